@@ -1,0 +1,582 @@
+/**
+ * The intermediate representation (IR) every backend adapter speaks, and the
+ * adapter contract itself.
+ *
+ * @module
+ */
+
+/**
+ * Who wrote a message.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRRole } from "@switchyard/switchyard/models";
+ * const role: IRRole = "user";
+ * ```
+ */
+export type IRRole = "system" | "user" | "assistant" | "tool";
+
+/**
+ * A plain text part of a message.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRTextPart } from "@switchyard/switchyard/models";
+ * const part: IRTextPart = { type: "text", text: "hello" };
+ * ```
+ */
+export interface IRTextPart {
+  /** Discriminator. */
+  type: "text";
+  /** The text. */
+  text: string;
+}
+
+/**
+ * An image part, by URL or inline base64 data.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRImagePart } from "@switchyard/switchyard/models";
+ * const part: IRImagePart = { type: "image", source: { type: "url", url: "https://example.com/cat.png" } };
+ * ```
+ */
+export interface IRImagePart {
+  /** Discriminator. */
+  type: "image";
+  /** Where the image bytes come from. */
+  source:
+    | { type: "url"; url: string }
+    | { type: "base64"; mediaType: string; data: string };
+}
+
+/**
+ * A tool call made by the assistant.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRToolUsePart } from "@switchyard/switchyard/models";
+ * const part: IRToolUsePart = { type: "tool_use", id: "call_1", name: "weather", input: { city: "Oslo" } };
+ * ```
+ */
+export interface IRToolUsePart {
+  /** Discriminator. */
+  type: "tool_use";
+  /** Provider-assigned call id, echoed back in the matching tool result. */
+  id: string;
+  /** Name of the tool called. */
+  name: string;
+  /** Parsed JSON arguments. */
+  input: Record<string, unknown>;
+}
+
+/**
+ * The result of a tool call, sent back to the model.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRToolResultPart } from "@switchyard/switchyard/models";
+ * const part: IRToolResultPart = { type: "tool_result", toolUseId: "call_1", content: "12°C" };
+ * ```
+ */
+export interface IRToolResultPart {
+  /** Discriminator. */
+  type: "tool_result";
+  /** The `id` of the tool call this answers. */
+  toolUseId: string;
+  /** The result, as text. */
+  content: string;
+  /** True when the tool failed. */
+  isError?: boolean;
+}
+
+/**
+ * Any part of a message's content.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRContentPart } from "@switchyard/switchyard/models";
+ * const parts: IRContentPart[] = [{ type: "text", text: "hi" }];
+ * ```
+ */
+export type IRContentPart =
+  | IRTextPart
+  | IRImagePart
+  | IRToolUsePart
+  | IRToolResultPart;
+
+/**
+ * One message of a conversation.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRMessage } from "@switchyard/switchyard/models";
+ * const message: IRMessage = { role: "user", content: "What is 2 + 2?" };
+ * ```
+ */
+export interface IRMessage {
+  /** Who wrote it. */
+  role: IRRole;
+  /** Text, or a list of parts. */
+  content: string | IRContentPart[];
+  /** Optional author name. */
+  name?: string;
+}
+
+/**
+ * A tool the model may call.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRTool } from "@switchyard/switchyard/models";
+ * const tool: IRTool = { name: "weather", description: "Current weather", parameters: { type: "object", properties: { city: { type: "string" } } } };
+ * ```
+ */
+export interface IRTool {
+  /** Tool name. */
+  name: string;
+  /** What the tool does. */
+  description?: string;
+  /** JSON Schema of the arguments. */
+  parameters: Record<string, unknown>;
+}
+
+/**
+ * Whether and which tool the model must call.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRToolChoice } from "@switchyard/switchyard/models";
+ * const choice: IRToolChoice = { name: "weather" };
+ * ```
+ */
+export type IRToolChoice = "auto" | "none" | "required" | { name: string };
+
+/**
+ * Sampling and model parameters. Keys not listed here pass through untouched
+ * to adapters that understand them.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRParameters } from "@switchyard/switchyard/models";
+ * const parameters: IRParameters = { model: "gpt-4o-mini", temperature: 0.2, maxTokens: 100 };
+ * ```
+ */
+export interface IRParameters {
+  /** Model name; adapters fall back to their default model. */
+  model?: string;
+  /** Sampling temperature. */
+  temperature?: number;
+  /** Upper bound on generated tokens. */
+  maxTokens?: number;
+  /** Nucleus sampling. */
+  topP?: number;
+  /** Top-k sampling (providers that support it). */
+  topK?: number;
+  /** Sequences that stop generation. */
+  stopSequences?: string[];
+  /** Frequency penalty. */
+  frequencyPenalty?: number;
+  /** Presence penalty. */
+  presencePenalty?: number;
+  /** Seed for providers with deterministic sampling. */
+  seed?: number;
+  /** End-user identifier. */
+  user?: string;
+  /** Any provider-specific parameter. */
+  [key: string]: unknown;
+}
+
+/**
+ * Request metadata. `custom.backend` names the backend for explicit routing.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRMetadata } from "@switchyard/switchyard/models";
+ * const metadata: IRMetadata = { requestId: "r1", custom: { backend: "openai" } };
+ * ```
+ */
+export interface IRMetadata {
+  /** Caller-chosen id, echoed on the response. */
+  requestId?: string;
+  /** Milliseconds since the epoch when the request was made. */
+  timestamp?: number;
+  /** Free-form data; `backend` selects a backend by its registered name. */
+  custom?: Record<string, unknown>;
+}
+
+/**
+ * A chat request in the IR.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRChatRequest } from "@switchyard/switchyard/models";
+ * const request: IRChatRequest = { messages: [{ role: "user", content: "Hello" }] };
+ * ```
+ */
+export interface IRChatRequest {
+  /** The conversation so far. */
+  messages: IRMessage[];
+  /** Tools the model may call. */
+  tools?: IRTool[];
+  /** Tool selection policy. */
+  toolChoice?: IRToolChoice;
+  /** Model and sampling parameters. */
+  parameters?: IRParameters;
+  /** Routing and tracing metadata. */
+  metadata?: IRMetadata;
+  /** Hint that the caller wants a stream. */
+  stream?: boolean;
+}
+
+/**
+ * Why generation stopped.
+ *
+ * @example Usage
+ * ```ts
+ * import type { FinishReason } from "@switchyard/switchyard/models";
+ * const reason: FinishReason = "stop";
+ * ```
+ */
+export type FinishReason =
+  | "stop"
+  | "length"
+  | "tool_calls"
+  | "content_filter"
+  | "error"
+  | "cancelled";
+
+/**
+ * Token counts.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRUsage } from "@switchyard/switchyard/models";
+ * const usage: IRUsage = { promptTokens: 10, completionTokens: 5, totalTokens: 15 };
+ * ```
+ */
+export interface IRUsage {
+  /** Tokens in the prompt. */
+  promptTokens: number;
+  /** Tokens generated. */
+  completionTokens: number;
+  /** Their sum. */
+  totalTokens: number;
+}
+
+/**
+ * Metadata on a response: ids, the backend that answered, and (from the
+ * Router) the routing trace.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRResponseMetadata } from "@switchyard/switchyard/models";
+ * const metadata: IRResponseMetadata = { requestId: "r1", provider: "openai", model: "gpt-4o-mini" };
+ * ```
+ */
+export interface IRResponseMetadata {
+  /** The request's `requestId`, when it had one. */
+  requestId?: string;
+  /** Provider id of the adapter that produced the response. */
+  provider?: string;
+  /** Model that produced the response. */
+  model?: string;
+  /** The provider's own response id. */
+  providerResponseId?: string;
+  /** Anything else, e.g. the Router's `routing` trace. */
+  [key: string]: unknown;
+}
+
+/**
+ * A chat response in the IR.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRChatResponse } from "@switchyard/switchyard/models";
+ * const response: IRChatResponse = {
+ *   message: { role: "assistant", content: "Hi!" },
+ *   finishReason: "stop",
+ *   metadata: {},
+ * };
+ * ```
+ */
+export interface IRChatResponse {
+  /** The assistant's message. */
+  message: IRMessage;
+  /** Why generation stopped. */
+  finishReason: FinishReason;
+  /** Token counts, when the provider reports them. */
+  usage?: IRUsage;
+  /** Ids, provider, model, routing trace. */
+  metadata: IRResponseMetadata;
+}
+
+/**
+ * First chunk of a stream.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRStreamStartChunk } from "@switchyard/switchyard/models";
+ * const chunk: IRStreamStartChunk = { type: "start", sequence: 0, metadata: {} };
+ * ```
+ */
+export interface IRStreamStartChunk {
+  /** Discriminator. */
+  type: "start";
+  /** Position in the stream, strictly increasing from 0. */
+  sequence: number;
+  /** What is known at the start (provider, model, ids). */
+  metadata: IRResponseMetadata;
+}
+
+/**
+ * A piece of generated text.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRStreamContentChunk } from "@switchyard/switchyard/models";
+ * const chunk: IRStreamContentChunk = { type: "content", sequence: 1, delta: "Hel" };
+ * ```
+ */
+export interface IRStreamContentChunk {
+  /** Discriminator. */
+  type: "content";
+  /** Position in the stream. */
+  sequence: number;
+  /** Text to append. */
+  delta: string;
+}
+
+/**
+ * A tool call, or a piece of its JSON arguments.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRStreamToolUseChunk } from "@switchyard/switchyard/models";
+ * const chunk: IRStreamToolUseChunk = { type: "tool_use", sequence: 2, id: "call_1", name: "weather", inputDelta: '{"city":' };
+ * ```
+ */
+export interface IRStreamToolUseChunk {
+  /** Discriminator. */
+  type: "tool_use";
+  /** Position in the stream. */
+  sequence: number;
+  /** Tool call id. */
+  id: string;
+  /** Tool name. */
+  name: string;
+  /** A fragment of the JSON arguments, to be concatenated. */
+  inputDelta?: string;
+}
+
+/**
+ * Usage or other metadata learned mid-stream.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRStreamMetadataChunk } from "@switchyard/switchyard/models";
+ * const chunk: IRStreamMetadataChunk = { type: "metadata", sequence: 3, usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3 } };
+ * ```
+ */
+export interface IRStreamMetadataChunk {
+  /** Discriminator. */
+  type: "metadata";
+  /** Position in the stream. */
+  sequence: number;
+  /** Token counts so far. */
+  usage?: IRUsage;
+  /** Other metadata. */
+  metadata?: IRResponseMetadata;
+}
+
+/**
+ * The last chunk of a successful stream.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRStreamDoneChunk } from "@switchyard/switchyard/models";
+ * const chunk: IRStreamDoneChunk = { type: "done", sequence: 4, finishReason: "stop" };
+ * ```
+ */
+export interface IRStreamDoneChunk {
+  /** Discriminator. */
+  type: "done";
+  /** Position in the stream. */
+  sequence: number;
+  /** Why generation stopped. */
+  finishReason: FinishReason;
+  /** Final token counts. */
+  usage?: IRUsage;
+  /** The whole assistant message, when the adapter assembled it. */
+  message?: IRMessage;
+  /** Final metadata (the Router adds its routing trace here). */
+  metadata?: IRResponseMetadata;
+}
+
+/**
+ * The last chunk of a failed stream.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRStreamErrorChunk } from "@switchyard/switchyard/models";
+ * const chunk: IRStreamErrorChunk = { type: "error", sequence: 5, error: { code: "PROVIDER_ERROR", message: "upstream closed" } };
+ * ```
+ */
+export interface IRStreamErrorChunk {
+  /** Discriminator. */
+  type: "error";
+  /** Position in the stream. */
+  sequence: number;
+  /** What went wrong. */
+  error: { code: string; message: string; retryable?: boolean };
+}
+
+/**
+ * Any chunk of an IR stream.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRStreamChunk } from "@switchyard/switchyard/models";
+ * function text(chunk: IRStreamChunk): string {
+ *   return chunk.type === "content" ? chunk.delta : "";
+ * }
+ * ```
+ */
+export type IRStreamChunk =
+  | IRStreamStartChunk
+  | IRStreamContentChunk
+  | IRStreamToolUseChunk
+  | IRStreamMetadataChunk
+  | IRStreamDoneChunk
+  | IRStreamErrorChunk;
+
+/**
+ * A stream of IR chunks.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRChatStream } from "@switchyard/switchyard/models";
+ * async function* empty(): IRChatStream {
+ *   yield { type: "done", sequence: 0, finishReason: "stop" };
+ * }
+ * ```
+ */
+export type IRChatStream = AsyncGenerator<IRStreamChunk, void, undefined>;
+
+/**
+ * A warning passed to `RouterConfig.onWarning`.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRWarning } from "@switchyard/switchyard/models";
+ * const warning: IRWarning = { code: "routing-config-changed", message: "backend a registered" };
+ * ```
+ */
+export interface IRWarning {
+  /** `routing-config-changed`, `model-substituted`, or another documented code. */
+  code: string;
+  /** Human-readable explanation. */
+  message: string;
+  /** Structured details (backend names, models). */
+  details?: Record<string, unknown>;
+}
+
+/**
+ * What an adapter can do.
+ *
+ * @example Usage
+ * ```ts
+ * import type { AdapterCapabilities } from "@switchyard/switchyard/models";
+ * const capabilities: AdapterCapabilities = { streaming: true, tools: true, vision: false, systemMessages: true };
+ * ```
+ */
+export interface AdapterCapabilities {
+  /** Supports `executeStream`. */
+  streaming: boolean;
+  /** Supports tools and tool calls. */
+  tools?: boolean;
+  /** Accepts image parts. */
+  vision?: boolean;
+  /** Accepts system messages. */
+  systemMessages?: boolean;
+  /** Largest context window, in tokens. */
+  maxContextTokens?: number;
+  /** Models this adapter serves. */
+  models?: readonly string[];
+}
+
+/**
+ * Static description of an adapter.
+ *
+ * @example Usage
+ * ```ts
+ * import type { AdapterMetadata } from "@switchyard/switchyard/models";
+ * const metadata: AdapterMetadata = { name: "echo", provider: "testing", version: "1.0.0", capabilities: { streaming: true } };
+ * ```
+ */
+export interface AdapterMetadata {
+  /** Adapter name. */
+  name: string;
+  /** Provider id, e.g. `openai`, `anthropic`, `testing`. */
+  provider: string;
+  /** Adapter version. */
+  version: string;
+  /** What it can do. */
+  capabilities: AdapterCapabilities;
+  /** Model used when a request names none. */
+  defaultModel?: string;
+}
+
+/**
+ * The contract every backend implements; the Router implements it too.
+ *
+ * @example A minimal adapter
+ * ```ts
+ * import type { BackendAdapter, IRChatRequest, IRChatResponse, IRChatStream } from "@switchyard/switchyard/models";
+ * const hello: BackendAdapter = {
+ *   metadata: { name: "hello", provider: "example", version: "1.0.0", capabilities: { streaming: true } },
+ *   execute(_request: IRChatRequest): Promise<IRChatResponse> {
+ *     return Promise.resolve({ message: { role: "assistant", content: "hello" }, finishReason: "stop", metadata: {} });
+ *   },
+ *   async *executeStream(_request: IRChatRequest): IRChatStream {
+ *     yield { type: "start", sequence: 0, metadata: {} };
+ *     yield { type: "content", sequence: 1, delta: "hello" };
+ *     yield { type: "done", sequence: 2, finishReason: "stop" };
+ *   },
+ * };
+ * ```
+ */
+export interface BackendAdapter {
+  /** Static description. */
+  readonly metadata: AdapterMetadata;
+  /**
+   * Runs a chat request to completion.
+   *
+   * @param request The IR request; never mutated.
+   * @param signal Aborts the call.
+   * @returns The IR response.
+   */
+  execute(request: IRChatRequest, signal?: AbortSignal): Promise<IRChatResponse>;
+  /**
+   * Runs a chat request as a stream; returns the generator synchronously.
+   *
+   * @param request The IR request; never mutated.
+   * @param signal Aborts the stream.
+   * @returns The chunk stream.
+   */
+  executeStream(request: IRChatRequest, signal?: AbortSignal): IRChatStream;
+  /**
+   * Cheap liveness probe; optional (absent means healthy).
+   *
+   * @param signal Aborts the probe.
+   * @returns True when the backend is usable.
+   */
+  healthCheck?(signal?: AbortSignal): Promise<boolean>;
+  /**
+   * Estimated cost of a request in US dollars; optional.
+   *
+   * @param request The IR request.
+   * @returns The estimate, or null when unknown.
+   */
+  estimateCost?(request: IRChatRequest): Promise<number | null>;
+}
