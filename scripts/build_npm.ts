@@ -1,0 +1,273 @@
+/**
+ * Builds the npm package `switchyard` into `npm/` with `deno pack`, proves it
+ * is complete, and runs the portable tests under Node against the built files.
+ *
+ * Steps: pack (no source maps: they embed absolute paths) → unpack → fail when
+ * any export lacks its `.d.ts` (`deno pack` only warns about slow types) or
+ * the manifest lists runtime dependencies → add npm metadata → transpile
+ * every portable test with TypeScript, rewriting imports of entry files to the
+ * package name → `node --test`. The Node counts go to
+ * `npm/node-test-summary.json` for the CI summary.
+ *
+ * A test file is portable when it uses no `Deno.` API, no `npm:` or `jsr:`
+ * import, and imports library code only through public entry files.
+ *
+ * @module
+ */
+import { readExports } from "./_entry_points.ts";
+import ts from "npm:typescript@5.9.3";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const NPM_NAME = "switchyard";
+const root = fileURLToPath(new URL("../", import.meta.url));
+const out = join(root, "npm");
+const pkgDir = join(out, "package");
+const testsOut = join(out, "tests");
+
+function fail(message: string): never {
+  console.error(`✗ build_npm: ${message}`);
+  Deno.exit(1);
+}
+
+async function run(
+  cmd: string,
+  args: string[],
+  cwd: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const result = await new Deno.Command(cmd, {
+    args,
+    cwd,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  return {
+    code: result.code,
+    stdout: new TextDecoder().decode(result.stdout),
+    stderr: new TextDecoder().decode(result.stderr),
+  };
+}
+
+// 1. pack and unpack
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const tarball = join(out, "switchyard.tgz");
+const pack = await run(Deno.execPath(), [
+  "pack",
+  "--no-source-maps",
+  "--allow-dirty",
+  "-o",
+  tarball,
+], root);
+console.log(pack.stdout + pack.stderr);
+if (pack.code !== 0 || /\berror\b/i.test(pack.stderr)) {
+  fail("deno pack reported an error");
+}
+mkdirSync(pkgDir, { recursive: true });
+const untar = await run("tar", ["xzf", tarball, "-C", out], root);
+if (untar.code !== 0) fail(`tar: ${untar.stderr}`);
+
+// 2. completeness: every export has its .js and .d.ts; no runtime dependencies
+const manifestPath = join(pkgDir, "package.json");
+const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
+const exportsMap = readExports(new URL("../", import.meta.url));
+for (const subpath of Object.keys(exportsMap)) {
+  const entry = manifest.exports?.[subpath];
+  if (!entry?.types || !entry?.import) {
+    fail(`export "${subpath}" has no types/import in package.json`);
+  }
+  for (const file of [entry.types, entry.import]) {
+    if (!existsSync(join(pkgDir, file))) {
+      fail(`export "${subpath}": ${file} is missing`);
+    }
+  }
+}
+for (
+  const field of ["dependencies", "peerDependencies", "optionalDependencies"]
+) {
+  if (manifest[field] && Object.keys(manifest[field]).length > 0) {
+    fail(
+      `package.json lists runtime ${field}: ${JSON.stringify(manifest[field])}`,
+    );
+  }
+}
+
+// 3. npm metadata
+manifest.name = NPM_NAME;
+manifest.description =
+  "HTTP message conversion (raw, HAR, curl, fetch), a template-literal HTTP router, and a multi-backend model router.";
+manifest.engines = { node: ">=20" };
+manifest.sideEffects = false;
+manifest.keywords = [
+  "http",
+  "har",
+  "curl",
+  "fetch",
+  "router",
+  "llm",
+  "openai",
+  "anthropic",
+];
+writeFileSync(manifestPath, JSON.stringify(manifest, null, 2) + "\n");
+console.log(
+  `✓ ${
+    Object.keys(exportsMap).length
+  } exports, each with .js and .d.ts; no runtime dependencies`,
+);
+
+// 4. portable tests, transpiled
+const entryBySource = new Map<string, string>();
+for (const [subpath, file] of Object.entries(exportsMap)) {
+  entryBySource.set(
+    resolve(root, file),
+    subpath === "." ? NPM_NAME : `${NPM_NAME}/${subpath.slice(2)}`,
+  );
+}
+
+function listTests(dir: string): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== "fixtures") files.push(...listTests(path));
+    } else if (entry.name.endsWith(".ts")) files.push(path);
+  }
+  return files;
+}
+
+const testsRoot = join(root, "tests");
+const sources = new Map<string, string>();
+for (const file of listTests(testsRoot)) {
+  sources.set(file, readFileSync(file, "utf8"));
+}
+
+const importPattern = /(\bfrom\s*|\bimport\s*\(?\s*)(["'])([^"']+)\2/g;
+const portability = new Map<string, string | true>();
+
+/** Why `file` cannot run on Node, or true when it can (imports included). */
+function portable(file: string, seen = new Set<string>()): string | true {
+  const known = portability.get(file);
+  if (known !== undefined) return known;
+  if (seen.has(file)) return true;
+  seen.add(file);
+  const text = sources.get(file);
+  let verdict: string | true = true;
+  if (text === undefined) verdict = "not a test-tree file";
+  else if (/\bDeno\./.test(text)) verdict = "uses Deno APIs";
+  else {
+    for (const [, , , spec] of text.matchAll(importPattern)) {
+      if (
+        spec.startsWith("npm:") || spec.startsWith("jsr:") ||
+        spec.startsWith("http")
+      ) {
+        verdict = `imports ${spec}`;
+        break;
+      }
+      if (!spec.startsWith(".")) continue;
+      const target = resolve(dirname(file), spec);
+      if (entryBySource.has(target)) continue;
+      if (target.startsWith(testsRoot) && sources.has(target)) {
+        const inner = portable(target, seen);
+        if (inner !== true) {
+          verdict = `imports ${spec} (${inner})`;
+          break;
+        }
+        continue;
+      }
+      if (target.startsWith(join(testsRoot, "fixtures"))) continue;
+      verdict = `imports non-entry ${spec}`;
+      break;
+    }
+  }
+  portability.set(file, verdict);
+  return verdict;
+}
+
+const nodeTests: string[] = [];
+let skipped = 0;
+for (const file of sources.keys()) {
+  const verdict = portable(file);
+  const rel = relative(testsRoot, file);
+  if (verdict !== true) {
+    if (/_test\.ts$/.test(file)) {
+      skipped++;
+      console.log(`  deno only: tests/${rel} — ${verdict}`);
+    }
+    continue;
+  }
+  const rewritten = sources.get(file)!.replace(
+    importPattern,
+    (whole, prefix, quote, spec) => {
+      if (!spec.startsWith(".")) return whole;
+      const target = resolve(dirname(file), spec);
+      const entry = entryBySource.get(target);
+      if (entry) return `${prefix}${quote}${entry}${quote}`;
+      return `${prefix}${quote}${spec.replace(/\.ts$/, ".js")}${quote}`;
+    },
+  );
+  const js = ts.transpileModule(rewritten, {
+    compilerOptions: {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      verbatimModuleSyntax: false,
+    },
+    fileName: file,
+  }).outputText;
+  const target = join(testsOut, rel.replace(/\.ts$/, ".js"));
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, js);
+  if (/_test\.ts$/.test(file)) nodeTests.push(target);
+}
+if (existsSync(join(testsRoot, "fixtures"))) {
+  cpSync(join(testsRoot, "fixtures"), join(testsOut, "fixtures"), {
+    recursive: true,
+  });
+}
+writeFileSync(
+  join(out, "package.json"),
+  JSON.stringify({ type: "module", private: true }) + "\n",
+);
+mkdirSync(join(out, "node_modules"), { recursive: true });
+symlinkSync(pkgDir, join(out, "node_modules", NPM_NAME), "dir");
+console.log(
+  `✓ ${nodeTests.length} portable test files for Node; ${skipped} Deno-only`,
+);
+if (nodeTests.length === 0) fail("no portable tests found");
+
+// 5. run them under Node
+const nodeVersion = (await run("node", ["--version"], out)).stdout.trim();
+console.log(`node ${nodeVersion}: node --test ${nodeTests.length} files`);
+const node = await run(
+  "node",
+  ["--test", "--test-reporter=tap", ...nodeTests],
+  out,
+);
+const tap = node.stdout;
+const failedLines = tap.split("\n").filter((line) => /^\s*not ok\b/.test(line));
+const count = (label: string) =>
+  Number(tap.match(new RegExp(`^# ${label} (\\d+)`, "m"))?.[1] ?? NaN);
+const passed = count("pass");
+const failedCount = count("fail");
+if (Number.isNaN(passed) || Number.isNaN(failedCount)) {
+  console.error(tap.slice(-4000), node.stderr.slice(-4000));
+  fail("could not read node's test summary");
+}
+if (failedCount > 0) {
+  console.error(tap.slice(-20000) + node.stderr.slice(-4000));
+} else for (const line of failedLines) console.error(line);
+writeFileSync(
+  join(out, "node-test-summary.json"),
+  JSON.stringify({ node: nodeVersion, passed, failed: failedCount }) + "\n",
+);
+console.log(`node test: ${passed} passed, ${failedCount} failed`);
+if (node.code !== 0 || failedCount > 0) Deno.exit(1);

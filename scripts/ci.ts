@@ -1,0 +1,156 @@
+/**
+ * The whole CI gate: formatting, lint, types, docs, tests (Deno and, through
+ * the npm build, Node 20), and JSR publish readiness. Every step runs even when
+ * an earlier one fails, so one run shows every problem; the last line is
+ * `N passed, M failed` counting Deno and Node tests together plus one failure
+ * for each gate that is not a test runner.
+ *
+ * @module
+ */
+import { readExports } from "./_entry_points.ts";
+
+const root = new URL("../", import.meta.url);
+const entryFiles = Object.values(readExports(root));
+
+interface Step {
+  name: string;
+  args: string[];
+}
+
+const steps: Step[] = [
+  { name: "fmt", args: ["fmt", "--check"] },
+  { name: "lint", args: ["lint"] },
+  {
+    name: "check",
+    args: [
+      "check",
+      "--frozen-lockfile",
+      "mod.ts",
+      "src/",
+      "tests/",
+      "bench/",
+      "examples/",
+      "scripts/",
+    ],
+  },
+  { name: "doc-lint", args: ["doc", "--lint", ...entryFiles] },
+  {
+    name: "test",
+    args: [
+      "test",
+      "-A",
+      "--doc",
+      "--frozen-lockfile",
+      "--coverage=coverage",
+      "--junit-path=.junit.xml",
+    ],
+  },
+  {
+    name: "coverage",
+    args: ["coverage", "coverage", "--exclude=tests/|bench/|examples/"],
+  },
+  { name: "publish-dry-run", args: ["publish", "--dry-run", "--allow-dirty"] },
+  {
+    name: "npm-build",
+    args: ["run", "-A", "--frozen-lockfile", "scripts/build_npm.ts"],
+  },
+];
+
+/** Fails when a test file focuses tests: `.only` silently skips the rest. */
+function findFocusedTests(): string[] {
+  const hits: string[] = [];
+  const walk = (dir: URL) => {
+    for (const entry of Deno.readDirSync(dir)) {
+      const url = new URL(entry.name + (entry.isDirectory ? "/" : ""), dir);
+      if (entry.isDirectory && entry.name !== "fixtures") walk(url);
+      else if (entry.isFile && entry.name.endsWith(".ts")) {
+        const text = Deno.readTextFileSync(url);
+        if (
+          /\b(it|test|describe|Deno\.test)\.only\s*\(|\bonly\s*:\s*true/.test(
+            text,
+          )
+        ) {
+          hits.push(url.pathname);
+        }
+      }
+    }
+  };
+  walk(new URL("tests/", root));
+  return hits;
+}
+
+/** Passed and failed leaf test cases in a `deno test --junit-path` report. */
+function countJunit(xml: string): { passed: number; failed: number } {
+  const cases = [
+    ...xml.matchAll(
+      /<testcase name="([^"]*)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g,
+    ),
+  ];
+  const names = cases.map((match) => match[1]);
+  let passed = 0;
+  let failed = 0;
+  for (const match of cases) {
+    // node:test groups appear both as a case and as "group > child" cases.
+    const isGroup = names.some((name) => name.startsWith(match[1] + " &gt; "));
+    if (isGroup) continue;
+    const body = match[3] ?? "";
+    if (/<(failure|error)\b/.test(body)) failed++;
+    else if (!/<skipped\b/.test(body)) passed++;
+  }
+  return { passed, failed };
+}
+
+const failures: string[] = [];
+const focused = findFocusedTests();
+if (focused.length > 0) {
+  console.error(`✗ focused tests (.only) in: ${focused.join(", ")}`);
+  failures.push("only");
+}
+
+for (const step of steps) {
+  console.log(`\n=== ${step.name}: deno ${step.args.join(" ")}`);
+  const started = performance.now();
+  const { code } = await new Deno.Command(Deno.execPath(), {
+    args: step.args,
+    cwd: root,
+    stdout: "inherit",
+    stderr: "inherit",
+  }).output();
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    `=== ${step.name}: ${
+      code === 0 ? "ok" : `FAILED (exit ${code})`
+    } in ${seconds}s`,
+  );
+  if (code !== 0) failures.push(step.name);
+}
+
+let passed = 0;
+let failed = 0;
+try {
+  const deno = countJunit(Deno.readTextFileSync(new URL(".junit.xml", root)));
+  console.log(`deno test: ${deno.passed} passed, ${deno.failed} failed`);
+  passed += deno.passed;
+  failed += deno.failed;
+} catch (error) {
+  console.error(`✗ no deno test report: ${error}`);
+  failures.push("deno-report");
+}
+try {
+  const node = JSON.parse(
+    Deno.readTextFileSync(new URL("npm/node-test-summary.json", root)),
+  ) as { passed: number; failed: number };
+  console.log(`node test: ${node.passed} passed, ${node.failed} failed`);
+  passed += node.passed;
+  failed += node.failed;
+} catch (error) {
+  console.error(`✗ no node test summary: ${error}`);
+  failures.push("node-report");
+}
+
+const gateFailures = failures.filter((name) =>
+  name !== "test" && name !== "npm-build"
+);
+if (failures.length > 0) console.error(`failed steps: ${failures.join(", ")}`);
+console.log(`${passed} passed, ${failed + gateFailures.length} failed`);
+if (failures.length > 0 || failed > 0) Deno.exit(1);
