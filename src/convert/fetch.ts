@@ -1,0 +1,525 @@
+/**
+ * Fetch API conversion: a request to `fetch()` arguments and back, Fetch
+ * `Response` objects to plain responses and back, and `fetch()` source code.
+ *
+ * Decisions:
+ * - Headers in `fromRequest` (and in generated code) are a plain object, or a
+ *   list of `[name, value]` pairs when a header repeats, so that no value is
+ *   lost. Names are lowercase.
+ * - A body is included whenever the request has one — also on `GET` or
+ *   `HEAD`. Nothing is silently dropped; note that `fetch()` itself rejects
+ *   such a request with a `TypeError`.
+ * - `toRequest` is synchronous, so it reads only bodies that are available
+ *   synchronously: strings, `URLSearchParams` (which also sets the
+ *   `content-type` fetch would send), `ArrayBuffer` and typed arrays holding
+ *   UTF-8 text. `FormData`, `Blob` and `ReadableStream` bodies, and bytes
+ *   that are not UTF-8, throw a {@linkcode ConversionError} with code
+ *   `INVALID_INPUT`. Methods are normalized the way `fetch()` does it (only
+ *   `delete`, `get`, `head`, `options`, `post`, `put` are upper-cased).
+ * - `createMockResponse` returns a real `Response` (so `instanceof`,
+ *   `text()`, `json()`, `headers.getSetCookie()` work). The `Response`
+ *   constructor refuses 1xx statuses and a body on 204/205/304; for those the
+ *   result is a `Response` subclass whose `status`, `ok` and `statusText`
+ *   report the given values, while the body and headers are the real ones.
+ * - `toCode` writes every string with JSON string encoding, and escapes
+ *   U+2028, U+2029, `</script` and `<!--` on top, so the code parses in any
+ *   engine and inside an HTML `<script>`, and reproduces each value exactly
+ *   (lone surrogates included). The default is a `.then()` chain; with
+ *   `async: true` it is `await` statements (for an ES module or the body of
+ *   an async function). `pretty` (default `true`) spreads the init object
+ *   over several lines.
+ *
+ * @example Request to fetch() and back
+ * ```ts
+ * import { fromRequest, toRequest } from "@switchyard/switchyard/fetch";
+ * const { url, options } = await fromRequest({
+ *   method: "POST",
+ *   url: "https://example.com/users",
+ *   headers: { "content-type": "application/json" },
+ *   body: '{"name":"Ada"}',
+ * });
+ * console.log(toRequest(url, options).method); // "POST"
+ * ```
+ *
+ * @module
+ */
+import { ConversionError } from "./errors.ts";
+import type {
+  HeaderMap,
+  HttpRequest,
+  HttpResponse,
+  RequestInput,
+} from "./types.ts";
+import {
+  appendHeader,
+  getHeader,
+  headerEntries,
+  headersToMap,
+  toHttpRequest,
+} from "./_message.ts";
+import { jsString } from "./_js_string.ts";
+
+export type { HeaderMap, HttpRequest, HttpResponse, RequestInput };
+export { ConversionError };
+
+/**
+ * The two arguments of a `fetch()` call.
+ *
+ * @example Usage
+ * ```ts
+ * import type { FetchArguments } from "@switchyard/switchyard/fetch";
+ * const call: FetchArguments = { url: "https://example.com/", options: { method: "GET" } };
+ * ```
+ */
+export interface FetchArguments {
+  /** The URL, as the request has it. */
+  url: string;
+  /** The init object: `method`, `headers` and, when present, `body`. */
+  options: RequestInit;
+}
+
+/**
+ * Options of {@linkcode toCode}.
+ *
+ * @example Usage
+ * ```ts
+ * import type { ToCodeOptions } from "@switchyard/switchyard/fetch";
+ * const options: ToCodeOptions = { pretty: false, async: true };
+ * ```
+ */
+export interface ToCodeOptions {
+  /** Spread the init object over several lines (default `true`). */
+  pretty?: boolean;
+  /** Write `await` statements instead of a `.then()` chain (default `false`). */
+  async?: boolean;
+}
+
+// fetch() upper-cases only these methods; others are sent as written.
+const NORMALIZED_METHODS = new Set([
+  "DELETE",
+  "GET",
+  "HEAD",
+  "OPTIONS",
+  "POST",
+  "PUT",
+]);
+
+/** Headers for fetch: an object, or pairs when a name repeats. */
+function fetchHeaders(
+  headers: HeaderMap,
+): Record<string, string> | Array<[string, string]> {
+  const entries = headerEntries(headers).map(([name, value]) =>
+    [name.toLowerCase(), value] as [string, string]
+  );
+  const names = new Set(entries.map(([name]) => name));
+  if (names.size !== entries.length) return entries;
+  const object: Record<string, string> = {};
+  for (const [name, value] of entries) {
+    Object.defineProperty(object, name, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return object;
+}
+
+/**
+ * Turns a request into the arguments of a `fetch()` call.
+ *
+ * @param request A plain request or a native `Request`.
+ * @returns The URL and the init object (`method`, `headers`, and `body` when the request has one).
+ *
+ * @example Arguments for fetch()
+ * ```ts
+ * import { fromRequest } from "@switchyard/switchyard/fetch";
+ * const { url, options } = await fromRequest({
+ *   method: "GET",
+ *   url: "https://example.com/",
+ *   headers: { accept: "text/html" },
+ * });
+ * console.log(url, options.headers); // "https://example.com/" { accept: "text/html" }
+ * ```
+ */
+export async function fromRequest(
+  request: RequestInput,
+): Promise<FetchArguments> {
+  const plain = await toHttpRequest(request);
+  const options: RequestInit = {
+    method: plain.method,
+    headers: fetchHeaders(plain.headers),
+  };
+  if (plain.body !== undefined) options.body = plain.body;
+  return { url: plain.url, options };
+}
+
+function invalidBody(kind: string): ConversionError {
+  return new ConversionError({
+    code: "INVALID_INPUT",
+    message:
+      `toRequest cannot read a ${kind} body synchronously; read it first (e.g. await new Response(body).text()) and pass the text`,
+  });
+}
+
+function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(
+      bytes,
+    );
+  } catch (cause) {
+    throw new ConversionError({
+      code: "INVALID_INPUT",
+      message: "toRequest: the body bytes are not valid UTF-8 text",
+      cause,
+    });
+  }
+}
+
+function bodyText(body: unknown, headers: HeaderMap): string | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === "string") return body;
+  if (typeof URLSearchParams !== "undefined" && body instanceof URLSearchParams) {
+    if (getHeader(headers, "content-type") === undefined) {
+      appendHeader(
+        headers,
+        "content-type",
+        "application/x-www-form-urlencoded;charset=UTF-8",
+      );
+    }
+    return body.toString();
+  }
+  if (body instanceof ArrayBuffer) return decodeUtf8(new Uint8Array(body));
+  if (ArrayBuffer.isView(body)) {
+    return decodeUtf8(
+      new Uint8Array(body.buffer, body.byteOffset, body.byteLength),
+    );
+  }
+  if (typeof FormData !== "undefined" && body instanceof FormData) {
+    throw invalidBody("FormData");
+  }
+  if (typeof Blob !== "undefined" && body instanceof Blob) {
+    throw invalidBody("Blob");
+  }
+  if (typeof ReadableStream !== "undefined" && body instanceof ReadableStream) {
+    throw invalidBody("ReadableStream");
+  }
+  throw new ConversionError({
+    code: "INVALID_INPUT",
+    message: `toRequest: unsupported body of type ${typeof body}`,
+  });
+}
+
+function initHeaders(init: HeadersInit | undefined): HeaderMap {
+  if (init === undefined || init === null) return {};
+  if (typeof Headers !== "undefined" && init instanceof Headers) {
+    return headersToMap(init);
+  }
+  const headers: HeaderMap = {};
+  const pairs = Symbol.iterator in Object(init)
+    ? (init as Iterable<readonly [string, string]>)
+    : Object.entries(init as Record<string, string>);
+  for (const pair of pairs) {
+    if (pair.length !== 2) {
+      throw new ConversionError({
+        code: "INVALID_HEADER",
+        message: "toRequest: a header pair must have exactly a name and a value",
+      });
+    }
+    appendHeader(headers, String(pair[0]), String(pair[1]));
+  }
+  return headers;
+}
+
+/**
+ * Turns the arguments of a `fetch()` call into a plain request.
+ *
+ * @param url The URL (a string or a `URL`).
+ * @param options The init object; `method` defaults to `GET`.
+ * @returns The plain request; `body` only when the init has one.
+ * @throws {ConversionError} `INVALID_INPUT` for bodies that cannot be read synchronously.
+ *
+ * @example From fetch() arguments
+ * ```ts
+ * import { toRequest } from "@switchyard/switchyard/fetch";
+ * const request = toRequest("https://example.com/login", {
+ *   method: "post",
+ *   body: new URLSearchParams({ user: "ada" }),
+ * });
+ * console.log(request.method, request.body); // "POST" "user=ada"
+ * console.log(request.headers["content-type"]); // "application/x-www-form-urlencoded;charset=UTF-8"
+ * ```
+ */
+export function toRequest(
+  url: string | URL,
+  options: RequestInit = {},
+): HttpRequest {
+  const written = options.method ?? "GET";
+  const upper = written.toUpperCase();
+  const headers = initHeaders(options.headers);
+  const request: HttpRequest = {
+    method: NORMALIZED_METHODS.has(upper) ? upper : written,
+    url: String(url),
+    headers,
+  };
+  const body = bodyText(options.body, headers);
+  if (body !== undefined) request.body = body;
+  return request;
+}
+
+function checkedStatus(status: number): number {
+  if (!Number.isInteger(status) || status < 100 || status > 999) {
+    throw new ConversionError({
+      code: "INVALID_OPTION",
+      message: `status ${status} is not an integer from 100 to 999`,
+    });
+  }
+  return status;
+}
+
+function toHeaders(headers: HeaderMap): Headers {
+  const result = new Headers();
+  for (const [name, value] of headerEntries(headers)) {
+    try {
+      result.append(name, value);
+    } catch (cause) {
+      throw new ConversionError({
+        code: "INVALID_HEADER",
+        message: `header ${JSON.stringify(name)} has an invalid name or value`,
+        cause,
+      });
+    }
+  }
+  return result;
+}
+
+/**
+ * A Response whose status line is reported as given, for the statuses the
+ * Response constructor refuses (1xx, or a body with 204/205/304). The
+ * underlying native response has status 200; only the getters differ.
+ */
+class StatusResponse extends Response {
+  #status: number;
+  #statusText: string;
+
+  constructor(
+    body: BodyInit | null,
+    status: number,
+    statusText: string,
+    headers: Headers,
+  ) {
+    super(body, { status: 200, headers });
+    this.#status = status;
+    this.#statusText = statusText;
+  }
+
+  override get status(): number {
+    return this.#status;
+  }
+
+  override get ok(): boolean {
+    return this.#status >= 200 && this.#status <= 299;
+  }
+
+  override get statusText(): string {
+    return this.#statusText;
+  }
+
+  override clone(): Response {
+    const copy = super.clone();
+    return new StatusResponse(
+      copy.body,
+      this.#status,
+      this.#statusText,
+      new Headers(this.headers),
+    );
+  }
+}
+
+/**
+ * Builds a real `Response` from a plain response, for any status from 100 to 999.
+ *
+ * @param response The plain response; `body` may be absent.
+ * @returns A `Response` reporting the given status, status text, every header (each `set-cookie` separately) and body.
+ * @throws {ConversionError} `INVALID_OPTION` for a status outside 100–999, `INVALID_HEADER` for a header Fetch refuses.
+ *
+ * @example A 204 and a 103 response
+ * ```ts
+ * import { createMockResponse } from "@switchyard/switchyard/fetch";
+ * const noContent = createMockResponse({
+ *   statusCode: 204, statusText: "", httpVersion: "1.1", headers: {},
+ * });
+ * console.log(noContent.status, noContent.body); // 204 null
+ * const hints = createMockResponse({
+ *   statusCode: 103, statusText: "Early Hints", httpVersion: "1.1",
+ *   headers: { link: "</style.css>; rel=preload" },
+ * });
+ * console.log(hints.status, hints.headers.get("link")); // 103 "</style.css>; rel=preload"
+ * ```
+ */
+export function createMockResponse(response: HttpResponse): Response {
+  const status = checkedStatus(response.statusCode);
+  const statusText = response.statusText ?? "";
+  if (/[\r\n]/.test(statusText)) {
+    throw new ConversionError({
+      code: "INVALID_OPTION",
+      message: "statusText must not contain CR or LF",
+    });
+  }
+  const headers = toHeaders(response.headers ?? {});
+  const body = response.body === undefined ? null : response.body;
+  try {
+    return new Response(body, { status, statusText, headers });
+  } catch {
+    // 1xx, status 600-999, a body on a null-body status, or a status text
+    // the constructor refuses.
+    return new StatusResponse(body, status, statusText, headers);
+  }
+}
+
+/**
+ * Builds a Fetch `Response` from a plain response and an optional body.
+ *
+ * @param response The plain response.
+ * @param body Body text to use instead of `response.body`.
+ * @returns A real `Response`, built as {@linkcode createMockResponse} does.
+ *
+ * @example Response with a separate body
+ * ```ts
+ * import { fromResponse } from "@switchyard/switchyard/fetch";
+ * const response = fromResponse(
+ *   { statusCode: 200, statusText: "OK", httpVersion: "1.1", headers: { "content-type": "application/json" } },
+ *   '{"ok":true}',
+ * );
+ * console.log(await response.json()); // { ok: true }
+ * ```
+ */
+export function fromResponse(response: HttpResponse, body?: string): Response {
+  return createMockResponse(
+    body === undefined ? response : { ...response, body },
+  );
+}
+
+/**
+ * Reads a Fetch `Response` into a plain response. The body is read from a
+ * clone, so the given response stays usable.
+ *
+ * @param response A Fetch `Response`.
+ * @param includeBody Read the body (default `true`).
+ * @returns The plain response, `httpVersion` `"1.1"`; `body` only when included and present.
+ * @throws {ConversionError} `INVALID_INPUT` when the body was already consumed.
+ *
+ * @example From a Response
+ * ```ts
+ * import { toResponse } from "@switchyard/switchyard/fetch";
+ * const headers = new Headers();
+ * headers.append("set-cookie", "a=1");
+ * headers.append("set-cookie", "b=2");
+ * const plain = await toResponse(new Response("hi", { status: 201, headers }));
+ * console.log(plain.statusCode, plain.headers["set-cookie"], plain.body); // 201 ["a=1","b=2"] "hi"
+ * ```
+ */
+export async function toResponse(
+  response: Response,
+  includeBody = true,
+): Promise<HttpResponse> {
+  const plain: HttpResponse = {
+    statusCode: response.status,
+    statusText: response.statusText,
+    httpVersion: "1.1",
+    headers: headersToMap(response.headers),
+  };
+  if (includeBody && response.body !== null) {
+    if (response.bodyUsed) {
+      throw new ConversionError({
+        code: "INVALID_INPUT",
+        message: "toResponse: the response body was already read",
+      });
+    }
+    plain.body = await response.clone().text();
+  }
+  return plain;
+}
+
+function initLiteral(request: HttpRequest, pretty: boolean): string {
+  const fields: string[] = [];
+  if (request.method !== "GET") {
+    fields.push(`method: ${jsString(request.method)}`);
+  }
+  const headers = fetchHeaders(request.headers);
+  const headerItems = Array.isArray(headers)
+    ? headers.map(([name, value]) => `[${jsString(name)}, ${jsString(value)}]`)
+    : Object.entries(headers).map(([name, value]) =>
+      `${jsString(name)}: ${jsString(value)}`
+    );
+  if (headerItems.length > 0) {
+    const [open, close] = Array.isArray(headers) ? ["[", "]"] : ["{", "}"];
+    fields.push(
+      pretty
+        ? `headers: ${open}\n${
+          headerItems.map((item) => `    ${item},\n`).join("")
+        }  ${close}`
+        : `headers: ${open} ${headerItems.join(", ")} ${close}`,
+    );
+  }
+  if (request.body !== undefined) fields.push(`body: ${jsString(request.body)}`);
+  if (fields.length === 0) return "";
+  return pretty
+    ? `, {\n${fields.map((field) => `  ${field},\n`).join("")}}`
+    : `, { ${fields.join(", ")} }`;
+}
+
+/**
+ * Generates JavaScript source that sends the request with `fetch()` and logs
+ * the response text.
+ *
+ * @param request A plain request or a native `Request`.
+ * @param options `pretty` (default `true`) and `async` (default `false`: a `.then()` chain).
+ * @returns The source code; every string in it is a JSON-encoded literal.
+ *
+ * @example Generating fetch() code
+ * ```ts
+ * import { toCode } from "@switchyard/switchyard/fetch";
+ * const code = await toCode({
+ *   method: "POST",
+ *   url: "https://example.com/it's",
+ *   headers: { "content-type": "text/plain" },
+ *   body: "a 'quoted' value",
+ * });
+ * console.log(code.startsWith('fetch("https://example.com/it\'s", {')); // true
+ * ```
+ *
+ * @example async/await form
+ * ```ts
+ * import { toCode } from "@switchyard/switchyard/fetch";
+ * const code = await toCode(
+ *   { method: "GET", url: "https://example.com/", headers: {} },
+ *   { async: true, pretty: false },
+ * );
+ * console.log(code);
+ * // const response = await fetch("https://example.com/");
+ * // const text = await response.text();
+ * // console.log(text);
+ * ```
+ */
+export async function toCode(
+  request: RequestInput,
+  options: ToCodeOptions = {},
+): Promise<string> {
+  const plain = await toHttpRequest(request);
+  const pretty = options.pretty ?? true;
+  const call = `fetch(${jsString(plain.url)}${initLiteral(plain, pretty)})`;
+  if (options.async) {
+    return `const response = await ${call};\n` +
+      "const text = await response.text();\n" +
+      "console.log(text);\n";
+  }
+  const steps = [
+    ".then((response) => response.text())",
+    ".then((text) => console.log(text))",
+    ".catch((error) => console.error(error));",
+  ];
+  return pretty
+    ? `${call}\n${steps.map((step) => `  ${step}\n`).join("")}`
+    : `${call}${steps.join("")}\n`;
+}
