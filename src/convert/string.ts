@@ -1,0 +1,542 @@
+/**
+ * Raw HTTP message text: parse a request or response, and write one.
+ *
+ * Parsing (RFC 9112, made lenient where real-world copies need it):
+ * - Lines end in CRLF or LF; empty lines before the start line are skipped.
+ * - Request lines: any token method; origin-form (`/path`), absolute-form
+ *   (`GET https://…`), asterisk-form (`OPTIONS *`) and authority-form
+ *   (`CONNECT host:443`); `HTTP/1.0`, `1.1`, `2`, `2.0`, `3`, `3.0`.
+ *   `httpVersion` holds the digits as written.
+ * - Status lines: `HTTP/version code [reason]`; the reason may be empty.
+ * - Header names are lowercased; a repeated header becomes an array in order
+ *   (never dropped). Obsolete line folding (a line starting with a space or
+ *   tab) is joined to the previous value with one space. White space around
+ *   a value is not part of it.
+ * - The body is everything after the first empty line, byte-for-byte:
+ *   nothing is trimmed, and `content-length` / `transfer-encoding` do not cut
+ *   or decode it. An empty body is reported as absent (no `body` field).
+ * - URL of an origin-form request: with a `host` header, `url` is the
+ *   absolute URL `http://host/path` (RFC 9112 §3.3 reconstruction), the form
+ *   curl, HAR and fetch() need. The scheme is `http` unless the host names
+ *   port 443 or the `scheme` option says `https`. With `absoluteUrl: false`,
+ *   or without a host header, `url` is the target as written. Other forms are
+ *   kept as written (`*`, `host:port`, `https://…`).
+ * - Malformed input throws a {@linkcode ConversionError} with a code
+ *   (`EMPTY_INPUT`, `INVALID_REQUEST_LINE`, `INVALID_STATUS_LINE`,
+ *   `INVALID_HEADER`) and the character offset of the problem.
+ *
+ * Writing:
+ * - CRLF line ends, lowercase header names, one line per repeated value.
+ * - The request target is the absolute URL for an absolute `url` (the
+ *   default), or its path and query with `absoluteUrl: false`; a fragment is
+ *   never sent. Characters that cannot appear in a request line (controls and
+ *   white space) are percent-encoded; everything else is written as given.
+ * - A `host` header derived from an absolute url is written first, unless the
+ *   request already has one (which is kept as it is).
+ * - `content-length` (UTF-8 bytes) is added when the body is non-empty and the
+ *   message has neither `content-length` nor `transfer-encoding`.
+ * - An empty `statusText` is replaced by the registered IANA reason phrase.
+ * - A header value containing CR, LF or NUL, a header name or method that is
+ *   not a token, or an unusable version throws a `ConversionError`: no input
+ *   can inject a line.
+ *
+ * Round trips: for a request with an absolute `http(s)` URL and no fragment,
+ * `parseRequest(await stringifyRequest(r))` gives `r` back plus the added
+ * `host` and `content-length` headers, with either `absoluteUrl` setting
+ * (give `scheme: "https"` when parsing origin-form output of an https URL).
+ *
+ * @example Parse and write a request
+ * ```ts
+ * import { parseRequest, stringifyRequest } from "@switchyard/switchyard/string";
+ * const request = parseRequest("POST /users HTTP/1.1\nHost: example.com\n\nname=Ada");
+ * console.log(request.url); // "http://example.com/users"
+ * console.log(await stringifyRequest(request, { absoluteUrl: false }));
+ * // POST /users HTTP/1.1
+ * // host: example.com
+ * // content-length: 8
+ * //
+ * // name=Ada
+ * ```
+ *
+ * @module
+ */
+import { ConversionError } from "./errors.ts";
+import type {
+  HeaderMap,
+  HttpRequest,
+  HttpResponse,
+  RequestInput,
+  ResponseInput,
+} from "./types.ts";
+import {
+  appendHeader,
+  getHeader,
+  headerEntries,
+  isNativeResponse,
+  toHttpRequest,
+  toHttpResponse,
+} from "./_message.ts";
+import {
+  ABSOLUTE_URL,
+  checkHeaderField,
+  fail,
+  firstLineStart,
+  type Line,
+  parseRequestLine,
+  parseStatusLine,
+  readLine,
+  TOKEN,
+  trimBlanks,
+  UNSAFE_TARGET_CHARS,
+} from "./_http_text.ts";
+import { utf8ByteLength } from "./_utf8.ts";
+import { reasonPhrase } from "../_status.ts";
+
+export type {
+  HeaderMap,
+  HttpRequest,
+  HttpResponse,
+  RequestInput,
+  ResponseInput,
+};
+export { ConversionError };
+
+/**
+ * Options of {@linkcode parse} and {@linkcode parseRequest}.
+ *
+ * @example Usage
+ * ```ts
+ * import type { ParseOptions } from "@switchyard/switchyard/string";
+ * const options: ParseOptions = { absoluteUrl: true, scheme: "https" };
+ * ```
+ */
+export interface ParseOptions {
+  /**
+   * Build an absolute `url` from an origin-form target and the `host`
+   * header (default `true`); `false` keeps the target as written.
+   */
+  absoluteUrl?: boolean;
+  /** Scheme of that absolute URL (default `http`, or `https` for port 443). */
+  scheme?: "http" | "https";
+}
+
+/**
+ * Options of {@linkcode stringifyRequest}.
+ *
+ * @example Usage
+ * ```ts
+ * import type { StringifyRequestOptions } from "@switchyard/switchyard/string";
+ * const options: StringifyRequestOptions = { absoluteUrl: false };
+ * ```
+ */
+export interface StringifyRequestOptions {
+  /**
+   * For an absolute `url`: write the absolute URL as the request target
+   * (default `true`) or only its path and query (`false`).
+   */
+  absoluteUrl?: boolean;
+}
+
+interface ParsedHead {
+  start: Line;
+  headers: HeaderMap;
+  body?: string;
+}
+
+function setLastValue(headers: HeaderMap, name: string, value: string): void {
+  const current = headers[name];
+  if (Array.isArray(current)) current[current.length - 1] = value;
+  else headers[name] = value;
+}
+
+function lastValue(headers: HeaderMap, name: string): string {
+  const current = headers[name];
+  return Array.isArray(current) ? current[current.length - 1] : current;
+}
+
+function parseHeaderLine(line: Line): [string, string] {
+  const colon = line.text.indexOf(":");
+  if (colon === -1) {
+    throw fail(
+      "INVALID_HEADER",
+      "expected a header line (name: value) or an empty line",
+      line.start,
+    );
+  }
+  const name = line.text.slice(0, colon);
+  if (!TOKEN.test(name)) {
+    const bad = name.search(/[^!#$%&'*+\-.^_`|~0-9A-Za-z]/);
+    throw fail(
+      "INVALID_HEADER",
+      name === ""
+        ? "a header line has no name"
+        : `the header name ${
+          JSON.stringify(name.slice(0, 40))
+        } is not an HTTP token`,
+      line.start + Math.max(bad, 0),
+    );
+  }
+  const raw = line.text.slice(colon + 1);
+  const bad = raw.search(/[\r\0]/);
+  if (bad !== -1) {
+    throw fail(
+      "INVALID_HEADER",
+      `the value of header ${name} contains a bare CR or NUL`,
+      line.start + colon + 1 + bad,
+    );
+  }
+  return [name.toLowerCase(), trimBlanks(raw)];
+}
+
+function parseHead(text: string): ParsedHead {
+  if (text.trim() === "") {
+    throw fail("EMPTY_INPUT", "the message is empty", 0);
+  }
+  const first = readLine(text, firstLineStart(text));
+  const headers: HeaderMap = {};
+  let previous: string | undefined;
+  let next = first.next;
+  while (next !== -1) {
+    const line = readLine(text, next);
+    next = line.next;
+    if (line.text === "") {
+      const body = text.slice(next === -1 ? text.length : next);
+      return body === "" ? { start: first, headers } : {
+        start: first,
+        headers,
+        body,
+      };
+    }
+    const lead = line.text.charCodeAt(0);
+    if (lead === 0x20 || lead === 0x09) {
+      // obs-fold: a continuation of the previous value.
+      if (previous === undefined) {
+        throw fail(
+          "INVALID_HEADER",
+          "a folded (indented) line has no header to continue",
+          line.start,
+        );
+      }
+      // Parsed as the value of a dummy "x:" line, so offsets stay right.
+      const [, more] = parseHeaderLine({
+        text: `x:${line.text}`,
+        start: line.start - 2,
+      });
+      const joined = lastValue(headers, previous);
+      if (more !== "") {
+        setLastValue(
+          headers,
+          previous,
+          joined === "" ? more : `${joined} ${more}`,
+        );
+      }
+      continue;
+    }
+    const [name, value] = parseHeaderLine(line);
+    appendHeader(headers, name, value);
+    previous = name;
+  }
+  return { start: first, headers };
+}
+
+function requestUrl(
+  target: string,
+  headers: HeaderMap,
+  options: ParseOptions,
+): string {
+  if (!target.startsWith("/") || options.absoluteUrl === false) return target;
+  const host = headers.host;
+  // Only one plausible authority makes a trustworthy URL.
+  if (typeof host !== "string" || !/^[^\s/?#@\\]+$/.test(host)) return target;
+  const scheme = options.scheme ?? (host.endsWith(":443") ? "https" : "http");
+  return `${scheme}://${host}${target}`;
+}
+
+/**
+ * Parses raw request text.
+ *
+ * @param text The request: request line, header lines, empty line, body.
+ * @param options How to build `url` from an origin-form target (see {@linkcode ParseOptions}).
+ * @returns The request; `body` only when the message has a non-empty one.
+ * @throws {ConversionError} `EMPTY_INPUT`, `INVALID_REQUEST_LINE` or `INVALID_HEADER`, with the character offset.
+ *
+ * @example Origin-form with a host header
+ * ```ts
+ * import { parseRequest } from "@switchyard/switchyard/string";
+ * const request = parseRequest(
+ *   "GET /search?q=1 HTTP/1.1\r\nHost: example.com\r\nAccept: text/html\r\n\r\n",
+ * );
+ * console.log(request.url, request.headers.accept); // "http://example.com/search?q=1" "text/html"
+ * ```
+ *
+ * @example Errors carry a code and an offset
+ * ```ts
+ * import { ConversionError, parseRequest } from "@switchyard/switchyard/string";
+ * try {
+ *   parseRequest("GET / HTTP/1.1\nbad header\n\n");
+ * } catch (error) {
+ *   console.log((error as ConversionError).code, (error as ConversionError).offset); // "INVALID_HEADER" 15
+ * }
+ * ```
+ */
+export function parseRequest(
+  text: string,
+  options: ParseOptions = {},
+): HttpRequest {
+  const head = parseHead(text);
+  const { method, target, version } = parseRequestLine(head.start);
+  const request: HttpRequest = {
+    method,
+    url: requestUrl(target, head.headers, options),
+    headers: head.headers,
+    httpVersion: version,
+  };
+  if (head.body !== undefined) request.body = head.body;
+  return request;
+}
+
+/**
+ * Parses raw response text.
+ *
+ * @param text The response: status line, header lines, empty line, body.
+ * @returns The response; `statusText` is the reason as written (may be empty).
+ * @throws {ConversionError} `EMPTY_INPUT`, `INVALID_STATUS_LINE` or `INVALID_HEADER`, with the character offset.
+ *
+ * @example A response with two cookies
+ * ```ts
+ * import { parseResponse } from "@switchyard/switchyard/string";
+ * const response = parseResponse(
+ *   "HTTP/2 200\nset-cookie: a=1\nset-cookie: b=2\ncontent-type: text/plain\n\nhello",
+ * );
+ * console.log(response.statusCode, response.headers["set-cookie"], response.body);
+ * // 200 ["a=1", "b=2"] "hello"
+ * ```
+ */
+export function parseResponse(text: string): HttpResponse {
+  const head = parseHead(text);
+  const { version, status, reason } = parseStatusLine(head.start);
+  const response: HttpResponse = {
+    statusCode: status,
+    statusText: reason,
+    httpVersion: version,
+    headers: head.headers,
+  };
+  if (head.body !== undefined) response.body = head.body;
+  return response;
+}
+
+/**
+ * Parses raw HTTP text as a response when it starts with `HTTP/`, otherwise as a request.
+ *
+ * @param text A raw request or response.
+ * @param options Request URL options (see {@linkcode ParseOptions}).
+ * @returns The request or the response.
+ * @throws {ConversionError} As {@linkcode parseRequest} or {@linkcode parseResponse}.
+ *
+ * @example Auto-detection
+ * ```ts
+ * import { parse } from "@switchyard/switchyard/string";
+ * const message = parse("HTTP/1.1 404 Not Found\r\n\r\n");
+ * console.log("statusCode" in message && message.statusCode); // 404
+ * ```
+ */
+export function parse(
+  text: string,
+  options: ParseOptions = {},
+): HttpRequest | HttpResponse {
+  if (typeof text !== "string") {
+    throw new ConversionError({
+      code: "INVALID_INPUT",
+      message: "parse expects the message as a string",
+    });
+  }
+  return text.startsWith("HTTP/", firstLineStart(text))
+    ? parseResponse(text)
+    : parseRequest(text, options);
+}
+
+function encodeUnsafe(target: string): string {
+  return target.replace(
+    UNSAFE_TARGET_CHARS,
+    (char) =>
+      `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`,
+  );
+}
+
+function withoutFragment(url: string): string {
+  const hash = url.indexOf("#");
+  return hash === -1 ? url : url.slice(0, hash);
+}
+
+/** Path and query of an absolute URL, as written. */
+function originForm(url: string): string {
+  const authorityStart = url.indexOf("//") + 2;
+  let end = authorityStart;
+  while (end < url.length && !"/?#\\".includes(url[end])) end++;
+  const rest = withoutFragment(url.slice(end));
+  return rest.startsWith("/") ? rest : `/${rest}`;
+}
+
+function checkVersion(
+  version: string,
+  code: "INVALID_REQUEST_LINE" | "INVALID_STATUS_LINE",
+): string {
+  if (!/^\d(?:\.\d)?$/.test(version)) {
+    throw new ConversionError({
+      code,
+      message: `httpVersion ${
+        JSON.stringify(version)
+      } is not version digits such as 1.1`,
+    });
+  }
+  return version;
+}
+
+function headerBlock(
+  headers: HeaderMap,
+  body: string | undefined,
+  first: Array<[string, string]>,
+): string {
+  const lines: string[] = [];
+  for (const [name, value] of [...first, ...headerEntries(headers)]) {
+    const lower = name.toLowerCase();
+    checkHeaderField(lower, value);
+    lines.push(`${lower}: ${value}\r\n`);
+  }
+  if (
+    body !== undefined && body !== "" &&
+    getHeader(headers, "content-length") === undefined &&
+    getHeader(headers, "transfer-encoding") === undefined
+  ) {
+    lines.push(`content-length: ${utf8ByteLength(body)}\r\n`);
+  }
+  return `${lines.join("")}\r\n${body ?? ""}`;
+}
+
+/**
+ * Writes a request as raw HTTP/1.1-style text.
+ *
+ * @param request A plain request or a native `Request`.
+ * @param options `absoluteUrl` (default `true`): the request target for an absolute url.
+ * @returns The message text with CRLF line ends.
+ * @throws {ConversionError} `INVALID_REQUEST_LINE` (method not a token, bad version), `INVALID_URL`, `INVALID_HEADER` (CR/LF/NUL in a value).
+ *
+ * @example Absolute-form and origin-form targets
+ * ```ts
+ * import { stringifyRequest } from "@switchyard/switchyard/string";
+ * const request = { method: "GET", url: "https://example.com/a?b=1", headers: {} };
+ * console.log((await stringifyRequest(request)).split("\r\n")[0]);
+ * // "GET https://example.com/a?b=1 HTTP/1.1"
+ * console.log(await stringifyRequest(request, { absoluteUrl: false }));
+ * // GET /a?b=1 HTTP/1.1
+ * // host: example.com
+ * ```
+ */
+export async function stringifyRequest(
+  request: RequestInput,
+  options: StringifyRequestOptions = {},
+): Promise<string> {
+  const plain = await toHttpRequest(request);
+  if (typeof plain.method !== "string" || !TOKEN.test(plain.method)) {
+    throw new ConversionError({
+      code: "INVALID_REQUEST_LINE",
+      message: `the method ${
+        JSON.stringify(plain.method)
+      } is not an HTTP token`,
+    });
+  }
+  const version = checkVersion(
+    plain.httpVersion ?? "1.1",
+    "INVALID_REQUEST_LINE",
+  );
+  const url = String(plain.url ?? "");
+  const first: Array<[string, string]> = [];
+  let target = withoutFragment(url);
+  if (ABSOLUTE_URL.test(url)) {
+    let host: string;
+    try {
+      host = new URL(url).host;
+    } catch (cause) {
+      throw new ConversionError({
+        code: "INVALID_URL",
+        message: `the url ${JSON.stringify(url)} cannot be parsed`,
+        cause,
+      });
+    }
+    if (host !== "" && getHeader(plain.headers, "host") === undefined) {
+      first.push(["host", host]);
+    }
+    if (options.absoluteUrl === false) target = originForm(url);
+  }
+  if (target === "") target = "/";
+  const line = `${plain.method} ${encodeUnsafe(target)} HTTP/${version}\r\n`;
+  return line + headerBlock(plain.headers, plain.body, first);
+}
+
+/**
+ * Writes a response as raw HTTP text.
+ *
+ * @param response A plain response or a native `Response`.
+ * @returns The message text with CRLF line ends; an empty `statusText` becomes the registered reason phrase.
+ * @throws {ConversionError} `INVALID_STATUS_LINE` (status not 100–999, CR/LF in the status text, bad version), `INVALID_HEADER`.
+ *
+ * @example Registered reason phrase
+ * ```ts
+ * import { stringifyResponse } from "@switchyard/switchyard/string";
+ * const text = await stringifyResponse({
+ *   statusCode: 429, statusText: "", httpVersion: "1.1", headers: {}, body: "slow down",
+ * });
+ * console.log(text.split("\r\n").slice(0, 2)); // ["HTTP/1.1 429 Too Many Requests", "content-length: 9"]
+ * ```
+ */
+export async function stringifyResponse(
+  response: ResponseInput,
+): Promise<string> {
+  const plain = await toHttpResponse(response);
+  const status = plain.statusCode;
+  if (!Number.isInteger(status) || status < 100 || status > 999) {
+    throw new ConversionError({
+      code: "INVALID_STATUS_LINE",
+      message: `statusCode ${status} is not an integer from 100 to 999`,
+    });
+  }
+  const reason = plain.statusText || reasonPhrase(status);
+  if (/[\r\n\0]/.test(reason)) {
+    throw new ConversionError({
+      code: "INVALID_STATUS_LINE",
+      message: "statusText contains CR, LF or NUL",
+    });
+  }
+  const version = checkVersion(
+    plain.httpVersion || "1.1",
+    "INVALID_STATUS_LINE",
+  );
+  return `HTTP/${version} ${status} ${reason}\r\n` +
+    headerBlock(plain.headers, plain.body, []);
+}
+
+/**
+ * Writes a request or a response as raw HTTP text; a value with a
+ * `statusCode` (or a native `Response`) is a response.
+ *
+ * @param message A plain or native request or response.
+ * @param options Request options (see {@linkcode StringifyRequestOptions}); ignored for responses.
+ * @returns The message text with CRLF line ends.
+ * @throws {ConversionError} As {@linkcode stringifyRequest} or {@linkcode stringifyResponse}.
+ *
+ * @example A native Response
+ * ```ts
+ * import { stringify } from "@switchyard/switchyard/string";
+ * const text = await stringify(new Response("hi", { status: 201 }));
+ * console.log(text.startsWith("HTTP/1.1 201 Created\r\n")); // true
+ * ```
+ */
+export function stringify(
+  message: RequestInput | ResponseInput,
+  options: StringifyRequestOptions = {},
+): Promise<string> {
+  if (isNativeResponse(message) || "statusCode" in message) {
+    return stringifyResponse(message as ResponseInput);
+  }
+  return stringifyRequest(message as RequestInput, options);
+}
