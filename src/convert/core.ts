@@ -1,0 +1,364 @@
+/**
+ * Core utilities of the conversion library: format detection, header
+ * normalization, query strings, URLs, byte sizes and header blocks. Also
+ * re-exports the shared message types and the error type, so users of
+ * `@switchyard/switchyard/core/utils` get everything from one place.
+ *
+ * Decisions:
+ * - `detectType` looks at the first line of text: `curl` (or `curl.exe`) as
+ *   the first word is `curl`; a valid status line is `response`; a valid
+ *   request line is `request`; JSON text is parsed and classified like an
+ *   object. For objects, HAR means a log (`{ log: { entries: [] } }`), an
+ *   entry (`{ request: { method, url } }`) or a HAR request (`{ method, url,
+ *   headers: [...] }`); a plain `HttpRequest`/`HttpResponse` or a native
+ *   `Request`/`Response` is `request`/`response`. Everything else is
+ *   `unknown`.
+ * - `normalizeHeaders` lowercases names; a repeated name becomes an array of
+ *   its values in order; `null`/`undefined` values are skipped, numbers are
+ *   written as text. Every `set-cookie` of a `Headers` object is kept.
+ * - `parseQueryString` returns `Record<string, string | string[]>`: a key
+ *   seen once maps to its value, a repeated key to all its values in order.
+ *   Decoding is `application/x-www-form-urlencoded` (`+` is a space; a
+ *   malformed `%` escape stays as written). It takes a full URL, a path with
+ *   a query, `?a=1` or `a=1`; the fragment is ignored.
+ * - `buildUrl` appends parameters with `encodeURIComponent` (space is
+ *   `%20`), after any query already in `baseUrl` and before its fragment;
+ *   an array repeats the key; `null`/`undefined` are skipped.
+ * - `getByteSize` counts UTF-8 bytes, a lone surrogate as 3 (TextEncoder
+ *   writes U+FFFD for it).
+ * - `formatHeaders` writes one `name: value\r\n` line per value (lowercase
+ *   names, repeats on separate lines) and refuses CR, LF or NUL in a value.
+ *
+ * @example Utilities together
+ * ```ts
+ * import { buildUrl, detectType, parseQueryString } from "@switchyard/switchyard/core/utils";
+ * const url = buildUrl("https://example.com/search", { q: "deno", tag: ["a", "b"] });
+ * console.log(url); // "https://example.com/search?q=deno&tag=a&tag=b"
+ * console.log(parseQueryString(url)); // { q: "deno", tag: ["a", "b"] }
+ * console.log(detectType("curl https://example.com")); // "curl"
+ * ```
+ *
+ * @module
+ */
+import type { HeaderMap } from "./types.ts";
+import {
+  appendHeader,
+  headerEntries,
+  headersToMap,
+  isNativeRequest,
+  isNativeResponse,
+} from "./_message.ts";
+import {
+  checkHeaderField,
+  looksLikeRequest,
+  looksLikeResponse,
+} from "./_http_text.ts";
+import { utf8ByteLength } from "./_utf8.ts";
+
+export type {
+  HeaderMap,
+  HttpRequest,
+  HttpResponse,
+  RequestInput,
+  ResponseInput,
+} from "./types.ts";
+export {
+  ConversionError,
+  ConversionErrorCode,
+  type ConversionErrorCodeValue,
+  type ConversionErrorOptions,
+} from "./errors.ts";
+
+/**
+ * What {@linkcode detectType} recognized.
+ *
+ * @example Usage
+ * ```ts
+ * import type { DetectedType } from "@switchyard/switchyard/core/utils";
+ * const kind: DetectedType = "har";
+ * ```
+ */
+export type DetectedType = "request" | "response" | "curl" | "har" | "unknown";
+
+/**
+ * Header inputs {@linkcode normalizeHeaders} accepts: a plain object (values
+ * may be arrays), HAR's `[{ name, value }]`, a Fetch `Headers`, or any
+ * iterable of `[name, value]` pairs.
+ *
+ * @example Usage
+ * ```ts
+ * import type { HeadersInput } from "@switchyard/switchyard/core/utils";
+ * const har: HeadersInput = [{ name: "Accept", value: "*\/*" }];
+ * ```
+ */
+export type HeadersInput =
+  | Readonly<
+    Record<string, string | readonly string[] | number | null | undefined>
+  >
+  | ReadonlyArray<{ readonly name: string; readonly value: string }>
+  | Headers
+  | Iterable<readonly [string, string]>;
+
+/**
+ * One query parameter value for {@linkcode buildUrl}.
+ *
+ * @example Usage
+ * ```ts
+ * import type { QueryValue } from "@switchyard/switchyard/core/utils";
+ * const page: QueryValue = 2;
+ * ```
+ */
+export type QueryValue = string | number | boolean;
+
+/**
+ * Query parameters for {@linkcode buildUrl}: arrays repeat the key,
+ * `null` and `undefined` are skipped.
+ *
+ * @example Usage
+ * ```ts
+ * import type { QueryParams } from "@switchyard/switchyard/core/utils";
+ * const params: QueryParams = { page: 2, tag: ["a", "b"], draft: undefined };
+ * ```
+ */
+export type QueryParams = Readonly<
+  Record<
+    string,
+    QueryValue | readonly (QueryValue | null | undefined)[] | null | undefined
+  >
+>;
+
+type Loose = Record<string, unknown>;
+
+function isObject(value: unknown): value is Loose {
+  return typeof value === "object" && value !== null;
+}
+
+function isHarRequest(value: unknown): boolean {
+  return isObject(value) && typeof value.method === "string" &&
+    typeof value.url === "string" && Array.isArray(value.headers);
+}
+
+function detectObject(value: unknown): DetectedType {
+  if (!isObject(value)) return "unknown";
+  if (isNativeRequest(value)) return "request";
+  if (isNativeResponse(value)) return "response";
+  if (isObject(value.log) && Array.isArray(value.log.entries)) return "har";
+  if (
+    isObject(value.request) && typeof value.request.method === "string" &&
+    typeof value.request.url === "string"
+  ) {
+    return "har";
+  }
+  if (isHarRequest(value)) return "har";
+  if (typeof value.statusCode === "number") return "response";
+  if (
+    typeof value.method === "string" && typeof value.url === "string" &&
+    isObject(value.headers)
+  ) {
+    return "request";
+  }
+  return "unknown";
+}
+
+/**
+ * Detects what form an input is in.
+ *
+ * @param input Text (raw HTTP, a curl command, HAR JSON) or an object.
+ * @returns `request`, `response`, `curl`, `har` or `unknown`.
+ *
+ * @example Text and objects
+ * ```ts
+ * import { detectType } from "@switchyard/switchyard/core/utils";
+ * console.log(detectType("GET /users HTTP/1.1\r\nHost: example.com\r\n\r\n")); // "request"
+ * console.log(detectType("HTTP/2 204\n\n")); // "response"
+ * console.log(detectType("curl -X POST https://example.com")); // "curl"
+ * console.log(detectType({ log: { entries: [] } })); // "har"
+ * console.log(detectType('{"request":{"method":"GET","url":"https://a.example/"}}')); // "har"
+ * console.log(detectType("hello")); // "unknown"
+ * ```
+ */
+export function detectType(input: string | object): DetectedType {
+  if (typeof input !== "string") return detectObject(input);
+  const text = input.trimStart();
+  if (/^curl(?:\.exe)?(?:\s|$)/.test(text)) return "curl";
+  if (text.startsWith("{") || text.startsWith("[")) {
+    try {
+      return detectObject(JSON.parse(text));
+    } catch {
+      return "unknown";
+    }
+  }
+  if (looksLikeResponse(input)) return "response";
+  if (looksLikeRequest(input)) return "request";
+  return "unknown";
+}
+
+function appendValue(headers: HeaderMap, name: string, value: unknown): void {
+  if (value === null || value === undefined) return;
+  if (Array.isArray(value)) {
+    for (const item of value) appendValue(headers, name, item);
+    return;
+  }
+  appendHeader(headers, String(name), String(value));
+}
+
+/**
+ * Normalizes headers in any accepted form to a plain header map.
+ *
+ * @param headers A plain object, HAR `[{ name, value }]`, a `Headers`, or `[name, value]` pairs.
+ * @returns Lowercase names to a value, or to every value in order when a name repeats.
+ *
+ * @example Every form gives the same map
+ * ```ts
+ * import { normalizeHeaders } from "@switchyard/switchyard/core/utils";
+ * const fetchHeaders = new Headers([["Set-Cookie", "a=1"], ["Set-Cookie", "b=2"]]);
+ * console.log(normalizeHeaders(fetchHeaders)); // { "set-cookie": ["a=1", "b=2"] }
+ * console.log(normalizeHeaders([{ name: "Accept", value: "text/html" }])); // { accept: "text/html" }
+ * console.log(normalizeHeaders({ "X-Count": 2, Vary: ["a", "b"] })); // { "x-count": "2", vary: ["a", "b"] }
+ * ```
+ */
+export function normalizeHeaders(headers: HeadersInput): HeaderMap {
+  const result: HeaderMap = {};
+  if (headers === null || headers === undefined) return result;
+  if (typeof Headers !== "undefined" && headers instanceof Headers) {
+    return headersToMap(headers);
+  }
+  if (Symbol.iterator in Object(headers)) {
+    for (const item of headers as Iterable<unknown>) {
+      if (Array.isArray(item)) appendValue(result, item[0], item[1]);
+      else if (isObject(item)) {
+        appendValue(result, String(item.name), item.value);
+      }
+    }
+    return result;
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    appendValue(result, name, value);
+  }
+  return result;
+}
+
+function queryPart(url: string): string {
+  const hash = url.indexOf("#");
+  const withoutHash = hash === -1 ? url : url.slice(0, hash);
+  const question = withoutHash.indexOf("?");
+  if (question !== -1) return withoutHash.slice(question + 1);
+  // No "?": a bare query ("a=1&b=2") unless it is clearly a URL or a path.
+  return withoutHash.includes("://") || withoutHash.startsWith("/")
+    ? ""
+    : withoutHash;
+}
+
+/**
+ * Parses the query of a URL.
+ *
+ * @param url A URL, a path with a query, `?a=1` or `a=1`.
+ * @returns Each key to its decoded value, or to an array of values in order when the key repeats.
+ *
+ * @example Repeated keys
+ * ```ts
+ * import { parseQueryString } from "@switchyard/switchyard/core/utils";
+ * console.log(parseQueryString("https://example.com/?a=1&b=x+y&a=2#top"));
+ * // { a: ["1", "2"], b: "x y" }
+ * ```
+ */
+export function parseQueryString(
+  url: string,
+): Record<string, string | string[]> {
+  const result: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(queryPart(String(url)))) {
+    const existing = Object.hasOwn(result, key) ? result[key] : undefined;
+    const next = existing === undefined
+      ? value
+      : Array.isArray(existing)
+      ? [...existing, value]
+      : [existing, value];
+    // defineProperty keeps a key such as "__proto__" an ordinary entry.
+    Object.defineProperty(result, key, {
+      value: next,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return result;
+}
+
+/**
+ * Adds query parameters to a URL.
+ *
+ * @param baseUrl An absolute URL or a path; its query and fragment are kept.
+ * @param queryParams Parameters to append; arrays repeat the key, `null`/`undefined` are skipped.
+ * @returns The URL with the parameters appended before any fragment.
+ *
+ * @example Appending to an existing query
+ * ```ts
+ * import { buildUrl } from "@switchyard/switchyard/core/utils";
+ * console.log(buildUrl("/items?sort=asc#list", { page: 2, q: "a b", skip: null }));
+ * // "/items?sort=asc&page=2&q=a%20b#list"
+ * ```
+ */
+export function buildUrl(
+  baseUrl: string,
+  queryParams: QueryParams = {},
+): string {
+  const hashAt = baseUrl.indexOf("#");
+  const base = hashAt === -1 ? baseUrl : baseUrl.slice(0, hashAt);
+  const fragment = hashAt === -1 ? "" : baseUrl.slice(hashAt);
+  const pairs: string[] = [];
+  for (const [key, value] of Object.entries(queryParams ?? {})) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (item === null || item === undefined) continue;
+      pairs.push(
+        `${encodeURIComponent(key)}=${encodeURIComponent(String(item))}`,
+      );
+    }
+  }
+  if (pairs.length === 0) return baseUrl;
+  const separator = !base.includes("?")
+    ? "?"
+    : base.endsWith("?") || base.endsWith("&")
+    ? ""
+    : "&";
+  return `${base}${separator}${pairs.join("&")}${fragment}`;
+}
+
+/**
+ * Size of a string in UTF-8 bytes, without encoding it.
+ *
+ * @param text Any string.
+ * @returns The number of bytes `new TextEncoder().encode(text)` would produce.
+ *
+ * @example ASCII, accents and emoji
+ * ```ts
+ * import { getByteSize } from "@switchyard/switchyard/core/utils";
+ * console.log(getByteSize("abc"), getByteSize("é"), getByteSize("😀")); // 3 2 4
+ * ```
+ */
+export function getByteSize(text: string): number {
+  return utf8ByteLength(String(text));
+}
+
+/**
+ * Writes headers as an HTTP header block.
+ *
+ * @param headers Headers in any form {@linkcode normalizeHeaders} accepts.
+ * @returns One `name: value\r\n` line per value; `""` for no headers.
+ * @throws {ConversionError} `INVALID_HEADER` for a name that is not a token or a value with CR, LF or NUL.
+ *
+ * @example Repeated headers
+ * ```ts
+ * import { formatHeaders } from "@switchyard/switchyard/core/utils";
+ * console.log(JSON.stringify(formatHeaders({ "Set-Cookie": ["a=1", "b=2"], Accept: "*\/*" })));
+ * // "set-cookie: a=1\r\nset-cookie: b=2\r\naccept: *\/*\r\n"
+ * ```
+ */
+export function formatHeaders(headers: HeadersInput): string {
+  let block = "";
+  for (const [name, value] of headerEntries(normalizeHeaders(headers))) {
+    checkHeaderField(name, value);
+    block += `${name}: ${value}\r\n`;
+  }
+  return block;
+}
