@@ -1,0 +1,97 @@
+// Request → curl command text that bash hands to curl with every value intact.
+import { ConversionError } from "./errors.ts";
+import type { HttpRequest } from "./types.ts";
+import { getHeader, headerEntries } from "./_message.ts";
+
+// Control characters (other than LF) would be mangled by a terminal on paste
+// (CR becomes LF, TAB triggers completion), so such words use $'…'.
+// deno-lint-ignore no-control-regex
+const NEEDS_ANSI_C = /[\x00-\x09\x0b-\x1f\x7f]/;
+// deno-lint-ignore no-control-regex
+const ANSI_C_ESCAPES = /[\x00-\x1f\x7f\\']/g;
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * Quotes one word for bash. Plain single quotes (an apostrophe becomes
+ * `'\''`) keep every byte literal; words with control characters use `$'…'`
+ * with escapes. Either way nothing inside can end the quoting or expand.
+ */
+export function quoteShell(word: string, what: string): string {
+  if (word.includes("\0")) {
+    throw new ConversionError({
+      code: "INVALID_INPUT",
+      message:
+        `The ${what} contains NUL, which no command-line argument can carry`,
+    });
+  }
+  if (NEEDS_ANSI_C.test(word)) {
+    return "$'" + word.replace(ANSI_C_ESCAPES, (c) => {
+      if (c === "\\") return "\\\\";
+      if (c === "'") return "\\'";
+      if (c === "\n") return "\\n";
+      if (c === "\r") return "\\r";
+      if (c === "\t") return "\\t";
+      return "\\x" + c.charCodeAt(0).toString(16).padStart(2, "0");
+    }) + "'";
+  }
+  return "'" + word.replace(/'/g, "'\\''") + "'";
+}
+
+function versionFlag(version: string | undefined): string | undefined {
+  if (version === undefined) return undefined;
+  const digits = version.replace(/^HTTP\//i, "");
+  if (digits === "1.0") return "--http1.0";
+  if (digits === "2" || digits === "2.0") return "--http2";
+  if (digits === "3" || digits === "3.0") return "--http3";
+  return undefined; // 1.1 is what curl negotiates for http:// anyway
+}
+
+/** The curl arguments for `request`, each already quoted. */
+export function curlArguments(request: HttpRequest): string[] {
+  const args: string[] = [];
+  const url = request.url;
+  const hasBody = request.body !== undefined;
+  // An argument curl would read as an option must be given through --url.
+  if (url.startsWith("-")) args.push("--url " + quoteShell(url, "URL"));
+  else args.push(quoteShell(url, "URL"));
+  // curl globs [] and {} in URLs; -g keeps them literal.
+  if (/[[\]{}]/.test(url)) args.push("--globoff");
+  const method = request.method;
+  if (method === "HEAD" && !hasBody) args.push("--head");
+  else if (method !== (hasBody ? "POST" : "GET")) {
+    args.push("-X " + quoteShell(method, "method"));
+  }
+  const version = versionFlag(request.httpVersion);
+  if (version) args.push(version);
+  for (const [name, value] of headerEntries(request.headers)) {
+    if (!TOKEN.test(name)) {
+      throw new ConversionError({
+        code: "INVALID_HEADER",
+        message: `Header name ${JSON.stringify(name)} is not an HTTP token`,
+        path: `headers.${name}`,
+      });
+    }
+    // curl's "Name;" form sends an empty header; "Name:" would remove it.
+    args.push(
+      "-H " +
+        quoteShell(
+          value === "" ? `${name};` : `${name}: ${value}`,
+          `header ${name}`,
+        ),
+    );
+  }
+  if (hasBody) {
+    // Without this, curl would add its own form content type.
+    if (getHeader(request.headers, "content-type") === undefined) {
+      args.push("-H 'Content-Type:'");
+    }
+    args.push("--data-raw " + quoteShell(request.body as string, "body"));
+  }
+  return args;
+}
+
+/** The whole command, on one line or one option per line. */
+export function curlCommand(request: HttpRequest, pretty: boolean): string {
+  const args = curlArguments(request);
+  return pretty ? "curl " + args.join(" \\\n  ") : "curl " + args.join(" ");
+}

@@ -1,0 +1,319 @@
+// The shell-word scanner behind curl.toRequest: splits a bash command line
+// into words the way bash does before it runs curl, without expanding
+// anything. Literal runs are sliced, not appended char by char, so the cost is
+// linear in the input length.
+import { ConversionError } from "./errors.ts";
+
+/** One word of the command line after quote removal. */
+export interface ShellWord {
+  /** The word's text, quotes removed and escapes resolved. */
+  value: string;
+  /** Offset in the input of the word's first character. */
+  offset: number;
+}
+
+/** The words of a command, plus what the scanner saw but did not perform. */
+export interface ScanResult {
+  /** Every word before the end of the command. */
+  words: ShellWord[];
+  /** Offsets of `$…`/backtick expansions, which are kept literally. */
+  expansions: number[];
+  /** A control operator (`|`, `;`, `&`, `<`, `>`, `(`, `)`) that ends the command. */
+  stop?: { operator: string; offset: number };
+}
+
+const OPERATORS = "|&;<>()";
+const ESCAPABLE_IN_DOUBLE_QUOTES = '\\"$`';
+const SIMPLE_ANSI_ESCAPES: Record<string, string> = {
+  a: "\x07",
+  b: "\b",
+  e: "\x1b",
+  E: "\x1b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+  v: "\v",
+  "\\": "\\",
+  "'": "'",
+  '"': '"',
+  "?": "?",
+};
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+function isBlank(input: string, i: number): boolean {
+  const c = input[i];
+  if (c === " " || c === "\t" || c === "\n") return true;
+  // A CR is a line-ending only before LF (Windows CRLF) or at the very end.
+  return c === "\r" && (i + 1 === input.length || input[i + 1] === "\n");
+}
+
+/** Length of a backslash-newline continuation at `i` (LF or CRLF), else 0. */
+function continuationLength(input: string, i: number): number {
+  if (input[i] !== "\\") return 0;
+  if (input[i + 1] === "\n") return 2;
+  if (input[i + 1] === "\r" && input[i + 2] === "\n") return 3;
+  return 0;
+}
+
+function isExpansionStart(input: string, i: number): boolean {
+  if (input[i] === "`") return true;
+  const next = input[i + 1];
+  return next !== undefined && /[A-Za-z0-9_{(@*#?!$-]/.test(next);
+}
+
+/**
+ * Splits `input` into shell words.
+ *
+ * @throws {ConversionError} UNTERMINATED_QUOTE at the opening quote (the `$`
+ * of `$'…'`), INVALID_ESCAPE for a `$'…'` escape that yields NUL, a surrogate,
+ * a code point above U+10FFFF, or bytes that are not UTF-8.
+ */
+export function scanWords(input: string): ScanResult {
+  const words: ShellWord[] = [];
+  const expansions: number[] = [];
+  const n = input.length;
+  let i = 0;
+  while (i < n) {
+    if (isBlank(input, i)) {
+      i++;
+      continue;
+    }
+    const skip = continuationLength(input, i);
+    if (skip > 0) {
+      i += skip;
+      continue;
+    }
+    const c = input[i];
+    if (c === "#") {
+      const end = input.indexOf("\n", i);
+      i = end === -1 ? n : end + 1;
+      continue;
+    }
+    if (OPERATORS.includes(c)) {
+      return { words, expansions, stop: { operator: c, offset: i } };
+    }
+    const start = i;
+    const parts: string[] = [];
+    while (i < n && !isBlank(input, i) && !OPERATORS.includes(input[i])) {
+      const ch = input[i];
+      if (ch === "'") {
+        const close = input.indexOf("'", i + 1);
+        if (close === -1) throw unterminated(i, "'");
+        parts.push(input.slice(i + 1, close));
+        i = close + 1;
+      } else if (ch === '"') {
+        i = scanDoubleQuoted(input, i, parts, expansions);
+      } else if (ch === "$" && input[i + 1] === "'") {
+        i = scanAnsiC(input, i, parts);
+      } else if (ch === "$" && input[i + 1] === '"') {
+        // $"…" is bash's locale-translated string; untranslated it is "…".
+        i = scanDoubleQuoted(input, i + 1, parts, expansions);
+      } else if (ch === "\\") {
+        const skipped = continuationLength(input, i);
+        if (skipped > 0) {
+          i += skipped;
+        } else if (i + 1 < n) {
+          parts.push(input[i + 1]);
+          i += 2;
+        } else {
+          parts.push("\\");
+          i++;
+        }
+      } else {
+        if ((ch === "$" || ch === "`") && isExpansionStart(input, i)) {
+          expansions.push(i);
+        }
+        let j = i + 1;
+        while (j < n && !isSpecial(input, j)) j++;
+        parts.push(input.slice(i, j));
+        i = j;
+      }
+    }
+    words.push({
+      value: parts.length === 1 ? parts[0] : parts.join(""),
+      offset: start,
+    });
+  }
+  return { words, expansions };
+}
+
+function isSpecial(input: string, j: number): boolean {
+  const c = input[j];
+  return c === "'" || c === '"' || c === "\\" || c === "$" || c === "`" ||
+    isBlank(input, j) || OPERATORS.includes(c);
+}
+
+function unterminated(offset: number, quote: string): ConversionError {
+  return new ConversionError({
+    code: "UNTERMINATED_QUOTE",
+    message: `Unterminated ${quote} quote opened at offset ${offset}`,
+    offset,
+  });
+}
+
+/** Scans `"…"` starting at the quote; returns the index after the closing quote. */
+function scanDoubleQuoted(
+  input: string,
+  quote: number,
+  parts: string[],
+  expansions: number[],
+): number {
+  let i = quote + 1;
+  let run = i;
+  for (;;) {
+    if (i >= input.length) throw unterminated(quote, '"');
+    const c = input[i];
+    if (c === '"') {
+      parts.push(input.slice(run, i));
+      return i + 1;
+    }
+    if (c === "\\") {
+      parts.push(input.slice(run, i));
+      const skipped = continuationLength(input, i);
+      const next = input[i + 1];
+      if (skipped > 0) {
+        i += skipped;
+      } else if (
+        next !== undefined && ESCAPABLE_IN_DOUBLE_QUOTES.includes(next)
+      ) {
+        parts.push(next);
+        i += 2;
+      } else {
+        // Any other backslash stays, as in bash.
+        parts.push("\\");
+        i++;
+      }
+      run = i;
+      continue;
+    }
+    if ((c === "$" || c === "`") && isExpansionStart(input, i)) {
+      expansions.push(i);
+    }
+    i++;
+  }
+}
+
+/** Scans `$'…'` starting at the `$`; returns the index after the closing quote. */
+function scanAnsiC(input: string, dollar: number, parts: string[]): number {
+  let i = dollar + 2;
+  let run = i;
+  let bytes: number[] = [];
+  let bytesOffset = 0;
+  const flushBytes = () => {
+    if (bytes.length === 0) return;
+    try {
+      parts.push(utf8.decode(new Uint8Array(bytes)));
+    } catch (cause) {
+      throw new ConversionError({
+        code: "INVALID_ESCAPE",
+        message:
+          `The bytes written by the escapes at offset ${bytesOffset} are not valid UTF-8; ` +
+          "a request held as text cannot carry them",
+        offset: bytesOffset,
+        cause,
+      });
+    }
+    bytes = [];
+  };
+  for (;;) {
+    if (i >= input.length) throw unterminated(dollar, "$'");
+    const c = input[i];
+    if (c === "'") {
+      if (run < i) {
+        flushBytes();
+        parts.push(input.slice(run, i));
+      }
+      flushBytes();
+      return i + 1;
+    }
+    if (c !== "\\") {
+      i++;
+      continue;
+    }
+    if (run < i) {
+      flushBytes();
+      parts.push(input.slice(run, i));
+    }
+    const escape = i;
+    const letter = input[i + 1];
+    if (letter === undefined) throw unterminated(dollar, "$'");
+    i += 2;
+    const simple = SIMPLE_ANSI_ESCAPES[letter];
+    if (simple !== undefined) {
+      flushBytes();
+      parts.push(simple);
+    } else if (letter === "x" || (letter >= "0" && letter <= "7")) {
+      const octal = letter !== "x";
+      const start = octal ? i - 1 : i;
+      const digits = readDigits(input, start, octal ? 3 : 2, octal ? 8 : 16);
+      if (digits.length === 0) {
+        flushBytes();
+        parts.push("\\x"); // bash keeps a bare \x as written
+      } else {
+        const byte = parseInt(digits, octal ? 8 : 16) & 0xff;
+        if (byte === 0) throw nul(escape);
+        if (bytes.length === 0) bytesOffset = escape;
+        bytes.push(byte);
+        i = start + digits.length;
+      }
+    } else if (letter === "u" || letter === "U") {
+      const digits = readDigits(input, i, letter === "u" ? 4 : 8, 16);
+      flushBytes();
+      if (digits.length === 0) {
+        parts.push("\\" + letter);
+      } else {
+        const codePoint = parseInt(digits, 16);
+        if (codePoint === 0) throw nul(escape);
+        if (
+          codePoint > 0x10ffff || (codePoint >= 0xd800 && codePoint <= 0xdfff)
+        ) {
+          throw new ConversionError({
+            code: "INVALID_ESCAPE",
+            message:
+              `\\${letter}${digits} at offset ${escape} is not a Unicode scalar value`,
+            offset: escape,
+          });
+        }
+        parts.push(String.fromCodePoint(codePoint));
+        i += digits.length;
+      }
+    } else if (letter === "c") {
+      const target = input[i];
+      if (target === undefined) throw unterminated(dollar, "$'");
+      const code = target === "?" ? 0x7f : target.charCodeAt(0) & 0x1f;
+      if (code === 0) throw nul(escape);
+      flushBytes();
+      parts.push(String.fromCharCode(code));
+      i++;
+    } else {
+      flushBytes();
+      parts.push("\\" + letter); // unknown escapes stay as written, as in bash
+    }
+    run = i;
+  }
+}
+
+function readDigits(
+  input: string,
+  from: number,
+  max: number,
+  radix: 8 | 16,
+): string {
+  const pattern = radix === 8 ? /[0-7]/ : /[0-9A-Fa-f]/;
+  let end = from;
+  while (end < input.length && end - from < max && pattern.test(input[end])) {
+    end++;
+  }
+  return input.slice(from, end);
+}
+
+function nul(offset: number): ConversionError {
+  return new ConversionError({
+    code: "INVALID_ESCAPE",
+    message:
+      `The escape at offset ${offset} yields NUL, which no command argument can hold ` +
+      "(bash would silently cut the word there)",
+    offset,
+  });
+}

@@ -1,0 +1,272 @@
+/**
+ * curl command lines ↔ HTTP requests.
+ *
+ * - {@linkcode toRequest} / {@linkcode parseCurl} read a bash curl command
+ *   (for instance a browser's "Copy as cURL (bash)") into an
+ *   {@linkcode HttpRequest}; `parseCurl` also returns warnings.
+ * - {@linkcode fromRequest} writes a command that bash hands to curl with
+ *   every value intact, whatever the values contain.
+ * - {@linkcode toFetchCode} turns a curl command into `fetch()` code.
+ *
+ * ## Reading: the shell
+ *
+ * A character-by-character scanner splits words as bash does, without
+ * running anything: `'…'`, `"…"` (backslash escapes only `\\ \" \$ \``
+ * and a newline), `$'…'` ANSI-C strings (`\n \t \r \\ \' \" \? \a \b \e \E
+ * \f \v`, `\xHH`, `\NNN` octal, `\uHHHH`, `\UHHHHHHHH`, `\cX`), the browser's
+ * `'\''` apostrophe, backslash escapes and backslash-newline continuations,
+ * adjacent quoted parts joined into one word. Windows CRLF line endings are
+ * accepted between words and after a continuation backslash; inside quotes a
+ * CR stays part of the value, as in bash. An unquoted `#` starts a comment.
+ *
+ * Decisions:
+ * - `$VAR`, `$(…)` and backticks are not expanded: the text is kept as
+ *   written and a `SHELL_EXPANSION` warning is raised.
+ * - An unquoted `|`, `;`, `&`, `<`, `>`, `(` or `)` ends the command, as in
+ *   bash (`curl https://x | jq`); a `SHELL_OPERATOR` warning says so. Quote
+ *   URLs that contain `&`.
+ * - A leading shell prompt `$ ` (copied from documentation) is skipped. The
+ *   program word must be `curl`, a path ending in `/curl`, or `curl.exe`.
+ * - `$'…'` escapes must produce valid UTF-8 text: `$'\xff'` (bytes that are
+ *   not UTF-8) and NUL (`$'\0'`, which bash would silently truncate) throw
+ *   `INVALID_ESCAPE` at the escape's offset rather than replace or drop data.
+ * - Errors are {@linkcode ConversionError}s with `offset`: `EMPTY_INPUT`,
+ *   `INVALID_INPUT` (not a string), `NOT_CURL` (offset of the first word),
+ *   `UNTERMINATED_QUOTE` (offset of the opening quote; of the `$` for
+ *   `$'…'`), `INVALID_ESCAPE`, `MISSING_OPTION_VALUE` (offset of the option),
+ *   `MISSING_URL` (offset = input length), `INVALID_URL` (empty, no host, or
+ *   control characters, which curl rejects) and `INVALID_OPTION` (`-F`
+ *   without `=`; `-F` with `-d`, or `-I` with a body, which curl refuses).
+ *
+ * ## Reading: curl's options
+ *
+ * Every option of curl 8's manual is in a table with its arity, so an
+ * option's value is never taken for the URL and vice versa. Clustered short
+ * options (`-sSL`, `-XPOST`, `-sXPOST`, `-d@f`), `--no-` negated booleans,
+ * unambiguous long prefixes (`--sil`, as curl allows), `--` (end of options)
+ * and `--opt=value` are understood. `--opt=value` is a convenience: curl itself
+ * rejects it. An unknown `--foo` is a flag without a value
+ * (`UNKNOWN_OPTION` warning). Options that do not shape the request (`-s`,
+ * `-v`, `-k`, `-L`, `-o file`, …) are consumed with their value and reported
+ * as `IGNORED_OPTION`.
+ *
+ * - Method: GET; POST with `-d`/`--json`/`-F`; PUT with `-T`; HEAD with `-I`;
+ *   `-X` overrides and is kept exactly as written.
+ * - `-H "Name: value"` adds a header (repeats kept, order kept); `-H "Name;"`
+ *   sends an empty header; `-H "Name:"` removes a header curl would add
+ *   itself and is otherwise not recorded (curl sends nothing for it);
+ *   `-H @file` is not read (warning). A `-H` header replaces the header of
+ *   the same name that an option would add (`-A`, `-e`, `-b`, `-u`,
+ *   `--compressed`, the default content type).
+ * - `-d`, `--data-ascii`, `--data-binary`, `--data-raw`, `--data-urlencode`
+ *   and `--json` pieces are joined with `&` (a `--json` piece is appended
+ *   without a separator, as curl does); `@file` is never read: the text
+ *   `@file` stays in the body and a `FILE_REFERENCE` warning is raised
+ *   (`--data-raw` has no `@` rule). `--data-urlencode` follows curl:
+ *   `content`, `=content`, `name=content` encode the content the way
+ *   `curl_easy_escape` does (only `A-Z a-z 0-9 - . _ ~` stay); `@file` and
+ *   `name@file` are kept as written (warning). With a body and no content
+ *   type, `content-type: application/x-www-form-urlencoded` is added, like
+ *   curl. `--json` adds `content-type` and `accept: application/json`.
+ * - `-G` moves the data into the query (`?` or `&`); `--url-query` too.
+ * - `-F`/`--form-string` build a `multipart/form-data` body with the fixed
+ *   boundary `------------------------switchyard` (a digit is appended while
+ *   a part contains it), CRLF line ends, `;type=` and `;filename=` honoured.
+ *   `name=@file` becomes a file part (filename from the path, content type
+ *   guessed from the extension like curl) whose content is the reference
+ *   text `@file`; `name=<file` likewise `<file`.
+ * - `-u user:password` becomes `authorization: Basic …` of the UTF-8 bytes
+ *   (`-u user` without a password uses an empty one; curl would prompt).
+ *   Credentials in the URL (`https://user:pw@host/`) are taken out of the
+ *   URL into the same header, as curl does; `-u` wins over them.
+ *   `--oauth2-bearer` gives `Bearer`; `--digest`, `--ntlm`, `--negotiate`
+ *   produce no header (warning).
+ * - `-A` user-agent, `-e` referer (`;auto` dropped), `-r` range
+ *   (`bytes=…`), `-b` with a `=` is a cookie header (repeats joined with
+ *   `; `), without one it is a cookie file (warning, no header).
+ * - `--compressed` adds `accept-encoding: deflate, gzip, br, zstd`, what a
+ *   curl built with every decoder sends. curl's implicit `Host`,
+ *   `User-Agent: curl/…` and `Accept: *\/*` are not added.
+ * - `--http1.0`/`-0`, `--http1.1`, `--http2`, `--http2-prior-knowledge`,
+ *   `--http3`, `--http3-only` set `httpVersion` (`1.0`, `1.1`, `2`, `3`).
+ * - URLs: without a scheme curl's guess applies (`http://`, or `ftp://` for
+ *   `ftp.` hosts …; `--proto-default` overrides); an empty path becomes `/`.
+ *   A URL starting with `/` is kept as a path. The first URL is converted;
+ *   more URLs (and anything after `--next`) raise warnings.
+ *
+ * ## Writing
+ *
+ * {@linkcode fromRequest} single-quotes every argument (`'` → `'\''`); a value
+ * holding control characters other than newline is written as `$'…'` with
+ * escapes instead, so a terminal paste cannot alter it. No value can leave its
+ * quotes or be expanded. The URL comes first (through `--url` when it starts
+ * with `-`, plus `--globoff` when it holds `[]{}`), then `-X` only when the
+ * method differs from what curl infers (`--head` for a body-less HEAD),
+ * `--http1.0`/`--http2`/`--http3` for those versions, one `-H` per header value
+ * in order (`-H 'name;'` for an empty value), and the body as `--data-raw` so
+ * a leading `@` stays literal. A body without a content type gets
+ * `-H 'Content-Type:'` so curl adds none. `pretty: true` puts each option on
+ * its own line with ` \` continuations. NUL anywhere, or a header name that
+ * is not an HTTP token, throws a {@linkcode ConversionError}. Header values
+ * are compared trimmed: curl strips the blanks around a value.
+ *
+ * @example Reading a browser command
+ * ```ts
+ * import { toRequest } from "@switchyard/switchyard/curl";
+ * const request = toRequest(
+ *   `curl 'https://api.example.com/notes' -H 'content-type: application/json' --data-raw '{"text":"it'\\''s"}'`,
+ * );
+ * console.log(request.method, request.body); // POST {"text":"it's"}
+ * ```
+ *
+ * @module
+ */
+import { ConversionError, ConversionErrorCode } from "./errors.ts";
+import type {
+  ConversionErrorCodeValue,
+  ConversionErrorOptions,
+} from "./errors.ts";
+import type { HeaderMap, HttpRequest, RequestInput } from "./types.ts";
+import { toHttpRequest } from "./_message.ts";
+import { parseCurlCommand } from "./_curl_parse.ts";
+import type { ParsedCurl } from "./_curl_parse.ts";
+import { curlCommand } from "./_curl_generate.ts";
+
+export type {
+  CurlWarning,
+  CurlWarningCode,
+  ParsedCurl,
+} from "./_curl_parse.ts";
+export type {
+  ConversionErrorCodeValue,
+  ConversionErrorOptions,
+  HeaderMap,
+  HttpRequest,
+  RequestInput,
+};
+export { ConversionError, ConversionErrorCode };
+
+/**
+ * Options of {@linkcode fromRequest}.
+ *
+ * @example Usage
+ * ```ts
+ * import type { FromRequestOptions } from "@switchyard/switchyard/curl";
+ * const options: FromRequestOptions = { pretty: true };
+ * ```
+ */
+export interface FromRequestOptions {
+  /** One option per line, joined with ` \` continuations (default `false`). */
+  pretty?: boolean;
+}
+
+/**
+ * Parses a curl command line into a request and the list of things the
+ * request does not reflect.
+ *
+ * @param command A bash curl command, e.g. from a browser's "Copy as cURL".
+ * @returns The request and the warnings (ignored options, file references, extra URLs …).
+ * @throws {ConversionError} For input that is not a curl command or cannot be
+ * tokenized (see the module documentation for the codes).
+ *
+ * @example Warnings for what is not converted
+ * ```ts
+ * import { parseCurl } from "@switchyard/switchyard/curl";
+ * const { request, warnings } = parseCurl("curl -d @payload.json https://example.com/upload");
+ * console.log(request.body); // "@payload.json"
+ * console.log(warnings[0].code, warnings[0].option); // "FILE_REFERENCE" "-d"
+ * ```
+ *
+ * @example Errors carry a code and an offset
+ * ```ts
+ * import { ConversionError, parseCurl } from "@switchyard/switchyard/curl";
+ * try {
+ *   parseCurl("curl 'https://example.com");
+ * } catch (error) {
+ *   if (error instanceof ConversionError) {
+ *     console.log(error.code, error.offset); // "UNTERMINATED_QUOTE" 5
+ *   }
+ * }
+ * ```
+ */
+export function parseCurl(command: string): ParsedCurl {
+  return parseCurlCommand(command);
+}
+
+/**
+ * Parses a curl command line into a request (warnings are dropped; use
+ * {@linkcode parseCurl} to see them).
+ *
+ * @param command A bash curl command.
+ * @returns The request curl would send.
+ * @throws {ConversionError} On non-curl input, unterminated quotes, and the
+ * other errors listed in the module documentation.
+ *
+ * @example Clustered options, form data and Basic auth
+ * ```ts
+ * import { toRequest } from "@switchyard/switchyard/curl";
+ * const request = toRequest("curl -sSL -u ada:s3cret -d name=Ada -d lang=en example.com/users");
+ * console.log(request);
+ * // {
+ * //   method: "POST",
+ * //   url: "http://example.com/users",
+ * //   headers: {
+ * //     authorization: "Basic YWRhOnMzY3JldA==",
+ * //     "content-type": "application/x-www-form-urlencoded",
+ * //   },
+ * //   body: "name=Ada&lang=en",
+ * // }
+ * ```
+ */
+export function toRequest(command: string): HttpRequest {
+  return parseCurlCommand(command).request;
+}
+
+/**
+ * Writes a curl command for a request, safe to paste into bash whatever the
+ * values contain.
+ *
+ * @param request A plain request or a native `Request` (read from a clone).
+ * @param options `pretty` for one option per line.
+ * @returns The command text.
+ * @throws {ConversionError} When a value contains NUL or a header name is not an HTTP token.
+ *
+ * @example One line
+ * ```ts
+ * import { fromRequest } from "@switchyard/switchyard/curl";
+ * const command = await fromRequest({
+ *   method: "PUT",
+ *   url: "https://example.com/notes/1",
+ *   headers: { "content-type": "text/plain" },
+ *   body: "it's $(not) run",
+ * });
+ * console.log(command);
+ * // curl 'https://example.com/notes/1' -X 'PUT' -H 'content-type: text/plain' --data-raw 'it'\''s $(not) run'
+ * ```
+ *
+ * @example Pretty, and back again
+ * ```ts
+ * import { fromRequest, toRequest } from "@switchyard/switchyard/curl";
+ * const request = { method: "GET", url: "https://example.com/", headers: { accept: "text/html" } };
+ * const command = await fromRequest(request, { pretty: true });
+ * console.log(command);
+ * // curl 'https://example.com/' \
+ * //   -H 'accept: text/html'
+ * console.log(toRequest(command).headers.accept); // "text/html"
+ * ```
+ */
+export async function fromRequest(
+  request: RequestInput,
+  options: FromRequestOptions = {},
+): Promise<string> {
+  const plain = await toHttpRequest(request);
+  if (
+    plain === null || typeof plain !== "object" || typeof plain.url !== "string"
+  ) {
+    throw new ConversionError({
+      code: "INVALID_INPUT",
+      message: "Expected a request with a url",
+    });
+  }
+  return curlCommand(plain, options.pretty ?? false);
+}
