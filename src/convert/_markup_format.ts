@@ -1,0 +1,170 @@
+// An indenting pretty-printer for XML and HTML. It never rewrites markup:
+// tags, comments, CDATA sections, declarations and the contents of HTML
+// raw-text elements (<pre>, <script>, <style>, <textarea>) are copied as
+// written; only the white space between them changes. Text nodes are trimmed
+// at their ends. Linear: every token is found with indexOf or one scan.
+
+const VOID_ELEMENTS = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "param",
+  "source",
+  "track",
+  "wbr",
+]);
+const RAW_TEXT_ELEMENTS = new Set(["pre", "script", "style", "textarea"]);
+
+type TokenKind = "open" | "close" | "self" | "text" | "other";
+
+interface Token {
+  kind: TokenKind;
+  text: string;
+  name: string;
+}
+
+/** Index just past `end` searched from `from`, or the end of the text. */
+function through(text: string, end: string, from: number): number {
+  const at = text.indexOf(end, from);
+  return at === -1 ? text.length : at + end.length;
+}
+
+/** Index just past the `>` of the tag starting at `start`, skipping quoted values. */
+function tagEnd(text: string, start: number): number {
+  let quote = 0;
+  for (let i = start + 1; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (quote !== 0) {
+      if (code === quote) quote = 0;
+    } else if (code === 0x22 || code === 0x27) {
+      quote = code;
+    } else if (code === 0x3e) {
+      return i + 1;
+    }
+  }
+  return text.length;
+}
+
+function tagName(tag: string, html: boolean): string {
+  const match = /^<\/?([^\s/>]+)/.exec(tag);
+  const name = match === null ? "" : match[1];
+  return html ? name.toLowerCase() : name;
+}
+
+function isNameStart(code: number): boolean {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) ||
+    code === 0x5f || code === 0x3a || code > 0x7f;
+}
+
+function tokenize(text: string, html: boolean): Token[] {
+  const tokens: Token[] = [];
+  let pos = 0;
+  let textStart = 0;
+  const flushText = (end: number) => {
+    if (end > textStart) {
+      tokens.push({ kind: "text", text: text.slice(textStart, end), name: "" });
+    }
+  };
+  while (pos < text.length) {
+    const lt = text.indexOf("<", pos);
+    if (lt === -1) break;
+    const next = text.charCodeAt(lt + 1);
+    let end: number;
+    let kind: TokenKind;
+    if (text.startsWith("<!--", lt)) {
+      end = through(text, "-->", lt + 4);
+      kind = "other";
+    } else if (text.startsWith("<![CDATA[", lt)) {
+      end = through(text, "]]>", lt + 9);
+      kind = "other";
+    } else if (next === 0x3f) {
+      end = through(text, "?>", lt + 2);
+      kind = "other";
+    } else if (next === 0x21) {
+      end = tagEnd(text, lt);
+      kind = "other";
+    } else if (next === 0x2f && isNameStart(text.charCodeAt(lt + 2))) {
+      end = tagEnd(text, lt);
+      kind = "close";
+    } else if (isNameStart(next)) {
+      end = tagEnd(text, lt);
+      kind = "open";
+    } else {
+      pos = lt + 1; // a lone "<" is text
+      continue;
+    }
+    flushText(lt);
+    const tag = text.slice(lt, end);
+    const name = kind === "other" ? "" : tagName(tag, html);
+    if (
+      kind === "open" &&
+      (tag.endsWith("/>") || (html && VOID_ELEMENTS.has(name)))
+    ) {
+      kind = "self";
+    }
+    pos = end;
+    textStart = end;
+    if (kind === "open" && html && RAW_TEXT_ELEMENTS.has(name)) {
+      // Copy the element whole: its contents are not markup (or, for <pre>,
+      // white space is significant).
+      const closing = new RegExp(`</${name}`, "ig");
+      closing.lastIndex = end;
+      const close = closing.exec(text)?.index ?? -1;
+      const closeEnd = close === -1 ? text.length : tagEnd(text, close);
+      tokens.push({ kind: "self", text: text.slice(lt, closeEnd), name });
+      pos = closeEnd;
+      textStart = closeEnd;
+      continue;
+    }
+    tokens.push({ kind, text: tag, name });
+  }
+  flushText(text.length);
+  return tokens;
+}
+
+/** `text` (XML, or HTML when `html`) with one element per line, indented by two spaces per level. */
+export function formatMarkup(text: string, html: boolean): string {
+  const tokens = tokenize(text, html);
+  const lines: string[] = [];
+  const open: string[] = [];
+  const pad = () => "  ".repeat(open.length);
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (token.kind === "text") {
+      const content = token.text.trim();
+      if (content !== "") lines.push(pad() + content);
+      continue;
+    }
+    if (token.kind === "open") {
+      const text = tokens[i + 1];
+      const close = tokens[i + 2];
+      if (
+        text?.kind === "text" && close?.kind === "close" &&
+        close.name === token.name && !text.text.includes("\n")
+      ) {
+        // A short leaf element stays on one line: <name>text</name>.
+        lines.push(pad() + token.text + text.text.trim() + close.text);
+        i += 2;
+        continue;
+      }
+      lines.push(pad() + token.text);
+      open.push(token.name);
+      continue;
+    }
+    if (token.kind === "close") {
+      const at = open.lastIndexOf(token.name);
+      if (at !== -1) open.length = at;
+      lines.push(pad() + token.text);
+      continue;
+    }
+    lines.push(pad() + token.text);
+  }
+  return lines.join("\n");
+}
