@@ -362,3 +362,6 @@ export function formatHeaders(headers: HeadersInput): string {
   }
   return block;
 }
+
+export { allFormats } from "./all_formats.ts";
+export type { AllFormats, AllFormatsOptions } from "./all_formats.ts";

@@ -1,0 +1,106 @@
+// allFormats: one request in every form at once. Re-exported by core.ts (and
+// so by the package root); it lives in its own file because it depends on
+// every format module while core.ts must not.
+import { toHttpRequest } from "./_message.ts";
+import {
+  fromRequest as toCurl,
+  type FromRequestOptions as CurlOptions,
+} from "./curl.ts";
+import { toCode, type ToCodeOptions } from "./fetch.ts";
+import {
+  fromRequest as toHarEntry,
+  type HarEntry,
+  type HarOptions,
+} from "./har.ts";
+import { stringifyRequest, type StringifyRequestOptions } from "./string.ts";
+import type { RequestInput } from "./types.ts";
+
+/**
+ * Options of {@linkcode allFormats}, routed to each format's converter.
+ *
+ * @example Usage
+ * ```ts
+ * import type { AllFormatsOptions } from "@switchyard/switchyard/core/utils";
+ * const options: AllFormatsOptions = {
+ *   curl: { pretty: true },
+ *   fetch: { async: true },
+ *   string: { absoluteUrl: false },
+ *   har: { startedDateTime: "2024-01-01T00:00:00.000Z" },
+ * };
+ * ```
+ */
+export interface AllFormatsOptions {
+  /** Options of `curl.fromRequest` (`pretty`). */
+  curl?: CurlOptions;
+  /** Options of `fetch.toCode` (`pretty`, `async`). */
+  fetch?: ToCodeOptions;
+  /** Options of `string.stringifyRequest` (`absoluteUrl`). */
+  string?: StringifyRequestOptions;
+  /** Options of `har.fromRequest` (`startedDateTime`, `timings`, …). */
+  har?: HarOptions;
+}
+
+/**
+ * One request in every form.
+ *
+ * @example Usage
+ * ```ts
+ * import { allFormats, type AllFormats } from "@switchyard/switchyard/core/utils";
+ * const formats: AllFormats = await allFormats({ method: "GET", url: "https://example.com/", headers: {} });
+ * console.log(Object.keys(formats)); // ["httpString", "curl", "fetchCode", "har"]
+ * ```
+ */
+export interface AllFormats {
+  /** Raw HTTP text (`string.stringifyRequest`). */
+  httpString: string;
+  /** curl command (`curl.fromRequest`). */
+  curl: string;
+  /** fetch() source code (`fetch.toCode`). */
+  fetchCode: string;
+  /** HAR 1.2 entry (`har.fromRequest`). */
+  har: HarEntry;
+}
+
+/**
+ * Converts one request into raw HTTP, curl, fetch() code and a HAR entry. A
+ * native `Request` is read once (from a clone) and the plain request is
+ * reused, so its body is never consumed four times.
+ *
+ * @param request A plain request or a native `Request`.
+ * @param options Per-format options: `curl`, `fetch`, `string`, `har`.
+ * @returns `{ httpString, curl, fetchCode, har }`.
+ * @throws {ConversionError} Whatever the first failing converter throws.
+ *
+ * @example Every form of one request
+ * ```ts
+ * import { allFormats } from "@switchyard/switchyard/core/utils";
+ * const formats = await allFormats(
+ *   { method: "POST", url: "https://example.com/users", headers: { "content-type": "application/json" }, body: '{"name":"Ada"}' },
+ *   { curl: { pretty: true }, har: { startedDateTime: "2024-01-01T00:00:00.000Z" } },
+ * );
+ * console.log(formats.httpString.split("\r\n")[0]); // "POST https://example.com/users HTTP/1.1"
+ * console.log(formats.curl.startsWith("curl 'https://example.com/users'")); // true
+ * console.log(formats.har.request.postData?.text); // '{"name":"Ada"}'
+ * ```
+ *
+ * @example A native Request
+ * ```ts
+ * import { allFormats } from "@switchyard/switchyard/core/utils";
+ * const request = new Request("https://example.com/", { method: "PUT", body: "x" });
+ * const { fetchCode } = await allFormats(request);
+ * console.log(fetchCode.includes('"PUT"'), request.bodyUsed); // true false
+ * ```
+ */
+export async function allFormats(
+  request: RequestInput,
+  options: AllFormatsOptions = {},
+): Promise<AllFormats> {
+  const plain = await toHttpRequest(request);
+  const [httpString, curl, fetchCode, har] = await Promise.all([
+    stringifyRequest(plain, options.string),
+    toCurl(plain, options.curl),
+    toCode(plain, options.fetch),
+    toHarEntry(plain, options.har),
+  ]);
+  return { httpString, curl, fetchCode, har };
+}
