@@ -1,0 +1,572 @@
+/**
+ * HTTP plumbing shared by the provider adapters: fetch with an injectable
+ * implementation, one signal combining the caller's abort and a timeout,
+ * mapping of HTTP statuses and transport failures to AdapterError codes,
+ * Retry-After parsing, bounded body reading, and the generic stream loop that
+ * numbers chunks and turns late failures into `error` chunks.
+ *
+ * @module
+ */
+
+import {
+  AdapterError,
+  type AdapterErrorOptions,
+  ErrorCode,
+  type ErrorCodeValue,
+} from "../errors.ts";
+import type { IRChatStream, IRStreamChunk } from "../types.ts";
+import type { LineParserOptions } from "./_lines.ts";
+import type { ModelPrice } from "./_prices.ts";
+
+/**
+ * The `fetch` signature adapters call; pass your own to test or to proxy.
+ *
+ * @example A fake fetch
+ * ```ts
+ * import type { FetchFunction } from "@switchyard/switchyard/models/openai";
+ * const fake: FetchFunction = () => Promise.resolve(Response.json({ data: [] }));
+ * console.log(typeof fake); // "function"
+ * ```
+ */
+export type FetchFunction = (
+  input: string | URL | Request,
+  init?: RequestInit,
+) => Promise<Response>;
+
+/**
+ * Configuration every HTTP adapter accepts.
+ *
+ * @example Usage
+ * ```ts
+ * import type { HttpAdapterConfig } from "@switchyard/switchyard/models/openai";
+ * const config: HttpAdapterConfig = { apiKey: "sk-test", timeout: 30_000 };
+ * console.log(config.timeout); // 30000
+ * ```
+ */
+export interface HttpAdapterConfig {
+  /** Credential; sent the way the provider expects, never put in error messages. */
+  apiKey?: string;
+  /** API root; each adapter documents its default. A trailing slash is ignored. */
+  baseURL?: string;
+  /** Extra headers on every request; they override the adapter's own. */
+  headers?: Record<string, string>;
+  /** Model used when a request names none. */
+  defaultModel?: string;
+  /**
+   * Milliseconds. For `execute` and `healthCheck` it bounds the whole call; for
+   * `executeStream` it bounds the wait for the response and then each silence
+   * between network chunks, so long streams that keep talking never time out.
+   * Default 600000 (10 minutes, as the official SDKs); 0 disables it.
+   */
+  timeout?: number;
+  /** The fetch implementation (default: the global `fetch`). */
+  fetch?: FetchFunction;
+  /** Clock in milliseconds since the epoch, used for Retry-After dates. */
+  now?: () => number;
+  /** Adapter name in `metadata.name`. */
+  name?: string;
+  /** Price overrides by model name, USD per million tokens. */
+  prices?: Record<string, ModelPrice>;
+}
+
+/** Default `timeout`: 10 minutes, as the OpenAI and Anthropic SDKs. */
+export const DEFAULT_TIMEOUT_MS = 600_000;
+
+/** Largest non-streamed response body read: 32 MiB. */
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+/** Largest error body read for its message: 64 KiB. */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+/** A stream chunk before the stream loop numbers it. */
+export type UnsequencedChunk = IRStreamChunk extends infer C
+  ? C extends IRStreamChunk ? Omit<C, "sequence"> : never
+  : never;
+
+/** Turns one provider stream event into IR chunks. */
+export interface StreamTranslator<E> {
+  /** Chunks for one event; a `done` or `error` chunk ends the stream. Throws AdapterError for error events. */
+  event(event: E): UnsequencedChunk[];
+  /** Chunks at end of input; throws when the stream ended before its end marker. */
+  end(): UnsequencedChunk[];
+}
+
+/** Options of an {@linkcode HttpClient}. */
+export interface HttpClientOptions {
+  /** Provider id put on every error. */
+  provider: string;
+  /** API root without trailing slash. */
+  baseURL: string;
+  /** Headers on every request (auth included). */
+  headers: Headers;
+  /** Timeout in milliseconds; 0 disables. */
+  timeout: number;
+  /** Fetch implementation. */
+  fetch: FetchFunction;
+  /** Clock. */
+  now: () => number;
+  /** Strings that must never appear in an error message. */
+  secrets: readonly string[];
+  /** Provider-specific adjustment of an HTTP error (e.g. Gemini's invalid key is a 400). */
+  refineError?: (
+    options: AdapterErrorOptions,
+    body: unknown,
+  ) => AdapterErrorOptions;
+}
+
+/** One request's abort signal: the caller's signal plus the timeout. */
+class CallScope {
+  readonly controller: AbortController = new AbortController();
+  timedOut = false;
+  readonly #timeout: number;
+  readonly #callerSignal: AbortSignal | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #onCallerAbort = (): void =>
+    this.controller.abort(this.#callerSignal?.reason);
+
+  constructor(timeout: number, callerSignal: AbortSignal | undefined) {
+    this.#timeout = timeout;
+    this.#callerSignal = callerSignal;
+    if (callerSignal?.aborted) this.controller.abort(callerSignal.reason);
+    else {callerSignal?.addEventListener("abort", this.#onCallerAbort, {
+        once: true,
+      });}
+    this.touch();
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** Restarts the timeout (called on each network chunk of a stream). */
+  touch(): void {
+    if (this.#timeout <= 0 || this.controller.signal.aborted) return;
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.timedOut = true;
+      this.controller.abort(new DOMException("timed out", "TimeoutError"));
+    }, this.#timeout);
+  }
+
+  /** Stops the timer and forgets the caller's signal. */
+  dispose(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#callerSignal?.removeEventListener("abort", this.#onCallerAbort);
+  }
+}
+
+/**
+ * Retry delay in milliseconds from `retry-after-ms` (OpenAI) or `Retry-After`
+ * (delta-seconds or an HTTP-date, relative to `now`).
+ */
+export function parseRetryAfter(
+  headers: Headers,
+  now: number,
+): number | undefined {
+  const ms = headers.get("retry-after-ms")?.trim();
+  if (ms !== undefined && /^\d+(\.\d+)?$/.test(ms)) {
+    return Math.ceil(Number(ms));
+  }
+  const value = headers.get("retry-after")?.trim();
+  if (value === undefined || value === "") return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.ceil(Number(value) * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The AdapterError code for an HTTP error status. */
+export function codeForStatus(status: number): ErrorCodeValue {
+  if (status === 401 || status === 403) return ErrorCode.AUTHENTICATION_FAILED;
+  if (status === 429) return ErrorCode.RATE_LIMITED;
+  if (status === 408) return ErrorCode.TIMEOUT;
+  if (status >= 500) return ErrorCode.PROVIDER_ERROR;
+  if (status >= 400) return ErrorCode.INVALID_REQUEST;
+  return ErrorCode.UNKNOWN;
+}
+
+/**
+ * The human message inside a provider error body. Covers OpenAI and
+ * compatibles (`{error:{message}}`), Anthropic (`{type:"error",error:{message}}`),
+ * Gemini (`{error:{code,message,status}}`), Ollama (`{error:"…"}`) and
+ * FastAPI-style servers (`{detail:"…"}`).
+ */
+export function providerMessage(body: unknown): string | undefined {
+  if (!isRecord(body)) return undefined;
+  const error = body.error;
+  if (typeof error === "string") return error;
+  if (isRecord(error) && typeof error.message === "string") {
+    return error.message;
+  }
+  if (typeof body.message === "string") return body.message;
+  if (typeof body.detail === "string") return body.detail;
+  return undefined;
+}
+
+/** True for a non-null, non-array object. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Joins a base URL and a path with exactly one slash. */
+export function joinURL(baseURL: string, path: string): string {
+  return baseURL.replace(/\/+$/, "") +
+    (path.startsWith("/") ? path : `/${path}`);
+}
+
+/** Issues requests for one adapter and maps every failure to an AdapterError. */
+export class HttpClient {
+  readonly #options: HttpClientOptions;
+
+  constructor(options: HttpClientOptions) {
+    this.#options = options;
+  }
+
+  /** Provider id. */
+  get provider(): string {
+    return this.#options.provider;
+  }
+
+  /** Replaces every secret in `text` with `[redacted]`. */
+  redact(text: string): string {
+    let out = text;
+    for (const secret of this.#options.secrets) {
+      if (secret.length > 0) out = out.split(secret).join("[redacted]");
+    }
+    return out;
+  }
+
+  /** Sends a request; resolves with a 2xx response or throws the mapped error. */
+  async #open(
+    method: "GET" | "POST",
+    path: string,
+    body: unknown,
+    scope: CallScope,
+    callerSignal: AbortSignal | undefined,
+  ): Promise<Response> {
+    const headers = new Headers(this.#options.headers);
+    if (body !== undefined) headers.set("content-type", "application/json");
+    let response: Response;
+    try {
+      response = await this.#options.fetch(
+        joinURL(this.#options.baseURL, path),
+        {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: scope.signal,
+        },
+      );
+    } catch (error) {
+      throw this.toAdapterError(error, scope, callerSignal);
+    }
+    if (!response.ok) {
+      throw await this.#errorFromResponse(response, scope, callerSignal);
+    }
+    return response;
+  }
+
+  async #errorFromResponse(
+    response: Response,
+    scope: CallScope,
+    callerSignal: AbortSignal | undefined,
+  ): Promise<AdapterError> {
+    let text = "";
+    try {
+      text = response.body === null
+        ? ""
+        : await readText(response.body, MAX_ERROR_BODY_BYTES, true);
+    } catch (error) {
+      if (scope.signal.aborted) {
+        return this.toAdapterError(error, scope, callerSignal);
+      }
+    }
+    let parsed: unknown = undefined;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Not JSON (an HTML error page from a proxy, say): the text is the message.
+    }
+    const status = response.status;
+    const message = providerMessage(parsed) ??
+      (text.trim().slice(0, 500) || response.statusText);
+    let options: AdapterErrorOptions = {
+      code: codeForStatus(status),
+      message: this.redact(
+        `${this.provider}: HTTP ${status}${message ? `: ${message}` : ""}`,
+      ),
+      provider: this.provider,
+      statusCode: status,
+    };
+    const retryAfter = parseRetryAfter(response.headers, this.#options.now());
+    if (retryAfter !== undefined) options.retryAfter = retryAfter;
+    if (parsed !== undefined) {
+      options.details = {
+        body: JSON.parse(this.redact(JSON.stringify(parsed))),
+      };
+    }
+    if (this.#options.refineError) {
+      options = this.#options.refineError(options, parsed);
+    }
+    return new AdapterError(options);
+  }
+
+  /** Maps anything thrown during a call to an AdapterError. */
+  toAdapterError(
+    error: unknown,
+    scope: CallScope | undefined,
+    callerSignal: AbortSignal | undefined,
+  ): AdapterError {
+    if (error instanceof AdapterError) {
+      // Provider messages relayed from stream events may echo a credential.
+      const clean = this.redact(error.message);
+      if (clean !== error.message) error.message = clean;
+      return error;
+    }
+    const provider = this.provider;
+    if (scope?.timedOut) {
+      return new AdapterError({
+        code: ErrorCode.TIMEOUT,
+        message: `${provider}: no response within ${this.#options.timeout} ms`,
+        provider,
+        cause: error,
+      });
+    }
+    if (callerSignal?.aborted) {
+      return new AdapterError({
+        code: ErrorCode.ABORTED,
+        message: `${provider}: aborted by the caller`,
+        provider,
+        cause: error,
+      });
+    }
+    const detail = error instanceof Error ? error.message : String(error);
+    return new AdapterError({
+      // fetch rejects with TypeError on connection failures; body reads that
+      // break mid-way surface as other errors but are transport failures too.
+      code: ErrorCode.NETWORK_ERROR,
+      message: this.redact(`${provider}: network error: ${detail}`),
+      provider,
+      cause: error,
+    });
+  }
+
+  /** Sends a request and parses the JSON answer. */
+  async json(
+    method: "GET" | "POST",
+    path: string,
+    body: unknown,
+    signal: AbortSignal | undefined,
+  ): Promise<unknown> {
+    const scope = new CallScope(this.#options.timeout, signal);
+    try {
+      const response = await this.#open(method, path, body, scope, signal);
+      let text: string;
+      try {
+        text = response.body === null
+          ? ""
+          : await readText(response.body, MAX_BODY_BYTES, false);
+      } catch (error) {
+        throw this.toAdapterError(error, scope, signal);
+      }
+      try {
+        return JSON.parse(text);
+      } catch (cause) {
+        throw new AdapterError({
+          code: ErrorCode.INVALID_RESPONSE,
+          message: `${this.provider}: response is not valid JSON`,
+          provider: this.provider,
+          statusCode: response.status,
+          cause,
+        });
+      }
+    } finally {
+      scope.dispose();
+    }
+  }
+
+  /** GETs `path`; true for a 2xx answer, false for anything else (never throws). */
+  async probe(path: string, signal: AbortSignal | undefined): Promise<boolean> {
+    const scope = new CallScope(this.#options.timeout, signal);
+    try {
+      const response = await this.#open("GET", path, undefined, scope, signal);
+      await response.body?.cancel();
+      return true;
+    } catch {
+      return false;
+    } finally {
+      scope.dispose();
+    }
+  }
+
+  /**
+   * POSTs a streaming request and translates its events into numbered IR
+   * chunks. A failure before the first chunk is thrown; after it, the stream
+   * ends with an `error` chunk. The body is cancelled whenever iteration stops
+   * early, so no connection is left open.
+   */
+  async *stream<E>(
+    path: string,
+    body: unknown,
+    signal: AbortSignal | undefined,
+    parse: (
+      body: ReadableStream<Uint8Array>,
+      options: LineParserOptions,
+    ) => AsyncGenerator<E, void, undefined>,
+    translator: () => StreamTranslator<E>,
+  ): IRChatStream {
+    const scope = new CallScope(this.#options.timeout, signal);
+    let sequence = 0;
+    try {
+      const response = await this.#open("POST", path, body, scope, signal);
+      if (response.body === null) {
+        throw new AdapterError({
+          code: ErrorCode.INVALID_RESPONSE,
+          message: `${this.provider}: streaming response has no body`,
+          provider: this.provider,
+        });
+      }
+      const state = translator();
+      const events = parse(response.body, {
+        provider: this.provider,
+        onChunk: () => scope.touch(),
+      });
+      for await (const event of events) {
+        for (const chunk of state.event(event)) {
+          yield { ...chunk, sequence: sequence++ } as IRStreamChunk;
+          if (chunk.type === "done" || chunk.type === "error") return;
+        }
+      }
+      for (const chunk of state.end()) {
+        yield { ...chunk, sequence: sequence++ } as IRStreamChunk;
+      }
+    } catch (thrown) {
+      const error = this.toAdapterError(thrown, scope, signal);
+      if (sequence === 0) throw error;
+      yield {
+        type: "error",
+        sequence: sequence++,
+        error: {
+          code: error.code,
+          message: error.message,
+          retryable: error.isRetryable,
+        },
+      };
+    } finally {
+      scope.dispose();
+    }
+  }
+}
+
+/** Reads a body as UTF-8 text, up to `limit` bytes (truncating or throwing). */
+async function readText(
+  body: ReadableStream<Uint8Array>,
+  limit: number,
+  truncate: boolean,
+): Promise<string> {
+  const reader = body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  let complete = false;
+  try {
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        if (truncate) {
+          parts.push(value.subarray(0, value.byteLength - (size - limit)));
+          break;
+        }
+        throw new AdapterError({
+          code: ErrorCode.INVALID_RESPONSE,
+          message: `response body larger than ${limit} bytes`,
+        });
+      }
+      parts.push(value);
+    }
+    complete = true;
+  } finally {
+    if (!complete || size > limit) await reader.cancel().catch(() => {});
+    reader.releaseLock();
+  }
+  const bytes = new Uint8Array(Math.min(size, limit));
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/** Builds the shared client options from an adapter config. */
+export function clientOptions(
+  config: HttpAdapterConfig,
+  provider: string,
+  defaultBaseURL: string,
+  headers: Headers,
+): HttpClientOptions {
+  const userFetch = config.fetch;
+  for (const [name, value] of Object.entries(config.headers ?? {})) {
+    headers.set(name, value);
+  }
+  return {
+    provider,
+    baseURL: (config.baseURL ?? defaultBaseURL).replace(/\/+$/, ""),
+    headers,
+    timeout: config.timeout ?? DEFAULT_TIMEOUT_MS,
+    // Call the global lazily and unbound-safe, so a later stub of globalThis.fetch applies.
+    fetch: userFetch ?? ((input, init) => fetch(input, init)),
+    now: config.now ?? Date.now,
+    secrets: config.apiKey ? [config.apiKey] : [],
+  };
+}
+
+/** Parses a tool call's JSON arguments; a non-object or invalid JSON is INVALID_RESPONSE. */
+export function parseToolArguments(
+  text: string,
+  provider: string,
+  toolName: string,
+): Record<string, unknown> {
+  if (text.trim() === "") return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (cause) {
+    throw new AdapterError({
+      code: ErrorCode.INVALID_RESPONSE,
+      message:
+        `${provider}: arguments of tool call "${toolName}" are not valid JSON`,
+      provider,
+      cause,
+      details: { arguments: text },
+    });
+  }
+  if (!isRecord(value)) {
+    throw new AdapterError({
+      code: ErrorCode.INVALID_RESPONSE,
+      message:
+        `${provider}: arguments of tool call "${toolName}" are not a JSON object`,
+      provider,
+      details: { arguments: text },
+    });
+  }
+  return value;
+}
+
+/** An INVALID_RESPONSE error for a body that is not the provider's documented shape. */
+export function invalidResponse(provider: string, what: string): AdapterError {
+  return new AdapterError({
+    code: ErrorCode.INVALID_RESPONSE,
+    message: `${provider}: ${what}`,
+    provider,
+  });
+}
+
+/** An INVALID_REQUEST error raised before anything is sent. */
+export function invalidRequest(provider: string, what: string): AdapterError {
+  return new AdapterError({
+    code: ErrorCode.INVALID_REQUEST,
+    message: `${provider}: ${what}`,
+    provider,
+  });
+}

@@ -1,0 +1,121 @@
+/**
+ * IR helpers shared by the adapters: content flattening, tool-name lookup
+ * for providers whose tool results carry a name instead of an id, and the
+ * assembler that rebuilds a whole assistant message from stream deltas.
+ *
+ * @module
+ */
+
+import type {
+  IRContentPart,
+  IRMessage,
+  IRTool,
+  IRToolUsePart,
+  IRUsage,
+} from "../types.ts";
+import { parseToolArguments } from "./_http.ts";
+
+/** The content as a list of parts. */
+export function partsOf(content: IRMessage["content"]): IRContentPart[] {
+  return typeof content === "string"
+    ? [{ type: "text", text: content }]
+    : content;
+}
+
+/** The text parts of a content joined with `separator`. */
+export function textOf(content: IRMessage["content"], separator = ""): string {
+  if (typeof content === "string") return content;
+  return content.filter((part) => part.type === "text").map((part) => part.text)
+    .join(separator);
+}
+
+/** Maps every tool call id in the conversation to its tool name. */
+export function toolNamesById(
+  messages: readonly IRMessage[],
+): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const message of messages) {
+    if (typeof message.content === "string") continue;
+    for (const part of message.content) {
+      if (part.type === "tool_use") names.set(part.id, part.name);
+    }
+  }
+  return names;
+}
+
+/** An assistant message: plain text when there are no tool calls, else parts. */
+export function assistantMessage(
+  text: string,
+  toolUses: readonly IRToolUsePart[],
+): IRMessage {
+  if (toolUses.length === 0) return { role: "assistant", content: text };
+  const content: IRContentPart[] = text === "" ? [] : [{ type: "text", text }];
+  content.push(...toolUses);
+  return { role: "assistant", content };
+}
+
+/** A usage record from two counts (total computed when not given). */
+export function usageOf(
+  prompt: number,
+  completion: number,
+  total?: number,
+): IRUsage {
+  return {
+    promptTokens: prompt,
+    completionTokens: completion,
+    totalTokens: total ?? prompt + completion,
+  };
+}
+
+/** Collects stream deltas into the final assistant message of a `done` chunk. */
+export class MessageAssembler {
+  #text = "";
+  readonly #tools = new Map<string, { name: string; args: string }>();
+  readonly #provider: string;
+
+  constructor(provider: string) {
+    this.#provider = provider;
+  }
+
+  /** Appends generated text. */
+  text(delta: string): void {
+    this.#text += delta;
+  }
+
+  /** Appends (or starts) a tool call's JSON argument text. */
+  tool(id: string, name: string, argsDelta = ""): void {
+    const entry = this.#tools.get(id);
+    if (entry === undefined) this.#tools.set(id, { name, args: argsDelta });
+    else entry.args += argsDelta;
+  }
+
+  /** True when any tool call was seen. */
+  get hasToolCalls(): boolean {
+    return this.#tools.size > 0;
+  }
+
+  /** The whole message; throws INVALID_RESPONSE when tool arguments are not JSON. */
+  message(): IRMessage {
+    const uses: IRToolUsePart[] = [];
+    for (const [id, { name, args }] of this.#tools) {
+      uses.push({
+        type: "tool_use",
+        id,
+        name,
+        input: parseToolArguments(args, this.#provider, name),
+      });
+    }
+    return assistantMessage(this.#text, uses);
+  }
+}
+
+/** A tool as the `{ name, description?, parameters }` function declaration OpenAI, Ollama and Gemini share. */
+export function functionDeclaration(tool: IRTool): Record<string, unknown> {
+  return {
+    name: tool.name,
+    ...(tool.description === undefined
+      ? {}
+      : { description: tool.description }),
+    parameters: tool.parameters,
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * Incremental line splitting over a byte stream, shared by the SSE and NDJSON
+ * parsers.
+ *
+ * @module
+ */
+
+import { AdapterError, ErrorCode } from "../errors.ts";
+
+/** Longest line (in UTF-16 code units) a parser buffers before giving up: 8 MiB. */
+export const DEFAULT_MAX_LINE_LENGTH = 8 * 1024 * 1024;
+
+/** Options shared by the stream parsers. */
+export interface LineParserOptions {
+  /** Longest accepted line; a longer one throws INVALID_RESPONSE. */
+  maxLineLength?: number;
+  /** Provider id put on errors. */
+  provider?: string;
+  /** Called after every network chunk (the stream idle timeout hooks in here). */
+  onChunk?: () => void;
+}
+
+/**
+ * Splits text into lines at CRLF, LF or a lone CR, across chunk boundaries.
+ * A CR at the very end of a chunk is held back as a line end whose LF may
+ * still arrive, so "\r" | "\n" split over two reads is one line break.
+ */
+export class LineSplitter {
+  #buffer = "";
+  #scanFrom = 0;
+  #skipLeadingLF = false;
+  readonly #maxLineLength: number;
+  readonly #provider: string | undefined;
+
+  constructor(maxLineLength: number, provider?: string) {
+    this.#maxLineLength = maxLineLength;
+    this.#provider = provider;
+  }
+
+  /** Feeds decoded text; returns the lines it completed, without terminators. */
+  push(text: string): string[] {
+    if (text.length === 0) return [];
+    if (this.#skipLeadingLF) {
+      this.#skipLeadingLF = false;
+      if (text.charCodeAt(0) === 10) text = text.slice(1);
+    }
+    this.#buffer += text;
+    const lines: string[] = [];
+    const buffer = this.#buffer;
+    let start = 0;
+    for (let i = this.#scanFrom; i < buffer.length; i++) {
+      const code = buffer.charCodeAt(i);
+      if (code !== 10 && code !== 13) continue;
+      lines.push(buffer.slice(start, i));
+      if (code === 13) {
+        if (i + 1 === buffer.length) this.#skipLeadingLF = true;
+        else if (buffer.charCodeAt(i + 1) === 10) i++;
+      }
+      start = i + 1;
+    }
+    this.#buffer = start === 0 ? buffer : buffer.slice(start);
+    this.#scanFrom = this.#buffer.length;
+    if (this.#buffer.length > this.#maxLineLength) {
+      throw new AdapterError({
+        code: ErrorCode.INVALID_RESPONSE,
+        message: `stream line longer than ${this.#maxLineLength} characters`,
+        provider: this.#provider,
+      });
+    }
+    return lines;
+  }
+
+  /** The unterminated rest at end of input ("" when none). */
+  rest(): string {
+    const rest = this.#buffer;
+    this.#buffer = "";
+    this.#scanFrom = 0;
+    return rest;
+  }
+}
+
+/**
+ * Reads a byte stream as text lines. The reader is cancelled and released
+ * when iteration stops for any reason, so an abandoned stream closes its
+ * connection. Yields `{ line, final }`; `final` marks an unterminated last line.
+ */
+export async function* readLines(
+  body: ReadableStream<Uint8Array>,
+  options: LineParserOptions = {},
+): AsyncGenerator<{ line: string; final: boolean }, void, undefined> {
+  const splitter = new LineSplitter(
+    options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH,
+    options.provider,
+  );
+  // Streaming decode keeps a multi-byte character split across reads intact.
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  let finished = false;
+  try {
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      options.onChunk?.();
+      for (
+        const line of splitter.push(decoder.decode(value, { stream: true }))
+      ) {
+        yield { line, final: false };
+      }
+    }
+    finished = true;
+    for (const line of splitter.push(decoder.decode())) {
+      yield { line, final: false };
+    }
+    const rest = splitter.rest();
+    if (rest.length > 0) yield { line: rest, final: true };
+  } finally {
+    if (!finished) await reader.cancel().catch(() => {});
+    reader.releaseLock();
+  }
+}

@@ -1,0 +1,681 @@
+/**
+ * Adapter for Anthropic's Messages API.
+ *
+ * ## Wire mapping
+ *
+ * - `POST {baseURL}/v1/messages` (default baseURL `https://api.anthropic.com`)
+ *   with `x-api-key`, `anthropic-version: 2023-06-01` (configurable) and
+ *   `anthropic-beta` when `beta` is set; `healthCheck` is `GET /v1/models`
+ *   (free).
+ * - System messages are lifted out of the conversation into the top-level
+ *   `system` field, joined with a blank line. `tool` messages become `user`
+ *   messages, and consecutive messages of the same role are merged into one
+ *   (tool results first, as the API requires after a tool call). Empty text
+ *   parts are dropped (the API rejects them); `name` has no wire field.
+ * - Parts: text → `text`; image base64 → `image` with a `base64` source, URL
+ *   → `image` with a `url` source; `tool_use` ↔ `tool_use` (`input` object);
+ *   `tool_result` → `tool_result` with `tool_use_id`, `is_error`. Response
+ *   `thinking` blocks are not part of the IR message and are skipped.
+ * - Tools → `{ name, description, input_schema }`; tool choice `auto` →
+ *   `{type:"auto"}`, `required` → `{type:"any"}`, `none` → `{type:"none"}`,
+ *   `{name}` → `{type:"tool", name}`.
+ * - `max_tokens` is required by the API: `parameters.maxTokens`, else
+ *   `defaultMaxTokens` (default **1024**). `temperature`, `topP`→`top_p`,
+ *   `topK`→`top_k`, `stopSequences`→`stop_sequences`, `user`→
+ *   `metadata.user_id`. The API has no frequency/presence penalty or seed, and
+ *   rejects unknown fields, so those three are not sent; any other key is sent
+ *   as-is (e.g. `thinking`, `service_tier`).
+ * - `stop_reason`: `end_turn`/`stop_sequence`/`pause_turn` → `stop`,
+ *   `max_tokens` → `length`, `tool_use` → `tool_calls`, `refusal` →
+ *   `content_filter`. Usage: prompt tokens include cache reads and writes.
+ * - Streaming: `message_start` → `start`; `content_block_start` of a
+ *   tool_use → a `tool_use` chunk announcing id and name; `text_delta` →
+ *   `content`; `input_json_delta` → `tool_use` with `inputDelta`;
+ *   `message_delta` → `metadata` with usage; `message_stop` → `done`; `ping`
+ *   and unknown events are ignored; an `error` event (e.g.
+ *   `overloaded_error`) becomes an AdapterError (thrown before the first
+ *   chunk, an `error` chunk after). A stream that ends without
+ *   `message_stop` ends with a PROVIDER_ERROR.
+ * - Errors: HTTP statuses map to AdapterError codes (529 overloaded →
+ *   PROVIDER_ERROR), `Retry-After` → `retryAfter`.
+ * - `estimateCost` uses the price table dated {@linkcode PRICES_DATE}.
+ *
+ * @example Construct the adapter
+ * ```ts
+ * import { createAnthropicAdapter } from "@switchyard/switchyard/models/anthropic";
+ * const claude = createAnthropicAdapter({ apiKey: "sk-ant-example" });
+ * console.log(claude.metadata.provider); // "anthropic"
+ * ```
+ *
+ * @module
+ */
+
+import { AdapterError, ErrorCode, type ErrorCodeValue } from "../errors.ts";
+import type {
+  AdapterMetadata,
+  BackendAdapter,
+  FinishReason,
+  IRChatRequest,
+  IRChatResponse,
+  IRChatStream,
+  IRContentPart,
+  IRMessage,
+  IRResponseMetadata,
+  IRToolUsePart,
+  IRUsage,
+} from "../types.ts";
+import {
+  clientOptions,
+  type FetchFunction,
+  type HttpAdapterConfig,
+  HttpClient,
+  invalidRequest,
+  invalidResponse,
+  isRecord,
+  type StreamTranslator,
+  type UnsequencedChunk,
+} from "./_http.ts";
+import {
+  assistantMessage,
+  MessageAssembler,
+  partsOf,
+  textOf,
+  usageOf,
+} from "./_ir.ts";
+import { estimateCostFor, type ModelPrice, PRICES_DATE } from "./_prices.ts";
+import { parseSSE, type SSEEvent } from "./_sse.ts";
+
+// Re-exported so this entry point is self-contained for its users and docs.
+export type * from "../types.ts";
+export type { FetchFunction, HttpAdapterConfig, ModelPrice };
+export { PRICES_DATE };
+
+/** `max_tokens` sent when the request sets none (the API requires one). */
+export const ANTHROPIC_DEFAULT_MAX_TOKENS = 1024;
+
+/**
+ * Configuration of an {@linkcode AnthropicAdapter}.
+ *
+ * @example Usage
+ * ```ts
+ * import type { AnthropicAdapterConfig } from "@switchyard/switchyard/models/anthropic";
+ * const config: AnthropicAdapterConfig = { apiKey: "sk-ant-example", defaultMaxTokens: 4096 };
+ * console.log(config.defaultMaxTokens); // 4096
+ * ```
+ */
+export interface AnthropicAdapterConfig extends HttpAdapterConfig {
+  /** Sent as `x-api-key`. */
+  apiKey: string;
+  /** API root without `/v1` (default `https://api.anthropic.com`). */
+  baseURL?: string;
+  /** Model used when a request names none (default `claude-3-5-haiku-latest`). */
+  defaultModel?: string;
+  /** `anthropic-version` header (default `2023-06-01`). */
+  version?: string;
+  /** Beta feature names, sent comma-separated as `anthropic-beta`. */
+  beta?: readonly string[];
+  /** `max_tokens` when a request sets no `maxTokens` (default 1024). */
+  defaultMaxTokens?: number;
+}
+
+type WireBlock = Record<string, unknown>;
+interface WireMessage {
+  role: "user" | "assistant";
+  content: string | WireBlock[];
+}
+
+const STOP_REASONS: Readonly<Record<string, FinishReason>> = {
+  end_turn: "stop",
+  stop_sequence: "stop",
+  pause_turn: "stop",
+  max_tokens: "length",
+  tool_use: "tool_calls",
+  refusal: "content_filter",
+};
+
+const ERROR_TYPES: Readonly<Record<string, ErrorCodeValue>> = {
+  invalid_request_error: ErrorCode.INVALID_REQUEST,
+  not_found_error: ErrorCode.INVALID_REQUEST,
+  request_too_large: ErrorCode.INVALID_REQUEST,
+  authentication_error: ErrorCode.AUTHENTICATION_FAILED,
+  permission_error: ErrorCode.AUTHENTICATION_FAILED,
+  rate_limit_error: ErrorCode.RATE_LIMITED,
+  api_error: ErrorCode.PROVIDER_ERROR,
+  overloaded_error: ErrorCode.PROVIDER_ERROR,
+};
+
+/** Request parameters the Messages API does not accept. */
+const UNSUPPORTED = new Set(["frequencyPenalty", "presencePenalty", "seed"]);
+const PARAMETER_NAMES: Readonly<Record<string, string>> = {
+  temperature: "temperature",
+  topP: "top_p",
+  topK: "top_k",
+  stopSequences: "stop_sequences",
+};
+
+/**
+ * A BackendAdapter for Anthropic's Messages API.
+ *
+ * @example Inspect the adapter
+ * ```ts
+ * import { AnthropicAdapter } from "@switchyard/switchyard/models/anthropic";
+ * const adapter = new AnthropicAdapter({ apiKey: "sk-ant-example" });
+ * console.log(adapter.metadata.defaultModel); // "claude-3-5-haiku-latest"
+ * ```
+ */
+export class AnthropicAdapter implements BackendAdapter {
+  /** Name, provider, capabilities and default model. */
+  readonly metadata: AdapterMetadata;
+  readonly #client: HttpClient;
+  readonly #config: AnthropicAdapterConfig;
+  readonly #defaultModel: string;
+
+  /**
+   * Creates the adapter; nothing is sent until a call.
+   *
+   * @param config API key, base URL and options.
+   */
+  constructor(config: AnthropicAdapterConfig) {
+    this.#config = config;
+    this.#defaultModel = config.defaultModel ?? "claude-3-5-haiku-latest";
+    const headers = new Headers({
+      accept: "application/json",
+      "anthropic-version": config.version ?? "2023-06-01",
+    });
+    if (config.apiKey) headers.set("x-api-key", config.apiKey);
+    if (config.beta !== undefined && config.beta.length > 0) {
+      headers.set("anthropic-beta", config.beta.join(","));
+    }
+    this.#client = new HttpClient(
+      clientOptions(config, "anthropic", "https://api.anthropic.com", headers),
+    );
+    this.metadata = {
+      name: config.name ?? "anthropic",
+      provider: "anthropic",
+      version: "1.0.0",
+      capabilities: {
+        streaming: true,
+        tools: true,
+        vision: true,
+        systemMessages: true,
+        maxContextTokens: 200_000,
+      },
+      defaultModel: this.#defaultModel,
+    };
+  }
+
+  /**
+   * Sends a message and waits for the whole answer.
+   *
+   * @param request The IR request; never mutated.
+   * @param signal Aborts the call (AdapterError ABORTED).
+   * @returns The IR response.
+   */
+  async execute(
+    request: IRChatRequest,
+    signal?: AbortSignal,
+  ): Promise<IRChatResponse> {
+    const json = await this.#client.json(
+      "POST",
+      "/v1/messages",
+      this.#wireRequest(request, false),
+      signal,
+    );
+    return fromWireResponse(json, request);
+  }
+
+  /**
+   * Streams a message; the generator is returned synchronously and the
+   * request starts on the first `next()`.
+   *
+   * @param request The IR request; never mutated.
+   * @param signal Aborts the stream and closes the connection.
+   * @returns start, content / tool_use, metadata and done (or error) chunks.
+   */
+  executeStream(request: IRChatRequest, signal?: AbortSignal): IRChatStream {
+    const client = this.#client;
+    const build = (): unknown => this.#wireRequest(request, true);
+    return (async function* (): IRChatStream {
+      yield* client.stream(
+        "/v1/messages",
+        build(),
+        signal,
+        parseSSE,
+        () => new AnthropicStreamTranslator(request),
+      );
+    })();
+  }
+
+  /**
+   * Lists models (`GET /v1/models`), which costs nothing.
+   *
+   * @param signal Aborts the probe.
+   * @returns True when the API answered 2xx.
+   */
+  healthCheck(signal?: AbortSignal): Promise<boolean> {
+    return this.#client.probe("/v1/models", signal);
+  }
+
+  /**
+   * Rough cost of a request in USD from the price table.
+   *
+   * @param request The IR request.
+   * @returns The estimate, or null for an unpriced model.
+   */
+  estimateCost(request: IRChatRequest): Promise<number | null> {
+    const model = request.parameters?.model ?? this.#defaultModel;
+    const sized = request.parameters?.maxTokens === undefined
+      ? {
+        ...request,
+        parameters: {
+          ...request.parameters,
+          maxTokens: this.#maxTokens(request),
+        },
+      }
+      : request;
+    return Promise.resolve(
+      estimateCostFor(sized, "anthropic", model, this.#config.prices),
+    );
+  }
+
+  #maxTokens(request: IRChatRequest): number {
+    const value = request.parameters?.maxTokens;
+    return typeof value === "number"
+      ? value
+      : this.#config.defaultMaxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS;
+  }
+
+  #wireRequest(
+    request: IRChatRequest,
+    stream: boolean,
+  ): Record<string, unknown> {
+    const body: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(request.parameters ?? {})) {
+      if (
+        value === undefined || key === "model" || key === "maxTokens" ||
+        key === "user" || UNSUPPORTED.has(key)
+      ) {
+        continue;
+      }
+      body[PARAMETER_NAMES[key] ?? key] = value;
+    }
+    body.model = request.parameters?.model ?? this.#defaultModel;
+    body.max_tokens = this.#maxTokens(request);
+    const system = request.messages
+      .filter((message) => message.role === "system")
+      .map((message) => textOf(message.content, "\n"))
+      .join("\n\n");
+    if (system !== "") body.system = system;
+    body.messages = toWireMessages(request.messages);
+    if (typeof request.parameters?.user === "string") {
+      body.metadata = {
+        ...(isRecord(body.metadata) ? body.metadata : {}),
+        user_id: request.parameters.user,
+      };
+    }
+    if (request.tools !== undefined && request.tools.length > 0) {
+      body.tools = request.tools.map((tool) => ({
+        name: tool.name,
+        ...(tool.description === undefined
+          ? {}
+          : { description: tool.description }),
+        input_schema: tool.parameters,
+      }));
+    }
+    if (request.toolChoice !== undefined) {
+      const choice = request.toolChoice;
+      body.tool_choice = choice === "auto"
+        ? { type: "auto" }
+        : choice === "required"
+        ? { type: "any" }
+        : choice === "none"
+        ? { type: "none" }
+        : { type: "tool", name: choice.name };
+    }
+    if (stream) body.stream = true;
+    else delete body.stream;
+    return body;
+  }
+}
+
+/**
+ * Creates an {@linkcode AnthropicAdapter}.
+ *
+ * @param config API key, base URL and options.
+ * @returns The adapter.
+ *
+ * @example Talk to a fake server
+ * ```ts
+ * import { createAnthropicAdapter } from "@switchyard/switchyard/models/anthropic";
+ * const adapter = createAnthropicAdapter({
+ *   apiKey: "sk-ant-example",
+ *   fetch: () =>
+ *     Promise.resolve(Response.json({
+ *       id: "msg_1",
+ *       type: "message",
+ *       role: "assistant",
+ *       model: "claude-3-5-haiku-20241022",
+ *       content: [{ type: "text", text: "Hello!" }],
+ *       stop_reason: "end_turn",
+ *       usage: { input_tokens: 9, output_tokens: 3 },
+ *     })),
+ * });
+ * const response = await adapter.execute({ messages: [{ role: "user", content: "Hi" }] });
+ * console.log(response.message.content, response.finishReason); // "Hello!" "stop"
+ * ```
+ */
+export function createAnthropicAdapter(
+  config: AnthropicAdapterConfig,
+): AnthropicAdapter {
+  return new AnthropicAdapter(config);
+}
+
+function toBlock(part: IRContentPart): WireBlock | undefined {
+  switch (part.type) {
+    case "text":
+      return part.text === "" ? undefined : { type: "text", text: part.text };
+    case "image":
+      return {
+        type: "image",
+        source: part.source.type === "url"
+          ? { type: "url", url: part.source.url }
+          : {
+            type: "base64",
+            media_type: part.source.mediaType,
+            data: part.source.data,
+          },
+      };
+    case "tool_use":
+      return {
+        type: "tool_use",
+        id: part.id,
+        name: part.name,
+        input: part.input,
+      };
+    case "tool_result":
+      return {
+        type: "tool_result",
+        tool_use_id: part.toolUseId,
+        content: part.content,
+        ...(part.isError ? { is_error: true } : {}),
+      };
+  }
+}
+
+function toWireMessages(messages: readonly IRMessage[]): WireMessage[] {
+  const out: WireMessage[] = [];
+  for (const message of messages) {
+    if (message.role === "system") continue;
+    const role = message.role === "assistant" ? "assistant" : "user";
+    if (message.role !== "assistant" && typeof message.content !== "string") {
+      for (const part of message.content) {
+        if (part.type === "tool_use") {
+          throw invalidRequest(
+            "anthropic",
+            `a ${message.role} message cannot carry a tool_use part`,
+          );
+        }
+      }
+    }
+    const blocks = partsOf(message.content).map(toBlock).filter((block) =>
+      block !== undefined
+    );
+    const last = out.at(-1);
+    if (last !== undefined && last.role === role) {
+      const previous = typeof last.content === "string"
+        ? [{ type: "text", text: last.content }]
+        : last.content;
+      last.content = [...previous, ...blocks];
+    } else if (typeof message.content === "string" && message.content !== "") {
+      out.push({ role, content: message.content });
+    } else if (blocks.length > 0) {
+      out.push({ role, content: blocks });
+    }
+  }
+  return out;
+}
+
+function wireUsage(usage: unknown): IRUsage | undefined {
+  if (!isRecord(usage)) return undefined;
+  const count = (
+    key: string,
+  ): number => (typeof usage[key] === "number" ? usage[key] as number : 0);
+  return usageOf(
+    count("input_tokens") + count("cache_creation_input_tokens") +
+      count("cache_read_input_tokens"),
+    count("output_tokens"),
+  );
+}
+
+function metadataOf(
+  request: IRChatRequest,
+  message: Record<string, unknown>,
+): IRResponseMetadata {
+  const metadata: IRResponseMetadata = { provider: "anthropic" };
+  if (request.metadata?.requestId !== undefined) {
+    metadata.requestId = request.metadata.requestId;
+  }
+  const model = typeof message.model === "string"
+    ? message.model
+    : request.parameters?.model;
+  if (model !== undefined) metadata.model = model;
+  if (typeof message.id === "string") metadata.providerResponseId = message.id;
+  return metadata;
+}
+
+function stopReason(raw: unknown): FinishReason {
+  return typeof raw === "string" ? STOP_REASONS[raw] ?? "stop" : "stop";
+}
+
+function fromWireResponse(
+  json: unknown,
+  request: IRChatRequest,
+): IRChatResponse {
+  if (!isRecord(json) || !Array.isArray(json.content)) {
+    throw invalidResponse("anthropic", "response has no content array");
+  }
+  let text = "";
+  const uses: IRToolUsePart[] = [];
+  for (const block of json.content) {
+    if (!isRecord(block)) continue;
+    if (block.type === "text" && typeof block.text === "string") {
+      text += block.text;
+    }
+    if (block.type === "tool_use") {
+      if (
+        typeof block.id !== "string" || typeof block.name !== "string" ||
+        !isRecord(block.input)
+      ) {
+        throw invalidResponse("anthropic", "malformed tool_use block");
+      }
+      uses.push({
+        type: "tool_use",
+        id: block.id,
+        name: block.name,
+        input: block.input,
+      });
+    }
+  }
+  const metadata = metadataOf(request, json);
+  if (typeof json.stop_sequence === "string") {
+    metadata.stopSequence = json.stop_sequence;
+  }
+  const response: IRChatResponse = {
+    message: assistantMessage(text, uses),
+    finishReason: stopReason(json.stop_reason),
+    metadata,
+  };
+  const usage = wireUsage(json.usage);
+  if (usage !== undefined) response.usage = usage;
+  return response;
+}
+
+/** An AdapterError for an `error` stream event. */
+function eventError(json: Record<string, unknown>): AdapterError {
+  const error = isRecord(json.error) ? json.error : {};
+  const type = typeof error.type === "string" ? error.type : "api_error";
+  const message = typeof error.message === "string" ? error.message : type;
+  return new AdapterError({
+    code: ERROR_TYPES[type] ?? ErrorCode.PROVIDER_ERROR,
+    message: `anthropic: ${message}`,
+    provider: "anthropic",
+    details: { type },
+  });
+}
+
+/** Turns Messages API stream events into IR chunks. */
+class AnthropicStreamTranslator implements StreamTranslator<SSEEvent> {
+  readonly #request: IRChatRequest;
+  readonly #assembler = new MessageAssembler("anthropic");
+  readonly #tools = new Map<number, { id: string; name: string }>();
+  #metadata: IRResponseMetadata | undefined;
+  #promptTokens = 0;
+  #completionTokens = 0;
+  #sawUsage = false;
+  #stopReason: unknown;
+
+  constructor(request: IRChatRequest) {
+    this.#request = request;
+  }
+
+  event(event: SSEEvent): UnsequencedChunk[] {
+    let json: unknown;
+    try {
+      json = JSON.parse(event.data);
+    } catch {
+      throw invalidResponse("anthropic", "stream event is not valid JSON");
+    }
+    if (!isRecord(json)) {
+      throw invalidResponse("anthropic", "stream event is not a JSON object");
+    }
+    const type = typeof json.type === "string" ? json.type : event.event;
+    const out: UnsequencedChunk[] = [];
+    switch (type) {
+      case "error":
+        throw eventError(json);
+      case "message_start": {
+        const message = isRecord(json.message) ? json.message : {};
+        this.#takeUsage(message.usage);
+        this.#start(out, message);
+        break;
+      }
+      case "content_block_start":
+        this.#blockStart(out, json);
+        break;
+      case "content_block_delta":
+        this.#blockDelta(out, json);
+        break;
+      case "message_delta": {
+        this.#start(out, {});
+        if (isRecord(json.delta) && json.delta.stop_reason !== undefined) {
+          this.#stopReason = json.delta.stop_reason;
+        }
+        if (isRecord(json.usage)) {
+          this.#takeUsage(json.usage);
+          out.push({ type: "metadata", usage: this.#usage() });
+        }
+        break;
+      }
+      case "message_stop":
+        this.#start(out, {});
+        out.push({
+          type: "done",
+          finishReason: stopReason(this.#stopReason),
+          message: this.#assembler.message(),
+          metadata: { ...this.#metadata },
+          ...(this.#sawUsage ? { usage: this.#usage() } : {}),
+        });
+        break;
+      default:
+        // ping, content_block_stop and event types added later carry nothing for the IR.
+        break;
+    }
+    return out;
+  }
+
+  end(): UnsequencedChunk[] {
+    throw new AdapterError({
+      code: ErrorCode.PROVIDER_ERROR,
+      message: "anthropic: stream ended before message_stop",
+      provider: "anthropic",
+    });
+  }
+
+  #start(out: UnsequencedChunk[], message: Record<string, unknown>): void {
+    if (this.#metadata !== undefined) return;
+    this.#metadata = metadataOf(this.#request, message);
+    out.push({ type: "start", metadata: { ...this.#metadata } });
+  }
+
+  #takeUsage(usage: unknown): void {
+    if (!isRecord(usage)) return;
+    this.#sawUsage = true;
+    const read = wireUsage(usage);
+    // message_delta counts are cumulative; input counts appear there only in newer API versions.
+    if (read !== undefined && read.promptTokens > 0) {
+      this.#promptTokens = read.promptTokens;
+    }
+    if (typeof usage.output_tokens === "number") {
+      this.#completionTokens = usage.output_tokens;
+    }
+  }
+
+  #usage(): IRUsage {
+    return usageOf(this.#promptTokens, this.#completionTokens);
+  }
+
+  #blockStart(out: UnsequencedChunk[], json: Record<string, unknown>): void {
+    this.#start(out, {});
+    const block = isRecord(json.content_block) ? json.content_block : {};
+    const index = typeof json.index === "number" ? json.index : 0;
+    if (
+      block.type === "text" && typeof block.text === "string" &&
+      block.text !== ""
+    ) {
+      this.#assembler.text(block.text);
+      out.push({ type: "content", delta: block.text });
+    } else if (block.type === "tool_use") {
+      if (typeof block.id !== "string" || typeof block.name !== "string") {
+        throw invalidResponse("anthropic", "malformed tool_use block start");
+      }
+      const tool = { id: block.id, name: block.name };
+      this.#tools.set(index, tool);
+      const input = isRecord(block.input) && Object.keys(block.input).length > 0
+        ? JSON.stringify(block.input)
+        : "";
+      this.#assembler.tool(tool.id, tool.name, input);
+      out.push({
+        type: "tool_use",
+        ...tool,
+        ...(input === "" ? {} : { inputDelta: input }),
+      });
+    }
+  }
+
+  #blockDelta(out: UnsequencedChunk[], json: Record<string, unknown>): void {
+    this.#start(out, {});
+    const delta = isRecord(json.delta) ? json.delta : {};
+    const index = typeof json.index === "number" ? json.index : 0;
+    if (
+      delta.type === "text_delta" && typeof delta.text === "string" &&
+      delta.text !== ""
+    ) {
+      this.#assembler.text(delta.text);
+      out.push({ type: "content", delta: delta.text });
+    } else if (
+      delta.type === "input_json_delta" &&
+      typeof delta.partial_json === "string"
+    ) {
+      const tool = this.#tools.get(index);
+      if (tool === undefined) {
+        throw invalidResponse(
+          "anthropic",
+          `input_json_delta for unknown block ${index}`,
+        );
+      }
+      if (delta.partial_json === "") return;
+      this.#assembler.tool(tool.id, tool.name, delta.partial_json);
+      out.push({ type: "tool_use", ...tool, inputDelta: delta.partial_json });
+    }
+  }
+}

@@ -1,0 +1,655 @@
+/**
+ * Adapter for Google's Gemini API (Generative Language API).
+ *
+ * ## Wire mapping
+ *
+ * - `POST {baseURL}/models/{model}:generateContent`, and
+ *   `:streamGenerateContent?alt=sse` for streams (default baseURL
+ *   `https://generativelanguage.googleapis.com/v1beta`; a leading `models/`
+ *   in the model name is accepted). The key travels in the `x-goog-api-key`
+ *   header, never in the URL. `healthCheck` is `GET {baseURL}/models` (free).
+ * - System messages → `systemInstruction` (joined with a blank line); user
+ *   and tool messages → `role: "user"`, assistant → `role: "model"`;
+ *   consecutive messages of one role are merged into one content.
+ * - Parts: text → `text`; base64 image → `inlineData`; URL image →
+ *   `fileData { fileUri, mimeType }` (type guessed from the extension when
+ *   possible; a `data:` URL becomes `inlineData`); `tool_use` ↔
+ *   `functionCall { name, args }`; `tool_result` → `functionResponse { name,
+ *   response }`, where the name is found from the matching tool_use earlier
+ *   in the conversation and `response` is the result parsed as a JSON object
+ *   when it is one, else `{ content: "…" }` (`{ error: "…" }` when `isError`).
+ *   Gemini's function calls have no ids unless the API gives one; the adapter
+ *   names them `call_<n>` in order of appearance within a response.
+ * - Tools → one `functionDeclarations` tool; tool choice → `toolConfig.
+ *   functionCallingConfig.mode` `AUTO`/`NONE`/`ANY` (`{name}` → `ANY` with
+ *   `allowedFunctionNames`).
+ * - Parameters → `generationConfig`: `maxTokens`→`maxOutputTokens`,
+ *   `temperature`, `topP`, `topK`, `stopSequences`, `seed`,
+ *   `presencePenalty`, `frequencyPenalty`. `safetySettings`, `cachedContent`
+ *   and `labels` go to the top level; every other key goes into
+ *   `generationConfig` as-is (e.g. `responseMimeType`, `thinkingConfig`).
+ *   `user` has no wire field and is not sent.
+ * - `finishReason`: `STOP` → `stop` (`tool_calls` when the answer holds a
+ *   function call), `MAX_TOKENS` → `length`, `SAFETY`, `RECITATION`,
+ *   `BLOCKLIST`, `PROHIBITED_CONTENT`, `SPII`, `IMAGE_SAFETY` →
+ *   `content_filter`, `MALFORMED_FUNCTION_CALL` → `error`; a prompt blocked
+ *   by `promptFeedback.blockReason` → `content_filter` with empty content.
+ *   Parts marked `thought` are skipped. Usage: `promptTokenCount`,
+ *   `candidatesTokenCount` + `thoughtsTokenCount`, `totalTokenCount`.
+ * - Streaming: each SSE event is a whole `GenerateContentResponse` holding
+ *   the next parts; a function call arrives whole, as one `tool_use` chunk
+ *   whose `inputDelta` is its complete JSON. The stream has no end marker:
+ *   it is done at end of input once a `finishReason` was seen, otherwise it
+ *   ends with a PROVIDER_ERROR.
+ * - Errors: an invalid key is HTTP 400 with reason `API_KEY_INVALID` and maps
+ *   to AUTHENTICATION_FAILED; a 429's `google.rpc.RetryInfo.retryDelay` is
+ *   used as `retryAfter` when no `Retry-After` header is present.
+ * - `estimateCost` uses the price table dated {@linkcode PRICES_DATE}.
+ *
+ * @example Construct the adapter
+ * ```ts
+ * import { createGeminiAdapter } from "@switchyard/switchyard/models/gemini";
+ * const gemini = createGeminiAdapter({ apiKey: "AIza-example" });
+ * console.log(gemini.metadata.defaultModel); // "gemini-2.0-flash"
+ * ```
+ *
+ * @module
+ */
+
+import {
+  AdapterError,
+  type AdapterErrorOptions,
+  ErrorCode,
+} from "../errors.ts";
+import type {
+  AdapterMetadata,
+  BackendAdapter,
+  FinishReason,
+  IRChatRequest,
+  IRChatResponse,
+  IRChatStream,
+  IRContentPart,
+  IRMessage,
+  IRResponseMetadata,
+  IRToolUsePart,
+  IRUsage,
+} from "../types.ts";
+import {
+  clientOptions,
+  type FetchFunction,
+  type HttpAdapterConfig,
+  HttpClient,
+  invalidRequest,
+  invalidResponse,
+  isRecord,
+  type StreamTranslator,
+  type UnsequencedChunk,
+} from "./_http.ts";
+import {
+  assistantMessage,
+  functionDeclaration,
+  partsOf,
+  textOf,
+  toolNamesById,
+  usageOf,
+} from "./_ir.ts";
+import { estimateCostFor, type ModelPrice, PRICES_DATE } from "./_prices.ts";
+import { parseSSE, type SSEEvent } from "./_sse.ts";
+
+// Re-exported so this entry point is self-contained for its users and docs.
+export type * from "../types.ts";
+export type { FetchFunction, HttpAdapterConfig, ModelPrice };
+export { PRICES_DATE };
+
+/**
+ * Configuration of a {@linkcode GeminiAdapter}.
+ *
+ * @example Usage
+ * ```ts
+ * import type { GeminiAdapterConfig } from "@switchyard/switchyard/models/gemini";
+ * const config: GeminiAdapterConfig = { apiKey: "AIza-example", defaultModel: "gemini-2.5-flash" };
+ * console.log(config.defaultModel); // "gemini-2.5-flash"
+ * ```
+ */
+export interface GeminiAdapterConfig extends HttpAdapterConfig {
+  /** Sent as `x-goog-api-key`. */
+  apiKey: string;
+  /** API root including the version (default `https://generativelanguage.googleapis.com/v1beta`). */
+  baseURL?: string;
+  /** Model used when a request names none (default `gemini-2.0-flash`). */
+  defaultModel?: string;
+}
+
+type WirePart = Record<string, unknown>;
+interface WireContent {
+  role: "user" | "model";
+  parts: WirePart[];
+}
+
+const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
+  STOP: "stop",
+  MAX_TOKENS: "length",
+  SAFETY: "content_filter",
+  RECITATION: "content_filter",
+  BLOCKLIST: "content_filter",
+  PROHIBITED_CONTENT: "content_filter",
+  SPII: "content_filter",
+  IMAGE_SAFETY: "content_filter",
+  MALFORMED_FUNCTION_CALL: "error",
+};
+
+const GENERATION_NAMES: Readonly<Record<string, string>> = {
+  maxTokens: "maxOutputTokens",
+  stopSequences: "stopSequences",
+};
+const TOP_LEVEL = new Set(["safetySettings", "cachedContent", "labels"]);
+const IMAGE_TYPES: Readonly<Record<string, string>> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+  gif: "image/gif",
+  heic: "image/heic",
+  heif: "image/heif",
+};
+
+/**
+ * A BackendAdapter for the Gemini API.
+ *
+ * @example Inspect the adapter
+ * ```ts
+ * import { GeminiAdapter } from "@switchyard/switchyard/models/gemini";
+ * const adapter = new GeminiAdapter({ apiKey: "AIza-example" });
+ * console.log(adapter.metadata.capabilities.vision); // true
+ * ```
+ */
+export class GeminiAdapter implements BackendAdapter {
+  /** Name, provider, capabilities and default model. */
+  readonly metadata: AdapterMetadata;
+  readonly #client: HttpClient;
+  readonly #config: GeminiAdapterConfig;
+  readonly #defaultModel: string;
+
+  /**
+   * Creates the adapter; nothing is sent until a call.
+   *
+   * @param config API key, base URL and options.
+   */
+  constructor(config: GeminiAdapterConfig) {
+    this.#config = config;
+    this.#defaultModel = config.defaultModel ?? "gemini-2.0-flash";
+    const headers = new Headers({ accept: "application/json" });
+    if (config.apiKey) headers.set("x-goog-api-key", config.apiKey);
+    const options = clientOptions(
+      config,
+      "gemini",
+      "https://generativelanguage.googleapis.com/v1beta",
+      headers,
+    );
+    options.refineError = refineError;
+    this.#client = new HttpClient(options);
+    this.metadata = {
+      name: config.name ?? "gemini",
+      provider: "gemini",
+      version: "1.0.0",
+      capabilities: {
+        streaming: true,
+        tools: true,
+        vision: true,
+        systemMessages: true,
+        maxContextTokens: 1_048_576,
+      },
+      defaultModel: this.#defaultModel,
+    };
+  }
+
+  /**
+   * Calls `generateContent` and waits for the whole answer.
+   *
+   * @param request The IR request; never mutated.
+   * @param signal Aborts the call (AdapterError ABORTED).
+   * @returns The IR response.
+   */
+  async execute(
+    request: IRChatRequest,
+    signal?: AbortSignal,
+  ): Promise<IRChatResponse> {
+    const model = this.#model(request);
+    const json = await this.#client.json(
+      "POST",
+      `/models/${encodeURIComponent(model)}:generateContent`,
+      wireRequest(request),
+      signal,
+    );
+    return fromWireResponse(json, request, model);
+  }
+
+  /**
+   * Calls `streamGenerateContent?alt=sse`; the generator is returned
+   * synchronously and the request starts on the first `next()`.
+   *
+   * @param request The IR request; never mutated.
+   * @param signal Aborts the stream and closes the connection.
+   * @returns start, content / tool_use, metadata and done (or error) chunks.
+   */
+  executeStream(request: IRChatRequest, signal?: AbortSignal): IRChatStream {
+    const client = this.#client;
+    const model = (): string => this.#model(request);
+    return (async function* (): IRChatStream {
+      const name = model();
+      yield* client.stream(
+        `/models/${encodeURIComponent(name)}:streamGenerateContent?alt=sse`,
+        wireRequest(request),
+        signal,
+        parseSSE,
+        () => new GeminiStreamTranslator(request, name),
+      );
+    })();
+  }
+
+  /**
+   * Lists models (`GET /models`), which costs nothing.
+   *
+   * @param signal Aborts the probe.
+   * @returns True when the API answered 2xx.
+   */
+  healthCheck(signal?: AbortSignal): Promise<boolean> {
+    return this.#client.probe("/models", signal);
+  }
+
+  /**
+   * Rough cost of a request in USD from the price table.
+   *
+   * @param request The IR request.
+   * @returns The estimate, or null for an unpriced model.
+   */
+  estimateCost(request: IRChatRequest): Promise<number | null> {
+    return Promise.resolve(
+      estimateCostFor(
+        request,
+        "gemini",
+        this.#model(request),
+        this.#config.prices,
+      ),
+    );
+  }
+
+  #model(request: IRChatRequest): string {
+    return (request.parameters?.model ?? this.#defaultModel).replace(
+      /^models\//,
+      "",
+    );
+  }
+}
+
+/**
+ * Creates a {@linkcode GeminiAdapter}.
+ *
+ * @param config API key, base URL and options.
+ * @returns The adapter.
+ *
+ * @example Talk to a fake server
+ * ```ts
+ * import { createGeminiAdapter } from "@switchyard/switchyard/models/gemini";
+ * const adapter = createGeminiAdapter({
+ *   apiKey: "AIza-example",
+ *   fetch: () =>
+ *     Promise.resolve(Response.json({
+ *       candidates: [{ content: { role: "model", parts: [{ text: "Hi there" }] }, finishReason: "STOP" }],
+ *       usageMetadata: { promptTokenCount: 4, candidatesTokenCount: 2, totalTokenCount: 6 },
+ *     })),
+ * });
+ * const response = await adapter.execute({ messages: [{ role: "user", content: "Hi" }] });
+ * console.log(response.message.content, response.usage?.totalTokens); // "Hi there" 6
+ * ```
+ */
+export function createGeminiAdapter(
+  config: GeminiAdapterConfig,
+): GeminiAdapter {
+  return new GeminiAdapter(config);
+}
+
+/** Gemini reports a bad key as 400, and the retry delay inside the body. */
+function refineError(
+  options: AdapterErrorOptions,
+  body: unknown,
+): AdapterErrorOptions {
+  const error = isRecord(body) && isRecord(body.error) ? body.error : undefined;
+  const details = Array.isArray(error?.details)
+    ? error.details.filter(isRecord)
+    : [];
+  const refined = { ...options };
+  if (details.some((detail) => detail.reason === "API_KEY_INVALID")) {
+    refined.code = ErrorCode.AUTHENTICATION_FAILED;
+  }
+  if (refined.retryAfter === undefined) {
+    const info = details.find((detail) =>
+      String(detail["@type"] ?? "").endsWith("google.rpc.RetryInfo")
+    );
+    const match = typeof info?.retryDelay === "string"
+      ? /^(\d+(?:\.\d+)?)s$/.exec(info.retryDelay)
+      : null;
+    if (match) refined.retryAfter = Math.ceil(Number(match[1]) * 1000);
+  }
+  return refined;
+}
+
+function imagePart(part: Extract<IRContentPart, { type: "image" }>): WirePart {
+  if (part.source.type === "base64") {
+    return {
+      inlineData: { mimeType: part.source.mediaType, data: part.source.data },
+    };
+  }
+  const url = part.source.url;
+  const dataURL = /^data:([^;,]+);base64,(.*)$/s.exec(url);
+  if (dataURL) {
+    return { inlineData: { mimeType: dataURL[1], data: dataURL[2] } };
+  }
+  const extension = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase();
+  const mimeType = extension === undefined ? undefined : IMAGE_TYPES[extension];
+  return {
+    fileData: { fileUri: url, ...(mimeType === undefined ? {} : { mimeType }) },
+  };
+}
+
+function functionResponse(
+  content: string,
+  isError: boolean | undefined,
+): Record<string, unknown> {
+  if (isError) return { error: content };
+  try {
+    const parsed: unknown = JSON.parse(content);
+    if (isRecord(parsed)) return parsed;
+  } catch {
+    // Plain text result.
+  }
+  return { content };
+}
+
+function toWireContents(messages: readonly IRMessage[]): WireContent[] {
+  const names = toolNamesById(messages);
+  const out: WireContent[] = [];
+  for (const message of messages) {
+    if (message.role === "system") continue;
+    const role = message.role === "assistant" ? "model" : "user";
+    const parts: WirePart[] = [];
+    for (const part of partsOf(message.content)) {
+      if (part.type === "text") {
+        if (part.text !== "") parts.push({ text: part.text });
+      } else if (part.type === "image") {
+        parts.push(imagePart(part));
+      } else if (part.type === "tool_use") {
+        if (role !== "model") {
+          throw invalidRequest(
+            "gemini",
+            `a ${message.role} message cannot carry a tool_use part`,
+          );
+        }
+        parts.push({ functionCall: { name: part.name, args: part.input } });
+      } else {
+        parts.push({
+          functionResponse: {
+            name: names.get(part.toolUseId) ?? part.toolUseId,
+            response: functionResponse(part.content, part.isError),
+          },
+        });
+      }
+    }
+    if (parts.length === 0) continue;
+    const last = out.at(-1);
+    if (last !== undefined && last.role === role) last.parts.push(...parts);
+    else out.push({ role, parts });
+  }
+  return out;
+}
+
+function wireRequest(request: IRChatRequest): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    contents: toWireContents(request.messages),
+  };
+  const system = request.messages
+    .filter((message) => message.role === "system")
+    .map((message) => textOf(message.content, "\n"))
+    .join("\n\n");
+  if (system !== "") body.systemInstruction = { parts: [{ text: system }] };
+  const generationConfig: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(request.parameters ?? {})) {
+    if (value === undefined || key === "model" || key === "user") continue;
+    if (TOP_LEVEL.has(key)) body[key] = value;
+    else generationConfig[GENERATION_NAMES[key] ?? key] = value;
+  }
+  if (Object.keys(generationConfig).length > 0) {
+    body.generationConfig = generationConfig;
+  }
+  if (request.tools !== undefined && request.tools.length > 0) {
+    body.tools = [{
+      functionDeclarations: request.tools.map(functionDeclaration),
+    }];
+  }
+  if (request.toolChoice !== undefined) {
+    const choice = request.toolChoice;
+    body.toolConfig = {
+      functionCallingConfig: typeof choice === "object"
+        ? { mode: "ANY", allowedFunctionNames: [choice.name] }
+        : {
+          mode: choice === "auto" ? "AUTO" : choice === "none" ? "NONE" : "ANY",
+        },
+    };
+  }
+  return body;
+}
+
+function wireUsage(usage: unknown): IRUsage | undefined {
+  if (!isRecord(usage)) return undefined;
+  const count = (
+    key: string,
+  ): number => (typeof usage[key] === "number" ? usage[key] as number : 0);
+  const total = typeof usage.totalTokenCount === "number"
+    ? usage.totalTokenCount
+    : undefined;
+  return usageOf(
+    count("promptTokenCount"),
+    count("candidatesTokenCount") + count("thoughtsTokenCount"),
+    total,
+  );
+}
+
+function metadataOf(
+  request: IRChatRequest,
+  json: Record<string, unknown>,
+  model: string,
+): IRResponseMetadata {
+  const metadata: IRResponseMetadata = {
+    provider: "gemini",
+    model: typeof json.modelVersion === "string" ? json.modelVersion : model,
+  };
+  if (request.metadata?.requestId !== undefined) {
+    metadata.requestId = request.metadata.requestId;
+  }
+  if (typeof json.responseId === "string") {
+    metadata.providerResponseId = json.responseId;
+  }
+  return metadata;
+}
+
+/** The candidate's parts as text and function calls (thought parts skipped). */
+function readParts(
+  candidate: Record<string, unknown>,
+  firstCallIndex: number,
+): { text: string; calls: IRToolUsePart[] } {
+  const content = isRecord(candidate.content) ? candidate.content : {};
+  let text = "";
+  const calls: IRToolUsePart[] = [];
+  for (const part of Array.isArray(content.parts) ? content.parts : []) {
+    if (!isRecord(part) || part.thought === true) continue;
+    if (typeof part.text === "string") text += part.text;
+    if (isRecord(part.functionCall)) {
+      const call = part.functionCall;
+      if (typeof call.name !== "string") {
+        throw invalidResponse("gemini", "functionCall without a name");
+      }
+      calls.push({
+        type: "tool_use",
+        id: typeof call.id === "string"
+          ? call.id
+          : `call_${firstCallIndex + calls.length}`,
+        name: call.name,
+        input: isRecord(call.args) ? call.args : {},
+      });
+    }
+  }
+  return { text, calls };
+}
+
+function finishReason(raw: unknown, hasCalls: boolean): FinishReason {
+  const mapped = typeof raw === "string"
+    ? FINISH_REASONS[raw] ?? "stop"
+    : "stop";
+  return mapped === "stop" && hasCalls ? "tool_calls" : mapped;
+}
+
+function firstCandidate(
+  json: Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  const candidates = Array.isArray(json.candidates) ? json.candidates : [];
+  const candidate =
+    candidates.find((c) => isRecord(c) && (c.index ?? 0) === 0) ??
+      candidates[0];
+  return isRecord(candidate) ? candidate : undefined;
+}
+
+function blockReason(json: Record<string, unknown>): string | undefined {
+  return isRecord(json.promptFeedback) &&
+      typeof json.promptFeedback.blockReason === "string"
+    ? json.promptFeedback.blockReason
+    : undefined;
+}
+
+function fromWireResponse(
+  json: unknown,
+  request: IRChatRequest,
+  model: string,
+): IRChatResponse {
+  if (!isRecord(json)) {
+    throw invalidResponse("gemini", "response is not a JSON object");
+  }
+  const metadata = metadataOf(request, json, model);
+  const candidate = firstCandidate(json);
+  const usage = wireUsage(json.usageMetadata);
+  let response: IRChatResponse;
+  if (candidate === undefined) {
+    const blocked = blockReason(json);
+    if (blocked === undefined) {
+      throw invalidResponse("gemini", "response has no candidates");
+    }
+    metadata.blockReason = blocked;
+    response = {
+      message: { role: "assistant", content: "" },
+      finishReason: "content_filter",
+      metadata,
+    };
+  } else {
+    const { text, calls } = readParts(candidate, 0);
+    if (typeof candidate.finishReason === "string") {
+      metadata.providerFinishReason = candidate.finishReason;
+    }
+    response = {
+      message: assistantMessage(text, calls),
+      finishReason: finishReason(candidate.finishReason, calls.length > 0),
+      metadata,
+    };
+  }
+  if (usage !== undefined) response.usage = usage;
+  return response;
+}
+
+/** Turns `alt=sse` GenerateContentResponse events into IR chunks. */
+class GeminiStreamTranslator implements StreamTranslator<SSEEvent> {
+  readonly #request: IRChatRequest;
+  readonly #model: string;
+  #metadata: IRResponseMetadata | undefined;
+  #text = "";
+  readonly #calls: IRToolUsePart[] = [];
+  #finish: string | undefined;
+  #usage: IRUsage | undefined;
+
+  constructor(request: IRChatRequest, model: string) {
+    this.#request = request;
+    this.#model = model;
+  }
+
+  event(event: SSEEvent): UnsequencedChunk[] {
+    let json: unknown;
+    try {
+      json = JSON.parse(event.data);
+    } catch {
+      throw invalidResponse("gemini", "stream event is not valid JSON");
+    }
+    if (!isRecord(json)) {
+      throw invalidResponse("gemini", "stream event is not a JSON object");
+    }
+    if (isRecord(json.error)) {
+      throw new AdapterError({
+        code: ErrorCode.PROVIDER_ERROR,
+        message: `gemini: ${
+          typeof json.error.message === "string"
+            ? json.error.message
+            : "error event in stream"
+        }`,
+        provider: "gemini",
+        details: { error: json.error },
+      });
+    }
+    const out: UnsequencedChunk[] = [];
+    if (this.#metadata === undefined) {
+      this.#metadata = metadataOf(this.#request, json, this.#model);
+      out.push({ type: "start", metadata: { ...this.#metadata } });
+    }
+    const candidate = firstCandidate(json);
+    if (candidate !== undefined) {
+      const { text, calls } = readParts(candidate, this.#calls.length);
+      if (text !== "") {
+        this.#text += text;
+        out.push({ type: "content", delta: text });
+      }
+      for (const call of calls) {
+        this.#calls.push(call);
+        out.push({
+          type: "tool_use",
+          id: call.id,
+          name: call.name,
+          inputDelta: JSON.stringify(call.input),
+        });
+      }
+      if (typeof candidate.finishReason === "string") {
+        this.#finish = candidate.finishReason;
+      }
+    } else if (blockReason(json) !== undefined) {
+      this.#finish = "SAFETY";
+      this.#metadata.blockReason = blockReason(json);
+    }
+    const usage = wireUsage(json.usageMetadata);
+    if (usage !== undefined) {
+      this.#usage = usage;
+      out.push({ type: "metadata", usage });
+    }
+    return out;
+  }
+
+  end(): UnsequencedChunk[] {
+    if (this.#finish === undefined || this.#metadata === undefined) {
+      throw new AdapterError({
+        code: ErrorCode.PROVIDER_ERROR,
+        message: "gemini: stream ended before a finishReason",
+        provider: "gemini",
+      });
+    }
+    return [{
+      type: "done",
+      finishReason: finishReason(this.#finish, this.#calls.length > 0),
+      message: assistantMessage(this.#text, this.#calls),
+      metadata: { ...this.#metadata, providerFinishReason: this.#finish },
+      ...(this.#usage === undefined ? {} : { usage: this.#usage }),
+    }];
+  }
+}

@@ -1,0 +1,519 @@
+/**
+ * Adapter for Ollama's native chat API (`/api/chat`, NDJSON streaming).
+ * For Ollama's OpenAI-compatible `/v1` endpoint use the `ollama` preset of
+ * `./models/openai` instead.
+ *
+ * ## Wire mapping
+ *
+ * - `POST {baseURL}/api/chat` (default baseURL `http://127.0.0.1:11434`; the
+ *   adapter reads no environment variable, so pass `OLLAMA_HOST` yourself).
+ *   `stream` is always sent explicitly, because Ollama streams by default.
+ *   `apiKey` is optional: a local Ollama needs none; when set it is sent as
+ *   `Authorization: Bearer` (for ollama.com or an authenticating proxy).
+ *   `healthCheck` is `GET /api/tags` (lists local models; free).
+ * - Messages keep their roles. Text parts are joined with "\n"; image parts
+ *   become the message's `images` list of base64 strings (a `data:` URL is
+ *   unpacked; Ollama cannot fetch an http(s) URL, so one is INVALID_REQUEST).
+ *   Assistant `tool_use` parts → `tool_calls: [{ function: { name,
+ *   arguments } }]` (arguments as an object); tool results → `role: "tool"`
+ *   messages with `tool_name` (looked up from the matching tool_use). Ollama
+ *   gives tool calls no ids unless its answer has one; the adapter names them
+ *   `call_<n>` in order of appearance within a response.
+ * - Tools → `[{ type: "function", function }]`. Ollama cannot force a tool:
+ *   `toolChoice: "none"` leaves the tools out; other choices send them as is.
+ * - Parameters → `options`: `temperature`, `topP`→`top_p`, `topK`→`top_k`,
+ *   `maxTokens`→`num_predict`, `stopSequences`→`stop`, `seed`,
+ *   `frequencyPenalty`→`frequency_penalty`, `presencePenalty`→
+ *   `presence_penalty`. `format`, `keep_alive` and `think` go to the top
+ *   level; every other key goes into `options` as-is (e.g. `num_ctx`).
+ *   `user` has no wire field and is not sent.
+ * - `done_reason`: `stop` → `stop` (`tool_calls` when the answer holds tool
+ *   calls), `length` → `length`, others → `stop`. Usage: `prompt_eval_count`
+ *   and `eval_count` of the final (`done: true`) object; Ollama's timings (in
+ *   nanoseconds) are kept in `metadata.durations`.
+ * - Streaming: each NDJSON line is an object; `message.content` → `content`
+ *   chunks, `message.tool_calls` → whole `tool_use` chunks, the `done: true`
+ *   object → `metadata` (usage) and `done`. An `{"error": …}` line becomes a
+ *   PROVIDER_ERROR; a stream that ends without `done: true` too.
+ * - `estimateCost` returns 0: the model runs on your machine.
+ *
+ * @example Construct the adapter
+ * ```ts
+ * import { createOllamaAdapter } from "@switchyard/switchyard/models/ollama";
+ * const ollama = createOllamaAdapter({ defaultModel: "qwen2.5:7b" });
+ * console.log(ollama.metadata.provider, ollama.metadata.defaultModel); // "ollama" "qwen2.5:7b"
+ * ```
+ *
+ * @module
+ */
+
+import { AdapterError, ErrorCode } from "../errors.ts";
+import type {
+  AdapterMetadata,
+  BackendAdapter,
+  FinishReason,
+  IRChatRequest,
+  IRChatResponse,
+  IRChatStream,
+  IRMessage,
+  IRResponseMetadata,
+  IRToolUsePart,
+  IRUsage,
+} from "../types.ts";
+import {
+  clientOptions,
+  type FetchFunction,
+  type HttpAdapterConfig,
+  HttpClient,
+  invalidRequest,
+  invalidResponse,
+  isRecord,
+  type StreamTranslator,
+  type UnsequencedChunk,
+} from "./_http.ts";
+import {
+  assistantMessage,
+  functionDeclaration,
+  partsOf,
+  toolNamesById,
+  usageOf,
+} from "./_ir.ts";
+import type { ModelPrice } from "./_prices.ts";
+import { parseNDJSON } from "./_ndjson.ts";
+
+// Re-exported so this entry point is self-contained for its users and docs.
+export type * from "../types.ts";
+export type { FetchFunction, HttpAdapterConfig, ModelPrice };
+
+/**
+ * Configuration of an {@linkcode OllamaAdapter}; every field is optional.
+ *
+ * @example Usage
+ * ```ts
+ * import type { OllamaAdapterConfig } from "@switchyard/switchyard/models/ollama";
+ * const config: OllamaAdapterConfig = { baseURL: "http://gpu-box:11434", defaultModel: "llama3.1:8b" };
+ * console.log(config.baseURL); // "http://gpu-box:11434"
+ * ```
+ */
+export interface OllamaAdapterConfig extends HttpAdapterConfig {
+  /** Optional bearer token (ollama.com or a proxy); a local server needs none. */
+  apiKey?: string;
+  /** Server root (default `http://127.0.0.1:11434`). */
+  baseURL?: string;
+  /** Model used when a request names none (default `llama3.2`). */
+  defaultModel?: string;
+}
+
+interface WireMessage {
+  role: "system" | "user" | "assistant" | "tool";
+  content: string;
+  images?: string[];
+  tool_calls?: {
+    function: { name: string; arguments: Record<string, unknown> };
+  }[];
+  tool_name?: string;
+}
+
+const OPTION_NAMES: Readonly<Record<string, string>> = {
+  topP: "top_p",
+  topK: "top_k",
+  maxTokens: "num_predict",
+  stopSequences: "stop",
+  frequencyPenalty: "frequency_penalty",
+  presencePenalty: "presence_penalty",
+};
+const TOP_LEVEL = new Set(["format", "keep_alive", "think"]);
+const DURATIONS = [
+  "total_duration",
+  "load_duration",
+  "prompt_eval_duration",
+  "eval_duration",
+];
+
+/**
+ * A BackendAdapter for Ollama's native `/api/chat`.
+ *
+ * @example Inspect the adapter
+ * ```ts
+ * import { OllamaAdapter } from "@switchyard/switchyard/models/ollama";
+ * const adapter = new OllamaAdapter();
+ * console.log(adapter.metadata.name, await adapter.estimateCost({ messages: [] })); // "ollama" 0
+ * ```
+ */
+export class OllamaAdapter implements BackendAdapter {
+  /** Name, provider, capabilities and default model. */
+  readonly metadata: AdapterMetadata;
+  readonly #client: HttpClient;
+  readonly #defaultModel: string;
+
+  /**
+   * Creates the adapter; nothing is sent until a call.
+   *
+   * @param config Server URL and options (all optional).
+   */
+  constructor(config: OllamaAdapterConfig = {}) {
+    this.#defaultModel = config.defaultModel ?? "llama3.2";
+    const headers = new Headers({ accept: "application/json" });
+    if (config.apiKey) headers.set("authorization", `Bearer ${config.apiKey}`);
+    this.#client = new HttpClient(
+      clientOptions(config, "ollama", "http://127.0.0.1:11434", headers),
+    );
+    this.metadata = {
+      name: config.name ?? "ollama",
+      provider: "ollama",
+      version: "1.0.0",
+      capabilities: {
+        streaming: true,
+        tools: true,
+        vision: true,
+        systemMessages: true,
+      },
+      defaultModel: this.#defaultModel,
+    };
+  }
+
+  /**
+   * Sends a chat request with `stream: false` and waits for the answer.
+   *
+   * @param request The IR request; never mutated.
+   * @param signal Aborts the call (AdapterError ABORTED).
+   * @returns The IR response.
+   */
+  async execute(
+    request: IRChatRequest,
+    signal?: AbortSignal,
+  ): Promise<IRChatResponse> {
+    const json = await this.#client.json(
+      "POST",
+      "/api/chat",
+      this.#wireRequest(request, false),
+      signal,
+    );
+    if (!isRecord(json) || !isRecord(json.message)) {
+      throw invalidResponse("ollama", "response has no message");
+    }
+    if (typeof json.error === "string") throw providerError(json.error);
+    const { text, calls } = readMessage(json.message, 0);
+    const response: IRChatResponse = {
+      message: assistantMessage(text, calls),
+      finishReason: doneReason(json.done_reason, calls.length > 0),
+      metadata: metadataOf(request, json, this.#defaultModel),
+    };
+    const usage = wireUsage(json);
+    if (usage !== undefined) response.usage = usage;
+    return response;
+  }
+
+  /**
+   * Streams a chat request (NDJSON); the generator is returned synchronously
+   * and the request starts on the first `next()`.
+   *
+   * @param request The IR request; never mutated.
+   * @param signal Aborts the stream and closes the connection.
+   * @returns start, content / tool_use, metadata and done (or error) chunks.
+   */
+  executeStream(request: IRChatRequest, signal?: AbortSignal): IRChatStream {
+    const client = this.#client;
+    const defaultModel = this.#defaultModel;
+    const build = (): unknown => this.#wireRequest(request, true);
+    return (async function* (): IRChatStream {
+      yield* client.stream(
+        "/api/chat",
+        build(),
+        signal,
+        parseNDJSON,
+        () => new OllamaStreamTranslator(request, defaultModel),
+      );
+    })();
+  }
+
+  /**
+   * Lists local models (`GET /api/tags`).
+   *
+   * @param signal Aborts the probe.
+   * @returns True when the server answered 2xx.
+   */
+  healthCheck(signal?: AbortSignal): Promise<boolean> {
+    return this.#client.probe("/api/tags", signal);
+  }
+
+  /**
+   * Local models cost nothing per token.
+   *
+   * @param _request The IR request.
+   * @returns Always 0.
+   */
+  estimateCost(_request: IRChatRequest): Promise<number | null> {
+    return Promise.resolve(0);
+  }
+
+  #wireRequest(
+    request: IRChatRequest,
+    stream: boolean,
+  ): Record<string, unknown> {
+    const body: Record<string, unknown> = {
+      model: request.parameters?.model ?? this.#defaultModel,
+      messages: toWireMessages(request.messages),
+      stream,
+    };
+    const options: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(request.parameters ?? {})) {
+      if (value === undefined || key === "model" || key === "user") continue;
+      if (TOP_LEVEL.has(key)) body[key] = value;
+      else if (key === "options" && isRecord(value)) {
+        Object.assign(options, value);
+      } else options[OPTION_NAMES[key] ?? key] = value;
+    }
+    if (Object.keys(options).length > 0) body.options = options;
+    if (
+      request.tools !== undefined && request.tools.length > 0 &&
+      request.toolChoice !== "none"
+    ) {
+      body.tools = request.tools.map((tool) => ({
+        type: "function",
+        function: functionDeclaration(tool),
+      }));
+    }
+    return body;
+  }
+}
+
+/**
+ * Creates an {@linkcode OllamaAdapter}.
+ *
+ * @param config Server URL and options (all optional).
+ * @returns The adapter.
+ *
+ * @example Talk to a fake server
+ * ```ts
+ * import { createOllamaAdapter } from "@switchyard/switchyard/models/ollama";
+ * const adapter = createOllamaAdapter({
+ *   fetch: () =>
+ *     Promise.resolve(Response.json({
+ *       model: "llama3.2",
+ *       message: { role: "assistant", content: "Hello from llama" },
+ *       done: true,
+ *       done_reason: "stop",
+ *       prompt_eval_count: 12,
+ *       eval_count: 4,
+ *     })),
+ * });
+ * const response = await adapter.execute({ messages: [{ role: "user", content: "Hi" }] });
+ * console.log(response.message.content, response.usage?.totalTokens); // "Hello from llama" 16
+ * ```
+ */
+export function createOllamaAdapter(
+  config: OllamaAdapterConfig = {},
+): OllamaAdapter {
+  return new OllamaAdapter(config);
+}
+
+function base64Image(url: string): string {
+  const dataURL = /^data:[^;,]*;base64,(.*)$/s.exec(url);
+  if (dataURL) return dataURL[1];
+  throw invalidRequest(
+    "ollama",
+    "Ollama accepts only base64 images (or data: URLs), not http(s) URLs",
+  );
+}
+
+function toWireMessages(messages: readonly IRMessage[]): WireMessage[] {
+  const names = toolNamesById(messages);
+  const out: WireMessage[] = [];
+  for (const message of messages) {
+    const texts: string[] = [];
+    const images: string[] = [];
+    const calls: NonNullable<WireMessage["tool_calls"]> = [];
+    for (const part of partsOf(message.content)) {
+      if (part.type === "text") texts.push(part.text);
+      else if (part.type === "image") {
+        images.push(
+          part.source.type === "base64"
+            ? part.source.data
+            : base64Image(part.source.url),
+        );
+      } else if (part.type === "tool_use") {
+        if (message.role !== "assistant") {
+          throw invalidRequest(
+            "ollama",
+            `a ${message.role} message cannot carry a tool_use part`,
+          );
+        }
+        calls.push({ function: { name: part.name, arguments: part.input } });
+      } else {
+        const name = names.get(part.toolUseId);
+        out.push({
+          role: "tool",
+          content: part.content,
+          ...(name === undefined ? {} : { tool_name: name }),
+        });
+      }
+    }
+    if (message.role === "tool") {
+      if (texts.length > 0 || images.length > 0) {
+        throw invalidRequest(
+          "ollama",
+          "a tool message must hold only tool_result parts",
+        );
+      }
+      continue;
+    }
+    if (
+      texts.length === 0 && images.length === 0 && calls.length === 0 &&
+      typeof message.content !== "string"
+    ) continue;
+    const wire: WireMessage = { role: message.role, content: texts.join("\n") };
+    if (images.length > 0) wire.images = images;
+    if (calls.length > 0) wire.tool_calls = calls;
+    out.push(wire);
+  }
+  return out;
+}
+
+function readMessage(
+  message: Record<string, unknown>,
+  firstCallIndex: number,
+): { text: string; calls: IRToolUsePart[] } {
+  const calls: IRToolUsePart[] = [];
+  for (
+    const call of Array.isArray(message.tool_calls) ? message.tool_calls : []
+  ) {
+    const fn = isRecord(call) && isRecord(call.function)
+      ? call.function
+      : undefined;
+    if (fn === undefined || typeof fn.name !== "string") {
+      throw invalidResponse("ollama", "malformed tool call");
+    }
+    calls.push({
+      type: "tool_use",
+      id: isRecord(call) && typeof call.id === "string"
+        ? call.id
+        : `call_${firstCallIndex + calls.length}`,
+      name: fn.name,
+      input: isRecord(fn.arguments) ? fn.arguments : {},
+    });
+  }
+  return {
+    text: typeof message.content === "string" ? message.content : "",
+    calls,
+  };
+}
+
+function doneReason(raw: unknown, hasCalls: boolean): FinishReason {
+  if (raw === "length") return "length";
+  return hasCalls ? "tool_calls" : "stop";
+}
+
+function wireUsage(json: Record<string, unknown>): IRUsage | undefined {
+  const prompt = typeof json.prompt_eval_count === "number"
+    ? json.prompt_eval_count
+    : undefined;
+  const completion = typeof json.eval_count === "number"
+    ? json.eval_count
+    : undefined;
+  if (prompt === undefined && completion === undefined) return undefined;
+  return usageOf(prompt ?? 0, completion ?? 0);
+}
+
+function metadataOf(
+  request: IRChatRequest,
+  json: Record<string, unknown>,
+  defaultModel: string,
+): IRResponseMetadata {
+  const metadata: IRResponseMetadata = {
+    provider: "ollama",
+    model: typeof json.model === "string"
+      ? json.model
+      : request.parameters?.model ?? defaultModel,
+  };
+  if (request.metadata?.requestId !== undefined) {
+    metadata.requestId = request.metadata.requestId;
+  }
+  const durations: Record<string, number> = {};
+  for (const key of DURATIONS) {
+    if (typeof json[key] === "number") durations[key] = json[key] as number;
+  }
+  if (Object.keys(durations).length > 0) metadata.durations = durations;
+  if (typeof json.done_reason === "string") {
+    metadata.providerFinishReason = json.done_reason;
+  }
+  return metadata;
+}
+
+function providerError(message: string): AdapterError {
+  return new AdapterError({
+    code: ErrorCode.PROVIDER_ERROR,
+    message: `ollama: ${message}`,
+    provider: "ollama",
+  });
+}
+
+/** Turns `/api/chat` NDJSON objects into IR chunks. */
+class OllamaStreamTranslator implements StreamTranslator<unknown> {
+  readonly #request: IRChatRequest;
+  readonly #defaultModel: string;
+  #started = false;
+  #text = "";
+  readonly #calls: IRToolUsePart[] = [];
+
+  constructor(request: IRChatRequest, defaultModel: string) {
+    this.#request = request;
+    this.#defaultModel = defaultModel;
+  }
+
+  event(json: unknown): UnsequencedChunk[] {
+    if (!isRecord(json)) {
+      throw invalidResponse("ollama", "stream line is not a JSON object");
+    }
+    if (typeof json.error === "string") throw providerError(json.error);
+    const out: UnsequencedChunk[] = [];
+    if (!this.#started) {
+      this.#started = true;
+      const { provider, model, requestId } = metadataOf(
+        this.#request,
+        json,
+        this.#defaultModel,
+      );
+      out.push({
+        type: "start",
+        metadata: {
+          provider,
+          model,
+          ...(requestId === undefined ? {} : { requestId }),
+        },
+      });
+    }
+    if (isRecord(json.message)) {
+      const { text, calls } = readMessage(json.message, this.#calls.length);
+      if (text !== "") {
+        this.#text += text;
+        out.push({ type: "content", delta: text });
+      }
+      for (const call of calls) {
+        this.#calls.push(call);
+        out.push({
+          type: "tool_use",
+          id: call.id,
+          name: call.name,
+          inputDelta: JSON.stringify(call.input),
+        });
+      }
+    }
+    if (json.done === true) {
+      const usage = wireUsage(json);
+      if (usage !== undefined) out.push({ type: "metadata", usage });
+      out.push({
+        type: "done",
+        finishReason: doneReason(json.done_reason, this.#calls.length > 0),
+        message: assistantMessage(this.#text, this.#calls),
+        metadata: metadataOf(this.#request, json, this.#defaultModel),
+        ...(usage === undefined ? {} : { usage }),
+      });
+    }
+    return out;
+  }
+
+  end(): UnsequencedChunk[] {
+    throw providerError("stream ended before the final done object");
+  }
+}
