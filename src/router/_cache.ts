@@ -1,0 +1,149 @@
+// Response cache for request-independent template routes: render once, keep
+// the bytes, answer If-None-Match with 304.
+import type { CacheOptions, Handler } from "./router.ts";
+import { RouterError } from "./errors.ts";
+
+interface Entry {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: [string, string][];
+  readonly bytes: Uint8Array<ArrayBuffer>;
+  readonly etag: string | undefined;
+}
+
+/** Headers a 304 repeats from the 200 it stands for (RFC 9110 §15.4.5). */
+const NOT_MODIFIED_HEADERS = new Set([
+  "cache-control",
+  "content-location",
+  "date",
+  "etag",
+  "expires",
+  "vary",
+]);
+
+/** cyrb53: a fast 53-bit non-cryptographic hash, enough to tell versions apart. */
+function hash53(bytes: Uint8Array): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i];
+    h1 = Math.imul(h1 ^ byte, 2654435761);
+    h2 = Math.imul(h2 ^ byte, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
+  h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
+  h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/** A strong entity tag for `bytes`: hash and length in base 36. */
+export function entityTag(bytes: Uint8Array): string {
+  return `"${hash53(bytes).toString(36)}-${bytes.byteLength.toString(36)}"`;
+}
+
+/** True when an If-None-Match value (list, `W/` tags, `*`) names `etag`. */
+export function noneMatch(header: string, etag: string): boolean {
+  for (const raw of header.split(",")) {
+    const tag = raw.trim();
+    if (tag === "*") return true;
+    if ((tag.startsWith("W/") ? tag.slice(2) : tag) === etag) return true;
+  }
+  return false;
+}
+
+function positive(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!(value >= 0) || (!Number.isInteger(value) && value !== Infinity)) {
+    throw new RouterError({
+      code: "INVALID_OPTION",
+      message: `CacheOptions.${name} must be a non-negative integer, got ${value}`,
+    });
+  }
+  return value;
+}
+
+/** One router's cache: a least-recently-used map of rendered responses. */
+export class ResponseCache {
+  readonly #entries = new Map<Handler, Entry>();
+  readonly #maxEntries: number;
+  readonly #maxEntryBytes: number;
+  readonly #cacheControl: string | undefined;
+  readonly #etag: boolean;
+
+  constructor(options: CacheOptions) {
+    this.#maxEntries = positive("maxEntries", options.maxEntries, 1000);
+    this.#maxEntryBytes = positive("maxEntryBytes", options.maxEntryBytes, 1 << 20);
+    this.#cacheControl = options.cacheControl;
+    if (this.#cacheControl !== undefined && /[\r\n\0]/.test(this.#cacheControl)) {
+      throw new RouterError({
+        code: "INVALID_OPTION",
+        message: "CacheOptions.cacheControl contains CR, LF or NUL",
+      });
+    }
+    this.#etag = options.etag ?? true;
+  }
+
+  /** Wraps a request-independent handler so it renders once per cache entry. */
+  wrap(handler: Handler): Handler {
+    return async (request, context) => {
+      let entry = this.#entries.get(handler);
+      if (entry === undefined) {
+        const fresh = await handler(request, context);
+        entry = await this.#store(handler, fresh);
+        if (entry === undefined) return fresh;
+      } else {
+        this.#entries.delete(handler);
+        this.#entries.set(handler, entry);
+      }
+      return this.#answer(entry, request);
+    };
+  }
+
+  async #store(handler: Handler, response: Response): Promise<Entry | undefined> {
+    const length = Number(response.headers.get("content-length") ?? NaN);
+    if (!(length <= this.#maxEntryBytes) || this.#maxEntries === 0) {
+      return undefined;
+    }
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const headers = [...response.headers].filter(([name]) => name !== "etag");
+    const etag = this.#etag ? entityTag(bytes) : undefined;
+    if (etag !== undefined) headers.push(["etag", etag]);
+    if (
+      this.#cacheControl !== undefined &&
+      !headers.some(([name]) => name === "cache-control")
+    ) headers.push(["cache-control", this.#cacheControl]);
+    const entry: Entry = {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+      bytes,
+      etag,
+    };
+    this.#entries.set(handler, entry);
+    if (this.#entries.size > this.#maxEntries) {
+      this.#entries.delete(this.#entries.keys().next().value!);
+    }
+    return entry;
+  }
+
+  #answer(entry: Entry, request: Request): Response {
+    const condition = request.headers.get("if-none-match");
+    if (
+      entry.etag !== undefined && condition !== null &&
+      (request.method === "GET" || request.method === "HEAD") &&
+      noneMatch(condition, entry.etag)
+    ) {
+      return new Response(null, {
+        status: 304,
+        statusText: "Not Modified",
+        headers: entry.headers.filter(([name]) => NOT_MODIFIED_HEADERS.has(name)),
+      });
+    }
+    return new Response(entry.bytes, {
+      status: entry.status,
+      statusText: entry.statusText,
+      headers: entry.headers,
+    });
+  }
+}

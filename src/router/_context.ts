@@ -1,0 +1,63 @@
+// The context object handed to handlers, built lazily, plus the registry that
+// tells the router which routes render the same bytes for every request.
+import { type Match, matchParams } from "./_matcher.ts";
+import type { Handler, RouteContext } from "./router.ts";
+
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
+
+/** Receives errors that happen after a response has started streaming. */
+export type StreamErrorReporter = (error: unknown, request: Request) => void;
+
+/** The router's {@linkcode RouteContext}: params and URL are computed on first use. */
+export class Context implements RouteContext {
+  #request: Request;
+  #match: Match<Handler> | null;
+  #params: Readonly<Record<string, string>> | undefined;
+  #url: URL | undefined;
+  #reporter: StreamErrorReporter | undefined;
+  readonly info: unknown;
+
+  constructor(
+    request: Request,
+    match: Match<Handler> | null,
+    info: unknown,
+    reporter: StreamErrorReporter | undefined,
+  ) {
+    this.#request = request;
+    this.#match = match;
+    this.info = info;
+    this.#reporter = reporter;
+  }
+
+  get params(): Readonly<Record<string, string>> {
+    if (this.#params === undefined) {
+      this.#params = this.#match === null || this.#match.captures === undefined
+        ? NO_PARAMS
+        : matchParams(this.#match);
+    }
+    return this.#params;
+  }
+
+  get pattern(): string {
+    return this.#match === null ? "" : this.#match.pattern.source;
+  }
+
+  get url(): URL {
+    return this.#url ??= new URL(this.#request.url);
+  }
+
+  /** Passes an error raised while streaming to the router's error reporting. */
+  report(error: unknown): void {
+    this.#reporter?.(error, this.#request);
+  }
+}
+
+/** The stream-error reporter of a context, if the router supplied one. */
+export function reporterOf(
+  context: RouteContext | undefined,
+): ((error: unknown) => void) | undefined {
+  return context instanceof Context ? (error) => context.report(error) : undefined;
+}
+
+/** Routes whose response does not depend on the request (no function substitution). */
+export const requestIndependentRoutes: WeakSet<object> = new WeakSet();

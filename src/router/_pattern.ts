@@ -1,0 +1,161 @@
+// Path-pattern compiler shared by the router, HTTPExpression and createFSRouter.
+import { RouterError } from "./errors.ts";
+import { encodePathLiteral } from "./_path.ts";
+
+/** A compiled path pattern. */
+export interface Pattern {
+  /** The pattern as written (after the base path was prepended). */
+  readonly source: string;
+  /** Parameter names in the order of their capture groups. */
+  readonly params: readonly string[];
+  /** The normalized literal path when the pattern has no parameter or wildcard. */
+  readonly staticPath: string | undefined;
+  /** Regular-expression source, unanchored, one capture group per parameter. */
+  readonly regexSource: string;
+  /** Specificity per segment, lower is more specific (static 0 … wildcard 4). */
+  readonly rank: readonly number[];
+  /** Canonical shape: two patterns with the same key match the same paths. */
+  readonly key: string;
+  /** Name of the trailing wildcard parameter (`"*"` for a bare `*`), if any. */
+  readonly wildcard: string | undefined;
+}
+
+const NAME_CHAR = /[A-Za-z0-9_]/;
+
+const RANK_STATIC = 0;
+const RANK_MIXED = 1;
+const RANK_PARAM = 2;
+const RANK_OPTIONAL = 3;
+const RANK_WILDCARD = 4;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+}
+
+function fail(source: string, offset: number, why: string): never {
+  throw new RouterError({
+    code: "INVALID_PATTERN",
+    message: `Invalid path pattern ${JSON.stringify(source)} at offset ${offset}: ${why}`,
+    offset,
+  });
+}
+
+/**
+ * Compiles a path pattern: `/users/:id`, `/v:version/x`, `/posts/:slug?`,
+ * `/static/*`, `/files/:path*`. Everything else is literal text.
+ *
+ * @throws {RouterError} `INVALID_PATTERN` for a pattern that cannot match as written.
+ */
+export function parsePattern(source: string): Pattern {
+  if (source === "*" || source === "/*") source = "/*";
+  if (!source.startsWith("/")) fail(source, 0, 'a pattern starts with "/"');
+  const params: string[] = [];
+  const rank: number[] = [];
+  let regex = "";
+  let key = "";
+  let literalOnly = true;
+  let wildcard: string | undefined;
+  let offset = 0;
+  const segments = source.slice(1).split("/");
+  for (let index = 0; index < segments.length; index++) {
+    const segment = segments[index];
+    const segmentOffset = offset + 1;
+    offset += segment.length + 1;
+    const last = index === segments.length - 1;
+    // Whole-segment forms: wildcard, named wildcard, optional parameter.
+    const whole = /^(?::([A-Za-z0-9_]+))?([*?])$/.exec(segment) ??
+      (segment === "*" ? [segment, undefined, "*"] : null);
+    if (whole) {
+      const [, name, marker] = whole;
+      if (marker === "?" && name === undefined) {
+        fail(source, segmentOffset, '"?" is only allowed after a parameter name');
+      }
+      const paramName = name ?? "*";
+      if (params.includes(paramName)) {
+        fail(source, segmentOffset, `duplicate parameter ":${paramName}"`);
+      }
+      params.push(paramName);
+      literalOnly = false;
+      if (marker === "*") {
+        if (!last) fail(source, segmentOffset, '"*" is only allowed as the last segment');
+        regex += "(?:/(.*))?";
+        wildcard = paramName;
+        key += "/*";
+        rank.push(RANK_WILDCARD);
+      } else {
+        regex += "(?:/([^/]+))?";
+        key += "/:?";
+        rank.push(RANK_OPTIONAL);
+      }
+      continue;
+    }
+    let segmentRegex = "";
+    let literal = "";
+    let hasParam = false;
+    let hasLiteral = false;
+    let previousWasParam = false;
+    const flush = () => {
+      if (literal === "") return;
+      const encoded = encodePathLiteral(literal);
+      segmentRegex += escapeRegExp(encoded);
+      key += encoded;
+      hasLiteral = true;
+      literal = "";
+    };
+    key += "/";
+    for (let i = 0; i < segment.length; i++) {
+      const char = segment[i];
+      const at = segmentOffset + i;
+      if (char === ":") {
+        let end = i + 1;
+        while (end < segment.length && NAME_CHAR.test(segment[end])) end++;
+        const name = segment.slice(i + 1, end);
+        if (name === "") fail(source, at, 'a ":" must be followed by a parameter name');
+        if (literal === "" && previousWasParam) {
+          fail(source, at, "two parameters need literal text between them");
+        }
+        if (segment[end] === "?" || segment[end] === "*") {
+          fail(source, at + end - i, `":${name}${segment[end]}" must be a whole segment`);
+        }
+        if (params.includes(name)) fail(source, at, `duplicate parameter ":${name}"`);
+        flush();
+        params.push(name);
+        segmentRegex += "([^/]+)";
+        key += ":";
+        hasParam = true;
+        previousWasParam = true;
+        i = end - 1;
+        continue;
+      }
+      if (char === "*") fail(source, at, '"*" is only allowed as a whole last segment');
+      if (char === "?" || char === "#") {
+        fail(source, at, `"${char}" cannot occur in a request path`);
+      }
+      if (char.trim() === "") fail(source, at, "white space in a pattern");
+      literal += char;
+      previousWasParam = false;
+    }
+    flush();
+    regex += "/" + segmentRegex;
+    if (hasParam) literalOnly = false;
+    rank.push(hasParam ? (hasLiteral ? RANK_MIXED : RANK_PARAM) : RANK_STATIC);
+  }
+  return {
+    source,
+    params,
+    staticPath: literalOnly ? key : undefined,
+    regexSource: regex,
+    rank,
+    key,
+    wildcard,
+  };
+}
+
+/** Orders patterns from most to least specific, segment by segment. */
+export function compareRank(a: readonly number[], b: readonly number[]): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    if (a[i] !== b[i]) return a[i] - b[i];
+  }
+  return 0;
+}

@@ -1,0 +1,345 @@
+// Renders parsed message templates into Response / Request parts. Shared by
+// createRoute, createResponse and createRequest.
+import { RouterError } from "./errors.ts";
+import type { Part, TemplateLayout } from "./_template_parse.ts";
+import { isNullBodyStatus, reasonPhrase } from "../_status.ts";
+
+/** A body piece whose bytes are kept as they are. */
+export type Chunk = string | Uint8Array | Blob | ReadableStream<unknown>;
+
+const ENCODER = new TextEncoder();
+const UNSAFE = /[\r\n\0]/;
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const FRAMING = new Set(["content-length", "transfer-encoding"]);
+
+/** The default Content-Type of a response template that names none. */
+export const DEFAULT_CONTENT_TYPE = "text/html; charset=utf-8";
+
+function noop(): void {}
+
+/** True for promises and other thenables. */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return value instanceof Promise ||
+    (value !== null && typeof value === "object" &&
+      typeof (value as { then?: unknown }).then === "function");
+}
+
+/**
+ * Calls every function substitution once, in source order, with `args`.
+ * Rejections are marked handled here; whoever awaits them still sees them.
+ */
+export function evaluate(values: readonly unknown[], args: unknown[]): unknown[] {
+  const results = new Array<unknown>(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    const result = typeof value === "function"
+      ? (value as (...args: unknown[]) => unknown)(...args)
+      : value;
+    if (result instanceof Promise) result.catch(noop);
+    results[i] = result;
+  }
+  return results;
+}
+
+/** The body chunk a substitution value renders as, or undefined for nothing. */
+export function toChunk(value: unknown): Chunk | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === "string") return value;
+  if (value instanceof Uint8Array) return value;
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  if (ArrayBuffer.isView(value)) {
+    return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  }
+  if (value instanceof Blob) return value;
+  if (value instanceof ReadableStream) return value;
+  return String(value);
+}
+
+function toBytes(value: unknown): Uint8Array {
+  const chunk = toChunk(value);
+  if (chunk === undefined) return new Uint8Array(0);
+  if (typeof chunk === "string") return ENCODER.encode(chunk);
+  if (chunk instanceof Uint8Array) return chunk;
+  return ENCODER.encode(String(value));
+}
+
+/** Text of a substitution in a start or header line; rejects CR, LF, NUL and binary data. */
+function lineText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (
+    value instanceof ArrayBuffer || ArrayBuffer.isView(value) ||
+    value instanceof Blob || value instanceof ReadableStream
+  ) {
+    throw new RouterError({
+      code: "UNSAFE_SUBSTITUTION",
+      message: "Binary data cannot be substituted into a start or header line",
+    });
+  }
+  const text = String(value);
+  if (UNSAFE.test(text)) {
+    throw new RouterError({
+      code: "UNSAFE_SUBSTITUTION",
+      message: "A substitution in a start or header line contains CR, LF or NUL",
+    });
+  }
+  return text;
+}
+
+/** Joins a head line from its text and (already awaited) substitution results. */
+export function renderLine(line: readonly Part[], results: readonly unknown[]): string {
+  let text = "";
+  for (const part of line) {
+    text += typeof part === "string" ? part : lineText(results[part]);
+  }
+  return text;
+}
+
+/** True when a line (or body) has a substitution. */
+export function hasSubstitution(parts: readonly Part[]): boolean {
+  return parts.some((part) => typeof part === "number");
+}
+
+/** Parses `name: value`. */
+export function parseHeaderLine(text: string): [string, string] {
+  const colon = text.indexOf(":");
+  const name = text.slice(0, colon).trim();
+  if (colon <= 0 || !TOKEN.test(name)) {
+    throw new RouterError({
+      code: "INVALID_TEMPLATE",
+      message: `Invalid header line ${JSON.stringify(text)}: expected "Name: value"`,
+    });
+  }
+  const value = text.slice(colon + 1).trim();
+  if (UNSAFE.test(value)) {
+    throw new RouterError({
+      code: "UNSAFE_SUBSTITUTION",
+      message: `Header ${name} contains CR, LF or NUL`,
+    });
+  }
+  return [name.toLowerCase(), value];
+}
+
+/** Status and reason of `HTTP/1.1 200 OK` (version 1.0, 1.1, 2 or 3; reason optional). */
+export function parseStatusLine(text: string): { status: number; statusText: string } {
+  const match = /^HTTP\/\d(?:\.\d)?[ \t]+(\d{3})(?:[ \t]+(.*))?$/.exec(text.trim());
+  if (match === null) {
+    throw new RouterError({
+      code: "INVALID_TEMPLATE",
+      message: `Invalid status line ${JSON.stringify(text)}: expected "HTTP/1.1 200 OK"`,
+    });
+  }
+  const status = Number(match[1]);
+  if (status < 200 || status > 599) {
+    throw new RouterError({
+      code: "INVALID_TEMPLATE",
+      message: `Status ${status} cannot be sent as a Response (allowed: 200-599)`,
+    });
+  }
+  return { status, statusText: (match[2] ?? "").trim() };
+}
+
+/** Status, reason and header list of a response, ready for `new Response`. */
+export interface ResolvedHead {
+  readonly status: number;
+  readonly statusText: string;
+  /** Lower-case names; template headers replace same-named defaults. */
+  readonly headers: readonly [string, string][];
+}
+
+/** Defaults that a response template's own head overrides. */
+export interface HeadDefaults {
+  readonly status?: number;
+  readonly statusText?: string;
+  readonly headers?: HeadersInit;
+}
+
+/** Resolves the head of a response from rendered head lines and defaults. */
+export function resolveResponseHead(
+  lines: readonly string[] | undefined,
+  defaults: HeadDefaults,
+): ResolvedHead {
+  let status = defaults.status ?? 200;
+  let statusText = defaults.statusText ?? "";
+  const own: [string, string][] = [];
+  if (lines !== undefined && lines.length > 0) {
+    const parsed = parseStatusLine(lines[0]);
+    if (parsed.status !== status) statusText = "";
+    status = parsed.status;
+    if (parsed.statusText !== "") statusText = parsed.statusText;
+    for (let i = 1; i < lines.length; i++) own.push(parseHeaderLine(lines[i]));
+  }
+  if (status < 200 || status > 599 || !Number.isInteger(status)) {
+    throw new RouterError({
+      code: "INVALID_OPTION",
+      message: `Status ${status} cannot be sent as a Response (allowed: 200-599)`,
+    });
+  }
+  return {
+    status,
+    statusText: statusText || reasonPhrase(status),
+    headers: mergeHeaders(defaults.headers, own, !isNullBodyStatus(status)),
+  };
+}
+
+/** Template headers win over defaults; framing headers are always computed. */
+export function mergeHeaders(
+  defaults: HeadersInit | undefined,
+  own: readonly [string, string][],
+  defaultContentType: boolean,
+): [string, string][] {
+  const names = new Set(own.map(([name]) => name));
+  const merged: [string, string][] = [];
+  if (defaults !== undefined) {
+    const headers = new Headers(defaults);
+    for (const [name, value] of headers) {
+      if (!names.has(name) && !FRAMING.has(name)) merged.push([name, value]);
+    }
+    // Headers iteration joins repeated values except set-cookie, kept apart.
+  }
+  for (const pair of own) if (!FRAMING.has(pair[0])) merged.push(pair);
+  if (defaultContentType && !merged.some(([name]) => name === "content-type")) {
+    merged.push(["content-type", DEFAULT_CONTENT_TYPE]);
+  }
+  return merged;
+}
+
+/** A body whose size is known, or a stream with `length` undefined. */
+export interface RenderedBody {
+  readonly body: BodyInit | null;
+  readonly length: number | undefined;
+}
+
+/** Renders a body from resolved substitution results (nothing pending). */
+export function knownBody(
+  parts: readonly Part[],
+  results: readonly unknown[],
+  report: ((error: unknown) => void) | undefined,
+): RenderedBody {
+  let text = "";
+  let chunks: Chunk[] | undefined;
+  for (const part of parts) {
+    const chunk = typeof part === "string" ? part : toChunk(results[part]);
+    if (chunk === undefined) continue;
+    if (typeof chunk === "string" && chunks === undefined) text += chunk;
+    else {
+      chunks ??= text === "" ? [] : [text];
+      chunks.push(chunk);
+    }
+  }
+  if (chunks === undefined) {
+    const bytes = ENCODER.encode(text);
+    return { body: bytes, length: bytes.byteLength };
+  }
+  if (chunks.some((chunk) => chunk instanceof ReadableStream)) {
+    return { body: streamParts(parts, results, report), length: undefined };
+  }
+  const blob = new Blob(chunks as BlobPart[]);
+  return { body: blob, length: blob.size };
+}
+
+/**
+ * A stream of the body parts in order: text as soon as it is reached,
+ * substitutions when they resolve, streams and blobs piped in place.
+ */
+export function streamParts(
+  parts: readonly Part[],
+  results: readonly unknown[],
+  report: ((error: unknown) => void) | undefined,
+): ReadableStream<Uint8Array> {
+  let index = 0;
+  let reader: ReadableStreamDefaultReader<unknown> | undefined;
+  const cancelRest = (reason: unknown) => {
+    for (let i = index; i < parts.length; i++) {
+      const part = parts[i];
+      if (typeof part === "string") continue;
+      Promise.resolve(results[part]).then((value) => {
+        if (value instanceof ReadableStream && !value.locked) {
+          value.cancel(reason).catch(noop);
+        }
+      }, noop);
+    }
+    index = parts.length;
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        while (true) {
+          if (reader !== undefined) {
+            const { done, value } = await reader.read();
+            if (!done) {
+              const bytes = toBytes(value);
+              if (bytes.byteLength === 0) continue;
+              controller.enqueue(bytes);
+              return;
+            }
+            reader = undefined;
+          }
+          if (index >= parts.length) {
+            controller.close();
+            return;
+          }
+          const part = parts[index++];
+          let value: unknown = typeof part === "string" ? part : results[part];
+          if (isThenable(value)) value = await value;
+          const chunk = toChunk(value);
+          if (chunk === undefined) continue;
+          if (typeof chunk === "string") {
+            if (chunk === "") continue;
+            controller.enqueue(ENCODER.encode(chunk));
+            return;
+          }
+          if (chunk instanceof Uint8Array) {
+            if (chunk.byteLength === 0) continue;
+            controller.enqueue(chunk);
+            return;
+          }
+          reader = (chunk instanceof Blob ? chunk.stream() : chunk).getReader();
+        }
+      } catch (error) {
+        cancelRest(error);
+        report?.(error);
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      reader?.cancel(reason).catch(noop);
+      cancelRest(reason);
+    },
+  }, { highWaterMark: 0 });
+}
+
+/** Awaits the results at the substitution indices used by `parts`. */
+export async function settle(
+  results: unknown[],
+  parts: Iterable<Part>,
+): Promise<void> {
+  for (const part of parts) {
+    if (typeof part === "number" && isThenable(results[part])) {
+      results[part] = await results[part];
+    }
+  }
+}
+
+/** True when any result at the indices used by `parts` is still pending. */
+export function pending(results: readonly unknown[], parts: readonly Part[]): boolean {
+  for (const part of parts) {
+    if (typeof part === "number" && isThenable(results[part])) return true;
+  }
+  return false;
+}
+
+/** Rejects ReadableStream values: they can be read once, a template is used many times. */
+export function checkValues(values: readonly unknown[]): void {
+  if (values.some((value) => value instanceof ReadableStream)) {
+    throw new RouterError({
+      code: "INVALID_TEMPLATE",
+      message:
+        "A ReadableStream can be read only once; substitute a function that returns a new stream",
+    });
+  }
+}
+
+/** Layout lines of the head as one flat part list (for pending checks). */
+export function headParts(layout: TemplateLayout): Part[] {
+  return layout.head === undefined ? [] : layout.head.flat();
+}

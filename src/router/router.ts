@@ -1,0 +1,449 @@
+/**
+ * `createRouter`: a request handler with an `endpoint` tag for routes.
+ *
+ * @module
+ */
+import { RouterError } from "./errors.ts";
+import { ANY_METHOD, Matcher } from "./_matcher.ts";
+import { parsePattern, type Pattern } from "./_pattern.ts";
+import { getPath } from "./_path.ts";
+import { isThenable } from "./_render.ts";
+import { Context, requestIndependentRoutes } from "./_context.ts";
+import { ResponseCache } from "./_cache.ts";
+
+/**
+ * What a handler receives besides the request.
+ *
+ * @example Reading a parameter and the query
+ * ```ts
+ * import { createRouter, type RouteContext } from "@switchyard/switchyard/router";
+ * const router = createRouter().endpoint`GET /items/:id`(
+ *   (_request: Request, context: RouteContext) =>
+ *     new Response(`${context.params.id} ${context.url.searchParams.get("q")}`),
+ * );
+ * const response = await router(new Request("http://localhost/items/7?q=x"));
+ * console.log(await response.text()); // "7 x"
+ * ```
+ */
+export interface RouteContext {
+  /**
+   * Path parameters by name, percent-decoded (a malformed escape stays as
+   * written). An optional parameter that is absent has no key; a wildcard
+   * that matched nothing is `""`. A bare `*` binds `"*"`.
+   */
+  readonly params: Readonly<Record<string, string>>;
+  /** The matched pattern with the base path, e.g. `/api/users/:id`; `""` for the default handler. */
+  readonly pattern: string;
+  /** The second argument the router was called with (`Deno.ServeHandlerInfo` under `Deno.serve`). */
+  readonly info: unknown;
+  /** The request URL, parsed on first use. */
+  readonly url: URL;
+}
+
+/**
+ * A function that answers a request; it may be async.
+ *
+ * @example A plain handler
+ * ```ts
+ * import type { Handler } from "@switchyard/switchyard/router";
+ * const ping: Handler = () => new Response("pong");
+ * console.log(await ping(new Request("http://localhost/"), {} as never).text()); // "pong"
+ * ```
+ */
+export type Handler = (
+  request: Request,
+  context: RouteContext,
+) => Response | Promise<Response>;
+
+/**
+ * Turns an error thrown by a handler or substitution into a response.
+ *
+ * @example A JSON error handler
+ * ```ts
+ * import type { ErrorHandler } from "@switchyard/switchyard/router";
+ * const onError: ErrorHandler = (error) => Response.json({ error: error.message }, { status: 500 });
+ * console.log((await onError(new Error("boom"), new Request("http://localhost/"))).status); // 500
+ * ```
+ */
+export type ErrorHandler = (
+  error: Error,
+  request: Request,
+) => Response | Promise<Response>;
+
+/**
+ * Response caching of routes whose template has no function substitution
+ * (their bytes are the same for every request). Other handlers are never
+ * cached.
+ *
+ * @example Cache for a minute, with ETags
+ * ```ts
+ * import { createRouter, createRoute, type CacheOptions } from "@switchyard/switchyard/router";
+ * const cache: CacheOptions = { cacheControl: "public, max-age=60" };
+ * const router = createRouter({ cache }).endpoint`GET /`(createRoute()`<h1>Home</h1>`);
+ * const first = await router(new Request("http://localhost/"));
+ * const etag = first.headers.get("etag")!;
+ * const again = await router(new Request("http://localhost/", { headers: { "if-none-match": etag } }));
+ * console.log(first.headers.get("cache-control"), again.status); // "public, max-age=60" 304
+ * ```
+ */
+export interface CacheOptions {
+  /**
+   * Most rendered responses kept; the least recently used is dropped first
+   * and rendered again when asked for. Default 1000; 0 disables storing.
+   */
+  maxEntries?: number;
+  /** Bodies larger than this many bytes are not kept. Default 1 MiB. */
+  maxEntryBytes?: number;
+  /**
+   * `Cache-Control` value added to cached responses whose template sets none
+   * (the template's own line wins). Default: none added.
+   */
+  cacheControl?: string;
+  /**
+   * Add a strong `ETag` (hash and length of the body bytes) and answer a
+   * GET or HEAD whose `If-None-Match` names it (a list, `W/` tags or `*`)
+   * with 304 Not Modified. Default `true`.
+   */
+  etag?: boolean;
+}
+
+/**
+ * Options of {@linkcode createRouter}; all optional.
+ *
+ * @example Every option
+ * ```ts
+ * import { createRouter, createRoute, type RouterInit } from "@switchyard/switchyard/router";
+ * const init: RouterInit = {
+ *   baseUrl: "/api",
+ *   defaultHandler: createRoute({ status: 404 })`nothing here`,
+ *   errorHandler: () => new Response("sorry", { status: 500 }),
+ *   cache: { etag: true },
+ * };
+ * const router = createRouter(init);
+ * console.log((await router(new Request("http://localhost/x"))).status); // 404
+ * ```
+ */
+export interface RouterInit {
+  /**
+   * Mounts every route under this path prefix. A full URL (`https://x/api`)
+   * contributes only its path. `/` registered under `/api` answers `/api`.
+   */
+  baseUrl?: string;
+  /** Answers requests no route's path matches (default: 404 `Not Found`). */
+  defaultHandler?: Handler;
+  /**
+   * Answers after a handler or substitution threw or rejected. Errors that
+   * happen after a streamed response started are passed too (the response
+   * it returns is then discarded). Default: 500 `Internal Server Error`
+   * without detail, and the error logged with `console.error`.
+   */
+  errorHandler?: ErrorHandler;
+  /** Cache request-independent template routes; `true` means `{}`. */
+  cache?: CacheOptions | boolean;
+}
+
+/**
+ * One registered route, as listed by `router.routes()`.
+ *
+ * @example Printing the route table
+ * ```ts
+ * import { createRouter, type RouteInfo } from "@switchyard/switchyard/router";
+ * const router = createRouter().endpoint`GET /users/:id`(() => new Response("user"));
+ * const routes: RouteInfo[] = router.routes();
+ * console.log(routes); // [{ method: "GET", pattern: "/users/:id", params: ["id"] }]
+ * ```
+ */
+export interface RouteInfo {
+  /** Upper-case method, or `ALL` for a route that answers every method. */
+  method: string;
+  /** The pattern including the base path. */
+  pattern: string;
+  /** Parameter names in order (`*` for a bare wildcard). */
+  params: string[];
+}
+
+/**
+ * The tag `router.endpoint` returns after the pattern: give it the handler.
+ *
+ * @example Registering through the returned function
+ * ```ts
+ * import { createRouter, type EndpointRegistrar } from "@switchyard/switchyard/router";
+ * const router = createRouter();
+ * const register: EndpointRegistrar = router.endpoint`GET /`;
+ * register(() => new Response("home"));
+ * console.log(router.routes().length); // 1
+ * ```
+ */
+export type EndpointRegistrar = (handler: Handler) => Router;
+
+/**
+ * A request handler function with a route table. Hand it to
+ * `Deno.serve(router)` or export `{ fetch: router }` (or the router itself:
+ * it has a `fetch` property) as the default export for `deno serve`.
+ *
+ * @example Chained registrations
+ * ```ts
+ * import { createRouter, type Router } from "@switchyard/switchyard/router";
+ * const router: Router = createRouter()
+ *   .endpoint`GET /`(() => new Response("home"))
+ *   .endpoint`POST /echo`(async (request) => new Response(await request.text()));
+ * console.log((await router(new Request("http://localhost/echo", { method: "POST", body: "hi" }))).status); // 200
+ * ```
+ */
+export interface Router {
+  /**
+   * Answers a request; never rejects.
+   *
+   * @param request The request.
+   * @param info Passed to handlers as `context.info` (Deno.serve's connection info).
+   */
+  (request: Request, info?: unknown): Promise<Response>;
+  /**
+   * Registers a route: ``router.endpoint`GET /users/:id`(handler)``. The
+   * template is `METHOD /pattern`; `ALL` (or `*`) matches every method.
+   * Returns a function that takes the handler and returns the router, so
+   * registrations chain.
+   *
+   * @param strings Template strings.
+   * @param substitutions Values joined into the pattern as text.
+   * @returns The function that takes the handler.
+   * @throws {RouterError} `INVALID_ENDPOINT`, `INVALID_PATTERN` or (when the
+   * handler is given) `DUPLICATE_ROUTE`.
+   */
+  endpoint(
+    strings: TemplateStringsArray,
+    ...substitutions: unknown[]
+  ): EndpointRegistrar;
+  /**
+   * Lists the registered routes in registration order.
+   *
+   * @returns Method, pattern and parameter names of every route.
+   */
+  routes(): RouteInfo[];
+  /** The router itself, so `{ fetch: router }` and `router` both serve. */
+  readonly fetch: (request: Request, info?: unknown) => Promise<Response>;
+}
+
+const METHOD = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const TEXT_PLAIN = "text/plain; charset=utf-8";
+
+function basePath(baseUrl: string | undefined): string {
+  if (baseUrl === undefined || baseUrl === "") return "";
+  let path = baseUrl;
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(baseUrl)) {
+    try {
+      path = new URL(baseUrl).pathname;
+    } catch (cause) {
+      throw new RouterError({
+        code: "INVALID_OPTION",
+        message: `RouterInit.baseUrl is not a valid URL: ${baseUrl}`,
+        cause,
+      });
+    }
+  }
+  if (!path.startsWith("/")) path = "/" + path;
+  while (path.endsWith("/")) path = path.slice(0, -1);
+  if (path !== "") parsePattern(path);
+  return path;
+}
+
+function cookEndpoint(strings: TemplateStringsArray, values: unknown[]): string {
+  let text = strings[0];
+  for (let i = 0; i < values.length; i++) text += String(values[i]) + strings[i + 1];
+  return text;
+}
+
+function toError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error), { cause: error });
+}
+
+function withoutBody(response: Response): Response {
+  if (response.body === null) return response;
+  response.body.cancel().catch(() => {});
+  return new Response(null, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
+function plain(status: number, statusText: string, headers: [string, string][] = []): Response {
+  return new Response(statusText, {
+    status,
+    statusText,
+    headers: [["content-type", TEXT_PLAIN], ...headers],
+  });
+}
+
+/**
+ * Creates a router: a `(request, info?) => Promise<Response>` function with
+ * an `endpoint` tag.
+ *
+ * Matching, decided where the spec is open:
+ * - The route table is compiled once, at the first request after a change:
+ *   a map of static paths plus one combined RegExp per method.
+ * - Patterns: `:name` (one segment, also mid-segment `/v:version`),
+ *   `:name?` (optional whole segment), a trailing `*` (zero or more
+ *   segments, bound to `params["*"]`) or `:name*` (the same, named). Every
+ *   other character is literal; invalid patterns throw at registration.
+ * - More specific wins whatever the registration order, segment by segment:
+ *   literal, then literal with parameter, parameter, optional, wildcard.
+ *   A method-specific route beats `ALL` at equal specificity.
+ * - Paths are compared as sent, after percent-escape normalization
+ *   (RFC 3986 §6.2.2); trailing slashes are strict (`/a/` ≠ `/a`).
+ * - No route for the path → `defaultHandler` or 404. The path matches but
+ *   not the method → 405 with `Allow`. `HEAD` uses `GET` routes and drops
+ *   the body (headers kept). `OPTIONS` without its own route → 204 with
+ *   `Allow`.
+ *
+ * @param init Base path, default and error handlers, cache options.
+ * @returns The router.
+ * @throws {RouterError} `INVALID_OPTION` for a bad `baseUrl` or cache option.
+ *
+ * @example Serving with Deno.serve
+ * ```ts ignore
+ * import { createRouter } from "@switchyard/switchyard/router";
+ * const router = createRouter().endpoint`GET /users/:id`(
+ *   (_request, { params }) => Response.json({ id: params.id }),
+ * );
+ * Deno.serve({ hostname: "127.0.0.1", port: 8000 }, router);
+ * ```
+ *
+ * @example 404, 405 and HEAD
+ * ```ts
+ * import { createRouter } from "@switchyard/switchyard/router";
+ * const router = createRouter().endpoint`GET /users/:id`(() => new Response("user"));
+ * const missing = await router(new Request("http://localhost/nope"));
+ * const wrong = await router(new Request("http://localhost/users/1", { method: "DELETE" }));
+ * const head = await router(new Request("http://localhost/users/1", { method: "HEAD" }));
+ * console.log(missing.status, wrong.status, wrong.headers.get("allow"), head.body); // 404 405 "GET, HEAD, OPTIONS" null
+ * ```
+ */
+export function createRouter(init: RouterInit = {}): Router {
+  const base = basePath(init.baseUrl);
+  const matcher = new Matcher<Handler>();
+  const listed: RouteInfo[] = [];
+  const { defaultHandler, errorHandler } = init;
+  const cache = init.cache === undefined || init.cache === false
+    ? undefined
+    : new ResponseCache(init.cache === true ? {} : init.cache);
+
+  const reportStreamError = (error: unknown, request: Request): void => {
+    if (errorHandler === undefined) {
+      console.error("Error while streaming a response:", error);
+      return;
+    }
+    try {
+      Promise.resolve(errorHandler(toError(error), request)).then(
+        (response) => response?.body?.cancel().catch(() => {}),
+        () => {},
+      );
+    } catch {
+      // The response has started; nothing else can be told.
+    }
+  };
+
+  async function fail(error: unknown, request: Request): Promise<Response> {
+    if (errorHandler !== undefined) {
+      try {
+        const response = await errorHandler(toError(error), request);
+        if (response instanceof Response) return response;
+        error = new RouterError({
+          code: "INVALID_RESPONSE",
+          message: "errorHandler did not return a Response",
+        });
+      } catch (secondary) {
+        error = secondary;
+      }
+    }
+    console.error("Unhandled error in a route handler:", error);
+    return plain(500, "Internal Server Error");
+  }
+
+  async function call(
+    handler: Handler,
+    request: Request,
+    context: Context,
+  ): Promise<Response> {
+    try {
+      let response: unknown = handler(request, context);
+      if (isThenable(response)) response = await response;
+      if (!(response instanceof Response)) {
+        throw new RouterError({
+          code: "INVALID_RESPONSE",
+          message: `The handler of ${context.pattern || "the default route"} did not return a Response`,
+        });
+      }
+      return response;
+    } catch (error) {
+      return await fail(error, request);
+    }
+  }
+
+  async function miss(request: Request, info: unknown, path: string): Promise<Response> {
+    const methods = matcher.allowed(path);
+    if (methods.length > 0) {
+      if (!methods.includes("OPTIONS")) methods.push("OPTIONS");
+      const allow = methods.join(", ");
+      if (request.method === "OPTIONS") {
+        return new Response(null, { status: 204, statusText: "No Content", headers: { allow } });
+      }
+      return plain(405, "Method Not Allowed", [["allow", allow]]);
+    }
+    if (defaultHandler === undefined) return plain(404, "Not Found");
+    return await call(defaultHandler, request, new Context(request, null, info, reportStreamError));
+  }
+
+  async function dispatch(request: Request, info?: unknown): Promise<Response> {
+    const path = getPath(request.url);
+    const method = request.method;
+    const match = matcher.match(method, path);
+    const response = match === null
+      ? await miss(request, info, path)
+      : await call(match.value, request, new Context(request, match, info, reportStreamError));
+    return method === "HEAD" ? withoutBody(response) : response;
+  }
+
+  function register(method: string, pattern: Pattern, handler: Handler): void {
+    if (typeof handler !== "function") {
+      throw new RouterError({
+        code: "INVALID_ENDPOINT",
+        message: `The handler of ${method} ${pattern.source} is not a function`,
+      });
+    }
+    if (matcher.find(method, pattern) !== undefined) {
+      throw new RouterError({
+        code: "DUPLICATE_ROUTE",
+        message: `${method} ${pattern.source} is already registered`,
+      });
+    }
+    const served = cache !== undefined && requestIndependentRoutes.has(handler)
+      ? cache.wrap(handler)
+      : handler;
+    matcher.add(method, pattern, served);
+    listed.push({ method, pattern: pattern.source, params: [...pattern.params] });
+  }
+
+  const router = dispatch as Router;
+  router.endpoint = (strings, ...substitutions) => {
+    const text = cookEndpoint(strings, substitutions).trim();
+    const parts = text.split(/\s+/);
+    if (parts.length !== 2 || !METHOD.test(parts[0])) {
+      throw new RouterError({
+        code: "INVALID_ENDPOINT",
+        message: `Invalid endpoint ${JSON.stringify(text)}: expected "METHOD /pattern"`,
+      });
+    }
+    const upper = parts[0].toUpperCase();
+    const method = upper === "*" ? ANY_METHOD : upper;
+    const path = parts[1] === "*" ? "/*" : parts[1];
+    const pattern = parsePattern(base === "" ? path : path === "/" ? base : base + path);
+    return (handler: Handler): Router => {
+      register(method, pattern, handler);
+      return router;
+    };
+  };
+  router.routes = () => listed.map((route) => ({ ...route, params: [...route.params] }));
+  Object.defineProperty(router, "fetch", { value: router, enumerable: true });
+  return router;
+}
