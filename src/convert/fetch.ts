@@ -179,7 +179,9 @@ function decodeUtf8(bytes: Uint8Array): string {
 function bodyText(body: unknown, headers: HeaderMap): string | undefined {
   if (body === undefined || body === null) return undefined;
   if (typeof body === "string") return body;
-  if (typeof URLSearchParams !== "undefined" && body instanceof URLSearchParams) {
+  if (
+    typeof URLSearchParams !== "undefined" && body instanceof URLSearchParams
+  ) {
     if (getHeader(headers, "content-type") === undefined) {
       appendHeader(
         headers,
@@ -223,7 +225,8 @@ function initHeaders(init: HeadersInit | undefined): HeaderMap {
     if (pair.length !== 2) {
       throw new ConversionError({
         code: "INVALID_HEADER",
-        message: "toRequest: a header pair must have exactly a name and a value",
+        message:
+          "toRequest: a header pair must have exactly a name and a value",
       });
     }
     appendHeader(headers, String(pair[0]), String(pair[1]));
@@ -367,7 +370,11 @@ export function createMockResponse(response: HttpResponse): Response {
     });
   }
   const headers = toHeaders(response.headers ?? {});
-  const body = response.body === undefined ? null : response.body;
+  // Bytes, not a string: a string body would make the constructor add a
+  // content-type the response does not have.
+  const body = response.body === undefined
+    ? null
+    : new TextEncoder().encode(response.body);
   try {
     return new Response(body, { status, statusText, headers });
   } catch {
@@ -462,7 +469,9 @@ function initLiteral(request: HttpRequest, pretty: boolean): string {
         : `headers: ${open} ${headerItems.join(", ")} ${close}`,
     );
   }
-  if (request.body !== undefined) fields.push(`body: ${jsString(request.body)}`);
+  if (request.body !== undefined) {
+    fields.push(`body: ${jsString(request.body)}`);
+  }
   if (fields.length === 0) return "";
   return pretty
     ? `, {\n${fields.map((field) => `  ${field},\n`).join("")}}`
