@@ -873,11 +873,14 @@ function absoluteUrl(
       cause,
     });
   }
-  if (ABSOLUTE_URL.test(url) && URI_SAFE.test(url)) return url;
   let resolved: URL;
   try {
-    if (ABSOLUTE_URL.test(url)) resolved = new URL(url);
-    else {
+    if (ABSOLUTE_URL.test(url)) {
+      resolved = new URL(url);
+      // Kept as written when a URI can carry it raw: a round trip then gives
+      // the same string back.
+      if (URI_SAFE.test(url)) return url;
+    } else {
       const host = getHeader(request.headers, "host")?.trim();
       const origin = host ? `${base.protocol}//${host}` : base.origin;
       resolved = new URL(url.startsWith("/") ? url : `/${url}`, origin);
