@@ -52,7 +52,7 @@ describe(`${COUNT} random requests survive every round trip`, () => {
       requests.map((r) => r.headers["content-type"]).filter(Boolean),
     );
     assert.equal(types.size, 3);
-    assert.ok(requests.some((r) => /[^\x00-\x7f]/.test(r.body ?? "")));
+    assert.ok(requests.some((r) => /[^ -~]/.test(r.body ?? "")));
   });
 
   it("raw HTTP: stringifyRequest → parseRequest", async () => {
