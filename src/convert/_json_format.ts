@@ -6,8 +6,13 @@ const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const LITERALS = ["true", "false", "null"];
 const ESCAPABLE = new Set([0x22, 0x5c, 0x2f, 0x62, 0x66, 0x6e, 0x72, 0x74]);
 
+// Indentation stops growing at this depth, so that hostile nesting
+// ("[[[[…") gives output linear in the input, not quadratic.
+export const MAX_INDENT_DEPTH = 100;
+
 const indents: string[] = [""];
-function indent(depth: number): string {
+function indent(nesting: number): string {
+  const depth = Math.min(nesting, MAX_INDENT_DEPTH);
   while (indents.length <= depth) {
     indents.push(`${indents[indents.length - 1]}  `);
   }

@@ -4,6 +4,8 @@
 // written; only the white space between them changes. Text nodes are trimmed
 // at their ends. Linear: every token is found with indexOf or one scan.
 
+import { MAX_INDENT_DEPTH } from "./_json_format.ts";
+
 const VOID_ELEMENTS = new Set([
   "area",
   "base",
@@ -134,7 +136,7 @@ export function formatMarkup(text: string, html: boolean): string {
   const tokens = tokenize(text, html);
   const lines: string[] = [];
   const open: string[] = [];
-  const pad = () => "  ".repeat(open.length);
+  const pad = () => "  ".repeat(Math.min(open.length, MAX_INDENT_DEPTH));
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
     if (token.kind === "text") {

@@ -11,7 +11,8 @@
  *   XML/HTML must start with `<`. Otherwise the body is sniffed: `{`/`[`
  *   and valid JSON is `json`; `<` is `html` when it has a doctype, an
  *   `<html>` element or starts with a common HTML element, else `xml`;
- *   `name=value&…` without white space is `form`; the rest is `text`.
+ *   `name=value&…` without white space (at least one `=`) is `form`; the
+ *   rest is `text`.
  * - JSON is re-indented with two spaces (the layout of `JSON.stringify(v,
  *   null, 2)`) by a validating formatter that copies every number and string
  *   exactly as written: integers beyond 2^53, long decimals and `\u` escapes
@@ -20,7 +21,9 @@
  *   element with short text stays on one line. Text is trimmed at its ends;
  *   comments, CDATA, declarations and the contents of `<pre>`, `<script>`,
  *   `<style>` and `<textarea>` are copied untouched. HTML void elements
- *   (`<br>`, `<img>` …) do not indent.
+ *   (`<br>`, `<img>` …) do not indent. For JSON and markup alike, indentation
+ *   stops growing after 100 levels, so hostile nesting cannot make the output
+ *   quadratic in size.
  * - Form bodies print one `name = value` line per pair, percent- and
  *   `+`-decoded (a malformed escape stays as written); a pair without `=`
  *   prints only its name; control characters in names and values are shown
@@ -75,7 +78,7 @@ export interface ParsedBody {
   raw: string;
 }
 
-const FORM = /^[^=&\s]+=[^&\s]*(?:&[^=&\s]+=[^&\s]*)*$/;
+const FORM = /^[^=&\s]+(?:=[^&\s]*)?(?:&[^=&\s]+(?:=[^&\s]*)?)*$/;
 const HTML_START =
   /^(?:<!--[^]*?-->\s*)*<(?:!doctype\s+html|html|head|body|div|p|span|a|table|ul|ol|li|h[1-6]|form|section|article|nav|header|footer|main|script|style|link|meta|title|img|br)[\s>/]/i;
 
@@ -191,7 +194,7 @@ export function parseBody(text: string, contentType?: string): ParsedBody {
     const type = markupType(trimmed);
     return { type, formatted: formatMarkup(trimmed, type === "html"), raw };
   }
-  if (FORM.test(trimmed)) {
+  if (trimmed.includes("=") && FORM.test(trimmed)) {
     return { type: "form", formatted: formatForm(text), raw };
   }
   return { type: "text", formatted: text, raw };

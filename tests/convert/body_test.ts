@@ -1,0 +1,253 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { parseBody } from "../../src/convert/body.ts";
+
+describe("parseBody: JSON", () => {
+  it("formats like JSON.stringify(value, null, 2) for ordinary JSON", () => {
+    const samples = [
+      '{"a":1,"b":[true,false,null,{"c":"d"}],"e":{},"f":[],"g":-1.5}',
+      "[]",
+      "  [ 1 , [ [ ] , { } ] ]  ",
+      '"just a string"',
+      "0",
+      '{"nested":{"deeper":{"deepest":[1,2,3]}}}',
+    ];
+    for (const sample of samples) {
+      const result = parseBody(sample, "application/json");
+      assert.equal(result.type, "json", sample);
+      assert.equal(
+        result.formatted,
+        JSON.stringify(JSON.parse(sample), null, 2),
+        sample,
+      );
+      assert.equal(result.raw, sample);
+    }
+  });
+
+  it("prints big integers, long decimals and escapes exactly as written", () => {
+    const text =
+      '{"big":12345678901234567890123,"neg":-9007199254740993,"dec":0.10000000000000000555,' +
+      '"exp":1E400,"esc":"\\u00e9\\n\\/"}';
+    const { type, formatted } = parseBody(text, "application/json");
+    assert.equal(type, "json");
+    assert.equal(
+      formatted,
+      '{\n  "big": 12345678901234567890123,\n  "neg": -9007199254740993,\n  "dec": 0.10000000000000000555,\n' +
+        '  "exp": 1E400,\n  "esc": "\\u00e9\\n\\/"\n}',
+    );
+  });
+
+  it("never reports invalid JSON as json", () => {
+    const invalid = [
+      "{",
+      "{}}",
+      '{"a":}',
+      "[1,]",
+      '{"a" 1}',
+      "01",
+      "-",
+      "1.",
+      ".5",
+      "+1",
+      "[1 2]",
+      '{"a":1,}',
+      "'single'",
+      '"tab\tinside"',
+      '"bad \\x escape"',
+      '"\\u12G4"',
+      "NaN",
+      "tru",
+      "[1]x",
+      "{1:2}",
+      '"unterminated',
+    ];
+    for (const text of invalid) {
+      assert.throws(
+        () => JSON.parse(text),
+        SyntaxError,
+        `JSON.parse accepts ${text}`,
+      );
+      assert.notEqual(parseBody(text, "application/json").type, "json", text);
+      assert.notEqual(parseBody(text).type, "json", text);
+    }
+  });
+
+  it("handles deep nesting without recursion and large input linearly", () => {
+    const deep = "[".repeat(100_000) + "]".repeat(100_000);
+    const nested = parseBody(deep);
+    assert.equal(nested.type, "json");
+    assert.ok(
+      nested.formatted.length < 205 * 2 * 100_000,
+      "indentation is capped: output stays linear",
+    );
+    const shallow = "[".repeat(50) + "1" + "]".repeat(50);
+    assert.equal(
+      parseBody(shallow).formatted,
+      JSON.stringify(JSON.parse(shallow), null, 2),
+    );
+    const big = JSON.stringify({
+      items: Array.from(
+        { length: 50_000 },
+        (_, i) => ({ id: i, name: `n${i}` }),
+      ),
+    });
+    const started = performance.now();
+    const { formatted } = parseBody(big, "application/json; charset=utf-8");
+    assert.equal(formatted, JSON.stringify(JSON.parse(big), null, 2));
+    assert.ok(performance.now() - started < 2000);
+  });
+
+  it("detects JSON by content type variants and by sniffing objects/arrays", () => {
+    assert.equal(parseBody('{"a":1}', "application/vnd.api+json").type, "json");
+    assert.equal(parseBody('{"a":1}', "text/json").type, "json");
+    assert.equal(parseBody('{"a":1}').type, "json");
+    assert.equal(parseBody("[1]", "text/plain").type, "json");
+    assert.equal(parseBody("42").type, "text", "scalars are sniffed as text");
+    assert.equal(parseBody("42", "application/json").type, "json");
+  });
+});
+
+describe("parseBody: XML and HTML", () => {
+  it("indents XML, keeps declarations, comments, CDATA and self-closing tags", () => {
+    const xml =
+      '<?xml version="1.0"?><root a="1 > 2"><!-- note --><item id="1">One</item><empty/><data><![CDATA[<raw> & ]]></data></root>';
+    const result = parseBody(xml, "application/xml");
+    assert.equal(result.type, "xml");
+    assert.equal(
+      result.formatted,
+      [
+        '<?xml version="1.0"?>',
+        '<root a="1 > 2">',
+        "  <!-- note -->",
+        '  <item id="1">One</item>',
+        "  <empty/>",
+        "  <data>",
+        "    <![CDATA[<raw> & ]]>",
+        "  </data>",
+        "</root>",
+      ].join("\n"),
+    );
+    assert.equal(parseBody(xml).type, "xml");
+    assert.equal(
+      parseBody("<a><b>x</b></a>", "application/atom+xml").type,
+      "xml",
+    );
+  });
+
+  it("indents HTML with void elements and keeps pre/script/style contents intact", () => {
+    const html =
+      "<!DOCTYPE html><html><head><meta charset=utf-8><style>a > b { color: red }\n</style></head>" +
+      "<body><p>Hi<br>there</p><pre>  keep\n    this </pre><script>if (a < b && c > d) {}</script></body></html>";
+    const result = parseBody(html, "text/html; charset=utf-8");
+    assert.equal(result.type, "html");
+    assert.equal(
+      result.formatted,
+      [
+        "<!DOCTYPE html>",
+        "<html>",
+        "  <head>",
+        "    <meta charset=utf-8>",
+        "    <style>a > b { color: red }\n</style>",
+        "  </head>",
+        "  <body>",
+        "    <p>",
+        "      Hi",
+        "      <br>",
+        "      there",
+        "    </p>",
+        "    <pre>  keep\n    this </pre>",
+        "    <script>if (a < b && c > d) {}</script>",
+        "  </body>",
+        "</html>",
+      ].join("\n"),
+    );
+    assert.equal(parseBody(html).type, "html");
+    assert.equal(parseBody("<div><span>x</span></div>").type, "html");
+  });
+
+  it("keeps all text content, including a lone <", () => {
+    const result = parseBody("<p>a < b and c</p>", "text/html");
+    assert.equal(result.formatted, "<p>a < b and c</p>");
+  });
+
+  it("copes with unclosed and mismatched tags", () => {
+    const result = parseBody("<ul><li>one<li>two</ul><p>after", "text/html");
+    assert.equal(result.type, "html");
+    assert.ok(result.formatted.includes("after"));
+    assert.ok(result.formatted.endsWith("after"));
+  });
+
+  it("falls back when the declared markup is not markup", () => {
+    assert.equal(parseBody("plain words", "text/html").type, "text");
+  });
+});
+
+describe("parseBody: form", () => {
+  it("prints one decoded name = value per line", () => {
+    const result = parseBody(
+      "name=Ada+Lovelace&email=ada%40example.com&empty=&flag&a%20b=%F0%9F%98%80",
+    );
+    assert.equal(result.type, "form");
+    assert.equal(
+      result.formatted,
+      "name = Ada Lovelace\nemail = ada@example.com\nempty = \nflag\na b = 😀",
+    );
+  });
+
+  it("keeps malformed escapes and shows control characters escaped", () => {
+    const result = parseBody(
+      "a=%zz%&b=line%0Abreak%09tab&c=%FF",
+      "application/x-www-form-urlencoded",
+    );
+    assert.equal(result.formatted, "a = %zz%\nb = line\\nbreak\\ttab\nc = %FF");
+  });
+
+  it("sniffs only strict name=value&… text", () => {
+    assert.equal(parseBody("a=1").type, "form");
+    assert.equal(parseBody("a = 1").type, "text");
+    assert.equal(parseBody("just text").type, "text");
+  });
+});
+
+describe("parseBody: text and empty", () => {
+  it("returns text unchanged and empty for blank bodies", () => {
+    const text = "  hello\r\n world \u0000 ✓  ";
+    assert.deepEqual(parseBody(text, "text/plain"), {
+      type: "text",
+      formatted: text,
+      raw: text,
+    });
+    assert.deepEqual(parseBody(""), { type: "empty", formatted: "", raw: "" });
+    assert.deepEqual(parseBody(" \r\n\t", "application/json"), {
+      type: "empty",
+      formatted: "",
+      raw: " \r\n\t",
+    });
+  });
+
+  it("handles binary junk and 1 MB bodies without hanging", () => {
+    let junk = "";
+    for (let i = 0; i < 65_536; i++) {
+      junk += String.fromCharCode((i * 7919) % 256);
+    }
+    for (
+      const type of [
+        undefined,
+        "application/json",
+        "text/html",
+        "application/xml",
+        "application/x-www-form-urlencoded",
+      ]
+    ) {
+      assert.equal(parseBody(junk, type).raw, junk);
+    }
+    const started = performance.now();
+    const tags = "<a>".repeat(100_000);
+    assert.equal(parseBody(tags, "application/xml").type, "xml");
+    const scripts = "<script>x</script>".repeat(20_000);
+    assert.equal(parseBody(scripts, "text/html").type, "html");
+    const open = "<".repeat(1 << 20);
+    assert.ok(parseBody(open).raw.length === 1 << 20);
+    assert.ok(performance.now() - started < 3000);
+  });
+});
