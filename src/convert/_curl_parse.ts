@@ -1,8 +1,7 @@
 // curl's option semantics on top of the shell words: which options make the
 // request, how they combine, and what is ignored (with a warning).
 import { ConversionError } from "./errors.ts";
-import type { HttpRequest } from "./types.ts";
-import { appendHeader } from "./_message.ts";
+import type { HeaderMap, HttpRequest } from "./types.ts";
 import { lookupLong, SHORT_OPTIONS } from "./_curl_options.ts";
 import type { CurlOption } from "./_curl_options.ts";
 import { scanWords } from "./_curl_words.ts";
@@ -836,18 +835,37 @@ function buildRequest(cmd: CurlCommand, end: number): HttpRequest {
     cmd.setInternal("Content-Type", "application/x-www-form-urlencoded");
   }
 
-  const headers = {};
+  const headers: HeaderMap = {};
   for (const slot of cmd.headers) {
     const key = slot.name.toLowerCase();
     if (
       slot.internal && (cmd.customNames.has(key) || cmd.removedNames.has(key))
     ) continue;
-    appendHeader(headers, slot.name, slot.value);
+    addHeader(headers, key, slot.value);
   }
   const request: HttpRequest = { method, url, headers };
   if (body !== undefined) request.body = body;
   if (cmd.httpVersion !== undefined) request.httpVersion = cmd.httpVersion;
   return request;
+}
+
+/**
+ * Appends a header value. Own-property checks and defineProperty keep names
+ * such as `constructor` or `__proto__` ordinary keys.
+ */
+function addHeader(headers: HeaderMap, key: string, value: string): void {
+  if (!Object.hasOwn(headers, key)) {
+    Object.defineProperty(headers, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    return;
+  }
+  const existing = headers[key];
+  if (Array.isArray(existing)) existing.push(value);
+  else headers[key] = [existing, value];
 }
 
 function appendQuery(url: string, query: string): string {

@@ -672,3 +672,14 @@ describe("curl.toRequest: browser Copy as cURL (bash) fixtures", () => {
     });
   }
 });
+
+describe("curl.toRequest: header names that are Object.prototype keys", () => {
+  it("keeps constructor and __proto__ as ordinary headers", () => {
+    const r = toRequest(
+      "curl x.test -H 'constructor: a' -H 'constructor: b' -H '__proto__: c'",
+    );
+    assert.deepEqual(Object.keys(r.headers), ["constructor", "__proto__"]);
+    assert.deepEqual(r.headers.constructor, ["a", "b"]);
+    assert.equal(Object.getPrototypeOf(r.headers), Object.prototype);
+  });
+});

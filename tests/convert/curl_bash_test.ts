@@ -1,0 +1,167 @@
+// Deno-only: generated curl commands run through real bash with a fake curl
+// that prints its argv; every hostile value must arrive byte for byte.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { fromRequest } from "../../src/convert/curl.ts";
+import type { HttpRequest } from "../../src/convert/curl.ts";
+import { scanWords } from "../../src/convert/_curl_words.ts";
+
+const HOSTILE = [
+  "'",
+  '"',
+  "'\\''",
+  "$(touch /tmp/pwned)",
+  "`id`",
+  "${HOME}",
+  "$HOME",
+  "\\",
+  "\\'",
+  "\n",
+  "\r\n",
+  "\r",
+  "!",
+  "!!",
+  "!-1",
+  "\t",
+  "\x1b[31m",
+  "\x01\x7f",
+  "😀",
+  "é",
+  "--",
+  "-X",
+  "-",
+  "%s",
+  "*",
+  "?",
+  "~",
+  "{a,b}",
+  "[x]",
+  ";",
+  "&&",
+  "|",
+  "#",
+  " ",
+  "  ",
+  "$'x'",
+  '$"y"',
+  "<(ls)",
+  "> /tmp/x",
+  "\u2028",
+  "\\n",
+  "\\\n",
+];
+
+function rng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function hostile(next: () => number, leading = ""): string {
+  let value = leading;
+  const parts = 1 + Math.floor(next() * 5);
+  for (let i = 0; i < parts; i++) {
+    value += HOSTILE[Math.floor(next() * HOSTILE.length)];
+    if (next() < 0.3) value += "plain";
+  }
+  return value;
+}
+
+function hostileRequest(seed: number): HttpRequest {
+  const next = rng(seed);
+  const headers: Record<string, string | string[]> = {
+    "x-a": hostile(next),
+    "x-b": [hostile(next, "-"), hostile(next, "--")],
+    "content-type": hostile(next),
+  };
+  return {
+    method: seed % 3 === 0 ? "POST" : "X" + hostile(next).replace(/\0/g, ""),
+    url: (seed % 5 === 0 ? "-" : "https://example.com/") + hostile(next),
+    headers,
+    body: hostile(next, seed % 2 === 0 ? "@" : "-"),
+  };
+}
+
+/** The argv bash hands to `curl` for `command`. */
+async function argvThroughBash(command: string): Promise<string[]> {
+  // History expansion on, as in an interactive shell, so `!` would bite.
+  const script =
+    "set -o history -o histexpand\ncurl() { printf '%s\\0' \"$@\"; }\n" +
+    command + "\n";
+  const child = new Deno.Command("bash", {
+    args: ["--norc", "--noprofile", "-s"],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    env: { PATH: "/usr/bin:/bin", HOME: "/nonexistent", LC_ALL: "C.UTF-8" },
+    clearEnv: true,
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(script));
+  await writer.close();
+  const { stdout, stderr, code } = await child.output();
+  assert.equal(code, 0, new TextDecoder().decode(stderr));
+  const text = new TextDecoder("utf-8", { fatal: true }).decode(stdout);
+  assert.ok(text.endsWith("\0"));
+  return text.slice(0, -1).split("\0");
+}
+
+/** What curl must receive: the values of the request, each one intact. */
+function checkArgv(argv: string[], request: HttpRequest): void {
+  const url = argv[0] === "--url" ? argv[1] : argv[0];
+  assert.equal(url, request.url);
+  const headerArgs = argv.flatMap((arg, i) =>
+    argv[i - 1] === "-H" && i > 0 ? [arg] : []
+  );
+  const expected = Object.entries(request.headers).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((v) =>
+      v === "" ? `${name};` : `${name}: ${v}`
+    )
+  );
+  assert.deepEqual(headerArgs, expected);
+  assert.equal(argv[argv.indexOf("--data-raw") + 1], request.body);
+  const x = argv.indexOf("-X");
+  assert.equal(x === -1 ? "POST" : argv[x + 1], request.method);
+}
+
+describe("curl.fromRequest output through real bash", () => {
+  it("delivers hostile values intact (one line and pretty)", async () => {
+    for (let seed = 1; seed <= 60; seed++) {
+      const request = hostileRequest(seed);
+      for (const pretty of [false, true]) {
+        const command = await fromRequest(request, { pretty });
+        checkArgv(await argvThroughBash(command), request);
+      }
+    }
+  });
+
+  it("the scanner splits generated commands exactly as bash does", async () => {
+    for (let seed = 100; seed < 140; seed++) {
+      const command = await fromRequest(hostileRequest(seed), {
+        pretty: seed % 2 === 0,
+      });
+      const words = scanWords(command).words.map((w) => w.value);
+      assert.equal(words[0], "curl");
+      assert.deepEqual(words.slice(1), await argvThroughBash(command));
+    }
+  });
+
+  it("the scanner splits hand-written shell quoting exactly as bash does", async () => {
+    const snippets = readFileSync(
+      new URL("../fixtures/curl/shell_snippets.txt", import.meta.url),
+      "utf8",
+    )
+      .split("\n----\n").map((s) => s.replace(/\n$/, ""));
+    assert.ok(snippets.length >= 10);
+    for (const command of snippets) {
+      const words = scanWords(command).words.map((w) => w.value);
+      assert.deepEqual(words.slice(1), await argvThroughBash(command), command);
+    }
+  });
+});

@@ -1,0 +1,66 @@
+// request → curl → request keeps method, url, headers, body and httpVersion.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import fc from "npm:fast-check@4.10.2";
+import { fromRequest, toRequest } from "../../src/convert/curl.ts";
+import type { HeaderMap, HttpRequest } from "../../src/convert/curl.ts";
+
+const tokenChar = fc.constantFrom(
+  ..."!#$%&'*+.^_`|~0123456789abcdefghijklmnopqrstuvwxyz-",
+);
+const token = fc.string({ unit: tokenChar, minLength: 1, maxLength: 12 });
+const noNul = (s: string) => !s.includes("\0");
+// curl trims the blanks around a header value, so values have none there.
+const headerValue = fc.string({ unit: "binary", maxLength: 30 }).filter((s) =>
+  noNul(s) && s === s.replace(/^[ \t]+|[ \t\r\n]+$/g, "")
+);
+const headers: fc.Arbitrary<HeaderMap> = fc.dictionary(
+  token,
+  fc.oneof(headerValue, fc.array(headerValue, { minLength: 2, maxLength: 3 })),
+  { maxKeys: 6 },
+);
+// deno-lint-ignore no-control-regex
+const pathText = fc.string({ unit: "binary", maxLength: 40 }).filter((s) =>
+  !/[\x00-\x1f\x7f]/.test(s)
+);
+const url = fc.tuple(fc.constantFrom("http", "https"), fc.domain(), pathText)
+  .map(
+    ([scheme, host, path]) => `${scheme}://${host}/${path}`,
+  );
+const request: fc.Arbitrary<HttpRequest> = fc.record(
+  {
+    method: fc.oneof(
+      fc.constantFrom(
+        "GET",
+        "POST",
+        "PUT",
+        "DELETE",
+        "HEAD",
+        "PATCH",
+        "OPTIONS",
+      ),
+      token,
+    ),
+    url,
+    headers,
+    body: fc.string({ unit: "binary", maxLength: 200 }).filter(noNul),
+    httpVersion: fc.constantFrom("1.0", "2", "3"),
+  },
+  { requiredKeys: ["method", "url", "headers"] },
+);
+
+describe("curl round trip (fast-check)", () => {
+  it("request → fromRequest → toRequest is the identity", async () => {
+    await fc.assert(
+      fc.asyncProperty(request, fc.boolean(), async (input, pretty) => {
+        const command = await fromRequest(input, { pretty });
+        // fast-check builds null-prototype objects; compare plain copies.
+        assert.deepEqual(toRequest(command), {
+          ...input,
+          headers: { ...input.headers },
+        });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
