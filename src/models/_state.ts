@@ -1,0 +1,61 @@
+// The Router's record of one registered backend. The Router owns every
+// instance; strategies only read them.
+
+import { type BreakerSettings, CircuitBreaker } from "./_breaker.ts";
+import { BackendCounters } from "./_stats.ts";
+import type { AdapterCapabilities, BackendAdapter } from "./types.ts";
+
+export class BackendEntry {
+  readonly name: string;
+  adapter: BackendAdapter;
+  /** Position in registration order (kept dense by the Router). */
+  index: number;
+  healthy = true;
+  lastHealthCheck: number | undefined;
+  readonly breaker: CircuitBreaker;
+  readonly stats: BackendCounters = new BackendCounters();
+  /** Attempts ever started; 0 means "untried" for the exploring strategies. */
+  started = 0;
+  /** The health probe in flight, shared by concurrent checkHealth calls. */
+  healthProbe: Promise<boolean> | undefined;
+  #capabilities: AdapterCapabilities | undefined;
+  #capabilitiesAt = 0;
+
+  constructor(
+    name: string,
+    adapter: BackendAdapter,
+    index: number,
+    breaker: BreakerSettings,
+  ) {
+    this.name = name;
+    this.adapter = adapter;
+    this.index = index;
+    this.breaker = new CircuitBreaker(breaker);
+  }
+
+  /** Registered, healthy and the breaker admits a request now. */
+  isAvailable(now: number): boolean {
+    return this.healthy && this.breaker.canAdmit(now);
+  }
+
+  /** Adapter capabilities, re-read from its metadata at most once per `ttl` ms. */
+  capabilities(now: number, ttl: number): AdapterCapabilities {
+    if (this.#capabilities === undefined || now - this.#capabilitiesAt >= ttl) {
+      this.#capabilities = this.adapter.metadata?.capabilities ??
+        { streaming: true };
+      this.#capabilitiesAt = now;
+    }
+    return this.#capabilities;
+  }
+
+  /** A new adapter under the same name: fresh health, breaker and caches. */
+  swap(adapter: BackendAdapter): void {
+    this.adapter = adapter;
+    this.healthy = true;
+    this.lastHealthCheck = undefined;
+    this.breaker.close();
+    this.started = 0;
+    this.healthProbe = undefined;
+    this.#capabilities = undefined;
+  }
+}

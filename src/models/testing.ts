@@ -1,0 +1,740 @@
+/**
+ * Deterministic backend adapters for tests and demos: echo, scripted mock,
+ * failing, delayed, flaky and hanging. None of them touches the network;
+ * every timer they create is cleared when its call finishes or is aborted.
+ *
+ * Each factory takes optional `name` and `metadata` overrides, and the
+ * returned adapter keeps a `calls` log of every execute, stream and health
+ * call it received.
+ *
+ * @example A backend that fails twice, then recovers
+ * ```ts
+ * import { createRouter } from "@switchyard/switchyard/models";
+ * import { createEchoAdapter, createFlakyAdapter } from "@switchyard/switchyard/models/testing";
+ *
+ * const flaky = createFlakyAdapter(createEchoAdapter(), { pattern: [true, true, false] });
+ * const router = createRouter({ fallbackStrategy: "none" }).register("flaky", flaky);
+ * const request = { messages: [{ role: "user" as const, content: "hi" }] };
+ * const outcomes: string[] = [];
+ * for (let i = 0; i < 3; i++) {
+ *   outcomes.push(await router.execute(request).then(() => "ok", (e) => e.code));
+ * }
+ * console.log(outcomes); // ["PROVIDER_ERROR", "PROVIDER_ERROR", "ok"]
+ * ```
+ *
+ * @module
+ */
+
+import { AdapterError, ErrorCode } from "./errors.ts";
+import type {
+  AdapterMetadata,
+  BackendAdapter,
+  IRChatRequest,
+  IRChatResponse,
+  IRChatStream,
+  IRContentPart,
+  IRStreamChunk,
+} from "./types.ts";
+
+/**
+ * One call received by a testing adapter.
+ *
+ * @example Usage
+ * ```ts
+ * import type { AdapterCall } from "@switchyard/switchyard/models/testing";
+ * const call: AdapterCall = { kind: "execute", request: { messages: [] } };
+ * ```
+ */
+export interface AdapterCall {
+  /** Which method was called. */
+  readonly kind: "execute" | "stream" | "healthCheck";
+  /** The request, for execute and stream calls. */
+  readonly request?: IRChatRequest;
+}
+
+/**
+ * A BackendAdapter that records its calls.
+ *
+ * @example Usage
+ * ```ts
+ * import { createEchoAdapter, type TestAdapter } from "@switchyard/switchyard/models/testing";
+ * const adapter: TestAdapter = createEchoAdapter();
+ * await adapter.execute({ messages: [{ role: "user", content: "x" }] });
+ * console.log(adapter.calls.length); // 1
+ * ```
+ */
+export interface TestAdapter extends BackendAdapter {
+  /** Every call received, in order. */
+  readonly calls: AdapterCall[];
+}
+
+/**
+ * Options every testing adapter accepts.
+ *
+ * @example Usage
+ * ```ts
+ * import type { TestAdapterOptions } from "@switchyard/switchyard/models/testing";
+ * const options: TestAdapterOptions = { name: "fake-gpt", metadata: { defaultModel: "gpt-test", capabilities: { streaming: true, tools: false } } };
+ * ```
+ */
+export interface TestAdapterOptions {
+  /** Adapter name in its metadata. */
+  readonly name?: string;
+  /** Metadata fields to override (capabilities are merged). */
+  readonly metadata?: Partial<AdapterMetadata>;
+  /** Result of healthCheck (or a function giving it). Default true. */
+  readonly healthy?: boolean | (() => boolean | Promise<boolean>);
+  /** When set, the adapter implements estimateCost with this value or function. */
+  readonly cost?: number | ((request: IRChatRequest) => number | null);
+}
+
+/**
+ * Waits `ms` milliseconds or until the signal aborts.
+ *
+ * @example Usage
+ * ```ts
+ * import type { Sleep } from "@switchyard/switchyard/models/testing";
+ * const instant: Sleep = () => Promise.resolve();
+ * ```
+ */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+/**
+ * The default {@linkcode Sleep}: a timer that is cleared on abort, rejecting
+ * with an `ABORTED` AdapterError.
+ *
+ * @param ms Milliseconds to wait.
+ * @param signal Aborts the wait.
+ * @returns Resolves after `ms`.
+ *
+ * @example Usage
+ * ```ts
+ * import { sleep } from "@switchyard/switchyard/models/testing";
+ * await sleep(1);
+ * ```
+ */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.reject(abortError(signal));
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(abortError(signal));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+function abortError(signal: AbortSignal | undefined): AdapterError {
+  return new AdapterError({
+    code: ErrorCode.ABORTED,
+    message: "Aborted",
+    cause: signal?.reason,
+  });
+}
+
+function buildMetadata(
+  options: TestAdapterOptions | undefined,
+  base: AdapterMetadata,
+): AdapterMetadata {
+  const override = options?.metadata ?? {};
+  return {
+    ...base,
+    ...override,
+    name: options?.name ?? override.name ?? base.name,
+    capabilities: { ...base.capabilities, ...override.capabilities },
+  };
+}
+
+function withExtras(
+  adapter: TestAdapter,
+  options: TestAdapterOptions | undefined,
+): TestAdapter {
+  const healthy = options?.healthy;
+  if (healthy !== undefined) {
+    adapter.healthCheck = (_signal?: AbortSignal) => {
+      adapter.calls.push({ kind: "healthCheck" });
+      return Promise.resolve(
+        typeof healthy === "function" ? healthy() : healthy,
+      );
+    };
+  }
+  const cost = options?.cost;
+  if (cost !== undefined) {
+    adapter.estimateCost = (request: IRChatRequest) =>
+      Promise.resolve(typeof cost === "function" ? cost(request) : cost);
+  }
+  return adapter;
+}
+
+function textOf(content: string | IRContentPart[]): string {
+  if (typeof content === "string") return content;
+  return content.map((part) => (part.type === "text" ? part.text : "")).join(
+    "",
+  );
+}
+
+/** The text of the last user message of a request ("" when none). */
+function lastUserText(request: IRChatRequest): string {
+  const messages = request.messages ?? [];
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i].role === "user") return textOf(messages[i].content);
+  }
+  return "";
+}
+
+function responseOf(
+  text: string,
+  request: IRChatRequest,
+  provider: string,
+  model: string,
+): IRChatResponse {
+  const metadata: IRChatResponse["metadata"] = { provider, model };
+  if (request.metadata?.requestId !== undefined) {
+    metadata.requestId = request.metadata.requestId;
+  }
+  return {
+    message: { role: "assistant", content: text },
+    finishReason: "stop",
+    metadata,
+  };
+}
+
+function streamOf(response: IRChatResponse, words: boolean): IRStreamChunk[] {
+  const text = textOf(response.message.content);
+  const pieces = words
+    ? text.split(/(?<= )/).filter((w) => w !== "")
+    : text === ""
+    ? []
+    : [text];
+  const chunks: IRStreamChunk[] = [{
+    type: "start",
+    sequence: 0,
+    metadata: { ...response.metadata },
+  }];
+  for (const delta of pieces) {
+    chunks.push({ type: "content", sequence: chunks.length, delta });
+  }
+  chunks.push({
+    type: "done",
+    sequence: chunks.length,
+    finishReason: response.finishReason,
+    message: response.message,
+    ...(response.usage ? { usage: response.usage } : {}),
+  });
+  return chunks;
+}
+
+/**
+ * An adapter that answers with the text of the last user message, and
+ * streams it word by word (`start`, one `content` chunk per word, `done`).
+ *
+ * @param options Name, metadata, health and cost overrides.
+ * @returns The adapter.
+ *
+ * @example Usage
+ * ```ts
+ * import { createEchoAdapter } from "@switchyard/switchyard/models/testing";
+ * const echo = createEchoAdapter();
+ * const response = await echo.execute({ messages: [{ role: "user", content: "hello world" }] });
+ * console.log(response.message.content); // "hello world"
+ * ```
+ */
+export function createEchoAdapter(options?: TestAdapterOptions): TestAdapter {
+  const metadata = buildMetadata(options, {
+    name: "echo",
+    provider: "testing",
+    version: "1.0.0",
+    capabilities: {
+      streaming: true,
+      tools: true,
+      vision: true,
+      systemMessages: true,
+    },
+    defaultModel: "echo",
+  });
+  const calls: AdapterCall[] = [];
+  const adapter: TestAdapter = {
+    metadata,
+    calls,
+    execute(
+      request: IRChatRequest,
+      signal?: AbortSignal,
+    ): Promise<IRChatResponse> {
+      calls.push({ kind: "execute", request });
+      if (signal?.aborted) return Promise.reject(abortError(signal));
+      return Promise.resolve(
+        responseOf(
+          lastUserText(request),
+          request,
+          metadata.provider,
+          String(request.parameters?.model ?? "echo"),
+        ),
+      );
+    },
+    async *executeStream(
+      request: IRChatRequest,
+      signal?: AbortSignal,
+    ): IRChatStream {
+      calls.push({ kind: "stream", request });
+      const response = responseOf(
+        lastUserText(request),
+        request,
+        metadata.provider,
+        "echo",
+      );
+      for (const chunk of streamOf(response, true)) {
+        if (signal?.aborted) throw abortError(signal);
+        yield chunk;
+      }
+    },
+  };
+  return withExtras(adapter, options);
+}
+
+/**
+ * A scripted response: a response, an error to throw, or a function of the
+ * request and the 0-based call index.
+ *
+ * @example Usage
+ * ```ts
+ * import type { MockResponse } from "@switchyard/switchyard/models/testing";
+ * const scripted: MockResponse = (_request, index) => ({
+ *   message: { role: "assistant", content: `call ${index}` }, finishReason: "stop", metadata: {},
+ * });
+ * ```
+ */
+export type MockResponse =
+  | IRChatResponse
+  | Error
+  | ((
+    request: IRChatRequest,
+    index: number,
+  ) => IRChatResponse | Promise<IRChatResponse>);
+
+/**
+ * Options of {@linkcode createMockAdapter}.
+ *
+ * @example Usage
+ * ```ts
+ * import type { MockAdapterOptions } from "@switchyard/switchyard/models/testing";
+ * const options: MockAdapterOptions = { latencyMs: 5, sleep: () => Promise.resolve() };
+ * ```
+ */
+export interface MockAdapterOptions extends TestAdapterOptions {
+  /** Responses used in turn (cycling); an Error entry is thrown. Default one "mock response". */
+  readonly responses?: readonly MockResponse[] | MockResponse;
+  /** Stream chunks (or a function giving them); default derived from the response. */
+  readonly chunks?:
+    | readonly IRStreamChunk[]
+    | ((request: IRChatRequest, index: number) => readonly IRStreamChunk[]);
+  /** Delay before answering (and before each stream chunk). Default 0. */
+  readonly latencyMs?: number;
+  /** How to wait `latencyMs`; default a real timer cleared on abort. */
+  readonly sleep?: Sleep;
+}
+
+/**
+ * An adapter with scripted responses and stream chunks.
+ *
+ * @param options Script, latency, name and metadata.
+ * @returns The adapter.
+ *
+ * @example Scripted answers in turn
+ * ```ts
+ * import { createMockAdapter } from "@switchyard/switchyard/models/testing";
+ * const reply = (text: string) => ({ message: { role: "assistant" as const, content: text }, finishReason: "stop" as const, metadata: {} });
+ * const mock = createMockAdapter({ responses: [reply("one"), reply("two")] });
+ * const request = { messages: [] };
+ * console.log((await mock.execute(request)).message.content, (await mock.execute(request)).message.content); // "one" "two"
+ * ```
+ */
+export function createMockAdapter(
+  options: MockAdapterOptions = {},
+): TestAdapter {
+  const metadata = buildMetadata(options, {
+    name: "mock",
+    provider: "testing",
+    version: "1.0.0",
+    capabilities: {
+      streaming: true,
+      tools: true,
+      vision: true,
+      systemMessages: true,
+    },
+    defaultModel: "mock",
+  });
+  const script: readonly MockResponse[] = options.responses === undefined
+    ? [
+      (request: IRChatRequest) =>
+        responseOf("mock response", request, metadata.provider, "mock"),
+    ]
+    : Array.isArray(options.responses)
+    ? options.responses as readonly MockResponse[]
+    : [options.responses as MockResponse];
+  const wait = options.sleep ?? sleep;
+  const latency = options.latencyMs ?? 0;
+  const calls: AdapterCall[] = [];
+  let executeIndex = 0;
+  let streamIndex = 0;
+  const respond = async (
+    request: IRChatRequest,
+    index: number,
+  ): Promise<IRChatResponse> => {
+    if (script.length === 0) {
+      throw new AdapterError({
+        code: ErrorCode.PROVIDER_ERROR,
+        message: "Empty mock script",
+      });
+    }
+    const entry = script[index % script.length];
+    if (entry instanceof Error) throw entry;
+    return typeof entry === "function" ? await entry(request, index) : entry;
+  };
+  const adapter: TestAdapter = {
+    metadata,
+    calls,
+    async execute(
+      request: IRChatRequest,
+      signal?: AbortSignal,
+    ): Promise<IRChatResponse> {
+      calls.push({ kind: "execute", request });
+      const index = executeIndex++;
+      if (latency > 0) await wait(latency, signal);
+      if (signal?.aborted) throw abortError(signal);
+      return await respond(request, index);
+    },
+    async *executeStream(
+      request: IRChatRequest,
+      signal?: AbortSignal,
+    ): IRChatStream {
+      calls.push({ kind: "stream", request });
+      const index = streamIndex++;
+      const chunks = typeof options.chunks === "function"
+        ? options.chunks(request, index)
+        : options.chunks ?? streamOf(await respond(request, index), false);
+      for (const chunk of chunks) {
+        if (latency > 0) await wait(latency, signal);
+        if (signal?.aborted) throw abortError(signal);
+        yield chunk;
+      }
+    },
+  };
+  return withExtras(adapter, options);
+}
+
+/**
+ * Options of {@linkcode createFailingAdapter}.
+ *
+ * @example Usage
+ * ```ts
+ * import type { FailingAdapterOptions } from "@switchyard/switchyard/models/testing";
+ * const options: FailingAdapterOptions = { error: { status: 500 }, failAfterChunks: 2 };
+ * ```
+ */
+export interface FailingAdapterOptions extends TestAdapterOptions {
+  /** What to throw; any value, plain objects included. Default a PROVIDER_ERROR AdapterError. */
+  readonly error?: unknown;
+  /** Streams only: content chunks to send before failing. Default 0. */
+  readonly failAfterChunks?: number;
+  /** Streams only: fail by yielding an `error` chunk instead of throwing. */
+  readonly errorChunk?: boolean;
+}
+
+/**
+ * An adapter whose execute always rejects and whose stream fails (after
+ * `failAfterChunks` content chunks), by throwing or by an `error` chunk.
+ *
+ * @param options The error and the failure point.
+ * @returns The adapter.
+ *
+ * @example Usage
+ * ```ts
+ * import { createFailingAdapter } from "@switchyard/switchyard/models/testing";
+ * const failing = createFailingAdapter();
+ * const code = await failing.execute({ messages: [] }).catch((e) => e.code);
+ * console.log(code); // "PROVIDER_ERROR"
+ * ```
+ */
+export function createFailingAdapter(
+  options: FailingAdapterOptions = {},
+): TestAdapter {
+  const metadata = buildMetadata(options, {
+    name: "failing",
+    provider: "testing",
+    version: "1.0.0",
+    capabilities: {
+      streaming: true,
+      tools: true,
+      vision: true,
+      systemMessages: true,
+    },
+  });
+  const hasError = Object.prototype.hasOwnProperty.call(options, "error");
+  const failure = (): unknown =>
+    hasError ? options.error : new AdapterError({
+      code: ErrorCode.PROVIDER_ERROR,
+      message: "Scripted failure",
+      provider: "testing",
+    });
+  const calls: AdapterCall[] = [];
+  const adapter: TestAdapter = {
+    metadata,
+    calls,
+    execute(request: IRChatRequest): Promise<IRChatResponse> {
+      calls.push({ kind: "execute", request });
+      return Promise.reject(failure());
+    },
+    async *executeStream(request: IRChatRequest): IRChatStream {
+      calls.push({ kind: "stream", request });
+      let sequence = 0;
+      const before = options.failAfterChunks ?? 0;
+      if (before > 0) {
+        yield {
+          type: "start",
+          sequence: sequence++,
+          metadata: { provider: "testing" },
+        };
+      }
+      for (let i = 0; i < before; i++) {
+        yield { type: "content", sequence: sequence++, delta: `part${i} ` };
+      }
+      if (options.errorChunk) {
+        const error = failure();
+        const code = error instanceof AdapterError
+          ? error.code
+          : ErrorCode.PROVIDER_ERROR;
+        const message = error instanceof Error
+          ? error.message
+          : "Scripted failure";
+        yield { type: "error", sequence: sequence++, error: { code, message } };
+        return;
+      }
+      throw failure();
+    },
+  };
+  return withExtras(adapter, options);
+}
+
+/**
+ * Wraps an adapter so every call first waits `delayMs` (streams: before the
+ * first chunk). The wait honours the abort signal and clears its timer.
+ *
+ * @param inner The adapter to delay.
+ * @param delayMs Milliseconds to wait.
+ * @param options Name/metadata overrides and an injectable sleep.
+ * @returns The adapter.
+ *
+ * @example Usage
+ * ```ts
+ * import { createDelayedAdapter, createEchoAdapter } from "@switchyard/switchyard/models/testing";
+ * const slow = createDelayedAdapter(createEchoAdapter(), 5);
+ * const response = await slow.execute({ messages: [{ role: "user", content: "late" }] });
+ * console.log(response.message.content); // "late"
+ * ```
+ */
+export function createDelayedAdapter(
+  inner: BackendAdapter,
+  delayMs: number,
+  options: TestAdapterOptions & { readonly sleep?: Sleep } = {},
+): TestAdapter {
+  const wait = options.sleep ?? sleep;
+  const calls: AdapterCall[] = [];
+  const adapter: TestAdapter = {
+    metadata: buildMetadata(options, inner.metadata),
+    calls,
+    async execute(
+      request: IRChatRequest,
+      signal?: AbortSignal,
+    ): Promise<IRChatResponse> {
+      calls.push({ kind: "execute", request });
+      await wait(delayMs, signal);
+      return await inner.execute(request, signal);
+    },
+    async *executeStream(
+      request: IRChatRequest,
+      signal?: AbortSignal,
+    ): IRChatStream {
+      calls.push({ kind: "stream", request });
+      await wait(delayMs, signal);
+      yield* inner.executeStream(request, signal);
+    },
+  };
+  if (inner.healthCheck) {
+    adapter.healthCheck = (signal?: AbortSignal) => inner.healthCheck!(signal);
+  }
+  if (inner.estimateCost) {
+    adapter.estimateCost = (request: IRChatRequest) =>
+      inner.estimateCost!(request);
+  }
+  return withExtras(adapter, options);
+}
+
+/**
+ * Options of {@linkcode createFlakyAdapter}.
+ *
+ * @example Usage
+ * ```ts
+ * import type { FlakyAdapterOptions } from "@switchyard/switchyard/models/testing";
+ * const everyThird: FlakyAdapterOptions = { failEvery: 3 };
+ * ```
+ */
+export interface FlakyAdapterOptions extends TestAdapterOptions {
+  /** Fail calls number n, 2n, 3n… (1-based). */
+  readonly failEvery?: number;
+  /** Per call (cycling): true = fail. Takes precedence over failEvery. */
+  readonly pattern?: readonly boolean[];
+  /** What a failing call throws. Default a PROVIDER_ERROR AdapterError. */
+  readonly error?: unknown;
+}
+
+/**
+ * Wraps an adapter so some calls fail, by a cycling pattern or every n-th
+ * call. Execute and stream calls share one counter.
+ *
+ * @param inner The adapter to wrap.
+ * @param options The failure pattern.
+ * @returns The adapter.
+ *
+ * @example Usage
+ * ```ts
+ * import { createEchoAdapter, createFlakyAdapter } from "@switchyard/switchyard/models/testing";
+ * const flaky = createFlakyAdapter(createEchoAdapter(), { failEvery: 2 });
+ * const request = { messages: [{ role: "user" as const, content: "x" }] };
+ * const first = await flaky.execute(request).then(() => "ok", () => "failed");
+ * const second = await flaky.execute(request).then(() => "ok", () => "failed");
+ * console.log(first, second); // "ok" "failed"
+ * ```
+ */
+export function createFlakyAdapter(
+  inner: BackendAdapter,
+  options: FlakyAdapterOptions = {},
+): TestAdapter {
+  let count = 0;
+  const hasError = Object.prototype.hasOwnProperty.call(options, "error");
+  const shouldFail = (): boolean => {
+    const n = count++;
+    if (options.pattern !== undefined && options.pattern.length > 0) {
+      return options.pattern[n % options.pattern.length];
+    }
+    return options.failEvery !== undefined && options.failEvery > 0 &&
+      (n + 1) % options.failEvery === 0;
+  };
+  const failure = (): unknown =>
+    hasError ? options.error : new AdapterError({
+      code: ErrorCode.PROVIDER_ERROR,
+      message: "Flaky failure",
+      provider: "testing",
+    });
+  const calls: AdapterCall[] = [];
+  const adapter: TestAdapter = {
+    metadata: buildMetadata(options, inner.metadata),
+    calls,
+    execute(
+      request: IRChatRequest,
+      signal?: AbortSignal,
+    ): Promise<IRChatResponse> {
+      calls.push({ kind: "execute", request });
+      if (shouldFail()) return Promise.reject(failure());
+      return inner.execute(request, signal);
+    },
+    async *executeStream(
+      request: IRChatRequest,
+      signal?: AbortSignal,
+    ): IRChatStream {
+      calls.push({ kind: "stream", request });
+      if (shouldFail()) throw failure();
+      yield* inner.executeStream(request, signal);
+    },
+  };
+  if (inner.healthCheck) {
+    adapter.healthCheck = (signal?: AbortSignal) => inner.healthCheck!(signal);
+  }
+  if (inner.estimateCost) {
+    adapter.estimateCost = (request: IRChatRequest) =>
+      inner.estimateCost!(request);
+  }
+  return withExtras(adapter, options);
+}
+
+/**
+ * Options of {@linkcode createHangingAdapter}.
+ *
+ * @example Usage
+ * ```ts
+ * import type { HangingAdapterOptions } from "@switchyard/switchyard/models/testing";
+ * const deaf: HangingAdapterOptions = { ignoreAbort: true };
+ * ```
+ */
+export interface HangingAdapterOptions extends TestAdapterOptions {
+  /** Never settle, even when the signal aborts. Default false. */
+  readonly ignoreAbort?: boolean;
+}
+
+/**
+ * An adapter whose execute, stream and healthCheck never answer; they reject
+ * with `ABORTED` when their signal aborts, unless `ignoreAbort` is set. It
+ * creates no timer, so a forgotten call keeps nothing alive.
+ *
+ * @param options Whether to ignore aborts, plus name/metadata overrides.
+ * @returns The adapter.
+ *
+ * @example Usage
+ * ```ts
+ * import { createHangingAdapter } from "@switchyard/switchyard/models/testing";
+ * const hanging = createHangingAdapter();
+ * const controller = new AbortController();
+ * const pending = hanging.execute({ messages: [] }, controller.signal);
+ * controller.abort();
+ * console.log(await pending.catch((e) => e.code)); // "ABORTED"
+ * ```
+ */
+export function createHangingAdapter(
+  options: HangingAdapterOptions = {},
+): TestAdapter {
+  const calls: AdapterCall[] = [];
+  const hang = <T>(signal?: AbortSignal): Promise<T> =>
+    new Promise<T>((_, reject) => {
+      if (options.ignoreAbort || signal === undefined) return;
+      if (signal.aborted) reject(abortError(signal));
+      else {signal.addEventListener("abort", () => reject(abortError(signal)), {
+          once: true,
+        });}
+    });
+  const adapter: TestAdapter = {
+    metadata: buildMetadata(options, {
+      name: "hanging",
+      provider: "testing",
+      version: "1.0.0",
+      capabilities: {
+        streaming: true,
+        tools: true,
+        vision: true,
+        systemMessages: true,
+      },
+    }),
+    calls,
+    execute(
+      request: IRChatRequest,
+      signal?: AbortSignal,
+    ): Promise<IRChatResponse> {
+      calls.push({ kind: "execute", request });
+      return hang(signal);
+    },
+    async *executeStream(
+      request: IRChatRequest,
+      signal?: AbortSignal,
+    ): IRChatStream {
+      calls.push({ kind: "stream", request });
+      yield await hang<IRStreamChunk>(signal);
+    },
+    healthCheck(signal?: AbortSignal): Promise<boolean> {
+      calls.push({ kind: "healthCheck" });
+      return hang(signal);
+    },
+  };
+  return withExtras(adapter, options);
+}
