@@ -52,12 +52,17 @@ export function noneMatch(header: string, etag: string): boolean {
   return false;
 }
 
-function positive(name: string, value: number | undefined, fallback: number): number {
+function positive(
+  name: string,
+  value: number | undefined,
+  fallback: number,
+): number {
   if (value === undefined) return fallback;
   if (!(value >= 0) || (!Number.isInteger(value) && value !== Infinity)) {
     throw new RouterError({
       code: "INVALID_OPTION",
-      message: `CacheOptions.${name} must be a non-negative integer, got ${value}`,
+      message:
+        `CacheOptions.${name} must be a non-negative integer, got ${value}`,
     });
   }
   return value;
@@ -73,9 +78,15 @@ export class ResponseCache {
 
   constructor(options: CacheOptions) {
     this.#maxEntries = positive("maxEntries", options.maxEntries, 1000);
-    this.#maxEntryBytes = positive("maxEntryBytes", options.maxEntryBytes, 1 << 20);
+    this.#maxEntryBytes = positive(
+      "maxEntryBytes",
+      options.maxEntryBytes,
+      1 << 20,
+    );
     this.#cacheControl = options.cacheControl;
-    if (this.#cacheControl !== undefined && /[\r\n\0]/.test(this.#cacheControl)) {
+    if (
+      this.#cacheControl !== undefined && /[\r\n\0]/.test(this.#cacheControl)
+    ) {
       throw new RouterError({
         code: "INVALID_OPTION",
         message: "CacheOptions.cacheControl contains CR, LF or NUL",
@@ -100,7 +111,10 @@ export class ResponseCache {
     };
   }
 
-  async #store(handler: Handler, response: Response): Promise<Entry | undefined> {
+  async #store(
+    handler: Handler,
+    response: Response,
+  ): Promise<Entry | undefined> {
     const length = Number(response.headers.get("content-length") ?? NaN);
     if (!(length <= this.#maxEntryBytes) || this.#maxEntries === 0) {
       return undefined;
@@ -137,7 +151,9 @@ export class ResponseCache {
       return new Response(null, {
         status: 304,
         statusText: "Not Modified",
-        headers: entry.headers.filter(([name]) => NOT_MODIFIED_HEADERS.has(name)),
+        headers: entry.headers.filter(([name]) =>
+          NOT_MODIFIED_HEADERS.has(name)
+        ),
       });
     }
     return new Response(entry.bytes, {

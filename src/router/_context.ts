@@ -56,7 +56,9 @@ export class Context implements RouteContext {
 export function reporterOf(
   context: RouteContext | undefined,
 ): ((error: unknown) => void) | undefined {
-  return context instanceof Context ? (error) => context.report(error) : undefined;
+  return context instanceof Context
+    ? (error) => context.report(error)
+    : undefined;
 }
 
 /** Routes whose response does not depend on the request (no function substitution). */

@@ -47,7 +47,9 @@ export function normalizePercent(path: string): string {
     if (high < 0 || low < 0) continue;
     const code = high * 16 + low;
     out += path.slice(last, i) +
-      (isUnreserved(code) ? String.fromCharCode(code) : "%" + HEX[high] + HEX[low]);
+      (isUnreserved(code)
+        ? String.fromCharCode(code)
+        : "%" + HEX[high] + HEX[low]);
     last = i + 3;
     i += 2;
   }

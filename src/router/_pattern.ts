@@ -35,7 +35,9 @@ function escapeRegExp(text: string): string {
 function fail(source: string, offset: number, why: string): never {
   throw new RouterError({
     code: "INVALID_PATTERN",
-    message: `Invalid path pattern ${JSON.stringify(source)} at offset ${offset}: ${why}`,
+    message: `Invalid path pattern ${
+      JSON.stringify(source)
+    } at offset ${offset}: ${why}`,
     offset,
   });
 }
@@ -68,7 +70,11 @@ export function parsePattern(source: string): Pattern {
     if (whole) {
       const [, name, marker] = whole;
       if (marker === "?" && name === undefined) {
-        fail(source, segmentOffset, '"?" is only allowed after a parameter name');
+        fail(
+          source,
+          segmentOffset,
+          '"?" is only allowed after a parameter name',
+        );
       }
       const paramName = name ?? "*";
       if (params.includes(paramName)) {
@@ -77,7 +83,13 @@ export function parsePattern(source: string): Pattern {
       params.push(paramName);
       literalOnly = false;
       if (marker === "*") {
-        if (!last) fail(source, segmentOffset, '"*" is only allowed as the last segment');
+        if (!last) {
+          fail(
+            source,
+            segmentOffset,
+            '"*" is only allowed as the last segment',
+          );
+        }
         regex += "(?:/(.*))?";
         wildcard = paramName;
         key += "/*";
@@ -110,14 +122,22 @@ export function parsePattern(source: string): Pattern {
         let end = i + 1;
         while (end < segment.length && NAME_CHAR.test(segment[end])) end++;
         const name = segment.slice(i + 1, end);
-        if (name === "") fail(source, at, 'a ":" must be followed by a parameter name');
+        if (name === "") {
+          fail(source, at, 'a ":" must be followed by a parameter name');
+        }
         if (literal === "" && previousWasParam) {
           fail(source, at, "two parameters need literal text between them");
         }
         if (segment[end] === "?" || segment[end] === "*") {
-          fail(source, at + end - i, `":${name}${segment[end]}" must be a whole segment`);
+          fail(
+            source,
+            at + end - i,
+            `":${name}${segment[end]}" must be a whole segment`,
+          );
         }
-        if (params.includes(name)) fail(source, at, `duplicate parameter ":${name}"`);
+        if (params.includes(name)) {
+          fail(source, at, `duplicate parameter ":${name}"`);
+        }
         flush();
         params.push(name);
         segmentRegex += "([^/]+)";
@@ -127,7 +147,9 @@ export function parsePattern(source: string): Pattern {
         i = end - 1;
         continue;
       }
-      if (char === "*") fail(source, at, '"*" is only allowed as a whole last segment');
+      if (char === "*") {
+        fail(source, at, '"*" is only allowed as a whole last segment');
+      }
       if (char === "?" || char === "#") {
         fail(source, at, `"${char}" cannot occur in a request path`);
       }
@@ -152,7 +174,10 @@ export function parsePattern(source: string): Pattern {
 }
 
 /** Orders patterns from most to least specific, segment by segment. */
-export function compareRank(a: readonly number[], b: readonly number[]): number {
+export function compareRank(
+  a: readonly number[],
+  b: readonly number[],
+): number {
   const length = Math.min(a.length, b.length);
   for (let i = 0; i < length; i++) {
     if (a[i] !== b[i]) return a[i] - b[i];

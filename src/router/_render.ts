@@ -28,7 +28,10 @@ export function isThenable(value: unknown): value is PromiseLike<unknown> {
  * Calls every function substitution once, in source order, with `args`.
  * Rejections are marked handled here; whoever awaits them still sees them.
  */
-export function evaluate(values: readonly unknown[], args: unknown[]): unknown[] {
+export function evaluate(
+  values: readonly unknown[],
+  args: unknown[],
+): unknown[] {
   const results = new Array<unknown>(values.length);
   for (let i = 0; i < values.length; i++) {
     const value = values[i];
@@ -79,14 +82,18 @@ function lineText(value: unknown): string {
   if (UNSAFE.test(text)) {
     throw new RouterError({
       code: "UNSAFE_SUBSTITUTION",
-      message: "A substitution in a start or header line contains CR, LF or NUL",
+      message:
+        "A substitution in a start or header line contains CR, LF or NUL",
     });
   }
   return text;
 }
 
 /** Joins a head line from its text and (already awaited) substitution results. */
-export function renderLine(line: readonly Part[], results: readonly unknown[]): string {
+export function renderLine(
+  line: readonly Part[],
+  results: readonly unknown[],
+): string {
   let text = "";
   for (const part of line) {
     text += typeof part === "string" ? part : lineText(results[part]);
@@ -106,7 +113,9 @@ export function parseHeaderLine(text: string): [string, string] {
   if (colon <= 0 || !TOKEN.test(name)) {
     throw new RouterError({
       code: "INVALID_TEMPLATE",
-      message: `Invalid header line ${JSON.stringify(text)}: expected "Name: value"`,
+      message: `Invalid header line ${
+        JSON.stringify(text)
+      }: expected "Name: value"`,
     });
   }
   const value = text.slice(colon + 1).trim();
@@ -120,19 +129,26 @@ export function parseHeaderLine(text: string): [string, string] {
 }
 
 /** Status and reason of `HTTP/1.1 200 OK` (version 1.0, 1.1, 2 or 3; reason optional). */
-export function parseStatusLine(text: string): { status: number; statusText: string } {
-  const match = /^HTTP\/\d(?:\.\d)?[ \t]+(\d{3})(?:[ \t]+(.*))?$/.exec(text.trim());
+export function parseStatusLine(
+  text: string,
+): { status: number; statusText: string } {
+  const match = /^HTTP\/\d(?:\.\d)?[ \t]+(\d{3})(?:[ \t]+(.*))?$/.exec(
+    text.trim(),
+  );
   if (match === null) {
     throw new RouterError({
       code: "INVALID_TEMPLATE",
-      message: `Invalid status line ${JSON.stringify(text)}: expected "HTTP/1.1 200 OK"`,
+      message: `Invalid status line ${
+        JSON.stringify(text)
+      }: expected "HTTP/1.1 200 OK"`,
     });
   }
   const status = Number(match[1]);
   if (status < 200 || status > 599) {
     throw new RouterError({
       code: "INVALID_TEMPLATE",
-      message: `Status ${status} cannot be sent as a Response (allowed: 200-599)`,
+      message:
+        `Status ${status} cannot be sent as a Response (allowed: 200-599)`,
     });
   }
   return { status, statusText: (match[2] ?? "").trim() };
@@ -171,7 +187,8 @@ export function resolveResponseHead(
   if (status < 200 || status > 599 || !Number.isInteger(status)) {
     throw new RouterError({
       code: "INVALID_OPTION",
-      message: `Status ${status} cannot be sent as a Response (allowed: 200-599)`,
+      message:
+        `Status ${status} cannot be sent as a Response (allowed: 200-599)`,
     });
   }
   return {
@@ -321,7 +338,10 @@ export async function settle(
 }
 
 /** True when any result at the indices used by `parts` is still pending. */
-export function pending(results: readonly unknown[], parts: readonly Part[]): boolean {
+export function pending(
+  results: readonly unknown[],
+  parts: readonly Part[],
+): boolean {
   for (const part of parts) {
     if (typeof part === "number" && isThenable(results[part])) return true;
   }

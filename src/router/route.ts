@@ -5,7 +5,7 @@
  */
 import { RouterError } from "./errors.ts";
 import type { RouteContext } from "./router.ts";
-import { type Part, layoutTemplate } from "./_template_parse.ts";
+import { layoutTemplate, type Part } from "./_template_parse.ts";
 import {
   checkValues,
   evaluate,
@@ -13,8 +13,8 @@ import {
   headParts,
   knownBody,
   pending,
-  type ResolvedHead,
   renderLine,
+  type ResolvedHead,
   resolveResponseHead,
   settle,
   streamParts,
@@ -67,6 +67,27 @@ export type Route = (
 ) => Promise<Response>;
 
 /**
+ * A value substituted into a route template: a function of the request and
+ * context (called per request, awaited), or a value rendered as is.
+ *
+ * @example A function substitution
+ * ```ts
+ * import { createRoute, type RouteSubstitution } from "@switchyard/switchyard/router";
+ * const id: RouteSubstitution = (_request, context) => context.params.id;
+ * console.log(typeof id); // "function"
+ * ```
+ */
+export type RouteSubstitution =
+  | ((request: Request, context: RouteContext) => unknown)
+  | string
+  | number
+  | boolean
+  | bigint
+  | null
+  | undefined
+  | { toString(): string };
+
+/**
  * The tag returned by {@linkcode createRoute}: takes a response template and
  * returns a {@linkcode Route}.
  *
@@ -80,7 +101,7 @@ export type Route = (
  */
 export type RouteTag = (
   strings: TemplateStringsArray,
-  ...substitutions: unknown[]
+  ...substitutions: RouteSubstitution[]
 ) => Route;
 
 function startsWithStatusLine(line: readonly Part[]): boolean {
@@ -96,7 +117,8 @@ function validateInit(init: RouteInit): void {
   ) {
     throw new RouterError({
       code: "INVALID_OPTION",
-      message: `RouteInit.status must be an integer from 200 to 599, got ${status}`,
+      message:
+        `RouteInit.status must be an integer from 200 to 599, got ${status}`,
     });
   }
 }
@@ -154,7 +176,10 @@ function validateInit(init: RouteInit): void {
 export function createRoute(init: RouteInit = {}): RouteTag {
   validateInit(init);
   const defaults = { ...init };
-  return (strings: TemplateStringsArray, ...values: unknown[]): Route => {
+  return (
+    strings: TemplateStringsArray,
+    ...values: RouteSubstitution[]
+  ): Route => {
     checkValues(values);
     const layout = layoutTemplate(strings, startsWithStatusLine);
     const head = layout.head;
@@ -201,7 +226,11 @@ export function createRoute(init: RouteInit = {}): RouteTag {
     ): Promise<Response> {
       const { status, statusText } = resolved;
       if (isNullBodyStatus(status)) {
-        return new Response(null, { status, statusText, headers: resolved.headers });
+        return new Response(null, {
+          status,
+          statusText,
+          headers: resolved.headers,
+        });
       }
       const report = reporterOf(context);
       if (streaming) {
@@ -220,7 +249,10 @@ export function createRoute(init: RouteInit = {}): RouteTag {
     }
 
     const route: Route = (request, context) =>
-      respond(request, context ?? new Context(request, null, undefined, undefined));
+      respond(
+        request,
+        context ?? new Context(request, null, undefined, undefined),
+      );
     if (!hasFunctions) requestIndependentRoutes.add(route);
     return route;
   };

@@ -47,7 +47,7 @@ export interface RouteContext {
  * ```ts
  * import type { Handler } from "@switchyard/switchyard/router";
  * const ping: Handler = () => new Response("pong");
- * console.log(await ping(new Request("http://localhost/"), {} as never).text()); // "pong"
+ * console.log(await (await ping(new Request("http://localhost/"), {} as never)).text()); // "pong"
  * ```
  */
 export type Handler = (
@@ -247,14 +247,21 @@ function basePath(baseUrl: string | undefined): string {
   return path;
 }
 
-function cookEndpoint(strings: TemplateStringsArray, values: unknown[]): string {
+function cookEndpoint(
+  strings: TemplateStringsArray,
+  values: unknown[],
+): string {
   let text = strings[0];
-  for (let i = 0; i < values.length; i++) text += String(values[i]) + strings[i + 1];
+  for (let i = 0; i < values.length; i++) {
+    text += String(values[i]) + strings[i + 1];
+  }
   return text;
 }
 
 function toError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error), { cause: error });
+  return error instanceof Error
+    ? error
+    : new Error(String(error), { cause: error });
 }
 
 function withoutBody(response: Response): Response {
@@ -267,7 +274,11 @@ function withoutBody(response: Response): Response {
   });
 }
 
-function plain(status: number, statusText: string, headers: [string, string][] = []): Response {
+function plain(
+  status: number,
+  statusText: string,
+  headers: [string, string][] = [],
+): Response {
   return new Response(statusText, {
     status,
     statusText,
@@ -371,7 +382,9 @@ export function createRouter(init: RouterInit = {}): Router {
       if (!(response instanceof Response)) {
         throw new RouterError({
           code: "INVALID_RESPONSE",
-          message: `The handler of ${context.pattern || "the default route"} did not return a Response`,
+          message: `The handler of ${
+            context.pattern || "the default route"
+          } did not return a Response`,
         });
       }
       return response;
@@ -380,18 +393,30 @@ export function createRouter(init: RouterInit = {}): Router {
     }
   }
 
-  async function miss(request: Request, info: unknown, path: string): Promise<Response> {
+  async function miss(
+    request: Request,
+    info: unknown,
+    path: string,
+  ): Promise<Response> {
     const methods = matcher.allowed(path);
     if (methods.length > 0) {
       if (!methods.includes("OPTIONS")) methods.push("OPTIONS");
       const allow = methods.join(", ");
       if (request.method === "OPTIONS") {
-        return new Response(null, { status: 204, statusText: "No Content", headers: { allow } });
+        return new Response(null, {
+          status: 204,
+          statusText: "No Content",
+          headers: { allow },
+        });
       }
       return plain(405, "Method Not Allowed", [["allow", allow]]);
     }
     if (defaultHandler === undefined) return plain(404, "Not Found");
-    return await call(defaultHandler, request, new Context(request, null, info, reportStreamError));
+    return await call(
+      defaultHandler,
+      request,
+      new Context(request, null, info, reportStreamError),
+    );
   }
 
   async function dispatch(request: Request, info?: unknown): Promise<Response> {
@@ -400,7 +425,11 @@ export function createRouter(init: RouterInit = {}): Router {
     const match = matcher.match(method, path);
     const response = match === null
       ? await miss(request, info, path)
-      : await call(match.value, request, new Context(request, match, info, reportStreamError));
+      : await call(
+        match.value,
+        request,
+        new Context(request, match, info, reportStreamError),
+      );
     return method === "HEAD" ? withoutBody(response) : response;
   }
 
@@ -421,7 +450,11 @@ export function createRouter(init: RouterInit = {}): Router {
       ? cache.wrap(handler)
       : handler;
     matcher.add(method, pattern, served);
-    listed.push({ method, pattern: pattern.source, params: [...pattern.params] });
+    listed.push({
+      method,
+      pattern: pattern.source,
+      params: [...pattern.params],
+    });
   }
 
   const router = dispatch as Router;
@@ -431,19 +464,24 @@ export function createRouter(init: RouterInit = {}): Router {
     if (parts.length !== 2 || !METHOD.test(parts[0])) {
       throw new RouterError({
         code: "INVALID_ENDPOINT",
-        message: `Invalid endpoint ${JSON.stringify(text)}: expected "METHOD /pattern"`,
+        message: `Invalid endpoint ${
+          JSON.stringify(text)
+        }: expected "METHOD /pattern"`,
       });
     }
     const upper = parts[0].toUpperCase();
     const method = upper === "*" ? ANY_METHOD : upper;
     const path = parts[1] === "*" ? "/*" : parts[1];
-    const pattern = parsePattern(base === "" ? path : path === "/" ? base : base + path);
+    const pattern = parsePattern(
+      base === "" ? path : path === "/" ? base : base + path,
+    );
     return (handler: Handler): Router => {
       register(method, pattern, handler);
       return router;
     };
   };
-  router.routes = () => listed.map((route) => ({ ...route, params: [...route.params] }));
+  router.routes = () =>
+    listed.map((route) => ({ ...route, params: [...route.params] }));
   Object.defineProperty(router, "fetch", { value: router, enumerable: true });
   return router;
 }

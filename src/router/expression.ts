@@ -1,0 +1,166 @@
+/**
+ * `HTTPExpression`: match a request against a method, path and header
+ * pattern without a router.
+ *
+ * @module
+ */
+import { RouterError } from "./errors.ts";
+import { parsePattern, type Pattern } from "./_pattern.ts";
+import { decodeParam, getPath } from "./_path.ts";
+import { cook } from "./template.ts";
+
+/**
+ * What {@linkcode HTTPExpressionMatcher.exec} returns for a matching request:
+ * one string per path parameter, plus `method` and `headers` (which win over
+ * parameters of the same name).
+ *
+ * @example Reading a result
+ * ```ts
+ * import { HTTPExpression, type HTTPExpressionResult } from "@switchyard/switchyard/router";
+ * const result: HTTPExpressionResult | null = HTTPExpression`GET /a/:x`.exec(new Request("http://localhost/a/1"));
+ * console.log(result?.x, result?.method); // "1" "GET"
+ * ```
+ */
+export type HTTPExpressionResult = Record<string, string | Headers> & {
+  /** The request method. */
+  method: string;
+  /** The request headers. */
+  headers: Headers;
+};
+
+/**
+ * The object returned by {@linkcode HTTPExpression}.
+ *
+ * @example Testing requests
+ * ```ts
+ * import { HTTPExpression, type HTTPExpressionMatcher } from "@switchyard/switchyard/router";
+ * const isApi: HTTPExpressionMatcher = HTTPExpression`* /api/*`;
+ * console.log(isApi.test(new Request("http://localhost/api/x", { method: "PUT" }))); // true
+ * ```
+ */
+export interface HTTPExpressionMatcher {
+  /**
+   * True when the request matches method, path and header lines.
+   *
+   * @param request The request.
+   * @returns Whether it matches.
+   */
+  test(request: Request): boolean;
+  /**
+   * The decoded path parameters, method and headers, or `null` when the
+   * request does not match.
+   *
+   * @param request The request.
+   * @returns The result or `null`.
+   */
+  exec(request: Request): HTTPExpressionResult | null;
+}
+
+interface HeaderRule {
+  readonly name: string;
+  /** Lower-cased expected value; `*` only requires the header to be present. */
+  readonly value: string;
+}
+
+function headerMatches(headers: Headers, rule: HeaderRule): boolean {
+  const actual = headers.get(rule.name);
+  if (actual === null) return false;
+  if (rule.value === "*") return true;
+  const lower = actual.toLowerCase().trim();
+  if (lower === rule.value) return true;
+  return lower.split(",").some((item) => {
+    const element = item.trim();
+    return element === rule.value ||
+      element.split(";")[0].trim() === rule.value;
+  });
+}
+
+/**
+ * Builds a request matcher from `METHOD /pattern`, optionally followed by
+ * header lines. Method `*` or `ALL` matches every method (`GET` does not
+ * match `HEAD`). The path pattern is the router's (`:name`, `:name?`, `*`,
+ * literal text). A header line `Name: value` requires the request header to
+ * equal the value or to list it as one comma-separated element, ignoring
+ * case and `;` parameters (`Accept: application/json` matches
+ * `application/json, text/plain`); `Name: *` requires the header to be
+ * present. Substitutions are joined as text.
+ *
+ * @param strings Template strings.
+ * @param substitutions Values joined into the expression as text.
+ * @returns An object with `test` and `exec`.
+ * @throws {RouterError} `INVALID_ENDPOINT`, `INVALID_PATTERN` or `INVALID_TEMPLATE`.
+ *
+ * @example Method, path and a header
+ * ```ts
+ * import { HTTPExpression } from "@switchyard/switchyard/router";
+ * const expression = HTTPExpression`
+ *   GET /users/:id
+ *   Accept: application/json
+ * `;
+ * const request = new Request("http://localhost/users/42", { headers: { accept: "application/json" } });
+ * const result = expression.exec(request);
+ * console.log(result?.id, result?.method, expression.test(new Request("http://localhost/users/42"))); // "42" "GET" false
+ * ```
+ */
+export function HTTPExpression(
+  strings: TemplateStringsArray,
+  ...substitutions: unknown[]
+): HTTPExpressionMatcher {
+  const lines = cook(strings, ...substitutions).split(/\r?\n/).map((line) =>
+    line.trim()
+  )
+    .filter((line) => line !== "");
+  const start = (lines[0] ?? "").split(/\s+/);
+  if (start.length !== 2) {
+    throw new RouterError({
+      code: "INVALID_ENDPOINT",
+      message: `Invalid expression ${
+        JSON.stringify(lines[0] ?? "")
+      }: expected "METHOD /pattern"`,
+    });
+  }
+  const method = start[0].toUpperCase();
+  const any = method === "*" || method === "ALL";
+  const pattern: Pattern = parsePattern(start[1]);
+  const regexp = new RegExp(`^${pattern.regexSource}$`);
+  const rules: HeaderRule[] = lines.slice(1).map((line) => {
+    const colon = line.indexOf(":");
+    const name = line.slice(0, colon).trim();
+    if (colon <= 0 || !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) {
+      throw new RouterError({
+        code: "INVALID_TEMPLATE",
+        message: `Invalid header line ${
+          JSON.stringify(line)
+        }: expected "Name: value"`,
+      });
+    }
+    return { name, value: line.slice(colon + 1).trim().toLowerCase() };
+  });
+
+  function match(request: Request): RegExpExecArray | null {
+    if (!any && request.method !== method) return null;
+    const captures = regexp.exec(getPath(request.url));
+    if (captures === null) return null;
+    for (const rule of rules) {
+      if (!headerMatches(request.headers, rule)) return null;
+    }
+    return captures;
+  }
+
+  return {
+    test: (request) => match(request) !== null,
+    exec(request) {
+      const captures = match(request);
+      if (captures === null) return null;
+      const result: Record<string, string | Headers> = {};
+      pattern.params.forEach((name, i) => {
+        const value = captures[i + 1];
+        if (value !== undefined) result[name] = decodeParam(value);
+        else if (name === pattern.wildcard) result[name] = "";
+      });
+      result.method = request.method;
+      result.headers = request.headers;
+      return result as HTTPExpressionResult;
+    },
+  };
+}

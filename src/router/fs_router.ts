@@ -1,0 +1,214 @@
+/**
+ * `createFSRouter`: a router built from a directory of route modules
+ * (Fresh / Next.js conventions).
+ *
+ * @module
+ */
+import { readdir, realpath, stat } from "node:fs/promises";
+import { extname, join, sep } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { RouterError } from "./errors.ts";
+import {
+  createRouter,
+  type Handler,
+  type Router,
+  type RouterInit,
+} from "./router.ts";
+
+/**
+ * Options of {@linkcode createFSRouter}: the router's options plus the file
+ * extensions that count as route modules.
+ *
+ * @example Only TypeScript modules
+ * ```ts
+ * import type { FSRouterInit } from "@switchyard/switchyard/router";
+ * const init: FSRouterInit = { extensions: [".ts"], baseUrl: "/app" };
+ * console.log(init.extensions); // [".ts"]
+ * ```
+ */
+export interface FSRouterInit extends RouterInit {
+  /** Route module extensions. Default `.ts`, `.tsx`, `.js`, `.jsx`, `.mjs`. */
+  extensions?: string[];
+}
+
+const METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"];
+const DEFAULT_EXTENSIONS = [".ts", ".tsx", ".js", ".jsx", ".mjs"];
+
+function invalid(message: string, cause?: unknown): RouterError {
+  return new RouterError({ code: "INVALID_ROUTE_MODULE", message, cause });
+}
+
+/** The pattern segment of a file or directory name; "" adds no segment. */
+function segmentOf(name: string, file: string, isFile: boolean): string {
+  if (isFile && name === "index") return "";
+  if (/^\(.+\)$/.test(name) && !isFile) return "";
+  const catchAll = /^\[\[?\.\.\.([A-Za-z0-9_]+)\]?\]$/.exec(name);
+  if (catchAll) {
+    if (!isFile) throw invalid(`${file}: a catch-all segment must be a file`);
+    return `:${catchAll[1]}*`;
+  }
+  const segment = name.replace(/\[([A-Za-z0-9_]+)\]/g, ":$1");
+  const literal = segment.replace(/:[A-Za-z0-9_]+/g, "");
+  if (/[\[\]:*?#\s]/.test(literal)) {
+    throw invalid(`${file}: unsupported characters in a route file name`);
+  }
+  return segment;
+}
+
+function handlersOf(
+  module: Record<string, unknown>,
+  file: string,
+): [string, Handler][] {
+  const found: [string, Handler][] = [];
+  const take = (source: Record<string, unknown>) => {
+    for (const method of METHODS) {
+      if (typeof source[method] === "function") {
+        found.push([method, source[method] as Handler]);
+      }
+    }
+  };
+  take(module);
+  const handler = module.handler;
+  if (typeof handler === "function") found.push(["ALL", handler as Handler]);
+  else if (handler !== null && typeof handler === "object") {
+    take(handler as Record<string, unknown>);
+  }
+  if (typeof module.default === "function") {
+    found.push(["ALL", module.default as Handler]);
+  }
+  if (found.length === 0) {
+    throw invalid(
+      `${file} exports no handler (GET, POST, … , handler or default)`,
+    );
+  }
+  return found;
+}
+
+interface RouteFile {
+  readonly pattern: string;
+  readonly path: string;
+}
+
+async function scan(
+  root: string,
+  directory: string,
+  segments: readonly string[],
+  extensions: readonly string[],
+  visited: Set<string>,
+  files: RouteFile[],
+): Promise<void> {
+  if (visited.has(directory)) return;
+  visited.add(directory);
+  const entries = await readdir(directory);
+  entries.sort();
+  for (const name of entries) {
+    if (name.startsWith("_") || name.startsWith(".")) continue;
+    let real: string;
+    try {
+      real = await realpath(join(directory, name));
+    } catch {
+      continue; // a dangling link
+    }
+    // Symlinks may point anywhere: only what resolves inside the root is served.
+    if (real !== root && !real.startsWith(root + sep)) continue;
+    const info = await stat(real);
+    if (info.isDirectory()) {
+      const segment = segmentOf(name, join(directory, name), false);
+      await scan(
+        root,
+        real,
+        segment ? [...segments, segment] : segments,
+        extensions,
+        visited,
+        files,
+      );
+      continue;
+    }
+    const extension = extname(name);
+    if (!info.isFile() || !extensions.includes(extension)) continue;
+    const base = name.slice(0, -extension.length);
+    if (/[._]test$/.test(base)) continue;
+    const segment = segmentOf(base, join(directory, name), true);
+    const all = segment ? [...segments, segment] : segments;
+    files.push({ pattern: "/" + all.join("/"), path: real });
+  }
+}
+
+/**
+ * Builds a {@linkcode Router} from a route directory. Async because it reads
+ * the directory and imports every route module up front (eagerly: a broken
+ * module fails here, not at the first request). Files added later are not
+ * seen. Works on Deno and Node (node:fs/promises, dynamic `import()`).
+ *
+ * Conventions:
+ * - `index.ts` → the directory's path; `about.ts` → `/about`.
+ * - `[id].ts` or a `[id]/` directory → `:id`; `v[n].ts` → `/v:n`.
+ * - `[...rest].ts` (or `[[...rest]].ts`) → `/:rest*`, zero or more segments,
+ *   `params.rest`.
+ * - `(group)/` directories add no segment. Names starting with `_` or `.`,
+ *   and `*_test.*` / `*.test.*` files, are ignored.
+ * - A module exports `GET`, `POST`, `PUT`, `PATCH`, `DELETE`, `HEAD`,
+ *   `OPTIONS` handlers, and/or `default` (or Fresh's `handler` function)
+ *   for every method, or a `handler` object of method handlers.
+ * - Static segments beat parameters whatever the file order.
+ *
+ * Safety: requests are matched against the route table built here, never
+ * mapped to the file system, so no request path (`..`, `%2e%2e`, `%2f`)
+ * reaches a file; symlinks whose target resolves outside the directory are
+ * skipped.
+ *
+ * @param dir The route directory (path or `file:` URL).
+ * @param init Router options and module extensions.
+ * @returns A promise of the router.
+ * @throws {RouterError} `INVALID_ROUTE_MODULE` for an unreadable directory,
+ * a module without handlers or an unsupported file name; `DUPLICATE_ROUTE`
+ * when two files give the same route (`a.ts` and `a/index.ts`).
+ *
+ * @example Serving a routes directory
+ * ```ts ignore
+ * import { createFSRouter } from "@switchyard/switchyard/router";
+ * const router = await createFSRouter(new URL("./routes/", import.meta.url));
+ * Deno.serve({ hostname: "127.0.0.1", port: 8000 }, router);
+ * ```
+ *
+ * @example Listing the routes of a directory
+ * ```ts
+ * import { createFSRouter } from "@switchyard/switchyard/router";
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/index.ts`, "export default () => new Response('home');");
+ * const router = await createFSRouter(dir);
+ * console.log(router.routes()); // [{ method: "ALL", pattern: "/", params: [] }]
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function createFSRouter(
+  dir: string | URL,
+  init: FSRouterInit = {},
+): Promise<Router> {
+  const { extensions = DEFAULT_EXTENSIONS, ...routerInit } = init;
+  const path = dir instanceof URL || dir.startsWith("file:")
+    ? fileURLToPath(dir)
+    : dir;
+  let root: string;
+  try {
+    root = await realpath(path);
+    if (!(await stat(root)).isDirectory()) throw new Error("not a directory");
+  } catch (cause) {
+    throw invalid(`Cannot read the route directory ${path}`, cause);
+  }
+  const files: RouteFile[] = [];
+  await scan(root, root, [], extensions, new Set(), files);
+  const router = createRouter(routerInit);
+  for (const file of files) {
+    let module: Record<string, unknown>;
+    try {
+      module = await import(pathToFileURL(file.path).href);
+    } catch (cause) {
+      throw invalid(`Cannot import route module ${file.path}`, cause);
+    }
+    for (const [method, handler] of handlersOf(module, file.path)) {
+      router.endpoint`${method} ${file.pattern}`(handler);
+    }
+  }
+  return router;
+}

@@ -1,0 +1,82 @@
+/**
+ * The template-literal HTTP router: routes and responses written as tagged
+ * templates shaped like raw HTTP messages, on standard `Request`/`Response`.
+ *
+ * ```ts
+ * import { createRoute, createRouter } from "@switchyard/switchyard/router";
+ *
+ * const router = createRouter()
+ *   .endpoint`GET /hello/:name`(createRoute()`
+ *     HTTP/1.1 200 OK
+ *     Content-Type: text/plain
+ *
+ *     Hello ${(_request, context) => context.params.name}!
+ *   `)
+ *   .endpoint`POST /echo`(async (request) => new Response(await request.text()));
+ *
+ * const response = await router(new Request("http://localhost/hello/world"));
+ * console.log(await response.text()); // "Hello world!"
+ * // Deno.serve(router)  or  export default { fetch: router }  (deno serve, --parallel too)
+ * ```
+ *
+ * Decisions where the spec is open:
+ * - `router.endpoint` returns a function taking the handler, which returns
+ *   the router: registrations chain. `router.routes()` lists them.
+ * - Matching: a map of static paths plus one combined RegExp per method,
+ *   compiled at the first request after a change. Static segments beat
+ *   parameters whatever the registration order. `:name`, `:name?`, a
+ *   trailing `*` (`params["*"]`) or `:name*`; everything else is literal;
+ *   invalid patterns throw {@linkcode RouterError} at registration. Trailing
+ *   slashes are strict. Parameters are percent-decoded; a malformed escape
+ *   stays as written.
+ * - No match → `defaultHandler` or 404 `Not Found`; method mismatch → 405
+ *   with `Allow`; `HEAD` from `GET` without body; `OPTIONS` → 204 with
+ *   `Allow`. A thrown error → `errorHandler`, else 500 without detail
+ *   (logged with `console.error`); the router's promise never rejects.
+ * - Templates are parsed once; common indentation removed; the template's
+ *   status and headers win over `RouteInit`; Content-Type defaults to
+ *   `text/html; charset=utf-8`; Content-Length is computed, never trusted.
+ *   CR/LF/NUL in a head substitution fails the request (error path).
+ * - `cache` keeps the bytes of routes without function substitutions, with
+ *   a strong ETag and 304 for `If-None-Match`.
+ * - `createFSRouter` imports every module eagerly.
+ *
+ * @module
+ */
+export {
+  type CacheOptions,
+  createRouter,
+  type EndpointRegistrar,
+  type ErrorHandler,
+  type Handler,
+  type RouteContext,
+  type RouteInfo,
+  type Router,
+  type RouterInit,
+} from "./router.ts";
+export {
+  createRoute,
+  type Route,
+  type RouteInit,
+  type RouteSubstitution,
+  type RouteTag,
+} from "./route.ts";
+export {
+  HTTPExpression,
+  type HTTPExpressionMatcher,
+  type HTTPExpressionResult,
+} from "./expression.ts";
+export {
+  createRequest,
+  type CreateRequestInit,
+  createResponse,
+  type RequestTag,
+} from "./message.ts";
+export { createFSRouter, type FSRouterInit } from "./fs_router.ts";
+export { cook, deconstruct, type DeconstructedTemplate } from "./template.ts";
+export {
+  RouterError,
+  RouterErrorCode,
+  type RouterErrorCodeValue,
+  type RouterErrorOptions,
+} from "./errors.ts";
