@@ -1,0 +1,392 @@
+/**
+ * Gateway backends from the environment.
+ *
+ * Sources, first match wins:
+ * 1. `SWITCHYARD_CONFIG=path`: a JSON array of
+ *    `{ name, provider, apiKey?, baseURL?, defaultModel? }` (only this file is
+ *    used; `provider` is `openai`, `anthropic`, `gemini`, `ollama`, an
+ *    OpenAI-compatible preset such as `groq` or `vllm`, or `echo` for a local
+ *    test backend). An `apiKey` written `"$NAME"` is read from the
+ *    environment variable `NAME`, so keys need not sit in the file.
+ * 2. `OPENAI_API_KEY` (with `OPENAI_BASE_URL`), `ANTHROPIC_API_KEY`,
+ *    `GEMINI_API_KEY`, `OLLAMA_HOST` (`host:port` or a URL): one backend each,
+ *    named after the provider, in that order.
+ * 3. Nothing set: two deterministic local backends from `./models/testing`,
+ *    `echo` (repeats the last user message) and `mock` (a fixed answer), so the
+ *    gateway works offline.
+ *
+ * The first backend is the router's default; fallback is sequential in this
+ * order.
+ *
+ * @module
+ */
+import {
+  createRouter as createModelRouter,
+  type Router as ModelRouter,
+} from "../src/models/mod.ts";
+import type { BackendAdapter } from "../src/models/types.ts";
+import {
+  createEchoAdapter,
+  createMockAdapter,
+  type TestAdapter,
+} from "../src/models/testing.ts";
+import {
+  createOpenAIAdapter,
+  createOpenAICompatibleAdapter,
+  OPENAI_COMPATIBLE_PRESETS,
+  type OpenAICompatibleProvider,
+} from "../src/models/adapters/openai.ts";
+import { createAnthropicAdapter } from "../src/models/adapters/anthropic.ts";
+import { createGeminiAdapter } from "../src/models/adapters/gemini.ts";
+import { createOllamaAdapter } from "../src/models/adapters/ollama.ts";
+
+/** One backend to register. */
+export interface BackendSpec {
+  /** Registered name (also the model-name prefix in the gateway). */
+  name: string;
+  /** Provider: openai, anthropic, gemini, ollama, an OpenAI-compatible preset, or echo. */
+  provider: string;
+  /** Credential. */
+  apiKey?: string;
+  /** API root override. */
+  baseURL?: string;
+  /** Model used when a request names none. */
+  defaultModel?: string;
+}
+
+/** Where the backends came from. */
+export type BackendSource = "config" | "env" | "local";
+
+/** The backends to start with and their source. */
+export interface BackendPlan {
+  /** Where they came from. */
+  source: BackendSource;
+  /** The backends, in fallback order. */
+  specs: BackendSpec[];
+}
+
+/** Reads one environment variable; `undefined` when unset. */
+export type EnvReader = (name: string) => string | undefined;
+
+/** Thrown for an invalid `SWITCHYARD_CONFIG` file. */
+export class ConfigError extends Error {
+  /**
+   * Creates the error.
+   *
+   * @param message What is wrong, naming the file.
+   */
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+/** The two deterministic local backends used when nothing is configured. */
+export const LOCAL_BACKENDS: readonly BackendSpec[] = [
+  { name: "echo", provider: "echo" },
+  { name: "mock", provider: "mock" },
+];
+
+function ollamaURL(host: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(host) ? host : `http://${host}`;
+}
+
+function readConfig(path: string, text: string, env: EnvReader): BackendSpec[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(
+      `${path}: not valid JSON (${(error as Error).message})`,
+    );
+  }
+  if (!Array.isArray(value) || value.length === 0) {
+    throw new ConfigError(
+      `${path}: expected a non-empty JSON array of backends`,
+    );
+  }
+  const names = new Set<string>();
+  return value.map((item, i): BackendSpec => {
+    const where = `${path}[${i}]`;
+    if (typeof item !== "object" || item === null) {
+      throw new ConfigError(`${where}: expected an object`);
+    }
+    const { name, provider, apiKey, baseURL, defaultModel } = item as Record<
+      string,
+      unknown
+    >;
+    if (typeof name !== "string" || name === "" || name.includes("/")) {
+      throw new ConfigError(
+        `${where}.name: expected a non-empty string without "/"`,
+      );
+    }
+    if (names.has(name)) {
+      throw new ConfigError(`${where}.name: duplicate name "${name}"`);
+    }
+    names.add(name);
+    if (typeof provider !== "string") {
+      throw new ConfigError(`${where}.provider: expected a string`);
+    }
+    for (
+      const [key, field] of Object.entries({ apiKey, baseURL, defaultModel })
+    ) {
+      if (field !== undefined && typeof field !== "string") {
+        throw new ConfigError(`${where}.${key}: expected a string`);
+      }
+    }
+    const spec: BackendSpec = { name, provider };
+    if (typeof apiKey === "string") {
+      const key = apiKey.startsWith("$") ? env(apiKey.slice(1)) : apiKey;
+      if (key === undefined) {
+        throw new ConfigError(
+          `${where}.apiKey: environment variable ${apiKey.slice(1)} is not set`,
+        );
+      }
+      spec.apiKey = key;
+    }
+    if (typeof baseURL === "string") spec.baseURL = baseURL;
+    if (typeof defaultModel === "string") spec.defaultModel = defaultModel;
+    createAdapter(spec); // validates the provider and required keys now, not at the first request
+    return spec;
+  });
+}
+
+/**
+ * Decides which backends to start from environment variables.
+ *
+ * @param env Reads an environment variable.
+ * @param readTextFile Reads the `SWITCHYARD_CONFIG` file.
+ * @returns The backends and their source.
+ * @throws {ConfigError} For an unreadable or invalid config file.
+ *
+ * @example Nothing configured
+ * ```ts
+ * import { planBackends } from "./_backends.ts";
+ * const plan = planBackends(() => undefined, () => "");
+ * console.log(plan.source, plan.specs.map((s) => s.name)); // "local" ["echo", "mock"]
+ * ```
+ */
+export function planBackends(
+  env: EnvReader,
+  readTextFile: (path: string) => string,
+): BackendPlan {
+  const configPath = env("SWITCHYARD_CONFIG");
+  if (configPath) {
+    let text: string;
+    try {
+      text = readTextFile(configPath);
+    } catch (error) {
+      throw new ConfigError(
+        `${configPath}: cannot read (${(error as Error).message})`,
+      );
+    }
+    return { source: "config", specs: readConfig(configPath, text, env) };
+  }
+  const specs: BackendSpec[] = [];
+  const openaiKey = env("OPENAI_API_KEY");
+  if (openaiKey) {
+    const baseURL = env("OPENAI_BASE_URL");
+    specs.push({
+      name: "openai",
+      provider: "openai",
+      apiKey: openaiKey,
+      ...(baseURL ? { baseURL } : {}),
+    });
+  }
+  const anthropicKey = env("ANTHROPIC_API_KEY");
+  if (anthropicKey) {
+    specs.push({
+      name: "anthropic",
+      provider: "anthropic",
+      apiKey: anthropicKey,
+    });
+  }
+  const geminiKey = env("GEMINI_API_KEY");
+  if (geminiKey) {
+    specs.push({ name: "gemini", provider: "gemini", apiKey: geminiKey });
+  }
+  const ollamaHost = env("OLLAMA_HOST");
+  if (ollamaHost) {
+    specs.push({
+      name: "ollama",
+      provider: "ollama",
+      baseURL: ollamaURL(ollamaHost),
+    });
+  }
+  if (specs.length > 0) return { source: "env", specs };
+  return {
+    source: "local",
+    specs: LOCAL_BACKENDS.map((spec) => ({ ...spec })),
+  };
+}
+
+/**
+ * Builds the adapter for one backend.
+ *
+ * @param spec The backend.
+ * @returns The adapter.
+ * @throws {ConfigError} For an unknown provider or a missing key.
+ *
+ * @example Usage
+ * ```ts
+ * import { createAdapter } from "./_backends.ts";
+ * console.log(createAdapter({ name: "echo", provider: "echo" }).metadata.provider); // "testing"
+ * ```
+ */
+export function createAdapter(spec: BackendSpec): BackendAdapter {
+  const common = {
+    ...(spec.baseURL === undefined ? {} : { baseURL: spec.baseURL }),
+    ...(spec.defaultModel === undefined
+      ? {}
+      : { defaultModel: spec.defaultModel }),
+    name: spec.name,
+  };
+  const needKey = (): string => {
+    if (!spec.apiKey) {
+      throw new ConfigError(
+        `backend "${spec.name}": provider ${spec.provider} needs an apiKey`,
+      );
+    }
+    return spec.apiKey;
+  };
+  switch (spec.provider) {
+    case "openai":
+      return createOpenAIAdapter({ ...common, apiKey: needKey() });
+    case "anthropic":
+      return createAnthropicAdapter({ ...common, apiKey: needKey() });
+    case "gemini":
+      return createGeminiAdapter({ ...common, apiKey: needKey() });
+    case "ollama":
+      return createOllamaAdapter({
+        ...common,
+        ...(spec.apiKey ? { apiKey: spec.apiKey } : {}),
+      });
+    case "echo":
+      return withoutCallLog(createEchoAdapter());
+    case "mock":
+      return withoutCallLog(createMockAdapter({ responses: MOCK_REPLY }));
+  }
+  if (Object.hasOwn(OPENAI_COMPATIBLE_PRESETS, spec.provider)) {
+    const preset = spec.provider as OpenAICompatibleProvider;
+    if (OPENAI_COMPATIBLE_PRESETS[preset].requiresApiKey) needKey();
+    return createOpenAICompatibleAdapter(preset, {
+      ...common,
+      ...(spec.apiKey ? { apiKey: spec.apiKey } : {}),
+    });
+  }
+  throw new ConfigError(
+    `backend "${spec.name}": unknown provider "${spec.provider}"`,
+  );
+}
+
+const MOCK_REPLY = {
+  message: {
+    role: "assistant" as const,
+    content:
+      "Hello from the local mock backend. Set OPENAI_API_KEY, ANTHROPIC_API_KEY, " +
+      "GEMINI_API_KEY or OLLAMA_HOST (or SWITCHYARD_CONFIG) to reach real models.",
+  },
+  finishReason: "stop" as const,
+  metadata: {},
+};
+
+/**
+ * Wraps a testing adapter so its `calls` log (kept for test assertions, one
+ * entry per call, never trimmed) stays at most one entry long: a server that
+ * runs for days must not grow with every request.
+ *
+ * @param adapter A testing adapter.
+ * @returns An adapter with the same behaviour and a bounded log.
+ *
+ * @example Usage
+ * ```ts
+ * import { createEchoAdapter } from "../src/models/testing.ts";
+ * import { withoutCallLog } from "./_backends.ts";
+ * const echo = createEchoAdapter();
+ * const bounded = withoutCallLog(echo);
+ * for (let i = 0; i < 3; i++) await bounded.execute({ messages: [{ role: "user", content: "hi" }] });
+ * console.log(echo.calls.length); // 1
+ * ```
+ */
+export function withoutCallLog(adapter: TestAdapter): BackendAdapter {
+  const wrapped: BackendAdapter = {
+    metadata: adapter.metadata,
+    execute(request, signal) {
+      adapter.calls.length = 0;
+      return adapter.execute(request, signal);
+    },
+    executeStream(request, signal) {
+      adapter.calls.length = 0;
+      return adapter.executeStream(request, signal);
+    },
+  };
+  if (adapter.healthCheck) {
+    const healthCheck = adapter.healthCheck.bind(adapter);
+    wrapped.healthCheck = (signal) => {
+      adapter.calls.length = 0;
+      return healthCheck(signal);
+    };
+  }
+  return wrapped;
+}
+
+/**
+ * Hosts a backend talks to, for the `--allow-net` check at startup.
+ *
+ * @param spec Its spec.
+ * @returns `host[:port]` of its API, or undefined for local test adapters.
+ *
+ * @example Usage
+ * ```ts
+ * import { apiHost } from "./_backends.ts";
+ * console.log(apiHost({ name: "a", provider: "anthropic", apiKey: "k" })); // "api.anthropic.com"
+ * ```
+ */
+export function apiHost(spec: BackendSpec): string | undefined {
+  const defaults: Record<string, string> = {
+    openai: "https://api.openai.com/v1",
+    anthropic: "https://api.anthropic.com",
+    gemini: "https://generativelanguage.googleapis.com",
+    ollama: "http://127.0.0.1:11434",
+  };
+  const preset = Object.hasOwn(OPENAI_COMPATIBLE_PRESETS, spec.provider)
+    ? OPENAI_COMPATIBLE_PRESETS[spec.provider as OpenAICompatibleProvider]
+      .baseURL
+    : undefined;
+  const url = spec.baseURL ?? defaults[spec.provider] ?? preset;
+  if (url === undefined) return undefined;
+  try {
+    return new URL(url).host;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Creates the model router for a set of backends: default backend = the first,
+ * sequential fallback in the given order, models missing from a backend's
+ * declared list replaced by its default model.
+ *
+ * @param backends Name and adapter pairs, in fallback order.
+ * @returns The model router.
+ *
+ * @example Usage
+ * ```ts
+ * import { createEchoAdapter } from "../src/models/testing.ts";
+ * import { createGatewayModelRouter } from "./_backends.ts";
+ * const router = createGatewayModelRouter([["echo", createEchoAdapter()]]);
+ * console.log(router.listBackends()); // ["echo"]
+ * router.dispose();
+ * ```
+ */
+export function createGatewayModelRouter(
+  backends: ReadonlyArray<readonly [string, BackendAdapter]>,
+): ModelRouter {
+  const router = createModelRouter({
+    fallbackStrategy: "sequential",
+    ...(backends.length > 0 ? { defaultBackend: backends[0][0] } : {}),
+    modelTranslation: { strategy: "default" },
+  });
+  for (const [name, adapter] of backends) router.register(name, adapter);
+  return router;
+}

@@ -1,0 +1,301 @@
+/**
+ * `POST /api/convert`: one request in, every form out.
+ *
+ * Body: `{ input: string, from?: "auto"|"curl"|"http"|"har"|"fetch", pretty?: boolean }`.
+ * Answer: `{ type, request, curl, http, har, fetch }` where `type` is the input
+ * form (detected with `detectType` for `auto`), `request` the plain request,
+ * `har` the HAR entry as JSON text and `fetch` the `toCode` output. Bad input
+ * is a 400 `{ error: { code, message, offset?, path? } }` carrying the
+ * `ConversionError` code and offset (relative to `input`).
+ *
+ * Decisions:
+ * - Requests only: a raw HTTP *response* is rejected with `INVALID_INPUT`.
+ * - A HAR log converts its first entry; `entries` in the answer says how many
+ *   the log had.
+ * - fetch input is a `fetch(url, init)` call or a `{ url, options }` object,
+ *   read without evaluating anything (see `_fetch_code.ts`).
+ * - `input` is capped at 1 MiB (413 above that).
+ *
+ * @module
+ */
+import { allFormats, detectType } from "../src/convert/core.ts";
+import { toRequest as curlToRequest } from "../src/convert/curl.ts";
+import { parseRequest } from "../src/convert/string.ts";
+import { toRequest as harToRequest, toRequests } from "../src/convert/har.ts";
+import { toRequest as fetchToRequest } from "../src/convert/fetch.ts";
+import { ConversionError } from "../src/convert/errors.ts";
+import type { HttpRequest } from "../src/convert/types.ts";
+import { parseFetchCode } from "./_fetch_code.ts";
+
+/** Input forms the converter reads. */
+export type InputForm = "curl" | "http" | "har" | "fetch";
+
+/** The `POST /api/convert` request body. */
+export interface ConvertInput {
+  /** The pasted text. */
+  input: string;
+  /** Its form; `auto` (default) detects it. */
+  from?: "auto" | InputForm;
+  /** Multi-line curl/fetch and indented HAR (default `true`). */
+  pretty?: boolean;
+}
+
+/** The `POST /api/convert` answer. */
+export interface ConvertOutput {
+  /** The form the input was read as. */
+  type: InputForm;
+  /** The request every form was derived from. */
+  request: HttpRequest;
+  /** curl command. */
+  curl: string;
+  /** Raw HTTP request text. */
+  http: string;
+  /** HAR entry, as JSON text. */
+  har: string;
+  /** fetch() source code. */
+  fetch: string;
+  /** For HAR logs: how many entries the log held (the first was converted). */
+  entries?: number;
+}
+
+/** Largest accepted `input`, in UTF-16 code units. */
+export const MAX_INPUT_LENGTH = 1 << 20;
+
+const FORMS: ReadonlySet<string> = new Set([
+  "auto",
+  "curl",
+  "http",
+  "har",
+  "fetch",
+]);
+
+function inputError(message: string, offset?: number): ConversionError {
+  return new ConversionError({ code: "INVALID_INPUT", message, offset });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const position = /position (\d+)/.exec(String(error))?.[1];
+    throw new ConversionError({
+      code: "INVALID_HAR",
+      message: `HAR input is not valid JSON: ${(error as Error).message}`,
+      offset: position === undefined ? undefined : Number(position),
+    });
+  }
+}
+
+/**
+ * The form of `text`: `detectType` for curl, raw HTTP and HAR; fetch code is
+ * recognised by its `fetch(` call or `{ url, options }` shape.
+ *
+ * @param text The pasted input.
+ * @returns The form.
+ * @throws {ConversionError} `INVALID_INPUT` for responses and unrecognised text.
+ *
+ * @example Usage
+ * ```ts
+ * import { detectForm } from "./_convert_api.ts";
+ * console.log(detectForm("curl https://example.com")); // "curl"
+ * ```
+ */
+export function detectForm(text: string): InputForm {
+  const trimmed = text.trim();
+  if (trimmed === "") {
+    throw new ConversionError({
+      code: "EMPTY_INPUT",
+      message: "The input is empty.",
+      offset: 0,
+    });
+  }
+  let kind = detectType(text);
+  if (
+    kind === "unknown" && (trimmed.startsWith("{") || trimmed.startsWith("["))
+  ) {
+    try {
+      const value = JSON.parse(trimmed);
+      kind = detectType(value);
+      if (
+        kind === "unknown" && value !== null && typeof value === "object" &&
+        "url" in value
+      ) {
+        return "fetch";
+      }
+    } catch {
+      // Not JSON: a JS object literal in the { url, options } form, or
+      // broken HAR JSON, reported with the parser's offset.
+      return /^\{\s*["']?url["']?\s*:/.test(trimmed) ? "fetch" : "har";
+    }
+  }
+  switch (kind) {
+    case "curl":
+      return "curl";
+    case "har":
+      return "har";
+    case "request":
+      return "http";
+    case "response":
+      throw inputError(
+        "This is an HTTP response; the converter takes requests.",
+        0,
+      );
+  }
+  if (/(?<![\w$.])fetch\s*\(/.test(text)) return "fetch";
+  throw inputError(
+    "Could not detect the format: expected curl, a raw HTTP request, HAR JSON or fetch() code.",
+    text.length - text.trimStart().length,
+  );
+}
+
+function readRequest(
+  text: string,
+  form: InputForm,
+): { request: HttpRequest; entries?: number } {
+  switch (form) {
+    case "curl":
+      return { request: curlToRequest(text) };
+    case "http":
+      return { request: parseRequest(text) };
+    case "fetch": {
+      const call = parseFetchCode(text);
+      return { request: fetchToRequest(call.url, call.options as RequestInit) };
+    }
+    case "har": {
+      const value = parseJson(text);
+      if (value !== null && typeof value === "object" && "log" in value) {
+        const requests = toRequests(value as Parameters<typeof toRequests>[0]);
+        if (requests.length === 0) {
+          throw new ConversionError({
+            code: "INVALID_HAR",
+            message: "The HAR log has no entries.",
+            path: "log.entries",
+          });
+        }
+        return { request: requests[0], entries: requests.length };
+      }
+      return {
+        request: harToRequest(value as Parameters<typeof harToRequest>[0]),
+      };
+    }
+  }
+}
+
+/**
+ * Converts pasted input into every other form.
+ *
+ * @param input The API body.
+ * @returns Detected type, the request, and each form.
+ * @throws {ConversionError} For input that cannot be converted (code + offset).
+ *
+ * @example curl to everything
+ * ```ts
+ * import { convert } from "./_convert_api.ts";
+ * const out = await convert({ input: "curl -X POST https://example.com/a -d x=1" });
+ * console.log(out.type, out.request.method, out.http.startsWith("POST")); // "curl" "POST" true
+ * ```
+ */
+export async function convert(input: ConvertInput): Promise<ConvertOutput> {
+  const form = input.from === undefined || input.from === "auto"
+    ? detectForm(input.input)
+    : input.from;
+  const pretty = input.pretty ?? true;
+  const { request, entries } = readRequest(input.input, form);
+  const formats = await allFormats(request, {
+    curl: { pretty },
+    fetch: { pretty },
+  });
+  const out: ConvertOutput = {
+    type: form,
+    request,
+    curl: formats.curl,
+    http: formats.httpString,
+    har: JSON.stringify(formats.har, null, pretty ? 2 : undefined),
+    fetch: formats.fetchCode,
+  };
+  if (entries !== undefined) out.entries = entries;
+  return out;
+}
+
+function errorResponse(
+  status: number,
+  error: Record<string, unknown>,
+): Response {
+  return Response.json({ error }, { status });
+}
+
+/**
+ * The `POST /api/convert` handler.
+ *
+ * @param request The HTTP request.
+ * @returns 200 with a {@linkcode ConvertOutput}, 400/413/415 with `{ error }`.
+ *
+ * @example Usage
+ * ```ts
+ * import { handleConvert } from "./_convert_api.ts";
+ * const response = await handleConvert(new Request("http://localhost/api/convert", {
+ *   method: "POST",
+ *   body: JSON.stringify({ input: "curl 'https://example.com/" }),
+ * }));
+ * console.log(response.status, (await response.json()).error.code); // 400 "UNTERMINATED_QUOTE"
+ * ```
+ */
+export async function handleConvert(request: Request): Promise<Response> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return errorResponse(400, {
+      code: "INVALID_INPUT",
+      message: "The body must be JSON: { input, from?, pretty? }.",
+    });
+  }
+  if (
+    body === null || typeof body !== "object" ||
+    typeof (body as ConvertInput).input !== "string"
+  ) {
+    return errorResponse(400, {
+      code: "INVALID_INPUT",
+      message: "`input` must be a string.",
+    });
+  }
+  const { input, from, pretty } = body as ConvertInput;
+  if (from !== undefined && !FORMS.has(from)) {
+    return errorResponse(400, {
+      code: "INVALID_OPTION",
+      message: "`from` must be auto, curl, http, har or fetch.",
+    });
+  }
+  if (pretty !== undefined && typeof pretty !== "boolean") {
+    return errorResponse(400, {
+      code: "INVALID_OPTION",
+      message: "`pretty` must be a boolean.",
+    });
+  }
+  if (input.length > MAX_INPUT_LENGTH) {
+    return errorResponse(413, {
+      code: "INVALID_INPUT",
+      message: `\`input\` is longer than ${MAX_INPUT_LENGTH} characters.`,
+    });
+  }
+  try {
+    return Response.json(await convert({ input, from, pretty }));
+  } catch (error) {
+    // Request/Headers constructors reject user data (e.g. a header name
+    // with a space in pasted fetch code) with a TypeError: still the input.
+    if (error instanceof TypeError) {
+      return errorResponse(400, {
+        code: "INVALID_INPUT",
+        message: error.message,
+      });
+    }
+    if (!(error instanceof ConversionError)) throw error;
+    const detail: Record<string, unknown> = {
+      code: error.code,
+      message: error.message,
+    };
+    if (error.offset !== undefined) detail.offset = error.offset;
+    if (error.path !== undefined) detail.path = error.path;
+    return errorResponse(400, detail);
+  }
+}

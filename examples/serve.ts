@@ -1,0 +1,98 @@
+/**
+ * The demo server of `deno task start`: the converter playground and the
+ * OpenAI-compatible gateway on one template router, on 127.0.0.1.
+ *
+ * Environment:
+ * - `PORT` (default 8000; 0 picks a free port).
+ * - Backends: `SWITCHYARD_CONFIG`, or `OPENAI_API_KEY` (+ `OPENAI_BASE_URL`),
+ *   `ANTHROPIC_API_KEY`, `GEMINI_API_KEY`, `OLLAMA_HOST`; none → local test
+ *   backends (see `_backends.ts`).
+ *
+ * Hosted providers need network permission for their hosts, e.g.
+ * `deno run --allow-net=127.0.0.1,api.openai.com --allow-env --allow-read examples/serve.ts`;
+ * the server says at startup which hosts it cannot reach.
+ *
+ * @module
+ */
+import { createApp } from "./_app.ts";
+import {
+  apiHost,
+  ConfigError,
+  createAdapter,
+  createGatewayModelRouter,
+  planBackends,
+} from "./_backends.ts";
+
+function port(): number {
+  const raw = Deno.env.get("PORT") ?? "8000";
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value > 65535) {
+    console.error(
+      `PORT must be an integer from 0 to 65535, got ${JSON.stringify(raw)}`,
+    );
+    Deno.exit(2);
+  }
+  return value;
+}
+
+async function main(): Promise<void> {
+  let plan;
+  try {
+    plan = planBackends(
+      (name) => Deno.env.get(name),
+      (path) => Deno.readTextFileSync(path),
+    );
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`switchyard: ${error.message}`);
+    Deno.exit(2);
+  }
+  const modelRouter = createGatewayModelRouter(
+    plan.specs.map((spec) => [spec.name, createAdapter(spec)] as const),
+  );
+  if (plan.source === "local") {
+    console.log(
+      "switchyard: no OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY, OLLAMA_HOST or SWITCHYARD_CONFIG set: " +
+        "the gateway runs on deterministic local test backends (echo, mock).",
+    );
+  } else {
+    console.log(
+      `switchyard: backends from ${
+        plan.source === "config" ? "SWITCHYARD_CONFIG" : "environment"
+      }: ` +
+        plan.specs.map((spec) => `${spec.name} (${spec.provider})`).join(", "),
+    );
+    for (const spec of plan.specs) {
+      const host = apiHost(spec);
+      if (host === undefined) continue;
+      const { state } = await Deno.permissions.query({ name: "net", host });
+      if (state !== "granted") {
+        console.log(
+          `switchyard: warning: no network permission for ${host} (backend ${spec.name}); ` +
+            `add it to --allow-net or requests to this backend fail and fall back.`,
+        );
+      }
+    }
+  }
+
+  const app = createApp({ modelRouter });
+  const server = Deno.serve({
+    hostname: "127.0.0.1",
+    port: port(),
+    onListen({ hostname, port }) {
+      console.log(
+        `switchyard: listening on http://${hostname}:${port}/ (playground), /v1 (OpenAI-compatible API)`,
+      );
+    },
+  }, app);
+
+  const stop = () => {
+    modelRouter.dispose();
+    server.shutdown();
+  };
+  Deno.addSignalListener("SIGINT", stop);
+  if (Deno.build.os !== "windows") Deno.addSignalListener("SIGTERM", stop);
+  await server.finished;
+}
+
+if (import.meta.main) await main();
