@@ -565,11 +565,15 @@ function addHeaderOption(
   cmd.headers.push({ name, value, internal: false });
 }
 
-/** curl_easy_escape: every byte except ALPHA / DIGIT / "-" / "." / "_" / "~". */
+/**
+ * curl's --data-urlencode escaping (checked against curl 7.88): every byte
+ * except ALPHA / DIGIT / "-" / "." / "_" / "~" is percent-encoded, and a
+ * space becomes "+".
+ */
 export function curlEscape(text: string): string {
   return encodeURIComponent(text).replace(
-    /[!'()*]/g,
-    (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase(),
+    /[!'()*]|%20/g,
+    (c) => c === "%20" ? "+" : "%" + c.charCodeAt(0).toString(16).toUpperCase(),
   );
 }
 

@@ -64,7 +64,7 @@
  *   `@file` stays in the body and a `FILE_REFERENCE` warning is raised
  *   (`--data-raw` has no `@` rule). `--data-urlencode` follows curl:
  *   `content`, `=content`, `name=content` encode the content the way
- *   `curl_easy_escape` does (only `A-Z a-z 0-9 - . _ ~` stay); `@file` and
+ *   curl 7.88 does (only `A-Z a-z 0-9 - . _ ~` stay, a space becomes `+`); `@file` and
  *   `name@file` are kept as written (warning). With a body and no content
  *   type, `content-type: application/x-www-form-urlencoded` is added, like
  *   curl. `--json` adds `content-type` and `accept: application/json`.

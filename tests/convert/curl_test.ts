@@ -325,7 +325,7 @@ describe("curl.toRequest: options", () => {
     );
     assert.equal(
       r.request.body,
-      "a%20b%26c&x%3Dy&name=Zo%C3%AB%20%26%20co&@f&n@f",
+      "a+b%26c&x%3Dy&name=Zo%C3%AB+%26+co&@f&n@f",
     );
     assert.equal(
       r.warnings.filter((w) => w.code === "FILE_REFERENCE").length,
@@ -357,7 +357,7 @@ describe("curl.toRequest: options", () => {
   it("-G moves data into the query", () => {
     const r = toRequest("curl -G x.test/s?q=1 -d a=1 --data-urlencode 'b=x y'");
     assert.equal(r.method, "GET");
-    assert.equal(r.url, "http://x.test/s?q=1&a=1&b=x%20y");
+    assert.equal(r.url, "http://x.test/s?q=1&a=1&b=x+y");
     assert.equal(r.body, undefined);
     assert.deepEqual(r.headers, {});
     assert.equal(toRequest("curl -G -I x.test -d a").method, "HEAD");
@@ -370,7 +370,7 @@ describe("curl.toRequest: options", () => {
   it("--url-query appends encoded or + raw parts", () => {
     assert.equal(
       toRequest("curl x.test --url-query 'a=b c' --url-query +x=%20").url,
-      "http://x.test/?a=b%20c&x=%20",
+      "http://x.test/?a=b+c&x=%20",
     );
   });
 
