@@ -15,7 +15,7 @@ import {
   type ErrorCodeValue,
 } from "../errors.ts";
 import type { IRChatStream, IRStreamChunk } from "../types.ts";
-import type { LineParserOptions } from "./_lines.ts";
+import { type LineParserOptions, readChunk } from "./_lines.ts";
 import type { ModelPrice } from "./_prices.ts";
 
 /**
@@ -247,7 +247,7 @@ export class HttpClient {
     if (body !== undefined) headers.set("content-type", "application/json");
     let response: Response;
     try {
-      response = await this.#options.fetch(
+      const pending = this.#options.fetch(
         joinURL(this.#options.baseURL, path),
         {
           method,
@@ -256,6 +256,7 @@ export class HttpClient {
           signal: scope.signal,
         },
       );
+      response = await untilAborted(pending, scope.signal);
     } catch (error) {
       throw this.toAdapterError(error, scope, callerSignal);
     }
@@ -272,9 +273,12 @@ export class HttpClient {
   ): Promise<AdapterError> {
     let text = "";
     try {
-      text = response.body === null
-        ? ""
-        : await readText(response.body, MAX_ERROR_BODY_BYTES, true);
+      text = response.body === null ? "" : await readText(
+        response.body,
+        MAX_ERROR_BODY_BYTES,
+        true,
+        scope.signal,
+      );
     } catch (error) {
       if (scope.signal.aborted) {
         return this.toAdapterError(error, scope, callerSignal);
@@ -364,7 +368,7 @@ export class HttpClient {
       try {
         text = response.body === null
           ? ""
-          : await readText(response.body, MAX_BODY_BYTES, false);
+          : await readText(response.body, MAX_BODY_BYTES, false, scope.signal);
       } catch (error) {
         throw this.toAdapterError(error, scope, signal);
       }
@@ -429,6 +433,7 @@ export class HttpClient {
       const events = parse(response.body, {
         provider: this.provider,
         onChunk: () => scope.touch(),
+        signal: scope.signal,
       });
       for await (const event of events) {
         for (const chunk of state.event(event)) {
@@ -457,11 +462,37 @@ export class HttpClient {
   }
 }
 
+/**
+ * Settles with `promise`, or rejects as soon as `signal` aborts, so timeouts
+ * and aborts hold even for an injected fetch that ignores its signal.
+ */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => {});
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
 /** Reads a body as UTF-8 text, up to `limit` bytes (truncating or throwing). */
 async function readText(
   body: ReadableStream<Uint8Array>,
   limit: number,
   truncate: boolean,
+  signal: AbortSignal,
 ): Promise<string> {
   const reader = body.getReader();
   const parts: Uint8Array[] = [];
@@ -469,7 +500,7 @@ async function readText(
   let complete = false;
   try {
     while (true) {
-      const { done, value } = await reader.read();
+      const { done, value } = await readChunk(reader, signal);
       if (done) break;
       size += value.byteLength;
       if (size > limit) {

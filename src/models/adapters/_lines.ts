@@ -18,6 +18,29 @@ export interface LineParserOptions {
   provider?: string;
   /** Called after every network chunk (the stream idle timeout hooks in here). */
   onChunk?: () => void;
+  /** Aborting it stops reading even if the body's source ignores aborts. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Reads one chunk, failing with the signal's reason once it aborts: a
+ * pending read is released by cancelling the reader.
+ */
+export async function readChunk(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  signal: AbortSignal | undefined,
+): Promise<ReadableStreamReadResult<Uint8Array>> {
+  if (signal === undefined) return await reader.read();
+  signal.throwIfAborted();
+  const onAbort = (): void => void reader.cancel(signal.reason).catch(() => {});
+  signal.addEventListener("abort", onAbort, { once: true });
+  try {
+    const result = await reader.read();
+    signal.throwIfAborted();
+    return result;
+  } finally {
+    signal.removeEventListener("abort", onAbort);
+  }
 }
 
 /**
@@ -98,7 +121,7 @@ export async function* readLines(
   let finished = false;
   try {
     while (true) {
-      const { done, value } = await reader.read();
+      const { done, value } = await readChunk(reader, options.signal);
       if (done) break;
       options.onChunk?.();
       for (

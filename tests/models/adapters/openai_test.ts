@@ -1,0 +1,686 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import {
+  createOpenAIAdapter,
+  createOpenAICompatibleAdapter,
+  type IRChatRequest,
+  OPENAI_COMPATIBLE_PRESETS,
+  OpenAIAdapter,
+} from "../../../src/models/adapters/openai.ts";
+import {
+  collect,
+  fakeFetch,
+  fixture,
+  jsonFixture,
+  rejection,
+  sequencesAreConsecutive,
+  streamResponse,
+  textOf,
+} from "./_fake.ts";
+
+const KEY = "sk-test-very-secret-key-1234";
+
+function adapterWith(
+  answer: Parameters<typeof fakeFetch>[0],
+  extra: Record<string, unknown> = {},
+) {
+  const fake = fakeFetch(answer);
+  const adapter = createOpenAIAdapter({
+    apiKey: KEY,
+    fetch: fake.fetch,
+    ...extra,
+  });
+  return { adapter, requests: fake.requests };
+}
+
+const toolRequest: IRChatRequest = {
+  messages: [
+    { role: "system", content: "You are terse." },
+    {
+      role: "user",
+      content: [
+        { type: "text", text: "What is in this image, and the weather?" },
+        {
+          type: "image",
+          source: { type: "url", url: "https://example.com/cat.png" },
+        },
+        {
+          type: "image",
+          source: {
+            type: "base64",
+            mediaType: "image/png",
+            data: "iVBORw0KGgo=",
+          },
+        },
+      ],
+    },
+    {
+      role: "assistant",
+      content: [{
+        type: "tool_use",
+        id: "call_1",
+        name: "get_weather",
+        input: { city: "Oslo" },
+      }],
+    },
+    {
+      role: "tool",
+      content: [{ type: "tool_result", toolUseId: "call_1", content: "12°C" }],
+    },
+  ],
+  tools: [{
+    name: "get_weather",
+    description: "Weather now",
+    parameters: { type: "object" },
+  }],
+  toolChoice: { name: "get_weather" },
+  parameters: {
+    model: "gpt-4o",
+    temperature: 0.2,
+    maxTokens: 50,
+    topP: 0.9,
+    stopSequences: ["END"],
+    frequencyPenalty: 0.1,
+    presencePenalty: 0.3,
+    seed: 7,
+    user: "u-1",
+    response_format: { type: "json_object" },
+  },
+  metadata: { requestId: "req-9" },
+};
+
+describe("OpenAI adapter: request mapping", () => {
+  it("sends the documented chat completions body, auth and path", async () => {
+    const { adapter, requests } = adapterWith(
+      () => Response.json(jsonFixture("openai/chat_completion.json")),
+      {
+        organization: "org-42",
+        headers: { "x-extra": "1" },
+      },
+    );
+    const snapshot = structuredClone(toolRequest);
+    await adapter.execute(toolRequest);
+    assert.deepEqual(
+      toolRequest,
+      snapshot,
+      "the caller's request is not mutated",
+    );
+    const [seen] = requests;
+    assert.equal(seen.url, "https://api.openai.com/v1/chat/completions");
+    assert.equal(seen.method, "POST");
+    assert.equal(seen.headers.get("authorization"), `Bearer ${KEY}`);
+    assert.equal(seen.headers.get("openai-organization"), "org-42");
+    assert.equal(seen.headers.get("content-type"), "application/json");
+    assert.equal(seen.headers.get("x-extra"), "1");
+    assert.deepEqual(seen.body, {
+      model: "gpt-4o",
+      temperature: 0.2,
+      max_tokens: 50,
+      top_p: 0.9,
+      stop: ["END"],
+      frequency_penalty: 0.1,
+      presence_penalty: 0.3,
+      seed: 7,
+      user: "u-1",
+      response_format: { type: "json_object" },
+      messages: [
+        { role: "system", content: "You are terse." },
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "What is in this image, and the weather?" },
+            {
+              type: "image_url",
+              image_url: { url: "https://example.com/cat.png" },
+            },
+            {
+              type: "image_url",
+              image_url: { url: "data:image/png;base64,iVBORw0KGgo=" },
+            },
+          ],
+        },
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [{
+            id: "call_1",
+            type: "function",
+            function: { name: "get_weather", arguments: '{"city":"Oslo"}' },
+          }],
+        },
+        { role: "tool", tool_call_id: "call_1", content: "12°C" },
+      ],
+      tools: [{
+        type: "function",
+        function: {
+          name: "get_weather",
+          description: "Weather now",
+          parameters: { type: "object" },
+        },
+      }],
+      tool_choice: { type: "function", function: { name: "get_weather" } },
+    });
+  });
+
+  it("joins text-only parts into a string, keeps names, and passes string tool choices", async () => {
+    const { adapter, requests } = adapterWith(() =>
+      Response.json(jsonFixture("openai/chat_completion.json"))
+    );
+    await adapter.execute({
+      messages: [{
+        role: "user",
+        name: "ann",
+        content: [{ type: "text", text: "a" }, { type: "text", text: "b" }],
+      }],
+      toolChoice: "required",
+    });
+    const body = requests[0].body as Record<string, unknown>;
+    assert.deepEqual(body.messages, [{
+      role: "user",
+      content: "a\nb",
+      name: "ann",
+    }]);
+    assert.equal(body.tool_choice, "required");
+    assert.equal(body.model, "gpt-4o-mini");
+    assert.equal("stream" in body, false);
+  });
+
+  it("moves Anthropic-style tool results inside a user message to tool messages", async () => {
+    const { adapter, requests } = adapterWith(() =>
+      Response.json(jsonFixture("openai/chat_completion.json"))
+    );
+    await adapter.execute({
+      messages: [{
+        role: "user",
+        content: [{ type: "tool_result", toolUseId: "c9", content: "done" }, {
+          type: "text",
+          text: "next?",
+        }],
+      }],
+    });
+    assert.deepEqual((requests[0].body as Record<string, unknown>).messages, [
+      { role: "tool", tool_call_id: "c9", content: "done" },
+      { role: "user", content: "next?" },
+    ]);
+  });
+
+  it("rejects a request without a model when no default exists", async () => {
+    const { adapter } = adapterWith(() => Response.json({}), {
+      baseURL: "http://127.0.0.1:9/v1",
+    });
+    const error = await rejection(
+      adapter.execute({ messages: [{ role: "user", content: "x" }] }),
+    );
+    assert.equal(error.code, "INVALID_REQUEST");
+  });
+});
+
+describe("OpenAI adapter: response mapping", () => {
+  it("maps text, usage, ids and finish reason", async () => {
+    const { adapter } = adapterWith(() =>
+      Response.json(jsonFixture("openai/chat_completion.json"))
+    );
+    const response = await adapter.execute({
+      messages: [{ role: "user", content: "hi" }],
+      metadata: { requestId: "r1" },
+    });
+    assert.equal(response.message.role, "assistant");
+    assert.equal(
+      response.message.content,
+      "Hello! How can I assist you today? 😊",
+    );
+    assert.equal(response.finishReason, "stop");
+    assert.deepEqual(response.usage, {
+      promptTokens: 19,
+      completionTokens: 10,
+      totalTokens: 29,
+    });
+    assert.equal(
+      response.metadata.providerResponseId,
+      "chatcmpl-B9MBs8CjcvOU2jLn4n570S5qMJKcT",
+    );
+    assert.equal(response.metadata.model, "gpt-4o-mini-2024-07-18");
+    assert.equal(response.metadata.provider, "openai");
+    assert.equal(response.metadata.requestId, "r1");
+  });
+
+  it("maps tool_calls to tool_use parts with parsed arguments", async () => {
+    const { adapter } = adapterWith(() =>
+      Response.json(jsonFixture("openai/chat_completion_tool_calls.json"))
+    );
+    const response = await adapter.execute({
+      messages: [{ role: "user", content: "weather?" }],
+    });
+    assert.equal(response.finishReason, "tool_calls");
+    assert.deepEqual(response.message.content, [
+      {
+        type: "tool_use",
+        id: "call_abc123",
+        name: "get_current_weather",
+        input: { location: "Boston, MA" },
+      },
+    ]);
+  });
+
+  it("reports tool arguments that are not JSON as INVALID_RESPONSE", async () => {
+    const body = jsonFixture("openai/chat_completion_tool_calls.json") as {
+      choices: {
+        message: { tool_calls: { function: { arguments: string } }[] };
+      }[];
+    };
+    body.choices[0].message.tool_calls[0].function.arguments = "{not json";
+    const { adapter } = adapterWith(() => Response.json(body));
+    const error = await rejection(
+      adapter.execute({ messages: [{ role: "user", content: "x" }] }),
+    );
+    assert.equal(error.code, "INVALID_RESPONSE");
+    assert.deepEqual(error.details, { arguments: "{not json" });
+  });
+
+  it("maps unknown finish reasons to stop and keeps the raw one", async () => {
+    const body = jsonFixture("openai/chat_completion.json") as {
+      choices: { finish_reason: string }[];
+    };
+    body.choices[0].finish_reason = "eos";
+    const { adapter } = adapterWith(() => Response.json(body));
+    const response = await adapter.execute({
+      messages: [{ role: "user", content: "x" }],
+    });
+    assert.equal(response.finishReason, "stop");
+    assert.equal(response.metadata.providerFinishReason, "eos");
+  });
+
+  it("treats a non-JSON 200 body as INVALID_RESPONSE", async () => {
+    const { adapter } = adapterWith(() =>
+      new Response("<html>proxy</html>", { status: 200 })
+    );
+    const error = await rejection(
+      adapter.execute({ messages: [{ role: "user", content: "x" }] }),
+    );
+    assert.equal(error.code, "INVALID_RESPONSE");
+  });
+});
+
+describe("OpenAI adapter: errors", () => {
+  const request: IRChatRequest = { messages: [{ role: "user", content: "x" }] };
+
+  it("401 is AUTHENTICATION_FAILED with the provider message and no key", async () => {
+    const { adapter } = adapterWith(() =>
+      new Response(
+        fixture("openai/error_401.json").replace(
+          "sk-test-*********************cret",
+          KEY,
+        ),
+        {
+          status: 401,
+        },
+      )
+    );
+    const error = await rejection(adapter.execute(request));
+    assert.equal(error.code, "AUTHENTICATION_FAILED");
+    assert.equal(error.statusCode, 401);
+    assert.equal(error.provider, "openai");
+    assert.equal(error.isRetryable, false);
+    assert.match(error.message, /Incorrect API key provided/);
+    assert.equal(error.message.includes(KEY), false);
+    assert.equal(JSON.stringify(error.details).includes(KEY), false);
+  });
+
+  it("429 with Retry-After seconds gives retryAfter in ms", async () => {
+    const { adapter } = adapterWith(() =>
+      new Response(fixture("openai/error_429.json"), {
+        status: 429,
+        headers: { "retry-after": "20" },
+      })
+    );
+    const error = await rejection(adapter.execute(request));
+    assert.equal(error.code, "RATE_LIMITED");
+    assert.equal(error.retryAfter, 20_000);
+    assert.equal(error.isRetryable, true);
+  });
+
+  it("429 with an HTTP date is relative to the injected clock; retry-after-ms wins", async () => {
+    const now = Date.parse("Wed, 21 Oct 2015 07:28:00 GMT");
+    const dated = adapterWith(
+      () =>
+        new Response("{}", {
+          status: 429,
+          headers: { "retry-after": "Wed, 21 Oct 2015 07:28:30 GMT" },
+        }),
+      { now: () => now },
+    );
+    assert.equal(
+      (await rejection(dated.adapter.execute(request))).retryAfter,
+      30_000,
+    );
+    const ms = adapterWith(() =>
+      new Response("{}", {
+        status: 429,
+        headers: { "retry-after": "20", "retry-after-ms": "1500" },
+      })
+    );
+    assert.equal(
+      (await rejection(ms.adapter.execute(request))).retryAfter,
+      1500,
+    );
+  });
+
+  it("maps 400/404/422 to INVALID_REQUEST and 5xx to PROVIDER_ERROR", async () => {
+    for (
+      const [status, code] of [
+        [400, "INVALID_REQUEST"],
+        [404, "INVALID_REQUEST"],
+        [422, "INVALID_REQUEST"],
+        [
+          500,
+          "PROVIDER_ERROR",
+        ],
+        [503, "PROVIDER_ERROR"],
+        [403, "AUTHENTICATION_FAILED"],
+      ] as const
+    ) {
+      const { adapter } = adapterWith(() =>
+        new Response(fixture("openai/error_500.json"), { status })
+      );
+      const error = await rejection(adapter.execute(request));
+      assert.equal(error.code, code, `status ${status}`);
+      assert.equal(error.statusCode, status);
+    }
+  });
+
+  it("a fetch TypeError is NETWORK_ERROR", async () => {
+    const { adapter } = adapterWith(() =>
+      Promise.reject(new TypeError("error sending request: connection refused"))
+    );
+    const error = await rejection(adapter.execute(request));
+    assert.equal(error.code, "NETWORK_ERROR");
+    assert.equal(error.isRetryable, true);
+  });
+
+  it("distinguishes the caller's abort from the timeout", async () => {
+    const hang = (seen: { signal: AbortSignal | undefined }) =>
+      new Promise<Response>((_, reject) => {
+        seen.signal?.addEventListener(
+          "abort",
+          () => reject(seen.signal?.reason),
+          { once: true },
+        );
+      });
+    const timed = adapterWith(hang, { timeout: 20 });
+    assert.equal(
+      (await rejection(timed.adapter.execute(request))).code,
+      "TIMEOUT",
+    );
+    const aborted = adapterWith(hang);
+    const controller = new AbortController();
+    const pending = aborted.adapter.execute(request, controller.signal);
+    controller.abort();
+    assert.equal((await rejection(pending)).code, "ABORTED");
+    const pre = adapterWith(hang);
+    assert.equal(
+      (await rejection(pre.adapter.execute(request, AbortSignal.abort()))).code,
+      "ABORTED",
+    );
+  });
+});
+
+describe("OpenAI adapter: streaming", () => {
+  it("streams text split at awkward byte boundaries, with usage and consecutive sequences", async () => {
+    const { adapter, requests } = adapterWith(() =>
+      streamResponse(fixture("openai/stream_text.sse"))
+    );
+    const chunks = await collect(
+      adapter.executeStream({ messages: [{ role: "user", content: "greet" }] }),
+    );
+    const body = requests[0].body as Record<string, unknown>;
+    assert.equal(body.stream, true);
+    assert.deepEqual(body.stream_options, { include_usage: true });
+    assert.ok(sequencesAreConsecutive(chunks));
+    assert.equal(chunks[0].type, "start");
+    assert.equal(textOf(chunks), "Hej då! Grüße 🌍 こんにちは");
+    const done = chunks.at(-1);
+    assert.equal(done?.type, "done");
+    if (done?.type !== "done") return;
+    assert.equal(done.finishReason, "stop");
+    assert.deepEqual(done.usage, {
+      promptTokens: 11,
+      completionTokens: 9,
+      totalTokens: 20,
+    });
+    assert.equal(done.message?.content, "Hej då! Grüße 🌍 こんにちは");
+    assert.ok(
+      chunks.some((chunk) =>
+        chunk.type === "metadata" && chunk.usage?.totalTokens === 20
+      ),
+    );
+  });
+
+  it("turns tool call argument deltas into tool_use chunks and assembles them", async () => {
+    const { adapter } = adapterWith(() =>
+      streamResponse(fixture("openai/stream_tool_calls.sse"), undefined, [
+        3,
+        1,
+        4,
+      ])
+    );
+    const chunks = await collect(
+      adapter.executeStream({
+        messages: [{ role: "user", content: "weather" }],
+      }),
+    );
+    const uses = chunks.filter((chunk) => chunk.type === "tool_use");
+    assert.deepEqual(
+      uses.map((chunk) =>
+        chunk.type === "tool_use"
+          ? [chunk.id, chunk.name, chunk.inputDelta]
+          : []
+      ),
+      [
+        ["call_DdmO9pD3xa9XTPNJ32zg2hcA", "get_weather", undefined],
+        ["call_DdmO9pD3xa9XTPNJ32zg2hcA", "get_weather", '{"'],
+        ["call_DdmO9pD3xa9XTPNJ32zg2hcA", "get_weather", "location"],
+        ["call_DdmO9pD3xa9XTPNJ32zg2hcA", "get_weather", '":"Paris, France"}'],
+        ["call_2", "get_time", '{"tz":"CET"}'],
+      ],
+    );
+    const done = chunks.at(-1);
+    assert.ok(done?.type === "done");
+    assert.equal(done.finishReason, "tool_calls");
+    assert.deepEqual(done.message?.content, [
+      {
+        type: "tool_use",
+        id: "call_DdmO9pD3xa9XTPNJ32zg2hcA",
+        name: "get_weather",
+        input: { location: "Paris, France" },
+      },
+      {
+        type: "tool_use",
+        id: "call_2",
+        name: "get_time",
+        input: { tz: "CET" },
+      },
+    ]);
+  });
+
+  it("returns the generator synchronously; HTTP errors throw on first next()", async () => {
+    const { adapter, requests } = adapterWith(() =>
+      new Response(fixture("openai/error_429.json"), {
+        status: 429,
+        headers: { "retry-after": "2" },
+      })
+    );
+    const stream = adapter.executeStream({
+      messages: [{ role: "user", content: "x" }],
+    });
+    assert.equal(requests.length, 0, "nothing is sent before iteration");
+    const error = await rejection(stream.next());
+    assert.equal(error.code, "RATE_LIMITED");
+    assert.equal(error.retryAfter, 2000);
+  });
+
+  it("an error event after content ends the stream with an error chunk", async () => {
+    const sse =
+      fixture("openai/stream_text.sse").split("\n\n").slice(0, 2).join("\n\n") +
+      '\n\ndata: {"error":{"message":"The server had an error","type":"server_error"}}\n\n';
+    const { adapter } = adapterWith(() => streamResponse(sse));
+    const chunks = await collect(
+      adapter.executeStream({ messages: [{ role: "user", content: "x" }] }),
+    );
+    const last = chunks.at(-1);
+    assert.ok(last?.type === "error");
+    assert.equal(last.error.code, "PROVIDER_ERROR");
+    assert.match(last.error.message, /server had an error/);
+    assert.ok(sequencesAreConsecutive(chunks));
+  });
+
+  it("a stream cut before [DONE] and finish_reason ends with an error chunk", async () => {
+    const sse =
+      fixture("openai/stream_text.sse").split("\n\n").slice(0, 3).join("\n\n") +
+      "\n\n";
+    const { adapter } = adapterWith(() => streamResponse(sse));
+    const chunks = await collect(
+      adapter.executeStream({ messages: [{ role: "user", content: "x" }] }),
+    );
+    const last = chunks.at(-1);
+    assert.ok(last?.type === "error");
+    assert.match(last.error.message, /before \[DONE\]/);
+  });
+
+  it("breaking out of the loop cancels the response body", async () => {
+    let cancelled = false;
+    const { adapter } = adapterWith(() => {
+      const encoder = new TextEncoder();
+      const line =
+        'data: {"id":"x","model":"m","choices":[{"index":0,"delta":{"content":"tick"}}]}\n\n';
+      return new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            controller.enqueue(encoder.encode(line));
+          },
+          cancel() {
+            cancelled = true;
+          },
+        }),
+      );
+    });
+    let seen = 0;
+    for await (
+      const chunk of adapter.executeStream({
+        messages: [{ role: "user", content: "x" }],
+      })
+    ) {
+      if (chunk.type === "content" && ++seen === 3) break;
+    }
+    assert.equal(cancelled, true);
+  });
+});
+
+describe("OpenAI-compatible presets", () => {
+  it("cover the documented providers with their base URLs", () => {
+    assert.deepEqual(Object.keys(OPENAI_COMPATIBLE_PRESETS).sort(), [
+      "deepseek",
+      "groq",
+      "llamacpp",
+      "lmstudio",
+      "mistral",
+      "ollama",
+      "openai",
+      "openrouter",
+      "together",
+      "vllm",
+    ]);
+    assert.equal(
+      OPENAI_COMPATIBLE_PRESETS.groq.baseURL,
+      "https://api.groq.com/openai/v1",
+    );
+    assert.equal(
+      OPENAI_COMPATIBLE_PRESETS.ollama.baseURL,
+      "http://127.0.0.1:11434/v1",
+    );
+  });
+
+  it("sends to the preset URL; local presets need no key and send no Authorization", async () => {
+    const fake = fakeFetch(() =>
+      Response.json(jsonFixture("openai/chat_completion.json"))
+    );
+    const lm = createOpenAICompatibleAdapter("lmstudio", {
+      fetch: fake.fetch,
+      defaultModel: "qwen2.5-7b-instruct",
+    });
+    await lm.execute({ messages: [{ role: "user", content: "x" }] });
+    assert.equal(
+      fake.requests[0].url,
+      "http://127.0.0.1:1234/v1/chat/completions",
+    );
+    assert.equal(fake.requests[0].headers.has("authorization"), false);
+    assert.equal(lm.metadata.provider, "lmstudio");
+  });
+
+  it("hosted presets require a key; mistral does not ask for stream usage", async () => {
+    assert.throws(
+      () => createOpenAICompatibleAdapter("groq"),
+      (error: Error & { code?: string }) => {
+        return error.code === "AUTHENTICATION_FAILED";
+      },
+    );
+    const fake = fakeFetch(() =>
+      streamResponse(fixture("openai/stream_text.sse"))
+    );
+    const mistral = createOpenAICompatibleAdapter("mistral", {
+      apiKey: "m-key",
+      fetch: fake.fetch,
+    });
+    await collect(
+      mistral.executeStream({ messages: [{ role: "user", content: "x" }] }),
+    );
+    assert.equal(
+      fake.requests[0].url,
+      "https://api.mistral.ai/v1/chat/completions",
+    );
+    assert.equal("stream_options" in (fake.requests[0].body as object), false);
+  });
+});
+
+describe("OpenAI adapter: healthCheck and estimateCost", () => {
+  it("healthCheck GETs /models and never throws", async () => {
+    const ok = adapterWith(() =>
+      Response.json(jsonFixture("openai/models.json"))
+    );
+    assert.equal(await ok.adapter.healthCheck(), true);
+    assert.equal(ok.requests[0].method, "GET");
+    assert.equal(ok.requests[0].url, "https://api.openai.com/v1/models");
+    const bad = adapterWith(() =>
+      new Response(fixture("openai/error_401.json"), { status: 401 })
+    );
+    assert.equal(await bad.adapter.healthCheck(), false);
+    const down = adapterWith(() => Promise.reject(new TypeError("refused")));
+    assert.equal(await down.adapter.healthCheck(), false);
+  });
+
+  it("estimates from the price table with chars/4 prompt tokens", async () => {
+    const adapter = new OpenAIAdapter({ apiKey: KEY });
+    const request: IRChatRequest = {
+      messages: [{ role: "user", content: "x".repeat(4000) }],
+      parameters: { model: "gpt-4o-mini-2024-07-18", maxTokens: 1000 },
+    };
+    // 1000 prompt tokens at $0.15/M + 1000 output tokens at $0.60/M.
+    const cost = await adapter.estimateCost(request);
+    assert.ok(cost !== null && Math.abs(cost - 0.00075) < 1e-12);
+    assert.equal(
+      await adapter.estimateCost({
+        messages: [],
+        parameters: { model: "unknown-model" },
+      }),
+      null,
+    );
+    const priced = new OpenAIAdapter({
+      apiKey: KEY,
+      prices: { "unknown-model": { input: 1, output: 1 } },
+    });
+    const custom = await priced.estimateCost({
+      messages: [],
+      parameters: { model: "unknown-model", maxTokens: 1e6 },
+    });
+    assert.equal(custom, 1);
+  });
+});
