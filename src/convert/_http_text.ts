@@ -3,6 +3,7 @@
 // expression here can backtrack over a long line.
 import { ConversionError } from "./errors.ts";
 import type { ConversionErrorCodeValue } from "./errors.ts";
+import type { HeaderMap } from "./types.ts";
 
 /** RFC 9110 token: methods and header names. */
 export const TOKEN: RegExp = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -128,7 +129,9 @@ export function parseRequestLine(
       targetAt + badTarget,
     );
   }
-  const version = protocol.startsWith("HTTP/") ? protocol.slice(5) : "";
+  // HTTP-name is case-sensitive in RFC 9112, but HAR files and tools built
+  // on them write "http/2.0"; accepting it loses nothing.
+  const version = /^http\//i.test(protocol) ? protocol.slice(5) : "";
   if (!VERSION.test(version)) {
     throw fail(
       "INVALID_REQUEST_LINE",
@@ -146,7 +149,7 @@ export function parseStatusLine(
   line: Line,
 ): { version: string; status: number; reason: string } {
   const text = line.text;
-  const match = /^HTTP\/([0-9.]{1,3})[ \t]+(\d{3})(?=[ \t]|$)/.exec(text);
+  const match = /^HTTP\/([0-9.]{1,3})[ \t]+(\d{3})(?=[ \t]|$)/i.exec(text);
   if (match === null || !VERSION.test(match[1])) {
     throw fail(
       "INVALID_STATUS_LINE",
@@ -215,5 +218,34 @@ export function checkHeaderField(name: string, value: string): void {
       message:
         `the value of header ${name} contains CR, LF or NUL, which would inject a line`,
     });
+  }
+}
+
+/**
+ * Appends `value` under lowercase `name`, repeats becoming an array. Unlike
+ * _message.ts's appendHeader it looks only at own properties, so header
+ * names such as `constructor` or `__proto__` are ordinary entries.
+ */
+export function addHeader(
+  headers: HeaderMap,
+  name: string,
+  value: string,
+): void {
+  const key = name.toLowerCase();
+  const existing = Object.hasOwn(headers, key) ? headers[key] : undefined;
+  if (Array.isArray(existing)) {
+    existing.push(value);
+    return;
+  }
+  const next = existing === undefined ? value : [existing, value];
+  if (key === "__proto__") {
+    Object.defineProperty(headers, key, {
+      value: next,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else {
+    headers[key] = next;
   }
 }

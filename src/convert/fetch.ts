@@ -51,13 +51,13 @@ import type {
   RequestInput,
 } from "./types.ts";
 import {
-  appendHeader,
   getHeader,
   headerEntries,
   headersToMap,
   toHttpRequest,
 } from "./_message.ts";
 import { jsString } from "./_js_string.ts";
+import { addHeader } from "./_http_text.ts";
 
 export type { HeaderMap, HttpRequest, HttpResponse, RequestInput };
 export { ConversionError };
@@ -183,7 +183,7 @@ function bodyText(body: unknown, headers: HeaderMap): string | undefined {
     typeof URLSearchParams !== "undefined" && body instanceof URLSearchParams
   ) {
     if (getHeader(headers, "content-type") === undefined) {
-      appendHeader(
+      addHeader(
         headers,
         "content-type",
         "application/x-www-form-urlencoded;charset=UTF-8",
@@ -229,7 +229,7 @@ function initHeaders(init: HeadersInit | undefined): HeaderMap {
           "toRequest: a header pair must have exactly a name and a value",
       });
     }
-    appendHeader(headers, String(pair[0]), String(pair[1]));
+    addHeader(headers, String(pair[0]), String(pair[1]));
   }
   return headers;
 }

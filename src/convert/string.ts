@@ -6,7 +6,8 @@
  * - Request lines: any token method; origin-form (`/path`), absolute-form
  *   (`GET https://…`), asterisk-form (`OPTIONS *`) and authority-form
  *   (`CONNECT host:443`); `HTTP/1.0`, `1.1`, `2`, `2.0`, `3`, `3.0`.
- *   `httpVersion` holds the digits as written.
+ *   `httpVersion` holds the digits as written. `HTTP` may be in any case
+ *   (HAR tools write `http/2.0`).
  * - Status lines: `HTTP/version code [reason]`; the reason may be empty.
  * - Header names are lowercased; a repeated header becomes an array in order
  *   (never dropped). Obsolete line folding (a line starting with a space or
@@ -69,7 +70,6 @@ import type {
   ResponseInput,
 } from "./types.ts";
 import {
-  appendHeader,
   getHeader,
   headerEntries,
   isNativeResponse,
@@ -78,6 +78,7 @@ import {
 } from "./_message.ts";
 import {
   ABSOLUTE_URL,
+  addHeader,
   checkHeaderField,
   fail,
   firstLineStart,
@@ -233,7 +234,7 @@ function parseHead(text: string): ParsedHead {
       continue;
     }
     const [name, value] = parseHeaderLine(line);
-    appendHeader(headers, name, value);
+    addHeader(headers, name, value);
     previous = name;
   }
   return { start: first, headers };
@@ -326,7 +327,7 @@ export function parseResponse(text: string): HttpResponse {
 }
 
 /**
- * Parses raw HTTP text as a response when it starts with `HTTP/`, otherwise as a request.
+ * Parses raw HTTP text as a response when it starts with `HTTP/` (any case), otherwise as a request.
  *
  * @param text A raw request or response.
  * @param options Request URL options (see {@linkcode ParseOptions}).
@@ -350,7 +351,8 @@ export function parse(
       message: "parse expects the message as a string",
     });
   }
-  return text.startsWith("HTTP/", firstLineStart(text))
+  const start = firstLineStart(text);
+  return text.slice(start, start + 5).toUpperCase() === "HTTP/"
     ? parseResponse(text)
     : parseRequest(text, options);
 }

@@ -92,6 +92,13 @@ describe("parseRequest", () => {
       assert.equal(request.httpVersion, version);
     }
     assert.equal(parseRequest("x-Custom_1! / HTTP/1.1").method, "x-Custom_1!");
+    assert.equal(
+      parseRequest("GET / http/2.0").httpVersion,
+      "2.0",
+      "HAR tools write http/2.0",
+    );
+    assert.equal(parseResponse("http/1.1 200 OK").statusCode, 200);
+    assert.equal((parse("http/1.1 204") as HttpResponse).statusCode, 204);
   });
 
   it("parses LF-only text and joins obs-fold lines with one space", () => {
