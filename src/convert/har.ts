@@ -1430,6 +1430,19 @@ function boundaryOf(contentType: string): string | undefined {
   return match ? match[1] ?? match[2] : undefined;
 }
 
+/**
+ * A multipart mimeType without a boundary (as some exporters write it) gets
+ * the boundary the body's first line uses, so the header matches the body.
+ */
+function withBoundary(mimeType: string, body: string): string {
+  if (
+    !mediaType(mimeType).startsWith("multipart/") ||
+    boundaryOf(mimeType) !== undefined
+  ) return mimeType;
+  const match = /^--([^\r\n]{1,70})\r?\n/.exec(body);
+  return match ? `${mimeType}; boundary=${match[1]}` : mimeType;
+}
+
 function paramsAt(postData: Json, path: string): HarParam[] {
   const list = arrayAt(postData, "params", path);
   return list.map((raw, i) => {
@@ -1481,7 +1494,8 @@ function mergeQuery(url: string, queryString: HarNameValue[]): string {
       take(`${name}\0${value}`) ||
       take(`${safeDecode(name)}\0${safeDecode(value)}`)
     ) continue;
-    missing.push(`${encodeFormComponent(name)}=${encodeFormComponent(value)}`);
+    // %20 rather than "+": a space in a query is only "+" to form decoders.
+    missing.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
   }
   if (missing.length === 0) return url;
   const separator = question === -1 ? "?" : query === "" ? "" : "&";
@@ -1559,7 +1573,7 @@ function readPostData(
     body !== undefined && mimeType !== "" &&
     getHeader(headers, "content-type") === undefined
   ) {
-    headers["content-type"] = mimeType;
+    headers["content-type"] = withBoundary(mimeType, body);
   }
   return body;
 }

@@ -600,6 +600,23 @@ describe("toRequest: browser exports", () => {
     assert.ok(without.body!.endsWith(`--${boundary}--\r\n`));
   });
 
+  it("multipart text with a boundary-less mimeType gets the body's boundary", () => {
+    const text =
+      '--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--XyZ--\r\n';
+    const request = toRequest({
+      request: {
+        method: "POST",
+        url: "https://e.x/",
+        postData: { mimeType: "multipart/form-data", text },
+      },
+    });
+    assert.equal(
+      request.headers["content-type"],
+      "multipart/form-data; boundary=XyZ",
+    );
+    assert.equal(request.body, text);
+  });
+
   it("merges queryString with the URL query without duplication", () => {
     const request = toRequest({
       request: {
@@ -613,7 +630,7 @@ describe("toRequest: browser exports", () => {
         ],
       },
     });
-    assert.equal(request.url, "https://e.x/p?a=1&b=x%20y&c=3+4&a=1#frag");
+    assert.equal(request.url, "https://e.x/p?a=1&b=x%20y&c=3%204&a=1#frag");
     const noQuery = toRequest({
       request: {
         method: "GET",
