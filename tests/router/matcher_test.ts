@@ -1,0 +1,150 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { createRouter, type Handler, RouterError } from "../../src/router/mod.ts";
+
+// Every handler answers with its own pattern and the params it saw.
+function echo(name: string): Handler {
+  return (_request, context) =>
+    Response.json({ name, params: context.params, pattern: context.pattern });
+}
+
+async function hit(
+  router: ReturnType<typeof createRouter>,
+  path: string,
+  method = "GET",
+): Promise<{ status: number; name?: string; params?: Record<string, string> }> {
+  const response = await router(new Request(`http://localhost${path}`, { method }));
+  if (response.status !== 200 || method === "HEAD") return { status: response.status };
+  return { status: 200, ...(await response.json()) };
+}
+
+describe("path matching", () => {
+  it("matches params, including mid-segment ones", async () => {
+    const router = createRouter()
+      .endpoint`GET /users/:id`(echo("user"))
+      .endpoint`GET /api/v:version/items`(echo("items"))
+      .endpoint`GET /files/:name.:ext`(echo("file"));
+    assert.deepEqual(await hit(router, "/users/42"), {
+      status: 200,
+      name: "user",
+      params: { id: "42" },
+      pattern: "/users/:id",
+    });
+    assert.deepEqual((await hit(router, "/api/v2/items")).params, { version: "2" });
+    assert.deepEqual((await hit(router, "/files/a.tar.gz")).params, { name: "a.tar", ext: "gz" });
+    assert.equal((await hit(router, "/users")).status, 404);
+    assert.equal((await hit(router, "/users/42/x")).status, 404);
+  });
+
+  it("static segments beat params whatever the registration order", async () => {
+    for (const reversed of [false, true]) {
+      const router = createRouter();
+      const routes: [string, Handler][] = [
+        ["/users/:id", echo("param")],
+        ["/users/me", echo("static")],
+        ["/users/:id/posts", echo("param-posts")],
+        ["/users/me/:tab", echo("static-tab")],
+        ["/users/*", echo("wildcard")],
+      ];
+      if (reversed) routes.reverse();
+      for (const [pattern, handler] of routes) router.endpoint`GET ${pattern}`(handler);
+      assert.equal((await hit(router, "/users/me")).name, "static");
+      assert.equal((await hit(router, "/users/1")).name, "param");
+      assert.equal((await hit(router, "/users/me/posts")).name, "static-tab");
+      assert.equal((await hit(router, "/users/1/posts")).name, "param-posts");
+      assert.equal((await hit(router, "/users/1/a/b")).name, "wildcard");
+    }
+  });
+
+  it("optional params match with and without the segment", async () => {
+    const router = createRouter().endpoint`GET /posts/:slug?`(echo("posts"));
+    assert.deepEqual((await hit(router, "/posts")).params, {});
+    assert.deepEqual((await hit(router, "/posts/hello")).params, { slug: "hello" });
+    assert.equal((await hit(router, "/posts/a/b")).status, 404);
+  });
+
+  it("a trailing * matches zero or more segments and binds params['*']", async () => {
+    const router = createRouter()
+      .endpoint`GET /static/*`(echo("static"))
+      .endpoint`GET /docs/:path*`(echo("docs"));
+    assert.deepEqual((await hit(router, "/static/index.html")).params, { "*": "index.html" });
+    assert.deepEqual((await hit(router, "/static/a/b/c.js")).params, { "*": "a/b/c.js" });
+    assert.deepEqual((await hit(router, "/static")).params, { "*": "" });
+    assert.deepEqual((await hit(router, "/docs/x/y")).params, { path: "x/y" });
+  });
+
+  it("treats regular-expression characters as literal text", async () => {
+    const router = createRouter()
+      .endpoint`GET /a.b`(echo("dot"))
+      .endpoint`GET /c+(d)|[e]^$`(echo("symbols"))
+      .endpoint`GET /café`(echo("unicode"));
+    assert.equal((await hit(router, "/a.b")).name, "dot");
+    assert.equal((await hit(router, "/aXb")).status, 404);
+    assert.equal((await hit(router, "/c+(d)|[e]^$")).name, "symbols");
+    assert.equal((await hit(router, "/cd")).status, 404);
+    assert.equal((await hit(router, "/caf%C3%A9")).name, "unicode");
+    assert.equal((await hit(router, "/caf%c3%a9")).name, "unicode");
+  });
+
+  it("percent-decodes params and keeps malformed escapes as written", async () => {
+    const router = createRouter().endpoint`GET /p/:value`(echo("p"));
+    assert.deepEqual((await hit(router, "/p/a%20b")).params, { value: "a b" });
+    assert.deepEqual((await hit(router, "/p/a%2Fb")).params, { value: "a/b" });
+    assert.deepEqual((await hit(router, "/p/%E0%A4%A")).params, { value: "%E0%A4%A" });
+    assert.deepEqual((await hit(router, "/p/100%")).params, { value: "100%" });
+    assert.deepEqual((await hit(router, "/p/%FF%41")).params, { value: "%FFA" });
+    assert.deepEqual((await hit(router, "/p/%41")).params, { value: "A" });
+  });
+
+  it("normalizes escapes of unreserved characters in the request path", async () => {
+    const router = createRouter().endpoint`GET /user`(echo("user"));
+    assert.equal((await hit(router, "/%75ser")).name, "user");
+  });
+
+  it("is strict about trailing slashes", async () => {
+    const router = createRouter().endpoint`GET /a`(echo("a")).endpoint`GET /b/`(echo("b"));
+    assert.equal((await hit(router, "/a")).status, 200);
+    assert.equal((await hit(router, "/a/")).status, 404);
+    assert.equal((await hit(router, "/b/")).status, 200);
+    assert.equal((await hit(router, "/b")).status, 404);
+  });
+
+  it("prefers a method-specific route over ALL at equal specificity", async () => {
+    const router = createRouter()
+      .endpoint`ALL /x`(echo("all"))
+      .endpoint`GET /x`(echo("get"));
+    assert.equal((await hit(router, "/x")).name, "get");
+    assert.equal((await hit(router, "/x", "PUT")).name, "all");
+    assert.equal((await hit(router, "/x", "HEAD")).status, 200);
+  });
+
+  it("rejects invalid patterns at registration with INVALID_PATTERN", () => {
+    for (
+      const pattern of ["users", "/a/*/b", "/a*", "/:", "/:a:b", "/:id/:id", "/a?b", "/a#b", "/x/:n?y"]
+    ) {
+      assert.throws(
+        () => createRouter().endpoint`GET ${pattern}`,
+        (error: unknown) => error instanceof RouterError && error.code === "INVALID_PATTERN",
+        pattern,
+      );
+    }
+  });
+
+  it("rejects malformed endpoints and duplicate routes", () => {
+    const router = createRouter().endpoint`GET /a/:x`(echo("a"));
+    assert.throws(() => router.endpoint`/a`, { code: "INVALID_ENDPOINT" });
+    assert.throws(() => router.endpoint`GET /a extra`, { code: "INVALID_ENDPOINT" });
+    assert.throws(() => router.endpoint`GET /a/:y`(echo("b")), { code: "DUPLICATE_ROUTE" });
+  });
+
+  it("never throws at request time, whatever the path", async () => {
+    const router = createRouter()
+      .endpoint`GET /a/:x`(echo("a"))
+      .endpoint`GET /b/*`(echo("b"));
+    const paths = ["/a/%", "/a/%%", "/a/%zz", "/b/%E0%80", "/(", "/[", "/a/\u0000", "/😀/%F0%9F"];
+    for (const path of paths) {
+      const response = await router(new Request(`http://localhost${path}`));
+      assert.ok([200, 404].includes(response.status), path);
+    }
+  });
+});

@@ -1,0 +1,191 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { createRoute, createRouter, RouterError } from "../../src/router/mod.ts";
+
+const url = (path: string) => `http://localhost${path}`;
+
+function quietConsoleError<T>(run: () => Promise<T>): Promise<T> {
+  const original = console.error;
+  console.error = () => {};
+  return run().finally(() => {
+    console.error = original;
+  });
+}
+
+describe("createRouter dispatch", () => {
+  it("is a function, chains endpoint registrations and has fetch", async () => {
+    const router = createRouter();
+    const same = router.endpoint`GET /`(() => new Response("home"));
+    assert.equal(same, router);
+    assert.equal(router.fetch, router);
+    assert.equal(await (await router.fetch(new Request(url("/")), {})).text(), "home");
+  });
+
+  it("passes info to handlers as context.info", async () => {
+    const info = { remoteAddr: { hostname: "127.0.0.1" } };
+    const router = createRouter().endpoint`GET /`((_r, c) => Response.json(c.info));
+    assert.deepEqual(await (await router(new Request(url("/")), info)).json(), info);
+  });
+
+  it("answers 404 Not Found, or the defaultHandler", async () => {
+    const plain = createRouter().endpoint`GET /a`(() => new Response("a"));
+    const missing = await plain(new Request(url("/b")));
+    assert.equal(missing.status, 404);
+    assert.equal(await missing.text(), "Not Found");
+    const custom = createRouter({
+      defaultHandler: createRoute({ status: 404 })`no ${(r: Request) => new URL(r.url).pathname}`,
+    });
+    const response = await custom(new Request(url("/zzz")));
+    assert.equal(response.status, 404);
+    assert.equal(await response.text(), "no /zzz");
+  });
+
+  it("answers 405 with Allow when only the method differs", async () => {
+    const router = createRouter()
+      .endpoint`GET /items/:id`(() => new Response("get"))
+      .endpoint`DELETE /items/:id`(() => new Response("delete"));
+    const response = await router(new Request(url("/items/1"), { method: "PUT" }));
+    assert.equal(response.status, 405);
+    assert.deepEqual(response.headers.get("allow")!.split(", ").sort(), [
+      "DELETE",
+      "GET",
+      "HEAD",
+      "OPTIONS",
+    ]);
+  });
+
+  it("answers HEAD from GET routes with the same headers and no body", async () => {
+    let called = 0;
+    const router = createRouter().endpoint`GET /page`(createRoute()`
+      HTTP/1.1 200 OK
+      X-Custom: yes
+
+      hello ${() => ++called}
+    `);
+    const get = await router(new Request(url("/page")));
+    const head = await router(new Request(url("/page"), { method: "HEAD" }));
+    assert.equal(head.status, 200);
+    assert.equal(head.body, null);
+    assert.equal(head.headers.get("x-custom"), "yes");
+    assert.equal(head.headers.get("content-length"), get.headers.get("content-length"));
+    assert.equal(await get.text(), "hello 1");
+  });
+
+  it("uses an explicit HEAD or OPTIONS route when there is one", async () => {
+    const router = createRouter()
+      .endpoint`GET /x`(() => new Response("get"))
+      .endpoint`HEAD /x`(() => new Response(null, { headers: { "x-head": "own" } }))
+      .endpoint`OPTIONS /x`(() => new Response("opts", { status: 200 }));
+    assert.equal((await router(new Request(url("/x"), { method: "HEAD" }))).headers.get("x-head"), "own");
+    assert.equal(await (await router(new Request(url("/x"), { method: "OPTIONS" }))).text(), "opts");
+  });
+
+  it("answers OPTIONS with 204 and Allow", async () => {
+    const router = createRouter().endpoint`POST /form`(() => new Response("ok"));
+    const response = await router(new Request(url("/form"), { method: "OPTIONS" }));
+    assert.equal(response.status, 204);
+    assert.equal(response.headers.get("allow"), "POST, OPTIONS");
+    assert.equal((await router(new Request(url("/nope"), { method: "OPTIONS" }))).status, 404);
+  });
+
+  it("sends sync, async and substitution errors to errorHandler", async () => {
+    const seen: string[] = [];
+    const router = createRouter({
+      errorHandler: (error, request) => {
+        seen.push(`${new URL(request.url).pathname}:${error.message}`);
+        return new Response("handled", { status: 503 });
+      },
+    })
+      .endpoint`GET /sync`(() => {
+        throw new Error("sync");
+      })
+      .endpoint`GET /async`(async () => {
+        await Promise.resolve();
+        throw new Error("async");
+      })
+      .endpoint`GET /sub`(createRoute()`x ${() => Promise.reject(new Error("sub"))}`)
+      .endpoint`GET /string`(() => {
+        throw "not an error";
+      });
+    for (const path of ["/sync", "/async", "/sub", "/string"]) {
+      const response = await router(new Request(url(path)));
+      assert.equal(response.status, 503);
+      assert.equal(await response.text(), "handled");
+    }
+    assert.deepEqual(seen, ["/sync:sync", "/async:async", "/sub:sub", "/string:not an error"]);
+  });
+
+  it("answers 500 without internal detail when there is no errorHandler", async () => {
+    const router = createRouter()
+      .endpoint`GET /`(() => {
+        throw new Error("secret database password");
+      })
+      .endpoint`GET /bad`(() => "not a response" as unknown as Response);
+    await quietConsoleError(async () => {
+      for (const path of ["/", "/bad"]) {
+        const response = await router(new Request(url(path)));
+        assert.equal(response.status, 500);
+        const body = await response.text();
+        assert.equal(body, "Internal Server Error");
+      }
+    });
+  });
+
+  it("falls back to 500 when the errorHandler itself throws", async () => {
+    const router = createRouter({
+      errorHandler: () => {
+        throw new Error("again");
+      },
+    }).endpoint`GET /`(() => {
+      throw new Error("first");
+    });
+    await quietConsoleError(async () => {
+      assert.equal((await router(new Request(url("/")))).status, 500);
+    });
+  });
+
+  it("mounts routes under baseUrl given as a path or a full URL", async () => {
+    for (const baseUrl of ["/api", "/api/", "api", "https://example.com/api"]) {
+      const router = createRouter({ baseUrl })
+        .endpoint`GET /`(() => new Response("root"))
+        .endpoint`GET /users/:id`((_r, c) => new Response(c.params.id));
+      assert.equal(await (await router(new Request(url("/api")))).text(), "root", baseUrl);
+      assert.equal(await (await router(new Request(url("/api/users/7")))).text(), "7");
+      assert.equal((await router(new Request(url("/users/7")))).status, 404);
+      assert.deepEqual(router.routes().map((r) => r.pattern), ["/api", "/api/users/:id"]);
+    }
+  });
+
+  it("lists routes with method, pattern and params", () => {
+    const router = createRouter()
+      .endpoint`GET /a/:x/:y?`(() => new Response())
+      .endpoint`* /files/*`(() => new Response());
+    assert.deepEqual(router.routes(), [
+      { method: "GET", pattern: "/a/:x/:y?", params: ["x", "y"] },
+      { method: "ALL", pattern: "/files/*", params: ["*"] },
+    ]);
+  });
+
+  it("recompiles after a registration made after the first request", async () => {
+    const router = createRouter().endpoint`GET /a`(() => new Response("a"));
+    assert.equal((await router(new Request(url("/b")))).status, 404);
+    router.endpoint`GET /b`(() => new Response("b"));
+    assert.equal(await (await router(new Request(url("/b")))).text(), "b");
+  });
+
+  it("rejects invalid options", () => {
+    assert.throws(() => createRouter({ cache: { maxEntries: -1 } }), RouterError);
+    assert.throws(() => createRouter({ cache: { cacheControl: "a\r\nb" } }), RouterError);
+    assert.throws(() => createRouter({ baseUrl: "/a?b" }), RouterError);
+  });
+
+  it("never copies request headers into responses", async () => {
+    const router = createRouter().endpoint`GET /`(createRoute()`hi`);
+    const response = await router(
+      new Request(url("/"), { headers: { "x-secret": "1", cookie: "a=b" } }),
+    );
+    assert.equal(response.headers.get("x-secret"), null);
+    assert.equal(response.headers.get("cookie"), null);
+    assert.equal(response.headers.get("set-cookie"), null);
+  });
+});
