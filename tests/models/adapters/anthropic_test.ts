@@ -1,0 +1,393 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import {
+  createAnthropicAdapter,
+  type IRChatRequest,
+} from "../../../src/models/adapters/anthropic.ts";
+import {
+  collect,
+  fakeFetch,
+  fixture,
+  jsonFixture,
+  rejection,
+  sequencesAreConsecutive,
+  streamResponse,
+  textOf,
+} from "./_fake.ts";
+
+const KEY = "sk-ant-api03-secret-value";
+
+function adapterWith(
+  answer: Parameters<typeof fakeFetch>[0],
+  extra: Record<string, unknown> = {},
+) {
+  const fake = fakeFetch(answer);
+  const adapter = createAnthropicAdapter({
+    apiKey: KEY,
+    fetch: fake.fetch,
+    ...extra,
+  });
+  return { adapter, requests: fake.requests };
+}
+
+describe("Anthropic adapter: request mapping", () => {
+  it("sends headers, top-level system, default max_tokens and merged blocks", async () => {
+    const { adapter, requests } = adapterWith(
+      () => Response.json(jsonFixture("anthropic/message.json")),
+      {
+        beta: ["prompt-caching-2024-07-31"],
+      },
+    );
+    const request: IRChatRequest = {
+      messages: [
+        { role: "system", content: "Be brief." },
+        {
+          role: "system",
+          content: [{ type: "text", text: "Use metric units." }],
+        },
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "Weather here?" },
+            {
+              type: "image",
+              source: {
+                type: "base64",
+                mediaType: "image/jpeg",
+                data: "/9j/4AAQ",
+              },
+            },
+            {
+              type: "image",
+              source: { type: "url", url: "https://example.com/sky.jpg" },
+            },
+          ],
+        },
+        {
+          role: "assistant",
+          content: [{
+            type: "tool_use",
+            id: "toolu_1",
+            name: "get_weather",
+            input: { q: 1 },
+          }],
+        },
+        {
+          role: "tool",
+          content: [{
+            type: "tool_result",
+            toolUseId: "toolu_1",
+            content: "sunny",
+            isError: false,
+          }],
+        },
+        { role: "user", content: "And tomorrow?" },
+      ],
+      tools: [{
+        name: "get_weather",
+        description: "Weather",
+        parameters: { type: "object", properties: {} },
+      }],
+      toolChoice: "required",
+      parameters: {
+        model: "claude-sonnet-4-20250514",
+        temperature: 0.5,
+        topK: 40,
+        stopSequences: ["\n\nHuman:"],
+        seed: 1,
+        frequencyPenalty: 0.2,
+        user: "user-7",
+        thinking: { type: "disabled" },
+      },
+    };
+    await adapter.execute(request);
+    const [seen] = requests;
+    assert.equal(seen.url, "https://api.anthropic.com/v1/messages");
+    assert.equal(seen.headers.get("x-api-key"), KEY);
+    assert.equal(seen.headers.get("anthropic-version"), "2023-06-01");
+    assert.equal(
+      seen.headers.get("anthropic-beta"),
+      "prompt-caching-2024-07-31",
+    );
+    assert.equal(seen.headers.has("authorization"), false);
+    assert.deepEqual(seen.body, {
+      temperature: 0.5,
+      top_k: 40,
+      stop_sequences: ["\n\nHuman:"],
+      thinking: { type: "disabled" },
+      model: "claude-sonnet-4-20250514",
+      max_tokens: 1024,
+      system: "Be brief.\n\nUse metric units.",
+      messages: [
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "Weather here?" },
+            {
+              type: "image",
+              source: {
+                type: "base64",
+                media_type: "image/jpeg",
+                data: "/9j/4AAQ",
+              },
+            },
+            {
+              type: "image",
+              source: { type: "url", url: "https://example.com/sky.jpg" },
+            },
+          ],
+        },
+        {
+          role: "assistant",
+          content: [{
+            type: "tool_use",
+            id: "toolu_1",
+            name: "get_weather",
+            input: { q: 1 },
+          }],
+        },
+        {
+          role: "user",
+          content: [
+            { type: "tool_result", tool_use_id: "toolu_1", content: "sunny" },
+            { type: "text", text: "And tomorrow?" },
+          ],
+        },
+      ],
+      metadata: { user_id: "user-7" },
+      tools: [{
+        name: "get_weather",
+        description: "Weather",
+        input_schema: { type: "object", properties: {} },
+      }],
+      tool_choice: { type: "any" },
+    });
+  });
+
+  it("maps the other tool choices and maxTokens", async () => {
+    const { adapter, requests } = adapterWith(() =>
+      Response.json(jsonFixture("anthropic/message.json"))
+    );
+    for (const toolChoice of ["auto", "none", { name: "x" }] as const) {
+      await adapter.execute({
+        messages: [{ role: "user", content: "x" }],
+        toolChoice,
+        parameters: { maxTokens: 9 },
+      });
+    }
+    const bodies = requests.map((seen) => seen.body as Record<string, unknown>);
+    assert.deepEqual(bodies.map((body) => body.tool_choice), [
+      { type: "auto" },
+      { type: "none" },
+      { type: "tool", name: "x" },
+    ]);
+    assert.equal(bodies[0].max_tokens, 9);
+    assert.equal(bodies[0].model, "claude-3-5-haiku-latest");
+  });
+});
+
+describe("Anthropic adapter: responses and errors", () => {
+  it("maps content blocks, stop_reason and usage (cache tokens count as prompt)", async () => {
+    const { adapter } = adapterWith(() =>
+      Response.json(jsonFixture("anthropic/message.json"))
+    );
+    const response = await adapter.execute({
+      messages: [{ role: "user", content: "weather" }],
+    });
+    assert.equal(response.finishReason, "tool_calls");
+    assert.deepEqual(response.message.content, [
+      {
+        type: "text",
+        text: "I'll check the weather in San Francisco for you.",
+      },
+      {
+        type: "tool_use",
+        id: "toolu_01A09q90qw90lq917835lq9",
+        name: "get_weather",
+        input: { location: "San Francisco, CA", unit: "celsius" },
+      },
+    ]);
+    assert.deepEqual(response.usage, {
+      promptTokens: 572,
+      completionTokens: 89,
+      totalTokens: 661,
+    });
+    assert.equal(
+      response.metadata.providerResponseId,
+      "msg_01XFDUDYJgAACzvnptvVoYEL",
+    );
+  });
+
+  it("maps stop reasons", async () => {
+    const expected = {
+      end_turn: "stop",
+      max_tokens: "length",
+      stop_sequence: "stop",
+      refusal: "content_filter",
+    };
+    for (const [wire, ir] of Object.entries(expected)) {
+      const body = {
+        ...(jsonFixture("anthropic/message.json") as object),
+        stop_reason: wire,
+      };
+      const { adapter } = adapterWith(() => Response.json(body));
+      assert.equal(
+        (await adapter.execute({ messages: [{ role: "user", content: "x" }] }))
+          .finishReason,
+        ir,
+      );
+    }
+  });
+
+  it("maps 401, 429 and 529 error bodies", async () => {
+    const request: IRChatRequest = {
+      messages: [{ role: "user", content: "x" }],
+    };
+    const auth = adapterWith(() =>
+      new Response(fixture("anthropic/error_401.json"), { status: 401 })
+    );
+    const authError = await rejection(auth.adapter.execute(request));
+    assert.equal(authError.code, "AUTHENTICATION_FAILED");
+    assert.match(authError.message, /invalid x-api-key/);
+    assert.equal(authError.message.includes(KEY), false);
+    const limited = adapterWith(() =>
+      new Response(fixture("anthropic/error_429.json"), {
+        status: 429,
+        headers: { "retry-after": "7" },
+      })
+    );
+    const limit = await rejection(limited.adapter.execute(request));
+    assert.equal(limit.code, "RATE_LIMITED");
+    assert.equal(limit.retryAfter, 7000);
+    const overloaded = adapterWith(() =>
+      new Response(fixture("anthropic/error_529.json"), { status: 529 })
+    );
+    const over = await rejection(overloaded.adapter.execute(request));
+    assert.equal(over.code, "PROVIDER_ERROR");
+    assert.equal(over.isRetryable, true);
+  });
+});
+
+describe("Anthropic adapter: streaming", () => {
+  it("maps the event stream (ping, deltas, usage) split into tiny pieces", async () => {
+    const { adapter, requests } = adapterWith(() =>
+      streamResponse(fixture("anthropic/stream_text.sse"))
+    );
+    const chunks = await collect(
+      adapter.executeStream({ messages: [{ role: "user", content: "hi" }] }),
+    );
+    assert.equal((requests[0].body as Record<string, unknown>).stream, true);
+    assert.ok(sequencesAreConsecutive(chunks));
+    assert.deepEqual(chunks.map((chunk) => chunk.type), [
+      "start",
+      "content",
+      "content",
+      "metadata",
+      "done",
+    ]);
+    assert.equal(textOf(chunks), "Hello — ünïcødé ✓ 🚀!");
+    const start = chunks[0];
+    assert.ok(start.type === "start");
+    assert.equal(
+      start.metadata.providerResponseId,
+      "msg_1nZdL29xx5MUA1yADyHTEsnR8uuvGzszyY",
+    );
+    const done = chunks.at(-1);
+    assert.ok(done?.type === "done");
+    assert.equal(done.finishReason, "stop");
+    assert.deepEqual(done.usage, {
+      promptTokens: 25,
+      completionTokens: 15,
+      totalTokens: 40,
+    });
+  });
+
+  it("maps tool_use blocks and input_json_delta", async () => {
+    const { adapter } = adapterWith(() =>
+      streamResponse(fixture("anthropic/stream_tool_use.sse"), undefined, [
+        4,
+        1,
+      ])
+    );
+    const chunks = await collect(
+      adapter.executeStream({
+        messages: [{ role: "user", content: "weather" }],
+      }),
+    );
+    const uses = chunks.filter((chunk) => chunk.type === "tool_use");
+    assert.deepEqual(
+      uses.map((chunk) => chunk.type === "tool_use" ? chunk.inputDelta : null),
+      [
+        undefined,
+        '{"location":',
+        ' "San Francisco, CA"}',
+      ],
+    );
+    const done = chunks.at(-1);
+    assert.ok(done?.type === "done");
+    assert.equal(done.finishReason, "tool_calls");
+    assert.deepEqual(done.message?.content, [
+      { type: "text", text: "Okay, let's check the weather." },
+      {
+        type: "tool_use",
+        id: "toolu_01T1x1fJ34qAmk2tNTrN7Up6",
+        name: "get_weather",
+        input: { location: "San Francisco, CA" },
+      },
+    ]);
+  });
+
+  it("an error event after content becomes an error chunk", async () => {
+    const { adapter } = adapterWith(() =>
+      streamResponse(fixture("anthropic/stream_error.sse"))
+    );
+    const chunks = await collect(
+      adapter.executeStream({ messages: [{ role: "user", content: "x" }] }),
+    );
+    assert.equal(textOf(chunks), "Partial");
+    const last = chunks.at(-1);
+    assert.ok(last?.type === "error");
+    assert.equal(last.error.code, "PROVIDER_ERROR");
+    assert.equal(last.error.retryable, true);
+  });
+
+  it("an error event before any chunk is thrown", async () => {
+    const sse =
+      'event: error\ndata: {"type":"error","error":{"type":"rate_limit_error","message":"slow down"}}\n\n';
+    const { adapter } = adapterWith(() => streamResponse(sse));
+    const error = await rejection(
+      collect(
+        adapter.executeStream({ messages: [{ role: "user", content: "x" }] }),
+      ),
+    );
+    assert.equal(error.code, "RATE_LIMITED");
+  });
+
+  it("a stream that stops before message_stop ends with an error chunk", async () => {
+    const cut =
+      fixture("anthropic/stream_text.sse").split("event: message_delta")[0];
+    const { adapter } = adapterWith(() => streamResponse(cut));
+    const last = (await collect(
+      adapter.executeStream({ messages: [{ role: "user", content: "x" }] }),
+    )).at(-1);
+    assert.ok(last?.type === "error");
+    assert.match(last.error.message, /message_stop/);
+  });
+});
+
+describe("Anthropic adapter: healthCheck and estimateCost", () => {
+  it("probes GET /v1/models and prices with the default max_tokens", async () => {
+    const { adapter, requests } = adapterWith(() =>
+      Response.json(jsonFixture("anthropic/models.json"))
+    );
+    assert.equal(await adapter.healthCheck(), true);
+    assert.equal(requests[0].url, "https://api.anthropic.com/v1/models");
+    // 100 prompt tokens at $0.80/M + 1024 default output tokens at $4/M.
+    const cost = await adapter.estimateCost({
+      messages: [{ role: "user", content: "y".repeat(400) }],
+    });
+    assert.ok(
+      cost !== null && Math.abs(cost - (100 * 0.8 + 1024 * 4) / 1e6) < 1e-12,
+    );
+  });
+});

@@ -1,0 +1,354 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import {
+  createGeminiAdapter,
+  type IRChatRequest,
+} from "../../../src/models/adapters/gemini.ts";
+import {
+  collect,
+  fakeFetch,
+  fixture,
+  jsonFixture,
+  rejection,
+  sequencesAreConsecutive,
+  streamResponse,
+  textOf,
+} from "./_fake.ts";
+
+const KEY = "AIzaSyD-secret-gemini-key";
+
+function adapterWith(
+  answer: Parameters<typeof fakeFetch>[0],
+  extra: Record<string, unknown> = {},
+) {
+  const fake = fakeFetch(answer);
+  const adapter = createGeminiAdapter({
+    apiKey: KEY,
+    fetch: fake.fetch,
+    ...extra,
+  });
+  return { adapter, requests: fake.requests };
+}
+
+describe("Gemini adapter: request mapping", () => {
+  it("builds contents, systemInstruction, tools and generationConfig; key in a header only", async () => {
+    const { adapter, requests } = adapterWith(() =>
+      Response.json(jsonFixture("gemini/generate.json"))
+    );
+    const request: IRChatRequest = {
+      messages: [
+        { role: "system", content: "Answer in French." },
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "Describe these" },
+            {
+              type: "image",
+              source: { type: "base64", mediaType: "image/png", data: "iVBOR" },
+            },
+            {
+              type: "image",
+              source: { type: "url", url: "https://example.com/a.JPG?x=1" },
+            },
+            {
+              type: "image",
+              source: { type: "url", url: "data:image/webp;base64,UklGR" },
+            },
+          ],
+        },
+        {
+          role: "assistant",
+          content: [{
+            type: "tool_use",
+            id: "call_0",
+            name: "lookup",
+            input: { q: "x" },
+          }],
+        },
+        {
+          role: "tool",
+          content: [{
+            type: "tool_result",
+            toolUseId: "call_0",
+            content: '{"answer":42}',
+          }],
+        },
+        {
+          role: "tool",
+          content: [{
+            type: "tool_result",
+            toolUseId: "call_0",
+            content: "boom",
+            isError: true,
+          }],
+        },
+        { role: "user", content: "and?" },
+      ],
+      tools: [{ name: "lookup", parameters: { type: "object" } }],
+      toolChoice: { name: "lookup" },
+      parameters: {
+        model: "models/gemini-2.5-flash",
+        maxTokens: 100,
+        temperature: 0.1,
+        topP: 0.8,
+        topK: 20,
+        stopSequences: ["STOP"],
+        seed: 3,
+        user: "dropped",
+        responseMimeType: "text/plain",
+        safetySettings: [{
+          category: "HARM_CATEGORY_HARASSMENT",
+          threshold: "BLOCK_NONE",
+        }],
+      },
+    };
+    await adapter.execute(request);
+    const [seen] = requests;
+    assert.equal(
+      seen.url,
+      "https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:generateContent",
+    );
+    assert.equal(seen.url.includes(KEY), false);
+    assert.equal(seen.headers.get("x-goog-api-key"), KEY);
+    assert.deepEqual(seen.body, {
+      contents: [
+        {
+          role: "user",
+          parts: [
+            { text: "Describe these" },
+            { inlineData: { mimeType: "image/png", data: "iVBOR" } },
+            {
+              fileData: {
+                fileUri: "https://example.com/a.JPG?x=1",
+                mimeType: "image/jpeg",
+              },
+            },
+            { inlineData: { mimeType: "image/webp", data: "UklGR" } },
+          ],
+        },
+        {
+          role: "model",
+          parts: [{ functionCall: { name: "lookup", args: { q: "x" } } }],
+        },
+        {
+          role: "user",
+          parts: [
+            { functionResponse: { name: "lookup", response: { answer: 42 } } },
+            {
+              functionResponse: { name: "lookup", response: { error: "boom" } },
+            },
+            { text: "and?" },
+          ],
+        },
+      ],
+      systemInstruction: { parts: [{ text: "Answer in French." }] },
+      generationConfig: {
+        maxOutputTokens: 100,
+        temperature: 0.1,
+        topP: 0.8,
+        topK: 20,
+        stopSequences: ["STOP"],
+        seed: 3,
+        responseMimeType: "text/plain",
+      },
+      safetySettings: [{
+        category: "HARM_CATEGORY_HARASSMENT",
+        threshold: "BLOCK_NONE",
+      }],
+      tools: [{
+        functionDeclarations: [{
+          name: "lookup",
+          parameters: { type: "object" },
+        }],
+      }],
+      toolConfig: {
+        functionCallingConfig: {
+          mode: "ANY",
+          allowedFunctionNames: ["lookup"],
+        },
+      },
+    });
+  });
+});
+
+describe("Gemini adapter: responses and errors", () => {
+  it("maps text, usage, model version and response id", async () => {
+    const { adapter } = adapterWith(() =>
+      Response.json(jsonFixture("gemini/generate.json"))
+    );
+    const response = await adapter.execute({
+      messages: [{ role: "user", content: "Salut" }],
+    });
+    assert.equal(
+      response.message.content,
+      "Bonjour! Comment puis-je vous aider aujourd'hui ?",
+    );
+    assert.equal(response.finishReason, "stop");
+    assert.deepEqual(response.usage, {
+      promptTokens: 8,
+      completionTokens: 12,
+      totalTokens: 20,
+    });
+    assert.equal(response.metadata.model, "gemini-2.0-flash");
+    assert.equal(
+      response.metadata.providerResponseId,
+      "kLr4Z7CxAqKz1PIP4pS0wQ0",
+    );
+  });
+
+  it("maps functionCall to tool_use and finish to tool_calls", async () => {
+    const { adapter } = adapterWith(() =>
+      Response.json(jsonFixture("gemini/generate_function_call.json"))
+    );
+    const response = await adapter.execute({
+      messages: [{ role: "user", content: "dim the lights" }],
+    });
+    assert.equal(response.finishReason, "tool_calls");
+    assert.deepEqual(response.message.content, [
+      {
+        type: "tool_use",
+        id: "call_0",
+        name: "set_light_values",
+        input: { brightness: 25, color_temp: "warm" },
+      },
+    ]);
+  });
+
+  it("maps safety finish reasons and blocked prompts to content_filter", async () => {
+    const safety = adapterWith(() =>
+      Response.json({
+        candidates: [{
+          content: { role: "model", parts: [] },
+          finishReason: "SAFETY",
+        }],
+      })
+    );
+    assert.equal(
+      (await safety.adapter.execute({
+        messages: [{ role: "user", content: "x" }],
+      })).finishReason,
+      "content_filter",
+    );
+    const blocked = adapterWith(() =>
+      Response.json({ promptFeedback: { blockReason: "PROHIBITED_CONTENT" } })
+    );
+    const response = await blocked.adapter.execute({
+      messages: [{ role: "user", content: "x" }],
+    });
+    assert.equal(response.finishReason, "content_filter");
+    assert.equal(response.metadata.blockReason, "PROHIBITED_CONTENT");
+    const length = adapterWith(() =>
+      Response.json({
+        candidates: [{
+          content: { role: "model", parts: [{ text: "a" }] },
+          finishReason: "MAX_TOKENS",
+        }],
+      })
+    );
+    assert.equal(
+      (await length.adapter.execute({
+        messages: [{ role: "user", content: "x" }],
+      })).finishReason,
+      "length",
+    );
+  });
+
+  it("an invalid key (HTTP 400 API_KEY_INVALID) is AUTHENTICATION_FAILED", async () => {
+    const { adapter } = adapterWith(() =>
+      new Response(fixture("gemini/error_api_key.json"), { status: 400 })
+    );
+    const error = await rejection(
+      adapter.execute({ messages: [{ role: "user", content: "x" }] }),
+    );
+    assert.equal(error.code, "AUTHENTICATION_FAILED");
+    assert.match(error.message, /API key not valid/);
+  });
+
+  it("429 takes retryAfter from RetryInfo when no header is sent", async () => {
+    const { adapter } = adapterWith(() =>
+      new Response(fixture("gemini/error_429.json"), { status: 429 })
+    );
+    const error = await rejection(
+      adapter.execute({ messages: [{ role: "user", content: "x" }] }),
+    );
+    assert.equal(error.code, "RATE_LIMITED");
+    assert.equal(error.retryAfter, 13_000);
+  });
+});
+
+describe("Gemini adapter: streaming", () => {
+  it("calls streamGenerateContent?alt=sse and maps CRLF events split at odd offsets", async () => {
+    const { adapter, requests } = adapterWith(() =>
+      streamResponse(fixture("gemini/stream_text.sse"), undefined, [1, 6, 2])
+    );
+    const chunks = await collect(
+      adapter.executeStream({ messages: [{ role: "user", content: "story" }] }),
+    );
+    assert.equal(
+      requests[0].url,
+      "https://generativelanguage.googleapis.com/v1beta/models/gemini-2.0-flash:streamGenerateContent?alt=sse",
+    );
+    assert.ok(sequencesAreConsecutive(chunks));
+    assert.equal(
+      textOf(chunks),
+      "Once upon a time, in a café — «très» 😀 there lived a fox.",
+    );
+    const done = chunks.at(-1);
+    assert.ok(done?.type === "done");
+    assert.equal(done.finishReason, "stop");
+    assert.deepEqual(done.usage, {
+      promptTokens: 6,
+      completionTokens: 18,
+      totalTokens: 24,
+    });
+  });
+
+  it("a function call arrives as one tool_use chunk", async () => {
+    const { adapter } = adapterWith(() =>
+      streamResponse(fixture("gemini/stream_function_call.sse"))
+    );
+    const chunks = await collect(
+      adapter.executeStream({
+        messages: [{ role: "user", content: "weather" }],
+      }),
+    );
+    const use = chunks.find((chunk) => chunk.type === "tool_use");
+    assert.ok(use?.type === "tool_use");
+    assert.equal(use.name, "get_weather");
+    assert.equal(use.inputDelta, '{"city":"Zürich"}');
+    const done = chunks.at(-1);
+    assert.ok(done?.type === "done");
+    assert.equal(done.finishReason, "tool_calls");
+  });
+
+  it("a stream without a finishReason ends with an error chunk", async () => {
+    const cut =
+      fixture("gemini/stream_text.sse").split("\r\n\r\n").slice(0, 2).join(
+        "\r\n\r\n",
+      ) + "\r\n\r\n";
+    const { adapter } = adapterWith(() => streamResponse(cut));
+    const last = (await collect(
+      adapter.executeStream({ messages: [{ role: "user", content: "x" }] }),
+    )).at(-1);
+    assert.ok(last?.type === "error");
+    assert.equal(last.error.code, "PROVIDER_ERROR");
+  });
+});
+
+describe("Gemini adapter: healthCheck and estimateCost", () => {
+  it("probes GET /models and prices gemini models", async () => {
+    const { adapter, requests } = adapterWith(() =>
+      Response.json(jsonFixture("gemini/models.json"))
+    );
+    assert.equal(await adapter.healthCheck(), true);
+    assert.equal(
+      requests[0].url,
+      "https://generativelanguage.googleapis.com/v1beta/models",
+    );
+    const cost = await adapter.estimateCost({
+      messages: [],
+      parameters: { maxTokens: 1_000_000 },
+    });
+    assert.equal(cost, 0.4);
+  });
+});
