@@ -365,3 +365,24 @@ export function formatHeaders(headers: HeadersInput): string {
 
 export { allFormats } from "./all_formats.ts";
 export type { AllFormats, AllFormatsOptions } from "./all_formats.ts";
+// The option and result types allFormats names, so that this entry's public
+// API is complete (deno doc --lint private-type-ref). Type-only: no runtime import.
+export type { FromRequestOptions as CurlOptions } from "./curl.ts";
+export type { ToCodeOptions } from "./fetch.ts";
+export type {
+  HarCache,
+  HarCacheEntry,
+  HarContent,
+  HarCookie,
+  HarEntry,
+  HarHeader,
+  HarNameValue,
+  HarOptions,
+  HarParam,
+  HarPostData,
+  HarQueryParam,
+  HarRequest,
+  HarResponse,
+  HarTimings,
+} from "./har.ts";
+export type { StringifyRequestOptions } from "./string.ts";
