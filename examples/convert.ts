@@ -1,0 +1,296 @@
+/**
+ * Command-line converter: reads a curl command, raw HTTP text or HAR JSON and
+ * prints it as raw HTTP, curl, fetch() code and/or HAR.
+ *
+ * ```sh
+ * deno task convert "curl -X POST https://example.com -d a=1"
+ * deno task convert --to har --pretty --file request.http
+ * cat export.har | deno task convert --to curl -
+ * deno task convert            # a built-in sample
+ * ```
+ *
+ * Exit codes: 0 success, 1 the input cannot be converted (a ConversionError:
+ * its code, offset and field path are printed to stderr), 2 bad usage.
+ *
+ * @module
+ */
+import { detectType } from "../src/convert/core.ts";
+import { allFormats } from "../src/convert/all_formats.ts";
+import * as curl from "../src/convert/curl.ts";
+import { toCode } from "../src/convert/fetch.ts";
+import * as har from "../src/convert/har.ts";
+import {
+  parseRequest,
+  parseResponse,
+  stringifyRequest,
+  stringifyResponse,
+} from "../src/convert/string.ts";
+import { ConversionError } from "../src/convert/errors.ts";
+import type { HttpRequest, HttpResponse } from "../src/convert/types.ts";
+
+const FORMATS = ["all", "curl", "http", "har", "fetch"] as const;
+type Format = (typeof FORMATS)[number];
+
+const USAGE = `Usage: deno task convert [options] [input]
+
+Converts a curl command, a raw HTTP request/response, or HAR JSON (a log,
+an entry or a request) into other forms. The input type is detected.
+
+Input (first that applies):
+  <input>            the text itself as one argument
+  --file, -f <path>  read a file ("-" reads stdin)
+  -                  read stdin
+  (none)             stdin when piped, else a built-in sample
+
+Options:
+  --to <format>      curl | http | har | fetch | all   (default: all)
+  --pretty           multi-line curl, indented HAR, spread fetch() options
+  --help, -h         show this help
+
+Errors go to stderr with exit code 1 (conversion) or 2 (usage).`;
+
+const SAMPLE = `curl 'https://api.example.com/users?page=2' \\
+  -X POST \\
+  -H 'content-type: application/json' \\
+  -H 'authorization: Bearer demo-token' \\
+  --data-raw '{"name":"Ada Lovelace","role":"admin"}'`;
+
+class UsageError extends Error {}
+
+interface CliOptions {
+  to: Format;
+  pretty: boolean;
+  help: boolean;
+  input?: string;
+  file?: string;
+}
+
+function parseArgs(args: string[]): CliOptions {
+  const options: CliOptions = { to: "all", pretty: false, help: false };
+  const positional: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const valueOf = (name: string): string => {
+      const eq = arg.indexOf("=");
+      if (eq !== -1 && arg.startsWith("--")) return arg.slice(eq + 1);
+      const value = args[++i];
+      if (value === undefined) throw new UsageError(`${name} needs a value`);
+      return value;
+    };
+    if (arg === "--help" || arg === "-h") options.help = true;
+    else if (arg === "--pretty") options.pretty = true;
+    else if (arg === "--to" || arg.startsWith("--to=")) {
+      const to = valueOf("--to");
+      if (!(FORMATS as readonly string[]).includes(to)) {
+        throw new UsageError(
+          `--to must be one of ${FORMATS.join(", ")}, got "${to}"`,
+        );
+      }
+      options.to = to as Format;
+    } else if (arg === "--file" || arg === "-f" || arg.startsWith("--file=")) {
+      options.file = valueOf("--file");
+    } else if (arg === "-") options.file = "-";
+    else if (arg === "--") {
+      positional.push(...args.slice(i + 1));
+      break;
+    } else if (arg.startsWith("-") && !/\s/.test(arg)) {
+      throw new UsageError(`unknown option ${arg}`);
+    } else positional.push(arg);
+  }
+  if (positional.length > 1) {
+    throw new UsageError(
+      "give the input as ONE argument (quote it), or use --file",
+    );
+  }
+  if (positional.length === 1) {
+    if (options.file !== undefined) {
+      throw new UsageError("give either an input argument or --file, not both");
+    }
+    options.input = positional[0];
+  }
+  return options;
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of Deno.stdin.readable) chunks.push(chunk);
+  const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+async function readInput(options: CliOptions): Promise<string> {
+  if (options.input !== undefined) return options.input;
+  if (options.file === "-") return await readStdin();
+  if (options.file !== undefined) return await Deno.readTextFile(options.file);
+  if (!Deno.stdin.isTerminal()) {
+    const piped = await readStdin();
+    if (piped.trim() !== "") return piped;
+  }
+  return SAMPLE;
+}
+
+type Message =
+  | { kind: "request"; request: HttpRequest }
+  | { kind: "response"; response: HttpResponse };
+
+function parseHarJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (cause) {
+    throw new ConversionError({
+      code: "INVALID_HAR",
+      message: `HAR input is not valid JSON: ${(cause as Error).message}`,
+      cause,
+    });
+  }
+}
+
+function readMessages(text: string): Message[] {
+  const type = detectType(text);
+  switch (type) {
+    case "curl":
+      return [{ kind: "request", request: curl.toRequest(text) }];
+    case "request":
+      return [{ kind: "request", request: parseRequest(text) }];
+    case "response":
+      return [{ kind: "response", response: parseResponse(text) }];
+    case "har": {
+      const value = parseHarJson(text) as Record<string, unknown>;
+      if (value !== null && typeof value === "object" && "log" in value) {
+        return har.toRequests(value as har.PartialHar<har.Har>).map((
+          request,
+        ) => ({ kind: "request", request }));
+      }
+      return [{
+        kind: "request",
+        request: har.toRequest(value as har.PartialHar<har.HarEntry>),
+      }];
+    }
+    default:
+      throw new ConversionError({
+        code: "INVALID_INPUT",
+        message:
+          "cannot tell what this is: expected a curl command, a raw HTTP request or response, or HAR JSON",
+        offset: 0,
+      });
+  }
+}
+
+function json(value: unknown, pretty: boolean): string {
+  return JSON.stringify(value, null, pretty ? 2 : undefined);
+}
+
+async function renderRequest(
+  request: HttpRequest,
+  to: Format,
+  pretty: boolean,
+): Promise<string> {
+  switch (to) {
+    case "curl":
+      return await curl.fromRequest(request, { pretty });
+    case "http":
+      return await stringifyRequest(request);
+    case "fetch":
+      return await toCode(request, { pretty });
+    case "har":
+      return json(har.toLog([await har.fromRequest(request)]), pretty);
+    default: {
+      const all = await allFormats(request, {
+        curl: { pretty },
+        fetch: { pretty },
+      });
+      return [
+        "# Raw HTTP",
+        all.httpString.replace(/\r\n/g, "\n"),
+        "# curl",
+        all.curl,
+        "# fetch",
+        all.fetchCode.trimEnd(),
+        "# HAR",
+        json(har.toLog([all.har]), pretty),
+      ].join("\n");
+    }
+  }
+}
+
+async function renderResponse(
+  response: HttpResponse,
+  to: Format,
+  pretty: boolean,
+): Promise<string> {
+  const harText = async () =>
+    json(har.toLog([await har.fromResponse(response)]), pretty);
+  switch (to) {
+    case "http":
+      return await stringifyResponse(response);
+    case "har":
+      return await harText();
+    case "all":
+      return [
+        "# Raw HTTP",
+        (await stringifyResponse(response)).replace(/\r\n/g, "\n"),
+        "# HAR",
+        await harText(),
+      ].join("\n");
+    default:
+      throw new ConversionError({
+        code: "INVALID_INPUT",
+        message:
+          `a response cannot be written as ${to}; use --to http or --to har`,
+      });
+  }
+}
+
+function describeError(error: ConversionError): string {
+  let where = "";
+  if (error.offset !== undefined) where += ` at offset ${error.offset}`;
+  if (error.path !== undefined && error.path !== "") {
+    where += ` at ${error.path}`;
+  }
+  return `error [${error.code}]${where}: ${error.message}`;
+}
+
+async function main(args: string[]): Promise<number> {
+  let options: CliOptions;
+  try {
+    options = parseArgs(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`error: ${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  try {
+    const text = await readInput(options);
+    const outputs: string[] = [];
+    for (const message of readMessages(text)) {
+      outputs.push(
+        message.kind === "request"
+          ? await renderRequest(message.request, options.to, options.pretty)
+          : await renderResponse(message.response, options.to, options.pretty),
+      );
+    }
+    console.log(outputs.join("\n\n"));
+    return 0;
+  } catch (error) {
+    if (error instanceof ConversionError) {
+      console.error(describeError(error));
+      return 1;
+    }
+    if (error instanceof Deno.errors.NotFound) {
+      console.error(`error: no such file: ${options.file}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -1,0 +1,39 @@
+// Starts the demo app on 127.0.0.1 with an OS-chosen port, for the Deno-only
+// example tests. `close()` shuts the server down and disposes the model router.
+import { createApp } from "../../examples/_app.ts";
+import {
+  createAdapter,
+  createGatewayModelRouter,
+  LOCAL_BACKENDS,
+} from "../../examples/_backends.ts";
+import type { BackendAdapter } from "../../src/models/mod.ts";
+
+export interface RunningServer {
+  /** `http://127.0.0.1:PORT` */
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** The local backends `deno task start` uses when nothing is configured. */
+export function localBackends(): Array<[string, BackendAdapter]> {
+  return LOCAL_BACKENDS.map((spec) => [spec.name, createAdapter(spec)]);
+}
+
+export function startServer(
+  backends: Array<[string, BackendAdapter]> = localBackends(),
+): RunningServer {
+  const modelRouter = createGatewayModelRouter(backends);
+  const app = createApp({ modelRouter });
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    app,
+  );
+  const { port } = server.addr as Deno.NetAddr;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    async close() {
+      await server.shutdown();
+      modelRouter.dispose();
+    },
+  };
+}
