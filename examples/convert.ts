@@ -249,10 +249,15 @@ async function renderResponse(
 function describeError(error: ConversionError): string {
   let where = "";
   if (error.offset !== undefined) where += ` at offset ${error.offset}`;
+  let message = error.message;
   if (error.path !== undefined && error.path !== "") {
     where += ` at ${error.path}`;
+    // HAR errors already start with their path.
+    if (message.startsWith(`${error.path}: `)) {
+      message = message.slice(error.path.length + 2);
+    }
   }
-  return `error [${error.code}]${where}: ${error.message}`;
+  return `error [${error.code}]${where}: ${message}`;
 }
 
 async function main(args: string[]): Promise<number> {

@@ -1,0 +1,161 @@
+// The command-line converter, run as a subprocess (Deno-only).
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { toRequest as harToRequest } from "../../src/convert/har.ts";
+import { toRequest as curlToRequest } from "../../src/convert/curl.ts";
+import { parseRequest } from "../../src/convert/string.ts";
+
+const SCRIPT = new URL("../../examples/convert.ts", import.meta.url).pathname;
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function run(args: string[], stdin?: string): Promise<Run> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-read", "--no-lock", SCRIPT, ...args],
+    stdin: stdin === undefined ? "null" : "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  if (stdin !== undefined) {
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode(stdin));
+    await writer.close();
+  }
+  const output = await child.output();
+  const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+  return {
+    code: output.code,
+    stdout: decode(output.stdout),
+    stderr: decode(output.stderr),
+  };
+}
+
+const CURL =
+  "curl -X PUT 'https://example.com/it'\\''s' -H 'Accept: text/plain' -d 'a=1'";
+const RAW =
+  "POST /submit?x=1 HTTP/1.1\r\nHost: example.com\r\nContent-Type: text/plain\r\n\r\nhello";
+
+describe("examples/convert.ts", () => {
+  it("prints a built-in sample in every form when there is no input", async () => {
+    const { code, stdout, stderr } = await run([]);
+    assert.equal(code, 0, stderr);
+    for (const heading of ["# Raw HTTP", "# curl", "# fetch", "# HAR"]) {
+      assert.ok(stdout.includes(heading), heading);
+    }
+  });
+
+  it("converts a curl argument to raw HTTP", async () => {
+    const { code, stdout } = await run(["--to", "http", CURL]);
+    assert.equal(code, 0);
+    const request = parseRequest(stdout.replace(/\n$/, ""));
+    assert.equal(request.method, "PUT");
+    assert.equal(request.url, "https://example.com/it's");
+    assert.equal(request.headers.accept, "text/plain");
+    assert.equal(request.body, "a=1");
+  });
+
+  it("converts raw HTTP from a file to a HAR log (--pretty indents)", async () => {
+    const file = await Deno.makeTempFile({ suffix: ".http" });
+    try {
+      await Deno.writeTextFile(file, RAW);
+      const { code, stdout } = await run([
+        "--to=har",
+        "--pretty",
+        "--file",
+        file,
+      ]);
+      assert.equal(code, 0);
+      assert.ok(stdout.startsWith('{\n  "log"'));
+      const log = JSON.parse(stdout);
+      const request = harToRequest(log.log.entries[0]);
+      assert.equal(request.url, "http://example.com/submit?x=1");
+      assert.equal(request.body, "hello");
+    } finally {
+      await Deno.remove(file);
+    }
+  });
+
+  it("reads HAR from stdin with '-' and converts every entry to curl", async () => {
+    const har = JSON.stringify({
+      log: {
+        entries: [
+          { request: { method: "GET", url: "https://e.x/a", headers: [] } },
+          { request: { method: "DELETE", url: "https://e.x/b", headers: [] } },
+        ],
+      },
+    });
+    const { code, stdout } = await run(["--to", "curl", "-"], har);
+    assert.equal(code, 0);
+    const commands = stdout.trim().split("\n\n");
+    assert.deepEqual(commands.map((c) => curlToRequest(c).url), [
+      "https://e.x/a",
+      "https://e.x/b",
+    ]);
+    assert.equal(curlToRequest(commands[1]).method, "DELETE");
+  });
+
+  it("reads piped stdin without '-'; --pretty makes multi-line curl", async () => {
+    const { code, stdout } = await run(["--to", "curl", "--pretty"], CURL);
+    assert.equal(code, 0);
+    assert.ok(stdout.includes(" \\\n"));
+    assert.equal(curlToRequest(stdout).method, "PUT");
+  });
+
+  it("writes fetch code", async () => {
+    const { code, stdout } = await run(["--to", "fetch", CURL]);
+    assert.equal(code, 0);
+    assert.ok(stdout.startsWith('fetch("https://example.com/it\'s"'));
+  });
+
+  it("converts a raw response to http and har; refuses curl for it", async () => {
+    const response =
+      "HTTP/1.1 404 Not Found\r\nSet-Cookie: a=1; Path=/\r\n\r\nnope";
+    const all = await run([], response);
+    assert.equal(all.code, 0);
+    assert.ok(all.stdout.includes('"status":404'));
+    assert.ok(all.stdout.includes('"path":"/"'));
+    const refused = await run(["--to", "curl"], response);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /error \[INVALID_INPUT\]/);
+  });
+
+  it("prints help", async () => {
+    const { code, stdout } = await run(["--help"]);
+    assert.equal(code, 0);
+    assert.match(stdout, /^Usage: deno task convert/);
+  });
+
+  it("conversion errors: stderr, exit 1, code and offset or path", async () => {
+    const quote = await run(["curl 'https://example.com"]);
+    assert.equal(quote.code, 1);
+    assert.equal(quote.stdout, "");
+    assert.match(quote.stderr, /error \[UNTERMINATED_QUOTE\] at offset 5/);
+    const badHar = await run(
+      ["-"],
+      '{"log":{"entries":[{"request":{"method":"GET","url":7}}]}}',
+    );
+    assert.equal(badHar.code, 1);
+    assert.match(
+      badHar.stderr,
+      /error \[INVALID_HAR\] at log\.entries\[0\]\.request\.url: expected a string/,
+    );
+    const unknown = await run(["hello there"]);
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.stderr, /error \[INVALID_INPUT\]/);
+    const missing = await run(["--file", "/nonexistent/file.txt"]);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /no such file/);
+  });
+
+  it("usage errors exit 2", async () => {
+    for (const args of [["--to", "xml"], ["--bogus"], ["--to"], ["a", "b"]]) {
+      const { code, stderr } = await run(args);
+      assert.equal(code, 2, args.join(" "));
+      assert.match(stderr, /^error: /);
+    }
+  });
+});
