@@ -1,0 +1,133 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import {
+  cook,
+  createRequest,
+  createResponse,
+  deconstruct,
+  HTTPExpression,
+  RouterError,
+} from "../../src/router/mod.ts";
+
+describe("HTTPExpression", () => {
+  it("tests and execs method and path", () => {
+    const expression = HTTPExpression`GET /users/:id`;
+    const request = new Request("http://localhost/users/a%20b");
+    assert.equal(expression.test(request), true);
+    const result = expression.exec(request)!;
+    assert.equal(result.id, "a b");
+    assert.equal(result.method, "GET");
+    assert.equal(result.headers, request.headers);
+    assert.equal(expression.exec(new Request("http://localhost/users/1", { method: "POST" })), null);
+    assert.equal(expression.exec(new Request("http://localhost/users")), null);
+    assert.equal(expression.test(new Request("http://localhost/users/1/x")), false);
+  });
+
+  it("constrains matches with header lines", () => {
+    const expression = HTTPExpression`
+      POST /api/*
+      Content-Type: application/json
+      Authorization: *
+    `;
+    const make = (headers: Record<string, string>) =>
+      new Request("http://localhost/api/a/b", { method: "POST", headers });
+    assert.equal(expression.test(make({ "content-type": "application/json", authorization: "x" })), true);
+    assert.equal(
+      expression.test(make({ "content-type": "Application/JSON; charset=utf-8", authorization: "x" })),
+      true,
+    );
+    assert.equal(expression.test(make({ "content-type": "application/json" })), false);
+    assert.equal(expression.test(make({ "content-type": "text/plain", authorization: "x" })), false);
+    assert.equal(expression.exec(make({ "content-type": "application/json", authorization: "x" }))!["*"], "a/b");
+  });
+
+  it("matches any method with * and rejects bad expressions", () => {
+    assert.equal(HTTPExpression`* /x`.test(new Request("http://localhost/x", { method: "PATCH" })), true);
+    assert.throws(() => HTTPExpression`/x`, RouterError);
+    assert.throws(() => HTTPExpression`GET /x\nbad header`, RouterError);
+  });
+});
+
+describe("createRequest", () => {
+  it("builds a request with headers and body", async () => {
+    const request = await createRequest()`
+      POST https://example.com/items?x=1 HTTP/1.1
+      Content-Type: application/json
+      X-Id: ${() => Promise.resolve(5)}
+
+      {"a": ${1}}
+    `;
+    assert.equal(request.method, "POST");
+    assert.equal(request.url, "https://example.com/items?x=1");
+    assert.equal(request.headers.get("x-id"), "5");
+    assert.deepEqual(await request.json(), { a: 1 });
+  });
+
+  it("resolves relative targets against Host or baseUrl and merges default headers", async () => {
+    const viaHost = await createRequest()`GET /a\nHost: api.test\n\n`;
+    assert.equal(viaHost.url, "http://api.test/a");
+    const viaBase = await createRequest({ baseUrl: "https://b.test", headers: { "x-d": "1", "x-e": "1" } })`
+      DELETE /b
+      X-E: 2
+    `;
+    assert.equal(viaBase.url, "https://b.test/b");
+    assert.equal(viaBase.method, "DELETE");
+    assert.equal(viaBase.headers.get("x-d"), "1");
+    assert.equal(viaBase.headers.get("x-e"), "2");
+    await assert.rejects(createRequest()`GET /relative`, { code: "INVALID_TEMPLATE" });
+  });
+
+  it("keeps binary bodies and rejects unsafe lines and GET bodies", async () => {
+    const bytes = new Uint8Array([0, 255, 10]);
+    const request = await createRequest()`PUT https://x.test/\n\n${bytes}`;
+    assert.deepEqual([...new Uint8Array(await request.arrayBuffer())], [0, 255, 10]);
+    await assert.rejects(createRequest()`GET https://x.test/\nX-A: ${"a\r\nb: c"}\n\n`, {
+      code: "UNSAFE_SUBSTITUTION",
+    });
+    await assert.rejects(createRequest()`GET https://x.test/\n\nbody`, { code: "INVALID_TEMPLATE" });
+  });
+});
+
+describe("createResponse", () => {
+  it("builds a response like a route template", async () => {
+    const response = await createResponse`
+      HTTP/1.1 418 I'm a teapot
+      Content-Type: text/plain
+
+      short and stout
+    `;
+    assert.equal(response.status, 418);
+    assert.equal(response.statusText, "I'm a teapot");
+    assert.equal(response.headers.get("content-length"), "15");
+    assert.equal(await response.text(), "short and stout");
+  });
+
+  it("reuses the parsed layout of a call site with new values", async () => {
+    const make = (n: number) => createResponse`HTTP/1.1 200 OK\nX-N: ${n}\n\n${n}`;
+    assert.equal(await (await make(1)).text(), "1");
+    const second = await make(2);
+    assert.equal(second.headers.get("x-n"), "2");
+    assert.equal(await second.text(), "2");
+  });
+
+  it("rejects injection and bodies on 204", async () => {
+    await assert.rejects(createResponse`HTTP/1.1 200 OK\nX: ${"\n"}\n\n`, { code: "UNSAFE_SUBSTITUTION" });
+    await assert.rejects(createResponse`HTTP/1.1 204 No Content\n\nx`, { code: "INVALID_TEMPLATE" });
+  });
+});
+
+describe("deconstruct and cook", () => {
+  it("deconstruct returns copies of strings, substitutions and raw", () => {
+    const value = { a: 1 };
+    const result = deconstruct`a\t${value}b${2}`;
+    assert.deepEqual(result.strings, ["a\t", "b", ""]);
+    assert.deepEqual(result.raw, ["a\\t", "b", ""]);
+    assert.equal(result.substitutions[0], value);
+    assert.equal(result.substitutions[1], 2);
+  });
+
+  it("cook joins cooked strings and substitutions", () => {
+    assert.equal(cook`a\t${1}-${null}-${undefined}-${new TextEncoder().encode("é")}`, "a\t1---é");
+    assert.equal(cook``, "");
+  });
+});
