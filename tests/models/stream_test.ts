@@ -1,0 +1,316 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import {
+  type BackendAdapter,
+  createRouter,
+  ErrorCode,
+  type IRChatStream,
+  type IRStreamChunk,
+} from "../../src/models/mod.ts";
+import {
+  createEchoAdapter,
+  createFailingAdapter,
+  createHangingAdapter,
+  createMockAdapter,
+} from "../../src/models/testing.ts";
+import { manualClock, req, to } from "./_helpers.ts";
+
+async function drain(stream: IRChatStream): Promise<IRStreamChunk[]> {
+  const out: IRStreamChunk[] = [];
+  for await (const chunk of stream) out.push(chunk);
+  return out;
+}
+
+const text = (chunks: IRStreamChunk[]) =>
+  chunks.map((c) => (c.type === "content" ? c.delta : "")).join("");
+const types = (chunks: IRStreamChunk[]) => chunks.map((c) => c.type);
+const routingOfDone = (chunks: IRStreamChunk[]) => {
+  const done = chunks[chunks.length - 1];
+  assert.equal(done.type, "done");
+  return (done as unknown as {
+    metadata: {
+      routing: {
+        backend: string;
+        attempts: { backend: string; errorCode?: string }[];
+      };
+    };
+  })
+    .metadata.routing;
+};
+
+function assertSequences(chunks: IRStreamChunk[]): void {
+  assert.deepEqual(chunks.map((c) => c.sequence), chunks.map((_, i) => i));
+}
+
+/** An adapter whose stream is a hand-written iterator that records return(). */
+function trackedStream(chunks: IRStreamChunk[], hangAfter = true) {
+  const state = { returned: 0, pulled: 0 };
+  const adapter: BackendAdapter = {
+    ...createEchoAdapter(),
+    executeStream(): IRChatStream {
+      const iterator = {
+        next(): Promise<IteratorResult<IRStreamChunk>> {
+          const i = state.pulled++;
+          if (i < chunks.length) {
+            return Promise.resolve({ done: false, value: chunks[i] });
+          }
+          return hangAfter
+            ? new Promise(() => {})
+            : Promise.resolve({ done: true, value: undefined });
+        },
+        return(): Promise<IteratorResult<IRStreamChunk>> {
+          state.returned++;
+          return Promise.resolve({ done: true, value: undefined });
+        },
+        throw(e: unknown): Promise<IteratorResult<IRStreamChunk>> {
+          return Promise.reject(e);
+        },
+        [Symbol.asyncIterator]() {
+          return this;
+        },
+      };
+      return iterator as unknown as IRChatStream;
+    },
+  };
+  return { adapter, state };
+}
+
+describe("executeStream", () => {
+  it("returns the generator synchronously and starts nothing before next()", async () => {
+    const echo = createEchoAdapter();
+    const router = createRouter().register("e", echo);
+    const stream = router.executeStream(req("one two three"));
+    assert.equal(typeof stream.next, "function");
+    assert.equal(echo.calls.length, 0);
+    const chunks = await drain(stream);
+    assert.deepEqual(types(chunks), [
+      "start",
+      "content",
+      "content",
+      "content",
+      "done",
+    ]);
+    assert.equal(text(chunks), "one two three");
+    assertSequences(chunks);
+    assert.equal(routingOfDone(chunks).backend, "e");
+    assert.equal(router.getBackendStats("e")?.successfulRequests, 1);
+    assert.equal(router.getStats().successfulRequests, 1);
+  });
+
+  it("renumbers backend sequences strictly from 0", async () => {
+    const mock = createMockAdapter({
+      chunks: [
+        { type: "start", sequence: 7, metadata: {} },
+        { type: "content", sequence: 7, delta: "a" },
+        { type: "content", sequence: 3, delta: "b" },
+        { type: "done", sequence: 99, finishReason: "stop" },
+      ],
+    });
+    const chunks = await drain(
+      createRouter().register("m", mock).executeStream(req()),
+    );
+    assertSequences(chunks);
+    assert.equal(text(chunks), "ab");
+  });
+
+  it("falls back when a backend throws or yields an error chunk before content", async () => {
+    const router = createRouter({ defaultBackend: "throws" })
+      .register("throws", createFailingAdapter())
+      .register(
+        "errs",
+        createMockAdapter({
+          chunks: [
+            { type: "start", sequence: 0, metadata: { provider: "errs" } },
+            {
+              type: "metadata",
+              sequence: 1,
+              usage: { promptTokens: 1, completionTokens: 0, totalTokens: 1 },
+            },
+            {
+              type: "error",
+              sequence: 2,
+              error: { code: "RATE_LIMITED", message: "slow down" },
+            },
+          ],
+        }),
+      )
+      .register(
+        "nodone",
+        createMockAdapter({
+          chunks: [{ type: "start", sequence: 0, metadata: {} }],
+        }),
+      )
+      .register("echo", createEchoAdapter());
+    const chunks = await drain(router.executeStream(req("fine")));
+    assert.deepEqual(
+      types(chunks),
+      ["start", "content", "done"],
+      "held chunks of failed backends are dropped",
+    );
+    assert.equal(
+      (chunks[0] as { metadata: { provider?: string } }).metadata.provider,
+      "testing",
+    );
+    assertSequences(chunks);
+    const trace = routingOfDone(chunks);
+    assert.equal(trace.backend, "echo");
+    assert.deepEqual(trace.attempts.map((a) => a.errorCode ?? "ok"), [
+      "PROVIDER_ERROR",
+      "RATE_LIMITED",
+      "INVALID_RESPONSE",
+      "ok",
+    ]);
+    assert.equal(router.getStats().totalFallbacks, 3);
+    assert.equal(router.getBackendStats("errs")?.failedRequests, 1);
+  });
+
+  it("after content, a failure ends the stream with an error chunk and no switch", async () => {
+    const backup = createEchoAdapter();
+    const router = createRouter({ defaultBackend: "mid" })
+      .register(
+        "mid",
+        createFailingAdapter({ failAfterChunks: 2, error: { weird: 1 } }),
+      )
+      .register("backup", backup);
+    const chunks = await drain(router.executeStream(req()));
+    assert.deepEqual(types(chunks), ["start", "content", "content", "error"]);
+    assertSequences(chunks);
+    assert.equal(
+      (chunks[3] as { error: { code: string } }).error.code,
+      ErrorCode.UNKNOWN,
+    );
+    assert.equal(backup.calls.length, 0);
+    assert.equal(router.getBackendStats("mid")?.failedRequests, 1);
+    assert.equal(router.getStats().failedRequests, 1);
+
+    const viaChunk = createRouter()
+      .register(
+        "mid",
+        createFailingAdapter({ failAfterChunks: 1, errorChunk: true }),
+      )
+      .register("backup", backup);
+    const forwarded = await drain(viaChunk.executeStream(req()));
+    assert.deepEqual(types(forwarded), ["start", "content", "error"]);
+    assertSequences(forwarded);
+  });
+
+  it("routing failures end the stream with an error chunk", async () => {
+    const router = createRouter().register("a", createFailingAdapter())
+      .register("b", createFailingAdapter());
+    const unknown = await drain(router.executeStream(to("zzz")));
+    assert.deepEqual(unknown.map((c) => c.type === "error" && c.error.code), [
+      ErrorCode.ROUTING_FAILED,
+    ]);
+    const all = await drain(router.executeStream(req()));
+    assert.deepEqual(all.map((c) => c.type === "error" && c.error.code), [
+      ErrorCode.ALL_BACKENDS_FAILED,
+    ]);
+    const none = await drain(createRouter().executeStream(req()));
+    assert.deepEqual(none.map((c) => c.type === "error" && c.error.code), [
+      ErrorCode.NO_BACKEND_AVAILABLE,
+    ]);
+    const strict = createRouter({ fallbackStrategy: "none" })
+      .register("a", createFailingAdapter({ error: { code: 1 } })).register(
+        "b",
+        createEchoAdapter(),
+      );
+    const original = await drain(strict.executeStream(req()));
+    assert.deepEqual(original.map((c) => c.type === "error" && c.error.code), [
+      ErrorCode.UNKNOWN,
+    ]);
+    assert.equal(router.getStats().failedRequests, 2);
+  });
+
+  it("an abort ends the stream and returns the backend iterator", async () => {
+    const { adapter, state } = trackedStream([
+      { type: "start", sequence: 0, metadata: {} },
+      { type: "content", sequence: 1, delta: "a" },
+    ]);
+    const router = createRouter().register("t", adapter);
+    const controller = new AbortController();
+    const chunks: IRStreamChunk[] = [];
+    for await (const chunk of router.executeStream(req(), controller.signal)) {
+      chunks.push(chunk);
+      if (chunk.type === "content") controller.abort();
+    }
+    assert.deepEqual(types(chunks), ["start", "content", "error"]);
+    assert.equal(
+      (chunks[2] as { error: { code: string } }).error.code,
+      ErrorCode.ABORTED,
+    );
+    assert.equal(state.returned, 1);
+    assert.equal(
+      router.getBackendStats("t")?.totalRequests,
+      0,
+      "an abort is not a backend failure",
+    );
+    assert.equal(router.getStats().failedRequests, 1);
+  });
+
+  it("an abort ends the stream even when the adapter ignores it", async () => {
+    const router = createRouter().register(
+      "deaf",
+      createHangingAdapter({ ignoreAbort: true }),
+    );
+    const controller = new AbortController();
+    const stream = router.executeStream(req(), controller.signal);
+    const first = stream.next();
+    controller.abort();
+    const result = await first;
+    assert.equal(result.done, false);
+    assert.equal(
+      (result.value as { error: { code: string } }).error.code,
+      ErrorCode.ABORTED,
+    );
+    assert.equal((await stream.next()).done, true);
+  });
+
+  it("a consumer that stops early returns the backend iterator", async () => {
+    const { adapter, state } = trackedStream([
+      { type: "start", sequence: 0, metadata: {} },
+      { type: "content", sequence: 1, delta: "a" },
+      { type: "content", sequence: 2, delta: "b" },
+    ]);
+    const router = createRouter().register("t", adapter);
+    for await (const chunk of router.executeStream(req())) {
+      if (chunk.type === "content") break;
+    }
+    assert.equal(state.returned, 1);
+    assert.equal(router.getStats().failedRequests, 1);
+    assert.equal(router.getStats().totalRequests, 1);
+  });
+
+  it("stream failures feed the circuit breaker", async () => {
+    const clock = manualClock();
+    const router = createRouter({
+      enableCircuitBreaker: true,
+      circuitBreakerThreshold: 2,
+      now: clock.now,
+      defaultBackend: "bad",
+    }).register("bad", createFailingAdapter()).register(
+      "good",
+      createEchoAdapter(),
+    );
+    await drain(router.executeStream(req()));
+    await drain(router.executeStream(req()));
+    assert.equal(router.isCircuitBreakerOpen("bad"), true);
+    const chunks = await drain(router.executeStream(req()));
+    assert.deepEqual(routingOfDone(chunks).attempts.map((a) => a.backend), [
+      "good",
+    ]);
+  });
+
+  it("measures stream latency to completion", async () => {
+    const clock = manualClock();
+    const slowChunks = createMockAdapter({
+      latencyMs: 10,
+      sleep: () => {
+        clock.t += 10;
+        return Promise.resolve();
+      },
+    });
+    const router = createRouter({ now: clock.now }).register("s", slowChunks);
+    await drain(router.executeStream(req()));
+    assert.equal(router.getBackendStats("s")?.p50LatencyMs, 30);
+  });
+});
