@@ -1,0 +1,117 @@
+// Deno-only: real servers (Deno.serve, `deno serve`, `deno serve --parallel`).
+import assert from "node:assert/strict";
+import { createRoute, createRouter } from "../../src/router/mod.ts";
+
+function standardRouter() {
+  return createRouter()
+    .endpoint`GET /users/:id`(createRoute()`
+      HTTP/1.1 200 OK
+      Content-Type: text/plain
+
+      user ${(_request, context) => context.params.id}
+    `)
+    .endpoint`GET /slow`(createRoute({ streaming: true })`
+      HTTP/1.1 200 OK
+      Content-Type: text/plain
+
+      first part|${() => new Promise((resolve) => setTimeout(() => resolve("late part"), 300))}
+    `);
+}
+
+Deno.test("Deno.serve(router) answers on 127.0.0.1", async () => {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, standardRouter());
+  try {
+    const base = `http://127.0.0.1:${server.addr.port}`;
+    const ok = await fetch(`${base}/users/a%20b`);
+    assert.equal(ok.status, 200);
+    assert.equal(ok.headers.get("content-length"), "8");
+    assert.equal(await ok.text(), "user a b");
+    const head = await fetch(`${base}/users/1`, { method: "HEAD" });
+    assert.equal(head.status, 200);
+    assert.equal(await head.text(), "");
+    const wrong = await fetch(`${base}/users/1`, { method: "POST" });
+    assert.equal(wrong.status, 405);
+    assert.equal(wrong.headers.get("allow"), "GET, HEAD, OPTIONS");
+    await wrong.body?.cancel();
+    const missing = await fetch(`${base}/nope`);
+    assert.equal(missing.status, 404);
+    await missing.body?.cancel();
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("streaming: status, headers and leading text arrive before a 300 ms substitution", async () => {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, standardRouter());
+  try {
+    const started = performance.now();
+    const response = await fetch(`http://127.0.0.1:${server.addr.port}/slow`);
+    const headersAt = performance.now() - started;
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    const firstAt = performance.now() - started;
+    let rest = "";
+    const decoder = new TextDecoder();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      rest += decoder.decode(chunk.value, { stream: true });
+    }
+    const doneAt = performance.now() - started;
+    assert.equal(response.status, 200);
+    assert.equal(decoder.decode(first.value), "first part|");
+    assert.equal(rest, "late part");
+    assert.ok(headersAt < 200, `headers after ${headersAt} ms`);
+    assert.ok(firstAt < 200, `first bytes after ${firstAt} ms`);
+    assert.ok(doneAt >= 290, `body done after ${doneAt} ms`);
+  } finally {
+    await server.shutdown();
+  }
+});
+
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+async function serveSubprocess(parallel: boolean): Promise<void> {
+  const port = freePort();
+  const fixture = new URL("../fixtures/router_serve.ts", import.meta.url).pathname;
+  const args = ["serve", "--quiet", "--allow-read", "--host", "127.0.0.1", "--port", String(port)];
+  if (parallel) args.push("--parallel");
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [...args, fixture],
+    env: { DENO_JOBS: "2", NO_COLOR: "1" },
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  try {
+    let answer: Response | undefined;
+    for (let attempt = 0; attempt < 100 && answer === undefined; attempt++) {
+      try {
+        answer = await fetch(`http://127.0.0.1:${port}/users/7`);
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    assert.ok(answer, "the server never answered");
+    assert.equal(answer.status, 200);
+    assert.equal(await answer.text(), "user 7");
+    for (let i = 0; i < 8; i++) {
+      const response = await fetch(`http://127.0.0.1:${port}/`);
+      assert.equal(await response.text(), "served");
+    }
+  } finally {
+    child.kill("SIGTERM");
+    await child.stderr.cancel();
+    await child.status;
+  }
+}
+
+Deno.test("deno serve runs a module exporting { fetch: router }", async () => {
+  await serveSubprocess(false);
+});
+
+Deno.test("deno serve --parallel runs the same module", async () => {
+  await serveSubprocess(true);
+});
