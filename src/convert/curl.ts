@@ -131,6 +131,7 @@ import { toHttpRequest } from "./_message.ts";
 import { parseCurlCommand } from "./_curl_parse.ts";
 import type { ParsedCurl } from "./_curl_parse.ts";
 import { curlCommand } from "./_curl_generate.ts";
+import { fetchCode } from "./_fetch_code.ts";
 
 export type {
   CurlWarning,
@@ -269,4 +270,24 @@ export async function fromRequest(
     });
   }
   return curlCommand(plain, options.pretty ?? false);
+}
+
+/**
+ * Turns a curl command into JavaScript source that sends the same request
+ * with `fetch()` (the same code as `fetch.toCode`, `.then()` form, pretty).
+ *
+ * @param command A bash curl command.
+ * @returns fetch() source code; every string in it is a JSON-encoded literal.
+ * @throws {ConversionError} As {@linkcode toRequest} does.
+ *
+ * @example curl to fetch()
+ * ```ts
+ * import { toFetchCode } from "@switchyard/switchyard/curl";
+ * const code = toFetchCode(`curl -X POST https://example.com/it -d "it's"`);
+ * console.log(code.startsWith('fetch("https://example.com/it", {')); // true
+ * console.log(code.includes(`body: "it's"`)); // true
+ * ```
+ */
+export function toFetchCode(command: string): string {
+  return fetchCode(parseCurlCommand(command).request);
 }

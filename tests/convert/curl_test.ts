@@ -5,8 +5,10 @@ import {
   ConversionError,
   fromRequest,
   parseCurl,
+  toFetchCode,
   toRequest,
 } from "../../src/convert/curl.ts";
+import { toCode } from "../../src/convert/fetch.ts";
 import type { HttpRequest } from "../../src/convert/curl.ts";
 
 function rejects(
@@ -681,5 +683,51 @@ describe("curl.toRequest: header names that are Object.prototype keys", () => {
     assert.deepEqual(Object.keys(r.headers), ["constructor", "__proto__"]);
     assert.deepEqual(r.headers.constructor, ["a", "b"]);
     assert.equal(Object.getPrototypeOf(r.headers), Object.prototype);
+  });
+});
+
+describe("curl.toFetchCode", () => {
+  it("gives the same code as fetch.toCode for every corpus command", async () => {
+    const corpus = readFileSync(
+      new URL("../fixtures/curl/corpus.txt", import.meta.url),
+      "utf8",
+    )
+      .split("\n").filter((line) => line.trim() !== "");
+    for (const command of corpus) {
+      assert.equal(
+        toFetchCode(command),
+        await toCode(toRequest(command)),
+        command,
+      );
+    }
+  });
+
+  it("produces code that sends the parsed request", async () => {
+    const command =
+      `curl 'https://x.test/a?b' -H 'x-q: it'\\''s' -H 'x-q: "2"' --data-raw $'line\\n</script>'`;
+    const calls: unknown[][] = [];
+    const fakeFetch = (...args: unknown[]) => {
+      calls.push(args);
+      return Promise.resolve({ text: () => Promise.resolve("") });
+    };
+    await new Function("fetch", "console", "return " + toFetchCode(command))(
+      fakeFetch,
+      { log() {}, error() {} },
+    );
+    const [url, init] = calls[0] as [
+      string,
+      { method: string; headers: string[][]; body: string },
+    ];
+    assert.equal(url, "https://x.test/a?b");
+    assert.equal(init.method, "POST");
+    assert.deepEqual(init.headers, [["x-q", "it's"], ["x-q", '"2"'], [
+      "content-type",
+      "application/x-www-form-urlencoded",
+    ]]);
+    assert.equal(init.body, "line\n</script>");
+  });
+
+  it("throws ConversionError like toRequest", () => {
+    assert.throws(() => toFetchCode("wget x"), ConversionError);
   });
 });
