@@ -15,16 +15,24 @@ export function appendHeader(
   value: string,
 ): void {
   const key = name.toLowerCase();
-  const existing = headers[key];
-  if (existing === undefined) headers[key] = value;
-  else if (Array.isArray(existing)) existing.push(value);
-  else headers[key] = [existing, value];
+  // Own properties only: a header named `constructor` or `__proto__` must not
+  // read or write Object.prototype.
+  const existing = Object.hasOwn(headers, key) ? headers[key] : undefined;
+  if (Array.isArray(existing)) existing.push(value);
+  else {
+    Object.defineProperty(headers, key, {
+      value: existing === undefined ? value : [existing, value],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
 }
 
 /** Every `[name, value]` pair of a header map, repeated headers expanded in order. */
 export function headerEntries(headers: HeaderMap): Array<[string, string]> {
   const entries: Array<[string, string]> = [];
-  for (const name in headers) {
+  for (const name of Object.keys(headers)) {
     const value = headers[name];
     if (Array.isArray(value)) {
       for (const item of value) entries.push([name, item]);
@@ -41,9 +49,9 @@ export function getHeader(
   name: string,
 ): string | undefined {
   const key = name.toLowerCase();
-  let value = headers[key];
+  let value = Object.hasOwn(headers, key) ? headers[key] : undefined;
   if (value === undefined) {
-    for (const candidate in headers) {
+    for (const candidate of Object.keys(headers)) {
       if (candidate.toLowerCase() === key) {
         value = headers[candidate];
         break;
