@@ -223,9 +223,8 @@ export function createGateway(
   async function complete(
     parsed: ParsedChatRequest,
     id: string,
-    signal: AbortSignal,
   ): Promise<Response> {
-    const response = await modelRouter.execute(parsed.ir, signal);
+    const response = await modelRouter.execute(parsed.ir);
     return Response.json(toChatCompletion(response, context(parsed, id)), {
       headers: { "x-request-id": id },
     });
@@ -234,13 +233,9 @@ export function createGateway(
   async function stream(
     parsed: ParsedChatRequest,
     id: string,
-    clientSignal: AbortSignal,
   ): Promise<Response> {
+    // Aborted when the client goes away (the body stream is cancelled).
     const abort = new AbortController();
-    const onClientGone = () => abort.abort(clientSignal.reason);
-    clientSignal.addEventListener("abort", onClientGone, { once: true });
-    const release = () =>
-      clientSignal.removeEventListener("abort", onClientGone);
     const chunks = modelRouter.executeStream(parsed.ir, abort.signal);
     const encoder = new ChunkEncoder(context(parsed, id), parsed.includeUsage);
 
@@ -260,7 +255,6 @@ export function createGateway(
         ) break;
       }
     } catch (error) {
-      release();
       abort.abort();
       await chunks.return(undefined).catch(() => {});
       return errorResponse(error);
@@ -282,19 +276,16 @@ export function createGateway(
               return;
             }
           }
-          release();
           controller.close();
           await drain(chunks);
         } catch (error) {
           // The router reports failures as error chunks; this is a bug or an abort.
           const { body } = mapError(error);
           controller.enqueue(utf8.encode(`data: ${JSON.stringify(body)}\n\n`));
-          release();
           controller.close();
         }
       },
       async cancel(reason) {
-        release();
         abort.abort(reason);
         await chunks.return(undefined).catch(() => {});
       },
@@ -313,8 +304,8 @@ export function createGateway(
         id,
       );
       return parsed.stream
-        ? await stream(parsed, id, request.signal)
-        : await complete(parsed, id, request.signal);
+        ? await stream(parsed, id)
+        : await complete(parsed, id);
     } catch (error) {
       return errorResponse(error);
     }

@@ -622,6 +622,7 @@ export class ChunkEncoder {
   #context: CompletionContext;
   #includeUsage: boolean;
   #roleSent = false;
+  #sentText = false;
   #toolIndexes = new Map<string, number>();
   #usage?: IRUsage;
   #finished = false;
@@ -655,31 +656,18 @@ export class ChunkEncoder {
         if (chunk.metadata.model) this.#context.model = chunk.metadata.model;
         return this.#role();
       case "content":
+        this.#sentText = true;
         return this.#role() + this.#event({ content: chunk.delta });
-      case "tool_use": {
-        let index = this.#toolIndexes.get(chunk.id);
-        let delta: Record<string, unknown>;
-        if (index === undefined) {
-          index = this.#toolIndexes.size;
-          this.#toolIndexes.set(chunk.id, index);
-          delta = {
-            index,
-            id: chunk.id,
-            type: "function",
-            function: { name: chunk.name, arguments: chunk.inputDelta ?? "" },
-          };
-        } else {
-          delta = { index, function: { arguments: chunk.inputDelta ?? "" } };
-        }
-        return this.#role() + this.#event({ tool_calls: [delta] });
-      }
+      case "tool_use":
+        return this.#role() +
+          this.#toolCall(chunk.id, chunk.name, chunk.inputDelta ?? "");
       case "metadata":
         if (chunk.usage) this.#usage = chunk.usage;
         return "";
       case "done": {
         this.#finished = true;
         const usage = chunk.usage ?? this.#usage;
-        let out = this.#role() +
+        let out = this.#role() + this.#unstreamed(chunk.message) +
           this.#event({}, toFinishReason(chunk.finishReason));
         if (this.#includeUsage && usage) {
           out += sse({ ...this.#base(), choices: [], usage: toUsage(usage) });
@@ -697,6 +685,42 @@ export class ChunkEncoder {
           },
         });
     }
+  }
+
+  // Some adapters put text or tool calls only in the assembled `done`
+  // message; send what the deltas did not carry so nothing is lost.
+  #unstreamed(message: IRMessage | undefined): string {
+    if (message === undefined) return "";
+    const parts = typeof message.content === "string"
+      ? [{ type: "text" as const, text: message.content }]
+      : message.content;
+    let out = "";
+    for (const part of parts) {
+      if (part.type === "text" && !this.#sentText && part.text !== "") {
+        out += this.#event({ content: part.text });
+      } else if (part.type === "tool_use" && !this.#toolIndexes.has(part.id)) {
+        out += this.#toolCall(part.id, part.name, JSON.stringify(part.input));
+      }
+    }
+    return out;
+  }
+
+  #toolCall(id: string, name: string, args: string): string {
+    let index = this.#toolIndexes.get(id);
+    let delta: Record<string, unknown>;
+    if (index === undefined) {
+      index = this.#toolIndexes.size;
+      this.#toolIndexes.set(id, index);
+      delta = {
+        index,
+        id,
+        type: "function",
+        function: { name, arguments: args },
+      };
+    } else {
+      delta = { index, function: { arguments: args } };
+    }
+    return this.#event({ tool_calls: [delta] });
   }
 
   #base(): Record<string, unknown> {
