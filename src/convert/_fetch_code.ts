@@ -1,14 +1,13 @@
 // The fetch() code generator as a synchronous function of a plain request,
 // so that curl.toFetchCode (synchronous in the spec) and fetch.toCode
-// (asynchronous only because it may read a native Request) can share one
-// generator. Until fetch.ts delegates to this file, a test asserts that both
-// produce identical text for every corpus request.
+// (asynchronous only because it may read a native Request) share one
+// generator.
 import type { HeaderMap, HttpRequest } from "./types.ts";
 import { headerEntries } from "./_message.ts";
 import { jsString } from "./_js_string.ts";
 
 /** Headers for fetch: an object, or pairs when a name repeats. */
-function fetchHeaders(
+export function fetchHeaders(
   headers: HeaderMap,
 ): Record<string, string> | Array<[string, string]> {
   const entries = headerEntries(headers).map(([name, value]) =>

@@ -56,7 +56,7 @@ import {
   headersToMap,
   toHttpRequest,
 } from "./_message.ts";
-import { jsString } from "./_js_string.ts";
+import { fetchCode, fetchHeaders } from "./_fetch_code.ts";
 import { addHeader } from "./_http_text.ts";
 
 export type { HeaderMap, HttpRequest, HttpResponse, RequestInput };
@@ -103,27 +103,6 @@ const NORMALIZED_METHODS = new Set([
   "POST",
   "PUT",
 ]);
-
-/** Headers for fetch: an object, or pairs when a name repeats. */
-function fetchHeaders(
-  headers: HeaderMap,
-): Record<string, string> | Array<[string, string]> {
-  const entries = headerEntries(headers).map(([name, value]) =>
-    [name.toLowerCase(), value] as [string, string]
-  );
-  const names = new Set(entries.map(([name]) => name));
-  if (names.size !== entries.length) return entries;
-  const object: Record<string, string> = {};
-  for (const [name, value] of entries) {
-    Object.defineProperty(object, name, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return object;
-}
 
 /**
  * Turns a request into the arguments of a `fetch()` call.
@@ -448,36 +427,6 @@ export async function toResponse(
   return plain;
 }
 
-function initLiteral(request: HttpRequest, pretty: boolean): string {
-  const fields: string[] = [];
-  if (request.method !== "GET") {
-    fields.push(`method: ${jsString(request.method)}`);
-  }
-  const headers = fetchHeaders(request.headers);
-  const headerItems = Array.isArray(headers)
-    ? headers.map(([name, value]) => `[${jsString(name)}, ${jsString(value)}]`)
-    : Object.entries(headers).map(([name, value]) =>
-      `${jsString(name)}: ${jsString(value)}`
-    );
-  if (headerItems.length > 0) {
-    const [open, close] = Array.isArray(headers) ? ["[", "]"] : ["{", "}"];
-    fields.push(
-      pretty
-        ? `headers: ${open}\n${
-          headerItems.map((item) => `    ${item},\n`).join("")
-        }  ${close}`
-        : `headers: ${open} ${headerItems.join(", ")} ${close}`,
-    );
-  }
-  if (request.body !== undefined) {
-    fields.push(`body: ${jsString(request.body)}`);
-  }
-  if (fields.length === 0) return "";
-  return pretty
-    ? `, {\n${fields.map((field) => `  ${field},\n`).join("")}}`
-    : `, { ${fields.join(", ")} }`;
-}
-
 /**
  * Generates JavaScript source that sends the request with `fetch()` and logs
  * the response text.
@@ -515,20 +464,5 @@ export async function toCode(
   request: RequestInput,
   options: ToCodeOptions = {},
 ): Promise<string> {
-  const plain = await toHttpRequest(request);
-  const pretty = options.pretty ?? true;
-  const call = `fetch(${jsString(plain.url)}${initLiteral(plain, pretty)})`;
-  if (options.async) {
-    return `const response = await ${call};\n` +
-      "const text = await response.text();\n" +
-      "console.log(text);\n";
-  }
-  const steps = [
-    ".then((response) => response.text())",
-    ".then((text) => console.log(text))",
-    ".catch((error) => console.error(error));",
-  ];
-  return pretty
-    ? `${call}\n${steps.map((step) => `  ${step}\n`).join("")}`
-    : `${call}${steps.join("")}\n`;
+  return fetchCode(await toHttpRequest(request), options);
 }
