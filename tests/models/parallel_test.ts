@@ -1,0 +1,180 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { createRouter, ErrorCode, RouterError } from "../../src/models/mod.ts";
+import {
+  createDelayedAdapter,
+  createEchoAdapter,
+  createFailingAdapter,
+  createHangingAdapter,
+  createMockAdapter,
+} from "../../src/models/testing.ts";
+import { codeOf, reply, req } from "./_helpers.ts";
+
+/** An adapter answering `text` once `gate` is opened. */
+function gated(text: string) {
+  let open!: () => void;
+  const opened = new Promise<void>((r) => (open = r));
+  const seen: { aborted: boolean }[] = [];
+  const adapter = createMockAdapter({
+    responses: async () => {
+      await opened;
+      return reply(text);
+    },
+  });
+  const execute = adapter.execute.bind(adapter);
+  adapter.execute = (request, signal) => {
+    const record = { aborted: false };
+    seen.push(record);
+    signal?.addEventListener("abort", () => (record.aborted = true));
+    return execute(request, signal);
+  };
+  return { adapter, open, seen };
+}
+
+describe("dispatchParallel", () => {
+  it("first: the first success wins and losers are aborted", async () => {
+    const slow = gated("slow");
+    const router = createRouter()
+      .register("bad", createFailingAdapter())
+      .register("slow", slow.adapter)
+      .register("fast", createEchoAdapter());
+    const result = await router.dispatchParallel(req("fast answer"));
+    assert.equal(result.response.message.content, "fast answer");
+    assert.deepEqual(result.successfulBackends, ["fast"]);
+    assert.deepEqual(
+      result.failedBackends.map((f) => [f.backend, f.error.code]),
+      [["bad", "PROVIDER_ERROR"]],
+    );
+    assert.equal(slow.seen[0].aborted, true);
+    assert.equal(router.getStats().parallelRequests, 1);
+    assert.equal(typeof result.totalTimeMs, "number");
+  });
+
+  it("fastest with cancelOnFirstSuccess false lets the others finish and records them", async () => {
+    const slow = gated("slow");
+    const router = createRouter().register("slow", slow.adapter).register(
+      "fast",
+      createEchoAdapter(),
+    );
+    const result = await router.dispatchParallel(req("quick"), {
+      strategy: "fastest",
+      cancelOnFirstSuccess: false,
+    });
+    assert.equal(result.response.message.content, "quick");
+    assert.equal(slow.seen[0].aborted, false);
+    slow.open();
+    await new Promise((r) => setTimeout(r, 1));
+    assert.equal(router.getBackendStats("slow")?.successfulRequests, 1);
+  });
+
+  it("all: waits for every backend; response is the first success in backend order", async () => {
+    const router = createRouter()
+      .register(
+        "a",
+        createDelayedAdapter(createMockAdapter({ responses: reply("A") }), 3),
+      )
+      .register("b", createMockAdapter({ responses: reply("B") }))
+      .register("c", createFailingAdapter());
+    const result = await router.dispatchParallel(req(), { strategy: "all" });
+    assert.equal(result.response.message.content, "A");
+    assert.deepEqual(result.allResponses?.map((r) => r.backend), ["a", "b"]);
+    assert.deepEqual(result.successfulBackends, ["a", "b"]);
+    assert.deepEqual(result.failedBackends.map((f) => f.backend), ["c"]);
+  });
+
+  it("custom: aggregates the successes", async () => {
+    const router = createRouter()
+      .register("a", createMockAdapter({ responses: reply("one") }))
+      .register("b", createMockAdapter({ responses: reply("two") }));
+    const result = await router.dispatchParallel(req(), {
+      strategy: "custom",
+      customAggregator: (all) =>
+        reply(all.map((r) => r.response.message.content).join("+")),
+    });
+    assert.equal(result.response.message.content, "one+two");
+    assert.equal(
+      await codeOf(router.dispatchParallel(req(), { strategy: "custom" })),
+      ErrorCode.ROUTING_FAILED,
+    );
+  });
+
+  it("timeout bounds wall time even when adapters ignore the signal", async () => {
+    const router = createRouter()
+      .register("deaf", createHangingAdapter({ ignoreAbort: true }))
+      .register("listens", createHangingAdapter());
+    const started = Date.now();
+    const error = await router.dispatchParallel(req(), { timeout: 5 }).catch((
+      e,
+    ) => e);
+    assert.ok(Date.now() - started < 1_000);
+    assert.ok(error instanceof RouterError);
+    assert.equal(error.code, ErrorCode.ALL_BACKENDS_FAILED);
+    assert.deepEqual(error.errors.map((f) => [f.backend, f.error.code]), [[
+      "deaf",
+      "TIMEOUT",
+    ], ["listens", "TIMEOUT"]]);
+    assert.equal(router.getBackendStats("deaf")?.failedRequests, 1);
+  });
+
+  it("timeout with strategy all keeps the successes that arrived", async () => {
+    const router = createRouter()
+      .register("ok", createEchoAdapter())
+      .register("deaf", createHangingAdapter({ ignoreAbort: true }));
+    const result = await router.dispatchParallel(req("x"), {
+      strategy: "all",
+      timeout: 5,
+    });
+    assert.deepEqual(result.successfulBackends, ["ok"]);
+    assert.deepEqual(result.failedBackends.map((f) => f.error.code), [
+      "TIMEOUT",
+    ]);
+  });
+
+  it("explicit backends: unknown is ROUTING_FAILED, unavailable ones are reported as failed", async () => {
+    const router = createRouter().register("a", createEchoAdapter()).register(
+      "b",
+      createEchoAdapter(),
+    );
+    assert.equal(
+      await codeOf(router.dispatchParallel(req(), { backends: ["a", "zz"] })),
+      ErrorCode.ROUTING_FAILED,
+    );
+    router.openCircuitBreaker("b");
+    const result = await router.dispatchParallel(req(), {
+      backends: ["b", "a"],
+      strategy: "all",
+    });
+    assert.deepEqual(result.successfulBackends, ["a"]);
+    assert.deepEqual(
+      result.failedBackends.map((f) => [f.backend, f.error.code]),
+      [["b", "NO_BACKEND_AVAILABLE"]],
+    );
+    router.openCircuitBreaker("a");
+    assert.equal(
+      await codeOf(router.dispatchParallel(req())),
+      ErrorCode.NO_BACKEND_AVAILABLE,
+    );
+  });
+
+  it("all failures are ALL_BACKENDS_FAILED; an abort is ABORTED", async () => {
+    const router = createRouter()
+      .register("a", createFailingAdapter()).register(
+        "b",
+        createFailingAdapter({ error: 42 }),
+      );
+    const error = await router.dispatchParallel(req()).catch((e) => e);
+    assert.equal(error.code, ErrorCode.ALL_BACKENDS_FAILED);
+    assert.deepEqual(error.attemptedBackends, ["a", "b"]);
+    const hanging = createRouter().register(
+      "h",
+      createHangingAdapter({ ignoreAbort: true }),
+    );
+    const controller = new AbortController();
+    const pending = hanging.dispatchParallel(req(), {
+      signal: controller.signal,
+    });
+    controller.abort();
+    assert.equal(await codeOf(pending), ErrorCode.ABORTED);
+    assert.equal(hanging.getStats().failedRequests, 1);
+  });
+});
