@@ -147,6 +147,12 @@ class CallScope {
     }, this.#timeout);
   }
 
+  /** Stops the timer until the next `touch`. */
+  pause(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
   /** Stops the timer and forgets the caller's signal. */
   dispose(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
@@ -437,7 +443,10 @@ export class HttpClient {
       });
       for await (const event of events) {
         for (const chunk of state.event(event)) {
+          // The idle timeout measures the provider, not a slow consumer.
+          scope.pause();
           yield { ...chunk, sequence: sequence++ } as IRStreamChunk;
+          scope.touch();
           if (chunk.type === "done" || chunk.type === "error") return;
         }
       }

@@ -578,12 +578,16 @@ export function createOpenAICompatibleAdapter(
     });
   }
   const defaultModel = config.defaultModel ?? settings.defaultModel;
+  // Keys present but undefined (e.g. `baseURL: env.get(...)`) must not erase the preset.
+  const given = Object.fromEntries(
+    Object.entries(config).filter(([, value]) => value !== undefined),
+  );
   return new OpenAIAdapter({
     baseURL: settings.baseURL,
     provider: preset,
     includeStreamUsage: settings.includeStreamUsage,
     local: settings.local,
-    ...config,
+    ...given,
     ...(defaultModel === undefined ? {} : { defaultModel }),
     apiKey: config.apiKey ?? "",
   });

@@ -546,6 +546,25 @@ describe("OpenAI adapter: streaming", () => {
     assert.match(last.error.message, /before \[DONE\]/);
   });
 
+  it("a slow consumer does not trip the idle timeout", async () => {
+    const { adapter } = adapterWith(
+      () => streamResponse(fixture("openai/stream_text.sse"), undefined, [200]),
+      {
+        timeout: 20,
+      },
+    );
+    const chunks = [];
+    for await (
+      const chunk of adapter.executeStream({
+        messages: [{ role: "user", content: "x" }],
+      })
+    ) {
+      chunks.push(chunk);
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    assert.equal(chunks.at(-1)?.type, "done");
+  });
+
   it("breaking out of the loop cancels the response body", async () => {
     let cancelled = false;
     const { adapter } = adapterWith(() => {
@@ -614,6 +633,26 @@ describe("OpenAI-compatible presets", () => {
     );
     assert.equal(fake.requests[0].headers.has("authorization"), false);
     assert.equal(lm.metadata.provider, "lmstudio");
+  });
+
+  it("an undefined baseURL in the config keeps the preset's", async () => {
+    const fake = fakeFetch(() =>
+      Response.json(jsonFixture("openai/chat_completion.json"))
+    );
+    const groq = createOpenAICompatibleAdapter("groq", {
+      apiKey: "g",
+      baseURL: undefined,
+      fetch: fake.fetch,
+    });
+    await groq.execute({ messages: [{ role: "user", content: "x" }] });
+    assert.equal(
+      fake.requests[0].url,
+      "https://api.groq.com/openai/v1/chat/completions",
+    );
+    assert.equal(
+      (fake.requests[0].body as Record<string, unknown>).model,
+      "llama-3.3-70b-versatile",
+    );
   });
 
   it("hosted presets require a key; mistral does not ask for stream usage", async () => {
