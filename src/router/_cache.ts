@@ -101,8 +101,9 @@ export class ResponseCache {
       let entry = this.#entries.get(handler);
       if (entry === undefined) {
         const fresh = await handler(request, context);
-        entry = await this.#store(handler, fresh);
-        if (entry === undefined) return fresh;
+        const stored = await this.#store(handler, fresh);
+        if (stored instanceof Response) return stored;
+        entry = stored;
       } else {
         this.#entries.delete(handler);
         this.#entries.set(handler, entry);
@@ -114,13 +115,19 @@ export class ResponseCache {
   async #store(
     handler: Handler,
     response: Response,
-  ): Promise<Entry | undefined> {
-    const length = Number(response.headers.get("content-length") ?? NaN);
-    if (!(length <= this.#maxEntryBytes) || this.#maxEntries === 0) {
-      return undefined;
-    }
+  ): Promise<Entry | Response> {
+    // Templates without function substitutions have finite bodies.
     const bytes = new Uint8Array(await response.arrayBuffer());
-    const headers = [...response.headers].filter(([name]) => name !== "etag");
+    if (bytes.byteLength > this.#maxEntryBytes || this.#maxEntries === 0) {
+      return new Response(bytes, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    }
+    const headers = [...response.headers].filter(([name]) =>
+      name !== "etag" && name !== "content-length"
+    );
     const etag = this.#etag ? entityTag(bytes) : undefined;
     if (etag !== undefined) headers.push(["etag", etag]);
     if (
@@ -159,7 +166,9 @@ export class ResponseCache {
     return new Response(entry.bytes, {
       status: entry.status,
       statusText: entry.statusText,
-      headers: entry.headers,
+      headers: request.method === "HEAD"
+        ? [...entry.headers, ["content-length", String(entry.bytes.byteLength)]]
+        : entry.headers,
     });
   }
 }

@@ -25,18 +25,20 @@ export function isThenable(value: unknown): value is PromiseLike<unknown> {
 }
 
 /**
- * Calls every function substitution once, in source order, with `args`.
+ * Calls every function substitution once, in source order, with `first`
+ * and `second` (request and context for routes, nothing for messages).
  * Rejections are marked handled here; whoever awaits them still sees them.
  */
 export function evaluate(
   values: readonly unknown[],
-  args: unknown[],
+  first?: unknown,
+  second?: unknown,
 ): unknown[] {
   const results = new Array<unknown>(values.length);
   for (let i = 0; i < values.length; i++) {
     const value = values[i];
     const result = typeof value === "function"
-      ? (value as (...args: unknown[]) => unknown)(...args)
+      ? (value as (a: unknown, b: unknown) => unknown)(first, second)
       : value;
     if (result instanceof Promise) result.catch(noop);
     results[i] = result;
@@ -224,6 +226,49 @@ export function mergeHeaders(
 export interface RenderedBody {
   readonly body: BodyInit | null;
   readonly length: number | undefined;
+}
+
+/** UTF-8 byte length of a string, without encoding it. */
+export function utf8Length(text: string): number {
+  let length = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    if (code < 0x800) length += 1;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        length += 2;
+        i++;
+      } else length += 2;
+    } else length += 2;
+  }
+  return length;
+}
+
+/**
+ * The body as one string when every piece is text (the common case), or
+ * undefined when a piece is bytes, a blob or a stream.
+ */
+export function textBody(
+  parts: readonly Part[],
+  results: readonly unknown[],
+): string | undefined {
+  let text = "";
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    if (typeof part === "string") {
+      text += part;
+      continue;
+    }
+    const value = results[part];
+    if (typeof value === "string") text += value;
+    else if (value === null || value === undefined) continue;
+    else if (typeof value === "number" || typeof value === "boolean") {
+      text += String(value);
+    } else return undefined;
+  }
+  return text;
 }
 
 /** Renders a body from resolved substitution results (nothing pending). */

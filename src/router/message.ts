@@ -74,7 +74,7 @@ export async function createResponse(
 ): Promise<Response> {
   checkValues(substitutions);
   const layout = cachedLayout(responseLayouts, strings, startsWithStatusLine);
-  const results = evaluate(substitutions, []);
+  const results = evaluate(substitutions);
   await settle(results, layout.head?.flat() ?? []);
   const head = resolveResponseHead(
     layout.head?.map((line) => renderLine(line, results)),
@@ -222,7 +222,7 @@ export function createRequest(init: CreateRequestInit = {}): RequestTag {
         message: "A request template needs a request line",
       });
     }
-    const results = evaluate(substitutions, []);
+    const results = evaluate(substitutions);
     await settle(results, layout.head.flat());
     const lines = layout.head.map((line) => renderLine(line, results));
     const { method, target } = parseRequestLine(lines[0]);

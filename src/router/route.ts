@@ -14,10 +14,11 @@ import {
   knownBody,
   pending,
   renderLine,
-  type ResolvedHead,
   resolveResponseHead,
   settle,
   streamParts,
+  textBody,
+  utf8Length,
 } from "./_render.ts";
 import { isNullBodyStatus } from "../_status.ts";
 import { Context, reporterOf, requestIndependentRoutes } from "./_context.ts";
@@ -201,13 +202,45 @@ export function createRoute(init: RouteInit = {}): RouteTag {
     const streaming = init.streaming === true;
     const allHead = headParts(layout);
 
-    async function respond(
+    // Fast path: fixed head, not streaming, every result already text.
+    function respondNow(
       request: Request,
       context: RouteContext,
     ): Promise<Response> {
-      const results = hasFunctions
-        ? evaluate(values, [request, context])
-        : values.slice();
+      let results: unknown[];
+      try {
+        results = hasFunctions
+          ? evaluate(values, request, context)
+          : values as unknown[];
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      const text =
+        staticHead !== undefined && !isNullBodyStatus(staticHead.status)
+          ? textBody(layout.body, results)
+          : undefined;
+      if (text === undefined) return respond(results, request, context);
+      const { status, statusText } = staticHead!;
+      // The runtime sends an exact Content-Length for a string body; an
+      // explicit header costs several µs per response, so only HEAD gets one.
+      const headers = request.method === "HEAD"
+        ? [...staticHead!.headers, ["content-length", String(utf8Length(text))]]
+        : staticHead!.headers;
+      return Promise.resolve(
+        new Response(text, {
+          status,
+          statusText,
+          headers: headers as [string, string][],
+        }),
+      );
+    }
+
+    async function respond(
+      results: unknown[],
+      request: Request,
+      context: RouteContext,
+    ): Promise<Response> {
+      if (results === values) results = values.slice();
       let resolved = staticHead;
       if (resolved === undefined) {
         await settle(results, allHead);
@@ -216,20 +249,12 @@ export function createRoute(init: RouteInit = {}): RouteTag {
           defaults,
         );
       }
-      return await bodyResponse(resolved, results, context);
-    }
-
-    async function bodyResponse(
-      resolved: ResolvedHead,
-      results: unknown[],
-      context: RouteContext,
-    ): Promise<Response> {
       const { status, statusText } = resolved;
       if (isNullBodyStatus(status)) {
         return new Response(null, {
           status,
           statusText,
-          headers: resolved.headers,
+          headers: resolved.headers as [string, string][],
         });
       }
       const report = reporterOf(context);
@@ -242,17 +267,23 @@ export function createRoute(init: RouteInit = {}): RouteTag {
       }
       if (pending(results, layout.body)) await settle(results, layout.body);
       const { body, length } = knownBody(layout.body, results, report);
-      const headers = length === undefined
+      const headers = length === undefined || request.method !== "HEAD"
         ? resolved.headers as [string, string][]
         : [...resolved.headers, ["content-length", String(length)]];
       return new Response(body, { status, statusText, headers });
     }
 
-    const route: Route = (request, context) =>
-      respond(
-        request,
-        context ?? new Context(request, null, undefined, undefined),
-      );
+    const route: Route = (request, context) => {
+      const ctx = context ?? new Context(request, null, undefined, undefined);
+      if (streaming) {
+        try {
+          return respond(evaluate(values, request, ctx), request, ctx);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      }
+      return respondNow(request, ctx);
+    };
     if (!hasFunctions) requestIndependentRoutes.add(route);
     return route;
   };

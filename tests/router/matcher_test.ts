@@ -1,6 +1,10 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { createRouter, type Handler, RouterError } from "../../src/router/mod.ts";
+import {
+  createRouter,
+  type Handler,
+  RouterError,
+} from "../../src/router/mod.ts";
 
 // Every handler answers with its own pattern and the params it saw.
 function echo(name: string): Handler {
@@ -13,8 +17,12 @@ async function hit(
   path: string,
   method = "GET",
 ): Promise<{ status: number; name?: string; params?: Record<string, string> }> {
-  const response = await router(new Request(`http://localhost${path}`, { method }));
-  if (response.status !== 200 || method === "HEAD") return { status: response.status };
+  const response = await router(
+    new Request(`http://localhost${path}`, { method }),
+  );
+  if (response.status !== 200 || method === "HEAD") {
+    return { status: response.status };
+  }
   return { status: 200, ...(await response.json()) };
 }
 
@@ -30,8 +38,13 @@ describe("path matching", () => {
       params: { id: "42" },
       pattern: "/users/:id",
     });
-    assert.deepEqual((await hit(router, "/api/v2/items")).params, { version: "2" });
-    assert.deepEqual((await hit(router, "/files/a.tar.gz")).params, { name: "a.tar", ext: "gz" });
+    assert.deepEqual((await hit(router, "/api/v2/items")).params, {
+      version: "2",
+    });
+    assert.deepEqual((await hit(router, "/files/a.tar.gz")).params, {
+      name: "a.tar",
+      ext: "gz",
+    });
     assert.equal((await hit(router, "/users")).status, 404);
     assert.equal((await hit(router, "/users/42/x")).status, 404);
   });
@@ -47,7 +60,9 @@ describe("path matching", () => {
         ["/users/*", echo("wildcard")],
       ];
       if (reversed) routes.reverse();
-      for (const [pattern, handler] of routes) router.endpoint`GET ${pattern}`(handler);
+      for (const [pattern, handler] of routes) {
+        router.endpoint`GET ${pattern}`(handler);
+      }
       assert.equal((await hit(router, "/users/me")).name, "static");
       assert.equal((await hit(router, "/users/1")).name, "param");
       assert.equal((await hit(router, "/users/me/posts")).name, "static-tab");
@@ -59,7 +74,9 @@ describe("path matching", () => {
   it("optional params match with and without the segment", async () => {
     const router = createRouter().endpoint`GET /posts/:slug?`(echo("posts"));
     assert.deepEqual((await hit(router, "/posts")).params, {});
-    assert.deepEqual((await hit(router, "/posts/hello")).params, { slug: "hello" });
+    assert.deepEqual((await hit(router, "/posts/hello")).params, {
+      slug: "hello",
+    });
     assert.equal((await hit(router, "/posts/a/b")).status, 404);
   });
 
@@ -67,8 +84,12 @@ describe("path matching", () => {
     const router = createRouter()
       .endpoint`GET /static/*`(echo("static"))
       .endpoint`GET /docs/:path*`(echo("docs"));
-    assert.deepEqual((await hit(router, "/static/index.html")).params, { "*": "index.html" });
-    assert.deepEqual((await hit(router, "/static/a/b/c.js")).params, { "*": "a/b/c.js" });
+    assert.deepEqual((await hit(router, "/static/index.html")).params, {
+      "*": "index.html",
+    });
+    assert.deepEqual((await hit(router, "/static/a/b/c.js")).params, {
+      "*": "a/b/c.js",
+    });
     assert.deepEqual((await hit(router, "/static")).params, { "*": "" });
     assert.deepEqual((await hit(router, "/docs/x/y")).params, { path: "x/y" });
   });
@@ -90,9 +111,13 @@ describe("path matching", () => {
     const router = createRouter().endpoint`GET /p/:value`(echo("p"));
     assert.deepEqual((await hit(router, "/p/a%20b")).params, { value: "a b" });
     assert.deepEqual((await hit(router, "/p/a%2Fb")).params, { value: "a/b" });
-    assert.deepEqual((await hit(router, "/p/%E0%A4%A")).params, { value: "%E0%A4%A" });
+    assert.deepEqual((await hit(router, "/p/%E0%A4%A")).params, {
+      value: "%E0%A4%A",
+    });
     assert.deepEqual((await hit(router, "/p/100%")).params, { value: "100%" });
-    assert.deepEqual((await hit(router, "/p/%FF%41")).params, { value: "%FFA" });
+    assert.deepEqual((await hit(router, "/p/%FF%41")).params, {
+      value: "%FFA",
+    });
     assert.deepEqual((await hit(router, "/p/%41")).params, { value: "A" });
   });
 
@@ -102,7 +127,9 @@ describe("path matching", () => {
   });
 
   it("is strict about trailing slashes", async () => {
-    const router = createRouter().endpoint`GET /a`(echo("a")).endpoint`GET /b/`(echo("b"));
+    const router = createRouter().endpoint`GET /a`(echo("a")).endpoint`GET /b/`(
+      echo("b"),
+    );
     assert.equal((await hit(router, "/a")).status, 200);
     assert.equal((await hit(router, "/a/")).status, 404);
     assert.equal((await hit(router, "/b/")).status, 200);
@@ -120,11 +147,22 @@ describe("path matching", () => {
 
   it("rejects invalid patterns at registration with INVALID_PATTERN", () => {
     for (
-      const pattern of ["users", "/a/*/b", "/a*", "/:", "/:a:b", "/:id/:id", "/a?b", "/a#b", "/x/:n?y"]
+      const pattern of [
+        "users",
+        "/a/*/b",
+        "/a*",
+        "/:",
+        "/:a:b",
+        "/:id/:id",
+        "/a?b",
+        "/a#b",
+        "/x/:n?y",
+      ]
     ) {
       assert.throws(
         () => createRouter().endpoint`GET ${pattern}`,
-        (error: unknown) => error instanceof RouterError && error.code === "INVALID_PATTERN",
+        (error: unknown) =>
+          error instanceof RouterError && error.code === "INVALID_PATTERN",
         pattern,
       );
     }
@@ -133,15 +171,28 @@ describe("path matching", () => {
   it("rejects malformed endpoints and duplicate routes", () => {
     const router = createRouter().endpoint`GET /a/:x`(echo("a"));
     assert.throws(() => router.endpoint`/a`, { code: "INVALID_ENDPOINT" });
-    assert.throws(() => router.endpoint`GET /a extra`, { code: "INVALID_ENDPOINT" });
-    assert.throws(() => router.endpoint`GET /a/:y`(echo("b")), { code: "DUPLICATE_ROUTE" });
+    assert.throws(() => router.endpoint`GET /a extra`, {
+      code: "INVALID_ENDPOINT",
+    });
+    assert.throws(() => router.endpoint`GET /a/:y`(echo("b")), {
+      code: "DUPLICATE_ROUTE",
+    });
   });
 
   it("never throws at request time, whatever the path", async () => {
     const router = createRouter()
       .endpoint`GET /a/:x`(echo("a"))
       .endpoint`GET /b/*`(echo("b"));
-    const paths = ["/a/%", "/a/%%", "/a/%zz", "/b/%E0%80", "/(", "/[", "/a/\u0000", "/😀/%F0%9F"];
+    const paths = [
+      "/a/%",
+      "/a/%%",
+      "/a/%zz",
+      "/b/%E0%80",
+      "/(",
+      "/[",
+      "/a/\u0000",
+      "/😀/%F0%9F",
+    ];
     for (const path of paths) {
       const response = await router(new Request(`http://localhost${path}`));
       assert.ok([200, 404].includes(response.status), path);

@@ -18,9 +18,17 @@ describe("HTTPExpression", () => {
     assert.equal(result.id, "a b");
     assert.equal(result.method, "GET");
     assert.equal(result.headers, request.headers);
-    assert.equal(expression.exec(new Request("http://localhost/users/1", { method: "POST" })), null);
+    assert.equal(
+      expression.exec(
+        new Request("http://localhost/users/1", { method: "POST" }),
+      ),
+      null,
+    );
     assert.equal(expression.exec(new Request("http://localhost/users")), null);
-    assert.equal(expression.test(new Request("http://localhost/users/1/x")), false);
+    assert.equal(
+      expression.test(new Request("http://localhost/users/1/x")),
+      false,
+    );
   });
 
   it("constrains matches with header lines", () => {
@@ -31,18 +39,46 @@ describe("HTTPExpression", () => {
     `;
     const make = (headers: Record<string, string>) =>
       new Request("http://localhost/api/a/b", { method: "POST", headers });
-    assert.equal(expression.test(make({ "content-type": "application/json", authorization: "x" })), true);
     assert.equal(
-      expression.test(make({ "content-type": "Application/JSON; charset=utf-8", authorization: "x" })),
+      expression.test(
+        make({ "content-type": "application/json", authorization: "x" }),
+      ),
       true,
     );
-    assert.equal(expression.test(make({ "content-type": "application/json" })), false);
-    assert.equal(expression.test(make({ "content-type": "text/plain", authorization: "x" })), false);
-    assert.equal(expression.exec(make({ "content-type": "application/json", authorization: "x" }))!["*"], "a/b");
+    assert.equal(
+      expression.test(
+        make({
+          "content-type": "Application/JSON; charset=utf-8",
+          authorization: "x",
+        }),
+      ),
+      true,
+    );
+    assert.equal(
+      expression.test(make({ "content-type": "application/json" })),
+      false,
+    );
+    assert.equal(
+      expression.test(
+        make({ "content-type": "text/plain", authorization: "x" }),
+      ),
+      false,
+    );
+    assert.equal(
+      expression.exec(
+        make({ "content-type": "application/json", authorization: "x" }),
+      )!["*"],
+      "a/b",
+    );
   });
 
   it("matches any method with * and rejects bad expressions", () => {
-    assert.equal(HTTPExpression`* /x`.test(new Request("http://localhost/x", { method: "PATCH" })), true);
+    assert.equal(
+      HTTPExpression`* /x`.test(
+        new Request("http://localhost/x", { method: "PATCH" }),
+      ),
+      true,
+    );
     assert.throws(() => HTTPExpression`/x`, RouterError);
     assert.throws(() => HTTPExpression`GET /x\nbad header`, RouterError);
   });
@@ -66,7 +102,10 @@ describe("createRequest", () => {
   it("resolves relative targets against Host or baseUrl and merges default headers", async () => {
     const viaHost = await createRequest()`GET /a\nHost: api.test\n\n`;
     assert.equal(viaHost.url, "http://api.test/a");
-    const viaBase = await createRequest({ baseUrl: "https://b.test", headers: { "x-d": "1", "x-e": "1" } })`
+    const viaBase = await createRequest({
+      baseUrl: "https://b.test",
+      headers: { "x-d": "1", "x-e": "1" },
+    })`
       DELETE /b
       X-E: 2
     `;
@@ -74,17 +113,28 @@ describe("createRequest", () => {
     assert.equal(viaBase.method, "DELETE");
     assert.equal(viaBase.headers.get("x-d"), "1");
     assert.equal(viaBase.headers.get("x-e"), "2");
-    await assert.rejects(createRequest()`GET /relative`, { code: "INVALID_TEMPLATE" });
+    await assert.rejects(createRequest()`GET /relative`, {
+      code: "INVALID_TEMPLATE",
+    });
   });
 
   it("keeps binary bodies and rejects unsafe lines and GET bodies", async () => {
     const bytes = new Uint8Array([0, 255, 10]);
     const request = await createRequest()`PUT https://x.test/\n\n${bytes}`;
-    assert.deepEqual([...new Uint8Array(await request.arrayBuffer())], [0, 255, 10]);
-    await assert.rejects(createRequest()`GET https://x.test/\nX-A: ${"a\r\nb: c"}\n\n`, {
-      code: "UNSAFE_SUBSTITUTION",
+    assert.deepEqual([...new Uint8Array(await request.arrayBuffer())], [
+      0,
+      255,
+      10,
+    ]);
+    await assert.rejects(
+      createRequest()`GET https://x.test/\nX-A: ${"a\r\nb: c"}\n\n`,
+      {
+        code: "UNSAFE_SUBSTITUTION",
+      },
+    );
+    await assert.rejects(createRequest()`GET https://x.test/\n\nbody`, {
+      code: "INVALID_TEMPLATE",
     });
-    await assert.rejects(createRequest()`GET https://x.test/\n\nbody`, { code: "INVALID_TEMPLATE" });
   });
 });
 
@@ -103,7 +153,8 @@ describe("createResponse", () => {
   });
 
   it("reuses the parsed layout of a call site with new values", async () => {
-    const make = (n: number) => createResponse`HTTP/1.1 200 OK\nX-N: ${n}\n\n${n}`;
+    const make = (n: number) =>
+      createResponse`HTTP/1.1 200 OK\nX-N: ${n}\n\n${n}`;
     assert.equal(await (await make(1)).text(), "1");
     const second = await make(2);
     assert.equal(second.headers.get("x-n"), "2");
@@ -111,8 +162,12 @@ describe("createResponse", () => {
   });
 
   it("rejects injection and bodies on 204", async () => {
-    await assert.rejects(createResponse`HTTP/1.1 200 OK\nX: ${"\n"}\n\n`, { code: "UNSAFE_SUBSTITUTION" });
-    await assert.rejects(createResponse`HTTP/1.1 204 No Content\n\nx`, { code: "INVALID_TEMPLATE" });
+    await assert.rejects(createResponse`HTTP/1.1 200 OK\nX: ${"\n"}\n\n`, {
+      code: "UNSAFE_SUBSTITUTION",
+    });
+    await assert.rejects(createResponse`HTTP/1.1 204 No Content\n\nx`, {
+      code: "INVALID_TEMPLATE",
+    });
   });
 });
 
@@ -127,7 +182,10 @@ describe("deconstruct and cook", () => {
   });
 
   it("cook joins cooked strings and substitutions", () => {
-    assert.equal(cook`a\t${1}-${null}-${undefined}-${new TextEncoder().encode("é")}`, "a\t1---é");
+    assert.equal(
+      cook`a\t${1}-${null}-${undefined}-${new TextEncoder().encode("é")}`,
+      "a\t1---é",
+    );
     assert.equal(cook``, "");
   });
 });

@@ -1,8 +1,13 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { createRoute, createRouter, RouterError } from "../../src/router/mod.ts";
+import {
+  createRoute,
+  createRouter,
+  RouterError,
+} from "../../src/router/mod.ts";
 
-const request = (path = "/", init?: RequestInit) => new Request(`http://localhost${path}`, init);
+const request = (path = "/", init?: RequestInit) =>
+  new Request(`http://localhost${path}`, init);
 
 describe("createRoute templates", () => {
   it("parses status line, headers and body; removes common indentation", async () => {
@@ -37,17 +42,28 @@ describe("createRoute templates", () => {
     const plain = await createRoute()`Content-Type: not a header`(request());
     assert.equal(plain.status, 200);
     assert.equal(await plain.text(), "Content-Type: not a header");
-    const accepted = await createRoute({ status: 202, statusText: "Queued" })`ok`(request());
+    const accepted = await createRoute({
+      status: 202,
+      statusText: "Queued",
+    })`ok`(request());
     assert.equal(accepted.status, 202);
     assert.equal(accepted.statusText, "Queued");
   });
 
-  it("defaults Content-Type to text/html and sets an exact Content-Length", async () => {
-    const response = await createRoute()`héllo ${"wörld"}`(request());
-    assert.equal(response.headers.get("content-type"), "text/html; charset=utf-8");
+  it("defaults Content-Type to text/html; Content-Length is exact (explicit for HEAD)", async () => {
+    const route = createRoute()`héllo ${"wörld"} 😀`;
+    const response = await route(request());
+    assert.equal(
+      response.headers.get("content-type"),
+      "text/html; charset=utf-8",
+    );
     const bytes = new Uint8Array(await response.arrayBuffer());
-    assert.equal(Number(response.headers.get("content-length")), bytes.byteLength);
-    assert.equal(bytes.byteLength, new TextEncoder().encode("héllo wörld").byteLength);
+    assert.equal(
+      bytes.byteLength,
+      new TextEncoder().encode("héllo wörld 😀").byteLength,
+    );
+    const head = await route(request("/", { method: "HEAD" }));
+    assert.equal(Number(head.headers.get("content-length")), bytes.byteLength);
   });
 
   it("replaces a template Content-Length and merges init headers (template wins)", async () => {
@@ -59,22 +75,29 @@ describe("createRoute templates", () => {
       abc
     `;
     const response = await route(request());
-    assert.equal(response.headers.get("content-length"), "3");
+    assert.equal(response.headers.get("content-length"), null);
+    assert.equal(await response.text(), "abc");
     assert.equal(response.headers.get("x-a"), "template");
+    const head = await route(request("/", { method: "HEAD" }));
+    assert.equal(head.headers.get("content-length"), "3");
     assert.equal(response.headers.get("x-b"), "init");
   });
 
   it("calls function substitutions with request and context, awaiting them", async () => {
     const router = createRouter().endpoint`POST /echo/:id`(createRoute()`
-      ${(_r, c) => c.params.id}:${async (r: Request) => await r.text()}:${() => undefined}${null}${undefined}:${0}:${false}
+      ${(_r, c) => c.params.id}:${async (r: Request) => await r.text()}:${() =>
+      undefined}${null}${undefined}:${0}:${false}
     `);
-    const response = await router(request("/echo/7", { method: "POST", body: "data" }));
+    const response = await router(
+      request("/echo/7", { method: "POST", body: "data" }),
+    );
     assert.equal(await response.text(), "7:data::0:false");
   });
 
   it("calls each function once per request, in source order", async () => {
     const calls: string[] = [];
-    const route = createRoute()`${() => calls.push("a")}${() => calls.push("b")}`;
+    const route = createRoute()`${() => calls.push("a")}${() =>
+      calls.push("b")}`;
     await (await route(request())).text();
     await (await route(request())).text();
     assert.deepEqual(calls, ["a", "b", "a", "b"]);
@@ -90,47 +113,81 @@ describe("createRoute templates", () => {
           controller.close();
         },
       });
-    const route = createRoute()`<${() => invalidUtf8}|${() => invalidUtf8.buffer}|${() =>
-      new Blob([new Uint8Array([9])])}|${stream}|${() => new Uint16Array([0x4142])}>`;
+    const route = createRoute()`<${() => invalidUtf8}|${() =>
+      invalidUtf8.buffer}|${() =>
+      new Blob([new Uint8Array([9])])}|${stream}|${() =>
+      new Uint16Array([0x4142])}>`;
     const bytes = new Uint8Array(await (await route(request())).arrayBuffer());
     assert.deepEqual([...bytes], [
-      60, 0xff, 0xfe, 0x00, 124, 0xff, 0xfe, 0x00, 124, 9, 124, 1, 2, 3, 124, 0x42, 0x41, 62,
+      60,
+      0xff,
+      0xfe,
+      0x00,
+      124,
+      0xff,
+      0xfe,
+      0x00,
+      124,
+      9,
+      124,
+      1,
+      2,
+      3,
+      124,
+      0x42,
+      0x41,
+      62,
     ]);
   });
 
   it("sets Content-Length for blobs and bytes, not for streams", async () => {
-    const known = await createRoute()`a${() => new Blob(["bc"])}${new Uint8Array([100])}`(request());
+    const known = await createRoute()`a${() =>
+      new Blob(["bc"])}${new Uint8Array([100])}`(
+        request("/", { method: "HEAD" }),
+      );
     assert.equal(known.headers.get("content-length"), "4");
     assert.equal(await known.text(), "abcd");
-    const streamed = await createRoute()`a${() => new Blob(["b"]).stream()}`(request());
+    const streamed = await createRoute()`a${() => new Blob(["b"]).stream()}`(
+      request("/", { method: "HEAD" }),
+    );
     assert.equal(streamed.headers.get("content-length"), null);
     assert.equal(await streamed.text(), "ab");
   });
 
   it("sends no body for 204, 205 and 304 and rejects a static body for them", async () => {
     for (const status of [204, 205, 304]) {
-      const response = await createRoute()`HTTP/1.1 ${String(status)} X\n\n`(request());
+      const response = await createRoute()`HTTP/1.1 ${String(status)} X\n\n`(
+        request(),
+      );
       assert.equal(response.status, status);
       assert.equal(response.body, null);
       assert.equal(response.headers.get("content-length"), null);
     }
-    assert.throws(() => createRoute()`HTTP/1.1 204 No Content\n\nbody`, { code: "INVALID_TEMPLATE" });
-    assert.throws(() => createRoute()`HTTP/1.1 304 Not Modified\n\nbody`, { code: "INVALID_TEMPLATE" });
+    assert.throws(() => createRoute()`HTTP/1.1 204 No Content\n\nbody`, {
+      code: "INVALID_TEMPLATE",
+    });
+    assert.throws(() => createRoute()`HTTP/1.1 304 Not Modified\n\nbody`, {
+      code: "INVALID_TEMPLATE",
+    });
   });
 
   it("rejects CR, LF and NUL in head substitutions (no header injection)", async () => {
     for (const evil of ["a\r\nSet-Cookie: x=1", "a\nb", "a\0b", "a\rb"]) {
-      const header = createRoute()`HTTP/1.1 200 OK\nX-Name: ${() => evil}\n\nbody`;
+      const header = createRoute()`HTTP/1.1 200 OK\nX-Name: ${() =>
+        evil}\n\nbody`;
       await assert.rejects(header(request()), { code: "UNSAFE_SUBSTITUTION" });
       const status = createRoute()`HTTP/1.1 200 ${() => evil}\n\nbody`;
       await assert.rejects(status(request()), { code: "UNSAFE_SUBSTITUTION" });
     }
-    const binary = createRoute()`HTTP/1.1 200 OK\nX-A: ${() => new Uint8Array([65])}\n\n`;
+    const binary = createRoute()`HTTP/1.1 200 OK\nX-A: ${() =>
+      new Uint8Array([65])}\n\n`;
     await assert.rejects(binary(request()), RouterError);
   });
 
   it("a router answers an unsafe substitution through its error path", async () => {
-    const router = createRouter({ errorHandler: () => new Response("safe", { status: 400 }) })
+    const router = createRouter({
+      errorHandler: () => new Response("safe", { status: 400 }),
+    })
       .endpoint`GET /:name`(createRoute()`
         HTTP/1.1 200 OK
         X-Name: ${(_r, c) => c.params.name}
@@ -145,11 +202,21 @@ describe("createRoute templates", () => {
   });
 
   it("rejects malformed templates at definition time", () => {
-    assert.throws(() => createRoute()`HTTP/1.1 abc\n\n`, { code: "INVALID_TEMPLATE" });
-    assert.throws(() => createRoute()`HTTP/1.1 200 OK\nnot a header\n\n`, { code: "INVALID_TEMPLATE" });
-    assert.throws(() => createRoute()`HTTP/1.1 101 Switching\n\n`, { code: "INVALID_TEMPLATE" });
-    assert.throws(() => createRoute()`${new ReadableStream()}`, { code: "INVALID_TEMPLATE" });
-    assert.throws(() => createRoute({ status: 99 }), { code: "INVALID_OPTION" });
+    assert.throws(() => createRoute()`HTTP/1.1 abc\n\n`, {
+      code: "INVALID_TEMPLATE",
+    });
+    assert.throws(() => createRoute()`HTTP/1.1 200 OK\nnot a header\n\n`, {
+      code: "INVALID_TEMPLATE",
+    });
+    assert.throws(() => createRoute()`HTTP/1.1 101 Switching\n\n`, {
+      code: "INVALID_TEMPLATE",
+    });
+    assert.throws(() => createRoute()`${new ReadableStream()}`, {
+      code: "INVALID_TEMPLATE",
+    });
+    assert.throws(() => createRoute({ status: 99 }), {
+      code: "INVALID_OPTION",
+    });
   });
 
   it("streaming mode renders the same bytes", async () => {
@@ -171,8 +238,12 @@ describe("createRoute templates", () => {
         reported.push(error.message);
         return new Response("ignored");
       },
-    }).endpoint`GET /`(createRoute({ streaming: true })`before ${() =>
-      new Promise((_, reject) => setTimeout(() => reject(new Error("late")), 5))} after`);
+    }).endpoint`GET /`(
+      createRoute({ streaming: true })`before ${() =>
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error("late")), 5)
+        )} after`,
+    );
     const response = await router(request());
     assert.equal(response.status, 200);
     await assert.rejects(response.text());
@@ -182,7 +253,9 @@ describe("createRoute templates", () => {
 
 describe("router cache", () => {
   it("renders request-independent routes once, with ETag and 304", async () => {
-    const router = createRouter({ cache: { cacheControl: "public, max-age=60" } })
+    const router = createRouter({
+      cache: { cacheControl: "public, max-age=60" },
+    })
       .endpoint`GET /static`(createRoute()`<p>${"fixed"}</p>`)
       .endpoint`GET /dynamic`(createRoute()`${() => "x"}`);
     const first = await router(request("/static"));
@@ -194,13 +267,20 @@ describe("router cache", () => {
     assert.equal(second.headers.get("etag"), etag);
     assert.equal(await second.text(), "<p>fixed</p>");
     for (const condition of [etag, `W/${etag}`, `"other", ${etag}`, "*"]) {
-      const revalidated = await router(request("/static", { headers: { "if-none-match": condition } }));
+      const revalidated = await router(
+        request("/static", { headers: { "if-none-match": condition } }),
+      );
       assert.equal(revalidated.status, 304, condition);
       assert.equal(revalidated.body, null);
       assert.equal(revalidated.headers.get("etag"), etag);
-      assert.equal(revalidated.headers.get("cache-control"), "public, max-age=60");
+      assert.equal(
+        revalidated.headers.get("cache-control"),
+        "public, max-age=60",
+      );
     }
-    const changed = await router(request("/static", { headers: { "if-none-match": '"nope"' } }));
+    const changed = await router(
+      request("/static", { headers: { "if-none-match": '"nope"' } }),
+    );
     assert.equal(changed.status, 200);
     const dynamic = await router(request("/dynamic"));
     assert.equal(dynamic.headers.get("etag"), null);
@@ -213,7 +293,9 @@ describe("router cache", () => {
     const a = (await router(request("/a"))).headers.get("etag");
     const b = (await router(request("/b"))).headers.get("etag");
     assert.notEqual(a, b);
-    const plain = createRouter({ cache: { etag: false } }).endpoint`GET /`(createRoute()`x`);
+    const plain = createRouter({ cache: { etag: false } }).endpoint`GET /`(
+      createRoute()`x`,
+    );
     assert.equal((await plain(request("/"))).headers.get("etag"), null);
   });
 
@@ -222,7 +304,10 @@ describe("router cache", () => {
       .endpoint`GET /a`(createRoute()`A`)
       .endpoint`GET /b`(createRoute()`B`);
     for (const path of ["/a", "/b", "/a", "/b"]) {
-      assert.equal(await (await router(request(path))).text(), path.slice(1).toUpperCase());
+      assert.equal(
+        await (await router(request(path))).text(),
+        path.slice(1).toUpperCase(),
+      );
     }
   });
 });

@@ -14,12 +14,16 @@ function standardRouter() {
       HTTP/1.1 200 OK
       Content-Type: text/plain
 
-      first part|${() => new Promise((resolve) => setTimeout(() => resolve("late part"), 300))}
+      first part|${() =>
+      new Promise((resolve) => setTimeout(() => resolve("late part"), 300))}
     `);
 }
 
 Deno.test("Deno.serve(router) answers on 127.0.0.1", async () => {
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, standardRouter());
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    standardRouter(),
+  );
   try {
     const base = `http://127.0.0.1:${server.addr.port}`;
     const ok = await fetch(`${base}/users/a%20b`);
@@ -42,7 +46,10 @@ Deno.test("Deno.serve(router) answers on 127.0.0.1", async () => {
 });
 
 Deno.test("streaming: status, headers and leading text arrive before a 300 ms substitution", async () => {
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, standardRouter());
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    standardRouter(),
+  );
   try {
     const started = performance.now();
     const response = await fetch(`http://127.0.0.1:${server.addr.port}/slow`);
@@ -52,7 +59,11 @@ Deno.test("streaming: status, headers and leading text arrive before a 300 ms su
     const firstAt = performance.now() - started;
     let rest = "";
     const decoder = new TextDecoder();
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    for (
+      let chunk = await reader.read();
+      !chunk.done;
+      chunk = await reader.read()
+    ) {
       rest += decoder.decode(chunk.value, { stream: true });
     }
     const doneAt = performance.now() - started;
@@ -76,8 +87,17 @@ function freePort(): number {
 
 async function serveSubprocess(parallel: boolean): Promise<void> {
   const port = freePort();
-  const fixture = new URL("../fixtures/router_serve.ts", import.meta.url).pathname;
-  const args = ["serve", "--quiet", "--allow-read", "--host", "127.0.0.1", "--port", String(port)];
+  const fixture =
+    new URL("../fixtures/router_serve.ts", import.meta.url).pathname;
+  const args = [
+    "serve",
+    "--quiet",
+    "--allow-read",
+    "--host",
+    "127.0.0.1",
+    "--port",
+    String(port),
+  ];
   if (parallel) args.push("--parallel");
   const child = new Deno.Command(Deno.execPath(), {
     args: [...args, fixture],

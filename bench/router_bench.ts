@@ -1,0 +1,115 @@
+// Template router benchmarks, side by side with hono and rou3 in one run:
+//   deno bench -A bench/router_bench.ts
+// Routes and probes: hono's benchmarks/routers standard set.
+import { Hono } from "npm:hono@4.13.19";
+import { RegExpRouter } from "npm:hono@4.13.19/router/reg-exp-router";
+import {
+  addRoute,
+  createRouter as createRou3,
+  findRoute,
+} from "npm:rou3@1.0.0";
+import { createRoute, createRouter } from "../src/router/mod.ts";
+import { Matcher } from "../src/router/_matcher.ts";
+import { parsePattern } from "../src/router/_pattern.ts";
+
+const ROUTES: [string, string][] = [
+  ["GET", "/user"],
+  ["GET", "/user/comments"],
+  ["GET", "/user/avatar"],
+  ["GET", "/user/lookup/username/:username"],
+  ["GET", "/user/lookup/email/:address"],
+  ["GET", "/event/:id"],
+  ["GET", "/event/:id/comments"],
+  ["POST", "/event/:id/comment"],
+  ["GET", "/map/:location/events"],
+  ["GET", "/status"],
+  ["GET", "/very/deeply/nested/route/hello/there"],
+  ["GET", "/static/*"],
+];
+
+const PROBES: [string, string][] = [
+  ["GET", "/user"],
+  ["GET", "/user/comments"],
+  ["GET", "/user/lookup/username/hey"],
+  ["GET", "/event/abcd1234/comments"],
+  ["POST", "/event/abcd1234/comment"],
+  ["GET", "/very/deeply/nested/route/hello/there"],
+  ["GET", "/static/index.html"],
+];
+
+// --- matcher only ------------------------------------------------------------
+const ours = new Matcher<string>();
+const hono = new RegExpRouter<string>();
+const rou3 = createRou3<string>();
+for (const [method, path] of ROUTES) {
+  ours.add(method, parsePattern(path), path);
+  hono.add(method, path, path);
+  addRoute(rou3, method, path.replace("*", "**"), path);
+}
+// Sanity: every matcher finds the same route for every probe.
+for (const [method, path] of PROBES) {
+  const expected = ours.match(method, path)?.value;
+  if (hono.match(method, path)[0][0]?.[0] !== expected) {
+    throw new Error(`hono ${path}`);
+  }
+  if (findRoute(rou3, method, path)?.data !== expected) {
+    throw new Error(`rou3 ${path}`);
+  }
+}
+
+Deno.bench(
+  "switchyard matcher",
+  { group: "all together", baseline: true },
+  () => {
+    for (const [method, path] of PROBES) ours.match(method, path);
+  },
+);
+Deno.bench("hono RegExpRouter", { group: "all together" }, () => {
+  for (const [method, path] of PROBES) hono.match(method, path);
+});
+Deno.bench("rou3", { group: "all together" }, () => {
+  for (const [method, path] of PROBES) findRoute(rou3, method, path);
+});
+
+// --- full dispatch: Request -> Response -------------------------------------
+const router = createRouter();
+const app = new Hono({ router: new RegExpRouter() });
+for (const [method, path] of ROUTES) {
+  router.endpoint`${method} ${path}`(() => new Response("ok"));
+  app.on(method, path, () => new Response("ok"));
+}
+const REQUESTS = PROBES.map(([method, path]) =>
+  new Request(`http://localhost${path}`, { method })
+);
+
+Deno.bench(
+  "switchyard router(request)",
+  { group: "dispatch", baseline: true },
+  async () => {
+    for (const request of REQUESTS) await router(request);
+  },
+);
+Deno.bench("hono app.fetch(request)", { group: "dispatch" }, async () => {
+  for (const request of REQUESTS) await app.fetch(request);
+});
+
+// --- template route vs plain handler ----------------------------------------
+const templated = createRouter().endpoint`GET /hello/:name`(
+  createRoute()`Hello ${(_request, context) => context.params.name}!`,
+);
+const handwritten = createRouter().endpoint`GET /hello/:name`(
+  (_request, context) => new Response(`Hello ${context.params.name}!`),
+);
+const HELLO = new Request("http://localhost/hello/world");
+
+Deno.bench("handler returning new Response(string)", {
+  group: "template",
+  baseline: true,
+}, async () => {
+  await handwritten(HELLO);
+});
+Deno.bench("createRoute template, one param substitution", {
+  group: "template",
+}, async () => {
+  await templated(HELLO);
+});
