@@ -280,10 +280,14 @@ function toHeaders(headers: HeaderMap): Headers {
  * Response constructor refuses (1xx, or a body with 204/205/304). The
  * underlying native response has status 200; only the getters differ.
  */
-class StatusResponse extends Response {
-  #status: number;
-  #statusText: string;
+// Status and text live outside the instance because Node's Response
+// constructor reads `this.status` before a subclass's fields exist.
+const reportedStatus = new WeakMap<
+  Response,
+  { status: number; statusText: string }
+>();
 
+class StatusResponse extends Response {
   constructor(
     body: BodyInit | null,
     status: number,
@@ -291,28 +295,27 @@ class StatusResponse extends Response {
     headers: Headers,
   ) {
     super(body, { status: 200, headers });
-    this.#status = status;
-    this.#statusText = statusText;
+    reportedStatus.set(this, { status, statusText });
   }
 
   override get status(): number {
-    return this.#status;
+    return reportedStatus.get(this)?.status ?? super.status;
   }
 
   override get ok(): boolean {
-    return this.#status >= 200 && this.#status <= 299;
+    return this.status >= 200 && this.status <= 299;
   }
 
   override get statusText(): string {
-    return this.#statusText;
+    return reportedStatus.get(this)?.statusText ?? super.statusText;
   }
 
   override clone(): Response {
     const copy = super.clone();
     return new StatusResponse(
       copy.body,
-      this.#status,
-      this.#statusText,
+      this.status,
+      this.statusText,
       new Headers(this.headers),
     );
   }
