@@ -70,7 +70,10 @@ const pack = await run(Deno.execPath(), [
   tarball,
 ], root);
 console.log(pack.stdout + pack.stderr);
-if (pack.code !== 0 || /\berror\b/i.test(pack.stderr)) {
+if (
+  pack.code !== 0 || /\berror\b/i.test(pack.stderr) ||
+  /could not generate types/i.test(pack.stdout + pack.stderr)
+) {
   fail("deno pack reported an error");
 }
 mkdirSync(pkgDir, { recursive: true });
@@ -253,7 +256,7 @@ const node = await run(
   out,
 );
 const tap = node.stdout;
-const failedLines = tap.split("\n").filter((line) => /^\s*not ok\b/.test(line));
+writeFileSync(join(out, "node-test.tap"), tap + node.stderr);
 const count = (label: string) =>
   Number(tap.match(new RegExp(`^# ${label} (\\d+)`, "m"))?.[1] ?? NaN);
 const passed = count("pass");
@@ -262,9 +265,10 @@ if (Number.isNaN(passed) || Number.isNaN(failedCount)) {
   console.error(tap.slice(-4000), node.stderr.slice(-4000));
   fail("could not read node's test summary");
 }
-if (failedCount > 0) {
-  console.error(tap.slice(-20000) + node.stderr.slice(-4000));
-} else for (const line of failedLines) console.error(line);
+// Each failing test's block: its `not ok` line and YAML diagnostics.
+for (const block of tap.matchAll(/^( *)not ok [^\n]*\n(?:\1 +[^\n]*\n)*/gm)) {
+  if (!block[0].includes("subtestsFailed")) console.error(block[0]);
+}
 writeFileSync(
   join(out, "node-test-summary.json"),
   JSON.stringify({ node: nodeVersion, passed, failed: failedCount }) + "\n",
