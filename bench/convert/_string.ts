@@ -1,5 +1,5 @@
 // Raw HTTP parse/stringify, fetch code generation and body formatting over
-// the corpus in tests/fixtures/http/. Run: deno bench -A bench/convert/string_bench.ts
+// the corpus in tests/fixtures/http/. Run: deno bench -A bench/convert_bench.ts
 import { parse, stringify } from "../../src/convert/string.ts";
 import { toCode } from "../../src/convert/fetch.ts";
 import { parseBody } from "../../src/convert/body.ts";

@@ -1,6 +1,6 @@
 // HAR conversion both ways, fromResponse, allFormats and randomRequest, side
 // by side with httpsnippet on the same HAR requests, and a 1 MB vs 10 MB log.
-// Run: deno bench -A bench/convert/har_bench.ts
+// Run: deno bench -A bench/convert_bench.ts
 // Memory of a 10 MB log: deno run -A --v8-flags=--expose-gc bench/har_memory.ts
 import { HTTPSnippet } from "npm:httpsnippet@3.0.10";
 import {

@@ -1,6 +1,6 @@
 // curl parse/generate over the corpus, side by side with curlconverter, and a
 // linearity check (1 KB vs 1 MB body).
-// Run: deno bench -A bench/convert/curl_bench.ts
+// Run: deno bench -A bench/convert_bench.ts
 import { toHarString } from "npm:curlconverter@4.12.0";
 import { fromRequest, toRequest } from "../../src/convert/curl.ts";
 
