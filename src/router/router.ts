@@ -274,6 +274,15 @@ function withoutBody(response: Response): Response {
   });
 }
 
+function notAResponse(context: Context): RouterError {
+  return new RouterError({
+    code: "INVALID_RESPONSE",
+    message: `The handler of ${
+      context.pattern || "the default route"
+    } did not return a Response`,
+  });
+}
+
 function plain(
   status: number,
   statusText: string,
@@ -379,14 +388,7 @@ export function createRouter(init: RouterInit = {}): Router {
     try {
       let response: unknown = handler(request, context);
       if (isThenable(response)) response = await response;
-      if (!(response instanceof Response)) {
-        throw new RouterError({
-          code: "INVALID_RESPONSE",
-          message: `The handler of ${
-            context.pattern || "the default route"
-          } did not return a Response`,
-        });
-      }
+      if (!(response instanceof Response)) throw notAResponse(context);
       return response;
     } catch (error) {
       return await fail(error, request);
@@ -419,18 +421,42 @@ export function createRouter(init: RouterInit = {}): Router {
     );
   }
 
-  async function dispatch(request: Request, info?: unknown): Promise<Response> {
+  async function finish(
+    pending: unknown,
+    request: Request,
+    context: Context,
+  ): Promise<Response> {
+    try {
+      const response = await pending;
+      if (!(response instanceof Response)) throw notAResponse(context);
+      return request.method === "HEAD" ? withoutBody(response) : response;
+    } catch (error) {
+      const answer = await fail(error, request);
+      return request.method === "HEAD" ? withoutBody(answer) : answer;
+    }
+  }
+
+  // Not async: a handler that returns a Response synchronously costs one
+  // resolved promise, not a chain of async frames.
+  function dispatch(request: Request, info?: unknown): Promise<Response> {
     const path = getPath(request.url);
-    const method = request.method;
-    const match = matcher.match(method, path);
-    const response = match === null
-      ? await miss(request, info, path)
-      : await call(
-        match.value,
-        request,
-        new Context(request, match, info, reportStreamError),
+    const match = matcher.match(request.method, path);
+    if (match === null) {
+      return miss(request, info, path).then((response) =>
+        request.method === "HEAD" ? withoutBody(response) : response
       );
-    return method === "HEAD" ? withoutBody(response) : response;
+    }
+    const context = new Context(request, match, info, reportStreamError);
+    let response: unknown;
+    try {
+      response = match.value(request, context);
+    } catch (error) {
+      return finish(Promise.reject(error), request, context);
+    }
+    if (response instanceof Response && request.method !== "HEAD") {
+      return Promise.resolve(response);
+    }
+    return finish(response, request, context);
   }
 
   function register(method: string, pattern: Pattern, handler: Handler): void {
