@@ -246,31 +246,6 @@ export function utf8Length(text: string): number {
   return length;
 }
 
-/**
- * The body as one string when every piece is text (the common case), or
- * undefined when a piece is bytes, a blob or a stream.
- */
-export function textBody(
-  parts: readonly Part[],
-  results: readonly unknown[],
-): string | undefined {
-  let text = "";
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i];
-    if (typeof part === "string") {
-      text += part;
-      continue;
-    }
-    const value = results[part];
-    if (typeof value === "string") text += value;
-    else if (value === null || value === undefined) continue;
-    else if (typeof value === "number" || typeof value === "boolean") {
-      text += String(value);
-    } else return undefined;
-  }
-  return text;
-}
-
 /** Renders a body from resolved substitution results (nothing pending). */
 export function knownBody(
   parts: readonly Part[],

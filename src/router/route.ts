@@ -17,11 +17,15 @@ import {
   resolveResponseHead,
   settle,
   streamParts,
-  textBody,
   utf8Length,
 } from "./_render.ts";
 import { isNullBodyStatus } from "../_status.ts";
-import { Context, reporterOf, requestIndependentRoutes } from "./_context.ts";
+import {
+  Context,
+  directRoutes,
+  reporterOf,
+  requestIndependentRoutes,
+} from "./_context.ts";
 
 /**
  * Defaults of a route; the template's own status line and headers win.
@@ -202,45 +206,88 @@ export function createRoute(init: RouteInit = {}): RouteTag {
     const streaming = init.streaming === true;
     const allHead = headParts(layout);
 
-    // Fast path: fixed head, not streaming, every result already text.
+    const fastInit: ResponseInit | undefined =
+      staticHead === undefined || isNullBodyStatus(staticHead.status)
+        ? undefined
+        : {
+          status: staticHead.status,
+          statusText: staticHead.statusText,
+          headers: staticHead.headers as [string, string][],
+        };
+
+    // Fast path (fixed head, not streaming): functions are called while the
+    // text is joined, no results array. The first value that is not text
+    // (a promise, bytes, a stream) hands the rest to `respond`. It may return
+    // the Response itself (the router calls it directly) and throws
+    // synchronously for a substitution that throws synchronously.
     function respondNow(
       request: Request,
       context: RouteContext,
-    ): Promise<Response> {
-      let results: unknown[];
-      try {
-        results = hasFunctions
+    ): Response | Promise<Response> {
+      if (fastInit === undefined) {
+        const results = hasFunctions
           ? evaluate(values, request, context)
-          : values as unknown[];
-      } catch (error) {
-        return Promise.reject(error);
+          : values.slice();
+        return respond(results, request, context, layout.body);
       }
-      const text =
-        staticHead !== undefined && !isNullBodyStatus(staticHead.status)
-          ? textBody(layout.body, results)
-          : undefined;
-      if (text === undefined) return respond(results, request, context);
-      const { status, statusText } = staticHead!;
+      const parts = layout.body;
+      let text = "";
+      for (let i = 0; i < parts.length; i++) {
+        const part = parts[i];
+        if (typeof part === "string") {
+          text += part;
+          continue;
+        }
+        let value = values[part];
+        if (typeof value === "function") value = value(request, context);
+        if (typeof value === "string") text += value;
+        else if (value === null || value === undefined) continue;
+        else if (typeof value === "number") text += String(value);
+        else {
+          const results = values.slice();
+          results[part] = value;
+          if (value instanceof Promise) value.catch(() => {});
+          const rest = parts.slice(i + 1);
+          Object.assign(results, evaluateParts(rest, request, context));
+          return respond(results, request, context, [text, part, ...rest]);
+        }
+      }
+      if (request.method !== "HEAD") return new Response(text, fastInit);
       // The runtime sends an exact Content-Length for a string body; an
       // explicit header costs several µs per response, so only HEAD gets one.
-      const headers = request.method === "HEAD"
-        ? [...staticHead!.headers, ["content-length", String(utf8Length(text))]]
-        : staticHead!.headers;
-      return Promise.resolve(
-        new Response(text, {
-          status,
-          statusText,
-          headers: headers as [string, string][],
-        }),
+      return new Response(text, {
+        ...fastInit,
+        headers: [...staticHead!.headers, [
+          "content-length",
+          String(utf8Length(text)),
+        ]],
+      });
+    }
+
+    function evaluateParts(
+      parts: readonly Part[],
+      request: Request,
+      context: RouteContext,
+    ): Record<number, unknown> {
+      const computed: Record<number, unknown> = {};
+      const indices = parts.filter((part): part is number =>
+        typeof part === "number"
       );
+      const results = evaluate(
+        indices.map((index) => values[index]),
+        request,
+        context,
+      );
+      indices.forEach((index, i) => computed[index] = results[i]);
+      return computed;
     }
 
     async function respond(
       results: unknown[],
       request: Request,
       context: RouteContext,
+      body: readonly Part[],
     ): Promise<Response> {
-      if (results === values) results = values.slice();
       let resolved = staticHead;
       if (resolved === undefined) {
         await settle(results, allHead);
@@ -259,31 +306,31 @@ export function createRoute(init: RouteInit = {}): RouteTag {
       }
       const report = reporterOf(context);
       if (streaming) {
-        return new Response(streamParts(layout.body, results, report), {
+        return new Response(streamParts(body, results, report), {
           status,
           statusText,
           headers: resolved.headers as [string, string][],
         });
       }
-      if (pending(results, layout.body)) await settle(results, layout.body);
-      const { body, length } = knownBody(layout.body, results, report);
-      const headers = length === undefined || request.method !== "HEAD"
+      if (pending(results, body)) await settle(results, body);
+      const rendered = knownBody(body, results, report);
+      const headers = rendered.length === undefined || request.method !== "HEAD"
         ? resolved.headers as [string, string][]
-        : [...resolved.headers, ["content-length", String(length)]];
-      return new Response(body, { status, statusText, headers });
+        : [...resolved.headers, ["content-length", String(rendered.length)]];
+      return new Response(rendered.body, { status, statusText, headers });
     }
 
     const route: Route = (request, context) => {
       const ctx = context ?? new Context(request, null, undefined, undefined);
-      if (streaming) {
-        try {
-          return respond(evaluate(values, request, ctx), request, ctx);
-        } catch (error) {
-          return Promise.reject(error);
-        }
+      try {
+        return streaming
+          ? respond(evaluate(values, request, ctx), request, ctx, layout.body)
+          : Promise.resolve(respondNow(request, ctx));
+      } catch (error) {
+        return Promise.reject(error);
       }
-      return respondNow(request, ctx);
     };
+    if (!streaming) directRoutes.set(route, respondNow);
     if (!hasFunctions) requestIndependentRoutes.add(route);
     return route;
   };

@@ -8,7 +8,7 @@ import { ANY_METHOD, Matcher } from "./_matcher.ts";
 import { parsePattern, type Pattern } from "./_pattern.ts";
 import { getPath } from "./_path.ts";
 import { isThenable } from "./_render.ts";
-import { Context, requestIndependentRoutes } from "./_context.ts";
+import { Context, directRoutes, requestIndependentRoutes } from "./_context.ts";
 import { ResponseCache } from "./_cache.ts";
 
 /**
@@ -474,7 +474,7 @@ export function createRouter(init: RouterInit = {}): Router {
     }
     const served = cache !== undefined && requestIndependentRoutes.has(handler)
       ? cache.wrap(handler)
-      : handler;
+      : directRoutes.get(handler) ?? handler;
     matcher.add(method, pattern, served);
     listed.push({
       method,
