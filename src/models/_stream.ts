@@ -61,29 +61,45 @@ export function isCommitting(chunk: IRStreamChunk): boolean {
 }
 
 /**
- * A reusable "abort" rejection for one stream, so each `next()` race costs one
- * Promise.race and no new listener.
+ * Races each `next()` of a backend iterator against one stream's abort signal
+ * with a single listener and a single pending slot. (Racing against one
+ * long-lived promise with Promise.race would pile a reaction onto it per
+ * chunk, a leak for long streams.)
  */
 export class AbortGate {
-  readonly promise: Promise<never>;
   readonly #signal: AbortSignal;
   readonly #onAbort: () => void;
+  #reject: ((reason: unknown) => void) | undefined;
 
   constructor(signal: AbortSignal) {
     this.#signal = signal;
-    let reject!: (reason: unknown) => void;
-    this.promise = new Promise<never>((_, r) => (reject = r));
-    this.promise.catch(() => {});
-    this.#onAbort = () => reject(STREAM_ABORTED);
-    if (signal.aborted) reject(STREAM_ABORTED);
-    else signal.addEventListener("abort", this.#onAbort, { once: true });
+    this.#onAbort = () => {
+      const reject = this.#reject;
+      this.#reject = undefined;
+      reject?.(STREAM_ABORTED);
+    };
+    signal.addEventListener("abort", this.#onAbort, { once: true });
   }
 
   next<T>(iterator: AsyncIterator<T>): Promise<IteratorResult<T>> {
-    return Promise.race([iterator.next(), this.promise]);
+    if (this.#signal.aborted) return Promise.reject(STREAM_ABORTED);
+    return new Promise<IteratorResult<T>>((resolve, reject) => {
+      this.#reject = reject;
+      iterator.next().then(
+        (result) => {
+          this.#reject = undefined;
+          resolve(result);
+        },
+        (error) => {
+          this.#reject = undefined;
+          reject(error);
+        },
+      );
+    });
   }
 
   close(): void {
+    this.#reject = undefined;
     this.#signal.removeEventListener("abort", this.#onAbort);
   }
 }

@@ -710,6 +710,13 @@ function failuresOf(attempts: readonly Attempt[]): BackendFailure[] {
   return failures;
 }
 
+/**
+ * latency-optimized re-ranks every backend at most once per this many
+ * selections (and whenever the registry changes or the leader becomes
+ * unavailable), so selection stays O(1) amortised with many backends.
+ */
+const LATENCY_RERANK_EVERY = 32;
+
 const EMPTY_CAPABILITIES: AdapterCapabilities = { streaming: false };
 
 /**
@@ -760,6 +767,9 @@ export class Router implements BackendAdapter {
   #mapping: Readonly<Record<string, string>> = Object.freeze({});
   #compiledMapping: CompiledPatterns = compilePatterns({});
   #silent = false;
+  /** Cached latency ranking winner; see LATENCY_RERANK_EVERY. */
+  #latencyLeader: BackendEntry | undefined;
+  #leaderPicks = 0;
 
   #total = 0;
   #ok = 0;
@@ -949,6 +959,7 @@ export class Router implements BackendAdapter {
     );
     this.#order.push(entry);
     this.#entries.set(name, entry);
+    this.#latencyLeader = undefined;
     this.#warn("routing-config-changed", `Backend "${name}" registered`, {
       action: "register",
       backend: name,
@@ -985,6 +996,7 @@ export class Router implements BackendAdapter {
       );
     }
     entry.swap(adapter);
+    this.#latencyLeader = undefined;
     this.#warn("routing-config-changed", `Backend "${name}" replaced`, {
       action: "replace",
       backend: name,
@@ -1014,6 +1026,7 @@ export class Router implements BackendAdapter {
     if (entry === undefined) return this;
     this.#entries.delete(name);
     this.#order.splice(entry.index, 1);
+    this.#latencyLeader = undefined;
     for (let i = entry.index; i < this.#order.length; i++) {
       this.#order[i].index = i;
     }
@@ -1264,12 +1277,66 @@ export class Router implements BackendAdapter {
       if (plan instanceof Promise) plan = await plan;
       const attempts: Attempt[] = [];
       let state: FallbackState;
-      if (plan.entry !== undefined) {
-        const first = await this.#attempt(plan.entry, request, signal);
+      const entry = plan.entry;
+      if (entry !== undefined) {
+        // The first attempt is inlined: it is the hot path of every request.
+        let first: Attempt;
+        if (entry.healthy && entry.breaker.admit(this.#now())) {
+          entry.started++;
+          const req = this.#translation === undefined
+            ? request
+            : this.#translate(request, entry);
+          const cost = this.#trackCost
+            ? this.#costOf(entry.adapter, req)
+            : undefined;
+          const start = this.#clock();
+          let value: unknown;
+          let threw = false;
+          try {
+            const pending = entry.adapter.execute(req, signal);
+            value = signal === undefined
+              ? await pending
+              : await raceAbort(Promise.resolve(pending), signal);
+          } catch (thrown) {
+            threw = true;
+            value = thrown;
+          }
+          first = this.#outcome(
+            entry,
+            signal,
+            threw,
+            value,
+            this.#clock() - start,
+            cost,
+          );
+        } else {
+          first = {
+            ok: false,
+            kind: "unavailable",
+            backend: entry.name,
+            error: this.#unavailableError(entry.name),
+            thrown: undefined,
+            latencyMs: 0,
+          };
+        }
         if (first.ok) {
           this.#total++;
           this.#ok++;
-          return this.#respond(first, plan, [first]);
+          const response = first.response;
+          const routing: RoutingTrace = plan.requested === undefined
+            ? {
+              backend: entry.name,
+              strategy: this.#routing,
+              reason: plan.reason,
+              attempts: [{
+                backend: entry.name,
+                latencyMs: first.latencyMs,
+                ok: true,
+              }],
+              fallbacks: 0,
+            }
+            : this.#trace(plan, [first], entry.name);
+          return { ...response, metadata: { ...response.metadata, routing } };
         }
         if (first.kind === "aborted") throw this.#aborted(signal, [first]);
         if (first.kind === "failed") {
@@ -1280,7 +1347,7 @@ export class Router implements BackendAdapter {
         }
         state = this.#fallbackState(
           request,
-          plan.entry.name,
+          entry.name,
           first.kind === "failed" ? first.backend : undefined,
           first.error,
         );
@@ -1720,6 +1787,7 @@ export class Router implements BackendAdapter {
     this.#order = [];
     this.#chain = Object.freeze([]);
     this.#cursor = 0;
+    this.#latencyLeader = undefined;
   }
 
   // ================================================================ private
@@ -1872,7 +1940,17 @@ export class Router implements BackendAdapter {
       }
       case "latency-optimized": {
         if (!this.#trackLatency) break;
+        const leader = this.#latencyLeader;
+        if (leader !== undefined && this.#leaderPicks-- > 0 && usable(leader)) {
+          return {
+            entry: leader,
+            reason: "lowest-latency",
+            requested: undefined,
+          };
+        }
         const pick = pickByLatency(order, usable);
+        this.#latencyLeader = pick?.untried === false ? pick.entry : undefined;
+        this.#leaderPicks = LATENCY_RERANK_EVERY - 1;
         if (pick) {
           return {
             entry: pick.entry,
@@ -2043,23 +2121,42 @@ export class Router implements BackendAdapter {
       };
     }
     entry.started++;
-    const adapter = entry.adapter;
-    const provider = adapter.metadata?.provider;
     const req = this.#translation === undefined
       ? request
       : this.#translate(request, entry);
-    const cost = this.#trackCost && typeof adapter.estimateCost === "function"
-      ? this.#costOf(adapter, req)
-      : undefined;
+    const cost = this.#trackCost ? this.#costOf(entry.adapter, req) : undefined;
     const start = this.#clock();
-    let response: unknown;
+    let value: unknown;
+    let threw = false;
     try {
-      const pending = adapter.execute(req, signal);
-      response = signal === undefined
+      const pending = entry.adapter.execute(req, signal);
+      value = signal === undefined
         ? await pending
         : await raceAbort(Promise.resolve(pending), signal);
     } catch (thrown) {
-      const latencyMs = this.#clock() - start;
+      threw = true;
+      value = thrown;
+    }
+    return this.#outcome(
+      entry,
+      signal,
+      threw,
+      value,
+      this.#clock() - start,
+      cost,
+    );
+  }
+
+  /** Classifies and records what one admitted call produced. */
+  #outcome(
+    entry: BackendEntry,
+    signal: AbortSignal | undefined,
+    threw: boolean,
+    value: unknown,
+    latencyMs: number,
+    cost: Promise<number | null> | undefined,
+  ): Attempt {
+    if (threw) {
       if (signal?.aborted && signal.reason !== TIMEOUT_REASON) {
         entry.breaker.onAbort();
         return {
@@ -2067,13 +2164,13 @@ export class Router implements BackendAdapter {
           kind: "aborted",
           backend: entry.name,
           error: abortedError(signal),
-          thrown,
+          thrown: value,
           latencyMs,
         };
       }
       const error = toAdapterError(
-        signal?.aborted ? TIMEOUT_REASON : thrown,
-        provider,
+        signal?.aborted ? TIMEOUT_REASON : value,
+        entry.adapter.metadata?.provider,
       );
       this.#recordFailure(entry);
       return {
@@ -2081,12 +2178,11 @@ export class Router implements BackendAdapter {
         kind: "failed",
         backend: entry.name,
         error,
-        thrown,
+        thrown: value,
         latencyMs,
       };
     }
-    const latencyMs = this.#clock() - start;
-    if (!isValidResponse(response)) {
+    if (!isValidResponse(value)) {
       const error = invalidResponse(
         entry.name,
         "returned a malformed response",
@@ -2103,13 +2199,14 @@ export class Router implements BackendAdapter {
     }
     this.#recordSuccess(entry, latencyMs);
     if (cost !== undefined) cost.then((c) => this.#recordCost(entry, c));
-    return { ok: true, backend: entry.name, response, latencyMs };
+    return { ok: true, backend: entry.name, response: value, latencyMs };
   }
 
   #costOf(
     adapter: BackendAdapter,
     request: IRChatRequest,
-  ): Promise<number | null> {
+  ): Promise<number | null> | undefined {
+    if (typeof adapter.estimateCost !== "function") return undefined;
     try {
       return Promise.resolve(adapter.estimateCost!(request)).catch(() => null);
     } catch {
@@ -2514,7 +2611,7 @@ export class Router implements BackendAdapter {
     request: IRChatRequest,
     signal: AbortSignal | undefined,
   ): IRChatStream {
-    const seq = { next: 0 };
+    let seq = 0;
     let settled = false;
     const settle = (ok: boolean): void => {
       if (settled) return;
@@ -2525,9 +2622,12 @@ export class Router implements BackendAdapter {
     };
     const gate = signal === undefined ? undefined : new AbortGate(signal);
     const attempts: Attempt[] = [];
+    // The attempt in progress, so `finally` can release it if the consumer stops early.
+    let live: BackendEntry | undefined;
+    let iterator: AsyncIterator<IRStreamChunk> | undefined;
     try {
       if (signal?.aborted) {
-        yield errorChunk(this.#aborted(signal, []), seq.next++);
+        yield errorChunk(this.#aborted(signal, []), seq++);
         return;
       }
       let plan: Plan;
@@ -2535,7 +2635,7 @@ export class Router implements BackendAdapter {
         const selected = this.#select(request, true, false);
         plan = selected instanceof Promise ? await selected : selected;
       } catch (error) {
-        yield errorChunk(toAdapterError(error), seq.next++);
+        yield errorChunk(toAdapterError(error), seq++);
         return;
       }
       let entry = plan.entry;
@@ -2549,202 +2649,160 @@ export class Router implements BackendAdapter {
       );
       if (entry === undefined) {
         if (this.#fallback === "none") {
-          yield errorChunk(this.#noBackendFor(plan.requested), seq.next++);
+          yield errorChunk(this.#noBackendFor(plan.requested), seq++);
           return;
         }
         entry = await this.#nextFallback(state);
         if (entry !== undefined) this.#fallbacks++;
       }
       while (entry !== undefined) {
-        const outcome = yield* this.#streamAttempt(
-          entry,
-          state.request,
-          signal,
-          gate,
-          seq,
-          plan,
-          attempts,
-        );
-        if (outcome === "done") {
-          settle(true);
-          return;
-        }
-        if (outcome === "ended") return;
-        if (outcome === "aborted") {
-          yield errorChunk(this.#aborted(signal, attempts), seq.next++);
-          return;
-        }
-        const last = attempts[attempts.length - 1];
-        if (outcome === "failed" && last !== undefined && !last.ok) {
-          if (this.#fallback === "none") {
-            yield errorChunk(last.error, seq.next++);
-            return;
-          }
-          state.lastFailed = last.backend;
-          state.lastError = last.error;
-        } else {
+        // One attempt, inlined (a nested generator would cost a hop per chunk).
+        let failure: AdapterError | undefined;
+        if (!entry.healthy || !entry.breaker.admit(this.#now())) {
           // Lost a half-open race: not an attempt.
           if (entry !== plan.entry) this.#fallbacks--;
           if (this.#fallback === "none") {
-            yield errorChunk(this.#noBackendFor(entry.name), seq.next++);
+            yield errorChunk(this.#noBackendFor(entry.name), seq++);
             return;
           }
+        } else {
+          entry.started++;
+          live = entry;
+          const provider = entry.adapter.metadata?.provider;
+          const req = this.#translation === undefined
+            ? request
+            : this.#translate(request, entry);
+          const start = this.#clock();
+          const held: IRStreamChunk[] = [];
+          let committed = false;
+          try {
+            iterator = entry.adapter.executeStream(req, signal);
+            for (;;) {
+              const step = gate === undefined
+                ? await iterator.next()
+                : await gate.next(iterator);
+              const chunk: unknown = step.done ? undefined : step.value;
+              if (step.done || !isChunk(chunk)) {
+                failure = invalidResponse(
+                  entry.name,
+                  step.done
+                    ? "ended its stream without a done chunk"
+                    : "yielded a malformed stream chunk",
+                );
+                break;
+              }
+              if (chunk.type === "error") {
+                failure = errorFromChunk(chunk, provider);
+                if (committed) {
+                  this.#streamFailed(entry, failure, start, attempts);
+                  live = undefined;
+                  yield { ...chunk, sequence: seq++ };
+                  return;
+                }
+                break;
+              }
+              if (chunk.type === "done") {
+                const latencyMs = this.#clock() - start;
+                live = undefined;
+                this.#recordSuccess(entry, latencyMs);
+                attempts.push({
+                  ok: true,
+                  backend: entry.name,
+                  response: EMPTY_RESPONSE,
+                  latencyMs,
+                });
+                settle(true);
+                for (const h of held) yield { ...h, sequence: seq++ };
+                yield {
+                  ...chunk,
+                  sequence: seq++,
+                  metadata: {
+                    ...chunk.metadata,
+                    routing: this.#trace(plan, attempts, entry.name),
+                  },
+                };
+                return;
+              }
+              if (!committed) {
+                if (!isCommitting(chunk)) {
+                  held.push(chunk);
+                  continue;
+                }
+                committed = true;
+                for (const h of held) yield { ...h, sequence: seq++ };
+                held.length = 0;
+              }
+              yield { ...chunk, sequence: seq++ };
+            }
+          } catch (thrown) {
+            if (thrown === STREAM_ABORTED || signal?.aborted) {
+              live = undefined;
+              entry.breaker.onAbort();
+              attempts.push({
+                ok: false,
+                kind: "aborted",
+                backend: entry.name,
+                error: abortedError(signal),
+                thrown,
+                latencyMs: this.#clock() - start,
+              });
+              yield errorChunk(this.#aborted(signal, attempts), seq++);
+              return;
+            }
+            failure = toAdapterError(thrown, provider);
+          } finally {
+            releaseIterator(iterator);
+            iterator = undefined;
+          }
+          // failure is set: every other way out of the loop returned.
+          this.#streamFailed(entry, failure!, start, attempts);
+          live = undefined;
+          if (committed) {
+            yield errorChunk(failure!, seq++);
+            return;
+          }
+          if (this.#fallback === "none") {
+            yield errorChunk(failure!, seq++);
+            return;
+          }
+          state.lastFailed = entry.name;
+          state.lastError = failure!;
         }
         state.attempted.push(entry.name);
         if (signal?.aborted) {
-          yield errorChunk(this.#aborted(signal, attempts), seq.next++);
+          yield errorChunk(this.#aborted(signal, attempts), seq++);
           return;
         }
         entry = await this.#nextFallback(state);
         if (entry !== undefined) this.#fallbacks++;
       }
-      yield errorChunk(this.#allFailed(plan, attempts), seq.next++);
+      yield errorChunk(this.#allFailed(plan, attempts), seq++);
     } catch (error) {
-      yield errorChunk(toAdapterError(error), seq.next++);
+      yield errorChunk(toAdapterError(error), seq++);
     } finally {
+      // The consumer stopped early (or an abort): not a backend failure.
+      live?.breaker.onAbort();
+      releaseIterator(iterator);
       gate?.close();
       settle(false);
     }
   }
 
-  /**
-   * Streams from one backend. Returns "done" (success), "ended" (failed after
-   * content; an error chunk was sent), "failed" (before content: fall back),
-   * "aborted" or "unavailable".
-   */
-  async *#streamAttempt(
+  #streamFailed(
     entry: BackendEntry,
-    request: IRChatRequest,
-    signal: AbortSignal | undefined,
-    gate: AbortGate | undefined,
-    seq: { next: number },
-    plan: Plan,
+    error: AdapterError,
+    start: number,
     attempts: Attempt[],
-  ): AsyncGenerator<
-    IRStreamChunk,
-    "done" | "ended" | "failed" | "aborted" | "unavailable",
-    undefined
-  > {
-    if (!entry.healthy || !entry.breaker.admit(this.#now())) {
-      return "unavailable";
-    }
-    entry.started++;
-    const adapter = entry.adapter;
-    const provider = adapter.metadata?.provider;
-    const req = this.#translation === undefined
-      ? request
-      : this.#translate(request, entry);
-    const start = this.#clock();
-    const held: IRStreamChunk[] = [];
-    let committed = false;
-    let resolved = false;
-    let iterator: AsyncIterator<IRStreamChunk> | undefined;
-    const fail = (error: AdapterError): void => {
-      resolved = true;
-      this.#recordFailure(entry);
-      attempts.push({
-        ok: false,
-        kind: "failed",
-        backend: entry.name,
-        error,
-        thrown: error,
-        latencyMs: this.#clock() - start,
-      });
-    };
-    try {
-      iterator = adapter.executeStream(req, signal);
-      for (;;) {
-        const step = gate === undefined
-          ? await iterator.next()
-          : await gate.next(iterator);
-        if (step.done) {
-          const error = invalidResponse(
-            entry.name,
-            "ended its stream without a done chunk",
-          );
-          fail(error);
-          if (!committed) return "failed";
-          yield errorChunk(error, seq.next++);
-          return "ended";
-        }
-        const chunk: unknown = step.value;
-        if (!isChunk(chunk)) {
-          const error = invalidResponse(
-            entry.name,
-            "yielded a malformed stream chunk",
-          );
-          fail(error);
-          if (!committed) return "failed";
-          yield errorChunk(error, seq.next++);
-          return "ended";
-        }
-        if (chunk.type === "error") {
-          const error = errorFromChunk(chunk, provider);
-          fail(error);
-          if (!committed) return "failed";
-          yield { ...chunk, sequence: seq.next++ };
-          return "ended";
-        }
-        if (chunk.type === "done") {
-          const latencyMs = this.#clock() - start;
-          resolved = true;
-          this.#recordSuccess(entry, latencyMs);
-          attempts.push({
-            ok: true,
-            backend: entry.name,
-            response: EMPTY_RESPONSE,
-            latencyMs,
-          });
-          for (const h of held) {
-            yield { ...h, sequence: seq.next++ } as IRStreamChunk;
-          }
-          held.length = 0;
-          yield {
-            ...chunk,
-            sequence: seq.next++,
-            metadata: {
-              ...chunk.metadata,
-              routing: this.#trace(plan, attempts, entry.name),
-            },
-          };
-          return "done";
-        }
-        if (!committed) {
-          if (!isCommitting(chunk)) {
-            held.push(chunk);
-            continue;
-          }
-          committed = true;
-          for (const h of held) {
-            yield { ...h, sequence: seq.next++ } as IRStreamChunk;
-          }
-          held.length = 0;
-        }
-        yield { ...chunk, sequence: seq.next++ };
-      }
-    } catch (thrown) {
-      if (thrown === STREAM_ABORTED || (signal?.aborted && !resolved)) {
-        resolved = true;
-        entry.breaker.onAbort();
-        attempts.push({
-          ok: false,
-          kind: "aborted",
-          backend: entry.name,
-          error: abortedError(signal),
-          thrown,
-          latencyMs: this.#clock() - start,
-        });
-        return "aborted";
-      }
-      const error = toAdapterError(thrown, provider);
-      fail(error);
-      if (!committed) return "failed";
-      yield errorChunk(error, seq.next++);
-      return "ended";
-    } finally {
-      if (!resolved) entry.breaker.onAbort();
-      releaseIterator(iterator);
-    }
+  ): void {
+    this.#recordFailure(entry);
+    attempts.push({
+      ok: false,
+      kind: "failed",
+      backend: entry.name,
+      error,
+      thrown: error,
+      latencyMs: this.#clock() - start,
+    });
   }
 
   // ------------------------------------------------------------------ health
