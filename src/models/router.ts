@@ -20,7 +20,11 @@
  *   tried is chosen first (registration order), once, so new backends get
  *   data; afterwards the lowest mean latency over the recent window (only
  *   successful calls are timed) or the lowest average observed cost wins. A
- *   backend tried but without a successful sample ranks last. Without
+ *   backend tried but without a successful sample ranks last. Once every
+ *   backend has data, latency-optimized re-ranks at most once per 32
+ *   selections (sooner when the registry changes or the leader becomes
+ *   unavailable), which keeps selection O(1) amortised with many backends.
+ *   Costs come from `estimateCost` after each successful call. Without
  *   `trackLatency` (resp. `trackCost`, or when no backend implements
  *   `estimateCost`) the strategy selects nothing and routing falls through.
  * - **round-robin** cycles over registration order with a cursor that skips
@@ -79,13 +83,26 @@
  *   is `INVALID_RESPONSE`. Routing failures also end the stream with an
  *   `error` chunk (the generator itself never throws). `sequence` is
  *   renumbered from 0. An abort ends the stream with an `ABORTED` error chunk
- *   and calls `return()` on the backend's iterator.
+ *   and calls `return()` on the backend's iterator (without waiting for an
+ *   adapter that ignores it); so does a consumer that stops iterating early.
+ *   The `parallel` fallback strategy falls back sequentially for streams.
  * - **Stats.** Latency figures (mean, nearest-rank p50/p95/p99) cover the last
  *   1024 successful calls per backend. `successRate` is 100 before any
  *   request. Aborted attempts are not recorded against a backend; at the
  *   Router level every `execute`, `executeStream` and `dispatchParallel` call
  *   counts once, as successful or failed (an aborted or abandoned stream is
  *   failed). `totalFallbacks` counts attempts started after the first choice.
+ *   Latency is measured with `config.now` when given, else `performance.now()`.
+ * - **Registry.** Registering a taken name is `ROUTING_FAILED` (use
+ *   `replace`, which keeps position and statistics but resets health and the
+ *   breaker). `setFallbackChain` and `setModelMapping` replace the previous
+ *   value and reject unregistered names. Unregistering leaves chain and
+ *   mapping entries in place; unregistered names are skipped while routing.
+ * - **dispatchParallel** calls the given (or every available) backends with
+ *   one AbortController each, linked to `options.signal` and to `dispose()`.
+ *   It counts once in `totalRequests` and in `parallelRequests`; responses
+ *   carry no routing trace. Named backends that are unavailable are listed in
+ *   `failedBackends` with `NO_BACKEND_AVAILABLE`.
  * - **Model translation** (`modelTranslation`, off by default): before a
  *   backend is called, `mapping[backend]` translates the request's model
  *   (exact keys; with strategy `pattern` or `default` also globs), and with
