@@ -149,6 +149,33 @@ function buildMetadata(
   };
 }
 
+function testingMetadata(name: string, defaultModel?: string): AdapterMetadata {
+  const metadata: AdapterMetadata = {
+    name,
+    provider: "testing",
+    version: "1.0.0",
+    capabilities: {
+      streaming: true,
+      tools: true,
+      vision: true,
+      systemMessages: true,
+    },
+  };
+  if (defaultModel !== undefined) metadata.defaultModel = defaultModel;
+  return metadata;
+}
+
+/** Wrappers keep the inner adapter's optional healthCheck and estimateCost. */
+function forwardOptional(adapter: TestAdapter, inner: BackendAdapter): void {
+  if (inner.healthCheck) {
+    adapter.healthCheck = (signal?: AbortSignal) => inner.healthCheck!(signal);
+  }
+  if (inner.estimateCost) {
+    adapter.estimateCost = (request: IRChatRequest) =>
+      inner.estimateCost!(request);
+  }
+}
+
 function withExtras(
   adapter: TestAdapter,
   options: TestAdapterOptions | undefined,
@@ -244,18 +271,7 @@ function streamOf(response: IRChatResponse, words: boolean): IRStreamChunk[] {
  * ```
  */
 export function createEchoAdapter(options?: TestAdapterOptions): TestAdapter {
-  const metadata = buildMetadata(options, {
-    name: "echo",
-    provider: "testing",
-    version: "1.0.0",
-    capabilities: {
-      streaming: true,
-      tools: true,
-      vision: true,
-      systemMessages: true,
-    },
-    defaultModel: "echo",
-  });
+  const metadata = buildMetadata(options, testingMetadata("echo", "echo"));
   const calls: AdapterCall[] = [];
   const adapter: TestAdapter = {
     metadata,
@@ -355,18 +371,7 @@ export interface MockAdapterOptions extends TestAdapterOptions {
 export function createMockAdapter(
   options: MockAdapterOptions = {},
 ): TestAdapter {
-  const metadata = buildMetadata(options, {
-    name: "mock",
-    provider: "testing",
-    version: "1.0.0",
-    capabilities: {
-      streaming: true,
-      tools: true,
-      vision: true,
-      systemMessages: true,
-    },
-    defaultModel: "mock",
-  });
+  const metadata = buildMetadata(options, testingMetadata("mock", "mock"));
   const script: readonly MockResponse[] = options.responses === undefined
     ? [
       (request: IRChatRequest) =>
@@ -462,17 +467,7 @@ export interface FailingAdapterOptions extends TestAdapterOptions {
 export function createFailingAdapter(
   options: FailingAdapterOptions = {},
 ): TestAdapter {
-  const metadata = buildMetadata(options, {
-    name: "failing",
-    provider: "testing",
-    version: "1.0.0",
-    capabilities: {
-      streaming: true,
-      tools: true,
-      vision: true,
-      systemMessages: true,
-    },
-  });
+  const metadata = buildMetadata(options, testingMetadata("failing"));
   const hasError = Object.prototype.hasOwnProperty.call(options, "error");
   const failure = (): unknown =>
     hasError ? options.error : new AdapterError({
@@ -563,13 +558,7 @@ export function createDelayedAdapter(
       yield* inner.executeStream(request, signal);
     },
   };
-  if (inner.healthCheck) {
-    adapter.healthCheck = (signal?: AbortSignal) => inner.healthCheck!(signal);
-  }
-  if (inner.estimateCost) {
-    adapter.estimateCost = (request: IRChatRequest) =>
-      inner.estimateCost!(request);
-  }
+  forwardOptional(adapter, inner);
   return withExtras(adapter, options);
 }
 
@@ -650,13 +639,7 @@ export function createFlakyAdapter(
       yield* inner.executeStream(request, signal);
     },
   };
-  if (inner.healthCheck) {
-    adapter.healthCheck = (signal?: AbortSignal) => inner.healthCheck!(signal);
-  }
-  if (inner.estimateCost) {
-    adapter.estimateCost = (request: IRChatRequest) =>
-      inner.estimateCost!(request);
-  }
+  forwardOptional(adapter, inner);
   return withExtras(adapter, options);
 }
 
@@ -705,17 +688,7 @@ export function createHangingAdapter(
         });}
     });
   const adapter: TestAdapter = {
-    metadata: buildMetadata(options, {
-      name: "hanging",
-      provider: "testing",
-      version: "1.0.0",
-      capabilities: {
-        streaming: true,
-        tools: true,
-        vision: true,
-        systemMessages: true,
-      },
-    }),
+    metadata: buildMetadata(options, testingMetadata("hanging")),
     calls,
     execute(
       request: IRChatRequest,
