@@ -1,7 +1,7 @@
 // Response cache for request-independent template routes: render once, keep
 // the bytes, answer If-None-Match with 304.
 import type { CacheOptions, Handler } from "./router.ts";
-import { RouterError } from "./errors.ts";
+import { RouteError } from "./errors.ts";
 
 interface Entry {
   readonly status: number;
@@ -59,7 +59,7 @@ function positive(
 ): number {
   if (value === undefined) return fallback;
   if (!(value >= 0) || (!Number.isInteger(value) && value !== Infinity)) {
-    throw new RouterError({
+    throw new RouteError({
       code: "INVALID_OPTION",
       message:
         `CacheOptions.${name} must be a non-negative integer, got ${value}`,
@@ -87,7 +87,7 @@ export class ResponseCache {
     if (
       this.#cacheControl !== undefined && /[\r\n\0]/.test(this.#cacheControl)
     ) {
-      throw new RouterError({
+      throw new RouteError({
         code: "INVALID_OPTION",
         message: "CacheOptions.cacheControl contains CR, LF or NUL",
       });

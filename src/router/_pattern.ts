@@ -1,5 +1,5 @@
 // Path-pattern compiler shared by the router, HTTPExpression and createFSRouter.
-import { RouterError } from "./errors.ts";
+import { RouteError } from "./errors.ts";
 import { encodePathLiteral } from "./_path.ts";
 
 /** A compiled path pattern. */
@@ -33,7 +33,7 @@ function escapeRegExp(text: string): string {
 }
 
 function fail(source: string, offset: number, why: string): never {
-  throw new RouterError({
+  throw new RouteError({
     code: "INVALID_PATTERN",
     message: `Invalid path pattern ${
       JSON.stringify(source)
@@ -46,7 +46,7 @@ function fail(source: string, offset: number, why: string): never {
  * Compiles a path pattern: `/users/:id`, `/v:version/x`, `/posts/:slug?`,
  * `/static/*`, `/files/:path*`. Everything else is literal text.
  *
- * @throws {RouterError} `INVALID_PATTERN` for a pattern that cannot match as written.
+ * @throws {RouteError} `INVALID_PATTERN` for a pattern that cannot match as written.
  */
 export function parsePattern(source: string): Pattern {
   if (source === "*" || source === "/*") source = "/*";

@@ -1,6 +1,6 @@
 // Renders parsed message templates into Response / Request parts. Shared by
 // createRoute, createResponse and createRequest.
-import { RouterError } from "./errors.ts";
+import { RouteError } from "./errors.ts";
 import type { Part, TemplateLayout } from "./_template_parse.ts";
 import { isNullBodyStatus, reasonPhrase } from "../_status.ts";
 
@@ -75,14 +75,14 @@ function lineText(value: unknown): string {
     value instanceof ArrayBuffer || ArrayBuffer.isView(value) ||
     value instanceof Blob || value instanceof ReadableStream
   ) {
-    throw new RouterError({
+    throw new RouteError({
       code: "UNSAFE_SUBSTITUTION",
       message: "Binary data cannot be substituted into a start or header line",
     });
   }
   const text = String(value);
   if (UNSAFE.test(text)) {
-    throw new RouterError({
+    throw new RouteError({
       code: "UNSAFE_SUBSTITUTION",
       message:
         "A substitution in a start or header line contains CR, LF or NUL",
@@ -113,7 +113,7 @@ export function parseHeaderLine(text: string): [string, string] {
   const colon = text.indexOf(":");
   const name = text.slice(0, colon).trim();
   if (colon <= 0 || !TOKEN.test(name)) {
-    throw new RouterError({
+    throw new RouteError({
       code: "INVALID_TEMPLATE",
       message: `Invalid header line ${
         JSON.stringify(text)
@@ -122,7 +122,7 @@ export function parseHeaderLine(text: string): [string, string] {
   }
   const value = text.slice(colon + 1).trim();
   if (UNSAFE.test(value)) {
-    throw new RouterError({
+    throw new RouteError({
       code: "UNSAFE_SUBSTITUTION",
       message: `Header ${name} contains CR, LF or NUL`,
     });
@@ -138,7 +138,7 @@ export function parseStatusLine(
     text.trim(),
   );
   if (match === null) {
-    throw new RouterError({
+    throw new RouteError({
       code: "INVALID_TEMPLATE",
       message: `Invalid status line ${
         JSON.stringify(text)
@@ -147,7 +147,7 @@ export function parseStatusLine(
   }
   const status = Number(match[1]);
   if (status < 200 || status > 599) {
-    throw new RouterError({
+    throw new RouteError({
       code: "INVALID_TEMPLATE",
       message:
         `Status ${status} cannot be sent as a Response (allowed: 200-599)`,
@@ -187,7 +187,7 @@ export function resolveResponseHead(
     for (let i = 1; i < lines.length; i++) own.push(parseHeaderLine(lines[i]));
   }
   if (status < 200 || status > 599 || !Number.isInteger(status)) {
-    throw new RouterError({
+    throw new RouteError({
       code: "INVALID_OPTION",
       message:
         `Status ${status} cannot be sent as a Response (allowed: 200-599)`,
@@ -371,7 +371,7 @@ export function pending(
 /** Rejects ReadableStream values: they can be read once, a template is used many times. */
 export function checkValues(values: readonly unknown[]): void {
   if (values.some((value) => value instanceof ReadableStream)) {
-    throw new RouterError({
+    throw new RouteError({
       code: "INVALID_TEMPLATE",
       message:
         "A ReadableStream can be read only once; substitute a function that returns a new stream",

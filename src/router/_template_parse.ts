@@ -1,6 +1,6 @@
 // Splits a message-shaped template into start line, header lines and body,
 // once, at definition time. Substitutions stay as indices into the values.
-import { RouterError } from "./errors.ts";
+import { RouteError } from "./errors.ts";
 
 /** Template text, or the index of a substitution. */
 export type Part = string | number;
@@ -110,7 +110,7 @@ export function layoutTemplate(
 ): TemplateLayout {
   const cooked = strings.map((text, i) => {
     if (text === undefined) {
-      throw new RouterError({
+      throw new RouteError({
         code: "INVALID_TEMPLATE",
         message: `Invalid escape sequence in template string ${i}`,
       });

@@ -9,11 +9,11 @@
  *
  * @example Usage
  * ```ts
- * import { RouterErrorCode } from "@switchyard/switchyard/router";
- * console.log(RouterErrorCode.INVALID_PATTERN); // "INVALID_PATTERN"
+ * import { RouteErrorCode } from "@switchyard/switchyard/router";
+ * console.log(RouteErrorCode.INVALID_PATTERN); // "INVALID_PATTERN"
  * ```
  */
-export const RouterErrorCode = {
+export const RouteErrorCode = {
   /** A path pattern cannot be compiled (bad parameter, misplaced `*`, `?` or `#`). */
   INVALID_PATTERN: "INVALID_PATTERN",
   /** An endpoint template is not `METHOD /pattern`. */
@@ -33,31 +33,31 @@ export const RouterErrorCode = {
 } as const;
 
 /**
- * One of the {@linkcode RouterErrorCode} values.
+ * One of the {@linkcode RouteErrorCode} values.
  *
  * @example Usage
  * ```ts
- * import type { RouterErrorCodeValue } from "@switchyard/switchyard/router";
- * const code: RouterErrorCodeValue = "INVALID_PATTERN";
+ * import type { RouteErrorCodeValue } from "@switchyard/switchyard/router";
+ * const code: RouteErrorCodeValue = "INVALID_PATTERN";
  * console.log(code);
  * ```
  */
-export type RouterErrorCodeValue =
-  (typeof RouterErrorCode)[keyof typeof RouterErrorCode];
+export type RouteErrorCodeValue =
+  (typeof RouteErrorCode)[keyof typeof RouteErrorCode];
 
 /**
- * Options of a {@linkcode RouterError}.
+ * Options of a {@linkcode RouteError}.
  *
  * @example Usage
  * ```ts
- * import type { RouterErrorOptions } from "@switchyard/switchyard/router";
- * const options: RouterErrorOptions = { code: "INVALID_PATTERN", message: "bad", offset: 3 };
+ * import type { RouteErrorOptions } from "@switchyard/switchyard/router";
+ * const options: RouteErrorOptions = { code: "INVALID_PATTERN", message: "bad", offset: 3 };
  * console.log(options.code);
  * ```
  */
-export interface RouterErrorOptions {
+export interface RouteErrorOptions {
   /** Why the definition was rejected. */
-  code: RouterErrorCodeValue;
+  code: RouteErrorCodeValue;
   /** Human-readable explanation. */
   message: string;
   /** Character offset in the pattern or template text where the problem was found. */
@@ -73,17 +73,17 @@ export interface RouterErrorOptions {
  *
  * @example Catching an invalid pattern
  * ```ts
- * import { createRouter, RouterError } from "@switchyard/switchyard/router";
+ * import { createRouter, RouteError } from "@switchyard/switchyard/router";
  * try {
  *   createRouter().endpoint`GET /search?q`(() => new Response("never"));
  * } catch (error) {
- *   console.log(error instanceof RouterError && error.code); // "INVALID_PATTERN"
+ *   console.log(error instanceof RouteError && error.code); // "INVALID_PATTERN"
  * }
  * ```
  */
-export class RouterError extends Error {
+export class RouteError extends Error {
   /** Why the definition was rejected. */
-  readonly code: RouterErrorCodeValue;
+  readonly code: RouteErrorCodeValue;
   /** Character offset in the pattern or template text, when known. */
   readonly offset?: number;
 
@@ -92,9 +92,9 @@ export class RouterError extends Error {
    *
    * @param options Code, message, and where the problem is.
    */
-  constructor(options: RouterErrorOptions) {
+  constructor(options: RouteErrorOptions) {
     super(options.message, { cause: options.cause });
-    this.name = "RouterError";
+    this.name = "RouteError";
     this.code = options.code;
     if (options.offset !== undefined) this.offset = options.offset;
   }

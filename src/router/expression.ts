@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { RouterError } from "./errors.ts";
+import { RouteError } from "./errors.ts";
 import { parsePattern, type Pattern } from "./_pattern.ts";
 import { decodeParam, getPath } from "./_path.ts";
 import { cook } from "./template.ts";
@@ -88,7 +88,7 @@ function headerMatches(headers: Headers, rule: HeaderRule): boolean {
  * @param strings Template strings.
  * @param substitutions Values joined into the expression as text.
  * @returns An object with `test` and `exec`.
- * @throws {RouterError} `INVALID_ENDPOINT`, `INVALID_PATTERN` or `INVALID_TEMPLATE`.
+ * @throws {RouteError} `INVALID_ENDPOINT`, `INVALID_PATTERN` or `INVALID_TEMPLATE`.
  *
  * @example Method, path and a header
  * ```ts
@@ -112,7 +112,7 @@ export function HTTPExpression(
     .filter((line) => line !== "");
   const start = (lines[0] ?? "").split(/\s+/);
   if (start.length !== 2) {
-    throw new RouterError({
+    throw new RouteError({
       code: "INVALID_ENDPOINT",
       message: `Invalid expression ${
         JSON.stringify(lines[0] ?? "")
@@ -127,7 +127,7 @@ export function HTTPExpression(
     const colon = line.indexOf(":");
     const name = line.slice(0, colon).trim();
     if (colon <= 0 || !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) {
-      throw new RouterError({
+      throw new RouteError({
         code: "INVALID_TEMPLATE",
         message: `Invalid header line ${
           JSON.stringify(line)

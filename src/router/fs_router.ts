@@ -7,7 +7,7 @@
 import { readdir, realpath, stat } from "node:fs/promises";
 import { extname, join, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { RouterError } from "./errors.ts";
+import { RouteError } from "./errors.ts";
 import {
   createRouter,
   type Handler,
@@ -34,8 +34,8 @@ export interface FSRouterInit extends RouterInit {
 const METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"];
 const DEFAULT_EXTENSIONS = [".ts", ".tsx", ".js", ".jsx", ".mjs"];
 
-function invalid(message: string, cause?: unknown): RouterError {
-  return new RouterError({ code: "INVALID_ROUTE_MODULE", message, cause });
+function invalid(message: string, cause?: unknown): RouteError {
+  return new RouteError({ code: "INVALID_ROUTE_MODULE", message, cause });
 }
 
 /** The pattern segment of a file or directory name; "" adds no segment. */
@@ -160,7 +160,7 @@ async function scan(
  * @param dir The route directory (path or `file:` URL).
  * @param init Router options and module extensions.
  * @returns A promise of the router.
- * @throws {RouterError} `INVALID_ROUTE_MODULE` for an unreadable directory,
+ * @throws {RouteError} `INVALID_ROUTE_MODULE` for an unreadable directory,
  * a module without handlers or an unsupported file name; `DUPLICATE_ROUTE`
  * when two files give the same route (`a.ts` and `a/index.ts`).
  *

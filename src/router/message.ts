@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { RouterError } from "./errors.ts";
+import { RouteError } from "./errors.ts";
 import {
   layoutTemplate,
   type Part,
@@ -53,7 +53,7 @@ function cachedLayout(
  * @param strings Template strings.
  * @param substitutions Values, or functions returning them.
  * @returns A promise of the response.
- * @throws {RouterError} (as a rejection) for a malformed template or an unsafe substitution.
+ * @throws {RouteError} (as a rejection) for a malformed template or an unsafe substitution.
  *
  * @example A JSON response
  * ```ts
@@ -83,7 +83,7 @@ export async function createResponse(
   const { status, statusText } = head;
   if (isNullBodyStatus(status)) {
     if (layout.body.length > 0) {
-      throw new RouterError({
+      throw new RouteError({
         code: "INVALID_TEMPLATE",
         message: `A ${status} response cannot have a body`,
       });
@@ -146,7 +146,7 @@ function parseRequestLine(line: string): { method: string; target: string } {
     return { method: "GET", target: words[0] };
   }
   if (words.length !== 2 || !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(words[0])) {
-    throw new RouterError({
+    throw new RouteError({
       code: "INVALID_TEMPLATE",
       message: `Invalid request line ${
         JSON.stringify(line)
@@ -168,13 +168,13 @@ function resolveUrl(
     if (host !== undefined) return new URL(target, `http://${host}`).href;
     if (base !== undefined) return new URL(target, base).href;
   } catch (cause) {
-    throw new RouterError({
+    throw new RouteError({
       code: "INVALID_TEMPLATE",
       message: `Invalid request target ${JSON.stringify(target)}`,
       cause,
     });
   }
-  throw new RouterError({
+  throw new RouteError({
     code: "INVALID_TEMPLATE",
     message: `The request target ${
       JSON.stringify(target)
@@ -217,7 +217,7 @@ export function createRequest(init: CreateRequestInit = {}): RequestTag {
       (line) => line.length > 0,
     );
     if (layout.head === undefined || layout.head.length === 0) {
-      throw new RouterError({
+      throw new RouteError({
         code: "INVALID_TEMPLATE",
         message: "A request template needs a request line",
       });
@@ -245,7 +245,7 @@ export function createRequest(init: CreateRequestInit = {}): RequestTag {
     const empty = length === 0;
     const upper = method.toUpperCase();
     if (!empty && (upper === "GET" || upper === "HEAD")) {
-      throw new RouterError({
+      throw new RouteError({
         code: "INVALID_TEMPLATE",
         message: `A ${upper} request cannot have a body`,
       });

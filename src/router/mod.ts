@@ -26,7 +26,7 @@
  *   compiled at the first request after a change. Static segments beat
  *   parameters whatever the registration order. `:name`, `:name?`, a
  *   trailing `*` (`params["*"]`) or `:name*`; everything else is literal;
- *   invalid patterns throw {@linkcode RouterError} at registration. Trailing
+ *   invalid patterns throw {@linkcode RouteError} at registration. Trailing
  *   slashes are strict. Parameters are percent-decoded; a malformed escape
  *   stays as written.
  * - No match → `defaultHandler` or 404 `Not Found`; method mismatch → 405
@@ -75,8 +75,8 @@ export {
 export { createFSRouter, type FSRouterInit } from "./fs_router.ts";
 export { cook, deconstruct, type DeconstructedTemplate } from "./template.ts";
 export {
-  RouterError,
-  RouterErrorCode,
-  type RouterErrorCodeValue,
-  type RouterErrorOptions,
+  RouteError,
+  RouteErrorCode,
+  type RouteErrorCodeValue,
+  type RouteErrorOptions,
 } from "./errors.ts";

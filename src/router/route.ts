@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { RouterError } from "./errors.ts";
+import { RouteError } from "./errors.ts";
 import type { RouteContext } from "./router.ts";
 import { layoutTemplate, type Part } from "./_template_parse.ts";
 import {
@@ -120,7 +120,7 @@ function validateInit(init: RouteInit): void {
     status !== undefined &&
     (!Number.isInteger(status) || status < 200 || status > 599)
   ) {
-    throw new RouterError({
+    throw new RouteError({
       code: "INVALID_OPTION",
       message:
         `RouteInit.status must be an integer from 200 to 599, got ${status}`,
@@ -145,7 +145,7 @@ function validateInit(init: RouteInit): void {
  *   `ArrayBuffer`, `Uint8Array` and other `ArrayBufferView` results are sent
  *   in place as bytes. Anything else is `String(value)`.
  * - A substitution in the status or a header line must not hold CR, LF or
- *   NUL (or binary data): the route then rejects with a `RouterError`
+ *   NUL (or binary data): the route then rejects with a `RouteError`
  *   `UNSAFE_SUBSTITUTION` and the router's error path answers.
  * - Content-Type defaults to `text/html; charset=utf-8`. Content-Length is
  *   computed (a template's own Content-Length or Transfer-Encoding line is
@@ -154,7 +154,7 @@ function validateInit(init: RouteInit): void {
  *
  * @param init Defaults: status, status text, headers, streaming.
  * @returns A tag that turns a response template into a {@linkcode Route}.
- * @throws {RouterError} `INVALID_TEMPLATE` (from the tag) for a malformed
+ * @throws {RouteError} `INVALID_TEMPLATE` (from the tag) for a malformed
  * status or header line, or a body on a 204/205/304 status.
  *
  * @example A route with a path parameter
@@ -197,7 +197,7 @@ export function createRoute(init: RouteInit = {}): RouteTag {
       staticHead !== undefined && isNullBodyStatus(staticHead.status) &&
       layout.body.length > 0
     ) {
-      throw new RouterError({
+      throw new RouteError({
         code: "INVALID_TEMPLATE",
         message: `A ${staticHead.status} response cannot have a body`,
       });

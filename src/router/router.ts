@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { RouterError } from "./errors.ts";
+import { RouteError } from "./errors.ts";
 import { ANY_METHOD, Matcher } from "./_matcher.ts";
 import { parsePattern, type Pattern } from "./_pattern.ts";
 import { getPath } from "./_path.ts";
@@ -207,7 +207,7 @@ export interface Router {
    * @param strings Template strings.
    * @param substitutions Values joined into the pattern as text.
    * @returns The function that takes the handler.
-   * @throws {RouterError} `INVALID_ENDPOINT`, `INVALID_PATTERN` or (when the
+   * @throws {RouteError} `INVALID_ENDPOINT`, `INVALID_PATTERN` or (when the
    * handler is given) `DUPLICATE_ROUTE`.
    */
   endpoint(
@@ -234,7 +234,7 @@ function basePath(baseUrl: string | undefined): string {
     try {
       path = new URL(baseUrl).pathname;
     } catch (cause) {
-      throw new RouterError({
+      throw new RouteError({
         code: "INVALID_OPTION",
         message: `RouterInit.baseUrl is not a valid URL: ${baseUrl}`,
         cause,
@@ -274,8 +274,8 @@ function withoutBody(response: Response): Response {
   });
 }
 
-function notAResponse(context: Context): RouterError {
-  return new RouterError({
+function notAResponse(context: Context): RouteError {
+  return new RouteError({
     code: "INVALID_RESPONSE",
     message: `The handler of ${
       context.pattern || "the default route"
@@ -318,7 +318,7 @@ function plain(
  *
  * @param init Base path, default and error handlers, cache options.
  * @returns The router.
- * @throws {RouterError} `INVALID_OPTION` for a bad `baseUrl` or cache option.
+ * @throws {RouteError} `INVALID_OPTION` for a bad `baseUrl` or cache option.
  *
  * @example Serving with Deno.serve
  * ```ts ignore
@@ -368,7 +368,7 @@ export function createRouter(init: RouterInit = {}): Router {
       try {
         const response = await errorHandler(toError(error), request);
         if (response instanceof Response) return response;
-        error = new RouterError({
+        error = new RouteError({
           code: "INVALID_RESPONSE",
           message: "errorHandler did not return a Response",
         });
@@ -461,13 +461,13 @@ export function createRouter(init: RouterInit = {}): Router {
 
   function register(method: string, pattern: Pattern, handler: Handler): void {
     if (typeof handler !== "function") {
-      throw new RouterError({
+      throw new RouteError({
         code: "INVALID_ENDPOINT",
         message: `The handler of ${method} ${pattern.source} is not a function`,
       });
     }
     if (matcher.find(method, pattern) !== undefined) {
-      throw new RouterError({
+      throw new RouteError({
         code: "DUPLICATE_ROUTE",
         message: `${method} ${pattern.source} is already registered`,
       });
@@ -488,7 +488,7 @@ export function createRouter(init: RouterInit = {}): Router {
     const text = cookEndpoint(strings, substitutions).trim();
     const parts = text.split(/\s+/);
     if (parts.length !== 2 || !METHOD.test(parts[0])) {
-      throw new RouterError({
+      throw new RouteError({
         code: "INVALID_ENDPOINT",
         message: `Invalid endpoint ${
           JSON.stringify(text)

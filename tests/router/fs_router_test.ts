@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createFSRouter, RouterError } from "../../src/router/mod.ts";
+import { createFSRouter, RouteError } from "../../src/router/mod.ts";
 
 const fixtures = fileURLToPath(
   new URL("../fixtures/fs_routes/", import.meta.url),
@@ -137,7 +137,7 @@ describe("createFSRouter", () => {
     const base = await mkdtemp(join(tmpdir(), "fs-router-"));
     try {
       await writeFile(join(base, "empty.js"), "export const x = 1;");
-      await assert.rejects(createFSRouter(base), RouterError);
+      await assert.rejects(createFSRouter(base), RouteError);
       await rm(join(base, "empty.js"));
       await writeFile(
         join(base, "a.js"),

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import {
   createRouter,
   type Handler,
-  RouterError,
+  RouteError,
 } from "../../src/router/mod.ts";
 
 // Every handler answers with its own pattern and the params it saw.
@@ -162,7 +162,7 @@ describe("path matching", () => {
       assert.throws(
         () => createRouter().endpoint`GET ${pattern}`,
         (error: unknown) =>
-          error instanceof RouterError && error.code === "INVALID_PATTERN",
+          error instanceof RouteError && error.code === "INVALID_PATTERN",
         pattern,
       );
     }

@@ -6,7 +6,7 @@ import {
   createResponse,
   deconstruct,
   HTTPExpression,
-  RouterError,
+  RouteError,
 } from "../../src/router/mod.ts";
 
 describe("HTTPExpression", () => {
@@ -79,8 +79,8 @@ describe("HTTPExpression", () => {
       ),
       true,
     );
-    assert.throws(() => HTTPExpression`/x`, RouterError);
-    assert.throws(() => HTTPExpression`GET /x\nbad header`, RouterError);
+    assert.throws(() => HTTPExpression`/x`, RouteError);
+    assert.throws(() => HTTPExpression`GET /x\nbad header`, RouteError);
   });
 });
 

@@ -1,10 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import {
-  createRoute,
-  createRouter,
-  RouterError,
-} from "../../src/router/mod.ts";
+import { createRoute, createRouter, RouteError } from "../../src/router/mod.ts";
 
 const request = (path = "/", init?: RequestInit) =>
   new Request(`http://localhost${path}`, init);
@@ -181,7 +177,7 @@ describe("createRoute templates", () => {
     }
     const binary = createRoute()`HTTP/1.1 200 OK\nX-A: ${() =>
       new Uint8Array([65])}\n\n`;
-    await assert.rejects(binary(request()), RouterError);
+    await assert.rejects(binary(request()), RouteError);
   });
 
   it("a router answers an unsafe substitution through its error path", async () => {

@@ -1,10 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import {
-  createRoute,
-  createRouter,
-  RouterError,
-} from "../../src/router/mod.ts";
+import { createRoute, createRouter, RouteError } from "../../src/router/mod.ts";
 
 const url = (path: string) => `http://localhost${path}`;
 
@@ -227,13 +223,13 @@ describe("createRouter dispatch", () => {
   it("rejects invalid options", () => {
     assert.throws(
       () => createRouter({ cache: { maxEntries: -1 } }),
-      RouterError,
+      RouteError,
     );
     assert.throws(
       () => createRouter({ cache: { cacheControl: "a\r\nb" } }),
-      RouterError,
+      RouteError,
     );
-    assert.throws(() => createRouter({ baseUrl: "/a?b" }), RouterError);
+    assert.throws(() => createRouter({ baseUrl: "/a?b" }), RouteError);
   });
 
   it("never copies request headers into responses", async () => {
