@@ -41,6 +41,9 @@ const steps: Step[] = [
       "-A",
       "--doc",
       "--frozen-lockfile",
+      // Deno 2.9 runs without them unless asked; the leak tests rely on them.
+      "--sanitize-ops",
+      "--sanitize-resources",
       "--coverage=coverage",
       "--junit-path=.junit.xml",
     ],

@@ -556,7 +556,10 @@ export interface BackendAdapter {
    * @param signal Aborts the call.
    * @returns The IR response.
    */
-  execute(request: IRChatRequest, signal?: AbortSignal): Promise<IRChatResponse>;
+  execute(
+    request: IRChatRequest,
+    signal?: AbortSignal,
+  ): Promise<IRChatResponse>;
   /**
    * Runs a chat request as a stream; returns the generator synchronously.
    *
