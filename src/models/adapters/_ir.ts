@@ -13,7 +13,7 @@ import type {
   IRToolUsePart,
   IRUsage,
 } from "../types.ts";
-import { parseToolArguments } from "./_http.ts";
+import { parseToolArguments, type UnsequencedChunk } from "./_http.ts";
 
 /** The content as a list of parts. */
 export function partsOf(content: IRMessage["content"]): IRContentPart[] {
@@ -106,6 +106,45 @@ export class MessageAssembler {
       });
     }
     return assistantMessage(this.#text, uses);
+  }
+}
+
+/**
+ * Text and tool calls of a stream whose events carry each tool call whole
+ * (Gemini, Ollama): each call becomes one `tool_use` chunk holding its
+ * complete JSON input.
+ */
+export class WholeCallStream {
+  #text = "";
+  readonly #calls: IRToolUsePart[] = [];
+
+  /** Calls seen so far: the index of the next call without an id. */
+  get callCount(): number {
+    return this.#calls.length;
+  }
+
+  /** Records one event's text and calls; returns their chunks. */
+  add(text: string, calls: readonly IRToolUsePart[]): UnsequencedChunk[] {
+    const out: UnsequencedChunk[] = [];
+    if (text !== "") {
+      this.#text += text;
+      out.push({ type: "content", delta: text });
+    }
+    for (const call of calls) {
+      this.#calls.push(call);
+      out.push({
+        type: "tool_use",
+        id: call.id,
+        name: call.name,
+        inputDelta: JSON.stringify(call.input),
+      });
+    }
+    return out;
+  }
+
+  /** The whole assistant message. */
+  message(): IRMessage {
+    return assistantMessage(this.#text, this.#calls);
   }
 }
 

@@ -64,11 +64,10 @@ import type {
   IRToolUsePart,
   IRUsage,
 } from "../types.ts";
+import { AdapterCore, eventObject, idModelMetadata } from "./_base.ts";
 import {
-  clientOptions,
   type FetchFunction,
   type HttpAdapterConfig,
-  HttpClient,
   invalidRequest,
   invalidResponse,
   isRecord,
@@ -82,7 +81,7 @@ import {
   textOf,
   usageOf,
 } from "./_ir.ts";
-import { estimateCostFor, type ModelPrice, PRICES_DATE } from "./_prices.ts";
+import { type ModelPrice, PRICES_DATE } from "./_prices.ts";
 import { parseSSE, type SSEEvent } from "./_sse.ts";
 
 // Re-exported so this entry point is self-contained for its users and docs.
@@ -166,9 +165,9 @@ const PARAMETER_NAMES: Readonly<Record<string, string>> = {
 export class AnthropicAdapter implements BackendAdapter {
   /** Name, provider, capabilities and default model. */
   readonly metadata: AdapterMetadata;
-  readonly #client: HttpClient;
-  readonly #config: AnthropicAdapterConfig;
+  readonly #core: AdapterCore<SSEEvent>;
   readonly #defaultModel: string;
+  readonly #defaultMaxTokens: number;
 
   /**
    * Creates the adapter; nothing is sent until a call.
@@ -176,32 +175,31 @@ export class AnthropicAdapter implements BackendAdapter {
    * @param config API key, base URL and options.
    */
   constructor(config: AnthropicAdapterConfig) {
-    this.#config = config;
     this.#defaultModel = config.defaultModel ?? "claude-3-5-haiku-latest";
-    const headers = new Headers({
-      accept: "application/json",
-      "anthropic-version": config.version ?? "2023-06-01",
-    });
-    if (config.apiKey) headers.set("x-api-key", config.apiKey);
-    if (config.beta !== undefined && config.beta.length > 0) {
-      headers.set("anthropic-beta", config.beta.join(","));
-    }
-    this.#client = new HttpClient(
-      clientOptions(config, "anthropic", "https://api.anthropic.com", headers),
-    );
-    this.metadata = {
-      name: config.name ?? "anthropic",
+    this.#defaultMaxTokens = config.defaultMaxTokens ??
+      ANTHROPIC_DEFAULT_MAX_TOKENS;
+    this.#core = new AdapterCore(config, {
       provider: "anthropic",
-      version: "1.0.0",
-      capabilities: {
-        streaming: true,
-        tools: true,
-        vision: true,
-        systemMessages: true,
-        maxContextTokens: 200_000,
-      },
+      defaultBaseURL: "https://api.anthropic.com",
+      healthPath: "/v1/models",
       defaultModel: this.#defaultModel,
-    };
+      headers: {
+        "anthropic-version": config.version ?? "2023-06-01",
+        "x-api-key": config.apiKey || undefined,
+        "anthropic-beta": config.beta !== undefined && config.beta.length > 0
+          ? config.beta.join(",")
+          : undefined,
+      },
+      capabilities: { maxContextTokens: 200_000 },
+      parse: parseSSE,
+      call: (request, stream) => ({
+        path: "/v1/messages",
+        body: this.#wireRequest(request, stream),
+      }),
+      response: fromWireResponse,
+      translator: (request) => new AnthropicStreamTranslator(request),
+    });
+    this.metadata = this.#core.metadata;
   }
 
   /**
@@ -211,17 +209,11 @@ export class AnthropicAdapter implements BackendAdapter {
    * @param signal Aborts the call (AdapterError ABORTED).
    * @returns The IR response.
    */
-  async execute(
+  execute(
     request: IRChatRequest,
     signal?: AbortSignal,
   ): Promise<IRChatResponse> {
-    const json = await this.#client.json(
-      "POST",
-      "/v1/messages",
-      this.#wireRequest(request, false),
-      signal,
-    );
-    return fromWireResponse(json, request);
+    return this.#core.execute(request, signal);
   }
 
   /**
@@ -233,17 +225,7 @@ export class AnthropicAdapter implements BackendAdapter {
    * @returns start, content / tool_use, metadata and done (or error) chunks.
    */
   executeStream(request: IRChatRequest, signal?: AbortSignal): IRChatStream {
-    const client = this.#client;
-    const build = (): unknown => this.#wireRequest(request, true);
-    return (async function* (): IRChatStream {
-      yield* client.stream(
-        "/v1/messages",
-        build(),
-        signal,
-        parseSSE,
-        () => new AnthropicStreamTranslator(request),
-      );
-    })();
+    return this.#core.executeStream(request, signal);
   }
 
   /**
@@ -253,17 +235,17 @@ export class AnthropicAdapter implements BackendAdapter {
    * @returns True when the API answered 2xx.
    */
   healthCheck(signal?: AbortSignal): Promise<boolean> {
-    return this.#client.probe("/v1/models", signal);
+    return this.#core.healthCheck(signal);
   }
 
   /**
-   * Rough cost of a request in USD from the price table.
+   * Rough cost of a request in USD from the price table, counting the
+   * default `max_tokens` when the request sets none.
    *
    * @param request The IR request.
    * @returns The estimate, or null for an unpriced model.
    */
   estimateCost(request: IRChatRequest): Promise<number | null> {
-    const model = request.parameters?.model ?? this.#defaultModel;
     const sized = request.parameters?.maxTokens === undefined
       ? {
         ...request,
@@ -273,16 +255,15 @@ export class AnthropicAdapter implements BackendAdapter {
         },
       }
       : request;
-    return Promise.resolve(
-      estimateCostFor(sized, "anthropic", model, this.#config.prices),
+    return this.#core.estimateCost(
+      sized,
+      request.parameters?.model ?? this.#defaultModel,
     );
   }
 
   #maxTokens(request: IRChatRequest): number {
     const value = request.parameters?.maxTokens;
-    return typeof value === "number"
-      ? value
-      : this.#config.defaultMaxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS;
+    return typeof value === "number" ? value : this.#defaultMaxTokens;
   }
 
   #wireRequest(
@@ -447,22 +428,6 @@ function wireUsage(usage: unknown): IRUsage | undefined {
   );
 }
 
-function metadataOf(
-  request: IRChatRequest,
-  message: Record<string, unknown>,
-): IRResponseMetadata {
-  const metadata: IRResponseMetadata = { provider: "anthropic" };
-  if (request.metadata?.requestId !== undefined) {
-    metadata.requestId = request.metadata.requestId;
-  }
-  const model = typeof message.model === "string"
-    ? message.model
-    : request.parameters?.model;
-  if (model !== undefined) metadata.model = model;
-  if (typeof message.id === "string") metadata.providerResponseId = message.id;
-  return metadata;
-}
-
 function stopReason(raw: unknown): FinishReason {
   return typeof raw === "string" ? STOP_REASONS[raw] ?? "stop" : "stop";
 }
@@ -496,7 +461,7 @@ function fromWireResponse(
       });
     }
   }
-  const metadata = metadataOf(request, json);
+  const metadata = idModelMetadata("anthropic", request, json);
   if (typeof json.stop_sequence === "string") {
     metadata.stopSequence = json.stop_sequence;
   }
@@ -539,15 +504,7 @@ class AnthropicStreamTranslator implements StreamTranslator<SSEEvent> {
   }
 
   event(event: SSEEvent): UnsequencedChunk[] {
-    let json: unknown;
-    try {
-      json = JSON.parse(event.data);
-    } catch {
-      throw invalidResponse("anthropic", "stream event is not valid JSON");
-    }
-    if (!isRecord(json)) {
-      throw invalidResponse("anthropic", "stream event is not a JSON object");
-    }
+    const json = eventObject("anthropic", event.data);
     const type = typeof json.type === "string" ? json.type : event.event;
     const out: UnsequencedChunk[] = [];
     switch (type) {
@@ -603,7 +560,7 @@ class AnthropicStreamTranslator implements StreamTranslator<SSEEvent> {
 
   #start(out: UnsequencedChunk[], message: Record<string, unknown>): void {
     if (this.#metadata !== undefined) return;
-    this.#metadata = metadataOf(this.#request, message);
+    this.#metadata = idModelMetadata("anthropic", this.#request, message);
     out.push({ type: "start", metadata: { ...this.#metadata } });
   }
 

@@ -74,11 +74,10 @@ import type {
   IRToolUsePart,
   IRUsage,
 } from "../types.ts";
+import { AdapterCore, eventObject, type WireCall } from "./_base.ts";
 import {
-  clientOptions,
   type FetchFunction,
   type HttpAdapterConfig,
-  HttpClient,
   invalidRequest,
   invalidResponse,
   isRecord,
@@ -92,8 +91,9 @@ import {
   textOf,
   toolNamesById,
   usageOf,
+  WholeCallStream,
 } from "./_ir.ts";
-import { estimateCostFor, type ModelPrice, PRICES_DATE } from "./_prices.ts";
+import { type ModelPrice, PRICES_DATE } from "./_prices.ts";
 import { parseSSE, type SSEEvent } from "./_sse.ts";
 
 // Re-exported so this entry point is self-contained for its users and docs.
@@ -138,6 +138,11 @@ const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
   MALFORMED_FUNCTION_CALL: "error",
 };
 
+/** A call and the model it runs on, which the answer's metadata names. */
+interface GeminiCall extends WireCall {
+  model: string;
+}
+
 const GENERATION_NAMES: Readonly<Record<string, string>> = {
   maxTokens: "maxOutputTokens",
   stopSequences: "stopSequences",
@@ -166,8 +171,7 @@ const IMAGE_TYPES: Readonly<Record<string, string>> = {
 export class GeminiAdapter implements BackendAdapter {
   /** Name, provider, capabilities and default model. */
   readonly metadata: AdapterMetadata;
-  readonly #client: HttpClient;
-  readonly #config: GeminiAdapterConfig;
+  readonly #core: AdapterCore<SSEEvent, GeminiCall>;
   readonly #defaultModel: string;
 
   /**
@@ -176,31 +180,33 @@ export class GeminiAdapter implements BackendAdapter {
    * @param config API key, base URL and options.
    */
   constructor(config: GeminiAdapterConfig) {
-    this.#config = config;
     this.#defaultModel = config.defaultModel ?? "gemini-2.0-flash";
-    const headers = new Headers({ accept: "application/json" });
-    if (config.apiKey) headers.set("x-goog-api-key", config.apiKey);
-    const options = clientOptions(
-      config,
-      "gemini",
-      "https://generativelanguage.googleapis.com/v1beta",
-      headers,
-    );
-    options.refineError = refineError;
-    this.#client = new HttpClient(options);
-    this.metadata = {
-      name: config.name ?? "gemini",
+    this.#core = new AdapterCore(config, {
       provider: "gemini",
-      version: "1.0.0",
-      capabilities: {
-        streaming: true,
-        tools: true,
-        vision: true,
-        systemMessages: true,
-        maxContextTokens: 1_048_576,
-      },
+      defaultBaseURL: "https://generativelanguage.googleapis.com/v1beta",
+      healthPath: "/models",
       defaultModel: this.#defaultModel,
-    };
+      headers: { "x-goog-api-key": config.apiKey || undefined },
+      capabilities: { maxContextTokens: 1_048_576 },
+      refineError,
+      parse: parseSSE,
+      call: (request, stream) => {
+        const model = this.#model(request);
+        const method = stream
+          ? "streamGenerateContent?alt=sse"
+          : "generateContent";
+        return {
+          path: `/models/${encodeURIComponent(model)}:${method}`,
+          body: wireRequest(request),
+          model,
+        };
+      },
+      response: (json, request, call) =>
+        fromWireResponse(json, request, call.model),
+      translator: (request, call) =>
+        new GeminiStreamTranslator(request, call.model),
+    });
+    this.metadata = this.#core.metadata;
   }
 
   /**
@@ -210,18 +216,11 @@ export class GeminiAdapter implements BackendAdapter {
    * @param signal Aborts the call (AdapterError ABORTED).
    * @returns The IR response.
    */
-  async execute(
+  execute(
     request: IRChatRequest,
     signal?: AbortSignal,
   ): Promise<IRChatResponse> {
-    const model = this.#model(request);
-    const json = await this.#client.json(
-      "POST",
-      `/models/${encodeURIComponent(model)}:generateContent`,
-      wireRequest(request),
-      signal,
-    );
-    return fromWireResponse(json, request, model);
+    return this.#core.execute(request, signal);
   }
 
   /**
@@ -233,18 +232,7 @@ export class GeminiAdapter implements BackendAdapter {
    * @returns start, content / tool_use, metadata and done (or error) chunks.
    */
   executeStream(request: IRChatRequest, signal?: AbortSignal): IRChatStream {
-    const client = this.#client;
-    const model = (): string => this.#model(request);
-    return (async function* (): IRChatStream {
-      const name = model();
-      yield* client.stream(
-        `/models/${encodeURIComponent(name)}:streamGenerateContent?alt=sse`,
-        wireRequest(request),
-        signal,
-        parseSSE,
-        () => new GeminiStreamTranslator(request, name),
-      );
-    })();
+    return this.#core.executeStream(request, signal);
   }
 
   /**
@@ -254,7 +242,7 @@ export class GeminiAdapter implements BackendAdapter {
    * @returns True when the API answered 2xx.
    */
   healthCheck(signal?: AbortSignal): Promise<boolean> {
-    return this.#client.probe("/models", signal);
+    return this.#core.healthCheck(signal);
   }
 
   /**
@@ -264,14 +252,7 @@ export class GeminiAdapter implements BackendAdapter {
    * @returns The estimate, or null for an unpriced model.
    */
   estimateCost(request: IRChatRequest): Promise<number | null> {
-    return Promise.resolve(
-      estimateCostFor(
-        request,
-        "gemini",
-        this.#model(request),
-        this.#config.prices,
-      ),
-    );
+    return this.#core.estimateCost(request, this.#model(request));
   }
 
   #model(request: IRChatRequest): string {
@@ -568,8 +549,7 @@ class GeminiStreamTranslator implements StreamTranslator<SSEEvent> {
   readonly #request: IRChatRequest;
   readonly #model: string;
   #metadata: IRResponseMetadata | undefined;
-  #text = "";
-  readonly #calls: IRToolUsePart[] = [];
+  readonly #parts = new WholeCallStream();
   #finish: string | undefined;
   #usage: IRUsage | undefined;
 
@@ -579,15 +559,7 @@ class GeminiStreamTranslator implements StreamTranslator<SSEEvent> {
   }
 
   event(event: SSEEvent): UnsequencedChunk[] {
-    let json: unknown;
-    try {
-      json = JSON.parse(event.data);
-    } catch {
-      throw invalidResponse("gemini", "stream event is not valid JSON");
-    }
-    if (!isRecord(json)) {
-      throw invalidResponse("gemini", "stream event is not a JSON object");
-    }
+    const json = eventObject("gemini", event.data);
     if (isRecord(json.error)) {
       throw new AdapterError({
         code: ErrorCode.PROVIDER_ERROR,
@@ -607,20 +579,8 @@ class GeminiStreamTranslator implements StreamTranslator<SSEEvent> {
     }
     const candidate = firstCandidate(json);
     if (candidate !== undefined) {
-      const { text, calls } = readParts(candidate, this.#calls.length);
-      if (text !== "") {
-        this.#text += text;
-        out.push({ type: "content", delta: text });
-      }
-      for (const call of calls) {
-        this.#calls.push(call);
-        out.push({
-          type: "tool_use",
-          id: call.id,
-          name: call.name,
-          inputDelta: JSON.stringify(call.input),
-        });
-      }
+      const { text, calls } = readParts(candidate, this.#parts.callCount);
+      out.push(...this.#parts.add(text, calls));
       if (typeof candidate.finishReason === "string") {
         this.#finish = candidate.finishReason;
       }
@@ -646,8 +606,8 @@ class GeminiStreamTranslator implements StreamTranslator<SSEEvent> {
     }
     return [{
       type: "done",
-      finishReason: finishReason(this.#finish, this.#calls.length > 0),
-      message: assistantMessage(this.#text, this.#calls),
+      finishReason: finishReason(this.#finish, this.#parts.callCount > 0),
+      message: this.#parts.message(),
       metadata: { ...this.#metadata, providerFinishReason: this.#finish },
       ...(this.#usage === undefined ? {} : { usage: this.#usage }),
     }];

@@ -60,11 +60,10 @@ import type {
   IRToolUsePart,
   IRUsage,
 } from "../types.ts";
+import { AdapterCore, bearer } from "./_base.ts";
 import {
-  clientOptions,
   type FetchFunction,
   type HttpAdapterConfig,
-  HttpClient,
   invalidRequest,
   invalidResponse,
   isRecord,
@@ -77,6 +76,7 @@ import {
   partsOf,
   toolNamesById,
   usageOf,
+  WholeCallStream,
 } from "./_ir.ts";
 import type { ModelPrice } from "./_prices.ts";
 import { parseNDJSON } from "./_ndjson.ts";
@@ -143,7 +143,7 @@ const DURATIONS = [
 export class OllamaAdapter implements BackendAdapter {
   /** Name, provider, capabilities and default model. */
   readonly metadata: AdapterMetadata;
-  readonly #client: HttpClient;
+  readonly #core: AdapterCore<unknown>;
   readonly #defaultModel: string;
 
   /**
@@ -153,23 +153,23 @@ export class OllamaAdapter implements BackendAdapter {
    */
   constructor(config: OllamaAdapterConfig = {}) {
     this.#defaultModel = config.defaultModel ?? "llama3.2";
-    const headers = new Headers({ accept: "application/json" });
-    if (config.apiKey) headers.set("authorization", `Bearer ${config.apiKey}`);
-    this.#client = new HttpClient(
-      clientOptions(config, "ollama", "http://127.0.0.1:11434", headers),
-    );
-    this.metadata = {
-      name: config.name ?? "ollama",
+    this.#core = new AdapterCore(config, {
       provider: "ollama",
-      version: "1.0.0",
-      capabilities: {
-        streaming: true,
-        tools: true,
-        vision: true,
-        systemMessages: true,
-      },
+      defaultBaseURL: "http://127.0.0.1:11434",
+      healthPath: "/api/tags",
       defaultModel: this.#defaultModel,
-    };
+      headers: { authorization: bearer(config.apiKey) },
+      parse: parseNDJSON,
+      call: (request, stream) => ({
+        path: "/api/chat",
+        body: this.#wireRequest(request, stream),
+      }),
+      response: (json, request) =>
+        fromWireResponse(json, request, this.#defaultModel),
+      translator: (request) =>
+        new OllamaStreamTranslator(request, this.#defaultModel),
+    });
+    this.metadata = this.#core.metadata;
   }
 
   /**
@@ -179,29 +179,11 @@ export class OllamaAdapter implements BackendAdapter {
    * @param signal Aborts the call (AdapterError ABORTED).
    * @returns The IR response.
    */
-  async execute(
+  execute(
     request: IRChatRequest,
     signal?: AbortSignal,
   ): Promise<IRChatResponse> {
-    const json = await this.#client.json(
-      "POST",
-      "/api/chat",
-      this.#wireRequest(request, false),
-      signal,
-    );
-    if (!isRecord(json) || !isRecord(json.message)) {
-      throw invalidResponse("ollama", "response has no message");
-    }
-    if (typeof json.error === "string") throw providerError(json.error);
-    const { text, calls } = readMessage(json.message, 0);
-    const response: IRChatResponse = {
-      message: assistantMessage(text, calls),
-      finishReason: doneReason(json.done_reason, calls.length > 0),
-      metadata: metadataOf(request, json, this.#defaultModel),
-    };
-    const usage = wireUsage(json);
-    if (usage !== undefined) response.usage = usage;
-    return response;
+    return this.#core.execute(request, signal);
   }
 
   /**
@@ -213,18 +195,7 @@ export class OllamaAdapter implements BackendAdapter {
    * @returns start, content / tool_use, metadata and done (or error) chunks.
    */
   executeStream(request: IRChatRequest, signal?: AbortSignal): IRChatStream {
-    const client = this.#client;
-    const defaultModel = this.#defaultModel;
-    const build = (): unknown => this.#wireRequest(request, true);
-    return (async function* (): IRChatStream {
-      yield* client.stream(
-        "/api/chat",
-        build(),
-        signal,
-        parseNDJSON,
-        () => new OllamaStreamTranslator(request, defaultModel),
-      );
-    })();
+    return this.#core.executeStream(request, signal);
   }
 
   /**
@@ -234,7 +205,7 @@ export class OllamaAdapter implements BackendAdapter {
    * @returns True when the server answered 2xx.
    */
   healthCheck(signal?: AbortSignal): Promise<boolean> {
-    return this.#client.probe("/api/tags", signal);
+    return this.#core.healthCheck(signal);
   }
 
   /**
@@ -440,6 +411,26 @@ function metadataOf(
   return metadata;
 }
 
+function fromWireResponse(
+  json: unknown,
+  request: IRChatRequest,
+  defaultModel: string,
+): IRChatResponse {
+  if (!isRecord(json) || !isRecord(json.message)) {
+    throw invalidResponse("ollama", "response has no message");
+  }
+  if (typeof json.error === "string") throw providerError(json.error);
+  const { text, calls } = readMessage(json.message, 0);
+  const response: IRChatResponse = {
+    message: assistantMessage(text, calls),
+    finishReason: doneReason(json.done_reason, calls.length > 0),
+    metadata: metadataOf(request, json, defaultModel),
+  };
+  const usage = wireUsage(json);
+  if (usage !== undefined) response.usage = usage;
+  return response;
+}
+
 function providerError(message: string): AdapterError {
   return new AdapterError({
     code: ErrorCode.PROVIDER_ERROR,
@@ -453,8 +444,7 @@ class OllamaStreamTranslator implements StreamTranslator<unknown> {
   readonly #request: IRChatRequest;
   readonly #defaultModel: string;
   #started = false;
-  #text = "";
-  readonly #calls: IRToolUsePart[] = [];
+  readonly #parts = new WholeCallStream();
 
   constructor(request: IRChatRequest, defaultModel: string) {
     this.#request = request;
@@ -484,28 +474,16 @@ class OllamaStreamTranslator implements StreamTranslator<unknown> {
       });
     }
     if (isRecord(json.message)) {
-      const { text, calls } = readMessage(json.message, this.#calls.length);
-      if (text !== "") {
-        this.#text += text;
-        out.push({ type: "content", delta: text });
-      }
-      for (const call of calls) {
-        this.#calls.push(call);
-        out.push({
-          type: "tool_use",
-          id: call.id,
-          name: call.name,
-          inputDelta: JSON.stringify(call.input),
-        });
-      }
+      const { text, calls } = readMessage(json.message, this.#parts.callCount);
+      out.push(...this.#parts.add(text, calls));
     }
     if (json.done === true) {
       const usage = wireUsage(json);
       if (usage !== undefined) out.push({ type: "metadata", usage });
       out.push({
         type: "done",
-        finishReason: doneReason(json.done_reason, this.#calls.length > 0),
-        message: assistantMessage(this.#text, this.#calls),
+        finishReason: doneReason(json.done_reason, this.#parts.callCount > 0),
+        message: this.#parts.message(),
         metadata: metadataOf(this.#request, json, this.#defaultModel),
         ...(usage === undefined ? {} : { usage }),
       });

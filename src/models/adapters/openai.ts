@@ -80,11 +80,10 @@ import type {
   IRToolUsePart,
   IRUsage,
 } from "../types.ts";
+import { AdapterCore, bearer, eventObject, idModelMetadata } from "./_base.ts";
 import {
-  clientOptions,
   type FetchFunction,
   type HttpAdapterConfig,
-  HttpClient,
   invalidRequest,
   invalidResponse,
   isRecord,
@@ -345,7 +344,7 @@ const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
 export class OpenAIAdapter implements BackendAdapter {
   /** Name, provider, capabilities and default model. */
   readonly metadata: AdapterMetadata;
-  readonly #client: HttpClient;
+  readonly #core: AdapterCore<SSEEvent>;
   readonly #config: OpenAIAdapterConfig;
   readonly #provider: string;
 
@@ -361,33 +360,27 @@ export class OpenAIAdapter implements BackendAdapter {
         ? OPENAI_COMPATIBLE_PRESETS.openai.defaultModel
         : undefined);
     this.#config = { ...config, defaultModel };
-    this.#provider = config.provider ?? "openai";
-    const headers = new Headers({ accept: "application/json" });
-    if (config.apiKey) headers.set("authorization", `Bearer ${config.apiKey}`);
-    if (config.organization) {
-      headers.set("openai-organization", config.organization);
-    }
-    this.#client = new HttpClient(
-      clientOptions(
-        config,
-        this.#provider,
-        OPENAI_COMPATIBLE_PRESETS.openai.baseURL,
-        headers,
-      ),
-    );
-    this.metadata = {
-      name: config.name ?? this.#provider,
-      provider: this.#provider,
-      version: "1.0.0",
-      capabilities: {
-        streaming: true,
-        tools: true,
-        vision: true,
-        systemMessages: true,
-        ...config.capabilities,
+    const provider = config.provider ?? "openai";
+    this.#provider = provider;
+    this.#core = new AdapterCore(config, {
+      provider,
+      defaultBaseURL: OPENAI_COMPATIBLE_PRESETS.openai.baseURL,
+      healthPath: "/models",
+      defaultModel,
+      headers: {
+        authorization: bearer(config.apiKey),
+        "openai-organization": config.organization || undefined,
       },
-      ...(defaultModel === undefined ? {} : { defaultModel }),
-    };
+      capabilities: config.capabilities,
+      parse: parseSSE,
+      call: (request, stream) => ({
+        path: "/chat/completions",
+        body: this.#wireRequest(request, stream),
+      }),
+      response: (json, request) => fromWireResponse(json, provider, request),
+      translator: (request) => new OpenAIStreamTranslator(provider, request),
+    });
+    this.metadata = this.#core.metadata;
   }
 
   /**
@@ -397,18 +390,11 @@ export class OpenAIAdapter implements BackendAdapter {
    * @param signal Aborts the call (AdapterError ABORTED).
    * @returns The IR response.
    */
-  async execute(
+  execute(
     request: IRChatRequest,
     signal?: AbortSignal,
   ): Promise<IRChatResponse> {
-    const body = this.#wireRequest(request, false);
-    const json = await this.#client.json(
-      "POST",
-      "/chat/completions",
-      body,
-      signal,
-    );
-    return fromWireResponse(json, this.#provider, request);
+    return this.#core.execute(request, signal);
   }
 
   /**
@@ -420,18 +406,7 @@ export class OpenAIAdapter implements BackendAdapter {
    * @returns start, content / tool_use, metadata and done (or error) chunks.
    */
   executeStream(request: IRChatRequest, signal?: AbortSignal): IRChatStream {
-    const client = this.#client;
-    const provider = this.#provider;
-    const build = (): unknown => this.#wireRequest(request, true);
-    return (async function* (): IRChatStream {
-      yield* client.stream(
-        "/chat/completions",
-        build(),
-        signal,
-        parseSSE,
-        () => new OpenAIStreamTranslator(provider, request),
-      );
-    })();
+    return this.#core.executeStream(request, signal);
   }
 
   /**
@@ -441,7 +416,7 @@ export class OpenAIAdapter implements BackendAdapter {
    * @returns True when the API answered 2xx.
    */
   healthCheck(signal?: AbortSignal): Promise<boolean> {
-    return this.#client.probe("/models", signal);
+    return this.#core.healthCheck(signal);
   }
 
   /**
@@ -710,15 +685,7 @@ function responseMetadata(
   json: Record<string, unknown>,
   rawFinish: unknown,
 ): IRResponseMetadata {
-  const metadata: IRResponseMetadata = { provider };
-  if (request.metadata?.requestId !== undefined) {
-    metadata.requestId = request.metadata.requestId;
-  }
-  const model = typeof json.model === "string"
-    ? json.model
-    : request.parameters?.model;
-  if (model !== undefined) metadata.model = model;
-  if (typeof json.id === "string") metadata.providerResponseId = json.id;
+  const metadata = idModelMetadata(provider, request, json);
   if (
     typeof rawFinish === "string" && FINISH_REASONS[rawFinish] === undefined
   ) {
@@ -793,18 +760,7 @@ class OpenAIStreamTranslator implements StreamTranslator<SSEEvent> {
   event(event: SSEEvent): UnsequencedChunk[] {
     const data = event.data.trim();
     if (data === "[DONE]") return this.#done();
-    let json: unknown;
-    try {
-      json = JSON.parse(data);
-    } catch {
-      throw invalidResponse(this.#provider, "stream event is not valid JSON");
-    }
-    if (!isRecord(json)) {
-      throw invalidResponse(
-        this.#provider,
-        "stream event is not a JSON object",
-      );
-    }
+    const json = eventObject(this.#provider, data);
     if (json.error !== undefined || event.event === "error") {
       throw streamError(this.#provider, json);
     }
