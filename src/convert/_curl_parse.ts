@@ -5,6 +5,7 @@ import type { HeaderMap, HttpRequest } from "./types.ts";
 import { lookupLong, SHORT_OPTIONS } from "./_curl_options.ts";
 import type { CurlOption } from "./_curl_options.ts";
 import { scanWords } from "./_curl_words.ts";
+import { appendHeader } from "./_message.ts";
 import type { ShellWord } from "./_curl_words.ts";
 
 /**
@@ -845,31 +846,12 @@ function buildRequest(cmd: CurlCommand, end: number): HttpRequest {
     if (
       slot.internal && (cmd.customNames.has(key) || cmd.removedNames.has(key))
     ) continue;
-    addHeader(headers, key, slot.value);
+    appendHeader(headers, key, slot.value);
   }
   const request: HttpRequest = { method, url, headers };
   if (body !== undefined) request.body = body;
   if (cmd.httpVersion !== undefined) request.httpVersion = cmd.httpVersion;
   return request;
-}
-
-/**
- * Appends a header value. Own-property checks and defineProperty keep names
- * such as `constructor` or `__proto__` ordinary keys.
- */
-function addHeader(headers: HeaderMap, key: string, value: string): void {
-  if (!Object.hasOwn(headers, key)) {
-    Object.defineProperty(headers, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-    return;
-  }
-  const existing = headers[key];
-  if (Array.isArray(existing)) existing.push(value);
-  else headers[key] = [existing, value];
 }
 
 function appendQuery(url: string, query: string): string {

@@ -3,7 +3,6 @@
 // expression here can backtrack over a long line.
 import { ConversionError } from "./errors.ts";
 import type { ConversionErrorCodeValue } from "./errors.ts";
-import type { HeaderMap } from "./types.ts";
 
 /** RFC 9110 token: methods and header names. */
 export const TOKEN: RegExp = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -218,34 +217,5 @@ export function checkHeaderField(name: string, value: string): void {
       message:
         `the value of header ${name} contains CR, LF or NUL, which would inject a line`,
     });
-  }
-}
-
-/**
- * Appends `value` under lowercase `name`, repeats becoming an array. Unlike
- * _message.ts's appendHeader it looks only at own properties, so header
- * names such as `constructor` or `__proto__` are ordinary entries.
- */
-export function addHeader(
-  headers: HeaderMap,
-  name: string,
-  value: string,
-): void {
-  const key = name.toLowerCase();
-  const existing = Object.hasOwn(headers, key) ? headers[key] : undefined;
-  if (Array.isArray(existing)) {
-    existing.push(value);
-    return;
-  }
-  const next = existing === undefined ? value : [existing, value];
-  if (key === "__proto__") {
-    Object.defineProperty(headers, key, {
-      value: next,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  } else {
-    headers[key] = next;
   }
 }

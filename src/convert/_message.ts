@@ -15,18 +15,34 @@ export function appendHeader(
   value: string,
 ): void {
   const key = name.toLowerCase();
-  // Own properties only: a header named `constructor` or `__proto__` must not
-  // read or write Object.prototype.
   const existing = Object.hasOwn(headers, key) ? headers[key] : undefined;
-  if (Array.isArray(existing)) existing.push(value);
-  else {
+  if (existing === undefined) setHeader(headers, key, value);
+  else if (Array.isArray(existing)) existing.push(value);
+  else headers[key] = [existing, value];
+}
+
+/** Sets `key` as an own property, whatever Object.prototype holds. */
+function setHeader(headers: HeaderMap, key: string, value: string): void {
+  if (key in headers && !Object.hasOwn(headers, key)) {
+    // An inherited name (`__proto__`, `constructor`…): assignment would call
+    // its setter or, with frozen intrinsics, throw.
     Object.defineProperty(headers, key, {
-      value: existing === undefined ? value : [existing, value],
+      value,
       enumerable: true,
       writable: true,
       configurable: true,
     });
+  } else {
+    // Plain assignment otherwise: defineProperty is several times slower.
+    headers[key] = value;
   }
+}
+
+/** Every value stored under exactly `key` (no case folding), in order. */
+export function headerValues(headers: HeaderMap, key: string): string[] {
+  const value = Object.hasOwn(headers, key) ? headers[key] : undefined;
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
 }
 
 /** Every `[name, value]` pair of a header map, repeated headers expanded in order. */
@@ -91,11 +107,7 @@ export function isNativeResponse(value: unknown): value is Response {
  */
 export async function toHttpRequest(input: RequestInput): Promise<HttpRequest> {
   if (!isNativeRequest(input)) return input;
-  const request: HttpRequest = {
-    method: input.method,
-    url: input.url,
-    headers: headersToMap(input.headers),
-  };
+  const request = requestHead(input);
   if (input.body !== null) request.body = await input.clone().text();
   return request;
 }
@@ -105,12 +117,29 @@ export async function toHttpResponse(
   input: ResponseInput,
 ): Promise<HttpResponse> {
   if (!isNativeResponse(input)) return input;
-  const response: HttpResponse = {
+  const response = responseHead(input);
+  if (input.body !== null) response.body = await input.clone().text();
+  return response;
+}
+
+/** A native Request's method, url and headers in plain form (no body). */
+export function requestHead(input: Request): HttpRequest {
+  return {
+    method: input.method,
+    url: input.url,
+    headers: headersToMap(input.headers),
+  };
+}
+
+/**
+ * A native Response's status and headers in plain form (no body). Fetch does
+ * not expose the wire version, so it is `1.1`.
+ */
+export function responseHead(input: Response): HttpResponse {
+  return {
     statusCode: input.status,
     statusText: input.statusText,
     httpVersion: "1.1",
     headers: headersToMap(input.headers),
   };
-  if (input.body !== null) response.body = await input.clone().text();
-  return response;
 }

@@ -42,13 +42,13 @@
  */
 import type { HeaderMap } from "./types.ts";
 import {
+  appendHeader,
   headerEntries,
   headersToMap,
   isNativeRequest,
   isNativeResponse,
 } from "./_message.ts";
 import {
-  addHeader,
   checkHeaderField,
   looksLikeRequest,
   looksLikeResponse,
@@ -199,7 +199,7 @@ function appendValue(headers: HeaderMap, name: string, value: unknown): void {
     for (const item of value) appendValue(headers, name, item);
     return;
   }
-  addHeader(headers, String(name), String(value));
+  appendHeader(headers, String(name), String(value));
 }
 
 /**

@@ -51,13 +51,13 @@ import type {
   RequestInput,
 } from "./types.ts";
 import {
+  appendHeader,
   getHeader,
   headerEntries,
   headersToMap,
   toHttpRequest,
 } from "./_message.ts";
 import { fetchCode, fetchHeaders } from "./_fetch_code.ts";
-import { addHeader } from "./_http_text.ts";
 
 export type { HeaderMap, HttpRequest, HttpResponse, RequestInput };
 export { ConversionError };
@@ -162,7 +162,7 @@ function bodyText(body: unknown, headers: HeaderMap): string | undefined {
     typeof URLSearchParams !== "undefined" && body instanceof URLSearchParams
   ) {
     if (getHeader(headers, "content-type") === undefined) {
-      addHeader(
+      appendHeader(
         headers,
         "content-type",
         "application/x-www-form-urlencoded;charset=UTF-8",
@@ -208,7 +208,7 @@ function initHeaders(init: HeadersInit | undefined): HeaderMap {
           "toRequest: a header pair must have exactly a name and a value",
       });
     }
-    addHeader(headers, String(pair[0]), String(pair[1]));
+    appendHeader(headers, String(pair[0]), String(pair[1]));
   }
   return headers;
 }

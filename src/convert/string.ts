@@ -70,6 +70,7 @@ import type {
   ResponseInput,
 } from "./types.ts";
 import {
+  appendHeader,
   getHeader,
   headerEntries,
   isNativeResponse,
@@ -78,7 +79,6 @@ import {
 } from "./_message.ts";
 import {
   ABSOLUTE_URL,
-  addHeader,
   checkHeaderField,
   fail,
   firstLineStart,
@@ -234,7 +234,7 @@ function parseHead(text: string): ParsedHead {
       continue;
     }
     const [name, value] = parseHeaderLine(line);
-    addHeader(headers, name, value);
+    appendHeader(headers, name, value);
     previous = name;
   }
   return { start: first, headers };
