@@ -198,6 +198,16 @@ export function eventObject(
   return json;
 }
 
+/** Copies the request's `metadata.requestId` into response metadata. */
+export function copyRequestId(
+  metadata: IRResponseMetadata,
+  request: IRChatRequest,
+): void {
+  if (request.metadata?.requestId !== undefined) {
+    metadata.requestId = request.metadata.requestId;
+  }
+}
+
 /**
  * Response metadata from a body that names its model in `model` and its id
  * in `id` (OpenAI and Anthropic); the request's model when the body has none.
@@ -208,9 +218,7 @@ export function idModelMetadata(
   json: Record<string, unknown>,
 ): IRResponseMetadata {
   const metadata: IRResponseMetadata = { provider };
-  if (request.metadata?.requestId !== undefined) {
-    metadata.requestId = request.metadata.requestId;
-  }
+  copyRequestId(metadata, request);
   const model = typeof json.model === "string"
     ? json.model
     : request.parameters?.model;

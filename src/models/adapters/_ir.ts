@@ -54,6 +54,12 @@ export function assistantMessage(
   return { role: "assistant", content };
 }
 
+/** A numeric field of a wire usage record, 0 when absent. */
+export function countOf(usage: Record<string, unknown>, key: string): number {
+  const value = usage[key];
+  return typeof value === "number" ? value : 0;
+}
+
 /** A usage record from two counts (total computed when not given). */
 export function usageOf(
   prompt: number,

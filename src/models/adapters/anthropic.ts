@@ -76,6 +76,7 @@ import {
 } from "./_http.ts";
 import {
   assistantMessage,
+  countOf,
   MessageAssembler,
   partsOf,
   textOf,
@@ -418,9 +419,7 @@ function toWireMessages(messages: readonly IRMessage[]): WireMessage[] {
 
 function wireUsage(usage: unknown): IRUsage | undefined {
   if (!isRecord(usage)) return undefined;
-  const count = (
-    key: string,
-  ): number => (typeof usage[key] === "number" ? usage[key] as number : 0);
+  const count = (key: string): number => countOf(usage, key);
   return usageOf(
     count("input_tokens") + count("cache_creation_input_tokens") +
       count("cache_read_input_tokens"),
@@ -517,11 +516,14 @@ class AnthropicStreamTranslator implements StreamTranslator<SSEEvent> {
         break;
       }
       case "content_block_start":
-        this.#blockStart(out, json);
+      case "content_block_delta": {
+        this.#start(out, {});
+        const index = typeof json.index === "number" ? json.index : 0;
+        if (type === "content_block_start") {
+          this.#blockStart(out, index, json.content_block);
+        } else this.#blockDelta(out, index, json.delta);
         break;
-      case "content_block_delta":
-        this.#blockDelta(out, json);
-        break;
+      }
       case "message_delta": {
         this.#start(out, {});
         if (isRecord(json.delta) && json.delta.stop_reason !== undefined) {
@@ -581,17 +583,16 @@ class AnthropicStreamTranslator implements StreamTranslator<SSEEvent> {
     return usageOf(this.#promptTokens, this.#completionTokens);
   }
 
-  #blockStart(out: UnsequencedChunk[], json: Record<string, unknown>): void {
-    this.#start(out, {});
-    const block = isRecord(json.content_block) ? json.content_block : {};
-    const index = typeof json.index === "number" ? json.index : 0;
-    if (
-      block.type === "text" && typeof block.text === "string" &&
-      block.text !== ""
-    ) {
-      this.#assembler.text(block.text);
-      out.push({ type: "content", delta: block.text });
-    } else if (block.type === "tool_use") {
+  #text(out: UnsequencedChunk[], text: unknown): void {
+    if (typeof text !== "string" || text === "") return;
+    this.#assembler.text(text);
+    out.push({ type: "content", delta: text });
+  }
+
+  #blockStart(out: UnsequencedChunk[], index: number, wire: unknown): void {
+    const block = isRecord(wire) ? wire : {};
+    if (block.type === "text") this.#text(out, block.text);
+    else if (block.type === "tool_use") {
       if (typeof block.id !== "string" || typeof block.name !== "string") {
         throw invalidResponse("anthropic", "malformed tool_use block start");
       }
@@ -609,17 +610,10 @@ class AnthropicStreamTranslator implements StreamTranslator<SSEEvent> {
     }
   }
 
-  #blockDelta(out: UnsequencedChunk[], json: Record<string, unknown>): void {
-    this.#start(out, {});
-    const delta = isRecord(json.delta) ? json.delta : {};
-    const index = typeof json.index === "number" ? json.index : 0;
-    if (
-      delta.type === "text_delta" && typeof delta.text === "string" &&
-      delta.text !== ""
-    ) {
-      this.#assembler.text(delta.text);
-      out.push({ type: "content", delta: delta.text });
-    } else if (
+  #blockDelta(out: UnsequencedChunk[], index: number, wire: unknown): void {
+    const delta = isRecord(wire) ? wire : {};
+    if (delta.type === "text_delta") this.#text(out, delta.text);
+    else if (
       delta.type === "input_json_delta" &&
       typeof delta.partial_json === "string"
     ) {

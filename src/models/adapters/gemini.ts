@@ -74,7 +74,12 @@ import type {
   IRToolUsePart,
   IRUsage,
 } from "../types.ts";
-import { AdapterCore, eventObject, type WireCall } from "./_base.ts";
+import {
+  AdapterCore,
+  copyRequestId,
+  eventObject,
+  type WireCall,
+} from "./_base.ts";
 import {
   type FetchFunction,
   type HttpAdapterConfig,
@@ -86,6 +91,7 @@ import {
 } from "./_http.ts";
 import {
   assistantMessage,
+  countOf,
   functionDeclaration,
   partsOf,
   textOf,
@@ -422,9 +428,7 @@ function wireRequest(request: IRChatRequest): Record<string, unknown> {
 
 function wireUsage(usage: unknown): IRUsage | undefined {
   if (!isRecord(usage)) return undefined;
-  const count = (
-    key: string,
-  ): number => (typeof usage[key] === "number" ? usage[key] as number : 0);
+  const count = (key: string): number => countOf(usage, key);
   const total = typeof usage.totalTokenCount === "number"
     ? usage.totalTokenCount
     : undefined;
@@ -444,9 +448,7 @@ function metadataOf(
     provider: "gemini",
     model: typeof json.modelVersion === "string" ? json.modelVersion : model,
   };
-  if (request.metadata?.requestId !== undefined) {
-    metadata.requestId = request.metadata.requestId;
-  }
+  copyRequestId(metadata, request);
   if (typeof json.responseId === "string") {
     metadata.providerResponseId = json.responseId;
   }

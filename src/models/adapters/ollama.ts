@@ -60,7 +60,7 @@ import type {
   IRToolUsePart,
   IRUsage,
 } from "../types.ts";
-import { AdapterCore, bearer } from "./_base.ts";
+import { AdapterCore, bearer, copyRequestId } from "./_base.ts";
 import {
   type FetchFunction,
   type HttpAdapterConfig,
@@ -397,9 +397,7 @@ function metadataOf(
       ? json.model
       : request.parameters?.model ?? defaultModel,
   };
-  if (request.metadata?.requestId !== undefined) {
-    metadata.requestId = request.metadata.requestId;
-  }
+  copyRequestId(metadata, request);
   const durations: Record<string, number> = {};
   for (const key of DURATIONS) {
     if (typeof json[key] === "number") durations[key] = json[key] as number;
