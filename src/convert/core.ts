@@ -55,13 +55,7 @@ import {
 } from "./_http_text.ts";
 import { utf8ByteLength } from "./_utf8.ts";
 
-export type {
-  HeaderMap,
-  HttpRequest,
-  HttpResponse,
-  RequestInput,
-  ResponseInput,
-} from "./types.ts";
+export type * from "./types.ts";
 export {
   ConversionError,
   ConversionErrorCode,

@@ -93,13 +93,7 @@ import {
 import { utf8ByteLength } from "./_utf8.ts";
 import { reasonPhrase } from "../_status.ts";
 
-export type {
-  HeaderMap,
-  HttpRequest,
-  HttpResponse,
-  RequestInput,
-  ResponseInput,
-};
+export type * from "./types.ts";
 export { ConversionError };
 
 /**
