@@ -757,6 +757,32 @@ function conflict(
 }
 
 function buildRequest(cmd: CurlCommand, end: number): HttpRequest {
+  const target = firstUrl(cmd, end);
+  checkBodyConflicts(cmd);
+  const hasForm = cmd.form.length > 0;
+  let { url, credentials } = normalizeUrl(target, cmd.protoDefault);
+  let body: string | undefined;
+  if (cmd.data.length > 0) {
+    const data = joinData(cmd.data);
+    // -G moves the data into the query, as curl does.
+    if (cmd.get) url = appendQuery(url, data);
+    else body = data;
+  }
+  for (const query of cmd.urlQueries) url = appendQuery(url, query);
+  const method = cmd.customMethod ?? defaultMethod(cmd, hasForm, body);
+  setDerivedHeaders(cmd, cmd.user ?? credentials);
+  if (hasForm) body = setFormBody(cmd);
+  else if (body !== undefined && !cmd.json) {
+    cmd.setInternal("Content-Type", "application/x-www-form-urlencoded");
+  }
+  const request: HttpRequest = { method, url, headers: headerMap(cmd) };
+  if (body !== undefined) request.body = body;
+  if (cmd.httpVersion !== undefined) request.httpVersion = cmd.httpVersion;
+  return request;
+}
+
+/** The URL converted; curl would fetch the others too, so say we don't. */
+function firstUrl(cmd: CurlCommand, end: number): ShellWord {
   const target = cmd.urls[0];
   if (target === undefined) {
     throw new ConversionError({
@@ -773,6 +799,11 @@ function buildRequest(cmd: CurlCommand, end: number): HttpRequest {
       "Only the first URL is converted",
     );
   }
+  return target;
+}
+
+/** Throws where curl itself refuses the combination of body options. */
+function checkBodyConflicts(cmd: CurlCommand): void {
   const hasData = cmd.data.length > 0;
   const hasForm = cmd.form.length > 0;
   if (hasData && hasForm) {
@@ -787,29 +818,30 @@ function buildRequest(cmd: CurlCommand, end: number): HttpRequest {
       "curl refuses -I/--head together with a request body",
     );
   }
+}
 
-  let { url, credentials } = normalizeUrl(target, cmd.protoDefault);
-  let body: string | undefined;
-  if (hasData) {
-    let joined = "";
-    cmd.data.forEach((piece, i) => {
-      joined += (i === 0 || piece.json ? "" : "&") + piece.value;
-    });
-    if (cmd.get) url = appendQuery(url, joined);
-    else body = joined;
-  }
-  for (const query of cmd.urlQueries) url = appendQuery(url, query);
+/** Data pieces joined by `&`, except before a --json piece (curl appends it). */
+function joinData(data: CurlCommand["data"]): string {
+  let joined = "";
+  data.forEach((piece, i) => {
+    joined += (i === 0 || piece.json ? "" : "&") + piece.value;
+  });
+  return joined;
+}
 
-  let method = cmd.head
-    ? "HEAD"
-    : hasForm || body !== undefined
-    ? "POST"
-    : cmd.upload
-    ? "PUT"
-    : "GET";
-  if (cmd.customMethod !== undefined) method = cmd.customMethod;
+/** The method curl uses when no -X names one. */
+function defaultMethod(
+  cmd: CurlCommand,
+  hasForm: boolean,
+  body: string | undefined,
+): string {
+  if (cmd.head) return "HEAD";
+  if (hasForm || body !== undefined) return "POST";
+  return cmd.upload ? "PUT" : "GET";
+}
 
-  const user = cmd.user ?? credentials;
+/** Headers curl adds for -u/--oauth2-bearer, --compressed and --json. */
+function setDerivedHeaders(cmd: CurlCommand, user: string | undefined): void {
   if (cmd.auth === "bearer" && cmd.bearer !== undefined) {
     cmd.setInternal("Authorization", "Bearer " + cmd.bearer);
   } else if (cmd.auth === "basic" && user !== undefined) {
@@ -825,21 +857,29 @@ function buildRequest(cmd: CurlCommand, end: number): HttpRequest {
     cmd.setInternal("Content-Type", "application/json");
     cmd.setInternal("Accept", "application/json");
   }
-  if (hasForm) {
-    const multipart = multipartBody(cmd.form);
-    body = multipart.body;
-    const custom = cmd.headers.find((h) =>
-      !h.internal && h.name.toLowerCase() === "content-type"
-    );
-    if (custom) custom.value += "; boundary=" + multipart.boundary;
-    else {cmd.setInternal(
-        "Content-Type",
-        "multipart/form-data; boundary=" + multipart.boundary,
-      );}
-  } else if (body !== undefined && !cmd.json) {
-    cmd.setInternal("Content-Type", "application/x-www-form-urlencoded");
-  }
+}
 
+/**
+ * The multipart body of the -F parts. A user's own content-type gets the
+ * boundary appended, as curl does, so header and body agree.
+ */
+function setFormBody(cmd: CurlCommand): string {
+  const multipart = multipartBody(cmd.form);
+  const custom = cmd.headers.find((h) =>
+    !h.internal && h.name.toLowerCase() === "content-type"
+  );
+  if (custom) custom.value += "; boundary=" + multipart.boundary;
+  else {
+    cmd.setInternal(
+      "Content-Type",
+      "multipart/form-data; boundary=" + multipart.boundary,
+    );
+  }
+  return multipart.body;
+}
+
+/** The header map; a user's header (or its removal) overrides curl's own. */
+function headerMap(cmd: CurlCommand): HeaderMap {
   const headers: HeaderMap = {};
   for (const slot of cmd.headers) {
     const key = slot.name.toLowerCase();
@@ -848,10 +888,7 @@ function buildRequest(cmd: CurlCommand, end: number): HttpRequest {
     ) continue;
     appendHeader(headers, key, slot.value);
   }
-  const request: HttpRequest = { method, url, headers };
-  if (body !== undefined) request.body = body;
-  if (cmd.httpVersion !== undefined) request.httpVersion = cmd.httpVersion;
-  return request;
+  return headers;
 }
 
 function appendQuery(url: string, query: string): string {
