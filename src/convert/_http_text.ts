@@ -176,18 +176,21 @@ export function parseStatusLine(
 
 /** True when the first line of `text` looks like a request line. */
 export function looksLikeRequest(text: string): boolean {
-  try {
-    parseRequestLine(readLine(text, firstLineStart(text)));
-    return true;
-  } catch {
-    return false;
-  }
+  return firstLineParses(text, parseRequestLine);
 }
 
 /** True when the first line of `text` looks like a status line. */
 export function looksLikeResponse(text: string): boolean {
+  return firstLineParses(text, parseStatusLine);
+}
+
+// Detection only: the parsers' errors (with offsets) matter when parsing.
+function firstLineParses(
+  text: string,
+  parse: (line: Line) => unknown,
+): boolean {
   try {
-    parseStatusLine(readLine(text, firstLineStart(text)));
+    parse(readLine(text, firstLineStart(text)));
     return true;
   } catch {
     return false;
