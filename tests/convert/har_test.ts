@@ -513,6 +513,34 @@ const sparseEntry = {
 };
 
 describe("toRequest: browser exports", () => {
+  it("keeps headers named like Object.prototype members as ordinary entries", () => {
+    const request = toRequest({
+      request: {
+        method: "GET",
+        url: "https://example.com/",
+        headers: [
+          { name: "Constructor", value: "a" },
+          { name: "constructor", value: "b" },
+          { name: "__proto__", value: "c" },
+          { name: "toString", value: "d" },
+        ],
+      },
+    });
+    const headers = request.headers;
+    assert.deepEqual(Object.keys(headers), [
+      "constructor",
+      "__proto__",
+      "tostring",
+    ]);
+    assert.deepEqual(headers.constructor, ["a", "b"]);
+    assert.equal(
+      Object.getOwnPropertyDescriptor(headers, "__proto__")?.value,
+      "c",
+    );
+    assert.equal(headers.tostring, "d");
+    assert.equal(Object.getPrototypeOf(headers), Object.prototype);
+  });
+
   it("Chrome: drops pseudo-headers, normalises http/2.0, no duplicate query", () => {
     const request = toRequest(chromeEntry as never);
     assert.deepEqual(request, {

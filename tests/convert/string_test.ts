@@ -40,6 +40,23 @@ function conversionError(
 }
 
 describe("parseRequest", () => {
+  it("keeps repeated headers named like Object.prototype members as own entries", () => {
+    const request = parseRequest(
+      "GET / HTTP/1.1\r\nHost: x.test\r\n__proto__: a\r\n__Proto__: b\r\nhasOwnProperty: c\r\n\r\n",
+    );
+    assert.deepEqual(Object.keys(request.headers), [
+      "host",
+      "__proto__",
+      "hasownproperty",
+    ]);
+    assert.deepEqual(
+      Object.getOwnPropertyDescriptor(request.headers, "__proto__")?.value,
+      ["a", "b"],
+    );
+    assert.equal(request.headers.hasownproperty, "c");
+    assert.equal(Object.getPrototypeOf(request.headers), Object.prototype);
+  });
+
   it("parses a Chrome request: origin-form with host gives an absolute http URL", () => {
     const request = parseRequest(fixture("chrome_get.http"));
     assert.equal(request.method, "GET");
