@@ -40,6 +40,42 @@ export function fakeFetch(
   };
 }
 
+/** What the fake server answers to the `index`-th request. */
+export type Answer = Parameters<typeof fakeFetch>[0];
+
+/** An adapter wired to a recording fake fetch. */
+export interface Wired<A> {
+  adapter: A;
+  requests: SeenRequest[];
+}
+
+/**
+ * Turns an adapter factory into `adapterWith(answer, extra)`: a fresh fake
+ * fetch answering with `answer`, the adapter built from `base`, the fake
+ * fetch and `extra` (which wins), and the requests it records.
+ */
+export function adapterFactory<C, A>(
+  create: (config: C) => A,
+  base: Partial<C> = {},
+): (answer: Answer, extra?: Partial<C> & Record<string, unknown>) => Wired<A> {
+  return (answer, extra = {}) => {
+    const fake = fakeFetch(answer);
+    const config = { ...base, fetch: fake.fetch, ...extra } as C;
+    return { adapter: create(config), requests: fake.requests };
+  };
+}
+
+/** A fetch answer that never settles until the request's signal aborts. */
+export function hang(seen: SeenRequest): Promise<Response> {
+  return new Promise<Response>((_, reject) => {
+    seen.signal?.addEventListener(
+      "abort",
+      () => reject(seen.signal?.reason),
+      { once: true },
+    );
+  });
+}
+
 /** Reads a fixture under tests/fixtures/models/. */
 export function fixture(path: string): string {
   return readFileSync(

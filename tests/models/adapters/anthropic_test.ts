@@ -4,9 +4,10 @@ import {
   createAnthropicAdapter,
   type IRChatRequest,
 } from "../../../src/models/adapters/anthropic.ts";
+import { adapterContract } from "./_contract.ts";
 import {
+  adapterFactory,
   collect,
-  fakeFetch,
   fixture,
   jsonFixture,
   rejection,
@@ -17,18 +18,7 @@ import {
 
 const KEY = "sk-ant-api03-secret-value";
 
-function adapterWith(
-  answer: Parameters<typeof fakeFetch>[0],
-  extra: Record<string, unknown> = {},
-) {
-  const fake = fakeFetch(answer);
-  const adapter = createAnthropicAdapter({
-    apiKey: KEY,
-    fetch: fake.fetch,
-    ...extra,
-  });
-  return { adapter, requests: fake.requests };
-}
+const adapterWith = adapterFactory(createAnthropicAdapter, { apiKey: KEY });
 
 describe("Anthropic adapter: request mapping", () => {
   it("sends headers, top-level system, default max_tokens and merged blocks", async () => {
@@ -238,34 +228,6 @@ describe("Anthropic adapter: responses and errors", () => {
       );
     }
   });
-
-  it("maps 401, 429 and 529 error bodies", async () => {
-    const request: IRChatRequest = {
-      messages: [{ role: "user", content: "x" }],
-    };
-    const auth = adapterWith(() =>
-      new Response(fixture("anthropic/error_401.json"), { status: 401 })
-    );
-    const authError = await rejection(auth.adapter.execute(request));
-    assert.equal(authError.code, "AUTHENTICATION_FAILED");
-    assert.match(authError.message, /invalid x-api-key/);
-    assert.equal(authError.message.includes(KEY), false);
-    const limited = adapterWith(() =>
-      new Response(fixture("anthropic/error_429.json"), {
-        status: 429,
-        headers: { "retry-after": "7" },
-      })
-    );
-    const limit = await rejection(limited.adapter.execute(request));
-    assert.equal(limit.code, "RATE_LIMITED");
-    assert.equal(limit.retryAfter, 7000);
-    const overloaded = adapterWith(() =>
-      new Response(fixture("anthropic/error_529.json"), { status: 529 })
-    );
-    const over = await rejection(overloaded.adapter.execute(request));
-    assert.equal(over.code, "PROVIDER_ERROR");
-    assert.equal(over.isRetryable, true);
-  });
 });
 
 describe("Anthropic adapter: streaming", () => {
@@ -375,13 +337,9 @@ describe("Anthropic adapter: streaming", () => {
   });
 });
 
-describe("Anthropic adapter: healthCheck and estimateCost", () => {
-  it("probes GET /v1/models and prices with the default max_tokens", async () => {
-    const { adapter, requests } = adapterWith(() =>
-      Response.json(jsonFixture("anthropic/models.json"))
-    );
-    assert.equal(await adapter.healthCheck(), true);
-    assert.equal(requests[0].url, "https://api.anthropic.com/v1/models");
+describe("Anthropic adapter: estimateCost", () => {
+  it("prices with the default max_tokens", async () => {
+    const { adapter } = adapterWith(() => Response.json({}));
     // 100 prompt tokens at $0.80/M + 1024 default output tokens at $4/M.
     const cost = await adapter.estimateCost({
       messages: [{ role: "user", content: "y".repeat(400) }],
@@ -390,4 +348,21 @@ describe("Anthropic adapter: healthCheck and estimateCost", () => {
       cost !== null && Math.abs(cost - (100 * 0.8 + 1024 * 4) / 1e6) < 1e-12,
     );
   });
+});
+
+adapterContract({
+  name: "Anthropic",
+  key: KEY,
+  adapterWith,
+  auth: { header: "x-api-key", value: KEY },
+  reply: () => Response.json(jsonFixture("anthropic/message.json")),
+  stream: fixture("anthropic/stream_text.sse"),
+  healthURL: "https://api.anthropic.com/v1/models",
+  models: () => Response.json(jsonFixture("anthropic/models.json")),
+  unauthorized: {
+    body: fixture("anthropic/error_401.json"),
+    message: /invalid x-api-key/,
+  },
+  rateLimited: fixture("anthropic/error_429.json"),
+  serverError: { status: 529, body: fixture("anthropic/error_529.json") },
 });

@@ -4,9 +4,10 @@ import {
   createGeminiAdapter,
   type IRChatRequest,
 } from "../../../src/models/adapters/gemini.ts";
+import { adapterContract } from "./_contract.ts";
 import {
+  adapterFactory,
   collect,
-  fakeFetch,
   fixture,
   jsonFixture,
   rejection,
@@ -17,18 +18,7 @@ import {
 
 const KEY = "AIzaSyD-secret-gemini-key";
 
-function adapterWith(
-  answer: Parameters<typeof fakeFetch>[0],
-  extra: Record<string, unknown> = {},
-) {
-  const fake = fakeFetch(answer);
-  const adapter = createGeminiAdapter({
-    apiKey: KEY,
-    fetch: fake.fetch,
-    ...extra,
-  });
-  return { adapter, requests: fake.requests };
-}
+const adapterWith = adapterFactory(createGeminiAdapter, { apiKey: KEY });
 
 describe("Gemini adapter: request mapping", () => {
   it("builds contents, systemInstruction, tools and generationConfig; key in a header only", async () => {
@@ -335,20 +325,30 @@ describe("Gemini adapter: streaming", () => {
   });
 });
 
-describe("Gemini adapter: healthCheck and estimateCost", () => {
-  it("probes GET /models and prices gemini models", async () => {
-    const { adapter, requests } = adapterWith(() =>
-      Response.json(jsonFixture("gemini/models.json"))
-    );
-    assert.equal(await adapter.healthCheck(), true);
-    assert.equal(
-      requests[0].url,
-      "https://generativelanguage.googleapis.com/v1beta/models",
-    );
+describe("Gemini adapter: estimateCost", () => {
+  it("prices gemini models", async () => {
+    const { adapter } = adapterWith(() => Response.json({}));
     const cost = await adapter.estimateCost({
       messages: [],
       parameters: { maxTokens: 1_000_000 },
     });
     assert.equal(cost, 0.4);
   });
+});
+
+adapterContract({
+  name: "Gemini",
+  key: KEY,
+  adapterWith,
+  auth: { header: "x-goog-api-key", value: KEY },
+  reply: () => Response.json(jsonFixture("gemini/generate.json")),
+  stream: fixture("gemini/stream_text.sse"),
+  healthURL: "https://generativelanguage.googleapis.com/v1beta/models",
+  models: () => Response.json(jsonFixture("gemini/models.json")),
+  unauthorized: {
+    body: fixture("gemini/error_api_key.json"),
+    message: /API key not valid/,
+  },
+  rateLimited: fixture("gemini/error_429.json"),
+  serverError: { status: 500, body: fixture("gemini/error_500.json") },
 });

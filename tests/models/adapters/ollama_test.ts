@@ -4,9 +4,10 @@ import {
   createOllamaAdapter,
   type IRChatRequest,
 } from "../../../src/models/adapters/ollama.ts";
+import { adapterContract } from "./_contract.ts";
 import {
+  adapterFactory,
   collect,
-  fakeFetch,
   fixture,
   jsonFixture,
   rejection,
@@ -15,14 +16,7 @@ import {
   textOf,
 } from "./_fake.ts";
 
-function adapterWith(
-  answer: Parameters<typeof fakeFetch>[0],
-  extra: Record<string, unknown> = {},
-) {
-  const fake = fakeFetch(answer);
-  const adapter = createOllamaAdapter({ fetch: fake.fetch, ...extra });
-  return { adapter, requests: fake.requests };
-}
+const adapterWith = adapterFactory(createOllamaAdapter);
 
 describe("Ollama adapter: request mapping", () => {
   it("posts /api/chat with stream false, options, images and tool messages", async () => {
@@ -278,13 +272,9 @@ describe("Ollama adapter: NDJSON streaming", () => {
   });
 });
 
-describe("Ollama adapter: healthCheck and estimateCost", () => {
-  it("probes GET /api/tags; local models cost 0", async () => {
-    const { adapter, requests } = adapterWith(() =>
-      Response.json(jsonFixture("ollama/tags.json"))
-    );
-    assert.equal(await adapter.healthCheck(), true);
-    assert.equal(requests[0].url, "http://127.0.0.1:11434/api/tags");
+describe("Ollama adapter: estimateCost", () => {
+  it("local models cost 0", async () => {
+    const { adapter } = adapterWith(() => Response.json({}));
     assert.equal(
       await adapter.estimateCost({
         messages: [{ role: "user", content: "x" }],
@@ -292,4 +282,24 @@ describe("Ollama adapter: healthCheck and estimateCost", () => {
       0,
     );
   });
+});
+
+// A local Ollama needs no key; the contract runs with one, as for ollama.com
+// or an authenticating proxy. Ollama's error bodies are `{"error":"…"}`.
+const OLLAMA_KEY = "ollama-secret-key-5678";
+adapterContract({
+  name: "Ollama",
+  key: OLLAMA_KEY,
+  adapterWith: adapterFactory(createOllamaAdapter, { apiKey: OLLAMA_KEY }),
+  auth: { header: "authorization", value: `Bearer ${OLLAMA_KEY}` },
+  reply: () => Response.json(jsonFixture("ollama/chat.json")),
+  stream: fixture("ollama/chat_stream.ndjson"),
+  healthURL: "http://127.0.0.1:11434/api/tags",
+  models: () => Response.json(jsonFixture("ollama/tags.json")),
+  unauthorized: { body: '{"error":"unauthorized"}', message: /unauthorized/ },
+  rateLimited: '{"error":"too many requests"}',
+  serverError: {
+    status: 500,
+    body: '{"error":"llama runner process has terminated"}',
+  },
 });

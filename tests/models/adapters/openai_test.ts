@@ -7,7 +7,9 @@ import {
   OPENAI_COMPATIBLE_PRESETS,
   OpenAIAdapter,
 } from "../../../src/models/adapters/openai.ts";
+import { adapterContract } from "./_contract.ts";
 import {
+  adapterFactory,
   collect,
   fakeFetch,
   fixture,
@@ -20,18 +22,7 @@ import {
 
 const KEY = "sk-test-very-secret-key-1234";
 
-function adapterWith(
-  answer: Parameters<typeof fakeFetch>[0],
-  extra: Record<string, unknown> = {},
-) {
-  const fake = fakeFetch(answer);
-  const adapter = createOpenAIAdapter({
-    apiKey: KEY,
-    fetch: fake.fetch,
-    ...extra,
-  });
-  return { adapter, requests: fake.requests };
-}
+const adapterWith = adapterFactory(createOpenAIAdapter, { apiKey: KEY });
 
 const toolRequest: IRChatRequest = {
   messages: [
@@ -301,129 +292,6 @@ describe("OpenAI adapter: response mapping", () => {
   });
 });
 
-describe("OpenAI adapter: errors", () => {
-  const request: IRChatRequest = { messages: [{ role: "user", content: "x" }] };
-
-  it("401 is AUTHENTICATION_FAILED with the provider message and no key", async () => {
-    const { adapter } = adapterWith(() =>
-      new Response(
-        fixture("openai/error_401.json").replace(
-          "sk-test-*********************cret",
-          KEY,
-        ),
-        {
-          status: 401,
-        },
-      )
-    );
-    const error = await rejection(adapter.execute(request));
-    assert.equal(error.code, "AUTHENTICATION_FAILED");
-    assert.equal(error.statusCode, 401);
-    assert.equal(error.provider, "openai");
-    assert.equal(error.isRetryable, false);
-    assert.match(error.message, /Incorrect API key provided/);
-    assert.equal(error.message.includes(KEY), false);
-    assert.equal(JSON.stringify(error.details).includes(KEY), false);
-  });
-
-  it("429 with Retry-After seconds gives retryAfter in ms", async () => {
-    const { adapter } = adapterWith(() =>
-      new Response(fixture("openai/error_429.json"), {
-        status: 429,
-        headers: { "retry-after": "20" },
-      })
-    );
-    const error = await rejection(adapter.execute(request));
-    assert.equal(error.code, "RATE_LIMITED");
-    assert.equal(error.retryAfter, 20_000);
-    assert.equal(error.isRetryable, true);
-  });
-
-  it("429 with an HTTP date is relative to the injected clock; retry-after-ms wins", async () => {
-    const now = Date.parse("Wed, 21 Oct 2015 07:28:00 GMT");
-    const dated = adapterWith(
-      () =>
-        new Response("{}", {
-          status: 429,
-          headers: { "retry-after": "Wed, 21 Oct 2015 07:28:30 GMT" },
-        }),
-      { now: () => now },
-    );
-    assert.equal(
-      (await rejection(dated.adapter.execute(request))).retryAfter,
-      30_000,
-    );
-    const ms = adapterWith(() =>
-      new Response("{}", {
-        status: 429,
-        headers: { "retry-after": "20", "retry-after-ms": "1500" },
-      })
-    );
-    assert.equal(
-      (await rejection(ms.adapter.execute(request))).retryAfter,
-      1500,
-    );
-  });
-
-  it("maps 400/404/422 to INVALID_REQUEST and 5xx to PROVIDER_ERROR", async () => {
-    for (
-      const [status, code] of [
-        [400, "INVALID_REQUEST"],
-        [404, "INVALID_REQUEST"],
-        [422, "INVALID_REQUEST"],
-        [
-          500,
-          "PROVIDER_ERROR",
-        ],
-        [503, "PROVIDER_ERROR"],
-        [403, "AUTHENTICATION_FAILED"],
-      ] as const
-    ) {
-      const { adapter } = adapterWith(() =>
-        new Response(fixture("openai/error_500.json"), { status })
-      );
-      const error = await rejection(adapter.execute(request));
-      assert.equal(error.code, code, `status ${status}`);
-      assert.equal(error.statusCode, status);
-    }
-  });
-
-  it("a fetch TypeError is NETWORK_ERROR", async () => {
-    const { adapter } = adapterWith(() =>
-      Promise.reject(new TypeError("error sending request: connection refused"))
-    );
-    const error = await rejection(adapter.execute(request));
-    assert.equal(error.code, "NETWORK_ERROR");
-    assert.equal(error.isRetryable, true);
-  });
-
-  it("distinguishes the caller's abort from the timeout", async () => {
-    const hang = (seen: { signal: AbortSignal | undefined }) =>
-      new Promise<Response>((_, reject) => {
-        seen.signal?.addEventListener(
-          "abort",
-          () => reject(seen.signal?.reason),
-          { once: true },
-        );
-      });
-    const timed = adapterWith(hang, { timeout: 20 });
-    assert.equal(
-      (await rejection(timed.adapter.execute(request))).code,
-      "TIMEOUT",
-    );
-    const aborted = adapterWith(hang);
-    const controller = new AbortController();
-    const pending = aborted.adapter.execute(request, controller.signal);
-    controller.abort();
-    assert.equal((await rejection(pending)).code, "ABORTED");
-    const pre = adapterWith(hang);
-    assert.equal(
-      (await rejection(pre.adapter.execute(request, AbortSignal.abort()))).code,
-      "ABORTED",
-    );
-  });
-});
-
 describe("OpenAI adapter: streaming", () => {
   it("streams text split at awkward byte boundaries, with usage and consecutive sequences", async () => {
     const { adapter, requests } = adapterWith(() =>
@@ -502,22 +370,6 @@ describe("OpenAI adapter: streaming", () => {
     ]);
   });
 
-  it("returns the generator synchronously; HTTP errors throw on first next()", async () => {
-    const { adapter, requests } = adapterWith(() =>
-      new Response(fixture("openai/error_429.json"), {
-        status: 429,
-        headers: { "retry-after": "2" },
-      })
-    );
-    const stream = adapter.executeStream({
-      messages: [{ role: "user", content: "x" }],
-    });
-    assert.equal(requests.length, 0, "nothing is sent before iteration");
-    const error = await rejection(stream.next());
-    assert.equal(error.code, "RATE_LIMITED");
-    assert.equal(error.retryAfter, 2000);
-  });
-
   it("an error event after content ends the stream with an error chunk", async () => {
     const sse =
       fixture("openai/stream_text.sse").split("\n\n").slice(0, 2).join("\n\n") +
@@ -544,53 +396,6 @@ describe("OpenAI adapter: streaming", () => {
     const last = chunks.at(-1);
     assert.ok(last?.type === "error");
     assert.match(last.error.message, /before \[DONE\]/);
-  });
-
-  it("a slow consumer does not trip the idle timeout", async () => {
-    const { adapter } = adapterWith(
-      () => streamResponse(fixture("openai/stream_text.sse"), undefined, [200]),
-      {
-        timeout: 20,
-      },
-    );
-    const chunks = [];
-    for await (
-      const chunk of adapter.executeStream({
-        messages: [{ role: "user", content: "x" }],
-      })
-    ) {
-      chunks.push(chunk);
-      await new Promise((resolve) => setTimeout(resolve, 40));
-    }
-    assert.equal(chunks.at(-1)?.type, "done");
-  });
-
-  it("breaking out of the loop cancels the response body", async () => {
-    let cancelled = false;
-    const { adapter } = adapterWith(() => {
-      const encoder = new TextEncoder();
-      const line =
-        'data: {"id":"x","model":"m","choices":[{"index":0,"delta":{"content":"tick"}}]}\n\n';
-      return new Response(
-        new ReadableStream<Uint8Array>({
-          pull(controller) {
-            controller.enqueue(encoder.encode(line));
-          },
-          cancel() {
-            cancelled = true;
-          },
-        }),
-      );
-    });
-    let seen = 0;
-    for await (
-      const chunk of adapter.executeStream({
-        messages: [{ role: "user", content: "x" }],
-      })
-    ) {
-      if (chunk.type === "content" && ++seen === 3) break;
-    }
-    assert.equal(cancelled, true);
   });
 });
 
@@ -680,22 +485,7 @@ describe("OpenAI-compatible presets", () => {
   });
 });
 
-describe("OpenAI adapter: healthCheck and estimateCost", () => {
-  it("healthCheck GETs /models and never throws", async () => {
-    const ok = adapterWith(() =>
-      Response.json(jsonFixture("openai/models.json"))
-    );
-    assert.equal(await ok.adapter.healthCheck(), true);
-    assert.equal(ok.requests[0].method, "GET");
-    assert.equal(ok.requests[0].url, "https://api.openai.com/v1/models");
-    const bad = adapterWith(() =>
-      new Response(fixture("openai/error_401.json"), { status: 401 })
-    );
-    assert.equal(await bad.adapter.healthCheck(), false);
-    const down = adapterWith(() => Promise.reject(new TypeError("refused")));
-    assert.equal(await down.adapter.healthCheck(), false);
-  });
-
+describe("OpenAI adapter: estimateCost", () => {
   it("estimates from the price table with chars/4 prompt tokens", async () => {
     const adapter = new OpenAIAdapter({ apiKey: KEY });
     const request: IRChatRequest = {
@@ -722,4 +512,25 @@ describe("OpenAI adapter: healthCheck and estimateCost", () => {
     });
     assert.equal(custom, 1);
   });
+});
+
+adapterContract({
+  name: "OpenAI",
+  key: KEY,
+  adapterWith,
+  auth: { header: "authorization", value: `Bearer ${KEY}` },
+  reply: () => Response.json(jsonFixture("openai/chat_completion.json")),
+  stream: fixture("openai/stream_text.sse"),
+  healthURL: "https://api.openai.com/v1/models",
+  models: () => Response.json(jsonFixture("openai/models.json")),
+  unauthorized: {
+    // The fixture masks the key; put the real one back to prove redaction.
+    body: fixture("openai/error_401.json").replace(
+      "sk-test-*********************cret",
+      KEY,
+    ),
+    message: /Incorrect API key provided/,
+  },
+  rateLimited: fixture("openai/error_429.json"),
+  serverError: { status: 500, body: fixture("openai/error_500.json") },
 });
