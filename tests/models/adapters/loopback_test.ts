@@ -225,21 +225,34 @@ Deno.test("openai: 429 Retry-After (seconds and HTTP date), 401 and 500 over loo
   }
 });
 
+/**
+ * An OpenAI adapter on a peer that answers with a fresh `stream()` each time;
+ * `closed()` resolves once the client has hung up on the latest one.
+ */
+function streamingPeer(
+  stream: () => { body: ReadableStream<Uint8Array>; closed: Promise<void> },
+  timeout?: number,
+) {
+  let closed: Promise<void> = Promise.resolve();
+  const peer = servePeer(() => {
+    const current = stream();
+    closed = current.closed;
+    return new Response(current.body, { headers: SSE });
+  });
+  const adapter = createOpenAIAdapter({
+    apiKey: "k",
+    defaultModel: "m",
+    baseURL: peer.url,
+    ...(timeout === undefined ? {} : { timeout }),
+  });
+  return { peer, adapter, closed: () => closed };
+}
+
 Deno.test("openai: aborting mid-stream closes the connection; the server sees it", async () => {
   const tick =
     'data: {"id":"c","model":"m","choices":[{"index":0,"delta":{"content":"tick "},"finish_reason":null}]}\n\n';
-  let closed: Promise<void> = Promise.resolve();
-  const peer = servePeer(() => {
-    const endless = endlessBody(tick, 5);
-    closed = endless.closed;
-    return new Response(endless.body, { headers: SSE });
-  });
+  const { peer, adapter, closed } = streamingPeer(() => endlessBody(tick, 5));
   try {
-    const adapter = createOpenAIAdapter({
-      apiKey: "k",
-      defaultModel: "m",
-      baseURL: peer.url,
-    });
     const controller = new AbortController();
     const chunks = [];
     for await (const chunk of adapter.executeStream(ask, controller.signal)) {
@@ -251,7 +264,7 @@ Deno.test("openai: aborting mid-stream closes the connection; the server sees it
     const last = chunks.at(-1);
     assert.ok(last?.type === "error");
     assert.equal(last.error.code, "ABORTED");
-    await closed;
+    await closed();
   } finally {
     await peer.close();
   }
@@ -260,50 +273,32 @@ Deno.test("openai: aborting mid-stream closes the connection; the server sees it
 Deno.test("openai: breaking out of the loop closes the connection too", async () => {
   const tick =
     'data: {"id":"c","model":"m","choices":[{"index":0,"delta":{"content":"x"},"finish_reason":null}]}\n\n';
-  let closed: Promise<void> = Promise.resolve();
-  const peer = servePeer(() => {
-    const endless = endlessBody(tick, 2);
-    closed = endless.closed;
-    return new Response(endless.body, { headers: SSE });
-  });
+  const { peer, adapter, closed } = streamingPeer(() => endlessBody(tick, 2));
   try {
-    const adapter = createOpenAIAdapter({
-      apiKey: "k",
-      defaultModel: "m",
-      baseURL: peer.url,
-    });
     let contents = 0;
     for await (const chunk of adapter.executeStream(ask)) {
       if (chunk.type === "content" && ++contents === 2) break;
     }
-    await closed;
+    await closed();
   } finally {
     await peer.close();
   }
 });
 
 Deno.test("openai: a stream that goes silent hits the idle timeout and is closed", async () => {
-  let closed: Promise<void> = Promise.resolve();
-  const peer = servePeer(() => {
-    const stalled = stallingBody(
-      'data: {"id":"c","model":"m","choices":[{"index":0,"delta":{"content":"first"},"finish_reason":null}]}\n\n',
-    );
-    closed = stalled.closed;
-    return new Response(stalled.body, { headers: SSE });
-  });
+  const first =
+    'data: {"id":"c","model":"m","choices":[{"index":0,"delta":{"content":"first"},"finish_reason":null}]}\n\n';
+  const { peer, adapter, closed } = streamingPeer(
+    () => stallingBody(first),
+    150,
+  );
   try {
-    const adapter = createOpenAIAdapter({
-      apiKey: "k",
-      baseURL: peer.url,
-      defaultModel: "m",
-      timeout: 150,
-    });
     const chunks = await collect(adapter.executeStream(ask));
     assert.equal(textOf(chunks), "first");
     const last = chunks.at(-1);
     assert.ok(last?.type === "error");
     assert.equal(last.error.code, "TIMEOUT");
-    await closed;
+    await closed();
   } finally {
     await peer.close();
   }
