@@ -12,6 +12,7 @@ export type StreamErrorReporter = (error: unknown, request: Request) => void;
 export class Context implements RouteContext {
   #request: Request;
   #match: Match<Handler> | null;
+  #captures: RegExpExecArray | undefined;
   #params: Readonly<Record<string, string>> | undefined;
   #url: URL | undefined;
   #reporter: StreamErrorReporter | undefined;
@@ -20,20 +21,22 @@ export class Context implements RouteContext {
   constructor(
     request: Request,
     match: Match<Handler> | null,
+    captures: RegExpExecArray | undefined,
     info: unknown,
     reporter: StreamErrorReporter | undefined,
   ) {
     this.#request = request;
     this.#match = match;
+    this.#captures = captures;
     this.info = info;
     this.#reporter = reporter;
   }
 
   get params(): Readonly<Record<string, string>> {
     if (this.#params === undefined) {
-      this.#params = this.#match === null || this.#match.captures === undefined
+      this.#params = this.#match === null || this.#captures === undefined
         ? NO_PARAMS
-        : matchParams(this.#match);
+        : matchParams(this.#match, this.#captures);
     }
     return this.#params;
   }

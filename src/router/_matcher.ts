@@ -1,21 +1,29 @@
 // The compiled route table: one Map of static paths plus ONE combined RegExp
 // for every dynamic route of a method (the approach of hono's RegExpRouter).
-import { compareRank, type Pattern } from "./_pattern.ts";
+import {
+  compareRank,
+  type Pattern,
+  RANK_PARAM,
+  RANK_STATIC,
+  RANK_WILDCARD,
+} from "./_pattern.ts";
 import { decodeParam } from "./_path.ts";
 
 /** The method name that registers a route for every method. */
 export const ANY_METHOD = "ALL";
 
 /**
- * A match: the registered value, its pattern, and what the RegExp captured.
- * Parameters are decoded only when {@linkcode matchParams} asks for them.
+ * A matched route: the registered value, its pattern, and where the table's
+ * RegExp captures its parameters. The same object is returned for every
+ * match of the route; the captures of a match are in
+ * {@linkcode Matcher.captures}, and parameters are decoded only when
+ * {@linkcode matchParams} asks for them.
  */
 export interface Match<T> {
   readonly value: T;
   readonly pattern: Pattern;
   /** Capture-group index of each parameter, in `pattern.params` order. */
   readonly groups: readonly number[];
-  readonly captures: RegExpExecArray | undefined;
 }
 
 interface Registration<T> {
@@ -59,16 +67,17 @@ function buildTable<T>(
       a.order - b.order,
   );
   const statics: Record<string, Match<T> | undefined> = Object.create(null);
-  const dynamic: Registration<T>[] = [];
-  for (const registration of routes) {
+  const dynamic: Ranked<T>[] = [];
+  for (let priority = 0; priority < routes.length; priority++) {
+    const registration = routes[priority];
     const { pattern } = registration;
-    if (pattern.staticPath === undefined) dynamic.push(registration);
-    else {
+    if (pattern.staticPath === undefined) {
+      dynamic.push({ pattern, value: registration.value, priority });
+    } else {
       statics[pattern.staticPath] ??= {
         value: registration.value,
         pattern,
         groups: [],
-        captures: undefined,
       };
     }
   }
@@ -78,52 +87,131 @@ function buildTable<T>(
   };
 }
 
-function buildAlternation<T>(
-  routes: readonly Registration<T>[],
-): Alternation<T> {
+/** A route of an alternation with its place in the table's priority order. */
+interface Ranked<T> {
+  readonly pattern: Pattern;
+  readonly value: T;
+  readonly priority: number;
+}
+
+/**
+ * A wildcard without a capture group: copying the rest of the path out on
+ * every match costs more than one more RegExp run when a handler reads it
+ * (see {@linkcode matchParams}).
+ */
+const WILDCARD_SOURCE = "(?:/.*)?";
+
+/**
+ * One RegExp for many routes, factored like a trie (hono's RegExpRouter does
+ * the same): routes that share a literal segment or a `:param` segment share
+ * its text and capture group, so the engine compares each path character
+ * about once instead of once per route. Each route ends with `$()`; the
+ * first empty capture of a match is that marker (parameters never capture
+ * ""), and its index names the route.
+ *
+ * The first alternative that matches must be the best route. At every node
+ * the alternatives are: literal next segments (distinct literals never
+ * match the same segment, and a literal outranks any other segment kind),
+ * then in priority order the routes ending here, routes whose next segment
+ * is mid-segment, optional or wildcard (the rest of the pattern as written),
+ * and the `:param` group (at the place of its best route). Two alternatives
+ * of one node that can match the same path are ordered as in the table.
+ */
+function buildAlternation<T>(routes: readonly Ranked<T>[]): Alternation<T> {
   const slots: (Match<T> | undefined)[] = [];
-  let source = "";
+  // Capture groups are numbered in source order, so number while writing.
   let group = 1;
-  for (const { pattern, value } of routes) {
-    // The empty group opens the alternative: captures of alternatives that
-    // failed are reset, so the first "" in the match array is this marker.
-    const marker = group++;
-    const groups: number[] = [];
-    for (let i = 0; i < pattern.params.length; i++) groups.push(group++);
-    slots[marker] = { value, pattern, groups, captures: undefined };
-    source += (source === "" ? "" : "|") + "()" + pattern.regexSource;
-  }
-  return { regexp: new RegExp(`^(?:${source})$`), slots };
-}
-
-function matchAlternation<T>(
-  alternation: Alternation<T>,
-  path: string,
-): Match<T> | null {
-  const captures = alternation.regexp.exec(path);
-  if (captures === null) return null;
-  const slot = alternation.slots[captures.indexOf("", 1)]!;
-  return {
-    value: slot.value,
-    pattern: slot.pattern,
-    groups: slot.groups,
-    captures,
+  const end = (route: Ranked<T>, groups: number[]): string => {
+    slots[group++] = {
+      value: route.value,
+      pattern: route.pattern,
+      groups,
+    };
+    return "$()";
   };
+  const node = (
+    members: readonly Ranked<T>[],
+    depth: number,
+    bound: readonly number[],
+  ): string => {
+    const literals = new Map<string, Ranked<T>[]>();
+    const params: Ranked<T>[] = [];
+    const others: (Ranked<T> | "param")[] = [];
+    for (const route of members) {
+      const { rank, segmentSources } = route.pattern;
+      if (depth < rank.length && rank[depth] === RANK_STATIC) {
+        const text = segmentSources[depth];
+        if (literals.has(text)) literals.get(text)!.push(route);
+        else literals.set(text, [route]);
+      } else if (depth < rank.length && rank[depth] === RANK_PARAM) {
+        if (params.length === 0) others.push("param");
+        params.push(route);
+      } else others.push(route);
+    }
+    const alternatives: string[] = [];
+    for (const [text, group] of literals) {
+      alternatives.push(text + node(group, depth + 1, bound));
+    }
+    for (const other of others) {
+      if (other === "param") {
+        const param = group++;
+        alternatives.push(
+          "/([^/]+)" + node(params, depth + 1, [...bound, param]),
+        );
+        continue;
+      }
+      const { rank, segmentSources, segmentParams } = other.pattern;
+      const groups = [...bound];
+      let rest = "";
+      for (let i = depth; i < rank.length; i++) {
+        if (rank[i] === RANK_WILDCARD) {
+          rest += WILDCARD_SOURCE;
+          continue;
+        }
+        rest += segmentSources[i];
+        for (let p = 0; p < segmentParams[i]; p++) groups.push(group++);
+      }
+      alternatives.push(rest + end(other, groups));
+    }
+    return alternatives.length === 1
+      ? alternatives[0]
+      : `(?:${alternatives.join("|")})`;
+  };
+  const source = node(routes, 0, []);
+  return { regexp: new RegExp(`^${source}`), slots };
 }
 
-function matchTable<T>(table: Table<T>, path: string): Match<T> | null {
-  const found = table.statics[path];
-  if (found !== undefined) return found;
-  return table.dynamic === undefined
-    ? null
-    : matchAlternation(table.dynamic, path);
+function matches<T>(table: Table<T>, path: string): boolean {
+  return table.statics[path] !== undefined ||
+    table.dynamic?.regexp.test(path) === true;
 }
 
-/** The percent-decoded parameters of a match (a new object each call). */
-export function matchParams<T>(match: Match<T>): Record<string, string> {
+/** Anchored RegExps of wildcard patterns, compiled when first needed. */
+const ownRegExps = new WeakMap<Pattern, RegExp>();
+
+/**
+ * The percent-decoded parameters of a match (a new object each call), from
+ * the captures the matcher reported with it.
+ */
+export function matchParams<T>(
+  match: Match<T>,
+  captures: RegExpExecArray | undefined,
+): Record<string, string> {
   const params: Record<string, string> = {};
-  const { captures, groups, pattern } = match;
+  const { pattern } = match;
+  let { groups } = match;
   if (captures === undefined) return params;
+  if (pattern.wildcard !== undefined) {
+    // The table's RegExp does not capture wildcards: run the route's own,
+    // whose groups are its parameters in order (same text, same captures).
+    let own = ownRegExps.get(pattern);
+    if (own === undefined) {
+      own = new RegExp(`^${pattern.regexSource}$`);
+      ownRegExps.set(pattern, own);
+    }
+    captures = own.exec(captures[0])!;
+    groups = pattern.params.map((_, i) => i + 1);
+  }
   const names = pattern.params;
   for (let i = 0; i < names.length; i++) {
     const value = captures[groups[i]];
@@ -182,19 +270,36 @@ export class Matcher<T> {
     return tables;
   }
 
+  /**
+   * What the table's RegExp captured for the last {@linkcode match} (undefined
+   * for a static path). Read it before the next call: it is not kept per
+   * match, so that matching allocates nothing beyond the RegExp's own result.
+   */
+  captures: RegExpExecArray | undefined;
+
   /** The best route for `method` and normalized `path`, or null. */
   match(method: string, path: string): Match<T> | null {
     const tables = this.#tables ?? this.#compile();
-    return matchTable(tables[method] ?? this.#anyTable!, path);
+    const table = tables[method] ?? this.#anyTable!;
+    const found = table.statics[path];
+    if (found !== undefined) {
+      this.captures = undefined;
+      return found;
+    }
+    const { dynamic } = table;
+    const captures = dynamic === undefined ? null : dynamic.regexp.exec(path);
+    if (captures === null) return null;
+    this.captures = captures;
+    return dynamic!.slots[captures.indexOf("", 1)]!;
   }
 
   /** Methods with a route matching `path`; `["*"]` when an any-method route does. */
   allowed(path: string): string[] {
     const tables = this.#tables ?? this.#compile();
-    if (matchTable(this.#anyTable!, path) !== null) return ["*"];
+    if (matches(this.#anyTable!, path)) return ["*"];
     const methods: string[] = [];
     for (const method in tables) {
-      if (matchTable(tables[method]!, path) !== null) methods.push(method);
+      if (matches(tables[method]!, path)) methods.push(method);
     }
     return methods;
   }

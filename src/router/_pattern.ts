@@ -12,6 +12,10 @@ export interface Pattern {
   readonly staticPath: string | undefined;
   /** Regular-expression source, unanchored, one capture group per parameter. */
   readonly regexSource: string;
+  /** `regexSource` cut per segment, each with its leading `/`. */
+  readonly segmentSources: readonly string[];
+  /** Number of parameters of each segment. */
+  readonly segmentParams: readonly number[];
   /** Specificity per segment, lower is more specific (static 0 … wildcard 4). */
   readonly rank: readonly number[];
   /** Canonical shape: two patterns with the same key match the same paths. */
@@ -22,11 +26,14 @@ export interface Pattern {
 
 const NAME_CHAR = /[A-Za-z0-9_]/;
 
-const RANK_STATIC = 0;
+/** Rank of a literal segment. */
+export const RANK_STATIC = 0;
 const RANK_MIXED = 1;
-const RANK_PARAM = 2;
+/** Rank of a `:param` segment. */
+export const RANK_PARAM = 2;
 const RANK_OPTIONAL = 3;
-const RANK_WILDCARD = 4;
+/** Rank of a trailing wildcard segment. */
+export const RANK_WILDCARD = 4;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
@@ -53,7 +60,8 @@ export function parsePattern(source: string): Pattern {
   if (!source.startsWith("/")) fail(source, 0, 'a pattern starts with "/"');
   const params: string[] = [];
   const rank: number[] = [];
-  let regex = "";
+  const segmentSources: string[] = [];
+  const segmentParams: number[] = [];
   let key = "";
   let literalOnly = true;
   let wildcard: string | undefined;
@@ -90,17 +98,19 @@ export function parsePattern(source: string): Pattern {
             '"*" is only allowed as the last segment',
           );
         }
-        regex += "(?:/(.*))?";
+        segmentSources.push("(?:/(.*))?");
         wildcard = paramName;
         key += "/*";
         rank.push(RANK_WILDCARD);
       } else {
-        regex += "(?:/([^/]+))?";
+        segmentSources.push("(?:/([^/]+))?");
         key += "/:?";
         rank.push(RANK_OPTIONAL);
       }
+      segmentParams.push(1);
       continue;
     }
+    const paramsBefore = params.length;
     let segmentRegex = "";
     let literal = "";
     let hasParam = false;
@@ -158,7 +168,8 @@ export function parsePattern(source: string): Pattern {
       previousWasParam = false;
     }
     flush();
-    regex += "/" + segmentRegex;
+    segmentSources.push("/" + segmentRegex);
+    segmentParams.push(params.length - paramsBefore);
     if (hasParam) literalOnly = false;
     rank.push(hasParam ? (hasLiteral ? RANK_MIXED : RANK_PARAM) : RANK_STATIC);
   }
@@ -166,7 +177,9 @@ export function parsePattern(source: string): Pattern {
     source,
     params,
     staticPath: literalOnly ? key : undefined,
-    regexSource: regex,
+    regexSource: segmentSources.join(""),
+    segmentSources,
+    segmentParams,
     rank,
     key,
     wildcard,

@@ -321,7 +321,8 @@ export function createRoute(init: RouteInit = {}): RouteTag {
     }
 
     const route: Route = (request, context) => {
-      const ctx = context ?? new Context(request, null, undefined, undefined);
+      const ctx = context ??
+        new Context(request, null, undefined, undefined, undefined);
       try {
         return streaming
           ? respond(evaluate(values, request, ctx), request, ctx, layout.body)

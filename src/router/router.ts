@@ -417,7 +417,7 @@ export function createRouter(init: RouterInit = {}): Router {
     return await call(
       defaultHandler,
       request,
-      new Context(request, null, info, reportStreamError),
+      new Context(request, null, undefined, info, reportStreamError),
     );
   }
 
@@ -446,7 +446,13 @@ export function createRouter(init: RouterInit = {}): Router {
         request.method === "HEAD" ? withoutBody(response) : response
       );
     }
-    const context = new Context(request, match, info, reportStreamError);
+    const context = new Context(
+      request,
+      match,
+      matcher.captures,
+      info,
+      reportStreamError,
+    );
     let response: unknown;
     try {
       response = match.value(request, context);

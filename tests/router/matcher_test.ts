@@ -145,6 +145,54 @@ describe("path matching", () => {
     assert.equal((await hit(router, "/x", "HEAD")).status, 200);
   });
 
+  it("routes sharing a prefix keep their order in the combined table", async () => {
+    // Routes sharing "/event/:id" share one capture group in the RegExp; the
+    // route ending there, the literal continuation, a second parameter, a
+    // mid-segment one and the wildcard must still pick the best route.
+    for (const reversed of [false, true]) {
+      const routes: [string, Handler][] = [
+        ["/event/:id", echo("event")],
+        ["/event/:id/comments", echo("comments")],
+        ["/event/:id/:tab", echo("tab")],
+        ["/event/:id/v:version", echo("version")],
+        ["/event/:id/*", echo("rest")],
+        ["/:kind/:id/comments", echo("any-comments")],
+      ];
+      const router = createRouter();
+      for (const [pattern, handler] of reversed ? routes.reverse() : routes) {
+        router.endpoint`GET ${pattern}`(handler);
+      }
+      assert.deepEqual(await hit(router, "/event/7"), {
+        status: 200,
+        name: reversed ? "rest" : "event",
+        params: reversed ? { id: "7", "*": "" } : { id: "7" },
+        pattern: reversed ? "/event/:id/*" : "/event/:id",
+      });
+      assert.equal((await hit(router, "/event/7/comments")).name, "comments");
+      assert.equal((await hit(router, "/event/7/v2")).name, "version");
+      assert.deepEqual((await hit(router, "/event/7/v2")).params, {
+        id: "7",
+        version: "2",
+      });
+      assert.deepEqual((await hit(router, "/event/7/photos")).params, {
+        id: "7",
+        tab: "photos",
+      });
+      assert.deepEqual((await hit(router, "/event/7/a/b%20c")).params, {
+        id: "7",
+        "*": "a/b c",
+      });
+      assert.deepEqual((await hit(router, "/event/7/")).params, {
+        id: "7",
+        "*": "",
+      });
+      assert.deepEqual((await hit(router, "/place/7/comments")).params, {
+        kind: "place",
+        id: "7",
+      });
+    }
+  });
+
   it("rejects invalid patterns at registration with INVALID_PATTERN", () => {
     for (
       const pattern of [
