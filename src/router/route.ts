@@ -212,7 +212,9 @@ export function createRoute(init: RouteInit = {}): RouteTag {
         : {
           status: staticHead.status,
           statusText: staticHead.statusText,
-          headers: staticHead.headers as [string, string][],
+          // One Headers object, copied by every Response: in Deno 2.9 it
+          // costs about a third of the same list given as pairs.
+          headers: new Headers(staticHead.headers as [string, string][]),
         };
 
     // Fast path (fixed head, not streaming): functions are called while the

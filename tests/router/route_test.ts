@@ -25,6 +25,29 @@ describe("createRoute templates", () => {
     assert.equal(await response.text(), "line one\n  indented\nlast");
   });
 
+  it("keeps every Set-Cookie line and the defaults on every response", async () => {
+    const route = createRoute({ headers: { "x-default": "d" } })`
+      HTTP/1.1 200 OK
+      Set-Cookie: a=1
+      Set-Cookie: b=2
+
+      ${(_request: Request) => "dynamic"}
+    `;
+    for (let i = 0; i < 2; i++) {
+      const response = await route(request());
+      assert.deepEqual(response.headers.getSetCookie(), ["a=1", "b=2"]);
+      assert.equal(response.headers.get("x-default"), "d");
+      assert.equal(
+        response.headers.get("content-type"),
+        "text/html; charset=utf-8",
+      );
+      // A response's headers are its own: changing them leaves the next alone.
+      response.headers.set("x-default", "changed");
+      assert.equal(response.statusText, "OK");
+      assert.equal(await response.text(), "dynamic");
+    }
+  });
+
   it("accepts CRLF and a missing reason phrase", async () => {
     const route = createRoute()`HTTP/1.1 404\r\nX-A: 1\r\n\r\nbody\r\n`;
     const response = await route(request());
