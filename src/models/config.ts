@@ -1,0 +1,214 @@
+/**
+ * Configuration types of the model {@linkcode Router}: the routing and
+ * fallback strategies, the optimisation score, the custom routing and
+ * fallback hooks, model translation and {@linkcode RouterConfig} itself.
+ * Re-exported by `@switchyard/switchyard/models`.
+ *
+ * @example A round-robin router with circuit breakers
+ * ```ts
+ * import { createRouter, type RouterConfig } from "@switchyard/switchyard/models";
+ * const config: RouterConfig = { routingStrategy: "round-robin", enableCircuitBreaker: true };
+ * createRouter(config).dispose();
+ * ```
+ *
+ * @module
+ */
+
+import type { AdapterError } from "./errors.ts";
+import type { IRChatRequest, IRWarning } from "./types.ts";
+import type { RouterStats } from "./stats.ts";
+
+/**
+ * How the Router picks the first backend for a request.
+ *
+ * @example Usage
+ * ```ts
+ * import type { RoutingStrategy } from "@switchyard/switchyard/models";
+ * const strategy: RoutingStrategy = "round-robin";
+ * ```
+ */
+export type RoutingStrategy =
+  | "explicit"
+  | "model-based"
+  | "cost-optimized"
+  | "latency-optimized"
+  | "round-robin"
+  | "random"
+  | "custom";
+
+/**
+ * What the Router does after the first backend fails.
+ *
+ * @example Usage
+ * ```ts
+ * import type { FallbackStrategy } from "@switchyard/switchyard/models";
+ * const fallback: FallbackStrategy = "parallel";
+ * ```
+ */
+export type FallbackStrategy = "none" | "sequential" | "parallel" | "custom";
+
+/**
+ * Optimisation preset used by capability-based routing's score.
+ *
+ * @example Usage
+ * ```ts
+ * import type { OptimizationGoal } from "@switchyard/switchyard/models";
+ * const goal: OptimizationGoal = "speed";
+ * ```
+ */
+export type OptimizationGoal = "cost" | "speed" | "quality" | "balanced";
+
+/**
+ * Relative weights of the optimisation score (normalised to sum 1; negative
+ * values count as 0).
+ *
+ * @example Usage
+ * ```ts
+ * import type { OptimizationWeights } from "@switchyard/switchyard/models";
+ * const weights: OptimizationWeights = { cost: 1, speed: 2, quality: 1 };
+ * ```
+ */
+export interface OptimizationWeights {
+  /** Weight of low average cost. */
+  readonly cost: number;
+  /** Weight of low average latency. */
+  readonly speed: number;
+  /** Weight of a high success rate. */
+  readonly quality: number;
+}
+
+/**
+ * Per-request routing context handed to a {@linkcode CustomRoutingFunction}.
+ *
+ * @example Usage
+ * ```ts
+ * import type { RoutingContext } from "@switchyard/switchyard/models";
+ * function preferred(context: RoutingContext): string | null {
+ *   return context.preferredBackend ?? null;
+ * }
+ * ```
+ */
+export interface RoutingContext {
+  /** A snapshot of the Router's statistics. */
+  readonly stats: RouterStats;
+  /** A copy of `request.metadata.custom` (empty object when absent). */
+  readonly metadata: Readonly<Record<string, unknown>>;
+  /** The backend the request named, when it named one. */
+  readonly preferredBackend?: string;
+}
+
+/**
+ * Chooses a backend by name; `null` falls through to `defaultBackend`, then
+ * the first available backend. The name must be one of `availableBackends`.
+ *
+ * @example Route long conversations to a big-context backend
+ * ```ts
+ * import type { CustomRoutingFunction } from "@switchyard/switchyard/models";
+ * const byLength: CustomRoutingFunction = (request, available) =>
+ *   Promise.resolve(request.messages.length > 20 && available.includes("large") ? "large" : null);
+ * ```
+ */
+export type CustomRoutingFunction = (
+  request: IRChatRequest,
+  availableBackends: readonly string[],
+  context: RoutingContext,
+) => Promise<string | null>;
+
+/**
+ * Chooses the backend to try after `failedBackend` failed; `null` stops
+ * (the call then fails with `ALL_BACKENDS_FAILED`). Returning an unknown,
+ * unavailable or already attempted name is `ROUTING_FAILED`.
+ *
+ * @example Only fall back on rate limits
+ * ```ts
+ * import type { CustomFallbackFunction } from "@switchyard/switchyard/models";
+ * const onRateLimit: CustomFallbackFunction = (_request, _failed, error, _attempted, available) =>
+ *   Promise.resolve(error.code === "RATE_LIMITED" ? available[0] ?? null : null);
+ * ```
+ */
+export type CustomFallbackFunction = (
+  request: IRChatRequest,
+  failedBackend: string,
+  error: AdapterError,
+  attemptedBackends: readonly string[],
+  availableBackends: readonly string[],
+) => Promise<string | null>;
+
+/**
+ * How request model names are translated for the backend that serves them.
+ *
+ * - `exact`: only exact keys of `mapping[backend]` translate.
+ * - `pattern`: keys of `mapping[backend]` may also be `*`/`?` globs.
+ * - `default` (the default): like `pattern`, and a model the backend does not
+ *   list in `capabilities.models` becomes `defaultModels[backend]`, else the
+ *   adapter's `metadata.defaultModel`.
+ *
+ * @example Translate OpenAI names for an Anthropic backend
+ * ```ts
+ * import type { ModelTranslationConfig } from "@switchyard/switchyard/models";
+ * const translation: ModelTranslationConfig = {
+ *   strategy: "pattern",
+ *   mapping: { anthropic: { "gpt-4o*": "claude-sonnet-4-5" } },
+ * };
+ * ```
+ */
+export interface ModelTranslationConfig {
+  /** `exact`, `pattern` or `default` (default `default`). */
+  readonly strategy?: "exact" | "pattern" | "default";
+  /** Per backend name: request model (or glob) → backend model. */
+  readonly mapping?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** Per backend name: the model used when the requested one is not served. */
+  readonly defaultModels?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Router configuration; every field is optional.
+ *
+ * @example Usage
+ * ```ts
+ * import type { RouterConfig } from "@switchyard/switchyard/models";
+ * const config: RouterConfig = { routingStrategy: "round-robin", enableCircuitBreaker: true, circuitBreakerThreshold: 3 };
+ * ```
+ */
+export interface RouterConfig {
+  /** How the first backend is chosen. Default `explicit`. */
+  readonly routingStrategy?: RoutingStrategy;
+  /** What happens after it fails. Default `sequential`. */
+  readonly fallbackStrategy?: FallbackStrategy;
+  /** Backend used when the strategy chooses none. Default none. */
+  readonly defaultBackend?: string;
+  /** Background health-check period in ms; 0 disables. Default 0. */
+  readonly healthCheckInterval?: number;
+  /** Bound on one adapter's health check in ms. Default 5000. */
+  readonly healthCheckTimeout?: number;
+  /** Open breakers automatically on consecutive failures. Default false. */
+  readonly enableCircuitBreaker?: boolean;
+  /** Consecutive failures that open a breaker. Default 5. */
+  readonly circuitBreakerThreshold?: number;
+  /** Milliseconds a breaker stays open before half-open. Default 60000. */
+  readonly circuitBreakerTimeout?: number;
+  /** Record latencies (needed by latency-optimized). Default true. */
+  readonly trackLatency?: boolean;
+  /** Record costs through `estimateCost` (needed by cost-optimized). Default false. */
+  readonly trackCost?: boolean;
+  /** Filter by adapter capabilities and pick by score. Default false. */
+  readonly capabilityBasedRouting?: boolean;
+  /** Score preset for capability-based routing. Default `balanced`. */
+  readonly optimization?: OptimizationGoal;
+  /** Explicit score weights (override `optimization`). Default none. */
+  readonly optimizationWeights?: OptimizationWeights;
+  /** How long adapter capabilities are cached, in ms. Default 3600000. */
+  readonly capabilityCacheDuration?: number;
+  /** Used by the `custom` routing strategy. */
+  readonly customRouter?: CustomRoutingFunction;
+  /** Used by the `custom` fallback strategy. */
+  readonly customFallback?: CustomFallbackFunction;
+  /** Model name translation. Default none (models pass through). */
+  readonly modelTranslation?: ModelTranslationConfig;
+  /** Receives `routing-config-changed` and `model-substituted` warnings. */
+  readonly onWarning?: (warning: IRWarning) => void;
+  /** Clock in ms for breakers, health and stats timestamps. Default `Date.now`. */
+  readonly now?: () => number;
+  /** Random source in [0, 1) for the `random` strategy. Default `Math.random`. */
+  readonly random?: () => number;
+}

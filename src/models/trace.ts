@@ -1,0 +1,97 @@
+/**
+ * The routing trace the model {@linkcode Router} puts on every response's
+ * `metadata.routing` (and on a stream's final `done` chunk, and on
+ * `ALL_BACKENDS_FAILED` errors in `details.routing`): which backend answered,
+ * why the first one was chosen, and every attempt with its latency and error
+ * code. Re-exported by `@switchyard/switchyard/models`.
+ *
+ * @example The trace of a fallback
+ * ```ts
+ * import { createRouter, type RoutingTrace } from "@switchyard/switchyard/models";
+ * import { createEchoAdapter, createFailingAdapter } from "@switchyard/switchyard/models/testing";
+ * const router = createRouter()
+ *   .register("down", createFailingAdapter())
+ *   .register("up", createEchoAdapter());
+ * const response = await router.execute({ messages: [{ role: "user", content: "hi" }] });
+ * const trace = response.metadata.routing as RoutingTrace;
+ * console.log(trace.backend, trace.fallbacks, trace.attempts.map((a) => a.errorCode)); // "up" 1 ["PROVIDER_ERROR", undefined]
+ * router.dispose();
+ * ```
+ *
+ * @module
+ */
+
+import type { RoutingStrategy } from "./config.ts";
+
+/**
+ * Why the first backend was chosen.
+ *
+ * @example Usage
+ * ```ts
+ * import type { RoutingReason } from "@switchyard/switchyard/models";
+ * const reason: RoutingReason = "untried";
+ * ```
+ */
+export type RoutingReason =
+  | "explicit"
+  | "explicit-unavailable"
+  | "model-mapping"
+  | "lowest-latency"
+  | "lowest-cost"
+  | "untried"
+  | "round-robin"
+  | "random"
+  | "custom"
+  | "default"
+  | "best-score"
+  | "first-available";
+
+/**
+ * One attempt in a {@linkcode RoutingTrace}.
+ *
+ * @example Usage
+ * ```ts
+ * import type { RoutingAttempt } from "@switchyard/switchyard/models";
+ * const attempt: RoutingAttempt = { backend: "a", latencyMs: 12, ok: false, errorCode: "TIMEOUT" };
+ * ```
+ */
+export interface RoutingAttempt {
+  /** Backend name. */
+  readonly backend: string;
+  /** Time from call to outcome. */
+  readonly latencyMs: number;
+  /** Whether it succeeded. */
+  readonly ok: boolean;
+  /** The AdapterError code when it did not. */
+  readonly errorCode?: string;
+}
+
+/**
+ * The routing trace on `response.metadata.routing` (and on the final `done`
+ * chunk's `metadata.routing`; on `ALL_BACKENDS_FAILED` in `details.routing`).
+ *
+ * @example Reading the trace
+ * ```ts
+ * import { createRouter, type RoutingTrace } from "@switchyard/switchyard/models";
+ * import { createEchoAdapter } from "@switchyard/switchyard/models/testing";
+ * const router = createRouter().register("echo", createEchoAdapter());
+ * const response = await router.execute({ messages: [{ role: "user", content: "hi" }] });
+ * const trace = response.metadata.routing as RoutingTrace;
+ * console.log(trace.backend, trace.reason, trace.attempts.length); // "echo" "first-available" 1
+ * router.dispose();
+ * ```
+ */
+export interface RoutingTrace {
+  /** The backend that answered (or, on failure, the last one tried). */
+  readonly backend: string;
+  /** The configured routing strategy. */
+  readonly strategy: RoutingStrategy;
+  /** Why the first backend was chosen. */
+  readonly reason: RoutingReason;
+  /** The backend the request named, when it named one. */
+  readonly requestedBackend?: string;
+  /** Every attempt started, in start order. */
+  readonly attempts: readonly RoutingAttempt[];
+  /** Attempts after the first choice. */
+  readonly fallbacks: number;
+}
