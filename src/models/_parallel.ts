@@ -1,29 +1,26 @@
 // Runs several backend attempts at once with one AbortController each, an
-// optional wall-clock timeout and optional cancellation of the losers. Used by
-// Router.dispatchParallel and by the "parallel" fallback strategy.
+// optional wall-clock timeout and optional cancellation of the losers, and
+// turns the run into what Router.dispatchParallel and the "parallel" fallback
+// strategy report.
 
-import type { AdapterError } from "./errors.ts";
+import {
+  AdapterError,
+  type BackendFailure,
+  ErrorCode,
+  RouterError,
+} from "./errors.ts";
 import type { IRChatResponse } from "./types.ts";
+import type {
+  ParallelDispatchOptions,
+  ParallelDispatchResult,
+  ParallelResponse,
+  ParallelStrategy,
+} from "./parallel.ts";
+import { abortedAttempt, type Attempt, type Success } from "./_attempt.ts";
+import { routingFailed } from "./_failures.ts";
 import { CANCELLED_REASON, linkSignal, TIMEOUT_REASON } from "./_util.ts";
 
-/** The settled outcome of one attempt against one backend; never thrown. */
-export type Attempt =
-  | {
-    readonly ok: true;
-    readonly backend: string;
-    readonly response: IRChatResponse;
-    readonly latencyMs: number;
-  }
-  | {
-    readonly ok: false;
-    readonly backend: string;
-    /** failed: counts as a failure; aborted: the caller or the Router cancelled it; unavailable: never started. */
-    readonly kind: "failed" | "aborted" | "unavailable";
-    readonly error: AdapterError;
-    /** What the adapter threw, before normalisation. */
-    readonly thrown: unknown;
-    readonly latencyMs: number;
-  };
+export type { Attempt };
 
 export interface ParallelRunOptions {
   /** The caller's signal; aborting it aborts every attempt. */
@@ -112,6 +109,145 @@ export function runParallel(
           finish(-1);
         }
       });
+    }
+  });
+}
+
+const STRATEGIES: ReadonlySet<string> = new Set([
+  "first",
+  "all",
+  "fastest",
+  "custom",
+]);
+
+/** Checks dispatchParallel's options; returns the strategy (default `first`). */
+export function dispatchStrategy(
+  options: ParallelDispatchOptions,
+): ParallelStrategy {
+  const strategy = options.strategy ?? "first";
+  if (!STRATEGIES.has(strategy)) {
+    throw routingFailed(`Unknown parallel strategy "${strategy}"`);
+  }
+  if (
+    strategy === "custom" && typeof options.customAggregator !== "function"
+  ) {
+    throw routingFailed(
+      'Parallel strategy "custom" needs options.customAggregator',
+    );
+  }
+  if (
+    options.timeout !== undefined &&
+    (typeof options.timeout !== "number" || !(options.timeout >= 0))
+  ) {
+    throw routingFailed(
+      "options.timeout must be a non-negative number of milliseconds",
+    );
+  }
+  return strategy;
+}
+
+/** A dispatch's outcomes sorted into successes, failures and everything started. */
+export interface DispatchOutcomes {
+  readonly successes: ParallelResponse[];
+  readonly failedBackends: BackendFailure[];
+  readonly attempted: Attempt[];
+}
+
+/** Sorts a run's outcomes, in backend order, after the unavailable backends. */
+export function sortOutcomes(
+  run: ParallelRunResult,
+  unavailable: readonly BackendFailure[],
+): DispatchOutcomes {
+  const successes: ParallelResponse[] = [];
+  const failedBackends: BackendFailure[] = [...unavailable];
+  const attempted: Attempt[] = [];
+  for (const outcome of run.outcomes) {
+    if (outcome === undefined) continue;
+    attempted.push(outcome);
+    if (outcome.ok) {
+      successes.push({
+        backend: outcome.backend,
+        response: outcome.response,
+        latencyMs: outcome.latencyMs,
+      });
+    } else if (outcome.kind === "failed") {
+      failedBackends.push({ backend: outcome.backend, error: outcome.error });
+    }
+  }
+  return { successes, failedBackends, attempted };
+}
+
+/** The error of a dispatch in which every started backend failed. */
+export function dispatchFailed(
+  names: readonly string[],
+  failedBackends: readonly BackendFailure[],
+): RouterError {
+  return new RouterError({
+    code: ErrorCode.ALL_BACKENDS_FAILED,
+    message: `All ${names.length} backends failed in parallel dispatch`,
+    attemptedBackends: names,
+    errors: failedBackends,
+    details: { failedBackends },
+  });
+}
+
+/** The response a dispatch resolves with: the winner, the aggregate or the first success. */
+export function chooseResponse(
+  run: ParallelRunResult,
+  strategy: ParallelStrategy,
+  options: ParallelDispatchOptions,
+  successes: readonly ParallelResponse[],
+  names: readonly string[],
+): IRChatResponse {
+  if (run.winner >= 0) return (run.outcomes[run.winner] as Success).response;
+  if (strategy !== "custom") return successes[0].response;
+  try {
+    return options.customAggregator!(Object.freeze(successes));
+  } catch (error) {
+    throw new RouterError({
+      code: ErrorCode.UNKNOWN,
+      message: "customAggregator threw",
+      attemptedBackends: names,
+      cause: error,
+    });
+  }
+}
+
+/** The frozen result of a successful dispatch. */
+export function dispatchResult(
+  response: IRChatResponse,
+  outcomes: DispatchOutcomes,
+  totalTimeMs: number,
+): ParallelDispatchResult {
+  const successes = outcomes.successes;
+  return Object.freeze({
+    response,
+    allResponses: Object.freeze(successes),
+    successfulBackends: Object.freeze(successes.map((s) => s.backend)),
+    failedBackends: Object.freeze(outcomes.failedBackends),
+    totalTimeMs,
+  });
+}
+
+/**
+ * Appends a parallel fallback's outcomes to the request's attempts: every
+ * started attempt, and an ABORTED one for each loser cancelled by the winner.
+ */
+export function appendRace(
+  run: ParallelRunResult,
+  names: readonly string[],
+  cancelledAfter: number,
+  attempts: Attempt[],
+): void {
+  run.outcomes.forEach((outcome, i) => {
+    if (outcome === undefined) {
+      const error = new AdapterError({
+        code: ErrorCode.ABORTED,
+        message: "Cancelled: another backend answered first",
+      });
+      attempts.push(abortedAttempt(names[i], error, undefined, cancelledAfter));
+    } else if (outcome.ok || outcome.kind !== "unavailable") {
+      attempts.push(outcome);
     }
   });
 }

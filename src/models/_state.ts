@@ -33,9 +33,40 @@ export class BackendEntry {
     this.breaker = new CircuitBreaker(breaker);
   }
 
-  /** Registered, healthy and the breaker admits a request now. */
+  /** Registered, healthy and the breaker admits a request now (claims nothing). */
   isAvailable(now: number): boolean {
     return this.healthy && this.breaker.canAdmit(now);
+  }
+
+  /**
+   * Healthy and the breaker admits this request; in half-open this claims
+   * the single probe.
+   */
+  admit(now: number): boolean {
+    return this.healthy && this.breaker.admit(now);
+  }
+
+  /** Counts a success: totals, the latency window (when tracked), the breaker. */
+  recordSuccess(latencyMs: number, trackLatency: boolean): void {
+    this.stats.total++;
+    this.stats.ok++;
+    if (trackLatency) this.stats.latency.add(latencyMs);
+    this.breaker.onSuccess();
+  }
+
+  /** Counts a failure against the backend and its breaker. */
+  recordFailure(now: number): void {
+    this.stats.total++;
+    this.stats.failed++;
+    this.breaker.onFailure(now);
+  }
+
+  /** Adds an estimate to the cost figures; unknown or non-finite costs are skipped. */
+  recordCost(cost: number | null): void {
+    if (typeof cost === "number" && Number.isFinite(cost)) {
+      this.stats.costTotal += cost;
+      this.stats.costSamples++;
+    }
   }
 
   /** Adapter capabilities, re-read from its metadata at most once per `ttl` ms. */

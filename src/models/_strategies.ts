@@ -8,45 +8,56 @@ import type { AdapterCapabilities, IRChatRequest } from "./types.ts";
 /** Availability (and capability) test supplied by the Router. */
 export type EntryFilter = (entry: BackendEntry) => boolean;
 
-/** First untried backend, else the lowest mean latency over the window. */
-export function pickByLatency(
+/** A ranking pick: the entry, and whether it won only because it was never tried. */
+export interface Pick {
+  readonly entry: BackendEntry;
+  readonly untried: boolean;
+}
+
+/**
+ * The first usable backend never tried (so new backends get data), else the
+ * usable one with the lowest `metric`. A NaN metric (no data yet) never wins.
+ */
+function pickLowest(
   order: readonly BackendEntry[],
   usable: EntryFilter,
-): { entry: BackendEntry; untried: boolean } | undefined {
+  metric: (entry: BackendEntry) => number,
+): Pick | undefined {
   let best: BackendEntry | undefined;
-  let bestMean = Infinity;
+  let bestValue = Infinity;
   for (let i = 0; i < order.length; i++) {
     const entry = order[i];
     if (!usable(entry)) continue;
     if (entry.started === 0) return { entry, untried: true };
-    const mean = entry.stats.latency.mean();
-    if (mean < bestMean) {
-      bestMean = mean;
+    const value = metric(entry);
+    if (value < bestValue) {
+      bestValue = value;
       best = entry;
     }
   }
   return best === undefined ? undefined : { entry: best, untried: false };
 }
 
+const meanLatency = (entry: BackendEntry): number => entry.stats.latency.mean();
+const averageCost = (entry: BackendEntry): number => entry.stats.averageCost();
+
+/** First untried backend, else the lowest mean latency over the window. */
+export function pickByLatency(
+  order: readonly BackendEntry[],
+  usable: EntryFilter,
+): Pick | undefined {
+  return pickLowest(order, usable, meanLatency);
+}
+
 /** Among backends with estimateCost: first untried, else lowest average observed cost. */
 export function pickByCost(
   order: readonly BackendEntry[],
   usable: EntryFilter,
-): { entry: BackendEntry; untried: boolean } | undefined {
-  let best: BackendEntry | undefined;
-  let bestCost = Infinity;
-  for (const entry of order) {
-    if (typeof entry.adapter.estimateCost !== "function" || !usable(entry)) {
-      continue;
-    }
-    if (entry.started === 0) return { entry, untried: true };
-    const cost = entry.stats.averageCost();
-    if (cost < bestCost) {
-      bestCost = cost;
-      best = entry;
-    }
-  }
-  return best === undefined ? undefined : { entry: best, untried: false };
+): Pick | undefined {
+  // Backends without estimateCost are skipped before `usable` runs, as ever.
+  const costed: EntryFilter = (entry) =>
+    typeof entry.adapter.estimateCost === "function" && usable(entry);
+  return pickLowest(order, costed, averageCost);
 }
 
 /** Index of the next usable entry at or after `cursor` (wrapping), or -1. */
@@ -61,6 +72,21 @@ export function pickRoundRobin(
     if (usable(order[i])) return i;
   }
   return -1;
+}
+
+/**
+ * Availability (and, with `needs`, capability) test for automatic choices:
+ * healthy, the breaker could admit a request, and the adapter can serve it.
+ */
+export function usableFilter(
+  now: number,
+  needs: Requirements | undefined,
+  capabilityTtl: number,
+): EntryFilter {
+  if (needs === undefined) return (e) => e.healthy && e.breaker.canAdmit(now);
+  return (e) =>
+    e.healthy && e.breaker.canAdmit(now) &&
+    supports(e.capabilities(now, capabilityTtl), needs);
 }
 
 /** What a request needs from an adapter. */

@@ -1,8 +1,22 @@
 // Chunk-level helpers of Router.executeStream: classification, error chunks,
-// and pulling the next chunk without letting a deaf adapter ignore an abort.
+// pulling the next chunk without letting a deaf adapter ignore an abort, and
+// StreamRun, one stream's state across its attempts. The Router's generator
+// keeps the single loop that yields, so a chunk costs no extra generator hop.
 
 import { AdapterError, ErrorCode, type ErrorCodeValue } from "./errors.ts";
-import type { IRStreamChunk, IRStreamErrorChunk } from "./types.ts";
+import type {
+  IRChatRequest,
+  IRStreamChunk,
+  IRStreamErrorChunk,
+} from "./types.ts";
+import {
+  abortedAttempt,
+  type Attempt,
+  EMPTY_RESPONSE,
+  failedAttempt,
+} from "./_attempt.ts";
+import type { BackendEntry } from "./_state.ts";
+import { abortedError, invalidResponse } from "./_util.ts";
 
 const CODES: ReadonlySet<string> = new Set(Object.values(ErrorCode));
 
@@ -116,5 +130,197 @@ export function releaseIterator(
     }
   } catch {
     // The adapter's generator threw from its finally block; nothing to salvage.
+  }
+}
+
+/** What StreamRun.accept made of a backend's chunk. */
+export const Verdict = {
+  /** Held back until the stream commits (or falls back). */
+  HOLD: 0,
+  /** Forward it. */
+  PASS: 1,
+  /** The first content: forward the held chunks, then it. */
+  COMMIT: 2,
+  /** The backend finished. */
+  DONE: 3,
+  /** The backend yielded an `error` chunk (`failure` is set). */
+  ERROR: 4,
+  /** The stream ended early or yielded a non-chunk (`failure` is set). */
+  INVALID: 5,
+} as const;
+
+/** One of the {@linkcode Verdict} values. */
+export type Verdict = typeof Verdict[keyof typeof Verdict];
+
+/**
+ * One executeStream call: its sequence numbers, attempts, and the attempt in
+ * progress (entry, iterator, held chunks), so the Router's generator can
+ * release it whichever way the stream ends.
+ */
+export class StreamRun {
+  readonly signal: AbortSignal | undefined;
+  readonly attempts: Attempt[] = [];
+  /** The attempt in progress, until its outcome is recorded. */
+  live: BackendEntry | undefined;
+  /** The last chunk accept() saw. */
+  chunk: IRStreamChunk | undefined;
+  /** The provider of the attempt in progress, read when it began. */
+  provider: string | undefined;
+  /** Why the attempt in progress failed. */
+  failure: AdapterError | undefined;
+  committed = false;
+  /** The error chunk that ends the stream, once decided. */
+  end: IRStreamErrorChunk | undefined;
+  /** Whether the call has been counted in the Router's totals. */
+  settled = false;
+  #sequence = 0;
+  #gate: AbortGate | undefined;
+  #iterator: AsyncIterator<IRStreamChunk> | undefined;
+  #held: IRStreamChunk[] = [];
+  #startedAt = 0;
+
+  constructor(signal: AbortSignal | undefined) {
+    this.signal = signal;
+    this.#gate = signal === undefined ? undefined : new AbortGate(signal);
+  }
+
+  /** Starts an attempt's bookkeeping; the backend is called by open(). */
+  begin(entry: BackendEntry, startedAt: number): void {
+    entry.started++;
+    this.live = entry;
+    this.provider = entry.adapter.metadata?.provider;
+    this.#startedAt = startedAt;
+    this.#held = [];
+    this.committed = false;
+    this.failure = undefined;
+  }
+
+  /** Calls the backend (may throw: the caller's try treats it as a failure). */
+  open(request: IRChatRequest): void {
+    this.#iterator = this.live!.adapter.executeStream(request, this.signal);
+  }
+
+  /** The backend's next step, rejecting with STREAM_ABORTED on abort. */
+  pull(): Promise<IteratorResult<IRStreamChunk>> {
+    return this.#gate === undefined
+      ? this.#iterator!.next()
+      : this.#gate.next(this.#iterator!);
+  }
+
+  /** Classifies a step; holds chunks before the first content. */
+  accept(step: IteratorResult<unknown>): Verdict {
+    const chunk: unknown = step.done ? undefined : step.value;
+    if (step.done || !isChunk(chunk)) {
+      this.failure = invalidResponse(
+        this.live!.name,
+        step.done
+          ? "ended its stream without a done chunk"
+          : "yielded a malformed stream chunk",
+      );
+      return Verdict.INVALID;
+    }
+    this.chunk = chunk;
+    if (chunk.type === "error") {
+      this.failure = errorFromChunk(chunk, this.provider);
+      return Verdict.ERROR;
+    }
+    if (chunk.type === "done") return Verdict.DONE;
+    if (this.committed) return Verdict.PASS;
+    if (!isCommitting(chunk)) {
+      this.#held.push(chunk);
+      return Verdict.HOLD;
+    }
+    this.committed = true;
+    return Verdict.COMMIT;
+  }
+
+  /** A chunk renumbered in this stream's sequence. */
+  renumber<T extends IRStreamChunk>(chunk: T): T {
+    return { ...chunk, sequence: this.#sequence++ };
+  }
+
+  /** The held chunks, renumbered, and forgets them. */
+  takeHeld(): IRStreamChunk[] {
+    const held = this.#held;
+    this.#held = [];
+    return held.map((h) => this.renumber(h));
+  }
+
+  /** An `error` chunk for `error`, numbered in this stream's sequence. */
+  error(error: AdapterError): IRStreamErrorChunk {
+    return errorChunk(error, this.#sequence++);
+  }
+
+  /** Decides that the stream ends with `error`; returns undefined for chaining. */
+  stop(error: AdapterError): undefined {
+    this.end = this.error(error);
+    return undefined;
+  }
+
+  /** Milliseconds since the attempt in progress began. */
+  elapsed(clock: () => number): number {
+    return clock() - this.#startedAt;
+  }
+
+  /** Records the attempt in progress as successful; returns its latency. */
+  succeeded(clock: () => number): number {
+    const entry = this.live!;
+    const latencyMs = this.elapsed(clock);
+    this.live = undefined;
+    this.attempts.push({
+      ok: true,
+      backend: entry.name,
+      response: EMPTY_RESPONSE,
+      latencyMs,
+    });
+    return latencyMs;
+  }
+
+  /** Records the attempt in progress as failed with `failure`. */
+  failed(clock: () => number, now: number): void {
+    const entry = this.live!;
+    entry.recordFailure(now);
+    this.attempts.push(
+      failedAttempt(
+        entry.name,
+        this.failure!,
+        this.failure,
+        this.elapsed(clock),
+      ),
+    );
+    this.live = undefined;
+  }
+
+  /** Whether a rejection of the backend means the caller aborted. */
+  isAbort(thrown: unknown): boolean {
+    return thrown === STREAM_ABORTED || this.signal?.aborted === true;
+  }
+
+  /** Records the attempt in progress as aborted (not the backend's fault). */
+  aborted(thrown: unknown, clock: () => number): void {
+    const entry = this.live!;
+    this.live = undefined;
+    entry.breaker.onAbort();
+    this.attempts.push(
+      abortedAttempt(
+        entry.name,
+        abortedError(this.signal),
+        thrown,
+        this.elapsed(clock),
+      ),
+    );
+  }
+
+  /** Releases the backend's iterator without waiting for it. */
+  release(): void {
+    releaseIterator(this.#iterator);
+    this.#iterator = undefined;
+  }
+
+  /** Ends the stream: an attempt still live was abandoned, not failed. */
+  close(): void {
+    this.live?.breaker.onAbort();
+    this.release();
+    this.#gate?.close();
   }
 }

@@ -137,177 +137,106 @@ import {
   RouterError,
 } from "./errors.ts";
 import type {
-  AdapterCapabilities,
   AdapterMetadata,
   BackendAdapter,
   IRChatRequest,
   IRChatResponse,
   IRChatStream,
   IRStreamChunk,
+  IRStreamDoneChunk,
+  IRStreamErrorChunk,
 } from "./types.ts";
-import { type Attempt, runParallel } from "./_parallel.ts";
-import { BackendEntry } from "./_state.ts";
-import {
-  type CompiledPatterns,
-  compilePatterns,
-  lookup,
-  pickByCost,
-  pickByLatency,
-  pickByScore,
-  pickRoundRobin,
-  type Requirements,
-  requirementsOf,
-  resolveWeights,
-  supports,
-  type Weights,
-} from "./_strategies.ts";
-import {
-  AbortGate,
-  errorChunk,
-  errorFromChunk,
-  isChunk,
-  isCommitting,
-  releaseIterator,
-  STREAM_ABORTED,
-} from "./_stream.ts";
-import {
-  abortedError,
-  ignore,
-  invalidResponse,
-  isValidResponse,
-  linkSignal,
-  raceAbort,
-  TIMEOUT_REASON,
-  toAdapterError,
-  unrefTimeout,
-} from "./_util.ts";
-
-import type {
-  FallbackStrategy,
-  RouterConfig,
-  RoutingContext,
-  RoutingStrategy,
-} from "./config.ts";
+import type { RouterConfig, RoutingContext } from "./config.ts";
 import type {
   ParallelDispatchOptions,
   ParallelDispatchResult,
-  ParallelResponse,
 } from "./parallel.ts";
-import type {
-  BackendInfo,
-  BackendStats,
-  CircuitBreakerState,
-  RouterStats,
-} from "./stats.ts";
-import type { RoutingAttempt, RoutingReason, RoutingTrace } from "./trace.ts";
+import type { BackendInfo, BackendStats, RouterStats } from "./stats.ts";
+import type { RoutingTrace } from "./trace.ts";
+import {
+  type Attempt,
+  attempt,
+  type AttemptContext,
+  Call,
+  startCall,
+  type Success,
+} from "./_attempt.ts";
+import { resolveSettings, type Settings } from "./_config.ts";
+import {
+  abortedRouterError,
+  allFailedError,
+  failuresOf,
+  noBackend,
+  noBackendFor,
+  routingFailed,
+  unavailableError,
+} from "./_failures.ts";
+import {
+  fallbackCandidates,
+  type FallbackState,
+  nextCandidate,
+  raceCandidates,
+} from "./_fallback.ts";
+import { probeAdapter } from "./_health.ts";
+import {
+  appendRace,
+  chooseResponse,
+  dispatchFailed,
+  dispatchResult,
+  dispatchStrategy,
+  runParallel,
+  sortOutcomes,
+} from "./_parallel.ts";
+import {
+  assertAdapter,
+  assertChain,
+  assertMapping,
+  removeFromOrder,
+  routerMetadata,
+} from "./_registry.ts";
+import {
+  askHook,
+  assertRequest,
+  explicitPlan,
+  fallthrough,
+  LatencyRanking,
+  namedBackend,
+  pickByModel,
+  pickCheapest,
+  pickRandom,
+  type Plan,
+} from "./_select.ts";
+import { BackendEntry } from "./_state.ts";
+import {
+  backendInfoOf,
+  backendStatsOf,
+  RouterCounters,
+  routerStatsOf,
+} from "./_stats.ts";
+import {
+  type CompiledPatterns,
+  compilePatterns,
+  type EntryFilter,
+  pickRoundRobin,
+  type Requirements,
+  requirementsOf,
+  usableFilter,
+} from "./_strategies.ts";
+import { StreamRun, Verdict } from "./_stream.ts";
+import { tracedResponse, traceOf } from "./_trace.ts";
+import { substitution } from "./_translate.ts";
+import {
+  ignore,
+  linkSignal,
+  raceAbort,
+  toAdapterError,
+  unrefTimeout,
+} from "./_util.ts";
 
 export type * from "./config.ts";
 export type * from "./parallel.ts";
 export type * from "./stats.ts";
 export type * from "./trace.ts";
-
-interface Plan {
-  /** undefined when the named backend is unavailable. */
-  readonly entry: BackendEntry | undefined;
-  readonly reason: RoutingReason;
-  readonly requested: string | undefined;
-}
-
-interface FallbackState {
-  readonly request: IRChatRequest;
-  readonly primary: string | undefined;
-  readonly candidates: readonly BackendEntry[];
-  readonly attempted: string[];
-  readonly needs: Requirements | undefined;
-  pos: number;
-  lastFailed: string;
-  lastError: AdapterError;
-}
-
-const ROUTING: ReadonlySet<string> = new Set([
-  "explicit",
-  "model-based",
-  "cost-optimized",
-  "latency-optimized",
-  "round-robin",
-  "random",
-  "custom",
-]);
-const FALLBACK: ReadonlySet<string> = new Set([
-  "none",
-  "sequential",
-  "parallel",
-  "custom",
-]);
-const PARALLEL: ReadonlySet<string> = new Set([
-  "first",
-  "all",
-  "fastest",
-  "custom",
-]);
-
-function configError(message: string): AdapterError {
-  return new AdapterError({ code: ErrorCode.INVALID_REQUEST, message });
-}
-
-function routingFailed(
-  message: string,
-  attempted: readonly string[] = [],
-  cause?: unknown,
-): RouterError {
-  return new RouterError({
-    code: ErrorCode.ROUTING_FAILED,
-    message,
-    attemptedBackends: attempted,
-    cause,
-  });
-}
-
-function noBackend(message: string): RouterError {
-  return new RouterError({
-    code: ErrorCode.NO_BACKEND_AVAILABLE,
-    message,
-    attemptedBackends: [],
-  });
-}
-
-function nonNegative(value: unknown, field: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || Number.isNaN(value) || value < 0) {
-    throw configError(`RouterConfig.${field} must be a non-negative number`);
-  }
-  return value;
-}
-
-function record(attempt: Attempt): RoutingAttempt {
-  return attempt.ok
-    ? { backend: attempt.backend, latencyMs: attempt.latencyMs, ok: true }
-    : {
-      backend: attempt.backend,
-      latencyMs: attempt.latencyMs,
-      ok: false,
-      errorCode: attempt.error.code,
-    };
-}
-
-function failuresOf(attempts: readonly Attempt[]): BackendFailure[] {
-  const failures: BackendFailure[] = [];
-  for (const a of attempts) {
-    if (!a.ok && a.kind === "failed") {
-      failures.push({ backend: a.backend, error: a.error });
-    }
-  }
-  return failures;
-}
-
-/**
- * latency-optimized re-ranks every backend at most once per this many
- * selections (and whenever the registry changes or the leader becomes
- * unavailable), so selection stays O(1) amortised with many backends.
- */
-const LATENCY_RERANK_EVERY = 32;
-
-const EMPTY_CAPABILITIES: AdapterCapabilities = { streaming: false };
 
 /**
  * Routes IR chat requests across registered backend adapters, and is itself
@@ -330,43 +259,22 @@ const EMPTY_CAPABILITIES: AdapterCapabilities = { streaming: false };
  */
 export class Router implements BackendAdapter {
   readonly #config: RouterConfig;
-  readonly #routing: RoutingStrategy;
-  readonly #fallback: FallbackStrategy;
-  readonly #now: () => number;
-  readonly #clock: () => number;
-  readonly #random: () => number;
-  readonly #trackLatency: boolean;
-  readonly #trackCost: boolean;
-  readonly #capabilityRouting: boolean;
-  readonly #capabilityTtl: number;
-  readonly #weights: Weights;
-  readonly #healthInterval: number;
-  readonly #healthTimeout: number;
-  readonly #breakerSettings: {
-    enabled: boolean;
-    threshold: number;
-    timeout: number;
-  };
-  readonly #translation: Map<string, CompiledPatterns> | undefined;
+  readonly #settings: Settings;
+  /** What every attempt reads from this Router (built once: it is per call). */
+  readonly #context: AttemptContext;
 
   #defaultBackend: string | undefined;
   readonly #entries = new Map<string, BackendEntry>();
   #order: BackendEntry[] = [];
+  /** round-robin position; availability changes never reset it. */
   #cursor = 0;
   #chain: readonly string[] = [];
   #mapping: Readonly<Record<string, string>> = Object.freeze({});
   #compiledMapping: CompiledPatterns = compilePatterns({});
+  readonly #latency = new LatencyRanking();
+  /** Set while clone() rebuilds a registry, which is no routing change. */
   #silent = false;
-  /** Cached latency ranking winner; see LATENCY_RERANK_EVERY. */
-  #latencyLeader: BackendEntry | undefined;
-  #leaderPicks = 0;
-
-  #total = 0;
-  #ok = 0;
-  #failed = 0;
-  #fallbacks = 0;
-  #parallel = 0;
-  #since: number;
+  readonly #counters: RouterCounters;
 
   #disposed = false;
   readonly #lifetime = new AbortController();
@@ -378,78 +286,21 @@ export class Router implements BackendAdapter {
    * @param config Optional configuration; see {@linkcode RouterConfig} for defaults.
    */
   constructor(config: RouterConfig = {}) {
-    const routing = config.routingStrategy ?? "explicit";
-    const fallback = config.fallbackStrategy ?? "sequential";
-    if (!ROUTING.has(routing)) {
-      throw configError(`Unknown routingStrategy "${routing}"`);
-    }
-    if (!FALLBACK.has(fallback)) {
-      throw configError(`Unknown fallbackStrategy "${fallback}"`);
-    }
-    if (routing === "custom" && typeof config.customRouter !== "function") {
-      throw configError('routingStrategy "custom" needs config.customRouter');
-    }
-    if (fallback === "custom" && typeof config.customFallback !== "function") {
-      throw configError(
-        'fallbackStrategy "custom" needs config.customFallback',
-      );
-    }
+    const settings = resolveSettings(config);
     this.#config = Object.freeze({ ...config });
-    this.#routing = routing;
-    this.#fallback = fallback;
-    this.#now = config.now ?? Date.now;
-    this.#clock = config.now ?? (() => performance.now());
-    this.#random = config.random ?? Math.random;
-    this.#defaultBackend = config.defaultBackend;
-    this.#trackLatency = config.trackLatency ?? true;
-    this.#trackCost = config.trackCost ?? false;
-    this.#capabilityRouting = config.capabilityBasedRouting ?? false;
-    this.#capabilityTtl = nonNegative(
-      config.capabilityCacheDuration,
-      "capabilityCacheDuration",
-      3_600_000,
-    );
-    this.#weights = resolveWeights(
-      config.optimization ?? "balanced",
-      config.optimizationWeights,
-    );
-    this.#healthInterval = nonNegative(
-      config.healthCheckInterval,
-      "healthCheckInterval",
-      0,
-    );
-    this.#healthTimeout = nonNegative(
-      config.healthCheckTimeout,
-      "healthCheckTimeout",
-      5000,
-    );
-    this.#breakerSettings = {
-      enabled: config.enableCircuitBreaker ?? false,
-      threshold: Math.max(
-        1,
-        nonNegative(
-          config.circuitBreakerThreshold,
-          "circuitBreakerThreshold",
-          5,
-        ),
-      ),
-      timeout: nonNegative(
-        config.circuitBreakerTimeout,
-        "circuitBreakerTimeout",
-        60_000,
-      ),
+    this.#settings = settings;
+    this.#context = {
+      now: settings.now,
+      clock: settings.clock,
+      trackLatency: settings.trackLatency,
+      trackCost: settings.trackCost,
+      translate: settings.translation === undefined
+        ? undefined
+        : (request, entry) => this.#translate(request, entry),
+      unavailable: (name) => this.#unavailableError(name),
     };
-    this.#translation = config.modelTranslation === undefined
-      ? undefined
-      : new Map(
-        Object.entries(config.modelTranslation.mapping ?? {}).map((
-          [backend, table],
-        ) => [
-          backend,
-          compilePatterns(table, config.modelTranslation?.strategy !== "exact"),
-        ]),
-      );
-    this.#since = this.#now();
+    this.#defaultBackend = config.defaultBackend;
+    this.#counters = new RouterCounters(settings.now());
     this.#scheduleHealth();
   }
 
@@ -467,36 +318,7 @@ export class Router implements BackendAdapter {
    * ```
    */
   get metadata(): AdapterMetadata {
-    const capabilities: {
-      streaming: boolean;
-      tools?: boolean;
-      vision?: boolean;
-      systemMessages?: boolean;
-      maxContextTokens?: number;
-      models?: string[];
-    } = { streaming: false };
-    const models = new Set<string>();
-    for (const entry of this.#order) {
-      const c = entry.adapter.metadata?.capabilities ?? EMPTY_CAPABILITIES;
-      capabilities.streaming ||= c.streaming !== false;
-      if (c.tools) capabilities.tools = true;
-      if (c.vision) capabilities.vision = true;
-      if (c.systemMessages) capabilities.systemMessages = true;
-      if (c.maxContextTokens !== undefined) {
-        capabilities.maxContextTokens = Math.max(
-          capabilities.maxContextTokens ?? 0,
-          c.maxContextTokens,
-        );
-      }
-      for (const m of c.models ?? []) models.add(m);
-    }
-    if (models.size > 0) capabilities.models = [...models];
-    return {
-      name: "router",
-      provider: "router",
-      version: "0.1.0",
-      capabilities,
-    };
+    return routerMetadata(this.#order);
   }
 
   /**
@@ -535,7 +357,7 @@ export class Router implements BackendAdapter {
    */
   register(name: string, adapter: BackendAdapter): this {
     this.#assertLive();
-    this.#assertAdapter(name, adapter);
+    assertAdapter(name, adapter);
     if (this.#entries.has(name)) {
       throw routingFailed(
         `Backend "${name}" is already registered; use replace()`,
@@ -545,11 +367,11 @@ export class Router implements BackendAdapter {
       name,
       adapter,
       this.#order.length,
-      this.#breakerSettings,
+      this.#settings.breaker,
     );
     this.#order.push(entry);
     this.#entries.set(name, entry);
-    this.#latencyLeader = undefined;
+    this.#latency.invalidate();
     this.#warn("routing-config-changed", `Backend "${name}" registered`, {
       action: "register",
       backend: name,
@@ -578,7 +400,7 @@ export class Router implements BackendAdapter {
    */
   replace(name: string, adapter: BackendAdapter): this {
     this.#assertLive();
-    this.#assertAdapter(name, adapter);
+    assertAdapter(name, adapter);
     const entry = this.#entries.get(name);
     if (entry === undefined) {
       throw routingFailed(
@@ -586,7 +408,7 @@ export class Router implements BackendAdapter {
       );
     }
     entry.swap(adapter);
-    this.#latencyLeader = undefined;
+    this.#latency.invalidate();
     this.#warn("routing-config-changed", `Backend "${name}" replaced`, {
       action: "replace",
       backend: name,
@@ -615,11 +437,8 @@ export class Router implements BackendAdapter {
     const entry = this.#entries.get(name);
     if (entry === undefined) return this;
     this.#entries.delete(name);
-    this.#order.splice(entry.index, 1);
-    this.#latencyLeader = undefined;
-    for (let i = entry.index; i < this.#order.length; i++) {
-      this.#order[i].index = i;
-    }
+    removeFromOrder(this.#order, entry);
+    this.#latency.invalidate();
     if (entry.index < this.#cursor) this.#cursor--;
     if (this.#cursor >= this.#order.length) this.#cursor = 0;
     let message = `Backend "${name}" unregistered`;
@@ -702,21 +521,7 @@ export class Router implements BackendAdapter {
    * ```
    */
   setFallbackChain(names: readonly string[]): this {
-    if (!Array.isArray(names)) {
-      throw routingFailed("setFallbackChain expects a list of backend names");
-    }
-    const seen = new Set<string>();
-    for (const name of names) {
-      if (typeof name !== "string" || !this.#entries.has(name)) {
-        throw routingFailed(
-          `Fallback chain names unregistered backend "${String(name)}"`,
-        );
-      }
-      if (seen.has(name)) {
-        throw routingFailed(`Fallback chain names "${name}" twice`);
-      }
-      seen.add(name);
-    }
+    assertChain(names, this.#entries);
     this.#chain = Object.freeze([...names]);
     this.#warn(
       "routing-config-changed",
@@ -764,22 +569,7 @@ export class Router implements BackendAdapter {
    * ```
    */
   setModelMapping(mapping: Readonly<Record<string, string>>): this {
-    if (
-      typeof mapping !== "object" || mapping === null || Array.isArray(mapping)
-    ) {
-      throw routingFailed(
-        "setModelMapping expects an object of model name → backend name",
-      );
-    }
-    for (const [model, backend] of Object.entries(mapping)) {
-      if (typeof backend !== "string" || !this.#entries.has(backend)) {
-        throw routingFailed(
-          `Model mapping "${model}" names unregistered backend "${
-            String(backend)
-          }"`,
-        );
-      }
-    }
+    assertMapping(mapping, this.#entries);
     this.#mapping = Object.freeze({ ...mapping });
     this.#compiledMapping = compilePatterns(this.#mapping);
     this.#warn(
@@ -834,7 +624,9 @@ export class Router implements BackendAdapter {
       undefined,
       this.#unavailableError(plan.requested),
     );
-    if (this.#fallback === "none") throw this.#noBackendFor(plan.requested);
+    if (this.#settings.fallback === "none") {
+      throw this.#noBackendFor(plan.requested);
+    }
     const next = await this.#nextFallback(state);
     if (next === undefined) throw this.#noBackendFor(plan.requested);
     return next.name;
@@ -862,105 +654,31 @@ export class Router implements BackendAdapter {
     signal?: AbortSignal,
   ): Promise<IRChatResponse> {
     try {
-      if (signal?.aborted) throw this.#aborted(signal, []);
+      if (signal?.aborted) throw abortedRouterError(signal, []);
       let plan = this.#select(request, false, false);
       if (plan instanceof Promise) plan = await plan;
-      const attempts: Attempt[] = [];
-      let state: FallbackState;
-      const entry = plan.entry;
-      if (entry !== undefined) {
-        // The first attempt is inlined: it is the hot path of every request.
-        let first: Attempt;
-        if (entry.healthy && entry.breaker.admit(this.#now())) {
-          entry.started++;
-          const req = this.#translation === undefined
-            ? request
-            : this.#translate(request, entry);
-          const cost = this.#trackCost
-            ? this.#costOf(entry.adapter, req)
-            : undefined;
-          const start = this.#clock();
-          let value: unknown;
-          let threw = false;
-          try {
-            const pending = entry.adapter.execute(req, signal);
-            value = signal === undefined
-              ? await pending
-              : await raceAbort(Promise.resolve(pending), signal);
-          } catch (thrown) {
-            threw = true;
-            value = thrown;
-          }
-          first = this.#outcome(
-            entry,
-            signal,
-            threw,
-            value,
-            this.#clock() - start,
-            cost,
-          );
-        } else {
-          first = {
-            ok: false,
-            kind: "unavailable",
-            backend: entry.name,
-            error: this.#unavailableError(entry.name),
-            thrown: undefined,
-            latencyMs: 0,
-          };
+      let first = plan.entry === undefined
+        ? undefined
+        : startCall(plan.entry, request, signal, this.#context);
+      if (first instanceof Call) {
+        const call = first;
+        let value: unknown;
+        let threw = false;
+        try {
+          value = await call.pending;
+        } catch (thrown) {
+          threw = true;
+          value = thrown;
         }
-        if (first.ok) {
-          this.#total++;
-          this.#ok++;
-          const response = first.response;
-          const routing: RoutingTrace = plan.requested === undefined
-            ? {
-              backend: entry.name,
-              strategy: this.#routing,
-              reason: plan.reason,
-              attempts: [{
-                backend: entry.name,
-                latencyMs: first.latencyMs,
-                ok: true,
-              }],
-              fallbacks: 0,
-            }
-            : this.#trace(plan, [first], entry.name);
-          return { ...response, metadata: { ...response.metadata, routing } };
-        }
-        if (first.kind === "aborted") throw this.#aborted(signal, [first]);
-        if (first.kind === "failed") {
-          attempts.push(first);
-          if (this.#fallback === "none") {
-            throw first.thrown instanceof Error ? first.thrown : first.error;
-          }
-        }
-        state = this.#fallbackState(
-          request,
-          entry.name,
-          first.kind === "failed" ? first.backend : undefined,
-          first.error,
-        );
-      } else {
-        state = this.#fallbackState(
-          request,
-          plan.requested,
-          undefined,
-          this.#unavailableError(plan.requested),
-        );
+        first = call.end(threw, value);
       }
-      if (this.#fallback === "none") {
-        throw this.#noBackendFor(plan.entry?.name ?? plan.requested);
-      }
-      const response = this.#fallback === "parallel"
-        ? await this.#parallelFallback(state, plan, attempts, signal)
-        : await this.#sequentialFallback(state, plan, attempts, signal);
-      this.#total++;
-      this.#ok++;
+      const response = first?.ok
+        ? this.#respond(first, plan, [first])
+        : await this.#fallBack(request, plan, first, signal);
+      this.#counters.settle(true);
       return response;
     } catch (error) {
-      this.#total++;
-      this.#failed++;
+      this.#counters.settle(false);
       throw error;
     }
   }
@@ -1011,16 +729,14 @@ export class Router implements BackendAdapter {
     request: IRChatRequest,
     options: ParallelDispatchOptions = {},
   ): Promise<ParallelDispatchResult> {
-    this.#parallel++;
+    this.#counters.parallel++;
     let ok = false;
     try {
       const result = await this.#dispatch(request, options);
       ok = true;
       return result;
     } finally {
-      this.#total++;
-      if (ok) this.#ok++;
-      else this.#failed++;
+      this.#counters.settle(ok);
     }
   }
 
@@ -1059,9 +775,7 @@ export class Router implements BackendAdapter {
    */
   async checkHealth(name?: string): Promise<Record<string, boolean> | boolean> {
     if (name !== undefined) {
-      const entry = this.#entries.get(name);
-      if (entry === undefined) throw routingFailed(`Unknown backend "${name}"`);
-      return await this.#probe(entry, false);
+      return await this.#probe(this.#require(name), false);
     }
     return await this.#probeAll(false);
   }
@@ -1084,7 +798,7 @@ export class Router implements BackendAdapter {
     await (signal === undefined
       ? probes
       : raceAbort(probes, signal).catch(ignore));
-    const now = this.#now();
+    const now = this.#settings.now();
     return this.#order.some((e) => e.isAvailable(now));
   }
 
@@ -1151,12 +865,16 @@ export class Router implements BackendAdapter {
    * ```
    */
   getBackendInfo(name?: string): BackendInfo[] | BackendInfo | undefined {
-    const now = this.#now();
+    const now = this.#settings.now();
     if (name !== undefined) {
       const entry = this.#entries.get(name);
-      return entry === undefined ? undefined : this.#info(entry, now);
+      return entry === undefined
+        ? undefined
+        : backendInfoOf(entry, now, this.#settings.trackCost);
     }
-    return this.#order.map((e) => this.#info(e, now));
+    return this.#order.map((e) =>
+      backendInfoOf(e, now, this.#settings.trackCost)
+    );
   }
 
   // ----------------------------------------------------------------- breaker
@@ -1180,7 +898,7 @@ export class Router implements BackendAdapter {
    * ```
    */
   openCircuitBreaker(name: string, timeout?: number): void {
-    this.#require(name).breaker.forceOpen(this.#now(), timeout);
+    this.#require(name).breaker.forceOpen(this.#settings.now(), timeout);
   }
 
   /**
@@ -1237,7 +955,8 @@ export class Router implements BackendAdapter {
    * ```
    */
   isCircuitBreakerOpen(name: string): boolean {
-    return this.#entries.get(name)?.breaker.state(this.#now()) === "open";
+    return this.#entries.get(name)?.breaker.state(this.#settings.now()) ===
+      "open";
   }
 
   // ------------------------------------------------------------------- stats
@@ -1257,19 +976,8 @@ export class Router implements BackendAdapter {
    * ```
    */
   getStats(): RouterStats {
-    const backendStats: Record<string, BackendStats> = {};
-    for (const entry of this.#order) {
-      backendStats[entry.name] = this.#backendStats(entry);
-    }
-    return Object.freeze({
-      totalRequests: this.#total,
-      successfulRequests: this.#ok,
-      failedRequests: this.#failed,
-      totalFallbacks: this.#fallbacks,
-      parallelRequests: this.#parallel,
-      backendStats: Object.freeze(backendStats),
-      sinceTimestamp: this.#since,
-    });
+    const trackCost = this.#settings.trackCost;
+    return routerStatsOf(this.#counters, this.#order, trackCost);
   }
 
   /**
@@ -1284,14 +992,8 @@ export class Router implements BackendAdapter {
    * ```
    */
   resetStats(): void {
-    this.#total =
-      this.#ok =
-      this.#failed =
-      this.#fallbacks =
-      this.#parallel =
-        0;
     for (const entry of this.#order) entry.stats.reset();
-    this.#since = this.#now();
+    this.#counters.reset(this.#settings.now());
   }
 
   /**
@@ -1310,7 +1012,9 @@ export class Router implements BackendAdapter {
    */
   getBackendStats(name: string): BackendStats | undefined {
     const entry = this.#entries.get(name);
-    return entry === undefined ? undefined : this.#backendStats(entry);
+    return entry === undefined
+      ? undefined
+      : backendStatsOf(entry.stats, this.#settings.trackCost);
   }
 
   // --------------------------------------------------------------- lifecycle
@@ -1377,28 +1081,13 @@ export class Router implements BackendAdapter {
     this.#order = [];
     this.#chain = Object.freeze([]);
     this.#cursor = 0;
-    this.#latencyLeader = undefined;
+    this.#latency.invalidate();
   }
 
   // ================================================================ private
 
   #assertLive(): void {
     if (this.#disposed) throw routingFailed("Router is disposed");
-  }
-
-  #assertAdapter(name: string, adapter: BackendAdapter): void {
-    if (typeof name !== "string" || name === "") {
-      throw configError("Backend name must be a non-empty string");
-    }
-    if (
-      typeof adapter !== "object" || adapter === null ||
-      typeof adapter.execute !== "function" ||
-      typeof adapter.executeStream !== "function"
-    ) {
-      throw configError(
-        `Backend "${name}" is not a BackendAdapter (execute and executeStream are required)`,
-      );
-    }
   }
 
   #require(name: string): BackendEntry {
@@ -1422,187 +1111,96 @@ export class Router implements BackendAdapter {
     }
   }
 
-  #noBackendFor(requested: string | undefined): RouterError {
-    if (this.#disposed) return noBackend("Router is disposed");
-    return noBackend(
-      requested === undefined
-        ? "No backend is available"
-        : `Backend "${requested}" is unavailable and no fallback is available`,
-    );
+  #noBackendFor(requested: string | undefined): AdapterError {
+    return noBackendFor(requested, this.#disposed);
   }
 
   #unavailableError(name: string | undefined): AdapterError {
     const entry = name === undefined ? undefined : this.#entries.get(name);
-    const why = entry === undefined
-      ? "not available"
-      : !entry.healthy
-      ? "unhealthy"
-      : "circuit open";
-    return new AdapterError({
-      code: ErrorCode.NO_BACKEND_AVAILABLE,
-      message: `Backend "${name}" is ${why}`,
-    });
+    return unavailableError(name, entry);
   }
 
-  #aborted(
-    signal: AbortSignal | undefined,
-    attempts: readonly Attempt[],
-  ): RouterError {
-    const base = abortedError(signal);
-    return new RouterError({
-      code: ErrorCode.ABORTED,
-      message: base.message,
-      cause: signal?.reason,
-      attemptedBackends: attempts.map((a) => a.backend),
-      errors: failuresOf(attempts),
-    });
+  /** What capability routing requires of a backend for this request. */
+  #needs(
+    request: IRChatRequest,
+    streaming: boolean,
+  ): Requirements | undefined {
+    if (!this.#settings.capabilityRouting) return undefined;
+    const checkModel = this.#settings.translation === undefined;
+    return requirementsOf(request, streaming, checkModel);
   }
 
-  /** Availability + capability filter for automatic choices. */
-  #usable(
-    now: number,
-    needs: Requirements | undefined,
-  ): (entry: BackendEntry) => boolean {
-    if (needs === undefined) return (e) => e.healthy && e.breaker.canAdmit(now);
-    const ttl = this.#capabilityTtl;
-    return (e) =>
-      e.healthy && e.breaker.canAdmit(now) &&
-      supports(e.capabilities(now, ttl), needs);
+  #usable(needs: Requirements | undefined): EntryFilter {
+    const now = this.#settings.now();
+    return usableFilter(now, needs, this.#settings.capabilityTtl);
   }
 
+  // ---------------------------------------------------------------- selection
+
+  /** The first backend to try; a Promise only for the custom strategy. */
   #select(
     request: IRChatRequest,
     streaming: boolean,
     peek: boolean,
   ): Plan | Promise<Plan> {
     if (this.#disposed) throw noBackend("Router is disposed");
-    if (
-      typeof request !== "object" || request === null ||
-      !Array.isArray(request.messages)
-    ) {
-      throw new AdapterError({
-        code: ErrorCode.INVALID_REQUEST,
-        message: "request.messages must be an array",
-      });
-    }
-    const now = this.#now();
-    const named = request.metadata?.custom?.backend;
+    assertRequest(request);
+    const now = this.#settings.now();
+    const named = namedBackend(request);
+    const routing = this.#settings.routing;
     if (named !== undefined) {
-      if (typeof named !== "string") {
-        throw routingFailed("request.metadata.custom.backend must be a string");
-      }
-      const entry = this.#entries.get(named);
-      if (entry === undefined) {
-        throw routingFailed(`Unknown backend "${named}"`);
-      }
-      if (this.#routing !== "custom") {
-        return entry.isAvailable(now)
-          ? { entry, reason: "explicit", requested: named }
-          : {
-            entry: undefined,
-            reason: "explicit-unavailable",
-            requested: named,
-          };
-      }
+      const entry = this.#require(named);
+      if (routing !== "custom") return explicitPlan(entry, now);
     }
-    const needs = this.#capabilityRouting
-      ? requirementsOf(
-        request,
-        streaming,
-        this.#config.modelTranslation === undefined,
-      )
-      : undefined;
-    const usable = this.#usable(now, needs);
+    const needs = this.#needs(request, streaming);
+    const usable = usableFilter(now, needs, this.#settings.capabilityTtl);
+    if (routing === "custom") return this.#selectCustom(request, usable, named);
+    return this.#pick(request, usable, peek) ??
+      this.#fallthrough(usable, needs !== undefined);
+  }
+
+  /** The choice of every automatic strategy but custom; undefined = none. */
+  #pick(
+    request: IRChatRequest,
+    usable: EntryFilter,
+    peek: boolean,
+  ): Plan | undefined {
     const order = this.#order;
-    switch (this.#routing) {
-      case "model-based": {
-        const model = request.parameters?.model;
-        if (typeof model === "string") {
-          const name = lookup(this.#compiledMapping, model);
-          const entry = name === undefined
-            ? undefined
-            : this.#entries.get(name);
-          if (entry !== undefined && usable(entry)) {
-            return { entry, reason: "model-mapping", requested: undefined };
-          }
-        }
-        break;
-      }
-      case "latency-optimized": {
-        if (!this.#trackLatency) break;
-        const leader = this.#latencyLeader;
-        if (leader !== undefined && this.#leaderPicks-- > 0 && usable(leader)) {
-          return {
-            entry: leader,
-            reason: "lowest-latency",
-            requested: undefined,
-          };
-        }
-        const pick = pickByLatency(order, usable);
-        this.#latencyLeader = pick?.untried === false ? pick.entry : undefined;
-        this.#leaderPicks = LATENCY_RERANK_EVERY - 1;
-        if (pick) {
-          return {
-            entry: pick.entry,
-            reason: pick.untried ? "untried" : "lowest-latency",
-            requested: undefined,
-          };
-        }
-        break;
-      }
-      case "cost-optimized": {
-        if (!this.#trackCost) break;
-        const pick = pickByCost(order, usable);
-        if (pick) {
-          return {
-            entry: pick.entry,
-            reason: pick.untried ? "untried" : "lowest-cost",
-            requested: undefined,
-          };
-        }
-        break;
-      }
-      case "round-robin": {
-        const i = pickRoundRobin(order, this.#cursor, usable);
-        if (i >= 0) {
-          if (!peek) this.#cursor = i + 1 === order.length ? 0 : i + 1;
-          return {
-            entry: order[i],
-            reason: "round-robin",
-            requested: undefined,
-          };
-        }
-        break;
-      }
-      case "random": {
-        const available = order.filter(usable);
-        if (available.length > 0) {
-          const r = this.#random();
-          const i = Math.min(
-            available.length - 1,
-            Math.max(0, Math.floor(r * available.length)),
-          );
-          return {
-            entry: available[i],
-            reason: "random",
-            requested: undefined,
-          };
-        }
-        break;
-      }
-      case "custom":
-        return this.#selectCustom(
+    switch (this.#settings.routing) {
+      case "model-based":
+        return pickByModel(
+          this.#compiledMapping,
+          this.#entries,
           request,
           usable,
-          typeof named === "string" ? named : undefined,
         );
+      case "latency-optimized":
+        return this.#settings.trackLatency
+          ? this.#latency.pick(order, usable)
+          : undefined;
+      case "cost-optimized":
+        return this.#settings.trackCost
+          ? pickCheapest(order, usable)
+          : undefined;
+      case "round-robin":
+        return this.#pickRoundRobin(usable, peek);
+      case "random":
+        return pickRandom(order, usable, this.#settings.random);
     }
-    return this.#fallthrough(usable, needs !== undefined);
+    return undefined;
+  }
+
+  #pickRoundRobin(usable: EntryFilter, peek: boolean): Plan | undefined {
+    const order = this.#order;
+    const i = pickRoundRobin(order, this.#cursor, usable);
+    if (i < 0) return undefined;
+    if (!peek) this.#cursor = i + 1 === order.length ? 0 : i + 1;
+    return { entry: order[i], reason: "round-robin", requested: undefined };
   }
 
   async #selectCustom(
     request: IRChatRequest,
-    usable: (e: BackendEntry) => boolean,
+    usable: EntryFilter,
     preferred: string | undefined,
   ): Promise<Plan> {
     const available = this.#order.filter(usable).map((e) => e.name);
@@ -1614,290 +1212,68 @@ export class Router implements BackendAdapter {
       ),
       ...(preferred !== undefined ? { preferredBackend: preferred } : {}),
     };
-    let choice: unknown;
-    try {
-      choice = await this.#config.customRouter!(
-        request,
-        Object.freeze(available),
-        context,
-      );
-    } catch (error) {
-      throw routingFailed("customRouter threw", [], error);
-    }
-    if (choice === null || choice === undefined) {
-      return this.#fallthrough(usable, this.#capabilityRouting);
-    }
-    if (typeof choice !== "string") {
-      throw routingFailed(
-        `customRouter returned a non-name: ${String(choice)}`,
-      );
-    }
-    const entry = this.#entries.get(choice);
+    const entry = await askHook(
+      () =>
+        this.#config.customRouter!(request, Object.freeze(available), context),
+      { hook: "customRouter", entries: this.#entries, usable, attempted: [] },
+    );
     if (entry === undefined) {
-      throw routingFailed(`customRouter chose unknown backend "${choice}"`);
-    }
-    if (!usable(entry)) {
-      throw routingFailed(`customRouter chose unavailable backend "${choice}"`);
+      return this.#fallthrough(usable, this.#settings.capabilityRouting);
     }
     return { entry, reason: "custom", requested: preferred };
   }
 
-  #fallthrough(usable: (e: BackendEntry) => boolean, score: boolean): Plan {
-    const byDefault = this.#defaultBackend === undefined
-      ? undefined
-      : this.#entries.get(this.#defaultBackend);
-    if (byDefault !== undefined && usable(byDefault)) {
-      return { entry: byDefault, reason: "default", requested: undefined };
-    }
-    if (score) {
-      const best = pickByScore(this.#order.filter(usable), this.#weights);
-      if (best !== undefined) {
-        return { entry: best, reason: "best-score", requested: undefined };
-      }
-    } else {
-      for (const entry of this.#order) {
-        if (usable(entry)) {
-          return { entry, reason: "first-available", requested: undefined };
-        }
-      }
-    }
-    throw this.#noBackendFor(undefined);
+  #fallthrough(usable: EntryFilter, score: boolean): Plan {
+    const name = this.#defaultBackend;
+    const plan = fallthrough(
+      name === undefined ? undefined : this.#entries.get(name),
+      this.#order,
+      usable,
+      score ? this.#settings.weights : undefined,
+    );
+    if (plan === undefined) throw this.#noBackendFor(undefined);
+    return plan;
   }
 
   #translate(request: IRChatRequest, entry: BackendEntry): IRChatRequest {
-    const translation = this.#config.modelTranslation;
+    const translation = this.#settings.translation;
     if (translation === undefined) return request;
-    const from = request.parameters?.model;
-    if (typeof from !== "string") return request;
-    let to: string | undefined;
-    const table = this.#translation?.get(entry.name);
-    if (table !== undefined) to = lookup(table, from);
-    if (to === undefined && (translation.strategy ?? "default") === "default") {
-      const served = entry.adapter.metadata?.capabilities?.models;
-      if (
-        Array.isArray(served) && served.length > 0 && !served.includes(from)
-      ) {
-        to = translation.defaultModels?.[entry.name] ??
-          entry.adapter.metadata?.defaultModel;
-      }
-    }
-    if (to === undefined || to === from) return request;
+    const change = substitution(translation, request, entry);
+    if (change === undefined) return request;
+    const { from, to } = change;
     this.#warn(
       "model-substituted",
       `Model "${from}" replaced by "${to}" for backend "${entry.name}"`,
-      {
-        backend: entry.name,
-        from,
-        to,
-      },
+      { backend: entry.name, from, to },
     );
     return { ...request, parameters: { ...request.parameters, model: to } };
   }
 
-  /** One call to one backend; never rejects. */
-  async #attempt(
-    entry: BackendEntry,
-    request: IRChatRequest,
-    signal: AbortSignal | undefined,
-  ): Promise<Attempt> {
-    if (!entry.healthy || !entry.breaker.admit(this.#now())) {
-      return {
-        ok: false,
-        kind: "unavailable",
-        backend: entry.name,
-        error: this.#unavailableError(entry.name),
-        thrown: undefined,
-        latencyMs: 0,
-      };
-    }
-    entry.started++;
-    const req = this.#translation === undefined
-      ? request
-      : this.#translate(request, entry);
-    const cost = this.#trackCost ? this.#costOf(entry.adapter, req) : undefined;
-    const start = this.#clock();
-    let value: unknown;
-    let threw = false;
-    try {
-      const pending = entry.adapter.execute(req, signal);
-      value = signal === undefined
-        ? await pending
-        : await raceAbort(Promise.resolve(pending), signal);
-    } catch (thrown) {
-      threw = true;
-      value = thrown;
-    }
-    return this.#outcome(
-      entry,
-      signal,
-      threw,
-      value,
-      this.#clock() - start,
-      cost,
-    );
-  }
-
-  /** Classifies and records what one admitted call produced. */
-  #outcome(
-    entry: BackendEntry,
-    signal: AbortSignal | undefined,
-    threw: boolean,
-    value: unknown,
-    latencyMs: number,
-    cost: Promise<number | null> | undefined,
-  ): Attempt {
-    if (threw) {
-      if (signal?.aborted && signal.reason !== TIMEOUT_REASON) {
-        entry.breaker.onAbort();
-        return {
-          ok: false,
-          kind: "aborted",
-          backend: entry.name,
-          error: abortedError(signal),
-          thrown: value,
-          latencyMs,
-        };
-      }
-      const error = toAdapterError(
-        signal?.aborted ? TIMEOUT_REASON : value,
-        entry.adapter.metadata?.provider,
-      );
-      this.#recordFailure(entry);
-      return {
-        ok: false,
-        kind: "failed",
-        backend: entry.name,
-        error,
-        thrown: value,
-        latencyMs,
-      };
-    }
-    if (!isValidResponse(value)) {
-      const error = invalidResponse(
-        entry.name,
-        "returned a malformed response",
-      );
-      this.#recordFailure(entry);
-      return {
-        ok: false,
-        kind: "failed",
-        backend: entry.name,
-        error,
-        thrown: error,
-        latencyMs,
-      };
-    }
-    this.#recordSuccess(entry, latencyMs);
-    if (cost !== undefined) cost.then((c) => this.#recordCost(entry, c));
-    return { ok: true, backend: entry.name, response: value, latencyMs };
-  }
-
-  #costOf(
-    adapter: BackendAdapter,
-    request: IRChatRequest,
-  ): Promise<number | null> | undefined {
-    if (typeof adapter.estimateCost !== "function") return undefined;
-    try {
-      return Promise.resolve(adapter.estimateCost!(request)).catch(() => null);
-    } catch {
-      return Promise.resolve(null);
-    }
-  }
-
-  #recordCost(entry: BackendEntry, cost: number | null): void {
-    if (typeof cost === "number" && Number.isFinite(cost)) {
-      entry.stats.costTotal += cost;
-      entry.stats.costSamples++;
-    }
-  }
-
-  #recordSuccess(entry: BackendEntry, latencyMs: number): void {
-    const stats = entry.stats;
-    stats.total++;
-    stats.ok++;
-    if (this.#trackLatency) stats.latency.add(latencyMs);
-    entry.breaker.onSuccess();
-  }
-
-  #recordFailure(entry: BackendEntry): void {
-    entry.stats.total++;
-    entry.stats.failed++;
-    entry.breaker.onFailure(this.#now());
-  }
+  // ----------------------------------------------------------------- execute
 
   #trace(
     plan: Plan,
     attempts: readonly Attempt[],
     backend: string,
   ): RoutingTrace {
-    const trace: {
-      backend: string;
-      strategy: RoutingStrategy;
-      reason: RoutingReason;
-      requestedBackend?: string;
-      attempts: RoutingAttempt[];
-      fallbacks: number;
-    } = {
-      backend,
-      strategy: this.#routing,
-      reason: plan.reason,
-      attempts: attempts.map(record),
-      fallbacks: attempts.filter((a) => a.backend !== plan.entry?.name).length,
-    };
-    if (plan.requested !== undefined) trace.requestedBackend = plan.requested;
-    return trace;
+    return traceOf(this.#settings.routing, plan, attempts, backend);
   }
 
   #respond(
-    winner: Attempt & { ok: true },
+    winner: Success,
     plan: Plan,
     attempts: readonly Attempt[],
   ): IRChatResponse {
-    const response = winner.response;
-    return {
-      ...response,
-      metadata: {
-        ...response.metadata,
-        routing: this.#trace(plan, attempts, winner.backend),
-      },
-    };
+    return tracedResponse(this.#settings.routing, winner, plan, attempts);
   }
 
-  #allFailed(plan: Plan, attempts: readonly Attempt[]): RouterError {
+  #allFailed(plan: Plan, attempts: readonly Attempt[]): AdapterError {
     const failures = failuresOf(attempts);
     if (failures.length === 0) {
       return this.#noBackendFor(plan.entry?.name ?? plan.requested);
     }
-    const attempted = failures.map((f) => f.backend);
-    return new RouterError({
-      code: ErrorCode.ALL_BACKENDS_FAILED,
-      message: `All backends failed: ${
-        failures.map((f) =>
-          `${f.backend} (${f.error.code}: ${f.error.message})`
-        ).join("; ")
-      }`,
-      attemptedBackends: attempted,
-      errors: failures,
-      cause: failures[failures.length - 1].error,
-      details: {
-        routing: this.#trace(plan, attempts, attempted[attempted.length - 1]),
-      },
-    });
-  }
-
-  #fallbackCandidates(primary: string | undefined): BackendEntry[] {
-    const out: BackendEntry[] = [];
-    if (this.#chain.length > 0) {
-      for (const name of this.#chain) {
-        const entry = this.#entries.get(name);
-        if (entry !== undefined && name !== primary) out.push(entry);
-      }
-    } else {
-      for (const entry of this.#order) {
-        if (entry.name !== primary) out.push(entry);
-      }
-    }
-    return out;
+    const last = failures[failures.length - 1].backend;
+    return allFailedError(failures, this.#trace(plan, attempts, last));
   }
 
   #fallbackState(
@@ -1907,18 +1283,18 @@ export class Router implements BackendAdapter {
     error: AdapterError,
     streaming = false,
   ): FallbackState {
+    const candidates = fallbackCandidates(
+      this.#chain,
+      this.#entries,
+      this.#order,
+      primary,
+    );
     return {
       request,
       primary,
-      candidates: this.#fallbackCandidates(primary),
+      candidates,
       attempted: failed === undefined ? [] : [failed],
-      needs: this.#capabilityRouting
-        ? requirementsOf(
-          request,
-          streaming,
-          this.#config.modelTranslation === undefined,
-        )
-        : undefined,
+      needs: this.#needs(request, streaming),
       pos: 0,
       lastFailed: primary ?? "",
       lastError: error,
@@ -1926,60 +1302,70 @@ export class Router implements BackendAdapter {
   }
 
   /** Next backend to try, or undefined to stop. */
-  async #nextFallback(state: FallbackState): Promise<BackendEntry | undefined> {
-    const usable = this.#usable(this.#now(), state.needs);
-    if (this.#fallback !== "custom") {
-      while (state.pos < state.candidates.length) {
-        const entry = state.candidates[state.pos++];
-        if (
-          this.#entries.get(entry.name) === entry &&
-          !state.attempted.includes(entry.name) && usable(entry)
-        ) {
-          return entry;
-        }
-      }
-      return undefined;
+  async #nextFallback(
+    state: FallbackState,
+  ): Promise<BackendEntry | undefined> {
+    const usable = this.#usable(state.needs);
+    if (this.#settings.fallback !== "custom") {
+      return nextCandidate(state, this.#entries, usable);
     }
     const available = this.#order.filter(usable).map((e) => e.name);
-    let choice: unknown;
-    try {
-      choice = await this.#config.customFallback!(
-        state.request,
-        state.lastFailed,
-        state.lastError,
-        Object.freeze([...state.attempted]),
-        Object.freeze(available),
-      );
-    } catch (error) {
-      throw routingFailed("customFallback threw", state.attempted, error);
-    }
-    if (choice === null || choice === undefined) return undefined;
-    if (typeof choice !== "string") {
-      throw routingFailed(
-        `customFallback returned a non-name: ${String(choice)}`,
-        state.attempted,
-      );
-    }
-    const entry = this.#entries.get(choice);
-    if (entry === undefined) {
-      throw routingFailed(
-        `customFallback chose unknown backend "${choice}"`,
-        state.attempted,
-      );
-    }
-    if (state.attempted.includes(choice) || choice === state.primary) {
-      throw routingFailed(
-        `customFallback chose already attempted backend "${choice}"`,
-        state.attempted,
-      );
-    }
-    if (!usable(entry)) {
-      throw routingFailed(
-        `customFallback chose unavailable backend "${choice}"`,
-        state.attempted,
-      );
-    }
+    return await askHook(
+      () =>
+        this.#config.customFallback!(
+          state.request,
+          state.lastFailed,
+          state.lastError,
+          Object.freeze([...state.attempted]),
+          Object.freeze(available),
+        ),
+      {
+        hook: "customFallback",
+        entries: this.#entries,
+        usable,
+        attempted: state.attempted,
+        primary: state.primary,
+      },
+    );
+  }
+
+  /** #nextFallback, counting the attempt it starts as a fallback. */
+  async #nextCounted(state: FallbackState): Promise<BackendEntry | undefined> {
+    const entry = await this.#nextFallback(state);
+    if (entry !== undefined) this.#counters.fallbacks++;
     return entry;
+  }
+
+  /** After the first choice failed or was unavailable: the fallback strategy. */
+  #fallBack(
+    request: IRChatRequest,
+    plan: Plan,
+    first: Attempt | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<IRChatResponse> {
+    const attempts: Attempt[] = [];
+    const failed = first?.ok === false && first.kind === "failed";
+    if (first?.ok === false) {
+      if (first.kind === "aborted") throw abortedRouterError(signal, [first]);
+      if (failed) attempts.push(first);
+      if (failed && this.#settings.fallback === "none") {
+        throw first.thrown instanceof Error ? first.thrown : first.error;
+      }
+    }
+    const state = this.#fallbackState(
+      request,
+      plan.entry?.name ?? plan.requested,
+      failed ? first!.backend : undefined,
+      first?.ok === false
+        ? first.error
+        : this.#unavailableError(plan.requested),
+    );
+    if (this.#settings.fallback === "none") {
+      throw this.#noBackendFor(plan.entry?.name ?? plan.requested);
+    }
+    return this.#settings.fallback === "parallel"
+      ? this.#parallelFallback(state, plan, attempts, signal)
+      : this.#sequentialFallback(state, plan, attempts, signal);
   }
 
   async #sequentialFallback(
@@ -1989,28 +1375,32 @@ export class Router implements BackendAdapter {
     signal: AbortSignal | undefined,
   ): Promise<IRChatResponse> {
     for (;;) {
-      if (signal?.aborted) throw this.#aborted(signal, attempts);
-      const entry = await this.#nextFallback(state);
+      if (signal?.aborted) throw abortedRouterError(signal, attempts);
+      const entry = await this.#nextCounted(state);
       if (entry === undefined) break;
-      this.#fallbacks++;
-      const attempt = await this.#attempt(entry, state.request, signal);
-      if (attempt.ok) {
-        attempts.push(attempt);
-        return this.#respond(attempt, plan, attempts);
+      const outcome = await attempt(
+        entry,
+        state.request,
+        signal,
+        this.#context,
+      );
+      if (outcome.ok) {
+        attempts.push(outcome);
+        return this.#respond(outcome, plan, attempts);
       }
-      if (attempt.kind === "aborted") {
-        attempts.push(attempt);
-        throw this.#aborted(signal, attempts);
+      if (outcome.kind === "aborted") {
+        attempts.push(outcome);
+        throw abortedRouterError(signal, attempts);
       }
       // An unavailable entry lost a half-open race: skip it, but never retry it.
       state.attempted.push(entry.name);
-      if (attempt.kind === "unavailable") {
-        this.#fallbacks--;
+      if (outcome.kind === "unavailable") {
+        this.#counters.fallbacks--;
         continue;
       }
-      attempts.push(attempt);
+      attempts.push(outcome);
       state.lastFailed = entry.name;
-      state.lastError = attempt.error;
+      state.lastError = outcome.error;
     }
     throw this.#allFailed(plan, attempts);
   }
@@ -2021,113 +1411,46 @@ export class Router implements BackendAdapter {
     attempts: Attempt[],
     signal: AbortSignal | undefined,
   ): Promise<IRChatResponse> {
-    const usable = this.#usable(this.#now(), state.needs);
-    const targets = state.candidates.filter((e) =>
-      !state.attempted.includes(e.name) && usable(e)
-    );
+    const targets = raceCandidates(state, this.#usable(state.needs));
     if (targets.length === 0) throw this.#allFailed(plan, attempts);
-    this.#fallbacks += targets.length;
-    const start = this.#clock();
+    this.#counters.fallbacks += targets.length;
+    const clock = this.#settings.clock;
+    const start = clock();
     const run = await runParallel(
       targets.length,
-      (i, s) => this.#attempt(targets[i], state.request, s),
-      {
-        parent: signal,
-        stopOnSuccess: true,
-        cancelLosers: true,
-      },
+      (i, s) => attempt(targets[i], state.request, s, this.#context),
+      { parent: signal, stopOnSuccess: true, cancelLosers: true },
     );
-    const cancelledAfter = this.#clock() - start;
-    run.outcomes.forEach((outcome, i) => {
-      if (
-        outcome !== undefined && (outcome.ok || outcome.kind !== "unavailable")
-      ) attempts.push(outcome);
-      else if (outcome === undefined) {
-        attempts.push({
-          ok: false,
-          kind: "aborted",
-          backend: targets[i].name,
-          error: new AdapterError({
-            code: ErrorCode.ABORTED,
-            message: "Cancelled: another backend answered first",
-          }),
-          thrown: undefined,
-          latencyMs: cancelledAfter,
-        });
-      }
-    });
+    const names = targets.map((t) => t.name);
+    appendRace(run, names, clock() - start, attempts);
     if (run.winner >= 0) {
-      return this.#respond(
-        run.outcomes[run.winner] as Attempt & { ok: true },
-        plan,
-        attempts,
-      );
+      return this.#respond(run.outcomes[run.winner] as Success, plan, attempts);
     }
-    if (signal?.aborted) throw this.#aborted(signal, attempts);
+    if (signal?.aborted) throw abortedRouterError(signal, attempts);
     throw this.#allFailed(plan, attempts);
   }
+
+  // ----------------------------------------------------------------- dispatch
 
   async #dispatch(
     request: IRChatRequest,
     options: ParallelDispatchOptions,
   ): Promise<ParallelDispatchResult> {
     if (this.#disposed) throw noBackend("Router is disposed");
-    const strategy = options.strategy ?? "first";
-    if (!PARALLEL.has(strategy)) {
-      throw routingFailed(`Unknown parallel strategy "${strategy}"`);
-    }
-    if (
-      strategy === "custom" && typeof options.customAggregator !== "function"
-    ) {
-      throw routingFailed(
-        'Parallel strategy "custom" needs options.customAggregator',
-      );
-    }
-    if (
-      options.timeout !== undefined &&
-      (typeof options.timeout !== "number" || !(options.timeout >= 0))
-    ) {
-      throw routingFailed(
-        "options.timeout must be a non-negative number of milliseconds",
-      );
-    }
-    const now = this.#now();
-    const usable = this.#usable(now, undefined);
-    const targets: BackendEntry[] = [];
-    const unavailable: BackendFailure[] = [];
-    if (options.backends !== undefined) {
-      for (const name of new Set(options.backends)) {
-        const entry = this.#entries.get(name);
-        if (entry === undefined) {
-          throw routingFailed(`Unknown backend "${name}"`);
-        }
-        if (usable(entry)) targets.push(entry);
-        else {unavailable.push({
-            backend: name,
-            error: this.#unavailableError(name),
-          });}
-      }
-    } else {
-      for (const entry of this.#order) if (usable(entry)) targets.push(entry);
-    }
-    if (targets.length === 0) {
-      throw new RouterError({
-        code: ErrorCode.NO_BACKEND_AVAILABLE,
-        message: "No backend is available for parallel dispatch",
-        attemptedBackends: [],
-        errors: unavailable,
-      });
-    }
+    const strategy = dispatchStrategy(options);
+    const { targets, unavailable } = this.#dispatchTargets(options.backends);
+    const names = targets.map((t) => t.name);
     const controller = new AbortController();
     const unlinkCaller = linkSignal(options.signal, controller);
     const unlinkLifetime = linkSignal(this.#lifetime.signal, controller);
     const stopOnSuccess = strategy === "first" || strategy === "fastest";
-    const start = this.#clock();
+    const clock = this.#settings.clock;
+    const start = clock();
     let run;
     try {
       run = await runParallel(
         targets.length,
-        (i, s) => this.#attempt(targets[i], request, s),
+        (i, s) => attempt(targets[i], request, s, this.#context),
         {
           parent: controller.signal,
           timeoutMs: options.timeout,
@@ -2139,260 +1462,205 @@ export class Router implements BackendAdapter {
       unlinkCaller();
       unlinkLifetime();
     }
-    const totalTimeMs = this.#clock() - start;
-    const successes: ParallelResponse[] = [];
-    const failedBackends: BackendFailure[] = [...unavailable];
-    const attempted: Attempt[] = [];
-    for (const outcome of run.outcomes) {
-      if (outcome === undefined) continue;
-      attempted.push(outcome);
-      if (outcome.ok) {
-        successes.push({
-          backend: outcome.backend,
-          response: outcome.response,
-          latencyMs: outcome.latencyMs,
-        });
-      } else if (outcome.kind === "failed") {
-        failedBackends.push({ backend: outcome.backend, error: outcome.error });
+    const totalTimeMs = clock() - start;
+    const outcomes = sortOutcomes(run, unavailable);
+    if (outcomes.successes.length === 0) {
+      // The caller's signal or dispose(); a timeout aborts the attempts, not the controller.
+      throw controller.signal.aborted
+        ? abortedRouterError(controller.signal, outcomes.attempted)
+        : dispatchFailed(names, outcomes.failedBackends);
+    }
+    const response = chooseResponse(
+      run,
+      strategy,
+      options,
+      outcomes.successes,
+      names,
+    );
+    return dispatchResult(response, outcomes, totalTimeMs);
+  }
+
+  /** The backends a dispatch calls, and the named ones it cannot. */
+  #dispatchTargets(
+    names: readonly string[] | undefined,
+  ): { targets: BackendEntry[]; unavailable: BackendFailure[] } {
+    const usable = this.#usable(undefined);
+    const targets: BackendEntry[] = [];
+    const unavailable: BackendFailure[] = [];
+    if (names === undefined) {
+      for (const entry of this.#order) if (usable(entry)) targets.push(entry);
+    } else {
+      for (const name of new Set(names)) {
+        const entry = this.#require(name);
+        if (usable(entry)) targets.push(entry);
+        else {
+          unavailable.push({
+            backend: name,
+            error: this.#unavailableError(name),
+          });
+        }
       }
     }
-    if (successes.length === 0 && controller.signal.aborted) {
-      // The caller's signal or dispose(); a timeout aborts the attempts, not the controller.
-      throw this.#aborted(controller.signal, attempted);
-    }
-    if (successes.length === 0) {
+    if (targets.length === 0) {
       throw new RouterError({
-        code: ErrorCode.ALL_BACKENDS_FAILED,
-        message: `All ${targets.length} backends failed in parallel dispatch`,
-        attemptedBackends: targets.map((t) => t.name),
-        errors: failedBackends,
-        details: { failedBackends },
+        code: ErrorCode.NO_BACKEND_AVAILABLE,
+        message: "No backend is available for parallel dispatch",
+        attemptedBackends: [],
+        errors: unavailable,
       });
     }
-    let response: IRChatResponse;
-    if (run.winner >= 0) {
-      response = (run.outcomes[run.winner] as Attempt & { ok: true }).response;
-    } else if (strategy === "custom") {
-      try {
-        response = options.customAggregator!(Object.freeze(successes));
-      } catch (error) {
-        throw new RouterError({
-          code: ErrorCode.UNKNOWN,
-          message: "customAggregator threw",
-          attemptedBackends: targets.map((t) => t.name),
-          cause: error,
-        });
-      }
-    } else {
-      response = successes[0].response;
-    }
-    return Object.freeze({
-      response,
-      allResponses: Object.freeze(successes),
-      successfulBackends: Object.freeze(successes.map((s) => s.backend)),
-      failedBackends: Object.freeze(failedBackends),
-      totalTimeMs,
-    });
+    return { targets, unavailable };
   }
 
   // ------------------------------------------------------------------ stream
 
+  /**
+   * One generator loop across the attempts, so a chunk costs one hop; the
+   * rest is in StreamRun and the helpers below. The generator never throws.
+   */
   async *#stream(
     request: IRChatRequest,
     signal: AbortSignal | undefined,
   ): IRChatStream {
-    let seq = 0;
-    let settled = false;
-    const settle = (ok: boolean): void => {
-      if (settled) return;
-      settled = true;
-      this.#total++;
-      if (ok) this.#ok++;
-      else this.#failed++;
-    };
-    const gate = signal === undefined ? undefined : new AbortGate(signal);
-    const attempts: Attempt[] = [];
-    // The attempt in progress, so `finally` can release it if the consumer stops early.
-    let live: BackendEntry | undefined;
-    let iterator: AsyncIterator<IRStreamChunk> | undefined;
+    const run = new StreamRun(signal);
     try {
-      if (signal?.aborted) {
-        yield errorChunk(this.#aborted(signal, []), seq++);
-        return;
-      }
-      let plan: Plan;
-      try {
-        const selected = this.#select(request, true, false);
-        plan = selected instanceof Promise ? await selected : selected;
-      } catch (error) {
-        yield errorChunk(toAdapterError(error), seq++);
-        return;
-      }
-      let entry = plan.entry;
-      const primary = entry?.name ?? plan.requested;
-      const state = this.#fallbackState(
-        request,
-        primary,
-        undefined,
-        this.#unavailableError(primary),
-        true,
-      );
-      if (entry === undefined) {
-        if (this.#fallback === "none") {
-          yield errorChunk(this.#noBackendFor(plan.requested), seq++);
-          return;
-        }
-        entry = await this.#nextFallback(state);
-        if (entry !== undefined) this.#fallbacks++;
-      }
+      const route = await this.#openStream(request, run);
+      let entry = route?.entry;
       while (entry !== undefined) {
-        // One attempt, inlined (a nested generator would cost a hop per chunk).
-        let failure: AdapterError | undefined;
-        if (!entry.healthy || !entry.breaker.admit(this.#now())) {
-          // Lost a half-open race: not an attempt.
-          if (entry !== plan.entry) this.#fallbacks--;
-          if (this.#fallback === "none") {
-            yield errorChunk(this.#noBackendFor(entry.name), seq++);
-            return;
-          }
-        } else {
-          entry.started++;
-          live = entry;
-          const provider = entry.adapter.metadata?.provider;
-          const req = this.#translation === undefined
-            ? request
-            : this.#translate(request, entry);
-          const start = this.#clock();
-          const held: IRStreamChunk[] = [];
-          let committed = false;
+        if (entry.admit(this.#settings.now())) {
+          const req = this.#translate(request, entry);
+          run.begin(entry, this.#settings.clock());
           try {
-            iterator = entry.adapter.executeStream(req, signal);
+            run.open(req);
             for (;;) {
-              const step = gate === undefined
-                ? await iterator.next()
-                : await gate.next(iterator);
-              const chunk: unknown = step.done ? undefined : step.value;
-              if (step.done || !isChunk(chunk)) {
-                failure = invalidResponse(
-                  entry.name,
-                  step.done
-                    ? "ended its stream without a done chunk"
-                    : "yielded a malformed stream chunk",
-                );
-                break;
-              }
-              if (chunk.type === "error") {
-                failure = errorFromChunk(chunk, provider);
-                if (committed) {
-                  this.#streamFailed(entry, failure, start, attempts);
-                  live = undefined;
-                  yield { ...chunk, sequence: seq++ };
-                  return;
+              const verdict = run.accept(await run.pull());
+              if (verdict === Verdict.HOLD) continue;
+              if (verdict === Verdict.PASS) yield run.renumber(run.chunk!);
+              else if (verdict === Verdict.COMMIT) {
+                for (const held of run.takeHeld()) yield held;
+                yield run.renumber(run.chunk!);
+              } else if (verdict === Verdict.DONE) {
+                for (const chunk of this.#streamDone(run, route!.plan)) {
+                  yield chunk;
                 }
-                break;
-              }
-              if (chunk.type === "done") {
-                const latencyMs = this.#clock() - start;
-                live = undefined;
-                this.#recordSuccess(entry, latencyMs);
-                attempts.push({
-                  ok: true,
-                  backend: entry.name,
-                  response: EMPTY_RESPONSE,
-                  latencyMs,
-                });
-                settle(true);
-                for (const h of held) yield { ...h, sequence: seq++ };
-                yield {
-                  ...chunk,
-                  sequence: seq++,
-                  metadata: {
-                    ...chunk.metadata,
-                    routing: this.#trace(plan, attempts, entry.name),
-                  },
-                };
                 return;
-              }
-              if (!committed) {
-                if (!isCommitting(chunk)) {
-                  held.push(chunk);
-                  continue;
-                }
-                committed = true;
-                for (const h of held) yield { ...h, sequence: seq++ };
-                held.length = 0;
-              }
-              yield { ...chunk, sequence: seq++ };
+              } else if (verdict === Verdict.ERROR && run.committed) {
+                run.failed(this.#settings.clock, this.#settings.now());
+                yield run.renumber(run.chunk!);
+                return;
+              } else break;
             }
           } catch (thrown) {
-            if (thrown === STREAM_ABORTED || signal?.aborted) {
-              live = undefined;
-              entry.breaker.onAbort();
-              attempts.push({
-                ok: false,
-                kind: "aborted",
-                backend: entry.name,
-                error: abortedError(signal),
-                thrown,
-                latencyMs: this.#clock() - start,
-              });
-              yield errorChunk(this.#aborted(signal, attempts), seq++);
+            if (!run.isAbort(thrown)) {
+              run.failure = toAdapterError(thrown, run.provider);
+            } else {
+              yield this.#streamAborted(run, thrown);
               return;
             }
-            failure = toAdapterError(thrown, provider);
           } finally {
-            releaseIterator(iterator);
-            iterator = undefined;
+            run.release();
           }
-          // failure is set: every other way out of the loop returned.
-          this.#streamFailed(entry, failure!, start, attempts);
-          live = undefined;
-          if (committed) {
-            yield errorChunk(failure!, seq++);
-            return;
-          }
-          if (this.#fallback === "none") {
-            yield errorChunk(failure!, seq++);
-            return;
-          }
-          state.lastFailed = entry.name;
-          state.lastError = failure!;
-        }
-        state.attempted.push(entry.name);
-        if (signal?.aborted) {
-          yield errorChunk(this.#aborted(signal, attempts), seq++);
-          return;
-        }
-        entry = await this.#nextFallback(state);
-        if (entry !== undefined) this.#fallbacks++;
+          this.#streamFailed(run, route!.state);
+        } else this.#streamSkipped(run, entry, route!.plan);
+        entry = await this.#streamNext(run, route!.state, entry);
       }
-      yield errorChunk(this.#allFailed(plan, attempts), seq++);
+      yield run.end ?? run.error(this.#allFailed(route!.plan, run.attempts));
     } catch (error) {
-      yield errorChunk(toAdapterError(error), seq++);
+      yield run.error(toAdapterError(error));
     } finally {
       // The consumer stopped early (or an abort): not a backend failure.
-      live?.breaker.onAbort();
-      releaseIterator(iterator);
-      gate?.close();
-      settle(false);
+      run.close();
+      if (!run.settled) this.#counters.settle(false);
     }
   }
 
-  #streamFailed(
+  /**
+   * Selects the first stream backend. Undefined (with `run.end` set) when the
+   * stream ends before any attempt.
+   */
+  async #openStream(
+    request: IRChatRequest,
+    run: StreamRun,
+  ): Promise<
+    | { plan: Plan; state: FallbackState; entry: BackendEntry | undefined }
+    | undefined
+  > {
+    if (run.signal?.aborted) {
+      return run.stop(abortedRouterError(run.signal, []));
+    }
+    let plan: Plan;
+    try {
+      const selected = this.#select(request, true, false);
+      plan = selected instanceof Promise ? await selected : selected;
+    } catch (error) {
+      return run.stop(toAdapterError(error));
+    }
+    const primary = plan.entry?.name ?? plan.requested;
+    const error = this.#unavailableError(primary);
+    const state = this.#fallbackState(request, primary, undefined, error, true);
+    if (plan.entry !== undefined) return { plan, state, entry: plan.entry };
+    if (this.#settings.fallback === "none") {
+      return run.stop(this.#noBackendFor(plan.requested));
+    }
+    return { plan, state, entry: await this.#nextCounted(state) };
+  }
+
+  /** The next stream backend; undefined once `run.end` is set or none is left. */
+  async #streamNext(
+    run: StreamRun,
+    state: FallbackState,
     entry: BackendEntry,
-    error: AdapterError,
-    start: number,
-    attempts: Attempt[],
-  ): void {
-    this.#recordFailure(entry);
-    attempts.push({
-      ok: false,
-      kind: "failed",
-      backend: entry.name,
-      error,
-      thrown: error,
-      latencyMs: this.#clock() - start,
-    });
+  ): Promise<BackendEntry | undefined> {
+    if (run.end !== undefined) return undefined;
+    state.attempted.push(entry.name);
+    if (run.signal?.aborted) {
+      return run.stop(abortedRouterError(run.signal, run.attempts));
+    }
+    return await this.#nextCounted(state);
+  }
+
+  /** A stream backend that lost a half-open race: not an attempt. */
+  #streamSkipped(run: StreamRun, entry: BackendEntry, plan: Plan): void {
+    if (entry !== plan.entry) this.#counters.fallbacks--;
+    if (this.#settings.fallback === "none") {
+      run.stop(this.#noBackendFor(entry.name));
+    }
+  }
+
+  /** Records the caller's abort; returns the chunk that ends the stream. */
+  #streamAborted(run: StreamRun, thrown: unknown): IRStreamErrorChunk {
+    run.aborted(thrown, this.#settings.clock);
+    return run.error(abortedRouterError(run.signal, run.attempts));
+  }
+
+  /** Records a finished stream; returns the held chunks and the traced done chunk. */
+  #streamDone(run: StreamRun, plan: Plan): IRStreamChunk[] {
+    const entry = run.live!;
+    const latencyMs = run.succeeded(this.#settings.clock);
+    entry.recordSuccess(latencyMs, this.#settings.trackLatency);
+    run.settled = true;
+    this.#counters.settle(true);
+    const chunks = run.takeHeld();
+    const done = run.renumber(run.chunk as IRStreamDoneChunk);
+    const routing = this.#trace(plan, run.attempts, entry.name);
+    chunks.push({ ...done, metadata: { ...done.metadata, routing } });
+    return chunks;
+  }
+
+  /**
+   * Records a failed stream attempt. After content, or without fallback, the
+   * stream ends with its error (`run.end`); else the fallback continues.
+   */
+  #streamFailed(run: StreamRun, state: FallbackState): void {
+    const name = run.live!.name;
+    run.failed(this.#settings.clock, this.#settings.now());
+    const failure = run.failure!;
+    if (run.committed || this.#settings.fallback === "none") {
+      run.stop(failure);
+      return;
+    }
+    state.lastFailed = name;
+    state.lastError = failure;
   }
 
   // ------------------------------------------------------------------ health
@@ -2408,6 +1676,7 @@ export class Router implements BackendAdapter {
     );
   }
 
+  /** Concurrent probes of one backend share one call. */
   #probe(entry: BackendEntry, background: boolean): Promise<boolean> {
     if (entry.healthProbe !== undefined) return entry.healthProbe;
     const probe = this.#runProbe(entry, background).finally(() => {
@@ -2419,108 +1688,37 @@ export class Router implements BackendAdapter {
 
   async #runProbe(entry: BackendEntry, background: boolean): Promise<boolean> {
     const adapter = entry.adapter;
-    let healthy = true;
-    if (typeof adapter.healthCheck === "function") {
-      const controller = new AbortController();
-      const unlink = linkSignal(this.#lifetime.signal, controller);
-      const abortOnTimeout = (): void => controller.abort(TIMEOUT_REASON);
-      const timer = background
-        ? unrefTimeout(abortOnTimeout, this.#healthTimeout)
-        : setTimeout(abortOnTimeout, this.#healthTimeout);
-      try {
-        const check = Promise.resolve().then(() =>
-          adapter.healthCheck!(controller.signal)
-        );
-        healthy = (await raceAbort(check, controller.signal)) !== false;
-      } catch {
-        healthy = false;
-      } finally {
-        clearTimeout(timer);
-        unlink();
-      }
-    }
+    // Without healthCheck the answer is applied synchronously, as ever.
+    const healthy = typeof adapter.healthCheck !== "function" ||
+      await probeAdapter(
+        adapter,
+        this.#settings.healthTimeout,
+        this.#lifetime.signal,
+        background,
+      );
+    // A probe that outlived dispose(), unregister() or replace() says nothing.
     if (
       !this.#disposed && this.#entries.get(entry.name) === entry &&
       entry.adapter === adapter
     ) {
       entry.healthy = healthy;
-      entry.lastHealthCheck = this.#now();
+      entry.lastHealthCheck = this.#settings.now();
     }
     return healthy;
   }
 
+  /** Chains unref'd timeouts: the next run starts after this one ends. */
   #scheduleHealth(): void {
-    if (this.#disposed || this.#healthInterval <= 0) return;
+    const interval = this.#settings.healthInterval;
+    if (this.#disposed || interval <= 0) return;
     this.#healthTimer = unrefTimeout(() => {
       this.#healthTimer = undefined;
       this.#probeAll(true).then(ignore, ignore).finally(() =>
         this.#scheduleHealth()
       );
-    }, this.#healthInterval);
-  }
-
-  #info(entry: BackendEntry, now: number): BackendInfo {
-    const info: {
-      name: string;
-      adapter: BackendAdapter;
-      metadata: AdapterMetadata;
-      isHealthy: boolean;
-      lastHealthCheck?: number;
-      circuitBreakerState: CircuitBreakerState;
-      consecutiveFailures: number;
-      stats: BackendStats;
-    } = {
-      name: entry.name,
-      adapter: entry.adapter,
-      metadata: entry.adapter.metadata,
-      isHealthy: entry.healthy,
-      circuitBreakerState: entry.breaker.state(now),
-      consecutiveFailures: entry.breaker.consecutiveFailures,
-      stats: this.#backendStats(entry),
-    };
-    if (entry.lastHealthCheck !== undefined) {
-      info.lastHealthCheck = entry.lastHealthCheck;
-    }
-    return Object.freeze(info);
-  }
-
-  #backendStats(entry: BackendEntry): BackendStats {
-    const s = entry.stats;
-    const window = s.latency;
-    const stats: {
-      totalRequests: number;
-      successfulRequests: number;
-      failedRequests: number;
-      successRate: number;
-      averageLatencyMs: number;
-      p50LatencyMs: number;
-      p95LatencyMs: number;
-      p99LatencyMs: number;
-      totalCost?: number;
-      averageCost?: number;
-    } = {
-      totalRequests: s.total,
-      successfulRequests: s.ok,
-      failedRequests: s.failed,
-      successRate: s.total === 0 ? 100 : (s.ok / s.total) * 100,
-      averageLatencyMs: window.size === 0 ? 0 : window.mean(),
-      p50LatencyMs: window.percentile(50),
-      p95LatencyMs: window.percentile(95),
-      p99LatencyMs: window.percentile(99),
-    };
-    if (this.#trackCost) {
-      stats.totalCost = s.costTotal;
-      stats.averageCost = s.costSamples === 0 ? 0 : s.costTotal / s.costSamples;
-    }
-    return Object.freeze(stats);
+    }, interval);
   }
 }
-
-const EMPTY_RESPONSE: IRChatResponse = Object.freeze({
-  message: { role: "assistant", content: "" },
-  finishReason: "stop",
-  metadata: {},
-}) as IRChatResponse;
 
 /**
  * Creates a {@linkcode Router}; the same as `new Router(config)`.

@@ -1,0 +1,128 @@
+// RouterConfig validated and resolved to its defaults once, at construction,
+// so the hot paths read plain fields.
+
+import type {
+  FallbackStrategy,
+  RouterConfig,
+  RoutingStrategy,
+} from "./config.ts";
+import type { BreakerSettings } from "./_breaker.ts";
+import { configError } from "./_failures.ts";
+import { resolveWeights, type Weights } from "./_strategies.ts";
+import { compileTranslation, type Translation } from "./_translate.ts";
+
+/** A RouterConfig with every default applied. */
+export interface Settings {
+  readonly routing: RoutingStrategy;
+  readonly fallback: FallbackStrategy;
+  /** Breaker, health and stats timestamps. */
+  readonly now: () => number;
+  /** Latency measurements: `config.now`, else the monotonic performance.now(). */
+  readonly clock: () => number;
+  readonly random: () => number;
+  readonly trackLatency: boolean;
+  readonly trackCost: boolean;
+  readonly capabilityRouting: boolean;
+  readonly capabilityTtl: number;
+  readonly weights: Weights;
+  readonly healthInterval: number;
+  readonly healthTimeout: number;
+  readonly breaker: BreakerSettings;
+  readonly translation: Translation | undefined;
+}
+
+const ROUTING: ReadonlySet<string> = new Set([
+  "explicit",
+  "model-based",
+  "cost-optimized",
+  "latency-optimized",
+  "round-robin",
+  "random",
+  "custom",
+]);
+const FALLBACK: ReadonlySet<string> = new Set([
+  "none",
+  "sequential",
+  "parallel",
+  "custom",
+]);
+
+function nonNegative(value: unknown, field: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || Number.isNaN(value) || value < 0) {
+    throw configError(`RouterConfig.${field} must be a non-negative number`);
+  }
+  return value;
+}
+
+/** Validates the strategies and their hooks; throws INVALID_REQUEST. */
+function strategiesOf(
+  config: RouterConfig,
+): { routing: RoutingStrategy; fallback: FallbackStrategy } {
+  const routing = config.routingStrategy ?? "explicit";
+  const fallback = config.fallbackStrategy ?? "sequential";
+  if (!ROUTING.has(routing)) {
+    throw configError(`Unknown routingStrategy "${routing}"`);
+  }
+  if (!FALLBACK.has(fallback)) {
+    throw configError(`Unknown fallbackStrategy "${fallback}"`);
+  }
+  if (routing === "custom" && typeof config.customRouter !== "function") {
+    throw configError('routingStrategy "custom" needs config.customRouter');
+  }
+  if (fallback === "custom" && typeof config.customFallback !== "function") {
+    throw configError('fallbackStrategy "custom" needs config.customFallback');
+  }
+  return { routing, fallback };
+}
+
+function breakerOf(config: RouterConfig): BreakerSettings {
+  return {
+    enabled: config.enableCircuitBreaker ?? false,
+    threshold: Math.max(
+      1,
+      nonNegative(config.circuitBreakerThreshold, "circuitBreakerThreshold", 5),
+    ),
+    timeout: nonNegative(
+      config.circuitBreakerTimeout,
+      "circuitBreakerTimeout",
+      60_000,
+    ),
+  };
+}
+
+/** Validates a RouterConfig and applies its defaults (see RouterConfig). */
+export function resolveSettings(config: RouterConfig): Settings {
+  const { routing, fallback } = strategiesOf(config);
+  return {
+    routing,
+    fallback,
+    now: config.now ?? Date.now,
+    clock: config.now ?? (() => performance.now()),
+    random: config.random ?? Math.random,
+    trackLatency: config.trackLatency ?? true,
+    trackCost: config.trackCost ?? false,
+    capabilityRouting: config.capabilityBasedRouting ?? false,
+    capabilityTtl: nonNegative(
+      config.capabilityCacheDuration,
+      "capabilityCacheDuration",
+      3_600_000,
+    ),
+    weights: resolveWeights(
+      config.optimization ?? "balanced",
+      config.optimizationWeights,
+    ),
+    healthInterval: nonNegative(
+      config.healthCheckInterval,
+      "healthCheckInterval",
+      0,
+    ),
+    healthTimeout: nonNegative(
+      config.healthCheckTimeout,
+      "healthCheckTimeout",
+      5000,
+    ),
+    breaker: breakerOf(config),
+    translation: compileTranslation(config.modelTranslation),
+  };
+}

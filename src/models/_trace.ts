@@ -1,0 +1,63 @@
+// Builds the routing trace (metadata.routing) from a plan and its attempts.
+// Plain loops: this runs on every response, so no closures or extra arrays.
+
+import type { RoutingStrategy } from "./config.ts";
+import type { RoutingAttempt, RoutingReason, RoutingTrace } from "./trace.ts";
+import type { IRChatResponse } from "./types.ts";
+import type { Attempt, Success } from "./_attempt.ts";
+import type { Plan } from "./_select.ts";
+
+/** The public record of one attempt. */
+function recordOf(attempt: Attempt): RoutingAttempt {
+  return attempt.ok
+    ? { backend: attempt.backend, latencyMs: attempt.latencyMs, ok: true }
+    : {
+      backend: attempt.backend,
+      latencyMs: attempt.latencyMs,
+      ok: false,
+      errorCode: attempt.error.code,
+    };
+}
+
+/** The trace of a request that ended on `backend`. */
+export function traceOf(
+  strategy: RoutingStrategy,
+  plan: Plan,
+  attempts: readonly Attempt[],
+  backend: string,
+): RoutingTrace {
+  const first = plan.entry?.name;
+  const records: RoutingAttempt[] = [];
+  let fallbacks = 0;
+  for (const attempt of attempts) {
+    records.push(recordOf(attempt));
+    if (attempt.backend !== first) fallbacks++;
+  }
+  const trace: {
+    backend: string;
+    strategy: RoutingStrategy;
+    reason: RoutingReason;
+    requestedBackend?: string;
+    attempts: RoutingAttempt[];
+    fallbacks: number;
+  } = { backend, strategy, reason: plan.reason, attempts: records, fallbacks };
+  if (plan.requested !== undefined) trace.requestedBackend = plan.requested;
+  return trace;
+}
+
+/** The winner's response with the trace on `metadata.routing` (a copy). */
+export function tracedResponse(
+  strategy: RoutingStrategy,
+  winner: Success,
+  plan: Plan,
+  attempts: readonly Attempt[],
+): IRChatResponse {
+  const response = winner.response;
+  return {
+    ...response,
+    metadata: {
+      ...response.metadata,
+      routing: traceOf(strategy, plan, attempts, winner.backend),
+    },
+  };
+}

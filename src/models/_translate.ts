@@ -1,0 +1,62 @@
+// Model translation: which model name a backend should receive for a
+// request. Tables are compiled once, when the Router is created.
+
+import type { ModelTranslationConfig } from "./config.ts";
+import type { IRChatRequest } from "./types.ts";
+import type { BackendEntry } from "./_state.ts";
+import {
+  type CompiledPatterns,
+  compilePatterns,
+  lookup,
+} from "./_strategies.ts";
+
+/** A ModelTranslationConfig with its per-backend tables compiled. */
+export interface Translation {
+  readonly config: ModelTranslationConfig;
+  readonly tables: ReadonlyMap<string, CompiledPatterns>;
+}
+
+/** A model substitution for one backend. */
+export interface Substitution {
+  readonly from: string;
+  readonly to: string;
+}
+
+/** Compiles the tables; undefined when translation is off. */
+export function compileTranslation(
+  config: ModelTranslationConfig | undefined,
+): Translation | undefined {
+  if (config === undefined) return undefined;
+  const globs = config.strategy !== "exact";
+  const tables = new Map(
+    Object.entries(config.mapping ?? {}).map((
+      [backend, table],
+    ) => [backend, compilePatterns(table, globs)]),
+  );
+  return { config, tables };
+}
+
+/**
+ * The model `entry` should receive instead of the request's, or undefined
+ * when the model passes through: the backend's table first, then (strategy
+ * `default`) its default model when it does not serve the requested one.
+ */
+export function substitution(
+  translation: Translation,
+  request: IRChatRequest,
+  entry: BackendEntry,
+): Substitution | undefined {
+  const from = request.parameters?.model;
+  if (typeof from !== "string") return undefined;
+  const table = translation.tables.get(entry.name);
+  let to = table === undefined ? undefined : lookup(table, from);
+  const config = translation.config;
+  if (to === undefined && (config.strategy ?? "default") === "default") {
+    const served = entry.adapter.metadata?.capabilities?.models;
+    if (Array.isArray(served) && served.length > 0 && !served.includes(from)) {
+      to = config.defaultModels?.[entry.name] ??
+        entry.adapter.metadata?.defaultModel;
+    }
+  }
+  return to === undefined || to === from ? undefined : { from, to };
+}
