@@ -176,6 +176,103 @@ function forwardOptional(adapter: TestAdapter, inner: BackendAdapter): void {
   }
 }
 
+/** The calls a testing adapter answers, before logging is added. */
+type Behaviour = Pick<
+  BackendAdapter,
+  "execute" | "executeStream" | "healthCheck"
+>;
+
+/** A TestAdapter that records each call in `calls`, then runs `behaviour`. */
+function loggedAdapter(
+  metadata: AdapterMetadata,
+  behaviour: Behaviour,
+): TestAdapter {
+  const calls: AdapterCall[] = [];
+  const adapter: TestAdapter = {
+    metadata,
+    calls,
+    execute(
+      request: IRChatRequest,
+      signal?: AbortSignal,
+    ): Promise<IRChatResponse> {
+      calls.push({ kind: "execute", request });
+      return behaviour.execute(request, signal);
+    },
+    async *executeStream(
+      request: IRChatRequest,
+      signal?: AbortSignal,
+    ): IRChatStream {
+      calls.push({ kind: "stream", request });
+      yield* behaviour.executeStream(request, signal);
+    },
+  };
+  const healthCheck = behaviour.healthCheck;
+  if (healthCheck !== undefined) {
+    adapter.healthCheck = (signal?: AbortSignal): Promise<boolean> => {
+      calls.push({ kind: "healthCheck" });
+      return healthCheck.call(behaviour, signal);
+    };
+  }
+  return adapter;
+}
+
+/**
+ * What a scripted failure throws: `options.error` when the key is present
+ * (even `undefined`), else a fresh PROVIDER_ERROR AdapterError.
+ */
+function failureOf(
+  options: { readonly error?: unknown },
+  message: string,
+): () => unknown {
+  const hasError = Object.prototype.hasOwnProperty.call(options, "error");
+  return () =>
+    hasError ? options.error : new AdapterError({
+      code: ErrorCode.PROVIDER_ERROR,
+      message,
+      provider: "testing",
+    });
+}
+
+/**
+ * Runs before a wrapped call reaches the inner adapter: returns a promise to
+ * wait for, or undefined to go straight on; a throw fails the call.
+ */
+type Gate = (signal?: AbortSignal) => Promise<void> | undefined;
+
+/** An adapter that logs each call, passes `gate`, then delegates to `inner`. */
+function wrapAdapter(
+  inner: BackendAdapter,
+  options: TestAdapterOptions,
+  gate: Gate,
+): TestAdapter {
+  const adapter = loggedAdapter(buildMetadata(options, inner.metadata), {
+    execute(
+      request: IRChatRequest,
+      signal?: AbortSignal,
+    ): Promise<IRChatResponse> {
+      let wait: Promise<void> | undefined;
+      try {
+        wait = gate(signal);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return wait === undefined
+        ? inner.execute(request, signal)
+        : wait.then(() => inner.execute(request, signal));
+    },
+    async *executeStream(
+      request: IRChatRequest,
+      signal?: AbortSignal,
+    ): IRChatStream {
+      const wait = gate(signal);
+      if (wait !== undefined) await wait;
+      yield* inner.executeStream(request, signal);
+    },
+  });
+  forwardOptional(adapter, inner);
+  return withExtras(adapter, options);
+}
+
 function withExtras(
   adapter: TestAdapter,
   options: TestAdapterOptions | undefined,
@@ -272,15 +369,11 @@ function streamOf(response: IRChatResponse, words: boolean): IRStreamChunk[] {
  */
 export function createEchoAdapter(options?: TestAdapterOptions): TestAdapter {
   const metadata = buildMetadata(options, testingMetadata("echo", "echo"));
-  const calls: AdapterCall[] = [];
-  const adapter: TestAdapter = {
-    metadata,
-    calls,
+  const adapter = loggedAdapter(metadata, {
     execute(
       request: IRChatRequest,
       signal?: AbortSignal,
     ): Promise<IRChatResponse> {
-      calls.push({ kind: "execute", request });
       if (signal?.aborted) return Promise.reject(abortError(signal));
       return Promise.resolve(
         responseOf(
@@ -295,7 +388,6 @@ export function createEchoAdapter(options?: TestAdapterOptions): TestAdapter {
       request: IRChatRequest,
       signal?: AbortSignal,
     ): IRChatStream {
-      calls.push({ kind: "stream", request });
       const response = responseOf(
         lastUserText(request),
         request,
@@ -307,7 +399,7 @@ export function createEchoAdapter(options?: TestAdapterOptions): TestAdapter {
         yield chunk;
       }
     },
-  };
+  });
   return withExtras(adapter, options);
 }
 
@@ -382,7 +474,6 @@ export function createMockAdapter(
     : [options.responses as MockResponse];
   const wait = options.sleep ?? sleep;
   const latency = options.latencyMs ?? 0;
-  const calls: AdapterCall[] = [];
   let executeIndex = 0;
   let streamIndex = 0;
   const respond = async (
@@ -399,14 +490,11 @@ export function createMockAdapter(
     if (entry instanceof Error) throw entry;
     return typeof entry === "function" ? await entry(request, index) : entry;
   };
-  const adapter: TestAdapter = {
-    metadata,
-    calls,
+  const adapter = loggedAdapter(metadata, {
     async execute(
       request: IRChatRequest,
       signal?: AbortSignal,
     ): Promise<IRChatResponse> {
-      calls.push({ kind: "execute", request });
       const index = executeIndex++;
       if (latency > 0) await wait(latency, signal);
       if (signal?.aborted) throw abortError(signal);
@@ -416,7 +504,6 @@ export function createMockAdapter(
       request: IRChatRequest,
       signal?: AbortSignal,
     ): IRChatStream {
-      calls.push({ kind: "stream", request });
       const index = streamIndex++;
       const chunks = typeof options.chunks === "function"
         ? options.chunks(request, index)
@@ -427,7 +514,7 @@ export function createMockAdapter(
         yield chunk;
       }
     },
-  };
+  });
   return withExtras(adapter, options);
 }
 
@@ -468,23 +555,12 @@ export function createFailingAdapter(
   options: FailingAdapterOptions = {},
 ): TestAdapter {
   const metadata = buildMetadata(options, testingMetadata("failing"));
-  const hasError = Object.prototype.hasOwnProperty.call(options, "error");
-  const failure = (): unknown =>
-    hasError ? options.error : new AdapterError({
-      code: ErrorCode.PROVIDER_ERROR,
-      message: "Scripted failure",
-      provider: "testing",
-    });
-  const calls: AdapterCall[] = [];
-  const adapter: TestAdapter = {
-    metadata,
-    calls,
-    execute(request: IRChatRequest): Promise<IRChatResponse> {
-      calls.push({ kind: "execute", request });
+  const failure = failureOf(options, "Scripted failure");
+  const adapter = loggedAdapter(metadata, {
+    execute(): Promise<IRChatResponse> {
       return Promise.reject(failure());
     },
-    async *executeStream(request: IRChatRequest): IRChatStream {
-      calls.push({ kind: "stream", request });
+    async *executeStream(): IRChatStream {
       let sequence = 0;
       const before = options.failAfterChunks ?? 0;
       if (before > 0) {
@@ -510,7 +586,7 @@ export function createFailingAdapter(
       }
       throw failure();
     },
-  };
+  });
   return withExtras(adapter, options);
 }
 
@@ -537,29 +613,7 @@ export function createDelayedAdapter(
   options: TestAdapterOptions & { readonly sleep?: Sleep } = {},
 ): TestAdapter {
   const wait = options.sleep ?? sleep;
-  const calls: AdapterCall[] = [];
-  const adapter: TestAdapter = {
-    metadata: buildMetadata(options, inner.metadata),
-    calls,
-    async execute(
-      request: IRChatRequest,
-      signal?: AbortSignal,
-    ): Promise<IRChatResponse> {
-      calls.push({ kind: "execute", request });
-      await wait(delayMs, signal);
-      return await inner.execute(request, signal);
-    },
-    async *executeStream(
-      request: IRChatRequest,
-      signal?: AbortSignal,
-    ): IRChatStream {
-      calls.push({ kind: "stream", request });
-      await wait(delayMs, signal);
-      yield* inner.executeStream(request, signal);
-    },
-  };
-  forwardOptional(adapter, inner);
-  return withExtras(adapter, options);
+  return wrapAdapter(inner, options, (signal) => wait(delayMs, signal));
 }
 
 /**
@@ -603,7 +657,6 @@ export function createFlakyAdapter(
   options: FlakyAdapterOptions = {},
 ): TestAdapter {
   let count = 0;
-  const hasError = Object.prototype.hasOwnProperty.call(options, "error");
   const shouldFail = (): boolean => {
     const n = count++;
     if (options.pattern !== undefined && options.pattern.length > 0) {
@@ -612,35 +665,11 @@ export function createFlakyAdapter(
     return options.failEvery !== undefined && options.failEvery > 0 &&
       (n + 1) % options.failEvery === 0;
   };
-  const failure = (): unknown =>
-    hasError ? options.error : new AdapterError({
-      code: ErrorCode.PROVIDER_ERROR,
-      message: "Flaky failure",
-      provider: "testing",
-    });
-  const calls: AdapterCall[] = [];
-  const adapter: TestAdapter = {
-    metadata: buildMetadata(options, inner.metadata),
-    calls,
-    execute(
-      request: IRChatRequest,
-      signal?: AbortSignal,
-    ): Promise<IRChatResponse> {
-      calls.push({ kind: "execute", request });
-      if (shouldFail()) return Promise.reject(failure());
-      return inner.execute(request, signal);
-    },
-    async *executeStream(
-      request: IRChatRequest,
-      signal?: AbortSignal,
-    ): IRChatStream {
-      calls.push({ kind: "stream", request });
-      if (shouldFail()) throw failure();
-      yield* inner.executeStream(request, signal);
-    },
-  };
-  forwardOptional(adapter, inner);
-  return withExtras(adapter, options);
+  const failure = failureOf(options, "Flaky failure");
+  return wrapAdapter(inner, options, () => {
+    if (shouldFail()) throw failure();
+    return undefined;
+  });
 }
 
 /**
@@ -678,7 +707,6 @@ export interface HangingAdapterOptions extends TestAdapterOptions {
 export function createHangingAdapter(
   options: HangingAdapterOptions = {},
 ): TestAdapter {
-  const calls: AdapterCall[] = [];
   const hang = <T>(signal?: AbortSignal): Promise<T> =>
     new Promise<T>((_, reject) => {
       if (options.ignoreAbort || signal === undefined) return;
@@ -687,27 +715,25 @@ export function createHangingAdapter(
           once: true,
         });}
     });
-  const adapter: TestAdapter = {
-    metadata: buildMetadata(options, testingMetadata("hanging")),
-    calls,
-    execute(
-      request: IRChatRequest,
-      signal?: AbortSignal,
-    ): Promise<IRChatResponse> {
-      calls.push({ kind: "execute", request });
-      return hang(signal);
+  const adapter = loggedAdapter(
+    buildMetadata(options, testingMetadata("hanging")),
+    {
+      execute(
+        _request: IRChatRequest,
+        signal?: AbortSignal,
+      ): Promise<IRChatResponse> {
+        return hang(signal);
+      },
+      async *executeStream(
+        _request: IRChatRequest,
+        signal?: AbortSignal,
+      ): IRChatStream {
+        yield await hang<IRStreamChunk>(signal);
+      },
+      healthCheck(signal?: AbortSignal): Promise<boolean> {
+        return hang(signal);
+      },
     },
-    async *executeStream(
-      request: IRChatRequest,
-      signal?: AbortSignal,
-    ): IRChatStream {
-      calls.push({ kind: "stream", request });
-      yield await hang<IRStreamChunk>(signal);
-    },
-    healthCheck(signal?: AbortSignal): Promise<boolean> {
-      calls.push({ kind: "healthCheck" });
-      return hang(signal);
-    },
-  };
+  );
   return withExtras(adapter, options);
 }
