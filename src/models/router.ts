@@ -1154,40 +1154,35 @@ export class Router implements BackendAdapter {
     }
     const needs = this.#needs(request, streaming);
     const usable = usableFilter(now, needs, this.#settings.capabilityTtl);
-    if (routing === "custom") return this.#selectCustom(request, usable, named);
-    return this.#pick(request, usable, peek) ??
-      this.#fallthrough(usable, needs !== undefined);
-  }
-
-  /** The choice of every automatic strategy but custom; undefined = none. */
-  #pick(
-    request: IRChatRequest,
-    usable: EntryFilter,
-    peek: boolean,
-  ): Plan | undefined {
     const order = this.#order;
-    switch (this.#settings.routing) {
+    let plan: Plan | undefined;
+    // One switch here, not a helper: this is every request's path.
+    switch (routing) {
+      case "custom":
+        return this.#selectCustom(request, usable, named);
+      case "round-robin":
+        plan = this.#pickRoundRobin(usable, peek);
+        break;
+      case "latency-optimized":
+        if (this.#settings.trackLatency) {
+          plan = this.#latency.pick(order, usable);
+        }
+        break;
+      case "cost-optimized":
+        if (this.#settings.trackCost) plan = pickCheapest(order, usable);
+        break;
       case "model-based":
-        return pickByModel(
+        plan = pickByModel(
           this.#compiledMapping,
           this.#entries,
           request,
           usable,
         );
-      case "latency-optimized":
-        return this.#settings.trackLatency
-          ? this.#latency.pick(order, usable)
-          : undefined;
-      case "cost-optimized":
-        return this.#settings.trackCost
-          ? pickCheapest(order, usable)
-          : undefined;
-      case "round-robin":
-        return this.#pickRoundRobin(usable, peek);
+        break;
       case "random":
-        return pickRandom(order, usable, this.#settings.random);
+        plan = pickRandom(order, usable, this.#settings.random);
     }
-    return undefined;
+    return plan ?? this.#fallthrough(usable, needs !== undefined);
   }
 
   #pickRoundRobin(usable: EntryFilter, peek: boolean): Plan | undefined {
