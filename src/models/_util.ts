@@ -2,7 +2,11 @@
 // plumbing and timers that never keep a process alive.
 
 import { AdapterError, ErrorCode } from "./errors.ts";
-import type { IRChatResponse } from "./types.ts";
+import type {
+  AdapterCapabilities,
+  AdapterMetadata,
+  IRChatResponse,
+} from "./types.ts";
 
 /** Reason used when the Router itself aborts an attempt because of a timeout. */
 export const TIMEOUT_REASON: unique symbol = Symbol("switchyard.timeout");
@@ -163,4 +167,26 @@ export function invalidResponse(backend: string, what: string): AdapterError {
     message: `Backend "${backend}" ${what}`,
     isRetryable: true,
   });
+}
+
+/** Metadata of an adapter that streams and handles tools, images and system messages. */
+export function adapterMetadata(
+  name: string,
+  provider: string,
+  defaultModel: string | undefined,
+  capabilities: Partial<AdapterCapabilities> | undefined,
+): AdapterMetadata {
+  return {
+    name,
+    provider,
+    version: "1.0.0",
+    capabilities: {
+      streaming: true,
+      tools: true,
+      vision: true,
+      systemMessages: true,
+      ...capabilities,
+    },
+    ...(defaultModel === undefined ? {} : { defaultModel }),
+  };
 }

@@ -26,6 +26,7 @@
  */
 
 import { AdapterError, ErrorCode } from "./errors.ts";
+import { adapterMetadata } from "./_util.ts";
 import type {
   AdapterMetadata,
   BackendAdapter,
@@ -147,22 +148,6 @@ function buildMetadata(
     name: options?.name ?? override.name ?? base.name,
     capabilities: { ...base.capabilities, ...override.capabilities },
   };
-}
-
-function testingMetadata(name: string, defaultModel?: string): AdapterMetadata {
-  const metadata: AdapterMetadata = {
-    name,
-    provider: "testing",
-    version: "1.0.0",
-    capabilities: {
-      streaming: true,
-      tools: true,
-      vision: true,
-      systemMessages: true,
-    },
-  };
-  if (defaultModel !== undefined) metadata.defaultModel = defaultModel;
-  return metadata;
 }
 
 /** Wrappers keep the inner adapter's optional healthCheck and estimateCost. */
@@ -368,7 +353,10 @@ function streamOf(response: IRChatResponse, words: boolean): IRStreamChunk[] {
  * ```
  */
 export function createEchoAdapter(options?: TestAdapterOptions): TestAdapter {
-  const metadata = buildMetadata(options, testingMetadata("echo", "echo"));
+  const metadata = buildMetadata(
+    options,
+    adapterMetadata("echo", "testing", "echo", undefined),
+  );
   const adapter = loggedAdapter(metadata, {
     execute(
       request: IRChatRequest,
@@ -463,7 +451,10 @@ export interface MockAdapterOptions extends TestAdapterOptions {
 export function createMockAdapter(
   options: MockAdapterOptions = {},
 ): TestAdapter {
-  const metadata = buildMetadata(options, testingMetadata("mock", "mock"));
+  const metadata = buildMetadata(
+    options,
+    adapterMetadata("mock", "testing", "mock", undefined),
+  );
   const script: readonly MockResponse[] = options.responses === undefined
     ? [
       (request: IRChatRequest) =>
@@ -554,7 +545,10 @@ export interface FailingAdapterOptions extends TestAdapterOptions {
 export function createFailingAdapter(
   options: FailingAdapterOptions = {},
 ): TestAdapter {
-  const metadata = buildMetadata(options, testingMetadata("failing"));
+  const metadata = buildMetadata(
+    options,
+    adapterMetadata("failing", "testing", undefined, undefined),
+  );
   const failure = failureOf(options, "Scripted failure");
   const adapter = loggedAdapter(metadata, {
     execute(): Promise<IRChatResponse> {
@@ -716,7 +710,10 @@ export function createHangingAdapter(
         });}
     });
   const adapter = loggedAdapter(
-    buildMetadata(options, testingMetadata("hanging")),
+    buildMetadata(
+      options,
+      adapterMetadata("hanging", "testing", undefined, undefined),
+    ),
     {
       execute(
         _request: IRChatRequest,

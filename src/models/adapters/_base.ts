@@ -30,6 +30,7 @@ import {
 } from "./_http.ts";
 import type { LineParserOptions } from "./_lines.ts";
 import { estimateCostFor } from "./_prices.ts";
+import { adapterMetadata } from "../_util.ts";
 
 /** The HTTP request behind one chat call (a provider may add what its mapping needs again). */
 export interface WireCall {
@@ -152,28 +153,6 @@ export class AdapterCore<E, C extends WireCall = WireCall> {
       estimateCostFor(request, this.#wire.provider, model, this.#config.prices),
     );
   }
-}
-
-/** Metadata of an adapter that streams and handles tools, images and system messages. */
-export function adapterMetadata(
-  name: string,
-  provider: string,
-  defaultModel: string | undefined,
-  capabilities: Partial<AdapterCapabilities> | undefined,
-): AdapterMetadata {
-  return {
-    name,
-    provider,
-    version: "1.0.0",
-    capabilities: {
-      streaming: true,
-      tools: true,
-      vision: true,
-      systemMessages: true,
-      ...capabilities,
-    },
-    ...(defaultModel === undefined ? {} : { defaultModel }),
-  };
 }
 
 /** `Authorization: Bearer <key>`, or no header for an empty key. */

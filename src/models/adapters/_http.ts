@@ -17,6 +17,7 @@ import {
 import type { IRChatStream, IRStreamChunk } from "../types.ts";
 import { type LineParserOptions, readChunk } from "./_lines.ts";
 import type { ModelPrice } from "./_prices.ts";
+import { raceAbort } from "../_util.ts";
 
 /**
  * The `fetch` signature adapters call; pass your own to test or to proxy.
@@ -262,7 +263,7 @@ export class HttpClient {
           signal: scope.signal,
         },
       );
-      response = await untilAborted(pending, scope.signal);
+      response = await raceAbort(pending, scope.signal);
     } catch (error) {
       throw this.toAdapterError(error, scope, callerSignal);
     }
@@ -469,31 +470,6 @@ export class HttpClient {
       scope.dispose();
     }
   }
-}
-
-/**
- * Settles with `promise`, or rejects as soon as `signal` aborts, so timeouts
- * and aborts hold even for an injected fetch that ignores its signal.
- */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    promise.catch(() => {});
-    return Promise.reject(signal.reason);
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 /** Reads a body as UTF-8 text, up to `limit` bytes (truncating or throwing). */
