@@ -237,8 +237,9 @@ export function createGateway(
   async function complete(
     parsed: ParsedChatRequest,
     id: string,
+    client: AbortSignal,
   ): Promise<Response> {
-    const response = await modelRouter.execute(parsed.ir);
+    const response = await modelRouter.execute(parsed.ir, client);
     return Response.json(toChatCompletion(response, context(parsed, id)), {
       headers: { "x-request-id": id },
     });
@@ -247,9 +248,14 @@ export function createGateway(
   async function stream(
     parsed: ParsedChatRequest,
     id: string,
+    client: AbortSignal,
   ): Promise<Response> {
-    // Aborted when the client goes away (the body stream is cancelled).
+    // Aborted when the client goes away: before the 200 through the
+    // request's signal, after it also because the body stream is cancelled.
     const abort = new AbortController();
+    const onClientGone = (): void => abort.abort(client.reason);
+    if (client.aborted) onClientGone();
+    else client.addEventListener("abort", onClientGone, { once: true });
     const chunks = modelRouter.executeStream(parsed.ir, abort.signal);
     const encoder = new ChunkEncoder(context(parsed, id), parsed.includeUsage);
 
@@ -269,6 +275,7 @@ export function createGateway(
         ) break;
       }
     } catch (error) {
+      client.removeEventListener("abort", onClientGone);
       abort.abort();
       await chunks.return(undefined).catch(() => {});
       return errorResponse(error);
@@ -291,8 +298,10 @@ export function createGateway(
             }
           }
           controller.close();
+          client.removeEventListener("abort", onClientGone);
           await drain(chunks);
         } catch (error) {
+          client.removeEventListener("abort", onClientGone);
           // The router reports failures as error chunks; this is a bug or an abort.
           const { body } = mapError(error);
           controller.enqueue(utf8.encode(`data: ${JSON.stringify(body)}\n\n`));
@@ -300,6 +309,7 @@ export function createGateway(
         }
       },
       async cancel(reason) {
+        client.removeEventListener("abort", onClientGone);
         abort.abort(reason);
         await chunks.return(undefined).catch(() => {});
       },
@@ -318,8 +328,8 @@ export function createGateway(
         id,
       );
       return parsed.stream
-        ? await stream(parsed, id)
-        : await complete(parsed, id);
+        ? await stream(parsed, id, request.signal)
+        : await complete(parsed, id, request.signal);
     } catch (error) {
       return errorResponse(error);
     }

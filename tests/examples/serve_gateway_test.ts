@@ -8,7 +8,7 @@ import {
   createMockAdapter,
 } from "../../src/models/testing.ts";
 import { AdapterError } from "../../src/models/errors.ts";
-import type { IRChatResponse } from "../../src/models/types.ts";
+import type { BackendAdapter, IRChatResponse } from "../../src/models/types.ts";
 import { startServer } from "./_server.ts";
 
 function client(origin: string): OpenAI {
@@ -291,3 +291,70 @@ Deno.test("gateway errors: OpenAI error JSON with a matching status", async () =
     await only.close();
   }
 });
+
+/** A backend that answers nothing until its signal aborts; counts the aborts. */
+function abortCountingBackend(): {
+  adapter: BackendAdapter;
+  aborted: Promise<void>;
+  calls: () => number;
+} {
+  let calls = 0;
+  let onAbort!: () => void;
+  const aborted = new Promise<void>((resolve) => (onAbort = resolve));
+  const wait = (signal: AbortSignal | undefined): Promise<never> =>
+    new Promise((_, reject) => {
+      calls++;
+      signal?.addEventListener("abort", () => {
+        onAbort();
+        reject(signal.reason);
+      }, { once: true });
+    });
+  const adapter: BackendAdapter = {
+    metadata: {
+      name: "hang",
+      provider: "test",
+      version: "1",
+      capabilities: {
+        streaming: true,
+        tools: false,
+        vision: false,
+        systemMessages: true,
+      },
+    },
+    execute: (_request, signal) => wait(signal),
+    async *executeStream(_request, signal) {
+      yield await wait(signal);
+    },
+  };
+  return { adapter, aborted, calls: () => calls };
+}
+
+for (const stream of [false, true]) {
+  Deno.test(`gateway: a client that disconnects before any output aborts the backend call (stream: ${stream})`, async () => {
+    // Before the fix the model call never saw the client leave: the backend
+    // kept running (and billing) and server.shutdown() waited on it forever.
+    const backend = abortCountingBackend();
+    const server = startServer([["hang", backend.adapter]]);
+    try {
+      const controller = new AbortController();
+      const request = fetch(`${server.origin}/v1/chat/completions`, {
+        method: "POST",
+        signal: controller.signal,
+        body: JSON.stringify({
+          model: "hang",
+          stream,
+          messages: [{ role: "user", content: "hi" }],
+        }),
+      }).catch((error) => error);
+      for (let i = 0; i < 200 && backend.calls() === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      assert.equal(backend.calls(), 1, "the backend was called");
+      controller.abort();
+      assert.ok((await request) instanceof Error);
+      await backend.aborted; // hangs (test timeout) without the fix
+    } finally {
+      await server.close();
+    }
+  });
+}
