@@ -7,6 +7,7 @@ import {
   linkSignal,
   raceAbort,
   TIMEOUT_REASON,
+  timerDelay,
   unrefTimeout,
 } from "./_util.ts";
 
@@ -23,9 +24,11 @@ export async function probeAdapter(
   const controller = new AbortController();
   const unlink = linkSignal(lifetime, controller);
   const abortOnTimeout = (): void => controller.abort(TIMEOUT_REASON);
-  const timer = background
+  const timer = timeoutMs === Infinity
+    ? undefined
+    : background
     ? unrefTimeout(abortOnTimeout, timeoutMs)
-    : setTimeout(abortOnTimeout, timeoutMs);
+    : setTimeout(abortOnTimeout, timerDelay(timeoutMs));
   try {
     const check = Promise.resolve().then(() =>
       adapter.healthCheck!(controller.signal)

@@ -18,7 +18,12 @@ import type {
 } from "./parallel.ts";
 import { abortedAttempt, type Attempt, type Success } from "./_attempt.ts";
 import { routingFailed } from "./_failures.ts";
-import { CANCELLED_REASON, linkSignal, TIMEOUT_REASON } from "./_util.ts";
+import {
+  CANCELLED_REASON,
+  linkSignal,
+  TIMEOUT_REASON,
+  timerDelay,
+} from "./_util.ts";
 
 export type { Attempt };
 
@@ -90,13 +95,14 @@ export function runParallel(
       finish(-1);
       return;
     }
-    if (options.timeoutMs !== undefined && options.timeoutMs >= 0) {
+    const timeoutMs = options.timeoutMs;
+    if (timeoutMs !== undefined && timeoutMs >= 0 && timeoutMs !== Infinity) {
       timer = setTimeout(() => {
         timer = undefined;
         for (let i = 0; i < count; i++) {
           if (outcomes[i] === undefined) controllers[i].abort(TIMEOUT_REASON);
         }
-      }, options.timeoutMs);
+      }, timerDelay(timeoutMs));
     }
     for (let i = 0; i < count; i++) {
       start(i, controllers[i].signal).then((attempt) => {

@@ -115,12 +115,25 @@ interface DenoTimers {
   unrefTimer?(id: number): void;
 }
 
+/** The longest delay setTimeout honours (2^31 - 1 ms, about 24.8 days). */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * A delay setTimeout really waits for. Runtimes turn a delay above
+ * MAX_TIMER_MS (Infinity included) or NaN into 1 ms, so an "effectively
+ * never" timeout would fire at once; clamp instead. Callers skip the timer
+ * altogether for Infinity.
+ */
+export function timerDelay(ms: number): number {
+  return ms > MAX_TIMER_MS ? MAX_TIMER_MS : ms > 0 ? ms : 0;
+}
+
 /** setTimeout whose timer does not keep Deno or Node alive. */
 export function unrefTimeout(
   callback: () => void,
   ms: number,
 ): ReturnType<typeof setTimeout> {
-  const id = setTimeout(callback, ms);
+  const id = setTimeout(callback, timerDelay(ms));
   const deno = (globalThis as { Deno?: DenoTimers }).Deno;
   if (typeof id === "number") {
     if (deno && typeof deno.unrefTimer === "function") deno.unrefTimer(id);

@@ -110,6 +110,13 @@
  *   `capabilities.models` becomes `defaultModels[backend]` or the adapter's
  *   `defaultModel`. Each substitution emits `model-substituted`. The caller's
  *   request is copied, never mutated.
+ * - **Timeouts.** Every millisecond setting (`healthCheckInterval`,
+ *   `healthCheckTimeout`, `circuitBreakerTimeout`, `ParallelDispatchOptions.timeout`,
+ *   the `timeout` of `openCircuitBreaker`) takes a number ≥ 0; NaN, a negative
+ *   number or a non-number is an `AdapterError` (`INVALID_REQUEST` for config,
+ *   `ROUTING_FAILED` for per-call options). `Infinity` means never (no timer is
+ *   set); a finite value above 2^31 − 1 ms (~24.8 days) is clamped to it,
+ *   because runtimes otherwise fire such timers after 1 ms.
  * - **Routing trace.** Every response carries `metadata.routing`, a
  *   {@linkcode RoutingTrace}; the final `done` chunk of a stream carries it
  *   in its `metadata`.
@@ -1705,7 +1712,8 @@ export class Router implements BackendAdapter {
   /** Chains unref'd timeouts: the next run starts after this one ends. */
   #scheduleHealth(): void {
     const interval = this.#settings.healthInterval;
-    if (this.#disposed || interval <= 0) return;
+    // Infinity means never, not setTimeout's overflow to 1 ms.
+    if (this.#disposed || interval <= 0 || interval === Infinity) return;
     this.#healthTimer = unrefTimeout(() => {
       this.#healthTimer = undefined;
       this.#probeAll(true).then(ignore, ignore).finally(() =>

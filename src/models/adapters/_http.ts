@@ -17,7 +17,7 @@ import {
 import type { IRChatStream, IRStreamChunk } from "../types.ts";
 import { type LineParserOptions, readChunk } from "./_lines.ts";
 import type { ModelPrice } from "./_prices.ts";
-import { raceAbort } from "../_util.ts";
+import { raceAbort, timerDelay } from "../_util.ts";
 
 /**
  * The `fetch` signature adapters call; pass your own to test or to proxy.
@@ -57,7 +57,8 @@ export interface HttpAdapterConfig {
    * Milliseconds. For `execute` and `healthCheck` it bounds the whole call; for
    * `executeStream` it bounds the wait for the response and then each silence
    * between network chunks, so long streams that keep talking never time out.
-   * Default 600000 (10 minutes, as the official SDKs); 0 disables it.
+   * Default 600000 (10 minutes, as the official SDKs); 0 or Infinity disables
+   * it; NaN or a negative value throws `INVALID_REQUEST` at construction.
    */
   timeout?: number;
   /** The fetch implementation (default: the global `fetch`). */
@@ -140,12 +141,14 @@ class CallScope {
 
   /** Restarts the timeout (called on each network chunk of a stream). */
   touch(): void {
-    if (this.#timeout <= 0 || this.controller.signal.aborted) return;
+    const timeout = this.#timeout;
+    if (timeout <= 0 || timeout === Infinity) return;
+    if (this.controller.signal.aborted) return;
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = setTimeout(() => {
       this.timedOut = true;
       this.controller.abort(new DOMException("timed out", "TimeoutError"));
-    }, this.#timeout);
+    }, timerDelay(timeout));
   }
 
   /** Stops the timer until the next `touch`. */
@@ -529,12 +532,31 @@ export function clientOptions(
     provider,
     baseURL: (config.baseURL ?? defaultBaseURL).replace(/\/+$/, ""),
     headers,
-    timeout: config.timeout ?? DEFAULT_TIMEOUT_MS,
+    timeout: timeoutOf(config.timeout, provider),
     // Call the global lazily and unbound-safe, so a later stub of globalThis.fetch applies.
     fetch: userFetch ?? ((input, init) => fetch(input, init)),
     now: config.now ?? Date.now,
     secrets: config.apiKey ? [config.apiKey] : [],
   };
+}
+
+/**
+ * The adapter's `timeout`: a number of ms, 0 or Infinity for none. NaN, a
+ * negative number or a non-number is a configuration mistake, reported at
+ * construction instead of timing every call out at once (NaN) or silently
+ * disabling the timeout (negative).
+ */
+function timeoutOf(value: unknown, provider: string): number {
+  if (value === undefined) return DEFAULT_TIMEOUT_MS;
+  if (typeof value !== "number" || !(value >= 0)) {
+    throw invalidRequest(
+      provider,
+      `config.timeout must be a non-negative number of milliseconds (0 or Infinity for none), got ${
+        String(value)
+      }`,
+    );
+  }
+  return value;
 }
 
 /** Parses a tool call's JSON arguments; a non-object or invalid JSON is INVALID_RESPONSE. */
