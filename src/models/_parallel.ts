@@ -20,6 +20,7 @@ import { abortedAttempt, type Attempt, type Success } from "./_attempt.ts";
 import { routingFailed } from "./_failures.ts";
 import {
   CANCELLED_REASON,
+  isValidResponse,
   linkSignal,
   TIMEOUT_REASON,
   timerDelay,
@@ -197,18 +198,24 @@ export function dispatchFailed(
   });
 }
 
-/** The response a dispatch resolves with: the winner, the aggregate or the first success. */
-export function chooseResponse(
+/**
+ * The response a dispatch resolves with: the winner, the aggregate or the first
+ * success. The aggregate is awaited when the aggregator returns a promise (an
+ * `async` aggregator is the common mistake) and must be a valid response:
+ * anything else is `INVALID_RESPONSE`, never handed to the caller as is.
+ */
+export async function chooseResponse(
   run: ParallelRunResult,
   strategy: ParallelStrategy,
   options: ParallelDispatchOptions,
   successes: readonly ParallelResponse[],
   names: readonly string[],
-): IRChatResponse {
+): Promise<IRChatResponse> {
   if (run.winner >= 0) return (run.outcomes[run.winner] as Success).response;
   if (strategy !== "custom") return successes[0].response;
+  let aggregate: unknown;
   try {
-    return options.customAggregator!(Object.freeze(successes));
+    aggregate = await options.customAggregator!(Object.freeze(successes));
   } catch (error) {
     throw new RouterError({
       code: ErrorCode.UNKNOWN,
@@ -217,6 +224,15 @@ export function chooseResponse(
       cause: error,
     });
   }
+  if (!isValidResponse(aggregate)) {
+    throw new RouterError({
+      code: ErrorCode.INVALID_RESPONSE,
+      message: "customAggregator returned a malformed response",
+      attemptedBackends: names,
+      details: { returned: typeof aggregate },
+    });
+  }
+  return aggregate;
 }
 
 /** The frozen result of a successful dispatch. */

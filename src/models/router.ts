@@ -102,7 +102,9 @@
  *   one AbortController each, linked to `options.signal` and to `dispose()`.
  *   It counts once in `totalRequests` and in `parallelRequests`; responses
  *   carry no routing trace. Named backends that are unavailable are listed in
- *   `failedBackends` with `NO_BACKEND_AVAILABLE`.
+ *   `failedBackends` with `NO_BACKEND_AVAILABLE`. The `custom` strategy's
+ *   `customAggregator` must return a valid response (a returned promise is
+ *   awaited); anything else is a `RouterError` coded `INVALID_RESPONSE`.
  * - **Model translation** (`modelTranslation`, off by default): before a
  *   backend is called, `mapping[backend]` translates the request's model
  *   (exact keys; with strategy `pattern` or `default` also globs), and with
@@ -1472,7 +1474,7 @@ export class Router implements BackendAdapter {
         ? abortedRouterError(controller.signal, outcomes.attempted)
         : dispatchFailed(names, outcomes.failedBackends);
     }
-    const response = chooseResponse(
+    const response = await chooseResponse(
       run,
       strategy,
       options,

@@ -1,6 +1,11 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { createRouter, ErrorCode, RouterError } from "../../src/models/mod.ts";
+import {
+  createRouter,
+  ErrorCode,
+  type IRChatResponse,
+  RouterError,
+} from "../../src/models/mod.ts";
 import {
   createDelayedAdapter,
   createEchoAdapter,
@@ -176,5 +181,59 @@ describe("dispatchParallel", () => {
     controller.abort();
     assert.equal(await codeOf(pending), ErrorCode.ABORTED);
     assert.equal(hanging.getStats().failedRequests, 1);
+  });
+});
+
+describe("dispatchParallel customAggregator results", () => {
+  const router = () =>
+    createRouter()
+      .register("a", createEchoAdapter())
+      .register("b", createEchoAdapter());
+
+  for (
+    const [label, value] of [
+      ["a number", 5],
+      ["undefined", undefined],
+      ["an object without message", { finishReason: "stop" }],
+    ] as const
+  ) {
+    it(`an aggregate that is ${label} is INVALID_RESPONSE, not returned`, async () => {
+      const r = router();
+      try {
+        await assert.rejects(
+          r.dispatchParallel(req("hi"), {
+            strategy: "custom",
+            customAggregator: () => value as unknown as IRChatResponse,
+          }),
+          (error: unknown) =>
+            error instanceof RouterError &&
+            error.code === ErrorCode.INVALID_RESPONSE &&
+            error.attemptedBackends.join() === "a,b",
+        );
+        assert.equal(r.getStats().failedRequests, 1);
+      } finally {
+        r.dispose();
+      }
+    });
+  }
+
+  it("an async aggregator's response is awaited", async () => {
+    const r = router();
+    try {
+      const result = await r.dispatchParallel(req("hi"), {
+        strategy: "custom",
+        customAggregator: (async (responses: readonly { backend: string }[]) =>
+          reply(
+            responses.map((x) =>
+              x.backend
+            ).join("+"),
+          )) as unknown as (
+            responses: readonly unknown[],
+          ) => IRChatResponse,
+      });
+      assert.equal(result.response.message.content, "a+b");
+    } finally {
+      r.dispose();
+    }
   });
 });
