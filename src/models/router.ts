@@ -894,8 +894,10 @@ export class Router implements BackendAdapter {
    * {@linkcode Router.closeCircuitBreaker} or {@linkcode Router.resetCircuitBreaker}.
    *
    * @param name A registered name.
-   * @param timeout Optional ms until half-open.
-   * @throws {AdapterError} `ROUTING_FAILED` for an unknown name.
+   * @param timeout Optional ms until half-open (`Infinity` or omitted: until
+   *   closed or reset).
+   * @throws {AdapterError} `ROUTING_FAILED` for an unknown name, or a timeout
+   *   that is NaN, negative or not a number.
    *
    * @example Usage
    * ```ts
@@ -907,7 +909,18 @@ export class Router implements BackendAdapter {
    * ```
    */
   openCircuitBreaker(name: string, timeout?: number): void {
-    this.#require(name).breaker.forceOpen(this.#settings.now(), timeout);
+    const entry = this.#require(name);
+    // NaN used to open the breaker forever, a negative value not at all.
+    if (
+      timeout !== undefined && (typeof timeout !== "number" || !(timeout >= 0))
+    ) {
+      throw routingFailed(
+        `openCircuitBreaker timeout must be a non-negative number of milliseconds, got ${
+          String(timeout)
+        }`,
+      );
+    }
+    entry.breaker.forceOpen(this.#settings.now(), timeout);
   }
 
   /**

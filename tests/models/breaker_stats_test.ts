@@ -149,6 +149,22 @@ describe("circuit breaker", () => {
     assert.equal(router.isCircuitBreakerOpen("nope"), false);
   });
 
+  it("manual open rejects a NaN, negative or non-number timeout; Infinity never half-opens", () => {
+    const { clock, router } = setup();
+    for (const bad of [NaN, -1, "50" as unknown as number]) {
+      assert.throws(() => router.openCircuitBreaker("x", bad), {
+        code: ErrorCode.ROUTING_FAILED,
+      });
+      // Left as it was: NaN used to open it for good, -1 not at all.
+      assert.equal(router.getBackendInfo("x")?.circuitBreakerState, "closed");
+    }
+    router.openCircuitBreaker("x", Infinity);
+    clock.t += 1e15;
+    assert.equal(router.isCircuitBreakerOpen("x"), true);
+    router.openCircuitBreaker("x", 0);
+    assert.equal(router.getBackendInfo("x")?.circuitBreakerState, "half-open");
+  });
+
   it("does not open automatically when disabled, but counts failures", async () => {
     const router = createRouter({
       circuitBreakerThreshold: 1,
