@@ -5,6 +5,13 @@
  * Retry-After parsing, bounded body reading, and the generic stream loop that
  * numbers chunks and turns late failures into `error` chunks.
  *
+ * `retryAfter` comes from `retry-after-ms`, or `Retry-After` as
+ * delta-seconds or an HTTP-date (which must start with its day name); other
+ * values give none, and the delay is capped at 2^31 − 1 ms (~24.8 days), the
+ * most setTimeout can wait. The adapter `timeout` is a number ≥ 0 (0 or
+ * Infinity: none); NaN or a negative value is `INVALID_REQUEST` at
+ * construction.
+ *
  * @module
  */
 
@@ -17,7 +24,7 @@ import {
 import type { IRChatStream, IRStreamChunk } from "../types.ts";
 import { type LineParserOptions, readChunk } from "./_lines.ts";
 import type { ModelPrice } from "./_prices.ts";
-import { raceAbort, timerDelay } from "../_util.ts";
+import { MAX_TIMER_MS, raceAbort, timerDelay } from "../_util.ts";
 
 /**
  * The `fetch` signature adapters call; pass your own to test or to proxy.
@@ -167,7 +174,10 @@ class CallScope {
 
 /**
  * Retry delay in milliseconds from `retry-after-ms` (OpenAI) or `Retry-After`
- * (delta-seconds or an HTTP-date, relative to `now`).
+ * (delta-seconds or an HTTP-date, relative to `now`); anything else is
+ * undefined. Capped at MAX_TIMER_MS
+ * (~24.8 days): a caller that sleeps `retryAfter` with setTimeout would
+ * otherwise retry after 1 ms (overflow), and a 1e+20 is no valid header.
  */
 export function parseRetryAfter(
   headers: Headers,
@@ -175,13 +185,20 @@ export function parseRetryAfter(
 ): number | undefined {
   const ms = headers.get("retry-after-ms")?.trim();
   if (ms !== undefined && /^\d+(\.\d+)?$/.test(ms)) {
-    return Math.ceil(Number(ms));
+    return Math.min(MAX_TIMER_MS, Math.ceil(Number(ms)));
   }
   const value = headers.get("retry-after")?.trim();
   if (value === undefined || value === "") return undefined;
-  if (/^\d+(\.\d+)?$/.test(value)) return Math.ceil(Number(value) * 1000);
+  if (/^\d+(\.\d+)?$/.test(value)) {
+    return Math.min(MAX_TIMER_MS, Math.ceil(Number(value) * 1000));
+  }
+  // Every HTTP-date form starts with a day name; Date.parse alone would read
+  // garbage such as "-5" or "7" as a year.
+  if (!/^(mon|tue|wed|thu|fri|sat|sun)/i.test(value)) return undefined;
   const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  return Number.isNaN(date)
+    ? undefined
+    : Math.min(MAX_TIMER_MS, Math.max(0, date - now));
 }
 
 /** The AdapterError code for an HTTP error status. */

@@ -123,6 +123,23 @@ export function adapterContract(spec: AdapterContract): void {
       );
     });
 
+    it("429 with a garbage Retry-After has no retryAfter; an absurd one is capped to a delay setTimeout honours", async () => {
+      const cases: Array<[Record<string, string>, number | undefined]> = [
+        [{ "retry-after": "soon-ish" }, undefined],
+        [{ "retry-after": "-5" }, undefined],
+        // Used to be 1e+23 ms: sleep(retryAfter) overflowed to 1 ms.
+        [{ "retry-after": "99999999999999999999" }, 2_147_483_647],
+        [{ "retry-after-ms": "1" + "0".repeat(400) }, 2_147_483_647],
+        [{ "retry-after": "Fri, 31 Dec 9999 23:59:59 GMT" }, 2_147_483_647],
+      ];
+      for (const [headers, expected] of cases) {
+        const { adapter } = adapterWith(failing(429, "{}", headers));
+        const error = await rejection(adapter.execute(request));
+        assert.equal(error.code, "RATE_LIMITED", JSON.stringify(headers));
+        assert.equal(error.retryAfter, expected, JSON.stringify(headers));
+      }
+    });
+
     it("maps 400/404/422 to INVALID_REQUEST, 403 to AUTHENTICATION_FAILED and 5xx to PROVIDER_ERROR", async () => {
       const cases = [
         [400, "INVALID_REQUEST"],
