@@ -2,6 +2,8 @@
 // pulling the next chunk without letting a deaf adapter ignore an abort, and
 // StreamRun, one stream's state across its attempts. The Router's generator
 // keeps the single loop that yields, so a chunk costs no extra generator hop.
+// A chunk of an unknown type, or a content chunk whose delta is not a string,
+// is INVALID_RESPONSE (before content: fallback; after: an error chunk).
 
 import { AdapterError, ErrorCode, type ErrorCodeValue } from "./errors.ts";
 import type {
@@ -63,10 +65,26 @@ export function errorFromChunk(
   });
 }
 
-/** True for the minimum shape of a chunk. */
+/**
+ * True for a chunk the Router can forward: one of the six IR types, and for
+ * `content` a string `delta`. Anything else (an unknown type, `delta: 42`)
+ * used to be passed to the consumer as is; it is now `INVALID_RESPONSE`, like
+ * a non-object. A switch, not a Set lookup: this runs for every chunk.
+ */
 export function isChunk(value: unknown): value is IRStreamChunk {
-  return typeof value === "object" && value !== null &&
-    typeof (value as { type?: unknown }).type === "string";
+  if (typeof value !== "object" || value === null) return false;
+  switch ((value as { type?: unknown }).type) {
+    case "content":
+      return typeof (value as { delta?: unknown }).delta === "string";
+    case "start":
+    case "tool_use":
+    case "metadata":
+    case "done":
+    case "error":
+      return true;
+    default:
+      return false;
+  }
 }
 
 /** Chunks that commit the stream to its backend: after one, no fallback. */

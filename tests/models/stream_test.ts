@@ -314,3 +314,58 @@ describe("executeStream", () => {
     assert.equal(router.getBackendStats("s")?.p50LatencyMs, 30);
   });
 });
+
+describe("executeStream: chunks of the wrong shape", () => {
+  /** An adapter that yields exactly `chunks` (no renumbering, no checks). */
+  function raw(chunks: readonly unknown[]): BackendAdapter {
+    return {
+      metadata: createEchoAdapter().metadata,
+      execute: () => Promise.reject(new Error("stream only")),
+      async *executeStream() {
+        for (const chunk of chunks) yield chunk as IRStreamChunk;
+      },
+    };
+  }
+
+  for (
+    const [label, bad] of [
+      ["an unknown type", { type: "bogus", sequence: 0 }],
+      ["a numeric content delta", { type: "content", sequence: 0, delta: 42 }],
+      ["a content chunk without delta", { type: "content", sequence: 0 }],
+    ] as const
+  ) {
+    it(`${label} before content falls back instead of reaching the consumer`, async () => {
+      const router = createRouter({ defaultBackend: "bad" })
+        .register(
+          "bad",
+          raw([{ type: "start", sequence: 0, metadata: {} }, bad]),
+        )
+        .register("echo", createEchoAdapter());
+      const chunks = await drain(router.executeStream(req("fine")));
+      assert.equal(text(chunks), "fine");
+      assert.deepEqual(types(chunks), ["start", "content", "done"]);
+      assert.deepEqual(
+        routingOfDone(chunks).attempts.map((a) => a.errorCode ?? "ok"),
+        ["INVALID_RESPONSE", "ok"],
+      );
+      router.dispose();
+    });
+
+    it(`${label} after content ends the stream with INVALID_RESPONSE`, async () => {
+      const router = createRouter().register(
+        "bad",
+        raw([{ type: "content", sequence: 0, delta: "a" }, bad, {
+          type: "done",
+          sequence: 2,
+          finishReason: "stop",
+        }]),
+      );
+      const chunks = await drain(router.executeStream(req()));
+      assert.deepEqual(types(chunks), ["content", "error"]);
+      const last = chunks[1] as { error: { code: string } };
+      assert.equal(last.error.code, ErrorCode.INVALID_RESPONSE);
+      assertSequences(chunks);
+      router.dispose();
+    });
+  }
+});
