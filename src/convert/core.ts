@@ -262,11 +262,12 @@ export function parseQueryString(
   const result: Record<string, string | string[]> = {};
   for (const [key, value] of new URLSearchParams(queryPart(String(url)))) {
     const existing = Object.hasOwn(result, key) ? result[key] : undefined;
-    const next = existing === undefined
-      ? value
-      : Array.isArray(existing)
-      ? [...existing, value]
-      : [existing, value];
+    if (Array.isArray(existing)) {
+      // Push, not copy: copying the array on every repeat is quadratic.
+      existing.push(value);
+      continue;
+    }
+    const next = existing === undefined ? value : [existing, value];
     // defineProperty keeps a key such as "__proto__" an ordinary entry.
     Object.defineProperty(result, key, {
       value: next,

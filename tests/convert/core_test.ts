@@ -173,6 +173,22 @@ describe("parseQueryString", () => {
     ]]);
     assert.equal(Object.getPrototypeOf(result), Object.prototype);
   });
+
+  it("stays linear when one key repeats 250,000 times (1 MB query)", () => {
+    // Regression: each repeat used to copy the whole array (quadratic, minutes).
+    const started = performance.now();
+    const result = parseQueryString(
+      "a=1&".repeat(250_000) + "a=2&__proto__=x&__proto__=y&__proto__=z",
+    );
+    const elapsed = performance.now() - started;
+    assert.equal(result.a.length, 250_001);
+    assert.equal((result.a as string[])[250_000], "2");
+    assert.deepEqual(
+      Object.getOwnPropertyDescriptor(result, "__proto__")?.value,
+      ["x", "y", "z"],
+    );
+    assert.ok(elapsed < 2000, `took ${elapsed} ms`);
+  });
 });
 
 describe("buildUrl", () => {
