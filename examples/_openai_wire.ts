@@ -8,7 +8,8 @@
  *   silently replaced by `{}`.
  * - Request keys the gateway does not translate (e.g. `response_format`) pass
  *   through untouched in `parameters`, under their wire names.
- * - `n` other than 1 and the legacy `functions` API are rejected with a 400.
+ * - `n` other than 1, a non-boolean `stream` and the legacy `functions` API
+ *   are rejected with a 400.
  * - `usage` is omitted from a response when the backend reported none (no
  *   invented zeros).
  * - A stream that fails after it has started ends with one
@@ -202,6 +203,13 @@ export function parseChatRequest(
       "The legacy `functions` API is not supported; use `tools`.",
       "functions",
     );
+  }
+  // `"stream": "true"` used to give a non-streamed JSON answer silently.
+  if (
+    body.stream !== undefined && body.stream !== null &&
+    typeof body.stream !== "boolean"
+  ) {
+    throw invalid("`stream` must be a boolean.", "stream");
   }
   const stream = body.stream === true;
   const streamOptions = body.stream_options;

@@ -358,3 +358,34 @@ for (const stream of [false, true]) {
     }
   });
 }
+
+Deno.test("gateway: a non-boolean stream is a 400, not a silent JSON answer", async () => {
+  const server = startServer();
+  try {
+    for (const stream of ["true", 1, {}]) {
+      const response = await fetch(`${server.origin}/v1/chat/completions`, {
+        method: "POST",
+        body: JSON.stringify({
+          model: "echo",
+          stream,
+          messages: [{ role: "user", content: "hi" }],
+        }),
+      });
+      const body = await response.json();
+      assert.equal(response.status, 400, JSON.stringify(stream));
+      assert.equal(body.error.param, "stream");
+    }
+    const plain = await fetch(`${server.origin}/v1/chat/completions`, {
+      method: "POST",
+      body: JSON.stringify({
+        model: "echo",
+        stream: null,
+        messages: [{ role: "user", content: "hi" }],
+      }),
+    });
+    assert.equal(plain.status, 200);
+    await plain.body?.cancel();
+  } finally {
+    await server.close();
+  }
+});
