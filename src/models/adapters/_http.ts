@@ -26,6 +26,9 @@ import { type LineParserOptions, readChunk } from "./_lines.ts";
 import type { ModelPrice } from "./_prices.ts";
 import { MAX_TIMER_MS, raceAbort, timerDelay } from "../_util.ts";
 
+/** Secrets shorter than this are not redacted (see `HttpClient.redact`). */
+const MIN_SECRET_LENGTH = 8;
+
 /**
  * The `fetch` signature adapters call; pass your own to test or to proxy.
  *
@@ -253,11 +256,18 @@ export class HttpClient {
     return this.#options.provider;
   }
 
-  /** Replaces every secret in `text` with `[redacted]`. */
+  /**
+   * Replaces every secret in `text` with `[redacted]`. Values shorter than
+   * MIN_SECRET_LENGTH are placeholders such as Ollama's conventional
+   * "ollama", not credentials; redacting them would mangle ordinary words in
+   * error messages.
+   */
   redact(text: string): string {
     let out = text;
     for (const secret of this.#options.secrets) {
-      if (secret.length > 0) out = out.split(secret).join("[redacted]");
+      if (secret.length >= MIN_SECRET_LENGTH) {
+        out = out.split(secret).join("[redacted]");
+      }
     }
     return out;
   }
@@ -286,6 +296,14 @@ export class HttpClient {
       response = await raceAbort(pending, scope.signal);
     } catch (error) {
       throw this.toAdapterError(error, scope, callerSignal);
+    }
+    if (!(response instanceof Response)) {
+      throw new AdapterError({
+        code: ErrorCode.INVALID_RESPONSE,
+        message:
+          `${this.provider}: fetch resolved to ${typeof response}, not a Response`,
+        provider: this.provider,
+      });
     }
     if (!response.ok) {
       throw await this.#errorFromResponse(response, scope, callerSignal);

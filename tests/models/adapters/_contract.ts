@@ -172,6 +172,23 @@ export function adapterContract(spec: AdapterContract): void {
       assert.equal(error.isRetryable, true);
     });
 
+    it("a fetch that resolves to something other than a Response is INVALID_RESPONSE", async () => {
+      const { adapter } = adapterWith(() =>
+        Promise.resolve({ ok: true } as unknown as Response)
+      );
+      const error = await rejection(adapter.execute(request));
+      assert.equal(error.code, "INVALID_RESPONSE");
+    });
+
+    it("short placeholder keys are not redacted out of ordinary words", async () => {
+      const { adapter } = adapterWith(
+        () => Promise.reject(new TypeError("connection refused")),
+        { apiKey: "on" },
+      );
+      const error = await rejection(adapter.execute(request));
+      assert.match(error.message, /connection refused/);
+    });
+
     it("distinguishes the caller's abort from the timeout", async () => {
       const timed = adapterWith(hang, { timeout: 20 });
       assert.equal(
