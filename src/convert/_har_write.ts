@@ -1,6 +1,7 @@
 // Writing HAR: plain or native requests and responses to HAR 1.2 entries and
 // logs, per the decisions in har.ts's module documentation.
 import {
+  checkedMessage,
   getHeader,
   headerEntries,
   isNativeRequest,
@@ -138,7 +139,8 @@ async function plainRequest(
   if (isNativeRequest(input)) {
     return { message: requestHead(input), body: await nativeBody(input) };
   }
-  return { message: input, body: plainBody(input, "request", options) };
+  const message = checkedMessage(input, "request");
+  return { message, body: plainBody(message, options) };
 }
 
 async function plainResponse(
@@ -152,7 +154,8 @@ async function plainResponse(
       url: input.url || undefined,
     };
   }
-  return { message: input, body: plainBody(input, "response", options) };
+  const message = checkedMessage(input, "response");
+  return { message, body: plainBody(message, options) };
 }
 
 /** A native message's body, read from a clone so the caller's stays usable. */
@@ -165,10 +168,8 @@ async function nativeBody(
 
 function plainBody(
   input: HttpRequest | HttpResponse,
-  kind: "request" | "response",
   options: HarOptions,
 ): EncodedBody | undefined {
-  checkPlainMessage(input, kind);
   return input.body === undefined
     ? undefined
     : encodePlainBody(input.body, options.bodyEncoding, "body");
@@ -206,36 +207,6 @@ function encodePlainBody(
     });
   }
   return { text: body, base64: false, size: utf8ByteLength(body) };
-}
-
-// Plain input comes from untyped callers too: check the fields we read.
-function checkPlainMessage(value: unknown, kind: "request" | "response"): void {
-  if (typeof value !== "object" || value === null) {
-    throw new ConversionError({
-      code: "INVALID_INPUT",
-      message: `Expected a ${kind} object or a native ${
-        kind === "request" ? "Request" : "Response"
-      }`,
-    });
-  }
-  const message = value as Record<string, unknown>;
-  if (
-    typeof message.headers !== "object" || message.headers === null ||
-    Array.isArray(message.headers)
-  ) {
-    throw new ConversionError({
-      code: "INVALID_INPUT",
-      message: `The ${kind}'s headers must be a header map object`,
-      path: "headers",
-    });
-  }
-  if (message.body !== undefined && typeof message.body !== "string") {
-    throw new ConversionError({
-      code: "INVALID_INPUT",
-      message: `The ${kind}'s body must be a string`,
-      path: "body",
-    });
-  }
 }
 
 // ---------------------------------------------------------- HAR objects

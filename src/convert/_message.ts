@@ -1,5 +1,6 @@
 // Private helpers shared by the conversion modules: native Request/Response
 // to plain form, and header-map manipulation that never drops a value.
+import { ConversionError } from "./errors.ts";
 import type {
   HeaderMap,
   HttpRequest,
@@ -106,7 +107,7 @@ export function isNativeResponse(value: unknown): value is Response {
  * the caller's Request stays usable.
  */
 export async function toHttpRequest(input: RequestInput): Promise<HttpRequest> {
-  if (!isNativeRequest(input)) return input;
+  if (!isNativeRequest(input)) return checkedMessage(input, "request");
   const request = requestHead(input);
   if (input.body !== null) request.body = await input.clone().text();
   return request;
@@ -116,7 +117,7 @@ export async function toHttpRequest(input: RequestInput): Promise<HttpRequest> {
 export async function toHttpResponse(
   input: ResponseInput,
 ): Promise<HttpResponse> {
-  if (!isNativeResponse(input)) return input;
+  if (!isNativeResponse(input)) return checkedMessage(input, "response");
   const response = responseHead(input);
   if (input.body !== null) response.body = await input.clone().text();
   return response;
@@ -142,4 +143,127 @@ export function responseHead(input: Response): HttpResponse {
     httpVersion: "1.1",
     headers: headersToMap(input.headers),
   };
+}
+
+/**
+ * A plain request or response from an untyped caller, checked: the caller's
+ * object when its fields already have the documented types, else a copy with
+ * header values coerced as Fetch's `Headers` would. Missing `method` is
+ * `GET`; missing `headers` is `{}`; `null`/`undefined` header values are
+ * absent; a number, boolean or bigint header value becomes its string form.
+ *
+ * @throws {ConversionError} `INVALID_INPUT` (with `path`) for anything else:
+ * not an object, a non-string `method`, `url`, `body`, `statusText` or
+ * `httpVersion`, a non-object `headers`, an object or function header value.
+ */
+export function checkedMessage<T extends HttpRequest | HttpResponse>(
+  value: T,
+  kind: "request" | "response",
+): T {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new ConversionError({
+      code: "INVALID_INPUT",
+      message: `Expected a ${kind} object or a native ${
+        kind === "request" ? "Request" : "Response"
+      }, got ${describe(value)}`,
+    });
+  }
+  const fields = value as unknown as Record<string, unknown>;
+  const strings = kind === "request"
+    ? ["method", "url", "body", "httpVersion"]
+    : ["statusText", "httpVersion", "body"];
+  for (const field of strings) {
+    const item = fields[field];
+    const optional = field !== "url";
+    if (typeof item === "string" || (optional && item === undefined)) continue;
+    throw new ConversionError({
+      code: "INVALID_INPUT",
+      message: `The ${kind}'s ${field} must be a string, got ${describe(item)}`,
+      path: field,
+    });
+  }
+  const headers = checkedHeaders(fields.headers, kind);
+  if (
+    headers === fields.headers &&
+    (kind === "response" || fields.method !== undefined)
+  ) return value;
+  const copy = { ...value, headers };
+  if (kind === "request" && fields.method === undefined) {
+    (copy as HttpRequest).method = "GET";
+  }
+  return copy;
+}
+
+function checkedHeaders(value: unknown, kind: string): HeaderMap {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== "object" || Array.isArray(value)) {
+    throw new ConversionError({
+      code: "INVALID_INPUT",
+      message: `The ${kind}'s headers must be a header map object, got ${
+        describe(value)
+      }`,
+      path: "headers",
+    });
+  }
+  const headers = value as Record<string, unknown>;
+  let copy: HeaderMap | undefined;
+  for (const name of Object.keys(headers)) {
+    const item = headers[name];
+    const checked = Array.isArray(item)
+      ? checkedValues(item, name)
+      : checkedValue(item, name);
+    if (checked === item && copy === undefined) continue;
+    if (copy === undefined) {
+      copy = {};
+      for (const earlier of Object.keys(headers)) {
+        if (earlier === name) break;
+        const kept = headers[earlier] as string | string[] | undefined;
+        if (kept !== undefined) define(copy, earlier, kept);
+      }
+    }
+    if (checked !== undefined) define(copy, name, checked);
+  }
+  return copy ?? (headers as HeaderMap);
+}
+
+function checkedValues(items: unknown[], name: string): string[] {
+  let copy: string[] | undefined;
+  for (let i = 0; i < items.length; i++) {
+    const checked = checkedValue(items[i], `${name}[${i}]`);
+    if (checked === items[i] && copy === undefined) continue;
+    copy ??= items.slice(0, i) as string[];
+    if (checked !== undefined) copy.push(checked);
+  }
+  return copy ?? (items as string[]);
+}
+
+function checkedValue(item: unknown, path: string): string | undefined {
+  if (typeof item === "string" || item === undefined) return item;
+  if (item === null) return undefined;
+  if (
+    typeof item === "number" || typeof item === "boolean" ||
+    typeof item === "bigint"
+  ) return String(item);
+  throw new ConversionError({
+    code: "INVALID_INPUT",
+    message: `The header value at ${path} must be a string, got ${
+      describe(item)
+    }`,
+    path: `headers.${path}`,
+  });
+}
+
+function define(map: HeaderMap, key: string, value: string | string[]): void {
+  Object.defineProperty(map, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value;
 }

@@ -46,6 +46,7 @@
  *
  * @module
  */
+import { ConversionError } from "./errors.ts";
 import { formatJson } from "./_json_format.ts";
 import { formatMarkup } from "./_markup_format.ts";
 
@@ -152,6 +153,7 @@ function markupType(trimmed: string): "html" | "xml" {
  * @param text The body text.
  * @param contentType The `content-type` header value, if known (parameters such as `charset` are ignored).
  * @returns The type, the formatted text and the raw text.
+ * @throws {ConversionError} `INVALID_INPUT` when `text` (or a given `contentType`) is not a string; never for any string.
  *
  * @example Form, HTML and plain text
  * ```ts
@@ -169,6 +171,20 @@ function markupType(trimmed: string): "html" | "xml" {
  * ```
  */
 export function parseBody(text: string, contentType?: string): ParsedBody {
+  if (typeof text !== "string") {
+    throw new ConversionError({
+      code: "INVALID_INPUT",
+      message: `parseBody expects the body as a string, got ${
+        text === null ? "null" : typeof text
+      }`,
+    });
+  }
+  if (contentType !== undefined && typeof contentType !== "string") {
+    throw new ConversionError({
+      code: "INVALID_INPUT",
+      message: "parseBody: contentType must be a string",
+    });
+  }
   const raw = text;
   const trimmed = text.trim();
   if (trimmed === "") return { type: "empty", formatted: "", raw };

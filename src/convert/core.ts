@@ -28,6 +28,15 @@
  *   writes U+FFFD for it).
  * - `formatHeaders` writes one `name: value\r\n` line per value (lowercase
  *   names, repeats on separate lines) and refuses CR, LF or NUL in a value.
+ * - Plain requests and responses from untyped (JavaScript) callers are
+ *   checked by every function that takes one: a missing `method` is `GET`,
+ *   missing `headers` is `{}`, a number, boolean or bigint header value is
+ *   written as text (as `Headers` does) and `null`/`undefined` values are
+ *   skipped; anything else of the wrong type (a non-string `url`, `method`
+ *   or `body`, headers that are not an object, an object as a header value)
+ *   is a `ConversionError` `INVALID_INPUT` whose `path` names the field.
+ *   `buildUrl` refuses a lone UTF-16 surrogate (`INVALID_INPUT`) rather than
+ *   percent-encode U+FFFD in its place.
  *
  * @example Utilities together
  * ```ts
@@ -54,6 +63,7 @@ import {
   looksLikeResponse,
 } from "./_http_text.ts";
 import { utf8ByteLength } from "./_utf8.ts";
+import { ConversionError } from "./errors.ts";
 
 export type * from "./types.ts";
 export {
@@ -285,6 +295,7 @@ export function parseQueryString(
  * @param baseUrl An absolute URL or a path; its query and fragment are kept.
  * @param queryParams Parameters to append; arrays repeat the key, `null`/`undefined` are skipped.
  * @returns The URL with the parameters appended before any fragment.
+ * @throws {ConversionError} `INVALID_INPUT` when `baseUrl` is not a string or a key or value holds a lone UTF-16 surrogate.
  *
  * @example Appending to an existing query
  * ```ts
@@ -297,6 +308,14 @@ export function buildUrl(
   baseUrl: string,
   queryParams: QueryParams = {},
 ): string {
+  if (typeof baseUrl !== "string") {
+    throw new ConversionError({
+      code: "INVALID_INPUT",
+      message: `buildUrl expects the base URL as a string, got ${
+        baseUrl === null ? "null" : typeof baseUrl
+      }`,
+    });
+  }
   const hashAt = baseUrl.indexOf("#");
   const base = hashAt === -1 ? baseUrl : baseUrl.slice(0, hashAt);
   const fragment = hashAt === -1 ? "" : baseUrl.slice(hashAt);
@@ -306,7 +325,7 @@ export function buildUrl(
     for (const item of values) {
       if (item === null || item === undefined) continue;
       pairs.push(
-        `${encodeURIComponent(key)}=${encodeURIComponent(String(item))}`,
+        `${encodeQueryPart(key)}=${encodeQueryPart(String(item))}`,
       );
     }
   }
@@ -317,6 +336,22 @@ export function buildUrl(
     ? ""
     : "&";
   return `${base}${separator}${pairs.join("&")}${fragment}`;
+}
+
+// encodeURIComponent throws a URIError for a lone surrogate, which has no
+// UTF-8 form; replacing it with U+FFFD would change the value silently.
+function encodeQueryPart(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch (cause) {
+    throw new ConversionError({
+      code: "INVALID_INPUT",
+      message: `buildUrl: ${
+        JSON.stringify(text.slice(0, 40))
+      } has a lone UTF-16 surrogate, which has no UTF-8 percent-encoding`,
+      cause,
+    });
+  }
 }
 
 /**

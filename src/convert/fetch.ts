@@ -52,9 +52,11 @@ import type {
 } from "./types.ts";
 import {
   appendHeader,
+  checkedMessage,
   getHeader,
   headerEntries,
   headersToMap,
+  isNativeResponse,
   toHttpRequest,
 } from "./_message.ts";
 import { fetchCode, fetchHeaders } from "./_fetch_code.ts";
@@ -343,6 +345,7 @@ class StatusResponse extends Response {
  * ```
  */
 export function createMockResponse(response: HttpResponse): Response {
+  response = checkedMessage(response, "response");
   const status = checkedStatus(response.statusCode);
   const statusText = response.statusText ?? "";
   if (/[\r\n]/.test(statusText)) {
@@ -412,6 +415,12 @@ export async function toResponse(
   response: Response,
   includeBody = true,
 ): Promise<HttpResponse> {
+  if (!isNativeResponse(response)) {
+    throw new ConversionError({
+      code: "INVALID_INPUT",
+      message: "toResponse expects a Fetch Response",
+    });
+  }
   const plain: HttpResponse = {
     statusCode: response.status,
     statusText: response.statusText,

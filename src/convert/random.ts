@@ -353,7 +353,7 @@ function token(rng: Rng, alphabet: string, length: number): string {
 }
 
 function drawMethod(rng: Rng, methods: readonly string[] | undefined): string {
-  if (methods !== undefined) return rng.pick(methods);
+  if (methods !== undefined) return drawnString(rng.pick(methods), "methods");
   let ticket = rng.int(0, METHOD_WEIGHT - 1);
   for (const [method, weight] of METHOD_POOL) {
     if (ticket < weight) return method;
@@ -381,9 +381,22 @@ function drawQuery(rng: Rng): string {
   }
 }
 
+// Options come from untyped callers too: a number where a string belongs
+// would otherwise surface as a TypeError deep inside, or as a bad request.
+function drawnString(value: unknown, path: string): string {
+  if (typeof value === "string") return value;
+  throw new ConversionError({
+    code: "INVALID_OPTION",
+    message: `${path} must give strings, got ${
+      value === null ? "null" : typeof value
+    }`,
+    path,
+  });
+}
+
 function drawPath(rng: Rng, paths: RandomPathOptions["paths"]): string {
-  if (typeof paths === "function") return paths(rng);
-  const template = rng.pick(paths ?? PATHS);
+  if (typeof paths === "function") return drawnString(paths(rng), "paths");
+  const template = drawnString(rng.pick(paths ?? PATHS), "paths");
   const path = fillTemplate(rng, template);
   // Only built-in templates get a query: user templates are taken literally.
   if (paths === undefined && rng.chance(1 / 3)) return path + drawQuery(rng);
@@ -453,7 +466,7 @@ function drawBody(
 ): Body | undefined {
   if (option === false) return undefined;
   if (option === undefined || option === true) {
-    return BODY_METHODS.has(method.toUpperCase())
+    return BODY_METHODS.has(String(method).toUpperCase())
       ? drawAutoBody(rng)
       : undefined;
   }
@@ -472,7 +485,28 @@ function drawBody(
     }
     return { body, contentType: sniffContentType(body) };
   }
-  return { body: JSON.stringify(option), contentType: JSON_TYPE };
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(option);
+  } catch (cause) {
+    // A BigInt or a cycle: JSON.stringify's TypeError names neither option nor field.
+    throw new ConversionError({
+      code: "INVALID_OPTION",
+      message: `The body object cannot be written as JSON: ${
+        (cause as Error)?.message ?? String(cause)
+      }`,
+      path: "body",
+      cause,
+    });
+  }
+  if (json === undefined) {
+    throw new ConversionError({
+      code: "INVALID_OPTION",
+      message: "The body option must be a boolean, string, object or function",
+      path: "body",
+    });
+  }
+  return { body: json, contentType: JSON_TYPE };
 }
 
 function drawHeaders(
@@ -521,7 +555,10 @@ function drawRequest(rng: Rng, options: RandomRequestOptions): HttpRequest {
   const headers = drawHeaders(rng, options.headers, body?.contentType);
   const request: HttpRequest = {
     method,
-    url: joinUrl(options.baseUrl ?? DEFAULT_BASE_URL, path),
+    url: joinUrl(
+      drawnString(options.baseUrl ?? DEFAULT_BASE_URL, "baseUrl"),
+      path,
+    ),
     headers,
   };
   if (body !== undefined) request.body = body.body;
@@ -644,6 +681,7 @@ export function randomRequest(options?: RandomRequestOptions): HttpRequest;
 export function randomRequest(
   options: RandomRequestOptions = {},
 ): HttpRequest | HttpRequest[] {
+  options ??= {};
   const rng = sourceOf(options);
   if (options.count === undefined) return drawRequest(rng, options);
   const count = options.count;

@@ -184,6 +184,14 @@ function parseHeaderLine(line: Line): [string, string] {
 }
 
 function parseHead(text: string): ParsedHead {
+  if (typeof text !== "string") {
+    throw new ConversionError({
+      code: "INVALID_INPUT",
+      message: `expected the message as a string, got ${
+        text === null ? "null" : typeof text
+      }`,
+    });
+  }
   if (text.trim() === "") {
     throw fail("EMPTY_INPUT", "the message is empty", 0);
   }
@@ -531,6 +539,16 @@ export function stringify(
   message: RequestInput | ResponseInput,
   options: StringifyRequestOptions = {},
 ): Promise<string> {
+  if (typeof message !== "object" || message === null) {
+    return Promise.reject(
+      new ConversionError({
+        code: "INVALID_INPUT",
+        message: `stringify expects a request or response object, got ${
+          message === null ? "null" : typeof message
+        }`,
+      }),
+    );
+  }
   if (isNativeResponse(message) || "statusCode" in message) {
     return stringifyResponse(message as ResponseInput);
   }
