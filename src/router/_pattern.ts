@@ -39,6 +39,23 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }
 
+/**
+ * The capture of a parameter that follows another one in the same segment,
+ * separated by the literal `separator`: it may not contain the separator.
+ * Then the earlier parameter is the only one that can give characters back,
+ * so a failing match costs one pass over the segment per earlier parameter
+ * instead of trying every split (`/:a-:b-:c/x` against a segment of 3000
+ * dashes took 30 s). The first parameter stays greedy: `/:name.:ext` still
+ * splits `a.tar.gz` as `a.tar` + `gz`.
+ */
+function followingParamSource(separator: string): string {
+  if (separator.length === 1) {
+    const char = /[\\\]^-]/.test(separator) ? "\\" + separator : separator;
+    return `([^/${char}]+)`;
+  }
+  return `((?:(?!${escapeRegExp(separator)})[^/])+)`;
+}
+
 function fail(source: string, offset: number, why: string): never {
   throw new RouteError({
     code: "INVALID_PATTERN",
@@ -116,9 +133,11 @@ export function parsePattern(source: string): Pattern {
     let hasParam = false;
     let hasLiteral = false;
     let previousWasParam = false;
+    let separator = "";
     const flush = () => {
       if (literal === "") return;
       const encoded = encodePathLiteral(literal);
+      separator = encoded;
       segmentRegex += escapeRegExp(encoded);
       key += encoded;
       hasLiteral = true;
@@ -150,7 +169,7 @@ export function parsePattern(source: string): Pattern {
         }
         flush();
         params.push(name);
-        segmentRegex += "([^/]+)";
+        segmentRegex += hasParam ? followingParamSource(separator) : "([^/]+)";
         key += ":";
         hasParam = true;
         previousWasParam = true;

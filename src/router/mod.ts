@@ -28,7 +28,9 @@
  *   trailing `*` (`params["*"]`) or `:name*`; everything else is literal;
  *   invalid patterns throw {@linkcode RouteError} at registration. Trailing
  *   slashes are strict. Parameters are percent-decoded; a malformed escape
- *   stays as written.
+ *   stays as written. Several parameters in one segment (`/:a-:b`): the
+ *   first is greedy and a later one never contains the literal before it,
+ *   so matching stays linear in the path length (no ReDoS).
  * - No match → `defaultHandler` or 404 `Not Found`; method mismatch → 405
  *   with `Allow`; `HEAD` from `GET` without body; `OPTIONS` → 204 with
  *   `Allow`. A thrown error → `errorHandler`, else 500 without detail
