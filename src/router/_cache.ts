@@ -2,6 +2,7 @@
 // the bytes, answer If-None-Match with 304.
 import type { CacheOptions, Handler } from "./router.ts";
 import { RouteError } from "./errors.ts";
+import { isNullBodyStatus } from "../_status.ts";
 
 interface Entry {
   readonly status: number;
@@ -150,8 +151,10 @@ export class ResponseCache {
 
   #answer(entry: Entry, request: Request): Response {
     const condition = request.headers.get("if-none-match");
+    // RFC 9110 §13.2.1: preconditions apply only to what would be a 2xx.
     if (
       entry.etag !== undefined && condition !== null &&
+      entry.status >= 200 && entry.status < 300 &&
       (request.method === "GET" || request.method === "HEAD") &&
       noneMatch(condition, entry.etag)
     ) {
@@ -161,6 +164,13 @@ export class ResponseCache {
         headers: entry.headers.filter(([name]) =>
           NOT_MODIFIED_HEADERS.has(name)
         ),
+      });
+    }
+    if (isNullBodyStatus(entry.status)) {
+      return new Response(null, {
+        status: entry.status,
+        statusText: entry.statusText,
+        headers: entry.headers,
       });
     }
     return new Response(entry.bytes, {

@@ -102,7 +102,8 @@ export interface CacheOptions {
   /**
    * Add a strong `ETag` (hash and length of the body bytes) and answer a
    * GET or HEAD whose `If-None-Match` names it (a list, `W/` tags or `*`)
-   * with 304 Not Modified. Default `true`.
+   * with 304 Not Modified, when the route answers 2xx (RFC 9110 §13.2.1:
+   * a cached 404 or 410 stays what it is). Default `true`.
    */
   etag?: boolean;
 }

@@ -329,4 +329,33 @@ describe("router cache", () => {
       );
     }
   });
+
+  it("serves cached 204 routes without a body (was a 500)", async () => {
+    const router = createRouter({ cache: true })
+      .endpoint`GET /empty`(createRoute()`HTTP/1.1 204 No Content`);
+    for (const method of ["GET", "GET", "HEAD"]) {
+      const response = await router(request("/empty", { method }));
+      assert.equal(response.status, 204, method);
+      assert.equal(response.body, null);
+      assert.equal(response.headers.get("content-length"), null);
+    }
+  });
+
+  it("answers If-None-Match with 304 only for a 2xx route (RFC 9110 §13.2.1)", async () => {
+    const router = createRouter({ cache: true })
+      .endpoint`GET /gone`(createRoute()`
+        HTTP/1.1 410 Gone
+
+        gone
+      `);
+    const first = await router(request("/gone"));
+    const etag = first.headers.get("etag")!;
+    for (const condition of ["*", etag]) {
+      const again = await router(
+        request("/gone", { headers: { "if-none-match": condition } }),
+      );
+      assert.equal(again.status, 410, condition);
+      assert.equal(await again.text(), "gone");
+    }
+  });
 });
