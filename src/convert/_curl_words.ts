@@ -62,6 +62,30 @@ function isExpansionStart(input: string, i: number): boolean {
   return next !== undefined && /[A-Za-z0-9_{(@*#?!$-]/.test(next);
 }
 
+function isLineEnd(input: string, i: number): boolean {
+  return input[i] === "\n" || (input[i] === "\r" && input[i + 1] === "\n");
+}
+
+/**
+ * Refuses the other shells' "Copy as cURL" forms at a word start: Windows
+ * cmd (`^"…^"` quoting, `^` line continuation) and PowerShell (backtick line
+ * continuation). Read as bash they give a mangled URL and headers named
+ * `^"a`, so a clear error is better than a wrong request.
+ */
+function checkOtherShell(input: string, i: number): void {
+  const c = input[i];
+  const cmd = c === "^" && (input[i + 1] === '"' || isLineEnd(input, i + 1));
+  const powershell = c === "`" && isLineEnd(input, i + 1);
+  if (!cmd && !powershell) return;
+  throw new ConversionError({
+    code: "INVALID_INPUT",
+    message: cmd
+      ? 'This is Windows cmd syntax (^" quoting or a ^ line continuation); use the browser\'s "Copy as cURL (bash)"'
+      : 'This is PowerShell syntax (a backtick line continuation); use the browser\'s "Copy as cURL (bash)" or join the lines',
+    offset: i,
+  });
+}
+
 /**
  * Splits `input` into shell words.
  *
@@ -93,6 +117,7 @@ export function scanWords(input: string): ScanResult {
     if (OPERATORS.includes(c)) {
       return { words, expansions, stop: { operator: c, offset: i } };
     }
+    checkOtherShell(input, i);
     const start = i;
     const parts: string[] = [];
     while (i < n && !isBlank(input, i) && !OPERATORS.includes(input[i])) {
@@ -117,7 +142,9 @@ export function scanWords(input: string): ScanResult {
           parts.push(input[i + 1]);
           i += 2;
         } else {
-          parts.push("\\");
+          // A backslash at the very end is a continuation with nothing after
+          // it (a copied command cut one line short); bash reading a script
+          // drops it too.
           i++;
         }
       } else {
@@ -130,6 +157,7 @@ export function scanWords(input: string): ScanResult {
         i = j;
       }
     }
+    if (parts.length === 0) continue; // only the final backslash
     words.push({
       value: parts.length === 1 ? parts[0] : parts.join(""),
       offset: start,

@@ -25,6 +25,14 @@
  * - An unquoted `|`, `;`, `&`, `<`, `>`, `(` or `)` ends the command, as in
  *   bash (`curl https://x | jq`); a `SHELL_OPERATOR` warning says so. Quote
  *   URLs that contain `&`.
+ * - A backslash as the very last character is a continuation with nothing
+ *   after it (a copy cut one line short) and is dropped, as bash does when
+ *   it reads a script; it is not a `\` word.
+ * - Windows cmd's "Copy as cURL (cmd)" (`^"…^"` quoting, `^` line
+ *   continuations) and PowerShell's backtick line continuation are not
+ *   bash: a word that starts with `^"`, or a `^` or backtick right before a
+ *   line end, throws `INVALID_INPUT` at its offset, asking for the bash copy,
+ *   instead of producing a URL and headers full of `^`.
  * - A leading shell prompt `$ ` (copied from documentation) is skipped. The
  *   program word must be `curl`, a path ending in `/curl`, or `curl.exe`.
  * - `$'…'` escapes must produce valid UTF-8 text: `$'\xff'` (bytes that are

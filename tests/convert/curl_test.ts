@@ -74,6 +74,39 @@ describe("curl.toRequest: shell words", () => {
     assert.equal(lf.method, "PUT");
   });
 
+  it("drops a backslash at the very end (a copy cut one line short)", () => {
+    // Regression: the lone backslash used to become a second URL "\\".
+    const { request, warnings } = parseCurl(
+      "curl 'https://x.test/' \\\n  -H 'a: 1' \\",
+    );
+    assert.deepEqual(request.headers, { a: "1" });
+    assert.deepEqual(warnings, []);
+    // An option whose value was on the missing line is reported, not fed "\\".
+    rejects("curl https://x.test/ -H \\", "MISSING_OPTION_VALUE", 21);
+    // Escaped characters and quoted backslashes are unchanged.
+    assert.equal(toRequest("curl https://x.test/ -d 'a\\'").body, "a\\");
+    assert.equal(toRequest("curl https://x.test/ -d a\\\\").body, "a\\");
+  });
+
+  it("refuses Windows cmd and PowerShell copies with a clear error", () => {
+    // Chrome's "Copy as cURL (cmd)": read as bash this gave the URL
+    // http://^https://x.test/^ and a header named ^accept.
+    const cmd =
+      'curl ^"https://x.test/^" ^\r\n  -H ^"accept: */*^" ^\r\n  --compressed';
+    const error = rejects(cmd, "INVALID_INPUT", 5);
+    assert.match(error.message, /Windows cmd/);
+    rejects("curl https://x.test/ ^\n  -H 'a: 1'", "INVALID_INPUT", 21);
+    const ps = rejects(
+      "curl https://x.test/ `\n  -H 'a: 1'",
+      "INVALID_INPUT",
+      21,
+    );
+    assert.match(ps.message, /PowerShell/);
+    // A ^ or backtick elsewhere is ordinary text.
+    assert.equal(toRequest("curl 'https://x.test/?q=^\"' -d ^a").body, "^a");
+    assert.equal(toRequest("curl https://x.test/ -d '`\n'").body, "`\n");
+  });
+
   it("unescapes backslashes outside quotes", () => {
     assert.equal(
       toRequest("curl https://x.test/a\\ b\\&c").url,
