@@ -123,10 +123,26 @@ async function readStdin(): Promise<string> {
   return new TextDecoder().decode(bytes);
 }
 
+/** Thrown for input the CLI cannot read; `main` prints its message. */
+class InputError extends Error {}
+
+async function readFile(path: string): Promise<string> {
+  try {
+    return await Deno.readTextFile(path);
+  } catch (error) {
+    // A directory, a missing --allow-read, a device…: say so, no stack trace.
+    throw new InputError(
+      error instanceof Deno.errors.NotFound
+        ? `no such file: ${path}`
+        : `cannot read ${path}: ${(error as Error)?.message ?? error}`,
+    );
+  }
+}
+
 async function readInput(options: CliOptions): Promise<string> {
   if (options.input !== undefined) return options.input;
   if (options.file === "-") return await readStdin();
-  if (options.file !== undefined) return await Deno.readTextFile(options.file);
+  if (options.file !== undefined) return await readFile(options.file);
   if (!Deno.stdin.isTerminal()) {
     const piped = await readStdin();
     if (piped.trim() !== "") return piped;
@@ -290,11 +306,15 @@ async function main(args: string[]): Promise<number> {
       console.error(describeError(error));
       return 1;
     }
-    if (error instanceof Deno.errors.NotFound) {
-      console.error(`error: no such file: ${options.file}`);
+    if (error instanceof InputError) {
+      console.error(`error: ${error.message}`);
       return 1;
     }
-    throw error;
+    // A bug of ours still gets one line on stderr, not a stack trace.
+    console.error(
+      `error: internal error: ${(error as Error)?.message ?? String(error)}`,
+    );
+    return 70;
   }
 }
 

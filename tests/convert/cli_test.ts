@@ -151,6 +151,15 @@ describe("examples/convert.ts", () => {
     assert.match(missing.stderr, /no such file/);
   });
 
+  it("an unreadable --file (a directory) is one error line, no stack trace", async () => {
+    // Regression: Deno's IsADirectory error escaped as an uncaught rejection.
+    const directory = await run(["--file", Deno.cwd()]);
+    assert.equal(directory.code, 1);
+    assert.match(directory.stderr, /^error: cannot read /);
+    assert.equal(directory.stderr.trim().split("\n").length, 1);
+    assert.doesNotMatch(directory.stderr, /\bat /);
+  });
+
   it("usage errors exit 2", async () => {
     for (const args of [["--to", "xml"], ["--bogus"], ["--to"], ["a", "b"]]) {
       const { code, stderr } = await run(args);
