@@ -302,7 +302,8 @@ function plain(
  *
  * Matching, decided where the spec is open:
  * - The route table is compiled once, at the first request after a change:
- *   a map of static paths plus one combined RegExp per method.
+ *   a map of static paths plus one combined RegExp per method (per 256
+ *   routes, for big tables).
  * - Patterns: `:name` (one segment, also mid-segment `/v:version`),
  *   `:name?` (optional whole segment), a trailing `*` (zero or more
  *   segments, bound to `params["*"]`) or `:name*` (the same, named). Every

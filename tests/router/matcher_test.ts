@@ -285,4 +285,38 @@ describe("path matching", () => {
       c: "d",
     });
   });
+
+  it("compiles and matches 10,000 routes quickly and correctly", async () => {
+    const started = performance.now();
+    const router = createRouter().endpoint`GET /:section/:id`(echo("any"));
+    // Wildcards first, so that registration order disagrees with specificity
+    // (and the best route of a path is in another RegExp chunk than the first).
+    for (let i = 4999; i >= 0; i--) {
+      router.endpoint`GET /r${i}/:id/files/*`(echo(`rest${i}`));
+    }
+    for (let i = 0; i < 5000; i++) {
+      router.endpoint`GET /r${i}/:id`(echo(`r${i}`));
+    }
+    assert.equal((await hit(router, "/r0/1")).name, "r0");
+    // One RegExp of every route took 4.7 s to compile here, 10,000 registrations 1 s.
+    assert.ok(performance.now() - started < 2000, "10,000 routes too slow");
+    for (const i of [1, 255, 256, 257, 2500, 4999]) {
+      assert.deepEqual(await hit(router, `/r${i}/x%20y`), {
+        status: 200,
+        name: `r${i}`,
+        params: { id: "x y" },
+        pattern: `/r${i}/:id`,
+      });
+      assert.deepEqual((await hit(router, `/r${i}/7/files/a/b`)).params, {
+        id: "7",
+        "*": "a/b",
+      });
+    }
+    assert.deepEqual((await hit(router, "/zzz/9")).params, {
+      section: "zzz",
+      id: "9",
+    });
+    assert.equal((await hit(router, "/r1/7", "POST")).status, 405);
+    assert.equal((await hit(router, "/r1")).status, 404);
+  });
 });
