@@ -33,7 +33,9 @@
  *   first is greedy and a later one never contains the literal before it,
  *   so matching stays linear in the path length (no ReDoS).
  * - No match → `defaultHandler` or 404 `Not Found`; method mismatch → 405
- *   with `Allow`; `HEAD` from `GET` without body; `OPTIONS` → 204 with
+ *   with `Allow`; `HEAD` from `GET` without body (a body that is already
+ *   complete, up to 1 MiB, is measured for its Content-Length, else a
+ *   server would announce 0; a stream gets none); `OPTIONS` → 204 with
  *   `Allow`. A thrown error → `errorHandler`, else 500 without detail
  *   (logged with `console.error`); the router's promise never rejects.
  * - Templates are parsed once; common indentation removed; the template's

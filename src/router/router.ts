@@ -265,14 +265,63 @@ function toError(error: unknown): Error {
     : new Error(String(error), { cause: error });
 }
 
-function withoutBody(response: Response): Response {
+/** Bodies a HEAD answer measures to send their Content-Length. */
+const HEAD_MEASURE_LIMIT = 1 << 20;
+
+/**
+ * The byte length of a body that is already complete (a string, bytes, a
+ * Blob), or undefined for one still being produced (a stream, which is
+ * never waited for) or larger than {@linkcode HEAD_MEASURE_LIMIT}.
+ */
+async function measure(
+  body: ReadableStream<Uint8Array>,
+): Promise<number | undefined> {
+  const reader = body.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), 0);
+  });
+  let length = 0;
+  try {
+    while (length <= HEAD_MEASURE_LIMIT) {
+      const next = await Promise.race([reader.read(), late]);
+      if (next === undefined) return undefined;
+      if (next.done) return length;
+      length += next.value.byteLength;
+    }
+    return undefined;
+  } catch {
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+    reader.cancel().catch(() => {});
+  }
+}
+
+/**
+ * The HEAD answer for a GET response: same status and headers, no body.
+ * Without a Content-Length header, a server would announce
+ * `content-length: 0` for the empty body (Deno.serve does), so a complete
+ * body is measured; a streamed one gets no Content-Length, like its GET.
+ */
+async function withoutBody(response: Response): Promise<Response> {
   if (response.body === null) return response;
-  response.body.cancel().catch(() => {});
-  return new Response(null, {
+  const init = {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,
-  });
+  };
+  if (response.headers.has("content-length")) {
+    response.body.cancel().catch(() => {});
+    return new Response(null, init);
+  }
+  const length = await measure(response.body);
+  if (length === undefined) {
+    return new Response(new ReadableStream({ start: (c) => c.close() }), init);
+  }
+  const headers = new Headers(response.headers);
+  headers.set("content-length", String(length));
+  return new Response(null, { ...init, headers });
 }
 
 function notAResponse(context: Context): RouteError {
@@ -431,10 +480,10 @@ export function createRouter(init: RouterInit = {}): Router {
     try {
       const response = await pending;
       if (!(response instanceof Response)) throw notAResponse(context);
-      return request.method === "HEAD" ? withoutBody(response) : response;
+      return request.method === "HEAD" ? await withoutBody(response) : response;
     } catch (error) {
       const answer = await fail(error, request);
-      return request.method === "HEAD" ? withoutBody(answer) : answer;
+      return request.method === "HEAD" ? await withoutBody(answer) : answer;
     }
   }
 

@@ -83,6 +83,31 @@ describe("createRouter dispatch", () => {
     assert.equal(head.headers.get("content-length"), String(body.length));
   });
 
+  it("answers HEAD for a plain handler with the Content-Length of its GET body", async () => {
+    // Deno.serve announced "content-length: 0" for the bodiless HEAD answer.
+    let never: ReadableStreamDefaultController | undefined;
+    const router = createRouter()
+      .endpoint`GET /plain`(() => new Response("hello world"))
+      .endpoint`GET /blob`(() => new Response(new Blob(["é"])))
+      .endpoint`GET /events`(() =>
+        new Response(new ReadableStream({ start: (c) => void (never = c) }))
+      );
+    const plain = await router(new Request(url("/plain"), { method: "HEAD" }));
+    assert.equal(plain.body, null);
+    assert.equal(plain.headers.get("content-length"), "11");
+    assert.equal(plain.headers.get("content-type"), "text/plain;charset=UTF-8");
+    const blob = await router(new Request(url("/blob"), { method: "HEAD" }));
+    assert.equal(blob.headers.get("content-length"), "2");
+    // A stream that never ends is not waited for and gets no length.
+    const events = await router(
+      new Request(url("/events"), { method: "HEAD" }),
+    );
+    assert.equal(events.status, 200);
+    assert.equal(events.headers.get("content-length"), null);
+    assert.equal(await events.text(), "");
+    assert.ok(never !== undefined);
+  });
+
   it("uses an explicit HEAD or OPTIONS route when there is one", async () => {
     const router = createRouter()
       .endpoint`GET /x`(() => new Response("get"))
