@@ -103,6 +103,14 @@ function countJunit(xml: string): { passed: number; failed: number } {
   return { passed, failed };
 }
 
+// A report left by an earlier run must never be counted as this run's.
+for (const stale of [".junit.xml", "npm/node-test-summary.json"]) {
+  try {
+    Deno.removeSync(new URL(stale, root));
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
+}
 const failures: string[] = [];
 const focused = findFocusedTests();
 if (focused.length > 0) {

@@ -222,11 +222,13 @@ describe("dispatchParallel customAggregator results", () => {
     try {
       const result = await r.dispatchParallel(req("hi"), {
         strategy: "custom",
-        customAggregator: (async (responses: readonly { backend: string }[]) =>
-          reply(
-            responses.map((x) =>
-              x.backend
-            ).join("+"),
+        customAggregator: ((responses: readonly { backend: string }[]) =>
+          Promise.resolve(
+            reply(
+              responses.map((x) =>
+                x.backend
+              ).join("+"),
+            ),
           )) as unknown as (
             responses: readonly unknown[],
           ) => IRChatResponse,
