@@ -193,9 +193,13 @@ export function resolveResponseHead(
         `Status ${status} cannot be sent as a Response (allowed: 200-599)`,
     });
   }
+  // A status line without a reason gets the registered one; a template
+  // without a status line keeps Fetch's default "" like `new Response()`
+  // (servers write the registered reason on the wire either way).
+  const hasStatusLine = lines !== undefined && lines.length > 0;
   return {
     status,
-    statusText: statusText || reasonPhrase(status),
+    statusText: statusText || (hasStatusLine ? reasonPhrase(status) : ""),
     headers: mergeHeaders(defaults.headers, own, !isNullBodyStatus(status)),
   };
 }

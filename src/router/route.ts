@@ -124,11 +124,14 @@ function responseInit(
   statusText: string,
   headers: readonly [string, string][],
 ): ResponseInit {
+  // Deno checks a given statusText against a pattern on every Response, so
+  // the Fetch default ("") and status 200 are left out rather than passed.
   const init: ResponseInit = {
-    statusText,
     headers: new Headers(headers as [string, string][]),
   };
-  return status === 200 ? init : { status, ...init };
+  if (statusText !== "") init.statusText = statusText;
+  if (status !== 200) init.status = status;
+  return init;
 }
 
 function validateInit(init: RouteInit): void {
@@ -152,6 +155,10 @@ function validateInit(init: RouteInit): void {
  *
  * - The status line may be omitted (then `init.status` or 200 applies);
  *   header lines need a status line before them. CRLF or LF.
+ * - `statusText` is the reason the template writes; a status line without
+ *   one gets the registered reason (`HTTP/1.1 404` → "Not Found"). Without a
+ *   status line it is `init.statusText` or Fetch's default "", as for
+ *   `new Response()`; servers write the registered reason on the wire.
  * - Common indentation is removed. When the template starts with a line
  *   break, that first line and a blank last line (before the closing
  *   backtick) are dropped; the body keeps its own relative indentation.

@@ -60,6 +60,8 @@ describe("createRoute templates", () => {
   it("without a status line uses init.status or 200, and the whole text is body", async () => {
     const plain = await createRoute()`Content-Type: not a header`(request());
     assert.equal(plain.status, 200);
+    // No status line, no reason: Fetch's default, as `new Response()` has.
+    assert.equal(plain.statusText, "");
     assert.equal(await plain.text(), "Content-Type: not a header");
     const accepted = await createRoute({
       status: 202,
