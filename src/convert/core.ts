@@ -242,6 +242,24 @@ export function normalizeHeaders(headers: HeadersInput): HeaderMap {
   return result;
 }
 
+/**
+ * A string argument as text: strings as they are, URLs and other values
+ * through String(), and values String() cannot convert (an object without a
+ * prototype) as a ConversionError instead of a TypeError.
+ */
+function asText(value: unknown): string {
+  if (typeof value === "string") return value;
+  try {
+    return String(value);
+  } catch (cause) {
+    throw new ConversionError({
+      code: "INVALID_INPUT",
+      message: "expected a string, got a value that cannot be converted to one",
+      cause,
+    });
+  }
+}
+
 function queryPart(url: string): string {
   const hash = url.indexOf("#");
   const withoutHash = hash === -1 ? url : url.slice(0, hash);
@@ -270,7 +288,7 @@ export function parseQueryString(
   url: string,
 ): Record<string, string | string[]> {
   const result: Record<string, string | string[]> = {};
-  for (const [key, value] of new URLSearchParams(queryPart(String(url)))) {
+  for (const [key, value] of new URLSearchParams(queryPart(asText(url)))) {
     const existing = Object.hasOwn(result, key) ? result[key] : undefined;
     if (Array.isArray(existing)) {
       // Push, not copy: copying the array on every repeat is quadratic.
@@ -367,7 +385,7 @@ function encodeQueryPart(text: string): string {
  * ```
  */
 export function getByteSize(text: string): number {
-  return utf8ByteLength(String(text));
+  return utf8ByteLength(asText(text));
 }
 
 /**

@@ -9,6 +9,7 @@ export type Chunk = string | Uint8Array | Blob | ReadableStream<unknown>;
 
 const ENCODER = new TextEncoder();
 const UNSAFE = /[\r\n\0]/;
+const NOT_BYTE_STRING = /[^\x00-\xff]/;
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const FRAMING = new Set(["content-length", "transfer-encoding"]);
 
@@ -125,6 +126,15 @@ export function parseHeaderLine(text: string): [string, string] {
     throw new RouteError({
       code: "UNSAFE_SUBSTITUTION",
       message: `Header ${name} contains CR, LF or NUL`,
+    });
+  }
+  // Fetch's Headers takes only byte strings; say so with our own error
+  // rather than let the platform's TypeError surface.
+  if (NOT_BYTE_STRING.test(value)) {
+    throw new RouteError({
+      code: "UNSAFE_SUBSTITUTION",
+      message:
+        `Header ${name} contains a character above U+00FF; percent-encode it`,
     });
   }
   return [name.toLowerCase(), value];

@@ -7,6 +7,8 @@ import {
   allFormats,
   buildUrl,
   ConversionError,
+  getByteSize,
+  parseQueryString,
 } from "../../src/convert/core.ts";
 import {
   parse,
@@ -221,5 +223,22 @@ describe("random options with untyped input", () => {
       randomBody({ seed: 1, method: 5 as Loose }),
       undefined,
     );
+  });
+});
+
+describe("string arguments that cannot become strings", () => {
+  it("parseQueryString and getByteSize give INVALID_INPUT, not a TypeError", () => {
+    const noPrototype: Loose = Object.create(null);
+    assert.throws(
+      () => parseQueryString(noPrototype),
+      isConversionError("INVALID_INPUT"),
+    );
+    assert.throws(
+      () => getByteSize(noPrototype),
+      isConversionError("INVALID_INPUT"),
+    );
+    assert.deepEqual(parseQueryString(new URL("http://x/?a=1") as Loose), {
+      a: "1",
+    });
   });
 });

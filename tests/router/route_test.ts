@@ -205,6 +205,15 @@ describe("createRoute templates", () => {
     await assert.rejects(binary(request()), RouteError);
   });
 
+  it("rejects header values Fetch cannot carry (above U+00FF) with its own code", async () => {
+    const route = createRoute()`HTTP/1.1 200 OK\nX-Name: ${() =>
+      "caf\u00e9 \u2615"}\n\nbody`;
+    await assert.rejects(route(request()), { code: "UNSAFE_SUBSTITUTION" });
+    const latin1 = createRoute()`HTTP/1.1 200 OK\nX-Name: ${() =>
+      "caf\u00e9"}\n\nbody`;
+    assert.equal((await latin1(request())).headers.get("x-name"), "caf\u00e9");
+  });
+
   it("a router answers an unsafe substitution through its error path", async () => {
     const router = createRouter({
       errorHandler: () => new Response("safe", { status: 400 }),
