@@ -1,5 +1,8 @@
 // The IANA HTTP Status Code Registry's reason phrases, shared by the
 // conversion library (stringify) and the template router (status lines).
+// Where the registry has a placeholder instead of a phrase (418 "(Unused)",
+// 510 "Not Extended (OBSOLETED)"), the phrase in common use is written, and
+// 306 "(Unused)" has none.
 const REASON_PHRASES: Readonly<Record<number, string>> = {
   100: "Continue",
   101: "Switching Protocols",
@@ -42,7 +45,7 @@ const REASON_PHRASES: Readonly<Record<number, string>> = {
   415: "Unsupported Media Type",
   416: "Range Not Satisfiable",
   417: "Expectation Failed",
-  418: "(Unused)",
+  418: "I'm a teapot",
   421: "Misdirected Request",
   422: "Unprocessable Content",
   423: "Locked",
@@ -62,7 +65,7 @@ const REASON_PHRASES: Readonly<Record<number, string>> = {
   506: "Variant Also Negotiates",
   507: "Insufficient Storage",
   508: "Loop Detected",
-  510: "Not Extended (OBSOLETED)",
+  510: "Not Extended",
   511: "Network Authentication Required",
 };
 

@@ -43,7 +43,16 @@ import type {
   ResponseInput,
 } from "./types.ts";
 
-/** Default origin for relative URLs without a host header. */
+/**
+ * Default origin for relative URLs without a host header.
+ *
+ * @example Resolving a path-only request
+ * ```ts
+ * import { DEFAULT_ORIGIN, fromRequest } from "@switchyard/switchyard/har";
+ * const entry = await fromRequest({ method: "GET", url: "/health", headers: {} });
+ * console.log(entry.request.url === `${DEFAULT_ORIGIN}/health`); // true
+ * ```
+ */
 export const DEFAULT_ORIGIN = "http://localhost";
 
 const DEFAULT_CREATOR: HarCreator = { name: "switchyard", version: "0.1.0" };

@@ -247,7 +247,15 @@ export interface RandomRequestOptions extends RandomSource {
   count?: number;
 }
 
-/** Default URL prefix of generated requests. */
+/**
+ * Default URL prefix of generated requests.
+ *
+ * @example Generated URLs start with it
+ * ```ts
+ * import { DEFAULT_BASE_URL, randomRequest } from "@switchyard/switchyard/random";
+ * console.log(randomRequest({ seed: 1 }).url.startsWith(DEFAULT_BASE_URL)); // true
+ * ```
+ */
 export const DEFAULT_BASE_URL = "https://api.example.com";
 
 const METHOD_POOL: ReadonlyArray<readonly [string, number]> = [

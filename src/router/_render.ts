@@ -9,7 +9,8 @@ export type Chunk = string | Uint8Array | Blob | ReadableStream<unknown>;
 
 const ENCODER = new TextEncoder();
 const UNSAFE = /[\r\n\0]/;
-const NOT_BYTE_STRING = /[^\x00-\xff]/;
+// Any UTF-16 code unit above U+00FF, surrogates included.
+const NOT_BYTE_STRING = /[\u0100-\uffff]/;
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const FRAMING = new Set(["content-length", "transfer-encoding"]);
 

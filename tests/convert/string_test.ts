@@ -533,13 +533,21 @@ describe("stringifyRequest", () => {
 
 describe("stringifyResponse", () => {
   it("writes the registered reason phrase when statusText is empty", async () => {
-    const cases: Array<[number, string]> = [[200, "OK"], [103, "Early Hints"], [
-      422,
-      "Unprocessable Content",
-    ], [
-      511,
-      "Network Authentication Required",
-    ]];
+    const cases: Array<[number, string]> = [
+      [200, "OK"],
+      [103, "Early Hints"],
+      [
+        422,
+        "Unprocessable Content",
+      ],
+      [
+        511,
+        "Network Authentication Required",
+      ],
+      [418, "I'm a teapot"],
+      [510, "Not Extended"],
+      [413, "Content Too Large"],
+    ];
     for (const [status, reason] of cases) {
       const text = await stringifyResponse({
         statusCode: status,
@@ -548,6 +556,16 @@ describe("stringifyResponse", () => {
         headers: {},
       });
       assert.equal(text, `HTTP/1.1 ${status} ${reason}\r\n\r\n`);
+    }
+    // Every registered code has a phrase, and none is registry placeholder text.
+    for (let status = 100; status <= 599; status++) {
+      const line = (await stringifyResponse({
+        statusCode: status,
+        statusText: "",
+        httpVersion: "1.1",
+        headers: {},
+      })).split("\r\n")[0];
+      assert.doesNotMatch(line, /\(|\)|OBSOLETED|Unassigned/, line);
     }
     assert.equal(
       await stringifyResponse({
