@@ -44,6 +44,8 @@ const steps: Step[] = [
       // Deno 2.9 runs without them unless asked; the leak tests rely on them.
       "--sanitize-ops",
       "--sanitize-resources",
+      // The gateway reads request.signal for client disconnects only.
+      "--unstable-no-legacy-abort",
       "--coverage=coverage",
       "--junit-path=.junit.xml",
     ],
