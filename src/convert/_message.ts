@@ -1,5 +1,6 @@
 // Private helpers shared by the conversion modules: native Request/Response
 // to plain form, and header-map manipulation that never drops a value.
+import { decodeUtf8 } from "./_bytes.ts";
 import { ConversionError } from "./errors.ts";
 import type {
   HeaderMap,
@@ -105,22 +106,66 @@ export function isNativeResponse(value: unknown): value is Response {
 /**
  * A request in plain form. A native Request's body is read from a clone, so
  * the caller's Request stays usable.
+ *
+ * @throws {ConversionError} `INVALID_INPUT` when a native body is not UTF-8
+ * (see {@linkcode nativeBodyText}).
  */
 export async function toHttpRequest(input: RequestInput): Promise<HttpRequest> {
   if (!isNativeRequest(input)) return checkedMessage(input, "request");
   const request = requestHead(input);
-  if (input.body !== null) request.body = await input.clone().text();
+  const body = await nativeBodyText(input, "request");
+  if (body !== undefined) request.body = body;
   return request;
 }
 
-/** A response in plain form; a native Response's body is read from a clone. */
+/**
+ * A response in plain form; a native Response's body is read from a clone.
+ *
+ * @throws {ConversionError} `INVALID_INPUT` when a native body is not UTF-8.
+ */
 export async function toHttpResponse(
   input: ResponseInput,
 ): Promise<HttpResponse> {
   if (!isNativeResponse(input)) return checkedMessage(input, "response");
   const response = responseHead(input);
-  if (input.body !== null) response.body = await input.clone().text();
+  const body = await nativeBodyText(input, "response");
+  if (body !== undefined) response.body = body;
   return response;
+}
+
+/**
+ * A native message's body as text, read as bytes from one clone. Bytes that
+ * are not UTF-8 throw instead of becoming U+FFFD: the text forms (raw HTTP,
+ * curl, fetch code) cannot carry them, and a silently wrong body is worse
+ * than an error. HAR can: `har.fromRequest` writes them as base64.
+ *
+ * @throws {ConversionError} `INVALID_INPUT` when the bytes are not UTF-8, or
+ * the body was already read.
+ */
+export async function nativeBodyText(
+  message: Request | Response,
+  kind: "request" | "response",
+): Promise<string | undefined> {
+  if (message.body === null) return undefined;
+  if (message.bodyUsed) {
+    throw new ConversionError({
+      code: "INVALID_INPUT",
+      message: `The ${kind} body was already read`,
+    });
+  }
+  const bytes = new Uint8Array(await message.clone().arrayBuffer());
+  const text = decodeUtf8(bytes);
+  if (text === undefined) {
+    throw new ConversionError({
+      code: "INVALID_INPUT",
+      message: `The native ${
+        kind === "request" ? "Request" : "Response"
+      }'s body (${bytes.length} bytes) is not valid UTF-8 text, which raw HTTP, curl and fetch code cannot carry; use har.from${
+        kind === "request" ? "Request" : "Response"
+      } (base64 content) or read the bytes yourself (arrayBuffer(), har.contentBytes)`,
+    });
+  }
+  return text;
 }
 
 /** A native Request's method, url and headers in plain form (no body). */

@@ -63,13 +63,18 @@ export interface AllFormats {
 
 /**
  * Converts one request into raw HTTP, curl, fetch() code and a HAR entry. A
- * native `Request` is read once (from a clone) and the plain request is
- * reused, so its body is never consumed four times.
+ * native `Request` is read once (as bytes, from one clone) and the plain
+ * request is reused, so its body is never consumed four times.
+ *
+ * A native body that is not valid UTF-8 throws `INVALID_INPUT`: three of the
+ * four forms are text and cannot carry those bytes, and a partial result
+ * would hide that. Call `har.fromRequest` for a HAR entry with base64
+ * content instead.
  *
  * @param request A plain request or a native `Request`.
  * @param options Per-format options: `curl`, `fetch`, `string`, `har`.
  * @returns `{ httpString, curl, fetchCode, har }`.
- * @throws {ConversionError} Whatever the first failing converter throws.
+ * @throws {ConversionError} Whatever the first failing converter throws; `INVALID_INPUT` for a native body that is not UTF-8.
  *
  * @example Every form of one request
  * ```ts

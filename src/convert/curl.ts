@@ -116,7 +116,10 @@
  * `-H 'Content-Type:'` so curl adds none. `pretty: true` puts each option on
  * its own line with ` \` continuations. NUL anywhere, or a header name that
  * is not an HTTP token, throws a {@linkcode ConversionError}. Header values
- * are compared trimmed: curl strips the blanks around a value.
+ * are compared trimmed: curl strips the blanks around a value. A native
+ * `Request` whose body bytes are not valid UTF-8 throws `INVALID_INPUT`
+ * (`--data-raw` text cannot carry them; `har.fromRequest` keeps them as
+ * base64) — never a body silently rewritten with U+FFFD.
  *
  * @example Reading a browser command
  * ```ts
@@ -238,7 +241,7 @@ export function toRequest(command: string): HttpRequest {
  * @param request A plain request or a native `Request` (read from a clone).
  * @param options `pretty` for one option per line.
  * @returns The command text.
- * @throws {ConversionError} When a value contains NUL or a header name is not an HTTP token.
+ * @throws {ConversionError} When a value contains NUL or a header name is not an HTTP token; `INVALID_INPUT` for a native body that is not UTF-8.
  *
  * @example One line
  * ```ts

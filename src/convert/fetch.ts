@@ -16,6 +16,11 @@
  *   that are not UTF-8, throw a {@linkcode ConversionError} with code
  *   `INVALID_INPUT`. Methods are normalized the way `fetch()` does it (only
  *   `delete`, `get`, `head`, `options`, `post`, `put` are upper-cased).
+ * - A native `Request`/`Response` given to {@linkcode fromRequest},
+ *   {@linkcode toCode} or {@linkcode toResponse} is read as bytes from a
+ *   clone; bytes that are not valid UTF-8 throw `INVALID_INPUT` (as
+ *   `toRequest` does) instead of turning into U+FFFD. `har.fromRequest` /
+ *   `har.fromResponse` keep such bodies as base64.
  * - `createMockResponse` returns a real `Response` (so `instanceof`,
  *   `text()`, `json()`, `headers.getSetCookie()` work). The `Response`
  *   constructor refuses 1xx statuses and a body on 204/205/304; for those the
@@ -57,6 +62,7 @@ import {
   headerEntries,
   headersToMap,
   isNativeResponse,
+  nativeBodyText,
   toHttpRequest,
 } from "./_message.ts";
 import { fetchCode, fetchHeaders } from "./_fetch_code.ts";
@@ -399,7 +405,7 @@ export function fromResponse(response: HttpResponse, body?: string): Response {
  * @param response A Fetch `Response`.
  * @param includeBody Read the body (default `true`).
  * @returns The plain response, `httpVersion` `"1.1"`; `body` only when included and present.
- * @throws {ConversionError} `INVALID_INPUT` when the body was already consumed.
+ * @throws {ConversionError} `INVALID_INPUT` when the body was already consumed or is not UTF-8 text.
  *
  * @example From a Response
  * ```ts
@@ -427,14 +433,9 @@ export async function toResponse(
     httpVersion: "1.1",
     headers: headersToMap(response.headers),
   };
-  if (includeBody && response.body !== null) {
-    if (response.bodyUsed) {
-      throw new ConversionError({
-        code: "INVALID_INPUT",
-        message: "toResponse: the response body was already read",
-      });
-    }
-    plain.body = await response.clone().text();
+  if (includeBody) {
+    const body = await nativeBodyText(response, "response");
+    if (body !== undefined) plain.body = body;
   }
   return plain;
 }

@@ -40,6 +40,9 @@
  * - A header value containing CR, LF or NUL, a header name or method that is
  *   not a token, or an unusable version throws a `ConversionError`: no input
  *   can inject a line.
+ * - A native `Request`/`Response` body is read as bytes from a clone; bytes
+ *   that are not valid UTF-8 throw `INVALID_INPUT` rather than being written
+ *   with U+FFFD (raw text cannot carry them here; `har.fromRequest` can).
  *
  * Round trips: for a request with an absolute `http(s)` URL and no fragment,
  * `parseRequest(await stringifyRequest(r))` gives `r` back plus the added
@@ -423,7 +426,7 @@ function headerBlock(
  * @param request A plain request or a native `Request`.
  * @param options `absoluteUrl` (default `true`): the request target for an absolute url.
  * @returns The message text with CRLF line ends.
- * @throws {ConversionError} `INVALID_REQUEST_LINE` (method not a token, bad version), `INVALID_URL`, `INVALID_HEADER` (CR/LF/NUL in a value).
+ * @throws {ConversionError} `INVALID_REQUEST_LINE` (method not a token, bad version), `INVALID_URL`, `INVALID_HEADER` (CR/LF/NUL in a value), `INVALID_INPUT` (a native body that is not UTF-8).
  *
  * @example Absolute-form and origin-form targets
  * ```ts
@@ -482,7 +485,7 @@ export async function stringifyRequest(
  *
  * @param response A plain response or a native `Response`.
  * @returns The message text with CRLF line ends; an empty `statusText` becomes the registered reason phrase.
- * @throws {ConversionError} `INVALID_STATUS_LINE` (status not 100–999, CR/LF in the status text, bad version), `INVALID_HEADER`.
+ * @throws {ConversionError} `INVALID_STATUS_LINE` (status not 100–999, CR/LF in the status text, bad version), `INVALID_HEADER`, `INVALID_INPUT` (a native body that is not UTF-8).
  *
  * @example Registered reason phrase
  * ```ts
