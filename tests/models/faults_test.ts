@@ -1,7 +1,7 @@
 // Fault injection: every kind of misbehaving adapter at once, under 1,000
 // concurrent calls. Every call must settle exactly once with a typed error or
 // a response, and the statistics must add up.
-import { describe, it } from "node:test";
+import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import {
   AdapterError,

@@ -1,7 +1,7 @@
 // Millisecond settings at their edges: Infinity and values above setTimeout's
 // 2^31 - 1 ms limit mean "practically never", not "after 1 ms"; NaN and
 // negative adapter timeouts are configuration errors.
-import { describe, it } from "node:test";
+import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { AdapterError, createRouter, ErrorCode } from "../../src/models/mod.ts";
 import {

@@ -1,7 +1,7 @@
 // The behaviour every HTTP adapter shares, as one suite each provider's test
 // file runs against its own adapter and recorded wire samples (as hono runs
-// one suite against each of its routers). Portable: node:test only.
-import { describe, it } from "node:test";
+// one suite against each of its routers). Portable: the harness only.
+import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import type {
   BackendAdapter,

@@ -1,5 +1,5 @@
 // Deno-only: tests the private SSE and NDJSON parsers directly.
-import { describe, it } from "node:test";
+import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import { parseSSE, type SSEEvent } from "../../../src/models/adapters/_sse.ts";
 import { parseNDJSON } from "../../../src/models/adapters/_ndjson.ts";
