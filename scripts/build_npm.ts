@@ -171,6 +171,9 @@ for (const file of listTests(testsRoot)) {
 }
 
 const importPattern = /(\bfrom\s*|\bimport\s*\(?\s*)(["'])([^"']+)\2/g;
+// tests/_harness.ts runs node:test-style suites as sanitized Deno.test steps;
+// on Node its importers get node:test itself, so it counts as portable.
+const harness = join(testsRoot, "_harness.ts");
 const portability = new Map<string, string | true>();
 
 /** Why `file` cannot run on Node, or true when it can (imports included). */
@@ -194,7 +197,7 @@ function portable(file: string, seen = new Set<string>()): string | true {
       }
       if (!spec.startsWith(".")) continue;
       const target = resolve(dirname(file), spec);
-      if (entryBySource.has(target)) continue;
+      if (entryBySource.has(target) || target === harness) continue;
       if (target.startsWith(testsRoot) && sources.has(target)) {
         const inner = portable(target, seen);
         if (inner !== true) {
@@ -229,6 +232,7 @@ for (const file of sources.keys()) {
     (whole, prefix, quote, spec) => {
       if (!spec.startsWith(".")) return whole;
       const target = resolve(dirname(file), spec);
+      if (target === harness) return `${prefix}${quote}node:test${quote}`;
       const entry = entryBySource.get(target);
       if (entry) return `${prefix}${quote}${entry}${quote}`;
       return `${prefix}${quote}${spec.replace(/\.ts$/, ".js")}${quote}`;

@@ -92,12 +92,24 @@ function countJunit(xml: string): { passed: number; failed: number } {
     ),
   ];
   const names = cases.map((match) => match[1]);
+  const failedNames = cases
+    .filter((match) => /<(failure|error)\b/.test(match[3] ?? ""))
+    .map((match) => match[1]);
   let passed = 0;
   let failed = 0;
   for (const match of cases) {
-    // node:test groups appear both as a case and as "group > child" cases.
-    const isGroup = names.some((name) => name.startsWith(match[1] + " &gt; "));
-    if (isGroup) continue;
+    // Groups (node:test's, and tests/_harness.ts's Deno.test steps) appear
+    // both as a case and as "group > child" cases: count the leaves. A group
+    // fails on its own only when no child did, e.g. the sanitizers found a
+    // leak after its steps passed; then it counts once.
+    const prefix = match[1] + " &gt; ";
+    const isGroup = names.some((name) => name.startsWith(prefix));
+    if (isGroup) {
+      const own = failedNames.includes(match[1]) &&
+        !failedNames.some((name) => name.startsWith(prefix));
+      if (own) failed++;
+      continue;
+    }
     const body = match[3] ?? "";
     if (/<(failure|error)\b/.test(body)) failed++;
     else if (!/<skipped\b/.test(body)) passed++;
