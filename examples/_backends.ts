@@ -8,8 +8,9 @@
  *    OpenAI-compatible preset such as `groq` or `vllm`, or `echo` for a local
  *    test backend). An `apiKey` written `"$NAME"` is read from the
  *    environment variable `NAME`, so keys need not sit in the file.
- * 2. `OPENAI_API_KEY` (with `OPENAI_BASE_URL`), `ANTHROPIC_API_KEY`,
- *    `GEMINI_API_KEY`, `OLLAMA_HOST` (`host:port` or a URL): one backend each,
+ * 2. `OPENAI_API_KEY` (with `OPENAI_BASE_URL`, the API root including `/v1`),
+ *    `ANTHROPIC_API_KEY`, `GEMINI_API_KEY`, `OLLAMA_HOST` (read as Ollama's
+ *    own client reads it, see {@linkcode ollamaBaseURL}): one backend each,
  *    named after the provider, in that order.
  * 3. Nothing set: two deterministic local backends from `./models/testing`,
  *    `echo` (repeats the last user message) and `mock` (a fixed answer), so the
@@ -87,8 +88,79 @@ export const LOCAL_BACKENDS: readonly BackendSpec[] = [
   { name: "mock", provider: "mock" },
 ];
 
-function ollamaURL(host: string): string {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(host) ? host : `http://${host}`;
+/**
+ * The URL a client reaches Ollama at for an `OLLAMA_HOST` value, by the rule
+ * of Ollama's own client (`envconfig.Host`): `host`, `host:port`, `:port`,
+ * `[v6]:port` or `scheme://host[:port][/path]`; surrounding quotes and spaces
+ * are ignored. Without a scheme the port defaults to 11434; with `http://` or
+ * `https://` to 80 or 443, as in Ollama. A bind-all address (`0.0.0.0`,
+ * `::`), which is how a server is told to listen everywhere, is reached on
+ * loopback (`127.0.0.1`, `::1`); an empty host also means loopback.
+ *
+ * @param value The `OLLAMA_HOST` value.
+ * @returns The server root, e.g. `http://127.0.0.1:11434`.
+ * @throws {ConfigError} For a scheme other than http(s) or an invalid port
+ *   (Ollama falls back to the default port there; a server started on a port
+ *   nobody meant is worse than a clear error).
+ *
+ * @example Forms
+ * ```ts
+ * import { ollamaBaseURL } from "./_backends.ts";
+ * console.log(ollamaBaseURL("0.0.0.0")); // "http://127.0.0.1:11434"
+ * console.log(ollamaBaseURL("gpu-box:8080")); // "http://gpu-box:8080"
+ * console.log(ollamaBaseURL("https://ollama.example")); // "https://ollama.example:443"
+ * ```
+ */
+export function ollamaBaseURL(value: string): string {
+  const trimmed = value.trim().replace(/^["']+|["']+$/g, "").trim();
+  const schemeMatch = /^([a-z][a-z0-9+.-]*):\/\//i.exec(trimmed);
+  const scheme = schemeMatch ? schemeMatch[1].toLowerCase() : "http";
+  if (scheme !== "http" && scheme !== "https") {
+    throw new ConfigError(
+      `OLLAMA_HOST: unsupported scheme "${scheme}" in ${
+        JSON.stringify(value)
+      } (use http or https)`,
+    );
+  }
+  const defaultPort = !schemeMatch
+    ? "11434"
+    : scheme === "https"
+    ? "443"
+    : "80";
+  const rest = trimmed.slice(schemeMatch ? schemeMatch[0].length : 0);
+  const slash = rest.indexOf("/");
+  const hostPort = slash === -1 ? rest : rest.slice(0, slash);
+  const path = slash === -1 ? "" : rest.slice(slash).replace(/\/+$/, "");
+
+  let host: string;
+  let port: string | undefined;
+  const bracketed = /^\[([^\]]*)\](?::(.*))?$/.exec(hostPort);
+  if (bracketed) {
+    [, host, port] = bracketed;
+  } else if (hostPort.indexOf(":") !== hostPort.lastIndexOf(":")) {
+    host = hostPort; // a bare IPv6 address has no room for a port
+  } else {
+    const colon = hostPort.indexOf(":");
+    host = colon === -1 ? hostPort : hostPort.slice(0, colon);
+    port = colon === -1 ? undefined : hostPort.slice(colon + 1);
+  }
+  port ??= defaultPort;
+  if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) {
+    throw new ConfigError(
+      `OLLAMA_HOST: invalid port "${port}" in ${JSON.stringify(value)}`,
+    );
+  }
+  if (host === "" || host === "0.0.0.0") host = "127.0.0.1";
+  else if (/^[0:]+$/.test(host) && host.includes(":")) host = "::1";
+  const url = `${scheme}://${host.includes(":") ? `[${host}]` : host}:${
+    Number(port)
+  }${path}`;
+  try {
+    new URL(url);
+  } catch {
+    throw new ConfigError(`OLLAMA_HOST: not a host ${JSON.stringify(value)}`);
+  }
+  return url;
 }
 
 function readConfig(path: string, text: string, env: EnvReader): BackendSpec[] {
@@ -210,7 +282,7 @@ export function planBackends(
     specs.push({
       name: "ollama",
       provider: "ollama",
-      baseURL: ollamaURL(ollamaHost),
+      baseURL: ollamaBaseURL(ollamaHost),
     });
   }
   if (specs.length > 0) return { source: "env", specs };
