@@ -4,6 +4,7 @@
 // outcome in one place.
 
 import type { AdapterError } from "./errors.ts";
+import type { Lifetime } from "./_lifetime.ts";
 import type { BackendEntry } from "./_state.ts";
 import type { BackendAdapter, IRChatRequest, IRChatResponse } from "./types.ts";
 import {
@@ -51,6 +52,8 @@ export interface AttemptContext {
     | undefined;
   /** Why a backend cannot be called now, as the Router's registry sees it. */
   readonly unavailable: (name: string) => AdapterError;
+  /** The Router's lifetime: dispose() settles every call waiting on it. */
+  readonly lifetime: Lifetime;
 }
 
 /**
@@ -159,8 +162,12 @@ export function startCall(
   let pending: unknown;
   try {
     const answer = entry.adapter.execute(req, signal);
+    // The lifetime's own signal is raced through a Set, not a listener: the
+    // common call without a caller signal stays cheap.
     pending = signal === undefined
       ? answer
+      : signal === context.lifetime.signal
+      ? context.lifetime.race(answer)
       : raceAbort(Promise.resolve(answer), signal);
   } catch (thrown) {
     pending = Promise.reject(thrown);

@@ -98,6 +98,14 @@
  *   breaker). `setFallbackChain` and `setModelMapping` replace the previous
  *   value and reject unregistered names. Unregistering leaves chain and
  *   mapping entries in place; unregistered names are skipped while routing.
+ * - **dispose()** aborts every call in flight: each adapter receives a signal
+ *   derived from the Router's lifetime (the lifetime's own signal when the
+ *   caller passed none, else one linked to both), and the caller's promise
+ *   settles at once with `ABORTED` ("Router disposed") even when the adapter
+ *   ignores it; streams end with that error chunk, probes answer unhealthy.
+ *   Aborted attempts do not count against a backend's breaker, but the calls
+ *   count as failed in the Router totals. Calls made after `dispose()` fail
+ *   with `NO_BACKEND_AVAILABLE`.
  * - **dispatchParallel** calls the given (or every available) backends with
  *   one AbortController each, linked to `options.signal` and to `dispose()`.
  *   It counts once in `totalRequests` and in `parallelRequests`; responses
@@ -187,6 +195,7 @@ import {
   raceCandidates,
 } from "./_fallback.ts";
 import { probeAdapter } from "./_health.ts";
+import { Lifetime } from "./_lifetime.ts";
 import {
   appendRace,
   chooseResponse,
@@ -286,7 +295,8 @@ export class Router implements BackendAdapter {
   readonly #counters: RouterCounters;
 
   #disposed = false;
-  readonly #lifetime = new AbortController();
+  /** Aborted by dispose(); every call's adapter signal derives from it. */
+  readonly #lifetime = new Lifetime();
   #healthTimer: ReturnType<typeof setTimeout> | undefined;
 
   /**
@@ -307,6 +317,7 @@ export class Router implements BackendAdapter {
         ? undefined
         : (request, entry) => this.#translate(request, entry),
       unavailable: (name) => this.#unavailableError(name),
+      lifetime: this.#lifetime,
     };
     this.#defaultBackend = config.defaultBackend;
     this.#counters = new RouterCounters(settings.now());
@@ -662,13 +673,15 @@ export class Router implements BackendAdapter {
     request: IRChatRequest,
     signal?: AbortSignal,
   ): Promise<IRChatResponse> {
+    // The adapters' signal: dispose() aborts it, and the caller's too.
+    const link = this.#lifetime.callSignal(signal);
     try {
       if (signal?.aborted) throw abortedRouterError(signal, []);
       let plan = this.#select(request, false, false);
       if (plan instanceof Promise) plan = await plan;
       let first = plan.entry === undefined
         ? undefined
-        : startCall(plan.entry, request, signal, this.#context);
+        : startCall(plan.entry, request, link.signal, this.#context);
       if (first instanceof Call) {
         const call = first;
         let value: unknown;
@@ -683,12 +696,14 @@ export class Router implements BackendAdapter {
       }
       const response = first?.ok
         ? this.#respond(first, plan, [first])
-        : await this.#fallBack(request, plan, first, signal);
+        : await this.#fallBack(request, plan, first, link.signal);
       this.#counters.settle(true);
       return response;
     } catch (error) {
       this.#counters.settle(false);
       throw error;
+    } finally {
+      link.unlink();
     }
   }
 
@@ -1078,9 +1093,13 @@ export class Router implements BackendAdapter {
   }
 
   /**
-   * Stops background health checks, aborts in-flight health probes and
-   * parallel dispatches, and clears the registry. Afterwards routing fails
-   * with `NO_BACKEND_AVAILABLE` and `register` with `ROUTING_FAILED`.
+   * Stops background health checks, aborts every call in flight and clears
+   * the registry. In-flight `execute` and `dispatchParallel` calls reject with
+   * a `RouterError` coded `ABORTED` ("Router disposed"), streams end with that
+   * error chunk, and health probes answer unhealthy — at once, even when an
+   * adapter ignores its abort signal (the signal the adapter was given is
+   * aborted too). Calls made afterwards fail with `NO_BACKEND_AVAILABLE`
+   * (streams with that error chunk) and `register` with `ROUTING_FAILED`.
    * Idempotent.
    *
    * @example Usage
@@ -1096,8 +1115,12 @@ export class Router implements BackendAdapter {
     this.#disposed = true;
     if (this.#healthTimer !== undefined) clearTimeout(this.#healthTimer);
     this.#healthTimer = undefined;
-    this.#lifetime.abort(
-      new AdapterError({ code: ErrorCode.ABORTED, message: "Router disposed" }),
+    // Settles every call in flight, even against adapters that ignore it.
+    this.#lifetime.end(
+      new AdapterError({
+        code: ErrorCode.ABORTED,
+        message: "Router disposed",
+      }),
     );
     this.#entries.clear();
     this.#order = [];
@@ -1539,9 +1562,11 @@ export class Router implements BackendAdapter {
     request: IRChatRequest,
     signal: AbortSignal | undefined,
   ): IRChatStream {
-    const run = new StreamRun(signal);
+    // dispose() ends the stream like the caller's signal would.
+    const link = this.#lifetime.callSignal(signal);
+    const run = new StreamRun(link.signal);
     try {
-      const route = await this.#openStream(request, run);
+      const route = await this.#openStream(request, run, signal);
       let entry = route?.entry;
       while (entry !== undefined) {
         if (entry.admit(this.#settings.now())) {
@@ -1587,6 +1612,7 @@ export class Router implements BackendAdapter {
     } finally {
       // The consumer stopped early (or an abort): not a backend failure.
       run.close();
+      link.unlink();
       if (!run.settled) this.#counters.settle(false);
     }
   }
@@ -1598,13 +1624,13 @@ export class Router implements BackendAdapter {
   async #openStream(
     request: IRChatRequest,
     run: StreamRun,
+    caller: AbortSignal | undefined,
   ): Promise<
     | { plan: Plan; state: FallbackState; entry: BackendEntry | undefined }
     | undefined
   > {
-    if (run.signal?.aborted) {
-      return run.stop(abortedRouterError(run.signal, []));
-    }
+    // The caller's signal only: after dispose() routing reports it instead.
+    if (caller?.aborted) return run.stop(abortedRouterError(caller, []));
     let plan: Plan;
     try {
       const selected = this.#select(request, true, false);

@@ -1,0 +1,76 @@
+// The Router's lifetime: one AbortController that dispose() aborts, and the
+// calls in flight that dispose() must settle even when their adapter ignores
+// the signal. A call without a caller signal hands the lifetime's own signal
+// to its adapter and waits through race(), which costs a Set entry instead of
+// an abort listener (execute's hot path stays well under 1 µs). A call with a
+// caller signal gets a controller linked to both.
+
+import { ignore, linkSignal } from "./_util.ts";
+
+/** The signal a call passes to its adapters, and how to let go of it. */
+export interface CallSignal {
+  readonly signal: AbortSignal;
+  /** Removes the links of a combined signal; a no-op for the lifetime's own. */
+  readonly unlink: () => void;
+}
+
+/** dispose()'s reach: every call, stream, dispatch and probe in flight. */
+export class Lifetime {
+  readonly #controller = new AbortController();
+  /** Aborted by end(); adapters of calls without a caller signal get it as is. */
+  readonly signal: AbortSignal = this.#controller.signal;
+  readonly #pending = new Set<(reason: unknown) => void>();
+  readonly #own: CallSignal = { signal: this.signal, unlink: ignore };
+
+  /** The lifetime's signal, or (with a caller signal) one aborted by either. */
+  callSignal(caller: AbortSignal | undefined): CallSignal {
+    if (caller === undefined) return this.#own;
+    const controller = new AbortController();
+    const unlinkCaller = linkSignal(caller, controller);
+    const unlinkLifetime = linkSignal(this.signal, controller);
+    return {
+      signal: controller.signal,
+      unlink: () => {
+        unlinkCaller();
+        unlinkLifetime();
+      },
+    };
+  }
+
+  /**
+   * Settles like `answer`, or rejects with the lifetime's reason once end()
+   * is called, whichever comes first. A non-thenable answer is returned as is.
+   */
+  race(answer: unknown): unknown {
+    if (
+      typeof answer !== "object" || answer === null ||
+      typeof (answer as PromiseLike<unknown>).then !== "function"
+    ) return answer;
+    const pending = this.#pending;
+    if (this.signal.aborted) {
+      Promise.resolve(answer).then(ignore, ignore);
+      return Promise.reject(this.signal.reason);
+    }
+    return new Promise((resolve, reject) => {
+      pending.add(reject);
+      (answer as PromiseLike<unknown>).then(
+        (value) => {
+          pending.delete(reject);
+          resolve(value);
+        },
+        (error) => {
+          pending.delete(reject);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  /** Aborts the signal and rejects every call still waiting in race(). */
+  end(reason: unknown): void {
+    this.#controller.abort(reason);
+    const rejects = [...this.#pending];
+    this.#pending.clear();
+    for (const reject of rejects) reject(reason);
+  }
+}

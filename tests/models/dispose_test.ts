@@ -1,0 +1,201 @@
+// dispose() settles every call in flight — execute, executeStream,
+// dispatchParallel and health probes — even against adapters that ignore
+// their abort signal, and aborts the signal the adapters were given.
+import { describe, it } from "../_harness.ts";
+import assert from "node:assert/strict";
+import {
+  AdapterError,
+  type BackendAdapter,
+  createRouter,
+  ErrorCode,
+  type IRChatResponse,
+  type IRStreamChunk,
+  RouterError,
+} from "../../src/models/mod.ts";
+import {
+  createEchoAdapter,
+  createHangingAdapter,
+} from "../../src/models/testing.ts";
+import { req, tick } from "./_helpers.ts";
+
+/** An adapter that never settles and remembers the signals it was given. */
+function deafAdapter(): BackendAdapter & {
+  signals: (AbortSignal | undefined)[];
+} {
+  const signals: (AbortSignal | undefined)[] = [];
+  return {
+    signals,
+    metadata: {
+      name: "deaf",
+      provider: "testing",
+      version: "1",
+      capabilities: { streaming: true },
+    },
+    execute(_request, signal): Promise<IRChatResponse> {
+      signals.push(signal);
+      return new Promise(() => {});
+    },
+    async *executeStream(_request, signal) {
+      signals.push(signal);
+      yield await new Promise<IRStreamChunk>(() => {});
+    },
+  };
+}
+
+async function collect(
+  stream: AsyncIterable<IRStreamChunk>,
+): Promise<IRStreamChunk[]> {
+  const chunks: IRStreamChunk[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return chunks;
+}
+
+function assertDisposed(error: unknown): true {
+  assert.ok(error instanceof AdapterError);
+  assert.equal(error.code, ErrorCode.ABORTED);
+  assert.match(error.message, /router disposed/i);
+  return true;
+}
+
+describe("dispose() settles calls in flight", () => {
+  it("rejects an execute without a caller signal whose adapter never settles", async () => {
+    const adapter = deafAdapter();
+    const router = createRouter().register("deaf", adapter);
+    const pending = router.execute(req());
+    await tick();
+    router.dispose();
+    await assert.rejects(pending, (e) => {
+      assert.ok(e instanceof RouterError);
+      assert.deepEqual(e.attemptedBackends, ["deaf"]);
+      return assertDisposed(e);
+    });
+    // The adapter was handed a signal, and dispose() aborted it.
+    assert.equal(adapter.signals.length, 1);
+    assert.equal(adapter.signals[0]?.aborted, true);
+    const stats = router.getStats();
+    assert.equal(stats.totalRequests, 1);
+    assert.equal(stats.failedRequests, 1);
+  });
+
+  it("rejects an execute with a caller signal, leaving the caller's signal alone", async () => {
+    const router = createRouter().register(
+      "hang",
+      createHangingAdapter({ ignoreAbort: true }),
+    );
+    const controller = new AbortController();
+    const pending = router.execute(req(), controller.signal);
+    await tick();
+    router.dispose();
+    await assert.rejects(pending, assertDisposed);
+    assert.equal(controller.signal.aborted, false);
+  });
+
+  it("lets an adapter that honours its signal end the call itself", async () => {
+    const hanging = createHangingAdapter();
+    const router = createRouter().register("hang", hanging);
+    const pending = router.execute(req());
+    await tick();
+    router.dispose();
+    await assert.rejects(pending, assertDisposed);
+  });
+
+  it("stops fallback: the next backend is not called after dispose()", async () => {
+    const echo = createEchoAdapter();
+    const router = createRouter()
+      .register("deaf", deafAdapter())
+      .register("echo", echo);
+    const pending = router.execute(req());
+    await tick();
+    router.dispose();
+    await assert.rejects(pending, assertDisposed);
+    assert.equal(echo.calls.length, 0);
+  });
+
+  it("ends an executeStream whose adapter never yields with an ABORTED error chunk", async () => {
+    const adapter = deafAdapter();
+    const router = createRouter().register("deaf", adapter);
+    const chunks = collect(router.executeStream(req()));
+    await tick();
+    router.dispose();
+    const got = await chunks;
+    assert.equal(got.length, 1);
+    const last = got[0];
+    assert.equal(last.type, "error");
+    if (last.type !== "error") return;
+    assert.equal(last.error.code, ErrorCode.ABORTED);
+    assert.match(last.error.message, /router disposed/i);
+    assert.equal(adapter.signals[0]?.aborted, true);
+    assert.equal(router.getStats().failedRequests, 1);
+  });
+
+  it("ends a stream with a caller signal too", async () => {
+    const router = createRouter().register(
+      "hang",
+      createHangingAdapter({ ignoreAbort: true }),
+    );
+    const controller = new AbortController();
+    const chunks = collect(router.executeStream(req(), controller.signal));
+    await tick();
+    router.dispose();
+    const got = await chunks;
+    assert.equal(got.at(-1)?.type, "error");
+    assert.equal(controller.signal.aborted, false);
+  });
+
+  it("rejects a dispatchParallel whose adapters ignore their signal", async () => {
+    const router = createRouter()
+      .register("a", createHangingAdapter({ ignoreAbort: true }))
+      .register("b", createHangingAdapter({ ignoreAbort: true }));
+    const pending = router.dispatchParallel(req(), { strategy: "all" });
+    await tick();
+    router.dispose();
+    await assert.rejects(pending, assertDisposed);
+  });
+
+  it("settles a health probe that ignores its signal as unhealthy", async () => {
+    const router = createRouter({ healthCheckTimeout: Infinity }).register(
+      "hang",
+      createHangingAdapter({ ignoreAbort: true }),
+    );
+    const pending = router.checkHealth("hang");
+    await tick();
+    router.dispose();
+    assert.equal(await pending, false);
+  });
+
+  it("keeps the documented behaviour for calls after dispose()", async () => {
+    const router = createRouter().register("echo", createEchoAdapter());
+    router.dispose();
+    await assert.rejects(
+      router.execute(req()),
+      (e) =>
+        e instanceof AdapterError && e.code === ErrorCode.NO_BACKEND_AVAILABLE,
+    );
+    const chunks = await collect(router.executeStream(req()));
+    assert.equal(chunks.length, 1);
+    const only = chunks[0];
+    assert.equal(
+      only.type === "error" && only.error.code,
+      ErrorCode.NO_BACKEND_AVAILABLE,
+    );
+    await assert.rejects(
+      router.dispatchParallel(req()),
+      (e) =>
+        e instanceof AdapterError && e.code === ErrorCode.NO_BACKEND_AVAILABLE,
+    );
+    assert.throws(
+      () => router.register("x", createEchoAdapter()),
+      (e) => e instanceof AdapterError && e.code === ErrorCode.ROUTING_FAILED,
+    );
+  });
+
+  it("settles a thousand concurrent deaf calls at once", async () => {
+    const router = createRouter().register("deaf", deafAdapter());
+    const calls = Array.from({ length: 1000 }, () => router.execute(req()));
+    await tick();
+    router.dispose();
+    const settled = await Promise.allSettled(calls);
+    assert.equal(settled.filter((s) => s.status === "rejected").length, 1000);
+    assert.equal(router.getStats().failedRequests, 1000);
+  });
+});
