@@ -1,7 +1,7 @@
 // The compiled route table: one Map of static paths plus ONE combined RegExp
 // for every dynamic route of a method (the approach of hono's RegExpRouter).
 import {
-  compareRank,
+  comparePatterns,
   type Pattern,
   RANK_PARAM,
   RANK_STATIC,
@@ -30,7 +30,6 @@ interface Registration<T> {
   readonly method: string;
   readonly pattern: Pattern;
   readonly value: T;
-  readonly order: number;
 }
 
 interface Alternation<T> {
@@ -71,11 +70,18 @@ function buildTable<T>(
   method: string,
   registrations: readonly Registration<T>[],
 ): Table<T> {
+  // A total order that registration order never decides: one method's
+  // patterns have distinct keys (duplicates are rejected), and the table
+  // holds each method priority once.
   const routes = registrations.filter((r) => belongs(method, r.method)).sort(
     (a, b) =>
-      compareRank(a.pattern.rank, b.pattern.rank) ||
+      comparePatterns(a.pattern, b.pattern) ||
       methodPriority(method, a.method) - methodPriority(method, b.method) ||
-      a.order - b.order,
+      (a.pattern.key < b.pattern.key
+        ? -1
+        : a.pattern.key > b.pattern.key
+        ? 1
+        : 0),
   );
   const statics: Record<string, Match<T> | undefined> = Object.create(null);
   const dynamic: Ranked<T>[] = [];
@@ -255,7 +261,6 @@ export class Matcher<T> {
       method,
       pattern,
       value,
-      order: this.#registrations.length,
     });
     if (!this.#byKey.has(method + " " + pattern.key)) {
       this.#byKey.set(method + " " + pattern.key, value);

@@ -16,8 +16,14 @@ export interface Pattern {
   readonly segmentSources: readonly string[];
   /** Number of parameters of each segment. */
   readonly segmentParams: readonly number[];
-  /** Specificity per segment, lower is more specific (static 0 … wildcard 4). */
+  /**
+   * Specificity per segment, lower is more specific: static 0, mixed 1,
+   * param 2, optional 4, wildcard 5 (3 is the end of a pattern, see
+   * {@linkcode comparePatterns}).
+   */
   readonly rank: readonly number[];
+  /** Literal characters of each segment (tells mixed segments apart). */
+  readonly segmentLiterals: readonly number[];
   /** Canonical shape: two patterns with the same key match the same paths. */
   readonly key: string;
   /** Name of the trailing wildcard parameter (`"*"` for a bare `*`), if any. */
@@ -31,9 +37,17 @@ export const RANK_STATIC = 0;
 const RANK_MIXED = 1;
 /** Rank of a `:param` segment. */
 export const RANK_PARAM = 2;
-const RANK_OPTIONAL = 3;
+/**
+ * Where a pattern has no more segments. A route that ends where another
+ * continues with an optional or wildcard segment is the more specific one
+ * (`/a/:id` beats `/a/:id/*` on `/a/1`: it consumed no optional part), and
+ * one continuing with a literal or parameter beats the one that ended (on
+ * `/a/x`, `/a/:id?/:p` takes `x` as a parameter, `/a/:id?` as an optional).
+ */
+const RANK_END = 3;
+const RANK_OPTIONAL = 4;
 /** Rank of a trailing wildcard segment. */
-export const RANK_WILDCARD = 4;
+export const RANK_WILDCARD = 5;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
@@ -79,6 +93,7 @@ export function parsePattern(source: string): Pattern {
   const rank: number[] = [];
   const segmentSources: string[] = [];
   const segmentParams: number[] = [];
+  const segmentLiterals: number[] = [];
   let key = "";
   let literalOnly = true;
   let wildcard: string | undefined;
@@ -125,6 +140,7 @@ export function parsePattern(source: string): Pattern {
         rank.push(RANK_OPTIONAL);
       }
       segmentParams.push(1);
+      segmentLiterals.push(0);
       continue;
     }
     const paramsBefore = params.length;
@@ -132,6 +148,7 @@ export function parsePattern(source: string): Pattern {
     let literal = "";
     let hasParam = false;
     let hasLiteral = false;
+    let literalLength = 0;
     let previousWasParam = false;
     let separator = "";
     const flush = () => {
@@ -140,6 +157,7 @@ export function parsePattern(source: string): Pattern {
       separator = encoded;
       segmentRegex += escapeRegExp(encoded);
       key += encoded;
+      literalLength += literal.length;
       hasLiteral = true;
       literal = "";
     };
@@ -189,6 +207,7 @@ export function parsePattern(source: string): Pattern {
     flush();
     segmentSources.push("/" + segmentRegex);
     segmentParams.push(params.length - paramsBefore);
+    segmentLiterals.push(literalLength);
     if (hasParam) literalOnly = false;
     rank.push(hasParam ? (hasLiteral ? RANK_MIXED : RANK_PARAM) : RANK_STATIC);
   }
@@ -199,20 +218,30 @@ export function parsePattern(source: string): Pattern {
     regexSource: segmentSources.join(""),
     segmentSources,
     segmentParams,
+    segmentLiterals,
     rank,
     key,
     wildcard,
   };
 }
 
-/** Orders patterns from most to least specific, segment by segment. */
-export function compareRank(
-  a: readonly number[],
-  b: readonly number[],
-): number {
-  const length = Math.min(a.length, b.length);
+/**
+ * Orders patterns from most to least specific, segment by segment: the
+ * first segment whose kind differs decides (literal, literal with parameter,
+ * parameter, end of pattern, optional, wildcard); between two segments that
+ * mix literal text and parameters, more literal characters win. 0 when
+ * neither is more specific: then the two patterns either match no common
+ * path or differ only in the literal text of mixed segments.
+ */
+export function comparePatterns(a: Pattern, b: Pattern): number {
+  const length = Math.max(a.rank.length, b.rank.length);
   for (let i = 0; i < length; i++) {
-    if (a[i] !== b[i]) return a[i] - b[i];
+    const left = i < a.rank.length ? a.rank[i] : RANK_END;
+    const right = i < b.rank.length ? b.rank[i] : RANK_END;
+    if (left !== right) return left - right;
+    if (left === RANK_MIXED && a.segmentLiterals[i] !== b.segmentLiterals[i]) {
+      return b.segmentLiterals[i] - a.segmentLiterals[i];
+    }
   }
   return 0;
 }

@@ -357,9 +357,14 @@ function plain(
  *   `:name?` (optional whole segment), a trailing `*` (zero or more
  *   segments, bound to `params["*"]`) or `:name*` (the same, named). Every
  *   other character is literal; invalid patterns throw at registration.
- * - More specific wins whatever the registration order, segment by segment:
- *   literal, then literal with parameter, parameter, optional, wildcard.
- *   A method-specific route beats `ALL` at equal specificity.
+ * - When several routes match a path, the most specific wins whatever the
+ *   registration order. Patterns are compared segment by segment, the first
+ *   difference decides: literal, then literal with parameter (more literal
+ *   characters first), parameter, end of pattern, optional, wildcard. So a
+ *   route that matches without an optional or wildcard part beats one that
+ *   needs it (`/a/:id` beats `/a/:id/*` and `/a/:id?` on `/a/1`). A
+ *   method-specific route beats `ALL` at equal specificity; patterns still
+ *   tied are ordered by their text, never by registration.
  * - Paths are compared as sent, after percent-escape normalization
  *   (RFC 3986 §6.2.2); trailing slashes are strict (`/a/` ≠ `/a`).
  * - No route for the path → `defaultHandler` or 404. The path matches but

@@ -1,4 +1,4 @@
-import { describe, it } from "node:test";
+import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import {
   createRouter,
@@ -145,28 +145,30 @@ describe("path matching", () => {
     assert.equal((await hit(router, "/x", "HEAD")).status, 200);
   });
 
-  it("routes sharing a prefix keep their order in the combined table", async () => {
+  it("routes sharing a prefix pick the most specific whatever the order", async () => {
     // Routes sharing "/event/:id" share one capture group in the RegExp; the
     // route ending there, the literal continuation, a second parameter, a
     // mid-segment one and the wildcard must still pick the best route.
     for (const reversed of [false, true]) {
       const routes: [string, Handler][] = [
+        ["/event/:id/*", echo("rest")],
         ["/event/:id", echo("event")],
         ["/event/:id/comments", echo("comments")],
         ["/event/:id/:tab", echo("tab")],
         ["/event/:id/v:version", echo("version")],
-        ["/event/:id/*", echo("rest")],
         ["/:kind/:id/comments", echo("any-comments")],
       ];
       const router = createRouter();
       for (const [pattern, handler] of reversed ? routes.reverse() : routes) {
         router.endpoint`GET ${pattern}`(handler);
       }
+      // The wildcard could match "/event/7" with nothing after it, but the
+      // route that consumes no wildcard is more specific.
       assert.deepEqual(await hit(router, "/event/7"), {
         status: 200,
-        name: reversed ? "rest" : "event",
-        params: reversed ? { id: "7", "*": "" } : { id: "7" },
-        pattern: reversed ? "/event/:id/*" : "/event/:id",
+        name: "event",
+        params: { id: "7" },
+        pattern: "/event/:id",
       });
       assert.equal((await hit(router, "/event/7/comments")).name, "comments");
       assert.equal((await hit(router, "/event/7/v2")).name, "version");
@@ -190,6 +192,92 @@ describe("path matching", () => {
         kind: "place",
         id: "7",
       });
+    }
+  });
+
+  it("the winner of every path is the same in every registration order", async () => {
+    const patterns = [
+      "/a/:id",
+      "/a/:id/*",
+      "/a/:id?",
+      "/a/new",
+      "/a/v:ver",
+      "/a/*",
+    ];
+    // Probe -> pattern that must answer it (segment by segment: literal,
+    // literal with param, param, end of pattern, optional, wildcard).
+    const expected: Record<string, string | number> = {
+      "/a": "/a/:id?", // optional absent beats an empty wildcard
+      "/a/": "/a/*", // "" is no parameter value
+      "/a/1": "/a/:id", // no optional or wildcard consumed
+      "/a/new": "/a/new",
+      "/a/v2": "/a/v:ver",
+      "/a/v": "/a/:id", // v:ver needs at least one character
+      "/a/1/x": "/a/:id/*",
+      "/a/new/x": "/a/:id/*", // param beats wildcard at the 2nd segment
+      "/a/v2/x/y": "/a/:id/*",
+      "/b": 404,
+    };
+    const permutations = (items: string[]): string[][] =>
+      items.length <= 1
+        ? [items]
+        : items.flatMap((item, i) =>
+          permutations([...items.slice(0, i), ...items.slice(i + 1)]).map(
+            (rest) => [item, ...rest],
+          )
+        );
+    const orders = permutations(patterns);
+    assert.equal(orders.length, 720);
+    for (const order of orders) {
+      const router = createRouter();
+      for (const pattern of order) {
+        router.endpoint`GET ${pattern}`(echo(pattern));
+      }
+      for (const [path, winner] of Object.entries(expected)) {
+        const seen = await hit(router, path);
+        assert.equal(
+          seen.status === 200 ? seen.name : seen.status,
+          winner,
+          `${path} with routes registered as ${order.join(" ")}`,
+        );
+      }
+    }
+  });
+
+  it("ALL loses to a method route only at equal specificity, in any order", async () => {
+    for (const reversed of [false, true]) {
+      const routes: [string, string, Handler][] = [
+        ["ALL", "/m/:id", echo("all-param")],
+        ["GET", "/m/*", echo("get-wildcard")],
+        ["ALL", "/m/x", echo("all-static")],
+        ["GET", "/m/x", echo("get-static")],
+        ["GET", "/m/:id", echo("get-param")],
+      ];
+      const router = createRouter();
+      for (
+        const [method, pattern, handler] of reversed ? routes.reverse() : routes
+      ) {
+        router.endpoint`${method} ${pattern}`(handler);
+      }
+      assert.equal((await hit(router, "/m/x")).name, "get-static");
+      assert.equal((await hit(router, "/m/x", "PUT")).name, "all-static");
+      assert.equal((await hit(router, "/m/1")).name, "get-param");
+      assert.equal((await hit(router, "/m/1", "PUT")).name, "all-param");
+      assert.equal((await hit(router, "/m/1/2")).name, "get-wildcard");
+      assert.equal((await hit(router, "/m/1/2", "PUT")).status, 405);
+    }
+  });
+
+  it("mixed segments: more literal text wins, in any order", async () => {
+    for (const reversed of [false, true]) {
+      const routes = ["/f/v:ver", "/f/:name.json", "/f/:name"];
+      const router = createRouter();
+      for (const pattern of reversed ? routes.reverse() : routes) {
+        router.endpoint`GET ${pattern}`(echo(pattern));
+      }
+      assert.equal((await hit(router, "/f/v1.json")).name, "/f/:name.json");
+      assert.equal((await hit(router, "/f/v1")).name, "/f/v:ver");
+      assert.equal((await hit(router, "/f/x")).name, "/f/:name");
     }
   });
 
