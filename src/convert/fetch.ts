@@ -21,6 +21,11 @@
  *   clone; bytes that are not valid UTF-8 throw `INVALID_INPUT` (as
  *   `toRequest` does) instead of turning into U+FFFD. `har.fromRequest` /
  *   `har.fromResponse` keep such bodies as base64.
+ * - `createMockResponse` and `fromResponse` also take a native `Response`
+ *   (as every function here does): without a new body the result is its
+ *   `clone()` — status, status text, every `set-cookie` and the body kept,
+ *   the original left unread; `fromResponse(native, body)` keeps its status
+ *   and headers with the new body.
  * - `createMockResponse` returns a real `Response` (so `instanceof`,
  *   `text()`, `json()`, `headers.getSetCookie()` work). The `Response`
  *   constructor refuses 1xx statuses and a body on 204/205/304; for those the
@@ -54,6 +59,7 @@ import type {
   HttpRequest,
   HttpResponse,
   RequestInput,
+  ResponseInput,
 } from "./types.ts";
 import {
   appendHeader,
@@ -63,11 +69,18 @@ import {
   headersToMap,
   isNativeResponse,
   nativeBodyText,
+  responseHead,
   toHttpRequest,
 } from "./_message.ts";
 import { fetchCode, fetchHeaders } from "./_fetch_code.ts";
 
-export type { HeaderMap, HttpRequest, HttpResponse, RequestInput };
+export type {
+  HeaderMap,
+  HttpRequest,
+  HttpResponse,
+  RequestInput,
+  ResponseInput,
+};
 export { ConversionError };
 
 /**
@@ -330,11 +343,14 @@ class StatusResponse extends Response {
 }
 
 /**
- * Builds a real `Response` from a plain response, for any status from 100 to 999.
+ * Builds a real `Response` from a plain response, for any status from 100 to
+ * 999. A native `Response` is copied with `clone()`, which keeps its status,
+ * status text, every header (each `set-cookie`) and body, and leaves the
+ * given one unread.
  *
- * @param response The plain response; `body` may be absent.
+ * @param response The plain response (`body` may be absent), or a native `Response`.
  * @returns A `Response` reporting the given status, status text, every header (each `set-cookie` separately) and body.
- * @throws {ConversionError} `INVALID_OPTION` for a status outside 100–999, `INVALID_HEADER` for a header Fetch refuses.
+ * @throws {ConversionError} `INVALID_OPTION` for a status outside 100–999, `INVALID_HEADER` for a header Fetch refuses, `INVALID_INPUT` for a native Response whose body was already read.
  *
  * @example A 204 and a 103 response
  * ```ts
@@ -349,8 +365,17 @@ class StatusResponse extends Response {
  * });
  * console.log(hints.status, hints.headers.get("link")); // 103 "</style.css>; rel=preload"
  * ```
+ *
+ * @example A copy of a native Response
+ * ```ts
+ * import { createMockResponse } from "@switchyard/switchyard/fetch";
+ * const original = new Response("created", { status: 201, statusText: "Created" });
+ * const copy = createMockResponse(original);
+ * console.log(copy.status, await copy.text(), original.bodyUsed); // 201 "created" false
+ * ```
  */
-export function createMockResponse(response: HttpResponse): Response {
+export function createMockResponse(response: ResponseInput): Response {
+  if (isNativeResponse(response)) return nativeCopy(response);
   response = checkedMessage(response, "response");
   const status = checkedStatus(response.statusCode);
   const statusText = response.statusText ?? "";
@@ -375,12 +400,27 @@ export function createMockResponse(response: HttpResponse): Response {
   }
 }
 
+/** A clone of a native Response; refused once its body was read. */
+function nativeCopy(response: Response): Response {
+  if (response.bodyUsed) {
+    throw new ConversionError({
+      code: "INVALID_INPUT",
+      message: "The Response body was already read; it cannot be copied",
+    });
+  }
+  return response.clone();
+}
+
 /**
  * Builds a Fetch `Response` from a plain response and an optional body.
  *
- * @param response The plain response.
- * @param body Body text to use instead of `response.body`.
+ * @param response The plain response, or a native `Response`.
+ * @param body Body text to use instead of the response's own body. With a
+ * native `Response` its status, status text and headers (as they are,
+ * `content-length` included) are kept with the new body; without one the
+ * result is a copy, as {@linkcode createMockResponse} makes.
  * @returns A real `Response`, built as {@linkcode createMockResponse} does.
+ * @throws {ConversionError} As {@linkcode createMockResponse} does.
  *
  * @example Response with a separate body
  * ```ts
@@ -391,8 +431,23 @@ export function createMockResponse(response: HttpResponse): Response {
  * );
  * console.log(await response.json()); // { ok: true }
  * ```
+ *
+ * @example A native Response with a new body
+ * ```ts
+ * import { fromResponse } from "@switchyard/switchyard/fetch";
+ * const original = new Response("old", { status: 202, headers: { "x-id": "7" } });
+ * const replaced = fromResponse(original, "new");
+ * console.log(replaced.status, replaced.headers.get("x-id"), await replaced.text()); // 202 "7" "new"
+ * ```
  */
-export function fromResponse(response: HttpResponse, body?: string): Response {
+export function fromResponse(
+  response: ResponseInput,
+  body?: string,
+): Response {
+  if (isNativeResponse(response)) {
+    if (body === undefined) return nativeCopy(response);
+    return createMockResponse({ ...responseHead(response), body });
+  }
   return createMockResponse(
     body === undefined ? response : { ...response, body },
   );

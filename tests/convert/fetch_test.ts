@@ -403,3 +403,76 @@ describe("fromResponse / toResponse", () => {
     assert.deepEqual(await toResponse(createMockResponse(plain)), plain);
   });
 });
+
+describe("native Response input (createMockResponse, fromResponse)", () => {
+  function original(): Response {
+    const headers = new Headers({ "content-type": "text/plain" });
+    headers.append("set-cookie", "a=1; Path=/");
+    headers.append("set-cookie", "b=2; HttpOnly");
+    return new Response("payload", {
+      status: 201,
+      statusText: "Created Here",
+      headers,
+    });
+  }
+
+  async function assertFaithfulCopy(copy: Response, body: string) {
+    assert.ok(copy instanceof Response);
+    assert.equal(copy.status, 201);
+    assert.equal(copy.statusText, "Created Here");
+    assert.equal(copy.headers.get("content-type"), "text/plain");
+    assert.deepEqual(copy.headers.getSetCookie(), [
+      "a=1; Path=/",
+      "b=2; HttpOnly",
+    ]);
+    assert.equal(await copy.text(), body);
+  }
+
+  it("createMockResponse copies a native Response and leaves it unread", async () => {
+    const native = original();
+    await assertFaithfulCopy(createMockResponse(native), "payload");
+    assert.equal(native.bodyUsed, false);
+    assert.equal(await native.text(), "payload");
+  });
+
+  it("createMockResponse copies its own 1xx/204 responses", () => {
+    const early = createMockResponse(
+      createMockResponse({
+        statusCode: 103,
+        statusText: "Early Hints",
+        httpVersion: "1.1",
+        headers: { link: "</a.css>; rel=preload" },
+      }),
+    );
+    assert.equal(early.status, 103);
+    assert.equal(early.headers.get("link"), "</a.css>; rel=preload");
+    assert.equal(
+      createMockResponse(new Response(null, { status: 204 })).status,
+      204,
+    );
+  });
+
+  it("fromResponse(native) is a copy; fromResponse(native, body) swaps the body", async () => {
+    await assertFaithfulCopy(fromResponse(original()), "payload");
+    const native = original();
+    await assertFaithfulCopy(fromResponse(native, "replaced"), "replaced");
+    assert.equal(native.bodyUsed, false);
+  });
+
+  it("a native Response whose body was read is INVALID_INPUT", async () => {
+    const native = original();
+    await native.text();
+    for (
+      const convert of [
+        () => createMockResponse(native),
+        () => fromResponse(native),
+      ]
+    ) {
+      assert.throws(convert, (error: unknown) => {
+        assert.ok(error instanceof ConversionError);
+        assert.equal(error.code, "INVALID_INPUT");
+        return true;
+      });
+    }
+  });
+});
