@@ -800,8 +800,8 @@ for (const provider of PROVIDERS) {
       `${name}: 429 with Retry-After in seconds or as an HTTP date is RATE_LIMITED; retryAfter counts from the injected clock`,
     ...OPTIONS,
     fn: () => {
-      // The adapter's clock, 3 hours behind this machine's: a date relative
-      // to the real clock would give a different (or negative) delay.
+      // The adapter's clock, decades behind this machine's: a date measured
+      // against the real clock would give no delay at all (it is past).
       const now = Date.parse("Sun, 06 Nov 1994 08:49:37 GMT");
       const retryAfter = ["3", "Sun, 06 Nov 1994 08:49:42 GMT", "0.5"];
       let index = 0;
@@ -876,7 +876,7 @@ for (const provider of PROVIDERS) {
           const chunks = await collect(adapter.executeStream(hello));
           const elapsed = performance.now() - started;
           // The premise: the stream as a whole outlasted the timeout.
-          assert.ok(elapsed > 2 * timeout, `took only ${elapsed} ms`);
+          assert.ok(elapsed > 1.5 * timeout, `took only ${elapsed} ms`);
           assert.ok(sequencesAreConsecutive(chunks));
           assert.equal(textOf(chunks), TICKS.join(""));
           const done = chunks.at(-1);
