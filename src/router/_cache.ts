@@ -101,11 +101,10 @@ export class ResponseCache {
     return async (request, context) => {
       let entry = this.#entries.get(handler);
       if (entry === undefined) {
-        const fresh = await handler(request, context);
-        const stored = await this.#store(handler, fresh);
-        if (stored instanceof Response) return stored;
-        entry = stored;
+        entry = await this.#entry(await handler(request, context));
+        this.#keep(handler, entry);
       } else {
+        // A Map iterates in insertion order: re-inserting marks it most recent.
         this.#entries.delete(handler);
         this.#entries.set(handler, entry);
       }
@@ -113,19 +112,14 @@ export class ResponseCache {
     };
   }
 
-  async #store(
-    handler: Handler,
-    response: Response,
-  ): Promise<Entry | Response> {
+  /**
+   * The cache entry for a rendered response, with its ETag and Cache-Control.
+   * Built for every response of the route, also those too large to keep, so
+   * that the validator does not depend on the memory budget.
+   */
+  async #entry(response: Response): Promise<Entry> {
     // Templates without function substitutions have finite bodies.
     const bytes = new Uint8Array(await response.arrayBuffer());
-    if (bytes.byteLength > this.#maxEntryBytes || this.#maxEntries === 0) {
-      return new Response(bytes, {
-        status: response.status,
-        statusText: response.statusText,
-        headers: response.headers,
-      });
-    }
     const headers = [...response.headers].filter(([name]) =>
       name !== "etag" && name !== "content-length"
     );
@@ -135,18 +129,24 @@ export class ResponseCache {
       this.#cacheControl !== undefined &&
       !headers.some(([name]) => name === "cache-control")
     ) headers.push(["cache-control", this.#cacheControl]);
-    const entry: Entry = {
+    return {
       status: response.status,
       statusText: response.statusText,
       headers,
       bytes,
       etag,
     };
+  }
+
+  /** Stores an entry within the limits, dropping the least recently used. */
+  #keep(handler: Handler, entry: Entry): void {
+    if (
+      entry.bytes.byteLength > this.#maxEntryBytes || this.#maxEntries === 0
+    ) return;
     this.#entries.set(handler, entry);
     if (this.#entries.size > this.#maxEntries) {
       this.#entries.delete(this.#entries.keys().next().value!);
     }
-    return entry;
   }
 
   #answer(entry: Entry, request: Request): Response {

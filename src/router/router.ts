@@ -75,6 +75,13 @@ export type ErrorHandler = (
  * (their bytes are the same for every request). Other handlers are never
  * cached.
  *
+ * Such a route is rendered once; its response is kept (within
+ * `maxEntries` and `maxEntryBytes`) and served again without rendering.
+ * Every response of such a route gets the `ETag` and `Cache-Control`
+ * below and answers `If-None-Match`, whether or not its bytes fit in the
+ * cache: a response too large to keep is rendered again for each request,
+ * and its ETag computed from those bytes.
+ *
  * @example Cache for a minute, with ETags
  * ```ts
  * import { createRouter, createRoute, type CacheOptions } from "@switchyard/switchyard/router";
@@ -89,14 +96,19 @@ export type ErrorHandler = (
 export interface CacheOptions {
   /**
    * Most rendered responses kept; the least recently used is dropped first
-   * and rendered again when asked for. Default 1000; 0 disables storing.
+   * and rendered again when asked for. Default 1000; 0 keeps none (ETags
+   * and `Cache-Control` still apply).
    */
   maxEntries?: number;
-  /** Bodies larger than this many bytes are not kept. Default 1 MiB. */
+  /**
+   * Bodies larger than this many bytes are not kept: they are rendered for
+   * every request, still with their ETag, `Cache-Control` and 304 answers.
+   * Default 1 MiB.
+   */
   maxEntryBytes?: number;
   /**
-   * `Cache-Control` value added to cached responses whose template sets none
-   * (the template's own line wins). Default: none added.
+   * `Cache-Control` value added to the responses of cacheable routes whose
+   * template sets none (the template's own line wins). Default: none added.
    */
   cacheControl?: string;
   /**

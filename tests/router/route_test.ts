@@ -1,9 +1,23 @@
-import { describe, it } from "node:test";
+import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { createRoute, createRouter, RouteError } from "../../src/router/mod.ts";
 
 const request = (path = "/", init?: RequestInit) =>
   new Request(`http://localhost${path}`, init);
+
+/**
+ * A non-function substitution (its text is the same for every request, so
+ * the route is cacheable) that counts how often a render turns it into text.
+ */
+function renderCounter(text: string): { renders: number; toString(): string } {
+  return {
+    renders: 0,
+    toString() {
+      this.renders++;
+      return text;
+    },
+  };
+}
 
 describe("createRoute templates", () => {
   it("parses status line, headers and body; removes common indentation", async () => {
@@ -329,15 +343,97 @@ describe("router cache", () => {
     assert.equal((await plain(request("/"))).headers.get("etag"), null);
   });
 
-  it("keeps at most maxEntries responses and still answers evicted routes", async () => {
-    const router = createRouter({ cache: { maxEntries: 1 } })
-      .endpoint`GET /a`(createRoute()`A`)
-      .endpoint`GET /b`(createRoute()`B`);
-    for (const path of ["/a", "/b", "/a", "/b"]) {
-      assert.equal(
-        await (await router(request(path))).text(),
-        path.slice(1).toUpperCase(),
+  it("renders a cached route once; without cache, on every request", async () => {
+    const fixed = renderCounter("fixed");
+    const route = createRoute()`<p>${fixed}</p>`;
+    const cached = createRouter({ cache: true }).endpoint`GET /`(route);
+    const first = await cached(request("/"));
+    const etag = first.headers.get("etag")!;
+    assert.equal(await first.text(), "<p>fixed</p>");
+    assert.equal(await (await cached(request("/"))).text(), "<p>fixed</p>");
+    const head = await cached(request("/", { method: "HEAD" }));
+    assert.equal(head.headers.get("content-length"), "12");
+    const revalidated = await cached(
+      request("/", { headers: { "if-none-match": etag } }),
+    );
+    assert.equal(revalidated.status, 304);
+    assert.equal(fixed.renders, 1);
+    // The counter does count renders: the same route uncached renders each time.
+    const uncached = createRouter().endpoint`GET /`(route);
+    for (let i = 0; i < 3; i++) await (await uncached(request("/"))).text();
+    assert.equal(fixed.renders, 4);
+  });
+
+  it("maxEntries evicts the least recently used route, which renders again", async () => {
+    const counters = {
+      a: renderCounter("A"),
+      b: renderCounter("B"),
+      c: renderCounter("C"),
+    };
+    const router = createRouter({ cache: { maxEntries: 2 } })
+      .endpoint`GET /a`(createRoute()`${counters.a}`)
+      .endpoint`GET /b`(createRoute()`${counters.b}`)
+      .endpoint`GET /c`(createRoute()`${counters.c}`);
+    const renders = () =>
+      [counters.a, counters.b, counters.c].map((c) => c.renders);
+    const get = async (path: string) => {
+      const text = await (await router(request(path))).text();
+      assert.equal(text, path.slice(1).toUpperCase());
+    };
+    for (const path of ["/a", "/b", "/a"]) await get(path);
+    assert.deepEqual(renders(), [1, 1, 0]);
+    await get("/c"); // full: drops /b, used less recently than /a
+    for (const path of ["/a", "/c"]) await get(path);
+    assert.deepEqual(renders(), [1, 1, 1]);
+    await get("/b"); // rendered again; drops /a (least recently used now)
+    await get("/c");
+    assert.deepEqual(renders(), [1, 2, 1]);
+    await get("/a");
+    assert.deepEqual(renders(), [2, 2, 1]);
+  });
+
+  it("maxEntryBytes keeps large bodies out of the cache, with ETag and 304 still", async () => {
+    const small = renderCounter("s");
+    const large = renderCounter("x".repeat(64));
+    const router = createRouter({
+      cache: { maxEntryBytes: 16, cacheControl: "max-age=5" },
+    })
+      .endpoint`GET /small`(createRoute()`${small}`)
+      .endpoint`GET /large`(createRoute()`${large}`);
+    let etag: string | null = null;
+    for (let i = 0; i < 3; i++) {
+      assert.equal(await (await router(request("/small"))).text(), "s");
+      const response = await router(request("/large"));
+      assert.equal(await response.text(), "x".repeat(64));
+      assert.match(response.headers.get("etag")!, /^"[0-9a-z]+-1s"$/);
+      assert.equal(response.headers.get("cache-control"), "max-age=5");
+      etag ??= response.headers.get("etag");
+      assert.equal(response.headers.get("etag"), etag, "same bytes, same ETag");
+    }
+    assert.equal(small.renders, 1);
+    assert.equal(large.renders, 3);
+    const revalidated = await router(
+      request("/large", { headers: { "if-none-match": etag! } }),
+    );
+    assert.equal(revalidated.status, 304);
+    assert.equal(revalidated.body, null);
+    const head = await router(request("/large", { method: "HEAD" }));
+    assert.equal(head.headers.get("content-length"), "64");
+    assert.equal(head.headers.get("etag"), etag);
+    // maxEntryBytes: 1 and maxEntries: 0 keep nothing, validators stay.
+    for (const cache of [{ maxEntryBytes: 1 }, { maxEntries: 0 }]) {
+      const tiny = renderCounter("tiny");
+      const one = createRouter({ cache }).endpoint`GET /`(
+        createRoute()`${tiny}`,
       );
+      const first = await one(request("/"));
+      const tag = first.headers.get("etag");
+      assert.ok(tag !== null, JSON.stringify(cache));
+      const again = await one(
+        request("/", { headers: { "if-none-match": tag } }),
+      );
+      assert.equal(again.status, 304, JSON.stringify(cache));
+      assert.equal(tiny.renders, 2, JSON.stringify(cache));
     }
   });
 
