@@ -18,6 +18,7 @@ import type {
 } from "./parallel.ts";
 import { abortedAttempt, type Attempt, type Success } from "./_attempt.ts";
 import { routingFailed } from "./_failures.ts";
+import { withDispatchTrace } from "./_trace.ts";
 import {
   CANCELLED_REASON,
   isValidResponse,
@@ -48,6 +49,8 @@ export interface ParallelRunResult {
   readonly winner: number;
   /** Indexes cancelled because another attempt won. */
   readonly cancelled: readonly number[];
+  /** Resolves once every attempt has settled (losers may outlive the run). */
+  readonly allSettled: Promise<void>;
 }
 
 /**
@@ -75,6 +78,8 @@ export function runParallel(
     timer = undefined;
   };
 
+  let markSettled: () => void = () => {};
+  const allSettled = new Promise<void>((resolve) => (markSettled = resolve));
   return new Promise<ParallelRunResult>((resolve) => {
     let resolved = false;
     const finish = (winner: number): void => {
@@ -90,9 +95,10 @@ export function runParallel(
           }
         }
       }
-      resolve({ outcomes: outcomes.slice(), winner, cancelled });
+      resolve({ outcomes: outcomes.slice(), winner, cancelled, allSettled });
     };
     if (count === 0) {
+      markSettled();
       finish(-1);
       return;
     }
@@ -113,6 +119,7 @@ export function runParallel(
         if (attempt.ok && options.stopOnSuccess) finish(i);
         if (pending === 0) {
           for (const unlink of unlinks) unlink();
+          markSettled();
           finish(-1);
         }
       });
@@ -238,12 +245,20 @@ export async function chooseResponse(
 /** The frozen result of a successful dispatch. */
 export function dispatchResult(
   response: IRChatResponse,
+  winner: string,
   outcomes: DispatchOutcomes,
+  run: ParallelRunResult,
+  names: readonly string[],
   totalTimeMs: number,
 ): ParallelDispatchResult {
-  const successes = outcomes.successes;
+  const attempts: Attempt[] = [];
+  appendRace(run, names, totalTimeMs, attempts);
+  const successes = outcomes.successes.map((s) => ({
+    ...s,
+    response: withDispatchTrace(s.response, attempts, s.backend),
+  }));
   return Object.freeze({
-    response,
+    response: withDispatchTrace(response, attempts, winner),
     allResponses: Object.freeze(successes),
     successfulBackends: Object.freeze(successes.map((s) => s.backend)),
     failedBackends: Object.freeze(outcomes.failedBackends),

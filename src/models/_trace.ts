@@ -35,7 +35,7 @@ export function traceOf(
   }
   const trace: {
     backend: string;
-    strategy: RoutingStrategy;
+    strategy: RoutingStrategy | "parallel";
     reason: RoutingReason;
     requestedBackend?: string;
     attempts: RoutingAttempt[];
@@ -58,6 +58,37 @@ export function tracedResponse(
     metadata: {
       ...response.metadata,
       routing: traceOf(strategy, plan, attempts, winner.backend),
+    },
+  };
+}
+
+/** The trace of a dispatchParallel response that came from `backend`. */
+export function dispatchTrace(
+  attempts: readonly Attempt[],
+  backend: string,
+): RoutingTrace {
+  const records: RoutingAttempt[] = [];
+  for (const attempt of attempts) records.push(recordOf(attempt));
+  return {
+    backend,
+    strategy: "parallel",
+    reason: "parallel-dispatch",
+    attempts: records,
+    fallbacks: 0,
+  };
+}
+
+/** `response` with a dispatch trace on `metadata.routing` (a copy). */
+export function withDispatchTrace(
+  response: IRChatResponse,
+  attempts: readonly Attempt[],
+  backend: string,
+): IRChatResponse {
+  return {
+    ...response,
+    metadata: {
+      ...response.metadata,
+      routing: dispatchTrace(attempts, backend),
     },
   };
 }

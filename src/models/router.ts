@@ -108,8 +108,10 @@
  *   with `NO_BACKEND_AVAILABLE`.
  * - **dispatchParallel** calls the given (or every available) backends with
  *   one AbortController each, linked to `options.signal` and to `dispose()`.
- *   It counts once in `totalRequests` and in `parallelRequests`; responses
- *   carry no routing trace. Named backends that are unavailable are listed in
+ *   It counts once in `totalRequests` and in `parallelRequests`. The chosen
+ *   response and each `allResponses` entry carry a trace on
+ *   `metadata.routing` with `strategy: "parallel"` and every backend started
+ *   (see {@linkcode RoutingTrace}). Named backends that are unavailable are listed in
  *   `failedBackends` with `NO_BACKEND_AVAILABLE`. The `custom` strategy's
  *   `customAggregator` must return a valid response (a returned promise is
  *   awaited); anything else is a `RouterError` coded `INVALID_RESPONSE`.
@@ -1486,22 +1488,21 @@ export class Router implements BackendAdapter {
     const stopOnSuccess = strategy === "first" || strategy === "fastest";
     const clock = this.#settings.clock;
     const start = clock();
-    let run;
-    try {
-      run = await runParallel(
-        targets.length,
-        (i, s) => attempt(targets[i], request, s, this.#context),
-        {
-          parent: controller.signal,
-          timeoutMs: options.timeout,
-          stopOnSuccess,
-          cancelLosers: stopOnSuccess && (options.cancelOnFirstSuccess ?? true),
-        },
-      );
-    } finally {
+    const run = await runParallel(
+      targets.length,
+      (i, s) => attempt(targets[i], request, s, this.#context),
+      {
+        parent: controller.signal,
+        timeoutMs: options.timeout,
+        stopOnSuccess,
+        cancelLosers: stopOnSuccess && (options.cancelOnFirstSuccess ?? true),
+      },
+    );
+    // Losers left running (cancelOnFirstSuccess: false) stay within dispose()'s reach.
+    run.allSettled.then(() => {
       unlinkCaller();
       unlinkLifetime();
-    }
+    });
     const totalTimeMs = clock() - start;
     const outcomes = sortOutcomes(run, unavailable);
     if (outcomes.successes.length === 0) {
@@ -1517,7 +1518,10 @@ export class Router implements BackendAdapter {
       outcomes.successes,
       names,
     );
-    return dispatchResult(response, outcomes, totalTimeMs);
+    const winner = run.winner >= 0
+      ? names[run.winner]
+      : outcomes.successes[0].backend;
+    return dispatchResult(response, winner, outcomes, run, names, totalTimeMs);
   }
 
   /** The backends a dispatch calls, and the named ones it cannot. */

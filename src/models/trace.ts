@@ -5,6 +5,13 @@
  * why the first one was chosen, and every attempt with its latency and error
  * code. Re-exported by `@switchyard/switchyard/models`.
  *
+ * `dispatchParallel` puts a trace on `result.response.metadata.routing` and on
+ * each `allResponses[i].response.metadata.routing`: `strategy: "parallel"`,
+ * `reason: "parallel-dispatch"`, `backend` the backend whose response it is
+ * (for the `custom` strategy's aggregate, the first success), `attempts` every
+ * backend started, in the order given (losers cancelled by the winner appear
+ * as `ABORTED` with the dispatch's total time), and `fallbacks: 0`.
+ *
  * @example The trace of a fallback
  * ```ts
  * import { createRouter, type RoutingTrace } from "@switchyard/switchyard/models";
@@ -44,7 +51,8 @@ export type RoutingReason =
   | "custom"
   | "default"
   | "best-score"
-  | "first-available";
+  | "first-available"
+  | "parallel-dispatch";
 
 /**
  * One attempt in a {@linkcode RoutingTrace}.
@@ -84,8 +92,11 @@ export interface RoutingAttempt {
 export interface RoutingTrace {
   /** The backend that answered (or, on failure, the last one tried). */
   readonly backend: string;
-  /** The configured routing strategy. */
-  readonly strategy: RoutingStrategy;
+  /**
+   * The configured routing strategy; `"parallel"` on the responses of
+   * `dispatchParallel` (whose `reason` is `"parallel-dispatch"`).
+   */
+  readonly strategy: RoutingStrategy | "parallel";
   /** Why the first backend was chosen. */
   readonly reason: RoutingReason;
   /** The backend the request named, when it named one. */

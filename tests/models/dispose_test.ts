@@ -152,6 +152,20 @@ describe("dispose() settles calls in flight", () => {
     await assert.rejects(pending, assertDisposed);
   });
 
+  it("aborts the losers a dispatch left running (cancelOnFirstSuccess: false)", async () => {
+    const loser = deafAdapter();
+    const router = createRouter()
+      .register("fast", createEchoAdapter())
+      .register("deaf", loser);
+    const result = await router.dispatchParallel(req(), {
+      cancelOnFirstSuccess: false,
+    });
+    assert.deepEqual(result.successfulBackends, ["fast"]);
+    assert.equal(loser.signals[0]?.aborted, false);
+    router.dispose();
+    assert.equal(loser.signals[0]?.aborted, true);
+  });
+
   it("settles a health probe that ignores its signal as unhealthy", async () => {
     const router = createRouter({ healthCheckTimeout: Infinity }).register(
       "hang",
