@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # HTTP-level load test on loopback with Debian's wrk: Deno.serve(router) on
 # the standard route set vs bare Deno.serve handlers answering "ok", in one
-# run. Three servers listen on 127.0.0.1 for the whole run:
+# run. wrk rotates through the 7 standard probes (hono's benchmarks/routers:
+# six GETs and POST /event/abcd1234/comment) with a Lua script written to a
+# temporary file; every server gets the same requests. A non-2xx answer
+# (a probe the router did not route) fails the run. Three servers listen on
+# 127.0.0.1 for the whole run:
 #   bare          Deno.serve(() => new Response("ok"))       (the issue's baseline)
 #   bare-request  Deno.serve((request) => new Response("ok"))
 #   router        Deno.serve(router)
@@ -21,7 +25,6 @@ WARMUP="${WARMUP:-1}"
 # One wrk thread leaves the other core of a 2-core machine to the server.
 THREADS="${THREADS:-1}"
 CONNECTIONS="${CONNECTIONS:-32}"
-PATH_PROBE="${PATH_PROBE:-/user/lookup/username/hey}"
 DENO="${DENO:-deno}"
 HOST=127.0.0.1
 
@@ -36,11 +39,38 @@ if ((budget >= 60)); then
 fi
 
 pids=()
+script="$(mktemp "${TMPDIR:-/tmp}/http_load.XXXXXX.lua")"
 cleanup() {
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  rm -f "$script"
 }
 trap cleanup EXIT
+
+# The standard probes, one request each in turn (formatted once per thread).
+cat >"$script" <<'LUA'
+local probes = {
+  { "GET", "/user" },
+  { "GET", "/user/comments" },
+  { "GET", "/user/lookup/username/hey" },
+  { "GET", "/event/abcd1234/comments" },
+  { "POST", "/event/abcd1234/comment", "{\"text\":\"hi\"}" },
+  { "GET", "/very/deeply/nested/route/hello/there" },
+  { "GET", "/static/index.html" },
+}
+local requests = {}
+local next_probe = 0
+init = function(args)
+  for i, probe in ipairs(probes) do
+    local headers = probe[3] and { ["Content-Type"] = "application/json" } or nil
+    requests[i] = wrk.format(probe[1], probe[2], headers, probe[3])
+  end
+end
+request = function()
+  next_probe = next_probe % #requests + 1
+  return requests[next_probe]
+end
+LUA
 
 free_port() {
   "$DENO" eval "const l = Deno.listen({ hostname: '$HOST', port: 0 }); console.log(l.addr.port); l.close();"
@@ -52,7 +82,7 @@ start() { # mode port: starts a server in this shell and waits until it answers
     >/dev/null 2>&1 &
   pids+=("$!")
   for _ in $(seq 1 100); do
-    if curl -sf "http://$HOST:$port$PATH_PROBE" >/dev/null 2>&1; then return; fi
+    if curl -sf "http://$HOST:$port/user" >/dev/null 2>&1; then return; fi
     sleep 0.1
   done
   echo "the $mode server did not start" >&2
@@ -60,8 +90,15 @@ start() { # mode port: starts a server in this shell and waits until it answers
 }
 
 rps() { # port seconds -> requests/s
-  timeout $(($2 + 10)) wrk -t"$THREADS" -c"$CONNECTIONS" -d"$2s" \
-    "http://$HOST:$1$PATH_PROBE" | awk '/Requests\/sec/ {print $2}'
+  local report
+  report="$(timeout $(($2 + 10)) wrk -t"$THREADS" -c"$CONNECTIONS" -d"$2s" \
+    -s "$script" "http://$HOST:$1")"
+  if grep -q "Non-2xx" <<<"$report"; then
+    echo "non-2xx answers on port $1:" >&2
+    echo "$report" >&2
+    exit 1
+  fi
+  awk '/Requests\/sec/ {print $2}' <<<"$report"
 }
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
@@ -98,7 +135,7 @@ done
 echo "wrk -t$THREADS -c$CONNECTIONS, $ROUNDS rotating rounds of ${DURATION}s each, medians (requests/s):"
 echo "  bare Deno.serve(() => ...):         ${med[bare]}"
 echo "  bare Deno.serve((request) => ...):  ${med[bare-request]}"
-echo "  Deno.serve(router) ${PATH_PROBE}: ${med[router]}"
+echo "  Deno.serve(router), 7 probes:       ${med[router]}"
 rb="$(printf '%s\n' $ratio_bare | median)"
 rq="$(printf '%s\n' $ratio_request | median)"
 awk -v r="${med[router]}" -v b="${med[bare]}" -v q="${med[bare-request]}" \
