@@ -3,8 +3,12 @@
 //
 // Source: `curl --help all` of curl 7.88.1 (the manual of the curl on the
 // build machine), plus the options added in curl 8.0–8.17 from curl's
-// changelog. `name=` takes a value, a bare `name` is a boolean flag, and
-// `c:name` gives the short form `-c`.
+// changelog, plus the names curl accepts but does not list (last lines:
+// the deprecated `--krb4` alias of `--krb`, `--ftp-ssl`, and the positive
+// forms of the listed `--no-…` flags). `name=` takes a value, a bare `name`
+// is a boolean flag, and `c:name` gives the short form `-c`.
+// tests/convert/curl_options_table_test.ts checks every listed option's
+// arity against the machine's real `curl --help all`.
 
 const TABLE = `
 abstract-unix-socket= alt-svc= anyauth a:append aws-sigv4= basic cacert=
@@ -19,11 +23,11 @@ expect100-timeout= f:fail fail-early fail-with-body false-start F:form=
 form-escape form-string= ftp-account= ftp-alternative-to-user=
 ftp-create-dirs ftp-method= ftp-pasv P:ftp-port= ftp-pret ftp-skip-pasv-ip
 ftp-ssl-ccc ftp-ssl-ccc-mode= ftp-ssl-control G:get g:globoff
-happy-eyeballs-timeout-ms= haproxy-protocol I:head H:header= h:help
+happy-eyeballs-timeout-ms= haproxy-protocol I:head H:header= h:help=
 hostpubmd5= hostpubsha256= hsts= http0.9 0:http1.0 http1.1 http2
 http2-prior-knowledge http3 http3-only ignore-content-length i:include
 k:insecure interface= 4:ipv4 6:ipv6 json= j:junk-session-cookies
-keepalive-time= key= key-type= krb= libcurl= limit-rate= l:list-only
+keepalive-time= key= key-type= krb= krb4= libcurl= limit-rate= l:list-only
 local-port= L:location location-trusted login-options= mail-auth=
 mail-from= mail-rcpt= mail-rcpt-allowfails M:manual max-filesize=
 max-redirs= m:max-time= metalink negotiate n:netrc netrc-file=
@@ -55,6 +59,8 @@ ca-native proxy-ca-native proxy-http2 ech= ip-tos= vlan-priority= mptcp
 trace-config= variable= haproxy-clientip= skip-existing dump-ca-embed
 keepalive-cnt= ssl-sessions= tls-earlydata sigalgs= upload-flags= out-null
 follow show-headers ipfs-gateway= knownhosts= parallel-max-host= etag
+alpn buffer clobber epsv eprt ftp-ssl ftp-ssl-reqd keepalive npn
+progress-meter sessionid trace-ids test-duphandle test-event wdebug
 `;
 
 /** What the parser knows about one curl option. */

@@ -281,6 +281,20 @@ describe("curl.toRequest: options", () => {
     assert.equal(warnings[0].option, "--frobnicate");
   });
 
+  it("unlisted aliases that take a value (--krb4) keep the URL", () => {
+    for (const option of ["--krb4", "--krb", "-h"]) {
+      assert.equal(
+        toRequest(`curl ${option} low https://x.test/a`).url,
+        "https://x.test/a",
+        option,
+      );
+    }
+    assert.equal(
+      toRequest("curl --no-npn --epsv https://x.test/a").url,
+      "https://x.test/a",
+    );
+  });
+
   it("options with values consume them even when they look like URLs", () => {
     const r = toRequest(
       "curl -o https://not-the-url.test -x proxy.test:8080 --max-time 3 https://x.test/",
