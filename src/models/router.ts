@@ -344,7 +344,11 @@ export class Router implements BackendAdapter {
   }
 
   /**
-   * The effective configuration (with `defaultBackend` as it is now).
+   * The configuration as given (with `defaultBackend` as it is now).
+   * Defaults are not filled in: an omitted field reads `undefined` and means
+   * the default documented on {@linkcode RouterConfig} (pinned by
+   * tests/models/config_defaults_test.ts), so `clone()` keeps inheriting
+   * defaults rather than freezing today's values.
    *
    * @example Usage
    * ```ts
