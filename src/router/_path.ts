@@ -22,15 +22,14 @@ function isUnreserved(code: number): boolean {
 export function getPath(url: string): string {
   const start = url.indexOf("/", url.indexOf(":") + 3);
   if (start === -1) return "/";
-  let percent = false;
-  let end = start;
-  for (; end < url.length; end++) {
-    const code = url.charCodeAt(end);
-    if (code === 63 || code === 35) break;
-    if (code === 37) percent = true;
-  }
+  // Native searches beat a per-character loop; a "?" inside the fragment
+  // does not end the path earlier than the "#" that starts it.
+  let end = url.indexOf("?", start);
+  if (end === -1) end = url.length;
+  const hash = url.indexOf("#", start);
+  if (hash !== -1 && hash < end) end = hash;
   const path = url.slice(start, end);
-  return percent ? normalizePercent(path) : path;
+  return path.indexOf("%") === -1 ? path : normalizePercent(path);
 }
 
 /**

@@ -465,6 +465,7 @@ export function createRouter(init: RouterInit = {}): Router {
 
   async function miss(
     request: Request,
+    method: string,
     info: unknown,
     path: string,
   ): Promise<Response> {
@@ -472,7 +473,7 @@ export function createRouter(init: RouterInit = {}): Router {
     if (methods.length > 0) {
       if (!methods.includes("OPTIONS")) methods.push("OPTIONS");
       const allow = methods.join(", ");
-      if (request.method === "OPTIONS") {
+      if (method === "OPTIONS") {
         return new Response(null, {
           status: 204,
           statusText: "No Content",
@@ -492,27 +493,30 @@ export function createRouter(init: RouterInit = {}): Router {
   async function finish(
     pending: unknown,
     request: Request,
+    head: boolean,
     context: Context,
   ): Promise<Response> {
     try {
       const response = await pending;
       if (!(response instanceof Response)) throw notAResponse(context);
-      return request.method === "HEAD" ? await withoutBody(response) : response;
+      return head ? await withoutBody(response) : response;
     } catch (error) {
       const answer = await fail(error, request);
-      return request.method === "HEAD" ? await withoutBody(answer) : answer;
+      return head ? await withoutBody(answer) : answer;
     }
   }
 
   // Not async: a handler that returns a Response synchronously costs one
-  // resolved promise, not a chain of async frames.
+  // resolved promise, not a chain of async frames. `request.method` and
+  // `request.url` are getters (Deno's check the receiver each time): each is
+  // read once.
   function dispatch(request: Request, info?: unknown): Promise<Response> {
+    const method = request.method;
     const path = getPath(request.url);
-    const match = matcher.match(request.method, path);
+    const match = matcher.match(method, path);
     if (match === null) {
-      return miss(request, info, path).then((response) =>
-        request.method === "HEAD" ? withoutBody(response) : response
-      );
+      const answer = miss(request, method, info, path);
+      return method === "HEAD" ? answer.then(withoutBody) : answer;
     }
     const context = new Context(
       request,
@@ -521,16 +525,15 @@ export function createRouter(init: RouterInit = {}): Router {
       info,
       reportStreamError,
     );
+    const head = method === "HEAD";
     let response: unknown;
     try {
       response = match.value(request, context);
     } catch (error) {
-      return finish(Promise.reject(error), request, context);
+      return finish(Promise.reject(error), request, head, context);
     }
-    if (response instanceof Response && request.method !== "HEAD") {
-      return Promise.resolve(response);
-    }
-    return finish(response, request, context);
+    if (!head && response instanceof Response) return Promise.resolve(response);
+    return finish(response, request, head, context);
   }
 
   function register(method: string, pattern: Pattern, handler: Handler): void {
