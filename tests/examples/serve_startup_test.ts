@@ -1,0 +1,435 @@
+// examples/serve.ts as `deno task start` runs it: a subprocess with the start
+// task's flags and a clean environment plus the variables under test (Deno
+// only; Deno.test so the sanitizers prove every child, pipe and server is
+// closed).
+import assert from "node:assert/strict";
+
+const SERVE = new URL("../../examples/serve.ts", import.meta.url).pathname;
+/** The flags of the `start` task in deno.json. */
+const START_FLAGS = [
+  "run",
+  "--unstable-no-legacy-abort",
+  "--allow-net",
+  "--allow-env",
+  "--allow-read",
+];
+const LISTENING = /^switchyard: listening on (http:\/\/\S+?)\/ /m;
+const STARTUP_MS = 20_000;
+
+/** Only what Deno itself needs, plus the variables of one test. */
+function cleanEnv(vars: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = { NO_COLOR: "1" };
+  for (const name of ["HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
+    const value = Deno.env.get(name);
+    if (value !== undefined) env[name] = value;
+  }
+  return { ...env, ...vars };
+}
+
+function command(vars: Record<string, string>): Deno.Command {
+  return new Deno.Command(Deno.execPath(), {
+    args: [...START_FLAGS, SERVE],
+    clearEnv: true,
+    env: cleanEnv(vars),
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  });
+}
+
+/** A running `serve.ts`: its origin and everything it has printed so far. */
+interface Serve {
+  origin: string;
+  stdout(): string;
+  stderr(): string;
+  /** SIGTERM, then the exit status (SIGKILL after 10 s). */
+  stop(): Promise<Deno.CommandStatus>;
+}
+
+async function collect(
+  stream: ReadableStream<Uint8Array>,
+  sink: { text: string },
+  changed: () => void,
+): Promise<void> {
+  for await (const text of stream.pipeThrough(new TextDecoderStream())) {
+    sink.text += text;
+    changed();
+  }
+}
+
+/**
+ * Starts serve.ts and waits for its listening line. The child is always
+ * killed and awaited, also when startup fails.
+ */
+async function startServe(vars: Record<string, string>): Promise<Serve> {
+  const child = command({ PORT: "0", ...vars }).spawn();
+  const out = { text: "" };
+  const err = { text: "" };
+  let wake = (): void => {};
+  const changed = () => wake();
+  const readers = Promise.all([
+    collect(child.stdout, out, changed),
+    collect(child.stderr, err, changed),
+  ]);
+  let exited = false;
+  const status = child.status.then((s) => {
+    exited = true;
+    changed();
+    return s;
+  });
+
+  let killTimer: ReturnType<typeof setTimeout> | undefined;
+  const stop = async (): Promise<Deno.CommandStatus> => {
+    if (!exited) {
+      try {
+        child.kill("SIGTERM");
+      } catch { /* already gone */ }
+      killTimer = setTimeout(() => {
+        try {
+          child.kill("SIGKILL");
+        } catch { /* already gone */ }
+      }, 10_000);
+    }
+    try {
+      const result = await status;
+      await readers;
+      return result;
+    } finally {
+      clearTimeout(killTimer);
+    }
+  };
+
+  let deadline: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const timedOut = new Promise<void>((resolve) => {
+      deadline = setTimeout(resolve, STARTUP_MS);
+    });
+    let late = false;
+    timedOut.then(() => (late = true));
+    for (;;) {
+      const match = LISTENING.exec(out.text);
+      if (match) {
+        return {
+          origin: match[1],
+          stdout: () => out.text,
+          stderr: () => err.text,
+          stop,
+        };
+      }
+      if (exited || late) {
+        throw new Error(
+          `serve.ts did not print its listening line (${
+            exited ? "it exited" : "timeout"
+          })\nstdout: ${out.text}\nstderr: ${err.text}`,
+        );
+      }
+      await Promise.race([
+        new Promise<void>((resolve) => (wake = resolve)),
+        timedOut,
+      ]);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  } finally {
+    clearTimeout(deadline);
+  }
+}
+
+/** Runs serve.ts expecting it to exit at startup; returns its output. */
+async function failedStart(
+  vars: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const child = command({ PORT: "0", ...vars }).spawn();
+  const timer = setTimeout(() => child.kill("SIGKILL"), STARTUP_MS);
+  try {
+    const { code, stdout, stderr } = await child.output();
+    const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+    return { code, stdout: decode(stdout), stderr: decode(stderr) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function chat(
+  origin: string,
+  body: Record<string, unknown>,
+): Promise<Response> {
+  return await fetch(`${origin}/v1/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+async function canConnect(hostname: string, port: number): Promise<boolean> {
+  try {
+    const conn = await Deno.connect({ hostname, port });
+    conn.close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A fake OpenAI API on 127.0.0.1 that records what it was sent. */
+function fakeOpenAI(): {
+  baseURL: string;
+  seen: Array<{ authorization: string | null; body: Record<string, unknown> }>;
+  close(): Promise<void>;
+} {
+  const seen: Array<
+    { authorization: string | null; body: Record<string, unknown> }
+  > = [];
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    async (request) => {
+      const { pathname } = new URL(request.url);
+      if (request.method !== "POST" || pathname !== "/v1/chat/completions") {
+        return Response.json({ error: { message: "not here" } }, {
+          status: 404,
+        });
+      }
+      const body = await request.json();
+      seen.push({ authorization: request.headers.get("authorization"), body });
+      return Response.json({
+        id: "chatcmpl-fake",
+        object: "chat.completion",
+        created: 1,
+        model: body.model,
+        choices: [{
+          index: 0,
+          message: {
+            role: "assistant",
+            content: `fake says hi to ${body.model}`,
+          },
+          finish_reason: "stop",
+        }],
+        usage: { prompt_tokens: 3, completion_tokens: 5, total_tokens: 8 },
+      });
+    },
+  );
+  const { port } = server.addr as Deno.NetAddr;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    seen,
+    close: () => server.shutdown(),
+  };
+}
+
+async function modelIds(origin: string): Promise<string[]> {
+  const list = await (await fetch(`${origin}/v1/models`)).json();
+  return list.data.map((model: { id: string }) => model.id);
+}
+
+Deno.test("serve.ts: no provider variables → local backends, on 127.0.0.1 only, no warning on chat", async () => {
+  const serve = await startServe({});
+  try {
+    assert.match(
+      serve.stdout(),
+      /^switchyard: no OPENAI_API_KEY, .* deterministic local test backends \(echo, mock\)\.$/m,
+    );
+    const url = new URL(serve.origin);
+    assert.equal(url.hostname, "127.0.0.1", "the printed URL");
+    const port = Number(url.port);
+    assert.ok(port > 0, "PORT=0 picked a real port");
+    assert.ok(await canConnect("127.0.0.1", port));
+    // Bound to 127.0.0.1, not 0.0.0.0: other addresses of this machine
+    // (another loopback address, the LAN interfaces) are refused.
+    const others = [
+      "127.0.0.2",
+      ...Deno.networkInterfaces()
+        .filter((i) => i.family === "IPv4" && !i.address.startsWith("127."))
+        .map((i) => i.address),
+    ];
+    for (const address of others) {
+      assert.equal(
+        await canConnect(address, port),
+        false,
+        `reachable on ${address}`,
+      );
+    }
+
+    const response = await chat(serve.origin, {
+      model: "echo",
+      messages: [{ role: "user", content: "hello from a subprocess test" }],
+    });
+    assert.equal(response.status, 200);
+    const completion = await response.json();
+    assert.equal(
+      completion.choices[0].message.content,
+      "hello from a subprocess test",
+    );
+    const streamed = await chat(serve.origin, {
+      model: "echo",
+      stream: true,
+      messages: [{ role: "user", content: "streamed words" }],
+    });
+    assert.equal(streamed.status, 200);
+    assert.match(await streamed.text(), /data: \[DONE\]/);
+
+    const status = await serve.stop();
+    assert.equal(status.code, 0, "SIGTERM shuts the server down cleanly");
+    // Deno's legacy request.signal warning (or anything else) would land here.
+    assert.equal(serve.stderr(), "");
+    assert.doesNotMatch(serve.stdout(), /warning/i);
+  } finally {
+    await serve.stop();
+  }
+});
+
+Deno.test("serve.ts: PORT is honoured, an invalid PORT exits with a clear message", async () => {
+  const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const free = (probe.addr as Deno.NetAddr).port;
+  probe.close();
+  const serve = await startServe({ PORT: String(free) });
+  try {
+    assert.equal(serve.origin, `http://127.0.0.1:${free}`);
+    const health = await fetch(`${serve.origin}/healthz`);
+    assert.equal(await health.text(), "ok");
+  } finally {
+    await serve.stop();
+  }
+
+  for (const port of ["abc", "-1", "65536", "80.5", " 80"]) {
+    const { code, stdout, stderr } = await failedStart({ PORT: port });
+    assert.notEqual(code, 0, `PORT=${JSON.stringify(port)}`);
+    assert.match(
+      stderr,
+      new RegExp(
+        `PORT must be an integer from 0 to 65535, got ${
+          JSON.stringify(port).replace(/[.]/g, "\\.")
+        }`,
+      ),
+    );
+    assert.doesNotMatch(stdout, /listening/);
+  }
+});
+
+Deno.test("serve.ts: OPENAI_API_KEY (+ OPENAI_BASE_URL) registers the openai backend and routes through it", async () => {
+  const fake = fakeOpenAI();
+  const serve = await startServe({
+    OPENAI_API_KEY: "sk-test-env",
+    OPENAI_BASE_URL: fake.baseURL,
+  });
+  try {
+    assert.match(
+      serve.stdout(),
+      /^switchyard: backends from environment: openai \(openai\)$/m,
+    );
+    assert.doesNotMatch(serve.stdout(), /local test backends/);
+    const ids = await modelIds(serve.origin);
+    assert.ok(ids.includes("openai"), ids.join());
+    assert.ok(!ids.includes("echo"), ids.join());
+
+    const response = await chat(serve.origin, {
+      model: "openai/gpt-fake-1",
+      messages: [{ role: "user", content: "hi" }],
+    });
+    assert.equal(response.status, 200);
+    const completion = await response.json();
+    assert.equal(
+      completion.choices[0].message.content,
+      "fake says hi to gpt-fake-1",
+    );
+    assert.deepEqual(completion.usage, {
+      prompt_tokens: 3,
+      completion_tokens: 5,
+      total_tokens: 8,
+    });
+    assert.equal(fake.seen.length, 1);
+    assert.equal(fake.seen[0].authorization, "Bearer sk-test-env");
+    assert.equal(fake.seen[0].body.model, "gpt-fake-1");
+  } finally {
+    await serve.stop();
+    await fake.close();
+  }
+});
+
+Deno.test('serve.ts: SWITCHYARD_CONFIG registers its backends, "$VAR" keys read from the environment', async () => {
+  const fake = fakeOpenAI();
+  const path = await Deno.makeTempFile({ suffix: ".json" });
+  try {
+    await Deno.writeTextFile(
+      path,
+      JSON.stringify([{
+        name: "house",
+        provider: "openai",
+        apiKey: "$HOUSE_KEY",
+        baseURL: fake.baseURL,
+        defaultModel: "house-model",
+      }, { name: "echo", provider: "echo" }]),
+    );
+    const serve = await startServe({
+      SWITCHYARD_CONFIG: path,
+      HOUSE_KEY: "sk-from-house-key",
+      OPENAI_API_KEY: "sk-not-used", // the config file is the only source
+    });
+    try {
+      assert.match(
+        serve.stdout(),
+        /^switchyard: backends from SWITCHYARD_CONFIG: house \(openai\), echo \(echo\)$/m,
+      );
+      const ids = await modelIds(serve.origin);
+      assert.ok(ids.includes("house") && ids.includes("echo"), ids.join());
+      assert.ok(!ids.includes("openai"), ids.join());
+
+      const response = await chat(serve.origin, {
+        model: "house",
+        messages: [{ role: "user", content: "hi" }],
+      });
+      assert.equal(response.status, 200);
+      const completion = await response.json();
+      assert.equal(
+        completion.choices[0].message.content,
+        "fake says hi to house-model",
+      );
+      assert.equal(fake.seen.length, 1);
+      assert.equal(fake.seen[0].authorization, "Bearer sk-from-house-key");
+    } finally {
+      await serve.stop();
+    }
+  } finally {
+    await Deno.remove(path);
+    await fake.close();
+  }
+});
+
+Deno.test("serve.ts: a bad SWITCHYARD_CONFIG or OLLAMA_HOST stops startup with a clear error", async () => {
+  const path = await Deno.makeTempFile({ suffix: ".json" });
+  try {
+    await Deno.writeTextFile(path, '[{"name": "a", "provider": "openai",');
+    let result = await failedStart({ SWITCHYARD_CONFIG: path });
+    assert.equal(result.code, 2);
+    assert.match(
+      result.stderr,
+      new RegExp(`^switchyard: ${path.replace(/[.]/g, "\\.")}: not valid JSON`),
+    );
+    assert.doesNotMatch(result.stderr, /\n\s+at /, "no stack trace");
+    assert.doesNotMatch(result.stdout, /listening/);
+
+    await Deno.writeTextFile(
+      path,
+      '[{"name": "a", "provider": "openai", "apiKey": "$UNSET_KEY"}]',
+    );
+    result = await failedStart({ SWITCHYARD_CONFIG: path });
+    assert.equal(result.code, 2);
+    assert.match(
+      result.stderr,
+      /\[0\]\.apiKey: environment variable UNSET_KEY is not set/,
+    );
+
+    result = await failedStart({ SWITCHYARD_CONFIG: `${path}.missing` });
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /\.missing: cannot read/);
+
+    result = await failedStart({ OLLAMA_HOST: "localhost:port" });
+    assert.equal(result.code, 2);
+    assert.match(
+      result.stderr,
+      /^switchyard: OLLAMA_HOST: invalid port "port"/,
+    );
+  } finally {
+    await Deno.remove(path);
+  }
+});
