@@ -292,6 +292,21 @@ Deno.test("gateway errors: OpenAI error JSON with a matching status", async () =
   }
 });
 
+/** Metadata of a hand-written streaming test backend. */
+function testMetadata(name: string): BackendAdapter["metadata"] {
+  return {
+    name,
+    provider: "test",
+    version: "1",
+    capabilities: {
+      streaming: true,
+      tools: false,
+      vision: false,
+      systemMessages: true,
+    },
+  };
+}
+
 /** A backend that answers nothing until its signal aborts; counts the aborts. */
 function abortCountingBackend(): {
   adapter: BackendAdapter;
@@ -310,17 +325,7 @@ function abortCountingBackend(): {
       }, { once: true });
     });
   const adapter: BackendAdapter = {
-    metadata: {
-      name: "hang",
-      provider: "test",
-      version: "1",
-      capabilities: {
-        streaming: true,
-        tools: false,
-        vision: false,
-        systemMessages: true,
-      },
-    },
+    metadata: testMetadata("hang"),
     execute: (_request, signal) => wait(signal),
     async *executeStream(_request, signal) {
       yield await wait(signal);
@@ -353,6 +358,98 @@ for (const stream of [false, true]) {
       controller.abort();
       assert.ok((await request) instanceof Error);
       await backend.aborted; // hangs (test timeout) without the fix
+    } finally {
+      await server.close();
+    }
+  });
+}
+
+/** `promise`, or a rejection with `message` after `ms` (the timer is always cleared). */
+async function within<T>(
+  promise: Promise<T>,
+  ms: number,
+  message: string,
+): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(message)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A streaming backend that sends one word, then waits for its signal to abort. */
+function midStreamBackend(): {
+  adapter: BackendAdapter;
+  aborted: Promise<unknown>;
+  finished: Promise<void>;
+} {
+  let onAbort!: (reason: unknown) => void;
+  const aborted = new Promise<unknown>((resolve) => (onAbort = resolve));
+  let onFinished!: () => void;
+  const finished = new Promise<void>((resolve) => (onFinished = resolve));
+  const adapter: BackendAdapter = {
+    metadata: testMetadata("slow"),
+    execute: () => Promise.reject(new Error("not used")),
+    async *executeStream(_request, signal) {
+      try {
+        yield { type: "start", sequence: 0, metadata: {} };
+        yield { type: "content", sequence: 1, delta: "first " };
+        await new Promise<never>((_, reject) => {
+          const abort = () => {
+            onAbort(signal?.reason);
+            reject(signal?.reason);
+          };
+          if (signal?.aborted) abort();
+          else signal?.addEventListener("abort", abort, { once: true });
+        });
+      } finally {
+        onFinished();
+      }
+    },
+  };
+  return { adapter, aborted, finished };
+}
+
+for (const how of ["cancel the body", "abort the fetch"] as const) {
+  Deno.test(`gateway: a client that disconnects mid-stream aborts the backend call (${how})`, async () => {
+    // After the 200 and the first SSE bytes, only the body stream's cancel
+    // (and, with --unstable-no-legacy-abort, request.signal) can tell the
+    // gateway the client left; the backend must see its signal abort.
+    const backend = midStreamBackend();
+    const server = startServer([["slow", backend.adapter]]);
+    try {
+      const controller = new AbortController();
+      const response = await fetch(`${server.origin}/v1/chat/completions`, {
+        method: "POST",
+        signal: controller.signal,
+        body: JSON.stringify({
+          model: "slow",
+          stream: true,
+          messages: [{ role: "user", content: "hi" }],
+        }),
+      });
+      assert.equal(response.status, 200);
+      const reader = response.body!.pipeThrough(new TextDecoderStream())
+        .getReader();
+      let text = "";
+      while (!text.includes("first ")) {
+        const { value, done } = await reader.read();
+        assert.ok(!done, `stream ended early: ${text}`);
+        text += value;
+      }
+      if (how === "cancel the body") await reader.cancel();
+      else {
+        controller.abort();
+        await reader.read().catch(() => {});
+      }
+      await within(backend.aborted, 5000, "the backend call was never aborted");
+      await within(backend.finished, 5000, "the backend stream never ended");
     } finally {
       await server.close();
     }
