@@ -8,7 +8,16 @@
 // times 20 000 calls of each after a warm-up and prints the medians once.
 // Requests carry Content-Length, as every HTTP client sends it.
 //
-// Run: deno bench -A bench/gateway_bench.ts
+// The in-process figure leaves out the socket, which proxies such as litellm
+// or Portkey cannot avoid; so the file also measures over a real socket:
+// Deno.serve(app) and a bare Deno.serve that reads the same request body and
+// answers the same response bytes without the gateway, both on 127.0.0.1
+// port 0, driven by fetch() from this process over keep-alive connections,
+// sequential requests alternating between the two servers. The socket, HTTP
+// parsing and fetch costs are the same on both sides, so the difference of
+// the medians is what the gateway adds per request over HTTP.
+//
+// Run: deno bench -A --unstable-no-legacy-abort bench/gateway_bench.ts
 import { createApp } from "../examples/_app.ts";
 import { createGatewayModelRouter } from "../examples/_backends.ts";
 import { createMockAdapter } from "../src/models/testing.ts";
@@ -111,6 +120,78 @@ console.log(
       ((gatewayMedian - directMedian) * 1000).toFixed(1)
     } µs (target < 200 µs)`,
 );
+
+// Over a real socket. The bare server answers exactly the gateway's response
+// bytes and headers' content type, after reading the request body as the
+// gateway does.
+const fixedBody = JSON.stringify(checked);
+const servers = [
+  Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, app),
+  Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    async (request) => {
+      await request.arrayBuffer();
+      return new Response(fixedBody, {
+        headers: { "content-type": "application/json" },
+      });
+    },
+  ),
+];
+const [gatewayURL, bareURL] = servers.map((server) =>
+  `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}/v1/chat/completions`
+);
+
+async function post(url: string): Promise<void> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+  });
+  // Reading the body to its end returns the connection to fetch's pool.
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${url}: ${text}`);
+}
+
+async function socketMedians(
+  samples: number,
+): Promise<{ gateway: number; bare: number }> {
+  const gateway = new Float64Array(samples);
+  const bare = new Float64Array(samples);
+  for (let i = 0; i < samples; i++) {
+    // Alternating cancels drift (CPU frequency, GC) between the two sides.
+    let start = performance.now();
+    await post(gatewayURL);
+    gateway[i] = performance.now() - start;
+    start = performance.now();
+    await post(bareURL);
+    bare[i] = performance.now() - start;
+  }
+  gateway.sort();
+  bare.sort();
+  return { gateway: gateway[samples >> 1], bare: bare[samples >> 1] };
+}
+
+try {
+  const first = await fetch(gatewayURL, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+  });
+  if ((await first.text()) === "") throw new Error("empty gateway answer");
+  for (let i = 0; i < 1000; i++) {
+    await post(gatewayURL);
+    await post(bareURL);
+  }
+  const socket = await socketMedians(10_000);
+  console.log(
+    `median over a loopback socket (fetch, keep-alive, sequential): gateway ${
+      (socket.gateway * 1000).toFixed(1)
+    } µs, bare Deno.serve ${(socket.bare * 1000).toFixed(1)} µs, ` +
+      `overhead ${((socket.gateway - socket.bare) * 1000).toFixed(1)} µs`,
+  );
+} finally {
+  await Promise.all(servers.map((server) => server.shutdown()));
+}
 
 Deno.bench({
   name: "adapter.execute (direct)",
