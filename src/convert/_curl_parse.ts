@@ -117,6 +117,8 @@ class CurlCommand {
   get = false;
   head = false;
   upload = false;
+  /** The first -T file; curl names the upload after it when the URL ends in "/". */
+  uploadFile?: string;
   json = false;
   compressed = false;
   user?: string;
@@ -406,7 +408,8 @@ function applyOption(
     case "cookie":
       if (v.includes("=")) {
         const slot = cmd.headers.find((h) => h.internal && h.name === "Cookie");
-        if (slot) slot.value += "; " + v;
+        // curl joins -b strings with a bare ";" (checked on the wire, 7.88).
+        if (slot) slot.value += ";" + v;
         else cmd.setInternal("Cookie", v);
       } else {
         fileReference(
@@ -448,6 +451,7 @@ function applyOption(
       break;
     case "upload-file":
       cmd.upload = true;
+      cmd.uploadFile ??= v;
       fileReference(
         cmd,
         written,
@@ -761,11 +765,13 @@ function buildRequest(cmd: CurlCommand, end: number): HttpRequest {
   checkBodyConflicts(cmd);
   const hasForm = cmd.form.length > 0;
   let { url, credentials } = normalizeUrl(target, cmd.protoDefault);
+  if (cmd.uploadFile !== undefined) url = uploadUrl(url, cmd.uploadFile);
   let body: string | undefined;
   if (cmd.data.length > 0) {
     const data = joinData(cmd.data);
-    // -G moves the data into the query, as curl does.
-    if (cmd.get) url = appendQuery(url, data);
+    // -G moves the data into the query, as curl does; curl then parses the
+    // URL, and refuses it when the data holds a space or control character.
+    if (cmd.get) url = checkedUrl(appendQuery(url, data), target, "-G data");
     else body = data;
   }
   for (const query of cmd.urlQueries) url = appendQuery(url, query);
@@ -909,19 +915,54 @@ function base64Utf8(text: string): string {
 
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
 
+// curl's URL parser refuses controls and the space anywhere in a URL
+// ("Malformed input to a URL function", exit code 3).
+// deno-lint-ignore no-control-regex
+const URL_JUNK = /[\x00-\x20\x7f]/;
+
+/** `url`, or INVALID_URL at the URL word when curl would refuse it. */
+function checkedUrl(url: string, word: ShellWord, source: string): string {
+  if (!URL_JUNK.test(url)) return url;
+  throw new ConversionError({
+    code: "INVALID_URL",
+    message:
+      `The URL with the ${source} contains a space or control character, which curl rejects as malformed; write it percent-encoded (%20)`,
+    offset: word.offset,
+  });
+}
+
+/**
+ * curl's -T naming: when the URL's path ends in "/", curl appends the
+ * uploaded file's name (without directories, percent-encoded as
+ * curl_easy_escape does). Standard input (`-` or `.`) adds nothing.
+ */
+function uploadUrl(url: string, file: string): string {
+  if (file === "-" || file === ".") return url;
+  const end = url.search(/[?#]/);
+  const path = end === -1 ? url : url.slice(0, end);
+  if (!path.endsWith("/")) return url;
+  const name = file.slice(
+    Math.max(file.lastIndexOf("/"), file.lastIndexOf("\\")) + 1,
+  );
+  const escaped = encodeURIComponent(name).replace(
+    /[!'()*]/g,
+    (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase(),
+  );
+  return path + escaped + (end === -1 ? "" : url.slice(end));
+}
+
 /** curl's URL defaults: a missing scheme is guessed, an empty path is "/", userinfo becomes Basic auth. */
 function normalizeUrl(
   word: ShellWord,
   protoDefault: string | undefined,
 ): { url: string; credentials?: string } {
   const raw = word.value;
-  // deno-lint-ignore no-control-regex
-  if (raw === "" || /[\x00-\x1f\x7f]/.test(raw)) {
+  if (raw === "" || URL_JUNK.test(raw)) {
     throw new ConversionError({
       code: "INVALID_URL",
       message: raw === ""
         ? "The URL is empty"
-        : "The URL contains a control character, which curl rejects",
+        : "The URL contains a space or control character, which curl rejects as malformed; write it percent-encoded (%20)",
       offset: word.offset,
     });
   }

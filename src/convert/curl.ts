@@ -90,8 +90,12 @@
  *   `--oauth2-bearer` gives `Bearer`; `--digest`, `--ntlm`, `--negotiate`
  *   produce no header (warning).
  * - `-A` user-agent, `-e` referer (`;auto` dropped), `-r` range
- *   (`bytes=…`), `-b` with a `=` is a cookie header (repeats joined with
- *   `; `), without one it is a cookie file (warning, no header).
+ *   (`bytes=…`), `-b` with a `=` is a cookie header (repeats joined with a
+ *   bare `;`, as curl sends them: `-b a=1 -b b=2` is `a=1;b=2`), without one
+ *   it is a cookie file (warning, no header).
+ * - `-T file` is a `PUT` without a body (the file is never read); when the
+ *   URL's path ends in `/`, the file's name is appended as curl does
+ *   (`-T dir/f.txt http://h/up/` → `http://h/up/f.txt`; not for `-T -`).
  * - `--compressed` adds `accept-encoding: deflate, gzip, br, zstd`, what a
  *   curl built with every decoder sends. curl's implicit `Host`,
  *   `User-Agent: curl/…` and `Accept: *\/*` are not added.
@@ -100,7 +104,10 @@
  * - URLs: without a scheme curl's guess applies (`http://`, or `ftp://` for
  *   `ftp.` hosts …; `--proto-default` overrides); an empty path becomes `/`.
  *   A URL starting with `/` is kept as a path. The first URL is converted;
- *   more URLs (and anything after `--next`) raise warnings.
+ *   more URLs (and anything after `--next`) raise warnings. A URL holding a
+ *   space or a control character (also through `-G` data) throws
+ *   `INVALID_URL` at the URL's offset, because curl refuses it as malformed
+ *   rather than encoding it; other characters (`é`) are kept as written.
  *
  * ## Writing
  *

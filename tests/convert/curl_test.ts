@@ -109,8 +109,8 @@ describe("curl.toRequest: shell words", () => {
 
   it("unescapes backslashes outside quotes", () => {
     assert.equal(
-      toRequest("curl https://x.test/a\\ b\\&c").url,
-      "https://x.test/a b&c",
+      toRequest("curl https://x.test/a\\(b\\)\\&c").url,
+      "https://x.test/a(b)&c",
     );
   });
 
@@ -500,8 +500,55 @@ describe("curl.toRequest: options", () => {
 
   it("-b: a string with = is a cookie header, otherwise a file", () => {
     const r = parseCurl("curl x.test -b 'a=1; b=2' -b c=3 -b jar.txt");
-    assert.equal(r.request.headers.cookie, "a=1; b=2; c=3");
+    // curl 7.88 sends repeated -b strings joined by a bare ";".
+    assert.equal(r.request.headers.cookie, "a=1; b=2;c=3");
     assert.equal(r.warnings[0].code, "FILE_REFERENCE");
+    assert.equal(
+      toRequest("curl -b a=1 -b b=2 x.test").headers.cookie,
+      "a=1;b=2",
+    );
+  });
+
+  it("-T appends the file name when the URL path ends in / (as curl does)", () => {
+    const cases: Array<[string, string]> = [
+      ["curl -T f.txt http://h.test/up/", "http://h.test/up/f.txt"],
+      [
+        "curl -T dir/sub/f.txt http://h.test/up/?q=1",
+        "http://h.test/up/f.txt?q=1",
+      ],
+      ["curl -T f.txt h.test", "http://h.test/f.txt"],
+      [
+        "curl -T 'my file(1).txt' http://h.test/",
+        "http://h.test/my%20file%281%29.txt",
+      ],
+      ["curl -T f.txt http://h.test/up/name", "http://h.test/up/name"],
+      ["curl -T - http://h.test/up/", "http://h.test/up/"],
+    ];
+    for (const [command, url] of cases) {
+      const request = toRequest(command);
+      assert.equal(request.url, url, command);
+      assert.equal(request.method, "PUT", command);
+    }
+  });
+
+  it("a URL with a space is INVALID_URL at the URL word, as curl refuses it", () => {
+    const cases: Array<[string, number]> = [
+      ["curl 'http://127.0.0.1/a b'", 5],
+      ["curl -s https://x.test/a\\ b", 8],
+      // --url: the offset of the option that carries the URL.
+      ["curl --url 'http://h.test/?q=a b'", 5],
+      ["curl -G -d 'a b' http://h.test/", 17],
+    ];
+    for (const [command, offset] of cases) {
+      assert.throws(() => toRequest(command), (error: unknown) => {
+        assert.ok(error instanceof ConversionError, command);
+        assert.equal(error.code, "INVALID_URL", command);
+        assert.equal(error.offset, offset, command);
+        assert.match(error.message, /curl rejects/);
+        return true;
+      });
+    }
+    assert.equal(toRequest("curl http://h.test/é").url, "http://h.test/é");
   });
 
   it("--http versions", () => {
