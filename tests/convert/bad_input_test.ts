@@ -1,7 +1,7 @@
 // Untyped callers (plain JavaScript) pass numbers, null, arrays and missing
 // fields. Every public function must answer with a ConversionError, or with
 // the documented lenient result — never a TypeError from deep inside.
-import { describe, it } from "node:test";
+import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import {
   allFormats,

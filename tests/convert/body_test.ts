@@ -1,4 +1,4 @@
-import { describe, it } from "node:test";
+import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { parseBody } from "../../src/convert/body.ts";
 

@@ -1,5 +1,5 @@
 // The command-line converter, run as a subprocess (Deno-only).
-import { describe, it } from "node:test";
+import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { toRequest as harToRequest } from "../../src/convert/har.ts";
 import { toRequest as curlToRequest } from "../../src/convert/curl.ts";

@@ -1,6 +1,6 @@
 // Deno-only: generated curl commands run through real bash with a fake curl
 // that prints its argv; every hostile value must arrive byte for byte.
-import { describe, it } from "node:test";
+import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fromRequest } from "../../src/convert/curl.ts";

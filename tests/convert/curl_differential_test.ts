@@ -1,7 +1,7 @@
 // Deno-only: our curl.toRequest against curlconverter's toHarString on a
 // corpus written for this project. Where the two disagree, the difference is
 // listed below with the reason ours follows curl (checked against curl 7.88).
-import { describe, it } from "node:test";
+import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { toHarString } from "npm:curlconverter@4.12.0";

@@ -1,5 +1,5 @@
 // request → curl → request keeps method, url, headers, body and httpVersion.
-import { describe, it } from "node:test";
+import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
 import { fromRequest, toRequest } from "../../src/convert/curl.ts";

@@ -30,7 +30,7 @@
 // 6. httpsnippet's Content-Length counts UTF-16 code units (21 for a 26-byte
 //    UTF-8 body); ours counts UTF-8 bytes as RFC 9110 requires. Each side is
 //    checked against its rule, then the header is left out of the comparison.
-import { describe, it } from "node:test";
+import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { HTTPSnippet } from "npm:httpsnippet@3.0.10";
 import { toRequest as harToRequest } from "../../src/convert/har.ts";

@@ -1,6 +1,6 @@
 // HAR conversion: writing valid entries, reading browser exports, and
 // malformed input failing with the path of the offending field.
-import { describe, it } from "node:test";
+import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import {
   contentBytes,

@@ -1,6 +1,6 @@
 // Every kind of HAR the library writes is valid HAR 1.2 according to
 // har-validator (the schema httpsnippet and request use). Deno-only: npm peer.
-import { describe, it } from "node:test";
+import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import validator from "npm:har-validator@5.1.5";
 import {

@@ -1,6 +1,6 @@
 // Native Request/Response bodies that are not UTF-8: the text forms cannot
 // carry them, so they must throw INVALID_INPUT instead of writing U+FFFD.
-import { describe, it } from "node:test";
+import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { allFormats, ConversionError } from "../../src/convert/core.ts";
 import {

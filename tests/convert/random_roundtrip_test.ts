@@ -1,6 +1,6 @@
 // 10,000 seeded random requests each survive the raw HTTP, curl, HAR and
 // fetch round trips: method, url, headers and body come back unchanged.
-import { describe, it } from "node:test";
+import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { randomRequest } from "../../src/convert/random.ts";
 import type { HttpRequest } from "../../src/convert/random.ts";

@@ -1,7 +1,7 @@
 // Seeded random requests: every option, method-aware bodies, and golden
 // values pinned from real output so a PRNG change anywhere (or a runtime that
 // computes differently — this file also runs on Node) is caught.
-import { describe, it } from "node:test";
+import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { ConversionError } from "../../src/convert/string.ts";
