@@ -5,10 +5,12 @@
  * tests under Deno run without them, even with `--sanitize-ops`.
  *
  * Under Deno, a top-level `describe` becomes one `Deno.test`; its `it`s run as
- * `t.step`s in declaration order, nested `describe`s as nested steps, each
- * step with the sanitizers on, so a leak is blamed on the `it` that made it. A
+ * `t.step`s in declaration order, nested `describe`s as nested steps. A
  * top-level `it`/`test` is its own `Deno.test`. Describe bodies run when
- * called, as in node:test, and must be synchronous.
+ * called, as in node:test, and must be synchronous. Deno 2.9 checks for
+ * leaks when the whole `Deno.test` ends, not after each step, so a leak fails
+ * the top-level `describe` as a whole; `deno test --trace-leaks` shows the
+ * line that started the timer or op.
  *
  * Under Node this module is not used: scripts/build_npm.ts rewrites imports
  * of it to `"node:test"` when it transpiles the portable tests. The fallback
