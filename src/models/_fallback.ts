@@ -1,6 +1,7 @@
-// Fallback planning: which backends may follow a failed primary, and the next
-// one to try for the sequential (and, for streams, parallel) strategy. The
-// custom strategy asks the Router's hook through _select.askHook.
+// Fallback planning: which backends may follow a failed primary, the next one
+// to try for the sequential strategy, and the set the parallel strategy races
+// (for execute and for streams). The custom strategy asks the Router's hook
+// through _select.askHook.
 
 import type { AdapterError } from "./errors.ts";
 import type { IRChatRequest } from "./types.ts";

@@ -278,13 +278,18 @@ export function appendRace(
 ): void {
   run.outcomes.forEach((outcome, i) => {
     if (outcome === undefined) {
-      const error = new AdapterError({
-        code: ErrorCode.ABORTED,
-        message: "Cancelled: another backend answered first",
-      });
-      attempts.push(abortedAttempt(names[i], error, undefined, cancelledAfter));
+      attempts.push(cancelledAttempt(names[i], cancelledAfter));
     } else if (outcome.ok || outcome.kind !== "unavailable") {
       attempts.push(outcome);
     }
   });
+}
+
+/** The ABORTED attempt of a loser cancelled because another backend won. */
+export function cancelledAttempt(backend: string, latencyMs: number): Attempt {
+  const error = new AdapterError({
+    code: ErrorCode.ABORTED,
+    message: "Cancelled: another backend answered first",
+  });
+  return abortedAttempt(backend, error, undefined, latencyMs);
 }

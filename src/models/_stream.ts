@@ -1,6 +1,7 @@
 // Chunk-level helpers of Router.executeStream: classification, error chunks,
 // pulling the next chunk without letting a deaf adapter ignore an abort, and
-// StreamRun, one stream's state across its attempts. The Router's generator
+// StreamRun, one stream's state across its attempts (also one racer's state
+// in a parallel fallback, see _stream_race.ts). The Router's generator
 // keeps the single loop that yields, so a chunk costs no extra generator hop.
 // A chunk of an unknown type, or a content chunk whose delta is not a string,
 // is INVALID_RESPONSE (before content: fallback; after: an error chunk).
@@ -196,6 +197,10 @@ export class StreamRun {
   #iterator: AsyncIterator<IRStreamChunk> | undefined;
   #held: IRStreamChunk[] = [];
   #startedAt = 0;
+  /** Where the live attempt's outcome goes in `attempts`; -1 appends. */
+  #slot = -1;
+  /** Unlinks the live attempt's own signal (a race winner's) on release. */
+  #detach: (() => void) | undefined;
 
   constructor(signal: AbortSignal | undefined) {
     this.signal = signal;
@@ -216,6 +221,33 @@ export class StreamRun {
   /** Calls the backend (may throw: the caller's try treats it as a failure). */
   open(request: IRChatRequest): void {
     this.#iterator = this.live!.adapter.executeStream(request, this.signal);
+  }
+
+  /**
+   * Takes over a parallel fallback's winner as the attempt in progress: its
+   * entry, iterator, held chunks and start time. `detach` unlinks the
+   * winner's signal when the attempt ends; the winner's outcome is recorded
+   * at `slot` in `attempts`, so the trace keeps the race's order. Returns
+   * the winning step, for accept() to see again.
+   */
+  adopt(
+    winner: StreamRun,
+    detach: () => void,
+    slot: number,
+  ): IteratorResult<IRStreamChunk> {
+    this.live = winner.live;
+    this.provider = winner.provider;
+    this.#startedAt = winner.#startedAt;
+    this.#held = winner.#held;
+    this.#iterator = winner.#iterator;
+    this.#detach = detach;
+    this.#slot = slot;
+    this.committed = false;
+    this.failure = undefined;
+    winner.live = undefined;
+    winner.#iterator = undefined;
+    winner.#held = [];
+    return { done: false, value: winner.chunk! };
   }
 
   /** The backend's next step, rejecting with STREAM_ABORTED on abort. */
@@ -285,7 +317,7 @@ export class StreamRun {
     const entry = this.live!;
     const latencyMs = this.elapsed(clock);
     this.live = undefined;
-    this.attempts.push({
+    this.#record({
       ok: true,
       backend: entry.name,
       response: EMPTY_RESPONSE,
@@ -298,7 +330,7 @@ export class StreamRun {
   failed(clock: () => number, now: number): void {
     const entry = this.live!;
     entry.recordFailure(now);
-    this.attempts.push(
+    this.#record(
       failedAttempt(
         entry.name,
         this.failure!,
@@ -307,6 +339,12 @@ export class StreamRun {
       ),
     );
     this.live = undefined;
+  }
+
+  #record(attempt: Attempt): void {
+    if (this.#slot < 0) this.attempts.push(attempt);
+    else this.attempts.splice(this.#slot, 0, attempt);
+    this.#slot = -1;
   }
 
   /** Whether a rejection of the backend means the caller aborted. */
@@ -319,7 +357,7 @@ export class StreamRun {
     const entry = this.live!;
     this.live = undefined;
     entry.breaker.onAbort();
-    this.attempts.push(
+    this.#record(
       abortedAttempt(
         entry.name,
         abortedError(this.signal),
@@ -333,6 +371,8 @@ export class StreamRun {
   release(): void {
     releaseIterator(this.#iterator);
     this.#iterator = undefined;
+    this.#detach?.();
+    this.#detach = undefined;
   }
 
   /** Ends the stream: an attempt still live was abandoned, not failed. */

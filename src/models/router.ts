@@ -49,8 +49,8 @@
  * - **Fallback.** `sequential` tries the fallback chain (or, without one,
  *   every other backend in registration order), skipping unavailable ones.
  *   `parallel` starts all remaining available backends at once; the first
- *   success wins and the others are aborted. Streams use the sequential order
- *   for `parallel`. `custom` asks `customFallback` after each failure: `null`
+ *   success wins and the others are aborted (streams: see **Streams**).
+ *   `custom` asks `customFallback` after each failure: `null`
  *   stops (`ALL_BACKENDS_FAILED`); an unknown, unavailable or already tried
  *   name is `ROUTING_FAILED`, which also bounds the loop. `none` rethrows the
  *   original error (non-Error values are wrapped in an `UNKNOWN`
@@ -85,7 +85,16 @@
  *   renumbered from 0. An abort ends the stream with an `ABORTED` error chunk
  *   and calls `return()` on the backend's iterator (without waiting for an
  *   adapter that ignores it); so does a consumer that stops iterating early.
- *   The `parallel` fallback strategy falls back sequentially for streams.
+ *   With the `parallel` fallback strategy, a primary that fails before its
+ *   first content starts every remaining available backend's stream at once
+ *   (a half-open breaker admits one probe, as for `execute`). The first to
+ *   yield `content`/`tool_use`, or a `done`, wins: its held `start`/`metadata`
+ *   chunks are forwarded, then the rest of its stream; every other stream is
+ *   closed at once (`return()` called, its signal aborted) and recorded as an
+ *   `ABORTED` attempt that does not count against its backend. A racer that
+ *   fails first simply drops out; when all fail the stream ends with an
+ *   `ALL_BACKENDS_FAILED` error chunk. Race attempts appear in the trace in
+ *   fallback order, and each racer started counts in `totalFallbacks`.
  * - **Stats.** Latency figures (mean, nearest-rank p50/p95/p99) cover the last
  *   1024 successful calls per backend. `successRate` is 100 before any
  *   request. Aborted attempts are not recorded against a backend; at the
@@ -243,6 +252,7 @@ import {
   usableFilter,
 } from "./_strategies.ts";
 import { StreamRun, Verdict } from "./_stream.ts";
+import { raceStreams } from "./_stream_race.ts";
 import { tracedResponse, traceOf } from "./_trace.ts";
 import { substitution } from "./_translate.ts";
 import {
@@ -252,6 +262,15 @@ import {
   toAdapterError,
   unrefTimeout,
 } from "./_util.ts";
+
+/** Where a stream starts: its plan, fallback state and first backend. */
+interface StreamRoute {
+  readonly plan: Plan;
+  readonly state: FallbackState;
+  readonly entry: BackendEntry | undefined;
+  /** The winning step when a parallel fallback chose `entry`. */
+  readonly first: IteratorResult<IRStreamChunk> | undefined;
+}
 
 export type * from "./config.ts";
 export type * from "./parallel.ts";
@@ -1576,14 +1595,22 @@ export class Router implements BackendAdapter {
     try {
       const route = await this.#openStream(request, run, signal);
       let entry = route?.entry;
+      // A parallel fallback's winner arrives with the step that won it.
+      let first = route?.first;
       while (entry !== undefined) {
-        if (entry.admit(this.#settings.now())) {
-          const req = this.#translate(request, entry);
-          run.begin(entry, this.#settings.clock());
+        if (first !== undefined || entry.admit(this.#settings.now())) {
+          if (first === undefined) {
+            run.begin(entry, this.#settings.clock());
+          }
           try {
-            run.open(req);
-            for (;;) {
-              const verdict = run.accept(await run.pull());
+            let step = first;
+            first = undefined;
+            if (step === undefined) {
+              run.open(this.#translate(request, entry));
+              step = await run.pull();
+            }
+            for (;; step = await run.pull()) {
+              const verdict = run.accept(step);
               if (verdict === Verdict.HOLD) continue;
               if (verdict === Verdict.PASS) yield run.renumber(run.chunk!);
               else if (verdict === Verdict.COMMIT) {
@@ -1612,7 +1639,10 @@ export class Router implements BackendAdapter {
           }
           this.#streamFailed(run, route!.state);
         } else this.#streamSkipped(run, entry, route!.plan);
-        entry = await this.#streamNext(run, route!.state, entry);
+        if (this.#settings.fallback === "parallel") {
+          first = await this.#streamRace(run, route!.state, request, entry);
+          entry = first === undefined ? undefined : run.live;
+        } else entry = await this.#streamNext(run, route!.state, entry);
       }
       yield run.end ?? run.error(this.#allFailed(route!.plan, run.attempts));
     } catch (error) {
@@ -1633,10 +1663,7 @@ export class Router implements BackendAdapter {
     request: IRChatRequest,
     run: StreamRun,
     caller: AbortSignal | undefined,
-  ): Promise<
-    | { plan: Plan; state: FallbackState; entry: BackendEntry | undefined }
-    | undefined
-  > {
+  ): Promise<StreamRoute | undefined> {
     // The caller's signal only: after dispose() routing reports it instead.
     if (caller?.aborted) return run.stop(abortedRouterError(caller, []));
     let plan: Plan;
@@ -1649,11 +1676,64 @@ export class Router implements BackendAdapter {
     const primary = plan.entry?.name ?? plan.requested;
     const error = this.#unavailableError(primary);
     const state = this.#fallbackState(request, primary, undefined, error, true);
-    if (plan.entry !== undefined) return { plan, state, entry: plan.entry };
+    if (plan.entry !== undefined) {
+      return { plan, state, entry: plan.entry, first: undefined };
+    }
     if (this.#settings.fallback === "none") {
       return run.stop(this.#noBackendFor(plan.requested));
     }
-    return { plan, state, entry: await this.#nextCounted(state) };
+    if (this.#settings.fallback === "parallel") {
+      const first = await this.#streamRace(run, state, request, undefined);
+      return { plan, state, entry: run.live, first };
+    }
+    return {
+      plan,
+      state,
+      entry: await this.#nextCounted(state),
+      first: undefined,
+    };
+  }
+
+  /**
+   * The `parallel` fallback of a stream: races every remaining available
+   * backend (see _stream_race.ts) and adopts the winner into `run`. Returns
+   * the winning step, or undefined when none won (`run.end` is set on abort).
+   */
+  async #streamRace(
+    run: StreamRun,
+    state: FallbackState,
+    request: IRChatRequest,
+    failed: BackendEntry | undefined,
+  ): Promise<IteratorResult<IRStreamChunk> | undefined> {
+    if (run.end !== undefined) return undefined;
+    if (failed !== undefined) state.attempted.push(failed.name);
+    if (run.signal?.aborted) {
+      return run.stop(abortedRouterError(run.signal, run.attempts));
+    }
+    const now = this.#settings.now();
+    // Admission claims a half-open breaker's single probe, as startCall does.
+    const entries = raceCandidates(state, this.#usable(state.needs)).filter(
+      (entry) => entry.admit(now),
+    );
+    for (const entry of entries) state.attempted.push(entry.name);
+    this.#counters.fallbacks += entries.length;
+    const race = await raceStreams(
+      entries,
+      run.signal,
+      (entry) => this.#translate(request, entry),
+      this.#settings,
+    );
+    const slot = run.attempts.length + race.index;
+    for (const outcome of race.outcomes) {
+      if (outcome !== undefined) run.attempts.push(outcome);
+    }
+    if (race.winner !== undefined) {
+      return run.adopt(race.winner, race.detach, slot);
+    }
+    if (run.signal?.aborted) {
+      run.stop(abortedRouterError(run.signal, run.attempts));
+    }
+    return undefined;
   }
 
   /** The next stream backend; undefined once `run.end` is set or none is left. */
