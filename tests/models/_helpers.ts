@@ -2,6 +2,8 @@
 import type {
   IRChatRequest,
   IRChatResponse,
+  IRChatStream,
+  IRStreamChunk,
   IRWarning,
 } from "../../src/models/mod.ts";
 
@@ -72,4 +74,21 @@ export async function codeOf(promise: Promise<unknown>): Promise<string> {
     return (error as { code: string }).code;
   }
   throw new Error("expected a rejection");
+}
+
+/** Every chunk of a stream, in order. */
+export async function drain(stream: IRChatStream): Promise<IRStreamChunk[]> {
+  const out: IRStreamChunk[] = [];
+  for await (const chunk of stream) out.push(chunk);
+  return out;
+}
+
+/** The text the content chunks carry. */
+export function streamText(chunks: readonly IRStreamChunk[]): string {
+  return chunks.map((c) => (c.type === "content" ? c.delta : "")).join("");
+}
+
+/** The chunk types, in order. */
+export function streamTypes(chunks: readonly IRStreamChunk[]): string[] {
+  return chunks.map((c) => c.type);
 }

@@ -19,17 +19,15 @@ import {
   createHangingAdapter,
   createMockAdapter,
 } from "../../src/models/testing.ts";
-import { manualClock, req, tick, to } from "./_helpers.ts";
-
-async function drain(stream: IRChatStream): Promise<IRStreamChunk[]> {
-  const out: IRStreamChunk[] = [];
-  for await (const chunk of stream) out.push(chunk);
-  return out;
-}
-
-const text = (chunks: IRStreamChunk[]) =>
-  chunks.map((c) => (c.type === "content" ? c.delta : "")).join("");
-const types = (chunks: IRStreamChunk[]) => chunks.map((c) => c.type);
+import {
+  drain,
+  manualClock,
+  req,
+  streamText as text,
+  streamTypes as types,
+  tick,
+  to,
+} from "./_helpers.ts";
 
 interface Trace {
   backend: string;

@@ -13,17 +13,15 @@ import {
   createHangingAdapter,
   createMockAdapter,
 } from "../../src/models/testing.ts";
-import { manualClock, req, to } from "./_helpers.ts";
+import {
+  drain,
+  manualClock,
+  req,
+  streamText as text,
+  streamTypes as types,
+  to,
+} from "./_helpers.ts";
 
-async function drain(stream: IRChatStream): Promise<IRStreamChunk[]> {
-  const out: IRStreamChunk[] = [];
-  for await (const chunk of stream) out.push(chunk);
-  return out;
-}
-
-const text = (chunks: IRStreamChunk[]) =>
-  chunks.map((c) => (c.type === "content" ? c.delta : "")).join("");
-const types = (chunks: IRStreamChunk[]) => chunks.map((c) => c.type);
 const routingOfDone = (chunks: IRStreamChunk[]) => {
   const done = chunks[chunks.length - 1];
   assert.equal(done.type, "done");
