@@ -398,3 +398,13 @@ export function checkValues(values: readonly unknown[]): void {
 export function headParts(layout: TemplateLayout): Part[] {
   return layout.head === undefined ? [] : layout.head.flat();
 }
+
+/** Throws when a template gives a body to a status that cannot carry one (1xx, 204, 205, 304). */
+export function assertBodyAllowed(status: number, bodyParts: number): void {
+  if (isNullBodyStatus(status) && bodyParts > 0) {
+    throw new RouteError({
+      code: "INVALID_TEMPLATE",
+      message: `A ${status} response cannot have a body`,
+    });
+  }
+}

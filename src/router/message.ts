@@ -11,6 +11,7 @@ import {
   type TemplateLayout,
 } from "./_template_parse.ts";
 import {
+  assertBodyAllowed,
   checkValues,
   evaluate,
   knownBody,
@@ -81,13 +82,8 @@ export async function createResponse(
     {},
   );
   const { status, statusText } = head;
+  assertBodyAllowed(status, layout.body.length);
   if (isNullBodyStatus(status)) {
-    if (layout.body.length > 0) {
-      throw new RouteError({
-        code: "INVALID_TEMPLATE",
-        message: `A ${status} response cannot have a body`,
-      });
-    }
     return new Response(null, {
       status,
       statusText,

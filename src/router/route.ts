@@ -7,6 +7,7 @@ import { RouteError } from "./errors.ts";
 import type { RouteContext } from "./router.ts";
 import { layoutTemplate, type Part } from "./_template_parse.ts";
 import {
+  assertBodyAllowed,
   checkValues,
   evaluate,
   hasSubstitution,
@@ -217,14 +218,8 @@ export function createRoute(init: RouteInit = {}): RouteTag {
       head?.map((line) => renderLine(line, [])),
       defaults,
     );
-    if (
-      staticHead !== undefined && isNullBodyStatus(staticHead.status) &&
-      layout.body.length > 0
-    ) {
-      throw new RouteError({
-        code: "INVALID_TEMPLATE",
-        message: `A ${staticHead.status} response cannot have a body`,
-      });
+    if (staticHead !== undefined) {
+      assertBodyAllowed(staticHead.status, layout.body.length);
     }
     const hasFunctions = values.some((value) => typeof value === "function");
     const streaming = init.streaming === true;
