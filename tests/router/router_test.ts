@@ -35,6 +35,39 @@ describe("createRouter dispatch", () => {
     );
   });
 
+  it("returns a promise to direct callers and a synchronous answer to servers", async () => {
+    const sync = new Response("sync");
+    const router = createRouter()
+      .endpoint`GET /sync`(() => sync)
+      .endpoint`GET /async`(async () =>
+        await Promise.resolve(new Response("a"))
+      )
+      .endpoint`GET /throws`(() => {
+        throw new Error("boom");
+      });
+    const info = {};
+    // Called with the request alone: always a promise, as `await` and
+    // `.then` callers expect.
+    const direct = router(new Request(url("/sync")));
+    assert.ok(direct instanceof Promise);
+    assert.equal(await direct, sync);
+    // Called as Deno.serve calls it: the handler's own Response, unwrapped.
+    assert.equal(router(new Request(url("/sync")), info), sync);
+    assert.ok(router(new Request(url("/async")), info) instanceof Promise);
+    // Paths that need the router's own async work stay promises, and a
+    // synchronous throw still reaches the error path rather than the server.
+    const head = router(new Request(url("/sync"), { method: "HEAD" }), info);
+    assert.ok(head instanceof Promise);
+    assert.equal((await head).body, null);
+    const missing = router(new Request(url("/nope")), info);
+    assert.ok(missing instanceof Promise);
+    assert.equal((await missing).status, 404);
+    const failed = await quietConsoleError(async () =>
+      await router(new Request(url("/throws")), info)
+    );
+    assert.equal(failed.status, 500);
+  });
+
   it("answers 404 Not Found, or the defaultHandler", async () => {
     const plain = createRouter().endpoint`GET /a`(() => new Response("a"));
     const missing = await plain(new Request(url("/b")));
