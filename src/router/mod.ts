@@ -37,7 +37,9 @@
  *   complete, up to 1 MiB, is measured for its Content-Length, else a
  *   server would announce 0; a stream gets none); `OPTIONS` → 204 with
  *   `Allow`. A thrown error → `errorHandler`, else 500 without detail
- *   (logged with `console.error`); the router's promise never rejects.
+ *   (logged with `console.error`); the router never throws or rejects.
+ *   `router(request)` returns a promise; `router(request, info)`, as
+ *   servers call it, returns a synchronous handler's Response unwrapped.
  * - Templates are parsed once; common indentation removed; the template's
  *   status and headers win over `RouteInit`; Content-Type defaults to
  *   `text/html; charset=utf-8`; Content-Length is computed, never trusted.
