@@ -46,10 +46,23 @@ function versionFlag(version: string | undefined): string | undefined {
   return undefined; // 1.1 is what curl negotiates for http:// anyway
 }
 
+// curl refuses a URL holding a space or a control character (exit code 3),
+// so those are percent-encoded: no raw one can be sent in a request line, and
+// the encoded URL names the same resource (WHATWG URL encodes them the same).
+// deno-lint-ignore no-control-regex
+const URL_JUNK = /[\x00-\x20\x7f]/g;
+
+function curlUrl(url: string): string {
+  return url.replace(
+    URL_JUNK,
+    (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"),
+  );
+}
+
 /** The curl arguments for `request`, each already quoted. */
 export function curlArguments(request: HttpRequest): string[] {
   const args: string[] = [];
-  const url = request.url;
+  const url = curlUrl(request.url);
   const hasBody = request.body !== undefined;
   // An argument curl would read as an option must be given through --url.
   if (url.startsWith("-")) args.push("--url " + quoteShell(url, "URL"));

@@ -115,7 +115,9 @@
  * holding control characters other than newline is written as `$'…'` with
  * escapes instead, so a terminal paste cannot alter it. No value can leave its
  * quotes or be expanded. The URL comes first (through `--url` when it starts
- * with `-`, plus `--globoff` when it holds `[]{}`), then `-X` only when the
+ * with `-`, plus `--globoff` when it holds `[]{}`; a space or control
+ * character in it is percent-encoded, `%20`, because curl refuses them raw
+ * and no request line can carry them), then `-X` only when the
  * method differs from what curl infers (`--head` for a body-less HEAD),
  * `--http1.0`/`--http2`/`--http3` for those versions, one `-H` per header value
  * in order (`-H 'name;'` for an empty value), and the body as `--data-raw` so

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { fromRequest } from "../../src/convert/curl.ts";
 import type { HttpRequest } from "../../src/convert/curl.ts";
 import { scanWords } from "../../src/convert/_curl_words.ts";
+import { curlEncodedUrl } from "./_curl_url.ts";
 
 const HOSTILE = [
   "'",
@@ -112,10 +113,10 @@ async function argvThroughBash(command: string): Promise<string[]> {
   return text.slice(0, -1).split("\0");
 }
 
-/** What curl must receive: the values of the request, each one intact. */
+/** What curl must receive: the values of the request, each one intact (the URL percent-encoded where curl refuses raw characters). */
 function checkArgv(argv: string[], request: HttpRequest): void {
   const url = argv[0] === "--url" ? argv[1] : argv[0];
-  assert.equal(url, request.url);
+  assert.equal(url, curlEncodedUrl(request.url));
   const headerArgs = argv.flatMap((arg, i) =>
     argv[i - 1] === "-H" && i > 0 ? [arg] : []
   );

@@ -622,6 +622,16 @@ describe("curl.fromRequest", () => {
     );
   });
 
+  it("percent-encodes a space or control character in the URL, which curl refuses raw", async () => {
+    const command = await fromRequest({
+      method: "GET",
+      url: "http://a.test/a b/\tc\x7f ",
+      headers: {},
+    });
+    assert.equal(command, "curl 'http://a.test/a%20b/%09c%7F%20'");
+    assert.equal(toRequest(command).url, "http://a.test/a%20b/%09c%7F%20");
+  });
+
   it("round-trips through toRequest", async () => {
     assert.deepEqual(toRequest(await fromRequest(post)), post);
     assert.deepEqual(
