@@ -6,6 +6,7 @@ import {
   RANK_PARAM,
   RANK_STATIC,
   RANK_WILDCARD,
+  regExpPath,
 } from "./_pattern.ts";
 import { decodeParam } from "./_path.ts";
 
@@ -204,9 +205,10 @@ function buildAlternation<T>(routes: readonly Ranked<T>[]): Alternation<T> {
 }
 
 function matches<T>(table: Table<T>, path: string): boolean {
-  return table.statics[path] !== undefined ||
-    table.dynamic?.regexp.test(path) === true ||
-    table.more?.some((chunk) => chunk.regexp.test(path)) === true;
+  if (table.statics[path] !== undefined) return true;
+  const subject = regExpPath(path);
+  return table.dynamic?.regexp.test(subject) === true ||
+    table.more?.some((chunk) => chunk.regexp.test(subject)) === true;
 }
 
 /** Anchored RegExps of wildcard patterns, compiled when first needed. */
@@ -312,11 +314,14 @@ export class Matcher<T> {
       return found;
     }
     const { dynamic } = table;
-    const captures = dynamic === undefined ? null : dynamic.regexp.exec(path);
+    const subject = regExpPath(path);
+    const captures = dynamic === undefined
+      ? null
+      : dynamic.regexp.exec(subject);
     if (captures === null) {
       return table.more === undefined
         ? null
-        : this.#matchMore(table.more, path);
+        : this.#matchMore(table.more, subject);
     }
     this.captures = captures;
     return dynamic!.slots[captures.indexOf("", 1)]!;

@@ -81,6 +81,16 @@ function fail(source: string, offset: number, why: string): never {
 }
 
 /**
+ * The text the compiled RegExps see for a normalized request path. The root
+ * path `/` is the empty path to them: a pattern of optional segments
+ * (`/:lang?`) compiles to `(?:/([^/]+))?`, which matches "" but not "/",
+ * and a wildcard (`/*`) matches both, so `/` must reach them as "".
+ */
+export function regExpPath(path: string): string {
+  return path === "/" ? "" : path;
+}
+
+/**
  * Compiles a path pattern: `/users/:id`, `/v:version/x`, `/posts/:slug?`,
  * `/static/*`, `/files/:path*`. Everything else is literal text.
  *

@@ -5,7 +5,7 @@
  * @module
  */
 import { RouteError } from "./errors.ts";
-import { parsePattern, type Pattern } from "./_pattern.ts";
+import { parsePattern, type Pattern, regExpPath } from "./_pattern.ts";
 import { decodeParam, getPath } from "./_path.ts";
 import { cook } from "./template.ts";
 
@@ -139,7 +139,7 @@ export function HTTPExpression(
 
   function match(request: Request): RegExpExecArray | null {
     if (!any && request.method !== method) return null;
-    const captures = regexp.exec(getPath(request.url));
+    const captures = regexp.exec(regExpPath(getPath(request.url)));
     if (captures === null) return null;
     for (const rule of rules) {
       if (!headerMatches(request.headers, rule)) return null;

@@ -380,7 +380,8 @@ function plain(
  *   a map of static paths plus one combined RegExp per method (per 256
  *   routes, for big tables).
  * - Patterns: `:name` (one segment, also mid-segment `/v:version`),
- *   `:name?` (optional whole segment), a trailing `*` (zero or more
+ *   `:name?` (optional whole segment; `/:lang?` answers `/` too), a
+ *   trailing `*` (zero or more
  *   segments, bound to `params["*"]`) or `:name*` (the same, named). Every
  *   other character is literal; invalid patterns throw at registration.
  * - When several routes match a path, the most specific wins whatever the

@@ -80,6 +80,35 @@ describe("path matching", () => {
     assert.equal((await hit(router, "/posts/a/b")).status, 404);
   });
 
+  it("a pattern of optional segments matches the root path", async () => {
+    // Registered with a wildcard too: on "/", optional beats wildcard.
+    for (const order of [0, 1]) {
+      const router = createRouter();
+      const routes = [
+        () => router.endpoint`GET /:lang?`(echo("lang")),
+        () => router.endpoint`GET /*`(echo("wildcard")),
+      ];
+      routes[order]();
+      routes[1 - order]();
+      assert.deepEqual(await hit(router, "/"), {
+        status: 200,
+        name: "lang",
+        params: {},
+        pattern: "/:lang?",
+      });
+      assert.deepEqual((await hit(router, "/en")).params, { lang: "en" });
+      assert.equal((await hit(router, "/en/x")).name, "wildcard");
+      assert.equal((await hit(router, "/", "POST")).status, 405);
+    }
+    const two = createRouter().endpoint`GET /:a?/:b?`(echo("ab"));
+    assert.deepEqual((await hit(two, "/")).params, {});
+    assert.deepEqual((await hit(two, "/x/y")).params, { a: "x", b: "y" });
+    const home = createRouter()
+      .endpoint`GET /`(echo("home"))
+      .endpoint`GET /:lang?`(echo("lang"));
+    assert.equal((await hit(home, "/")).name, "home");
+  });
+
   it("a trailing * matches zero or more segments and binds params['*']", async () => {
     const router = createRouter()
       .endpoint`GET /static/*`(echo("static"))

@@ -31,6 +31,20 @@ describe("HTTPExpression", () => {
     );
   });
 
+  it("matches the root path with a pattern of optional segments", () => {
+    const expression = HTTPExpression`GET /:lang?`;
+    assert.equal(expression.test(new Request("http://localhost/")), true);
+    assert.equal(
+      expression.exec(new Request("http://localhost/"))!.lang,
+      undefined,
+    );
+    assert.equal(
+      expression.exec(new Request("http://localhost/de"))!.lang,
+      "de",
+    );
+    assert.equal(expression.test(new Request("http://localhost/de/")), false);
+  });
+
   it("constrains matches with header lines", () => {
     const expression = HTTPExpression`
       POST /api/*
