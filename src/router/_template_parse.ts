@@ -42,6 +42,15 @@ function splitLines(strings: readonly string[]): Part[][] {
   return lines;
 }
 
+function stripCarriageReturn(line: readonly Part[]): Part[] {
+  const last = line[line.length - 1];
+  if (typeof last === "string" && last.endsWith("\r")) {
+    const text = last.slice(0, -1);
+    return text === "" ? line.slice(0, -1) : [...line.slice(0, -1), text];
+  }
+  return [...line];
+}
+
 /**
  * Removes the common indentation: when the text starts with a line break the
  * first (blank) line is dropped, as is a blank last line (the indentation of
@@ -54,6 +63,10 @@ function dedent(lines: Part[][]): Part[][] {
     lines = lines.slice(1);
     if (lines.length > 0 && isBlank(lines[lines.length - 1])) {
       lines = lines.slice(0, -1);
+      // The break before the closing line goes with it, CR included.
+      if (lines.length > 0) {
+        lines[lines.length - 1] = stripCarriageReturn(lines[lines.length - 1]);
+      }
     }
   }
   const counted = startsWithBreak ? lines : lines.slice(1);
@@ -73,15 +86,6 @@ function dedent(lines: Part[][]): Part[][] {
     const rest = first.slice(cut);
     return rest === "" ? line.slice(1) : [rest, ...line.slice(1)];
   });
-}
-
-function stripCarriageReturn(line: readonly Part[]): Part[] {
-  const last = line[line.length - 1];
-  if (typeof last === "string" && last.endsWith("\r")) {
-    const text = last.slice(0, -1);
-    return text === "" ? line.slice(0, -1) : [...line.slice(0, -1), text];
-  }
-  return [...line];
 }
 
 function joinBody(lines: readonly (readonly Part[])[]): Part[] {

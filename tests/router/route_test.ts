@@ -71,6 +71,17 @@ describe("createRoute templates", () => {
     assert.equal(await response.text(), "body\r\n");
   });
 
+  it("drops the whole CRLF break before the closing line, like LF", async () => {
+    for (const eol of ["\n", "\r\n"]) {
+      const text =
+        `${eol}  HTTP/1.1 200 OK${eol}  X-A: 1${eol}${eol}  a${eol}  b${eol}`;
+      const route = createRoute()(Object.assign([text], { raw: [text] }));
+      const response = await route(request());
+      assert.equal(response.headers.get("x-a"), "1");
+      assert.equal(await response.text(), `a${eol}b`);
+    }
+  });
+
   it("without a status line uses init.status or 200, and the whole text is body", async () => {
     const plain = await createRoute()`Content-Type: not a header`(request());
     assert.equal(plain.status, 200);
