@@ -285,8 +285,32 @@ export function knownBody(
   if (chunks.some((chunk) => chunk instanceof ReadableStream)) {
     return { body: streamParts(parts, results, report), length: undefined };
   }
-  const blob = new Blob(chunks as BlobPart[]);
-  return { body: blob, length: blob.size };
+  if (chunks.some((chunk) => chunk instanceof Blob)) {
+    // A Blob's bytes are read asynchronously; Deno.serve streams a Blob
+    // body chunked unless the response names its length (see route.ts).
+    const blob = new Blob(chunks as BlobPart[]);
+    return { body: blob, length: blob.size };
+  }
+  const bytes = concatBytes(chunks as (string | Uint8Array)[]);
+  return { body: bytes, length: bytes.byteLength };
+}
+
+/** Text (as UTF-8) and bytes joined into one array, which Deno.serve sends with its length. */
+function concatBytes(
+  chunks: readonly (string | Uint8Array)[],
+): Uint8Array<ArrayBuffer> {
+  const arrays = chunks.map((chunk) =>
+    typeof chunk === "string" ? ENCODER.encode(chunk) : chunk
+  );
+  const bytes = new Uint8Array(
+    arrays.reduce((total, array) => total + array.byteLength, 0),
+  );
+  let offset = 0;
+  for (const array of arrays) {
+    bytes.set(array, offset);
+    offset += array.byteLength;
+  }
+  return bytes;
 }
 
 /**

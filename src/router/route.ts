@@ -333,9 +333,13 @@ export function createRoute(init: RouteInit = {}): RouteTag {
       }
       if (pending(results, body)) await settle(results, body);
       const rendered = knownBody(body, results, report);
-      const headers = rendered.length === undefined || request.method !== "HEAD"
-        ? resolved.headers as [string, string][]
-        : [...resolved.headers, ["content-length", String(rendered.length)]];
+      // A HEAD answer has no body to measure, and Deno.serve streams a Blob
+      // chunked: both need the length named for GET and HEAD to agree.
+      const named = rendered.length !== undefined &&
+        (request.method === "HEAD" || rendered.body instanceof Blob);
+      const headers = named
+        ? [...resolved.headers, ["content-length", String(rendered.length)]]
+        : resolved.headers as [string, string][];
       return new Response(rendered.body, { status, statusText, headers });
     }
 

@@ -45,6 +45,30 @@ Deno.test("Deno.serve(router) answers on 127.0.0.1", async () => {
   }
 });
 
+Deno.test("bytes and Blob substitutions go out with an exact Content-Length, GET and HEAD alike", async () => {
+  const router = createRouter()
+    .endpoint`GET /bytes`(createRoute()`a${() => new Uint8Array([66])}c`)
+    .endpoint`GET /blob`(createRoute()`a${() => new Blob(["B"])}c`);
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    router,
+  );
+  try {
+    for (const path of ["/bytes", "/blob"]) {
+      const url = `http://127.0.0.1:${server.addr.port}${path}`;
+      const get = await fetch(url);
+      assert.equal(get.headers.get("content-length"), "3", path);
+      assert.equal(get.headers.get("transfer-encoding"), null, path);
+      assert.equal(await get.text(), "aBc");
+      const head = await fetch(url, { method: "HEAD" });
+      assert.equal(head.headers.get("content-length"), "3", path);
+      await head.body?.cancel();
+    }
+  } finally {
+    await server.shutdown();
+  }
+});
+
 Deno.test("streaming: status, headers and leading text arrive before a 300 ms substitution", async () => {
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen() {} },
