@@ -141,6 +141,14 @@ export function parseHeaderLine(text: string): [string, string] {
   return [name.toLowerCase(), value];
 }
 
+// Fetch's reason-phrase: tab, space, visible ASCII and obs-text (U+0080-U+00FF).
+const REASON_PHRASE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/** True when `Response` accepts `text` as its statusText. */
+export function isReasonPhrase(text: string): boolean {
+  return REASON_PHRASE.test(text);
+}
+
 /** Status and reason of `HTTP/1.1 200 OK` (version 1.0, 1.1, 2 or 3; reason optional). */
 export function parseStatusLine(
   text: string,
@@ -164,7 +172,16 @@ export function parseStatusLine(
         `Status ${status} cannot be sent as a Response (allowed: 200-599)`,
     });
   }
-  return { status, statusText: (match[2] ?? "").trim() };
+  const statusText = (match[2] ?? "").trim();
+  if (!isReasonPhrase(statusText)) {
+    throw new RouteError({
+      code: "INVALID_TEMPLATE",
+      message: `Invalid reason phrase ${
+        JSON.stringify(statusText)
+      }: only tab, space, visible ASCII and U+0080-U+00FF can be sent`,
+    });
+  }
+  return { status, statusText };
 }
 
 /** Status, reason and header list of a response, ready for `new Response`. */

@@ -12,6 +12,7 @@ import {
   evaluate,
   hasSubstitution,
   headParts,
+  isReasonPhrase,
   knownBody,
   pending,
   renderLine,
@@ -136,7 +137,15 @@ function responseInit(
 }
 
 function validateInit(init: RouteInit): void {
-  const { status } = init;
+  const { status, statusText } = init;
+  if (statusText !== undefined && !isReasonPhrase(statusText)) {
+    throw new RouteError({
+      code: "INVALID_OPTION",
+      message: `RouteInit.statusText ${
+        JSON.stringify(statusText)
+      } is not a reason phrase: only tab, space, visible ASCII and U+0080-U+00FF can be sent`,
+    });
+  }
   if (
     status !== undefined &&
     (!Number.isInteger(status) || status < 200 || status > 599)
@@ -180,7 +189,10 @@ function validateInit(init: RouteInit): void {
  * @param init Defaults: status, status text, headers, streaming.
  * @returns A tag that turns a response template into a {@linkcode Route}.
  * @throws {RouteError} `INVALID_TEMPLATE` (from the tag) for a malformed
- * status or header line, or a body on a 204/205/304 status.
+ * status or header line (a reason phrase beyond tab, space, visible ASCII
+ * and U+0080-U+00FF included), or a body on a 204/205/304 status;
+ * `INVALID_OPTION` for an `init` status outside 200-599 or such a
+ * `statusText`.
  *
  * @example A route with a path parameter
  * ```ts

@@ -272,6 +272,20 @@ describe("createRoute templates", () => {
     assert.throws(() => createRoute({ status: 99 }), {
       code: "INVALID_OPTION",
     });
+    // A reason phrase Response cannot carry fails here, not on every request.
+    assert.throws(() => createRoute()`HTTP/1.1 200 Ok✓\n\nbody`, {
+      code: "INVALID_TEMPLATE",
+    });
+    assert.throws(() => createRoute({ statusText: "Ok✓" }), {
+      code: "INVALID_OPTION",
+    });
+  });
+
+  it("keeps a Latin-1 reason phrase, which Response accepts", async () => {
+    const response = await createRoute()`HTTP/1.1 200 Très bien\n\nbody`(
+      request(),
+    );
+    assert.equal(response.statusText, "Très bien");
   });
 
   it("streaming mode renders the same bytes", async () => {
