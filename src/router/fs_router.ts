@@ -94,11 +94,14 @@ async function scan(
   directory: string,
   segments: readonly string[],
   extensions: readonly string[],
-  visited: Set<string>,
+  ancestors: Set<string>,
   files: RouteFile[],
 ): Promise<void> {
-  if (visited.has(directory)) return;
-  visited.add(directory);
+  // Only a link back up its own path is a loop; a link to a directory
+  // elsewhere inside the root serves that directory under a second name
+  // and must not hide the directory's own routes.
+  if (ancestors.has(directory)) return;
+  ancestors.add(directory);
   const entries = await readdir(directory);
   entries.sort();
   for (const name of entries) {
@@ -119,7 +122,7 @@ async function scan(
         real,
         segment ? [...segments, segment] : segments,
         extensions,
-        visited,
+        ancestors,
         files,
       );
       continue;
@@ -132,6 +135,8 @@ async function scan(
     const all = segment ? [...segments, segment] : segments;
     files.push({ pattern: "/" + all.join("/"), path: real });
   }
+  // A failed scan rejects createFSRouter as a whole, so no cleanup on error.
+  ancestors.delete(directory);
 }
 
 /**
@@ -155,7 +160,8 @@ async function scan(
  * Safety: requests are matched against the route table built here, never
  * mapped to the file system, so no request path (`..`, `%2e%2e`, `%2f`)
  * reaches a file; symlinks whose target resolves outside the directory are
- * skipped.
+ * skipped. A link to a directory inside serves it under both names; a link
+ * back up its own path (a loop) is not followed.
  *
  * @param dir The route directory (path or `file:` URL).
  * @param init Router options and module extensions.

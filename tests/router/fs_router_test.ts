@@ -194,6 +194,29 @@ describe("createFSRouter", () => {
     }
   });
 
+  it("a link to a directory inside adds a name; the directory keeps its own, and loops end", async () => {
+    const base = await mkdtemp(join(tmpdir(), "fs-router-"));
+    try {
+      await mkdir(join(base, "v2"));
+      await writeFile(
+        join(base, "v2", "x.js"),
+        'export const GET = () => new Response("v2/x");',
+      );
+      // Sorted before "v2", so it is scanned first.
+      await symlink(join(base, "v2"), join(base, "latest"));
+      await symlink(base, join(base, "v2", "up")); // a loop back to the root
+      const router = await createFSRouter(base);
+      assert.equal(await text(router, "/v2/x"), "200 v2/x");
+      assert.equal(await text(router, "/latest/x"), "200 v2/x");
+      assert.deepEqual(
+        router.routes().map((route) => route.pattern).sort(),
+        ["/latest/x", "/v2/x"],
+      );
+    } finally {
+      await rm(base, { recursive: true, force: true });
+    }
+  });
+
   it("rejects a missing directory, a module without handlers and duplicates", async () => {
     await assert.rejects(createFSRouter(join(fixtures, "missing")), {
       code: "INVALID_ROUTE_MODULE",
