@@ -210,6 +210,14 @@ export function parsePattern(source: string): Pattern {
       if (char === "?" || char === "#") {
         fail(source, at, `"${char}" cannot occur in a request path`);
       }
+      if (char === "\\") {
+        // The URL parser turns "\" into "/" in http(s) paths.
+        fail(
+          source,
+          at,
+          '"\\" cannot occur in a request path (URLs read it as "/"); write %5C for an encoded backslash',
+        );
+      }
       if (char.trim() === "") fail(source, at, "white space in a pattern");
       literal += char;
       previousWasParam = false;

@@ -322,6 +322,7 @@ describe("path matching", () => {
         "/a?b",
         "/a#b",
         "/x/:n?y",
+        "/a\\b", // URLs turn "\" into "/": it could never match
       ]
     ) {
       assert.throws(
@@ -331,6 +332,11 @@ describe("path matching", () => {
         pattern,
       );
     }
+  });
+
+  it("matches an encoded backslash written as %5C", async () => {
+    const router = createRouter().endpoint`GET /a%5Cb`(echo("backslash"));
+    assert.equal((await hit(router, "/a%5cb")).name, "backslash");
   });
 
   it("rejects malformed endpoints and duplicate routes", () => {
