@@ -43,12 +43,19 @@ export function entityTag(bytes: Uint8Array): string {
   return `"${hash53(bytes).toString(36)}-${bytes.byteLength.toString(36)}"`;
 }
 
-/** True when an If-None-Match value (list, `W/` tags, `*`) names `etag`. */
+function opaqueTag(tag: string): string {
+  return tag.startsWith("W/") ? tag.slice(2) : tag;
+}
+
+/**
+ * True when an If-None-Match value (list, `W/` tags, `*`) names `etag`,
+ * by the weak comparison RFC 9110 §13.1.2 prescribes for it.
+ */
 export function noneMatch(header: string, etag: string): boolean {
+  const opaque = opaqueTag(etag);
   for (const raw of header.split(",")) {
     const tag = raw.trim();
-    if (tag === "*") return true;
-    if ((tag.startsWith("W/") ? tag.slice(2) : tag) === etag) return true;
+    if (tag === "*" || opaqueTag(tag) === opaque) return true;
   }
   return false;
 }
@@ -121,10 +128,16 @@ export class ResponseCache {
     // Templates without function substitutions have finite bodies.
     const bytes = new Uint8Array(await response.arrayBuffer());
     const headers = [...response.headers].filter(([name]) =>
-      name !== "etag" && name !== "content-length"
+      name !== "content-length"
     );
-    const etag = this.#etag ? entityTag(bytes) : undefined;
-    if (etag !== undefined) headers.push(["etag", etag]);
+    // A template's own ETag (a version, say) is the author's validator:
+    // kept, and compared instead of the computed one.
+    const own = response.headers.get("etag") ?? undefined;
+    let etag: string | undefined;
+    if (this.#etag) {
+      etag = own ?? entityTag(bytes);
+      if (own === undefined) headers.push(["etag", etag]);
+    }
     if (
       this.#cacheControl !== undefined &&
       !headers.some(([name]) => name === "cache-control")

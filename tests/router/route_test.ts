@@ -462,6 +462,32 @@ describe("router cache", () => {
     }
   });
 
+  it("keeps a template's own ETag and compares it, weakly", async () => {
+    const page = createRoute()`
+      HTTP/1.1 200 OK
+      ETag: W/"v7"
+
+      <h1>v7</h1>
+    `;
+    const router = createRouter({ cache: true }).endpoint`GET /`(page);
+    const first = await router(request("/"));
+    assert.equal(first.headers.get("etag"), 'W/"v7"');
+    for (const condition of ['"v7"', 'W/"v7"', '"a", W/"v7"']) {
+      const again = await router(
+        request("/", { headers: { "if-none-match": condition } }),
+      );
+      assert.equal(again.status, 304, condition);
+      assert.equal(again.headers.get("etag"), 'W/"v7"');
+    }
+    // etag: false adds none and sends no 304, but drops no template header.
+    const off = createRouter({ cache: { etag: false } }).endpoint`GET /`(page);
+    const plain = await off(
+      request("/", { headers: { "if-none-match": 'W/"v7"' } }),
+    );
+    assert.equal(plain.status, 200);
+    assert.equal(plain.headers.get("etag"), 'W/"v7"');
+  });
+
   it("serves cached 204 routes without a body (was a 500)", async () => {
     const router = createRouter({ cache: true })
       .endpoint`GET /empty`(createRoute()`HTTP/1.1 204 No Content`);
