@@ -112,13 +112,17 @@ class CurlCommand {
   readonly removedNames = new Set<string>();
   readonly data: DataPiece[] = [];
   readonly form: FormPart[] = [];
-  readonly urlQueries: string[] = [];
+  /** --url-query pieces, encoded, with their option word. */
+  readonly urlQueries: { value: string; word: ShellWord }[] = [];
   customMethod?: string;
   get = false;
   head = false;
   upload = false;
   /** The first -T file; curl names the upload after it when the URL ends in "/". */
   uploadFile?: string;
+  uploadOption?: ShellWord;
+  /** The -r value and its option; the header it becomes depends on the request. */
+  range?: { value: string; written: string; at: number };
   json = false;
   compressed = false;
   user?: string;
@@ -422,7 +426,7 @@ function applyOption(
       }
       break;
     case "range":
-      cmd.setInternal("Range", "bytes=" + v);
+      cmd.range = { value: v, written, at };
       break;
     case "compressed":
       cmd.compressed = !negated;
@@ -442,16 +446,20 @@ function applyOption(
       cmd.httpVersion = "3";
       break;
     case "url-query":
-      cmd.urlQueries.push(
-        v.startsWith("+") ? v.slice(1) : urlencodeArgument(cmd, v, written, at),
-      );
+      cmd.urlQueries.push({
+        value: v.startsWith("+")
+          ? v.slice(1)
+          : urlencodeArgument(cmd, v, written, at),
+        word,
+      });
       break;
     case "proto-default":
       cmd.protoDefault = v;
       break;
     case "upload-file":
       cmd.upload = true;
-      cmd.uploadFile ??= v;
+      cmd.uploadFile ??= wellFormed(v, written, at);
+      cmd.uploadOption ??= word;
       fileReference(
         cmd,
         written,
@@ -571,6 +579,21 @@ function addHeaderOption(
 }
 
 /**
+ * `text`, or INVALID_INPUT at the option when it holds a lone UTF-16
+ * surrogate: such text has no UTF-8 bytes to percent-encode (the same
+ * character written as `$'\uD800'` is INVALID_ESCAPE).
+ */
+function wellFormed(text: string, written: string, at: number): string {
+  if (text.isWellFormed()) return text;
+  throw new ConversionError({
+    code: "INVALID_INPUT",
+    message:
+      `The value of ${written} holds a lone UTF-16 surrogate, which has no UTF-8 form to encode`,
+    offset: at,
+  });
+}
+
+/**
  * curl's --data-urlencode escaping (checked against curl 7.88): every byte
  * except ALPHA / DIGIT / "-" / "." / "_" / "~" is percent-encoded, and a
  * space becomes "+".
@@ -589,6 +612,7 @@ function urlencodeArgument(
   written: string,
   at: number,
 ): string {
+  wellFormed(arg, written, at);
   const eq = arg.indexOf("=");
   if (eq !== -1) {
     const content = curlEscape(arg.slice(eq + 1));
@@ -685,10 +709,18 @@ function parseFormArgument(
   return part;
 }
 
-/** Splits `value;type=…;filename=…`, honouring a double-quoted value. */
+// C's isspace(), which curl's -F parser skips around an unquoted value.
+const LEADING_BLANKS = /^[ \t\n\v\f\r]+/;
+const TRAILING_BLANKS = /[ \t\n\v\f\r]+$/;
+
+/**
+ * Splits `value;type=…;filename=…`, honouring a double-quoted value. As
+ * curl does, blanks before the value are skipped and, when it is not
+ * quoted, blanks after it too (`-F 'a=  x  '` sends "x").
+ */
 function splitFormValue(rest: string): [string, string[]] {
   const prefix = rest[0] === "@" || rest[0] === "<" ? rest[0] : "";
-  const body = rest.slice(prefix.length);
+  const body = rest.slice(prefix.length).replace(LEADING_BLANKS, "");
   let value: string;
   let tail: string;
   if (body.startsWith('"')) {
@@ -702,7 +734,10 @@ function splitFormValue(rest: string): [string, string[]] {
     tail = body.slice(i + 1);
   } else {
     const semi = body.indexOf(";");
-    value = semi === -1 ? body : body.slice(0, semi);
+    value = (semi === -1 ? body : body.slice(0, semi)).replace(
+      TRAILING_BLANKS,
+      "",
+    );
     tail = semi === -1 ? "" : body.slice(semi);
   }
   const params = tail.split(";").slice(1).filter((p) => p.trim() !== "");
@@ -767,16 +802,22 @@ function buildRequest(cmd: CurlCommand, end: number): HttpRequest {
   let { url, credentials } = normalizeUrl(target, cmd.protoDefault);
   if (cmd.uploadFile !== undefined) url = uploadUrl(url, cmd.uploadFile);
   let body: string | undefined;
+  // -G data and --url-query pieces join the query, as curl does; curl then
+  // parses the URL, and refuses it when a piece holds a space or control
+  // character. Appended at once: one copy of the URL however many pieces.
+  const queries: string[] = [];
   if (cmd.data.length > 0) {
     const data = joinData(cmd.data);
-    // -G moves the data into the query, as curl does; curl then parses the
-    // URL, and refuses it when the data holds a space or control character.
-    if (cmd.get) url = checkedUrl(appendQuery(url, data), target, "-G data");
+    if (cmd.get) queries.push(checkedUrl(data, target, "-G data"));
     else body = data;
   }
-  for (const query of cmd.urlQueries) url = appendQuery(url, query);
+  for (const query of cmd.urlQueries) {
+    queries.push(checkedUrl(query.value, query.word, "--url-query"));
+  }
+  url = appendQuery(url, queries.filter((query) => query !== "").join("&"));
   const method = cmd.customMethod ?? defaultMethod(cmd, hasForm, body);
   setDerivedHeaders(cmd, cmd.user ?? credentials);
+  setRangeHeader(cmd, hasForm, body);
   if (hasForm) body = setFormBody(cmd);
   else if (body !== undefined && !cmd.json) {
     cmd.setInternal("Content-Type", "application/x-www-form-urlencoded");
@@ -824,6 +865,12 @@ function checkBodyConflicts(cmd: CurlCommand): void {
       "curl refuses -I/--head together with a request body",
     );
   }
+  if (cmd.upload && (cmd.head || hasForm || (hasData && !cmd.get))) {
+    throw conflict(
+      cmd.uploadOption,
+      "curl refuses -T/--upload-file together with -d/--data/--json, -F or -I (one request method only)",
+    );
+  }
 }
 
 /** Data pieces joined by `&`, except before a --json piece (curl appends it). */
@@ -844,6 +891,32 @@ function defaultMethod(
   if (cmd.head) return "HEAD";
   if (hasForm || body !== undefined) return "POST";
   return cmd.upload ? "PUT" : "GET";
+}
+
+/**
+ * `-r` as curl sends it: `Range: bytes=…` on a request without a body;
+ * with a -d body (curl's POST) `Content-Range: bytes …/<body bytes>`;
+ * nothing with -F. With -T curl names the file's size, and the file is
+ * never read: a warning instead of a header.
+ */
+function setRangeHeader(
+  cmd: CurlCommand,
+  hasForm: boolean,
+  body: string | undefined,
+): void {
+  const { range } = cmd;
+  if (range === undefined || hasForm) return;
+  if (cmd.upload) {
+    cmd.warn(
+      "FILE_REFERENCE",
+      range.written,
+      range.at,
+      `${range.written} with -T makes curl send Content-Range with the uploaded file's size; the file is never read, so no range header is produced`,
+    );
+  } else if (body !== undefined) {
+    const size = new TextEncoder().encode(body).byteLength;
+    cmd.setInternal("Content-Range", `bytes ${range.value}/${size}`);
+  } else cmd.setInternal("Range", "bytes=" + range.value);
 }
 
 /** Headers curl adds for -u/--oauth2-bearer, --compressed and --json. */
@@ -897,11 +970,14 @@ function headerMap(cmd: CurlCommand): HeaderMap {
   return headers;
 }
 
+/** `query` added to the URL's query: after `?`, or `&` when it has one (curl treats a bare `?` as none). */
 function appendQuery(url: string, query: string): string {
+  if (query === "") return url;
   const hash = url.indexOf("#");
   const base = hash === -1 ? url : url.slice(0, hash);
   const fragment = hash === -1 ? "" : url.slice(hash);
-  return base + (base.includes("?") ? "&" : "?") + query + fragment;
+  const separator = !base.includes("?") ? "?" : base.endsWith("?") ? "" : "&";
+  return base + separator + query + fragment;
 }
 
 function base64Utf8(text: string): string {

@@ -43,8 +43,11 @@
  *   `UNTERMINATED_QUOTE` (offset of the opening quote; of the `$` for
  *   `$'…'`), `INVALID_ESCAPE`, `MISSING_OPTION_VALUE` (offset of the option),
  *   `MISSING_URL` (offset = input length), `INVALID_URL` (empty, no host, or
- *   control characters, which curl rejects) and `INVALID_OPTION` (`-F`
- *   without `=`; `-F` with `-d`, or `-I` with a body, which curl refuses).
+ *   control characters, which curl rejects), `INVALID_OPTION` (`-F`
+ *   without `=`; `-F` with `-d`, `-I` with a body, or `-T` with `-d`, `-F`
+ *   or `-I`, which curl refuses) and `INVALID_INPUT` at the option for a
+ *   lone UTF-16 surrogate in a value curl must URL-encode
+ *   (`--data-urlencode`, `--url-query`, `-T`).
  *
  * ## Reading: curl's options
  *
@@ -76,10 +79,16 @@
  *   `name@file` are kept as written (warning). With a body and no content
  *   type, `content-type: application/x-www-form-urlencoded` is added, like
  *   curl. `--json` adds `content-type` and `accept: application/json`.
- * - `-G` moves the data into the query (`?` or `&`); `--url-query` too.
+ * - `-G` moves the data into the query (`?` or `&`; a bare trailing `?`
+ *   counts as no query, and empty pieces add nothing, as with curl);
+ *   `--url-query` too. A raw `+piece` holding a space or control character
+ *   is `INVALID_URL` at its option, like such `-G` data.
  * - `-F`/`--form-string` build a `multipart/form-data` body with the fixed
  *   boundary `------------------------switchyard` (a digit is appended while
  *   a part contains it), CRLF line ends, `;type=` and `;filename=` honoured.
+ *   Blanks around an unquoted value are skipped as curl skips them
+ *   (`-F 'a=  x  '` sends `x`); a double-quoted value and `--form-string`
+ *   keep them.
  *   `name=@file` becomes a file part (filename from the path, content type
  *   guessed from the extension like curl) whose content is the reference
  *   text `@file`; `name=<file` likewise `<file`.
@@ -90,7 +99,10 @@
  *   `--oauth2-bearer` gives `Bearer`; `--digest`, `--ntlm`, `--negotiate`
  *   produce no header (warning).
  * - `-A` user-agent, `-e` referer (`;auto` dropped), `-r` range
- *   (`bytes=…`), `-b` with a `=` is a cookie header (repeats joined with a
+ *   (`range: bytes=…`; with a `-d` body curl sends
+ *   `content-range: bytes …/<body bytes>` instead, with `-F` nothing, and
+ *   with `-T` the file's size, which is never read: a warning), `-b` with a
+ *   `=` is a cookie header (repeats joined with a
  *   bare `;`, as curl sends them: `-b a=1 -b b=2` is `a=1;b=2`), without one
  *   it is a cookie file (warning, no header).
  * - `-T file` is a `PUT` without a body (the file is never read); when the

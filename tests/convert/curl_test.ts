@@ -198,6 +198,20 @@ describe("curl.toRequest: errors", () => {
     rejects("curl x.test -d a -F b=c", "INVALID_OPTION", 17);
     rejects("curl x.test -I -d a", "INVALID_OPTION", 12);
     rejects("curl x.test -F nonsense", "INVALID_OPTION", 12);
+    // -T is PUT: curl allows one request method only.
+    rejects("curl x.test -T f -d a", "INVALID_OPTION", 12);
+    rejects("curl x.test -T f -F a=1", "INVALID_OPTION", 12);
+    rejects("curl x.test -I -T f", "INVALID_OPTION", 15);
+    assert.equal(
+      toRequest("curl x.test -T f -G -d a").url,
+      "http://x.test/f?a",
+    );
+  });
+
+  it("a lone surrogate where it must be URL-encoded is INVALID_INPUT at its option", () => {
+    rejects("curl x.test --data-urlencode \uD800", "INVALID_INPUT", 12);
+    rejects("curl x.test --url-query q=\uDC00", "INVALID_INPUT", 12);
+    rejects("curl -T \uD800 x.test/up/", "INVALID_INPUT", 5);
   });
 
   it("binary junk, lone quotes and huge input never hang and throw only ConversionError", () => {
@@ -229,6 +243,14 @@ describe("curl.toRequest: errors", () => {
         );
       }
     }
+  });
+
+  it("10,000 --url-query options are read in linear time", () => {
+    const count = 10_000;
+    const start = Date.now();
+    const url = toRequest("curl x.test " + "--url-query a ".repeat(count)).url;
+    assert.equal(url, "http://x.test/?" + Array(count).fill("a").join("&"));
+    assert.ok(Date.now() - start < 2000, `${Date.now() - start} ms`);
   });
 
   it("a 1 MB header is read in linear time", () => {
@@ -421,6 +443,24 @@ describe("curl.toRequest: options", () => {
       toRequest("curl x.test --url-query 'a=b c' --url-query +x=%20").url,
       "http://x.test/?a=b+c&x=%20",
     );
+    // A raw part is checked like -G data: curl refuses a raw space.
+    rejects("curl x.test --url-query '+a b'", "INVALID_URL", 12);
+  });
+
+  it("query pieces join as curl joins them: a bare ? is no query, empty pieces add nothing", () => {
+    assert.equal(
+      toRequest("curl -G -d b 'x.test/a?'").url,
+      "http://x.test/a?b",
+    );
+    assert.equal(
+      toRequest("curl --url-query b 'x.test/a?'").url,
+      "http://x.test/a?b",
+    );
+    assert.equal(toRequest("curl -G -d '' x.test/a").url, "http://x.test/a");
+    assert.equal(
+      toRequest("curl --url-query '' x.test/a?q=1").url,
+      "http://x.test/a?q=1",
+    );
   });
 
   it("-I is HEAD, -T is PUT", () => {
@@ -450,6 +490,16 @@ describe("curl.toRequest: options", () => {
         `--${b}\r\nContent-Disposition: form-data; name="up"; filename="n.bin"\r\nContent-Type: application/octet-stream\r\n\r\n@r.bin\r\n` +
         `--${b}--\r\n`,
     );
+  });
+
+  it("-F skips blanks around an unquoted value, as curl does", () => {
+    const part = (command: string) =>
+      toRequest(command).body!.split("\r\n\r\n")[1].split("\r\n")[0];
+    assert.equal(part("curl x.test -F 'a=  x  '"), "x");
+    assert.equal(part("curl x.test -F $'a=\\tx'"), "x");
+    assert.equal(part("curl x.test -F 'a=x ;type=text/plain'"), "x");
+    assert.equal(part(`curl x.test -F 'a=" x "'`), " x ");
+    assert.equal(part("curl x.test --form-string 'a= x '"), " x ");
   });
 
   it("-F picks another boundary when a part contains it, and keeps a custom content type", () => {
@@ -496,6 +546,20 @@ describe("curl.toRequest: options", () => {
       range: "bytes=0-99",
       "accept-encoding": "deflate, gzip, br, zstd",
     });
+  });
+
+  it("-r with a body is Content-Range with the body's size, as curl sends it", () => {
+    const post = toRequest("curl x.test -r 0-10 -d é");
+    assert.equal(post.headers["content-range"], "bytes 0-10/2");
+    assert.equal(post.headers.range, undefined);
+    assert.equal(
+      toRequest("curl x.test -r 0-1 -F a=1").headers.range,
+      undefined,
+    );
+    const upload = parseCurl("curl x.test/up/ -r 0-1 -T f.txt");
+    assert.equal(upload.request.headers.range, undefined);
+    assert.equal(upload.request.headers["content-range"], undefined);
+    assert.ok(upload.warnings.some((w) => w.option === "-r"));
   });
 
   it("-b: a string with = is a cookie header, otherwise a file", () => {
