@@ -1,5 +1,6 @@
 // Query strings and form bodies as HAR sees them: `queryString` and
 // `postData.params` hold decoded text, URLs and bodies hold encoded text.
+import { ConversionError } from "./errors.ts";
 import type { HarNameValue, HarParam } from "./har_types.ts";
 
 /** The media type of `application/x-www-form-urlencoded` bodies. */
@@ -36,8 +37,14 @@ export function parsePairs(query: string): HarNameValue[] {
  * Appends queryString pairs the URL does not already carry. A pair counts as
  * carried when the URL has it as written (Chrome exports) or decoded
  * (Firefox exports); each URL pair vouches for one queryString pair only.
+ * `path` is the queryString field's, for the error of a pair that cannot be
+ * percent-encoded.
  */
-export function mergeQuery(url: string, queryString: HarNameValue[]): string {
+export function mergeQuery(
+  url: string,
+  queryString: HarNameValue[],
+  path: string,
+): string {
   if (queryString.length === 0) return url;
   const hash = url.indexOf("#");
   const fragment = hash === -1 ? "" : url.slice(hash);
@@ -46,23 +53,32 @@ export function mergeQuery(url: string, queryString: HarNameValue[]): string {
   const query = question === -1 ? "" : beforeHash.slice(question + 1);
   const carried = carriedPairs(query);
   const missing: string[] = [];
-  for (const { name, value } of queryString) {
+  queryString.forEach(({ name, value }, i) => {
     if (
       takePair(carried, `${name}\0${value}`) ||
       takePair(carried, `${safeDecode(name)}\0${safeDecode(value)}`)
-    ) continue;
+    ) return;
     // %20 rather than "+": a space in a query is only "+" to form decoders.
-    missing.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
-  }
+    missing.push(
+      `${percentEncode(name, `${path}[${i}].name`)}=${
+        percentEncode(value, `${path}[${i}].value`)
+      }`,
+    );
+  });
   if (missing.length === 0) return url;
   const separator = question === -1 ? "?" : query === "" ? "" : "&";
   return `${beforeHash}${separator}${missing.join("&")}${fragment}`;
 }
 
-/** An `application/x-www-form-urlencoded` body of decoded params. */
-export function urlencodedBody(params: HarParam[]): string {
-  return params.map((p) =>
-    `${encodeFormComponent(p.name)}=${encodeFormComponent(p.value ?? "")}`
+/**
+ * An `application/x-www-form-urlencoded` body of decoded params; `path` is
+ * the params field's, for the error of a param that cannot be encoded.
+ */
+export function urlencodedBody(params: HarParam[], path: string): string {
+  return params.map((p, i) =>
+    `${encodeFormComponent(p.name, `${path}[${i}].name`)}=${
+      encodeFormComponent(p.value ?? "", `${path}[${i}].value`)
+    }`
   ).join("&");
 }
 
@@ -162,8 +178,28 @@ function safeDecode(text: string): string {
   }
 }
 
-function encodeFormComponent(text: string): string {
-  return encodeURIComponent(text).replace(/%20/g, "+");
+function encodeFormComponent(text: string, path: string): string {
+  return percentEncode(text, path).replace(/%20/g, "+");
+}
+
+/**
+ * encodeURIComponent, or INVALID_HAR at `path` for a lone UTF-16 surrogate
+ * (legal in JSON text), which has no UTF-8 bytes to percent-encode; writing
+ * U+FFFD in its place would change the value silently.
+ */
+function percentEncode(text: string, path: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch (cause) {
+    throw new ConversionError({
+      code: "INVALID_HAR",
+      message: `${path}: ${
+        JSON.stringify(text.slice(0, 40))
+      } has a lone UTF-16 surrogate, which has no UTF-8 percent-encoding`,
+      path,
+      cause,
+    });
+  }
 }
 
 /** The HTML form-data encoding: quote, CR and LF are percent-escaped. */

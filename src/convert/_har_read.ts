@@ -140,7 +140,11 @@ function readRequest(value: unknown, path: string): HttpRequest {
   }
   const request: HttpRequest = {
     method,
-    url: mergeQuery(rawUrl, pairsAt(har, "queryString", path)),
+    url: mergeQuery(
+      rawUrl,
+      pairsAt(har, "queryString", path),
+      join(path, "queryString"),
+    ),
     headers,
   };
   const version = optionalString(har, "httpVersion", path);
@@ -210,7 +214,7 @@ function readPostData(
   } else if (params.length > 0) {
     body = mediaType(mimeType) === "multipart/form-data"
       ? multipartBody(params, multipartBoundary(mimeType, headers))
-      : urlencodedBody(params);
+      : urlencodedBody(params, join(path, "params"));
   }
   if (
     body !== undefined && mimeType !== "" &&

@@ -41,7 +41,10 @@
  *   multipart one when the mimeType says `multipart/form-data` (with its
  *   boundary, or a fixed one added to the `content-type` header). Param values
  *   are decoded text as HAR 1.2 says: a `%` in a value is a literal percent
- *   sign and is encoded, never an error.
+ *   sign and is encoded, never an error. A name or value holding a lone
+ *   UTF-16 surrogate (legal in JSON text as `"\ud800"`) has no UTF-8 bytes
+ *   to encode: `INVALID_HAR` at its path, as for a `queryString` pair that
+ *   has to be appended to the URL.
  * - **queryString beside a query in the URL**: the URL is authoritative; a
  *   queryString pair is appended only when the URL does not already carry it
  *   (compared both as written, as Chrome exports, and decoded, as Firefox

@@ -800,6 +800,64 @@ describe("malformed HAR", () => {
     }
   });
 
+  it("a lone surrogate in queryString or urlencoded params is INVALID_HAR at its field", () => {
+    // Legal JSON text ("\ud800"), but it has no UTF-8 bytes to percent-encode.
+    const query = String.raw`{"log":{"entries":[{"request":{"method":"GET",` +
+      String.raw`"url":"http://a.com/","headers":[],` +
+      String.raw`"queryString":[{"name":"a","value":"\ud800"}]}}]}}`;
+    assert.throws(
+      () => toRequests(query),
+      conversionError(
+        "INVALID_HAR",
+        "log.entries[0].request.queryString[0].value",
+      ),
+    );
+    assert.throws(
+      () =>
+        toRequest({
+          request: {
+            method: "GET",
+            url: "http://a.com/",
+            queryString: [{ name: "ok", value: "1" }, {
+              name: "\udc00",
+              value: "x",
+            }],
+          },
+        } as never),
+      conversionError("INVALID_HAR", "request.queryString[1].name"),
+    );
+    for (
+      const [param, field] of [[{ name: "a", value: "\ud800" }, "value"], [
+        { name: "\ud800", value: "a" },
+        "name",
+      ]] as const
+    ) {
+      assert.throws(
+        () =>
+          toRequest({
+            method: "POST",
+            url: "http://a.com/",
+            headers: [],
+            postData: {
+              mimeType: "application/x-www-form-urlencoded",
+              params: [param],
+            },
+          } as never),
+        conversionError("INVALID_HAR", `postData.params[0].${field}`),
+      );
+    }
+    // A pair the URL already carries as written is not re-encoded: no error.
+    assert.equal(
+      toRequest({
+        method: "GET",
+        url: "http://a.com/?a=\ud800",
+        headers: [],
+        queryString: [{ name: "a", value: "\ud800" }],
+      } as never).url,
+      "http://a.com/?a=\ud800",
+    );
+  });
+
   it("response errors: status type, content types, bad base64", () => {
     assert.throws(
       () => toResponse({ response: { status: "200" } } as never),
