@@ -16,6 +16,14 @@
  *   that are not UTF-8, throw a {@linkcode ConversionError} with code
  *   `INVALID_INPUT`. Methods are normalized the way `fetch()` does it (only
  *   `delete`, `get`, `head`, `options`, `post`, `put` are upper-cased).
+ * - `toRequest` reads its arguments as `new Request` does: a `null` init is
+ *   no init; `method` and header names and values are converted with
+ *   `String()`, and the method must then be a token (fetch's forbidden
+ *   `CONNECT`, `TRACE` and `TRACK` are kept, as a body on `GET` is); headers
+ *   are a `Headers`, a record, or an iterable of two-item iterables. An init
+ *   or `headers` that is not an object, a header pair that is not iterable,
+ *   a symbol, or a value `String()` cannot convert is `INVALID_INPUT` (a pair
+ *   without exactly two items `INVALID_HEADER`), never a `TypeError`.
  * - A native `Request`/`Response` given to {@linkcode fromRequest},
  *   {@linkcode toCode} or {@linkcode toResponse} is read as bytes from a
  *   clone; bytes that are not valid UTF-8 throw `INVALID_INPUT` (as
@@ -72,6 +80,7 @@ import {
   responseHead,
   toHttpRequest,
 } from "./_message.ts";
+import { TOKEN } from "./_http_text.ts";
 import { fetchCode, fetchHeaders } from "./_fetch_code.ts";
 
 export type {
@@ -176,6 +185,17 @@ function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
+/** The bytes of a buffer body; a detached buffer is INVALID_INPUT. */
+function bufferBytes(body: ArrayBuffer | ArrayBufferView): Uint8Array {
+  try {
+    return body instanceof ArrayBuffer
+      ? new Uint8Array(body)
+      : new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+  } catch (cause) {
+    throw invalidInit("the body's buffer cannot be read (detached)", cause);
+  }
+}
+
 function bodyText(body: unknown, headers: HeaderMap): string | undefined {
   if (body === undefined || body === null) return undefined;
   if (typeof body === "string") return body;
@@ -191,11 +211,8 @@ function bodyText(body: unknown, headers: HeaderMap): string | undefined {
     }
     return body.toString();
   }
-  if (body instanceof ArrayBuffer) return decodeUtf8(new Uint8Array(body));
-  if (ArrayBuffer.isView(body)) {
-    return decodeUtf8(
-      new Uint8Array(body.buffer, body.byteOffset, body.byteLength),
-    );
+  if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) {
+    return decodeUtf8(bufferBytes(body));
   }
   if (typeof FormData !== "undefined" && body instanceof FormData) {
     throw invalidBody("FormData");
@@ -212,24 +229,90 @@ function bodyText(body: unknown, headers: HeaderMap): string | undefined {
   });
 }
 
-function initHeaders(init: HeadersInit | undefined): HeaderMap {
-  if (init === undefined || init === null) return {};
+function invalidInit(message: string, cause?: unknown): ConversionError {
+  return new ConversionError({
+    code: "INVALID_INPUT",
+    message: `toRequest: ${message}`,
+    cause,
+  });
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value;
+}
+
+function isObjectLike(value: unknown): value is object {
+  return (typeof value === "object" && value !== null) ||
+    typeof value === "function";
+}
+
+/**
+ * A string field of the fetch() arguments converted as `new Request` does
+ * (String(value)); a symbol, or a value whose conversion throws (an object
+ * without a prototype), is INVALID_INPUT instead of a TypeError.
+ */
+function initString(value: unknown, what: string): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "symbol") {
+    throw invalidInit(`${what} is a symbol, not a string`);
+  }
+  try {
+    return String(value);
+  } catch (cause) {
+    throw invalidInit(`${what} cannot be converted to a string`, cause);
+  }
+}
+
+/** The method as fetch() reads it: String(method), a token, normalized. */
+function initMethod(value: unknown): string {
+  if (value === undefined) return "GET";
+  const written = initString(value, "the method");
+  if (!TOKEN.test(written)) {
+    throw invalidInit(
+      `the method ${JSON.stringify(written)} is not an HTTP token`,
+    );
+  }
+  const upper = written.toUpperCase();
+  return NORMALIZED_METHODS.has(upper) ? upper : written;
+}
+
+function initHeaders(init: unknown): HeaderMap {
+  if (init === undefined) return {};
   if (typeof Headers !== "undefined" && init instanceof Headers) {
     return headersToMap(init);
   }
+  if (!isObjectLike(init)) {
+    throw invalidInit(
+      `headers must be a Headers, an object or a list of [name, value] pairs, got ${
+        describe(init)
+      }`,
+    );
+  }
   const headers: HeaderMap = {};
-  const pairs = Symbol.iterator in Object(init)
-    ? (init as Iterable<readonly [string, string]>)
-    : Object.entries(init as Record<string, string>);
-  for (const pair of pairs) {
-    if (pair.length !== 2) {
+  if (!(Symbol.iterator in init)) {
+    for (const [name, value] of Object.entries(init)) {
+      appendHeader(headers, name, initString(value, `header ${name}`));
+    }
+    return headers;
+  }
+  for (const pair of init as Iterable<unknown>) {
+    if (!isObjectLike(pair) || !(Symbol.iterator in pair)) {
+      throw invalidInit(
+        `a header pair must be a [name, value] list, got ${describe(pair)}`,
+      );
+    }
+    const items = [...(pair as Iterable<unknown>)];
+    if (items.length !== 2) {
       throw new ConversionError({
         code: "INVALID_HEADER",
         message:
           "toRequest: a header pair must have exactly a name and a value",
       });
     }
-    appendHeader(headers, String(pair[0]), String(pair[1]));
+    const name = initString(items[0], "a header name");
+    appendHeader(headers, name, initString(items[1], `header ${name}`));
   }
   return headers;
 }
@@ -238,9 +321,9 @@ function initHeaders(init: HeadersInit | undefined): HeaderMap {
  * Turns the arguments of a `fetch()` call into a plain request.
  *
  * @param url The URL (a string or a `URL`).
- * @param options The init object; `method` defaults to `GET`.
+ * @param options The init object (`null` is no init, as for `new Request`); `method` defaults to `GET`.
  * @returns The plain request; `body` only when the init has one.
- * @throws {ConversionError} `INVALID_INPUT` for bodies that cannot be read synchronously.
+ * @throws {ConversionError} `INVALID_INPUT` for an init `new Request` refuses (a non-object init or headers, a method that is not a token) and for bodies that cannot be read synchronously; `INVALID_HEADER` for a header pair that is not a name and a value.
  *
  * @example From fetch() arguments
  * ```ts
@@ -255,17 +338,20 @@ function initHeaders(init: HeadersInit | undefined): HeaderMap {
  */
 export function toRequest(
   url: string | URL,
-  options: RequestInit = {},
+  options?: RequestInit | null,
 ): HttpRequest {
-  const written = options.method ?? "GET";
-  const upper = written.toUpperCase();
-  const headers = initHeaders(options.headers);
+  if (options !== undefined && options !== null && !isObjectLike(options)) {
+    throw invalidInit(`the init must be an object, got ${describe(options)}`);
+  }
+  const init: RequestInit = options ?? {};
+  const method = initMethod(init.method);
+  const headers = initHeaders(init.headers);
   const request: HttpRequest = {
-    method: NORMALIZED_METHODS.has(upper) ? upper : written,
-    url: String(url),
+    method,
+    url: initString(url, "the url"),
     headers,
   };
-  const body = bodyText(options.body, headers);
+  const body = bodyText(init.body, headers);
   if (body !== undefined) request.body = body;
   return request;
 }

@@ -255,6 +255,89 @@ describe("toRequest", () => {
   });
 });
 
+describe("toRequest: init read as new Request reads it", () => {
+  const isInvalidInput = (error: unknown) =>
+    error instanceof ConversionError && error.code === "INVALID_INPUT";
+
+  it("takes a null init as no init and converts a non-string method with String()", () => {
+    const url = "http://a.com/";
+    assert.deepEqual(toRequest(url, null), {
+      method: "GET",
+      url,
+      headers: {},
+    });
+    assert.equal(new Request(url, null as never).method, "GET");
+    const methods: Array<[unknown, string]> = [
+      [1, "1"],
+      [null, "null"],
+      [true, "true"],
+      [{ toString: () => "put" }, "PUT"],
+    ];
+    for (const [method, expected] of methods) {
+      const init = { method } as unknown as RequestInit;
+      assert.equal(toRequest(url, init).method, expected, String(method));
+      assert.equal(new Request(url, init).method, expected);
+    }
+  });
+
+  it("refuses what new Request refuses with INVALID_INPUT, never a TypeError", () => {
+    const inits: unknown[] = [
+      5,
+      "x",
+      { method: "GE T" },
+      { method: "" },
+      { method: Symbol("m") },
+      { method: Object.create(null) },
+      { headers: null },
+      { headers: 5 },
+      { headers: "ab" },
+      { headers: [null] },
+      { headers: ["ab"] },
+      { headers: { a: Object.create(null) } },
+      { headers: [[Symbol("n"), "v"]] },
+      { method: "POST", body: Object.create(null) },
+      { method: "POST", body: Symbol("b") },
+    ];
+    for (const init of inits) {
+      assert.throws(
+        () => new Request("http://a.com/", init as RequestInit),
+        TypeError,
+      );
+      assert.throws(
+        () => toRequest("http://a.com/", init as RequestInit),
+        isInvalidInput,
+        String(init),
+      );
+    }
+    // new Request sends String(body); toRequest reads only the documented body types.
+    assert.throws(
+      () => toRequest("/", { method: "POST", body: 5 as never }),
+      isInvalidInput,
+    );
+    const buffer = new ArrayBuffer(4);
+    const view = new Uint8Array(buffer);
+    structuredClone(buffer, { transfer: [buffer] });
+    for (const body of [buffer, view]) {
+      assert.throws(
+        () => toRequest("/", { method: "POST", body }),
+        isInvalidInput,
+      );
+    }
+    assert.throws(() => toRequest(Symbol("u") as never), isInvalidInput);
+  });
+
+  it("reads header values with String() and any iterable pair, as new Request does", () => {
+    const init = {
+      headers: [new Set(["a", "b"]), [1, 2]],
+    } as unknown as RequestInit;
+    assert.deepEqual(toRequest("/", init).headers, { a: "b", "1": "2" });
+    assert.deepEqual(
+      toRequest("/", { headers: { a: [1, 2] } as never }).headers,
+      { a: "1,2" },
+    );
+  });
+});
+
 describe("createMockResponse", () => {
   const base = { statusText: "", httpVersion: "1.1", headers: {} };
 
