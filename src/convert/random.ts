@@ -27,8 +27,9 @@
  * - **Headers**: `true` (default) generates accept, user-agent and some of
  *   accept-language, x-request-id, authorization, cache-control and cookie,
  *   plus a content-type matching the body (JSON, form or text, sniffed for
- *   string bodies). `false` gives `{}`; an object is used as given (names
- *   lowercased) and no content-type is added.
+ *   string bodies). `false` gives `{}`; an object is used as `normalizeHeaders`
+ *   (core/utils) gives it — names lowercased, names that differ only in case
+ *   one array of every value in order — and no content-type is added.
  * - **Round-trip safe**: generated URLs are already in WHATWG-normalised form,
  *   header values are printable ASCII without edge white space, and bodies are
  *   well-formed UTF-8, so raw HTTP, curl, HAR and fetch conversions give the
@@ -45,6 +46,7 @@
  *
  * @module
  */
+import { normalizeHeaders } from "./core.ts";
 import { ConversionError } from "./errors.ts";
 import type { HeaderMap, HttpRequest } from "./types.ts";
 
@@ -212,7 +214,7 @@ export interface RandomBodyOptions extends RandomSource {
  * ```
  */
 export interface RandomHeadersOptions extends RandomSource {
-  /** `true` generates, `false` gives `{}`, an object is used as given. */
+  /** `true` generates, `false` gives `{}`, an object is normalized. */
   headers?: boolean | Record<string, string | string[]>;
   /** Content type to add to generated headers (for a body). */
   contentType?: string;
@@ -237,7 +239,7 @@ export interface RandomRequestOptions extends RandomSource {
   methods?: readonly string[];
   /** Templates with `:name` segments, or a function of the generator. */
   paths?: readonly string[] | ((rng: Rng) => string);
-  /** `true` generates, `false` gives `{}`, an object is used as given. */
+  /** `true` generates, `false` gives `{}`, an object is normalized. */
   headers?: boolean | Record<string, string | string[]>;
   /** What body to make; default `true` (automatic, method-aware). */
   body?: RandomBodyOption;
@@ -523,13 +525,9 @@ function drawHeaders(
   contentType: string | undefined,
 ): HeaderMap {
   if (option === false) return {};
+  // As normalizeHeaders gives it: names differing only in case keep every value.
   if (typeof option === "object" && option !== null) {
-    const headers: HeaderMap = {};
-    for (const name in option) {
-      const value = option[name];
-      headers[name.toLowerCase()] = Array.isArray(value) ? [...value] : value;
-    }
-    return headers;
+    return normalizeHeaders(option);
   }
   const headers: HeaderMap = {
     accept: rng.pick(ACCEPT),

@@ -5,6 +5,7 @@ import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { ConversionError } from "../../src/convert/string.ts";
+import { normalizeHeaders } from "../../src/convert/core.ts";
 import {
   createRng,
   randomBody,
@@ -242,6 +243,18 @@ describe("randomRequest options", () => {
 });
 
 describe("piece generators", () => {
+  it("headers: names differing only in case keep every value, as normalizeHeaders does", () => {
+    const given = { "X-A": "1", "x-a": "2", Vary: ["a"], "VARY": "b" };
+    const expected = { "x-a": ["1", "2"], vary: ["a", "b"] };
+    assert.deepEqual(normalizeHeaders(given), expected);
+    assert.deepEqual(
+      randomRequest({ seed: 1, headers: given }).headers,
+      expected,
+    );
+    assert.deepEqual(randomHeaders({ seed: 1, headers: given }), expected);
+    assert.deepEqual(given["Vary"], ["a"], "the option is not changed");
+  });
+
   it("share the option names and draw from a passed rng", () => {
     const rng = createRng(11);
     const method = randomMethod({ rng });
