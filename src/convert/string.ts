@@ -34,6 +34,14 @@
  *   white space) are percent-encoded; everything else is written as given.
  * - A `host` header derived from an absolute url is written first, unless the
  *   request already has one (which is kept as it is).
+ * - The request line never carries userinfo (RFC 9110 §4.2.4 forbids sending
+ *   it), with either `absoluteUrl` setting. Credentials in the url
+ *   (`http://user:pw@host/`) are written, after `host`, as
+ *   `authorization: Basic base64(user:pw)` — percent-decoded, UTF-8, `user@`
+ *   as `user:`, as curl sends them. An `authorization` header that already
+ *   says the same is written once; any other `authorization` header throws
+ *   `INVALID_URL` rather than drop the header or the credentials. An empty
+ *   userinfo (`http://@host/`) carries nothing and is dropped.
  * - `content-length` (UTF-8 bytes) is added when the body is non-empty and the
  *   message has neither `content-length` nor `transfer-encoding`.
  * - An empty `statusText` is replaced by the registered IANA reason phrase.
@@ -47,7 +55,9 @@
  * Round trips: for a request with an absolute `http(s)` URL and no fragment,
  * `parseRequest(await stringifyRequest(r))` gives `r` back plus the added
  * `host` and `content-length` headers, with either `absoluteUrl` setting
- * (give `scheme: "https"` when parsing origin-form output of an https URL).
+ * (give `scheme: "https"` when parsing origin-form output of an https URL);
+ * credentials in the URL come back as the added `authorization` header, the
+ * url without them.
  *
  * @example Parse and write a request
  * ```ts
@@ -94,6 +104,7 @@ import {
   UNSAFE_TARGET_CHARS,
 } from "./_http_text.ts";
 import { utf8ByteLength } from "./_utf8.ts";
+import { encodeBase64, utf8Bytes } from "./_bytes.ts";
 import { reasonPhrase } from "../_status.ts";
 
 export type * from "./types.ts";
@@ -384,6 +395,58 @@ function originForm(url: string): string {
   return rest.startsWith("/") ? rest : `/${rest}`;
 }
 
+/**
+ * The userinfo of an absolute url as written (before the authority's last
+ * `@`), and the url without it. The authority ends where the WHATWG URL
+ * parser ends it: at `/`, `?`, `#`, and for special schemes at `\\`.
+ */
+function splitUserinfo(url: string): { userinfo?: string; url: string } {
+  const start = url.indexOf("//") + 2;
+  const ends = /^(?:https?|wss?|ftp|file):/i.test(url) ? "/?#\\" : "/?#";
+  let end = start;
+  while (end < url.length && !ends.includes(url[end])) end++;
+  const at = url.lastIndexOf("@", end - 1);
+  if (at < start) return { url };
+  return {
+    userinfo: url.slice(start, at),
+    url: url.slice(0, start) + url.slice(at + 1),
+  };
+}
+
+/**
+ * The `authorization` header that carries a url's credentials, as curl sends
+ * them: Basic, the userinfo percent-decoded (a malformed escape as written)
+ * and UTF-8 encoded, `user` alone as `user:`. `undefined` when the request
+ * already has exactly that header; INVALID_URL when it has another one, which
+ * would leave no room for the credentials.
+ */
+function credentialsHeader(
+  userinfo: string,
+  headers: HeaderMap,
+): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(userinfo);
+  } catch {
+    decoded = userinfo;
+  }
+  if (!decoded.includes(":")) decoded += ":";
+  const basic = `Basic ${encodeBase64(utf8Bytes(decoded))}`;
+  const given = headerEntries(headers).filter(([name]) =>
+    name.toLowerCase() === "authorization"
+  );
+  if (given.length === 0) return basic;
+  if (
+    given.length === 1 && given[0][1].trim().replace(/^basic\s+/i, "Basic ") ===
+      basic
+  ) return undefined;
+  throw new ConversionError({
+    code: "INVALID_URL",
+    message:
+      "the url carries credentials (user:password@), which a request line must not, and the request already has another authorization header to carry them; remove one of the two",
+  });
+}
+
 function checkVersion(
   version: string,
   code: "INVALID_REQUEST_LINE" | "INVALID_STATUS_LINE",
@@ -426,7 +489,7 @@ function headerBlock(
  * @param request A plain request or a native `Request`.
  * @param options `absoluteUrl` (default `true`): the request target for an absolute url.
  * @returns The message text with CRLF line ends.
- * @throws {ConversionError} `INVALID_REQUEST_LINE` (method not a token, bad version), `INVALID_URL`, `INVALID_HEADER` (CR/LF/NUL in a value), `INVALID_INPUT` (a native body that is not UTF-8).
+ * @throws {ConversionError} `INVALID_REQUEST_LINE` (method not a token, bad version), `INVALID_URL` (unparsable, or credentials in the url beside a different `authorization` header), `INVALID_HEADER` (CR/LF/NUL in a value), `INVALID_INPUT` (a native body that is not UTF-8).
  *
  * @example Absolute-form and origin-form targets
  * ```ts
@@ -437,6 +500,14 @@ function headerBlock(
  * console.log(await stringifyRequest(request, { absoluteUrl: false }));
  * // GET /a?b=1 HTTP/1.1
  * // host: example.com
+ * ```
+ *
+ * @example URL credentials become an authorization header
+ * ```ts
+ * import { stringifyRequest } from "@switchyard/switchyard/string";
+ * const text = await stringifyRequest({ method: "GET", url: "http://user:pw@example.com/a", headers: {} });
+ * console.log(text.split("\r\n").slice(0, 3));
+ * // ["GET http://example.com/a HTTP/1.1", "host: example.com", "authorization: Basic dXNlcjpwdw=="]
  * ```
  */
 export async function stringifyRequest(
@@ -456,13 +527,12 @@ export async function stringifyRequest(
     plain.httpVersion ?? "1.1",
     "INVALID_REQUEST_LINE",
   );
-  const url = String(plain.url ?? "");
+  let url = String(plain.url ?? "");
   const first: Array<[string, string]> = [];
-  let target = withoutFragment(url);
   if (ABSOLUTE_URL.test(url)) {
-    let host: string;
+    let parsed: URL;
     try {
-      host = new URL(url).host;
+      parsed = new URL(url);
     } catch (cause) {
       throw new ConversionError({
         code: "INVALID_URL",
@@ -470,11 +540,24 @@ export async function stringifyRequest(
         cause,
       });
     }
-    if (host !== "" && getHeader(plain.headers, "host") === undefined) {
-      first.push(["host", host]);
+    if (parsed.host !== "" && getHeader(plain.headers, "host") === undefined) {
+      first.push(["host", parsed.host]);
     }
-    if (options.absoluteUrl === false) target = originForm(url);
+    const split = splitUserinfo(url);
+    url = split.url;
+    if (parsed.username !== "" || parsed.password !== "") {
+      const authorization = credentialsHeader(
+        split.userinfo ?? "",
+        plain.headers,
+      );
+      if (authorization !== undefined) {
+        first.push(["authorization", authorization]);
+      }
+    }
   }
+  let target = options.absoluteUrl === false && ABSOLUTE_URL.test(url)
+    ? originForm(url)
+    : withoutFragment(url);
   if (target === "") target = "/";
   const line = `${plain.method} ${encodeUnsafe(target)} HTTP/${version}\r\n`;
   return line + headerBlock(plain.headers, plain.body, first);

@@ -513,6 +513,82 @@ describe("stringifyRequest", () => {
     }
   });
 
+  it("never writes userinfo in the request line: URL credentials become Basic authorization", async () => {
+    const request = {
+      method: "GET",
+      url: "http://user:pw@example.com/a#top",
+      headers: {},
+    };
+    const head =
+      "host: example.com\r\nauthorization: Basic dXNlcjpwdw==\r\n\r\n";
+    assert.equal(
+      await stringifyRequest(request),
+      `GET http://example.com/a HTTP/1.1\r\n${head}`,
+    );
+    assert.equal(
+      await stringifyRequest(request, { absoluteUrl: false }),
+      `GET /a HTTP/1.1\r\n${head}`,
+    );
+    // Percent-decoded and UTF-8 encoded, as curl sends them; a user alone is `user:`.
+    const cases: Array<[string, string]> = [
+      ["http://us%20er:p%40%C3%BC@h.example/", "us er:p@ü"],
+      ["https://a@b:c@h.example/x?y@z", "a@b:c"],
+      ["http://user@h.example", "user:"],
+      ["http://:pw@h.example/", ":pw"],
+    ];
+    for (const [url, credentials] of cases) {
+      const bytes = new TextEncoder().encode(credentials);
+      const basic = `Basic ${btoa(String.fromCharCode(...bytes))}`;
+      for (const absoluteUrl of [true, false]) {
+        const text = await stringifyRequest(
+          { method: "GET", url, headers: {} },
+          { absoluteUrl },
+        );
+        const line = text.slice(0, text.indexOf("\r\n"));
+        assert.ok(!line.includes("@h.example"), line);
+        assert.equal(parseRequest(text).headers.authorization, basic, url);
+      }
+    }
+    // An empty userinfo carries nothing.
+    assert.equal(
+      await stringifyRequest({
+        method: "GET",
+        url: "http://@example.com/",
+        headers: {},
+      }),
+      "GET http://example.com/ HTTP/1.1\r\nhost: example.com\r\n\r\n",
+    );
+  });
+
+  it("URL credentials beside an authorization header: the same one is written once, another is INVALID_URL", async () => {
+    assert.equal(
+      await stringifyRequest({
+        method: "GET",
+        url: "http://user:pw@example.com/",
+        headers: { Authorization: "basic dXNlcjpwdw==" },
+      }, { absoluteUrl: false }),
+      "GET / HTTP/1.1\r\nhost: example.com\r\nauthorization: basic dXNlcjpwdw==\r\n\r\n",
+    );
+    for (
+      const authorization of ["Bearer t", "Basic b3RoZXI6eA==", [
+        "Basic dXNlcjpwdw==",
+        "Basic dXNlcjpwdw==",
+      ]]
+    ) {
+      for (const absoluteUrl of [true, false]) {
+        await assert.rejects(
+          stringifyRequest({
+            method: "GET",
+            url: "http://user:pw@example.com/",
+            headers: { authorization },
+          }, { absoluteUrl }),
+          (error: unknown) =>
+            error instanceof ConversionError && error.code === "INVALID_URL",
+        );
+      }
+    }
+  });
+
   it("accepts a native Request", async () => {
     const text = await stringifyRequest(
       new Request("https://example.com/p", {
@@ -649,6 +725,29 @@ describe("round trips", () => {
           ),
         },
       });
+    }
+  });
+
+  it("URL credentials come back as the authorization header, with either absoluteUrl setting", async () => {
+    const request: HttpRequest = {
+      method: "GET",
+      url: "http://user:pw@example.com/a",
+      headers: { accept: "*/*" },
+      httpVersion: "1.1",
+    };
+    for (const absoluteUrl of [true, false]) {
+      assert.deepEqual(
+        parseRequest(await stringifyRequest(request, { absoluteUrl })),
+        {
+          ...request,
+          url: "http://example.com/a",
+          headers: {
+            host: "example.com",
+            authorization: "Basic dXNlcjpwdw==",
+            accept: "*/*",
+          },
+        },
+      );
     }
   });
 });
