@@ -91,6 +91,11 @@ export type {
   ResponseInput,
 };
 export { ConversionError };
+// ConversionError.code's type, re-exported so the documented API is complete.
+export {
+  ConversionErrorCode,
+  type ConversionErrorCodeValue,
+} from "./errors.ts";
 
 /**
  * The two arguments of a `fetch()` call.

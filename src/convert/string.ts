@@ -109,6 +109,11 @@ import { reasonPhrase } from "../_status.ts";
 
 export type * from "./types.ts";
 export { ConversionError };
+// ConversionError.code's type, re-exported so the documented API is complete.
+export {
+  ConversionErrorCode,
+  type ConversionErrorCodeValue,
+} from "./errors.ts";
 
 /**
  * Options of {@linkcode parse} and {@linkcode parseRequest}.
