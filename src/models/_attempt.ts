@@ -6,6 +6,7 @@
 import type { AdapterError } from "./errors.ts";
 import type { Lifetime } from "./_lifetime.ts";
 import type { BackendEntry } from "./_state.ts";
+import { REFUSED, type Ticket } from "./_breaker.ts";
 import type { BackendAdapter, IRChatRequest, IRChatResponse } from "./types.ts";
 import {
   abortedError,
@@ -113,6 +114,8 @@ export class Call {
   readonly startedAt: number;
   readonly cost: Promise<number | null> | undefined;
   readonly context: AttemptContext;
+  /** The breaker's ticket: the outcome is reported with it. */
+  readonly ticket: Ticket;
 
   constructor(
     entry: BackendEntry,
@@ -121,7 +124,9 @@ export class Call {
     startedAt: number,
     cost: Promise<number | null> | undefined,
     context: AttemptContext,
+    ticket: Ticket,
   ) {
+    this.ticket = ticket;
     this.entry = entry;
     this.pending = pending;
     this.signal = signal;
@@ -134,8 +139,8 @@ export class Call {
   end(threw: boolean, value: unknown): Attempt {
     const latencyMs = this.context.clock() - this.startedAt;
     return threw
-      ? rejected(this.entry, this.signal, value, latencyMs, this.context)
-      : resolved(this.entry, value, latencyMs, this.cost, this.context);
+      ? rejected(this, value, latencyMs)
+      : resolved(this, value, latencyMs);
   }
 }
 
@@ -150,7 +155,8 @@ export function startCall(
   signal: AbortSignal | undefined,
   context: AttemptContext,
 ): Call | Attempt {
-  if (!entry.admit(context.now())) {
+  const ticket = entry.admit(context.now());
+  if (ticket === REFUSED) {
     return unavailableAttempt(entry.name, context.unavailable(entry.name));
   }
   entry.started++;
@@ -172,7 +178,7 @@ export function startCall(
   } catch (thrown) {
     pending = Promise.reject(thrown);
   }
-  return new Call(entry, pending, signal, startedAt, cost, context);
+  return new Call(entry, pending, signal, startedAt, cost, context, ticket);
 }
 
 /** One call to one backend, awaited; never rejects. */
@@ -191,39 +197,29 @@ export function attempt(
 }
 
 /** Classifies and records a call that threw: an abort, a timeout or a failure. */
-function rejected(
-  entry: BackendEntry,
-  signal: AbortSignal | undefined,
-  thrown: unknown,
-  latencyMs: number,
-  context: AttemptContext,
-): Attempt {
+function rejected(call: Call, thrown: unknown, latencyMs: number): Attempt {
+  const { entry, signal, ticket } = call;
   if (signal?.aborted && signal.reason !== TIMEOUT_REASON) {
-    entry.breaker.onAbort();
+    entry.breaker.onAbort(ticket);
     return abortedAttempt(entry.name, abortedError(signal), thrown, latencyMs);
   }
   const error = toAdapterError(
     signal?.aborted ? TIMEOUT_REASON : thrown,
     entry.adapter.metadata?.provider,
   );
-  entry.recordFailure(context.now());
+  entry.recordFailure(call.context.now(), ticket);
   return failedAttempt(entry.name, error, thrown, latencyMs);
 }
 
 /** Classifies and records a call that answered: valid or malformed. */
-function resolved(
-  entry: BackendEntry,
-  value: unknown,
-  latencyMs: number,
-  cost: Promise<number | null> | undefined,
-  context: AttemptContext,
-): Attempt {
+function resolved(call: Call, value: unknown, latencyMs: number): Attempt {
+  const { entry, ticket, cost, context } = call;
   if (!isValidResponse(value)) {
     const error = invalidResponse(entry.name, "returned a malformed response");
-    entry.recordFailure(context.now());
+    entry.recordFailure(context.now(), ticket);
     return failedAttempt(entry.name, error, error, latencyMs);
   }
-  entry.recordSuccess(latencyMs, context.trackLatency);
+  entry.recordSuccess(latencyMs, context.trackLatency, ticket);
   if (cost !== undefined) cost.then((c) => entry.recordCost(c));
   return { ok: true, backend: entry.name, response: value, latencyMs };
 }

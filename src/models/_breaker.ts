@@ -15,10 +15,26 @@ export interface BreakerSettings {
   readonly timeout: number;
 }
 
+/**
+ * What {@linkcode CircuitBreaker.admit} hands a call: the breaker's epoch at
+ * admission, or {@linkcode REFUSED}. The call reports its outcome with it,
+ * so in half-open only the probe's outcome moves the state.
+ */
+export type Ticket = number;
+
+/** The ticket of a call the breaker did not admit. */
+export const REFUSED: Ticket = -1;
+
 export class CircuitBreaker {
   #state: BreakerState = "closed";
   #openUntil = Infinity;
   #probeInFlight = false;
+  /**
+   * Bumped at every state change. The half-open probe is the one call
+   * admitted in its epoch: calls admitted before the breaker opened carry
+   * older tickets and cannot close, re-open or free it.
+   */
+  #epoch = 0;
   consecutiveFailures = 0;
   readonly #settings: BreakerSettings;
 
@@ -31,6 +47,7 @@ export class CircuitBreaker {
     if (this.#state === "open" && now >= this.#openUntil) {
       this.#state = "half-open";
       this.#probeInFlight = false;
+      this.#epoch++;
     }
     return this.#state;
   }
@@ -43,33 +60,44 @@ export class CircuitBreaker {
   }
 
   /**
-   * Admits one request. In half-open exactly one caller gets `true` until the
-   * probe reports back; everyone else sees the backend as unavailable.
+   * Admits one request and returns its ticket, or {@linkcode REFUSED}. In
+   * half-open exactly one caller is admitted until the probe reports back;
+   * everyone else sees the backend as unavailable.
    */
-  admit(now: number): boolean {
+  admit(now: number): Ticket {
     const state = this.state(now);
-    if (state === "closed") return true;
+    if (state === "closed") return this.#epoch;
     if (state === "half-open" && !this.#probeInFlight) {
       this.#probeInFlight = true;
-      return true;
+      return this.#epoch;
     }
-    return false;
+    return REFUSED;
   }
 
-  onSuccess(): void {
+  /** In half-open, whether `ticket` is the probe's (other outcomes are stale). */
+  #isProbe(ticket: Ticket): boolean {
+    return ticket === this.#epoch;
+  }
+
+  onSuccess(ticket: Ticket): void {
+    if (this.#state === "half-open") {
+      if (this.#isProbe(ticket)) this.#close();
+      return;
+    }
     this.consecutiveFailures = 0;
-    if (this.#state !== "open") {
-      this.#state = "closed";
-      this.#probeInFlight = false;
-    }
   }
 
-  onFailure(now: number): void {
-    this.consecutiveFailures++;
+  onFailure(now: number, ticket: Ticket): void {
     if (this.#state === "half-open") {
       // A failed probe re-opens with a fresh timeout.
-      this.#open(now, this.#settings.timeout);
-    } else if (
+      if (this.#isProbe(ticket)) {
+        this.consecutiveFailures++;
+        this.#open(now, this.#settings.timeout);
+      }
+      return;
+    }
+    this.consecutiveFailures++;
+    if (
       this.#state === "closed" && this.#settings.enabled &&
       this.consecutiveFailures >= this.#settings.threshold
     ) {
@@ -78,8 +106,10 @@ export class CircuitBreaker {
   }
 
   /** The caller aborted: the outcome says nothing about the backend. */
-  onAbort(): void {
-    if (this.#state === "half-open") this.#probeInFlight = false;
+  onAbort(ticket: Ticket): void {
+    if (this.#state === "half-open" && this.#isProbe(ticket)) {
+      this.#probeInFlight = false;
+    }
   }
 
   /** Forces open; without a timeout it stays open until closed or reset. */
@@ -88,15 +118,21 @@ export class CircuitBreaker {
   }
 
   close(): void {
+    this.#close();
+  }
+
+  #close(): void {
     this.#state = "closed";
     this.#openUntil = Infinity;
     this.#probeInFlight = false;
     this.consecutiveFailures = 0;
+    this.#epoch++;
   }
 
   #open(now: number, timeout: number): void {
     this.#state = "open";
     this.#openUntil = now + timeout;
     this.#probeInFlight = false;
+    this.#epoch++;
   }
 }

@@ -1,7 +1,12 @@
 // The Router's record of one registered backend. The Router owns every
 // instance; strategies only read them.
 
-import { type BreakerSettings, CircuitBreaker } from "./_breaker.ts";
+import {
+  type BreakerSettings,
+  CircuitBreaker,
+  REFUSED,
+  type Ticket,
+} from "./_breaker.ts";
 import { BackendCounters } from "./_stats.ts";
 import type { AdapterCapabilities, BackendAdapter } from "./types.ts";
 
@@ -39,26 +44,31 @@ export class BackendEntry {
   }
 
   /**
-   * Healthy and the breaker admits this request; in half-open this claims
-   * the single probe.
+   * The breaker's ticket when the backend is healthy and the breaker admits
+   * this request (in half-open this claims the single probe), else
+   * {@linkcode REFUSED}.
    */
-  admit(now: number): boolean {
-    return this.healthy && this.breaker.admit(now);
+  admit(now: number): Ticket {
+    return this.healthy ? this.breaker.admit(now) : REFUSED;
   }
 
   /** Counts a success: totals, the latency window (when tracked), the breaker. */
-  recordSuccess(latencyMs: number, trackLatency: boolean): void {
+  recordSuccess(
+    latencyMs: number,
+    trackLatency: boolean,
+    ticket: Ticket,
+  ): void {
     this.stats.total++;
     this.stats.ok++;
     if (trackLatency) this.stats.latency.add(latencyMs);
-    this.breaker.onSuccess();
+    this.breaker.onSuccess(ticket);
   }
 
   /** Counts a failure against the backend and its breaker. */
-  recordFailure(now: number): void {
+  recordFailure(now: number, ticket: Ticket): void {
     this.stats.total++;
     this.stats.failed++;
-    this.breaker.onFailure(now);
+    this.breaker.onFailure(now, ticket);
   }
 
   /** Adds an estimate to the cost figures; unknown or non-finite costs are skipped. */

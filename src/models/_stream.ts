@@ -19,6 +19,7 @@ import {
   failedAttempt,
 } from "./_attempt.ts";
 import type { BackendEntry } from "./_state.ts";
+import { REFUSED, type Ticket } from "./_breaker.ts";
 import { abortedError, invalidResponse } from "./_util.ts";
 
 const CODES: ReadonlySet<string> = new Set(Object.values(ErrorCode));
@@ -181,6 +182,8 @@ export class StreamRun {
   readonly attempts: Attempt[] = [];
   /** The attempt in progress, until its outcome is recorded. */
   live: BackendEntry | undefined;
+  /** The breaker's ticket of the attempt in progress. */
+  ticket: Ticket = REFUSED;
   /** The last chunk accept() saw. */
   chunk: IRStreamChunk | undefined;
   /** The provider of the attempt in progress, read when it began. */
@@ -208,9 +211,10 @@ export class StreamRun {
   }
 
   /** Starts an attempt's bookkeeping; the backend is called by open(). */
-  begin(entry: BackendEntry, startedAt: number): void {
+  begin(entry: BackendEntry, startedAt: number, ticket: Ticket): void {
     entry.started++;
     this.live = entry;
+    this.ticket = ticket;
     this.provider = entry.adapter.metadata?.provider;
     this.#startedAt = startedAt;
     this.#held = [];
@@ -236,6 +240,7 @@ export class StreamRun {
     slot: number,
   ): IteratorResult<IRStreamChunk> {
     this.live = winner.live;
+    this.ticket = winner.ticket;
     this.provider = winner.provider;
     this.#startedAt = winner.#startedAt;
     this.#held = winner.#held;
@@ -329,7 +334,7 @@ export class StreamRun {
   /** Records the attempt in progress as failed with `failure`. */
   failed(clock: () => number, now: number): void {
     const entry = this.live!;
-    entry.recordFailure(now);
+    entry.recordFailure(now, this.ticket);
     this.#record(
       failedAttempt(
         entry.name,
@@ -356,7 +361,7 @@ export class StreamRun {
   aborted(thrown: unknown, clock: () => number): void {
     const entry = this.live!;
     this.live = undefined;
-    entry.breaker.onAbort();
+    entry.breaker.onAbort(this.ticket);
     this.#record(
       abortedAttempt(
         entry.name,
@@ -377,7 +382,7 @@ export class StreamRun {
 
   /** Ends the stream: an attempt still live was abandoned, not failed. */
   close(): void {
-    this.live?.breaker.onAbort();
+    this.live?.breaker.onAbort(this.ticket);
     this.release();
     this.#gate?.close();
   }

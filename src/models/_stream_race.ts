@@ -11,6 +11,7 @@
 import type { Attempt } from "./_attempt.ts";
 import { cancelledAttempt } from "./_parallel.ts";
 import type { BackendEntry } from "./_state.ts";
+import type { Ticket } from "./_breaker.ts";
 import { StreamRun, Verdict } from "./_stream.ts";
 import { CANCELLED_REASON, linkSignal, toAdapterError } from "./_util.ts";
 import type { IRChatRequest } from "./types.ts";
@@ -19,6 +20,12 @@ import type { IRChatRequest } from "./types.ts";
 export interface RaceClocks {
   readonly now: () => number;
   readonly clock: () => number;
+}
+
+/** A backend the caller admitted to the race, with its breaker ticket. */
+export interface Admitted {
+  readonly entry: BackendEntry;
+  readonly ticket: Ticket;
 }
 
 /** How a stream race ended. */
@@ -81,7 +88,7 @@ async function pump(
  * fallback).
  */
 export function raceStreams(
-  entries: readonly BackendEntry[],
+  entries: readonly Admitted[],
   signal: AbortSignal | undefined,
   requestFor: (entry: BackendEntry) => IRChatRequest,
   clocks: RaceClocks,
@@ -135,12 +142,12 @@ export function raceStreams(
       }
     };
 
-    entries.forEach((entry, i) => {
+    entries.forEach(({ entry, ticket }, i) => {
       const controller = new AbortController();
       const unlink = linkSignal(signal, controller);
       const run = new StreamRun(controller.signal);
       const request = requestFor(entry);
-      run.begin(entry, clocks.clock());
+      run.begin(entry, clocks.clock(), ticket);
       racers.push({ run, controller, unlink, settled: false });
       pump(run, request).then(({ end, thrown }) => settle(i, end, thrown));
     });

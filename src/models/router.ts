@@ -65,7 +65,8 @@
  *   `circuitBreakerThreshold` consecutive failures (only with
  *   `enableCircuitBreaker`); open → half-open once `circuitBreakerTimeout` has
  *   passed (computed lazily, no timers); in half-open one probe is admitted,
- *   its success closes and its failure re-opens with a fresh timeout. Aborts
+ *   its success closes and its failure re-opens with a fresh timeout (calls
+ *   admitted before the breaker opened no longer move it). Aborts
  *   by the caller are not failures. `openCircuitBreaker(name)` without a
  *   timeout stays open until closed or reset; `resetCircuitBreaker` closes and
  *   clears the failure count. Manual control works even when automatic
@@ -252,7 +253,8 @@ import {
   usableFilter,
 } from "./_strategies.ts";
 import { StreamRun, Verdict } from "./_stream.ts";
-import { raceStreams } from "./_stream_race.ts";
+import { type Admitted, raceStreams } from "./_stream_race.ts";
+import { REFUSED } from "./_breaker.ts";
 import { tracedResponse, traceOf } from "./_trace.ts";
 import { substitution } from "./_translate.ts";
 import {
@@ -1598,9 +1600,13 @@ export class Router implements BackendAdapter {
       // A parallel fallback's winner arrives with the step that won it.
       let first = route?.first;
       while (entry !== undefined) {
-        if (first !== undefined || entry.admit(this.#settings.now())) {
+        // A race winner was admitted (and begun) by the race.
+        const ticket = first !== undefined
+          ? run.ticket
+          : entry.admit(this.#settings.now());
+        if (ticket !== REFUSED) {
           if (first === undefined) {
-            run.begin(entry, this.#settings.clock());
+            run.begin(entry, this.#settings.clock(), ticket);
           }
           try {
             let step = first;
@@ -1712,13 +1718,15 @@ export class Router implements BackendAdapter {
     }
     const now = this.#settings.now();
     // Admission claims a half-open breaker's single probe, as startCall does.
-    const entries = raceCandidates(state, this.#usable(state.needs)).filter(
-      (entry) => entry.admit(now),
-    );
-    for (const entry of entries) state.attempted.push(entry.name);
-    this.#counters.fallbacks += entries.length;
+    const admitted: Admitted[] = [];
+    for (const entry of raceCandidates(state, this.#usable(state.needs))) {
+      const ticket = entry.admit(now);
+      if (ticket !== REFUSED) admitted.push({ entry, ticket });
+    }
+    for (const { entry } of admitted) state.attempted.push(entry.name);
+    this.#counters.fallbacks += admitted.length;
     const race = await raceStreams(
-      entries,
+      admitted,
       run.signal,
       (entry) => this.#translate(request, entry),
       this.#settings,
@@ -1767,8 +1775,9 @@ export class Router implements BackendAdapter {
   /** Records a finished stream; returns the held chunks and the traced done chunk. */
   #streamDone(run: StreamRun, plan: Plan): IRStreamChunk[] {
     const entry = run.live!;
+    const ticket = run.ticket;
     const latencyMs = run.succeeded(this.#settings.clock);
-    entry.recordSuccess(latencyMs, this.#settings.trackLatency);
+    entry.recordSuccess(latencyMs, this.#settings.trackLatency, ticket);
     run.settled = true;
     this.#counters.settle(true);
     const chunks = run.takeHeld();

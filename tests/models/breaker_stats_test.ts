@@ -1,6 +1,10 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { createRouter, ErrorCode } from "../../src/models/mod.ts";
+import {
+  type BackendAdapter,
+  createRouter,
+  ErrorCode,
+} from "../../src/models/mod.ts";
 import {
   createEchoAdapter,
   createFailingAdapter,
@@ -195,6 +199,49 @@ describe("circuit breaker", () => {
     assert.equal(router.getBackendInfo("h")?.circuitBreakerState, "half-open");
     assert.equal(router.getBackendInfo("h")?.consecutiveFailures, 0);
     assert.equal(router.getBackendStats("h")?.totalRequests, 0);
+  });
+
+  it("only the probe's own outcome moves a half-open breaker, not a call from before it opened", async () => {
+    const clock = manualClock();
+    let failing = false;
+    let calls = 0;
+    // Hangs until aborted, or fails at once while `failing`.
+    const adapter: BackendAdapter = {
+      ...createEchoAdapter(),
+      execute: (_request, signal) => {
+        calls++;
+        if (failing) return Promise.reject(new Error("down"));
+        return new Promise((_resolve, reject) =>
+          signal?.addEventListener("abort", () => reject(signal.reason))
+        );
+      },
+    };
+    const router = createRouter({
+      enableCircuitBreaker: true,
+      circuitBreakerThreshold: 1,
+      circuitBreakerTimeout: 100,
+      fallbackStrategy: "none",
+      now: clock.now,
+    }).register("a", adapter);
+    const old = new AbortController();
+    const oldCall = router.execute(req(), old.signal); // admitted while closed
+    failing = true;
+    await assert.rejects(router.execute(req()), /down/);
+    assert.equal(router.getBackendInfo("a")?.circuitBreakerState, "open");
+    clock.t += 100;
+    failing = false;
+    const probe = new AbortController();
+    const probeCall = router.execute(req(), probe.signal); // the one probe
+    old.abort(); // the old call's abort must not free the probe's slot
+    assert.equal(await codeOf(oldCall), ErrorCode.ABORTED);
+    assert.equal(
+      await codeOf(router.execute(req())),
+      ErrorCode.NO_BACKEND_AVAILABLE,
+    );
+    assert.equal(calls, 3);
+    assert.equal(router.getBackendInfo("a")?.circuitBreakerState, "half-open");
+    probe.abort();
+    assert.equal(await codeOf(probeCall), ErrorCode.ABORTED);
   });
 });
 
