@@ -142,7 +142,11 @@ export class AbortGate {
 export function releaseIterator(
   iterator: AsyncIterator<unknown> | undefined,
 ): void {
-  if (iterator === undefined || typeof iterator.return !== "function") return;
+  // An adapter may hand back anything (null included): nothing to release.
+  if (
+    iterator === null || typeof iterator !== "object" ||
+    typeof iterator.return !== "function"
+  ) return;
   try {
     const result = iterator.return();
     if (result && typeof (result as Promise<unknown>).then === "function") {
@@ -224,7 +228,18 @@ export class StreamRun {
 
   /** Calls the backend (may throw: the caller's try treats it as a failure). */
   open(request: IRChatRequest): void {
-    this.#iterator = this.live!.adapter.executeStream(request, this.signal);
+    const entry = this.live!;
+    const iterator: unknown = entry.adapter.executeStream(request, this.signal);
+    if (
+      iterator === null || typeof iterator !== "object" ||
+      typeof (iterator as AsyncIterator<unknown>).next !== "function"
+    ) {
+      throw invalidResponse(
+        entry.name,
+        "returned no stream from executeStream",
+      );
+    }
+    this.#iterator = iterator as AsyncIterator<IRStreamChunk>;
   }
 
   /**

@@ -162,6 +162,35 @@ describe("executeStream", () => {
     assert.equal(router.getBackendStats("errs")?.failedRequests, 1);
   });
 
+  it("an adapter whose executeStream returns no iterator (null, {}, a promise) is INVALID_RESPONSE and falls back", async () => {
+    const broken = (stream: unknown): BackendAdapter => ({
+      ...createEchoAdapter(),
+      executeStream: () => stream as IRChatStream,
+    });
+    for (const fallbackStrategy of ["sequential", "parallel"] as const) {
+      const router = createRouter({ defaultBackend: "null", fallbackStrategy })
+        .register("null", broken(null))
+        .register("object", broken({}))
+        .register("promise", broken(Promise.resolve()))
+        .register("echo", createEchoAdapter());
+      const chunks = await drain(router.executeStream(req("fine")));
+      assert.deepEqual(types(chunks), ["start", "content", "done"]);
+      const codes = routingOfDone(chunks).attempts.map((a) =>
+        a.errorCode ?? "ok"
+      );
+      assert.equal(codes[0], "INVALID_RESPONSE", fallbackStrategy);
+      assert.ok(codes.includes("ok"), fallbackStrategy);
+      // Only broken backends: the stream ends with an error chunk, no throw.
+      const none = createRouter({ defaultBackend: "null", fallbackStrategy })
+        .register("null", broken(null))
+        .register("other", broken(null));
+      const failed = await drain(none.executeStream(req()));
+      assert.deepEqual(types(failed), ["error"], fallbackStrategy);
+      none.dispose();
+      router.dispose();
+    }
+  });
+
   it("after content, a failure ends the stream with an error chunk and no switch", async () => {
     const backup = createEchoAdapter();
     const router = createRouter({ defaultBackend: "mid" })
