@@ -145,7 +145,6 @@ const HANDLED_KEYS: ReadonlySet<string> = new Set([
   "seed",
   "user",
   "n",
-  "parallel_tool_calls",
 ]);
 
 const NUMERIC_PARAMETERS: ReadonlyArray<[string, keyof IRParameters]> = [
