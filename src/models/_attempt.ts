@@ -36,6 +36,21 @@ export type Attempt =
     readonly latencyMs: number;
   };
 
+/**
+ * A loser of `dispatchParallel` left running on purpose
+ * (`cancelOnFirstSuccess: false`): started, no outcome yet when the result
+ * was made. It appears only in traces.
+ */
+export interface RunningAttempt {
+  readonly ok: false;
+  readonly backend: string;
+  readonly kind: "running";
+  readonly latencyMs: number;
+}
+
+/** What a routing trace lists: every attempt started, finished or not. */
+export type TracedAttempt = Attempt | RunningAttempt;
+
 /** An attempt that produced a response. */
 export type Success = Extract<Attempt, { ok: true }>;
 

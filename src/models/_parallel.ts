@@ -16,7 +16,12 @@ import type {
   ParallelResponse,
   ParallelStrategy,
 } from "./parallel.ts";
-import { abortedAttempt, type Attempt, type Success } from "./_attempt.ts";
+import {
+  abortedAttempt,
+  type Attempt,
+  type Success,
+  type TracedAttempt,
+} from "./_attempt.ts";
 import { routingFailed } from "./_failures.ts";
 import { withDispatchTrace } from "./_trace.ts";
 import {
@@ -251,7 +256,7 @@ export function dispatchResult(
   names: readonly string[],
   totalTimeMs: number,
 ): ParallelDispatchResult {
-  const attempts: Attempt[] = [];
+  const attempts: TracedAttempt[] = [];
   appendRace(run, names, totalTimeMs, attempts);
   const successes = outcomes.successes.map((s) => ({
     ...s,
@@ -267,18 +272,26 @@ export function dispatchResult(
 }
 
 /**
- * Appends a parallel fallback's outcomes to the request's attempts: every
- * started attempt, and an ABORTED one for each loser cancelled by the winner.
+ * Appends a parallel run's outcomes to the request's attempts: every
+ * started attempt, an ABORTED one for each loser cancelled by the winner,
+ * and a running one for each loser left to finish.
  */
 export function appendRace(
   run: ParallelRunResult,
   names: readonly string[],
-  cancelledAfter: number,
-  attempts: Attempt[],
+  elapsed: number,
+  attempts: TracedAttempt[],
 ): void {
   run.outcomes.forEach((outcome, i) => {
     if (outcome === undefined) {
-      attempts.push(cancelledAttempt(names[i], cancelledAfter));
+      attempts.push(
+        run.cancelled.includes(i) ? cancelledAttempt(names[i], elapsed) : {
+          ok: false,
+          backend: names[i],
+          kind: "running",
+          latencyMs: elapsed,
+        },
+      );
     } else if (outcome.ok || outcome.kind !== "unavailable") {
       attempts.push(outcome);
     }

@@ -4,13 +4,16 @@
 import type { RoutingStrategy } from "./config.ts";
 import type { RoutingAttempt, RoutingReason, RoutingTrace } from "./trace.ts";
 import type { IRChatResponse } from "./types.ts";
-import type { Attempt, Success } from "./_attempt.ts";
+import type { Success, TracedAttempt } from "./_attempt.ts";
 import type { Plan } from "./_select.ts";
 
-/** The public record of one attempt. */
-function recordOf(attempt: Attempt): RoutingAttempt {
-  return attempt.ok
-    ? { backend: attempt.backend, latencyMs: attempt.latencyMs, ok: true }
+/** The public record of one attempt; one still running has no error code. */
+function recordOf(attempt: TracedAttempt): RoutingAttempt {
+  if (attempt.ok) {
+    return { backend: attempt.backend, latencyMs: attempt.latencyMs, ok: true };
+  }
+  return attempt.kind === "running"
+    ? { backend: attempt.backend, latencyMs: attempt.latencyMs, ok: false }
     : {
       backend: attempt.backend,
       latencyMs: attempt.latencyMs,
@@ -23,7 +26,7 @@ function recordOf(attempt: Attempt): RoutingAttempt {
 export function traceOf(
   strategy: RoutingStrategy,
   plan: Plan,
-  attempts: readonly Attempt[],
+  attempts: readonly TracedAttempt[],
   backend: string,
 ): RoutingTrace {
   const first = plan.entry?.name;
@@ -50,7 +53,7 @@ export function tracedResponse(
   strategy: RoutingStrategy,
   winner: Success,
   plan: Plan,
-  attempts: readonly Attempt[],
+  attempts: readonly TracedAttempt[],
 ): IRChatResponse {
   const response = winner.response;
   return {
@@ -64,7 +67,7 @@ export function tracedResponse(
 
 /** The trace of a dispatchParallel response that came from `backend`. */
 export function dispatchTrace(
-  attempts: readonly Attempt[],
+  attempts: readonly TracedAttempt[],
   backend: string,
 ): RoutingTrace {
   const records: RoutingAttempt[] = [];
@@ -81,7 +84,7 @@ export function dispatchTrace(
 /** `response` with a dispatch trace on `metadata.routing` (a copy). */
 export function withDispatchTrace(
   response: IRChatResponse,
-  attempts: readonly Attempt[],
+  attempts: readonly TracedAttempt[],
   backend: string,
 ): IRChatResponse {
   return {

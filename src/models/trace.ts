@@ -10,7 +10,9 @@
  * `reason: "parallel-dispatch"`, `backend` the backend whose response it is
  * (for the `custom` strategy's aggregate, the first success), `attempts` every
  * backend started, in the order given (losers cancelled by the winner appear
- * as `ABORTED` with the dispatch's total time), and `fallbacks: 0`.
+ * as `ABORTED` with the dispatch's total time; with
+ * `cancelOnFirstSuccess: false`, losers still running appear with `ok: false`
+ * and no `errorCode`), and `fallbacks: 0`.
  *
  * @example The trace of a fallback
  * ```ts
@@ -70,7 +72,12 @@ export interface RoutingAttempt {
   readonly latencyMs: number;
   /** Whether it succeeded. */
   readonly ok: boolean;
-  /** The AdapterError code when it did not. */
+  /**
+   * The AdapterError code when it did not. Absent on a failed-looking
+   * attempt that was still running when the trace was made: a loser of
+   * `dispatchParallel` with `cancelOnFirstSuccess: false` (its latency is
+   * the time it had run by then).
+   */
   readonly errorCode?: string;
 }
 

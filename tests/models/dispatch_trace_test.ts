@@ -69,6 +69,21 @@ describe("dispatchParallel routing trace", () => {
     const trace = traceOf(result.response);
     assert.equal(trace.backend, "fast");
     assert.equal(trace.attempts.find((a) => a.backend === "fast")?.ok, true);
+    // Left running, not cancelled: no outcome yet, so no ABORTED code.
+    const slow = trace.attempts.find((a) => a.backend === "slow");
+    assert.deepEqual({ ok: slow?.ok, errorCode: slow?.errorCode }, {
+      ok: false,
+      errorCode: undefined,
+    });
+    // With cancellation (the default) the loser is ABORTED.
+    const cancelled = await router.dispatchParallel(req(), {
+      strategy: "fastest",
+    });
+    assert.equal(
+      traceOf(cancelled.response).attempts.find((a) => a.backend === "slow")
+        ?.errorCode,
+      "ABORTED",
+    );
     router.dispose();
   });
 
