@@ -23,7 +23,8 @@
  *   are a `Headers`, a record, or an iterable of two-item iterables. An init
  *   or `headers` that is not an object, a header pair that is not iterable,
  *   a symbol, or a value `String()` cannot convert is `INVALID_INPUT` (a pair
- *   without exactly two items `INVALID_HEADER`), never a `TypeError`.
+ *   without exactly two items, a header name that is not a token, or a
+ *   value with NUL, CR or LF `INVALID_HEADER`), never a `TypeError`.
  * - A native `Request`/`Response` given to {@linkcode fromRequest},
  *   {@linkcode toCode} or {@linkcode toResponse} is read as bytes from a
  *   clone; bytes that are not valid UTF-8 throw `INVALID_INPUT` (as
@@ -298,7 +299,7 @@ function initHeaders(init: unknown): HeaderMap {
   const headers: HeaderMap = {};
   if (!(Symbol.iterator in init)) {
     for (const [name, value] of Object.entries(init)) {
-      appendHeader(headers, name, initString(value, `header ${name}`));
+      appendInitHeader(headers, name, initString(value, `header ${name}`));
     }
     return headers;
   }
@@ -317,9 +318,29 @@ function initHeaders(init: unknown): HeaderMap {
       });
     }
     const name = initString(items[0], "a header name");
-    appendHeader(headers, name, initString(items[1], `header ${name}`));
+    appendInitHeader(headers, name, initString(items[1], `header ${name}`));
   }
   return headers;
+}
+
+const UNSENDABLE_VALUE = /[\0\r\n]/;
+
+/**
+ * Appends a header as `new Headers` would accept it: the name a token, the
+ * value without NUL, CR or LF (which no request can carry).
+ */
+function appendInitHeader(headers: HeaderMap, name: string, value: string) {
+  if (!TOKEN.test(name) || UNSENDABLE_VALUE.test(value)) {
+    throw new ConversionError({
+      code: "INVALID_HEADER",
+      message: `toRequest: header ${JSON.stringify(name)} has ${
+        TOKEN.test(name)
+          ? "a NUL, CR or LF in its value"
+          : "a name that is not an HTTP token"
+      }, which fetch() refuses`,
+    });
+  }
+  appendHeader(headers, name, value);
 }
 
 /**

@@ -336,6 +336,23 @@ describe("toRequest: init read as new Request reads it", () => {
       { a: "1,2" },
     );
   });
+
+  it("refuses a header new Headers refuses: a name that is not a token, NUL/CR/LF in a value", () => {
+    for (
+      const headers of [{ "a b": "x" }, { "": "x" }, { a: "x\ny" }, [[
+        "a",
+        "\0",
+      ]]]
+    ) {
+      assert.throws(
+        () => toRequest("/", { headers } as RequestInit),
+        (error: unknown) =>
+          error instanceof ConversionError && error.code === "INVALID_HEADER",
+        JSON.stringify(headers),
+      );
+      assert.throws(() => new Request("http://h/", { headers } as RequestInit));
+    }
+  });
 });
 
 describe("createMockResponse", () => {
