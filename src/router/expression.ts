@@ -139,7 +139,12 @@ export function HTTPExpression(
 
   function match(request: Request): RegExpExecArray | null {
     if (!any && request.method !== method) return null;
-    const captures = regexp.exec(regExpPath(getPath(request.url)));
+    const path = getPath(request.url);
+    // Static patterns ("/" included) compare the path as it is; the router
+    // looks them up in its static map the same way.
+    const captures = regexp.exec(
+      pattern.staticPath === undefined ? regExpPath(path) : path,
+    );
     if (captures === null) return null;
     for (const rule of rules) {
       if (!headerMatches(request.headers, rule)) return null;

@@ -43,6 +43,10 @@ describe("HTTPExpression", () => {
       "de",
     );
     assert.equal(expression.test(new Request("http://localhost/de/")), false);
+    // The root pattern itself still matches the root path.
+    const root = HTTPExpression`GET /`;
+    assert.equal(root.test(new Request("http://localhost/")), true);
+    assert.equal(root.test(new Request("http://localhost/x")), false);
   });
 
   it("constrains matches with header lines", () => {
