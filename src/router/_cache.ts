@@ -3,6 +3,7 @@
 import type { CacheOptions, Handler } from "./router.ts";
 import { RouteError } from "./errors.ts";
 import { isNullBodyStatus } from "../_status.ts";
+import { hasHeadControl } from "./_render.ts";
 
 interface Entry {
   readonly status: number;
@@ -93,11 +94,12 @@ export class ResponseCache {
     );
     this.#cacheControl = options.cacheControl;
     if (
-      this.#cacheControl !== undefined && /[\r\n\0]/.test(this.#cacheControl)
+      this.#cacheControl !== undefined && hasHeadControl(this.#cacheControl)
     ) {
       throw new RouteError({
         code: "INVALID_OPTION",
-        message: "CacheOptions.cacheControl contains CR, LF or NUL",
+        message:
+          "CacheOptions.cacheControl contains a control character (all but tab are refused)",
       });
     }
     this.#etag = options.etag ?? true;

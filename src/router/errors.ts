@@ -22,7 +22,7 @@ export const RouteErrorCode = {
   DUPLICATE_ROUTE: "DUPLICATE_ROUTE",
   /** A message template is malformed (status line, request line, header line, body rules). */
   INVALID_TEMPLATE: "INVALID_TEMPLATE",
-  /** A substitution in a status, request or header line holds CR, LF or NUL, or binary data. */
+  /** A substitution in a status, request or header line holds a control character other than tab, or binary data. */
   UNSAFE_SUBSTITUTION: "UNSAFE_SUBSTITUTION",
   /** A handler returned something that is not a `Response`. */
   INVALID_RESPONSE: "INVALID_RESPONSE",

@@ -47,7 +47,7 @@ function cachedLayout(
  * Builds a `Response` from a template shaped like a raw HTTP response, with
  * the rules of `createRoute` (status line optional, indentation removed,
  * Content-Type default `text/html; charset=utf-8`, exact Content-Length,
- * bytes and streams substituted in place, CR/LF/NUL rejected in the head).
+ * bytes and streams substituted in place, control characters but tab rejected in the head).
  * Function substitutions are called without arguments and awaited. The
  * layout of a call site's template is parsed once and reused.
  *

@@ -43,7 +43,8 @@
  * - Templates are parsed once; common indentation removed; the template's
  *   status and headers win over `RouteInit`; Content-Type defaults to
  *   `text/html; charset=utf-8`; Content-Length is computed, never trusted.
- *   CR/LF/NUL in a head substitution fails the request (error path).
+ *   A control character (CR, LF, NUL, DEL, … but tab) in a head
+ *   substitution fails the request (error path).
  * - `cache` keeps the bytes of routes without function substitutions, with
  *   a strong ETag and 304 for `If-None-Match`.
  * - `createFSRouter` imports every module eagerly.

@@ -283,10 +283,12 @@ describe("createRouter dispatch", () => {
       () => createRouter({ cache: { maxEntries: -1 } }),
       RouteError,
     );
-    assert.throws(
-      () => createRouter({ cache: { cacheControl: "a\r\nb" } }),
-      RouteError,
-    );
+    for (const cacheControl of ["a\r\nb", "max-age=1\x01"]) {
+      assert.throws(
+        () => createRouter({ cache: { cacheControl } }),
+        { code: "INVALID_OPTION" },
+      );
+    }
     assert.throws(() => createRouter({ baseUrl: "/a?b" }), RouteError);
   });
 

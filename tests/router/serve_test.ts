@@ -69,6 +69,36 @@ Deno.test("bytes and Blob substitutions go out with an exact Content-Length, GET
   }
 });
 
+Deno.test("a control character in a header substitution is a 500, and the server keeps serving", async () => {
+  // Deno.serve's HTTP/1 writer aborts the process on such a header value;
+  // a percent-decoded param lets any client send one.
+  const router = createRouter({
+    errorHandler: () => new Response("refused", { status: 500 }),
+  }).endpoint`GET /hello/:name`(createRoute()`
+    HTTP/1.1 200 OK
+    X-Greeting: hello ${(_request, context) => context.params.name}
+
+    hi
+  `);
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    router,
+  );
+  try {
+    const base = `http://127.0.0.1:${server.addr.port}`;
+    for (const escape of ["%01", "%1B", "%7F"]) {
+      const refused = await fetch(`${base}/hello/${escape}`);
+      assert.equal(refused.status, 500, escape);
+      assert.equal(await refused.text(), "refused");
+    }
+    const fine = await fetch(`${base}/hello/you`);
+    assert.equal(fine.headers.get("x-greeting"), "hello you");
+    await fine.body?.cancel();
+  } finally {
+    await server.shutdown();
+  }
+});
+
 Deno.test("streaming: status, headers and leading text arrive before a 300 ms substitution", async () => {
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen() {} },
