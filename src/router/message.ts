@@ -149,6 +149,15 @@ function parseRequestLine(line: string): { method: string; target: string } {
       }: expected "METHOD URL [HTTP/1.1]"`,
     });
   }
+  // Fetch refuses these methods outright (`new Request` throws a TypeError).
+  if (/^(?:connect|trace|track)$/i.test(words[0])) {
+    throw new RouteError({
+      code: "INVALID_TEMPLATE",
+      message: `The method ${
+        words[0]
+      } cannot be used in a Request (Fetch forbids CONNECT, TRACE and TRACK)`,
+    });
+  }
   return { method: words[0], target: words[1] };
 }
 

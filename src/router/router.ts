@@ -276,13 +276,15 @@ function basePath(baseUrl: string | undefined): string {
   return path;
 }
 
+// An invalid escape (`\xZZ`) has no cooked text: its raw text is used, as
+// `cook` does, so the pattern check names it instead of "undefined".
 function cookEndpoint(
   strings: TemplateStringsArray,
   values: unknown[],
 ): string {
-  let text = strings[0];
+  let text = strings[0] ?? strings.raw[0];
   for (let i = 0; i < values.length; i++) {
-    text += String(values[i]) + strings[i + 1];
+    text += String(values[i]) + (strings[i + 1] ?? strings.raw[i + 1]);
   }
   return text;
 }

@@ -4,6 +4,7 @@ import {
   cook,
   createRequest,
   createResponse,
+  createRouter,
   deconstruct,
   HTTPExpression,
   RouteError,
@@ -90,6 +91,15 @@ describe("HTTPExpression", () => {
     );
   });
 
+  it("an invalid escape in an endpoint is a RouteError naming it, not a route", () => {
+    assert.throws(() => createRouter().endpoint`GET /files\xZZ`, {
+      code: "INVALID_PATTERN",
+    });
+    assert.throws(() => createRouter().endpoint`GET /items/${7}\xZZ`, {
+      code: "INVALID_PATTERN",
+    });
+  });
+
   it("matches any method with * and rejects bad expressions", () => {
     assert.equal(
       HTTPExpression`* /x`.test(
@@ -153,6 +163,14 @@ describe("createRequest", () => {
     await assert.rejects(createRequest()`GET https://x.test/\n\nbody`, {
       code: "INVALID_TEMPLATE",
     });
+    // Methods Fetch forbids are our error, not the platform's TypeError.
+    for (const method of ["TRACE", "connect", "TRACK"]) {
+      await assert.rejects(
+        createRequest()`${method} https://x.test/`,
+        { code: "INVALID_TEMPLATE" },
+        method,
+      );
+    }
   });
 });
 
