@@ -27,6 +27,15 @@ export function fetchHeaders(
   return object;
 }
 
+/**
+ * A key of an object literal. `"__proto__": v` (quoted or not) sets the
+ * prototype instead of creating a property, so that one name is written
+ * computed, `["__proto__"]: v`, which creates an ordinary own property.
+ */
+function propertyKey(name: string): string {
+  return name === "__proto__" ? `[${jsString(name)}]` : jsString(name);
+}
+
 function initLiteral(request: HttpRequest, pretty: boolean): string {
   const fields: string[] = [];
   if (request.method !== "GET") {
@@ -36,7 +45,7 @@ function initLiteral(request: HttpRequest, pretty: boolean): string {
   const headerItems = Array.isArray(headers)
     ? headers.map(([name, value]) => `[${jsString(name)}, ${jsString(value)}]`)
     : Object.entries(headers).map(([name, value]) =>
-      `${jsString(name)}: ${jsString(value)}`
+      `${propertyKey(name)}: ${jsString(value)}`
     );
   if (headerItems.length > 0) {
     const [open, close] = Array.isArray(headers) ? ["[", "]"] : ["{", "}"];

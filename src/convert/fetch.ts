@@ -43,10 +43,12 @@
  * - `toCode` writes every string with JSON string encoding, and escapes
  *   U+2028, U+2029, `</script` and `<!--` on top, so the code parses in any
  *   engine and inside an HTML `<script>`, and reproduces each value exactly
- *   (lone surrogates included). The default is a `.then()` chain; with
- *   `async: true` it is `await` statements (for an ES module or the body of
- *   an async function). `pretty` (default `true`) spreads the init object
- *   over several lines.
+ *   (lone surrogates included); a header named `__proto__` is written as a
+ *   computed key, `["__proto__"]: …`, since a plain `"__proto__": …` would
+ *   set the object's prototype and lose the header. The default is a
+ *   `.then()` chain; with `async: true` it is `await` statements (for an ES
+ *   module or the body of an async function). `pretty` (default `true`)
+ *   spreads the init object over several lines.
  *
  * @example Request to fetch() and back
  * ```ts

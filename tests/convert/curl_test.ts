@@ -870,6 +870,20 @@ describe("curl.toFetchCode", () => {
     }
   });
 
+  it("produces code that sends a header named __proto__", async () => {
+    let init: { headers?: object } = {};
+    const fakeFetch = (_url: string, given: { headers?: object }) => {
+      init = given;
+      return Promise.resolve({ text: () => Promise.resolve("") });
+    };
+    const code = toFetchCode("curl https://x.test/ -H '__proto__: v'");
+    await new Function("fetch", "console", "return " + code)(fakeFetch, {
+      log() {},
+      error() {},
+    });
+    assert.deepEqual(Object.entries(init.headers ?? {}), [["__proto__", "v"]]);
+  });
+
   it("produces code that sends the parsed request", async () => {
     const command =
       `curl 'https://x.test/a?b' -H 'x-q: it'\\''s' -H 'x-q: "2"' --data-raw $'line\\n</script>'`;

@@ -114,6 +114,25 @@ describe("toCode", () => {
     assert.match(awaited, /const text = await response\.text\(\);/);
   });
 
+  it("writes a header named __proto__ as an own property, not the prototype", async () => {
+    const headers = JSON.parse('{"accept":"*/*","__proto__":"v"}');
+    for (const pretty of [true, false]) {
+      for (const asAsync of [true, false]) {
+        const code = await toCode(
+          { method: "GET", url: "https://example.com/", headers },
+          { pretty, async: asAsync },
+        );
+        const { calls } = await run(code, asAsync);
+        const sent = calls[0].init?.headers as object;
+        assert.deepEqual(Object.entries(sent), [["accept", "*/*"], [
+          "__proto__",
+          "v",
+        ]]);
+        assert.equal(Object.getPrototypeOf(sent), Object.prototype);
+      }
+    }
+  });
+
   it("keeps a lowercase custom method as written and accepts a native Request", async () => {
     const code = await toCode(
       new Request("https://example.com/", { method: "PATCH", body: "b" }),
