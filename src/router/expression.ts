@@ -58,20 +58,32 @@ export interface HTTPExpressionMatcher {
 
 interface HeaderRule {
   readonly name: string;
-  /** Lower-cased expected value; `*` only requires the header to be present. */
+  /** Expected value, normalized as a list element; `*` only requires the header to be present. */
   readonly value: string;
+}
+
+/**
+ * One list element, lower-cased, with the blanks around its `;` parameters
+ * removed: `Application/JSON ; charset=UTF-8` → `application/json;charset=utf-8`.
+ */
+function normalizeElement(text: string): string {
+  return text.toLowerCase().split(";").map((part) => part.trim()).filter(
+    (part) => part !== "",
+  ).join(";");
 }
 
 function headerMatches(headers: Headers, rule: HeaderRule): boolean {
   const actual = headers.get(rule.name);
   if (actual === null) return false;
   if (rule.value === "*") return true;
-  const lower = actual.toLowerCase().trim();
-  if (lower === rule.value) return true;
-  return lower.split(",").some((item) => {
-    const element = item.trim();
+  if (normalizeElement(actual) === rule.value) return true;
+  // A rule without parameters matches an element whatever its parameters;
+  // a rule with parameters needs the same ones.
+  const bare = !rule.value.includes(";");
+  return actual.split(",").some((item) => {
+    const element = normalizeElement(item);
     return element === rule.value ||
-      element.split(";")[0].trim() === rule.value;
+      (bare && element.split(";")[0] === rule.value);
   });
 }
 
@@ -81,8 +93,11 @@ function headerMatches(headers: Headers, rule: HeaderRule): boolean {
  * match `HEAD`). The path pattern is the router's (`:name`, `:name?`, `*`,
  * literal text). A header line `Name: value` requires the request header to
  * equal the value or to list it as one comma-separated element, ignoring
- * case and `;` parameters (`Accept: application/json` matches
- * `application/json, text/plain`); `Name: *` requires the header to be
+ * case and the blanks around `;` (`Accept: application/json` matches
+ * `application/json, text/plain`). A rule without `;` parameters ignores
+ * the request's; a rule with parameters needs the same ones
+ * (`Content-Type: application/json; charset=utf-8` matches
+ * `application/json;charset=UTF-8`). `Name: *` requires the header to be
  * present. Substitutions are joined as text.
  *
  * @param strings Template strings.
@@ -134,7 +149,8 @@ export function HTTPExpression(
         }: expected "Name: value"`,
       });
     }
-    return { name, value: line.slice(colon + 1).trim().toLowerCase() };
+    const value = line.slice(colon + 1).trim();
+    return { name, value: value === "*" ? value : normalizeElement(value) };
   });
 
   function match(request: Request): RegExpExecArray | null {

@@ -91,6 +91,30 @@ describe("HTTPExpression", () => {
     );
   });
 
+  it("a header rule with parameters matches the same parameters whatever the blanks", () => {
+    const expression = HTTPExpression`
+      POST /
+      Content-Type: application/json; charset=utf-8
+    `;
+    const post = (type: string) =>
+      new Request("http://localhost/", {
+        method: "POST",
+        headers: { "content-type": type },
+      });
+    for (
+      const same of [
+        "application/json; charset=utf-8",
+        "application/json;charset=UTF-8",
+        "Application/JSON ; charset=utf-8",
+      ]
+    ) assert.equal(expression.test(post(same)), true, same);
+    for (
+      const other of ["application/json", "application/json; charset=latin1"]
+    ) {
+      assert.equal(expression.test(post(other)), false, other);
+    }
+  });
+
   it("an invalid escape in an endpoint is a RouteError naming it, not a route", () => {
     assert.throws(() => createRouter().endpoint`GET /files\xZZ`, {
       code: "INVALID_PATTERN",
