@@ -2,7 +2,9 @@
 // tags, comments, CDATA sections, declarations and the contents of HTML
 // raw-text elements (<pre>, <script>, <style>, <textarea>) are copied as
 // written; only the white space between them changes. Text nodes are trimmed
-// at their ends. Linear: every token is found with indexOf or one scan.
+// at their ends. Linear: every token is found with indexOf or one scan, and a
+// close tag finds its open element through a count per name, never by
+// searching the stack.
 
 import { MAX_INDENT_DEPTH } from "./_json_format.ts";
 
@@ -136,6 +138,9 @@ export function formatMarkup(text: string, html: boolean): string {
   const tokens = tokenize(text, html);
   const lines: string[] = [];
   const open: string[] = [];
+  // How many entries of `open` hold each name, so that a close tag matching
+  // no open element is known as such without searching the whole stack.
+  const openCount = new Map<string, number>();
   const pad = () => "  ".repeat(Math.min(open.length, MAX_INDENT_DEPTH));
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
@@ -158,11 +163,20 @@ export function formatMarkup(text: string, html: boolean): string {
       }
       lines.push(pad() + token.text);
       open.push(token.name);
+      openCount.set(token.name, (openCount.get(token.name) ?? 0) + 1);
       continue;
     }
     if (token.kind === "close") {
-      const at = open.lastIndexOf(token.name);
-      if (at !== -1) open.length = at;
+      // Close the innermost open element of that name and every element
+      // left open inside it; a close tag matching none closes nothing. Each
+      // entry is popped at most once, so this stays linear.
+      if ((openCount.get(token.name) ?? 0) > 0) {
+        let name: string | undefined;
+        do {
+          name = open.pop() as string;
+          openCount.set(name, (openCount.get(name) as number) - 1);
+        } while (name !== token.name);
+      }
       lines.push(pad() + token.text);
       continue;
     }

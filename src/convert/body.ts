@@ -23,7 +23,9 @@
  *   `<style>` and `<textarea>` are copied untouched. HTML void elements
  *   (`<br>`, `<img>` …) do not indent. For JSON and markup alike, indentation
  *   stops growing after 100 levels, so hostile nesting cannot make the output
- *   quadratic in size.
+ *   quadratic in size. A close tag closes the innermost open element of its
+ *   name and any left open inside it; one matching no open element closes
+ *   nothing. Formatting takes linear time, mismatched tags included.
  * - Form bodies print one `name = value` line per pair, percent- and
  *   `+`-decoded (a malformed escape stays as written); a pair without `=`
  *   prints only its name; control characters in names and values are shown

@@ -177,6 +177,29 @@ describe("parseBody: XML and HTML", () => {
     assert.ok(result.formatted.endsWith("after"));
   });
 
+  it("closes the innermost element of that name and those left open inside it", () => {
+    const result = parseBody(
+      "<a><b><c><b>x</a><d>y</d></z>",
+      "application/xml",
+    );
+    assert.equal(
+      result.formatted,
+      "<a>\n  <b>\n    <c>\n      <b>\n        x\n</a>\n<d>y</d>\n</z>",
+    );
+  });
+
+  it("stays linear on many close tags that match no open element", () => {
+    // 350,000 characters: quadratic in the number of tags took ~10 s here.
+    const n = 50_000;
+    const body = "<a>".repeat(n) + "</b>".repeat(n);
+    const started = performance.now();
+    const result = parseBody(body, "application/xml");
+    const elapsed = performance.now() - started;
+    assert.equal(result.type, "xml");
+    assert.ok(result.formatted.endsWith("</b>"));
+    assert.ok(elapsed < 2000, `took ${elapsed.toFixed(0)} ms`);
+  });
+
   it("falls back when the declared markup is not markup", () => {
     assert.equal(parseBody("plain words", "text/html").type, "text");
   });
