@@ -26,6 +26,7 @@ import { toRequest as fetchToRequest } from "../src/convert/fetch.ts";
 import { ConversionError } from "../src/convert/errors.ts";
 import type { HttpRequest } from "../src/convert/types.ts";
 import { parseFetchCode } from "./_fetch_code.ts";
+import { readBounded } from "./_read_bounded.ts";
 
 /** Input forms the converter reads. */
 export type InputForm = "curl" | "http" | "har" | "fetch";
@@ -60,6 +61,13 @@ export interface ConvertOutput {
 
 /** Largest accepted `input`, in UTF-16 code units. */
 export const MAX_INPUT_LENGTH = 1 << 20;
+
+// The JSON of the longest input: at most 6 bytes a character (`\uXXXX`)
+// plus the other fields. A larger body is refused before it is buffered.
+const MAX_BODY_BYTES = 6 * MAX_INPUT_LENGTH + (64 << 10);
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+class TooLarge extends Error {}
 
 const FORMS: ReadonlySet<string> = new Set([
   "auto",
@@ -228,7 +236,7 @@ function errorResponse(
  * The `POST /api/convert` handler.
  *
  * @param request The HTTP request.
- * @returns 200 with a {@linkcode ConvertOutput}, 400/413/415 with `{ error }`.
+ * @returns 200 with a {@linkcode ConvertOutput}, 400 or 413 with `{ error }`.
  *
  * @example Usage
  * ```ts
@@ -241,13 +249,23 @@ function errorResponse(
  * ```
  */
 export async function handleConvert(request: Request): Promise<Response> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBounded(request, MAX_BODY_BYTES, () => new TooLarge());
+  } catch (error) {
+    if (!(error instanceof TooLarge)) throw error;
+    return errorResponse(413, {
+      code: "INVALID_INPUT",
+      message: `The body is larger than ${MAX_BODY_BYTES} bytes.`,
+    });
+  }
   let body: unknown;
   try {
-    body = await request.json();
+    body = JSON.parse(UTF8.decode(bytes));
   } catch {
     return errorResponse(400, {
       code: "INVALID_INPUT",
-      message: "The body must be JSON: { input, from?, pretty? }.",
+      message: "The body must be JSON (UTF-8): { input, from?, pretty? }.",
     });
   }
   if (

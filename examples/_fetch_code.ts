@@ -28,9 +28,20 @@ export interface FetchCall {
   options: Record<string, unknown>;
 }
 
+// Literals nest by recursion; a bound keeps hostile input (thousands of
+// `[`) a clear error instead of a stack overflow.
+const MAX_DEPTH = 256;
+
 class LiteralReader {
   pos = 0;
+  depth = 0;
   constructor(readonly text: string) {}
+
+  enter(): void {
+    if (++this.depth > MAX_DEPTH) {
+      this.fail(`Literals nested deeper than ${MAX_DEPTH} levels.`);
+    }
+  }
 
   fail(message: string, offset: number = this.pos): never {
     throw new ConversionError({ code: "INVALID_INPUT", message, offset });
@@ -245,6 +256,7 @@ class LiteralReader {
   }
 
   array(): unknown[] {
+    this.enter();
     this.pos++;
     const out: unknown[] = [];
     while (this.peek() !== "]") {
@@ -256,10 +268,12 @@ class LiteralReader {
       this.pos++;
     }
     this.expect("]");
+    this.depth--;
     return out;
   }
 
   object(): Record<string, unknown> {
+    this.enter();
     this.pos++;
     // Null prototype: keys such as `__proto__` stay plain data.
     const out: Record<string, unknown> = Object.create(null);
@@ -277,6 +291,7 @@ class LiteralReader {
       this.pos++;
     }
     this.expect("}");
+    this.depth--;
     return { ...out };
   }
 }

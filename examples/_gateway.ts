@@ -33,6 +33,7 @@ import {
   type ErrorCodeValue,
 } from "../src/models/errors.ts";
 import type { IRStreamChunk } from "../src/models/types.ts";
+import { readBounded } from "./_read_bounded.ts";
 import type { Router as HttpRouter } from "../src/router/mod.ts";
 import {
   ChunkEncoder,
@@ -112,20 +113,13 @@ export function errorResponse(error: unknown): Response {
 }
 
 async function readBody(request: Request, limit: number): Promise<unknown> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  const tooLarge = () =>
+  const bytes = await readBounded(request, limit, () =>
     new GatewayError({
       status: 413,
       type: "invalid_request_error",
       message: `The request body is larger than ${limit} bytes.`,
       code: "request_too_large",
-    });
-  if (declared > limit) throw tooLarge();
-  // With a declared length the HTTP layer delivers at most that many bytes,
-  // so the whole body can be read at once; otherwise count while reading.
-  const bytes = declared > 0
-    ? new Uint8Array(await request.arrayBuffer())
-    : await readBounded(request, limit, tooLarge);
+    }));
   try {
     return JSON.parse(new TextDecoder().decode(bytes));
   } catch {
@@ -136,29 +130,6 @@ async function readBody(request: Request, limit: number): Promise<unknown> {
       code: "invalid_json",
     });
   }
-}
-
-async function readBounded(
-  request: Request,
-  limit: number,
-  tooLarge: () => Error,
-): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    for await (const chunk of request.body) {
-      size += chunk.byteLength;
-      if (size > limit) throw tooLarge();
-      chunks.push(chunk);
-    }
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
 }
 
 function streamError(

@@ -162,6 +162,13 @@ Deno.test("/api/convert: errors carry the ConversionError code and offset", asyn
         "INVALID_INPUT",
         undefined,
       ],
+      // Thousands of nested literals: a clear 400, not a stack overflow.
+      [
+        { input: "fetch('https://x/', " + "[".repeat(8000) + ")" },
+        400,
+        "INVALID_INPUT",
+        276,
+      ],
     ];
     for (const [body, status, code, offset] of cases) {
       const answer = await post(server.origin, body);
@@ -171,6 +178,32 @@ Deno.test("/api/convert: errors carry the ConversionError code and offset", asyn
       assert.equal(answer.json.error?.offset, offset, label);
       assert.equal(typeof answer.json.error?.message, "string");
     }
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("/api/convert: an oversized body is refused with 413 before it is read whole", async () => {
+  const server = startServer();
+  try {
+    // 512 MiB streamed without a length: the answer must come long before
+    // the stream ends, so the producer stops after a few chunks.
+    let sent = 0;
+    const chunk = new Uint8Array(1 << 20).fill(0x61);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 512) return controller.close();
+        sent++;
+        controller.enqueue(chunk);
+      },
+    });
+    const response = await fetch(`${server.origin}/api/convert`, {
+      method: "POST",
+      body,
+    });
+    assert.equal(response.status, 413);
+    assert.equal((await response.json()).error.code, "INVALID_INPUT");
+    assert.ok(sent < 512, `${sent} MiB were sent before the answer`);
   } finally {
     await server.close();
   }
