@@ -90,8 +90,17 @@ function setAttribute(cookie: HarCookie, key: string, value: string): void {
   }
 }
 
-/** `expires` from Max-Age; a zero or negative age means "already expired". */
+/** The latest time a `Date` can hold (ECMAScript §21.4.1.1): +275760-09-13. */
+const LATEST_DATE = 8.64e15;
+
+/**
+ * `expires` from Max-Age; a zero or negative age means "already expired". An
+ * expiry past the latest representable date is capped to that date, as RFC
+ * 6265 §5.2 lets a user agent do, rather than dropped or thrown on.
+ */
 function setMaxAge(cookie: HarCookie, maxAge: number, started: string): void {
   const expiry = Date.parse(started) + Math.max(maxAge, 0) * 1000;
-  if (Number.isFinite(expiry)) cookie.expires = new Date(expiry).toISOString();
+  // `started` is a valid ISO date and `maxAge` a number, so `expiry` is never
+  // NaN; it may be +Infinity for an age of hundreds of digits.
+  cookie.expires = new Date(Math.min(expiry, LATEST_DATE)).toISOString();
 }

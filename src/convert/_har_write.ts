@@ -362,17 +362,40 @@ function harVersion(version: string | undefined): string {
   return `HTTP/${digits}`;
 }
 
+/**
+ * `startedDateTime` as an ISO string. JavaScript callers may pass anything;
+ * what is neither a date string nor a `Date` (any realm's) is
+ * `INVALID_OPTION`, as is an invalid date.
+ */
 function isoDate(value: string | Date | undefined): string {
   if (value === undefined) return new Date().toISOString();
-  const date = typeof value === "string" ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) {
+  let time: number;
+  if (typeof value === "string") {
+    time = Date.parse(value);
+  } else {
+    try {
+      // Throws for anything without a Date's internal time value.
+      time = Date.prototype.getTime.call(value);
+    } catch {
+      throw new ConversionError({
+        code: "INVALID_OPTION",
+        message: `startedDateTime must be a string or a Date, got ${
+          value === null ? "null" : typeof value
+        }`,
+        path: "startedDateTime",
+      });
+    }
+  }
+  if (Number.isNaN(time)) {
     throw new ConversionError({
       code: "INVALID_OPTION",
-      message: `startedDateTime is not a valid date: ${String(value)}`,
+      message: `startedDateTime is not a valid date: ${
+        typeof value === "string" ? value : "Invalid Date"
+      }`,
       path: "startedDateTime",
     });
   }
-  return date.toISOString();
+  return new Date(time).toISOString();
 }
 
 function buildTimings(given: Partial<HarTimings> | undefined): HarTimings {

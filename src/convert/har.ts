@@ -12,7 +12,8 @@
  *   scheme of `options.defaultOrigin`; without a host header against
  *   `defaultOrigin` itself, which defaults to `http://localhost`.
  * - **startedDateTime** is the call time unless `options.startedDateTime` is
- *   given (pass it for deterministic output).
+ *   given (pass it for deterministic output): a date string or a `Date`;
+ *   anything else, or an invalid date, is `INVALID_OPTION`.
  * - **Request-only entries** ({@linkcode fromRequest}) carry a placeholder
  *   response with status `0`, the convention browsers use for a request that
  *   got no answer. **Response-only entries** ({@linkcode fromResponse} without
@@ -21,8 +22,10 @@
  * - **Cookies** are parsed from the `cookie` header and from each
  *   `set-cookie`; `Path`, `Domain`, `Expires` (ISO 8601), `Max-Age` (turned
  *   into `expires` relative to startedDateTime, winning over `Expires` as in
- *   RFC 6265), `HttpOnly`, `Secure` and `SameSite` become fields of their
- *   cookie, never cookies of their own. Cookie values are kept as written.
+ *   RFC 6265; an expiry past the latest date a `Date` holds is capped to it,
+ *   `+275760-09-13T00:00:00.000Z`, as RFC 6265 §5.2 allows), `HttpOnly`,
+ *   `Secure` and `SameSite` become fields of their cookie, never cookies of
+ *   their own. Cookie values are kept as written.
  * - **Bodies and binary.** Bodies are strings. A plain body is UTF-8 text;
  *   with `bodyEncoding: "binary"` it is a latin1 "binary string" (one char per
  *   byte, what `atob` returns). A native Request/Response body is read as

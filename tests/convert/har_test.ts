@@ -248,6 +248,20 @@ describe("fromRequest", () => {
       }),
       conversionError("INVALID_OPTION", "startedDateTime"),
     );
+    for (const startedDateTime of [0, null, {}, [], Symbol("t")]) {
+      await assert.rejects(
+        fromRequest({ method: "GET", url: "https://e.x/", headers: {} }, {
+          startedDateTime: startedDateTime as never,
+        }),
+        conversionError("INVALID_OPTION", "startedDateTime"),
+      );
+    }
+    await assert.rejects(
+      fromRequest({ method: "GET", url: "https://e.x/", headers: {} }, {
+        startedDateTime: new Date(NaN),
+      }),
+      conversionError("INVALID_OPTION", "startedDateTime"),
+    );
     await assert.rejects(
       fromRequest(null as never),
       conversionError("INVALID_INPUT"),
@@ -319,6 +333,32 @@ describe("fromResponse", () => {
       { name: "gone", value: "", expires: STARTED },
     ]);
     assert.equal(entry.request.url, "http://localhost/");
+  });
+
+  it("caps a Max-Age expiry past the latest Date at that date", async () => {
+    const latest = "+275760-09-13T00:00:00.000Z";
+    const response = (cookie: string) => ({
+      statusCode: 200,
+      statusText: "OK",
+      httpVersion: "1.1",
+      headers: { "set-cookie": cookie },
+    });
+    const huge = await fromResponse(
+      response(
+        `sid=1; Max-Age=9000000000000; Path=/; Max-Age=${"9".repeat(400)}`,
+      ),
+      undefined,
+      at,
+    );
+    assert.deepEqual(huge.response.cookies, [
+      { name: "sid", value: "1", path: "/", expires: latest },
+    ]);
+    const late = await fromResponse(response("a=1; Max-Age=100"), undefined, {
+      startedDateTime: latest,
+    });
+    assert.deepEqual(late.response.cookies, [
+      { name: "a", value: "1", expires: latest },
+    ]);
   });
 
   it("writes base64 only for bodies that are not UTF-8 text", async () => {
