@@ -1,6 +1,7 @@
 // Query strings and form bodies as HAR sees them: `queryString` and
 // `postData.params` hold decoded text, URLs and bodies hold encoded text.
 import { ConversionError } from "./errors.ts";
+import { percentDecode } from "./_percent_decode.ts";
 import type { HarNameValue, HarParam } from "./har_types.ts";
 
 /** The media type of `application/x-www-form-urlencoded` bodies. */
@@ -134,17 +135,23 @@ function forEachPair(
   }
 }
 
-/** How often each `name\0value` of a query occurs, as written and decoded. */
+/**
+ * How often each `name\0value` of a query occurs: as written, decoded, and
+ * decoded as URLSearchParams does it (bytes that are not UTF-8 as U+FFFD),
+ * the forms exporters write; each distinct form counted once per pair.
+ */
 function carriedPairs(query: string): Map<string, number> {
   const counts = new Map<string, number>();
   const count = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
   forEachPair(query, (name, value) => {
-    const raw = `${name}\0${value}`;
-    count(raw);
-    const decoded = `${decodeFormComponent(name)}\0${
-      decodeFormComponent(value)
-    }`;
-    if (decoded !== raw) count(decoded);
+    const forms = new Set([
+      `${name}\0${value}`,
+      `${decodeFormComponent(name)}\0${decodeFormComponent(value)}`,
+      `${percentDecode(name, true, "replace")}\0${
+        percentDecode(value, true, "replace")
+      }`,
+    ]);
+    for (const form of forms) count(form);
   });
   return counts;
 }
@@ -157,25 +164,14 @@ function takePair(counts: Map<string, number>, key: string): boolean {
   return true;
 }
 
-/** `%XX`-decodes with `+` as space; a malformed escape keeps the raw text. */
+/** Form decoding: `+` as space, every valid `%XX`; the rest as written. */
 function decodeFormComponent(text: string): string {
-  if (text.indexOf("%") === -1 && text.indexOf("+") === -1) return text;
-  const spaced = text.replaceAll("+", " ");
-  try {
-    return decodeURIComponent(spaced);
-  } catch {
-    return spaced;
-  }
+  return percentDecode(text, true);
 }
 
-/** `%XX`-decodes (`+` stays); a malformed escape keeps the raw text. */
+/** `%XX`-decodes (`+` stays); what is not a valid escape stays as written. */
 function safeDecode(text: string): string {
-  if (text.indexOf("%") === -1) return text;
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
+  return percentDecode(text, false);
 }
 
 function encodeFormComponent(text: string, path: string): string {

@@ -27,9 +27,11 @@
  *   name and any left open inside it; one matching no open element closes
  *   nothing. Formatting takes linear time, mismatched tags included.
  * - Form bodies print one `name = value` line per pair, percent- and
- *   `+`-decoded (a malformed escape stays as written); a pair without `=`
- *   prints only its name; control characters in names and values are shown
- *   as `\n`, `\r`, `\t` or `\uXXXX` so that each pair stays on its line.
+ *   `+`-decoded: every valid escape is decoded, runs of them as UTF-8, and
+ *   only a malformed escape or an escaped byte that is not UTF-8 stays as
+ *   written (`50%+Jos%C3%A9` → `50% José`); a pair without `=` prints only
+ *   its name; control characters in names and values are shown as `\n`,
+ *   `\r`, `\t` or `\uXXXX` so that each pair stays on its line.
  * - Text is returned unchanged. `raw` is always the input as given.
  *
  * @example JSON with a big integer
@@ -51,6 +53,7 @@
 import { ConversionError } from "./errors.ts";
 import { formatJson } from "./_json_format.ts";
 import { formatMarkup } from "./_markup_format.ts";
+import { percentDecode } from "./_percent_decode.ts";
 
 /**
  * The kinds of body {@linkcode parseBody} detects.
@@ -106,13 +109,7 @@ function declaredType(contentType: string | undefined): BodyType | undefined {
 }
 
 function decodeComponent(text: string): string {
-  return text.replace(/\+/g, " ").replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
-    try {
-      return decodeURIComponent(run);
-    } catch {
-      return run; // not UTF-8: keep the escapes as written
-    }
-  });
+  return percentDecode(text, true);
 }
 
 function showControls(text: string): string {

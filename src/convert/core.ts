@@ -18,9 +18,11 @@
  *   written as text. Every `set-cookie` of a `Headers` object is kept.
  * - `parseQueryString` returns `Record<string, string | string[]>`: a key
  *   seen once maps to its value, a repeated key to all its values in order.
- *   Decoding is `application/x-www-form-urlencoded` (`+` is a space; a
- *   malformed `%` escape stays as written). It takes a full URL, a path with
- *   a query, `?a=1` or `a=1`; the fragment is ignored.
+ *   Decoding is `application/x-www-form-urlencoded`, as URLSearchParams does
+ *   it (`+` is a space; a malformed `%` escape stays as written while the
+ *   valid ones beside it are decoded; an escaped byte that is not UTF-8
+ *   becomes U+FFFD). It takes a full URL, a path with a query, `?a=1` or
+ *   `a=1`; the fragment is ignored.
  * - `buildUrl` appends parameters with `encodeURIComponent` (space is
  *   `%20`), after any query already in `baseUrl` and before its fragment;
  *   an array repeats the key; `null`/`undefined` are skipped.

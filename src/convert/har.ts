@@ -38,7 +38,10 @@
  *   string. {@linkcode contentBytes} gives the exact bytes of any content.
  *   Invalid base64 throws `INVALID_BASE64` — never a wrong body.
  * - **postData**: `params` are written for `application/x-www-form-urlencoded`
- *   bodies (decoded, `+` as space; a malformed `%` escape is kept as written).
+ *   bodies, decoded as `queryString` is: `+` as space, every valid `%XX`
+ *   escape decoded (runs of them as UTF-8), and only a malformed `%` escape or
+ *   an escaped byte that is not UTF-8 kept as written (`50%+Jos%C3%A9` gives
+ *   `50% José`, `%FF%41` gives `%FFA`).
  *   Multipart bodies keep their exact `text` and get no params. On input,
  *   `text` wins; `params` alone are rebuilt into a urlencoded body, or a
  *   multipart one when the mimeType says `multipart/form-data` (with its
@@ -50,8 +53,9 @@
  *   has to be appended to the URL.
  * - **queryString beside a query in the URL**: the URL is authoritative; a
  *   queryString pair is appended only when the URL does not already carry it
- *   (compared both as written, as Chrome exports, and decoded, as Firefox
- *   exports).
+ *   (compared as written, as Chrome exports, and decoded, as Firefox exports:
+ *   by our decoding and by URLSearchParams's, which reads an escaped byte
+ *   that is not UTF-8 as U+FFFD).
  * - **Input tolerance**: missing optional fields and missing arrays are
  *   treated as empty; versions `http/2.0`, `HTTP/2`, `h2`, `h2c`, `h3`,
  *   `HTTP/3` become `2`/`3`; HTTP/2 pseudo-headers (`:authority` …) are

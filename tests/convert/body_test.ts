@@ -225,6 +225,17 @@ describe("parseBody: form", () => {
     assert.equal(result.formatted, "a = %zz%\nb = line\\nbreak\\ttab\nc = %FF");
   });
 
+  it("decodes every valid escape beside a malformed one or invalid UTF-8", () => {
+    const result = parseBody(
+      "msg=50%+off+for+Jos%C3%A9&b=%C3%A9%FF%41%E2%82&%zz%41=%F0%9F%98%80%",
+      "application/x-www-form-urlencoded",
+    );
+    assert.equal(
+      result.formatted,
+      "msg = 50% off for José\nb = é%FFA%E2%82\n%zzA = 😀%",
+    );
+  });
+
   it("sniffs only strict name=value&… text", () => {
     assert.equal(parseBody("a=1").type, "form");
     assert.equal(parseBody("a = 1").type, "text");

@@ -146,6 +146,23 @@ describe("fromRequest", () => {
     assert.deepEqual(utf8.request.postData, { mimeType: "", text: "é😀" });
   });
 
+  it("decodes every valid escape of a param, keeping only the malformed ones", async () => {
+    const entry = await fromRequest({
+      method: "POST",
+      url: "https://a.example/p?q=100%+Jos%C3%A9&r=%C3%A9%FF%41%E2%82",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "msg=50%+off+for+Jos%C3%A9&%zz%C3%A9=%F0%9F%98%80%",
+    }, at);
+    assert.deepEqual(entry.request.postData?.params, [
+      { name: "msg", value: "50% off for José" },
+      { name: "%zzé", value: "😀%" },
+    ]);
+    assert.deepEqual(entry.request.queryString, [
+      { name: "q", value: "100% José" },
+      { name: "r", value: "é%FFA%E2%82" },
+    ]);
+  });
+
   it("keeps multipart bodies as text without params", async () => {
     const body =
       '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--b--\r\n';
@@ -707,6 +724,25 @@ describe("toRequest: browser exports", () => {
       },
     });
     assert.equal(noQuery.url, "https://e.x/p?k=v%26w");
+  });
+
+  it("recognises a URL pair with a malformed escape in any exporter's decoding", () => {
+    const url = "https://a.example/p?d=50%+Jos%C3%A9&e=%FF%41";
+    for (
+      const queryString of [
+        [...new URL(url).searchParams].map(([name, value]) => ({
+          name,
+          value,
+        })),
+        [{ name: "d", value: "50% José" }, { name: "e", value: "%FFA" }],
+        [{ name: "d", value: "50%+Jos%C3%A9" }, { name: "e", value: "%FF%41" }],
+      ]
+    ) {
+      const request = toRequest({
+        request: { method: "GET", url, headers: [], queryString },
+      });
+      assert.equal(request.url, url, JSON.stringify(queryString));
+    }
   });
 
   it("normalises every version spelling", () => {

@@ -1,0 +1,61 @@
+import { describe, it } from "../_harness.ts";
+import assert from "node:assert/strict";
+import fc from "npm:fast-check@4.10.2";
+import { percentDecode } from "../../src/convert/_percent_decode.ts";
+
+const HEX = "0123456789abcdefABCDEF".split("");
+// Escapes of any byte, well-formed UTF-8 sequences, malformed escapes, `+`.
+const piece = fc.oneof(
+  fc.integer({ min: 0, max: 255 }).map((byte) =>
+    `%${byte.toString(16).padStart(2, "0")}`
+  ),
+  fc.tuple(fc.constantFrom(...HEX), fc.constantFrom(...HEX)).map(([a, b]) =>
+    `%${a}${b}`
+  ),
+  fc.constantFrom("%", "%z", "%4", "+", "a", "é", "😀", "%EF%BB%BF", "%2B"),
+  fc.string({ unit: "grapheme", maxLength: 3 }),
+);
+const text = fc.array(piece, { maxLength: 24 }).map((pieces) =>
+  pieces.join("")
+);
+
+describe("percentDecode", () => {
+  it("decodes valid escapes beside malformed ones and keeps invalid UTF-8 bytes as written", () => {
+    assert.equal(percentDecode("50%+Jos%C3%A9", true), "50% José");
+    assert.equal(percentDecode("a+%2B", true), "a +");
+    assert.equal(percentDecode("a+%2B", false), "a++");
+    assert.equal(
+      percentDecode("%c3%a9%FF%41%E2%82%ed%a0%80%F0%9F%98%80%", false),
+      "é%FFA%E2%82%ed%a0%80😀%",
+    );
+    assert.equal(percentDecode("%EF%BB%BFx", false), "\ufeffx");
+  });
+
+  it("equals decodeURIComponent wherever that succeeds", () => {
+    fc.assert(
+      fc.property(text, (value) => {
+        let expected: string;
+        try {
+          expected = decodeURIComponent(value.replaceAll("+", " "));
+        } catch {
+          return;
+        }
+        assert.equal(percentDecode(value, true), expected);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("with invalid: replace, equals URLSearchParams", () => {
+    fc.assert(
+      fc.property(text, (value) => {
+        const query = value.replaceAll("&", "%26");
+        assert.equal(
+          percentDecode(query, true, "replace"),
+          new URLSearchParams(`v=${query}`).get("v"),
+        );
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
