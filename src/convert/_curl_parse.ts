@@ -4,7 +4,7 @@ import { ConversionError } from "./errors.ts";
 import type { HeaderMap, HttpRequest } from "./types.ts";
 import { lookupLong, SHORT_OPTIONS } from "./_curl_options.ts";
 import type { CurlOption } from "./_curl_options.ts";
-import { scanWords } from "./_curl_words.ts";
+import { isCurlProgram, programIndex, scanWords } from "./_curl_words.ts";
 import { appendHeader } from "./_message.ts";
 import type { ShellWord } from "./_curl_words.ts";
 
@@ -180,12 +180,8 @@ export function parseCurlCommand(command: string): ParsedCurl {
   }
   const scan = scanWords(command);
   const words = scan.words;
-  let first = 0;
   // A copied shell prompt (`$ curl …`) is not part of the command.
-  if (
-    words.length > 1 && words[0].value === "$" &&
-    command[words[0].offset] === "$"
-  ) first = 1;
+  const first = programIndex(command, words);
   const program = words[first];
   if (program === undefined || !isCurlProgram(program.value)) {
     const offset = program?.offset ?? scan.stop?.offset ?? 0;
@@ -218,13 +214,6 @@ export function parseCurlCommand(command: string): ParsedCurl {
   }
   readArguments(cmd, words, first + 1, command.length);
   return { request: buildRequest(cmd, command.length), warnings: cmd.warnings };
-}
-
-function isCurlProgram(word: string): boolean {
-  const base = word.slice(
-    Math.max(word.lastIndexOf("/"), word.lastIndexOf("\\")) + 1,
-  );
-  return base === "curl" || base.toLowerCase() === "curl.exe";
 }
 
 function readArguments(

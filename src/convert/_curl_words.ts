@@ -87,13 +87,14 @@ function checkOtherShell(input: string, i: number): void {
 }
 
 /**
- * Splits `input` into shell words.
+ * Splits `input` into shell words; with `limit`, stops after that many
+ * words without looking at the rest.
  *
  * @throws {ConversionError} UNTERMINATED_QUOTE at the opening quote (the `$`
  * of `$'…'`), INVALID_ESCAPE for a `$'…'` escape that yields NUL, a surrogate,
  * a code point above U+10FFFF, or bytes that are not UTF-8.
  */
-export function scanWords(input: string): ScanResult {
+export function scanWords(input: string, limit = Infinity): ScanResult {
   const words: ShellWord[] = [];
   const expansions: number[] = [];
   const n = input.length;
@@ -162,8 +163,48 @@ export function scanWords(input: string): ScanResult {
       value: parts.length === 1 ? parts[0] : parts.join(""),
       offset: start,
     });
+    if (words.length >= limit) break;
   }
   return { words, expansions };
+}
+
+/**
+ * Index in `words` of the command's program word: 1 after a copied shell
+ * prompt (a first word `$`, written unquoted, with more after it), else 0.
+ */
+export function programIndex(input: string, words: ShellWord[]): number {
+  return words.length > 1 && words[0].value === "$" &&
+      input[words[0].offset] === "$"
+    ? 1
+    : 0;
+}
+
+/** Whether a program word names curl: `curl` or `curl.exe`, any directory. */
+export function isCurlProgram(word: string): boolean {
+  const base = word.slice(
+    Math.max(word.lastIndexOf("/"), word.lastIndexOf("\\")) + 1,
+  );
+  return base === "curl" || base.toLowerCase() === "curl.exe";
+}
+
+/**
+ * Whether `input` starts as a command the curl parser accepts: its program
+ * word (after a `$` prompt, comments and line continuations, quotes removed)
+ * names curl. Only the words up to the program word are scanned, so a
+ * problem later in the command does not count here; never throws.
+ */
+export function startsWithCurl(input: string): boolean {
+  let words: ShellWord[];
+  try {
+    words = scanWords(input, 1).words;
+    if (words.length === 1 && words[0].value === "$") {
+      words = scanWords(input, 2).words;
+    }
+  } catch {
+    return false;
+  }
+  const program = words[programIndex(input, words)];
+  return program !== undefined && isCurlProgram(program.value);
 }
 
 function isSpecial(input: string, j: number): boolean {

@@ -5,10 +5,14 @@
  * `@switchyard/switchyard/core/utils` get everything from one place.
  *
  * Decisions:
- * - `detectType` looks at the first line of text: `curl` (or `curl.exe`) as
- *   the first word is `curl`; a valid status line is `response`; a valid
- *   request line is `request`; JSON text is parsed and classified like an
- *   object. For objects, HAR means a log (`{ log: { entries: [] } }`), an
+ * - `detectType` gives `curl` exactly when `curl.toRequest` would find the
+ *   curl program word: the first shell word (after comments, line
+ *   continuations and a copied `$ ` prompt, quotes removed) is `curl`, a
+ *   path ending in `/curl`, or `curl.exe` — `curl\<newline>` and
+ *   `/usr/bin/curl` count, `curl` followed by U+00A0 does not. Otherwise it
+ *   looks at the first line of text: a valid status line is `response`; a
+ *   valid request line is `request`; JSON text is parsed and classified like
+ *   an object. For objects, HAR means a log (`{ log: { entries: [] } }`), an
  *   entry (`{ request: { method, url } }`) or a HAR request (`{ method, url,
  *   headers: [...] }`); a plain `HttpRequest`/`HttpResponse` or a native
  *   `Request`/`Response` is `request`/`response`. Everything else is
@@ -65,6 +69,7 @@ import {
   looksLikeResponse,
 } from "./_http_text.ts";
 import { utf8ByteLength } from "./_utf8.ts";
+import { startsWithCurl } from "./_curl_words.ts";
 import { ConversionError } from "./errors.ts";
 
 export type * from "./types.ts";
@@ -185,8 +190,10 @@ function detectObject(value: unknown): DetectedType {
  */
 export function detectType(input: string | object): DetectedType {
   if (typeof input !== "string") return detectObject(input);
+  // The untrimmed input: to the shell, only space, tab and newline separate
+  // words, so a leading U+00A0 belongs to the first word, as for the parser.
+  if (startsWithCurl(input)) return "curl";
   const text = input.trimStart();
-  if (/^curl(?:\.exe)?(?:\s|$)/.test(text)) return "curl";
   if (text.startsWith("{") || text.startsWith("[")) {
     try {
       return detectObject(JSON.parse(text));

@@ -12,6 +12,7 @@ import {
 import { parseBody } from "../../src/convert/body.ts";
 import { detectType } from "../../src/convert/core.ts";
 import { toCode } from "../../src/convert/fetch.ts";
+import { toRequest as curlToRequest } from "../../src/convert/curl.ts";
 
 const TCHAR =
   "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -153,6 +154,44 @@ Deno.test("parse and detectType never throw anything but a ConversionError", () 
       }
     }),
     { numRuns: 2000 },
+  );
+});
+
+Deno.test("detectType says curl whenever the curl parser accepts the program word, and never when it rejects it", () => {
+  const piece = fc.constantFrom(
+    "curl",
+    "curl.exe",
+    "/usr/bin/",
+    "$",
+    " ",
+    "\t",
+    "\n",
+    "\\\n",
+    "\\",
+    "# note\n",
+    "'",
+    '"',
+    "\u00a0",
+    ";",
+    "x",
+    " https://a.example/",
+    " -X POST",
+  );
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
+      const text = pieces.join("");
+      const detected = detectType(text);
+      try {
+        curlToRequest(text);
+        assert.equal(detected, "curl", JSON.stringify(text));
+      } catch (error) {
+        assert.ok(error instanceof ConversionError, String(error));
+        if (error.code === "NOT_CURL") {
+          assert.notEqual(detected, "curl", JSON.stringify(text));
+        }
+      }
+    }),
+    { numRuns: 3000 },
   );
 });
 

@@ -11,6 +11,7 @@ import {
   normalizeHeaders,
   parseQueryString,
 } from "../../src/convert/core.ts";
+import * as curl from "../../src/convert/curl.ts";
 
 describe("detectType", () => {
   it("recognizes raw requests and responses by their first line", () => {
@@ -31,6 +32,40 @@ describe("detectType", () => {
     assert.equal(detectType("  curl\n  -X POST"), "curl");
     assert.equal(detectType("curl.exe -s https://example.com"), "curl");
     assert.equal(detectType("curling is a sport"), "unknown");
+  });
+
+  it("agrees with the curl parser on the program word", () => {
+    const accepted = [
+      "curl\\\n  -X POST https://api.example.com/v1/items",
+      "curl\\\r\n  https://api.example.com/",
+      "$ curl https://api.example.com/",
+      "/usr/bin/curl https://api.example.com/",
+      "./curl.exe https://api.example.com/",
+      "# fetch the list\ncurl https://api.example.com/",
+      "'curl' https://api.example.com/",
+    ];
+    for (const command of accepted) {
+      curl.toRequest(command); // the parser accepts it
+      assert.equal(detectType(command), "curl", command);
+    }
+    const rejected = [
+      "curl\u00a0https://api.example.com/",
+      "'$' curl https://api.example.com/",
+      "$",
+      "curlx https://api.example.com/",
+    ];
+    for (const command of rejected) {
+      assert.throws(
+        () => curl.toRequest(command),
+        (error) =>
+          error instanceof ConversionError && error.code === "NOT_CURL",
+        command,
+      );
+      assert.equal(detectType(command), "unknown", command);
+    }
+    // Only the words up to the program are scanned: a later error is the
+    // parser's to report.
+    assert.equal(detectType("curl 'https://unterminated"), "curl");
   });
 
   it("recognizes HAR logs, entries and requests, as objects or JSON text", () => {
