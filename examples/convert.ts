@@ -12,6 +12,10 @@
  * Exit codes: 0 success, 1 the input cannot be converted (a ConversionError:
  * its code, offset and field path are printed to stderr), 2 bad usage.
  *
+ * Input read from stdin or --file must be UTF-8 (a leading byte order mark is
+ * dropped); other bytes are an INVALID_INPUT error (exit 1) rather than text
+ * silently rewritten with U+FFFD.
+ *
  * @module
  */
 import { detectType } from "../src/convert/core.ts";
@@ -111,6 +115,43 @@ function parseArgs(args: string[]): CliOptions {
   return options;
 }
 
+// Fatal: input that is not UTF-8 is refused rather than silently turned into
+// U+FFFD (the library refuses such bodies too). A leading BOM is dropped.
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * The text of input bytes: UTF-8, a leading BOM stripped, the same for stdin
+ * and --file. Bytes that are not UTF-8 are an INVALID_INPUT error that names
+ * the byte offset of the first bad sequence.
+ */
+function decodeInput(bytes: Uint8Array, source: string): string {
+  try {
+    return utf8.decode(bytes);
+  } catch (cause) {
+    throw new ConversionError({
+      code: "INVALID_INPUT",
+      message: `${source} is not valid UTF-8: no UTF-8 character at byte ${
+        firstInvalidByte(bytes)
+      } (a binary body can come as base64 in a HAR file)`,
+      cause,
+    });
+  }
+}
+
+/** Byte offset of the first sequence a lenient decoder turns into U+FFFD. */
+function firstInvalidByte(bytes: Uint8Array): number {
+  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+  let at = 0;
+  for (const char of text) {
+    const genuine = bytes[at] === 0xef && bytes[at + 1] === 0xbf &&
+      bytes[at + 2] === 0xbd;
+    if (char === "\ufffd" && !genuine) return at;
+    const code = char.codePointAt(0) as number;
+    at += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return at;
+}
+
 async function readStdin(): Promise<string> {
   const chunks: Uint8Array[] = [];
   for await (const chunk of Deno.stdin.readable) chunks.push(chunk);
@@ -120,15 +161,16 @@ async function readStdin(): Promise<string> {
     bytes.set(chunk, offset);
     offset += chunk.length;
   }
-  return new TextDecoder().decode(bytes);
+  return decodeInput(bytes, "stdin");
 }
 
 /** Thrown for input the CLI cannot read; `main` prints its message. */
 class InputError extends Error {}
 
 async function readFile(path: string): Promise<string> {
+  let bytes: Uint8Array;
   try {
-    return await Deno.readTextFile(path);
+    bytes = await Deno.readFile(path);
   } catch (error) {
     // A directory, a missing --allow-read, a device…: say so, no stack trace.
     throw new InputError(
@@ -137,6 +179,7 @@ async function readFile(path: string): Promise<string> {
         : `cannot read ${path}: ${(error as Error)?.message ?? error}`,
     );
   }
+  return decodeInput(bytes, path);
 }
 
 async function readInput(options: CliOptions): Promise<string> {

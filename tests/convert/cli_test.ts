@@ -13,7 +13,10 @@ interface Run {
   stderr: string;
 }
 
-async function run(args: string[], stdin?: string): Promise<Run> {
+async function run(
+  args: string[],
+  stdin?: string | Uint8Array,
+): Promise<Run> {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "--allow-read", "--no-lock", SCRIPT, ...args],
     stdin: stdin === undefined ? "null" : "piped",
@@ -22,7 +25,9 @@ async function run(args: string[], stdin?: string): Promise<Run> {
   }).spawn();
   if (stdin !== undefined) {
     const writer = child.stdin.getWriter();
-    await writer.write(new TextEncoder().encode(stdin));
+    await writer.write(
+      typeof stdin === "string" ? new TextEncoder().encode(stdin) : stdin,
+    );
     await writer.close();
   }
   const output = await child.output();
@@ -158,6 +163,52 @@ describe("examples/convert.ts", () => {
     assert.match(directory.stderr, /^error: cannot read /);
     assert.equal(directory.stderr.trim().split("\n").length, 1);
     assert.doesNotMatch(directory.stderr, /\bat /);
+  });
+
+  it("input that is not UTF-8 is INVALID_INPUT (exit 1), from stdin and --file alike", async () => {
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode(
+        "POST / HTTP/1.1\r\nHost: a\r\nX: \ufffd\r\n\r\n",
+      ),
+      0xff,
+      0xfe,
+    ]);
+    const file = await Deno.makeTempFile({ suffix: ".http" });
+    try {
+      await Deno.writeFile(file, bytes);
+      for (const args of [["--file", file], ["-"], []]) {
+        const { code, stdout, stderr } = await run(
+          ["--to", "http", ...args],
+          args.length === 2 ? undefined : bytes,
+        );
+        assert.equal(code, 1, args.join(" "));
+        assert.equal(stdout, "");
+        // The byte after the headers; the genuine U+FFFD before it is fine.
+        assert.match(
+          stderr,
+          /^error \[INVALID_INPUT\]: .* is not valid UTF-8: no UTF-8 character at byte 36 /,
+        );
+      }
+    } finally {
+      await Deno.remove(file);
+    }
+  });
+
+  it("drops a UTF-8 byte order mark from --file as from stdin", async () => {
+    const har = new TextEncoder().encode(
+      '\ufeff{"log":{"entries":[{"request":{"method":"GET","url":"https://a.example/"}}]}}',
+    );
+    const file = await Deno.makeTempFile({ suffix: ".har" });
+    try {
+      await Deno.writeFile(file, har);
+      const fromFile = await run(["--to", "curl", "--file", file]);
+      const fromStdin = await run(["--to", "curl", "-"], har);
+      assert.equal(fromFile.code, 0, fromFile.stderr);
+      assert.equal(fromFile.stdout, "curl 'https://a.example/'\n");
+      assert.deepEqual(fromFile, fromStdin);
+    } finally {
+      await Deno.remove(file);
+    }
   });
 
   it("usage errors exit 2", async () => {
