@@ -46,8 +46,11 @@
  *   message has neither `content-length` nor `transfer-encoding`.
  * - An empty `statusText` is replaced by the registered IANA reason phrase.
  * - A header value containing CR, LF or NUL, a header name or method that is
- *   not a token, or an unusable version throws a `ConversionError`: no input
- *   can inject a line.
+ *   not a token, or a version the parser would not read back (anything but
+ *   `1.0`, `1.1`, `2`, `2.0`, `3`, `3.0`; the default is `1.1`) throws a
+ *   `ConversionError` (`INVALID_HEADER`, `INVALID_REQUEST_LINE` or
+ *   `INVALID_STATUS_LINE`): no input can inject a line, and whatever is
+ *   written parses back.
  * - A native `Request`/`Response` body is read as bytes from a clone; bytes
  *   that are not valid UTF-8 throw `INVALID_INPUT` rather than being written
  *   with U+FFFD (raw text cannot carry them here; `har.fromRequest` can).
@@ -102,6 +105,7 @@ import {
   TOKEN,
   trimBlanks,
   UNSAFE_TARGET_CHARS,
+  VERSION,
 } from "./_http_text.ts";
 import { utf8ByteLength } from "./_utf8.ts";
 import { encodeBase64, utf8Bytes } from "./_bytes.ts";
@@ -452,16 +456,20 @@ function credentialsHeader(
   });
 }
 
+/**
+ * `version` when the parser accepts it back (the same VERSION rule), so that
+ * written text always parses; anything else throws `code`.
+ */
 function checkVersion(
   version: string,
   code: "INVALID_REQUEST_LINE" | "INVALID_STATUS_LINE",
 ): string {
-  if (!/^\d(?:\.\d)?$/.test(version)) {
+  if (!VERSION.test(version)) {
     throw new ConversionError({
       code,
       message: `httpVersion ${
         JSON.stringify(version)
-      } is not version digits such as 1.1`,
+      } is not one of 1.0, 1.1, 2, 2.0, 3, 3.0`,
     });
   }
   return version;

@@ -513,6 +513,57 @@ describe("stringifyRequest", () => {
     }
   });
 
+  it("writes only versions the parser reads back, and refuses the rest", async () => {
+    for (const version of ["1.0", "1.1", "2", "2.0", "3", "3.0"]) {
+      const request = {
+        method: "GET",
+        url: "http://a.example/",
+        headers: {},
+        httpVersion: version,
+      };
+      assert.equal(
+        parseRequest(await stringifyRequest(request)).httpVersion,
+        version,
+      );
+      const response = {
+        statusCode: 200,
+        statusText: "OK",
+        headers: {},
+        httpVersion: version,
+      };
+      assert.equal(
+        parseResponse(await stringifyResponse(response)).httpVersion,
+        version,
+      );
+    }
+    for (const version of ["1.2", "0.9", "2.1", "4", "1", "11", "1.10"]) {
+      await assert.rejects(
+        stringifyRequest({
+          method: "GET",
+          url: "http://a.example/",
+          headers: {},
+          httpVersion: version,
+        }),
+        (error: unknown) =>
+          error instanceof ConversionError &&
+          error.code === "INVALID_REQUEST_LINE",
+        version,
+      );
+      await assert.rejects(
+        stringifyResponse({
+          statusCode: 200,
+          statusText: "OK",
+          headers: {},
+          httpVersion: version,
+        }),
+        (error: unknown) =>
+          error instanceof ConversionError &&
+          error.code === "INVALID_STATUS_LINE",
+        version,
+      );
+    }
+  });
+
   it("never writes userinfo in the request line: URL credentials become Basic authorization", async () => {
     const request = {
       method: "GET",
