@@ -31,7 +31,10 @@
  * - The request target is the absolute URL for an absolute `url` (the
  *   default), or its path and query with `absoluteUrl: false`; a fragment is
  *   never sent. Characters that cannot appear in a request line (controls and
- *   white space) are percent-encoded; everything else is written as given.
+ *   white space) are percent-encoded; everything else is written as given,
+ *   except that a `\` ending the authority of a special-scheme URL
+ *   (`http://host\path`, which the WHATWG parser reads as `/path`) starts
+ *   the path as `/`.
  * - A `host` header derived from an absolute url is written first, unless the
  *   request already has one (which is kept as it is).
  * - The request line never carries userinfo (RFC 9110 §4.2.4 forbids sending
@@ -397,23 +400,33 @@ function withoutFragment(url: string): string {
 
 /** Path and query of an absolute URL, as written. */
 function originForm(url: string): string {
-  const authorityStart = url.indexOf("//") + 2;
-  let end = authorityStart;
-  while (end < url.length && !"/?#\\".includes(url[end])) end++;
-  const rest = withoutFragment(url.slice(end));
+  const rest = withoutFragment(url.slice(authority(url).end));
+  // A `\` ending the authority is, to the WHATWG parser, the path's first
+  // `/` (special schemes only; for others it cannot end it): written as `/`,
+  // since `/\path` would be read as `//path`.
+  if (rest.startsWith("\\")) return `/${rest.slice(1)}`;
   return rest.startsWith("/") ? rest : `/${rest}`;
 }
 
 /**
- * The userinfo of an absolute url as written (before the authority's last
- * `@`), and the url without it. The authority ends where the WHATWG URL
- * parser ends it: at `/`, `?`, `#`, and for special schemes at `\\`.
+ * Where the authority of an absolute url starts and ends: after `//`, up to
+ * where the WHATWG URL parser ends it — `/`, `?`, `#`, and for special
+ * schemes `\\`.
  */
-function splitUserinfo(url: string): { userinfo?: string; url: string } {
+function authority(url: string): { start: number; end: number } {
   const start = url.indexOf("//") + 2;
   const ends = /^(?:https?|wss?|ftp|file):/i.test(url) ? "/?#\\" : "/?#";
   let end = start;
   while (end < url.length && !ends.includes(url[end])) end++;
+  return { start, end };
+}
+
+/**
+ * The userinfo of an absolute url as written (before the authority's last
+ * `@`), and the url without it.
+ */
+function splitUserinfo(url: string): { userinfo?: string; url: string } {
+  const { start, end } = authority(url);
   const at = url.lastIndexOf("@", end - 1);
   if (at < start) return { url };
   return {

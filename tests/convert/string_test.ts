@@ -415,6 +415,30 @@ describe("stringifyRequest", () => {
     assert.equal(text, "GET /?x=1 HTTP/1.1\r\nhost: other\r\n\r\n");
   });
 
+  it("reads a \\ ending the authority as the path's first / (special schemes)", async () => {
+    for (
+      const [url, target] of [
+        ["http://a.example\\path?x=1", "/path?x=1"],
+        ["https://user:pw@a.example\\p\\q#f", "/p\\q"],
+        ["http://a.example\\\\two", "/\\two"],
+        ["ws://a.example\\s", "/s"],
+      ]
+    ) {
+      const text = await stringifyRequest(
+        { method: "GET", url, headers: {} },
+        { absoluteUrl: false },
+      );
+      assert.equal(text.split("\r\n")[0], `GET ${target} HTTP/1.1`, url);
+      const scheme = url.startsWith("https:") ? "https" : "http";
+      const back = parseRequest(text, { scheme });
+      const expected = new URL(url);
+      expected.username = expected.password = expected.hash = "";
+      if (!url.startsWith("ws:")) {
+        assert.equal(new URL(back.url).href, expected.href, url);
+      }
+    }
+  });
+
   it("keeps relative, asterisk and authority targets", async () => {
     assert.equal(
       await stringifyRequest({ method: "OPTIONS", url: "*", headers: {} }),
