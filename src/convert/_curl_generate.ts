@@ -2,6 +2,7 @@
 import { ConversionError } from "./errors.ts";
 import type { HttpRequest } from "./types.ts";
 import { getHeader, headerEntries } from "./_message.ts";
+import { isBlankHeaderValue } from "./_curl_options.ts";
 
 // Control characters (other than LF) would be mangled by a terminal on paste
 // (CR becomes LF, TAB triggers completion), so such words use $'…'.
@@ -84,11 +85,12 @@ export function curlArguments(request: HttpRequest): string[] {
         path: `headers.${name}`,
       });
     }
-    // curl's "Name;" form sends an empty header; "Name:" would remove it.
+    // curl's "Name;" form sends an empty header; "Name:" with nothing but
+    // blanks after it would remove it, so a blank value goes that way too.
     args.push(
       "-H " +
         quoteShell(
-          value === "" ? `${name};` : `${name}: ${value}`,
+          isBlankHeaderValue(value) ? `${name};` : `${name}: ${value}`,
           `header ${name}`,
         ),
     );

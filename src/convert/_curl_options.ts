@@ -122,3 +122,12 @@ function uniquePrefix(prefix: string): CurlOption | undefined {
   }
   return found;
 }
+
+/**
+ * Whether curl takes the text after a `-H` header's colon as no content:
+ * nothing but what C's isspace skips (space, tab, LF, VT, FF, CR). curl then
+ * removes the header instead of sending it (checked with curl 7.88.1).
+ */
+export function isBlankHeaderValue(text: string): boolean {
+  return /^[ \t\n\v\f\r]*$/.test(text);
+}

@@ -2,7 +2,11 @@
 // request, how they combine, and what is ignored (with a warning).
 import { ConversionError } from "./errors.ts";
 import type { HeaderMap, HttpRequest } from "./types.ts";
-import { lookupLong, SHORT_OPTIONS } from "./_curl_options.ts";
+import {
+  isBlankHeaderValue,
+  lookupLong,
+  SHORT_OPTIONS,
+} from "./_curl_options.ts";
 import type { CurlOption } from "./_curl_options.ts";
 import { isCurlProgram, programIndex, scanWords } from "./_curl_words.ts";
 import { appendHeader } from "./_message.ts";
@@ -548,7 +552,8 @@ function addHeaderOption(
     return;
   }
   const name = raw.slice(0, colon).trim();
-  const value = raw.slice(colon + 1).replace(/^[ \t]+|[ \t\r\n]+$/g, "");
+  const rest = raw.slice(colon + 1);
+  const value = rest.replace(/^[ \t]+|[ \t\r\n]+$/g, "");
   if (name === "") {
     cmd.warn(
       "INVALID_HEADER",
@@ -558,8 +563,9 @@ function addHeaderOption(
     );
     return;
   }
-  if (value === "") {
-    // "Name:" removes a header curl would add by itself; nothing is sent.
+  if (isBlankHeaderValue(rest)) {
+    // "Name:" (blanks at most after it, VT and FF included, as curl counts
+    // them) removes a header curl would add by itself; nothing is sent.
     cmd.removedNames.add(name.toLowerCase());
     return;
   }

@@ -64,8 +64,10 @@
  * - Method: GET; POST with `-d`/`--json`/`-F`; PUT with `-T`; HEAD with `-I`;
  *   `-X` overrides and is kept exactly as written.
  * - `-H "Name: value"` adds a header (repeats kept, order kept); `-H "Name;"`
- *   sends an empty header; `-H "Name:"` removes a header curl would add
- *   itself and is otherwise not recorded (curl sends nothing for it);
+ *   sends an empty header; `-H "Name:"` (nothing after the colon but space,
+ *   tab, CR, LF, VT or FF, which C's isspace skips) removes a header curl
+ *   would add itself and is otherwise not recorded (curl sends nothing for
+ *   it);
  *   `-H @file` is not read (warning). A `-H` header replaces the header of
  *   the same name that an option would add (`-A`, `-e`, `-b`, `-u`,
  *   `--compressed`, the default content type).
@@ -132,7 +134,8 @@
  * and no request line can carry them), then `-X` only when the
  * method differs from what curl infers (`--head` for a body-less HEAD),
  * `--http1.0`/`--http2`/`--http3` for those versions, one `-H` per header value
- * in order (`-H 'name;'` for an empty value), and the body as `--data-raw` so
+ * in order (`-H 'name;'` for an empty value, and for one of only blanks, which
+ * curl would read as "remove this header"), and the body as `--data-raw` so
  * a leading `@` stays literal. A body without a content type gets
  * `-H 'Content-Type:'` so curl adds none. `pretty: true` puts each option on
  * its own line with ` \` continuations. NUL anywhere, or a header name that

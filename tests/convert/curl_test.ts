@@ -343,6 +343,13 @@ describe("curl.toRequest: options", () => {
     assert.deepEqual(Object.keys(r.headers), ["b", "a", "x-empty", "spaced"]);
   });
 
+  it("Name: followed only by what C's isspace skips (VT, FF too) sends nothing, as in curl", () => {
+    const r = toRequest(
+      "curl x.test -H $'X-Vt: \\v' -H $'X-Ff:\\f \\r\\n' -H 'X-Tab:\t' -H 'A: b'",
+    );
+    assert.deepEqual(r.headers, { a: "b" });
+  });
+
   it("Name: removes a header curl adds itself", () => {
     const r = toRequest(
       "curl x.test -d a=1 -H 'Content-Type:' -A agent -H 'User-Agent:'",
@@ -673,6 +680,24 @@ describe("curl.fromRequest", () => {
       await fromRequest(post),
       `curl 'https://x.test/p?q=1' -H 'content-type: application/json' -H 'x-multi: 1' -H 'x-multi: 2' -H 'x-empty;' --data-raw '{"it'\\''s":"@home"}'`,
     );
+  });
+
+  it("writes a blank value as an empty header (name;), which curl sends, not name: blanks, which it removes", async () => {
+    const command = await fromRequest({
+      method: "GET",
+      url: "https://a.example/",
+      headers: { "x-space": " ", "x-tab": "\t \t", "x-lf": "\r\n", a: "b" },
+    });
+    assert.equal(
+      command,
+      "curl 'https://a.example/' -H 'x-space;' -H 'x-tab;' -H 'x-lf;' -H 'a: b'",
+    );
+    assert.deepEqual(toRequest(command).headers, {
+      "x-space": "",
+      "x-tab": "",
+      "x-lf": "",
+      a: "b",
+    });
   });
 
   it("pretty puts one option per line", async () => {
