@@ -538,51 +538,35 @@ describe("stringifyRequest", () => {
   });
 
   it("writes only versions the parser reads back, and refuses the rest", async () => {
+    const request = (httpVersion: string) => ({
+      method: "GET",
+      url: "http://a.example/",
+      headers: {},
+      httpVersion,
+    });
+    const response = (httpVersion: string) => ({
+      statusCode: 200,
+      statusText: "OK",
+      headers: {},
+      httpVersion,
+    });
     for (const version of ["1.0", "1.1", "2", "2.0", "3", "3.0"]) {
-      const request = {
-        method: "GET",
-        url: "http://a.example/",
-        headers: {},
-        httpVersion: version,
-      };
-      assert.equal(
-        parseRequest(await stringifyRequest(request)).httpVersion,
-        version,
-      );
-      const response = {
-        statusCode: 200,
-        statusText: "OK",
-        headers: {},
-        httpVersion: version,
-      };
-      assert.equal(
-        parseResponse(await stringifyResponse(response)).httpVersion,
-        version,
-      );
+      const text = await stringifyRequest(request(version));
+      assert.equal(parseRequest(text).httpVersion, version);
+      const status = await stringifyResponse(response(version));
+      assert.equal(parseResponse(status).httpVersion, version);
     }
+    const refused = (code: string) => (error: unknown) =>
+      error instanceof ConversionError && error.code === code;
     for (const version of ["1.2", "0.9", "2.1", "4", "1", "11", "1.10"]) {
       await assert.rejects(
-        stringifyRequest({
-          method: "GET",
-          url: "http://a.example/",
-          headers: {},
-          httpVersion: version,
-        }),
-        (error: unknown) =>
-          error instanceof ConversionError &&
-          error.code === "INVALID_REQUEST_LINE",
+        stringifyRequest(request(version)),
+        refused("INVALID_REQUEST_LINE"),
         version,
       );
       await assert.rejects(
-        stringifyResponse({
-          statusCode: 200,
-          statusText: "OK",
-          headers: {},
-          httpVersion: version,
-        }),
-        (error: unknown) =>
-          error instanceof ConversionError &&
-          error.code === "INVALID_STATUS_LINE",
+        stringifyResponse(response(version)),
+        refused("INVALID_STATUS_LINE"),
         version,
       );
     }
