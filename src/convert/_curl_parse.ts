@@ -536,8 +536,9 @@ function addHeaderOption(
   const colon = raw.indexOf(":");
   if (colon === -1) {
     const semicolon = raw.indexOf(";");
-    if (semicolon > 0 && raw.slice(semicolon + 1).trim() === "") {
-      // curl's "Name;" form sends the header with an empty value.
+    // curl's "Name;" form sends the header with an empty value; the ";"
+    // must end the text (curl 7.88 skips "Name; " and "Name;;").
+    if (semicolon > 0 && semicolon === raw.length - 1) {
       const name = raw.slice(0, semicolon).trim();
       cmd.customNames.add(name.toLowerCase());
       cmd.headers.push({ name, value: "", internal: false });

@@ -64,7 +64,7 @@
  * - Method: GET; POST with `-d`/`--json`/`-F`; PUT with `-T`; HEAD with `-I`;
  *   `-X` overrides and is kept exactly as written.
  * - `-H "Name: value"` adds a header (repeats kept, order kept); `-H "Name;"`
- *   sends an empty header; `-H "Name:"` (nothing after the colon but space,
+ *   sends an empty header (only with the `;` last: curl skips `Name; `); `-H "Name:"` (nothing after the colon but space,
  *   tab, CR, LF, VT or FF, which C's isspace skips) removes a header curl
  *   would add itself and is otherwise not recorded (curl sends nothing for
  *   it);

@@ -343,6 +343,17 @@ describe("curl.toRequest: options", () => {
     assert.deepEqual(Object.keys(r.headers), ["b", "a", "x-empty", "spaced"]);
   });
 
+  it("Name; sends an empty header only when the ; ends it, as curl 7.88 does on the wire", () => {
+    const { request, warnings } = parseCurl(
+      "curl x.test -H 'x-a; ' -H 'x-d;;' -H 'x-b;'",
+    );
+    assert.deepEqual(request.headers, { "x-b": "" });
+    assert.deepEqual(warnings.map((w) => w.code), [
+      "INVALID_HEADER",
+      "INVALID_HEADER",
+    ]);
+  });
+
   it("Name: followed only by what C's isspace skips (VT, FF too) sends nothing, as in curl", () => {
     const r = toRequest(
       "curl x.test -H $'X-Vt: \\v' -H $'X-Ff:\\f \\r\\n' -H 'X-Tab:\t' -H 'A: b'",
