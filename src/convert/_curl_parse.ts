@@ -10,6 +10,7 @@ import {
 import type { CurlOption } from "./_curl_options.ts";
 import { isCurlProgram, programIndex, scanWords } from "./_curl_words.ts";
 import { appendHeader } from "./_message.ts";
+import { percentDecode } from "./_percent_decode.ts";
 import type { ShellWord } from "./_curl_words.ts";
 
 /**
@@ -1058,7 +1059,7 @@ function normalizeUrl(
   let credentials: string | undefined;
   const at = authority.lastIndexOf("@");
   if (at !== -1) {
-    credentials = percentDecode(authority.slice(0, at));
+    credentials = percentDecode(authority.slice(0, at), false);
     url = url.slice(0, authorityStart) + authority.slice(at + 1) +
       url.slice(authorityEnd);
     authorityEnd -= at + 1;
@@ -1075,12 +1076,4 @@ function guessScheme(raw: string): string {
     if (host.startsWith(scheme + ".")) return scheme;
   }
   return "http";
-}
-
-function percentDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

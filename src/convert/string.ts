@@ -113,6 +113,7 @@ import {
 import { utf8ByteLength } from "./_utf8.ts";
 import { encodeBase64, utf8Bytes } from "./_bytes.ts";
 import { reasonPhrase } from "../_status.ts";
+import { percentDecode } from "./_percent_decode.ts";
 
 export type * from "./types.ts";
 export { ConversionError };
@@ -446,12 +447,7 @@ function credentialsHeader(
   userinfo: string,
   headers: HeaderMap,
 ): string | undefined {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(userinfo);
-  } catch {
-    decoded = userinfo;
-  }
+  let decoded = percentDecode(userinfo, false);
   if (!decoded.includes(":")) decoded += ":";
   const basic = `Basic ${encodeBase64(utf8Bytes(decoded))}`;
   const given = headerEntries(headers).filter(([name]) =>

@@ -541,6 +541,11 @@ describe("curl.toRequest: options", () => {
     const r = toRequest("curl https://ada:p%40ss@x.test/p");
     assert.equal(r.url, "https://x.test/p");
     assert.equal(r.headers.authorization, "Basic " + btoa("ada:p@ss"));
+    // A malformed escape stays as written; the valid ones are still decoded.
+    assert.equal(
+      toRequest("curl 'https://a%zz:p%41ss@x.test/'").headers.authorization,
+      "Basic " + btoa("a%zz:pAss"),
+    );
     assert.equal(
       toRequest("curl -u b:c https://a:z@x.test/").headers.authorization,
       "Basic " + btoa("b:c"),

@@ -594,6 +594,8 @@ describe("stringifyRequest", () => {
       ["https://a@b:c@h.example/x?y@z", "a@b:c"],
       ["http://user@h.example", "user:"],
       ["http://:pw@h.example/", ":pw"],
+      // One malformed escape leaves only itself as written.
+      ["http://us%zz%C3%A9r:p%41ss@h.example/", "us%zzér:pAss"],
     ];
     for (const [url, credentials] of cases) {
       const bytes = new TextEncoder().encode(credentials);
