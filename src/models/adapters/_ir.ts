@@ -1,7 +1,7 @@
 /**
- * IR helpers shared by the adapters: content flattening, tool-name lookup
- * for providers whose tool results carry a name instead of an id, and the
- * assembler that rebuilds a whole assistant message from stream deltas.
+ * IR helpers shared by the adapters: content flattening, ids for tool calls
+ * that providers send without one, and the assembler that rebuilds a whole
+ * assistant message from stream deltas.
  *
  * @module
  */
@@ -29,18 +29,28 @@ export function textOf(content: IRMessage["content"], separator = ""): string {
     .join(separator);
 }
 
-/** Maps every tool call id in the conversation to its tool name. */
-export function toolNamesById(
-  messages: readonly IRMessage[],
-): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const message of messages) {
-    if (typeof message.content === "string") continue;
-    for (const part of message.content) {
-      if (part.type === "tool_use") names.set(part.id, part.name);
-    }
+/**
+ * Ids for the tool calls of one response that the provider sent without an
+ * id (Gemini, Ollama): `call_<random>_<n>`, where `<random>` is 12 hex
+ * digits drawn once per response and `<n>` counts those calls from 0. Ids
+ * therefore differ across the responses of a conversation, so a tool result
+ * names one call, and providers that require unique ids (Anthropic) accept
+ * the conversation.
+ */
+export class CallIds {
+  readonly #prefix: string;
+  #next = 0;
+
+  constructor() {
+    const bytes = crypto.getRandomValues(new Uint8Array(6));
+    const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0"));
+    this.#prefix = `call_${hex.join("")}_`;
   }
-  return names;
+
+  /** The next id. */
+  next(): string {
+    return `${this.#prefix}${this.#next++}`;
+  }
 }
 
 /** An assistant message: plain text when there are no tool calls, else parts. */
@@ -124,7 +134,7 @@ export class WholeCallStream {
   #text = "";
   readonly #calls: IRToolUsePart[] = [];
 
-  /** Calls seen so far: the index of the next call without an id. */
+  /** Calls seen so far. */
   get callCount(): number {
     return this.#calls.length;
   }

@@ -15,11 +15,14 @@
  *   `fileData { fileUri, mimeType }` (type guessed from the extension when
  *   possible; a `data:` URL becomes `inlineData`); `tool_use` ↔
  *   `functionCall { name, args }`; `tool_result` → `functionResponse { name,
- *   response }`, where the name is found from the matching tool_use earlier
- *   in the conversation and `response` is the result parsed as a JSON object
- *   when it is one, else `{ content: "…" }` (`{ error: "…" }` when `isError`).
+ *   response }`, where the name is that of the nearest tool_use with the
+ *   result's id before it in the conversation (the id itself when there is
+ *   none) and `response` is the result parsed as a JSON object when it is
+ *   one, else `{ content: "…" }` (`{ error: "…" }` when `isError`).
  *   Gemini's function calls have no ids unless the API gives one; the adapter
- *   names them `call_<n>` in order of appearance within a response.
+ *   names them `call_<random>_<n>`: 12 random hex digits drawn once per
+ *   response, and `<n>` counting the response's calls from 0, so ids do not
+ *   repeat across the turns of a conversation.
  * - Tools → one `functionDeclarations` tool; tool choice → `toolConfig.
  *   functionCallingConfig.mode` `AUTO`/`NONE`/`ANY` (`{name}` → `ANY` with
  *   `allowedFunctionNames`).
@@ -91,11 +94,11 @@ import {
 } from "./_http.ts";
 import {
   assistantMessage,
+  CallIds,
   countOf,
   functionDeclaration,
   partsOf,
   textOf,
-  toolNamesById,
   usageOf,
   WholeCallStream,
 } from "./_ir.ts";
@@ -354,7 +357,9 @@ function functionResponse(
 }
 
 function toWireContents(messages: readonly IRMessage[]): WireContent[] {
-  const names = toolNamesById(messages);
+  // Tool call ids seen so far → names: a result takes the name of the latest
+  // call with its id before it, even when a later turn reuses the id.
+  const names = new Map<string, string>();
   const out: WireContent[] = [];
   for (const message of messages) {
     if (message.role === "system") continue;
@@ -372,6 +377,7 @@ function toWireContents(messages: readonly IRMessage[]): WireContent[] {
             `a ${message.role} message cannot carry a tool_use part`,
           );
         }
+        names.set(part.id, part.name);
         parts.push({ functionCall: { name: part.name, args: part.input } });
       } else {
         parts.push({
@@ -458,7 +464,7 @@ function metadataOf(
 /** The candidate's parts as text and function calls (thought parts skipped). */
 function readParts(
   candidate: Record<string, unknown>,
-  firstCallIndex: number,
+  ids: CallIds,
 ): { text: string; calls: IRToolUsePart[] } {
   const content = isRecord(candidate.content) ? candidate.content : {};
   let text = "";
@@ -473,9 +479,7 @@ function readParts(
       }
       calls.push({
         type: "tool_use",
-        id: typeof call.id === "string"
-          ? call.id
-          : `call_${firstCallIndex + calls.length}`,
+        id: typeof call.id === "string" ? call.id : ids.next(),
         name: call.name,
         input: isRecord(call.args) ? call.args : {},
       });
@@ -532,7 +536,7 @@ function fromWireResponse(
       metadata,
     };
   } else {
-    const { text, calls } = readParts(candidate, 0);
+    const { text, calls } = readParts(candidate, new CallIds());
     if (typeof candidate.finishReason === "string") {
       metadata.providerFinishReason = candidate.finishReason;
     }
@@ -552,6 +556,7 @@ class GeminiStreamTranslator implements StreamTranslator<SSEEvent> {
   readonly #model: string;
   #metadata: IRResponseMetadata | undefined;
   readonly #parts = new WholeCallStream();
+  readonly #ids = new CallIds();
   #finish: string | undefined;
   #usage: IRUsage | undefined;
 
@@ -581,7 +586,7 @@ class GeminiStreamTranslator implements StreamTranslator<SSEEvent> {
     }
     const candidate = firstCandidate(json);
     if (candidate !== undefined) {
-      const { text, calls } = readParts(candidate, this.#parts.callCount);
+      const { text, calls } = readParts(candidate, this.#ids);
       out.push(...this.#parts.add(text, calls));
       if (typeof candidate.finishReason === "string") {
         this.#finish = candidate.finishReason;

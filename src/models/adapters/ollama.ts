@@ -16,9 +16,12 @@
  *   unpacked; Ollama cannot fetch an http(s) URL, so one is INVALID_REQUEST).
  *   Assistant `tool_use` parts → `tool_calls: [{ function: { name,
  *   arguments } }]` (arguments as an object); tool results → `role: "tool"`
- *   messages with `tool_name` (looked up from the matching tool_use). Ollama
- *   gives tool calls no ids unless its answer has one; the adapter names them
- *   `call_<n>` in order of appearance within a response.
+ *   messages with `tool_name`: the name of the nearest tool_use with the
+ *   result's id before it in the conversation (left out when there is none).
+ *   Ollama gives tool calls no ids unless its answer has one; the adapter
+ *   names them `call_<random>_<n>`: 12 random hex digits drawn once per
+ *   response, and `<n>` counting the response's calls from 0, so ids do not
+ *   repeat across the turns of a conversation.
  * - Tools → `[{ type: "function", function }]`. Ollama cannot force a tool:
  *   `toolChoice: "none"` leaves the tools out; other choices send them as is.
  * - Parameters → `options`: `temperature`, `topP`→`top_p`, `topK`→`top_k`,
@@ -72,9 +75,9 @@ import {
 } from "./_http.ts";
 import {
   assistantMessage,
+  CallIds,
   functionDeclaration,
   partsOf,
-  toolNamesById,
   usageOf,
   WholeCallStream,
 } from "./_ir.ts";
@@ -289,7 +292,9 @@ function base64Image(url: string): string {
 }
 
 function toWireMessages(messages: readonly IRMessage[]): WireMessage[] {
-  const names = toolNamesById(messages);
+  // Tool call ids seen so far → names: a result takes the name of the latest
+  // call with its id before it, even when a later turn reuses the id.
+  const names = new Map<string, string>();
   const out: WireMessage[] = [];
   for (const message of messages) {
     const texts: string[] = [];
@@ -310,6 +315,7 @@ function toWireMessages(messages: readonly IRMessage[]): WireMessage[] {
             `a ${message.role} message cannot carry a tool_use part`,
           );
         }
+        names.set(part.id, part.name);
         calls.push({ function: { name: part.name, arguments: part.input } });
       } else {
         const name = names.get(part.toolUseId);
@@ -343,7 +349,7 @@ function toWireMessages(messages: readonly IRMessage[]): WireMessage[] {
 
 function readMessage(
   message: Record<string, unknown>,
-  firstCallIndex: number,
+  ids: CallIds,
 ): { text: string; calls: IRToolUsePart[] } {
   const calls: IRToolUsePart[] = [];
   for (
@@ -357,9 +363,7 @@ function readMessage(
     }
     calls.push({
       type: "tool_use",
-      id: isRecord(call) && typeof call.id === "string"
-        ? call.id
-        : `call_${firstCallIndex + calls.length}`,
+      id: isRecord(call) && typeof call.id === "string" ? call.id : ids.next(),
       name: fn.name,
       input: isRecord(fn.arguments) ? fn.arguments : {},
     });
@@ -418,7 +422,7 @@ function fromWireResponse(
     throw invalidResponse("ollama", "response has no message");
   }
   if (typeof json.error === "string") throw providerError(json.error);
-  const { text, calls } = readMessage(json.message, 0);
+  const { text, calls } = readMessage(json.message, new CallIds());
   const response: IRChatResponse = {
     message: assistantMessage(text, calls),
     finishReason: doneReason(json.done_reason, calls.length > 0),
@@ -443,6 +447,7 @@ class OllamaStreamTranslator implements StreamTranslator<unknown> {
   readonly #defaultModel: string;
   #started = false;
   readonly #parts = new WholeCallStream();
+  readonly #ids = new CallIds();
 
   constructor(request: IRChatRequest, defaultModel: string) {
     this.#request = request;
@@ -472,7 +477,7 @@ class OllamaStreamTranslator implements StreamTranslator<unknown> {
       });
     }
     if (isRecord(json.message)) {
-      const { text, calls } = readMessage(json.message, this.#parts.callCount);
+      const { text, calls } = readMessage(json.message, this.#ids);
       out.push(...this.#parts.add(text, calls));
     }
     if (json.done === true) {

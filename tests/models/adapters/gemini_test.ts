@@ -194,10 +194,12 @@ describe("Gemini adapter: responses and errors", () => {
       messages: [{ role: "user", content: "dim the lights" }],
     });
     assert.equal(response.finishReason, "tool_calls");
+    const [use] = response.message.content as { id: string }[];
+    assert.match(use.id, /^call_[0-9a-f]{12}_0$/);
     assert.deepEqual(response.message.content, [
       {
         type: "tool_use",
-        id: "call_0",
+        id: use.id,
         name: "set_light_values",
         input: { brightness: 25, color_temp: "warm" },
       },

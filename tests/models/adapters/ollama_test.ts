@@ -178,10 +178,12 @@ describe("Ollama adapter: responses and errors", () => {
       messages: [{ role: "user", content: "weather" }],
     });
     assert.equal(response.finishReason, "tool_calls");
+    const [use] = response.message.content as { id: string }[];
+    assert.match(use.id, /^call_[0-9a-f]{12}_0$/);
     assert.deepEqual(response.message.content, [
       {
         type: "tool_use",
-        id: "call_0",
+        id: use.id,
         name: "get_current_weather",
         input: { format: "celsius", location: "Paris, FR" },
       },
