@@ -23,7 +23,6 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
-  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -138,6 +137,11 @@ manifest.keywords = [
   "anthropic",
 ];
 writeFileSync(manifestPath, JSON.stringify(manifest, null, 2) + "\n");
+// The tarball is what npm users install: pack it again with the npm
+// metadata (deno pack wrote the JSR name and no engines).
+rmSync(tarball);
+const repack = await run("tar", ["czf", tarball, "-C", out, "package"], root);
+if (repack.code !== 0) fail(`tar: ${repack.stderr}`);
 console.log(
   `✓ ${
     Object.keys(exportsMap).length
@@ -267,8 +271,31 @@ writeFileSync(
   join(out, "package.json"),
   JSON.stringify({ type: "module", private: true }) + "\n",
 );
-mkdirSync(join(out, "node_modules"), { recursive: true });
-symlinkSync(pkgDir, join(out, "node_modules", NPM_NAME), "dir");
+// The tests import the package from the tarball itself, unpacked where npm
+// would put it, so its package.json (name, exports) is what they exercise.
+const installed = join(out, "node_modules", NPM_NAME);
+mkdirSync(installed, { recursive: true });
+const unpack = await run("tar", [
+  "xzf",
+  tarball,
+  "-C",
+  installed,
+  "--strip-components=1",
+], root);
+if (unpack.code !== 0) fail(`tar: ${unpack.stderr}`);
+const installedManifest = JSON.parse(
+  readFileSync(join(installed, "package.json"), "utf8"),
+);
+if (
+  installedManifest.name !== NPM_NAME ||
+  installedManifest.engines?.node !== ">=20"
+) {
+  fail(
+    `the tarball's package.json is ${installedManifest.name} with engines ${
+      JSON.stringify(installedManifest.engines)
+    }, not ${NPM_NAME} for node >=20`,
+  );
+}
 console.log(
   `✓ ${nodeTests.length} portable test files for Node; ${skipped} Deno-only`,
 );
