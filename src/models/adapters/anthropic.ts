@@ -9,8 +9,9 @@
  *   (free).
  * - System messages are lifted out of the conversation into the top-level
  *   `system` field, joined with a blank line. `tool` messages become `user`
- *   messages, and consecutive messages of the same role are merged into one
- *   (tool results first, as the API requires after a tool call). Empty text
+ *   messages, and consecutive messages of the same role are merged into one.
+ *   In a user turn, `tool_result` blocks are moved before the other blocks
+ *   (keeping their order), as the API requires after a tool call. Empty text
  *   parts are dropped (the API rejects them); `name` has no wire field.
  * - Parts: text → `text`; image base64 → `image` with a `base64` source, URL
  *   → `image` with a `url` source; `tool_use` ↔ `tool_use` (`input` object);
@@ -414,7 +415,20 @@ function toWireMessages(messages: readonly IRMessage[]): WireMessage[] {
       out.push({ role, content: blocks });
     }
   }
+  for (const message of out) {
+    if (message.role === "user" && typeof message.content !== "string") {
+      message.content = toolResultsFirst(message.content);
+    }
+  }
   return out;
+}
+
+/** The API wants a user turn's tool_result blocks before its other blocks. */
+function toolResultsFirst(blocks: WireBlock[]): WireBlock[] {
+  return [
+    ...blocks.filter((block) => block.type === "tool_result"),
+    ...blocks.filter((block) => block.type !== "tool_result"),
+  ];
 }
 
 function wireUsage(usage: unknown): IRUsage | undefined {

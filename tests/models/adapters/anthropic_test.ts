@@ -176,6 +176,51 @@ describe("Anthropic adapter: request mapping", () => {
   });
 });
 
+describe("Anthropic adapter: shaping the turns", () => {
+  const call: IRChatRequest["messages"][number] = {
+    role: "assistant",
+    content: [{ type: "tool_use", id: "toolu_1", name: "f", input: {} }],
+  };
+  const result = {
+    type: "tool_result",
+    toolUseId: "toolu_1",
+    content: "r",
+  } as const;
+  const sent = async (
+    messages: IRChatRequest["messages"],
+  ): Promise<unknown[]> => {
+    const { adapter, requests } = adapterWith(() =>
+      Response.json(jsonFixture("anthropic/message.json"))
+    );
+    await adapter.execute({ messages });
+    return (requests[0].body as { messages: unknown[] }).messages;
+  };
+
+  it("puts tool_result blocks first, whether one message or merged ones held the text first", async () => {
+    // Used to keep the IR order, which the API rejects after a tool_use turn.
+    const expected = {
+      role: "user",
+      content: [
+        { type: "tool_result", tool_use_id: "toolu_1", content: "r" },
+        { type: "text", text: "here:" },
+      ],
+    };
+    const oneMessage = await sent([
+      { role: "user", content: "q" },
+      call,
+      { role: "user", content: [{ type: "text", text: "here:" }, result] },
+    ]);
+    assert.deepEqual(oneMessage[2], expected);
+    const merged = await sent([
+      { role: "user", content: "q" },
+      call,
+      { role: "user", content: "here:" },
+      { role: "tool", content: [result] },
+    ]);
+    assert.deepEqual(merged[2], expected);
+  });
+});
+
 describe("Anthropic adapter: responses and errors", () => {
   it("maps content blocks, stop_reason and usage (cache tokens count as prompt)", async () => {
     const { adapter } = adapterWith(() =>
