@@ -27,12 +27,23 @@ import {
  * ```
  */
 export interface FSRouterInit extends RouterInit {
-  /** Route module extensions. Default `.ts`, `.tsx`, `.js`, `.jsx`, `.mjs`. */
+  /**
+   * Route module extensions. Default on Deno (and Bun) `.ts`, `.tsx`,
+   * `.js`, `.jsx`, `.mjs`; on Node, which cannot import TypeScript or JSX,
+   * `.js` and `.mjs`. Declaration files (`.d.ts`, `.d.mts`, …) are never
+   * routes.
+   */
   extensions?: string[];
 }
 
 const METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"];
-const DEFAULT_EXTENSIONS = [".ts", ".tsx", ".js", ".jsx", ".mjs"];
+// Node 20 imports neither TypeScript nor JSX; Deno and Bun import both.
+const runsTypeScript = "Deno" in globalThis || "Bun" in globalThis;
+const DEFAULT_EXTENSIONS = runsTypeScript
+  ? [".ts", ".tsx", ".js", ".jsx", ".mjs"]
+  : [".js", ".mjs"];
+// What `tsc --declaration` writes beside compiled routes: types, not routes.
+const DECLARATION = /\.d\.[cm]?tsx?$|\.d\.[^.]+\.ts$/;
 
 function invalid(message: string, cause?: unknown): RouteError {
   return new RouteError({ code: "INVALID_ROUTE_MODULE", message, cause });
@@ -129,6 +140,7 @@ async function scan(
     }
     const extension = extname(name);
     if (!info.isFile() || !extensions.includes(extension)) continue;
+    if (DECLARATION.test(name)) continue;
     const base = name.slice(0, -extension.length);
     if (/[._]test$/.test(base)) continue;
     const segment = segmentOf(base, join(directory, name), true);

@@ -217,6 +217,32 @@ describe("createFSRouter", () => {
     }
   });
 
+  it("skips the declaration files tsc writes beside compiled routes", async () => {
+    const base = await mkdtemp(join(tmpdir(), "fs-router-"));
+    try {
+      await writeFile(
+        join(base, "index.js"),
+        'export default () => new Response("home");',
+      );
+      await writeFile(
+        join(base, "[id].js"),
+        "export const GET = () => new Response('item');",
+      );
+      for (const name of ["index.d.ts", "[id].d.ts", "x.d.mts"]) {
+        await writeFile(join(base, name), "export declare const GET: unknown;");
+      }
+      const router = await createFSRouter(base);
+      assert.deepEqual(
+        router.routes().map((route) => `${route.method} ${route.pattern}`)
+          .sort(),
+        ["ALL /", "GET /:id"],
+      );
+      assert.equal(await text(router, "/7"), "200 item");
+    } finally {
+      await rm(base, { recursive: true, force: true });
+    }
+  });
+
   it("rejects a missing directory, a module without handlers and duplicates", async () => {
     await assert.rejects(createFSRouter(join(fixtures, "missing")), {
       code: "INVALID_ROUTE_MODULE",
