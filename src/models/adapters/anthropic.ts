@@ -11,8 +11,13 @@
  *   `system` field, joined with a blank line. `tool` messages become `user`
  *   messages, and consecutive messages of the same role are merged into one.
  *   In a user turn, `tool_result` blocks are moved before the other blocks
- *   (keeping their order), as the API requires after a tool call. Empty text
- *   parts are dropped (the API rejects them); `name` has no wire field.
+ *   (keeping their order), as the API requires after a tool call. Empty and
+ *   whitespace-only text is dropped, because the API rejects it ("text
+ *   content blocks must contain non-whitespace text"): as a part, as a
+ *   string content, and as the whole system prompt. A message left with
+ *   nothing is not sent, so an assistant turn of only whitespace (a model's
+ *   "\n\n" reply) disappears and the user turns around it merge into one;
+ *   no message is ever sent with empty content. `name` has no wire field.
  * - Parts: text → `text`; image base64 → `image` with a `base64` source, URL
  *   → `image` with a `url` source; `tool_use` ↔ `tool_use` (`input` object);
  *   `tool_result` → `tool_result` with `tool_use_id`, `is_error`. Response
@@ -288,7 +293,7 @@ export class AnthropicAdapter implements BackendAdapter {
       .filter((message) => message.role === "system")
       .map((message) => textOf(message.content, "\n"))
       .join("\n\n");
-    if (system !== "") body.system = system;
+    if (!isBlank(system)) body.system = system;
     body.messages = toWireMessages(request.messages);
     if (typeof request.parameters?.user === "string") {
       body.metadata = {
@@ -353,10 +358,15 @@ export function createAnthropicAdapter(
   return new AnthropicAdapter(config);
 }
 
+/** Empty or whitespace-only text, which the API rejects in any text block. */
+function isBlank(text: string): boolean {
+  return text.trim() === "";
+}
+
 function toBlock(part: IRContentPart): WireBlock | undefined {
   switch (part.type) {
     case "text":
-      return part.text === "" ? undefined : { type: "text", text: part.text };
+      return isBlank(part.text) ? undefined : { type: "text", text: part.text };
     case "image":
       return {
         type: "image",
@@ -409,7 +419,9 @@ function toWireMessages(messages: readonly IRMessage[]): WireMessage[] {
         ? [{ type: "text", text: last.content }]
         : last.content;
       last.content = [...previous, ...blocks];
-    } else if (typeof message.content === "string" && message.content !== "") {
+    } else if (
+      typeof message.content === "string" && !isBlank(message.content)
+    ) {
       out.push({ role, content: message.content });
     } else if (blocks.length > 0) {
       out.push({ role, content: blocks });

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import {
   createAnthropicAdapter,
   type IRChatRequest,
+  type IRContentPart,
 } from "../../../src/models/adapters/anthropic.ts";
 import { adapterContract } from "./_contract.ts";
 import {
@@ -218,6 +219,69 @@ describe("Anthropic adapter: shaping the turns", () => {
       { role: "tool", content: [result] },
     ]);
     assert.deepEqual(merged[2], expected);
+  });
+
+  it("drops whitespace-only text, which the API rejects like empty text", async () => {
+    // Used to send "\n\n" before a tool call (common from OpenAI-compatible
+    // models replayed through the gateway) and " " next to an image.
+    const image = {
+      type: "image",
+      source: { type: "base64", mediaType: "image/png", data: "AAAA" },
+    } as const;
+    const { adapter, requests } = adapterWith(() =>
+      Response.json(jsonFixture("anthropic/message.json"))
+    );
+    await adapter.execute({
+      messages: [
+        { role: "system", content: " \n" },
+        { role: "user", content: [{ type: "text", text: " " }, image] },
+        {
+          role: "assistant",
+          content: [
+            { type: "text", text: "\n\n" },
+            ...(call.content as IRContentPart[]),
+          ],
+        },
+        { role: "tool", content: [result] },
+      ],
+    });
+    const body = requests[0].body as Record<string, unknown>;
+    assert.equal("system" in body, false);
+    assert.deepEqual(body.messages, [
+      {
+        role: "user",
+        content: [{
+          type: "image",
+          source: { type: "base64", media_type: "image/png", data: "AAAA" },
+        }],
+      },
+      {
+        role: "assistant",
+        content: [{ type: "tool_use", id: "toolu_1", name: "f", input: {} }],
+      },
+      {
+        role: "user",
+        content: [{
+          type: "tool_result",
+          tool_use_id: "toolu_1",
+          content: "r",
+        }],
+      },
+    ]);
+  });
+
+  it("an assistant turn of only whitespace is not sent; the user turns around it merge", async () => {
+    assert.deepEqual(
+      await sent([
+        { role: "user", content: "a" },
+        { role: "assistant", content: " \n\t" },
+        { role: "user", content: [{ type: "text", text: "b" }] },
+      ]),
+      [{
+        role: "user",
+        content: [{ type: "text", text: "a" }, { type: "text", text: "b" }],
+      }],
+    );
   });
 });
 
