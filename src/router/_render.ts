@@ -207,7 +207,9 @@ export interface ResolvedHead {
 export interface HeadDefaults {
   readonly status?: number;
   readonly statusText?: string;
-  readonly headers?: HeadersInit;
+  // Spelled through Headers, not the DOM-only name HeadersInit, so the
+  // published types check under Node's own setup (types: ["node"]).
+  readonly headers?: ConstructorParameters<typeof Headers>[0];
 }
 
 /** Resolves the head of a response from rendered head lines and defaults. */
@@ -245,7 +247,7 @@ export function resolveResponseHead(
 
 /** Template headers win over defaults; framing headers are always computed. */
 export function mergeHeaders(
-  defaults: HeadersInit | undefined,
+  defaults: ConstructorParameters<typeof Headers>[0] | undefined,
   own: readonly [string, string][],
   defaultContentType: boolean,
 ): [string, string][] {

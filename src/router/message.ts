@@ -113,7 +113,7 @@ export interface CreateRequestInit {
   /** Resolves an origin-form target (`/path`) when the template has no `Host` header. */
   baseUrl?: string | URL;
   /** Headers added to every request; a template header of the same name replaces them. */
-  headers?: HeadersInit;
+  headers?: ConstructorParameters<typeof Headers>[0];
   /** Abort signal given to every request. */
   signal?: AbortSignal;
 }

@@ -43,7 +43,7 @@ import {
  */
 export interface RouteInit {
   /** Headers added to every response; a template header of the same name replaces them. */
-  headers?: HeadersInit;
+  headers?: ConstructorParameters<typeof Headers>[0];
   /** Status when the template has no status line (default 200). */
   status?: number;
   /** Reason phrase used with `status` (default: the registered phrase). */
