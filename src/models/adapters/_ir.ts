@@ -1,7 +1,7 @@
 /**
  * IR helpers shared by the adapters: content flattening, ids for tool calls
- * that providers send without one, and the assembler that rebuilds a whole
- * assistant message from stream deltas.
+ * that providers send without one, `data:` URL unpacking, and the assembler
+ * that rebuilds a whole assistant message from stream deltas.
  *
  * @module
  */
@@ -51,6 +51,20 @@ export class CallIds {
   next(): string {
     return `${this.#prefix}${this.#next++}`;
   }
+}
+
+/**
+ * The media type (lower-cased, without parameters) and payload of a base64
+ * `data:` URL; undefined for any other URL, including a `data:` URL that is
+ * not base64.
+ */
+export function parseDataURL(
+  url: string,
+): { mediaType: string; data: string } | undefined {
+  const match = /^data:([^,]*);base64,(.*)$/is.exec(url);
+  if (match === null) return undefined;
+  const mediaType = match[1].split(";")[0].trim().toLowerCase();
+  return { mediaType, data: match[2] };
 }
 
 /** An assistant message: plain text when there are no tool calls, else parts. */

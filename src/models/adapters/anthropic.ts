@@ -19,8 +19,11 @@
  *   "\n\n" reply) disappears and the user turns around it merge into one;
  *   no message is ever sent with empty content. `name` has no wire field.
  * - Parts: text → `text`; image base64 → `image` with a `base64` source, URL
- *   → `image` with a `url` source; `tool_use` ↔ `tool_use` (`input` object);
- *   `tool_result` → `tool_result` with `tool_use_id`, `is_error`. Response
+ *   → `image` with a `url` source, except a base64 `data:` URL, which is
+ *   unpacked into a `base64` source with its media type (another `data:` URL
+ *   is INVALID_REQUEST: the API fetches only http(s) URLs); `tool_use` ↔
+ *   `tool_use` (`input` object); `tool_result` → `tool_result` with
+ *   `tool_use_id`, `is_error`. Response
  *   `thinking` blocks are not part of the IR message and are skipped.
  * - Tools → `{ name, description, input_schema }`; tool choice `auto` →
  *   `{type:"auto"}`, `required` → `{type:"any"}`, `none` → `{type:"none"}`,
@@ -84,6 +87,7 @@ import {
   assistantMessage,
   countOf,
   MessageAssembler,
+  parseDataURL,
   partsOf,
   textOf,
   usageOf,
@@ -368,16 +372,7 @@ function toBlock(part: IRContentPart): WireBlock | undefined {
     case "text":
       return isBlank(part.text) ? undefined : { type: "text", text: part.text };
     case "image":
-      return {
-        type: "image",
-        source: part.source.type === "url"
-          ? { type: "url", url: part.source.url }
-          : {
-            type: "base64",
-            media_type: part.source.mediaType,
-            data: part.source.data,
-          },
-      };
+      return { type: "image", source: imageSource(part) };
     case "tool_use":
       return {
         type: "tool_use",
@@ -393,6 +388,35 @@ function toBlock(part: IRContentPart): WireBlock | undefined {
         ...(part.isError ? { is_error: true } : {}),
       };
   }
+}
+
+/** A base64 source for inline bytes (a `data:` URL too), else a `url` source. */
+function imageSource(
+  part: Extract<IRContentPart, { type: "image" }>,
+): WireBlock {
+  if (part.source.type === "base64") {
+    return {
+      type: "base64",
+      media_type: part.source.mediaType,
+      data: part.source.data,
+    };
+  }
+  const url = part.source.url;
+  const dataURL = parseDataURL(url);
+  if (dataURL !== undefined) {
+    return {
+      type: "base64",
+      media_type: dataURL.mediaType,
+      data: dataURL.data,
+    };
+  }
+  if (/^data:/i.test(url)) {
+    throw invalidRequest(
+      "anthropic",
+      "an image data: URL must be base64-encoded",
+    );
+  }
+  return { type: "url", url };
 }
 
 function toWireMessages(messages: readonly IRMessage[]): WireMessage[] {

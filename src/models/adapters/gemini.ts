@@ -97,6 +97,7 @@ import {
   CallIds,
   countOf,
   functionDeclaration,
+  parseDataURL,
   partsOf,
   textOf,
   usageOf,
@@ -331,9 +332,9 @@ function imagePart(part: Extract<IRContentPart, { type: "image" }>): WirePart {
     };
   }
   const url = part.source.url;
-  const dataURL = /^data:([^;,]+);base64,(.*)$/s.exec(url);
-  if (dataURL) {
-    return { inlineData: { mimeType: dataURL[1], data: dataURL[2] } };
+  const dataURL = parseDataURL(url);
+  if (dataURL !== undefined) {
+    return { inlineData: { mimeType: dataURL.mediaType, data: dataURL.data } };
   }
   const extension = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase();
   const mimeType = extension === undefined ? undefined : IMAGE_TYPES[extension];

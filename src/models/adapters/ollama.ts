@@ -77,6 +77,7 @@ import {
   assistantMessage,
   CallIds,
   functionDeclaration,
+  parseDataURL,
   partsOf,
   usageOf,
   WholeCallStream,
@@ -283,8 +284,8 @@ export function createOllamaAdapter(
 }
 
 function base64Image(url: string): string {
-  const dataURL = /^data:[^;,]*;base64,(.*)$/s.exec(url);
-  if (dataURL) return dataURL[1];
+  const dataURL = parseDataURL(url);
+  if (dataURL !== undefined) return dataURL.data;
   throw invalidRequest(
     "ollama",
     "Ollama accepts only base64 images (or data: URLs), not http(s) URLs",

@@ -285,6 +285,66 @@ describe("Anthropic adapter: shaping the turns", () => {
   });
 });
 
+describe("Anthropic adapter: images", () => {
+  it("unpacks a base64 data: URL into a base64 source with its media type", async () => {
+    // Used to be sent as a url source, which the API only fetches over http(s).
+    const { adapter, requests } = adapterWith(() =>
+      Response.json(jsonFixture("anthropic/message.json"))
+    );
+    const image = (url: string) => ({
+      type: "image" as const,
+      source: { type: "url" as const, url },
+    });
+    await adapter.execute({
+      messages: [{
+        role: "user",
+        content: [
+          image("data:image/png;base64,iVBORw0KGgo="),
+          image("data:IMAGE/JPEG;name=a.jpg;base64,/9j/"),
+          image("https://example.com/a.png"),
+        ],
+      }],
+    });
+    const [message] = (requests[0].body as { messages: { content: unknown }[] })
+      .messages;
+    assert.deepEqual(message.content, [
+      {
+        type: "image",
+        source: {
+          type: "base64",
+          media_type: "image/png",
+          data: "iVBORw0KGgo=",
+        },
+      },
+      {
+        type: "image",
+        source: { type: "base64", media_type: "image/jpeg", data: "/9j/" },
+      },
+      {
+        type: "image",
+        source: { type: "url", url: "https://example.com/a.png" },
+      },
+    ]);
+  });
+
+  it("refuses a data: URL that is not base64 before sending anything", async () => {
+    const { adapter, requests } = adapterWith(() =>
+      Response.json(jsonFixture("anthropic/message.json"))
+    );
+    const error = await rejection(adapter.execute({
+      messages: [{
+        role: "user",
+        content: [{
+          type: "image",
+          source: { type: "url", url: "data:image/svg+xml,%3Csvg%2F%3E" },
+        }],
+      }],
+    }));
+    assert.equal(error.code, "INVALID_REQUEST");
+    assert.equal(requests.length, 0);
+  });
+});
+
 describe("Anthropic adapter: responses and errors", () => {
   it("maps content blocks, stop_reason and usage (cache tokens count as prompt)", async () => {
     const { adapter } = adapterWith(() =>
