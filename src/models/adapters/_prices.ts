@@ -101,17 +101,21 @@ const IMAGE_TOKENS = 1000;
 /** Output tokens assumed when the request sets no `maxTokens`. */
 const DEFAULT_OUTPUT_TOKENS = 256;
 
-/** Looks a model up: exact name, else the longest table key that prefixes it. */
+/**
+ * Looks a model up: the longest table key that is one of `models` or a prefix
+ * of one (so an exact name wins over its family). Only the table's own keys
+ * count, so a name such as `constructor` is unpriced.
+ */
 export function findPrice(
   table: Readonly<Record<string, ModelPrice>>,
-  model: string,
+  models: string | readonly string[],
 ): ModelPrice | undefined {
-  const exact = table[model];
-  if (exact !== undefined) return exact;
+  const names = typeof models === "string" ? [models] : models;
   let best: string | undefined;
   for (const key of Object.keys(table)) {
     if (
-      model.startsWith(key) && (best === undefined || key.length > best.length)
+      (best === undefined || key.length > best.length) &&
+      names.some((name) => name.startsWith(key))
     ) best = key;
   }
   return best === undefined ? undefined : table[best];
@@ -152,16 +156,19 @@ export function estimateRequestCost(
 
 /**
  * The cost of a request for a provider's model, or null when unpriced.
- * `overrides` come from the adapter config and win over the built-in table.
+ * `model` may list several spellings of one name; the best match wins (see
+ * {@linkcode findPrice}). `overrides` come from the adapter config and win
+ * over the built-in table.
  */
 export function estimateCostFor(
   request: IRChatRequest,
   provider: string,
-  model: string | undefined,
+  model: string | readonly string[] | undefined,
   overrides: Readonly<Record<string, ModelPrice>> | undefined,
 ): number | null {
   if (model === undefined) return null;
+  const table = Object.hasOwn(PRICES, provider) ? PRICES[provider] : {};
   const price = (overrides && findPrice(overrides, model)) ??
-    findPrice(PRICES[provider] ?? {}, model);
+    findPrice(table, model);
   return price === undefined ? null : estimateRequestCost(request, price);
 }

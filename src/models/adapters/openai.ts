@@ -52,7 +52,9 @@
  *   `error` chunk.
  * - `estimateCost` uses the price table dated {@linkcode PRICES_DATE} (local
  *   presets cost 0; OpenRouter's `vendor/model` names price as the vendor's
- *   model); see `ModelPrice`.
+ *   model, with dotted version numbers also read dashed, so
+ *   `anthropic/claude-3.5-sonnet` prices as `claude-3-5-sonnet`); see
+ *   `ModelPrice`.
  *
  * @example Construct an adapter for Groq
  * ```ts
@@ -437,13 +439,17 @@ export class OpenAIAdapter implements BackendAdapter {
     const slash = model?.indexOf("/") ?? -1;
     if (cost === null && model !== undefined && slash > 0) {
       // OpenRouter-style "vendor/model": price as the vendor's own model.
+      // OpenRouter writes version numbers with dots where Anthropic's names
+      // have dashes (claude-3.5-sonnet, claude-3-5-sonnet): both spellings
+      // are tried and the more specific table entry wins.
       const vendor = model.slice(0, slash) === "google"
         ? "gemini"
         : model.slice(0, slash);
+      const name = model.slice(slash + 1);
       cost = estimateCostFor(
         request,
         vendor,
-        model.slice(slash + 1),
+        [name, name.replace(/(\d)\.(?=\d)/g, "$1-")],
         undefined,
       );
     }

@@ -512,6 +512,35 @@ describe("OpenAI adapter: estimateCost", () => {
     });
     assert.equal(custom, 1);
   });
+
+  it("prices OpenRouter's dotted vendor names as the vendor's dashed ones", async () => {
+    // anthropic/claude-3.5-sonnet priced null: the table says claude-3-5-sonnet.
+    const router = createOpenAICompatibleAdapter("openrouter", { apiKey: KEY });
+    const cost = (model: string) =>
+      router.estimateCost({
+        messages: [{ role: "user", content: "x".repeat(4000) }],
+        parameters: { model, maxTokens: 1000 },
+      });
+    // 1000 prompt and 1000 output tokens at the vendor's $/M prices.
+    const expected: Array<[string, number]> = [
+      ["anthropic/claude-3.5-sonnet", 3 + 15],
+      ["anthropic/claude-3.7-sonnet:beta", 3 + 15],
+      ["anthropic/claude-3.5-haiku-20241022", 0.8 + 4],
+      ["anthropic/claude-opus-4.1", 15 + 75],
+      ["openai/gpt-4.1-mini", 0.4 + 1.6],
+      ["google/gemini-2.5-flash", 0.3 + 2.5],
+    ];
+    for (const [model, perMillion] of expected) {
+      const actual = await cost(model);
+      assert.ok(
+        actual !== null && Math.abs(actual - perMillion / 1000) < 1e-12,
+        `${model}: ${actual}`,
+      );
+    }
+    // Only the table's own keys price: inherited names are unknown models.
+    assert.equal(await cost("openai/constructor"), null);
+    assert.equal(await cost("__proto__/toString"), null);
+  });
 });
 
 adapterContract({
