@@ -2,6 +2,8 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { parseChatRequest } from "../../examples/_openai_wire.ts";
+import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
+import { fakeFetch } from "../models/adapters/_fake.ts";
 
 describe("parseChatRequest", () => {
   it("passes keys it does not translate through to the backend untouched", () => {
@@ -25,5 +27,39 @@ describe("parseChatRequest", () => {
     // Translated keys are not duplicated under their wire names.
     assert.equal(ir.parameters?.model, undefined);
     assert.equal(ir.parameters?.messages, undefined);
+  });
+
+  it("a client's token limit reaches OpenAI as max_completion_tokens, either name it used", async () => {
+    // Used to reach OpenAI as max_tokens, which o1/o3/o4-mini/gpt-5 refuse.
+    for (const name of ["max_completion_tokens", "max_tokens"]) {
+      const { ir } = parseChatRequest(
+        {
+          model: "o3-mini",
+          messages: [{ role: "user", content: "hi" }],
+          [name]: 100,
+        },
+        (model) => ({ model }),
+        "req-2",
+      );
+      const fake = fakeFetch(() =>
+        Response.json({
+          id: "chatcmpl-1",
+          model: "o3-mini",
+          choices: [{
+            index: 0,
+            message: { role: "assistant", content: "hi" },
+            finish_reason: "stop",
+          }],
+        })
+      );
+      await createOpenAIAdapter({ apiKey: "sk-x", fetch: fake.fetch }).execute(
+        ir,
+      );
+      const { messages: _, ...rest } = fake.requests[0].body as Record<
+        string,
+        unknown
+      >;
+      assert.deepEqual(rest, { max_completion_tokens: 100, model: "o3-mini" });
+    }
   });
 });

@@ -31,10 +31,16 @@
  *   puts them) become `role: "tool"` messages with `tool_call_id`; the wire
  *   has no error flag, so `isError` is not sent. Assistant `tool_use` parts
  *   become `tool_calls` with JSON-string `arguments`, and back.
- * - Parameters: `maxTokens`→`max_tokens`, `topP`→`top_p`, `topK`→`top_k`
- *   (accepted by vLLM, Together, llama.cpp; OpenAI itself rejects it),
- *   `stopSequences`→`stop`, `frequencyPenalty`, `presencePenalty`, `seed`,
- *   `user`. Any other key is sent as-is (e.g. `max_completion_tokens`,
+ * - Parameters: `maxTokens`→`max_completion_tokens` on OpenAI's own API
+ *   (`api.openai.com`: its reasoning models o1, o3, o4-mini and gpt-5 refuse
+ *   `max_tokens`, and every chat model accepts the new name) and
+ *   `max_tokens` on every other server, since every compatible server reads
+ *   `max_tokens` but not all know `max_completion_tokens` (one that ignores
+ *   it would leave the answer unbounded); the `maxTokensParameter` config
+ *   option picks the name (e.g. for a proxy in front of OpenAI). `topP`→`top_p`,
+ *   `topK`→`top_k` (accepted by vLLM, Together, llama.cpp; OpenAI itself
+ *   rejects it), `stopSequences`→`stop`, `frequencyPenalty`,
+ *   `presencePenalty`, `seed`, `user`. Any other key is sent as-is (e.g.
  *   `response_format`, `reasoning_effort`).
  * - Streaming asks for `stream_options.include_usage` (except on Mistral,
  *   which reports usage unasked); tool-call argument deltas become `tool_use`
@@ -275,6 +281,14 @@ export interface OpenAIAdapterConfig extends HttpAdapterConfig {
   local?: boolean;
   /** Overrides of the advertised capabilities. */
   capabilities?: Partial<AdapterCapabilities>;
+  /**
+   * Wire name of `parameters.maxTokens`. Default: `max_completion_tokens`
+   * when the API is OpenAI's own (`api.openai.com`, the default baseURL),
+   * which its reasoning models (o1, o3, o4-mini, gpt-5) require; `max_tokens`
+   * for every other server, which every compatible server reads (not all know
+   * `max_completion_tokens`). Set it for a proxy in front of OpenAI.
+   */
+  maxTokensParameter?: "max_tokens" | "max_completion_tokens";
 }
 
 /**
@@ -315,7 +329,6 @@ interface WireMessage {
 
 const PARAMETER_NAMES: Readonly<Record<string, string>> = {
   temperature: "temperature",
-  maxTokens: "max_tokens",
   topP: "top_p",
   topK: "top_k",
   stopSequences: "stop",
@@ -349,6 +362,7 @@ export class OpenAIAdapter implements BackendAdapter {
   readonly #core: AdapterCore<SSEEvent>;
   readonly #config: OpenAIAdapterConfig;
   readonly #provider: string;
+  readonly #maxTokensParameter: "max_tokens" | "max_completion_tokens";
 
   /**
    * Creates the adapter; nothing is sent until a call.
@@ -364,6 +378,8 @@ export class OpenAIAdapter implements BackendAdapter {
     this.#config = { ...config, defaultModel };
     const provider = config.provider ?? "openai";
     this.#provider = provider;
+    this.#maxTokensParameter = config.maxTokensParameter ??
+      (isOpenAIItself(config.baseURL) ? "max_completion_tokens" : "max_tokens");
     this.#core = new AdapterCore(config, {
       provider,
       defaultBaseURL: OPENAI_COMPATIBLE_PRESETS.openai.baseURL,
@@ -467,7 +483,10 @@ export class OpenAIAdapter implements BackendAdapter {
         "no model: set parameters.model or defaultModel",
       );
     }
-    const body: Record<string, unknown> = wireParameters(request.parameters);
+    const body: Record<string, unknown> = wireParameters(
+      request.parameters,
+      this.#maxTokensParameter,
+    );
     body.model = model;
     body.messages = toWireMessages(request.messages, this.#provider);
     if (request.tools !== undefined && request.tools.length > 0) {
@@ -574,13 +593,27 @@ export function createOpenAICompatibleAdapter(
   });
 }
 
+/** True for OpenAI's own API: no baseURL, or one on api.openai.com. */
+function isOpenAIItself(baseURL: string | undefined): boolean {
+  if (baseURL === undefined) return true;
+  try {
+    return new URL(baseURL).hostname === "api.openai.com";
+  } catch {
+    return false;
+  }
+}
+
 function wireParameters(
   parameters: IRParameters | undefined,
+  maxTokensParameter: string,
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(parameters ?? {})) {
     if (value === undefined || key === "model") continue;
-    body[PARAMETER_NAMES[key] ?? key] = value;
+    const name = key === "maxTokens"
+      ? maxTokensParameter
+      : PARAMETER_NAMES[key] ?? key;
+    body[name] = value;
   }
   return body;
 }

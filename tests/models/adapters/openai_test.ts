@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import {
   createOpenAIAdapter,
   createOpenAICompatibleAdapter,
+  type FetchFunction,
   type IRChatRequest,
   OPENAI_COMPATIBLE_PRESETS,
   OpenAIAdapter,
@@ -106,7 +107,7 @@ describe("OpenAI adapter: request mapping", () => {
     assert.deepEqual(seen.body, {
       model: "gpt-4o",
       temperature: 0.2,
-      max_tokens: 50,
+      max_completion_tokens: 50,
       top_p: 0.9,
       stop: ["END"],
       frequency_penalty: 0.1,
@@ -151,6 +152,95 @@ describe("OpenAI adapter: request mapping", () => {
       }],
       tool_choice: { type: "function", function: { name: "get_weather" } },
     });
+  });
+
+  it("sends maxTokens as max_completion_tokens to OpenAI itself, as max_tokens to other servers", async () => {
+    // OpenAI's reasoning models (o1, o3, o4-mini, gpt-5) refuse max_tokens,
+    // which used to be sent to OpenAI too.
+    const reply = () =>
+      Response.json(jsonFixture("openai/chat_completion.json"));
+    const limitOf = async (
+      make: (fetch: FetchFunction) => OpenAIAdapter,
+    ): Promise<string[]> => {
+      const fake = fakeFetch(reply);
+      await make(fake.fetch).execute({
+        messages: [{ role: "user", content: "x" }],
+        parameters: { model: "o3-mini", maxTokens: 100 },
+      });
+      const body = fake.requests[0].body as Record<string, unknown>;
+      return Object.keys(body).filter((key) => key.startsWith("max_"));
+    };
+    const openai = ["max_completion_tokens"];
+    const other = ["max_tokens"];
+    assert.deepEqual(
+      await limitOf((fetch) => createOpenAIAdapter({ apiKey: KEY, fetch })),
+      openai,
+    );
+    assert.deepEqual(
+      await limitOf((fetch) =>
+        createOpenAIAdapter({
+          apiKey: KEY,
+          baseURL: "https://api.openai.com/v1/",
+          fetch,
+        })
+      ),
+      openai,
+    );
+    assert.deepEqual(
+      await limitOf((fetch) =>
+        createOpenAICompatibleAdapter("openai", { apiKey: KEY, fetch })
+      ),
+      openai,
+    );
+    for (
+      const preset of [
+        "groq",
+        "mistral",
+        "openrouter",
+        "vllm",
+        "ollama",
+      ] as const
+    ) {
+      assert.deepEqual(
+        await limitOf((fetch) =>
+          createOpenAICompatibleAdapter(preset, { apiKey: KEY, fetch })
+        ),
+        other,
+        preset,
+      );
+    }
+    assert.deepEqual(
+      await limitOf((fetch) =>
+        createOpenAIAdapter({
+          apiKey: KEY,
+          baseURL: "http://127.0.0.1:8000/v1",
+          fetch,
+        })
+      ),
+      other,
+    );
+    // The config picks the name, e.g. for a proxy in front of OpenAI.
+    assert.deepEqual(
+      await limitOf((fetch) =>
+        createOpenAIAdapter({
+          apiKey: KEY,
+          baseURL: "https://llm-proxy.example/v1",
+          maxTokensParameter: "max_completion_tokens",
+          fetch,
+        })
+      ),
+      openai,
+    );
+    assert.deepEqual(
+      await limitOf((fetch) =>
+        createOpenAIAdapter({
+          apiKey: KEY,
+          maxTokensParameter: "max_tokens",
+          fetch,
+        })
+      ),
+      other,
+    );
   });
 
   it("joins text-only parts into a string, keeps names, and passes string tool choices", async () => {
