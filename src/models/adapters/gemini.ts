@@ -23,9 +23,18 @@
  *   names them `call_<random>_<n>`: 12 random hex digits drawn once per
  *   response, and `<n>` counting the response's calls from 0, so ids do not
  *   repeat across the turns of a conversation.
- * - Tools → one `functionDeclarations` tool; tool choice → `toolConfig.
- *   functionCallingConfig.mode` `AUTO`/`NONE`/`ANY` (`{name}` → `ANY` with
- *   `allowedFunctionNames`).
+ * - Tools → one `functionDeclarations` tool. A tool's JSON Schema goes as
+ *   `parameters` when it uses only what that field's Schema object (an
+ *   OpenAPI subset, which answers 400 to keywords it lacks) surely carries:
+ *   `type` (one name), `format` (`enum`, `date-time`, `float`, `double`,
+ *   `int32`, `int64`), `description`, `nullable`, string `enum`s,
+ *   `required`, `items` and `properties`, at any depth. Any other schema
+ *   (`additionalProperties`, `const`, `anyOf`, `$ref`/`$defs`, `minimum`,
+ *   `title`, a list of types, …) goes whole as `parametersJsonSchema`, which
+ *   takes JSON Schema, rather than being cut down to the subset; a
+ *   top-level `$schema` (only the dialect's name) is left out of both. Tool
+ *   choice → `toolConfig.functionCallingConfig.mode` `AUTO`/`NONE`/`ANY`
+ *   (`{name}` → `ANY` with `allowedFunctionNames`).
  * - Parameters → `generationConfig`: `maxTokens`→`maxOutputTokens`,
  *   `temperature`, `topP`, `topK`, `stopSequences`, `seed`,
  *   `presencePenalty`, `frequencyPenalty`. `safetySettings`, `cachedContent`
@@ -74,6 +83,7 @@ import type {
   IRContentPart,
   IRMessage,
   IRResponseMetadata,
+  IRTool,
   IRToolUsePart,
   IRUsage,
 } from "../types.ts";
@@ -158,6 +168,24 @@ const GENERATION_NAMES: Readonly<Record<string, string>> = {
   stopSequences: "stopSequences",
 };
 const TOP_LEVEL = new Set(["safetySettings", "cachedContent", "labels"]);
+/** Values of `type` that Gemini's Schema object knows. */
+const SCHEMA_TYPES = new Set([
+  "string",
+  "number",
+  "integer",
+  "boolean",
+  "array",
+  "object",
+]);
+/** Values of `format` that Gemini's Schema object knows. */
+const SCHEMA_FORMATS = new Set([
+  "enum",
+  "date-time",
+  "float",
+  "double",
+  "int32",
+  "int64",
+]);
 const IMAGE_TYPES: Readonly<Record<string, string>> = {
   png: "image/png",
   jpg: "image/jpeg",
@@ -397,6 +425,55 @@ function toWireContents(messages: readonly IRMessage[]): WireContent[] {
   return out;
 }
 
+const isStrings = (value: unknown): boolean =>
+  Array.isArray(value) && value.every((item) => typeof item === "string");
+
+/**
+ * True when `schema` uses only what Gemini's `parameters` Schema object (an
+ * OpenAPI subset) is sure to carry: `type` (one name), `format` (Gemini's
+ * few), `description`, `nullable`, string `enum`s, `required`, `items` and
+ * `properties`, nested the same way.
+ */
+function fitsGeminiSchema(schema: unknown): boolean {
+  if (!isRecord(schema)) return false;
+  return Object.entries(schema).every(([key, value]) => {
+    switch (key) {
+      case "type":
+        return typeof value === "string" &&
+          SCHEMA_TYPES.has(value.toLowerCase());
+      case "format":
+        return typeof value === "string" && SCHEMA_FORMATS.has(value);
+      case "description":
+        return typeof value === "string";
+      case "nullable":
+        return typeof value === "boolean";
+      case "enum":
+      case "required":
+        return isStrings(value);
+      case "items":
+        return fitsGeminiSchema(value);
+      case "properties":
+        return isRecord(value) && Object.values(value).every(fitsGeminiSchema);
+      default:
+        return false;
+    }
+  });
+}
+
+/**
+ * A tool as a function declaration: its schema as `parameters` when Gemini's
+ * Schema object can carry it, else whole as `parametersJsonSchema`, which
+ * takes JSON Schema. A top-level `$schema` only names the dialect and is left
+ * out of both.
+ */
+function geminiDeclaration(tool: IRTool): Record<string, unknown> {
+  const { $schema: _dialect, ...schema } = tool.parameters;
+  const declaration = functionDeclaration({ ...tool, parameters: schema });
+  if (fitsGeminiSchema(schema)) return declaration;
+  const { parameters, ...rest } = declaration;
+  return { ...rest, parametersJsonSchema: parameters };
+}
+
 function wireRequest(request: IRChatRequest): Record<string, unknown> {
   const body: Record<string, unknown> = {
     contents: toWireContents(request.messages),
@@ -417,7 +494,7 @@ function wireRequest(request: IRChatRequest): Record<string, unknown> {
   }
   if (request.tools !== undefined && request.tools.length > 0) {
     body.tools = [{
-      functionDeclarations: request.tools.map(functionDeclaration),
+      functionDeclarations: request.tools.map(geminiDeclaration),
     }];
   }
   if (request.toolChoice !== undefined) {

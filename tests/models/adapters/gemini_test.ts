@@ -161,6 +161,89 @@ describe("Gemini adapter: request mapping", () => {
   });
 });
 
+describe("Gemini adapter: tool schemas", () => {
+  const declared = async (parameters: Record<string, unknown>) => {
+    const { adapter, requests } = adapterWith(() =>
+      Response.json(jsonFixture("gemini/generate.json"))
+    );
+    const tools = [{ name: "weather", parameters }];
+    const snapshot = structuredClone(tools);
+    await adapter.execute({
+      messages: [{ role: "user", content: "weather in Oslo?" }],
+      tools,
+    });
+    assert.deepEqual(tools, snapshot, "the caller's tools are not mutated");
+    const body = requests[0].body as {
+      tools: { functionDeclarations: unknown[] }[];
+    };
+    return body.tools[0].functionDeclarations[0];
+  };
+
+  it("sends a JSON Schema beyond Gemini's Schema subset as parametersJsonSchema", async () => {
+    // An OpenAI strict tool (as zod-to-json-schema writes it) used to be
+    // copied into `parameters`, which answers 400 "Unknown name
+    // additionalProperties".
+    assert.deepEqual(
+      await declared({
+        $schema: "http://json-schema.org/draft-07/schema#",
+        type: "object",
+        properties: { city: { type: "string" } },
+        required: ["city"],
+        additionalProperties: false,
+      }),
+      {
+        name: "weather",
+        parametersJsonSchema: {
+          type: "object",
+          properties: { city: { type: "string" } },
+          required: ["city"],
+          additionalProperties: false,
+        },
+      },
+    );
+    const deep = {
+      type: "object",
+      properties: {
+        days: { type: "array", items: { type: "integer", minimum: 1 } },
+      },
+    };
+    assert.deepEqual(await declared(deep), {
+      name: "weather",
+      parametersJsonSchema: deep,
+    });
+    const nullable = {
+      type: "object",
+      properties: { unit: { type: ["string", "null"] } },
+    };
+    assert.deepEqual(await declared(nullable), {
+      name: "weather",
+      parametersJsonSchema: nullable,
+    });
+  });
+
+  it("keeps a schema inside the subset in parameters, without $schema", async () => {
+    const schema = {
+      type: "object",
+      description: "Where and when",
+      properties: {
+        city: { type: "string", description: "City name" },
+        unit: { type: "string", format: "enum", enum: ["C", "F"] },
+        at: { type: "string", format: "date-time", nullable: true },
+        days: { type: "array", items: { type: "integer", format: "int32" } },
+        where: { type: "object", properties: { lat: { type: "number" } } },
+      },
+      required: ["city"],
+    };
+    assert.deepEqual(
+      await declared({
+        $schema: "https://json-schema.org/draft/2020-12/schema",
+        ...schema,
+      }),
+      { name: "weather", parameters: schema },
+    );
+  });
+});
+
 describe("Gemini adapter: responses and errors", () => {
   it("maps text, usage, model version and response id", async () => {
     const { adapter } = adapterWith(() =>
