@@ -7,6 +7,7 @@ import {
   type IRChatRequest,
   OPENAI_COMPATIBLE_PRESETS,
   OpenAIAdapter,
+  type OpenAIAdapterConfig,
 } from "../../../src/models/adapters/openai.ts";
 import { adapterContract } from "./_contract.ts";
 import {
@@ -157,12 +158,12 @@ describe("OpenAI adapter: request mapping", () => {
   it("sends maxTokens as max_completion_tokens to OpenAI itself, as max_tokens to other servers", async () => {
     // OpenAI's reasoning models (o1, o3, o4-mini, gpt-5) refuse max_tokens,
     // which used to be sent to OpenAI too.
-    const reply = () =>
-      Response.json(jsonFixture("openai/chat_completion.json"));
     const limitOf = async (
       make: (fetch: FetchFunction) => OpenAIAdapter,
     ): Promise<string[]> => {
-      const fake = fakeFetch(reply);
+      const fake = fakeFetch(() =>
+        Response.json(jsonFixture("openai/chat_completion.json"))
+      );
       await make(fake.fetch).execute({
         messages: [{ role: "user", content: "x" }],
         parameters: { model: "o3-mini", maxTokens: 100 },
@@ -170,77 +171,40 @@ describe("OpenAI adapter: request mapping", () => {
       const body = fake.requests[0].body as Record<string, unknown>;
       return Object.keys(body).filter((key) => key.startsWith("max_"));
     };
-    const openai = ["max_completion_tokens"];
-    const other = ["max_tokens"];
-    assert.deepEqual(
-      await limitOf((fetch) => createOpenAIAdapter({ apiKey: KEY, fetch })),
-      openai,
-    );
-    assert.deepEqual(
-      await limitOf((fetch) =>
-        createOpenAIAdapter({
-          apiKey: KEY,
-          baseURL: "https://api.openai.com/v1/",
-          fetch,
-        })
-      ),
-      openai,
-    );
-    assert.deepEqual(
-      await limitOf((fetch) =>
-        createOpenAICompatibleAdapter("openai", { apiKey: KEY, fetch })
-      ),
-      openai,
-    );
-    for (
-      const preset of [
-        "groq",
-        "mistral",
-        "openrouter",
-        "vllm",
-        "ollama",
-      ] as const
-    ) {
-      assert.deepEqual(
-        await limitOf((fetch) =>
-          createOpenAICompatibleAdapter(preset, { apiKey: KEY, fetch })
-        ),
-        other,
-        preset,
-      );
-    }
-    assert.deepEqual(
-      await limitOf((fetch) =>
-        createOpenAIAdapter({
-          apiKey: KEY,
-          baseURL: "http://127.0.0.1:8000/v1",
-          fetch,
-        })
-      ),
-      other,
-    );
-    // The config picks the name, e.g. for a proxy in front of OpenAI.
-    assert.deepEqual(
-      await limitOf((fetch) =>
-        createOpenAIAdapter({
-          apiKey: KEY,
+    const cases: Array<[Partial<OpenAIAdapterConfig>, string]> = [
+      [{}, "max_completion_tokens"],
+      [{ baseURL: "https://api.openai.com/v1/" }, "max_completion_tokens"],
+      [{ baseURL: "http://127.0.0.1:8000/v1" }, "max_tokens"],
+      // The config picks the name, e.g. for a proxy in front of OpenAI.
+      [
+        {
           baseURL: "https://llm-proxy.example/v1",
           maxTokensParameter: "max_completion_tokens",
-          fetch,
-        })
-      ),
-      openai,
-    );
-    assert.deepEqual(
-      await limitOf((fetch) =>
-        createOpenAIAdapter({
-          apiKey: KEY,
-          maxTokensParameter: "max_tokens",
-          fetch,
-        })
-      ),
-      other,
-    );
+        },
+        "max_completion_tokens",
+      ],
+      [{ maxTokensParameter: "max_tokens" }, "max_tokens"],
+    ];
+    for (const [config, name] of cases) {
+      const sent = await limitOf((fetch) =>
+        createOpenAIAdapter({ apiKey: KEY, ...config, fetch })
+      );
+      assert.deepEqual(sent, [name], JSON.stringify(config));
+    }
+    const presets = [
+      ["openai", "max_completion_tokens"],
+      ["groq", "max_tokens"],
+      ["mistral", "max_tokens"],
+      ["openrouter", "max_tokens"],
+      ["vllm", "max_tokens"],
+      ["ollama", "max_tokens"],
+    ] as const;
+    for (const [preset, name] of presets) {
+      const sent = await limitOf((fetch) =>
+        createOpenAICompatibleAdapter(preset, { apiKey: KEY, fetch })
+      );
+      assert.deepEqual(sent, [name], preset);
+    }
   });
 
   it("joins text-only parts into a string, keeps names, and passes string tool choices", async () => {
