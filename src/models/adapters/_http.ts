@@ -244,6 +244,22 @@ export function joinURL(baseURL: string, path: string): string {
 }
 
 /** Issues requests for one adapter and maps every failure to an AdapterError. */
+
+/**
+ * Whether `value` can be read as a Response: what this module uses of one.
+ * Not `instanceof Response`: undici's fetch, passed in on Node to go through
+ * a proxy, resolves to its own Response class.
+ */
+function isResponseLike(value: unknown): value is Response {
+  if (typeof value !== "object" || value === null) return false;
+  const response = value as Partial<Response>;
+  return typeof response.ok === "boolean" &&
+    typeof response.status === "number" &&
+    typeof response.headers?.get === "function" &&
+    (response.body === null ||
+      typeof response.body?.getReader === "function");
+}
+
 export class HttpClient {
   readonly #options: HttpClientOptions;
 
@@ -297,7 +313,7 @@ export class HttpClient {
     } catch (error) {
       throw this.toAdapterError(error, scope, callerSignal);
     }
-    if (!(response instanceof Response)) {
+    if (!isResponseLike(response)) {
       throw new AdapterError({
         code: ErrorCode.INVALID_RESPONSE,
         message:

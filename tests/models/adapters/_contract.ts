@@ -180,6 +180,24 @@ export function adapterContract(spec: AdapterContract): void {
       assert.equal(error.code, "INVALID_RESPONSE");
     });
 
+    it("takes a Response from another fetch implementation (undici, a proxy's), not only the global class", async () => {
+      // Same shape as the global Response, another class: what undici's
+      // fetch (passed in for a proxy on Node) resolves to.
+      const foreign = (): Response => {
+        const real = spec.reply();
+        return {
+          ok: real.ok,
+          status: real.status,
+          statusText: real.statusText,
+          headers: real.headers,
+          body: real.body,
+        } as unknown as Response;
+      };
+      const { adapter } = adapterWith(foreign);
+      const response = await adapter.execute(request);
+      assert.equal(response.message.role, "assistant");
+    });
+
     it("short placeholder keys are not redacted out of ordinary words", async () => {
       const { adapter } = adapterWith(
         () => Promise.reject(new TypeError("connection refused")),
