@@ -226,12 +226,23 @@ export function parseChatRequest(
     }
     parameters[ir] = value;
   }
-  const maxTokens = body.max_completion_tokens ?? body.max_tokens;
-  if (maxTokens !== undefined && maxTokens !== null) {
-    if (!Number.isInteger(maxTokens) || (maxTokens as number) < 1) {
-      throw invalid("`max_tokens` must be a positive integer.", "max_tokens");
+  // Both names mean one limit; the error names the one the client sent,
+  // and two different values are refused rather than one silently winning.
+  for (const key of ["max_completion_tokens", "max_tokens"]) {
+    const value = body[key];
+    if (value === undefined || value === null) continue;
+    if (!Number.isInteger(value) || (value as number) < 1) {
+      throw invalid(`\`${key}\` must be a positive integer.`, key);
     }
-    parameters.maxTokens = maxTokens as number;
+    if (
+      parameters.maxTokens !== undefined && parameters.maxTokens !== value
+    ) {
+      throw invalid(
+        "`max_tokens` and `max_completion_tokens` differ; send one.",
+        key,
+      );
+    }
+    parameters.maxTokens = value as number;
   }
   if (body.stop !== undefined && body.stop !== null) {
     const stop = typeof body.stop === "string" ? [body.stop] : body.stop;

@@ -62,4 +62,33 @@ describe("parseChatRequest", () => {
       assert.deepEqual(rest, { max_completion_tokens: 100, model: "o3-mini" });
     }
   });
+
+  it("names the token-limit key the client sent, and refuses two different limits", () => {
+    const base = { model: "oa", messages: [{ role: "user", content: "hi" }] };
+    const read = (extra: Record<string, unknown>) =>
+      parseChatRequest(
+        { ...base, ...extra },
+        (model) => ({ backend: model }),
+        "r",
+      );
+    assert.equal(read({ max_tokens: 5 }).ir.parameters?.maxTokens, 5);
+    assert.equal(
+      read({ max_completion_tokens: 6 }).ir.parameters?.maxTokens,
+      6,
+    );
+    assert.equal(
+      read({ max_tokens: 7, max_completion_tokens: 7 }).ir.parameters
+        ?.maxTokens,
+      7,
+    );
+    assert.throws(
+      () => read({ max_completion_tokens: 0 }),
+      /max_completion_tokens/,
+    );
+    assert.throws(() => read({ max_tokens: 1.5 }), /`max_tokens`/);
+    assert.throws(
+      () => read({ max_tokens: 5, max_completion_tokens: 6 }),
+      /differ/,
+    );
+  });
 });
