@@ -41,7 +41,9 @@
  *   `topK`→`top_k` (accepted by vLLM, Together, llama.cpp; OpenAI itself
  *   rejects it), `stopSequences`→`stop`, `frequencyPenalty`,
  *   `presencePenalty`, `seed`, `user`. Any other key is sent as-is (e.g.
- *   `response_format`, `reasoning_effort`).
+ *   `response_format`, `reasoning_effort`), unless it names a setting an IR
+ *   field already sets (`max_tokens` or `max_completion_tokens` beside
+ *   `maxTokens`, `top_p` beside `topP`): the IR field wins, once.
  * - Streaming asks for `stream_options.include_usage` (except on Mistral,
  *   which reports usage unasked); tool-call argument deltas become `tool_use`
  *   chunks with `inputDelta`; the stream ends at `data: [DONE]` (or at end of
@@ -608,15 +610,31 @@ function wireParameters(
   maxTokensParameter: string,
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(parameters ?? {})) {
-    if (value === undefined || key === "model") continue;
-    const name = key === "maxTokens"
-      ? maxTokensParameter
-      : PARAMETER_NAMES[key] ?? key;
-    body[name] = value;
+  const entries = Object.entries(parameters ?? {}).filter(([key, value]) =>
+    value !== undefined && key !== "model"
+  );
+  const mapped = (key: string) =>
+    key === "maxTokens" || Object.hasOwn(PARAMETER_NAMES, key);
+  // IR fields first, so a passed-through wire key naming the same setting
+  // (a raw max_tokens beside maxTokens) never sends it twice.
+  for (const [key, value] of entries) {
+    if (key === "maxTokens") body[maxTokensParameter] = value;
+    else if (mapped(key)) body[PARAMETER_NAMES[key]] = value;
+  }
+  const limited = parameters?.maxTokens !== undefined;
+  for (const [key, value] of entries) {
+    if (mapped(key) || Object.hasOwn(body, key)) continue;
+    if (limited && TOKEN_LIMIT_KEYS.has(key)) continue;
+    body[key] = value;
   }
   return body;
 }
+
+// Two wire names for one limit: only the one maxTokens maps to is sent.
+const TOKEN_LIMIT_KEYS: ReadonlySet<string> = new Set([
+  "max_tokens",
+  "max_completion_tokens",
+]);
 
 function imageURL(part: Extract<IRContentPart, { type: "image" }>): string {
   return part.source.type === "url"

@@ -207,6 +207,29 @@ describe("OpenAI adapter: request mapping", () => {
     }
   });
 
+  it("an IR parameter wins over a passed-through wire key for the same setting; others pass", async () => {
+    const fake = fakeFetch(() =>
+      Response.json(jsonFixture("openai/chat_completion.json"))
+    );
+    await createOpenAIAdapter({ apiKey: KEY, fetch: fake.fetch }).execute({
+      messages: [{ role: "user", content: "x" }],
+      parameters: {
+        model: "gpt-4o",
+        max_tokens: 9,
+        maxTokens: 5,
+        max_completion_tokens: 9,
+        top_p: 0.1,
+        topP: 0.5,
+        response_format: { type: "json_object" },
+      },
+    });
+    const body = fake.requests[0].body as Record<string, unknown>;
+    assert.equal(body.max_completion_tokens, 5);
+    assert.equal(body.max_tokens, undefined);
+    assert.equal(body.top_p, 0.5);
+    assert.deepEqual(body.response_format, { type: "json_object" });
+  });
+
   it("joins text-only parts into a string, keeps names, and passes string tool choices", async () => {
     const { adapter, requests } = adapterWith(() =>
       Response.json(jsonFixture("openai/chat_completion.json"))
