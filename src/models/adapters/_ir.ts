@@ -54,17 +54,48 @@ export class CallIds {
 }
 
 /**
- * The media type (lower-cased, without parameters) and payload of a base64
- * `data:` URL; undefined for any other URL, including a `data:` URL that is
- * not base64.
+ * The media type (lower-cased, without parameters) and base64 payload of a
+ * `data:` URL; undefined for any other URL. A percent-encoded (not base64)
+ * payload is decoded to its bytes and base64-encoded, since providers take
+ * inline bytes only as base64.
  */
 export function parseDataURL(
   url: string,
 ): { mediaType: string; data: string } | undefined {
-  const match = /^data:([^,]*);base64,(.*)$/is.exec(url);
+  const match = /^data:([^,]*),(.*)$/is.exec(url);
   if (match === null) return undefined;
-  const mediaType = match[1].split(";")[0].trim().toLowerCase();
-  return { mediaType, data: match[2] };
+  const meta = match[1].split(";").map((part) => part.trim().toLowerCase());
+  const mediaType = meta[0];
+  if (meta.length > 1 && meta[meta.length - 1] === "base64") {
+    return { mediaType, data: match[2] };
+  }
+  return { mediaType, data: base64OfBytes(percentBytes(match[2])) };
+}
+
+/** The bytes of percent-encoded text: `%XX` escapes as bytes, the rest as UTF-8. */
+function percentBytes(text: string): Uint8Array {
+  const bytes: number[] = [];
+  const encoder = new TextEncoder();
+  for (let i = 0; i < text.length;) {
+    if (text[i] === "%" && /^[0-9a-f]{2}$/i.test(text.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(text.slice(i + 1, i + 3), 16));
+      i += 3;
+      continue;
+    }
+    const next = text.indexOf("%", i + 1);
+    const end = next === -1 ? text.length : next;
+    bytes.push(...encoder.encode(text.slice(i, end)));
+    i = end;
+  }
+  return Uint8Array.from(bytes);
+}
+
+function base64OfBytes(bytes: Uint8Array): string {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
 }
 
 /** An assistant message: plain text when there are no tool calls, else parts. */

@@ -19,9 +19,9 @@
  *   "\n\n" reply) disappears and the user turns around it merge into one;
  *   no message is ever sent with empty content. `name` has no wire field.
  * - Parts: text → `text`; image base64 → `image` with a `base64` source, URL
- *   → `image` with a `url` source, except a base64 `data:` URL, which is
- *   unpacked into a `base64` source with its media type (another `data:` URL
- *   is INVALID_REQUEST: the API fetches only http(s) URLs); `tool_use` ↔
+ *   → `image` with a `url` source, except a `data:` URL, which becomes a
+ *   `base64` source with its media type (a percent-encoded payload is
+ *   decoded and base64-encoded: the API fetches only http(s) URLs); `tool_use` ↔
  *   `tool_use` (`input` object); `tool_result` → `tool_result` with
  *   `tool_use_id`, `is_error`. Response
  *   `thinking` blocks are not part of the IR message and are skipped.
@@ -409,12 +409,6 @@ function imageSource(
       media_type: dataURL.mediaType,
       data: dataURL.data,
     };
-  }
-  if (/^data:/i.test(url)) {
-    throw invalidRequest(
-      "anthropic",
-      "an image data: URL must be base64-encoded",
-    );
   }
   return { type: "url", url };
 }

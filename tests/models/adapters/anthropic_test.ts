@@ -327,21 +327,27 @@ describe("Anthropic adapter: images", () => {
     ]);
   });
 
-  it("refuses a data: URL that is not base64 before sending anything", async () => {
+  it("decodes a percent-encoded data: URL into a base64 source", async () => {
     const { adapter, requests } = adapterWith(() =>
       Response.json(jsonFixture("anthropic/message.json"))
     );
-    const error = await rejection(adapter.execute({
+    await adapter.execute({
       messages: [{
         role: "user",
         content: [{
           type: "image",
-          source: { type: "url", url: "data:image/svg+xml,%3Csvg%2F%3E" },
+          source: { type: "url", url: "data:image/svg+xml,%3Csvg%2F%3E%C3%A9" },
         }],
       }],
-    }));
-    assert.equal(error.code, "INVALID_REQUEST");
-    assert.equal(requests.length, 0);
+    });
+    const body = requests[0].body as {
+      messages: { content: { source: Record<string, string> }[] }[];
+    };
+    const source = body.messages[0].content[0].source;
+    assert.equal(source.type, "base64");
+    assert.equal(source.media_type, "image/svg+xml");
+    const bytes = Uint8Array.from(atob(source.data), (c) => c.charCodeAt(0));
+    assert.equal(new TextDecoder().decode(bytes), "<svg/>é");
   });
 });
 
