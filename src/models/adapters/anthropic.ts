@@ -17,7 +17,9 @@
  *   string content, and as the whole system prompt. A message left with
  *   nothing is not sent, so an assistant turn of only whitespace (a model's
  *   "\n\n" reply) disappears and the user turns around it merge into one;
- *   no message is ever sent with empty content. `name` has no wire field.
+ *   no message is ever sent with empty content. A final assistant turn (a
+ *   prefill) loses its trailing whitespace, which the API also refuses.
+ *   `name` has no wire field.
  * - Parts: text → `text`; image base64 → `image` with a `base64` source, URL
  *   → `image` with a `url` source, except a `data:` URL, which becomes a
  *   `base64` source with its media type (a percent-encoded payload is
@@ -450,7 +452,24 @@ function toWireMessages(messages: readonly IRMessage[]): WireMessage[] {
       message.content = toolResultsFirst(message.content);
     }
   }
+  trimPrefill(out.at(-1));
   return out;
+}
+
+/**
+ * A final assistant turn is a prefill the model continues; the API refuses
+ * one that ends in whitespace, so its trailing blanks are dropped.
+ */
+function trimPrefill(last: WireMessage | undefined): void {
+  if (last?.role !== "assistant") return;
+  if (typeof last.content === "string") {
+    last.content = last.content.trimEnd();
+    return;
+  }
+  const block = last.content.at(-1);
+  if (block?.type === "text" && typeof block.text === "string") {
+    block.text = block.text.trimEnd();
+  }
 }
 
 /** The API wants a user turn's tool_result blocks before its other blocks. */

@@ -327,6 +327,33 @@ describe("Anthropic adapter: images", () => {
     ]);
   });
 
+  it("sends a final assistant prefill without trailing whitespace, which the API refuses", async () => {
+    for (
+      const content of [
+        "The answer is ",
+        [{ type: "text" as const, text: "The answer is \n" }],
+      ]
+    ) {
+      const { adapter, requests } = adapterWith(() =>
+        Response.json(jsonFixture("anthropic/message.json"))
+      );
+      await adapter.execute({
+        messages: [
+          { role: "user", content: "6 * 7?" },
+          { role: "assistant", content },
+        ],
+      });
+      const body = requests[0].body as {
+        messages: { content: string | { text: string }[] }[];
+      };
+      const last = body.messages[1].content;
+      assert.equal(
+        typeof last === "string" ? last : last[0].text,
+        "The answer is",
+      );
+    }
+  });
+
   it("decodes a percent-encoded data: URL into a base64 source", async () => {
     const { adapter, requests } = adapterWith(() =>
       Response.json(jsonFixture("anthropic/message.json"))
