@@ -89,6 +89,11 @@ export const PRICES: Readonly<
     "mistral-large-latest": { input: 2, output: 6 },
     "mistral-medium-latest": { input: 0.4, output: 2 },
     "mistral-small-latest": { input: 0.1, output: 0.3 },
+    // The same families by their versioned names (mistral-large-2411,
+    // OpenRouter's mistralai/mistral-small-3.1-24b-instruct).
+    "mistral-large": { input: 2, output: 6 },
+    "mistral-medium": { input: 0.4, output: 2 },
+    "mistral-small": { input: 0.1, output: 0.3 },
   },
   deepseek: {
     "deepseek-chat": { input: 0.27, output: 1.1 },

@@ -61,7 +61,8 @@
  * - `estimateCost` uses the price table dated {@linkcode PRICES_DATE} (local
  *   presets cost 0; OpenRouter's `vendor/model` names price as the vendor's
  *   model, with dotted version numbers also read dashed, so
- *   `anthropic/claude-3.5-sonnet` prices as `claude-3-5-sonnet`); see
+ *   `anthropic/claude-3.5-sonnet` prices as `claude-3-5-sonnet`, and
+ *   `google/` and `mistralai/` read as the gemini and mistral tables); see
  *   `ModelPrice`.
  *
  * @example Construct an adapter for Groq
@@ -460,9 +461,10 @@ export class OpenAIAdapter implements BackendAdapter {
       // OpenRouter writes version numbers with dots where Anthropic's names
       // have dashes (claude-3.5-sonnet, claude-3-5-sonnet): both spellings
       // are tried and the more specific table entry wins.
-      const vendor = model.slice(0, slash) === "google"
-        ? "gemini"
-        : model.slice(0, slash);
+      const prefix = model.slice(0, slash);
+      const vendor = Object.hasOwn(OPENROUTER_VENDORS, prefix)
+        ? OPENROUTER_VENDORS[prefix]
+        : prefix;
       const name = model.slice(slash + 1);
       cost = estimateCostFor(
         request,
@@ -629,6 +631,12 @@ function wireParameters(
   }
   return body;
 }
+
+// OpenRouter's vendor prefixes that differ from the price table's names.
+const OPENROUTER_VENDORS: Readonly<Record<string, string>> = {
+  google: "gemini",
+  mistralai: "mistral",
+};
 
 // Two wire names for one limit: only the one maxTokens maps to is sent.
 const TOKEN_LIMIT_KEYS: ReadonlySet<string> = new Set([

@@ -590,7 +590,7 @@ describe("OpenAI adapter: estimateCost", () => {
     assert.equal(custom, 1);
   });
 
-  it("prices OpenRouter's dotted vendor names as the vendor's dashed ones", async () => {
+  it("prices OpenRouter's vendor/model names as the vendor's own (dotted versions, mistralai)", async () => {
     // anthropic/claude-3.5-sonnet priced null: the table says claude-3-5-sonnet.
     const router = createOpenAICompatibleAdapter("openrouter", { apiKey: KEY });
     const cost = (model: string) =>
@@ -606,6 +606,8 @@ describe("OpenAI adapter: estimateCost", () => {
       ["anthropic/claude-opus-4.1", 15 + 75],
       ["openai/gpt-4.1-mini", 0.4 + 1.6],
       ["google/gemini-2.5-flash", 0.3 + 2.5],
+      ["mistralai/mistral-large-2411", 2 + 6],
+      ["mistralai/mistral-small-3.1-24b-instruct", 0.1 + 0.3],
     ];
     for (const [model, perMillion] of expected) {
       const actual = await cost(model);
