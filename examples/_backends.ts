@@ -8,7 +8,8 @@
  *    OpenAI-compatible preset such as `groq` or `vllm`, or `echo` for a local
  *    test backend). An `apiKey` written `"$NAME"` is read from the
  *    environment variable `NAME`, so keys need not sit in the file.
- * 2. `OPENAI_API_KEY` (with `OPENAI_BASE_URL`, the API root including `/v1`),
+ * 2. `OPENAI_API_KEY` (with `OPENAI_BASE_URL`, the API root including `/v1`,
+ *    and `OPENAI_MAX_TOKENS_PARAMETER`, `max_tokens` or `max_completion_tokens`),
  *    `ANTHROPIC_API_KEY`, `GEMINI_API_KEY`, `OLLAMA_HOST` (read as Ollama's
  *    own client reads it, see {@linkcode ollamaBaseURL}): one backend each,
  *    named after the provider, in that order.
@@ -53,7 +54,15 @@ export interface BackendSpec {
   baseURL?: string;
   /** Model used when a request names none. */
   defaultModel?: string;
+  /**
+   * Wire name of the token limit, for `openai` and the OpenAI-compatible
+   * presets only (e.g. `max_completion_tokens` for a proxy in front of
+   * OpenAI); the adapter's default otherwise.
+   */
+  maxTokensParameter?: "max_tokens" | "max_completion_tokens";
 }
+
+const TOKEN_LIMIT_NAMES = ["max_tokens", "max_completion_tokens"];
 
 /** Where the backends came from. */
 export type BackendSource = "config" | "env" | "local";
@@ -183,10 +192,14 @@ function readConfig(path: string, text: string, env: EnvReader): BackendSpec[] {
     if (typeof item !== "object" || item === null) {
       throw new ConfigError(`${where}: expected an object`);
     }
-    const { name, provider, apiKey, baseURL, defaultModel } = item as Record<
-      string,
-      unknown
-    >;
+    const {
+      name,
+      provider,
+      apiKey,
+      baseURL,
+      defaultModel,
+      maxTokensParameter,
+    } = item as Record<string, unknown>;
     if (typeof name !== "string" || name === "" || name.includes("/")) {
       throw new ConfigError(
         `${where}.name: expected a non-empty string without "/"`,
@@ -218,6 +231,12 @@ function readConfig(path: string, text: string, env: EnvReader): BackendSpec[] {
     }
     if (typeof baseURL === "string") spec.baseURL = baseURL;
     if (typeof defaultModel === "string") spec.defaultModel = defaultModel;
+    if (maxTokensParameter !== undefined) {
+      spec.maxTokensParameter = tokenLimitName(
+        maxTokensParameter,
+        `${where}.maxTokensParameter`,
+      );
+    }
     createAdapter(spec); // validates the provider and required keys now, not at the first request
     return spec;
   });
@@ -258,11 +277,20 @@ export function planBackends(
   const openaiKey = env("OPENAI_API_KEY");
   if (openaiKey) {
     const baseURL = env("OPENAI_BASE_URL");
+    const limit = env("OPENAI_MAX_TOKENS_PARAMETER");
     specs.push({
       name: "openai",
       provider: "openai",
       apiKey: openaiKey,
       ...(baseURL ? { baseURL } : {}),
+      ...(limit
+        ? {
+          maxTokensParameter: tokenLimitName(
+            limit,
+            "OPENAI_MAX_TOKENS_PARAMETER",
+          ),
+        }
+        : {}),
     });
   }
   const anthropicKey = env("ANTHROPIC_API_KEY");
@@ -321,9 +349,19 @@ export function createAdapter(spec: BackendSpec): BackendAdapter {
     }
     return spec.apiKey;
   };
+  const limit = spec.maxTokensParameter === undefined
+    ? {}
+    : { maxTokensParameter: spec.maxTokensParameter };
+  const openAIProtocol = spec.provider === "openai" ||
+    Object.hasOwn(OPENAI_COMPATIBLE_PRESETS, spec.provider);
+  if (spec.maxTokensParameter !== undefined && !openAIProtocol) {
+    throw new ConfigError(
+      `backend "${spec.name}": maxTokensParameter applies to openai and the OpenAI-compatible presets only`,
+    );
+  }
   switch (spec.provider) {
     case "openai":
-      return createOpenAIAdapter({ ...common, apiKey: needKey() });
+      return createOpenAIAdapter({ ...common, ...limit, apiKey: needKey() });
     case "anthropic":
       return createAnthropicAdapter({ ...common, apiKey: needKey() });
     case "gemini":
@@ -343,12 +381,26 @@ export function createAdapter(spec: BackendSpec): BackendAdapter {
     if (OPENAI_COMPATIBLE_PRESETS[preset].requiresApiKey) needKey();
     return createOpenAICompatibleAdapter(preset, {
       ...common,
+      ...limit,
       ...(spec.apiKey ? { apiKey: spec.apiKey } : {}),
     });
   }
   throw new ConfigError(
     `backend "${spec.name}": unknown provider "${spec.provider}"`,
   );
+}
+
+/** `value` as a token-limit wire name, or a ConfigError naming `where`. */
+function tokenLimitName(
+  value: unknown,
+  where: string,
+): "max_tokens" | "max_completion_tokens" {
+  if (typeof value !== "string" || !TOKEN_LIMIT_NAMES.includes(value)) {
+    throw new ConfigError(
+      `${where}: expected "max_tokens" or "max_completion_tokens"`,
+    );
+  }
+  return value as "max_tokens" | "max_completion_tokens";
 }
 
 const MOCK_REPLY = {

@@ -127,6 +127,14 @@ Deno.test("planBackends: a bad config file is a ConfigError naming the file and 
       '[{"name":"a","provider":"nope"}]',
       /backend "a": unknown provider "nope"/,
     ],
+    [
+      '[{"name":"a","provider":"vllm","maxTokensParameter":"max_length"}]',
+      /\[0\]\.maxTokensParameter: expected "max_tokens" or "max_completion_tokens"/,
+    ],
+    [
+      '[{"name":"a","provider":"anthropic","apiKey":"k","maxTokensParameter":"max_tokens"}]',
+      /backend "a": maxTokensParameter applies to openai and the OpenAI-compatible presets only/,
+    ],
   ];
   for (const [text, pattern] of cases) {
     configError(
@@ -134,6 +142,39 @@ Deno.test("planBackends: a bad config file is a ConfigError naming the file and 
       pattern,
     );
   }
+});
+
+Deno.test("planBackends: the token-limit wire name, for a proxy in front of OpenAI", () => {
+  assert.deepEqual(
+    plan({
+      OPENAI_API_KEY: "k",
+      OPENAI_BASE_URL: "https://llm-proxy.example/v1",
+      OPENAI_MAX_TOKENS_PARAMETER: "max_completion_tokens",
+    }).specs,
+    [{
+      name: "openai",
+      provider: "openai",
+      apiKey: "k",
+      baseURL: "https://llm-proxy.example/v1",
+      maxTokensParameter: "max_completion_tokens",
+    }],
+  );
+  configError(
+    () => plan({ OPENAI_API_KEY: "k", OPENAI_MAX_TOKENS_PARAMETER: "tokens" }),
+    /^OPENAI_MAX_TOKENS_PARAMETER: expected/,
+  );
+  const config = JSON.stringify([
+    {
+      name: "local",
+      provider: "vllm",
+      maxTokensParameter: "max_completion_tokens",
+    },
+  ]);
+  assert.equal(
+    plan({ SWITCHYARD_CONFIG: "c.json" }, { "c.json": config }).specs[0]
+      .maxTokensParameter,
+    "max_completion_tokens",
+  );
 });
 
 Deno.test("ollamaBaseURL: every form of OLLAMA_HOST Ollama's client accepts", () => {
