@@ -11,6 +11,7 @@ import type { CurlOption } from "./_curl_options.ts";
 import { isCurlProgram, programIndex, scanWords } from "./_curl_words.ts";
 import { appendHeader } from "./_message.ts";
 import { percentDecode } from "./_percent_decode.ts";
+import { encodeBase64, utf8Bytes } from "./_bytes.ts";
 import type { ShellWord } from "./_curl_words.ts";
 
 /**
@@ -923,7 +924,8 @@ function setDerivedHeaders(cmd: CurlCommand, user: string | undefined): void {
   } else if (cmd.auth === "basic" && user !== undefined) {
     cmd.setInternal(
       "Authorization",
-      "Basic " + base64Utf8(user.includes(":") ? user : user + ":"),
+      "Basic " +
+        encodeBase64(utf8Bytes(user.includes(":") ? user : user + ":")),
     );
   }
   if (cmd.compressed) {
@@ -975,15 +977,6 @@ function appendQuery(url: string, query: string): string {
   const fragment = hash === -1 ? "" : url.slice(hash);
   const separator = !base.includes("?") ? "?" : base.endsWith("?") ? "" : "&";
   return base + separator + query + fragment;
-}
-
-function base64Utf8(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
 }
 
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;

@@ -14,6 +14,7 @@ import type {
   IRUsage,
 } from "../types.ts";
 import { parseToolArguments, type UnsequencedChunk } from "./_http.ts";
+import { encodeBase64 } from "../../_base64.ts";
 
 /** The content as a list of parts. */
 export function partsOf(content: IRMessage["content"]): IRContentPart[] {
@@ -69,7 +70,7 @@ export function parseDataURL(
   if (meta.length > 1 && meta[meta.length - 1] === "base64") {
     return { mediaType, data: match[2] };
   }
-  return { mediaType, data: base64OfBytes(percentBytes(match[2])) };
+  return { mediaType, data: encodeBase64(percentBytes(match[2])) };
 }
 
 /** The bytes of percent-encoded text: `%XX` escapes as bytes, the rest as UTF-8. */
@@ -88,14 +89,6 @@ function percentBytes(text: string): Uint8Array {
     i = end;
   }
   return Uint8Array.from(bytes);
-}
-
-function base64OfBytes(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
 }
 
 /** An assistant message: plain text when there are no tool calls, else parts. */
