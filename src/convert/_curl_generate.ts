@@ -3,6 +3,7 @@ import { ConversionError } from "./errors.ts";
 import type { HttpRequest } from "./types.ts";
 import { getHeader, headerEntries } from "./_message.ts";
 import { isBlankHeaderValue } from "./_curl_options.ts";
+import { TOKEN } from "../_http_token.ts";
 
 // Control characters (other than LF) would be mangled by a terminal on paste
 // (CR becomes LF, TAB triggers completion), so such words use $'…'.
@@ -10,7 +11,6 @@ import { isBlankHeaderValue } from "./_curl_options.ts";
 const NEEDS_ANSI_C = /[\x00-\x09\x0b-\x1f\x7f]/;
 // deno-lint-ignore no-control-regex
 const ANSI_C_ESCAPES = /[\x00-\x1f\x7f\\']/g;
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /**
  * Quotes one word for bash. Plain single quotes (an apostrophe becomes

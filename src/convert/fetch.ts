@@ -83,7 +83,7 @@ import {
   responseHead,
   toHttpRequest,
 } from "./_message.ts";
-import { TOKEN } from "./_http_text.ts";
+import { TOKEN } from "../_http_token.ts";
 import { fetchCode, fetchHeaders } from "./_fetch_code.ts";
 
 export type {

@@ -105,7 +105,6 @@ import {
   parseRequestLine,
   parseStatusLine,
   readLine,
-  TOKEN,
   trimBlanks,
   UNSAFE_TARGET_CHARS,
   VERSION,
@@ -113,6 +112,7 @@ import {
 import { utf8ByteLength } from "./_utf8.ts";
 import { encodeBase64, utf8Bytes } from "./_bytes.ts";
 import { reasonPhrase } from "../_status.ts";
+import { TOKEN } from "../_http_token.ts";
 import { percentDecode } from "./_percent_decode.ts";
 
 export type * from "./types.ts";

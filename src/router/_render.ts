@@ -3,6 +3,7 @@
 import { RouteError } from "./errors.ts";
 import type { Part, TemplateLayout } from "./_template_parse.ts";
 import { isNullBodyStatus, reasonPhrase } from "../_status.ts";
+import { TOKEN } from "../_http_token.ts";
 
 /** A body piece whose bytes are kept as they are. */
 export type Chunk = string | Uint8Array | Blob | ReadableStream<unknown>;
@@ -19,7 +20,6 @@ export function hasHeadControl(text: string): boolean {
 }
 // Any UTF-16 code unit above U+00FF, surrogates included.
 const NOT_BYTE_STRING = /[\u0100-\uffff]/;
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const FRAMING = new Set(["content-length", "transfer-encoding"]);
 
 /** The default Content-Type of a response template that names none. */

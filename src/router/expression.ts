@@ -8,6 +8,7 @@ import { RouteError } from "./errors.ts";
 import { parsePattern, type Pattern, regExpPath } from "./_pattern.ts";
 import { decodeParam, getPath } from "./_path.ts";
 import { cook } from "./template.ts";
+import { TOKEN } from "../_http_token.ts";
 
 /**
  * What {@linkcode HTTPExpressionMatcher.exec} returns for a matching request:
@@ -141,7 +142,7 @@ export function HTTPExpression(
   const rules: HeaderRule[] = lines.slice(1).map((line) => {
     const colon = line.indexOf(":");
     const name = line.slice(0, colon).trim();
-    if (colon <= 0 || !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) {
+    if (colon <= 0 || !TOKEN.test(name)) {
       throw new RouteError({
         code: "INVALID_TEMPLATE",
         message: `Invalid header line ${

@@ -21,6 +21,7 @@ import {
   settle,
 } from "./_render.ts";
 import { isNullBodyStatus } from "../_status.ts";
+import { TOKEN } from "../_http_token.ts";
 
 const responseLayouts = new WeakMap<TemplateStringsArray, TemplateLayout>();
 const requestLayouts = new WeakMap<TemplateStringsArray, TemplateLayout>();
@@ -141,7 +142,7 @@ function parseRequestLine(line: string): { method: string; target: string } {
   if (words.length === 1 && /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(words[0])) {
     return { method: "GET", target: words[0] };
   }
-  if (words.length !== 2 || !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(words[0])) {
+  if (words.length !== 2 || !TOKEN.test(words[0])) {
     throw new RouteError({
       code: "INVALID_TEMPLATE",
       message: `Invalid request line ${

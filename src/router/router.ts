@@ -10,6 +10,7 @@ import { getPath } from "./_path.ts";
 import { isThenable } from "./_render.ts";
 import { Context, directRoutes, requestIndependentRoutes } from "./_context.ts";
 import { ResponseCache } from "./_cache.ts";
+import { TOKEN } from "../_http_token.ts";
 
 /**
  * What a handler receives besides the request.
@@ -253,7 +254,6 @@ export interface Router {
   readonly fetch: Router;
 }
 
-const METHOD = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const TEXT_PLAIN = "text/plain; charset=utf-8";
 
 function basePath(baseUrl: string | undefined): string {
@@ -590,7 +590,7 @@ export function createRouter(init: RouterInit = {}): Router {
   router.endpoint = (strings, ...substitutions) => {
     const text = cookEndpoint(strings, substitutions).trim();
     const parts = text.split(/\s+/);
-    if (parts.length !== 2 || !METHOD.test(parts[0])) {
+    if (parts.length !== 2 || !TOKEN.test(parts[0])) {
       throw new RouteError({
         code: "INVALID_ENDPOINT",
         message: `Invalid endpoint ${

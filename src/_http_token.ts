@@ -1,0 +1,5 @@
+// RFC 9110's token, the grammar of methods and header names, shared by the
+// conversion library and the template router.
+
+/** A whole RFC 9110 token (methods, header field names). */
+export const TOKEN: RegExp = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
