@@ -3,3 +3,6 @@
 
 /** A whole RFC 9110 token (methods, header field names). */
 export const TOKEN: RegExp = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** The first character that cannot be part of a token (for error offsets). */
+export const NOT_TOKEN_CHAR: RegExp = /[^!#$%&'*+\-.^_`|~0-9A-Za-z]/;

@@ -3,9 +3,8 @@
 // expression here can backtrack over a long line.
 import { ConversionError } from "./errors.ts";
 import type { ConversionErrorCodeValue } from "./errors.ts";
-import { TOKEN } from "../_http_token.ts";
+import { NOT_TOKEN_CHAR, TOKEN } from "../_http_token.ts";
 
-const NOT_TOKEN_CHAR = /[^!#$%&'*+\-.^_`|~0-9A-Za-z]/;
 /** Version digits accepted after `HTTP/` in a start line. */
 export const VERSION: RegExp = /^(?:1\.[01]|[23](?:\.0)?)$/;
 /** `scheme://…`: an absolute URL (authority-form `host:port` is not). */

@@ -112,7 +112,7 @@ import {
 import { utf8ByteLength } from "./_utf8.ts";
 import { encodeBase64, utf8Bytes } from "./_bytes.ts";
 import { reasonPhrase } from "../_status.ts";
-import { TOKEN } from "../_http_token.ts";
+import { NOT_TOKEN_CHAR, TOKEN } from "../_http_token.ts";
 import { percentDecode } from "./_percent_decode.ts";
 
 export type * from "./types.ts";
@@ -187,7 +187,7 @@ function parseHeaderLine(line: Line): [string, string] {
   }
   const name = line.text.slice(0, colon);
   if (!TOKEN.test(name)) {
-    const bad = name.search(/[^!#$%&'*+\-.^_`|~0-9A-Za-z]/);
+    const bad = name.search(NOT_TOKEN_CHAR);
     throw fail(
       "INVALID_HEADER",
       name === ""
