@@ -18,14 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 WARMUP="${WARMUP:-8}"
 DURATION="${DURATION:-5}"
-# The deno binary itself (not an npx wrapper), so the servers' pids are deno's.
-if [[ -z "${DENO:-}" ]]; then
-  if command -v deno >/dev/null; then
-    DENO=deno
-  else
-    DENO="$(npx -y deno@2.9.6 eval 'console.log(Deno.execPath())')"
-  fi
-fi
+source bench/_deno.sh
 HOST=127.0.0.1
 PORT="${PORT:-8765}"
 

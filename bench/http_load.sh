@@ -29,14 +29,7 @@ WARMUP="${WARMUP:-5}"
 # One wrk thread leaves the other core of a 2-core machine to the server.
 THREADS="${THREADS:-1}"
 CONNECTIONS="${CONNECTIONS:-32}"
-# The deno binary itself (not an npx wrapper), so the servers' pids are deno's.
-if [[ -z "${DENO:-}" ]]; then
-  if command -v deno >/dev/null; then
-    DENO=deno
-  else
-    DENO="$(npx -y deno@2.9.6 eval 'console.log(Deno.execPath())')"
-  fi
-fi
+source bench/_deno.sh
 HOST=127.0.0.1
 
 if ! command -v wrk >/dev/null; then
