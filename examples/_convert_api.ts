@@ -13,7 +13,7 @@
  * - A HAR log converts its first entry; `entries` in the answer says how many
  *   the log had.
  * - fetch input is a `fetch(url, init)` call or a `{ url, options }` object,
- *   read without evaluating anything (see `_fetch_code.ts`).
+ *   read without evaluating anything by the library's `fetch.parseCode`.
  * - `input` is capped at 1 MiB (413 above that).
  *
  * @module
@@ -22,10 +22,9 @@ import { allFormats, detectType } from "../src/convert/core.ts";
 import { toRequest as curlToRequest } from "../src/convert/curl.ts";
 import { parseRequest } from "../src/convert/string.ts";
 import { toRequest as harToRequest, toRequests } from "../src/convert/har.ts";
-import { toRequest as fetchToRequest } from "../src/convert/fetch.ts";
+import { parseCode } from "../src/convert/fetch.ts";
 import { ConversionError } from "../src/convert/errors.ts";
 import type { HttpRequest } from "../src/convert/types.ts";
-import { parseFetchCode } from "./_fetch_code.ts";
 import { readBounded } from "./_read_bounded.ts";
 
 /** Input forms the converter reads. */
@@ -95,12 +94,12 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * The form of `text`: `detectType` for curl, raw HTTP and HAR; fetch code is
- * recognised by its `fetch(` call or `{ url, options }` shape.
+ * The form of `text`, as `detectType` sees it (fetch code included).
  *
  * @param text The pasted input.
  * @returns The form.
- * @throws {ConversionError} `INVALID_INPUT` for responses and unrecognised text.
+ * @throws {ConversionError} `EMPTY_INPUT`; `INVALID_INPUT` for responses and
+ * unrecognised text.
  *
  * @example Usage
  * ```ts
@@ -117,30 +116,13 @@ export function detectForm(text: string): InputForm {
       offset: 0,
     });
   }
-  let kind = detectType(text);
-  if (
-    kind === "unknown" && (trimmed.startsWith("{") || trimmed.startsWith("["))
-  ) {
-    try {
-      const value = JSON.parse(trimmed);
-      kind = detectType(value);
-      if (
-        kind === "unknown" && value !== null && typeof value === "object" &&
-        "url" in value
-      ) {
-        return "fetch";
-      }
-    } catch {
-      // Not JSON: a JS object literal in the { url, options } form, or
-      // broken HAR JSON, reported with the parser's offset.
-      return /^\{\s*["']?url["']?\s*:/.test(trimmed) ? "fetch" : "har";
-    }
-  }
-  switch (kind) {
+  switch (detectType(text)) {
     case "curl":
       return "curl";
     case "har":
       return "har";
+    case "fetch":
+      return "fetch";
     case "request":
       return "http";
     case "response":
@@ -148,12 +130,15 @@ export function detectForm(text: string): InputForm {
         "This is an HTTP response; the converter takes requests.",
         0,
       );
+    case "unknown":
+      // Broken JSON is most likely a HAR export: let the HAR reader say
+      // where it breaks.
+      if (trimmed.startsWith("{") || trimmed.startsWith("[")) return "har";
+      throw inputError(
+        "Could not detect the format: expected curl, a raw HTTP request, HAR JSON or fetch() code.",
+        text.length - text.trimStart().length,
+      );
   }
-  if (/(?<![\w$.])fetch\s*\(/.test(text)) return "fetch";
-  throw inputError(
-    "Could not detect the format: expected curl, a raw HTTP request, HAR JSON or fetch() code.",
-    text.length - text.trimStart().length,
-  );
 }
 
 function readRequest(
@@ -165,10 +150,8 @@ function readRequest(
       return { request: curlToRequest(text) };
     case "http":
       return { request: parseRequest(text) };
-    case "fetch": {
-      const call = parseFetchCode(text);
-      return { request: fetchToRequest(call.url, call.options as RequestInit) };
-    }
+    case "fetch":
+      return { request: parseCode(text) };
     case "har": {
       const value = parseJson(text);
       if (value !== null && typeof value === "object" && "log" in value) {

@@ -15,8 +15,14 @@
  *   an object. For objects, HAR means a log (`{ log: { entries: [] } }`), an
  *   entry (`{ request: { method, url } }`) or a HAR request (`{ method, url,
  *   headers: [...] }`); a plain `HttpRequest`/`HttpResponse` or a native
- *   `Request`/`Response` is `request`/`response`. Everything else is
- *   `unknown`.
+ *   `Request`/`Response` is `request`/`response`. Text that is none of
+ *   these and holds a call of the global `fetch` (`fetch(`,
+ *   `window.fetch(`, `globalThis.fetch(`; not `x.fetch(` or `prefetch(`)
+ *   outside comments and strings, or starts as a `{ url: … }` object, is
+ *   `fetch`, as is an object with only `url` (a string) and `options` (an
+ *   object): what `fetch.parseCode` reads. Everything else is `unknown`.
+ *   Adding `fetch` widened `DetectedType`: a `switch` over every value
+ *   needs a `fetch` case.
  * - `normalizeHeaders` lowercases names; a repeated name becomes an array of
  *   its values in order; `null`/`undefined` values are skipped, numbers are
  *   written as text. Every `set-cookie` of a `Headers` object is kept.
@@ -70,6 +76,7 @@ import {
 } from "./_http_text.ts";
 import { utf8ByteLength } from "./_utf8.ts";
 import { startsWithCurl } from "./_curl_words.ts";
+import { isFetchArguments, looksLikeFetchCode } from "./_fetch_code_read.ts";
 import { ConversionError } from "./errors.ts";
 
 export type * from "./types.ts";
@@ -89,7 +96,13 @@ export {
  * const kind: DetectedType = "har";
  * ```
  */
-export type DetectedType = "request" | "response" | "curl" | "har" | "unknown";
+export type DetectedType =
+  | "request"
+  | "response"
+  | "curl"
+  | "har"
+  | "fetch"
+  | "unknown";
 
 /**
  * Header inputs {@linkcode normalizeHeaders} accepts: a plain object (values
@@ -168,6 +181,7 @@ function detectObject(value: unknown): DetectedType {
   ) {
     return "request";
   }
+  if (isFetchArguments(value)) return "fetch";
   return "unknown";
 }
 
@@ -175,7 +189,7 @@ function detectObject(value: unknown): DetectedType {
  * Detects what form an input is in.
  *
  * @param input Text (raw HTTP, a curl command, HAR JSON) or an object.
- * @returns `request`, `response`, `curl`, `har` or `unknown`.
+ * @returns `request`, `response`, `curl`, `har`, `fetch` or `unknown`.
  *
  * @example Text and objects
  * ```ts
@@ -185,6 +199,7 @@ function detectObject(value: unknown): DetectedType {
  * console.log(detectType("curl -X POST https://example.com")); // "curl"
  * console.log(detectType({ log: { entries: [] } })); // "har"
  * console.log(detectType('{"request":{"method":"GET","url":"https://a.example/"}}')); // "har"
+ * console.log(detectType('await fetch("https://a.example/", { method: "DELETE" })')); // "fetch"
  * console.log(detectType("hello")); // "unknown"
  * ```
  */
@@ -198,11 +213,13 @@ export function detectType(input: string | object): DetectedType {
     try {
       return detectObject(JSON.parse(text));
     } catch {
-      return "unknown";
+      // Not JSON: a JavaScript `{ url: …, options }` object is fetch code.
+      return looksLikeFetchCode(text) ? "fetch" : "unknown";
     }
   }
   if (looksLikeResponse(input)) return "response";
   if (looksLikeRequest(input)) return "request";
+  if (looksLikeFetchCode(input)) return "fetch";
   return "unknown";
 }
 

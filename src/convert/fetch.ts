@@ -49,6 +49,10 @@
  *   `.then()` chain; with `async: true` it is `await` statements (for an ES
  *   module or the body of an async function). `pretty` (default `true`)
  *   spreads the init object over several lines.
+ * - {@linkcode parseCode} is the way back: it reads `fetch()` source (ours,
+ *   a browser's "Copy as fetch", hand-written) with a parser, never `eval`,
+ *   so only literal arguments are understood; anything that would need
+ *   running code is a `ConversionError` with the offset of the culprit.
  *
  * @example Request to fetch() and back
  * ```ts
@@ -85,6 +89,7 @@ import {
 } from "./_message.ts";
 import { TOKEN } from "../_http_token.ts";
 import { fetchCode, fetchHeaders } from "./_fetch_code.ts";
+import { readFetchCode } from "./_fetch_code_read.ts";
 
 export type {
   HeaderMap,
@@ -382,6 +387,92 @@ export function toRequest(
   const body = bodyText(init.body, headers);
   if (body !== undefined) request.body = body;
   return request;
+}
+
+// The init fields whose value toRequest reads, in the order it reads them:
+// a failure is reported at the first one that fails on its own.
+const READ_FIELDS = ["method", "headers", "body"] as const;
+
+/**
+ * Reads pasted `fetch()` source code into a plain request, without running
+ * it: the library's own {@linkcode toCode} output, a browser's "Copy as
+ * fetch", or hand-written code.
+ *
+ * The first call of the global `fetch` (also `window.fetch`,
+ * `globalThis.fetch`) outside comments and strings is read; code around it
+ * (`const response = await …`, a `.then()` chain) is ignored. Without a call,
+ * a `{ url, options }` object (JSON or JavaScript) is read. The arguments must
+ * be literals: strings in any quotes (a template literal without `${…}`),
+ * numbers, `true`/`false`/`null`/`undefined`, arrays and objects (quoted,
+ * bare or `["computed"]` keys, trailing commas, comments), plus the calls
+ * browsers and people write: `JSON.stringify(literal)`,
+ * `new Headers(literal)`, `new URLSearchParams(literal)` and
+ * `new URL("…")`. The init is then read as {@linkcode toRequest} reads it
+ * (fields it does not use, such as `mode` or `credentials`, are ignored).
+ *
+ * @param code JavaScript source holding a `fetch(url, init)` call.
+ * @returns The plain request the call would send.
+ * @throws {ConversionError} Always with the `offset` of the problem in `code`:
+ * `EMPTY_INPUT`; `UNTERMINATED_QUOTE` for a string that never ends;
+ * `INVALID_ESCAPE` for a malformed escape; `MISSING_URL` for `fetch()`;
+ * `INVALID_INPUT` for anything that would need running code (a variable, a
+ * call, `${…}`, spread), for no call at all, or nesting deeper than 256
+ * levels; and what {@linkcode toRequest} throws, at the offending field.
+ *
+ * @example Code from toCode, read back
+ * ```ts
+ * import { parseCode, toCode } from "@switchyard/switchyard/fetch";
+ * const request = { method: "DELETE", url: "https://a.example/x", headers: {} };
+ * const back = parseCode(await toCode(request));
+ * console.log(back.method, back.url); // "DELETE" "https://a.example/x"
+ * ```
+ *
+ * @example A browser's "Copy as fetch"
+ * ```ts
+ * import { parseCode } from "@switchyard/switchyard/fetch";
+ * const request = parseCode(`await fetch("https://example.com/api", {
+ *   "headers": { "content-type": "application/json" },
+ *   "body": JSON.stringify({ name: 'Ada' }), // comments are fine
+ *   "method": "POST",
+ *   "mode": "cors"
+ * });`);
+ * console.log(request.method, request.body); // "POST" '{"name":"Ada"}'
+ * ```
+ *
+ * @example Code that needs running is refused, with where
+ * ```ts
+ * import { ConversionError, parseCode } from "@switchyard/switchyard/fetch";
+ * try {
+ *   parseCode("fetch(`${base}/users`)");
+ * } catch (error) {
+ *   console.log((error as ConversionError).code, (error as ConversionError).offset); // "INVALID_INPUT" 7
+ * }
+ * ```
+ */
+export function parseCode(code: string): HttpRequest {
+  const call = readFetchCode(code);
+  try {
+    return toRequest(call.url, call.options as RequestInit);
+  } catch (error) {
+    if (!(error instanceof ConversionError)) throw error;
+    let offset = call.optionsOffset ?? call.urlOffset;
+    for (const field of READ_FIELDS) {
+      const at = call.fieldOffsets[field];
+      if (at === undefined) continue;
+      try {
+        toRequest(call.url, { [field]: call.options[field] } as RequestInit);
+      } catch {
+        offset = at;
+        break;
+      }
+    }
+    throw new ConversionError({
+      code: error.code,
+      message: error.message.replace(/^toRequest: /, "fetch code: "),
+      offset,
+      cause: error,
+    });
+  }
 }
 
 function checkedStatus(status: number): number {
