@@ -1,16 +1,27 @@
 /**
- * Command-line converter: reads a curl command, raw HTTP text or HAR JSON and
- * prints it as raw HTTP, curl, fetch() code and/or HAR.
+ * Command-line converter: reads a curl command, raw HTTP text, HAR JSON or
+ * fetch() code and prints it as raw HTTP, curl, fetch() code and/or HAR.
  *
  * ```sh
  * deno task convert "curl -X POST https://example.com -d a=1"
  * deno task convert --to har --pretty --file request.http
+ * deno task convert 'fetch("https://a.example/x", { method: "DELETE" })'
  * cat export.har | deno task convert --to curl -
  * deno task convert            # a built-in sample
  * ```
  *
  * Exit codes: 0 success, 1 the input cannot be converted (a ConversionError:
  * its code, offset and field path are printed to stderr), 2 bad usage.
+ *
+ * Warnings of the curl parser (options that do not shape the request, such
+ * as `-s` or `-L`; `-d @file`, whose file is never read) go to stderr, one
+ * `warning [CODE] at offset N: message` line each; `--quiet` drops them.
+ * Control characters in anything printed to stderr are escaped, so input
+ * cannot forge lines or terminal sequences there.
+ *
+ * A relative `--file` path is resolved against the directory the command was
+ * run in: `deno task` runs the script from the repository root but passes
+ * that directory as `INIT_CWD` (the task grants `--allow-env=INIT_CWD`).
  *
  * Input read from stdin or --file must be UTF-8 (a leading byte order mark is
  * dropped); other bytes are an INVALID_INPUT error (exit 1) rather than text
@@ -21,7 +32,7 @@
 import { detectType } from "../src/convert/core.ts";
 import { allFormats } from "../src/convert/all_formats.ts";
 import * as curl from "../src/convert/curl.ts";
-import { toCode } from "../src/convert/fetch.ts";
+import { parseCode, toCode } from "../src/convert/fetch.ts";
 import * as har from "../src/convert/har.ts";
 import {
   parseRequest,
@@ -37,20 +48,28 @@ type Format = (typeof FORMATS)[number];
 
 const USAGE = `Usage: deno task convert [options] [input]
 
-Converts a curl command, a raw HTTP request/response, or HAR JSON (a log,
-an entry or a request) into other forms. The input type is detected.
+Converts a curl command, a raw HTTP request/response, HAR JSON (a log, an
+entry or a request) or fetch() code into other forms. The input type is
+detected. fetch() code is read, never run: its arguments must be literals.
 
 Input (first that applies):
   <input>            the text itself as one argument
-  --file, -f <path>  read a file ("-" reads stdin)
+  --file, -f <path>  read a file ("-" reads stdin); a relative path is
+                     taken from the directory you ran the command in
   -                  read stdin
   (none)             stdin when piped, else a built-in sample
 
 Options:
   --to <format>      curl | http | har | fetch | all   (default: all)
   --pretty           multi-line curl, indented HAR, spread fetch() options
+  --origin-form      raw HTTP request line with the path only
+                     (GET /x HTTP/1.1 + host header), not the absolute URL
+  --quiet, -q        no warnings on stderr
   --help, -h         show this help
 
+Warnings (curl options that do not change the request, such as -s or -L;
+-d @file, whose file is not read) go to stderr, one line each:
+  warning [CODE] at offset N: message
 Errors go to stderr with exit code 1 (conversion) or 2 (usage).`;
 
 const SAMPLE = `curl 'https://api.example.com/users?page=2' \\
@@ -64,13 +83,21 @@ class UsageError extends Error {}
 interface CliOptions {
   to: Format;
   pretty: boolean;
+  originForm: boolean;
+  quiet: boolean;
   help: boolean;
   input?: string;
   file?: string;
 }
 
 function parseArgs(args: string[]): CliOptions {
-  const options: CliOptions = { to: "all", pretty: false, help: false };
+  const options: CliOptions = {
+    to: "all",
+    pretty: false,
+    originForm: false,
+    quiet: false,
+    help: false,
+  };
   const positional: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -83,6 +110,8 @@ function parseArgs(args: string[]): CliOptions {
     };
     if (arg === "--help" || arg === "-h") options.help = true;
     else if (arg === "--pretty") options.pretty = true;
+    else if (arg === "--origin-form") options.originForm = true;
+    else if (arg === "--quiet" || arg === "-q") options.quiet = true;
     else if (arg === "--to" || arg.startsWith("--to=")) {
       const to = valueOf("--to");
       if (!(FORMATS as readonly string[]).includes(to)) {
@@ -182,10 +211,31 @@ async function readFile(path: string): Promise<string> {
   return decodeInput(bytes, path);
 }
 
+/**
+ * `path` as the user meant it: relative to the directory the command was run
+ * in. `deno task` runs scripts from the directory of deno.json and names the
+ * invoking directory in `INIT_CWD`; run directly, that is the working
+ * directory.
+ */
+function resolveFromInvocation(path: string): string {
+  if (path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path)) return path;
+  const status = Deno.permissions.querySync({
+    name: "env",
+    variable: "INIT_CWD",
+  });
+  const base = status.state === "granted"
+    ? Deno.env.get("INIT_CWD")
+    : undefined;
+  if (base === undefined || base === "") return path;
+  return `${base.replace(/[\\/]+$/, "")}/${path}`;
+}
+
 async function readInput(options: CliOptions): Promise<string> {
   if (options.input !== undefined) return options.input;
   if (options.file === "-") return await readStdin();
-  if (options.file !== undefined) return await readFile(options.file);
+  if (options.file !== undefined) {
+    return await readFile(resolveFromInvocation(options.file));
+  }
   if (!Deno.stdin.isTerminal()) {
     const piped = await readStdin();
     if (piped.trim() !== "") return piped;
@@ -196,6 +246,12 @@ async function readInput(options: CliOptions): Promise<string> {
 type Message =
   | { kind: "request"; request: HttpRequest }
   | { kind: "response"; response: HttpResponse };
+
+/** What the input held, and what the parser could not carry over. */
+interface ReadResult {
+  messages: Message[];
+  warnings: curl.CurlWarning[];
+}
 
 function parseHarJson(text: string): unknown {
   try {
@@ -209,35 +265,59 @@ function parseHarJson(text: string): unknown {
   }
 }
 
-function readMessages(text: string): Message[] {
+function readMessages(text: string): ReadResult {
   const type = detectType(text);
+  const requests = (...list: HttpRequest[]): ReadResult => ({
+    messages: list.map((request) => ({ kind: "request", request })),
+    warnings: [],
+  });
   switch (type) {
-    case "curl":
-      return [{ kind: "request", request: curl.toRequest(text) }];
+    case "curl": {
+      const { request, warnings } = curl.parseCurl(text);
+      return { ...requests(request), warnings };
+    }
+    case "fetch":
+      return requests(parseCode(text));
     case "request":
-      return [{ kind: "request", request: parseRequest(text) }];
+      return requests(parseRequest(text));
     case "response":
-      return [{ kind: "response", response: parseResponse(text) }];
+      return {
+        messages: [{ kind: "response", response: parseResponse(text) }],
+        warnings: [],
+      };
     case "har": {
       const value = parseHarJson(text) as Record<string, unknown>;
       if (value !== null && typeof value === "object" && "log" in value) {
-        return har.toRequests(value as har.PartialHar<har.Har>).map((
-          request,
-        ) => ({ kind: "request", request }));
+        return requests(...har.toRequests(value as har.PartialHar<har.Har>));
       }
-      return [{
-        kind: "request",
-        request: har.toRequest(value as har.PartialHar<har.HarEntry>),
-      }];
+      return requests(har.toRequest(value as har.PartialHar<har.HarEntry>));
     }
     default:
       throw new ConversionError({
         code: "INVALID_INPUT",
         message:
-          "cannot tell what this is: expected a curl command, a raw HTTP request or response, or HAR JSON",
-        offset: 0,
+          "cannot tell what this is: expected a curl command, a raw HTTP request or response, HAR JSON or fetch() code",
+        offset: text.length - text.trimStart().length,
       });
   }
+}
+
+// C0 controls, DEL and the C1 range: escaped in what goes to stderr, so a
+// value cannot end the line or send terminal escape sequences.
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+
+function oneLine(text: string): string {
+  return text.replace(
+    CONTROL,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+function describeWarning(warning: curl.CurlWarning): string {
+  return oneLine(
+    `warning [${warning.code}] at offset ${warning.offset}: ${warning.message}`,
+  );
 }
 
 function json(value: unknown, pretty: boolean): string {
@@ -246,14 +326,15 @@ function json(value: unknown, pretty: boolean): string {
 
 async function renderRequest(
   request: HttpRequest,
-  to: Format,
-  pretty: boolean,
+  options: CliOptions,
 ): Promise<string> {
+  const { to, pretty } = options;
+  const string = { absoluteUrl: !options.originForm };
   switch (to) {
     case "curl":
       return await curl.fromRequest(request, { pretty });
     case "http":
-      return await stringifyRequest(request);
+      return await stringifyRequest(request, string);
     case "fetch":
       return await toCode(request, { pretty });
     case "har":
@@ -262,6 +343,7 @@ async function renderRequest(
       const all = await allFormats(request, {
         curl: { pretty },
         fetch: { pretty },
+        string,
       });
       return [
         "# Raw HTTP",
@@ -316,7 +398,7 @@ function describeError(error: ConversionError): string {
       message = message.slice(error.path.length + 2);
     }
   }
-  return `error [${error.code}]${where}: ${message}`;
+  return oneLine(`error [${error.code}]${where}: ${message}`);
 }
 
 async function main(args: string[]): Promise<number> {
@@ -334,13 +416,17 @@ async function main(args: string[]): Promise<number> {
   }
   try {
     const text = await readInput(options);
+    const { messages, warnings } = readMessages(text);
     const outputs: string[] = [];
-    for (const message of readMessages(text)) {
+    for (const message of messages) {
       outputs.push(
         message.kind === "request"
-          ? await renderRequest(message.request, options.to, options.pretty)
+          ? await renderRequest(message.request, options)
           : await renderResponse(message.response, options.to, options.pretty),
       );
+    }
+    if (!options.quiet) {
+      for (const warning of warnings) console.error(describeWarning(warning));
     }
     console.log(outputs.join("\n\n"));
     return 0;
@@ -350,7 +436,7 @@ async function main(args: string[]): Promise<number> {
       return 1;
     }
     if (error instanceof InputError) {
-      console.error(`error: ${error.message}`);
+      console.error(oneLine(`error: ${error.message}`));
       return 1;
     }
     // A bug of ours still gets one line on stderr, not a stack trace.

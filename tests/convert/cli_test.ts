@@ -6,6 +6,9 @@ import { toRequest as curlToRequest } from "../../src/convert/curl.ts";
 import { parseRequest } from "../../src/convert/string.ts";
 
 const SCRIPT = new URL("../../examples/convert.ts", import.meta.url).pathname;
+const CONFIG = new URL("../../deno.json", import.meta.url).pathname;
+// A converter run takes well under a second; the bound only stops a hang.
+const RUN_LIMIT_MS = 60_000;
 
 interface Run {
   code: number;
@@ -13,15 +16,30 @@ interface Run {
   stderr: string;
 }
 
+/** How to start the converter: the script itself, or `deno task convert`. */
+interface Launch {
+  /** Run `deno task --config <repo>/deno.json convert …` (as users do). */
+  task?: boolean;
+  /** Working directory of the command. */
+  cwd?: string;
+}
+
 async function run(
   args: string[],
   stdin?: string | Uint8Array,
+  launch: Launch = {},
 ): Promise<Run> {
+  const command = launch.task
+    ? ["task", "--quiet", "--config", CONFIG, "convert", ...args]
+    : ["run", "--allow-read", "--no-lock", SCRIPT, ...args];
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read", "--no-lock", SCRIPT, ...args],
+    args: command,
+    cwd: launch.cwd,
     stdin: stdin === undefined ? "null" : "piped",
     stdout: "piped",
     stderr: "piped",
+    // SIGTERM after the bound: a stuck converter fails the test, never hangs it.
+    signal: AbortSignal.timeout(RUN_LIMIT_MS),
   }).spawn();
   if (stdin !== undefined) {
     const writer = child.stdin.getWriter();
@@ -208,6 +226,145 @@ describe("examples/convert.ts", () => {
       assert.deepEqual(fromFile, fromStdin);
     } finally {
       await Deno.remove(file);
+    }
+  });
+
+  it("reads fetch() code with the library's parser, as the playground does", async () => {
+    const code = 'fetch("https://a.example/x", { method: "DELETE" })';
+    const { code: status, stdout, stderr } = await run(["--to", "curl", code]);
+    assert.equal(status, 0, stderr);
+    assert.deepEqual(curlToRequest(stdout), {
+      method: "DELETE",
+      url: "https://a.example/x",
+      headers: {},
+    });
+    const piped = await run(
+      ["--to", "http"],
+      `await fetch('https://a.example/y', {
+  method: "POST", // a comment
+  headers: { "content-type": "text/plain" },
+  body: JSON.stringify({ a: 1 }),
+});`,
+    );
+    assert.equal(piped.code, 0, piped.stderr);
+    const request = parseRequest(piped.stdout.replace(/\n$/, ""));
+    assert.equal(request.method, "POST");
+    assert.equal(request.body, '{"a":1}');
+    const refused = await run(["fetch(`${base}/x`)"]);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /^error \[INVALID_INPUT\] at offset 7: /);
+  });
+
+  it("a relative --file is read from the directory the command ran in", async () => {
+    const root = await Deno.makeTempDir();
+    try {
+      await Deno.mkdir(`${root}/sub`);
+      await Deno.writeTextFile(`${root}/sub/req.http`, RAW);
+      // `deno task` runs the script from the repository root; the file is
+      // still found next to the user.
+      const task = await run(
+        ["--to", "curl", "--file", "req.http"],
+        undefined,
+        {
+          task: true,
+          cwd: `${root}/sub`,
+        },
+      );
+      assert.equal(task.code, 0, task.stderr);
+      assert.equal(
+        curlToRequest(task.stdout).url,
+        "http://example.com/submit?x=1",
+      );
+      const direct = await run(
+        ["--to", "curl", "-f", "sub/req.http"],
+        undefined,
+        {
+          cwd: root,
+        },
+      );
+      assert.deepEqual(direct, task);
+      const missing = await run(["--file", "nope.http"], undefined, {
+        task: true,
+        cwd: `${root}/sub`,
+      });
+      assert.equal(missing.code, 1);
+      assert.equal(
+        missing.stderr,
+        `error: no such file: ${root}/sub/nope.http\n`,
+      );
+    } finally {
+      await Deno.remove(root, { recursive: true });
+    }
+  });
+
+  it("--origin-form writes the path in the request line and the host header", async () => {
+    const http = await run(["--to", "http", "--origin-form", CURL]);
+    assert.equal(http.code, 0, http.stderr);
+    const lines = http.stdout.split("\r\n");
+    assert.equal(lines[0], "PUT /it's HTTP/1.1");
+    assert.ok(lines.includes("host: example.com"), http.stdout);
+    const request = parseRequest(http.stdout.replace(/\n$/, ""), {
+      scheme: "https",
+    });
+    assert.equal(request.url, "https://example.com/it's");
+    const all = await run(["--origin-form", CURL]);
+    assert.ok(all.stdout.includes("# Raw HTTP\nPUT /it's HTTP/1.1\n"));
+    const absolute = await run(["--to", "http", CURL]);
+    assert.ok(
+      absolute.stdout.startsWith("PUT https://example.com/it's HTTP/1.1"),
+    );
+  });
+
+  it("prints each parser warning on stderr, one line; --quiet drops them", async () => {
+    const command = "curl -sL -d @payload.json https://example.com/upload";
+    const loud = await run(["--to", "curl", command]);
+    assert.equal(loud.code, 0);
+    assert.deepEqual(loud.stderr.split("\n"), [
+      "warning [IGNORED_OPTION] at offset 5: -s does not change the request",
+      "warning [IGNORED_OPTION] at offset 5: -L does not change the request",
+      'warning [FILE_REFERENCE] at offset 9: -d "@payload.json" reads a file, which is never read; the reference is kept as text',
+      "",
+    ]);
+    // The conversion itself is unchanged: stdout holds only the command.
+    assert.equal(curlToRequest(loud.stdout).body, "@payload.json");
+    for (const flag of ["--quiet", "-q"]) {
+      const quiet = await run(["--to", "curl", flag, command]);
+      assert.equal(quiet.code, 0);
+      assert.equal(quiet.stderr, "");
+      assert.equal(quiet.stdout, loud.stdout);
+    }
+  });
+
+  it("control characters from the input are escaped on stderr", async () => {
+    const { code, stderr } = await run([
+      "--to",
+      "curl",
+      "curl --bogus\u001b[2J\u0085x https://example.com/",
+    ]);
+    assert.equal(code, 0);
+    assert.ok(
+      // deno-lint-ignore no-control-regex
+      !/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/.test(stderr),
+      stderr,
+    );
+    assert.match(
+      stderr,
+      /^warning \[UNKNOWN_OPTION\] at offset 5: .*--bogus\\u001b\[2J\\u0085x/,
+    );
+    assert.equal(stderr.split("\n").length, 2);
+  });
+
+  it("--help names fetch input, --origin-form and --quiet", async () => {
+    const { stdout } = await run(["--help"]);
+    for (
+      const word of [
+        "fetch() code",
+        "--origin-form",
+        "--quiet",
+        "warning [CODE]",
+      ]
+    ) {
+      assert.ok(stdout.includes(word), word);
     }
   });
 
