@@ -1,17 +1,23 @@
 /**
  * `POST /api/convert`: one request in, every form out.
  *
- * Body: `{ input: string, from?: "auto"|"curl"|"http"|"har"|"fetch", pretty?: boolean }`.
- * Answer: `{ type, request, curl, http, har, fetch }` where `type` is the input
- * form (detected with `detectType` for `auto`), `request` the plain request,
- * `har` the HAR entry as JSON text and `fetch` the `toCode` output. Bad input
- * is a 400 `{ error: { code, message, offset?, path? } }` carrying the
+ * Body: `{ input: string, from?: "auto"|"curl"|"http"|"har"|"fetch",
+ * pretty?: boolean, entry?: number }`.
+ * Answer: `{ type, request, curl, http, har, fetch, warnings }` where `type`
+ * is the input form (detected with `detectType` for `auto`), `request` the
+ * plain request, `har` a whole HAR 1.2 log as JSON text (importable into
+ * browser DevTools as is), `fetch` the `toCode` output and `warnings` what the
+ * parser could not carry over (`{ code, message, option?, offset? }`, the
+ * curl parser's warnings: `-s`, `-L`, `-d @file` …). Bad input is a 400
+ * `{ error: { code, message, offset?, path? } }` carrying the
  * `ConversionError` code and offset (relative to `input`).
  *
  * Decisions:
  * - Requests only: a raw HTTP *response* is rejected with `INVALID_INPUT`.
- * - A HAR log converts its first entry; `entries` in the answer says how many
- *   the log had.
+ * - A HAR log converts entry number `entry` (0-based, default 0); the answer
+ *   says how many the log had (`entries`), which one was converted (`entry`)
+ *   and names each one (`entryLabels`, `METHOD url`) so a page can offer the
+ *   choice. An `entry` the log does not have is `INVALID_OPTION`.
  * - fetch input is a `fetch(url, init)` call or a `{ url, options }` object,
  *   read without evaluating anything by the library's `fetch.parseCode`.
  * - `input` is capped at 1 MiB (413 above that).
@@ -19,9 +25,13 @@
  * @module
  */
 import { allFormats, detectType } from "../src/convert/core.ts";
-import { toRequest as curlToRequest } from "../src/convert/curl.ts";
+import { parseCurl } from "../src/convert/curl.ts";
 import { parseRequest } from "../src/convert/string.ts";
-import { toRequest as harToRequest, toRequests } from "../src/convert/har.ts";
+import {
+  toLog,
+  toRequest as harToRequest,
+  toRequests,
+} from "../src/convert/har.ts";
 import { parseCode } from "../src/convert/fetch.ts";
 import { ConversionError } from "../src/convert/errors.ts";
 import type { HttpRequest } from "../src/convert/types.ts";
@@ -38,6 +48,20 @@ export interface ConvertInput {
   from?: "auto" | InputForm;
   /** Multi-line curl/fetch and indented HAR (default `true`). */
   pretty?: boolean;
+  /** For a HAR log: which entry to convert (0-based, default 0). */
+  entry?: number;
+}
+
+/** Something the input holds that the converted request does not reflect. */
+export interface ConvertWarning {
+  /** Machine-readable reason, e.g. `FILE_REFERENCE`, `IGNORED_OPTION`. */
+  code: string;
+  /** Human-readable explanation. */
+  message: string;
+  /** The option concerned, as written (`-d`, `-s`). */
+  option?: string;
+  /** Offset in `input` of the word that holds the option. */
+  offset?: number;
 }
 
 /** The `POST /api/convert` answer. */
@@ -50,12 +74,18 @@ export interface ConvertOutput {
   curl: string;
   /** Raw HTTP request text. */
   http: string;
-  /** HAR entry, as JSON text. */
+  /** A HAR 1.2 log holding the request, as JSON text. */
   har: string;
   /** fetch() source code. */
   fetch: string;
-  /** For HAR logs: how many entries the log held (the first was converted). */
+  /** What the parser could not carry over (empty when nothing). */
+  warnings: ConvertWarning[];
+  /** For HAR logs: how many entries the log held. */
   entries?: number;
+  /** For HAR logs: the 0-based index of the converted entry. */
+  entry?: number;
+  /** For HAR logs: `METHOD url` of each entry, in order. */
+  entryLabels?: string[];
 }
 
 /** Largest accepted `input`, in UTF-16 code units. */
@@ -141,32 +171,79 @@ export function detectForm(text: string): InputForm {
   }
 }
 
+interface ReadRequest {
+  request: HttpRequest;
+  warnings: ConvertWarning[];
+  entries?: number;
+  entry?: number;
+  entryLabels?: string[];
+}
+
+// Labels are for a picker: long URLs are cut, so a log of many long entries
+// cannot make the answer much larger than the input.
+const MAX_LABEL = 200;
+
+function entryLabel(request: HttpRequest): string {
+  const label = `${request.method} ${request.url}`;
+  return label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 1)}…` : label;
+}
+
+function readHarLog(value: object, entry: number): ReadRequest {
+  const requests = toRequests(value as Parameters<typeof toRequests>[0]);
+  if (requests.length === 0) {
+    throw new ConversionError({
+      code: "INVALID_HAR",
+      message: "The HAR log has no entries.",
+      path: "log.entries",
+    });
+  }
+  if (entry >= requests.length) {
+    throw new ConversionError({
+      code: "INVALID_OPTION",
+      message:
+        `\`entry\` ${entry} is past the last entry: the log has ${requests.length}.`,
+      path: "log.entries",
+    });
+  }
+  return {
+    request: requests[entry],
+    warnings: [],
+    entries: requests.length,
+    entry,
+    entryLabels: requests.map(entryLabel),
+  };
+}
+
 function readRequest(
   text: string,
   form: InputForm,
-): { request: HttpRequest; entries?: number } {
+  entry: number,
+): ReadRequest {
   switch (form) {
-    case "curl":
-      return { request: curlToRequest(text) };
+    case "curl": {
+      const { request, warnings } = parseCurl(text);
+      return {
+        request,
+        warnings: warnings.map(({ code, message, option, offset }) => ({
+          code,
+          message,
+          option,
+          offset,
+        })),
+      };
+    }
     case "http":
-      return { request: parseRequest(text) };
+      return { request: parseRequest(text), warnings: [] };
     case "fetch":
-      return { request: parseCode(text) };
+      return { request: parseCode(text), warnings: [] };
     case "har": {
       const value = parseJson(text);
       if (value !== null && typeof value === "object" && "log" in value) {
-        const requests = toRequests(value as Parameters<typeof toRequests>[0]);
-        if (requests.length === 0) {
-          throw new ConversionError({
-            code: "INVALID_HAR",
-            message: "The HAR log has no entries.",
-            path: "log.entries",
-          });
-        }
-        return { request: requests[0], entries: requests.length };
+        return readHarLog(value, entry);
       }
       return {
         request: harToRequest(value as Parameters<typeof harToRequest>[0]),
+        warnings: [],
       };
     }
   }
@@ -191,21 +268,25 @@ export async function convert(input: ConvertInput): Promise<ConvertOutput> {
     ? detectForm(input.input)
     : input.from;
   const pretty = input.pretty ?? true;
-  const { request, entries } = readRequest(input.input, form);
+  const { request, warnings, ...log } = readRequest(
+    input.input,
+    form,
+    input.entry ?? 0,
+  );
   const formats = await allFormats(request, {
     curl: { pretty },
     fetch: { pretty },
   });
-  const out: ConvertOutput = {
+  return {
     type: form,
     request,
     curl: formats.curl,
     http: formats.httpString,
-    har: JSON.stringify(formats.har, null, pretty ? 2 : undefined),
+    har: JSON.stringify(toLog([formats.har]), null, pretty ? 2 : undefined),
     fetch: formats.fetchCode,
+    warnings,
+    ...log,
   };
-  if (entries !== undefined) out.entries = entries;
-  return out;
 }
 
 function errorResponse(
@@ -260,7 +341,7 @@ export async function handleConvert(request: Request): Promise<Response> {
       message: "`input` must be a string.",
     });
   }
-  const { input, from, pretty } = body as ConvertInput;
+  const { input, from, pretty, entry } = body as ConvertInput;
   if (from !== undefined && !FORMS.has(from)) {
     return errorResponse(400, {
       code: "INVALID_OPTION",
@@ -273,6 +354,14 @@ export async function handleConvert(request: Request): Promise<Response> {
       message: "`pretty` must be a boolean.",
     });
   }
+  if (
+    entry !== undefined && (!Number.isSafeInteger(entry) || entry < 0)
+  ) {
+    return errorResponse(400, {
+      code: "INVALID_OPTION",
+      message: "`entry` must be a whole number from 0.",
+    });
+  }
   if (input.length > MAX_INPUT_LENGTH) {
     return errorResponse(413, {
       code: "INVALID_INPUT",
@@ -280,7 +369,7 @@ export async function handleConvert(request: Request): Promise<Response> {
     });
   }
   try {
-    return Response.json(await convert({ input, from, pretty }));
+    return Response.json(await convert({ input, from, pretty, entry }));
   } catch (error) {
     // Request/Headers constructors reject user data (e.g. a header name
     // with a space in pasted fetch code) with a TypeError: still the input.

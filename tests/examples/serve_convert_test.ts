@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { startServer } from "./_server.ts";
 import { toRequest as curlToRequest } from "../../src/convert/curl.ts";
 import { parseRequest } from "../../src/convert/string.ts";
-import { toRequest as harToRequest } from "../../src/convert/har.ts";
+import { toRequests as harToRequests } from "../../src/convert/har.ts";
+import validator from "npm:har-validator@5.1.5";
 
 interface ConvertAnswer {
   type: string;
@@ -17,7 +18,12 @@ interface ConvertAnswer {
   http: string;
   har: string;
   fetch: string;
+  warnings: Array<
+    { code: string; message: string; option?: string; offset?: number }
+  >;
   entries?: number;
+  entry?: number;
+  entryLabels?: string[];
   error?: { code: string; message: string; offset?: number; path?: string };
 }
 
@@ -29,6 +35,7 @@ async function post(
     method: "POST",
     headers: { "content-type": "application/json" },
     body: typeof body === "string" ? body : JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
   });
   return { status: response.status, json: await response.json() };
 }
@@ -54,7 +61,7 @@ Deno.test("/api/convert: every form of one request, each readable back into the 
     }, expected);
     const fromCurl = curlToRequest(json.curl);
     const fromHttp = parseRequest(json.http);
-    const fromHar = harToRequest(JSON.parse(json.har));
+    const [fromHar] = harToRequests(json.har);
     for (const request of [fromCurl, fromHttp, fromHar]) {
       assert.deepEqual({
         method: request.method,
@@ -226,6 +233,102 @@ Deno.test("GET / serves the self-contained playground page", async () => {
     });
     await again.body?.cancel();
     assert.equal(again.status, 304);
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("/api/convert: the parser's warnings come with the answer", async () => {
+  const server = startServer();
+  try {
+    const input = "curl -sL -d @payload.json https://example.com/upload";
+    const { status, json } = await post(server.origin, { input });
+    assert.equal(status, 200);
+    assert.equal(json.request.body, "@payload.json");
+    assert.deepEqual(
+      json.warnings.map(({ code, option, offset }) => ({
+        code,
+        option,
+        word: input.slice(offset, offset! + option!.length + 1),
+      })),
+      [
+        { code: "IGNORED_OPTION", option: "-s", word: "-sL" },
+        { code: "IGNORED_OPTION", option: "-L", word: "-sL" },
+        { code: "FILE_REFERENCE", option: "-d", word: "-d " },
+      ],
+    );
+    assert.match(json.warnings[2].message, /@payload\.json/);
+    const clean = await post(server.origin, { input: CURL });
+    assert.deepEqual(clean.json.warnings, []);
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("/api/convert: har is a whole HAR 1.2 log, valid for har-validator", async () => {
+  const server = startServer();
+  try {
+    for (const pretty of [true, false]) {
+      const { json } = await post(server.origin, { input: CURL, pretty });
+      const log = JSON.parse(json.har);
+      assert.equal(log.log.version, "1.2");
+      assert.equal(log.log.entries.length, 1);
+      assert.equal(log.log.entries[0].request.method, "POST");
+      await validator.har(log); // throws with the schema errors when invalid
+    }
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("/api/convert: a HAR log with several entries converts the chosen one", async () => {
+  const server = startServer();
+  try {
+    const entries = ["GET", "DELETE", "PUT"].map((method, i) => ({
+      request: { method, url: `https://a.example/${i}`, headers: [] },
+    }));
+    const input = JSON.stringify({ log: { entries } });
+    const first = await post(server.origin, { input });
+    assert.equal(first.json.entries, 3);
+    assert.equal(first.json.entry, 0);
+    assert.equal(first.json.request.method, "GET");
+    assert.deepEqual(first.json.entryLabels, [
+      "GET https://a.example/0",
+      "DELETE https://a.example/1",
+      "PUT https://a.example/2",
+    ]);
+    const second = await post(server.origin, { input, entry: 1 });
+    assert.equal(second.status, 200);
+    assert.equal(second.json.entry, 1);
+    assert.deepEqual(harToRequests(second.json.har)[0], {
+      method: "DELETE",
+      url: "https://a.example/1",
+      headers: {},
+      httpVersion: "1.1",
+    });
+    assert.ok(second.json.curl.includes("-X 'DELETE'"), second.json.curl);
+    for (const entry of [3, -1, 1.5, "1"]) {
+      const bad = await post(server.origin, { input, entry });
+      assert.equal(bad.status, 400, String(entry));
+      assert.equal(bad.json.error?.code, "INVALID_OPTION", String(entry));
+    }
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("/api/convert: the fetch() call the CLI once refused", async () => {
+  const server = startServer();
+  try {
+    const { json } = await post(server.origin, {
+      input: 'fetch("https://a.example/x", { method: "DELETE" })',
+    });
+    assert.equal(json.type, "fetch");
+    assert.deepEqual(json.request, {
+      method: "DELETE",
+      url: "https://a.example/x",
+      headers: {},
+    });
   } finally {
     await server.close();
   }
