@@ -94,6 +94,15 @@ export interface AllFormats {
  * const request = new Request("https://example.com/", { method: "PUT", body: "x" });
  * const { fetchCode } = await allFormats(request);
  * console.log(fetchCode.includes('"PUT"'), request.bodyUsed); // true false
+ * ``` *
+ * @example Text in any form: read it first (fetch() code with `fetch.parseCode`)
+ * ```ts
+ * import { allFormats, detectType } from "@switchyard/switchyard/core/utils";
+ * import { parseCode } from "@switchyard/switchyard/fetch";
+ * const pasted = 'fetch("https://a.example/x", { method: "DELETE" })';
+ * console.log(detectType(pasted)); // "fetch"
+ * const { curl } = await allFormats(parseCode(pasted));
+ * console.log(curl); // "curl 'https://a.example/x' -X 'DELETE'"
  * ```
  */
 export async function allFormats(

@@ -34,6 +34,42 @@ describe("detectType", () => {
     assert.equal(detectType("curling is a sport"), "unknown");
   });
 
+  it("recognizes fetch() code and only the global fetch", () => {
+    for (
+      const code of [
+        'fetch("https://a.example/x", { method: "DELETE" })',
+        "const r = await fetch('https://a.example/');",
+        "window.fetch(`https://a.example/`).then((r) => r.text())",
+        "globalThis . fetch ('https://a.example/')",
+        "// a comment first\nfetch('https://a.example/')",
+        "{ url: 'https://a.example/', options: { method: 'HEAD' } }",
+        '{"url":"https://a.example/","options":{"method":"HEAD"}}',
+      ]
+    ) {
+      assert.equal(detectType(code), "fetch", code);
+    }
+    for (
+      const text of [
+        "prefetch('https://a.example/')",
+        "api.fetch('https://a.example/')",
+        "// fetch('https://a.example/')",
+        "const s = \"fetch('https://a.example/')\";",
+        "fetch is a verb",
+        '{"url":"https://a.example/","extra":1}',
+        // A request line wins over a fetch( further down.
+        "GET /x HTTP/1.1\nHost: a\n\nfetch('https://b/')",
+        "curl https://a.example/ -d \"fetch('x')\"",
+      ]
+    ) {
+      assert.notEqual(detectType(text), "fetch", text);
+    }
+    assert.equal(detectType({ url: "https://a.example/" }), "fetch");
+    assert.equal(
+      detectType({ url: "https://a.example/", options: 1 }),
+      "unknown",
+    );
+  });
+
   it("agrees with the curl parser on the program word", () => {
     const accepted = [
       "curl\\\n  -X POST https://api.example.com/v1/items",
