@@ -191,7 +191,11 @@ export class LiteralReader {
 
   /** A parenthesized argument list of at most `max` literals. */
   call(max: number): unknown[] {
-    this.expect("(");
+    this.skip();
+    if (this.text[this.pos] !== "(") this.expect("(");
+    // Calls nest like arrays (`JSON.stringify(JSON.stringify(…))`): the
+    // same bound applies.
+    this.enter();
     const args: unknown[] = [];
     while (this.peek() !== ")") {
       if (args.length === max) this.fail("too many arguments");
@@ -200,6 +204,7 @@ export class LiteralReader {
       this.pos++;
     }
     this.expect(")");
+    this.depth--;
     return args;
   }
 

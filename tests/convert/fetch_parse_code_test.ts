@@ -307,6 +307,14 @@ globalThis.fetch("https://real.example/");`;
       code: "INVALID_INPUT",
       offset: 25 + 255 * 5,
     });
+    // Nested calls count as nesting too.
+    for (const call of ["JSON.stringify(", "new Headers("]) {
+      const open = "fetch('https://x/', { body: " + call.repeat(100_000);
+      refused(open + "1" + ")".repeat(100_000) + " })", {
+        code: "INVALID_INPUT",
+        offset: 28 + 256 * call.length - 1, // the `(` at level 257
+      });
+    }
     // Megabytes of text are read in one pass.
     const body = "a'\\\"".replace(/\\"/, "b").repeat(1_000_000);
     assert.equal(
@@ -329,6 +337,41 @@ globalThis.fetch("https://real.example/");`;
       code: "UNTERMINATED_QUOTE",
       offset: 6,
     });
+  });
+
+  it("mangled code gives a request or a ConversionError with an offset, nothing else", () => {
+    // Seeded edits (deletions, inserted syntax) of code every feature of the
+    // reader touches: the same 5,000 cases on every run.
+    const seeds = [
+      ...Object.values(FIXTURES),
+      "await window.fetch(`https://a/`, { body: new URLSearchParams({ a: 'b' }), ['__proto__']: 1, headers: { x: \"\\u{1F600}\\x41\\n\" } })",
+      "{ url: 'https://x/', options: { method: 'POST', body: \"a\\\\b\" } }",
+    ];
+    const syntax =
+      "fetch()[]{}'\"`\\$,:. /*\n\r0123456789abcxnu{}-+JSON.stringify new Headers URL ...";
+    let state = 42;
+    const random = (n: number) => {
+      state = (state * 1103515245 + 12345) & 0x7fffffff;
+      return state % n;
+    };
+    for (let i = 0; i < 5000; i++) {
+      let code = seeds[random(seeds.length)];
+      for (let edit = 1 + random(4); edit > 0; edit--) {
+        const at = random(code.length + 1);
+        const from = random(syntax.length);
+        code = random(2) === 0
+          ? code.slice(0, at) + code.slice(at + 1 + random(5))
+          : code.slice(0, at) + syntax.slice(from, from + 1 + random(12)) +
+            code.slice(at);
+      }
+      try {
+        detectType(code);
+        parseCode(code);
+      } catch (error) {
+        assert.ok(error instanceof ConversionError, `${code}: ${error}`);
+        assert.equal(typeof error.offset, "number", code);
+      }
+    }
   });
 
   it("refuses a value that is not a string", () => {
