@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { toRequest as harToRequest } from "../../src/convert/har.ts";
 import { toRequest as curlToRequest } from "../../src/convert/curl.ts";
 import { parseRequest } from "../../src/convert/string.ts";
+import { run as runBounded } from "../_bounded.ts";
 
 const SCRIPT = new URL("../../examples/convert.ts", import.meta.url).pathname;
 
@@ -17,26 +18,11 @@ async function run(
   args: string[],
   stdin?: string | Uint8Array,
 ): Promise<Run> {
-  const child = new Deno.Command(Deno.execPath(), {
+  const output = await runBounded(Deno.execPath(), {
     args: ["run", "--allow-read", "--no-lock", SCRIPT, ...args],
-    stdin: stdin === undefined ? "null" : "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  if (stdin !== undefined) {
-    const writer = child.stdin.getWriter();
-    await writer.write(
-      typeof stdin === "string" ? new TextEncoder().encode(stdin) : stdin,
-    );
-    await writer.close();
-  }
-  const output = await child.output();
-  const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-  return {
-    code: output.code,
-    stdout: decode(output.stdout),
-    stderr: decode(output.stderr),
-  };
+    stdin,
+  });
+  return { code: output.code, stdout: output.out, stderr: output.err };
 }
 
 const CURL =

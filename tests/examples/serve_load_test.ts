@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { startServer } from "./_server.ts";
+import { fetchSignal } from "../_bounded.ts";
 
 const SECONDS = Number(Deno.env.get("SWITCHYARD_LOAD_SECONDS") ?? "10");
 const CLIENTS = Number(Deno.env.get("SWITCHYARD_LOAD_CLIENTS") ?? "50");
@@ -28,6 +29,7 @@ async function streamOnce(
 ): Promise<void> {
   const words = `load ${n} test`;
   const response = await fetch(`${origin}/v1/chat/completions`, {
+    signal: fetchSignal(),
     client,
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -121,7 +123,10 @@ Deno.test(`gateway load: ${CLIENTS} streaming clients for ${SECONDS}s, no errors
       `heap grew by ${(growth / 1048576).toFixed(1)} MiB`,
     );
 
-    const info = await (await fetch(`${server.origin}/api/router`, { client }))
+    const info = await (await fetch(`${server.origin}/api/router`, {
+      client,
+      signal: fetchSignal(),
+    }))
       .json();
     assert.equal(info.stats.failedRequests, 0);
     assert.equal(info.stats.totalRequests, warm.ok + load.ok);
