@@ -6,6 +6,9 @@
  *
  * @module
  */
+import { withTimeout } from "./_timeout.ts";
+
+export { withTimeout };
 
 /** Bound of a subprocess that should finish on its own. */
 export const RUN_TIMEOUT_MS = 60_000;
@@ -17,33 +20,6 @@ export const FETCH_TIMEOUT_MS = 15_000;
 /** An abort signal for a fetch to a local server (it bounds the body too). */
 export function fetchSignal(ms: number = FETCH_TIMEOUT_MS): AbortSignal {
   return AbortSignal.timeout(ms);
-}
-
-/**
- * Settles like `promise`, or rejects with `message` after `ms`.
- *
- * @param promise what to wait for
- * @param ms the bound
- * @param message what the failure says
- * @returns the value of `promise`
- */
-export async function withTimeout<T>(
-  promise: Promise<T>,
-  ms: number,
-  message: string,
-): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`${message} (no result after ${ms} ms)`)),
-      ms,
-    );
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 function signal(child: Deno.ChildProcess, name: Deno.Signal): void {

@@ -21,6 +21,7 @@ import {
   tick,
   to,
 } from "./_helpers.ts";
+import { withTimeout } from "../_timeout.ts";
 
 describe("circuit breaker", () => {
   const setup = (threshold = 3, timeout = 1_000) => {
@@ -96,11 +97,13 @@ describe("circuit breaker", () => {
     clock.t += 100;
     const probe = router.execute(to("x"));
     await tick();
-    // While the probe is in flight, x is unavailable to everyone else.
-    const others = await Promise.all([
-      router.execute(to("x")),
-      router.execute(to("x")),
-    ]);
+    // While the probe is in flight, x is unavailable to everyone else (a
+    // second probe would wait on the gate forever: bounded).
+    const others = await withTimeout(
+      Promise.all([router.execute(to("x")), router.execute(to("x"))]),
+      5_000,
+      "a call during the half-open probe went to x (a second probe)",
+    );
     assert.deepEqual(others.map((r) => routingOf(r).backend), [
       "spare",
       "spare",
@@ -234,10 +237,20 @@ describe("circuit breaker", () => {
     const probeCall = router.execute(req(), probe.signal); // the one probe
     old.abort(); // the old call's abort must not free the probe's slot
     assert.equal(await codeOf(oldCall), ErrorCode.ABORTED);
-    assert.equal(
-      await codeOf(router.execute(req())),
-      ErrorCode.NO_BACKEND_AVAILABLE,
-    );
+    // A freed slot would admit a second probe, which hangs: bounded.
+    const extra = new AbortController();
+    try {
+      assert.equal(
+        await withTimeout(
+          codeOf(router.execute(req(), extra.signal)),
+          5_000,
+          "the old call's abort freed the probe slot: a second probe ran",
+        ),
+        ErrorCode.NO_BACKEND_AVAILABLE,
+      );
+    } finally {
+      extra.abort();
+    }
     assert.equal(calls, 3);
     assert.equal(router.getBackendInfo("a")?.circuitBreakerState, "half-open");
     probe.abort();
