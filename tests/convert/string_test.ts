@@ -1,5 +1,6 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
+import { assertLinear } from "../_complexity.ts";
 import { readdirSync, readFileSync } from "node:fs";
 import {
   ConversionError,
@@ -357,29 +358,29 @@ describe("parse errors carry a code and the character offset", () => {
 });
 
 describe("large input stays linear", () => {
-  it("parses a 1 MB header line and rejects a 1 MB junk line quickly", () => {
-    const big = "v".repeat(1 << 20);
-    const started = performance.now();
-    const request = parseRequest(`GET / HTTP/1.1\r\nX-Big: ${big}\r\n\r\n`);
-    assert.equal((request.headers["x-big"] as string).length, 1 << 20);
-    conversionError(
-      () => parseRequest(`GET / HTTP/1.1\r\n${big}\r\n\r\n`),
-      "INVALID_HEADER",
-      16,
-    );
-    conversionError(
-      () => parseRequest(`${big} ${big}`),
-      "INVALID_REQUEST_LINE",
-    );
-    conversionError(
-      () => parseRequest(`GET ${" ".repeat(1 << 20)}/ HTTP/1.1 x`),
-      "INVALID_REQUEST_LINE",
-    );
-    conversionError(
-      () => parseResponse(`HTTP/1.1${" ".repeat(1 << 20)}x`),
-      "INVALID_STATUS_LINE",
-    );
-    assert.ok(performance.now() - started < 2000, "1 MB lines took too long");
+  it("parses a 1 MB header line and rejects a 1 MB junk line in linear time", async () => {
+    await assertLinear("long header and junk lines", 1 << 20, (size) => {
+      const big = "v".repeat(size);
+      const request = parseRequest(`GET / HTTP/1.1\r\nX-Big: ${big}\r\n\r\n`);
+      assert.equal((request.headers["x-big"] as string).length, size);
+      conversionError(
+        () => parseRequest(`GET / HTTP/1.1\r\n${big}\r\n\r\n`),
+        "INVALID_HEADER",
+        16,
+      );
+      conversionError(
+        () => parseRequest(`${big} ${big}`),
+        "INVALID_REQUEST_LINE",
+      );
+      conversionError(
+        () => parseRequest(`GET ${" ".repeat(size)}/ HTTP/1.1 x`),
+        "INVALID_REQUEST_LINE",
+      );
+      conversionError(
+        () => parseResponse(`HTTP/1.1${" ".repeat(size)}x`),
+        "INVALID_STATUS_LINE",
+      );
+    });
   });
 });
 
