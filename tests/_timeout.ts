@@ -32,3 +32,24 @@ export async function withTimeout<T>(
     clearTimeout(timer);
   }
 }
+
+/**
+ * Polls `condition` every few milliseconds until it holds; throws `message`
+ * after a bounded number of polls (a count, not a clock, so a loaded machine
+ * only makes it slower). Only the poll's own timer is pending meanwhile.
+ *
+ * @param condition what the test waits for
+ * @param message what the failure says
+ * @param polls the most polls, 2 ms apart
+ */
+export async function waitUntil(
+  condition: () => boolean,
+  message: string,
+  polls = 5_000,
+): Promise<void> {
+  for (let i = 0; i < polls; i++) {
+    if (condition()) return;
+    await new Promise<void>((resolve) => setTimeout(resolve, 2));
+  }
+  if (!condition()) throw new Error(`${message} (not after ${polls} polls)`);
+}
