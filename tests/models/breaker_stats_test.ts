@@ -299,20 +299,53 @@ describe("statistics", () => {
     assert.equal(stats.totalRequests, 1034);
   });
 
+  it("nearest rank of a few samples: p50 of 10, 20, 30 is 20", async () => {
+    // Rank ceil(p/100 × n): with 1 or 100 samples, floor and ceil agree.
+    const clock = manualClock();
+    const steps = [30, 10, 20];
+    const timed = createMockAdapter({
+      responses: () => {
+        clock.t += steps.shift()!;
+        return reply("x");
+      },
+    });
+    const router = createRouter({ now: clock.now }).register("a", timed);
+    for (let i = 0; i < 3; i++) await router.execute(req());
+    const stats = router.getBackendStats("a")!;
+    assert.deepEqual(
+      [stats.p50LatencyMs, stats.p95LatencyMs, stats.p99LatencyMs],
+      [20, 30, 30],
+    );
+    assert.equal(stats.averageLatencyMs, 20);
+  });
+
   it("success rate is 100 before any request and counts failures", async () => {
-    const router = createRouter({ fallbackStrategy: "none" })
+    const clock = manualClock();
+    const echo = createEchoAdapter();
+    const steps = [20, 40];
+    // Each answer the inner adapter gives takes the next step of the clock.
+    const timed: BackendAdapter = {
+      ...echo,
+      execute: (request, signal) => {
+        clock.t += steps.shift() ?? 1_000;
+        return echo.execute(request, signal);
+      },
+    };
+    const router = createRouter({ fallbackStrategy: "none", now: clock.now })
       .register(
         "f",
-        createFlakyAdapter(createEchoAdapter(), {
-          pattern: [false, true, true, false],
-        }),
+        createFlakyAdapter(timed, { pattern: [false, true, true, false] }),
       );
     assert.equal(router.getBackendStats("f")?.successRate, 100);
     for (let i = 0; i < 4; i++) await router.execute(req()).catch(() => {});
     const stats = router.getBackendStats("f")!;
     assert.equal(stats.successRate, 50);
     assert.equal(stats.failedRequests, 2);
-    assert.equal(stats.p50LatencyMs >= 0, true);
+    // Latency samples come from successes only: 20 and 40 ms.
+    assert.deepEqual(
+      [stats.p50LatencyMs, stats.p99LatencyMs, stats.averageLatencyMs],
+      [20, 40, 30],
+    );
     assert.equal(router.getBackendStats("nope"), undefined);
   });
 
