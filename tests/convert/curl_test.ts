@@ -793,6 +793,22 @@ describe("curl.fromRequest", () => {
     assert.deepEqual(toRequest(await fromRequest(glob)), glob);
   });
 
+  it("adds --globoff for [] or {} alone, and only then", async () => {
+    const cases: Array<[string, boolean]> = [
+      ["https://x.test/{a,b}", true],
+      ["https://x.test/a}", true],
+      ["https://x.test/?q={x}", true],
+      ["https://x.test/[1-2]", true],
+      ["https://x.test/a]", true],
+      ["https://x.test/plain?q=(x)", false],
+    ];
+    for (const [url, globoff] of cases) {
+      const words = (await fromRequest({ method: "GET", url, headers: {} }))
+        .split(" ");
+      assert.equal(words.includes("--globoff"), globoff, url);
+    }
+  });
+
   it("writes control characters with $'…' and round-trips them", async () => {
     const request: HttpRequest = {
       method: "POST",

@@ -716,6 +716,30 @@ describe("stringifyResponse", () => {
     );
   });
 
+  it("refuses a statusText that would end the status line (CR, LF or NUL)", async () => {
+    // Without the check, "OK\nSet-Cookie: …" came out as an extra header line.
+    for (
+      const statusText of [
+        "OK\nSet-Cookie: session=evil",
+        "OK\r\nX-Injected: 1",
+        "OK\rX",
+        "OK\u0000",
+        "\n",
+      ]
+    ) {
+      await assert.rejects(
+        stringifyResponse({
+          statusCode: 200,
+          statusText,
+          httpVersion: "1.1",
+          headers: {},
+        }),
+        { name: "ConversionError", code: "INVALID_STATUS_LINE" },
+        JSON.stringify(statusText),
+      );
+    }
+  });
+
   it("keeps a given statusText and every set-cookie", async () => {
     const text = await stringifyResponse({
       statusCode: 200,
