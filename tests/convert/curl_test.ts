@@ -9,7 +9,6 @@ import {
   toFetchCode,
   toRequest,
 } from "../../src/convert/curl.ts";
-import { toCode } from "../../src/convert/fetch.ts";
 import type { HttpRequest } from "../../src/convert/curl.ts";
 
 function rejects(
@@ -912,19 +911,85 @@ describe("curl.toRequest: header names that are Object.prototype keys", () => {
   });
 });
 
+/** Runs generated fetch() code with a recording fetch; returns the call as a request. */
+function runFetchCode(code: string): HttpRequest {
+  const calls: Array<[string, RequestInit | undefined]> = [];
+  const recorder = (url: string, init?: RequestInit) => {
+    calls.push([url, init]);
+    return Promise.resolve({ text: () => Promise.resolve("") });
+  };
+  const quiet = { log() {}, error() {} };
+  new Function("fetch", "console", code)(recorder, quiet);
+  assert.equal(calls.length, 1, code);
+  const [url, init = {}] = calls[0];
+  const headers: Record<string, string | string[]> = {};
+  const pairs = Array.isArray(init.headers)
+    ? init.headers as [string, string][]
+    : Object.entries(init.headers ?? {});
+  for (const [name, value] of pairs) {
+    const old = headers[name];
+    headers[name] = old === undefined
+      ? value
+      : [...(Array.isArray(old) ? old : [old]), value];
+  }
+  const request: HttpRequest = {
+    method: init.method ?? "GET",
+    url,
+    headers,
+  };
+  if (init.body !== undefined) request.body = init.body as string;
+  return request;
+}
+
 describe("curl.toFetchCode", () => {
-  it("gives the same code as fetch.toCode for every corpus command", async () => {
+  it("evaluates to the fetch call written by hand", () => {
+    assert.deepEqual(
+      runFetchCode(
+        toFetchCode(
+          "curl -X POST 'https://a.example/x?y=1' -H 'A: b' -d 'x=1' -u user:pw",
+        ),
+      ),
+      {
+        method: "POST",
+        url: "https://a.example/x?y=1",
+        headers: {
+          a: "b",
+          authorization: "Basic dXNlcjpwdw==", // base64("user:pw")
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: "x=1",
+      },
+    );
+    assert.deepEqual(
+      runFetchCode(
+        toFetchCode(
+          "curl -H 'X-M: 1' -H 'X-M: 2' --json '{\"a\":1}' a.example",
+        ),
+      ),
+      {
+        method: "POST",
+        url: "http://a.example/",
+        headers: {
+          "x-m": ["1", "2"],
+          "content-type": "application/json",
+          accept: "application/json",
+        },
+        body: '{"a":1}',
+      },
+    );
+  });
+
+  it("evaluates, for every corpus command, to the request the command means", () => {
     const corpus = readFileSync(
       new URL("../fixtures/curl/corpus.txt", import.meta.url),
       "utf8",
     )
       .split("\n").filter((line) => line.trim() !== "");
     for (const command of corpus) {
-      assert.equal(
-        toFetchCode(command),
-        await toCode(toRequest(command)),
-        command,
-      );
+      const { method, url, headers, body } = toRequest(command);
+      const want: HttpRequest = { method, url, headers };
+      if (body !== undefined) want.body = body;
+      assert.deepEqual(runFetchCode(toFetchCode(command)), want, command);
     }
   });
 
