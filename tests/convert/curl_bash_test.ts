@@ -7,52 +7,8 @@ import { fromRequest } from "../../src/convert/curl.ts";
 import type { HttpRequest } from "../../src/convert/curl.ts";
 import { scanWords } from "../../src/convert/_curl_words.ts";
 import { curlEncodedUrl } from "./_curl_url.ts";
+import { HOSTILE } from "./_hostile.ts";
 import { run } from "../_bounded.ts";
-
-const HOSTILE = [
-  "'",
-  '"',
-  "'\\''",
-  "$(touch /tmp/pwned)",
-  "`id`",
-  "${HOME}",
-  "$HOME",
-  "\\",
-  "\\'",
-  "\n",
-  "\r\n",
-  "\r",
-  "!",
-  "!!",
-  "!-1",
-  "\t",
-  "\x1b[31m",
-  "\x01\x7f",
-  "😀",
-  "é",
-  "--",
-  "-X",
-  "-",
-  "%s",
-  "*",
-  "?",
-  "~",
-  "{a,b}",
-  "[x]",
-  ";",
-  "&&",
-  "|",
-  "#",
-  " ",
-  "  ",
-  "$'x'",
-  '$"y"',
-  "<(ls)",
-  "> /tmp/x",
-  "\u2028",
-  "\\n",
-  "\\\n",
-];
 
 function rng(seed: number): () => number {
   let state = seed >>> 0;
