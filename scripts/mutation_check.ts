@@ -152,13 +152,12 @@ const MUTANTS: Mutant[] = [
     tests: ROUTER_MODEL_TESTS,
   },
   {
-    id: "fallback-retry",
-    bug: "model router: a backend already attempted is tried again",
+    id: "fallback-registration-order",
+    bug:
+      "model router: without a chain, fallbacks run in reverse registration order",
     file: "src/models/_fallback.ts",
-    find: `!state.attempted.includes(entry.name) && usable(entry)
-    ) {`,
-    replace: `usable(entry)
-    ) {`,
+    find: `for (const entry of order) {`,
+    replace: `for (const entry of [...order].reverse()) {`,
     tests: ROUTER_MODEL_TESTS,
   },
   {
