@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { startServer } from "./_server.ts";
-import { fetchSignal } from "../_bounded.ts";
+import { FETCH_TIMEOUT_MS, fetchSignal } from "../_bounded.ts";
 
 const SECONDS = Number(Deno.env.get("SWITCHYARD_LOAD_SECONDS") ?? "10");
 const CLIENTS = Number(Deno.env.get("SWITCHYARD_LOAD_CLIENTS") ?? "50");
@@ -28,18 +28,31 @@ async function streamOnce(
   n: number,
 ): Promise<void> {
   const words = `load ${n} test`;
-  const response = await fetch(`${origin}/v1/chat/completions`, {
-    signal: fetchSignal(),
-    client,
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      model: "echo",
-      stream: true,
-      messages: [{ role: "user", content: words }],
-    }),
-  });
-  const text = await response.text();
+  // A timer cleared at once, not AbortSignal.timeout: thousands of those
+  // would stay alive for their whole timeout and count as heap growth.
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new Error("a stream took over 15 s")),
+    FETCH_TIMEOUT_MS,
+  );
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(`${origin}/v1/chat/completions`, {
+      signal: controller.signal,
+      client,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        model: "echo",
+        stream: true,
+        messages: [{ role: "user", content: words }],
+      }),
+    });
+    text = await response.text();
+  } finally {
+    clearTimeout(timer);
+  }
   if (response.status !== 200) {
     throw new Error(`status ${response.status}: ${text.slice(0, 200)}`);
   }
