@@ -188,7 +188,9 @@ describe("parseBody: XML and HTML", () => {
 
   it("stays linear on many close tags that match no open element", async () => {
     // 350,000 characters: quadratic in the number of tags took ~10 s here.
-    await assertLinear("unmatched close tags", 50_000, (n) => {
+    // Sizes stay where the formatted output (hundreds of bytes per nested
+    // tag) does not turn the timing into one of the garbage collector.
+    await assertLinear("unmatched close tags", 16_000, (n) => {
       const body = "<a>".repeat(n) + "</b>".repeat(n);
       const result = parseBody(body, "application/xml");
       assert.equal(result.type, "xml");
@@ -271,7 +273,7 @@ describe("parseBody: text and empty", () => {
     ) {
       assert.equal(parseBody(junk, type).raw, junk);
     }
-    await assertLinear("unclosed tags", 100_000, (n) => {
+    await assertLinear("unclosed tags", 16_000, (n) => {
       assert.equal(parseBody("<a>".repeat(n), "application/xml").type, "xml");
     });
     await assertLinear("script elements", 20_000, (n) => {
