@@ -3,7 +3,9 @@
  * the npm build, Node 20), and JSR publish readiness. Every step runs even when
  * an earlier one fails, so one run shows every problem; the last line is
  * `N passed, M failed` counting Deno and Node tests together plus one failure
- * for each gate that is not a test runner.
+ * for each gate that is not a test runner, followed by `, K skipped` when tests
+ * were skipped (the line before it says which and why: outside CI, a test
+ * whose program — chromium, wrk, curl, redis-server — is missing).
  *
  * @module
  */
@@ -84,8 +86,10 @@ function findFocusedTests(): string[] {
   return hits;
 }
 
-/** Passed and failed leaf test cases in a `deno test --junit-path` report. */
-function countJunit(xml: string): { passed: number; failed: number } {
+/** Passed, failed and skipped leaf test cases in a `deno test --junit-path` report. */
+function countJunit(
+  xml: string,
+): { passed: number; failed: number; skipped: number } {
   const cases = [
     ...xml.matchAll(
       /<testcase name="([^"]*)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g,
@@ -97,6 +101,7 @@ function countJunit(xml: string): { passed: number; failed: number } {
     .map((match) => match[1]);
   let passed = 0;
   let failed = 0;
+  let skipped = 0;
   for (const match of cases) {
     // Groups (node:test's, and tests/_harness.ts's Deno.test steps) appear
     // both as a case and as "group > child" cases: count the leaves. A group
@@ -112,13 +117,20 @@ function countJunit(xml: string): { passed: number; failed: number } {
     }
     const body = match[3] ?? "";
     if (/<(failure|error)\b/.test(body)) failed++;
-    else if (!/<skipped\b/.test(body)) passed++;
+    else if (/<skipped\b/.test(body)) skipped++;
+    else passed++;
   }
-  return { passed, failed };
+  return { passed, failed, skipped };
 }
 
+// tests/_programs.ts appends one line per skipped test (missing program) here.
+const skipLog = new URL(".skipped.log", root);
+Deno.env.set("SWITCHYARD_SKIP_LOG", skipLog.pathname);
+
 // A report left by an earlier run must never be counted as this run's.
-for (const stale of [".junit.xml", "npm/node-test-summary.json"]) {
+for (
+  const stale of [".junit.xml", "npm/node-test-summary.json", ".skipped.log"]
+) {
   try {
     Deno.removeSync(new URL(stale, root));
   } catch (error) {
@@ -152,11 +164,15 @@ for (const step of steps) {
 
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 try {
   const deno = countJunit(Deno.readTextFileSync(new URL(".junit.xml", root)));
-  console.log(`deno test: ${deno.passed} passed, ${deno.failed} failed`);
+  console.log(
+    `deno test: ${deno.passed} passed, ${deno.failed} failed, ${deno.skipped} skipped`,
+  );
   passed += deno.passed;
   failed += deno.failed;
+  skipped += deno.skipped;
 } catch (error) {
   console.error(`✗ no deno test report: ${error}`);
   failures.push("deno-report");
@@ -177,5 +193,19 @@ const gateFailures = failures.filter((name) =>
   name !== "test" && name !== "npm-build"
 );
 if (failures.length > 0) console.error(`failed steps: ${failures.join(", ")}`);
-console.log(`${passed} passed, ${failed + gateFailures.length} failed`);
+if (skipped > 0) {
+  let reasons: string[] = [];
+  try {
+    reasons = Deno.readTextFileSync(skipLog).split("\n").filter(Boolean);
+  } catch {
+    // No test explained its skip (e.g. a test's own `ignore`).
+  }
+  console.log(
+    `${skipped} skipped${reasons.length ? ":\n  " + reasons.join("\n  ") : ""}`,
+  );
+}
+console.log(
+  `${passed} passed, ${failed + gateFailures.length} failed` +
+    (skipped > 0 ? `, ${skipped} skipped` : ""),
+);
 if (failures.length > 0 || failed > 0) Deno.exit(1);

@@ -2,6 +2,7 @@
 // sanitizers, by running `deno test` on small files that use it. The child
 // gets no --sanitize-* flags: the harness must turn the sanitizers on itself.
 import assert from "node:assert/strict";
+import { run } from "./_bounded.ts";
 
 const harness = new URL("./_harness.ts", import.meta.url).href;
 
@@ -16,21 +17,12 @@ async function denoTest(
       file,
       `import { describe, it, test } from ${JSON.stringify(harness)};\n${body}`,
     );
-    const { success, stdout, stderr } = await new Deno.Command(
-      Deno.execPath(),
-      {
-        args: ["test", "--no-check", "--allow-read", file],
-        cwd: dir,
-        env: { NO_COLOR: "1" },
-        stdout: "piped",
-        stderr: "piped",
-      },
-    ).output();
-    const decoder = new TextDecoder();
-    return {
-      success,
-      output: decoder.decode(stdout) + decoder.decode(stderr),
-    };
+    const { success, out, err } = await run(Deno.execPath(), {
+      args: ["test", "--no-check", "--allow-read", file],
+      cwd: dir,
+      env: { NO_COLOR: "1" },
+    });
+    return { success, output: out + err };
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

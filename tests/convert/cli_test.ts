@@ -4,11 +4,10 @@ import assert from "node:assert/strict";
 import { toRequest as harToRequest } from "../../src/convert/har.ts";
 import { toRequest as curlToRequest } from "../../src/convert/curl.ts";
 import { parseRequest } from "../../src/convert/string.ts";
+import { run as runBounded } from "../_bounded.ts";
 
 const SCRIPT = new URL("../../examples/convert.ts", import.meta.url).pathname;
 const CONFIG = new URL("../../deno.json", import.meta.url).pathname;
-// A converter run takes well under a second; the bound only stops a hang.
-const RUN_LIMIT_MS = 60_000;
 
 interface Run {
   code: number;
@@ -32,29 +31,12 @@ async function run(
   const command = launch.task
     ? ["task", "--quiet", "--config", CONFIG, "convert", ...args]
     : ["run", "--allow-read", "--no-lock", SCRIPT, ...args];
-  const child = new Deno.Command(Deno.execPath(), {
+  const output = await runBounded(Deno.execPath(), {
     args: command,
     cwd: launch.cwd,
-    stdin: stdin === undefined ? "null" : "piped",
-    stdout: "piped",
-    stderr: "piped",
-    // SIGTERM after the bound: a stuck converter fails the test, never hangs it.
-    signal: AbortSignal.timeout(RUN_LIMIT_MS),
-  }).spawn();
-  if (stdin !== undefined) {
-    const writer = child.stdin.getWriter();
-    await writer.write(
-      typeof stdin === "string" ? new TextEncoder().encode(stdin) : stdin,
-    );
-    await writer.close();
-  }
-  const output = await child.output();
-  const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-  return {
-    code: output.code,
-    stdout: decode(output.stdout),
-    stderr: decode(output.stderr),
-  };
+    stdin,
+  });
+  return { code: output.code, stdout: output.out, stderr: output.err };
 }
 
 const CURL =

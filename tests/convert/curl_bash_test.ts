@@ -7,51 +7,8 @@ import { fromRequest } from "../../src/convert/curl.ts";
 import type { HttpRequest } from "../../src/convert/curl.ts";
 import { scanWords } from "../../src/convert/_curl_words.ts";
 import { curlEncodedUrl } from "./_curl_url.ts";
-
-const HOSTILE = [
-  "'",
-  '"',
-  "'\\''",
-  "$(touch /tmp/pwned)",
-  "`id`",
-  "${HOME}",
-  "$HOME",
-  "\\",
-  "\\'",
-  "\n",
-  "\r\n",
-  "\r",
-  "!",
-  "!!",
-  "!-1",
-  "\t",
-  "\x1b[31m",
-  "\x01\x7f",
-  "😀",
-  "é",
-  "--",
-  "-X",
-  "-",
-  "%s",
-  "*",
-  "?",
-  "~",
-  "{a,b}",
-  "[x]",
-  ";",
-  "&&",
-  "|",
-  "#",
-  " ",
-  "  ",
-  "$'x'",
-  '$"y"',
-  "<(ls)",
-  "> /tmp/x",
-  "\u2028",
-  "\\n",
-  "\\\n",
-];
+import { HOSTILE } from "./_hostile.ts";
+import { run } from "../_bounded.ts";
 
 function rng(seed: number): () => number {
   let state = seed >>> 0;
@@ -95,19 +52,13 @@ async function argvThroughBash(command: string): Promise<string[]> {
   const script =
     "set -o history -o histexpand\ncurl() { printf '%s\\0' \"$@\"; }\n" +
     command + "\n";
-  const child = new Deno.Command("bash", {
+  const { stdout, err, code } = await run("bash", {
     args: ["--norc", "--noprofile", "-s"],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
+    stdin: script,
     env: { PATH: "/usr/bin:/bin", HOME: "/nonexistent", LC_ALL: "C.UTF-8" },
     clearEnv: true,
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(script));
-  await writer.close();
-  const { stdout, stderr, code } = await child.output();
-  assert.equal(code, 0, new TextDecoder().decode(stderr));
+  });
+  assert.equal(code, 0, err);
   const text = new TextDecoder("utf-8", { fatal: true }).decode(stdout);
   assert.ok(text.endsWith("\0"));
   return text.slice(0, -1).split("\0");

@@ -1,6 +1,9 @@
 // Deno-only: compares our curl option table with the real `curl --help all`
 // of the machine, so an option whose arity we got wrong can never swallow
-// the URL (or leave its value to be taken as the URL). CI installs curl.
+// the URL (or leave its value to be taken as the URL). CI installs curl;
+// elsewhere the tests are skipped when curl is missing.
+import { run } from "../_bounded.ts";
+import { needs, programPath } from "../_programs.ts";
 import {
   LONG_OPTIONS,
   SHORT_OPTIONS,
@@ -19,26 +22,14 @@ function fail(message: string): never {
 }
 
 async function curlHelpAll(): Promise<string> {
-  let output: Deno.CommandOutput;
-  try {
-    output = await new Deno.Command("curl", {
-      args: ["--help", "all"],
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-  } catch (error) {
-    fail(
-      `this test needs the curl binary on PATH (CI installs Debian's curl): ${error}`,
-    );
-  }
+  const output = await run(programPath("curl"), {
+    args: ["--help", "all"],
+    timeoutMs: 30_000,
+  });
   if (!output.success) {
-    fail(
-      `curl --help all exited with ${output.code}: ${
-        new TextDecoder().decode(output.stderr)
-      }`,
-    );
+    fail(`curl --help all exited with ${output.code}: ${output.err}`);
   }
-  return new TextDecoder().decode(output.stdout);
+  return output.out;
 }
 
 // " -X, --request <method> Specify request method to use"
@@ -62,7 +53,8 @@ function listedOptions(help: string): ListedOption[] {
   return options;
 }
 
-Deno.test("every option of `curl --help all` has curl's arity in our table", async () => {
+const ARITY = "every option of `curl --help all` has curl's arity in our table";
+Deno.test(ARITY, needs(ARITY, "curl"), async () => {
   const listed = listedOptions(await curlHelpAll());
   if (listed.length < 200) {
     fail(`read only ${listed.length} options from curl --help all`);
@@ -97,7 +89,8 @@ Deno.test("every option of `curl --help all` has curl's arity in our table", asy
   }
 });
 
-Deno.test("no value-taking option of curl's list steals the URL", async () => {
+const NO_STEAL = "no value-taking option of curl's list steals the URL";
+Deno.test(NO_STEAL, needs(NO_STEAL, "curl"), async () => {
   const listed = listedOptions(await curlHelpAll());
   // Options that change the URL, method or body are tested on their own.
   const shaping = new Set([

@@ -1,5 +1,6 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
+import { assertLinear } from "../_complexity.ts";
 import { readdirSync, readFileSync } from "node:fs";
 import {
   ConversionError,
@@ -8,7 +9,6 @@ import {
   toFetchCode,
   toRequest,
 } from "../../src/convert/curl.ts";
-import { toCode } from "../../src/convert/fetch.ts";
 import type { HttpRequest } from "../../src/convert/curl.ts";
 
 function rejects(
@@ -245,23 +245,23 @@ describe("curl.toRequest: errors", () => {
     }
   });
 
-  it("10,000 --url-query options are read in linear time", () => {
-    const count = 10_000;
-    const start = Date.now();
-    const url = toRequest("curl x.test " + "--url-query a ".repeat(count)).url;
-    assert.equal(url, "http://x.test/?" + Array(count).fill("a").join("&"));
-    assert.ok(Date.now() - start < 2000, `${Date.now() - start} ms`);
+  it("10,000 --url-query options are read in linear time", async () => {
+    await assertLinear("--url-query options", 10_000, (count) => {
+      const url =
+        toRequest("curl x.test " + "--url-query a ".repeat(count)).url;
+      assert.equal(url, "http://x.test/?" + Array(count).fill("a").join("&"));
+    });
   });
 
-  it("a 1 MB header is read in linear time", () => {
-    const value = "v".repeat(1 << 20);
-    const start = Date.now();
-    const r = toRequest(
-      `curl https://x.test -H 'x-big: ${value}' -H "x-big2: ${value}"`,
-    );
-    assert.equal((r.headers["x-big"] as string).length, 1 << 20);
-    assert.equal((r.headers["x-big2"] as string).length, 1 << 20);
-    assert.ok(Date.now() - start < 2000);
+  it("a 1 MB header is read in linear time", async () => {
+    await assertLinear("a long quoted header", 1 << 20, (size) => {
+      const value = "v".repeat(size);
+      const r = toRequest(
+        `curl https://x.test -H 'x-big: ${value}' -H "x-big2: ${value}"`,
+      );
+      assert.equal((r.headers["x-big"] as string).length, size);
+      assert.equal((r.headers["x-big2"] as string).length, size);
+    });
   });
 });
 
@@ -792,6 +792,22 @@ describe("curl.fromRequest", () => {
     assert.deepEqual(toRequest(await fromRequest(glob)), glob);
   });
 
+  it("adds --globoff for [] or {} alone, and only then", async () => {
+    const cases: Array<[string, boolean]> = [
+      ["https://x.test/{a,b}", true],
+      ["https://x.test/a}", true],
+      ["https://x.test/?q={x}", true],
+      ["https://x.test/[1-2]", true],
+      ["https://x.test/a]", true],
+      ["https://x.test/plain?q=(x)", false],
+    ];
+    for (const [url, globoff] of cases) {
+      const words = (await fromRequest({ method: "GET", url, headers: {} }))
+        .split(" ");
+      assert.equal(words.includes("--globoff"), globoff, url);
+    }
+  });
+
   it("writes control characters with $'…' and round-trips them", async () => {
     const request: HttpRequest = {
       method: "POST",
@@ -895,19 +911,85 @@ describe("curl.toRequest: header names that are Object.prototype keys", () => {
   });
 });
 
+/** Runs generated fetch() code with a recording fetch; returns the call as a request. */
+function runFetchCode(code: string): HttpRequest {
+  const calls: Array<[string, RequestInit | undefined]> = [];
+  const recorder = (url: string, init?: RequestInit) => {
+    calls.push([url, init]);
+    return Promise.resolve({ text: () => Promise.resolve("") });
+  };
+  const quiet = { log() {}, error() {} };
+  new Function("fetch", "console", code)(recorder, quiet);
+  assert.equal(calls.length, 1, code);
+  const [url, init = {}] = calls[0];
+  const headers: Record<string, string | string[]> = {};
+  const pairs = Array.isArray(init.headers)
+    ? init.headers as [string, string][]
+    : Object.entries(init.headers ?? {});
+  for (const [name, value] of pairs) {
+    const old = headers[name];
+    headers[name] = old === undefined
+      ? value
+      : [...(Array.isArray(old) ? old : [old]), value];
+  }
+  const request: HttpRequest = {
+    method: init.method ?? "GET",
+    url,
+    headers,
+  };
+  if (init.body !== undefined) request.body = init.body as string;
+  return request;
+}
+
 describe("curl.toFetchCode", () => {
-  it("gives the same code as fetch.toCode for every corpus command", async () => {
+  it("evaluates to the fetch call written by hand", () => {
+    assert.deepEqual(
+      runFetchCode(
+        toFetchCode(
+          "curl -X POST 'https://a.example/x?y=1' -H 'A: b' -d 'x=1' -u user:pw",
+        ),
+      ),
+      {
+        method: "POST",
+        url: "https://a.example/x?y=1",
+        headers: {
+          a: "b",
+          authorization: "Basic dXNlcjpwdw==", // base64("user:pw")
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: "x=1",
+      },
+    );
+    assert.deepEqual(
+      runFetchCode(
+        toFetchCode(
+          "curl -H 'X-M: 1' -H 'X-M: 2' --json '{\"a\":1}' a.example",
+        ),
+      ),
+      {
+        method: "POST",
+        url: "http://a.example/",
+        headers: {
+          "x-m": ["1", "2"],
+          "content-type": "application/json",
+          accept: "application/json",
+        },
+        body: '{"a":1}',
+      },
+    );
+  });
+
+  it("evaluates, for every corpus command, to the request the command means", () => {
     const corpus = readFileSync(
       new URL("../fixtures/curl/corpus.txt", import.meta.url),
       "utf8",
     )
       .split("\n").filter((line) => line.trim() !== "");
     for (const command of corpus) {
-      assert.equal(
-        toFetchCode(command),
-        await toCode(toRequest(command)),
-        command,
-      );
+      const { method, url, headers, body } = toRequest(command);
+      const want: HttpRequest = { method, url, headers };
+      if (body !== undefined) want.body = body;
+      assert.deepEqual(runFetchCode(toFetchCode(command)), want, command);
     }
   });
 

@@ -32,6 +32,7 @@
 //    checked against its rule, then the header is left out of the comparison.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
+import { run } from "../_bounded.ts";
 import { HTTPSnippet } from "npm:httpsnippet@3.0.10";
 import { toRequest as harToRequest } from "../../src/convert/har.ts";
 import * as curl from "../../src/convert/curl.ts";
@@ -192,13 +193,9 @@ const CASES: HarCase[] = [
 /** argv of a command as bash sees it, via a `curl` function. */
 async function bashArgv(command: string): Promise<string[]> {
   const script = `curl() { printf '%s\\0' "$@"; }\n${command}\n`;
-  const output = await new Deno.Command("bash", {
-    args: ["-c", script],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
-  const text = new TextDecoder().decode(output.stdout);
+  const output = await run("bash", { args: ["-c", script] });
+  assert.equal(output.code, 0, output.err);
+  const text = output.out;
   return text.split("\0").slice(0, -1);
 }
 

@@ -19,6 +19,44 @@ const text = fc.array(piece, { maxLength: 24 }).map((pieces) =>
   pieces.join("")
 );
 
+/**
+ * The documented behaviour built from decodeURIComponent alone: at each run
+ * of escapes, the shortest run of 1–4 escapes that decodeURIComponent accepts
+ * is one character; an escape that starts none stays as written.
+ */
+function keepInvalidOracle(value: string, plusAsSpace: boolean): string {
+  const escape = /^%[0-9A-Fa-f]{2}/;
+  let out = "";
+  let i = 0;
+  while (i < value.length) {
+    if (!escape.test(value.slice(i))) {
+      const char = value[i++];
+      out += char === "+" && plusAsSpace ? " " : char;
+      continue;
+    }
+    let decoded: string | undefined;
+    let length = 0;
+    for (let k = 1; k <= 4 && decoded === undefined; k++) {
+      const run = value.slice(i, i + 3 * k);
+      if (run.length !== 3 * k || !/^(%[0-9A-Fa-f]{2})+$/.test(run)) break;
+      try {
+        decoded = decodeURIComponent(run);
+        length = run.length;
+      } catch {
+        // Not (yet) one whole character.
+      }
+    }
+    if (decoded === undefined) {
+      out += value.slice(i, i + 3);
+      i += 3;
+    } else {
+      out += decoded;
+      i += length;
+    }
+  }
+  return out;
+}
+
 describe("percentDecode", () => {
   it("decodes valid escapes beside malformed ones and keeps invalid UTF-8 bytes as written", () => {
     assert.equal(percentDecode("50%+Jos%C3%A9", true), "50% José");
@@ -38,9 +76,22 @@ describe("percentDecode", () => {
         try {
           expected = decodeURIComponent(value.replaceAll("+", " "));
         } catch {
-          return;
+          return; // Malformed: the next test covers these.
         }
         assert.equal(percentDecode(value, true), expected);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("equals an escape-by-escape decodeURIComponent oracle on every input, malformed included", () => {
+    fc.assert(
+      fc.property(text, fc.boolean(), (value, plus) => {
+        assert.equal(
+          percentDecode(value, plus),
+          keepInvalidOracle(value, plus),
+          JSON.stringify(value),
+        );
       }),
       { numRuns: 3000 },
     );

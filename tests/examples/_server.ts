@@ -7,6 +7,7 @@ import {
   LOCAL_BACKENDS,
 } from "../../examples/_backends.ts";
 import type { BackendAdapter } from "../../src/models/mod.ts";
+import { withTimeout } from "../_bounded.ts";
 
 export interface RunningServer {
   /** `http://127.0.0.1:PORT` */
@@ -32,8 +33,17 @@ export function startServer(
   return {
     origin: `http://127.0.0.1:${port}`,
     async close() {
-      await server.shutdown();
-      modelRouter.dispose();
+      try {
+        // shutdown() waits for every open connection: a leaked stream fails
+        // the test here instead of hanging the run.
+        await withTimeout(
+          server.shutdown(),
+          15_000,
+          "server.shutdown(): a connection never finished",
+        );
+      } finally {
+        modelRouter.dispose();
+      }
     },
   };
 }

@@ -1,6 +1,7 @@
 // POST /api/convert over a real socket (Deno only: Deno.serve, sanitizers on).
 import assert from "node:assert/strict";
 import { startServer } from "./_server.ts";
+import { fetchSignal } from "../_bounded.ts";
 import { toRequest as curlToRequest } from "../../src/convert/curl.ts";
 import { parseRequest } from "../../src/convert/string.ts";
 import { toRequests as harToRequests } from "../../src/convert/har.ts";
@@ -32,6 +33,7 @@ async function post(
   body: unknown,
 ): Promise<{ status: number; json: ConvertAnswer }> {
   const response = await fetch(`${origin}/api/convert`, {
+    signal: fetchSignal(),
     method: "POST",
     headers: { "content-type": "application/json" },
     body: typeof body === "string" ? body : JSON.stringify(body),
@@ -205,6 +207,7 @@ Deno.test("/api/convert: an oversized body is refused with 413 before it is read
       },
     });
     const response = await fetch(`${server.origin}/api/convert`, {
+      signal: fetchSignal(),
       method: "POST",
       body,
     });
@@ -219,7 +222,9 @@ Deno.test("/api/convert: an oversized body is refused with 413 before it is read
 Deno.test("GET / serves the self-contained playground page", async () => {
   const server = startServer();
   try {
-    const response = await fetch(`${server.origin}/`);
+    const response = await fetch(`${server.origin}/`, {
+      signal: fetchSignal(),
+    });
     const html = await response.text();
     assert.equal(response.status, 200);
     assert.match(response.headers.get("content-type") ?? "", /^text\/html/);
@@ -229,6 +234,7 @@ Deno.test("GET / serves the self-contained playground page", async () => {
     const etag = response.headers.get("etag");
     assert.ok(etag);
     const again = await fetch(`${server.origin}/`, {
+      signal: fetchSignal(),
       headers: { "if-none-match": etag },
     });
     await again.body?.cancel();

@@ -10,6 +10,7 @@ import {
 import { AdapterError } from "../../src/models/errors.ts";
 import type { BackendAdapter, IRChatResponse } from "../../src/models/types.ts";
 import { startServer } from "./_server.ts";
+import { fetchSignal, withTimeout as within } from "../_bounded.ts";
 
 function client(origin: string): OpenAI {
   return new OpenAI({
@@ -96,7 +97,9 @@ Deno.test("openai SDK: a failing first backend is skipped by fallback, invisibly
       "the failing backend really was tried twice",
     );
 
-    const info = await (await fetch(`${server.origin}/api/router`)).json();
+    const info = await (await fetch(`${server.origin}/api/router`, {
+      signal: fetchSignal(),
+    })).json();
     const broken = info.backends.find((backend: { name: string }) =>
       backend.name === "broken"
     );
@@ -253,6 +256,7 @@ Deno.test("gateway errors: OpenAI error JSON with a matching status", async () =
     );
 
     const bad = await fetch(`${server.origin}/v1/chat/completions`, {
+      signal: fetchSignal(),
       method: "POST",
       body: '{"model":"x"}',
     });
@@ -277,6 +281,7 @@ Deno.test("gateway errors: OpenAI error JSON with a matching status", async () =
   ]]);
   try {
     const response = await fetch(`${only.origin}/v1/chat/completions`, {
+      signal: fetchSignal(),
       method: "POST",
       body: JSON.stringify({
         model: "limited",
@@ -344,7 +349,7 @@ for (const stream of [false, true]) {
       const controller = new AbortController();
       const request = fetch(`${server.origin}/v1/chat/completions`, {
         method: "POST",
-        signal: controller.signal,
+        signal: AbortSignal.any([controller.signal, fetchSignal()]),
         body: JSON.stringify({
           model: "hang",
           stream,
@@ -357,30 +362,15 @@ for (const stream of [false, true]) {
       assert.equal(backend.calls(), 1, "the backend was called");
       controller.abort();
       assert.ok((await request) instanceof Error);
-      await backend.aborted; // hangs (test timeout) without the fix
+      await within(
+        backend.aborted,
+        10_000,
+        "the backend was never aborted after the client went away",
+      );
     } finally {
       await server.close();
     }
   });
-}
-
-/** `promise`, or a rejection with `message` after `ms` (the timer is always cleared). */
-async function within<T>(
-  promise: Promise<T>,
-  ms: number,
-  message: string,
-): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    return await Promise.race([
-      promise,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(message)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** A streaming backend that sends one word, then waits for its signal to abort. */
@@ -427,7 +417,7 @@ for (const how of ["cancel the body", "abort the fetch"] as const) {
       const controller = new AbortController();
       const response = await fetch(`${server.origin}/v1/chat/completions`, {
         method: "POST",
-        signal: controller.signal,
+        signal: AbortSignal.any([controller.signal, fetchSignal()]),
         body: JSON.stringify({
           model: "slow",
           stream: true,
@@ -461,6 +451,7 @@ Deno.test("gateway: a non-boolean stream is a 400, not a silent JSON answer", as
   try {
     for (const stream of ["true", 1, {}]) {
       const response = await fetch(`${server.origin}/v1/chat/completions`, {
+        signal: fetchSignal(),
         method: "POST",
         body: JSON.stringify({
           model: "echo",
@@ -473,6 +464,7 @@ Deno.test("gateway: a non-boolean stream is a 400, not a silent JSON answer", as
       assert.equal(body.error.param, "stream");
     }
     const plain = await fetch(`${server.origin}/v1/chat/completions`, {
+      signal: fetchSignal(),
       method: "POST",
       body: JSON.stringify({
         model: "echo",

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { startServer } from "./_server.ts";
+import { FETCH_TIMEOUT_MS, fetchSignal } from "../_bounded.ts";
 
 const SECONDS = Number(Deno.env.get("SWITCHYARD_LOAD_SECONDS") ?? "10");
 const CLIENTS = Number(Deno.env.get("SWITCHYARD_LOAD_CLIENTS") ?? "50");
@@ -27,17 +28,31 @@ async function streamOnce(
   n: number,
 ): Promise<void> {
   const words = `load ${n} test`;
-  const response = await fetch(`${origin}/v1/chat/completions`, {
-    client,
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      model: "echo",
-      stream: true,
-      messages: [{ role: "user", content: words }],
-    }),
-  });
-  const text = await response.text();
+  // A timer cleared at once, not AbortSignal.timeout: thousands of those
+  // would stay alive for their whole timeout and count as heap growth.
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new Error("a stream took over 15 s")),
+    FETCH_TIMEOUT_MS,
+  );
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(`${origin}/v1/chat/completions`, {
+      signal: controller.signal,
+      client,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        model: "echo",
+        stream: true,
+        messages: [{ role: "user", content: words }],
+      }),
+    });
+    text = await response.text();
+  } finally {
+    clearTimeout(timer);
+  }
   if (response.status !== 200) {
     throw new Error(`status ${response.status}: ${text.slice(0, 200)}`);
   }
@@ -121,7 +136,10 @@ Deno.test(`gateway load: ${CLIENTS} streaming clients for ${SECONDS}s, no errors
       `heap grew by ${(growth / 1048576).toFixed(1)} MiB`,
     );
 
-    const info = await (await fetch(`${server.origin}/api/router`, { client }))
+    const info = await (await fetch(`${server.origin}/api/router`, {
+      client,
+      signal: fetchSignal(),
+    }))
       .json();
     assert.equal(info.stats.failedRequests, 0);
     assert.equal(info.stats.totalRequests, warm.ok + load.ok);

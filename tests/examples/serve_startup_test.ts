@@ -3,6 +3,7 @@
 // only; Deno.test so the sanitizers prove every child, pipe and server is
 // closed).
 import assert from "node:assert/strict";
+import { fetchSignal, run, stopChild } from "../_bounded.ts";
 
 const SERVE = new URL("../../examples/serve.ts", import.meta.url).pathname;
 /** The flags of the `start` task in deno.json. */
@@ -78,25 +79,10 @@ async function startServe(vars: Record<string, string>): Promise<Serve> {
     return s;
   });
 
-  let killTimer: ReturnType<typeof setTimeout> | undefined;
   const stop = async (): Promise<Deno.CommandStatus> => {
-    if (!exited) {
-      try {
-        child.kill("SIGTERM");
-      } catch { /* already gone */ }
-      killTimer = setTimeout(() => {
-        try {
-          child.kill("SIGKILL");
-        } catch { /* already gone */ }
-      }, 10_000);
-    }
-    try {
-      const result = await status;
-      await readers;
-      return result;
-    } finally {
-      clearTimeout(killTimer);
-    }
+    const result = exited ? await status : await stopChild(child, 10_000);
+    await readers;
+    return result;
   };
 
   let deadline: ReturnType<typeof setTimeout> | undefined;
@@ -140,15 +126,13 @@ async function startServe(vars: Record<string, string>): Promise<Serve> {
 async function failedStart(
   vars: Record<string, string>,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = command({ PORT: "0", ...vars }).spawn();
-  const timer = setTimeout(() => child.kill("SIGKILL"), STARTUP_MS);
-  try {
-    const { code, stdout, stderr } = await child.output();
-    const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-    return { code, stdout: decode(stdout), stderr: decode(stderr) };
-  } finally {
-    clearTimeout(timer);
-  }
+  const { code, out, err } = await run(Deno.execPath(), {
+    args: [...START_FLAGS, SERVE],
+    clearEnv: true,
+    env: cleanEnv({ PORT: "0", ...vars }),
+    timeoutMs: STARTUP_MS,
+  });
+  return { code, stdout: out, stderr: err };
 }
 
 async function chat(
@@ -156,6 +140,7 @@ async function chat(
   body: Record<string, unknown>,
 ): Promise<Response> {
   return await fetch(`${origin}/v1/chat/completions`, {
+    signal: fetchSignal(),
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
@@ -218,7 +203,9 @@ function fakeOpenAI(): {
 }
 
 async function modelIds(origin: string): Promise<string[]> {
-  const list = await (await fetch(`${origin}/v1/models`)).json();
+  const list =
+    await (await fetch(`${origin}/v1/models`, { signal: fetchSignal() }))
+      .json();
   return list.data.map((model: { id: string }) => model.id);
 }
 
@@ -285,7 +272,9 @@ Deno.test("serve.ts: PORT is honoured, an invalid PORT exits with a clear messag
   const serve = await startServe({ PORT: String(free) });
   try {
     assert.equal(serve.origin, `http://127.0.0.1:${free}`);
-    const health = await fetch(`${serve.origin}/healthz`);
+    const health = await fetch(`${serve.origin}/healthz`, {
+      signal: fetchSignal(),
+    });
     assert.equal(await health.text(), "ok");
   } finally {
     await serve.stop();

@@ -21,6 +21,7 @@ import {
   tick,
   to,
 } from "./_helpers.ts";
+import { withTimeout } from "../_timeout.ts";
 
 describe("circuit breaker", () => {
   const setup = (threshold = 3, timeout = 1_000) => {
@@ -96,11 +97,13 @@ describe("circuit breaker", () => {
     clock.t += 100;
     const probe = router.execute(to("x"));
     await tick();
-    // While the probe is in flight, x is unavailable to everyone else.
-    const others = await Promise.all([
-      router.execute(to("x")),
-      router.execute(to("x")),
-    ]);
+    // While the probe is in flight, x is unavailable to everyone else (a
+    // second probe would wait on the gate forever: bounded).
+    const others = await withTimeout(
+      Promise.all([router.execute(to("x")), router.execute(to("x"))]),
+      5_000,
+      "a call during the half-open probe went to x (a second probe)",
+    );
     assert.deepEqual(others.map((r) => routingOf(r).backend), [
       "spare",
       "spare",
@@ -234,10 +237,20 @@ describe("circuit breaker", () => {
     const probeCall = router.execute(req(), probe.signal); // the one probe
     old.abort(); // the old call's abort must not free the probe's slot
     assert.equal(await codeOf(oldCall), ErrorCode.ABORTED);
-    assert.equal(
-      await codeOf(router.execute(req())),
-      ErrorCode.NO_BACKEND_AVAILABLE,
-    );
+    // A freed slot would admit a second probe, which hangs: bounded.
+    const extra = new AbortController();
+    try {
+      assert.equal(
+        await withTimeout(
+          codeOf(router.execute(req(), extra.signal)),
+          5_000,
+          "the old call's abort freed the probe slot: a second probe ran",
+        ),
+        ErrorCode.NO_BACKEND_AVAILABLE,
+      );
+    } finally {
+      extra.abort();
+    }
     assert.equal(calls, 3);
     assert.equal(router.getBackendInfo("a")?.circuitBreakerState, "half-open");
     probe.abort();
@@ -286,20 +299,53 @@ describe("statistics", () => {
     assert.equal(stats.totalRequests, 1034);
   });
 
+  it("nearest rank of a few samples: p50 of 10, 20, 30 is 20", async () => {
+    // Rank ceil(p/100 × n): with 1 or 100 samples, floor and ceil agree.
+    const clock = manualClock();
+    const steps = [30, 10, 20];
+    const timed = createMockAdapter({
+      responses: () => {
+        clock.t += steps.shift()!;
+        return reply("x");
+      },
+    });
+    const router = createRouter({ now: clock.now }).register("a", timed);
+    for (let i = 0; i < 3; i++) await router.execute(req());
+    const stats = router.getBackendStats("a")!;
+    assert.deepEqual(
+      [stats.p50LatencyMs, stats.p95LatencyMs, stats.p99LatencyMs],
+      [20, 30, 30],
+    );
+    assert.equal(stats.averageLatencyMs, 20);
+  });
+
   it("success rate is 100 before any request and counts failures", async () => {
-    const router = createRouter({ fallbackStrategy: "none" })
+    const clock = manualClock();
+    const echo = createEchoAdapter();
+    const steps = [20, 40];
+    // Each answer the inner adapter gives takes the next step of the clock.
+    const timed: BackendAdapter = {
+      ...echo,
+      execute: (request, signal) => {
+        clock.t += steps.shift() ?? 1_000;
+        return echo.execute(request, signal);
+      },
+    };
+    const router = createRouter({ fallbackStrategy: "none", now: clock.now })
       .register(
         "f",
-        createFlakyAdapter(createEchoAdapter(), {
-          pattern: [false, true, true, false],
-        }),
+        createFlakyAdapter(timed, { pattern: [false, true, true, false] }),
       );
     assert.equal(router.getBackendStats("f")?.successRate, 100);
     for (let i = 0; i < 4; i++) await router.execute(req()).catch(() => {});
     const stats = router.getBackendStats("f")!;
     assert.equal(stats.successRate, 50);
     assert.equal(stats.failedRequests, 2);
-    assert.equal(stats.p50LatencyMs >= 0, true);
+    // Latency samples come from successes only: 20 and 40 ms.
+    assert.deepEqual(
+      [stats.p50LatencyMs, stats.p99LatencyMs, stats.averageLatencyMs],
+      [20, 40, 30],
+    );
     assert.equal(router.getBackendStats("nope"), undefined);
   });
 
@@ -405,13 +451,15 @@ describe("health checks", () => {
       })
       .register("deaf", createHangingAdapter({ ignoreAbort: true }))
       .register("hangs", createHangingAdapter());
-    const started = Date.now();
-    assert.deepEqual(await router.checkHealth(), {
-      throws: false,
-      deaf: false,
-      hangs: false,
-    });
-    assert.ok(Date.now() - started < 1_000);
+    // Two checks never settle: only healthCheckTimeout can end the call.
+    assert.deepEqual(
+      await withTimeout(
+        router.checkHealth(),
+        10_000,
+        "checkHealth outlived healthCheckTimeout",
+      ),
+      { throws: false, deaf: false, hangs: false },
+    );
   });
 
   it("concurrent checks of one backend share one probe", async () => {

@@ -1,7 +1,11 @@
 // dispatchParallel responses carry a routing trace (strategy "parallel").
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { createRouter, type RoutingTrace } from "../../src/models/mod.ts";
+import {
+  type BackendAdapter,
+  createRouter,
+  type RoutingTrace,
+} from "../../src/models/mod.ts";
 import {
   createDelayedAdapter,
   createEchoAdapter,
@@ -9,7 +13,7 @@ import {
   createHangingAdapter,
   createMockAdapter,
 } from "../../src/models/testing.ts";
-import { reply, req } from "./_helpers.ts";
+import { manualClock, reply, req, tick } from "./_helpers.ts";
 
 function traceOf(
   response: { metadata: Record<string, unknown> },
@@ -19,11 +23,35 @@ function traceOf(
 
 describe("dispatchParallel routing trace", () => {
   it("first: names the winner and every backend started with its error code", async () => {
-    const router = createRouter()
-      .register("down", createFailingAdapter())
-      .register("up", createEchoAdapter())
+    // Each attempt settles when the test says, at a clock time it sets: the
+    // latencies in the trace are exact.
+    const clock = manualClock(1_000);
+    const echo = createEchoAdapter();
+    let fail!: (error: unknown) => void;
+    let answer!: () => void;
+    const down: BackendAdapter = {
+      ...echo,
+      execute: () => new Promise((_, reject) => (fail = reject)),
+    };
+    const up: BackendAdapter = {
+      ...echo,
+      execute: (request) =>
+        new Promise<void>((resolve) => (answer = resolve)).then(() =>
+          echo.execute(request)
+        ),
+    };
+    const router = createRouter({ now: clock.now })
+      .register("down", down)
+      .register("up", up)
       .register("slow", createHangingAdapter());
-    const result = await router.dispatchParallel(req("hi"));
+    const pending = router.dispatchParallel(req("hi"));
+    await tick();
+    clock.t = 1_003;
+    fail(await createFailingAdapter().execute(req()).catch((e) => e));
+    await tick();
+    clock.t = 1_005;
+    answer();
+    const result = await pending;
     const trace = traceOf(result.response);
     assert.equal(trace.strategy, "parallel");
     assert.equal(trace.reason, "parallel-dispatch");
@@ -37,7 +65,7 @@ describe("dispatchParallel routing trace", () => {
         ["slow", false, "ABORTED"],
       ],
     );
-    for (const a of trace.attempts) assert.ok(a.latencyMs >= 0);
+    assert.deepEqual(trace.attempts.map((a) => a.latencyMs), [3, 5, 5]);
     router.dispose();
   });
 

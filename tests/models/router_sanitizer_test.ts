@@ -9,6 +9,7 @@ import {
   createHangingAdapter,
   createMockAdapter,
 } from "../../src/models/testing.ts";
+import { waitUntil } from "../_timeout.ts";
 
 const req = (text = "hi") => ({
   messages: [{ role: "user" as const, content: text }],
@@ -35,13 +36,12 @@ test("background health checks never overlap and dispose stops them", async () =
   const router = createRouter({ healthCheckInterval: 1, healthCheckTimeout: 4 })
     .register("counted", counted)
     .register("deaf", createHangingAdapter({ ignoreAbort: true }));
-  await wait(40);
+  await waitUntil(() => runs >= 3, "the background checks did not repeat");
   router.dispose();
   assert.equal(maxRunning, 1);
   assert.equal(router.getBackendInfo("deaf"), undefined, "registry cleared");
-  assert.ok(runs >= 2, `expected several runs, got ${runs}`);
   // Let the in-flight counted probe finish its own 3 ms timer.
-  await wait(5);
+  await waitUntil(() => running === 0, "a health check never finished");
 });
 
 test("background health marks a failing backend unhealthy and recovers it", async () => {
@@ -49,12 +49,19 @@ test("background health marks a failing backend unhealthy and recovers it", asyn
   const router = createRouter({ healthCheckInterval: 1 })
     .register("flag", createMockAdapter({ healthy: () => up }))
     .register("spare", createEchoAdapter());
-  await wait(10);
-  assert.equal(router.getBackendInfo("flag")?.isHealthy, false);
-  up = true;
-  await wait(10);
-  assert.equal(router.getBackendInfo("flag")?.isHealthy, true);
-  router.dispose();
+  try {
+    await waitUntil(
+      () => router.getBackendInfo("flag")?.isHealthy === false,
+      "the failing backend was never marked unhealthy",
+    );
+    up = true;
+    await waitUntil(
+      () => router.getBackendInfo("flag")?.isHealthy === true,
+      "the recovered backend was never marked healthy",
+    );
+  } finally {
+    router.dispose();
+  }
 });
 
 test("dispose aborts an explicit health check of a deaf adapter and clears its timer", async () => {
@@ -186,11 +193,11 @@ test("dispose clears the pending (unref'd) background timers", async () => {
         ...createEchoAdapter(),
         healthCheck: () => Promise.resolve(++checks > 0),
       });
-    await wait(5); // a run is now in flight, blocked on the deaf adapter's 10 s timeout
+    // A run is then in flight, blocked on the deaf adapter's 10 s timeout.
+    await waitUntil(() => checks >= 1, "no background run started");
     assert.ok(timers.live.size >= 1);
     busy.dispose();
-    await wait(5);
-    assert.equal(timers.live.size, 0, "no timer survives dispose");
+    await waitUntil(() => timers.live.size === 0, "a timer survived dispose");
     const after = checks;
     await wait(5);
     assert.equal(checks, after, "no run after dispose");

@@ -1,0 +1,333 @@
+/**
+ * A small mutation check: plants known, realistic bugs at the security- and
+ * correctness-critical spots (shell quoting, CR/LF refusal, matcher order,
+ * breaker probe, fallback order, SSE framing, percentiles), one at a time, in
+ * a temporary copy of the repository, runs only the test files that guard
+ * each spot (bounded), and reports which planted bugs the suite catches.
+ *
+ * Not part of CI (a few minutes on two cores). Run with
+ * `deno task mutation` (or `deno task mutation breaker` to run the mutants
+ * whose id contains "breaker"). Exit status 1 when a mutant survives or a
+ * baseline fails. A site whose snippet has moved is reported as
+ * "site not found", not as a crash: update its snippet.
+ *
+ * @module
+ */
+import { run } from "../tests/_bounded.ts";
+
+interface Mutant {
+  /** Short name, also the filter the command line matches. */
+  id: string;
+  /** The bug, as a reviewer would describe it. */
+  bug: string;
+  /** File under the repository root. */
+  file: string;
+  /** Exact text at the site; every occurrence is replaced. */
+  find: string;
+  replace: string;
+  /** Test files that must catch it. */
+  tests: string[];
+}
+
+const CURL_TESTS = [
+  "tests/convert/curl_test.ts",
+  "tests/convert/curl_bash_test.ts",
+  "tests/convert/curl_wire_test.ts",
+];
+const ADAPTER_TESTS = [
+  "tests/models/adapters/parsers_test.ts",
+  "tests/models/adapters/openai_test.ts",
+  "tests/models/adapters/anthropic_test.ts",
+];
+const ROUTER_MODEL_TESTS = [
+  "tests/models/router_test.ts",
+  "tests/models/faults_test.ts",
+  "tests/models/breaker_stats_test.ts",
+];
+
+const MUTANTS: Mutant[] = [
+  {
+    id: "curl-quote-single",
+    bug: "generated curl: a ' inside '…' is not closed and escaped",
+    file: "src/convert/_curl_generate.ts",
+    find: `return "'" + word.replace(/'/g, "'\\\\''") + "'";`,
+    replace: `return "'" + word + "'";`,
+    tests: CURL_TESTS,
+  },
+  {
+    id: "curl-quote-ansi",
+    bug: "generated curl: a ' inside $'…' is not backslash-escaped",
+    file: "src/convert/_curl_generate.ts",
+    find: `if (c === "'") return "\\\\'";`,
+    replace: `if (c === "'") return "'";`,
+    tests: CURL_TESTS,
+  },
+  {
+    id: "curl-globoff-braces",
+    bug: "generated curl: --globoff for [] but not for {}",
+    file: "src/convert/_curl_generate.ts",
+    find: `if (/[[\\]{}]/.test(url)) args.push("--globoff");`,
+    replace: `if (/[[\\]]/.test(url)) args.push("--globoff");`,
+    tests: CURL_TESTS,
+  },
+  {
+    id: "curl-parse-quote",
+    bug: "curl parser: a single-quoted word ends one character late",
+    file: "src/convert/_curl_words.ts",
+    find: `const close = input.indexOf("'", i + 1);`,
+    replace: `const close = input.indexOf("'", i + 2);`,
+    tests: [
+      "tests/convert/curl_test.ts",
+      "tests/convert/curl_property_test.ts",
+    ],
+  },
+  {
+    id: "header-lf",
+    bug: "raw HTTP: LF allowed in a header value (header injection)",
+    file: "src/convert/_http_text.ts",
+    find: `if (/[\\r\\n\\0]/.test(value)) {`,
+    replace: `if (/[\\r\\0]/.test(value)) {`,
+    tests: ["tests/convert/string_test.ts", "tests/convert/bad_input_test.ts"],
+  },
+  {
+    id: "status-text-lf",
+    bug: "raw HTTP: LF allowed in a response's statusText",
+    file: "src/convert/string.ts",
+    find: `if (/[\\r\\n\\0]/.test(reason)) {`,
+    replace: `if (/[\\r\\0]/.test(reason)) {`,
+    tests: ["tests/convert/string_test.ts", "tests/convert/bad_input_test.ts"],
+  },
+  {
+    id: "router-head-crlf",
+    bug: "template router: CR/LF allowed in a header substitution",
+    file: "src/router/_render.ts",
+    find: `const HEAD_CONTROL = /[\\x00-\\x08\\x0a-\\x1f\\x7f]/;`,
+    replace: `const HEAD_CONTROL = /[\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f]/;`,
+    tests: [
+      "tests/router/router_test.ts",
+      "tests/router/route_test.ts",
+      "tests/router/message_test.ts",
+    ],
+  },
+  {
+    id: "matcher-order",
+    bug: "template router: the least specific route wins",
+    file: "src/router/_matcher.ts",
+    find: `comparePatterns(a.pattern, b.pattern) ||`,
+    replace: `comparePatterns(b.pattern, a.pattern) ||`,
+    tests: ["tests/router/matcher_test.ts", "tests/router/router_test.ts"],
+  },
+  {
+    id: "breaker-probe",
+    bug: "breaker: half-open admits every caller, not one probe",
+    file: "src/models/_breaker.ts",
+    find: `state === "half-open" && !this.#probeInFlight`,
+    replace: `state === "half-open"`,
+    tests: ["tests/models/breaker_stats_test.ts"],
+  },
+  {
+    id: "breaker-threshold",
+    bug: "breaker: opens one failure after the threshold",
+    file: "src/models/_breaker.ts",
+    find: `this.consecutiveFailures >= this.#settings.threshold`,
+    replace: `this.consecutiveFailures > this.#settings.threshold`,
+    tests: ["tests/models/breaker_stats_test.ts"],
+  },
+  {
+    id: "breaker-stale-abort",
+    bug: "breaker: an old call's abort frees the half-open probe slot",
+    file: "src/models/_breaker.ts",
+    find: `if (this.#state === "half-open" && this.#isProbe(ticket)) {
+      this.#probeInFlight = false;`,
+    replace: `if (this.#state === "half-open") {
+      this.#probeInFlight = false;`,
+    tests: ["tests/models/breaker_stats_test.ts"],
+  },
+  {
+    id: "fallback-order",
+    bug: "model router: the fallback chain is tried back to front",
+    file: "src/models/_fallback.ts",
+    find: `for (const name of chain) {`,
+    replace: `for (const name of [...chain].reverse()) {`,
+    tests: ROUTER_MODEL_TESTS,
+  },
+  {
+    id: "fallback-registration-order",
+    bug:
+      "model router: without a chain, fallbacks run in reverse registration order",
+    file: "src/models/_fallback.ts",
+    find: `for (const entry of order) {`,
+    replace: `for (const entry of [...order].reverse()) {`,
+    tests: ROUTER_MODEL_TESTS,
+  },
+  {
+    id: "sse-space",
+    bug: "SSE: the space after `data:` is kept in the value",
+    file: "src/models/adapters/_sse.ts",
+    find: `value = line.charCodeAt(colon + 1) === 32`,
+    replace: `value = line.charCodeAt(colon + 1) === 33`,
+    tests: ADAPTER_TESTS,
+  },
+  {
+    id: "sse-multiline",
+    bug: "SSE: several data lines of one event are joined without \\n",
+    file: "src/models/adapters/_sse.ts",
+    find: `data: this.#data.join("\\n"),`,
+    replace: `data: this.#data.join(""),`,
+    tests: ADAPTER_TESTS,
+  },
+  {
+    id: "sse-lone-cr",
+    bug: "SSE: a lone CR does not end a line",
+    file: "src/models/adapters/_lines.ts",
+    find: `if (code !== 10 && code !== 13) continue;`,
+    replace: `if (code !== 10) continue;`,
+    tests: ADAPTER_TESTS,
+  },
+  {
+    id: "percentile-floor",
+    bug: "stats: nearest rank rounded down (p50 of 10, 20, 30 is 10)",
+    file: "src/models/_stats.ts",
+    find: `Math.ceil((p / 100) * this.#size)`,
+    replace: `Math.floor((p / 100) * this.#size)`,
+    tests: ["tests/models/breaker_stats_test.ts"],
+  },
+  {
+    id: "percent-decode-surrogate",
+    bug: "percentDecode: UTF-8-encoded surrogates (ED A0..BF) decoded",
+    file: "src/convert/_percent_decode.ts",
+    find: `if (first === 0xed) high = 0x9f;`,
+    replace: `if (first === 0xed) high = 0xbf;`,
+    tests: ["tests/convert/percent_decode_test.ts"],
+  },
+];
+
+const TIMEOUT_MS = 240_000;
+const root = new URL("../", import.meta.url).pathname;
+const filter = Deno.args[0] ?? "";
+const selected = MUTANTS.filter((m) => m.id.includes(filter));
+
+/** A copy of what the tests read, so the working tree is never touched. */
+async function copyRepository(): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "switchyard_mutation_" });
+  const parts = [
+    "src",
+    "tests",
+    "examples",
+    "mod.ts",
+    "deno.json",
+    "deno.lock",
+  ];
+  const copied = await run("cp", {
+    args: ["-r", ...parts, dir],
+    cwd: root,
+    timeoutMs: 60_000,
+  });
+  if (!copied.success) throw new Error(`copy failed: ${copied.err}`);
+  return dir;
+}
+
+/** Runs `tests` in `dir`; the names of failing test files, or "timeout". */
+async function runTests(dir: string, tests: string[]): Promise<{
+  passed: boolean;
+  detail: string;
+}> {
+  try {
+    const result = await run(Deno.execPath(), {
+      args: [
+        "test",
+        "-A",
+        "--no-check",
+        "--frozen-lockfile",
+        "--sanitize-ops",
+        "--sanitize-resources",
+        "--unstable-no-legacy-abort",
+        ...tests,
+      ],
+      cwd: dir,
+      env: { NO_COLOR: "1" },
+      timeoutMs: TIMEOUT_MS,
+    });
+    // "running 3 tests from ./tests/x_test.ts", then "name ... FAILED".
+    const failed = new Set<string>();
+    let current = "";
+    for (const line of result.out.split("\n")) {
+      const file = /^running \d+ tests? from \.\/(\S+)/.exec(line);
+      if (file) current = file[1];
+      else if (/ \.\.\. FAILED/.test(line) && current) failed.add(current);
+    }
+    return {
+      passed: result.success,
+      detail: result.success
+        ? ""
+        : [...failed].join(", ") || `exit ${result.code}`,
+    };
+  } catch (error) {
+    return { passed: false, detail: `stopped: ${(error as Error).message}` };
+  }
+}
+
+const dir = await copyRepository();
+const rows: string[] = [];
+let bad = 0;
+try {
+  const testFiles = [...new Set(selected.flatMap((m) => m.tests))];
+  const present = testFiles.filter((file) => {
+    try {
+      return Deno.statSync(`${dir}/${file}`).isFile;
+    } catch {
+      return false;
+    }
+  });
+  console.log(`baseline: ${present.length} test files, unmutated`);
+  const baseline = await runTests(dir, present);
+  if (!baseline.passed) {
+    console.log(`baseline FAILS (${baseline.detail}): fix that first`);
+    Deno.exit(1);
+  }
+  for (const mutant of selected) {
+    const path = `${dir}/${mutant.file}`;
+    let original: string;
+    try {
+      original = await Deno.readTextFile(path);
+    } catch {
+      original = "";
+    }
+    if (!original.includes(mutant.find)) {
+      rows.push(
+        `site not found  ${mutant.id}: ${mutant.file} (update the snippet)`,
+      );
+      bad++;
+      console.log(rows.at(-1));
+      continue;
+    }
+    const started = performance.now();
+    await Deno.writeTextFile(
+      path,
+      original.replaceAll(mutant.find, mutant.replace),
+    );
+    let outcome: { passed: boolean; detail: string };
+    try {
+      outcome = await runTests(
+        dir,
+        mutant.tests.filter((file) => present.includes(file)),
+      );
+    } finally {
+      await Deno.writeTextFile(path, original);
+    }
+    const seconds = ((performance.now() - started) / 1000).toFixed(0);
+    if (outcome.passed) bad++;
+    rows.push(
+      `${outcome.passed ? "MISSED" : "caught"}  ${mutant.id}: ${mutant.bug}` +
+        (outcome.passed ? "" : ` — by ${outcome.detail}`) + ` (${seconds}s)`,
+    );
+    console.log(rows.at(-1));
+  }
+} finally {
+  await Deno.remove(dir, { recursive: true });
+}
+const caught = rows.filter((row) => row.startsWith("caught")).length;
+console.log(
+  `\n${rows.join("\n")}\n\n${caught} of ${selected.length} planted bugs caught`,
+);
+if (bad > 0) Deno.exit(1);
