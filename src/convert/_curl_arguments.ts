@@ -194,7 +194,10 @@ function applyOption(
       }
       break;
     case "range":
-      cmd.range = { value: v, written, at };
+      cmd.range = { value: curlRange(v), written, at };
+      break;
+    case "path-as-is":
+      cmd.pathAsIs = !negated;
       break;
     case "compressed":
       cmd.compressed = !negated;
@@ -333,4 +336,14 @@ function addHeaderOption(
   }
   cmd.customNames.add(name.toLowerCase());
   cmd.headers.push({ name, value, internal: false });
+}
+
+/**
+ * A -r value as curl sends it: a value that starts with a digit and has no
+ * dash is its leading number and an open end (`600` → `600-`, `1,5` →
+ * `1-`; curl warns it appends the dash), anything else as written.
+ */
+function curlRange(value: string): string {
+  if (!/^[0-9]/.test(value) || value.includes("-")) return value;
+  return /^[0-9]+/.exec(value)![0] + "-";
 }

@@ -16,9 +16,13 @@ import type { ShellWord } from "./_curl_words.ts";
  * - `FILE_REFERENCE`: a value reads a file (`-d @file`, `-F f=@x`, `-H @file`,
  *   `-b file`); files are never read, the reference is kept as text.
  * - `EXTRA_URL`: more than one URL; only the first is converted.
- * - `SHELL_EXPANSION`: `$VAR`, `$(…)` or backticks, kept literally.
+ * - `SHELL_EXPANSION`: `$VAR`, `$(…)`, backticks or a word-initial `~`,
+ *   kept literally.
  * - `SHELL_OPERATOR`: text after `|`, `;`, `&`, `<`, `>` is not curl's.
  * - `INVALID_HEADER`: an `-H` value curl itself would skip.
+ * - `MORE_COMMANDS`: an unquoted line break ended the command and another
+ *   command follows; only the first is converted (`parseCommands` reads
+ *   every one).
  *
  * @example Usage
  * ```ts
@@ -34,7 +38,8 @@ export type CurlWarningCode =
   | "EXTRA_URL"
   | "SHELL_EXPANSION"
   | "SHELL_OPERATOR"
-  | "INVALID_HEADER";
+  | "INVALID_HEADER"
+  | "MORE_COMMANDS";
 
 /**
  * Something in a curl command that the converted request does not reflect.
@@ -131,6 +136,8 @@ export class CurlCommand {
   auth: Auth = "basic";
   httpVersion?: string;
   protoDefault?: string;
+  /** --path-as-is: `.` and `..` segments are sent as written. */
+  pathAsIs = false;
   firstBodyOption?: ShellWord;
   firstFormOption?: ShellWord;
   headOption?: ShellWord;

@@ -22,6 +22,9 @@ const FILE_TYPES: Record<string, string> = {
   xml: "application/xml",
 };
 
+/** The part parameters curl's -F knows; `headers` and `encoder` are not applied. */
+const FORM_PARAMETERS = ["type", "filename", "headers", "encoder"];
+
 /** One -F / --form-string argument as the part curl makes of it. */
 export function parseFormArgument(
   cmd: CurlCommand,
@@ -43,15 +46,24 @@ export function parseFormArgument(
   if (literal) return { name, value: rest };
   const [content, params] = splitFormValue(rest);
   const part: FormPart = { name, value: content };
+  // After type=, parameters curl does not know are part of the content type
+  // (`type=text/plain; charset=utf-8`), written as given, quotes and all.
+  let inType = false;
   for (const param of params) {
     const sep = param.indexOf("=");
-    const key = sep === -1
-      ? param.trim()
-      : param.slice(0, sep).trim().toLowerCase();
-    const val = sep === -1 ? "" : unquoteFormWord(param.slice(sep + 1).trim());
-    if (key === "type") part.type = val;
-    else if (key === "filename") part.filename = val;
-    else {
+    const key = sep === -1 ? "" : param.slice(0, sep).trim().toLowerCase();
+    const known = FORM_PARAMETERS.includes(key);
+    if (inType && !known) {
+      part.type += ";" + param;
+      continue;
+    }
+    inType = false;
+    if (key === "type") {
+      part.type = param.slice(sep + 1).replace(LEADING_BLANKS, "");
+      inType = true;
+    } else if (key === "filename") {
+      part.filename = unquoteFormWord(param.slice(sep + 1).trim());
+    } else {
       cmd.warn(
         "UNSUPPORTED_OPTION",
         written,
@@ -59,6 +71,9 @@ export function parseFormArgument(
         `Form parameter ${JSON.stringify(param)} is not applied`,
       );
     }
+  }
+  if (part.type !== undefined) {
+    part.type = part.type.replace(TRAILING_BLANKS, "");
   }
   if (content.startsWith("@")) {
     fileReference(
@@ -119,8 +134,26 @@ function splitFormValue(rest: string): [string, string[]] {
     );
     tail = semi === -1 ? "" : body.slice(semi);
   }
-  const params = tail.split(";").slice(1).filter((p) => p.trim() !== "");
+  const params = splitParameters(tail).slice(1).filter((p) => p.trim() !== "");
   return [prefix + value, params];
+}
+
+/** `text` split at each `;` outside double quotes (`charset="a;b"` is one). */
+function splitParameters(text: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "\\" && quoted) i++;
+    else if (c === '"') quoted = !quoted;
+    else if (c === ";" && !quoted) {
+      out.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start));
+  return out;
 }
 
 function unquoteFormWord(word: string): string {
@@ -136,9 +169,10 @@ function escapeFormName(name: string): string {
 
 export function multipartBody(
   parts: FormPart[],
+  disposition = "form-data",
 ): { body: string; boundary: string } {
   const partText = parts.map((part) => {
-    let head = `Content-Disposition: form-data; name="${
+    let head = `Content-Disposition: ${disposition}; name="${
       escapeFormName(part.name)
     }"`;
     if (part.filename !== undefined) {
@@ -169,9 +203,16 @@ export function multipartBody(
  * boundary appended, as curl does, so header and body agree.
  */
 export function setFormBody(cmd: CurlCommand): string {
-  const multipart = multipartBody(cmd.form);
   const custom = cmd.headers.find((h) =>
     !h.internal && h.name.toLowerCase() === "content-type"
+  );
+  // libcurl names parts `form-data` only in a multipart/form-data body; under
+  // any other type (multipart/mixed, …) each part is an `attachment`.
+  const formData = custom === undefined ||
+    /^multipart\/form-data(?:$|[ \t;])/i.test(custom.value);
+  const multipart = multipartBody(
+    cmd.form,
+    formData ? "form-data" : "attachment",
   );
   if (custom) custom.value += "; boundary=" + multipart.boundary;
   else {

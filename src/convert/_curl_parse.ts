@@ -5,7 +5,7 @@
 import { ConversionError } from "./errors.ts";
 import type { HeaderMap, HttpRequest } from "./types.ts";
 import { isCurlProgram, programIndex, scanWords } from "./_curl_words.ts";
-import type { ShellWord } from "./_curl_words.ts";
+import type { ScanResult, ShellWord } from "./_curl_words.ts";
 import { appendHeader } from "./_message.ts";
 import {
   COMPRESSED_ACCEPT_ENCODING,
@@ -29,8 +29,7 @@ export type {
   ParsedCurl,
 } from "./_curl_command.ts";
 
-/** Parses a curl command line; see the module docs of `curl.ts` for the rules. */
-export function parseCurlCommand(command: string): ParsedCurl {
+function checkText(command: unknown): asserts command is string {
   if (typeof command !== "string") {
     throw new ConversionError({
       code: "INVALID_INPUT",
@@ -46,30 +45,116 @@ export function parseCurlCommand(command: string): ParsedCurl {
       offset: 0,
     });
   }
-  const scan = scanWords(command);
-  const words = scan.words;
-  // A copied shell prompt (`$ curl …`) is not part of the command.
-  const first = programIndex(command, words);
-  const program = words[first];
-  if (program === undefined || !isCurlProgram(program.value)) {
-    const offset = program?.offset ?? scan.stop?.offset ?? 0;
-    throw new ConversionError({
-      code: "NOT_CURL",
-      message: `Expected the command to start with "curl", found ${
-        JSON.stringify(
-          (program?.value ?? scan.stop?.operator ?? "").slice(0, 40),
-        )
-      }`,
-      offset,
-    });
+}
+
+/** The commands of `text` that have words, in order, scanned one by one. */
+function* commands(text: string): Generator<ScanResult> {
+  let from: number | undefined = 0;
+  while (from !== undefined) {
+    const scan: ScanResult = scanWords(text, Infinity, from);
+    if (scan.words.length > 0 || scan.stop !== undefined) yield scan;
+    from = scan.next;
   }
+}
+
+function notCurl(text: string, scan: ScanResult): ConversionError {
+  const program = scan.words[programIndex(text, scan.words)];
+  return new ConversionError({
+    code: "NOT_CURL",
+    message: `Expected the command to start with "curl", found ${
+      JSON.stringify(
+        (program?.value ?? scan.stop?.operator ?? "").slice(0, 40),
+      )
+    }`,
+    offset: program?.offset ?? scan.stop?.offset ?? 0,
+  });
+}
+
+/** Index of the program word when `scan` runs curl, else -1. */
+function curlProgram(text: string, scan: ScanResult): number {
+  const first = programIndex(text, scan.words);
+  const program = scan.words[first];
+  return program !== undefined && isCurlProgram(program.value) ? first : -1;
+}
+
+/**
+ * Parses the first command of `command` (see the module docs of `curl.ts`);
+ * a later command is not converted and raises MORE_COMMANDS.
+ */
+export function parseCurlCommand(command: string): ParsedCurl {
+  checkText(command);
+  const all = commands(command);
+  const scan = all.next().value;
+  if (scan === undefined) {
+    // Only comments: the first "word" is none.
+    throw notCurl(command, scanWords(command));
+  }
+  const first = curlProgram(command, scan);
+  if (first === -1) throw notCurl(command, scan);
+  const parsed = parseScanned(command, scan, first);
+  // Only a newline leaves no other warning that the text goes on.
+  if (scan.stop === undefined && scan.next !== undefined) {
+    let later: ScanResult | undefined;
+    try {
+      later = all.next().value;
+    } catch {
+      // A later command that cannot be read still follows.
+      later = {
+        words: [{ value: "", offset: scan.next }],
+        expansions: [],
+        end: scan.next,
+      };
+    }
+    if (later !== undefined) {
+      const word = later.words[0] ??
+        { value: later.stop?.operator ?? "", offset: later.stop?.offset ?? 0 };
+      parsed.warnings.push({
+        code: "MORE_COMMANDS",
+        option: word.value,
+        offset: word.offset,
+        message:
+          "An unquoted line break ends a command, as in bash: only the first command is converted (curl.parseCommands reads every one); end a line with \\ to continue the command",
+      });
+    }
+  }
+  return parsed;
+}
+
+/**
+ * Parses every command of a script that runs curl, in order. Commands end
+ * at an unquoted newline, `;`, `&`, `&&`, `|` or `||`, as in bash; commands
+ * that do not run curl (`jq`, `echo`, a stray `-H …` line) are skipped.
+ */
+export function parseCurlCommands(text: string): ParsedCurl[] {
+  checkText(text);
+  const parsed: ParsedCurl[] = [];
+  let firstScan: ScanResult | undefined;
+  for (const scan of commands(text)) {
+    firstScan ??= scan;
+    const first = scan.words.length > 0 ? curlProgram(text, scan) : -1;
+    if (first !== -1) parsed.push(parseScanned(text, scan, first));
+  }
+  if (parsed.length === 0) throw notCurl(text, firstScan ?? scanWords(text));
+  return parsed;
+}
+
+function parseScanned(
+  text: string,
+  scan: ScanResult,
+  first: number,
+): ParsedCurl {
   const cmd = new CurlCommand();
   for (const offset of scan.expansions) {
+    const sign = text[offset] === "`" || text[offset] === "~"
+      ? text[offset]
+      : "$";
     cmd.warn(
       "SHELL_EXPANSION",
-      command[offset] === "`" ? "`" : "$",
+      sign,
       offset,
-      "Shell expansions are not performed; the text is kept as written",
+      sign === "~"
+        ? "bash expands a word-initial ~ to a home directory; the text is kept as written"
+        : "Shell expansions are not performed; the text is kept as written",
     );
   }
   if (scan.stop) {
@@ -80,15 +165,21 @@ export function parseCurlCommand(command: string): ParsedCurl {
       `The command ends at the shell operator "${scan.stop.operator}"; the rest is ignored`,
     );
   }
-  readArguments(cmd, words, first + 1, command.length);
-  return { request: buildRequest(cmd, command.length), warnings: cmd.warnings };
+  readArguments(cmd, scan.words, first + 1, scan.end);
+  // MISSING_URL points at the end of the command (the input's end for the last).
+  const end = scan.next === undefined ? text.length : scan.end;
+  return { request: buildRequest(cmd, end), warnings: cmd.warnings };
 }
 
 function buildRequest(cmd: CurlCommand, end: number): HttpRequest {
   const target = firstUrl(cmd, end);
   checkBodyConflicts(cmd);
   const hasForm = cmd.form.length > 0;
-  let { url, credentials } = normalizeUrl(target, cmd.protoDefault);
+  let { url, credentials } = normalizeUrl(
+    target,
+    cmd.protoDefault,
+    cmd.pathAsIs,
+  );
   if (cmd.uploadFile !== undefined) url = uploadUrl(url, cmd.uploadFile);
   let body: string | undefined;
   // -G data and --url-query pieces join the query, as curl does; curl then

@@ -103,6 +103,7 @@ export function uploadUrl(url: string, file: string): string {
 export function normalizeUrl(
   word: ShellWord,
   protoDefault: string | undefined,
+  pathAsIs = false,
 ): { url: string; credentials?: string } {
   const raw = word.value;
   if (raw === "" || URL_JUNK.test(raw)) {
@@ -114,7 +115,7 @@ export function normalizeUrl(
       offset: word.offset,
     });
   }
-  if (raw.startsWith("/")) return { url: raw };
+  if (raw.startsWith("/")) return { url: curlPath(raw, 0, pathAsIs, word) };
   let url = raw;
   const scheme = SCHEME.exec(raw);
   if (!scheme) url = (protoDefault ?? guessScheme(raw)) + "://" + raw;
@@ -142,6 +143,7 @@ export function normalizeUrl(
   if (url[authorityEnd] !== "/") {
     url = url.slice(0, authorityEnd) + "/" + url.slice(authorityEnd);
   }
+  url = curlPath(url, authorityEnd, pathAsIs, word);
   return credentials === undefined ? { url } : { url, credentials };
 }
 
@@ -151,4 +153,57 @@ function guessScheme(raw: string): string {
     if (host.startsWith(scheme + ".")) return scheme;
   }
   return "http";
+}
+
+/**
+ * The URL with its path (from `start` to the query or fragment) as curl
+ * 7.88 sends it (checked on the wire): `.` and `..` segments removed as RFC
+ * 3986 section 5.2.4 says, unless --path-as-is (`%2e` is not a dot: kept);
+ * then every non-ASCII character percent-encoded as its UTF-8 bytes in
+ * lower-case hex (`/café` → `/caf%c3%a9`). The query is sent as written.
+ */
+function curlPath(
+  url: string,
+  start: number,
+  pathAsIs: boolean,
+  word: ShellWord,
+): string {
+  let end = url.slice(start).search(/[?#]/);
+  end = end === -1 ? url.length : start + end;
+  let path = url.slice(start, end);
+  if (!pathAsIs) path = removeDotSegments(path);
+  if (!path.isWellFormed()) {
+    throw new ConversionError({
+      code: "INVALID_URL",
+      message:
+        "The URL's path holds a lone UTF-16 surrogate, which has no UTF-8 form to percent-encode",
+      offset: word.offset,
+    });
+  }
+  path = path.replace(
+    /[\u0080-\u{10ffff}]+/gu,
+    (text) =>
+      Array.from(
+        new TextEncoder().encode(text),
+        (byte) => "%" + byte.toString(16).padStart(2, "0"),
+      ).join(""),
+  );
+  return url.slice(0, start) + path + url.slice(end);
+}
+
+/** RFC 3986 section 5.2.4 on an absolute path. */
+function removeDotSegments(path: string): string {
+  if (!/(^|\/)\.\.?(\/|$)/.test(path)) return path;
+  const segments = path.split("/").slice(1);
+  const out: string[] = [];
+  segments.forEach((segment, i) => {
+    const last = i === segments.length - 1;
+    if (segment === ".") {
+      if (last) out.push("");
+    } else if (segment === "..") {
+      out.pop();
+      if (last) out.push("");
+    } else out.push(segment);
+  });
+  return "/" + out.join("/");
 }
