@@ -17,6 +17,7 @@ import {
 import { parseFormArgument } from "./_curl_form.ts";
 import { urlencodeArgument } from "./_curl_url.ts";
 import { applyAuthOption } from "./_curl_auth.ts";
+import { checkSendableHeaders, checkSendableRequest } from "./_sendable.ts";
 
 /** Reads the option and URL words after the program word into `cmd`. */
 export function readArguments(
@@ -131,7 +132,7 @@ function applyOption(
       cmd.urls.push({ value: v, offset: at });
       break;
     case "request":
-      cmd.customMethod = v;
+      cmd.customMethod = sendableMethod(v, at);
       break;
     case "get":
       cmd.get = !negated;
@@ -304,6 +305,7 @@ function addHeaderOption(
     // must end the text (curl 7.88 skips "Name; " and "Name;;").
     if (semicolon > 0 && semicolon === raw.length - 1) {
       const name = raw.slice(0, semicolon).trim();
+      sendableHeader(name, "", at);
       cmd.customNames.add(name.toLowerCase());
       cmd.headers.push({ name, value: "", internal: false });
       return;
@@ -334,8 +336,39 @@ function addHeaderOption(
     cmd.removedNames.add(name.toLowerCase());
     return;
   }
+  sendableHeader(name, value, at);
   cmd.customNames.add(name.toLowerCase());
   cmd.headers.push({ name, value, internal: false });
+}
+
+/**
+ * curl writes -X and -H text onto the wire as given, so a CR or LF in it
+ * would put a line there that no request can describe: refused at the
+ * option, with the codes every writer uses (see _sendable.ts).
+ */
+function sendableMethod(method: string, at: number): string {
+  try {
+    return checkSendableRequest({ method, url: "", headers: {} }).method;
+  } catch (error) {
+    throw atOffset(error, at);
+  }
+}
+
+function sendableHeader(name: string, value: string, at: number): void {
+  try {
+    checkSendableHeaders({ [name]: value });
+  } catch (error) {
+    throw atOffset(error, at);
+  }
+}
+
+function atOffset(error: unknown, offset: number): unknown {
+  if (!(error instanceof ConversionError)) return error;
+  return new ConversionError({
+    code: error.code,
+    message: error.message,
+    offset,
+  });
 }
 
 /**

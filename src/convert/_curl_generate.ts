@@ -3,7 +3,7 @@ import { ConversionError } from "./errors.ts";
 import type { HttpRequest } from "./types.ts";
 import { getHeader, headerEntries } from "./_message.ts";
 import { isBlankHeaderValue } from "./_curl_options.ts";
-import { TOKEN } from "../_http_token.ts";
+import { checkSendableRequest } from "./_sendable.ts";
 
 // Control characters (other than LF) would be mangled by a terminal on paste
 // (CR becomes LF, TAB triggers completion), so such words use $'…'.
@@ -60,8 +60,19 @@ function curlUrl(url: string): string {
   );
 }
 
+/** Whether the URL's path (before `?`/`#`) holds a `.` or `..` segment. */
+function hasDotSegments(url: string): boolean {
+  const end = url.search(/[?#]/);
+  const path = (end === -1 ? url : url.slice(0, end)).replace(
+    /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]*/,
+    "",
+  );
+  return /(?:^|\/)\.\.?(?:\/|$)/.test(path);
+}
+
 /** The curl arguments for `request`, each already quoted. */
 export function curlArguments(request: HttpRequest): string[] {
+  checkSendableRequest(request);
   const args: string[] = [];
   const url = curlUrl(request.url);
   const hasBody = request.body !== undefined;
@@ -70,6 +81,8 @@ export function curlArguments(request: HttpRequest): string[] {
   else args.push(quoteShell(url, "URL"));
   // curl globs [] and {} in URLs; -g keeps them literal.
   if (/[[\]{}]/.test(url)) args.push("--globoff");
+  // curl removes . and .. segments from the path; the request has them.
+  if (hasDotSegments(url)) args.push("--path-as-is");
   const method = request.method;
   if (method === "HEAD" && !hasBody) args.push("--head");
   else if (method !== (hasBody ? "POST" : "GET")) {
@@ -78,13 +91,6 @@ export function curlArguments(request: HttpRequest): string[] {
   const version = versionFlag(request.httpVersion);
   if (version) args.push(version);
   for (const [name, value] of headerEntries(request.headers)) {
-    if (!TOKEN.test(name)) {
-      throw new ConversionError({
-        code: "INVALID_HEADER",
-        message: `Header name ${JSON.stringify(name)} is not an HTTP token`,
-        path: `headers.${name}`,
-      });
-    }
     // curl's "Name;" form sends an empty header; "Name:" with nothing but
     // blanks after it would remove it, so a blank value goes that way too.
     args.push(

@@ -14,6 +14,7 @@ import {
   type ParsedCurl,
 } from "./_curl_command.ts";
 import { readArguments } from "./_curl_arguments.ts";
+import { checkSendableRequest } from "./_sendable.ts";
 import { setFormBody } from "./_curl_form.ts";
 import { setAuthHeader } from "./_curl_auth.ts";
 import {
@@ -168,7 +169,9 @@ function parseScanned(
   readArguments(cmd, scan.words, first + 1, scan.end);
   // MISSING_URL points at the end of the command (the input's end for the last).
   const end = scan.next === undefined ? text.length : scan.end;
-  return { request: buildRequest(cmd, end), warnings: cmd.warnings };
+  // -A, -e, -b, -u values land in headers too: the same check for all.
+  const request = checkSendableRequest(buildRequest(cmd, end));
+  return { request, warnings: cmd.warnings };
 }
 
 function buildRequest(cmd: CurlCommand, end: number): HttpRequest {

@@ -118,7 +118,7 @@ async function serve(conn: Deno.Conn, out: WireRequest[]): Promise<void> {
  * bash is killed (SIGKILL) after `timeoutMs`.
  */
 export async function onTheWire(
-  script: (origin: string) => string,
+  script: (origin: string) => string | Promise<string>,
   timeoutMs = 10_000,
 ): Promise<
   { requests: WireRequest[]; code: number; stderr: string; origin: string }
@@ -137,7 +137,7 @@ export async function onTheWire(
   // The script is the end of bash's input, as a pasted command is: no
   // newline is added after it (a final backslash stays an argument).
   const text = 'curl() { command curl -q --max-time 5 "$@"; }\n' +
-    script(origin);
+    await script(origin);
   const child = new Deno.Command("bash", {
     args: ["--norc", "--noprofile", "-c", text],
     stdout: "null",

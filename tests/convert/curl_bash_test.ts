@@ -74,15 +74,41 @@ function hostile(next: () => number, leading = ""): string {
   return value;
 }
 
+/**
+ * A header value or method that can be sent: CR, LF and NUL would inject a
+ * line and are refused by every writer (tested below), so they are left out
+ * of those two; the URL and body keep them.
+ */
+function sendable(value: string): string {
+  return value.replace(/[\r\n\0]/g, "");
+}
+
+// Token characters a shell treats specially: the method must still arrive.
+const METHOD_TOKENS = [
+  "`id`",
+  "$HOME",
+  "!!",
+  "'",
+  "&&",
+  "|",
+  "*",
+  "~",
+  "#",
+  "%s",
+];
+
 function hostileRequest(seed: number): HttpRequest {
   const next = rng(seed);
   const headers: Record<string, string | string[]> = {
-    "x-a": hostile(next),
-    "x-b": [hostile(next, "-"), hostile(next, "--")],
-    "content-type": hostile(next),
+    "x-a": sendable(hostile(next)),
+    "x-b": [sendable(hostile(next, "-")), sendable(hostile(next, "--"))],
+    "content-type": sendable(hostile(next)),
   };
   return {
-    method: seed % 3 === 0 ? "POST" : "X" + hostile(next).replace(/\0/g, ""),
+    method: seed % 3 === 0
+      ? "POST"
+      : "X" + METHOD_TOKENS[Math.floor(next() * METHOD_TOKENS.length)] +
+        METHOD_TOKENS[Math.floor(next() * METHOD_TOKENS.length)],
     url: (seed % 5 === 0 ? "-" : "https://example.com/") + hostile(next),
     headers,
     body: hostile(next, seed % 2 === 0 ? "@" : "-"),

@@ -769,16 +769,16 @@ describe("curl.fromRequest", () => {
     const command = await fromRequest({
       method: "GET",
       url: "https://a.example/",
-      headers: { "x-space": " ", "x-tab": "\t \t", "x-lf": "\r\n", a: "b" },
+      headers: { "x-space": " ", "x-tab": "\t \t", "x-ff": "\f", a: "b" },
     });
     assert.equal(
       command,
-      "curl 'https://a.example/' -H 'x-space;' -H 'x-tab;' -H 'x-lf;' -H 'a: b'",
+      "curl 'https://a.example/' -H 'x-space;' -H 'x-tab;' -H 'x-ff;' -H 'a: b'",
     );
     assert.deepEqual(toRequest(command).headers, {
       "x-space": "",
       "x-tab": "",
-      "x-lf": "",
+      "x-ff": "",
       a: "b",
     });
   });
