@@ -266,11 +266,37 @@ function applyOption(
         "IGNORED_OPTION",
         written,
         at,
-        `${written} does not change the request`,
+        TRANSFER_OPTIONS[option.name] === undefined
+          ? `${written} does not change the request`
+          : `${written} does not change the request, but curl ${
+            TRANSFER_OPTIONS[option.name]
+          }: a command written back from the request (curl.fromRequest) does not`,
       );
   }
   return true;
 }
+
+/**
+ * Options that leave the first request alone but change what curl does with
+ * it, so a command regenerated from the request behaves differently.
+ */
+const TRANSFER_OPTIONS: Record<string, string> = {
+  location: "follows redirects with it",
+  "location-trusted": "follows redirects and resends credentials with it",
+  insecure: "skips TLS certificate checks with it",
+  "proxy-insecure": "skips the proxy's TLS certificate checks with it",
+  proxy: "sends the request through a proxy with it",
+  resolve: "connects to another address with it",
+  "connect-to": "connects to another host with it",
+  "unix-socket": "connects to a Unix socket with it",
+  cert: "presents a client certificate with it",
+  cacert: "trusts another certificate authority with it",
+  "max-time": "gives up after a time limit with it",
+  retry: "retries failed transfers with it",
+  fail: "fails on HTTP errors with it",
+  output: "writes the response to a file with it",
+  "remote-name": "writes the response to a file with it",
+};
 
 function addData(
   cmd: CurlCommand,

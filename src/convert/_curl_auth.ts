@@ -33,7 +33,7 @@ export function applyAuthOption(
         "UNSUPPORTED_OPTION",
         written,
         at,
-        `${written} authentication needs a server round trip; no authorization header is produced`,
+        `${written} authentication needs a server round trip; no authorization header is produced, so a command written back from the request (curl.fromRequest) sends no credentials`,
       );
       return true;
     default:

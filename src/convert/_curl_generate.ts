@@ -4,6 +4,7 @@ import type { HttpRequest } from "./types.ts";
 import { getHeader, headerEntries } from "./_message.ts";
 import { isBlankHeaderValue } from "./_curl_options.ts";
 import { checkSendableRequest } from "./_sendable.ts";
+import { COMPRESSED_ACCEPT_ENCODING } from "./_curl_command.ts";
 
 // Control characters (other than LF) would be mangled by a terminal on paste
 // (CR becomes LF, TAB triggers completion), so such words use $'…'.
@@ -90,7 +91,18 @@ export function curlArguments(request: HttpRequest): string[] {
   }
   const version = versionFlag(request.httpVersion);
   if (version) args.push(version);
-  for (const [name, value] of headerEntries(request.headers)) {
+  const entries = headerEntries(request.headers);
+  // The header --compressed sends (what toRequest reads it as) is written
+  // back as --compressed: curl then also decodes the response, as the
+  // original command did; a bare header would print the encoded bytes.
+  const compressed = entries.filter(([name]) =>
+    name.toLowerCase() === "accept-encoding"
+  );
+  const asCompressed = compressed.length === 1 &&
+    compressed[0][1].trim() === COMPRESSED_ACCEPT_ENCODING;
+  if (asCompressed) args.push("--compressed");
+  for (const [name, value] of entries) {
+    if (asCompressed && name.toLowerCase() === "accept-encoding") continue;
     // curl's "Name;" form sends an empty header; "Name:" with nothing but
     // blanks after it would remove it, so a blank value goes that way too.
     args.push(

@@ -3,7 +3,12 @@
 // on the wire when real bash runs the same text against a capture server.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { toRequests } from "../../src/convert/curl.ts";
+import {
+  fromRequest,
+  parseCurl,
+  toRequest,
+  toRequests,
+} from "../../src/convert/curl.ts";
 import type { HttpRequest } from "../../src/convert/curl.ts";
 import { headerEntries } from "../../src/convert/_message.ts";
 import {
@@ -209,4 +214,60 @@ describe("curl.toRequests: the real curl sends the same", {
       );
     });
   }
+});
+
+describe("curl → curl: the regenerated command (issue 11, point 12)", () => {
+  it("keeps --compressed instead of a bare accept-encoding header", async () => {
+    const command = await fromRequest(
+      toRequest("curl --compressed http://h.test/c"),
+    );
+    assert.equal(command, "curl 'http://h.test/c' --compressed");
+    // Another accept-encoding value is the request's own header, as given.
+    assert.equal(
+      await fromRequest(
+        toRequest("curl -H 'Accept-Encoding: gzip' http://h.test/c"),
+      ),
+      "curl 'http://h.test/c' -H 'accept-encoding: gzip'",
+    );
+  });
+
+  it("warns about what a regenerated command loses: -L, -k, --digest credentials", () => {
+    const { warnings } = parseCurl(
+      "curl -L -k --digest -u ada:pw http://h.test/",
+    );
+    const byOption = Object.fromEntries(
+      warnings.map((w) => [w.option, w.message]),
+    );
+    assert.match(byOption["-L"], /follows redirects.*curl\.fromRequest/);
+    assert.match(byOption["-k"], /TLS certificate.*curl\.fromRequest/);
+    assert.match(byOption["--digest"], /sends no credentials/);
+  });
+
+  it("the regenerated command sends the same request as the original", {
+    skip: SKIP_WITHOUT_CURL,
+  }, async () => {
+    const originals = [
+      (o: string) => `curl -s --compressed ${o}/c`,
+      (o: string) => `curl -s --compressed -H 'X-A: 1' -d 'x=1' ${o}/c`,
+      (o: string) => `curl -s -r 5 ${o}/a/./b/../c`,
+    ];
+    for (const original of originals) {
+      const first = await onTheWire(original);
+      const again = await onTheWire((o) =>
+        fromRequest(toRequest(original(o))).then((c) =>
+          c.replace(/^curl /, "curl -s ")
+        )
+      );
+      assert.equal(first.requests.length, 1, first.stderr);
+      assert.equal(again.requests.length, 1, again.stderr);
+      const head = (r: WireRequest) =>
+        r.head.replace(/\r\nHost: [^\r]*/i, "").toLowerCase().split("\r\n")
+          .sort();
+      assert.deepEqual(head(again.requests[0]), head(first.requests[0]));
+      assert.equal(
+        wireBody(again.requests[0]),
+        wireBody(first.requests[0]),
+      );
+    }
+  });
 });
