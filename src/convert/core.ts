@@ -161,10 +161,14 @@ function detectObject(value: unknown): DetectedType {
     return "har";
   }
   if (isHarRequest(value)) return "har";
-  if (typeof value.statusCode === "number") return "response";
+  // As the original library's own tests have it: a numeric `statusCode` or
+  // `status` is a response, and `method` with `url` a request, headers or not.
+  if (
+    typeof value.statusCode === "number" || typeof value.status === "number"
+  ) return "response";
   if (
     typeof value.method === "string" && typeof value.url === "string" &&
-    isObject(value.headers)
+    (value.headers === undefined || isObject(value.headers))
   ) {
     return "request";
   }
