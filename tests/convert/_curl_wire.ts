@@ -2,6 +2,8 @@
 // a capture server on 127.0.0.1 and returns the raw requests curl sent, so a
 // test can compare what toRequest says with what goes on the wire.
 //
+import { type BashRun, runBash } from "./_bash.ts";
+
 // Without curl on PATH the wire tests are skipped outside CI (with the reason
 // and the install command) and fail under CI=true, where .ci/run installs it.
 
@@ -123,6 +125,11 @@ export async function onTheWire(
 ): Promise<
   { requests: WireRequest[]; code: number; stderr: string; origin: string }
 > {
+  if (!HAS_CURL) {
+    throw new Error(
+      "the wire tests need the real curl on PATH (required under CI=true): apt-get install -y curl",
+    );
+  }
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const origin = `http://127.0.0.1:${listener.addr.port}`;
   const requests: WireRequest[] = [];
@@ -133,35 +140,21 @@ export async function onTheWire(
     } catch { /* listener closed */ }
   })();
   // `curl` as a function so every transfer carries a time bound; `command`
-  // still runs the real binary.
-  // The script is the end of bash's input, as a pasted command is: no
-  // newline is added after it (a final backslash stays an argument).
-  const text = 'curl() { command curl -q --max-time 5 "$@"; }\n' +
-    await script(origin);
-  const child = new Deno.Command("bash", {
-    args: ["--norc", "--noprofile", "-c", text],
-    stdout: "null",
-    stderr: "piped",
-    stdin: "null",
-    env: { PATH: "/usr/bin:/bin", HOME: "/nonexistent", LC_ALL: "C.UTF-8" },
-    clearEnv: true,
-  }).spawn();
-  const timer = setTimeout(() => {
-    try {
-      child.kill("SIGKILL");
-    } catch { /* exited */ }
-  }, timeoutMs);
-  const output = await child.output();
-  clearTimeout(timer);
-  listener.close();
+  // still runs the real binary. The script is the end of bash's input, as a
+  // pasted command is (a final backslash stays an argument).
+  let output: BashRun;
+  try {
+    output = await runBash(
+      'curl() { command curl -q --max-time 5 "$@"; }\n' +
+        await script(origin),
+      { mode: "argument", timeoutMs },
+    );
+  } finally {
+    listener.close();
+  }
   await accepting;
   await Promise.all(served);
-  return {
-    requests,
-    origin,
-    code: output.code,
-    stderr: decoder.decode(output.stderr),
-  };
+  return { requests, origin, code: output.code, stderr: output.stderr };
 }
 
 /** The one request `command(origin)` puts on the wire. */

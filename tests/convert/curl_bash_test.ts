@@ -7,6 +7,7 @@ import { fromRequest } from "../../src/convert/curl.ts";
 import type { HttpRequest } from "../../src/convert/curl.ts";
 import { scanWords } from "../../src/convert/_curl_words.ts";
 import { curlEncodedUrl } from "./_curl_url.ts";
+import { argvThroughBash } from "./_bash.ts";
 
 const HOSTILE = [
   "'",
@@ -115,30 +116,6 @@ function hostileRequest(seed: number): HttpRequest {
   };
 }
 
-/** The argv bash hands to `curl` for `command`. */
-async function argvThroughBash(command: string): Promise<string[]> {
-  // History expansion on, as in an interactive shell, so `!` would bite.
-  const script =
-    "set -o history -o histexpand\ncurl() { printf '%s\\0' \"$@\"; }\n" +
-    command + "\n";
-  const child = new Deno.Command("bash", {
-    args: ["--norc", "--noprofile", "-s"],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-    env: { PATH: "/usr/bin:/bin", HOME: "/nonexistent", LC_ALL: "C.UTF-8" },
-    clearEnv: true,
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(script));
-  await writer.close();
-  const { stdout, stderr, code } = await child.output();
-  assert.equal(code, 0, new TextDecoder().decode(stderr));
-  const text = new TextDecoder("utf-8", { fatal: true }).decode(stdout);
-  assert.ok(text.endsWith("\0"));
-  return text.slice(0, -1).split("\0");
-}
-
 /** What curl must receive: the values of the request, each one intact (the URL percent-encoded where curl refuses raw characters). */
 function checkArgv(argv: string[], request: HttpRequest): void {
   const url = argv[0] === "--url" ? argv[1] : argv[0];
@@ -165,7 +142,7 @@ describe("curl.fromRequest output through real bash", () => {
       const request = hostileRequest(seed);
       for (const pretty of [false, true]) {
         const command = await fromRequest(request, { pretty });
-        checkArgv(await argvThroughBash(command), request);
+        checkArgv(await argvThroughBash(command, true), request);
       }
     }
   });
@@ -177,7 +154,7 @@ describe("curl.fromRequest output through real bash", () => {
       });
       const words = scanWords(command).words.map((w) => w.value);
       assert.equal(words[0], "curl");
-      assert.deepEqual(words.slice(1), await argvThroughBash(command));
+      assert.deepEqual(words.slice(1), await argvThroughBash(command, true));
     }
   });
 
@@ -190,7 +167,11 @@ describe("curl.fromRequest output through real bash", () => {
     assert.ok(snippets.length >= 10);
     for (const command of snippets) {
       const words = scanWords(command).words.map((w) => w.value);
-      assert.deepEqual(words.slice(1), await argvThroughBash(command), command);
+      assert.deepEqual(
+        words.slice(1),
+        await argvThroughBash(command, true),
+        command,
+      );
     }
   });
 });

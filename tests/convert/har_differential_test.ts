@@ -37,6 +37,7 @@ import { toRequest as harToRequest } from "../../src/convert/har.ts";
 import * as curl from "../../src/convert/curl.ts";
 import { parseRequest, stringifyRequest } from "../../src/convert/string.ts";
 import type { HeaderMap, HttpRequest } from "../../src/convert/types.ts";
+import { argvThroughBash } from "./_bash.ts";
 
 interface HarCase {
   name: string;
@@ -189,25 +190,12 @@ const CASES: HarCase[] = [
   }),
 ];
 
-/** argv of a command as bash sees it, via a `curl` function. */
-async function bashArgv(command: string): Promise<string[]> {
-  const script = `curl() { printf '%s\\0' "$@"; }\n${command}\n`;
-  const output = await new Deno.Command("bash", {
-    args: ["-c", script],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
-  const text = new TextDecoder().decode(output.stdout);
-  return text.split("\0").slice(0, -1);
-}
-
 const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
 
 /** Parses a curl command, after proving bash splits it the way we do. */
 async function executeCurl(command: string): Promise<HttpRequest> {
   const parsed = curl.toRequest(command);
-  const argv = await bashArgv(command);
+  const argv = await argvThroughBash(command);
   const fromArgv = curl.toRequest(`curl ${argv.map(quote).join(" ")}`);
   assert.deepEqual(
     fromArgv,
