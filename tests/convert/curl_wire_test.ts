@@ -58,6 +58,19 @@ const CASES: WireCase[] = [
     ],
   },
   {
+    name: "1: a pasted script: blank lines, a comment, a redirection, pipes",
+    script: (o) =>
+      `curl -s ${o}/first\n\n# the next one\ncurl -s ${o}/second\n\n\n` +
+      `curl -s ${o}/third -d x < /dev/null\n` +
+      `echo skipped | curl -s ${o}/fourth | cat`,
+    expected: [
+      { method: "GET", url: `${O}/first` },
+      { method: "GET", url: `${O}/second` },
+      { method: "POST", url: `${O}/third`, body: "x" },
+      { method: "GET", url: `${O}/fourth` },
+    ],
+  },
+  {
     name: "2: -r N sends an open range",
     script: (o) => `curl -s -r 600 ${o}/r`,
     expected: [{ headers: { range: "bytes=600-" } }],
