@@ -24,7 +24,6 @@ export function readArguments(
   cmd: CurlCommand,
   words: ShellWord[],
   from: number,
-  end: number,
 ): void {
   let optionsEnded = false;
   for (let w = from; w < words.length; w++) {
@@ -113,7 +112,6 @@ export function readArguments(
       break;
     }
   }
-  void end;
 }
 
 /** Applies one option; returns false when parsing must stop (`--next`). */

@@ -18,7 +18,8 @@ import type { ShellWord } from "./_curl_words.ts";
  * - `EXTRA_URL`: more than one URL; only the first is converted.
  * - `SHELL_EXPANSION`: `$VAR`, `$(…)`, backticks or a word-initial `~`,
  *   kept literally.
- * - `SHELL_OPERATOR`: text after `|`, `;`, `&`, `<`, `>` is not curl's.
+ * - `SHELL_OPERATOR`: the command ends at `|`, `;`, `&`, `<`, `>`, `(` or
+ *   `)`; what follows is another command or a redirection, not curl's.
  * - `INVALID_HEADER`: an `-H` value curl itself would skip.
  * - `MORE_COMMANDS`: an unquoted line break ended the command and another
  *   command follows; only the first is converted (`parseCommands` reads

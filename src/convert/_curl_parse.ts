@@ -166,7 +166,7 @@ function parseScanned(
       `The command ends at the shell operator "${scan.stop.operator}"; the rest is ignored`,
     );
   }
-  readArguments(cmd, scan.words, first + 1, scan.end);
+  readArguments(cmd, scan.words, first + 1);
   // MISSING_URL points at the end of the command (the input's end for the last).
   const end = scan.next === undefined ? text.length : scan.end;
   // -A, -e, -b, -u values land in headers too: the same check for all.

@@ -218,7 +218,9 @@ export interface FromRequestOptions {
 
 /**
  * Parses a curl command line into a request and the list of things the
- * request does not reflect.
+ * request does not reflect. Only the first command is read: a later one
+ * (after an unquoted line break) raises `MORE_COMMANDS`; use
+ * {@linkcode parseCommands} for every command of a script.
  *
  * @param command A bash curl command, e.g. from a browser's "Copy as cURL".
  * @returns The request and the warnings (ignored options, file references, extra URLs …).
