@@ -17,7 +17,8 @@ import {
 import { parseFormArgument } from "./_curl_form.ts";
 import { urlencodeArgument } from "./_curl_url.ts";
 import { applyAuthOption } from "./_curl_auth.ts";
-import { checkSendableHeaders, checkSendableRequest } from "./_sendable.ts";
+import { checkSendableRequest } from "./_sendable.ts";
+import { checkHeaderField } from "./_http_text.ts";
 
 /** Reads the option and URL words after the program word into `cmd`. */
 export function readArguments(
@@ -380,7 +381,7 @@ function sendableMethod(method: string, at: number): string {
 
 function sendableHeader(name: string, value: string, at: number): void {
   try {
-    checkSendableHeaders({ [name]: value });
+    checkHeaderField(name, value);
   } catch (error) {
     throw atOffset(error, at);
   }

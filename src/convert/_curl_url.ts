@@ -168,8 +168,16 @@ function curlPath(
   pathAsIs: boolean,
   word: ShellWord,
 ): string {
-  let end = url.slice(start).search(/[?#]/);
-  end = end === -1 ? url.length : start + end;
+  // One pass finds the path's end and whether it needs any work at all (a
+  // dot, or a character beyond ASCII); most paths need none.
+  let end = start;
+  let plain = true;
+  for (; end < url.length; end++) {
+    const code = url.charCodeAt(end);
+    if (code === 0x3f || code === 0x23) break; // ? #
+    if (code === 0x2e || code >= 0x80) plain = false;
+  }
+  if (plain) return url;
   let path = url.slice(start, end);
   if (!pathAsIs) path = removeDotSegments(path);
   if (!path.isWellFormed()) {

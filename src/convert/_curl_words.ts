@@ -255,10 +255,15 @@ export function startsWithCurl(input: string): boolean {
   return program !== undefined && isCurlProgram(program.value);
 }
 
+// Characters that end a literal run: quotes, escapes, expansions, blanks,
+// line ends and operators. A CR only counts before LF or at the end.
+const SPECIAL = new Uint8Array(128);
+for (const c of "'\"\\$` \t\n\r" + OPERATORS) SPECIAL[c.charCodeAt(0)] = 1;
+
 function isSpecial(input: string, j: number): boolean {
-  const c = input[j];
-  return c === "'" || c === '"' || c === "\\" || c === "$" || c === "`" ||
-    endsWord(input, j);
+  const code = input.charCodeAt(j);
+  if (code >= 128 || SPECIAL[code] === 0) return false;
+  return code !== 0x0d || endsWord(input, j);
 }
 
 function unterminated(offset: number, quote: string): ConversionError {

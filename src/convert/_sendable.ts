@@ -6,15 +6,18 @@ import { ConversionError } from "./errors.ts";
 import type { HeaderMap, HttpRequest } from "./types.ts";
 import { TOKEN } from "../_http_token.ts";
 import { checkHeaderField } from "./_http_text.ts";
-import { headerEntries } from "./_message.ts";
 
 /**
  * Throws `INVALID_HEADER` for a header name that is not an HTTP token or a
  * value holding CR, LF or NUL (each would split or end a header line).
  */
 export function checkSendableHeaders(headers: HeaderMap): void {
-  for (const [name, value] of headerEntries(headers)) {
-    checkHeaderField(name, value);
+  // Every writer runs this on every request: no entry list is built.
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
+    if (Array.isArray(value)) {
+      for (const item of value) checkHeaderField(name, item);
+    } else if (value !== undefined) checkHeaderField(name, value);
   }
 }
 
