@@ -63,12 +63,29 @@ function curlUrl(url: string): string {
 
 /** Whether the URL's path (before `?`/`#`) holds a `.` or `..` segment. */
 function hasDotSegments(url: string): boolean {
-  const end = url.search(/[?#]/);
-  const path = (end === -1 ? url : url.slice(0, end)).replace(
-    /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]*/,
-    "",
-  );
-  return /(?:^|\/)\.\.?(?:\/|$)/.test(path);
+  if (!url.includes("/.")) return false; // the common case, natively
+  let i = 0;
+  const scheme = url.indexOf("://");
+  if (scheme !== -1) {
+    // Skip the authority: the path starts at the first "/" after it.
+    for (i = scheme + 3; i < url.length; i++) {
+      const code = url.charCodeAt(i);
+      if (code === 0x2f) break; // /
+      if (code === 0x3f || code === 0x23) return false; // ? #: no path
+    }
+  }
+  for (; i < url.length; i++) {
+    const code = url.charCodeAt(i);
+    if (code === 0x3f || code === 0x23) return false;
+    if (code !== 0x2e || url.charCodeAt(i - 1) !== 0x2f) continue;
+    // "/." or "/..", then the segment's end.
+    const end = url.charCodeAt(i + 1) === 0x2e ? i + 2 : i + 1;
+    const next = url.charCodeAt(end);
+    if (end === url.length || next === 0x2f || next === 0x3f || next === 0x23) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** The curl arguments for `request`, each already quoted. */
@@ -91,18 +108,18 @@ export function curlArguments(request: HttpRequest): string[] {
   }
   const version = versionFlag(request.httpVersion);
   if (version) args.push(version);
-  const entries = headerEntries(request.headers);
   // The header --compressed sends (what toRequest reads it as) is written
   // back as --compressed: curl then also decodes the response, as the
   // original command did; a bare header would print the encoded bytes.
-  const compressed = entries.filter(([name]) =>
-    name.toLowerCase() === "accept-encoding"
-  );
-  const asCompressed = compressed.length === 1 &&
-    compressed[0][1].trim() === COMPRESSED_ACCEPT_ENCODING;
-  if (asCompressed) args.push("--compressed");
-  for (const [name, value] of entries) {
-    if (asCompressed && name.toLowerCase() === "accept-encoding") continue;
+  let encodings = 0;
+  let compressedAt = -1;
+  for (const [name, value] of headerEntries(request.headers)) {
+    if (name.length === 15 && name.toLowerCase() === "accept-encoding") {
+      encodings++;
+      if (value.trim() === COMPRESSED_ACCEPT_ENCODING) {
+        compressedAt = args.length;
+      }
+    }
     // curl's "Name;" form sends an empty header; "Name:" with nothing but
     // blanks after it would remove it, so a blank value goes that way too.
     args.push(
@@ -112,6 +129,9 @@ export function curlArguments(request: HttpRequest): string[] {
           `header ${name}`,
         ),
     );
+  }
+  if (encodings === 1 && compressedAt !== -1) {
+    args[compressedAt] = "--compressed";
   }
   if (hasBody) {
     // Without this, curl would add its own form content type.
