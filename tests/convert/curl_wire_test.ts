@@ -244,6 +244,25 @@ describe("curl → curl: the regenerated command (issue 11, point 12)", () => {
     );
   });
 
+  it("writes --path-as-is only for a path with . or .. segments", async () => {
+    const url = async (u: string) =>
+      await fromRequest({ method: "GET", url: u, headers: {} });
+    assert.equal(
+      await url("http://h.test/a/../b"),
+      "curl 'http://h.test/a/../b' --path-as-is",
+    );
+    assert.match(await url("http://h.test/a/."), /--path-as-is/);
+    for (
+      const plain of [
+        "http://h.test/a/.b/..c",
+        "http://h.test/a?x=/../y",
+        "http://h.test/a#/./",
+      ]
+    ) {
+      assert.doesNotMatch(await url(plain), /--path-as-is/, plain);
+    }
+  });
+
   it("warns about what a regenerated command loses: -L, -k, --digest credentials", () => {
     const { warnings } = parseCurl(
       "curl -L -k --digest -u ada:pw http://h.test/",
@@ -263,6 +282,7 @@ describe("curl → curl: the regenerated command (issue 11, point 12)", () => {
       (o: string) => `curl -s --compressed ${o}/c`,
       (o: string) => `curl -s --compressed -H 'X-A: 1' -d 'x=1' ${o}/c`,
       (o: string) => `curl -s -r 5 ${o}/a/./b/../c`,
+      (o: string) => `curl -s --path-as-is ${o}/a/./b/../c?d=/../e`,
     ];
     for (const original of originals) {
       const first = await onTheWire(original);
