@@ -3,7 +3,8 @@ import { ConversionError } from "./errors.ts";
 import type { HttpRequest } from "./types.ts";
 import { getHeader, headerEntries } from "./_message.ts";
 import { isBlankHeaderValue } from "./_curl_options.ts";
-import { TOKEN } from "../_http_token.ts";
+import { checkSendableRequest } from "./_sendable.ts";
+import { COMPRESSED_ACCEPT_ENCODING } from "./_curl_command.ts";
 
 // Control characters (other than LF) would be mangled by a terminal on paste
 // (CR becomes LF, TAB triggers completion), so such words use $'…'.
@@ -60,8 +61,36 @@ function curlUrl(url: string): string {
   );
 }
 
+/** Whether the URL's path (before `?`/`#`) holds a `.` or `..` segment. */
+function hasDotSegments(url: string): boolean {
+  if (!url.includes("/.")) return false; // the common case, natively
+  let i = 0;
+  const scheme = url.indexOf("://");
+  if (scheme !== -1) {
+    // Skip the authority: the path starts at the first "/" after it.
+    for (i = scheme + 3; i < url.length; i++) {
+      const code = url.charCodeAt(i);
+      if (code === 0x2f) break; // /
+      if (code === 0x3f || code === 0x23) return false; // ? #: no path
+    }
+  }
+  for (; i < url.length; i++) {
+    const code = url.charCodeAt(i);
+    if (code === 0x3f || code === 0x23) return false;
+    if (code !== 0x2e || url.charCodeAt(i - 1) !== 0x2f) continue;
+    // "/." or "/..", then the segment's end.
+    const end = url.charCodeAt(i + 1) === 0x2e ? i + 2 : i + 1;
+    const next = url.charCodeAt(end);
+    if (end === url.length || next === 0x2f || next === 0x3f || next === 0x23) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /** The curl arguments for `request`, each already quoted. */
 export function curlArguments(request: HttpRequest): string[] {
+  checkSendableRequest(request);
   const args: string[] = [];
   const url = curlUrl(request.url);
   const hasBody = request.body !== undefined;
@@ -70,6 +99,8 @@ export function curlArguments(request: HttpRequest): string[] {
   else args.push(quoteShell(url, "URL"));
   // curl globs [] and {} in URLs; -g keeps them literal.
   if (/[[\]{}]/.test(url)) args.push("--globoff");
+  // curl removes . and .. segments from the path; the request has them.
+  if (hasDotSegments(url)) args.push("--path-as-is");
   const method = request.method;
   if (method === "HEAD" && !hasBody) args.push("--head");
   else if (method !== (hasBody ? "POST" : "GET")) {
@@ -77,13 +108,17 @@ export function curlArguments(request: HttpRequest): string[] {
   }
   const version = versionFlag(request.httpVersion);
   if (version) args.push(version);
+  // The header --compressed sends (what toRequest reads it as) is written
+  // back as --compressed: curl then also decodes the response, as the
+  // original command did; a bare header would print the encoded bytes.
+  let encodings = 0;
+  let compressedAt = -1;
   for (const [name, value] of headerEntries(request.headers)) {
-    if (!TOKEN.test(name)) {
-      throw new ConversionError({
-        code: "INVALID_HEADER",
-        message: `Header name ${JSON.stringify(name)} is not an HTTP token`,
-        path: `headers.${name}`,
-      });
+    if (name.length === 15 && name.toLowerCase() === "accept-encoding") {
+      encodings++;
+      if (value.trim() === COMPRESSED_ACCEPT_ENCODING) {
+        compressedAt = args.length;
+      }
     }
     // curl's "Name;" form sends an empty header; "Name:" with nothing but
     // blanks after it would remove it, so a blank value goes that way too.
@@ -94,6 +129,9 @@ export function curlArguments(request: HttpRequest): string[] {
           `header ${name}`,
         ),
     );
+  }
+  if (encodings === 1 && compressedAt !== -1) {
+    args[compressedAt] = "--compressed";
   }
   if (hasBody) {
     // Without this, curl would add its own form content type.

@@ -20,6 +20,13 @@ export interface ScanResult {
   expansions: number[];
   /** A control operator (`|`, `;`, `&`, `<`, `>`, `(`, `)`) that ends the command. */
   stop?: { operator: string; offset: number };
+  /**
+   * Where the next command of the input starts (after the unquoted newline,
+   * `;`, `&`, `&&`, `|` or `||` that ended this one); absent at the end.
+   */
+  next?: number;
+  /** Offset of the end of this command (its separator, or the input length). */
+  end: number;
 }
 
 const OPERATORS = "|&;<>()";
@@ -41,12 +48,21 @@ const SIMPLE_ANSI_ESCAPES: Record<string, string> = {
 };
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
+/** A blank that separates words within a command (a newline ends the command). */
 function isBlank(input: string, i: number): boolean {
   const c = input[i];
-  if (c === " " || c === "\t" || c === "\n") return true;
-  // A CR is a line-ending only before LF (Windows CRLF) or at the very end.
-  return c === "\r" && (i + 1 === input.length || input[i + 1] === "\n");
+  // A CR at the very end is a line end with nothing after it.
+  return c === " " || c === "\t" || (c === "\r" && i + 1 === input.length);
 }
+
+/** Characters that end a word: blanks, a newline (LF or CRLF) and the operators. */
+function endsWord(input: string, i: number): boolean {
+  return isBlank(input, i) || isLineEnd(input, i) ||
+    OPERATORS.includes(input[i]);
+}
+
+/** Operators that separate commands; the others (`<>()`) only end this one. */
+const SEPARATORS = "|&;";
 
 /** Length of a backslash-newline continuation at `i` (LF or CRLF), else 0. */
 function continuationLength(input: string, i: number): number {
@@ -87,18 +103,32 @@ function checkOtherShell(input: string, i: number): void {
 }
 
 /**
- * Splits `input` into shell words; with `limit`, stops after that many
- * words without looking at the rest.
+ * Splits the command that starts at `from` into shell words, up to the
+ * unquoted newline or control operator that ends it, as bash does; with
+ * `limit`, stops after that many words without looking at the rest.
+ * Words after a redirection or parenthesis (`<`, `>`, `(`, `)`) are not the
+ * command's and are skipped up to the end of the command.
  *
  * @throws {ConversionError} UNTERMINATED_QUOTE at the opening quote (the `$`
  * of `$'…'`), INVALID_ESCAPE for a `$'…'` escape that yields NUL, a surrogate,
  * a code point above U+10FFFF, or bytes that are not UTF-8.
  */
-export function scanWords(input: string, limit = Infinity): ScanResult {
+export function scanWords(
+  input: string,
+  limit = Infinity,
+  from = 0,
+): ScanResult {
   const words: ShellWord[] = [];
   const expansions: number[] = [];
   const n = input.length;
-  let i = 0;
+  let stop: ScanResult["stop"];
+  let i = from;
+  const result = (end: number, next?: number): ScanResult => {
+    const scan: ScanResult = { words, expansions, end };
+    if (stop !== undefined) scan.stop = stop;
+    if (next !== undefined && next < n) scan.next = next;
+    return scan;
+  };
   while (i < n) {
     if (isBlank(input, i)) {
       i++;
@@ -109,19 +139,32 @@ export function scanWords(input: string, limit = Infinity): ScanResult {
       i += skip;
       continue;
     }
+    // An unquoted newline ends the command, as in bash.
+    if (isLineEnd(input, i)) {
+      return result(i, i + (input[i] === "\r" ? 2 : 1));
+    }
     const c = input[i];
     if (c === "#") {
       const end = input.indexOf("\n", i);
-      i = end === -1 ? n : end + 1;
+      i = end === -1 ? n : end;
+      if (input[i - 1] === "\r") i--;
       continue;
     }
     if (OPERATORS.includes(c)) {
-      return { words, expansions, stop: { operator: c, offset: i } };
+      stop ??= { operator: c, offset: i };
+      if (SEPARATORS.includes(c)) {
+        // `&&` and `||` are one operator.
+        const length = (c === "&" || c === "|") && input[i + 1] === c ? 2 : 1;
+        return result(i, i + length);
+      }
+      i++;
+      continue;
     }
     checkOtherShell(input, i);
     const start = i;
     const parts: string[] = [];
-    while (i < n && !isBlank(input, i) && !OPERATORS.includes(input[i])) {
+    if (c === "~") expansions.push(i); // bash expands a word-initial ~
+    while (i < n && !endsWord(input, i)) {
       const ch = input[i];
       if (ch === "'") {
         const close = input.indexOf("'", i + 1);
@@ -139,14 +182,11 @@ export function scanWords(input: string, limit = Infinity): ScanResult {
         const skipped = continuationLength(input, i);
         if (skipped > 0) {
           i += skipped;
-        } else if (i + 1 < n) {
-          parts.push(input[i + 1]);
-          i += 2;
         } else {
-          // A backslash at the very end is a continuation with nothing after
-          // it (a copied command cut one line short); bash reading a script
-          // drops it too.
-          i++;
+          // A backslash at the very end has nothing to escape and stays,
+          // as `bash -c` keeps it.
+          parts.push(i + 1 < n ? input[i + 1] : "\\");
+          i += 2;
         }
       } else {
         if ((ch === "$" || ch === "`") && isExpansionStart(input, i)) {
@@ -158,14 +198,14 @@ export function scanWords(input: string, limit = Infinity): ScanResult {
         i = j;
       }
     }
-    if (parts.length === 0) continue; // only the final backslash
+    if (parts.length === 0 || stop !== undefined) continue;
     words.push({
       value: parts.length === 1 ? parts[0] : parts.join(""),
       offset: start,
     });
     if (words.length >= limit) break;
   }
-  return { words, expansions };
+  return result(Math.min(i, n));
 }
 
 /**
@@ -196,9 +236,17 @@ export function isCurlProgram(word: string): boolean {
 export function startsWithCurl(input: string): boolean {
   let words: ShellWord[];
   try {
-    words = scanWords(input, 1).words;
+    // Blank and comment-only lines before the command are no command.
+    let scan = scanWords(input, 1);
+    while (
+      scan.words.length === 0 && scan.stop === undefined &&
+      scan.next !== undefined
+    ) {
+      scan = scanWords(input, 1, scan.next);
+    }
+    words = scan.words;
     if (words.length === 1 && words[0].value === "$") {
-      words = scanWords(input, 2).words;
+      words = scanWords(input, 2, words[0].offset).words;
     }
   } catch {
     return false;
@@ -207,10 +255,15 @@ export function startsWithCurl(input: string): boolean {
   return program !== undefined && isCurlProgram(program.value);
 }
 
+// Characters that end a literal run: quotes, escapes, expansions, blanks,
+// line ends and operators. A CR only counts before LF or at the end.
+const SPECIAL = new Uint8Array(128);
+for (const c of "'\"\\$` \t\n\r" + OPERATORS) SPECIAL[c.charCodeAt(0)] = 1;
+
 function isSpecial(input: string, j: number): boolean {
-  const c = input[j];
-  return c === "'" || c === '"' || c === "\\" || c === "$" || c === "`" ||
-    isBlank(input, j) || OPERATORS.includes(c);
+  const code = input.charCodeAt(j);
+  if (code >= 128 || SPECIAL[code] === 0) return false;
+  return code !== 0x0d || endsWord(input, j);
 }
 
 function unterminated(offset: number, quote: string): ConversionError {

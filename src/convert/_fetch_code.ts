@@ -5,6 +5,7 @@
 import type { HeaderMap, HttpRequest } from "./types.ts";
 import { headerEntries } from "./_message.ts";
 import { jsString } from "./_js_string.ts";
+import { checkSendableRequest } from "./_sendable.ts";
 
 /** Headers for fetch: an object, or pairs when a name repeats. */
 export function fetchHeaders(
@@ -71,6 +72,7 @@ export function fetchCode(
   plain: HttpRequest,
   options: { pretty?: boolean; async?: boolean } = {},
 ): string {
+  checkSendableRequest(plain);
   const pretty = options.pretty ?? true;
   const call = `fetch(${jsString(plain.url)}${initLiteral(plain, pretty)})`;
   if (options.async) {

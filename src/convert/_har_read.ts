@@ -12,6 +12,7 @@ import {
   urlencodedBody,
   withBoundary,
 } from "./_har_form.ts";
+import { checkSendableHeaders, checkSendableRequest } from "./_sendable.ts";
 import { ConversionError } from "./errors.ts";
 import type { HarExchange, HarNameValue, HarParam } from "./har_types.ts";
 import type { HeaderMap, HttpRequest, HttpResponse } from "./types.ts";
@@ -154,7 +155,8 @@ function readRequest(value: unknown, path: string): HttpRequest {
     const body = readPostData(har.postData, join(path, "postData"), headers);
     if (body !== undefined) request.body = body;
   }
-  return request;
+  // A hostile HAR must not feed a writer a line the request did not have.
+  return checkSendableRequest(request);
 }
 
 function readResponse(value: unknown, path: string): HttpResponse {
@@ -169,6 +171,7 @@ function readResponse(value: unknown, path: string): HttpResponse {
     );
   }
   const headers = readHeaders(har, path);
+  checkSendableHeaders(headers);
   const version = optionalString(har, "httpVersion", path) ?? "";
   const response: HttpResponse = {
     statusCode: status,

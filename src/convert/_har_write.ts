@@ -1,5 +1,6 @@
 // Writing HAR: plain or native requests and responses to HAR 1.2 entries and
 // logs, per the decisions in har.ts's module documentation.
+import { checkSendableHeaders, checkSendableRequest } from "./_sendable.ts";
 import {
   checkedMessage,
   getHeader,
@@ -148,7 +149,7 @@ async function plainRequest(
   if (isNativeRequest(input)) {
     return { message: requestHead(input), body: await nativeBody(input) };
   }
-  const message = checkedMessage(input, "request");
+  const message = checkSendableRequest(checkedMessage(input, "request"));
   return { message, body: plainBody(message, options) };
 }
 
@@ -164,6 +165,7 @@ async function plainResponse(
     };
   }
   const message = checkedMessage(input, "response");
+  checkSendableHeaders(message.headers);
   return { message, body: plainBody(message, options) };
 }
 

@@ -6,13 +6,16 @@ const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const LITERALS = ["true", "false", "null"];
 const ESCAPABLE = new Set([0x22, 0x5c, 0x2f, 0x62, 0x66, 0x6e, 0x72, 0x74]);
 
-// Indentation stops growing at this depth, so that hostile nesting
-// ("[[[[…") gives output linear in the input, not quadratic.
+import { OVER_BUDGET } from "./_format_budget.ts";
+
+// Indentation stops growing at this depth (by default), so that hostile
+// nesting ("[[[[…") gives output linear in the input, not quadratic;
+// _format_budget.ts lowers it when even that is too much.
 export const MAX_INDENT_DEPTH = 100;
 
 const indents: string[] = [""];
-function indent(nesting: number): string {
-  const depth = Math.min(nesting, MAX_INDENT_DEPTH);
+function indent(nesting: number, maxDepth: number): string {
+  const depth = Math.min(nesting, maxDepth);
   while (indents.length <= depth) {
     indents.push(`${indents[indents.length - 1]}  `);
   }
@@ -51,10 +54,27 @@ function stringEnd(text: string, start: number): number {
 
 /**
  * `text` re-indented with two spaces (the layout of JSON.stringify(value,
- * null, 2)), or undefined when `text` is not exactly one JSON value.
+ * null, 2)) up to `maxDepth` levels, or undefined when `text` is not exactly
+ * one JSON value, or OVER_BUDGET as soon as the output passes `budget`
+ * characters.
  */
-export function formatJson(text: string): string | undefined {
+export function formatJson(
+  text: string,
+  maxDepth: number = MAX_INDENT_DEPTH,
+  budget: number = Infinity,
+): string | undefined | typeof OVER_BUDGET {
   const out: string[] = [];
+  let size = 0;
+  let over = false;
+  // Every push goes through here; the budget is checked once per token.
+  const emit = (...parts: string[]): boolean => {
+    for (const part of parts) {
+      out.push(part);
+      size += part.length;
+    }
+    over = size > budget;
+    return !over;
+  };
   const stack: boolean[] = []; // true: object, false: array
   const length = text.length;
   let i = 0;
@@ -70,12 +90,11 @@ export function formatJson(text: string): string | undefined {
     if (text.charCodeAt(i) !== 0x22) return false;
     const end = stringEnd(text, i);
     if (end === -1) return false;
-    out.push(text.slice(i, end));
+    if (!emit(text.slice(i, end), ": ")) return false;
     i = end;
     skipSpace();
     if (text.charCodeAt(i) !== 0x3a) return false;
     i++;
-    out.push(": ");
     return true;
   };
   let expectValue = true;
@@ -90,19 +109,21 @@ export function formatJson(text: string): string | undefined {
         skipSpace();
         if (text.charCodeAt(i) === (isObject ? 0x7d : 0x5d)) {
           i++;
-          out.push(isObject ? "{}" : "[]");
+          if (!emit(isObject ? "{}" : "[]")) return OVER_BUDGET;
           expectValue = false;
           continue;
         }
         stack.push(isObject);
-        out.push(isObject ? "{\n" : "[\n", indent(stack.length));
-        if (isObject && !readKey()) return undefined;
+        if (!emit(isObject ? "{\n" : "[\n", indent(stack.length, maxDepth))) {
+          return OVER_BUDGET;
+        }
+        if (isObject && !readKey()) return over ? OVER_BUDGET : undefined;
         continue;
       }
       if (code === 0x22) {
         const end = stringEnd(text, i);
         if (end === -1) return undefined;
-        out.push(text.slice(i, end));
+        if (!emit(text.slice(i, end))) return OVER_BUDGET;
         i = end;
         expectValue = false;
         continue;
@@ -110,14 +131,14 @@ export function formatJson(text: string): string | undefined {
       NUMBER.lastIndex = i;
       const number = NUMBER.exec(text);
       if (number !== null) {
-        out.push(number[0]);
+        if (!emit(number[0])) return OVER_BUDGET;
         i += number[0].length;
         expectValue = false;
         continue;
       }
       const literal = LITERALS.find((word) => text.startsWith(word, i));
       if (literal === undefined) return undefined;
-      out.push(literal);
+      if (!emit(literal)) return OVER_BUDGET;
       i += literal.length;
       expectValue = false;
       continue;
@@ -127,14 +148,16 @@ export function formatJson(text: string): string | undefined {
     const inObject = stack[stack.length - 1];
     if (code === 0x2c) {
       i++;
-      out.push(",\n", indent(stack.length));
-      if (inObject && !readKey()) return undefined;
+      if (!emit(",\n", indent(stack.length, maxDepth))) return OVER_BUDGET;
+      if (inObject && !readKey()) return over ? OVER_BUDGET : undefined;
       expectValue = true;
       continue;
     }
     if (code !== (inObject ? 0x7d : 0x5d)) return undefined;
     i++;
     stack.pop();
-    out.push("\n", indent(stack.length), inObject ? "}" : "]");
+    if (!emit("\n", indent(stack.length, maxDepth), inObject ? "}" : "]")) {
+      return OVER_BUDGET;
+    }
   }
 }

@@ -7,6 +7,7 @@
 // searching the stack.
 
 import { MAX_INDENT_DEPTH } from "./_json_format.ts";
+import { OVER_BUDGET } from "./_format_budget.ts";
 
 const VOID_ELEMENTS = new Set([
   "area",
@@ -133,20 +134,35 @@ function tokenize(text: string, html: boolean): Token[] {
   return tokens;
 }
 
-/** `text` (XML, or HTML when `html`) with one element per line, indented by two spaces per level. */
-export function formatMarkup(text: string, html: boolean): string {
+/**
+ * `text` (XML, or HTML when `html`) with one element per line, indented by
+ * two spaces per level up to `maxDepth`; OVER_BUDGET as soon as the output
+ * passes `budget` characters.
+ */
+export function formatMarkup(
+  text: string,
+  html: boolean,
+  maxDepth: number = MAX_INDENT_DEPTH,
+  budget: number = Infinity,
+): string | typeof OVER_BUDGET {
   const tokens = tokenize(text, html);
   const lines: string[] = [];
+  let size = 0;
+  const line = (content: string): boolean => {
+    lines.push(content);
+    size += content.length + 1;
+    return size <= budget;
+  };
   const open: string[] = [];
   // How many entries of `open` hold each name, so that a close tag matching
   // no open element is known as such without searching the whole stack.
   const openCount = new Map<string, number>();
-  const pad = () => "  ".repeat(Math.min(open.length, MAX_INDENT_DEPTH));
+  const pad = () => "  ".repeat(Math.min(open.length, maxDepth));
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
     if (token.kind === "text") {
       const content = token.text.trim();
-      if (content !== "") lines.push(pad() + content);
+      if (content !== "") { if (!line(pad() + content)) return OVER_BUDGET; }
       continue;
     }
     if (token.kind === "open") {
@@ -157,11 +173,13 @@ export function formatMarkup(text: string, html: boolean): string {
         close.name === token.name && !text.text.includes("\n")
       ) {
         // A short leaf element stays on one line: <name>text</name>.
-        lines.push(pad() + token.text + text.text.trim() + close.text);
+        if (!line(pad() + token.text + text.text.trim() + close.text)) {
+          return OVER_BUDGET;
+        }
         i += 2;
         continue;
       }
-      lines.push(pad() + token.text);
+      if (!line(pad() + token.text)) return OVER_BUDGET;
       open.push(token.name);
       openCount.set(token.name, (openCount.get(token.name) ?? 0) + 1);
       continue;
@@ -177,10 +195,10 @@ export function formatMarkup(text: string, html: boolean): string {
           openCount.set(name, (openCount.get(name) as number) - 1);
         } while (name !== token.name);
       }
-      lines.push(pad() + token.text);
+      if (!line(pad() + token.text)) return OVER_BUDGET;
       continue;
     }
-    lines.push(pad() + token.text);
+    if (!line(pad() + token.text)) return OVER_BUDGET;
   }
   return lines.join("\n");
 }

@@ -227,6 +227,21 @@ export function checkedMessage<T extends HttpRequest | HttpResponse>(
       path: field,
     });
   }
+  // Every writer reads the status through Number() or a template: a value
+  // neither a number nor a string (a symbol, a prototype-less object) would
+  // throw a TypeError there.
+  if (
+    kind === "response" && typeof fields.statusCode !== "number" &&
+    typeof fields.statusCode !== "string"
+  ) {
+    throw new ConversionError({
+      code: "INVALID_INPUT",
+      message: `The response's statusCode must be a number, got ${
+        describe(fields.statusCode)
+      }`,
+      path: "statusCode",
+    });
+  }
   const headers = checkedHeaders(fields.headers, kind);
   if (
     headers === fields.headers &&

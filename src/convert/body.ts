@@ -22,8 +22,12 @@
  *   comments, CDATA, declarations and the contents of `<pre>`, `<script>`,
  *   `<style>` and `<textarea>` are copied untouched. HTML void elements
  *   (`<br>`, `<img>` …) do not indent. For JSON and markup alike, indentation
- *   stops growing after 100 levels, so hostile nesting cannot make the output
- *   quadratic in size. A close tag closes the innermost open element of its
+ *   stops growing after 100 levels, and `formatted` is never longer than
+ *   8 × the input's length + 65,536 characters: when indentation would pass
+ *   that (hostile nesting such as a megabyte of `[[[…` or `<a><a>…`), it is
+ *   capped at 32, 8, 2 and then 0 levels, the first that fits (without
+ *   indentation, one line per token, the output is at most twice the input).
+ *   Only whitespace is added, so nothing is lost. A close tag closes the innermost open element of its
  *   name and any left open inside it; one matching no open element closes
  *   nothing. Formatting takes linear time, mismatched tags included.
  * - Form bodies print one `name = value` line per pair, percent- and
@@ -53,6 +57,8 @@
 import { ConversionError } from "./errors.ts";
 import { formatJson } from "./_json_format.ts";
 import { formatMarkup } from "./_markup_format.ts";
+import { withinBudget } from "./_format_budget.ts";
+
 import { percentDecode } from "./_percent_decode.ts";
 
 /**
@@ -192,13 +198,16 @@ export function parseBody(text: string, contentType?: string): ParsedBody {
   if (
     declared === "json" || trimmed.startsWith("{") || trimmed.startsWith("[")
   ) {
-    const formatted = formatJson(text);
+    const formatted = withinBudget(
+      text.length,
+      (depth, budget) => formatJson(text, depth, budget),
+    );
     if (formatted !== undefined) return { type: "json", formatted, raw };
   }
   if ((declared === "xml" || declared === "html") && looksLikeMarkup) {
     return {
       type: declared,
-      formatted: formatMarkup(trimmed, declared === "html"),
+      formatted: boundedMarkup(trimmed, declared === "html"),
       raw,
     };
   }
@@ -207,10 +216,18 @@ export function parseBody(text: string, contentType?: string): ParsedBody {
   }
   if (looksLikeMarkup) {
     const type = markupType(trimmed);
-    return { type, formatted: formatMarkup(trimmed, type === "html"), raw };
+    return { type, formatted: boundedMarkup(trimmed, type === "html"), raw };
   }
   if (trimmed.includes("=") && FORM.test(trimmed)) {
     return { type: "form", formatted: formatForm(text), raw };
   }
   return { type: "text", formatted: text, raw };
+}
+
+/** Markup formatted within the output budget of _format_budget.ts. */
+function boundedMarkup(text: string, html: boolean): string {
+  return withinBudget(
+    text.length,
+    (depth, budget) => formatMarkup(text, html, depth, budget),
+  );
 }

@@ -174,10 +174,14 @@ function detectObject(value: unknown): DetectedType {
     return "har";
   }
   if (isHarRequest(value)) return "har";
-  if (typeof value.statusCode === "number") return "response";
+  // As the original library's own tests have it: a numeric `statusCode` or
+  // `status` is a response, and `method` with `url` a request, headers or not.
+  if (
+    typeof value.statusCode === "number" || typeof value.status === "number"
+  ) return "response";
   if (
     typeof value.method === "string" && typeof value.url === "string" &&
-    isObject(value.headers)
+    (value.headers === undefined || isObject(value.headers))
   ) {
     return "request";
   }
@@ -229,7 +233,7 @@ function appendValue(headers: HeaderMap, name: string, value: unknown): void {
     for (const item of value) appendValue(headers, name, item);
     return;
   }
-  appendHeader(headers, String(name), String(value));
+  appendHeader(headers, asText(name), asText(value));
 }
 
 /**
@@ -257,7 +261,7 @@ export function normalizeHeaders(headers: HeadersInput): HeaderMap {
     for (const item of headers as Iterable<unknown>) {
       if (Array.isArray(item)) appendValue(result, item[0], item[1]);
       else if (isObject(item)) {
-        appendValue(result, String(item.name), item.value);
+        appendValue(result, asText(item.name), item.value);
       }
     }
     return result;
@@ -269,12 +273,19 @@ export function normalizeHeaders(headers: HeadersInput): HeaderMap {
 }
 
 /**
- * A string argument as text: strings as they are, URLs and other values
- * through String(), and values String() cannot convert (an object without a
- * prototype) as a ConversionError instead of a TypeError.
+ * A string argument as text: strings as they are, URLs, numbers and other
+ * values through String(); a symbol, or a value String() cannot convert (an
+ * object without a prototype, a throwing toString), is a ConversionError
+ * (`INVALID_INPUT`) instead of a TypeError or the caller's own error.
  */
 function asText(value: unknown): string {
   if (typeof value === "string") return value;
+  if (typeof value === "symbol") {
+    throw new ConversionError({
+      code: "INVALID_INPUT",
+      message: "expected a string, got a symbol",
+    });
+  }
   try {
     return String(value);
   } catch (cause) {
@@ -369,7 +380,7 @@ export function buildUrl(
     for (const item of values) {
       if (item === null || item === undefined) continue;
       pairs.push(
-        `${encodeQueryPart(key)}=${encodeQueryPart(String(item))}`,
+        `${encodeQueryPart(key)}=${encodeQueryPart(asText(item))}`,
       );
     }
   }

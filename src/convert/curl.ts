@@ -20,14 +20,22 @@
  * CR stays part of the value, as in bash. An unquoted `#` starts a comment.
  *
  * Decisions:
- * - `$VAR`, `$(…)` and backticks are not expanded: the text is kept as
- *   written and a `SHELL_EXPANSION` warning is raised.
- * - An unquoted `|`, `;`, `&`, `<`, `>`, `(` or `)` ends the command, as in
- *   bash (`curl https://x | jq`); a `SHELL_OPERATOR` warning says so. Quote
- *   URLs that contain `&`.
- * - A backslash as the very last character is a continuation with nothing
- *   after it (a copy cut one line short) and is dropped, as bash does when
- *   it reads a script; it is not a `\` word.
+ * - `$VAR`, `$(…)`, backticks and a word-initial `~` are not expanded: the
+ *   text is kept as written and a `SHELL_EXPANSION` warning is raised.
+ * - An unquoted line break ends the command, as in bash: `curl URL` ⏎
+ *   `-H 'X-Next: line'` is two commands, the second not curl's (end the line
+ *   with `\` to continue). {@linkcode toRequest} and {@linkcode parseCurl}
+ *   convert the first command and warn `MORE_COMMANDS` when another follows;
+ *   {@linkcode parseCommands} / {@linkcode toRequests} read every curl
+ *   command of a script.
+ * - An unquoted `;`, `&`, `&&`, `|` or `||` ends the command too (the next
+ *   command starts after it; `parseCommands` cannot know which side of `&&`
+ *   or `||` bash would run, so it lists every curl command). `<`, `>`, `(`
+ *   and `)` end the words of the command (`curl https://x > out`). Either
+ *   way a `SHELL_OPERATOR` warning says so. Quote URLs that contain `&`.
+ * - A backslash as the very last character of the input has nothing to
+ *   escape and stays a `\` word, as `bash -c` keeps it; a backslash before
+ *   the final line break is a continuation and is dropped.
  * - Windows cmd's "Copy as cURL (cmd)" (`^"…^"` quoting, `^` line
  *   continuations) and PowerShell's backtick line continuation are not
  *   bash: a word that starts with `^"`, or a `^` or backtick right before a
@@ -88,6 +96,12 @@
  * - `-F`/`--form-string` build a `multipart/form-data` body with the fixed
  *   boundary `------------------------switchyard` (a digit is appended while
  *   a part contains it), CRLF line ends, `;type=` and `;filename=` honoured.
+ *   `type=` is kept as written, quotes included, together with the
+ *   parameters after it that curl's -F does not know (`type=text/plain;
+ *   charset=utf-8`), as curl sends it. Parts are `Content-Disposition:
+ *   form-data` unless an `-H` content type other than `multipart/form-data`
+ *   is given (`multipart/mixed`, `multipart/related`, …): then each part is
+ *   an `attachment`, as libcurl writes it.
  *   Blanks around an unquoted value are skipped as curl skips them
  *   (`-F 'a=  x  '` sends `x`); a double-quoted value and `--form-string`
  *   keep them.
@@ -101,7 +115,8 @@
  *   `--oauth2-bearer` gives `Bearer`; `--digest`, `--ntlm`, `--negotiate`
  *   produce no header (warning).
  * - `-A` user-agent, `-e` referer (`;auto` dropped), `-r` range
- *   (`range: bytes=…`; with a `-d` body curl sends
+ *   (`range: bytes=…`; a value that starts with a digit and has no `-` is
+ *   curl's open range of its leading number, `-r 600` → `bytes=600-`; with a `-d` body curl sends
  *   `content-range: bytes …/<body bytes>` instead, with `-F` nothing, and
  *   with `-T` the file's size, which is never read: a warning), `-b` with a
  *   `=` is a cookie header (repeats joined with a
@@ -121,7 +136,12 @@
  *   more URLs (and anything after `--next`) raise warnings. A URL holding a
  *   space or a control character (also through `-G` data) throws
  *   `INVALID_URL` at the URL's offset, because curl refuses it as malformed
- *   rather than encoding it; other characters (`é`) are kept as written.
+ *   rather than encoding it. The path is sent as curl 7.88 sends it (checked
+ *   on the wire): `.` and `..` segments are removed (`/a/b/../c/./d` →
+ *   `/a/c/d`; `%2e` is not a dot) unless `--path-as-is` is given, and
+ *   non-ASCII characters are percent-encoded as UTF-8 in lower-case hex
+ *   (`/café?q=é` → `/caf%c3%a9?q=é`: the query and fragment stay as
+ *   written).
  *
  * ## Writing
  *
@@ -163,7 +183,7 @@ import type {
 } from "./errors.ts";
 import type { HeaderMap, HttpRequest, RequestInput } from "./types.ts";
 import { toHttpRequest } from "./_message.ts";
-import { parseCurlCommand } from "./_curl_parse.ts";
+import { parseCurlCommand, parseCurlCommands } from "./_curl_parse.ts";
 import type { ParsedCurl } from "./_curl_parse.ts";
 import { curlCommand } from "./_curl_generate.ts";
 import { fetchCode } from "./_fetch_code.ts";
@@ -198,7 +218,9 @@ export interface FromRequestOptions {
 
 /**
  * Parses a curl command line into a request and the list of things the
- * request does not reflect.
+ * request does not reflect. Only the first command is read: a later one
+ * (after an unquoted line break) raises `MORE_COMMANDS`; use
+ * {@linkcode parseCommands} for every command of a script.
  *
  * @param command A bash curl command, e.g. from a browser's "Copy as cURL".
  * @returns The request and the warnings (ignored options, file references, extra URLs …).
@@ -256,6 +278,51 @@ export function parseCurl(command: string): ParsedCurl {
  */
 export function toRequest(command: string): HttpRequest {
   return parseCurlCommand(command).request;
+}
+
+/**
+ * Parses every curl command of a pasted script, in order: bash ends a
+ * command at an unquoted line break, `;`, `&`, `&&`, `|` or `||`, so
+ * `curl a` ⏎ `curl b` is two requests (a backslash at the end of a line
+ * still continues the command). Commands that do not run curl (`jq .`,
+ * `echo`, a stray `-H …` line) are skipped; {@linkcode parseCurl} and
+ * {@linkcode toRequest} read only the first command.
+ *
+ * @param script One or more bash curl commands.
+ * @returns One request and its warnings per curl command, in script order.
+ * @throws {ConversionError} `EMPTY_INPUT`, `NOT_CURL` when no command runs
+ * curl, or the first error of any curl command (offsets count from the
+ * start of `script`).
+ *
+ * @example Two commands on two lines
+ * ```ts
+ * import { parseCommands } from "@switchyard/switchyard/curl";
+ * const parsed = parseCommands("curl https://a.test/one\ncurl -X DELETE https://a.test/two");
+ * console.log(parsed.map(({ request }) => `${request.method} ${request.url}`));
+ * // ["GET https://a.test/one", "DELETE https://a.test/two"]
+ * ```
+ */
+export function parseCommands(script: string): ParsedCurl[] {
+  return parseCurlCommands(script);
+}
+
+/**
+ * The requests of every curl command in a script ({@linkcode parseCommands}
+ * without the warnings).
+ *
+ * @param script One or more bash curl commands.
+ * @returns The requests, in script order.
+ * @throws {ConversionError} As {@linkcode parseCommands} does.
+ *
+ * @example A script with a pipe
+ * ```ts
+ * import { toRequests } from "@switchyard/switchyard/curl";
+ * const requests = toRequests("curl -s https://a.test/list | jq .\ncurl -d x=1 https://a.test/add");
+ * console.log(requests.map((r) => r.method)); // ["GET", "POST"]
+ * ```
+ */
+export function toRequests(script: string): HttpRequest[] {
+  return parseCurlCommands(script).map((parsed) => parsed.request);
 }
 
 /**

@@ -87,6 +87,7 @@ import {
   responseHead,
   toHttpRequest,
 } from "./_message.ts";
+import { checkSendableRequest } from "./_sendable.ts";
 import { TOKEN } from "../_http_token.ts";
 import { fetchCode, fetchHeaders } from "./_fetch_code.ts";
 import { readFetchCode } from "./_fetch_code_read.ts";
@@ -167,7 +168,7 @@ const NORMALIZED_METHODS = new Set([
 export async function fromRequest(
   request: RequestInput,
 ): Promise<FetchArguments> {
-  const plain = await toHttpRequest(request);
+  const plain = checkSendableRequest(await toHttpRequest(request));
   const options: RequestInit = {
     method: plain.method,
     headers: fetchHeaders(plain.headers),

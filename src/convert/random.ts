@@ -95,7 +95,9 @@ export function createRng(seed: number): Rng {
   if (typeof seed !== "number" || !Number.isFinite(seed)) {
     throw new ConversionError({
       code: "INVALID_OPTION",
-      message: `seed must be a finite number, got ${String(seed)}`,
+      message: `seed must be a finite number, got ${
+        typeof seed === "number" ? String(seed) : typeof seed
+      }`,
       path: "seed",
     });
   }

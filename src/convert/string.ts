@@ -114,6 +114,7 @@ import { encodeBase64, utf8Bytes } from "./_bytes.ts";
 import { reasonPhrase } from "../_status.ts";
 import { NOT_TOKEN_CHAR, TOKEN } from "../_http_token.ts";
 import { percentDecode } from "./_percent_decode.ts";
+import { checkSendableRequest } from "./_sendable.ts";
 
 export type * from "./types.ts";
 export { ConversionError };
@@ -536,15 +537,7 @@ export async function stringifyRequest(
   request: RequestInput,
   options: StringifyRequestOptions = {},
 ): Promise<string> {
-  const plain = await toHttpRequest(request);
-  if (typeof plain.method !== "string" || !TOKEN.test(plain.method)) {
-    throw new ConversionError({
-      code: "INVALID_REQUEST_LINE",
-      message: `the method ${
-        JSON.stringify(plain.method)
-      } is not an HTTP token`,
-    });
-  }
+  const plain = checkSendableRequest(await toHttpRequest(request));
   const version = checkVersion(
     plain.httpVersion ?? "1.1",
     "INVALID_REQUEST_LINE",

@@ -8,3 +8,26 @@ export function curlEncodedUrl(url: string): string {
       : c
   ).join("");
 }
+
+/**
+ * The URL curl sends for a generated command: `curlEncodedUrl`, then every
+ * non-ASCII character of the path (up to `?` or `#`) as its UTF-8 bytes in
+ * lower-case hex, as curl 7.88 writes them (tests/convert/curl_wire_test.ts).
+ */
+export function curlSentUrl(url: string): string {
+  const encoded = curlEncodedUrl(url);
+  const authority = encoded.indexOf("//") + 2;
+  let pathEnd = authority;
+  while (
+    pathEnd < encoded.length && encoded[pathEnd] !== "?" &&
+    encoded[pathEnd] !== "#"
+  ) pathEnd++;
+  const path = [...encoded.slice(authority, pathEnd)].map((c) =>
+    c.codePointAt(0)! < 0x80
+      ? c
+      : [...new TextEncoder().encode(c)].map((b) =>
+        "%" + b.toString(16).padStart(2, "0")
+      ).join("")
+  ).join("");
+  return encoded.slice(0, authority) + path + encoded.slice(pathEnd);
+}

@@ -7,7 +7,10 @@ import {
   allFormats,
   buildUrl,
   ConversionError,
+  detectType,
+  formatHeaders,
   getByteSize,
+  normalizeHeaders,
   parseQueryString,
 } from "../../src/convert/core.ts";
 import {
@@ -241,4 +244,147 @@ describe("string arguments that cannot become strings", () => {
       a: "1",
     });
   });
+});
+
+describe("values String() cannot convert (issue 11, point 10)", () => {
+  // A prototype-less object and a throwing toString make String() throw; a
+  // symbol converts explicitly but is no text. Each is INVALID_INPUT where a
+  // value is expected (INVALID_HAR in a HAR, INVALID_OPTION in options).
+  const UNCONVERTIBLE: Array<[string, () => unknown]> = [
+    ["Object.create(null)", () => Object.create(null)],
+    ["a symbol", () => Symbol("s")],
+    ["a throwing toString", () => ({
+      toString() {
+        throw new Error("boom");
+      },
+    })],
+  ];
+  const request = (v: Loose): Loose[] => [
+    { method: v, url: "http://h.test/", headers: {} },
+    { method: "GET", url: v, headers: {} },
+    { method: "GET", url: "http://h.test/", headers: { a: v } },
+    { method: "GET", url: "http://h.test/", headers: { a: ["1", v] } },
+    { method: "GET", url: "http://h.test/", headers: {}, body: v },
+    { method: "GET", url: "http://h.test/", headers: {}, httpVersion: v },
+  ];
+  const response = (v: Loose): Loose[] => [
+    { statusCode: v, statusText: "OK", httpVersion: "1.1", headers: {} },
+    { statusCode: 200, statusText: v, httpVersion: "1.1", headers: {} },
+    { statusCode: 200, statusText: "", httpVersion: "1.1", headers: { a: v } },
+    {
+      statusCode: 200,
+      statusText: "",
+      httpVersion: "1.1",
+      headers: {},
+      body: v,
+    },
+  ];
+  const calls = (v: Loose): Array<[string, string, () => unknown]> => [
+    [
+      "normalizeHeaders object",
+      "INVALID_INPUT",
+      () => normalizeHeaders({ a: v }),
+    ],
+    [
+      "normalizeHeaders pairs",
+      "INVALID_INPUT",
+      () => normalizeHeaders([["a", v]]),
+    ],
+    [
+      "normalizeHeaders HAR name",
+      "INVALID_INPUT",
+      () => normalizeHeaders([{ name: v, value: "1" }]),
+    ],
+    [
+      "normalizeHeaders HAR value",
+      "INVALID_INPUT",
+      () => normalizeHeaders([{ name: "a", value: v }]),
+    ],
+    ["formatHeaders", "INVALID_INPUT", () => formatHeaders({ a: v })],
+    ["buildUrl base", "INVALID_INPUT", () => buildUrl(v)],
+    ["buildUrl value", "INVALID_INPUT", () => buildUrl("/", { a: v })],
+    ["buildUrl array value", "INVALID_INPUT", () => buildUrl("/", { a: [v] })],
+    ["parseQueryString", "INVALID_INPUT", () => parseQueryString(v)],
+    ["getByteSize", "INVALID_INPUT", () => getByteSize(v)],
+    ["parse", "INVALID_INPUT", () => parse(v)],
+    ["parseRequest", "INVALID_INPUT", () => parseRequest(v)],
+    ["parseResponse", "INVALID_INPUT", () => parseResponse(v)],
+    ["parseBody", "INVALID_INPUT", () => parseBody(v)],
+    ["parseBody type", "INVALID_INPUT", () => parseBody("x", v)],
+    ["curl.toRequest", "INVALID_INPUT", () => curl.toRequest(v)],
+    ["curl.parseCommands", "INVALID_INPUT", () => curl.parseCommands(v)],
+    ["fetch.toRequest url", "INVALID_INPUT", () => fetchApi.toRequest(v)],
+    [
+      "fetch.toRequest method",
+      "INVALID_INPUT",
+      () => fetchApi.toRequest("http://h.test/", { method: v }),
+    ],
+    [
+      "fetch.toRequest header",
+      "INVALID_INPUT",
+      () => fetchApi.toRequest("http://h.test/", { headers: { a: v } }),
+    ],
+    [
+      "har.toRequest",
+      "INVALID_HAR",
+      () =>
+        har.toRequest({
+          request: { method: v, url: "http://h.test/", headers: [] },
+        }),
+    ],
+    [
+      "har.fromRequest option",
+      "INVALID_OPTION",
+      () =>
+        har.fromRequest({ method: "GET", url: "http://h.test/", headers: {} }, {
+          startedDateTime: v,
+        }),
+    ],
+    ["randomRequest seed", "INVALID_OPTION", () => randomRequest({ seed: v })],
+    ...request(v).flatMap((r, i): Array<[string, string, () => unknown]> => [
+      [`stringifyRequest #${i}`, "INVALID_INPUT", () => stringifyRequest(r)],
+      [`curl.fromRequest #${i}`, "INVALID_INPUT", () => curl.fromRequest(r)],
+      [
+        `fetch.fromRequest #${i}`,
+        "INVALID_INPUT",
+        () => fetchApi.fromRequest(r),
+      ],
+      [`fetch.toCode #${i}`, "INVALID_INPUT", () => fetchApi.toCode(r)],
+      [`har.fromRequest #${i}`, "INVALID_INPUT", () => har.fromRequest(r)],
+      [`allFormats #${i}`, "INVALID_INPUT", () => allFormats(r)],
+    ]),
+    ...response(v).flatMap((r, i): Array<[string, string, () => unknown]> => [
+      [`stringifyResponse #${i}`, "INVALID_INPUT", () => stringifyResponse(r)],
+      [`stringify #${i}`, "INVALID_INPUT", () => stringify(r)],
+      [
+        `fetch.createMockResponse #${i}`,
+        "INVALID_INPUT",
+        () => fetchApi.createMockResponse(r),
+      ],
+      [
+        `fetch.fromResponse #${i}`,
+        "INVALID_INPUT",
+        () => fetchApi.fromResponse(r),
+      ],
+      [`har.fromResponse #${i}`, "INVALID_INPUT", () => har.fromResponse(r)],
+    ]),
+  ];
+  for (const [what, make] of UNCONVERTIBLE) {
+    it(`${what} is a ConversionError in every public function`, async () => {
+      for (const [name, code, call] of calls(make())) {
+        let caught: unknown;
+        try {
+          await call();
+        } catch (error) {
+          caught = error;
+        }
+        assert.ok(
+          caught instanceof ConversionError,
+          `${name}: ${caught === undefined ? "no error" : String(caught)}`,
+        );
+        assert.equal(caught.code, code, name);
+      }
+      assert.equal(detectType(make() as Loose), "unknown");
+    });
+  }
 });

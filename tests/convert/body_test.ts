@@ -285,3 +285,45 @@ describe("parseBody: text and empty", () => {
     });
   });
 });
+
+describe("parseBody: output bounded for hostile nesting (issue 11, point 9)", () => {
+  // The documented bound: 8 × the input length + 65,536 characters.
+  const bound = (input: string) => 8 * input.length + 65_536;
+  const cases: Array<[string, (n: number) => string, string]> = [
+    ["JSON arrays", (n) => "[".repeat(n) + "]".repeat(n), "json"],
+    ["JSON objects", (n) => '{"a":'.repeat(n) + "1" + "}".repeat(n), "json"],
+    [
+      "XML elements",
+      (n) => "<a>".repeat(n) + "x" + "</a>".repeat(n),
+      "xml",
+    ],
+    ["HTML elements", (n) => "<div>".repeat(n), "html"],
+  ];
+  for (const [name, make, type] of cases) {
+    for (const megabytes of [1, 4]) {
+      it(`${megabytes} MB of nested ${name}`, () => {
+        const unit = make(1).length;
+        const input = make(Math.floor((megabytes << 20) / unit));
+        const contentType = type === "json"
+          ? "application/json"
+          : type === "xml"
+          ? "application/xml"
+          : "text/html";
+        const parsed = parseBody(input, contentType);
+        assert.equal(parsed.type, type);
+        assert.ok(
+          parsed.formatted.length <= bound(input),
+          `${parsed.formatted.length} > ${bound(input)}`,
+        );
+        // Only whitespace was added: nothing lost.
+        assert.equal(parsed.formatted.replace(/\s+/g, ""), input);
+      });
+    }
+  }
+
+  it("keeps full indentation when it fits", () => {
+    const input = "[".repeat(5) + "1" + "]".repeat(5);
+    const lines = parseBody(input, "application/json").formatted.split("\n");
+    assert.equal(lines[5], "          1");
+  });
+});

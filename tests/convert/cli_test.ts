@@ -303,7 +303,7 @@ describe("examples/convert.ts", () => {
     assert.equal(loud.code, 0);
     assert.deepEqual(loud.stderr.split("\n"), [
       "warning [IGNORED_OPTION] at offset 5: -s does not change the request",
-      "warning [IGNORED_OPTION] at offset 5: -L does not change the request",
+      "warning [IGNORED_OPTION] at offset 5: -L does not change the request, but curl follows redirects with it: a command written back from the request (curl.fromRequest) does not",
       'warning [FILE_REFERENCE] at offset 9: -d "@payload.json" reads a file, which is never read; the reference is kept as text',
       "",
     ]);

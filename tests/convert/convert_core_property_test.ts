@@ -12,6 +12,7 @@ import {
 import { parseBody } from "../../src/convert/body.ts";
 import { detectType } from "../../src/convert/core.ts";
 import { toCode } from "../../src/convert/fetch.ts";
+import { TOKEN } from "../../src/_http_token.ts";
 import { toRequest as curlToRequest } from "../../src/convert/curl.ts";
 
 const TCHAR =
@@ -250,9 +251,10 @@ Deno.test("toCode reproduces arbitrary strings exactly when evaluated", async ()
   const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
   await fc.assert(
     fc.asyncProperty(
+      // Half the methods are tokens, so the code is run, not only refused.
+      fc.oneof(any, fc.stringMatching(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{0,10}$/)),
       any,
-      any,
-      any,
+      fc.oneof(any, any.map((v) => v.replace(/[\r\n\0]/g, ""))),
       any,
       fc.boolean(),
       async (method, url, value, body, pretty) => {
@@ -261,12 +263,25 @@ Deno.test("toCode reproduces arbitrary strings exactly when evaluated", async ()
           calls.push([u, init]);
           return Promise.resolve({ text: () => Promise.resolve("") });
         };
-        const code = await toCode({
+        const request = {
           method: `X${method}`,
           url,
           headers: { "x-v": value },
           body,
-        }, {
+        };
+        // A method that is not a token, or CR/LF/NUL in a header value,
+        // would put a line on the wire the request did not have: refused.
+        if (!TOKEN.test(request.method) || /[\r\n\0]/.test(value)) {
+          await assert.rejects(
+            toCode(request),
+            (e: unknown) =>
+              e instanceof ConversionError &&
+              (e.code === "INVALID_REQUEST_LINE" ||
+                e.code === "INVALID_HEADER"),
+          );
+          return;
+        }
+        const code = await toCode(request, {
           pretty,
           async: true,
         });

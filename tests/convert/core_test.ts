@@ -138,6 +138,24 @@ describe("detectType", () => {
     assert.equal(detectType(new Response("x")), "response");
   });
 
+  it("objects as the original library's tests have them: { method, url } and { statusCode } / { status }", () => {
+    assert.equal(detectType({ method: "GET", url: "/" }), "request");
+    assert.equal(
+      detectType('{"method":"POST","url":"https://e.com/"}'),
+      "request",
+    );
+    assert.equal(detectType({ statusCode: 404 }), "response");
+    assert.equal(detectType({ status: 200 }), "response");
+    assert.equal(detectType('{"status":201,"body":"x"}'), "response");
+    // Not numbers, or headers that are no map: not a message.
+    assert.equal(detectType({ status: "ok" }), "unknown");
+    assert.equal(
+      detectType({ method: "GET", url: "/", headers: 1 }),
+      "unknown",
+    );
+    assert.equal(detectType({ method: "GET" }), "unknown");
+  });
+
   it("returns unknown for anything else, never throws", () => {
     for (
       const input of [

@@ -5,22 +5,24 @@ import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
 import { fromRequest, toRequest } from "../../src/convert/curl.ts";
 import type { HeaderMap, HttpRequest } from "../../src/convert/curl.ts";
-import { curlEncodedUrl } from "./_curl_url.ts";
+import { curlSentUrl } from "./_curl_url.ts";
 
 const tokenChar = fc.constantFrom(
   ..."!#$%&'*+.^_`|~0123456789abcdefghijklmnopqrstuvwxyz-",
 );
 const token = fc.string({ unit: tokenChar, minLength: 1, maxLength: 12 });
 const noNul = (s: string) => !s.includes("\0");
+// CR, LF and NUL in a header value are refused (they would inject a line).
+const sendable = (s: string) => !/[\r\n\0]/.test(s);
 // curl trims the blanks around a header value, so values have none there;
 // a value of only what C's isspace skips (VT, FF: curl would drop the header)
 // can only be sent empty, so it comes back "".
 const BLANK = /^[ \t\n\v\f\r]*$/;
 const headerValue = fc.oneof(
   fc.string({ unit: "binary", maxLength: 30 }).filter((s) =>
-    noNul(s) && s === s.replace(/^[ \t]+|[ \t\r\n]+$/g, "")
+    sendable(s) && s === s.replace(/^[ \t]+|[ \t]+$/g, "")
   ),
-  fc.string({ unit: fc.constantFrom(" ", "\t", "\n", "\v", "\f", "\r") }),
+  fc.string({ unit: fc.constantFrom(" ", "\t", "\v", "\f") }),
 );
 const sent = (value: string | string[]): string | string[] =>
   Array.isArray(value)
@@ -34,8 +36,12 @@ const headers: fc.Arbitrary<HeaderMap> = fc.dictionary(
   { maxKeys: 6 },
 );
 // Paths may hold spaces and control characters: fromRequest percent-encodes
-// them (curl refuses them raw), so they come back encoded.
-const pathText = fc.string({ unit: "binary", maxLength: 40 });
+// them (curl refuses them raw), so they come back encoded; non-ASCII comes
+// back percent-encoded as curl sends it, and dot segments stay (--path-as-is).
+// Lone surrogates have no UTF-8 form for curl to send (INVALID_URL).
+const pathText = fc.string({ unit: "binary", maxLength: 40 }).filter((s) =>
+  s.isWellFormed()
+);
 const url = fc.tuple(fc.constantFrom("http", "https"), fc.domain(), pathText)
   .map(
     ([scheme, host, path]) => `${scheme}://${host}/${path}`,
@@ -70,7 +76,7 @@ describe("curl round trip (fast-check)", () => {
         // fast-check builds null-prototype objects; compare plain copies.
         assert.deepEqual(toRequest(command), {
           ...input,
-          url: curlEncodedUrl(input.url),
+          url: curlSentUrl(input.url),
           headers: Object.fromEntries(
             Object.entries(input.headers).map(([name, value]) => [
               name,

@@ -5,9 +5,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import {
   ConversionError,
   fromRequest,
+  parseCommands,
   parseCurl,
   toFetchCode,
   toRequest,
+  toRequests,
 } from "../../src/convert/curl.ts";
 import type { HttpRequest } from "../../src/convert/curl.ts";
 
@@ -74,15 +76,21 @@ describe("curl.toRequest: shell words", () => {
     assert.equal(lf.method, "PUT");
   });
 
-  it("drops a backslash at the very end (a copy cut one line short)", () => {
-    // Regression: the lone backslash used to become a second URL "\\".
+  it("keeps a lone backslash at the very end as bash -c does (a \\ word)", () => {
+    // `bash -c 'curl URL \\'` hands curl a last argument "\\": a second URL.
     const { request, warnings } = parseCurl(
       "curl 'https://x.test/' \\\n  -H 'a: 1' \\",
     );
     assert.deepEqual(request.headers, { a: "1" });
-    assert.deepEqual(warnings, []);
-    // An option whose value was on the missing line is reported, not fed "\\".
-    rejects("curl https://x.test/ -H \\", "MISSING_OPTION_VALUE", 21);
+    assert.deepEqual(
+      warnings.map((w) => [w.code, w.option]),
+      [["EXTRA_URL", "\\"]],
+    );
+    // An option whose value is the lone backslash gets it, as curl does.
+    assert.deepEqual(
+      parseCurl("curl https://x.test/ -H \\").warnings.map((w) => w.code),
+      ["INVALID_HEADER"],
+    );
     // Escaped characters and quoted backslashes are unchanged.
     assert.equal(toRequest("curl https://x.test/ -d 'a\\'").body, "a\\");
     assert.equal(toRequest("curl https://x.test/ -d a\\\\").body, "a\\");
@@ -138,6 +146,61 @@ describe("curl.toRequest: shell words", () => {
     assert.equal(request.headers.authorization, "Bearer $TOKEN");
     assert.equal(warnings[0].code, "SHELL_EXPANSION");
     assert.equal(warnings[0].offset, 46);
+  });
+
+  it("an unquoted newline ends the command: toRequest converts the first and warns", () => {
+    const { request, warnings } = parseCurl(
+      "curl http://a.test/one\ncurl -X DELETE http://a.test/two",
+    );
+    assert.equal(`${request.method} ${request.url}`, "GET http://a.test/one");
+    assert.deepEqual(
+      warnings.map((w) => [w.code, w.option, w.offset]),
+      [["MORE_COMMANDS", "curl", 23]],
+    );
+    // A stray option line is not merged into the command above it.
+    const stray = parseCurl("curl http://a.test/\r\n-H 'X-Next: line'");
+    assert.deepEqual(stray.request.headers, {});
+    assert.equal(stray.warnings[0].code, "MORE_COMMANDS");
+    // Blank lines and comments after the command are no command.
+    assert.deepEqual(parseCurl("curl a.test\n\n# done\n").warnings, []);
+    // MISSING_URL points at the end of the first command.
+    rejects("curl -s\ncurl a.test", "MISSING_URL", 7);
+  });
+
+  it("parseCommands / toRequests read every curl command of a script", () => {
+    const script = "# list, then add\n$ curl -s http://a.test/list | jq .\n" +
+      "curl -d x=1 http://a.test/add && curl -I http://a.test/head\n";
+    assert.deepEqual(
+      toRequests(script).map((r) => `${r.method} ${r.url}`),
+      [
+        "GET http://a.test/list",
+        "POST http://a.test/add",
+        "HEAD http://a.test/head",
+      ],
+    );
+    const parsed = parseCommands(script);
+    assert.equal(parsed[0].warnings[0].code, "SHELL_OPERATOR");
+    assert.throws(
+      () => parseCommands("echo hi\njq ."),
+      (e) => e instanceof ConversionError && e.code === "NOT_CURL",
+    );
+    assert.throws(
+      () => parseCommands("curl a.test\ncurl 'b.test"),
+      (e) =>
+        e instanceof ConversionError && e.code === "UNTERMINATED_QUOTE" &&
+        e.offset === 17,
+    );
+  });
+
+  it("keeps a word-initial ~ but warns that bash would expand it", () => {
+    const { request, warnings } = parseCurl(
+      "curl http://a.test/ -d ~/x -d '~' -d a~",
+    );
+    assert.equal(request.body, "~/x&~&a~");
+    assert.deepEqual(
+      warnings.map((w) => [w.code, w.option, w.offset]),
+      [["SHELL_EXPANSION", "~", 23]],
+    );
   });
 
   it("ignores comments", () => {
@@ -635,7 +698,11 @@ describe("curl.toRequest: options", () => {
         return true;
       });
     }
-    assert.equal(toRequest("curl http://h.test/é").url, "http://h.test/é");
+    // Non-ASCII in the path goes out percent-encoded (curl 7.88 on the wire).
+    assert.equal(
+      toRequest("curl http://h.test/é").url,
+      "http://h.test/%c3%a9",
+    );
   });
 
   it("--http versions", () => {
@@ -702,16 +769,16 @@ describe("curl.fromRequest", () => {
     const command = await fromRequest({
       method: "GET",
       url: "https://a.example/",
-      headers: { "x-space": " ", "x-tab": "\t \t", "x-lf": "\r\n", a: "b" },
+      headers: { "x-space": " ", "x-tab": "\t \t", "x-ff": "\f", a: "b" },
     });
     assert.equal(
       command,
-      "curl 'https://a.example/' -H 'x-space;' -H 'x-tab;' -H 'x-lf;' -H 'a: b'",
+      "curl 'https://a.example/' -H 'x-space;' -H 'x-tab;' -H 'x-ff;' -H 'a: b'",
     );
     assert.deepEqual(toRequest(command).headers, {
       "x-space": "",
       "x-tab": "",
-      "x-lf": "",
+      "x-ff": "",
       a: "b",
     });
   });

@@ -32,12 +32,12 @@
 //    checked against its rule, then the header is left out of the comparison.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { run } from "../_bounded.ts";
 import { HTTPSnippet } from "npm:httpsnippet@3.0.10";
 import { toRequest as harToRequest } from "../../src/convert/har.ts";
 import * as curl from "../../src/convert/curl.ts";
 import { parseRequest, stringifyRequest } from "../../src/convert/string.ts";
 import type { HeaderMap, HttpRequest } from "../../src/convert/types.ts";
+import { argvThroughBash } from "./_bash.ts";
 
 interface HarCase {
   name: string;
@@ -190,21 +190,12 @@ const CASES: HarCase[] = [
   }),
 ];
 
-/** argv of a command as bash sees it, via a `curl` function. */
-async function bashArgv(command: string): Promise<string[]> {
-  const script = `curl() { printf '%s\\0' "$@"; }\n${command}\n`;
-  const output = await run("bash", { args: ["-c", script] });
-  assert.equal(output.code, 0, output.err);
-  const text = output.out;
-  return text.split("\0").slice(0, -1);
-}
-
 const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
 
 /** Parses a curl command, after proving bash splits it the way we do. */
 async function executeCurl(command: string): Promise<HttpRequest> {
   const parsed = curl.toRequest(command);
-  const argv = await bashArgv(command);
+  const argv = await argvThroughBash(command);
   const fromArgv = curl.toRequest(`curl ${argv.map(quote).join(" ")}`);
   assert.deepEqual(
     fromArgv,

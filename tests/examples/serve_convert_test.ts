@@ -37,7 +37,6 @@ async function post(
     method: "POST",
     headers: { "content-type": "application/json" },
     body: typeof body === "string" ? body : JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
   });
   return { status: response.status, json: await response.json() };
 }

@@ -1,0 +1,189 @@
+// Deno-only: runs a command line through real bash and the real curl against
+// a capture server on 127.0.0.1 and returns the raw requests curl sent, so a
+// test can compare what toRequest says with what goes on the wire.
+//
+import { type BashRun, runBash } from "./_bash.ts";
+
+// Without curl on PATH the wire tests are skipped outside CI (with the reason
+// and the install command) and fail under CI=true, where .ci/run installs it.
+
+/** One request as curl wrote it on the wire. */
+export interface WireRequest {
+  /** The request line's method, as sent. */
+  method: string;
+  /** The request target (origin form), as sent. */
+  target: string;
+  /** The HTTP version of the request line (`HTTP/1.1`). */
+  version: string;
+  /** Header lines in order, `[name, value]`, names as curl wrote them. */
+  headers: Array<[string, string]>;
+  /** The body bytes (by Content-Length; empty without one). */
+  body: Uint8Array;
+  /** Every byte of the request head (request line and header lines). */
+  head: string;
+}
+
+const decoder = new TextDecoder();
+
+function curlPresent(): boolean {
+  try {
+    return new Deno.Command("curl", { args: ["--version"] }).outputSync()
+      .success;
+  } catch {
+    return false;
+  }
+}
+
+const HAS_CURL = curlPresent();
+const IN_CI = Deno.env.get("CI") === "true";
+
+/**
+ * `false` when curl is on PATH or under CI (where a missing curl must fail),
+ * else the reason to skip, with the install command.
+ */
+export const SKIP_WITHOUT_CURL: false | string = HAS_CURL || IN_CI
+  ? false
+  : "needs the real curl on PATH: apt-get install -y curl (required under CI=true)";
+
+function indexOfCrlfCrlf(bytes: Uint8Array, from: number): number {
+  for (let i = Math.max(0, from); i + 3 < bytes.length; i++) {
+    if (
+      bytes[i] === 13 && bytes[i + 1] === 10 && bytes[i + 2] === 13 &&
+      bytes[i + 3] === 10
+    ) return i;
+  }
+  return -1;
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
+/** Reads one request from `conn` (head, then Content-Length bytes). */
+async function readRequest(conn: Deno.Conn): Promise<WireRequest | null> {
+  let bytes: Uint8Array = new Uint8Array(0);
+  const chunk = new Uint8Array(65536);
+  let end = -1;
+  while (end === -1) {
+    const n = await conn.read(chunk);
+    if (n === null) return null;
+    bytes = concat(bytes, chunk.subarray(0, n));
+    end = indexOfCrlfCrlf(bytes, bytes.length - n - 3);
+    if (bytes.length > 8 << 20) throw new Error("request head too large");
+  }
+  const head = decoder.decode(bytes.subarray(0, end));
+  const [line, ...lines] = head.split("\r\n");
+  const [method, target, version] = line.split(" ");
+  const headers = lines.map((l): [string, string] => {
+    const colon = l.indexOf(":");
+    return [
+      l.slice(0, colon),
+      l.slice(colon + 1).replace(/^[ \t]+|[ \t]+$/g, ""),
+    ];
+  });
+  const length = Number(
+    headers.find(([n]) => n.toLowerCase() === "content-length")?.[1] ?? 0,
+  );
+  let body: Uint8Array = bytes.subarray(end + 4);
+  while (body.length < length) {
+    const n = await conn.read(chunk);
+    if (n === null) break;
+    body = concat(body, chunk.subarray(0, n));
+  }
+  return { method, target, version, headers, body, head };
+}
+
+async function serve(conn: Deno.Conn, out: WireRequest[]): Promise<void> {
+  try {
+    const request = await readRequest(conn);
+    if (request !== null) {
+      out.push(request);
+      await conn.write(
+        new TextEncoder().encode(
+          "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok",
+        ),
+      );
+    }
+  } catch {
+    // A client that hung up: nothing to record.
+  } finally {
+    try {
+      conn.close();
+    } catch { /* already closed */ }
+  }
+}
+
+/**
+ * Runs `script(origin)` with real bash (curl as on PATH, each transfer
+ * bounded by --max-time) against a capture server and returns the requests
+ * in arrival order, plus bash's exit code and stderr. The whole run is bounded:
+ * bash is killed (SIGKILL) after `timeoutMs` (10 s). `mode` chooses how bash
+ * reads the script: as its `-c` argument (default) or from stdin.
+ */
+export async function onTheWire(
+  script: (origin: string) => string | Promise<string>,
+  options: { timeoutMs?: number; mode?: "stdin" | "argument" } = {},
+): Promise<
+  { requests: WireRequest[]; code: number; stderr: string; origin: string }
+> {
+  if (!HAS_CURL) {
+    throw new Error(
+      "the wire tests need the real curl on PATH (required under CI=true): apt-get install -y curl",
+    );
+  }
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const origin = `http://127.0.0.1:${listener.addr.port}`;
+  const requests: WireRequest[] = [];
+  const served: Promise<void>[] = [];
+  const accepting = (async () => {
+    try {
+      for await (const conn of listener) served.push(serve(conn, requests));
+    } catch { /* listener closed */ }
+  })();
+  // `curl` as a function so every transfer carries a time bound; `command`
+  // still runs the real binary. The script is the end of bash's input, as a
+  // pasted command is (a final backslash stays an argument).
+  let output: BashRun;
+  try {
+    output = await runBash(
+      'curl() { command curl -q --max-time 5 "$@"; }\n' +
+        await script(origin),
+      {
+        mode: options.mode ?? "argument",
+        timeoutMs: options.timeoutMs ?? 10_000,
+      },
+    );
+  } finally {
+    listener.close();
+  }
+  await accepting;
+  await Promise.all(served);
+  return { requests, origin, code: output.code, stderr: output.stderr };
+}
+
+/** The one request `command(origin)` puts on the wire. */
+export async function sentByCurl(
+  command: (origin: string) => string,
+): Promise<WireRequest> {
+  const { requests, code, stderr } = await onTheWire(command);
+  if (requests.length !== 1) {
+    throw new Error(
+      `expected one request, curl sent ${requests.length} (exit ${code}): ${stderr}`,
+    );
+  }
+  return requests[0];
+}
+
+/** A header's values on the wire, by case-insensitive name. */
+export function wireHeader(request: WireRequest, name: string): string[] {
+  return request.headers.filter(([n]) => n.toLowerCase() === name.toLowerCase())
+    .map(([, v]) => v);
+}
+
+/** The body as UTF-8 text. */
+export function wireBody(request: WireRequest): string {
+  return decoder.decode(request.body);
+}
