@@ -15,6 +15,8 @@ export interface FallbackState {
   readonly candidates: readonly BackendEntry[];
   readonly attempted: string[];
   readonly needs: Requirements | undefined;
+  /** The call's signal: a pending customFallback gives way to it. */
+  readonly signal: AbortSignal | undefined;
   pos: number;
   lastFailed: string;
   lastError: AdapterError;

@@ -41,3 +41,21 @@ export async function probeAdapter(
     unlink();
   }
 }
+
+/**
+ * A caller's wait on a probe someone else started (a background probe runs
+ * on unref'd timers, which alone would let the event loop end under the
+ * caller's await): a ref'd timer keeps the wait bounded and alive, and
+ * answers unhealthy if it fires first. Never rejects.
+ */
+export function awaitShared(
+  probe: Promise<boolean>,
+  timeoutMs: number,
+): Promise<boolean> {
+  if (timeoutMs === Infinity) return probe;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timerDelay(timeoutMs));
+  });
+  return Promise.race([probe, bound]).finally(() => clearTimeout(timer));
+}

@@ -6,7 +6,8 @@
 import { AdapterError, ErrorCode } from "./errors.ts";
 import type { RoutingReason } from "./trace.ts";
 import type { IRChatRequest } from "./types.ts";
-import { routingFailed } from "./_failures.ts";
+import { abortedRouterError, routingFailed } from "./_failures.ts";
+import { raceAbort } from "./_util.ts";
 import type { BackendEntry } from "./_state.ts";
 import {
   type CompiledPatterns,
@@ -124,6 +125,10 @@ const LATENCY_RERANK_EVERY = 32;
 /** latency-optimized with the leader cached between re-ranks. */
 export class LatencyRanking {
   #leader: BackendEntry | undefined;
+  /** The leader's failure count when it was ranked: a new failure re-ranks. */
+  #leaderFailed = 0;
+  /** When the first cooldown seen at the last re-rank ends: re-rank then. */
+  #coolingEnds = Infinity;
   #picks = 0;
 
   /** Forces a re-rank at the next pick (the registry changed). */
@@ -132,13 +137,27 @@ export class LatencyRanking {
   }
 
   /** Untried first, else the lowest mean latency, re-ranked now and then. */
-  pick(order: readonly BackendEntry[], usable: EntryFilter): Plan | undefined {
+  pick(
+    order: readonly BackendEntry[],
+    usable: EntryFilter,
+    now: number,
+  ): Plan | undefined {
     const leader = this.#leader;
-    if (leader !== undefined && this.#picks-- > 0 && usable(leader)) {
+    if (
+      leader !== undefined && this.#picks-- > 0 && now < this.#coolingEnds &&
+      leader.stats.failed === this.#leaderFailed && usable(leader)
+    ) {
       return { entry: leader, reason: "lowest-latency", requested: undefined };
     }
-    const pick = pickByLatency(order, usable);
+    const pick = pickByLatency(order, usable, now);
     this.#leader = pick?.untried === false ? pick.entry : undefined;
+    this.#leaderFailed = pick?.entry.stats.failed ?? 0;
+    let ends = Infinity;
+    for (let i = 0; i < order.length; i++) {
+      const until = order[i].coolUntil;
+      if (until > now && until < ends) ends = until;
+    }
+    this.#coolingEnds = ends;
     this.#picks = LATENCY_RERANK_EVERY - 1;
     return planOf(pick, "lowest-latency");
   }
@@ -191,12 +210,17 @@ export interface ChoiceRules {
 export async function askHook(
   call: () => Promise<string | null>,
   rules: ChoiceRules,
+  signal: AbortSignal | undefined,
 ): Promise<BackendEntry | undefined> {
   const { hook, attempted } = rules;
   let choice: unknown;
+  // The call's signal (the caller's and dispose()) ends the wait: a hook
+  // that never answers must not hold the call, and a late answer is ignored.
+  const answer = Promise.resolve().then(call);
   try {
-    choice = await call();
+    choice = await (signal === undefined ? answer : raceAbort(answer, signal));
   } catch (error) {
+    if (signal?.aborted) throw abortedRouterError(signal, []);
     throw routingFailed(`${hook} threw`, attempted, error);
   }
   if (choice === null || choice === undefined) return undefined;

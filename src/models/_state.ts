@@ -10,6 +10,16 @@ import {
 import { BackendCounters } from "./_stats.ts";
 import type { AdapterCapabilities, BackendAdapter } from "./types.ts";
 
+/** The first failure cools a backend for 1 s, each further one doubles it. */
+const COOLDOWN_BASE_MS = 1_000;
+/** Cooldowns never exceed a minute. */
+const COOLDOWN_MAX_MS = 60_000;
+
+/** Cooldown after `streak` consecutive failures: 1 s, 2 s, 4 s … 60 s. */
+export function cooldownMs(streak: number): number {
+  return Math.min(COOLDOWN_MAX_MS, COOLDOWN_BASE_MS * 2 ** (streak - 1));
+}
+
 export class BackendEntry {
   readonly name: string;
   adapter: BackendAdapter;
@@ -21,8 +31,14 @@ export class BackendEntry {
   readonly stats: BackendCounters = new BackendCounters();
   /** Attempts ever started; 0 means "untried" for the exploring strategies. */
   started = 0;
+  /** Consecutive failed calls (any success resets it). */
+  failStreak = 0;
+  /** Until when (config.now time) a failure cools the backend down. */
+  coolUntil = 0;
   /** The health probe in flight, shared by concurrent checkHealth calls. */
   healthProbe: Promise<boolean> | undefined;
+  /** Whether `healthProbe` runs on unref'd timers (a background probe). */
+  healthProbeBackground = false;
   #capabilities: AdapterCapabilities | undefined;
   #capabilitiesAt = 0;
 
@@ -61,14 +77,23 @@ export class BackendEntry {
     this.stats.total++;
     this.stats.ok++;
     if (trackLatency) this.stats.latency.add(latencyMs);
+    this.failStreak = 0;
+    this.coolUntil = 0;
     this.breaker.onSuccess(ticket);
   }
 
-  /** Counts a failure against the backend and its breaker. */
+  /** Counts a failure against the backend, its breaker and its cooldown. */
   recordFailure(now: number, ticket: Ticket): void {
     this.stats.total++;
     this.stats.failed++;
+    this.failStreak++;
+    this.coolUntil = now + cooldownMs(this.failStreak);
     this.breaker.onFailure(now, ticket);
+  }
+
+  /** Whether a recent failure keeps the backend out of latency ranking's first tier. */
+  isCooling(now: number): boolean {
+    return now < this.coolUntil;
   }
 
   /** Adds an estimate to the cost figures; unknown or non-finite costs are skipped. */
@@ -96,6 +121,8 @@ export class BackendEntry {
     this.lastHealthCheck = undefined;
     this.breaker.close();
     this.started = 0;
+    this.failStreak = 0;
+    this.coolUntil = 0;
     this.healthProbe = undefined;
     this.#capabilities = undefined;
   }

@@ -41,12 +41,37 @@ function pickLowest(
 const meanLatency = (entry: BackendEntry): number => entry.stats.latency.mean();
 const averageCost = (entry: BackendEntry): number => entry.stats.averageCost();
 
-/** First untried backend, else the lowest mean latency over the window. */
+/**
+ * First untried backend, else the lowest mean latency over the window among
+ * backends not cooling down after a failure; only when every backend with
+ * data is cooling does the fastest cooling one win.
+ */
 export function pickByLatency(
   order: readonly BackendEntry[],
   usable: EntryFilter,
+  now: number,
 ): Pick | undefined {
-  return pickLowest(order, usable, meanLatency);
+  let best: BackendEntry | undefined;
+  let bestValue = Infinity;
+  let cooling: BackendEntry | undefined;
+  let coolingValue = Infinity;
+  for (let i = 0; i < order.length; i++) {
+    const entry = order[i];
+    if (!usable(entry)) continue;
+    if (entry.started === 0) return { entry, untried: true };
+    const value = meanLatency(entry);
+    if (entry.isCooling(now)) {
+      if (value < coolingValue) {
+        coolingValue = value;
+        cooling = entry;
+      }
+    } else if (value < bestValue) {
+      bestValue = value;
+      best = entry;
+    }
+  }
+  best ??= cooling;
+  return best === undefined ? undefined : { entry: best, untried: false };
 }
 
 /** Among backends with estimateCost: first untried, else lowest average observed cost. */

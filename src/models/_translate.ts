@@ -4,6 +4,7 @@
 import type { ModelTranslationConfig } from "./config.ts";
 import type { IRChatRequest } from "./types.ts";
 import type { BackendEntry } from "./_state.ts";
+import { configError } from "./_failures.ts";
 import {
   type CompiledPatterns,
   compilePatterns,
@@ -22,11 +23,28 @@ export interface Substitution {
   readonly to: string;
 }
 
-/** Compiles the tables; undefined when translation is off. */
+const STRATEGIES: ReadonlySet<unknown> = new Set([
+  undefined,
+  "exact",
+  "pattern",
+  "default",
+  "none",
+]);
+
+/**
+ * Compiles the tables; undefined when translation is off (no config, or
+ * strategy `none`). Throws INVALID_REQUEST for an unknown strategy.
+ */
 export function compileTranslation(
   config: ModelTranslationConfig | undefined,
 ): Translation | undefined {
   if (config === undefined) return undefined;
+  if (!STRATEGIES.has(config.strategy)) {
+    throw configError(
+      `Unknown modelTranslation.strategy "${String(config.strategy)}"`,
+    );
+  }
+  if (config.strategy === "none") return undefined;
   const globs = config.strategy !== "exact";
   const tables = new Map(
     Object.entries(config.mapping ?? {}).map((

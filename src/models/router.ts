@@ -22,8 +22,12 @@
  *   successful calls are timed) or the lowest average observed cost wins. A
  *   backend tried but without a successful sample ranks last. Once every
  *   backend has data, latency-optimized re-ranks at most once per 32
- *   selections (sooner when the registry changes or the leader becomes
- *   unavailable), which keeps selection O(1) amortised with many backends.
+ *   selections (sooner when the registry changes, the leader becomes
+ *   unavailable or fails, or a cooldown ends), which keeps selection O(1)
+ *   amortised with many backends. Failures count: a failed call cools its
+ *   backend down (1 s, doubling per consecutive failure, at most 60 s; a
+ *   success ends it), and latency-optimized ranks cooling backends after
+ *   every other backend with data.
  *   Costs come from `estimateCost` after each successful call. Without
  *   `trackLatency` (resp. `trackCost`, or when no backend implements
  *   `estimateCost`) the strategy selects nothing and routing falls through.
@@ -206,7 +210,7 @@ import {
   nextCandidate,
   raceCandidates,
 } from "./_fallback.ts";
-import { probeAdapter } from "./_health.ts";
+import { awaitShared, probeAdapter } from "./_health.ts";
 import { Lifetime } from "./_lifetime.ts";
 import {
   appendRace,
@@ -663,13 +667,15 @@ export class Router implements BackendAdapter {
    * ```
    */
   async selectBackend(request: IRChatRequest): Promise<string> {
-    const plan = await this.#select(request, false, true);
+    const lifetime = this.#lifetime.signal;
+    const plan = await this.#select(request, false, true, lifetime);
     if (plan.entry !== undefined) return plan.entry.name;
     const state = this.#fallbackState(
       request,
       plan.requested,
       undefined,
       this.#unavailableError(plan.requested),
+      lifetime,
     );
     if (this.#settings.fallback === "none") {
       throw this.#noBackendFor(plan.requested);
@@ -704,7 +710,7 @@ export class Router implements BackendAdapter {
     const link = this.#lifetime.callSignal(signal);
     try {
       if (signal?.aborted) throw abortedRouterError(signal, []);
-      let plan = this.#select(request, false, false);
+      let plan = this.#select(request, false, false, link.signal);
       if (plan instanceof Promise) plan = await plan;
       let first = plan.entry === undefined
         ? undefined
@@ -1214,6 +1220,7 @@ export class Router implements BackendAdapter {
     request: IRChatRequest,
     streaming: boolean,
     peek: boolean,
+    signal: AbortSignal | undefined,
   ): Plan | Promise<Plan> {
     if (this.#disposed) throw noBackend("Router is disposed");
     assertRequest(request);
@@ -1231,13 +1238,13 @@ export class Router implements BackendAdapter {
     // One switch here, not a helper: this is every request's path.
     switch (routing) {
       case "custom":
-        return this.#selectCustom(request, usable, named);
+        return this.#selectCustom(request, usable, named, signal);
       case "round-robin":
         plan = this.#pickRoundRobin(usable, peek);
         break;
       case "latency-optimized":
         if (this.#settings.trackLatency) {
-          plan = this.#latency.pick(order, usable);
+          plan = this.#latency.pick(order, usable, now);
         }
         break;
       case "cost-optimized":
@@ -1269,6 +1276,7 @@ export class Router implements BackendAdapter {
     request: IRChatRequest,
     usable: EntryFilter,
     preferred: string | undefined,
+    signal: AbortSignal | undefined,
   ): Promise<Plan> {
     const available = this.#order.filter(usable).map((e) => e.name);
     const custom = request.metadata?.custom;
@@ -1283,6 +1291,7 @@ export class Router implements BackendAdapter {
       () =>
         this.#config.customRouter!(request, Object.freeze(available), context),
       { hook: "customRouter", entries: this.#entries, usable, attempted: [] },
+      signal,
     );
     if (entry === undefined) {
       return this.#fallthrough(usable, this.#settings.capabilityRouting);
@@ -1348,6 +1357,7 @@ export class Router implements BackendAdapter {
     primary: string | undefined,
     failed: string | undefined,
     error: AdapterError,
+    signal: AbortSignal | undefined,
     streaming = false,
   ): FallbackState {
     const candidates = fallbackCandidates(
@@ -1362,6 +1372,7 @@ export class Router implements BackendAdapter {
       candidates,
       attempted: failed === undefined ? [] : [failed],
       needs: this.#needs(request, streaming),
+      signal,
       pos: 0,
       lastFailed: primary ?? "",
       lastError: error,
@@ -1393,6 +1404,7 @@ export class Router implements BackendAdapter {
         attempted: state.attempted,
         primary: state.primary,
       },
+      state.signal,
     );
   }
 
@@ -1426,6 +1438,7 @@ export class Router implements BackendAdapter {
       first?.ok === false
         ? first.error
         : this.#unavailableError(plan.requested),
+      signal,
     );
     if (this.#settings.fallback === "none") {
       throw this.#noBackendFor(plan.entry?.name ?? plan.requested);
@@ -1443,7 +1456,12 @@ export class Router implements BackendAdapter {
   ): Promise<IRChatResponse> {
     for (;;) {
       if (signal?.aborted) throw abortedRouterError(signal, attempts);
-      const entry = await this.#nextCounted(state);
+      let entry: BackendEntry | undefined;
+      try {
+        entry = await this.#nextCounted(state);
+      } catch (error) {
+        throw signal?.aborted ? abortedRouterError(signal, attempts) : error;
+      }
       if (entry === undefined) break;
       const outcome = await attempt(
         entry,
@@ -1674,14 +1692,21 @@ export class Router implements BackendAdapter {
     if (caller?.aborted) return run.stop(abortedRouterError(caller, []));
     let plan: Plan;
     try {
-      const selected = this.#select(request, true, false);
+      const selected = this.#select(request, true, false, run.signal);
       plan = selected instanceof Promise ? await selected : selected;
     } catch (error) {
       return run.stop(toAdapterError(error));
     }
     const primary = plan.entry?.name ?? plan.requested;
     const error = this.#unavailableError(primary);
-    const state = this.#fallbackState(request, primary, undefined, error, true);
+    const state = this.#fallbackState(
+      request,
+      primary,
+      undefined,
+      error,
+      run.signal,
+      true,
+    );
     if (plan.entry !== undefined) {
       return { plan, state, entry: plan.entry, first: undefined };
     }
@@ -1818,11 +1843,17 @@ export class Router implements BackendAdapter {
 
   /** Concurrent probes of one backend share one call. */
   #probe(entry: BackendEntry, background: boolean): Promise<boolean> {
-    if (entry.healthProbe !== undefined) return entry.healthProbe;
+    const shared = entry.healthProbe;
+    if (shared !== undefined) {
+      return background || !entry.healthProbeBackground
+        ? shared
+        : awaitShared(shared, this.#settings.healthTimeout);
+    }
     const probe = this.#runProbe(entry, background).finally(() => {
       if (entry.healthProbe === probe) entry.healthProbe = undefined;
     });
     entry.healthProbe = probe;
+    entry.healthProbeBackground = background;
     return probe;
   }
 
