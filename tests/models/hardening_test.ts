@@ -157,39 +157,39 @@ describe("abort and dispose() reach a pending customRouter/customFallback", () =
   });
 });
 
+/**
+ * latency-optimized over "fast" (1 ms, fails while `fails.on`) and "slow"
+ * (5 ms), on a manual clock the calls advance; both tried once already.
+ */
+async function fastAndSlow(): Promise<{
+  router: ReturnType<typeof createRouter>;
+  clock: ReturnType<typeof manualClock>;
+  fails: { on: boolean };
+}> {
+  const clock = manualClock();
+  const fails = { on: false };
+  const timed = (ms: number, failing: boolean): BackendAdapter => ({
+    ...createEchoAdapter(),
+    execute() {
+      clock.t += ms;
+      return failing && fails.on
+        ? Promise.reject(new Error("down"))
+        : Promise.resolve(reply(`${ms} ms`));
+    },
+  });
+  const router = createRouter({
+    routingStrategy: "latency-optimized",
+    now: clock.now,
+  }).register("fast", timed(1, true)).register("slow", timed(5, false));
+  await router.execute(req()); // fast, untried
+  await router.execute(req()); // slow, untried
+  return { router, clock, fails };
+}
+
 describe("latency-optimized counts failures against a backend", () => {
   it("a fast backend that fails every call stops being the first choice", async () => {
-    const clock = manualClock();
-    let fastFails = false;
-    const fast: BackendAdapter = {
-      metadata: {
-        name: "fast",
-        provider: "testing",
-        version: "1",
-        capabilities: { streaming: true },
-      },
-      execute() {
-        clock.t += 1;
-        return fastFails
-          ? Promise.reject(new Error("down"))
-          : Promise.resolve(reply("fast"));
-      },
-      executeStream: createEchoAdapter().executeStream,
-    };
-    const slow: BackendAdapter = {
-      ...fast,
-      execute() {
-        clock.t += 10;
-        return Promise.resolve(reply("slow"));
-      },
-    };
-    const router = createRouter({
-      routingStrategy: "latency-optimized",
-      now: clock.now,
-    }).register("fast", fast).register("slow", slow);
-    await router.execute(req()); // fast, untried
-    await router.execute(req()); // slow, untried
-    fastFails = true;
+    const { router, fails } = await fastAndSlow();
+    fails.on = true;
     let firstChoiceFast = 0;
     for (let i = 0; i < 100; i++) {
       const response = await router.execute(req());
@@ -197,44 +197,20 @@ describe("latency-optimized counts failures against a backend", () => {
         firstChoiceFast++;
       }
     }
-    // One failure puts it in cooldown; the clock moves 10 ms per call, so
-    // the 1 s cooldown does not end within these 100 calls.
+    // One failure cools it down for 1 s; these 100 calls take about 0.5 s.
     assert.equal(firstChoiceFast, 1);
     router.dispose();
   });
 
   it("a cooled-down backend is tried again after its cooldown and recovers", async () => {
-    const clock = manualClock();
-    let fastFails = false;
-    const fast = createEchoAdapter();
-    const wrapped: BackendAdapter = {
-      ...fast,
-      metadata: fast.metadata,
-      execute(request, signal) {
-        clock.t += 1;
-        return fastFails
-          ? Promise.reject(new Error("down"))
-          : fast.execute(request, signal);
-      },
-    };
-    const slow: BackendAdapter = {
-      ...wrapped,
-      execute() {
-        clock.t += 10;
-        return Promise.resolve(reply("slow"));
-      },
-    };
-    const router = createRouter({
-      routingStrategy: "latency-optimized",
-      now: clock.now,
-    }).register("fast", wrapped).register("slow", slow);
-    await router.execute(req());
-    await router.execute(req());
-    fastFails = true;
+    const { router, clock, fails } = await fastAndSlow();
+    fails.on = true;
     await router.execute(req()); // fast fails, slow answers
-    fastFails = false;
+    fails.on = false;
     assert.equal(await router.selectBackend(req()), "slow");
-    clock.t += 60_000;
+    clock.t += 1_000;
+    assert.equal(await router.selectBackend(req()), "fast");
+    await router.execute(req());
     assert.equal(await router.selectBackend(req()), "fast");
     router.dispose();
   });
