@@ -6,7 +6,10 @@
 import type { AdapterError } from "./errors.ts";
 import type { Lifetime } from "./_lifetime.ts";
 import type { BackendEntry } from "./_state.ts";
-import { REFUSED, type Ticket } from "./_breaker.ts";
+import type { Registry } from "./_registry.ts";
+import type { Settings } from "./_config.ts";
+import type { Translator } from "./_translate.ts";
+import { REFUSED } from "./_breaker.ts";
 import type { BackendAdapter, IRChatRequest, IRChatResponse } from "./types.ts";
 import {
   abortedError,
@@ -54,21 +57,16 @@ export type TracedAttempt = Attempt | RunningAttempt;
 /** An attempt that produced a response. */
 export type Success = Extract<Attempt, { ok: true }>;
 
-/** What an attempt needs from its Router: clocks, switches and lookups. */
-export interface AttemptContext {
-  /** The breaker clock (`config.now`). */
-  readonly now: () => number;
-  /** The latency clock. */
-  readonly clock: () => number;
-  readonly trackLatency: boolean;
-  readonly trackCost: boolean;
-  /** The request as this backend should see it; undefined when translation is off. */
-  readonly translate:
-    | ((request: IRChatRequest, entry: BackendEntry) => IRChatRequest)
-    | undefined;
-  /** Why a backend cannot be called now, as the Router's registry sees it. */
-  readonly unavailable: (name: string) => AdapterError;
-  /** The Router's lifetime: dispose() settles every call waiting on it. */
+/**
+ * What an attempt reads: the settings, the translator, the registry (why a
+ * backend is unavailable) and the Router's lifetime. Components, not
+ * closures: nothing here calls back into the Router.
+ */
+export interface AttemptEnv {
+  readonly settings: Settings;
+  readonly translator: Translator;
+  readonly registry: Registry;
+  /** dispose() settles every call waiting on it. */
   readonly lifetime: Lifetime;
 }
 
@@ -118,124 +116,71 @@ export function unavailableAttempt(
 }
 
 /**
- * An admitted call in flight. `execute` awaits `pending` in its own frame
- * (an extra async hop would cost the hot path ~100 ns), then calls end().
+ * One call to one backend, admitted by its breaker, awaited (racing the
+ * signal, so an adapter that ignores it cannot hold the call), classified
+ * and recorded; never rejects. A backend that cannot be admitted now is the
+ * `unavailable` Attempt.
  */
-export class Call {
-  readonly entry: BackendEntry;
-  /** The adapter's answer (a value or a promise); rejects like the adapter. */
-  readonly pending: unknown;
-  readonly signal: AbortSignal | undefined;
-  readonly startedAt: number;
-  readonly cost: Promise<number | null> | undefined;
-  readonly context: AttemptContext;
-  /** The breaker's ticket: the outcome is reported with it. */
-  readonly ticket: Ticket;
-
-  constructor(
-    entry: BackendEntry,
-    pending: unknown,
-    signal: AbortSignal | undefined,
-    startedAt: number,
-    cost: Promise<number | null> | undefined,
-    context: AttemptContext,
-    ticket: Ticket,
-  ) {
-    this.ticket = ticket;
-    this.entry = entry;
-    this.pending = pending;
-    this.signal = signal;
-    this.startedAt = startedAt;
-    this.cost = cost;
-    this.context = context;
-  }
-
-  /** Classifies and records what the call produced. */
-  end(threw: boolean, value: unknown): Attempt {
-    const latencyMs = this.context.clock() - this.startedAt;
-    return threw
-      ? rejected(this, value, latencyMs)
-      : resolved(this, value, latencyMs);
-  }
-}
-
-/**
- * Admits and starts one call to one backend, or returns the `unavailable`
- * Attempt when it cannot be called now. Never throws for the adapter: a
- * synchronous throw becomes a rejected `pending`.
- */
-export function startCall(
+export async function attempt(
   entry: BackendEntry,
   request: IRChatRequest,
   signal: AbortSignal | undefined,
-  context: AttemptContext,
-): Call | Attempt {
-  const ticket = entry.admit(context.now());
+  env: AttemptEnv,
+): Promise<Attempt> {
+  const { settings, lifetime } = env;
+  const ticket = entry.admit(settings.now());
   if (ticket === REFUSED) {
-    return unavailableAttempt(entry.name, context.unavailable(entry.name));
+    return unavailableAttempt(entry.name, env.registry.unavailable(entry.name));
   }
-  entry.started++;
-  const req = context.translate === undefined
-    ? request
-    : context.translate(request, entry);
-  const cost = context.trackCost ? costOf(entry.adapter, req) : undefined;
-  const startedAt = context.clock();
-  let pending: unknown;
+  const req = env.translator.translate(request, entry);
+  const cost = settings.trackCost ? costOf(entry.adapter, req) : undefined;
+  const startedAt = settings.clock();
+  let outcome: Attempt;
   try {
     const answer = entry.adapter.execute(req, signal);
     // The lifetime's own signal is raced through a Set, not a listener: the
     // common call without a caller signal stays cheap.
-    pending = signal === undefined
+    const value = await (signal === undefined
       ? answer
-      : signal === context.lifetime.signal
-      ? context.lifetime.race(answer)
-      : raceAbort(Promise.resolve(answer), signal);
+      : signal === lifetime.signal
+      ? lifetime.race(answer)
+      : raceAbort(Promise.resolve(answer), signal));
+    outcome = resolved(entry, value, settings.clock() - startedAt);
   } catch (thrown) {
-    pending = Promise.reject(thrown);
+    outcome = rejected(entry, signal, thrown, settings.clock() - startedAt);
   }
-  return new Call(entry, pending, signal, startedAt, cost, context, ticket);
+  entry.settle(outcome, ticket, settings.now(), settings.trackLatency);
+  if (outcome.ok && cost !== undefined) cost.then((c) => entry.recordCost(c));
+  return outcome;
 }
 
-/** One call to one backend, awaited; never rejects. */
-export function attempt(
+/** Classifies a call that threw: an abort, a timeout or a failure. */
+function rejected(
   entry: BackendEntry,
-  request: IRChatRequest,
   signal: AbortSignal | undefined,
-  context: AttemptContext,
-): Promise<Attempt> {
-  const call = startCall(entry, request, signal, context);
-  if (!(call instanceof Call)) return Promise.resolve(call);
-  return Promise.resolve(call.pending).then(
-    (value) => call.end(false, value),
-    (thrown) => call.end(true, thrown),
-  );
-}
-
-/** Classifies and records a call that threw: an abort, a timeout or a failure. */
-function rejected(call: Call, thrown: unknown, latencyMs: number): Attempt {
-  const { entry, signal, ticket } = call;
+  thrown: unknown,
+  latencyMs: number,
+): Attempt {
   if (signal?.aborted && signal.reason !== TIMEOUT_REASON) {
-    entry.breaker.onAbort(ticket);
     return abortedAttempt(entry.name, abortedError(signal), thrown, latencyMs);
   }
   const error = toAdapterError(
     signal?.aborted ? TIMEOUT_REASON : thrown,
     entry.adapter.metadata?.provider,
   );
-  entry.recordFailure(call.context.now(), ticket);
   return failedAttempt(entry.name, error, thrown, latencyMs);
 }
 
-/** Classifies and records a call that answered: valid or malformed. */
-function resolved(call: Call, value: unknown, latencyMs: number): Attempt {
-  const { entry, ticket, cost, context } = call;
+/** Classifies a call that answered: valid or malformed. */
+function resolved(
+  entry: BackendEntry,
+  value: unknown,
+  latencyMs: number,
+): Attempt {
   if (!isValidResponse(value)) {
     const error = invalidResponse(entry.name, "returned a malformed response");
-    entry.recordFailure(context.now(), ticket);
     return failedAttempt(entry.name, error, error, latencyMs);
   }
-  entry.recordSuccess(latencyMs, context.trackLatency, ticket);
-  if (cost !== undefined) cost.then((c) => entry.recordCost(c));
   return { ok: true, backend: entry.name, response: value, latencyMs };
 }
 

@@ -5,11 +5,8 @@ import type { ModelTranslationConfig } from "./config.ts";
 import type { IRChatRequest } from "./types.ts";
 import type { BackendEntry } from "./_state.ts";
 import { configError } from "./_failures.ts";
-import {
-  type CompiledPatterns,
-  compilePatterns,
-  lookup,
-} from "./_strategies.ts";
+import { type CompiledPatterns, compilePatterns, lookup } from "./_patterns.ts";
+import type { Warnings } from "./_warnings.ts";
 
 /** A ModelTranslationConfig with its per-backend tables compiled. */
 export interface Translation {
@@ -77,4 +74,33 @@ export function substitution(
     }
   }
   return to === undefined || to === from ? undefined : { from, to };
+}
+
+/**
+ * The request as each backend should see it: the caller's object when
+ * translation is off or changes nothing, else a copy with the model
+ * substituted (reported as `model-substituted`).
+ */
+export class Translator {
+  readonly #translation: Translation | undefined;
+  readonly #warnings: Warnings;
+
+  constructor(translation: Translation | undefined, warnings: Warnings) {
+    this.#translation = translation;
+    this.#warnings = warnings;
+  }
+
+  translate(request: IRChatRequest, entry: BackendEntry): IRChatRequest {
+    const translation = this.#translation;
+    if (translation === undefined) return request;
+    const change = substitution(translation, request, entry);
+    if (change === undefined) return request;
+    const { from, to } = change;
+    this.#warnings.emit(
+      "model-substituted",
+      `Model "${from}" replaced by "${to}" for backend "${entry.name}"`,
+      { backend: entry.name, from, to },
+    );
+    return { ...request, parameters: { ...request.parameters, model: to } };
+  }
 }
