@@ -2,12 +2,8 @@
 // policy and the shared driver (fallback/run.ts), with calls as attempts.
 
 import type { IRChatRequest, IRChatResponse } from "./types.ts";
-import {
-  type Attempt,
-  attempt,
-  type Success,
-  type TracedAttempt,
-} from "./_attempt.ts";
+import { attempt } from "./_attempt.ts";
+import type { Attempt, Success, TracedAttempt } from "./_outcome.ts";
 import { appendRace, runParallel } from "./_parallel.ts";
 import type { Parts } from "./_parts.ts";
 import type { BackendEntry } from "./_state.ts";

@@ -8,7 +8,7 @@ import {
   RouterError,
 } from "./errors.ts";
 import type { RoutingTrace } from "./trace.ts";
-import type { TracedAttempt } from "./_attempt.ts";
+import type { TracedAttempt } from "./_outcome.ts";
 import type { BackendEntry } from "./_state.ts";
 import { abortedError } from "./_util.ts";
 

@@ -13,7 +13,7 @@ import {
 } from "./_breaker.ts";
 import { BackendCounters } from "./_stats.ts";
 import type { AdapterCapabilities, BackendAdapter } from "./types.ts";
-import type { Attempt } from "./_attempt.ts";
+import type { Attempt } from "./_outcome.ts";
 
 /** The first failure cools a backend for 1 s, each further one doubles it. */
 const COOLDOWN_BASE_MS = 1_000;

@@ -189,12 +189,8 @@ import { HealthMonitor } from "./_health.ts";
 import { Lifetime } from "./_lifetime.ts";
 import type { Parts } from "./_parts.ts";
 import { Registry, routerMetadata } from "./_registry.ts";
-import {
-  backendInfoOf,
-  backendStatsOf,
-  RouterCounters,
-  routerStatsOf,
-} from "./_stats.ts";
+import { backendInfoOf, backendStatsOf, routerStatsOf } from "./_snapshots.ts";
+import { RouterCounters } from "./_stats.ts";
 import { Translator } from "./_translate.ts";
 import { ignore, raceAbort } from "./_util.ts";
 import { Warnings } from "./_warnings.ts";

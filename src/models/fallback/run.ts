@@ -5,7 +5,7 @@
 // Fallbacks are counted here, once per backend actually started.
 
 import type { AdapterError } from "../errors.ts";
-import type { Attempt, TracedAttempt } from "../_attempt.ts";
+import type { Attempt, TracedAttempt } from "../_outcome.ts";
 import {
   abortedRouterError,
   allFailedError,

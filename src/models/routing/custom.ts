@@ -6,7 +6,8 @@
 
 import type { CustomRoutingFunction, RoutingContext } from "../config.ts";
 import { askHook } from "../_hooks.ts";
-import { type RouterCounters, routerStatsOf } from "../_stats.ts";
+import { routerStatsOf } from "../_snapshots.ts";
+import type { RouterCounters } from "../_stats.ts";
 import type { Plan, Selection, Strategy } from "./strategy.ts";
 
 /** Asks the user's customRouter. */

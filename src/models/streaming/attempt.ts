@@ -11,7 +11,7 @@ import {
   type Attempt,
   EMPTY_RESPONSE,
   failedAttempt,
-} from "../_attempt.ts";
+} from "../_outcome.ts";
 import type { Ticket } from "../_breaker.ts";
 import type { Settings } from "../_config.ts";
 import type { BackendEntry } from "../_state.ts";

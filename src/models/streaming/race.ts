@@ -7,7 +7,7 @@
 // synchronously when a winner appears, and an abort rejects every racer's
 // pending next() at once, so nothing waits on an adapter that ignores it.
 
-import type { Attempt } from "../_attempt.ts";
+import type { Attempt } from "../_outcome.ts";
 import type { Ticket } from "../_breaker.ts";
 import type { Settings } from "../_config.ts";
 import { cancelledAttempt } from "../_parallel.ts";

@@ -13,7 +13,7 @@ import {
   type Attempt,
   type TracedAttempt,
   unavailableAttempt,
-} from "../_attempt.ts";
+} from "../_outcome.ts";
 import { REFUSED } from "../_breaker.ts";
 import { abortedRouterError } from "../_failures.ts";
 import type { Parts } from "../_parts.ts";
