@@ -9,6 +9,7 @@ import type { Parts } from "./_parts.ts";
 import type { BackendEntry } from "./_state.ts";
 import { tracedResponse } from "./_trace.ts";
 import { FallbackState } from "./fallback/policy.ts";
+import type { Plan } from "./routing/strategy.ts";
 import { type Attempter, fallBack, type GroupEnd } from "./fallback/run.ts";
 
 /** Starts fallback calls: one at a time, or a race whose first success wins. */
@@ -69,25 +70,20 @@ function endOf(
   return { winner, started, failure };
 }
 
-/** Routes one call; resolves with the traced response. */
-export async function executeRequest(
+/**
+ * Fallback of execute() after its first choice (`first`, undefined when the
+ * named backend was unavailable); resolves with the traced response.
+ */
+export async function fallBackCall(
   parts: Parts,
   request: IRChatRequest,
+  plan: Plan,
+  first: Attempt | undefined,
   signal: AbortSignal,
 ): Promise<IRChatResponse> {
-  const selected = parts.selector.select(request, false, false, signal);
-  // Synchronous strategies call the adapter in the caller's tick.
-  const plan = selected instanceof Promise ? await selected : selected;
-  const routing = parts.settings.routing;
-  const entry = plan.entry;
-  let first: Attempt | undefined;
-  if (entry !== undefined) {
-    first = await attempt(entry, request, signal, parts);
-    if (first.ok) return tracedResponse(routing, first, plan, [first]);
-  }
   const log: TracedAttempt[] = [];
   if (first !== undefined) endOf([first], undefined, log);
-  const primary = entry?.name ?? plan.requested;
+  const primary = plan.entry?.name ?? plan.requested;
   const state = new FallbackState(
     request,
     primary,
@@ -105,5 +101,5 @@ export async function executeRequest(
     new CallAttempter(parts, signal),
     log,
   );
-  return tracedResponse(routing, winner, plan, log);
+  return tracedResponse(parts.settings.routing, winner, plan, log);
 }

@@ -25,6 +25,13 @@ export function cooldownMs(streak: number): number {
   return Math.min(COOLDOWN_MAX_MS, COOLDOWN_BASE_MS * 2 ** (streak - 1));
 }
 
+/** What settle() reads of the Router's settings. */
+export interface OutcomeSettings {
+  /** The breaker clock. */
+  readonly now: () => number;
+  readonly trackLatency: boolean;
+}
+
 export class BackendEntry {
   readonly name: string;
   #adapter: BackendAdapter;
@@ -115,20 +122,17 @@ export class BackendEntry {
    * counters, latency window, cooldown and breaker. Aborted attempts only
    * free a half-open probe; unavailable ones were never admitted.
    */
-  settle(
-    attempt: Attempt,
-    ticket: Ticket,
-    now: number,
-    trackLatency: boolean,
-  ): void {
+  settle(attempt: Attempt, ticket: Ticket, clocks: OutcomeSettings): void {
     if (attempt.ok) {
       this.stats.total++;
       this.stats.ok++;
-      if (trackLatency) this.stats.latency.add(attempt.latencyMs);
+      if (clocks.trackLatency) this.stats.latency.add(attempt.latencyMs);
       this.#failStreak = 0;
       this.#coolUntil = 0;
       this.breaker.onSuccess(ticket);
     } else if (attempt.kind === "failed") {
+      // The clock is read for failures only: successes are the hot path.
+      const now = clocks.now();
       this.stats.total++;
       this.stats.failed++;
       this.#failStreak++;

@@ -179,7 +179,10 @@ import type {
 import type { BackendInfo, BackendStats, RouterStats } from "./stats.ts";
 import { resolveSettings, type Settings } from "./_config.ts";
 import { dispatch } from "./_dispatch.ts";
-import { executeRequest } from "./_execute.ts";
+import { Call } from "./_attempt.ts";
+import { fallBackCall } from "./_execute.ts";
+import type { Attempt } from "./_outcome.ts";
+import { tracedResponse } from "./_trace.ts";
 import {
   abortedRouterError,
   noBackendFor,
@@ -567,7 +570,34 @@ export class Router implements BackendAdapter {
     const link = this.#lifetime.callSignal(signal);
     try {
       if (signal?.aborted) throw abortedRouterError(signal, []);
-      const response = await executeRequest(this.#parts, request, link.signal);
+      const parts = this.#parts;
+      const selected = this.#selector.select(
+        request,
+        false,
+        false,
+        link.signal,
+      );
+      // Synchronous strategies call the adapter in the caller's tick.
+      const plan = selected instanceof Promise ? await selected : selected;
+      let first: Attempt | undefined;
+      if (plan.entry !== undefined) {
+        const call = new Call(plan.entry, request, link.signal, parts);
+        if (call.admitted) {
+          // Awaited here, not in attempt(): one async hop less per call.
+          let value: unknown;
+          let threw = false;
+          try {
+            value = await call.pending;
+          } catch (thrown) {
+            threw = true;
+            value = thrown;
+          }
+          first = call.end(threw, value);
+        } else first = call.refused();
+      }
+      const response = first?.ok
+        ? tracedResponse(this.#settings.routing, first, plan, [first])
+        : await fallBackCall(parts, request, plan, first, link.signal);
       this.#counters.settle(true);
       return response;
     } catch (error) {

@@ -240,13 +240,7 @@ export class StreamAttempt {
   #settle(attempt: Attempt): Attempt {
     if (this.#settled) return attempt;
     this.#settled = true;
-    const settings = this.#settings;
-    this.entry.settle(
-      attempt,
-      this.#ticket,
-      settings.now(),
-      settings.trackLatency,
-    );
+    this.entry.settle(attempt, this.#ticket, this.#settings);
     releaseIterator(this.#iterator);
     this.#iterator = undefined;
     this.#unlink();
