@@ -15,7 +15,7 @@ import { BackendEntry } from "./_state.ts";
 import type { Warnings } from "./_warnings.ts";
 
 /** Throws INVALID_REQUEST for an empty name or something that is not an adapter. */
-export function assertAdapter(name: string, adapter: BackendAdapter): void {
+function assertAdapter(name: string, adapter: BackendAdapter): void {
   if (typeof name !== "string" || name === "") {
     throw configError("Backend name must be a non-empty string");
   }
@@ -31,7 +31,7 @@ export function assertAdapter(name: string, adapter: BackendAdapter): void {
 }
 
 /** Throws ROUTING_FAILED unless `names` lists registered backends once each. */
-export function assertChain(
+function assertChain(
   names: readonly string[],
   registered: ReadonlyMap<string, unknown>,
 ): void {
@@ -53,7 +53,7 @@ export function assertChain(
 }
 
 /** Throws ROUTING_FAILED unless every value of `mapping` is a registered backend. */
-export function assertMapping(
+function assertMapping(
   mapping: Readonly<Record<string, string>>,
   registered: ReadonlyMap<string, unknown>,
 ): void {

@@ -21,7 +21,7 @@ const COOLDOWN_BASE_MS = 1_000;
 const COOLDOWN_MAX_MS = 60_000;
 
 /** Cooldown after `streak` consecutive failures: 1 s, 2 s, 4 s … 60 s. */
-export function cooldownMs(streak: number): number {
+function cooldownMs(streak: number): number {
   return Math.min(COOLDOWN_MAX_MS, COOLDOWN_BASE_MS * 2 ** (streak - 1));
 }
 
