@@ -89,6 +89,16 @@ export class RouterCounters extends Outcomes {
     this.since = since;
   }
 
+  /** Counts `n` attempts started after the first choice. */
+  fellBack(n: number): void {
+    this.fallbacks += n;
+  }
+
+  /** Counts one dispatchParallel call (it settles like any other). */
+  dispatched(): void {
+    this.parallel++;
+  }
+
   /** Counts one settled execute, executeStream or dispatchParallel call. */
   settle(ok: boolean): void {
     this.total++;

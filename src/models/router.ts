@@ -654,7 +654,7 @@ export class Router implements BackendAdapter {
     request: IRChatRequest,
     options: ParallelDispatchOptions = {},
   ): Promise<ParallelDispatchResult> {
-    this.#counters.parallel++;
+    this.#counters.dispatched();
     let ok = false;
     try {
       const result = await dispatch(this.#parts, request, options);

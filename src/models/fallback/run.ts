@@ -88,7 +88,7 @@ export async function fallBack<W>(
     if (group.length === 0) break;
     state.tried(group.map((entry) => entry.name));
     const end = await attempter.run(group, state, log);
-    env.counters.fallbacks += end.started;
+    env.counters.fellBack(end.started);
     if (end.winner !== undefined) return end.winner;
     if (signal?.aborted) throw abortedRouterError(signal, log);
     if (end.failure !== undefined) {
