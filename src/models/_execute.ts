@@ -8,9 +8,14 @@ import { appendRace, runParallel } from "./_parallel.ts";
 import type { Parts } from "./_parts.ts";
 import type { BackendEntry } from "./_state.ts";
 import { tracedResponse } from "./_trace.ts";
-import { FallbackState } from "./fallback/policy.ts";
+import type { FallbackState } from "./fallback/policy.ts";
 import type { Plan } from "./routing/strategy.ts";
-import { type Attempter, fallBack, type GroupEnd } from "./fallback/run.ts";
+import {
+  type Attempter,
+  fallBack,
+  type GroupEnd,
+  stateAfter,
+} from "./fallback/run.ts";
 
 /** Starts fallback calls: one at a time, or a race whose first success wins. */
 class CallAttempter implements Attempter<Success> {
@@ -83,16 +88,7 @@ export async function fallBackCall(
 ): Promise<IRChatResponse> {
   const log: TracedAttempt[] = [];
   if (first !== undefined) endOf([first], undefined, log);
-  const primary = plan.entry?.name ?? plan.requested;
-  const state = new FallbackState(
-    request,
-    primary,
-    signal,
-    parts.registry,
-    parts.selector,
-    parts.selector.needs(request, false),
-    first?.ok === false ? first.error : parts.registry.unavailable(primary),
-  );
+  const state = stateAfter(parts, request, plan, first, signal, false);
   const winner = await fallBack(
     parts,
     plan,

@@ -197,7 +197,7 @@ import { RouterCounters } from "./_stats.ts";
 import { Translator } from "./_translate.ts";
 import { ignore, raceAbort } from "./_util.ts";
 import { Warnings } from "./_warnings.ts";
-import { FallbackState } from "./fallback/policy.ts";
+import { stateAfter } from "./fallback/run.ts";
 import { createPolicy } from "./fallback/create.ts";
 import { createStrategy } from "./routing/create.ts";
 import { Selector } from "./routing/selector.ts";
@@ -529,15 +529,7 @@ export class Router implements BackendAdapter {
     const plan = await this.#selector.select(request, false, true, signal);
     if (plan.entry !== undefined) return plan.entry.name;
     // A named backend is unavailable: the backend fallback would try next.
-    const state = new FallbackState(
-      request,
-      plan.requested,
-      signal,
-      this.#registry,
-      this.#selector,
-      this.#selector.needs(request, false),
-      this.#registry.unavailable(plan.requested),
-    );
+    const state = stateAfter(parts, request, plan, undefined, signal, false);
     const next = await parts.policy.next(state);
     if (parts.policy.final || next.length === 0) {
       throw noBackendFor(plan.requested, this.#registry.disposed);

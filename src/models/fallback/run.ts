@@ -18,7 +18,9 @@ import type { BackendEntry } from "../_state.ts";
 import type { RouterCounters } from "../_stats.ts";
 import { traceOf } from "../_trace.ts";
 import type { Plan } from "../routing/strategy.ts";
-import type { FallbackPolicy, FallbackState } from "./policy.ts";
+import type { IRChatRequest } from "../types.ts";
+import type { Selector } from "../routing/selector.ts";
+import { type FallbackPolicy, FallbackState } from "./policy.ts";
 
 /** How one group of backends ended. */
 export interface GroupEnd<W> {
@@ -47,7 +49,32 @@ export interface FallbackEnv {
   readonly policy: FallbackPolicy;
   readonly settings: Settings;
   readonly registry: Registry;
+  readonly selector: Selector;
   readonly counters: RouterCounters;
+}
+
+/**
+ * A request's fallback state after its first choice: `first` is that
+ * choice's attempt, undefined when the named backend was unavailable.
+ */
+export function stateAfter(
+  env: FallbackEnv,
+  request: IRChatRequest,
+  plan: Plan,
+  first: Attempt | undefined,
+  signal: AbortSignal,
+  streaming: boolean,
+): FallbackState {
+  const primary = plan.entry?.name ?? plan.requested;
+  return new FallbackState(
+    request,
+    primary,
+    signal,
+    env.registry,
+    env.selector,
+    env.selector.needs(request, streaming),
+    first?.ok === false ? first.error : env.registry.unavailable(primary),
+  );
 }
 
 /**

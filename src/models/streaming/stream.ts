@@ -20,8 +20,13 @@ import type { Parts } from "../_parts.ts";
 import type { BackendEntry } from "../_state.ts";
 import { traceOf } from "../_trace.ts";
 import { toAdapterError } from "../_util.ts";
-import { FallbackState } from "../fallback/policy.ts";
-import { type Attempter, fallBack, type GroupEnd } from "../fallback/run.ts";
+import type { FallbackState } from "../fallback/policy.ts";
+import {
+  type Attempter,
+  fallBack,
+  type GroupEnd,
+  stateAfter,
+} from "../fallback/run.ts";
 import type { Plan } from "../routing/strategy.ts";
 import { Numbering, Verdict } from "./_chunks.ts";
 import { StreamAttempt } from "./attempt.ts";
@@ -57,14 +62,23 @@ class StreamAttempter implements Attempter<Live> {
       if (ticket !== REFUSED) admitted.push({ entry, ticket });
     }
     if (admitted.length === 1) {
+      const slot = log.length;
       const live = await decide(
         parts,
         admitted[0],
         state.request,
         this.#signal,
       );
-      if (!(live instanceof StreamAttempt)) log.push(live);
-      return groupEnd(live, admitted.length, log.length - 1);
+      if (live instanceof StreamAttempt) {
+        return {
+          winner: { attempt: live, slot },
+          started: 1,
+          failure: undefined,
+        };
+      }
+      log.push(live);
+      const failed = !live.ok && live.kind === "failed" ? live : undefined;
+      return { winner: undefined, started: 1, failure: failed };
     }
     const race = await raceStreams(
       admitted,
@@ -112,25 +126,6 @@ async function decide(
   return outcome;
 }
 
-function groupEnd(
-  live: StreamAttempt | Attempt,
-  started: number,
-  slot: number,
-): GroupEnd<Live> {
-  if (live instanceof StreamAttempt) {
-    return {
-      winner: { attempt: live, slot: slot + 1 },
-      started,
-      failure: undefined,
-    };
-  }
-  return {
-    winner: undefined,
-    started,
-    failure: !live.ok && live.kind === "failed" ? live : undefined,
-  };
-}
-
 /** The first choice's stream, else fallback's winner; rejects like execute. */
 async function open(
   parts: Parts,
@@ -155,16 +150,7 @@ async function open(
       first = live;
     }
   }
-  const primary = entry?.name ?? plan.requested;
-  const state = new FallbackState(
-    request,
-    primary,
-    signal,
-    parts.registry,
-    parts.selector,
-    parts.selector.needs(request, true),
-    first?.ok === false ? first.error : parts.registry.unavailable(primary),
-  );
+  const state = stateAfter(parts, request, plan, first, signal, true);
   return await fallBack(
     parts,
     plan,
