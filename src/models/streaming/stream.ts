@@ -63,21 +63,23 @@ class StreamAttempter implements Attempter<Live> {
     }
     if (admitted.length === 1) {
       const slot = log.length;
-      const live = await decide(
+      const { attempt, outcome } = await decide(
         parts,
         admitted[0],
         state.request,
         this.#signal,
       );
-      if (live instanceof StreamAttempt) {
+      if (outcome === undefined) {
         return {
-          winner: { attempt: live, slot },
+          winner: { attempt, slot },
           started: 1,
           failure: undefined,
         };
       }
-      log.push(live);
-      const failed = !live.ok && live.kind === "failed" ? live : undefined;
+      log.push(outcome);
+      const failed = !outcome.ok && outcome.kind === "failed"
+        ? outcome
+        : undefined;
       return { winner: undefined, started: 1, failure: failed };
     }
     const race = await raceStreams(
@@ -104,13 +106,16 @@ class StreamAttempter implements Attempter<Live> {
   }
 }
 
-/** A single stream's decision: the live attempt, or its recorded outcome. */
+/**
+ * A single stream, until it commits (undefined: `attempt` is live) or ends
+ * before content (its recorded outcome; the attempt is closed).
+ */
 async function decide(
   parts: Parts,
   { entry, ticket }: Admitted,
   request: IRChatRequest,
   signal: AbortSignal,
-): Promise<StreamAttempt | Attempt> {
+): Promise<{ attempt: StreamAttempt; outcome: Attempt | undefined }> {
   const attempt = new StreamAttempt(
     entry,
     ticket,
@@ -121,9 +126,8 @@ async function decide(
   const outcome = await attempt.decide(
     parts.translator.translate(request, entry),
   );
-  if (outcome === undefined) return attempt;
-  attempt.close();
-  return outcome;
+  if (outcome !== undefined) attempt.close();
+  return { attempt, outcome };
 }
 
 /** The first choice's stream, else fallback's winner; rejects like execute. */
@@ -144,10 +148,15 @@ async function open(
         parts.registry.unavailable(entry.name),
       );
     } else {
-      const live = await decide(parts, { entry, ticket }, request, signal);
-      if (live instanceof StreamAttempt) return { attempt: live, slot: 0 };
-      log.push(live);
-      first = live;
+      const { attempt, outcome } = await decide(
+        parts,
+        { entry, ticket },
+        request,
+        signal,
+      );
+      if (outcome === undefined) return { attempt, slot: 0 };
+      log.push(outcome);
+      first = outcome;
     }
   }
   const state = stateAfter(parts, request, plan, first, signal, true);
