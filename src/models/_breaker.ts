@@ -35,8 +35,13 @@ export class CircuitBreaker {
    * older tickets and cannot close, re-open or free it.
    */
   #epoch = 0;
-  consecutiveFailures = 0;
+  #failures = 0;
   readonly #settings: BreakerSettings;
+
+  /** Failures since the last success or reset. */
+  get consecutiveFailures(): number {
+    return this.#failures;
+  }
 
   constructor(settings: BreakerSettings) {
     this.#settings = settings;
@@ -84,22 +89,22 @@ export class CircuitBreaker {
       if (this.#isProbe(ticket)) this.#close();
       return;
     }
-    this.consecutiveFailures = 0;
+    this.#failures = 0;
   }
 
   onFailure(now: number, ticket: Ticket): void {
     if (this.#state === "half-open") {
       // A failed probe re-opens with a fresh timeout.
       if (this.#isProbe(ticket)) {
-        this.consecutiveFailures++;
+        this.#failures++;
         this.#open(now, this.#settings.timeout);
       }
       return;
     }
-    this.consecutiveFailures++;
+    this.#failures++;
     if (
       this.#state === "closed" && this.#settings.enabled &&
-      this.consecutiveFailures >= this.#settings.threshold
+      this.#failures >= this.#settings.threshold
     ) {
       this.#open(now, this.#settings.timeout);
     }
@@ -125,7 +130,7 @@ export class CircuitBreaker {
     this.#state = "closed";
     this.#openUntil = Infinity;
     this.#probeInFlight = false;
-    this.consecutiveFailures = 0;
+    this.#failures = 0;
     this.#epoch++;
   }
 

@@ -8,7 +8,7 @@ import type {
 } from "./config.ts";
 import type { BreakerSettings } from "./_breaker.ts";
 import { configError } from "./_failures.ts";
-import { resolveWeights, type Weights } from "./_strategies.ts";
+import { resolveWeights, type Weights } from "./routing/_rank.ts";
 import { compileTranslation, type Translation } from "./_translate.ts";
 
 /** A RouterConfig with every default applied. */

@@ -8,7 +8,7 @@ import {
   RouterError,
 } from "./errors.ts";
 import type { RoutingTrace } from "./trace.ts";
-import type { Attempt } from "./_attempt.ts";
+import type { TracedAttempt } from "./_outcome.ts";
 import type { BackendEntry } from "./_state.ts";
 import { abortedError } from "./_util.ts";
 
@@ -70,7 +70,9 @@ export function unavailableError(
 }
 
 /** The failed attempts (not aborted, not unavailable), in attempt order. */
-export function failuresOf(attempts: readonly Attempt[]): BackendFailure[] {
+export function failuresOf(
+  attempts: readonly TracedAttempt[],
+): BackendFailure[] {
   const failures: BackendFailure[] = [];
   for (const a of attempts) {
     if (!a.ok && a.kind === "failed") {
@@ -83,7 +85,7 @@ export function failuresOf(attempts: readonly Attempt[]): BackendFailure[] {
 /** The caller's signal (or dispose) stopped the request. */
 export function abortedRouterError(
   signal: AbortSignal | undefined,
-  attempts: readonly Attempt[],
+  attempts: readonly TracedAttempt[],
 ): RouterError {
   const base = abortedError(signal);
   return new RouterError({

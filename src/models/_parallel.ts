@@ -21,7 +21,7 @@ import {
   type Attempt,
   type Success,
   type TracedAttempt,
-} from "./_attempt.ts";
+} from "./_outcome.ts";
 import { routingFailed } from "./_failures.ts";
 import { withDispatchTrace } from "./_trace.ts";
 import {
@@ -31,8 +31,6 @@ import {
   TIMEOUT_REASON,
   timerDelay,
 } from "./_util.ts";
-
-export type { Attempt };
 
 export interface ParallelRunOptions {
   /** The caller's signal; aborting it aborts every attempt. */

@@ -1,17 +1,21 @@
-// Validation of what the Router's registry accepts (names, adapters, chains,
-// mappings) and views derived from it. The registry itself lives in the
-// Router.
+// The registry: the registered backends in order, the fallback chain, the
+// model mapping and the default backend, with the validation of what it
+// accepts. It owns these and changes them only through its methods; every
+// change that alters routing is reported as `routing-config-changed`.
 
 import type {
   AdapterCapabilities,
   AdapterMetadata,
   BackendAdapter,
 } from "./types.ts";
-import { configError, routingFailed } from "./_failures.ts";
-import type { BackendEntry } from "./_state.ts";
+import { configError, routingFailed, unavailableError } from "./_failures.ts";
+import type { AdapterError } from "./errors.ts";
+import type { BreakerSettings } from "./_breaker.ts";
+import { BackendEntry } from "./_state.ts";
+import type { Warnings } from "./_warnings.ts";
 
 /** Throws INVALID_REQUEST for an empty name or something that is not an adapter. */
-export function assertAdapter(name: string, adapter: BackendAdapter): void {
+function assertAdapter(name: string, adapter: BackendAdapter): void {
   if (typeof name !== "string" || name === "") {
     throw configError("Backend name must be a non-empty string");
   }
@@ -27,7 +31,7 @@ export function assertAdapter(name: string, adapter: BackendAdapter): void {
 }
 
 /** Throws ROUTING_FAILED unless `names` lists registered backends once each. */
-export function assertChain(
+function assertChain(
   names: readonly string[],
   registered: ReadonlyMap<string, unknown>,
 ): void {
@@ -49,7 +53,7 @@ export function assertChain(
 }
 
 /** Throws ROUTING_FAILED unless every value of `mapping` is a registered backend. */
-export function assertMapping(
+function assertMapping(
   mapping: Readonly<Record<string, string>>,
   registered: ReadonlyMap<string, unknown>,
 ): void {
@@ -72,13 +76,6 @@ export function assertMapping(
 }
 
 /** Removes an entry from registration order, keeping indexes dense. */
-export function removeFromOrder(
-  order: BackendEntry[],
-  entry: BackendEntry,
-): void {
-  order.splice(entry.index, 1);
-  for (let i = entry.index; i < order.length; i++) order[i].index = i;
-}
 
 const EMPTY_CAPABILITIES: AdapterCapabilities = { streaming: false };
 
@@ -111,4 +108,158 @@ export function routerMetadata(
   }
   if (models.size > 0) capabilities.models = [...models];
   return { name: "router", provider: "router", version: "0.1.0", capabilities };
+}
+
+/** The registered backends and the routing tables that name them. */
+export class Registry {
+  readonly #entries = new Map<string, BackendEntry>();
+  #order: BackendEntry[] = [];
+  #chain: readonly string[] = Object.freeze([]);
+  #mapping: Readonly<Record<string, string>> = Object.freeze({});
+  #defaultBackend: string | undefined;
+  #disposed = false;
+  readonly #breaker: BreakerSettings;
+  readonly #warnings: Warnings;
+
+  constructor(
+    defaultBackend: string | undefined,
+    breaker: BreakerSettings,
+    warnings: Warnings,
+  ) {
+    this.#defaultBackend = defaultBackend;
+    this.#breaker = breaker;
+    this.#warnings = warnings;
+  }
+
+  /** Registered backends in registration order. */
+  get order(): readonly BackendEntry[] {
+    return this.#order;
+  }
+
+  /** Registered backends by name. */
+  get entries(): ReadonlyMap<string, BackendEntry> {
+    return this.#entries;
+  }
+
+  get chain(): readonly string[] {
+    return this.#chain;
+  }
+
+  get mapping(): Readonly<Record<string, string>> {
+    return this.#mapping;
+  }
+
+  get defaultBackend(): string | undefined {
+    return this.#defaultBackend;
+  }
+
+  get disposed(): boolean {
+    return this.#disposed;
+  }
+
+  /** The entry of a registered name; ROUTING_FAILED otherwise. */
+  require(name: string): BackendEntry {
+    const entry = this.#entries.get(name);
+    if (entry === undefined) throw routingFailed(`Unknown backend "${name}"`);
+    return entry;
+  }
+
+  /** Why a backend cannot be called now. */
+  unavailable(name: string | undefined): AdapterError {
+    const entry = name === undefined ? undefined : this.#entries.get(name);
+    return unavailableError(name, entry);
+  }
+
+  register(name: string, adapter: BackendAdapter): void {
+    if (this.#disposed) throw routingFailed("Router is disposed");
+    assertAdapter(name, adapter);
+    if (this.#entries.has(name)) {
+      throw routingFailed(
+        `Backend "${name}" is already registered; use replace()`,
+      );
+    }
+    const entry = new BackendEntry(
+      name,
+      adapter,
+      this.#order.length,
+      this.#breaker,
+    );
+    this.#order.push(entry);
+    this.#entries.set(name, entry);
+    this.#warnings.emit(
+      "routing-config-changed",
+      `Backend "${name}" registered`,
+      { action: "register", backend: name },
+    );
+  }
+
+  replace(name: string, adapter: BackendAdapter): void {
+    if (this.#disposed) throw routingFailed("Router is disposed");
+    assertAdapter(name, adapter);
+    const entry = this.#entries.get(name);
+    if (entry === undefined) {
+      throw routingFailed(
+        `Backend "${name}" is not registered; use register()`,
+      );
+    }
+    entry.swap(adapter);
+    this.#warnings.emit(
+      "routing-config-changed",
+      `Backend "${name}" replaced`,
+      { action: "replace", backend: name },
+    );
+  }
+
+  /** Removes a backend; returns its former index, or undefined when unknown. */
+  unregister(name: string): number | undefined {
+    const entry = this.#entries.get(name);
+    if (entry === undefined) return undefined;
+    const index = entry.index;
+    this.#entries.delete(name);
+    this.#order.splice(index, 1);
+    for (let i = index; i < this.#order.length; i++) {
+      this.#order[i].reindex(i);
+    }
+    let message = `Backend "${name}" unregistered`;
+    const details: Record<string, unknown> = {
+      action: "unregister",
+      backend: name,
+    };
+    if (this.#defaultBackend === name) {
+      this.#defaultBackend = undefined;
+      message +=
+        `; it was the default backend, so defaultBackend is now cleared`;
+      details.defaultBackendCleared = true;
+    }
+    this.#warnings.emit("routing-config-changed", message, details);
+    return index;
+  }
+
+  setChain(names: readonly string[]): void {
+    assertChain(names, this.#entries);
+    this.#chain = Object.freeze([...names]);
+    this.#warnings.emit(
+      "routing-config-changed",
+      `Fallback chain set to [${names.join(", ")}]`,
+      { action: "setFallbackChain", chain: [...names] },
+    );
+  }
+
+  setMapping(mapping: Readonly<Record<string, string>>): void {
+    assertMapping(mapping, this.#entries);
+    this.#mapping = Object.freeze({ ...mapping });
+    this.#warnings.emit(
+      "routing-config-changed",
+      `Model mapping set (${Object.keys(mapping).length} entries)`,
+      { action: "setModelMapping", mapping: { ...mapping } },
+    );
+  }
+
+  /** dispose(): forgets every backend and the chain; later calls find none. */
+  clear(): void {
+    this.#disposed = true;
+    this.#entries.clear();
+    this.#order = [];
+    this.#chain = Object.freeze([]);
+  }
 }

@@ -1,28 +1,21 @@
-// The Router's record of one registered backend. The Router owns every
-// instance; strategies only read them.
+// The registry's record of one backend: its name, adapter, position and
+// capabilities, and its routing state (_backend_state.ts), which the
+// accessors below read and forward to.
 
-import {
-  type BreakerSettings,
-  CircuitBreaker,
-  REFUSED,
-  type Ticket,
-} from "./_breaker.ts";
-import { BackendCounters } from "./_stats.ts";
+import type { BreakerSettings, CircuitBreaker, Ticket } from "./_breaker.ts";
+import { BackendState, type OutcomeSettings } from "./_backend_state.ts";
+import type { Attempt } from "./_outcome.ts";
+import type { BackendCounters } from "./_stats.ts";
 import type { AdapterCapabilities, BackendAdapter } from "./types.ts";
+
+export type { OutcomeSettings };
 
 export class BackendEntry {
   readonly name: string;
-  adapter: BackendAdapter;
-  /** Position in registration order (kept dense by the Router). */
-  index: number;
-  healthy = true;
-  lastHealthCheck: number | undefined;
-  readonly breaker: CircuitBreaker;
-  readonly stats: BackendCounters = new BackendCounters();
-  /** Attempts ever started; 0 means "untried" for the exploring strategies. */
-  started = 0;
-  /** The health probe in flight, shared by concurrent checkHealth calls. */
-  healthProbe: Promise<boolean> | undefined;
+  /** Health, breaker, cooldown and counters. */
+  readonly state: BackendState;
+  #adapter: BackendAdapter;
+  #index: number;
   #capabilities: AdapterCapabilities | undefined;
   #capabilitiesAt = 0;
 
@@ -33,56 +26,85 @@ export class BackendEntry {
     breaker: BreakerSettings,
   ) {
     this.name = name;
-    this.adapter = adapter;
-    this.index = index;
-    this.breaker = new CircuitBreaker(breaker);
+    this.#adapter = adapter;
+    this.#index = index;
+    this.state = new BackendState(breaker);
+  }
+
+  get adapter(): BackendAdapter {
+    return this.#adapter;
+  }
+
+  /** Position in registration order (kept dense by the registry). */
+  get index(): number {
+    return this.#index;
+  }
+
+  get breaker(): CircuitBreaker {
+    return this.state.breaker;
+  }
+
+  get stats(): BackendCounters {
+    return this.state.stats;
+  }
+
+  get healthy(): boolean {
+    return this.state.healthy;
+  }
+
+  get lastHealthCheck(): number | undefined {
+    return this.state.lastHealthCheck;
+  }
+
+  /** Attempts ever started; 0 means "untried" for the exploring strategies. */
+  get started(): number {
+    return this.state.started;
+  }
+
+  /** Until when (config.now time) a failure cools the backend down. */
+  get coolUntil(): number {
+    return this.state.coolUntil;
+  }
+
+  /** The registry moved the backend in registration order. */
+  reindex(index: number): void {
+    this.#index = index;
+  }
+
+  /** Records a health probe's answer. */
+  setHealth(healthy: boolean, at: number): void {
+    this.state.setHealth(healthy, at);
   }
 
   /** Registered, healthy and the breaker admits a request now (claims nothing). */
   isAvailable(now: number): boolean {
-    return this.healthy && this.breaker.canAdmit(now);
+    return this.state.isAvailable(now);
   }
 
-  /**
-   * The breaker's ticket when the backend is healthy and the breaker admits
-   * this request (in half-open this claims the single probe), else
-   * {@linkcode REFUSED}.
-   */
+  /** See {@linkcode BackendState.isCooling}. */
+  isCooling(now: number): boolean {
+    return this.state.isCooling(now);
+  }
+
+  /** See {@linkcode BackendState.admit}. */
   admit(now: number): Ticket {
-    return this.healthy ? this.breaker.admit(now) : REFUSED;
+    return this.state.admit(now);
   }
 
-  /** Counts a success: totals, the latency window (when tracked), the breaker. */
-  recordSuccess(
-    latencyMs: number,
-    trackLatency: boolean,
-    ticket: Ticket,
-  ): void {
-    this.stats.total++;
-    this.stats.ok++;
-    if (trackLatency) this.stats.latency.add(latencyMs);
-    this.breaker.onSuccess(ticket);
+  /** See {@linkcode BackendState.settle}: the one place outcomes are recorded. */
+  settle(attempt: Attempt, ticket: Ticket, clocks: OutcomeSettings): void {
+    this.state.settle(attempt, ticket, clocks);
   }
 
-  /** Counts a failure against the backend and its breaker. */
-  recordFailure(now: number, ticket: Ticket): void {
-    this.stats.total++;
-    this.stats.failed++;
-    this.breaker.onFailure(now, ticket);
-  }
-
-  /** Adds an estimate to the cost figures; unknown or non-finite costs are skipped. */
+  /** See {@linkcode BackendState.recordCost}. */
   recordCost(cost: number | null): void {
-    if (typeof cost === "number" && Number.isFinite(cost)) {
-      this.stats.costTotal += cost;
-      this.stats.costSamples++;
-    }
+    this.state.recordCost(cost);
   }
 
   /** Adapter capabilities, re-read from its metadata at most once per `ttl` ms. */
   capabilities(now: number, ttl: number): AdapterCapabilities {
     if (this.#capabilities === undefined || now - this.#capabilitiesAt >= ttl) {
-      this.#capabilities = this.adapter.metadata?.capabilities ??
+      this.#capabilities = this.#adapter.metadata?.capabilities ??
         { streaming: true };
       this.#capabilitiesAt = now;
     }
@@ -91,12 +113,8 @@ export class BackendEntry {
 
   /** A new adapter under the same name: fresh health, breaker and caches. */
   swap(adapter: BackendAdapter): void {
-    this.adapter = adapter;
-    this.healthy = true;
-    this.lastHealthCheck = undefined;
-    this.breaker.close();
-    this.started = 0;
-    this.healthProbe = undefined;
+    this.#adapter = adapter;
+    this.state.renew();
     this.#capabilities = undefined;
   }
 }

@@ -4,8 +4,8 @@
 import type { RoutingStrategy } from "./config.ts";
 import type { RoutingAttempt, RoutingReason, RoutingTrace } from "./trace.ts";
 import type { IRChatResponse } from "./types.ts";
-import type { Success, TracedAttempt } from "./_attempt.ts";
-import type { Plan } from "./_select.ts";
+import type { Success, TracedAttempt } from "./_outcome.ts";
+import type { Plan } from "./routing/strategy.ts";
 
 /** The public record of one attempt; one still running has no error code. */
 function recordOf(attempt: TracedAttempt): RoutingAttempt {

@@ -4,11 +4,9 @@
 import type { ModelTranslationConfig } from "./config.ts";
 import type { IRChatRequest } from "./types.ts";
 import type { BackendEntry } from "./_state.ts";
-import {
-  type CompiledPatterns,
-  compilePatterns,
-  lookup,
-} from "./_strategies.ts";
+import { configError } from "./_failures.ts";
+import { type CompiledPatterns, compilePatterns, lookup } from "./_patterns.ts";
+import type { Warnings } from "./_warnings.ts";
 
 /** A ModelTranslationConfig with its per-backend tables compiled. */
 export interface Translation {
@@ -22,11 +20,28 @@ export interface Substitution {
   readonly to: string;
 }
 
-/** Compiles the tables; undefined when translation is off. */
+const STRATEGIES: ReadonlySet<unknown> = new Set([
+  undefined,
+  "exact",
+  "pattern",
+  "default",
+  "none",
+]);
+
+/**
+ * Compiles the tables; undefined when translation is off (no config, or
+ * strategy `none`). Throws INVALID_REQUEST for an unknown strategy.
+ */
 export function compileTranslation(
   config: ModelTranslationConfig | undefined,
 ): Translation | undefined {
   if (config === undefined) return undefined;
+  if (!STRATEGIES.has(config.strategy)) {
+    throw configError(
+      `Unknown modelTranslation.strategy "${String(config.strategy)}"`,
+    );
+  }
+  if (config.strategy === "none") return undefined;
   const globs = config.strategy !== "exact";
   const tables = new Map(
     Object.entries(config.mapping ?? {}).map((
@@ -59,4 +74,33 @@ export function substitution(
     }
   }
   return to === undefined || to === from ? undefined : { from, to };
+}
+
+/**
+ * The request as each backend should see it: the caller's object when
+ * translation is off or changes nothing, else a copy with the model
+ * substituted (reported as `model-substituted`).
+ */
+export class Translator {
+  readonly #translation: Translation | undefined;
+  readonly #warnings: Warnings;
+
+  constructor(translation: Translation | undefined, warnings: Warnings) {
+    this.#translation = translation;
+    this.#warnings = warnings;
+  }
+
+  translate(request: IRChatRequest, entry: BackendEntry): IRChatRequest {
+    const translation = this.#translation;
+    if (translation === undefined) return request;
+    const change = substitution(translation, request, entry);
+    if (change === undefined) return request;
+    const { from, to } = change;
+    this.#warnings.emit(
+      "model-substituted",
+      `Model "${from}" replaced by "${to}" for backend "${entry.name}"`,
+      { backend: entry.name, from, to },
+    );
+    return { ...request, parameters: { ...request.parameters, model: to } };
+  }
 }

@@ -153,8 +153,12 @@ export type CustomFallbackFunction = (
  * ```
  */
 export interface ModelTranslationConfig {
-  /** `exact`, `pattern` or `default` (default `default`). */
-  readonly strategy?: "exact" | "pattern" | "default";
+  /**
+   * `exact`, `pattern`, `default` (the default) or `none` (no translation:
+   * models pass through, as without `modelTranslation`). Any other value is
+   * refused with `INVALID_REQUEST`.
+   */
+  readonly strategy?: "exact" | "pattern" | "default" | "none";
   /** Per backend name: request model (or glob) → backend model. */
   readonly mapping?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** Per backend name: the model used when the requested one is not served. */

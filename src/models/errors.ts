@@ -154,8 +154,8 @@ export interface BackendFailure {
  * ```
  */
 export interface RouterErrorOptions extends AdapterErrorOptions {
-  /** Backends tried, in attempt order. */
-  attemptedBackends: readonly string[];
+  /** Backends tried, in attempt order. Default `[]`. */
+  attemptedBackends?: readonly string[];
   /** Each attempt's error, in attempt order. */
   errors?: readonly BackendFailure[];
 }
@@ -184,7 +184,7 @@ export class RouterError extends AdapterError {
   constructor(options: RouterErrorOptions) {
     super(options);
     this.name = "RouterError";
-    this.attemptedBackends = [...options.attemptedBackends];
+    this.attemptedBackends = [...(options.attemptedBackends ?? [])];
     this.errors = [...(options.errors ?? [])];
   }
 }

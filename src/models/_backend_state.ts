@@ -1,0 +1,136 @@
+// One backend's routing state: health, circuit breaker, failure cooldown,
+// attempts started and counters. It changes only through these methods, and
+// an attempt's outcome is recorded in one place, settle(), for calls and
+// streams alike. This is the state a fleet of routers shares (issue 14): a
+// shared store takes these fields over behind the same methods; the
+// registry (_registry.ts) creates one per backend.
+
+import {
+  type BreakerSettings,
+  CircuitBreaker,
+  REFUSED,
+  type Ticket,
+} from "./_breaker.ts";
+import type { Attempt } from "./_outcome.ts";
+import { BackendCounters } from "./_stats.ts";
+
+/** The first failure cools a backend for 1 s, each further one doubles it. */
+const COOLDOWN_BASE_MS = 1_000;
+/** Cooldowns never exceed a minute. */
+const COOLDOWN_MAX_MS = 60_000;
+
+/** Cooldown after `streak` consecutive failures: 1 s, 2 s, 4 s … 60 s. */
+function cooldownMs(streak: number): number {
+  return Math.min(COOLDOWN_MAX_MS, COOLDOWN_BASE_MS * 2 ** (streak - 1));
+}
+
+/** What settle() reads of the Router's settings. */
+export interface OutcomeSettings {
+  /** The breaker clock. */
+  readonly now: () => number;
+  readonly trackLatency: boolean;
+}
+
+/** Health, breaker, cooldown and counters of one backend. */
+export class BackendState {
+  readonly breaker: CircuitBreaker;
+  readonly stats: BackendCounters = new BackendCounters();
+  #healthy = true;
+  #lastHealthCheck: number | undefined;
+  #started = 0;
+  #failStreak = 0;
+  #coolUntil = 0;
+
+  constructor(breaker: BreakerSettings) {
+    this.breaker = new CircuitBreaker(breaker);
+  }
+
+  get healthy(): boolean {
+    return this.#healthy;
+  }
+
+  get lastHealthCheck(): number | undefined {
+    return this.#lastHealthCheck;
+  }
+
+  /** Attempts ever started; 0 means "untried" for the exploring strategies. */
+  get started(): number {
+    return this.#started;
+  }
+
+  /** Until when (config.now time) a failure cools the backend down. */
+  get coolUntil(): number {
+    return this.#coolUntil;
+  }
+
+  /** Records a health probe's answer. */
+  setHealth(healthy: boolean, at: number): void {
+    this.#healthy = healthy;
+    this.#lastHealthCheck = at;
+  }
+
+  /** Healthy and the breaker admits a request now (claims nothing). */
+  isAvailable(now: number): boolean {
+    return this.#healthy && this.breaker.canAdmit(now);
+  }
+
+  /** Whether a recent failure keeps the backend out of latency ranking's first tier. */
+  isCooling(now: number): boolean {
+    return now < this.#coolUntil;
+  }
+
+  /**
+   * Admits one attempt: the breaker's ticket when the backend is healthy and
+   * the breaker admits it (in half-open this claims the single probe), else
+   * {@linkcode REFUSED}. An admitted attempt counts as started.
+   */
+  admit(now: number): Ticket {
+    const ticket = this.#healthy ? this.breaker.admit(now) : REFUSED;
+    if (ticket !== REFUSED) this.#started++;
+    return ticket;
+  }
+
+  /**
+   * The one place an attempt's outcome is recorded: counters, latency
+   * window, cooldown and breaker. Aborted attempts only free a half-open
+   * probe; unavailable ones were never admitted.
+   */
+  settle(attempt: Attempt, ticket: Ticket, clocks: OutcomeSettings): void {
+    if (attempt.ok) {
+      this.stats.total++;
+      this.stats.ok++;
+      if (clocks.trackLatency) this.stats.latency.add(attempt.latencyMs);
+      this.#failStreak = 0;
+      this.#coolUntil = 0;
+      this.breaker.onSuccess(ticket);
+    } else if (attempt.kind === "failed") {
+      // The clock is read for failures only: successes are the hot path.
+      const now = clocks.now();
+      this.stats.total++;
+      this.stats.failed++;
+      this.#failStreak++;
+      this.#coolUntil = now + cooldownMs(this.#failStreak);
+      this.breaker.onFailure(now, ticket);
+    } else if (attempt.kind === "aborted") {
+      this.breaker.onAbort(ticket);
+    }
+  }
+
+  /** Adds an estimate to the cost figures; unknown or non-finite costs are skipped. */
+  recordCost(cost: number | null): void {
+    if (typeof cost === "number" && Number.isFinite(cost)) {
+      this.stats.costTotal += cost;
+      this.stats.costSamples++;
+    }
+  }
+
+  /** A new adapter: fresh health, breaker and cooldown; counters stay. */
+  renew(): void {
+    this.#healthy = true;
+    this.#lastHealthCheck = undefined;
+    this.breaker.close();
+    this.#started = 0;
+    this.#failStreak = 0;
+    this.#coolUntil = 0;
+  }
+}

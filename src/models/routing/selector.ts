@@ -1,0 +1,159 @@
+// Selection: the first backend of a request. A backend named by
+// `request.metadata.custom.backend` wins (for every strategy but custom);
+// else the configured strategy chooses; when it chooses nothing, the
+// default backend if usable, else the best-scored (capability routing) or
+// the first usable backend, else NO_BACKEND_AVAILABLE.
+
+import { AdapterError, ErrorCode } from "../errors.ts";
+import type { IRChatRequest } from "../types.ts";
+import type { Settings } from "../_config.ts";
+import { noBackend, noBackendFor, routingFailed } from "../_failures.ts";
+import type { Registry } from "../_registry.ts";
+import type { BackendEntry } from "../_state.ts";
+import { pickByScore } from "./_rank.ts";
+import {
+  type Requirements,
+  requirementsOf,
+  usableFilter,
+} from "./_capabilities.ts";
+import { ModelStrategy } from "./model.ts";
+import type { EntryFilter, Plan, Strategy } from "./strategy.ts";
+
+/** Throws INVALID_REQUEST unless the request has a messages array. */
+function assertRequest(request: IRChatRequest): void {
+  if (
+    typeof request !== "object" || request === null ||
+    !Array.isArray(request.messages)
+  ) {
+    throw new AdapterError({
+      code: ErrorCode.INVALID_REQUEST,
+      message: "request.messages must be an array",
+    });
+  }
+}
+
+/** The backend named by `request.metadata.custom.backend`, if any. */
+function namedBackend(request: IRChatRequest): string | undefined {
+  const named = request.metadata?.custom?.backend;
+  if (named !== undefined && typeof named !== "string") {
+    throw routingFailed("request.metadata.custom.backend must be a string");
+  }
+  return named;
+}
+
+/** Runs the strategy over the registry; owns nothing but the strategy. */
+export class Selector {
+  readonly #strategy: Strategy;
+  readonly #registry: Registry;
+  readonly #settings: Settings;
+
+  constructor(strategy: Strategy, registry: Registry, settings: Settings) {
+    this.#strategy = strategy;
+    this.#registry = registry;
+    this.#settings = settings;
+  }
+
+  /** The registry changed (`removed`: the index of an unregistered backend). */
+  changed(removed?: number): void {
+    this.#strategy.changed(removed);
+  }
+
+  /** The model-based strategy's mapping changed. */
+  setMapping(mapping: Readonly<Record<string, string>>): void {
+    if (this.#strategy instanceof ModelStrategy) {
+      this.#strategy.setMapping(mapping);
+    }
+  }
+
+  /** What capability routing requires of a backend for this request. */
+  needs(request: IRChatRequest, streaming: boolean): Requirements | undefined {
+    if (!this.#settings.capabilityRouting) return undefined;
+    const checkModel = this.#settings.translation === undefined;
+    return requirementsOf(request, streaming, checkModel);
+  }
+
+  /** Whether a backend can take a request with these needs now. */
+  usable(needs: Requirements | undefined): EntryFilter {
+    return usableFilter(
+      this.#settings.now(),
+      needs,
+      this.#settings.capabilityTtl,
+    );
+  }
+
+  /**
+   * The first backend to try; a Promise only when the strategy waits
+   * (custom). `peek` (selectBackend) moves no cursor; the signal ends a
+   * strategy's wait. Throws (synchronously) for a bad request or name.
+   */
+  select(
+    request: IRChatRequest,
+    streaming: boolean,
+    peek: boolean,
+    signal: AbortSignal | undefined,
+  ): Plan | Promise<Plan> {
+    const registry = this.#registry;
+    if (registry.disposed) throw noBackend("Router is disposed");
+    assertRequest(request);
+    const now = this.#settings.now();
+    const named = namedBackend(request);
+    const strategy = this.#strategy;
+    if (named !== undefined) {
+      const entry = registry.require(named);
+      if (strategy.honoursNamed) return explicitPlan(entry, now);
+    }
+    const needs = this.needs(request, streaming);
+    const usable = usableFilter(now, needs, this.#settings.capabilityTtl);
+    const plan = strategy.select({
+      request,
+      order: registry.order,
+      entries: registry.entries,
+      usable,
+      now,
+      peek,
+      named,
+      signal,
+    });
+    const score = needs !== undefined;
+    return plan instanceof Promise
+      ? plan.then((p) => p ?? this.#fallthrough(usable, score))
+      : plan ?? this.#fallthrough(usable, score);
+  }
+
+  /** The default backend if usable, else best-scored or first usable. */
+  #fallthrough(usable: EntryFilter, score: boolean): Plan {
+    const registry = this.#registry;
+    const name = registry.defaultBackend;
+    const byDefault = name === undefined
+      ? undefined
+      : registry.entries.get(name);
+    if (byDefault !== undefined && usable(byDefault)) {
+      return { entry: byDefault, reason: "default", requested: undefined };
+    }
+    const order = registry.order;
+    if (score) {
+      const best = pickByScore(order.filter(usable), this.#settings.weights);
+      if (best !== undefined) {
+        return { entry: best, reason: "best-score", requested: undefined };
+      }
+    } else {
+      for (const entry of order) {
+        if (usable(entry)) {
+          return { entry, reason: "first-available", requested: undefined };
+        }
+      }
+    }
+    throw noBackendFor(undefined, registry.disposed);
+  }
+}
+
+/** The plan for a named backend: it, or a failed primary when unavailable. */
+function explicitPlan(entry: BackendEntry, now: number): Plan {
+  return entry.isAvailable(now)
+    ? { entry, reason: "explicit", requested: entry.name }
+    : {
+      entry: undefined,
+      reason: "explicit-unavailable",
+      requested: entry.name,
+    };
+}
