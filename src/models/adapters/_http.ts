@@ -22,9 +22,22 @@ import {
   type ErrorCodeValue,
 } from "../errors.ts";
 import type { IRChatStream, IRStreamChunk } from "../types.ts";
-import { type LineParserOptions, readChunk } from "./_lines.ts";
+import { readChunk } from "./_lines.ts";
 import type { ModelPrice } from "./_prices.ts";
-import { MAX_TIMER_MS, raceAbort, timerDelay } from "../_util.ts";
+import type {
+  RefineError,
+  SignRequest,
+  StreamParser,
+  StreamTranslator,
+} from "./provider.ts";
+import {
+  invalidResponse as malformed,
+  MAX_TIMER_MS,
+  raceAbort,
+  timerDelay,
+} from "../_util.ts";
+
+export type { StreamTranslator, UnsequencedChunk } from "./provider.ts";
 
 /** Secrets shorter than this are not redacted (see `HttpClient.redact`). */
 const MIN_SECRET_LENGTH = 8;
@@ -89,19 +102,6 @@ const MAX_BODY_BYTES = 32 * 1024 * 1024;
 /** Largest error body read for its message: 64 KiB. */
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
-/** A stream chunk before the stream loop numbers it. */
-export type UnsequencedChunk = IRStreamChunk extends infer C
-  ? C extends IRStreamChunk ? Omit<C, "sequence"> : never
-  : never;
-
-/** Turns one provider stream event into IR chunks. */
-export interface StreamTranslator<E> {
-  /** Chunks for one event; a `done` or `error` chunk ends the stream. Throws AdapterError for error events. */
-  event(event: E): UnsequencedChunk[];
-  /** Chunks at end of input; throws when the stream ended before its end marker. */
-  end(): UnsequencedChunk[];
-}
-
 /** Options of an {@linkcode HttpClient}. */
 export interface HttpClientOptions {
   /** Provider id put on every error. */
@@ -119,10 +119,9 @@ export interface HttpClientOptions {
   /** Strings that must never appear in an error message. */
   secrets: readonly string[];
   /** Provider-specific adjustment of an HTTP error (e.g. Gemini's invalid key is a 400). */
-  refineError?: (
-    options: AdapterErrorOptions,
-    body: unknown,
-  ) => AdapterErrorOptions;
+  refineError?: RefineError;
+  /** Per-request headers, computed from the final request (signing). */
+  sign?: SignRequest;
 }
 
 /** One request's abort signal: the caller's signal plus the timeout. */
@@ -298,33 +297,68 @@ export class HttpClient {
   ): Promise<Response> {
     const headers = new Headers(this.#options.headers);
     if (body !== undefined) headers.set("content-type", "application/json");
+    const url = joinURL(this.#options.baseURL, path);
+    const text = body === undefined ? undefined : JSON.stringify(body);
+    if (this.#options.sign !== undefined) {
+      await this.#sign(method, url, headers, text, scope, callerSignal);
+    }
     let response: Response;
     try {
       const pending = this.#options.fetch(
-        joinURL(this.#options.baseURL, path),
-        {
-          method,
-          headers,
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: scope.signal,
-        },
+        url,
+        { method, headers, body: text, signal: scope.signal },
       );
       response = await raceAbort(pending, scope.signal);
     } catch (error) {
       throw this.toAdapterError(error, scope, callerSignal);
     }
     if (!isResponseLike(response)) {
-      throw new AdapterError({
-        code: ErrorCode.INVALID_RESPONSE,
-        message:
-          `${this.provider}: fetch resolved to ${typeof response}, not a Response`,
-        provider: this.provider,
-      });
+      throw invalidResponse(
+        this.provider,
+        `fetch resolved to ${typeof response}, not a Response`,
+      );
     }
     if (!response.ok) {
       throw await this.#errorFromResponse(response, scope, callerSignal);
     }
     return response;
+  }
+
+  /** Adds the sign hook's headers; bounded by the call's timeout and abort. */
+  async #sign(
+    method: string,
+    url: string,
+    headers: Headers,
+    body: string | undefined,
+    scope: CallScope,
+    callerSignal: AbortSignal | undefined,
+  ): Promise<void> {
+    let extra: Record<string, string> | undefined;
+    try {
+      extra = await raceAbort(
+        this.#options.sign!({
+          method,
+          url,
+          headers: new Headers(headers),
+          body,
+        }),
+        scope.signal,
+      );
+    } catch (error) {
+      if (error instanceof AdapterError || scope.signal.aborted) {
+        throw this.toAdapterError(error, scope, callerSignal);
+      }
+      const detail = error instanceof Error ? error.message : String(error);
+      throw new AdapterError({
+        code: ErrorCode.AUTHENTICATION_FAILED,
+        message: this.redact(`${this.provider}: signing failed: ${detail}`),
+        provider: this.provider,
+        cause: error,
+      });
+    }
+    for (const [name, value] of Object.entries(extra ?? {})) {
+      headers.set(name, value);
+    }
   }
 
   async #errorFromResponse(
@@ -436,13 +470,11 @@ export class HttpClient {
       try {
         return JSON.parse(text);
       } catch (cause) {
-        throw new AdapterError({
-          code: ErrorCode.INVALID_RESPONSE,
-          message: `${this.provider}: response is not valid JSON`,
-          provider: this.provider,
-          statusCode: response.status,
-          cause,
-        });
+        throw invalidResponse(
+          this.provider,
+          "response is not valid JSON",
+          { statusCode: response.status, cause },
+        );
       }
     } finally {
       scope.dispose();
@@ -473,10 +505,7 @@ export class HttpClient {
     path: string,
     body: unknown,
     signal: AbortSignal | undefined,
-    parse: (
-      body: ReadableStream<Uint8Array>,
-      options: LineParserOptions,
-    ) => AsyncGenerator<E, void, undefined>,
+    parse: StreamParser<E>,
     translator: () => StreamTranslator<E>,
   ): IRChatStream {
     const scope = new CallScope(this.#options.timeout, signal);
@@ -484,11 +513,10 @@ export class HttpClient {
     try {
       const response = await this.#open("POST", path, body, scope, signal);
       if (response.body === null) {
-        throw new AdapterError({
-          code: ErrorCode.INVALID_RESPONSE,
-          message: `${this.provider}: streaming response has no body`,
-          provider: this.provider,
-        });
+        throw invalidResponse(
+          this.provider,
+          "streaming response has no body",
+        );
       }
       const state = translator();
       const events = parse(response.body, {
@@ -621,34 +649,36 @@ export function parseToolArguments(
   try {
     value = JSON.parse(text);
   } catch (cause) {
-    throw new AdapterError({
-      code: ErrorCode.INVALID_RESPONSE,
-      message:
-        `${provider}: arguments of tool call "${toolName}" are not valid JSON`,
+    throw invalidResponse(
       provider,
-      cause,
-      details: { arguments: text },
-    });
+      `arguments of tool call "${toolName}" are not valid JSON`,
+      { cause, details: { arguments: text } },
+    );
   }
   if (!isRecord(value)) {
-    throw new AdapterError({
-      code: ErrorCode.INVALID_RESPONSE,
-      message:
-        `${provider}: arguments of tool call "${toolName}" are not a JSON object`,
+    throw invalidResponse(
       provider,
-      details: { arguments: text },
-    });
+      `arguments of tool call "${toolName}" are not a JSON object`,
+      { details: { arguments: text } },
+    );
   }
   return value;
 }
 
-/** An INVALID_RESPONSE error for a body that is not the provider's documented shape. */
-export function invalidResponse(provider: string, what: string): AdapterError {
-  return new AdapterError({
-    code: ErrorCode.INVALID_RESPONSE,
-    message: `${provider}: ${what}`,
-    provider,
-  });
+/**
+ * The package's one INVALID_RESPONSE error (retryable; see `_util.ts`),
+ * speaking for `provider`.
+ */
+export function invalidResponse(
+  provider: string,
+  what: string,
+  extra: {
+    cause?: unknown;
+    statusCode?: number;
+    details?: Record<string, unknown>;
+  } = {},
+): AdapterError {
+  return malformed(provider, what, { ...extra, provider });
 }
 
 /** An INVALID_REQUEST error raised before anything is sent. */
