@@ -6,6 +6,7 @@
  */
 
 import type { IRChatRequest, IRResponseMetadata } from "../types.ts";
+import { AdapterError, ErrorCode } from "../errors.ts";
 import { invalidResponse, isRecord } from "./_http.ts";
 
 /** `Authorization: Bearer <key>`, or no header for an empty key. */
@@ -57,4 +58,16 @@ export function idModelMetadata(
   if (model !== undefined) metadata.model = model;
   if (typeof json.id === "string") metadata.providerResponseId = json.id;
   return metadata;
+}
+
+/**
+ * The PROVIDER_ERROR of a stream whose input stopped before the provider's
+ * end marker (a dropped connection looks like a short, "complete" stream).
+ */
+export function endedEarly(provider: string, marker: string): AdapterError {
+  return new AdapterError({
+    code: ErrorCode.PROVIDER_ERROR,
+    message: `${provider}: stream ended before ${marker}`,
+    provider,
+  });
 }

@@ -17,7 +17,7 @@ import type {
   IRToolUsePart,
   IRUsage,
 } from "../types.ts";
-import { eventObject, idModelMetadata } from "./_base.ts";
+import { endedEarly, eventObject, idModelMetadata } from "./_base.ts";
 import {
   invalidRequest,
   invalidResponse,
@@ -207,23 +207,16 @@ function responseMetadata(
   return metadata;
 }
 
-export function fromWireResponse(
-  json: unknown,
+/**
+ * A response message's `tool_calls` (JSON-string `arguments`) as `tool_use`
+ * parts; INVALID_RESPONSE for a malformed call or arguments.
+ */
+export function readToolCalls(
+  calls: unknown,
   provider: string,
-  request: IRChatRequest,
-): IRChatResponse {
-  if (!isRecord(json) || !Array.isArray(json.choices)) {
-    throw invalidResponse(provider, "response has no choices array");
-  }
-  const choice =
-    json.choices.find((c) => isRecord(c) && (c.index ?? 0) === 0) ??
-      json.choices[0];
-  if (!isRecord(choice) || !isRecord(choice.message)) {
-    throw invalidResponse(provider, "response has no choice with a message");
-  }
-  const wire = choice.message;
+): IRToolUsePart[] {
   const uses: IRToolUsePart[] = [];
-  for (const call of Array.isArray(wire.tool_calls) ? wire.tool_calls : []) {
+  for (const call of Array.isArray(calls) ? calls : []) {
     if (
       !isRecord(call) || !isRecord(call.function) ||
       typeof call.function.name !== "string"
@@ -240,6 +233,25 @@ export function fromWireResponse(
       input: parseToolArguments(args, provider, call.function.name),
     });
   }
+  return uses;
+}
+
+export function fromWireResponse(
+  json: unknown,
+  provider: string,
+  request: IRChatRequest,
+): IRChatResponse {
+  if (!isRecord(json) || !Array.isArray(json.choices)) {
+    throw invalidResponse(provider, "response has no choices array");
+  }
+  const choice =
+    json.choices.find((c) => isRecord(c) && (c.index ?? 0) === 0) ??
+      json.choices[0];
+  if (!isRecord(choice) || !isRecord(choice.message)) {
+    throw invalidResponse(provider, "response has no choice with a message");
+  }
+  const wire = choice.message;
+  const uses = readToolCalls(wire.tool_calls, provider);
   const text = typeof wire.content === "string" ? wire.content : "";
   const response: IRChatResponse = {
     message: assistantMessage(text, uses),
@@ -259,7 +271,6 @@ export class OpenAIStreamTranslator implements StreamTranslator<SSEEvent> {
   readonly #provider: string;
   readonly #request: IRChatRequest;
   readonly #assembler: MessageAssembler;
-  readonly #tools = new Map<number, { id: string; name: string }>();
   #metadata: IRResponseMetadata | undefined;
   #finish: unknown = undefined;
   #usage: IRUsage | undefined;
@@ -297,23 +308,7 @@ export class OpenAIStreamTranslator implements StreamTranslator<SSEEvent> {
     ) {
       if (!isRecord(call)) continue;
       const index = typeof call.index === "number" ? call.index : 0;
-      const fn = isRecord(call.function) ? call.function : {};
-      let known = this.#tools.get(index);
-      if (known === undefined) {
-        known = {
-          id: typeof call.id === "string" ? call.id : `call_${index}`,
-          name: typeof fn.name === "string" ? fn.name : "",
-        };
-        this.#tools.set(index, known);
-      }
-      const args = typeof fn.arguments === "string" ? fn.arguments : "";
-      this.#assembler.tool(known.id, known.name, args);
-      out.push({
-        type: "tool_use",
-        id: known.id,
-        name: known.name,
-        ...(args === "" ? {} : { inputDelta: args }),
-      });
+      out.push(this.#assembler.callDelta(index, call));
     }
     if (choice.finish_reason !== undefined && choice.finish_reason !== null) {
       this.#finish = choice.finish_reason;
@@ -323,11 +318,7 @@ export class OpenAIStreamTranslator implements StreamTranslator<SSEEvent> {
 
   end(): UnsequencedChunk[] {
     if (this.#finish === undefined) {
-      throw new AdapterError({
-        code: ErrorCode.PROVIDER_ERROR,
-        message: `${this.#provider}: stream ended before [DONE]`,
-        provider: this.#provider,
-      });
+      throw endedEarly(this.#provider, "[DONE]");
     }
     return this.#done();
   }

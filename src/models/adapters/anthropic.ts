@@ -73,7 +73,7 @@ import type {
   IRUsage,
 } from "../types.ts";
 import { HttpAdapter } from "./adapter.ts";
-import { eventObject, idModelMetadata } from "./_base.ts";
+import { endedEarly, eventObject, idModelMetadata } from "./_base.ts";
 import {
   type FetchFunction,
   type HttpAdapterConfig,
@@ -582,11 +582,7 @@ class AnthropicStreamTranslator implements StreamTranslator<SSEEvent> {
   }
 
   end(): UnsequencedChunk[] {
-    throw new AdapterError({
-      code: ErrorCode.PROVIDER_ERROR,
-      message: "anthropic: stream ended before message_stop",
-      provider: "anthropic",
-    });
+    throw endedEarly("anthropic", "message_stop");
   }
 
   #start(out: UnsequencedChunk[], message: Record<string, unknown>): void {

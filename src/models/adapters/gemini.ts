@@ -85,7 +85,7 @@ import type {
   IRUsage,
 } from "../types.ts";
 import { HttpAdapter } from "./adapter.ts";
-import { copyRequestId, eventObject } from "./_base.ts";
+import { copyRequestId, endedEarly, eventObject } from "./_base.ts";
 import {
   type FetchFunction,
   type HttpAdapterConfig,
@@ -655,11 +655,7 @@ class GeminiStreamTranslator implements StreamTranslator<SSEEvent> {
 
   end(): UnsequencedChunk[] {
     if (this.#finish === undefined || this.#metadata === undefined) {
-      throw new AdapterError({
-        code: ErrorCode.PROVIDER_ERROR,
-        message: "gemini: stream ended before a finishReason",
-        provider: "gemini",
-      });
+      throw endedEarly("gemini", "a finishReason");
     }
     return [{
       type: "done",
