@@ -11,8 +11,10 @@
  *   `Authorization: Bearer <apiKey>`; `healthCheck` is `GET {baseURL}/v1/models`
  *   (free).
  * - Messages: `system`, `user` (text as one string; images as `image_url`
- *   parts), `assistant` (text, `tool_calls` with JSON-string `arguments`) and
- *   `tool` (`tool_call_id`, `content`). Message `name`s are not sent (the API
+ *   parts), `assistant` (text as `content`; with tool calls, the text as
+ *   `tool_plan` beside `tool_calls` with JSON-string `arguments`, the turn
+ *   Cohere's tool-use guide sends back) and `tool` (`tool_call_id`,
+ *   `content`). Message `name`s are not sent (the API
  *   has no such field).
  * - Parameters: `maxTokens`→`max_tokens`, `temperature`, `topP`→`p`,
  *   `topK`→`k`, `stopSequences`→`stop_sequences`, `seed`,
@@ -214,8 +216,14 @@ function wireRequest(
 ): Record<string, unknown> {
   body.model = model;
   body.messages = toWireMessages(request.messages, "cohere").map(
-    ({ name: _name, ...message }) =>
-      message.content === null ? { ...message, content: undefined } : message,
+    ({ name: _name, ...message }) => {
+      if (message.tool_calls === undefined) return message;
+      // Cohere's own turn format: the text before a call is its tool plan.
+      const { content, ...rest } = message;
+      return typeof content === "string" && content !== ""
+        ? { ...rest, tool_plan: content }
+        : rest;
+    },
   );
   let tools = wireTools(request);
   const choice = request.toolChoice;

@@ -27,6 +27,7 @@
  * @module
  */
 
+import { AdapterError, ErrorCode } from "../errors.ts";
 import type { BackendAdapter } from "../types.ts";
 import type { HttpAdapterConfig } from "./_http.ts";
 import { createAnthropicAdapter } from "./anthropic.ts";
@@ -119,7 +120,7 @@ function presetEntries(): Record<string, ProviderEntry> {
  * console.log(Object.keys(PROVIDERS).includes("cohere")); // true
  * ```
  */
-export const PROVIDERS: Readonly<Record<string, ProviderEntry>> = {
+export const PROVIDERS: Readonly<Record<string, ProviderEntry>> = keyChecked({
   ...presetEntries(),
   // OpenAI itself: a custom baseURL (a proxy) gets no default model.
   openai: {
@@ -166,7 +167,30 @@ export const PROVIDERS: Readonly<Record<string, ProviderEntry>> = {
     create: (options) =>
       createCohereAdapter({ ...options, apiKey: options.apiKey ?? "" }),
   },
-};
+});
+
+/** Every entry's `create`, refusing a missing key where one is required. */
+function keyChecked(
+  entries: Record<string, ProviderEntry>,
+): Record<string, ProviderEntry> {
+  const out: Record<string, ProviderEntry> = {};
+  for (const [name, entry] of Object.entries(entries)) {
+    out[name] = {
+      ...entry,
+      create: (options) => {
+        if (entry.requiresKey && !options.apiKey) {
+          throw new AdapterError({
+            code: ErrorCode.AUTHENTICATION_FAILED,
+            message: `the ${name} provider needs an apiKey`,
+            provider: name,
+          });
+        }
+        return entry.create(options);
+      },
+    };
+  }
+  return out;
+}
 
 /**
  * The registry entry for a provider name, or undefined.
