@@ -9,7 +9,7 @@
  * @module
  */
 
-import type { AdapterErrorOptions } from "../errors.ts";
+import type { AdapterErrorOptions, ErrorCodeValue } from "../errors.ts";
 import type {
   AdapterCapabilities,
   IRChatRequest,
@@ -18,8 +18,15 @@ import type {
 } from "../types.ts";
 import type { LineParserOptions } from "./_lines.ts";
 import type { ModelPrice } from "./_prices.ts";
+import type { SSEEvent } from "./_sse.ts";
 
-export type { LineParserOptions };
+export { ErrorCode } from "../errors.ts";
+export type {
+  AdapterErrorOptions,
+  ErrorCodeValue,
+  LineParserOptions,
+  SSEEvent,
+};
 
 /**
  * A stream chunk before the adapter numbers it (`sequence` is added in order).
