@@ -319,6 +319,7 @@ export class HttpClient {
     let text = "";
     try {
       text = response.body === null ? "" : await readText(
+        this.provider,
         response.body,
         MAX_ERROR_BODY_BYTES,
         true,
@@ -411,9 +412,13 @@ export class HttpClient {
       const response = await this.#open(method, path, body, scope, signal);
       let text: string;
       try {
-        text = response.body === null
-          ? ""
-          : await readText(response.body, MAX_BODY_BYTES, false, scope.signal);
+        text = response.body === null ? "" : await readText(
+          this.provider,
+          response.body,
+          MAX_BODY_BYTES,
+          false,
+          scope.signal,
+        );
       } catch (error) {
         throw this.toAdapterError(error, scope, signal);
       }
@@ -506,6 +511,7 @@ export class HttpClient {
 
 /** Reads a body as UTF-8 text, up to `limit` bytes (truncating or throwing). */
 async function readText(
+  provider: string,
   body: ReadableStream<Uint8Array>,
   limit: number,
   truncate: boolean,
@@ -525,10 +531,10 @@ async function readText(
           parts.push(value.subarray(0, value.byteLength - (size - limit)));
           break;
         }
-        throw new AdapterError({
-          code: ErrorCode.INVALID_RESPONSE,
-          message: `response body larger than ${limit} bytes`,
-        });
+        throw invalidResponse(
+          provider,
+          `response body larger than ${limit} bytes`,
+        );
       }
       parts.push(value);
     }
