@@ -193,7 +193,7 @@ export class AnthropicAdapter extends HttpAdapter {
    * @param config API key, base URL and options.
    */
   constructor(config: AnthropicAdapterConfig) {
-    super(config, anthropicProvider(config) as ProviderSpec);
+    super(config, anthropicProvider(config));
   }
 }
 

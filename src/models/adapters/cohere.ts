@@ -142,7 +142,7 @@ export class CohereAdapter extends HttpAdapter {
    * @param config API key, base URL and options.
    */
   constructor(config: CohereAdapterConfig) {
-    super(config, cohereProvider(config) as ProviderSpec);
+    super(config, cohereProvider(config));
   }
 }
 

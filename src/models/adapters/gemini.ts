@@ -231,7 +231,7 @@ export class GeminiAdapter extends HttpAdapter {
    * @param config API key, base URL and options.
    */
   constructor(config: GeminiAdapterConfig) {
-    super(config, geminiProvider(config) as ProviderSpec);
+    super(config, geminiProvider(config));
   }
 }
 

@@ -161,7 +161,7 @@ export class OllamaAdapter extends HttpAdapter {
    * @param config Server URL and options (all optional).
    */
   constructor(config: OllamaAdapterConfig = {}) {
-    super(config, ollamaProvider(config) as ProviderSpec);
+    super(config, ollamaProvider(config));
   }
 }
 

@@ -312,7 +312,7 @@ export class OpenAIAdapter extends HttpAdapter {
    * @param config API key, base URL and options.
    */
   constructor(config: OpenAIAdapterConfig) {
-    super(config, openAIProvider(config) as ProviderSpec);
+    super(config, openAIProvider(config));
   }
 }
 
