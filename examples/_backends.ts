@@ -4,9 +4,10 @@
  * Sources, first match wins:
  * 1. `SWITCHYARD_CONFIG=path`: a JSON array of
  *    `{ name, provider, apiKey?, baseURL?, defaultModel? }` (only this file is
- *    used; `provider` is `openai`, `anthropic`, `gemini`, `ollama`, an
- *    OpenAI-compatible preset such as `groq` or `vllm`, or `echo` for a local
- *    test backend). An `apiKey` written `"$NAME"` is read from the
+ *    used; `provider` is a name in the provider registry,
+ *    `src/models/adapters/registry.ts` — `openai`, `anthropic`, `gemini`,
+ *    `ollama`, `cohere`, an OpenAI-compatible preset such as `groq` or
+ *    `vllm` — or `echo`/`mock` for a local test backend). An `apiKey` written `"$NAME"` is read from the
  *    environment variable `NAME`, so keys need not sit in the file.
  * 2. `OPENAI_API_KEY` (with `OPENAI_BASE_URL`, the API root including `/v1`,
  *    and `OPENAI_MAX_TOKENS_PARAMETER`, `max_tokens` or `max_completion_tokens`),
@@ -32,21 +33,13 @@ import {
   createMockAdapter,
   type TestAdapter,
 } from "../src/models/testing.ts";
-import {
-  createOpenAIAdapter,
-  createOpenAICompatibleAdapter,
-  OPENAI_COMPATIBLE_PRESETS,
-  type OpenAICompatibleProvider,
-} from "../src/models/adapters/openai.ts";
-import { createAnthropicAdapter } from "../src/models/adapters/anthropic.ts";
-import { createGeminiAdapter } from "../src/models/adapters/gemini.ts";
-import { createOllamaAdapter } from "../src/models/adapters/ollama.ts";
+import { providerEntry } from "../src/models/adapters/registry.ts";
 
 /** One backend to register. */
 export interface BackendSpec {
   /** Registered name (also the model-name prefix in the gateway). */
   name: string;
-  /** Provider: openai, anthropic, gemini, ollama, an OpenAI-compatible preset, or echo. */
+  /** Provider: a name in the provider registry (openai, anthropic, gemini, ollama, cohere, an OpenAI-compatible preset), or echo/mock. */
   provider: string;
   /** Credential. */
   apiKey?: string;
@@ -334,60 +327,37 @@ export function planBackends(
  * ```
  */
 export function createAdapter(spec: BackendSpec): BackendAdapter {
-  const common = {
-    ...(spec.baseURL === undefined ? {} : { baseURL: spec.baseURL }),
-    ...(spec.defaultModel === undefined
-      ? {}
-      : { defaultModel: spec.defaultModel }),
-    name: spec.name,
-  };
-  const needKey = (): string => {
-    if (!spec.apiKey) {
-      throw new ConfigError(
-        `backend "${spec.name}": provider ${spec.provider} needs an apiKey`,
-      );
-    }
-    return spec.apiKey;
-  };
-  const limit = spec.maxTokensParameter === undefined
-    ? {}
-    : { maxTokensParameter: spec.maxTokensParameter };
-  const openAIProtocol = spec.provider === "openai" ||
-    Object.hasOwn(OPENAI_COMPATIBLE_PRESETS, spec.provider);
-  if (spec.maxTokensParameter !== undefined && !openAIProtocol) {
+  if (spec.provider === "echo") return withoutCallLog(createEchoAdapter());
+  if (spec.provider === "mock") {
+    return withoutCallLog(createMockAdapter({ responses: MOCK_REPLY }));
+  }
+  const entry = providerEntry(spec.provider);
+  if (entry === undefined) {
+    throw new ConfigError(
+      `backend "${spec.name}": unknown provider "${spec.provider}"`,
+    );
+  }
+  if (spec.maxTokensParameter !== undefined && entry.family !== "openai") {
     throw new ConfigError(
       `backend "${spec.name}": maxTokensParameter applies to openai and the OpenAI-compatible presets only`,
     );
   }
-  switch (spec.provider) {
-    case "openai":
-      return createOpenAIAdapter({ ...common, ...limit, apiKey: needKey() });
-    case "anthropic":
-      return createAnthropicAdapter({ ...common, apiKey: needKey() });
-    case "gemini":
-      return createGeminiAdapter({ ...common, apiKey: needKey() });
-    case "ollama":
-      return createOllamaAdapter({
-        ...common,
-        ...(spec.apiKey ? { apiKey: spec.apiKey } : {}),
-      });
-    case "echo":
-      return withoutCallLog(createEchoAdapter());
-    case "mock":
-      return withoutCallLog(createMockAdapter({ responses: MOCK_REPLY }));
+  if (entry.requiresKey && !spec.apiKey) {
+    throw new ConfigError(
+      `backend "${spec.name}": provider ${spec.provider} needs an apiKey`,
+    );
   }
-  if (Object.hasOwn(OPENAI_COMPATIBLE_PRESETS, spec.provider)) {
-    const preset = spec.provider as OpenAICompatibleProvider;
-    if (OPENAI_COMPATIBLE_PRESETS[preset].requiresApiKey) needKey();
-    return createOpenAICompatibleAdapter(preset, {
-      ...common,
-      ...limit,
-      ...(spec.apiKey ? { apiKey: spec.apiKey } : {}),
-    });
-  }
-  throw new ConfigError(
-    `backend "${spec.name}": unknown provider "${spec.provider}"`,
-  );
+  return entry.create({
+    name: spec.name,
+    ...(spec.apiKey ? { apiKey: spec.apiKey } : {}),
+    ...(spec.baseURL === undefined ? {} : { baseURL: spec.baseURL }),
+    ...(spec.defaultModel === undefined
+      ? {}
+      : { defaultModel: spec.defaultModel }),
+    ...(spec.maxTokensParameter === undefined
+      ? {}
+      : { maxTokensParameter: spec.maxTokensParameter }),
+  });
 }
 
 /** `value` as a token-limit wire name, or a ConfigError naming `where`. */
@@ -467,17 +437,7 @@ export function withoutCallLog(adapter: TestAdapter): BackendAdapter {
  * ```
  */
 export function apiHost(spec: BackendSpec): string | undefined {
-  const defaults: Record<string, string> = {
-    openai: "https://api.openai.com/v1",
-    anthropic: "https://api.anthropic.com",
-    gemini: "https://generativelanguage.googleapis.com",
-    ollama: "http://127.0.0.1:11434",
-  };
-  const preset = Object.hasOwn(OPENAI_COMPATIBLE_PRESETS, spec.provider)
-    ? OPENAI_COMPATIBLE_PRESETS[spec.provider as OpenAICompatibleProvider]
-      .baseURL
-    : undefined;
-  const url = spec.baseURL ?? defaults[spec.provider] ?? preset;
+  const url = spec.baseURL ?? providerEntry(spec.provider)?.baseURL;
   if (url === undefined) return undefined;
   try {
     return new URL(url).host;

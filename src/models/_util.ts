@@ -1,7 +1,7 @@
 // Private helpers shared by the Router's files: error normalisation, abort
 // plumbing and timers that never keep a process alive.
 
-import { AdapterError, ErrorCode } from "./errors.ts";
+import { AdapterError, type AdapterErrorOptions, ErrorCode } from "./errors.ts";
 import type {
   AdapterCapabilities,
   AdapterMetadata,
@@ -173,11 +173,27 @@ export function isValidResponse(value: unknown): value is IRChatResponse {
     (typeof metadata === "object" && metadata !== null);
 }
 
-/** The AdapterError for a malformed response. */
-export function invalidResponse(backend: string, what: string): AdapterError {
+/**
+ * The one INVALID_RESPONSE error, for the Router (an adapter returned or
+ * streamed something malformed) and the HTTP adapters (a provider's body is
+ * not its documented shape). Always retryable: the request was valid and the
+ * answer was bad, as with a 502 — a truncated body, a proxy's error page or
+ * a model's broken tool-call JSON can all come out right on the next try or
+ * on another backend (the gateway answers it with 502, which SDKs retry).
+ * With `options.provider` the message starts with the provider id, as every
+ * adapter error does; without, it names the backend.
+ */
+export function invalidResponse(
+  backend: string,
+  what: string,
+  options: Omit<AdapterErrorOptions, "code" | "message" | "isRetryable"> = {},
+): AdapterError {
   return new AdapterError({
+    ...options,
     code: ErrorCode.INVALID_RESPONSE,
-    message: `Backend "${backend}" ${what}`,
+    message: options.provider === undefined
+      ? `Backend "${backend}" ${what}`
+      : `${options.provider}: ${what}`,
     isRetryable: true,
   });
 }

@@ -1,9 +1,10 @@
 /**
  * HTTP plumbing shared by the provider adapters: fetch with an injectable
  * implementation, one signal combining the caller's abort and a timeout,
- * mapping of HTTP statuses and transport failures to AdapterError codes,
- * Retry-After parsing, bounded body reading, and the generic stream loop that
- * numbers chunks and turns late failures into `error` chunks.
+ * transport failures and HTTP errors as AdapterErrors (the rules are in
+ * `_errors.ts`), the per-request sign hook, bounded body reading, and the
+ * generic stream loop that numbers chunks and turns late failures into
+ * `error` chunks.
  *
  * `retryAfter` comes from `retry-after-ms`, or `Retry-After` as
  * delta-seconds or an HTTP-date (which must start with its day name); other
@@ -19,12 +20,36 @@ import {
   AdapterError,
   type AdapterErrorOptions,
   ErrorCode,
-  type ErrorCodeValue,
 } from "../errors.ts";
 import type { IRChatStream, IRStreamChunk } from "../types.ts";
-import { type LineParserOptions, readChunk } from "./_lines.ts";
+import { readChunk } from "./_lines.ts";
 import type { ModelPrice } from "./_prices.ts";
-import { MAX_TIMER_MS, raceAbort, timerDelay } from "../_util.ts";
+import type {
+  RefineError,
+  SignRequest,
+  StreamParser,
+  StreamTranslator,
+} from "./provider.ts";
+import { raceAbort, timerDelay } from "../_util.ts";
+import {
+  codeForStatus,
+  invalidRequest,
+  invalidResponse,
+  parseRetryAfter,
+  providerMessage,
+} from "./_errors.ts";
+
+export {
+  codeForStatus,
+  invalidRequest,
+  invalidResponse,
+  isRecord,
+  parseRetryAfter,
+  parseToolArguments,
+  providerMessage,
+} from "./_errors.ts";
+
+export type { StreamTranslator, UnsequencedChunk } from "./provider.ts";
 
 /** Secrets shorter than this are not redacted (see `HttpClient.redact`). */
 const MIN_SECRET_LENGTH = 8;
@@ -89,19 +114,6 @@ const MAX_BODY_BYTES = 32 * 1024 * 1024;
 /** Largest error body read for its message: 64 KiB. */
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
-/** A stream chunk before the stream loop numbers it. */
-export type UnsequencedChunk = IRStreamChunk extends infer C
-  ? C extends IRStreamChunk ? Omit<C, "sequence"> : never
-  : never;
-
-/** Turns one provider stream event into IR chunks. */
-export interface StreamTranslator<E> {
-  /** Chunks for one event; a `done` or `error` chunk ends the stream. Throws AdapterError for error events. */
-  event(event: E): UnsequencedChunk[];
-  /** Chunks at end of input; throws when the stream ended before its end marker. */
-  end(): UnsequencedChunk[];
-}
-
 /** Options of an {@linkcode HttpClient}. */
 export interface HttpClientOptions {
   /** Provider id put on every error. */
@@ -119,10 +131,9 @@ export interface HttpClientOptions {
   /** Strings that must never appear in an error message. */
   secrets: readonly string[];
   /** Provider-specific adjustment of an HTTP error (e.g. Gemini's invalid key is a 400). */
-  refineError?: (
-    options: AdapterErrorOptions,
-    body: unknown,
-  ) => AdapterErrorOptions;
+  refineError?: RefineError;
+  /** Per-request headers, computed from the final request (signing). */
+  sign?: SignRequest;
 }
 
 /** One request's abort signal: the caller's signal plus the timeout. */
@@ -173,68 +184,6 @@ class CallScope {
     this.#timer = undefined;
     this.#callerSignal?.removeEventListener("abort", this.#onCallerAbort);
   }
-}
-
-/**
- * Retry delay in milliseconds from `retry-after-ms` (OpenAI) or `Retry-After`
- * (delta-seconds or an HTTP-date, relative to `now`); anything else is
- * undefined. Capped at MAX_TIMER_MS
- * (~24.8 days): a caller that sleeps `retryAfter` with setTimeout would
- * otherwise retry after 1 ms (overflow), and a 1e+20 is no valid header.
- */
-export function parseRetryAfter(
-  headers: Headers,
-  now: number,
-): number | undefined {
-  const ms = headers.get("retry-after-ms")?.trim();
-  if (ms !== undefined && /^\d+(\.\d+)?$/.test(ms)) {
-    return Math.min(MAX_TIMER_MS, Math.ceil(Number(ms)));
-  }
-  const value = headers.get("retry-after")?.trim();
-  if (value === undefined || value === "") return undefined;
-  if (/^\d+(\.\d+)?$/.test(value)) {
-    return Math.min(MAX_TIMER_MS, Math.ceil(Number(value) * 1000));
-  }
-  // Every HTTP-date form starts with a day name; Date.parse alone would read
-  // garbage such as "-5" or "7" as a year.
-  if (!/^(mon|tue|wed|thu|fri|sat|sun)/i.test(value)) return undefined;
-  const date = Date.parse(value);
-  return Number.isNaN(date)
-    ? undefined
-    : Math.min(MAX_TIMER_MS, Math.max(0, date - now));
-}
-
-/** The AdapterError code for an HTTP error status. */
-export function codeForStatus(status: number): ErrorCodeValue {
-  if (status === 401 || status === 403) return ErrorCode.AUTHENTICATION_FAILED;
-  if (status === 429) return ErrorCode.RATE_LIMITED;
-  if (status === 408) return ErrorCode.TIMEOUT;
-  if (status >= 500) return ErrorCode.PROVIDER_ERROR;
-  if (status >= 400) return ErrorCode.INVALID_REQUEST;
-  return ErrorCode.UNKNOWN;
-}
-
-/**
- * The human message inside a provider error body. Covers OpenAI and
- * compatibles (`{error:{message}}`), Anthropic (`{type:"error",error:{message}}`),
- * Gemini (`{error:{code,message,status}}`), Ollama (`{error:"…"}`) and
- * FastAPI-style servers (`{detail:"…"}`).
- */
-export function providerMessage(body: unknown): string | undefined {
-  if (!isRecord(body)) return undefined;
-  const error = body.error;
-  if (typeof error === "string") return error;
-  if (isRecord(error) && typeof error.message === "string") {
-    return error.message;
-  }
-  if (typeof body.message === "string") return body.message;
-  if (typeof body.detail === "string") return body.detail;
-  return undefined;
-}
-
-/** True for a non-null, non-array object. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** Joins a base URL and a path with exactly one slash. */
@@ -298,33 +247,68 @@ export class HttpClient {
   ): Promise<Response> {
     const headers = new Headers(this.#options.headers);
     if (body !== undefined) headers.set("content-type", "application/json");
+    const url = joinURL(this.#options.baseURL, path);
+    const text = body === undefined ? undefined : JSON.stringify(body);
+    if (this.#options.sign !== undefined) {
+      await this.#sign(method, url, headers, text, scope, callerSignal);
+    }
     let response: Response;
     try {
       const pending = this.#options.fetch(
-        joinURL(this.#options.baseURL, path),
-        {
-          method,
-          headers,
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: scope.signal,
-        },
+        url,
+        { method, headers, body: text, signal: scope.signal },
       );
       response = await raceAbort(pending, scope.signal);
     } catch (error) {
       throw this.toAdapterError(error, scope, callerSignal);
     }
     if (!isResponseLike(response)) {
-      throw new AdapterError({
-        code: ErrorCode.INVALID_RESPONSE,
-        message:
-          `${this.provider}: fetch resolved to ${typeof response}, not a Response`,
-        provider: this.provider,
-      });
+      throw invalidResponse(
+        this.provider,
+        `fetch resolved to ${typeof response}, not a Response`,
+      );
     }
     if (!response.ok) {
       throw await this.#errorFromResponse(response, scope, callerSignal);
     }
     return response;
+  }
+
+  /** Adds the sign hook's headers; bounded by the call's timeout and abort. */
+  async #sign(
+    method: string,
+    url: string,
+    headers: Headers,
+    body: string | undefined,
+    scope: CallScope,
+    callerSignal: AbortSignal | undefined,
+  ): Promise<void> {
+    let extra: Record<string, string> | undefined;
+    try {
+      extra = await raceAbort(
+        this.#options.sign!({
+          method,
+          url,
+          headers: new Headers(headers),
+          body,
+        }),
+        scope.signal,
+      );
+    } catch (error) {
+      if (error instanceof AdapterError || scope.signal.aborted) {
+        throw this.toAdapterError(error, scope, callerSignal);
+      }
+      const detail = error instanceof Error ? error.message : String(error);
+      throw new AdapterError({
+        code: ErrorCode.AUTHENTICATION_FAILED,
+        message: this.redact(`${this.provider}: signing failed: ${detail}`),
+        provider: this.provider,
+        cause: error,
+      });
+    }
+    for (const [name, value] of Object.entries(extra ?? {})) {
+      headers.set(name, value);
+    }
   }
 
   async #errorFromResponse(
@@ -335,6 +319,7 @@ export class HttpClient {
     let text = "";
     try {
       text = response.body === null ? "" : await readText(
+        this.provider,
         response.body,
         MAX_ERROR_BODY_BYTES,
         true,
@@ -427,22 +412,24 @@ export class HttpClient {
       const response = await this.#open(method, path, body, scope, signal);
       let text: string;
       try {
-        text = response.body === null
-          ? ""
-          : await readText(response.body, MAX_BODY_BYTES, false, scope.signal);
+        text = response.body === null ? "" : await readText(
+          this.provider,
+          response.body,
+          MAX_BODY_BYTES,
+          false,
+          scope.signal,
+        );
       } catch (error) {
         throw this.toAdapterError(error, scope, signal);
       }
       try {
         return JSON.parse(text);
       } catch (cause) {
-        throw new AdapterError({
-          code: ErrorCode.INVALID_RESPONSE,
-          message: `${this.provider}: response is not valid JSON`,
-          provider: this.provider,
-          statusCode: response.status,
-          cause,
-        });
+        throw invalidResponse(
+          this.provider,
+          "response is not valid JSON",
+          { statusCode: response.status, cause },
+        );
       }
     } finally {
       scope.dispose();
@@ -473,10 +460,7 @@ export class HttpClient {
     path: string,
     body: unknown,
     signal: AbortSignal | undefined,
-    parse: (
-      body: ReadableStream<Uint8Array>,
-      options: LineParserOptions,
-    ) => AsyncGenerator<E, void, undefined>,
+    parse: StreamParser<E>,
     translator: () => StreamTranslator<E>,
   ): IRChatStream {
     const scope = new CallScope(this.#options.timeout, signal);
@@ -484,11 +468,10 @@ export class HttpClient {
     try {
       const response = await this.#open("POST", path, body, scope, signal);
       if (response.body === null) {
-        throw new AdapterError({
-          code: ErrorCode.INVALID_RESPONSE,
-          message: `${this.provider}: streaming response has no body`,
-          provider: this.provider,
-        });
+        throw invalidResponse(
+          this.provider,
+          "streaming response has no body",
+        );
       }
       const state = translator();
       const events = parse(response.body, {
@@ -528,6 +511,7 @@ export class HttpClient {
 
 /** Reads a body as UTF-8 text, up to `limit` bytes (truncating or throwing). */
 async function readText(
+  provider: string,
   body: ReadableStream<Uint8Array>,
   limit: number,
   truncate: boolean,
@@ -547,10 +531,10 @@ async function readText(
           parts.push(value.subarray(0, value.byteLength - (size - limit)));
           break;
         }
-        throw new AdapterError({
-          code: ErrorCode.INVALID_RESPONSE,
-          message: `response body larger than ${limit} bytes`,
-        });
+        throw invalidResponse(
+          provider,
+          `response body larger than ${limit} bytes`,
+        );
       }
       parts.push(value);
     }
@@ -608,54 +592,4 @@ function timeoutOf(value: unknown, provider: string): number {
     );
   }
   return value;
-}
-
-/** Parses a tool call's JSON arguments; a non-object or invalid JSON is INVALID_RESPONSE. */
-export function parseToolArguments(
-  text: string,
-  provider: string,
-  toolName: string,
-): Record<string, unknown> {
-  if (text.trim() === "") return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (cause) {
-    throw new AdapterError({
-      code: ErrorCode.INVALID_RESPONSE,
-      message:
-        `${provider}: arguments of tool call "${toolName}" are not valid JSON`,
-      provider,
-      cause,
-      details: { arguments: text },
-    });
-  }
-  if (!isRecord(value)) {
-    throw new AdapterError({
-      code: ErrorCode.INVALID_RESPONSE,
-      message:
-        `${provider}: arguments of tool call "${toolName}" are not a JSON object`,
-      provider,
-      details: { arguments: text },
-    });
-  }
-  return value;
-}
-
-/** An INVALID_RESPONSE error for a body that is not the provider's documented shape. */
-export function invalidResponse(provider: string, what: string): AdapterError {
-  return new AdapterError({
-    code: ErrorCode.INVALID_RESPONSE,
-    message: `${provider}: ${what}`,
-    provider,
-  });
-}
-
-/** An INVALID_REQUEST error raised before anything is sent. */
-export function invalidRequest(provider: string, what: string): AdapterError {
-  return new AdapterError({
-    code: ErrorCode.INVALID_REQUEST,
-    message: `${provider}: ${what}`,
-    provider,
-  });
 }

@@ -13,7 +13,11 @@ import type {
   IRToolUsePart,
   IRUsage,
 } from "../types.ts";
-import { parseToolArguments, type UnsequencedChunk } from "./_http.ts";
+import {
+  isRecord,
+  parseToolArguments,
+  type UnsequencedChunk,
+} from "./_http.ts";
 import { encodeBase64 } from "../../_base64.ts";
 
 /** The content as a list of parts. */
@@ -125,6 +129,7 @@ export function usageOf(
 export class MessageAssembler {
   #text = "";
   readonly #tools = new Map<string, { name: string; args: string }>();
+  readonly #indexed = new Map<number, { id: string; name: string }>();
   readonly #provider: string;
 
   constructor(provider: string) {
@@ -141,6 +146,33 @@ export class MessageAssembler {
     const entry = this.#tools.get(id);
     if (entry === undefined) this.#tools.set(id, { name, args: argsDelta });
     else entry.args += argsDelta;
+  }
+
+  /**
+   * Records one Chat-Completions-shaped tool-call delta (`{ id?, function:
+   * { name?, arguments? } }`) of the call at `index` (OpenAI, Cohere): the
+   * first delta of an index (or any, with `restart`) names the call, later
+   * ones carry argument text. Returns its `tool_use` chunk.
+   */
+  callDelta(index: number, wire: unknown, restart = false): UnsequencedChunk {
+    const call = isRecord(wire) ? wire : {};
+    const fn = isRecord(call.function) ? call.function : {};
+    let known = this.#indexed.get(index);
+    if (known === undefined || restart) {
+      known = {
+        id: typeof call.id === "string" ? call.id : `call_${index}`,
+        name: typeof fn.name === "string" ? fn.name : known?.name ?? "",
+      };
+      this.#indexed.set(index, known);
+    }
+    const args = typeof fn.arguments === "string" ? fn.arguments : "";
+    this.tool(known.id, known.name, args);
+    return {
+      type: "tool_use",
+      id: known.id,
+      name: known.name,
+      ...(args === "" ? {} : { inputDelta: args }),
+    };
   }
 
   /** True when any tool call was seen. */

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { AdapterError, ErrorCode } from "../errors.ts";
+import { invalidResponse } from "./_errors.ts";
 
 /** Longest line (in UTF-16 code units) a parser buffers before giving up: 8 MiB. */
 export const DEFAULT_MAX_LINE_LENGTH = 8 * 1024 * 1024;
@@ -84,11 +84,10 @@ export class LineSplitter {
     this.#buffer = start === 0 ? buffer : buffer.slice(start);
     this.#scanFrom = this.#buffer.length;
     if (this.#buffer.length > this.#maxLineLength) {
-      throw new AdapterError({
-        code: ErrorCode.INVALID_RESPONSE,
-        message: `stream line longer than ${this.#maxLineLength} characters`,
-        provider: this.#provider,
-      });
+      throw invalidResponse(
+        this.#provider ?? "stream",
+        `stream line longer than ${this.#maxLineLength} characters`,
+      );
     }
     return lines;
   }

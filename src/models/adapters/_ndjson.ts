@@ -9,7 +9,7 @@
  * @module
  */
 
-import { AdapterError, ErrorCode } from "../errors.ts";
+import { invalidResponse } from "./_errors.ts";
 import { type LineParserOptions, readLines } from "./_lines.ts";
 
 /**
@@ -32,13 +32,11 @@ export async function* parseNDJSON(
     try {
       value = JSON.parse(line);
     } catch (cause) {
-      throw new AdapterError({
-        code: ErrorCode.INVALID_RESPONSE,
-        message: `NDJSON line ${lineNumber} is not valid JSON`,
-        provider: options.provider,
-        cause,
-        details: { line: lineNumber },
-      });
+      throw invalidResponse(
+        options.provider ?? "stream",
+        `NDJSON line ${lineNumber} is not valid JSON`,
+        { cause, details: { line: lineNumber } },
+      );
     }
     yield value;
   }

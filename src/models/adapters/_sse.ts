@@ -23,7 +23,7 @@
  * @module
  */
 
-import { AdapterError, ErrorCode } from "../errors.ts";
+import { invalidResponse } from "./_errors.ts";
 import {
   DEFAULT_MAX_LINE_LENGTH,
   type LineParserOptions,
@@ -84,11 +84,10 @@ export class SSEEventBuilder {
       case "data":
         this.#dataLength += value.length + 1;
         if (this.#dataLength > this.#maxLength) {
-          throw new AdapterError({
-            code: ErrorCode.INVALID_RESPONSE,
-            message: `SSE event data longer than ${this.#maxLength} characters`,
-            provider: this.#provider,
-          });
+          throw invalidResponse(
+            this.#provider ?? "stream",
+            `SSE event data longer than ${this.#maxLength} characters`,
+          );
         }
         this.#data.push(value);
         this.#hasData = true;

@@ -63,19 +63,17 @@
 
 import { AdapterError, ErrorCode, type ErrorCodeValue } from "../errors.ts";
 import type {
-  AdapterMetadata,
-  BackendAdapter,
   FinishReason,
   IRChatRequest,
   IRChatResponse,
-  IRChatStream,
   IRContentPart,
   IRMessage,
   IRResponseMetadata,
   IRToolUsePart,
   IRUsage,
 } from "../types.ts";
-import { AdapterCore, eventObject, idModelMetadata } from "./_base.ts";
+import { HttpAdapter } from "./adapter.ts";
+import { endedEarly, eventObject, idModelMetadata } from "./_base.ts";
 import {
   type FetchFunction,
   type HttpAdapterConfig,
@@ -94,13 +92,15 @@ import {
   textOf,
   usageOf,
 } from "./_ir.ts";
-import { type ModelPrice, PRICES_DATE } from "./_prices.ts";
+import { estimateCostFor, type ModelPrice, PRICES_DATE } from "./_prices.ts";
+import type { ParameterTable, ProviderSpec } from "./provider.ts";
 import { parseSSE, type SSEEvent } from "./_sse.ts";
 
 // Re-exported so this entry point is self-contained for its users and docs.
 export type * from "../types.ts";
 export type { FetchFunction, HttpAdapterConfig, ModelPrice };
-export { PRICES_DATE };
+export { HttpAdapter, PRICES_DATE };
+export type * from "./provider.ts";
 
 /** `max_tokens` sent when the request sets none (the API requires one). */
 export const ANTHROPIC_DEFAULT_MAX_TOKENS = 1024;
@@ -156,17 +156,28 @@ const ERROR_TYPES: Readonly<Record<string, ErrorCodeValue>> = {
   overloaded_error: ErrorCode.PROVIDER_ERROR,
 };
 
-/** Request parameters the Messages API does not accept. */
-const UNSUPPORTED = new Set(["frequencyPenalty", "presencePenalty", "seed"]);
-const PARAMETER_NAMES: Readonly<Record<string, string>> = {
-  temperature: "temperature",
-  topP: "top_p",
-  topK: "top_k",
-  stopSequences: "stop_sequences",
+/**
+ * Parameter names on the Messages API: `maxTokens` is set by the call
+ * (the API requires it), `user` goes to `metadata.user_id`, and penalties
+ * and `seed` have no field there.
+ */
+const PARAMETERS: ParameterTable = {
+  names: {
+    temperature: "temperature",
+    topP: "top_p",
+    topK: "top_k",
+    stopSequences: "stop_sequences",
+    maxTokens: "max_tokens",
+    user: "metadata.user_id",
+    frequencyPenalty: null,
+    presencePenalty: null,
+    seed: null,
+  },
 };
 
 /**
- * A BackendAdapter for Anthropic's Messages API.
+ * A BackendAdapter for Anthropic's Messages API: the generic
+ * {@linkcode HttpAdapter} running {@linkcode anthropicProvider}.
  *
  * @example Inspect the adapter
  * ```ts
@@ -175,161 +186,116 @@ const PARAMETER_NAMES: Readonly<Record<string, string>> = {
  * console.log(adapter.metadata.defaultModel); // "claude-3-5-haiku-latest"
  * ```
  */
-export class AnthropicAdapter implements BackendAdapter {
-  /** Name, provider, capabilities and default model. */
-  readonly metadata: AdapterMetadata;
-  readonly #core: AdapterCore<SSEEvent>;
-  readonly #defaultModel: string;
-  readonly #defaultMaxTokens: number;
-
+export class AnthropicAdapter extends HttpAdapter {
   /**
    * Creates the adapter; nothing is sent until a call.
    *
    * @param config API key, base URL and options.
    */
   constructor(config: AnthropicAdapterConfig) {
-    this.#defaultModel = config.defaultModel ?? "claude-3-5-haiku-latest";
-    this.#defaultMaxTokens = config.defaultMaxTokens ??
-      ANTHROPIC_DEFAULT_MAX_TOKENS;
-    this.#core = new AdapterCore(config, {
-      provider: "anthropic",
-      defaultBaseURL: "https://api.anthropic.com",
-      healthPath: "/v1/models",
-      defaultModel: this.#defaultModel,
-      headers: {
-        "anthropic-version": config.version ?? "2023-06-01",
-        "x-api-key": config.apiKey || undefined,
-        "anthropic-beta": config.beta !== undefined && config.beta.length > 0
-          ? config.beta.join(",")
-          : undefined,
-      },
-      capabilities: { maxContextTokens: 200_000 },
-      parse: parseSSE,
-      call: (request, stream) => ({
-        path: "/v1/messages",
-        body: this.#wireRequest(request, stream),
-      }),
-      response: fromWireResponse,
-      translator: (request) => new AnthropicStreamTranslator(request),
-    });
-    this.metadata = this.#core.metadata;
+    super(config, anthropicProvider(config));
   }
+}
 
-  /**
-   * Sends a message and waits for the whole answer.
-   *
-   * @param request The IR request; never mutated.
-   * @param signal Aborts the call (AdapterError ABORTED).
-   * @returns The IR response.
-   */
-  execute(
-    request: IRChatRequest,
-    signal?: AbortSignal,
-  ): Promise<IRChatResponse> {
-    return this.#core.execute(request, signal);
-  }
-
-  /**
-   * Streams a message; the generator is returned synchronously and the
-   * request starts on the first `next()`.
-   *
-   * @param request The IR request; never mutated.
-   * @param signal Aborts the stream and closes the connection.
-   * @returns start, content / tool_use, metadata and done (or error) chunks.
-   */
-  executeStream(request: IRChatRequest, signal?: AbortSignal): IRChatStream {
-    return this.#core.executeStream(request, signal);
-  }
-
-  /**
-   * Lists models (`GET /v1/models`), which costs nothing.
-   *
-   * @param signal Aborts the probe.
-   * @returns True when the API answered 2xx.
-   */
-  healthCheck(signal?: AbortSignal): Promise<boolean> {
-    return this.#core.healthCheck(signal);
-  }
-
-  /**
-   * Rough cost of a request in USD from the price table, counting the
-   * default `max_tokens` when the request sets none.
-   *
-   * @param request The IR request.
-   * @returns The estimate, or null for an unpriced model.
-   */
-  estimateCost(request: IRChatRequest): Promise<number | null> {
-    const sized = request.parameters?.maxTokens === undefined
-      ? {
-        ...request,
-        parameters: {
-          ...request.parameters,
-          maxTokens: this.#maxTokens(request),
-        },
-      }
-      : request;
-    return this.#core.estimateCost(
-      sized,
-      request.parameters?.model ?? this.#defaultModel,
-    );
-  }
-
-  #maxTokens(request: IRChatRequest): number {
+/**
+ * The description of Anthropic's Messages API for a config.
+ *
+ * @param config API key, base URL and options.
+ * @returns The provider description {@linkcode HttpAdapter} runs.
+ *
+ * @example Headers
+ * ```ts
+ * import { anthropicProvider } from "@switchyard/switchyard/models/anthropic";
+ * const spec = anthropicProvider({ apiKey: "sk-ant-example", beta: ["a", "b"] });
+ * console.log(spec.headers["anthropic-beta"], spec.healthPath); // "a,b" "/v1/models"
+ * ```
+ */
+export function anthropicProvider(
+  config: AnthropicAdapterConfig,
+): ProviderSpec<SSEEvent> {
+  const defaultMaxTokens = config.defaultMaxTokens ??
+    ANTHROPIC_DEFAULT_MAX_TOKENS;
+  const maxTokens = (request: IRChatRequest): number => {
     const value = request.parameters?.maxTokens;
-    return typeof value === "number" ? value : this.#defaultMaxTokens;
-  }
+    return typeof value === "number" ? value : defaultMaxTokens;
+  };
+  return {
+    provider: "anthropic",
+    baseURL: "https://api.anthropic.com",
+    healthPath: "/v1/models",
+    defaultModel: config.defaultModel ?? "claude-3-5-haiku-latest",
+    headers: {
+      "anthropic-version": config.version ?? "2023-06-01",
+      "x-api-key": config.apiKey || undefined,
+      "anthropic-beta": config.beta !== undefined && config.beta.length > 0
+        ? config.beta.join(",")
+        : undefined,
+    },
+    parameters: PARAMETERS,
+    capabilities: { maxContextTokens: 200_000 },
+    parse: parseSSE,
+    call: (request, { model, stream, parameters }) => ({
+      path: "/v1/messages",
+      body: wireRequest(request, model, stream, parameters, maxTokens(request)),
+    }),
+    response: fromWireResponse,
+    translator: (request) => new AnthropicStreamTranslator(request),
+    // The default max_tokens counts: it bounds what the answer may cost.
+    estimateCost: (request, model, prices) =>
+      estimateCostFor(
+        request.parameters?.maxTokens === undefined
+          ? {
+            ...request,
+            parameters: {
+              ...request.parameters,
+              maxTokens: maxTokens(request),
+            },
+          }
+          : request,
+        "anthropic",
+        model,
+        prices,
+      ),
+  };
+}
 
-  #wireRequest(
-    request: IRChatRequest,
-    stream: boolean,
-  ): Record<string, unknown> {
-    const body: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(request.parameters ?? {})) {
-      if (
-        value === undefined || key === "model" || key === "maxTokens" ||
-        key === "user" || UNSUPPORTED.has(key)
-      ) {
-        continue;
-      }
-      body[PARAMETER_NAMES[key] ?? key] = value;
-    }
-    body.model = request.parameters?.model ?? this.#defaultModel;
-    body.max_tokens = this.#maxTokens(request);
-    const system = request.messages
-      .filter((message) => message.role === "system")
-      .map((message) => textOf(message.content, "\n"))
-      .join("\n\n");
-    if (!isBlank(system)) body.system = system;
-    body.messages = toWireMessages(request.messages);
-    if (typeof request.parameters?.user === "string") {
-      body.metadata = {
-        ...(isRecord(body.metadata) ? body.metadata : {}),
-        user_id: request.parameters.user,
-      };
-    }
-    if (request.tools !== undefined && request.tools.length > 0) {
-      body.tools = request.tools.map((tool) => ({
-        name: tool.name,
-        ...(tool.description === undefined
-          ? {}
-          : { description: tool.description }),
-        input_schema: tool.parameters,
-      }));
-    }
-    if (request.toolChoice !== undefined) {
-      const choice = request.toolChoice;
-      body.tool_choice = choice === "auto"
-        ? { type: "auto" }
-        : choice === "required"
-        ? { type: "any" }
-        : choice === "none"
-        ? { type: "none" }
-        : { type: "tool", name: choice.name };
-    }
-    if (stream) body.stream = true;
-    else delete body.stream;
-    return body;
+function wireRequest(
+  request: IRChatRequest,
+  model: string,
+  stream: boolean,
+  body: Record<string, unknown>,
+  maxTokens: number,
+): Record<string, unknown> {
+  body.model = model;
+  body.max_tokens = maxTokens;
+  const system = request.messages
+    .filter((message) => message.role === "system")
+    .map((message) => textOf(message.content, "\n"))
+    .join("\n\n");
+  if (!isBlank(system)) body.system = system;
+  body.messages = toWireMessages(request.messages);
+  if (request.tools !== undefined && request.tools.length > 0) {
+    body.tools = request.tools.map((tool) => ({
+      name: tool.name,
+      ...(tool.description === undefined
+        ? {}
+        : { description: tool.description }),
+      input_schema: tool.parameters,
+    }));
   }
+  if (request.toolChoice !== undefined) {
+    const choice = request.toolChoice;
+    body.tool_choice = choice === "auto"
+      ? { type: "auto" }
+      : choice === "required"
+      ? { type: "any" }
+      : choice === "none"
+      ? { type: "none" }
+      : { type: "tool", name: choice.name };
+  }
+  if (stream) body.stream = true;
+  else delete body.stream;
+  return body;
 }
 
 /**
@@ -616,11 +582,7 @@ class AnthropicStreamTranslator implements StreamTranslator<SSEEvent> {
   }
 
   end(): UnsequencedChunk[] {
-    throw new AdapterError({
-      code: ErrorCode.PROVIDER_ERROR,
-      message: "anthropic: stream ended before message_stop",
-      provider: "anthropic",
-    });
+    throw endedEarly("anthropic", "message_stop");
   }
 
   #start(out: UnsequencedChunk[], message: Record<string, unknown>): void {

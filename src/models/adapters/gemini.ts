@@ -74,12 +74,9 @@ import {
   ErrorCode,
 } from "../errors.ts";
 import type {
-  AdapterMetadata,
-  BackendAdapter,
   FinishReason,
   IRChatRequest,
   IRChatResponse,
-  IRChatStream,
   IRContentPart,
   IRMessage,
   IRResponseMetadata,
@@ -87,12 +84,8 @@ import type {
   IRToolUsePart,
   IRUsage,
 } from "../types.ts";
-import {
-  AdapterCore,
-  copyRequestId,
-  eventObject,
-  type WireCall,
-} from "./_base.ts";
+import { HttpAdapter } from "./adapter.ts";
+import { copyRequestId, endedEarly, eventObject } from "./_base.ts";
 import {
   type FetchFunction,
   type HttpAdapterConfig,
@@ -114,12 +107,14 @@ import {
   WholeCallStream,
 } from "./_ir.ts";
 import { type ModelPrice, PRICES_DATE } from "./_prices.ts";
+import type { ParameterTable, ProviderSpec, WireCall } from "./provider.ts";
 import { parseSSE, type SSEEvent } from "./_sse.ts";
 
 // Re-exported so this entry point is self-contained for its users and docs.
 export type * from "../types.ts";
 export type { FetchFunction, HttpAdapterConfig, ModelPrice };
-export { PRICES_DATE };
+export { HttpAdapter, PRICES_DATE };
+export type * from "./provider.ts";
 
 /**
  * Configuration of a {@linkcode GeminiAdapter}.
@@ -158,16 +153,38 @@ const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
   MALFORMED_FUNCTION_CALL: "error",
 };
 
-/** A call and the model it runs on, which the answer's metadata names. */
-interface GeminiCall extends WireCall {
+/**
+ * A Gemini call and the model it runs on, which Gemini's answers do not name
+ * (the response metadata takes it from here).
+ *
+ * @example Usage
+ * ```ts
+ * import type { GeminiCall } from "@switchyard/switchyard/models/gemini";
+ * const call: GeminiCall = { path: "/models/gemini-2.0-flash:generateContent", body: {}, model: "gemini-2.0-flash" };
+ * console.log(call.model); // "gemini-2.0-flash"
+ * ```
+ */
+export interface GeminiCall extends WireCall {
+  /** The model in the path. */
   model: string;
 }
 
-const GENERATION_NAMES: Readonly<Record<string, string>> = {
-  maxTokens: "maxOutputTokens",
-  stopSequences: "stopSequences",
+/** Everything in `generationConfig` under Gemini's names, except top-level fields. */
+const PARAMETERS: ParameterTable = {
+  names: {
+    maxTokens: "generationConfig.maxOutputTokens",
+    temperature: "generationConfig.temperature",
+    topP: "generationConfig.topP",
+    topK: "generationConfig.topK",
+    stopSequences: "generationConfig.stopSequences",
+    seed: "generationConfig.seed",
+    presencePenalty: "generationConfig.presencePenalty",
+    frequencyPenalty: "generationConfig.frequencyPenalty",
+    user: null,
+  },
+  rest: "generationConfig",
+  topLevel: ["safetySettings", "cachedContent", "labels"],
 };
-const TOP_LEVEL = new Set(["safetySettings", "cachedContent", "labels"]);
 /** Values of `type` that Gemini's Schema object knows. */
 const SCHEMA_TYPES = new Set([
   "string",
@@ -197,7 +214,8 @@ const IMAGE_TYPES: Readonly<Record<string, string>> = {
 };
 
 /**
- * A BackendAdapter for the Gemini API.
+ * A BackendAdapter for the Gemini API: the generic {@linkcode HttpAdapter}
+ * running {@linkcode geminiProvider}.
  *
  * @example Inspect the adapter
  * ```ts
@@ -206,99 +224,56 @@ const IMAGE_TYPES: Readonly<Record<string, string>> = {
  * console.log(adapter.metadata.capabilities.vision); // true
  * ```
  */
-export class GeminiAdapter implements BackendAdapter {
-  /** Name, provider, capabilities and default model. */
-  readonly metadata: AdapterMetadata;
-  readonly #core: AdapterCore<SSEEvent, GeminiCall>;
-  readonly #defaultModel: string;
-
+export class GeminiAdapter extends HttpAdapter {
   /**
    * Creates the adapter; nothing is sent until a call.
    *
    * @param config API key, base URL and options.
    */
   constructor(config: GeminiAdapterConfig) {
-    this.#defaultModel = config.defaultModel ?? "gemini-2.0-flash";
-    this.#core = new AdapterCore(config, {
-      provider: "gemini",
-      defaultBaseURL: "https://generativelanguage.googleapis.com/v1beta",
-      healthPath: "/models",
-      defaultModel: this.#defaultModel,
-      headers: { "x-goog-api-key": config.apiKey || undefined },
-      capabilities: { maxContextTokens: 1_048_576 },
-      refineError,
-      parse: parseSSE,
-      call: (request, stream) => {
-        const model = this.#model(request);
-        const method = stream
-          ? "streamGenerateContent?alt=sse"
-          : "generateContent";
-        return {
-          path: `/models/${encodeURIComponent(model)}:${method}`,
-          body: wireRequest(request),
-          model,
-        };
-      },
-      response: (json, request, call) =>
-        fromWireResponse(json, request, call.model),
-      translator: (request, call) =>
-        new GeminiStreamTranslator(request, call.model),
-    });
-    this.metadata = this.#core.metadata;
+    super(config, geminiProvider(config));
   }
+}
 
-  /**
-   * Calls `generateContent` and waits for the whole answer.
-   *
-   * @param request The IR request; never mutated.
-   * @param signal Aborts the call (AdapterError ABORTED).
-   * @returns The IR response.
-   */
-  execute(
-    request: IRChatRequest,
-    signal?: AbortSignal,
-  ): Promise<IRChatResponse> {
-    return this.#core.execute(request, signal);
-  }
-
-  /**
-   * Calls `streamGenerateContent?alt=sse`; the generator is returned
-   * synchronously and the request starts on the first `next()`.
-   *
-   * @param request The IR request; never mutated.
-   * @param signal Aborts the stream and closes the connection.
-   * @returns start, content / tool_use, metadata and done (or error) chunks.
-   */
-  executeStream(request: IRChatRequest, signal?: AbortSignal): IRChatStream {
-    return this.#core.executeStream(request, signal);
-  }
-
-  /**
-   * Lists models (`GET /models`), which costs nothing.
-   *
-   * @param signal Aborts the probe.
-   * @returns True when the API answered 2xx.
-   */
-  healthCheck(signal?: AbortSignal): Promise<boolean> {
-    return this.#core.healthCheck(signal);
-  }
-
-  /**
-   * Rough cost of a request in USD from the price table.
-   *
-   * @param request The IR request.
-   * @returns The estimate, or null for an unpriced model.
-   */
-  estimateCost(request: IRChatRequest): Promise<number | null> {
-    return this.#core.estimateCost(request, this.#model(request));
-  }
-
-  #model(request: IRChatRequest): string {
-    return (request.parameters?.model ?? this.#defaultModel).replace(
-      /^models\//,
-      "",
-    );
-  }
+/**
+ * The description of the Gemini API for a config.
+ *
+ * @param config API key, base URL and options.
+ * @returns The provider description {@linkcode HttpAdapter} runs.
+ *
+ * @example Parameters land in `generationConfig`
+ * ```ts
+ * import { geminiProvider } from "@switchyard/switchyard/models/gemini";
+ * const spec = geminiProvider({ apiKey: "AIza-example" });
+ * console.log(spec.parameters.names.maxTokens); // "generationConfig.maxOutputTokens"
+ * ```
+ */
+export function geminiProvider(
+  config: GeminiAdapterConfig,
+): ProviderSpec<SSEEvent, GeminiCall> {
+  return {
+    provider: "gemini",
+    baseURL: "https://generativelanguage.googleapis.com/v1beta",
+    healthPath: "/models",
+    defaultModel: config.defaultModel ?? "gemini-2.0-flash",
+    headers: { "x-goog-api-key": config.apiKey || undefined },
+    parameters: PARAMETERS,
+    capabilities: { maxContextTokens: 1_048_576 },
+    refineError,
+    parse: parseSSE,
+    modelName: (model) => model.replace(/^models\//, ""),
+    call: (request, { model, stream, parameters }) => ({
+      path: `/models/${encodeURIComponent(model)}:${
+        stream ? "streamGenerateContent?alt=sse" : "generateContent"
+      }`,
+      body: wireRequest(request, parameters),
+      model,
+    }),
+    response: (json, request, call) =>
+      fromWireResponse(json, request, call.model),
+    translator: (request, call) =>
+      new GeminiStreamTranslator(request, call.model),
+  };
 }
 
 /**
@@ -474,7 +449,10 @@ function geminiDeclaration(tool: IRTool): Record<string, unknown> {
   return { ...rest, parametersJsonSchema: parameters };
 }
 
-function wireRequest(request: IRChatRequest): Record<string, unknown> {
+function wireRequest(
+  request: IRChatRequest,
+  parameters: Record<string, unknown>,
+): Record<string, unknown> {
   const body: Record<string, unknown> = {
     contents: toWireContents(request.messages),
   };
@@ -483,15 +461,9 @@ function wireRequest(request: IRChatRequest): Record<string, unknown> {
     .map((message) => textOf(message.content, "\n"))
     .join("\n\n");
   if (system !== "") body.systemInstruction = { parts: [{ text: system }] };
-  const generationConfig: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(request.parameters ?? {})) {
-    if (value === undefined || key === "model" || key === "user") continue;
-    if (TOP_LEVEL.has(key)) body[key] = value;
-    else generationConfig[GENERATION_NAMES[key] ?? key] = value;
-  }
-  if (Object.keys(generationConfig).length > 0) {
-    body.generationConfig = generationConfig;
-  }
+  const { generationConfig, ...topLevel } = parameters;
+  Object.assign(body, topLevel);
+  if (generationConfig !== undefined) body.generationConfig = generationConfig;
   if (request.tools !== undefined && request.tools.length > 0) {
     body.tools = [{
       functionDeclarations: request.tools.map(geminiDeclaration),
@@ -683,11 +655,7 @@ class GeminiStreamTranslator implements StreamTranslator<SSEEvent> {
 
   end(): UnsequencedChunk[] {
     if (this.#finish === undefined || this.#metadata === undefined) {
-      throw new AdapterError({
-        code: ErrorCode.PROVIDER_ERROR,
-        message: "gemini: stream ended before a finishReason",
-        provider: "gemini",
-      });
+      throw endedEarly("gemini", "a finishReason");
     }
     return [{
       type: "done",

@@ -52,18 +52,16 @@
 
 import { AdapterError, ErrorCode } from "../errors.ts";
 import type {
-  AdapterMetadata,
-  BackendAdapter,
   FinishReason,
   IRChatRequest,
   IRChatResponse,
-  IRChatStream,
   IRMessage,
   IRResponseMetadata,
   IRToolUsePart,
   IRUsage,
 } from "../types.ts";
-import { AdapterCore, bearer, copyRequestId } from "./_base.ts";
+import { HttpAdapter } from "./adapter.ts";
+import { bearer, copyRequestId } from "./_base.ts";
 import {
   type FetchFunction,
   type HttpAdapterConfig,
@@ -83,11 +81,14 @@ import {
   WholeCallStream,
 } from "./_ir.ts";
 import type { ModelPrice } from "./_prices.ts";
+import type { ParameterTable, ProviderSpec } from "./provider.ts";
 import { parseNDJSON } from "./_ndjson.ts";
 
 // Re-exported so this entry point is self-contained for its users and docs.
 export type * from "../types.ts";
 export type { FetchFunction, HttpAdapterConfig, ModelPrice };
+export { HttpAdapter };
+export type * from "./provider.ts";
 
 /**
  * Configuration of an {@linkcode OllamaAdapter}; every field is optional.
@@ -118,15 +119,23 @@ interface WireMessage {
   tool_name?: string;
 }
 
-const OPTION_NAMES: Readonly<Record<string, string>> = {
-  topP: "top_p",
-  topK: "top_k",
-  maxTokens: "num_predict",
-  stopSequences: "stop",
-  frequencyPenalty: "frequency_penalty",
-  presencePenalty: "presence_penalty",
+/** Sampling settings go in `options` under Ollama's names. */
+const PARAMETERS: ParameterTable = {
+  names: {
+    temperature: "options.temperature",
+    topP: "options.top_p",
+    topK: "options.top_k",
+    maxTokens: "options.num_predict",
+    stopSequences: "options.stop",
+    frequencyPenalty: "options.frequency_penalty",
+    presencePenalty: "options.presence_penalty",
+    seed: "options.seed",
+    user: null,
+  },
+  rest: "options",
+  topLevel: ["format", "keep_alive", "think"],
+  spread: "options",
 };
-const TOP_LEVEL = new Set(["format", "keep_alive", "think"]);
 const DURATIONS = [
   "total_duration",
   "load_duration",
@@ -135,7 +144,8 @@ const DURATIONS = [
 ];
 
 /**
- * A BackendAdapter for Ollama's native `/api/chat`.
+ * A BackendAdapter for Ollama's native `/api/chat`: the generic
+ * {@linkcode HttpAdapter} running {@linkcode ollamaProvider}.
  *
  * @example Inspect the adapter
  * ```ts
@@ -144,113 +154,76 @@ const DURATIONS = [
  * console.log(adapter.metadata.name, await adapter.estimateCost({ messages: [] })); // "ollama" 0
  * ```
  */
-export class OllamaAdapter implements BackendAdapter {
-  /** Name, provider, capabilities and default model. */
-  readonly metadata: AdapterMetadata;
-  readonly #core: AdapterCore<unknown>;
-  readonly #defaultModel: string;
-
+export class OllamaAdapter extends HttpAdapter {
   /**
    * Creates the adapter; nothing is sent until a call.
    *
    * @param config Server URL and options (all optional).
    */
   constructor(config: OllamaAdapterConfig = {}) {
-    this.#defaultModel = config.defaultModel ?? "llama3.2";
-    this.#core = new AdapterCore(config, {
-      provider: "ollama",
-      defaultBaseURL: "http://127.0.0.1:11434",
-      healthPath: "/api/tags",
-      defaultModel: this.#defaultModel,
-      headers: { authorization: bearer(config.apiKey) },
-      parse: parseNDJSON,
-      call: (request, stream) => ({
-        path: "/api/chat",
-        body: this.#wireRequest(request, stream),
-      }),
-      response: (json, request) =>
-        fromWireResponse(json, request, this.#defaultModel),
-      translator: (request) =>
-        new OllamaStreamTranslator(request, this.#defaultModel),
-    });
-    this.metadata = this.#core.metadata;
+    super(config, ollamaProvider(config));
   }
+}
 
-  /**
-   * Sends a chat request with `stream: false` and waits for the answer.
-   *
-   * @param request The IR request; never mutated.
-   * @param signal Aborts the call (AdapterError ABORTED).
-   * @returns The IR response.
-   */
-  execute(
-    request: IRChatRequest,
-    signal?: AbortSignal,
-  ): Promise<IRChatResponse> {
-    return this.#core.execute(request, signal);
-  }
+/**
+ * The description of Ollama's native API for a config. Local models cost
+ * nothing per token, so `estimateCost` is 0.
+ *
+ * @param config Server URL and options (all optional).
+ * @returns The provider description {@linkcode HttpAdapter} runs.
+ *
+ * @example Parameters land in `options`
+ * ```ts
+ * import { ollamaProvider } from "@switchyard/switchyard/models/ollama";
+ * console.log(ollamaProvider().parameters.names.maxTokens); // "options.num_predict"
+ * ```
+ */
+export function ollamaProvider(
+  config: OllamaAdapterConfig = {},
+): ProviderSpec<unknown> {
+  const defaultModel = config.defaultModel ?? "llama3.2";
+  return {
+    provider: "ollama",
+    baseURL: "http://127.0.0.1:11434",
+    healthPath: "/api/tags",
+    defaultModel,
+    headers: { authorization: bearer(config.apiKey) },
+    parameters: PARAMETERS,
+    local: true,
+    parse: parseNDJSON,
+    call: (request, { model, stream, parameters }) => ({
+      path: "/api/chat",
+      body: wireRequest(request, model, stream, parameters),
+    }),
+    response: (json, request) => fromWireResponse(json, request, defaultModel),
+    translator: (request) => new OllamaStreamTranslator(request, defaultModel),
+  };
+}
 
-  /**
-   * Streams a chat request (NDJSON); the generator is returned synchronously
-   * and the request starts on the first `next()`.
-   *
-   * @param request The IR request; never mutated.
-   * @param signal Aborts the stream and closes the connection.
-   * @returns start, content / tool_use, metadata and done (or error) chunks.
-   */
-  executeStream(request: IRChatRequest, signal?: AbortSignal): IRChatStream {
-    return this.#core.executeStream(request, signal);
+function wireRequest(
+  request: IRChatRequest,
+  model: string,
+  stream: boolean,
+  parameters: Record<string, unknown>,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    model,
+    messages: toWireMessages(request.messages),
+    stream,
+  };
+  const { options, ...topLevel } = parameters;
+  Object.assign(body, topLevel);
+  if (options !== undefined) body.options = options;
+  if (
+    request.tools !== undefined && request.tools.length > 0 &&
+    request.toolChoice !== "none"
+  ) {
+    body.tools = request.tools.map((tool) => ({
+      type: "function",
+      function: functionDeclaration(tool),
+    }));
   }
-
-  /**
-   * Lists local models (`GET /api/tags`).
-   *
-   * @param signal Aborts the probe.
-   * @returns True when the server answered 2xx.
-   */
-  healthCheck(signal?: AbortSignal): Promise<boolean> {
-    return this.#core.healthCheck(signal);
-  }
-
-  /**
-   * Local models cost nothing per token.
-   *
-   * @param _request The IR request.
-   * @returns Always 0.
-   */
-  estimateCost(_request: IRChatRequest): Promise<number | null> {
-    return Promise.resolve(0);
-  }
-
-  #wireRequest(
-    request: IRChatRequest,
-    stream: boolean,
-  ): Record<string, unknown> {
-    const body: Record<string, unknown> = {
-      model: request.parameters?.model ?? this.#defaultModel,
-      messages: toWireMessages(request.messages),
-      stream,
-    };
-    const options: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(request.parameters ?? {})) {
-      if (value === undefined || key === "model" || key === "user") continue;
-      if (TOP_LEVEL.has(key)) body[key] = value;
-      else if (key === "options" && isRecord(value)) {
-        Object.assign(options, value);
-      } else options[OPTION_NAMES[key] ?? key] = value;
-    }
-    if (Object.keys(options).length > 0) body.options = options;
-    if (
-      request.tools !== undefined && request.tools.length > 0 &&
-      request.toolChoice !== "none"
-    ) {
-      body.tools = request.tools.map((tool) => ({
-        type: "function",
-        function: functionDeclaration(tool),
-      }));
-    }
-    return body;
-  }
+  return body;
 }
 
 /**

@@ -76,47 +76,30 @@
  */
 
 import { AdapterError, ErrorCode } from "../errors.ts";
-import type {
-  AdapterCapabilities,
-  AdapterMetadata,
-  BackendAdapter,
-  FinishReason,
-  IRChatRequest,
-  IRChatResponse,
-  IRChatStream,
-  IRContentPart,
-  IRMessage,
-  IRParameters,
-  IRResponseMetadata,
-  IRToolUsePart,
-  IRUsage,
-} from "../types.ts";
-import { AdapterCore, bearer, eventObject, idModelMetadata } from "./_base.ts";
+import type { AdapterCapabilities, IRChatRequest } from "../types.ts";
+import { HttpAdapter } from "./adapter.ts";
+import { bearer } from "./_base.ts";
 import {
   type FetchFunction,
   type HttpAdapterConfig,
-  invalidRequest,
-  invalidResponse,
   isRecord,
-  parseToolArguments,
-  type StreamTranslator,
-  type UnsequencedChunk,
 } from "./_http.ts";
 import {
-  assistantMessage,
-  functionDeclaration,
-  MessageAssembler,
-  partsOf,
-  textOf,
-  usageOf,
-} from "./_ir.ts";
+  fromWireResponse,
+  OpenAIStreamTranslator,
+  toWireMessages,
+  wireToolChoice,
+  wireTools,
+} from "./_openai_wire.ts";
 import { estimateCostFor, type ModelPrice, PRICES_DATE } from "./_prices.ts";
+import type { ProviderSpec } from "./provider.ts";
 import { parseSSE, type SSEEvent } from "./_sse.ts";
 
 // Re-exported so this entry point is self-contained for its users and docs.
 export type * from "../types.ts";
 export type { FetchFunction, HttpAdapterConfig, ModelPrice };
-export { PRICES_DATE };
+export { HttpAdapter, PRICES_DATE };
+export type * from "./provider.ts";
 
 /**
  * Names of the built-in OpenAI-compatible presets.
@@ -311,23 +294,100 @@ export interface OpenAICompatibleConfig
   /** Bearer token; required by hosted presets. */
   apiKey?: string;
 }
-
-interface WireToolCall {
-  id: string;
-  type: "function";
-  function: { name: string; arguments: string };
+/**
+ * A BackendAdapter for any OpenAI-compatible Chat Completions API: the
+ * generic {@linkcode HttpAdapter} running {@linkcode openAIProvider}.
+ *
+ * @example Inspect an adapter without calling the network
+ * ```ts
+ * import { OpenAIAdapter } from "@switchyard/switchyard/models/openai";
+ * const adapter = new OpenAIAdapter({ apiKey: "sk-example" });
+ * console.log(adapter.metadata.name, adapter.metadata.capabilities.tools); // "openai" true
+ * ```
+ */
+export class OpenAIAdapter extends HttpAdapter {
+  /**
+   * Creates the adapter; nothing is sent until a call.
+   *
+   * @param config API key, base URL and options.
+   */
+  constructor(config: OpenAIAdapterConfig) {
+    super(config, openAIProvider(config));
+  }
 }
 
-type WireContentPart =
-  | { type: "text"; text: string }
-  | { type: "image_url"; image_url: { url: string } };
-
-interface WireMessage {
-  role: "system" | "user" | "assistant" | "tool";
-  content: string | WireContentPart[] | null;
-  name?: string;
-  tool_calls?: WireToolCall[];
-  tool_call_id?: string;
+/**
+ * The description of an OpenAI-compatible provider for a config: base URL,
+ * bearer and organization headers, the parameter table (with the token-limit
+ * name the API wants) and the Chat Completions translations.
+ *
+ * @param config API key, base URL and options.
+ * @returns The provider description {@linkcode HttpAdapter} runs.
+ *
+ * @example The token-limit name follows the API
+ * ```ts
+ * import { openAIProvider } from "@switchyard/switchyard/models/openai";
+ * console.log(openAIProvider({ apiKey: "sk-example" }).parameters.names.maxTokens); // "max_completion_tokens"
+ * console.log(openAIProvider({ apiKey: "", baseURL: "http://127.0.0.1:8000/v1" }).parameters.names.maxTokens); // "max_tokens"
+ * ```
+ */
+export function openAIProvider(
+  config: OpenAIAdapterConfig,
+): ProviderSpec<SSEEvent> {
+  // OpenAI itself (no baseURL given) gets its preset's default model.
+  const defaultModel = config.defaultModel ??
+    (config.baseURL === undefined
+      ? OPENAI_COMPATIBLE_PRESETS.openai.defaultModel
+      : undefined);
+  const provider = config.provider ?? "openai";
+  const maxTokens = config.maxTokensParameter ??
+    (isOpenAIItself(config.baseURL) ? "max_completion_tokens" : "max_tokens");
+  const includeUsage = config.includeStreamUsage ?? true;
+  return {
+    provider,
+    baseURL: OPENAI_COMPATIBLE_PRESETS.openai.baseURL,
+    healthPath: "/models",
+    ...(defaultModel === undefined ? {} : { defaultModel }),
+    headers: {
+      authorization: bearer(config.apiKey),
+      "openai-organization": config.organization || undefined,
+    },
+    parameters: {
+      names: { ...PARAMETER_NAMES, maxTokens },
+      // Two wire names for one limit: only the one maxTokens maps to is sent.
+      supersedes: { maxTokens: ["max_tokens", "max_completion_tokens"] },
+    },
+    ...(config.capabilities === undefined
+      ? {}
+      : { capabilities: config.capabilities }),
+    ...(config.local ? { local: true } : {}),
+    parse: parseSSE,
+    call: (request, { model, stream, parameters }) => {
+      const body = parameters;
+      body.model = model;
+      body.messages = toWireMessages(request.messages, provider);
+      const tools = wireTools(request);
+      if (tools !== undefined) body.tools = tools;
+      const choice = wireToolChoice(request);
+      if (choice !== undefined) body.tool_choice = choice;
+      if (!stream) delete body.stream;
+      else {
+        body.stream = true;
+        if (includeUsage) {
+          body.stream_options = {
+            ...(isRecord(body.stream_options) ? body.stream_options : {}),
+            include_usage: true,
+          };
+        }
+      }
+      return { path: "/chat/completions", body };
+    },
+    response: (json, request) => fromWireResponse(json, provider, request),
+    translator: (request) => new OpenAIStreamTranslator(provider, request),
+    estimateCost: (request, model, prices) =>
+      estimateCostFor(request, provider, model, prices) ??
+        vendorPrice(request, model),
+  };
 }
 
 const PARAMETER_NAMES: Readonly<Record<string, string>> = {
@@ -341,182 +401,32 @@ const PARAMETER_NAMES: Readonly<Record<string, string>> = {
   user: "user",
 };
 
-const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
-  stop: "stop",
-  length: "length",
-  tool_calls: "tool_calls",
-  function_call: "tool_calls",
-  content_filter: "content_filter",
+// OpenRouter's vendor prefixes that differ from the price table's names.
+const OPENROUTER_VENDORS: Readonly<Record<string, string>> = {
+  google: "gemini",
+  mistralai: "mistral",
 };
 
 /**
- * A BackendAdapter for any OpenAI-compatible Chat Completions API.
- *
- * @example Inspect an adapter without calling the network
- * ```ts
- * import { OpenAIAdapter } from "@switchyard/switchyard/models/openai";
- * const adapter = new OpenAIAdapter({ apiKey: "sk-example" });
- * console.log(adapter.metadata.name, adapter.metadata.capabilities.tools); // "openai" true
- * ```
+ * An OpenRouter-style `vendor/model` priced as the vendor's own model.
+ * OpenRouter writes version numbers with dots where Anthropic's names have
+ * dashes (claude-3.5-sonnet, claude-3-5-sonnet): both spellings are tried
+ * and the more specific table entry wins.
  */
-export class OpenAIAdapter implements BackendAdapter {
-  /** Name, provider, capabilities and default model. */
-  readonly metadata: AdapterMetadata;
-  readonly #core: AdapterCore<SSEEvent>;
-  readonly #config: OpenAIAdapterConfig;
-  readonly #provider: string;
-  readonly #maxTokensParameter: "max_tokens" | "max_completion_tokens";
-
-  /**
-   * Creates the adapter; nothing is sent until a call.
-   *
-   * @param config API key, base URL and options.
-   */
-  constructor(config: OpenAIAdapterConfig) {
-    // OpenAI itself (no baseURL given) gets its preset's default model.
-    const defaultModel = config.defaultModel ??
-      (config.baseURL === undefined
-        ? OPENAI_COMPATIBLE_PRESETS.openai.defaultModel
-        : undefined);
-    this.#config = { ...config, defaultModel };
-    const provider = config.provider ?? "openai";
-    this.#provider = provider;
-    this.#maxTokensParameter = config.maxTokensParameter ??
-      (isOpenAIItself(config.baseURL) ? "max_completion_tokens" : "max_tokens");
-    this.#core = new AdapterCore(config, {
-      provider,
-      defaultBaseURL: OPENAI_COMPATIBLE_PRESETS.openai.baseURL,
-      healthPath: "/models",
-      defaultModel,
-      headers: {
-        authorization: bearer(config.apiKey),
-        "openai-organization": config.organization || undefined,
-      },
-      capabilities: config.capabilities,
-      parse: parseSSE,
-      call: (request, stream) => ({
-        path: "/chat/completions",
-        body: this.#wireRequest(request, stream),
-      }),
-      response: (json, request) => fromWireResponse(json, provider, request),
-      translator: (request) => new OpenAIStreamTranslator(provider, request),
-    });
-    this.metadata = this.#core.metadata;
-  }
-
-  /**
-   * Sends a chat completion and waits for the whole answer.
-   *
-   * @param request The IR request; never mutated.
-   * @param signal Aborts the call (AdapterError ABORTED).
-   * @returns The IR response.
-   */
-  execute(
-    request: IRChatRequest,
-    signal?: AbortSignal,
-  ): Promise<IRChatResponse> {
-    return this.#core.execute(request, signal);
-  }
-
-  /**
-   * Streams a chat completion; the generator is returned synchronously and
-   * the request starts on the first `next()`.
-   *
-   * @param request The IR request; never mutated.
-   * @param signal Aborts the stream and closes the connection.
-   * @returns start, content / tool_use, metadata and done (or error) chunks.
-   */
-  executeStream(request: IRChatRequest, signal?: AbortSignal): IRChatStream {
-    return this.#core.executeStream(request, signal);
-  }
-
-  /**
-   * Lists models (`GET /models`), which costs nothing.
-   *
-   * @param signal Aborts the probe.
-   * @returns True when the API answered 2xx.
-   */
-  healthCheck(signal?: AbortSignal): Promise<boolean> {
-    return this.#core.healthCheck(signal);
-  }
-
-  /**
-   * Rough cost of a request in USD from the price table (0 for local servers).
-   *
-   * @param request The IR request.
-   * @returns The estimate, or null for an unpriced model.
-   */
-  estimateCost(request: IRChatRequest): Promise<number | null> {
-    if (this.#config.local) return Promise.resolve(0);
-    const model = request.parameters?.model ?? this.#config.defaultModel;
-    let cost = estimateCostFor(
-      request,
-      this.#provider,
-      model,
-      this.#config.prices,
-    );
-    const slash = model?.indexOf("/") ?? -1;
-    if (cost === null && model !== undefined && slash > 0) {
-      // OpenRouter-style "vendor/model": price as the vendor's own model.
-      // OpenRouter writes version numbers with dots where Anthropic's names
-      // have dashes (claude-3.5-sonnet, claude-3-5-sonnet): both spellings
-      // are tried and the more specific table entry wins.
-      const prefix = model.slice(0, slash);
-      const vendor = Object.hasOwn(OPENROUTER_VENDORS, prefix)
-        ? OPENROUTER_VENDORS[prefix]
-        : prefix;
-      const name = model.slice(slash + 1);
-      cost = estimateCostFor(
-        request,
-        vendor,
-        [name, name.replace(/(\d)\.(?=\d)/g, "$1-")],
-        undefined,
-      );
-    }
-    return Promise.resolve(cost);
-  }
-
-  #wireRequest(
-    request: IRChatRequest,
-    stream: boolean,
-  ): Record<string, unknown> {
-    const model = request.parameters?.model ?? this.#config.defaultModel;
-    if (model === undefined) {
-      throw invalidRequest(
-        this.#provider,
-        "no model: set parameters.model or defaultModel",
-      );
-    }
-    const body: Record<string, unknown> = wireParameters(
-      request.parameters,
-      this.#maxTokensParameter,
-    );
-    body.model = model;
-    body.messages = toWireMessages(request.messages, this.#provider);
-    if (request.tools !== undefined && request.tools.length > 0) {
-      body.tools = request.tools.map((tool) => ({
-        type: "function",
-        function: functionDeclaration(tool),
-      }));
-    }
-    if (request.toolChoice !== undefined) {
-      body.tool_choice = typeof request.toolChoice === "string"
-        ? request.toolChoice
-        : { type: "function", function: { name: request.toolChoice.name } };
-    }
-    if (stream) {
-      body.stream = true;
-      if (this.#config.includeStreamUsage ?? true) {
-        body.stream_options = {
-          ...(isRecord(body.stream_options) ? body.stream_options : {}),
-          include_usage: true,
-        };
-      }
-    } else {
-      delete body.stream;
-    }
-    return body;
-  }
+function vendorPrice(request: IRChatRequest, model: string): number | null {
+  const slash = model.indexOf("/");
+  if (slash <= 0) return null;
+  const prefix = model.slice(0, slash);
+  const vendor = Object.hasOwn(OPENROUTER_VENDORS, prefix)
+    ? OPENROUTER_VENDORS[prefix]
+    : prefix;
+  const name = model.slice(slash + 1);
+  return estimateCostFor(
+    request,
+    vendor,
+    [name, name.replace(/(\d)\.(?=\d)/g, "$1-")],
+    undefined,
+  );
 }
 
 /**
@@ -605,332 +515,4 @@ function isOpenAIItself(baseURL: string | undefined): boolean {
   } catch {
     return false;
   }
-}
-
-function wireParameters(
-  parameters: IRParameters | undefined,
-  maxTokensParameter: string,
-): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  const entries = Object.entries(parameters ?? {}).filter(([key, value]) =>
-    value !== undefined && key !== "model"
-  );
-  const mapped = (key: string) =>
-    key === "maxTokens" || Object.hasOwn(PARAMETER_NAMES, key);
-  // IR fields first, so a passed-through wire key naming the same setting
-  // (a raw max_tokens beside maxTokens) never sends it twice.
-  for (const [key, value] of entries) {
-    if (key === "maxTokens") body[maxTokensParameter] = value;
-    else if (mapped(key)) body[PARAMETER_NAMES[key]] = value;
-  }
-  const limited = parameters?.maxTokens !== undefined;
-  for (const [key, value] of entries) {
-    if (mapped(key) || Object.hasOwn(body, key)) continue;
-    if (limited && TOKEN_LIMIT_KEYS.has(key)) continue;
-    body[key] = value;
-  }
-  return body;
-}
-
-// OpenRouter's vendor prefixes that differ from the price table's names.
-const OPENROUTER_VENDORS: Readonly<Record<string, string>> = {
-  google: "gemini",
-  mistralai: "mistral",
-};
-
-// Two wire names for one limit: only the one maxTokens maps to is sent.
-const TOKEN_LIMIT_KEYS: ReadonlySet<string> = new Set([
-  "max_tokens",
-  "max_completion_tokens",
-]);
-
-function imageURL(part: Extract<IRContentPart, { type: "image" }>): string {
-  return part.source.type === "url"
-    ? part.source.url
-    : `data:${part.source.mediaType};base64,${part.source.data}`;
-}
-
-function toWireMessages(
-  messages: readonly IRMessage[],
-  provider: string,
-): WireMessage[] {
-  const out: WireMessage[] = [];
-  for (const message of messages) {
-    const name = message.name === undefined ? {} : { name: message.name };
-    if (message.role === "system") {
-      out.push({
-        role: "system",
-        content: textOf(message.content, "\n"),
-        ...name,
-      });
-      continue;
-    }
-    if (message.role === "assistant") {
-      const parts = partsOf(message.content);
-      const calls: WireToolCall[] = parts
-        .filter((part): part is IRToolUsePart => part.type === "tool_use")
-        .map((part) => ({
-          id: part.id,
-          type: "function",
-          function: { name: part.name, arguments: JSON.stringify(part.input) },
-        }));
-      const text = textOf(message.content);
-      out.push({
-        role: "assistant",
-        content: text === "" && calls.length > 0 ? null : text,
-        ...name,
-        ...(calls.length > 0 ? { tool_calls: calls } : {}),
-      });
-      continue;
-    }
-    // user and tool messages: tool results become "tool" messages, the rest user content.
-    const parts = partsOf(message.content);
-    const rest: WireContentPart[] = [];
-    for (const part of parts) {
-      if (part.type === "tool_result") {
-        out.push({
-          role: "tool",
-          tool_call_id: part.toolUseId,
-          content: part.content,
-        });
-      } else if (part.type === "text") {
-        rest.push({ type: "text", text: part.text });
-      } else if (part.type === "image") {
-        rest.push({ type: "image_url", image_url: { url: imageURL(part) } });
-      } else {
-        throw invalidRequest(
-          provider,
-          `a ${message.role} message cannot carry a tool_use part`,
-        );
-      }
-    }
-    if (message.role === "tool") {
-      if (rest.length > 0) {
-        throw invalidRequest(
-          provider,
-          "a tool message must hold only tool_result parts",
-        );
-      }
-      continue;
-    }
-    if (rest.length === 0 && parts.length > 0) continue;
-    const content = rest.every((part) => part.type === "text")
-      ? rest.map((part) => (part as { text: string }).text).join("\n")
-      : rest;
-    out.push({ role: "user", content, ...name });
-  }
-  return out;
-}
-
-function wireUsage(usage: unknown): IRUsage | undefined {
-  if (!isRecord(usage)) return undefined;
-  const prompt = typeof usage.prompt_tokens === "number"
-    ? usage.prompt_tokens
-    : 0;
-  const completion = typeof usage.completion_tokens === "number"
-    ? usage.completion_tokens
-    : 0;
-  return usageOf(
-    prompt,
-    completion,
-    typeof usage.total_tokens === "number" ? usage.total_tokens : undefined,
-  );
-}
-
-function finishReason(raw: unknown, hasToolCalls: boolean): FinishReason {
-  if (typeof raw === "string" && FINISH_REASONS[raw] !== undefined) {
-    return FINISH_REASONS[raw];
-  }
-  return hasToolCalls ? "tool_calls" : "stop";
-}
-
-function responseMetadata(
-  provider: string,
-  request: IRChatRequest,
-  json: Record<string, unknown>,
-  rawFinish: unknown,
-): IRResponseMetadata {
-  const metadata = idModelMetadata(provider, request, json);
-  if (
-    typeof rawFinish === "string" && FINISH_REASONS[rawFinish] === undefined
-  ) {
-    metadata.providerFinishReason = rawFinish;
-  }
-  return metadata;
-}
-
-function fromWireResponse(
-  json: unknown,
-  provider: string,
-  request: IRChatRequest,
-): IRChatResponse {
-  if (!isRecord(json) || !Array.isArray(json.choices)) {
-    throw invalidResponse(provider, "response has no choices array");
-  }
-  const choice =
-    json.choices.find((c) => isRecord(c) && (c.index ?? 0) === 0) ??
-      json.choices[0];
-  if (!isRecord(choice) || !isRecord(choice.message)) {
-    throw invalidResponse(provider, "response has no choice with a message");
-  }
-  const wire = choice.message;
-  const uses: IRToolUsePart[] = [];
-  for (const call of Array.isArray(wire.tool_calls) ? wire.tool_calls : []) {
-    if (
-      !isRecord(call) || !isRecord(call.function) ||
-      typeof call.function.name !== "string"
-    ) {
-      throw invalidResponse(provider, "malformed tool call in response");
-    }
-    const args = typeof call.function.arguments === "string"
-      ? call.function.arguments
-      : "";
-    uses.push({
-      type: "tool_use",
-      id: typeof call.id === "string" ? call.id : `call_${uses.length}`,
-      name: call.function.name,
-      input: parseToolArguments(args, provider, call.function.name),
-    });
-  }
-  const text = typeof wire.content === "string" ? wire.content : "";
-  const response: IRChatResponse = {
-    message: assistantMessage(text, uses),
-    finishReason: finishReason(choice.finish_reason, uses.length > 0),
-    metadata: responseMetadata(provider, request, json, choice.finish_reason),
-  };
-  if (typeof wire.refusal === "string") {
-    response.metadata.refusal = wire.refusal;
-  }
-  const usage = wireUsage(json.usage);
-  if (usage !== undefined) response.usage = usage;
-  return response;
-}
-
-/** Turns `chat.completion.chunk` events into IR chunks. */
-class OpenAIStreamTranslator implements StreamTranslator<SSEEvent> {
-  readonly #provider: string;
-  readonly #request: IRChatRequest;
-  readonly #assembler: MessageAssembler;
-  readonly #tools = new Map<number, { id: string; name: string }>();
-  #metadata: IRResponseMetadata | undefined;
-  #finish: unknown = undefined;
-  #usage: IRUsage | undefined;
-
-  constructor(provider: string, request: IRChatRequest) {
-    this.#provider = provider;
-    this.#request = request;
-    this.#assembler = new MessageAssembler(provider);
-  }
-
-  event(event: SSEEvent): UnsequencedChunk[] {
-    const data = event.data.trim();
-    if (data === "[DONE]") return this.#done();
-    const json = eventObject(this.#provider, data);
-    if (json.error !== undefined || event.event === "error") {
-      throw streamError(this.#provider, json);
-    }
-    const out: UnsequencedChunk[] = [];
-    this.#start(out, json);
-    const usage = wireUsage(json.usage);
-    if (usage !== undefined) {
-      this.#usage = usage;
-      out.push({ type: "metadata", usage });
-    }
-    const choices = Array.isArray(json.choices) ? json.choices : [];
-    const choice = choices.find((c) => isRecord(c) && (c.index ?? 0) === 0);
-    if (!isRecord(choice)) return out;
-    const delta = isRecord(choice.delta) ? choice.delta : {};
-    if (typeof delta.content === "string" && delta.content !== "") {
-      this.#assembler.text(delta.content);
-      out.push({ type: "content", delta: delta.content });
-    }
-    for (
-      const call of Array.isArray(delta.tool_calls) ? delta.tool_calls : []
-    ) {
-      if (!isRecord(call)) continue;
-      const index = typeof call.index === "number" ? call.index : 0;
-      const fn = isRecord(call.function) ? call.function : {};
-      let known = this.#tools.get(index);
-      if (known === undefined) {
-        known = {
-          id: typeof call.id === "string" ? call.id : `call_${index}`,
-          name: typeof fn.name === "string" ? fn.name : "",
-        };
-        this.#tools.set(index, known);
-      }
-      const args = typeof fn.arguments === "string" ? fn.arguments : "";
-      this.#assembler.tool(known.id, known.name, args);
-      out.push({
-        type: "tool_use",
-        id: known.id,
-        name: known.name,
-        ...(args === "" ? {} : { inputDelta: args }),
-      });
-    }
-    if (choice.finish_reason !== undefined && choice.finish_reason !== null) {
-      this.#finish = choice.finish_reason;
-    }
-    return out;
-  }
-
-  end(): UnsequencedChunk[] {
-    if (this.#finish === undefined) {
-      throw new AdapterError({
-        code: ErrorCode.PROVIDER_ERROR,
-        message: `${this.#provider}: stream ended before [DONE]`,
-        provider: this.#provider,
-      });
-    }
-    return this.#done();
-  }
-
-  #start(out: UnsequencedChunk[], json: Record<string, unknown>): void {
-    if (this.#metadata !== undefined) return;
-    this.#metadata = responseMetadata(
-      this.#provider,
-      this.#request,
-      json,
-      undefined,
-    );
-    out.push({ type: "start", metadata: { ...this.#metadata } });
-  }
-
-  #done(): UnsequencedChunk[] {
-    const out: UnsequencedChunk[] = [];
-    this.#start(out, {});
-    const metadata = { ...this.#metadata };
-    if (
-      typeof this.#finish === "string" &&
-      FINISH_REASONS[this.#finish] === undefined
-    ) {
-      metadata.providerFinishReason = this.#finish;
-    }
-    out.push({
-      type: "done",
-      finishReason: finishReason(this.#finish, this.#assembler.hasToolCalls),
-      message: this.#assembler.message(),
-      metadata,
-      ...(this.#usage === undefined ? {} : { usage: this.#usage }),
-    });
-    return out;
-  }
-}
-
-function streamError(
-  provider: string,
-  json: Record<string, unknown>,
-): AdapterError {
-  const error = isRecord(json.error) ? json.error : json;
-  const message = typeof error.message === "string"
-    ? error.message
-    : "error event in stream";
-  const kind = `${error.type ?? ""} ${error.code ?? ""}`;
-  return new AdapterError({
-    code: kind.includes("rate_limit")
-      ? ErrorCode.RATE_LIMITED
-      : ErrorCode.PROVIDER_ERROR,
-    message: `${provider}: ${message}`,
-    provider,
-    details: { error },
-  });
 }

@@ -23,6 +23,7 @@ import { createOpenAIAdapter } from "../../../src/models/adapters/openai.ts";
 import { createAnthropicAdapter } from "../../../src/models/adapters/anthropic.ts";
 import { createGeminiAdapter } from "../../../src/models/adapters/gemini.ts";
 import { createOllamaAdapter } from "../../../src/models/adapters/ollama.ts";
+import { createCohereAdapter } from "../../../src/models/adapters/cohere.ts";
 import {
   collect,
   fixture,
@@ -617,7 +618,104 @@ const ollama: ProviderPeer = {
   },
 };
 
-const PROVIDERS: readonly ProviderPeer[] = [openai, anthropic, gemini, ollama];
+const cohere: ProviderPeer = {
+  name: "cohere",
+  key: "co-loop-secret-0005",
+  create: ({ url, ...config }) =>
+    createCohereAdapter({ ...config, baseURL: url }),
+  auth: { header: "authorization", value: "Bearer co-loop-secret-0005" },
+  chatPath: "/v2/chat",
+  streamPath: "/v2/chat",
+  health: { path: "/v1/models", fixture: "cohere/models.json" },
+  streamType: SSE,
+  helloBody: {
+    chat: {
+      model: "command-a-03-2025",
+      messages: [{ role: "user", content: "Hello" }],
+    },
+    stream: {
+      model: "command-a-03-2025",
+      messages: [{ role: "user", content: "Hello" }],
+      stream: true,
+    },
+  },
+  chat: {
+    fixture: "cohere/chat.json",
+    message: { role: "assistant", content: "Hello! How can I help you today?" },
+    finishReason: "stop",
+    // The billed tokens, not the template-inflated `tokens` counts.
+    usage: { promptTokens: 5, completionTokens: 9, totalTokens: 14 },
+  },
+  stream: {
+    fixture: "cohere/stream_text.sse",
+    chunks: [
+      {
+        type: "start",
+        sequence: 0,
+        metadata: {
+          provider: "cohere",
+          providerResponseId: "29f14a5a-11de-4cae-9800-25e4747408ea",
+        },
+      },
+      { type: "content", sequence: 1, delta: "Hello" },
+      { type: "content", sequence: 2, delta: " there!" },
+      {
+        type: "metadata",
+        sequence: 3,
+        usage: { promptTokens: 5, completionTokens: 3, totalTokens: 8 },
+      },
+      {
+        type: "done",
+        sequence: 4,
+        finishReason: "stop",
+        message: { role: "assistant", content: "Hello there!" },
+        metadata: {
+          provider: "cohere",
+          providerResponseId: "29f14a5a-11de-4cae-9800-25e4747408ea",
+          providerFinishReason: "COMPLETE",
+        },
+        usage: { promptTokens: 5, completionTokens: 3, totalTokens: 8 },
+      },
+    ],
+  },
+  requestSamples: {
+    chat: "cohere/request_chat.json",
+    stream: "cohere/request_stream.json",
+  },
+  unauthorized: [{
+    status: 401,
+    fixture: "cohere/error_401.json",
+    message: /invalid api token/,
+  }],
+  rateLimited: "cohere/error_429.json",
+  serverErrors: [{
+    status: 500,
+    fixture: "cohere/error_500.json",
+    message: /internal server error/,
+  }],
+  events: {
+    open: "event: message-start\n" +
+      'data: {"id":"c-slow","type":"message-start","delta":{"message":{"role":"assistant","content":[],"tool_plan":"","tool_calls":[],"citations":[]}}}\n\n',
+    delta: (text) =>
+      `event: content-delta\ndata: ${
+        JSON.stringify({
+          type: "content-delta",
+          index: 0,
+          delta: { message: { content: { text } } },
+        })
+      }\n\n`,
+    close: "event: message-end\n" +
+      'data: {"type":"message-end","delta":{"finish_reason":"COMPLETE","usage":{"billed_units":{"input_tokens":3,"output_tokens":9}}}}\n\n',
+  },
+};
+
+const PROVIDERS: readonly ProviderPeer[] = [
+  openai,
+  anthropic,
+  gemini,
+  ollama,
+  cohere,
+];
 
 /** Starts a peer, runs `body` with an adapter on it, always shuts it down. */
 async function withPeer(

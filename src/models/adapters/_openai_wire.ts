@@ -1,0 +1,375 @@
+/**
+ * The Chat Completions wire format: IR messages to OpenAI's, its responses
+ * and `chat.completion.chunk` stream events back to IR. Shared by the
+ * OpenAI-compatible adapter and any provider that speaks the same messages.
+ *
+ * @module
+ */
+
+import { AdapterError, ErrorCode } from "../errors.ts";
+import type {
+  FinishReason,
+  IRChatRequest,
+  IRChatResponse,
+  IRContentPart,
+  IRMessage,
+  IRResponseMetadata,
+  IRToolUsePart,
+  IRUsage,
+} from "../types.ts";
+import { endedEarly, eventObject, idModelMetadata } from "./_base.ts";
+import {
+  invalidRequest,
+  invalidResponse,
+  isRecord,
+  parseToolArguments,
+  type StreamTranslator,
+  type UnsequencedChunk,
+} from "./_http.ts";
+import {
+  assistantMessage,
+  functionDeclaration,
+  MessageAssembler,
+  partsOf,
+  textOf,
+  usageOf,
+} from "./_ir.ts";
+import type { SSEEvent } from "./_sse.ts";
+
+/** A tool call as the wire writes it. */
+export interface WireToolCall {
+  id: string;
+  type: "function";
+  function: { name: string; arguments: string };
+}
+
+/** A user content part as the wire writes it. */
+export type WireContentPart =
+  | { type: "text"; text: string }
+  | { type: "image_url"; image_url: { url: string } };
+
+/** A message as the wire writes it. */
+export interface WireMessage {
+  role: "system" | "user" | "assistant" | "tool";
+  content: string | WireContentPart[] | null;
+  name?: string;
+  tool_calls?: WireToolCall[];
+  tool_call_id?: string;
+}
+
+/** Chat Completions finish reasons and their IR names. */
+export const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
+  stop: "stop",
+  length: "length",
+  tool_calls: "tool_calls",
+  function_call: "tool_calls",
+  content_filter: "content_filter",
+};
+
+/** Tools as `[{ type: "function", function }]`. */
+export function wireTools(
+  request: IRChatRequest,
+): Record<string, unknown>[] | undefined {
+  if (request.tools === undefined || request.tools.length === 0) {
+    return undefined;
+  }
+  return request.tools.map((tool) => ({
+    type: "function",
+    function: functionDeclaration(tool),
+  }));
+}
+
+/** `toolChoice` as `tool_choice`; `required` is spelled `requiredName`. */
+export function wireToolChoice(
+  request: IRChatRequest,
+  requiredName = "required",
+): unknown {
+  const choice = request.toolChoice;
+  if (choice === undefined) return undefined;
+  if (typeof choice !== "string") {
+    return { type: "function", function: { name: choice.name } };
+  }
+  return choice === "required" ? requiredName : choice;
+}
+
+function imageURL(part: Extract<IRContentPart, { type: "image" }>): string {
+  return part.source.type === "url"
+    ? part.source.url
+    : `data:${part.source.mediaType};base64,${part.source.data}`;
+}
+
+export function toWireMessages(
+  messages: readonly IRMessage[],
+  provider: string,
+): WireMessage[] {
+  const out: WireMessage[] = [];
+  for (const message of messages) {
+    const name = message.name === undefined ? {} : { name: message.name };
+    if (message.role === "system") {
+      out.push({
+        role: "system",
+        content: textOf(message.content, "\n"),
+        ...name,
+      });
+      continue;
+    }
+    if (message.role === "assistant") {
+      const parts = partsOf(message.content);
+      const calls: WireToolCall[] = parts
+        .filter((part): part is IRToolUsePart => part.type === "tool_use")
+        .map((part) => ({
+          id: part.id,
+          type: "function",
+          function: { name: part.name, arguments: JSON.stringify(part.input) },
+        }));
+      const text = textOf(message.content);
+      out.push({
+        role: "assistant",
+        content: text === "" && calls.length > 0 ? null : text,
+        ...name,
+        ...(calls.length > 0 ? { tool_calls: calls } : {}),
+      });
+      continue;
+    }
+    // user and tool messages: tool results become "tool" messages, the rest user content.
+    const parts = partsOf(message.content);
+    const rest: WireContentPart[] = [];
+    for (const part of parts) {
+      if (part.type === "tool_result") {
+        out.push({
+          role: "tool",
+          tool_call_id: part.toolUseId,
+          content: part.content,
+        });
+      } else if (part.type === "text") {
+        rest.push({ type: "text", text: part.text });
+      } else if (part.type === "image") {
+        rest.push({ type: "image_url", image_url: { url: imageURL(part) } });
+      } else {
+        throw invalidRequest(
+          provider,
+          `a ${message.role} message cannot carry a tool_use part`,
+        );
+      }
+    }
+    if (message.role === "tool") {
+      if (rest.length > 0) {
+        throw invalidRequest(
+          provider,
+          "a tool message must hold only tool_result parts",
+        );
+      }
+      continue;
+    }
+    if (rest.length === 0 && parts.length > 0) continue;
+    const content = rest.every((part) => part.type === "text")
+      ? rest.map((part) => (part as { text: string }).text).join("\n")
+      : rest;
+    out.push({ role: "user", content, ...name });
+  }
+  return out;
+}
+
+export function wireUsage(usage: unknown): IRUsage | undefined {
+  if (!isRecord(usage)) return undefined;
+  const prompt = typeof usage.prompt_tokens === "number"
+    ? usage.prompt_tokens
+    : 0;
+  const completion = typeof usage.completion_tokens === "number"
+    ? usage.completion_tokens
+    : 0;
+  return usageOf(
+    prompt,
+    completion,
+    typeof usage.total_tokens === "number" ? usage.total_tokens : undefined,
+  );
+}
+
+function finishReason(raw: unknown, hasToolCalls: boolean): FinishReason {
+  if (typeof raw === "string" && FINISH_REASONS[raw] !== undefined) {
+    return FINISH_REASONS[raw];
+  }
+  return hasToolCalls ? "tool_calls" : "stop";
+}
+
+function responseMetadata(
+  provider: string,
+  request: IRChatRequest,
+  json: Record<string, unknown>,
+  rawFinish: unknown,
+): IRResponseMetadata {
+  const metadata = idModelMetadata(provider, request, json);
+  if (
+    typeof rawFinish === "string" && FINISH_REASONS[rawFinish] === undefined
+  ) {
+    metadata.providerFinishReason = rawFinish;
+  }
+  return metadata;
+}
+
+/**
+ * A response message's `tool_calls` (JSON-string `arguments`) as `tool_use`
+ * parts; INVALID_RESPONSE for a malformed call or arguments.
+ */
+export function readToolCalls(
+  calls: unknown,
+  provider: string,
+): IRToolUsePart[] {
+  const uses: IRToolUsePart[] = [];
+  for (const call of Array.isArray(calls) ? calls : []) {
+    if (
+      !isRecord(call) || !isRecord(call.function) ||
+      typeof call.function.name !== "string"
+    ) {
+      throw invalidResponse(provider, "malformed tool call in response");
+    }
+    const args = typeof call.function.arguments === "string"
+      ? call.function.arguments
+      : "";
+    uses.push({
+      type: "tool_use",
+      id: typeof call.id === "string" ? call.id : `call_${uses.length}`,
+      name: call.function.name,
+      input: parseToolArguments(args, provider, call.function.name),
+    });
+  }
+  return uses;
+}
+
+export function fromWireResponse(
+  json: unknown,
+  provider: string,
+  request: IRChatRequest,
+): IRChatResponse {
+  if (!isRecord(json) || !Array.isArray(json.choices)) {
+    throw invalidResponse(provider, "response has no choices array");
+  }
+  const choice =
+    json.choices.find((c) => isRecord(c) && (c.index ?? 0) === 0) ??
+      json.choices[0];
+  if (!isRecord(choice) || !isRecord(choice.message)) {
+    throw invalidResponse(provider, "response has no choice with a message");
+  }
+  const wire = choice.message;
+  const uses = readToolCalls(wire.tool_calls, provider);
+  const text = typeof wire.content === "string" ? wire.content : "";
+  const response: IRChatResponse = {
+    message: assistantMessage(text, uses),
+    finishReason: finishReason(choice.finish_reason, uses.length > 0),
+    metadata: responseMetadata(provider, request, json, choice.finish_reason),
+  };
+  if (typeof wire.refusal === "string") {
+    response.metadata.refusal = wire.refusal;
+  }
+  const usage = wireUsage(json.usage);
+  if (usage !== undefined) response.usage = usage;
+  return response;
+}
+
+/** Turns `chat.completion.chunk` events into IR chunks. */
+export class OpenAIStreamTranslator implements StreamTranslator<SSEEvent> {
+  readonly #provider: string;
+  readonly #request: IRChatRequest;
+  readonly #assembler: MessageAssembler;
+  #metadata: IRResponseMetadata | undefined;
+  #finish: unknown = undefined;
+  #usage: IRUsage | undefined;
+
+  constructor(provider: string, request: IRChatRequest) {
+    this.#provider = provider;
+    this.#request = request;
+    this.#assembler = new MessageAssembler(provider);
+  }
+
+  event(event: SSEEvent): UnsequencedChunk[] {
+    const data = event.data.trim();
+    if (data === "[DONE]") return this.#done();
+    const json = eventObject(this.#provider, data);
+    if (json.error !== undefined || event.event === "error") {
+      throw streamError(this.#provider, json);
+    }
+    const out: UnsequencedChunk[] = [];
+    this.#start(out, json);
+    const usage = wireUsage(json.usage);
+    if (usage !== undefined) {
+      this.#usage = usage;
+      out.push({ type: "metadata", usage });
+    }
+    const choices = Array.isArray(json.choices) ? json.choices : [];
+    const choice = choices.find((c) => isRecord(c) && (c.index ?? 0) === 0);
+    if (!isRecord(choice)) return out;
+    const delta = isRecord(choice.delta) ? choice.delta : {};
+    if (typeof delta.content === "string" && delta.content !== "") {
+      this.#assembler.text(delta.content);
+      out.push({ type: "content", delta: delta.content });
+    }
+    for (
+      const call of Array.isArray(delta.tool_calls) ? delta.tool_calls : []
+    ) {
+      if (!isRecord(call)) continue;
+      const index = typeof call.index === "number" ? call.index : 0;
+      out.push(this.#assembler.callDelta(index, call));
+    }
+    if (choice.finish_reason !== undefined && choice.finish_reason !== null) {
+      this.#finish = choice.finish_reason;
+    }
+    return out;
+  }
+
+  end(): UnsequencedChunk[] {
+    if (this.#finish === undefined) {
+      throw endedEarly(this.#provider, "[DONE]");
+    }
+    return this.#done();
+  }
+
+  #start(out: UnsequencedChunk[], json: Record<string, unknown>): void {
+    if (this.#metadata !== undefined) return;
+    this.#metadata = responseMetadata(
+      this.#provider,
+      this.#request,
+      json,
+      undefined,
+    );
+    out.push({ type: "start", metadata: { ...this.#metadata } });
+  }
+
+  #done(): UnsequencedChunk[] {
+    const out: UnsequencedChunk[] = [];
+    this.#start(out, {});
+    const metadata = { ...this.#metadata };
+    if (
+      typeof this.#finish === "string" &&
+      FINISH_REASONS[this.#finish] === undefined
+    ) {
+      metadata.providerFinishReason = this.#finish;
+    }
+    out.push({
+      type: "done",
+      finishReason: finishReason(this.#finish, this.#assembler.hasToolCalls),
+      message: this.#assembler.message(),
+      metadata,
+      ...(this.#usage === undefined ? {} : { usage: this.#usage }),
+    });
+    return out;
+  }
+}
+
+function streamError(
+  provider: string,
+  json: Record<string, unknown>,
+): AdapterError {
+  const error = isRecord(json.error) ? json.error : json;
+  const message = typeof error.message === "string"
+    ? error.message
+    : "error event in stream";
+  const kind = `${error.type ?? ""} ${error.code ?? ""}`;
+  return new AdapterError({
+    code: kind.includes("rate_limit")
+      ? ErrorCode.RATE_LIMITED
+      : ErrorCode.PROVIDER_ERROR,
+    message: `${provider}: ${message}`,
+    provider,
+    details: { error },
+  });
+}

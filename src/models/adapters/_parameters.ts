@@ -1,0 +1,102 @@
+/**
+ * The one function that turns IR `parameters` into a provider's wire fields,
+ * driven by the provider's {@linkcode ParameterTable} (the role of Portkey's
+ * per-provider parameter configs, written as data).
+ *
+ * Rules, the same for every provider:
+ * - `model` is never a wire parameter (the provider puts it where its API
+ *   wants it, path or body); `undefined` values are not sent.
+ * - A key the table names goes to its wire path; `null` drops it.
+ * - Every other key is passed through under its own name, into `rest`
+ *   (or to the top level when `topLevel` lists it), unless an IR field
+ *   already set that wire field: the IR field wins, once, whatever the key
+ *   order (e.g. `top_p` beside `topP`, or `max_tokens` beside `maxTokens`
+ *   when `supersedes` says so).
+ * - `spread` names a key whose object value is unpacked into `rest` under
+ *   the same rule (Ollama's `options`).
+ *
+ * @module
+ */
+
+import type { IRParameters } from "../types.ts";
+import type { ParameterTable } from "./provider.ts";
+import { isRecord } from "./_http.ts";
+
+/**
+ * The wire fields for `parameters` by `table`, as a fresh object (nested
+ * objects for dotted paths). The caller's parameters are never mutated.
+ */
+export function applyParameters(
+  parameters: IRParameters | undefined,
+  table: ParameterTable,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (parameters === undefined) return body;
+  const names = table.names;
+  const dropped = new Set<string>();
+  // IR fields first, so a passed-through key naming the same setting never
+  // overrides them (or sends the setting twice).
+  for (const key in parameters) {
+    const value = parameters[key];
+    if (value === undefined || key === "model" || !Object.hasOwn(names, key)) {
+      continue;
+    }
+    for (const other of table.supersedes?.[key] ?? []) dropped.add(other);
+    const path = names[key];
+    if (path !== null) set(body, path, value, true);
+  }
+  const rest = table.rest ?? "";
+  for (const key in parameters) {
+    const value = parameters[key];
+    if (value === undefined || key === "model" || Object.hasOwn(names, key)) {
+      continue;
+    }
+    if (key === table.spread && isRecord(value)) {
+      for (const inner in value) {
+        if (value[inner] !== undefined && !dropped.has(inner)) {
+          set(body, join(rest, inner), value[inner], false);
+        }
+      }
+      continue;
+    }
+    if (dropped.has(key)) continue;
+    const path = table.topLevel?.includes(key) ? key : join(rest, key);
+    set(body, path, value, false);
+  }
+  return body;
+}
+
+function join(prefix: string, key: string): string {
+  return prefix === "" ? key : `${prefix}.${key}`;
+}
+
+/**
+ * Sets a dotted path. An object already at the path is merged into (a
+ * passed-through `metadata` object keeps its fields beside `metadata.user_id`);
+ * a scalar already there is kept unless `overwrite`.
+ */
+function set(
+  body: Record<string, unknown>,
+  path: string,
+  value: unknown,
+  overwrite: boolean,
+): void {
+  const dot = path.indexOf(".");
+  if (dot === -1) {
+    const present = body[path];
+    if (isRecord(present) && isRecord(value)) {
+      body[path] = overwrite
+        ? { ...present, ...value }
+        : { ...value, ...present };
+    } else if (overwrite || !Object.hasOwn(body, path)) {
+      body[path] = value;
+    }
+    return;
+  }
+  const head = path.slice(0, dot);
+  const inner = isRecord(body[head])
+    ? { ...body[head] as Record<string, unknown> }
+    : {};
+  set(inner, path.slice(dot + 1), value, overwrite);
+  body[head] = inner;
+}

@@ -1,0 +1,202 @@
+/**
+ * The one HTTP adapter: it runs any {@linkcode ProviderSpec}. Each provider
+ * entry point (`./models/openai`, `./models/anthropic`, …) is a description
+ * plus a thin subclass that keeps its documented name and config.
+ *
+ * @module
+ */
+
+import type {
+  AdapterMetadata,
+  BackendAdapter,
+  IRChatRequest,
+  IRChatResponse,
+  IRChatStream,
+} from "../types.ts";
+import {
+  clientOptions,
+  type HttpAdapterConfig,
+  HttpClient,
+  invalidRequest,
+} from "./_http.ts";
+import { applyParameters } from "./_parameters.ts";
+import { estimateCostFor } from "./_prices.ts";
+import type { CallContext, ProviderSpec, WireCall } from "./provider.ts";
+import { adapterMetadata } from "../_util.ts";
+
+/**
+ * A BackendAdapter for any provider described by a {@linkcode ProviderSpec}:
+ * chat calls, streams (numbered chunks; a failure before the first chunk is
+ * thrown, later ones end the stream with an `error` chunk), a free health
+ * probe and price estimates.
+ *
+ * @typeParam E One parsed stream event of the provider.
+ * @typeParam C The provider's wire call.
+ *
+ * @example Describe a provider and call it
+ * ```ts
+ * import { HttpAdapter } from "@switchyard/switchyard/models/openai";
+ * const adapter = new HttpAdapter(
+ *   { apiKey: "k-example", fetch: () => Promise.resolve(Response.json({ text: "pong" })) },
+ *   {
+ *     provider: "ping-api",
+ *     baseURL: "https://ping.example/v1",
+ *     healthPath: "/health",
+ *     defaultModel: "ping-1",
+ *     headers: { authorization: "Bearer k-example" },
+ *     parameters: { names: { maxTokens: "max_tokens" } },
+ *     parse: async function* (body) { yield await new Response(body).text(); },
+ *     call: (request, { model, parameters }) => ({
+ *       path: "/ping",
+ *       body: { ...parameters, model, messages: request.messages },
+ *     }),
+ *     response: (json) => ({
+ *       message: { role: "assistant", content: (json as { text: string }).text },
+ *       finishReason: "stop",
+ *       metadata: { provider: "ping-api" },
+ *     }),
+ *     translator: () => ({
+ *       event: (text) => [{ type: "content", delta: text }],
+ *       end: () => [{ type: "done", finishReason: "stop" }],
+ *     }),
+ *   },
+ * );
+ * const response = await adapter.execute({ messages: [{ role: "user", content: "ping" }] });
+ * console.log(adapter.metadata.provider, response.message.content); // "ping-api" "pong"
+ * ```
+ */
+export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
+  implements BackendAdapter {
+  /** Name, provider, capabilities and default model. */
+  readonly metadata: AdapterMetadata;
+  readonly #client: HttpClient;
+  readonly #spec: ProviderSpec<E, C>;
+  readonly #config: HttpAdapterConfig;
+
+  /**
+   * Creates the adapter; nothing is sent until a call.
+   *
+   * @param config Credential, base URL override, timeout, fetch and prices.
+   * @param spec The provider's description.
+   */
+  constructor(config: HttpAdapterConfig, spec: ProviderSpec<E, C>) {
+    this.#config = config;
+    this.#spec = spec;
+    const headers = new Headers({ accept: "application/json" });
+    for (const [name, value] of Object.entries(spec.headers)) {
+      if (value !== undefined) headers.set(name, value);
+    }
+    const options = clientOptions(
+      config,
+      spec.provider,
+      spec.baseURL,
+      headers,
+    );
+    if (spec.refineError) options.refineError = spec.refineError;
+    if (spec.sign) options.sign = spec.sign;
+    this.#client = new HttpClient(options);
+    this.metadata = adapterMetadata(
+      config.name ?? spec.provider,
+      spec.provider,
+      spec.defaultModel,
+      spec.capabilities,
+    );
+  }
+
+  /**
+   * Sends one chat call and waits for the whole answer.
+   *
+   * @param request The IR request; never mutated.
+   * @param signal Aborts the call (AdapterError ABORTED).
+   * @returns The IR response.
+   */
+  async execute(
+    request: IRChatRequest,
+    signal?: AbortSignal,
+  ): Promise<IRChatResponse> {
+    const call = this.#call(request, false);
+    const json = await this.#client.json("POST", call.path, call.body, signal);
+    return this.#spec.response(json, request, call);
+  }
+
+  /**
+   * Streams a chat call; the generator is returned synchronously and the
+   * request is built and sent on the first `next()`, so even an invalid
+   * request fails there.
+   *
+   * @param request The IR request; never mutated.
+   * @param signal Aborts the stream and closes the connection.
+   * @returns start, content / tool_use, metadata and done (or error) chunks.
+   */
+  executeStream(request: IRChatRequest, signal?: AbortSignal): IRChatStream {
+    return this.#stream(request, signal);
+  }
+
+  /**
+   * GETs the provider's free health path (a model list).
+   *
+   * @param signal Aborts the probe.
+   * @returns True when the API answered 2xx; never throws.
+   */
+  healthCheck(signal?: AbortSignal): Promise<boolean> {
+    return this.#client.probe(this.#spec.healthPath, signal);
+  }
+
+  /**
+   * Rough cost of a request in USD from the price table (config `prices`
+   * first); 0 for a local server.
+   *
+   * @param request The IR request.
+   * @returns The estimate, or null for an unpriced model.
+   */
+  estimateCost(request: IRChatRequest): Promise<number | null> {
+    const spec = this.#spec;
+    if (spec.local) return Promise.resolve(0);
+    const model = this.#model(request);
+    if (model === undefined) return Promise.resolve(null);
+    const prices = this.#config.prices;
+    return Promise.resolve(
+      spec.estimateCost
+        ? spec.estimateCost(request, model, prices)
+        : estimateCostFor(request, spec.provider, model, prices),
+    );
+  }
+
+  async *#stream(
+    request: IRChatRequest,
+    signal: AbortSignal | undefined,
+  ): IRChatStream {
+    const spec = this.#spec;
+    const call = this.#call(request, true);
+    yield* this.#client.stream(
+      call.path,
+      call.body,
+      signal,
+      spec.parse,
+      () => spec.translator(request, call),
+    );
+  }
+
+  #model(request: IRChatRequest): string | undefined {
+    const model = request.parameters?.model ?? this.#spec.defaultModel;
+    if (model === undefined || this.#spec.modelName === undefined) return model;
+    return this.#spec.modelName(model);
+  }
+
+  #call(request: IRChatRequest, stream: boolean): C {
+    const spec = this.#spec;
+    const model = this.#model(request);
+    if (model === undefined) {
+      throw invalidRequest(
+        spec.provider,
+        "no model: set parameters.model or defaultModel",
+      );
+    }
+    const context: CallContext = {
+      model,
+      stream,
+      parameters: applyParameters(request.parameters, spec.parameters),
+    };
+    return spec.call(request, context);
+  }
+}
