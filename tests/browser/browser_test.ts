@@ -6,37 +6,23 @@
 // install command) and fails under CI (CI=true), where .ci/run installs it.
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { chromium } from "npm:playwright-core@1.65.1";
 import {
   bundleForBrowser,
   stopBundler,
 } from "../../scripts/_browser_bundle.ts";
 import { readExports } from "../../scripts/_entry_points.ts";
+import {
+  CHROMIUM,
+  chromiumMissing,
+  INSTALL_CHROMIUM,
+  launchChromium,
+} from "../_chromium.ts";
 
 const root = new URL("../../", import.meta.url);
-const CHROMIUM = "/usr/bin/chromium";
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
-function chromiumMissing(): boolean {
-  try {
-    Deno.statSync(CHROMIUM);
-    return false;
-  } catch {
-    return true;
-  }
-}
 const skipChromium = chromiumMissing() && !Deno.env.get("CI");
 if (skipChromium) {
   console.warn(
-    `skipped "the conversion modules and the template router run in Chromium": ${CHROMIUM} is missing; install it with \`apt-get install -y chromium\``,
+    `skipped "the conversion modules and the template router run in Chromium": ${CHROMIUM} is missing; install it with \`${INSTALL_CHROMIUM}\``,
   );
 }
 
@@ -92,7 +78,7 @@ Deno.test({
   async fn() {
     if (chromiumMissing()) {
       throw new Error(
-        `${CHROMIUM} is missing under CI: install it with \`apt-get install -y chromium\``,
+        `${CHROMIUM} is missing under CI: install it with \`${INSTALL_CHROMIUM}\``,
       );
     }
     let script: string;
@@ -123,11 +109,7 @@ Deno.test({
       },
     );
     const origin = `http://127.0.0.1:${server.addr.port}`;
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ARGS,
-      timeout: 30_000,
-    });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       const pageErrors: string[] = [];

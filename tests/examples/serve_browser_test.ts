@@ -1,27 +1,18 @@
 // The playground in a real browser: playwright-core drives Debian's chromium
 // (`apt-get install -y chromium`). Deno only. A missing browser FAILS the test.
 import assert from "node:assert/strict";
-import { chromium } from "npm:playwright-core@1.65.1";
 import { startServer } from "./_server.ts";
-
-const CHROMIUM = "/usr/bin/chromium";
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import {
+  CHROMIUM,
+  chromiumMissing,
+  INSTALL_CHROMIUM,
+  launchChromium,
+} from "../_chromium.ts";
 
 function requireChromium(): void {
-  try {
-    Deno.statSync(CHROMIUM);
-  } catch {
+  if (chromiumMissing()) {
     throw new Error(
-      `${CHROMIUM} is missing: install it with \`apt-get install -y chromium\` (CI does this).`,
+      `${CHROMIUM} is missing: install it with \`${INSTALL_CHROMIUM}\` (CI does this).`,
     );
   }
 }
@@ -31,11 +22,7 @@ Deno.test({
   async fn() {
     requireChromium();
     const server = startServer();
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ARGS,
-      timeout: 30_000,
-    });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       const pageErrors: string[] = [];
