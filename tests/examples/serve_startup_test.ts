@@ -26,9 +26,12 @@ function cleanEnv(vars: Record<string, string>): Record<string, string> {
   return { ...env, ...vars };
 }
 
-function command(vars: Record<string, string>): Deno.Command {
+function command(
+  vars: Record<string, string>,
+  flags: string[] = START_FLAGS,
+): Deno.Command {
   return new Deno.Command(Deno.execPath(), {
-    args: [...START_FLAGS, SERVE],
+    args: [...flags, SERVE],
     clearEnv: true,
     env: cleanEnv(vars),
     stdin: "null",
@@ -139,8 +142,9 @@ async function startServe(vars: Record<string, string>): Promise<Serve> {
 /** Runs serve.ts expecting it to exit at startup; returns its output. */
 async function failedStart(
   vars: Record<string, string>,
+  flags: string[] = START_FLAGS,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = command({ PORT: "0", ...vars }).spawn();
+  const child = command({ PORT: "0", ...vars }, flags).spawn();
   const timer = setTimeout(() => child.kill("SIGKILL"), STARTUP_MS);
   try {
     const { code, stdout, stderr } = await child.output();
@@ -149,6 +153,23 @@ async function failedStart(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A startup failure as the README promises it: status 2, nothing listening,
+ * and stderr exactly one `switchyard: …` line matching `message`.
+ */
+function assertStartupFailure(
+  result: { code: number; stdout: string; stderr: string },
+  message: RegExp,
+): void {
+  assert.equal(result.code, 2, `exit status; stderr: ${result.stderr}`);
+  assert.doesNotMatch(result.stdout, /listening/);
+  const lines = result.stderr.split("\n");
+  assert.equal(lines.pop(), "", "stderr ends with a newline");
+  assert.equal(lines.length, 1, `one line on stderr:\n${result.stderr}`);
+  assert.match(lines[0], /^switchyard: /);
+  assert.match(lines[0], message);
 }
 
 async function chat(
@@ -292,18 +313,39 @@ Deno.test("serve.ts: PORT is honoured, an invalid PORT exits with a clear messag
   }
 
   for (const port of ["abc", "-1", "65536", "80.5", " 80"]) {
-    const { code, stdout, stderr } = await failedStart({ PORT: port });
-    assert.notEqual(code, 0, `PORT=${JSON.stringify(port)}`);
-    assert.match(
-      stderr,
+    assertStartupFailure(
+      await failedStart({ PORT: port }),
       new RegExp(
-        `PORT must be an integer from 0 to 65535, got ${
+        `^switchyard: PORT must be an integer from 0 to 65535, got ${
           JSON.stringify(port).replace(/[.]/g, "\\.")
-        }`,
+        }$`,
       ),
     );
-    assert.doesNotMatch(stdout, /listening/);
   }
+});
+
+Deno.test("serve.ts: a port in use or a missing permission is one switchyard: line and status 2", async () => {
+  const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  try {
+    const { port } = taken.addr as Deno.NetAddr;
+    assertStartupFailure(
+      await failedStart({ PORT: String(port) }),
+      new RegExp(
+        `^switchyard: cannot listen on 127\\.0\\.0\\.1:${port}: the port is in use; set PORT to another port, or PORT=0 for a free one$`,
+      ),
+    );
+  } finally {
+    taken.close();
+  }
+  // Without --allow-net (Deno's own hint kept) and without --allow-env.
+  assertStartupFailure(
+    await failedStart({}, START_FLAGS.filter((f) => f !== "--allow-net")),
+    /^switchyard: cannot listen on 127\.0\.0\.1:0: .*--allow-net/,
+  );
+  assertStartupFailure(
+    await failedStart({}, START_FLAGS.filter((f) => f !== "--allow-env")),
+    /^switchyard: NotCapable: .*--allow-env/,
+  );
 });
 
 Deno.test("serve.ts: OPENAI_API_KEY (+ OPENAI_BASE_URL) registers the openai backend and routes through it", async () => {
@@ -399,34 +441,27 @@ Deno.test("serve.ts: a bad SWITCHYARD_CONFIG or OLLAMA_HOST stops startup with a
   const path = await Deno.makeTempFile({ suffix: ".json" });
   try {
     await Deno.writeTextFile(path, '[{"name": "a", "provider": "openai",');
-    let result = await failedStart({ SWITCHYARD_CONFIG: path });
-    assert.equal(result.code, 2);
-    assert.match(
-      result.stderr,
+    assertStartupFailure(
+      await failedStart({ SWITCHYARD_CONFIG: path }),
       new RegExp(`^switchyard: ${path.replace(/[.]/g, "\\.")}: not valid JSON`),
     );
-    assert.doesNotMatch(result.stderr, /\n\s+at /, "no stack trace");
-    assert.doesNotMatch(result.stdout, /listening/);
 
     await Deno.writeTextFile(
       path,
       '[{"name": "a", "provider": "openai", "apiKey": "$UNSET_KEY"}]',
     );
-    result = await failedStart({ SWITCHYARD_CONFIG: path });
-    assert.equal(result.code, 2);
-    assert.match(
-      result.stderr,
+    assertStartupFailure(
+      await failedStart({ SWITCHYARD_CONFIG: path }),
       /\[0\]\.apiKey: environment variable UNSET_KEY is not set/,
     );
 
-    result = await failedStart({ SWITCHYARD_CONFIG: `${path}.missing` });
-    assert.equal(result.code, 2);
-    assert.match(result.stderr, /\.missing: cannot read/);
+    assertStartupFailure(
+      await failedStart({ SWITCHYARD_CONFIG: `${path}.missing` }),
+      /\.missing: cannot read/,
+    );
 
-    result = await failedStart({ OLLAMA_HOST: "localhost:port" });
-    assert.equal(result.code, 2);
-    assert.match(
-      result.stderr,
+    assertStartupFailure(
+      await failedStart({ OLLAMA_HOST: "localhost:port" }),
       /^switchyard: OLLAMA_HOST: invalid port "port"/,
     );
   } finally {
