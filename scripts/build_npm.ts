@@ -8,7 +8,8 @@
  * any export lacks its `.d.ts` (`deno pack` only warns about slow types) or
  * the manifest lists runtime dependencies → add npm metadata → transpile
  * every portable test with TypeScript, rewriting imports of entry files to the
- * package name → `node --test`. The Node counts go to
+ * package name → `npm install` the tarball into an empty project and import
+ * every entry point from it → `node --test`. The Node counts go to
  * `npm/node-test-summary.json` for the CI summary.
  *
  * A test file is portable when it uses no `Deno.` API, no `npm:` or `jsr:`
@@ -349,7 +350,47 @@ console.log(
 );
 if (nodeTests.length === 0) fail("no portable tests found");
 
-// 5. run them under Node
+// 5. what a user does: npm installs the tarball into an empty project
+// (offline: it has no dependencies to fetch) and Node imports every entry
+// point by the package's name.
+const consumer = join(out, "consumer");
+mkdirSync(consumer, { recursive: true });
+writeFileSync(
+  join(consumer, "package.json"),
+  JSON.stringify({ name: "consumer", private: true, type: "module" }) + "\n",
+);
+const npmInstall = await run("npm", [
+  "install",
+  "--offline",
+  "--no-audit",
+  "--no-fund",
+  tarball,
+], consumer);
+if (npmInstall.code !== 0) {
+  fail(`npm install of the tarball failed: ${npmInstall.stderr}`);
+}
+const specifiers = [...entryBySource.values()];
+const importAll =
+  specifiers.map((specifier, i) =>
+    `import * as m${i} from ${JSON.stringify(specifier)};`
+  ).join("\n") +
+  `\nconsole.log(JSON.stringify([${
+    specifiers.map((_, i) => `Object.keys(m${i}).length`).join(", ")
+  }]));`;
+const imported = await run(
+  "node",
+  ["--input-type=module", "-e", importAll],
+  consumer,
+);
+const counts: number[] = imported.code === 0 ? JSON.parse(imported.stdout) : [];
+if (counts.length !== specifiers.length || counts.includes(0)) {
+  fail(`node could not import every entry point: ${imported.stderr}`);
+}
+console.log(
+  `✓ npm installs the tarball as ${NPM_NAME}; node imports its ${specifiers.length} entry points`,
+);
+
+// 6. run them under Node
 const nodeVersion = (await run("node", ["--version"], out)).stdout.trim();
 console.log(`node ${nodeVersion}: node --test ${nodeTests.length} files`);
 const node = await run(
