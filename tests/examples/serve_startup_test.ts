@@ -26,12 +26,16 @@ function cleanEnv(vars: Record<string, string>): Record<string, string> {
   return { ...env, ...vars };
 }
 
+const ROOT = new URL("../../", import.meta.url).pathname;
+
+/** `deno <args>` from the repository root; by default serve.ts as the start task runs it. */
 function command(
   vars: Record<string, string>,
-  flags: string[] = START_FLAGS,
+  args: string[] = [...START_FLAGS, SERVE],
 ): Deno.Command {
   return new Deno.Command(Deno.execPath(), {
-    args: [...flags, SERVE],
+    args,
+    cwd: ROOT,
     clearEnv: true,
     env: cleanEnv(vars),
     stdin: "null",
@@ -142,9 +146,9 @@ async function startServe(vars: Record<string, string>): Promise<Serve> {
 /** Runs serve.ts expecting it to exit at startup; returns its output. */
 async function failedStart(
   vars: Record<string, string>,
-  flags: string[] = START_FLAGS,
+  args?: string[],
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = command({ PORT: "0", ...vars }, flags).spawn();
+  const child = command({ PORT: "0", ...vars }, args).spawn();
   const timer = setTimeout(() => child.kill("SIGKILL"), STARTUP_MS);
   try {
     const { code, stdout, stderr } = await child.output();
@@ -339,11 +343,17 @@ Deno.test("serve.ts: a port in use or a missing permission is one switchyard: li
   }
   // Without --allow-net (Deno's own hint kept) and without --allow-env.
   assertStartupFailure(
-    await failedStart({}, START_FLAGS.filter((f) => f !== "--allow-net")),
+    await failedStart({}, [
+      ...START_FLAGS.filter((f) => f !== "--allow-net"),
+      SERVE,
+    ]),
     /^switchyard: cannot listen on 127\.0\.0\.1:0: .*--allow-net/,
   );
   assertStartupFailure(
-    await failedStart({}, START_FLAGS.filter((f) => f !== "--allow-env")),
+    await failedStart({}, [
+      ...START_FLAGS.filter((f) => f !== "--allow-env"),
+      SERVE,
+    ]),
     /^switchyard: NotCapable: .*--allow-env/,
   );
 });
@@ -466,5 +476,27 @@ Deno.test("serve.ts: a bad SWITCHYARD_CONFIG or OLLAMA_HOST stops startup with a
     );
   } finally {
     await Deno.remove(path);
+  }
+});
+
+Deno.test("deno task start on an empty DENO_DIR fetches nothing (no dev npm packages)", async () => {
+  // A bad PORT stops serve.ts right after the task has prepared everything,
+  // so what the task fetched beforehand is all in its output.
+  const denoDir = await Deno.makeTempDir();
+  try {
+    const result = await failedStart(
+      { PORT: "abc", DENO_DIR: denoDir },
+      ["task", "start"],
+    );
+    assert.doesNotMatch(result.stderr, /Download|Ignored build scripts/);
+    // deno task names the task on stderr first; serve.ts's line follows.
+    const lines = result.stderr.trimEnd().split("\n");
+    assert.match(lines[0], /^Task start deno run /);
+    assertStartupFailure(
+      { ...result, stderr: lines.slice(1).join("\n") + "\n" },
+      /^switchyard: PORT must be an integer from 0 to 65535, got "abc"$/,
+    );
+  } finally {
+    await Deno.remove(denoDir, { recursive: true });
   }
 });
