@@ -23,19 +23,38 @@ import {
   planBackends,
 } from "./_backends.ts";
 
+/**
+ * A startup failure: serve.ts prints its message as one `switchyard: …` line
+ * and exits with status 2, never with a stack trace.
+ */
+class StartupError extends Error {}
+
 function port(): number {
   const raw = Deno.env.get("PORT") ?? "8000";
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || value > 65535) {
-    console.error(
+    throw new StartupError(
       `PORT must be an integer from 0 to 65535, got ${JSON.stringify(raw)}`,
     );
-    Deno.exit(2);
   }
   return value;
 }
 
+/** Why the server cannot listen, with what to do about it. */
+function listenFailure(hostname: string, port: number, error: unknown): string {
+  const where = `cannot listen on ${hostname}:${port}`;
+  if (error instanceof Deno.errors.AddrInUse) {
+    return `${where}: the port is in use; set PORT to another port, or PORT=0 for a free one`;
+  }
+  if (error instanceof Deno.errors.PermissionDenied) {
+    return `${where}: the system refuses it (ports below 1024 need privileges); set PORT to a higher port`;
+  }
+  return `${where}: ${error instanceof Error ? error.message : String(error)}`;
+}
+
 async function main(): Promise<void> {
+  const hostname = "127.0.0.1";
+  const listenPort = port();
   let plan;
   try {
     plan = planBackends(
@@ -43,9 +62,8 @@ async function main(): Promise<void> {
       (path) => Deno.readTextFileSync(path),
     );
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(`switchyard: ${error.message}`);
-    Deno.exit(2);
+    if (error instanceof ConfigError) throw new StartupError(error.message);
+    throw error;
   }
   const modelRouter = createGatewayModelRouter(
     plan.specs.map((spec) => [spec.name, createAdapter(spec)] as const),
@@ -76,15 +94,21 @@ async function main(): Promise<void> {
   }
 
   const app = createApp({ modelRouter });
-  const server = Deno.serve({
-    hostname: "127.0.0.1",
-    port: port(),
-    onListen({ hostname, port }) {
-      console.log(
-        `switchyard: listening on http://${hostname}:${port}/ (playground), /v1 (OpenAI-compatible API)`,
-      );
-    },
-  }, app);
+  let server: Deno.HttpServer;
+  try {
+    server = Deno.serve({
+      hostname,
+      port: listenPort,
+      onListen({ hostname, port }) {
+        console.log(
+          `switchyard: listening on http://${hostname}:${port}/ (playground), /v1 (OpenAI-compatible API)`,
+        );
+      },
+    }, app);
+  } catch (error) {
+    modelRouter.dispose();
+    throw new StartupError(listenFailure(hostname, listenPort, error));
+  }
 
   const stop = () => {
     modelRouter.dispose();
@@ -95,4 +119,18 @@ async function main(): Promise<void> {
   await server.finished;
 }
 
-if (import.meta.main) await main();
+if (import.meta.main) {
+  try {
+    await main();
+  } catch (error) {
+    // Anything that stops the start (a missing permission too) is one line;
+    // an unexpected error keeps its name so it can still be searched for.
+    const message = error instanceof StartupError
+      ? error.message
+      : error instanceof Error
+      ? `${error.name}: ${error.message}`
+      : String(error);
+    console.error(`switchyard: ${message.replace(/\s*\n\s*/g, " ")}`);
+    Deno.exit(2);
+  }
+}

@@ -1,12 +1,15 @@
 /**
- * Builds the npm package `switchyard` into `npm/` with `deno pack`, proves it
- * is complete, and runs the portable tests under Node against the built files.
+ * Builds the npm package `@switchyard/switchyard` (the JSR name: the unscoped
+ * npm name `switchyard` belongs to an unrelated package) into `npm/` with
+ * `deno pack`, proves it is complete, and runs the portable tests under Node
+ * against the built files.
  *
  * Steps: pack (no source maps: they embed absolute paths) → unpack → fail when
  * any export lacks its `.d.ts` (`deno pack` only warns about slow types) or
  * the manifest lists runtime dependencies → add npm metadata → transpile
  * every portable test with TypeScript, rewriting imports of entry files to the
- * package name → `node --test`. The Node counts go to
+ * package name → `npm install` the tarball into an empty project and import
+ * every entry point from it → `node --test`. The Node counts go to
  * `npm/node-test-summary.json` for the CI summary.
  *
  * A test file is portable when it uses no `Deno.` API, no `npm:` or `jsr:`
@@ -28,8 +31,9 @@ import {
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const NPM_NAME = "switchyard";
 const root = fileURLToPath(new URL("../", import.meta.url));
+// npm users install the package under its JSR name.
+const NPM_NAME = "@switchyard/switchyard";
 const out = join(root, "npm");
 const pkgDir = join(out, "package");
 const testsOut = join(out, "tests");
@@ -68,7 +72,22 @@ const pack = await run(Deno.execPath(), [
   "-o",
   tarball,
 ], root);
-console.log(pack.stdout + pack.stderr);
+// deno pack writes a .d.ts only for the modules its fast check reaches from
+// the exports' types, and logs "Could not generate types for '…'" for every
+// other module (each private helper). Those lines are set aside here and
+// checked below: the build fails when a module without a .d.ts is imported
+// by one, so a quiet build means complete types.
+const UNTYPED =
+  /^Could not generate types for '([^']+)'\. Types will not be included for this module\.$/;
+const untyped: string[] = [];
+const packLog: string[] = [];
+for (const line of (pack.stdout + pack.stderr).split("\n")) {
+  // deno-lint-ignore no-control-regex
+  const match = UNTYPED.exec(line.replace(/\x1b\[[0-9;]*m/g, "").trim());
+  if (match) untyped.push(match[1]);
+  else if (line.trim() !== "") packLog.push(line);
+}
+console.log(packLog.join("\n"));
 if (pack.code !== 0 || /\berror\b/i.test(pack.stderr)) {
   fail("deno pack reported an error");
 }
@@ -101,15 +120,32 @@ function listFiles(dir: string): string[] {
       : [join(dir, entry.name)]
   );
 }
-for (const file of listFiles(pkgDir).filter((f) => f.endsWith(".d.ts"))) {
+const declarations = listFiles(pkgDir).filter((f) => f.endsWith(".d.ts"));
+for (const file of declarations) {
   const text = readFileSync(file, "utf8");
-  for (const [, spec] of text.matchAll(/\bfrom\s*["'](\.[^"']+)["']/g)) {
+  for (
+    const [, spec] of text.matchAll(
+      /(?:\bfrom\s*|\bimport\s*\(\s*)["'](\.[^"']+)["']/g,
+    )
+  ) {
     const target = resolve(dirname(file), spec).replace(/\.js$/, ".d.ts");
     if (!existsSync(target)) {
       fail(`${relative(pkgDir, file)} imports ${spec}, which has no .d.ts`);
     }
   }
 }
+// Every module deno pack said it has no types for is one of ours, shipped as
+// .js, and (by the loop above) imported by no .d.ts.
+for (const url of untyped) {
+  const source = url.startsWith("file:") ? fileURLToPath(url) : url;
+  const js = join(pkgDir, relative(root, source)).replace(/\.ts$/, ".js");
+  if (relative(root, source).startsWith("..") || !existsSync(js)) {
+    fail(`deno pack has no types for ${url}, which is not a packed module`);
+  }
+}
+console.log(
+  `✓ ${declarations.length} .d.ts files cover the public types; ${untyped.length} private modules need none`,
+);
 for (
   const field of ["dependencies", "peerDependencies", "optionalDependencies"]
 ) {
@@ -283,17 +319,30 @@ const unpack = await run("tar", [
   "--strip-components=1",
 ], root);
 if (unpack.code !== 0) fail(`tar: ${unpack.stderr}`);
+// What npm users get: the tarball's own package.json, checked against the
+// literal name rather than NPM_NAME, so a changed constant fails the build.
 const installedManifest = JSON.parse(
   readFileSync(join(installed, "package.json"), "utf8"),
 );
-if (
-  installedManifest.name !== NPM_NAME ||
-  installedManifest.engines?.node !== ">=20"
+const problems: string[] = [];
+if (installedManifest.name !== "@switchyard/switchyard") {
+  problems.push(`name is ${JSON.stringify(installedManifest.name)}`);
+}
+if (installedManifest.engines?.node !== ">=20") {
+  problems.push(`engines is ${JSON.stringify(installedManifest.engines)}`);
+}
+for (
+  const field of ["dependencies", "peerDependencies", "optionalDependencies"]
 ) {
+  if (Object.keys(installedManifest[field] ?? {}).length > 0) {
+    problems.push(`${field} is ${JSON.stringify(installedManifest[field])}`);
+  }
+}
+if (problems.length > 0) {
   fail(
-    `the tarball's package.json is ${installedManifest.name} with engines ${
-      JSON.stringify(installedManifest.engines)
-    }, not ${NPM_NAME} for node >=20`,
+    `the tarball's package.json should name @switchyard/switchyard for node >=20 with no runtime dependencies, but its ${
+      problems.join("; ")
+    }`,
   );
 }
 console.log(
@@ -301,7 +350,47 @@ console.log(
 );
 if (nodeTests.length === 0) fail("no portable tests found");
 
-// 5. run them under Node
+// 5. what a user does: npm installs the tarball into an empty project
+// (offline: it has no dependencies to fetch) and Node imports every entry
+// point by the package's name.
+const consumer = join(out, "consumer");
+mkdirSync(consumer, { recursive: true });
+writeFileSync(
+  join(consumer, "package.json"),
+  JSON.stringify({ name: "consumer", private: true, type: "module" }) + "\n",
+);
+const npmInstall = await run("npm", [
+  "install",
+  "--offline",
+  "--no-audit",
+  "--no-fund",
+  tarball,
+], consumer);
+if (npmInstall.code !== 0) {
+  fail(`npm install of the tarball failed: ${npmInstall.stderr}`);
+}
+const specifiers = [...entryBySource.values()];
+const importAll =
+  specifiers.map((specifier, i) =>
+    `import * as m${i} from ${JSON.stringify(specifier)};`
+  ).join("\n") +
+  `\nconsole.log(JSON.stringify([${
+    specifiers.map((_, i) => `Object.keys(m${i}).length`).join(", ")
+  }]));`;
+const imported = await run(
+  "node",
+  ["--input-type=module", "-e", importAll],
+  consumer,
+);
+const counts: number[] = imported.code === 0 ? JSON.parse(imported.stdout) : [];
+if (counts.length !== specifiers.length || counts.includes(0)) {
+  fail(`node could not import every entry point: ${imported.stderr}`);
+}
+console.log(
+  `✓ npm installs the tarball as ${NPM_NAME}; node imports its ${specifiers.length} entry points`,
+);
+
+// 6. run them under Node
 const nodeVersion = (await run("node", ["--version"], out)).stdout.trim();
 console.log(`node ${nodeVersion}: node --test ${nodeTests.length} files`);
 const node = await run(

@@ -26,6 +26,7 @@ const steps: Step[] = [
     name: "check",
     args: [
       "check",
+      "--lock=deno.lock",
       "--frozen-lockfile",
       "mod.ts",
       "src/",
@@ -42,6 +43,7 @@ const steps: Step[] = [
       "test",
       "-A",
       "--doc",
+      "--lock=deno.lock",
       "--frozen-lockfile",
       // Deno 2.9 runs without them unless asked; the leak tests rely on them.
       "--sanitize-ops",
@@ -59,7 +61,13 @@ const steps: Step[] = [
   { name: "publish-dry-run", args: ["publish", "--dry-run", "--allow-dirty"] },
   {
     name: "npm-build",
-    args: ["run", "-A", "--frozen-lockfile", "scripts/build_npm.ts"],
+    args: [
+      "run",
+      "-A",
+      "--lock=deno.lock",
+      "--frozen-lockfile",
+      "scripts/build_npm.ts",
+    ],
   },
 ];
 

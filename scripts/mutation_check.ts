@@ -238,6 +238,7 @@ async function runTests(dir: string, tests: string[]): Promise<{
         "test",
         "-A",
         "--no-check",
+        "--lock=deno.lock",
         "--frozen-lockfile",
         "--sanitize-ops",
         "--sanitize-resources",

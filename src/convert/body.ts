@@ -4,8 +4,8 @@
  * Decisions:
  * - Types: `json`, `xml`, `html`, `form` (`application/x-www-form-urlencoded`),
  *   `text`, and `empty` (an empty or white-space-only body).
- * - The content type decides first (`application/json`, `*\/*+json`,
- *   `text/json`; `application/xml`, `text/xml`, `*\/*+xml`; `text/html`,
+ * - The content type decides first (`application/json`, any `…+json`,
+ *   `text/json`; `application/xml`, `text/xml`, any `…+xml`; `text/html`,
  *   `application/xhtml+xml`; `application/x-www-form-urlencoded`), but only
  *   when the body really has that form: invalid JSON is never `json`, and
  *   XML/HTML must start with `<`. Otherwise the body is sniffed: `{`/`[`

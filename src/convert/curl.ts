@@ -11,7 +11,7 @@
  * ## Reading: the shell
  *
  * A character-by-character scanner splits words as bash does, without
- * running anything: `'…'`, `"…"` (backslash escapes only `\\ \" \$ \``
+ * running anything: `'…'`, `"…"` (backslash escapes only `` \\ \" \$ \` ``
  * and a newline), `$'…'` ANSI-C strings (`\n \t \r \\ \' \" \? \a \b \e \E
  * \f \v`, `\xHH`, `\NNN` octal, `\uHHHH`, `\UHHHHHHHH`, `\cX`), the browser's
  * `'\''` apostrophe, backslash escapes and backslash-newline continuations,
@@ -127,7 +127,7 @@
  *   (`-T dir/f.txt http://h/up/` → `http://h/up/f.txt`; not for `-T -`).
  * - `--compressed` adds `accept-encoding: deflate, gzip, br, zstd`, what a
  *   curl built with every decoder sends. curl's implicit `Host`,
- *   `User-Agent: curl/…` and `Accept: *\/*` are not added.
+ *   `User-Agent: curl/…` and `Accept` (any type) headers are not added.
  * - `--http1.0`/`-0`, `--http1.1`, `--http2`, `--http2-prior-knowledge`,
  *   `--http3`, `--http3-only` set `httpVersion` (`1.0`, `1.1`, `2`, `3`).
  * - URLs: without a scheme curl's guess applies (`http://`, or `ftp://` for

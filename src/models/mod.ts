@@ -11,8 +11,152 @@
  *
  * Provider adapters live in `./models/openai`, `./models/anthropic`,
  * `./models/gemini` and `./models/ollama`; deterministic adapters for tests
- * and demos in `./models/testing`. The decisions the specification leaves
- * open are documented on the `router` module.
+ * and demos in `./models/testing`.
+ *
+ * ## Decisions the specification leaves open
+ *
+ * - **Explicit routing.** `request.metadata.custom.backend` names a backend in
+ *   every strategy except `custom` (which receives it as
+ *   `context.preferredBackend`). An unknown name, or a non-string, is
+ *   `ROUTING_FAILED` — never a silent reroute. A known but unavailable name
+ *   (unhealthy or circuit open) is treated as a failed primary: the fallback
+ *   strategy picks the next backend, and with `fallbackStrategy: "none"` the
+ *   call fails with `NO_BACKEND_AVAILABLE`.
+ * - **Selection order.** The strategy's choice, else `defaultBackend` when it
+ *   is available, else the first available backend in registration order
+ *   (with `capabilityBasedRouting`, the best-scored one), else
+ *   `NO_BACKEND_AVAILABLE`. Available = registered, healthy, and the breaker
+ *   admits a request (half-open admits exactly one probe).
+ * - **latency-optimized / cost-optimized.** A backend that has never been
+ *   tried is chosen first (registration order), once, so new backends get
+ *   data; afterwards the lowest mean latency over the recent window (only
+ *   successful calls are timed) or the lowest average observed cost wins. A
+ *   backend tried but without a successful sample ranks last. Once every
+ *   backend has data, latency-optimized re-ranks at most once per 32
+ *   selections (sooner when the registry changes, the leader becomes
+ *   unavailable or fails, or a cooldown ends), which keeps selection O(1)
+ *   amortised with many backends. Failures count: a failed call cools its
+ *   backend down (1 s, doubling per consecutive failure, at most 60 s; a
+ *   success ends it), and latency-optimized ranks cooling backends after
+ *   every other backend with data.
+ *   Costs come from `estimateCost` after each successful call. Without
+ *   `trackLatency` (resp. `trackCost`, or when no backend implements
+ *   `estimateCost`) the strategy selects nothing and routing falls through.
+ * - **round-robin** cycles over registration order with a cursor that skips
+ *   unavailable backends and is never reset by availability changes.
+ * - **random** uses `config.random` (default `Math.random`).
+ * - **custom** results are validated: `null` falls through; an unknown or
+ *   unavailable name is `ROUTING_FAILED`.
+ * - **model-based** maps `request.parameters.model` through
+ *   {@linkcode Router.setModelMapping}; keys may be exact names or globs with
+ *   `*` and `?` (exact names win, then patterns in insertion order).
+ * - **capabilityBasedRouting** skips, for automatic choices and fallbacks, any
+ *   backend whose `metadata.capabilities` says it cannot serve the request
+ *   (`tools: false` for requests with tools or tool parts, `vision: false`
+ *   for image parts, `systemMessages: false` for system messages,
+ *   `streaming: false` for streams, and a `models` list that lacks the
+ *   requested model unless `modelTranslation` is set). Capabilities are read
+ *   from adapter metadata at most once per `capabilityCacheDuration`. It also
+ *   replaces "first available" with the best score: cost and latency
+ *   min–max normalised, quality = success rate, weighted by
+ *   `optimizationWeights` or the `optimization` preset (cost, speed, quality
+ *   or balanced = equal weights).
+ * - **Fallback.** `sequential` tries the fallback chain (or, without one,
+ *   every other backend in registration order), skipping unavailable ones.
+ *   `parallel` starts all remaining available backends at once; the first
+ *   success wins and the others are aborted (streams: see **Streams**).
+ *   `custom` asks `customFallback` after each failure: `null`
+ *   stops (`ALL_BACKENDS_FAILED`); an unknown, unavailable or already tried
+ *   name is `ROUTING_FAILED`, which also bounds the loop. `none` rethrows the
+ *   original error (non-Error values are wrapped in an `UNKNOWN`
+ *   AdapterError with the value as `cause`).
+ * - **Errors.** Every backend failed → `RouterError` `ALL_BACKENDS_FAILED` with
+ *   `attemptedBackends` in attempt order, `errors` holding each attempt's
+ *   AdapterError, and `details.routing` holding the trace. A response that is
+ *   not an object with a `message` whose `content` is a string or an array is
+ *   `INVALID_RESPONSE` and counts as a failure. An abort through the caller's
+ *   signal stops fallback and rejects with a `RouterError` coded `ABORTED`.
+ * - **Circuit breaker.** Driven by `config.now`. Closed → open after
+ *   `circuitBreakerThreshold` consecutive failures (only with
+ *   `enableCircuitBreaker`); open → half-open once `circuitBreakerTimeout` has
+ *   passed (computed lazily, no timers); in half-open one probe is admitted,
+ *   its success closes and its failure re-opens with a fresh timeout (calls
+ *   admitted before the breaker opened no longer move it). Aborts
+ *   by the caller are not failures. `openCircuitBreaker(name)` without a
+ *   timeout stays open until closed or reset; `resetCircuitBreaker` closes and
+ *   clears the failure count. Manual control works even when automatic
+ *   breaking is disabled.
+ * - **Health.** `checkHealth` calls each adapter's `healthCheck` (absent =
+ *   healthy) bounded by `healthCheckTimeout`; anything but `false` is
+ *   healthy, while `false`, a rejection or the timeout is unhealthy. A healthy
+ *   probe makes an unhealthy backend routable again. Concurrent probes of one
+ *   backend share one call. Background checks (`healthCheckInterval > 0`) run
+ *   as a chain of unref'd timeouts: the next run is scheduled when the
+ *   previous one ends, so runs never overlap.
+ * - **Streams.** Chunks before the first `content`/`tool_use` chunk are held
+ *   back; a failure until then falls back silently. After content, a failure
+ *   ends the stream with an `error` chunk. A stream that ends without `done`
+ *   is `INVALID_RESPONSE`. Routing failures also end the stream with an
+ *   `error` chunk (the generator itself never throws). `sequence` is
+ *   renumbered from 0. An abort ends the stream with an `ABORTED` error chunk
+ *   and calls `return()` on the backend's iterator (without waiting for an
+ *   adapter that ignores it); so does a consumer that stops iterating early.
+ *   With the `parallel` fallback strategy, a primary that fails before its
+ *   first content starts every remaining available backend's stream at once
+ *   (a half-open breaker admits one probe, as for `execute`). The first to
+ *   yield `content`/`tool_use`, or a `done`, wins: its held `start`/`metadata`
+ *   chunks are forwarded, then the rest of its stream; every other stream is
+ *   closed at once (`return()` called, its signal aborted) and recorded as an
+ *   `ABORTED` attempt that does not count against its backend. A racer that
+ *   fails first simply drops out; when all fail the stream ends with an
+ *   `ALL_BACKENDS_FAILED` error chunk. Race attempts appear in the trace in
+ *   fallback order, and each racer started counts in `totalFallbacks`.
+ * - **Stats.** Latency figures (mean, nearest-rank p50/p95/p99) cover the last
+ *   1024 successful calls per backend. `successRate` is 100 before any
+ *   request. Aborted attempts are not recorded against a backend; at the
+ *   Router level every `execute`, `executeStream` and `dispatchParallel` call
+ *   counts once, as successful or failed (an aborted or abandoned stream is
+ *   failed). `totalFallbacks` counts attempts started after the first choice.
+ *   Latency is measured with `config.now` when given, else `performance.now()`.
+ * - **Registry.** Registering a taken name is `ROUTING_FAILED` (use
+ *   `replace`, which keeps position and statistics but resets health and the
+ *   breaker). `setFallbackChain` and `setModelMapping` replace the previous
+ *   value and reject unregistered names. Unregistering leaves chain and
+ *   mapping entries in place; unregistered names are skipped while routing.
+ * - **dispose()** aborts every call in flight: each adapter receives a signal
+ *   derived from the Router's lifetime (the lifetime's own signal when the
+ *   caller passed none, else one linked to both), and the caller's promise
+ *   settles at once with `ABORTED` ("Router disposed") even when the adapter
+ *   ignores it; streams end with that error chunk, probes answer unhealthy.
+ *   Aborted attempts do not count against a backend's breaker, but the calls
+ *   count as failed in the Router totals. Calls made after `dispose()` fail
+ *   with `NO_BACKEND_AVAILABLE`.
+ * - **dispatchParallel** calls the given (or every available) backends with
+ *   one AbortController each, linked to `options.signal` and to `dispose()`.
+ *   It counts once in `totalRequests` and in `parallelRequests`. The chosen
+ *   response and each `allResponses` entry carry a trace on
+ *   `metadata.routing` with `strategy: "parallel"` and every backend started
+ *   (see {@linkcode RoutingTrace}). Named backends that are unavailable are listed in
+ *   `failedBackends` with `NO_BACKEND_AVAILABLE`. The `custom` strategy's
+ *   `customAggregator` must return a valid response (a returned promise is
+ *   awaited); anything else is a `RouterError` coded `INVALID_RESPONSE`.
+ * - **Model translation** (`modelTranslation`, off by default): before a
+ *   backend is called, `mapping[backend]` translates the request's model
+ *   (exact keys; with strategy `pattern` or `default` also globs), and with
+ *   strategy `default` a model missing from the backend's
+ *   `capabilities.models` becomes `defaultModels[backend]` or the adapter's
+ *   `defaultModel`. Each substitution emits `model-substituted`. The caller's
+ *   request is copied, never mutated.
+ * - **Timeouts.** Every millisecond setting (`healthCheckInterval`,
+ *   `healthCheckTimeout`, `circuitBreakerTimeout`, `ParallelDispatchOptions.timeout`,
+ *   the `timeout` of `openCircuitBreaker`) takes a number ≥ 0; NaN, a negative
+ *   number or a non-number is an `AdapterError` (`INVALID_REQUEST` for config,
+ *   `ROUTING_FAILED` for per-call options). `Infinity` means never (no timer is
+ *   set); a finite value above 2^31 − 1 ms (~24.8 days) is clamped to it,
+ *   because runtimes otherwise fire such timers after 1 ms.
+ * - **Routing trace.** Every response carries `metadata.routing`, a
+ *   {@linkcode RoutingTrace}; the final `done` chunk of a stream carries it
+ *   in its `metadata`.
  *
  * @example Failover with a circuit breaker
  * ```ts

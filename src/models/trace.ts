@@ -5,15 +5,6 @@
  * why the first one was chosen, and every attempt with its latency and error
  * code. Re-exported by `@switchyard/switchyard/models`.
  *
- * `dispatchParallel` puts a trace on `result.response.metadata.routing` and on
- * each `allResponses[i].response.metadata.routing`: `strategy: "parallel"`,
- * `reason: "parallel-dispatch"`, `backend` the backend whose response it is
- * (for the `custom` strategy's aggregate, the first success), `attempts` every
- * backend started, in the order given (losers cancelled by the winner appear
- * as `ABORTED` with the dispatch's total time; with
- * `cancelOnFirstSuccess: false`, losers still running appear with `ok: false`
- * and no `errorCode`), and `fallbacks: 0`.
- *
  * @example The trace of a fallback
  * ```ts
  * import { createRouter, type RoutingTrace } from "@switchyard/switchyard/models";
@@ -84,6 +75,15 @@ export interface RoutingAttempt {
 /**
  * The routing trace on `response.metadata.routing` (and on the final `done`
  * chunk's `metadata.routing`; on `ALL_BACKENDS_FAILED` in `details.routing`).
+ *
+ * `dispatchParallel` puts a trace on `result.response.metadata.routing` and on
+ * each `allResponses[i].response.metadata.routing`: `strategy: "parallel"`,
+ * `reason: "parallel-dispatch"`, `backend` the backend whose response it is
+ * (for the `custom` strategy's aggregate, the first success), `attempts` every
+ * backend started, in the order given (losers cancelled by the winner appear
+ * as `ABORTED` with the dispatch's total time; with
+ * `cancelOnFirstSuccess: false`, losers still running appear with `ok: false`
+ * and no `errorCode`), and `fallbacks: 0`.
  *
  * @example Reading the trace
  * ```ts

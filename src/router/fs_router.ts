@@ -4,9 +4,6 @@
  *
  * @module
  */
-import { readdir, realpath, stat } from "node:fs/promises";
-import { extname, join, sep } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { RouteError } from "./errors.ts";
 import {
   createRouter,
@@ -47,6 +44,36 @@ const DECLARATION = /\.d\.[cm]?tsx?$|\.d\.[^.]+\.ts$/;
 
 function invalid(message: string, cause?: unknown): RouteError {
   return new RouteError({ code: "INVALID_ROUTE_MODULE", message, cause });
+}
+
+/** The Node built-ins the directory scan uses (Deno and Bun provide them). */
+interface FileSystem {
+  readonly fs: typeof import("node:fs/promises");
+  readonly path: typeof import("node:path");
+  readonly url: typeof import("node:url");
+}
+
+/**
+ * Loads the file-system built-ins at the first call, not at import: the
+ * router entry points must bundle for browsers, where these do not exist.
+ * The imports sit in a `try` body, which tells bundlers (esbuild, Vite) that
+ * a failure is handled, so they leave them out of a browser bundle instead
+ * of failing to resolve them.
+ */
+async function loadFileSystem(): Promise<FileSystem> {
+  try {
+    // One awaited import per statement: esbuild treats only a directly
+    // awaited `import()` in a `try` body as handled (not one in Promise.all).
+    const fs = await import("node:fs/promises");
+    const path = await import("node:path");
+    const url = await import("node:url");
+    return { fs, path, url };
+  } catch (cause) {
+    throw invalid(
+      "createFSRouter needs a file system (Deno, Node or Bun), which this runtime lacks",
+      cause,
+    );
+  }
 }
 
 /** The pattern segment of a file or directory name; "" adds no segment. */
@@ -101,6 +128,7 @@ interface RouteFile {
 }
 
 async function scan(
+  system: FileSystem,
   root: string,
   directory: string,
   segments: readonly string[],
@@ -111,6 +139,8 @@ async function scan(
   // Only a link back up its own path is a loop; a link to a directory
   // elsewhere inside the root serves that directory under a second name
   // and must not hide the directory's own routes.
+  const { fs: { readdir, realpath, stat }, path: { extname, join, sep } } =
+    system;
   if (ancestors.has(directory)) return;
   ancestors.add(directory);
   const entries = await readdir(directory);
@@ -129,6 +159,7 @@ async function scan(
     if (info.isDirectory()) {
       const segment = segmentOf(name, join(directory, name), false);
       await scan(
+        system,
         root,
         real,
         segment ? [...segments, segment] : segments,
@@ -155,7 +186,9 @@ async function scan(
  * Builds a {@linkcode Router} from a route directory. Async because it reads
  * the directory and imports every route module up front (eagerly: a broken
  * module fails here, not at the first request). Files added later are not
- * seen. Works on Deno and Node (node:fs/promises, dynamic `import()`).
+ * seen. Works on Deno, Node and Bun; the file-system modules it needs are
+ * imported at the first call, so importing the router costs a browser bundle
+ * nothing (there the call rejects with `INVALID_ROUTE_MODULE`).
  *
  * Conventions:
  * - `index.ts` → the directory's path; `about.ts` → `/about`.
@@ -204,6 +237,9 @@ export async function createFSRouter(
   init: FSRouterInit = {},
 ): Promise<Router> {
   const { extensions = DEFAULT_EXTENSIONS, ...routerInit } = init;
+  const system = await loadFileSystem();
+  const { fs: { realpath, stat }, url: { fileURLToPath, pathToFileURL } } =
+    system;
   const path = dir instanceof URL || dir.startsWith("file:")
     ? fileURLToPath(dir)
     : dir;
@@ -215,7 +251,7 @@ export async function createFSRouter(
     throw invalid(`Cannot read the route directory ${path}`, cause);
   }
   const files: RouteFile[] = [];
-  await scan(root, root, [], extensions, new Set(), files);
+  await scan(system, root, root, [], extensions, new Set(), files);
   const router = createRouter(routerInit);
   for (const file of files) {
     let module: Record<string, unknown>;

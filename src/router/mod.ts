@@ -47,7 +47,8 @@
  *   substitution fails the request (error path).
  * - `cache` keeps the bytes of routes without function substitutions, with
  *   a strong ETag and 304 for `If-None-Match`.
- * - `createFSRouter` imports every module eagerly.
+ * - `createFSRouter` imports every module eagerly, and the file-system
+ *   built-ins at its first call, so the router bundles for browsers.
  *
  * @module
  */

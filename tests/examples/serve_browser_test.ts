@@ -2,23 +2,12 @@
 // (`apt-get install -y chromium`). Deno only. Without a browser the tests are
 // skipped outside CI and fail under CI=true (tests/_programs.ts).
 import assert from "node:assert/strict";
-import { chromium } from "npm:playwright-core@1.65.1";
 import { startServer } from "./_server.ts";
-import { needs, programPath } from "../_programs.ts";
-
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { needs } from "../_programs.ts";
+import { launchChromium } from "../_chromium.ts";
 
 type Page = Awaited<
-  ReturnType<Awaited<ReturnType<typeof chromium.launch>>["newPage"]>
+  ReturnType<Awaited<ReturnType<typeof launchChromium>>["newPage"]>
 >;
 
 /**
@@ -34,11 +23,7 @@ async function withPlayground(
 ): Promise<void> {
   const server = startServer();
   try {
-    const browser = await chromium.launch({
-      executablePath: programPath("chromium"),
-      args: ARGS,
-      timeout: 30_000,
-    });
+    const browser = await launchChromium();
     const pageErrors: string[] = [];
     const open = async (url = `${server.origin}/`) => {
       const page = await browser.newPage();

@@ -27,9 +27,16 @@ function cleanEnv(vars: Record<string, string>): Record<string, string> {
   return { ...env, ...vars };
 }
 
-function command(vars: Record<string, string>): Deno.Command {
+const ROOT = new URL("../../", import.meta.url).pathname;
+
+/** `deno <args>` from the repository root; by default serve.ts as the start task runs it. */
+function command(
+  vars: Record<string, string>,
+  args: string[] = [...START_FLAGS, SERVE],
+): Deno.Command {
   return new Deno.Command(Deno.execPath(), {
-    args: [...START_FLAGS, SERVE],
+    args,
+    cwd: ROOT,
     clearEnv: true,
     env: cleanEnv(vars),
     stdin: "null",
@@ -125,14 +132,33 @@ async function startServe(vars: Record<string, string>): Promise<Serve> {
 /** Runs serve.ts expecting it to exit at startup; returns its output. */
 async function failedStart(
   vars: Record<string, string>,
+  args?: string[],
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const { code, out, err } = await run(Deno.execPath(), {
-    args: [...START_FLAGS, SERVE],
+    args: args ?? [...START_FLAGS, SERVE],
+    cwd: ROOT,
     clearEnv: true,
     env: cleanEnv({ PORT: "0", ...vars }),
     timeoutMs: STARTUP_MS,
   });
   return { code, stdout: out, stderr: err };
+}
+
+/**
+ * A startup failure as the README promises it: status 2, nothing listening,
+ * and stderr exactly one `switchyard: …` line matching `message`.
+ */
+function assertStartupFailure(
+  result: { code: number; stdout: string; stderr: string },
+  message: RegExp,
+): void {
+  assert.equal(result.code, 2, `exit status; stderr: ${result.stderr}`);
+  assert.doesNotMatch(result.stdout, /listening/);
+  const lines = result.stderr.split("\n");
+  assert.equal(lines.pop(), "", "stderr ends with a newline");
+  assert.equal(lines.length, 1, `one line on stderr:\n${result.stderr}`);
+  assert.match(lines[0], /^switchyard: /);
+  assert.match(lines[0], message);
 }
 
 async function chat(
@@ -281,18 +307,45 @@ Deno.test("serve.ts: PORT is honoured, an invalid PORT exits with a clear messag
   }
 
   for (const port of ["abc", "-1", "65536", "80.5", " 80"]) {
-    const { code, stdout, stderr } = await failedStart({ PORT: port });
-    assert.notEqual(code, 0, `PORT=${JSON.stringify(port)}`);
-    assert.match(
-      stderr,
+    assertStartupFailure(
+      await failedStart({ PORT: port }),
       new RegExp(
-        `PORT must be an integer from 0 to 65535, got ${
+        `^switchyard: PORT must be an integer from 0 to 65535, got ${
           JSON.stringify(port).replace(/[.]/g, "\\.")
-        }`,
+        }$`,
       ),
     );
-    assert.doesNotMatch(stdout, /listening/);
   }
+});
+
+Deno.test("serve.ts: a port in use or a missing permission is one switchyard: line and status 2", async () => {
+  const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  try {
+    const { port } = taken.addr as Deno.NetAddr;
+    assertStartupFailure(
+      await failedStart({ PORT: String(port) }),
+      new RegExp(
+        `^switchyard: cannot listen on 127\\.0\\.0\\.1:${port}: the port is in use; set PORT to another port, or PORT=0 for a free one$`,
+      ),
+    );
+  } finally {
+    taken.close();
+  }
+  // Without --allow-net (Deno's own hint kept) and without --allow-env.
+  assertStartupFailure(
+    await failedStart({}, [
+      ...START_FLAGS.filter((f) => f !== "--allow-net"),
+      SERVE,
+    ]),
+    /^switchyard: cannot listen on 127\.0\.0\.1:0: .*--allow-net/,
+  );
+  assertStartupFailure(
+    await failedStart({}, [
+      ...START_FLAGS.filter((f) => f !== "--allow-env"),
+      SERVE,
+    ]),
+    /^switchyard: NotCapable: .*--allow-env/,
+  );
 });
 
 Deno.test("serve.ts: OPENAI_API_KEY (+ OPENAI_BASE_URL) registers the openai backend and routes through it", async () => {
@@ -388,37 +441,52 @@ Deno.test("serve.ts: a bad SWITCHYARD_CONFIG or OLLAMA_HOST stops startup with a
   const path = await Deno.makeTempFile({ suffix: ".json" });
   try {
     await Deno.writeTextFile(path, '[{"name": "a", "provider": "openai",');
-    let result = await failedStart({ SWITCHYARD_CONFIG: path });
-    assert.equal(result.code, 2);
-    assert.match(
-      result.stderr,
+    assertStartupFailure(
+      await failedStart({ SWITCHYARD_CONFIG: path }),
       new RegExp(`^switchyard: ${path.replace(/[.]/g, "\\.")}: not valid JSON`),
     );
-    assert.doesNotMatch(result.stderr, /\n\s+at /, "no stack trace");
-    assert.doesNotMatch(result.stdout, /listening/);
 
     await Deno.writeTextFile(
       path,
       '[{"name": "a", "provider": "openai", "apiKey": "$UNSET_KEY"}]',
     );
-    result = await failedStart({ SWITCHYARD_CONFIG: path });
-    assert.equal(result.code, 2);
-    assert.match(
-      result.stderr,
+    assertStartupFailure(
+      await failedStart({ SWITCHYARD_CONFIG: path }),
       /\[0\]\.apiKey: environment variable UNSET_KEY is not set/,
     );
 
-    result = await failedStart({ SWITCHYARD_CONFIG: `${path}.missing` });
-    assert.equal(result.code, 2);
-    assert.match(result.stderr, /\.missing: cannot read/);
+    assertStartupFailure(
+      await failedStart({ SWITCHYARD_CONFIG: `${path}.missing` }),
+      /\.missing: cannot read/,
+    );
 
-    result = await failedStart({ OLLAMA_HOST: "localhost:port" });
-    assert.equal(result.code, 2);
-    assert.match(
-      result.stderr,
+    assertStartupFailure(
+      await failedStart({ OLLAMA_HOST: "localhost:port" }),
       /^switchyard: OLLAMA_HOST: invalid port "port"/,
     );
   } finally {
     await Deno.remove(path);
+  }
+});
+
+Deno.test("deno task start on an empty DENO_DIR fetches nothing (no dev npm packages)", async () => {
+  // A bad PORT stops serve.ts right after the task has prepared everything,
+  // so what the task fetched beforehand is all in its output.
+  const denoDir = await Deno.makeTempDir();
+  try {
+    const result = await failedStart(
+      { PORT: "abc", DENO_DIR: denoDir },
+      ["task", "start"],
+    );
+    assert.doesNotMatch(result.stderr, /Download|Ignored build scripts/);
+    // deno task names the task on stderr first; serve.ts's line follows.
+    const lines = result.stderr.trimEnd().split("\n");
+    assert.match(lines[0], /^Task start deno run /);
+    assertStartupFailure(
+      { ...result, stderr: lines.slice(1).join("\n") + "\n" },
+      /^switchyard: PORT must be an integer from 0 to 65535, got "abc"$/,
+    );
+  } finally {
+    await Deno.remove(denoDir, { recursive: true });
   }
 });
