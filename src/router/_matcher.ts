@@ -15,16 +15,24 @@ export const ANY_METHOD = "ALL";
 
 /**
  * A matched route: the registered value, its pattern, and where the table's
- * RegExp captures its parameters. The same object is returned for every
- * match of the route; the captures of a match are in
- * {@linkcode Matcher.captures}, and parameters are decoded only when
- * {@linkcode matchParams} asks for them.
+ * RegExp captures its parameters. One object per route, shared by all its
+ * matches; what one match captured comes with it in a {@linkcode Found}.
  */
 export interface Match<T> {
   readonly value: T;
   readonly pattern: Pattern;
   /** Capture-group index of each parameter, in `pattern.params` order. */
   readonly groups: readonly number[];
+}
+
+/**
+ * What {@linkcode Matcher.match} returns: the route and what the table's
+ * RegExp captured (undefined for a static path). Parameters are decoded only
+ * when {@linkcode matchParams} asks for them.
+ */
+export interface Found<T> {
+  readonly route: Match<T>;
+  readonly captures: RegExpExecArray | undefined;
 }
 
 interface Registration<T> {
@@ -41,7 +49,7 @@ interface Alternation<T> {
 
 interface Table<T> {
   /** Static paths; a null-prototype object is the fastest string lookup here. */
-  readonly statics: Record<string, Match<T> | undefined>;
+  readonly statics: Record<string, Found<T> | undefined>;
   /** The dynamic routes, or the first {@linkcode CHUNK} of them by priority. */
   readonly dynamic: Alternation<T> | undefined;
   /** The next chunks of dynamic routes, in priority order, if there are more. */
@@ -84,7 +92,7 @@ function buildTable<T>(
         ? 1
         : 0),
   );
-  const statics: Record<string, Match<T> | undefined> = Object.create(null);
+  const statics: Record<string, Found<T> | undefined> = Object.create(null);
   const dynamic: Ranked<T>[] = [];
   for (let priority = 0; priority < routes.length; priority++) {
     const registration = routes[priority];
@@ -93,9 +101,8 @@ function buildTable<T>(
       dynamic.push({ pattern, value: registration.value, priority });
     } else {
       statics[pattern.staticPath] ??= {
-        value: registration.value,
-        pattern,
-        groups: [],
+        route: { value: registration.value, pattern, groups: [] },
+        captures: undefined,
       };
     }
   }
@@ -218,13 +225,13 @@ const ownRegExps = new WeakMap<Pattern, RegExp>();
  * The percent-decoded parameters of a match (a new object each call), from
  * the captures the matcher reported with it.
  */
-export function matchParams<T>(
-  match: Match<T>,
-  captures: RegExpExecArray | undefined,
-): Record<string, string> {
-  const params: Record<string, string> = {};
-  const { pattern } = match;
-  let { groups } = match;
+export function matchParams<T>(found: Found<T>): Record<string, string> {
+  // Keys come from the pattern, values from the request: a null prototype
+  // keeps `params.constructor` or `"toString" in params` from answering.
+  const params: Record<string, string> = Object.create(null);
+  const { pattern } = found.route;
+  let { groups } = found.route;
+  let { captures } = found;
   if (captures === undefined) return params;
   if (pattern.wildcard !== undefined) {
     // The table's RegExp does not capture wildcards: run the route's own,
@@ -297,22 +304,12 @@ export class Matcher<T> {
     return tables;
   }
 
-  /**
-   * What the table's RegExp captured for the last {@linkcode match} (undefined
-   * for a static path). Read it before the next call: it is not kept per
-   * match, so that matching allocates nothing beyond the RegExp's own result.
-   */
-  captures: RegExpExecArray | undefined;
-
   /** The best route for `method` and normalized `path`, or null. */
-  match(method: string, path: string): Match<T> | null {
+  match(method: string, path: string): Found<T> | null {
     const tables = this.#tables ?? this.#compile();
     const table = tables[method] ?? this.#anyTable!;
     const found = table.statics[path];
-    if (found !== undefined) {
-      this.captures = undefined;
-      return found;
-    }
+    if (found !== undefined) return found;
     const { dynamic } = table;
     const subject = regExpPath(path);
     const captures = dynamic === undefined
@@ -323,16 +320,14 @@ export class Matcher<T> {
         ? null
         : this.#matchMore(table.more, subject);
     }
-    this.captures = captures;
-    return dynamic!.slots[captures.indexOf("", 1)]!;
+    return { route: dynamic!.slots[captures.indexOf("", 1)]!, captures };
   }
 
-  #matchMore(chunks: readonly Alternation<T>[], path: string): Match<T> | null {
+  #matchMore(chunks: readonly Alternation<T>[], path: string): Found<T> | null {
     for (const chunk of chunks) {
       const captures = chunk.regexp.exec(path);
       if (captures === null) continue;
-      this.captures = captures;
-      return chunk.slots[captures.indexOf("", 1)]!;
+      return { route: chunk.slots[captures.indexOf("", 1)]!, captures };
     }
     return null;
   }

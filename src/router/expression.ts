@@ -174,7 +174,7 @@ export function HTTPExpression(
     exec(request) {
       const captures = match(request);
       if (captures === null) return null;
-      const result: Record<string, string | Headers> = {};
+      const result: Record<string, string | Headers> = Object.create(null);
       pattern.params.forEach((name, i) => {
         const value = captures[i + 1];
         if (value !== undefined) result[name] = decodeParam(value);

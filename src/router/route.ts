@@ -4,7 +4,7 @@
  * @module
  */
 import { RouteError } from "./errors.ts";
-import type { RouteContext } from "./router.ts";
+import type { RouteContext } from "./types.ts";
 import { layoutTemplate, type Part } from "./_template_parse.ts";
 import {
   assertBodyAllowed,
@@ -357,7 +357,7 @@ export function createRoute(init: RouteInit = {}): RouteTag {
 
     const route: Route = (request, context) => {
       const ctx = context ??
-        new Context(request, null, undefined, undefined, undefined);
+        new Context(request, null, undefined, undefined);
       try {
         return streaming
           ? respond(evaluate(values, request, ctx), request, ctx, layout.body)

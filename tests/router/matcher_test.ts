@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import {
   createRouter,
   type Handler,
+  HTTPExpression,
   RouteError,
 } from "../../src/router/mod.ts";
 
@@ -441,5 +442,29 @@ describe("path matching", () => {
     });
     assert.equal((await hit(router, "/r1/7", "POST")).status, 405);
     assert.equal((await hit(router, "/r1")).status, 404);
+  });
+});
+
+describe("maps built from request data", () => {
+  it("params have a null prototype, in routes and HTTPExpression results", async () => {
+    let seen: Readonly<Record<string, string>> | undefined;
+    const router = createRouter().endpoint`GET /a/:constructor?`(
+      (_request, context) => {
+        seen = context.params;
+        return new Response("ok");
+      },
+    );
+    await router(new Request("http://localhost/a"));
+    assert.equal(seen!.constructor, undefined);
+    assert.equal("toString" in seen!, false);
+    assert.equal("hasOwnProperty" in seen!, false);
+    assert.equal(Object.getPrototypeOf(seen), null);
+    await router(new Request("http://localhost/a/x"));
+    assert.equal(seen!.constructor, "x");
+    assert.equal(Object.getPrototypeOf(seen), null);
+    const expression = HTTPExpression`GET /b/:toString?`;
+    const result = expression.exec(new Request("http://localhost/b"))!;
+    assert.equal(result.toString, undefined);
+    assert.equal(Object.getPrototypeOf(result), null);
   });
 });
