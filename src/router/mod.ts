@@ -43,6 +43,9 @@
  * - Templates are parsed once; common indentation removed; the template's
  *   status and headers win over `RouteInit`; Content-Type defaults to
  *   `text/html; charset=utf-8`; Content-Length is computed, never trusted.
+ *   Body substitutions are encoded for the body's Content-Type: escaped in
+ *   HTML and XML, JSON-encoded in JSON, as is otherwise; {@linkcode raw}
+ *   and {@linkcode html} mark trusted markup.
  *   A control character (CR, LF, NUL, DEL, … but tab) in a head
  *   substitution fails the request (error path).
  * - `cache` keeps the bytes of routes without function substitutions, with
@@ -81,6 +84,7 @@ export {
   type RequestTag,
 } from "./message.ts";
 export { createFSRouter, type FSRouterInit } from "./fs_router.ts";
+export { html, raw, RawText } from "./markup.ts";
 export { cook, deconstruct, type DeconstructedTemplate } from "./template.ts";
 export {
   RouteError,
