@@ -5,7 +5,6 @@ import {
   type Pattern,
   RANK_PARAM,
   RANK_STATIC,
-  RANK_WILDCARD,
   regExpPath,
 } from "./_pattern.ts";
 import { decodeParam } from "./_path.ts";
@@ -125,13 +124,6 @@ interface Ranked<T> {
 }
 
 /**
- * A wildcard without a capture group: copying the rest of the path out on
- * every match costs more than one more RegExp run when a handler reads it
- * (see {@linkcode matchParams}).
- */
-const WILDCARD_SOURCE = "(?:/.*)?";
-
-/**
  * One RegExp for many routes, factored like a trie (hono's RegExpRouter does
  * the same): routes that share a literal segment or a `:param` segment share
  * its text and capture group, so the engine compares each path character
@@ -190,15 +182,11 @@ function buildAlternation<T>(routes: readonly Ranked<T>[]): Alternation<T> {
         );
         continue;
       }
-      const { rank, segmentSources, segmentParams } = other.pattern;
+      const { rank, tableSources, segmentParams } = other.pattern;
       const groups = [...bound];
       let rest = "";
       for (let i = depth; i < rank.length; i++) {
-        if (rank[i] === RANK_WILDCARD) {
-          rest += WILDCARD_SOURCE;
-          continue;
-        }
-        rest += segmentSources[i];
+        rest += tableSources[i];
         for (let p = 0; p < segmentParams[i]; p++) groups.push(group++);
       }
       alternatives.push(rest + end(other, groups));

@@ -126,7 +126,12 @@ export function HTTPExpression(
     line.trim()
   )
     .filter((line) => line !== "");
-  const start = (lines[0] ?? "").split(/\s+/);
+  // The request line is read raw, like the router's endpoint tag, so that
+  // pattern escapes (`\:`) and constraints (`{\d+}`) keep their backslashes.
+  const rawLine = String.raw(strings, ...substitutions).split(/\r?\n/).map((
+    line,
+  ) => line.trim()).find((line) => line !== "");
+  const start = (rawLine ?? "").split(/\s+/);
   if (start.length !== 2) {
     throw new RouteError({
       code: "INVALID_ENDPOINT",

@@ -173,15 +173,16 @@ function basePath(baseUrl: string | undefined): string {
   return path;
 }
 
-// An invalid escape (`\xZZ`) has no cooked text: its raw text is used, as
-// `cook` does, so the pattern check names it instead of "undefined".
-function cookEndpoint(
+// The endpoint is read raw, as String.raw reads a template: a pattern is a
+// small language of its own, where `\:` is a literal colon and `\d` in a
+// constraint must reach the RegExp (cooking would turn both into letters).
+function rawEndpoint(
   strings: TemplateStringsArray,
   values: unknown[],
 ): string {
-  let text = strings[0] ?? strings.raw[0];
+  let text = strings.raw[0];
   for (let i = 0; i < values.length; i++) {
-    text += String(values[i]) + (strings[i + 1] ?? strings.raw[i + 1]);
+    text += String(values[i]) + strings.raw[i + 1];
   }
   return text;
 }
@@ -479,7 +480,7 @@ export function createRouter(init: RouterInit = {}): Router {
 
   const router = dispatch as Router;
   router.endpoint = (strings, ...substitutions) => {
-    const text = cookEndpoint(strings, substitutions).trim();
+    const text = rawEndpoint(strings, substitutions).trim();
     const parts = text.split(/\s+/);
     if (parts.length !== 2 || !TOKEN.test(parts[0])) {
       throw new RouteError({
