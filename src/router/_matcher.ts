@@ -22,6 +22,8 @@ export interface Match<T> {
   readonly pattern: Pattern;
   /** Capture-group index of each parameter, in `pattern.params` order. */
   readonly groups: readonly number[];
+  /** A route for every path (`/*`): it answers, but makes no path known for 405. */
+  readonly catchAll: boolean;
 }
 
 /**
@@ -38,6 +40,7 @@ interface Registration<T> {
   readonly method: string;
   readonly pattern: Pattern;
   readonly value: T;
+  readonly catchAll: boolean;
 }
 
 interface Alternation<T> {
@@ -97,10 +100,20 @@ function buildTable<T>(
     const registration = routes[priority];
     const { pattern } = registration;
     if (pattern.staticPath === undefined) {
-      dynamic.push({ pattern, value: registration.value, priority });
+      dynamic.push({
+        pattern,
+        value: registration.value,
+        priority,
+        catchAll: registration.catchAll,
+      });
     } else {
       statics[pattern.staticPath] ??= {
-        route: { value: registration.value, pattern, groups: [] },
+        route: {
+          value: registration.value,
+          pattern,
+          groups: [],
+          catchAll: registration.catchAll,
+        },
         captures: undefined,
       };
     }
@@ -121,6 +134,7 @@ interface Ranked<T> {
   readonly pattern: Pattern;
   readonly value: T;
   readonly priority: number;
+  readonly catchAll: boolean;
 }
 
 /**
@@ -148,6 +162,7 @@ function buildAlternation<T>(routes: readonly Ranked<T>[]): Alternation<T> {
       value: route.value,
       pattern: route.pattern,
       groups,
+      catchAll: route.catchAll,
     };
     return "$()";
   };
@@ -199,13 +214,6 @@ function buildAlternation<T>(routes: readonly Ranked<T>[]): Alternation<T> {
   return { regexp: new RegExp(`^${source}`), slots };
 }
 
-function matches<T>(table: Table<T>, path: string): boolean {
-  if (table.statics[path] !== undefined) return true;
-  const subject = regExpPath(path);
-  return table.dynamic?.regexp.test(subject) === true ||
-    table.more?.some((chunk) => chunk.regexp.test(subject)) === true;
-}
-
 /** Anchored RegExps of wildcard patterns, compiled when first needed. */
 const ownRegExps = new WeakMap<Pattern, RegExp>();
 
@@ -252,13 +260,12 @@ export class Matcher<T> {
   #tables: Record<string, Table<T> | undefined> | undefined;
   #anyTable: Table<T> | undefined;
 
-  /** Records a route; `method` may be {@linkcode ANY_METHOD}. */
-  add(method: string, pattern: Pattern, value: T): void {
-    this.#registrations.push({
-      method,
-      pattern,
-      value,
-    });
+  /**
+   * Records a route; `method` may be {@linkcode ANY_METHOD}. A `catchAll`
+   * route matches as any other but makes no path known to {@linkcode allowed}.
+   */
+  add(method: string, pattern: Pattern, value: T, catchAll = false): void {
+    this.#registrations.push({ method, pattern, value, catchAll });
     if (!this.#byKey.has(method + " " + pattern.key)) {
       this.#byKey.set(method + " " + pattern.key, value);
     }
@@ -304,30 +311,49 @@ export class Matcher<T> {
       ? null
       : dynamic.regexp.exec(subject);
     if (captures === null) {
-      return table.more === undefined
-        ? null
-        : this.#matchMore(table.more, subject);
+      return table.more === undefined ? null : firstMatch(table.more, subject);
     }
     return { route: dynamic!.slots[captures.indexOf("", 1)]!, captures };
   }
 
-  #matchMore(chunks: readonly Alternation<T>[], path: string): Found<T> | null {
-    for (const chunk of chunks) {
-      const captures = chunk.regexp.exec(path);
-      if (captures === null) continue;
-      return { route: chunk.slots[captures.indexOf("", 1)]!, captures };
-    }
-    return null;
-  }
-
-  /** Methods with a route matching `path`; `["*"]` when an any-method route does. */
+  /**
+   * Methods with a route matching `path`; `["*"]` when an any-method route
+   * does. A catch-all route does not count: it matches every path, so a
+   * path it alone answers is unknown to other methods (404, not 405). The
+   * best route of a table is enough to ask: a catch-all is the least
+   * specific route, so it is the best only when nothing else matches.
+   */
   allowed(path: string): string[] {
     const tables = this.#tables ?? this.#compile();
-    if (matches(this.#anyTable!, path)) return ["*"];
+    if (known(this.#anyTable!, path)) return ["*"];
     const methods: string[] = [];
     for (const method in tables) {
-      if (matches(tables[method]!, path)) methods.push(method);
+      if (known(tables[method]!, path)) methods.push(method);
     }
     return methods;
   }
+}
+
+/** True when the best route of `table` for `path` is not a catch-all. */
+function known<T>(table: Table<T>, path: string): boolean {
+  const found = table.statics[path] ??
+    firstMatch(
+      table.dynamic === undefined ? [] : [table.dynamic, ...table.more ?? []],
+      regExpPath(path),
+    );
+  return found !== null && !found.route.catchAll;
+}
+
+/** The route of the first chunk that matches (chunks are in priority order). */
+function firstMatch<T>(
+  chunks: readonly Alternation<T>[],
+  subject: string,
+): Found<T> | null {
+  for (const chunk of chunks) {
+    const captures = chunk.regexp.exec(subject);
+    if (captures !== null) {
+      return { route: chunk.slots[captures.indexOf("", 1)]!, captures };
+    }
+  }
+  return null;
 }

@@ -55,6 +55,8 @@
  * @module
  */
 export {
+  type AllowDetails,
+  type AllowHandler,
   type CacheOptions,
   createRouter,
   type EndpointRegistrar,

@@ -53,7 +53,65 @@ export interface RouterInit {
   errorHandler?: ErrorHandler;
   /** Cache request-independent template routes; `true` means `{}`. */
   cache?: CacheOptions | boolean;
+  /**
+   * What a path that differs from a route only by a trailing slash gets:
+   * `"strict"` (default) a 404, as any other path; `"ignore"` the route's
+   * answer (`/a/` is served by `/a`, and `/a` by `/a/`); `"redirect"` a 308
+   * to the route's form, query kept. Only when the path as sent has no route
+   * for the method. Under `baseUrl: "/api"`, `/api/` reaches the `/` route.
+   */
+  trailingSlash?: "strict" | "ignore" | "redirect";
+  /**
+   * Answers a request whose path has routes for other methods only (default:
+   * 405 `Method Not Allowed`, text, with `Allow`). The response is sent as
+   * returned: set `Allow` from `details.allow`.
+   */
+  methodNotAllowed?: AllowHandler;
+  /**
+   * Answers an `OPTIONS` request for a path that has routes but no OPTIONS
+   * route (default: 204 with `Allow`), e.g. to add CORS preflight headers in
+   * one place. The response is sent as returned.
+   */
+  options?: AllowHandler;
 }
+
+/**
+ * What the automatic 405 and OPTIONS answers know about the path.
+ *
+ * @example Reading the Allow list
+ * ```ts
+ * import type { AllowDetails } from "@switchyard/switchyard/router";
+ * const details: AllowDetails = { allow: ["GET", "HEAD", "OPTIONS"], info: undefined };
+ * console.log(details.allow.join(", ")); // "GET, HEAD, OPTIONS"
+ * ```
+ */
+export interface AllowDetails {
+  /** The methods the path answers, as the `Allow` header lists them (`OPTIONS` included). */
+  readonly allow: readonly string[];
+  /** The router's second argument (`Deno.ServeHandlerInfo` under `Deno.serve`). */
+  readonly info: unknown;
+}
+
+/**
+ * A `methodNotAllowed` or `options` hook of {@linkcode RouterInit}.
+ *
+ * @example A JSON 405
+ * ```ts
+ * import { createRouter, type AllowHandler } from "@switchyard/switchyard/router";
+ * const methodNotAllowed: AllowHandler = (_request, { allow }) =>
+ *   Response.json({ error: "method not allowed" }, {
+ *     status: 405,
+ *     headers: { allow: allow.join(", ") },
+ *   });
+ * const router = createRouter({ methodNotAllowed }).endpoint`GET /x`(() => new Response("x"));
+ * const response = await router(new Request("http://localhost/x", { method: "DELETE" }));
+ * console.log(response.status, response.headers.get("allow")); // 405 "GET, HEAD, OPTIONS"
+ * ```
+ */
+export type AllowHandler = (
+  request: Request,
+  details: AllowDetails,
+) => Response | Promise<Response>;
 
 /**
  * One registered route, as listed by `router.routes()`.
@@ -252,6 +310,37 @@ async function withoutBody(response: Response): Promise<Response> {
   return new Response(null, { ...init, headers });
 }
 
+function trailingSlashOption(
+  value: RouterInit["trailingSlash"],
+): "strict" | "ignore" | "redirect" {
+  if (value === undefined) return "strict";
+  if (value === "strict" || value === "ignore" || value === "redirect") {
+    return value;
+  }
+  throw new RouteError({
+    code: "INVALID_OPTION",
+    message:
+      `RouterInit.trailingSlash must be "strict", "ignore" or "redirect", got ${
+        JSON.stringify(value)
+      }`,
+  });
+}
+
+/** A 308 to `path` with the request's query, for `trailingSlash: "redirect"`. */
+function redirect(request: Request, path: string): Response {
+  const url = request.url;
+  const query = url.indexOf("?");
+  const hash = url.indexOf("#");
+  const search = query === -1
+    ? ""
+    : url.slice(query, hash > query ? hash : undefined);
+  return new Response(null, {
+    status: 308,
+    statusText: "Permanent Redirect",
+    headers: { location: path + search },
+  });
+}
+
 function notAResponse(context: Context): RouteError {
   return new RouteError({
     code: "INVALID_RESPONSE",
@@ -329,6 +418,7 @@ export function createRouter(init: RouterInit = {}): Router {
   const matcher = new Matcher<Handler>();
   const listed: RouteInfo[] = [];
   const { defaultHandler, errorHandler } = init;
+  const trailingSlash = trailingSlashOption(init.trailingSlash);
   const cache = init.cache === undefined || init.cache === false
     ? undefined
     : new ResponseCache(init.cache === true ? {} : init.cache);
@@ -380,24 +470,60 @@ export function createRouter(init: RouterInit = {}): Router {
     }
   }
 
+  /** Calls a 405 or OPTIONS hook through the error path, like a handler. */
+  function answerAllowed(
+    hook: AllowHandler,
+    request: Request,
+    allow: string[],
+    info: unknown,
+  ): Promise<Response> {
+    return call(
+      (request) => hook(request, { allow, info }),
+      request,
+      new Context(request, null, info, reportStreamError),
+    );
+  }
+
   async function miss(
     request: Request,
     method: string,
     info: unknown,
     path: string,
   ): Promise<Response> {
+    if (trailingSlash !== "strict" && path !== "/") {
+      const other = path.endsWith("/") ? path.slice(0, -1) : path + "/";
+      const found = matcher.match(method, other);
+      if (found !== null) {
+        if (trailingSlash === "redirect") return redirect(request, other);
+        return await call(
+          found.route.value,
+          request,
+          new Context(request, found, info, reportStreamError),
+        );
+      }
+    }
     const methods = matcher.allowed(path);
     if (methods.length > 0) {
       if (!methods.includes("OPTIONS")) methods.push("OPTIONS");
-      const allow = methods.join(", ");
       if (method === "OPTIONS") {
+        if (init.options !== undefined) {
+          return await answerAllowed(init.options, request, methods, info);
+        }
         return new Response(null, {
           status: 204,
           statusText: "No Content",
-          headers: { allow },
+          headers: { allow: methods.join(", ") },
         });
       }
-      return plain(405, "Method Not Allowed", [["allow", allow]]);
+      if (init.methodNotAllowed !== undefined) {
+        return await answerAllowed(
+          init.methodNotAllowed,
+          request,
+          methods,
+          info,
+        );
+      }
+      return plain(405, "Method Not Allowed", [["allow", methods.join(", ")]]);
     }
     if (defaultHandler === undefined) return plain(404, "Not Found");
     return await call(
@@ -454,7 +580,12 @@ export function createRouter(init: RouterInit = {}): Router {
     return finish(response, request, head, context);
   }
 
-  function register(method: string, pattern: Pattern, handler: Handler): void {
+  function register(
+    method: string,
+    pattern: Pattern,
+    handler: Handler,
+    catchAll: boolean,
+  ): void {
     if (typeof handler !== "function") {
       throw new RouteError({
         code: "INVALID_ENDPOINT",
@@ -470,7 +601,7 @@ export function createRouter(init: RouterInit = {}): Router {
     const served = cache !== undefined && requestIndependentRoutes.has(handler)
       ? cache.wrap(handler)
       : directRoutes.get(handler) ?? handler;
-    matcher.add(method, pattern, served);
+    matcher.add(method, pattern, served, catchAll);
     listed.push({
       method,
       pattern: pattern.source,
@@ -493,11 +624,15 @@ export function createRouter(init: RouterInit = {}): Router {
     const upper = parts[0].toUpperCase();
     const method = upper === "*" ? ANY_METHOD : upper;
     const path = parts[1] === "*" ? "/*" : parts[1];
+    // A route for every path below the base (`/*`, `/:rest*`, `/:rest+`)
+    // answers its method everywhere; it does not make a path exist for
+    // the 405 rule (see Matcher.allowed).
+    const catchAll = /^\/(?:\*|:[A-Za-z0-9_]+[*+])$/.test(path);
     const pattern = parsePattern(
       base === "" ? path : path === "/" ? base : base + path,
     );
     return (handler: Handler): Router => {
-      register(method, pattern, handler);
+      register(method, pattern, handler, catchAll);
       return router;
     };
   };

@@ -274,6 +274,52 @@ describe("path matching", () => {
     }
   });
 
+  it("constrained, one-or-more and middle captures: the same winner in every order", async () => {
+    const patterns = [
+      "/a/:n{[0-9]+}",
+      "/a/:id",
+      "/a/:rest+",
+      "/a/*/z",
+      "/a/*",
+      "/a/:n{[0-9]+}/z",
+    ];
+    // Segment by segment: literal, mixed, constrained, param, end of
+    // pattern, optional, one-or-more, zero-or-more.
+    const expected: Record<string, string | number> = {
+      "/a": "/a/*",
+      "/a/": "/a/*",
+      "/a/7": "/a/:n{[0-9]+}", // constrained beats plain
+      "/a/x": "/a/:id",
+      "/a/z": "/a/:id", // a param beats an empty middle wildcard
+      "/a/x/y": "/a/:rest+",
+      "/a/x/z": "/a/:rest+", // one-or-more beats zero-or-more at segment 2
+      "/a/7/z": "/a/:n{[0-9]+}/z",
+      "/b": 404,
+    };
+    const permutations = (items: string[]): string[][] =>
+      items.length <= 1
+        ? [items]
+        : items.flatMap((item, i) =>
+          permutations([...items.slice(0, i), ...items.slice(i + 1)]).map(
+            (rest) => [item, ...rest],
+          )
+        );
+    for (const order of permutations(patterns)) {
+      const router = createRouter();
+      for (const pattern of order) {
+        router.endpoint`GET ${pattern}`(echo(pattern));
+      }
+      for (const [path, winner] of Object.entries(expected)) {
+        const seen = await hit(router, path);
+        assert.equal(
+          seen.status === 200 ? seen.name : seen.status,
+          winner,
+          `${path} with routes registered as ${order.join(" ")}`,
+        );
+      }
+    }
+  });
+
   it("ALL loses to a method route only at equal specificity, in any order", async () => {
     for (const reversed of [false, true]) {
       const routes: [string, string, Handler][] = [
