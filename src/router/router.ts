@@ -31,6 +31,7 @@ export type { CacheOptions, ErrorHandler, Handler, RouteContext };
  *   defaultHandler: createRoute({ status: 404 })`nothing here`,
  *   errorHandler: () => new Response("sorry", { status: 500 }),
  *   cache: { etag: true },
+ *   trailingSlash: "redirect",
  * };
  * const router = createRouter(init);
  * console.log((await router(new Request("http://localhost/x"))).status); // 404
@@ -371,24 +372,30 @@ function plain(
  *   a map of static paths plus one combined RegExp per method (per 256
  *   routes, for big tables).
  * - Patterns: `:name` (one segment, also mid-segment `/v:version`),
- *   `:name?` (optional whole segment; `/:lang?` answers `/` too), a
- *   trailing `*` (zero or more
- *   segments, bound to `params["*"]`) or `:name*` (the same, named). Every
- *   other character is literal; invalid patterns throw at registration.
+ *   `:name?` (optional whole segment; `/:lang?` answers `/` too),
+ *   `:name{regex}` (constrained to one segment), `*` or `:name*` (zero or
+ *   more segments, bound to `params["*"]` or `params.name`) and `:name+`
+ *   (one or more), one multi-segment parameter per pattern, anywhere.
+ *   `\` makes `:`, `*`, `{`, `}`, `(`, `)`, `+`, `-` literal; other
+ *   characters are literal; syntax the language lacks throws at
+ *   registration. The endpoint template is read raw, like `String.raw`.
  * - When several routes match a path, the most specific wins whatever the
  *   registration order. Patterns are compared segment by segment, the first
  *   difference decides: literal, then literal with parameter (more literal
- *   characters first), parameter, end of pattern, optional, wildcard. So a
- *   route that matches without an optional or wildcard part beats one that
- *   needs it (`/a/:id` beats `/a/:id/*` and `/a/:id?` on `/a/1`). A
- *   method-specific route beats `ALL` at equal specificity; patterns still
- *   tied are ordered by their text, never by registration.
+ *   characters first), constrained parameter, parameter, end of pattern,
+ *   optional, one-or-more, zero-or-more. So a route that matches without an
+ *   optional or wildcard part beats one that needs it (`/a/:id` beats
+ *   `/a/:id/*` and `/a/:id?` on `/a/1`). A method-specific route beats
+ *   `ALL` at equal specificity; patterns still tied are ordered by their
+ *   text, never by registration.
  * - Paths are compared as sent, after percent-escape normalization
- *   (RFC 3986 §6.2.2); trailing slashes are strict (`/a/` ≠ `/a`).
- * - No route for the path → `defaultHandler` or 404. The path matches but
- *   not the method → 405 with `Allow`. `HEAD` uses `GET` routes and drops
- *   the body (headers kept). `OPTIONS` without its own route → 204 with
- *   `Allow`.
+ *   (RFC 3986 §6.2.2); trailing slashes follow `trailingSlash` (strict by
+ *   default: `/a/` ≠ `/a`).
+ * - No route for the path → `defaultHandler` or 404. The path is known but
+ *   not for the method → 405 with `Allow` (or `methodNotAllowed`); a
+ *   catch-all route (`/*`, `/:rest*`, `/:rest+` below the base) makes no
+ *   path known. `HEAD` uses `GET` routes and drops the body (headers kept).
+ *   `OPTIONS` without its own route → 204 with `Allow` (or `options`).
  *
  * @param init Base path, default and error handlers, cache options.
  * @returns The router.
