@@ -1,10 +1,10 @@
 // The context object handed to handlers, built lazily, plus the registry that
 // tells the router which routes render the same bytes for every request.
-import { type Found, matchParams } from "./_matcher.ts";
+import { type Found, matchParams, PARAMS_PROTOTYPE } from "./_matcher.ts";
 import type { Handler, RouteContext } from "./types.ts";
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze(
-  Object.create(null),
+  Object.create(PARAMS_PROTOTYPE),
 );
 
 /** Receives errors that happen after a response has started streaming. */

@@ -7,6 +7,7 @@
 import { RouteError } from "./errors.ts";
 import { parsePattern, type Pattern, regExpPath } from "./_pattern.ts";
 import { decodeParam, getPath } from "./_path.ts";
+import { PARAMS_PROTOTYPE } from "./_matcher.ts";
 import { cook } from "./template.ts";
 import { TOKEN } from "../_http_token.ts";
 
@@ -179,7 +180,9 @@ export function HTTPExpression(
     exec(request) {
       const captures = match(request);
       if (captures === null) return null;
-      const result: Record<string, string | Headers> = Object.create(null);
+      const result: Record<string, string | Headers> = Object.create(
+        PARAMS_PROTOTYPE,
+      );
       pattern.params.forEach((name, i) => {
         const value = captures[i + 1];
         if (value !== undefined) result[name] = decodeParam(value);

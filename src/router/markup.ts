@@ -76,9 +76,25 @@ const ENTITIES: Record<string, string> = {
  * in quoted attribute values (not in unquoted attributes, scripts or URLs).
  */
 export function escapeMarkup(text: string): string {
-  return MARKUP_SPECIAL.test(text)
+  return hasMarkupSpecial(text)
     ? text.replace(MARKUP_SPECIALS, (char) => ENTITIES[char])
     : text;
+}
+
+/**
+ * True when `text` holds `& < > " '`. Most substitutions are short (a
+ * parameter, a name), and a loop over a short string costs a fraction of a
+ * RegExp call; long text goes to the RegExp.
+ */
+function hasMarkupSpecial(text: string): boolean {
+  if (text.length > 24) return MARKUP_SPECIAL.test(text);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (
+      code === 38 || code === 60 || code === 62 || code === 34 || code === 39
+    ) return true;
+  }
+  return false;
 }
 
 /**

@@ -24,7 +24,8 @@ export interface RouteContext {
   /**
    * Path parameters by name, percent-decoded (a malformed escape stays as
    * written). An optional parameter that is absent has no key; a wildcard
-   * that matched nothing is `""`. A bare `*` binds `"*"`.
+   * that matched nothing is `""`. A bare `*` binds `"*"`. Inherits nothing
+   * (`params.constructor` is undefined unless a parameter has that name).
    */
   readonly params: Readonly<Record<string, string>>;
   /** The matched pattern with the base path, e.g. `/api/users/:id`; `""` for the default handler. */
