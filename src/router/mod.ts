@@ -58,6 +58,8 @@
  * - `cache` keeps the bytes of routes without function substitutions, with
  *   a strong ETag and 304 for `If-None-Match`.
  * - `createFSRouter` imports every module eagerly.
+ * - `cors()` answers preflights through the `options` hook and adds the
+ *   origin headers to other responses by wrapping the router.
  *
  * @module
  */
@@ -94,6 +96,7 @@ export {
 } from "./message.ts";
 export { createFSRouter, type FSRouterInit } from "./fs_router.ts";
 export { html, raw, RawText } from "./markup.ts";
+export { type Cors, cors, type CorsOptions } from "./cors.ts";
 export { cook, deconstruct, type DeconstructedTemplate } from "./template.ts";
 export {
   RouteError,
