@@ -12,6 +12,15 @@ function app(options: Parameters<typeof cors>[0] = {}) {
   return helper.wrap(router);
 }
 
+/** The CORS headers of a response (and Vary), by name. */
+function corsHeaders(response: Response): Record<string, string> {
+  return Object.fromEntries(
+    [...response.headers].filter(([name]) =>
+      name.startsWith("access-control-") || name === "vary"
+    ),
+  );
+}
+
 function preflight(path: string, headers: Record<string, string>): Request {
   return new Request(url(path), { method: "OPTIONS", headers });
 }
@@ -25,20 +34,13 @@ describe("cors()", () => {
       "access-control-request-headers": "content-type, x-token",
     }));
     assert.equal(answer.status, 204);
-    assert.equal(
-      answer.headers.get("access-control-allow-origin"),
-      "https://app.example",
-    );
-    assert.equal(
-      answer.headers.get("access-control-allow-methods"),
-      "GET, PUT, HEAD, OPTIONS",
-    );
-    assert.equal(
-      answer.headers.get("access-control-allow-headers"),
-      "content-type, x-token",
-    );
-    assert.equal(answer.headers.get("access-control-max-age"), "600");
-    assert.match(answer.headers.get("vary")!, /Origin/);
+    assert.deepEqual(corsHeaders(answer), {
+      "access-control-allow-origin": "https://app.example",
+      "access-control-allow-methods": "GET, PUT, HEAD, OPTIONS",
+      "access-control-allow-headers": "content-type, x-token",
+      "access-control-max-age": "600",
+      vary: "Origin, Access-Control-Request-Headers",
+    });
     const put = await serve(
       new Request(url("/items/1"), {
         method: "PUT",
@@ -79,15 +81,12 @@ describe("cors()", () => {
         headers: { origin: "https://a.example" },
       }),
     );
-    assert.equal(
-      answer.headers.get("access-control-allow-origin"),
-      "https://a.example",
-    );
-    assert.equal(
-      answer.headers.get("access-control-allow-credentials"),
-      "true",
-    );
-    assert.equal(answer.headers.get("access-control-expose-headers"), "x-id");
+    assert.deepEqual(corsHeaders(answer), {
+      "access-control-allow-origin": "https://a.example",
+      "access-control-allow-credentials": "true",
+      "access-control-expose-headers": "x-id",
+      vary: "Origin",
+    });
     const missing = await app()(preflight("/nope", {
       origin: "https://a.example",
       "access-control-request-method": "GET",
