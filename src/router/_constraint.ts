@@ -54,7 +54,8 @@ export interface ConstraintProblem {
  * (the route's capture groups are numbered by the router). Refused:
  * anything that can match "/" (`.`, `\D`, `\S`, `\W`, a class holding `/`,
  * a negated class without it, `/` itself), anchors, named groups,
- * back-references, an invalid RegExp, and one that matches "".
+ * back-references, a repeated group holding a quantifier (exponential
+ * backtracking), an invalid RegExp, and one that matches "".
  */
 export function checkConstraint(
   constraint: string,
@@ -71,13 +72,40 @@ class Refusal implements ConstraintProblem {
   constructor(readonly offset: number, readonly why: string) {}
 }
 
+/** True when `text[at]` starts a quantifier (`*`, `+`, `?`, `{n…}`). */
+function isQuantifier(text: string, at: number): boolean {
+  const char = text[at];
+  if (char === "*" || char === "+") return true;
+  if (char === "?") return text[at - 1] !== "(";
+  return char === "{" && /^\{\d+(?:,\d*)?\}/.test(text.slice(at));
+}
+
+/** True when a quantifier that repeats more than once starts at `at`. */
+function isRepetition(text: string, at: number): boolean {
+  const char = text[at];
+  if (char === "*" || char === "+") return true;
+  const count = /^\{(\d+)(?:(,)(\d*))?\}/.exec(text.slice(at));
+  if (count === null) return false;
+  const most = count[2] === undefined
+    ? Number(count[1])
+    : count[3] === ""
+    ? Infinity
+    : Number(count[3]);
+  return most > 1;
+}
+
 function constraintRegExpSource(constraint: string): string {
   const refuse = (offset: number, why: string): never => {
     throw new Refusal(offset, why);
   };
   let out = "";
+  // Per open group: whether it holds a quantifier. A repeated group that
+  // does ("(a+)+", "(x?){9}") can backtrack exponentially; refused like
+  // find-my-way's safe-regex check.
+  const groups: boolean[] = [false];
   for (let i = 0; i < constraint.length; i++) {
     const char = constraint[i];
+    if (isQuantifier(constraint, i)) groups[groups.length - 1] = true;
     if (char === "\\") {
       const next = constraint[i + 1] ?? "";
       if (/[1-9k]/.test(next)) refuse(i, "back-references are not supported");
@@ -119,12 +147,24 @@ function constraintRegExpSource(constraint: string): string {
     } else if (char === "^" || char === "$") {
       refuse(i, `"${char}": a constraint already spans the whole value`);
     } else if (char === "(") {
+      groups.push(false);
       if (constraint[i + 1] !== "?") out += "(?:";
-      else if (
-        constraint[i + 2] === "<" && constraint[i + 3] !== "=" &&
-        constraint[i + 3] !== "!"
-      ) refuse(i, "named groups are not supported");
-      else out += char;
+      else {
+        const prefix = /^\(\?(?::|=|!|<=|<!)/.exec(constraint.slice(i))?.[0];
+        if (prefix === undefined) refuse(i, "named groups are not supported");
+        out += prefix;
+        i += prefix!.length - 1;
+      }
+    } else if (char === ")") {
+      const quantified = groups.length > 1 ? groups.pop()! : false;
+      if (quantified && isRepetition(constraint, i + 1)) {
+        refuse(
+          i + 1,
+          "a repeated group holding a quantifier can take exponential time",
+        );
+      }
+      if (quantified) groups[groups.length - 1] = true;
+      out += char;
     } else out += char;
   }
   let regexp: RegExp;

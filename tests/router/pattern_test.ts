@@ -135,6 +135,41 @@ describe("constrained params :name{regex}", () => {
     refuses("/a/:x{[0-9]+}*", 3, /one segment/);
   });
 
+  it("refuse nested quantifiers, which backtrack exponentially (find-my-way: safe regex)", async () => {
+    refuses("/t/:id{(x+x+)+y}", 13, /exponential/);
+    refuses("/t/:id{(a+){10}y}", 11, /exponential/);
+    refuses("/t/:id{(a?){25}a}", 11, /exponential/);
+    refuses("/t/:id{z|(x+x+)+y}", 15, /exponential/);
+    refuses("/t/:id{((a+)b)*}", 14, /exponential/);
+    // One level of repetition, or a group repeated at most once, is fine.
+    const router = routerOf(
+      "/t/:id{[0-9]+(1337|404)*[0-9]+}",
+      "/u/:id{(ab+)?c}",
+      "/v/:id{(?:a|b){2,3}}",
+    );
+    assert.equal((await hit(router, "/t/113374042")).status, 200);
+    assert.equal((await hit(router, "/u/abbc")).status, 200);
+    assert.equal((await hit(router, "/v/aba")).status, 200);
+    assert.equal((await hit(router, "/v/abab")).status, 404);
+  });
+
+  it("find-my-way's regex params, written as constraints", async () => {
+    // find-my-way writes :id(^\d+$); here :id{\d+}, anchored already.
+    const router = createRouter()
+      .endpoint`GET /test/:id{\d+}/hello/:world{\d+}`(echo("double"))
+      .endpoint`GET /test/:file{\d+}.png`(echo("png"));
+    assert.deepEqual((await hit(router, "/test/12/hello/15")).params, {
+      id: "12",
+      world: "15",
+    });
+    assert.equal((await hit(router, "/test/12/hello/test")).status, 404);
+    assert.deepEqual((await hit(router, "/test/12.png")).params, {
+      file: "12",
+    });
+    assert.equal((await hit(router, "/test/aa.png")).status, 404);
+    assert.equal((await hit(router, '/test/hel%"Flo')).status, 404);
+  });
+
   it("a negated class that excludes / is accepted", async () => {
     const router = routerOf("/a/:x{[^/.]+}.txt");
     assert.deepEqual((await hit(router, "/a/b.txt")).params, { x: "b" });
@@ -307,5 +342,75 @@ describe("literal text and names", () => {
       name: "a.tar",
       ext: "gz",
     });
+  });
+});
+
+describe("cases from rou3's suite, in our syntax", () => {
+  it("escaped syntax characters beside params stay literal", async () => {
+    // rou3's `*` is one unnamed segment (our `:name`), `**` ours `*`.
+    const router = createRouter()
+      .endpoint`GET /files/:name\(2024`(echo("paren"))
+      .endpoint`GET /img/:file\(v1`(echo("img"))
+      .endpoint`GET /kv/:key\::value`(echo("kv"))
+      .endpoint`GET /tpl/:name\{x\}`(echo("braces"));
+    assert.deepEqual(await hit(router, "/files/x(2024"), {
+      status: 200,
+      name: "paren",
+      params: { name: "x" },
+    });
+    assert.equal((await hit(router, "/files/x2024")).status, 404);
+    assert.deepEqual((await hit(router, "/img/logo(v1")).params, {
+      file: "logo",
+    });
+    assert.deepEqual((await hit(router, "/kv/a:b")).params, {
+      key: "a",
+      value: "b",
+    });
+    assert.deepEqual((await hit(router, "/tpl/foo{x}")).params, {
+      name: "foo",
+    });
+  });
+
+  it("statics, params, one segment and many, whatever the order", async () => {
+    const patterns = [
+      "/test",
+      "/test/:id",
+      "/test/:idYZ/y/z",
+      "/test/:idY/y",
+      "/test/foo",
+      "/test/foo/:one",
+      "/test/foo/*",
+      "/test/foo/bar/qux",
+      "/test/foo/baz",
+      "/test/fooo",
+      "/another/path",
+      "/wildcard/*",
+    ];
+    const expected: [string, string, Record<string, string>][] = [
+      ["/test", "/test", {}],
+      ["/test/foo", "/test/foo", {}],
+      ["/test/fooo", "/test/fooo", {}],
+      ["/another/path", "/another/path", {}],
+      ["/test/123", "/test/:id", { id: "123" }],
+      ["/test/123/y", "/test/:idY/y", { idY: "123" }],
+      ["/test/123/y/z", "/test/:idYZ/y/z", { idYZ: "123" }],
+      ["/test/foo/123", "/test/foo/:one", { one: "123" }],
+      ["/test/foo/123/456", "/test/foo/*", { "*": "123/456" }],
+      ["/test/foo/bar/qux", "/test/foo/bar/qux", {}],
+      ["/wildcard/foo/bar", "/wildcard/*", { "*": "foo/bar" }],
+      ["/wildcard", "/wildcard/*", { "*": "" }],
+    ];
+    for (const reversed of [false, true]) {
+      const router = routerOf(
+        ...(reversed ? [...patterns].reverse() : patterns),
+      );
+      for (const [path, name, params] of expected) {
+        assert.deepEqual(await hit(router, path), {
+          status: 200,
+          name,
+          params,
+        }, path);
+      }
+    }
   });
 });
