@@ -58,7 +58,8 @@ export interface RouterInit {
    * What a path that differs from a route only by a trailing slash gets:
    * `"strict"` (default) a 404, as any other path; `"ignore"` the route's
    * answer (`/a/` is served by `/a`, and `/a` by `/a/`); `"redirect"` a 308
-   * to the route's form, query kept. Only when the path as sent has no route
+   * to the route's form, query kept (never to a `//host` location). Only
+   * when the path as sent has no route
    * for the method. Under `baseUrl: "/api"`, `/api/` reaches the `/` route.
    */
   trailingSlash?: "strict" | "ignore" | "redirect";
@@ -426,6 +427,7 @@ export function createRouter(init: RouterInit = {}): Router {
   const listed: RouteInfo[] = [];
   const { defaultHandler, errorHandler } = init;
   const trailingSlash = trailingSlashOption(init.trailingSlash);
+  const redirecting = trailingSlash === "redirect";
   const cache = init.cache === undefined || init.cache === false
     ? undefined
     : new ResponseCache(init.cache === true ? {} : init.cache);
@@ -500,8 +502,9 @@ export function createRouter(init: RouterInit = {}): Router {
     if (trailingSlash !== "strict" && path !== "/") {
       const other = path.endsWith("/") ? path.slice(0, -1) : path + "/";
       const found = matcher.match(method, other);
-      if (found !== null) {
-        if (trailingSlash === "redirect") return redirect(request, other);
+      // A Location starting with "//" names another host: never sent.
+      if (found !== null && !(redirecting && other.startsWith("//"))) {
+        if (redirecting) return redirect(request, other);
         return await call(
           found.route.value,
           request,

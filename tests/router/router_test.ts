@@ -345,6 +345,18 @@ describe("trailingSlash", () => {
     assert.equal(dir.headers.get("location"), "/dir/");
   });
 
+  it("never redirects to a protocol-relative //host location", async () => {
+    const router = createRouter({ trailingSlash: "redirect" })
+      .endpoint`GET /*/evil.example`(() => new Response("page"));
+    assert.equal(
+      (await router(new Request(url("/x/evil.example/")))).status,
+      308,
+    );
+    const open = await router(new Request(url("//evil.example/")));
+    assert.equal(open.status, 404);
+    assert.equal(open.headers.get("location"), null);
+  });
+
   it("reaches the / route under baseUrl with /api/", async () => {
     const strict = createRouter({ baseUrl: "/api" })
       .endpoint`GET /`(() => new Response("root"));
