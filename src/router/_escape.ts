@@ -81,6 +81,8 @@ function jsonEncoding(inStrings: ReadonlySet<number>): BodyEncoding {
       }
       // A value outside a string literal is written as JSON: text becomes
       // a quoted string, so it cannot add keys or end the document.
+      // A bigint is a JSON number as it is (JSON.stringify would throw).
+      if (typeof value === "bigint") return String(value);
       return JSON.stringify(value) ?? "null";
     },
     // A stream outside a string literal is the handler's own serialized

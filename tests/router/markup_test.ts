@@ -146,7 +146,9 @@ describe("JSON bodies encode substitutions as JSON", () => {
     const route = createRoute({
       headers: { "content-type": "application/problem+json" },
     })`{"a": ${"text"}, "b": ${7}, "c": ${() => ({ k: [1, "<"] })}, "d": ${() =>
-      undefined}, "e": ${raw('{"trusted":true}')}, "f": "${null}"}`;
+      undefined}, "e": ${raw('{"trusted":true}')}, "f": "${null}", "g": ${
+      2n ** 64n
+    }}`;
     assert.deepEqual(JSON.parse(await body(route)), {
       a: "text",
       b: 7,
@@ -154,6 +156,7 @@ describe("JSON bodies encode substitutions as JSON", () => {
       d: null,
       e: { trusted: true },
       f: "",
+      g: 2 ** 64,
     });
   });
 
