@@ -48,7 +48,7 @@ for (const [method, path] of ROUTES) {
 }
 // Sanity: every matcher finds the same route for every probe.
 for (const [method, path] of PROBES) {
-  const expected = ours.match(method, path)?.value;
+  const expected = ours.match(method, path)?.route.value;
   if (hono.match(method, path)[0][0]?.[0] !== expected) {
     throw new Error(`hono ${path}`);
   }

@@ -16,7 +16,12 @@
  *
  * @module
  */
-import { createRoute, createRouter, type Router } from "../src/router/mod.ts";
+import {
+  createRoute,
+  createRouter,
+  raw,
+  type Router,
+} from "../src/router/mod.ts";
 import type { Router as ModelRouter } from "../src/models/mod.ts";
 import { handleConvert } from "./_convert_api.ts";
 import { createGateway, type GatewayOptions } from "./_gateway.ts";
@@ -81,7 +86,7 @@ export function createApp(options: AppOptions): Router {
     Content-Security-Policy: default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'
     X-Content-Type-Options: nosniff
 
-    ${page}`);
+    ${raw(page)}`);
   router.endpoint`GET /healthz`(createRoute()`
     HTTP/1.1 200 OK
     Content-Type: text/plain; charset=utf-8

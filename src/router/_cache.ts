@@ -1,6 +1,6 @@
 // Response cache for request-independent template routes: render once, keep
 // the bytes, answer If-None-Match with 304.
-import type { CacheOptions, Handler } from "./router.ts";
+import type { CacheOptions, Handler } from "./types.ts";
 import { RouteError } from "./errors.ts";
 import { isNullBodyStatus } from "../_status.ts";
 import { hasHeadControl } from "./_render.ts";

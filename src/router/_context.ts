@@ -1,9 +1,11 @@
 // The context object handed to handlers, built lazily, plus the registry that
 // tells the router which routes render the same bytes for every request.
-import { type Match, matchParams } from "./_matcher.ts";
-import type { Handler, RouteContext } from "./router.ts";
+import { type Found, matchParams, PARAMS_PROTOTYPE } from "./_matcher.ts";
+import type { Handler, RouteContext } from "./types.ts";
 
-const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze(
+  Object.create(PARAMS_PROTOTYPE),
+);
 
 /** Receives errors that happen after a response has started streaming. */
 export type StreamErrorReporter = (error: unknown, request: Request) => void;
@@ -11,8 +13,7 @@ export type StreamErrorReporter = (error: unknown, request: Request) => void;
 /** The router's {@linkcode RouteContext}: params and URL are computed on first use. */
 export class Context implements RouteContext {
   #request: Request;
-  #match: Match<Handler> | null;
-  #captures: RegExpExecArray | undefined;
+  #found: Found<Handler> | null;
   #params: Readonly<Record<string, string>> | undefined;
   #url: URL | undefined;
   #reporter: StreamErrorReporter | undefined;
@@ -20,29 +21,27 @@ export class Context implements RouteContext {
 
   constructor(
     request: Request,
-    match: Match<Handler> | null,
-    captures: RegExpExecArray | undefined,
+    found: Found<Handler> | null,
     info: unknown,
     reporter: StreamErrorReporter | undefined,
   ) {
     this.#request = request;
-    this.#match = match;
-    this.#captures = captures;
+    this.#found = found;
     this.info = info;
     this.#reporter = reporter;
   }
 
   get params(): Readonly<Record<string, string>> {
     if (this.#params === undefined) {
-      this.#params = this.#match === null || this.#captures === undefined
+      this.#params = this.#found === null || this.#found.captures === undefined
         ? NO_PARAMS
-        : matchParams(this.#match, this.#captures);
+        : matchParams(this.#found);
     }
     return this.#params;
   }
 
   get pattern(): string {
-    return this.#match === null ? "" : this.#match.pattern.source;
+    return this.#found === null ? "" : this.#found.route.pattern.source;
   }
 
   get url(): URL {

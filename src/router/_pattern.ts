@@ -1,6 +1,7 @@
 // Path-pattern compiler shared by the router, HTTPExpression and createFSRouter.
 import { RouteError } from "./errors.ts";
 import { encodePathLiteral } from "./_path.ts";
+import { checkConstraint, constraintEnd } from "./_constraint.ts";
 
 /** A compiled path pattern. */
 export interface Pattern {
@@ -14,29 +15,40 @@ export interface Pattern {
   readonly regexSource: string;
   /** `regexSource` cut per segment, each with its leading `/`. */
   readonly segmentSources: readonly string[];
-  /** Number of parameters of each segment. */
+  /**
+   * Per segment, the source a route table uses: `segmentSources` except for
+   * the multi-segment capture, which the table matches without capturing.
+   */
+  readonly tableSources: readonly string[];
+  /** Number of capture groups of each segment in `tableSources`. */
   readonly segmentParams: readonly number[];
   /**
-   * Specificity per segment, lower is more specific: static 0, mixed 1,
-   * param 2, optional 4, wildcard 5 (3 is the end of a pattern, see
-   * {@linkcode comparePatterns}).
+   * Specificity per segment, lower is more specific: static, mixed,
+   * constrained param, param, (end of pattern), optional, one-or-more,
+   * zero-or-more (see {@linkcode comparePatterns}).
    */
   readonly rank: readonly number[];
   /** Literal characters of each segment (tells mixed segments apart). */
   readonly segmentLiterals: readonly number[];
   /** Canonical shape: two patterns with the same key match the same paths. */
   readonly key: string;
-  /** Name of the trailing wildcard parameter (`"*"` for a bare `*`), if any. */
+  /**
+   * Name of the multi-segment parameter (`*`, `:name*` or `:name+`, `"*"`
+   * for a bare `*`), if any; a pattern has at most one.
+   */
   readonly wildcard: string | undefined;
 }
 
 const NAME_CHAR = /[A-Za-z0-9_]/;
+const NAME = /^[A-Za-z0-9_]+/;
 
 /** Rank of a literal segment. */
 export const RANK_STATIC = 0;
 const RANK_MIXED = 1;
+/** A whole-segment parameter with a `{regex}` constraint. */
+const RANK_CONSTRAINED = 2;
 /** Rank of a `:param` segment. */
-export const RANK_PARAM = 2;
+export const RANK_PARAM = 3;
 /**
  * Where a pattern has no more segments. A route that ends where another
  * continues with an optional or wildcard segment is the more specific one
@@ -44,10 +56,15 @@ export const RANK_PARAM = 2;
  * one continuing with a literal or parameter beats the one that ended (on
  * `/a/x`, `/a/:id?/:p` takes `x` as a parameter, `/a/:id?` as an optional).
  */
-const RANK_END = 3;
-const RANK_OPTIONAL = 4;
-/** Rank of a trailing wildcard segment. */
-export const RANK_WILDCARD = 5;
+const RANK_END = 4;
+const RANK_OPTIONAL = 5;
+/** Rank of a one-or-more segments parameter (`:name+`). */
+export const RANK_PLUS = 6;
+/** Rank of a zero-or-more segments wildcard (`*`, `:name*`). */
+export const RANK_WILDCARD = 7;
+
+/** Characters a `\` makes literal in a pattern. */
+const ESCAPABLE = ":*{}()+-";
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
@@ -91,10 +108,31 @@ export function regExpPath(path: string): string {
 }
 
 /**
+ * The RegExp source of a `{…}` constraint that starts at offset `at` of
+ * `source`, or the RouteError that refuses it.
+ */
+function constraintSource(
+  source: string,
+  constraint: string,
+  at: number,
+): string {
+  const checked = checkConstraint(constraint);
+  if (typeof checked === "string") return checked;
+  return fail(
+    source,
+    at + checked.offset,
+    `constraint {${constraint}}: ${checked.why}`,
+  );
+}
+
+/**
  * Compiles a path pattern: `/users/:id`, `/v:version/x`, `/posts/:slug?`,
- * `/static/*`, `/files/:path*`. Everything else is literal text.
+ * `/ids/:id{[0-9]+}`, `/static/*`, `/files/:path*`, `/files/:path+`,
+ * `/a/*\/b`; `\:`, `\*` and the other syntax characters escaped with `\`
+ * are literal. Everything else is literal text.
  *
- * @throws {RouteError} `INVALID_PATTERN` for a pattern that cannot match as written.
+ * @throws {RouteError} `INVALID_PATTERN` for a pattern that cannot match as
+ * written, or syntax the language does not have, at its offset.
  */
 export function parsePattern(source: string): Pattern {
   if (source === "*" || source === "/*") source = "/*";
@@ -102,145 +140,267 @@ export function parsePattern(source: string): Pattern {
   const params: string[] = [];
   const rank: number[] = [];
   const segmentSources: string[] = [];
+  const tableSources: string[] = [];
   const segmentParams: number[] = [];
   const segmentLiterals: number[] = [];
   let key = "";
+  let staticPath = "";
   let literalOnly = true;
   let wildcard: string | undefined;
   let offset = 0;
-  const segments = source.slice(1).split("/");
+  const addParam = (name: string, at: number) => {
+    if (params.includes(name)) {
+      fail(source, at, `duplicate parameter ":${name}"`);
+    }
+    params.push(name);
+    literalOnly = false;
+  };
+  const segments = splitSegments(source);
   for (let index = 0; index < segments.length; index++) {
     const segment = segments[index];
     const segmentOffset = offset + 1;
     offset += segment.length + 1;
-    const last = index === segments.length - 1;
-    // Whole-segment forms: wildcard, named wildcard, optional parameter.
-    const whole = /^(?::([A-Za-z0-9_]+))?([*?])$/.exec(segment) ??
-      (segment === "*" ? [segment, undefined, "*"] : null);
-    if (whole) {
-      const [, name, marker] = whole;
-      if (marker === "?" && name === undefined) {
-        fail(
-          source,
-          segmentOffset,
-          '"?" is only allowed after a parameter name',
-        );
-      }
+    // Whole-segment forms: wildcards, optional parameters, constrained ones.
+    const whole = /^(?::([A-Za-z0-9_]+)|(?=\*$))(\{.*\})?([*+?]?)$/.exec(
+      segment,
+    );
+    const braces = whole?.[2];
+    const isWhole = whole !== null &&
+      (whole[3] !== "" || braces !== undefined) &&
+      // `:a{x}y{z}` is one parameter followed by text, not `{x}y{z}`.
+      (braces === undefined ||
+        constraintEnd(segment, segment.indexOf("{")) ===
+          segment.length - 1 - whole[3].length);
+    if (isWhole) {
+      const [, name, , marker] = whole!;
       const paramName = name ?? "*";
-      if (params.includes(paramName)) {
-        fail(source, segmentOffset, `duplicate parameter ":${paramName}"`);
-      }
-      params.push(paramName);
-      literalOnly = false;
-      if (marker === "*") {
-        if (!last) {
+      const at = segmentOffset;
+      if (marker === "*" || marker === "+") {
+        if (braces !== undefined) {
           fail(
             source,
-            segmentOffset,
-            '"*" is only allowed as the last segment',
+            at,
+            `a constraint applies to one segment; ":${paramName}${marker}" spans several`,
           );
         }
-        segmentSources.push("(?:/(.*))?");
+        if (wildcard !== undefined) {
+          fail(
+            source,
+            at,
+            "a pattern has at most one multi-segment parameter (*, :name*, :name+): matching stays linear",
+          );
+        }
+        addParam(paramName, at);
         wildcard = paramName;
-        key += "/*";
-        rank.push(RANK_WILDCARD);
-      } else {
-        segmentSources.push("(?:/([^/]+))?");
-        key += "/:?";
-        rank.push(RANK_OPTIONAL);
+        const plus = marker === "+";
+        segmentSources.push(plus ? "/(.+)" : "(?:/(.*))?");
+        tableSources.push(plus ? "/.+" : "(?:/.*)?");
+        segmentParams.push(0);
+        key += plus ? "/+" : "/*";
+        rank.push(plus ? RANK_PLUS : RANK_WILDCARD);
+        segmentLiterals.push(0);
+        continue;
       }
+      addParam(paramName, at);
+      const value = braces === undefined
+        ? "[^/]+"
+        : constraintSource(source, braces.slice(1, -1), at + name!.length + 2);
+      const capture = braces === undefined ? "([^/]+)" : `((?:${value}))`;
+      const optional = marker === "?";
+      const text = optional ? `(?:/${capture})?` : `/${capture}`;
+      segmentSources.push(text);
+      tableSources.push(text);
       segmentParams.push(1);
+      key += (optional ? "/:?" : "/:") + (braces ?? "");
+      rank.push(
+        optional
+          ? RANK_OPTIONAL
+          : braces === undefined
+          ? RANK_PARAM
+          : RANK_CONSTRAINED,
+      );
       segmentLiterals.push(0);
       continue;
     }
-    const paramsBefore = params.length;
-    let segmentRegex = "";
-    let literal = "";
-    let hasParam = false;
-    let hasLiteral = false;
-    let literalLength = 0;
-    let previousWasParam = false;
-    let separator = "";
-    const flush = () => {
-      if (literal === "") return;
-      const encoded = encodePathLiteral(literal);
-      separator = encoded;
-      segmentRegex += escapeRegExp(encoded);
-      key += encoded;
-      literalLength += literal.length;
-      hasLiteral = true;
-      literal = "";
-    };
-    key += "/";
-    for (let i = 0; i < segment.length; i++) {
-      const char = segment[i];
-      const at = segmentOffset + i;
-      if (char === ":") {
-        let end = i + 1;
-        while (end < segment.length && NAME_CHAR.test(segment[end])) end++;
-        const name = segment.slice(i + 1, end);
-        if (name === "") {
-          fail(source, at, 'a ":" must be followed by a parameter name');
-        }
-        if (literal === "" && previousWasParam) {
-          fail(source, at, "two parameters need literal text between them");
-        }
-        if (segment[end] === "?" || segment[end] === "*") {
-          fail(
-            source,
-            at + end - i,
-            `":${name}${segment[end]}" must be a whole segment`,
-          );
-        }
-        if (params.includes(name)) {
-          fail(source, at, `duplicate parameter ":${name}"`);
-        }
-        flush();
-        params.push(name);
-        segmentRegex += hasParam ? followingParamSource(separator) : "([^/]+)";
-        key += ":";
-        hasParam = true;
-        previousWasParam = true;
-        i = end - 1;
-        continue;
-      }
-      if (char === "*") {
-        fail(source, at, '"*" is only allowed as a whole last segment');
-      }
-      if (char === "?" || char === "#") {
-        fail(source, at, `"${char}" cannot occur in a request path`);
-      }
-      if (char === "\\") {
-        // The URL parser turns "\" into "/" in http(s) paths.
-        fail(
-          source,
-          at,
-          '"\\" cannot occur in a request path (URLs read it as "/"); write %5C for an encoded backslash',
-        );
-      }
-      if (char.trim() === "") fail(source, at, "white space in a pattern");
-      literal += char;
-      previousWasParam = false;
-    }
-    flush();
-    segmentSources.push("/" + segmentRegex);
-    segmentParams.push(params.length - paramsBefore);
-    segmentLiterals.push(literalLength);
-    if (hasParam) literalOnly = false;
-    rank.push(hasParam ? (hasLiteral ? RANK_MIXED : RANK_PARAM) : RANK_STATIC);
+    const parsed = parseSegment(source, segment, segmentOffset, addParam);
+    segmentSources.push(parsed.regex);
+    tableSources.push(parsed.regex);
+    segmentParams.push(parsed.params);
+    segmentLiterals.push(parsed.literalLength);
+    key += parsed.key;
+    staticPath += parsed.path;
+    rank.push(
+      parsed.params === 0
+        ? RANK_STATIC
+        : parsed.literalLength > 0
+        ? RANK_MIXED
+        : RANK_PARAM,
+    );
   }
   return {
     source,
     params,
-    staticPath: literalOnly ? key : undefined,
+    staticPath: literalOnly ? staticPath : undefined,
     regexSource: segmentSources.join(""),
     segmentSources,
+    tableSources,
     segmentParams,
     segmentLiterals,
     rank,
     key,
     wildcard,
   };
+}
+
+/** The segments after the leading "/"; a "/" inside a constraint does not split. */
+function splitSegments(source: string): string[] {
+  const segments: string[] = [];
+  let start = 1;
+  for (let i = 1; i <= source.length; i++) {
+    if (i === source.length || source[i] === "/") {
+      segments.push(source.slice(start, i));
+      start = i + 1;
+    } else if (source[i] === "\\") i++;
+    else if (source[i] === "{" && source[i - 1] !== "\\") {
+      const end = constraintEnd(source, i);
+      if (end !== -1) i = end;
+    }
+  }
+  return segments;
+}
+
+interface ParsedSegment {
+  readonly regex: string;
+  readonly key: string;
+  /** The literal text, for a segment without parameters. */
+  readonly path: string;
+  readonly params: number;
+  readonly literalLength: number;
+}
+
+/** A segment of literal text and parameters (`v:version`, `:name.:ext`, `me`). */
+function parseSegment(
+  source: string,
+  segment: string,
+  segmentOffset: number,
+  addParam: (name: string, at: number) => void,
+): ParsedSegment {
+  let regex = "";
+  let key = "/";
+  let path = "/";
+  let literal = "";
+  let params = 0;
+  let literalLength = 0;
+  let previousWasParam = false;
+  let separator = "";
+  const flush = () => {
+    if (literal === "") return;
+    const encoded = encodePathLiteral(literal);
+    separator = encoded;
+    regex += escapeRegExp(encoded);
+    path += encoded;
+    // Escaped so that a literal ":" never reads as a parameter's.
+    key += encoded.replace(/[\\:*{}]/g, "\\$&");
+    literalLength += literal.length;
+    literal = "";
+  };
+  for (let i = 0; i < segment.length; i++) {
+    const char = segment[i];
+    const at = segmentOffset + i;
+    if (char === ":") {
+      const name = NAME.exec(segment.slice(i + 1))?.[0] ?? "";
+      let end = i + 1 + name.length;
+      if (name === "") {
+        fail(
+          source,
+          at,
+          'a ":" must be followed by a parameter name (write \\: for a literal ":")',
+        );
+      }
+      if (literal === "" && previousWasParam) {
+        fail(source, at, "two parameters need literal text between them");
+      }
+      const next = segment[end];
+      if (next === "?" || next === "*" || next === "+") {
+        fail(
+          source,
+          segmentOffset + end,
+          `":${name}${next}" must be a whole segment (write \\${next} for a literal "${next}")`,
+        );
+      }
+      if (next === "-" && NAME_CHAR.test(segment[end + 1] ?? "")) {
+        fail(
+          source,
+          segmentOffset + end,
+          `parameter names are letters, digits and "_": write :${name}_${
+            NAME.exec(segment.slice(end + 1))![0]
+          }, or :${name}\\-… for ":${name}" followed by literal text`,
+        );
+      }
+      if (next === "(") {
+        fail(
+          source,
+          segmentOffset + end,
+          `a constraint is written :${name}{regex}, not in parentheses`,
+        );
+      }
+      flush();
+      let capture: string;
+      if (next === "{") {
+        const close = constraintEnd(segment, end);
+        if (close === -1) {
+          fail(source, segmentOffset + end, `unclosed "{" after ":${name}"`);
+        }
+        const constraint = segment.slice(end + 1, close);
+        capture = `((?:${
+          constraintSource(source, constraint, segmentOffset + end + 1)
+        }))`;
+        key += `:{${constraint}}`;
+        end = close + 1;
+      } else {
+        capture = params > 0 ? followingParamSource(separator) : "([^/]+)";
+        key += ":";
+      }
+      addParam(name, at);
+      regex += capture;
+      params++;
+      previousWasParam = true;
+      i = end - 1;
+      continue;
+    }
+    let literalChar = char;
+    if (char === "\\") {
+      const next = segment[i + 1] ?? "";
+      if (next === "" || !ESCAPABLE.includes(next)) {
+        // The URL parser turns "\" into "/" in http(s) paths.
+        fail(
+          source,
+          at,
+          `"\\" escapes one of ${ESCAPABLE}; a request path cannot hold "\\" itself (URLs read it as "/"): write %5C for an encoded backslash`,
+        );
+      }
+      literalChar = next;
+      i++;
+    } else if (char === "*") {
+      fail(
+        source,
+        at,
+        '"*" is a whole segment; write \\* for a literal "*"',
+      );
+    } else if (char === "{" || char === "}") {
+      fail(
+        source,
+        at,
+        `"${char}" opens a constraint only after a parameter name (:id{[0-9]+}); write \\${char} for a literal brace`,
+      );
+    } else if (char === "?" || char === "#") {
+      fail(source, at, `"${char}" cannot occur in a request path`);
+    } else if (char.trim() === "") fail(source, at, "white space in a pattern");
+    literal += literalChar;
+    previousWasParam = false;
+  }
+  flush();
+  return { regex: "/" + regex, key, path, params, literalLength };
 }
 
 /**

@@ -4,6 +4,7 @@ import { RouteError } from "./errors.ts";
 import type { Part, TemplateLayout } from "./_template_parse.ts";
 import { isNullBodyStatus, reasonPhrase } from "../_status.ts";
 import { TOKEN } from "../_http_token.ts";
+import type { BodyEncoding } from "./_escape.ts";
 
 /** A body piece whose bytes are kept as they are. */
 export type Chunk = string | Uint8Array | Blob | ReadableStream<unknown>;
@@ -56,26 +57,50 @@ export function evaluate(
   return results;
 }
 
-/** The body chunk a substitution value renders as, or undefined for nothing. */
-export function toChunk(value: unknown): Chunk | undefined {
-  if (value === null || value === undefined) return undefined;
-  if (typeof value === "string") return value;
+/** True for values sent as bytes: buffers, views, Blobs and streams. */
+export function isBinary(value: unknown): boolean {
+  return value instanceof Uint8Array || value instanceof ArrayBuffer ||
+    ArrayBuffer.isView(value) || value instanceof Blob ||
+    value instanceof ReadableStream;
+}
+
+/**
+ * The body chunk a substitution value at body part `part` renders as, or
+ * undefined for nothing: bytes, Blobs and streams as they are, every other
+ * value as text by the body's encoding (escaped in HTML, ...).
+ */
+export function toChunk(
+  value: unknown,
+  part: number,
+  encoding: BodyEncoding,
+): Chunk | undefined {
+  if (typeof value === "string" || !isBinary(value)) {
+    const text = encoding.value(value, part);
+    return text === "" ? undefined : text;
+  }
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  if (ArrayBuffer.isView(value) && !(value instanceof Uint8Array)) {
+    return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  }
+  return value as Chunk;
+}
+
+/** The bytes of a chunk read from a stream substituted at body part `part`. */
+function chunkBytes(
+  value: unknown,
+  part: number,
+  encoding: BodyEncoding,
+): Uint8Array {
+  if (typeof value === "string") {
+    return ENCODER.encode(encoding.chunk(value, part));
+  }
   if (value instanceof Uint8Array) return value;
   if (value instanceof ArrayBuffer) return new Uint8Array(value);
   if (ArrayBuffer.isView(value)) {
     return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
   }
-  if (value instanceof Blob) return value;
-  if (value instanceof ReadableStream) return value;
-  return String(value);
-}
-
-function toBytes(value: unknown): Uint8Array {
-  const chunk = toChunk(value);
-  if (chunk === undefined) return new Uint8Array(0);
-  if (typeof chunk === "string") return ENCODER.encode(chunk);
-  if (chunk instanceof Uint8Array) return chunk;
-  return ENCODER.encode(String(value));
+  if (value === null || value === undefined) return new Uint8Array(0);
+  return ENCODER.encode(encoding.chunk(String(value), part));
 }
 
 /** Text of a substitution in a start or header line; rejects controls but tab, and binary data. */
@@ -296,11 +321,14 @@ export function knownBody(
   parts: readonly Part[],
   results: readonly unknown[],
   report: ((error: unknown) => void) | undefined,
+  encoding: BodyEncoding,
 ): RenderedBody {
   let text = "";
   let chunks: Chunk[] | undefined;
   for (const part of parts) {
-    const chunk = typeof part === "string" ? part : toChunk(results[part]);
+    const chunk = typeof part === "string"
+      ? part
+      : toChunk(results[part], part, encoding);
     if (chunk === undefined) continue;
     if (typeof chunk === "string" && chunks === undefined) text += chunk;
     else {
@@ -313,7 +341,10 @@ export function knownBody(
     return { body: bytes, length: bytes.byteLength };
   }
   if (chunks.some((chunk) => chunk instanceof ReadableStream)) {
-    return { body: streamParts(parts, results, report), length: undefined };
+    return {
+      body: streamParts(parts, results, report, encoding),
+      length: undefined,
+    };
   }
   if (chunks.some((chunk) => chunk instanceof Blob)) {
     // A Blob's bytes are read asynchronously; Deno.serve streams a Blob
@@ -351,9 +382,11 @@ export function streamParts(
   parts: readonly Part[],
   results: readonly unknown[],
   report: ((error: unknown) => void) | undefined,
+  encoding: BodyEncoding,
 ): ReadableStream<Uint8Array> {
   let index = 0;
   let reader: ReadableStreamDefaultReader<unknown> | undefined;
+  let readerPart = 0;
   const cancelRest = (reason: unknown) => {
     for (let i = index; i < parts.length; i++) {
       const part = parts[i];
@@ -373,7 +406,7 @@ export function streamParts(
           if (reader !== undefined) {
             const { done, value } = await reader.read();
             if (!done) {
-              const bytes = toBytes(value);
+              const bytes = chunkBytes(value, readerPart, encoding);
               if (bytes.byteLength === 0) continue;
               controller.enqueue(bytes);
               return;
@@ -385,9 +418,14 @@ export function streamParts(
             return;
           }
           const part = parts[index++];
-          let value: unknown = typeof part === "string" ? part : results[part];
+          if (typeof part === "string") {
+            if (part === "") continue;
+            controller.enqueue(ENCODER.encode(part));
+            return;
+          }
+          let value: unknown = results[part];
           if (isThenable(value)) value = await value;
-          const chunk = toChunk(value);
+          const chunk = toChunk(value, part, encoding);
           if (chunk === undefined) continue;
           if (typeof chunk === "string") {
             if (chunk === "") continue;
@@ -399,6 +437,7 @@ export function streamParts(
             controller.enqueue(chunk);
             return;
           }
+          readerPart = part;
           reader = (chunk instanceof Blob ? chunk.stream() : chunk).getReader();
         }
       } catch (error) {

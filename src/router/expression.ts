@@ -7,6 +7,7 @@
 import { RouteError } from "./errors.ts";
 import { parsePattern, type Pattern, regExpPath } from "./_pattern.ts";
 import { decodeParam, getPath } from "./_path.ts";
+import { PARAMS_PROTOTYPE } from "./_matcher.ts";
 import { cook } from "./template.ts";
 import { TOKEN } from "../_http_token.ts";
 
@@ -126,7 +127,12 @@ export function HTTPExpression(
     line.trim()
   )
     .filter((line) => line !== "");
-  const start = (lines[0] ?? "").split(/\s+/);
+  // The request line is read raw, like the router's endpoint tag, so that
+  // pattern escapes (`\:`) and constraints (`{\d+}`) keep their backslashes.
+  const rawLine = String.raw(strings, ...substitutions).split(/\r?\n/).map((
+    line,
+  ) => line.trim()).find((line) => line !== "");
+  const start = (rawLine ?? "").split(/\s+/);
   if (start.length !== 2) {
     throw new RouteError({
       code: "INVALID_ENDPOINT",
@@ -174,7 +180,9 @@ export function HTTPExpression(
     exec(request) {
       const captures = match(request);
       if (captures === null) return null;
-      const result: Record<string, string | Headers> = {};
+      const result: Record<string, string | Headers> = Object.create(
+        PARAMS_PROTOTYPE,
+      );
       pattern.params.forEach((name, i) => {
         const value = captures[i + 1];
         if (value !== undefined) result[name] = decodeParam(value);

@@ -85,12 +85,16 @@ function segmentOf(name: string, file: string, isFile: boolean): string {
     if (!isFile) throw invalid(`${file}: a catch-all segment must be a file`);
     return `:${catchAll[1]}*`;
   }
-  const segment = name.replace(/\[([A-Za-z0-9_]+)\]/g, ":$1");
-  const literal = segment.replace(/:[A-Za-z0-9_]+/g, "");
-  if (/[\[\]:*?#\s]/.test(literal)) {
+  const literal = name.replace(/\[[A-Za-z0-9_]+\]/g, "");
+  if (/[\[\]:*?#\s\\]/.test(literal)) {
     throw invalid(`${file}: unsupported characters in a route file name`);
   }
-  return segment;
+  // Characters with a meaning in patterns stay literal: `[id]-edit.ts` is
+  // `:id` followed by "-edit", `{x}.ts` the text "{x}".
+  return name.replace(/[-(){}+]/g, "\\$&").replace(
+    /\[([A-Za-z0-9_]+)\]/g,
+    ":$1",
+  );
 }
 
 function handlersOf(

@@ -20,6 +20,7 @@ import {
   resolveResponseHead,
   settle,
 } from "./_render.ts";
+import { bodyEncoding, encodingOf } from "./_escape.ts";
 import { isNullBodyStatus } from "../_status.ts";
 import { TOKEN } from "../_http_token.ts";
 
@@ -92,7 +93,12 @@ export async function createResponse(
     });
   }
   await settle(results, layout.body);
-  const { body, length } = knownBody(layout.body, results, undefined);
+  const { body, length } = knownBody(
+    layout.body,
+    results,
+    undefined,
+    encodingOf(head.headers, layout.body),
+  );
   const headers = length === undefined
     ? head.headers as [string, string][]
     : [...head.headers, ["content-length", String(length)] as [string, string]];
@@ -247,7 +253,12 @@ export function createRequest(init: CreateRequestInit = {}): RequestTag {
     }
     const url = resolveUrl(target, headers.get("host") ?? undefined, baseUrl);
     await settle(results, layout.body);
-    const { body, length } = knownBody(layout.body, results, undefined);
+    const { body, length } = knownBody(
+      layout.body,
+      results,
+      undefined,
+      bodyEncoding(headers.get("content-type") ?? "", layout.body),
+    );
     const empty = length === 0;
     const upper = method.toUpperCase();
     if (!empty && (upper === "GET" || upper === "HEAD")) {

@@ -25,34 +25,48 @@
  * - Matching: a map of static paths plus one combined RegExp per method
  *   (one per 256 routes in big tables: 10,000 routes compile in ~0.2 s),
  *   compiled at the first request after a change. Static segments beat
- *   parameters whatever the registration order. `:name`, `:name?`, a
- *   trailing `*` (`params["*"]`) or `:name*`; everything else is literal;
- *   invalid patterns throw {@linkcode RouteError} at registration. Trailing
- *   slashes are strict. Parameters are percent-decoded; a malformed escape
- *   stays as written. Several parameters in one segment (`/:a-:b`): the
- *   first is greedy and a later one never contains the literal before it,
- *   so matching stays linear in the path length (no ReDoS).
+ *   parameters whatever the registration order. `:name`, `:name?`,
+ *   `:name{regex}` (one segment; a regex that can match `/` is refused),
+ *   `*` / `:name*` (zero or more segments) and `:name+` (one or more), one
+ *   multi-segment parameter per pattern, anywhere; `\` makes `:`, `*`, `{`,
+ *   `}`, `(`, `)`, `+`, `-` literal; other text is literal, and syntax the
+ *   language lacks throws {@linkcode RouteError} at registration with its
+ *   offset. The endpoint template is read raw (`String.raw`). Trailing
+ *   slashes: `trailingSlash` strict (default), ignore or redirect (308).
+ *   Parameters are percent-decoded (a malformed escape stays as written)
+ *   into a null-prototype object. Several parameters in one segment
+ *   (`/:a-:b`): the first is greedy and a later one never contains the
+ *   literal before it, so matching stays linear in the path length (no
+ *   ReDoS).
  * - No match → `defaultHandler` or 404 `Not Found`; method mismatch → 405
- *   with `Allow`; `HEAD` from `GET` without body (a body that is already
+ *   with `Allow` (`methodNotAllowed` hook); a catch-all route (`/*`,
+ *   `/:rest*`, `/:rest+`) makes no path known, so it never causes a 405; `HEAD` from `GET` without body (a body that is already
  *   complete, up to 1 MiB, is measured for its Content-Length, else a
  *   server would announce 0; a stream gets none); `OPTIONS` → 204 with
- *   `Allow`. A thrown error → `errorHandler`, else 500 without detail
+ *   `Allow` (`options` hook). A thrown error → `errorHandler`, else 500 without detail
  *   (logged with `console.error`); the router never throws or rejects.
  *   `router(request)` returns a promise; `router(request, info)`, as
  *   servers call it, returns a synchronous handler's Response unwrapped.
  * - Templates are parsed once; common indentation removed; the template's
  *   status and headers win over `RouteInit`; Content-Type defaults to
  *   `text/html; charset=utf-8`; Content-Length is computed, never trusted.
+ *   Body substitutions are encoded for the body's Content-Type: escaped in
+ *   HTML and XML, JSON-encoded in JSON, as is otherwise; {@linkcode raw}
+ *   and {@linkcode html} mark trusted markup.
  *   A control character (CR, LF, NUL, DEL, … but tab) in a head
  *   substitution fails the request (error path).
  * - `cache` keeps the bytes of routes without function substitutions, with
  *   a strong ETag and 304 for `If-None-Match`.
  * - `createFSRouter` imports every module eagerly, and the file-system
  *   built-ins at its first call, so the router bundles for browsers.
+ * - `cors()` answers preflights through the `options` hook and adds the
+ *   origin headers to other responses by wrapping the router.
  *
  * @module
  */
 export {
+  type AllowDetails,
+  type AllowHandler,
   type CacheOptions,
   createRouter,
   type EndpointRegistrar,
@@ -82,6 +96,8 @@ export {
   type RequestTag,
 } from "./message.ts";
 export { createFSRouter, type FSRouterInit } from "./fs_router.ts";
+export { html, raw, RawText } from "./markup.ts";
+export { type Cors, cors, type CorsOptions } from "./cors.ts";
 export { cook, deconstruct, type DeconstructedTemplate } from "./template.ts";
 export {
   RouteError,

@@ -4,7 +4,7 @@
  * @module
  */
 import { RouteError } from "./errors.ts";
-import type { RouteContext } from "./router.ts";
+import type { RouteContext } from "./types.ts";
 import { layoutTemplate, type Part } from "./_template_parse.ts";
 import {
   assertBodyAllowed,
@@ -12,7 +12,9 @@ import {
   evaluate,
   hasSubstitution,
   headParts,
+  isBinary,
   isReasonPhrase,
+  isThenable,
   knownBody,
   pending,
   renderLine,
@@ -21,6 +23,7 @@ import {
   streamParts,
   utf8Length,
 } from "./_render.ts";
+import { type BodyEncoding, encodingOf } from "./_escape.ts";
 import { isNullBodyStatus } from "../_status.ts";
 import {
   Context,
@@ -177,7 +180,11 @@ function validateInit(init: RouteInit): void {
  *   source order, when the route is invoked. `null`, `undefined` or a
  *   function returning them render nothing. `ReadableStream`, `Blob`,
  *   `ArrayBuffer`, `Uint8Array` and other `ArrayBufferView` results are sent
- *   in place as bytes. Anything else is `String(value)`.
+ *   in place as bytes. Anything else is text, encoded for the body's
+ *   Content-Type: escaped (`& < > " '`) in HTML and XML bodies (the default
+ *   type is HTML), JSON-encoded in JSON bodies (string content inside a
+ *   string literal of the template, a JSON value outside one), as is in
+ *   other types. Text marked with `raw()` is inserted as written.
  * - A substitution in the status or a header line must not hold CR, LF or
  *   NUL (or binary data): the route then rejects with a `RouteError`
  *   `UNSAFE_SUBSTITUTION` and the router's error path answers.
@@ -199,12 +206,11 @@ function validateInit(init: RouteInit): void {
  * import { createRouter, createRoute } from "@switchyard/switchyard/router";
  * const router = createRouter().endpoint`GET /hello/:name`(createRoute()`
  *   HTTP/1.1 200 OK
- *   Content-Type: text/plain
  *
- *   Hello ${(_request, context) => context.params.name}!
+ *   <p>Hello ${(_request, context) => context.params.name}!</p>
  * `);
- * const response = await router(new Request("http://localhost/hello/world"));
- * console.log(await response.text()); // "Hello world!"
+ * const response = await router(new Request("http://localhost/hello/%3Cb%3E"));
+ * console.log(await response.text()); // "<p>Hello &lt;b&gt;!</p>"
  * ```
  *
  * @example Streaming a slow part
@@ -237,6 +243,10 @@ export function createRoute(init: RouteInit = {}): RouteTag {
     const streaming = init.streaming === true;
     const allHead = headParts(layout);
 
+    // The static head fixes how body substitutions are encoded.
+    const staticEncoding: BodyEncoding | undefined = staticHead === undefined
+      ? undefined
+      : encodingOf(staticHead.headers, layout.body);
     const fastInit: ResponseInit | undefined =
       staticHead === undefined || isNullBodyStatus(staticHead.status)
         ? undefined
@@ -271,9 +281,10 @@ export function createRoute(init: RouteInit = {}): RouteTag {
         }
         let value = values[part];
         if (typeof value === "function") value = value(request, context);
-        if (typeof value === "string") text += value;
-        else if (value === null || value === undefined) continue;
-        else if (typeof value === "number") text += String(value);
+        if (
+          typeof value === "string" || typeof value !== "object" ||
+          value === null || !(isThenable(value) || isBinary(value))
+        ) text += staticEncoding!.value(value, part);
         else {
           const results = values.slice();
           results[part] = value;
@@ -328,6 +339,8 @@ export function createRoute(init: RouteInit = {}): RouteTag {
         );
       }
       const { status, statusText } = resolved;
+      const encoding = staticEncoding ??
+        encodingOf(resolved.headers, layout.body);
       if (isNullBodyStatus(status)) {
         return new Response(null, {
           status,
@@ -337,14 +350,14 @@ export function createRoute(init: RouteInit = {}): RouteTag {
       }
       const report = reporterOf(context);
       if (streaming) {
-        return new Response(streamParts(body, results, report), {
+        return new Response(streamParts(body, results, report, encoding), {
           status,
           statusText,
           headers: resolved.headers as [string, string][],
         });
       }
       if (pending(results, body)) await settle(results, body);
-      const rendered = knownBody(body, results, report);
+      const rendered = knownBody(body, results, report, encoding);
       // A HEAD answer has no body to measure, and Deno.serve streams a Blob
       // chunked: both need the length named for GET and HEAD to agree.
       const named = rendered.length !== undefined &&
@@ -357,7 +370,7 @@ export function createRoute(init: RouteInit = {}): RouteTag {
 
     const route: Route = (request, context) => {
       const ctx = context ??
-        new Context(request, null, undefined, undefined, undefined);
+        new Context(request, null, undefined, undefined);
       try {
         return streaming
           ? respond(evaluate(values, request, ctx), request, ctx, layout.body)

@@ -11,117 +11,14 @@ import { isThenable } from "./_render.ts";
 import { Context, directRoutes, requestIndependentRoutes } from "./_context.ts";
 import { ResponseCache } from "./_cache.ts";
 import { TOKEN } from "../_http_token.ts";
+import type {
+  CacheOptions,
+  ErrorHandler,
+  Handler,
+  RouteContext,
+} from "./types.ts";
 
-/**
- * What a handler receives besides the request.
- *
- * @example Reading a parameter and the query
- * ```ts
- * import { createRouter, type RouteContext } from "@switchyard/switchyard/router";
- * const router = createRouter().endpoint`GET /items/:id`(
- *   (_request: Request, context: RouteContext) =>
- *     new Response(`${context.params.id} ${context.url.searchParams.get("q")}`),
- * );
- * const response = await router(new Request("http://localhost/items/7?q=x"));
- * console.log(await response.text()); // "7 x"
- * ```
- */
-export interface RouteContext {
-  /**
-   * Path parameters by name, percent-decoded (a malformed escape stays as
-   * written). An optional parameter that is absent has no key; a wildcard
-   * that matched nothing is `""`. A bare `*` binds `"*"`.
-   */
-  readonly params: Readonly<Record<string, string>>;
-  /** The matched pattern with the base path, e.g. `/api/users/:id`; `""` for the default handler. */
-  readonly pattern: string;
-  /** The second argument the router was called with (`Deno.ServeHandlerInfo` under `Deno.serve`). */
-  readonly info: unknown;
-  /** The request URL, parsed on first use. */
-  readonly url: URL;
-}
-
-/**
- * A function that answers a request; it may be async.
- *
- * @example A plain handler
- * ```ts
- * import type { Handler } from "@switchyard/switchyard/router";
- * const ping: Handler = () => new Response("pong");
- * console.log(await (await ping(new Request("http://localhost/"), {} as never)).text()); // "pong"
- * ```
- */
-export type Handler = (
-  request: Request,
-  context: RouteContext,
-) => Response | Promise<Response>;
-
-/**
- * Turns an error thrown by a handler or substitution into a response.
- *
- * @example A JSON error handler
- * ```ts
- * import type { ErrorHandler } from "@switchyard/switchyard/router";
- * const onError: ErrorHandler = (error) => Response.json({ error: error.message }, { status: 500 });
- * console.log((await onError(new Error("boom"), new Request("http://localhost/"))).status); // 500
- * ```
- */
-export type ErrorHandler = (
-  error: Error,
-  request: Request,
-) => Response | Promise<Response>;
-
-/**
- * Response caching of routes whose template has no function substitution
- * (their bytes are the same for every request). Other handlers are never
- * cached.
- *
- * Such a route is rendered once; its response is kept (within
- * `maxEntries` and `maxEntryBytes`) and served again without rendering.
- * Every response of such a route gets the `ETag` and `Cache-Control`
- * below and answers `If-None-Match`, whether or not its bytes fit in the
- * cache: a response too large to keep is rendered again for each request,
- * and its ETag computed from those bytes.
- *
- * @example Cache for a minute, with ETags
- * ```ts
- * import { createRouter, createRoute, type CacheOptions } from "@switchyard/switchyard/router";
- * const cache: CacheOptions = { cacheControl: "public, max-age=60" };
- * const router = createRouter({ cache }).endpoint`GET /`(createRoute()`<h1>Home</h1>`);
- * const first = await router(new Request("http://localhost/"));
- * const etag = first.headers.get("etag")!;
- * const again = await router(new Request("http://localhost/", { headers: { "if-none-match": etag } }));
- * console.log(first.headers.get("cache-control"), again.status); // "public, max-age=60" 304
- * ```
- */
-export interface CacheOptions {
-  /**
-   * Most rendered responses kept; the least recently used is dropped first
-   * and rendered again when asked for. Default 1000; 0 keeps none (ETags
-   * and `Cache-Control` still apply).
-   */
-  maxEntries?: number;
-  /**
-   * Bodies larger than this many bytes are not kept: they are rendered for
-   * every request, still with their ETag, `Cache-Control` and 304 answers.
-   * Default 1 MiB.
-   */
-  maxEntryBytes?: number;
-  /**
-   * `Cache-Control` value added to the responses of cacheable routes whose
-   * template sets none (the template's own line wins). Default: none added.
-   */
-  cacheControl?: string;
-  /**
-   * Add a strong `ETag` (hash and length of the body bytes) and answer a
-   * GET or HEAD whose `If-None-Match` names it (a list, `W/` tags or `*`)
-   * with 304 Not Modified, when the route answers 2xx (RFC 9110 §13.2.1:
-   * a cached 404 or 410 stays what it is). A template that writes its own
-   * `ETag` line keeps it, and that tag is the one compared. With `false`,
-   * no ETag is added and no 304 sent. Default `true`.
-   */
-  etag?: boolean;
-}
+export type { CacheOptions, ErrorHandler, Handler, RouteContext };
 
 /**
  * Options of {@linkcode createRouter}; all optional.
@@ -134,6 +31,7 @@ export interface CacheOptions {
  *   defaultHandler: createRoute({ status: 404 })`nothing here`,
  *   errorHandler: () => new Response("sorry", { status: 500 }),
  *   cache: { etag: true },
+ *   trailingSlash: "redirect",
  * };
  * const router = createRouter(init);
  * console.log((await router(new Request("http://localhost/x"))).status); // 404
@@ -156,7 +54,66 @@ export interface RouterInit {
   errorHandler?: ErrorHandler;
   /** Cache request-independent template routes; `true` means `{}`. */
   cache?: CacheOptions | boolean;
+  /**
+   * What a path that differs from a route only by a trailing slash gets:
+   * `"strict"` (default) a 404, as any other path; `"ignore"` the route's
+   * answer (`/a/` is served by `/a`, and `/a` by `/a/`); `"redirect"` a 308
+   * to the route's form, query kept (never to a `//host` location). Only
+   * when the path as sent has no route
+   * for the method. Under `baseUrl: "/api"`, `/api/` reaches the `/` route.
+   */
+  trailingSlash?: "strict" | "ignore" | "redirect";
+  /**
+   * Answers a request whose path has routes for other methods only (default:
+   * 405 `Method Not Allowed`, text, with `Allow`). The response is sent as
+   * returned: set `Allow` from `details.allow`.
+   */
+  methodNotAllowed?: AllowHandler;
+  /**
+   * Answers an `OPTIONS` request for a path that has routes but no OPTIONS
+   * route (default: 204 with `Allow`), e.g. to add CORS preflight headers in
+   * one place. The response is sent as returned.
+   */
+  options?: AllowHandler;
 }
+
+/**
+ * What the automatic 405 and OPTIONS answers know about the path.
+ *
+ * @example Reading the Allow list
+ * ```ts
+ * import type { AllowDetails } from "@switchyard/switchyard/router";
+ * const details: AllowDetails = { allow: ["GET", "HEAD", "OPTIONS"], info: undefined };
+ * console.log(details.allow.join(", ")); // "GET, HEAD, OPTIONS"
+ * ```
+ */
+export interface AllowDetails {
+  /** The methods the path answers, as the `Allow` header lists them (`OPTIONS` included). */
+  readonly allow: readonly string[];
+  /** The router's second argument (`Deno.ServeHandlerInfo` under `Deno.serve`). */
+  readonly info: unknown;
+}
+
+/**
+ * A `methodNotAllowed` or `options` hook of {@linkcode RouterInit}.
+ *
+ * @example A JSON 405
+ * ```ts
+ * import { createRouter, type AllowHandler } from "@switchyard/switchyard/router";
+ * const methodNotAllowed: AllowHandler = (_request, { allow }) =>
+ *   Response.json({ error: "method not allowed" }, {
+ *     status: 405,
+ *     headers: { allow: allow.join(", ") },
+ *   });
+ * const router = createRouter({ methodNotAllowed }).endpoint`GET /x`(() => new Response("x"));
+ * const response = await router(new Request("http://localhost/x", { method: "DELETE" }));
+ * console.log(response.status, response.headers.get("allow")); // 405 "GET, HEAD, OPTIONS"
+ * ```
+ */
+export type AllowHandler = (
+  request: Request,
+  details: AllowDetails,
+) => Response | Promise<Response>;
 
 /**
  * One registered route, as listed by `router.routes()`.
@@ -276,15 +233,16 @@ function basePath(baseUrl: string | undefined): string {
   return path;
 }
 
-// An invalid escape (`\xZZ`) has no cooked text: its raw text is used, as
-// `cook` does, so the pattern check names it instead of "undefined".
-function cookEndpoint(
+// The endpoint is read raw, as String.raw reads a template: a pattern is a
+// small language of its own, where `\:` is a literal colon and `\d` in a
+// constraint must reach the RegExp (cooking would turn both into letters).
+function rawEndpoint(
   strings: TemplateStringsArray,
   values: unknown[],
 ): string {
-  let text = strings[0] ?? strings.raw[0];
+  let text = strings.raw[0];
   for (let i = 0; i < values.length; i++) {
-    text += String(values[i]) + (strings[i + 1] ?? strings.raw[i + 1]);
+    text += String(values[i]) + strings.raw[i + 1];
   }
   return text;
 }
@@ -354,6 +312,37 @@ async function withoutBody(response: Response): Promise<Response> {
   return new Response(null, { ...init, headers });
 }
 
+function trailingSlashOption(
+  value: RouterInit["trailingSlash"],
+): "strict" | "ignore" | "redirect" {
+  if (value === undefined) return "strict";
+  if (value === "strict" || value === "ignore" || value === "redirect") {
+    return value;
+  }
+  throw new RouteError({
+    code: "INVALID_OPTION",
+    message:
+      `RouterInit.trailingSlash must be "strict", "ignore" or "redirect", got ${
+        JSON.stringify(value)
+      }`,
+  });
+}
+
+/** A 308 to `path` with the request's query, for `trailingSlash: "redirect"`. */
+function redirect(request: Request, path: string): Response {
+  const url = request.url;
+  const query = url.indexOf("?");
+  const hash = url.indexOf("#");
+  const search = query === -1
+    ? ""
+    : url.slice(query, hash > query ? hash : undefined);
+  return new Response(null, {
+    status: 308,
+    statusText: "Permanent Redirect",
+    headers: { location: path + search },
+  });
+}
+
 function notAResponse(context: Context): RouteError {
   return new RouteError({
     code: "INVALID_RESPONSE",
@@ -384,24 +373,30 @@ function plain(
  *   a map of static paths plus one combined RegExp per method (per 256
  *   routes, for big tables).
  * - Patterns: `:name` (one segment, also mid-segment `/v:version`),
- *   `:name?` (optional whole segment; `/:lang?` answers `/` too), a
- *   trailing `*` (zero or more
- *   segments, bound to `params["*"]`) or `:name*` (the same, named). Every
- *   other character is literal; invalid patterns throw at registration.
+ *   `:name?` (optional whole segment; `/:lang?` answers `/` too),
+ *   `:name{regex}` (constrained to one segment), `*` or `:name*` (zero or
+ *   more segments, bound to `params["*"]` or `params.name`) and `:name+`
+ *   (one or more), one multi-segment parameter per pattern, anywhere.
+ *   `\` makes `:`, `*`, `{`, `}`, `(`, `)`, `+`, `-` literal; other
+ *   characters are literal; syntax the language lacks throws at
+ *   registration. The endpoint template is read raw, like `String.raw`.
  * - When several routes match a path, the most specific wins whatever the
  *   registration order. Patterns are compared segment by segment, the first
  *   difference decides: literal, then literal with parameter (more literal
- *   characters first), parameter, end of pattern, optional, wildcard. So a
- *   route that matches without an optional or wildcard part beats one that
- *   needs it (`/a/:id` beats `/a/:id/*` and `/a/:id?` on `/a/1`). A
- *   method-specific route beats `ALL` at equal specificity; patterns still
- *   tied are ordered by their text, never by registration.
+ *   characters first), constrained parameter, parameter, end of pattern,
+ *   optional, one-or-more, zero-or-more. So a route that matches without an
+ *   optional or wildcard part beats one that needs it (`/a/:id` beats
+ *   `/a/:id/*` and `/a/:id?` on `/a/1`). A method-specific route beats
+ *   `ALL` at equal specificity; patterns still tied are ordered by their
+ *   text, never by registration.
  * - Paths are compared as sent, after percent-escape normalization
- *   (RFC 3986 §6.2.2); trailing slashes are strict (`/a/` ≠ `/a`).
- * - No route for the path → `defaultHandler` or 404. The path matches but
- *   not the method → 405 with `Allow`. `HEAD` uses `GET` routes and drops
- *   the body (headers kept). `OPTIONS` without its own route → 204 with
- *   `Allow`.
+ *   (RFC 3986 §6.2.2); trailing slashes follow `trailingSlash` (strict by
+ *   default: `/a/` ≠ `/a`).
+ * - No route for the path → `defaultHandler` or 404. The path is known but
+ *   not for the method → 405 with `Allow` (or `methodNotAllowed`); a
+ *   catch-all route (`/*`, `/:rest*`, `/:rest+` below the base) makes no
+ *   path known. `HEAD` uses `GET` routes and drops the body (headers kept).
+ *   `OPTIONS` without its own route → 204 with `Allow` (or `options`).
  *
  * @param init Base path, default and error handlers, cache options.
  * @returns The router.
@@ -431,6 +426,8 @@ export function createRouter(init: RouterInit = {}): Router {
   const matcher = new Matcher<Handler>();
   const listed: RouteInfo[] = [];
   const { defaultHandler, errorHandler } = init;
+  const trailingSlash = trailingSlashOption(init.trailingSlash);
+  const redirecting = trailingSlash === "redirect";
   const cache = init.cache === undefined || init.cache === false
     ? undefined
     : new ResponseCache(init.cache === true ? {} : init.cache);
@@ -482,30 +479,67 @@ export function createRouter(init: RouterInit = {}): Router {
     }
   }
 
+  /** Calls a 405 or OPTIONS hook through the error path, like a handler. */
+  function answerAllowed(
+    hook: AllowHandler,
+    request: Request,
+    allow: string[],
+    info: unknown,
+  ): Promise<Response> {
+    return call(
+      (request) => hook(request, { allow, info }),
+      request,
+      new Context(request, null, info, reportStreamError),
+    );
+  }
+
   async function miss(
     request: Request,
     method: string,
     info: unknown,
     path: string,
   ): Promise<Response> {
+    if (trailingSlash !== "strict" && path !== "/") {
+      const other = path.endsWith("/") ? path.slice(0, -1) : path + "/";
+      const found = matcher.match(method, other);
+      // A Location starting with "//" names another host: never sent.
+      if (found !== null && !(redirecting && other.startsWith("//"))) {
+        if (redirecting) return redirect(request, other);
+        return await call(
+          found.route.value,
+          request,
+          new Context(request, found, info, reportStreamError),
+        );
+      }
+    }
     const methods = matcher.allowed(path);
     if (methods.length > 0) {
       if (!methods.includes("OPTIONS")) methods.push("OPTIONS");
-      const allow = methods.join(", ");
       if (method === "OPTIONS") {
+        if (init.options !== undefined) {
+          return await answerAllowed(init.options, request, methods, info);
+        }
         return new Response(null, {
           status: 204,
           statusText: "No Content",
-          headers: { allow },
+          headers: { allow: methods.join(", ") },
         });
       }
-      return plain(405, "Method Not Allowed", [["allow", allow]]);
+      if (init.methodNotAllowed !== undefined) {
+        return await answerAllowed(
+          init.methodNotAllowed,
+          request,
+          methods,
+          info,
+        );
+      }
+      return plain(405, "Method Not Allowed", [["allow", methods.join(", ")]]);
     }
     if (defaultHandler === undefined) return plain(404, "Not Found");
     return await call(
       defaultHandler,
       request,
-      new Context(request, null, undefined, info, reportStreamError),
+      new Context(request, null, info, reportStreamError),
     );
   }
 
@@ -537,22 +571,16 @@ export function createRouter(init: RouterInit = {}): Router {
   ): Response | Promise<Response> {
     const method = request.method;
     const path = getPath(request.url);
-    const match = matcher.match(method, path);
-    if (match === null) {
+    const found = matcher.match(method, path);
+    if (found === null) {
       const answer = miss(request, method, info, path);
       return method === "HEAD" ? answer.then(withoutBody) : answer;
     }
-    const context = new Context(
-      request,
-      match,
-      matcher.captures,
-      info,
-      reportStreamError,
-    );
+    const context = new Context(request, found, info, reportStreamError);
     const head = method === "HEAD";
     let response: unknown;
     try {
-      response = match.value(request, context);
+      response = found.route.value(request, context);
     } catch (error) {
       return finish(Promise.reject(error), request, head, context);
     }
@@ -562,7 +590,12 @@ export function createRouter(init: RouterInit = {}): Router {
     return finish(response, request, head, context);
   }
 
-  function register(method: string, pattern: Pattern, handler: Handler): void {
+  function register(
+    method: string,
+    pattern: Pattern,
+    handler: Handler,
+    catchAll: boolean,
+  ): void {
     if (typeof handler !== "function") {
       throw new RouteError({
         code: "INVALID_ENDPOINT",
@@ -578,7 +611,7 @@ export function createRouter(init: RouterInit = {}): Router {
     const served = cache !== undefined && requestIndependentRoutes.has(handler)
       ? cache.wrap(handler)
       : directRoutes.get(handler) ?? handler;
-    matcher.add(method, pattern, served);
+    matcher.add(method, pattern, served, catchAll);
     listed.push({
       method,
       pattern: pattern.source,
@@ -588,7 +621,7 @@ export function createRouter(init: RouterInit = {}): Router {
 
   const router = dispatch as Router;
   router.endpoint = (strings, ...substitutions) => {
-    const text = cookEndpoint(strings, substitutions).trim();
+    const text = rawEndpoint(strings, substitutions).trim();
     const parts = text.split(/\s+/);
     if (parts.length !== 2 || !TOKEN.test(parts[0])) {
       throw new RouteError({
@@ -601,11 +634,15 @@ export function createRouter(init: RouterInit = {}): Router {
     const upper = parts[0].toUpperCase();
     const method = upper === "*" ? ANY_METHOD : upper;
     const path = parts[1] === "*" ? "/*" : parts[1];
+    // A route for every path below the base (`/*`, `/:rest*`, `/:rest+`)
+    // answers its method everywhere; it does not make a path exist for
+    // the 405 rule (see Matcher.allowed).
+    const catchAll = /^\/(?:\*|:[A-Za-z0-9_]+[*+])$/.test(path);
     const pattern = parsePattern(
       base === "" ? path : path === "/" ? base : base + path,
     );
     return (handler: Handler): Router => {
-      register(method, pattern, handler);
+      register(method, pattern, handler, catchAll);
       return router;
     };
   };

@@ -267,3 +267,26 @@ describe("createFSRouter", () => {
     }
   });
 });
+
+describe("createFSRouter file names", () => {
+  it("keeps -, (, {, + after a [param] literal: [id]-edit.ts is :id then -edit", async () => {
+    const base = await mkdtemp(join(tmpdir(), "fs-router-"));
+    try {
+      const module = (name: string) =>
+        `export default (_r, c) => new Response(${
+          JSON.stringify(name)
+        } + " " + JSON.stringify(c.params));`;
+      await writeFile(join(base, "[id]-edit.js"), module("edit"));
+      await writeFile(join(base, "v[n]+{x}.js"), module("plus"));
+      const router = await createFSRouter(base);
+      assert.equal(await text(router, "/7-edit"), '200 edit {"id":"7"}');
+      assert.equal(await text(router, "/v2+%7Bx%7D"), '200 plus {"n":"2"}');
+      assert.equal(
+        (await router(new Request("http://localhost/7"))).status,
+        404,
+      );
+    } finally {
+      await rm(base, { recursive: true });
+    }
+  });
+});

@@ -302,3 +302,168 @@ describe("createRouter dispatch", () => {
     assert.equal(response.headers.get("set-cookie"), null);
   });
 });
+
+describe("trailingSlash", () => {
+  const build = (init: Parameters<typeof createRouter>[0]) =>
+    createRouter(init)
+      .endpoint`GET /a/:id`((_r, c) => new Response(`a ${c.params.id}`))
+      .endpoint`GET /dir/`(() => new Response("dir"))
+      .endpoint`GET /both`(() => new Response("no slash"))
+      .endpoint`GET /both/`(() => new Response("slash"));
+
+  it("is strict by default: the other form is a 404", async () => {
+    const router = build({});
+    assert.equal((await router(new Request(url("/a/1/")))).status, 404);
+    assert.equal((await router(new Request(url("/dir")))).status, 404);
+  });
+
+  it("ignore serves the other form; an exact route still wins", async () => {
+    const router = build({ trailingSlash: "ignore" });
+    assert.equal(await (await router(new Request(url("/a/1/")))).text(), "a 1");
+    assert.equal(await (await router(new Request(url("/dir")))).text(), "dir");
+    assert.equal(
+      await (await router(new Request(url("/both/")))).text(),
+      "slash",
+    );
+    assert.equal((await router(new Request(url("/x/")))).status, 404);
+    const head = await router(new Request(url("/a/1/"), { method: "HEAD" }));
+    assert.equal(head.status, 200);
+    assert.equal(head.body, null);
+  });
+
+  it("redirect answers 308 to the route's form, query kept", async () => {
+    const router = build({ trailingSlash: "redirect" });
+    const response = await router(
+      new Request(url("/a/1/?q=1"), { method: "POST" }),
+    );
+    // No POST route on /a/1: the redirect only happens for the method's route.
+    assert.equal(response.status, 404);
+    const get = await router(new Request(url("/a/1/?q=1#f")));
+    assert.equal(get.status, 308);
+    assert.equal(get.headers.get("location"), "/a/1?q=1");
+    const dir = await router(new Request(url("/dir")));
+    assert.equal(dir.headers.get("location"), "/dir/");
+  });
+
+  it("never redirects to a protocol-relative //host location", async () => {
+    const router = createRouter({ trailingSlash: "redirect" })
+      .endpoint`GET /*/evil.example`(() => new Response("page"));
+    assert.equal(
+      (await router(new Request(url("/x/evil.example/")))).status,
+      308,
+    );
+    const open = await router(new Request(url("//evil.example/")));
+    assert.equal(open.status, 404);
+    assert.equal(open.headers.get("location"), null);
+  });
+
+  it("reaches the / route under baseUrl with /api/", async () => {
+    const strict = createRouter({ baseUrl: "/api" })
+      .endpoint`GET /`(() => new Response("root"));
+    assert.equal((await strict(new Request(url("/api/")))).status, 404);
+    const ignore = createRouter({ baseUrl: "/api", trailingSlash: "ignore" })
+      .endpoint`GET /`(() => new Response("root"));
+    assert.equal(
+      await (await ignore(new Request(url("/api/")))).text(),
+      "root",
+    );
+    const redirect = createRouter({
+      baseUrl: "/api",
+      trailingSlash: "redirect",
+    }).endpoint`GET /`(() => new Response("root"));
+    const answer = await redirect(new Request(url("/api/")));
+    assert.equal(answer.status, 308);
+    assert.equal(answer.headers.get("location"), "/api");
+  });
+
+  it("refuses an unknown value", () => {
+    assert.throws(
+      () => createRouter({ trailingSlash: "loose" as "strict" }),
+      { code: "INVALID_OPTION" },
+    );
+  });
+});
+
+describe("405 and OPTIONS hooks", () => {
+  it("methodNotAllowed and options receive the Allow list", async () => {
+    const seen: string[][] = [];
+    const router = createRouter({
+      methodNotAllowed: (request, { allow }) => {
+        seen.push([...allow]);
+        return Response.json({ method: request.method }, {
+          status: 405,
+          headers: { allow: allow.join(", ") },
+        });
+      },
+      options: (_request, { allow }) =>
+        new Response(null, {
+          status: 204,
+          headers: {
+            "access-control-allow-origin": "*",
+            "access-control-allow-methods": allow.join(", "),
+          },
+        }),
+    })
+      .endpoint`GET /x`(() => new Response("x"))
+      .endpoint`PUT /x`(() => new Response("x"));
+    const wrong = await router(new Request(url("/x"), { method: "DELETE" }));
+    assert.equal(wrong.status, 405);
+    assert.deepEqual(await wrong.json(), { method: "DELETE" });
+    assert.deepEqual(seen, [["GET", "PUT", "HEAD", "OPTIONS"]]);
+    const preflight = await router(
+      new Request(url("/x"), { method: "OPTIONS" }),
+    );
+    assert.equal(preflight.status, 204);
+    assert.equal(
+      preflight.headers.get("access-control-allow-methods"),
+      "GET, PUT, HEAD, OPTIONS",
+    );
+    // A path without routes stays a 404: hooks answer known paths only.
+    const unknown = await router(
+      new Request(url("/y"), { method: "OPTIONS" }),
+    );
+    assert.equal(unknown.status, 404);
+  });
+
+  it("a hook that throws goes to errorHandler", async () => {
+    const router = createRouter({
+      methodNotAllowed: () => {
+        throw new Error("boom");
+      },
+      errorHandler: (error) => new Response(error.message, { status: 500 }),
+    }).endpoint`GET /x`(() => new Response("x"));
+    const response = await router(new Request(url("/x"), { method: "POST" }));
+    assert.equal(response.status, 500);
+    assert.equal(await response.text(), "boom");
+  });
+});
+
+describe("404 versus 405", () => {
+  it("a one-method catch-all does not turn unknown paths into 405", async () => {
+    const router = createRouter()
+      .endpoint`OPTIONS /*`(() => new Response(null, { status: 204 }))
+      .endpoint`GET /users`(() => new Response("users"));
+    assert.equal((await router(new Request(url("/nope")))).status, 404);
+    const post = await router(new Request(url("/users"), { method: "POST" }));
+    assert.equal(post.status, 405);
+    assert.equal(post.headers.get("allow"), "GET, HEAD, OPTIONS");
+    const preflight = await router(
+      new Request(url("/nope"), { method: "OPTIONS" }),
+    );
+    assert.equal(preflight.status, 204);
+  });
+
+  it("a GET catch-all (SPA fallback) leaves other methods a 404; a prefix wildcard makes its paths known", async () => {
+    const router = createRouter({ baseUrl: "/app" })
+      .endpoint`GET /:rest*`(() => new Response("index"))
+      .endpoint`GET /static/*`(() => new Response("file"));
+    assert.equal(
+      (await router(new Request(url("/app/x"), { method: "POST" }))).status,
+      404,
+    );
+    const wrong = await router(
+      new Request(url("/app/static/a.css"), { method: "POST" }),
+    );
+    assert.equal(wrong.status, 405);
+  });
+});

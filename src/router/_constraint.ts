@@ -1,0 +1,181 @@
+// Constraints of path parameters (`:id{[0-9]+}`): where they end, and whether
+// their regular expression stays inside one path segment.
+
+/** Where a `{…}` constraint that opens at `open` closes, or -1. */
+export function constraintEnd(text: string, open: number): number {
+  let depth = 0;
+  let inClass = false;
+  for (let i = open; i < text.length; i++) {
+    const char = text[i];
+    if (char === "\\") i++;
+    else if (inClass) inClass = char !== "]";
+    else if (char === "[") inClass = true;
+    else if (char === "{") depth++;
+    else if (char === "}" && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** True when a character-class body (without brackets) can hold "/". */
+function classHasSlash(body: string): boolean {
+  const chars: (string | null)[] = [];
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] !== "\\") {
+      chars.push(body[i]);
+      continue;
+    }
+    const next = body[++i] ?? "";
+    if ("DSW".includes(next)) return true;
+    if (next === "/") return true;
+    if (/^x2f/i.test(body.slice(i, i + 3))) return true;
+    if (/^u002f/i.test(body.slice(i, i + 5))) return true;
+    chars.push("dswbBtnrvf0".includes(next) ? null : next);
+  }
+  for (let i = 0; i < chars.length; i++) {
+    if (chars[i] === "/") return true;
+    const low = chars[i];
+    const high = chars[i + 2];
+    if (chars[i + 1] === "-" && low && high && low <= "/" && "/" <= high) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Why a constraint is refused, at which offset of its text. */
+export interface ConstraintProblem {
+  readonly offset: number;
+  readonly why: string;
+}
+
+/**
+ * Checks a `{…}` constraint (the text between the braces) and returns the
+ * regular-expression source to use: capturing groups become non-capturing
+ * (the route's capture groups are numbered by the router). Refused:
+ * anything that can match "/" (`.`, `\D`, `\S`, `\W`, a class holding `/`,
+ * a negated class without it, `/` itself), anchors, named groups,
+ * back-references, a repeated group holding a quantifier (exponential
+ * backtracking), an invalid RegExp, and one that matches "".
+ */
+export function checkConstraint(
+  constraint: string,
+): string | ConstraintProblem {
+  try {
+    return constraintRegExpSource(constraint);
+  } catch (problem) {
+    if (problem instanceof Refusal) return problem;
+    throw problem;
+  }
+}
+
+class Refusal implements ConstraintProblem {
+  constructor(readonly offset: number, readonly why: string) {}
+}
+
+/** True when `text[at]` starts a quantifier (`*`, `+`, `?`, `{n…}`). */
+function isQuantifier(text: string, at: number): boolean {
+  const char = text[at];
+  if (char === "*" || char === "+") return true;
+  if (char === "?") return text[at - 1] !== "(";
+  return char === "{" && /^\{\d+(?:,\d*)?\}/.test(text.slice(at));
+}
+
+/** True when a quantifier that repeats more than once starts at `at`. */
+function isRepetition(text: string, at: number): boolean {
+  const char = text[at];
+  if (char === "*" || char === "+") return true;
+  const count = /^\{(\d+)(?:(,)(\d*))?\}/.exec(text.slice(at));
+  if (count === null) return false;
+  const most = count[2] === undefined
+    ? Number(count[1])
+    : count[3] === ""
+    ? Infinity
+    : Number(count[3]);
+  return most > 1;
+}
+
+function constraintRegExpSource(constraint: string): string {
+  const refuse = (offset: number, why: string): never => {
+    throw new Refusal(offset, why);
+  };
+  let out = "";
+  // Per open group: whether it holds a quantifier. A repeated group that
+  // does ("(a+)+", "(x?){9}") can backtrack exponentially; refused like
+  // find-my-way's safe-regex check.
+  const groups: boolean[] = [false];
+  for (let i = 0; i < constraint.length; i++) {
+    const char = constraint[i];
+    if (isQuantifier(constraint, i)) groups[groups.length - 1] = true;
+    if (char === "\\") {
+      const next = constraint[i + 1] ?? "";
+      if (/[1-9k]/.test(next)) refuse(i, "back-references are not supported");
+      if (
+        "DSW/".includes(next) || /^x2f/i.test(constraint.slice(i + 1)) ||
+        /^u002f/i.test(constraint.slice(i + 1))
+      ) {
+        refuse(
+          i,
+          `"\\${next}" can match "/"; a constraint stays in one segment`,
+        );
+      }
+      out += char + next;
+      i++;
+    } else if (char === "[") {
+      let end = i + 1;
+      if (constraint[end] === "^") end++;
+      if (constraint[end] === "]") end++;
+      while (end < constraint.length && constraint[end] !== "]") {
+        if (constraint[end] === "\\") end++;
+        end++;
+      }
+      const negated = constraint[i + 1] === "^";
+      const body = constraint.slice(i + (negated ? 2 : 1), end);
+      if (negated !== classHasSlash(body)) {
+        refuse(
+          i,
+          negated
+            ? 'a negated class must exclude "/" (write [^/…])'
+            : `[${body}] can match "/"; a constraint stays in one segment`,
+        );
+      }
+      out += constraint.slice(i, end + 1);
+      i = end;
+    } else if (char === ".") {
+      refuse(i, '"." can match "/"; write [^/] for any character but "/"');
+    } else if (char === "/") {
+      refuse(i, 'a constraint cannot match "/"');
+    } else if (char === "^" || char === "$") {
+      refuse(i, `"${char}": a constraint already spans the whole value`);
+    } else if (char === "(") {
+      groups.push(false);
+      if (constraint[i + 1] !== "?") out += "(?:";
+      else {
+        const prefix = /^\(\?(?::|=|!|<=|<!)/.exec(constraint.slice(i))?.[0];
+        if (prefix === undefined) refuse(i, "named groups are not supported");
+        out += prefix;
+        i += prefix!.length - 1;
+      }
+    } else if (char === ")") {
+      const quantified = groups.length > 1 ? groups.pop()! : false;
+      if (quantified && isRepetition(constraint, i + 1)) {
+        refuse(
+          i + 1,
+          "a repeated group holding a quantifier can take exponential time",
+        );
+      }
+      if (quantified) groups[groups.length - 1] = true;
+      out += char;
+    } else out += char;
+  }
+  let regexp: RegExp;
+  try {
+    regexp = new RegExp(`^(?:${out})$`);
+  } catch (cause) {
+    return refuse(
+      0,
+      `not a valid regular expression (${(cause as Error).message})`,
+    );
+  }
+  if (regexp.test("")) refuse(0, "it matches the empty string");
+  return out;
+}
