@@ -129,8 +129,8 @@ const MUTANTS: Mutant[] = [
     id: "breaker-threshold",
     bug: "breaker: opens one failure after the threshold",
     file: "src/models/_breaker.ts",
-    find: `this.consecutiveFailures >= this.#settings.threshold`,
-    replace: `this.consecutiveFailures > this.#settings.threshold`,
+    find: `this.#failures >= this.#settings.threshold`,
+    replace: `this.#failures > this.#settings.threshold`,
     tests: ["tests/models/breaker_stats_test.ts"],
   },
   {
@@ -146,7 +146,7 @@ const MUTANTS: Mutant[] = [
   {
     id: "fallback-order",
     bug: "model router: the fallback chain is tried back to front",
-    file: "src/models/_fallback.ts",
+    file: "src/models/fallback/policy.ts",
     find: `for (const name of chain) {`,
     replace: `for (const name of [...chain].reverse()) {`,
     tests: ROUTER_MODEL_TESTS,
@@ -155,9 +155,9 @@ const MUTANTS: Mutant[] = [
     id: "fallback-registration-order",
     bug:
       "model router: without a chain, fallbacks run in reverse registration order",
-    file: "src/models/_fallback.ts",
-    find: `for (const entry of order) {`,
-    replace: `for (const entry of [...order].reverse()) {`,
+    file: "src/models/fallback/policy.ts",
+    find: `for (const entry of registry.order) {`,
+    replace: `for (const entry of [...registry.order].reverse()) {`,
     tests: ROUTER_MODEL_TESTS,
   },
   {
