@@ -31,10 +31,17 @@ async function run(
   const command = launch.task
     ? ["task", "--quiet", "--config", CONFIG, "convert", ...args]
     : ["run", "--allow-read", "--no-lock", SCRIPT, ...args];
+  // `deno task` keeps an INIT_CWD it inherits (as npm does): under
+  // `deno task ci` that is the repository root, not the directory the user
+  // ran the command in, so the child starts without it, as from a shell.
+  const env = Deno.env.toObject();
+  delete env.INIT_CWD;
   const output = await runBounded(Deno.execPath(), {
     args: command,
     cwd: launch.cwd,
     stdin,
+    env,
+    clearEnv: true,
   });
   return { code: output.code, stdout: output.out, stderr: output.err };
 }
