@@ -19,9 +19,9 @@ import {
   apiHost,
   ConfigError,
   createAdapter,
-  createGatewayModelRouter,
   planBackends,
 } from "./_backends.ts";
+import { createGateway } from "../src/gateway/mod.ts";
 
 function port(): number {
   const raw = Deno.env.get("PORT") ?? "8000";
@@ -47,9 +47,9 @@ async function main(): Promise<void> {
     console.error(`switchyard: ${error.message}`);
     Deno.exit(2);
   }
-  const modelRouter = createGatewayModelRouter(
-    plan.specs.map((spec) => [spec.name, createAdapter(spec)] as const),
-  );
+  const gateway = createGateway({
+    backends: plan.specs.map((spec) => [spec.name, createAdapter(spec)]),
+  });
   if (plan.source === "local") {
     console.log(
       "switchyard: no OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY, OLLAMA_HOST or SWITCHYARD_CONFIG set: " +
@@ -75,7 +75,7 @@ async function main(): Promise<void> {
     }
   }
 
-  const app = createApp({ modelRouter });
+  const app = createApp({ gateway });
   const server = Deno.serve({
     hostname: "127.0.0.1",
     port: port(),
@@ -87,7 +87,7 @@ async function main(): Promise<void> {
   }, app);
 
   const stop = () => {
-    modelRouter.dispose();
+    gateway.dispose();
     server.shutdown();
   };
   Deno.addSignalListener("SIGINT", stop);

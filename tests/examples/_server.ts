@@ -1,11 +1,8 @@
 // Starts the demo app on 127.0.0.1 with an OS-chosen port, for the Deno-only
-// example tests. `close()` shuts the server down and disposes the model router.
+// example tests. `close()` shuts the server down and disposes the gateway's model router.
 import { createApp } from "../../examples/_app.ts";
-import {
-  createAdapter,
-  createGatewayModelRouter,
-  LOCAL_BACKENDS,
-} from "../../examples/_backends.ts";
+import { createAdapter, LOCAL_BACKENDS } from "../../examples/_backends.ts";
+import { createGateway, type GatewayOptions } from "../../src/gateway/mod.ts";
 import type { BackendAdapter } from "../../src/models/mod.ts";
 
 export interface RunningServer {
@@ -21,9 +18,10 @@ export function localBackends(): Array<[string, BackendAdapter]> {
 
 export function startServer(
   backends: Array<[string, BackendAdapter]> = localBackends(),
+  options: Omit<GatewayOptions, "backends" | "router"> = {},
 ): RunningServer {
-  const modelRouter = createGatewayModelRouter(backends);
-  const app = createApp({ modelRouter });
+  const gateway = createGateway({ ...options, backends });
+  const app = createApp({ gateway });
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen() {} },
     app,
@@ -33,7 +31,7 @@ export function startServer(
     origin: `http://127.0.0.1:${port}`,
     async close() {
       await server.shutdown();
-      modelRouter.dispose();
+      gateway.dispose();
     },
   };
 }
