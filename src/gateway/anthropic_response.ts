@@ -185,11 +185,6 @@ const ERROR_TYPES: Readonly<Record<number, string>> = {
   529: "overloaded_error",
 };
 
-const ANTHROPIC_TYPES: ReadonlySet<string> = new Set([
-  ...Object.values(ERROR_TYPES),
-  "api_error",
-]);
-
 /**
  * The Anthropic error body for a resolved error.
  *
@@ -205,10 +200,9 @@ const ANTHROPIC_TYPES: ReadonlySet<string> = new Set([
 export function anthropicErrorBody(
   resolved: ResolvedError,
 ): { type: "error"; error: { type: string; message: string } } {
-  const type = ANTHROPIC_TYPES.has(resolved.type)
-    ? resolved.type
-    : ERROR_TYPES[resolved.status] ??
-      (resolved.status < 500 ? "invalid_request_error" : "api_error");
+  // Anthropic's error type follows from the status alone.
+  const type = ERROR_TYPES[resolved.status] ??
+    (resolved.status < 500 ? "invalid_request_error" : "api_error");
   return { type: "error", error: { type, message: resolved.message } };
 }
 
