@@ -383,6 +383,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     const outcome: Outcome = { fallbacks: 0 };
     let key: ApiKey | undefined;
     let parsed: ParsedRequest | undefined;
+    let model: string | undefined;
     let admission: Admission | undefined;
     const finish = (status: number): void => {
       const usage = outcome.usage;
@@ -396,7 +397,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       }
       metrics.record({
         api: api.name,
-        model: parsed?.model ?? "none",
+        model: model ?? "none",
         backend: outcome.backend ?? "none",
         status,
         keyId,
@@ -415,7 +416,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         method: request.method,
         path: new URL(request.url).pathname,
         api: api.name,
-        model: parsed?.model ?? null,
+        model: model ?? null,
         backend: outcome.backend ?? null,
         status,
         latency_ms: latencyMs,
@@ -450,6 +451,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     try {
       key = await authenticate(request);
       const body = await readJson(request, maxBodyBytes);
+      // Named in logs and metrics even when the rest of the body is refused.
+      const named = (body as { model?: unknown } | null)?.model;
+      if (typeof named === "string") model = named;
       let target: ModelTarget = {};
       parsed = api.parse(body, (model) => {
         target = resolveModel(aliases[model] ?? model);
