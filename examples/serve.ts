@@ -1,9 +1,10 @@
 /**
  * The demo server of `deno task start`: the converter playground and the
- * OpenAI-compatible gateway on one template router, on 127.0.0.1.
+ * gateway of `./gateway` on one template router, on 127.0.0.1 by default.
  *
  * Environment:
- * - `PORT` (default 8000; 0 picks a free port).
+ * - `PORT` (default 8000; 0 picks a free port); `HOST` (default 127.0.0.1;
+ *   anything but loopback needs keys in the config, see `_gateway_setup.ts`).
  * - Backends: `SWITCHYARD_CONFIG`, or `OPENAI_API_KEY` (+ `OPENAI_BASE_URL`),
  *   `ANTHROPIC_API_KEY`, `GEMINI_API_KEY`, `OLLAMA_HOST`; none → local test
  *   backends (see `_backends.ts`).
@@ -15,12 +16,8 @@
  * @module
  */
 import { createApp } from "./_app.ts";
-import {
-  apiHost,
-  ConfigError,
-  createAdapter,
-  planBackends,
-} from "./_backends.ts";
+import { apiHost, ConfigError, createAdapter } from "./_backends.ts";
+import { planGateway } from "./_gateway_setup.ts";
 import { createGateway } from "../src/gateway/mod.ts";
 
 function port(): number {
@@ -38,7 +35,7 @@ function port(): number {
 async function main(): Promise<void> {
   let plan;
   try {
-    plan = planBackends(
+    plan = await planGateway(
       (name) => Deno.env.get(name),
       (path) => Deno.readTextFileSync(path),
     );
@@ -48,7 +45,9 @@ async function main(): Promise<void> {
     Deno.exit(2);
   }
   const gateway = createGateway({
+    ...plan.options,
     backends: plan.specs.map((spec) => [spec.name, createAdapter(spec)]),
+    logger: (entry) => console.log(JSON.stringify(entry)),
   });
   if (plan.source === "local") {
     console.log(
@@ -77,7 +76,7 @@ async function main(): Promise<void> {
 
   const app = createApp({ gateway });
   const server = Deno.serve({
-    hostname: "127.0.0.1",
+    hostname: plan.host,
     port: port(),
     onListen({ hostname, port }) {
       console.log(

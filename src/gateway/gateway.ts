@@ -142,6 +142,8 @@ export interface GatewayOptions {
   backends?: ReadonlyArray<readonly [string, BackendAdapter]>;
   /** Overrides of the router built from `backends`. */
   routerConfig?: RouterConfig;
+  /** Fallback order of the router built from `backends` (`setFallbackChain`). */
+  fallbackChain?: readonly string[];
   /** Client keys; none: no authentication (listen on loopback only). */
   keys?: readonly ApiKey[];
   /** Where rate-limit buckets live; default in memory. */
@@ -318,6 +320,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     });
     for (const [name, adapter] of backends) {
       modelRouter.register(name, tap.wrap(adapter));
+    }
+    if (options.fallbackChain) {
+      modelRouter.setFallbackChain(options.fallbackChain);
     }
   } else {
     throw new TypeError("createGateway: give `router` or `backends`");

@@ -31,6 +31,7 @@
  */
 export * from "./gateway.ts";
 export * from "./errors.ts";
+export * from "./config.ts";
 export * from "./keys.ts";
 export * from "./rate_limit.ts";
 export * from "./memory_rate_limit_store.ts";
