@@ -198,7 +198,16 @@ function oneOf<T extends string>(
   return value as T;
 }
 
-type Env = (name: string) => string | undefined;
+/**
+ * Reads one environment variable; `undefined` when unset.
+ *
+ * @example Usage
+ * ```ts
+ * import type { Env } from "@switchyard/switchyard/gateway";
+ * const env: Env = (name) => ({ TEAM_KEY: "sk-team" } as Record<string, string>)[name];
+ * ```
+ */
+export type Env = (name: string) => string | undefined;
 
 function secret(value: unknown, field: string, env: Env): string {
   const text = string(value, field);
@@ -530,7 +539,11 @@ export function isLoopback(host: string): boolean {
  * import { checkListenHost } from "@switchyard/switchyard/gateway";
  * checkListenHost("127.0.0.1", 0);
  * checkListenHost("0.0.0.0", 1);
- * console.log(() => checkListenHost("0.0.0.0", 0)); // throws
+ * try {
+ *   checkListenHost("0.0.0.0", 0);
+ * } catch (error) {
+ *   console.log((error as Error).message.startsWith("HOST=0.0.0.0 is not a loopback address")); // true
+ * }
  * ```
  */
 export function checkListenHost(host: string, keyCount: number): void {

@@ -200,7 +200,11 @@ export class KeyRing {
  * import { checkModelAllowed } from "@switchyard/switchyard/gateway";
  * const key = { id: "a", sha256: "0".repeat(64), models: ["echo"] };
  * checkModelAllowed(key, "echo", "echo");
- * console.log(() => checkModelAllowed(key, "gpt-4o", undefined)); // throws a 403
+ * try {
+ *   checkModelAllowed(key, "gpt-4o", undefined);
+ * } catch (error) {
+ *   console.log((error as { status: number }).status); // 403
+ * }
  * ```
  */
 export function checkModelAllowed(
