@@ -40,12 +40,7 @@ import {
   type RouterConfig,
   type RoutingTrace,
 } from "../models/mod.ts";
-import {
-  AdapterError,
-  ErrorCode,
-  type ErrorCodeValue,
-  RouterError,
-} from "../models/errors.ts";
+import { AdapterError, ErrorCode, RouterError } from "../models/errors.ts";
 import type {
   BackendAdapter,
   IRChatRequest,
@@ -53,6 +48,7 @@ import type {
   IRUsage,
 } from "../models/types.ts";
 import { readBounded } from "./_read_bounded.ts";
+import { readHead, sseBody } from "./_sse.ts";
 import { StreamErrorTap } from "./_error_tap.ts";
 import {
   ANTHROPIC_API,
@@ -196,7 +192,6 @@ const SSE_HEADERS: Readonly<Record<string, string>> = {
   "cache-control": "no-cache",
   "x-accel-buffering": "no",
 };
-const KNOWN_CODES: ReadonlySet<string> = new Set(Object.values(ErrorCode));
 const ROUTES: Readonly<Record<string, string>> = {
   "/v1/chat/completions": "POST",
   "/v1/messages": "POST",
@@ -204,7 +199,6 @@ const ROUTES: Readonly<Record<string, string>> = {
   "/api/router": "GET",
   "/metrics": "GET",
 };
-const utf8 = new TextEncoder();
 
 function requestIdOf(headers: Headers): string {
   const incoming = headers.get("x-request-id");
@@ -231,24 +225,6 @@ async function readJson(request: Request, limit: number): Promise<unknown> {
       code: "invalid_json",
     });
   }
-}
-
-function chunkError(chunk: Extract<IRStreamChunk, { type: "error" }>) {
-  const code = KNOWN_CODES.has(chunk.error.code)
-    ? chunk.error.code as ErrorCodeValue
-    : ErrorCode.UNKNOWN;
-  return new AdapterError({ code, message: chunk.error.message });
-}
-
-function endedEarly(): Extract<IRStreamChunk, { type: "error" }> {
-  return {
-    type: "error",
-    sequence: Number.MAX_SAFE_INTEGER,
-    error: {
-      code: ErrorCode.INVALID_RESPONSE,
-      message: "The backend stream ended without a done chunk.",
-    },
-  };
 }
 
 function timeoutError(ms: number): GatewayError {
@@ -522,22 +498,11 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (chunk.type === "error") outcome.errorCode = chunk.error.code;
     };
 
-    // Read up to the first chunk that commits the answer, so that failures
-    // before any output get the status a non-streamed request would get.
-    let head = "";
+    // Commit late: a failure before the first output gets the status a
+    // non-streamed request would get.
+    let head: string;
     try {
-      for (;;) {
-        const next = await chunks.next();
-        if (next.done) throw chunkError(endedEarly());
-        const chunk = next.value;
-        if (chunk.type === "error") throw chunkError(chunk);
-        observe(chunk);
-        head += encoder.encode(chunk);
-        if (
-          chunk.type === "content" || chunk.type === "tool_use" ||
-          chunk.type === "done"
-        ) break;
-      }
+      head = await readHead(chunks, encoder, observe);
     } catch (error) {
       release();
       abort.abort();
@@ -549,53 +514,21 @@ export function createGateway(options: GatewayOptions): Gateway {
     clearTimeout(timer);
     outcome.firstOutputAt = now();
     metrics.streamOpened();
-    let closed = false;
-    const close = (): void => {
-      if (closed) return;
-      closed = true;
-      release();
-      metrics.streamClosed();
-      finish(200);
-    };
-
-    let first = true;
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        try {
-          if (first) {
-            first = false;
-            controller.enqueue(utf8.encode(head));
-          }
-          while (!encoder.finished) {
-            const next = await chunks.next();
-            const chunk = next.done ? endedEarly() : next.value;
-            observe(chunk);
-            const text = encoder.encode(chunk);
-            if (text !== "") {
-              controller.enqueue(utf8.encode(text));
-              return;
-            }
-          }
-          controller.close();
-          close();
-          await drain(chunks);
-        } catch (error) {
-          // The router reports failures as error chunks; this is a bug or an abort.
-          outcome.errorCode = error instanceof AdapterError
-            ? error.code
-            : "INTERNAL";
-          controller.enqueue(utf8.encode(encoder.error(resolveError(error))));
-          controller.close();
-          close();
-        }
+    const body = sseBody(head, chunks, encoder, {
+      observe,
+      failed(code) {
+        outcome.errorCode = code;
       },
-      async cancel(reason) {
+      cancelled(reason) {
         outcome.errorCode ??= ErrorCode.ABORTED;
-        close();
         abort.abort(reason);
-        await chunks.return(undefined).catch(() => {});
       },
-    }, { highWaterMark: 0 });
+      closed() {
+        release();
+        metrics.streamClosed();
+        finish(200);
+      },
+    });
     return new Response(body, { headers: { ...SSE_HEADERS, ...headers } });
   }
 
@@ -687,15 +620,4 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (ownsRouter) modelRouter.dispose();
     },
   });
-}
-
-// Lets the router run the code after its last chunk (stats, breaker), with a
-// bound in case an adapter keeps yielding after `done`.
-async function drain(
-  chunks: AsyncGenerator<IRStreamChunk, void, undefined>,
-): Promise<void> {
-  for (let i = 0; i < 16; i++) {
-    if ((await chunks.next()).done) return;
-  }
-  await chunks.return(undefined);
 }
