@@ -365,6 +365,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     let key: ApiKey | undefined;
     let parsed: ParsedRequest | undefined;
     let model: string | undefined;
+    let target: ModelTarget = {};
     let admission: Admission | undefined;
     const finish = (status: number): void => {
       const usage = outcome.usage;
@@ -424,6 +425,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (error instanceof RouterError) {
         outcome.backend ??= error.attemptedBackends.at(-1);
         outcome.fallbacks = Math.max(0, error.attemptedBackends.length - 1);
+      } else if (error instanceof AdapterError) {
+        outcome.backend ??= target.backend; // fallback "none": the one named
       }
       finish(response.status);
       return response;
@@ -435,7 +438,6 @@ export function createGateway(options: GatewayOptions): Gateway {
       // Named in logs and metrics even when the rest of the body is refused.
       const named = (body as { model?: unknown } | null)?.model;
       if (typeof named === "string") model = named;
-      let target: ModelTarget = {};
       parsed = api.parse(body, (model) => {
         target = resolveModel(aliases[model] ?? model);
         return target;
@@ -566,7 +568,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         });
       }
       if (path === "/metrics") {
-        response = new Response(metrics.render(), {
+        response = new Response(metrics.render(modelRouter.getBackendInfo()), {
           headers: {
             ...headers,
             "content-type": "text/plain; version=0.0.4; charset=utf-8",

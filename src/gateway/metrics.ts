@@ -11,6 +11,8 @@
  * | `switchyard_tokens_total` | counter | `direction` (`in`, `out`), `model`, `backend`, `key` |
  * | `switchyard_fallbacks_total` | counter | `model` |
  * | `switchyard_open_streams` | gauge | — |
+ * | `switchyard_backend_up` | gauge (1 healthy, 0 not) | `backend` |
+ * | `switchyard_backend_circuit_state` | gauge (0 closed, 1 half-open, 2 open) | `backend` |
  *
  * `model` is the name the client sent (after aliases), `backend` the one that
  * answered (`none` when no backend answered), `key` the key id (`anonymous`
@@ -55,6 +57,30 @@ export interface RequestRecord {
   /** Fallback attempts after the first backend. */
   fallbacks: number;
 }
+
+/**
+ * A backend's health and breaker state, as the model router reports them.
+ *
+ * @example Usage
+ * ```ts
+ * import type { BackendState } from "@switchyard/switchyard/gateway";
+ * const state: BackendState = { name: "openai", isHealthy: true, circuitBreakerState: "closed" };
+ * ```
+ */
+export interface BackendState {
+  /** Registered name. */
+  readonly name: string;
+  /** Last known health. */
+  readonly isHealthy: boolean;
+  /** `closed`, `half-open` or `open`. */
+  readonly circuitBreakerState: string;
+}
+
+const CIRCUIT_VALUES: Readonly<Record<string, number>> = {
+  closed: 0,
+  "half-open": 1,
+  open: 2,
+};
 
 const LATENCY_BUCKETS = [
   0.005,
@@ -233,9 +259,11 @@ export class Metrics {
   /**
    * The metrics as Prometheus text.
    *
+   * @param backends Each backend's health and breaker state, read from the
+   *   model router when scraped.
    * @returns The exposition text (ends with a newline).
    */
-  render(): string {
+  render(backends: readonly BackendState[] = []): string {
     const out: string[] = [];
     const counter = (
       name: string,
@@ -304,6 +332,20 @@ export class Metrics {
       "# HELP switchyard_open_streams Streams being sent now.",
       "# TYPE switchyard_open_streams gauge",
       `switchyard_open_streams ${this.#openStreams}`,
+      "# HELP switchyard_backend_up Whether the router sees the backend as healthy.",
+      "# TYPE switchyard_backend_up gauge",
+      ...backends.map((b) =>
+        `switchyard_backend_up${labelText(["backend"], [b.name])} ${
+          b.isHealthy ? 1 : 0
+        }`
+      ),
+      "# HELP switchyard_backend_circuit_state Circuit breaker: 0 closed, 1 half-open, 2 open.",
+      "# TYPE switchyard_backend_circuit_state gauge",
+      ...backends.map((b) =>
+        `switchyard_backend_circuit_state${labelText(["backend"], [b.name])} ${
+          CIRCUIT_VALUES[b.circuitBreakerState] ?? 0
+        }`
+      ),
     );
     return out.join("\n") + "\n";
   }

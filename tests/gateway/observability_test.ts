@@ -308,3 +308,35 @@ Deno.test("x-request-id: a malformed incoming id is replaced, and a throwing log
     gateway.dispose();
   }
 });
+
+Deno.test("/metrics: a backend whose breaker opened shows circuit state 2", async () => {
+  const gateway = createGateway({
+    backends: [["down", createFailingAdapter()]],
+    routerConfig: {
+      fallbackStrategy: "none",
+      enableCircuitBreaker: true,
+      circuitBreakerThreshold: 1,
+    },
+  });
+  try {
+    const failed = await gateway(
+      new Request("http://localhost/v1/chat/completions", {
+        method: "POST",
+        body: JSON.stringify({
+          model: "down",
+          messages: [{ role: "user", content: "hi" }],
+        }),
+      }),
+    );
+    assert.equal(failed.status, 502);
+    await failed.body?.cancel();
+    const text = await (await gateway(new Request("http://localhost/metrics")))
+      .text();
+    assert.match(
+      text,
+      /^switchyard_backend_circuit_state\{backend="down"\} 2$/m,
+    );
+  } finally {
+    gateway.dispose();
+  }
+});
