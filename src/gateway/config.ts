@@ -140,6 +140,20 @@ const FALLBACKS: readonly FallbackStrategy[] = [
   "parallel",
 ];
 
+/** Sets an own property, also for names such as `__proto__`. */
+function setOwn(
+  target: Record<string, string>,
+  key: string,
+  value: string,
+): void {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -492,13 +506,15 @@ export async function parseGatewayConfig(
   }
   for (const backend of backends) {
     for (const model of backend.models ?? []) {
-      config.aliases[model] ??= `${backend.name}/${model}`;
+      if (!Object.hasOwn(config.aliases, model)) {
+        setOwn(config.aliases, model, `${backend.name}/${model}`);
+      }
     }
   }
   if (raw.aliases !== undefined) {
     const aliases = object(raw.aliases, "aliases");
     for (const [alias, target] of Object.entries(aliases)) {
-      config.aliases[alias] = string(target, `aliases.${alias}`);
+      setOwn(config.aliases, alias, string(target, `aliases.${alias}`));
     }
   }
   for (const [i, key] of config.keys.entries()) {

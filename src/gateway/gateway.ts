@@ -192,6 +192,7 @@ const SSE_HEADERS: Readonly<Record<string, string>> = {
   "cache-control": "no-cache",
   "x-accel-buffering": "no",
 };
+const MAX_LABEL_CHARS = 200;
 const ROUTES: Readonly<Record<string, string>> = {
   "/v1/chat/completions": "POST",
   "/v1/messages": "POST",
@@ -435,11 +436,14 @@ export function createGateway(options: GatewayOptions): Gateway {
     try {
       key = await authenticate(request);
       const body = await readJson(request, maxBodyBytes);
-      // Named in logs and metrics even when the rest of the body is refused.
+      // Named in logs and metrics even when the rest of the body is refused;
+      // cut short there, since a client could send megabytes of model name.
       const named = (body as { model?: unknown } | null)?.model;
-      if (typeof named === "string") model = named;
+      if (typeof named === "string") model = named.slice(0, MAX_LABEL_CHARS);
       parsed = api.parse(body, (model) => {
-        target = resolveModel(aliases[model] ?? model);
+        target = resolveModel(
+          Object.hasOwn(aliases, model) ? aliases[model] : model,
+        );
         return target;
       }, id);
       if (key) {

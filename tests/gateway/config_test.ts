@@ -309,3 +309,38 @@ Deno.test("HOST: loopback addresses pass; anything else needs keys", () => {
     checkListenHost(host, 1);
   }
 });
+
+Deno.test("config and gateway: model and alias names such as __proto__ or constructor are plain names", async () => {
+  const config = await parseGatewayConfig(
+    '{"aliases":{"__proto__":"echo"},"backends":[{"name":"echo","provider":"echo","models":["constructor"]}]}',
+    env,
+  );
+  assert.equal(Object.getPrototypeOf(config.aliases), Object.prototype);
+  assert.deepEqual(Object.keys(config.aliases).sort(), [
+    "__proto__",
+    "constructor",
+  ]);
+  const gateway = createGateway({
+    ...config,
+    backends: [["echo", createEchoAdapter()]],
+  });
+  try {
+    for (
+      const model of ["__proto__", "constructor", "toString", "hasOwnProperty"]
+    ) {
+      const response = await gateway(
+        new Request("http://localhost/v1/chat/completions", {
+          method: "POST",
+          body: JSON.stringify({
+            model,
+            messages: [{ role: "user", content: "hi" }],
+          }),
+        }),
+      );
+      assert.equal(response.status, 200, model);
+      assert.equal((await response.json()).choices[0].message.content, "hi");
+    }
+  } finally {
+    gateway.dispose();
+  }
+});
