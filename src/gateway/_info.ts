@@ -39,6 +39,29 @@ export function modelList(
   return { object: "list", data };
 }
 
+/**
+ * The same list in the Anthropic Models API shape, for clients that send
+ * `anthropic-version` (the Anthropic SDK's `models.list()`).
+ */
+export function anthropicModelList(
+  list: ReturnType<typeof modelList>,
+  created: number,
+): Record<string, unknown> {
+  const createdAt = new Date(created * 1000).toISOString();
+  const data = list.data.map((model) => ({
+    type: "model",
+    id: model.id,
+    display_name: model.id,
+    created_at: createdAt,
+  }));
+  return {
+    data,
+    has_more: false,
+    first_id: data[0]?.id ?? null,
+    last_id: data.at(-1)?.id ?? null,
+  };
+}
+
 /** Backend info without the adapter objects, and the router's stats. */
 export function routerInfo(
   router: ModelRouter,

@@ -6,7 +6,7 @@
  * |---|---|
  * | `POST /v1/chat/completions` | OpenAI Chat Completions, JSON or `stream: true` SSE |
  * | `POST /v1/messages` | Anthropic Messages, JSON or `stream: true` SSE |
- * | `GET /v1/models` | one entry per backend, backend model and alias (only those the key may use) |
+ * | `GET /v1/models` | one entry per backend, backend model and alias (only those the key may use); Anthropic's list shape when the request sends `anthropic-version` |
  * | `GET /api/router` | backend info and router stats |
  * | `GET /metrics` | Prometheus text (see `metrics.ts`); not behind keys, as scrapers expect |
  *
@@ -66,7 +66,7 @@ import {
 } from "./rate_limit.ts";
 import { MemoryRateLimitStore } from "./memory_rate_limit_store.ts";
 import { Metrics } from "./metrics.ts";
-import { modelList, routerInfo } from "./_info.ts";
+import { anthropicModelList, modelList, routerInfo } from "./_info.ts";
 
 /**
  * One structured log line per request, handed to `logger`. Never holds a key
@@ -538,6 +538,13 @@ export function createGateway(options: GatewayOptions): Gateway {
     return new Response(body, { headers: { ...SSE_HEADERS, ...headers } });
   }
 
+  function models(headers: Headers, key: ApiKey | undefined): unknown {
+    const list = modelList(modelRouter, aliases, key, startedAt);
+    return headers.has("anthropic-version")
+      ? anthropicModelList(list, startedAt)
+      : list;
+  }
+
   async function handle(request: Request): Promise<Response> {
     const started = now();
     const url = new URL(request.url);
@@ -582,7 +589,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         key = await authenticate(request);
         response = Response.json(
           path === "/v1/models"
-            ? modelList(modelRouter, aliases, key, startedAt)
+            ? models(request.headers, key)
             : routerInfo(modelRouter),
           { headers },
         );

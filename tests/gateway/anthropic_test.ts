@@ -103,6 +103,12 @@ Deno.test("anthropic SDK: the SSE event stream, raw events and the accumulated m
       max_tokens: 64,
       messages: [{ role: "user", content: "streamed hello" }],
     });
+    const models: string[] = [];
+    for await (const model of anthropic.models.list()) {
+      assert.equal(model.type, "model");
+      models.push(model.id);
+    }
+    assert.ok(models.includes("echo"), models.join());
     const final = await stream.finalMessage();
     assert.deepEqual(final.content, [{ type: "text", text: "streamed hello" }]);
     assert.equal(final.stop_reason, "end_turn");
