@@ -213,10 +213,28 @@ function upstreamFields(
   };
 }
 
-function retryAfterHeader(ms: number | undefined): Record<string, string> {
-  return ms === undefined
-    ? {}
-    : { "retry-after": String(Math.max(0, Math.ceil(ms / 1000))) };
+/**
+ * `Retry-After` in whole seconds (rounded up), and `retry-after-ms`, which the
+ * OpenAI and Anthropic SDKs read first, for the exact wait.
+ *
+ * @param ms The wait in milliseconds, when known.
+ * @returns The headers (none when the wait is unknown).
+ *
+ * @example Usage
+ * ```ts
+ * import { retryAfterHeaders } from "@switchyard/switchyard/gateway";
+ * console.log(retryAfterHeaders(1500)); // { "retry-after": "2", "retry-after-ms": "1500" }
+ * ```
+ */
+export function retryAfterHeaders(
+  ms: number | undefined,
+): Record<string, string> {
+  if (ms === undefined) return {};
+  const wait = Math.max(0, Math.ceil(ms));
+  return {
+    "retry-after": String(Math.ceil(wait / 1000)),
+    "retry-after-ms": String(wait),
+  };
 }
 
 /**
@@ -290,7 +308,7 @@ export function resolveError(
       message: first.message,
       code: error.code,
       param: null,
-      headers: retryAfterHeader(
+      headers: retryAfterHeaders(
         waits.length > 0 ? Math.min(...waits) : undefined,
       ),
     };

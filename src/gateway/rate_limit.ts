@@ -22,7 +22,7 @@
  *
  * @module
  */
-import { GatewayError } from "./errors.ts";
+import { GatewayError, retryAfterHeaders } from "./errors.ts";
 
 /**
  * The size and refill rate of one bucket.
@@ -281,9 +281,7 @@ export class RateLimiter {
       }
     }
     if (what !== "") {
-      headers["retry-after"] = String(
-        Math.max(1, Math.ceil(retryAfterMs / 1000)),
-      );
+      Object.assign(headers, retryAfterHeaders(Math.max(1, retryAfterMs)));
       throw new GatewayError({
         status: 429,
         type: "rate_limit_error",

@@ -172,6 +172,7 @@ Deno.test("a streamed request hit by 429 Retry-After: 7 gets what a non-streamed
     }).catch((e) => e);
     assert.ok(error instanceof OpenAI.RateLimitError, String(error));
     assert.equal(error.headers.get("retry-after"), "7");
+    assert.equal(error.headers.get("retry-after-ms"), "7000");
     assert.equal(upstream.calls.length, 3);
   } finally {
     await gateway.close();

@@ -164,6 +164,7 @@ Deno.test("rate limits: rpm bucket refuses with 429, Retry-After and OpenAI's x-
     const refused = await gateway(chat(auth));
     assert.equal(refused.status, 429);
     assert.equal(refused.headers.get("retry-after"), "30");
+    assert.equal(refused.headers.get("retry-after-ms"), "30000");
     assert.equal(refused.headers.get("x-ratelimit-remaining-requests"), "0");
     assert.equal(refused.headers.get("x-ratelimit-reset-requests"), "1m0s");
     const body = await refused.json();
