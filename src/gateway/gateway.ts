@@ -267,7 +267,7 @@ function noteRouting(outcome: Outcome, routing: unknown): void {
  *
  * @param options Backends or a router; keys, limits, aliases, timeouts, logger.
  * @returns The fetch handler (with `router`, `metrics`, `dispose`).
- * @throws {TypeError} When neither `router` nor `backends` is given, or a key is malformed.
+ * @throws {TypeError} Unless exactly one of `router` and `backends` is given, or when a key is malformed.
  *
  * @example Serving with Deno
  * ```ts
@@ -284,6 +284,9 @@ function noteRouting(outcome: Outcome, routing: unknown): void {
  * ```
  */
 export function createGateway(options: GatewayOptions): Gateway {
+  if (options.router && options.backends) {
+    throw new TypeError("createGateway: give `router` or `backends`, not both");
+  }
   const tap = options.backends ? new StreamErrorTap() : undefined;
   let modelRouter: ModelRouter;
   if (options.router) modelRouter = options.router;

@@ -33,6 +33,19 @@ async function sse(
 }
 
 describe("createGateway as a fetch handler", () => {
+  it("takes exactly one of router and backends", () => {
+    assert.throws(() => createGateway({}), /router` or `backends/);
+    const gateway = createGateway({ backends: [] });
+    try {
+      assert.throws(
+        () => createGateway({ router: gateway.router, backends: [] }),
+        /not both/,
+      );
+    } finally {
+      gateway.dispose();
+    }
+  });
+
   it("answers OpenAI chat, JSON and SSE", async () => {
     const gateway = createGateway({
       backends: [["echo", createEchoAdapter()]],
