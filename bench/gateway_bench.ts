@@ -20,6 +20,7 @@
 // Run: deno bench -A --unstable-no-legacy-abort bench/gateway_bench.ts
 import { createApp } from "../examples/_app.ts";
 import { createGatewayModelRouter } from "../examples/_backends.ts";
+import { createGateway } from "../src/gateway/mod.ts";
 import { createMockAdapter } from "../src/models/testing.ts";
 import type {
   BackendAdapter,
@@ -47,7 +48,10 @@ const adapter: BackendAdapter = {
 };
 
 const modelRouter = createGatewayModelRouter([["local", adapter]]);
-const app = createApp({ modelRouter, page: "<!doctype html>" });
+const app = createApp({
+  gateway: createGateway({ router: modelRouter }),
+  page: "<!doctype html>",
+});
 
 const body = JSON.stringify({
   model: "local",

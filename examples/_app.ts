@@ -6,10 +6,8 @@
  * |---|---|
  * | `GET /` | converter playground (one self-contained HTML page, cached with an ETag) |
  * | `POST /api/convert` | curl / raw HTTP / HAR / fetch → every form (`_convert_api.ts`) |
- * | `POST /v1/chat/completions` | OpenAI-compatible chat, JSON or SSE (`_gateway.ts`) |
- * | `GET /v1/models` | one entry per backend and model |
- * | `GET /api/router` | model-router backend info and stats |
  * | `GET /healthz` | `ok` |
+ * | anything else | the gateway of `./gateway` (`/v1/chat/completions`, `/v1/messages`, `/v1/models`, `/api/router`, `/metrics`) |
  *
  * `createApp` does no I/O besides reading `playground.html` once (pass
  * `page` to skip that), so tests and benchmarks call it in-process.
@@ -22,18 +20,15 @@ import {
   raw,
   type Router,
 } from "../src/router/mod.ts";
-import type { Router as ModelRouter } from "../src/models/mod.ts";
+import type { Gateway } from "../src/gateway/mod.ts";
 import { handleConvert } from "./_convert_api.ts";
-import { createGateway, type GatewayOptions } from "./_gateway.ts";
 
 /** Options of {@linkcode createApp}. */
 export interface AppOptions {
-  /** The model router the gateway routes through. */
-  modelRouter: ModelRouter;
+  /** The gateway that answers every route the demo does not own. */
+  gateway: Gateway;
   /** The playground page; default `examples/playground.html`. */
   page?: string;
-  /** Gateway options (body limit, clock). */
-  gateway?: GatewayOptions;
 }
 
 /**
@@ -54,25 +49,26 @@ export function loadPlaygroundPage(): string {
 /**
  * Builds the demo router.
  *
- * @param options The model router, and optionally the page and gateway options.
+ * @param options The gateway, and optionally the page.
  * @returns The template router; hand it to `Deno.serve`.
  *
  * @example In-process request
  * ```ts
  * import { createEchoAdapter } from "../src/models/testing.ts";
- * import { createGatewayModelRouter } from "./_backends.ts";
+ * import { createGateway } from "../src/gateway/mod.ts";
  * import { createApp } from "./_app.ts";
- * const modelRouter = createGatewayModelRouter([["echo", createEchoAdapter()]]);
- * const app = createApp({ modelRouter, page: "<!doctype html><title>t</title>" });
+ * const gateway = createGateway({ backends: [["echo", createEchoAdapter()]] });
+ * const app = createApp({ gateway, page: "<!doctype html><title>t</title>" });
  * const response = await app(new Request("http://localhost/v1/models"));
  * console.log((await response.json()).data[0].id); // "echo"
- * modelRouter.dispose();
+ * gateway.dispose();
  * ```
  */
 export function createApp(options: AppOptions): Router {
   const page = options.page ?? loadPlaygroundPage();
   const router = createRouter({
     cache: { cacheControl: "no-cache" },
+    defaultHandler: options.gateway,
     errorHandler(error) {
       console.error(error);
       return Response.json({
@@ -93,6 +89,5 @@ export function createApp(options: AppOptions): Router {
 
     ok`);
   router.endpoint`POST /api/convert`(handleConvert);
-  createGateway(options.modelRouter, options.gateway).register(router);
   return router;
 }

@@ -35,7 +35,7 @@ import {
 import { parseCode } from "../src/convert/fetch.ts";
 import { ConversionError } from "../src/convert/errors.ts";
 import type { HttpRequest } from "../src/convert/types.ts";
-import { readBounded } from "./_read_bounded.ts";
+import { readBounded } from "../src/gateway/_read_bounded.ts";
 
 /** Input forms the converter reads. */
 export type InputForm = "curl" | "http" | "har" | "fetch";

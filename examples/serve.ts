@@ -1,9 +1,10 @@
 /**
  * The demo server of `deno task start`: the converter playground and the
- * OpenAI-compatible gateway on one template router, on 127.0.0.1.
+ * gateway of `./gateway` on one template router, on 127.0.0.1 by default.
  *
  * Environment:
- * - `PORT` (default 8000; 0 picks a free port).
+ * - `PORT` (default 8000; 0 picks a free port); `HOST` (default 127.0.0.1;
+ *   anything but loopback needs keys in the config, see `_gateway_setup.ts`).
  * - Backends: `SWITCHYARD_CONFIG`, or `OPENAI_API_KEY` (+ `OPENAI_BASE_URL`),
  *   `ANTHROPIC_API_KEY`, `GEMINI_API_KEY`, `OLLAMA_HOST`; none → local test
  *   backends (see `_backends.ts`).
@@ -15,13 +16,9 @@
  * @module
  */
 import { createApp } from "./_app.ts";
-import {
-  apiHost,
-  ConfigError,
-  createAdapter,
-  createGatewayModelRouter,
-  planBackends,
-} from "./_backends.ts";
+import { apiHost, ConfigError, createAdapter } from "./_backends.ts";
+import { planGateway } from "./_gateway_setup.ts";
+import { createGateway } from "../src/gateway/mod.ts";
 
 /**
  * A startup failure: serve.ts prints its message as one `switchyard: …` line
@@ -53,11 +50,10 @@ function listenFailure(hostname: string, port: number, error: unknown): string {
 }
 
 async function main(): Promise<void> {
-  const hostname = "127.0.0.1";
   const listenPort = port();
   let plan;
   try {
-    plan = planBackends(
+    plan = await planGateway(
       (name) => Deno.env.get(name),
       (path) => Deno.readTextFileSync(path),
     );
@@ -65,9 +61,11 @@ async function main(): Promise<void> {
     if (error instanceof ConfigError) throw new StartupError(error.message);
     throw error;
   }
-  const modelRouter = createGatewayModelRouter(
-    plan.specs.map((spec) => [spec.name, createAdapter(spec)] as const),
-  );
+  const gateway = createGateway({
+    ...plan.options,
+    backends: plan.specs.map((spec) => [spec.name, createAdapter(spec)]),
+    logger: (entry) => console.log(JSON.stringify(entry)),
+  });
   if (plan.source === "local") {
     console.log(
       "switchyard: no OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY, OLLAMA_HOST or SWITCHYARD_CONFIG set: " +
@@ -93,11 +91,11 @@ async function main(): Promise<void> {
     }
   }
 
-  const app = createApp({ modelRouter });
+  const app = createApp({ gateway });
   let server: Deno.HttpServer;
   try {
     server = Deno.serve({
-      hostname,
+      hostname: plan.host,
       port: listenPort,
       onListen({ hostname, port }) {
         console.log(
@@ -106,12 +104,12 @@ async function main(): Promise<void> {
       },
     }, app);
   } catch (error) {
-    modelRouter.dispose();
-    throw new StartupError(listenFailure(hostname, listenPort, error));
+    gateway.dispose();
+    throw new StartupError(listenFailure(plan.host, listenPort, error));
   }
 
   const stop = () => {
-    modelRouter.dispose();
+    gateway.dispose();
     server.shutdown();
   };
   Deno.addSignalListener("SIGINT", stop);

@@ -1,11 +1,8 @@
 // Starts the demo app on 127.0.0.1 with an OS-chosen port, for the Deno-only
-// example tests. `close()` shuts the server down and disposes the model router.
+// example tests. `close()` shuts the server down and disposes the gateway's model router.
 import { createApp } from "../../examples/_app.ts";
-import {
-  createAdapter,
-  createGatewayModelRouter,
-  LOCAL_BACKENDS,
-} from "../../examples/_backends.ts";
+import { createAdapter, LOCAL_BACKENDS } from "../../examples/_backends.ts";
+import { createGateway, type GatewayOptions } from "../../src/gateway/mod.ts";
 import type { BackendAdapter } from "../../src/models/mod.ts";
 import { withTimeout } from "../_bounded.ts";
 
@@ -22,9 +19,10 @@ export function localBackends(): Array<[string, BackendAdapter]> {
 
 export function startServer(
   backends: Array<[string, BackendAdapter]> = localBackends(),
+  options: Omit<GatewayOptions, "backends" | "router"> = {},
 ): RunningServer {
-  const modelRouter = createGatewayModelRouter(backends);
-  const app = createApp({ modelRouter });
+  const gateway = createGateway({ ...options, backends });
+  const app = createApp({ gateway });
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen() {} },
     app,
@@ -42,7 +40,7 @@ export function startServer(
           "server.shutdown(): a connection never finished",
         );
       } finally {
-        modelRouter.dispose();
+        gateway.dispose();
       }
     },
   };

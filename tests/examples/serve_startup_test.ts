@@ -490,3 +490,92 @@ Deno.test("deno task start on an empty DENO_DIR fetches nothing (no dev npm pack
     await Deno.remove(denoDir, { recursive: true });
   }
 });
+
+Deno.test("serve.ts: a gateway config object brings keys, aliases and the JSON request log", async () => {
+  const path = await Deno.makeTempFile({ suffix: ".json" });
+  try {
+    await Deno.writeTextFile(
+      path,
+      JSON.stringify({
+        backends: [{ name: "echo", provider: "echo" }],
+        aliases: { fast: "echo" },
+        keys: [{ id: "team-a", key: "$TEAM_A_KEY", rpm: 100 }],
+      }),
+    );
+    const serve = await startServe({
+      SWITCHYARD_CONFIG: path,
+      TEAM_A_KEY: "sk-team-a-secret",
+    });
+    try {
+      const anonymous = await chat(serve.origin, {
+        model: "fast",
+        messages: [{ role: "user", content: "hi" }],
+      });
+      assert.equal(anonymous.status, 401);
+      await anonymous.body?.cancel();
+      const response = await fetch(`${serve.origin}/v1/chat/completions`, {
+        signal: fetchSignal(),
+        method: "POST",
+        headers: {
+          authorization: "Bearer sk-team-a-secret",
+          "x-request-id": "startup-test-1",
+        },
+        body: JSON.stringify({
+          model: "fast",
+          messages: [{ role: "user", content: "hi" }],
+        }),
+      });
+      assert.equal(response.status, 200);
+      assert.equal((await response.json()).choices[0].message.content, "hi");
+      // The log line is printed once the answer is sent; wait for it, bounded.
+      for (
+        let i = 0;
+        i < 200 && !serve.stdout().includes("startup-test-1");
+        i++
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const line = serve.stdout().split("\n").find((l) =>
+        l.includes('"request_id":"startup-test-1"')
+      );
+      assert.ok(line, serve.stdout());
+      const entry = JSON.parse(line);
+      assert.equal(entry.key_id, "team-a");
+      assert.equal(entry.status, 200);
+      assert.ok(
+        !serve.stdout().includes("sk-team-a-secret"),
+        "no secret logged",
+      );
+    } finally {
+      await serve.stop();
+    }
+  } finally {
+    await Deno.remove(path);
+  }
+});
+
+Deno.test("serve.ts: HOST beyond loopback without keys, or a bad config field, stops startup with one line", async () => {
+  const result = await failedStart({ HOST: "0.0.0.0" });
+  assert.equal(result.code, 2);
+  assert.match(
+    result.stderr,
+    /^switchyard: HOST=0\.0\.0\.0 is not a loopback address and no keys are configured: .+\n$/,
+  );
+  assert.doesNotMatch(result.stdout, /listening/);
+
+  const path = await Deno.makeTempFile({ suffix: ".json" });
+  try {
+    await Deno.writeTextFile(
+      path,
+      JSON.stringify({ keys: [{ id: "a", key: "$A_KEY", rpm: 0 }] }),
+    );
+    const bad = await failedStart({ SWITCHYARD_CONFIG: path, A_KEY: "sk-a" });
+    assert.equal(bad.code, 2);
+    assert.equal(
+      bad.stderr,
+      "switchyard: config: keys[0].rpm must be a positive integer\n",
+    );
+  } finally {
+    await Deno.remove(path);
+  }
+});

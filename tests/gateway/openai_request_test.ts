@@ -1,7 +1,7 @@
 // The gateway's reading of OpenAI chat-completions bodies (no server).
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { parseChatRequest } from "../../examples/_openai_wire.ts";
+import { parseChatRequest } from "../../src/gateway/mod.ts";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 import { fakeFetch } from "../models/adapters/_fake.ts";
 

@@ -1,5 +1,6 @@
-// Request bodies read with a size bound, for the demo's JSON endpoints: a
-// body over the bound is refused as soon as it is seen, never buffered whole.
+// Request bodies read with a size bound, for the gateway's and the demo's JSON
+// endpoints: a body over the bound is refused as soon as it is seen, never
+// buffered whole.
 
 /**
  * The request's body bytes, or the error `tooLarge()` makes once more than

@@ -1,0 +1,78 @@
+// The two wire formats the gateway speaks, behind one shape, so the request
+// pipeline (keys, limits, routing, streaming, metrics) is written once.
+import type {
+  IRChatRequest,
+  IRChatResponse,
+  IRStreamChunk,
+} from "../models/types.ts";
+import { openAIErrorBody, type ResolvedError } from "./errors.ts";
+import type { ModelTarget } from "./openai_request.ts";
+import { parseChatRequest } from "./openai_request.ts";
+import { ChunkEncoder, toChatCompletion } from "./openai_response.ts";
+import { parseMessagesRequest } from "./anthropic_request.ts";
+import {
+  anthropicErrorBody,
+  MessageStreamEncoder,
+  toAnthropicMessage,
+} from "./anthropic_response.ts";
+
+/** A request read by a wire format. */
+export interface ParsedRequest {
+  ir: IRChatRequest;
+  model: string;
+  stream: boolean;
+  includeUsage?: boolean;
+}
+
+/** Encodes one stream. */
+export interface StreamEncoder {
+  readonly finished: boolean;
+  encode(chunk: IRStreamChunk): string;
+  error(resolved: ResolvedError): string;
+}
+
+/** One wire format. */
+export interface WireApi {
+  /** `openai` or `anthropic` (a metrics and log label). */
+  readonly name: string;
+  /** Prefix of response ids. */
+  readonly idPrefix: string;
+  parse(
+    body: unknown,
+    resolve: (model: string) => ModelTarget,
+    id: string,
+  ): ParsedRequest;
+  json(
+    response: IRChatResponse,
+    parsed: ParsedRequest,
+    id: string,
+    created: number,
+  ): unknown;
+  encoder(parsed: ParsedRequest, id: string, created: number): StreamEncoder;
+  errorBody(resolved: ResolvedError): unknown;
+}
+
+export const OPENAI_API: WireApi = {
+  name: "openai",
+  idPrefix: "chatcmpl-",
+  parse: parseChatRequest,
+  json: (response, parsed, id, created) =>
+    toChatCompletion(response, { id, created, model: parsed.model }),
+  encoder: (parsed, id, created) =>
+    new ChunkEncoder(
+      { id, created, model: parsed.model },
+      parsed.includeUsage === true,
+    ),
+  errorBody: openAIErrorBody,
+};
+
+export const ANTHROPIC_API: WireApi = {
+  name: "anthropic",
+  idPrefix: "msg_",
+  parse: parseMessagesRequest,
+  json: (response, parsed, id) =>
+    toAnthropicMessage(response, { id, model: parsed.model }),
+  encoder: (parsed, id) =>
+    new MessageStreamEncoder({ id, model: parsed.model }),
+  errorBody: anthropicErrorBody,
+};

@@ -1,0 +1,131 @@
+// The two halves of a late-committed stream: reading the model stream up to
+// its first output (so a failure before it still gets a real status), then
+// a pull-driven SSE body for the rest (backpressure: one chunk per read).
+import {
+  AdapterError,
+  ErrorCode,
+  type ErrorCodeValue,
+} from "../models/errors.ts";
+import type { IRStreamChunk } from "../models/types.ts";
+import type { StreamEncoder } from "./_apis.ts";
+import { resolveError } from "./errors.ts";
+
+type Chunks = AsyncGenerator<IRStreamChunk, void, undefined>;
+
+const KNOWN_CODES: ReadonlySet<string> = new Set(Object.values(ErrorCode));
+const utf8 = new TextEncoder();
+
+/** The AdapterError an `error` chunk stands for. */
+export function chunkError(
+  chunk: Extract<IRStreamChunk, { type: "error" }>,
+): AdapterError {
+  const code = KNOWN_CODES.has(chunk.error.code)
+    ? chunk.error.code as ErrorCodeValue
+    : ErrorCode.UNKNOWN;
+  return new AdapterError({ code, message: chunk.error.message });
+}
+
+function endedEarly(): Extract<IRStreamChunk, { type: "error" }> {
+  return {
+    type: "error",
+    sequence: Number.MAX_SAFE_INTEGER,
+    error: {
+      code: ErrorCode.INVALID_RESPONSE,
+      message: "The backend stream ended without a done chunk.",
+    },
+  };
+}
+
+/**
+ * Encodes chunks up to and including the first content, tool call or `done`.
+ * Throws the stream's error when it fails before that.
+ */
+export async function readHead(
+  chunks: Chunks,
+  encoder: StreamEncoder,
+  observe: (chunk: IRStreamChunk) => void,
+): Promise<string> {
+  let head = "";
+  for (;;) {
+    const next = await chunks.next();
+    if (next.done) throw chunkError(endedEarly());
+    const chunk = next.value;
+    if (chunk.type === "error") throw chunkError(chunk);
+    observe(chunk);
+    head += encoder.encode(chunk);
+    if (
+      chunk.type === "content" || chunk.type === "tool_use" ||
+      chunk.type === "done"
+    ) return head;
+  }
+}
+
+/** What the SSE body reports back to the request that owns it. */
+export interface SseHooks {
+  observe(chunk: IRStreamChunk): void;
+  /** The stream failed after its head (a bug or an abort): its error code. */
+  failed(code: string): void;
+  /** The client went away. */
+  cancelled(reason: unknown): void;
+  /** Called once, however the stream ends. */
+  closed(): void;
+}
+
+/** The SSE body: `head`, then one encoded chunk per pull. */
+export function sseBody(
+  head: string,
+  chunks: Chunks,
+  encoder: StreamEncoder,
+  hooks: SseHooks,
+): ReadableStream<Uint8Array> {
+  let first = true;
+  let closed = false;
+  const close = (): void => {
+    if (closed) return;
+    closed = true;
+    hooks.closed();
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        if (first) {
+          first = false;
+          controller.enqueue(utf8.encode(head));
+        }
+        while (!encoder.finished) {
+          const next = await chunks.next();
+          const chunk = next.done ? endedEarly() : next.value;
+          hooks.observe(chunk);
+          const text = encoder.encode(chunk);
+          if (text !== "") {
+            controller.enqueue(utf8.encode(text));
+            return;
+          }
+        }
+        controller.close();
+        close();
+        await drain(chunks);
+      } catch (error) {
+        // The router reports failures as error chunks; this is a bug or an abort.
+        hooks.failed(error instanceof AdapterError ? error.code : "INTERNAL");
+        controller.enqueue(utf8.encode(encoder.error(resolveError(error))));
+        controller.close();
+        close();
+      }
+    },
+    async cancel(reason) {
+      hooks.cancelled(reason);
+      close();
+      await chunks.return(undefined).catch(() => {});
+    },
+  }, { highWaterMark: 0 });
+}
+
+// Lets the router run the code after its last chunk (stats, breaker), with a
+// bound in case an adapter keeps yielding after `done`.
+async function drain(chunks: Chunks): Promise<void> {
+  for (let i = 0; i < 16; i++) {
+    if ((await chunks.next()).done) return;
+  }
+  await chunks.return(undefined);
+}

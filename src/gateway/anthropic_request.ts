@@ -1,0 +1,359 @@
+/**
+ * Reading Anthropic Messages API request bodies (`POST /v1/messages`) into
+ * the Switchyard IR, so Anthropic SDK clients reach any configured backend.
+ *
+ * Decisions:
+ * - `system` (a string or text blocks) becomes one IR `system` message first.
+ * - `max_tokens` is required, as Anthropic requires it (a positive integer).
+ * - Content blocks: `text`; `image` with a `base64` or `url` source;
+ *   `tool_use` (assistant) ↔ IR `tool_use` parts; `tool_result` (user) becomes
+ *   an IR `tool` message placed before the rest of that user turn, its
+ *   content (a string or text blocks) joined as text, `is_error` kept.
+ *   Other block types (`document`, `thinking`, …) are a 400 naming the block.
+ * - `tools` (`name`, `description`, `input_schema`) and `tool_choice`
+ *   (`auto`, `any` → `required`, `tool` → that name, `none`) are translated;
+ *   `stop_sequences`, `temperature`, `top_p`, `top_k` and
+ *   `metadata.user_id` (→ `user`) too; any other key passes through untouched
+ *   in `parameters` under its wire name.
+ *
+ * @module
+ */
+import type {
+  IRChatRequest,
+  IRContentPart,
+  IRMessage,
+  IRParameters,
+  IRTool,
+  IRToolChoice,
+} from "../models/types.ts";
+import { GatewayError } from "./errors.ts";
+import { irRequest, isRecord } from "./_wire_util.ts";
+import type { ModelTarget } from "./openai_request.ts";
+
+/**
+ * A parsed `POST /v1/messages` body.
+ *
+ * @example Usage
+ * ```ts
+ * import type { ParsedMessagesRequest } from "@switchyard/switchyard/gateway";
+ * const parsed: ParsedMessagesRequest = { ir: { messages: [] }, model: "echo", stream: false };
+ * ```
+ */
+export interface ParsedMessagesRequest {
+  /** The request in the IR. */
+  ir: IRChatRequest;
+  /** The `model` string the client sent. */
+  model: string;
+  /** True for `stream: true`. */
+  stream: boolean;
+}
+
+const HANDLED_KEYS: ReadonlySet<string> = new Set([
+  "model",
+  "messages",
+  "system",
+  "max_tokens",
+  "stream",
+  "stop_sequences",
+  "temperature",
+  "top_p",
+  "top_k",
+  "tools",
+  "tool_choice",
+  "metadata",
+]);
+
+function invalid(message: string, param: string): GatewayError {
+  return new GatewayError({
+    status: 400,
+    type: "invalid_request_error",
+    message: `${param}: ${message}`,
+    param,
+    code: "invalid_value",
+  });
+}
+
+function textBlocks(value: unknown, param: string): string {
+  if (typeof value === "string") return value;
+  if (!Array.isArray(value)) {
+    throw invalid("must be a string or an array of text blocks", param);
+  }
+  return value.map((block, i) => {
+    if (
+      isRecord(block) && block.type === "text" &&
+      typeof block.text === "string"
+    ) return block.text;
+    throw invalid("only text blocks are allowed here", `${param}.${i}`);
+  }).join("");
+}
+
+function readImage(
+  block: Record<string, unknown>,
+  where: string,
+): IRContentPart {
+  const source = block.source;
+  if (isRecord(source) && source.type === "base64") {
+    if (
+      typeof source.media_type !== "string" || typeof source.data !== "string"
+    ) {
+      throw invalid(
+        "a base64 image source needs `media_type` and `data` strings",
+        `${where}.source`,
+      );
+    }
+    return {
+      type: "image",
+      source: {
+        type: "base64",
+        mediaType: source.media_type,
+        data: source.data,
+      },
+    };
+  }
+  if (isRecord(source) && source.type === "url") {
+    if (typeof source.url !== "string") {
+      throw invalid(
+        "a url image source needs a `url` string",
+        `${where}.source`,
+      );
+    }
+    return { type: "image", source: { type: "url", url: source.url } };
+  }
+  throw invalid("image source must be base64 or url", `${where}.source`);
+}
+
+function readBlocks(
+  content: unknown,
+  role: "user" | "assistant",
+  param: string,
+): IRContentPart[] {
+  if (typeof content === "string") return [{ type: "text", text: content }];
+  if (!Array.isArray(content)) {
+    throw invalid("must be a string or an array of content blocks", param);
+  }
+  return content.map((block, i): IRContentPart => {
+    const where = `${param}.${i}`;
+    if (!isRecord(block)) throw invalid("must be an object", where);
+    switch (block.type) {
+      case "text":
+        if (typeof block.text !== "string") {
+          throw invalid("`text` must be a string", where);
+        }
+        return { type: "text", text: block.text };
+      case "image":
+        return readImage(block, where);
+      case "tool_use":
+        if (
+          role !== "assistant" || typeof block.id !== "string" ||
+          typeof block.name !== "string" || !isRecord(block.input)
+        ) {
+          throw invalid(
+            "a tool_use block belongs to an assistant turn and needs `id`, `name` and an object `input`",
+            where,
+          );
+        }
+        return {
+          type: "tool_use",
+          id: block.id,
+          name: block.name,
+          input: block.input,
+        };
+      case "tool_result": {
+        if (role !== "user" || typeof block.tool_use_id !== "string") {
+          throw invalid(
+            "a tool_result block belongs to a user turn and needs `tool_use_id`",
+            where,
+          );
+        }
+        const part: IRContentPart = {
+          type: "tool_result",
+          toolUseId: block.tool_use_id,
+          content: block.content === undefined
+            ? ""
+            : textBlocks(block.content, `${where}.content`),
+        };
+        if (block.is_error === true) part.isError = true;
+        return part;
+      }
+      default:
+        throw invalid(
+          `unsupported content block type ${JSON.stringify(block.type)}`,
+          where,
+        );
+    }
+  });
+}
+
+function readMessages(messages: unknown[]): IRMessage[] {
+  const out: IRMessage[] = [];
+  messages.forEach((message, index) => {
+    const param = `messages.${index}`;
+    if (!isRecord(message)) throw invalid("must be an object", param);
+    const role = message.role;
+    if (role !== "user" && role !== "assistant") {
+      throw invalid('`role` must be "user" or "assistant"', `${param}.role`);
+    }
+    const parts = readBlocks(message.content, role, `${param}.content`);
+    const results = parts.filter((part) => part.type === "tool_result");
+    const rest = parts.filter((part) => part.type !== "tool_result");
+    if (results.length > 0) out.push({ role: "tool", content: results });
+    if (rest.length > 0 || results.length === 0) {
+      const onlyText = rest.every((part) => part.type === "text");
+      out.push({
+        role,
+        content: onlyText
+          ? rest.map((part) => (part as { text: string }).text).join("")
+          : rest,
+      });
+    }
+  });
+  return out;
+}
+
+function readTools(tools: unknown): IRTool[] {
+  if (!Array.isArray(tools)) throw invalid("must be an array", "tools");
+  return tools.map((tool, i): IRTool => {
+    if (!isRecord(tool) || typeof tool.name !== "string") {
+      throw invalid("a tool needs a `name`", `tools.${i}`);
+    }
+    const out: IRTool = {
+      name: tool.name,
+      parameters: isRecord(tool.input_schema)
+        ? tool.input_schema
+        : { type: "object", properties: {} },
+    };
+    if (typeof tool.description === "string") {
+      out.description = tool.description;
+    }
+    return out;
+  });
+}
+
+function readToolChoice(choice: unknown): IRToolChoice {
+  if (isRecord(choice)) {
+    switch (choice.type) {
+      case "auto":
+        return "auto";
+      case "any":
+        return "required";
+      case "none":
+        return "none";
+      case "tool":
+        if (typeof choice.name === "string") return { name: choice.name };
+    }
+  }
+  throw invalid(
+    'must be { type: "auto" | "any" | "none" } or { type: "tool", name }',
+    "tool_choice",
+  );
+}
+
+function number(
+  body: Record<string, unknown>,
+  key: string,
+): number | undefined {
+  const value = body[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "number" || !Number.isFinite(value)) {
+    throw invalid("must be a number", key);
+  }
+  return value;
+}
+
+/**
+ * Reads an Anthropic Messages request body into the IR.
+ *
+ * @param body The parsed JSON body.
+ * @param resolveModel Maps the client's `model` to a backend and model.
+ * @param requestId Id recorded in `metadata.requestId`.
+ * @returns The IR request and the stream flag.
+ * @throws {GatewayError} 400 for a body that is not a valid request.
+ *
+ * @example System prompt and a tool result
+ * ```ts
+ * import { parseMessagesRequest } from "@switchyard/switchyard/gateway";
+ * const { ir } = parseMessagesRequest({
+ *   model: "echo",
+ *   max_tokens: 64,
+ *   system: "be brief",
+ *   messages: [
+ *     { role: "user", content: "weather?" },
+ *     { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "weather", input: {} }] },
+ *     { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: "12°C" }] },
+ *   ],
+ * }, (model) => ({ backend: model }), "msg_1");
+ * console.log(ir.messages.map((m) => m.role)); // ["system", "user", "assistant", "tool"]
+ * ```
+ */
+export function parseMessagesRequest(
+  body: unknown,
+  resolveModel: (model: string) => ModelTarget,
+  requestId: string,
+): ParsedMessagesRequest {
+  if (!isRecord(body)) {
+    throw invalid("the request body must be a JSON object", "body");
+  }
+  const model = body.model;
+  if (typeof model !== "string" || model === "") {
+    throw invalid("must be a non-empty string", "model");
+  }
+  const maxTokens = body.max_tokens;
+  if (!Number.isInteger(maxTokens) || (maxTokens as number) < 1) {
+    throw invalid("must be a positive integer", "max_tokens");
+  }
+  if (!Array.isArray(body.messages) || body.messages.length === 0) {
+    throw invalid("must be a non-empty array", "messages");
+  }
+  if (
+    body.stream !== undefined && body.stream !== null &&
+    typeof body.stream !== "boolean"
+  ) {
+    throw invalid("must be a boolean", "stream");
+  }
+  const stream = body.stream === true;
+  const target = resolveModel(model);
+  const parameters: IRParameters = { maxTokens: maxTokens as number };
+  if (target.model !== undefined) parameters.model = target.model;
+  const temperature = number(body, "temperature");
+  if (temperature !== undefined) parameters.temperature = temperature;
+  const topP = number(body, "top_p");
+  if (topP !== undefined) parameters.topP = topP;
+  const topK = number(body, "top_k");
+  if (topK !== undefined) parameters.topK = topK;
+  if (body.stop_sequences !== undefined && body.stop_sequences !== null) {
+    const stop = body.stop_sequences;
+    if (!Array.isArray(stop) || stop.some((s) => typeof s !== "string")) {
+      throw invalid("must be an array of strings", "stop_sequences");
+    }
+    parameters.stopSequences = stop as string[];
+  }
+  if (body.metadata !== undefined && body.metadata !== null) {
+    if (!isRecord(body.metadata)) {
+      throw invalid("must be an object", "metadata");
+    }
+    const user = body.metadata.user_id;
+    if (user !== undefined && user !== null) {
+      if (typeof user !== "string") {
+        throw invalid("must be a string", "metadata.user_id");
+      }
+      parameters.user = user;
+    }
+  }
+  for (const key in body) {
+    if (!HANDLED_KEYS.has(key)) parameters[key] = body[key];
+  }
+
+  const messages = readMessages(body.messages);
+  if (body.system !== undefined && body.system !== null) {
+    const system = textBlocks(body.system, "system");
+    if (system !== "") messages.unshift({ role: "system", content: system });
+  }
+  const ir = irRequest(messages, parameters, target, requestId, stream);
+  if (body.tools !== undefined && body.tools !== null) {
+    ir.tools = readTools(body.tools);
+  }
+  if (body.tool_choice !== undefined && body.tool_choice !== null) {
+    ir.toolChoice = readToolChoice(body.tool_choice);
+  }
+  return { ir, model, stream };
+}

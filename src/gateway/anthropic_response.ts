@@ -1,0 +1,386 @@
+/**
+ * Writing Switchyard IR responses and stream chunks as Anthropic Messages API
+ * JSON and server-sent events.
+ *
+ * Decisions:
+ * - `stop_reason`: IR `stop` → `end_turn`, `length` → `max_tokens`,
+ *   `tool_calls` → `tool_use`, `content_filter` → `refusal`; `error` and
+ *   `cancelled` have no Anthropic counterpart and report `end_turn`.
+ *   `stop_sequence` is always `null` (the IR does not say which one matched).
+ * - `usage` is required by the Anthropic wire format: when the backend
+ *   reported none, `input_tokens` and `output_tokens` are 0. In a stream,
+ *   `message_start` carries 0s and the final `message_delta` carries the
+ *   reported `input_tokens` and `output_tokens`.
+ * - Stream events, in order: `message_start`, a `ping`, then per content block
+ *   `content_block_start` / `content_block_delta` (`text_delta` or
+ *   `input_json_delta`) / `content_block_stop`, then `message_delta` and
+ *   `message_stop`. A failure after the stream started is one
+ *   `event: error` (what the Anthropic SDK raises as `APIError`).
+ * - Error bodies are `{ type: "error", error: { type, message } }` with
+ *   Anthropic's types by status (400 `invalid_request_error`, 401
+ *   `authentication_error`, 403 `permission_error`, 404 `not_found_error`, 413
+ *   `request_too_large`, 429 `rate_limit_error`, 503 `overloaded_error`, other
+ *   5xx `api_error`).
+ *
+ * @module
+ */
+import type {
+  FinishReason,
+  IRChatResponse,
+  IRMessage,
+  IRStreamChunk,
+  IRUsage,
+} from "../models/types.ts";
+import type { ResolvedError } from "./errors.ts";
+
+/** One content block of an Anthropic message. */
+export type AnthropicContentBlock =
+  | { type: "text"; text: string }
+  | {
+    type: "tool_use";
+    id: string;
+    name: string;
+    input: Record<string, unknown>;
+  };
+
+/**
+ * An Anthropic `message` object.
+ *
+ * @example Usage
+ * ```ts
+ * import type { AnthropicMessage } from "@switchyard/switchyard/gateway";
+ * const message: AnthropicMessage = {
+ *   id: "msg_1", type: "message", role: "assistant", model: "m",
+ *   content: [{ type: "text", text: "hi" }], stop_reason: "end_turn", stop_sequence: null,
+ *   usage: { input_tokens: 1, output_tokens: 1 },
+ * };
+ * ```
+ */
+export interface AnthropicMessage {
+  /** `msg_…` id. */
+  id: string;
+  /** Always `message`. */
+  type: "message";
+  /** Always `assistant`. */
+  role: "assistant";
+  /** Model that answered. */
+  model: string;
+  /** Text and tool-use blocks. */
+  content: AnthropicContentBlock[];
+  /** Why generation stopped (`null` only in `message_start`). */
+  stop_reason: string | null;
+  /** Always `null`. */
+  stop_sequence: null;
+  /** Token counts. */
+  usage: { input_tokens: number; output_tokens: number };
+}
+
+/** Id and model stamped on a message. */
+export interface MessageContext {
+  /** `msg_…` id. */
+  id: string;
+  /** Model name reported when the backend names none. */
+  model: string;
+}
+
+/**
+ * The Anthropic `stop_reason` for an IR finish reason.
+ *
+ * @param reason The IR finish reason.
+ * @returns The wire value.
+ *
+ * @example Usage
+ * ```ts
+ * import { toStopReason } from "@switchyard/switchyard/gateway";
+ * console.log(toStopReason("tool_calls"), toStopReason("length")); // "tool_use" "max_tokens"
+ * ```
+ */
+export function toStopReason(reason: FinishReason): string {
+  switch (reason) {
+    case "length":
+      return "max_tokens";
+    case "tool_calls":
+      return "tool_use";
+    case "content_filter":
+      return "refusal";
+    default:
+      return "end_turn";
+  }
+}
+
+function usageOf(
+  usage: IRUsage | undefined,
+): { input_tokens: number; output_tokens: number } {
+  return {
+    input_tokens: usage?.promptTokens ?? 0,
+    output_tokens: usage?.completionTokens ?? 0,
+  };
+}
+
+function blocksOf(message: IRMessage): AnthropicContentBlock[] {
+  if (typeof message.content === "string") {
+    return message.content === ""
+      ? []
+      : [{ type: "text", text: message.content }];
+  }
+  const blocks: AnthropicContentBlock[] = [];
+  for (const part of message.content) {
+    if (part.type === "text" && part.text !== "") {
+      const last = blocks.at(-1);
+      if (last?.type === "text") last.text += part.text;
+      else blocks.push({ type: "text", text: part.text });
+    } else if (part.type === "tool_use") {
+      blocks.push({
+        type: "tool_use",
+        id: part.id,
+        name: part.name,
+        input: part.input,
+      });
+    }
+  }
+  return blocks;
+}
+
+/**
+ * Writes an IR response as an Anthropic `message` object.
+ *
+ * @param response The IR response.
+ * @param context Id and fallback model name.
+ * @returns The wire object.
+ *
+ * @example Usage
+ * ```ts
+ * import { toAnthropicMessage } from "@switchyard/switchyard/gateway";
+ * const message = toAnthropicMessage(
+ *   { message: { role: "assistant", content: "hi" }, finishReason: "stop", metadata: {} },
+ *   { id: "msg_1", model: "echo" },
+ * );
+ * console.log(message.content, message.stop_reason); // [{ type: "text", text: "hi" }] "end_turn"
+ * ```
+ */
+export function toAnthropicMessage(
+  response: IRChatResponse,
+  context: MessageContext,
+): AnthropicMessage {
+  return {
+    id: context.id,
+    type: "message",
+    role: "assistant",
+    model: response.metadata.model ?? context.model,
+    content: blocksOf(response.message),
+    stop_reason: toStopReason(response.finishReason),
+    stop_sequence: null,
+    usage: usageOf(response.usage),
+  };
+}
+
+const ERROR_TYPES: Readonly<Record<number, string>> = {
+  400: "invalid_request_error",
+  401: "authentication_error",
+  403: "permission_error",
+  404: "not_found_error",
+  413: "request_too_large",
+  429: "rate_limit_error",
+  503: "overloaded_error",
+  529: "overloaded_error",
+};
+
+/**
+ * The Anthropic error body for a resolved error.
+ *
+ * @param resolved The resolved error.
+ * @returns `{ type: "error", error: { type, message } }`.
+ *
+ * @example Usage
+ * ```ts
+ * import { anthropicErrorBody, resolveError } from "@switchyard/switchyard/gateway";
+ * console.log(anthropicErrorBody(resolveError(new Error("x"))).error.type); // "api_error"
+ * ```
+ */
+export function anthropicErrorBody(
+  resolved: ResolvedError,
+): { type: "error"; error: { type: string; message: string } } {
+  // Anthropic's error type follows from the status alone.
+  const type = ERROR_TYPES[resolved.status] ??
+    (resolved.status < 500 ? "invalid_request_error" : "api_error");
+  return { type: "error", error: { type, message: resolved.message } };
+}
+
+function event(name: string, data: unknown): string {
+  return `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * Turns IR stream chunks into Anthropic Messages SSE events, one chunk at a
+ * time (state: the open content block, tool ids, usage).
+ *
+ * @example A short text stream
+ * ```ts
+ * import { MessageStreamEncoder } from "@switchyard/switchyard/gateway";
+ * const encoder = new MessageStreamEncoder({ id: "msg_1", model: "m" });
+ * let sse = encoder.encode({ type: "start", sequence: 0, metadata: {} });
+ * sse += encoder.encode({ type: "content", sequence: 1, delta: "Hi" });
+ * sse += encoder.encode({ type: "done", sequence: 2, finishReason: "stop" });
+ * console.log(sse.match(/^event: \S+/gm)?.join(" "));
+ * // "event: message_start event: ping event: content_block_start event: content_block_delta event: content_block_stop event: message_delta event: message_stop"
+ * ```
+ */
+export class MessageStreamEncoder {
+  #context: MessageContext;
+  #started = false;
+  #finished = false;
+  #index = -1;
+  #open: { type: "text" } | { type: "tool_use"; id: string } | undefined;
+  #toolIds = new Set<string>();
+  #sentText = false;
+  #usage?: IRUsage;
+
+  /**
+   * Creates an encoder for one message.
+   *
+   * @param context Id and model.
+   */
+  constructor(context: MessageContext) {
+    this.#context = { ...context };
+  }
+
+  /** True once a `done` or `error` chunk was encoded; nothing may follow. */
+  get finished(): boolean {
+    return this.#finished;
+  }
+
+  /**
+   * Encodes one IR chunk.
+   *
+   * @param chunk The IR chunk.
+   * @returns SSE text to send (possibly empty).
+   */
+  encode(chunk: IRStreamChunk): string {
+    if (this.#finished) return "";
+    switch (chunk.type) {
+      case "start":
+        if (chunk.metadata.model) this.#context.model = chunk.metadata.model;
+        return this.#start();
+      case "content":
+        if (chunk.delta === "") return this.#start();
+        this.#sentText = true;
+        return this.#start() + this.#text(chunk.delta);
+      case "tool_use":
+        return this.#start() +
+          this.#tool(chunk.id, chunk.name, chunk.inputDelta ?? "");
+      case "metadata":
+        if (chunk.usage) this.#usage = chunk.usage;
+        return "";
+      case "done": {
+        this.#finished = true;
+        const usage = chunk.usage ?? this.#usage;
+        return this.#start() + this.#unstreamed(chunk.message) +
+          this.#close() +
+          event("message_delta", {
+            type: "message_delta",
+            delta: {
+              stop_reason: toStopReason(chunk.finishReason),
+              stop_sequence: null,
+            },
+            usage: usageOf(usage),
+          }) + event("message_stop", { type: "message_stop" });
+      }
+      case "error":
+        this.#finished = true;
+        return event("error", {
+          type: "error",
+          error: { type: "api_error", message: chunk.error.message },
+        });
+    }
+  }
+
+  /**
+   * The `error` event for a failure after the stream started.
+   *
+   * @param resolved The resolved error.
+   * @returns SSE text.
+   */
+  error(resolved: ResolvedError): string {
+    this.#finished = true;
+    return event("error", anthropicErrorBody(resolved));
+  }
+
+  #start(): string {
+    if (this.#started) return "";
+    this.#started = true;
+    const message: AnthropicMessage = {
+      id: this.#context.id,
+      type: "message",
+      role: "assistant",
+      model: this.#context.model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: 0, output_tokens: 0 },
+    };
+    return event("message_start", { type: "message_start", message }) +
+      event("ping", { type: "ping" });
+  }
+
+  #close(): string {
+    if (this.#open === undefined) return "";
+    this.#open = undefined;
+    return event("content_block_stop", {
+      type: "content_block_stop",
+      index: this.#index,
+    });
+  }
+
+  #text(text: string): string {
+    let out = "";
+    if (this.#open?.type !== "text") {
+      out += this.#close();
+      this.#open = { type: "text" };
+      out += event("content_block_start", {
+        type: "content_block_start",
+        index: ++this.#index,
+        content_block: { type: "text", text: "" },
+      });
+    }
+    return out + event("content_block_delta", {
+      type: "content_block_delta",
+      index: this.#index,
+      delta: { type: "text_delta", text },
+    });
+  }
+
+  #tool(id: string, name: string, json: string): string {
+    let out = "";
+    if (this.#open?.type !== "tool_use" || this.#open.id !== id) {
+      out += this.#close();
+      this.#open = { type: "tool_use", id };
+      this.#toolIds.add(id);
+      out += event("content_block_start", {
+        type: "content_block_start",
+        index: ++this.#index,
+        content_block: { type: "tool_use", id, name, input: {} },
+      });
+    }
+    if (json === "") return out;
+    return out + event("content_block_delta", {
+      type: "content_block_delta",
+      index: this.#index,
+      delta: { type: "input_json_delta", partial_json: json },
+    });
+  }
+
+  // Some adapters put text or tool calls only in the assembled `done`
+  // message; send what the deltas did not carry so nothing is lost.
+  #unstreamed(message: IRMessage | undefined): string {
+    if (message === undefined) return "";
+    let out = "";
+    for (const block of blocksOf(message)) {
+      if (block.type === "text" && !this.#sentText) {
+        out += this.#text(block.text);
+      } else if (block.type === "tool_use" && !this.#toolIds.has(block.id)) {
+        out += this.#tool(block.id, block.name, JSON.stringify(block.input));
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,571 @@
+/**
+ * The gateway's JSON config file, validated. Every error is one line naming
+ * the field, e.g. `config: keys[0].rpm must be a positive integer`.
+ *
+ * ```json
+ * {
+ *   "backends": [
+ *     { "name": "openai", "provider": "openai", "apiKey": "$OPENAI_API_KEY", "models": ["gpt-4o-mini"] },
+ *     { "name": "local", "provider": "ollama", "baseURL": "http://127.0.0.1:11434", "defaultModel": "llama3.2" }
+ *   ],
+ *   "routing": { "strategy": "explicit", "fallback": "sequential", "fallbackChain": ["openai", "local"], "defaultBackend": "openai" },
+ *   "aliases": { "fast": "local/llama3.2" },
+ *   "breaker": { "threshold": 5, "timeoutMs": 30000 },
+ *   "timeouts": { "requestMs": 60000 },
+ *   "maxBodyBytes": 4194304,
+ *   "keys": [
+ *     { "id": "team-a", "key": "$TEAM_A_KEY", "models": ["fast", "gpt-4o-mini"], "rpm": 60, "tpm": 100000 },
+ *     { "id": "ci", "sha256": "…64 hex digits…" }
+ *   ]
+ * }
+ * ```
+ *
+ * | field | meaning |
+ * |---|---|
+ * | `backends[]` | `name` (no `/`), `provider`, `apiKey` (`"$VAR"` reads the environment), `baseURL`, `models` (names this backend serves: each becomes an alias `name/model`, the first is the default model unless `defaultModel` is set), `defaultModel`, `maxTokensParameter`. Optional: without backends the environment shortcuts apply |
+ * | `routing.strategy` | the model router's `routingStrategy` (`explicit`, `round-robin`, `random`, `latency-optimized`, `cost-optimized`, `model-based`) |
+ * | `routing.fallback` | `none`, `sequential` (default) or `parallel` |
+ * | `routing.fallbackChain` | backend names, in fallback order |
+ * | `routing.defaultBackend` | default: the first backend |
+ * | `aliases` | client model name → model name (`"backend/model"`, a backend, or any name) |
+ * | `breaker` | `enabled` (default true), `threshold` (consecutive failures), `timeoutMs` (open → half-open) |
+ * | `timeouts.requestMs` | longest wait for an answer (a stream's first output); 504 past it |
+ * | `maxBodyBytes` | largest request body (default 4 MiB) |
+ * | `keys[]` | `id`, and `key` (`"$VAR"`, hashed when read; a literal secret is refused) or `sha256`; `models`, `backends`, `rpm`, `tpm` |
+ *
+ * Unknown fields are errors, so a typo never silently disables a setting.
+ *
+ * @module
+ */
+import type {
+  FallbackStrategy,
+  RouterConfig,
+  RoutingStrategy,
+} from "../models/mod.ts";
+import { type ApiKey, hashKey } from "./keys.ts";
+
+/**
+ * An invalid config: `field` names the offending field.
+ *
+ * @example Usage
+ * ```ts
+ * import { GatewayConfigError } from "@switchyard/switchyard/gateway";
+ * const error = new GatewayConfigError("keys[0].rpm", "must be a positive integer");
+ * console.log(error.message); // "config: keys[0].rpm must be a positive integer"
+ * ```
+ */
+export class GatewayConfigError extends Error {
+  /** Always `INVALID_CONFIG`. */
+  readonly code = "INVALID_CONFIG";
+  /** The field at fault, e.g. `keys[0].rpm`. */
+  readonly field: string;
+
+  /**
+   * Creates the error.
+   *
+   * @param field The field at fault.
+   * @param problem What is wrong with it.
+   * @param message The whole message, when not `config: <field> <problem>`.
+   */
+  constructor(field: string, problem: string, message?: string) {
+    super(message ?? `config: ${field} ${problem}`);
+    this.name = "GatewayConfigError";
+    this.field = field;
+  }
+}
+
+/**
+ * One backend of the config, its `apiKey` read from the environment.
+ *
+ * @example Usage
+ * ```ts
+ * import type { BackendConfig } from "@switchyard/switchyard/gateway";
+ * const backend: BackendConfig = { name: "groq", provider: "groq", apiKey: "gsk-…", models: ["llama-3.1-8b-instant"] };
+ * ```
+ */
+export interface BackendConfig {
+  /** Registered name. */
+  name: string;
+  /** Provider id (`openai`, `anthropic`, `gemini`, `ollama`, a preset, …). */
+  provider: string;
+  /** The credential (already read from `$VAR`). */
+  apiKey?: string;
+  /** API root override. */
+  baseURL?: string;
+  /** Models this backend serves. */
+  models?: string[];
+  /** Model used when a request names none. */
+  defaultModel?: string;
+  /** Token-limit wire name for OpenAI-protocol backends. */
+  maxTokensParameter?: "max_tokens" | "max_completion_tokens";
+}
+
+/**
+ * A validated config: the backends to build, and the gateway options.
+ *
+ * @example Usage
+ * ```ts
+ * import type { GatewayConfig } from "@switchyard/switchyard/gateway";
+ * const config: GatewayConfig = { backends: [], keys: [], aliases: {}, routerConfig: {} };
+ * ```
+ */
+export interface GatewayConfig {
+  /** Backends in fallback order (empty: use the environment shortcuts). */
+  backends: BackendConfig[];
+  /** Client keys. */
+  keys: ApiKey[];
+  /** Aliases, including one per backend model. */
+  aliases: Record<string, string>;
+  /** Router settings: strategy, fallback, default backend, breaker. */
+  routerConfig: RouterConfig;
+  /** Fallback order, when given. */
+  fallbackChain?: string[];
+  /** `timeouts.requestMs`. */
+  requestTimeoutMs?: number;
+  /** `maxBodyBytes`. */
+  maxBodyBytes?: number;
+}
+
+const STRATEGIES: readonly RoutingStrategy[] = [
+  "explicit",
+  "model-based",
+  "cost-optimized",
+  "latency-optimized",
+  "round-robin",
+  "random",
+];
+const FALLBACKS: readonly FallbackStrategy[] = [
+  "none",
+  "sequential",
+  "parallel",
+];
+
+/** Sets an own property, also for names such as `__proto__`. */
+function setOwn(
+  target: Record<string, string>,
+  key: string,
+  value: string,
+): void {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function only(
+  value: Record<string, unknown>,
+  where: string,
+  allowed: readonly string[],
+): void {
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key)) {
+      throw new GatewayConfigError(
+        where === "" ? key : `${where}.${key}`,
+        `is not a known field (known: ${allowed.join(", ")})`,
+      );
+    }
+  }
+}
+
+function object(value: unknown, field: string): Record<string, unknown> {
+  if (!isRecord(value)) {
+    throw new GatewayConfigError(field, "must be an object");
+  }
+  return value;
+}
+
+function string(value: unknown, field: string): string {
+  if (typeof value !== "string" || value === "") {
+    throw new GatewayConfigError(field, "must be a non-empty string");
+  }
+  return value;
+}
+
+function strings(value: unknown, field: string): string[] {
+  if (!Array.isArray(value)) {
+    throw new GatewayConfigError(field, "must be an array of strings");
+  }
+  return value.map((item, i) => string(item, `${field}[${i}]`));
+}
+
+function positiveInteger(value: unknown, field: string): number {
+  if (!Number.isSafeInteger(value) || (value as number) < 1) {
+    throw new GatewayConfigError(field, "must be a positive integer");
+  }
+  return value as number;
+}
+
+function oneOf<T extends string>(
+  value: unknown,
+  field: string,
+  allowed: readonly T[],
+): T {
+  if (typeof value !== "string" || !allowed.includes(value as T)) {
+    throw new GatewayConfigError(field, `must be one of ${allowed.join(", ")}`);
+  }
+  return value as T;
+}
+
+/**
+ * Reads one environment variable; `undefined` when unset.
+ *
+ * @example Usage
+ * ```ts
+ * import type { Env } from "@switchyard/switchyard/gateway";
+ * const env: Env = (name) => ({ TEAM_KEY: "sk-team" } as Record<string, string>)[name];
+ * ```
+ */
+export type Env = (name: string) => string | undefined;
+
+function secret(value: unknown, field: string, env: Env): string {
+  const text = string(value, field);
+  if (!text.startsWith("$")) return text;
+  const found = env(text.slice(1));
+  if (found === undefined || found === "") {
+    throw new GatewayConfigError(
+      field,
+      `names environment variable ${text.slice(1)}, which is not set`,
+    );
+  }
+  return found;
+}
+
+function readBackends(value: unknown, env: Env): BackendConfig[] {
+  if (!Array.isArray(value)) {
+    throw new GatewayConfigError("backends", "must be an array");
+  }
+  const names = new Set<string>();
+  return value.map((item, i): BackendConfig => {
+    const where = `backends[${i}]`;
+    const raw = object(item, where);
+    only(raw, where, [
+      "name",
+      "provider",
+      "apiKey",
+      "baseURL",
+      "models",
+      "defaultModel",
+      "maxTokensParameter",
+    ]);
+    const name = string(raw.name, `${where}.name`);
+    if (name.includes("/")) {
+      throw new GatewayConfigError(`${where}.name`, 'must not contain "/"');
+    }
+    if (names.has(name)) {
+      throw new GatewayConfigError(`${where}.name`, `repeats "${name}"`);
+    }
+    names.add(name);
+    const backend: BackendConfig = {
+      name,
+      provider: string(raw.provider, `${where}.provider`),
+    };
+    if (raw.apiKey !== undefined) {
+      backend.apiKey = secret(raw.apiKey, `${where}.apiKey`, env);
+    }
+    if (raw.baseURL !== undefined) {
+      const url = string(raw.baseURL, `${where}.baseURL`);
+      if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+        throw new GatewayConfigError(
+          `${where}.baseURL`,
+          "must be an http(s) URL",
+        );
+      }
+      backend.baseURL = url;
+    }
+    if (raw.models !== undefined) {
+      backend.models = strings(raw.models, `${where}.models`);
+    }
+    if (raw.defaultModel !== undefined) {
+      backend.defaultModel = string(raw.defaultModel, `${where}.defaultModel`);
+    } else if (backend.models?.length) backend.defaultModel = backend.models[0];
+    if (raw.maxTokensParameter !== undefined) {
+      backend.maxTokensParameter = oneOf(
+        raw.maxTokensParameter,
+        `${where}.maxTokensParameter`,
+        ["max_tokens", "max_completion_tokens"] as const,
+      );
+    }
+    return backend;
+  });
+}
+
+async function readKeys(value: unknown, env: Env): Promise<ApiKey[]> {
+  if (!Array.isArray(value)) {
+    throw new GatewayConfigError("keys", "must be an array");
+  }
+  const ids = new Set<string>();
+  const keys: ApiKey[] = [];
+  for (const [i, item] of value.entries()) {
+    const where = `keys[${i}]`;
+    const raw = object(item, where);
+    only(raw, where, [
+      "id",
+      "key",
+      "sha256",
+      "models",
+      "backends",
+      "rpm",
+      "tpm",
+    ]);
+    const id = string(raw.id, `${where}.id`);
+    if (ids.has(id)) {
+      throw new GatewayConfigError(`${where}.id`, `repeats "${id}"`);
+    }
+    ids.add(id);
+    let sha256: string;
+    if ((raw.key === undefined) === (raw.sha256 === undefined)) {
+      throw new GatewayConfigError(where, "needs exactly one of key or sha256");
+    }
+    if (raw.key !== undefined) {
+      const ref = string(raw.key, `${where}.key`);
+      if (!ref.startsWith("$")) {
+        throw new GatewayConfigError(
+          `${where}.key`,
+          'must name an environment variable ("$VAR"); a secret in the file is refused (or give sha256)',
+        );
+      }
+      sha256 = await hashKey(secret(ref, `${where}.key`, env));
+    } else {
+      sha256 = string(raw.sha256, `${where}.sha256`).toLowerCase();
+      if (!/^[0-9a-f]{64}$/.test(sha256)) {
+        throw new GatewayConfigError(
+          `${where}.sha256`,
+          "must be 64 hex digits",
+        );
+      }
+    }
+    const key: ApiKey = { id, sha256 };
+    if (raw.models !== undefined) {
+      key.models = strings(raw.models, `${where}.models`);
+    }
+    if (raw.backends !== undefined) {
+      key.backends = strings(raw.backends, `${where}.backends`);
+    }
+    if (raw.rpm !== undefined) {
+      key.rpm = positiveInteger(raw.rpm, `${where}.rpm`);
+    }
+    if (raw.tpm !== undefined) {
+      key.tpm = positiveInteger(raw.tpm, `${where}.tpm`);
+    }
+    keys.push(key);
+  }
+  return keys;
+}
+
+function checkNames(
+  names: readonly string[],
+  known: ReadonlySet<string>,
+  field: string,
+): void {
+  if (known.size === 0) return; // backends come from the environment
+  names.forEach((name, i) => {
+    if (!known.has(name)) {
+      throw new GatewayConfigError(
+        `${field}[${i}]`,
+        `names no backend ("${name}")`,
+      );
+    }
+  });
+}
+
+/**
+ * Reads and validates a config file's text.
+ *
+ * @param text The JSON text.
+ * @param env Reads an environment variable (for `"$VAR"` values).
+ * @returns The validated config.
+ * @throws {GatewayConfigError} One line naming the field.
+ *
+ * @example A key limit that is not a number
+ * ```ts
+ * import { parseGatewayConfig } from "@switchyard/switchyard/gateway";
+ * const error = await parseGatewayConfig(
+ *   '{"keys":[{"id":"a","key":"$A","rpm":"ten"}]}',
+ *   () => "sk-a",
+ * ).catch((e) => e.message);
+ * console.log(error); // "config: keys[0].rpm must be a positive integer"
+ * ```
+ */
+export async function parseGatewayConfig(
+  text: string,
+  env: Env,
+): Promise<GatewayConfig> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new GatewayConfigError(
+      "file",
+      `is not valid JSON (${(error as Error).message})`,
+    );
+  }
+  const raw = object(value, "file");
+  only(raw, "", [
+    "backends",
+    "routing",
+    "aliases",
+    "breaker",
+    "timeouts",
+    "maxBodyBytes",
+    "keys",
+  ]);
+  const backends = raw.backends === undefined
+    ? []
+    : readBackends(raw.backends, env);
+  const known = new Set(backends.map((backend) => backend.name));
+  const config: GatewayConfig = {
+    backends,
+    keys: raw.keys === undefined ? [] : await readKeys(raw.keys, env),
+    aliases: {},
+    routerConfig: {},
+  };
+  const routerConfig: { -readonly [K in keyof RouterConfig]: RouterConfig[K] } =
+    {};
+  if (raw.routing !== undefined) {
+    const routing = object(raw.routing, "routing");
+    only(routing, "routing", [
+      "strategy",
+      "fallback",
+      "fallbackChain",
+      "defaultBackend",
+    ]);
+    if (routing.strategy !== undefined) {
+      routerConfig.routingStrategy = oneOf(
+        routing.strategy,
+        "routing.strategy",
+        STRATEGIES,
+      );
+    }
+    if (routing.fallback !== undefined) {
+      routerConfig.fallbackStrategy = oneOf(
+        routing.fallback,
+        "routing.fallback",
+        FALLBACKS,
+      );
+    }
+    if (routing.defaultBackend !== undefined) {
+      const name = string(routing.defaultBackend, "routing.defaultBackend");
+      if (known.size > 0 && !known.has(name)) {
+        throw new GatewayConfigError(
+          "routing.defaultBackend",
+          `names no backend ("${name}")`,
+        );
+      }
+      routerConfig.defaultBackend = name;
+    }
+    if (routing.fallbackChain !== undefined) {
+      const chain = strings(routing.fallbackChain, "routing.fallbackChain");
+      checkNames(chain, known, "routing.fallbackChain");
+      config.fallbackChain = chain;
+    }
+  }
+  if (raw.breaker !== undefined) {
+    const breaker = object(raw.breaker, "breaker");
+    only(breaker, "breaker", ["enabled", "threshold", "timeoutMs"]);
+    if (breaker.enabled !== undefined) {
+      if (typeof breaker.enabled !== "boolean") {
+        throw new GatewayConfigError(
+          "breaker.enabled",
+          "must be true or false",
+        );
+      }
+      routerConfig.enableCircuitBreaker = breaker.enabled;
+    }
+    if (breaker.threshold !== undefined) {
+      routerConfig.circuitBreakerThreshold = positiveInteger(
+        breaker.threshold,
+        "breaker.threshold",
+      );
+    }
+    if (breaker.timeoutMs !== undefined) {
+      routerConfig.circuitBreakerTimeout = positiveInteger(
+        breaker.timeoutMs,
+        "breaker.timeoutMs",
+      );
+    }
+  }
+  config.routerConfig = routerConfig;
+  if (raw.timeouts !== undefined) {
+    const timeouts = object(raw.timeouts, "timeouts");
+    only(timeouts, "timeouts", ["requestMs"]);
+    if (timeouts.requestMs !== undefined) {
+      config.requestTimeoutMs = positiveInteger(
+        timeouts.requestMs,
+        "timeouts.requestMs",
+      );
+    }
+  }
+  if (raw.maxBodyBytes !== undefined) {
+    config.maxBodyBytes = positiveInteger(raw.maxBodyBytes, "maxBodyBytes");
+  }
+  for (const backend of backends) {
+    for (const model of backend.models ?? []) {
+      if (!Object.hasOwn(config.aliases, model)) {
+        setOwn(config.aliases, model, `${backend.name}/${model}`);
+      }
+    }
+  }
+  if (raw.aliases !== undefined) {
+    const aliases = object(raw.aliases, "aliases");
+    for (const [alias, target] of Object.entries(aliases)) {
+      setOwn(config.aliases, alias, string(target, `aliases.${alias}`));
+    }
+  }
+  for (const [i, key] of config.keys.entries()) {
+    checkNames(key.backends ?? [], known, `keys[${i}].backends`);
+  }
+  return config;
+}
+
+/**
+ * True for a loopback listen address: `localhost`, `127.0.0.0/8`, `::1`.
+ *
+ * @param host The host name or address.
+ * @returns Whether only this machine can connect.
+ *
+ * @example Usage
+ * ```ts
+ * import { isLoopback } from "@switchyard/switchyard/gateway";
+ * console.log(isLoopback("127.0.0.1"), isLoopback("0.0.0.0")); // true false
+ * ```
+ */
+export function isLoopback(host: string): boolean {
+  const bare = host.trim().toLowerCase().replace(/^\[|\]$/g, "");
+  return bare === "localhost" || bare === "::1" ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare) ||
+    bare === "0:0:0:0:0:0:0:1";
+}
+
+/**
+ * Refuses to listen beyond loopback without keys: anyone who reaches the port
+ * could spend the configured providers' credits.
+ *
+ * @param host The listen address (`HOST`).
+ * @param keyCount Number of configured client keys.
+ * @throws {GatewayConfigError} For a non-loopback address with no keys.
+ *
+ * @example Usage
+ * ```ts
+ * import { checkListenHost } from "@switchyard/switchyard/gateway";
+ * checkListenHost("127.0.0.1", 0);
+ * checkListenHost("0.0.0.0", 1);
+ * try {
+ *   checkListenHost("0.0.0.0", 0);
+ * } catch (error) {
+ *   console.log((error as Error).message.startsWith("HOST=0.0.0.0 is not a loopback address")); // true
+ * }
+ * ```
+ */
+export function checkListenHost(host: string, keyCount: number): void {
+  if (keyCount > 0 || isLoopback(host)) return;
+  const problem =
+    "is not a loopback address and no keys are configured: anyone who can reach the port could use your providers; " +
+    "add keys to the config file, or listen on 127.0.0.1";
+  throw new GatewayConfigError("HOST", problem, `HOST=${host} ${problem}`);
+}

@@ -1,0 +1,352 @@
+/**
+ * Gateway errors and how a failure becomes an HTTP status.
+ *
+ * One rule decides the status of every failure, whichever wire format
+ * (OpenAI or Anthropic) renders it, so SDKs that retry 5xx and 429 never
+ * retry a request that can only fail again:
+ *
+ * | failure | status |
+ * |---|---|
+ * | the gateway refused the request (bad JSON, bad field, body too large) | its own 4xx |
+ * | an upstream 4xx other than 408 and 429 (400, 401, 403, 404, 409, 413, 422), from the only backend or from **every** backend fallback tried | that status, with the upstream's own error `message`/`type`/`code`/`param` when it sent OpenAI- or Anthropic-shaped JSON |
+ * | `INVALID_REQUEST` raised before anything was sent, `ROUTING_FAILED` | 400 |
+ * | every backend rate limited | 429 + `Retry-After` (seconds, the shortest wait, rounded up) |
+ * | `AUTHENTICATION_FAILED` without an HTTP status | 401 |
+ * | anything else after fallback (`ALL_BACKENDS_FAILED`, `PROVIDER_ERROR`, `NETWORK_ERROR`, `INVALID_RESPONSE`) | 502 |
+ * | `NO_BACKEND_AVAILABLE` | 503 |
+ * | `TIMEOUT` | 504 |
+ * | the client went away (`ABORTED`) | 499 |
+ * | a bug | 500 without detail |
+ *
+ * A mix of client errors and other failures is a 502: some backend failed for
+ * a reason the client cannot fix.
+ *
+ * @module
+ */
+import { AdapterError, RouterError } from "../models/errors.ts";
+
+/**
+ * Options of a {@linkcode GatewayError}.
+ *
+ * @example Usage
+ * ```ts
+ * import type { GatewayErrorOptions } from "@switchyard/switchyard/gateway";
+ * const options: GatewayErrorOptions = { status: 400, type: "invalid_request_error", message: "bad", param: "model" };
+ * ```
+ */
+export interface GatewayErrorOptions {
+  /** HTTP status to answer with. */
+  status: number;
+  /** OpenAI error type, e.g. `invalid_request_error`. */
+  type: string;
+  /** Human-readable explanation. */
+  message: string;
+  /** Machine-readable code. */
+  code?: string;
+  /** The request field at fault. */
+  param?: string;
+  /** Extra response headers (`Retry-After`, rate-limit headers). */
+  headers?: Record<string, string>;
+}
+
+/**
+ * A request the gateway refuses itself (bad body, bad key, over a limit);
+ * becomes an error response with its status in the client's wire format.
+ *
+ * @example Usage
+ * ```ts
+ * import { GatewayError } from "@switchyard/switchyard/gateway";
+ * const error = new GatewayError({ status: 400, type: "invalid_request_error", message: "messages is required", param: "messages" });
+ * console.log(error.status); // 400
+ * ```
+ */
+export class GatewayError extends Error {
+  /** HTTP status to answer with. */
+  readonly status: number;
+  /** OpenAI error type. */
+  readonly type: string;
+  /** Machine-readable code. */
+  readonly code?: string;
+  /** The request field at fault. */
+  readonly param?: string;
+  /** Extra response headers. */
+  readonly headers: Readonly<Record<string, string>>;
+
+  /**
+   * Creates the error.
+   *
+   * @param options Status, type, message, code, param and headers.
+   */
+  constructor(options: GatewayErrorOptions) {
+    super(options.message);
+    this.name = "GatewayError";
+    this.status = options.status;
+    this.type = options.type;
+    this.headers = { ...options.headers };
+    if (options.code !== undefined) this.code = options.code;
+    if (options.param !== undefined) this.param = options.param;
+  }
+}
+
+/**
+ * A failure resolved to what the client is told, independent of wire format.
+ *
+ * @example Usage
+ * ```ts
+ * import type { ResolvedError } from "@switchyard/switchyard/gateway";
+ * const resolved: ResolvedError = { status: 429, type: "rate_limit_error", message: "slow down", code: "RATE_LIMITED", param: null, headers: { "retry-after": "2" } };
+ * ```
+ */
+export interface ResolvedError {
+  /** HTTP status. */
+  status: number;
+  /** OpenAI error type (`invalid_request_error`, `rate_limit_error`, …). */
+  type: string;
+  /** Human-readable explanation. */
+  message: string;
+  /** Machine-readable code (`ErrorCode`, or the upstream's own code). */
+  code: string | null;
+  /** The request field at fault. */
+  param: string | null;
+  /** Extra response headers. */
+  headers: Record<string, string>;
+}
+
+/** An OpenAI error body: `{ error: { message, type, param, code } }`. */
+export interface OpenAIErrorBody {
+  /** The error. */
+  error: {
+    /** Human-readable explanation. */
+    message: string;
+    /** OpenAI error type, e.g. `invalid_request_error`. */
+    type: string;
+    /** The request field at fault, when one is. */
+    param: string | null;
+    /** Machine-readable code. */
+    code: string | null;
+  };
+}
+
+const STATUS_BY_CODE: Readonly<Record<string, number>> = {
+  INVALID_REQUEST: 400,
+  ROUTING_FAILED: 400,
+  AUTHENTICATION_FAILED: 401,
+  RATE_LIMITED: 429,
+  ALL_BACKENDS_FAILED: 502,
+  PROVIDER_ERROR: 502,
+  INVALID_RESPONSE: 502,
+  NETWORK_ERROR: 502,
+  NO_BACKEND_AVAILABLE: 503,
+  TIMEOUT: 504,
+  ABORTED: 499,
+  UNKNOWN: 500,
+};
+
+const TYPE_BY_STATUS: Readonly<Record<number, string>> = {
+  400: "invalid_request_error",
+  401: "authentication_error",
+  403: "permission_error",
+  404: "not_found_error",
+  409: "invalid_request_error",
+  413: "invalid_request_error",
+  422: "invalid_request_error",
+  429: "rate_limit_error",
+};
+
+/**
+ * The OpenAI error type for an HTTP status.
+ *
+ * @param status HTTP status.
+ * @returns `invalid_request_error`, `authentication_error`, … or `server_error`.
+ *
+ * @example Usage
+ * ```ts
+ * import { errorTypeFor } from "@switchyard/switchyard/gateway";
+ * console.log(errorTypeFor(404), errorTypeFor(502)); // "not_found_error" "server_error"
+ * ```
+ */
+export function errorTypeFor(status: number): string {
+  return TYPE_BY_STATUS[status] ?? "server_error";
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The upstream status when `error` is a client error the client must see. */
+function clientStatus(error: AdapterError): number | undefined {
+  const status = error.statusCode;
+  if (status === undefined) {
+    return error.code === "INVALID_REQUEST" ? 400 : undefined;
+  }
+  return status >= 400 && status < 500 && status !== 408 && status !== 429
+    ? status
+    : undefined;
+}
+
+/** Every backend's error behind `error` (itself when it is not a RouterError). */
+function failuresOf(
+  error: AdapterError,
+  extra: readonly AdapterError[],
+): readonly AdapterError[] {
+  if (extra.length > 0) return extra;
+  if (error instanceof RouterError && error.errors.length > 0) {
+    return error.errors.map((failure) => failure.error);
+  }
+  return [error];
+}
+
+/** The upstream's own error fields, from an OpenAI- or Anthropic-shaped body. */
+function upstreamFields(
+  error: AdapterError,
+): { message?: string; type?: string; code?: string; param?: string } {
+  const body = error.details?.body;
+  const inner = isRecord(body) ? body.error : undefined;
+  if (!isRecord(inner)) return {};
+  const text = (value: unknown): string | undefined =>
+    typeof value === "string" && value !== "" ? value : undefined;
+  return {
+    message: text(inner.message),
+    type: text(inner.type),
+    code: text(inner.code),
+    param: text(inner.param),
+  };
+}
+
+/**
+ * `Retry-After` in whole seconds (rounded up), and `retry-after-ms`, which the
+ * OpenAI and Anthropic SDKs read first, for the exact wait.
+ *
+ * @param ms The wait in milliseconds, when known.
+ * @returns The headers (none when the wait is unknown).
+ *
+ * @example Usage
+ * ```ts
+ * import { retryAfterHeaders } from "@switchyard/switchyard/gateway";
+ * console.log(retryAfterHeaders(1500)); // { "retry-after": "2", "retry-after-ms": "1500" }
+ * ```
+ */
+export function retryAfterHeaders(
+  ms: number | undefined,
+): Record<string, string> {
+  if (ms === undefined) return {};
+  const wait = Math.max(0, Math.ceil(ms));
+  return {
+    "retry-after": String(Math.ceil(wait / 1000)),
+    "retry-after-ms": String(wait),
+  };
+}
+
+/**
+ * Resolves any failure to the status, fields and headers the client gets
+ * (see the module docs for the table).
+ *
+ * @param error What was thrown.
+ * @param failures Each backend's error, when known apart from `error` (streams).
+ * @returns The resolved error.
+ *
+ * @example An upstream 404 behind fallback stays a 404
+ * ```ts
+ * import { AdapterError, RouterError } from "@switchyard/switchyard/models";
+ * import { resolveError } from "@switchyard/switchyard/gateway";
+ * const notFound = new AdapterError({ code: "INVALID_REQUEST", message: "no such model", statusCode: 404 });
+ * const error = new RouterError({
+ *   code: "ALL_BACKENDS_FAILED", message: "all failed", attemptedBackends: ["a", "b"],
+ *   errors: [{ backend: "a", error: notFound }, { backend: "b", error: notFound }],
+ * });
+ * console.log(resolveError(error).status); // 404
+ * ```
+ */
+export function resolveError(
+  error: unknown,
+  failures: readonly AdapterError[] = [],
+): ResolvedError {
+  if (error instanceof GatewayError) {
+    return {
+      status: error.status,
+      type: error.type,
+      message: error.message,
+      code: error.code ?? null,
+      param: error.param ?? null,
+      headers: { ...error.headers },
+    };
+  }
+  if (!(error instanceof AdapterError)) {
+    return {
+      status: 500,
+      type: "server_error",
+      message: "Internal server error.",
+      code: null,
+      param: null,
+      headers: {},
+    };
+  }
+  const all = failuresOf(error, failures);
+  const first = all[0];
+  const firstClient = clientStatus(first);
+  if (
+    firstClient !== undefined &&
+    all.every((failure) => clientStatus(failure) !== undefined)
+  ) {
+    const own = upstreamFields(first);
+    return {
+      status: firstClient,
+      type: own.type ?? errorTypeFor(firstClient),
+      message: own.message ?? first.message,
+      code: own.code ?? first.code,
+      param: own.param ?? null,
+      headers: {},
+    };
+  }
+  if (all.every((failure) => failure.code === "RATE_LIMITED")) {
+    const waits = all.map((failure) => failure.retryAfter).filter((
+      ms,
+    ): ms is number => ms !== undefined);
+    return {
+      status: 429,
+      type: "rate_limit_error",
+      message: first.message,
+      code: error.code,
+      param: null,
+      headers: retryAfterHeaders(
+        waits.length > 0 ? Math.min(...waits) : undefined,
+      ),
+    };
+  }
+  let status = STATUS_BY_CODE[error.code] ?? 500;
+  // A lone failure behind ALL_BACKENDS_FAILED keeps its own status class.
+  if (error.code === "ALL_BACKENDS_FAILED" && all.length === 1) {
+    status = Math.max(502, STATUS_BY_CODE[first.code] ?? 502);
+  }
+  return {
+    status,
+    type: errorTypeFor(status),
+    message: error.message,
+    code: error.code,
+    param: null,
+    headers: {},
+  };
+}
+
+/**
+ * The OpenAI error body for a resolved error.
+ *
+ * @param resolved The resolved error.
+ * @returns `{ error: { message, type, param, code } }`.
+ *
+ * @example Usage
+ * ```ts
+ * import { openAIErrorBody, resolveError } from "@switchyard/switchyard/gateway";
+ * console.log(openAIErrorBody(resolveError(new Error("secret"))).error.message); // "Internal server error."
+ * ```
+ */
+export function openAIErrorBody(resolved: ResolvedError): OpenAIErrorBody {
+  return {
+    error: {
+      message: resolved.message,
+      type: resolved.type,
+      param: resolved.param,
+      code: resolved.code,
+    },
+  };
+}

@@ -1,0 +1,639 @@
+/**
+ * The LLM gateway: an OpenAI- and Anthropic-compatible HTTP API over the
+ * model router, as one fetch handler.
+ *
+ * | route | what |
+ * |---|---|
+ * | `POST /v1/chat/completions` | OpenAI Chat Completions, JSON or `stream: true` SSE |
+ * | `POST /v1/messages` | Anthropic Messages, JSON or `stream: true` SSE |
+ * | `GET /v1/models` | one entry per backend, backend model and alias (only those the key may use); Anthropic's list shape when the request sends `anthropic-version` |
+ * | `GET /api/router` | backend info and router stats |
+ * | `GET /metrics` | Prometheus text (see `metrics.ts`); not behind keys, as scrapers expect |
+ *
+ * Decisions:
+ * - **Model names.** An alias is replaced first. Then `"<backend>"` routes
+ *   explicitly to that backend with its default model; `"<backend>/<model>"`
+ *   to that backend with that model; any other name is passed to the router's
+ *   default backend as is. The router's fallback chain applies in every case.
+ * - **Keys.** With keys configured every route but `/metrics` needs one
+ *   (`Authorization: Bearer` or `x-api-key`); request headers are never passed
+ *   to a backend, so a client's key never goes upstream.
+ * - **Streams** are committed late: the gateway reads the model stream until
+ *   its first content, tool call or `done` chunk before sending the 200 and the
+ *   SSE headers, so a stream whose every backend fails gets the status,
+ *   headers (`Retry-After`) and body a non-streamed request would get. After
+ *   that a failure is one error event. The stream is pulled by the client
+ *   (backpressure); a client that disconnects aborts the model call.
+ * - **Timeouts.** `requestTimeoutMs` bounds the time to a complete answer, or
+ *   for a stream to its first output; past it the model call is aborted and
+ *   the client gets a 504.
+ * - **Request ids.** An incoming `x-request-id` (1–200 visible ASCII
+ *   characters) is kept, else one is generated; it is echoed on every answer
+ *   and logged.
+ * - The body is capped (`maxBodyBytes`, default 4 MiB; 413 above).
+ *
+ * @module
+ */
+import {
+  createRouter as createModelRouter,
+  type Router as ModelRouter,
+  type RouterConfig,
+  type RoutingTrace,
+} from "../models/mod.ts";
+import { AdapterError, ErrorCode, RouterError } from "../models/errors.ts";
+import type {
+  BackendAdapter,
+  IRChatRequest,
+  IRStreamChunk,
+  IRUsage,
+} from "../models/types.ts";
+import { readBounded } from "./_read_bounded.ts";
+import { readHead, sseBody } from "./_sse.ts";
+import { StreamErrorTap } from "./_error_tap.ts";
+import {
+  ANTHROPIC_API,
+  OPENAI_API,
+  type ParsedRequest,
+  type WireApi,
+} from "./_apis.ts";
+import { GatewayError, openAIErrorBody, resolveError } from "./errors.ts";
+import { type ApiKey, checkModelAllowed, KeyRing } from "./keys.ts";
+import type { ModelTarget } from "./openai_request.ts";
+import {
+  type Admission,
+  RateLimiter,
+  type RateLimitStore,
+} from "./rate_limit.ts";
+import { MemoryRateLimitStore } from "./memory_rate_limit_store.ts";
+import { Metrics } from "./metrics.ts";
+import { anthropicModelList, modelList, routerInfo } from "./_info.ts";
+
+/**
+ * One structured log line per request, handed to `logger`. Never holds a key
+ * secret: only its `key_id`.
+ *
+ * @example Usage
+ * ```ts
+ * import type { RequestLogEntry } from "@switchyard/switchyard/gateway";
+ * const entry: RequestLogEntry = { time: "2026-01-01T00:00:00.000Z", request_id: "r1", key_id: "anonymous", method: "POST", path: "/v1/chat/completions", api: "openai", model: "echo", backend: "echo", status: 200, latency_ms: 2 };
+ * ```
+ */
+export interface RequestLogEntry {
+  /** ISO time the request arrived. */
+  time: string;
+  /** The `x-request-id` echoed to the client. */
+  request_id: string;
+  /** Key id, `anonymous` without keys, `none` when authentication failed. */
+  key_id: string;
+  /** HTTP method. */
+  method: string;
+  /** URL path. */
+  path: string;
+  /** `openai` or `anthropic` for chat routes, else null. */
+  api: string | null;
+  /** The model the client asked for, when known. */
+  model: string | null;
+  /** The backend that answered, when one did. */
+  backend: string | null;
+  /** HTTP status sent. */
+  status: number;
+  /** Milliseconds to the end of the answer (of the stream, for streams). */
+  latency_ms: number;
+  /** Milliseconds to the first streamed output. */
+  ttft_ms?: number;
+  /** Prompt tokens reported by the backend. */
+  tokens_in?: number;
+  /** Completion tokens reported by the backend. */
+  tokens_out?: number;
+  /** Error code of a failure (also of a stream that failed after its 200). */
+  error_code?: string;
+  /** Attempts on other backends after the first choice. */
+  fallbacks?: number;
+}
+
+/**
+ * Options of {@linkcode createGateway}. Give `router` (a model router you
+ * built) or `backends` (the gateway builds the router, with `routerConfig`).
+ *
+ * @example Usage
+ * ```ts
+ * import type { GatewayOptions } from "@switchyard/switchyard/gateway";
+ * import { createEchoAdapter } from "@switchyard/switchyard/models/testing";
+ * const options: GatewayOptions = { backends: [["echo", createEchoAdapter()]], aliases: { fast: "echo" } };
+ * ```
+ */
+export interface GatewayOptions {
+  /**
+   * A model router to route through. Streams then report a failure before
+   * output by its error code only (the router's error chunk carries no
+   * upstream status); prefer `backends`.
+   */
+  router?: ModelRouter;
+  /**
+   * Backends, in fallback order: the gateway builds the router (default
+   * backend the first, sequential fallback, unknown models replaced by a
+   * backend's default) and keeps each backend's stream errors so streamed
+   * failures get the same status as non-streamed ones.
+   */
+  backends?: ReadonlyArray<readonly [string, BackendAdapter]>;
+  /** Overrides of the router built from `backends`. */
+  routerConfig?: RouterConfig;
+  /** Fallback order of the router built from `backends` (`setFallbackChain`). */
+  fallbackChain?: readonly string[];
+  /** Client keys; none: no authentication (listen on loopback only). */
+  keys?: readonly ApiKey[];
+  /** Where rate-limit buckets live; default in memory. */
+  rateLimitStore?: RateLimitStore;
+  /** Model aliases: client name → model name (`"<backend>/<model>"`, …). */
+  aliases?: Readonly<Record<string, string>>;
+  /** Longest wait for an answer (a stream's first output), in ms. */
+  requestTimeoutMs?: number;
+  /** Largest accepted request body in bytes (default 4 MiB). */
+  maxBodyBytes?: number;
+  /** Clock in milliseconds; default `Date.now`. */
+  now?: () => number;
+  /** Receives one entry per request; default none. */
+  logger?: (entry: RequestLogEntry) => void;
+}
+
+/**
+ * The gateway: a fetch handler with its router and metrics.
+ *
+ * @example Usage
+ * ```ts
+ * import type { Gateway } from "@switchyard/switchyard/gateway";
+ * function serve(gateway: Gateway) {
+ *   return { fetch: gateway };
+ * }
+ * ```
+ */
+export interface Gateway {
+  /**
+   * Answers one request.
+   *
+   * @param request The HTTP request.
+   * @param info Server info (unused; accepted so `Deno.serve` and routers can pass it).
+   * @returns The response.
+   */
+  (request: Request, info?: unknown): Promise<Response>;
+  /** The same handler, for `export default gateway` with `deno serve`. */
+  readonly fetch: (request: Request, info?: unknown) => Promise<Response>;
+  /** The model router requests go through. */
+  readonly router: ModelRouter;
+  /** The metrics `GET /metrics` renders. */
+  readonly metrics: Metrics;
+  /** Disposes the model router when the gateway built it. */
+  dispose(): void;
+}
+
+const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+const SSE_HEADERS: Readonly<Record<string, string>> = {
+  "content-type": "text/event-stream; charset=utf-8",
+  "cache-control": "no-cache",
+  "x-accel-buffering": "no",
+};
+const MAX_LABEL_CHARS = 200;
+const ROUTES: Readonly<Record<string, string>> = {
+  "/v1/chat/completions": "POST",
+  "/v1/messages": "POST",
+  "/v1/models": "GET",
+  "/api/router": "GET",
+  "/metrics": "GET",
+};
+
+function requestIdOf(headers: Headers): string {
+  const incoming = headers.get("x-request-id");
+  return incoming !== null && /^[\x21-\x7e]{1,200}$/.test(incoming)
+    ? incoming
+    : crypto.randomUUID();
+}
+
+async function readJson(request: Request, limit: number): Promise<unknown> {
+  const bytes = await readBounded(request, limit, () =>
+    new GatewayError({
+      status: 413,
+      type: "invalid_request_error",
+      message: `The request body is larger than ${limit} bytes.`,
+      code: "request_too_large",
+    }));
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw new GatewayError({
+      status: 400,
+      type: "invalid_request_error",
+      message: "The request body is not valid JSON.",
+      code: "invalid_json",
+    });
+  }
+}
+
+function timeoutError(ms: number): GatewayError {
+  return new GatewayError({
+    status: 504,
+    type: "server_error",
+    message: `No answer from the backends within ${ms} ms.`,
+    code: ErrorCode.TIMEOUT,
+  });
+}
+
+/** Prompt tokens estimated before routing: characters / 4. */
+function estimateTokens(ir: IRChatRequest): number {
+  return Math.ceil(
+    (JSON.stringify(ir.messages).length +
+      (ir.tools ? JSON.stringify(ir.tools).length : 0)) / 4,
+  );
+}
+
+/** What one chat request learned, for its log line, metrics and charge. */
+interface Outcome {
+  backend?: string;
+  fallbacks: number;
+  usage?: IRUsage;
+  firstOutputAt?: number;
+  errorCode?: string;
+}
+
+function noteRouting(outcome: Outcome, routing: unknown): void {
+  const trace = routing as RoutingTrace | undefined;
+  if (trace && typeof trace.backend === "string") {
+    outcome.backend = trace.backend;
+    outcome.fallbacks = trace.fallbacks;
+  }
+}
+
+/**
+ * Creates the gateway.
+ *
+ * @param options Backends or a router; keys, limits, aliases, timeouts, logger.
+ * @returns The fetch handler (with `router`, `metrics`, `dispose`).
+ * @throws {TypeError} Unless exactly one of `router` and `backends` is given, or when a key is malformed.
+ *
+ * @example Serving with Deno
+ * ```ts
+ * import { createGateway } from "@switchyard/switchyard/gateway";
+ * import { createEchoAdapter } from "@switchyard/switchyard/models/testing";
+ * const gateway = createGateway({ backends: [["echo", createEchoAdapter()]] });
+ * const response = await gateway(new Request("http://localhost/v1/chat/completions", {
+ *   method: "POST",
+ *   body: JSON.stringify({ model: "echo", messages: [{ role: "user", content: "hi" }] }),
+ * }));
+ * console.log(response.status, (await response.json()).choices[0].message.content); // 200 "hi"
+ * gateway.dispose();
+ * // Deno.serve({ hostname: "127.0.0.1", port: 8000 }, gateway);
+ * ```
+ */
+export function createGateway(options: GatewayOptions): Gateway {
+  if (options.router && options.backends) {
+    throw new TypeError("createGateway: give `router` or `backends`, not both");
+  }
+  const tap = options.backends ? new StreamErrorTap() : undefined;
+  let modelRouter: ModelRouter;
+  if (options.router) modelRouter = options.router;
+  else if (options.backends && tap) {
+    const backends = options.backends;
+    modelRouter = createModelRouter({
+      fallbackStrategy: "sequential",
+      ...(backends.length > 0 ? { defaultBackend: backends[0][0] } : {}),
+      modelTranslation: { strategy: "default" },
+      ...options.routerConfig,
+    });
+    for (const [name, adapter] of backends) {
+      modelRouter.register(name, tap.wrap(adapter));
+    }
+    if (options.fallbackChain) {
+      modelRouter.setFallbackChain(options.fallbackChain);
+    }
+  } else {
+    throw new TypeError("createGateway: give `router` or `backends`");
+  }
+  const ownsRouter = options.router === undefined;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const now = options.now ?? Date.now;
+  const aliases = options.aliases ?? {};
+  const timeoutMs = options.requestTimeoutMs;
+  const keyRing = new KeyRing(options.keys ?? []);
+  const limiter = new RateLimiter(
+    options.rateLimitStore ?? new MemoryRateLimitStore(),
+    now,
+  );
+  const metrics = new Metrics();
+  const startedAt = Math.floor(now() / 1000);
+
+  function resolveModel(model: string): ModelTarget {
+    if (modelRouter.has(model)) return { backend: model };
+    const slash = model.indexOf("/");
+    if (slash > 0 && modelRouter.has(model.slice(0, slash))) {
+      return { backend: model.slice(0, slash), model: model.slice(slash + 1) };
+    }
+    return { model };
+  }
+
+  function log(entry: RequestLogEntry): void {
+    if (!options.logger) return;
+    try {
+      options.logger(entry);
+    } catch {
+      // A failing logger must not fail requests.
+    }
+  }
+
+  async function authenticate(request: Request): Promise<ApiKey | undefined> {
+    return keyRing.enabled
+      ? await keyRing.authenticate(request.headers)
+      : undefined;
+  }
+
+  function errorResponse(
+    api: WireApi,
+    error: unknown,
+    headers: Record<string, string>,
+    failures: readonly AdapterError[] = [],
+  ): Response {
+    const resolved = resolveError(error, failures);
+    return Response.json(api.errorBody(resolved), {
+      status: resolved.status,
+      headers: { ...headers, ...resolved.headers },
+    });
+  }
+
+  async function chat(
+    api: WireApi,
+    request: Request,
+    requestId: string,
+    started: number,
+  ): Promise<Response> {
+    const id = `${api.idPrefix}${crypto.randomUUID().replaceAll("-", "")}`;
+    const headers: Record<string, string> = { "x-request-id": requestId };
+    const outcome: Outcome = { fallbacks: 0 };
+    let key: ApiKey | undefined;
+    let parsed: ParsedRequest | undefined;
+    let model: string | undefined;
+    let target: ModelTarget = {};
+    let admission: Admission | undefined;
+    const finish = (status: number): void => {
+      const usage = outcome.usage;
+      const keyId = key?.id ?? (keyRing.enabled ? "none" : "anonymous");
+      const latencyMs = now() - started;
+      const ttft = outcome.firstOutputAt === undefined
+        ? undefined
+        : outcome.firstOutputAt - started;
+      if (key && admission && usage) {
+        limiter.charge(key, admission, usage.totalTokens).catch(() => {});
+      }
+      metrics.record({
+        api: api.name,
+        model: model ?? "none",
+        backend: outcome.backend ?? "none",
+        status,
+        keyId,
+        latencyMs,
+        ...(ttft === undefined ? {} : { timeToFirstTokenMs: ttft }),
+        ...(usage
+          ? { tokensIn: usage.promptTokens, tokensOut: usage.completionTokens }
+          : {}),
+        ...(outcome.errorCode ? { errorCode: outcome.errorCode } : {}),
+        fallbacks: outcome.fallbacks,
+      });
+      const entry: RequestLogEntry = {
+        time: new Date(started).toISOString(),
+        request_id: requestId,
+        key_id: keyId,
+        method: request.method,
+        path: new URL(request.url).pathname,
+        api: api.name,
+        model: model ?? null,
+        backend: outcome.backend ?? null,
+        status,
+        latency_ms: latencyMs,
+        fallbacks: outcome.fallbacks,
+      };
+      if (ttft !== undefined) entry.ttft_ms = ttft;
+      if (usage) {
+        entry.tokens_in = usage.promptTokens;
+        entry.tokens_out = usage.completionTokens;
+      }
+      if (outcome.errorCode) entry.error_code = outcome.errorCode;
+      log(entry);
+    };
+    const fail = (
+      error: unknown,
+      failures: readonly AdapterError[] = [],
+    ): Response => {
+      const response = errorResponse(api, error, headers, failures);
+      outcome.errorCode = error instanceof GatewayError
+        ? error.code ?? String(error.status)
+        : error instanceof AdapterError
+        ? error.code
+        : "INTERNAL";
+      if (error instanceof RouterError) {
+        outcome.backend ??= error.attemptedBackends.at(-1);
+        outcome.fallbacks = Math.max(0, error.attemptedBackends.length - 1);
+      } else if (error instanceof AdapterError) {
+        outcome.backend ??= target.backend; // fallback "none": the one named
+      }
+      finish(response.status);
+      return response;
+    };
+
+    try {
+      key = await authenticate(request);
+      const body = await readJson(request, maxBodyBytes);
+      // Named in logs and metrics even when the rest of the body is refused;
+      // cut short there, since a client could send megabytes of model name.
+      const named = (body as { model?: unknown } | null)?.model;
+      if (typeof named === "string") model = named.slice(0, MAX_LABEL_CHARS);
+      parsed = api.parse(body, (model) => {
+        target = resolveModel(
+          Object.hasOwn(aliases, model) ? aliases[model] : model,
+        );
+        return target;
+      }, id);
+      if (key) {
+        checkModelAllowed(key, parsed.model, target.backend);
+        if (key.rpm !== undefined || key.tpm !== undefined) {
+          admission = await limiter.admit(key, estimateTokens(parsed.ir));
+          Object.assign(headers, admission.headers);
+        }
+      }
+    } catch (error) {
+      if (error instanceof GatewayError) Object.assign(headers, error.headers);
+      return fail(error);
+    }
+
+    // One signal for the model call: the client leaving, or the timeout.
+    const abort = new AbortController();
+    const client = request.signal;
+    const onClientGone = (): void => abort.abort(client.reason);
+    if (client.aborted) onClientGone();
+    else client.addEventListener("abort", onClientGone, { once: true });
+    let timedOut = false;
+    const timer = timeoutMs === undefined ? undefined : setTimeout(() => {
+      timedOut = true;
+      abort.abort();
+    }, timeoutMs);
+    const release = (): void => {
+      clearTimeout(timer);
+      client.removeEventListener("abort", onClientGone);
+    };
+    const created = Math.floor(now() / 1000);
+    const irId = parsed.ir.metadata?.requestId ?? id;
+
+    if (!parsed.stream) {
+      try {
+        const response = await modelRouter.execute(parsed.ir, abort.signal);
+        outcome.usage = response.usage;
+        noteRouting(outcome, response.metadata.routing);
+        finish(200);
+        return Response.json(api.json(response, parsed, id, created), {
+          headers,
+        });
+      } catch (error) {
+        return fail(timedOut ? timeoutError(timeoutMs!) : error);
+      } finally {
+        release();
+      }
+    }
+
+    tap?.watch(irId);
+    const chunks = modelRouter.executeStream(parsed.ir, abort.signal);
+    const encoder = api.encoder(parsed, id, created);
+    const observe = (chunk: IRStreamChunk): void => {
+      if (chunk.type === "metadata" && chunk.usage) outcome.usage = chunk.usage;
+      if (chunk.type === "done") {
+        if (chunk.usage) outcome.usage = chunk.usage;
+        noteRouting(outcome, chunk.metadata?.routing);
+      }
+      if (chunk.type === "error") outcome.errorCode = chunk.error.code;
+    };
+
+    // Commit late: a failure before the first output gets the status a
+    // non-streamed request would get.
+    let head: string;
+    try {
+      head = await readHead(chunks, encoder, observe);
+    } catch (error) {
+      release();
+      abort.abort();
+      await chunks.return(undefined).catch(() => {});
+      const failures = tap?.take(irId) ?? [];
+      return fail(timedOut ? timeoutError(timeoutMs!) : error, failures);
+    }
+    tap?.take(irId);
+    clearTimeout(timer);
+    outcome.firstOutputAt = now();
+    metrics.streamOpened();
+    const body = sseBody(head, chunks, encoder, {
+      observe,
+      failed(code) {
+        outcome.errorCode = code;
+      },
+      cancelled(reason) {
+        outcome.errorCode ??= ErrorCode.ABORTED;
+        abort.abort(reason);
+      },
+      closed() {
+        release();
+        metrics.streamClosed();
+        finish(200);
+      },
+    });
+    return new Response(body, { headers: { ...SSE_HEADERS, ...headers } });
+  }
+
+  function models(headers: Headers, key: ApiKey | undefined): unknown {
+    const list = modelList(modelRouter, aliases, key, startedAt);
+    return headers.has("anthropic-version")
+      ? anthropicModelList(list, startedAt)
+      : list;
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    const started = now();
+    const url = new URL(request.url);
+    const path = url.pathname;
+    const requestId = requestIdOf(request.headers);
+    if (path === "/v1/chat/completions" && request.method === "POST") {
+      return await chat(OPENAI_API, request, requestId, started);
+    }
+    if (path === "/v1/messages" && request.method === "POST") {
+      return await chat(ANTHROPIC_API, request, requestId, started);
+    }
+    const headers: Record<string, string> = { "x-request-id": requestId };
+    let response: Response;
+    let key: ApiKey | undefined;
+    try {
+      const method = ROUTES[path];
+      if (method === undefined) {
+        throw new GatewayError({
+          status: 404,
+          type: "invalid_request_error",
+          message: `Unknown route ${request.method} ${path}.`,
+          code: "unknown_url",
+        });
+      }
+      if (method !== request.method) {
+        throw new GatewayError({
+          status: 405,
+          type: "invalid_request_error",
+          message: `Use ${method} for ${path}.`,
+          code: "method_not_allowed",
+          headers: { allow: method },
+        });
+      }
+      if (path === "/metrics") {
+        response = new Response(metrics.render(modelRouter.getBackendInfo()), {
+          headers: {
+            ...headers,
+            "content-type": "text/plain; version=0.0.4; charset=utf-8",
+          },
+        });
+      } else {
+        key = await authenticate(request);
+        response = Response.json(
+          path === "/v1/models"
+            ? models(request.headers, key)
+            : routerInfo(modelRouter),
+          { headers },
+        );
+      }
+    } catch (error) {
+      response = errorResponse(OPENAI_API, error, {
+        ...headers,
+        ...(error instanceof GatewayError ? error.headers : {}),
+      });
+    }
+    log({
+      time: new Date(started).toISOString(),
+      request_id: requestId,
+      key_id: key?.id ?? (keyRing.enabled ? "none" : "anonymous"),
+      method: request.method,
+      path,
+      api: null,
+      model: null,
+      backend: null,
+      status: response.status,
+      latency_ms: now() - started,
+    });
+    return response;
+  }
+
+  const gateway = async (request: Request, _info?: unknown) => {
+    try {
+      return await handle(request);
+    } catch {
+      return Response.json(
+        openAIErrorBody(resolveError(new Error("internal"))),
+        { status: 500 },
+      );
+    }
+  };
+  return Object.assign(gateway, {
+    fetch: gateway,
+    router: modelRouter,
+    metrics,
+    dispose(): void {
+      if (ownsRouter) modelRouter.dispose();
+    },
+  });
+}

@@ -1,0 +1,229 @@
+/**
+ * Client API keys of the gateway.
+ *
+ * A key is stored as the hex SHA-256 digest of its secret (the config file may
+ * instead name an environment variable, `"key": "$TEAM_A_KEY"`, which is
+ * hashed when the config is read), so the secret never sits in memory longer
+ * than one request and is never logged: logs and metrics carry only the key's
+ * `id`. Clients send the secret as `Authorization: Bearer <secret>` (the
+ * OpenAI SDK) or `x-api-key: <secret>` (the Anthropic SDK). The presented
+ * secret is hashed and compared with **every** stored digest in constant
+ * time, so neither the timing of a match nor the position of the key in the
+ * list leaks.
+ *
+ * @module
+ */
+import { GatewayError } from "./errors.ts";
+
+/**
+ * One client key.
+ *
+ * @example Usage
+ * ```ts
+ * import { hashKey, type ApiKey } from "@switchyard/switchyard/gateway";
+ * const key: ApiKey = { id: "team-a", sha256: await hashKey("sk-team-a"), models: ["echo"], rpm: 60 };
+ * ```
+ */
+export interface ApiKey {
+  /** Name used in logs, metrics and errors (never the secret). */
+  id: string;
+  /** Lowercase hex SHA-256 of the secret. */
+  sha256: string;
+  /** Client model names this key may request; absent: any. */
+  models?: readonly string[];
+  /** Backends this key may name (`"<backend>"` or `"<backend>/<model>"`); absent: any. */
+  backends?: readonly string[];
+  /** Requests per minute; absent: unlimited. */
+  rpm?: number;
+  /** Tokens (prompt + completion) per minute; absent: unlimited. */
+  tpm?: number;
+}
+
+const utf8 = new TextEncoder();
+
+function hex(bytes: ArrayBuffer): string {
+  return Array.from(
+    new Uint8Array(bytes),
+    (byte) => byte.toString(16).padStart(2, "0"),
+  ).join("");
+}
+
+/**
+ * The lowercase hex SHA-256 digest of a key secret, as {@linkcode ApiKey}
+ * stores it.
+ *
+ * @param secret The secret the client sends.
+ * @returns 64 hex digits.
+ *
+ * @example Usage
+ * ```ts
+ * import { hashKey } from "@switchyard/switchyard/gateway";
+ * console.log((await hashKey("sk-test")).length); // 64
+ * ```
+ */
+export async function hashKey(secret: string): Promise<string> {
+  return hex(await crypto.subtle.digest("SHA-256", utf8.encode(secret)));
+}
+
+/**
+ * Compares two strings in time that depends only on their lengths.
+ *
+ * @param a One string.
+ * @param b The other.
+ * @returns True when equal.
+ *
+ * @example Usage
+ * ```ts
+ * import { timingSafeEqual } from "@switchyard/switchyard/gateway";
+ * console.log(timingSafeEqual("abc", "abc"), timingSafeEqual("abc", "abd")); // true false
+ * ```
+ */
+export function timingSafeEqual(a: string, b: string): boolean {
+  let diff = a.length ^ b.length;
+  const length = Math.max(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    diff |= (a.charCodeAt(i) | 0) ^ (b.charCodeAt(i) | 0);
+  }
+  return diff === 0;
+}
+
+/**
+ * The secret a request presents: `Authorization: Bearer <secret>`, else
+ * `x-api-key`.
+ *
+ * @param headers The request headers.
+ * @returns The secret, or undefined when none was sent.
+ *
+ * @example Usage
+ * ```ts
+ * import { presentedKey } from "@switchyard/switchyard/gateway";
+ * console.log(presentedKey(new Headers({ authorization: "Bearer sk-1" }))); // "sk-1"
+ * ```
+ */
+export function presentedKey(headers: Headers): string | undefined {
+  const authorization = headers.get("authorization");
+  if (authorization !== null) {
+    const match = /^bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (match) return match[1];
+  }
+  const apiKey = headers.get("x-api-key")?.trim();
+  return apiKey ? apiKey : undefined;
+}
+
+function unauthorized(message: string, code: string): GatewayError {
+  return new GatewayError({
+    status: 401,
+    type: "invalid_request_error",
+    message,
+    code,
+  });
+}
+
+/**
+ * The keys a gateway accepts, checked once per request.
+ *
+ * @example Authenticating a request
+ * ```ts
+ * import { hashKey, KeyRing } from "@switchyard/switchyard/gateway";
+ * const ring = new KeyRing([{ id: "team-a", sha256: await hashKey("sk-a") }]);
+ * const key = await ring.authenticate(new Headers({ authorization: "Bearer sk-a" }));
+ * console.log(key.id); // "team-a"
+ * ```
+ */
+export class KeyRing {
+  #keys: readonly ApiKey[];
+
+  /**
+   * Creates the key ring.
+   *
+   * @param keys The accepted keys (ids must be unique, digests 64 hex digits).
+   * @throws {TypeError} For a duplicate id or a malformed digest.
+   */
+  constructor(keys: readonly ApiKey[]) {
+    const ids = new Set<string>();
+    for (const key of keys) {
+      if (ids.has(key.id)) throw new TypeError(`duplicate key id "${key.id}"`);
+      ids.add(key.id);
+      if (!/^[0-9a-f]{64}$/.test(key.sha256)) {
+        throw new TypeError(
+          `key "${key.id}": sha256 must be 64 lowercase hex digits`,
+        );
+      }
+    }
+    this.#keys = keys.map((key) => ({ ...key }));
+  }
+
+  /** True when at least one key is configured (requests must then present one). */
+  get enabled(): boolean {
+    return this.#keys.length > 0;
+  }
+
+  /**
+   * The key a request presents.
+   *
+   * @param headers The request headers.
+   * @returns The matching key.
+   * @throws {GatewayError} 401 `missing_api_key` or `invalid_api_key`.
+   */
+  async authenticate(headers: Headers): Promise<ApiKey> {
+    const secret = presentedKey(headers);
+    if (secret === undefined) {
+      throw unauthorized(
+        "No API key provided. Send `Authorization: Bearer <key>` or `x-api-key: <key>`.",
+        "missing_api_key",
+      );
+    }
+    const digest = await hashKey(secret);
+    let found: ApiKey | undefined;
+    for (const key of this.#keys) {
+      // No early exit: every digest is compared.
+      if (timingSafeEqual(digest, key.sha256)) found ??= key;
+    }
+    if (found === undefined) {
+      throw unauthorized("Incorrect API key provided.", "invalid_api_key");
+    }
+    return found;
+  }
+}
+
+/**
+ * Checks that a key may use a model: its `models` list names the client's
+ * model, and its `backends` list names the backend the model routes to.
+ *
+ * @param key The authenticated key.
+ * @param model The model the client asked for (after aliases).
+ * @param backend The backend it names explicitly, if any.
+ * @throws {GatewayError} 403 `model_not_allowed`.
+ *
+ * @example Usage
+ * ```ts
+ * import { checkModelAllowed } from "@switchyard/switchyard/gateway";
+ * const key = { id: "a", sha256: "0".repeat(64), models: ["echo"] };
+ * checkModelAllowed(key, "echo", "echo");
+ * try {
+ *   checkModelAllowed(key, "gpt-4o", undefined);
+ * } catch (error) {
+ *   console.log((error as { status: number }).status); // 403
+ * }
+ * ```
+ */
+export function checkModelAllowed(
+  key: ApiKey,
+  model: string,
+  backend: string | undefined,
+): void {
+  const modelOk = key.models === undefined || key.models.includes(model);
+  const backendOk = key.backends === undefined ||
+    (backend !== undefined && key.backends.includes(backend));
+  if (!modelOk || !backendOk) {
+    throw new GatewayError({
+      status: 403,
+      type: "permission_error",
+      message: `The API key "${key.id}" may not use the model ${
+        JSON.stringify(model)
+      }.`,
+      code: "model_not_allowed",
+      param: "model",
+    });
+  }
+}

@@ -1,0 +1,352 @@
+/**
+ * Gateway metrics in the Prometheus text exposition format (version 0.0.4),
+ * served at `GET /metrics`:
+ *
+ * | metric | type | labels |
+ * |---|---|---|
+ * | `switchyard_requests_total` | counter | `api` (`openai`, `anthropic`), `model`, `backend`, `status`, `key` |
+ * | `switchyard_request_duration_seconds` | histogram | `api`, `model`, `backend` |
+ * | `switchyard_time_to_first_token_seconds` | histogram (streams) | `api`, `model`, `backend` |
+ * | `switchyard_errors_total` | counter | `backend`, `model`, `code`, `key` |
+ * | `switchyard_tokens_total` | counter | `direction` (`in`, `out`), `model`, `backend`, `key` |
+ * | `switchyard_fallbacks_total` | counter | `model` |
+ * | `switchyard_open_streams` | gauge | — |
+ * | `switchyard_backend_up` | gauge (1 healthy, 0 not) | `backend` |
+ * | `switchyard_backend_circuit_state` | gauge (0 closed, 1 half-open, 2 open) | `backend` |
+ *
+ * `model` is the name the client sent (after aliases), `backend` the one that
+ * answered (`none` when no backend answered), `key` the key id (`anonymous`
+ * without keys). Label values are escaped as the format requires. Because
+ * clients choose model names, each metric keeps at most `maxSeries` label
+ * sets (default 1000); further ones are counted under labels all set to
+ * `_other`, so memory stays bounded.
+ *
+ * @module
+ */
+
+/**
+ * What the gateway records about one finished request.
+ *
+ * @example Usage
+ * ```ts
+ * import type { RequestRecord } from "@switchyard/switchyard/gateway";
+ * const record: RequestRecord = { api: "openai", model: "echo", backend: "echo", status: 200, keyId: "anonymous", latencyMs: 3, fallbacks: 0 };
+ * ```
+ */
+export interface RequestRecord {
+  /** Which wire format: `openai` or `anthropic`. */
+  api: string;
+  /** The model the client asked for. */
+  model: string;
+  /** The backend that answered, or `none`. */
+  backend: string;
+  /** HTTP status sent. */
+  status: number;
+  /** Key id, or `anonymous`. */
+  keyId: string;
+  /** Milliseconds from request to the end of the answer. */
+  latencyMs: number;
+  /** Milliseconds to the first content of a stream. */
+  timeToFirstTokenMs?: number;
+  /** Prompt tokens, when reported. */
+  tokensIn?: number;
+  /** Completion tokens, when reported. */
+  tokensOut?: number;
+  /** Error code, for failures. */
+  errorCode?: string;
+  /** Fallback attempts after the first backend. */
+  fallbacks: number;
+}
+
+/**
+ * A backend's health and breaker state, as the model router reports them.
+ *
+ * @example Usage
+ * ```ts
+ * import type { BackendState } from "@switchyard/switchyard/gateway";
+ * const state: BackendState = { name: "openai", isHealthy: true, circuitBreakerState: "closed" };
+ * ```
+ */
+export interface BackendState {
+  /** Registered name. */
+  readonly name: string;
+  /** Last known health. */
+  readonly isHealthy: boolean;
+  /** `closed`, `half-open` or `open`. */
+  readonly circuitBreakerState: string;
+}
+
+const CIRCUIT_VALUES: Readonly<Record<string, number>> = {
+  closed: 0,
+  "half-open": 1,
+  open: 2,
+};
+
+const LATENCY_BUCKETS = [
+  0.005,
+  0.01,
+  0.025,
+  0.05,
+  0.1,
+  0.25,
+  0.5,
+  1,
+  2.5,
+  5,
+  10,
+  30,
+  60,
+];
+
+function escapeLabel(value: string): string {
+  return value.replaceAll("\\", "\\\\").replaceAll("\n", "\\n").replaceAll(
+    '"',
+    '\\"',
+  );
+}
+
+function labelText(
+  names: readonly string[],
+  values: readonly string[],
+): string {
+  if (names.length === 0) return "";
+  return `{${
+    names.map((name, i) => `${name}="${escapeLabel(values[i])}"`).join(",")
+  }}`;
+}
+
+class Family<T> {
+  readonly series = new Map<string, { values: string[]; data: T }>();
+  constructor(
+    readonly names: readonly string[],
+    readonly max: number,
+    readonly create: () => T,
+  ) {}
+
+  get(values: string[]): T {
+    let key = values.join("\u0000");
+    let entry = this.series.get(key);
+    if (entry === undefined) {
+      if (this.series.size >= this.max) {
+        values = values.map(() => "_other");
+        key = values.join("\u0000");
+        entry = this.series.get(key);
+      }
+      if (entry === undefined) {
+        entry = { values, data: this.create() };
+        this.series.set(key, entry);
+      }
+    }
+    return entry.data;
+  }
+}
+
+interface Histogram {
+  counts: number[];
+  sum: number;
+  count: number;
+}
+
+function newHistogram(): Histogram {
+  return { counts: LATENCY_BUCKETS.map(() => 0), sum: 0, count: 0 };
+}
+
+function observe(histogram: Histogram, seconds: number): void {
+  histogram.sum += seconds;
+  histogram.count++;
+  for (let i = 0; i < LATENCY_BUCKETS.length; i++) {
+    if (seconds <= LATENCY_BUCKETS[i]) histogram.counts[i]++;
+  }
+}
+
+/**
+ * The gateway's metric registry: updated once per request, rendered on
+ * `GET /metrics`.
+ *
+ * @example Recording and rendering
+ * ```ts
+ * import { Metrics } from "@switchyard/switchyard/gateway";
+ * const metrics = new Metrics();
+ * metrics.record({ api: "openai", model: "echo", backend: "echo", status: 200, keyId: "anonymous", latencyMs: 3, fallbacks: 0 });
+ * console.log(metrics.render().includes('switchyard_requests_total{api="openai",model="echo",backend="echo",status="200",key="anonymous"} 1')); // true
+ * ```
+ */
+export class Metrics {
+  #requests: Family<{ value: number }>;
+  #latency: Family<Histogram>;
+  #ttft: Family<Histogram>;
+  #errors: Family<{ value: number }>;
+  #tokens: Family<{ value: number }>;
+  #fallbacks: Family<{ value: number }>;
+  #openStreams = 0;
+
+  /**
+   * Creates an empty registry.
+   *
+   * @param maxSeries Most label sets per metric (default 1000).
+   */
+  constructor(maxSeries = 1000) {
+    const counter = () => ({ value: 0 });
+    this.#requests = new Family(
+      ["api", "model", "backend", "status", "key"],
+      maxSeries,
+      counter,
+    );
+    this.#latency = new Family(
+      ["api", "model", "backend"],
+      maxSeries,
+      newHistogram,
+    );
+    this.#ttft = new Family(
+      ["api", "model", "backend"],
+      maxSeries,
+      newHistogram,
+    );
+    this.#errors = new Family(
+      ["backend", "model", "code", "key"],
+      maxSeries,
+      counter,
+    );
+    this.#tokens = new Family(
+      ["direction", "model", "backend", "key"],
+      maxSeries,
+      counter,
+    );
+    this.#fallbacks = new Family(["model"], maxSeries, counter);
+  }
+
+  /**
+   * Records one finished request.
+   *
+   * @param record What happened.
+   */
+  record(record: RequestRecord): void {
+    const { api, model, backend, keyId } = record;
+    this.#requests.get([api, model, backend, String(record.status), keyId])
+      .value++;
+    observe(this.#latency.get([api, model, backend]), record.latencyMs / 1000);
+    if (record.timeToFirstTokenMs !== undefined) {
+      observe(
+        this.#ttft.get([api, model, backend]),
+        record.timeToFirstTokenMs / 1000,
+      );
+    }
+    if (record.errorCode !== undefined) {
+      this.#errors.get([backend, model, record.errorCode, keyId]).value++;
+    }
+    if (record.tokensIn) {
+      this.#tokens.get(["in", model, backend, keyId]).value += record.tokensIn;
+    }
+    if (record.tokensOut) {
+      this.#tokens.get(["out", model, backend, keyId]).value +=
+        record.tokensOut;
+    }
+    if (record.fallbacks > 0) {
+      this.#fallbacks.get([model]).value += record.fallbacks;
+    }
+  }
+
+  /** Counts a stream that started sending. */
+  streamOpened(): void {
+    this.#openStreams++;
+  }
+
+  /** Counts a stream that ended (completed, failed or cancelled). */
+  streamClosed(): void {
+    this.#openStreams--;
+  }
+
+  /**
+   * The metrics as Prometheus text.
+   *
+   * @param backends Each backend's health and breaker state, read from the
+   *   model router when scraped.
+   * @returns The exposition text (ends with a newline).
+   */
+  render(backends: readonly BackendState[] = []): string {
+    const out: string[] = [];
+    const counter = (
+      name: string,
+      help: string,
+      family: Family<{ value: number }>,
+    ): void => {
+      out.push(`# HELP ${name} ${help}`, `# TYPE ${name} counter`);
+      for (const { values, data } of family.series.values()) {
+        out.push(`${name}${labelText(family.names, values)} ${data.value}`);
+      }
+    };
+    const histogram = (
+      name: string,
+      help: string,
+      family: Family<Histogram>,
+    ): void => {
+      out.push(`# HELP ${name} ${help}`, `# TYPE ${name} histogram`);
+      for (const { values, data } of family.series.values()) {
+        LATENCY_BUCKETS.forEach((le, i) => {
+          out.push(
+            `${name}_bucket${
+              labelText([...family.names, "le"], [...values, String(le)])
+            } ${data.counts[i]}`,
+          );
+        });
+        out.push(
+          `${name}_bucket${
+            labelText([...family.names, "le"], [...values, "+Inf"])
+          } ${data.count}`,
+          `${name}_sum${labelText(family.names, values)} ${data.sum}`,
+          `${name}_count${labelText(family.names, values)} ${data.count}`,
+        );
+      }
+    };
+    counter(
+      "switchyard_requests_total",
+      "Requests answered by the gateway.",
+      this.#requests,
+    );
+    histogram(
+      "switchyard_request_duration_seconds",
+      "Time from request to the end of the answer.",
+      this.#latency,
+    );
+    histogram(
+      "switchyard_time_to_first_token_seconds",
+      "Time from request to the first streamed content.",
+      this.#ttft,
+    );
+    counter(
+      "switchyard_errors_total",
+      "Failed requests by error code.",
+      this.#errors,
+    );
+    counter(
+      "switchyard_tokens_total",
+      "Tokens reported by backends (in: prompt, out: completion).",
+      this.#tokens,
+    );
+    counter(
+      "switchyard_fallbacks_total",
+      "Attempts on another backend after the first choice failed.",
+      this.#fallbacks,
+    );
+    out.push(
+      "# HELP switchyard_open_streams Streams being sent now.",
+      "# TYPE switchyard_open_streams gauge",
+      `switchyard_open_streams ${this.#openStreams}`,
+      "# HELP switchyard_backend_up Whether the router sees the backend as healthy.",
+      "# TYPE switchyard_backend_up gauge",
+      ...backends.map((b) =>
+        `switchyard_backend_up${labelText(["backend"], [b.name])} ${
+          b.isHealthy ? 1 : 0
+        }`
+      ),
+      "# HELP switchyard_backend_circuit_state Circuit breaker: 0 closed, 1 half-open, 2 open.",
+      "# TYPE switchyard_backend_circuit_state gauge",
+      ...backends.map((b) =>
+        `switchyard_backend_circuit_state${labelText(["backend"], [b.name])} ${
+          CIRCUIT_VALUES[b.circuitBreakerState] ?? 0
+        }`
+      ),
+    );
+    return out.join("\n") + "\n";
+  }
+}

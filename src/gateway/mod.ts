@@ -1,0 +1,45 @@
+/**
+ * The Switchyard LLM gateway: an OpenAI-compatible (`/v1/chat/completions`)
+ * and Anthropic-compatible (`/v1/messages`) HTTP API over the model router,
+ * as one fetch handler, with client keys, per-key rate limits, Prometheus
+ * metrics, one JSON log line per request and a validated JSON config.
+ *
+ * Nothing here imports `Deno.*` or `node:`: the handler runs under
+ * `Deno.serve`, `deno serve`, Bun, Node (through any fetch-handler adapter)
+ * and inside the template router.
+ *
+ * @example Serving with keys and limits
+ * ```ts
+ * import { createGateway, hashKey } from "@switchyard/switchyard/gateway";
+ * import { createEchoAdapter } from "@switchyard/switchyard/models/testing";
+ *
+ * const gateway = createGateway({
+ *   backends: [["echo", createEchoAdapter()]],
+ *   keys: [{ id: "team-a", sha256: await hashKey("sk-team-a"), rpm: 60 }],
+ * });
+ * const refused = await gateway(new Request("http://localhost/v1/models"));
+ * console.log(refused.status); // 401
+ * const models = await gateway(new Request("http://localhost/v1/models", {
+ *   headers: { authorization: "Bearer sk-team-a" },
+ * }));
+ * console.log((await models.json()).data[0].id); // "echo"
+ * gateway.dispose();
+ * // Deno.serve({ hostname: "127.0.0.1", port: 8000 }, gateway);
+ * ```
+ *
+ * @module
+ */
+export * from "./gateway.ts";
+export * from "./errors.ts";
+export * from "./config.ts";
+export * from "./keys.ts";
+export * from "./rate_limit.ts";
+export * from "./memory_rate_limit_store.ts";
+export * from "./metrics.ts";
+export * from "./openai_request.ts";
+export * from "./openai_response.ts";
+export * from "./anthropic_request.ts";
+export * from "./anthropic_response.ts";
+// The model-router types the gateway's API mentions (types only), so this
+// entry point's documentation is complete without `./models`.
+export type * from "../models/mod.ts";

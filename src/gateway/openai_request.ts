@@ -1,0 +1,385 @@
+/**
+ * Reading OpenAI Chat Completions request bodies into the Switchyard IR.
+ *
+ * Decisions:
+ * - `system` and `developer` messages both become IR `system` messages.
+ * - Tool-call `arguments` must be a JSON object; anything else is a 400, never
+ *   silently replaced by `{}`.
+ * - Request keys the gateway does not translate (e.g. `response_format`) pass
+ *   through untouched in `parameters`, under their wire names.
+ * - `n` other than 1, a non-boolean `stream` and the legacy `functions` API
+ *   are rejected with a 400.
+ *
+ * @module
+ */
+import type {
+  IRChatRequest,
+  IRContentPart,
+  IRMessage,
+  IRParameters,
+  IRTool,
+  IRToolChoice,
+} from "../models/types.ts";
+import { GatewayError } from "./errors.ts";
+import { irRequest, isRecord } from "./_wire_util.ts";
+
+function invalid(message: string, param: string): GatewayError {
+  return new GatewayError({
+    status: 400,
+    type: "invalid_request_error",
+    message,
+    param,
+    code: "invalid_value",
+  });
+}
+
+/** A parsed `POST /v1/chat/completions` body. */
+export interface ParsedChatRequest {
+  /** The request in the IR. */
+  ir: IRChatRequest;
+  /** The `model` string the client sent. */
+  model: string;
+  /** True for `stream: true`. */
+  stream: boolean;
+  /** True for `stream_options.include_usage: true`. */
+  includeUsage: boolean;
+}
+
+/** Where the gateway sends a model name: a backend (optional) and the model for it. */
+export interface ModelTarget {
+  /** Registered backend name, for explicit routing. */
+  backend?: string;
+  /** Model to ask that backend for; absent means the backend's default. */
+  model?: string;
+}
+
+// Wire keys translated into IR fields; every other key passes through.
+const HANDLED_KEYS: ReadonlySet<string> = new Set([
+  "model",
+  "messages",
+  "stream",
+  "stream_options",
+  "tools",
+  "tool_choice",
+  "temperature",
+  "top_p",
+  "max_tokens",
+  "max_completion_tokens",
+  "stop",
+  "frequency_penalty",
+  "presence_penalty",
+  "seed",
+  "user",
+  "n",
+]);
+
+const NUMERIC_PARAMETERS: ReadonlyArray<[string, keyof IRParameters]> = [
+  ["temperature", "temperature"],
+  ["top_p", "topP"],
+  ["frequency_penalty", "frequencyPenalty"],
+  ["presence_penalty", "presencePenalty"],
+  ["seed", "seed"],
+];
+
+/**
+ * Reads an OpenAI chat-completions request body into the IR.
+ *
+ * @param body The parsed JSON body.
+ * @param resolveModel Maps the client's `model` to a backend and model.
+ * @param requestId Id recorded in `metadata.requestId`.
+ * @returns The IR request and the stream flags.
+ * @throws {GatewayError} 400 for a body that is not a valid request.
+ *
+ * @example Reading a request
+ * ```ts
+ * import { parseChatRequest } from "@switchyard/switchyard/gateway";
+ * const parsed = parseChatRequest(
+ *   { model: "echo", messages: [{ role: "user", content: "hi" }], temperature: 0 },
+ *   (model) => ({ backend: model }),
+ *   "req-1",
+ * );
+ * console.log(parsed.ir.messages[0].content, parsed.ir.metadata?.custom?.backend); // "hi" "echo"
+ * ```
+ */
+export function parseChatRequest(
+  body: unknown,
+  resolveModel: (model: string) => ModelTarget,
+  requestId: string,
+): ParsedChatRequest {
+  if (!isRecord(body)) {
+    throw invalid("The request body must be a JSON object.", "body");
+  }
+  const model = body.model;
+  if (typeof model !== "string" || model === "") {
+    throw invalid("`model` must be a non-empty string.", "model");
+  }
+  if (!Array.isArray(body.messages) || body.messages.length === 0) {
+    throw invalid("`messages` must be a non-empty array.", "messages");
+  }
+  if (body.n !== undefined && body.n !== null && body.n !== 1) {
+    throw invalid("Only `n: 1` is supported.", "n");
+  }
+  if (body.functions !== undefined || body.function_call !== undefined) {
+    throw invalid(
+      "The legacy `functions` API is not supported; use `tools`.",
+      "functions",
+    );
+  }
+  // `"stream": "true"` used to give a non-streamed JSON answer silently.
+  if (
+    body.stream !== undefined && body.stream !== null &&
+    typeof body.stream !== "boolean"
+  ) {
+    throw invalid("`stream` must be a boolean.", "stream");
+  }
+  const stream = body.stream === true;
+  const streamOptions = body.stream_options;
+  const includeUsage = isRecord(streamOptions) &&
+    streamOptions.include_usage === true;
+
+  const target = resolveModel(model);
+  const parameters: IRParameters = {};
+  if (target.model !== undefined) parameters.model = target.model;
+  for (const [wire, ir] of NUMERIC_PARAMETERS) {
+    const value = body[wire];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== "number" || !Number.isFinite(value)) {
+      throw invalid(`\`${wire}\` must be a number.`, wire);
+    }
+    parameters[ir] = value;
+  }
+  // Both names mean one limit; the error names the one the client sent,
+  // and two different values are refused rather than one silently winning.
+  for (const key of ["max_completion_tokens", "max_tokens"]) {
+    const value = body[key];
+    if (value === undefined || value === null) continue;
+    if (!Number.isInteger(value) || (value as number) < 1) {
+      throw invalid(`\`${key}\` must be a positive integer.`, key);
+    }
+    if (
+      parameters.maxTokens !== undefined && parameters.maxTokens !== value
+    ) {
+      throw invalid(
+        "`max_tokens` and `max_completion_tokens` differ; send one.",
+        key,
+      );
+    }
+    parameters.maxTokens = value as number;
+  }
+  if (body.stop !== undefined && body.stop !== null) {
+    const stop = typeof body.stop === "string" ? [body.stop] : body.stop;
+    if (!Array.isArray(stop) || stop.some((s) => typeof s !== "string")) {
+      throw invalid("`stop` must be a string or an array of strings.", "stop");
+    }
+    parameters.stopSequences = stop as string[];
+  }
+  if (body.user !== undefined) {
+    if (typeof body.user !== "string") {
+      throw invalid("`user` must be a string.", "user");
+    }
+    parameters.user = body.user;
+  }
+  for (const key in body) {
+    if (!HANDLED_KEYS.has(key)) parameters[key] = body[key];
+  }
+
+  const ir = irRequest(
+    body.messages.map(readMessage),
+    parameters,
+    target,
+    requestId,
+    stream,
+  );
+  if (body.tools !== undefined && body.tools !== null) {
+    ir.tools = readTools(body.tools);
+  }
+  if (body.tool_choice !== undefined && body.tool_choice !== null) {
+    ir.toolChoice = readToolChoice(body.tool_choice);
+  }
+  return { ir, model, stream, includeUsage };
+}
+
+function textOf(content: unknown, param: string): string {
+  if (typeof content === "string") return content;
+  if (content === null || content === undefined) return "";
+  if (!Array.isArray(content)) {
+    throw invalid("`content` must be a string or an array of parts.", param);
+  }
+  return content.map((part, i) => {
+    if (
+      isRecord(part) && part.type === "text" && typeof part.text === "string"
+    ) {
+      return part.text;
+    }
+    if (
+      isRecord(part) && part.type === "refusal" &&
+      typeof part.refusal === "string"
+    ) return part.refusal;
+    throw invalid("Only text parts are allowed here.", `${param}[${i}]`);
+  }).join("");
+}
+
+function readUserContent(
+  content: unknown,
+  param: string,
+): string | IRContentPart[] {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) {
+    throw invalid("`content` must be a string or an array of parts.", param);
+  }
+  return content.map((part, i): IRContentPart => {
+    const where = `${param}[${i}]`;
+    if (!isRecord(part)) {
+      throw invalid("A content part must be an object.", where);
+    }
+    if (part.type === "text" && typeof part.text === "string") {
+      return { type: "text", text: part.text };
+    }
+    if (part.type === "image_url") {
+      const image = part.image_url;
+      const url = isRecord(image) ? image.url : undefined;
+      if (typeof url !== "string") {
+        throw invalid("`image_url.url` must be a string.", where);
+      }
+      const data = /^data:([^;,]+);base64,(.*)$/s.exec(url);
+      return data
+        ? {
+          type: "image",
+          source: { type: "base64", mediaType: data[1], data: data[2] },
+        }
+        : { type: "image", source: { type: "url", url } };
+    }
+    throw invalid(
+      `Unsupported content part type ${JSON.stringify(part.type)}.`,
+      where,
+    );
+  });
+}
+
+function readToolCalls(calls: unknown, param: string): IRContentPart[] {
+  if (!Array.isArray(calls)) {
+    throw invalid("`tool_calls` must be an array.", param);
+  }
+  return calls.map((call, i): IRContentPart => {
+    const where = `${param}[${i}]`;
+    const fn = isRecord(call) ? call.function : undefined;
+    if (
+      !isRecord(call) || typeof call.id !== "string" || !isRecord(fn) ||
+      typeof fn.name !== "string" || typeof fn.arguments !== "string"
+    ) {
+      throw invalid(
+        "A tool call needs `id`, `function.name` and `function.arguments` strings.",
+        where,
+      );
+    }
+    let input: unknown;
+    try {
+      input = JSON.parse(fn.arguments === "" ? "{}" : fn.arguments);
+    } catch {
+      throw invalid(
+        "`function.arguments` is not valid JSON.",
+        `${where}.function.arguments`,
+      );
+    }
+    if (!isRecord(input)) {
+      throw invalid(
+        "`function.arguments` must be a JSON object.",
+        `${where}.function.arguments`,
+      );
+    }
+    return { type: "tool_use", id: call.id, name: fn.name, input };
+  });
+}
+
+function readMessage(message: unknown, index: number): IRMessage {
+  const param = `messages[${index}]`;
+  if (!isRecord(message)) throw invalid("A message must be an object.", param);
+  const named = typeof message.name === "string" ? { name: message.name } : {};
+  switch (message.role) {
+    case "system":
+    case "developer":
+      return {
+        role: "system",
+        content: textOf(message.content, `${param}.content`),
+        ...named,
+      };
+    case "user":
+      return {
+        role: "user",
+        content: readUserContent(message.content, `${param}.content`),
+        ...named,
+      };
+    case "assistant": {
+      const text = textOf(message.content, `${param}.content`);
+      if (message.tool_calls === undefined || message.tool_calls === null) {
+        return { role: "assistant", content: text, ...named };
+      }
+      const parts: IRContentPart[] = text === ""
+        ? []
+        : [{ type: "text", text }];
+      parts.push(...readToolCalls(message.tool_calls, `${param}.tool_calls`));
+      return { role: "assistant", content: parts, ...named };
+    }
+    case "tool": {
+      if (typeof message.tool_call_id !== "string") {
+        throw invalid(
+          "A tool message needs `tool_call_id`.",
+          `${param}.tool_call_id`,
+        );
+      }
+      return {
+        role: "tool",
+        content: [{
+          type: "tool_result",
+          toolUseId: message.tool_call_id,
+          content: textOf(message.content, `${param}.content`),
+        }],
+      };
+    }
+    default:
+      throw invalid(
+        `Unsupported role ${JSON.stringify(message.role)}.`,
+        `${param}.role`,
+      );
+  }
+}
+
+function readTools(tools: unknown): IRTool[] {
+  if (!Array.isArray(tools)) {
+    throw invalid("`tools` must be an array.", "tools");
+  }
+  return tools.map((tool, i): IRTool => {
+    const fn = isRecord(tool) ? tool.function : undefined;
+    if (
+      !isRecord(tool) || tool.type !== "function" || !isRecord(fn) ||
+      typeof fn.name !== "string"
+    ) {
+      throw invalid(
+        'A tool must be `{ type: "function", function: { name } }`.',
+        `tools[${i}]`,
+      );
+    }
+    const out: IRTool = {
+      name: fn.name,
+      parameters: isRecord(fn.parameters)
+        ? fn.parameters
+        : { type: "object", properties: {} },
+    };
+    if (typeof fn.description === "string") out.description = fn.description;
+    return out;
+  });
+}
+
+function readToolChoice(choice: unknown): IRToolChoice {
+  if (choice === "auto" || choice === "none" || choice === "required") {
+    return choice;
+  }
+  const fn = isRecord(choice) ? choice.function : undefined;
+  if (
+    isRecord(choice) && choice.type === "function" && isRecord(fn) &&
+    typeof fn.name === "string"
+  ) {
+    return { name: fn.name };
+  }
+  throw invalid("Unsupported `tool_choice`.", "tool_choice");
+}

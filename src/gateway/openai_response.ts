@@ -1,0 +1,341 @@
+/**
+ * Writing Switchyard IR responses and stream chunks as OpenAI Chat
+ * Completions JSON and SSE.
+ *
+ * Decisions:
+ * - `usage` is omitted from a response when the backend reported none (no
+ *   invented zeros).
+ * - A stream that fails after it has started ends with one
+ *   `data: {"error":…}` event (what the openai SDK raises as `APIError`) and no
+ *   `[DONE]`.
+ *
+ * @module
+ */
+import type {
+  FinishReason,
+  IRChatResponse,
+  IRMessage,
+  IRStreamChunk,
+  IRUsage,
+} from "../models/types.ts";
+import { openAIErrorBody, type ResolvedError } from "./errors.ts";
+
+/** An OpenAI tool call in a response message. */
+export interface OpenAIToolCall {
+  /** Call id. */
+  id: string;
+  /** Always `function`. */
+  type: "function";
+  /** Name and JSON-encoded arguments. */
+  function: { name: string; arguments: string };
+}
+
+/** OpenAI `usage` object. */
+export interface OpenAIUsage {
+  /** Tokens in the prompt. */
+  prompt_tokens: number;
+  /** Tokens generated. */
+  completion_tokens: number;
+  /** Their sum. */
+  total_tokens: number;
+}
+
+/** An OpenAI `chat.completion` response. */
+export interface OpenAIChatCompletion {
+  /** Response id, `chatcmpl-…`. */
+  id: string;
+  /** Always `chat.completion`. */
+  object: "chat.completion";
+  /** Unix seconds. */
+  created: number;
+  /** Model that answered. */
+  model: string;
+  /** Exactly one choice. */
+  choices: Array<{
+    index: number;
+    message: {
+      role: "assistant";
+      content: string | null;
+      refusal: null;
+      tool_calls?: OpenAIToolCall[];
+    };
+    finish_reason: string;
+    logprobs: null;
+  }>;
+  /** Token counts, when the backend reported them. */
+  usage?: OpenAIUsage;
+}
+
+/** Id, timestamp and model stamped on every response and chunk. */
+export interface CompletionContext {
+  /** `chatcmpl-…` id. */
+  id: string;
+  /** Unix seconds. */
+  created: number;
+  /** Model name reported to the client. */
+  model: string;
+}
+
+/**
+ * The OpenAI `finish_reason` for an IR finish reason (`error` and `cancelled`
+ * have no OpenAI counterpart and report `stop`).
+ *
+ * @param reason The IR finish reason.
+ * @returns The wire value.
+ *
+ * @example Usage
+ * ```ts
+ * import { toFinishReason } from "@switchyard/switchyard/gateway";
+ * console.log(toFinishReason("tool_calls")); // "tool_calls"
+ * ```
+ */
+export function toFinishReason(reason: FinishReason): string {
+  return reason === "error" || reason === "cancelled" ? "stop" : reason;
+}
+
+/**
+ * The OpenAI `usage` object for IR token counts.
+ *
+ * @param usage IR usage.
+ * @returns The wire object.
+ *
+ * @example Usage
+ * ```ts
+ * import { toUsage } from "@switchyard/switchyard/gateway";
+ * console.log(toUsage({ promptTokens: 1, completionTokens: 2, totalTokens: 3 }).total_tokens); // 3
+ * ```
+ */
+export function toUsage(usage: IRUsage): OpenAIUsage {
+  return {
+    prompt_tokens: usage.promptTokens,
+    completion_tokens: usage.completionTokens,
+    total_tokens: usage.totalTokens,
+  };
+}
+
+/**
+ * Writes an IR response as an OpenAI `chat.completion` object.
+ *
+ * @param response The IR response.
+ * @param context Id, timestamp and fallback model name.
+ * @returns The wire object.
+ *
+ * @example Text and a tool call
+ * ```ts
+ * import { toChatCompletion } from "@switchyard/switchyard/gateway";
+ * const completion = toChatCompletion(
+ *   {
+ *     message: { role: "assistant", content: [{ type: "tool_use", id: "c1", name: "f", input: { a: 1 } }] },
+ *     finishReason: "tool_calls",
+ *     metadata: {},
+ *   },
+ *   { id: "chatcmpl-1", created: 0, model: "m" },
+ * );
+ * console.log(completion.choices[0].message.tool_calls?.[0].function.arguments); // '{"a":1}'
+ * ```
+ */
+export function toChatCompletion(
+  response: IRChatResponse,
+  context: CompletionContext,
+): OpenAIChatCompletion {
+  const { content } = response.message;
+  let text: string | null = typeof content === "string" ? content : "";
+  const toolCalls: OpenAIToolCall[] = [];
+  if (typeof content !== "string") {
+    for (const part of content) {
+      if (part.type === "text") text += part.text;
+      else if (part.type === "tool_use") {
+        toolCalls.push({
+          id: part.id,
+          type: "function",
+          function: { name: part.name, arguments: JSON.stringify(part.input) },
+        });
+      }
+    }
+    if (text === "" && toolCalls.length > 0) text = null;
+  }
+  const completion: OpenAIChatCompletion = {
+    id: context.id,
+    object: "chat.completion",
+    created: context.created,
+    model: response.metadata.model ?? context.model,
+    choices: [{
+      index: 0,
+      message: {
+        role: "assistant",
+        content: text,
+        refusal: null,
+        ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+      },
+      finish_reason: toFinishReason(response.finishReason),
+      logprobs: null,
+    }],
+  };
+  if (response.usage) completion.usage = toUsage(response.usage);
+  return completion;
+}
+
+/**
+ * Turns IR stream chunks into OpenAI `chat.completion.chunk` SSE events, one
+ * chunk at a time (state: whether the role was sent, tool-call indexes, usage).
+ *
+ * @example Encoding a short stream
+ * ```ts
+ * import { ChunkEncoder } from "@switchyard/switchyard/gateway";
+ * const encoder = new ChunkEncoder({ id: "chatcmpl-1", created: 0, model: "m" }, false);
+ * let sse = encoder.encode({ type: "start", sequence: 0, metadata: {} });
+ * sse += encoder.encode({ type: "content", sequence: 1, delta: "Hi" });
+ * sse += encoder.encode({ type: "done", sequence: 2, finishReason: "stop" });
+ * console.log(sse.endsWith("data: [DONE]\n\n"), encoder.finished); // true true
+ * ```
+ */
+export class ChunkEncoder {
+  #context: CompletionContext;
+  #includeUsage: boolean;
+  #roleSent = false;
+  #sentText = false;
+  #toolIndexes = new Map<string, number>();
+  #usage?: IRUsage;
+  #finished = false;
+
+  /**
+   * Creates an encoder for one response.
+   *
+   * @param context Id, timestamp and model stamped on every chunk.
+   * @param includeUsage Emit the final usage chunk (`stream_options.include_usage`).
+   */
+  constructor(context: CompletionContext, includeUsage: boolean) {
+    this.#context = { ...context };
+    this.#includeUsage = includeUsage;
+  }
+
+  /** True once a `done` or `error` chunk was encoded; nothing may follow. */
+  get finished(): boolean {
+    return this.#finished;
+  }
+
+  /**
+   * Encodes one IR chunk.
+   *
+   * @param chunk The IR chunk.
+   * @returns SSE text to send (possibly empty).
+   */
+  encode(chunk: IRStreamChunk): string {
+    if (this.#finished) return "";
+    switch (chunk.type) {
+      case "start":
+        if (chunk.metadata.model) this.#context.model = chunk.metadata.model;
+        return this.#role();
+      case "content":
+        this.#sentText = true;
+        return this.#role() + this.#event({ content: chunk.delta });
+      case "tool_use":
+        return this.#role() +
+          this.#toolCall(chunk.id, chunk.name, chunk.inputDelta ?? "");
+      case "metadata":
+        if (chunk.usage) this.#usage = chunk.usage;
+        return "";
+      case "done": {
+        this.#finished = true;
+        const usage = chunk.usage ?? this.#usage;
+        let out = this.#role() + this.#unstreamed(chunk.message) +
+          this.#event({}, toFinishReason(chunk.finishReason));
+        if (this.#includeUsage && usage) {
+          out += sse({ ...this.#base(), choices: [], usage: toUsage(usage) });
+        }
+        return out + "data: [DONE]\n\n";
+      }
+      case "error":
+        this.#finished = true;
+        return sse({
+          error: {
+            message: chunk.error.message,
+            type: "server_error",
+            param: null,
+            code: chunk.error.code,
+          },
+        });
+    }
+  }
+
+  /**
+   * The `data: {"error":…}` event for a failure after the stream started.
+   *
+   * @param resolved The resolved error.
+   * @returns SSE text.
+   */
+  error(resolved: ResolvedError): string {
+    this.#finished = true;
+    return sse(openAIErrorBody(resolved));
+  }
+
+  // Some adapters put text or tool calls only in the assembled `done`
+  // message; send what the deltas did not carry so nothing is lost.
+  #unstreamed(message: IRMessage | undefined): string {
+    if (message === undefined) return "";
+    const parts = typeof message.content === "string"
+      ? [{ type: "text" as const, text: message.content }]
+      : message.content;
+    let out = "";
+    for (const part of parts) {
+      if (part.type === "text" && !this.#sentText && part.text !== "") {
+        out += this.#event({ content: part.text });
+      } else if (part.type === "tool_use" && !this.#toolIndexes.has(part.id)) {
+        out += this.#toolCall(part.id, part.name, JSON.stringify(part.input));
+      }
+    }
+    return out;
+  }
+
+  #toolCall(id: string, name: string, args: string): string {
+    let index = this.#toolIndexes.get(id);
+    let delta: Record<string, unknown>;
+    if (index === undefined) {
+      index = this.#toolIndexes.size;
+      this.#toolIndexes.set(id, index);
+      delta = {
+        index,
+        id,
+        type: "function",
+        function: { name, arguments: args },
+      };
+    } else {
+      delta = { index, function: { arguments: args } };
+    }
+    return this.#event({ tool_calls: [delta] });
+  }
+
+  #base(): Record<string, unknown> {
+    return {
+      id: this.#context.id,
+      object: "chat.completion.chunk",
+      created: this.#context.created,
+      model: this.#context.model,
+    };
+  }
+
+  #role(): string {
+    if (this.#roleSent) return "";
+    this.#roleSent = true;
+    return this.#event({ role: "assistant", content: "" });
+  }
+
+  #event(
+    delta: Record<string, unknown>,
+    finishReason: string | null = null,
+  ): string {
+    return sse({
+      ...this.#base(),
+      choices: [{
+        index: 0,
+        delta,
+        finish_reason: finishReason,
+        logprobs: null,
+      }],
+    });
+  }
+}
+
+function sse(data: unknown): string {
+  return `data: ${JSON.stringify(data)}\n\n`;
+}

@@ -1,0 +1,101 @@
+// What `deno task start` serves, decided from the environment and the config
+// file (in process; serve_startup_test.ts runs serve.ts itself).
+import assert from "node:assert/strict";
+import { planGateway } from "../../examples/_gateway_setup.ts";
+import { ConfigError } from "../../examples/_backends.ts";
+
+function plan(vars: Record<string, string>, file = "") {
+  return planGateway((name) => vars[name], () => file);
+}
+
+Deno.test("planGateway: a config object without backends keeps the environment shortcuts", async () => {
+  const result = await plan(
+    {
+      SWITCHYARD_CONFIG: "gw.json",
+      OPENAI_API_KEY: "sk-up",
+      TEAM: "sk-team",
+      HOST: "0.0.0.0",
+    },
+    JSON.stringify({
+      keys: [{ id: "team", key: "$TEAM", rpm: 5 }],
+      aliases: { fast: "openai/gpt-4o-mini" },
+    }),
+  );
+  assert.equal(result.source, "env");
+  assert.deepEqual(result.specs.map((spec) => spec.name), ["openai"]);
+  assert.equal(result.options.keys?.[0].id, "team");
+  assert.deepEqual(result.options.aliases, { fast: "openai/gpt-4o-mini" });
+  assert.equal(
+    result.host,
+    "0.0.0.0",
+    "keys make a non-loopback HOST acceptable",
+  );
+});
+
+Deno.test("planGateway: config backends become specs; the older array form still works", async () => {
+  const fromObject = await plan(
+    { SWITCHYARD_CONFIG: "gw.json", UP_KEY: "sk-up" },
+    JSON.stringify({
+      backends: [
+        {
+          name: "up",
+          provider: "openai",
+          apiKey: "$UP_KEY",
+          models: ["gpt-a"],
+        },
+        { name: "echo", provider: "echo" },
+      ],
+      routing: { fallback: "none" },
+    }),
+  );
+  assert.equal(fromObject.source, "config");
+  assert.deepEqual(fromObject.specs, [
+    { name: "up", provider: "openai", apiKey: "sk-up", defaultModel: "gpt-a" },
+    { name: "echo", provider: "echo" },
+  ]);
+  assert.deepEqual(fromObject.options.routerConfig, {
+    fallbackStrategy: "none",
+  });
+
+  const fromArray = await plan(
+    { SWITCHYARD_CONFIG: "list.json" },
+    JSON.stringify([{ name: "echo", provider: "echo" }]),
+  );
+  assert.equal(fromArray.source, "config");
+  assert.deepEqual(fromArray.specs, [{ name: "echo", provider: "echo" }]);
+  assert.deepEqual(fromArray.options, {});
+});
+
+Deno.test("planGateway: errors are one ConfigError line", async () => {
+  const cases: Array<[Record<string, string>, string, RegExp]> = [
+    [
+      { SWITCHYARD_CONFIG: "gw.json" },
+      '{"backends":[{"name":"a","provider":"nope"}]}',
+      /^config: backends\[0\] .*unknown provider "nope"/,
+    ],
+    [
+      { SWITCHYARD_CONFIG: "gw.json" },
+      '{"backends":[{"name":"a","provider":"openai"}]}',
+      /^config: backends\[0\] .*needs an apiKey/,
+    ],
+    [
+      { SWITCHYARD_CONFIG: "gw.json" },
+      '{"keys":[{"id":"a","key":"$A","rpm":-1}]}',
+      /^config: keys\[0\]\.key names environment variable A/,
+    ],
+    [
+      { HOST: "192.168.0.9" },
+      "",
+      /^HOST=192\.168\.0\.9 is not a loopback address and no keys are configured/,
+    ],
+  ];
+  for (const [vars, file, expected] of cases) {
+    const error = await plan(vars, file).then(
+      () => assert.fail(file),
+      (e) => e,
+    );
+    assert.ok(error instanceof ConfigError, String(error));
+    assert.match(error.message, expected);
+    assert.ok(!error.message.includes("\n"));
+  }
+});

@@ -1,0 +1,346 @@
+// The gateway config file: validation (one line naming the field), "$VAR"
+// references, key hashing, and settings that reach the running gateway.
+import assert from "node:assert/strict";
+import {
+  checkListenHost,
+  createGateway,
+  GatewayConfigError,
+  hashKey,
+  isLoopback,
+  parseGatewayConfig,
+} from "../../src/gateway/mod.ts";
+import {
+  createEchoAdapter,
+  createFailingAdapter,
+} from "../../src/models/testing.ts";
+
+const ENV: Record<string, string> = {
+  TEAM_KEY: "sk-team",
+  OPENAI_KEY: "sk-up",
+};
+const env = (name: string) => ENV[name];
+
+async function problem(config: unknown): Promise<string> {
+  const text = typeof config === "string" ? config : JSON.stringify(config);
+  const error = await parseGatewayConfig(text, env).then(
+    () => assert.fail(`accepted ${text}`),
+    (e) => e,
+  );
+  assert.ok(error instanceof GatewayConfigError, String(error));
+  assert.ok(!error.message.includes("\n"), "one line");
+  return error.message;
+}
+
+Deno.test("config: every invalid field is one line naming it", async () => {
+  const cases: Array<[unknown, string]> = [
+    ["{", "config: file is not valid JSON"],
+    [[], "config: file must be an object"],
+    [{ rotuing: {} }, "config: rotuing is not a known field"],
+    [
+      { keys: [{ id: "a", key: "$TEAM_KEY", rpm: 0 }] },
+      "config: keys[0].rpm must be a positive integer",
+    ],
+    [
+      { keys: [{ id: "a", key: "$TEAM_KEY", tpm: 1.5 }] },
+      "config: keys[0].tpm must be a positive integer",
+    ],
+    [
+      { keys: [{ id: "a", key: "sk-literal" }] },
+      "config: keys[0].key must name an environment variable",
+    ],
+    [
+      { keys: [{ id: "a", key: "$NOPE" }] },
+      "config: keys[0].key names environment variable NOPE, which is not set",
+    ],
+    [
+      { keys: [{ id: "a" }] },
+      "config: keys[0] needs exactly one of key or sha256",
+    ],
+    [
+      { keys: [{ id: "a", sha256: "abc" }] },
+      "config: keys[0].sha256 must be 64 hex digits",
+    ],
+    [
+      { keys: [{ id: "a", key: "$TEAM_KEY" }, { id: "a", key: "$TEAM_KEY" }] },
+      'config: keys[1].id repeats "a"',
+    ],
+    [
+      { keys: [{ id: "a", key: "$TEAM_KEY", colour: 1 }] },
+      "config: keys[0].colour is not a known field",
+    ],
+    [
+      { backends: [{ name: "a/b", provider: "echo" }] },
+      'config: backends[0].name must not contain "/"',
+    ],
+    [
+      { backends: [{ name: "a" }] },
+      "config: backends[0].provider must be a non-empty string",
+    ],
+    [
+      { backends: [{ name: "a", provider: "openai", apiKey: "$NOPE" }] },
+      "config: backends[0].apiKey names environment variable NOPE",
+    ],
+    [
+      { backends: [{ name: "a", provider: "openai", baseURL: "ftp://x" }] },
+      "config: backends[0].baseURL must be an http(s) URL",
+    ],
+    [
+      { backends: [{ name: "a", provider: "echo", models: "m" }] },
+      "config: backends[0].models must be an array of strings",
+    ],
+    [
+      { routing: { strategy: "fastest" } },
+      "config: routing.strategy must be one of explicit",
+    ],
+    [
+      { routing: { fallback: "all" } },
+      "config: routing.fallback must be one of none, sequential, parallel",
+    ],
+    [
+      {
+        backends: [{ name: "a", provider: "echo" }],
+        routing: { fallbackChain: ["a", "b"] },
+      },
+      'config: routing.fallbackChain[1] names no backend ("b")',
+    ],
+    [{
+      backends: [{ name: "a", provider: "echo" }],
+      routing: { defaultBackend: "z" },
+    }, "config: routing.defaultBackend names no backend"],
+    [
+      { breaker: { threshold: -1 } },
+      "config: breaker.threshold must be a positive integer",
+    ],
+    [
+      { breaker: { enabled: "yes" } },
+      "config: breaker.enabled must be true or false",
+    ],
+    [
+      { timeouts: { requestMs: "60s" } },
+      "config: timeouts.requestMs must be a positive integer",
+    ],
+    [{ maxBodyBytes: 0 }, "config: maxBodyBytes must be a positive integer"],
+    [
+      { aliases: { fast: 1 } },
+      "config: aliases.fast must be a non-empty string",
+    ],
+  ];
+  for (const [config, expected] of cases) {
+    const message = await problem(config);
+    assert.ok(
+      message.startsWith(expected),
+      `${JSON.stringify(config)}\n  got:  ${message}\n  want: ${expected}`,
+    );
+  }
+});
+
+Deno.test("config: a full file reads into backends, hashed keys, aliases and router settings", async () => {
+  const config = await parseGatewayConfig(
+    JSON.stringify({
+      backends: [
+        {
+          name: "up",
+          provider: "openai",
+          apiKey: "$OPENAI_KEY",
+          baseURL: "http://127.0.0.1:9/v1",
+          models: ["gpt-a", "gpt-b"],
+        },
+        { name: "echo", provider: "echo" },
+      ],
+      routing: {
+        strategy: "round-robin",
+        fallback: "none",
+        fallbackChain: ["echo", "up"],
+        defaultBackend: "echo",
+      },
+      aliases: { fast: "echo", "gpt-b": "echo" },
+      breaker: { threshold: 3, timeoutMs: 5000 },
+      timeouts: { requestMs: 1000 },
+      maxBodyBytes: 1024,
+      keys: [{
+        id: "team",
+        key: "$TEAM_KEY",
+        models: ["fast"],
+        backends: ["echo"],
+        rpm: 5,
+        tpm: 500,
+      }],
+    }),
+    env,
+  );
+  assert.deepEqual(config.backends[0], {
+    name: "up",
+    provider: "openai",
+    apiKey: "sk-up",
+    baseURL: "http://127.0.0.1:9/v1",
+    models: ["gpt-a", "gpt-b"],
+    defaultModel: "gpt-a",
+  });
+  assert.deepEqual(config.keys, [{
+    id: "team",
+    sha256: await hashKey("sk-team"),
+    models: ["fast"],
+    backends: ["echo"],
+    rpm: 5,
+    tpm: 500,
+  }]);
+  assert.ok(
+    !JSON.stringify(config.keys).includes("sk-team"),
+    "only the digest is kept",
+  );
+  assert.deepEqual(config.aliases, {
+    "gpt-a": "up/gpt-a",
+    "gpt-b": "echo",
+    fast: "echo",
+  });
+  assert.deepEqual(config.routerConfig, {
+    routingStrategy: "round-robin",
+    fallbackStrategy: "none",
+    defaultBackend: "echo",
+    circuitBreakerThreshold: 3,
+    circuitBreakerTimeout: 5000,
+  });
+  assert.deepEqual(config.fallbackChain, ["echo", "up"]);
+  assert.equal(config.requestTimeoutMs, 1000);
+  assert.equal(config.maxBodyBytes, 1024);
+});
+
+Deno.test("config: fallback and body-size settings reach the running gateway", async () => {
+  const config = await parseGatewayConfig(
+    JSON.stringify({
+      backends: [{ name: "down", provider: "x" }, {
+        name: "echo",
+        provider: "x",
+      }],
+      routing: { fallback: "none" },
+      maxBodyBytes: 200,
+    }),
+    env,
+  );
+  const gateway = createGateway({
+    ...config,
+    backends: [["down", createFailingAdapter()], ["echo", createEchoAdapter()]],
+  });
+  try {
+    const post = (body: string) =>
+      gateway(
+        new Request("http://localhost/v1/chat/completions", {
+          method: "POST",
+          body,
+        }),
+      );
+    const failed = await post(
+      JSON.stringify({
+        model: "down",
+        messages: [{ role: "user", content: "hi" }],
+      }),
+    );
+    assert.equal(
+      failed.status,
+      502,
+      "fallback none: the failing backend's error, no fallback",
+    );
+    assert.equal((await failed.json()).error.code, "PROVIDER_ERROR");
+    const large = await post(
+      JSON.stringify({
+        model: "echo",
+        messages: [{ role: "user", content: "x".repeat(300) }],
+      }),
+    );
+    assert.equal(large.status, 413);
+    await large.body?.cancel();
+  } finally {
+    gateway.dispose();
+  }
+});
+
+Deno.test("config: requestTimeoutMs turns a hanging backend into a 504", async () => {
+  const hanging = {
+    metadata: createEchoAdapter().metadata,
+    execute: (_r: unknown, signal?: AbortSignal) =>
+      new Promise<never>((_, reject) =>
+        signal?.addEventListener("abort", () => reject(signal.reason), {
+          once: true,
+        })
+      ),
+    async *executeStream(_r: unknown, signal?: AbortSignal) {
+      yield await new Promise<never>((_, reject) =>
+        signal?.addEventListener("abort", () => reject(signal.reason), {
+          once: true,
+        })
+      );
+    },
+  };
+  const gateway = createGateway({
+    backends: [["hang", hanging]],
+    requestTimeoutMs: 20,
+  });
+  try {
+    for (const stream of [false, true]) {
+      const response = await gateway(
+        new Request("http://localhost/v1/chat/completions", {
+          method: "POST",
+          body: JSON.stringify({
+            model: "hang",
+            stream,
+            messages: [{ role: "user", content: "hi" }],
+          }),
+        }),
+      );
+      assert.equal(response.status, 504, `stream: ${stream}`);
+      assert.equal((await response.json()).error.code, "TIMEOUT");
+    }
+  } finally {
+    gateway.dispose();
+  }
+});
+
+Deno.test("HOST: loopback addresses pass; anything else needs keys", () => {
+  for (const host of ["127.0.0.1", "127.1.2.3", "localhost", "::1", "[::1]"]) {
+    assert.equal(isLoopback(host), true, host);
+    checkListenHost(host, 0);
+  }
+  for (const host of ["0.0.0.0", "::", "192.168.1.2", "example.com"]) {
+    assert.equal(isLoopback(host), false, host);
+    assert.throws(
+      () => checkListenHost(host, 0),
+      /is not a loopback address and no keys are configured/,
+    );
+    checkListenHost(host, 1);
+  }
+});
+
+Deno.test("config and gateway: model and alias names such as __proto__ or constructor are plain names", async () => {
+  const config = await parseGatewayConfig(
+    '{"aliases":{"__proto__":"echo"},"backends":[{"name":"echo","provider":"echo","models":["constructor"]}]}',
+    env,
+  );
+  assert.equal(Object.getPrototypeOf(config.aliases), Object.prototype);
+  assert.deepEqual(Object.keys(config.aliases).sort(), [
+    "__proto__",
+    "constructor",
+  ]);
+  const gateway = createGateway({
+    ...config,
+    backends: [["echo", createEchoAdapter()]],
+  });
+  try {
+    for (
+      const model of ["__proto__", "constructor", "toString", "hasOwnProperty"]
+    ) {
+      const response = await gateway(
+        new Request("http://localhost/v1/chat/completions", {
+          method: "POST",
+          body: JSON.stringify({
+            model,
+            messages: [{ role: "user", content: "hi" }],
+          }),
+        }),
+      );
+      assert.equal(response.status, 200, model);
+      assert.equal((await response.json()).choices[0].message.content, "hi");
+    }
+  } finally {
+    gateway.dispose();
+  }
+});

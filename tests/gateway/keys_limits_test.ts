@@ -1,0 +1,284 @@
+// Client keys and per-key rate limits, through the gateway handler in
+// process (an injected clock drives the buckets) and over loopback with the
+// openai SDK.
+import assert from "node:assert/strict";
+import OpenAI from "npm:openai@7.57.0";
+import {
+  createGateway,
+  formatReset,
+  hashKey,
+  KeyRing,
+  MemoryRateLimitStore,
+  timingSafeEqual,
+} from "../../src/gateway/mod.ts";
+import {
+  createEchoAdapter,
+  createMockAdapter,
+} from "../../src/models/testing.ts";
+import { serveGateway } from "./_serve.ts";
+
+function chat(
+  headers: HeadersInit,
+  body: Record<string, unknown> = {},
+  path = "/v1/chat/completions",
+): Request {
+  return new Request(`http://localhost${path}`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      model: "echo",
+      messages: [{ role: "user", content: "hi" }],
+      ...body,
+    }),
+  });
+}
+
+Deno.test("keys: missing or wrong key is an OpenAI-style 401; the right one passes", async () => {
+  const gateway = createGateway({
+    backends: [["echo", createEchoAdapter()]],
+    keys: [{ id: "team-a", sha256: await hashKey("sk-a") }],
+  });
+  try {
+    for (
+      const headers of [{}, { authorization: "Bearer sk-b" }, {
+        "x-api-key": "nope",
+      }]
+    ) {
+      const response = await gateway(
+        chat(new Headers(Object.entries(headers) as [string, string][])),
+      );
+      assert.equal(response.status, 401);
+      const body = await response.json();
+      assert.deepEqual(Object.keys(body.error).sort(), [
+        "code",
+        "message",
+        "param",
+        "type",
+      ]);
+      assert.match(body.error.code, /^(missing|invalid)_api_key$/);
+      assert.ok(
+        !JSON.stringify(body).includes("sk-"),
+        "the secret is not echoed",
+      );
+    }
+    for (
+      const headers of [{ authorization: "Bearer sk-a" }, {
+        "x-api-key": "sk-a",
+      }]
+    ) {
+      const response = await gateway(
+        chat(new Headers(Object.entries(headers) as [string, string][])),
+      );
+      assert.equal(response.status, 200);
+      await response.body?.cancel();
+    }
+    // Anthropic route: Anthropic-style 401 body.
+    const anthropic = await gateway(
+      chat({}, { max_tokens: 5 }, "/v1/messages"),
+    );
+    assert.equal(anthropic.status, 401);
+    const body = await anthropic.json();
+    assert.equal(body.type, "error");
+    assert.equal(body.error.type, "authentication_error");
+    // /v1/models needs a key too; /metrics does not.
+    assert.equal(
+      (await gateway(new Request("http://localhost/v1/models"))).status,
+      401,
+    );
+    const metrics = await gateway(new Request("http://localhost/metrics"));
+    assert.equal(metrics.status, 200);
+    await metrics.body?.cancel();
+  } finally {
+    gateway.dispose();
+  }
+});
+
+Deno.test("keys: a key limited to some models gets 403 for others and sees only its models", async () => {
+  const gateway = createGateway({
+    backends: [["echo", createEchoAdapter()], [
+      "mock",
+      createEchoAdapter(),
+    ]],
+    keys: [{
+      id: "narrow",
+      sha256: await hashKey("sk-n"),
+      models: ["echo", "fast"],
+    }],
+    aliases: { fast: "echo" },
+  });
+  try {
+    const auth = { authorization: "Bearer sk-n" };
+    const denied = await gateway(chat(auth, { model: "mock" }));
+    assert.equal(denied.status, 403);
+    assert.equal((await denied.json()).error.code, "model_not_allowed");
+    const alias = await gateway(chat(auth, { model: "fast" }));
+    assert.equal(alias.status, 200);
+    assert.equal((await alias.json()).choices[0].message.content, "hi");
+    const models = await (await gateway(
+      new Request("http://localhost/v1/models", { headers: auth }),
+    )).json();
+    assert.deepEqual(models.data.map((m: { id: string }) => m.id).sort(), [
+      "echo",
+      "fast",
+    ]);
+  } finally {
+    gateway.dispose();
+  }
+});
+
+Deno.test("KeyRing and timingSafeEqual", async () => {
+  assert.equal(timingSafeEqual("abc", "abc"), true);
+  assert.equal(timingSafeEqual("abc", "abd"), false);
+  assert.equal(timingSafeEqual("abc", "abcd"), false);
+  assert.equal(timingSafeEqual("", ""), true);
+  assert.throws(() => new KeyRing([{ id: "a", sha256: "zz" }]), /sha256/);
+  const digest = await hashKey("x");
+  assert.throws(
+    () =>
+      new KeyRing([{ id: "a", sha256: digest }, { id: "a", sha256: digest }]),
+    /duplicate/,
+  );
+  // The digest of "abc" from FIPS 180-2.
+  assert.equal(
+    await hashKey("abc"),
+    "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+  );
+});
+
+Deno.test("rate limits: rpm bucket refuses with 429, Retry-After and OpenAI's x-ratelimit headers, then refills", async () => {
+  let now = 1_000_000;
+  const gateway = createGateway({
+    backends: [["echo", createEchoAdapter()]],
+    keys: [{ id: "a", sha256: await hashKey("sk-a"), rpm: 2 }],
+    now: () => now,
+  });
+  try {
+    const auth = { authorization: "Bearer sk-a" };
+    const first = await gateway(chat(auth));
+    assert.equal(first.status, 200);
+    assert.equal(first.headers.get("x-ratelimit-limit-requests"), "2");
+    assert.equal(first.headers.get("x-ratelimit-remaining-requests"), "1");
+    assert.equal(first.headers.get("x-ratelimit-reset-requests"), "30s");
+    await first.body?.cancel();
+    await (await gateway(chat(auth))).body?.cancel();
+    const refused = await gateway(chat(auth));
+    assert.equal(refused.status, 429);
+    assert.equal(refused.headers.get("retry-after"), "30");
+    assert.equal(refused.headers.get("retry-after-ms"), "30000");
+    assert.equal(refused.headers.get("x-ratelimit-remaining-requests"), "0");
+    assert.equal(refused.headers.get("x-ratelimit-reset-requests"), "1m0s");
+    const body = await refused.json();
+    assert.equal(body.error.type, "rate_limit_error");
+    assert.equal(body.error.code, "rate_limit_exceeded");
+    now += 30_000;
+    const again = await gateway(chat(auth));
+    assert.equal(again.status, 200);
+    await again.body?.cancel();
+  } finally {
+    gateway.dispose();
+  }
+});
+
+Deno.test("rate limits: tpm charges the reported usage; a bucket in debt refuses until refilled", async () => {
+  let now = 0;
+  const usage = { promptTokens: 60, completionTokens: 40, totalTokens: 100 };
+  const gateway = createGateway({
+    backends: [[
+      "mock",
+      createMockAdapter({
+        responses: {
+          message: { role: "assistant", content: "ok" },
+          finishReason: "stop",
+          usage,
+          metadata: {},
+        },
+      }),
+    ]],
+    keys: [{ id: "t", sha256: await hashKey("sk-t"), tpm: 120 }],
+    now: () => now,
+  });
+  try {
+    const auth = { authorization: "Bearer sk-t" };
+    const first = await gateway(chat(auth, { model: "mock" }));
+    assert.equal(first.status, 200);
+    assert.equal(first.headers.get("x-ratelimit-limit-tokens"), "120");
+    await first.body?.cancel();
+    // 100 of 120 used: the next estimate (a few tokens) fits, and its 100 put the bucket in debt.
+    const second = await gateway(chat(auth, { model: "mock" }));
+    assert.equal(second.status, 200);
+    await second.body?.cancel();
+    const refused = await gateway(chat(auth, { model: "mock" }));
+    assert.equal(refused.status, 429);
+    assert.ok(
+      Number(refused.headers.get("retry-after")) >= 40,
+      refused.headers.get("retry-after") ?? "",
+    );
+    assert.equal(refused.headers.get("x-ratelimit-remaining-tokens"), "0");
+    await refused.body?.cancel();
+    now += 60_000;
+    const later = await gateway(chat(auth, { model: "mock" }));
+    assert.equal(later.status, 200);
+    await later.body?.cancel();
+  } finally {
+    gateway.dispose();
+  }
+});
+
+Deno.test("rate limits: a streamed request is limited like a non-streamed one; the openai SDK sees RateLimitError", async () => {
+  const server = serveGateway({
+    backends: [["echo", createEchoAdapter()]],
+    keys: [{ id: "s", sha256: await hashKey("sk-s"), rpm: 1 }],
+  });
+  try {
+    const openai = new OpenAI({
+      baseURL: `${server.origin}/v1`,
+      apiKey: "sk-s",
+      maxRetries: 0,
+      timeout: 10_000,
+    });
+    const stream = await openai.chat.completions.create({
+      model: "echo",
+      messages: [{ role: "user", content: "one two" }],
+      stream: true,
+    });
+    let text = "";
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta.content ?? "";
+    }
+    assert.equal(text, "one two");
+    const error = await openai.chat.completions.create({
+      model: "echo",
+      messages: [{ role: "user", content: "again" }],
+      stream: true,
+    }).catch((e) => e);
+    assert.ok(error instanceof OpenAI.RateLimitError, String(error));
+    assert.ok(Number(error.headers.get("retry-after")) >= 1);
+    assert.equal(error.headers.get("x-ratelimit-limit-requests"), "1");
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("MemoryRateLimitStore: refill is continuous and capped; adjust may go below zero", () => {
+  const store = new MemoryRateLimitStore();
+  const limit = { capacity: 10, perMs: 10 / 60_000 };
+  assert.equal(store.take("k", 10, limit, 0).allowed, true);
+  const empty = store.take("k", 1, limit, 0);
+  assert.equal(empty.allowed, false);
+  assert.equal(empty.retryAfterMs, 6000);
+  assert.equal(store.take("k", 1, limit, 6000).allowed, true);
+  assert.equal(
+    store.take("k", 1, limit, 1_000_000).remaining,
+    9,
+    "capped at capacity",
+  );
+  const debt = store.adjust("k", 30, limit, 1_000_000);
+  assert.equal(debt.remaining, -21);
+  assert.equal(store.take("k", 1, limit, 1_000_000 + 60_000).allowed, false);
+  assert.equal(
+    store.take("other", 1, limit, 0).remaining,
+    9,
+    "buckets are per key",
+  );
+  assert.equal(formatReset(3_723_000), "1h2m3s");
+});
