@@ -6,7 +6,7 @@ import type {
   IRStreamChunk,
 } from "../models/types.ts";
 import { openAIErrorBody, type ResolvedError } from "./errors.ts";
-import type { ModelTarget } from "./openai_request.ts";
+import type { ModelTarget } from "./_wire_util.ts";
 import { parseChatRequest } from "./openai_request.ts";
 import { ChunkEncoder, toChatCompletion } from "./openai_response.ts";
 import { parseMessagesRequest } from "./anthropic_request.ts";

@@ -4,7 +4,14 @@ import type {
   IRMessage,
   IRParameters,
 } from "../models/types.ts";
-import type { ModelTarget } from "./openai_request.ts";
+
+/** Where the gateway sends a model name: a backend (optional) and the model for it. */
+export interface ModelTarget {
+  /** Registered backend name, for explicit routing. */
+  backend?: string;
+  /** Model to ask that backend for; absent means the backend's default. */
+  model?: string;
+}
 
 /** True for a plain JSON object. */
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -28,7 +28,7 @@ import type {
 } from "../models/types.ts";
 import { GatewayError } from "./errors.ts";
 import { irRequest, isRecord } from "./_wire_util.ts";
-import type { ModelTarget } from "./openai_request.ts";
+import type { ModelTarget } from "./_wire_util.ts";
 
 /**
  * A parsed `POST /v1/messages` body.

@@ -58,7 +58,7 @@ import {
 } from "./_apis.ts";
 import { GatewayError, openAIErrorBody, resolveError } from "./errors.ts";
 import { type ApiKey, checkModelAllowed, KeyRing } from "./keys.ts";
-import type { ModelTarget } from "./openai_request.ts";
+import type { ModelTarget } from "./_wire_util.ts";
 import {
   type Admission,
   RateLimiter,

@@ -21,7 +21,9 @@ import type {
   IRToolChoice,
 } from "../models/types.ts";
 import { GatewayError } from "./errors.ts";
-import { irRequest, isRecord } from "./_wire_util.ts";
+import { irRequest, isRecord, type ModelTarget } from "./_wire_util.ts";
+
+export type { ModelTarget };
 
 function invalid(message: string, param: string): GatewayError {
   return new GatewayError({
@@ -43,14 +45,6 @@ export interface ParsedChatRequest {
   stream: boolean;
   /** True for `stream_options.include_usage: true`. */
   includeUsage: boolean;
-}
-
-/** Where the gateway sends a model name: a backend (optional) and the model for it. */
-export interface ModelTarget {
-  /** Registered backend name, for explicit routing. */
-  backend?: string;
-  /** Model to ask that backend for; absent means the backend's default. */
-  model?: string;
 }
 
 // Wire keys translated into IR fields; every other key passes through.
