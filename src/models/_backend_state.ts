@@ -12,6 +12,9 @@ import {
   type Ticket,
 } from "./_breaker.ts";
 import type { Attempt } from "./_outcome.ts";
+import type { AdapterError } from "./errors.ts";
+import { ErrorCode } from "./errors.ts";
+import { faultOf } from "./_resilience.ts";
 import { BackendCounters } from "./_stats.ts";
 
 /** The first failure cools a backend for 1 s, each further one doubles it. */
@@ -29,6 +32,8 @@ export interface OutcomeSettings {
   /** The breaker clock. */
   readonly now: () => number;
   readonly trackLatency: boolean;
+  /** Whether a 429 with Retry-After cools the backend for that long. */
+  readonly cooldownOnRateLimit: boolean;
 }
 
 /** Health, breaker, cooldown and counters of one backend. */
@@ -40,6 +45,7 @@ export class BackendState {
   #started = 0;
   #failStreak = 0;
   #coolUntil = 0;
+  #misconfigured: AdapterError | undefined;
 
   constructor(breaker: BreakerSettings) {
     this.breaker = new CircuitBreaker(breaker);
@@ -63,15 +69,22 @@ export class BackendState {
     return this.#coolUntil;
   }
 
-  /** Records a health probe's answer. */
+  /** The 401/403 (or URL 404) that took the backend out, until a probe passes. */
+  get misconfigured(): AdapterError | undefined {
+    return this.#misconfigured;
+  }
+
+  /** Records a health probe's answer; a passing probe clears "misconfigured". */
   setHealth(healthy: boolean, at: number): void {
     this.#healthy = healthy;
     this.#lastHealthCheck = at;
+    if (healthy) this.#misconfigured = undefined;
   }
 
   /** Healthy and the breaker admits a request now (claims nothing). */
   isAvailable(now: number): boolean {
-    return this.#healthy && this.breaker.canAdmit(now);
+    return this.#healthy && this.#misconfigured === undefined &&
+      this.breaker.canAdmit(now);
   }
 
   /** Whether a recent failure keeps the backend out of latency ranking's first tier. */
@@ -85,15 +98,19 @@ export class BackendState {
    * {@linkcode REFUSED}. An admitted attempt counts as started.
    */
   admit(now: number): Ticket {
-    const ticket = this.#healthy ? this.breaker.admit(now) : REFUSED;
+    const ticket = this.#healthy && this.#misconfigured === undefined
+      ? this.breaker.admit(now)
+      : REFUSED;
     if (ticket !== REFUSED) this.#started++;
     return ticket;
   }
 
   /**
    * The one place an attempt's outcome is recorded: counters, latency
-   * window, cooldown and breaker. Aborted attempts only free a half-open
-   * probe; unavailable ones were never admitted.
+   * window, cooldown and breaker. Aborted attempts and the client's own
+   * errors (see faultOf) only free a half-open probe; unavailable ones were
+   * never admitted. A misconfigured backend (401/403) leaves routing; a 429
+   * with Retry-After cools it for that long.
    */
   settle(attempt: Attempt, ticket: Ticket, clocks: OutcomeSettings): void {
     if (attempt.ok) {
@@ -104,6 +121,13 @@ export class BackendState {
       this.#coolUntil = 0;
       this.breaker.onSuccess(ticket);
     } else if (attempt.kind === "failed") {
+      const error = attempt.error;
+      const fault = faultOf(error);
+      if (fault === "client") {
+        this.stats.clientErrors++;
+        this.breaker.onAbort(ticket);
+        return;
+      }
       // The clock is read for failures only: successes are the hot path.
       const now = clocks.now();
       this.stats.total++;
@@ -111,6 +135,14 @@ export class BackendState {
       this.#failStreak++;
       this.#coolUntil = now + cooldownMs(this.#failStreak);
       this.breaker.onFailure(now, ticket);
+      if (fault === "misconfigured") this.#misconfigured = error;
+      else if (
+        error.code === ErrorCode.RATE_LIMITED && clocks.cooldownOnRateLimit &&
+        error.retryAfter !== undefined && error.retryAfter > 0
+      ) {
+        this.#coolUntil = Math.max(this.#coolUntil, now + error.retryAfter);
+        this.breaker.coolFor(now, error.retryAfter);
+      }
     } else if (attempt.kind === "aborted") {
       this.breaker.onAbort(ticket);
     }
@@ -132,5 +164,6 @@ export class BackendState {
     this.#started = 0;
     this.#failStreak = 0;
     this.#coolUntil = 0;
+    this.#misconfigured = undefined;
   }
 }

@@ -122,6 +122,15 @@ export class CircuitBreaker {
     this.#open(now, timeout === undefined ? Infinity : Math.max(0, timeout));
   }
 
+  /**
+   * Takes the backend out for `ms` (a 429's Retry-After), then admits one
+   * probe like any half-open breaker. Never shortens an opening in force.
+   */
+  coolFor(now: number, ms: number): void {
+    if (this.state(now) === "open" && this.#openUntil >= now + ms) return;
+    this.#open(now, ms);
+  }
+
   close(): void {
     this.#close();
   }

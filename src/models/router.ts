@@ -143,6 +143,34 @@
  *   `ROUTING_FAILED` for per-call options). `Infinity` means never (no timer is
  *   set); a finite value above 2^31 − 1 ms (~24.8 days) is clamped to it,
  *   because runtimes otherwise fire such timers after 1 ms.
+ * - **Resilience** (`execute`; per request through its `options`).
+ *   `attemptTimeout` aborts an attempt that runs past it and records a
+ *   `TIMEOUT` failure (breaker, stats), unlike the caller's own abort
+ *   (`AbortSignal.timeout` included), which is `ABORTED`. `maxRetries`
+ *   retries the same backend after a retryable backend failure, waiting
+ *   `Retry-After` when given, else `retryBaseDelay`·2^(n−1)·(0.5 + random/2)
+ *   capped at `retryMaxDelay`; a wait longer than `retryMaxDelay` or past
+ *   `deadline` falls back instead. Retries are traced (`retry: n`) and counted
+ *   (`totalRetries`, per backend `retries`). Whose fault an error is decides
+ *   what it does to routing:
+ *
+ *   | error | breaker / cooldown / scores | retried | fallback |
+ *   |---|---|---|---|
+ *   | `INVALID_REQUEST` (400, 404 naming a model, 422, content policy) | never counted (`clientErrors`) | no | no: the caller gets the backend's error, unless `fallbackOnClientError` |
+ *   | `INVALID_REQUEST` 404 not naming a model (wrong URL) | failure; backend misconfigured | no | yes |
+ *   | `AUTHENTICATION_FAILED` (401/403) | failure; backend misconfigured (out of routing until a health probe passes or the adapter is replaced) | no | yes |
+ *   | `RATE_LIMITED` (429) | failure; with `Retry-After`, the breaker opens for that long, then one probe | yes | yes |
+ *   | `PROVIDER_ERROR` (5xx), `NETWORK_ERROR`, `TIMEOUT` | failure | yes | yes |
+ *   | `INVALID_RESPONSE`, `UNKNOWN` | failure | no | yes |
+ *   | `ABORTED` (caller, dispose) | not counted; frees a half-open probe | no | stops |
+ *
+ *   The breaker is the cooldown: LiteLLM's `allowed_fails` (failures a
+ *   deployment may have before it cools) is `circuitBreakerThreshold − 1`, and
+ *   its `cooldown_time` is `circuitBreakerTimeout`. Unlike LiteLLM, failures
+ *   are consecutive (a success resets them) rather than per minute, and after
+ *   the cooldown one probe is admitted before the backend is fully back.
+ *   Streams share the fault table and the fallback rule; attempt timeouts and
+ *   retries apply to `execute` only.
  * - **Routing trace.** Every response carries `metadata.routing`, a
  *   {@linkcode RoutingTrace}; the final `done` chunk of a stream carries it
  *   in its `metadata`.
@@ -171,7 +199,7 @@ import type {
   IRChatResponse,
   IRChatStream,
 } from "./types.ts";
-import type { RouterConfig } from "./config.ts";
+import type { ExecuteOptions, RouterConfig } from "./config.ts";
 import type {
   ParallelDispatchOptions,
   ParallelDispatchResult,
@@ -180,8 +208,9 @@ import type { BackendInfo, BackendStats, RouterStats } from "./stats.ts";
 import { resolveSettings, type Settings } from "./_config.ts";
 import { dispatch } from "./_dispatch.ts";
 import { Call } from "./_attempt.ts";
-import { fallBackCall } from "./_execute.ts";
-import type { Attempt } from "./_outcome.ts";
+import { fallBackCall, retrying } from "./_execute.ts";
+import type { Attempt, TracedAttempt } from "./_outcome.ts";
+import { budgetOf } from "./_budget.ts";
 import { tracedResponse } from "./_trace.ts";
 import {
   abortedRouterError,
@@ -542,6 +571,8 @@ export class Router implements BackendAdapter {
    *
    * @param request The IR request (never mutated).
    * @param signal Aborts the call and stops fallback.
+   * @param options Per-request attempt timeout, retries and deadline
+   *   (override RouterConfig's).
    * @returns The response, with the routing trace on `metadata.routing`.
    * @throws {AdapterError} See the module documentation for every code.
    *
@@ -557,12 +588,14 @@ export class Router implements BackendAdapter {
   async execute(
     request: IRChatRequest,
     signal?: AbortSignal,
+    options?: ExecuteOptions,
   ): Promise<IRChatResponse> {
     // The adapters' signal: dispose() aborts it, and the caller's too.
     const link = this.#lifetime.callSignal(signal);
     try {
       if (signal?.aborted) throw abortedRouterError(signal, []);
       const parts = this.#parts;
+      const budget = budgetOf(this.#settings, options);
       const selected = this.#selector.select(
         request,
         false,
@@ -572,8 +605,9 @@ export class Router implements BackendAdapter {
       // Synchronous strategies call the adapter in the caller's tick.
       const plan = selected instanceof Promise ? await selected : selected;
       let first: Attempt | undefined;
+      let earlier: TracedAttempt[] | undefined;
       if (plan.entry !== undefined) {
-        const call = new Call(plan.entry, request, link.signal, parts);
+        const call = new Call(plan.entry, request, link.signal, parts, budget);
         if (call.admitted) {
           // Awaited here, not in attempt(): one async hop less per call.
           let value: unknown;
@@ -585,11 +619,36 @@ export class Router implements BackendAdapter {
             value = thrown;
           }
           first = call.end(threw, value);
+          if (!first.ok && budget !== undefined && budget.retry.retries > 0) {
+            earlier = [];
+            first = await retrying(
+              parts,
+              plan.entry,
+              request,
+              link.signal,
+              budget,
+              first,
+              earlier,
+            );
+          }
         } else first = call.refused();
       }
       const response = first?.ok
-        ? tracedResponse(this.#settings.routing, first, plan, [first])
-        : await fallBackCall(parts, request, plan, first, link.signal);
+        ? tracedResponse(
+          this.#settings.routing,
+          first,
+          plan,
+          earlier === undefined ? [first] : [...earlier, first],
+        )
+        : await fallBackCall(
+          parts,
+          request,
+          plan,
+          first,
+          link.signal,
+          budget,
+          earlier,
+        );
       this.#counters.settle(true);
       return response;
     } catch (error) {
