@@ -15,7 +15,31 @@ import type { Attempt } from "./_outcome.ts";
 import type { AdapterError } from "./errors.ts";
 import { ErrorCode } from "./errors.ts";
 import { faultOf } from "./_resilience.ts";
+import type { Fleet, FleetLink } from "./_fleet.ts";
+import type { RouterStore } from "./store.ts";
+import { localBreakers } from "./stores/_local.ts";
+import { createMemoryStore } from "./stores/memory.ts";
+
+/** Where a backend's shared state lives: the Router's store and its rules. */
+export interface StateSource {
+  readonly breaker: BreakerSettings;
+  readonly store: RouterStore;
+  /** Whether the store came from the caller (breakers persist across registrations). */
+  readonly shared: boolean;
+  /** The link to an asynchronous store; undefined for a memory store. */
+  readonly fleet: Fleet | undefined;
+}
 import { BackendCounters } from "./_stats.ts";
+
+/** A source of private state: a fresh memory store, nothing shared. */
+export function localSource(breaker: BreakerSettings): StateSource {
+  return {
+    breaker,
+    store: createMemoryStore(),
+    shared: false,
+    fleet: undefined,
+  };
+}
 
 /** The first failure cools a backend for 1 s, each further one doubles it. */
 const COOLDOWN_BASE_MS = 1_000;
@@ -46,9 +70,30 @@ export class BackendState {
   #failStreak = 0;
   #coolUntil = 0;
   #misconfigured: AdapterError | undefined;
+  readonly #rules: BreakerSettings;
+  /** Set with an asynchronous store: every change is mirrored there. */
+  readonly #link: FleetLink | undefined;
+  readonly #fleet: Fleet | undefined;
 
-  constructor(breaker: BreakerSettings) {
-    this.breaker = new CircuitBreaker(breaker);
+  constructor(name: string, source: StateSource) {
+    const rules = source.breaker;
+    this.#rules = rules;
+    const local = localBreakers(source.store);
+    let breaker = source.shared ? local?.get(name) : undefined;
+    if (breaker === undefined) {
+      breaker = new CircuitBreaker(rules);
+      local?.set(name, breaker);
+    }
+    this.breaker = breaker;
+    this.#fleet = local === undefined ? source.fleet : undefined;
+    this.#link = this.#fleet?.link(name, breaker);
+  }
+
+  /** The backend left the registry: stop mirroring it. */
+  detach(): void {
+    if (this.#link !== undefined) {
+      this.#fleet!.unlink(this.#link.key, this.#link);
+    }
   }
 
   get healthy(): boolean {
@@ -79,6 +124,7 @@ export class BackendState {
     this.#healthy = healthy;
     this.#lastHealthCheck = at;
     if (healthy) this.#misconfigured = undefined;
+    this.#link?.health(healthy, at);
   }
 
   /** Healthy and the breaker admits a request now (claims nothing). */
@@ -98,6 +144,14 @@ export class BackendState {
    * {@linkcode REFUSED}. An admitted attempt counts as started.
    */
   admit(now: number): Ticket {
+    const link = this.#link;
+    if (link !== undefined) {
+      this.#fleet!.refresh(now);
+      // One probe for the whole fleet: claimed from the store first.
+      if (this.breaker.state(now) === "half-open" && !link.mayProbe(now)) {
+        return REFUSED;
+      }
+    }
     const ticket = this.#healthy && this.#misconfigured === undefined
       ? this.breaker.admit(now)
       : REFUSED;
@@ -120,12 +174,14 @@ export class BackendState {
       this.#failStreak = 0;
       this.#coolUntil = 0;
       this.breaker.onSuccess(ticket);
+      this.#link?.success(clocks.now(), ticket);
     } else if (attempt.kind === "failed") {
       const error = attempt.error;
       const fault = faultOf(error);
       if (fault === "client") {
         this.stats.clientErrors++;
         this.breaker.onAbort(ticket);
+        this.#link?.release(ticket);
         return;
       }
       // The clock is read for failures only: successes are the hot path.
@@ -134,7 +190,8 @@ export class BackendState {
       this.stats.failed++;
       this.#failStreak++;
       this.#coolUntil = now + cooldownMs(this.#failStreak);
-      this.breaker.onFailure(now, ticket);
+      this.breaker.onFailure(now, ticket, this.#rules);
+      this.#link?.failure(now, ticket, this.#rules);
       if (fault === "misconfigured") this.#misconfigured = error;
       else if (
         error.code === ErrorCode.RATE_LIMITED && clocks.cooldownOnRateLimit &&
@@ -142,9 +199,11 @@ export class BackendState {
       ) {
         this.#coolUntil = Math.max(this.#coolUntil, now + error.retryAfter);
         this.breaker.coolFor(now, error.retryAfter);
+        this.#link?.open(now, error.retryAfter, true);
       }
     } else if (attempt.kind === "aborted") {
       this.breaker.onAbort(ticket);
+      this.#link?.release(ticket);
     }
   }
 
@@ -156,11 +215,23 @@ export class BackendState {
     }
   }
 
+  /** Opens the breaker by hand (openCircuitBreaker), for the fleet too. */
+  forceOpen(now: number, timeout: number | undefined): void {
+    this.breaker.forceOpen(now, timeout);
+    this.#link?.open(now, timeout ?? Infinity, false);
+  }
+
+  /** Closes the breaker by hand (close/resetCircuitBreaker), for the fleet too. */
+  closeBreaker(): void {
+    this.breaker.close();
+    this.#link?.close();
+  }
+
   /** A new adapter: fresh health, breaker and cooldown; counters stay. */
   renew(): void {
     this.#healthy = true;
     this.#lastHealthCheck = undefined;
-    this.breaker.close();
+    this.closeBreaker();
     this.#started = 0;
     this.#failStreak = 0;
     this.#coolUntil = 0;

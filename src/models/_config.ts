@@ -39,6 +39,10 @@ export interface Settings {
   readonly fallbackOnClientError: boolean;
   readonly cooldownOnRateLimit: boolean;
   readonly timers: RouterTimers;
+  /** How often (ms) routing re-reads an asynchronous store's breakers. */
+  readonly syncInterval: number;
+  /** How long (ms) a store call may take before the Router routes on local state. */
+  readonly storeTimeout: number;
   /** Whether any per-request budget applies (else execute skips the bookkeeping). */
   readonly budgeted: boolean;
 }
@@ -139,6 +143,12 @@ export function resolveSettings(config: RouterConfig): Settings {
     retry,
     deadline,
     fallbackOnClientError: config.fallbackOnClientError ?? false,
+    syncInterval: nonNegative(
+      config.storeSyncInterval,
+      "storeSyncInterval",
+      50,
+    ),
+    storeTimeout: nonNegative(config.storeTimeout, "storeTimeout", 100),
     cooldownOnRateLimit: config.cooldownOnRateLimit ?? true,
     timers,
     budgeted: attemptTimeout !== Infinity || deadline !== Infinity ||

@@ -14,6 +14,7 @@
  * @module
  */
 
+import type { RouterStore } from "./store.ts";
 import type { AdapterError } from "./errors.ts";
 import type { IRChatRequest, IRWarning } from "./types.ts";
 import type { RouterStats } from "./stats.ts";
@@ -248,8 +249,27 @@ export interface RouterConfig {
    * long (then admits one probe, like a half-open breaker). Default true.
    */
   readonly cooldownOnRateLimit?: boolean;
-  /** Timers for attempt timeouts and retry waits. Default the runtime's (never keeping it alive). */
+  /** Timers for attempt timeouts, retry waits and store calls. Default the runtime's (never keeping it alive). */
   readonly timers?: RouterTimers;
+  /**
+   * Where breakers (with their half-open probe and failures), cooldowns,
+   * health and shared counters live. Default: a memory store of this Router
+   * alone. Routers given one memory store share it synchronously; with an
+   * asynchronous store (`createRedisStore` from `./models/redis`) routing
+   * never waits on it: see the `store` module.
+   */
+  readonly store?: RouterStore;
+  /**
+   * With an asynchronous store: at most how often (ms) routing re-reads the
+   * fleet's breakers, in the background. Default 50.
+   */
+  readonly storeSyncInterval?: number;
+  /**
+   * With an asynchronous store: how long (ms) a store call may go unanswered
+   * before the Router routes on its local state (`store-unavailable`
+   * warning) until the store answers again (`store-recovered`). Default 100.
+   */
+  readonly storeTimeout?: number;
 }
 
 /**

@@ -226,6 +226,9 @@ import { RouterCounters } from "./_stats.ts";
 import { Translator } from "./_translate.ts";
 import { ignore, raceAbort } from "./_util.ts";
 import { Warnings } from "./_warnings.ts";
+import { Fleet } from "./_fleet.ts";
+import { createMemoryStore } from "./stores/memory.ts";
+import { localBreakers } from "./stores/_local.ts";
 import { stateAfter } from "./fallback/run.ts";
 import { createPolicy } from "./fallback/create.ts";
 import { createStrategy } from "./routing/create.ts";
@@ -233,6 +236,8 @@ import { Selector } from "./routing/selector.ts";
 import { routeStream } from "./streaming/stream.ts";
 
 export type * from "./config.ts";
+export type * from "./store.ts";
+export { createMemoryStore } from "./stores/memory.ts";
 export type * from "./parallel.ts";
 export type * from "./stats.ts";
 export type * from "./trace.ts";
@@ -265,6 +270,8 @@ export class Router implements BackendAdapter {
   readonly #counters: RouterCounters;
   /** Aborted by dispose(); every call's adapter signal derives from it. */
   readonly #lifetime = new Lifetime();
+  /** The link to an asynchronous shared store (RouterConfig.store). */
+  readonly #fleet: Fleet | undefined;
   readonly #health: HealthMonitor;
   /** What the execute, stream and dispatch flows are given. */
   readonly #parts: Parts;
@@ -279,9 +286,18 @@ export class Router implements BackendAdapter {
     this.#config = Object.freeze({ ...config });
     this.#settings = settings;
     this.#warnings = new Warnings(config.onWarning);
+    const store = config.store ?? createMemoryStore();
+    this.#fleet = localBreakers(store) === undefined
+      ? new Fleet({ ...settings, store, warnings: this.#warnings })
+      : undefined;
     this.#registry = new Registry(
       config.defaultBackend,
-      settings.breaker,
+      {
+        breaker: settings.breaker,
+        store,
+        shared: config.store !== undefined,
+        fleet: this.#fleet,
+      },
       this.#warnings,
     );
     this.#counters = new RouterCounters(settings.now());
@@ -886,7 +902,7 @@ export class Router implements BackendAdapter {
         }`,
       );
     }
-    entry.breaker.forceOpen(this.#settings.now(), timeout);
+    entry.state.forceOpen(this.#settings.now(), timeout);
   }
 
   /**
@@ -906,7 +922,7 @@ export class Router implements BackendAdapter {
    * ```
    */
   closeCircuitBreaker(name: string): void {
-    this.#registry.require(name).breaker.close();
+    this.#registry.require(name).state.closeBreaker();
   }
 
   /**
@@ -926,8 +942,8 @@ export class Router implements BackendAdapter {
    * ```
    */
   resetCircuitBreaker(name?: string): void {
-    if (name !== undefined) this.#registry.require(name).breaker.close();
-    else for (const entry of this.#registry.order) entry.breaker.close();
+    if (name !== undefined) this.#registry.require(name).state.closeBreaker();
+    else for (const entry of this.#registry.order) entry.state.closeBreaker();
   }
 
   /**
@@ -1068,6 +1084,7 @@ export class Router implements BackendAdapter {
   dispose(): void {
     if (this.#registry.disposed) return;
     this.#health.stop();
+    this.#fleet?.dispose();
     // Settles every call in flight, even against adapters that ignore it.
     this.#lifetime.end(
       new AdapterError({
