@@ -174,14 +174,20 @@ export class BackendState {
       this.#failStreak = 0;
       this.#coolUntil = 0;
       this.breaker.onSuccess(ticket);
-      this.#link?.success(clocks.now(), ticket);
+      if (this.#link !== undefined) {
+        this.#link.success(clocks.now(), ticket);
+        this.#link.count("ok");
+      }
     } else if (attempt.kind === "failed") {
       const error = attempt.error;
       const fault = faultOf(error);
       if (fault === "client") {
         this.stats.clientErrors++;
         this.breaker.onAbort(ticket);
-        this.#link?.release(ticket);
+        if (this.#link !== undefined) {
+          this.#link.release(ticket);
+          this.#link.count("clientErrors");
+        }
         return;
       }
       // The clock is read for failures only: successes are the hot path.
@@ -191,7 +197,10 @@ export class BackendState {
       this.#failStreak++;
       this.#coolUntil = now + cooldownMs(this.#failStreak);
       this.breaker.onFailure(now, ticket, this.#rules);
-      this.#link?.failure(now, ticket, this.#rules);
+      if (this.#link !== undefined) {
+        this.#link.failure(now, ticket, this.#rules);
+        this.#link.count("failed");
+      }
       if (fault === "misconfigured") this.#misconfigured = error;
       else if (
         error.code === ErrorCode.RATE_LIMITED && clocks.cooldownOnRateLimit &&

@@ -21,6 +21,7 @@ export interface FleetSettings {
   readonly storeTimeout: number;
   readonly timers: RouterTimers;
   readonly warnings: Warnings;
+  readonly now: () => number;
 }
 
 const TIMED_OUT = Symbol("store timeout");
@@ -36,8 +37,27 @@ export class Fleet {
   readonly #timers = new Set<unknown>();
   #disposed = false;
 
+  #poll: unknown;
+
   constructor(settings: FleetSettings) {
     this.settings = settings;
+    this.#schedule();
+  }
+
+  /**
+   * The background read: a sibling's change is seen within syncInterval
+   * even when this Router is idle; also flushes the counters.
+   */
+  #schedule(): void {
+    const { timers, syncInterval, now } = this.settings;
+    this.#poll = timers.setTimeout(() => {
+      if (this.#disposed) return;
+      if (this.#links.size > 0) {
+        this.refresh(now());
+        for (const link of this.#links.values()) link.flush();
+      }
+      this.#schedule();
+    }, Math.max(1, syncInterval));
   }
 
   /** Whether the store answered the last call (else local state decides). */
@@ -129,6 +149,7 @@ export class Fleet {
   /** Stops mirroring and clears every store-call timer. */
   dispose(): void {
     this.#disposed = true;
+    this.settings.timers.clearTimeout(this.#poll);
     for (const timer of this.#timers) this.settings.timers.clearTimeout(timer);
     this.#timers.clear();
   }
@@ -163,6 +184,8 @@ export class FleetLink {
   /** A half-open probe claimed from the store, not yet used. */
   #claimed = -1;
   #claiming = false;
+  #delta: Record<string, number> = {};
+  #dirty = false;
 
   constructor(key: string, breaker: CircuitBreaker, fleet: Fleet) {
     this.key = key;
@@ -248,7 +271,18 @@ export class FleetLink {
     );
   }
 
-  counters(delta: Record<string, number>): void {
+  /** Counts one outcome toward the fleet's counters (sent by flush()). */
+  count(name: string, value = 1): void {
+    this.#delta[name] = (this.#delta[name] ?? 0) + value;
+    this.#dirty = true;
+  }
+
+  /** Sends the counts gathered since the last flush. */
+  flush(): void {
+    if (!this.#dirty) return;
+    const delta = this.#delta;
+    this.#delta = {};
+    this.#dirty = false;
     const fleet = this.#fleet;
     fleet.call(
       () => fleet.settings.store.addCounters(this.key, delta),

@@ -77,6 +77,7 @@ class MemoryStore implements RouterStore {
     extendOnly: boolean,
   ): BreakerRecord {
     const breaker = this.#breaker(key);
+    breaker.state(now); // an elapsed opening becomes half-open first, as in Redis
     if (extendOnly) breaker.coolFor(now, ms);
     else breaker.forceOpen(now, ms);
     return breaker.snapshot(now);
