@@ -173,11 +173,19 @@ export class BackendState {
       if (clocks.trackLatency) this.stats.latency.add(attempt.latencyMs);
       this.#failStreak = 0;
       this.#coolUntil = 0;
-      this.breaker.onSuccess(ticket);
-      if (this.#link !== undefined) {
-        this.#link.success(clocks.now(), ticket);
-        this.#link.count("ok");
+      const link = this.#link;
+      if (link !== undefined) {
+        const now = clocks.now();
+        // A success only changes the fleet's record when this instance saw
+        // failures or a non-closed breaker: the common success costs Redis
+        // nothing but a counter in the next flush.
+        if (
+          this.breaker.consecutiveFailures > 0 ||
+          this.breaker.state(now) !== "closed"
+        ) link.success(now, ticket);
+        link.count("ok");
       }
+      this.breaker.onSuccess(ticket);
     } else if (attempt.kind === "failed") {
       const error = attempt.error;
       const fault = faultOf(error);

@@ -83,19 +83,26 @@ export class Fleet {
   /**
    * Runs one store operation without blocking: `then` gets its answer; a
    * rejection or no answer within storeTimeout marks the store down.
+   * `settled` runs once the call is over, whichever way.
    */
-  call<T>(op: () => MaybePromise<T>, then: (value: T) => void): void {
+  call<T>(
+    op: () => MaybePromise<T>,
+    then: (value: T) => void,
+    settled?: () => void,
+  ): void {
     if (this.#disposed) return;
     let answer: MaybePromise<T>;
     try {
       answer = op();
     } catch (error) {
       this.#down(error);
+      settled?.();
       return;
     }
     if (!(answer instanceof Promise)) {
       this.#upAgain();
       then(answer);
+      settled?.();
       return;
     }
     const { timers, storeTimeout } = this.settings;
@@ -112,15 +119,18 @@ export class Fleet {
         if (this.#disposed) return;
         if (value === TIMED_OUT) {
           this.#down(new Error(`no answer within ${storeTimeout} ms`));
-          return;
+        } else {
+          this.#upAgain();
+          then(value as T);
         }
-        this.#upAgain();
-        then(value as T);
+        settled?.();
       },
       (error) => {
         timers.clearTimeout(timer);
         pending.delete(timer);
-        if (!this.#disposed) this.#down(error);
+        if (this.#disposed) return;
+        this.#down(error);
+        settled?.();
       },
     );
     answer.catch(() => {}); // a late rejection after the timeout
@@ -186,6 +196,11 @@ export class FleetLink {
   #claiming = false;
   #delta: Record<string, number> = {};
   #dirty = false;
+  /** A failure script in flight, and the failures gathered meanwhile. */
+  #failing = false;
+  #queued:
+    | { count: number; now: number; ticket: number; rules: BreakerSettings }
+    | undefined;
 
   constructor(key: string, breaker: CircuitBreaker, fleet: Fleet) {
     this.key = key;
@@ -226,11 +241,47 @@ export class FleetLink {
     return false;
   }
 
+  /**
+   * Counts a failure in the store. While one failure script is in flight,
+   * further failures are gathered and sent as one (with the newest ticket:
+   * a half-open probe's is the newest epoch), so a failing backend under
+   * load costs one script per round trip, not one per request.
+   */
   failure(now: number, ticket: number, rules: BreakerSettings): void {
+    const queued = this.#queued;
+    if (queued !== undefined) {
+      queued.count++;
+      queued.now = now;
+      queued.ticket = Math.max(queued.ticket, ticket);
+      return;
+    }
+    if (this.#failing) {
+      this.#queued = { count: 1, now, ticket, rules };
+      return;
+    }
+    this.#sendFailures(now, ticket, rules, 1);
+  }
+
+  #sendFailures(
+    now: number,
+    ticket: number,
+    rules: BreakerSettings,
+    count: number,
+  ): void {
     const fleet = this.#fleet;
+    this.#failing = true;
     fleet.call(
-      () => fleet.settings.store.recordFailure(this.key, now, ticket, rules),
+      () =>
+        fleet.settings.store.recordFailure(this.key, now, ticket, rules, count),
       (record) => this.adopt(record),
+      () => {
+        this.#failing = false;
+        const next = this.#queued;
+        this.#queued = undefined;
+        if (next !== undefined) {
+          this.#sendFailures(next.now, next.ticket, next.rules, next.count);
+        }
+      },
     );
   }
 

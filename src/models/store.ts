@@ -101,15 +101,17 @@ export interface RouterStore {
     now: number,
   ): MaybePromise<BreakerRecord[]>;
   /**
-   * Counts one failure of a call admitted with `ticket` (its epoch): opens a
-   * closed breaker at `rules.threshold`; in half-open only the probe's
-   * failure re-opens it. Returns the breaker after the change.
+   * Counts `count` (default 1) failures of calls admitted with `ticket` (an
+   * epoch): opens a closed breaker at `rules.threshold`; in half-open only
+   * the probe's failure re-opens it (counted once). Returns the breaker
+   * after the change.
    */
   recordFailure(
     key: string,
     now: number,
     ticket: number,
     rules: BreakerRules,
+    count?: number,
   ): MaybePromise<BreakerRecord>;
   /** A success: resets the failures; in half-open only the probe's closes. */
   recordSuccess(

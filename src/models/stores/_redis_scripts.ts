@@ -47,15 +47,16 @@ end
 return out
 `;
 
-/** KEYS: breaker; ARGV: ttl, now, ticket, enabled, threshold, timeout. */
+/** KEYS: breaker; ARGV: ttl, now, ticket, enabled, threshold, timeout, count. */
 export const FAILURE = BREAKER_LIB + `
 local now = tonumber(ARGV[2])
 local ticket = tonumber(ARGV[3])
+local n = tonumber(ARGV[7])
 local b = load(KEYS[1], now)
 if b.s == 2 then
-  if ticket == b.e then b.f = b.f + 1; open(b, now, tonumber(ARGV[6])) end
+  if ticket == b.e then b.f = b.f + n; open(b, now, tonumber(ARGV[6])) end
 else
-  b.f = b.f + 1
+  b.f = b.f + n
   if b.s == 0 and ARGV[4] == '1' and b.f >= tonumber(ARGV[5]) then
     open(b, now, tonumber(ARGV[6]))
   end

@@ -47,10 +47,13 @@ class MemoryStore implements RouterStore {
     now: number,
     ticket: number,
     rules: BreakerRules,
+    count = 1,
   ): BreakerRecord {
     const breaker = this.#breaker(key);
     breaker.state(now);
+    // Past the first, failures only add to the count: none is a probe's.
     breaker.onFailure(now, ticket, rules);
+    for (let i = 1; i < count; i++) breaker.onFailure(now, -2, rules);
     return breaker.snapshot(now);
   }
 

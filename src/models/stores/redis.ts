@@ -210,6 +210,7 @@ class RedisStore implements RouterStore {
     now: number,
     ticket: number,
     rules: BreakerRules,
+    count = 1,
   ): Promise<BreakerRecord> {
     return breakerOf(
       await this.#client.eval(lua.FAILURE, [this.#key("b", key)], [
@@ -219,6 +220,7 @@ class RedisStore implements RouterStore {
         rules.enabled ? "1" : "0",
         String(rules.threshold),
         ms(rules.timeout),
+        String(count),
       ]),
     );
   }

@@ -56,6 +56,8 @@ export function storeSuite(
           });
         }
         assert.deepEqual([record.state, record.failures], ["closed", 5]);
+        record = await s.recordFailure("many", 0, 0, RULES, 4);
+        assert.deepEqual([record.state, record.failures], ["open", 4]);
       }),
     );
 

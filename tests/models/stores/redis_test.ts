@@ -330,6 +330,7 @@ describe("Redis store vs memory store, random operations", { skip }, () => {
           };
           const ms = pick([10, 300, Infinity]);
           const cost = pick([1, 2]);
+          const count = pick([1, 1, 3]);
           const name = pick(OPERATIONS);
           log.push(`${name} ${key} now=${now} ticket=${ticket}`);
           const apply = (s: RouterStore) => {
@@ -337,7 +338,7 @@ describe("Redis store vs memory store, random operations", { skip }, () => {
               case "read":
                 return s.readBreakers([key], now);
               case "failure":
-                return s.recordFailure(key, now, ticket, rules);
+                return s.recordFailure(key, now, ticket, rules, count);
               case "success":
                 return s.recordSuccess(key, now, ticket);
               case "claim":
