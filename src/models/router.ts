@@ -171,6 +171,17 @@
  *   the cooldown one probe is admitted before the backend is fully back.
  *   Streams share the fault table and the fallback rule; attempt timeouts and
  *   retries apply to `execute` only.
+ * - **Shared state** (`store`). Breakers (with their half-open probe and
+ *   failures), health and counters live in a {@linkcode RouterStore}: by
+ *   default this Router's own memory store, used synchronously. Routers given
+ *   one memory store share breakers. With an asynchronous store (Redis,
+ *   `./models/redis`) routing never waits on it: each Router keeps local
+ *   copies, adopts what every store call returns, re-reads the fleet's
+ *   breakers every `storeSyncInterval` ms, claims the half-open probe from
+ *   the store (one probe per fleet), and routes on local state while the
+ *   store fails or is slower than `storeTimeout` (warnings
+ *   `store-unavailable`, then `store-recovered`). dispose() clears every
+ *   timer of it.
  * - **Routing trace.** Every response carries `metadata.routing`, a
  *   {@linkcode RoutingTrace}; the final `done` chunk of a stream carries it
  *   in its `metadata`.
