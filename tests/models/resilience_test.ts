@@ -16,7 +16,7 @@ import {
   createFlakyAdapter,
   createHangingAdapter,
 } from "../../src/models/testing.ts";
-import { codeOf, req, routingOf, tick } from "./_helpers.ts";
+import { codeOf, drain, req, routingOf, streamText, tick } from "./_helpers.ts";
 import { FakeTime } from "./_fake_time.ts";
 
 function routerWith(time: FakeTime, config: RouterConfig = {}) {
@@ -307,5 +307,47 @@ describe("whose fault", () => {
       assert.equal(router.getBackendInfo("a")!.isHealthy, true);
       router.dispose();
     }
+  });
+});
+
+describe("streams", () => {
+  it("attemptTimeout bounds the wait for the first content: TIMEOUT, then fallback", async () => {
+    const time = new FakeTime();
+    const router = routerWith(time, { attemptTimeout: 3_000 })
+      .register("slow", createHangingAdapter())
+      .register("backup", createEchoAdapter());
+    const chunks = await time.settle(drain(router.executeStream(req("abc"))));
+    assert.equal(streamText(chunks), "abc");
+    const done = chunks.at(-1)!;
+    const trace = (done as { metadata?: { routing?: RoutingTrace } }).metadata
+      ?.routing!;
+    assert.deepEqual(
+      trace.attempts.map((a) => [a.backend, a.errorCode]),
+      [["slow", "TIMEOUT"], ["backup", undefined]],
+    );
+    assert.equal(router.getBackendInfo("slow")!.stats.failedRequests, 1);
+    assert.equal(time.pending, 0);
+    router.dispose();
+  });
+
+  it("a client error ends the stream with that error; no other backend answers", async () => {
+    const backup = createEchoAdapter();
+    const router = createRouter()
+      .register(
+        "a",
+        createFailingAdapter({
+          error: failure(ErrorCode.INVALID_REQUEST, { statusCode: 422 }),
+        }),
+      )
+      .register("b", backup);
+    const chunks = await drain(router.executeStream(req()));
+    const last = chunks.at(-1)!;
+    assert.equal(last.type, "error");
+    assert.equal(
+      (last as { error: { code: string } }).error.code,
+      ErrorCode.INVALID_REQUEST,
+    );
+    assert.equal(backup.calls.length, 0);
+    router.dispose();
   });
 });
