@@ -694,6 +694,8 @@ export class Router implements BackendAdapter {
    *
    * @param request The IR request (never mutated).
    * @param signal Ends the stream (with an `ABORTED` error chunk).
+   * @param options Per-request `attemptTimeout` (the wait for each
+   *   attempt's first content); retries and deadline apply to execute only.
    * @returns The chunk stream, `sequence` renumbered from 0.
    *
    * @example Usage
@@ -708,8 +710,26 @@ export class Router implements BackendAdapter {
    * console.log(text); // "a b c"
    * ```
    */
-  executeStream(request: IRChatRequest, signal?: AbortSignal): IRChatStream {
-    return routeStream(this.#parts, request, signal);
+  executeStream(
+    request: IRChatRequest,
+    signal?: AbortSignal,
+    options?: ExecuteOptions,
+  ): IRChatStream {
+    const timeout = options?.attemptTimeout;
+    if (timeout === undefined) return routeStream(this.#parts, request, signal);
+    let attemptTimeout: number;
+    try {
+      attemptTimeout = budgetOf(this.#settings, { attemptTimeout: timeout })!
+        .attemptTimeout;
+    } catch (error) {
+      return errorStream(error as AdapterError);
+    }
+    // A copy of the parts with this request's timeout; nothing else changes.
+    const parts = {
+      ...this.#parts,
+      settings: { ...this.#settings, attemptTimeout },
+    };
+    return routeStream(parts, request, signal);
   }
 
   /**
@@ -1129,4 +1149,13 @@ export class Router implements BackendAdapter {
  */
 export function createRouter(config?: RouterConfig): Router {
   return new Router(config);
+}
+
+/** A stream that only reports `error` (executeStream never throws). */
+async function* errorStream(error: AdapterError): IRChatStream {
+  yield {
+    type: "error",
+    sequence: 0,
+    error: { code: error.code, message: error.message },
+  };
 }

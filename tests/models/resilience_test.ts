@@ -330,6 +330,33 @@ describe("streams", () => {
     router.dispose();
   });
 
+  it("a per-request attemptTimeout applies to streams; a bad one ends the stream with INVALID_REQUEST", async () => {
+    const time = new FakeTime();
+    const router = routerWith(time)
+      .register("slow", createHangingAdapter())
+      .register("backup", createEchoAdapter());
+    const chunks = await time.settle(
+      drain(
+        router.executeStream(req("abc"), undefined, { attemptTimeout: 40 }),
+      ),
+    );
+    assert.equal(streamText(chunks), "abc");
+    assert.deepEqual(
+      time.delays,
+      [40, 40],
+      "one per attempt: slow, then backup",
+    );
+    const bad = await drain(
+      router.executeStream(req(), undefined, { attemptTimeout: -5 }),
+    );
+    assert.equal(bad.length, 1);
+    assert.equal(
+      (bad[0] as { error: { code: string } }).error.code,
+      ErrorCode.INVALID_REQUEST,
+    );
+    router.dispose();
+  });
+
   it("a client error ends the stream with that error; no other backend answers", async () => {
     const backup = createEchoAdapter();
     const router = createRouter()
