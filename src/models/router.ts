@@ -170,8 +170,8 @@
  *   are consecutive (a success resets them) rather than per minute, and after
  *   the cooldown one probe is admitted before the backend is fully back.
  *   Streams share the fault table and the fallback rule; for a stream,
- *   `attemptTimeout` bounds the wait for its first content; retries,
- *   `deadline` and per-request options apply to `execute` only.
+ *   `attemptTimeout` (also per request) bounds the wait for its first
+ *   content; retries and `deadline` apply to `execute` only.
  * - **Shared state** (`store`). Breakers (with their half-open probe and
  *   failures), health and counters live in a {@linkcode RouterStore}: by
  *   default this Router's own memory store, used synchronously. Routers given
