@@ -7,6 +7,7 @@ import type { BackendEntry } from "./_state.ts";
 import type { Registry } from "./_registry.ts";
 import type { Settings } from "./_config.ts";
 import type { Translator } from "./_translate.ts";
+import { attemptLimit, type Budget } from "./_budget.ts";
 import { REFUSED, type Ticket } from "./_breaker.ts";
 import {
   abortedAttempt,
@@ -19,6 +20,7 @@ import {
   abortedError,
   invalidResponse,
   isValidResponse,
+  linkSignal,
   raceAbort,
   TIMEOUT_REASON,
   toAdapterError,
@@ -56,21 +58,25 @@ export class Call {
   readonly #env: AttemptEnv;
   readonly #startedAt: number;
   readonly #cost: Promise<number | null> | undefined;
+  /** The attempt timeout's timer and the link to the caller's signal. */
+  #timer: unknown;
+  #unlink: (() => void) | undefined;
 
   constructor(
     entry: BackendEntry,
     request: IRChatRequest,
     signal: AbortSignal | undefined,
     env: AttemptEnv,
+    budget?: Budget,
   ) {
     const { settings, lifetime } = env;
     this.entry = entry;
-    this.#signal = signal;
     this.#env = env;
     const ticket = entry.admit(settings.now());
     this.#ticket = ticket;
     this.admitted = ticket !== REFUSED;
     if (!this.admitted) {
+      this.#signal = signal;
       this.#startedAt = 0;
       this.#cost = undefined;
       return;
@@ -78,6 +84,11 @@ export class Call {
     const req = env.translator.translate(request, entry);
     this.#cost = settings.trackCost ? costOf(entry.adapter, req) : undefined;
     this.#startedAt = settings.clock();
+    if (budget !== undefined) {
+      const limit = attemptLimit(budget, this.#startedAt);
+      if (limit !== Infinity) signal = this.#limit(signal, limit);
+    }
+    this.#signal = signal;
     let pending: unknown;
     try {
       const answer = entry.adapter.execute(req, signal);
@@ -94,6 +105,21 @@ export class Call {
     this.pending = pending;
   }
 
+  /**
+   * A signal aborted by `signal` (the caller, dispose()) with its reason, or
+   * by the attempt timeout with TIMEOUT_REASON: the one is an abort, the
+   * other the backend's TIMEOUT failure.
+   */
+  #limit(signal: AbortSignal | undefined, ms: number): AbortSignal {
+    const controller = new AbortController();
+    this.#unlink = linkSignal(signal, controller);
+    this.#timer = this.#env.settings.timers.setTimeout(
+      () => controller.abort(TIMEOUT_REASON),
+      ms,
+    );
+    return controller.signal;
+  }
+
   /** The outcome of a call the breaker refused (not started, not recorded). */
   refused(): Attempt {
     const name = this.entry.name;
@@ -105,6 +131,10 @@ export class Call {
     const entry = this.entry;
     const settings = this.#env.settings;
     const latencyMs = settings.clock() - this.#startedAt;
+    if (this.#unlink !== undefined) {
+      settings.timers.clearTimeout(this.#timer);
+      this.#unlink();
+    }
     const outcome = threw
       ? rejected(entry, this.#signal, value, latencyMs)
       : resolved(entry, value, latencyMs);
@@ -123,8 +153,9 @@ export async function attempt(
   request: IRChatRequest,
   signal: AbortSignal | undefined,
   env: AttemptEnv,
+  budget?: Budget,
 ): Promise<Attempt> {
-  const call = new Call(entry, request, signal, env);
+  const call = new Call(entry, request, signal, env, budget);
   if (!call.admitted) return call.refused();
   let value: unknown;
   let threw = false;

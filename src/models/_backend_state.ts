@@ -12,7 +12,34 @@ import {
   type Ticket,
 } from "./_breaker.ts";
 import type { Attempt } from "./_outcome.ts";
+import type { AdapterError } from "./errors.ts";
+import { ErrorCode } from "./errors.ts";
+import { faultOf } from "./_resilience.ts";
+import type { Fleet, FleetLink } from "./_fleet.ts";
+import type { RouterStore } from "./store.ts";
+import { localBreakers } from "./stores/_local.ts";
+import { createMemoryStore } from "./stores/memory.ts";
+
+/** Where a backend's shared state lives: the Router's store and its rules. */
+export interface StateSource {
+  readonly breaker: BreakerSettings;
+  readonly store: RouterStore;
+  /** Whether the store came from the caller (breakers persist across registrations). */
+  readonly shared: boolean;
+  /** The link to an asynchronous store; undefined for a memory store. */
+  readonly fleet: Fleet | undefined;
+}
 import { BackendCounters } from "./_stats.ts";
+
+/** A source of private state: a fresh memory store, nothing shared. */
+export function localSource(breaker: BreakerSettings): StateSource {
+  return {
+    breaker,
+    store: createMemoryStore(),
+    shared: false,
+    fleet: undefined,
+  };
+}
 
 /** The first failure cools a backend for 1 s, each further one doubles it. */
 const COOLDOWN_BASE_MS = 1_000;
@@ -29,6 +56,8 @@ export interface OutcomeSettings {
   /** The breaker clock. */
   readonly now: () => number;
   readonly trackLatency: boolean;
+  /** Whether a 429 with Retry-After cools the backend for that long. */
+  readonly cooldownOnRateLimit: boolean;
 }
 
 /** Health, breaker, cooldown and counters of one backend. */
@@ -40,9 +69,31 @@ export class BackendState {
   #started = 0;
   #failStreak = 0;
   #coolUntil = 0;
+  #misconfigured: AdapterError | undefined;
+  readonly #rules: BreakerSettings;
+  /** Set with an asynchronous store: every change is mirrored there. */
+  readonly #link: FleetLink | undefined;
+  readonly #fleet: Fleet | undefined;
 
-  constructor(breaker: BreakerSettings) {
-    this.breaker = new CircuitBreaker(breaker);
+  constructor(name: string, source: StateSource) {
+    const rules = source.breaker;
+    this.#rules = rules;
+    const local = localBreakers(source.store);
+    let breaker = source.shared ? local?.get(name) : undefined;
+    if (breaker === undefined) {
+      breaker = new CircuitBreaker(rules);
+      local?.set(name, breaker);
+    }
+    this.breaker = breaker;
+    this.#fleet = local === undefined ? source.fleet : undefined;
+    this.#link = this.#fleet?.link(name, breaker);
+  }
+
+  /** The backend left the registry: stop mirroring it. */
+  detach(): void {
+    if (this.#link !== undefined) {
+      this.#fleet!.unlink(this.#link.key, this.#link);
+    }
   }
 
   get healthy(): boolean {
@@ -63,15 +114,23 @@ export class BackendState {
     return this.#coolUntil;
   }
 
-  /** Records a health probe's answer. */
+  /** The 401/403 (or URL 404) that took the backend out, until a probe passes. */
+  get misconfigured(): AdapterError | undefined {
+    return this.#misconfigured;
+  }
+
+  /** Records a health probe's answer; a passing probe clears "misconfigured". */
   setHealth(healthy: boolean, at: number): void {
     this.#healthy = healthy;
     this.#lastHealthCheck = at;
+    if (healthy) this.#misconfigured = undefined;
+    this.#link?.health(healthy, at);
   }
 
   /** Healthy and the breaker admits a request now (claims nothing). */
   isAvailable(now: number): boolean {
-    return this.#healthy && this.breaker.canAdmit(now);
+    return this.#healthy && this.#misconfigured === undefined &&
+      this.breaker.canAdmit(now);
   }
 
   /** Whether a recent failure keeps the backend out of latency ranking's first tier. */
@@ -85,15 +144,27 @@ export class BackendState {
    * {@linkcode REFUSED}. An admitted attempt counts as started.
    */
   admit(now: number): Ticket {
-    const ticket = this.#healthy ? this.breaker.admit(now) : REFUSED;
+    const link = this.#link;
+    if (link !== undefined) {
+      this.#fleet!.refresh(now);
+      // One probe for the whole fleet: claimed from the store first.
+      if (this.breaker.state(now) === "half-open" && !link.mayProbe(now)) {
+        return REFUSED;
+      }
+    }
+    const ticket = this.#healthy && this.#misconfigured === undefined
+      ? this.breaker.admit(now)
+      : REFUSED;
     if (ticket !== REFUSED) this.#started++;
     return ticket;
   }
 
   /**
    * The one place an attempt's outcome is recorded: counters, latency
-   * window, cooldown and breaker. Aborted attempts only free a half-open
-   * probe; unavailable ones were never admitted.
+   * window, cooldown and breaker. Aborted attempts and the client's own
+   * errors (see faultOf) only free a half-open probe; unavailable ones were
+   * never admitted. A misconfigured backend (401/403) leaves routing; a 429
+   * with Retry-After cools it for that long.
    */
   settle(attempt: Attempt, ticket: Ticket, clocks: OutcomeSettings): void {
     if (attempt.ok) {
@@ -102,17 +173,54 @@ export class BackendState {
       if (clocks.trackLatency) this.stats.latency.add(attempt.latencyMs);
       this.#failStreak = 0;
       this.#coolUntil = 0;
+      const link = this.#link;
+      if (link !== undefined) {
+        const now = clocks.now();
+        // A success only changes the fleet's record when this instance saw
+        // failures or a non-closed breaker: the common success costs Redis
+        // nothing but a counter in the next flush.
+        if (
+          this.breaker.consecutiveFailures > 0 ||
+          this.breaker.state(now) !== "closed"
+        ) link.success(now, ticket);
+        link.count("ok");
+      }
       this.breaker.onSuccess(ticket);
     } else if (attempt.kind === "failed") {
+      const error = attempt.error;
+      const fault = faultOf(error);
+      if (fault === "client") {
+        this.stats.clientErrors++;
+        this.breaker.onAbort(ticket);
+        if (this.#link !== undefined) {
+          this.#link.release(ticket);
+          this.#link.count("clientErrors");
+        }
+        return;
+      }
       // The clock is read for failures only: successes are the hot path.
       const now = clocks.now();
       this.stats.total++;
       this.stats.failed++;
       this.#failStreak++;
       this.#coolUntil = now + cooldownMs(this.#failStreak);
-      this.breaker.onFailure(now, ticket);
+      this.breaker.onFailure(now, ticket, this.#rules);
+      if (this.#link !== undefined) {
+        this.#link.failure(now, ticket, this.#rules);
+        this.#link.count("failed");
+      }
+      if (fault === "misconfigured") this.#misconfigured = error;
+      else if (
+        error.code === ErrorCode.RATE_LIMITED && clocks.cooldownOnRateLimit &&
+        error.retryAfter !== undefined && error.retryAfter > 0
+      ) {
+        this.#coolUntil = Math.max(this.#coolUntil, now + error.retryAfter);
+        this.breaker.coolFor(now, error.retryAfter);
+        this.#link?.open(now, error.retryAfter, true);
+      }
     } else if (attempt.kind === "aborted") {
       this.breaker.onAbort(ticket);
+      this.#link?.release(ticket);
     }
   }
 
@@ -124,13 +232,26 @@ export class BackendState {
     }
   }
 
+  /** Opens the breaker by hand (openCircuitBreaker), for the fleet too. */
+  forceOpen(now: number, timeout: number | undefined): void {
+    this.breaker.forceOpen(now, timeout);
+    this.#link?.open(now, timeout ?? Infinity, false);
+  }
+
+  /** Closes the breaker by hand (close/resetCircuitBreaker), for the fleet too. */
+  closeBreaker(): void {
+    this.breaker.close();
+    this.#link?.close();
+  }
+
   /** A new adapter: fresh health, breaker and cooldown; counters stay. */
   renew(): void {
     this.#healthy = true;
     this.#lastHealthCheck = undefined;
-    this.breaker.close();
+    this.closeBreaker();
     this.#started = 0;
     this.#failStreak = 0;
     this.#coolUntil = 0;
+    this.#misconfigured = undefined;
   }
 }

@@ -2,6 +2,8 @@
 // caller (the Router's injected clock); nothing here schedules a timer, so the
 // open → half-open move is computed lazily whenever the state is read.
 
+import type { BreakerRecord } from "./store.ts";
+
 /** Breaker state as reported by BackendInfo. */
 export type BreakerState = "closed" | "open" | "half-open";
 
@@ -92,21 +94,26 @@ export class CircuitBreaker {
     this.#failures = 0;
   }
 
-  onFailure(now: number, ticket: Ticket): void {
+  /** A failure of the call holding `ticket`; `rules` default to the Router's. */
+  onFailure(
+    now: number,
+    ticket: Ticket,
+    rules: BreakerSettings = this.#settings,
+  ): void {
     if (this.#state === "half-open") {
       // A failed probe re-opens with a fresh timeout.
       if (this.#isProbe(ticket)) {
         this.#failures++;
-        this.#open(now, this.#settings.timeout);
+        this.#open(now, rules.timeout);
       }
       return;
     }
     this.#failures++;
     if (
-      this.#state === "closed" && this.#settings.enabled &&
-      this.#failures >= this.#settings.threshold
+      this.#state === "closed" && rules.enabled &&
+      this.#failures >= rules.threshold
     ) {
-      this.#open(now, this.#settings.timeout);
+      this.#open(now, rules.timeout);
     }
   }
 
@@ -122,8 +129,37 @@ export class CircuitBreaker {
     this.#open(now, timeout === undefined ? Infinity : Math.max(0, timeout));
   }
 
+  /**
+   * Takes the backend out for `ms` (a 429's Retry-After), then admits one
+   * probe like any half-open breaker. Never shortens an opening in force.
+   */
+  coolFor(now: number, ms: number): void {
+    if (this.state(now) === "open" && this.#openUntil >= now + ms) return;
+    this.#open(now, ms);
+  }
+
   close(): void {
     this.#close();
+  }
+
+  /** The state as a store records it (reading moves open → half-open). */
+  snapshot(now: number): BreakerRecord {
+    return {
+      state: this.state(now),
+      failures: this.#failures,
+      openUntil: this.#openUntil,
+      epoch: this.#epoch,
+      probe: this.#probeInFlight,
+    };
+  }
+
+  /** Takes over a shared store's record (the fleet's view wins). */
+  adopt(record: BreakerRecord): void {
+    this.#state = record.state;
+    this.#failures = record.failures;
+    this.#openUntil = record.state === "closed" ? Infinity : record.openUntil;
+    this.#epoch = record.epoch;
+    this.#probeInFlight = record.probe;
   }
 
   #close(): void {

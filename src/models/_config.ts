@@ -4,8 +4,10 @@
 import type {
   FallbackStrategy,
   RouterConfig,
+  RouterTimers,
   RoutingStrategy,
 } from "./config.ts";
+import { DEFAULT_TIMERS, type RetryPolicy } from "./_resilience.ts";
 import type { BreakerSettings } from "./_breaker.ts";
 import { configError } from "./_failures.ts";
 import { resolveWeights, type Weights } from "./routing/_rank.ts";
@@ -29,6 +31,20 @@ export interface Settings {
   readonly healthTimeout: number;
   readonly breaker: BreakerSettings;
   readonly translation: Translation | undefined;
+  /** Infinity: no per-attempt timer. */
+  readonly attemptTimeout: number;
+  readonly retry: RetryPolicy;
+  /** Infinity: no overall budget. */
+  readonly deadline: number;
+  readonly fallbackOnClientError: boolean;
+  readonly cooldownOnRateLimit: boolean;
+  readonly timers: RouterTimers;
+  /** How often (ms) routing re-reads an asynchronous store's breakers. */
+  readonly syncInterval: number;
+  /** How long (ms) a store call may take before the Router routes on local state. */
+  readonly storeTimeout: number;
+  /** Whether any per-request budget applies (else execute skips the bookkeeping). */
+  readonly budgeted: boolean;
 }
 
 const ROUTING: ReadonlySet<string> = new Set([
@@ -91,10 +107,52 @@ function breakerOf(config: RouterConfig): BreakerSettings {
   };
 }
 
+function retryOf(config: RouterConfig): RetryPolicy {
+  const retries = nonNegative(config.maxRetries, "maxRetries", 0);
+  if (!Number.isInteger(retries)) {
+    throw configError("RouterConfig.maxRetries must be an integer");
+  }
+  return {
+    retries,
+    baseDelay: nonNegative(config.retryBaseDelay, "retryBaseDelay", 500),
+    maxDelay: nonNegative(config.retryMaxDelay, "retryMaxDelay", 10_000),
+  };
+}
+
 /** Validates a RouterConfig and applies its defaults (see RouterConfig). */
 export function resolveSettings(config: RouterConfig): Settings {
   const { routing, fallback } = strategiesOf(config);
+  const attemptTimeout = nonNegative(
+    config.attemptTimeout,
+    "attemptTimeout",
+    Infinity,
+  );
+  const deadline = nonNegative(config.deadline, "deadline", Infinity);
+  const retry = retryOf(config);
+  const timers = config.timers ?? DEFAULT_TIMERS;
+  if (
+    typeof timers.setTimeout !== "function" ||
+    typeof timers.clearTimeout !== "function"
+  ) {
+    throw configError(
+      "RouterConfig.timers needs setTimeout and clearTimeout functions",
+    );
+  }
   return {
+    attemptTimeout,
+    retry,
+    deadline,
+    fallbackOnClientError: config.fallbackOnClientError ?? false,
+    syncInterval: nonNegative(
+      config.storeSyncInterval,
+      "storeSyncInterval",
+      50,
+    ),
+    storeTimeout: nonNegative(config.storeTimeout, "storeTimeout", 100),
+    cooldownOnRateLimit: config.cooldownOnRateLimit ?? true,
+    timers,
+    budgeted: attemptTimeout !== Infinity || deadline !== Infinity ||
+      retry.retries > 0,
     routing,
     fallback,
     now: config.now ?? Date.now,

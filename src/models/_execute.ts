@@ -8,6 +8,8 @@ import { appendRace, runParallel } from "./_parallel.ts";
 import type { Parts } from "./_parts.ts";
 import type { BackendEntry } from "./_state.ts";
 import { tracedResponse } from "./_trace.ts";
+import type { Budget } from "./_budget.ts";
+import { retryDelay, sleep } from "./_resilience.ts";
 import type { FallbackState } from "./fallback/policy.ts";
 import type { Plan } from "./routing/strategy.ts";
 import {
@@ -17,14 +19,59 @@ import {
   stateAfter,
 } from "./fallback/run.ts";
 
+/**
+ * Retries `first` (a finished attempt on `entry`) while its error is the
+ * backend's, retryable and retries are left, waiting the backoff or the
+ * Retry-After first. A wait past the budget's deadline, or beyond
+ * retryMaxDelay, is not taken: the caller falls back instead. Every attempt
+ * but the returned one is appended to `log`; retries are counted.
+ */
+export async function retrying(
+  parts: Parts,
+  entry: BackendEntry,
+  request: IRChatRequest,
+  signal: AbortSignal,
+  budget: Budget,
+  first: Attempt,
+  log: TracedAttempt[],
+): Promise<Attempt> {
+  const { settings, counters } = parts;
+  let outcome = first;
+  for (let retry = 1; !outcome.ok && outcome.kind === "failed"; retry++) {
+    const delay = retryDelay(
+      outcome.error,
+      retry,
+      budget.retry,
+      settings.random,
+    );
+    if (delay === undefined) break;
+    if (settings.clock() + delay >= budget.deadlineAt) break;
+    try {
+      await sleep(settings.timers, delay, signal);
+    } catch {
+      break; // aborted: the caller reports it from the signal
+    }
+    log.push(outcome);
+    counters.retries++;
+    entry.stats.retries++;
+    const next = await attempt(entry, request, signal, parts, budget);
+    // A retry the breaker refused (opened meanwhile) ends the retries.
+    if (!next.ok && next.kind === "unavailable") break;
+    outcome = { ...next, retry };
+  }
+  return outcome;
+}
+
 /** Starts fallback calls: one at a time, or a race whose first success wins. */
 class CallAttempter implements Attempter<Success> {
   readonly #parts: Parts;
   readonly #signal: AbortSignal;
+  readonly #budget: Budget | undefined;
 
-  constructor(parts: Parts, signal: AbortSignal) {
+  constructor(parts: Parts, signal: AbortSignal, budget: Budget | undefined) {
     this.#parts = parts;
     this.#signal = signal;
+    this.#budget = budget;
   }
 
   async run(
@@ -33,20 +80,37 @@ class CallAttempter implements Attempter<Success> {
     log: TracedAttempt[],
   ): Promise<GroupEnd<Success>> {
     const parts = this.#parts;
+    const budget = this.#budget;
+    // Past the deadline no further backend starts.
+    if (
+      budget !== undefined && parts.settings.clock() >= budget.deadlineAt
+    ) return { winner: undefined, started: 0, failure: undefined };
     if (group.length === 1) {
-      const outcome = await attempt(
+      let outcome = await attempt(
         group[0],
         state.request,
         this.#signal,
         parts,
+        budget,
       );
+      if (budget !== undefined && budget.retry.retries > 0) {
+        outcome = await retrying(
+          parts,
+          group[0],
+          state.request,
+          this.#signal,
+          budget,
+          outcome,
+          log,
+        );
+      }
       return endOf([outcome], outcome.ok ? outcome : undefined, log);
     }
     const clock = parts.settings.clock;
     const start = clock();
     const run = await runParallel(
       group.length,
-      (i, signal) => attempt(group[i], state.request, signal, parts),
+      (i, signal) => attempt(group[i], state.request, signal, parts, budget),
       { parent: this.#signal, stopOnSuccess: true, cancelLosers: true },
     );
     appendRace(run, group.map((entry) => entry.name), clock() - start, log);
@@ -85,8 +149,10 @@ export async function fallBackCall(
   plan: Plan,
   first: Attempt | undefined,
   signal: AbortSignal,
+  budget?: Budget,
+  earlier: TracedAttempt[] = [],
 ): Promise<IRChatResponse> {
-  const log: TracedAttempt[] = [];
+  const log = earlier;
   if (first !== undefined) endOf([first], undefined, log);
   const state = stateAfter(parts, request, plan, first, signal, false);
   const winner = await fallBack(
@@ -94,7 +160,7 @@ export async function fallBackCall(
     plan,
     first,
     state,
-    new CallAttempter(parts, signal),
+    new CallAttempter(parts, signal, budget),
     log,
   );
   return tracedResponse(parts.settings.routing, winner, plan, log);

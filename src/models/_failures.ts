@@ -58,8 +58,11 @@ export function unavailableError(
   name: string | undefined,
   entry: BackendEntry | undefined,
 ): AdapterError {
+  const misconfigured = entry?.state.misconfigured;
   const why = entry === undefined
     ? "not available"
+    : misconfigured !== undefined
+    ? `misconfigured (${misconfigured.code}: ${misconfigured.message})`
     : !entry.healthy
     ? "unhealthy"
     : "circuit open";

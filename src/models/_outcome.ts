@@ -13,6 +13,8 @@ export type Attempt =
     readonly backend: string;
     readonly response: IRChatResponse;
     readonly latencyMs: number;
+    /** Set on a retry of the same backend: 1 for the first retry. */
+    readonly retry?: number;
   }
   | {
     readonly ok: false;
@@ -23,6 +25,8 @@ export type Attempt =
     /** What the adapter threw, before normalisation. */
     readonly thrown: unknown;
     readonly latencyMs: number;
+    /** Set on a retry of the same backend: 1 for the first retry. */
+    readonly retry?: number;
   };
 
 /**
@@ -35,6 +39,7 @@ export interface RunningAttempt {
   readonly backend: string;
   readonly kind: "running";
   readonly latencyMs: number;
+  readonly retry?: undefined;
 }
 
 /** What a routing trace lists: every attempt started, finished or not. */

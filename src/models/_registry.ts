@@ -10,7 +10,7 @@ import type {
 } from "./types.ts";
 import { configError, routingFailed, unavailableError } from "./_failures.ts";
 import type { AdapterError } from "./errors.ts";
-import type { BreakerSettings } from "./_breaker.ts";
+import type { StateSource } from "./_backend_state.ts";
 import { BackendEntry } from "./_state.ts";
 import type { Warnings } from "./_warnings.ts";
 
@@ -118,12 +118,12 @@ export class Registry {
   #mapping: Readonly<Record<string, string>> = Object.freeze({});
   #defaultBackend: string | undefined;
   #disposed = false;
-  readonly #breaker: BreakerSettings;
+  readonly #breaker: StateSource;
   readonly #warnings: Warnings;
 
   constructor(
     defaultBackend: string | undefined,
-    breaker: BreakerSettings,
+    breaker: StateSource,
     warnings: Warnings,
   ) {
     this.#defaultBackend = defaultBackend;
@@ -216,6 +216,7 @@ export class Registry {
     if (entry === undefined) return undefined;
     const index = entry.index;
     this.#entries.delete(name);
+    entry.state.detach();
     this.#order.splice(index, 1);
     for (let i = index; i < this.#order.length; i++) {
       this.#order[i].reindex(i);

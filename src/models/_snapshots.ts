@@ -22,6 +22,8 @@ export function backendStatsOf(
     p50LatencyMs: window.percentile(50),
     p95LatencyMs: window.percentile(95),
     p99LatencyMs: window.percentile(99),
+    retries: s.retries,
+    clientErrors: s.clientErrors,
   };
   if (trackCost) {
     stats.totalCost = s.costTotal;
@@ -45,6 +47,7 @@ export function routerStatsOf(
     successfulRequests: counters.ok,
     failedRequests: counters.failed,
     totalFallbacks: counters.fallbacks,
+    totalRetries: counters.retries,
     parallelRequests: counters.parallel,
     backendStats: Object.freeze(backendStats),
     sinceTimestamp: counters.since,
@@ -61,7 +64,7 @@ export function backendInfoOf(
     name: entry.name,
     adapter: entry.adapter,
     metadata: entry.adapter.metadata,
-    isHealthy: entry.healthy,
+    isHealthy: entry.healthy && entry.state.misconfigured === undefined,
     circuitBreakerState: entry.breaker.state(now),
     consecutiveFailures: entry.breaker.consecutiveFailures,
     stats: backendStatsOf(entry.stats, trackCost),

@@ -2,8 +2,12 @@
 // capabilities, and its routing state (_backend_state.ts), which the
 // accessors below read and forward to.
 
-import type { BreakerSettings, CircuitBreaker, Ticket } from "./_breaker.ts";
-import { BackendState, type OutcomeSettings } from "./_backend_state.ts";
+import type { CircuitBreaker, Ticket } from "./_breaker.ts";
+import {
+  BackendState,
+  type OutcomeSettings,
+  type StateSource,
+} from "./_backend_state.ts";
 import type { Attempt } from "./_outcome.ts";
 import type { BackendCounters } from "./_stats.ts";
 import type { AdapterCapabilities, BackendAdapter } from "./types.ts";
@@ -23,12 +27,12 @@ export class BackendEntry {
     name: string,
     adapter: BackendAdapter,
     index: number,
-    breaker: BreakerSettings,
+    source: StateSource,
   ) {
     this.name = name;
     this.#adapter = adapter;
     this.#index = index;
-    this.state = new BackendState(breaker);
+    this.state = new BackendState(name, source);
   }
 
   get adapter(): BackendAdapter {

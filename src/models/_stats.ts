@@ -61,12 +61,17 @@ class Outcomes {
 }
 
 export class BackendCounters extends Outcomes {
+  /** Requests the backend rejected as the client's error (not in total). */
+  clientErrors = 0;
+  /** Retries started on this backend. */
+  retries = 0;
   costTotal = 0;
   costSamples = 0;
   readonly latency: LatencyWindow = new LatencyWindow();
 
   reset(): void {
     this.total = this.ok = this.failed = 0;
+    this.clientErrors = this.retries = 0;
     this.costTotal = this.costSamples = 0;
     this.latency.clear();
   }
@@ -81,6 +86,8 @@ export class BackendCounters extends Outcomes {
 export class RouterCounters extends Outcomes {
   /** Attempts started after the first choice. */
   fallbacks = 0;
+  /** Retries on the same backend (maxRetries). */
+  retries = 0;
   parallel = 0;
   since: number;
 
@@ -111,6 +118,7 @@ export class RouterCounters extends Outcomes {
       this.ok =
       this.failed =
       this.fallbacks =
+      this.retries =
       this.parallel =
         0;
     this.since = since;

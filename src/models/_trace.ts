@@ -9,10 +9,9 @@ import type { Plan } from "./routing/strategy.ts";
 
 /** The public record of one attempt; one still running has no error code. */
 function recordOf(attempt: TracedAttempt): RoutingAttempt {
-  if (attempt.ok) {
-    return { backend: attempt.backend, latencyMs: attempt.latencyMs, ok: true };
-  }
-  return attempt.kind === "running"
+  const record: RoutingAttempt = attempt.ok
+    ? { backend: attempt.backend, latencyMs: attempt.latencyMs, ok: true }
+    : attempt.kind === "running"
     ? { backend: attempt.backend, latencyMs: attempt.latencyMs, ok: false }
     : {
       backend: attempt.backend,
@@ -20,6 +19,9 @@ function recordOf(attempt: TracedAttempt): RoutingAttempt {
       ok: false,
       errorCode: attempt.error.code,
     };
+  return attempt.retry !== undefined
+    ? { ...record, retry: attempt.retry }
+    : record;
 }
 
 /** The trace of a request that ended on `backend`. */
@@ -34,7 +36,10 @@ export function traceOf(
   let fallbacks = 0;
   for (const attempt of attempts) {
     records.push(recordOf(attempt));
-    if (attempt.backend !== first) fallbacks++;
+    if (
+      attempt.backend !== first &&
+      attempt.retry === undefined
+    ) fallbacks++;
   }
   const trace: {
     backend: string;

@@ -14,6 +14,7 @@
  * @module
  */
 
+import type { RouterStore } from "./store.ts";
 import type { AdapterError } from "./errors.ts";
 import type { IRChatRequest, IRWarning } from "./types.ts";
 import type { RouterStats } from "./stats.ts";
@@ -213,6 +214,101 @@ export interface RouterConfig {
   readonly onWarning?: (warning: IRWarning) => void;
   /** Clock in ms for breakers, health and stats timestamps. Default `Date.now`. */
   readonly now?: () => number;
-  /** Random source in [0, 1) for the `random` strategy. Default `Math.random`. */
+  /** Random source in [0, 1) for the `random` strategy and retry jitter. Default `Math.random`. */
   readonly random?: () => number;
+  /**
+   * Milliseconds one attempt may run; past it the attempt is aborted and
+   * counts as a `TIMEOUT` failure (breaker, stats), unlike the caller's own
+   * abort. Per request: {@linkcode ExecuteOptions.attemptTimeout}. Default
+   * Infinity (no timer).
+   */
+  readonly attemptTimeout?: number;
+  /**
+   * Retries on the same backend after a retryable backend failure, before
+   * falling back. Per request: {@linkcode ExecuteOptions.maxRetries}. Default 0.
+   */
+  readonly maxRetries?: number;
+  /** Backoff before the first retry in ms, doubled for each further one (with jitter). Default 500. */
+  readonly retryBaseDelay?: number;
+  /** Longest wait before one retry in ms; a longer `Retry-After` falls back instead. Default 10000. */
+  readonly retryMaxDelay?: number;
+  /**
+   * Overall budget of one execute() in ms: retry waits that would end past
+   * it fall back instead, and every attempt's timeout is cut to what is
+   * left. Per request: {@linkcode ExecuteOptions.deadline}. Default Infinity.
+   */
+  readonly deadline?: number;
+  /**
+   * Whether fallback may answer a request a backend rejected as the client's
+   * error (400, 404 model_not_found, 422, content policy). Default false: the
+   * rejection reaches the caller as the backend gave it.
+   */
+  readonly fallbackOnClientError?: boolean;
+  /**
+   * Whether a 429 with `Retry-After` takes the backend out of routing for that
+   * long (then admits one probe, like a half-open breaker). Default true.
+   */
+  readonly cooldownOnRateLimit?: boolean;
+  /** Timers for attempt timeouts, retry waits and store calls. Default the runtime's (never keeping it alive). */
+  readonly timers?: RouterTimers;
+  /**
+   * Where breakers (with their half-open probe and failures), cooldowns,
+   * health and shared counters live. Default: a memory store of this Router
+   * alone. Routers given one memory store share it synchronously; with an
+   * asynchronous store (`createRedisStore` from `./models/redis`) routing
+   * never waits on it: see the `store` module.
+   */
+  readonly store?: RouterStore;
+  /**
+   * With an asynchronous store: at most how often (ms) routing re-reads the
+   * fleet's breakers, in the background. Default 50.
+   */
+  readonly storeSyncInterval?: number;
+  /**
+   * With an asynchronous store: how long (ms) a store call may go unanswered
+   * before the Router routes on its local state (`store-unavailable`
+   * warning) until the store answers again (`store-recovered`). Default 100.
+   */
+  readonly storeTimeout?: number;
+}
+
+/**
+ * The timers a Router schedules attempt timeouts and retry waits with;
+ * inject them (with `now`) to run resilience tests on a fake clock.
+ *
+ * @example A manual timer queue
+ * ```ts
+ * import type { RouterTimers } from "@switchyard/switchyard/models";
+ * const queue = new Map<number, () => void>();
+ * let next = 0;
+ * const timers: RouterTimers = {
+ *   setTimeout: (callback) => { queue.set(++next, callback); return next; },
+ *   clearTimeout: (id) => { queue.delete(id as number); },
+ * };
+ * ```
+ */
+export interface RouterTimers {
+  /** Calls `callback` once after `ms`; returns an id for clearTimeout. */
+  setTimeout(callback: () => void, ms: number): unknown;
+  /** Cancels a timer that has not fired; ignores unknown ids. */
+  clearTimeout(id: unknown): void;
+}
+
+/**
+ * Per-request resilience options of `Router.execute` (each overrides the
+ * RouterConfig field of the same meaning).
+ *
+ * @example Usage
+ * ```ts
+ * import type { ExecuteOptions } from "@switchyard/switchyard/models";
+ * const options: ExecuteOptions = { attemptTimeout: 10_000, maxRetries: 2, deadline: 30_000 };
+ * ```
+ */
+export interface ExecuteOptions {
+  /** See {@linkcode RouterConfig.attemptTimeout}. */
+  readonly attemptTimeout?: number;
+  /** See {@linkcode RouterConfig.maxRetries}. */
+  readonly maxRetries?: number;
+  /** See {@linkcode RouterConfig.deadline}. */
+  readonly deadline?: number;
 }

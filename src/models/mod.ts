@@ -154,6 +154,46 @@
  *   `ROUTING_FAILED` for per-call options). `Infinity` means never (no timer is
  *   set); a finite value above 2^31 − 1 ms (~24.8 days) is clamped to it,
  *   because runtimes otherwise fire such timers after 1 ms.
+ * - **Resilience** (`execute`; per request through its `options`).
+ *   `attemptTimeout` aborts an attempt that runs past it and records a
+ *   `TIMEOUT` failure (breaker, stats), unlike the caller's own abort
+ *   (`AbortSignal.timeout` included), which is `ABORTED`. `maxRetries`
+ *   retries the same backend after a retryable backend failure, waiting
+ *   `Retry-After` when given, else `retryBaseDelay`·2^(n−1)·(0.5 + random/2)
+ *   capped at `retryMaxDelay`; a wait longer than `retryMaxDelay` or past
+ *   `deadline` falls back instead. Retries are traced (`retry: n`) and counted
+ *   (`totalRetries`, per backend `retries`). Whose fault an error is decides
+ *   what it does to routing:
+ *
+ *   | error | breaker / cooldown / scores | retried | fallback |
+ *   |---|---|---|---|
+ *   | `INVALID_REQUEST` (400, 404 naming a model, 422, content policy) | never counted (`clientErrors`) | no | no: the caller gets the backend's error, unless `fallbackOnClientError` |
+ *   | `INVALID_REQUEST` 404 not naming a model (wrong URL) | failure; backend misconfigured | no | yes |
+ *   | `AUTHENTICATION_FAILED` (401/403) | failure; backend misconfigured (out of routing until a health probe passes or the adapter is replaced) | no | yes |
+ *   | `RATE_LIMITED` (429) | failure; with `Retry-After`, the breaker opens for that long, then one probe | yes | yes |
+ *   | `PROVIDER_ERROR` (5xx), `NETWORK_ERROR`, `TIMEOUT` | failure | yes | yes |
+ *   | `INVALID_RESPONSE`, `UNKNOWN` | failure | no | yes |
+ *   | `ABORTED` (caller, dispose) | not counted; frees a half-open probe | no | stops |
+ *
+ *   The breaker is the cooldown: LiteLLM's `allowed_fails` (failures a
+ *   deployment may have before it cools) is `circuitBreakerThreshold − 1`, and
+ *   its `cooldown_time` is `circuitBreakerTimeout`. Unlike LiteLLM, failures
+ *   are consecutive (a success resets them) rather than per minute, and after
+ *   the cooldown one probe is admitted before the backend is fully back.
+ *   Streams share the fault table and the fallback rule; for a stream,
+ *   `attemptTimeout` (also per request) bounds the wait for its first
+ *   content; retries and `deadline` apply to `execute` only.
+ * - **Shared state** (`store`). Breakers (with their half-open probe and
+ *   failures), health and counters live in a {@linkcode RouterStore}: by
+ *   default this Router's own memory store, used synchronously. Routers given
+ *   one memory store share breakers. With an asynchronous store (Redis,
+ *   `./models/redis`) routing never waits on it: each Router keeps local
+ *   copies, adopts what every store call returns, re-reads the fleet's
+ *   breakers every `storeSyncInterval` ms, claims the half-open probe from
+ *   the store (one probe per fleet), and routes on local state while the
+ *   store fails or is slower than `storeTimeout` (warnings
+ *   `store-unavailable`, then `store-recovered`). dispose() clears every
+ *   timer of it.
  * - **Routing trace.** Every response carries `metadata.routing`, a
  *   {@linkcode RoutingTrace}; the final `done` chunk of a stream carries it
  *   in its `metadata`.

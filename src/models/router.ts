@@ -29,7 +29,7 @@ import type {
   IRChatResponse,
   IRChatStream,
 } from "./types.ts";
-import type { RouterConfig } from "./config.ts";
+import type { ExecuteOptions, RouterConfig } from "./config.ts";
 import type {
   ParallelDispatchOptions,
   ParallelDispatchResult,
@@ -38,8 +38,9 @@ import type { BackendInfo, BackendStats, RouterStats } from "./stats.ts";
 import { resolveSettings, type Settings } from "./_config.ts";
 import { dispatch } from "./_dispatch.ts";
 import { Call } from "./_attempt.ts";
-import { fallBackCall } from "./_execute.ts";
-import type { Attempt } from "./_outcome.ts";
+import { fallBackCall, retrying } from "./_execute.ts";
+import type { Attempt, TracedAttempt } from "./_outcome.ts";
+import { budgetOf } from "./_budget.ts";
 import { tracedResponse } from "./_trace.ts";
 import {
   abortedRouterError,
@@ -55,6 +56,9 @@ import { RouterCounters } from "./_stats.ts";
 import { Translator } from "./_translate.ts";
 import { ignore, raceAbort } from "./_util.ts";
 import { Warnings } from "./_warnings.ts";
+import { Fleet } from "./_fleet.ts";
+import { createMemoryStore } from "./stores/memory.ts";
+import { localBreakers } from "./stores/_local.ts";
 import { stateAfter } from "./fallback/run.ts";
 import { createPolicy } from "./fallback/create.ts";
 import { createStrategy } from "./routing/create.ts";
@@ -62,6 +66,8 @@ import { Selector } from "./routing/selector.ts";
 import { routeStream } from "./streaming/stream.ts";
 
 export type * from "./config.ts";
+export type * from "./store.ts";
+export { createMemoryStore } from "./stores/memory.ts";
 export type * from "./parallel.ts";
 export type * from "./stats.ts";
 export type * from "./trace.ts";
@@ -94,6 +100,8 @@ export class Router implements BackendAdapter {
   readonly #counters: RouterCounters;
   /** Aborted by dispose(); every call's adapter signal derives from it. */
   readonly #lifetime = new Lifetime();
+  /** The link to an asynchronous shared store (RouterConfig.store). */
+  readonly #fleet: Fleet | undefined;
   readonly #health: HealthMonitor;
   /** What the execute, stream and dispatch flows are given. */
   readonly #parts: Parts;
@@ -108,9 +116,18 @@ export class Router implements BackendAdapter {
     this.#config = Object.freeze({ ...config });
     this.#settings = settings;
     this.#warnings = new Warnings(config.onWarning);
+    const store = config.store ?? createMemoryStore();
+    this.#fleet = localBreakers(store) === undefined
+      ? new Fleet({ ...settings, store, warnings: this.#warnings })
+      : undefined;
     this.#registry = new Registry(
       config.defaultBackend,
-      settings.breaker,
+      {
+        breaker: settings.breaker,
+        store,
+        shared: config.store !== undefined,
+        fleet: this.#fleet,
+      },
       this.#warnings,
     );
     this.#counters = new RouterCounters(settings.now());
@@ -400,6 +417,8 @@ export class Router implements BackendAdapter {
    *
    * @param request The IR request (never mutated).
    * @param signal Aborts the call and stops fallback.
+   * @param options Per-request attempt timeout, retries and deadline
+   *   (override RouterConfig's).
    * @returns The response, with the routing trace on `metadata.routing`.
    * @throws {AdapterError} See the module documentation for every code.
    *
@@ -415,12 +434,14 @@ export class Router implements BackendAdapter {
   async execute(
     request: IRChatRequest,
     signal?: AbortSignal,
+    options?: ExecuteOptions,
   ): Promise<IRChatResponse> {
     // The adapters' signal: dispose() aborts it, and the caller's too.
     const link = this.#lifetime.callSignal(signal);
     try {
       if (signal?.aborted) throw abortedRouterError(signal, []);
       const parts = this.#parts;
+      const budget = budgetOf(this.#settings, options);
       const selected = this.#selector.select(
         request,
         false,
@@ -430,8 +451,9 @@ export class Router implements BackendAdapter {
       // Synchronous strategies call the adapter in the caller's tick.
       const plan = selected instanceof Promise ? await selected : selected;
       let first: Attempt | undefined;
+      let earlier: TracedAttempt[] | undefined;
       if (plan.entry !== undefined) {
-        const call = new Call(plan.entry, request, link.signal, parts);
+        const call = new Call(plan.entry, request, link.signal, parts, budget);
         if (call.admitted) {
           // Awaited here, not in attempt(): one async hop less per call.
           let value: unknown;
@@ -443,11 +465,36 @@ export class Router implements BackendAdapter {
             value = thrown;
           }
           first = call.end(threw, value);
+          if (!first.ok && budget !== undefined && budget.retry.retries > 0) {
+            earlier = [];
+            first = await retrying(
+              parts,
+              plan.entry,
+              request,
+              link.signal,
+              budget,
+              first,
+              earlier,
+            );
+          }
         } else first = call.refused();
       }
       const response = first?.ok
-        ? tracedResponse(this.#settings.routing, first, plan, [first])
-        : await fallBackCall(parts, request, plan, first, link.signal);
+        ? tracedResponse(
+          this.#settings.routing,
+          first,
+          plan,
+          earlier === undefined ? [first] : [...earlier, first],
+        )
+        : await fallBackCall(
+          parts,
+          request,
+          plan,
+          first,
+          link.signal,
+          budget,
+          earlier,
+        );
       this.#counters.settle(true);
       return response;
     } catch (error) {
@@ -465,6 +512,8 @@ export class Router implements BackendAdapter {
    *
    * @param request The IR request (never mutated).
    * @param signal Ends the stream (with an `ABORTED` error chunk).
+   * @param options Per-request `attemptTimeout` (the wait for each
+   *   attempt's first content); retries and deadline apply to execute only.
    * @returns The chunk stream, `sequence` renumbered from 0.
    *
    * @example Usage
@@ -479,8 +528,26 @@ export class Router implements BackendAdapter {
    * console.log(text); // "a b c"
    * ```
    */
-  executeStream(request: IRChatRequest, signal?: AbortSignal): IRChatStream {
-    return routeStream(this.#parts, request, signal);
+  executeStream(
+    request: IRChatRequest,
+    signal?: AbortSignal,
+    options?: ExecuteOptions,
+  ): IRChatStream {
+    const timeout = options?.attemptTimeout;
+    if (timeout === undefined) return routeStream(this.#parts, request, signal);
+    let attemptTimeout: number;
+    try {
+      attemptTimeout = budgetOf(this.#settings, { attemptTimeout: timeout })!
+        .attemptTimeout;
+    } catch (error) {
+      return errorStream(error as AdapterError);
+    }
+    // A copy of the parts with this request's timeout; nothing else changes.
+    const parts = {
+      ...this.#parts,
+      settings: { ...this.#settings, attemptTimeout },
+    };
+    return routeStream(parts, request, signal);
   }
 
   /**
@@ -685,7 +752,7 @@ export class Router implements BackendAdapter {
         }`,
       );
     }
-    entry.breaker.forceOpen(this.#settings.now(), timeout);
+    entry.state.forceOpen(this.#settings.now(), timeout);
   }
 
   /**
@@ -705,7 +772,7 @@ export class Router implements BackendAdapter {
    * ```
    */
   closeCircuitBreaker(name: string): void {
-    this.#registry.require(name).breaker.close();
+    this.#registry.require(name).state.closeBreaker();
   }
 
   /**
@@ -725,8 +792,8 @@ export class Router implements BackendAdapter {
    * ```
    */
   resetCircuitBreaker(name?: string): void {
-    if (name !== undefined) this.#registry.require(name).breaker.close();
-    else for (const entry of this.#registry.order) entry.breaker.close();
+    if (name !== undefined) this.#registry.require(name).state.closeBreaker();
+    else for (const entry of this.#registry.order) entry.state.closeBreaker();
   }
 
   /**
@@ -867,6 +934,7 @@ export class Router implements BackendAdapter {
   dispose(): void {
     if (this.#registry.disposed) return;
     this.#health.stop();
+    this.#fleet?.dispose();
     // Settles every call in flight, even against adapters that ignore it.
     this.#lifetime.end(
       new AdapterError({
@@ -899,4 +967,13 @@ export class Router implements BackendAdapter {
  */
 export function createRouter(config?: RouterConfig): Router {
   return new Router(config);
+}
+
+/** A stream that only reports `error` (executeStream never throws). */
+async function* errorStream(error: AdapterError): IRChatStream {
+  yield {
+    type: "error",
+    sequence: 0,
+    error: { code: error.code, message: error.message },
+  };
 }

@@ -57,6 +57,14 @@ export interface BackendStats {
   readonly p95LatencyMs: number;
   /** Nearest-rank 99th percentile of the window. */
   readonly p99LatencyMs: number;
+  /** Retries started on this backend (`maxRetries`); each also counts as an attempt. */
+  readonly retries: number;
+  /**
+   * Requests this backend rejected as the client's error (400, 404
+   * model_not_found, 422, content policy): not in the totals above, the
+   * breaker or the scores.
+   */
+  readonly clientErrors: number;
   /** Sum of estimated costs (only with `trackCost`). */
   readonly totalCost?: number;
   /** Average estimated cost per costed request (only with `trackCost`). */
@@ -81,6 +89,8 @@ export interface RouterStats {
   readonly failedRequests: number;
   /** Attempts started after the first choice failed or was unavailable. */
   readonly totalFallbacks: number;
+  /** Retries on the same backend before falling back (`maxRetries`). */
+  readonly totalRetries: number;
   /** dispatchParallel calls. */
   readonly parallelRequests: number;
   /** Per registered backend. */

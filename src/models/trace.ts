@@ -70,6 +70,11 @@ export interface RoutingAttempt {
    * the time it had run by then).
    */
   readonly errorCode?: string;
+  /**
+   * Set when this attempt retried the same backend as the one before it
+   * (`maxRetries`): 1 for the first retry. Retries are not fallbacks.
+   */
+  readonly retry?: number;
 }
 
 /**

@@ -17,6 +17,7 @@ import type { Registry } from "../_registry.ts";
 import type { BackendEntry } from "../_state.ts";
 import type { RouterCounters } from "../_stats.ts";
 import { traceOf } from "../_trace.ts";
+import { faultOf } from "../_resilience.ts";
 import type { Plan } from "../routing/strategy.ts";
 import type { IRChatRequest } from "../types.ts";
 import type { Selector } from "../routing/selector.ts";
@@ -51,6 +52,14 @@ export interface FallbackEnv {
   readonly registry: Registry;
   readonly selector: Selector;
   readonly counters: RouterCounters;
+}
+
+/**
+ * Whether `error` is the client's (400, 404 model_not_found, 422, content
+ * policy) and fallback must not hide it behind another backend's answer.
+ */
+function isClientError(env: FallbackEnv, error: AdapterError): boolean {
+  return !env.settings.fallbackOnClientError && faultOf(error) === "client";
 }
 
 /**
@@ -96,7 +105,7 @@ export async function fallBack<W>(
   if (first !== undefined && !first.ok) {
     if (first.kind === "aborted") throw abortedRouterError(signal, log);
     if (first.kind === "failed") {
-      if (policy.final) {
+      if (policy.final || isClientError(env, first.error)) {
         throw first.thrown instanceof Error ? first.thrown : first.error;
       }
       state.tried([first.backend]);
@@ -119,7 +128,9 @@ export async function fallBack<W>(
     if (end.winner !== undefined) return end.winner;
     if (signal?.aborted) throw abortedRouterError(signal, log);
     if (end.failure !== undefined) {
-      state.failed(end.failure.backend, end.failure.error);
+      const error = end.failure.error;
+      if (isClientError(env, error)) throw error;
+      state.failed(end.failure.backend, error);
     }
   }
   const failures = failuresOf(log);

@@ -19,6 +19,7 @@ import {
   abortedError,
   invalidResponse,
   linkSignal,
+  TIMEOUT_REASON,
   toAdapterError,
 } from "../_util.ts";
 import {
@@ -64,7 +65,8 @@ export class StreamAttempt {
     this.entry = entry;
     this.#ticket = ticket;
     this.#settings = settings;
-    if (own) {
+    // An attempt timeout needs a signal of its own to abort.
+    if (own || settings.attemptTimeout !== Infinity) {
       const controller = new AbortController();
       this.#controller = controller;
       this.#unlink = linkSignal(signal, controller);
@@ -96,6 +98,11 @@ export class StreamAttempt {
    * attempt is recorded and its failed or aborted Attempt returned.
    */
   async decide(request: IRChatRequest): Promise<Attempt | undefined> {
+    const { attemptTimeout, timers } = this.#settings;
+    const timer = attemptTimeout === Infinity ? undefined : timers.setTimeout(
+      () => this.#controller!.abort(TIMEOUT_REASON),
+      attemptTimeout,
+    );
     try {
       this.#open(request);
       for (;;) {
@@ -108,6 +115,8 @@ export class StreamAttempt {
       }
     } catch (thrown) {
       return this.fault(thrown);
+    } finally {
+      if (timer !== undefined) timers.clearTimeout(timer);
     }
   }
 
@@ -157,6 +166,11 @@ export class StreamAttempt {
 
   /** A rejection of pull() or of the backend: an abort, or a failure. */
   fault(thrown: unknown): Attempt {
+    if (this.#signal.reason === TIMEOUT_REASON) {
+      // The attempt timeout, not the caller: the backend's TIMEOUT failure.
+      this.#failure = toAdapterError(TIMEOUT_REASON, this.#provider);
+      return this.fail();
+    }
     if (thrown === STREAM_ABORTED || this.#signal.aborted) {
       return this.#settle(
         abortedAttempt(

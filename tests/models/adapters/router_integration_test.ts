@@ -59,6 +59,9 @@ describe("real adapters under the Router", () => {
       defaultBackend: "limited",
       enableCircuitBreaker: true,
       circuitBreakerThreshold: 2,
+      // Counting 429s toward the threshold; with the default, the first
+      // 429's Retry-After would already take the backend out.
+      cooldownOnRateLimit: false,
       now: () => t,
     })
       .register("limited", limited.adapter)

@@ -25,6 +25,7 @@ import { AdapterError } from "../../../src/models/errors.ts";
 import { drain, req, routingOf } from "../_helpers.ts";
 
 /** Every policy, with the config that makes it choose. */
+import { localSource } from "../../../src/models/_backend_state.ts";
 const CASES: readonly { name: FallbackStrategy; config: RouterConfig }[] = [
   { name: "none", config: {} },
   { name: "sequential", config: {} },
@@ -48,7 +49,7 @@ function setup(name: FallbackStrategy, config: RouterConfig) {
   const settings = resolveSettings(full);
   const registry = new Registry(
     undefined,
-    settings.breaker,
+    localSource(settings.breaker),
     new Warnings(undefined),
   );
   for (const n of NAMES) registry.register(n, createEchoAdapter());

@@ -23,6 +23,7 @@ import { ModelStrategy } from "../../../src/models/routing/model.ts";
 import { req } from "../_helpers.ts";
 
 /** Every strategy, with the config that makes it choose. */
+import { localSource } from "../../../src/models/_backend_state.ts";
 const CASES: readonly { name: RoutingStrategy; config: RouterConfig }[] = [
   { name: "explicit", config: {} },
   { name: "round-robin", config: {} },
@@ -53,7 +54,7 @@ function strategyFor(
 }
 
 function entries(): BackendEntry[] {
-  const breaker = { enabled: false, threshold: 5, timeout: 1_000 };
+  const breaker = localSource({ enabled: false, threshold: 5, timeout: 1_000 });
   return NAMES.map((name, i) =>
     new BackendEntry(name, createEchoAdapter({ cost: i + 1 }), i, breaker)
   );

@@ -1,0 +1,372 @@
+/**
+ * A {@linkcode RouterStore} on Redis, so a fleet of routers (gateway
+ * instances behind a load balancer) shares breakers, cooldowns, health,
+ * counters and token buckets. It runs on a Redis client the application
+ * already has — node-redis, ioredis, or anything that can run a Lua script
+ * — so the package keeps zero runtime dependencies.
+ *
+ * - **Atomic.** Every state change is one Lua script: a breaker opens in the
+ *   script that counts the threshold-th failure (counted across the fleet,
+ *   not per instance), exactly one caller in the fleet gets the half-open
+ *   probe, a token bucket never admits more than its capacity.
+ * - **Keys** are `<prefix>b:<backend>` (breaker), `h:` (health), `c:`
+ *   (counters) and `t:` (token buckets), with `prefix` default
+ *   `switchyard:`; every write renews an expiry (`ttl`, default one day;
+ *   a bucket expires once it would be full again).
+ * - **Propagation.** A Router re-reads the fleet's breakers in the
+ *   background every `storeSyncInterval` ms (default 50) and adopts the
+ *   record every script returns, so a breaker opened by a sibling is seen
+ *   within that interval plus one round trip (measured in
+ *   tests/models/stores/redis_test.ts). LiteLLM's proxy re-reads its
+ *   cooldowns every second.
+ * - **Faults.** Routing never waits on Redis. A script that fails or takes
+ *   longer than `storeTimeout` (default 100 ms) switches the Router to its
+ *   local state (`store-unavailable` warning); the next answer switches it
+ *   back and adopts the fleet's state (`store-recovered`).
+ * - **Clocks.** Times are the Routers' `now()` readings (default
+ *   `Date.now`): keep the fleet's clocks in sync (NTP), as breaker timeouts
+ *   are compared across machines.
+ *
+ * @example A fleet on node-redis
+ * ```ts ignore
+ * import { createClient } from "redis";
+ * import { createRouter } from "@switchyard/switchyard/models";
+ * import { createRedisStore, fromNodeRedis } from "@switchyard/switchyard/models/redis";
+ *
+ * const client = await createClient({ url: "redis://127.0.0.1:6379" }).connect();
+ * const router = createRouter({
+ *   store: createRedisStore(fromNodeRedis(client), { prefix: "gw:" }),
+ *   enableCircuitBreaker: true,
+ * });
+ * ```
+ *
+ * @module
+ */
+
+import type {
+  BreakerRecord,
+  BreakerRules,
+  RouterStore,
+  TokenResult,
+} from "../store.ts";
+import * as lua from "./_redis_scripts.ts";
+
+export type {
+  BreakerRecord,
+  BreakerRules,
+  MaybePromise,
+  RouterStore,
+  TokenResult,
+} from "../store.ts";
+
+/**
+ * What the Redis store needs of a client: run a Lua script with keys and
+ * arguments and resolve with its reply (arrays, integers, strings).
+ *
+ * @example A client over any `EVAL`
+ * ```ts
+ * import type { RedisScriptClient } from "@switchyard/switchyard/models/redis";
+ * const client: RedisScriptClient = {
+ *   eval: (script, keys, args) => Promise.resolve([script.length, keys.length, args.length]),
+ * };
+ * ```
+ */
+export interface RedisScriptClient {
+  /** Runs `EVAL script numkeys ...keys ...args`. */
+  eval(script: string, keys: string[], args: string[]): Promise<unknown>;
+}
+
+/**
+ * Adapts a node-redis client (v4 or later) through its `sendCommand`.
+ *
+ * @param client A connected node-redis client.
+ * @returns The script client the store runs on.
+ *
+ * @example Usage
+ * ```ts
+ * import { fromNodeRedis } from "@switchyard/switchyard/models/redis";
+ * const client = fromNodeRedis({ sendCommand: (args) => Promise.resolve(args.length) });
+ * console.log(await client.eval("return 1", [], [])); // 3
+ * ```
+ */
+export function fromNodeRedis(
+  client: { sendCommand(args: string[]): Promise<unknown> },
+): RedisScriptClient {
+  return {
+    eval: (script, keys, args) =>
+      client.sendCommand([
+        "EVAL",
+        script,
+        String(keys.length),
+        ...keys,
+        ...args,
+      ]),
+  };
+}
+
+/**
+ * Adapts an ioredis client through its `eval(script, numKeys, ...)`.
+ *
+ * @param client An ioredis client.
+ * @returns The script client the store runs on.
+ *
+ * @example Usage
+ * ```ts
+ * import { fromIoRedis } from "@switchyard/switchyard/models/redis";
+ * const client = fromIoRedis({ eval: (_script, n) => Promise.resolve(n) });
+ * console.log(await client.eval("return 1", ["k"], [])); // 1
+ * ```
+ */
+export function fromIoRedis(
+  client: {
+    eval(script: string, numKeys: number, ...args: string[]): Promise<unknown>;
+  },
+): RedisScriptClient {
+  return {
+    eval: (script, keys, args) =>
+      client.eval(script, keys.length, ...keys, ...args),
+  };
+}
+
+/**
+ * Options of {@linkcode createRedisStore}.
+ *
+ * @example Usage
+ * ```ts
+ * import type { RedisStoreOptions } from "@switchyard/switchyard/models/redis";
+ * const options: RedisStoreOptions = { prefix: "gateway:", ttl: 3_600_000 };
+ * ```
+ */
+export interface RedisStoreOptions {
+  /** Prepended to every key. Default `switchyard:`. */
+  readonly prefix?: string;
+  /** Expiry (ms) renewed by every write of a breaker, health or counters key. Default 86 400 000. */
+  readonly ttl?: number;
+  /**
+   * How long (ms) a half-open probe may go unreported before another router
+   * may probe (its router died mid-call). Default 60 000.
+   */
+  readonly probeLease?: number;
+}
+
+const STATES = ["closed", "open", "half-open"] as const;
+
+function num(value: unknown): number {
+  return typeof value === "number" ? value : Number(value);
+}
+
+function breakerOf(reply: unknown): BreakerRecord {
+  const [s, f, u, e, p] = reply as unknown[];
+  const until = num(u);
+  return {
+    state: STATES[num(s)] ?? "closed",
+    failures: num(f),
+    openUntil: until < 0 ? Infinity : until,
+    epoch: num(e),
+    probe: num(p) === 1,
+  };
+}
+
+/** A millisecond argument; Infinity (and only that) becomes -1. */
+function ms(value: number): string {
+  return value === Infinity ? "-1" : String(value);
+}
+
+class RedisStore implements RouterStore {
+  readonly #client: RedisScriptClient;
+  readonly #prefix: string;
+  readonly #ttl: string;
+  readonly #lease: string;
+
+  constructor(client: RedisScriptClient, options: RedisStoreOptions) {
+    if (typeof client?.eval !== "function") {
+      throw new TypeError("createRedisStore needs a client with eval()");
+    }
+    this.#client = client;
+    this.#prefix = options.prefix ?? "switchyard:";
+    this.#ttl = String(positive(options.ttl, "ttl", 86_400_000));
+    this.#lease = String(positive(options.probeLease, "probeLease", 60_000));
+  }
+
+  #key(kind: string, key: string): string {
+    return `${this.#prefix}${kind}:${key}`;
+  }
+
+  async readBreakers(
+    keys: readonly string[],
+    now: number,
+  ): Promise<BreakerRecord[]> {
+    if (keys.length === 0) return [];
+    const reply = await this.#client.eval(
+      lua.READ,
+      keys.map((key) => this.#key("b", key)),
+      [this.#ttl, String(now)],
+    );
+    return (reply as unknown[]).map(breakerOf);
+  }
+
+  async recordFailure(
+    key: string,
+    now: number,
+    ticket: number,
+    rules: BreakerRules,
+    count = 1,
+  ): Promise<BreakerRecord> {
+    return breakerOf(
+      await this.#client.eval(lua.FAILURE, [this.#key("b", key)], [
+        this.#ttl,
+        String(now),
+        String(ticket),
+        rules.enabled ? "1" : "0",
+        String(rules.threshold),
+        ms(rules.timeout),
+        String(count),
+      ]),
+    );
+  }
+
+  async recordSuccess(
+    key: string,
+    now: number,
+    ticket: number,
+  ): Promise<BreakerRecord> {
+    return breakerOf(
+      await this.#client.eval(lua.SUCCESS, [this.#key("b", key)], [
+        this.#ttl,
+        String(now),
+        String(ticket),
+      ]),
+    );
+  }
+
+  async claimProbe(key: string, now: number): Promise<number> {
+    return num(
+      await this.#client.eval(lua.CLAIM, [this.#key("b", key)], [
+        this.#ttl,
+        String(now),
+        this.#lease,
+      ]),
+    );
+  }
+
+  async releaseProbe(key: string, ticket: number): Promise<void> {
+    await this.#client.eval(lua.RELEASE, [this.#key("b", key)], [
+      this.#ttl,
+      "0",
+      String(ticket),
+    ]);
+  }
+
+  async openBreaker(
+    key: string,
+    now: number,
+    duration: number,
+    extendOnly: boolean,
+  ): Promise<BreakerRecord> {
+    return breakerOf(
+      await this.#client.eval(lua.OPEN, [this.#key("b", key)], [
+        this.#ttl,
+        String(now),
+        ms(duration),
+        extendOnly ? "1" : "0",
+      ]),
+    );
+  }
+
+  async closeBreaker(key: string): Promise<void> {
+    await this.#client.eval(lua.CLOSE, [this.#key("b", key)], [this.#ttl]);
+  }
+
+  async setHealth(key: string, healthy: boolean, at: number): Promise<void> {
+    await this.#client.eval(lua.SET_HEALTH, [this.#key("h", key)], [
+      this.#ttl,
+      healthy ? "1" : "0",
+      String(at),
+    ]);
+  }
+
+  async readHealth(
+    key: string,
+  ): Promise<{ healthy: boolean; at: number } | undefined> {
+    const [h, at] = await this.#client.eval(
+      lua.READ_HEALTH,
+      [this.#key("h", key)],
+      [],
+    ) as unknown[];
+    if (h === null || h === undefined) return undefined;
+    return { healthy: num(h) === 1, at: num(at) };
+  }
+
+  async addCounters(
+    key: string,
+    delta: Readonly<Record<string, number>>,
+  ): Promise<void> {
+    const args = [this.#ttl];
+    for (const name in delta) args.push(name, String(delta[name]));
+    if (args.length === 1) return;
+    await this.#client.eval(lua.ADD_COUNTERS, [this.#key("c", key)], args);
+  }
+
+  async readCounters(key: string): Promise<Record<string, number>> {
+    const flat = await this.#client.eval(
+      lua.READ_COUNTERS,
+      [this.#key("c", key)],
+      [],
+    ) as unknown[];
+    const counters: Record<string, number> = {};
+    for (let i = 0; i + 1 < flat.length; i += 2) {
+      counters[String(flat[i])] = num(flat[i + 1]);
+    }
+    return counters;
+  }
+
+  async takeTokens(
+    key: string,
+    cost: number,
+    capacity: number,
+    refillPerSecond: number,
+    now: number,
+  ): Promise<TokenResult> {
+    const [allowed, remaining, wait] = await this.#client.eval(
+      lua.TAKE,
+      [this.#key("t", key)],
+      [String(cost), String(capacity), String(refillPerSecond), String(now)],
+    ) as unknown[];
+    const retry = num(wait);
+    return {
+      allowed: num(allowed) === 1,
+      remaining: num(remaining),
+      retryAfterMs: retry < 0 ? Infinity : retry,
+    };
+  }
+}
+
+function positive(value: number | undefined, field: string, fallback: number) {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !(value > 0) || !Number.isFinite(value)) {
+    throw new TypeError(`RedisStoreOptions.${field} must be a positive number`);
+  }
+  return Math.ceil(value);
+}
+
+/**
+ * A {@linkcode RouterStore} on Redis for `RouterConfig.store`.
+ *
+ * @param client A script client: {@linkcode fromNodeRedis}, {@linkcode fromIoRedis} or your own.
+ * @param options Key prefix, expiry and probe lease.
+ * @returns The store; closing the client is the application's business.
+ *
+ * @example Usage
+ * ```ts
+ * import { createRedisStore, type RedisScriptClient } from "@switchyard/switchyard/models/redis";
+ * const client: RedisScriptClient = { eval: () => Promise.resolve(-1) };
+ * const store = createRedisStore(client, { prefix: "gw:" });
+ * console.log(await store.claimProbe("openai", Date.now())); // -1
+ * ```
+ */
+export function createRedisStore(
+  client: RedisScriptClient,
+  options: RedisStoreOptions = {},
+): RouterStore {
+  return new RedisStore(client, options);
+}

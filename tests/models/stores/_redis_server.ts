@@ -1,0 +1,99 @@
+// A private redis-server for one test: a free 127.0.0.1 port, no
+// persistence, bounded start and stop (SIGTERM, then SIGKILL), and a
+// node-redis client per router (dev-only, pinned).
+import { createClient } from "npm:redis@6.3.1";
+import { stopChild } from "../../_bounded.ts";
+import { programPath } from "../../_programs.ts";
+import { withTimeout } from "../../_timeout.ts";
+import {
+  fromNodeRedis,
+  type RedisScriptClient,
+} from "../../../src/models/stores/redis.ts";
+
+/** One running redis-server. */
+export interface RedisServer {
+  readonly port: number;
+  /** Stops it (SIGTERM, SIGKILL after the grace period). */
+  stop(): Promise<void>;
+  /** Kills it at once, as a crash would. */
+  kill(): Promise<void>;
+}
+
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  return port;
+}
+
+async function accepting(port: number): Promise<boolean> {
+  try {
+    const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+    conn.close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts redis-server on `port` (a free one by default); bounded. */
+export async function startRedis(port = freePort()): Promise<RedisServer> {
+  const child = new Deno.Command(programPath("redis-server"), {
+    args: [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+    ],
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  for (let i = 0; i < 250 && !(await accepting(port)); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  if (!(await accepting(port))) {
+    await stopChild(child);
+    throw new Error(`redis-server did not listen on ${port} after 250 polls`);
+  }
+  let stopped = false;
+  return {
+    port,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await stopChild(child);
+    },
+    async kill() {
+      if (stopped) return;
+      stopped = true;
+      child.kill("SIGKILL");
+      await withTimeout(child.status, 3_000, "redis-server ignored SIGKILL");
+    },
+  };
+}
+
+/** A connected node-redis client for `port`, and how to close it. */
+export async function connect(
+  port: number,
+): Promise<{ client: RedisScriptClient; close: () => Promise<void> }> {
+  const raw = createClient({
+    url: `redis://127.0.0.1:${port}`,
+    socket: { reconnectStrategy: () => 50, connectTimeout: 2_000 },
+  });
+  raw.on("error", () => {}); // reconnects are the store's business
+  await withTimeout(raw.connect(), 5_000, "connecting to redis-server");
+  return {
+    client: fromNodeRedis(raw),
+    close: async () => {
+      await withTimeout(
+        raw.close().catch(() => raw.destroy()),
+        3_000,
+        "closing the redis client",
+      ).catch(() => raw.destroy());
+    },
+  };
+}
