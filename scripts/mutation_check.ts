@@ -110,6 +110,41 @@ const MUTANTS: Mutant[] = [
     ],
   },
   {
+    id: "writers-header-crlf",
+    bug: "curl/fetch/HAR writers: header values with CR/LF let through",
+    file: "src/convert/_sendable.ts",
+    find: `      for (const item of value) checkHeaderField(name, item);
+    } else if (value !== undefined) checkHeaderField(name, value);`,
+    replace: `      for (const _item of value);
+    } else if (value !== undefined);`,
+    tests: ["tests/convert/injection_test.ts"],
+  },
+  {
+    id: "writers-method-token",
+    bug: "curl/fetch/HAR writers: a method that is not a token let through",
+    file: "src/convert/_sendable.ts",
+    find:
+      `if (typeof request.method !== "string" || !TOKEN.test(request.method)) {`,
+    replace: `if (typeof request.method !== "string") {`,
+    tests: ["tests/convert/injection_test.ts"],
+  },
+  {
+    id: "router-html-escape",
+    bug: "template router: `<` in an HTML substitution is not escaped (XSS)",
+    file: "src/router/markup.ts",
+    find: `const MARKUP_SPECIALS = /[&<>"']/g;`,
+    replace: `const MARKUP_SPECIALS = /[&>"']/g;`,
+    tests: ["tests/router/markup_test.ts"],
+  },
+  {
+    id: "gateway-key-compare",
+    bug: "gateway: a key that matches only in length is accepted",
+    file: "src/gateway/keys.ts",
+    find: `diff |= (a.charCodeAt(i) | 0) ^ (b.charCodeAt(i) | 0);`,
+    replace: `diff |= 0;`,
+    tests: ["tests/gateway/keys_limits_test.ts"],
+  },
+  {
     id: "matcher-order",
     bug: "template router: the least specific route wins",
     file: "src/router/_matcher.ts",
@@ -129,8 +164,8 @@ const MUTANTS: Mutant[] = [
     id: "breaker-threshold",
     bug: "breaker: opens one failure after the threshold",
     file: "src/models/_breaker.ts",
-    find: `this.#failures >= this.#settings.threshold`,
-    replace: `this.#failures > this.#settings.threshold`,
+    find: `this.#failures >= rules.threshold`,
+    replace: `this.#failures > rules.threshold`,
     tests: ["tests/models/breaker_stats_test.ts"],
   },
   {
