@@ -150,6 +150,11 @@ export interface GatewayOptions {
   requestTimeoutMs?: number;
   /** Largest accepted request body in bytes (default 4 MiB). */
   maxBodyBytes?: number;
+  /**
+   * Most streamed answers open at once (default 256); one more gets a 503
+   * with `Retry-After: 1`, before any backend is called.
+   */
+  maxStreams?: number;
   /** Clock in milliseconds; default `Date.now`. */
   now?: () => number;
   /** Receives one entry per request; default none. */
@@ -187,6 +192,8 @@ export interface Gateway {
 }
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** Default of {@linkcode GatewayOptions.maxStreams}. */
+export const DEFAULT_MAX_STREAMS = 256;
 const SSE_HEADERS: Readonly<Record<string, string>> = {
   "content-type": "text/event-stream; charset=utf-8",
   "cache-control": "no-cache",
@@ -209,13 +216,26 @@ function requestIdOf(headers: Headers): string {
 }
 
 async function readJson(request: Request, limit: number): Promise<unknown> {
-  const bytes = await readBounded(request, limit, () =>
-    new GatewayError({
-      status: 413,
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBounded(request, limit, () =>
+      new GatewayError({
+        status: 413,
+        type: "invalid_request_error",
+        message: `The request body is larger than ${limit} bytes.`,
+        code: "request_too_large",
+      }));
+  } catch (error) {
+    if (error instanceof GatewayError) throw error;
+    // The server could not read the body (broken chunked framing, a client
+    // that went away mid-body): the request's fault, never a 500.
+    throw new GatewayError({
+      status: 400,
       type: "invalid_request_error",
-      message: `The request body is larger than ${limit} bytes.`,
-      code: "request_too_large",
-    }));
+      message: "The request body could not be read (broken framing).",
+      code: "invalid_body",
+    });
+  }
   try {
     return JSON.parse(new TextDecoder().decode(bytes));
   } catch {
@@ -309,6 +329,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   }
   const ownsRouter = options.router === undefined;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxStreams = options.maxStreams ?? DEFAULT_MAX_STREAMS;
+  let openStreams = 0; // accepted streams, from routing to their end
   const now = options.now ?? Date.now;
   const aliases = options.aliases ?? {};
   const timeoutMs = options.requestTimeoutMs;
@@ -449,6 +471,15 @@ export function createGateway(options: GatewayOptions): Gateway {
         );
         return target;
       }, id);
+      if (parsed.stream && openStreams >= maxStreams) {
+        throw new GatewayError({
+          status: 503,
+          type: "server_error",
+          message: `Too many open streams (${maxStreams}); retry shortly.`,
+          code: "too_many_streams",
+          headers: { "retry-after": "1" },
+        });
+      }
       if (key) {
         checkModelAllowed(key, parsed.model, target.backend);
         if (key.rpm !== undefined || key.tpm !== undefined) {
@@ -495,6 +526,12 @@ export function createGateway(options: GatewayOptions): Gateway {
       }
     }
 
+    openStreams++;
+    let streamDone = false;
+    const streamEnded = (): void => {
+      if (!streamDone) openStreams--;
+      streamDone = true;
+    };
     tap?.watch(irId);
     const chunks = modelRouter.executeStream(parsed.ir, abort.signal);
     const encoder = api.encoder(parsed, id, created);
@@ -514,6 +551,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       head = await readHead(chunks, encoder, observe);
     } catch (error) {
       release();
+      streamEnded();
       abort.abort();
       await chunks.return(undefined).catch(() => {});
       const failures = tap?.take(irId) ?? [];
@@ -534,6 +572,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       },
       closed() {
         release();
+        streamEnded();
         metrics.streamClosed();
         finish(200);
       },
