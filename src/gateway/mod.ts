@@ -40,6 +40,8 @@ export * from "./openai_request.ts";
 export * from "./openai_response.ts";
 export * from "./anthropic_request.ts";
 export * from "./anthropic_response.ts";
+export * from "./serve.ts";
+export * from "./serve_options.ts";
 // The model-router types the gateway's API mentions (types only), so this
 // entry point's documentation is complete without `./models`.
 export type * from "../models/mod.ts";
