@@ -47,7 +47,11 @@ import type {
   RoutingStrategy,
 } from "../models/mod.ts";
 import { type ApiKey, hashKey } from "./keys.ts";
-import type { ServeOptions } from "./serve_options.ts";
+import {
+  SERVE_DEFAULTS,
+  type ServeLimits,
+  type ServeOptions,
+} from "./serve_options.ts";
 
 /**
  * An invalid config: `field` names the offending field.
@@ -135,13 +139,12 @@ export interface GatewayConfig {
   server?: Omit<ServeOptions, "hostname" | "port">;
 }
 
-const SERVER_FIELDS = [
-  "headersTimeoutMs",
-  "bodyTimeoutMs",
-  "idleTimeoutMs",
-  "maxConnections",
-  "maxHeaderBytes",
-] as const;
+// The listener's limits: every ServeOptions field but the address.
+const SERVER_FIELDS = (Object.keys(SERVE_DEFAULTS) as (keyof ServeLimits)[])
+  .filter((field) => field !== "hostname" && field !== "port") as Exclude<
+    keyof ServeLimits,
+    "hostname" | "port"
+  >[];
 
 const STRATEGIES: readonly RoutingStrategy[] = [
   "explicit",
