@@ -101,6 +101,9 @@ export class WireReader {
           if (next === LF) endOfHead = i + 2;
           else if (next === CR && afterCr === LF) endOfHead = i + 3;
           if (endOfHead > 0) {
+            if (endOfHead - this.#start > maxBytes) {
+              throw new HttpWireError(431, "The request head is too large.");
+            }
             const text = latin1.decode(buffer.subarray(this.#start, i));
             this.#start = endOfHead;
             return text;
