@@ -4,27 +4,15 @@
 // chunks a counting backend produced meanwhile, as one JSON line.
 // Args: <server: serveGateway|deno-serve> <backend: echo|counter>
 import { createGateway, serveGateway } from "../../src/gateway/mod.ts";
-import {
-  createEchoAdapter,
-  createMockAdapter,
-} from "../../src/models/testing.ts";
-import type { IRStreamChunk } from "../../src/models/types.ts";
+import { createEchoAdapter } from "../../src/models/testing.ts";
+import { countingBackend } from "./_counting.ts";
 
 const CLIENTS = 6;
 const PROMPT_BYTES = Math.round(3.8 * 1024 * 1024);
 const CHUNK = "x".repeat(16 * 1024);
 const [serverKind, backendKind] = Deno.args;
 
-let produced = 0;
-const counter = createMockAdapter({
-  *chunks(): Generator<IRStreamChunk> {
-    yield { type: "start", sequence: 0, metadata: { provider: "testing" } };
-    for (let i = 1; i <= 100_000; i++) {
-      produced++;
-      yield { type: "content", sequence: i, delta: CHUNK };
-    }
-  },
-});
+const counter = countingBackend(() => CHUNK, 100_000);
 const gc = (globalThis as { gc?: () => void }).gc!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function heap(): number {
@@ -82,8 +70,8 @@ for (let i = 0; i < CLIENTS; i++) {
 }
 // Let whatever the server would do ahead of the readers happen.
 let last = -1;
-for (let i = 0; i < 40 && produced !== last; i++) {
-  last = produced;
+for (let i = 0; i < 40 && counter.produced() !== last; i++) {
+  last = counter.produced();
   await sleep(100);
 }
 const after = heap();
@@ -92,7 +80,7 @@ console.log(JSON.stringify({
   growth: after - before,
   promptBytes: PROMPT_BYTES,
   clients: CLIENTS,
-  produced,
+  produced: counter.produced(),
   chunkBytes: CHUNK.length,
 }));
 for (const conn of conns) conn.close();

@@ -9,12 +9,8 @@ import {
   type RequestLogEntry,
   serveGateway,
 } from "../../src/gateway/mod.ts";
-import {
-  createEchoAdapter,
-  createMockAdapter,
-  type TestAdapter,
-} from "../../src/models/testing.ts";
-import type { IRStreamChunk } from "../../src/models/types.ts";
+import { createEchoAdapter } from "../../src/models/testing.ts";
+import { countingBackend } from "./_counting.ts";
 
 const utf8 = new TextEncoder();
 const BOUND_MS = 10_000;
@@ -72,18 +68,9 @@ function chatRequest(stream: boolean): string {
 }
 
 /** A backend streaming 16 KiB chunks, many more than any socket holds. */
-function endless(): TestAdapter & { produced(): number } {
-  let produced = 0;
-  const adapter = createMockAdapter({
-    *chunks(): Generator<IRStreamChunk> {
-      yield { type: "start", sequence: 0, metadata: { provider: "testing" } };
-      for (let i = 1; i <= 100_000; i++) {
-        produced++;
-        yield { type: "content", sequence: i, delta: "x".repeat(16 * 1024) };
-      }
-    },
-  });
-  return Object.assign(adapter, { produced: () => produced });
+function endless() {
+  const chunk = "x".repeat(16 * 1024);
+  return countingBackend(() => chunk, 100_000);
 }
 
 describe("serveGateway on loopback", () => {

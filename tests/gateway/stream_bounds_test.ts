@@ -4,26 +4,11 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { createGateway } from "../../src/gateway/mod.ts";
-import {
-  createEchoAdapter,
-  createMockAdapter,
-  type TestAdapter,
-} from "../../src/models/testing.ts";
-import type { IRStreamChunk } from "../../src/models/types.ts";
+import { createEchoAdapter } from "../../src/models/testing.ts";
+import { countingBackend } from "./_counting.ts";
 
-function counting(): TestAdapter & { produced(): number } {
-  let produced = 0;
-  const adapter = createMockAdapter({
-    *chunks(): Generator<IRStreamChunk> {
-      yield { type: "start", sequence: 0, metadata: { provider: "testing" } };
-      for (let i = 1; i <= 10_000; i++) {
-        produced++;
-        yield { type: "content", sequence: i, delta: `piece ${i} ` };
-      }
-      yield { type: "done", sequence: 10_001, finishReason: "stop" };
-    },
-  });
-  return Object.assign(adapter, { produced: () => produced });
+function counting() {
+  return countingBackend((i) => `piece ${i} `, 10_000);
 }
 
 function streamRequest(path = "/v1/chat/completions"): Request {
