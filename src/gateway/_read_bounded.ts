@@ -1,6 +1,7 @@
 // Request bodies read with a size bound, for the gateway's and the demo's JSON
 // endpoints: a body over the bound is refused as soon as it is seen, never
 // buffered whole.
+import { GatewayError } from "./errors.ts";
 
 /**
  * The request's body bytes, or the error `tooLarge()` makes once more than
@@ -53,4 +54,44 @@ export async function readBounded(
     size += chunk.byteLength;
   }
   return size === bytes.byteLength ? bytes : bytes.subarray(0, size);
+}
+
+/**
+ * The request's JSON body, read with {@linkcode readBounded}: 413 past
+ * `limit`, 400 when it cannot be read or is not JSON.
+ */
+export async function readJson(
+  request: Request,
+  limit: number,
+): Promise<unknown> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBounded(request, limit, () =>
+      new GatewayError({
+        status: 413,
+        type: "invalid_request_error",
+        message: `The request body is larger than ${limit} bytes.`,
+        code: "request_too_large",
+      }));
+  } catch (error) {
+    if (error instanceof GatewayError) throw error;
+    // The server could not read the body (broken chunked framing, a client
+    // that went away mid-body): the request's fault, never a 500.
+    throw new GatewayError({
+      status: 400,
+      type: "invalid_request_error",
+      message: "The request body could not be read (broken framing).",
+      code: "invalid_body",
+    });
+  }
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw new GatewayError({
+      status: 400,
+      type: "invalid_request_error",
+      message: "The request body is not valid JSON.",
+      code: "invalid_json",
+    });
+  }
 }

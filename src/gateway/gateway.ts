@@ -30,7 +30,14 @@
  * - **Request ids.** An incoming `x-request-id` (1–200 visible ASCII
  *   characters) is kept, else one is generated; it is echoed on every answer
  *   and logged.
- * - The body is capped (`maxBodyBytes`, default 4 MiB; 413 above).
+ * - The body is capped (`maxBodyBytes`, default 4 MiB; 413 above); a body
+ *   that cannot be read (broken chunked framing, a client gone mid-body) is a
+ *   400 `invalid_body`, never a 500.
+ * - **Bounded streams.** At most `maxStreams` (default 256) streamed answers
+ *   are open at once; one more gets a 503 with `Retry-After: 1` before any
+ *   backend is called. Nothing is produced ahead of the reader (the SSE body
+ *   has `highWaterMark: 0`), so an open stream holds about its parsed
+ *   request plus one chunk, however slow its reader.
  *
  * @module
  */
@@ -47,7 +54,7 @@ import type {
   IRStreamChunk,
   IRUsage,
 } from "../models/types.ts";
-import { readBounded } from "./_read_bounded.ts";
+import { readJson } from "./_read_bounded.ts";
 import { readHead, sseBody } from "./_sse.ts";
 import { StreamErrorTap } from "./_error_tap.ts";
 import {
@@ -213,39 +220,6 @@ function requestIdOf(headers: Headers): string {
   return incoming !== null && /^[\x21-\x7e]{1,200}$/.test(incoming)
     ? incoming
     : crypto.randomUUID();
-}
-
-async function readJson(request: Request, limit: number): Promise<unknown> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await readBounded(request, limit, () =>
-      new GatewayError({
-        status: 413,
-        type: "invalid_request_error",
-        message: `The request body is larger than ${limit} bytes.`,
-        code: "request_too_large",
-      }));
-  } catch (error) {
-    if (error instanceof GatewayError) throw error;
-    // The server could not read the body (broken chunked framing, a client
-    // that went away mid-body): the request's fault, never a 500.
-    throw new GatewayError({
-      status: 400,
-      type: "invalid_request_error",
-      message: "The request body could not be read (broken framing).",
-      code: "invalid_body",
-    });
-  }
-  try {
-    return JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    throw new GatewayError({
-      status: 400,
-      type: "invalid_request_error",
-      message: "The request body is not valid JSON.",
-      code: "invalid_json",
-    });
-  }
 }
 
 function timeoutError(ms: number): GatewayError {
