@@ -180,8 +180,12 @@ export function listen(
     c.abort = abort;
     let request: Request;
     try {
+      // A Host that is not a plain authority cannot move the path.
+      const host = head.headers.get("host") ?? "";
       const url = head.target.startsWith("/")
-        ? `http://${head.headers.get("host") ?? addr.hostname}${head.target}`
+        ? `http://${
+          /^[A-Za-z0-9.:[\]-]+$/.test(host) ? host : addr.hostname
+        }${head.target}`
         : head.target;
       const noBody = head.method === "GET" || head.method === "HEAD";
       request = new Request(url, {

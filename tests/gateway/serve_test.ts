@@ -237,3 +237,20 @@ describe("serveGateway on loopback", () => {
     gateway.dispose();
   });
 });
+
+Deno.test("serveGateway: a Host header cannot change the path the handler sees", async () => {
+  const seen: string[] = [];
+  const server = await serveGateway((request) => {
+    seen.push(new URL(request.url).pathname);
+    return new Response("ok");
+  }, { port: 0 });
+  const result = await readToEnd(
+    await send(
+      server.addr.port,
+      "GET /v1/models HTTP/1.1\r\nhost: evil.example/other?\r\nconnection: close\r\n\r\n",
+    ),
+  );
+  assert.match(result.text, /^HTTP\/1\.1 200 OK\r\n/);
+  assert.deepEqual(seen, ["/v1/models"]);
+  await server.shutdown();
+});
