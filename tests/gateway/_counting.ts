@@ -4,7 +4,7 @@ import {
   createMockAdapter,
   type TestAdapter,
 } from "../../src/models/testing.ts";
-import type { IRStreamChunk } from "../../src/models/types.ts";
+import type { IRStreamChunk } from "../../src/models/mod.ts";
 
 export function countingBackend(
   delta: (i: number) => string,
