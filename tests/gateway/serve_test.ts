@@ -113,6 +113,23 @@ describe("serveGateway on loopback", () => {
     gateway.dispose();
   });
 
+  it("answers a connection that sends nothing with 408 after headersTimeoutMs", async () => {
+    const gateway = createGateway({ backends: [["b", createEchoAdapter()]] });
+    const server = await serveGateway(gateway, {
+      port: 0,
+      headersTimeoutMs: 300,
+    });
+    const silent = await Deno.connect({
+      hostname: "127.0.0.1",
+      port: server.addr.port,
+    });
+    const result = await readToEnd(silent);
+    assert.equal(result.timedOut, false);
+    assert.match(result.text, /^HTTP\/1\.1 408 Request Timeout\r\n/);
+    await server.shutdown();
+    gateway.dispose();
+  });
+
   it("answers a slow body with 408 and closes the connection", async () => {
     const gateway = createGateway({ backends: [["b", createEchoAdapter()]] });
     const server = await serveGateway(gateway, { port: 0, bodyTimeoutMs: 300 });
