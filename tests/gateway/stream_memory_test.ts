@@ -5,6 +5,7 @@
 // echo backend split the whole answer into chunk objects up front).
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
+import { run } from "../_bounded.ts";
 
 interface Probe {
   statuses: string[];
@@ -16,7 +17,7 @@ interface Probe {
 }
 
 async function probe(server: string, backend: string): Promise<Probe> {
-  const child = new Deno.Command(Deno.execPath(), {
+  const result = await run(Deno.execPath(), {
     args: [
       "run",
       "-A",
@@ -26,28 +27,10 @@ async function probe(server: string, backend: string): Promise<Probe> {
       server,
       backend,
     ],
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  // Bounded: SIGTERM after 60 s, SIGKILL 5 s later.
-  const term = setTimeout(() => child.kill("SIGTERM"), 60_000);
-  const kill = setTimeout(() => {
-    try {
-      child.kill("SIGKILL");
-    } catch {
-      // Already gone.
-    }
-  }, 65_000);
-  const output = await child.output();
-  clearTimeout(term);
-  clearTimeout(kill);
-  const stdout = new TextDecoder().decode(output.stdout);
-  assert.equal(
-    output.code,
-    0,
-    `probe failed: ${new TextDecoder().decode(output.stderr)}`,
-  );
-  return JSON.parse(stdout.trim().split("\n").at(-1)!);
+    timeoutMs: 60_000,
+  });
+  assert.equal(result.code, 0, `probe failed: ${result.err}`);
+  return JSON.parse(result.out.trim().split("\n").at(-1)!);
 }
 
 describe("unread streams over loopback", () => {
