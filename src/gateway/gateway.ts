@@ -199,7 +199,16 @@ export interface Gateway {
 }
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
-/** Default of {@linkcode GatewayOptions.maxStreams}. */
+/**
+ * Default of {@linkcode GatewayOptions.maxStreams}: streamed answers open at
+ * once before a 503.
+ *
+ * @example Usage
+ * ```ts
+ * import { DEFAULT_MAX_STREAMS } from "@switchyard/switchyard/gateway";
+ * console.log(DEFAULT_MAX_STREAMS); // 256
+ * ```
+ */
 export const DEFAULT_MAX_STREAMS = 256;
 const SSE_HEADERS: Readonly<Record<string, string>> = {
   "content-type": "text/event-stream; charset=utf-8",

@@ -126,9 +126,8 @@ const INTEGER_FIELDS = [
  * Applies the defaults and validates every field.
  *
  * @param options The options given.
- * @param prefix Names the fields in errors (`server.` for the config file).
  * @returns Every limit.
- * @throws {RangeError} One line naming the field, e.g. `server.maxConnections must be a positive integer`.
+ * @throws {RangeError} One line naming the field, e.g. `maxConnections must be a positive integer`.
  *
  * @example Usage
  * ```ts
@@ -140,10 +139,7 @@ const INTEGER_FIELDS = [
  * }
  * ```
  */
-export function resolveServeOptions(
-  options: ServeOptions = {},
-  prefix = "",
-): ServeLimits {
+export function resolveServeOptions(options: ServeOptions = {}): ServeLimits {
   const limits: ServeLimits = { ...SERVE_DEFAULTS };
   for (const field of INTEGER_FIELDS) {
     const value = options[field];
@@ -152,7 +148,7 @@ export function resolveServeOptions(
       (field === "port" ? value >= 0 && value <= 65535 : value > 0);
     if (!ok) {
       throw new RangeError(
-        `${prefix}${field} must be ${
+        `${field} must be ${
           field === "port" ? "an integer from 0 to 65535" : "a positive integer"
         }`,
       );
@@ -161,7 +157,7 @@ export function resolveServeOptions(
   }
   if (options.hostname !== undefined) {
     if (typeof options.hostname !== "string" || options.hostname === "") {
-      throw new RangeError(`${prefix}hostname must be a non-empty string`);
+      throw new RangeError("hostname must be a non-empty string");
     }
     limits.hostname = options.hostname;
   }
