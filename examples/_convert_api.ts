@@ -317,7 +317,13 @@ export async function handleConvert(request: Request): Promise<Response> {
   try {
     bytes = await readBounded(request, MAX_BODY_BYTES, () => new TooLarge());
   } catch (error) {
-    if (!(error instanceof TooLarge)) throw error;
+    if (!(error instanceof TooLarge)) {
+      // Broken framing or a client gone mid-body: its fault, not a 500.
+      return errorResponse(400, {
+        code: "INVALID_INPUT",
+        message: "The body could not be read.",
+      });
+    }
     return errorResponse(413, {
       code: "INVALID_INPUT",
       message: `The body is larger than ${MAX_BODY_BYTES} bytes.`,

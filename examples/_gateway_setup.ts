@@ -40,6 +40,8 @@ export interface GatewayPlan {
   options: Omit<GatewayOptions, "router" | "backends">;
   /** Listen address. */
   host: string;
+  /** The listener's limits from the config's `server` (defaults otherwise). */
+  server: NonNullable<GatewayConfig["server"]>;
 }
 
 function fromConfig(config: GatewayConfig): GatewayPlan["options"] {
@@ -55,6 +57,7 @@ function fromConfig(config: GatewayConfig): GatewayPlan["options"] {
   if (config.maxBodyBytes !== undefined) {
     options.maxBodyBytes = config.maxBodyBytes;
   }
+  if (config.maxStreams !== undefined) options.maxStreams = config.maxStreams;
   return options;
 }
 
@@ -131,5 +134,5 @@ export async function planGateway(
     }
     throw error;
   }
-  return { ...plan, options, host };
+  return { ...plan, options, host, server: config?.server ?? {} };
 }

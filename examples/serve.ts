@@ -18,7 +18,11 @@
 import { createApp } from "./_app.ts";
 import { apiHost, ConfigError, createAdapter } from "./_backends.ts";
 import { planGateway } from "./_gateway_setup.ts";
-import { createGateway } from "../src/gateway/mod.ts";
+import {
+  createGateway,
+  type GatewayServer,
+  serveGateway,
+} from "../src/gateway/mod.ts";
 
 /**
  * A startup failure: serve.ts prints its message as one `switchyard: …` line
@@ -92,25 +96,26 @@ async function main(): Promise<void> {
   }
 
   const app = createApp({ gateway });
-  let server: Deno.HttpServer;
+  // serveGateway, not Deno.serve: header, body and idle timeouts and a
+  // connection cap (the config's `server` limits), which Deno.serve lacks.
+  let server: GatewayServer;
   try {
-    server = Deno.serve({
+    server = await serveGateway(app, {
+      ...plan.server,
       hostname: plan.host,
       port: listenPort,
-      onListen({ hostname, port }) {
-        console.log(
-          `switchyard: listening on http://${hostname}:${port}/ (playground), /v1 (OpenAI-compatible API)`,
-        );
-      },
-    }, app);
+    });
   } catch (error) {
     gateway.dispose();
     throw new StartupError(listenFailure(plan.host, listenPort, error));
   }
+  console.log(
+    `switchyard: listening on http://${server.addr.hostname}:${server.addr.port}/ (playground), /v1 (OpenAI-compatible API)`,
+  );
 
   const stop = () => {
     gateway.dispose();
-    server.shutdown();
+    void server.shutdown();
   };
   Deno.addSignalListener("SIGINT", stop);
   if (Deno.build.os !== "windows") Deno.addSignalListener("SIGTERM", stop);

@@ -13,6 +13,8 @@
  *   "breaker": { "threshold": 5, "timeoutMs": 30000 },
  *   "timeouts": { "requestMs": 60000 },
  *   "maxBodyBytes": 4194304,
+ *   "maxStreams": 256,
+ *   "server": { "headersTimeoutMs": 10000, "bodyTimeoutMs": 60000, "idleTimeoutMs": 30000, "maxConnections": 1024, "maxHeaderBytes": 65536 },
  *   "keys": [
  *     { "id": "team-a", "key": "$TEAM_A_KEY", "models": ["fast", "gpt-4o-mini"], "rpm": 60, "tpm": 100000 },
  *     { "id": "ci", "sha256": "…64 hex digits…" }
@@ -31,6 +33,8 @@
  * | `breaker` | `enabled` (default true), `threshold` (consecutive failures), `timeoutMs` (open → half-open) |
  * | `timeouts.requestMs` | longest wait for an answer (a stream's first output); 504 past it |
  * | `maxBodyBytes` | largest request body (default 4 MiB) |
+ * | `maxStreams` | most streamed answers open at once (default 256); 503 with `Retry-After: 1` past it |
+ * | `server` | the listener's limits, for `serveGateway`: `headersTimeoutMs`, `bodyTimeoutMs`, `idleTimeoutMs`, `maxConnections`, `maxHeaderBytes` (see `serve_options.ts`) |
  * | `keys[]` | `id`, and `key` (`"$VAR"`, hashed when read; a literal secret is refused) or `sha256`; `models`, `backends`, `rpm`, `tpm` |
  *
  * Unknown fields are errors, so a typo never silently disables a setting.
@@ -43,6 +47,11 @@ import type {
   RoutingStrategy,
 } from "../models/mod.ts";
 import { type ApiKey, hashKey } from "./keys.ts";
+import {
+  SERVE_DEFAULTS,
+  type ServeLimits,
+  type ServeOptions,
+} from "./serve_options.ts";
 
 /**
  * An invalid config: `field` names the offending field.
@@ -124,7 +133,18 @@ export interface GatewayConfig {
   requestTimeoutMs?: number;
   /** `maxBodyBytes`. */
   maxBodyBytes?: number;
+  /** `maxStreams`. */
+  maxStreams?: number;
+  /** `server`: the listener's limits (hostname and port come from elsewhere). */
+  server?: Omit<ServeOptions, "hostname" | "port">;
 }
+
+// The listener's limits: every ServeOptions field but the address.
+const SERVER_FIELDS = (Object.keys(SERVE_DEFAULTS) as (keyof ServeLimits)[])
+  .filter((field) => field !== "hostname" && field !== "port") as Exclude<
+    keyof ServeLimits,
+    "hostname" | "port"
+  >[];
 
 const STRATEGIES: readonly RoutingStrategy[] = [
   "explicit",
@@ -413,6 +433,8 @@ export async function parseGatewayConfig(
     "breaker",
     "timeouts",
     "maxBodyBytes",
+    "maxStreams",
+    "server",
     "keys",
   ]);
   const backends = raw.backends === undefined
@@ -503,6 +525,22 @@ export async function parseGatewayConfig(
   }
   if (raw.maxBodyBytes !== undefined) {
     config.maxBodyBytes = positiveInteger(raw.maxBodyBytes, "maxBodyBytes");
+  }
+  if (raw.maxStreams !== undefined) {
+    config.maxStreams = positiveInteger(raw.maxStreams, "maxStreams");
+  }
+  if (raw.server !== undefined) {
+    const server = object(raw.server, "server");
+    only(server, "server", SERVER_FIELDS);
+    config.server = {};
+    for (const field of SERVER_FIELDS) {
+      if (server[field] !== undefined) {
+        config.server[field] = positiveInteger(
+          server[field],
+          `server.${field}`,
+        );
+      }
+    }
   }
   for (const backend of backends) {
     for (const model of backend.models ?? []) {

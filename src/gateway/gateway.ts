@@ -30,7 +30,14 @@
  * - **Request ids.** An incoming `x-request-id` (1–200 visible ASCII
  *   characters) is kept, else one is generated; it is echoed on every answer
  *   and logged.
- * - The body is capped (`maxBodyBytes`, default 4 MiB; 413 above).
+ * - The body is capped (`maxBodyBytes`, default 4 MiB; 413 above); a body
+ *   that cannot be read (broken chunked framing, a client gone mid-body) is a
+ *   400 `invalid_body`, never a 500.
+ * - **Bounded streams.** At most `maxStreams` (default 256) streamed answers
+ *   are open at once; one more gets a 503 with `Retry-After: 1` before any
+ *   backend is called. Nothing is produced ahead of the reader (the SSE body
+ *   has `highWaterMark: 0`), so an open stream holds about its parsed
+ *   request plus one chunk, however slow its reader.
  *
  * @module
  */
@@ -47,7 +54,7 @@ import type {
   IRStreamChunk,
   IRUsage,
 } from "../models/types.ts";
-import { readBounded } from "./_read_bounded.ts";
+import { readJson } from "./_read_bounded.ts";
 import { readHead, sseBody } from "./_sse.ts";
 import { StreamErrorTap } from "./_error_tap.ts";
 import {
@@ -150,6 +157,11 @@ export interface GatewayOptions {
   requestTimeoutMs?: number;
   /** Largest accepted request body in bytes (default 4 MiB). */
   maxBodyBytes?: number;
+  /**
+   * Most streamed answers open at once (default 256); one more gets a 503
+   * with `Retry-After: 1`, before any backend is called.
+   */
+  maxStreams?: number;
   /** Clock in milliseconds; default `Date.now`. */
   now?: () => number;
   /** Receives one entry per request; default none. */
@@ -187,6 +199,17 @@ export interface Gateway {
 }
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+/**
+ * Default of {@linkcode GatewayOptions.maxStreams}: streamed answers open at
+ * once before a 503.
+ *
+ * @example Usage
+ * ```ts
+ * import { DEFAULT_MAX_STREAMS } from "@switchyard/switchyard/gateway";
+ * console.log(DEFAULT_MAX_STREAMS); // 256
+ * ```
+ */
+export const DEFAULT_MAX_STREAMS = 256;
 const SSE_HEADERS: Readonly<Record<string, string>> = {
   "content-type": "text/event-stream; charset=utf-8",
   "cache-control": "no-cache",
@@ -206,26 +229,6 @@ function requestIdOf(headers: Headers): string {
   return incoming !== null && /^[\x21-\x7e]{1,200}$/.test(incoming)
     ? incoming
     : crypto.randomUUID();
-}
-
-async function readJson(request: Request, limit: number): Promise<unknown> {
-  const bytes = await readBounded(request, limit, () =>
-    new GatewayError({
-      status: 413,
-      type: "invalid_request_error",
-      message: `The request body is larger than ${limit} bytes.`,
-      code: "request_too_large",
-    }));
-  try {
-    return JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    throw new GatewayError({
-      status: 400,
-      type: "invalid_request_error",
-      message: "The request body is not valid JSON.",
-      code: "invalid_json",
-    });
-  }
 }
 
 function timeoutError(ms: number): GatewayError {
@@ -309,6 +312,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   }
   const ownsRouter = options.router === undefined;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxStreams = options.maxStreams ?? DEFAULT_MAX_STREAMS;
+  let openStreams = 0; // accepted streams, from routing to their end
   const now = options.now ?? Date.now;
   const aliases = options.aliases ?? {};
   const timeoutMs = options.requestTimeoutMs;
@@ -449,6 +454,15 @@ export function createGateway(options: GatewayOptions): Gateway {
         );
         return target;
       }, id);
+      if (parsed.stream && openStreams >= maxStreams) {
+        throw new GatewayError({
+          status: 503,
+          type: "server_error",
+          message: `Too many open streams (${maxStreams}); retry shortly.`,
+          code: "too_many_streams",
+          headers: { "retry-after": "1" },
+        });
+      }
       if (key) {
         checkModelAllowed(key, parsed.model, target.backend);
         if (key.rpm !== undefined || key.tpm !== undefined) {
@@ -495,6 +509,12 @@ export function createGateway(options: GatewayOptions): Gateway {
       }
     }
 
+    openStreams++;
+    let streamDone = false;
+    const streamEnded = (): void => {
+      if (!streamDone) openStreams--;
+      streamDone = true;
+    };
     tap?.watch(irId);
     const chunks = modelRouter.executeStream(parsed.ir, abort.signal);
     const encoder = api.encoder(parsed, id, created);
@@ -514,6 +534,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       head = await readHead(chunks, encoder, observe);
     } catch (error) {
       release();
+      streamEnded();
       abort.abort();
       await chunks.return(undefined).catch(() => {});
       const failures = tap?.take(irId) ?? [];
@@ -534,6 +555,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       },
       closed() {
         release();
+        streamEnded();
         metrics.streamClosed();
         finish(200);
       },

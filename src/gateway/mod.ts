@@ -4,9 +4,11 @@
  * as one fetch handler, with client keys, per-key rate limits, Prometheus
  * metrics, one JSON log line per request and a validated JSON config.
  *
- * Nothing here imports `Deno.*` or `node:`: the handler runs under
- * `Deno.serve`, `deno serve`, Bun, Node (through any fetch-handler adapter)
- * and inside the template router.
+ * Nothing here imports `Deno.*` or `node:` statically: the handler runs
+ * under `Deno.serve`, `deno serve`, Bun, Node (through any fetch-handler
+ * adapter) and inside the template router. `serveGateway` serves it on Deno
+ * with the limits `Deno.serve` lacks (header-read, body and idle timeouts, a
+ * connection cap); its `Deno.listen` listener is loaded only when called.
  *
  * @example Serving with keys and limits
  * ```ts
@@ -24,7 +26,7 @@
  * }));
  * console.log((await models.json()).data[0].id); // "echo"
  * gateway.dispose();
- * // Deno.serve({ hostname: "127.0.0.1", port: 8000 }, gateway);
+ * // await serveGateway(gateway, { hostname: "127.0.0.1", port: 8000 });
  * ```
  *
  * @module
@@ -40,6 +42,8 @@ export * from "./openai_request.ts";
 export * from "./openai_response.ts";
 export * from "./anthropic_request.ts";
 export * from "./anthropic_response.ts";
+export * from "./serve.ts";
+export * from "./serve_options.ts";
 // The model-router types the gateway's API mentions (types only), so this
 // entry point's documentation is complete without `./models`.
 export type * from "../models/mod.ts";

@@ -312,34 +312,49 @@ function responseOf(
   };
 }
 
-function streamOf(response: IRChatResponse, words: boolean): IRStreamChunk[] {
-  const text = textOf(response.message.content);
-  const pieces = words
-    ? text.split(/(?<= )/).filter((w) => w !== "")
-    : text === ""
-    ? []
-    : [text];
-  const chunks: IRStreamChunk[] = [{
-    type: "start",
-    sequence: 0,
-    metadata: { ...response.metadata },
-  }];
-  for (const delta of pieces) {
-    chunks.push({ type: "content", sequence: chunks.length, delta });
+/** The pieces a response streams as: words (each keeping its space) or one. */
+function* piecesOf(text: string, words: boolean): Generator<string> {
+  if (!words) {
+    if (text !== "") yield text;
+    return;
   }
-  chunks.push({
+  for (let start = 0; start < text.length;) {
+    const space = text.indexOf(" ", start);
+    const end = space === -1 ? text.length : space + 1;
+    yield text.slice(start, end);
+    start = end;
+  }
+}
+
+// Lazy: each chunk is made when the consumer asks for it, so a stream nobody
+// reads holds the response text and nothing more (a 4 MiB echo split into
+// words up front held over 100 MiB of chunk objects per stream).
+function* streamOf(
+  response: IRChatResponse,
+  words: boolean,
+): Generator<IRStreamChunk> {
+  let sequence = 0;
+  yield {
+    type: "start",
+    sequence: sequence++,
+    metadata: { ...response.metadata },
+  };
+  for (const delta of piecesOf(textOf(response.message.content), words)) {
+    yield { type: "content", sequence: sequence++, delta };
+  }
+  yield {
     type: "done",
-    sequence: chunks.length,
+    sequence: sequence++,
     finishReason: response.finishReason,
     message: response.message,
     ...(response.usage ? { usage: response.usage } : {}),
-  });
-  return chunks;
+  };
 }
 
 /**
  * An adapter that answers with the text of the last user message, and
  * streams it word by word (`start`, one `content` chunk per word, `done`).
+ * Chunks are made one at a time as the stream is read, never up front.
  *
  * @param options Name, metadata, health and cost overrides.
  * @returns The adapter.
@@ -423,10 +438,13 @@ export type MockResponse =
 export interface MockAdapterOptions extends TestAdapterOptions {
   /** Responses used in turn (cycling); an Error entry is thrown. Default one "mock response". */
   readonly responses?: readonly MockResponse[] | MockResponse;
-  /** Stream chunks (or a function giving them); default derived from the response. */
+  /**
+   * Stream chunks (or a function giving them, e.g. a generator, read one
+   * chunk at a time); default derived from the response.
+   */
   readonly chunks?:
-    | readonly IRStreamChunk[]
-    | ((request: IRChatRequest, index: number) => readonly IRStreamChunk[]);
+    | Iterable<IRStreamChunk>
+    | ((request: IRChatRequest, index: number) => Iterable<IRStreamChunk>);
   /** Delay before answering (and before each stream chunk). Default 0. */
   readonly latencyMs?: number;
   /** How to wait `latencyMs`; default a real timer cleared on abort. */

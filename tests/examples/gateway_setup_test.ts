@@ -99,3 +99,19 @@ Deno.test("planGateway: errors are one ConfigError line", async () => {
     assert.ok(!error.message.includes("\n"));
   }
 });
+
+Deno.test("planGateway: the config's maxStreams and server limits reach the gateway and the listener", async () => {
+  const result = await plan(
+    { SWITCHYARD_CONFIG: "gw.json" },
+    JSON.stringify({
+      maxStreams: 4,
+      server: { headersTimeoutMs: 2000, maxConnections: 10 },
+    }),
+  );
+  assert.equal(result.options.maxStreams, 4);
+  assert.deepEqual(result.server, {
+    headersTimeoutMs: 2000,
+    maxConnections: 10,
+  });
+  assert.deepEqual((await plan({})).server, {}, "defaults without a config");
+});

@@ -40,6 +40,17 @@ Deno.test("config: every invalid field is one line naming it", async () => {
       { keys: [{ id: "a", key: "$TEAM_KEY", rpm: 0 }] },
       "config: keys[0].rpm must be a positive integer",
     ],
+    [{ maxStreams: 0 }, "config: maxStreams must be a positive integer"],
+    [{ server: [] }, "config: server must be an object"],
+    [{ server: { port: 80 } }, "config: server.port is not a known field"],
+    [
+      { server: { headersTimeoutMs: "10s" } },
+      "config: server.headersTimeoutMs must be a positive integer",
+    ],
+    [
+      { server: { maxConnections: -1 } },
+      "config: server.maxConnections must be a positive integer",
+    ],
     [
       { keys: [{ id: "a", key: "$TEAM_KEY", tpm: 1.5 }] },
       "config: keys[0].tpm must be a positive integer",
@@ -343,4 +354,28 @@ Deno.test("config and gateway: model and alias names such as __proto__ or constr
   } finally {
     gateway.dispose();
   }
+});
+
+Deno.test("config: maxStreams and the listener's limits are read", async () => {
+  const config = await parseGatewayConfig(
+    JSON.stringify({
+      maxStreams: 8,
+      server: {
+        headersTimeoutMs: 5000,
+        bodyTimeoutMs: 20000,
+        idleTimeoutMs: 15000,
+        maxConnections: 64,
+        maxHeaderBytes: 8192,
+      },
+    }),
+    env,
+  );
+  assert.equal(config.maxStreams, 8);
+  assert.deepEqual(config.server, {
+    headersTimeoutMs: 5000,
+    bodyTimeoutMs: 20000,
+    idleTimeoutMs: 15000,
+    maxConnections: 64,
+    maxHeaderBytes: 8192,
+  });
 });

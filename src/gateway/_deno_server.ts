@@ -1,0 +1,332 @@
+// The gateway's own HTTP/1.1 listener on Deno (`Deno.listen`), loaded lazily
+// by serve.ts so nothing a browser bundle reaches imports `Deno.*`.
+// `Deno.serve` has no header-read, body or idle timeout nor a connection cap
+// (denoland/deno#3515 is still open; Deno 2.9.6 holds a connection that
+// dribbles header bytes forever, and `node:http`'s `headersTimeout` is not
+// enforced under Deno), so the limits live here, where the bytes arrive.
+import {
+  bodyStream,
+  chunkFrame,
+  HttpWireError,
+  LAST_CHUNK,
+  parseHead,
+  plainAnswer,
+  type RequestHead,
+  responseHead,
+  WireReader,
+} from "./_http1.ts";
+import type {
+  GatewayServer,
+  ServeHandler,
+  ServeLimits,
+} from "./serve_options.ts";
+
+/** One open connection and the deadlines the sweeper checks. */
+interface Connection {
+  conn: Deno.Conn;
+  /** 0 = no deadline of that kind. */
+  idleBy: number;
+  headBy: number;
+  bodyBy: number;
+  writeBy: number;
+  /** The 408 a head or body timeout answers with may still be written. */
+  answered: boolean;
+  closed: boolean;
+  /** Aborts the request being handled when the connection goes. */
+  abort?: AbortController;
+}
+
+function closeQuietly(c: Connection): void {
+  if (c.closed) return;
+  c.closed = true;
+  c.abort?.abort(new Error("connection closed"));
+  try {
+    c.conn.close();
+  } catch {
+    // Already closed by the peer.
+  }
+}
+
+async function writeAll(
+  c: Connection,
+  bytes: Uint8Array,
+  idleMs: number,
+): Promise<void> {
+  c.writeBy = Date.now() + idleMs;
+  try {
+    for (let at = 0; at < bytes.byteLength;) {
+      at += await c.conn.write(bytes.subarray(at));
+    }
+  } finally {
+    c.writeBy = 0;
+  }
+}
+
+/**
+ * Answers a timed-out or refused connection, best effort, then closes it.
+ * The answer is small enough for an empty socket buffer; should the write
+ * hang anyway, the sweeper closes an answered connection on its next tick.
+ */
+function refuse(c: Connection, answer: Uint8Array): Promise<void> {
+  if (c.closed || c.answered) return Promise.resolve();
+  c.answered = true;
+  return c.conn.write(answer).then(() => {}, () => {}).finally(() =>
+    closeQuietly(c)
+  );
+}
+
+/**
+ * Starts the listener.
+ *
+ * @param handler The fetch handler.
+ * @param limits Validated limits and the address.
+ * @returns The running server.
+ */
+export function listen(
+  handler: ServeHandler,
+  limits: ServeLimits,
+): GatewayServer {
+  const listener = Deno.listen({
+    hostname: limits.hostname,
+    port: limits.port,
+    transport: "tcp",
+  });
+  const addr = listener.addr as Deno.NetAddr;
+  const open = new Set<Connection>();
+  const tasks = new Set<Promise<void>>();
+  let stopping = false;
+  let resolveFinished!: () => void;
+  const finished = new Promise<void>((resolve) => resolveFinished = resolve);
+
+  // One sweeper for every connection instead of a timer per read or write.
+  const tick = Math.max(
+    5,
+    Math.min(
+      limits.headersTimeoutMs,
+      limits.bodyTimeoutMs,
+      limits.idleTimeoutMs,
+    ) /
+      4,
+  );
+  const sweeper = setInterval(() => {
+    const now = Date.now();
+    for (const c of open) {
+      if (c.closed) continue;
+      if ((c.headBy && now > c.headBy) || (c.bodyBy && now > c.bodyBy)) {
+        if (c.answered) closeQuietly(c);
+        else refuse(c, plainAnswer(408));
+      } else if (
+        (c.idleBy && now > c.idleBy) || (c.writeBy && now > c.writeBy)
+      ) closeQuietly(c);
+    }
+  }, tick);
+
+  async function serveConnection(c: Connection): Promise<void> {
+    const reader = new WireReader((buffer) => c.conn.read(buffer));
+    const remote = c.conn.remoteAddr;
+    // A new connection has the headers timeout to send its first head.
+    c.headBy = Date.now() + limits.headersTimeoutMs;
+    for (let first = true; !c.closed && !stopping; first = false) {
+      if (!first) c.idleBy = Date.now() + limits.idleTimeoutMs;
+      let head: RequestHead;
+      try {
+        const text = await reader.readHead(limits.maxHeaderBytes, () => {
+          c.idleBy = 0;
+          if (!first) c.headBy = Date.now() + limits.headersTimeoutMs;
+        });
+        c.headBy = 0;
+        if (text === null) return;
+        head = parseHead(text);
+      } catch (error) {
+        if (error instanceof HttpWireError) {
+          refuse(c, plainAnswer(error.status));
+        }
+        return;
+      }
+      const keepAlive = await exchange(c, reader, head, remote);
+      if (!keepAlive) return;
+    }
+  }
+
+  /** One request and its answer; whether the connection may be reused. */
+  async function exchange(
+    c: Connection,
+    reader: WireReader,
+    head: RequestHead,
+    remote: Deno.Addr,
+  ): Promise<boolean> {
+    let bodyDone = head.body.kind === "none";
+    let broken = false;
+    if (!bodyDone) c.bodyBy = Date.now() + limits.bodyTimeoutMs;
+    const body = bodyStream(reader, head.body, {
+      start: () =>
+        head.expectContinue
+          ? writeAll(
+            c,
+            new TextEncoder().encode("HTTP/1.1 100 Continue\r\n\r\n"),
+            limits.idleTimeoutMs,
+          )
+          : Promise.resolve(),
+      done() {
+        bodyDone = true;
+        c.bodyBy = 0;
+      },
+      broken() {
+        broken = true;
+        c.bodyBy = 0;
+      },
+    });
+    const abort = new AbortController();
+    c.abort = abort;
+    let request: Request;
+    try {
+      // A Host that is not a plain authority cannot move the path.
+      const host = head.headers.get("host") ?? "";
+      const url = head.target.startsWith("/")
+        ? `http://${
+          /^[A-Za-z0-9.:[\]-]+$/.test(host) ? host : addr.hostname
+        }${head.target}`
+        : head.target;
+      const noBody = head.method === "GET" || head.method === "HEAD";
+      request = new Request(url, {
+        method: head.method,
+        headers: head.headers,
+        signal: abort.signal,
+        ...(noBody || body === null ? {} : { body, duplex: "half" }),
+      } as RequestInit);
+    } catch {
+      refuse(c, plainAnswer(400));
+      return false;
+    }
+    let response: Response;
+    try {
+      response = await handler(request, { remoteAddr: remote });
+    } catch {
+      response = new Response("Internal Server Error\n", { status: 500 });
+    }
+    // The handler is done with the body: the body deadline no longer applies
+    // (a long answer is not a slow body).
+    c.bodyBy = 0;
+    if (c.closed || c.answered) {
+      await response.body?.cancel().catch(() => {});
+      return false;
+    }
+    // Unread or broken body: the next request's start is unknown, so say
+    // the connection closes.
+    const keepAlive = head.keepAlive && !stopping && bodyDone && !broken;
+    const { bytes, framing } = responseHead(response, {
+      version: head.version,
+      keepAlive,
+      head: head.method === "HEAD",
+    });
+    let complete = false;
+    try {
+      if (framing === "none" || response.body === null) {
+        await response.body?.cancel();
+        await writeAll(c, bytes, limits.idleTimeoutMs);
+      } else {
+        const chunks = response.body.getReader();
+        let pending: Uint8Array | null = bytes;
+        try {
+          for (;;) {
+            const next = await chunks.read();
+            if (next.done) break;
+            if (next.value.byteLength === 0) continue;
+            const framed = framing === "chunked"
+              ? chunkFrame(next.value)
+              : next.value;
+            if (pending) {
+              // The head goes out with the first chunk: one write, not two.
+              const both = new Uint8Array(
+                pending.byteLength + framed.byteLength,
+              );
+              both.set(pending);
+              both.set(framed, pending.byteLength);
+              pending = null;
+              await writeAll(c, both, limits.idleTimeoutMs);
+            } else await writeAll(c, framed, limits.idleTimeoutMs);
+          }
+          if (pending) await writeAll(c, pending, limits.idleTimeoutMs);
+          if (framing === "chunked") {
+            await writeAll(c, LAST_CHUNK, limits.idleTimeoutMs);
+          }
+        } catch (error) {
+          await chunks.cancel(error).catch(() => {});
+          throw error;
+        }
+      }
+      complete = true;
+    } catch {
+      // The client went away, or stopped reading past the idle timeout.
+    } finally {
+      c.abort = undefined;
+      c.bodyBy = 0;
+    }
+    // A body the handler left unread (or broken framing) leaves the stream
+    // position unknown: the connection is not reused.
+    return complete && keepAlive && framing !== "close";
+  }
+
+  async function acceptLoop(): Promise<void> {
+    for (;;) {
+      let conn: Deno.Conn;
+      try {
+        conn = await listener.accept();
+      } catch {
+        return; // The listener was closed.
+      }
+      const c: Connection = {
+        conn,
+        idleBy: 0,
+        headBy: 0,
+        bodyBy: 0,
+        writeBy: 0,
+        answered: false,
+        closed: false,
+      };
+      if (open.size >= limits.maxConnections) {
+        const task: Promise<void> = refuse(
+          c,
+          plainAnswer(503, { "retry-after": "1" }),
+        ).finally(() => tasks.delete(task));
+        tasks.add(task);
+        continue;
+      }
+      open.add(c);
+      const task = serveConnection(c).catch(() => {}).finally(() => {
+        closeQuietly(c);
+        open.delete(c);
+        tasks.delete(task);
+      });
+      tasks.add(task);
+    }
+  }
+
+  const accepting = acceptLoop();
+  (async () => {
+    await accepting;
+    while (tasks.size > 0) await Promise.all([...tasks]);
+    clearInterval(sweeper);
+    resolveFinished();
+  })();
+
+  return {
+    addr: { hostname: addr.hostname, port: addr.port },
+    finished,
+    get connections() {
+      return open.size;
+    },
+    async shutdown() {
+      if (!stopping) {
+        stopping = true;
+        listener.close();
+        // Connections waiting for a request go now; busy ones after their
+        // answer (keep-alive is off from here on).
+        for (const c of open) {
+          if (c.abort === undefined) closeQuietly(c);
+        }
+      }
+      await finished;
+    },
+  };
+}

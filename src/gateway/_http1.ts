@@ -1,0 +1,408 @@
+// HTTP/1.1 on the wire, for the gateway's own listener (serve.ts): reading a
+// request head and a pull-driven body from a byte source, and framing the
+// answer. Runtime-neutral (a byte source is any `read(buffer)` function), so
+// the framing rules are written once and tested without sockets.
+//
+// Decisions, after RFC 9112 and what hyper and Node's llhttp do:
+// - A head is the request line and header lines up to an empty line; CRLF or
+//   bare LF line ends; empty lines before the request line are skipped.
+// - obs-fold, a space before a header's colon, a bad Content-Length, both
+//   Content-Length and Transfer-Encoding, or a body on HTTP/1.0 with
+//   Transfer-Encoding: 400. A Transfer-Encoding other than `chunked`: 501.
+//   A version other than 1.0/1.1: 505. A head over the size bound: 431.
+// - Broken chunked framing mid-body errors the body stream with a 400
+//   `HttpWireError`; the connection is closed after the answer.
+import { isNullBodyStatus, reasonPhrase } from "../_status.ts";
+
+/** A framing error with the status the client gets for it. */
+export class HttpWireError extends Error {
+  /** The HTTP status to answer with. */
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = "HttpWireError";
+    this.status = status;
+  }
+}
+
+/** Reads into `buffer`; the byte count, or null at the end of the input. */
+export type ReadFn = (buffer: Uint8Array) => Promise<number | null>;
+
+const CR = 13;
+const LF = 10;
+const latin1 = new TextDecoder("latin1");
+
+/** A buffered reader over a byte source. */
+export class WireReader {
+  #read: ReadFn;
+  #buffer = new Uint8Array(16 * 1024);
+  #start = 0;
+  #end = 0;
+
+  constructor(read: ReadFn) {
+    this.#read = read;
+  }
+
+  /** Bytes received and not yet consumed. */
+  get buffered(): number {
+    return this.#end - this.#start;
+  }
+
+  /** Reads more input; false at its end. Grows the buffer up to `max`. */
+  async #fill(max: number): Promise<boolean> {
+    if (this.#start > 0 && this.#start === this.#end) {
+      this.#start = this.#end = 0;
+    }
+    if (this.#end === this.#buffer.byteLength) {
+      if (this.#start > 0) {
+        this.#buffer.copyWithin(0, this.#start, this.#end);
+        this.#end -= this.#start;
+        this.#start = 0;
+      } else {
+        const size = Math.min(max, this.#buffer.byteLength * 2);
+        if (size <= this.#buffer.byteLength) return true; // caller checks max
+        const grown = new Uint8Array(size);
+        grown.set(this.#buffer.subarray(0, this.#end));
+        this.#buffer = grown;
+      }
+    }
+    const n = await this.#read(this.#buffer.subarray(this.#end));
+    if (n === null) return false;
+    this.#end += n;
+    return true;
+  }
+
+  /**
+   * The next head's text without its final empty line, or null when the
+   * input ends before a byte of it. `onFirstByte` runs when its first byte
+   * is here (the headers timer starts then).
+   */
+  async readHead(
+    maxBytes: number,
+    onFirstByte: () => void,
+  ): Promise<string | null> {
+    let announced = false;
+    let scanned = 0;
+    for (;;) {
+      // Skip empty lines before the request line.
+      while (
+        this.#start < this.#end &&
+        (this.#buffer[this.#start] === CR || this.#buffer[this.#start] === LF)
+      ) this.#start++;
+      if (this.#start < this.#end) {
+        if (!announced) onFirstByte();
+        announced = true;
+        const buffer = this.#buffer;
+        for (let i = this.#start + scanned; i < this.#end; i++) {
+          if (buffer[i] !== LF) continue;
+          const next = i + 1 < this.#end ? buffer[i + 1] : -1;
+          const afterCr = i + 2 < this.#end ? buffer[i + 2] : -1;
+          let endOfHead = 0;
+          if (next === LF) endOfHead = i + 2;
+          else if (next === CR && afterCr === LF) endOfHead = i + 3;
+          if (endOfHead > 0) {
+            if (endOfHead - this.#start > maxBytes) {
+              throw new HttpWireError(431, "The request head is too large.");
+            }
+            const text = latin1.decode(buffer.subarray(this.#start, i));
+            this.#start = endOfHead;
+            return text;
+          }
+        }
+        scanned = Math.max(0, this.#end - this.#start - 2);
+        if (this.#end - this.#start >= maxBytes) {
+          throw new HttpWireError(431, "The request head is too large.");
+        }
+      }
+      if (!(await this.#fill(maxBytes + 4))) {
+        if (announced) throw new HttpWireError(400, "The head was cut off.");
+        return null;
+      }
+    }
+  }
+
+  /** Up to `max` bytes (a fresh copy), or null at the end of the input. */
+  async readSome(max: number): Promise<Uint8Array | null> {
+    if (this.buffered === 0 && !(await this.#fill(this.#buffer.byteLength))) {
+      return null;
+    }
+    const n = Math.min(max, this.buffered);
+    const bytes = this.#buffer.slice(this.#start, this.#start + n);
+    this.#start += n;
+    return bytes;
+  }
+
+  /** One line without its line end (chunk sizes, trailers). */
+  async readLine(maxBytes: number): Promise<string> {
+    for (;;) {
+      const at = this.#buffer.subarray(this.#start, this.#end).indexOf(LF);
+      if (at >= 0) {
+        const end = this.#start + at;
+        const text = latin1.decode(
+          this.#buffer.subarray(
+            this.#start,
+            end > this.#start && this.#buffer[end - 1] === CR ? end - 1 : end,
+          ),
+        );
+        this.#start = end + 1;
+        return text;
+      }
+      if (this.buffered >= maxBytes) {
+        throw new HttpWireError(400, "A chunk line is too long.");
+      }
+      if (!(await this.#fill(maxBytes + 2))) {
+        throw new HttpWireError(400, "The body was cut off.");
+      }
+    }
+  }
+}
+
+/** A parsed request head. */
+export interface RequestHead {
+  method: string;
+  target: string;
+  /** `1.0` or `1.1`. */
+  version: string;
+  headers: Headers;
+  /** Body framing: none, a length, or chunked. */
+  body: { kind: "none" } | { kind: "length"; length: number } | {
+    kind: "chunked";
+  };
+  /** The client asked to keep the connection open. */
+  keepAlive: boolean;
+  /** The client sent `Expect: 100-continue`. */
+  expectContinue: boolean;
+}
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Parses a head read by {@linkcode WireReader.readHead}. */
+export function parseHead(text: string): RequestHead {
+  const lines = text.split("\n");
+  const requestLine = lines[0].endsWith("\r")
+    ? lines[0].slice(0, -1)
+    : lines[0];
+  const parts = requestLine.split(" ");
+  if (parts.length !== 3 || !TOKEN.test(parts[0]) || parts[1] === "") {
+    throw new HttpWireError(400, "Malformed request line.");
+  }
+  const [method, target, protocol] = parts;
+  const version = /^HTTP\/1\.([01])$/.exec(protocol);
+  if (!version) {
+    throw new HttpWireError(
+      /^HTTP\/\d(\.\d)?$/.test(protocol) ? 505 : 400,
+      "Unsupported HTTP version.",
+    );
+  }
+  const headers = new Headers();
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i].endsWith("\r") ? lines[i].slice(0, -1) : lines[i];
+    const colon = line.indexOf(":");
+    const name = colon > 0 ? line.slice(0, colon) : "";
+    if (!TOKEN.test(name)) throw new HttpWireError(400, "Malformed header.");
+    try {
+      headers.append(name, line.slice(colon + 1).trim());
+    } catch {
+      throw new HttpWireError(400, "Malformed header value.");
+    }
+  }
+  const http10 = version[1] === "0";
+  const connection = (headers.get("connection") ?? "").toLowerCase();
+  const keepAlive = http10
+    ? /\bkeep-alive\b/.test(connection)
+    : !/\bclose\b/.test(connection);
+  const te = headers.get("transfer-encoding");
+  const cl = headers.get("content-length");
+  let body: RequestHead["body"] = { kind: "none" };
+  if (te !== null) {
+    if (cl !== null || http10) {
+      throw new HttpWireError(400, "Conflicting body framing.");
+    }
+    if (te.trim().toLowerCase() !== "chunked") {
+      throw new HttpWireError(
+        501,
+        "Only chunked transfer coding is supported.",
+      );
+    }
+    body = { kind: "chunked" };
+  } else if (cl !== null) {
+    const values = cl.split(",").map((v) => v.trim());
+    if (!values.every((v) => /^\d{1,15}$/.test(v) && v === values[0])) {
+      throw new HttpWireError(400, "Bad Content-Length.");
+    }
+    const length = Number(values[0]);
+    if (length > 0) body = { kind: "length", length };
+  }
+  return {
+    method,
+    target,
+    version: `1.${version[1]}`,
+    headers,
+    body,
+    keepAlive,
+    expectContinue: !http10 &&
+      (headers.get("expect") ?? "").toLowerCase() === "100-continue",
+  };
+}
+
+/** Largest body piece handed on per read. */
+const PIECE = 64 * 1024;
+const MAX_CHUNK_LINE = 4096;
+
+/** What the body stream tells its connection. */
+export interface BodyHooks {
+  /** Before the first read (to send `100 Continue`). */
+  start(): Promise<void>;
+  /** The whole body was read. */
+  done(): void;
+  /** The framing broke (the connection cannot be reused). */
+  broken(error: HttpWireError): void;
+}
+
+/**
+ * The request body as a pull-driven stream (one piece per read, nothing
+ * read ahead), or null for a head without one.
+ */
+export function bodyStream(
+  reader: WireReader,
+  framing: RequestHead["body"],
+  hooks: BodyHooks,
+): ReadableStream<Uint8Array> | null {
+  if (framing.kind === "none") return null;
+  let remaining = framing.kind === "length" ? framing.length : 0;
+  let started = false;
+  let finished = false;
+  const fail = (
+    controller: ReadableStreamDefaultController<Uint8Array>,
+    error: unknown,
+  ): void => {
+    const wire = error instanceof HttpWireError
+      ? error
+      : new HttpWireError(400, "The body could not be read.");
+    finished = true;
+    hooks.broken(wire);
+    controller.error(wire);
+  };
+  const end = (controller: ReadableStreamDefaultController<Uint8Array>) => {
+    finished = true;
+    controller.close();
+    hooks.done();
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (finished) return;
+      try {
+        if (!started) {
+          started = true;
+          await hooks.start();
+        }
+        if (framing.kind === "chunked" && remaining === 0) {
+          const line = await reader.readLine(MAX_CHUNK_LINE);
+          const size = /^([0-9A-Fa-f]{1,12})[ \t]*(;.*)?$/.exec(line);
+          if (!size) throw new HttpWireError(400, "Bad chunk size line.");
+          remaining = parseInt(size[1], 16);
+          if (remaining === 0) {
+            // Trailers, up to the empty line.
+            for (
+              let i = 0;
+              (await reader.readLine(MAX_CHUNK_LINE)) !== "";
+              i++
+            ) {
+              if (i >= 64) throw new HttpWireError(400, "Too many trailers.");
+            }
+            return end(controller);
+          }
+        }
+        const piece = await reader.readSome(Math.min(PIECE, remaining));
+        if (piece === null) {
+          throw new HttpWireError(400, "The body was cut off.");
+        }
+        remaining -= piece.byteLength;
+        if (remaining === 0) {
+          if (framing.kind === "length") {
+            controller.enqueue(piece);
+            return end(controller);
+          }
+          if ((await reader.readLine(2)) !== "") {
+            throw new HttpWireError(400, "A chunk does not end with CRLF.");
+          }
+        }
+        controller.enqueue(piece);
+      } catch (error) {
+        fail(controller, error);
+      }
+    },
+    cancel() {
+      finished = true;
+    },
+  }, { highWaterMark: 0 });
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * The response head's bytes. The body goes chunked (HTTP/1.1), until close
+ * (HTTP/1.0), or not at all (HEAD, 1xx/204/304, no body).
+ */
+export function responseHead(
+  response: Response,
+  options: { version: string; keepAlive: boolean; head: boolean },
+): { bytes: Uint8Array; framing: "none" | "chunked" | "close" } {
+  const status = response.status;
+  let framing: "none" | "chunked" | "close" = "none";
+  let text = `HTTP/1.1 ${status} ${reasonPhrase(status)}\r\n`;
+  for (const [name, value] of response.headers) {
+    if (
+      name === "content-length" || name === "transfer-encoding" ||
+      name === "connection" || name === "set-cookie"
+    ) continue;
+    text += `${name}: ${value}\r\n`;
+  }
+  for (const cookie of response.headers.getSetCookie()) {
+    text += `set-cookie: ${cookie}\r\n`;
+  }
+  if (response.body !== null && !isNullBodyStatus(status)) {
+    framing = options.version === "1.0" ? "close" : "chunked";
+    if (!options.head && framing === "chunked") {
+      text += "transfer-encoding: chunked\r\n";
+    }
+  } else if (!isNullBodyStatus(status)) {
+    text += "content-length: 0\r\n";
+  }
+  if (options.head) framing = "none";
+  const keepAlive = options.keepAlive && framing !== "close";
+  text += keepAlive
+    ? (options.version === "1.0" ? "connection: keep-alive\r\n" : "")
+    : "connection: close\r\n";
+  return { bytes: utf8.encode(text + "\r\n"), framing };
+}
+
+/** One chunk of a chunked body, framed. */
+export function chunkFrame(data: Uint8Array): Uint8Array {
+  const size = utf8.encode(data.byteLength.toString(16) + "\r\n");
+  const frame = new Uint8Array(size.byteLength + data.byteLength + 2);
+  frame.set(size);
+  frame.set(data, size.byteLength);
+  frame[frame.byteLength - 2] = CR;
+  frame[frame.byteLength - 1] = LF;
+  return frame;
+}
+
+/** The last chunk of a chunked body. */
+export const LAST_CHUNK: Uint8Array = utf8.encode("0\r\n\r\n");
+
+/** A whole small answer the listener writes itself (408, 431, 503 …). */
+export function plainAnswer(
+  status: number,
+  extra: Readonly<Record<string, string>> = {},
+): Uint8Array {
+  const body = `${reasonPhrase(status)}\n`;
+  let text = `HTTP/1.1 ${status} ${reasonPhrase(status)}\r\n`;
+  for (const [name, value] of Object.entries(extra)) {
+    text += `${name}: ${value}\r\n`;
+  }
+  text += `content-type: text/plain; charset=utf-8\r\ncontent-length: ${
+    utf8.encode(body).byteLength
+  }\r\nconnection: close\r\n\r\n${body}`;
+  return utf8.encode(text);
+}

@@ -1,0 +1,165 @@
+/**
+ * Options and limits of {@linkcode serveGateway}'s listener: header-read,
+ * body and idle timeouts, a connection cap and a head size bound, each with
+ * a default, validated with one-line errors naming the field.
+ *
+ * | option | default | past it |
+ * |---|---|---|
+ * | `headersTimeoutMs` | 10 000 | from a connection's start (or a keep-alive request's first byte) to the end of the head: 408, connection closed |
+ * | `bodyTimeoutMs` | 60 000 | from the end of the head until the handler has the whole body: 408, connection closed |
+ * | `idleTimeoutMs` | 30 000 | a keep-alive connection with no new request, or a write the client does not take (it stopped reading): connection closed, the request aborted |
+ * | `maxConnections` | 1024 | one more connection gets a 503 with `Retry-After: 1` and is closed (or is reset, when it already sent bytes) |
+ * | `maxHeaderBytes` | 65 536 | 431, connection closed |
+ *
+ * @module
+ */
+
+/**
+ * A fetch handler as {@linkcode serveGateway} calls it; the second argument
+ * carries the peer's address, as `Deno.serve` passes it.
+ *
+ * @example Usage
+ * ```ts
+ * import type { ServeHandler } from "@switchyard/switchyard/gateway";
+ * const hello: ServeHandler = () => new Response("hi");
+ * ```
+ */
+export type ServeHandler = (
+  request: Request,
+  info: { remoteAddr: unknown },
+) => Response | Promise<Response>;
+
+/**
+ * Where {@linkcode serveGateway} listens and the limits it enforces.
+ *
+ * @example Usage
+ * ```ts
+ * import type { ServeOptions } from "@switchyard/switchyard/gateway";
+ * const options: ServeOptions = { port: 0, headersTimeoutMs: 5000, maxConnections: 256 };
+ * ```
+ */
+export interface ServeOptions {
+  /** Listen address; default `127.0.0.1`. */
+  hostname?: string;
+  /** Port; default 8000, 0 = any free port. */
+  port?: number;
+  /** Longest time to receive a request head, in ms (default 10 000). */
+  headersTimeoutMs?: number;
+  /** Longest time to receive a request body after its head, in ms (default 60 000). */
+  bodyTimeoutMs?: number;
+  /** Longest idle keep-alive wait, or stalled write, in ms (default 30 000). */
+  idleTimeoutMs?: number;
+  /** Most connections open at once (default 1024). */
+  maxConnections?: number;
+  /** Largest request head in bytes (default 65 536). */
+  maxHeaderBytes?: number;
+}
+
+/**
+ * Every {@linkcode ServeOptions} field with its default applied.
+ *
+ * @example Usage
+ * ```ts
+ * import { resolveServeOptions, type ServeLimits } from "@switchyard/switchyard/gateway";
+ * const limits: ServeLimits = resolveServeOptions({ port: 0 });
+ * console.log(limits.headersTimeoutMs); // 10000
+ * ```
+ */
+export type ServeLimits = Required<ServeOptions>;
+
+/**
+ * The defaults of {@linkcode ServeOptions}.
+ *
+ * @example Usage
+ * ```ts
+ * import { SERVE_DEFAULTS } from "@switchyard/switchyard/gateway";
+ * console.log(SERVE_DEFAULTS.maxConnections); // 1024
+ * ```
+ */
+export const SERVE_DEFAULTS: Readonly<ServeLimits> = Object.freeze({
+  hostname: "127.0.0.1",
+  port: 8000,
+  headersTimeoutMs: 10_000,
+  bodyTimeoutMs: 60_000,
+  idleTimeoutMs: 30_000,
+  maxConnections: 1024,
+  maxHeaderBytes: 64 * 1024,
+});
+
+/**
+ * A server started by {@linkcode serveGateway}.
+ *
+ * @example Usage
+ * ```ts
+ * import type { GatewayServer } from "@switchyard/switchyard/gateway";
+ * async function stop(server: GatewayServer) {
+ *   await server.shutdown();
+ * }
+ * ```
+ */
+export interface GatewayServer {
+  /** The address it listens on (the real port when 0 was asked). */
+  readonly addr: { hostname: string; port: number };
+  /** Connections open now. */
+  readonly connections: number;
+  /** Resolves when the server has stopped and every connection is closed. */
+  readonly finished: Promise<void>;
+  /**
+   * Stops accepting, closes idle connections and waits for answers in
+   * progress (their connections close after them).
+   *
+   * @returns Resolves when stopped.
+   */
+  shutdown(): Promise<void>;
+}
+
+const INTEGER_FIELDS = [
+  "port",
+  "headersTimeoutMs",
+  "bodyTimeoutMs",
+  "idleTimeoutMs",
+  "maxConnections",
+  "maxHeaderBytes",
+] as const;
+
+/**
+ * Applies the defaults and validates every field.
+ *
+ * @param options The options given.
+ * @returns Every limit.
+ * @throws {RangeError} One line naming the field, e.g. `maxConnections must be a positive integer`.
+ *
+ * @example Usage
+ * ```ts
+ * import { resolveServeOptions } from "@switchyard/switchyard/gateway";
+ * try {
+ *   resolveServeOptions({ idleTimeoutMs: -1 });
+ * } catch (error) {
+ *   console.log((error as Error).message); // "idleTimeoutMs must be a positive integer"
+ * }
+ * ```
+ */
+export function resolveServeOptions(options: ServeOptions = {}): ServeLimits {
+  const limits: ServeLimits = { ...SERVE_DEFAULTS };
+  for (const field of INTEGER_FIELDS) {
+    const value = options[field];
+    if (value === undefined) continue;
+    const ok = Number.isSafeInteger(value) &&
+      (field === "port" ? value >= 0 && value <= 65535 : value > 0);
+    if (!ok) {
+      throw new RangeError(
+        `${field} must be ${
+          field === "port" ? "an integer from 0 to 65535" : "a positive integer"
+        }`,
+      );
+    }
+    limits[field] = value;
+  }
+  if (options.hostname !== undefined) {
+    if (typeof options.hostname !== "string" || options.hostname === "") {
+      throw new RangeError("hostname must be a non-empty string");
+    }
+    limits.hostname = options.hostname;
+  }
+  return limits;
+}

@@ -1,0 +1,196 @@
+// The HTTP/1.1 framing of serveGateway's listener, without sockets: heads,
+// bodies (Content-Length and chunked) and the statuses bad framing gets.
+import { describe, it } from "../_harness.ts";
+import assert from "node:assert/strict";
+import {
+  bodyStream,
+  chunkFrame,
+  HttpWireError,
+  parseHead,
+  responseHead,
+  WireReader,
+} from "../../src/gateway/_http1.ts";
+
+const utf8 = new TextEncoder();
+
+/** A byte source handing out `pieces` one per read. */
+function source(...pieces: string[]): WireReader {
+  const queue = pieces.map((piece) => utf8.encode(piece));
+  return new WireReader((buffer) => {
+    const next = queue.shift();
+    if (next === undefined) return Promise.resolve(null);
+    buffer.set(next.subarray(0, buffer.byteLength));
+    if (next.byteLength > buffer.byteLength) {
+      queue.unshift(next.subarray(buffer.byteLength));
+    }
+    return Promise.resolve(Math.min(next.byteLength, buffer.byteLength));
+  });
+}
+
+async function headOf(reader: WireReader) {
+  const text = await reader.readHead(64 * 1024, () => {});
+  assert.notEqual(text, null);
+  return parseHead(text!);
+}
+
+async function bodyText(
+  reader: WireReader,
+  framing: ReturnType<typeof parseHead>["body"],
+): Promise<string> {
+  const body = bodyStream(reader, framing, {
+    start: () => Promise.resolve(),
+    done() {},
+    broken() {},
+  });
+  return body === null ? "" : await new Response(body).text();
+}
+
+async function statusOf(work: () => Promise<unknown>): Promise<number> {
+  try {
+    await work();
+  } catch (error) {
+    assert.ok(error instanceof HttpWireError, String(error));
+    return error.status;
+  }
+  return 0;
+}
+
+describe("serveGateway's HTTP/1.1 framing", () => {
+  it("reads a head split across reads, and a chunked body split mid-chunk", async () => {
+    const reader = source(
+      "\r\nPOST /v1/x HTTP/1.1\r\nHo",
+      "st: a\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nab",
+      "cd\r\n3;ext=1\r\nefg\r\n0\r\nx-trailer: 1\r\n\r\n",
+    );
+    const head = await headOf(reader);
+    assert.equal(head.method, "POST");
+    assert.equal(head.target, "/v1/x");
+    assert.equal(head.headers.get("host"), "a");
+    assert.deepEqual(head.body, { kind: "chunked" });
+    assert.equal(head.keepAlive, true);
+    assert.equal(await bodyText(reader, head.body), "abcdefg");
+  });
+
+  it("reads a Content-Length body, LF-only heads and HTTP/1.0 keep-alive rules", async () => {
+    const reader = source("PUT / HTTP/1.0\nContent-Length: 3\n\nabcGET");
+    const head = await headOf(reader);
+    assert.equal(head.version, "1.0");
+    assert.equal(head.keepAlive, false);
+    assert.equal(await bodyText(reader, head.body), "abc");
+  });
+
+  it("answers bad heads with 400, 431, 501 and 505", async () => {
+    const cases: Array<[string, number]> = [
+      ["GET /\r\n\r\n", 400],
+      ["GET / HTTP/2.0\r\n\r\n", 505],
+      ["GET / HTTP/1.1\r\nBad Name: x\r\n\r\n", 400],
+      ["GET / HTTP/1.1\r\nx: a\r\n folded\r\n\r\n", 400],
+      [
+        "POST / HTTP/1.1\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n",
+        400,
+      ],
+      ["POST / HTTP/1.1\r\nContent-Length: 1, 2\r\n\r\n", 400],
+      ["POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n", 400],
+      ["POST / HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n", 501],
+    ];
+    for (const [text, status] of cases) {
+      assert.equal(
+        await statusOf(async () =>
+          parseHead((await source(text).readHead(1024, () => {}))!)
+        ),
+        status,
+        JSON.stringify(text),
+      );
+    }
+    const big = `GET / HTTP/1.1\r\nx: ${"a".repeat(2000)}\r\n\r\n`;
+    assert.equal(
+      await statusOf(() => source(big).readHead(1024, () => {})),
+      431,
+    );
+    assert.equal(
+      await statusOf(() => source("GET / HT").readHead(1024, () => {})),
+      400,
+    );
+    assert.equal(await source("").readHead(1024, () => {}), null);
+  });
+
+  it("fails broken chunked framing mid-body with a 400, telling the connection", async () => {
+    const bodies = [
+      "5\r\nabcde\r\nZZ\r\nxx\r\n", // a chunk size that is not hex
+      "2\r\nabc\r\n0\r\n\r\n", // more data than the size said
+      "5\r\nab", // cut off
+    ];
+    for (const text of bodies) {
+      const reader = source(text);
+      let broken: HttpWireError | undefined;
+      const body = bodyStream(reader, { kind: "chunked" }, {
+        start: () => Promise.resolve(),
+        done() {},
+        broken(error) {
+          broken = error;
+        },
+      })!;
+      assert.equal(await statusOf(() => new Response(body).text()), 400, text);
+      assert.equal(broken?.status, 400);
+    }
+  });
+
+  it("pulls the body one piece per read, reading nothing ahead", async () => {
+    let reads = 0;
+    const reader = new WireReader((buffer) => {
+      reads++;
+      buffer.fill(97, 0, 10);
+      return Promise.resolve(10);
+    });
+    const body = bodyStream(reader, { kind: "length", length: 1000 }, {
+      start: () => Promise.resolve(),
+      done() {},
+      broken() {},
+    })!;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.equal(reads, 0);
+    const pieces = body.getReader();
+    await pieces.read();
+    assert.equal(reads, 1);
+    await pieces.cancel();
+  });
+
+  it("frames answers: chunked on 1.1, none for HEAD and 204, close-delimited on 1.0", () => {
+    const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+    const ok = responseHead(new Response("x", { headers: { "x-a": "1" } }), {
+      version: "1.1",
+      keepAlive: true,
+      head: false,
+    });
+    assert.equal(ok.framing, "chunked");
+    assert.match(decode(ok.bytes), /^HTTP\/1\.1 200 OK\r\n/);
+    assert.match(decode(ok.bytes), /transfer-encoding: chunked\r\n/);
+    assert.doesNotMatch(decode(ok.bytes), /connection:/);
+    const head = responseHead(new Response("x"), {
+      version: "1.1",
+      keepAlive: true,
+      head: true,
+    });
+    assert.equal(head.framing, "none");
+    const empty = responseHead(new Response(null, { status: 204 }), {
+      version: "1.1",
+      keepAlive: false,
+      head: false,
+    });
+    assert.match(
+      decode(empty.bytes),
+      /^HTTP\/1\.1 204 No Content\r\nconnection: close\r\n\r\n$/,
+    );
+    const old = responseHead(new Response("x"), {
+      version: "1.0",
+      keepAlive: true,
+      head: false,
+    });
+    assert.equal(old.framing, "close");
+    assert.match(decode(old.bytes), /connection: close/);
+    assert.equal(
+      decode(chunkFrame(utf8.encode("hello world, 16b"))),
+      "10\r\nhello world, 16b\r\n",
+    );
+  });
+});
