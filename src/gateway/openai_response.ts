@@ -314,6 +314,22 @@ export class ChunkEncoder {
     };
   }
 
+  // Every event starts with the same id, object, created and model: that
+  // prefix is serialised once per model, not once per chunk.
+  #prefixModel: string | undefined;
+  #prefix = "";
+
+  #head(): string {
+    if (this.#prefixModel !== this.#context.model) {
+      this.#prefixModel = this.#context.model;
+      const base = JSON.stringify(this.#base());
+      this.#prefix = `data: ${
+        base.slice(0, -1)
+      },"choices":[{"index":0,"delta":`;
+    }
+    return this.#prefix;
+  }
+
   #role(): string {
     if (this.#roleSent) return "";
     this.#roleSent = true;
@@ -324,15 +340,9 @@ export class ChunkEncoder {
     delta: Record<string, unknown>,
     finishReason: string | null = null,
   ): string {
-    return sse({
-      ...this.#base(),
-      choices: [{
-        index: 0,
-        delta,
-        finish_reason: finishReason,
-        logprobs: null,
-      }],
-    });
+    return `${this.#head()}${JSON.stringify(delta)},"finish_reason":${
+      finishReason === null ? "null" : JSON.stringify(finishReason)
+    },"logprobs":null}]}\n\n`;
   }
 }
 

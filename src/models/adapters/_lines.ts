@@ -117,10 +117,18 @@ export async function* readLines(
   // Streaming decode keeps a multi-byte character split across reads intact.
   const decoder = new TextDecoder();
   const reader = body.getReader();
+  // One abort listener for the whole body, not one per read: cancelling the
+  // reader releases a pending read, which then sees the aborted signal.
+  const signal = options.signal;
+  const onAbort = (): void =>
+    void reader.cancel(signal!.reason).catch(() => {});
+  signal?.addEventListener("abort", onAbort, { once: true });
   let finished = false;
   try {
+    signal?.throwIfAborted();
     while (true) {
-      const { done, value } = await readChunk(reader, options.signal);
+      const { done, value } = await reader.read();
+      signal?.throwIfAborted();
       if (done) break;
       options.onChunk?.();
       for (
@@ -136,6 +144,7 @@ export async function* readLines(
     const rest = splitter.rest();
     if (rest.length > 0) yield { line: rest, final: true };
   } finally {
+    signal?.removeEventListener("abort", onAbort);
     if (!finished) await reader.cancel().catch(() => {});
     reader.releaseLock();
   }
