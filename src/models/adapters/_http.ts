@@ -482,13 +482,14 @@ export class HttpClient {
    * ends with an `error` chunk. The body is cancelled whenever iteration stops
    * early, so no connection is left open.
    */
-  async *stream<E>(
-    path: string,
-    body: unknown,
+  async *stream<E, C extends { path: string; body: unknown }>(
+    prepare: () => C,
     signal: AbortSignal | undefined,
     parse: StreamParser<E>,
-    translator: () => StreamTranslator<E>,
+    translator: (call: C) => StreamTranslator<E>,
   ): IRChatStream {
+    const call = prepare();
+    const { path, body } = call;
     const scope = new CallScope(this.#options.timeout, signal);
     let sequence = 0;
     try {
@@ -499,7 +500,7 @@ export class HttpClient {
           "streaming response has no body",
         );
       }
-      const state = translator();
+      const state = translator(call);
       const events = parse(response.body, {
         provider: this.provider,
         onChunk: () => scope.touch(),
