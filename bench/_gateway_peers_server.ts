@@ -124,6 +124,37 @@ function relay(base: string): (request: Request) => Promise<Response> {
   };
 }
 
+// The relay again, but with the body pulled through JavaScript chunk by
+// chunk (a reader and a pull-based stream), as any server that looks at the
+// chunks must: the floor of per-chunk cost for the gateway.
+function jsRelay(base: string): (request: Request) => Promise<Response> {
+  const target = `${base}/v1/chat/completions`;
+  return async (request) => {
+    const response = await fetch(target, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: await request.arrayBuffer(),
+      signal: request.signal,
+    });
+    const reader = response.body!.getReader();
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    }, { highWaterMark: 0 });
+    return new Response(body, {
+      status: response.status,
+      headers: {
+        "content-type": response.headers.get("content-type") ??
+          "application/json",
+      },
+    });
+  };
+}
+
 function gateway(base: string): (request: Request) => Promise<Response> {
   return createGateway({
     backends: [[
@@ -141,6 +172,8 @@ const handler = mode === "upstream"
   ? mockUpstream
   : mode === "relay" && upstream
   ? relay(upstream)
+  : mode === "js-relay" && upstream
+  ? jsRelay(upstream)
   : mode === "gateway" && upstream
   ? gateway(upstream)
   : undefined;

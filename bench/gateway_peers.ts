@@ -220,6 +220,13 @@ try {
     upstream.url,
   ]);
   servers.push(relay);
+  const jsRelay = await start("js-relay", deno, [
+    ...flags,
+    `${here}_gateway_peers_server.ts`,
+    "js-relay",
+    upstream.url,
+  ]);
+  servers.push(jsRelay);
   const gateway = await start("gateway", deno, [
     ...flags,
     `${here}_gateway_peers_server.ts`,
@@ -230,6 +237,12 @@ try {
   const contenders: Contender[] = [
     { name: "direct", url: upstream.url, headers: {} },
     { name: "relay", url: relay.url, headers: {}, pid: relay.child.pid },
+    {
+      name: "js-relay",
+      url: jsRelay.url,
+      headers: {},
+      pid: jsRelay.child.pid,
+    },
     { name: "gateway", url: gateway.url, headers: {}, pid: gateway.child.pid },
   ];
   if (portkeyDir) {
@@ -272,7 +285,12 @@ try {
     const added: Record<string, number> = {};
     const seqMedian: Record<string, number> = {};
     for (const c of order) {
+      const cpuBefore = c.pid === undefined ? 0 : cpuNs(c.pid);
       const times = await sequential(c, SEQUENTIAL);
+      if (c.pid !== undefined) {
+        added[`json cpu ${c.name}`] = (cpuNs(c.pid) - cpuBefore) / 1e6 /
+          SEQUENTIAL;
+      }
       seq.get(c.name)!.push(...times);
       seqMedian[c.name] = median(times);
       conc.get(c.name)!.push(...await concurrent(c, SEQUENTIAL));
@@ -291,7 +309,9 @@ try {
         contenders.slice(1).map((c) => `${c.name} ${ms(added[c.name])}`)
           .join(", ") +
         "; CPU ms/chunk " +
-        contenders.slice(1).map((c) => `${c.name} ${ms(added[`cpu ${c.name}`])}`)
+        contenders.slice(1).map((c) =>
+          `${c.name} ${ms(added[`cpu ${c.name}`])}`
+        )
           .join(", "),
     );
   }
@@ -318,9 +338,15 @@ try {
       }`,
     );
   }
-  console.log(`\nCPU per streamed chunk (ms), median of ${ROUNDS} rounds`);
+  console.log(
+    `\nCPU (ms), median of ${ROUNDS} rounds: per streamed chunk, per non-streamed request`,
+  );
   for (const c of contenders.slice(1)) {
-    console.log(`  ${c.name.padEnd(8)} ${ms(median(cpu.get(c.name)!))}`);
+    console.log(
+      `  ${c.name.padEnd(8)} ${ms(median(cpu.get(c.name)!))}  ${
+        ms(median(rounds.map((r) => r[`json cpu ${c.name}`])))
+      }`,
+    );
   }
   const ratio = (a: string, b: string) =>
     median(rounds.map((r) => r[a] / r[b])).toFixed(2);
