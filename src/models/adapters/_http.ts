@@ -233,9 +233,18 @@ function isResponseLike(value: unknown): value is Response {
 
 export class HttpClient {
   readonly #options: HttpClientOptions;
+  // The headers of every unsigned request, as plain records built once:
+  // fetch converts a record faster than a Headers object.
+  readonly #getHeaders: Record<string, string>;
+  readonly #postHeaders: Record<string, string>;
 
   constructor(options: HttpClientOptions) {
     this.#options = options;
+    this.#getHeaders = Object.fromEntries(options.headers);
+    this.#postHeaders = {
+      ...this.#getHeaders,
+      "content-type": "application/json",
+    };
   }
 
   /** Provider id. */
@@ -267,11 +276,14 @@ export class HttpClient {
     scope: CallScope,
     callerSignal: AbortSignal | undefined,
   ): Promise<Response> {
-    const headers = new Headers(this.#options.headers);
-    if (body !== undefined) headers.set("content-type", "application/json");
+    // A copy, so a fetch function that edits its init changes no later call.
+    let headers: Headers | Record<string, string> = body === undefined
+      ? { ...this.#getHeaders }
+      : { ...this.#postHeaders };
     const url = joinURL(this.#options.baseURL, path);
     const text = body === undefined ? undefined : JSON.stringify(body);
     if (this.#options.sign !== undefined) {
+      headers = new Headers(headers);
       await this.#sign(method, url, headers, text, scope, callerSignal);
     }
     let response: Response;
