@@ -13,7 +13,7 @@ if (!dir) {
   process.exit(2);
 }
 const listen = net.Server.prototype.listen;
-net.Server.prototype.listen = function (...args) {
+net.Server.prototype.listen = function () {
   this.once("listening", () => {
     process.stdout.write(`PORT ${this.address().port}\n`);
   });
