@@ -2,6 +2,9 @@
 // run, over one real loopback upstream (bench/_gateway_peers_server.ts):
 //   direct   the mock OpenAI upstream itself (the baseline latency)
 //   relay    Deno.serve + fetch passing the upstream body through
+//   js-relay the relay with the body pulled through a reader and a pull
+//            stream, chunk by chunk: the least any server that looks at the
+//            chunks in JavaScript pays (the relay's body never leaves Rust)
 //   gateway  createGateway + the OpenAI-compatible adapter, under Deno.serve
 //   portkey  npm @portkey-ai/gateway on Node (provider openai, custom host)
 // Every server is its own process on 127.0.0.1 port 0. Rounds rotate the
@@ -12,8 +15,10 @@
 //     p90) minus the direct call's, sequential and at CONCURRENCY clients;
 //   - CPU per streamed chunk: the server process's CPU time (every thread,
 //     /proc/<pid>/task/*/schedstat) over STREAMS streams of 20 content chunks,
-//     divided by the chunks.
-// Run: bash bench/gateway_peers.sh   (installs Portkey in a temp dir first)
+//     divided by the chunks (the request's own cost included, as a user
+//     pays it), and per non-streamed request.
+// Run: bash bench/gateway_peers.sh   (installs Portkey in a temp dir first;
+//      PORTKEY_DIR=<dir with node_modules> reuses an install)
 // or:  deno run -A bench/gateway_peers.ts [<node_modules/@portkey-ai/gateway>]
 // Env: ROUNDS (8), SEQUENTIAL (150 a round), CONCURRENCY (8), STREAMS (120 a round)
 const ROUNDS = Number(Deno.env.get("ROUNDS") ?? 8);
