@@ -366,6 +366,14 @@ try {
       ratio("cpu gateway", "cpu relay")
     }   (goal ≤ 2)`,
   );
+  console.log(
+    `  CPU per chunk js-relay / relay  ${ratio("cpu js-relay", "cpu relay")}`,
+  );
+  console.log(
+    `  CPU per chunk gateway / js-relay ${
+      ratio("cpu gateway", "cpu js-relay")
+    }`,
+  );
   if (portkeyDir) {
     console.log(
       `  added latency gateway / portkey ${
