@@ -18,6 +18,8 @@
 // the medians is what the gateway adds per request over HTTP.
 //
 // Run: deno bench -A --unstable-no-legacy-abort bench/gateway_bench.ts
+// For the gateway over a real upstream, beside a bare relay and Portkey, see
+// bench/gateway_peers.sh.
 import { createApp } from "../examples/_app.ts";
 import { createGatewayModelRouter } from "../examples/_backends.ts";
 import { createGateway } from "../src/gateway/mod.ts";

@@ -5,7 +5,12 @@
 // they throw under the request's `metadata.requestId`, for ids the gateway is
 // watching (so nothing accumulates for other callers of the router).
 import { AdapterError } from "../models/errors.ts";
-import type { BackendAdapter, IRChatRequest } from "../models/types.ts";
+import type {
+  BackendAdapter,
+  IRChatRequest,
+  IRChatStream,
+  IRStreamChunk,
+} from "../models/types.ts";
 
 /** The stream errors of watched requests, by request id. */
 export class StreamErrorTap {
@@ -36,13 +41,8 @@ export class StreamErrorTap {
     const wrapped: BackendAdapter = {
       metadata: adapter.metadata,
       execute: (request, signal) => adapter.execute(request, signal),
-      async *executeStream(request, signal) {
-        try {
-          yield* adapter.executeStream(request, signal);
-        } catch (error) {
-          record(request, error);
-          throw error;
-        }
+      executeStream(request, signal) {
+        return tapped(adapter, request, signal, record);
       },
     };
     if (adapter.healthCheck) {
@@ -53,4 +53,52 @@ export class StreamErrorTap {
     }
     return wrapped;
   }
+}
+
+/**
+ * The adapter's stream with its errors recorded: an iterator forwarding to
+ * the adapter's, not an async generator around it, which would cost every
+ * chunk one more promise round trip.
+ */
+function tapped(
+  adapter: BackendAdapter,
+  request: IRChatRequest,
+  signal: AbortSignal | undefined,
+  record: (request: IRChatRequest, error: unknown) => void,
+): IRChatStream {
+  let inner: IRChatStream | undefined;
+  const fail = (error: unknown): never => {
+    record(request, error);
+    throw error;
+  };
+  const open = (): IRChatStream => {
+    // Created at the first call, as a generator would: a synchronous throw
+    // from executeStream becomes a rejected first `next()`.
+    inner ??= adapter.executeStream(request, signal);
+    return inner;
+  };
+  const stream: IRChatStream = {
+    next(): Promise<IteratorResult<IRStreamChunk, void>> {
+      try {
+        return open().next().catch(fail);
+      } catch (error) {
+        return Promise.reject(error).catch(fail);
+      }
+    },
+    async return(): Promise<IteratorResult<IRStreamChunk, void>> {
+      if (inner === undefined) return { done: true, value: undefined };
+      return await inner.return(undefined);
+    },
+    async throw(error: unknown): Promise<IteratorResult<IRStreamChunk, void>> {
+      if (inner === undefined) throw error;
+      return await inner.throw(error).catch(fail);
+    },
+    [Symbol.asyncIterator](): IRChatStream {
+      return stream;
+    },
+    async [Symbol.asyncDispose](): Promise<void> {
+      await stream.return(undefined);
+    },
+  };
+  return stream;
 }

@@ -25,15 +25,21 @@ export async function readBounded(
   limit: number,
   tooLarge: () => Error,
 ): Promise<Uint8Array> {
-  const header = request.headers.get("content-length");
-  const declared = header === null ? NaN : Number(header);
+  const length = request.headers.get("content-length");
+  const declared = Number(length ?? "0");
   if (declared > limit) throw tooLarge();
   if (!request.body) return new Uint8Array(0);
-  // A declared length is filled in place: the body is held once, not as
-  // chunks plus a joined copy (a 4 MiB prompt would otherwise peak at 8 MiB).
-  let bytes = new Uint8Array(
-    Number.isSafeInteger(declared) && declared > 0 ? declared : 16 * 1024,
-  );
+  // HTTP servers enforce a declared length (the framing), so the body cannot
+  // outgrow it: one read of the whole body instead of a read per chunk. The
+  // check after it covers a Request built in process with a wrong length.
+  if (length !== null) {
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.byteLength > limit) throw tooLarge();
+    return bytes;
+  }
+  // Without a length, chunks are copied into one growing buffer: the body is
+  // held once, not as chunks plus a joined copy.
+  let bytes = new Uint8Array(16 * 1024);
   let size = 0;
   for await (const chunk of request.body) {
     if (size + chunk.byteLength > limit) {

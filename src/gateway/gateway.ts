@@ -400,6 +400,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         ...(outcome.errorCode ? { errorCode: outcome.errorCode } : {}),
         fallbacks: outcome.fallbacks,
       });
+      if (!options.logger) return;
       const entry: RequestLogEntry = {
         time: new Date(started).toISOString(),
         request_id: requestId,

@@ -19,52 +19,20 @@ import type {
   IRUsage,
 } from "../models/types.ts";
 import { openAIErrorBody, type ResolvedError } from "./errors.ts";
+import {
+  type OpenAIChatCompletion,
+  type OpenAIChatCompletionChunk,
+  type OpenAIChunkDelta,
+  type OpenAIToolCall,
+  type OpenAIToolCallDelta,
+  type OpenAIUsage,
+  toWireToolCall,
+} from "../models/adapters/_openai_types.ts";
 
-/** An OpenAI tool call in a response message. */
-export interface OpenAIToolCall {
-  /** Call id. */
-  id: string;
-  /** Always `function`. */
-  type: "function";
-  /** Name and JSON-encoded arguments. */
-  function: { name: string; arguments: string };
-}
-
-/** OpenAI `usage` object. */
-export interface OpenAIUsage {
-  /** Tokens in the prompt. */
-  prompt_tokens: number;
-  /** Tokens generated. */
-  completion_tokens: number;
-  /** Their sum. */
-  total_tokens: number;
-}
-
-/** An OpenAI `chat.completion` response. */
-export interface OpenAIChatCompletion {
-  /** Response id, `chatcmpl-…`. */
-  id: string;
-  /** Always `chat.completion`. */
-  object: "chat.completion";
-  /** Unix seconds. */
-  created: number;
-  /** Model that answered. */
-  model: string;
-  /** Exactly one choice. */
-  choices: Array<{
-    index: number;
-    message: {
-      role: "assistant";
-      content: string | null;
-      refusal: null;
-      tool_calls?: OpenAIToolCall[];
-    };
-    finish_reason: string;
-    logprobs: null;
-  }>;
-  /** Token counts, when the backend reported them. */
-  usage?: OpenAIUsage;
-}
+// The Chat Completions wire types are shared with the OpenAI-compatible
+// adapter (one definition of the format); re-exported under the names this
+// entry point has always had.
+export type { OpenAIChatCompletion, OpenAIToolCall, OpenAIUsage };
 
 /** Id, timestamp and model stamped on every response and chunk. */
 export interface CompletionContext {
@@ -145,11 +113,7 @@ export function toChatCompletion(
     for (const part of content) {
       if (part.type === "text") text += part.text;
       else if (part.type === "tool_use") {
-        toolCalls.push({
-          id: part.id,
-          type: "function",
-          function: { name: part.name, arguments: JSON.stringify(part.input) },
-        });
+        toolCalls.push(toWireToolCall(part));
       }
     }
     if (text === "" && toolCalls.length > 0) text = null;
@@ -241,7 +205,12 @@ export class ChunkEncoder {
         let out = this.#role() + this.#unstreamed(chunk.message) +
           this.#event({}, toFinishReason(chunk.finishReason));
         if (this.#includeUsage && usage) {
-          out += sse({ ...this.#base(), choices: [], usage: toUsage(usage) });
+          const last: OpenAIChatCompletionChunk = {
+            ...this.#base(),
+            choices: [],
+            usage: toUsage(usage),
+          };
+          out += sse(last);
         }
         return out + "data: [DONE]\n\n";
       }
@@ -289,7 +258,7 @@ export class ChunkEncoder {
 
   #toolCall(id: string, name: string, args: string): string {
     let index = this.#toolIndexes.get(id);
-    let delta: Record<string, unknown>;
+    let delta: OpenAIToolCallDelta;
     if (index === undefined) {
       index = this.#toolIndexes.size;
       this.#toolIndexes.set(id, index);
@@ -305,13 +274,29 @@ export class ChunkEncoder {
     return this.#event({ tool_calls: [delta] });
   }
 
-  #base(): Record<string, unknown> {
+  #base(): Omit<OpenAIChatCompletionChunk, "choices"> {
     return {
       id: this.#context.id,
       object: "chat.completion.chunk",
       created: this.#context.created,
       model: this.#context.model,
     };
+  }
+
+  // Every event starts with the same id, object, created and model: that
+  // prefix is serialised once per model, not once per chunk.
+  #prefixModel: string | undefined;
+  #prefix = "";
+
+  #head(): string {
+    if (this.#prefixModel !== this.#context.model) {
+      this.#prefixModel = this.#context.model;
+      const base = JSON.stringify(this.#base());
+      this.#prefix = `data: ${
+        base.slice(0, -1)
+      },"choices":[{"index":0,"delta":`;
+    }
+    return this.#prefix;
   }
 
   #role(): string {
@@ -321,18 +306,12 @@ export class ChunkEncoder {
   }
 
   #event(
-    delta: Record<string, unknown>,
+    delta: OpenAIChunkDelta,
     finishReason: string | null = null,
   ): string {
-    return sse({
-      ...this.#base(),
-      choices: [{
-        index: 0,
-        delta,
-        finish_reason: finishReason,
-        logprobs: null,
-      }],
-    });
+    return `${this.#head()}${JSON.stringify(delta)},"finish_reason":${
+      finishReason === null ? "null" : JSON.stringify(finishReason)
+    },"logprobs":null}]}\n\n`;
   }
 }
 

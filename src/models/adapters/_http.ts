@@ -136,15 +136,40 @@ export interface HttpClientOptions {
   sign?: SignRequest;
 }
 
-/** One request's abort signal: the caller's signal plus the timeout. */
+/**
+ * One request's abort signal: the caller's signal plus the timeout.
+ *
+ * The idle timeout of a stream is a deadline, not a timer re-armed per
+ * network chunk: `touch` only notes the time, and the one timer, when it
+ * fires, either aborts (silence for `timeout` ms) or sleeps again for what is
+ * left. Re-arming a timer on every chunk and around every yielded chunk cost
+ * a stream more CPU than parsing it.
+ */
 class CallScope {
   readonly controller: AbortController = new AbortController();
   timedOut = false;
   readonly #timeout: number;
   readonly #callerSignal: AbortSignal | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** `performance.now()` of the last `touch`. */
+  #last = 0;
+  /** True between `pause` and the next `touch`: the silence is not counted. */
+  #paused = false;
   readonly #onCallerAbort = (): void =>
     this.controller.abort(this.#callerSignal?.reason);
+  readonly #onTimer = (): void => {
+    this.#timer = undefined;
+    if (this.controller.signal.aborted) return;
+    const left = this.#paused
+      ? this.#timeout
+      : this.#timeout - (performance.now() - this.#last);
+    if (left > 0) {
+      this.#timer = setTimeout(this.#onTimer, timerDelay(left));
+      return;
+    }
+    this.timedOut = true;
+    this.controller.abort(new DOMException("timed out", "TimeoutError"));
+  };
 
   constructor(timeout: number, callerSignal: AbortSignal | undefined) {
     this.#timeout = timeout;
@@ -164,18 +189,15 @@ class CallScope {
   touch(): void {
     const timeout = this.#timeout;
     if (timeout <= 0 || timeout === Infinity) return;
-    if (this.controller.signal.aborted) return;
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.timedOut = true;
-      this.controller.abort(new DOMException("timed out", "TimeoutError"));
-    }, timerDelay(timeout));
+    this.#last = performance.now();
+    this.#paused = false;
+    if (this.#timer !== undefined || this.controller.signal.aborted) return;
+    this.#timer = setTimeout(this.#onTimer, timerDelay(timeout));
   }
 
-  /** Stops the timer until the next `touch`. */
+  /** Stops counting silence until the next `touch`. */
   pause(): void {
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#paused = true;
   }
 
   /** Stops the timer and forgets the caller's signal. */
@@ -211,9 +233,18 @@ function isResponseLike(value: unknown): value is Response {
 
 export class HttpClient {
   readonly #options: HttpClientOptions;
+  // The headers of every unsigned request, as plain records built once:
+  // fetch converts a record faster than a Headers object.
+  readonly #getHeaders: Record<string, string>;
+  readonly #postHeaders: Record<string, string>;
 
   constructor(options: HttpClientOptions) {
     this.#options = options;
+    this.#getHeaders = Object.fromEntries(options.headers);
+    this.#postHeaders = {
+      ...this.#getHeaders,
+      "content-type": "application/json",
+    };
   }
 
   /** Provider id. */
@@ -245,11 +276,14 @@ export class HttpClient {
     scope: CallScope,
     callerSignal: AbortSignal | undefined,
   ): Promise<Response> {
-    const headers = new Headers(this.#options.headers);
-    if (body !== undefined) headers.set("content-type", "application/json");
+    // A copy, so a fetch function that edits its init changes no later call.
+    let headers: Headers | Record<string, string> = body === undefined
+      ? { ...this.#getHeaders }
+      : { ...this.#postHeaders };
     const url = joinURL(this.#options.baseURL, path);
     const text = body === undefined ? undefined : JSON.stringify(body);
     if (this.#options.sign !== undefined) {
+      headers = new Headers(headers);
       await this.#sign(method, url, headers, text, scope, callerSignal);
     }
     let response: Response;
@@ -412,13 +446,17 @@ export class HttpClient {
       const response = await this.#open(method, path, body, scope, signal);
       let text: string;
       try {
-        text = response.body === null ? "" : await readText(
-          this.provider,
-          response.body,
-          MAX_BODY_BYTES,
-          false,
-          scope.signal,
-        );
+        text = response.body === null
+          ? ""
+          : hasSmallIdentityBody(response, MAX_BODY_BYTES)
+          ? await raceAbort(response.text(), scope.signal)
+          : await readText(
+            this.provider,
+            response.body,
+            MAX_BODY_BYTES,
+            false,
+            scope.signal,
+          );
       } catch (error) {
         throw this.toAdapterError(error, scope, signal);
       }
@@ -456,13 +494,14 @@ export class HttpClient {
    * ends with an `error` chunk. The body is cancelled whenever iteration stops
    * early, so no connection is left open.
    */
-  async *stream<E>(
-    path: string,
-    body: unknown,
+  async *stream<E, C extends { path: string; body: unknown }>(
+    prepare: () => C,
     signal: AbortSignal | undefined,
     parse: StreamParser<E>,
-    translator: () => StreamTranslator<E>,
+    translator: (call: C) => StreamTranslator<E>,
   ): IRChatStream {
+    const call = prepare();
+    const { path, body } = call;
     const scope = new CallScope(this.#options.timeout, signal);
     let sequence = 0;
     try {
@@ -473,7 +512,7 @@ export class HttpClient {
           "streaming response has no body",
         );
       }
-      const state = translator();
+      const state = translator(call);
       const events = parse(response.body, {
         provider: this.provider,
         onChunk: () => scope.touch(),
@@ -507,6 +546,20 @@ export class HttpClient {
       scope.dispose();
     }
   }
+}
+
+/**
+ * True when the body's declared length is at most `limit` and it is not
+ * compressed: fetch then delivers at most that many bytes, so the whole body
+ * is read at once (`response.text()`, one read for the runtime) instead of
+ * chunk by chunk. A compressed body's length says nothing of its size once
+ * fetch has decompressed it.
+ */
+function hasSmallIdentityBody(response: Response, limit: number): boolean {
+  const length = response.headers.get("content-length");
+  if (length === null || !(Number(length) <= limit)) return false;
+  const encoding = response.headers.get("content-encoding");
+  return encoding === null || encoding === "identity";
 }
 
 /** Reads a body as UTF-8 text, up to `limit` bytes (truncating or throwing). */

@@ -101,15 +101,25 @@ export class LineSplitter {
   }
 }
 
+/** The lines one network chunk completed; `rest` is an unterminated last line at end of input. */
+export interface LineBatch {
+  /** Complete lines, without terminators. */
+  lines: string[];
+  /** Set on the last batch when the input ended without a line break. */
+  rest?: string;
+}
+
 /**
- * Reads a byte stream as text lines. The reader is cancelled and released
- * when iteration stops for any reason, so an abandoned stream closes its
- * connection. Yields `{ line, final }`; `final` marks an unterminated last line.
+ * Reads a byte stream as batches of text lines, one batch per network chunk
+ * that completed a line (parsers loop over a batch synchronously: one
+ * generator step per chunk instead of one per line). The reader is cancelled
+ * and released when iteration stops for any reason, so an abandoned stream
+ * closes its connection.
  */
-export async function* readLines(
+export async function* readLineBatches(
   body: ReadableStream<Uint8Array>,
   options: LineParserOptions = {},
-): AsyncGenerator<{ line: string; final: boolean }, void, undefined> {
+): AsyncGenerator<LineBatch, void, undefined> {
   const splitter = new LineSplitter(
     options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH,
     options.provider,
@@ -117,26 +127,45 @@ export async function* readLines(
   // Streaming decode keeps a multi-byte character split across reads intact.
   const decoder = new TextDecoder();
   const reader = body.getReader();
+  // One abort listener for the whole body, not one per read: cancelling the
+  // reader releases a pending read, which then sees the aborted signal.
+  const signal = options.signal;
+  const onAbort = (): void =>
+    void reader.cancel(signal!.reason).catch(() => {});
+  signal?.addEventListener("abort", onAbort, { once: true });
   let finished = false;
   try {
+    signal?.throwIfAborted();
     while (true) {
-      const { done, value } = await readChunk(reader, options.signal);
+      const { done, value } = await reader.read();
+      signal?.throwIfAborted();
       if (done) break;
       options.onChunk?.();
-      for (
-        const line of splitter.push(decoder.decode(value, { stream: true }))
-      ) {
-        yield { line, final: false };
-      }
+      const lines = splitter.push(decoder.decode(value, { stream: true }));
+      if (lines.length > 0) yield { lines };
     }
     finished = true;
-    for (const line of splitter.push(decoder.decode())) {
-      yield { line, final: false };
-    }
+    const lines = splitter.push(decoder.decode());
     const rest = splitter.rest();
-    if (rest.length > 0) yield { line: rest, final: true };
+    if (rest.length > 0) yield { lines, rest };
+    else if (lines.length > 0) yield { lines };
   } finally {
+    signal?.removeEventListener("abort", onAbort);
     if (!finished) await reader.cancel().catch(() => {});
     reader.releaseLock();
+  }
+}
+
+/**
+ * Reads a byte stream as text lines (see {@linkcode readLineBatches}).
+ * Yields `{ line, final }`; `final` marks an unterminated last line.
+ */
+export async function* readLines(
+  body: ReadableStream<Uint8Array>,
+  options: LineParserOptions = {},
+): AsyncGenerator<{ line: string; final: boolean }, void, undefined> {
+  for await (const { lines, rest } of readLineBatches(body, options)) {
+    for (const line of lines) yield { line, final: false };
+    if (rest !== undefined) yield { line: rest, final: true };
   }
 }

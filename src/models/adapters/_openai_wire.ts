@@ -35,27 +35,12 @@ import {
   usageOf,
 } from "./_ir.ts";
 import type { SSEEvent } from "./_sse.ts";
-
-/** A tool call as the wire writes it. */
-export interface WireToolCall {
-  id: string;
-  type: "function";
-  function: { name: string; arguments: string };
-}
-
-/** A user content part as the wire writes it. */
-export type WireContentPart =
-  | { type: "text"; text: string }
-  | { type: "image_url"; image_url: { url: string } };
-
-/** A message as the wire writes it. */
-export interface WireMessage {
-  role: "system" | "user" | "assistant" | "tool";
-  content: string | WireContentPart[] | null;
-  name?: string;
-  tool_calls?: WireToolCall[];
-  tool_call_id?: string;
-}
+import {
+  type OpenAIContentPart,
+  type OpenAIMessage,
+  type OpenAIToolCall,
+  toWireToolCall,
+} from "./_openai_types.ts";
 
 /** Chat Completions finish reasons and their IR names. */
 export const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
@@ -101,8 +86,8 @@ function imageURL(part: Extract<IRContentPart, { type: "image" }>): string {
 export function toWireMessages(
   messages: readonly IRMessage[],
   provider: string,
-): WireMessage[] {
-  const out: WireMessage[] = [];
+): OpenAIMessage[] {
+  const out: OpenAIMessage[] = [];
   for (const message of messages) {
     const name = message.name === undefined ? {} : { name: message.name };
     if (message.role === "system") {
@@ -115,13 +100,9 @@ export function toWireMessages(
     }
     if (message.role === "assistant") {
       const parts = partsOf(message.content);
-      const calls: WireToolCall[] = parts
+      const calls: OpenAIToolCall[] = parts
         .filter((part): part is IRToolUsePart => part.type === "tool_use")
-        .map((part) => ({
-          id: part.id,
-          type: "function",
-          function: { name: part.name, arguments: JSON.stringify(part.input) },
-        }));
+        .map(toWireToolCall);
       const text = textOf(message.content);
       out.push({
         role: "assistant",
@@ -133,7 +114,7 @@ export function toWireMessages(
     }
     // user and tool messages: tool results become "tool" messages, the rest user content.
     const parts = partsOf(message.content);
-    const rest: WireContentPart[] = [];
+    const rest: OpenAIContentPart[] = [];
     for (const part of parts) {
       if (part.type === "tool_result") {
         out.push({

@@ -27,7 +27,7 @@ import { invalidResponse } from "./_errors.ts";
 import {
   DEFAULT_MAX_LINE_LENGTH,
   type LineParserOptions,
-  readLines,
+  readLineBatches,
 } from "./_lines.ts";
 
 /** One dispatched event. */
@@ -137,10 +137,12 @@ export async function* parseSSE(
     options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH,
     options.provider,
   );
-  for await (const { line, final } of readLines(body, options)) {
-    // An unterminated last line is part of an unterminated event: discarded.
-    if (final) return;
-    const event = builder.line(line);
-    if (event !== undefined) yield event;
+  for await (const { lines } of readLineBatches(body, options)) {
+    for (const line of lines) {
+      const event = builder.line(line);
+      if (event !== undefined) yield event;
+    }
+    // An unterminated last line (`rest`) is part of an unterminated event:
+    // discarded.
   }
 }

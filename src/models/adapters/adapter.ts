@@ -129,7 +129,16 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
    * @returns start, content / tool_use, metadata and done (or error) chunks.
    */
   executeStream(request: IRChatRequest, signal?: AbortSignal): IRChatStream {
-    return this.#stream(request, signal);
+    // The client's generator itself, not one wrapped in another: a layer of
+    // async generator costs every chunk a promise round trip. `#call` runs at
+    // the first `next()`, as before.
+    const spec = this.#spec;
+    return this.#client.stream(
+      () => this.#call(request, true),
+      signal,
+      spec.parse,
+      (call) => spec.translator(request, call),
+    );
   }
 
   /**
@@ -159,21 +168,6 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
       spec.estimateCost
         ? spec.estimateCost(request, model, prices)
         : estimateCostFor(request, spec.provider, model, prices),
-    );
-  }
-
-  async *#stream(
-    request: IRChatRequest,
-    signal: AbortSignal | undefined,
-  ): IRChatStream {
-    const spec = this.#spec;
-    const call = this.#call(request, true);
-    yield* this.#client.stream(
-      call.path,
-      call.body,
-      signal,
-      spec.parse,
-      () => spec.translator(request, call),
     );
   }
 

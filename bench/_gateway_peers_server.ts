@@ -1,0 +1,193 @@
+// The Deno servers of bench/gateway_peers.ts, one per process so each one's
+// CPU time can be read from /proc on its own. Each listens on 127.0.0.1 port
+// 0 and prints `PORT <n>` on stdout once it listens.
+//   upstream          a mock OpenAI Chat Completions server: JSON, or with
+//                     `stream: true` a 20-chunk SSE stream (role and content
+//                     chunks, then finish and usage chunks, then [DONE]), each
+//                     chunk written on its own after a timer tick, as a model
+//                     sends tokens
+//   relay <upstream>  the bare relay: Deno.serve + fetch, the upstream body
+//                     passed through untouched
+//   gateway <upstream> createGateway over the real OpenAI-compatible adapter
+//                     pointed at the upstream
+import { createGateway } from "../src/gateway/mod.ts";
+import { createOpenAIAdapter } from "../src/models/adapters/openai.ts";
+
+// Content chunks of a streamed answer (the first also carries the role);
+// bench/gateway_peers.ts divides CPU time by this number.
+const CONTENT_CHUNKS = 20;
+
+const [mode, upstream] = Deno.args;
+const utf8 = new TextEncoder();
+
+function completion(model: string): string {
+  return JSON.stringify({
+    id: "chatcmpl-mock",
+    object: "chat.completion",
+    created: 1_700_000_000,
+    model,
+    choices: [{
+      index: 0,
+      message: {
+        role: "assistant",
+        content: "Hello! How can I help you today?",
+        refusal: null,
+      },
+      finish_reason: "stop",
+      logprobs: null,
+    }],
+    usage: { prompt_tokens: 12, completion_tokens: 9, total_tokens: 21 },
+  });
+}
+
+function chunk(model: string, delta: unknown, finish: string | null): string {
+  return `data: ${
+    JSON.stringify({
+      id: "chatcmpl-mock",
+      object: "chat.completion.chunk",
+      created: 1_700_000_000,
+      model,
+      choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
+    })
+  }\n\n`;
+}
+
+function events(model: string, usage: boolean): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < CONTENT_CHUNKS; i++) {
+    out.push(chunk(
+      model,
+      i === 0
+        ? { role: "assistant", content: "Hello" }
+        : { content: ` token${i}` },
+      null,
+    ));
+  }
+  out.push(chunk(model, {}, "stop"));
+  if (usage) {
+    out.push(`data: ${
+      JSON.stringify({
+        id: "chatcmpl-mock",
+        object: "chat.completion.chunk",
+        created: 1_700_000_000,
+        model,
+        choices: [],
+        usage: { prompt_tokens: 12, completion_tokens: 20, total_tokens: 32 },
+      })
+    }\n\n`);
+  }
+  out.push("data: [DONE]\n\n");
+  return out;
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function mockUpstream(request: Request): Promise<Response> {
+  const body = await request.json();
+  const model = typeof body.model === "string" ? body.model : "mock";
+  if (body.stream !== true) {
+    return new Response(completion(model), {
+      headers: { "content-type": "application/json" },
+    });
+  }
+  const queue = events(model, body.stream_options?.include_usage === true);
+  let next = 0;
+  return new Response(
+    new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        // One network write per chunk: the timer tick lets the server flush.
+        if (next > 0) await tick();
+        controller.enqueue(utf8.encode(queue[next++]));
+        if (next === queue.length) controller.close();
+      },
+    }, { highWaterMark: 0 }),
+    { headers: { "content-type": "text/event-stream" } },
+  );
+}
+
+function relay(base: string): (request: Request) => Promise<Response> {
+  const target = `${base}/v1/chat/completions`;
+  return async (request) => {
+    const response = await fetch(target, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: await request.arrayBuffer(),
+      signal: request.signal,
+    });
+    return new Response(response.body, {
+      status: response.status,
+      headers: {
+        "content-type": response.headers.get("content-type") ??
+          "application/json",
+      },
+    });
+  };
+}
+
+// The relay again, but with the body pulled through JavaScript chunk by
+// chunk (a reader and a pull-based stream), as any server that looks at the
+// chunks must: the floor of per-chunk cost for the gateway.
+function jsRelay(base: string): (request: Request) => Promise<Response> {
+  const target = `${base}/v1/chat/completions`;
+  return async (request) => {
+    const response = await fetch(target, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: await request.arrayBuffer(),
+      signal: request.signal,
+    });
+    const reader = response.body!.getReader();
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    }, { highWaterMark: 0 });
+    return new Response(body, {
+      status: response.status,
+      headers: {
+        "content-type": response.headers.get("content-type") ??
+          "application/json",
+      },
+    });
+  };
+}
+
+function gateway(base: string): (request: Request) => Promise<Response> {
+  return createGateway({
+    backends: [[
+      "mock",
+      createOpenAIAdapter({
+        apiKey: "sk-bench-upstream",
+        baseURL: `${base}/v1`,
+        defaultModel: "gpt-4o-mini",
+      }),
+    ]],
+  });
+}
+
+const handler = mode === "upstream"
+  ? mockUpstream
+  : mode === "relay" && upstream
+  ? relay(upstream)
+  : mode === "js-relay" && upstream
+  ? jsRelay(upstream)
+  : mode === "gateway" && upstream
+  ? gateway(upstream)
+  : undefined;
+if (handler === undefined) {
+  console.error("usage: upstream | relay <url> | gateway <url>");
+  Deno.exit(2);
+}
+// Exit on SIGTERM so `--cpu-prof` writes its profile (bench/gateway_peers.ts
+// stops every server with SIGTERM).
+Deno.addSignalListener("SIGTERM", () => Deno.exit(0));
+Deno.serve({
+  hostname: "127.0.0.1",
+  port: 0,
+  onListen({ port }) {
+    console.log(`PORT ${port}`);
+  },
+}, handler);

@@ -1,0 +1,391 @@
+// The gateway side by side with a bare relay and the Portkey gateway, in one
+// run, over one real loopback upstream (bench/_gateway_peers_server.ts):
+//   direct   the mock OpenAI upstream itself (the baseline latency)
+//   relay    Deno.serve + fetch passing the upstream body through
+//   js-relay the relay with the body pulled through a reader and a pull
+//            stream, chunk by chunk: the least any server that looks at the
+//            chunks in JavaScript pays (the relay's body never leaves Rust)
+//   gateway  createGateway + the OpenAI-compatible adapter, under Deno.serve
+//   portkey  npm @portkey-ai/gateway on Node (provider openai, custom host)
+// Every server is its own process on 127.0.0.1 port 0. Rounds rotate the
+// order of the contenders, so load from elsewhere on the shared machine hits
+// all alike; the ratios are computed per round and their median is printed.
+// Measures:
+//   - added latency of a non-streamed request: the contender's median (and
+//     p90) minus the direct call's, sequential and at CONCURRENCY clients;
+//   - CPU per streamed chunk: the server process's CPU time (every thread,
+//     /proc/<pid>/task/*/schedstat) over STREAMS streams of 20 content chunks,
+//     divided by the chunks (the request's own cost included, as a user
+//     pays it), and per non-streamed request.
+// Run: bash bench/gateway_peers.sh   (installs Portkey in a temp dir first;
+//      PORTKEY_DIR=<dir with node_modules> reuses an install)
+// or:  deno run -A bench/gateway_peers.ts [<node_modules/@portkey-ai/gateway>]
+// Env: ROUNDS (8), SEQUENTIAL (150 a round), CONCURRENCY (8), STREAMS (120 a round)
+const ROUNDS = Number(Deno.env.get("ROUNDS") ?? 8);
+const SEQUENTIAL = Number(Deno.env.get("SEQUENTIAL") ?? 150);
+const CONCURRENCY = Number(Deno.env.get("CONCURRENCY") ?? 8);
+const STREAMS = Number(Deno.env.get("STREAMS") ?? 120);
+const CHUNKS = 20; // content chunks per stream (bench/_gateway_peers_server.ts)
+const FETCH_TIMEOUT_MS = 10_000;
+const START_TIMEOUT_MS = 20_000;
+if (ROUNDS * (SEQUENTIAL + STREAMS) > 20_000) {
+  throw new RangeError("ROUNDS × (SEQUENTIAL + STREAMS) must stay ≤ 20000");
+}
+
+const portkeyDir = Deno.args[0];
+const here = new URL(".", import.meta.url).pathname;
+
+interface Server {
+  name: string;
+  child: Deno.ChildProcess;
+  url: string;
+}
+
+async function start(
+  name: string,
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<Server> {
+  const child = new Deno.Command(command, {
+    args,
+    env,
+    stdout: "piped",
+    stderr: "inherit",
+    stdin: "null",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let seen = "";
+  const timer = setTimeout(() => {
+    try {
+      child.kill("SIGKILL");
+    } catch { /* already gone */ }
+  }, START_TIMEOUT_MS);
+  try {
+    while (!/PORT (\d+)\n/.test(seen)) {
+      const { done, value } = await reader.read();
+      if (done) throw new Error(`${name} exited before listening: ${seen}`);
+      seen += value;
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  // Keep draining stdout so the child never blocks on a full pipe.
+  (async () => {
+    try {
+      while (!(await reader.read()).done) { /* discard */ }
+    } catch { /* closed */ }
+  })();
+  const port = /PORT (\d+)\n/.exec(seen)![1];
+  return { name, child, url: `http://127.0.0.1:${port}` };
+}
+
+async function stop(server: Server): Promise<void> {
+  try {
+    server.child.kill("SIGTERM");
+  } catch { /* already gone */ }
+  const timer = setTimeout(() => {
+    try {
+      server.child.kill("SIGKILL");
+    } catch { /* already gone */ }
+  }, 3000);
+  await server.child.status;
+  clearTimeout(timer);
+}
+
+/** CPU nanoseconds of every thread of `pid` (schedstat), or of the process (stat ticks). */
+function cpuNs(pid: number): number {
+  let total = 0;
+  try {
+    for (const task of Deno.readDirSync(`/proc/${pid}/task`)) {
+      const text = Deno.readTextFileSync(
+        `/proc/${pid}/task/${task.name}/schedstat`,
+      );
+      total += Number(text.split(" ")[0]);
+    }
+    return total;
+  } catch {
+    const fields = Deno.readTextFileSync(`/proc/${pid}/stat`)
+      .slice(Deno.readTextFileSync(`/proc/${pid}/stat`).lastIndexOf(")") + 2)
+      .split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 1e7; // 100 Hz ticks
+  }
+}
+
+interface Contender {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+  pid?: number;
+}
+
+const jsonBody = JSON.stringify({
+  model: "gpt-4o-mini",
+  messages: [
+    { role: "system", content: "You are a helpful assistant." },
+    { role: "user", content: "Hello!" },
+  ],
+  temperature: 0.2,
+  max_tokens: 64,
+});
+const streamBody = JSON.stringify({
+  ...JSON.parse(jsonBody),
+  stream: true,
+  stream_options: { include_usage: true },
+});
+
+async function call(c: Contender, body: string): Promise<string> {
+  const response = await fetch(`${c.url}/v1/chat/completions`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      authorization: "Bearer sk-bench-client",
+      ...c.headers,
+    },
+    body,
+    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+  });
+  const text = await response.text();
+  if (response.status !== 200) {
+    throw new Error(`${c.name} answered ${response.status}: ${text}`);
+  }
+  return text;
+}
+
+function check(c: Contender, json: string, stream: string): void {
+  const content = JSON.parse(json).choices?.[0]?.message?.content;
+  if (content !== "Hello! How can I help you today?") {
+    throw new Error(`${c.name}: unexpected JSON answer ${json}`);
+  }
+  const deltas = stream.split("\n\n").filter((e) => e.includes(" token"));
+  if (deltas.length !== CHUNKS - 1 || !stream.includes("data: [DONE]")) {
+    throw new Error(`${c.name}: unexpected stream ${stream.slice(0, 400)}`);
+  }
+}
+
+async function sequential(c: Contender, n: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const start = performance.now();
+    await call(c, jsonBody);
+    times.push(performance.now() - start);
+  }
+  return times;
+}
+
+async function concurrent(c: Contender, n: number): Promise<number[]> {
+  const times: number[] = [];
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (let i = 0; i < Math.ceil(n / CONCURRENCY); i++) {
+        const start = performance.now();
+        await call(c, jsonBody);
+        times.push(performance.now() - start);
+      }
+    }),
+  );
+  return times;
+}
+
+async function streams(c: Contender, n: number): Promise<number> {
+  const before = c.pid === undefined ? 0 : cpuNs(c.pid);
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (let i = 0; i < Math.ceil(n / CONCURRENCY); i++) {
+        await call(c, streamBody);
+      }
+    }),
+  );
+  const after = c.pid === undefined ? 0 : cpuNs(c.pid);
+  return (after - before) / 1e6 / (Math.ceil(n / CONCURRENCY) * CONCURRENCY) /
+    CHUNKS;
+}
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+const median = (values: number[]) => quantile(values, 0.5);
+const ms = (value: number) => value.toFixed(3);
+
+const servers: Server[] = [];
+try {
+  const deno = Deno.execPath();
+  const flags = ["run", "-A", "--unstable-no-legacy-abort"];
+  const upstream = await start("upstream", deno, [
+    ...flags,
+    `${here}_gateway_peers_server.ts`,
+    "upstream",
+  ]);
+  servers.push(upstream);
+  const relay = await start("relay", deno, [
+    ...flags,
+    `${here}_gateway_peers_server.ts`,
+    "relay",
+    upstream.url,
+  ]);
+  servers.push(relay);
+  const jsRelay = await start("js-relay", deno, [
+    ...flags,
+    `${here}_gateway_peers_server.ts`,
+    "js-relay",
+    upstream.url,
+  ]);
+  servers.push(jsRelay);
+  const gateway = await start("gateway", deno, [
+    ...flags,
+    `${here}_gateway_peers_server.ts`,
+    "gateway",
+    upstream.url,
+  ]);
+  servers.push(gateway);
+  const contenders: Contender[] = [
+    { name: "direct", url: upstream.url, headers: {} },
+    { name: "relay", url: relay.url, headers: {}, pid: relay.child.pid },
+    {
+      name: "js-relay",
+      url: jsRelay.url,
+      headers: {},
+      pid: jsRelay.child.pid,
+    },
+    { name: "gateway", url: gateway.url, headers: {}, pid: gateway.child.pid },
+  ];
+  if (portkeyDir) {
+    const portkey = await start(
+      "portkey",
+      "node",
+      [`${here}_portkey_server.mjs`, portkeyDir],
+      { NODE_ENV: "production" },
+    );
+    servers.push(portkey);
+    contenders.push({
+      name: "portkey",
+      url: portkey.url,
+      headers: {
+        "x-portkey-provider": "openai",
+        "x-portkey-custom-host": `${upstream.url}/v1`,
+      },
+      pid: portkey.child.pid,
+    });
+  } else {
+    console.log(
+      "Portkey left out: pass its package directory (bash bench/gateway_peers.sh installs it)",
+    );
+  }
+
+  for (const c of contenders) {
+    check(c, await call(c, jsonBody), await call(c, streamBody));
+    await sequential(c, 300);
+    await streams(c, 40);
+  }
+
+  const seq = new Map(contenders.map((c) => [c.name, [] as number[]]));
+  const conc = new Map(contenders.map((c) => [c.name, [] as number[]]));
+  const cpu = new Map(contenders.map((c) => [c.name, [] as number[]]));
+  const rounds: Array<Record<string, number>> = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = contenders.map((_, i) =>
+      contenders[(i + round) % contenders.length]
+    );
+    const added: Record<string, number> = {};
+    const seqMedian: Record<string, number> = {};
+    for (const c of order) {
+      const cpuBefore = c.pid === undefined ? 0 : cpuNs(c.pid);
+      const times = await sequential(c, SEQUENTIAL);
+      if (c.pid !== undefined) {
+        added[`json cpu ${c.name}`] = (cpuNs(c.pid) - cpuBefore) / 1e6 /
+          SEQUENTIAL;
+      }
+      seq.get(c.name)!.push(...times);
+      seqMedian[c.name] = median(times);
+      conc.get(c.name)!.push(...await concurrent(c, SEQUENTIAL));
+      if (c.pid !== undefined) {
+        const perChunk = await streams(c, STREAMS);
+        cpu.get(c.name)!.push(perChunk);
+        added[`cpu ${c.name}`] = perChunk;
+      }
+    }
+    for (const c of contenders) {
+      added[c.name] = seqMedian[c.name] - seqMedian.direct;
+    }
+    rounds.push(added);
+    console.log(
+      `round ${round + 1}: added ms ` +
+        contenders.slice(1).map((c) => `${c.name} ${ms(added[c.name])}`)
+          .join(", ") +
+        "; CPU ms/chunk " +
+        contenders.slice(1).map((c) =>
+          `${c.name} ${ms(added[`cpu ${c.name}`])}`
+        )
+          .join(", "),
+    );
+  }
+
+  console.log(
+    `\nnon-streamed latency, ${
+      ROUNDS * SEQUENTIAL
+    } requests each (ms): median / p90, and added over direct`,
+  );
+  const direct = seq.get("direct")!;
+  const directConc = conc.get("direct")!;
+  for (const c of contenders) {
+    const s = seq.get(c.name)!;
+    const k = conc.get(c.name)!;
+    console.log(
+      `  ${c.name.padEnd(8)} sequential ${ms(median(s))} / ${
+        ms(quantile(s, 0.9))
+      }  added ${ms(median(s) - median(direct))} / ${
+        ms(quantile(s, 0.9) - quantile(direct, 0.9))
+      }   ${CONCURRENCY} concurrent ${ms(median(k))} / ${
+        ms(quantile(k, 0.9))
+      }  added ${ms(median(k) - median(directConc))} / ${
+        ms(quantile(k, 0.9) - quantile(directConc, 0.9))
+      }`,
+    );
+  }
+  console.log(
+    `\nCPU (ms), median of ${ROUNDS} rounds: per streamed chunk, per non-streamed request`,
+  );
+  for (const c of contenders.slice(1)) {
+    console.log(
+      `  ${c.name.padEnd(8)} ${ms(median(cpu.get(c.name)!))}  ${
+        ms(median(rounds.map((r) => r[`json cpu ${c.name}`])))
+      }`,
+    );
+  }
+  const ratio = (a: string, b: string) =>
+    median(rounds.map((r) => r[a] / r[b])).toFixed(2);
+  console.log("\nratios (median of per-round ratios)");
+  console.log(
+    `  added latency gateway / relay   ${
+      ratio("gateway", "relay")
+    }   (goal ≤ 1.5)`,
+  );
+  console.log(
+    `  CPU per chunk gateway / relay   ${
+      ratio("cpu gateway", "cpu relay")
+    }   (goal ≤ 2)`,
+  );
+  console.log(
+    `  CPU per chunk js-relay / relay  ${ratio("cpu js-relay", "cpu relay")}`,
+  );
+  console.log(
+    `  CPU per chunk gateway / js-relay ${
+      ratio("cpu gateway", "cpu js-relay")
+    }`,
+  );
+  if (portkeyDir) {
+    console.log(
+      `  added latency gateway / portkey ${
+        ratio("gateway", "portkey")
+      }   (goal < 1)`,
+    );
+    console.log(
+      `  CPU per chunk gateway / portkey ${
+        ratio("cpu gateway", "cpu portkey")
+      }`,
+    );
+  }
+} finally {
+  await Promise.all(servers.map(stop));
+}
