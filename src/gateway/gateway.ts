@@ -296,6 +296,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       fallbackStrategy: "sequential",
       ...(backends.length > 0 ? { defaultBackend: backends[0][0] } : {}),
       modelTranslation: { strategy: "default" },
+      // One clock for limits, cooldowns and Retry-After.
+      ...(options.now ? { now: options.now } : {}),
       ...options.routerConfig,
     });
     for (const [name, adapter] of backends) {
