@@ -11,7 +11,10 @@
  *   "routing": { "strategy": "explicit", "fallback": "sequential", "fallbackChain": ["openai", "local"], "defaultBackend": "openai" },
  *   "aliases": { "fast": "local/llama3.2" },
  *   "breaker": { "threshold": 5, "timeoutMs": 30000 },
- *   "timeouts": { "requestMs": 60000 },
+ *   "healthChecks": { "intervalMs": 30000, "timeoutMs": 5000 },
+ *   "timeouts": { "requestMs": 60000, "attemptMs": 20000, "deadlineMs": 50000 },
+ *   "retries": { "count": 2, "baseDelayMs": 500, "maxDelayMs": 10000 },
+ *   "redis": { "url": "redis://127.0.0.1:6379", "prefix": "switchyard" },
  *   "maxBodyBytes": 4194304,
  *   "keys": [
  *     { "id": "team-a", "key": "$TEAM_A_KEY", "models": ["fast", "gpt-4o-mini"], "rpm": 60, "tpm": 100000 },
@@ -27,9 +30,16 @@
  * | `routing.fallback` | `none`, `sequential` (default) or `parallel` |
  * | `routing.fallbackChain` | backend names, in fallback order |
  * | `routing.defaultBackend` | default: the first backend |
+ * | `routing.fallbackOnClientError` | `true`: fallback may answer a request a backend rejected as the client's error (400, 404 `model_not_found`, 422); default `false`, the rejection reaches the client (router `fallbackOnClientError`) |
+ * | `routing.cooldownOnRateLimit` | `false`: a 429 with `Retry-After` does not take the backend out of routing for that long; default `true` (router `cooldownOnRateLimit`) |
  * | `aliases` | client model name → model name (`"backend/model"`, a backend, or any name) |
- * | `breaker` | `enabled` (default true), `threshold` (consecutive failures), `timeoutMs` (open → half-open) |
+ * | `breaker` | `enabled` (default true when the section is given; without it breakers stay off, the router's default), `threshold` (consecutive failures, default 5), `timeoutMs` (open → half-open, default 60000) |
+ * | `healthChecks` | `intervalMs` (background health checks of every backend; 0, the default, disables them), `timeoutMs` (bound on one check, default 5000) |
  * | `timeouts.requestMs` | longest wait for an answer (a stream's first output); 504 past it |
+ * | `timeouts.attemptMs` | longest one attempt on one backend may run; past it the attempt counts as a `TIMEOUT` failure (breaker, stats) and fallback goes on (router `attemptTimeout`) |
+ * | `timeouts.deadlineMs` | overall budget of retries and fallbacks of one request (router `deadline`) |
+ * | `retries` | on the same backend before falling back, for retryable failures: `count` (default 0), `baseDelayMs` (first backoff, doubled each time, with jitter; default 500), `maxDelayMs` (longest wait; a longer `Retry-After` falls back instead; default 10000) |
+ * | `redis` | `url` (`redis://` or `rediss://`; `"$VAR"` reads the environment) and `prefix` (key namespace, default `switchyard`): breakers, cooldowns and per-key rate limits shared by every gateway on that Redis. `createGateway` takes the store itself (`store`); `examples/serve.ts` connects it |
  * | `maxBodyBytes` | largest request body (default 4 MiB) |
  * | `keys[]` | `id`, and `key` (`"$VAR"`, hashed when read; a literal secret is refused) or `sha256`; `models`, `backends`, `rpm`, `tpm` |
  *
@@ -124,6 +134,24 @@ export interface GatewayConfig {
   requestTimeoutMs?: number;
   /** `maxBodyBytes`. */
   maxBodyBytes?: number;
+  /** `redis`: where a fleet of gateways keeps its shared state. */
+  redis?: RedisConfig;
+}
+
+/**
+ * The `redis` section: the server a fleet of gateways shares.
+ *
+ * @example Usage
+ * ```ts
+ * import type { RedisConfig } from "@switchyard/switchyard/gateway";
+ * const redis: RedisConfig = { url: "redis://127.0.0.1:6379", prefix: "switchyard" };
+ * ```
+ */
+export interface RedisConfig {
+  /** `redis://` or `rediss://` URL (already read from `$VAR`). */
+  url: string;
+  /** Key namespace, when not the store's default. */
+  prefix?: string;
 }
 
 const STRATEGIES: readonly RoutingStrategy[] = [
@@ -199,6 +227,20 @@ function positiveInteger(value: unknown, field: string): number {
     throw new GatewayConfigError(field, "must be a positive integer");
   }
   return value as number;
+}
+
+function nonNegativeInteger(value: unknown, field: string): number {
+  if (!Number.isSafeInteger(value) || (value as number) < 0) {
+    throw new GatewayConfigError(field, "must be a non-negative integer");
+  }
+  return value as number;
+}
+
+function boolean(value: unknown, field: string): boolean {
+  if (typeof value !== "boolean") {
+    throw new GatewayConfigError(field, "must be true or false");
+  }
+  return value;
 }
 
 function oneOf<T extends string>(
@@ -358,6 +400,23 @@ async function readKeys(value: unknown, env: Env): Promise<ApiKey[]> {
   return keys;
 }
 
+function readRedis(value: unknown, env: Env): RedisConfig {
+  const raw = object(value, "redis");
+  only(raw, "redis", ["url", "prefix"]);
+  const url = secret(raw.url, "redis.url", env);
+  if (!URL.canParse(url) || !/^rediss?:$/.test(new URL(url).protocol)) {
+    throw new GatewayConfigError(
+      "redis.url",
+      "must be a redis:// or rediss:// URL",
+    );
+  }
+  const redis: RedisConfig = { url };
+  if (raw.prefix !== undefined) {
+    redis.prefix = string(raw.prefix, "redis.prefix");
+  }
+  return redis;
+}
+
 function checkNames(
   names: readonly string[],
   known: ReadonlySet<string>,
@@ -411,7 +470,10 @@ export async function parseGatewayConfig(
     "routing",
     "aliases",
     "breaker",
+    "healthChecks",
     "timeouts",
+    "retries",
+    "redis",
     "maxBodyBytes",
     "keys",
   ]);
@@ -434,7 +496,21 @@ export async function parseGatewayConfig(
       "fallback",
       "fallbackChain",
       "defaultBackend",
+      "fallbackOnClientError",
+      "cooldownOnRateLimit",
     ]);
+    if (routing.fallbackOnClientError !== undefined) {
+      routerConfig.fallbackOnClientError = boolean(
+        routing.fallbackOnClientError,
+        "routing.fallbackOnClientError",
+      );
+    }
+    if (routing.cooldownOnRateLimit !== undefined) {
+      routerConfig.cooldownOnRateLimit = boolean(
+        routing.cooldownOnRateLimit,
+        "routing.cooldownOnRateLimit",
+      );
+    }
     if (routing.strategy !== undefined) {
       routerConfig.routingStrategy = oneOf(
         routing.strategy,
@@ -468,15 +544,11 @@ export async function parseGatewayConfig(
   if (raw.breaker !== undefined) {
     const breaker = object(raw.breaker, "breaker");
     only(breaker, "breaker", ["enabled", "threshold", "timeoutMs"]);
-    if (breaker.enabled !== undefined) {
-      if (typeof breaker.enabled !== "boolean") {
-        throw new GatewayConfigError(
-          "breaker.enabled",
-          "must be true or false",
-        );
-      }
-      routerConfig.enableCircuitBreaker = breaker.enabled;
-    }
+    // A breaker section turns breakers on unless it says otherwise: a
+    // threshold without breakers would silently do nothing.
+    routerConfig.enableCircuitBreaker = breaker.enabled === undefined
+      ? true
+      : boolean(breaker.enabled, "breaker.enabled");
     if (breaker.threshold !== undefined) {
       routerConfig.circuitBreakerThreshold = positiveInteger(
         breaker.threshold,
@@ -490,16 +562,78 @@ export async function parseGatewayConfig(
       );
     }
   }
-  config.routerConfig = routerConfig;
+  if (raw.healthChecks !== undefined) {
+    const checks = object(raw.healthChecks, "healthChecks");
+    only(checks, "healthChecks", ["intervalMs", "timeoutMs"]);
+    if (checks.intervalMs !== undefined) {
+      routerConfig.healthCheckInterval = nonNegativeInteger(
+        checks.intervalMs,
+        "healthChecks.intervalMs",
+      );
+    }
+    if (checks.timeoutMs !== undefined) {
+      routerConfig.healthCheckTimeout = positiveInteger(
+        checks.timeoutMs,
+        "healthChecks.timeoutMs",
+      );
+    }
+  }
   if (raw.timeouts !== undefined) {
     const timeouts = object(raw.timeouts, "timeouts");
-    only(timeouts, "timeouts", ["requestMs"]);
+    only(timeouts, "timeouts", ["requestMs", "attemptMs", "deadlineMs"]);
     if (timeouts.requestMs !== undefined) {
       config.requestTimeoutMs = positiveInteger(
         timeouts.requestMs,
         "timeouts.requestMs",
       );
     }
+    if (timeouts.attemptMs !== undefined) {
+      routerConfig.attemptTimeout = positiveInteger(
+        timeouts.attemptMs,
+        "timeouts.attemptMs",
+      );
+    }
+    if (timeouts.deadlineMs !== undefined) {
+      routerConfig.deadline = positiveInteger(
+        timeouts.deadlineMs,
+        "timeouts.deadlineMs",
+      );
+    }
+  }
+  if (raw.retries !== undefined) {
+    const retries = object(raw.retries, "retries");
+    only(retries, "retries", ["count", "baseDelayMs", "maxDelayMs"]);
+    if (retries.count !== undefined) {
+      routerConfig.maxRetries = nonNegativeInteger(
+        retries.count,
+        "retries.count",
+      );
+    }
+    if (retries.baseDelayMs !== undefined) {
+      routerConfig.retryBaseDelay = nonNegativeInteger(
+        retries.baseDelayMs,
+        "retries.baseDelayMs",
+      );
+    }
+    if (retries.maxDelayMs !== undefined) {
+      routerConfig.retryMaxDelay = nonNegativeInteger(
+        retries.maxDelayMs,
+        "retries.maxDelayMs",
+      );
+    }
+    if (
+      (routerConfig.retryBaseDelay ?? 500) >
+        (routerConfig.retryMaxDelay ?? 10_000)
+    ) {
+      throw new GatewayConfigError(
+        "retries.baseDelayMs",
+        "must not exceed retries.maxDelayMs",
+      );
+    }
+  }
+  config.routerConfig = routerConfig;
+  if (raw.redis !== undefined) {
+    config.redis = readRedis(raw.redis, env);
   }
   if (raw.maxBodyBytes !== undefined) {
     config.maxBodyBytes = positiveInteger(raw.maxBodyBytes, "maxBodyBytes");
