@@ -41,11 +41,13 @@ import {
   type RoutingTrace,
 } from "../models/mod.ts";
 import { AdapterError, ErrorCode, RouterError } from "../models/errors.ts";
+import type { RouterStore } from "../models/store.ts";
 import type {
   BackendAdapter,
   IRChatRequest,
   IRStreamChunk,
   IRUsage,
+  IRWarning,
 } from "../models/types.ts";
 import { readBounded } from "./_read_bounded.ts";
 import { readHead, sseBody } from "./_sse.ts";
@@ -65,6 +67,7 @@ import {
   type RateLimitStore,
 } from "./rate_limit.ts";
 import { MemoryRateLimitStore } from "./memory_rate_limit_store.ts";
+import { SharedRateLimitStore } from "./shared_rate_limit_store.ts";
 import { Metrics } from "./metrics.ts";
 import { anthropicModelList, modelList, routerInfo } from "./_info.ts";
 
@@ -142,8 +145,22 @@ export interface GatewayOptions {
   fallbackChain?: readonly string[];
   /** Client keys; none: no authentication (listen on loopback only). */
   keys?: readonly ApiKey[];
-  /** Where rate-limit buckets live; default in memory. */
+  /**
+   * Shared state for a fleet of gateways (`createRedisStore` from
+   * `@switchyard/switchyard/models/redis`, or any {@linkcode RouterStore}):
+   * the router built from `backends` keeps its breakers and cooldowns there,
+   * and per-key rate limits count there (a {@linkcode SharedRateLimitStore}),
+   * so a key's limit holds across instances. Default: this process only.
+   */
+  store?: RouterStore;
+  /** Where rate-limit buckets live; default `store`'s, else in memory. */
   rateLimitStore?: RateLimitStore;
+  /**
+   * Receives warnings: the router's (`store-unavailable`, …, unless
+   * `routerConfig.onWarning` is set) and the shared rate limits'
+   * (`rate-limit-store-unavailable`, `rate-limit-store-recovered`).
+   */
+  onWarning?: (warning: IRWarning) => void;
   /** Model aliases: client name → model name (`"<backend>/<model>"`, …). */
   aliases?: Readonly<Record<string, string>>;
   /** Longest wait for an answer (a stream's first output), in ms. */
@@ -298,6 +315,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       modelTranslation: { strategy: "default" },
       // One clock for limits, cooldowns and Retry-After.
       ...(options.now ? { now: options.now } : {}),
+      ...(options.store ? { store: options.store } : {}),
+      ...(options.onWarning ? { onWarning: options.onWarning } : {}),
       ...options.routerConfig,
     });
     for (const [name, adapter] of backends) {
@@ -316,7 +335,12 @@ export function createGateway(options: GatewayOptions): Gateway {
   const timeoutMs = options.requestTimeoutMs;
   const keyRing = new KeyRing(options.keys ?? []);
   const limiter = new RateLimiter(
-    options.rateLimitStore ?? new MemoryRateLimitStore(),
+    options.rateLimitStore ??
+      (options.store
+        ? new SharedRateLimitStore(options.store, {
+          ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+        })
+        : new MemoryRateLimitStore()),
     now,
   );
   const metrics = new Metrics();

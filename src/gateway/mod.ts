@@ -35,6 +35,7 @@ export * from "./config.ts";
 export * from "./keys.ts";
 export * from "./rate_limit.ts";
 export * from "./memory_rate_limit_store.ts";
+export * from "./shared_rate_limit_store.ts";
 export * from "./metrics.ts";
 export * from "./openai_request.ts";
 export * from "./openai_response.ts";
