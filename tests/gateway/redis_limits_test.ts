@@ -11,38 +11,11 @@ import { createGateway, type Gateway, hashKey } from "../../src/gateway/mod.ts";
 import type { IRWarning } from "../../src/models/mod.ts";
 import { createRedisStore } from "../../src/models/stores/redis.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
-import { createClient } from "npm:redis@6.3.1";
-import { withTimeout } from "../_timeout.ts";
-import { fromNodeRedis } from "../../src/models/stores/redis.ts";
 import {
+  connect,
   type RedisServer,
   startRedis,
 } from "../models/stores/_redis_server.ts";
-
-/**
- * A node-redis client as examples/serve.ts makes it: without the offline
- * queue, so a take the gateway gave up on while Redis was down is not
- * replayed (and counted twice) when Redis returns.
- */
-async function connect(port: number) {
-  const raw = createClient({
-    url: `redis://127.0.0.1:${port}`,
-    disableOfflineQueue: true,
-    socket: { reconnectStrategy: () => 50, connectTimeout: 2_000 },
-  });
-  raw.on("error", () => {}); // reconnects are the store's business
-  await withTimeout(raw.connect(), 5_000, "connecting to redis-server");
-  return {
-    client: fromNodeRedis(raw),
-    close: async () => {
-      await withTimeout(
-        raw.close().catch(() => raw.destroy()),
-        3_000,
-        "closing the redis client",
-      ).catch(() => raw.destroy());
-    },
-  };
-}
 
 const skip = needs("gateway rate limits on Redis", "redis-server").ignore;
 const RPM = 3;
@@ -57,7 +30,12 @@ async function instance(
   server: RedisServer,
   clock: () => number,
 ): Promise<Instance> {
-  const { client, close } = await connect(server.port);
+  // Without the offline queue, as examples/serve.ts connects: a take the
+  // gateway gave up on while Redis was down is not replayed (and counted
+  // twice) when Redis returns.
+  const { client, close } = await connect(server.port, {
+    disableOfflineQueue: true,
+  });
   const warnings: IRWarning[] = [];
   const gateway = createGateway({
     backends: [["echo", createEchoAdapter()]],
