@@ -53,36 +53,20 @@ import type {
   RoutingStrategy,
 } from "../models/mod.ts";
 import { type ApiKey, hashKey } from "./keys.ts";
+import {
+  boolean,
+  GatewayConfigError,
+  nonNegativeInteger,
+  object,
+  oneOf,
+  only,
+  positiveInteger,
+  setOwn,
+  string,
+  strings,
+} from "./_config_fields.ts";
 
-/**
- * An invalid config: `field` names the offending field.
- *
- * @example Usage
- * ```ts
- * import { GatewayConfigError } from "@switchyard/switchyard/gateway";
- * const error = new GatewayConfigError("keys[0].rpm", "must be a positive integer");
- * console.log(error.message); // "config: keys[0].rpm must be a positive integer"
- * ```
- */
-export class GatewayConfigError extends Error {
-  /** Always `INVALID_CONFIG`. */
-  readonly code = "INVALID_CONFIG";
-  /** The field at fault, e.g. `keys[0].rpm`. */
-  readonly field: string;
-
-  /**
-   * Creates the error.
-   *
-   * @param field The field at fault.
-   * @param problem What is wrong with it.
-   * @param message The whole message, when not `config: <field> <problem>`.
-   */
-  constructor(field: string, problem: string, message?: string) {
-    super(message ?? `config: ${field} ${problem}`);
-    this.name = "GatewayConfigError";
-    this.field = field;
-  }
-}
+export { GatewayConfigError };
 
 /**
  * One backend of the config, its `apiKey` read from the environment.
@@ -167,92 +151,6 @@ const FALLBACKS: readonly FallbackStrategy[] = [
   "sequential",
   "parallel",
 ];
-
-/** Sets an own property, also for names such as `__proto__`. */
-function setOwn(
-  target: Record<string, string>,
-  key: string,
-  value: string,
-): void {
-  Object.defineProperty(target, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function only(
-  value: Record<string, unknown>,
-  where: string,
-  allowed: readonly string[],
-): void {
-  for (const key of Object.keys(value)) {
-    if (!allowed.includes(key)) {
-      throw new GatewayConfigError(
-        where === "" ? key : `${where}.${key}`,
-        `is not a known field (known: ${allowed.join(", ")})`,
-      );
-    }
-  }
-}
-
-function object(value: unknown, field: string): Record<string, unknown> {
-  if (!isRecord(value)) {
-    throw new GatewayConfigError(field, "must be an object");
-  }
-  return value;
-}
-
-function string(value: unknown, field: string): string {
-  if (typeof value !== "string" || value === "") {
-    throw new GatewayConfigError(field, "must be a non-empty string");
-  }
-  return value;
-}
-
-function strings(value: unknown, field: string): string[] {
-  if (!Array.isArray(value)) {
-    throw new GatewayConfigError(field, "must be an array of strings");
-  }
-  return value.map((item, i) => string(item, `${field}[${i}]`));
-}
-
-function positiveInteger(value: unknown, field: string): number {
-  if (!Number.isSafeInteger(value) || (value as number) < 1) {
-    throw new GatewayConfigError(field, "must be a positive integer");
-  }
-  return value as number;
-}
-
-function nonNegativeInteger(value: unknown, field: string): number {
-  if (!Number.isSafeInteger(value) || (value as number) < 0) {
-    throw new GatewayConfigError(field, "must be a non-negative integer");
-  }
-  return value as number;
-}
-
-function boolean(value: unknown, field: string): boolean {
-  if (typeof value !== "boolean") {
-    throw new GatewayConfigError(field, "must be true or false");
-  }
-  return value;
-}
-
-function oneOf<T extends string>(
-  value: unknown,
-  field: string,
-  allowed: readonly T[],
-): T {
-  if (typeof value !== "string" || !allowed.includes(value as T)) {
-    throw new GatewayConfigError(field, `must be one of ${allowed.join(", ")}`);
-  }
-  return value as T;
-}
 
 /**
  * Reads one environment variable; `undefined` when unset.

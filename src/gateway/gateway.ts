@@ -31,6 +31,10 @@
  *   characters) is kept, else one is generated; it is echoed on every answer
  *   and logged.
  * - The body is capped (`maxBodyBytes`, default 4 MiB; 413 above).
+ * - **A fleet.** `store` (a `RouterStore`) holds the built router's breakers
+ *   and cooldowns and, through `SharedRateLimitStore`, the per-key buckets:
+ *   one store, one mechanism. `now` is also the built router's clock, so a
+ *   cooldown's `Retry-After` and the limits' agree.
  *
  * @module
  */

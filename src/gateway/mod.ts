@@ -3,6 +3,9 @@
  * and Anthropic-compatible (`/v1/messages`) HTTP API over the model router,
  * as one fetch handler, with client keys, per-key rate limits, Prometheus
  * metrics, one JSON log line per request and a validated JSON config.
+ * With `store` (the model router's `RouterStore`, e.g. the Redis store of
+ * `./models/redis`) breakers, cooldowns and per-key limits hold across a
+ * fleet of instances.
  *
  * Nothing here imports `Deno.*` or `node:`: the handler runs under
  * `Deno.serve`, `deno serve`, Bun, Node (through any fetch-handler adapter)
