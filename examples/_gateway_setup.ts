@@ -12,6 +12,8 @@
  *   now; a provider registry replaces it later.
  * - `HOST` is the listen address (default `127.0.0.1`); anything but loopback
  *   without keys is refused.
+ * - The config's `redis: { url, prefix? }`, else `REDIS_URL`, names the Redis
+ *   a fleet of gateways shares (see `_redis.ts`).
  *
  * @module
  */
@@ -28,7 +30,9 @@ import {
   GatewayConfigError,
   type GatewayOptions,
   parseGatewayConfig,
+  type RedisConfig,
 } from "../src/gateway/mod.ts";
+import { redisSettings } from "./_redis.ts";
 
 /** The gateway to start. */
 export interface GatewayPlan {
@@ -42,6 +46,8 @@ export interface GatewayPlan {
   host: string;
   /** The listener's limits from the config's `server` (defaults otherwise). */
   server: NonNullable<GatewayConfig["server"]>;
+  /** Shared state for a fleet: the config's `redis`, else `REDIS_URL`. */
+  redis?: RedisConfig;
 }
 
 function fromConfig(config: GatewayConfig): GatewayPlan["options"] {
@@ -134,5 +140,17 @@ export async function planGateway(
     }
     throw error;
   }
-  return { ...plan, options, host, server: config?.server ?? {} };
+  let redis: RedisConfig | undefined;
+  try {
+    redis = redisSettings(config?.redis, env);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  return {
+    ...plan,
+    options,
+    host,
+    server: config?.server ?? {},
+    ...(redis ? { redis } : {}),
+  };
 }

@@ -8,6 +8,10 @@
  * - Backends: `SWITCHYARD_CONFIG`, or `OPENAI_API_KEY` (+ `OPENAI_BASE_URL`),
  *   `ANTHROPIC_API_KEY`, `GEMINI_API_KEY`, `OLLAMA_HOST`; none → local test
  *   backends (see `_backends.ts`).
+ * - `REDIS_URL` (or the config's `redis`): breakers, cooldowns and per-key
+ *   rate limits shared by every instance on that Redis (see `_redis.ts`);
+ *   Redis going away and coming back are JSON lines on stderr
+ *   (`{"warning":{"code":"store-unavailable",…}}`).
  *
  * Hosted providers need network permission for their hosts, e.g.
  * `deno run --allow-net=127.0.0.1,api.openai.com --allow-env --allow-read examples/serve.ts`;
@@ -18,9 +22,11 @@
 import { createApp } from "./_app.ts";
 import { apiHost, ConfigError, createAdapter } from "./_backends.ts";
 import { planGateway } from "./_gateway_setup.ts";
+import { connectRedis, type SharedState } from "./_redis.ts";
 import {
   createGateway,
   type GatewayServer,
+  type IRWarning,
   serveGateway,
 } from "../src/gateway/mod.ts";
 
@@ -65,10 +71,31 @@ async function main(): Promise<void> {
     if (error instanceof ConfigError) throw new StartupError(error.message);
     throw error;
   }
+  let shared: SharedState | undefined;
+  if (plan.redis) {
+    shared = await connectRedis(plan.redis);
+    console.log(
+      `switchyard: shared state on Redis ${shared.where}` +
+        (shared.connected
+          ? ""
+          : " (not answering yet: running on local state until it does)"),
+    );
+  }
   const gateway = createGateway({
     ...plan.options,
     backends: plan.specs.map((spec) => [spec.name, createAdapter(spec)]),
     logger: (entry) => console.log(JSON.stringify(entry)),
+    ...(shared
+      ? {
+        store: shared.store,
+        // Redis going and coming back; not the routine registrations.
+        onWarning: (warning: IRWarning) => {
+          if (/^(rate-limit-)?store-/.test(warning.code)) {
+            console.error(JSON.stringify({ warning }));
+          }
+        },
+      }
+      : {}),
   });
   if (plan.source === "local") {
     console.log(
@@ -107,6 +134,7 @@ async function main(): Promise<void> {
     });
   } catch (error) {
     gateway.dispose();
+    await shared?.close();
     throw new StartupError(listenFailure(plan.host, listenPort, error));
   }
   console.log(
@@ -115,7 +143,7 @@ async function main(): Promise<void> {
 
   const stop = () => {
     gateway.dispose();
-    void server.shutdown();
+    server.shutdown().then(() => shared?.close());
   };
   Deno.addSignalListener("SIGINT", stop);
   if (Deno.build.os !== "windows") Deno.addSignalListener("SIGTERM", stop);

@@ -22,7 +22,13 @@ export function chunkError(
   const code = KNOWN_CODES.has(chunk.error.code)
     ? chunk.error.code as ErrorCodeValue
     : ErrorCode.UNKNOWN;
-  return new AdapterError({ code, message: chunk.error.message });
+  const { retryAfter, cooldown } = chunk.error;
+  return new AdapterError({
+    code,
+    message: chunk.error.message,
+    ...(typeof retryAfter === "number" ? { retryAfter } : {}),
+    ...(cooldown === undefined ? {} : { details: { cooldown } }),
+  });
 }
 
 function endedEarly(): Extract<IRStreamChunk, { type: "error" }> {

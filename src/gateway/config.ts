@@ -11,7 +11,10 @@
  *   "routing": { "strategy": "explicit", "fallback": "sequential", "fallbackChain": ["openai", "local"], "defaultBackend": "openai" },
  *   "aliases": { "fast": "local/llama3.2" },
  *   "breaker": { "threshold": 5, "timeoutMs": 30000 },
- *   "timeouts": { "requestMs": 60000 },
+ *   "healthChecks": { "intervalMs": 30000, "timeoutMs": 5000 },
+ *   "timeouts": { "requestMs": 60000, "attemptMs": 20000, "deadlineMs": 50000 },
+ *   "retries": { "count": 2, "baseDelayMs": 500, "maxDelayMs": 10000 },
+ *   "redis": { "url": "redis://127.0.0.1:6379", "prefix": "switchyard" },
  *   "maxBodyBytes": 4194304,
  *   "maxStreams": 256,
  *   "server": { "headersTimeoutMs": 10000, "bodyTimeoutMs": 60000, "idleTimeoutMs": 30000, "maxConnections": 1024, "maxHeaderBytes": 65536 },
@@ -29,9 +32,16 @@
  * | `routing.fallback` | `none`, `sequential` (default) or `parallel` |
  * | `routing.fallbackChain` | backend names, in fallback order |
  * | `routing.defaultBackend` | default: the first backend |
+ * | `routing.fallbackOnClientError` | `true`: fallback may answer a request a backend rejected as the client's error (400, 404 `model_not_found`, 422); default `false`, the rejection reaches the client (router `fallbackOnClientError`) |
+ * | `routing.cooldownOnRateLimit` | `false`: a 429 with `Retry-After` does not take the backend out of routing for that long; default `true` (router `cooldownOnRateLimit`) |
  * | `aliases` | client model name → model name (`"backend/model"`, a backend, or any name) |
- * | `breaker` | `enabled` (default true), `threshold` (consecutive failures), `timeoutMs` (open → half-open) |
+ * | `breaker` | `enabled` (default true when the section is given; without it breakers stay off, the router's default), `threshold` (consecutive failures, default 5), `timeoutMs` (open → half-open, default 60000) |
+ * | `healthChecks` | `intervalMs` (background health checks of every backend; 0, the default, disables them), `timeoutMs` (bound on one check, default 5000) |
  * | `timeouts.requestMs` | longest wait for an answer (a stream's first output); 504 past it |
+ * | `timeouts.attemptMs` | longest one attempt on one backend may run; past it the attempt counts as a `TIMEOUT` failure (breaker, stats) and fallback goes on (router `attemptTimeout`) |
+ * | `timeouts.deadlineMs` | overall budget of retries and fallbacks of one request (router `deadline`) |
+ * | `retries` | on the same backend before falling back, for retryable failures: `count` (default 0), `baseDelayMs` (first backoff, doubled each time, with jitter; default 500), `maxDelayMs` (longest wait; a longer `Retry-After` falls back instead; default 10000) |
+ * | `redis` | `url` (`redis://` or `rediss://`; `"$VAR"` reads the environment) and `prefix` (key namespace, default `switchyard`): breakers, cooldowns and per-key rate limits shared by every gateway on that Redis. `createGateway` takes the store itself (`store`); `examples/serve.ts` connects it |
  * | `maxBodyBytes` | largest request body (default 4 MiB) |
  * | `maxStreams` | most streamed answers open at once (default 256); 503 with `Retry-After: 1` past it |
  * | `server` | the listener's limits, for `serveGateway`: `headersTimeoutMs`, `bodyTimeoutMs`, `idleTimeoutMs`, `maxConnections`, `maxHeaderBytes` (see `serve_options.ts`) |
@@ -52,36 +62,20 @@ import {
   type ServeLimits,
   type ServeOptions,
 } from "./serve_options.ts";
+import {
+  boolean,
+  GatewayConfigError,
+  nonNegativeInteger,
+  object,
+  oneOf,
+  only,
+  positiveInteger,
+  setOwn,
+  string,
+  strings,
+} from "./_config_fields.ts";
 
-/**
- * An invalid config: `field` names the offending field.
- *
- * @example Usage
- * ```ts
- * import { GatewayConfigError } from "@switchyard/switchyard/gateway";
- * const error = new GatewayConfigError("keys[0].rpm", "must be a positive integer");
- * console.log(error.message); // "config: keys[0].rpm must be a positive integer"
- * ```
- */
-export class GatewayConfigError extends Error {
-  /** Always `INVALID_CONFIG`. */
-  readonly code = "INVALID_CONFIG";
-  /** The field at fault, e.g. `keys[0].rpm`. */
-  readonly field: string;
-
-  /**
-   * Creates the error.
-   *
-   * @param field The field at fault.
-   * @param problem What is wrong with it.
-   * @param message The whole message, when not `config: <field> <problem>`.
-   */
-  constructor(field: string, problem: string, message?: string) {
-    super(message ?? `config: ${field} ${problem}`);
-    this.name = "GatewayConfigError";
-    this.field = field;
-  }
-}
+export { GatewayConfigError };
 
 /**
  * One backend of the config, its `apiKey` read from the environment.
@@ -137,6 +131,24 @@ export interface GatewayConfig {
   maxStreams?: number;
   /** `server`: the listener's limits (hostname and port come from elsewhere). */
   server?: Omit<ServeOptions, "hostname" | "port">;
+  /** `redis`: where a fleet of gateways keeps its shared state. */
+  redis?: RedisConfig;
+}
+
+/**
+ * The `redis` section: the server a fleet of gateways shares.
+ *
+ * @example Usage
+ * ```ts
+ * import type { RedisConfig } from "@switchyard/switchyard/gateway";
+ * const redis: RedisConfig = { url: "redis://127.0.0.1:6379", prefix: "switchyard" };
+ * ```
+ */
+export interface RedisConfig {
+  /** `redis://` or `rediss://` URL (already read from `$VAR`). */
+  url: string;
+  /** Key namespace, when not the store's default. */
+  prefix?: string;
 }
 
 // The listener's limits: every ServeOptions field but the address.
@@ -159,78 +171,6 @@ const FALLBACKS: readonly FallbackStrategy[] = [
   "sequential",
   "parallel",
 ];
-
-/** Sets an own property, also for names such as `__proto__`. */
-function setOwn(
-  target: Record<string, string>,
-  key: string,
-  value: string,
-): void {
-  Object.defineProperty(target, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function only(
-  value: Record<string, unknown>,
-  where: string,
-  allowed: readonly string[],
-): void {
-  for (const key of Object.keys(value)) {
-    if (!allowed.includes(key)) {
-      throw new GatewayConfigError(
-        where === "" ? key : `${where}.${key}`,
-        `is not a known field (known: ${allowed.join(", ")})`,
-      );
-    }
-  }
-}
-
-function object(value: unknown, field: string): Record<string, unknown> {
-  if (!isRecord(value)) {
-    throw new GatewayConfigError(field, "must be an object");
-  }
-  return value;
-}
-
-function string(value: unknown, field: string): string {
-  if (typeof value !== "string" || value === "") {
-    throw new GatewayConfigError(field, "must be a non-empty string");
-  }
-  return value;
-}
-
-function strings(value: unknown, field: string): string[] {
-  if (!Array.isArray(value)) {
-    throw new GatewayConfigError(field, "must be an array of strings");
-  }
-  return value.map((item, i) => string(item, `${field}[${i}]`));
-}
-
-function positiveInteger(value: unknown, field: string): number {
-  if (!Number.isSafeInteger(value) || (value as number) < 1) {
-    throw new GatewayConfigError(field, "must be a positive integer");
-  }
-  return value as number;
-}
-
-function oneOf<T extends string>(
-  value: unknown,
-  field: string,
-  allowed: readonly T[],
-): T {
-  if (typeof value !== "string" || !allowed.includes(value as T)) {
-    throw new GatewayConfigError(field, `must be one of ${allowed.join(", ")}`);
-  }
-  return value as T;
-}
 
 /**
  * Reads one environment variable; `undefined` when unset.
@@ -378,6 +318,23 @@ async function readKeys(value: unknown, env: Env): Promise<ApiKey[]> {
   return keys;
 }
 
+function readRedis(value: unknown, env: Env): RedisConfig {
+  const raw = object(value, "redis");
+  only(raw, "redis", ["url", "prefix"]);
+  const url = secret(raw.url, "redis.url", env);
+  if (!URL.canParse(url) || !/^rediss?:$/.test(new URL(url).protocol)) {
+    throw new GatewayConfigError(
+      "redis.url",
+      "must be a redis:// or rediss:// URL",
+    );
+  }
+  const redis: RedisConfig = { url };
+  if (raw.prefix !== undefined) {
+    redis.prefix = string(raw.prefix, "redis.prefix");
+  }
+  return redis;
+}
+
 function checkNames(
   names: readonly string[],
   known: ReadonlySet<string>,
@@ -431,7 +388,10 @@ export async function parseGatewayConfig(
     "routing",
     "aliases",
     "breaker",
+    "healthChecks",
     "timeouts",
+    "retries",
+    "redis",
     "maxBodyBytes",
     "maxStreams",
     "server",
@@ -456,7 +416,21 @@ export async function parseGatewayConfig(
       "fallback",
       "fallbackChain",
       "defaultBackend",
+      "fallbackOnClientError",
+      "cooldownOnRateLimit",
     ]);
+    if (routing.fallbackOnClientError !== undefined) {
+      routerConfig.fallbackOnClientError = boolean(
+        routing.fallbackOnClientError,
+        "routing.fallbackOnClientError",
+      );
+    }
+    if (routing.cooldownOnRateLimit !== undefined) {
+      routerConfig.cooldownOnRateLimit = boolean(
+        routing.cooldownOnRateLimit,
+        "routing.cooldownOnRateLimit",
+      );
+    }
     if (routing.strategy !== undefined) {
       routerConfig.routingStrategy = oneOf(
         routing.strategy,
@@ -490,15 +464,11 @@ export async function parseGatewayConfig(
   if (raw.breaker !== undefined) {
     const breaker = object(raw.breaker, "breaker");
     only(breaker, "breaker", ["enabled", "threshold", "timeoutMs"]);
-    if (breaker.enabled !== undefined) {
-      if (typeof breaker.enabled !== "boolean") {
-        throw new GatewayConfigError(
-          "breaker.enabled",
-          "must be true or false",
-        );
-      }
-      routerConfig.enableCircuitBreaker = breaker.enabled;
-    }
+    // A breaker section turns breakers on unless it says otherwise: a
+    // threshold without breakers would silently do nothing.
+    routerConfig.enableCircuitBreaker = breaker.enabled === undefined
+      ? true
+      : boolean(breaker.enabled, "breaker.enabled");
     if (breaker.threshold !== undefined) {
       routerConfig.circuitBreakerThreshold = positiveInteger(
         breaker.threshold,
@@ -512,16 +482,78 @@ export async function parseGatewayConfig(
       );
     }
   }
-  config.routerConfig = routerConfig;
+  if (raw.healthChecks !== undefined) {
+    const checks = object(raw.healthChecks, "healthChecks");
+    only(checks, "healthChecks", ["intervalMs", "timeoutMs"]);
+    if (checks.intervalMs !== undefined) {
+      routerConfig.healthCheckInterval = nonNegativeInteger(
+        checks.intervalMs,
+        "healthChecks.intervalMs",
+      );
+    }
+    if (checks.timeoutMs !== undefined) {
+      routerConfig.healthCheckTimeout = positiveInteger(
+        checks.timeoutMs,
+        "healthChecks.timeoutMs",
+      );
+    }
+  }
   if (raw.timeouts !== undefined) {
     const timeouts = object(raw.timeouts, "timeouts");
-    only(timeouts, "timeouts", ["requestMs"]);
+    only(timeouts, "timeouts", ["requestMs", "attemptMs", "deadlineMs"]);
     if (timeouts.requestMs !== undefined) {
       config.requestTimeoutMs = positiveInteger(
         timeouts.requestMs,
         "timeouts.requestMs",
       );
     }
+    if (timeouts.attemptMs !== undefined) {
+      routerConfig.attemptTimeout = positiveInteger(
+        timeouts.attemptMs,
+        "timeouts.attemptMs",
+      );
+    }
+    if (timeouts.deadlineMs !== undefined) {
+      routerConfig.deadline = positiveInteger(
+        timeouts.deadlineMs,
+        "timeouts.deadlineMs",
+      );
+    }
+  }
+  if (raw.retries !== undefined) {
+    const retries = object(raw.retries, "retries");
+    only(retries, "retries", ["count", "baseDelayMs", "maxDelayMs"]);
+    if (retries.count !== undefined) {
+      routerConfig.maxRetries = nonNegativeInteger(
+        retries.count,
+        "retries.count",
+      );
+    }
+    if (retries.baseDelayMs !== undefined) {
+      routerConfig.retryBaseDelay = nonNegativeInteger(
+        retries.baseDelayMs,
+        "retries.baseDelayMs",
+      );
+    }
+    if (retries.maxDelayMs !== undefined) {
+      routerConfig.retryMaxDelay = nonNegativeInteger(
+        retries.maxDelayMs,
+        "retries.maxDelayMs",
+      );
+    }
+    if (
+      (routerConfig.retryBaseDelay ?? 500) >
+        (routerConfig.retryMaxDelay ?? 10_000)
+    ) {
+      throw new GatewayConfigError(
+        "retries.baseDelayMs",
+        "must not exceed retries.maxDelayMs",
+      );
+    }
+  }
+  config.routerConfig = routerConfig;
+  if (raw.redis !== undefined) {
+    config.redis = readRedis(raw.redis, env);
   }
   if (raw.maxBodyBytes !== undefined) {
     config.maxBodyBytes = positiveInteger(raw.maxBodyBytes, "maxBodyBytes");

@@ -11,15 +11,21 @@
  * | an upstream 4xx other than 408 and 429 (400, 401, 403, 404, 409, 413, 422), from the only backend or from **every** backend fallback tried | that status, with the upstream's own error `message`/`type`/`code`/`param` when it sent OpenAI- or Anthropic-shaped JSON |
  * | `INVALID_REQUEST` raised before anything was sent, `ROUTING_FAILED` | 400 |
  * | every backend rate limited | 429 + `Retry-After` (seconds, the shortest wait, rounded up) |
+ * | `NO_BACKEND_AVAILABLE` because every candidate cools down after a 429's `Retry-After` (the router's `cooldownOnRateLimit`) | 429 + `Retry-After` and `retry-after-ms`: the time until the first candidate is back |
  * | `AUTHENTICATION_FAILED` without an HTTP status | 401 |
  * | anything else after fallback (`ALL_BACKENDS_FAILED`, `PROVIDER_ERROR`, `NETWORK_ERROR`, `INVALID_RESPONSE`) | 502 |
- * | `NO_BACKEND_AVAILABLE` | 503 |
+ * | any other `NO_BACKEND_AVAILABLE` (unhealthy, misconfigured, breaker open after failures) | 503 |
  * | `TIMEOUT` | 504 |
  * | the client went away (`ABORTED`) | 499 |
  * | a bug | 500 without detail |
  *
  * A mix of client errors and other failures is a 502: some backend failed for
  * a reason the client cannot fix.
+ *
+ * A backend cooling down after a 429 is still rate limited: the client gets
+ * the 429 and the remaining wait, not a 503 (which both SDKs retry at once),
+ * streamed or not, as LiteLLM's proxy answers when every deployment cools
+ * down. A breaker opened by failures stays a 503.
  *
  * @module
  */
@@ -311,6 +317,19 @@ export function resolveError(
       headers: retryAfterHeaders(
         waits.length > 0 ? Math.min(...waits) : undefined,
       ),
+    };
+  }
+  if (
+    error.code === "NO_BACKEND_AVAILABLE" &&
+    error.details?.cooldown === "rate-limit" && error.retryAfter !== undefined
+  ) {
+    return {
+      status: 429,
+      type: "rate_limit_error",
+      message: error.message,
+      code: "RATE_LIMITED",
+      param: null,
+      headers: retryAfterHeaders(error.retryAfter),
     };
   }
   let status = STATUS_BY_CODE[error.code] ?? 500;

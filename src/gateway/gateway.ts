@@ -38,6 +38,10 @@
  *   backend is called. Nothing is produced ahead of the reader (the SSE body
  *   has `highWaterMark: 0`), so an open stream holds about its parsed
  *   request plus one chunk, however slow its reader.
+ * - **A fleet.** `store` (a `RouterStore`) holds the built router's breakers
+ *   and cooldowns and, through `SharedRateLimitStore`, the per-key buckets:
+ *   one store, one mechanism. `now` is also the built router's clock, so a
+ *   cooldown's `Retry-After` and the limits' agree.
  *
  * @module
  */
@@ -48,11 +52,13 @@ import {
   type RoutingTrace,
 } from "../models/mod.ts";
 import { AdapterError, ErrorCode, RouterError } from "../models/errors.ts";
+import type { RouterStore } from "../models/store.ts";
 import type {
   BackendAdapter,
   IRChatRequest,
   IRStreamChunk,
   IRUsage,
+  IRWarning,
 } from "../models/types.ts";
 import { readJson } from "./_read_bounded.ts";
 import { readHead, sseBody } from "./_sse.ts";
@@ -72,6 +78,7 @@ import {
   type RateLimitStore,
 } from "./rate_limit.ts";
 import { MemoryRateLimitStore } from "./memory_rate_limit_store.ts";
+import { SharedRateLimitStore } from "./shared_rate_limit_store.ts";
 import { Metrics } from "./metrics.ts";
 import { anthropicModelList, modelList, routerInfo } from "./_info.ts";
 
@@ -149,8 +156,22 @@ export interface GatewayOptions {
   fallbackChain?: readonly string[];
   /** Client keys; none: no authentication (listen on loopback only). */
   keys?: readonly ApiKey[];
-  /** Where rate-limit buckets live; default in memory. */
+  /**
+   * Shared state for a fleet of gateways (`createRedisStore` from
+   * `@switchyard/switchyard/models/redis`, or any {@linkcode RouterStore}):
+   * the router built from `backends` keeps its breakers and cooldowns there,
+   * and per-key rate limits count there (a {@linkcode SharedRateLimitStore}),
+   * so a key's limit holds across instances. Default: this process only.
+   */
+  store?: RouterStore;
+  /** Where rate-limit buckets live; default `store`'s, else in memory. */
   rateLimitStore?: RateLimitStore;
+  /**
+   * Receives warnings: the router's (`store-unavailable`, …, unless
+   * `routerConfig.onWarning` is set) and the shared rate limits'
+   * (`rate-limit-store-unavailable`, `rate-limit-store-recovered`).
+   */
+  onWarning?: (warning: IRWarning) => void;
   /** Model aliases: client name → model name (`"<backend>/<model>"`, …). */
   aliases?: Readonly<Record<string, string>>;
   /** Longest wait for an answer (a stream's first output), in ms. */
@@ -299,6 +320,10 @@ export function createGateway(options: GatewayOptions): Gateway {
       fallbackStrategy: "sequential",
       ...(backends.length > 0 ? { defaultBackend: backends[0][0] } : {}),
       modelTranslation: { strategy: "default" },
+      // One clock for limits, cooldowns and Retry-After.
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.store ? { store: options.store } : {}),
+      ...(options.onWarning ? { onWarning: options.onWarning } : {}),
       ...options.routerConfig,
     });
     for (const [name, adapter] of backends) {
@@ -319,7 +344,12 @@ export function createGateway(options: GatewayOptions): Gateway {
   const timeoutMs = options.requestTimeoutMs;
   const keyRing = new KeyRing(options.keys ?? []);
   const limiter = new RateLimiter(
-    options.rateLimitStore ?? new MemoryRateLimitStore(),
+    options.rateLimitStore ??
+      (options.store
+        ? new SharedRateLimitStore(options.store, {
+          ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+        })
+        : new MemoryRateLimitStore()),
     now,
   );
   const metrics = new Metrics();

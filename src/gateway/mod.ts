@@ -3,6 +3,9 @@
  * and Anthropic-compatible (`/v1/messages`) HTTP API over the model router,
  * as one fetch handler, with client keys, per-key rate limits, Prometheus
  * metrics, one JSON log line per request and a validated JSON config.
+ * With `store` (the model router's `RouterStore`, e.g. the Redis store of
+ * `./models/redis`) breakers, cooldowns and per-key limits hold across a
+ * fleet of instances.
  *
  * Nothing here imports `Deno.*` or `node:` statically: the handler runs
  * under `Deno.serve`, `deno serve`, Bun, Node (through any fetch-handler
@@ -37,6 +40,7 @@ export * from "./config.ts";
 export * from "./keys.ts";
 export * from "./rate_limit.ts";
 export * from "./memory_rate_limit_store.ts";
+export * from "./shared_rate_limit_store.ts";
 export * from "./metrics.ts";
 export * from "./openai_request.ts";
 export * from "./openai_response.ts";

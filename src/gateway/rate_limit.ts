@@ -18,7 +18,9 @@
  *   answers carry the same headers.
  *
  * Bucket state lives behind {@linkcode RateLimitStore}; the default
- * {@linkcode MemoryRateLimitStore} keeps it in this process.
+ * {@linkcode MemoryRateLimitStore} keeps it in this process,
+ * `SharedRateLimitStore` in the model router's `RouterStore` (on Redis: one
+ * count for a fleet of gateways).
  *
  * @module
  */
@@ -62,7 +64,7 @@ export interface BucketState {
 
 /**
  * Where bucket state lives. Implementations must make `take` atomic per key
- * (a later Redis store does it in one Lua script).
+ * (`SharedRateLimitStore` over the Redis store does it in one Lua script).
  *
  * @example A store that counts its calls
  * ```ts

@@ -69,6 +69,8 @@ export class BackendState {
   #started = 0;
   #failStreak = 0;
   #coolUntil = 0;
+  /** Until when a 429's Retry-After keeps the breaker open (0: none). */
+  #rateLimitedUntil = 0;
   #misconfigured: AdapterError | undefined;
   readonly #rules: BreakerSettings;
   /** Set with an asynchronous store: every change is mirrored there. */
@@ -136,6 +138,22 @@ export class BackendState {
   /** Whether a recent failure keeps the backend out of latency ranking's first tier. */
   isCooling(now: number): boolean {
     return now < this.#coolUntil;
+  }
+
+  /**
+   * When an unavailable backend admits a request again, for
+   * NO_BACKEND_AVAILABLE: the end of its breaker's opening, and whether that
+   * opening is a 429's cooldown. Undefined when it is available now or the
+   * end is unknown (unhealthy, misconfigured, opened by hand without a
+   * timeout, a half-open probe in flight). An opening a sibling made through
+   * a shared store reads as a plain opening: the cause stays local.
+   */
+  reopensAt(now: number): { at: number; rateLimited: boolean } | undefined {
+    if (!this.#healthy || this.#misconfigured !== undefined) return undefined;
+    if (this.breaker.state(now) !== "open") return undefined;
+    const at = this.breaker.snapshot(now).openUntil;
+    if (!Number.isFinite(at)) return undefined;
+    return { at, rateLimited: at <= this.#rateLimitedUntil };
   }
 
   /**
@@ -216,6 +234,10 @@ export class BackendState {
       ) {
         this.#coolUntil = Math.max(this.#coolUntil, now + error.retryAfter);
         this.breaker.coolFor(now, error.retryAfter);
+        this.#rateLimitedUntil = Math.max(
+          this.#rateLimitedUntil,
+          now + error.retryAfter,
+        );
         this.#link?.open(now, error.retryAfter, true);
       }
     } else if (attempt.kind === "aborted") {
@@ -240,6 +262,7 @@ export class BackendState {
 
   /** Closes the breaker by hand (close/resetCircuitBreaker), for the fleet too. */
   closeBreaker(): void {
+    this.#rateLimitedUntil = 0;
     this.breaker.close();
     this.#link?.close();
   }

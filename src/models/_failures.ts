@@ -40,17 +40,63 @@ export function noBackend(message: string): RouterError {
   });
 }
 
-/** Nothing could be called for a request that named `requested` (or none). */
+/**
+ * When the first of `candidates` admits requests again, if every one of them
+ * is out for a known time: `retryAfter` (ms from `now`), and in `details`
+ * `availableAt` (the Router's clock) and `cooldown`: `rate-limit` when every
+ * candidate cools down after a 429's Retry-After, else `circuit-open`.
+ */
+function reopening(
+  candidates: readonly BackendEntry[],
+  now: number,
+): { retryAfter: number; details: Record<string, unknown> } | undefined {
+  if (candidates.length === 0) return undefined;
+  let at = Infinity;
+  let rateLimited = true;
+  for (const entry of candidates) {
+    const reopens = entry.state.reopensAt(now);
+    if (reopens === undefined) return undefined;
+    at = Math.min(at, reopens.at);
+    rateLimited &&= reopens.rateLimited;
+  }
+  return {
+    retryAfter: Math.max(0, at - now),
+    details: {
+      availableAt: at,
+      cooldown: rateLimited ? "rate-limit" : "circuit-open",
+    },
+  };
+}
+
+/**
+ * Nothing could be called for a request that named `requested` (or none);
+ * `candidates` are the backends it could have used, for when they admit
+ * requests again (see reopening).
+ */
 export function noBackendFor(
   requested: string | undefined,
   disposed: boolean,
+  candidates: readonly BackendEntry[] = [],
+  now = 0,
 ): RouterError {
   if (disposed) return noBackend("Router is disposed");
-  return noBackend(
-    requested === undefined
-      ? "No backend is available"
-      : `Backend "${requested}" is unavailable and no fallback is available`,
-  );
+  const message = requested === undefined
+    ? "No backend is available"
+    : `Backend "${requested}" is unavailable and no fallback is available`;
+  const back = reopening(candidates, now);
+  if (back === undefined) return noBackend(message);
+  const why = back.details.cooldown === "rate-limit"
+    ? "cooling down after a rate limit"
+    : "behind an open circuit breaker";
+  return new RouterError({
+    code: ErrorCode.NO_BACKEND_AVAILABLE,
+    message: `${message} (${why}; available again in ${
+      Math.ceil(back.retryAfter)
+    } ms)`,
+    attemptedBackends: [],
+    retryAfter: back.retryAfter,
+    details: back.details,
+  });
 }
 
 /** Why one backend cannot be called now; `entry` is its registration, if any. */

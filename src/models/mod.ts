@@ -26,7 +26,10 @@
  *   is available, else the first available backend in registration order
  *   (with `capabilityBasedRouting`, the best-scored one), else
  *   `NO_BACKEND_AVAILABLE`. Available = registered, healthy, and the breaker
- *   admits a request (half-open admits exactly one probe).
+ *   admits a request (half-open admits exactly one probe). When every
+ *   candidate is out for a known time, that error's `retryAfter` is the wait
+ *   until the first is back and `details.cooldown` says whether they all cool
+ *   down after a 429 (`rate-limit`) or not (`circuit-open`).
  * - **latency-optimized / cost-optimized.** A backend that has never been
  *   tried is chosen first (registration order), once, so new backends get
  *   data; afterwards the lowest mean latency over the recent window (only

@@ -64,6 +64,7 @@ import { createPolicy } from "./fallback/create.ts";
 import { createStrategy } from "./routing/create.ts";
 import { Selector } from "./routing/selector.ts";
 import { routeStream } from "./streaming/stream.ts";
+import { withReopening } from "./streaming/_chunks.ts";
 
 export type * from "./config.ts";
 export type * from "./store.ts";
@@ -407,7 +408,12 @@ export class Router implements BackendAdapter {
     const state = stateAfter(parts, request, plan, undefined, signal, false);
     const next = await parts.policy.next(state);
     if (parts.policy.final || next.length === 0) {
-      throw noBackendFor(plan.requested, this.#registry.disposed);
+      throw noBackendFor(
+        plan.requested,
+        this.#registry.disposed,
+        parts.policy.final ? [] : state.candidates,
+        this.#settings.now(),
+      );
     }
     return next[0].name;
   }
@@ -971,9 +977,9 @@ export function createRouter(config?: RouterConfig): Router {
 
 /** A stream that only reports `error` (executeStream never throws). */
 async function* errorStream(error: AdapterError): IRChatStream {
-  yield {
+  yield withReopening({
     type: "error",
     sequence: 0,
     error: { code: error.code, message: error.message },
-  };
+  }, error);
 }

@@ -427,8 +427,20 @@ export interface IRStreamErrorChunk {
   type: "error";
   /** Position in the stream. */
   sequence: number;
-  /** What went wrong. */
-  error: { code: string; message: string; retryable?: boolean };
+  /**
+   * What went wrong. `retryAfter` (ms) and `cooldown` come from the error
+   * when it has them: a `NO_BACKEND_AVAILABLE` whose every candidate is out
+   * for a known time says when the first is back, and whether they all cool
+   * down after a rate limit (`rate-limit`) or a tripped breaker
+   * (`circuit-open`).
+   */
+  error: {
+    code: string;
+    message: string;
+    retryable?: boolean;
+    retryAfter?: number;
+    cooldown?: "rate-limit" | "circuit-open";
+  };
 }
 
 /**

@@ -115,3 +115,32 @@ Deno.test("planGateway: the config's maxStreams and server limits reach the gate
   });
   assert.deepEqual((await plan({})).server, {}, "defaults without a config");
 });
+
+Deno.test("planGateway: Redis from the config's redis, else REDIS_URL; a bad REDIS_URL is one line", async () => {
+  const none = await planGateway(() => undefined, () => "");
+  assert.equal(none.redis, undefined, "no Redis unless asked");
+  const fromEnv = await planGateway(
+    (name) => name === "REDIS_URL" ? "redis://10.0.0.5:6379" : undefined,
+    () => "",
+  );
+  assert.deepEqual(fromEnv.redis, { url: "redis://10.0.0.5:6379" });
+  const fromConfig = await planGateway(
+    (name) =>
+      ({
+        SWITCHYARD_CONFIG: "gw.json",
+        REDIS_URL: "redis://10.0.0.5:6379",
+      } as Record<string, string>)[name],
+    () =>
+      JSON.stringify({ redis: { url: "rediss://cache:6380", prefix: "a" } }),
+  );
+  assert.deepEqual(fromConfig.redis, {
+    url: "rediss://cache:6380",
+    prefix: "a",
+  });
+  const bad = await planGateway(
+    (name) => name === "REDIS_URL" ? "http://10.0.0.5" : undefined,
+    () => "",
+  ).catch((e) => e);
+  assert.ok(bad instanceof ConfigError, String(bad));
+  assert.equal(bad.message, "REDIS_URL must be a redis:// or rediss:// URL");
+});

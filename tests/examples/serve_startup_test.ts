@@ -4,6 +4,11 @@
 // closed).
 import assert from "node:assert/strict";
 import { fetchSignal, run, stopChild } from "../_bounded.ts";
+import { needs } from "../_programs.ts";
+import { createGateway, hashKey } from "../../src/gateway/mod.ts";
+import { createRedisStore } from "../../src/models/stores/redis.ts";
+import { createEchoAdapter } from "../../src/models/testing.ts";
+import { connect, startRedis } from "../models/stores/_redis_server.ts";
 
 const SERVE = new URL("../../examples/serve.ts", import.meta.url).pathname;
 /** The flags of the `start` task in deno.json. */
@@ -578,4 +583,72 @@ Deno.test("serve.ts: HOST beyond loopback without keys, or a bad config field, s
   } finally {
     await Deno.remove(path);
   }
+});
+
+Deno.test({
+  name:
+    "serve.ts: REDIS_URL shares per-key limits with every gateway on that Redis",
+  ignore: needs("serve.ts on Redis", "redis-server").ignore,
+  async fn() {
+    const redis = await startRedis();
+    const path = await Deno.makeTempFile({ suffix: ".json" });
+    const { client, close } = await connect(redis.port, {
+      disableOfflineQueue: true,
+    });
+    const sha256 = await hashKey("sk-team-a-secret");
+    // A sibling instance in this process, on the same Redis and prefix.
+    const sibling = createGateway({
+      backends: [["echo", createEchoAdapter()]],
+      keys: [{ id: "team-a", sha256, rpm: 2 }],
+      store: createRedisStore(client, { prefix: "fleet:" }),
+    });
+    try {
+      await Deno.writeTextFile(
+        path,
+        JSON.stringify({
+          backends: [{ name: "echo", provider: "echo" }],
+          keys: [{ id: "team-a", key: "$TEAM_A_KEY", rpm: 2 }],
+          redis: { url: "$REDIS_URL", prefix: "fleet" },
+        }),
+      );
+      const serve = await startServe({
+        SWITCHYARD_CONFIG: path,
+        TEAM_A_KEY: "sk-team-a-secret",
+        REDIS_URL: `redis://127.0.0.1:${redis.port}`,
+      });
+      try {
+        assert.match(
+          serve.stdout(),
+          new RegExp(`shared state on Redis redis://127.0.0.1:${redis.port}`),
+        );
+        const post = async (send: (r: Request) => Promise<Response>) => {
+          const response = await send(
+            new Request(`${serve.origin}/v1/chat/completions`, {
+              signal: fetchSignal(),
+              method: "POST",
+              headers: { authorization: "Bearer sk-team-a-secret" },
+              body: JSON.stringify({
+                model: "echo",
+                messages: [{ role: "user", content: "hi" }],
+              }),
+            }),
+          );
+          await response.body?.cancel();
+          return response.status;
+        };
+        // 2 per minute for the key across both instances.
+        assert.equal(await post(fetch), 200);
+        assert.equal(await post(sibling), 200);
+        assert.equal(await post(fetch), 429);
+        assert.equal(await post(sibling), 429);
+      } finally {
+        await serve.stop();
+      }
+    } finally {
+      sibling.dispose();
+      await close();
+      await redis.stop();
+      await Deno.remove(path);
+    }
+  },
 });

@@ -341,6 +341,9 @@ Deno.test("anthropic SDK: errors are Anthropic error bodies with the right statu
     backends: [["missing", notFound], ["limited", limited]],
     routerConfig: { fallbackStrategy: "none" },
     keys: [{ id: "k", sha256: await hashKey("sk-right") }],
+    // A still clock: the streamed request meets the 429's cooldown with
+    // exactly its 3 s left.
+    now: () => 1_000_000,
   });
   try {
     const wrong = await client(server.origin, "sk-wrong").messages.create({
@@ -369,8 +372,12 @@ Deno.test("anthropic SDK: errors are Anthropic error bodies with the right statu
         stream,
       }).catch((e) => e);
       assert.ok(slow instanceof Anthropic.RateLimitError, String(slow));
+      assert.equal(errorType(slow), "rate_limit_error");
       assert.equal(slow.headers?.get("retry-after"), "3");
+      assert.equal(slow.headers?.get("retry-after-ms"), "3000");
     }
+    // The second (streamed) request met the cooldown, not the backend.
+    assert.equal(limited.calls.length, 1);
     const invalid = await anthropic.messages.create({
       model: "missing",
       messages: [{ role: "user", content: "hi" }],

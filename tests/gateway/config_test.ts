@@ -12,6 +12,7 @@ import {
 import {
   createEchoAdapter,
   createFailingAdapter,
+  createFlakyAdapter,
 } from "../../src/models/testing.ts";
 
 const ENV: Record<string, string> = {
@@ -130,6 +131,67 @@ Deno.test("config: every invalid field is one line naming it", async () => {
       { timeouts: { requestMs: "60s" } },
       "config: timeouts.requestMs must be a positive integer",
     ],
+    [
+      { timeouts: { attemptMs: 0 } },
+      "config: timeouts.attemptMs must be a positive integer",
+    ],
+    [
+      { timeouts: { deadlineMs: 1.5 } },
+      "config: timeouts.deadlineMs must be a positive integer",
+    ],
+    [
+      { timeouts: { totalMs: 1 } },
+      "config: timeouts.totalMs is not a known field",
+    ],
+    [
+      { retries: { count: -1 } },
+      "config: retries.count must be a non-negative integer",
+    ],
+    [
+      { retries: { baseDelayMs: "1s" } },
+      "config: retries.baseDelayMs must be a non-negative integer",
+    ],
+    [
+      { retries: { maxDelayMs: 100 } },
+      "config: retries.baseDelayMs must not exceed retries.maxDelayMs",
+    ],
+    [
+      { retries: { tries: 2 } },
+      "config: retries.tries is not a known field",
+    ],
+    [
+      { healthChecks: { intervalMs: -5 } },
+      "config: healthChecks.intervalMs must be a non-negative integer",
+    ],
+    [
+      { healthChecks: { timeoutMs: 0 } },
+      "config: healthChecks.timeoutMs must be a positive integer",
+    ],
+    [
+      { routing: { fallbackOnClientError: "yes" } },
+      "config: routing.fallbackOnClientError must be true or false",
+    ],
+    [
+      { routing: { cooldownOnRateLimit: 0 } },
+      "config: routing.cooldownOnRateLimit must be true or false",
+    ],
+    [{ redis: "redis://x" }, "config: redis must be an object"],
+    [
+      { redis: { url: "http://127.0.0.1:6379" } },
+      "config: redis.url must be a redis:// or rediss:// URL",
+    ],
+    [
+      { redis: { url: "$NO_REDIS" } },
+      "config: redis.url names environment variable NO_REDIS, which is not set",
+    ],
+    [
+      { redis: { url: "redis://127.0.0.1", prefix: "" } },
+      "config: redis.prefix must be a non-empty string",
+    ],
+    [
+      { redis: { url: "redis://127.0.0.1", db: 2 } },
+      "config: redis.db is not a known field",
+    ],
     [{ maxBodyBytes: 0 }, "config: maxBodyBytes must be a positive integer"],
     [
       { aliases: { fast: 1 } },
@@ -208,12 +270,109 @@ Deno.test("config: a full file reads into backends, hashed keys, aliases and rou
     routingStrategy: "round-robin",
     fallbackStrategy: "none",
     defaultBackend: "echo",
+    enableCircuitBreaker: true,
     circuitBreakerThreshold: 3,
     circuitBreakerTimeout: 5000,
   });
   assert.deepEqual(config.fallbackChain, ["echo", "up"]);
   assert.equal(config.requestTimeoutMs, 1000);
   assert.equal(config.maxBodyBytes, 1024);
+});
+
+Deno.test("config: every resilience setting reaches the model router's config", async () => {
+  const config = await parseGatewayConfig(
+    JSON.stringify({
+      routing: {
+        strategy: "latency-optimized",
+        fallback: "parallel",
+        fallbackOnClientError: true,
+        cooldownOnRateLimit: false,
+      },
+      breaker: { enabled: false, threshold: 2, timeoutMs: 9000 },
+      healthChecks: { intervalMs: 15000, timeoutMs: 2000 },
+      timeouts: { requestMs: 60000, attemptMs: 20000, deadlineMs: 50000 },
+      retries: { count: 2, baseDelayMs: 250, maxDelayMs: 4000 },
+      redis: { url: "$REDIS", prefix: "gw" },
+    }),
+    (name) => name === "REDIS" ? "redis://:pw@127.0.0.1:6390" : undefined,
+  );
+  assert.deepEqual(config.routerConfig, {
+    routingStrategy: "latency-optimized",
+    fallbackStrategy: "parallel",
+    fallbackOnClientError: true,
+    cooldownOnRateLimit: false,
+    enableCircuitBreaker: false,
+    circuitBreakerThreshold: 2,
+    circuitBreakerTimeout: 9000,
+    healthCheckInterval: 15000,
+    healthCheckTimeout: 2000,
+    attemptTimeout: 20000,
+    deadline: 50000,
+    maxRetries: 2,
+    retryBaseDelay: 250,
+    retryMaxDelay: 4000,
+  });
+  assert.equal(config.requestTimeoutMs, 60000);
+  assert.deepEqual(config.redis, {
+    url: "redis://:pw@127.0.0.1:6390",
+    prefix: "gw",
+  });
+});
+
+Deno.test("config: retries and the breaker act in the running gateway", async () => {
+  const config = await parseGatewayConfig(
+    JSON.stringify({
+      retries: { count: 1, baseDelayMs: 0, maxDelayMs: 0 },
+      breaker: { threshold: 2, timeoutMs: 60000 },
+    }),
+    env,
+  );
+  // Fails once, then answers: one retry on the same backend hides it.
+  const flaky = createFlakyAdapter(createEchoAdapter(), {
+    pattern: [true, false],
+  });
+  const down = createFailingAdapter();
+  const gateway = createGateway({
+    ...config,
+    backends: [["flaky", flaky], ["down", down]],
+    routerConfig: {
+      ...config.routerConfig,
+      fallbackStrategy: "none",
+      // The router's own retry timer does not keep a process alive; with no
+      // server listening here, one that does keeps the test waiting for it.
+      timers: {
+        setTimeout: (run, ms) => setTimeout(run, ms),
+        clearTimeout: (id) => clearTimeout(id as number),
+      },
+    },
+  });
+  try {
+    const post = (model: string) =>
+      gateway(
+        new Request("http://localhost/v1/chat/completions", {
+          method: "POST",
+          body: JSON.stringify({
+            model,
+            messages: [{ role: "user", content: "hi" }],
+          }),
+        }),
+      );
+    const retried = await post("flaky");
+    assert.equal(retried.status, 200);
+    await retried.body?.cancel();
+    assert.equal(flaky.calls.length, 2, "the failure was retried once");
+    // threshold 2: a failure and its retry open the breaker.
+    const failed = await post("down");
+    assert.equal(failed.status, 502);
+    await failed.body?.cancel();
+    assert.equal(down.calls.length, 2);
+    const open = await post("down");
+    assert.equal(open.status, 503);
+    assert.equal((await open.json()).error.code, "NO_BACKEND_AVAILABLE");
+    assert.equal(down.calls.length, 2, "the open breaker spares the backend");
+  } finally {
+    gateway.dispose();
+  }
 });
 
 Deno.test("config: fallback and body-size settings reach the running gateway", async () => {

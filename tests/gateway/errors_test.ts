@@ -77,58 +77,74 @@ for (const stream of [false, true]) {
   });
 }
 
-Deno.test("fallback where every backend returns a client error answers that error, not 502", async () => {
-  const upstream = serveUpstream(upstreamError(400, "invalid_value"));
-  const gateway = serveGateway({
-    backends: [["a", openai(upstream.origin, "a")], [
-      "b",
-      openai(upstream.origin, "b"),
-    ]],
-  });
-  try {
-    const error = await client(gateway.origin).chat.completions.create({
-      model: "a",
-      messages: [{ role: "user", content: "hi" }],
-    }).catch((e) => e);
-    assert.ok(error instanceof OpenAI.BadRequestError, String(error));
-    assert.equal(error.status, 400);
-    assert.equal(
-      upstream.calls.length,
-      2,
-      "one call per backend, no SDK retry",
-    );
-  } finally {
-    await gateway.close();
-    await upstream.close();
-  }
-});
-
-Deno.test("a client error on one backend and an outage on the other is a 502", async () => {
-  const upstream = serveUpstream(upstreamError(400, "invalid_value"));
-  const gateway = serveGateway({
-    backends: [["a", openai(upstream.origin, "a")], [
-      "b",
-      createFailingAdapter(),
-    ]],
-  });
-  try {
-    const response = await fetch(`${gateway.origin}/v1/chat/completions`, {
-      signal: fetchSignal(),
-      method: "POST",
-      body: JSON.stringify({
+for (const fallbackOnClientError of [false, true]) {
+  Deno.test(`fallback where every backend returns a client error answers that error, not 502 (fallbackOnClientError: ${fallbackOnClientError})`, async () => {
+    const upstream = serveUpstream(upstreamError(400, "invalid_value"));
+    const gateway = serveGateway({
+      backends: [["a", openai(upstream.origin, "a")], [
+        "b",
+        openai(upstream.origin, "b"),
+      ]],
+      routerConfig: { fallbackOnClientError },
+    });
+    try {
+      const error = await client(gateway.origin).chat.completions.create({
         model: "a",
         messages: [{ role: "user", content: "hi" }],
-      }),
-    });
-    assert.equal(response.status, 502);
-    assert.equal((await response.json()).error.code, "ALL_BACKENDS_FAILED");
-  } finally {
-    await gateway.close();
-    await upstream.close();
-  }
-});
+      }).catch((e) => e);
+      assert.ok(error instanceof OpenAI.BadRequestError, String(error));
+      assert.equal(error.status, 400);
+      assert.equal(error.code, "invalid_value");
+      // By default the router answers the first backend's client error
+      // without asking another; with the option every backend is asked.
+      assert.equal(
+        upstream.calls.length,
+        fallbackOnClientError ? 2 : 1,
+        "upstream calls (no SDK retry)",
+      );
+    } finally {
+      await gateway.close();
+      await upstream.close();
+    }
+  });
 
-Deno.test("a streamed request hit by 429 Retry-After: 7 gets what a non-streamed one gets", async () => {
+  Deno.test(`a client error on one backend and an outage on the other (fallbackOnClientError: ${fallbackOnClientError})`, async () => {
+    const upstream = serveUpstream(upstreamError(400, "invalid_value"));
+    const outage = createFailingAdapter();
+    const gateway = serveGateway({
+      backends: [["a", openai(upstream.origin, "a")], ["b", outage]],
+      routerConfig: { fallbackOnClientError },
+    });
+    try {
+      const response = await fetch(`${gateway.origin}/v1/chat/completions`, {
+        signal: fetchSignal(),
+        method: "POST",
+        body: JSON.stringify({
+          model: "a",
+          messages: [{ role: "user", content: "hi" }],
+        }),
+      });
+      const body = await response.json();
+      assert.equal(upstream.calls.length, 1);
+      if (fallbackOnClientError) {
+        // Some backend failed for a reason the client cannot fix: 502.
+        assert.equal(response.status, 502);
+        assert.equal(body.error.code, "ALL_BACKENDS_FAILED");
+        assert.equal(outage.calls.length, 1);
+      } else {
+        // The client's error is final: the outage is never asked.
+        assert.equal(response.status, 400);
+        assert.equal(body.error.code, "invalid_value");
+        assert.equal(outage.calls.length, 0);
+      }
+    } finally {
+      await gateway.close();
+      await upstream.close();
+    }
+  });
+}
+
+Deno.test("a streamed request hit by 429 Retry-After: 7 gets what a non-streamed one gets, also while the backend cools down", async () => {
   const upstream = serveUpstream(() =>
     Response.json({
       error: {
@@ -139,7 +155,11 @@ Deno.test("a streamed request hit by 429 Retry-After: 7 gets what a non-streamed
       },
     }, { status: 429, headers: { "retry-after": "7" } })
   );
-  const gateway = serveGateway({ backends: [["oa", openai(upstream.origin)]] });
+  let now = 1_000_000;
+  const gateway = serveGateway({
+    backends: [["oa", openai(upstream.origin)]],
+    now: () => now,
+  });
   try {
     const answers: Array<
       { status: number; retryAfter: string | null; type: string }
@@ -166,17 +186,33 @@ Deno.test("a streamed request hit by 429 Retry-After: 7 gets what a non-streamed
       retryAfter: "7",
       type: "rate_limit_error",
     });
+    // The streamed request arrives while the backend cools down for the 7 s
+    // the upstream asked: no upstream call, the same answer.
     assert.deepEqual(answers[1], answers[0]);
+    assert.equal(upstream.calls.length, 1);
 
+    now += 2_500;
+    for (const stream of [true, false]) {
+      const error = await client(gateway.origin, 0).chat.completions.create({
+        model: "oa",
+        messages: [{ role: "user", content: "hi" }],
+        stream,
+      }).catch((e) => e);
+      assert.ok(error instanceof OpenAI.RateLimitError, String(error));
+      assert.equal(error.headers.get("retry-after"), "5");
+      assert.equal(error.headers.get("retry-after-ms"), "4500");
+    }
+    assert.equal(upstream.calls.length, 1, "the cooldown spares the upstream");
+
+    now += 4_500;
     const error = await client(gateway.origin, 0).chat.completions.create({
       model: "oa",
       messages: [{ role: "user", content: "hi" }],
       stream: true,
     }).catch((e) => e);
     assert.ok(error instanceof OpenAI.RateLimitError, String(error));
-    assert.equal(error.headers.get("retry-after"), "7");
     assert.equal(error.headers.get("retry-after-ms"), "7000");
-    assert.equal(upstream.calls.length, 3);
+    assert.equal(upstream.calls.length, 2, "after the cooldown: one probe");
   } finally {
     await gateway.close();
     await upstream.close();

@@ -75,6 +75,16 @@ export class FallbackState {
     this.#lastError = firstError;
   }
 
+  /** The backends this request could use: the primary (when registered), then the fallback candidates. */
+  get candidates(): readonly BackendEntry[] {
+    const primary = this.primary === undefined
+      ? undefined
+      : this.entries.get(this.primary);
+    return primary === undefined
+      ? this.#candidates
+      : [primary, ...this.#candidates];
+  }
+
   /** Backends tried so far (the primary excluded), in order. */
   get attempted(): readonly string[] {
     return this.#attempted;

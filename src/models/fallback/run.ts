@@ -112,7 +112,17 @@ export async function fallBack<W>(
     }
   }
   const primary = plan.entry?.name ?? plan.requested;
-  if (policy.final) throw noBackendFor(primary, registry.disposed);
+  if (policy.final) {
+    const named = primary === undefined
+      ? undefined
+      : registry.entries.get(primary);
+    throw noBackendFor(
+      primary,
+      registry.disposed,
+      named === undefined ? [] : [named],
+      env.settings.now(),
+    );
+  }
   for (;;) {
     if (signal?.aborted) throw abortedRouterError(signal, log);
     let group: readonly BackendEntry[];
@@ -134,7 +144,14 @@ export async function fallBack<W>(
     }
   }
   const failures = failuresOf(log);
-  if (failures.length === 0) throw noBackendFor(primary, registry.disposed);
+  if (failures.length === 0) {
+    throw noBackendFor(
+      primary,
+      registry.disposed,
+      state.candidates,
+      env.settings.now(),
+    );
+  }
   const last = failures[failures.length - 1].backend;
   throw allFailedError(
     failures,

@@ -143,7 +143,12 @@ export class Selector {
         }
       }
     }
-    throw noBackendFor(undefined, registry.disposed);
+    throw noBackendFor(
+      undefined,
+      registry.disposed,
+      order,
+      this.#settings.now(),
+    );
   }
 }
 

@@ -19,7 +19,7 @@ export function errorChunk(
   error: AdapterError,
   sequence: number,
 ): IRStreamErrorChunk {
-  return {
+  const chunk: IRStreamErrorChunk = {
     type: "error",
     sequence,
     error: {
@@ -28,6 +28,28 @@ export function errorChunk(
       retryable: error.isRetryable,
     },
   };
+  return withReopening(chunk, error);
+}
+
+/**
+ * Adds the error's `retryAfter` and `details.cooldown` (a
+ * NO_BACKEND_AVAILABLE's reopening) to its chunk, so a stream consumer can
+ * answer with the same wait as a non-streamed call.
+ *
+ * @param chunk The error chunk, changed in place.
+ * @param error What it reports.
+ * @returns `chunk`.
+ */
+export function withReopening(
+  chunk: IRStreamErrorChunk,
+  error: AdapterError,
+): IRStreamErrorChunk {
+  if (error.retryAfter !== undefined) chunk.error.retryAfter = error.retryAfter;
+  const cooldown = error.details?.cooldown;
+  if (cooldown === "rate-limit" || cooldown === "circuit-open") {
+    chunk.error.cooldown = cooldown;
+  }
+  return chunk;
 }
 
 /** The AdapterError an adapter meant by yielding an `error` chunk. */

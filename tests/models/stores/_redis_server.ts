@@ -76,12 +76,18 @@ export async function startRedis(port = freePort()): Promise<RedisServer> {
   };
 }
 
-/** A connected node-redis client for `port`, and how to close it. */
+/**
+ * A connected node-redis client for `port`, and how to close it.
+ * `disableOfflineQueue` rejects commands while reconnecting instead of
+ * replaying them later (what examples/serve.ts does for rate limits).
+ */
 export async function connect(
   port: number,
+  options: { disableOfflineQueue?: boolean } = {},
 ): Promise<{ client: RedisScriptClient; close: () => Promise<void> }> {
   const raw = createClient({
     url: `redis://127.0.0.1:${port}`,
+    disableOfflineQueue: options.disableOfflineQueue ?? false,
     socket: { reconnectStrategy: () => 50, connectTimeout: 2_000 },
   });
   raw.on("error", () => {}); // reconnects are the store's business

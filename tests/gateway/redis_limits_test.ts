@@ -1,0 +1,166 @@
+// Per-key rate limits across a fleet: two gateway instances, each with its
+// own connection, share one real redis-server through the `store` option
+// (skipped outside CI when redis-server is missing; required under CI=true).
+// A key limited to N requests per minute gets N in total; with Redis killed
+// requests still succeed on local limits and each instance says so; when
+// Redis returns, the shared count resumes.
+import { describe, it } from "../_harness.ts";
+import assert from "node:assert/strict";
+import { needs } from "../_programs.ts";
+import { createGateway, type Gateway, hashKey } from "../../src/gateway/mod.ts";
+import type { IRWarning } from "../../src/models/mod.ts";
+import { createRedisStore } from "../../src/models/stores/redis.ts";
+import { createEchoAdapter } from "../../src/models/testing.ts";
+import {
+  connect,
+  type RedisServer,
+  startRedis,
+} from "../models/stores/_redis_server.ts";
+
+const skip = needs("gateway rate limits on Redis", "redis-server").ignore;
+const RPM = 3;
+
+interface Instance {
+  gateway: Gateway;
+  warnings: IRWarning[];
+  close(): Promise<void>;
+}
+
+async function instance(
+  server: RedisServer,
+  clock: () => number,
+): Promise<Instance> {
+  // Without the offline queue, as examples/serve.ts connects: a take the
+  // gateway gave up on while Redis was down is not replayed (and counted
+  // twice) when Redis returns.
+  const { client, close } = await connect(server.port, {
+    disableOfflineQueue: true,
+  });
+  const warnings: IRWarning[] = [];
+  const gateway = createGateway({
+    backends: [["echo", createEchoAdapter()]],
+    keys: [{ id: "team", sha256: await hashKey("sk-team"), rpm: RPM }],
+    store: createRedisStore(client, { prefix: "gw-test:" }),
+    onWarning: (warning) => warnings.push(warning),
+    now: clock,
+  });
+  return {
+    gateway,
+    warnings,
+    async close() {
+      gateway.dispose();
+      await close();
+    },
+  };
+}
+
+async function status(gateway: Gateway): Promise<number> {
+  const response = await gateway(
+    new Request("http://localhost/v1/chat/completions", {
+      method: "POST",
+      headers: { authorization: "Bearer sk-team" },
+      body: JSON.stringify({
+        model: "echo",
+        messages: [{ role: "user", content: "hi" }],
+      }),
+    }),
+  );
+  await response.body?.cancel();
+  return response.status;
+}
+
+async function waitUntil(condition: () => boolean, what: string) {
+  for (let i = 0; i < 250 && !condition(); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  assert.ok(condition(), `${what} (not after 250 polls)`);
+}
+
+describe("gateway rate limits on a shared Redis", { skip }, () => {
+  it("two instances admit a key's N requests per minute N times in total", async () => {
+    const server = await startRedis();
+    // A still clock: no refill during the test, whatever the machine's speed.
+    const now = () => 1_000_000;
+    const fleet = [await instance(server, now), await instance(server, now)];
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4 * RPM; i++) {
+        statuses.push(await status(fleet[i % 2].gateway));
+      }
+      assert.equal(statuses.filter((s) => s === 200).length, RPM);
+      assert.equal(statuses.filter((s) => s === 429).length, 3 * RPM);
+      assert.deepEqual(statuses.slice(0, RPM), [200, 200, 200]);
+      for (const { warnings } of fleet) {
+        assert.deepEqual(
+          warnings.filter((w) => w.code.startsWith("rate-limit-store")),
+          [],
+        );
+      }
+    } finally {
+      for (const i of fleet) await i.close();
+      await server.stop();
+    }
+  });
+
+  it("with Redis killed requests succeed on local limits and a warning says so; shared again when it returns", async () => {
+    let server = await startRedis();
+    const port = server.port;
+    let t = 1_000_000;
+    const now = () => t;
+    const fleet = [await instance(server, now), await instance(server, now)];
+    try {
+      // The shared bucket is spent.
+      for (let i = 0; i < RPM; i++) {
+        assert.equal(await status(fleet[i % 2].gateway), 200);
+      }
+      assert.equal(await status(fleet[0].gateway), 429);
+
+      await server.kill();
+      for (const { gateway, warnings } of fleet) {
+        // Local limits: each instance admits the key's N on its own.
+        for (let i = 0; i < RPM; i++) assert.equal(await status(gateway), 200);
+        assert.equal(await status(gateway), 429);
+        const codes = warnings.map((w) => w.code);
+        assert.equal(
+          codes.filter((c) => c === "rate-limit-store-unavailable").length,
+          1,
+          `one warning per instance: ${codes}`,
+        );
+      }
+
+      server = await startRedis(port);
+      // Each second a request asks Redis again, in the background, until
+      // the client has reconnected and Redis answers.
+      const recovered = (warnings: IRWarning[]) =>
+        warnings.some((w) => w.code === "rate-limit-store-recovered");
+      for (
+        let i = 0;
+        i < 100 && !fleet.every((f) => recovered(f.warnings));
+        i++
+      ) {
+        t += 1_000;
+        // Only instances still counting locally: their requests spend no
+        // shared tokens.
+        for (const { gateway, warnings } of fleet) {
+          if (!recovered(warnings)) await status(gateway);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      for (const { warnings } of fleet) {
+        await waitUntil(
+          () => recovered(warnings),
+          "each instance says the shared limits are back",
+        );
+      }
+      // A fresh Redis: the shared bucket starts full again, for the fleet.
+      const statuses: number[] = [];
+      for (let i = 0; i < 2 * RPM; i++) {
+        statuses.push(await status(fleet[i % 2].gateway));
+      }
+      assert.equal(statuses.filter((s) => s === 200).length, RPM);
+    } finally {
+      for (const i of fleet) await i.close();
+      await server.stop();
+    }
+  });
+});
