@@ -3,6 +3,7 @@
 // test can compare what toRequest says with what goes on the wire.
 //
 import { type BashRun, runBash } from "./_bash.ts";
+import { findProgram, needs } from "../_programs.ts";
 
 // Without curl on PATH the wire tests are skipped outside CI (with the reason
 // and the install command) and fail under CI=true, where .ci/run installs it.
@@ -25,25 +26,16 @@ export interface WireRequest {
 
 const decoder = new TextDecoder();
 
-function curlPresent(): boolean {
-  try {
-    return new Deno.Command("curl", { args: ["--version"] }).outputSync()
-      .success;
-  } catch {
-    return false;
-  }
-}
-
-const HAS_CURL = curlPresent();
-const IN_CI = Deno.env.get("CI") === "true";
+const HAS_CURL = findProgram("curl") !== undefined;
 
 /**
  * `false` when curl is on PATH or under CI (where a missing curl must fail),
- * else the reason to skip, with the install command.
+ * else the reason to skip, with the install command (tests/_programs.ts).
  */
-export const SKIP_WITHOUT_CURL: false | string = HAS_CURL || IN_CI
-  ? false
-  : "needs the real curl on PATH: apt-get install -y curl (required under CI=true)";
+export const SKIP_WITHOUT_CURL: false | string =
+  needs("the curl wire tests", "curl").ignore
+    ? "curl not found on PATH; install: apt-get install -y curl"
+    : false;
 
 function indexOfCrlfCrlf(bytes: Uint8Array, from: number): number {
   for (let i = Math.max(0, from); i + 3 < bytes.length; i++) {
