@@ -38,6 +38,23 @@
  *   backend is called. Nothing is produced ahead of the reader (the SSE body
  *   has `highWaterMark: 0`), so an open stream holds about its parsed
  *   request plus one chunk, however slow its reader.
+ * - **Passthrough.** An OpenAI Chat Completions request whose backends all
+ *   speak OpenAI's wire format (`router.canRelay()`: the OpenAI-compatible
+ *   adapters) gets the upstream's answer bytes unchanged: JSON read once
+ *   (for its usage) and sent as is, a stream handed to the server as the
+ *   upstream's body, which `Deno.serve` pipes without it entering
+ *   JavaScript. Routing, breaker, retries and fallback apply up to the
+ *   upstream's response head (the outcome and latency are recorded there);
+ *   a non-2xx answer takes the error path of every other request. What
+ *   differs from the translated path: `id`, `created` and `model` are the
+ *   upstream's (its real model name, as LiteLLM and Portkey return it);
+ *   after the head nothing falls back and no idle timeout applies; a
+ *   stream's tokens are not read, so a key's `tpm` keeps the prompt
+ *   estimate charged at admission and `/metrics` and the log line carry no
+ *   tokens for it. Streams take this path only when the server says when a
+ *   response is delivered (`Deno.serve`'s `info.completed`), which ends the
+ *   open-stream count and writes the log line. `passthrough: false` turns it
+ *   off.
  * - **A fleet.** `store` (a `RouterStore`) holds the built router's breakers
  *   and cooldowns and, through `SharedRateLimitStore`, the per-key buckets:
  *   one store, one mechanism. `now` is also the built router's clock, so a
@@ -47,6 +64,7 @@
  */
 import {
   createRouter as createModelRouter,
+  type RelayResult,
   type Router as ModelRouter,
   type RouterConfig,
   type RoutingTrace,
@@ -81,6 +99,11 @@ import { MemoryRateLimitStore } from "./memory_rate_limit_store.ts";
 import { SharedRateLimitStore } from "./shared_rate_limit_store.ts";
 import { Metrics } from "./metrics.ts";
 import { anthropicModelList, modelList, routerInfo } from "./_info.ts";
+import {
+  completionOf,
+  readRelayedJson,
+  relayRequestOf,
+} from "./_passthrough.ts";
 
 /**
  * One structured log line per request, handed to `logger`. Never holds a key
@@ -187,6 +210,12 @@ export interface GatewayOptions {
   now?: () => number;
   /** Receives one entry per request; default none. */
   logger?: (entry: RequestLogEntry) => void;
+  /**
+   * Relay OpenAI-compatible upstream answers byte for byte to OpenAI clients
+   * when every backend speaks OpenAI's wire format (default true; see the
+   * module docs for what differs).
+   */
+  passthrough?: boolean;
 }
 
 /**
@@ -205,7 +234,7 @@ export interface Gateway {
    * Answers one request.
    *
    * @param request The HTTP request.
-   * @param info Server info (unused; accepted so `Deno.serve` and routers can pass it).
+   * @param info Server info: `Deno.serve`'s `completed` lets streams pass through (see `passthrough`).
    * @returns The response.
    */
   (request: Request, info?: unknown): Promise<Response>;
@@ -342,6 +371,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const now = options.now ?? Date.now;
   const aliases = options.aliases ?? {};
   const timeoutMs = options.requestTimeoutMs;
+  const passthrough = options.passthrough !== false;
   const keyRing = new KeyRing(options.keys ?? []);
   const limiter = new RateLimiter(
     options.rateLimitStore ??
@@ -397,6 +427,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     request: Request,
     requestId: string,
     started: number,
+    info: unknown,
   ): Promise<Response> {
     const id = `${api.idPrefix}${crypto.randomUUID().replaceAll("-", "")}`;
     const headers: Record<string, string> = { "x-request-id": requestId };
@@ -521,6 +552,62 @@ export function createGateway(options: GatewayOptions): Gateway {
       clearTimeout(timer);
       client.removeEventListener("abort", onClientGone);
     };
+    const completed = api === OPENAI_API && passthrough
+      ? (parsed.stream ? completionOf(info) : undefined)
+      : undefined;
+    if (
+      api === OPENAI_API && passthrough && (!parsed.stream || completed) &&
+      modelRouter.canRelay()
+    ) {
+      if (parsed.stream) openStreams++;
+      let relayed: RelayResult;
+      try {
+        relayed = await modelRouter.relayResponse(
+          relayRequestOf(parsed),
+          abort.signal,
+        );
+      } catch (error) {
+        release();
+        if (parsed.stream) openStreams--;
+        return fail(timedOut ? timeoutError(timeoutMs!) : error);
+      }
+      noteRouting(outcome, relayed.routing);
+      const upstream = relayed.response;
+      if (!parsed.stream) {
+        let bytes: Uint8Array<ArrayBuffer>;
+        try {
+          const read = await readRelayedJson(
+            upstream,
+            abort.signal,
+            outcome.backend,
+          );
+          bytes = read.bytes;
+          outcome.usage = read.usage;
+        } catch (error) {
+          return fail(timedOut ? timeoutError(timeoutMs!) : error);
+        } finally {
+          release();
+        }
+        finish(200);
+        return new Response(bytes, {
+          headers: { ...headers, "content-type": "application/json" },
+        });
+      }
+      clearTimeout(timer);
+      outcome.firstOutputAt = now();
+      metrics.streamOpened();
+      completed!.catch(() => {
+        outcome.errorCode ??= ErrorCode.ABORTED;
+      }).finally(() => {
+        release();
+        openStreams--;
+        metrics.streamClosed();
+        finish(200);
+      });
+      return new Response(upstream.body, {
+        headers: { ...SSE_HEADERS, ...headers },
+      });
+    }
     const created = Math.floor(now() / 1000);
     const irId = parsed.ir.metadata?.requestId ?? id;
 
@@ -601,16 +688,16 @@ export function createGateway(options: GatewayOptions): Gateway {
       : list;
   }
 
-  async function handle(request: Request): Promise<Response> {
+  async function handle(request: Request, info: unknown): Promise<Response> {
     const started = now();
     const url = new URL(request.url);
     const path = url.pathname;
     const requestId = requestIdOf(request.headers);
     if (path === "/v1/chat/completions" && request.method === "POST") {
-      return await chat(OPENAI_API, request, requestId, started);
+      return await chat(OPENAI_API, request, requestId, started, info);
     }
     if (path === "/v1/messages" && request.method === "POST") {
-      return await chat(ANTHROPIC_API, request, requestId, started);
+      return await chat(ANTHROPIC_API, request, requestId, started, info);
     }
     const headers: Record<string, string> = { "x-request-id": requestId };
     let response: Response;
@@ -671,9 +758,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     return response;
   }
 
-  const gateway = async (request: Request, _info?: unknown) => {
+  const gateway = async (request: Request, info?: unknown) => {
     try {
-      return await handle(request);
+      return await handle(request, info);
     } catch {
       return Response.json(
         openAIErrorBody(resolveError(new Error("internal"))),
