@@ -6,7 +6,11 @@ import assert from "node:assert/strict";
 import OpenAI from "npm:openai@7.57.0";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 import type { RequestLogEntry } from "../../src/gateway/mod.ts";
-import { hashKey } from "../../src/gateway/mod.ts";
+import {
+  createGateway,
+  hashKey,
+  serveGateway as listen,
+} from "../../src/gateway/mod.ts";
 import { fetchSignal } from "../_bounded.ts";
 import { waitUntil } from "../_timeout.ts";
 import { serveGateway, serveUpstream } from "./_serve.ts";
@@ -303,6 +307,33 @@ Deno.test("passthrough: false keeps the translated path (the gateway's own id an
     });
   } finally {
     await gateway.close();
+    await upstream.close();
+  }
+});
+
+Deno.test("passthrough under serveGateway: its `completed` ends the stream's count and writes the log line", async () => {
+  const upstream = serveUpstream((call) => upstreamAnswer(call.body));
+  const logs: RequestLogEntry[] = [];
+  const gateway = createGateway({
+    backends: [["oa", adapter(upstream.origin, "oa")]],
+    logger: (entry) => logs.push(entry),
+  });
+  const server = await listen(gateway, { port: 0 });
+  try {
+    const origin = `http://127.0.0.1:${server.addr.port}`;
+    const streamed = await client(origin).chat.completions.create({
+      model: "gpt-test",
+      messages: MESSAGES,
+      stream: true,
+    }).asResponse();
+    assert.equal(await streamed.text(), sseBody(false));
+    await waitUntil(() => logs.length === 1, "the stream's log line");
+    assert.equal(logs[0].status, 200);
+    assert.equal(logs[0].error_code, undefined);
+    assert.match(gateway.metrics.render(), /switchyard_open_streams 0/);
+  } finally {
+    await server.shutdown();
+    gateway.dispose();
     await upstream.close();
   }
 });
