@@ -36,6 +36,9 @@ export function completionOf(info: unknown): Promise<void> | undefined {
   return completed instanceof Promise ? completed : undefined;
 }
 
+/** Largest relayed JSON answer read, as the adapters' own bound. */
+const MAX_JSON_BYTES = 32 * 1024 * 1024;
+
 /**
  * Reads a relayed JSON answer whole (bounded by `signal`; the body is
  * cancelled when it aborts) and its usage. A 2xx body that is not a JSON
@@ -56,8 +59,9 @@ export async function readRelayedJson(
     if (signal.aborted) onAbort();
     signal.addEventListener("abort", onAbort, { once: true });
     try {
-      bytes = new Uint8Array(await upstream.arrayBuffer());
+      bytes = await readCapped(upstream, body);
     } catch (cause) {
+      if (cause instanceof AdapterError) throw cause;
       throw new AdapterError({
         code: signal.aborted ? ErrorCode.ABORTED : ErrorCode.NETWORK_ERROR,
         message: `${provider ?? "upstream"}: the answer broke off`,
@@ -83,6 +87,50 @@ export async function readRelayedJson(
     });
   }
   return { bytes, usage: usageOf(json.usage) };
+}
+
+/**
+ * The body's bytes, at most MAX_JSON_BYTES (else INVALID_RESPONSE, the body
+ * cancelled): one read when the length is declared and uncompressed (the
+ * runtime enforces it), else chunk by chunk.
+ */
+async function readCapped(
+  upstream: Response,
+  body: ReadableStream<Uint8Array>,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const tooLarge = (): AdapterError =>
+    new AdapterError({
+      code: ErrorCode.INVALID_RESPONSE,
+      message: `upstream: response body larger than ${MAX_JSON_BYTES} bytes`,
+    });
+  const length = upstream.headers.get("content-length");
+  if (length !== null && upstream.headers.get("content-encoding") === null) {
+    if (Number(length) > MAX_JSON_BYTES) {
+      await body.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    return new Uint8Array(await upstream.arrayBuffer());
+  }
+  const reader = body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_JSON_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    parts.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.byteLength;
+  }
+  return bytes;
 }
 
 /** IR usage from an OpenAI `usage` object, when it has the token counts. */

@@ -337,3 +337,48 @@ Deno.test("passthrough under serveGateway: its `completed` ends the stream's cou
     await upstream.close();
   }
 });
+
+Deno.test("passthrough: a chunked JSON answer is relayed whole; a 2xx that is not JSON is a 502", async () => {
+  let broken = false;
+  const upstream = serveUpstream(() => {
+    if (broken) {
+      return new Response("<html>proxy page</html>", {
+        headers: { "content-type": "text/html" },
+      });
+    }
+    const bytes = new TextEncoder().encode(JSON_BODY);
+    let at = 0;
+    // No Content-Length: the body arrives in 40-byte pieces.
+    return new Response(
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (at >= bytes.byteLength) return controller.close();
+          controller.enqueue(bytes.slice(at, at + 40));
+          at += 40;
+        },
+      }),
+      { headers: { "content-type": "application/json" } },
+    );
+  });
+  const gateway = serveGateway({
+    backends: [["oa", adapter(upstream.origin, "oa")]],
+  });
+  try {
+    const openai = client(gateway.origin);
+    const raw = await openai.chat.completions.create({
+      model: "gpt-test",
+      messages: MESSAGES,
+    }).asResponse();
+    assert.equal(await raw.text(), JSON_BODY);
+    broken = true;
+    const error = await openai.chat.completions.create({
+      model: "gpt-test",
+      messages: MESSAGES,
+    }).then(() => undefined, (e) => e);
+    assert.ok(error instanceof OpenAI.APIError, String(error));
+    assert.equal(error.status, 502);
+  } finally {
+    await gateway.close();
+    await upstream.close();
+  }
+});
