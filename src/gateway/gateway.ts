@@ -53,8 +53,9 @@
  *   estimate charged at admission and `/metrics` and the log line carry no
  *   tokens for it. Streams take this path only when the server says when a
  *   response is delivered (`Deno.serve`'s `info.completed`), which ends the
- *   open-stream count and writes the log line. `passthrough: false` turns it
- *   off.
+ *   open-stream count and writes the log line (a client leaving mid-stream
+ *   is logged `ABORTED` only when `completed` rejects, as `serveGateway`'s
+ *   does; Deno 2.9's resolves). `passthrough: false` turns it off.
  * - **A fleet.** `store` (a `RouterStore`) holds the built router's breakers
  *   and cooldowns and, through `SharedRateLimitStore`, the per-key buckets:
  *   one store, one mechanism. `now` is also the built router's clock, so a
