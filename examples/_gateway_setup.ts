@@ -64,6 +64,9 @@ function fromConfig(config: GatewayConfig): GatewayPlan["options"] {
     options.maxBodyBytes = config.maxBodyBytes;
   }
   if (config.maxStreams !== undefined) options.maxStreams = config.maxStreams;
+  if (config.passthrough !== undefined) {
+    options.passthrough = config.passthrough;
+  }
   return options;
 }
 

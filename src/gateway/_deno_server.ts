@@ -198,9 +198,17 @@ export function listen(
       refuse(c, plainAnswer(400));
       return false;
     }
+    // As Deno.serve's `info.completed`: settles once the answer is written
+    // (or not), which is how the gateway learns a passed-through stream ended.
+    let delivered!: (ok: boolean) => void;
+    const completed = new Promise<void>((resolve, reject) => {
+      delivered = (ok) =>
+        ok ? resolve() : reject(new Error("the response was not delivered"));
+    });
+    completed.catch(() => {});
     let response: Response;
     try {
-      response = await handler(request, { remoteAddr: remote });
+      response = await handler(request, { remoteAddr: remote, completed });
     } catch {
       response = new Response("Internal Server Error\n", { status: 500 });
     }
@@ -209,6 +217,7 @@ export function listen(
     c.bodyBy = 0;
     if (c.closed || c.answered) {
       await response.body?.cancel().catch(() => {});
+      delivered(false);
       return false;
     }
     // Unread or broken body: the next request's start is unknown, so say
@@ -261,6 +270,7 @@ export function listen(
     } finally {
       c.abort = undefined;
       c.bodyBy = 0;
+      delivered(complete);
     }
     // A body the handler left unread (or broken framing) leaves the stream
     // position unknown: the connection is not reused.

@@ -51,6 +51,10 @@ export class StreamErrorTap {
     if (adapter.estimateCost) {
       wrapped.estimateCost = (request) => adapter.estimateCost!(request);
     }
+    // A relay's failures reject before any body: nothing to record.
+    if (adapter.relay) {
+      wrapped.relay = (request, signal) => adapter.relay!(request, signal);
+    }
     return wrapped;
   }
 }

@@ -44,6 +44,7 @@
  * | `redis` | `url` (`redis://` or `rediss://`; `"$VAR"` reads the environment) and `prefix` (key namespace, default `switchyard`): breakers, cooldowns and per-key rate limits shared by every gateway on that Redis. `createGateway` takes the store itself (`store`); `examples/serve.ts` connects it |
  * | `maxBodyBytes` | largest request body (default 4 MiB) |
  * | `maxStreams` | most streamed answers open at once (default 256); 503 with `Retry-After: 1` past it |
+ * | `passthrough` | `false` turns off relaying OpenAI-compatible upstream answers byte for byte (default `true`; see the gateway's module docs) |
  * | `server` | the listener's limits, for `serveGateway`: `headersTimeoutMs`, `bodyTimeoutMs`, `idleTimeoutMs`, `maxConnections`, `maxHeaderBytes` (see `serve_options.ts`) |
  * | `keys[]` | `id`, and `key` (`"$VAR"`, hashed when read; a literal secret is refused) or `sha256`; `models`, `backends`, `rpm`, `tpm` |
  *
@@ -129,6 +130,8 @@ export interface GatewayConfig {
   maxBodyBytes?: number;
   /** `maxStreams`. */
   maxStreams?: number;
+  /** `passthrough` (default true). */
+  passthrough?: boolean;
   /** `server`: the listener's limits (hostname and port come from elsewhere). */
   server?: Omit<ServeOptions, "hostname" | "port">;
   /** `redis`: where a fleet of gateways keeps its shared state. */
@@ -394,6 +397,7 @@ export async function parseGatewayConfig(
     "redis",
     "maxBodyBytes",
     "maxStreams",
+    "passthrough",
     "server",
     "keys",
   ]);
@@ -560,6 +564,9 @@ export async function parseGatewayConfig(
   }
   if (raw.maxStreams !== undefined) {
     config.maxStreams = positiveInteger(raw.maxStreams, "maxStreams");
+  }
+  if (raw.passthrough !== undefined) {
+    config.passthrough = boolean(raw.passthrough, "passthrough");
   }
   if (raw.server !== undefined) {
     const server = object(raw.server, "server");

@@ -38,6 +38,24 @@
  *   backend is called. Nothing is produced ahead of the reader (the SSE body
  *   has `highWaterMark: 0`), so an open stream holds about its parsed
  *   request plus one chunk, however slow its reader.
+ * - **Passthrough.** An OpenAI Chat Completions request whose backends all
+ *   speak OpenAI's wire format (`router.canRelay()`: the OpenAI-compatible
+ *   adapters) gets the upstream's answer bytes unchanged: JSON read once
+ *   (for its usage) and sent as is, a stream handed to the server as the
+ *   upstream's body, which `Deno.serve` pipes without it entering
+ *   JavaScript. Routing, breaker, retries and fallback apply up to the
+ *   upstream's response head (the outcome and latency are recorded there);
+ *   a non-2xx answer takes the error path of every other request. What
+ *   differs from the translated path: `id`, `created` and `model` are the
+ *   upstream's (its real model name, as LiteLLM and Portkey return it);
+ *   after the head nothing falls back and no idle timeout applies; a
+ *   stream's tokens are not read, so a key's `tpm` keeps the prompt
+ *   estimate charged at admission and `/metrics` and the log line carry no
+ *   tokens for it. Streams take this path only when the server says when a
+ *   response is delivered (`Deno.serve`'s `info.completed`), which ends the
+ *   open-stream count and writes the log line (a client leaving mid-stream
+ *   is logged `ABORTED` only when `completed` rejects, as `serveGateway`'s
+ *   does; Deno 2.9's resolves). `passthrough: false` turns it off.
  * - **A fleet.** `store` (a `RouterStore`) holds the built router's breakers
  *   and cooldowns and, through `SharedRateLimitStore`, the per-key buckets:
  *   one store, one mechanism. `now` is also the built router's clock, so a
@@ -47,19 +65,11 @@
  */
 import {
   createRouter as createModelRouter,
+  type RelayResult,
   type Router as ModelRouter,
-  type RouterConfig,
-  type RoutingTrace,
 } from "../models/mod.ts";
 import { AdapterError, ErrorCode, RouterError } from "../models/errors.ts";
-import type { RouterStore } from "../models/store.ts";
-import type {
-  BackendAdapter,
-  IRChatRequest,
-  IRStreamChunk,
-  IRUsage,
-  IRWarning,
-} from "../models/types.ts";
+import type { IRStreamChunk } from "../models/types.ts";
 import { readJson } from "./_read_bounded.ts";
 import { readHead, sseBody } from "./_sse.ts";
 import { StreamErrorTap } from "./_error_tap.ts";
@@ -72,165 +82,33 @@ import {
 import { GatewayError, openAIErrorBody, resolveError } from "./errors.ts";
 import { type ApiKey, checkModelAllowed, KeyRing } from "./keys.ts";
 import type { ModelTarget } from "./_wire_util.ts";
-import {
-  type Admission,
-  RateLimiter,
-  type RateLimitStore,
-} from "./rate_limit.ts";
+import { type Admission, RateLimiter } from "./rate_limit.ts";
 import { MemoryRateLimitStore } from "./memory_rate_limit_store.ts";
 import { SharedRateLimitStore } from "./shared_rate_limit_store.ts";
 import { Metrics } from "./metrics.ts";
 import { anthropicModelList, modelList, routerInfo } from "./_info.ts";
+import {
+  DEFAULT_MAX_STREAMS,
+  type Gateway,
+  type GatewayOptions,
+  type RequestLogEntry,
+} from "./gateway_types.ts";
 
-/**
- * One structured log line per request, handed to `logger`. Never holds a key
- * secret: only its `key_id`.
- *
- * @example Usage
- * ```ts
- * import type { RequestLogEntry } from "@switchyard/switchyard/gateway";
- * const entry: RequestLogEntry = { time: "2026-01-01T00:00:00.000Z", request_id: "r1", key_id: "anonymous", method: "POST", path: "/v1/chat/completions", api: "openai", model: "echo", backend: "echo", status: 200, latency_ms: 2 };
- * ```
- */
-export interface RequestLogEntry {
-  /** ISO time the request arrived. */
-  time: string;
-  /** The `x-request-id` echoed to the client. */
-  request_id: string;
-  /** Key id, `anonymous` without keys, `none` when authentication failed. */
-  key_id: string;
-  /** HTTP method. */
-  method: string;
-  /** URL path. */
-  path: string;
-  /** `openai` or `anthropic` for chat routes, else null. */
-  api: string | null;
-  /** The model the client asked for, when known. */
-  model: string | null;
-  /** The backend that answered, when one did. */
-  backend: string | null;
-  /** HTTP status sent. */
-  status: number;
-  /** Milliseconds to the end of the answer (of the stream, for streams). */
-  latency_ms: number;
-  /** Milliseconds to the first streamed output. */
-  ttft_ms?: number;
-  /** Prompt tokens reported by the backend. */
-  tokens_in?: number;
-  /** Completion tokens reported by the backend. */
-  tokens_out?: number;
-  /** Error code of a failure (also of a stream that failed after its 200). */
-  error_code?: string;
-  /** Attempts on other backends after the first choice. */
-  fallbacks?: number;
-}
-
-/**
- * Options of {@linkcode createGateway}. Give `router` (a model router you
- * built) or `backends` (the gateway builds the router, with `routerConfig`).
- *
- * @example Usage
- * ```ts
- * import type { GatewayOptions } from "@switchyard/switchyard/gateway";
- * import { createEchoAdapter } from "@switchyard/switchyard/models/testing";
- * const options: GatewayOptions = { backends: [["echo", createEchoAdapter()]], aliases: { fast: "echo" } };
- * ```
- */
-export interface GatewayOptions {
-  /**
-   * A model router to route through. Streams then report a failure before
-   * output by its error code only (the router's error chunk carries no
-   * upstream status); prefer `backends`.
-   */
-  router?: ModelRouter;
-  /**
-   * Backends, in fallback order: the gateway builds the router (default
-   * backend the first, sequential fallback, unknown models replaced by a
-   * backend's default) and keeps each backend's stream errors so streamed
-   * failures get the same status as non-streamed ones.
-   */
-  backends?: ReadonlyArray<readonly [string, BackendAdapter]>;
-  /** Overrides of the router built from `backends`. */
-  routerConfig?: RouterConfig;
-  /** Fallback order of the router built from `backends` (`setFallbackChain`). */
-  fallbackChain?: readonly string[];
-  /** Client keys; none: no authentication (listen on loopback only). */
-  keys?: readonly ApiKey[];
-  /**
-   * Shared state for a fleet of gateways (`createRedisStore` from
-   * `@switchyard/switchyard/models/redis`, or any {@linkcode RouterStore}):
-   * the router built from `backends` keeps its breakers and cooldowns there,
-   * and per-key rate limits count there (a {@linkcode SharedRateLimitStore}),
-   * so a key's limit holds across instances. Default: this process only.
-   */
-  store?: RouterStore;
-  /** Where rate-limit buckets live; default `store`'s, else in memory. */
-  rateLimitStore?: RateLimitStore;
-  /**
-   * Receives warnings: the router's (`store-unavailable`, …, unless
-   * `routerConfig.onWarning` is set) and the shared rate limits'
-   * (`rate-limit-store-unavailable`, `rate-limit-store-recovered`).
-   */
-  onWarning?: (warning: IRWarning) => void;
-  /** Model aliases: client name → model name (`"<backend>/<model>"`, …). */
-  aliases?: Readonly<Record<string, string>>;
-  /** Longest wait for an answer (a stream's first output), in ms. */
-  requestTimeoutMs?: number;
-  /** Largest accepted request body in bytes (default 4 MiB). */
-  maxBodyBytes?: number;
-  /**
-   * Most streamed answers open at once (default 256); one more gets a 503
-   * with `Retry-After: 1`, before any backend is called.
-   */
-  maxStreams?: number;
-  /** Clock in milliseconds; default `Date.now`. */
-  now?: () => number;
-  /** Receives one entry per request; default none. */
-  logger?: (entry: RequestLogEntry) => void;
-}
-
-/**
- * The gateway: a fetch handler with its router and metrics.
- *
- * @example Usage
- * ```ts
- * import type { Gateway } from "@switchyard/switchyard/gateway";
- * function serve(gateway: Gateway) {
- *   return { fetch: gateway };
- * }
- * ```
- */
-export interface Gateway {
-  /**
-   * Answers one request.
-   *
-   * @param request The HTTP request.
-   * @param info Server info (unused; accepted so `Deno.serve` and routers can pass it).
-   * @returns The response.
-   */
-  (request: Request, info?: unknown): Promise<Response>;
-  /** The same handler, for `export default gateway` with `deno serve`. */
-  readonly fetch: (request: Request, info?: unknown) => Promise<Response>;
-  /** The model router requests go through. */
-  readonly router: ModelRouter;
-  /** The metrics `GET /metrics` renders. */
-  readonly metrics: Metrics;
-  /** Disposes the model router when the gateway built it. */
-  dispose(): void;
-}
+export * from "./gateway_types.ts";
+import {
+  estimateTokens,
+  noteRouting,
+  type Outcome,
+  requestIdOf,
+  timeoutError,
+} from "./_request_parts.ts";
+import {
+  completionOf,
+  readRelayedJson,
+  relayRequestOf,
+} from "./_passthrough.ts";
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
-/**
- * Default of {@linkcode GatewayOptions.maxStreams}: streamed answers open at
- * once before a 503.
- *
- * @example Usage
- * ```ts
- * import { DEFAULT_MAX_STREAMS } from "@switchyard/switchyard/gateway";
- * console.log(DEFAULT_MAX_STREAMS); // 256
- * ```
- */
-export const DEFAULT_MAX_STREAMS = 256;
 const SSE_HEADERS: Readonly<Record<string, string>> = {
   "content-type": "text/event-stream; charset=utf-8",
   "cache-control": "no-cache",
@@ -244,47 +122,6 @@ const ROUTES: Readonly<Record<string, string>> = {
   "/api/router": "GET",
   "/metrics": "GET",
 };
-
-function requestIdOf(headers: Headers): string {
-  const incoming = headers.get("x-request-id");
-  return incoming !== null && /^[\x21-\x7e]{1,200}$/.test(incoming)
-    ? incoming
-    : crypto.randomUUID();
-}
-
-function timeoutError(ms: number): GatewayError {
-  return new GatewayError({
-    status: 504,
-    type: "server_error",
-    message: `No answer from the backends within ${ms} ms.`,
-    code: ErrorCode.TIMEOUT,
-  });
-}
-
-/** Prompt tokens estimated before routing: characters / 4. */
-function estimateTokens(ir: IRChatRequest): number {
-  return Math.ceil(
-    (JSON.stringify(ir.messages).length +
-      (ir.tools ? JSON.stringify(ir.tools).length : 0)) / 4,
-  );
-}
-
-/** What one chat request learned, for its log line, metrics and charge. */
-interface Outcome {
-  backend?: string;
-  fallbacks: number;
-  usage?: IRUsage;
-  firstOutputAt?: number;
-  errorCode?: string;
-}
-
-function noteRouting(outcome: Outcome, routing: unknown): void {
-  const trace = routing as RoutingTrace | undefined;
-  if (trace && typeof trace.backend === "string") {
-    outcome.backend = trace.backend;
-    outcome.fallbacks = trace.fallbacks;
-  }
-}
 
 /**
  * Creates the gateway.
@@ -342,6 +179,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const now = options.now ?? Date.now;
   const aliases = options.aliases ?? {};
   const timeoutMs = options.requestTimeoutMs;
+  const passthrough = options.passthrough !== false;
   const keyRing = new KeyRing(options.keys ?? []);
   const limiter = new RateLimiter(
     options.rateLimitStore ??
@@ -397,6 +235,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     request: Request,
     requestId: string,
     started: number,
+    info: unknown,
   ): Promise<Response> {
     const id = `${api.idPrefix}${crypto.randomUUID().replaceAll("-", "")}`;
     const headers: Record<string, string> = { "x-request-id": requestId };
@@ -521,6 +360,62 @@ export function createGateway(options: GatewayOptions): Gateway {
       clearTimeout(timer);
       client.removeEventListener("abort", onClientGone);
     };
+    const completed = api === OPENAI_API && passthrough
+      ? (parsed.stream ? completionOf(info) : undefined)
+      : undefined;
+    if (
+      api === OPENAI_API && passthrough && (!parsed.stream || completed) &&
+      modelRouter.canRelay()
+    ) {
+      if (parsed.stream) openStreams++;
+      let relayed: RelayResult;
+      try {
+        relayed = await modelRouter.relayResponse(
+          relayRequestOf(parsed),
+          abort.signal,
+        );
+      } catch (error) {
+        release();
+        if (parsed.stream) openStreams--;
+        return fail(timedOut ? timeoutError(timeoutMs!) : error);
+      }
+      noteRouting(outcome, relayed.routing);
+      const upstream = relayed.response;
+      if (!parsed.stream) {
+        let bytes: Uint8Array<ArrayBuffer>;
+        try {
+          const read = await readRelayedJson(
+            upstream,
+            abort.signal,
+            outcome.backend,
+          );
+          bytes = read.bytes;
+          outcome.usage = read.usage;
+        } catch (error) {
+          return fail(timedOut ? timeoutError(timeoutMs!) : error);
+        } finally {
+          release();
+        }
+        finish(200);
+        return new Response(bytes, {
+          headers: { ...headers, "content-type": "application/json" },
+        });
+      }
+      clearTimeout(timer);
+      outcome.firstOutputAt = now();
+      metrics.streamOpened();
+      completed!.catch(() => {
+        outcome.errorCode ??= ErrorCode.ABORTED;
+      }).finally(() => {
+        release();
+        openStreams--;
+        metrics.streamClosed();
+        finish(200);
+      });
+      return new Response(upstream.body, {
+        headers: { ...SSE_HEADERS, ...headers },
+      });
+    }
     const created = Math.floor(now() / 1000);
     const irId = parsed.ir.metadata?.requestId ?? id;
 
@@ -601,16 +496,16 @@ export function createGateway(options: GatewayOptions): Gateway {
       : list;
   }
 
-  async function handle(request: Request): Promise<Response> {
+  async function handle(request: Request, info: unknown): Promise<Response> {
     const started = now();
     const url = new URL(request.url);
     const path = url.pathname;
     const requestId = requestIdOf(request.headers);
     if (path === "/v1/chat/completions" && request.method === "POST") {
-      return await chat(OPENAI_API, request, requestId, started);
+      return await chat(OPENAI_API, request, requestId, started, info);
     }
     if (path === "/v1/messages" && request.method === "POST") {
-      return await chat(ANTHROPIC_API, request, requestId, started);
+      return await chat(ANTHROPIC_API, request, requestId, started, info);
     }
     const headers: Record<string, string> = { "x-request-id": requestId };
     let response: Response;
@@ -671,9 +566,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     return response;
   }
 
-  const gateway = async (request: Request, _info?: unknown) => {
+  const gateway = async (request: Request, info?: unknown) => {
     try {
-      return await handle(request);
+      return await handle(request, info);
     } catch {
       return Response.json(
         openAIErrorBody(resolveError(new Error("internal"))),

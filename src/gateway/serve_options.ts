@@ -26,7 +26,11 @@
  */
 export type ServeHandler = (
   request: Request,
-  info: { remoteAddr: unknown },
+  info: {
+    remoteAddr: unknown;
+    /** Settles when the answer was written (rejects when it was not), as `Deno.serve`'s. */
+    completed?: Promise<void>;
+  },
 ) => Response | Promise<Response>;
 
 /**

@@ -16,6 +16,7 @@ import {
   unavailableAttempt,
 } from "./_outcome.ts";
 import type { BackendAdapter, IRChatRequest } from "./types.ts";
+import { isRelay, relayCall } from "./_relay.ts";
 import {
   abortedError,
   invalidResponse,
@@ -91,7 +92,9 @@ export class Call {
     this.#signal = signal;
     let pending: unknown;
     try {
-      const answer = entry.adapter.execute(req, signal);
+      const answer = isRelay(request)
+        ? relayCall(entry.adapter, req, signal)
+        : entry.adapter.execute(req, signal);
       // The lifetime's own signal is raced through a Set, not a listener:
       // the common call without a caller signal stays cheap.
       pending = signal === undefined

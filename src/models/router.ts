@@ -65,6 +65,8 @@ import { createStrategy } from "./routing/create.ts";
 import { Selector } from "./routing/selector.ts";
 import { routeStream } from "./streaming/stream.ts";
 import { withReopening } from "./streaming/_chunks.ts";
+import { relayedOf, relayRequest } from "./_relay.ts";
+import type { RelayResult, RoutingTrace } from "./trace.ts";
 
 export type * from "./config.ts";
 export type * from "./store.ts";
@@ -509,6 +511,67 @@ export class Router implements BackendAdapter {
     } finally {
       link.unlink();
     }
+  }
+
+  /**
+   * Whether every registered backend can relay (its adapter has `relay`, as
+   * the OpenAI-compatible adapters do): then `relayResponse` can pick any of
+   * them.
+   *
+   * @returns True when there is at least one backend and all can relay.
+   *
+   * @example Usage
+   * ```ts
+   * import { createRouter } from "@switchyard/switchyard/models";
+   * import { createEchoAdapter } from "@switchyard/switchyard/models/testing";
+   * console.log(createRouter().register("echo", createEchoAdapter()).canRelay()); // false
+   * ```
+   */
+  canRelay(): boolean {
+    const entries = this.#registry.entries;
+    if (entries.size === 0) return false;
+    for (const entry of entries.values()) {
+      if (typeof entry.adapter.relay !== "function") return false;
+    }
+    return true;
+  }
+
+  /**
+   * Like `execute`, but resolves with the winning backend's raw answer
+   * (`adapter.relay`) as soon as its head arrived with a 2xx status: the
+   * same selection, breaker, retries and fallback, with the outcome and
+   * latency recorded at the head. A non-2xx answer is that backend's
+   * failure as in `execute` (fallback, or the client's error); after the
+   * head nothing falls back. `request.stream` chooses JSON or SSE. The body
+   * is the caller's to read or cancel; `signal` bounds the wait for the head.
+   *
+   * @param request The IR request (never mutated).
+   * @param signal Aborts the call and stops fallback, until the head.
+   * @param options Per-request attempt timeout, retries and deadline.
+   * @returns The raw response and the routing trace.
+   * @throws {AdapterError} As `execute`; a backend without `relay` fails its attempt (check `canRelay()`).
+   *
+   * @example Relaying an OpenAI-compatible upstream
+   * ```ts
+   * import { createRouter } from "@switchyard/switchyard/models";
+   * import { createOpenAIAdapter } from "@switchyard/switchyard/models/openai";
+   * const upstream = () => Promise.resolve(Response.json({ id: "c1", object: "chat.completion", created: 1, model: "m", choices: [] }));
+   * const router = createRouter().register("up", createOpenAIAdapter({ apiKey: "sk-example", defaultModel: "m", fetch: upstream }));
+   * const { response, routing } = await router.relayResponse({ messages: [{ role: "user", content: "hi" }] });
+   * console.log(routing.backend, (await response.json()).id); // "up" "c1"
+   * router.dispose();
+   * ```
+   */
+  async relayResponse(
+    request: IRChatRequest,
+    signal?: AbortSignal,
+    options?: ExecuteOptions,
+  ): Promise<RelayResult> {
+    const answer = await this.execute(relayRequest(request), signal, options);
+    return {
+      response: relayedOf(answer),
+      routing: answer.metadata.routing as RoutingTrace,
+    };
   }
 
   /**

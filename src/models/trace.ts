@@ -118,3 +118,22 @@ export interface RoutingTrace {
   /** Attempts after the first choice. */
   readonly fallbacks: number;
 }
+
+/**
+ * What `Router.relayResponse` resolves with: the winning backend's raw
+ * answer (2xx, body unread) and how it was chosen.
+ *
+ * @example Usage
+ * ```ts
+ * import type { RelayResult } from "@switchyard/switchyard/models";
+ * function backendOf(result: RelayResult): string {
+ *   return result.routing.backend;
+ * }
+ * ```
+ */
+export interface RelayResult {
+  /** The upstream's response: status 2xx, headers, body for the caller to read or cancel. */
+  readonly response: Response;
+  /** The routing trace (backend, attempts, fallbacks). */
+  readonly routing: RoutingTrace;
+}

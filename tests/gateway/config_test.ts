@@ -42,6 +42,7 @@ Deno.test("config: every invalid field is one line naming it", async () => {
       "config: keys[0].rpm must be a positive integer",
     ],
     [{ maxStreams: 0 }, "config: maxStreams must be a positive integer"],
+    [{ passthrough: "no" }, "config: passthrough must be true or false"],
     [{ server: [] }, "config: server must be an object"],
     [{ server: { port: 80 } }, "config: server.port is not a known field"],
     [
@@ -515,10 +516,11 @@ Deno.test("config and gateway: model and alias names such as __proto__ or constr
   }
 });
 
-Deno.test("config: maxStreams and the listener's limits are read", async () => {
+Deno.test("config: maxStreams, passthrough and the listener's limits are read", async () => {
   const config = await parseGatewayConfig(
     JSON.stringify({
       maxStreams: 8,
+      passthrough: false,
       server: {
         headersTimeoutMs: 5000,
         bodyTimeoutMs: 20000,
@@ -530,6 +532,7 @@ Deno.test("config: maxStreams and the listener's limits are read", async () => {
     env,
   );
   assert.equal(config.maxStreams, 8);
+  assert.equal(config.passthrough, false);
   assert.deepEqual(config.server, {
     headersTimeoutMs: 5000,
     bodyTimeoutMs: 20000,

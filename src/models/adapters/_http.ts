@@ -474,6 +474,24 @@ export class HttpClient {
     }
   }
 
+  /**
+   * POSTs `body` and resolves with the 2xx response, body unread: the
+   * timeout and `signal` bound the wait for the head only, since the caller
+   * hands the body on (a relay) and a timer per chunk is what a relay saves.
+   */
+  async relay(
+    path: string,
+    body: unknown,
+    signal: AbortSignal | undefined,
+  ): Promise<Response> {
+    const scope = new CallScope(this.#options.timeout, signal);
+    try {
+      return await this.#open("POST", path, body, scope, signal);
+    } finally {
+      scope.dispose();
+    }
+  }
+
   /** GETs `path`; true for a 2xx answer, false for anything else (never throws). */
   async probe(path: string, signal: AbortSignal | undefined): Promise<boolean> {
     const scope = new CallScope(this.#options.timeout, signal);

@@ -72,6 +72,14 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
   readonly #client: HttpClient;
   readonly #spec: ProviderSpec<E, C>;
   readonly #config: HttpAdapterConfig;
+  /**
+   * The provider's raw answer after a 2xx head (see `BackendAdapter.relay`);
+   * present only when the spec's wire format is OpenAI's (`spec.relay`).
+   */
+  readonly relay?: (
+    request: IRChatRequest,
+    signal?: AbortSignal,
+  ) => Promise<Response>;
 
   /**
    * Creates the adapter; nothing is sent until a call.
@@ -101,6 +109,17 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
       spec.defaultModel,
       spec.capabilities,
     );
+    if (spec.relay) {
+      this.relay = (request, signal) => {
+        let call: C;
+        try {
+          call = this.#call(request, request.stream === true, true);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+        return this.#client.relay(call.path, call.body, signal);
+      };
+    }
   }
 
   /**
@@ -177,7 +196,7 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
     return this.#spec.modelName(model);
   }
 
-  #call(request: IRChatRequest, stream: boolean): C {
+  #call(request: IRChatRequest, stream: boolean, relay = false): C {
     const spec = this.#spec;
     const model = this.#model(request);
     if (model === undefined) {
@@ -190,6 +209,7 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
       model,
       stream,
       parameters: applyParameters(request.parameters, spec.parameters),
+      ...(relay ? { relay: true } : {}),
     };
     return spec.call(request, context);
   }

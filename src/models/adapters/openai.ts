@@ -361,8 +361,9 @@ export function openAIProvider(
       ? {}
       : { capabilities: config.capabilities }),
     ...(config.local ? { local: true } : {}),
+    relay: true,
     parse: parseSSE,
-    call: (request, { model, stream, parameters }) => {
+    call: (request, { model, stream, parameters, relay }) => {
       const body = parameters;
       body.model = model;
       body.messages = toWireMessages(request.messages, provider);
@@ -373,7 +374,7 @@ export function openAIProvider(
       if (!stream) delete body.stream;
       else {
         body.stream = true;
-        if (includeUsage) {
+        if (includeUsage && !relay) {
           body.stream_options = {
             ...(isRecord(body.stream_options) ? body.stream_options : {}),
             include_usage: true,

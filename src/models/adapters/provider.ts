@@ -215,8 +215,13 @@ export type RefineError = (
 export interface CallContext {
   /** The model: `parameters.model`, else the default, as `modelName` normalised it. */
   readonly model: string;
-  /** True for `executeStream`. */
+  /** True for `executeStream`, and for a streamed `relay`. */
   readonly stream: boolean;
+  /**
+   * True for `relay`: the answer reaches an OpenAI client unchanged, so the
+   * call adds nothing the client did not ask for (stream usage chunks).
+   */
+  readonly relay?: boolean;
   /** The wire parameters the provider's table produced (a fresh object the call may extend). */
   readonly parameters: Record<string, unknown>;
 }
@@ -276,6 +281,11 @@ export interface ProviderSpec<E = unknown, C extends WireCall = WireCall> {
   readonly capabilities?: Partial<AdapterCapabilities>;
   /** True for a server on your own machine: `estimateCost` returns 0. */
   readonly local?: boolean;
+  /**
+   * True when the wire format is OpenAI Chat Completions: the adapter then
+   * has `relay`, whose raw answer an OpenAI client reads unchanged.
+   */
+  readonly relay?: boolean;
   /** Provider-specific adjustment of an HTTP error. */
   readonly refineError?: RefineError;
   /** Stream framing (SSE, NDJSON). */

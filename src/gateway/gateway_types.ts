@@ -1,0 +1,163 @@
+// The gateway's public shapes: its options, its log line and the handler it
+// returns (createGateway in gateway.ts builds them).
+import type { Router as ModelRouter, RouterConfig } from "../models/mod.ts";
+import type { RouterStore } from "../models/store.ts";
+import type { BackendAdapter, IRWarning } from "../models/types.ts";
+import type { ApiKey } from "./keys.ts";
+import type { RateLimitStore } from "./rate_limit.ts";
+import type { Metrics } from "./metrics.ts";
+
+/**
+ * One structured log line per request, handed to `logger`. Never holds a key
+ * secret: only its `key_id`.
+ *
+ * @example Usage
+ * ```ts
+ * import type { RequestLogEntry } from "@switchyard/switchyard/gateway";
+ * const entry: RequestLogEntry = { time: "2026-01-01T00:00:00.000Z", request_id: "r1", key_id: "anonymous", method: "POST", path: "/v1/chat/completions", api: "openai", model: "echo", backend: "echo", status: 200, latency_ms: 2 };
+ * ```
+ */
+export interface RequestLogEntry {
+  /** ISO time the request arrived. */
+  time: string;
+  /** The `x-request-id` echoed to the client. */
+  request_id: string;
+  /** Key id, `anonymous` without keys, `none` when authentication failed. */
+  key_id: string;
+  /** HTTP method. */
+  method: string;
+  /** URL path. */
+  path: string;
+  /** `openai` or `anthropic` for chat routes, else null. */
+  api: string | null;
+  /** The model the client asked for, when known. */
+  model: string | null;
+  /** The backend that answered, when one did. */
+  backend: string | null;
+  /** HTTP status sent. */
+  status: number;
+  /** Milliseconds to the end of the answer (of the stream, for streams). */
+  latency_ms: number;
+  /** Milliseconds to the first streamed output. */
+  ttft_ms?: number;
+  /** Prompt tokens reported by the backend. */
+  tokens_in?: number;
+  /** Completion tokens reported by the backend. */
+  tokens_out?: number;
+  /** Error code of a failure (also of a stream that failed after its 200). */
+  error_code?: string;
+  /** Attempts on other backends after the first choice. */
+  fallbacks?: number;
+}
+
+/**
+ * Options of {@linkcode createGateway}. Give `router` (a model router you
+ * built) or `backends` (the gateway builds the router, with `routerConfig`).
+ *
+ * @example Usage
+ * ```ts
+ * import type { GatewayOptions } from "@switchyard/switchyard/gateway";
+ * import { createEchoAdapter } from "@switchyard/switchyard/models/testing";
+ * const options: GatewayOptions = { backends: [["echo", createEchoAdapter()]], aliases: { fast: "echo" } };
+ * ```
+ */
+export interface GatewayOptions {
+  /**
+   * A model router to route through. Streams then report a failure before
+   * output by its error code only (the router's error chunk carries no
+   * upstream status); prefer `backends`.
+   */
+  router?: ModelRouter;
+  /**
+   * Backends, in fallback order: the gateway builds the router (default
+   * backend the first, sequential fallback, unknown models replaced by a
+   * backend's default) and keeps each backend's stream errors so streamed
+   * failures get the same status as non-streamed ones.
+   */
+  backends?: ReadonlyArray<readonly [string, BackendAdapter]>;
+  /** Overrides of the router built from `backends`. */
+  routerConfig?: RouterConfig;
+  /** Fallback order of the router built from `backends` (`setFallbackChain`). */
+  fallbackChain?: readonly string[];
+  /** Client keys; none: no authentication (listen on loopback only). */
+  keys?: readonly ApiKey[];
+  /**
+   * Shared state for a fleet of gateways (`createRedisStore` from
+   * `@switchyard/switchyard/models/redis`, or any {@linkcode RouterStore}):
+   * the router built from `backends` keeps its breakers and cooldowns there,
+   * and per-key rate limits count there (a `SharedRateLimitStore`),
+   * so a key's limit holds across instances. Default: this process only.
+   */
+  store?: RouterStore;
+  /** Where rate-limit buckets live; default `store`'s, else in memory. */
+  rateLimitStore?: RateLimitStore;
+  /**
+   * Receives warnings: the router's (`store-unavailable`, …, unless
+   * `routerConfig.onWarning` is set) and the shared rate limits'
+   * (`rate-limit-store-unavailable`, `rate-limit-store-recovered`).
+   */
+  onWarning?: (warning: IRWarning) => void;
+  /** Model aliases: client name → model name (`"<backend>/<model>"`, …). */
+  aliases?: Readonly<Record<string, string>>;
+  /** Longest wait for an answer (a stream's first output), in ms. */
+  requestTimeoutMs?: number;
+  /** Largest accepted request body in bytes (default 4 MiB). */
+  maxBodyBytes?: number;
+  /**
+   * Most streamed answers open at once (default 256); one more gets a 503
+   * with `Retry-After: 1`, before any backend is called.
+   */
+  maxStreams?: number;
+  /** Clock in milliseconds; default `Date.now`. */
+  now?: () => number;
+  /** Receives one entry per request; default none. */
+  logger?: (entry: RequestLogEntry) => void;
+  /**
+   * Relay OpenAI-compatible upstream answers byte for byte to OpenAI clients
+   * when every backend speaks OpenAI's wire format (default true; see the
+   * module docs for what differs).
+   */
+  passthrough?: boolean;
+}
+
+/**
+ * The gateway: a fetch handler with its router and metrics.
+ *
+ * @example Usage
+ * ```ts
+ * import type { Gateway } from "@switchyard/switchyard/gateway";
+ * function serve(gateway: Gateway) {
+ *   return { fetch: gateway };
+ * }
+ * ```
+ */
+export interface Gateway {
+  /**
+   * Answers one request.
+   *
+   * @param request The HTTP request.
+   * @param info Server info: `Deno.serve`'s `completed` lets streams pass through (see `passthrough`).
+   * @returns The response.
+   */
+  (request: Request, info?: unknown): Promise<Response>;
+  /** The same handler, for `export default gateway` with `deno serve`. */
+  readonly fetch: (request: Request, info?: unknown) => Promise<Response>;
+  /** The model router requests go through. */
+  readonly router: ModelRouter;
+  /** The metrics `GET /metrics` renders. */
+  readonly metrics: Metrics;
+  /** Disposes the model router when the gateway built it. */
+  dispose(): void;
+}
+
+/**
+ * Default of {@linkcode GatewayOptions.maxStreams}: streamed answers open at
+ * once before a 503.
+ *
+ * @example Usage
+ * ```ts
+ * import { DEFAULT_MAX_STREAMS } from "@switchyard/switchyard/gateway";
+ * console.log(DEFAULT_MAX_STREAMS); // 256
+ * ```
+ */
+export const DEFAULT_MAX_STREAMS = 256;

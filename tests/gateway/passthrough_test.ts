@@ -1,0 +1,466 @@
+// Passthrough with the official openai SDK as the client, the real OpenAI
+// adapter as the backend and an OpenAI-wire upstream on loopback: the
+// upstream's bytes reach the client unchanged, while fallback before the
+// head, error mapping, limits, metrics and the log keep working.
+import assert from "node:assert/strict";
+import OpenAI from "npm:openai@7.57.0";
+import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
+import type { RequestLogEntry } from "../../src/gateway/mod.ts";
+import {
+  createGateway,
+  type Gateway,
+  hashKey,
+  serveGateway as listen,
+} from "../../src/gateway/mod.ts";
+import { fetchSignal } from "../_bounded.ts";
+import { waitUntil } from "../_timeout.ts";
+import { serveGateway, serveUpstream } from "./_serve.ts";
+
+// Spacing and fields the gateway's own encoder would not write: only a
+// byte-for-byte relay gives them back.
+const JSON_BODY = '{"id":"chatcmpl-up1", "object":"chat.completion",' +
+  '"created":1700000000,"model":"gpt-test-2024","system_fingerprint":"fp_x",' +
+  '"choices":[{"index":0,"message":{"role":"assistant","content":"hello"},' +
+  '"logprobs":null,"finish_reason":"stop"}],' +
+  '"usage":{"prompt_tokens":11,"completion_tokens":3,"total_tokens":14}}';
+
+function sseBody(includeUsage: boolean): string {
+  const chunk = (delta: string, finish: string | null) =>
+    `data: {"id":"chatcmpl-up2","object":"chat.completion.chunk","created":1700000000,"model":"gpt-test-2024","system_fingerprint":"fp_x","choices":[{"index":0,"delta":${delta},"logprobs":null,"finish_reason":${
+      finish === null ? "null" : `"${finish}"`
+    }}]}\n\n`;
+  return chunk('{"role":"assistant","content":""}', null) +
+    chunk('{"content":"a b"}', null) + chunk('{"content":" c"}', null) +
+    chunk("{}", "stop") +
+    (includeUsage
+      ? 'data: {"id":"chatcmpl-up2","object":"chat.completion.chunk","created":1700000000,"model":"gpt-test-2024","choices":[],"usage":{"prompt_tokens":11,"completion_tokens":3,"total_tokens":14}}\n\n'
+      : "") +
+    "data: [DONE]\n\n";
+}
+
+function upstreamAnswer(
+  body: Record<string, unknown>,
+): Response {
+  if (body.stream === true) {
+    const usage = (body.stream_options as { include_usage?: boolean })
+      ?.include_usage === true;
+    return new Response(sseBody(usage), {
+      headers: { "content-type": "text/event-stream" },
+    });
+  }
+  return new Response(JSON_BODY, {
+    headers: { "content-type": "application/json" },
+  });
+}
+
+function adapter(origin: string, name: string) {
+  return createOpenAIAdapter({
+    name,
+    apiKey: "upstream-key",
+    baseURL: `${origin}/v1`,
+    defaultModel: "gpt-test",
+  });
+}
+
+function client(origin: string, apiKey = "client-key"): OpenAI {
+  return new OpenAI({
+    baseURL: `${origin}/v1`,
+    apiKey,
+    maxRetries: 0,
+    timeout: 10_000,
+  });
+}
+
+const MESSAGES = [{ role: "user" as const, content: "hi" }];
+
+Deno.test("passthrough: JSON and streams reach the openai SDK byte for byte; the SDK reads them", async () => {
+  const upstream = serveUpstream((call) => upstreamAnswer(call.body));
+  const gateway = serveGateway({
+    backends: [["oa", adapter(upstream.origin, "oa")]],
+    aliases: { fast: "oa/gpt-test" },
+  });
+  try {
+    const openai = client(gateway.origin);
+    const raw = await openai.chat.completions.create({
+      model: "fast",
+      messages: MESSAGES,
+    }).asResponse();
+    assert.equal(raw.status, 200);
+    assert.equal(await raw.text(), JSON_BODY);
+    const parsed = await openai.chat.completions.create({
+      model: "fast",
+      messages: MESSAGES,
+    });
+    assert.equal(parsed.choices[0].message.content, "hello");
+    assert.equal(parsed.model, "gpt-test-2024"); // the upstream's model name
+    // The alias reached the upstream as its model.
+    assert.equal(upstream.calls[0].body.model, "gpt-test");
+
+    for (const includeUsage of [false, true]) {
+      const streamed = await openai.chat.completions.create({
+        model: "fast",
+        messages: MESSAGES,
+        stream: true,
+        ...(includeUsage ? { stream_options: { include_usage: true } } : {}),
+      }).asResponse();
+      assert.equal(streamed.status, 200);
+      assert.match(streamed.headers.get("content-type")!, /text\/event-stream/);
+      assert.equal(await streamed.text(), sseBody(includeUsage));
+      // The adapter adds no usage request the client did not make.
+      const sent = upstream.calls.at(-1)!.body;
+      assert.equal(sent.stream, true);
+      assert.deepEqual(
+        sent.stream_options,
+        includeUsage ? { include_usage: true } : undefined,
+      );
+    }
+    const stream = await openai.chat.completions.create({
+      model: "fast",
+      messages: MESSAGES,
+      stream: true,
+    });
+    let text = "";
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta?.content ?? "";
+    }
+    assert.equal(text, "a b c");
+  } finally {
+    await gateway.close();
+    await upstream.close();
+  }
+});
+
+Deno.test("passthrough: a failure before the head falls back; the second upstream's bytes are relayed", async () => {
+  const broken = serveUpstream(() =>
+    Response.json({ error: { message: "down", type: "server_error" } }, {
+      status: 503,
+    })
+  );
+  const healthy = serveUpstream((call) => upstreamAnswer(call.body));
+  const logs: RequestLogEntry[] = [];
+  const gateway = serveGateway({
+    backends: [
+      ["first", adapter(broken.origin, "first")],
+      ["second", adapter(healthy.origin, "second")],
+    ],
+    logger: (entry) => logs.push(entry),
+  });
+  try {
+    const openai = client(gateway.origin);
+    const raw = await openai.chat.completions.create({
+      model: "gpt-test",
+      messages: MESSAGES,
+    }).asResponse();
+    assert.equal(await raw.text(), JSON_BODY);
+    const streamed = await openai.chat.completions.create({
+      model: "gpt-test",
+      messages: MESSAGES,
+      stream: true,
+    }).asResponse();
+    assert.equal(await streamed.text(), sseBody(false));
+    assert.equal(broken.calls.length, 2);
+    assert.equal(healthy.calls.length, 2);
+    // The stream's log line is written when the server delivered it.
+    await waitUntil(() => logs.length === 2, "the stream's log line");
+    for (const entry of logs) {
+      assert.equal(entry.backend, "second");
+      assert.equal(entry.fallbacks, 1);
+      assert.equal(entry.status, 200);
+    }
+    const stats = gateway.gateway.router.getStats();
+    assert.equal(stats.backendStats.first.failedRequests, 2);
+    assert.equal(stats.backendStats.second.successfulRequests, 2);
+  } finally {
+    await gateway.close();
+    await broken.close();
+    await healthy.close();
+  }
+});
+
+Deno.test("passthrough: an upstream 4xx is mapped as on every path, never relayed raw; one upstream call", async () => {
+  for (const stream of [false, true]) {
+    const upstream = serveUpstream(() =>
+      Response.json({
+        error: {
+          message: "upstream says 404",
+          type: "invalid_request_error",
+          param: null,
+          code: "model_not_found",
+          upstream_only: true,
+        },
+      }, { status: 404 })
+    );
+    const gateway = serveGateway({
+      backends: [["oa", adapter(upstream.origin, "oa")]],
+    });
+    try {
+      const error = await client(gateway.origin).chat.completions.create({
+        model: "gpt-test",
+        messages: MESSAGES,
+        stream,
+      }).then(() => undefined, (e) => e);
+      assert.ok(error instanceof OpenAI.NotFoundError, String(error));
+      assert.equal(error.status, 404);
+      assert.equal(error.code, "model_not_found");
+      // The gateway's body, not the upstream's.
+      assert.equal(
+        (error.error as Record<string, unknown>).upstream_only,
+        undefined,
+      );
+      assert.equal(upstream.calls.length, 1);
+    } finally {
+      await gateway.close();
+      await upstream.close();
+    }
+  }
+});
+
+Deno.test("passthrough: JSON usage reaches tpm, metrics and the log; streams are counted and closed", async () => {
+  const upstream = serveUpstream((call) => upstreamAnswer(call.body));
+  const logs: RequestLogEntry[] = [];
+  const gateway = serveGateway({
+    backends: [["oa", adapter(upstream.origin, "oa")]],
+    keys: [{ id: "team", sha256: await hashKey("sk-team"), tpm: 1000 }],
+    logger: (entry) => logs.push(entry),
+  });
+  try {
+    const openai = client(gateway.origin, "sk-team");
+    const first = await openai.chat.completions.create({
+      model: "gpt-test",
+      messages: MESSAGES,
+    }).withResponse();
+    const before = Number(
+      first.response.headers.get("x-ratelimit-remaining-tokens"),
+    );
+    const second = await openai.chat.completions.create({
+      model: "gpt-test",
+      messages: MESSAGES,
+    }).withResponse();
+    const after = Number(
+      second.response.headers.get("x-ratelimit-remaining-tokens"),
+    );
+    // Both admissions charged the same estimate; between them the first
+    // request's charge was corrected to the upstream's 14 tokens.
+    assert.equal(before - after, 14);
+    assert.equal(logs[0].tokens_in, 11);
+    assert.equal(logs[0].tokens_out, 3);
+
+    const stream = await fetch(`${gateway.origin}/v1/chat/completions`, {
+      method: "POST",
+      headers: { authorization: "Bearer sk-team" },
+      body: JSON.stringify({
+        model: "gpt-test",
+        messages: MESSAGES,
+        stream: true,
+      }),
+      signal: fetchSignal(),
+    });
+    assert.equal(await stream.text(), sseBody(false));
+    await waitUntil(() => logs.length === 3, "the stream's log line");
+    assert.equal(logs[2].status, 200);
+    assert.equal(typeof logs[2].ttft_ms, "number");
+    const metrics = await (await fetch(`${gateway.origin}/metrics`, {
+      signal: fetchSignal(),
+    })).text();
+    assert.match(
+      metrics,
+      /switchyard_tokens_total\{[^}]*direction="in"[^}]*\} 22/,
+    );
+    assert.match(metrics, /switchyard_open_streams 0/);
+    assert.match(
+      metrics,
+      /switchyard_requests_total\{[^}]*backend="oa"[^}]*status="200"[^}]*\} 3/,
+    );
+  } finally {
+    await gateway.close();
+    await upstream.close();
+  }
+});
+
+Deno.test("passthrough: false keeps the translated path (the gateway's own id and encoding)", async () => {
+  const upstream = serveUpstream((call) => upstreamAnswer(call.body));
+  const gateway = serveGateway({
+    backends: [["oa", adapter(upstream.origin, "oa")]],
+    aliases: { fast: "oa/gpt-test" },
+    passthrough: false,
+  });
+  try {
+    const openai = client(gateway.origin);
+    const raw = await openai.chat.completions.create({
+      model: "fast",
+      messages: MESSAGES,
+    }).asResponse();
+    const completion = JSON.parse(await raw.text());
+    assert.notEqual(completion.id, "chatcmpl-up1"); // the gateway's own
+    assert.equal(completion.system_fingerprint, undefined);
+    assert.equal(completion.choices[0].message.content, "hello");
+    const streamed = await openai.chat.completions.create({
+      model: "fast",
+      messages: MESSAGES,
+      stream: true,
+    }).asResponse();
+    const text = await streamed.text();
+    assert.notEqual(text, sseBody(false));
+    assert.doesNotMatch(text, /chatcmpl-up2/);
+    // The translated path asks for usage to count tokens.
+    assert.deepEqual(upstream.calls.at(-1)!.body.stream_options, {
+      include_usage: true,
+    });
+  } finally {
+    await gateway.close();
+    await upstream.close();
+  }
+});
+
+Deno.test("passthrough under serveGateway: its `completed` ends the stream's count and writes the log line", async () => {
+  const upstream = serveUpstream((call) => upstreamAnswer(call.body));
+  const logs: RequestLogEntry[] = [];
+  const gateway = createGateway({
+    backends: [["oa", adapter(upstream.origin, "oa")]],
+    logger: (entry) => logs.push(entry),
+  });
+  const server = await listen(gateway, { port: 0 });
+  try {
+    const origin = `http://127.0.0.1:${server.addr.port}`;
+    const streamed = await client(origin).chat.completions.create({
+      model: "gpt-test",
+      messages: MESSAGES,
+      stream: true,
+    }).asResponse();
+    assert.equal(await streamed.text(), sseBody(false));
+    await waitUntil(() => logs.length === 1, "the stream's log line");
+    assert.equal(logs[0].status, 200);
+    assert.equal(logs[0].error_code, undefined);
+    assert.match(gateway.metrics.render(), /switchyard_open_streams 0/);
+  } finally {
+    await server.shutdown();
+    gateway.dispose();
+    await upstream.close();
+  }
+});
+
+Deno.test("passthrough: a chunked JSON answer is relayed whole; a 2xx that is not JSON is a 502", async () => {
+  let broken = false;
+  const upstream = serveUpstream(() => {
+    if (broken) {
+      return new Response("<html>proxy page</html>", {
+        headers: { "content-type": "text/html" },
+      });
+    }
+    const bytes = new TextEncoder().encode(JSON_BODY);
+    let at = 0;
+    // No Content-Length: the body arrives in 40-byte pieces.
+    return new Response(
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (at >= bytes.byteLength) return controller.close();
+          controller.enqueue(bytes.slice(at, at + 40));
+          at += 40;
+        },
+      }),
+      { headers: { "content-type": "application/json" } },
+    );
+  });
+  const gateway = serveGateway({
+    backends: [["oa", adapter(upstream.origin, "oa")]],
+  });
+  try {
+    const openai = client(gateway.origin);
+    const raw = await openai.chat.completions.create({
+      model: "gpt-test",
+      messages: MESSAGES,
+    }).asResponse();
+    assert.equal(await raw.text(), JSON_BODY);
+    broken = true;
+    const error = await openai.chat.completions.create({
+      model: "gpt-test",
+      messages: MESSAGES,
+    }).then(() => undefined, (e) => e);
+    assert.ok(error instanceof OpenAI.APIError, String(error));
+    assert.equal(error.status, 502);
+  } finally {
+    await gateway.close();
+    await upstream.close();
+  }
+});
+
+for (const server of ["Deno.serve", "serveGateway"] as const) {
+  Deno.test(`passthrough under ${server}: a client leaving mid-stream closes the upstream stream and the stream's count`, async () => {
+    let cancelled = false;
+    const upstream = serveUpstream(() => {
+      let sent = 0;
+      let wake: (() => void) | undefined;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      return new Response(
+        new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            // One chunk, then one every 20 ms until cancelled (bounded).
+            if (sent > 0) {
+              await new Promise<void>((resolve) => {
+                wake = resolve;
+                timer = setTimeout(resolve, 20);
+              });
+            }
+            if (sent++ > 500) return controller.close();
+            controller.enqueue(
+              new TextEncoder().encode(`data: {"n":${sent}}\n\n`),
+            );
+          },
+          cancel() {
+            cancelled = true;
+            clearTimeout(timer);
+            wake?.();
+          },
+        }),
+        { headers: { "content-type": "text/event-stream" } },
+      );
+    });
+    const logs: RequestLogEntry[] = [];
+    const options = {
+      backends: [["oa", adapter(upstream.origin, "oa")]] as const,
+      logger: (entry: RequestLogEntry) => logs.push(entry),
+    };
+    let origin: string;
+    let gateway: Gateway;
+    let close: () => Promise<void>;
+    if (server === "Deno.serve") {
+      const served = serveGateway(options);
+      ({ origin, gateway } = served);
+      close = served.close;
+    } else {
+      gateway = createGateway(options);
+      const listener = await listen(gateway, { port: 0 });
+      origin = `http://127.0.0.1:${listener.addr.port}`;
+      close = async () => {
+        await listener.shutdown();
+        gateway.dispose();
+      };
+    }
+    try {
+      const response = await fetch(`${origin}/v1/chat/completions`, {
+        method: "POST",
+        body: JSON.stringify({
+          model: "gpt-test",
+          messages: MESSAGES,
+          stream: true,
+        }),
+        signal: fetchSignal(),
+      });
+      const reader = response.body!.getReader();
+      const first = await reader.read();
+      assert.match(new TextDecoder().decode(first.value), /"n":1/);
+      await reader.cancel();
+      await waitUntil(() => cancelled, "the upstream stream's cancel");
+      await waitUntil(() => logs.length === 1, "the stream's log line");
+      assert.match(gateway.metrics.render(), /switchyard_open_streams 0/);
+      // serveGateway's `completed` rejects for an answer not delivered;
+      // Deno 2.9's resolves either way (see the README's Passthrough).
+      if (server === "serveGateway") {
+        assert.equal(logs[0].error_code, "ABORTED");
+      }
+    } finally {
+      await close();
+      await upstream.close();
+    }
+  });
+}
