@@ -161,6 +161,63 @@ const SERVER_FIELDS = (Object.keys(SERVE_DEFAULTS) as (keyof ServeLimits)[])
     "hostname" | "port"
   >[];
 
+/** The router's millisecond and count settings the config sets directly. */
+type RouterNumber =
+  | "circuitBreakerThreshold"
+  | "circuitBreakerTimeout"
+  | "healthCheckInterval"
+  | "healthCheckTimeout"
+  | "attemptTimeout"
+  | "deadline"
+  | "maxRetries"
+  | "retryBaseDelay"
+  | "retryMaxDelay";
+
+type NumberCheck = (value: unknown, field: string) => number;
+
+/** Config section → field → the router setting it sets, and its check. */
+const ROUTER_NUMBERS: Readonly<
+  Record<string, Readonly<Record<string, readonly [RouterNumber, NumberCheck]>>>
+> = {
+  breaker: {
+    threshold: ["circuitBreakerThreshold", positiveInteger],
+    timeoutMs: ["circuitBreakerTimeout", positiveInteger],
+  },
+  healthChecks: {
+    intervalMs: ["healthCheckInterval", nonNegativeInteger],
+    timeoutMs: ["healthCheckTimeout", positiveInteger],
+  },
+  timeouts: {
+    attemptMs: ["attemptTimeout", positiveInteger],
+    deadlineMs: ["deadline", positiveInteger],
+  },
+  retries: {
+    count: ["maxRetries", nonNegativeInteger],
+    baseDelayMs: ["retryBaseDelay", nonNegativeInteger],
+    maxDelayMs: ["retryMaxDelay", nonNegativeInteger],
+  },
+};
+
+/** The fields of `section` that map to router settings. */
+function fieldsOf(section: string): string[] {
+  return Object.keys(ROUTER_NUMBERS[section]);
+}
+
+/** Copies `section`'s router settings into `target`, each checked by name. */
+function readRouterNumbers(
+  values: Record<string, unknown>,
+  section: string,
+  target: { -readonly [K in RouterNumber]?: number },
+): void {
+  for (
+    const [field, [setting, check]] of Object.entries(ROUTER_NUMBERS[section])
+  ) {
+    if (values[field] !== undefined) {
+      target[setting] = check(values[field], `${section}.${field}`);
+    }
+  }
+}
+
 const STRATEGIES: readonly RoutingStrategy[] = [
   "explicit",
   "model-based",
@@ -467,84 +524,34 @@ export async function parseGatewayConfig(
   }
   if (raw.breaker !== undefined) {
     const breaker = object(raw.breaker, "breaker");
-    only(breaker, "breaker", ["enabled", "threshold", "timeoutMs"]);
+    only(breaker, "breaker", ["enabled", ...fieldsOf("breaker")]);
     // A breaker section turns breakers on unless it says otherwise: a
     // threshold without breakers would silently do nothing.
     routerConfig.enableCircuitBreaker = breaker.enabled === undefined
       ? true
       : boolean(breaker.enabled, "breaker.enabled");
-    if (breaker.threshold !== undefined) {
-      routerConfig.circuitBreakerThreshold = positiveInteger(
-        breaker.threshold,
-        "breaker.threshold",
-      );
-    }
-    if (breaker.timeoutMs !== undefined) {
-      routerConfig.circuitBreakerTimeout = positiveInteger(
-        breaker.timeoutMs,
-        "breaker.timeoutMs",
-      );
-    }
+    readRouterNumbers(breaker, "breaker", routerConfig);
   }
   if (raw.healthChecks !== undefined) {
     const checks = object(raw.healthChecks, "healthChecks");
-    only(checks, "healthChecks", ["intervalMs", "timeoutMs"]);
-    if (checks.intervalMs !== undefined) {
-      routerConfig.healthCheckInterval = nonNegativeInteger(
-        checks.intervalMs,
-        "healthChecks.intervalMs",
-      );
-    }
-    if (checks.timeoutMs !== undefined) {
-      routerConfig.healthCheckTimeout = positiveInteger(
-        checks.timeoutMs,
-        "healthChecks.timeoutMs",
-      );
-    }
+    only(checks, "healthChecks", fieldsOf("healthChecks"));
+    readRouterNumbers(checks, "healthChecks", routerConfig);
   }
   if (raw.timeouts !== undefined) {
     const timeouts = object(raw.timeouts, "timeouts");
-    only(timeouts, "timeouts", ["requestMs", "attemptMs", "deadlineMs"]);
+    only(timeouts, "timeouts", ["requestMs", ...fieldsOf("timeouts")]);
     if (timeouts.requestMs !== undefined) {
       config.requestTimeoutMs = positiveInteger(
         timeouts.requestMs,
         "timeouts.requestMs",
       );
     }
-    if (timeouts.attemptMs !== undefined) {
-      routerConfig.attemptTimeout = positiveInteger(
-        timeouts.attemptMs,
-        "timeouts.attemptMs",
-      );
-    }
-    if (timeouts.deadlineMs !== undefined) {
-      routerConfig.deadline = positiveInteger(
-        timeouts.deadlineMs,
-        "timeouts.deadlineMs",
-      );
-    }
+    readRouterNumbers(timeouts, "timeouts", routerConfig);
   }
   if (raw.retries !== undefined) {
     const retries = object(raw.retries, "retries");
-    only(retries, "retries", ["count", "baseDelayMs", "maxDelayMs"]);
-    if (retries.count !== undefined) {
-      routerConfig.maxRetries = nonNegativeInteger(
-        retries.count,
-        "retries.count",
-      );
-    }
-    if (retries.baseDelayMs !== undefined) {
-      routerConfig.retryBaseDelay = nonNegativeInteger(
-        retries.baseDelayMs,
-        "retries.baseDelayMs",
-      );
-    }
-    if (retries.maxDelayMs !== undefined) {
-      routerConfig.retryMaxDelay = nonNegativeInteger(
-        retries.maxDelayMs,
-        "retries.maxDelayMs",
-      );
-    }
+    only(retries, "retries", fieldsOf("retries"));
+    readRouterNumbers(retries, "retries", routerConfig);
     if (
       (routerConfig.retryBaseDelay ?? 500) >
         (routerConfig.retryMaxDelay ?? 10_000)
