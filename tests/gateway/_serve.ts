@@ -5,6 +5,7 @@ import {
   type Gateway,
   type GatewayOptions,
 } from "../../src/gateway/mod.ts";
+import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 
 export interface Served {
   /** `http://127.0.0.1:PORT` */
@@ -84,4 +85,14 @@ export function openAICompletion(text: string): Record<string, unknown> {
     }],
     usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 },
   };
+}
+
+/** The real OpenAI adapter pointed at a loopback upstream (`origin`). */
+export function upstreamAdapter(origin: string, name: string) {
+  return createOpenAIAdapter({
+    name,
+    apiKey: "upstream-key",
+    baseURL: `${origin}/v1`,
+    defaultModel: "gpt-test",
+  });
 }

@@ -4,7 +4,6 @@
 // head, error mapping, limits, metrics and the log keep working.
 import assert from "node:assert/strict";
 import OpenAI from "npm:openai@7.57.0";
-import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 import type { RequestLogEntry } from "../../src/gateway/mod.ts";
 import {
   createGateway,
@@ -14,7 +13,7 @@ import {
 } from "../../src/gateway/mod.ts";
 import { fetchSignal } from "../_bounded.ts";
 import { waitUntil } from "../_timeout.ts";
-import { serveGateway, serveUpstream } from "./_serve.ts";
+import { serveGateway, serveUpstream, upstreamAdapter } from "./_serve.ts";
 
 // Spacing and fields the gateway's own encoder would not write: only a
 // byte-for-byte relay gives them back.
@@ -53,15 +52,6 @@ function upstreamAnswer(
   });
 }
 
-function adapter(origin: string, name: string) {
-  return createOpenAIAdapter({
-    name,
-    apiKey: "upstream-key",
-    baseURL: `${origin}/v1`,
-    defaultModel: "gpt-test",
-  });
-}
-
 function client(origin: string, apiKey = "client-key"): OpenAI {
   return new OpenAI({
     baseURL: `${origin}/v1`,
@@ -76,7 +66,7 @@ const MESSAGES = [{ role: "user" as const, content: "hi" }];
 Deno.test("passthrough: JSON and streams reach the openai SDK byte for byte; the SDK reads them", async () => {
   const upstream = serveUpstream((call) => upstreamAnswer(call.body));
   const gateway = serveGateway({
-    backends: [["oa", adapter(upstream.origin, "oa")]],
+    backends: [["oa", upstreamAdapter(upstream.origin, "oa")]],
     aliases: { fast: "oa/gpt-test" },
   });
   try {
@@ -140,8 +130,8 @@ Deno.test("passthrough: a failure before the head falls back; the second upstrea
   const logs: RequestLogEntry[] = [];
   const gateway = serveGateway({
     backends: [
-      ["first", adapter(broken.origin, "first")],
-      ["second", adapter(healthy.origin, "second")],
+      ["first", upstreamAdapter(broken.origin, "first")],
+      ["second", upstreamAdapter(healthy.origin, "second")],
     ],
     logger: (entry) => logs.push(entry),
   });
@@ -191,7 +181,7 @@ Deno.test("passthrough: an upstream 4xx is mapped as on every path, never relaye
       }, { status: 404 })
     );
     const gateway = serveGateway({
-      backends: [["oa", adapter(upstream.origin, "oa")]],
+      backends: [["oa", upstreamAdapter(upstream.origin, "oa")]],
     });
     try {
       const error = await client(gateway.origin).chat.completions.create({
@@ -219,7 +209,7 @@ Deno.test("passthrough: JSON usage reaches tpm, metrics and the log; streams are
   const upstream = serveUpstream((call) => upstreamAnswer(call.body));
   const logs: RequestLogEntry[] = [];
   const gateway = serveGateway({
-    backends: [["oa", adapter(upstream.origin, "oa")]],
+    backends: [["oa", upstreamAdapter(upstream.origin, "oa")]],
     keys: [{ id: "team", sha256: await hashKey("sk-team"), tpm: 1000 }],
     logger: (entry) => logs.push(entry),
   });
@@ -280,7 +270,7 @@ Deno.test("passthrough: JSON usage reaches tpm, metrics and the log; streams are
 Deno.test("passthrough: false keeps the translated path (the gateway's own id and encoding)", async () => {
   const upstream = serveUpstream((call) => upstreamAnswer(call.body));
   const gateway = serveGateway({
-    backends: [["oa", adapter(upstream.origin, "oa")]],
+    backends: [["oa", upstreamAdapter(upstream.origin, "oa")]],
     aliases: { fast: "oa/gpt-test" },
     passthrough: false,
   });
@@ -316,7 +306,7 @@ Deno.test("passthrough under serveGateway: its `completed` ends the stream's cou
   const upstream = serveUpstream((call) => upstreamAnswer(call.body));
   const logs: RequestLogEntry[] = [];
   const gateway = createGateway({
-    backends: [["oa", adapter(upstream.origin, "oa")]],
+    backends: [["oa", upstreamAdapter(upstream.origin, "oa")]],
     logger: (entry) => logs.push(entry),
   });
   const server = await listen(gateway, { port: 0 });
@@ -362,7 +352,7 @@ Deno.test("passthrough: a chunked JSON answer is relayed whole; a 2xx that is no
     );
   });
   const gateway = serveGateway({
-    backends: [["oa", adapter(upstream.origin, "oa")]],
+    backends: [["oa", upstreamAdapter(upstream.origin, "oa")]],
   });
   try {
     const openai = client(gateway.origin);
@@ -417,7 +407,7 @@ for (const server of ["Deno.serve", "serveGateway"] as const) {
     });
     const logs: RequestLogEntry[] = [];
     const options = {
-      backends: [["oa", adapter(upstream.origin, "oa")]] as const,
+      backends: [["oa", upstreamAdapter(upstream.origin, "oa")]] as const,
       logger: (entry: RequestLogEntry) => logs.push(entry),
     };
     let origin: string;
