@@ -17,7 +17,11 @@
  *   default backend as is. The router's fallback chain applies in every case.
  * - **Keys.** With keys configured every route but `/metrics` needs one
  *   (`Authorization: Bearer` or `x-api-key`); request headers are never passed
- *   to a backend, so a client's key never goes upstream.
+ *   to a backend, so a client's key never goes upstream. A key's `backends`
+ *   list goes to the router with every request (`ExecuteOptions.backends`):
+ *   routing and fallback reach no other backend. A model naming a backend
+ *   outside the list, or a key whose list names no registered backend, is a
+ *   403 before any backend is called.
  * - **Streams** are committed late: the gateway reads the model stream until
  *   its first content, tool call or `done` chunk before sending the 200 and the
  *   SSE headers, so a stream whose every backend fails gets the status,
@@ -65,6 +69,7 @@
  */
 import {
   createRouter as createModelRouter,
+  type ExecuteOptions,
   type RelayResult,
   type Router as ModelRouter,
 } from "../models/mod.ts";
@@ -81,7 +86,7 @@ import {
 } from "./_apis.ts";
 import { GatewayError, openAIErrorBody, resolveError } from "./errors.ts";
 import { type ApiKey, checkModelAllowed, KeyRing } from "./keys.ts";
-import type { ModelTarget } from "./_wire_util.ts";
+import { type ModelTarget, targetOf } from "./_wire_util.ts";
 import { type Admission, RateLimiter } from "./rate_limit.ts";
 import { MemoryRateLimitStore } from "./memory_rate_limit_store.ts";
 import { SharedRateLimitStore } from "./shared_rate_limit_store.ts";
@@ -193,14 +198,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const metrics = new Metrics();
   const startedAt = Math.floor(now() / 1000);
 
-  function resolveModel(model: string): ModelTarget {
-    if (modelRouter.has(model)) return { backend: model };
-    const slash = model.indexOf("/");
-    if (slash > 0 && modelRouter.has(model.slice(0, slash))) {
-      return { backend: model.slice(0, slash), model: model.slice(slash + 1) };
-    }
-    return { model };
-  }
+  const registered = (name: string): boolean => modelRouter.has(name);
 
   function log(entry: RequestLogEntry): void {
     if (!options.logger) return;
@@ -245,6 +243,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     let model: string | undefined;
     let target: ModelTarget = {};
     let admission: Admission | undefined;
+    // The key's backends, for the router: routing and fallback keep to them.
+    let scope: ExecuteOptions | undefined;
     const finish = (status: number): void => {
       const usage = outcome.usage;
       const keyId = key?.id ?? (keyRing.enabled ? "none" : "anonymous");
@@ -319,8 +319,9 @@ export function createGateway(options: GatewayOptions): Gateway {
       const named = (body as { model?: unknown } | null)?.model;
       if (typeof named === "string") model = named.slice(0, MAX_LABEL_CHARS);
       parsed = api.parse(body, (model) => {
-        target = resolveModel(
+        target = targetOf(
           Object.hasOwn(aliases, model) ? aliases[model] : model,
+          registered,
         );
         return target;
       }, id);
@@ -334,7 +335,8 @@ export function createGateway(options: GatewayOptions): Gateway {
         });
       }
       if (key) {
-        checkModelAllowed(key, parsed.model, target.backend);
+        checkModelAllowed(key, parsed.model, target.backend, registered);
+        if (key.backends !== undefined) scope = { backends: key.backends };
         if (key.rpm !== undefined || key.tpm !== undefined) {
           admission = await limiter.admit(key, estimateTokens(parsed.ir));
           Object.assign(headers, admission.headers);
@@ -373,6 +375,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         relayed = await modelRouter.relayResponse(
           relayRequestOf(parsed),
           abort.signal,
+          scope,
         );
       } catch (error) {
         release();
@@ -421,7 +424,11 @@ export function createGateway(options: GatewayOptions): Gateway {
 
     if (!parsed.stream) {
       try {
-        const response = await modelRouter.execute(parsed.ir, abort.signal);
+        const response = await modelRouter.execute(
+          parsed.ir,
+          abort.signal,
+          scope,
+        );
         outcome.usage = response.usage;
         noteRouting(outcome, response.metadata.routing);
         finish(200);
@@ -442,7 +449,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       streamDone = true;
     };
     tap?.watch(irId);
-    const chunks = modelRouter.executeStream(parsed.ir, abort.signal);
+    const chunks = modelRouter.executeStream(parsed.ir, abort.signal, scope);
     const encoder = api.encoder(parsed, id, created);
     const observe = (chunk: IRStreamChunk): void => {
       if (chunk.type === "metadata" && chunk.usage) outcome.usage = chunk.usage;
