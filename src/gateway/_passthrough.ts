@@ -134,7 +134,7 @@ async function readCapped(
 }
 
 /** IR usage from an OpenAI `usage` object, when it has the token counts. */
-function usageOf(usage: unknown): IRUsage | undefined {
+export function usageOf(usage: unknown): IRUsage | undefined {
   if (!isRecord(usage)) return undefined;
   const prompt = usage.prompt_tokens;
   const completion = usage.completion_tokens;
