@@ -107,6 +107,7 @@ import {
   readRelayedJson,
   relayRequestOf,
 } from "./_passthrough.ts";
+import { StreamTokenTap } from "./_stream_tokens.ts";
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 const SSE_HEADERS: Readonly<Record<string, string>> = {
@@ -180,6 +181,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const aliases = options.aliases ?? {};
   const timeoutMs = options.requestTimeoutMs;
   const passthrough = options.passthrough !== false;
+  const tapAllStreams = options.passthroughTokens === "all";
   const keyRing = new KeyRing(options.keys ?? []);
   const limiter = new RateLimiter(
     options.rateLimitStore ??
@@ -287,6 +289,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (usage) {
         entry.tokens_in = usage.promptTokens;
         entry.tokens_out = usage.completionTokens;
+        if (outcome.tokensEstimated) entry.tokens_estimated = true;
       }
       if (outcome.errorCode) entry.error_code = outcome.errorCode;
       log(entry);
@@ -404,15 +407,26 @@ export function createGateway(options: GatewayOptions): Gateway {
       clearTimeout(timer);
       outcome.firstOutputAt = now();
       metrics.streamOpened();
+      const ir = parsed.ir;
+      const tokens = upstream.body !== null &&
+          (tapAllStreams || key?.tpm !== undefined)
+        ? new StreamTokenTap(upstream.body)
+        : undefined;
       completed!.catch(() => {
         outcome.errorCode ??= ErrorCode.ABORTED;
       }).finally(() => {
+        if (tokens) {
+          const read = tokens.tokens(estimateTokens(ir));
+          outcome.usage = read.usage;
+          outcome.tokensEstimated = read.estimated;
+          outcome.errorCode = tokens.errorCode ?? outcome.errorCode;
+        }
         release();
         openStreams--;
         metrics.streamClosed();
         finish(200);
       });
-      return new Response(upstream.body, {
+      return new Response(tokens?.body ?? upstream.body, {
         headers: { ...SSE_HEADERS, ...headers },
       });
     }
