@@ -20,16 +20,33 @@ const OPEN = 0x7b;
 const CLOSE = 0x7d;
 const NEWLINE = 0x0a;
 const U = 0x75;
-/** Keys whose string values are generated text, for the estimate. */
-const GENERATED: ReadonlySet<string> = new Set([
-  "content",
-  "arguments",
-  "refusal",
-  "reasoning",
-  "reasoning_content",
-]);
-const MAX_KEY_BYTES = 17; // "reasoning_content"
 const MAX_USAGE_BYTES = 8192;
+
+// What a key names: nothing we read, the usage object, or generated text
+// (whose string values the estimate counts).
+const OTHER = 0;
+const USAGE = 1;
+const TEXT = 2;
+const KEYS: ReadonlyArray<[Uint8Array, number]> = [
+  ["usage", USAGE],
+  ["content", TEXT],
+  ["refusal", TEXT],
+  ["arguments", TEXT],
+  ["reasoning", TEXT],
+  ["reasoning_content", TEXT],
+].map((
+  [key, kind],
+) => [new TextEncoder().encode(key as string), kind as number]);
+const MAX_KEY_BYTES = 17; // "reasoning_content"
+
+function kindOf(key: Uint8Array, length: number): number {
+  outer: for (const [name, kind] of KEYS) {
+    if (name.length !== length) continue;
+    for (let i = 0; i < length; i++) if (name[i] !== key[i]) continue outer;
+    return kind;
+  }
+  return OTHER;
+}
 
 // Scanner states, per SSE line (a newline resets them: JSON in a `data:`
 // line has none outside strings and none raw inside them).
@@ -41,16 +58,17 @@ const VALUE = 4; // after a key's colon, before its value
 
 /**
  * Scans an OpenAI chat completion stream's bytes: the last `usage` object
- * seen (parsed), and the characters of generated string values.
+ * seen (parsed), and the characters of generated string values. Strings are
+ * never built per chunk: a key is known by comparing its bytes.
  */
 export class StreamTokenScanner {
   #state = OUT;
   #counting = false; // the current string is generated text
   #hex = 0; // `\uXXXX` digits still to skip
   #key = new Uint8Array(MAX_KEY_BYTES);
-  #keyLength = 0; // -1: the current string is too long to be a key we want
-  #lastString: string | undefined; // the string just closed, if short
-  #valueOf: string | undefined; // the key whose value comes next
+  #keyLength = 0; // -1: the current string is not a key we read
+  #lastKind = OTHER; // what the string just closed would name as a key
+  #valueKind = OTHER; // what the key whose value comes next names
   #capture: number[] | undefined; // the usage object's bytes so far
   #depth = 0;
   /** Characters of generated text seen. */
@@ -63,6 +81,9 @@ export class StreamTokenScanner {
     let state = this.#state;
     let counting = this.#counting;
     let chars = this.chars;
+    let hex = this.#hex;
+    let keyLength = this.#keyLength;
+    const key = this.#key;
     for (let i = 0; i < bytes.length; i++) {
       const b = bytes[i];
       if (b === NEWLINE) {
@@ -71,82 +92,77 @@ export class StreamTokenScanner {
         this.#capture = undefined;
         continue;
       }
-      const capture = this.#capture;
-      if (capture !== undefined) {
-        if (capture.length < MAX_USAGE_BYTES) capture.push(b);
-        else this.#capture = undefined; // not a usage object after all
-      }
-      switch (state) {
-        case STRING:
-          if (this.#hex > 0) this.#hex--;
-          else if (b === QUOTE) {
-            if (counting) {
-              counting = false;
-              state = OUT;
-            } else {
-              this.#lastString = this.#keyLength > 0
-                ? String.fromCharCode(...this.#key.subarray(0, this.#keyLength))
-                : undefined;
-              state = AFTER_STRING;
-            }
-          } else if (b === BACKSLASH) {
-            state = ESCAPE;
-            if (counting) chars++;
-            this.#keyLength = -1;
-          } else if (counting) {
-            if ((b & 0xc0) !== 0x80) chars++; // not a UTF-8 continuation byte
-          } else if (this.#keyLength >= 0) {
-            if (this.#keyLength < MAX_KEY_BYTES) {
-              this.#key[this.#keyLength++] = b;
-            } else this.#keyLength = -1;
+      if (this.#capture !== undefined) this.#keep(b);
+      if (state === STRING) {
+        if (hex > 0) hex--;
+        else if (b === QUOTE) {
+          if (counting) {
+            counting = false;
+            state = OUT;
+          } else {
+            this.#lastKind = keyLength > 0 ? kindOf(key, keyLength) : OTHER;
+            state = AFTER_STRING;
           }
-          break;
-        case ESCAPE:
-          if (b === U) this.#hex = 4;
+        } else if (b === BACKSLASH) {
+          state = ESCAPE;
+          if (counting) chars++;
+          keyLength = -1;
+        } else if (counting) {
+          if ((b & 0xc0) !== 0x80) chars++; // not a UTF-8 continuation byte
+        } else if (keyLength >= 0) {
+          if (keyLength < MAX_KEY_BYTES) key[keyLength++] = b;
+          else keyLength = -1;
+        }
+      } else if (state === OUT) {
+        if (b === QUOTE) {
+          keyLength = 0;
           state = STRING;
-          break;
-        case AFTER_STRING:
-          if (b === COLON) {
-            this.#valueOf = this.#lastString;
-            state = VALUE;
-          } else if (!isSpace(b)) state = this.#out(b);
-          break;
-        case VALUE:
-          if (b === QUOTE) {
-            counting = this.#valueOf !== undefined &&
-              GENERATED.has(this.#valueOf);
-            this.#keyLength = 0;
-            state = STRING;
-          } else if (!isSpace(b)) {
-            if (
-              b === OPEN && this.#valueOf === "usage" &&
-              this.#capture === undefined
-            ) {
-              this.#capture = [b];
-              this.#depth = 0;
-            }
-            state = this.#out(b);
-          }
-          break;
-        default:
-          state = this.#out(b);
+        } else if (this.#capture !== undefined) this.#nest(b);
+      } else if (state === ESCAPE) {
+        if (b === U) hex = 4;
+        state = STRING;
+      } else if (isSpace(b)) {
+        // between a key and its colon or value
+      } else if (state === AFTER_STRING && b === COLON) {
+        this.#valueKind = this.#lastKind;
+        state = VALUE;
+      } else if (state === VALUE && b === QUOTE) {
+        counting = this.#valueKind === TEXT;
+        keyLength = counting ? -1 : 0;
+        state = STRING;
+      } else {
+        if (
+          state === VALUE && b === OPEN && this.#valueKind === USAGE &&
+          this.#capture === undefined
+        ) {
+          this.#capture = [b];
+          this.#depth = 0;
+        }
+        state = OUT;
+        if (b === QUOTE) {
+          keyLength = 0;
+          state = STRING;
+        } else if (this.#capture !== undefined) this.#nest(b);
       }
     }
     this.#state = state;
     this.#counting = counting;
     this.chars = chars;
+    this.#hex = hex;
+    this.#keyLength = keyLength;
   }
 
-  /** A byte between tokens: strings open, a captured object nests or ends. */
-  #out(b: number): number {
-    if (b === QUOTE) {
-      this.#keyLength = 0;
-      return STRING;
-    }
-    if (this.#capture === undefined) return OUT;
+  #keep(b: number): void {
+    const capture = this.#capture!;
+    if (capture.length < MAX_USAGE_BYTES) capture.push(b);
+    else this.#capture = undefined; // not a usage object after all
+  }
+
+  /** A byte between tokens of the captured object: it nests or ends. */
+  #nest(b: number): void {
     if (b === OPEN) this.#depth++;
     else if (b === CLOSE && --this.#depth === 0) {
-      const bytes = Uint8Array.from(this.#capture);
+      const bytes = Uint8Array.from(this.#capture!);
       this.#capture = undefined;
       try {
         this.usage = usageOf(JSON.parse(new TextDecoder().decode(bytes))) ??
@@ -155,7 +171,6 @@ export class StreamTokenScanner {
         // not JSON after all: no usage from it
       }
     }
-    return OUT;
   }
 }
 

@@ -49,9 +49,18 @@
  *   differs from the translated path: `id`, `created` and `model` are the
  *   upstream's (its real model name, as LiteLLM and Portkey return it);
  *   after the head nothing falls back and no idle timeout applies; a
- *   stream's tokens are not read, so a key's `tpm` keeps the prompt
- *   estimate charged at admission and `/metrics` and the log line carry no
- *   tokens for it. Streams take this path only when the server says when a
+ *   stream's tokens are read only where `passthroughTokens` says (default:
+ *   streams of keys with a `tpm` limit; `"all"`: every one), since reading
+ *   pulls each chunk through JavaScript (`_stream_tokens.ts`, the chunks
+ *   unchanged). A read stream gets the upstream's usage (the usage chunk a
+ *   client asked for with `stream_options.include_usage`, or usage a server
+ *   puts on its last chunk) or, without one, an estimate: the prompt as at
+ *   admission, completion tokens as generated characters / 4, logged with
+ *   `tokens_estimated`. The gateway never asks the upstream for usage the
+ *   client did not ask for: OpenAI then adds `"usage":null` to every chunk,
+ *   so the client's bytes would change. An unread stream keeps the prompt
+ *   estimate charged at admission and carries no tokens in `/metrics` or
+ *   the log line. Streams take this path only when the server says when a
  *   response is delivered (`Deno.serve`'s `info.completed`), which ends the
  *   open-stream count and writes the log line (a client leaving mid-stream
  *   is logged `ABORTED` only when `completed` rejects, as `serveGateway`'s
