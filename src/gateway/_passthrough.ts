@@ -2,7 +2,9 @@
 // OpenAI-wire backend gets the upstream's answer bytes unchanged. A stream's
 // body is handed to the server as the upstream's own ReadableStream, so the
 // runtime pipes it without a chunk entering JavaScript: the one way a
-// gateway's cost per streamed chunk comes near a bare relay's.
+// gateway's cost per streamed chunk comes near a bare relay's. A stream whose
+// tokens the gateway must read goes through `_stream_tokens.ts` instead,
+// chunk by chunk, unchanged.
 
 import { AdapterError, ErrorCode } from "../models/errors.ts";
 import type { IRChatRequest, IRUsage } from "../models/types.ts";

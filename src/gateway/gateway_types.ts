@@ -126,8 +126,10 @@ export interface GatewayOptions {
   /**
    * Which passed-through streams have their tokens read: `"tpm"` (default)
    * those of keys with a `tpm` limit, `"all"` every one. Reading pulls each
-   * chunk through JavaScript (about 3× a bare relay's CPU per chunk instead
-   * of 1.5×); an unread stream carries no tokens in `/metrics` or the log.
+   * chunk through JavaScript (about 4× a bare relay's CPU per chunk instead
+   * of 1.4–1.6×); an unread stream carries no tokens in `/metrics` or the
+   * log. Without the upstream's usage the tokens are an estimate (the log
+   * line's `tokens_estimated`).
    */
   passthroughTokens?: "tpm" | "all";
 }
