@@ -7,9 +7,11 @@ import assert from "node:assert/strict";
 import type OpenAI from "npm:openai@7.57.0";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 import {
+  createGateway,
   type GatewayOptions,
   hashKey,
   type RequestLogEntry,
+  serveGateway as listen,
 } from "../../src/gateway/mod.ts";
 import { fetchSignal } from "../_bounded.ts";
 import { openAIClient } from "./_openai_client.ts";
@@ -55,9 +57,17 @@ function upstreamOf(lastChunkUsage = false) {
   });
 }
 
-function gatewayOf(origin: string, options: Partial<GatewayOptions> = {}) {
+/**
+ * A gateway over the upstream at `origin`, logging into `logs`, served by
+ * `Deno.serve` (default) or by `serveGateway`.
+ */
+async function gatewayOf(
+  origin: string,
+  options: Partial<GatewayOptions> = {},
+  server: "Deno.serve" | "serveGateway" = "Deno.serve",
+) {
   const logs: RequestLogEntry[] = [];
-  const served = serveGateway({
+  const all: GatewayOptions = {
     backends: [[
       "oa",
       createOpenAIAdapter({
@@ -69,8 +79,19 @@ function gatewayOf(origin: string, options: Partial<GatewayOptions> = {}) {
     ]],
     logger: (entry) => logs.push(entry),
     ...options,
-  });
-  return { ...served, logs };
+  };
+  if (server === "Deno.serve") return { ...serveGateway(all), logs };
+  const gateway = createGateway(all);
+  const listener = await listen(gateway, { port: 0 });
+  return {
+    gateway,
+    logs,
+    origin: `http://127.0.0.1:${listener.addr.port}`,
+    async close() {
+      await listener.shutdown();
+      gateway.dispose();
+    },
+  };
 }
 
 const MESSAGES = [{ role: "user" as const, content: "Say hello to a friend" }];
@@ -108,37 +129,39 @@ function tokenCounter(metrics: string, direction: string): number {
   return line === undefined ? 0 : Number(line.split(" ").at(-1));
 }
 
-Deno.test("passthrough tokens: a tpm key's stream is charged the upstream's usage; bytes unchanged", async () => {
-  const upstream = upstreamOf();
-  const gateway = gatewayOf(upstream.origin, await tpmKey());
-  try {
-    const openai = openAIClient(gateway.origin, "sk-team");
-    const first = await stream(openai, true);
-    assert.equal(first.text, openAIStream(true));
-    await waitUntil(() => gateway.logs.length === 1, "the stream's log line");
-    const second = await stream(openai, true);
-    // Both admissions charged the same estimate; between them the first
-    // stream's charge was corrected to the upstream's 25 tokens.
-    assert.equal(first.remaining - second.remaining, 25);
-    const [entry] = gateway.logs;
-    assert.equal(entry.tokens_in, 21);
-    assert.equal(entry.tokens_out, 4);
-    assert.equal(entry.tokens_estimated, undefined);
-    await waitUntil(() => gateway.logs.length === 2, "the second log line");
-    const metrics = await (await fetch(`${gateway.origin}/metrics`, {
-      signal: fetchSignal(),
-    })).text();
-    assert.equal(tokenCounter(metrics, "in"), 42);
-    assert.equal(tokenCounter(metrics, "out"), 8);
-  } finally {
-    await gateway.close();
-    await upstream.close();
-  }
-});
+for (const server of ["Deno.serve", "serveGateway"] as const) {
+  Deno.test(`passthrough tokens under ${server}: a tpm key's stream is charged the upstream's usage; bytes unchanged`, async () => {
+    const upstream = upstreamOf();
+    const gateway = await gatewayOf(upstream.origin, await tpmKey(), server);
+    try {
+      const openai = openAIClient(gateway.origin, "sk-team");
+      const first = await stream(openai, true);
+      assert.equal(first.text, openAIStream(true));
+      await waitUntil(() => gateway.logs.length === 1, "the stream's log line");
+      const second = await stream(openai, true);
+      // Both admissions charged the same estimate; between them the first
+      // stream's charge was corrected to the upstream's 25 tokens.
+      assert.equal(first.remaining - second.remaining, 25);
+      const [entry] = gateway.logs;
+      assert.equal(entry.tokens_in, 21);
+      assert.equal(entry.tokens_out, 4);
+      assert.equal(entry.tokens_estimated, undefined);
+      await waitUntil(() => gateway.logs.length === 2, "the second log line");
+      const metrics = await (await fetch(`${gateway.origin}/metrics`, {
+        signal: fetchSignal(),
+      })).text();
+      assert.equal(tokenCounter(metrics, "in"), 42);
+      assert.equal(tokenCounter(metrics, "out"), 8);
+    } finally {
+      await gateway.close();
+      await upstream.close();
+    }
+  });
+}
 
 Deno.test("passthrough tokens: without include_usage the client gets no usage chunk; the tokens are an estimate, labelled", async () => {
   const upstream = upstreamOf();
-  const gateway = gatewayOf(upstream.origin, await tpmKey());
+  const gateway = await gatewayOf(upstream.origin, await tpmKey());
   try {
     const openai = openAIClient(gateway.origin, "sk-team");
     const first = await stream(openai, false);
@@ -162,7 +185,9 @@ Deno.test("passthrough tokens: without include_usage the client gets no usage ch
 
 Deno.test("passthrough tokens: usage an upstream puts on its last content chunk is read without include_usage", async () => {
   const upstream = upstreamOf(true);
-  const gateway = gatewayOf(upstream.origin, { passthroughTokens: "all" });
+  const gateway = await gatewayOf(upstream.origin, {
+    passthroughTokens: "all",
+  });
   try {
     const { text } = await stream(openAIClient(gateway.origin), false);
     assert.equal(text, LAST_CHUNK_USAGE);
@@ -178,8 +203,8 @@ Deno.test("passthrough tokens: usage an upstream puts on its last content chunk 
 
 Deno.test("passthrough tokens: `all` reads every stream's tokens; by default a stream without a tpm key is not read", async () => {
   const upstream = upstreamOf();
-  const all = gatewayOf(upstream.origin, { passthroughTokens: "all" });
-  const plain = gatewayOf(upstream.origin);
+  const all = await gatewayOf(upstream.origin, { passthroughTokens: "all" });
+  const plain = await gatewayOf(upstream.origin);
   try {
     for (const gateway of [all, plain]) {
       const { text } = await stream(openAIClient(gateway.origin), true);
@@ -228,28 +253,38 @@ function post(origin: string): Promise<Response> {
   });
 }
 
-Deno.test("passthrough tokens: a client leaving a read stream closes the upstream; its tokens are logged as far as read", async () => {
-  const { upstream, state } = slowUpstream();
-  const gateway = gatewayOf(upstream.origin, await tpmKey());
-  try {
-    const reader = (await post(gateway.origin)).body!.getReader();
-    assert.match(new TextDecoder().decode((await reader.read()).value), /abcd/);
-    await reader.cancel();
-    await waitUntil(() => state.cancelled, "the upstream stream's cancel");
-    await waitUntil(() => gateway.logs.length === 1, "the stream's log line");
-    const [entry] = gateway.logs;
-    assert.equal(entry.tokens_estimated, true);
-    assert.ok(entry.tokens_out! >= 1, String(entry.tokens_out));
-    assert.match(gateway.gateway.metrics.render(), /switchyard_open_streams 0/);
-  } finally {
-    await gateway.close();
-    await upstream.close();
-  }
-});
+for (const server of ["Deno.serve", "serveGateway"] as const) {
+  Deno.test(`passthrough tokens under ${server}: a client leaving a read stream closes the upstream; its tokens are logged as far as read`, async () => {
+    const { upstream, state } = slowUpstream();
+    const gateway = await gatewayOf(upstream.origin, await tpmKey(), server);
+    try {
+      const reader = (await post(gateway.origin)).body!.getReader();
+      assert.match(
+        new TextDecoder().decode((await reader.read()).value),
+        /abcd/,
+      );
+      await reader.cancel();
+      await waitUntil(() => state.cancelled, "the upstream stream's cancel");
+      await waitUntil(() => gateway.logs.length === 1, "the stream's log line");
+      const [entry] = gateway.logs;
+      assert.equal(entry.tokens_estimated, true);
+      assert.ok(entry.tokens_out! >= 1, String(entry.tokens_out));
+      // serveGateway's `completed` rejects for an answer not delivered.
+      if (server === "serveGateway") assert.equal(entry.error_code, "ABORTED");
+      assert.match(
+        gateway.gateway.metrics.render(),
+        /switchyard_open_streams 0/,
+      );
+    } finally {
+      await gateway.close();
+      await upstream.close();
+    }
+  });
+}
 
 Deno.test("passthrough tokens: an upstream breaking mid-stream is logged NETWORK_ERROR with the tokens read", async () => {
   const { upstream } = slowUpstream(2);
-  const gateway = gatewayOf(upstream.origin, await tpmKey());
+  const gateway = await gatewayOf(upstream.origin, await tpmKey());
   try {
     const response = await post(gateway.origin);
     // The client sees the stream break off, as from the upstream itself.
