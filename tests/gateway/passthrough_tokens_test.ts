@@ -177,6 +177,10 @@ Deno.test("passthrough tokens: without include_usage the client gets no usage ch
     // plus the completion.
     assert.ok(entry.tokens_in! > 0);
     assert.equal(first.remaining - second.remaining, entry.tokens_in! + 5);
+    await waitUntil(() => gateway.logs.length === 2, "the second log line");
+    const metrics = gateway.gateway.metrics.render();
+    assert.equal(tokenCounter(metrics, "in"), 2 * entry.tokens_in!);
+    assert.equal(tokenCounter(metrics, "out"), 10);
   } finally {
     await gateway.close();
     await upstream.close();
