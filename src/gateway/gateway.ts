@@ -53,9 +53,18 @@
  *   differs from the translated path: `id`, `created` and `model` are the
  *   upstream's (its real model name, as LiteLLM and Portkey return it);
  *   after the head nothing falls back and no idle timeout applies; a
- *   stream's tokens are not read, so a key's `tpm` keeps the prompt
- *   estimate charged at admission and `/metrics` and the log line carry no
- *   tokens for it. Streams take this path only when the server says when a
+ *   stream's tokens are read only where `passthroughTokens` says (default:
+ *   streams of keys with a `tpm` limit; `"all"`: every one), since reading
+ *   pulls each chunk through JavaScript (`_stream_tokens.ts`, the chunks
+ *   unchanged). A read stream gets the upstream's usage (the usage chunk a
+ *   client asked for with `stream_options.include_usage`, or usage a server
+ *   puts on its last chunk) or, without one, an estimate: the prompt as at
+ *   admission, completion tokens as generated characters / 4, logged with
+ *   `tokens_estimated`. The gateway never asks the upstream for usage the
+ *   client did not ask for: OpenAI then adds `"usage":null` to every chunk,
+ *   so the client's bytes would change. An unread stream keeps the prompt
+ *   estimate charged at admission and carries no tokens in `/metrics` or
+ *   the log line. Streams take this path only when the server says when a
  *   response is delivered (`Deno.serve`'s `info.completed`), which ends the
  *   open-stream count and writes the log line (a client leaving mid-stream
  *   is logged `ABORTED` only when `completed` rejects, as `serveGateway`'s
@@ -112,6 +121,7 @@ import {
   readRelayedJson,
   relayRequestOf,
 } from "./_passthrough.ts";
+import { StreamTokenTap } from "./_stream_tokens.ts";
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 const SSE_HEADERS: Readonly<Record<string, string>> = {
@@ -185,6 +195,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const aliases = options.aliases ?? {};
   const timeoutMs = options.requestTimeoutMs;
   const passthrough = options.passthrough !== false;
+  const tapAllStreams = options.passthroughTokens === "all";
   const keyRing = new KeyRing(options.keys ?? []);
   const limiter = new RateLimiter(
     options.rateLimitStore ??
@@ -287,6 +298,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (usage) {
         entry.tokens_in = usage.promptTokens;
         entry.tokens_out = usage.completionTokens;
+        if (outcome.tokensEstimated) entry.tokens_estimated = true;
       }
       if (outcome.errorCode) entry.error_code = outcome.errorCode;
       log(entry);
@@ -407,15 +419,26 @@ export function createGateway(options: GatewayOptions): Gateway {
       clearTimeout(timer);
       outcome.firstOutputAt = now();
       metrics.streamOpened();
+      const ir = parsed.ir;
+      const tokens = upstream.body !== null &&
+          (tapAllStreams || key?.tpm !== undefined)
+        ? new StreamTokenTap(upstream.body)
+        : undefined;
       completed!.catch(() => {
         outcome.errorCode ??= ErrorCode.ABORTED;
       }).finally(() => {
+        if (tokens) {
+          const read = tokens.tokens(estimateTokens(ir));
+          outcome.usage = read.usage;
+          outcome.tokensEstimated = read.estimated;
+          outcome.errorCode = tokens.errorCode ?? outcome.errorCode;
+        }
         release();
         openStreams--;
         metrics.streamClosed();
         finish(200);
       });
-      return new Response(upstream.body, {
+      return new Response(tokens?.body ?? upstream.body, {
         headers: { ...SSE_HEADERS, ...headers },
       });
     }

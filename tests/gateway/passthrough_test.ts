@@ -12,8 +12,15 @@ import {
   serveGateway as listen,
 } from "../../src/gateway/mod.ts";
 import { fetchSignal } from "../_bounded.ts";
+import { openAIClient } from "./_openai_client.ts";
 import { waitUntil } from "../_timeout.ts";
-import { serveGateway, serveUpstream, upstreamAdapter } from "./_serve.ts";
+import {
+  inPieces,
+  serveGateway,
+  serveUpstream,
+  tickingSse,
+  upstreamAdapter,
+} from "./_serve.ts";
 
 // Spacing and fields the gateway's own encoder would not write: only a
 // byte-for-byte relay gives them back.
@@ -52,15 +59,6 @@ function upstreamAnswer(
   });
 }
 
-function client(origin: string, apiKey = "client-key"): OpenAI {
-  return new OpenAI({
-    baseURL: `${origin}/v1`,
-    apiKey,
-    maxRetries: 0,
-    timeout: 10_000,
-  });
-}
-
 const MESSAGES = [{ role: "user" as const, content: "hi" }];
 
 Deno.test("passthrough: JSON and streams reach the openai SDK byte for byte; the SDK reads them", async () => {
@@ -70,7 +68,7 @@ Deno.test("passthrough: JSON and streams reach the openai SDK byte for byte; the
     aliases: { fast: "oa/gpt-test" },
   });
   try {
-    const openai = client(gateway.origin);
+    const openai = openAIClient(gateway.origin);
     const raw = await openai.chat.completions.create({
       model: "fast",
       messages: MESSAGES,
@@ -136,7 +134,7 @@ Deno.test("passthrough: a failure before the head falls back; the second upstrea
     logger: (entry) => logs.push(entry),
   });
   try {
-    const openai = client(gateway.origin);
+    const openai = openAIClient(gateway.origin);
     const raw = await openai.chat.completions.create({
       model: "gpt-test",
       messages: MESSAGES,
@@ -184,7 +182,7 @@ Deno.test("passthrough: an upstream 4xx is mapped as on every path, never relaye
       backends: [["oa", upstreamAdapter(upstream.origin, "oa")]],
     });
     try {
-      const error = await client(gateway.origin).chat.completions.create({
+      const error = await openAIClient(gateway.origin).chat.completions.create({
         model: "gpt-test",
         messages: MESSAGES,
         stream,
@@ -214,7 +212,7 @@ Deno.test("passthrough: JSON usage reaches tpm, metrics and the log; streams are
     logger: (entry) => logs.push(entry),
   });
   try {
-    const openai = client(gateway.origin, "sk-team");
+    const openai = openAIClient(gateway.origin, "sk-team");
     const first = await openai.chat.completions.create({
       model: "gpt-test",
       messages: MESSAGES,
@@ -252,9 +250,16 @@ Deno.test("passthrough: JSON usage reaches tpm, metrics and the log; streams are
     const metrics = await (await fetch(`${gateway.origin}/metrics`, {
       signal: fetchSignal(),
     })).text();
+    // The tpm key's stream is read too: without include_usage, its tokens
+    // are the gateway's estimate (passthrough_tokens_test.ts).
+    assert.equal(logs[2].tokens_estimated, true);
     assert.match(
       metrics,
-      /switchyard_tokens_total\{[^}]*direction="in"[^}]*\} 22/,
+      new RegExp(
+        `switchyard_tokens_total\\{[^}]*direction="in"[^}]*\\} ${
+          22 + logs[2].tokens_in!
+        }\n`,
+      ),
     );
     assert.match(metrics, /switchyard_open_streams 0/);
     assert.match(
@@ -275,7 +280,7 @@ Deno.test("passthrough: false keeps the translated path (the gateway's own id an
     passthrough: false,
   });
   try {
-    const openai = client(gateway.origin);
+    const openai = openAIClient(gateway.origin);
     const raw = await openai.chat.completions.create({
       model: "fast",
       messages: MESSAGES,
@@ -312,7 +317,7 @@ Deno.test("passthrough under serveGateway: its `completed` ends the stream's cou
   const server = await listen(gateway, { port: 0 });
   try {
     const origin = `http://127.0.0.1:${server.addr.port}`;
-    const streamed = await client(origin).chat.completions.create({
+    const streamed = await openAIClient(origin).chat.completions.create({
       model: "gpt-test",
       messages: MESSAGES,
       stream: true,
@@ -337,25 +342,14 @@ Deno.test("passthrough: a chunked JSON answer is relayed whole; a 2xx that is no
         headers: { "content-type": "text/html" },
       });
     }
-    const bytes = new TextEncoder().encode(JSON_BODY);
-    let at = 0;
     // No Content-Length: the body arrives in 40-byte pieces.
-    return new Response(
-      new ReadableStream<Uint8Array>({
-        pull(controller) {
-          if (at >= bytes.byteLength) return controller.close();
-          controller.enqueue(bytes.slice(at, at + 40));
-          at += 40;
-        },
-      }),
-      { headers: { "content-type": "application/json" } },
-    );
+    return inPieces(JSON_BODY, 40, "application/json");
   });
   const gateway = serveGateway({
     backends: [["oa", upstreamAdapter(upstream.origin, "oa")]],
   });
   try {
-    const openai = client(gateway.origin);
+    const openai = openAIClient(gateway.origin);
     const raw = await openai.chat.completions.create({
       model: "gpt-test",
       messages: MESSAGES,
@@ -377,34 +371,12 @@ Deno.test("passthrough: a chunked JSON answer is relayed whole; a 2xx that is no
 for (const server of ["Deno.serve", "serveGateway"] as const) {
   Deno.test(`passthrough under ${server}: a client leaving mid-stream closes the upstream stream and the stream's count`, async () => {
     let cancelled = false;
-    const upstream = serveUpstream(() => {
-      let sent = 0;
-      let wake: (() => void) | undefined;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      return new Response(
-        new ReadableStream<Uint8Array>({
-          async pull(controller) {
-            // One chunk, then one every 20 ms until cancelled (bounded).
-            if (sent > 0) {
-              await new Promise<void>((resolve) => {
-                wake = resolve;
-                timer = setTimeout(resolve, 20);
-              });
-            }
-            if (sent++ > 500) return controller.close();
-            controller.enqueue(
-              new TextEncoder().encode(`data: {"n":${sent}}\n\n`),
-            );
-          },
-          cancel() {
-            cancelled = true;
-            clearTimeout(timer);
-            wake?.();
-          },
-        }),
-        { headers: { "content-type": "text/event-stream" } },
-      );
-    });
+    // One chunk, then one every 20 ms until cancelled (bounded).
+    const upstream = serveUpstream(() =>
+      tickingSse((n) => `data: {"n":${n}}\n\n`, () => {
+        cancelled = true;
+      })
+    );
     const logs: RequestLogEntry[] = [];
     const options = {
       backends: [["oa", upstreamAdapter(upstream.origin, "oa")]] as const,
