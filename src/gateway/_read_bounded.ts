@@ -28,15 +28,17 @@ export async function readBounded(
   const length = request.headers.get("content-length");
   const declared = Number(length ?? "0");
   if (declared > limit) throw tooLarge();
-  if (!request.body) return new Uint8Array(0);
   // HTTP servers enforce a declared length (the framing), so the body cannot
   // outgrow it: one read of the whole body instead of a read per chunk. The
   // check after it covers a Request built in process with a wrong length.
+  // Checked before `request.body`, whose getter builds a ReadableStream over
+  // a served request's body: arrayBuffer() reads it without one.
   if (length !== null) {
     const bytes = new Uint8Array(await request.arrayBuffer());
     if (bytes.byteLength > limit) throw tooLarge();
     return bytes;
   }
+  if (!request.body) return new Uint8Array(0);
   // Without a length, chunks are copied into one growing buffer: the body is
   // held once, not as chunks plus a joined copy.
   let bytes = new Uint8Array(16 * 1024);
