@@ -30,7 +30,7 @@ import type {
   StreamParser,
   StreamTranslator,
 } from "./provider.ts";
-import { raceAbort, timerDelay } from "../_util.ts";
+import { ignore, raceAbort, timerDelay } from "../_util.ts";
 import {
   codeForStatus,
   invalidRequest,
@@ -231,6 +231,12 @@ function isResponseLike(value: unknown): value is Response {
       typeof response.body?.getReader === "function");
 }
 
+/** Cancels the body of an answer no one will read (a locked one is read). */
+function cancelBody(value: unknown): void {
+  if (!isResponseLike(value) || value.body === null) return;
+  if (!value.body.locked) value.body.cancel().catch(ignore);
+}
+
 export class HttpClient {
   readonly #options: HttpClientOptions;
   // The headers of every unsigned request, as plain records built once:
@@ -287,13 +293,17 @@ export class HttpClient {
       await this.#sign(method, url, headers, text, scope, callerSignal);
     }
     let response: Response;
+    let pending: Promise<Response> | undefined;
     try {
-      const pending = this.#options.fetch(
+      pending = this.#options.fetch(
         url,
         { method, headers, body: text, signal: scope.signal },
       );
       response = await raceAbort(pending, scope.signal);
     } catch (error) {
+      // A head that comes after the abort or timeout (a fetch deaf to the
+      // signal) is nobody's: its connection goes now, not at GC.
+      Promise.resolve(pending).then(cancelBody, ignore);
       throw this.toAdapterError(error, scope, callerSignal);
     }
     if (!isResponseLike(response)) {
