@@ -106,6 +106,7 @@ import {
   completionOf,
   readRelayedJson,
   relayRequestOf,
+  streamBodyOf,
 } from "./_passthrough.ts";
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -401,6 +402,14 @@ export function createGateway(options: GatewayOptions): Gateway {
           headers: { ...headers, "content-type": "application/json" },
         });
       }
+      let body: ReadableStream<Uint8Array> | null;
+      try {
+        body = streamBodyOf(upstream, abort.signal, outcome.backend);
+      } catch (error) {
+        release();
+        openStreams--;
+        return fail(timedOut ? timeoutError(timeoutMs!) : error);
+      }
       clearTimeout(timer);
       outcome.firstOutputAt = now();
       metrics.streamOpened();
@@ -412,7 +421,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         metrics.streamClosed();
         finish(200);
       });
-      return new Response(upstream.body, {
+      return new Response(body, {
         headers: { ...SSE_HEADERS, ...headers },
       });
     }
