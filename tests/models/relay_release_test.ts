@@ -1,7 +1,8 @@
 // Deno-only: a relayed answer the Router does not hand over (a parallel
 // loser's, one that arrived as the caller aborted or dispose() ran) has its
 // body cancelled at once, so its upstream connection is not held until
-// garbage collection. The upstreams are Deno.serve servers on 127.0.0.1 that
+// garbage collection; so does an HTTP adapter's late head on the translated
+// paths (execute, executeStream). The upstreams are Deno.serve servers on 127.0.0.1 that
 // see their answer's stream cancelled; the op and resource sanitizers also
 // fail a test that leaves a response body open.
 import assert from "node:assert/strict";
@@ -12,7 +13,8 @@ import type { BackendAdapter } from "../../src/models/types.ts";
 import { handOver, relayCall } from "../../src/models/_relay.ts";
 import { withTimeout } from "../_bounded.ts";
 import { waitUntil } from "../_timeout.ts";
-import { req } from "./_helpers.ts";
+import { createEchoAdapter } from "../../src/models/testing.ts";
+import { drain, req } from "./_helpers.ts";
 
 /** Bound of every wait on an upstream. */
 const WAIT_MS = 10_000;
@@ -178,6 +180,43 @@ Deno.test("parallel relay: two heads at once, the loser's body is cancelled", as
     }
   }
 });
+
+for (const mode of ["execute", "executeStream"] as const) {
+  Deno.test(`translated ${mode}: a parallel loser whose head comes after the winner's has its body cancelled`, async () => {
+    const late = serveUpstream(true);
+    const router = createRouter({
+      fallbackStrategy: "parallel",
+      defaultBackend: "down",
+    })
+      .register("down", down)
+      .register("fast", createEchoAdapter())
+      // Its fetch ignores the cancellation: the head still comes, later.
+      .register("late", adapter(late.origin, "late", deafFetch));
+    try {
+      if (mode === "execute") {
+        const response = await withTimeout(
+          router.execute(req("hi")),
+          WAIT_MS,
+          "execute",
+        );
+        assert.equal(response.message.content, "hi");
+      } else {
+        const chunks = await withTimeout(
+          drain(router.executeStream(req("hi"))),
+          WAIT_MS,
+          "executeStream",
+        );
+        assert.equal(chunks.at(-1)?.type, "done");
+      }
+      await withTimeout(late.arrived, WAIT_MS, "the loser's request");
+      late.release();
+      await waitUntil(() => late.cancelled, "the loser's stream cancelled");
+    } finally {
+      router.dispose();
+      await late.close();
+    }
+  });
+}
 
 const STOPS = ["the caller's abort", "dispose()"] as const;
 const DEAF = ["fetch (the adapter lets it go)", "relay (the Router does)"];
