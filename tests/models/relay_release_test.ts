@@ -2,9 +2,9 @@
 // loser's, one that arrived as the caller aborted or dispose() ran) has its
 // body cancelled at once, so its upstream connection is not held until
 // garbage collection; so does an HTTP adapter's late head on the translated
-// paths (execute, executeStream). The upstreams are Deno.serve servers on 127.0.0.1 that
-// see their answer's stream cancelled; the op and resource sanitizers also
-// fail a test that leaves a response body open.
+// paths (execute, executeStream). The upstreams are Deno.serve servers on
+// 127.0.0.1 that see their answer's stream cancelled; the op and resource
+// sanitizers also fail a test that leaves a response body open.
 import assert from "node:assert/strict";
 import { createRouter, RouterError } from "../../src/models/mod.ts";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
