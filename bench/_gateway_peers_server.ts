@@ -155,8 +155,12 @@ function jsRelay(base: string): (request: Request) => Promise<Response> {
   };
 }
 
-function gateway(base: string): (request: Request) => Promise<Response> {
+function gateway(
+  base: string,
+  passthroughTokens?: "all",
+): (request: Request) => Promise<Response> {
   return createGateway({
+    ...(passthroughTokens ? { passthroughTokens } : {}),
     backends: [[
       "mock",
       createOpenAIAdapter({
@@ -176,9 +180,13 @@ const handler = mode === "upstream"
   ? jsRelay(upstream)
   : mode === "gateway" && upstream
   ? gateway(upstream)
+  : mode === "gw-tokens" && upstream
+  ? gateway(upstream, "all")
   : undefined;
 if (handler === undefined) {
-  console.error("usage: upstream | relay <url> | gateway <url>");
+  console.error(
+    "usage: upstream | relay <url> | js-relay <url> | gateway <url> | gw-tokens <url>",
+  );
   Deno.exit(2);
 }
 // Exit on SIGTERM so `--cpu-prof` writes its profile (bench/gateway_peers.ts

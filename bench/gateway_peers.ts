@@ -6,6 +6,8 @@
 //            stream, chunk by chunk: the least any server that looks at the
 //            chunks in JavaScript pays (the relay's body never leaves Rust)
 //   gateway  createGateway + the OpenAI-compatible adapter, under Deno.serve
+//   gw-tokens the gateway reading every passed-through stream's tokens
+//            (passthroughTokens: "all": each chunk through the token tap)
 //   portkey  npm @portkey-ai/gateway on Node (provider openai, custom host)
 // Every server is its own process on 127.0.0.1 port 0. Rounds rotate the
 // order of the contenders, so load from elsewhere on the shared machine hits
@@ -239,6 +241,13 @@ try {
     upstream.url,
   ]);
   servers.push(gateway);
+  const gwTokens = await start("gw-tokens", deno, [
+    ...flags,
+    `${here}_gateway_peers_server.ts`,
+    "gw-tokens",
+    upstream.url,
+  ]);
+  servers.push(gwTokens);
   const contenders: Contender[] = [
     { name: "direct", url: upstream.url, headers: {} },
     { name: "relay", url: relay.url, headers: {}, pid: relay.child.pid },
@@ -249,6 +258,12 @@ try {
       pid: jsRelay.child.pid,
     },
     { name: "gateway", url: gateway.url, headers: {}, pid: gateway.child.pid },
+    {
+      name: "gw-tokens",
+      url: gwTokens.url,
+      headers: {},
+      pid: gwTokens.child.pid,
+    },
   ];
   if (portkeyDir) {
     const portkey = await start(
@@ -332,7 +347,7 @@ try {
     const s = seq.get(c.name)!;
     const k = conc.get(c.name)!;
     console.log(
-      `  ${c.name.padEnd(8)} sequential ${ms(median(s))} / ${
+      `  ${c.name.padEnd(9)} sequential ${ms(median(s))} / ${
         ms(quantile(s, 0.9))
       }  added ${ms(median(s) - median(direct))} / ${
         ms(quantile(s, 0.9) - quantile(direct, 0.9))
@@ -348,7 +363,7 @@ try {
   );
   for (const c of contenders.slice(1)) {
     console.log(
-      `  ${c.name.padEnd(8)} ${ms(median(cpu.get(c.name)!))}  ${
+      `  ${c.name.padEnd(9)} ${ms(median(cpu.get(c.name)!))}  ${
         ms(median(rounds.map((r) => r[`json cpu ${c.name}`])))
       }`,
     );
@@ -365,6 +380,9 @@ try {
     `  CPU per chunk gateway / relay   ${
       ratio("cpu gateway", "cpu relay")
     }   (goal ≤ 2)`,
+  );
+  console.log(
+    `  CPU per chunk gw-tokens / relay ${ratio("cpu gw-tokens", "cpu relay")}`,
   );
   console.log(
     `  CPU per chunk js-relay / relay  ${ratio("cpu js-relay", "cpu relay")}`,

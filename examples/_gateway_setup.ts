@@ -67,6 +67,9 @@ function fromConfig(config: GatewayConfig): GatewayPlan["options"] {
   if (config.passthrough !== undefined) {
     options.passthrough = config.passthrough;
   }
+  if (config.passthroughTokens !== undefined) {
+    options.passthroughTokens = config.passthroughTokens;
+  }
   return options;
 }
 

@@ -1,6 +1,8 @@
 // The bodies of `GET /v1/models` and `GET /api/router`.
 import type { BackendInfo, Router as ModelRouter } from "../models/mod.ts";
 import type { ApiKey } from "./keys.ts";
+import { targetOf } from "./_wire_util.ts";
+import { backendAllowed } from "./_scope.ts";
 
 /** What `GET /api/router` reports for one backend (the adapter object left out). */
 export interface BackendView {
@@ -13,7 +15,11 @@ export interface BackendView {
   stats: BackendInfo["stats"];
 }
 
-/** OpenAI's model list: backends, backend models and aliases the key may use. */
+/**
+ * OpenAI's model list: backends, backend models and aliases the key may use
+ * (its `models`, and with `backends` only names that `checkModelAllowed`
+ * accepts).
+ */
 export function modelList(
   router: ModelRouter,
   aliases: Readonly<Record<string, string>>,
@@ -22,20 +28,30 @@ export function modelList(
 ): { object: "list"; data: Array<Record<string, unknown>> } {
   const data: Array<Record<string, unknown>> = [];
   const seen = new Set<string>();
-  const add = (id: string, owned_by: string): void => {
+  const has = (name: string): boolean => router.has(name);
+  const add = (
+    id: string,
+    owned_by: string,
+    backend: string | undefined,
+  ): void => {
     if (seen.has(id)) return;
     if (key?.models !== undefined && !key.models.includes(id)) return;
+    if (!backendAllowed(key?.backends, backend, has)) return;
     seen.add(id);
     data.push({ id, object: "model", created, owned_by });
   };
   for (const info of router.getBackendInfo()) {
     const owner = info.metadata.provider;
-    add(info.name, owner);
+    add(info.name, owner, info.name);
     const declared = new Set(info.metadata.capabilities.models ?? []);
     if (info.metadata.defaultModel) declared.add(info.metadata.defaultModel);
-    for (const model of declared) add(`${info.name}/${model}`, owner);
+    for (const model of declared) {
+      add(`${info.name}/${model}`, owner, info.name);
+    }
   }
-  for (const alias of Object.keys(aliases)) add(alias, "switchyard");
+  for (const [alias, target] of Object.entries(aliases)) {
+    add(alias, "switchyard", targetOf(target, has).backend);
+  }
   return { object: "list", data };
 }
 

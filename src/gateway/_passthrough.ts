@@ -2,7 +2,9 @@
 // OpenAI-wire backend gets the upstream's answer bytes unchanged. A stream's
 // body is handed to the server as the upstream's own ReadableStream, so the
 // runtime pipes it without a chunk entering JavaScript: the one way a
-// gateway's cost per streamed chunk comes near a bare relay's.
+// gateway's cost per streamed chunk comes near a bare relay's. A stream whose
+// tokens the gateway must read goes through `_stream_tokens.ts` instead,
+// chunk by chunk, unchanged.
 
 import {
   AdapterError,
@@ -173,7 +175,7 @@ async function readCapped(
 }
 
 /** IR usage from an OpenAI `usage` object, when it has the token counts. */
-function usageOf(usage: unknown): IRUsage | undefined {
+export function usageOf(usage: unknown): IRUsage | undefined {
   if (!isRecord(usage)) return undefined;
   const prompt = usage.prompt_tokens;
   const completion = usage.completion_tokens;

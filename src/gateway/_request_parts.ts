@@ -35,6 +35,8 @@ export interface Outcome {
   backend?: string;
   fallbacks: number;
   usage?: IRUsage;
+  /** `usage` is an estimate (a passed-through stream without usage). */
+  tokensEstimated?: boolean;
   firstOutputAt?: number;
   errorCode?: string;
 }

@@ -13,6 +13,23 @@ export interface ModelTarget {
   model?: string;
 }
 
+/**
+ * Where a model name (after aliases) goes: `"<backend>"` to that backend's
+ * default model, `"<backend>/<model>"` to that backend and model, anything
+ * else to routing as is. `has` tells registered backends.
+ */
+export function targetOf(
+  model: string,
+  has: (backend: string) => boolean,
+): ModelTarget {
+  if (has(model)) return { backend: model };
+  const slash = model.indexOf("/");
+  if (slash > 0 && has(model.slice(0, slash))) {
+    return { backend: model.slice(0, slash), model: model.slice(slash + 1) };
+  }
+  return { model };
+}
+
 /** True for a plain JSON object. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -45,6 +45,7 @@
  * | `maxBodyBytes` | largest request body (default 4 MiB) |
  * | `maxStreams` | most streamed answers open at once (default 256); 503 with `Retry-After: 1` past it |
  * | `passthrough` | `false` turns off relaying OpenAI-compatible upstream answers byte for byte (default `true`; see the gateway's module docs) |
+ * | `passthroughTokens` | which passed-through streams have their tokens read: `"tpm"` (default: those of keys with a `tpm` limit) or `"all"` |
  * | `server` | the listener's limits, for `serveGateway`: `headersTimeoutMs`, `bodyTimeoutMs`, `idleTimeoutMs`, `maxConnections`, `maxHeaderBytes` (see `serve_options.ts`) |
  * | `keys[]` | `id`, and `key` (`"$VAR"`, hashed when read; a literal secret is refused) or `sha256`; `models`, `backends`, `rpm`, `tpm` |
  *
@@ -132,6 +133,8 @@ export interface GatewayConfig {
   maxStreams?: number;
   /** `passthrough` (default true). */
   passthrough?: boolean;
+  /** `passthroughTokens` (default `"tpm"`). */
+  passthroughTokens?: "tpm" | "all";
   /** `server`: the listener's limits (hostname and port come from elsewhere). */
   server?: Omit<ServeOptions, "hostname" | "port">;
   /** `redis`: where a fleet of gateways keeps its shared state. */
@@ -455,6 +458,7 @@ export async function parseGatewayConfig(
     "maxBodyBytes",
     "maxStreams",
     "passthrough",
+    "passthroughTokens",
     "server",
     "keys",
   ]);
@@ -574,6 +578,13 @@ export async function parseGatewayConfig(
   }
   if (raw.passthrough !== undefined) {
     config.passthrough = boolean(raw.passthrough, "passthrough");
+  }
+  if (raw.passthroughTokens !== undefined) {
+    config.passthroughTokens = oneOf(
+      raw.passthroughTokens,
+      "passthroughTokens",
+      ["tpm", "all"] as const,
+    );
   }
   if (raw.server !== undefined) {
     const server = object(raw.server, "server");

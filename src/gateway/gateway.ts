@@ -17,7 +17,11 @@
  *   default backend as is. The router's fallback chain applies in every case.
  * - **Keys.** With keys configured every route but `/metrics` needs one
  *   (`Authorization: Bearer` or `x-api-key`); request headers are never passed
- *   to a backend, so a client's key never goes upstream.
+ *   to a backend, so a client's key never goes upstream. A key's `backends`
+ *   list goes to the router with every request (`ExecuteOptions.backends`):
+ *   routing and fallback reach no other backend. A model naming a backend
+ *   outside the list, or a key whose list names no registered backend, is a
+ *   403 before any backend is called.
  * - **Streams** are committed late: the gateway reads the model stream until
  *   its first content, tool call or `done` chunk before sending the 200 and the
  *   SSE headers, so a stream whose every backend fails gets the status,
@@ -49,9 +53,18 @@
  *   differs from the translated path: `id`, `created` and `model` are the
  *   upstream's (its real model name, as LiteLLM and Portkey return it);
  *   after the head nothing falls back and no idle timeout applies; a
- *   stream's tokens are not read, so a key's `tpm` keeps the prompt
- *   estimate charged at admission and `/metrics` and the log line carry no
- *   tokens for it. Streams take this path only when the server says when a
+ *   stream's tokens are read only where `passthroughTokens` says (default:
+ *   streams of keys with a `tpm` limit; `"all"`: every one), since reading
+ *   pulls each chunk through JavaScript (`_stream_tokens.ts`, the chunks
+ *   unchanged). A read stream gets the upstream's usage (the usage chunk a
+ *   client asked for with `stream_options.include_usage`, or usage a server
+ *   puts on its last chunk) or, without one, an estimate: the prompt as at
+ *   admission, completion tokens as generated characters / 4, logged with
+ *   `tokens_estimated`. The gateway never asks the upstream for usage the
+ *   client did not ask for: OpenAI then adds `"usage":null` to every chunk,
+ *   so the client's bytes would change. An unread stream keeps the prompt
+ *   estimate charged at admission and carries no tokens in `/metrics` or
+ *   the log line. Streams take this path only when the server says when a
  *   response is delivered (`Deno.serve`'s `info.completed`), which ends the
  *   open-stream count and writes the log line (a client leaving mid-stream
  *   is logged `ABORTED` only when `completed` rejects, as `serveGateway`'s
@@ -65,6 +78,7 @@
  */
 import {
   createRouter as createModelRouter,
+  type ExecuteOptions,
   type RelayResult,
   type Router as ModelRouter,
 } from "../models/mod.ts";
@@ -81,7 +95,7 @@ import {
 } from "./_apis.ts";
 import { GatewayError, openAIErrorBody, resolveError } from "./errors.ts";
 import { type ApiKey, checkModelAllowed, KeyRing } from "./keys.ts";
-import type { ModelTarget } from "./_wire_util.ts";
+import { type ModelTarget, targetOf } from "./_wire_util.ts";
 import { type Admission, RateLimiter } from "./rate_limit.ts";
 import { MemoryRateLimitStore } from "./memory_rate_limit_store.ts";
 import { SharedRateLimitStore } from "./shared_rate_limit_store.ts";
@@ -108,6 +122,7 @@ import {
   relayRequestOf,
   streamBodyOf,
 } from "./_passthrough.ts";
+import { StreamTokenTap } from "./_stream_tokens.ts";
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 const SSE_HEADERS: Readonly<Record<string, string>> = {
@@ -181,6 +196,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const aliases = options.aliases ?? {};
   const timeoutMs = options.requestTimeoutMs;
   const passthrough = options.passthrough !== false;
+  const tapAllStreams = options.passthroughTokens === "all";
   const keyRing = new KeyRing(options.keys ?? []);
   const limiter = new RateLimiter(
     options.rateLimitStore ??
@@ -194,14 +210,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const metrics = new Metrics();
   const startedAt = Math.floor(now() / 1000);
 
-  function resolveModel(model: string): ModelTarget {
-    if (modelRouter.has(model)) return { backend: model };
-    const slash = model.indexOf("/");
-    if (slash > 0 && modelRouter.has(model.slice(0, slash))) {
-      return { backend: model.slice(0, slash), model: model.slice(slash + 1) };
-    }
-    return { model };
-  }
+  const registered = (name: string): boolean => modelRouter.has(name);
 
   function log(entry: RequestLogEntry): void {
     if (!options.logger) return;
@@ -246,6 +255,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     let model: string | undefined;
     let target: ModelTarget = {};
     let admission: Admission | undefined;
+    // The key's backends, for the router: routing and fallback keep to them.
+    let scope: ExecuteOptions | undefined;
     const finish = (status: number): void => {
       const usage = outcome.usage;
       const keyId = key?.id ?? (keyRing.enabled ? "none" : "anonymous");
@@ -288,6 +299,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (usage) {
         entry.tokens_in = usage.promptTokens;
         entry.tokens_out = usage.completionTokens;
+        if (outcome.tokensEstimated) entry.tokens_estimated = true;
       }
       if (outcome.errorCode) entry.error_code = outcome.errorCode;
       log(entry);
@@ -320,8 +332,9 @@ export function createGateway(options: GatewayOptions): Gateway {
       const named = (body as { model?: unknown } | null)?.model;
       if (typeof named === "string") model = named.slice(0, MAX_LABEL_CHARS);
       parsed = api.parse(body, (model) => {
-        target = resolveModel(
+        target = targetOf(
           Object.hasOwn(aliases, model) ? aliases[model] : model,
+          registered,
         );
         return target;
       }, id);
@@ -335,7 +348,8 @@ export function createGateway(options: GatewayOptions): Gateway {
         });
       }
       if (key) {
-        checkModelAllowed(key, parsed.model, target.backend);
+        checkModelAllowed(key, parsed.model, target.backend, registered);
+        if (key.backends !== undefined) scope = { backends: key.backends };
         if (key.rpm !== undefined || key.tpm !== undefined) {
           admission = await limiter.admit(key, estimateTokens(parsed.ir));
           Object.assign(headers, admission.headers);
@@ -370,11 +384,18 @@ export function createGateway(options: GatewayOptions): Gateway {
     ) {
       if (parsed.stream) openStreams++;
       let relayed: RelayResult;
+      let body: ReadableStream<Uint8Array> | null = null;
       try {
         relayed = await modelRouter.relayResponse(
           relayRequestOf(parsed),
           abort.signal,
+          scope,
         );
+        // Cancelled, not handed on, when the client left or time ran out.
+        if (parsed.stream) {
+          const { response, routing } = relayed;
+          body = streamBodyOf(response, abort.signal, routing.backend);
+        }
       } catch (error) {
         release();
         if (parsed.stream) openStreams--;
@@ -402,26 +423,29 @@ export function createGateway(options: GatewayOptions): Gateway {
           headers: { ...headers, "content-type": "application/json" },
         });
       }
-      let body: ReadableStream<Uint8Array> | null;
-      try {
-        body = streamBodyOf(upstream, abort.signal, outcome.backend);
-      } catch (error) {
-        release();
-        openStreams--;
-        return fail(timedOut ? timeoutError(timeoutMs!) : error);
-      }
       clearTimeout(timer);
       outcome.firstOutputAt = now();
       metrics.streamOpened();
+      const ir = parsed.ir;
+      const tokens = body !== null &&
+          (tapAllStreams || key?.tpm !== undefined)
+        ? new StreamTokenTap(body)
+        : undefined;
       completed!.catch(() => {
         outcome.errorCode ??= ErrorCode.ABORTED;
       }).finally(() => {
+        if (tokens) {
+          const read = tokens.tokens(estimateTokens(ir));
+          outcome.usage = read.usage;
+          outcome.tokensEstimated = read.estimated;
+          outcome.errorCode = tokens.errorCode ?? outcome.errorCode;
+        }
         release();
         openStreams--;
         metrics.streamClosed();
         finish(200);
       });
-      return new Response(body, {
+      return new Response(tokens?.body ?? body, {
         headers: { ...SSE_HEADERS, ...headers },
       });
     }
@@ -430,7 +454,11 @@ export function createGateway(options: GatewayOptions): Gateway {
 
     if (!parsed.stream) {
       try {
-        const response = await modelRouter.execute(parsed.ir, abort.signal);
+        const response = await modelRouter.execute(
+          parsed.ir,
+          abort.signal,
+          scope,
+        );
         outcome.usage = response.usage;
         noteRouting(outcome, response.metadata.routing);
         finish(200);
@@ -451,7 +479,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       streamDone = true;
     };
     tap?.watch(irId);
-    const chunks = modelRouter.executeStream(parsed.ir, abort.signal);
+    const chunks = modelRouter.executeStream(parsed.ir, abort.signal, scope);
     const encoder = api.encoder(parsed, id, created);
     const observe = (chunk: IRStreamChunk): void => {
       if (chunk.type === "metadata" && chunk.usage) outcome.usage = chunk.usage;

@@ -14,6 +14,7 @@
  * @module
  */
 import { GatewayError } from "./errors.ts";
+import { backendAllowed } from "./_scope.ts";
 
 /**
  * One client key.
@@ -31,7 +32,11 @@ export interface ApiKey {
   sha256: string;
   /** Client model names this key may request; absent: any. */
   models?: readonly string[];
-  /** Backends this key may name (`"<backend>"` or `"<backend>/<model>"`); absent: any. */
+  /**
+   * The only backends this key's requests may reach, whether named
+   * (`"<backend>"` or `"<backend>/<model>"`) or chosen by routing and
+   * fallback; absent: any.
+   */
   backends?: readonly string[];
   /** Requests per minute; absent: unlimited. */
   rpm?: number;
@@ -188,11 +193,15 @@ export class KeyRing {
 
 /**
  * Checks that a key may use a model: its `models` list names the client's
- * model, and its `backends` list names the backend the model routes to.
+ * model, and its `backends` list names the backend the model names, or, for
+ * a model that names none, at least one backend that exists (`registered`),
+ * among which the router must then choose. Without `registered` a key with
+ * `backends` may only use models that name a backend.
  *
  * @param key The authenticated key.
  * @param model The model the client asked for (after aliases).
  * @param backend The backend it names explicitly, if any.
+ * @param registered Whether a backend of that name is registered.
  * @throws {GatewayError} 403 `model_not_allowed`.
  *
  * @example Usage
@@ -206,15 +215,28 @@ export class KeyRing {
  *   console.log((error as { status: number }).status); // 403
  * }
  * ```
+ *
+ * @example A key limited to backends, and a model that names none
+ * ```ts
+ * import { checkModelAllowed } from "@switchyard/switchyard/gateway";
+ * const key = { id: "b", sha256: "0".repeat(64), backends: ["local"] };
+ * const registered = (name: string) => name === "local" || name === "cloud";
+ * checkModelAllowed(key, "llama3", undefined, registered); // routed to "local" only
+ * try {
+ *   checkModelAllowed(key, "cloud/gpt-4o", "cloud", registered);
+ * } catch (error) {
+ *   console.log((error as { code: string }).code); // "model_not_allowed"
+ * }
+ * ```
  */
 export function checkModelAllowed(
   key: ApiKey,
   model: string,
   backend: string | undefined,
+  registered?: (backend: string) => boolean,
 ): void {
   const modelOk = key.models === undefined || key.models.includes(model);
-  const backendOk = key.backends === undefined ||
-    (backend !== undefined && key.backends.includes(backend));
+  const backendOk = backendAllowed(key.backends, backend, registered);
   if (!modelOk || !backendOk) {
     throw new GatewayError({
       status: 403,

@@ -34,7 +34,12 @@ export function budgetOf(
   settings: Settings,
   options: ExecuteOptions | undefined,
 ): Budget | undefined {
-  if (options === undefined) {
+  if (
+    options === undefined ||
+    // Only `backends` (or nothing) given: the request has no budget of its own.
+    (options.attemptTimeout === undefined && options.maxRetries === undefined &&
+      options.deadline === undefined)
+  ) {
     if (!settings.budgeted) return undefined;
     const deadline = settings.deadline;
     return {

@@ -16,12 +16,15 @@ export interface ChoiceRules {
   readonly attempted: readonly string[];
   /** Names that count as already attempted besides `attempted`. */
   readonly primary?: string;
+  /** The request's allow-list (also in `usable`), when it has one. */
+  readonly allowed?: readonly string[];
 }
 
 /**
  * Calls a custom hook and validates its answer: `null`/`undefined` is no
- * choice; a non-name, an unknown, already attempted or unavailable backend,
- * or a throwing hook is ROUTING_FAILED (which also bounds fallback loops).
+ * choice; a non-name, a backend outside the request's allow-list, an
+ * unknown, already attempted or unavailable backend, or a throwing hook is
+ * ROUTING_FAILED (which also bounds fallback loops).
  */
 export async function askHook(
   call: () => Promise<string | null>,
@@ -43,6 +46,13 @@ export async function askHook(
   if (typeof choice !== "string") {
     throw routingFailed(
       `${hook} returned a non-name: ${String(choice)}`,
+      attempted,
+    );
+  }
+  if (rules.allowed !== undefined && !rules.allowed.includes(choice)) {
+    // Not named: the hook's choice is the operator's, the error the caller's.
+    throw routingFailed(
+      `${hook} chose a backend this request may not use`,
       attempted,
     );
   }

@@ -295,13 +295,31 @@ export interface RouterTimers {
 }
 
 /**
- * Per-request resilience options of `Router.execute` (each overrides the
- * RouterConfig field of the same meaning).
+ * Per-request options of `Router.execute`, `executeStream` and
+ * `relayResponse`: resilience settings (each overrides the RouterConfig
+ * field of the same meaning) and the backends the request may use.
  *
  * @example Usage
  * ```ts
  * import type { ExecuteOptions } from "@switchyard/switchyard/models";
  * const options: ExecuteOptions = { attemptTimeout: 10_000, maxRetries: 2, deadline: 30_000 };
+ * ```
+ *
+ * @example Only some backends may answer
+ * ```ts
+ * import { createRouter } from "@switchyard/switchyard/models";
+ * import { createEchoAdapter, createFailingAdapter } from "@switchyard/switchyard/models/testing";
+ * const router = createRouter({ fallbackStrategy: "sequential" })
+ *   .register("a", createFailingAdapter())
+ *   .register("b", createEchoAdapter())
+ *   .register("c", createEchoAdapter());
+ * const response = await router.execute(
+ *   { messages: [{ role: "user", content: "hi" }] },
+ *   undefined,
+ *   { backends: ["c"] },
+ * );
+ * console.log((response.metadata.routing as { backend: string }).backend); // "c"
+ * router.dispose();
  * ```
  */
 export interface ExecuteOptions {
@@ -311,4 +329,13 @@ export interface ExecuteOptions {
   readonly maxRetries?: number;
   /** See {@linkcode RouterConfig.deadline}. */
   readonly deadline?: number;
+  /**
+   * The only backends this request may call (an allow-list of registered
+   * names, as an API key's scope): every routing strategy, the default
+   * backend and every fallback policy choose among these only, and a named
+   * backend outside it is refused. When none of them is available the error
+   * is `NO_BACKEND_AVAILABLE`, whose message names no other backend.
+   * Absent: any backend.
+   */
+  readonly backends?: readonly string[];
 }

@@ -30,6 +30,14 @@
  *   candidate is out for a known time, that error's `retryAfter` is the wait
  *   until the first is back and `details.cooldown` says whether they all cool
  *   down after a 429 (`rate-limit`) or not (`circuit-open`).
+ * - **A request's allow-list** (`options.backends` of `execute`,
+ *   `executeStream`, `relayResponse`) narrows availability for that request
+ *   alone, in one place that every strategy, the fall-through and every
+ *   fallback policy read: nothing outside it is called. A named backend
+ *   outside it is `NO_BACKEND_AVAILABLE` before the name is looked up; no
+ *   allowed backend available is the usual `NO_BACKEND_AVAILABLE`; a custom
+ *   hook choosing outside it is `ROUTING_FAILED`. None of these messages
+ *   names a backend outside the list (the gateway's key scopes rely on it).
  * - **latency-optimized / cost-optimized.** A backend that has never been
  *   tried is chosen first (registration order), once, so new backends get
  *   data; afterwards the lowest mean latency over the recent window (only

@@ -426,7 +426,8 @@ export class Router implements BackendAdapter {
    * @param request The IR request (never mutated).
    * @param signal Aborts the call and stops fallback.
    * @param options Per-request attempt timeout, retries and deadline
-   *   (override RouterConfig's).
+   *   (override RouterConfig's), and `backends`, the only backends the
+   *   request may call (selection and fallback alike).
    * @returns The response, with the routing trace on `metadata.routing`.
    * @throws {AdapterError} See the module documentation for every code.
    *
@@ -455,6 +456,7 @@ export class Router implements BackendAdapter {
         false,
         false,
         link.signal,
+        options?.backends,
       );
       // Synchronous strategies call the adapter in the caller's tick.
       const plan = selected instanceof Promise ? await selected : selected;
@@ -550,7 +552,8 @@ export class Router implements BackendAdapter {
    *
    * @param request The IR request (never mutated).
    * @param signal Aborts the call and stops fallback, until the head.
-   * @param options Per-request attempt timeout, retries and deadline.
+   * @param options Per-request attempt timeout, retries, deadline and
+   *   allowed `backends`.
    * @returns The raw response and the routing trace.
    * @throws {AdapterError} As `execute`; a backend without `relay` fails its attempt (check `canRelay()`).
    *
@@ -585,7 +588,8 @@ export class Router implements BackendAdapter {
    * @param request The IR request (never mutated).
    * @param signal Ends the stream (with an `ABORTED` error chunk).
    * @param options Per-request `attemptTimeout` (the wait for each
-   *   attempt's first content); retries and deadline apply to execute only.
+   *   attempt's first content) and allowed `backends`; retries and deadline
+   *   apply to execute only.
    * @returns The chunk stream, `sequence` renumbered from 0.
    *
    * @example Usage
@@ -606,7 +610,10 @@ export class Router implements BackendAdapter {
     options?: ExecuteOptions,
   ): IRChatStream {
     const timeout = options?.attemptTimeout;
-    if (timeout === undefined) return routeStream(this.#parts, request, signal);
+    const allowed = options?.backends;
+    if (timeout === undefined) {
+      return routeStream(this.#parts, request, signal, allowed);
+    }
     let attemptTimeout: number;
     try {
       attemptTimeout = budgetOf(this.#settings, { attemptTimeout: timeout })!
@@ -619,7 +626,7 @@ export class Router implements BackendAdapter {
       ...this.#parts,
       settings: { ...this.#settings, attemptTimeout },
     };
-    return routeStream(parts, request, signal);
+    return routeStream(parts, request, signal, allowed);
   }
 
   /**

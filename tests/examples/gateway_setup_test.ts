@@ -100,15 +100,19 @@ Deno.test("planGateway: errors are one ConfigError line", async () => {
   }
 });
 
-Deno.test("planGateway: the config's maxStreams and server limits reach the gateway and the listener", async () => {
+Deno.test("planGateway: the config's maxStreams, passthrough settings and server limits reach the gateway and the listener", async () => {
   const result = await plan(
     { SWITCHYARD_CONFIG: "gw.json" },
     JSON.stringify({
       maxStreams: 4,
+      passthrough: false,
+      passthroughTokens: "all",
       server: { headersTimeoutMs: 2000, maxConnections: 10 },
     }),
   );
   assert.equal(result.options.maxStreams, 4);
+  assert.equal(result.options.passthrough, false);
+  assert.equal(result.options.passthroughTokens, "all");
   assert.deepEqual(result.server, {
     headersTimeoutMs: 2000,
     maxConnections: 10,

@@ -5,6 +5,7 @@ import {
   type Gateway,
   type GatewayOptions,
 } from "../../src/gateway/mod.ts";
+import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 
 export interface Served {
   /** `http://127.0.0.1:PORT` */
@@ -84,4 +85,70 @@ export function openAICompletion(text: string): Record<string, unknown> {
     }],
     usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 },
   };
+}
+
+/** The real OpenAI adapter pointed at a loopback upstream (`origin`). */
+export function upstreamAdapter(origin: string, name: string) {
+  return createOpenAIAdapter({
+    name,
+    apiKey: "upstream-key",
+    baseURL: `${origin}/v1`,
+    defaultModel: "gpt-test",
+  });
+}
+
+/** A body without Content-Length, sent in `size`-byte pieces. */
+export function inPieces(
+  text: string,
+  size: number,
+  contentType: string,
+): Response {
+  const bytes = new TextEncoder().encode(text);
+  let at = 0;
+  return new Response(
+    new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (at >= bytes.byteLength) return controller.close();
+        controller.enqueue(bytes.slice(at, at + size));
+        at += size;
+      },
+    }),
+    { headers: { "content-type": contentType } },
+  );
+}
+
+/**
+ * An SSE answer that never ends by itself: `event(n)` at once, then one
+ * every 20 ms (at most 500) until cancelled, when `onCancel` runs; with
+ * `breakAfter`, the body errors after that many events.
+ */
+export function tickingSse(
+  event: (n: number) => string,
+  onCancel: () => void,
+  breakAfter?: number,
+): Response {
+  let sent = 0;
+  let wake: (() => void) | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return new Response(
+    new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent > 0) {
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            timer = setTimeout(resolve, 20);
+          });
+        }
+        if (sent === breakAfter) return controller.error(new Error("reset"));
+        if (sent++ > 500) return controller.close();
+        controller.enqueue(new TextEncoder().encode(event(sent)));
+      },
+      cancel() {
+        onCancel();
+        clearTimeout(timer);
+        wake?.();
+      },
+    }),
+    { headers: { "content-type": "text/event-stream" } },
+  );
 }

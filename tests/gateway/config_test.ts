@@ -43,6 +43,10 @@ Deno.test("config: every invalid field is one line naming it", async () => {
     ],
     [{ maxStreams: 0 }, "config: maxStreams must be a positive integer"],
     [{ passthrough: "no" }, "config: passthrough must be true or false"],
+    [
+      { passthroughTokens: "some" },
+      "config: passthroughTokens must be one of tpm, all",
+    ],
     [{ server: [] }, "config: server must be an object"],
     [{ server: { port: 80 } }, "config: server.port is not a known field"],
     [
@@ -521,6 +525,7 @@ Deno.test("config: maxStreams, passthrough and the listener's limits are read", 
     JSON.stringify({
       maxStreams: 8,
       passthrough: false,
+      passthroughTokens: "all",
       server: {
         headersTimeoutMs: 5000,
         bodyTimeoutMs: 20000,
@@ -533,6 +538,7 @@ Deno.test("config: maxStreams, passthrough and the listener's limits are read", 
   );
   assert.equal(config.maxStreams, 8);
   assert.equal(config.passthrough, false);
+  assert.equal(config.passthroughTokens, "all");
   assert.deepEqual(config.server, {
     headersTimeoutMs: 5000,
     bodyTimeoutMs: 20000,

@@ -4,7 +4,6 @@
 // head, error mapping, limits, metrics and the log keep working.
 import assert from "node:assert/strict";
 import OpenAI from "npm:openai@7.57.0";
-import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 import type { RequestLogEntry } from "../../src/gateway/mod.ts";
 import {
   createGateway,
@@ -13,8 +12,15 @@ import {
   serveGateway as listen,
 } from "../../src/gateway/mod.ts";
 import { fetchSignal } from "../_bounded.ts";
+import { openAIClient } from "./_openai_client.ts";
 import { waitUntil } from "../_timeout.ts";
-import { serveGateway, serveUpstream } from "./_serve.ts";
+import {
+  inPieces,
+  serveGateway,
+  serveUpstream,
+  tickingSse,
+  upstreamAdapter,
+} from "./_serve.ts";
 import { streamBodyOf } from "../../src/gateway/_passthrough.ts";
 
 // Spacing and fields the gateway's own encoder would not write: only a
@@ -54,34 +60,16 @@ function upstreamAnswer(
   });
 }
 
-function adapter(origin: string, name: string) {
-  return createOpenAIAdapter({
-    name,
-    apiKey: "upstream-key",
-    baseURL: `${origin}/v1`,
-    defaultModel: "gpt-test",
-  });
-}
-
-function client(origin: string, apiKey = "client-key"): OpenAI {
-  return new OpenAI({
-    baseURL: `${origin}/v1`,
-    apiKey,
-    maxRetries: 0,
-    timeout: 10_000,
-  });
-}
-
 const MESSAGES = [{ role: "user" as const, content: "hi" }];
 
 Deno.test("passthrough: JSON and streams reach the openai SDK byte for byte; the SDK reads them", async () => {
   const upstream = serveUpstream((call) => upstreamAnswer(call.body));
   const gateway = serveGateway({
-    backends: [["oa", adapter(upstream.origin, "oa")]],
+    backends: [["oa", upstreamAdapter(upstream.origin, "oa")]],
     aliases: { fast: "oa/gpt-test" },
   });
   try {
-    const openai = client(gateway.origin);
+    const openai = openAIClient(gateway.origin);
     const raw = await openai.chat.completions.create({
       model: "fast",
       messages: MESSAGES,
@@ -141,13 +129,13 @@ Deno.test("passthrough: a failure before the head falls back; the second upstrea
   const logs: RequestLogEntry[] = [];
   const gateway = serveGateway({
     backends: [
-      ["first", adapter(broken.origin, "first")],
-      ["second", adapter(healthy.origin, "second")],
+      ["first", upstreamAdapter(broken.origin, "first")],
+      ["second", upstreamAdapter(healthy.origin, "second")],
     ],
     logger: (entry) => logs.push(entry),
   });
   try {
-    const openai = client(gateway.origin);
+    const openai = openAIClient(gateway.origin);
     const raw = await openai.chat.completions.create({
       model: "gpt-test",
       messages: MESSAGES,
@@ -192,10 +180,10 @@ Deno.test("passthrough: an upstream 4xx is mapped as on every path, never relaye
       }, { status: 404 })
     );
     const gateway = serveGateway({
-      backends: [["oa", adapter(upstream.origin, "oa")]],
+      backends: [["oa", upstreamAdapter(upstream.origin, "oa")]],
     });
     try {
-      const error = await client(gateway.origin).chat.completions.create({
+      const error = await openAIClient(gateway.origin).chat.completions.create({
         model: "gpt-test",
         messages: MESSAGES,
         stream,
@@ -220,12 +208,12 @@ Deno.test("passthrough: JSON usage reaches tpm, metrics and the log; streams are
   const upstream = serveUpstream((call) => upstreamAnswer(call.body));
   const logs: RequestLogEntry[] = [];
   const gateway = serveGateway({
-    backends: [["oa", adapter(upstream.origin, "oa")]],
+    backends: [["oa", upstreamAdapter(upstream.origin, "oa")]],
     keys: [{ id: "team", sha256: await hashKey("sk-team"), tpm: 1000 }],
     logger: (entry) => logs.push(entry),
   });
   try {
-    const openai = client(gateway.origin, "sk-team");
+    const openai = openAIClient(gateway.origin, "sk-team");
     const first = await openai.chat.completions.create({
       model: "gpt-test",
       messages: MESSAGES,
@@ -263,9 +251,16 @@ Deno.test("passthrough: JSON usage reaches tpm, metrics and the log; streams are
     const metrics = await (await fetch(`${gateway.origin}/metrics`, {
       signal: fetchSignal(),
     })).text();
+    // The tpm key's stream is read too: without include_usage, its tokens
+    // are the gateway's estimate (passthrough_tokens_test.ts).
+    assert.equal(logs[2].tokens_estimated, true);
     assert.match(
       metrics,
-      /switchyard_tokens_total\{[^}]*direction="in"[^}]*\} 22/,
+      new RegExp(
+        `switchyard_tokens_total\\{[^}]*direction="in"[^}]*\\} ${
+          22 + logs[2].tokens_in!
+        }\n`,
+      ),
     );
     assert.match(metrics, /switchyard_open_streams 0/);
     assert.match(
@@ -281,12 +276,12 @@ Deno.test("passthrough: JSON usage reaches tpm, metrics and the log; streams are
 Deno.test("passthrough: false keeps the translated path (the gateway's own id and encoding)", async () => {
   const upstream = serveUpstream((call) => upstreamAnswer(call.body));
   const gateway = serveGateway({
-    backends: [["oa", adapter(upstream.origin, "oa")]],
+    backends: [["oa", upstreamAdapter(upstream.origin, "oa")]],
     aliases: { fast: "oa/gpt-test" },
     passthrough: false,
   });
   try {
-    const openai = client(gateway.origin);
+    const openai = openAIClient(gateway.origin);
     const raw = await openai.chat.completions.create({
       model: "fast",
       messages: MESSAGES,
@@ -317,13 +312,13 @@ Deno.test("passthrough under serveGateway: its `completed` ends the stream's cou
   const upstream = serveUpstream((call) => upstreamAnswer(call.body));
   const logs: RequestLogEntry[] = [];
   const gateway = createGateway({
-    backends: [["oa", adapter(upstream.origin, "oa")]],
+    backends: [["oa", upstreamAdapter(upstream.origin, "oa")]],
     logger: (entry) => logs.push(entry),
   });
   const server = await listen(gateway, { port: 0 });
   try {
     const origin = `http://127.0.0.1:${server.addr.port}`;
-    const streamed = await client(origin).chat.completions.create({
+    const streamed = await openAIClient(origin).chat.completions.create({
       model: "gpt-test",
       messages: MESSAGES,
       stream: true,
@@ -348,25 +343,14 @@ Deno.test("passthrough: a chunked JSON answer is relayed whole; a 2xx that is no
         headers: { "content-type": "text/html" },
       });
     }
-    const bytes = new TextEncoder().encode(JSON_BODY);
-    let at = 0;
     // No Content-Length: the body arrives in 40-byte pieces.
-    return new Response(
-      new ReadableStream<Uint8Array>({
-        pull(controller) {
-          if (at >= bytes.byteLength) return controller.close();
-          controller.enqueue(bytes.slice(at, at + 40));
-          at += 40;
-        },
-      }),
-      { headers: { "content-type": "application/json" } },
-    );
+    return inPieces(JSON_BODY, 40, "application/json");
   });
   const gateway = serveGateway({
-    backends: [["oa", adapter(upstream.origin, "oa")]],
+    backends: [["oa", upstreamAdapter(upstream.origin, "oa")]],
   });
   try {
-    const openai = client(gateway.origin);
+    const openai = openAIClient(gateway.origin);
     const raw = await openai.chat.completions.create({
       model: "gpt-test",
       messages: MESSAGES,
@@ -388,37 +372,15 @@ Deno.test("passthrough: a chunked JSON answer is relayed whole; a 2xx that is no
 for (const server of ["Deno.serve", "serveGateway"] as const) {
   Deno.test(`passthrough under ${server}: a client leaving mid-stream closes the upstream stream and the stream's count`, async () => {
     let cancelled = false;
-    const upstream = serveUpstream(() => {
-      let sent = 0;
-      let wake: (() => void) | undefined;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      return new Response(
-        new ReadableStream<Uint8Array>({
-          async pull(controller) {
-            // One chunk, then one every 20 ms until cancelled (bounded).
-            if (sent > 0) {
-              await new Promise<void>((resolve) => {
-                wake = resolve;
-                timer = setTimeout(resolve, 20);
-              });
-            }
-            if (sent++ > 500) return controller.close();
-            controller.enqueue(
-              new TextEncoder().encode(`data: {"n":${sent}}\n\n`),
-            );
-          },
-          cancel() {
-            cancelled = true;
-            clearTimeout(timer);
-            wake?.();
-          },
-        }),
-        { headers: { "content-type": "text/event-stream" } },
-      );
-    });
+    // One chunk, then one every 20 ms until cancelled (bounded).
+    const upstream = serveUpstream(() =>
+      tickingSse((n) => `data: {"n":${n}}\n\n`, () => {
+        cancelled = true;
+      })
+    );
     const logs: RequestLogEntry[] = [];
     const options = {
-      backends: [["oa", adapter(upstream.origin, "oa")]] as const,
+      backends: [["oa", upstreamAdapter(upstream.origin, "oa")]] as const,
       logger: (entry: RequestLogEntry) => logs.push(entry),
     };
     let origin: string;
@@ -499,7 +461,7 @@ function stallingUpstream() {
 Deno.test("passthrough JSON: a body the upstream stalls is cancelled at requestTimeoutMs, with a 504", async () => {
   const stalling = stallingUpstream();
   const gateway = serveGateway({
-    backends: [["oa", adapter(stalling.upstream.origin, "oa")]],
+    backends: [["oa", upstreamAdapter(stalling.upstream.origin, "oa")]],
     requestTimeoutMs: 200,
   });
   try {
@@ -521,7 +483,7 @@ Deno.test("passthrough JSON: a client leaving while the upstream stalls its body
   const stalling = stallingUpstream();
   const logs: RequestLogEntry[] = [];
   const gateway = serveGateway({
-    backends: [["oa", adapter(stalling.upstream.origin, "oa")]],
+    backends: [["oa", upstreamAdapter(stalling.upstream.origin, "oa")]],
     logger: (entry) => logs.push(entry),
   });
   try {

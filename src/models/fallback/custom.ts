@@ -38,6 +38,7 @@ export class CustomFallback implements FallbackPolicy {
         usable,
         attempted: state.attempted,
         primary: state.primary,
+        allowed: state.allowed,
       },
       state.signal,
     );

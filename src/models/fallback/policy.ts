@@ -9,6 +9,7 @@ import type { Registry } from "../_registry.ts";
 import type { EntryFilter } from "../routing/strategy.ts";
 import type { Requirements } from "../routing/_capabilities.ts";
 import type { Selector } from "../routing/selector.ts";
+import { type Allowed, allowedOf, within } from "../routing/_allowed.ts";
 
 /** The fallback chain (or, without one, registration order) minus the primary. */
 function candidatesOf(
@@ -41,6 +42,8 @@ export class FallbackState {
   readonly entries: ReadonlyMap<string, BackendEntry>;
   /** Registered backends in registration order. */
   readonly order: readonly BackendEntry[];
+  /** The request's allow-list (ExecuteOptions.backends); undefined: any. */
+  readonly allowed: Allowed;
   readonly #candidates: readonly BackendEntry[];
   readonly #selector: Selector;
   readonly #needs: Requirements | undefined;
@@ -53,6 +56,7 @@ export class FallbackState {
    * @param registry Where the candidates come from: the fallback chain (or,
    *   without one, registration order) minus the primary.
    * @param selector Availability of a candidate with `needs`, now.
+   * @param allowed The request's allow-list: no other backend is offered.
    */
   constructor(
     request: IRChatRequest,
@@ -62,12 +66,14 @@ export class FallbackState {
     selector: Selector,
     needs: Requirements | undefined,
     firstError: AdapterError,
+    allowed?: Allowed,
   ) {
     this.request = request;
     this.primary = primary;
     this.signal = signal;
     this.entries = registry.entries;
     this.order = registry.order;
+    this.allowed = allowed;
     this.#candidates = candidatesOf(registry, primary);
     this.#selector = selector;
     this.#needs = needs;
@@ -80,9 +86,10 @@ export class FallbackState {
     const primary = this.primary === undefined
       ? undefined
       : this.entries.get(this.primary);
-    return primary === undefined
+    const all = primary === undefined
       ? this.#candidates
       : [primary, ...this.#candidates];
+    return allowedOf(all, this.allowed);
   }
 
   /** Backends tried so far (the primary excluded), in order. */
@@ -98,9 +105,9 @@ export class FallbackState {
     return this.#lastError;
   }
 
-  /** Availability now. */
+  /** Availability now, on the allow-list. */
   usable(): EntryFilter {
-    return this.#selector.usable(this.#needs);
+    return within(this.#selector.usable(this.#needs), this.allowed);
   }
 
   /** The next candidate still registered, not yet attempted and usable. */

@@ -83,6 +83,7 @@ export function stateAfter(
     env.selector,
     env.selector.needs(request, streaming),
     first?.ok === false ? first.error : env.registry.unavailable(primary),
+    plan.allowed,
   );
 }
 

@@ -28,7 +28,8 @@ export class CustomStrategy implements Strategy {
   }
 
   async select(selection: Selection): Promise<Plan | undefined> {
-    const { request, order, entries, usable, named, signal } = selection;
+    const { request, order, entries, usable, named, signal, allowed } =
+      selection;
     const available = Object.freeze(order.filter(usable).map((e) => e.name));
     const custom = request.metadata?.custom;
     const context: RoutingContext = {
@@ -41,7 +42,7 @@ export class CustomStrategy implements Strategy {
     const hook = this.#hook;
     const entry = await askHook(
       () => hook(request, available, context),
-      { hook: "customRouter", entries, usable, attempted: [] },
+      { hook: "customRouter", entries, usable, attempted: [], allowed },
       signal,
     );
     return entry === undefined

@@ -6,6 +6,7 @@
 // `trackLatency` it chooses nothing.
 
 import type { BackendEntry } from "../_state.ts";
+import type { RoutingReason } from "../trace.ts";
 import {
   type Plan,
   planOf,
@@ -49,6 +50,10 @@ function rank(
   return best === undefined ? undefined : { entry: best, untried: false };
 }
 
+function reasonOf(pick: { untried: boolean }): RoutingReason {
+  return pick.untried ? "untried" : "lowest-latency";
+}
+
 /** Owns the cached leader and when to re-rank. */
 export class LatencyStrategy implements Strategy {
   readonly honoursNamed = true;
@@ -64,7 +69,7 @@ export class LatencyStrategy implements Strategy {
     this.#enabled = trackLatency;
   }
 
-  select({ order, usable, now }: Selection): Plan | undefined {
+  select({ order, usable, now, allowed }: Selection): Plan | undefined {
     if (!this.#enabled) return undefined;
     const leader = this.#leader;
     if (
@@ -74,6 +79,10 @@ export class LatencyStrategy implements Strategy {
       return planOf(leader, "lowest-latency");
     }
     const pick = rank(order, usable, now);
+    // The best of an allow-list is not the leader of every request.
+    if (allowed !== undefined) {
+      return pick && planOf(pick.entry, reasonOf(pick));
+    }
     this.#leader = pick?.untried === false ? pick.entry : undefined;
     this.#leaderFailed = pick?.entry.stats.failed ?? 0;
     this.#picks = RERANK_EVERY - 1;
@@ -84,7 +93,7 @@ export class LatencyStrategy implements Strategy {
     }
     this.#coolingEnds = ends;
     if (pick === undefined) return undefined;
-    return planOf(pick.entry, pick.untried ? "untried" : "lowest-latency");
+    return planOf(pick.entry, reasonOf(pick));
   }
 
   /** Forces a re-rank at the next selection. */

@@ -2,7 +2,8 @@
 // `request.metadata.custom.backend` wins (for every strategy but custom);
 // else the configured strategy chooses; when it chooses nothing, the
 // default backend if usable, else the best-scored (capability routing) or
-// the first usable backend, else NO_BACKEND_AVAILABLE.
+// the first usable backend, else NO_BACKEND_AVAILABLE. A request's
+// allow-list (ExecuteOptions.backends) narrows every one of these choices.
 
 import { AdapterError, ErrorCode } from "../errors.ts";
 import type { IRChatRequest } from "../types.ts";
@@ -17,6 +18,13 @@ import {
   usableFilter,
 } from "./_capabilities.ts";
 import { ModelStrategy } from "./model.ts";
+import {
+  type Allowed,
+  allowedOf,
+  checkAllowed,
+  notAllowed,
+  within,
+} from "./_allowed.ts";
 import type { EntryFilter, Plan, Strategy } from "./strategy.ts";
 
 /** Throws INVALID_REQUEST unless the request has a messages array. */
@@ -84,31 +92,45 @@ export class Selector {
   /**
    * The first backend to try; a Promise only when the strategy waits
    * (custom). `peek` (selectBackend) moves no cursor; the signal ends a
-   * strategy's wait. Throws (synchronously) for a bad request or name.
+   * strategy's wait; `allowed` (the request's allow-list) narrows every
+   * choice and rides on the plan for fallback. Throws (synchronously) for a
+   * bad request or name, or a named backend outside `allowed`.
    */
   select(
     request: IRChatRequest,
     streaming: boolean,
     peek: boolean,
     signal: AbortSignal | undefined,
+    allowed?: Allowed,
   ): Plan | Promise<Plan> {
     const registry = this.#registry;
     if (registry.disposed) throw noBackend("Router is disposed");
     assertRequest(request);
+    checkAllowed(allowed);
     const now = this.#settings.now();
     const named = namedBackend(request);
     const strategy = this.#strategy;
     if (named !== undefined) {
+      // Before the registry lookup: whether the name exists stays unsaid.
+      if (allowed !== undefined && !allowed.includes(named)) {
+        throw notAllowed();
+      }
       const entry = registry.require(named);
-      if (strategy.honoursNamed) return explicitPlan(entry, now);
+      if (strategy.honoursNamed) {
+        return scoped(explicitPlan(entry, now), allowed);
+      }
     }
     const needs = this.needs(request, streaming);
-    const usable = usableFilter(now, needs, this.#settings.capabilityTtl);
+    const usable = within(
+      usableFilter(now, needs, this.#settings.capabilityTtl),
+      allowed,
+    );
     const plan = strategy.select({
       request,
       order: registry.order,
       entries: registry.entries,
       usable,
+      allowed,
       now,
       peek,
       named,
@@ -116,12 +138,14 @@ export class Selector {
     });
     const score = needs !== undefined;
     return plan instanceof Promise
-      ? plan.then((p) => p ?? this.#fallthrough(usable, score))
-      : plan ?? this.#fallthrough(usable, score);
+      ? plan.then((p) =>
+        scoped(p ?? this.#fallthrough(usable, score, allowed), allowed)
+      )
+      : scoped(plan ?? this.#fallthrough(usable, score, allowed), allowed);
   }
 
   /** The default backend if usable, else best-scored or first usable. */
-  #fallthrough(usable: EntryFilter, score: boolean): Plan {
+  #fallthrough(usable: EntryFilter, score: boolean, allowed: Allowed): Plan {
     const registry = this.#registry;
     const name = registry.defaultBackend;
     const byDefault = name === undefined
@@ -146,10 +170,15 @@ export class Selector {
     throw noBackendFor(
       undefined,
       registry.disposed,
-      order,
+      allowedOf(order, allowed),
       this.#settings.now(),
     );
   }
+}
+
+/** The plan carrying the request's allow-list (the same plan without one). */
+function scoped(plan: Plan, allowed: Allowed): Plan {
+  return allowed === undefined ? plan : { ...plan, allowed };
 }
 
 /** The plan for a named backend: it, or a failed primary when unavailable. */

@@ -17,6 +17,8 @@ export interface Plan {
   readonly entry: BackendEntry | undefined;
   readonly reason: RoutingReason;
   readonly requested: string | undefined;
+  /** The request's allow-list (ExecuteOptions.backends), for its fallbacks. */
+  readonly allowed?: readonly string[];
 }
 
 /** What a strategy sees of one request. */
@@ -26,8 +28,14 @@ export interface Selection {
   readonly order: readonly BackendEntry[];
   /** Registered backends by name. */
   readonly entries: ReadonlyMap<string, BackendEntry>;
-  /** Whether a backend can take this request now. */
+  /** Whether a backend can take this request now (allow-list included). */
   readonly usable: EntryFilter;
+  /**
+   * The request's own allow-list (already in `usable`), when it has one:
+   * `usable` is then narrower than for other requests, so a choice made
+   * here must not be cached for them.
+   */
+  readonly allowed: readonly string[] | undefined;
   /** `config.now()` at selection. */
   readonly now: number;
   /** selectBackend(): choose without moving any cursor. */

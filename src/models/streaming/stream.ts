@@ -178,6 +178,7 @@ export async function* routeStream(
   parts: Parts,
   request: IRChatRequest,
   caller: AbortSignal | undefined,
+  allowed?: readonly string[],
 ): IRChatStream {
   // dispose() ends the stream like the caller's signal would.
   const link = parts.lifetime.callSignal(caller);
@@ -192,7 +193,13 @@ export async function* routeStream(
       yield numbering.error(abortedRouterError(caller, []));
       return;
     }
-    const plan = await parts.selector.select(request, true, false, signal);
+    const plan = await parts.selector.select(
+      request,
+      true,
+      false,
+      signal,
+      allowed,
+    );
     live = await open(parts, plan, request, signal, log);
     const attempt = live.attempt;
     for (const held of attempt.takeHeld()) yield numbering.renumber(held);

@@ -44,7 +44,11 @@ const CASES: readonly { name: FallbackStrategy; config: RouterConfig }[] = [
 const NAMES = ["a", "b", "c", "d"];
 
 /** A registry of four backends, the policy, and a state whose primary is "a". */
-function setup(name: FallbackStrategy, config: RouterConfig) {
+function setup(
+  name: FallbackStrategy,
+  config: RouterConfig,
+  allowed?: readonly string[],
+) {
   const full = { ...config, fallbackStrategy: name };
   const settings = resolveSettings(full);
   const registry = new Registry(
@@ -62,6 +66,7 @@ function setup(name: FallbackStrategy, config: RouterConfig) {
     selector,
     undefined,
     new AdapterError({ code: "PROVIDER_ERROR", message: "a failed" }),
+    allowed,
   );
   return { policy: createPolicy(settings, full), registry, state };
 }
@@ -71,8 +76,9 @@ async function offers(
   name: FallbackStrategy,
   config: RouterConfig,
   before?: (registry: Registry) => void,
+  allowed?: readonly string[],
 ): Promise<string[][]> {
-  const { policy, registry, state } = setup(name, config);
+  const { policy, registry, state } = setup(name, config, allowed);
   before?.(registry);
   const groups: string[][] = [];
   for (let i = 0; i < 10; i++) {
@@ -103,6 +109,54 @@ for (const { name, config } of CASES) {
         registry.require("c").breaker.forceOpen(0);
       })).flat();
       assert.ok(!all.includes("c"));
+    });
+
+    it("never offers a backend outside the request's allow-list", async () => {
+      const all = (await offers(name, config, undefined, ["a", "c", "d"]))
+        .flat();
+      assert.deepEqual([...all].sort(), name === "none" ? [] : ["c", "d"]);
+    });
+
+    it("through a Router: fallback keeps to the allow-list, execute and executeStream alike", async () => {
+      // "b" is next in line after the failing default "a": the list skips it.
+      const b = createEchoAdapter();
+      const c = createEchoAdapter();
+      const router = createRouter({
+        ...config,
+        fallbackStrategy: name,
+        defaultBackend: "a",
+      })
+        .register("a", createFailingAdapter())
+        .register("b", b)
+        .register("c", c);
+      const outcomes = async (backends: string[]): Promise<string[]> => {
+        const options = { backends };
+        let executed: string;
+        try {
+          executed =
+            routingOf(await router.execute(req("hi"), undefined, options))
+              .backend;
+        } catch (error) {
+          executed = `error:${(error as { code: string }).code}`;
+        }
+        const last = (await drain(
+          router.executeStream(req("hi"), undefined, options),
+        )).at(-1)!;
+        const streamed = last.type === "done"
+          ? (last.metadata as { routing: { backend: string } }).routing.backend
+          : `error:${last.type === "error" ? last.error.code : "?"}`;
+        return [executed, streamed];
+      };
+      const failed = name === "none" ? "error:PROVIDER_ERROR" : "c";
+      assert.deepEqual(await outcomes(["a", "c"]), [failed, failed]);
+      // Only the failing backend allowed: its failure, no other backend.
+      const alone = name === "none"
+        ? "error:PROVIDER_ERROR"
+        : "error:ALL_BACKENDS_FAILED";
+      assert.deepEqual(await outcomes(["a"]), [alone, alone]);
+      assert.equal(b.calls.length, 0);
+      assert.equal(c.calls.length, name === "none" ? 0 : 2);
+      router.dispose();
     });
 
     it("offers nothing when every other backend is unavailable", async () => {

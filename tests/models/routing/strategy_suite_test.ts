@@ -20,7 +20,7 @@ import type {
 } from "../../../src/models/routing/strategy.ts";
 import { createStrategy } from "../../../src/models/routing/create.ts";
 import { ModelStrategy } from "../../../src/models/routing/model.ts";
-import { req } from "../_helpers.ts";
+import { codeOf, drain, req, routingOf } from "../_helpers.ts";
 
 /** Every strategy, with the config that makes it choose. */
 import { localSource } from "../../../src/models/_backend_state.ts";
@@ -74,6 +74,7 @@ function selection(
     peek,
     named: undefined,
     signal: undefined,
+    allowed: undefined,
   };
 }
 
@@ -135,6 +136,65 @@ for (const { name, config } of CASES) {
       router.dispose();
     });
 
+    it("through a Router: a request's allow-list is the only place it goes", async () => {
+      // "north" is the default, the model mapping's choice and first in
+      // registration order: every strategy would pick it without the list.
+      const router = createRouter({
+        ...config,
+        routingStrategy: name,
+        defaultBackend: "north",
+      });
+      const adapters = new Map(
+        ["north", "south", "west"].map((n) => [n, createEchoAdapter()]),
+      );
+      for (const [n, adapter] of adapters) router.register(n, adapter);
+      router.setModelMapping({ "m-*": "north" });
+      const request = req("x", { parameters: { model: "m-1" } });
+      const options = { backends: ["west"] };
+      const response = await router.execute(request, undefined, options);
+      assert.equal(routingOf(response).backend, "west");
+      const chunks = await drain(
+        router.executeStream(request, undefined, options),
+      );
+      const done = chunks.at(-1)!;
+      assert.equal(done.type, "done");
+      assert.equal(
+        (done.metadata as { routing: { backend: string } }).routing.backend,
+        "west",
+      );
+      // A named backend outside the list is refused before any call.
+      const named = req("x", { metadata: { custom: { backend: "north" } } });
+      assert.equal(
+        await codeOf(router.execute(named, undefined, options)),
+        "NO_BACKEND_AVAILABLE",
+      );
+      // The only allowed backend unavailable: no other backend is called,
+      // and the error names none of them.
+      router.openCircuitBreaker("west");
+      let message = "";
+      try {
+        await router.execute(request, undefined, options);
+        assert.fail("expected NO_BACKEND_AVAILABLE");
+      } catch (error) {
+        assert.equal((error as { code: string }).code, "NO_BACKEND_AVAILABLE");
+        message = (error as Error).message;
+      }
+      const streamed = (await drain(
+        router.executeStream(request, undefined, options),
+      )).at(-1)!;
+      assert.equal(
+        streamed.type === "error" ? streamed.error.code : streamed.type,
+        "NO_BACKEND_AVAILABLE",
+      );
+      for (const text of [message, JSON.stringify(streamed)]) {
+        assert.doesNotMatch(text, /north|south/);
+      }
+      assert.equal(adapters.get("north")!.calls.length, 0);
+      assert.equal(adapters.get("south")!.calls.length, 0);
+      assert.equal(adapters.get("west")!.calls.length, 2);
+      router.dispose();
+    });
+
     it("through a Router: a named backend is honoured (custom sees it as preferred)", async () => {
       const router = createRouter({ ...config, routingStrategy: name });
       for (const n of NAMES) router.register(n, createEchoAdapter({ cost: 1 }));
@@ -145,3 +205,33 @@ for (const { name, config } of CASES) {
     });
   });
 }
+
+describe('routing strategy "custom" and a request\'s allow-list', () => {
+  it("a customRouter choosing a backend outside the list is ROUTING_FAILED, without its name", async () => {
+    const router = createRouter({
+      routingStrategy: "custom",
+      customRouter: () => Promise.resolve("north"),
+    });
+    const north = createEchoAdapter();
+    router.register("north", north).register("west", createEchoAdapter());
+    try {
+      await router.execute(req("x"), undefined, { backends: ["west"] });
+      assert.fail("expected ROUTING_FAILED");
+    } catch (error) {
+      assert.equal((error as { code: string }).code, "ROUTING_FAILED");
+      assert.doesNotMatch((error as Error).message, /north/);
+    }
+    assert.equal(north.calls.length, 0);
+    router.dispose();
+  });
+
+  it("a malformed allow-list is INVALID_REQUEST", async () => {
+    const router = createRouter().register("west", createEchoAdapter());
+    const bad = { backends: "west" as unknown as string[] };
+    assert.equal(
+      await codeOf(router.execute(req("x"), undefined, bad)),
+      "INVALID_REQUEST",
+    );
+    router.dispose();
+  });
+});
