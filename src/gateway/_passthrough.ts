@@ -6,7 +6,11 @@
 // tokens the gateway must read goes through `_stream_tokens.ts` instead,
 // chunk by chunk, unchanged.
 
-import { AdapterError, ErrorCode } from "../models/errors.ts";
+import {
+  AdapterError,
+  ErrorCode,
+  type ErrorCodeValue,
+} from "../models/errors.ts";
 import type { IRChatRequest, IRUsage } from "../models/types.ts";
 import type { ParsedRequest } from "./_apis.ts";
 import { isRecord } from "./_wire_util.ts";
@@ -38,13 +42,44 @@ export function completionOf(info: unknown): Promise<void> | undefined {
   return completed instanceof Promise ? completed : undefined;
 }
 
+/** A relayed answer that ended before the gateway had it all. */
+function brokeOff(
+  code: ErrorCodeValue,
+  provider: string | undefined,
+  cause: unknown,
+): AdapterError {
+  return new AdapterError({
+    code,
+    message: `${provider ?? "upstream"}: the answer broke off`,
+    ...(provider === undefined ? {} : { provider }),
+    cause,
+  });
+}
+
+/**
+ * The relayed stream's body for the server to pipe, unless the request's
+ * signal (client gone, timeout) aborted before the gateway could hand it
+ * on: then the body is cancelled, so the upstream connection closes now
+ * instead of at garbage collection, and the request is ABORTED.
+ */
+export function streamBodyOf(
+  upstream: Response,
+  signal: AbortSignal,
+  provider: string | undefined,
+): ReadableStream<Uint8Array> | null {
+  if (!signal.aborted) return upstream.body;
+  upstream.body?.cancel(signal.reason).catch(() => {});
+  throw brokeOff(ErrorCode.ABORTED, provider, signal.reason);
+}
+
 /** Largest relayed JSON answer read, as the adapters' own bound. */
 const MAX_JSON_BYTES = 32 * 1024 * 1024;
 
 /**
- * Reads a relayed JSON answer whole (bounded by `signal`; the body is
- * cancelled when it aborts) and its usage. A 2xx body that is not a JSON
- * object is the backend's INVALID_RESPONSE (a 502), as on the translated path.
+ * Reads a relayed JSON answer whole (bounded by `signal`: the body is
+ * cancelled when it aborts, which also ends a read an upstream stalls) and
+ * its usage. A 2xx body that is not a JSON object is the backend's
+ * INVALID_RESPONSE (a 502), as on the translated path.
  */
 export async function readRelayedJson(
   upstream: Response,
@@ -55,23 +90,29 @@ export async function readRelayedJson(
   let bytes: Uint8Array<ArrayBuffer>;
   if (body === null) bytes = new Uint8Array(0);
   else {
+    // The relay no longer watches the request's signal once the head came:
+    // the read is cancelled here, through the one reader that holds the body.
+    const reader = body.getReader();
     const onAbort = (): void => {
-      body.cancel(signal.reason).catch(() => {});
+      reader.cancel(signal.reason).catch(() => {});
     };
     if (signal.aborted) onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
+    else signal.addEventListener("abort", onAbort, { once: true });
     try {
-      bytes = await readCapped(upstream, body);
+      bytes = await readCapped(upstream.headers, reader);
     } catch (cause) {
       if (cause instanceof AdapterError) throw cause;
-      throw new AdapterError({
-        code: signal.aborted ? ErrorCode.ABORTED : ErrorCode.NETWORK_ERROR,
-        message: `${provider ?? "upstream"}: the answer broke off`,
-        ...(provider === undefined ? {} : { provider }),
+      throw brokeOff(
+        signal.aborted ? ErrorCode.ABORTED : ErrorCode.NETWORK_ERROR,
+        provider,
         cause,
-      });
+      );
     } finally {
       signal.removeEventListener("abort", onAbort);
+    }
+    // A cancelled read ends like a complete one: the abort tells them apart.
+    if (signal.aborted) {
+      throw brokeOff(ErrorCode.ABORTED, provider, signal.reason);
     }
   }
   let json: unknown;
@@ -93,38 +134,36 @@ export async function readRelayedJson(
 
 /**
  * The body's bytes, at most MAX_JSON_BYTES (else INVALID_RESPONSE, the body
- * cancelled): one read when the length is declared and uncompressed (the
- * runtime enforces it), else chunk by chunk.
+ * cancelled): a declared length over the bound is refused before any read,
+ * and a body of one chunk is taken without a copy.
  */
 async function readCapped(
-  upstream: Response,
-  body: ReadableStream<Uint8Array>,
+  headers: Headers,
+  reader: ReadableStreamDefaultReader<Uint8Array>,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const tooLarge = (): AdapterError =>
-    new AdapterError({
+  const tooLarge = async (): Promise<AdapterError> => {
+    await reader.cancel().catch(() => {});
+    return new AdapterError({
       code: ErrorCode.INVALID_RESPONSE,
       message: `upstream: response body larger than ${MAX_JSON_BYTES} bytes`,
     });
-  const length = upstream.headers.get("content-length");
-  if (length !== null && upstream.headers.get("content-encoding") === null) {
-    if (Number(length) > MAX_JSON_BYTES) {
-      await body.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    return new Uint8Array(await upstream.arrayBuffer());
-  }
-  const reader = body.getReader();
+  };
+  const length = headers.get("content-length");
+  if (
+    length !== null && headers.get("content-encoding") === null &&
+    Number(length) > MAX_JSON_BYTES
+  ) throw await tooLarge();
   const parts: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_JSON_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
+    if (size > MAX_JSON_BYTES) throw await tooLarge();
     parts.push(value);
+  }
+  if (parts.length === 1 && parts[0].buffer instanceof ArrayBuffer) {
+    return parts[0] as Uint8Array<ArrayBuffer>;
   }
   const bytes = new Uint8Array(size);
   let offset = 0;

@@ -12,9 +12,10 @@
  * | `INVALID_REQUEST` raised before anything was sent, `ROUTING_FAILED` | 400 |
  * | every backend rate limited | 429 + `Retry-After` (seconds, the shortest wait, rounded up) |
  * | `NO_BACKEND_AVAILABLE` because every candidate cools down after a 429's `Retry-After` (the router's `cooldownOnRateLimit`) | 429 + `Retry-After` and `retry-after-ms`: the time until the first candidate is back |
+ * | `NO_BACKEND_AVAILABLE` because every candidate's circuit breaker is open after failures (its `circuitBreakerTimeout` known) | 503 + `Retry-After` and `retry-after-ms`: the time until the first candidate's breaker admits its half-open probe |
  * | `AUTHENTICATION_FAILED` without an HTTP status | 401 |
  * | anything else after fallback (`ALL_BACKENDS_FAILED`, `PROVIDER_ERROR`, `NETWORK_ERROR`, `INVALID_RESPONSE`) | 502 |
- * | any other `NO_BACKEND_AVAILABLE` (unhealthy, misconfigured, breaker open after failures) | 503 |
+ * | any other `NO_BACKEND_AVAILABLE` (unhealthy, misconfigured, a breaker opened by hand without a timeout) | 503 |
  * | `TIMEOUT` | 504 |
  * | the client went away (`ABORTED`) | 499 |
  * | a bug | 500 without detail |
@@ -25,7 +26,10 @@
  * A backend cooling down after a 429 is still rate limited: the client gets
  * the 429 and the remaining wait, not a 503 (which both SDKs retry at once),
  * streamed or not, as LiteLLM's proxy answers when every deployment cools
- * down. A breaker opened by failures stays a 503.
+ * down. A breaker opened by failures stays a 503, with the wait until its
+ * half-open probe, so an SDK's retry (both retry 503 and read
+ * `retry-after-ms` first) lands when a backend can be called again instead
+ * of at once.
  *
  * @module
  */
@@ -328,6 +332,20 @@ export function resolveError(
       type: "rate_limit_error",
       message: error.message,
       code: "RATE_LIMITED",
+      param: null,
+      headers: retryAfterHeaders(error.retryAfter),
+    };
+  }
+  if (
+    error.code === "NO_BACKEND_AVAILABLE" &&
+    error.details?.cooldown === "circuit-open" && error.retryAfter !== undefined
+  ) {
+    // Both SDKs retry a 503 at once unless told the wait: this one is known.
+    return {
+      status: 503,
+      type: errorTypeFor(503),
+      message: error.message,
+      code: error.code,
       param: null,
       headers: retryAfterHeaders(error.retryAfter),
     };

@@ -120,6 +120,7 @@ import {
   completionOf,
   readRelayedJson,
   relayRequestOf,
+  streamBodyOf,
 } from "./_passthrough.ts";
 import { StreamTokenTap } from "./_stream_tokens.ts";
 
@@ -383,12 +384,18 @@ export function createGateway(options: GatewayOptions): Gateway {
     ) {
       if (parsed.stream) openStreams++;
       let relayed: RelayResult;
+      let body: ReadableStream<Uint8Array> | null = null;
       try {
         relayed = await modelRouter.relayResponse(
           relayRequestOf(parsed),
           abort.signal,
           scope,
         );
+        // Cancelled, not handed on, when the client left or time ran out.
+        if (parsed.stream) {
+          const { response, routing } = relayed;
+          body = streamBodyOf(response, abort.signal, routing.backend);
+        }
       } catch (error) {
         release();
         if (parsed.stream) openStreams--;
@@ -420,9 +427,9 @@ export function createGateway(options: GatewayOptions): Gateway {
       outcome.firstOutputAt = now();
       metrics.streamOpened();
       const ir = parsed.ir;
-      const tokens = upstream.body !== null &&
+      const tokens = body !== null &&
           (tapAllStreams || key?.tpm !== undefined)
-        ? new StreamTokenTap(upstream.body)
+        ? new StreamTokenTap(body)
         : undefined;
       completed!.catch(() => {
         outcome.errorCode ??= ErrorCode.ABORTED;
@@ -438,7 +445,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         metrics.streamClosed();
         finish(200);
       });
-      return new Response(tokens?.body ?? upstream.body, {
+      return new Response(tokens?.body ?? body, {
         headers: { ...SSE_HEADERS, ...headers },
       });
     }

@@ -16,7 +16,7 @@ import {
   unavailableAttempt,
 } from "./_outcome.ts";
 import type { BackendAdapter, IRChatRequest } from "./types.ts";
-import { isRelay, relayCall } from "./_relay.ts";
+import { isRelay, relayCall, releaseIfLost } from "./_relay.ts";
 import {
   abortedError,
   invalidResponse,
@@ -92,7 +92,8 @@ export class Call {
     this.#signal = signal;
     let pending: unknown;
     try {
-      const answer = isRelay(request)
+      const relay = isRelay(request);
+      const answer = relay
         ? relayCall(entry.adapter, req, signal)
         : entry.adapter.execute(req, signal);
       // The lifetime's own signal is raced through a Set, not a listener:
@@ -102,6 +103,7 @@ export class Call {
         : signal === lifetime.signal
         ? lifetime.race(answer)
         : raceAbort(Promise.resolve(answer), signal);
+      if (relay) releaseIfLost(answer, pending);
     } catch (thrown) {
       pending = Promise.reject(thrown);
     }

@@ -23,6 +23,7 @@ import {
   type TracedAttempt,
 } from "./_outcome.ts";
 import { routingFailed } from "./_failures.ts";
+import { releaseAnswer } from "./_relay.ts";
 import { withDispatchTrace } from "./_trace.ts";
 import {
   CANCELLED_REASON,
@@ -116,6 +117,9 @@ export function runParallel(
     }
     for (let i = 0; i < count; i++) {
       start(i, controllers[i].signal).then((attempt) => {
+        // A success after the run resolved is read by no one: a relayed
+        // answer's connection is let go now, not at GC.
+        if (resolved && attempt.ok) releaseAnswer(attempt.response);
         outcomes[i] = attempt;
         pending--;
         options.onSettle?.(i, attempt);

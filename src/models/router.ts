@@ -65,7 +65,7 @@ import { createStrategy } from "./routing/create.ts";
 import { Selector } from "./routing/selector.ts";
 import { routeStream } from "./streaming/stream.ts";
 import { withReopening } from "./streaming/_chunks.ts";
-import { relayedOf, relayRequest } from "./_relay.ts";
+import { handOver, relayRequest } from "./_relay.ts";
 import type { RelayResult, RoutingTrace } from "./trace.ts";
 
 export type * from "./config.ts";
@@ -546,6 +546,9 @@ export class Router implements BackendAdapter {
    * failure as in `execute` (fallback, or the client's error); after the
    * head nothing falls back. `request.stream` chooses JSON or SSE. The body
    * is the caller's to read or cancel; `signal` bounds the wait for the head.
+   * An answer the caller does not get (a parallel loser's, one that arrived
+   * as `signal` aborted or `dispose()` ran) has its body cancelled at once,
+   * so its upstream connection is not held until garbage collection.
    *
    * @param request The IR request (never mutated).
    * @param signal Aborts the call and stops fallback, until the head.
@@ -572,7 +575,7 @@ export class Router implements BackendAdapter {
   ): Promise<RelayResult> {
     const answer = await this.execute(relayRequest(request), signal, options);
     return {
-      response: relayedOf(answer),
+      response: handOver(answer, signal, this.#lifetime.signal),
       routing: answer.metadata.routing as RoutingTrace,
     };
   }

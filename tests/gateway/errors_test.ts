@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { fetchSignal } from "../_bounded.ts";
 import OpenAI from "npm:openai@7.57.0";
+import Anthropic from "npm:@anthropic-ai/sdk@1.14.0";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 import { AdapterError } from "../../src/models/errors.ts";
 import { createFailingAdapter } from "../../src/models/testing.ts";
@@ -213,6 +214,88 @@ Deno.test("a streamed request hit by 429 Retry-After: 7 gets what a non-streamed
     assert.ok(error instanceof OpenAI.RateLimitError, String(error));
     assert.equal(error.headers.get("retry-after-ms"), "7000");
     assert.equal(upstream.calls.length, 2, "after the cooldown: one probe");
+  } finally {
+    await gateway.close();
+    await upstream.close();
+  }
+});
+
+Deno.test("every breaker open after failures: 503 with Retry-After and retry-after-ms until the half-open probe, streamed or not, OpenAI and Anthropic", async () => {
+  const upstream = serveUpstream(() =>
+    Response.json({
+      error: { message: "boom", type: "server_error", param: null, code: null },
+    }, { status: 500 })
+  );
+  let now = 1_000_000;
+  const gateway = serveGateway({
+    backends: [["oa", openai(upstream.origin)]],
+    routerConfig: {
+      enableCircuitBreaker: true,
+      circuitBreakerThreshold: 1,
+      circuitBreakerTimeout: 20_000,
+    },
+    now: () => now,
+  });
+  const openaiCall = (stream: boolean) =>
+    client(gateway.origin, 0).chat.completions.create({
+      model: "oa",
+      messages: [{ role: "user", content: "hi" }],
+      stream,
+    }).catch((e) => e);
+  const anthropic = new Anthropic({
+    baseURL: gateway.origin,
+    apiKey: "client-key",
+    maxRetries: 0,
+    timeout: 10_000,
+  });
+  try {
+    const first = await openaiCall(false);
+    assert.ok(first instanceof OpenAI.InternalServerError, String(first));
+    assert.equal(first.status, 502);
+    assert.equal(first.headers.get("retry-after"), null);
+
+    now += 5_500;
+    for (const stream of [false, true]) {
+      const error = await openaiCall(stream);
+      assert.ok(error instanceof OpenAI.InternalServerError, String(error));
+      assert.equal(error.status, 503);
+      assert.equal(error.headers.get("retry-after"), "15");
+      assert.equal(error.headers.get("retry-after-ms"), "14500");
+      assert.equal(
+        (error.error as { code?: string }).code,
+        "NO_BACKEND_AVAILABLE",
+      );
+      const refused = await anthropic.messages.create({
+        model: "oa",
+        max_tokens: 8,
+        messages: [{ role: "user", content: "hi" }],
+        stream,
+      }).catch((e) => e);
+      assert.ok(refused instanceof Anthropic.APIError, String(refused));
+      assert.equal(refused.status, 503);
+      assert.equal(
+        (refused.error as { error?: { type?: string } }).error?.type,
+        "overloaded_error",
+      );
+      assert.equal(refused.headers?.get("retry-after"), "15");
+      assert.equal(refused.headers?.get("retry-after-ms"), "14500");
+    }
+    assert.equal(
+      upstream.calls.length,
+      1,
+      "the open breaker spares the upstream",
+    );
+
+    // At the half-open time the probe reaches the upstream; its failure
+    // re-opens the breaker for a fresh 20 s, which the next answer names.
+    now += 14_500;
+    const probe = await openaiCall(false);
+    assert.equal(probe.status, 502);
+    assert.equal(upstream.calls.length, 2);
+    const again = await openaiCall(true);
+    assert.equal(again.status, 503);
+    assert.equal(again.headers.get("retry-after"), "20");
+    assert.equal(again.headers.get("retry-after-ms"), "20000");
   } finally {
     await gateway.close();
     await upstream.close();

@@ -21,6 +21,7 @@ import {
   tickingSse,
   upstreamAdapter,
 } from "./_serve.ts";
+import { streamBodyOf } from "../../src/gateway/_passthrough.ts";
 
 // Spacing and fields the gateway's own encoder would not write: only a
 // byte-for-byte relay gives them back.
@@ -426,3 +427,105 @@ for (const server of ["Deno.serve", "serveGateway"] as const) {
     }
   });
 }
+
+/**
+ * An upstream whose JSON answer stops after its first bytes until its reader
+ * cancels (or 10 s pass, so a failing test still ends).
+ */
+function stallingUpstream() {
+  let cancelled = false;
+  const upstream = serveUpstream(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    return new Response(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"id":"chatcmpl-'));
+          timer = setTimeout(() => controller.close(), 10_000);
+        },
+        cancel() {
+          cancelled = true;
+          clearTimeout(timer);
+        },
+      }),
+      { headers: { "content-type": "application/json" } },
+    );
+  });
+  return {
+    upstream,
+    get cancelled() {
+      return cancelled;
+    },
+  };
+}
+
+Deno.test("passthrough JSON: a body the upstream stalls is cancelled at requestTimeoutMs, with a 504", async () => {
+  const stalling = stallingUpstream();
+  const gateway = serveGateway({
+    backends: [["oa", upstreamAdapter(stalling.upstream.origin, "oa")]],
+    requestTimeoutMs: 200,
+  });
+  try {
+    const response = await fetch(`${gateway.origin}/v1/chat/completions`, {
+      method: "POST",
+      body: JSON.stringify({ model: "gpt-test", messages: MESSAGES }),
+      signal: fetchSignal(),
+    });
+    assert.equal(response.status, 504);
+    await response.body?.cancel();
+    await waitUntil(() => stalling.cancelled, "the upstream body cancelled");
+  } finally {
+    await gateway.close();
+    await stalling.upstream.close();
+  }
+});
+
+Deno.test("passthrough JSON: a client leaving while the upstream stalls its body cancels that body", async () => {
+  const stalling = stallingUpstream();
+  const logs: RequestLogEntry[] = [];
+  const gateway = serveGateway({
+    backends: [["oa", upstreamAdapter(stalling.upstream.origin, "oa")]],
+    logger: (entry) => logs.push(entry),
+  });
+  try {
+    const client = new AbortController();
+    const bound = fetchSignal();
+    const answer = fetch(`${gateway.origin}/v1/chat/completions`, {
+      method: "POST",
+      body: JSON.stringify({ model: "gpt-test", messages: MESSAGES }),
+      signal: AbortSignal.any([client.signal, bound]),
+    }).catch((e) => e);
+    await waitUntil(
+      () => stalling.upstream.calls.length === 1,
+      "the upstream call",
+    );
+    client.abort();
+    assert.ok(await answer instanceof Error);
+    await waitUntil(() => stalling.cancelled, "the upstream body cancelled");
+    await waitUntil(() => logs.length === 1, "the request's log line");
+    assert.equal(logs[0].error_code, "ABORTED");
+  } finally {
+    await gateway.close();
+    await stalling.upstream.close();
+  }
+});
+
+Deno.test("passthrough stream: an answer relayed as the client left is cancelled, not handed to the server", async () => {
+  let cancelled = false;
+  const upstream = new Response(
+    new ReadableStream<Uint8Array>({
+      cancel() {
+        cancelled = true;
+      },
+    }),
+  );
+  const live = new Response("data: [DONE]\n\n");
+  assert.equal(
+    streamBodyOf(live, new AbortController().signal, "oa"),
+    live.body,
+  );
+  await live.body?.cancel();
+  assert.throws(() => streamBodyOf(upstream, AbortSignal.abort(), "oa"), {
+    code: "ABORTED",
+  });
+  await waitUntil(() => cancelled, "the upstream body cancelled");
+});

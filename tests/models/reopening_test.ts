@@ -23,6 +23,13 @@ const limited = (retryAfter: number) =>
     }),
   });
 
+/** A breaker that opens at the first failure, for 20 s. */
+const BREAKER: RouterConfig = {
+  enableCircuitBreaker: true,
+  circuitBreakerThreshold: 1,
+  circuitBreakerTimeout: 20_000,
+};
+
 function routerWith(time: FakeTime, config: RouterConfig = {}) {
   return createRouter({ now: time.now, timers: time.timers, ...config });
 }
@@ -31,6 +38,33 @@ async function rejection(promise: Promise<unknown>): Promise<RouterError> {
   const error = await promise.then(() => undefined, (e) => e);
   assert.ok(error instanceof RouterError, String(error));
   return error;
+}
+
+/**
+ * Asserts that a call and a stream on `router` both fail with
+ * NO_BACKEND_AVAILABLE naming the same reopening.
+ */
+async function assertReopening(
+  router: ReturnType<typeof routerWith>,
+  retryAfter: number,
+  availableAt: number,
+  cooldown: "rate-limit" | "circuit-open",
+  message: RegExp,
+): Promise<void> {
+  const error = await rejection(router.execute(req()));
+  assert.equal(error.code, "NO_BACKEND_AVAILABLE");
+  assert.equal(error.retryAfter, retryAfter);
+  assert.deepEqual(error.details, { availableAt, cooldown });
+  assert.match(error.message, message);
+  const chunks = await drain(router.executeStream(req()));
+  assert.equal(chunks.length, 1);
+  assert.deepEqual(chunks[0].type === "error" && chunks[0].error, {
+    code: "NO_BACKEND_AVAILABLE",
+    message: error.message,
+    retryable: false,
+    retryAfter,
+    cooldown,
+  });
 }
 
 describe("NO_BACKEND_AVAILABLE carries the reopening", () => {
@@ -42,23 +76,13 @@ describe("NO_BACKEND_AVAILABLE carries the reopening", () => {
         code: "ALL_BACKENDS_FAILED",
       });
       time.t += 2_500;
-      const error = await rejection(router.execute(req()));
-      assert.equal(error.code, "NO_BACKEND_AVAILABLE");
-      assert.equal(error.retryAfter, 4_500);
-      assert.deepEqual(error.details, {
-        availableAt: 1_000 + 7_000,
-        cooldown: "rate-limit",
-      });
-      assert.match(error.message, /cooling down after a rate limit/);
-      const chunks = await drain(router.executeStream(req()));
-      assert.equal(chunks.length, 1);
-      assert.deepEqual(chunks[0].type === "error" && chunks[0].error, {
-        code: "NO_BACKEND_AVAILABLE",
-        message: error.message,
-        retryable: false,
-        retryAfter: 4_500,
-        cooldown: "rate-limit",
-      });
+      await assertReopening(
+        router,
+        4_500,
+        1_000 + 7_000,
+        "rate-limit",
+        /cooling down after a rate limit/,
+      );
     } finally {
       router.dispose();
     }
@@ -83,11 +107,7 @@ describe("NO_BACKEND_AVAILABLE carries the reopening", () => {
 
   it("a breaker opened by failures is circuit-open, also when another candidate cools after a 429", async () => {
     const time = new FakeTime();
-    const router = routerWith(time, {
-      enableCircuitBreaker: true,
-      circuitBreakerThreshold: 1,
-      circuitBreakerTimeout: 20_000,
-    })
+    const router = routerWith(time, BREAKER)
       .register("a", createFailingAdapter())
       .register("b", limited(5_000));
     try {
@@ -99,6 +119,35 @@ describe("NO_BACKEND_AVAILABLE carries the reopening", () => {
       // b's 429 also reached the threshold: its breaker's opening (20 s) wins.
       assert.equal(error.retryAfter, 20_000);
       assert.equal(error.details?.cooldown, "circuit-open");
+    } finally {
+      router.dispose();
+    }
+  });
+
+  it("every breaker opened by failures: the wait until the first half-open probe, by the router's clock, streamed too", async () => {
+    const time = new FakeTime();
+    const router = routerWith(time, BREAKER)
+      .register("a", createFailingAdapter())
+      .register("b", createFailingAdapter());
+    try {
+      await assert.rejects(router.execute(req()), {
+        code: "ALL_BACKENDS_FAILED",
+      });
+      time.t += 5_000;
+      await assertReopening(
+        router,
+        15_000,
+        1_000 + 20_000,
+        "circuit-open",
+        /behind an open circuit breaker/,
+      );
+      // Half-open: the probe is admitted (and fails again, a fresh opening).
+      time.t += 15_000;
+      await assert.rejects(router.execute(req()), {
+        code: "ALL_BACKENDS_FAILED",
+      });
+      const reopened = await rejection(router.execute(req()));
+      assert.equal(reopened.retryAfter, 20_000);
     } finally {
       router.dispose();
     }

@@ -22,7 +22,12 @@ import {
   ErrorCode,
 } from "../errors.ts";
 import type { IRChatStream, IRStreamChunk } from "../types.ts";
-import { readChunk } from "./_lines.ts";
+import {
+  cancelBody,
+  hasSmallIdentityBody,
+  isResponseLike,
+  readText,
+} from "./_body.ts";
 import type { ModelPrice } from "./_prices.ts";
 import type {
   RefineError,
@@ -30,7 +35,7 @@ import type {
   StreamParser,
   StreamTranslator,
 } from "./provider.ts";
-import { raceAbort, timerDelay } from "../_util.ts";
+import { ignore, raceAbort, timerDelay } from "../_util.ts";
 import {
   codeForStatus,
   invalidRequest,
@@ -216,21 +221,6 @@ export function joinURL(baseURL: string, path: string): string {
 
 /** Issues requests for one adapter and maps every failure to an AdapterError. */
 
-/**
- * Whether `value` can be read as a Response: what this module uses of one.
- * Not `instanceof Response`: undici's fetch, passed in on Node to go through
- * a proxy, resolves to its own Response class.
- */
-function isResponseLike(value: unknown): value is Response {
-  if (typeof value !== "object" || value === null) return false;
-  const response = value as Partial<Response>;
-  return typeof response.ok === "boolean" &&
-    typeof response.status === "number" &&
-    typeof response.headers?.get === "function" &&
-    (response.body === null ||
-      typeof response.body?.getReader === "function");
-}
-
 export class HttpClient {
   readonly #options: HttpClientOptions;
   // The headers of every unsigned request, as plain records built once:
@@ -287,13 +277,17 @@ export class HttpClient {
       await this.#sign(method, url, headers, text, scope, callerSignal);
     }
     let response: Response;
+    let pending: Promise<Response> | undefined;
     try {
-      const pending = this.#options.fetch(
+      pending = this.#options.fetch(
         url,
         { method, headers, body: text, signal: scope.signal },
       );
       response = await raceAbort(pending, scope.signal);
     } catch (error) {
+      // A head that comes after the abort or timeout (a fetch deaf to the
+      // signal) is nobody's: its connection goes now, not at GC.
+      Promise.resolve(pending).then(cancelBody, ignore);
       throw this.toAdapterError(error, scope, callerSignal);
     }
     if (!isResponseLike(response)) {
@@ -564,63 +558,6 @@ export class HttpClient {
       scope.dispose();
     }
   }
-}
-
-/**
- * True when the body's declared length is at most `limit` and it is not
- * compressed: fetch then delivers at most that many bytes, so the whole body
- * is read at once (`response.text()`, one read for the runtime) instead of
- * chunk by chunk. A compressed body's length says nothing of its size once
- * fetch has decompressed it.
- */
-function hasSmallIdentityBody(response: Response, limit: number): boolean {
-  const length = response.headers.get("content-length");
-  if (length === null || !(Number(length) <= limit)) return false;
-  const encoding = response.headers.get("content-encoding");
-  return encoding === null || encoding === "identity";
-}
-
-/** Reads a body as UTF-8 text, up to `limit` bytes (truncating or throwing). */
-async function readText(
-  provider: string,
-  body: ReadableStream<Uint8Array>,
-  limit: number,
-  truncate: boolean,
-  signal: AbortSignal,
-): Promise<string> {
-  const reader = body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  let complete = false;
-  try {
-    while (true) {
-      const { done, value } = await readChunk(reader, signal);
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        if (truncate) {
-          parts.push(value.subarray(0, value.byteLength - (size - limit)));
-          break;
-        }
-        throw invalidResponse(
-          provider,
-          `response body larger than ${limit} bytes`,
-        );
-      }
-      parts.push(value);
-    }
-    complete = true;
-  } finally {
-    if (!complete || size > limit) await reader.cancel().catch(() => {});
-    reader.releaseLock();
-  }
-  const bytes = new Uint8Array(Math.min(size, limit));
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
 }
 
 /** Builds the shared client options from an adapter config. */
