@@ -458,56 +458,134 @@ function stallingUpstream() {
   };
 }
 
-Deno.test("passthrough JSON: a body the upstream stalls is cancelled at requestTimeoutMs, with a 504", async () => {
-  const stalling = stallingUpstream();
-  const gateway = serveGateway({
-    backends: [["oa", upstreamAdapter(stalling.upstream.origin, "oa")]],
-    requestTimeoutMs: 200,
-  });
-  try {
-    const response = await fetch(`${gateway.origin}/v1/chat/completions`, {
-      method: "POST",
-      body: JSON.stringify({ model: "gpt-test", messages: MESSAGES }),
-      signal: fetchSignal(),
-    });
-    assert.equal(response.status, 504);
-    await response.body?.cancel();
-    await waitUntil(() => stalling.cancelled, "the upstream body cancelled");
-  } finally {
-    await gateway.close();
-    await stalling.upstream.close();
-  }
-});
+/**
+ * The same over raw TCP, with a declared Content-Length the upstream never
+ * completes: the gateway reads such a body in one read, not chunk by chunk,
+ * and the read must end all the same. "Cancelled" is the gateway closing
+ * the connection.
+ */
+function stallingLengthUpstream() {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const conns = new Set<Deno.Conn>();
+  const tasks: Promise<void>[] = [];
+  let cancelled = false;
+  let calls = 0;
+  const serveConn = async (conn: Deno.Conn): Promise<void> => {
+    const buffer = new Uint8Array(64 * 1024);
+    // Closes a connection the gateway never lets go of, so a failing test ends.
+    const timer = setTimeout(() => conn.close(), 10_000);
+    try {
+      if (await conn.read(buffer) === null) return;
+      calls++;
+      await conn.write(
+        new TextEncoder().encode(
+          "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n" +
+            'content-length: 500\r\n\r\n{"id":"chatcmpl-',
+        ),
+      );
+      while (await conn.read(buffer) !== null) { /* the rest of the request */ }
+      cancelled = true;
+    } catch {
+      // closed by the timer or by close()
+    } finally {
+      clearTimeout(timer);
+      conns.delete(conn);
+      try {
+        conn.close();
+      } catch { /* already closed */ }
+    }
+  };
+  const accepting = (async () => {
+    try {
+      for await (const conn of listener) {
+        conns.add(conn);
+        tasks.push(serveConn(conn));
+      }
+    } catch { /* listener closed */ }
+  })();
+  const port = (listener.addr as Deno.NetAddr).port;
+  return {
+    upstream: {
+      origin: `http://127.0.0.1:${port}`,
+      calls: {
+        get length() {
+          return calls;
+        },
+      },
+      async close(): Promise<void> {
+        listener.close();
+        for (const conn of conns) {
+          try {
+            conn.close();
+          } catch { /* already closed */ }
+        }
+        await accepting;
+        await Promise.all(tasks);
+      },
+    },
+    get cancelled() {
+      return cancelled;
+    },
+  };
+}
 
-Deno.test("passthrough JSON: a client leaving while the upstream stalls its body cancels that body", async () => {
-  const stalling = stallingUpstream();
-  const logs: RequestLogEntry[] = [];
-  const gateway = serveGateway({
-    backends: [["oa", upstreamAdapter(stalling.upstream.origin, "oa")]],
-    logger: (entry) => logs.push(entry),
+const STALLS = [
+  ["chunked", stallingUpstream],
+  ["Content-Length", stallingLengthUpstream],
+] as const;
+
+for (const [framing, stallingUpstream] of STALLS) {
+  Deno.test(`passthrough JSON (${framing}): a body the upstream stalls is cancelled at requestTimeoutMs, with a 504`, async () => {
+    const stalling = stallingUpstream();
+    const gateway = serveGateway({
+      backends: [["oa", upstreamAdapter(stalling.upstream.origin, "oa")]],
+      requestTimeoutMs: 200,
+    });
+    try {
+      const response = await fetch(`${gateway.origin}/v1/chat/completions`, {
+        method: "POST",
+        body: JSON.stringify({ model: "gpt-test", messages: MESSAGES }),
+        signal: fetchSignal(),
+      });
+      assert.equal(response.status, 504);
+      await response.body?.cancel();
+      await waitUntil(() => stalling.cancelled, "the upstream body cancelled");
+    } finally {
+      await gateway.close();
+      await stalling.upstream.close();
+    }
   });
-  try {
-    const client = new AbortController();
-    const bound = fetchSignal();
-    const answer = fetch(`${gateway.origin}/v1/chat/completions`, {
-      method: "POST",
-      body: JSON.stringify({ model: "gpt-test", messages: MESSAGES }),
-      signal: AbortSignal.any([client.signal, bound]),
-    }).catch((e) => e);
-    await waitUntil(
-      () => stalling.upstream.calls.length === 1,
-      "the upstream call",
-    );
-    client.abort();
-    assert.ok(await answer instanceof Error);
-    await waitUntil(() => stalling.cancelled, "the upstream body cancelled");
-    await waitUntil(() => logs.length === 1, "the request's log line");
-    assert.equal(logs[0].error_code, "ABORTED");
-  } finally {
-    await gateway.close();
-    await stalling.upstream.close();
-  }
-});
+
+  Deno.test(`passthrough JSON (${framing}): a client leaving while the upstream stalls its body cancels that body`, async () => {
+    const stalling = stallingUpstream();
+    const logs: RequestLogEntry[] = [];
+    const gateway = serveGateway({
+      backends: [["oa", upstreamAdapter(stalling.upstream.origin, "oa")]],
+      logger: (entry) => logs.push(entry),
+    });
+    try {
+      const client = new AbortController();
+      const bound = fetchSignal();
+      const answer = fetch(`${gateway.origin}/v1/chat/completions`, {
+        method: "POST",
+        body: JSON.stringify({ model: "gpt-test", messages: MESSAGES }),
+        signal: AbortSignal.any([client.signal, bound]),
+      }).catch((e) => e);
+      await waitUntil(
+        () => stalling.upstream.calls.length === 1,
+        "the upstream call",
+      );
+      client.abort();
+      assert.ok(await answer instanceof Error);
+      await waitUntil(() => stalling.cancelled, "the upstream body cancelled");
+      await waitUntil(() => logs.length === 1, "the request's log line");
+      assert.equal(logs[0].error_code, "ABORTED");
+    } finally {
+      await gateway.close();
+      await stalling.upstream.close();
+    }
+  });
+}
 
 Deno.test("passthrough stream: an answer relayed as the client left is cancelled, not handed to the server", async () => {
   let cancelled = false;

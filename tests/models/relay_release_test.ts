@@ -277,3 +277,33 @@ Deno.test("relay: an answer resolved as the caller aborted is not handed over; i
     await upstream.close();
   }
 });
+
+for (const end of ["the caller's signal", "dispose()"] as const) {
+  Deno.test(`relay: ${end} after the head ends the body's reading and closes the upstream stream`, async () => {
+    const upstream = serveUpstream();
+    const router = createRouter().register(
+      "up",
+      adapter(upstream.origin, "up"),
+    );
+    const caller = new AbortController();
+    try {
+      const { response } = await router.relayResponse(
+        req("hi", { stream: true }),
+        caller.signal,
+      );
+      const reader = response.body!.getReader();
+      const first = await withTimeout(reader.read(), WAIT_MS, "first event");
+      assert.equal(first.done, false);
+      // The call has returned: only a signal the fetch still follows can
+      // reach the read that waits for the next event.
+      const next = reader.read();
+      if (end === "dispose()") router.dispose();
+      else caller.abort(new Error("client gone"));
+      await assert.rejects(withTimeout(next, WAIT_MS, "the read to end"));
+      await waitUntil(() => upstream.cancelled, "the upstream stream closed");
+    } finally {
+      router.dispose();
+      await upstream.close();
+    }
+  });
+}

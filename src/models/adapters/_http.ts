@@ -155,6 +155,7 @@ class CallScope {
   timedOut = false;
   readonly #timeout: number;
   readonly #callerSignal: AbortSignal | undefined;
+  readonly #signal: AbortSignal;
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** `performance.now()` of the last `touch`. */
   #last = 0;
@@ -164,7 +165,7 @@ class CallScope {
     this.controller.abort(this.#callerSignal?.reason);
   readonly #onTimer = (): void => {
     this.#timer = undefined;
-    if (this.controller.signal.aborted) return;
+    if (this.#signal.aborted) return;
     const left = this.#paused
       ? this.#timeout
       : this.#timeout - (performance.now() - this.#last);
@@ -176,18 +177,32 @@ class CallScope {
     this.controller.abort(new DOMException("timed out", "TimeoutError"));
   };
 
-  constructor(timeout: number, callerSignal: AbortSignal | undefined) {
+  /**
+   * @param follow Keep following the caller's signal after dispose(): a
+   *   relay hands its body on, and the caller leaving must still abort the
+   *   fetch that reads it (a dependent signal, so nothing to unlink).
+   */
+  constructor(
+    timeout: number,
+    callerSignal: AbortSignal | undefined,
+    follow = false,
+  ) {
     this.#timeout = timeout;
     this.#callerSignal = callerSignal;
-    if (callerSignal?.aborted) this.controller.abort(callerSignal.reason);
-    else {callerSignal?.addEventListener("abort", this.#onCallerAbort, {
-        once: true,
-      });}
+    if (follow && callerSignal !== undefined) {
+      this.#signal = AbortSignal.any([callerSignal, this.controller.signal]);
+    } else {
+      this.#signal = this.controller.signal;
+      if (callerSignal?.aborted) this.controller.abort(callerSignal.reason);
+      else {callerSignal?.addEventListener("abort", this.#onCallerAbort, {
+          once: true,
+        });}
+    }
     this.touch();
   }
 
   get signal(): AbortSignal {
-    return this.controller.signal;
+    return this.#signal;
   }
 
   /** Restarts the timeout (called on each network chunk of a stream). */
@@ -196,7 +211,7 @@ class CallScope {
     if (timeout <= 0 || timeout === Infinity) return;
     this.#last = performance.now();
     this.#paused = false;
-    if (this.#timer !== undefined || this.controller.signal.aborted) return;
+    if (this.#timer !== undefined || this.#signal.aborted) return;
     this.#timer = setTimeout(this.#onTimer, timerDelay(timeout));
   }
 
@@ -470,15 +485,16 @@ export class HttpClient {
 
   /**
    * POSTs `body` and resolves with the 2xx response, body unread: the
-   * timeout and `signal` bound the wait for the head only, since the caller
-   * hands the body on (a relay) and a timer per chunk is what a relay saves.
+   * timeout bounds the wait for the head only, since the caller hands the
+   * body on (a relay) and a timer per chunk is what a relay saves; `signal`
+   * aborts the body's reading too (the fetch keeps following it).
    */
   async relay(
     path: string,
     body: unknown,
     signal: AbortSignal | undefined,
   ): Promise<Response> {
-    const scope = new CallScope(this.#options.timeout, signal);
+    const scope = new CallScope(this.#options.timeout, signal, true);
     try {
       return await this.#open("POST", path, body, scope, signal);
     } finally {
