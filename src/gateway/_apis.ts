@@ -34,7 +34,7 @@ export interface StreamEncoder {
 /** One wire format. */
 export interface WireApi {
   /** `openai` or `anthropic` (a metrics and log label). */
-  readonly name: string;
+  readonly name: "openai" | "anthropic";
   /** Prefix of response ids. */
   readonly idPrefix: string;
   parse(
