@@ -7,6 +7,8 @@ import type {
 } from "../models/types.ts";
 import { openAIErrorBody, type ResolvedError } from "./errors.ts";
 import type { ModelTarget } from "./_wire_util.ts";
+import { estimateTokens } from "./_request_parts.ts";
+import { withUsage } from "./_usage_estimate.ts";
 import { parseChatRequest } from "./openai_request.ts";
 import { ChunkEncoder, toChatCompletion } from "./openai_response.ts";
 import { parseMessagesRequest } from "./anthropic_request.ts";
@@ -57,11 +59,16 @@ export const OPENAI_API: WireApi = {
   idPrefix: "chatcmpl-",
   parse: parseChatRequest,
   json: (response, parsed, id, created) =>
-    toChatCompletion(response, { id, created, model: parsed.model }),
+    toChatCompletion(withUsage(response, estimateTokens(parsed.ir)), {
+      id,
+      created,
+      model: parsed.model,
+    }),
   encoder: (parsed, id, created) =>
     new ChunkEncoder(
       { id, created, model: parsed.model },
       parsed.includeUsage === true,
+      estimateTokens(parsed.ir),
     ),
   errorBody: openAIErrorBody,
 };
@@ -71,8 +78,14 @@ export const ANTHROPIC_API: WireApi = {
   idPrefix: "msg_",
   parse: parseMessagesRequest,
   json: (response, parsed, id) =>
-    toAnthropicMessage(response, { id, model: parsed.model }),
+    toAnthropicMessage(withUsage(response, estimateTokens(parsed.ir)), {
+      id,
+      model: parsed.model,
+    }),
   encoder: (parsed, id) =>
-    new MessageStreamEncoder({ id, model: parsed.model }),
+    new MessageStreamEncoder(
+      { id, model: parsed.model },
+      estimateTokens(parsed.ir),
+    ),
   errorBody: anthropicErrorBody,
 };

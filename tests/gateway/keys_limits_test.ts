@@ -3,6 +3,7 @@
 // openai SDK.
 import assert from "node:assert/strict";
 import Anthropic from "npm:@anthropic-ai/sdk@1.14.0";
+import { anthropicClient } from "./_anthropic_client.ts";
 import OpenAI from "npm:openai@7.57.0";
 import {
   createGateway,
@@ -191,12 +192,7 @@ Deno.test("rate limits: the Anthropic SDK's RateLimitError carries anthropic-rat
     keys: [{ id: "an", sha256: await hashKey("sk-an"), rpm: 1, tpm: 500 }],
   });
   try {
-    const anthropic = new Anthropic({
-      baseURL: server.origin,
-      apiKey: "sk-an",
-      maxRetries: 0,
-      timeout: 10_000,
-    });
+    const anthropic = anthropicClient(server.origin, "sk-an");
     const params = {
       model: "echo",
       max_tokens: 5,
