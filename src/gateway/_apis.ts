@@ -24,6 +24,15 @@ export interface ParsedRequest {
   model: string;
   stream: boolean;
   includeUsage?: boolean;
+  /** The prompt's estimated tokens (characters / 4): admission, usage estimates. */
+  promptTokens: number;
+}
+
+/** A wire format's parse result, with its prompt estimate. */
+function estimated<T extends { ir: IRChatRequest }>(
+  parsed: T,
+): T & { promptTokens: number } {
+  return { ...parsed, promptTokens: estimateTokens(parsed.ir) };
 }
 
 /** Encodes one stream. */
@@ -57,9 +66,9 @@ export interface WireApi {
 export const OPENAI_API: WireApi = {
   name: "openai",
   idPrefix: "chatcmpl-",
-  parse: parseChatRequest,
+  parse: (body, resolve, id) => estimated(parseChatRequest(body, resolve, id)),
   json: (response, parsed, id, created) =>
-    toChatCompletion(withUsage(response, estimateTokens(parsed.ir)), {
+    toChatCompletion(withUsage(response, parsed.promptTokens), {
       id,
       created,
       model: parsed.model,
@@ -68,7 +77,7 @@ export const OPENAI_API: WireApi = {
     new ChunkEncoder(
       { id, created, model: parsed.model },
       parsed.includeUsage === true,
-      estimateTokens(parsed.ir),
+      parsed.promptTokens,
     ),
   errorBody: openAIErrorBody,
 };
@@ -76,16 +85,17 @@ export const OPENAI_API: WireApi = {
 export const ANTHROPIC_API: WireApi = {
   name: "anthropic",
   idPrefix: "msg_",
-  parse: parseMessagesRequest,
+  parse: (body, resolve, id) =>
+    estimated(parseMessagesRequest(body, resolve, id)),
   json: (response, parsed, id) =>
-    toAnthropicMessage(withUsage(response, estimateTokens(parsed.ir)), {
+    toAnthropicMessage(withUsage(response, parsed.promptTokens), {
       id,
       model: parsed.model,
     }),
   encoder: (parsed, id) =>
     new MessageStreamEncoder(
       { id, model: parsed.model },
-      estimateTokens(parsed.ir),
+      parsed.promptTokens,
     ),
   errorBody: anthropicErrorBody,
 };
