@@ -243,10 +243,13 @@ function rateLimitHeaders(
     if (style === "anthropic") {
       headers[`anthropic-ratelimit-${kind}-limit`] = limit;
       headers[`anthropic-ratelimit-${kind}-remaining`] = remaining;
-      headers[`anthropic-ratelimit-${kind}-reset`] = resetTime(
-        now,
-        limited.state.resetMs,
-      );
+      // A bucket that never refills (a limit of 0 in debt) has no reset time.
+      if (Number.isFinite(limited.state.resetMs)) {
+        headers[`anthropic-ratelimit-${kind}-reset`] = resetTime(
+          now,
+          limited.state.resetMs,
+        );
+      }
     }
   }
   return headers;
