@@ -30,6 +30,44 @@ export function targetOf(
   return { model };
 }
 
+/**
+ * Body keys refused as parameters: `__proto__` would replace the parameters
+ * object's prototype on Node (JSON.parse makes it an own key), and none of
+ * the three is a real provider parameter.
+ */
+const RESERVED_KEYS: ReadonlySet<string> = new Set([
+  "__proto__",
+  "constructor",
+  "prototype",
+]);
+
+/** The first top-level body key that is a reserved name, if any. */
+export function reservedKey(
+  body: Record<string, unknown>,
+): string | undefined {
+  return Object.keys(body).find((key) => RESERVED_KEYS.has(key));
+}
+
+/**
+ * Copies the body's own keys that `handled` does not name into `parameters`
+ * as own data properties, so no key can reach a prototype.
+ */
+export function copyUnknownKeys(
+  body: Record<string, unknown>,
+  handled: ReadonlySet<string>,
+  parameters: IRParameters,
+): void {
+  for (const key of Object.keys(body)) {
+    if (handled.has(key) || RESERVED_KEYS.has(key)) continue;
+    Object.defineProperty(parameters, key, {
+      value: body[key],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+}
+
 /** True for a plain JSON object. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
