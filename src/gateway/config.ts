@@ -1,6 +1,10 @@
 /**
  * The gateway's JSON config file, validated. Every error is one line naming
- * the field, e.g. `config: keys[0].rpm must be a positive integer`.
+ * the field, e.g. `config: keys[0].rpm must be a positive integer`. A name
+ * from the file with quotes, spaces or line breaks is shown JSON-quoted
+ * (`aliases["a\nb"]`, `repeats "a\"b"`); a file that is not JSON is reported
+ * by line and column only (`file is not valid JSON: unexpected character at
+ * line 3 column 5`), never by quoting it, since it may hold a secret.
  *
  * ```json
  * {
@@ -67,15 +71,19 @@ import {
 import {
   boolean,
   GatewayConfigError,
+  member,
   nonNegativeInteger,
   object,
   oneOf,
   only,
   positiveInteger,
+  quote,
   setOwn,
   string,
   strings,
 } from "./_config_fields.ts";
+
+import { jsonErrorPosition } from "./_json_position.ts";
 
 export { GatewayConfigError };
 
@@ -253,7 +261,9 @@ function secret(value: unknown, field: string, env: Env): string {
   if (found === undefined || found === "") {
     throw new GatewayConfigError(
       field,
-      `names environment variable ${text.slice(1)}, which is not set`,
+      `names environment variable ${
+        /^\w+$/.test(text.slice(1)) ? text.slice(1) : quote(text.slice(1))
+      }, which is not set`,
     );
   }
   return found;
@@ -281,7 +291,7 @@ function readBackends(value: unknown, env: Env): BackendConfig[] {
       throw new GatewayConfigError(`${where}.name`, 'must not contain "/"');
     }
     if (names.has(name)) {
-      throw new GatewayConfigError(`${where}.name`, `repeats "${name}"`);
+      throw new GatewayConfigError(`${where}.name`, `repeats ${quote(name)}`);
     }
     names.add(name);
     const backend: BackendConfig = {
@@ -338,7 +348,7 @@ async function readKeys(value: unknown, env: Env): Promise<ApiKey[]> {
     ]);
     const id = string(raw.id, `${where}.id`);
     if (ids.has(id)) {
-      throw new GatewayConfigError(`${where}.id`, `repeats "${id}"`);
+      throw new GatewayConfigError(`${where}.id`, `repeats ${quote(id)}`);
     }
     ids.add(id);
     let sha256: string;
@@ -408,7 +418,7 @@ function checkNames(
     if (!known.has(name)) {
       throw new GatewayConfigError(
         `${field}[${i}]`,
-        `names no backend ("${name}")`,
+        `names no backend (${quote(name)})`,
       );
     }
   });
@@ -439,10 +449,16 @@ export async function parseGatewayConfig(
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
+  } catch {
+    // Never JSON.parse's message: V8 quotes the source, newlines and all.
+    const at = jsonErrorPosition(text);
     throw new GatewayConfigError(
       "file",
-      `is not valid JSON (${(error as Error).message})`,
+      at === undefined
+        ? "is not valid JSON"
+        : `is not valid JSON: ${
+          at.end ? "unexpected end" : "unexpected character"
+        } at line ${at.line} column ${at.column}`,
     );
   }
   const raw = object(value, "file");
@@ -515,7 +531,7 @@ export async function parseGatewayConfig(
       if (known.size > 0 && !known.has(name)) {
         throw new GatewayConfigError(
           "routing.defaultBackend",
-          `names no backend ("${name}")`,
+          `names no backend (${quote(name)})`,
         );
       }
       routerConfig.defaultBackend = name;
@@ -609,7 +625,7 @@ export async function parseGatewayConfig(
   if (raw.aliases !== undefined) {
     const aliases = object(raw.aliases, "aliases");
     for (const [alias, target] of Object.entries(aliases)) {
-      setOwn(config.aliases, alias, string(target, `aliases.${alias}`));
+      setOwn(config.aliases, alias, string(target, member("aliases", alias)));
     }
   }
   for (const [i, key] of config.keys.entries()) {
