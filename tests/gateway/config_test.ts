@@ -383,9 +383,9 @@ Deno.test("config: retries and the breaker act in the running gateway", async ()
 Deno.test("config: fallback and body-size settings reach the running gateway", async () => {
   const config = await parseGatewayConfig(
     JSON.stringify({
-      backends: [{ name: "down", provider: "x" }, {
+      backends: [{ name: "down", provider: "echo" }, {
         name: "echo",
-        provider: "x",
+        provider: "echo",
       }],
       routing: { fallback: "none" },
       maxBodyBytes: 200,
@@ -661,4 +661,81 @@ Deno.test("config: names with quotes or line breaks are JSON-quoted, so errors s
   for (const [text, expected] of cases) {
     assert.equal((await problem(text)).split(" (known:")[0], expected, text);
   }
+});
+
+Deno.test("config: a backend's apiKey is a $NAME reference unless the provider needs no key", async () => {
+  for (const provider of ["openai", "anthropic", "groq", "gemini"]) {
+    assert.equal(
+      await problem({
+        backends: [{ name: "a", provider, apiKey: "sk-live-literal" }],
+      }),
+      'config: backends[0].apiKey must name an environment variable ("$NAME"); a secret in the file is refused',
+    );
+  }
+  // Local servers and test backends take any placeholder: no secret there.
+  const config = await parseGatewayConfig(
+    JSON.stringify({
+      backends: [
+        { name: "ol", provider: "ollama", apiKey: "ollama" },
+        { name: "vl", provider: "vllm", apiKey: "token-abc" },
+        { name: "up", provider: "openai", apiKey: "$OPENAI_KEY" },
+        { name: "echo", provider: "echo" },
+      ],
+    }),
+    env,
+  );
+  assert.deepEqual(config.backends.map((b) => b.apiKey), [
+    "ollama",
+    "token-abc",
+    "sk-up",
+    undefined,
+  ]);
+});
+
+Deno.test("config: backends[].provider must be a registry name (or echo/mock)", async () => {
+  const message = await problem({
+    backends: [{ name: "a", provider: "echo" }, {
+      name: "b",
+      provider: "opnai",
+    }],
+  });
+  assert.match(
+    message,
+    /^config: backends\[1\]\.provider names no known provider \("opnai"; known: .*\bopenai\b.*\bollama\b.*\becho, mock\)$/,
+  );
+  assert.match(
+    await problem({ backends: [{ name: "a", provider: "__proto__" }] }),
+    /^config: backends\[0\]\.provider names no known provider \("__proto__";/,
+  );
+});
+
+Deno.test("config: an alias may not target another alias or a backend without a model", async () => {
+  const backends = [{ name: "up", provider: "echo", models: ["gpt-a"] }];
+  assert.equal(
+    await problem({ backends, aliases: { fast: "cheap", cheap: "up/gpt-a" } }),
+    'config: aliases.fast targets another alias ("cheap"); aliases resolve once, so give that alias\'s target',
+  );
+  assert.equal(
+    await problem({ backends, aliases: { fast: "up/" } }),
+    'config: aliases.fast names backend "up" but no model after "/"',
+  );
+  // What the config cannot rule out stays allowed: backends, their models,
+  // any other model name (routing decides), a backend's model that is also
+  // an alias, and the automatic `model` aliases.
+  const config = await parseGatewayConfig(
+    JSON.stringify({
+      backends,
+      aliases: {
+        a: "up",
+        b: "up/gpt-b",
+        c: "gpt-4o",
+        d: "gpt-a",
+        "gpt-a": "up/gpt-a",
+        e: "vendor/model",
+      },
+    }),
+    env,
+  );
+  assert.equal(config.aliases.d, "gpt-a");
+  assert.equal(config.aliases.e, "vendor/model");
 });
