@@ -33,7 +33,8 @@
  *   the client gets a 504.
  * - **Request ids.** An incoming `x-request-id` (1–200 visible ASCII
  *   characters) is kept, else one is generated; it is echoed on every answer
- *   and logged.
+ *   and logged, the last-resort 500 (handling that threw past every error
+ *   path) included, whose log entry has `error_code: "UNKNOWN"`.
  * - The body is capped (`maxBodyBytes`, default 4 MiB; 413 above); a body
  *   that cannot be read (broken chunked framing, a client gone mid-body) is a
  *   400 `invalid_body`, never a 500.
@@ -93,7 +94,7 @@ import {
   type ParsedRequest,
   type WireApi,
 } from "./_apis.ts";
-import { GatewayError, openAIErrorBody, resolveError } from "./errors.ts";
+import { GatewayError, resolveError } from "./errors.ts";
 import { type ApiKey, checkModelAllowed, KeyRing } from "./keys.ts";
 import { type ModelTarget, targetOf } from "./_wire_util.ts";
 import { type Admission, RateLimiter } from "./rate_limit.ts";
@@ -123,6 +124,7 @@ import {
   streamBodyOf,
 } from "./_passthrough.ts";
 import { StreamTokenTap } from "./_stream_tokens.ts";
+import { internalErrorEntry, safeNow } from "./_internal_error.ts";
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 const SSE_HEADERS: Readonly<Record<string, string>> = {
@@ -533,11 +535,14 @@ export function createGateway(options: GatewayOptions): Gateway {
       : list;
   }
 
-  async function handle(request: Request, info: unknown): Promise<Response> {
+  async function handle(
+    request: Request,
+    info: unknown,
+    requestId: string,
+  ): Promise<Response> {
     const started = now();
     const url = new URL(request.url);
     const path = url.pathname;
-    const requestId = requestIdOf(request.headers);
     if (path === "/v1/chat/completions" && request.method === "POST") {
       return await chat(OPENAI_API, request, requestId, started, info);
     }
@@ -604,13 +609,22 @@ export function createGateway(options: GatewayOptions): Gateway {
   }
 
   const gateway = async (request: Request, info?: unknown) => {
+    // Here, so the last-resort 500 echoes the id handle() used.
+    const requestId = requestIdOf(request.headers);
+    const started = safeNow(now);
     try {
-      return await handle(request, info);
+      return await handle(request, info, requestId);
     } catch {
-      return Response.json(
-        openAIErrorBody(resolveError(new Error("internal"))),
-        { status: 500 },
+      const keyId = keyRing.enabled ? "none" : "anonymous";
+      log(
+        internalErrorEntry(request, requestId, keyId, started, safeNow(now)),
       );
+      const api = new URL(request.url).pathname === "/v1/messages"
+        ? ANTHROPIC_API
+        : OPENAI_API;
+      return errorResponse(api, new Error("internal"), {
+        "x-request-id": requestId,
+      });
     }
   };
   return Object.assign(gateway, {
