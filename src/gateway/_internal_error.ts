@@ -1,7 +1,8 @@
 // The gateway's last resort: a request whose handling threw past every error
 // path (an internal bug, or an injected clock that throws) still gets its
 // log line, with status 500 and an error code, like every other request.
-import { ErrorCode } from "../models/errors.ts";
+import { ANTHROPIC_API, OPENAI_API } from "./_apis.ts";
+import { resolveError } from "./errors.ts";
 import type { RequestLogEntry } from "./gateway_types.ts";
 
 /** `now()`, or the wall clock when the injected clock itself throws. */
@@ -38,6 +39,22 @@ export function internalErrorEntry(
     backend: null,
     status: 500,
     latency_ms: ended - started,
-    error_code: ErrorCode.UNKNOWN,
+    // As for any other error that is neither the gateway's nor an adapter's.
+    error_code: "INTERNAL",
   };
+}
+
+/** The last-resort 500, in the route's error shape, with `x-request-id`. */
+export function internalErrorResponse(
+  request: Request,
+  requestId: string,
+): Response {
+  const api = new URL(request.url).pathname === "/v1/messages"
+    ? ANTHROPIC_API
+    : OPENAI_API;
+  const resolved = resolveError(new Error("internal"));
+  return Response.json(api.errorBody(resolved), {
+    status: resolved.status,
+    headers: { "x-request-id": requestId },
+  });
 }

@@ -34,7 +34,7 @@
  * - **Request ids.** An incoming `x-request-id` (1–200 visible ASCII
  *   characters) is kept, else one is generated; it is echoed on every answer
  *   and logged, the last-resort 500 (handling that threw past every error
- *   path) included, whose log entry has `error_code: "UNKNOWN"`.
+ *   path) included, whose log entry has `error_code: "INTERNAL"`.
  * - The body is capped (`maxBodyBytes`, default 4 MiB; 413 above); a body
  *   that cannot be read (broken chunked framing, a client gone mid-body) is a
  *   400 `invalid_body`, never a 500.
@@ -124,7 +124,12 @@ import {
   streamBodyOf,
 } from "./_passthrough.ts";
 import { StreamTokenTap } from "./_stream_tokens.ts";
-import { internalErrorEntry, safeNow } from "./_internal_error.ts";
+import {
+  internalErrorEntry,
+  internalErrorResponse,
+  safeNow,
+} from "./_internal_error.ts";
+import { routeError } from "./_routes.ts";
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 const SSE_HEADERS: Readonly<Record<string, string>> = {
@@ -133,14 +138,6 @@ const SSE_HEADERS: Readonly<Record<string, string>> = {
   "x-accel-buffering": "no",
 };
 const MAX_LABEL_CHARS = 200;
-const ROUTES: Readonly<Record<string, string>> = {
-  "/v1/chat/completions": "POST",
-  "/v1/messages": "POST",
-  "/v1/models": "GET",
-  "/api/router": "GET",
-  "/metrics": "GET",
-};
-
 /**
  * Creates the gateway.
  *
@@ -553,24 +550,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     let response: Response;
     let key: ApiKey | undefined;
     try {
-      const method = ROUTES[path];
-      if (method === undefined) {
-        throw new GatewayError({
-          status: 404,
-          type: "invalid_request_error",
-          message: `Unknown route ${request.method} ${path}.`,
-          code: "unknown_url",
-        });
-      }
-      if (method !== request.method) {
-        throw new GatewayError({
-          status: 405,
-          type: "invalid_request_error",
-          message: `Use ${method} for ${path}.`,
-          code: "method_not_allowed",
-          headers: { allow: method },
-        });
-      }
+      const refused = routeError(request.method, path);
+      if (refused) throw refused;
       if (path === "/metrics") {
         response = new Response(metrics.render(modelRouter.getBackendInfo()), {
           headers: {
@@ -619,12 +600,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       log(
         internalErrorEntry(request, requestId, keyId, started, safeNow(now)),
       );
-      const api = new URL(request.url).pathname === "/v1/messages"
-        ? ANTHROPIC_API
-        : OPENAI_API;
-      return errorResponse(api, new Error("internal"), {
-        "x-request-id": requestId,
-      });
+      return internalErrorResponse(request, requestId);
     }
   };
   return Object.assign(gateway, {

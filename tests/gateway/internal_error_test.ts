@@ -39,7 +39,7 @@ describe("the last-resort 500", () => {
       assert.equal(log.length, 1);
       assert.equal(log[0].request_id, "req-abc-123");
       assert.equal(log[0].status, 500);
-      assert.equal(log[0].error_code, "UNKNOWN");
+      assert.equal(log[0].error_code, "INTERNAL");
       assert.equal(log[0].path, "/v1/models");
       assert.equal(log[0].method, "GET");
       assert.ok(log[0].latency_ms >= 0);
