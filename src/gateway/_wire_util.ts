@@ -13,6 +13,14 @@ export interface ModelTarget {
   model?: string;
 }
 
+/** The name `aliases` maps `model` to (one step), else `model` itself. */
+export function resolveAlias(
+  aliases: Readonly<Record<string, string>>,
+  model: string,
+): string {
+  return Object.hasOwn(aliases, model) ? aliases[model] : model;
+}
+
 /**
  * Where a model name (after aliases) goes: `"<backend>"` to that backend's
  * default model, `"<backend>/<model>"` to that backend and model, anything

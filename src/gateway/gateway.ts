@@ -96,7 +96,7 @@ import {
 } from "./_apis.ts";
 import { GatewayError, resolveError } from "./errors.ts";
 import { type ApiKey, checkModelAllowed, KeyRing } from "./keys.ts";
-import { type ModelTarget, targetOf } from "./_wire_util.ts";
+import { type ModelTarget, resolveAlias, targetOf } from "./_wire_util.ts";
 import { type Admission, RateLimiter } from "./rate_limit.ts";
 import { MemoryRateLimitStore } from "./memory_rate_limit_store.ts";
 import { SharedRateLimitStore } from "./shared_rate_limit_store.ts";
@@ -252,6 +252,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     let key: ApiKey | undefined;
     let parsed: ParsedRequest | undefined;
     let model: string | undefined;
+    let label: string | undefined; // the metrics' `model`: after aliases
     let target: ModelTarget = {};
     let admission: Admission | undefined;
     // The key's backends, for the router: routing and fallback keep to them.
@@ -268,7 +269,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       }
       metrics.record({
         api: api.name,
-        model: model ?? "none",
+        model: label ?? "none",
         backend: outcome.backend ?? "none",
         status,
         keyId,
@@ -329,12 +330,12 @@ export function createGateway(options: GatewayOptions): Gateway {
       // Named in logs and metrics even when the rest of the body is refused;
       // cut short there, since a client could send megabytes of model name.
       const named = (body as { model?: unknown } | null)?.model;
-      if (typeof named === "string") model = named.slice(0, MAX_LABEL_CHARS);
+      if (typeof named === "string") {
+        model = named.slice(0, MAX_LABEL_CHARS);
+        label = resolveAlias(aliases, named).slice(0, MAX_LABEL_CHARS);
+      }
       parsed = api.parse(body, (model) => {
-        target = targetOf(
-          Object.hasOwn(aliases, model) ? aliases[model] : model,
-          registered,
-        );
+        target = targetOf(resolveAlias(aliases, model), registered);
         return target;
       }, id);
       if (parsed.stream && openStreams >= maxStreams) {
