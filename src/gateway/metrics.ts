@@ -14,7 +14,8 @@
  * | `switchyard_backend_up` | gauge (1 healthy, 0 not) | `backend` |
  * | `switchyard_backend_circuit_state` | gauge (0 closed, 1 half-open, 2 open) | `backend` |
  *
- * `model` is the name the client sent (after aliases), `backend` the one that
+ * `model` is the model name after aliases (not the alias the client sent;
+ * the gateway cuts it at 200 characters), `backend` the one that
  * answered (`none` when no backend answered), `key` the key id (`anonymous`
  * without keys). Label values are escaped as the format requires. Because
  * clients choose model names, each metric keeps at most `maxSeries` label
