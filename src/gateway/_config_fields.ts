@@ -25,10 +25,41 @@ export class GatewayConfigError extends Error {
    * @param message The whole message, when not `config: <field> <problem>`.
    */
   constructor(field: string, problem: string, message?: string) {
-    super(message ?? `config: ${field} ${problem}`);
+    // The last guard of the one-line promise: names are quoted where they
+    // are written (see quote), so this only catches what slips past.
+    super(oneLine(message ?? `config: ${field} ${problem}`));
     this.name = "GatewayConfigError";
     this.field = field;
   }
+}
+
+// Line breaks JSON.stringify leaves as they are, besides \r and \n.
+const BREAKS = /[\r\n\u0085\u2028\u2029]/g;
+
+function oneLine(text: string): string {
+  return text.replace(
+    BREAKS,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+/**
+ * A name from the file as a JSON string on one line (`"a\nb"`): quotes,
+ * backslashes and every line break escaped.
+ */
+export function quote(name: string): string {
+  return oneLine(JSON.stringify(name));
+}
+
+/**
+ * The path of `key` inside `where`: `where.key` for a plain name, else
+ * `where["k\"ey"]`, so a name with quotes or line breaks stays one line.
+ */
+export function member(where: string, key: string): string {
+  if (/^[A-Za-z0-9_$@:+./-]+$/.test(key)) {
+    return where === "" ? key : `${where}.${key}`;
+  }
+  return `${where}[${quote(key)}]`;
 }
 
 /** Sets an own property, also for names such as `__proto__`. */
@@ -57,7 +88,7 @@ export function only(
   for (const key of Object.keys(value)) {
     if (!allowed.includes(key)) {
       throw new GatewayConfigError(
-        where === "" ? key : `${where}.${key}`,
+        member(where, key),
         `is not a known field (known: ${allowed.join(", ")})`,
       );
     }

@@ -13,6 +13,14 @@ export interface ModelTarget {
   model?: string;
 }
 
+/** The name `aliases` maps `model` to (one step), else `model` itself. */
+export function resolveAlias(
+  aliases: Readonly<Record<string, string>>,
+  model: string,
+): string {
+  return Object.hasOwn(aliases, model) ? aliases[model] : model;
+}
+
 /**
  * Where a model name (after aliases) goes: `"<backend>"` to that backend's
  * default model, `"<backend>/<model>"` to that backend and model, anything
@@ -28,6 +36,44 @@ export function targetOf(
     return { backend: model.slice(0, slash), model: model.slice(slash + 1) };
   }
   return { model };
+}
+
+/**
+ * Body keys refused as parameters: `__proto__` would replace the parameters
+ * object's prototype on Node (JSON.parse makes it an own key), and none of
+ * the three is a real provider parameter.
+ */
+const RESERVED_KEYS: ReadonlySet<string> = new Set([
+  "__proto__",
+  "constructor",
+  "prototype",
+]);
+
+/** The first top-level body key that is a reserved name, if any. */
+export function reservedKey(
+  body: Record<string, unknown>,
+): string | undefined {
+  return Object.keys(body).find((key) => RESERVED_KEYS.has(key));
+}
+
+/**
+ * Copies the body's own keys that `handled` does not name into `parameters`
+ * as own data properties, so no key can reach a prototype.
+ */
+export function copyUnknownKeys(
+  body: Record<string, unknown>,
+  handled: ReadonlySet<string>,
+  parameters: IRParameters,
+): void {
+  for (const key of Object.keys(body)) {
+    if (handled.has(key) || RESERVED_KEYS.has(key)) continue;
+    Object.defineProperty(parameters, key, {
+      value: body[key],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
 }
 
 /** True for a plain JSON object. */

@@ -14,7 +14,9 @@
  *   (`auto`, `any` → `required`, `tool` → that name, `none`) are translated;
  *   `stop_sequences`, `temperature`, `top_p`, `top_k` and
  *   `metadata.user_id` (→ `user`) too; any other key passes through untouched
- *   in `parameters` under its wire name.
+ *   in `parameters` under its wire name, except `__proto__`, `constructor`
+ *   and `prototype`: a 400 naming the key (none is an API parameter, and
+ *   `__proto__` could replace an object's prototype).
  *
  * @module
  */
@@ -27,7 +29,12 @@ import type {
   IRToolChoice,
 } from "../models/types.ts";
 import { GatewayError } from "./errors.ts";
-import { irRequest, isRecord } from "./_wire_util.ts";
+import {
+  copyUnknownKeys,
+  irRequest,
+  isRecord,
+  reservedKey,
+} from "./_wire_util.ts";
 import type { ModelTarget } from "./_wire_util.ts";
 
 /**
@@ -293,6 +300,10 @@ export function parseMessagesRequest(
   if (!isRecord(body)) {
     throw invalid("the request body must be a JSON object", "body");
   }
+  const reserved = reservedKey(body);
+  if (reserved !== undefined) {
+    throw invalid("is not an accepted request key", reserved);
+  }
   const model = body.model;
   if (typeof model !== "string" || model === "") {
     throw invalid("must be a non-empty string", "model");
@@ -339,9 +350,7 @@ export function parseMessagesRequest(
       parameters.user = user;
     }
   }
-  for (const key in body) {
-    if (!HANDLED_KEYS.has(key)) parameters[key] = body[key];
-  }
+  copyUnknownKeys(body, HANDLED_KEYS, parameters);
 
   const messages = readMessages(body.messages);
   if (body.system !== undefined && body.system !== null) {

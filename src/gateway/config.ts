@@ -1,6 +1,10 @@
 /**
  * The gateway's JSON config file, validated. Every error is one line naming
- * the field, e.g. `config: keys[0].rpm must be a positive integer`.
+ * the field, e.g. `config: keys[0].rpm must be a positive integer`. A name
+ * from the file with quotes, spaces or line breaks is shown JSON-quoted
+ * (`aliases["a\nb"]`, `repeats "a\"b"`); a file that is not JSON is reported
+ * by line and column only (`file is not valid JSON: unexpected character at
+ * line 3 column 5`), never by quoting it, since it may hold a secret.
  *
  * ```json
  * {
@@ -27,14 +31,14 @@
  *
  * | field | meaning |
  * |---|---|
- * | `backends[]` | `name` (no `/`), `provider`, `apiKey` (`"$VAR"` reads the environment), `baseURL`, `models` (names this backend serves: each becomes an alias `name/model`, the first is the default model unless `defaultModel` is set), `defaultModel`, `maxTokensParameter`. Optional: without backends the environment shortcuts apply |
+ * | `backends[]` | `name` (no `/`), `provider` (a provider registry name: `openai`, `anthropic`, `gemini`, `ollama`, `cohere`, an OpenAI-compatible preset; or `echo`/`mock`, the in-process test backends), `apiKey` (`"$VAR"` reads the environment; a literal is refused, except for providers that need no key: `ollama`, `vllm`, `llamacpp`, `lmstudio`, `echo`, `mock`), `baseURL`, `models` (names this backend serves: each becomes an alias `name/model`, the first is the default model unless `defaultModel` is set), `defaultModel`, `maxTokensParameter`. Optional: without backends the environment shortcuts apply |
  * | `routing.strategy` | the model router's `routingStrategy` (`explicit`, `round-robin`, `random`, `latency-optimized`, `cost-optimized`, `model-based`) |
  * | `routing.fallback` | `none`, `sequential` (default) or `parallel` |
  * | `routing.fallbackChain` | backend names, in fallback order |
  * | `routing.defaultBackend` | default: the first backend |
  * | `routing.fallbackOnClientError` | `true`: fallback may answer a request a backend rejected as the client's error (400, 404 `model_not_found`, 422); default `false`, the rejection reaches the client (router `fallbackOnClientError`) |
  * | `routing.cooldownOnRateLimit` | `false`: a 429 with `Retry-After` does not take the backend out of routing for that long; default `true` (router `cooldownOnRateLimit`) |
- * | `aliases` | client model name → model name (`"backend/model"`, a backend, or any name) |
+ * | `aliases` | client model name → model name (`"backend/model"`, a backend, or any name). Aliases resolve once, so a target that is another alias (and not also a backend or a backend's model) is refused, as is `"backend/"` without a model; any other name goes to routing, which no config check can rule out |
  * | `breaker` | `enabled` (default true when the section is given; without it breakers stay off, the router's default), `threshold` (consecutive failures, default 5), `timeoutMs` (open → half-open, default 60000) |
  * | `healthChecks` | `intervalMs` (background health checks of every backend; 0, the default, disables them), `timeoutMs` (bound on one check, default 5000) |
  * | `timeouts.requestMs` | longest wait for an answer (a stream's first output); 504 past it |
@@ -67,43 +71,29 @@ import {
 import {
   boolean,
   GatewayConfigError,
+  member,
   nonNegativeInteger,
   object,
   oneOf,
   only,
   positiveInteger,
+  quote,
   setOwn,
   string,
   strings,
 } from "./_config_fields.ts";
 
-export { GatewayConfigError };
+import { jsonErrorPosition } from "./_json_position.ts";
+import {
+  type BackendConfig,
+  checkAliasTarget,
+  type Env,
+  readBackends,
+  secret,
+} from "./_config_backends.ts";
 
-/**
- * One backend of the config, its `apiKey` read from the environment.
- *
- * @example Usage
- * ```ts
- * import type { BackendConfig } from "@switchyard/switchyard/gateway";
- * const backend: BackendConfig = { name: "groq", provider: "groq", apiKey: "gsk-…", models: ["llama-3.1-8b-instant"] };
- * ```
- */
-export interface BackendConfig {
-  /** Registered name. */
-  name: string;
-  /** Provider id (`openai`, `anthropic`, `gemini`, `ollama`, a preset, …). */
-  provider: string;
-  /** The credential (already read from `$VAR`). */
-  apiKey?: string;
-  /** API root override. */
-  baseURL?: string;
-  /** Models this backend serves. */
-  models?: string[];
-  /** Model used when a request names none. */
-  defaultModel?: string;
-  /** Token-limit wire name for OpenAI-protocol backends. */
-  maxTokensParameter?: "max_tokens" | "max_completion_tokens";
-}
+export { GatewayConfigError };
+export type { BackendConfig, Env };
 
 /**
  * A validated config: the backends to build, and the gateway options.
@@ -235,89 +225,6 @@ const FALLBACKS: readonly FallbackStrategy[] = [
   "parallel",
 ];
 
-/**
- * Reads one environment variable; `undefined` when unset.
- *
- * @example Usage
- * ```ts
- * import type { Env } from "@switchyard/switchyard/gateway";
- * const env: Env = (name) => ({ TEAM_KEY: "sk-team" } as Record<string, string>)[name];
- * ```
- */
-export type Env = (name: string) => string | undefined;
-
-function secret(value: unknown, field: string, env: Env): string {
-  const text = string(value, field);
-  if (!text.startsWith("$")) return text;
-  const found = env(text.slice(1));
-  if (found === undefined || found === "") {
-    throw new GatewayConfigError(
-      field,
-      `names environment variable ${text.slice(1)}, which is not set`,
-    );
-  }
-  return found;
-}
-
-function readBackends(value: unknown, env: Env): BackendConfig[] {
-  if (!Array.isArray(value)) {
-    throw new GatewayConfigError("backends", "must be an array");
-  }
-  const names = new Set<string>();
-  return value.map((item, i): BackendConfig => {
-    const where = `backends[${i}]`;
-    const raw = object(item, where);
-    only(raw, where, [
-      "name",
-      "provider",
-      "apiKey",
-      "baseURL",
-      "models",
-      "defaultModel",
-      "maxTokensParameter",
-    ]);
-    const name = string(raw.name, `${where}.name`);
-    if (name.includes("/")) {
-      throw new GatewayConfigError(`${where}.name`, 'must not contain "/"');
-    }
-    if (names.has(name)) {
-      throw new GatewayConfigError(`${where}.name`, `repeats "${name}"`);
-    }
-    names.add(name);
-    const backend: BackendConfig = {
-      name,
-      provider: string(raw.provider, `${where}.provider`),
-    };
-    if (raw.apiKey !== undefined) {
-      backend.apiKey = secret(raw.apiKey, `${where}.apiKey`, env);
-    }
-    if (raw.baseURL !== undefined) {
-      const url = string(raw.baseURL, `${where}.baseURL`);
-      if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
-        throw new GatewayConfigError(
-          `${where}.baseURL`,
-          "must be an http(s) URL",
-        );
-      }
-      backend.baseURL = url;
-    }
-    if (raw.models !== undefined) {
-      backend.models = strings(raw.models, `${where}.models`);
-    }
-    if (raw.defaultModel !== undefined) {
-      backend.defaultModel = string(raw.defaultModel, `${where}.defaultModel`);
-    } else if (backend.models?.length) backend.defaultModel = backend.models[0];
-    if (raw.maxTokensParameter !== undefined) {
-      backend.maxTokensParameter = oneOf(
-        raw.maxTokensParameter,
-        `${where}.maxTokensParameter`,
-        ["max_tokens", "max_completion_tokens"] as const,
-      );
-    }
-    return backend;
-  });
-}
-
 async function readKeys(value: unknown, env: Env): Promise<ApiKey[]> {
   if (!Array.isArray(value)) {
     throw new GatewayConfigError("keys", "must be an array");
@@ -338,7 +245,7 @@ async function readKeys(value: unknown, env: Env): Promise<ApiKey[]> {
     ]);
     const id = string(raw.id, `${where}.id`);
     if (ids.has(id)) {
-      throw new GatewayConfigError(`${where}.id`, `repeats "${id}"`);
+      throw new GatewayConfigError(`${where}.id`, `repeats ${quote(id)}`);
     }
     ids.add(id);
     let sha256: string;
@@ -408,7 +315,7 @@ function checkNames(
     if (!known.has(name)) {
       throw new GatewayConfigError(
         `${field}[${i}]`,
-        `names no backend ("${name}")`,
+        `names no backend (${quote(name)})`,
       );
     }
   });
@@ -439,10 +346,16 @@ export async function parseGatewayConfig(
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
+  } catch {
+    // Never JSON.parse's message: V8 quotes the source, newlines and all.
+    const at = jsonErrorPosition(text);
     throw new GatewayConfigError(
       "file",
-      `is not valid JSON (${(error as Error).message})`,
+      at === undefined
+        ? "is not valid JSON"
+        : `is not valid JSON: ${
+          at.end ? "unexpected end" : "unexpected character"
+        } at line ${at.line} column ${at.column}`,
     );
   }
   const raw = object(value, "file");
@@ -515,7 +428,7 @@ export async function parseGatewayConfig(
       if (known.size > 0 && !known.has(name)) {
         throw new GatewayConfigError(
           "routing.defaultBackend",
-          `names no backend ("${name}")`,
+          `names no backend (${quote(name)})`,
         );
       }
       routerConfig.defaultBackend = name;
@@ -609,7 +522,10 @@ export async function parseGatewayConfig(
   if (raw.aliases !== undefined) {
     const aliases = object(raw.aliases, "aliases");
     for (const [alias, target] of Object.entries(aliases)) {
-      setOwn(config.aliases, alias, string(target, `aliases.${alias}`));
+      const field = member("aliases", alias);
+      const value = string(target, field);
+      checkAliasTarget(alias, value, aliases, backends, field);
+      setOwn(config.aliases, alias, value);
     }
   }
   for (const [i, key] of config.keys.entries()) {

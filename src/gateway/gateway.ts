@@ -33,7 +33,8 @@
  *   the client gets a 504.
  * - **Request ids.** An incoming `x-request-id` (1–200 visible ASCII
  *   characters) is kept, else one is generated; it is echoed on every answer
- *   and logged.
+ *   and logged, the last-resort 500 (handling that threw past every error
+ *   path) included, whose log entry has `error_code: "INTERNAL"`.
  * - The body is capped (`maxBodyBytes`, default 4 MiB; 413 above); a body
  *   that cannot be read (broken chunked framing, a client gone mid-body) is a
  *   400 `invalid_body`, never a 500.
@@ -93,9 +94,9 @@ import {
   type ParsedRequest,
   type WireApi,
 } from "./_apis.ts";
-import { GatewayError, openAIErrorBody, resolveError } from "./errors.ts";
+import { GatewayError, resolveError } from "./errors.ts";
 import { type ApiKey, checkModelAllowed, KeyRing } from "./keys.ts";
-import { type ModelTarget, targetOf } from "./_wire_util.ts";
+import { type ModelTarget, resolveAlias, targetOf } from "./_wire_util.ts";
 import { type Admission, RateLimiter } from "./rate_limit.ts";
 import { MemoryRateLimitStore } from "./memory_rate_limit_store.ts";
 import { SharedRateLimitStore } from "./shared_rate_limit_store.ts";
@@ -123,6 +124,12 @@ import {
   streamBodyOf,
 } from "./_passthrough.ts";
 import { StreamTokenTap } from "./_stream_tokens.ts";
+import {
+  internalErrorEntry,
+  internalErrorResponse,
+  safeNow,
+} from "./_internal_error.ts";
+import { routeError } from "./_routes.ts";
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 const SSE_HEADERS: Readonly<Record<string, string>> = {
@@ -131,14 +138,6 @@ const SSE_HEADERS: Readonly<Record<string, string>> = {
   "x-accel-buffering": "no",
 };
 const MAX_LABEL_CHARS = 200;
-const ROUTES: Readonly<Record<string, string>> = {
-  "/v1/chat/completions": "POST",
-  "/v1/messages": "POST",
-  "/v1/models": "GET",
-  "/api/router": "GET",
-  "/metrics": "GET",
-};
-
 /**
  * Creates the gateway.
  *
@@ -253,6 +252,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     let key: ApiKey | undefined;
     let parsed: ParsedRequest | undefined;
     let model: string | undefined;
+    let label: string | undefined; // the metrics' `model`: after aliases
     let target: ModelTarget = {};
     let admission: Admission | undefined;
     // The key's backends, for the router: routing and fallback keep to them.
@@ -269,7 +269,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       }
       metrics.record({
         api: api.name,
-        model: model ?? "none",
+        model: label ?? "none",
         backend: outcome.backend ?? "none",
         status,
         keyId,
@@ -330,12 +330,12 @@ export function createGateway(options: GatewayOptions): Gateway {
       // Named in logs and metrics even when the rest of the body is refused;
       // cut short there, since a client could send megabytes of model name.
       const named = (body as { model?: unknown } | null)?.model;
-      if (typeof named === "string") model = named.slice(0, MAX_LABEL_CHARS);
+      if (typeof named === "string") {
+        model = named.slice(0, MAX_LABEL_CHARS);
+        label = resolveAlias(aliases, named).slice(0, MAX_LABEL_CHARS);
+      }
       parsed = api.parse(body, (model) => {
-        target = targetOf(
-          Object.hasOwn(aliases, model) ? aliases[model] : model,
-          registered,
-        );
+        target = targetOf(resolveAlias(aliases, model), registered);
         return target;
       }, id);
       if (parsed.stream && openStreams >= maxStreams) {
@@ -533,11 +533,14 @@ export function createGateway(options: GatewayOptions): Gateway {
       : list;
   }
 
-  async function handle(request: Request, info: unknown): Promise<Response> {
+  async function handle(
+    request: Request,
+    info: unknown,
+    requestId: string,
+  ): Promise<Response> {
     const started = now();
     const url = new URL(request.url);
     const path = url.pathname;
-    const requestId = requestIdOf(request.headers);
     if (path === "/v1/chat/completions" && request.method === "POST") {
       return await chat(OPENAI_API, request, requestId, started, info);
     }
@@ -548,24 +551,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     let response: Response;
     let key: ApiKey | undefined;
     try {
-      const method = ROUTES[path];
-      if (method === undefined) {
-        throw new GatewayError({
-          status: 404,
-          type: "invalid_request_error",
-          message: `Unknown route ${request.method} ${path}.`,
-          code: "unknown_url",
-        });
-      }
-      if (method !== request.method) {
-        throw new GatewayError({
-          status: 405,
-          type: "invalid_request_error",
-          message: `Use ${method} for ${path}.`,
-          code: "method_not_allowed",
-          headers: { allow: method },
-        });
-      }
+      const refused = routeError(request.method, path);
+      if (refused) throw refused;
       if (path === "/metrics") {
         response = new Response(metrics.render(modelRouter.getBackendInfo()), {
           headers: {
@@ -604,13 +591,17 @@ export function createGateway(options: GatewayOptions): Gateway {
   }
 
   const gateway = async (request: Request, info?: unknown) => {
+    // Here, so the last-resort 500 echoes the id handle() used.
+    const requestId = requestIdOf(request.headers);
+    const started = safeNow(now);
     try {
-      return await handle(request, info);
+      return await handle(request, info, requestId);
     } catch {
-      return Response.json(
-        openAIErrorBody(resolveError(new Error("internal"))),
-        { status: 500 },
+      const keyId = keyRing.enabled ? "none" : "anonymous";
+      log(
+        internalErrorEntry(request, requestId, keyId, started, safeNow(now)),
       );
+      return internalErrorResponse(request, requestId);
     }
   };
   return Object.assign(gateway, {

@@ -15,8 +15,8 @@
  * | `switchyard_backend_up` | gauge (1 healthy, 0 not) | `backend` |
  * | `switchyard_backend_circuit_state` | gauge (0 closed, 1 half-open, 2 open) | `backend` |
  *
- * `model` is the name the client sent (after aliases), `backend` the one that
- * answered (`none` when no backend answered; for fallbacks, the backend that
+ * `model` is the model name after aliases (not the alias the client sent;
+ * the gateway cuts it at 200 characters), `backend` the one that answered (`none` when no backend answered; for fallbacks, the backend that
  * ended the chain: the one that answered, or on a failure the last one
  * tried), `key` the key id (`anonymous` without keys, `none` for a request
  * without a valid key). Label values are escaped as the format requires.

@@ -6,7 +6,10 @@
  * - Tool-call `arguments` must be a JSON object; anything else is a 400, never
  *   silently replaced by `{}`.
  * - Request keys the gateway does not translate (e.g. `response_format`) pass
- *   through untouched in `parameters`, under their wire names.
+ *   through untouched in `parameters`, under their wire names. The keys
+ *   `__proto__`, `constructor` and `prototype` are refused with a 400 naming
+ *   them (as OpenAI refuses an unrecognized argument): none is a provider
+ *   parameter, and `__proto__` could replace an object's prototype.
  * - `n` other than 1, a non-boolean `stream` and the legacy `functions` API
  *   are rejected with a 400.
  *
@@ -21,7 +24,13 @@ import type {
   IRToolChoice,
 } from "../models/types.ts";
 import { GatewayError } from "./errors.ts";
-import { irRequest, isRecord, type ModelTarget } from "./_wire_util.ts";
+import {
+  copyUnknownKeys,
+  irRequest,
+  isRecord,
+  type ModelTarget,
+  reservedKey,
+} from "./_wire_util.ts";
 
 export type { ModelTarget };
 
@@ -103,6 +112,10 @@ export function parseChatRequest(
   if (!isRecord(body)) {
     throw invalid("The request body must be a JSON object.", "body");
   }
+  const reserved = reservedKey(body);
+  if (reserved !== undefined) {
+    throw invalid(`\`${reserved}\` is not an accepted request key.`, reserved);
+  }
   const model = body.model;
   if (typeof model !== "string" || model === "") {
     throw invalid("`model` must be a non-empty string.", "model");
@@ -173,9 +186,7 @@ export function parseChatRequest(
     }
     parameters.user = body.user;
   }
-  for (const key in body) {
-    if (!HANDLED_KEYS.has(key)) parameters[key] = body[key];
-  }
+  copyUnknownKeys(body, HANDLED_KEYS, parameters);
 
   const ir = irRequest(
     body.messages.map(readMessage),

@@ -71,7 +71,7 @@ Deno.test("planGateway: errors are one ConfigError line", async () => {
     [
       { SWITCHYARD_CONFIG: "gw.json" },
       '{"backends":[{"name":"a","provider":"nope"}]}',
-      /^config: backends\[0\] .*unknown provider "nope"/,
+      /^config: backends\[0\]\.provider names no known provider \("nope"/,
     ],
     [
       { SWITCHYARD_CONFIG: "gw.json" },

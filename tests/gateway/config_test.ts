@@ -383,9 +383,9 @@ Deno.test("config: retries and the breaker act in the running gateway", async ()
 Deno.test("config: fallback and body-size settings reach the running gateway", async () => {
   const config = await parseGatewayConfig(
     JSON.stringify({
-      backends: [{ name: "down", provider: "x" }, {
+      backends: [{ name: "down", provider: "echo" }, {
         name: "echo",
-        provider: "x",
+        provider: "echo",
       }],
       routing: { fallback: "none" },
       maxBodyBytes: 200,
@@ -546,4 +546,196 @@ Deno.test("config: maxStreams, passthrough and the listener's limits are read", 
     maxConnections: 64,
     maxHeaderBytes: 8192,
   });
+});
+
+Deno.test("config: broken JSON is reported by line and column, never by its text", async () => {
+  const cases: Array<[string, string]> = [
+    [
+      '{"a":\n\n tru}',
+      "config: file is not valid JSON: unexpected character at line 3 column 5",
+    ],
+    [
+      '{"keys":[{"id":"a","key":"sk-live-SECRET"}}',
+      "config: file is not valid JSON: unexpected character at line 1 column 43",
+    ],
+    [
+      '{"backends":[',
+      "config: file is not valid JSON: unexpected end at line 1 column 14",
+    ],
+    [
+      '{\n  "a": "x\ny"\n}',
+      "config: file is not valid JSON: unexpected character at line 2 column 10",
+    ],
+    [
+      "\uFEFF{}",
+      "config: file is not valid JSON: unexpected character at line 1 column 1",
+    ],
+    ["", "config: file is not valid JSON: unexpected end at line 1 column 1"],
+    [
+      '{"a":1} x',
+      "config: file is not valid JSON: unexpected character at line 1 column 9",
+    ],
+    [
+      '{"a":01}',
+      "config: file is not valid JSON: unexpected character at line 1 column 7",
+    ],
+    [
+      '["\\x"]',
+      "config: file is not valid JSON: unexpected character at line 1 column 4",
+    ],
+  ];
+  for (const [text, expected] of cases) {
+    assert.equal(await problem(text), expected, JSON.stringify(text));
+  }
+});
+
+Deno.test("config: every JSON.parse failure gets a position (bounded mutations of a valid file)", async () => {
+  const valid = JSON.stringify(
+    {
+      backends: [{ name: "a", provider: "echo", models: ["m", "n"] }],
+      aliases: { "x\u2028y": "a/m" },
+      routing: { fallbackChain: ["a"], fallbackOnClientError: true },
+      retries: { count: 2, baseDelayMs: 1.5e2, maxDelayMs: 1000 },
+      nothing: null,
+    },
+    null,
+    1,
+  );
+  const junk = ['"', "}", "]", ",", ":", "\\", "\n", "-", "e", "0", "t", " "];
+  let seed = 7;
+  const next = (n: number) =>
+    (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+  let broken = 0;
+  for (let round = 0; round < 400; round++) {
+    const at = next(valid.length);
+    const text = next(2) === 0
+      ? valid.slice(0, at) + valid.slice(at + 1)
+      : valid.slice(0, at) + junk[next(junk.length)] + valid.slice(at);
+    try {
+      JSON.parse(text);
+      continue;
+    } catch {
+      broken++;
+    }
+    const message = await problem(text);
+    assert.match(message, / at line \d+ column \d+$/, JSON.stringify(text));
+  }
+  assert.ok(broken > 100, `only ${broken} mutations broke the file`);
+});
+
+Deno.test("config: names with quotes or line breaks are JSON-quoted, so errors stay one line", async () => {
+  const cases: Array<[string, string]> = [
+    [
+      '{"rot\\nuing":{}}',
+      'config: ["rot\\nuing"] is not a known field',
+    ],
+    [
+      '{"routing":{"a\\"b":1}}',
+      'config: routing["a\\"b"] is not a known field',
+    ],
+    [
+      '{"aliases":{"fa\\"st\\nx":1}}',
+      'config: aliases["fa\\"st\\nx"] must be a non-empty string',
+    ],
+    [
+      '{"aliases":{"x\\u2028y":1}}',
+      'config: aliases["x\\u2028y"] must be a non-empty string',
+    ],
+    [
+      '{"keys":[{"id":"a\\"\\nb","key":"$TEAM_KEY"},{"id":"a\\"\\nb","key":"$TEAM_KEY"}]}',
+      'config: keys[1].id repeats "a\\"\\nb"',
+    ],
+    [
+      '{"backends":[{"name":"a\\r","provider":"echo"},{"name":"a\\r","provider":"echo"}]}',
+      'config: backends[1].name repeats "a\\r"',
+    ],
+    [
+      '{"backends":[{"name":"a","provider":"echo"}],"routing":{"fallbackChain":["b\\n"]}}',
+      'config: routing.fallbackChain[0] names no backend ("b\\n")',
+    ],
+    [
+      '{"keys":[{"id":"a","key":"$A\\nB"}]}',
+      'config: keys[0].key names environment variable "A\\nB", which is not set',
+    ],
+  ];
+  for (const [text, expected] of cases) {
+    assert.equal((await problem(text)).split(" (known:")[0], expected, text);
+  }
+});
+
+Deno.test("config: a backend's apiKey is a $NAME reference unless the provider needs no key", async () => {
+  for (const provider of ["openai", "anthropic", "groq", "gemini"]) {
+    assert.equal(
+      await problem({
+        backends: [{ name: "a", provider, apiKey: "sk-live-literal" }],
+      }),
+      'config: backends[0].apiKey must name an environment variable ("$NAME"); a secret in the file is refused',
+    );
+  }
+  // Local servers and test backends take any placeholder: no secret there.
+  const config = await parseGatewayConfig(
+    JSON.stringify({
+      backends: [
+        { name: "ol", provider: "ollama", apiKey: "ollama" },
+        { name: "vl", provider: "vllm", apiKey: "token-abc" },
+        { name: "up", provider: "openai", apiKey: "$OPENAI_KEY" },
+        { name: "echo", provider: "echo" },
+      ],
+    }),
+    env,
+  );
+  assert.deepEqual(config.backends.map((b) => b.apiKey), [
+    "ollama",
+    "token-abc",
+    "sk-up",
+    undefined,
+  ]);
+});
+
+Deno.test("config: backends[].provider must be a registry name (or echo/mock)", async () => {
+  const message = await problem({
+    backends: [{ name: "a", provider: "echo" }, {
+      name: "b",
+      provider: "opnai",
+    }],
+  });
+  assert.match(
+    message,
+    /^config: backends\[1\]\.provider names no known provider \("opnai"; known: .*\bopenai\b.*\bollama\b.*\becho, mock\)$/,
+  );
+  assert.match(
+    await problem({ backends: [{ name: "a", provider: "__proto__" }] }),
+    /^config: backends\[0\]\.provider names no known provider \("__proto__";/,
+  );
+});
+
+Deno.test("config: an alias may not target another alias or a backend without a model", async () => {
+  const backends = [{ name: "up", provider: "echo", models: ["gpt-a"] }];
+  assert.equal(
+    await problem({ backends, aliases: { fast: "cheap", cheap: "up/gpt-a" } }),
+    'config: aliases.fast targets another alias ("cheap"); aliases resolve once, so give that alias\'s target',
+  );
+  assert.equal(
+    await problem({ backends, aliases: { fast: "up/" } }),
+    'config: aliases.fast names backend "up" but no model after "/"',
+  );
+  // What the config cannot rule out stays allowed: backends, their models,
+  // any other model name (routing decides), a backend's model that is also
+  // an alias, and the automatic `model` aliases.
+  const config = await parseGatewayConfig(
+    JSON.stringify({
+      backends,
+      aliases: {
+        a: "up",
+        b: "up/gpt-b",
+        c: "gpt-4o",
+        d: "gpt-a",
+        "gpt-a": "up/gpt-a",
+        e: "vendor/model",
+      },
+    }),
+    env,
+  );
+  assert.equal(config.aliases.d, "gpt-a");
+  assert.equal(config.aliases.e, "vendor/model");
 });

@@ -14,6 +14,10 @@
  *   when `supersedes` says so).
  * - `spread` names a key whose object value is unpacked into `rest` under
  *   the same rule (Ollama's `options`).
+ * - Only own keys are read, and a `__proto__` key (an own key after
+ *   JSON.parse) is never sent: written by assignment it would replace an
+ *   object's prototype on Node, so inherited values would bypass the
+ *   gateway's checks. Every field is written as an own data property.
  *
  * @module
  */
@@ -36,7 +40,7 @@ export function applyParameters(
   const dropped = new Set<string>();
   // IR fields first, so a passed-through key naming the same setting never
   // overrides them (or sends the setting twice).
-  for (const key in parameters) {
+  for (const key of ownKeys(parameters)) {
     const value = parameters[key];
     if (value === undefined || key === "model" || !Object.hasOwn(names, key)) {
       continue;
@@ -46,13 +50,13 @@ export function applyParameters(
     if (path !== null) set(body, path, value, true);
   }
   const rest = table.rest ?? "";
-  for (const key in parameters) {
+  for (const key of ownKeys(parameters)) {
     const value = parameters[key];
     if (value === undefined || key === "model" || Object.hasOwn(names, key)) {
       continue;
     }
     if (key === table.spread && isRecord(value)) {
-      for (const inner in value) {
+      for (const inner of ownKeys(value)) {
         if (value[inner] !== undefined && !dropped.has(inner)) {
           set(body, join(rest, inner), value[inner], false);
         }
@@ -64,6 +68,21 @@ export function applyParameters(
     set(body, path, value, false);
   }
   return body;
+}
+
+/** Own enumerable keys but `__proto__`. */
+function ownKeys(value: object): string[] {
+  return Object.keys(value).filter((key) => key !== "__proto__");
+}
+
+/** Sets an own data property, whatever the name. */
+function define(body: Record<string, unknown>, key: string, value: unknown) {
+  Object.defineProperty(body, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }
 
 function join(prefix: string, key: string): string {
@@ -83,20 +102,21 @@ function set(
 ): void {
   const dot = path.indexOf(".");
   if (dot === -1) {
-    const present = body[path];
+    const present = Object.hasOwn(body, path) ? body[path] : undefined;
     if (isRecord(present) && isRecord(value)) {
-      body[path] = overwrite
-        ? { ...present, ...value }
-        : { ...value, ...present };
+      define(
+        body,
+        path,
+        overwrite ? { ...present, ...value } : { ...value, ...present },
+      );
     } else if (overwrite || !Object.hasOwn(body, path)) {
-      body[path] = value;
+      define(body, path, value);
     }
     return;
   }
   const head = path.slice(0, dot);
-  const inner = isRecord(body[head])
-    ? { ...body[head] as Record<string, unknown> }
-    : {};
+  const present = Object.hasOwn(body, head) ? body[head] : undefined;
+  const inner = isRecord(present) ? { ...present } : {};
   set(inner, path.slice(dot + 1), value, overwrite);
-  body[head] = inner;
+  define(body, head, inner);
 }

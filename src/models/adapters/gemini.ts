@@ -453,16 +453,19 @@ function wireRequest(
   request: IRChatRequest,
   parameters: Record<string, unknown>,
 ): Record<string, unknown> {
-  const body: Record<string, unknown> = {
-    contents: toWireContents(request.messages),
-  };
+  const { generationConfig, ...topLevel } = parameters;
   const system = request.messages
     .filter((message) => message.role === "system")
     .map((message) => textOf(message.content, "\n"))
     .join("\n\n");
-  if (system !== "") body.systemInstruction = { parts: [{ text: system }] };
-  const { generationConfig, ...topLevel } = parameters;
-  Object.assign(body, topLevel);
+  // Spread, not Object.assign: no key can be a prototype setter.
+  const body: Record<string, unknown> = {
+    contents: toWireContents(request.messages),
+    ...(system === ""
+      ? {}
+      : { systemInstruction: { parts: [{ text: system }] } }),
+    ...topLevel,
+  };
   if (generationConfig !== undefined) body.generationConfig = generationConfig;
   if (request.tools !== undefined && request.tools.length > 0) {
     body.tools = [{

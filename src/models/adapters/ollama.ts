@@ -206,13 +206,14 @@ function wireRequest(
   stream: boolean,
   parameters: Record<string, unknown>,
 ): Record<string, unknown> {
+  const { options, ...topLevel } = parameters;
+  // Spread, not Object.assign: no key can be a prototype setter.
   const body: Record<string, unknown> = {
     model,
     messages: toWireMessages(request.messages),
     stream,
+    ...topLevel,
   };
-  const { options, ...topLevel } = parameters;
-  Object.assign(body, topLevel);
   if (options !== undefined) body.options = options;
   if (
     request.tools !== undefined && request.tools.length > 0 &&
