@@ -49,7 +49,7 @@ interface Wire {
   text(stream: boolean, usage: Usage): Response;
   /** An error answer in the provider's own shape. */
   error(status: number, message: string, headers?: HeadersInit): Response;
-  /** Asserts the first call: model, system, image, question, tool schema. */
+  /** Asserts the first call: model, system, image, question, tool schema, forced tool. */
   checkFirst(body: Json, stream: boolean): void;
   /** Asserts the second call: the tool call and its result, mapped. */
   checkSecond(body: Json, toolId: string): void;
@@ -190,6 +190,10 @@ const OPENAI: Wire = {
         parameters: SCHEMA,
       },
     }]);
+    assert.deepEqual(body.tool_choice, {
+      type: "function",
+      function: { name: "weather" },
+    });
     assert.equal(body.stream, stream ? true : undefined);
     if (stream) {
       assert.deepEqual(body.stream_options, { include_usage: true });
@@ -277,6 +281,7 @@ const ANTHROPIC: Wire = {
       ],
     }]);
     assert.deepEqual(body.tools, [TOOL]);
+    assert.deepEqual(body.tool_choice, FORCED);
     assert.equal(body.stream, stream ? true : undefined);
   },
   checkSecond(body, toolId) {
@@ -417,6 +422,9 @@ const GEMINI: Wire = {
         parameters: SCHEMA,
       }],
     }]);
+    assert.deepEqual(body.toolConfig, {
+      functionCallingConfig: { mode: "ANY", allowedFunctionNames: ["weather"] },
+    });
     assert.deepEqual(body.generationConfig, { maxOutputTokens: 100 });
   },
   checkSecond(body, toolId) {
@@ -478,15 +486,20 @@ const FIRST_TURN: Anthropic.MessageParam = {
 
 function params(
   messages: Anthropic.MessageParam[],
+  toolChoice?: Anthropic.ToolChoice,
 ): Anthropic.MessageCreateParamsNonStreaming {
   return {
     model: "up",
     max_tokens: 100,
     system: SYSTEM,
     tools: [TOOL],
+    ...(toolChoice ? { tool_choice: toolChoice } : {}),
     messages,
   };
 }
+
+/** The first turn forces the tool, as agents do to get structured output. */
+const FORCED: Anthropic.ToolChoice = { type: "tool", name: "weather" };
 
 /** Event types in order, a run of deltas of one block counted once. */
 function shapeOf(events: Anthropic.MessageStreamEvent[]): string[] {
@@ -535,7 +548,11 @@ for (const wire of WIRES) {
       });
       try {
         const anthropic = client(gateway.origin);
-        const first = await ask(anthropic, params([FIRST_TURN]), stream);
+        const first = await ask(
+          anthropic,
+          params([FIRST_TURN], FORCED),
+          stream,
+        );
         assert.equal(upstream.calls.length, 1);
         assert.equal(upstream.calls[0].path, wire.path(stream));
         wire.checkFirst(upstream.calls[0].body, stream);
@@ -612,9 +629,9 @@ for (const wire of WIRES) {
 }
 
 for (const wire of WIRES) {
-  Deno.test(`anthropic SDK (default retries) → gateway → ${wire.name}-wire upstream: a 400 is a BadRequestError after one upstream call; a 429 with Retry-After a RateLimitError, the SDK's retries meeting the cooldown`, async () => {
+  Deno.test(`anthropic SDK (default retries) → gateway → ${wire.name}-wire upstream: a 400 is a BadRequestError after one upstream call, streamed or not; a 429 with Retry-After a RateLimitError, the SDK's retries meeting the cooldown`, async () => {
     const upstream = serveUpstream((_call, index) =>
-      index === 0
+      index < 2
         ? wire.error(400, "bad image")
         : wire.error(429, "slow down", { "retry-after": "1" })
     );
@@ -628,20 +645,23 @@ for (const wire of WIRES) {
     });
     try {
       const anthropic = client(gateway.origin, 2); // the SDK's default
-      const bad = await anthropic.messages.create({
-        model: "up",
-        max_tokens: 100,
-        messages: [FIRST_TURN],
-      }).catch((e) => e);
-      assert.ok(bad instanceof Anthropic.BadRequestError, String(bad));
-      assert.equal(bad.status, 400);
-      assert.match(bad.message, /bad image/);
-      assert.deepEqual(
-        (bad.error as { type?: string; error?: { type?: string } }).error
-          ?.type,
-        "invalid_request_error",
-      );
-      assert.equal(upstream.calls.length, 1, "a 400 is not retried");
+      for (const stream of [false, true]) {
+        // A failure before the first output gets the status, streamed too.
+        const bad: unknown = await anthropic.messages.create({
+          model: "up",
+          max_tokens: 100,
+          messages: [FIRST_TURN],
+          stream,
+        }).catch((e) => e);
+        assert.ok(bad instanceof Anthropic.BadRequestError, String(bad));
+        assert.equal(bad.status, 400);
+        assert.match(bad.message, /bad image/);
+        assert.equal(
+          (bad.error as { error?: { type?: string } }).error?.type,
+          "invalid_request_error",
+        );
+      }
+      assert.equal(upstream.calls.length, 2, "a 400 is not retried");
 
       const limited = await anthropic.messages.create({
         model: "up",
@@ -657,10 +677,10 @@ for (const wire of WIRES) {
       );
       assert.equal(
         upstream.calls.length,
-        2,
+        3,
         "one upstream call for the 429; the SDK's 2 retries met the cooldown",
       );
-      assert.deepEqual(answered, [400, 429, 429, 429]);
+      assert.deepEqual(answered, [400, 400, 429, 429, 429]);
     } finally {
       await gateway.close();
       await upstream.close();
