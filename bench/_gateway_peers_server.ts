@@ -10,7 +10,12 @@
 //                     passed through untouched
 //   gateway <upstream> createGateway over the real OpenAI-compatible adapter
 //                     pointed at the upstream
-import { createGateway } from "../src/gateway/mod.ts";
+//   serve-gw <upstream> the same gateway under serveGateway (the listener of
+//                     `deno task start`, HTTP/1.1 parsed in JavaScript)
+//                     instead of Deno.serve
+// (`deno task start` itself, examples/serve.ts, is started by
+// bench/gateway_peers.ts directly.)
+import { createGateway, serveGateway } from "../src/gateway/mod.ts";
 import { createOpenAIAdapter } from "../src/models/adapters/openai.ts";
 
 // Content chunks of a streamed answer (the first also carries the role);
@@ -172,7 +177,10 @@ function gateway(
   });
 }
 
-const handler = mode === "upstream"
+const serveGatewayMode = mode === "serve-gw" && upstream !== undefined;
+const handler = serveGatewayMode
+  ? gateway(upstream)
+  : mode === "upstream"
   ? mockUpstream
   : mode === "relay" && upstream
   ? relay(upstream)
@@ -185,17 +193,25 @@ const handler = mode === "upstream"
   : undefined;
 if (handler === undefined) {
   console.error(
-    "usage: upstream | relay <url> | js-relay <url> | gateway <url> | gw-tokens <url>",
+    "usage: upstream | relay <url> | js-relay <url> | gateway <url> | gw-tokens <url> | serve-gw <url>",
   );
   Deno.exit(2);
 }
 // Exit on SIGTERM so `--cpu-prof` writes its profile (bench/gateway_peers.ts
 // stops every server with SIGTERM).
 Deno.addSignalListener("SIGTERM", () => Deno.exit(0));
-Deno.serve({
-  hostname: "127.0.0.1",
-  port: 0,
-  onListen({ port }) {
-    console.log(`PORT ${port}`);
-  },
-}, handler);
+if (serveGatewayMode) {
+  const server = await serveGateway(handler, {
+    hostname: "127.0.0.1",
+    port: 0,
+  });
+  console.log(`PORT ${server.addr.port}`);
+} else {
+  Deno.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    onListen({ port }) {
+      console.log(`PORT ${port}`);
+    },
+  }, handler);
+}

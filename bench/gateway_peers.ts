@@ -8,6 +8,11 @@
 //   gateway  createGateway + the OpenAI-compatible adapter, under Deno.serve
 //   gw-tokens the gateway reading every passed-through stream's tokens
 //            (passthroughTokens: "all": each chunk through the token tap)
+//   serve-gw the gateway under serveGateway instead of Deno.serve
+//   start    `deno task start` itself (examples/serve.ts: the gateway mounted
+//            in the demo's template router, under serveGateway, a JSON log
+//            line per request on stdout) with OPENAI_API_KEY and
+//            OPENAI_BASE_URL pointed at the upstream
 //   portkey  npm @portkey-ai/gateway on Node (provider openai, custom host)
 // Every server is its own process on 127.0.0.1 port 0. Rounds rotate the
 // order of the contenders, so load from elsewhere on the shared machine hits
@@ -43,15 +48,21 @@ interface Server {
   url: string;
 }
 
+/** How each server says where it listens; serve.ts prints its URL. */
+const LISTENING =
+  /(?:^PORT |^switchyard: listening on http:\/\/127\.0\.0\.1:)(\d+)\b/m;
+
 async function start(
   name: string,
   command: string,
   args: string[],
   env: Record<string, string> = {},
+  clearEnv = false,
 ): Promise<Server> {
   const child = new Deno.Command(command, {
     args,
     env,
+    clearEnv,
     stdout: "piped",
     stderr: "inherit",
     stdin: "null",
@@ -64,7 +75,7 @@ async function start(
     } catch { /* already gone */ }
   }, START_TIMEOUT_MS);
   try {
-    while (!/PORT (\d+)\n/.test(seen)) {
+    while (!LISTENING.test(seen)) {
       const { done, value } = await reader.read();
       if (done) throw new Error(`${name} exited before listening: ${seen}`);
       seen += value;
@@ -78,7 +89,7 @@ async function start(
       while (!(await reader.read()).done) { /* discard */ }
     } catch { /* closed */ }
   })();
-  const port = /PORT (\d+)\n/.exec(seen)![1];
+  const port = LISTENING.exec(seen)![1];
   return { name, child, url: `http://127.0.0.1:${port}` };
 }
 
@@ -248,6 +259,38 @@ try {
     upstream.url,
   ]);
   servers.push(gwTokens);
+  const serveGw = await start("serve-gw", deno, [
+    ...flags,
+    `${here}_gateway_peers_server.ts`,
+    "serve-gw",
+    upstream.url,
+  ]);
+  servers.push(serveGw);
+  // As `deno task start` runs it: the task's flags, and an environment with
+  // only the OpenAI variables (no SWITCHYARD_CONFIG or other provider from
+  // the caller's shell).
+  const startTask = JSON.parse(
+    Deno.readTextFileSync(new URL("../deno.json", import.meta.url)),
+  ).tasks.start.split(/\s+/).slice(1);
+  const startEnv: Record<string, string> = {
+    PORT: "0",
+    OPENAI_API_KEY: "sk-bench-upstream",
+    OPENAI_BASE_URL: `${upstream.url}/v1`,
+  };
+  for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
+    const value = Deno.env.get(name);
+    if (value !== undefined) startEnv[name] = value;
+  }
+  const shipped = await start(
+    "start",
+    deno,
+    startTask.map((arg: string) =>
+      arg === "examples/serve.ts" ? `${here}../examples/serve.ts` : arg
+    ),
+    startEnv,
+    true,
+  );
+  servers.push(shipped);
   const contenders: Contender[] = [
     { name: "direct", url: upstream.url, headers: {} },
     { name: "relay", url: relay.url, headers: {}, pid: relay.child.pid },
@@ -264,6 +307,13 @@ try {
       headers: {},
       pid: gwTokens.child.pid,
     },
+    {
+      name: "serve-gw",
+      url: serveGw.url,
+      headers: {},
+      pid: serveGw.child.pid,
+    },
+    { name: "start", url: shipped.url, headers: {}, pid: shipped.child.pid },
   ];
   if (portkeyDir) {
     const portkey = await start(
@@ -384,6 +434,15 @@ try {
   console.log(
     `  CPU per chunk gw-tokens / relay ${ratio("cpu gw-tokens", "cpu relay")}`,
   );
+  for (const name of ["serve-gw", "start"]) {
+    console.log(
+      `  ${name} / relay: added latency ${
+        ratio(name, "relay")
+      }, CPU per chunk ${ratio(`cpu ${name}`, "cpu relay")}, CPU per request ${
+        ratio(`json cpu ${name}`, "json cpu relay")
+      }`,
+    );
+  }
   console.log(
     `  CPU per chunk js-relay / relay  ${ratio("cpu js-relay", "cpu relay")}`,
   );

@@ -7,6 +7,8 @@ import type {
 } from "../models/types.ts";
 import { openAIErrorBody, type ResolvedError } from "./errors.ts";
 import type { ModelTarget } from "./_wire_util.ts";
+import { estimateTokens } from "./_request_parts.ts";
+import { withUsage } from "./_usage_estimate.ts";
 import { parseChatRequest } from "./openai_request.ts";
 import { ChunkEncoder, toChatCompletion } from "./openai_response.ts";
 import { parseMessagesRequest } from "./anthropic_request.ts";
@@ -22,6 +24,15 @@ export interface ParsedRequest {
   model: string;
   stream: boolean;
   includeUsage?: boolean;
+  /** The prompt's estimated tokens (characters / 4): admission, usage estimates. */
+  promptTokens: number;
+}
+
+/** A wire format's parse result, with its prompt estimate. */
+function estimated<T extends { ir: IRChatRequest }>(
+  parsed: T,
+): T & { promptTokens: number } {
+  return { ...parsed, promptTokens: estimateTokens(parsed.ir) };
 }
 
 /** Encodes one stream. */
@@ -34,7 +45,7 @@ export interface StreamEncoder {
 /** One wire format. */
 export interface WireApi {
   /** `openai` or `anthropic` (a metrics and log label). */
-  readonly name: string;
+  readonly name: "openai" | "anthropic";
   /** Prefix of response ids. */
   readonly idPrefix: string;
   parse(
@@ -55,13 +66,18 @@ export interface WireApi {
 export const OPENAI_API: WireApi = {
   name: "openai",
   idPrefix: "chatcmpl-",
-  parse: parseChatRequest,
+  parse: (body, resolve, id) => estimated(parseChatRequest(body, resolve, id)),
   json: (response, parsed, id, created) =>
-    toChatCompletion(response, { id, created, model: parsed.model }),
+    toChatCompletion(withUsage(response, parsed.promptTokens), {
+      id,
+      created,
+      model: parsed.model,
+    }),
   encoder: (parsed, id, created) =>
     new ChunkEncoder(
       { id, created, model: parsed.model },
       parsed.includeUsage === true,
+      parsed.promptTokens,
     ),
   errorBody: openAIErrorBody,
 };
@@ -69,10 +85,17 @@ export const OPENAI_API: WireApi = {
 export const ANTHROPIC_API: WireApi = {
   name: "anthropic",
   idPrefix: "msg_",
-  parse: parseMessagesRequest,
+  parse: (body, resolve, id) =>
+    estimated(parseMessagesRequest(body, resolve, id)),
   json: (response, parsed, id) =>
-    toAnthropicMessage(response, { id, model: parsed.model }),
+    toAnthropicMessage(withUsage(response, parsed.promptTokens), {
+      id,
+      model: parsed.model,
+    }),
   encoder: (parsed, id) =>
-    new MessageStreamEncoder({ id, model: parsed.model }),
+    new MessageStreamEncoder(
+      { id, model: parsed.model },
+      parsed.promptTokens,
+    ),
   errorBody: anthropicErrorBody,
 };

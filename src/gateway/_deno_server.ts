@@ -285,6 +285,13 @@ export function listen(
       } catch {
         return; // The listener was closed.
       }
+      // An answer is often two writes (a chunked body's last chunk goes out
+      // on its own); with Nagle's algorithm the second waits for the
+      // client's delayed ACK, 40 ms a request on Linux. Deno.serve and
+      // node:http turn it off too.
+      try {
+        (conn as Deno.TcpConn).setNoDelay(true);
+      } catch { /* already closed */ }
       const c: Connection = {
         conn,
         idleBy: 0,

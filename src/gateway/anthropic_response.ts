@@ -7,10 +7,14 @@
  *   `tool_calls` → `tool_use`, `content_filter` → `refusal`; `error` and
  *   `cancelled` have no Anthropic counterpart and report `end_turn`.
  *   `stop_sequence` is always `null` (the IR does not say which one matched).
- * - `usage` is required by the Anthropic wire format: when the backend
- *   reported none, `input_tokens` and `output_tokens` are 0. In a stream,
- *   `message_start` carries 0s and the final `message_delta` carries the
- *   reported `input_tokens` and `output_tokens`.
+ * - `usage` is required by the Anthropic wire format. When the backend
+ *   reported none it is an estimate: the gateway fills one into the IR
+ *   response before {@linkcode toAnthropicMessage} (which writes 0s for a
+ *   response without usage), and a stream's `message_start` carries
+ *   {@linkcode MessageStreamEncoder}'s `promptTokens` as `input_tokens`; its
+ *   final `message_delta` carries the reported `input_tokens` and
+ *   `output_tokens`, or the estimate (that prompt estimate, and the
+ *   generated characters / 4) when none were reported.
  * - Stream events, in order: `message_start`, a `ping`, then per content block
  *   `content_block_start` / `content_block_delta` (`text_delta` or
  *   `input_json_delta`) / `content_block_stop`, then `message_delta` and
@@ -32,6 +36,7 @@ import type {
   IRUsage,
 } from "../models/types.ts";
 import type { ResolvedError } from "./errors.ts";
+import { estimatedUsage } from "./_usage_estimate.ts";
 
 /** One content block of an Anthropic message. */
 export type AnthropicContentBlock =
@@ -234,14 +239,20 @@ export class MessageStreamEncoder {
   #toolIds = new Set<string>();
   #sentText = false;
   #usage?: IRUsage;
+  #promptTokens: number;
+  #chars = 0; // generated text and tool input, for the usage estimate
 
   /**
    * Creates an encoder for one message.
    *
    * @param context Id and model.
+   * @param promptTokens The prompt's estimated tokens: `message_start`'s
+   *   `input_tokens`, and the final ones when the backend reports no usage
+   *   (its `output_tokens` are then the generated characters / 4). Default 0.
    */
-  constructor(context: MessageContext) {
+  constructor(context: MessageContext, promptTokens = 0) {
     this.#context = { ...context };
+    this.#promptTokens = promptTokens;
   }
 
   /** True once a `done` or `error` chunk was encoded; nothing may follow. */
@@ -273,9 +284,11 @@ export class MessageStreamEncoder {
         return "";
       case "done": {
         this.#finished = true;
-        const usage = chunk.usage ?? this.#usage;
-        return this.#start() + this.#unstreamed(chunk.message) +
-          this.#close() +
+        const streamed = this.#start() + this.#unstreamed(chunk.message) +
+          this.#close();
+        const usage = chunk.usage ?? this.#usage ??
+          estimatedUsage(this.#promptTokens, this.#chars);
+        return streamed +
           event("message_delta", {
             type: "message_delta",
             delta: {
@@ -316,7 +329,7 @@ export class MessageStreamEncoder {
       content: [],
       stop_reason: null,
       stop_sequence: null,
-      usage: { input_tokens: 0, output_tokens: 0 },
+      usage: { input_tokens: this.#promptTokens, output_tokens: 0 },
     };
     return event("message_start", { type: "message_start", message }) +
       event("ping", { type: "ping" });
@@ -332,6 +345,7 @@ export class MessageStreamEncoder {
   }
 
   #text(text: string): string {
+    this.#chars += text.length;
     let out = "";
     if (this.#open?.type !== "text") {
       out += this.#close();
@@ -350,6 +364,7 @@ export class MessageStreamEncoder {
   }
 
   #tool(id: string, name: string, json: string): string {
+    this.#chars += json.length;
     let out = "";
     if (this.#open?.type !== "tool_use" || this.#open.id !== id) {
       out += this.#close();

@@ -355,7 +355,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         checkModelAllowed(key, parsed.model, target.backend, registered);
         if (key.backends !== undefined) scope = { backends: key.backends };
         if (key.rpm !== undefined || key.tpm !== undefined) {
-          admission = await limiter.admit(key, estimateTokens(parsed.ir));
+          admission = await limiter.admit(key, parsed.promptTokens, api.name);
           Object.assign(headers, admission.headers);
         }
       }

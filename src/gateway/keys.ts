@@ -141,8 +141,10 @@ export class KeyRing {
   /**
    * Creates the key ring.
    *
-   * @param keys The accepted keys (ids must be unique, digests 64 hex digits).
-   * @throws {TypeError} For a duplicate id or a malformed digest.
+   * @param keys The accepted keys (ids must be unique, digests 64 hex digits,
+   *   limits positive whole numbers).
+   * @throws {TypeError} For a duplicate id, a malformed digest or a limit
+   *   that is not a positive whole number.
    */
   constructor(keys: readonly ApiKey[]) {
     const ids = new Set<string>();
@@ -153,6 +155,20 @@ export class KeyRing {
         throw new TypeError(
           `key "${key.id}": sha256 must be 64 lowercase hex digits`,
         );
+      }
+      // A zero, fractional or infinite limit has no honest Retry-After or
+      // x-ratelimit-reset: the config file refuses it, and so does this.
+      for (const limit of ["rpm", "tpm"] as const) {
+        const value = key[limit];
+        if (
+          value !== undefined && !(Number.isSafeInteger(value) && value > 0)
+        ) {
+          throw new TypeError(
+            `key "${key.id}": ${limit} must be a positive whole number, got ${
+              String(value)
+            }`,
+          );
+        }
       }
     }
     this.#keys = keys.map((key) => ({ ...key }));

@@ -5,21 +5,40 @@
  * | metric | type | labels |
  * |---|---|---|
  * | `switchyard_requests_total` | counter | `api` (`openai`, `anthropic`), `model`, `backend`, `status`, `key` |
- * | `switchyard_request_duration_seconds` | histogram | `api`, `model`, `backend` |
- * | `switchyard_time_to_first_token_seconds` | histogram (streams) | `api`, `model`, `backend` |
+ * | `switchyard_request_duration_seconds` | histogram | `api`, `model`, `backend`, `key` |
+ * | `switchyard_time_to_first_token_seconds` | histogram (streams) | `api`, `model`, `backend`, `key` |
  * | `switchyard_errors_total` | counter | `backend`, `model`, `code`, `key` |
  * | `switchyard_tokens_total` | counter | `direction` (`in`, `out`), `model`, `backend`, `key` |
- * | `switchyard_fallbacks_total` | counter | `model` |
+ * | `switchyard_fallbacks_total` | counter | `model`, `backend` |
+ * | `switchyard_retries_total` | counter | `backend` |
  * | `switchyard_open_streams` | gauge | — |
  * | `switchyard_backend_up` | gauge (1 healthy, 0 not) | `backend` |
  * | `switchyard_backend_circuit_state` | gauge (0 closed, 1 half-open, 2 open) | `backend` |
  *
  * `model` is the name the client sent (after aliases), `backend` the one that
- * answered (`none` when no backend answered), `key` the key id (`anonymous`
- * without keys). Label values are escaped as the format requires. Because
- * clients choose model names, each metric keeps at most `maxSeries` label
- * sets (default 1000); further ones are counted under labels all set to
- * `_other`, so memory stays bounded.
+ * answered (`none` when no backend answered; for fallbacks, the backend that
+ * ended the chain: the one that answered, or on a failure the last one
+ * tried), `key` the key id (`anonymous` without keys, `none` for a request
+ * without a valid key). Label values are escaped as the format requires.
+ *
+ * Decisions:
+ * - **Counted requests** are the chat calls (`/v1/chat/completions`,
+ *   `/v1/messages`), refused ones included. `GET /v1/models`, `/api/router`
+ *   and `/metrics` are not: a scrape counting itself is noise, as in
+ *   Prometheus exporters; they are in the request log.
+ * - **Retries** (`maxRetries`: the same backend again after a retryable
+ *   failure; not fallbacks) are read from the model router's per-backend
+ *   statistics at scrape time, like the breaker state: they include the
+ *   retries of requests that failed in the end, and of every caller of a
+ *   shared router. They have no model or key label (the router counts per
+ *   backend), and `router.resetStats()` starts them again at 0, which
+ *   Prometheus' `rate()` reads as a counter reset.
+ * - **Latency by key.** The latency histograms carry `key` like the counters,
+ *   so a team's latency can be read on its own. Key ids come from the
+ *   configuration, so they add few series; model names come from clients, so
+ *   each metric keeps at most `maxSeries` label sets (default 1000, a
+ *   histogram's set being its 16 lines); further ones are counted under
+ *   labels all set to `_other`, so memory stays bounded.
  *
  * @module
  */
@@ -64,7 +83,7 @@ export interface RequestRecord {
  * @example Usage
  * ```ts
  * import type { BackendState } from "@switchyard/switchyard/gateway";
- * const state: BackendState = { name: "openai", isHealthy: true, circuitBreakerState: "closed" };
+ * const state: BackendState = { name: "openai", isHealthy: true, circuitBreakerState: "closed", stats: { retries: 2 } };
  * ```
  */
 export interface BackendState {
@@ -74,6 +93,8 @@ export interface BackendState {
   readonly isHealthy: boolean;
   /** `closed`, `half-open` or `open`. */
   readonly circuitBreakerState: string;
+  /** The router's counters of the backend: retries so far (absent: 0). */
+  readonly stats?: { readonly retries: number };
 }
 
 const CIRCUIT_VALUES: Readonly<Record<string, number>> = {
@@ -193,12 +214,12 @@ export class Metrics {
       counter,
     );
     this.#latency = new Family(
-      ["api", "model", "backend"],
+      ["api", "model", "backend", "key"],
       maxSeries,
       newHistogram,
     );
     this.#ttft = new Family(
-      ["api", "model", "backend"],
+      ["api", "model", "backend", "key"],
       maxSeries,
       newHistogram,
     );
@@ -212,7 +233,7 @@ export class Metrics {
       maxSeries,
       counter,
     );
-    this.#fallbacks = new Family(["model"], maxSeries, counter);
+    this.#fallbacks = new Family(["model", "backend"], maxSeries, counter);
   }
 
   /**
@@ -224,10 +245,13 @@ export class Metrics {
     const { api, model, backend, keyId } = record;
     this.#requests.get([api, model, backend, String(record.status), keyId])
       .value++;
-    observe(this.#latency.get([api, model, backend]), record.latencyMs / 1000);
+    observe(
+      this.#latency.get([api, model, backend, keyId]),
+      record.latencyMs / 1000,
+    );
     if (record.timeToFirstTokenMs !== undefined) {
       observe(
-        this.#ttft.get([api, model, backend]),
+        this.#ttft.get([api, model, backend, keyId]),
         record.timeToFirstTokenMs / 1000,
       );
     }
@@ -242,7 +266,7 @@ export class Metrics {
         record.tokensOut;
     }
     if (record.fallbacks > 0) {
-      this.#fallbacks.get([model]).value += record.fallbacks;
+      this.#fallbacks.get([model, backend]).value += record.fallbacks;
     }
   }
 
@@ -259,8 +283,8 @@ export class Metrics {
   /**
    * The metrics as Prometheus text.
    *
-   * @param backends Each backend's health and breaker state, read from the
-   *   model router when scraped.
+   * @param backends Each backend's health, breaker state and retries, read
+   *   from the model router when scraped (`router.getBackendInfo()`).
    * @returns The exposition text (ends with a newline).
    */
   render(backends: readonly BackendState[] = []): string {
@@ -329,6 +353,13 @@ export class Metrics {
       this.#fallbacks,
     );
     out.push(
+      "# HELP switchyard_retries_total Retries of a backend after a retryable failure (the router's count).",
+      "# TYPE switchyard_retries_total counter",
+      ...backends.map((b) =>
+        `switchyard_retries_total${labelText(["backend"], [b.name])} ${
+          b.stats?.retries ?? 0
+        }`
+      ),
       "# HELP switchyard_open_streams Streams being sent now.",
       "# TYPE switchyard_open_streams gauge",
       `switchyard_open_streams ${this.#openStreams}`,

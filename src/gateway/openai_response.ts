@@ -3,8 +3,14 @@
  * Completions JSON and SSE.
  *
  * Decisions:
- * - `usage` is omitted from a response when the backend reported none (no
- *   invented zeros).
+ * - `usage`: {@linkcode toChatCompletion} leaves it out when the IR response
+ *   has none; the gateway fills in an estimate first (the prompt's
+ *   characters / 4, the generated characters / 4), since OpenAI sends
+ *   `usage` on every completion. A stream asked for usage
+ *   (`stream_options.include_usage`) always ends with the usage chunk
+ *   (`choices: []`) before `[DONE]`, as OpenAI's does: the backend's usage, or
+ *   that estimate when it reported none ({@linkcode ChunkEncoder}'s
+ *   `promptTokens`).
  * - A stream that fails after it has started ends with one
  *   `data: {"error":…}` event (what the openai SDK raises as `APIError`) and no
  *   `[DONE]`.
@@ -19,6 +25,7 @@ import type {
   IRUsage,
 } from "../models/types.ts";
 import { openAIErrorBody, type ResolvedError } from "./errors.ts";
+import { estimatedUsage } from "./_usage_estimate.ts";
 import {
   type OpenAIChatCompletion,
   type OpenAIChatCompletionChunk,
@@ -161,16 +168,26 @@ export class ChunkEncoder {
   #toolIndexes = new Map<string, number>();
   #usage?: IRUsage;
   #finished = false;
+  #promptTokens: number;
+  #chars = 0; // generated text and tool arguments, for the usage estimate
 
   /**
    * Creates an encoder for one response.
    *
    * @param context Id, timestamp and model stamped on every chunk.
    * @param includeUsage Emit the final usage chunk (`stream_options.include_usage`).
+   * @param promptTokens The prompt's estimated tokens: the usage chunk's
+   *   `prompt_tokens` when the backend reports no usage (its
+   *   `completion_tokens` are then the generated characters / 4). Default 0.
    */
-  constructor(context: CompletionContext, includeUsage: boolean) {
+  constructor(
+    context: CompletionContext,
+    includeUsage: boolean,
+    promptTokens = 0,
+  ) {
     this.#context = { ...context };
     this.#includeUsage = includeUsage;
+    this.#promptTokens = promptTokens;
   }
 
   /** True once a `done` or `error` chunk was encoded; nothing may follow. */
@@ -192,6 +209,7 @@ export class ChunkEncoder {
         return this.#role();
       case "content":
         this.#sentText = true;
+        this.#chars += chunk.delta.length;
         return this.#role() + this.#event({ content: chunk.delta });
       case "tool_use":
         return this.#role() +
@@ -201,10 +219,11 @@ export class ChunkEncoder {
         return "";
       case "done": {
         this.#finished = true;
-        const usage = chunk.usage ?? this.#usage;
         let out = this.#role() + this.#unstreamed(chunk.message) +
           this.#event({}, toFinishReason(chunk.finishReason));
-        if (this.#includeUsage && usage) {
+        if (this.#includeUsage) {
+          const usage = chunk.usage ?? this.#usage ??
+            estimatedUsage(this.#promptTokens, this.#chars);
           const last: OpenAIChatCompletionChunk = {
             ...this.#base(),
             choices: [],
@@ -248,6 +267,7 @@ export class ChunkEncoder {
     let out = "";
     for (const part of parts) {
       if (part.type === "text" && !this.#sentText && part.text !== "") {
+        this.#chars += part.text.length;
         out += this.#event({ content: part.text });
       } else if (part.type === "tool_use" && !this.#toolIndexes.has(part.id)) {
         out += this.#toolCall(part.id, part.name, JSON.stringify(part.input));
@@ -257,6 +277,7 @@ export class ChunkEncoder {
   }
 
   #toolCall(id: string, name: string, args: string): string {
+    this.#chars += args.length;
     let index = this.#toolIndexes.get(id);
     let delta: OpenAIToolCallDelta;
     if (index === undefined) {

@@ -11,11 +11,21 @@
  *   estimate was high), so a bucket may go below zero and the next request
  *   waits until it has refilled: the LiteLLM proxy and OpenAI count the same
  *   way.
- * - A 429 carries `Retry-After` (whole seconds, rounded up) and OpenAI's
- *   headers: `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
- *   `x-ratelimit-reset-requests` (time until the bucket is full again, written
- *   like `1s`, `6m0s`, `120ms`) and the `-tokens` variants. Successful
- *   answers carry the same headers.
+ * - **Headers, as OpenAI sends them.** Every answer of a limited key, 200 or
+ *   429, carries `x-ratelimit-limit-requests`,
+ *   `x-ratelimit-remaining-requests`, `x-ratelimit-reset-requests` (time
+ *   until the bucket is full again, written like `1s`, `6m0s`, `120ms`) when
+ *   the key has `rpm`, and the `-tokens` three when it has `tpm`: all six
+ *   when it has both, also on a 429 for requests (the tokens bucket is looked
+ *   at, not charged). A refused request takes nothing from either bucket. A
+ *   429 adds `Retry-After` (whole seconds, rounded up) and `retry-after-ms`.
+ * - **Anthropic's headers on `/v1/messages`** (style `anthropic`):
+ *   `anthropic-ratelimit-requests-limit`, `-remaining`, `-reset` (an RFC 3339
+ *   time, when the bucket is full again, rounded up to the second) and the
+ *   `anthropic-ratelimit-tokens-*` three, as Anthropic's API sends them. The
+ *   `x-ratelimit-*` headers stay on that endpoint too (as before): clients
+ *   and dashboards written for OpenAI's names keep working, and Anthropic's
+ *   SDK ignores them.
  *
  * Bucket state lives behind {@linkcode RateLimitStore}; the default
  * {@linkcode MemoryRateLimitStore} keeps it in this process,
@@ -185,23 +195,64 @@ export interface KeyLimits {
  * ```
  */
 export interface Admission {
-  /** `x-ratelimit-*` headers for the answer. */
+  /** Rate-limit headers for the answer (`x-ratelimit-*`, `anthropic-ratelimit-*`). */
   readonly headers: Record<string, string>;
   /** Tokens taken up front from the `tpm` bucket. */
   readonly estimatedTokens: number;
 }
 
-function setHeaders(
-  headers: Record<string, string>,
-  kind: "requests" | "tokens",
-  limit: number,
-  state: BucketState,
-): void {
-  headers[`x-ratelimit-limit-${kind}`] = String(limit);
-  headers[`x-ratelimit-remaining-${kind}`] = String(
-    Math.max(0, Math.floor(state.remaining)),
-  );
-  headers[`x-ratelimit-reset-${kind}`] = formatReset(state.resetMs);
+/**
+ * Which rate-limit headers an answer carries: OpenAI's `x-ratelimit-*`, or
+ * for the Anthropic endpoint Anthropic's `anthropic-ratelimit-*` as well.
+ *
+ * @example Usage
+ * ```ts
+ * import type { RateLimitHeaderStyle } from "@switchyard/switchyard/gateway";
+ * const style: RateLimitHeaderStyle = "anthropic";
+ * ```
+ */
+export type RateLimitHeaderStyle = "openai" | "anthropic";
+
+interface Limited {
+  readonly limit: number;
+  readonly state: BucketState;
+}
+
+/** RFC 3339 time, rounded up to the second, as Anthropic writes resets. */
+function resetTime(now: number, ms: number): string {
+  const at = Math.ceil((now + Math.max(0, ms)) / 1000) * 1000;
+  return new Date(at).toISOString().replace(".000Z", "Z");
+}
+
+// Every limit the key has, on every answer (as OpenAI sends them): limit,
+// remaining (never below 0) and the time until the bucket is full again.
+function rateLimitHeaders(
+  style: RateLimitHeaderStyle,
+  now: number,
+  limits: { requests?: Limited; tokens?: Limited },
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const kind of ["requests", "tokens"] as const) {
+    const limited = limits[kind];
+    if (limited === undefined) continue;
+    const limit = String(limited.limit);
+    const remaining = String(Math.max(0, Math.floor(limited.state.remaining)));
+    headers[`x-ratelimit-limit-${kind}`] = limit;
+    headers[`x-ratelimit-remaining-${kind}`] = remaining;
+    headers[`x-ratelimit-reset-${kind}`] = formatReset(limited.state.resetMs);
+    if (style === "anthropic") {
+      headers[`anthropic-ratelimit-${kind}-limit`] = limit;
+      headers[`anthropic-ratelimit-${kind}-remaining`] = remaining;
+      // A bucket that never refills (a limit of 0 in debt) has no reset time.
+      if (Number.isFinite(limited.state.resetMs)) {
+        headers[`anthropic-ratelimit-${kind}-reset`] = resetTime(
+          now,
+          limited.state.resetMs,
+        );
+      }
+    }
+  }
+  return headers;
 }
 
 /**
@@ -238,52 +289,77 @@ export class RateLimiter {
 
   /**
    * Admits one request of a key, taking 1 request and its estimated tokens.
+   * A refused request takes nothing (a refusal on requests only looks at the
+   * tokens bucket, for its headers).
    *
    * @param key The key's limits.
    * @param estimatedTokens Prompt tokens estimated before routing.
+   * @param style Which headers: `openai` (`x-ratelimit-*`, the default) or
+   *   `anthropic` (`anthropic-ratelimit-*` as well).
    * @returns The headers to send and the tokens taken.
-   * @throws {GatewayError} 429 with `Retry-After` and `x-ratelimit-*` headers.
+   * @throws {GatewayError} 429 with `Retry-After` and the rate-limit headers.
    */
-  async admit(key: KeyLimits, estimatedTokens: number): Promise<Admission> {
-    const headers: Record<string, string> = {};
+  async admit(
+    key: KeyLimits,
+    estimatedTokens: number,
+    style: RateLimitHeaderStyle = "openai",
+  ): Promise<Admission> {
     const now = this.#now();
-    let retryAfterMs = 0;
+    let requests: BucketState | undefined;
+    let tokens: BucketState | undefined;
     let what = "";
+    let refusal: BucketState | undefined;
     if (key.rpm !== undefined) {
-      const state = await this.#store.take(
+      requests = await this.#store.take(
         `${key.id}:rpm`,
         1,
         perMinute(key.rpm),
         now,
       );
-      setHeaders(headers, "requests", key.rpm, state);
-      if (!state.allowed) {
-        retryAfterMs = state.retryAfterMs;
+      if (!requests.allowed) {
         what = `${key.rpm} requests per minute`;
+        refusal = requests;
       }
     }
     let taken = 0;
-    if (key.tpm !== undefined && what === "") {
-      const cost = Math.min(key.tpm, Math.max(0, Math.ceil(estimatedTokens)));
-      const state = await this.#store.take(
-        `${key.id}:tpm`,
-        cost,
-        perMinute(key.tpm),
-        now,
-      );
-      setHeaders(headers, "tokens", key.tpm, state);
-      if (state.allowed) taken = cost;
-      else {
-        retryAfterMs = state.retryAfterMs;
-        what = `${key.tpm} tokens per minute`;
-      }
-      if (!state.allowed && key.rpm !== undefined) {
-        // The request was not served: give its request unit back.
-        await this.#store.adjust(`${key.id}:rpm`, -1, perMinute(key.rpm), now);
+    if (key.tpm !== undefined) {
+      const bucket = perMinute(key.tpm);
+      if (refusal !== undefined) {
+        // Refused already: look at the tokens bucket for its headers (a
+        // zero-cost take) without charging a request that is not served.
+        tokens = await this.#store.take(`${key.id}:tpm`, 0, bucket, now);
+      } else {
+        const cost = Math.min(key.tpm, Math.max(0, Math.ceil(estimatedTokens)));
+        tokens = await this.#store.take(`${key.id}:tpm`, cost, bucket, now);
+        if (tokens.allowed) taken = cost;
+        else {
+          what = `${key.tpm} tokens per minute`;
+          refusal = tokens;
+          if (key.rpm !== undefined) {
+            // The request was not served: give its request unit back.
+            requests = await this.#store.adjust(
+              `${key.id}:rpm`,
+              -1,
+              perMinute(key.rpm),
+              now,
+            );
+          }
+        }
       }
     }
-    if (what !== "") {
-      Object.assign(headers, retryAfterHeaders(Math.max(1, retryAfterMs)));
+    const headers = rateLimitHeaders(style, now, {
+      ...(requests && key.rpm !== undefined
+        ? { requests: { limit: key.rpm, state: requests } }
+        : {}),
+      ...(tokens && key.tpm !== undefined
+        ? { tokens: { limit: key.tpm, state: tokens } }
+        : {}),
+    });
+    if (refusal !== undefined) {
+      Object.assign(
+        headers,
+        retryAfterHeaders(Math.max(1, refusal.retryAfterMs)),
+      );
       throw new GatewayError({
         status: 429,
         type: "rate_limit_error",

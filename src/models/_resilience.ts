@@ -5,7 +5,7 @@
 
 import { type AdapterError, ErrorCode } from "./errors.ts";
 import type { RouterTimers } from "./config.ts";
-import { unrefTimeout } from "./_util.ts";
+import { timerDelay, unrefTimeout } from "./_util.ts";
 
 /**
  * Who an error is about. `client`: the request itself (never counted against
@@ -52,10 +52,16 @@ export function sleep(
       timers.clearTimeout(id);
       reject(signal.reason);
     };
-    const id = timers.setTimeout(() => {
+    const done = (): void => {
       signal.removeEventListener("abort", onAbort);
       resolve();
-    }, ms);
+    };
+    // A backoff is a call in flight with nothing else pending (no fetch, no
+    // socket): the runtime's timer must keep the process alive through it,
+    // unlike DEFAULT_TIMERS' unref'd ones, which serve background polls.
+    const id = timers === DEFAULT_TIMERS
+      ? setTimeout(done, timerDelay(ms))
+      : timers.setTimeout(done, ms);
     signal.addEventListener("abort", onAbort, { once: true });
   });
 }

@@ -48,10 +48,26 @@ export class Context implements RouteContext {
     return this.#url ??= new URL(this.#request.url);
   }
 
+  get remoteAddr(): unknown {
+    return infoField(this.info, "remoteAddr");
+  }
+
+  get completed(): Promise<void> | undefined {
+    const completed = infoField(this.info, "completed");
+    return completed instanceof Promise ? completed : undefined;
+  }
+
   /** Passes an error raised while streaming to the router's error reporting. */
   report(error: unknown): void {
     this.#reporter?.(error, this.#request);
   }
+}
+
+/** A field of the server's handler info, read only when a handler asks. */
+function infoField(info: unknown, name: string): unknown {
+  return typeof info === "object" && info !== null
+    ? (info as Record<string, unknown>)[name]
+    : undefined;
 }
 
 /** The stream-error reporter of a context, if the router supplied one. */

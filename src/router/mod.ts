@@ -47,6 +47,10 @@
  *   (logged with `console.error`); the router never throws or rejects.
  *   `router(request)` returns a promise; `router(request, info)`, as
  *   servers call it, returns a synchronous handler's Response unwrapped.
+ * - A handler's context carries the server info's `remoteAddr` and
+ *   `completed` besides `info`, so a fetch handler `(request, info)`
+ *   mounted as a route or `defaultHandler` (a gateway) gets what the
+ *   server would give it directly.
  * - Templates are parsed once; common indentation removed; the template's
  *   status and headers win over `RouteInit`; Content-Type defaults to
  *   `text/html; charset=utf-8`; Content-Length is computed, never trusted.

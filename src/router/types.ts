@@ -19,6 +19,18 @@
  * const response = await router(new Request("http://localhost/items/7?q=x"));
  * console.log(await response.text()); // "7 x"
  * ```
+ *
+ * @example A fetch handler mounted as a route sees the server's info
+ * ```ts
+ * import { createRouter } from "@switchyard/switchyard/router";
+ * const api = (_request: Request, info?: { completed?: Promise<void> }) =>
+ *   new Response(info?.completed ? "told when delivered" : "not told");
+ * const router = createRouter({ defaultHandler: api });
+ * // As Deno.serve and serveGateway call a handler:
+ * const info = { remoteAddr: { transport: "tcp", hostname: "127.0.0.1", port: 4000 }, completed: Promise.resolve() };
+ * const response = await router(new Request("http://localhost/v1/models"), info);
+ * console.log(await response.text()); // "told when delivered"
+ * ```
  */
 export interface RouteContext {
   /**
@@ -34,6 +46,21 @@ export interface RouteContext {
   readonly info: unknown;
   /** The request URL, parsed on first use. */
   readonly url: URL;
+  /**
+   * `info.remoteAddr`, the server's peer address (`Deno.NetAddr` under
+   * `Deno.serve` and `serveGateway`); undefined when the server passes none.
+   */
+  readonly remoteAddr?: unknown;
+  /**
+   * `info.completed`: settles when the server has delivered the response
+   * (rejects when it could not), under `Deno.serve` and `serveGateway`;
+   * undefined when the server passes none. With `remoteAddr`, it makes the
+   * context a server handler info, so a fetch handler `(request, info)`
+   * mounted as a route or `defaultHandler` sees what it would see served
+   * on its own: the gateway of `./gateway` needs `completed` to pass
+   * streams through.
+   */
+  readonly completed?: Promise<void>;
 }
 
 /**

@@ -3,136 +3,20 @@
 // only; Deno.test so the sanitizers prove every child, pipe and server is
 // closed).
 import assert from "node:assert/strict";
-import { fetchSignal, run, stopChild } from "../_bounded.ts";
+import { fetchSignal, run } from "../_bounded.ts";
+import {
+  cleanEnv,
+  ROOT,
+  SERVE,
+  START_FLAGS,
+  startServe,
+  STARTUP_MS,
+} from "./_serve_process.ts";
 import { needs } from "../_programs.ts";
 import { createGateway, hashKey } from "../../src/gateway/mod.ts";
 import { createRedisStore } from "../../src/models/stores/redis.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
 import { connect, startRedis } from "../models/stores/_redis_server.ts";
-
-const SERVE = new URL("../../examples/serve.ts", import.meta.url).pathname;
-/** The flags of the `start` task in deno.json. */
-const START_FLAGS = [
-  "run",
-  "--unstable-no-legacy-abort",
-  "--allow-net",
-  "--allow-env",
-  "--allow-read",
-];
-const LISTENING = /^switchyard: listening on (http:\/\/\S+?)\/ /m;
-const STARTUP_MS = 20_000;
-
-/** Only what Deno itself needs, plus the variables of one test. */
-function cleanEnv(vars: Record<string, string>): Record<string, string> {
-  const env: Record<string, string> = { NO_COLOR: "1" };
-  for (const name of ["HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
-    const value = Deno.env.get(name);
-    if (value !== undefined) env[name] = value;
-  }
-  return { ...env, ...vars };
-}
-
-const ROOT = new URL("../../", import.meta.url).pathname;
-
-/** `deno <args>` from the repository root; by default serve.ts as the start task runs it. */
-function command(
-  vars: Record<string, string>,
-  args: string[] = [...START_FLAGS, SERVE],
-): Deno.Command {
-  return new Deno.Command(Deno.execPath(), {
-    args,
-    cwd: ROOT,
-    clearEnv: true,
-    env: cleanEnv(vars),
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  });
-}
-
-/** A running `serve.ts`: its origin and everything it has printed so far. */
-interface Serve {
-  origin: string;
-  stdout(): string;
-  stderr(): string;
-  /** SIGTERM, then the exit status (SIGKILL after 10 s). */
-  stop(): Promise<Deno.CommandStatus>;
-}
-
-async function collect(
-  stream: ReadableStream<Uint8Array>,
-  sink: { text: string },
-  changed: () => void,
-): Promise<void> {
-  for await (const text of stream.pipeThrough(new TextDecoderStream())) {
-    sink.text += text;
-    changed();
-  }
-}
-
-/**
- * Starts serve.ts and waits for its listening line. The child is always
- * killed and awaited, also when startup fails.
- */
-async function startServe(vars: Record<string, string>): Promise<Serve> {
-  const child = command({ PORT: "0", ...vars }).spawn();
-  const out = { text: "" };
-  const err = { text: "" };
-  let wake = (): void => {};
-  const changed = () => wake();
-  const readers = Promise.all([
-    collect(child.stdout, out, changed),
-    collect(child.stderr, err, changed),
-  ]);
-  let exited = false;
-  const status = child.status.then((s) => {
-    exited = true;
-    changed();
-    return s;
-  });
-
-  const stop = async (): Promise<Deno.CommandStatus> => {
-    const result = exited ? await status : await stopChild(child, 10_000);
-    await readers;
-    return result;
-  };
-
-  let deadline: ReturnType<typeof setTimeout> | undefined;
-  try {
-    const timedOut = new Promise<void>((resolve) => {
-      deadline = setTimeout(resolve, STARTUP_MS);
-    });
-    let late = false;
-    timedOut.then(() => (late = true));
-    for (;;) {
-      const match = LISTENING.exec(out.text);
-      if (match) {
-        return {
-          origin: match[1],
-          stdout: () => out.text,
-          stderr: () => err.text,
-          stop,
-        };
-      }
-      if (exited || late) {
-        throw new Error(
-          `serve.ts did not print its listening line (${
-            exited ? "it exited" : "timeout"
-          })\nstdout: ${out.text}\nstderr: ${err.text}`,
-        );
-      }
-      await Promise.race([
-        new Promise<void>((resolve) => (wake = resolve)),
-        timedOut,
-      ]);
-    }
-  } catch (error) {
-    await stop();
-    throw error;
-  } finally {
-    clearTimeout(deadline);
-  }
-}
 
 /** Runs serve.ts expecting it to exit at startup; returns its output. */
 async function failedStart(

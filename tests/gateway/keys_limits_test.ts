@@ -2,6 +2,8 @@
 // process (an injected clock drives the buckets) and over loopback with the
 // openai SDK.
 import assert from "node:assert/strict";
+import Anthropic from "npm:@anthropic-ai/sdk@1.14.0";
+import { anthropicClient } from "./_anthropic_client.ts";
 import OpenAI from "npm:openai@7.57.0";
 import {
   createGateway,
@@ -15,6 +17,7 @@ import {
   createEchoAdapter,
   createMockAdapter,
 } from "../../src/models/testing.ts";
+import { checkLimitHeaders } from "./_limit_headers.ts";
 import { serveGateway } from "./_serve.ts";
 
 function chat(
@@ -138,6 +141,19 @@ Deno.test("KeyRing and timingSafeEqual", async () => {
       new KeyRing([{ id: "a", sha256: digest }, { id: "a", sha256: digest }]),
     /duplicate/,
   );
+  // A limit with no honest Retry-After or reset header is refused up front.
+  for (const bad of [0, -1, 1.5, Infinity, Number.NaN]) {
+    for (const limit of ["rpm", "tpm"] as const) {
+      assert.throws(
+        () => new KeyRing([{ id: "a", sha256: digest, [limit]: bad }]),
+        new RegExp(`${limit} must be a positive whole number`),
+      );
+    }
+  }
+  assert.equal(
+    new KeyRing([{ id: "a", sha256: digest, rpm: 1, tpm: 10 }]).enabled,
+    true,
+  );
   // The digest of "abc" from FIPS 180-2.
   assert.equal(
     await hashKey("abc"),
@@ -176,6 +192,48 @@ Deno.test("rate limits: rpm bucket refuses with 429, Retry-After and OpenAI's x-
     await again.body?.cancel();
   } finally {
     gateway.dispose();
+  }
+});
+
+Deno.test("rate limits: every answer of a key carries its limits' headers as OpenAI sends them (all six with rpm and tpm, 429s too); /v1/messages adds Anthropic's", async () => {
+  await checkLimitHeaders(() => ({}));
+});
+
+Deno.test("rate limits: the Anthropic SDK's RateLimitError carries anthropic-ratelimit-* and retry-after", async () => {
+  const server = serveGateway({
+    backends: [["echo", createEchoAdapter()]],
+    keys: [{ id: "an", sha256: await hashKey("sk-an"), rpm: 1, tpm: 500 }],
+  });
+  try {
+    const anthropic = anthropicClient(server.origin, "sk-an");
+    const params = {
+      model: "echo",
+      max_tokens: 5,
+      messages: [{ role: "user" as const, content: "one" }],
+    };
+    const { response } = await anthropic.messages.create(params)
+      .withResponse();
+    assert.equal(
+      response.headers.get("anthropic-ratelimit-requests-limit"),
+      "1",
+    );
+    assert.equal(
+      response.headers.get("anthropic-ratelimit-tokens-limit"),
+      "500",
+    );
+    const error = await anthropic.messages.create(params).catch((e) => e);
+    assert.ok(error instanceof Anthropic.RateLimitError, String(error));
+    assert.ok(Number(error.headers.get("retry-after")) >= 1);
+    assert.equal(
+      error.headers.get("anthropic-ratelimit-requests-remaining"),
+      "0",
+    );
+    const reset = error.headers.get("anthropic-ratelimit-requests-reset");
+    assert.match(reset ?? "", /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    assert.ok(Date.parse(reset!) > Date.now(), reset ?? "");
+    assert.ok(error.headers.has("anthropic-ratelimit-tokens-remaining"));
+  } finally {
+    await server.close();
   }
 });
 

@@ -6,6 +6,7 @@ import parsePrometheus from "npm:parse-prometheus-text-format@1.1.1";
 import {
   createEchoAdapter,
   createFailingAdapter,
+  createFlakyAdapter,
   createMockAdapter,
 } from "../../src/models/testing.ts";
 import {
@@ -155,6 +156,13 @@ Deno.test("/metrics: requests, latency, errors, tokens, fallbacks and open strea
     assert.equal(odd.status, 200);
     await odd.body?.cancel();
 
+    const models = await fetch(`${server.origin}/v1/models`, {
+      headers: { authorization: "Bearer sk-secret-a" },
+      signal: fetchSignal(),
+    });
+    assert.equal(models.status, 200);
+    await models.body?.cancel();
+
     // An open stream, read to its first bytes only.
     const stream = await post({ model: "slow", stream: true });
     assert.equal(stream.status, 200);
@@ -202,9 +210,17 @@ Deno.test("/metrics: requests, latency, errors, tokens, fallbacks and open strea
       1,
     );
     assert.equal(
-      value(families, "switchyard_fallbacks_total", { model: "broken" }),
+      value(families, "switchyard_fallbacks_total", {
+        model: "broken",
+        backend: "mock",
+      }),
       1,
+      "labelled with the backend that ended the chain",
     );
+    // Only chat calls are counted: not the scrape, not /v1/models.
+    const counted = families.get("switchyard_requests_total")!.metrics
+      .reduce((sum, metric) => sum + Number(metric.value), 0);
+    assert.equal(counted, 5);
     assert.equal(
       value(families, "switchyard_errors_total", {
         model: "mock",
@@ -239,7 +255,7 @@ Deno.test("/metrics: requests, latency, errors, tokens, fallbacks and open strea
     const mock = histogram(
       text,
       "switchyard_request_duration_seconds",
-      'model="mock",backend="mock"',
+      'model="mock",backend="mock",key="team-a"',
     );
     assert.equal(mock.count, 1, "the 200");
     const refused = histogram(
@@ -252,6 +268,11 @@ Deno.test("/metrics: requests, latency, errors, tokens, fallbacks and open strea
       histogram(text, "switchyard_time_to_first_token_seconds", 'model="slow"')
         .count,
       1,
+    );
+    assert.match(
+      text,
+      /^switchyard_time_to_first_token_seconds_count\{api="openai",model="slow",backend="[^"]*",key="team-a"\} 1$/m,
+      "latency histograms carry the key",
     );
 
     // One log line per request, the key's id and never its secret.
@@ -309,6 +330,57 @@ Deno.test("x-request-id: a malformed incoming id is replaced, and a throwing log
     await method.body?.cancel();
   } finally {
     gateway.dispose();
+  }
+});
+
+Deno.test("/metrics: switchyard_retries_total counts a backend's retries, from the router's stats", async () => {
+  // Served on loopback: the router waits out its retry backoff on unref'd
+  // timers, which alone would let the test's event loop end.
+  const server = serveGateway({
+    backends: [
+      // Fails every other call: each request's first attempt, then its retry answers.
+      [
+        "flaky",
+        createFlakyAdapter(createEchoAdapter(), { pattern: [true, false] }),
+      ],
+      ["steady", createEchoAdapter()],
+    ],
+    routerConfig: {
+      maxRetries: 1,
+      retryBaseDelay: 1,
+      fallbackStrategy: "none",
+    },
+  });
+  try {
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(`${server.origin}/v1/chat/completions`, {
+        method: "POST",
+        body: JSON.stringify({
+          model: "flaky",
+          messages: [{ role: "user", content: "hi" }],
+        }),
+        signal: fetchSignal(),
+      });
+      assert.equal(response.status, 200);
+      await response.body?.cancel();
+    }
+    const families = await scrape(server.origin);
+    assert.equal(families.get("switchyard_retries_total")?.type, "COUNTER");
+    assert.equal(
+      value(families, "switchyard_retries_total", { backend: "flaky" }),
+      2,
+    );
+    assert.equal(
+      value(families, "switchyard_retries_total", { backend: "steady" }),
+      0,
+    );
+    assert.equal(
+      families.get("switchyard_fallbacks_total")?.metrics.length ?? 0,
+      0,
+      "retries are not fallbacks",
+    );
+  } finally {
+    await server.close();
   }
 });
 

@@ -11,6 +11,7 @@ import { createGateway, type Gateway, hashKey } from "../../src/gateway/mod.ts";
 import type { IRWarning } from "../../src/models/mod.ts";
 import { createRedisStore } from "../../src/models/stores/redis.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
+import { checkLimitHeaders } from "./_limit_headers.ts";
 import {
   connect,
   type RedisServer,
@@ -98,6 +99,28 @@ describe("gateway rate limits on a shared Redis", { skip }, () => {
       }
     } finally {
       for (const i of fleet) await i.close();
+      await server.stop();
+    }
+  });
+
+  it("every answer carries the key's rate-limit headers, counted on Redis (the suite of _limit_headers.ts)", async () => {
+    const server = await startRedis();
+    const { client, close } = await connect(server.port, {
+      disableOfflineQueue: true,
+    });
+    const warnings: IRWarning[] = [];
+    try {
+      await checkLimitHeaders(() => ({
+        store: createRedisStore(client, { prefix: "gw-headers:" }),
+        onWarning: (warning) => warnings.push(warning),
+      }));
+      assert.deepEqual(
+        warnings.filter((w) => w.code.startsWith("rate-limit-store")),
+        [],
+        "the shared buckets counted",
+      );
+    } finally {
+      await close();
       await server.stop();
     }
   });

@@ -35,6 +35,38 @@ describe("createRouter dispatch", () => {
     );
   });
 
+  it("hands the server info's remoteAddr and completed to routes and the default handler", async () => {
+    const completed = Promise.resolve();
+    const remoteAddr = { transport: "tcp", hostname: "127.0.0.1", port: 9 };
+    const seen: unknown[] = [];
+    // A fetch handler as the gateway is one: it reads `info.completed`.
+    const fetchHandler = (
+      _request: Request,
+      info?: { remoteAddr?: unknown; completed?: Promise<void> },
+    ) => {
+      seen.push(info?.remoteAddr, info?.completed);
+      return new Response("ok");
+    };
+    const router = createRouter({ defaultHandler: fetchHandler })
+      .endpoint`POST /v1/*`(fetchHandler);
+    await router(new Request(url("/v1/x"), { method: "POST" }), {
+      remoteAddr,
+      completed,
+    });
+    await router(new Request(url("/elsewhere")), { remoteAddr, completed });
+    assert.equal(seen.length, 4);
+    assert.equal(seen[0], remoteAddr);
+    assert.equal(seen[1], completed);
+    assert.equal(seen[2], remoteAddr);
+    assert.equal(seen[3], completed);
+    // No info, or one without those fields (or a non-promise completed):
+    // undefined, as a handler served on its own would see.
+    seen.length = 0;
+    await router(new Request(url("/elsewhere")));
+    await router(new Request(url("/elsewhere")), { completed: "soon" });
+    assert.deepEqual(seen, [undefined, undefined, undefined, undefined]);
+  });
+
   it("returns a promise to direct callers and a synchronous answer to servers", async () => {
     const sync = new Response("sync");
     const router = createRouter()

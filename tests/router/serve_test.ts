@@ -69,6 +69,52 @@ Deno.test("bytes and Blob substitutions go out with an exact Content-Length, GET
   }
 });
 
+Deno.test("a mounted fetch handler gets Deno.serve's remoteAddr and completed, which settles once the stream is delivered", async () => {
+  let delivered: Promise<void> | undefined;
+  let peer: unknown;
+  let settled = false;
+  const handler = (
+    _request: Request,
+    info?: { remoteAddr?: unknown; completed?: Promise<void> },
+  ) => {
+    peer = info?.remoteAddr;
+    delivered = info?.completed;
+    delivered?.then(() => (settled = true));
+    const utf8 = new TextEncoder();
+    return new Response(
+      new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(utf8.encode("first\n"));
+          // The rest waits for the test: the answer is not delivered yet.
+          await gate.promise;
+          controller.enqueue(utf8.encode("last\n"));
+          controller.close();
+        },
+      }),
+    );
+  };
+  const gate = Promise.withResolvers<void>();
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    createRouter({ defaultHandler: handler }),
+  );
+  try {
+    const response = await fetch(
+      `http://127.0.0.1:${server.addr.port}/any/path`,
+      { signal: fetchSignal() },
+    );
+    assert.equal((peer as Deno.NetAddr).hostname, "127.0.0.1");
+    assert.ok(delivered instanceof Promise, "completed reached the handler");
+    assert.equal(settled, false, "not delivered while the body is open");
+    gate.resolve();
+    assert.equal(await response.text(), "first\nlast\n");
+    await withTimeout(delivered, 10_000, "completed never settled");
+  } finally {
+    gate.resolve(); // a failed assertion must not leave the stream open
+    await server.shutdown();
+  }
+});
+
 Deno.test("a control character in a header substitution is a 500, and the server keeps serving", async () => {
   // Deno.serve's HTTP/1 writer aborts the process on such a header value;
   // a percent-decoded param lets any client send one.

@@ -1,0 +1,13 @@
+// The official Anthropic SDK pointed at a gateway on loopback: no retries (a
+// test sees the first answer) and a bound on every call.
+import Anthropic from "npm:@anthropic-ai/sdk@1.14.0";
+
+/** An SDK client for the gateway at `origin`. */
+export function anthropicClient(origin: string, apiKey = "unused"): Anthropic {
+  return new Anthropic({
+    baseURL: origin,
+    apiKey,
+    maxRetries: 0,
+    timeout: 10_000,
+  });
+}
