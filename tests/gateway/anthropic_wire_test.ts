@@ -15,6 +15,7 @@ import {
   serveUpstream,
   upstreamAdapter,
 } from "./_serve.ts";
+import { anthropicClient } from "./_anthropic_client.ts";
 
 const SYSTEM = "Answer in Norwegian.";
 const QUESTION = "What is the weather where this photo was taken?";
@@ -464,15 +465,6 @@ function geminiAnswer(parts: Json[], usage: Usage): Json {
 
 const WIRES = [OPENAI, ANTHROPIC, GEMINI];
 
-function client(origin: string, maxRetries = 0): Anthropic {
-  return new Anthropic({
-    baseURL: origin,
-    apiKey: "client-key",
-    maxRetries,
-    timeout: 10_000,
-  });
-}
-
 const FIRST_TURN: Anthropic.MessageParam = {
   role: "user",
   content: [
@@ -547,7 +539,7 @@ for (const wire of WIRES) {
         backends: [["up", wire.adapter(upstream.origin)]],
       });
       try {
-        const anthropic = client(gateway.origin);
+        const anthropic = anthropicClient(gateway.origin);
         const first = await ask(
           anthropic,
           params([FIRST_TURN], FORCED),
@@ -644,7 +636,11 @@ for (const wire of WIRES) {
       now: () => 1_000_000,
     });
     try {
-      const anthropic = client(gateway.origin, 2); // the SDK's default
+      const anthropic = new Anthropic({
+        baseURL: gateway.origin,
+        apiKey: "client-key",
+        timeout: 10_000, // maxRetries left at the SDK's default, 2
+      });
       for (const stream of [false, true]) {
         // A failure before the first output gets the status, streamed too.
         const bad: unknown = await anthropic.messages.create({

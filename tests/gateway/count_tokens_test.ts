@@ -8,15 +8,7 @@ import { fetchSignal } from "../_bounded.ts";
 import { createMockAdapter } from "../../src/models/testing.ts";
 import { hashKey } from "../../src/gateway/mod.ts";
 import { serveGateway } from "./_serve.ts";
-
-function client(origin: string, apiKey: string): Anthropic {
-  return new Anthropic({
-    baseURL: origin,
-    apiKey,
-    maxRetries: 0,
-    timeout: 10_000,
-  });
-}
+import { anthropicClient as client } from "./_anthropic_client.ts";
 
 function mock() {
   return createMockAdapter({
