@@ -78,6 +78,23 @@ export function anthropicModelList(
   };
 }
 
+/**
+ * `GET /v1/models`: {@linkcode modelList}, in Anthropic's shape when the
+ * request sends `anthropic-version`.
+ */
+export function listing(
+  router: ModelRouter,
+  aliases: Readonly<Record<string, string>>,
+  key: ApiKey | undefined,
+  created: number,
+  headers: Headers,
+): unknown {
+  const list = modelList(router, aliases, key, created);
+  return headers.has("anthropic-version")
+    ? anthropicModelList(list, created)
+    : list;
+}
+
 /** Backend info without the adapter objects, and the router's stats. */
 export function routerInfo(
   router: ModelRouter,

@@ -4,6 +4,7 @@ import { GatewayError } from "./errors.ts";
 const ROUTES: Readonly<Record<string, string>> = {
   "/v1/chat/completions": "POST",
   "/v1/messages": "POST",
+  "/v1/messages/count_tokens": "POST",
   "/v1/models": "GET",
   "/api/router": "GET",
   "/metrics": "GET",

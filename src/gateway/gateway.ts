@@ -6,6 +6,7 @@
  * |---|---|
  * | `POST /v1/chat/completions` | OpenAI Chat Completions, JSON or `stream: true` SSE |
  * | `POST /v1/messages` | Anthropic Messages, JSON or `stream: true` SSE |
+ * | `POST /v1/messages/count_tokens` | `{ input_tokens }`: the gateway's prompt estimate (no backend call) |
  * | `GET /v1/models` | one entry per backend, backend model and alias (only those the key may use); Anthropic's list shape when the request sends `anthropic-version` |
  * | `GET /api/router` | backend info and router stats |
  * | `GET /metrics` | Prometheus text (see `metrics.ts`); not behind keys, as scrapers expect |
@@ -101,7 +102,7 @@ import { type Admission, RateLimiter } from "./rate_limit.ts";
 import { MemoryRateLimitStore } from "./memory_rate_limit_store.ts";
 import { SharedRateLimitStore } from "./shared_rate_limit_store.ts";
 import { Metrics } from "./metrics.ts";
-import { anthropicModelList, modelList, routerInfo } from "./_info.ts";
+import { listing, routerInfo } from "./_info.ts";
 import {
   DEFAULT_MAX_STREAMS,
   type Gateway,
@@ -130,6 +131,7 @@ import {
   safeNow,
 } from "./_internal_error.ts";
 import { routeError } from "./_routes.ts";
+import * as count from "./_count_tokens.ts";
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 const SSE_HEADERS: Readonly<Record<string, string>> = {
@@ -210,6 +212,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const startedAt = Math.floor(now() / 1000);
 
   const registered = (name: string): boolean => modelRouter.has(name);
+  const counting = { maxBodyBytes, aliases, registered };
 
   function log(entry: RequestLogEntry): void {
     if (!options.logger) return;
@@ -526,13 +529,6 @@ export function createGateway(options: GatewayOptions): Gateway {
     return new Response(body, { headers: { ...SSE_HEADERS, ...headers } });
   }
 
-  function models(headers: Headers, key: ApiKey | undefined): unknown {
-    const list = modelList(modelRouter, aliases, key, startedAt);
-    return headers.has("anthropic-version")
-      ? anthropicModelList(list, startedAt)
-      : list;
-  }
-
   async function handle(
     request: Request,
     info: unknown,
@@ -564,13 +560,15 @@ export function createGateway(options: GatewayOptions): Gateway {
         key = await authenticate(request);
         response = Response.json(
           path === "/v1/models"
-            ? models(request.headers, key)
+            ? listing(modelRouter, aliases, key, startedAt, request.headers)
+            : path === count.PATH
+            ? await count.tokens(request, key, counting)
             : routerInfo(modelRouter),
           { headers },
         );
       }
     } catch (error) {
-      response = errorResponse(OPENAI_API, error, {
+      response = errorResponse(count.errorApi(path, request.headers), error, {
         ...headers,
         ...(error instanceof GatewayError ? error.headers : {}),
       });

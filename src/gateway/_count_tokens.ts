@@ -1,0 +1,60 @@
+// `POST /v1/messages/count_tokens` (the Anthropic SDK's
+// `messages.countTokens`, which Claude Code calls too): the body read by the
+// Messages parser, answered with the prompt estimate the rate limiter charges
+// at admission. No backend is called, so nothing is counted against limits.
+import { parseMessagesRequest } from "./anthropic_request.ts";
+import { ANTHROPIC_API, OPENAI_API, type WireApi } from "./_apis.ts";
+import { readJson } from "./_read_bounded.ts";
+import { estimateTokens } from "./_request_parts.ts";
+import { isRecord, type ModelTarget, targetOf } from "./_wire_util.ts";
+import { type ApiKey, checkModelAllowed } from "./keys.ts";
+
+export const PATH = "/v1/messages/count_tokens";
+
+/** What the count needs from the gateway. */
+export interface CountContext {
+  maxBodyBytes: number;
+  aliases: Readonly<Record<string, string>>;
+  registered: (backend: string) => boolean;
+}
+
+/**
+ * `{ input_tokens }` for a Messages body, else a GatewayError (400, 403,
+ * 413). `key` is the caller's, already authenticated (none without keys).
+ */
+export async function tokens(
+  request: Request,
+  key: ApiKey | undefined,
+  context: CountContext,
+): Promise<{ input_tokens: number }> {
+  const body = await readJson(request, context.maxBodyBytes);
+  let target: ModelTarget = {};
+  const parsed = parseMessagesRequest(
+    // Counting takes no `max_tokens`; the parser requires one.
+    isRecord(body) ? { ...body, max_tokens: 1 } : body,
+    (model) => {
+      const aliased = Object.hasOwn(context.aliases, model)
+        ? context.aliases[model]
+        : model;
+      target = targetOf(aliased, context.registered);
+      return target;
+    },
+    "count_tokens",
+  );
+  if (key) {
+    checkModelAllowed(key, parsed.model, target.backend, context.registered);
+  }
+  return { input_tokens: estimateTokens(parsed.ir) };
+}
+
+/**
+ * The error shape of a route that is not a chat call: Anthropic's for the
+ * count route, and for any route under `/v1/messages` when the client sends
+ * `anthropic-version` (every Anthropic SDK does); else OpenAI's.
+ */
+export function errorApi(path: string, headers: Headers): WireApi {
+  const anthropic = path === PATH ||
+    ((path === "/v1/messages" || path.startsWith("/v1/messages/")) &&
+      headers.has("anthropic-version"));
+  return anthropic ? ANTHROPIC_API : OPENAI_API;
+}
