@@ -17,6 +17,9 @@
 // Every server is its own process on 127.0.0.1 port 0. Rounds rotate the
 // order of the contenders, so load from elsewhere on the shared machine hits
 // all alike; the ratios are computed per round and their median is printed.
+// Sequential non-streamed requests go to the contenders in turn, request by
+// request (the direct call included), so each ratio compares requests made
+// side by side rather than blocks measured at different moments.
 // Measures:
 //   - added latency of a non-streamed request: the contender's median (and
 //     p90) minus the direct call's, sequential and at CONCURRENCY clients;
@@ -182,6 +185,27 @@ async function sequential(c: Contender, n: number): Promise<number[]> {
     const start = performance.now();
     await call(c, jsonBody);
     times.push(performance.now() - start);
+  }
+  return times;
+}
+
+/**
+ * `n` requests to each contender, taking turns request by request (in the
+ * round's order), so a slow moment of the shared machine hits every
+ * contender alike instead of whichever one was being measured then: the
+ * added-latency ratios compare requests made side by side.
+ */
+async function interleaved(
+  order: readonly Contender[],
+  n: number,
+): Promise<Map<string, number[]>> {
+  const times = new Map(order.map((c) => [c.name, [] as number[]]));
+  for (let i = 0; i < n; i++) {
+    for (const c of order) {
+      const start = performance.now();
+      await call(c, jsonBody);
+      times.get(c.name)!.push(performance.now() - start);
+    }
   }
   return times;
 }
@@ -354,15 +378,20 @@ try {
     );
     const added: Record<string, number> = {};
     const seqMedian: Record<string, number> = {};
+    const cpuBefore = new Map(
+      order.map((c) => [c.name, c.pid === undefined ? 0 : cpuNs(c.pid)]),
+    );
+    const turns = await interleaved(order, SEQUENTIAL);
     for (const c of order) {
-      const cpuBefore = c.pid === undefined ? 0 : cpuNs(c.pid);
-      const times = await sequential(c, SEQUENTIAL);
       if (c.pid !== undefined) {
-        added[`json cpu ${c.name}`] = (cpuNs(c.pid) - cpuBefore) / 1e6 /
-          SEQUENTIAL;
+        added[`json cpu ${c.name}`] = (cpuNs(c.pid) - cpuBefore.get(c.name)!) /
+          1e6 / SEQUENTIAL;
       }
+      const times = turns.get(c.name)!;
       seq.get(c.name)!.push(...times);
       seqMedian[c.name] = median(times);
+    }
+    for (const c of order) {
       conc.get(c.name)!.push(...await concurrent(c, SEQUENTIAL));
       if (c.pid !== undefined) {
         const perChunk = await streams(c, STREAMS);
