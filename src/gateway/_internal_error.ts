@@ -2,6 +2,7 @@
 // path (an internal bug, or an injected clock that throws) still gets its
 // log line, with status 500 and an error code, like every other request.
 import { ANTHROPIC_API, OPENAI_API } from "./_apis.ts";
+import { errorApi } from "./_count_tokens.ts";
 import { resolveError } from "./errors.ts";
 import type { RequestLogEntry } from "./gateway_types.ts";
 
@@ -49,9 +50,10 @@ export function internalErrorResponse(
   request: Request,
   requestId: string,
 ): Response {
-  const api = new URL(request.url).pathname === "/v1/messages"
+  const path = new URL(request.url).pathname;
+  const api = path === "/v1/messages"
     ? ANTHROPIC_API
-    : OPENAI_API;
+    : errorApi(path, request.headers);
   const resolved = resolveError(new Error("internal"));
   return Response.json(api.errorBody(resolved), {
     status: resolved.status,

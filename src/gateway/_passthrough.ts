@@ -12,6 +12,7 @@ import {
   type ErrorCodeValue,
 } from "../models/errors.ts";
 import { ignore, raceAbort } from "../models/_util.ts";
+import { abortRelayed } from "../models/adapters/_http.ts";
 import type { IRChatRequest, IRUsage } from "../models/types.ts";
 import type { ParsedRequest } from "./_apis.ts";
 import { isRecord } from "./_wire_util.ts";
@@ -141,11 +142,19 @@ async function readCapped(
     }
     // A declared, uncompressed length (the runtime enforces it): one read,
     // without the `body` getter, which builds a ReadableStream (about a
-    // tenth of the latency the gateway adds). The fetch follows `signal`
-    // (the router keeps a relay's linked), so an abort ends the read and
-    // frees the connection; the race covers a fetch of the user's own that
-    // does not.
-    return new Uint8Array(await raceAbort(upstream.arrayBuffer(), signal));
+    // tenth of the latency the gateway adds). The body is then locked, so an
+    // abort ends the read by aborting the fetch behind it (the connection
+    // closes); the race also answers for a fetch that ignores its signal.
+    const onAbort = (): void => {
+      abortRelayed(upstream, signal.reason);
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+    try {
+      return new Uint8Array(await raceAbort(upstream.arrayBuffer(), signal));
+    } finally {
+      signal.removeEventListener("abort", onAbort);
+    }
   }
   const body = upstream.body;
   if (body === null) return new Uint8Array(0);

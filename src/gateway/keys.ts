@@ -142,9 +142,9 @@ export class KeyRing {
    * Creates the key ring.
    *
    * @param keys The accepted keys (ids must be unique, digests 64 hex digits,
-   *   limits positive whole numbers).
+   *   limits positive finite numbers).
    * @throws {TypeError} For a duplicate id, a malformed digest or a limit
-   *   that is not a positive whole number.
+   *   that is not a positive finite number.
    */
   constructor(keys: readonly ApiKey[]) {
     const ids = new Set<string>();
@@ -156,15 +156,15 @@ export class KeyRing {
           `key "${key.id}": sha256 must be 64 lowercase hex digits`,
         );
       }
-      // A zero, fractional or infinite limit has no honest Retry-After or
-      // x-ratelimit-reset: the config file refuses it, and so does this.
+      // A zero, negative or infinite limit has no honest Retry-After or
+      // x-ratelimit-reset (a fraction does: rpm 0.5 is one every 2 min).
       for (const limit of ["rpm", "tpm"] as const) {
         const value = key[limit];
         if (
-          value !== undefined && !(Number.isSafeInteger(value) && value > 0)
+          value !== undefined && !(Number.isFinite(value) && value > 0)
         ) {
           throw new TypeError(
-            `key "${key.id}": ${limit} must be a positive whole number, got ${
+            `key "${key.id}": ${limit} must be a positive finite number, got ${
               String(value)
             }`,
           );

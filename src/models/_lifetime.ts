@@ -38,18 +38,6 @@ export class Lifetime {
   }
 
   /**
-   * A signal aborted by the caller's or by end(), that needs no unlinking:
-   * for a relay, whose answer body outlives the call, so the caller leaving
-   * (or dispose()) must still reach the fetch reading it. A dependent signal
-   * (`AbortSignal.any`) costs a few µs more than a linked controller, and is
-   * let go of with the body instead of by the call's end.
-   */
-  followSignal(caller: AbortSignal | undefined): CallSignal {
-    if (caller === undefined) return this.#own;
-    return { signal: AbortSignal.any([caller, this.signal]), unlink: ignore };
-  }
-
-  /**
    * Settles like `answer`, or rejects with the lifetime's reason once end()
    * is called, whichever comes first. A non-thenable answer is returned as is.
    */

@@ -65,7 +65,7 @@ import { createStrategy } from "./routing/create.ts";
 import { Selector } from "./routing/selector.ts";
 import { routeStream } from "./streaming/stream.ts";
 import { withReopening } from "./streaming/_chunks.ts";
-import { handOver, isRelay, relayRequest } from "./_relay.ts";
+import { handOver, relayRequest } from "./_relay.ts";
 import type { RelayResult, RoutingTrace } from "./trace.ts";
 
 export type * from "./config.ts";
@@ -445,11 +445,8 @@ export class Router implements BackendAdapter {
     signal?: AbortSignal,
     options?: ExecuteOptions,
   ): Promise<IRChatResponse> {
-    // The adapters' signal: dispose() aborts it, and the caller's too; a
-    // relay's keeps following both while its body is read.
-    const link = isRelay(request)
-      ? this.#lifetime.followSignal(signal)
-      : this.#lifetime.callSignal(signal);
+    // The adapters' signal: dispose() aborts it, and the caller's too.
+    const link = this.#lifetime.callSignal(signal);
     try {
       if (signal?.aborted) throw abortedRouterError(signal, []);
       const parts = this.#parts;
@@ -548,9 +545,7 @@ export class Router implements BackendAdapter {
    * latency recorded at the head. A non-2xx answer is that backend's
    * failure as in `execute` (fallback, or the client's error); after the
    * head nothing falls back. `request.stream` chooses JSON or SSE. The body
-   * is the caller's to read or cancel; `signal` (and `dispose()`) abort the
-   * wait for the head and, after it, the body's reading too, with the HTTP
-   * adapters over a fetch that honours its signal (as the runtime's does).
+   * is the caller's to read or cancel; `signal` bounds the wait for the head.
    * An answer the caller does not get (a parallel loser's, one that arrived
    * as `signal` aborted or `dispose()` ran) has its body cancelled at once,
    * so its upstream connection is not held until garbage collection.

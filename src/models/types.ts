@@ -603,8 +603,7 @@ export interface BackendAdapter {
    * body is the caller's to read or cancel. Optional.
    *
    * @param request The IR request; never mutated.
-   * @param signal Aborts the call, and after the head the body's reading
-   *   (the router keeps it linked while the caller reads).
+   * @param signal Aborts the call until the head arrived.
    * @returns The upstream response, body unread.
    */
   relay?(request: IRChatRequest, signal?: AbortSignal): Promise<Response>;

@@ -75,4 +75,25 @@ describe("the last-resort 500", () => {
       gateway.dispose();
     }
   });
+
+  it("answers the count route in Anthropic's shape, as its other errors", async () => {
+    const { gateway } = brokenClockGateway();
+    try {
+      const response = await gateway(
+        new Request("http://localhost/v1/messages/count_tokens", {
+          method: "POST",
+          body: JSON.stringify({
+            model: "echo",
+            messages: [{ role: "user", content: "hi" }],
+          }),
+        }),
+      );
+      assert.equal(response.status, 500);
+      const body = await response.json();
+      assert.equal(body.type, "error");
+      assert.equal(body.error.type, "api_error");
+    } finally {
+      gateway.dispose();
+    }
+  });
 });

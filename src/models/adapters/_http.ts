@@ -155,7 +155,6 @@ class CallScope {
   timedOut = false;
   readonly #timeout: number;
   readonly #callerSignal: AbortSignal | undefined;
-  readonly #signal: AbortSignal;
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** `performance.now()` of the last `touch`. */
   #last = 0;
@@ -165,7 +164,7 @@ class CallScope {
     this.controller.abort(this.#callerSignal?.reason);
   readonly #onTimer = (): void => {
     this.#timer = undefined;
-    if (this.#signal.aborted) return;
+    if (this.controller.signal.aborted) return;
     const left = this.#paused
       ? this.#timeout
       : this.#timeout - (performance.now() - this.#last);
@@ -177,32 +176,18 @@ class CallScope {
     this.controller.abort(new DOMException("timed out", "TimeoutError"));
   };
 
-  /**
-   * @param follow Keep following the caller's signal after dispose(): a
-   *   relay hands its body on, and the caller leaving must still abort the
-   *   fetch that reads it (a dependent signal, so nothing to unlink).
-   */
-  constructor(
-    timeout: number,
-    callerSignal: AbortSignal | undefined,
-    follow = false,
-  ) {
+  constructor(timeout: number, callerSignal: AbortSignal | undefined) {
     this.#timeout = timeout;
     this.#callerSignal = callerSignal;
-    if (follow && callerSignal !== undefined) {
-      this.#signal = AbortSignal.any([callerSignal, this.controller.signal]);
-    } else {
-      this.#signal = this.controller.signal;
-      if (callerSignal?.aborted) this.controller.abort(callerSignal.reason);
-      else {callerSignal?.addEventListener("abort", this.#onCallerAbort, {
-          once: true,
-        });}
-    }
+    if (callerSignal?.aborted) this.controller.abort(callerSignal.reason);
+    else {callerSignal?.addEventListener("abort", this.#onCallerAbort, {
+        once: true,
+      });}
     this.touch();
   }
 
   get signal(): AbortSignal {
-    return this.#signal;
+    return this.controller.signal;
   }
 
   /** Restarts the timeout (called on each network chunk of a stream). */
@@ -211,7 +196,7 @@ class CallScope {
     if (timeout <= 0 || timeout === Infinity) return;
     this.#last = performance.now();
     this.#paused = false;
-    if (this.#timer !== undefined || this.#signal.aborted) return;
+    if (this.#timer !== undefined || this.controller.signal.aborted) return;
     this.#timer = setTimeout(this.#onTimer, timerDelay(timeout));
   }
 
@@ -232,6 +217,28 @@ class CallScope {
 export function joinURL(baseURL: string, path: string): string {
   return baseURL.replace(/\/+$/, "") +
     (path.startsWith("/") ? path : `/${path}`);
+}
+
+/**
+ * The controller of the fetch behind each relayed answer. Keyed weakly by
+ * the Response, so an entry goes with its answer: no signal outlives the
+ * call (AbortSignal.any() over a long-lived signal leaks on Node 20).
+ */
+const RELAYED_FETCHES = new WeakMap<Response, AbortController>();
+
+/**
+ * Aborts the fetch behind a relayed answer (`HttpClient.relay`): its body's
+ * reading ends and the upstream connection closes, even while the body is
+ * read whole (`arrayBuffer()`, locked to a reader, so not cancellable). A
+ * Response no HTTP adapter relayed is left alone.
+ *
+ * @returns Whether the answer was one of ours.
+ */
+export function abortRelayed(response: Response, reason?: unknown): boolean {
+  const controller = RELAYED_FETCHES.get(response);
+  if (controller === undefined) return false;
+  controller.abort(reason);
+  return true;
 }
 
 /** Issues requests for one adapter and maps every failure to an AdapterError. */
@@ -485,18 +492,21 @@ export class HttpClient {
 
   /**
    * POSTs `body` and resolves with the 2xx response, body unread: the
-   * timeout bounds the wait for the head only, since the caller hands the
-   * body on (a relay) and a timer per chunk is what a relay saves; `signal`
-   * aborts the body's reading too (the fetch keeps following it).
+   * timeout and `signal` bound the wait for the head only, since the caller
+   * hands the body on (a relay) and a timer per chunk is what a relay saves.
+   * The fetch's own controller stays reachable through
+   * {@linkcode abortRelayed}, for a caller that reads the body whole.
    */
   async relay(
     path: string,
     body: unknown,
     signal: AbortSignal | undefined,
   ): Promise<Response> {
-    const scope = new CallScope(this.#options.timeout, signal, true);
+    const scope = new CallScope(this.#options.timeout, signal);
     try {
-      return await this.#open("POST", path, body, scope, signal);
+      const response = await this.#open("POST", path, body, scope, signal);
+      RELAYED_FETCHES.set(response, scope.controller);
+      return response;
     } finally {
       scope.dispose();
     }
