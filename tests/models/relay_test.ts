@@ -104,4 +104,27 @@ describe("Router.relayResponse", () => {
       router.dispose();
     }
   });
+  it("builds no AbortSignal.any() per call: it leaks on Node 20 when one source lives long", async () => {
+    const up = upstream("up", () => new Response(BODY));
+    const router = createRouter().register("up", up.adapter);
+    const any = AbortSignal.any;
+    let calls = 0;
+    AbortSignal.any = (signals) => {
+      calls++;
+      return any.call(AbortSignal, signals);
+    };
+    try {
+      // The router's lifetime signal lives as long as the router; a caller's
+      // may too. Neither may gain a dependent signal per call.
+      const caller = new AbortController();
+      for (const signal of [caller.signal, undefined]) {
+        const { response } = await router.relayResponse(req("hi"), signal);
+        assert.equal(await response.text(), BODY);
+      }
+      assert.equal(calls, 0);
+    } finally {
+      AbortSignal.any = any;
+      router.dispose();
+    }
+  });
 });
