@@ -1,7 +1,7 @@
 // The gateway's last resort: a request whose handling threw past every error
 // path (an internal bug, or an injected clock that throws) still gets its
 // log line, with status 500 and an error code, like every other request.
-import { ANTHROPIC_API, OPENAI_API } from "./_apis.ts";
+import { ANTHROPIC_API } from "./_apis.ts";
 import { errorApi } from "./_count_tokens.ts";
 import { resolveError } from "./errors.ts";
 import type { RequestLogEntry } from "./gateway_types.ts";
