@@ -10,6 +10,7 @@
  * | the gateway refused the request (bad JSON, bad field, body too large) | its own 4xx |
  * | an upstream 4xx other than 408 and 429 (400, 401, 403, 404, 409, 413, 422), from the only backend or from **every** backend fallback tried | that status, with the upstream's own error `message`/`type`/`code`/`param` when it sent OpenAI- or Anthropic-shaped JSON |
  * | `INVALID_REQUEST` raised before anything was sent, `ROUTING_FAILED` | 400 |
+ * | `ROUTING_FAILED` from a custom routing or fallback hook (it threw, or chose an unknown, unavailable, attempted or disallowed backend) | 500, with a generic message |
  * | every backend rate limited | 429 + `Retry-After` (seconds, the shortest wait, rounded up) |
  * | `NO_BACKEND_AVAILABLE` because every candidate cools down after a 429's `Retry-After` (the router's `cooldownOnRateLimit`) | 429 + `Retry-After` and `retry-after-ms`: the time until the first candidate is back |
  * | `NO_BACKEND_AVAILABLE` because every candidate's circuit breaker is open after failures (its `circuitBreakerTimeout` known) | 503 + `Retry-After` and `retry-after-ms`: the time until the first candidate's breaker admits its half-open probe |
@@ -348,6 +349,19 @@ export function resolveError(
       code: error.code,
       param: null,
       headers: retryAfterHeaders(error.retryAfter),
+    };
+  }
+  if (error.code === "ROUTING_FAILED" && error.details?.hook !== undefined) {
+    // A custom routing or fallback hook (the operator's code) failed or chose
+    // a backend it may not: not the request's fault, and not one a retry
+    // would fix, so neither a 400 nor a 503.
+    return {
+      status: 500,
+      type: errorTypeFor(500),
+      message: "The gateway's routing hook failed.",
+      code: error.code,
+      param: null,
+      headers: {},
     };
   }
   let status = STATUS_BY_CODE[error.code] ?? 500;

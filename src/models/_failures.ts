@@ -22,12 +22,14 @@ export function routingFailed(
   message: string,
   attempted: readonly string[] = [],
   cause?: unknown,
+  details?: Record<string, unknown>,
 ): RouterError {
   return new RouterError({
     code: ErrorCode.ROUTING_FAILED,
     message,
     attemptedBackends: attempted,
     cause,
+    ...(details === undefined ? {} : { details }),
   });
 }
 

@@ -40,13 +40,15 @@ export async function askHook(
     choice = await (signal === undefined ? answer : raceAbort(answer, signal));
   } catch (error) {
     if (signal?.aborted) throw abortedRouterError(signal, []);
-    throw routingFailed(`${hook} threw`, attempted, error);
+    throw routingFailed(`${hook} threw`, attempted, error, { hook });
   }
   if (choice === null || choice === undefined) return undefined;
   if (typeof choice !== "string") {
     throw routingFailed(
       `${hook} returned a non-name: ${String(choice)}`,
       attempted,
+      undefined,
+      { hook },
     );
   }
   if (rules.allowed !== undefined && !rules.allowed.includes(choice)) {
@@ -54,22 +56,33 @@ export async function askHook(
     throw routingFailed(
       `${hook} chose a backend this request may not use`,
       attempted,
+      undefined,
+      { hook },
     );
   }
   const entry = rules.entries.get(choice);
   if (entry === undefined) {
-    throw routingFailed(`${hook} chose unknown backend "${choice}"`, attempted);
+    throw routingFailed(
+      `${hook} chose unknown backend "${choice}"`,
+      attempted,
+      undefined,
+      { hook },
+    );
   }
   if (attempted.includes(choice) || choice === rules.primary) {
     throw routingFailed(
       `${hook} chose already attempted backend "${choice}"`,
       attempted,
+      undefined,
+      { hook },
     );
   }
   if (!rules.usable(entry)) {
     throw routingFailed(
       `${hook} chose unavailable backend "${choice}"`,
       attempted,
+      undefined,
+      { hook },
     );
   }
   return entry;
