@@ -13,6 +13,7 @@ import {
 } from "../models/errors.ts";
 import { ignore, raceAbort } from "../models/_util.ts";
 import { abortRelayed } from "../models/adapters/_http.ts";
+import { hasSmallIdentityBody, readBytes } from "../models/adapters/_body.ts";
 import type { IRChatRequest, IRUsage } from "../models/types.ts";
 import type { ParsedRequest } from "./_apis.ts";
 import { isRecord } from "./_wire_util.ts";
@@ -90,7 +91,7 @@ export async function readRelayedJson(
 ): Promise<{ bytes: Uint8Array<ArrayBuffer>; usage: IRUsage | undefined }> {
   let bytes: Uint8Array<ArrayBuffer>;
   try {
-    bytes = await readCapped(upstream, signal);
+    bytes = await readCapped(upstream, signal, provider ?? "upstream");
   } catch (cause) {
     if (cause instanceof AdapterError) throw cause;
     throw brokeOff(
@@ -122,29 +123,19 @@ export async function readRelayedJson(
 
 /**
  * The body's bytes, at most MAX_JSON_BYTES (else INVALID_RESPONSE, the body
- * cancelled): a declared length over the bound is refused before any read.
+ * cancelled), read as the adapters read theirs.
  */
 async function readCapped(
   upstream: Response,
   signal: AbortSignal,
+  provider: string,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const tooLarge = (): AdapterError =>
-    new AdapterError({
-      code: ErrorCode.INVALID_RESPONSE,
-      message: `upstream: response body larger than ${MAX_JSON_BYTES} bytes`,
-    });
-  const headers = upstream.headers;
-  const length = headers.get("content-length");
-  if (length !== null && headers.get("content-encoding") === null) {
-    if (Number(length) > MAX_JSON_BYTES) {
-      upstream.body?.cancel().catch(ignore);
-      throw tooLarge();
-    }
-    // A declared, uncompressed length (the runtime enforces it): one read,
-    // without the `body` getter, which builds a ReadableStream (about a
-    // tenth of the latency the gateway adds). The body is then locked, so an
-    // abort ends the read by aborting the fetch behind it (the connection
-    // closes); the race also answers for a fetch that ignores its signal.
+  if (hasSmallIdentityBody(upstream, MAX_JSON_BYTES)) {
+    // One read, without the `body` getter, which builds a ReadableStream
+    // (about a tenth of the latency the gateway adds). The body is then
+    // locked, so an abort ends the read by aborting the fetch behind it (the
+    // connection closes); the race also answers for a fetch that ignores
+    // its signal.
     const onAbort = (): void => {
       abortRelayed(upstream, signal.reason);
     };
@@ -158,40 +149,7 @@ async function readCapped(
   }
   const body = upstream.body;
   if (body === null) return new Uint8Array(0);
-  // Chunk by chunk through the one reader that holds the body, cancelled
-  // when the signal aborts.
-  const reader = body.getReader();
-  const onAbort = (): void => {
-    reader.cancel(signal.reason).catch(ignore);
-  };
-  if (signal.aborted) onAbort();
-  else signal.addEventListener("abort", onAbort, { once: true });
-  try {
-    const parts: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_JSON_BYTES) {
-        await reader.cancel().catch(ignore);
-        throw tooLarge();
-      }
-      parts.push(value);
-    }
-    if (parts.length === 1 && parts[0].buffer instanceof ArrayBuffer) {
-      return parts[0] as Uint8Array<ArrayBuffer>;
-    }
-    const bytes = new Uint8Array(size);
-    let offset = 0;
-    for (const part of parts) {
-      bytes.set(part, offset);
-      offset += part.byteLength;
-    }
-    return bytes;
-  } finally {
-    signal.removeEventListener("abort", onAbort);
-  }
+  return await readBytes(provider, body, MAX_JSON_BYTES, false, signal);
 }
 
 /** IR usage from an OpenAI `usage` object, when it has the token counts. */

@@ -43,14 +43,18 @@ export function hasSmallIdentityBody(
   return encoding === null || encoding === "identity";
 }
 
-/** Reads a body as UTF-8 text, up to `limit` bytes (truncating or throwing). */
-export async function readText(
+/**
+ * Reads a body's bytes, up to `limit` (truncating, or throwing
+ * INVALID_RESPONSE); the body is cancelled when the read stops early or
+ * `signal` aborts.
+ */
+export async function readBytes(
   provider: string,
   body: ReadableStream<Uint8Array>,
   limit: number,
   truncate: boolean,
   signal: AbortSignal,
-): Promise<string> {
+): Promise<Uint8Array<ArrayBuffer>> {
   const reader = body.getReader();
   const parts: Uint8Array[] = [];
   let size = 0;
@@ -83,5 +87,18 @@ export async function readText(
     bytes.set(part, offset);
     offset += part.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
+}
+
+/** Reads a body as UTF-8 text, up to `limit` bytes (truncating or throwing). */
+export async function readText(
+  provider: string,
+  body: ReadableStream<Uint8Array>,
+  limit: number,
+  truncate: boolean,
+  signal: AbortSignal,
+): Promise<string> {
+  return new TextDecoder().decode(
+    await readBytes(provider, body, limit, truncate, signal),
+  );
 }
