@@ -6,7 +6,12 @@ import { parseMessagesRequest } from "./anthropic_request.ts";
 import { ANTHROPIC_API, OPENAI_API, type WireApi } from "./_apis.ts";
 import { readJson } from "./_read_bounded.ts";
 import { estimateTokens } from "./_request_parts.ts";
-import { isRecord, type ModelTarget, targetOf } from "./_wire_util.ts";
+import {
+  isRecord,
+  type ModelTarget,
+  resolveAlias,
+  targetOf,
+} from "./_wire_util.ts";
 import { type ApiKey, checkModelAllowed } from "./keys.ts";
 
 export const PATH = "/v1/messages/count_tokens";
@@ -33,10 +38,10 @@ export async function tokens(
     // Counting takes no `max_tokens`; the parser requires one.
     isRecord(body) ? { ...body, max_tokens: 1 } : body,
     (model) => {
-      const aliased = Object.hasOwn(context.aliases, model)
-        ? context.aliases[model]
-        : model;
-      target = targetOf(aliased, context.registered);
+      target = targetOf(
+        resolveAlias(context.aliases, model),
+        context.registered,
+      );
       return target;
     },
     "count_tokens",

@@ -112,7 +112,6 @@ import {
 
 export * from "./gateway_types.ts";
 import {
-  estimateTokens,
   noteRouting,
   type Outcome,
   requestIdOf,
@@ -429,7 +428,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       clearTimeout(timer);
       outcome.firstOutputAt = now();
       metrics.streamOpened();
-      const ir = parsed.ir;
+      const promptTokens = parsed.promptTokens;
       const tokens = body !== null &&
           (tapAllStreams || key?.tpm !== undefined)
         ? new StreamTokenTap(body)
@@ -438,7 +437,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         outcome.errorCode ??= ErrorCode.ABORTED;
       }).finally(() => {
         if (tokens) {
-          const read = tokens.tokens(estimateTokens(ir));
+          const read = tokens.tokens(promptTokens);
           outcome.usage = read.usage;
           outcome.tokensEstimated = read.estimated;
           outcome.errorCode = tokens.errorCode ?? outcome.errorCode;

@@ -32,6 +32,10 @@ export async function askHook(
   signal: AbortSignal | undefined,
 ): Promise<BackendEntry | undefined> {
   const { hook, attempted } = rules;
+  // `details.hook` tells the hook's fault (the operator's code) from a
+  // caller's ROUTING_FAILED, e.g. for the gateway's status.
+  const failed = (message: string, cause?: unknown) =>
+    routingFailed(message, attempted, cause, { hook });
   let choice: unknown;
   // The call's signal (the caller's and dispose()) ends the wait: a hook
   // that never answers must not hold the call, and a late answer is ignored.
@@ -40,50 +44,25 @@ export async function askHook(
     choice = await (signal === undefined ? answer : raceAbort(answer, signal));
   } catch (error) {
     if (signal?.aborted) throw abortedRouterError(signal, []);
-    throw routingFailed(`${hook} threw`, attempted, error, { hook });
+    throw failed(`${hook} threw`, error);
   }
   if (choice === null || choice === undefined) return undefined;
   if (typeof choice !== "string") {
-    throw routingFailed(
-      `${hook} returned a non-name: ${String(choice)}`,
-      attempted,
-      undefined,
-      { hook },
-    );
+    throw failed(`${hook} returned a non-name: ${String(choice)}`);
   }
   if (rules.allowed !== undefined && !rules.allowed.includes(choice)) {
     // Not named: the hook's choice is the operator's, the error the caller's.
-    throw routingFailed(
-      `${hook} chose a backend this request may not use`,
-      attempted,
-      undefined,
-      { hook },
-    );
+    throw failed(`${hook} chose a backend this request may not use`);
   }
   const entry = rules.entries.get(choice);
   if (entry === undefined) {
-    throw routingFailed(
-      `${hook} chose unknown backend "${choice}"`,
-      attempted,
-      undefined,
-      { hook },
-    );
+    throw failed(`${hook} chose unknown backend "${choice}"`);
   }
   if (attempted.includes(choice) || choice === rules.primary) {
-    throw routingFailed(
-      `${hook} chose already attempted backend "${choice}"`,
-      attempted,
-      undefined,
-      { hook },
-    );
+    throw failed(`${hook} chose already attempted backend "${choice}"`);
   }
   if (!rules.usable(entry)) {
-    throw routingFailed(
-      `${hook} chose unavailable backend "${choice}"`,
-      attempted,
-      undefined,
-      { hook },
-    );
+    throw failed(`${hook} chose unavailable backend "${choice}"`);
   }
   return entry;
 }
