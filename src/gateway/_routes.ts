@@ -1,10 +1,11 @@
 // The gateway's routes (path → method) and the 404 or 405 for the rest.
+import { PATH as COUNT_PATH } from "./_count_tokens.ts";
 import { GatewayError } from "./errors.ts";
 
 const ROUTES: Readonly<Record<string, string>> = {
   "/v1/chat/completions": "POST",
   "/v1/messages": "POST",
-  "/v1/messages/count_tokens": "POST",
+  [COUNT_PATH]: "POST",
   "/v1/models": "GET",
   "/api/router": "GET",
   "/metrics": "GET",

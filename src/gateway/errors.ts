@@ -153,6 +153,12 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   UNKNOWN: 500,
 };
 
+/** The status of a NO_BACKEND_AVAILABLE whose candidates all cool down. */
+const COOLDOWN_STATUS: Readonly<Record<string, number>> = {
+  "rate-limit": 429,
+  "circuit-open": 503,
+};
+
 const TYPE_BY_STATUS: Readonly<Record<number, string>> = {
   400: "invalid_request_error",
   401: "authentication_error",
@@ -324,29 +330,19 @@ export function resolveError(
       ),
     };
   }
-  if (
-    error.code === "NO_BACKEND_AVAILABLE" &&
-    error.details?.cooldown === "rate-limit" && error.retryAfter !== undefined
-  ) {
+  // Every candidate waits out a cooldown whose end is known: a 429's
+  // (answered as the 429 it was) or an open breaker's (a 503). Both SDKs
+  // retry at once unless told the wait, so they are told.
+  const cooldown = error.code === "NO_BACKEND_AVAILABLE" &&
+      error.retryAfter !== undefined
+    ? COOLDOWN_STATUS[String(error.details?.cooldown)]
+    : undefined;
+  if (cooldown !== undefined) {
     return {
-      status: 429,
-      type: "rate_limit_error",
+      status: cooldown,
+      type: errorTypeFor(cooldown),
       message: error.message,
-      code: "RATE_LIMITED",
-      param: null,
-      headers: retryAfterHeaders(error.retryAfter),
-    };
-  }
-  if (
-    error.code === "NO_BACKEND_AVAILABLE" &&
-    error.details?.cooldown === "circuit-open" && error.retryAfter !== undefined
-  ) {
-    // Both SDKs retry a 503 at once unless told the wait: this one is known.
-    return {
-      status: 503,
-      type: errorTypeFor(503),
-      message: error.message,
-      code: error.code,
+      code: cooldown === 429 ? "RATE_LIMITED" : error.code,
       param: null,
       headers: retryAfterHeaders(error.retryAfter),
     };
