@@ -11,7 +11,7 @@ import {
   ErrorCode,
   type ErrorCodeValue,
 } from "../models/errors.ts";
-import { ignore, raceAbort } from "../models/_util.ts";
+import { raceAbort } from "../models/_util.ts";
 import { abortRelayed } from "../models/adapters/_http.ts";
 import { hasSmallIdentityBody, readBytes } from "../models/adapters/_body.ts";
 import type { IRChatRequest, IRUsage } from "../models/types.ts";
