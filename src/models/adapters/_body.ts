@@ -11,6 +11,9 @@ import { invalidResponse } from "./_errors.ts";
  * a proxy, resolves to its own Response class.
  */
 export function isResponseLike(value: unknown): value is Response {
+  // The runtime's own Response first: the structural check below reads
+  // `body`, whose getter builds a ReadableStream a relay never needs.
+  if (value instanceof Response) return true;
   if (typeof value !== "object" || value === null) return false;
   const response = value as Partial<Response>;
   return typeof response.ok === "boolean" &&
