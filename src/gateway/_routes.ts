@@ -2,9 +2,12 @@
 import { PATH as COUNT_PATH } from "./_count_tokens.ts";
 import { GatewayError } from "./errors.ts";
 
+export const CHAT_PATH = "/v1/chat/completions";
+export const MESSAGES_PATH = "/v1/messages";
+
 const ROUTES: Readonly<Record<string, string>> = {
-  "/v1/chat/completions": "POST",
-  "/v1/messages": "POST",
+  [CHAT_PATH]: "POST",
+  [MESSAGES_PATH]: "POST",
   [COUNT_PATH]: "POST",
   "/v1/models": "GET",
   "/api/router": "GET",
@@ -33,4 +36,20 @@ export function routeError(
     code: "method_not_allowed",
     headers: { allow: allowed },
   });
+}
+
+/**
+ * The path of an absolute request URL. A path already in normal form (one
+ * of the routes, no query) is cut from the string as it is, since the URL
+ * parser would return it unchanged; anything else (dot segments, escapes,
+ * a query) goes through the parser. Most requests are the first kind, and
+ * skip building a URL object.
+ */
+export function pathOf(url: string): string {
+  const scheme = url.indexOf("://");
+  const start = scheme < 0 ? -1 : url.indexOf("/", scheme + 3);
+  if (start > 0 && Object.hasOwn(ROUTES, url.slice(start))) {
+    return url.slice(start);
+  }
+  return new URL(url).pathname;
 }

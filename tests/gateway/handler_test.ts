@@ -161,4 +161,42 @@ describe("createGateway as a fetch handler", () => {
       gateway.dispose();
     }
   });
+
+  it("routes a path as the URL parser reads it: a query, dot segments, escapes", async () => {
+    const gateway = createGateway({
+      backends: [["echo", createEchoAdapter()]],
+    });
+    const body = {
+      model: "echo",
+      messages: [{ role: "user", content: "same route" }],
+    };
+    try {
+      // Each of these is /v1/chat/completions once parsed; the fast path
+      // that skips the URL parser must not turn them into 404s.
+      for (
+        const path of [
+          "/v1/chat/completions?trace=1",
+          "/v1/./chat/completions",
+          "/v1/x/../chat/completions",
+          "/v1/chat/completions#frag",
+        ]
+      ) {
+        const response = await gateway(post(path, body));
+        assert.equal(response.status, 200, path);
+        assert.equal(
+          (await response.json()).choices[0].message.content,
+          "same route",
+        );
+      }
+      // And what the parser does not map to a route stays a 404.
+      const other = await gateway(post("/v1/chat/completions/", body));
+      assert.equal(other.status, 404);
+      assert.equal((await other.json()).error.code, "unknown_url");
+      const escaped = await gateway(post("/v1/chat%2Fcompletions", body));
+      assert.equal(escaped.status, 404);
+      await escaped.body?.cancel();
+    } finally {
+      gateway.dispose();
+    }
+  });
 });
