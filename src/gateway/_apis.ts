@@ -28,11 +28,21 @@ export interface ParsedRequest {
   promptTokens: number;
 }
 
-/** A wire format's parse result, with its prompt estimate. */
+/**
+ * A wire format's parse result, with its prompt estimate computed when first
+ * read: it serializes the whole prompt, and a relayed JSON answer (the most
+ * common request) carries the upstream's own usage and never reads it.
+ */
 function estimated<T extends { ir: IRChatRequest }>(
   parsed: T,
 ): T & { promptTokens: number } {
-  return { ...parsed, promptTokens: estimateTokens(parsed.ir) };
+  let tokens: number | undefined;
+  return {
+    ...parsed,
+    get promptTokens(): number {
+      return tokens ??= estimateTokens(parsed.ir);
+    },
+  };
 }
 
 /** Encodes one stream. */

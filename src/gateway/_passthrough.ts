@@ -75,6 +75,9 @@ export function streamBodyOf(
   throw brokeOff(ErrorCode.ABORTED, provider, signal.reason);
 }
 
+// One decoder for every body: decode() without `stream` keeps no state.
+const utf8 = new TextDecoder();
+
 /** Largest relayed JSON answer read, as the adapters' own bound. */
 const MAX_JSON_BYTES = 32 * 1024 * 1024;
 
@@ -106,7 +109,7 @@ export async function readRelayedJson(
   }
   let json: unknown;
   try {
-    json = JSON.parse(new TextDecoder().decode(bytes));
+    json = JSON.parse(utf8.decode(bytes));
   } catch {
     // handled below
   }

@@ -3,6 +3,9 @@
 // buffered whole.
 import { GatewayError } from "./errors.ts";
 
+// One decoder for every body: decode() without `stream` keeps no state.
+const utf8 = new TextDecoder();
+
 /**
  * The request's body bytes, or the error `tooLarge()` makes once more than
  * `limit` bytes are declared (Content-Length) or received.
@@ -93,7 +96,7 @@ export async function readJson(
     });
   }
   try {
-    return JSON.parse(new TextDecoder().decode(bytes));
+    return JSON.parse(utf8.decode(bytes));
   } catch {
     throw new GatewayError({
       status: 400,
