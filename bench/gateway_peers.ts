@@ -19,7 +19,11 @@
 // all alike; the ratios are computed per round and their median is printed.
 // Sequential non-streamed requests go to the contenders in turn, request by
 // request (the direct call included), so each ratio compares requests made
-// side by side rather than blocks measured at different moments.
+// side by side rather than blocks measured at different moments. Then each
+// contender takes turns with only the direct call and the relay: the same
+// side-by-side ratio without seven other servers' work between two of its
+// requests (which evicts its code and data from the CPU caches, a penalty
+// that grows with the code a server runs per request).
 // Measures:
 //   - added latency of a non-streamed request: the contender's median (and
 //     p90) minus the direct call's, sequential and at CONCURRENCY clients;
@@ -210,6 +214,38 @@ async function interleaved(
   return times;
 }
 
+/**
+ * `n` requests each to `direct`, the relay and one contender, taking turns
+ * request by request in a rotating order: that contender's added latency
+ * and the relay's, measured side by side while only these three servers
+ * run. Beside the all-in-turn phase it tells what the rotation through
+ * eight processes costs each one: there every request finds its server's
+ * code and data pushed out of the caches by seven others, which weighs on a
+ * server in proportion to the code it runs.
+ */
+async function paired(
+  direct: Contender,
+  relay: Contender,
+  contender: Contender,
+  n: number,
+): Promise<{ added: number; relayAdded: number }> {
+  const trio = [direct, relay, contender];
+  const times = trio.map(() => [] as number[]);
+  for (let i = 0; i < n; i++) {
+    for (let k = 0; k < trio.length; k++) {
+      const j = (k + i) % trio.length;
+      const start = performance.now();
+      await call(trio[j], jsonBody);
+      times[j].push(performance.now() - start);
+    }
+  }
+  const base = median(times[0]);
+  return {
+    added: median(times[2]) - base,
+    relayAdded: median(times[1]) - base,
+  };
+}
+
 async function concurrent(c: Contender, n: number): Promise<number[]> {
   const times: number[] = [];
   await Promise.all(
@@ -392,6 +428,12 @@ try {
       seqMedian[c.name] = median(times);
     }
     for (const c of order) {
+      if (c.name === "direct" || c.name === "relay") continue;
+      const pair = await paired(contenders[0], contenders[1], c, SEQUENTIAL);
+      added[`paired ${c.name}`] = pair.added;
+      added[`paired ratio ${c.name}`] = pair.added / pair.relayAdded;
+    }
+    for (const c of order) {
       conc.get(c.name)!.push(...await concurrent(c, SEQUENTIAL));
       if (c.pid !== undefined) {
         const perChunk = await streams(c, STREAMS);
@@ -449,11 +491,27 @@ try {
   }
   const ratio = (a: string, b: string) =>
     median(rounds.map((r) => r[a] / r[b])).toFixed(2);
+  console.log(
+    `\nadded latency (ms), median of ${ROUNDS} rounds, each contender in turn with direct and relay only`,
+  );
+  for (const c of contenders.slice(2)) {
+    console.log(
+      `  ${c.name.padEnd(9)} ${
+        ms(median(rounds.map((r) => r[`paired ${c.name}`])))
+      }  × relay ${
+        median(rounds.map((r) => r[`paired ratio ${c.name}`])).toFixed(2)
+      }  [${
+        rounds.map((r) => r[`paired ratio ${c.name}`].toFixed(2)).join(" ")
+      }]`,
+    );
+  }
   console.log("\nratios (median of per-round ratios)");
   console.log(
     `  added latency gateway / relay   ${
       ratio("gateway", "relay")
-    }   (goal ≤ 1.5)`,
+    } all eight in turn, ${
+      median(rounds.map((r) => r["paired ratio gateway"])).toFixed(2)
+    } in three   (goal ≤ 1.5)`,
   );
   console.log(
     `  CPU per chunk gateway / relay   ${
@@ -484,7 +542,9 @@ try {
     console.log(
       `  added latency gateway / portkey ${
         ratio("gateway", "portkey")
-      }   (goal < 1)`,
+      } all eight in turn, ${
+        ratio("paired gateway", "paired portkey")
+      } in three   (goal < 1)`,
     );
     console.log(
       `  CPU per chunk gateway / portkey ${
