@@ -207,7 +207,10 @@
  *   timer of it.
  * - **Routing trace.** Every response carries `metadata.routing`, a
  *   {@linkcode RoutingTrace}; the final `done` chunk of a stream carries it
- *   in its `metadata`.
+ *   in its `metadata`. A stream also begins with a `start` chunk carrying
+ *   the trace as of its commit (the backend streaming, its attempt without
+ *   an outcome yet): the backend's own `start`, or one the Router adds when
+ *   the backend sent none, so a consumer that stops early knows the backend.
  *
  * @example Failover with a circuit breaker
  * ```ts
