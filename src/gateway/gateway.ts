@@ -493,6 +493,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     const chunks = modelRouter.executeStream(parsed.ir, signal, scope);
     const encoder = api.encoder(parsed, id, created);
     const observe = (chunk: IRStreamChunk): void => {
+      // The router's start names the backend it committed to: known here
+      // even when the client leaves before `done`.
+      if (chunk.type === "start") noteRouting(outcome, chunk.metadata.routing);
       if (chunk.type === "metadata" && chunk.usage) outcome.usage = chunk.usage;
       if (chunk.type === "done") {
         if (chunk.usage) outcome.usage = chunk.usage;

@@ -307,8 +307,8 @@ export class RateLimiter {
     const now = this.#now();
     let requests: BucketState | undefined;
     let tokens: BucketState | undefined;
-    let what = "";
-    let refusal: BucketState | undefined;
+    // The bucket that refused, and its limit in words for the message.
+    let refusal: { bucket: BucketState; limit: string } | undefined;
     if (key.rpm !== undefined) {
       requests = await this.#store.take(
         `${key.id}:rpm`,
@@ -317,8 +317,7 @@ export class RateLimiter {
         now,
       );
       if (!requests.allowed) {
-        what = `${key.rpm} requests per minute`;
-        refusal = requests;
+        refusal = { bucket: requests, limit: `${key.rpm} requests per minute` };
       }
     }
     let taken = 0;
@@ -333,8 +332,7 @@ export class RateLimiter {
         tokens = await this.#store.take(`${key.id}:tpm`, cost, bucket, now);
         if (tokens.allowed) taken = cost;
         else {
-          what = `${key.tpm} tokens per minute`;
-          refusal = tokens;
+          refusal = { bucket: tokens, limit: `${key.tpm} tokens per minute` };
           if (key.rpm !== undefined) {
             // The request was not served: give its request unit back.
             requests = await this.#store.adjust(
@@ -358,13 +356,13 @@ export class RateLimiter {
     if (refusal !== undefined) {
       Object.assign(
         headers,
-        retryAfterHeaders(Math.max(1, refusal.retryAfterMs)),
+        retryAfterHeaders(Math.max(1, refusal.bucket.retryAfterMs)),
       );
       throw new GatewayError({
         status: 429,
         type: "rate_limit_error",
         message:
-          `Rate limit reached for API key "${key.id}": ${what}. Retry after ${
+          `Rate limit reached for API key "${key.id}": ${refusal.limit}. Retry after ${
             headers["retry-after"]
           } s.`,
         code: "rate_limit_exceeded",

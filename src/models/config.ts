@@ -332,9 +332,15 @@ export interface ExecuteOptions {
   /**
    * The only backends this request may call (an allow-list of registered
    * names, as an API key's scope): every routing strategy, the default
-   * backend and every fallback policy choose among these only, and a named
-   * backend outside it is refused. When none of them is available the error
-   * is `NO_BACKEND_AVAILABLE`, whose message names no other backend.
+   * backend and every fallback policy choose among these only. A strategy's
+   * choice outside the list (a model mapping's, say) is not a refusal: routing
+   * goes on among the allowed backends. A backend the request names
+   * (`metadata.custom.backend`) outside the list is refused before any call
+   * with `ROUTING_FAILED` (not retryable: the request, not an outage, is at
+   * fault), whose message names that backend and the list, as do its
+   * `details.backend` and `details.allowed`; a stream ends with that error
+   * chunk. When no allowed backend is available the error is
+   * `NO_BACKEND_AVAILABLE`, whose message names no other backend.
    * Absent: any backend.
    */
   readonly backends?: readonly string[];

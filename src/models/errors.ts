@@ -18,7 +18,7 @@ export const ErrorCode = {
   ALL_BACKENDS_FAILED: "ALL_BACKENDS_FAILED",
   /** No healthy, circuit-closed backend to route to. */
   NO_BACKEND_AVAILABLE: "NO_BACKEND_AVAILABLE",
-  /** Routing rejected the request (unknown backend name, bad chain, bad custom result). */
+  /** Routing rejected the request (unknown backend name, a named backend outside the request's allowed ones, bad chain, bad custom result). */
   ROUTING_FAILED: "ROUTING_FAILED",
   /** The provider rejected the credentials (HTTP 401/403). */
   AUTHENTICATION_FAILED: "AUTHENTICATION_FAILED",

@@ -34,10 +34,12 @@
  *   `executeStream`, `relayResponse`) narrows availability for that request
  *   alone, in one place that every strategy, the fall-through and every
  *   fallback policy read: nothing outside it is called. A named backend
- *   outside it is `NO_BACKEND_AVAILABLE` before the name is looked up; no
- *   allowed backend available is the usual `NO_BACKEND_AVAILABLE`; a custom
- *   hook choosing outside it is `ROUTING_FAILED`. None of these messages
- *   names a backend outside the list (the gateway's key scopes rely on it).
+ *   outside it is `ROUTING_FAILED` before the name is looked up, its message
+ *   and `details` naming that backend and the list (only what the caller
+ *   gave); no allowed backend available is the usual `NO_BACKEND_AVAILABLE`;
+ *   a custom hook choosing outside it is `ROUTING_FAILED`. None of these
+ *   messages names a backend the caller did not (the gateway's key scopes
+ *   rely on it).
  * - **latency-optimized / cost-optimized.** A backend that has never been
  *   tried is chosen first (registration order), once, so new backends get
  *   data; afterwards the lowest mean latency over the recent window (only
@@ -207,7 +209,10 @@
  *   timer of it.
  * - **Routing trace.** Every response carries `metadata.routing`, a
  *   {@linkcode RoutingTrace}; the final `done` chunk of a stream carries it
- *   in its `metadata`.
+ *   in its `metadata`. A stream also begins with a `start` chunk carrying
+ *   the trace as of its commit (the backend streaming, its attempt without
+ *   an outcome yet): the backend's own `start`, or one the Router adds when
+ *   the backend sent none, so a consumer that stops early knows the backend.
  *
  * @example Failover with a circuit breaker
  * ```ts

@@ -583,7 +583,14 @@ export class Router implements BackendAdapter {
   /**
    * Streams a request with fallback before the first content chunk. Returns
    * the generator synchronously; it never throws — failures end the stream
-   * with an `error` chunk.
+   * with an `error` chunk. Once it commits to a backend (that backend's first
+   * content or tool call, or its `done`), its first chunk is a `start` whose
+   * `metadata.routing` is the {@linkcode RoutingTrace} so far: the backend,
+   * the fallbacks, and the streaming attempt listed without an outcome
+   * (`ok: false`, no `errorCode`). So a consumer that stops early still
+   * knows the backend. It is the backend's own `start` (its metadata kept),
+   * or one the Router adds when the backend sent none. The final `done`
+   * carries the complete trace.
    *
    * @param request The IR request (never mutated).
    * @param signal Ends the stream (with an `ABORTED` error chunk).

@@ -65,9 +65,10 @@ export interface RoutingAttempt {
   readonly ok: boolean;
   /**
    * The AdapterError code when it did not. Absent on a failed-looking
-   * attempt that was still running when the trace was made: a loser of
-   * `dispatchParallel` with `cancelOnFirstSuccess: false` (its latency is
-   * the time it had run by then).
+   * attempt that was still running when the trace was made (its latency is
+   * the time it had run by then): a loser of `dispatchParallel` with
+   * `cancelOnFirstSuccess: false`, or the streaming backend in the trace on
+   * a stream's `start` chunk.
    */
   readonly errorCode?: string;
   /**
@@ -79,7 +80,8 @@ export interface RoutingAttempt {
 
 /**
  * The routing trace on `response.metadata.routing` (and on the final `done`
- * chunk's `metadata.routing`; on `ALL_BACKENDS_FAILED` in `details.routing`).
+ * chunk's `metadata.routing`; as of the commit, on a stream's first chunk,
+ * its `start`; on `ALL_BACKENDS_FAILED` in `details.routing`).
  *
  * `dispatchParallel` puts a trace on `result.response.metadata.routing` and on
  * each `allResponses[i].response.metadata.routing`: `strategy: "parallel"`,

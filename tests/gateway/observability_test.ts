@@ -271,7 +271,7 @@ Deno.test("/metrics: requests, latency, errors, tokens, fallbacks and open strea
     );
     assert.match(
       text,
-      /^switchyard_time_to_first_token_seconds_count\{api="openai",model="slow",backend="[^"]*",key="team-a"\} 1$/m,
+      /^switchyard_time_to_first_token_seconds_count\{api="openai",model="slow",backend="slow",key="team-a"\} 1$/m,
       "latency histograms carry the key",
     );
 
@@ -293,6 +293,7 @@ Deno.test("/metrics: requests, latency, errors, tokens, fallbacks and open strea
     assert.equal(chats[2].error_code, "invalid_value");
     assert.equal(typeof chats[4].ttft_ms, "number");
     assert.equal(chats[4].error_code, "ABORTED", "the client left mid-stream");
+    assert.equal(chats[4].backend, "slow", "named before the stream's end");
     assert.ok(
       !JSON.stringify(entries).includes("sk-secret"),
       "no key secret in logs",

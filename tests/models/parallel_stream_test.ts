@@ -216,10 +216,14 @@ describe("executeStream with parallel fallback", () => {
       "content",
       "done",
     ]);
-    assert.deepEqual(
-      (chunks[0] as Extract<IRStreamChunk, { type: "start" }>).metadata,
-      { provider: "w" },
-    );
+    // The winner's own start, with the routing trace the router adds.
+    const start = chunks[0] as Extract<IRStreamChunk, { type: "start" }>;
+    assert.deepEqual(Object.keys(start.metadata).sort(), [
+      "provider",
+      "routing",
+    ]);
+    assert.equal(start.metadata.provider, "w");
+    assert.equal((start.metadata.routing as Trace).backend, "winner");
     assert.equal(text(chunks), "hello");
     assertIncreasing(chunks);
     assert.equal(traceOfDone(chunks).backend, "winner");
@@ -358,7 +362,8 @@ describe("executeStream with parallel fallback", () => {
       chunks.push(chunk);
       if (chunk.type === "content") controller.abort();
     }
-    assert.deepEqual(types(chunks), ["content", "error"]);
+    // The adapter sent no start: the router's own comes first.
+    assert.deepEqual(types(chunks), ["start", "content", "error"]);
     assertIncreasing(chunks);
     assert.equal(lastError(chunks).code, ErrorCode.ABORTED);
     router.dispose();

@@ -307,6 +307,69 @@ describe("executeStream", () => {
     assert.equal(router.getStats().totalRequests, 1);
   });
 
+  it("names its backend on a start chunk before the first content, so a consumer that stops early knows it", async () => {
+    const router = createRouter({ defaultBackend: "down" })
+      .register("down", createFailingAdapter())
+      .register(
+        "up",
+        createMockAdapter({
+          chunks: [
+            { type: "start", sequence: 0, metadata: { model: "m-1" } },
+            { type: "content", sequence: 1, delta: "a" },
+            { type: "content", sequence: 2, delta: "b" },
+            { type: "done", sequence: 3, finishReason: "stop" },
+          ],
+        }),
+      );
+    const seen: IRStreamChunk[] = [];
+    for await (const chunk of router.executeStream(req())) {
+      seen.push(chunk);
+      if (chunk.type === "content") break;
+    }
+    assert.deepEqual(types(seen), ["start", "content"]);
+    const start = seen[0] as Extract<IRStreamChunk, { type: "start" }>;
+    assert.equal(start.metadata.model, "m-1", "the backend's own metadata");
+    const trace = start.metadata.routing as {
+      backend: string;
+      fallbacks: number;
+      attempts: { backend: string; ok: boolean; errorCode?: string }[];
+    };
+    assert.equal(trace.backend, "up");
+    assert.equal(trace.fallbacks, 1);
+    // The streaming attempt has no outcome yet: not ok, no error code.
+    assert.deepEqual(
+      trace.attempts.map((a) => [a.backend, a.ok, a.errorCode]),
+      [["down", false, "PROVIDER_ERROR"], ["up", false, undefined]],
+    );
+
+    // An adapter that sends no start gets the router's, and `done` still
+    // carries the complete trace.
+    const bare = createRouter().register(
+      "bare",
+      createMockAdapter({
+        chunks: [
+          { type: "content", sequence: 0, delta: "a" },
+          { type: "done", sequence: 1, finishReason: "stop" },
+        ],
+      }),
+    );
+    const chunks = await drain(bare.executeStream(req()));
+    assert.deepEqual(types(chunks), ["start", "content", "done"]);
+    assertSequences(chunks);
+    const first = chunks[0] as Extract<IRStreamChunk, { type: "start" }>;
+    assert.deepEqual(Object.keys(first.metadata), ["routing"]);
+    assert.equal(
+      (first.metadata.routing as { backend: string }).backend,
+      "bare",
+    );
+    assert.deepEqual(
+      routingOfDone(chunks).attempts.map((a) => [a.backend, a.errorCode]),
+      [["bare", undefined]],
+    );
+    router.dispose();
+    bare.dispose();
+  });
+
   it("stream failures feed the circuit breaker", async () => {
     const clock = manualClock();
     const router = createRouter({
@@ -388,8 +451,9 @@ describe("executeStream: chunks of the wrong shape", () => {
         }]),
       );
       const chunks = await drain(router.executeStream(req()));
-      assert.deepEqual(types(chunks), ["content", "error"]);
-      const last = chunks[1] as { error: { code: string } };
+      // The adapter sent no start: the router's own comes first.
+      assert.deepEqual(types(chunks), ["start", "content", "error"]);
+      const last = chunks[2] as { error: { code: string } };
       assert.equal(last.error.code, ErrorCode.INVALID_RESPONSE);
       assertSequences(chunks);
       router.dispose();

@@ -4,7 +4,7 @@
 // see, FallbackState to what every fallback policy sees. Undefined costs
 // nothing: the filters are returned as they are.
 
-import { configError, noBackend } from "../_failures.ts";
+import { configError, routingFailed } from "../_failures.ts";
 import type { RouterError } from "../errors.ts";
 import type { BackendEntry } from "../_state.ts";
 import type { EntryFilter } from "./strategy.ts";
@@ -39,10 +39,26 @@ export function allowedOf(
 }
 
 /**
- * A request named a backend outside its allow-list. The message names no
- * backend, so a key's scope never tells its holder what else is registered
- * (nor whether the name it sent exists).
+ * A request named a backend outside its allow-list: ROUTING_FAILED, since
+ * the request's own routing is at fault (NO_BACKEND_AVAILABLE would read as
+ * an outage worth retrying). The message and `details` (`backend`,
+ * `allowed`) say only what the caller gave: the name it sent and its list.
+ * Raised before the registry lookup, so nothing tells whether that name is
+ * registered, nor what else is.
  */
-export function notAllowed(): RouterError {
-  return noBackend("The backend this request names is not allowed for it");
+export function notAllowed(
+  named: string,
+  allowed: readonly string[],
+): RouterError {
+  const list = allowed.length === 0
+    ? "none"
+    : allowed.map((name) => JSON.stringify(name)).join(", ");
+  return routingFailed(
+    `The backend ${
+      JSON.stringify(named)
+    } is not among the backends this request allows (${list})`,
+    [],
+    undefined,
+    { backend: named, allowed: [...allowed] },
+  );
 }

@@ -113,7 +113,7 @@ export class Selector {
     if (named !== undefined) {
       // Before the registry lookup: whether the name exists stays unsaid.
       if (allowed !== undefined && !allowed.includes(named)) {
-        throw notAllowed();
+        throw notAllowed(named, allowed);
       }
       const entry = registry.require(named);
       if (strategy.honoursNamed) {

@@ -11,6 +11,7 @@ import {
   type Attempt,
   EMPTY_RESPONSE,
   failedAttempt,
+  type RunningAttempt,
 } from "../_outcome.ts";
 import type { Ticket } from "../_breaker.ts";
 import type { Settings } from "../_config.ts";
@@ -201,6 +202,16 @@ export class StreamAttempt {
       response: EMPTY_RESPONSE,
       latencyMs: this.#elapsed(),
     });
+  }
+
+  /** This attempt as a trace lists it while it streams: no outcome yet. */
+  running(): RunningAttempt {
+    return {
+      ok: false,
+      backend: this.entry.name,
+      kind: "running",
+      latencyMs: this.#elapsed(),
+    };
   }
 
   /** Stops a racer that lost: its signal aborts, its outcome is `cancelled`. */

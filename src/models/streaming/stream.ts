@@ -8,7 +8,9 @@ import type {
   IRChatStream,
   IRStreamChunk,
   IRStreamDoneChunk,
+  IRStreamStartChunk,
 } from "../types.ts";
+import type { RoutingTrace } from "../trace.ts";
 import {
   type Attempt,
   type TracedAttempt,
@@ -171,6 +173,23 @@ async function open(
 }
 
 /**
+ * The held chunks, their `start` chunk carrying the routing trace so far on
+ * `metadata.routing` (a `start` added first when the backend sent none).
+ */
+function announced(
+  held: IRStreamChunk[],
+  routing: RoutingTrace,
+): IRStreamChunk[] {
+  const at = held.findIndex((chunk) => chunk.type === "start");
+  if (at === -1) {
+    return [{ type: "start", sequence: 0, metadata: { routing } }, ...held];
+  }
+  const start = held[at] as IRStreamStartChunk;
+  held[at] = { ...start, metadata: { ...start.metadata, routing } };
+  return held;
+}
+
+/**
  * Streams `request` with fallback before the first content chunk; see the
  * Router's module documentation for every rule.
  */
@@ -202,7 +221,19 @@ export async function* routeStream(
     );
     live = await open(parts, plan, request, signal, log);
     const attempt = live.attempt;
-    for (const held of attempt.takeHeld()) yield numbering.renumber(held);
+    // Committed: the consumer learns the backend now, not only at `done`
+    // (a consumer that stops early would never see that).
+    const sofar = log.slice();
+    sofar.splice(live.slot, 0, attempt.running());
+    const chosen = traceOf(
+      parts.settings.routing,
+      plan,
+      sofar,
+      attempt.entry.name,
+    );
+    for (const held of announced(attempt.takeHeld(), chosen)) {
+      yield numbering.renumber(held);
+    }
     if (!attempt.finished) {
       yield numbering.renumber(attempt.chunk!);
       for (;;) {

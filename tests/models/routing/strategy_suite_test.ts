@@ -166,7 +166,7 @@ for (const { name, config } of CASES) {
       const named = req("x", { metadata: { custom: { backend: "north" } } });
       assert.equal(
         await codeOf(router.execute(named, undefined, options)),
-        "NO_BACKEND_AVAILABLE",
+        "ROUTING_FAILED",
       );
       // The only allowed backend unavailable: no other backend is called,
       // and the error names none of them.
