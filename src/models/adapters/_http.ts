@@ -36,6 +36,7 @@ import type {
   StreamTranslator,
 } from "./provider.ts";
 import { ignore, raceAbort, timerDelay } from "../_util.ts";
+import { unwatch, watch, watchable, type Watched } from "./_watchdog.ts";
 import {
   codeForStatus,
   invalidRequest,
@@ -98,7 +99,10 @@ export interface HttpAdapterConfig {
    * `executeStream` it bounds the wait for the response and then each silence
    * between network chunks, so long streams that keep talking never time out.
    * Default 600000 (10 minutes, as the official SDKs); 0 or Infinity disables
-   * it; NaN or a negative value throws `INVALID_REQUEST` at construction.
+   * it; NaN or a negative value throws `INVALID_REQUEST` at construction. A
+   * timeout of 10 s or more is checked by one shared watchdog once a second
+   * instead of a timer per call, so it fires up to a second late; a shorter
+   * one is exact.
    */
   timeout?: number;
   /** The fetch implementation (default: the global `fetch`). */
@@ -148,9 +152,12 @@ export interface HttpClientOptions {
  * network chunk: `touch` only notes the time, and the one timer, when it
  * fires, either aborts (silence for `timeout` ms) or sleeps again for what is
  * left. Re-arming a timer on every chunk and around every yielded chunk cost
- * a stream more CPU than parsing it.
+ * a stream more CPU than parsing it. A long timeout (the default ten
+ * minutes) has no timer of its own at all: the shared watchdog checks it
+ * once a second (`_watchdog.ts`), which saves a request the cost of arming
+ * and clearing one.
  */
-class CallScope {
+export class CallScope implements Watched {
   readonly controller: AbortController = new AbortController();
   timedOut = false;
   readonly #timeout: number;
@@ -160,6 +167,8 @@ class CallScope {
   #last = 0;
   /** True between `pause` and the next `touch`: the silence is not counted. */
   #paused = false;
+  /** Whether the watchdog checks this call (instead of `#timer`). */
+  #watched = false;
   readonly #onCallerAbort = (): void =>
     this.controller.abort(this.#callerSignal?.reason);
   readonly #onTimer = (): void => {
@@ -196,8 +205,35 @@ class CallScope {
     if (timeout <= 0 || timeout === Infinity) return;
     this.#last = performance.now();
     this.#paused = false;
-    if (this.#timer !== undefined || this.controller.signal.aborted) return;
+    if (
+      this.#timer !== undefined || this.#watched ||
+      this.controller.signal.aborted
+    ) return;
+    if (watchable(timeout)) {
+      this.#watched = true;
+      watch(this);
+      return;
+    }
     this.#timer = setTimeout(this.#onTimer, timerDelay(timeout));
+  }
+
+  /** The watchdog's tick: aborts once the silence reached the timeout. */
+  check(now: number): void {
+    if (!this.#watched) return;
+    if (this.controller.signal.aborted) {
+      this.#unwatch();
+      return;
+    }
+    if (this.#paused || now - this.#last < this.#timeout) return;
+    this.#unwatch();
+    this.timedOut = true;
+    this.controller.abort(new DOMException("timed out", "TimeoutError"));
+  }
+
+  #unwatch(): void {
+    if (!this.#watched) return;
+    this.#watched = false;
+    unwatch(this);
   }
 
   /** Stops counting silence until the next `touch`. */
@@ -209,6 +245,7 @@ class CallScope {
   dispose(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
+    this.#unwatch();
     this.#callerSignal?.removeEventListener("abort", this.#onCallerAbort);
   }
 }
