@@ -5,6 +5,7 @@ import { ANTHROPIC_API } from "./_apis.ts";
 import { errorApi } from "./_count_tokens.ts";
 import { resolveError } from "./errors.ts";
 import type { RequestLogEntry } from "./gateway_types.ts";
+import { jsonResponse } from "./_json_response.ts";
 
 /** `now()`, or the wall clock when the injected clock itself throws. */
 export function safeNow(now: () => number): number {
@@ -55,7 +56,7 @@ export function internalErrorResponse(
     ? ANTHROPIC_API
     : errorApi(path, request.headers);
   const resolved = resolveError(new Error("internal"));
-  return Response.json(api.errorBody(resolved), {
+  return jsonResponse(api.errorBody(resolved), {
     status: resolved.status,
     headers: { "x-request-id": requestId },
   });

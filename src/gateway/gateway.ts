@@ -129,6 +129,7 @@ import {
   internalErrorResponse,
   safeNow,
 } from "./_internal_error.ts";
+import { bytesResponse, jsonResponse } from "./_json_response.ts";
 import { CHAT_PATH, MESSAGES_PATH, pathOf, routeError } from "./_routes.ts";
 import * as count from "./_count_tokens.ts";
 
@@ -235,7 +236,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     failures: readonly AdapterError[] = [],
   ): Response {
     const resolved = resolveError(error, failures);
-    return Response.json(api.errorBody(resolved), {
+    return jsonResponse(api.errorBody(resolved), {
       status: resolved.status,
       headers: { ...headers, ...resolved.headers },
     });
@@ -430,9 +431,7 @@ export function createGateway(options: GatewayOptions): Gateway {
           release();
         }
         finish(200);
-        return new Response(bytes, {
-          headers: { ...headers, "content-type": "application/json" },
-        });
+        return bytesResponse(bytes, { headers });
       }
       clearTimeout(timer);
       outcome.firstOutputAt = now();
@@ -473,7 +472,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         outcome.usage = response.usage;
         noteRouting(outcome, response.metadata.routing);
         finish(200);
-        return Response.json(api.json(response, parsed, id, created), {
+        return jsonResponse(api.json(response, parsed, id, created), {
           headers,
         });
       } catch (error) {
@@ -568,7 +567,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         });
       } else {
         key = await authenticate(request);
-        response = Response.json(
+        response = jsonResponse(
           path === "/v1/models"
             ? listing(modelRouter, aliases, key, startedAt, request.headers)
             : path === count.PATH
