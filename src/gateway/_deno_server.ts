@@ -4,6 +4,7 @@
 // (denoland/deno#3515 is still open; Deno 2.9.6 holds a connection that
 // dribbles header bytes forever, and `node:http`'s `headersTimeout` is not
 // enforced under Deno), so the limits live here, where the bytes arrive.
+import { isNullBodyStatus } from "../_status.ts";
 import {
   bodyStream,
   chunkFrame,
@@ -60,6 +61,25 @@ async function writeAll(
   } finally {
     c.writeBy = 0;
   }
+}
+
+/** Largest declared body read whole and written with the head. */
+const WHOLE_BODY_MAX_BYTES = 64 * 1024;
+
+/**
+ * The body of an answer that declares a small Content-Length, read whole;
+ * undefined for any other (a stream, a large or undeclared body), which is
+ * written as it comes. The bytes read are what is sent: a wrong declared
+ * length is corrected, never passed on.
+ */
+async function wholeBody(
+  response: Response,
+): Promise<Uint8Array | undefined> {
+  const declared = response.headers.get("content-length");
+  if (declared === null || !/^\d{1,6}$/.test(declared)) return undefined;
+  if (Number(declared) > WHOLE_BODY_MAX_BYTES) return undefined;
+  if (isNullBodyStatus(response.status)) return undefined;
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 /**
@@ -155,10 +175,15 @@ export function listen(
     head: RequestHead,
     remote: Deno.Addr,
   ): Promise<boolean> {
-    let bodyDone = head.body.kind === "none";
+    // A body that arrived with its head (most JSON requests) is handed over
+    // as bytes: no stream to pull, and the handler reads it at once.
+    const arrived = head.body.kind === "length" && !head.expectContinue
+      ? reader.takeBuffered(head.body.length)
+      : null;
+    let bodyDone = head.body.kind === "none" || arrived !== null;
     let broken = false;
     if (!bodyDone) c.bodyBy = Date.now() + limits.bodyTimeoutMs;
-    const body = bodyStream(reader, head.body, {
+    const body = arrived ?? bodyStream(reader, head.body, {
       start: () =>
         head.expectContinue
           ? writeAll(
@@ -223,14 +248,29 @@ export function listen(
     // Unread or broken body: the next request's start is unknown, so say
     // the connection closes.
     const keepAlive = head.keepAlive && !stopping && bodyDone && !broken;
-    const { bytes, framing } = responseHead(response, {
-      version: head.version,
-      keepAlive,
-      head: head.method === "HEAD",
-    });
     let complete = false;
+    let reusable = keepAlive;
     try {
-      if (framing === "none" || response.body === null) {
+      const whole = await wholeBody(response);
+      const { bytes, framing } = responseHead(response, {
+        version: head.version,
+        keepAlive,
+        head: head.method === "HEAD",
+        ...(whole === undefined ? {} : { length: whole.byteLength }),
+      });
+      // An HTTP/1.0 body without a length ends with the connection.
+      if (framing === "close") reusable = false;
+      if (whole !== undefined) {
+        // A small body of declared length (the gateway's JSON answers): one
+        // write, head and body together, no chunk framing.
+        let out = bytes;
+        if (head.method !== "HEAD") {
+          out = new Uint8Array(bytes.byteLength + whole.byteLength);
+          out.set(bytes);
+          out.set(whole, bytes.byteLength);
+        }
+        await writeAll(c, out, limits.idleTimeoutMs);
+      } else if (framing === "none" || response.body === null) {
         await response.body?.cancel();
         await writeAll(c, bytes, limits.idleTimeoutMs);
       } else {
@@ -274,7 +314,7 @@ export function listen(
     }
     // A body the handler left unread (or broken framing) leaves the stream
     // position unknown: the connection is not reused.
-    return complete && keepAlive && framing !== "close";
+    return complete && reusable;
   }
 
   async function acceptLoop(): Promise<void> {

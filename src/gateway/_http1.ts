@@ -121,6 +121,17 @@ export class WireReader {
     }
   }
 
+  /**
+   * Exactly `n` bytes (a fresh copy) when that many are already buffered,
+   * else null, reading nothing: a small body that came with its head.
+   */
+  takeBuffered(n: number): Uint8Array<ArrayBuffer> | null {
+    if (this.buffered < n) return null;
+    const bytes = this.#buffer.slice(this.#start, this.#start + n);
+    this.#start += n;
+    return bytes;
+  }
+
   /** Up to `max` bytes (a fresh copy), or null at the end of the input. */
   async readSome(max: number): Promise<Uint8Array | null> {
     if (this.buffered === 0 && !(await this.#fill(this.#buffer.byteLength))) {
@@ -342,11 +353,18 @@ const utf8 = new TextEncoder();
 
 /**
  * The response head's bytes. The body goes chunked (HTTP/1.1), until close
- * (HTTP/1.0), or not at all (HEAD, 1xx/204/304, no body).
+ * (HTTP/1.0), or not at all (HEAD, 1xx/204/304, no body); or, given its
+ * `length`, with the head (framing "none").
  */
 export function responseHead(
   response: Response,
-  options: { version: string; keepAlive: boolean; head: boolean },
+  options: {
+    version: string;
+    keepAlive: boolean;
+    head: boolean;
+    /** The body's length, when it is written whole with the head. */
+    length?: number;
+  },
 ): { bytes: Uint8Array; framing: "none" | "chunked" | "close" } {
   const status = response.status;
   let framing: "none" | "chunked" | "close" = "none";
@@ -361,7 +379,9 @@ export function responseHead(
   for (const cookie of response.headers.getSetCookie()) {
     text += `set-cookie: ${cookie}\r\n`;
   }
-  if (response.body !== null && !isNullBodyStatus(status)) {
+  if (options.length !== undefined && !isNullBodyStatus(status)) {
+    text += `content-length: ${options.length}\r\n`;
+  } else if (response.body !== null && !isNullBodyStatus(status)) {
     framing = options.version === "1.0" ? "close" : "chunked";
     if (!options.head && framing === "chunked") {
       text += "transfer-encoding: chunked\r\n";

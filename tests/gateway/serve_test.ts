@@ -211,6 +211,111 @@ describe("serveGateway on loopback", () => {
     gateway.dispose();
   });
 
+  it("writes a small answer of declared length whole, with Content-Length; streams and undeclared bodies go chunked", async () => {
+    const big = "y".repeat(70 * 1024);
+    const handler = (request: Request): Response => {
+      const path = new URL(request.url).pathname;
+      if (path === "/wrong") {
+        // Declares 3 bytes, has 5: the 5 are sent, with their true length.
+        return new Response("hello", { headers: { "content-length": "3" } });
+      }
+      if (path === "/big") {
+        return new Response(big, {
+          headers: { "content-length": String(big.length) },
+        });
+      }
+      if (path === "/plain") return new Response("no length");
+      return Response.json({ ok: true }); // the gateway's answers declare theirs
+    };
+    const gateway = createGateway({ backends: [["b", createEchoAdapter()]] });
+    const both = async (request: Request): Promise<Response> =>
+      new URL(request.url).pathname.startsWith("/v1/")
+        ? await gateway(request)
+        : handler(request);
+    const server = await serveGateway(both, { port: 0 });
+    try {
+      const get = (path: string, method = "GET") =>
+        `${method} ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n`;
+      const answer = async (text: string) =>
+        (await readToEnd(await send(server.addr.port, text))).text;
+
+      // The gateway's JSON, streamed or not: length declared, no chunks.
+      const json = await answer(
+        chatRequest(false).replace("\r\n\r\n", "\r\nconnection: close\r\n\r\n"),
+      );
+      const [head, body] = json.split("\r\n\r\n");
+      assert.match(head, /^HTTP\/1\.1 200 OK\r\n/);
+      assert.doesNotMatch(head, /transfer-encoding/i);
+      const length = Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1]);
+      assert.equal(utf8.encode(body).byteLength, length);
+      assert.equal(
+        JSON.parse(body).choices[0].message.content,
+        "one two three",
+      );
+
+      const wrong = await answer(get("/wrong"));
+      assert.match(wrong, /\r\ncontent-length: 5\r\n/i);
+      assert.ok(wrong.endsWith("\r\n\r\nhello"), wrong);
+
+      const headOnly = await answer(get("/wrong", "HEAD"));
+      assert.match(headOnly, /\r\ncontent-length: 5\r\n/i);
+      assert.ok(headOnly.endsWith("\r\n\r\n"), headOnly);
+
+      for (const path of ["/big", "/plain"]) {
+        const chunked = await answer(get(path));
+        assert.match(chunked, /\r\ntransfer-encoding: chunked\r\n/i, path);
+        assert.ok(chunked.endsWith("0\r\n\r\n"), path);
+      }
+      const stream = await answer(
+        chatRequest(true).replace("\r\n\r\n", "\r\nconnection: close\r\n\r\n"),
+      );
+      assert.match(stream, /\r\ntransfer-encoding: chunked\r\n/i);
+      assert.match(stream, /data: \[DONE\]/);
+    } finally {
+      await server.shutdown();
+      gateway.dispose();
+    }
+  });
+
+  it("reads a body whether it came with its head or later, and keeps the connection in step", async () => {
+    const gateway = createGateway({ backends: [["b", createEchoAdapter()]] });
+    const server = await serveGateway(gateway, { port: 0 });
+    try {
+      // The body in two writes, the second after a pause: read as a stream.
+      const whole = chatRequest(false).replace(
+        "\r\n\r\n",
+        "\r\nconnection: close\r\n\r\n",
+      );
+      const cut = whole.length - 20;
+      const conn = await send(server.addr.port, whole.slice(0, cut));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await conn.write(utf8.encode(whole.slice(cut)));
+      const late = (await readToEnd(conn)).text;
+      assert.match(late, /^HTTP\/1\.1 200 OK\r\n/);
+      assert.match(late, /one two three/);
+
+      // A GET carrying a body, then a POST on the same connection: the
+      // body is skipped exactly, so the second request is read right.
+      const getWithBody =
+        "GET /v1/models HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-length: 5\r\n\r\nabcde";
+      const both = (await readToEnd(
+        await send(
+          server.addr.port,
+          getWithBody +
+            chatRequest(false).replace(
+              "\r\n\r\n",
+              "\r\nconnection: close\r\n\r\n",
+            ),
+        ),
+      )).text;
+      assert.equal(both.match(/HTTP\/1\.1 200 OK\r\n/g)?.length, 2, both);
+      assert.match(both, /one two three/);
+    } finally {
+      await server.shutdown();
+      gateway.dispose();
+    }
+  });
+
   it("drops a client that stops reading a stream after idleTimeoutMs, ending the model stream", async () => {
     const backend = endless();
     const logged: RequestLogEntry[] = [];
