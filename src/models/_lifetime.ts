@@ -3,7 +3,8 @@
 // the signal. A call without a caller signal hands the lifetime's own signal
 // to its adapter and waits through race(), which costs a Set entry instead of
 // an abort listener (execute's hot path stays well under 1 µs). A call with a
-// caller signal gets a controller linked to both.
+// caller signal gets a controller linked to that signal and kept in a Set
+// that end() aborts.
 
 import { ignore, linkSignal } from "./_util.ts";
 
@@ -20,19 +21,30 @@ export class Lifetime {
   /** Aborted by end(); adapters of calls without a caller signal get it as is. */
   readonly signal: AbortSignal = this.#controller.signal;
   readonly #pending = new Set<(reason: unknown) => void>();
+  /** The controllers of calls with a caller signal, which end() aborts. */
+  readonly #linked = new Set<AbortController>();
   readonly #own: CallSignal = { signal: this.signal, unlink: ignore };
 
-  /** The lifetime's signal, or (with a caller signal) one aborted by either. */
+  /**
+   * The lifetime's signal, or (with a caller signal) one aborted by either.
+   * The lifetime reaches such a call through a Set entry, not a listener on
+   * its long-lived signal, whose list every call would grow and scan.
+   */
   callSignal(caller: AbortSignal | undefined): CallSignal {
     if (caller === undefined) return this.#own;
     const controller = new AbortController();
+    if (this.signal.aborted) {
+      controller.abort(this.signal.reason);
+      return { signal: controller.signal, unlink: ignore };
+    }
     const unlinkCaller = linkSignal(caller, controller);
-    const unlinkLifetime = linkSignal(this.signal, controller);
+    const linked = this.#linked;
+    linked.add(controller);
     return {
       signal: controller.signal,
       unlink: () => {
         unlinkCaller();
-        unlinkLifetime();
+        linked.delete(controller);
       },
     };
   }
@@ -69,6 +81,9 @@ export class Lifetime {
   /** Aborts the signal and rejects every call still waiting in race(). */
   end(reason: unknown): void {
     this.#controller.abort(reason);
+    const linked = [...this.#linked];
+    this.#linked.clear();
+    for (const controller of linked) controller.abort(reason);
     const rejects = [...this.#pending];
     this.#pending.clear();
     for (const reject of rejects) reject(reason);

@@ -90,6 +90,32 @@ describe("dispose() settles calls in flight", () => {
     assert.equal(controller.signal.aborted, false);
   });
 
+  it("aborts the signal an adapter got for a call with a caller signal; finished calls are let go", async () => {
+    const adapter = deafAdapter();
+    const router = createRouter().register("deaf", adapter);
+    const caller = new AbortController();
+    // Calls that finish (the caller aborts them) leave nothing for dispose.
+    for (let i = 0; i < 3; i++) {
+      const done = new AbortController();
+      const call = router.execute(req(), done.signal);
+      await tick();
+      done.abort();
+      await assert.rejects(call);
+    }
+    const pending = router.execute(req(), caller.signal);
+    await tick();
+    router.dispose();
+    await assert.rejects(pending, assertDisposed);
+    const last = adapter.signals.at(-1);
+    assert.equal(adapter.signals.length, 4);
+    assert.equal(last?.aborted, true);
+    assert.equal(caller.signal.aborted, false);
+    // The earlier calls' signals were aborted by their own callers.
+    for (const signal of adapter.signals.slice(0, 3)) {
+      assert.equal(signal?.aborted, true);
+    }
+  });
+
   it("lets an adapter that honours its signal end the call itself", async () => {
     const hanging = createHangingAdapter();
     const router = createRouter().register("hang", hanging);
