@@ -11,7 +11,6 @@ import {
   ErrorCode,
   type ErrorCodeValue,
 } from "../models/errors.ts";
-import { raceAbort } from "../models/_util.ts";
 import { abortRelayed } from "../models/adapters/_http.ts";
 import { hasSmallIdentityBody, readBytes } from "../models/adapters/_body.ts";
 import type { IRChatRequest, IRUsage } from "../models/types.ts";
@@ -139,16 +138,27 @@ async function readCapped(
     // locked, so an abort ends the read by aborting the fetch behind it (the
     // connection closes); the race also answers for a fetch that ignores
     // its signal.
-    const onAbort = (): void => {
-      abortRelayed(upstream, signal.reason);
-    };
-    if (signal.aborted) onAbort();
-    else signal.addEventListener("abort", onAbort, { once: true });
-    try {
-      return new Uint8Array(await raceAbort(upstream.arrayBuffer(), signal));
-    } finally {
-      signal.removeEventListener("abort", onAbort);
-    }
+    // One listener does both: end the fetch, and stop waiting for it.
+    return await new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
+      const onAbort = (): void => {
+        abortRelayed(upstream, signal.reason);
+        reject(signal.reason);
+      };
+      if (signal.aborted) {
+        onAbort();
+        // A body from a fetch abortRelayed cannot reach: let go of it here.
+        upstream.body?.cancel(signal.reason).catch(() => {});
+        return;
+      }
+      signal.addEventListener("abort", onAbort, { once: true });
+      upstream.arrayBuffer().then((buffer) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(new Uint8Array(buffer));
+      }, (error) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      });
+    });
   }
   const body = upstream.body;
   if (body === null) return new Uint8Array(0);
