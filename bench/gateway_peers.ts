@@ -14,16 +14,16 @@
 //            line per request on stdout) with OPENAI_API_KEY and
 //            OPENAI_BASE_URL pointed at the upstream
 //   portkey  npm @portkey-ai/gateway on Node (provider openai, custom host)
-// Every server is its own process on 127.0.0.1 port 0. Rounds rotate the
-// order of the contenders, so load from elsewhere on the shared machine hits
-// all alike; the ratios are computed per round and their median is printed.
+// Every server is its own process on 127.0.0.1 port 0. Each round takes
+// the contenders in a new seeded random order, so load from elsewhere on the
+// shared machine hits all alike and no server always follows the same one; the ratios are computed per round and their median is printed.
 // Sequential non-streamed requests go to the contenders in turn, request by
 // request (the direct call included), so each ratio compares requests made
 // side by side rather than blocks measured at different moments. Then each
 // contender takes turns with only the direct call and the relay: the same
 // side-by-side ratio without seven other servers' work between two of its
-// requests (which evicts its code and data from the CPU caches, a penalty
-// that grows with the code a server runs per request).
+// requests (a second view; neither is the deployment, where a gateway runs
+// beside other work on its machine).
 // Measures:
 //   - added latency of a non-streamed request: the contender's median (and
 //     p90) minus the direct call's, sequential and at CONCURRENCY clients;
@@ -218,10 +218,8 @@ async function interleaved(
  * `n` requests each to `direct`, the relay and one contender, taking turns
  * request by request in a rotating order: that contender's added latency
  * and the relay's, measured side by side while only these three servers
- * run. Beside the all-in-turn phase it tells what the rotation through
- * eight processes costs each one: there every request finds its server's
- * code and data pushed out of the caches by seven others, which weighs on a
- * server in proportion to the code it runs.
+ * take requests (in the all-in-turn phase, seven other servers' work comes
+ * between two requests of each).
  */
 async function paired(
   direct: Contender,
@@ -272,6 +270,30 @@ async function streams(c: Contender, n: number): Promise<number> {
   const after = c.pid === undefined ? 0 : cpuNs(c.pid);
   return (after - before) / 1e6 / (Math.ceil(n / CONCURRENCY) * CONCURRENCY) /
     CHUNKS;
+}
+
+/**
+ * The contenders in an order drawn from `seed` (Fisher–Yates over a small
+ * seeded generator), a new one each round. Rotating one fixed order kept
+ * each server after the same neighbour in every round, and that alone made
+ * two processes running the same gateway code differ by about 10% in added
+ * latency and CPU per request, run after run.
+ */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  let state = seed * 0x9e3779b9 >>> 0;
+  const random = (): number => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
 }
 
 function quantile(values: number[], q: number): number {
@@ -409,9 +431,7 @@ try {
   const cpu = new Map(contenders.map((c) => [c.name, [] as number[]]));
   const rounds: Array<Record<string, number>> = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const order = contenders.map((_, i) =>
-      contenders[(i + round) % contenders.length]
-    );
+    const order = shuffled(contenders, round + 1);
     const added: Record<string, number> = {};
     const seqMedian: Record<string, number> = {};
     const cpuBefore = new Map(
