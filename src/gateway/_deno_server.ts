@@ -248,10 +248,19 @@ export function listen(
     // Unread or broken body: the next request's start is unknown, so say
     // the connection closes.
     const keepAlive = head.keepAlive && !stopping && bodyDone && !broken;
+    let whole: Uint8Array | undefined;
+    try {
+      whole = await wholeBody(response);
+    } catch {
+      // The handler's body failed before a byte was sent: a 500 says so,
+      // where the stream path could only cut the answer off.
+      await refuse(c, plainAnswer(500));
+      delivered(false);
+      return false;
+    }
     let complete = false;
     let reusable = keepAlive;
     try {
-      const whole = await wholeBody(response);
       const { bytes, framing } = responseHead(response, {
         version: head.version,
         keepAlive,

@@ -225,6 +225,14 @@ describe("serveGateway on loopback", () => {
         });
       }
       if (path === "/plain") return new Response("no length");
+      if (path === "/broken") {
+        const failing = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            controller.error(new Error("the handler's body failed"));
+          },
+        });
+        return new Response(failing, { headers: { "content-length": "10" } });
+      }
       return Response.json({ ok: true }); // the gateway's answers declare theirs
     };
     const gateway = createGateway({ backends: [["b", createEchoAdapter()]] });
@@ -260,6 +268,10 @@ describe("serveGateway on loopback", () => {
       const headOnly = await answer(get("/wrong", "HEAD"));
       assert.match(headOnly, /\r\ncontent-length: 5\r\n/i);
       assert.ok(headOnly.endsWith("\r\n\r\n"), headOnly);
+
+      // A declared body that fails before anything was sent: a 500.
+      const broken = await answer(get("/broken"));
+      assert.match(broken, /^HTTP\/1\.1 500 Internal Server Error\r\n/);
 
       for (const path of ["/big", "/plain"]) {
         const chunked = await answer(get(path));
