@@ -9,81 +9,18 @@
 // and its CPU per request (every thread, /proc/<pid>/task/*/schedstat), as
 // ratios to the timer-less relay's.
 // Run: deno run -A bench/call_timers.ts   Env: ROUNDS (8), REQUESTS (300 a round)
+import { cpuNs, type Server, start, stop } from "./_servers.ts";
+
 const ROUNDS = Number(Deno.env.get("ROUNDS") ?? 8);
 const REQUESTS = Number(Deno.env.get("REQUESTS") ?? 300);
 const FETCH_TIMEOUT_MS = 10_000;
-const START_TIMEOUT_MS = 20_000;
 if (ROUNDS * REQUESTS > 10_000) {
   throw new RangeError("ROUNDS × REQUESTS must stay ≤ 10000");
 }
 
 const here = new URL(".", import.meta.url).pathname;
 const deno = Deno.execPath();
-
-interface Server {
-  name: string;
-  child: Deno.ChildProcess;
-  url: string;
-}
-
-async function start(name: string, args: string[]): Promise<Server> {
-  const child = new Deno.Command(deno, {
-    args: ["run", "-A", "--unstable-no-legacy-abort", ...args],
-    stdout: "piped",
-    stderr: "inherit",
-    stdin: "null",
-  }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  const timer = setTimeout(() => {
-    try {
-      child.kill("SIGKILL");
-    } catch { /* already gone */ }
-  }, START_TIMEOUT_MS);
-  let seen = "";
-  try {
-    while (!/^PORT (\d+)$/m.test(seen)) {
-      const { done, value } = await reader.read();
-      if (done) throw new Error(`${name} exited before listening: ${seen}`);
-      seen += value;
-    }
-  } finally {
-    clearTimeout(timer);
-  }
-  (async () => {
-    try {
-      while (!(await reader.read()).done) { /* discard */ }
-    } catch { /* closed */ }
-  })();
-  return {
-    name,
-    child,
-    url: `http://127.0.0.1:${/^PORT (\d+)$/m.exec(seen)![1]}`,
-  };
-}
-
-async function stop(server: Server): Promise<void> {
-  try {
-    server.child.kill("SIGTERM");
-  } catch { /* already gone */ }
-  const timer = setTimeout(() => {
-    try {
-      server.child.kill("SIGKILL");
-    } catch { /* already gone */ }
-  }, 3000);
-  await server.child.status;
-  clearTimeout(timer);
-}
-
-function cpuNs(pid: number): number {
-  let total = 0;
-  for (const task of Deno.readDirSync(`/proc/${pid}/task`)) {
-    total += Number(
-      Deno.readTextFileSync(`/proc/${pid}/task/${task.name}/schedstat`)
-        .split(" ")[0],
-    );
-  }
-  return total;
-}
+const FLAGS = ["run", "-A", "--unstable-no-legacy-abort"];
 
 const body = JSON.stringify({
   model: "gpt-4o-mini",
@@ -108,14 +45,16 @@ const median = (values: number[]) =>
 
 const servers: Server[] = [];
 try {
-  const upstream = await start("upstream", [
+  const upstream = await start("upstream", deno, [
+    ...FLAGS,
     `${here}_gateway_peers_server.ts`,
     "upstream",
   ]);
   servers.push(upstream);
   const relays: Server[] = [];
   for (const mode of ["none", "timer", "watchdog"]) {
-    const relay = await start(mode, [
+    const relay = await start(mode, deno, [
+      ...FLAGS,
       `${here}_call_timers_server.ts`,
       mode,
       upstream.url,

@@ -35,102 +35,20 @@
 //      PORTKEY_DIR=<dir with node_modules> reuses an install)
 // or:  deno run -A bench/gateway_peers.ts [<node_modules/@portkey-ai/gateway>]
 // Env: ROUNDS (8), SEQUENTIAL (150 a round), CONCURRENCY (8), STREAMS (120 a round)
+import { cpuNs, type Server, start, stop } from "./_servers.ts";
+
 const ROUNDS = Number(Deno.env.get("ROUNDS") ?? 8);
 const SEQUENTIAL = Number(Deno.env.get("SEQUENTIAL") ?? 150);
 const CONCURRENCY = Number(Deno.env.get("CONCURRENCY") ?? 8);
 const STREAMS = Number(Deno.env.get("STREAMS") ?? 120);
 const CHUNKS = 20; // content chunks per stream (bench/_gateway_peers_server.ts)
 const FETCH_TIMEOUT_MS = 10_000;
-const START_TIMEOUT_MS = 20_000;
 if (ROUNDS * (SEQUENTIAL + STREAMS) > 20_000) {
   throw new RangeError("ROUNDS × (SEQUENTIAL + STREAMS) must stay ≤ 20000");
 }
 
 const portkeyDir = Deno.args[0];
 const here = new URL(".", import.meta.url).pathname;
-
-interface Server {
-  name: string;
-  child: Deno.ChildProcess;
-  url: string;
-}
-
-/** How each server says where it listens; serve.ts prints its URL. */
-const LISTENING =
-  /(?:^PORT |^switchyard: listening on http:\/\/127\.0\.0\.1:)(\d+)\b/m;
-
-async function start(
-  name: string,
-  command: string,
-  args: string[],
-  env: Record<string, string> = {},
-  clearEnv = false,
-): Promise<Server> {
-  const child = new Deno.Command(command, {
-    args,
-    env,
-    clearEnv,
-    stdout: "piped",
-    stderr: "inherit",
-    stdin: "null",
-  }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let seen = "";
-  const timer = setTimeout(() => {
-    try {
-      child.kill("SIGKILL");
-    } catch { /* already gone */ }
-  }, START_TIMEOUT_MS);
-  try {
-    while (!LISTENING.test(seen)) {
-      const { done, value } = await reader.read();
-      if (done) throw new Error(`${name} exited before listening: ${seen}`);
-      seen += value;
-    }
-  } finally {
-    clearTimeout(timer);
-  }
-  // Keep draining stdout so the child never blocks on a full pipe.
-  (async () => {
-    try {
-      while (!(await reader.read()).done) { /* discard */ }
-    } catch { /* closed */ }
-  })();
-  const port = LISTENING.exec(seen)![1];
-  return { name, child, url: `http://127.0.0.1:${port}` };
-}
-
-async function stop(server: Server): Promise<void> {
-  try {
-    server.child.kill("SIGTERM");
-  } catch { /* already gone */ }
-  const timer = setTimeout(() => {
-    try {
-      server.child.kill("SIGKILL");
-    } catch { /* already gone */ }
-  }, 3000);
-  await server.child.status;
-  clearTimeout(timer);
-}
-
-/** CPU nanoseconds of every thread of `pid` (schedstat), or of the process (stat ticks). */
-function cpuNs(pid: number): number {
-  let total = 0;
-  try {
-    for (const task of Deno.readDirSync(`/proc/${pid}/task`)) {
-      const text = Deno.readTextFileSync(
-        `/proc/${pid}/task/${task.name}/schedstat`,
-      );
-      total += Number(text.split(" ")[0]);
-    }
-    return total;
-  } catch {
-    const fields = Deno.readTextFileSync(`/proc/${pid}/stat`)
-      .slice(Deno.readTextFileSync(`/proc/${pid}/stat`).lastIndexOf(")") + 2)
-      .split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 1e7; // 100 Hz ticks
-  }
-}
 
 interface Contender {
   name: string;
