@@ -3,7 +3,6 @@
 // Messages parser, answered with the prompt estimate the rate limiter charges
 // at admission. No backend is called, so nothing is counted against limits.
 import { parseMessagesRequest } from "./anthropic_request.ts";
-import { ANTHROPIC_API, OPENAI_API, type WireApi } from "./_apis.ts";
 import { readJson } from "./_read_bounded.ts";
 import { estimateTokens } from "./_request_parts.ts";
 import {
@@ -13,8 +12,6 @@ import {
   targetOf,
 } from "./_wire_util.ts";
 import { type ApiKey, checkModelAllowed } from "./keys.ts";
-
-export const PATH = "/v1/messages/count_tokens";
 
 /** What the count needs from the gateway. */
 export interface CountContext {
@@ -50,16 +47,4 @@ export async function tokens(
     checkModelAllowed(key, parsed.model, target.backend, context.registered);
   }
   return { input_tokens: estimateTokens(parsed.ir) };
-}
-
-/**
- * The error shape of a route that is not a chat call: Anthropic's for the
- * count route, and for any route under `/v1/messages` when the client sends
- * `anthropic-version` (every Anthropic SDK does); else OpenAI's.
- */
-export function errorApi(path: string, headers: Headers): WireApi {
-  const anthropic = path === PATH ||
-    ((path === "/v1/messages" || path.startsWith("/v1/messages/")) &&
-      headers.has("anthropic-version"));
-  return anthropic ? ANTHROPIC_API : OPENAI_API;
 }

@@ -1,9 +1,11 @@
-// The gateway's routes (path → method) and the 404 or 405 for the rest.
-import { PATH as COUNT_PATH } from "./_count_tokens.ts";
+// The gateway's routes (path → method), the 404 or 405 for the rest, and
+// the error shape each route answers in.
+import { ANTHROPIC_API, OPENAI_API, type WireApi } from "./_apis.ts";
 import { GatewayError } from "./errors.ts";
 
 export const CHAT_PATH = "/v1/chat/completions";
 export const MESSAGES_PATH = "/v1/messages";
+export const COUNT_PATH = "/v1/messages/count_tokens";
 
 const ROUTES: Readonly<Record<string, string>> = {
   [CHAT_PATH]: "POST",
@@ -52,4 +54,16 @@ export function pathOf(url: string): string {
     return url.slice(start);
   }
   return new URL(url).pathname;
+}
+
+/**
+ * The error shape of a route that is not a chat call: Anthropic's for the
+ * count route, and for any route under `/v1/messages` when the client sends
+ * `anthropic-version` (every Anthropic SDK does); else OpenAI's.
+ */
+export function errorApi(path: string, headers: Headers): WireApi {
+  const anthropic = path === COUNT_PATH ||
+    ((path === MESSAGES_PATH || path.startsWith(`${MESSAGES_PATH}/`)) &&
+      headers.has("anthropic-version"));
+  return anthropic ? ANTHROPIC_API : OPENAI_API;
 }

@@ -124,13 +124,16 @@ import {
   streamBodyOf,
 } from "./_passthrough.ts";
 import { StreamTokenTap } from "./_stream_tokens.ts";
-import {
-  internalErrorEntry,
-  internalErrorResponse,
-  safeNow,
-} from "./_internal_error.ts";
+import { internalError, safeNow } from "./_internal_error.ts";
 import { bytesResponse, jsonResponse } from "./_json_response.ts";
-import { CHAT_PATH, MESSAGES_PATH, pathOf, routeError } from "./_routes.ts";
+import {
+  CHAT_PATH,
+  COUNT_PATH,
+  errorApi,
+  MESSAGES_PATH,
+  pathOf,
+  routeError,
+} from "./_routes.ts";
 import * as count from "./_count_tokens.ts";
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -290,7 +293,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         request_id: requestId,
         key_id: keyId,
         method: request.method,
-        path: new URL(request.url).pathname,
+        path: pathOf(request.url),
         api: api.name,
         model: model ?? null,
         backend: outcome.backend ?? null,
@@ -570,14 +573,14 @@ export function createGateway(options: GatewayOptions): Gateway {
         response = jsonResponse(
           path === "/v1/models"
             ? listing(modelRouter, aliases, key, startedAt, request.headers)
-            : path === count.PATH
+            : path === COUNT_PATH
             ? await count.tokens(request, key, counting)
             : routerInfo(modelRouter),
           { headers },
         );
       }
     } catch (error) {
-      response = errorResponse(count.errorApi(path, request.headers), error, {
+      response = errorResponse(errorApi(path, request.headers), error, {
         ...headers,
         ...(error instanceof GatewayError ? error.headers : {}),
       });
@@ -605,10 +608,15 @@ export function createGateway(options: GatewayOptions): Gateway {
       return await handle(request, info, requestId);
     } catch {
       const keyId = keyRing.enabled ? "none" : "anonymous";
-      log(
-        internalErrorEntry(request, requestId, keyId, started, safeNow(now)),
+      const { entry, response } = internalError(
+        request,
+        requestId,
+        keyId,
+        started,
+        safeNow(now),
       );
-      return internalErrorResponse(request, requestId);
+      log(entry);
+      return response;
     }
   };
   return Object.assign(gateway, {
