@@ -93,6 +93,9 @@ export async function readBytes(
   return bytes;
 }
 
+// One decoder for every body: decode() without `stream` keeps no state.
+const utf8 = new TextDecoder();
+
 /** Reads a body as UTF-8 text, up to `limit` bytes (truncating or throwing). */
 export async function readText(
   provider: string,
@@ -101,7 +104,5 @@ export async function readText(
   truncate: boolean,
   signal: AbortSignal,
 ): Promise<string> {
-  return new TextDecoder().decode(
-    await readBytes(provider, body, limit, truncate, signal),
-  );
+  return utf8.decode(await readBytes(provider, body, limit, truncate, signal));
 }

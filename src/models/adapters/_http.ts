@@ -499,10 +499,12 @@ export class HttpClient {
       const response = await this.#open(method, path, body, scope, signal);
       let text: string;
       try {
-        text = response.body === null
-          ? ""
-          : hasSmallIdentityBody(response, MAX_BODY_BYTES)
+        // The declared-length check first: the `body` getter builds a
+        // ReadableStream, which the one-read path never needs.
+        text = hasSmallIdentityBody(response, MAX_BODY_BYTES)
           ? await raceAbort(response.text(), scope.signal)
+          : response.body === null
+          ? ""
           : await readText(
             this.provider,
             response.body,
