@@ -159,3 +159,24 @@ export async function run(
     clearTimeout(killTimer);
   }
 }
+
+/** Bound of a server's graceful shutdown (it waits for open connections). */
+export const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/**
+ * Shuts a server down and waits for it, bounded: a connection the code under
+ * test leaked open fails the test with a message instead of hanging the run.
+ *
+ * @param server anything with a `shutdown()` that settles once it is closed
+ * @param ms the bound
+ */
+export function shutdownBounded(
+  server: { shutdown(): Promise<void> },
+  ms: number = SHUTDOWN_TIMEOUT_MS,
+): Promise<void> {
+  return withTimeout(
+    server.shutdown(),
+    ms,
+    "server.shutdown(): a connection never finished",
+  );
+}

@@ -14,6 +14,7 @@ import {
 import { readExports } from "../../scripts/_entry_points.ts";
 import { launchChromium } from "../_chromium.ts";
 import { needs } from "../_programs.ts";
+import { shutdownBounded } from "../_bounded.ts";
 
 const root = new URL("../../", import.meta.url);
 
@@ -156,7 +157,7 @@ Deno.test({
       assert.match(result.fsRouterMessage, /needs a file system/);
     } finally {
       await browser.close();
-      await server.shutdown();
+      await shutdownBounded(server);
     }
   },
 });

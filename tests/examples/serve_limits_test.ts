@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { createApp } from "../../examples/_app.ts";
 import { createGateway, serveGateway } from "../../src/gateway/mod.ts";
 import { localBackends } from "./_server.ts";
+import { shutdownBounded } from "../_bounded.ts";
 
 async function rawExchange(port: number, text: string): Promise<string> {
   const conn = await Deno.connect({ hostname: "127.0.0.1", port });
@@ -41,7 +42,7 @@ Deno.test("demo server: broken chunked framing is a 400 on /api/convert and /v1/
       assert.match(answer, /^HTTP\/1\.1 400 Bad Request\r\n/, path);
     }
   } finally {
-    await server.shutdown();
+    await shutdownBounded(server);
     gateway.dispose();
   }
 });

@@ -3,7 +3,7 @@
 // only; Deno.test so the sanitizers prove every child, pipe and server is
 // closed).
 import assert from "node:assert/strict";
-import { fetchSignal, run } from "../_bounded.ts";
+import { fetchSignal, run, shutdownBounded } from "../_bounded.ts";
 import {
   cleanEnv,
   ROOT,
@@ -113,7 +113,7 @@ function fakeOpenAI(): {
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     seen,
-    close: () => server.shutdown(),
+    close: () => shutdownBounded(server),
   };
 }
 

@@ -6,6 +6,7 @@
 import { createGateway, serveGateway } from "../../src/gateway/mod.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
 import { countingBackend } from "./_counting.ts";
+import { shutdownBounded } from "../_bounded.ts";
 
 const CLIENTS = 6;
 const PROMPT_BYTES = Math.round(3.8 * 1024 * 1024);
@@ -34,11 +35,11 @@ if (serverKind === "deno-serve") {
     gateway,
   );
   port = server.addr.port;
-  stop = () => server.shutdown();
+  stop = () => shutdownBounded(server);
 } else {
   const server = await serveGateway(gateway, { port: 0 });
   port = server.addr.port;
-  stop = () => server.shutdown();
+  stop = () => shutdownBounded(server);
 }
 
 const words = "lorem ipsum dolor sit amet ".repeat(

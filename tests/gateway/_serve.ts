@@ -6,6 +6,7 @@ import {
   type GatewayOptions,
 } from "../../src/gateway/mod.ts";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
+import { shutdownBounded } from "../_bounded.ts";
 
 export interface Served {
   /** `http://127.0.0.1:PORT` */
@@ -24,7 +25,7 @@ export function serve(
   const { port } = server.addr as Deno.NetAddr;
   return {
     origin: `http://127.0.0.1:${port}`,
-    close: () => server.shutdown(),
+    close: () => shutdownBounded(server),
   };
 }
 

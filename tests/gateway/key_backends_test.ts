@@ -14,6 +14,7 @@ import {
   upstreamAdapter,
   type UpstreamCall,
 } from "./_serve.ts";
+import { shutdownBounded } from "../_bounded.ts";
 
 /** An upstream answering `text`, as JSON or as an SSE stream. */
 function answering(text: string): (call: UpstreamCall) => Response {
@@ -96,7 +97,7 @@ async function setup(primaryAnswer: (call: UpstreamCall) => Response) {
         timeout: 10_000,
       }),
     async close() {
-      await server.shutdown();
+      await shutdownBounded(server);
       gateway.dispose();
       await primary.close();
       await secondary.close();

@@ -11,7 +11,7 @@ import {
   hashKey,
   serveGateway as listen,
 } from "../../src/gateway/mod.ts";
-import { fetchSignal } from "../_bounded.ts";
+import { fetchSignal, shutdownBounded } from "../_bounded.ts";
 import { openAIClient } from "./_openai_client.ts";
 import { waitUntil } from "../_timeout.ts";
 import {
@@ -329,7 +329,7 @@ Deno.test("passthrough under serveGateway: its `completed` ends the stream's cou
     assert.equal(logs[0].error_code, undefined);
     assert.match(gateway.metrics.render(), /switchyard_open_streams 0/);
   } finally {
-    await server.shutdown();
+    await shutdownBounded(server);
     gateway.dispose();
     await upstream.close();
   }
@@ -395,7 +395,7 @@ for (const server of ["Deno.serve", "serveGateway"] as const) {
       const listener = await listen(gateway, { port: 0 });
       origin = `http://127.0.0.1:${listener.addr.port}`;
       close = async () => {
-        await listener.shutdown();
+        await shutdownBounded(listener);
         gateway.dispose();
       };
     }

@@ -13,7 +13,7 @@ import {
   type RequestLogEntry,
   serveGateway as listen,
 } from "../../src/gateway/mod.ts";
-import { fetchSignal } from "../_bounded.ts";
+import { fetchSignal, shutdownBounded } from "../_bounded.ts";
 import { openAIClient } from "./_openai_client.ts";
 import { waitUntil } from "../_timeout.ts";
 import { inPieces, serveGateway, serveUpstream, tickingSse } from "./_serve.ts";
@@ -88,7 +88,7 @@ async function gatewayOf(
     logs,
     origin: `http://127.0.0.1:${listener.addr.port}`,
     async close() {
-      await listener.shutdown();
+      await shutdownBounded(listener);
       gateway.dispose();
     },
   };

@@ -7,7 +7,7 @@ import { createOllamaAdapter } from "../../src/models/adapters/ollama.ts";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 import type { BackendAdapter } from "../../src/models/types.ts";
 import { needs, programPath } from "../_programs.ts";
-import { run } from "../_bounded.ts";
+import { run, shutdownBounded } from "../_bounded.ts";
 import { openAICompletion, serve } from "./_serve.ts";
 
 /** A loopback upstream answering `answer`, keeping each raw body. */
@@ -48,7 +48,7 @@ async function curlThroughGateway(adapter: BackendAdapter, body: string) {
       json: JSON.parse(result.out.slice(0, cut)),
     };
   } finally {
-    await server.shutdown();
+    await shutdownBounded(server);
     gateway.dispose();
   }
 }

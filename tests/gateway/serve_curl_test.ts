@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { createGateway, serveGateway } from "../../src/gateway/mod.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
 import { needs, programPath } from "../_programs.ts";
-import { run } from "../_bounded.ts";
+import { run, shutdownBounded } from "../_bounded.ts";
 
 const NAME =
   "serveGateway: curl streams a 2 MiB prompt back (100-continue, chunked)";
@@ -51,7 +51,7 @@ Deno.test(NAME, needs(NAME, "curl"), async () => {
     assert.match(result.out, /data: \[DONE\]\n/);
   } finally {
     await Deno.remove(file);
-    await server.shutdown();
+    await shutdownBounded(server);
     gateway.dispose();
   }
 });

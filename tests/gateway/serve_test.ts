@@ -11,6 +11,7 @@ import {
 } from "../../src/gateway/mod.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
 import { countingBackend } from "./_counting.ts";
+import { shutdownBounded } from "../_bounded.ts";
 
 const utf8 = new TextEncoder();
 const BOUND_MS = 10_000;
@@ -109,7 +110,7 @@ describe("serveGateway on loopback", () => {
       assert.match(result.text, /^HTTP\/1\.1 408 Request Timeout\r\n/);
     }
     await until(() => server.connections === 0, "all connections closed");
-    await server.shutdown();
+    await shutdownBounded(server);
     gateway.dispose();
   });
 
@@ -126,7 +127,7 @@ describe("serveGateway on loopback", () => {
     const result = await readToEnd(silent);
     assert.equal(result.timedOut, false);
     assert.match(result.text, /^HTTP\/1\.1 408 Request Timeout\r\n/);
-    await server.shutdown();
+    await shutdownBounded(server);
     gateway.dispose();
   });
 
@@ -140,7 +141,7 @@ describe("serveGateway on loopback", () => {
     const result = await readToEnd(conn);
     assert.equal(result.timedOut, false);
     assert.match(result.text, /^HTTP\/1\.1 408 Request Timeout\r\n/);
-    await server.shutdown();
+    await shutdownBounded(server);
     gateway.dispose();
   });
 
@@ -167,7 +168,7 @@ describe("serveGateway on loopback", () => {
     const served = await readToEnd(await send(port, CLOSE_GET));
     assert.match(served.text, /^HTTP\/1\.1 200 OK\r\n/);
     for (const conn of held) conn.close();
-    await server.shutdown();
+    await shutdownBounded(server);
     gateway.dispose();
   });
 
@@ -189,7 +190,7 @@ describe("serveGateway on loopback", () => {
     assert.match(result.text, /\r\nconnection: close\r\n/);
     assert.match(result.text, /"code":"invalid_body"/);
     assert.deepEqual(logged.map((entry) => entry.status), [400]);
-    await server.shutdown();
+    await shutdownBounded(server);
     gateway.dispose();
   });
 
@@ -207,7 +208,7 @@ describe("serveGateway on loopback", () => {
     assert.equal(result.timedOut, false);
     assert.equal(result.text.match(/HTTP\/1\.1 200 OK\r\n/g)?.length, 2);
     assert.match(result.text, /data: \[DONE\]/);
-    await server.shutdown();
+    await shutdownBounded(server);
     gateway.dispose();
   });
 
@@ -284,7 +285,7 @@ describe("serveGateway on loopback", () => {
       assert.match(stream, /\r\ntransfer-encoding: chunked\r\n/i);
       assert.match(stream, /data: \[DONE\]/);
     } finally {
-      await server.shutdown();
+      await shutdownBounded(server);
       gateway.dispose();
     }
   });
@@ -323,7 +324,7 @@ describe("serveGateway on loopback", () => {
       assert.equal(both.match(/HTTP\/1\.1 200 OK\r\n/g)?.length, 2, both);
       assert.match(both, /one two three/);
     } finally {
-      await server.shutdown();
+      await shutdownBounded(server);
       gateway.dispose();
     }
   });
@@ -355,7 +356,7 @@ describe("serveGateway on loopback", () => {
       true,
     );
     conn.close();
-    await server.shutdown();
+    await shutdownBounded(server);
     gateway.dispose();
   });
 
@@ -386,5 +387,5 @@ Deno.test("serveGateway: a Host header cannot change the path the handler sees",
   );
   assert.match(result.text, /^HTTP\/1\.1 200 OK\r\n/);
   assert.deepEqual(seen, ["/v1/models"]);
-  await server.shutdown();
+  await shutdownBounded(server);
 });

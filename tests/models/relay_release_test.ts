@@ -14,7 +14,7 @@ import {
 } from "../../src/models/adapters/_http.ts";
 import type { BackendAdapter } from "../../src/models/types.ts";
 import { handOver, relayCall } from "../../src/models/_relay.ts";
-import { withTimeout } from "../_bounded.ts";
+import { shutdownBounded, withTimeout } from "../_bounded.ts";
 import { waitUntil } from "../_timeout.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
 import { drain, req } from "./_helpers.ts";
@@ -75,7 +75,7 @@ function serveUpstream(hold = false): Upstream {
     get cancelled() {
       return cancelled;
     },
-    close: () => server.shutdown(),
+    close: () => shutdownBounded(server),
   };
 }
 

@@ -1,7 +1,12 @@
 // Deno-only: real servers (Deno.serve, `deno serve`, `deno serve --parallel`).
 import assert from "node:assert/strict";
 import { createRoute, createRouter } from "../../src/router/mod.ts";
-import { fetchSignal, stopChild, withTimeout } from "../_bounded.ts";
+import {
+  fetchSignal,
+  shutdownBounded,
+  stopChild,
+  withTimeout,
+} from "../_bounded.ts";
 
 function standardRouter() {
   return createRouter()
@@ -41,7 +46,7 @@ Deno.test("Deno.serve(router) answers on 127.0.0.1", async () => {
     assert.equal(missing.status, 404);
     await missing.body?.cancel();
   } finally {
-    await server.shutdown();
+    await shutdownBounded(server);
   }
 });
 
@@ -65,7 +70,7 @@ Deno.test("bytes and Blob substitutions go out with an exact Content-Length, GET
       await head.body?.cancel();
     }
   } finally {
-    await server.shutdown();
+    await shutdownBounded(server);
   }
 });
 
@@ -111,7 +116,7 @@ Deno.test("a mounted fetch handler gets Deno.serve's remoteAddr and completed, w
     await withTimeout(delivered, 10_000, "completed never settled");
   } finally {
     gate.resolve(); // a failed assertion must not leave the stream open
-    await server.shutdown();
+    await shutdownBounded(server);
   }
 });
 
@@ -143,7 +148,7 @@ Deno.test("a control character in a header substitution is a 500, and the server
     assert.equal(fine.headers.get("x-greeting"), "hello you");
     await fine.body?.cancel();
   } finally {
-    await server.shutdown();
+    await shutdownBounded(server);
   }
 });
 
@@ -193,7 +198,7 @@ Deno.test("streaming: status, headers and leading text arrive before a slow subs
     assert.equal(rest, "late part");
   } finally {
     release("");
-    await server.shutdown();
+    await shutdownBounded(server);
   }
 });
 

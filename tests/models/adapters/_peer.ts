@@ -2,6 +2,8 @@
 // records what it received, and response bodies that trickle, dawdle, stall
 // or never end, each reporting when the client hung up.
 
+import { shutdownBounded } from "../../_bounded.ts";
+
 /** One request as the peer received it off the socket. */
 export interface Received {
   method: string;
@@ -45,7 +47,7 @@ export function servePeer(
   return {
     url: `http://127.0.0.1:${server.addr.port}`,
     received,
-    close: () => server.shutdown(),
+    close: () => shutdownBounded(server),
   };
 }
 
