@@ -88,7 +88,6 @@ import { AdapterError, ErrorCode, RouterError } from "../models/errors.ts";
 import type { IRStreamChunk } from "../models/types.ts";
 import { readJson } from "./_read_bounded.ts";
 import { readHead, sseBody } from "./_sse.ts";
-import { StreamErrorTap } from "./_error_tap.ts";
 import {
   ANTHROPIC_API,
   OPENAI_API,
@@ -168,10 +167,9 @@ export function createGateway(options: GatewayOptions): Gateway {
   if (options.router && options.backends) {
     throw new TypeError("createGateway: give `router` or `backends`, not both");
   }
-  const tap = options.backends ? new StreamErrorTap() : undefined;
   let modelRouter: ModelRouter;
   if (options.router) modelRouter = options.router;
-  else if (options.backends && tap) {
+  else if (options.backends) {
     const backends = options.backends;
     modelRouter = createModelRouter({
       fallbackStrategy: "sequential",
@@ -184,7 +182,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       ...options.routerConfig,
     });
     for (const [name, adapter] of backends) {
-      modelRouter.register(name, tap.wrap(adapter));
+      modelRouter.register(name, adapter);
     }
     if (options.fallbackChain) {
       modelRouter.setFallbackChain(options.fallbackChain);
@@ -463,7 +461,6 @@ export function createGateway(options: GatewayOptions): Gateway {
       });
     }
     const created = Math.floor(now() / 1000);
-    const irId = parsed.ir.metadata?.requestId ?? id;
 
     if (!parsed.stream) {
       try {
@@ -491,7 +488,6 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (!streamDone) openStreams--;
       streamDone = true;
     };
-    tap?.watch(irId);
     const chunks = modelRouter.executeStream(parsed.ir, signal, scope);
     const encoder = api.encoder(parsed, id, created);
     const observe = (chunk: IRStreamChunk): void => {
@@ -516,10 +512,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       streamEnded();
       abort?.abort();
       await chunks.return(undefined).catch(() => {});
-      const failures = tap?.take(irId) ?? [];
-      return fail(timedOut ? timeoutError(timeoutMs!) : error, failures);
+      return fail(timedOut ? timeoutError(timeoutMs!) : error);
     }
-    tap?.take(irId);
     clearTimeout(timer);
     outcome.firstOutputAt = now();
     metrics.streamOpened();

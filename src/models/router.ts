@@ -64,7 +64,7 @@ import { createPolicy } from "./fallback/create.ts";
 import { createStrategy } from "./routing/create.ts";
 import { Selector } from "./routing/selector.ts";
 import { routeStream } from "./streaming/stream.ts";
-import { withReopening } from "./streaming/_chunks.ts";
+import { errorChunk } from "./streaming/_chunks.ts";
 import { handOver, relayRequest } from "./_relay.ts";
 import type { RelayResult, RoutingTrace } from "./trace.ts";
 
@@ -1057,9 +1057,5 @@ export function createRouter(config?: RouterConfig): Router {
 
 /** A stream that only reports `error` (executeStream never throws). */
 async function* errorStream(error: AdapterError): IRChatStream {
-  yield withReopening({
-    type: "error",
-    sequence: 0,
-    error: { code: error.code, message: error.message },
-  }, error);
+  yield errorChunk(error, 0);
 }

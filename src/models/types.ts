@@ -432,15 +432,44 @@ export interface IRStreamErrorChunk {
    * when it has them: a `NO_BACKEND_AVAILABLE` whose every candidate is out
    * for a known time says when the first is back, and whether they all cool
    * down after a rate limit (`rate-limit`) or a tripped breaker
-   * (`circuit-open`).
+   * (`circuit-open`). `status` and `body` are the upstream's HTTP status
+   * and (redacted) error body, and `failures` each backend's own failure
+   * when every backend failed: a stream consumer answers with the status a
+   * non-streamed call would get, with nothing kept beside the stream.
    */
-  error: {
-    code: string;
-    message: string;
-    retryable?: boolean;
-    retryAfter?: number;
-    cooldown?: "rate-limit" | "circuit-open";
-  };
+  error: IRStreamFailure;
+}
+
+/**
+ * The failure an `error` chunk carries: enough to rebuild the error a
+ * non-streamed call would have thrown.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRStreamFailure } from "@switchyard/switchyard/models";
+ * const failure: IRStreamFailure = { code: "RATE_LIMITED", message: "slow down", status: 429, retryAfter: 7000 };
+ * console.log(failure.status); // 429
+ * ```
+ */
+export interface IRStreamFailure {
+  /** An `ErrorCode` value (or the adapter's own code). */
+  code: string;
+  /** Human-readable explanation. */
+  message: string;
+  /** Whether retrying may help. */
+  retryable?: boolean;
+  /** Milliseconds to wait before retrying. */
+  retryAfter?: number;
+  /** Why every candidate is out, for a `NO_BACKEND_AVAILABLE`. */
+  cooldown?: "rate-limit" | "circuit-open";
+  /** The upstream's HTTP status. */
+  status?: number;
+  /** The upstream's parsed error body (credentials redacted). */
+  body?: unknown;
+  /** The provider that failed. */
+  provider?: string;
+  /** Each backend's failure, when every backend failed. */
+  failures?: { backend: string; error: IRStreamFailure }[];
 }
 
 /**

@@ -36,6 +36,7 @@ import type {
   StreamTranslator,
 } from "./provider.ts";
 import { ignore, raceAbort, timerDelay } from "../_util.ts";
+import { failureOf } from "../_stream_failure.ts";
 import { unwatch, watch, watchable, type Watched } from "./_watchdog.ts";
 import {
   codeForStatus,
@@ -610,15 +611,7 @@ export class HttpClient {
     } catch (thrown) {
       const error = this.toAdapterError(thrown, scope, signal);
       if (sequence === 0) throw error;
-      yield {
-        type: "error",
-        sequence: sequence++,
-        error: {
-          code: error.code,
-          message: error.message,
-          retryable: error.isRetryable,
-        },
-      };
+      yield { type: "error", sequence: sequence++, error: failureOf(error) };
     } finally {
       scope.dispose();
     }
