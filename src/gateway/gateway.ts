@@ -415,12 +415,11 @@ export function createGateway(options: GatewayOptions): Gateway {
         return fail(timedOut ? timeoutError(timeoutMs!) : error);
       }
       noteRouting(outcome, relayed.routing);
-      const upstream = relayed.response;
       if (!parsed.stream) {
         let bytes: Uint8Array<ArrayBuffer>;
         try {
           const read = await readRelayedJson(
-            upstream,
+            relayed,
             signal,
             outcome.backend,
           );

@@ -1,13 +1,13 @@
 // execute(): the first choice's call, then fallback through the configured
 // policy and the shared driver (fallback/run.ts), with calls as attempts.
 
-import type { IRChatRequest, IRChatResponse } from "./types.ts";
+import type { IRChatRequest } from "./types.ts";
 import { attempt } from "./_attempt.ts";
+import type { Job } from "./_job.ts";
 import type { Attempt, Success, TracedAttempt } from "./_outcome.ts";
 import { appendRace, runParallel } from "./_parallel.ts";
 import type { Parts } from "./_parts.ts";
 import type { BackendEntry } from "./_state.ts";
-import { tracedResponse } from "./_trace.ts";
 import type { Budget } from "./_budget.ts";
 import { retryDelay, sleep } from "./_resilience.ts";
 import type { FallbackState } from "./fallback/policy.ts";
@@ -34,6 +34,7 @@ export async function retrying(
   budget: Budget,
   first: Attempt,
   log: TracedAttempt[],
+  job?: Job,
 ): Promise<Attempt> {
   const { settings, counters } = parts;
   let outcome = first;
@@ -54,7 +55,7 @@ export async function retrying(
     log.push(outcome);
     counters.retries++;
     entry.stats.retries++;
-    const next = await attempt(entry, request, signal, parts, budget);
+    const next = await attempt(entry, request, signal, parts, budget, job);
     // A retry the breaker refused (opened meanwhile) ends the retries.
     if (!next.ok && next.kind === "unavailable") break;
     outcome = { ...next, retry };
@@ -67,11 +68,18 @@ class CallAttempter implements Attempter<Success> {
   readonly #parts: Parts;
   readonly #signal: AbortSignal;
   readonly #budget: Budget | undefined;
+  readonly #job: Job | undefined;
 
-  constructor(parts: Parts, signal: AbortSignal, budget: Budget | undefined) {
+  constructor(
+    parts: Parts,
+    signal: AbortSignal,
+    budget: Budget | undefined,
+    job: Job | undefined,
+  ) {
     this.#parts = parts;
     this.#signal = signal;
     this.#budget = budget;
+    this.#job = job;
   }
 
   async run(
@@ -92,6 +100,7 @@ class CallAttempter implements Attempter<Success> {
         this.#signal,
         parts,
         budget,
+        this.#job,
       );
       if (budget !== undefined && budget.retry.retries > 0) {
         outcome = await retrying(
@@ -102,6 +111,7 @@ class CallAttempter implements Attempter<Success> {
           budget,
           outcome,
           log,
+          this.#job,
         );
       }
       return endOf([outcome], outcome.ok ? outcome : undefined, log);
@@ -110,7 +120,8 @@ class CallAttempter implements Attempter<Success> {
     const start = clock();
     const run = await runParallel(
       group.length,
-      (i, signal) => attempt(group[i], state.request, signal, parts, budget),
+      (i, signal) =>
+        attempt(group[i], state.request, signal, parts, budget, this.#job),
       { parent: this.#signal, stopOnSuccess: true, cancelLosers: true },
     );
     appendRace(run, group.map((entry) => entry.name), clock() - start, log);
@@ -140,8 +151,9 @@ function endOf(
 }
 
 /**
- * Fallback of execute() after its first choice (`first`, undefined when the
- * named backend was unavailable); resolves with the traced response.
+ * Fallback of a call after its first choice (`first`, undefined when the
+ * named backend was unavailable); resolves with the winner, `log` holding
+ * every attempt in trace order.
  */
 export async function fallBackCall(
   parts: Parts,
@@ -149,10 +161,11 @@ export async function fallBackCall(
   plan: Plan,
   first: Attempt | undefined,
   signal: AbortSignal,
-  budget?: Budget,
-  earlier: TracedAttempt[] = [],
-): Promise<IRChatResponse> {
-  const log = earlier;
+  budget: Budget | undefined,
+  earlier: TracedAttempt[] | undefined,
+  job: Job | undefined,
+): Promise<{ winner: Success; log: TracedAttempt[] }> {
+  const log = earlier ?? [];
   if (first !== undefined) endOf([first], undefined, log);
   const state = stateAfter(parts, request, plan, first, signal, false);
   const winner = await fallBack(
@@ -160,8 +173,8 @@ export async function fallBackCall(
     plan,
     first,
     state,
-    new CallAttempter(parts, signal, budget),
+    new CallAttempter(parts, signal, budget, job),
     log,
   );
-  return tracedResponse(parts.settings.routing, winner, plan, log);
+  return { winner, log };
 }

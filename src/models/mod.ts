@@ -249,5 +249,6 @@
  */
 
 export * from "./types.ts";
+export * from "./operations.ts";
 export * from "./errors.ts";
 export * from "./router.ts";

@@ -5,6 +5,8 @@
  * @module
  */
 
+import type { OperationName, OperationSupport } from "./operations.ts";
+
 /**
  * Who wrote a message.
  *
@@ -414,6 +416,35 @@ export interface IRStreamDoneChunk {
 }
 
 /**
+ * One call of a non-chat operation (`Router.invoke`, `BackendAdapter.operate`).
+ *
+ * @example Embeddings
+ * ```ts
+ * import type { OperationRequest } from "@switchyard/switchyard/models";
+ * const request: OperationRequest = { operation: "embeddings", body: { input: ["a", "b"] }, model: "text-embedding-3-small" };
+ * console.log(request.operation); // "embeddings"
+ * ```
+ */
+export interface OperationRequest {
+  /** Which operation. */
+  readonly operation: OperationName;
+  /**
+   * The request in OpenAI's wire shape for the operation (the client's
+   * JSON; `model` in it is replaced by {@linkcode OperationRequest.model}).
+   */
+  readonly body: Readonly<Record<string, unknown>>;
+  /**
+   * The model: for routing (model-based routing, model mapping), and, as
+   * the router translated it for the chosen backend, the one sent.
+   */
+  readonly model?: string;
+  /** Stream the answer (SSE), where the operation streams. */
+  readonly stream?: boolean;
+  /** Routing metadata: `custom.backend` names the backend, as for chat. */
+  readonly metadata?: IRMetadata;
+}
+
+/**
  * The last chunk of a failed stream.
  *
  * @example Usage
@@ -636,4 +667,24 @@ export interface BackendAdapter {
    * @returns The upstream response, body unread.
    */
   relay?(request: IRChatRequest, signal?: AbortSignal): Promise<Response>;
+  /**
+   * The operations besides chat it serves, and how (see
+   * `./operations.ts`). Absent: chat only.
+   */
+  readonly operations?: Readonly<
+    Partial<Record<Exclude<OperationName, "chat">, OperationSupport>>
+  >;
+  /**
+   * Runs one non-chat operation (`Router.invoke`): resolves with a 2xx
+   * answer in OpenAI's wire shape for it (the upstream's own bytes when the
+   * operation is `native`), or rejects with the AdapterError a chat call
+   * would. The body is the caller's to read or cancel; `signal` keeps
+   * bounding it after the head, so aborting it ends a read in progress.
+   * Required when `operations` names any.
+   *
+   * @param request The operation, its body and the model to use.
+   * @param signal Aborts the call, and the body's reading.
+   * @returns The answer.
+   */
+  operate?(request: OperationRequest, signal?: AbortSignal): Promise<Response>;
 }

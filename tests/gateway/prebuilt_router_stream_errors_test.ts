@@ -31,9 +31,9 @@ for (const failure of FAILURES) {
     Deno.test(`router: given, ${wire} backend: a streamed upstream ${failure.status} keeps its status (both client wires)`, async () => {
       const upstream = serveUpstream(() =>
         Response.json(
-          wire === "anthropic"
-            ? { type: "error", error: failure.error }
-            : { error: { ...failure.error, param: null, code: "upstream_code" } },
+          wire === "anthropic" ? { type: "error", error: failure.error } : {
+            error: { ...failure.error, param: null, code: "upstream_code" },
+          },
           { status: failure.status, headers: failure.headers },
         )
       );
@@ -54,19 +54,21 @@ for (const failure of FAILURES) {
         .register("up", adapter);
       const gateway = serveGateway({ router, passthrough: false });
       try {
-        for (const [path, body] of [
-          ["/v1/chat/completions", {
-            model: "up",
-            stream: true,
-            messages: [{ role: "user", content: "hi" }],
-          }],
-          ["/v1/messages", {
-            model: "up",
-            stream: true,
-            max_tokens: 16,
-            messages: [{ role: "user", content: "hi" }],
-          }],
-        ] as const) {
+        for (
+          const [path, body] of [
+            ["/v1/chat/completions", {
+              model: "up",
+              stream: true,
+              messages: [{ role: "user", content: "hi" }],
+            }],
+            ["/v1/messages", {
+              model: "up",
+              stream: true,
+              max_tokens: 16,
+              messages: [{ role: "user", content: "hi" }],
+            }],
+          ] as const
+        ) {
           // Each request waits out no cooldown: the breaker is reset.
           router.resetCircuitBreaker();
           const response = await fetch(`${gateway.origin}${path}`, {
@@ -84,7 +86,10 @@ for (const failure of FAILURES) {
           if (failure.status === 429) {
             assert.equal(response.headers.get("retry-after"), "7", path);
           }
-          assert.match(JSON.stringify(answer), new RegExp(failure.error.message));
+          assert.match(
+            JSON.stringify(answer),
+            new RegExp(failure.error.message),
+          );
         }
       } finally {
         await gateway.close();
