@@ -167,11 +167,16 @@ async function readCapped(
   return await readBytes(provider, body, MAX_JSON_BYTES, false, signal);
 }
 
-/** IR usage from an OpenAI `usage` object, when it has the token counts. */
+/**
+ * IR usage from an OpenAI `usage` object: Chat Completions'
+ * (`prompt_tokens`, `completion_tokens`), the Responses API's
+ * (`input_tokens`, `output_tokens`) or embeddings' (`prompt_tokens` only:
+ * no completion).
+ */
 export function usageOf(usage: unknown): IRUsage | undefined {
   if (!isRecord(usage)) return undefined;
-  const prompt = usage.prompt_tokens;
-  const completion = usage.completion_tokens;
+  const prompt = usage.prompt_tokens ?? usage.input_tokens;
+  const completion = usage.completion_tokens ?? usage.output_tokens ?? 0;
   if (typeof prompt !== "number" || typeof completion !== "number") {
     return undefined;
   }

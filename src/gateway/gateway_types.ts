@@ -68,16 +68,15 @@ export interface RequestLogEntry {
  */
 export interface GatewayOptions {
   /**
-   * A model router to route through. Streams then report a failure before
-   * output by its error code only (the router's error chunk carries no
-   * upstream status); prefer `backends`.
+   * A model router to route through (the gateway does not dispose it).
+   * Streamed failures keep their upstream status as with `backends`: the
+   * router's error chunk carries the failure.
    */
   router?: ModelRouter;
   /**
    * Backends, in fallback order: the gateway builds the router (default
    * backend the first, sequential fallback, unknown models replaced by a
-   * backend's default) and keeps each backend's stream errors so streamed
-   * failures get the same status as non-streamed ones.
+   * backend's default).
    */
   backends?: ReadonlyArray<readonly [string, BackendAdapter]>;
   /** Overrides of the router built from `backends`. */
