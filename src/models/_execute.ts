@@ -2,7 +2,10 @@
 // policy and the shared driver (fallback/run.ts), with calls as attempts.
 
 import type { IRChatRequest } from "./types.ts";
-import { attempt } from "./_attempt.ts";
+import type { ExecuteOptions } from "./config.ts";
+import { attempt, Call } from "./_attempt.ts";
+import { budgetOf } from "./_budget.ts";
+import { abortedRouterError } from "./_failures.ts";
 import type { Job } from "./_job.ts";
 import type { Attempt, Success, TracedAttempt } from "./_outcome.ts";
 import { appendRace, runParallel } from "./_parallel.ts";
@@ -177,4 +180,98 @@ export async function fallBackCall(
     log,
   );
   return { winner, log };
+}
+
+/**
+ * One call of any job (execute, relayResponse, invoke): selection, the
+ * first choice, retries, fallback, stats. `finish` turns the winner into
+ * what the caller resolves with.
+ */
+export async function runCall<T>(
+  parts: Parts,
+  request: IRChatRequest,
+  signal: AbortSignal | undefined,
+  options: ExecuteOptions | undefined,
+  job: Job,
+  finish: (winner: Success, plan: Plan, log: TracedAttempt[]) => T,
+): Promise<T> {
+  // The adapters' signal: dispose() aborts it, and the caller's too.
+  const link = parts.lifetime.callSignal(signal);
+  try {
+    if (signal?.aborted) throw abortedRouterError(signal, []);
+    const budget = budgetOf(parts.settings, options);
+    const selected = parts.selector.select(
+      request,
+      false,
+      false,
+      link.signal,
+      options?.backends,
+    );
+    // Synchronous strategies call the adapter in the caller's tick.
+    const plan = selected instanceof Promise ? await selected : selected;
+    let first: Attempt | undefined;
+    let earlier: TracedAttempt[] | undefined;
+    if (plan.entry !== undefined) {
+      const call = new Call(
+        plan.entry,
+        request,
+        link.signal,
+        parts,
+        budget,
+        job,
+      );
+      if (call.admitted) {
+        // Awaited here, not in attempt(): one async hop less per call.
+        let value: unknown;
+        let threw = false;
+        try {
+          value = await call.pending;
+        } catch (thrown) {
+          threw = true;
+          value = thrown;
+        }
+        first = call.end(threw, value);
+        if (!first.ok && budget !== undefined && budget.retry.retries > 0) {
+          earlier = [];
+          first = await retrying(
+            parts,
+            plan.entry,
+            request,
+            link.signal,
+            budget,
+            first,
+            earlier,
+            job,
+          );
+        }
+      } else first = call.refused();
+    }
+    let result: T;
+    if (first?.ok) {
+      result = finish(
+        first,
+        plan,
+        earlier === undefined ? [first] : [...earlier, first],
+      );
+    } else {
+      const { winner, log } = await fallBackCall(
+        parts,
+        request,
+        plan,
+        first,
+        link.signal,
+        budget,
+        earlier,
+        job,
+      );
+      result = finish(winner, plan, log);
+    }
+    parts.counters.settle(true);
+    return result;
+  } catch (error) {
+    parts.counters.settle(false);
+    throw error;
+  } finally {
+    link.unlink();
+  }
 }

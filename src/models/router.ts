@@ -38,16 +38,11 @@ import type {
 import type { BackendInfo, BackendStats, RouterStats } from "./stats.ts";
 import { resolveSettings, type Settings } from "./_config.ts";
 import { dispatch } from "./_dispatch.ts";
-import { Call } from "./_attempt.ts";
-import { fallBackCall, retrying } from "./_execute.ts";
-import type { Attempt, Success, TracedAttempt } from "./_outcome.ts";
+import { runCall } from "./_execute.ts";
+import type { Success, TracedAttempt } from "./_outcome.ts";
 import { budgetOf } from "./_budget.ts";
 import { tracedResponse } from "./_trace.ts";
-import {
-  abortedRouterError,
-  noBackendFor,
-  routingFailed,
-} from "./_failures.ts";
+import { noBackendFor, routingFailed } from "./_failures.ts";
 import { HealthMonitor } from "./_health.ts";
 import { Lifetime } from "./_lifetime.ts";
 import type { Parts } from "./_parts.ts";
@@ -70,7 +65,6 @@ import { handOver, type RawAnswer } from "./_relay.ts";
 import {
   CHAT_JOB,
   CHAT_RELAY_JOB,
-  type Job,
   noneServes,
   operationJob,
   routingView,
@@ -460,7 +454,14 @@ export class Router implements BackendAdapter {
   ): Promise<IRChatResponse> {
     // Not async: the one flow's promise is returned as is, so execute costs
     // no extra async hop (bench/models_bench.ts).
-    return this.#call(request, signal, options, CHAT_JOB, this.#traced);
+    return runCall(
+      this.#parts,
+      request,
+      signal,
+      options,
+      CHAT_JOB,
+      this.#traced,
+    );
   }
 
   /** A chat answer with its trace on `metadata.routing`. */
@@ -470,99 +471,6 @@ export class Router implements BackendAdapter {
     log: readonly TracedAttempt[],
   ): IRChatResponse =>
     tracedResponse(this.#settings.routing, winner, plan, log);
-
-  /**
-   * One call of any job: selection, the first choice, retries, fallback,
-   * stats. `finish` turns the winner into what the caller resolves with.
-   */
-  async #call<T>(
-    request: IRChatRequest,
-    signal: AbortSignal | undefined,
-    options: ExecuteOptions | undefined,
-    job: Job,
-    finish: (winner: Success, plan: Plan, log: TracedAttempt[]) => T,
-  ): Promise<T> {
-    // The adapters' signal: dispose() aborts it, and the caller's too.
-    const link = this.#lifetime.callSignal(signal);
-    try {
-      if (signal?.aborted) throw abortedRouterError(signal, []);
-      const parts = this.#parts;
-      const budget = budgetOf(this.#settings, options);
-      const selected = this.#selector.select(
-        request,
-        false,
-        false,
-        link.signal,
-        options?.backends,
-      );
-      // Synchronous strategies call the adapter in the caller's tick.
-      const plan = selected instanceof Promise ? await selected : selected;
-      let first: Attempt | undefined;
-      let earlier: TracedAttempt[] | undefined;
-      if (plan.entry !== undefined) {
-        const call = new Call(
-          plan.entry,
-          request,
-          link.signal,
-          parts,
-          budget,
-          job,
-        );
-        if (call.admitted) {
-          // Awaited here, not in attempt(): one async hop less per call.
-          let value: unknown;
-          let threw = false;
-          try {
-            value = await call.pending;
-          } catch (thrown) {
-            threw = true;
-            value = thrown;
-          }
-          first = call.end(threw, value);
-          if (!first.ok && budget !== undefined && budget.retry.retries > 0) {
-            earlier = [];
-            first = await retrying(
-              parts,
-              plan.entry,
-              request,
-              link.signal,
-              budget,
-              first,
-              earlier,
-              job,
-            );
-          }
-        } else first = call.refused();
-      }
-      let result: T;
-      if (first?.ok) {
-        result = finish(
-          first,
-          plan,
-          earlier === undefined ? [first] : [...earlier, first],
-        );
-      } else {
-        const { winner, log } = await fallBackCall(
-          parts,
-          request,
-          plan,
-          first,
-          link.signal,
-          budget,
-          earlier,
-          job,
-        );
-        result = finish(winner, plan, log);
-      }
-      this.#counters.settle(true);
-      return result;
-    } catch (error) {
-      this.#counters.settle(false);
-      throw error;
-    } finally {
-      link.unlink();
-    }
-  }
 
   /** A relayed winner's answer with its trace, handed to the caller. */
   #relayed(
@@ -640,7 +548,8 @@ export class Router implements BackendAdapter {
     signal?: AbortSignal,
     options?: ExecuteOptions,
   ): Promise<RelayResult> {
-    return this.#call(
+    return runCall(
+      this.#parts,
       request,
       signal,
       options,
@@ -693,7 +602,8 @@ export class Router implements BackendAdapter {
       this.#counters.settle(false);
       return Promise.reject(noneServes(request.operation));
     }
-    return this.#call(
+    return runCall(
+      this.#parts,
       routingView(request),
       signal,
       { ...options, backends: serving },
