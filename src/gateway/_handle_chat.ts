@@ -2,8 +2,6 @@
 // of four answer modes — relayed JSON or stream (an OpenAI client whose
 // backends all speak OpenAI's wire), translated JSON, or a translated
 // stream committed at its first output.
-import { ErrorCode } from "../models/errors.ts";
-import type { IRStreamChunk } from "../models/types.ts";
 import { OPENAI_API, type ParsedRequest } from "./_apis.ts";
 import {
   admitKey,
@@ -15,9 +13,9 @@ import { Deadline } from "./_deadline.ts";
 import type { Exchange } from "./_exchange.ts";
 import { jsonResponse } from "./_json_response.ts";
 import { completionOf, relayRequestOf } from "./_passthrough.ts";
-import { relayedJson, relayedStream, SSE_HEADERS } from "./_relay_answer.ts";
+import { relayedJson, relayedStream } from "./_relay_answer.ts";
 import { noteRouting } from "./_request_parts.ts";
-import { readHead, sseBody } from "./_sse.ts";
+import { translatedStream } from "./_stream_answer.ts";
 
 /** Handles one chat call in `ex.api`'s wire. */
 export async function handleChat(
@@ -88,69 +86,10 @@ export async function handleChat(
       deadline.release();
     }
   }
-  return await translatedStream(ex, parsed, deadline, id, created);
-}
-
-/**
- * A translated stream, committed late: a failure before the first output
- * gets the status a non-streamed request would get; after it, one error
- * event.
- */
-async function translatedStream(
-  ex: Exchange,
-  parsed: ParsedRequest,
-  deadline: Deadline,
-  id: string,
-  created: number,
-): Promise<Response> {
-  const { ctx, api, outcome } = ex;
-  ctx.streams.opened();
-  let streamDone = false;
-  const streamEnded = (): void => {
-    if (!streamDone) ctx.streams.closed();
-    streamDone = true;
-  };
-  const chunks = ctx.router.executeStream(parsed.ir, deadline.signal, ex.scope);
-  const encoder = api.encoder(parsed, id, created);
-  const observe = (chunk: IRStreamChunk): void => {
-    // The router's start names the backend it committed to: known here
-    // even when the client leaves before `done`.
-    if (chunk.type === "start") noteRouting(outcome, chunk.metadata.routing);
-    if (chunk.type === "metadata" && chunk.usage) outcome.usage = chunk.usage;
-    if (chunk.type === "done") {
-      if (chunk.usage) outcome.usage = chunk.usage;
-      noteRouting(outcome, chunk.metadata?.routing);
-    }
-    if (chunk.type === "error") outcome.errorCode = chunk.error.code;
-  };
-  let head: string;
-  try {
-    head = await readHead(chunks, encoder, observe);
-  } catch (error) {
-    deadline.release();
-    streamEnded();
-    deadline.abort();
-    await chunks.return(undefined).catch(() => {});
-    return ex.fail(deadline.failure(error));
-  }
-  deadline.stopTimer();
-  outcome.firstOutputAt = ctx.now();
-  ctx.metrics.streamOpened();
-  const body = sseBody(head, chunks, encoder, {
-    observe,
-    failed(code) {
-      outcome.errorCode = code;
-    },
-    cancelled(reason) {
-      outcome.errorCode ??= ErrorCode.ABORTED;
-      deadline.abort(reason);
-    },
-    closed() {
-      deadline.release();
-      streamEnded();
-      ctx.metrics.streamClosed();
-      ex.finish(200);
-    },
-  });
-  return new Response(body, { headers: { ...SSE_HEADERS, ...ex.headers } });
+  return await translatedStream(
+    ex,
+    parsed.ir,
+    api.encoder(parsed, id, created),
+    deadline,
+  );
 }

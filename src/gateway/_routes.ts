@@ -15,6 +15,7 @@ import {
   handleRouterInfo,
 } from "./_handle_info.ts";
 import { handleModel } from "./_handle_model.ts";
+import { handleResponses } from "./_handle_responses.ts";
 import {
   CHAT_PATH,
   COMPLETIONS_PATH,
@@ -22,6 +23,7 @@ import {
   EMBEDDINGS_PATH,
   MESSAGES_PATH,
   MODELS_PATH,
+  RESPONSES_PATH,
 } from "./_path.ts";
 
 export { CHAT_PATH, COUNT_PATH, MESSAGES_PATH, pathOf } from "./_path.ts";
@@ -70,6 +72,12 @@ const ROUTES: Readonly<Record<string, Route>> = {
     api: OPENAI_API,
     metered: true,
     handle: handleCompletions,
+  },
+  [RESPONSES_PATH]: {
+    method: "POST",
+    api: OPENAI_API,
+    metered: true,
+    handle: handleResponses,
   },
   [MODELS_PATH]: {
     method: "GET",
