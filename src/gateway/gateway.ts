@@ -8,8 +8,19 @@
  * | `POST /v1/messages` | Anthropic Messages, JSON or `stream: true` SSE |
  * | `POST /v1/messages/count_tokens` | `{ input_tokens }`: the gateway's prompt estimate (no backend call) |
  * | `GET /v1/models` | one entry per backend, backend model and alias (only those the key may use); Anthropic's list shape when the request sends `anthropic-version` |
+ * | `GET /v1/models/{id}` | one entry of that list; Anthropic's shape with `anthropic-version`; 404 for an id not in it |
+ * | `POST /v1/embeddings` | OpenAI embeddings: relayed to OpenAI-wire backends, translated for Gemini, Cohere and Ollama |
+ * | `POST /v1/responses` | OpenAI Responses (JSON or typed SSE): relayed to backends that serve it, translated to chat for the others |
+ * | `POST /v1/completions` | legacy completions, relayed to OpenAI-wire backends; a 400 naming any other backend |
  * | `GET /api/router` | backend info and router stats |
  * | `GET /metrics` | Prometheus text (see `metrics.ts`); not behind keys, as scrapers expect |
+ *
+ * Every call through the model router names its operation (see
+ * `OPERATIONS` in `./models`); the routes are one table (`_routes.ts`), each
+ * endpoint one handler file sharing admission (keys, limits), the request's
+ * deadline and its record (metrics, log line). Errors on any path, unknown
+ * ones included, are in the caller's wire shape: Anthropic's when the
+ * request sends `anthropic-version` or `x-api-key`, else OpenAI's.
  *
  * Decisions:
  * - **Model names.** An alias is replaced first. Then `"<backend>"` routes

@@ -15,6 +15,16 @@
  *
  * ## Decisions the specification leaves open
  *
+ * - **Operations.** A call names its operation (`OPERATIONS`: chat,
+ *   embeddings, responses, completions). Chat runs on the IR (`execute`,
+ *   `executeStream`) or relayed (`relayResponse`); every other operation runs
+ *   through `invoke`, on the backends whose adapter declares it
+ *   (`BackendAdapter.operations`, `operate`), the others left out of its
+ *   routing and fallback. Selection, attempts, retries, timeouts, breakers,
+ *   cooldowns, fallback, the store, statistics and the trace are one flow for
+ *   every operation. A relayed answer is a Response with an `abort` that ends
+ *   its reading. A stream's `error` chunk carries the whole failure (upstream
+ *   status and body, `retryAfter`, each backend's failure).
  * - **Explicit routing.** `request.metadata.custom.backend` names a backend in
  *   every strategy except `custom` (which receives it as
  *   `context.preferredBackend`). An unknown name, or a non-string, is
@@ -31,7 +41,7 @@
  *   until the first is back and `details.cooldown` says whether they all cool
  *   down after a 429 (`rate-limit`) or not (`circuit-open`).
  * - **A request's allow-list** (`options.backends` of `execute`,
- *   `executeStream`, `relayResponse`) narrows availability for that request
+ *   `executeStream`, `relayResponse`, `invoke`) narrows availability for that request
  *   alone, in one place that every strategy, the fall-through and every
  *   fallback policy read: nothing outside it is called. A named backend
  *   outside it is `ROUTING_FAILED` before the name is looked up, its message
