@@ -299,3 +299,80 @@ Deno.test("an unknown path answers in the caller's wire shape: Anthropic's for a
     await gateway.close();
   }
 });
+
+Deno.test("embeddings under a key: its tpm is charged the upstream's usage (429 once in debt), its backends list holds, the key is checked", async () => {
+  const upstream = serveUpstream(() =>
+    Response.json({
+      object: "list",
+      data: [{ object: "embedding", index: 0, embedding: [1] }],
+      model: "e",
+      usage: { prompt_tokens: 100, total_tokens: 100 },
+    })
+  );
+  const { hashKey } = await import("../../src/gateway/mod.ts");
+  let now = 0;
+  const lines: RequestLogEntry[] = [];
+  const gateway = serveGateway({
+    backends: [
+      [
+        "oa",
+        createOpenAIAdapter({
+          apiKey: "upstream-key",
+          baseURL: `${upstream.origin}/v1`,
+        }),
+      ],
+      [
+        "other",
+        createOpenAIAdapter({
+          apiKey: "upstream-key",
+          baseURL: `${upstream.origin}/v1`,
+        }),
+      ],
+    ],
+    keys: [{
+      id: "t",
+      sha256: await hashKey("sk-team"),
+      tpm: 120,
+      backends: ["oa"],
+    }],
+    now: () => now,
+    logger: (entry) => lines.push(entry),
+  });
+  try {
+    const client = openAIClient(gateway.origin, "sk-team");
+    const body = {
+      model: "oa/e",
+      input: "hi",
+      encoding_format: "float" as const,
+    };
+    await client.embeddings.create(body);
+    // 100 of 120 used: the next estimate fits, and its 100 put the bucket in debt.
+    await client.embeddings.create(body);
+    const refused = await client.embeddings.create(body).catch((e) => e);
+    assert.ok(refused instanceof OpenAI.RateLimitError, String(refused));
+    assert.equal(upstream.calls.length, 2);
+    now += 60_000;
+    const outside = await client.embeddings.create({
+      ...body,
+      model: "other/e",
+    })
+      .catch((e) => e);
+    assert.ok(outside instanceof OpenAI.PermissionDeniedError, String(outside));
+    const wrongKey = await openAIClient(gateway.origin, "sk-nope").embeddings
+      .create(body).catch((e) => e);
+    assert.ok(wrongKey instanceof OpenAI.AuthenticationError, String(wrongKey));
+    assert.equal(upstream.calls.length, 2);
+    const logged = lines.filter((l) => l.path === "/v1/embeddings");
+    assert.deepEqual(logged.map((l) => [l.key_id, l.status]), [
+      ["t", 200],
+      ["t", 200],
+      ["t", 429],
+      ["t", 403],
+      ["none", 401],
+    ]);
+    assert.ok(logged.every((l) => typeof l.request_id === "string"));
+  } finally {
+    await gateway.close();
+    await upstream.close();
+  }
+});
