@@ -88,7 +88,11 @@ export class Call {
       this.#cost = undefined;
       return;
     }
-    const req = env.translator.translate(request, entry);
+    // Model translation is chat's: a backend's default model is a chat
+    // model, no substitute for an embeddings model.
+    const req = job.operation === "chat"
+      ? env.translator.translate(request, entry)
+      : request;
     this.#cost = settings.trackCost ? costOf(entry.adapter, req) : undefined;
     this.#startedAt = settings.clock();
     const limit = budget === undefined

@@ -22,7 +22,9 @@
  *   (`BackendAdapter.operations`, `operate`), the others left out of its
  *   routing and fallback. Selection, attempts, retries, timeouts, breakers,
  *   cooldowns, fallback, the store, statistics and the trace are one flow for
- *   every operation. A relayed answer is a Response with an `abort` that ends
+ *   every operation. Model translation (`modelTranslation`) is chat's only:
+ *   a backend's default model is a chat model, no stand-in for an
+ *   embeddings one. A relayed answer is a Response with an `abort` that ends
  *   its reading. A stream's `error` chunk carries the whole failure (upstream
  *   status and body, `retryAfter`, each backend's failure).
  * - **Explicit routing.** `request.metadata.custom.backend` names a backend in

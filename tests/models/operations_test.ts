@@ -272,3 +272,56 @@ function floatsOf(base64: string): number[] {
   for (let i = 0; i < bytes.length; i += 4) out.push(view.getFloat32(i, true));
   return out;
 }
+
+Deno.test("invoke: model translation is chat's — an embeddings model is not replaced by a backend's default chat model", async () => {
+  const up = upstream(() => Response.json(OPENAI_LIST));
+  const router = createRouter({ modelTranslation: { strategy: "default" } })
+    .register(
+      "oa",
+      createOpenAIAdapter({
+        apiKey: "k",
+        fetch: up.fetch,
+        defaultModel: "gpt-chat",
+        capabilities: { models: ["gpt-chat"] },
+      }),
+    );
+  try {
+    const { response } = await router.invoke({
+      operation: "embeddings",
+      model: "text-embedding-3-small",
+      body: { input: "x" },
+    });
+    await response.body?.cancel();
+    assert.equal(up.calls[0].body.model, "text-embedding-3-small");
+    // Chat on the same router still gets the substitution.
+    const chat = upstream(() =>
+      Response.json({
+        id: "c",
+        object: "chat.completion",
+        created: 1,
+        model: "gpt-chat",
+        choices: [{
+          index: 0,
+          message: { role: "assistant", content: "ok" },
+          finish_reason: "stop",
+        }],
+      })
+    );
+    router.replace(
+      "oa",
+      createOpenAIAdapter({
+        apiKey: "k",
+        fetch: chat.fetch,
+        defaultModel: "gpt-chat",
+        capabilities: { models: ["gpt-chat"] },
+      }),
+    );
+    await router.execute({
+      messages: [{ role: "user", content: "hi" }],
+      parameters: { model: "text-embedding-3-small" },
+    });
+    assert.equal(chat.calls[0].body.model, "gpt-chat");
+  } finally {
+    router.dispose();
+  }
+});
