@@ -51,6 +51,8 @@ export class Exchange {
   admission: Admission | undefined;
   /** The key's backends, for the router: routing and fallback keep to them. */
   scope: ExecuteOptions | undefined;
+  /** Request fields dropped in translation (header and log line). */
+  dropped: readonly string[] = [];
   /** Whether the request called (or was to call) a model: metrics count it. */
   readonly metered: boolean;
 
@@ -89,6 +91,13 @@ export class Exchange {
       0,
       MAX_LABEL_CHARS,
     );
+  }
+
+  /** Notes fields dropped in translation: a response header and the log line. */
+  drop(fields: readonly string[]): void {
+    if (fields.length === 0) return;
+    this.dropped = fields;
+    this.headers["x-switchyard-dropped"] = fields.join(",");
   }
 
   /** Writes the metrics (model calls) and the log line; charges tokens. */
@@ -140,6 +149,7 @@ export class Exchange {
       entry.tokens_out = usage.completionTokens;
       if (outcome.tokensEstimated) entry.tokens_estimated = true;
     }
+    if (this.dropped.length > 0) entry.dropped = [...this.dropped];
     if (outcome.errorCode && this.metered) {
       entry.error_code = outcome.errorCode;
     }

@@ -38,6 +38,7 @@ export async function handleResponses(
       return await relayOperation(ex, info, "responses", body, tokens);
     }
     parsed = parseResponsesRequest(body, target, ex.requestId);
+    ex.drop(parsed.dropped);
     if (parsed.stream) checkStreams(ex);
     await admitKey(ex, parsed.model, parsed.promptTokens);
   } catch (error) {

@@ -8,8 +8,9 @@
 // client tools the format goes on as `response_format` (OpenAI-wire
 // backends). Keys with no chat counterpart (`store`, `include`,
 // `truncation`, `reasoning`, `service_tier`, `parallel_tool_calls`,
-// `metadata`) are dropped; `previous_response_id` needs a backend that
-// stores responses and is a 400 here.
+// `metadata`, any other) are dropped and reported (`dropped`);
+// `previous_response_id` needs a backend that stores responses and is a 400
+// here.
 import type {
   IRChatRequest,
   IRContentPart,
@@ -21,6 +22,22 @@ import type {
 import { invalidParam } from "./_operation.ts";
 import { irRequest, isRecord, type ModelTarget } from "./_wire_util.ts";
 
+/** The keys the translation reads; any other is dropped and reported. */
+const READ_KEYS: ReadonlySet<string> = new Set([
+  "model",
+  "input",
+  "instructions",
+  "tools",
+  "tool_choice",
+  "text",
+  "max_output_tokens",
+  "temperature",
+  "top_p",
+  "user",
+  "stream",
+  "previous_response_id",
+]);
+
 /** The tool that carries a structured answer, when one was asked for. */
 export const OUTPUT_TOOL = "json_response";
 
@@ -31,6 +48,8 @@ export interface ParsedResponsesRequest {
   readonly stream: boolean;
   /** The answer is the forced output tool's arguments (structured output). */
   readonly structured: boolean;
+  /** Keys of the request the translation dropped. */
+  readonly dropped: readonly string[];
   /** The request as the client sent it, echoed on the response object. */
   readonly body: Record<string, unknown>;
   readonly promptTokens: number;
@@ -96,6 +115,9 @@ export function parseResponsesRequest(
     model: body.model,
     stream,
     structured,
+    dropped: Object.keys(body).filter((key) =>
+      !READ_KEYS.has(key) && body[key] !== undefined && body[key] !== null
+    ),
     body,
     promptTokens: Math.ceil(JSON.stringify(ir.messages).length / 4),
   };

@@ -51,6 +51,11 @@ export interface RequestLogEntry {
   tokens_estimated?: boolean;
   /** Error code of a failure (also of a stream that failed after its 200). */
   error_code?: string;
+  /**
+   * Request fields the backend's wire has no place for, dropped in
+   * translation (also in the `x-switchyard-dropped` response header).
+   */
+  dropped?: string[];
   /** Attempts on other backends after the first choice. */
   fallbacks?: number;
 }

@@ -8,6 +8,8 @@ import OpenAI from "npm:openai@7.57.0";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 import { createAnthropicAdapter } from "../../src/models/adapters/anthropic.ts";
 import { openAIClient } from "./_openai_client.ts";
+import { fetchSignal } from "../_bounded.ts";
+import type { RequestLogEntry } from "../../src/gateway/mod.ts";
 import { serveGateway, serveUpstream, type UpstreamCall } from "./_serve.ts";
 
 const MESSAGES_KEYS = [
@@ -421,6 +423,47 @@ Deno.test("responses.create relayed to an OpenAI backend that serves the Respons
       if (event.type === "response.output_text.delta") text += event.delta;
     }
     assert.equal(text, "relayed");
+  } finally {
+    await gateway.close();
+    await upstream.close();
+  }
+});
+
+Deno.test("responses translated: fields chat has no place for are dropped and reported (header and log line), nothing sent upstream for them", async () => {
+  const upstream = serveUpstream(scripted);
+  const lines: RequestLogEntry[] = [];
+  const gateway = serveGateway({
+    backends: [[
+      "claude",
+      createAnthropicAdapter({
+        apiKey: "upstream-key",
+        baseURL: upstream.origin,
+        defaultModel: "claude-test",
+      }),
+    ]],
+    logger: (entry) => lines.push(entry),
+  });
+  try {
+    const response = await fetch(`${gateway.origin}/v1/responses`, {
+      signal: fetchSignal(),
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        model: "claude",
+        input: "hi",
+        store: true,
+        truncation: "auto",
+        temperature: 0.5,
+      }),
+    });
+    assert.equal(response.status, 200);
+    await response.json();
+    assert.equal(
+      response.headers.get("x-switchyard-dropped"),
+      "store,truncation",
+    );
+    assert.deepEqual(lines.at(-1)?.dropped, ["store", "truncation"]);
+    assert.equal(upstream.calls[0].body.temperature, 0.5);
   } finally {
     await gateway.close();
     await upstream.close();
