@@ -16,7 +16,7 @@ export async function handleEmbeddings(
   let tokens: number;
   try {
     body = operationBody(await readBody(ex));
-    if (body.stream !== undefined) {
+    if (body.stream === true) {
       throw invalidParam("Embeddings do not stream.", "stream");
     }
     tokens = inputTokens(body.input);

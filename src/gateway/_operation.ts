@@ -51,20 +51,11 @@ export async function relayOperation(
 ): Promise<Response> {
   const { ctx } = ex;
   const stream = body.stream === true;
+  // The server's delivery promise (Deno.serve), else the body is watched.
   const completed = stream ? completionOf(info) : undefined;
   try {
     const target = resolveTarget(ex, body.model);
-    if (stream) {
-      checkStreams(ex);
-      // Without the server's delivery promise a piped stream's end is
-      // unknown (open-stream count, log line).
-      if (completed === undefined) {
-        throw invalidParam(
-          `Streaming ${operation} needs a server that reports delivery (Deno.serve).`,
-          "stream",
-        );
-      }
-    }
+    if (stream) checkStreams(ex);
     await admitKey(ex, body.model, promptTokens);
     const named = target.backend;
     if (named !== undefined && !ctx.router.serves(operation, [named])) {
@@ -103,5 +94,5 @@ export async function relayOperation(
     return ex.fail(deadline.failure(error));
   }
   if (!stream) return await relayedJson(ex, relayed, deadline);
-  return relayedStream(ex, relayed, deadline, completed!, undefined);
+  return relayedStream(ex, relayed, deadline, completed, undefined);
 }

@@ -57,7 +57,7 @@ export function relayedStream(
   ex: Exchange,
   relayed: RelayResult,
   deadline: Deadline,
-  completed: Promise<void>,
+  completed: Promise<void> | undefined,
   tap: { promptTokens: number } | undefined,
 ): Response {
   const { ctx, outcome } = ex;
@@ -77,6 +77,13 @@ export function relayedStream(
   const tokens = body !== null && tap !== undefined
     ? new StreamTokenTap(body)
     : undefined;
+  if (completed === undefined) {
+    // No delivery promise from the server: the body itself tells its end,
+    // at the cost of each chunk passing through JavaScript.
+    const watched = watchedBody(tokens?.body ?? body);
+    body = watched.body;
+    completed = watched.ended;
+  } else if (tokens) body = tokens.body;
   completed.catch(() => {
     outcome.errorCode ??= ErrorCode.ABORTED;
   }).finally(() => {
@@ -91,7 +98,36 @@ export function relayedStream(
     ctx.metrics.streamClosed();
     ex.finish(200);
   });
-  return new Response(tokens?.body ?? body, {
-    headers: { ...SSE_HEADERS, ...ex.headers },
-  });
+  return new Response(body, { headers: { ...SSE_HEADERS, ...ex.headers } });
+}
+
+/**
+ * `body` passed on chunk by chunk, with a promise that resolves when it was
+ * read to its end and rejects when the reader cancelled it (or it broke).
+ */
+function watchedBody(
+  body: ReadableStream<Uint8Array> | null,
+): { body: ReadableStream<Uint8Array> | null; ended: Promise<void> } {
+  if (body === null) return { body, ended: Promise.resolve() };
+  const { promise, resolve, reject } = Promise.withResolvers<void>();
+  const reader = body.getReader();
+  const watched = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await reader.read();
+        if (next.done) {
+          controller.close();
+          resolve();
+        } else controller.enqueue(next.value);
+      } catch (error) {
+        controller.error(error);
+        reject(error);
+      }
+    },
+    async cancel(reason) {
+      reject(reason);
+      await reader.cancel(reason).catch(() => {});
+    },
+  }, { highWaterMark: 0 });
+  return { body: watched, ended: promise };
 }

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import OpenAI from "npm:openai@7.57.0";
 import Anthropic from "npm:@anthropic-ai/sdk@1.14.0";
 import { fetchSignal } from "../_bounded.ts";
+import { waitUntil } from "../_timeout.ts";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 import { createOllamaAdapter } from "../../src/models/adapters/ollama.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
@@ -373,6 +374,57 @@ Deno.test("embeddings under a key: its tpm is charged the upstream's usage (429 
     assert.ok(logged.every((l) => typeof l.request_id === "string"));
   } finally {
     await gateway.close();
+    await upstream.close();
+  }
+});
+
+Deno.test("completions streamed through a handler called without the server's delivery promise: the body tells its end (log line, open streams), a cancel is ABORTED", async () => {
+  const upstream = openAIUpstream();
+  const lines: RequestLogEntry[] = [];
+  const { createGateway } = await import("../../src/gateway/mod.ts");
+  const gateway = createGateway({
+    backends: [[
+      "oa",
+      createOpenAIAdapter({
+        apiKey: "upstream-key",
+        baseURL: `${upstream.origin}/v1`,
+      }),
+    ]],
+    logger: (entry) => lines.push(entry),
+    maxStreams: 1,
+  });
+  const post = () =>
+    gateway(
+      new Request("http://gateway.test/v1/completions", {
+        method: "POST",
+        body: JSON.stringify({ model: "oa/m", prompt: "hi", stream: true }),
+      }),
+    );
+  try {
+    const read = await post();
+    assert.equal(read.status, 200);
+    assert.equal(lines.length, 0, "no log line before the stream ends");
+    assert.match(await read.text(), /data: \[DONE\]/);
+    await waitUntil(
+      () => lines.length === 1,
+      "the log line of the read stream",
+    );
+    assert.equal(lines.at(-1)?.status, 200);
+    assert.equal(lines.at(-1)?.error_code, undefined);
+    // The one stream allowed is closed again: the next is admitted.
+    const cancelled = await post();
+    assert.equal(cancelled.status, 200);
+    await cancelled.body!.cancel();
+    await waitUntil(
+      () => lines.length === 2,
+      "the log line of the cancelled one",
+    );
+    assert.equal(lines.at(-1)?.error_code, "ABORTED");
+    const third = await post();
+    assert.equal(third.status, 200, "the cancelled stream was counted closed");
+    await third.body!.cancel();
+  } finally {
+    gateway.dispose();
     await upstream.close();
   }
 });
