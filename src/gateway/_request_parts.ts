@@ -39,6 +39,8 @@ export interface Outcome {
   tokensEstimated?: boolean;
   firstOutputAt?: number;
   errorCode?: string;
+  /** What a provider said when it refused the gateway's credentials, redacted. */
+  upstreamError?: string;
 }
 
 export function noteRouting(outcome: Outcome, routing: unknown): void {

@@ -35,6 +35,7 @@
  * @module
  */
 import { AdapterError, RouterError } from "../models/errors.ts";
+import { refusedCredentials } from "./_refused.ts";
 
 /**
  * Options of a {@linkcode GatewayError}.
@@ -201,16 +202,70 @@ function clientStatus(error: AdapterError): number | undefined {
     : undefined;
 }
 
+/** One backend's failure, with the backend's registered name when known. */
+interface NamedFailure {
+  backend?: string;
+  error: AdapterError;
+}
+
 /** Every backend's error behind `error` (itself when it is not a RouterError). */
 function failuresOf(
   error: AdapterError,
   extra: readonly AdapterError[],
-): readonly AdapterError[] {
-  if (extra.length > 0) return extra;
+  backendOf: (error: AdapterError) => string | undefined,
+): readonly NamedFailure[] {
+  const named = (failure: AdapterError): NamedFailure => {
+    const backend = backendOf(failure);
+    return backend === undefined
+      ? { error: failure }
+      : { backend, error: failure };
+  };
+  if (extra.length > 0) return extra.map(named);
   if (error instanceof RouterError && error.errors.length > 0) {
-    return error.errors.map((failure) => failure.error);
+    return error.errors;
   }
-  return [error];
+  return [named(error)];
+}
+
+/**
+ * The gateway's own answer when a backend refused the gateway's credentials:
+ * a 502 naming the backends, with nothing of the upstream's text (a
+ * provider's 401 can quote the end of the operator's key). `x-should-retry:
+ * false` tells the OpenAI and Anthropic SDKs, which retry every 5xx, that a
+ * retry cannot help.
+ */
+function misconfigured(
+  failures: readonly NamedFailure[],
+): ResolvedError | undefined {
+  const refused = failures.filter((f) => refusedCredentials(f.error));
+  if (refused.length === 0) return undefined;
+  const names = [
+    ...new Set(
+      refused.map((f) =>
+        f.backend === undefined
+          ? `a "${f.error.provider ?? "unknown"}" backend`
+          : `"${f.backend}"`
+      ),
+    ),
+  ];
+  const statuses = [
+    ...new Set(refused.map((f) => f.error.statusCode).filter((s) => s)),
+  ];
+  const others = failures.length - refused.length;
+  return {
+    status: 502,
+    type: errorTypeFor(502),
+    message: `Backend${names.length === 1 ? "" : "s"} ${names.join(", ")} ${
+      names.length === 1 ? "is" : "are"
+    } misconfigured: the provider refused the gateway's credentials${
+      statuses.length > 0 ? ` (HTTP ${statuses.join(", ")})` : ""
+    }. Your request is not at fault; the gateway's operator must fix the backend's key.${
+      others > 0 ? ` ${others} other attempt(s) failed too.` : ""
+    }`,
+    code: "backend_misconfigured",
+    param: null,
+    headers: { "x-should-retry": "false" },
+  };
 }
 
 /** The upstream's own error fields, from an OpenAI- or Anthropic-shaped body. */
@@ -260,6 +315,9 @@ export function retryAfterHeaders(
  *
  * @param error What was thrown.
  * @param failures Each backend's error, when known apart from `error` (streams).
+ * @param backendOf The registered backend that raised an error the router
+ * passed on as the adapter raised it (a client error, `fallbackStrategy:
+ * "none"`), to name it in the answer; a RouterError names its own.
  * @returns The resolved error.
  *
  * @example An upstream 404 behind fallback stays a 404
@@ -277,6 +335,7 @@ export function retryAfterHeaders(
 export function resolveError(
   error: unknown,
   failures: readonly AdapterError[] = [],
+  backendOf: (error: AdapterError) => string | undefined = () => undefined,
 ): ResolvedError {
   if (error instanceof GatewayError) {
     return {
@@ -298,7 +357,10 @@ export function resolveError(
       headers: {},
     };
   }
-  const all = failuresOf(error, failures);
+  const named = failuresOf(error, failures, backendOf);
+  const refused = misconfigured(named);
+  if (refused !== undefined) return refused;
+  const all = named.map((failure) => failure.error);
   const first = all[0];
   const firstClient = clientStatus(first);
   if (

@@ -96,6 +96,7 @@ import {
   type WireApi,
 } from "./_apis.ts";
 import { GatewayError, resolveError } from "./errors.ts";
+import { refusalDetail } from "./_refused.ts";
 import { type ApiKey, checkModelAllowed, KeyRing } from "./keys.ts";
 import { type ModelTarget, resolveAlias, targetOf } from "./_wire_util.ts";
 import { type Admission, RateLimiter } from "./rate_limit.ts";
@@ -184,7 +185,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       ...options.routerConfig,
     });
     for (const [name, adapter] of backends) {
-      modelRouter.register(name, tap.wrap(adapter));
+      modelRouter.register(name, tap.wrap(name, adapter));
     }
     if (options.fallbackChain) {
       modelRouter.setFallbackChain(options.fallbackChain);
@@ -226,6 +227,10 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
   }
 
+  /** The registered backend whose adapter raised `error`, when the tap saw it. */
+  const backendOf = (error: AdapterError): string | undefined =>
+    tap?.backendOf(error);
+
   async function authenticate(request: Request): Promise<ApiKey | undefined> {
     return keyRing.enabled
       ? await keyRing.authenticate(request.headers)
@@ -238,7 +243,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     headers: Record<string, string>,
     failures: readonly AdapterError[] = [],
   ): Response {
-    const resolved = resolveError(error, failures);
+    const resolved = resolveError(error, failures, backendOf);
     return jsonResponse(api.errorBody(resolved), {
       status: resolved.status,
       headers: { ...headers, ...resolved.headers },
@@ -308,6 +313,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         if (outcome.tokensEstimated) entry.tokens_estimated = true;
       }
       if (outcome.errorCode) entry.error_code = outcome.errorCode;
+      if (outcome.upstreamError) entry.upstream_error = outcome.upstreamError;
       log(entry);
     };
     const fail = (
@@ -324,8 +330,20 @@ export function createGateway(options: GatewayOptions): Gateway {
         outcome.backend ??= error.attemptedBackends.at(-1);
         outcome.fallbacks = Math.max(0, error.attemptedBackends.length - 1);
       } else if (error instanceof AdapterError) {
-        outcome.backend ??= target.backend; // fallback "none": the one named
+        // A client error (or fallback "none") comes as the adapter raised
+        // it; a stream's, rebuilt from its error chunk, is the last failure.
+        outcome.backend ??= backendOf(failures.at(-1) ?? error) ??
+          target.backend;
       }
+      outcome.upstreamError = refusalDetail(
+        failures.length > 0
+          ? failures
+          : error instanceof RouterError
+          ? error.errors.map((failure) => failure.error)
+          : error instanceof AdapterError
+          ? [error]
+          : [],
+      );
       finish(response.status);
       return response;
     };
