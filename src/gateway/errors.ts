@@ -17,7 +17,7 @@
  * | `AUTHENTICATION_FAILED` without an HTTP status | 401 |
  * | anything else after fallback (`ALL_BACKENDS_FAILED`, `PROVIDER_ERROR`, `NETWORK_ERROR`, `INVALID_RESPONSE`) | 502 |
  * | any other `NO_BACKEND_AVAILABLE` (unhealthy, misconfigured, a breaker opened by hand without a timeout) | 503 |
- * | `TIMEOUT` | 504 |
+ * | `TIMEOUT` (a backend's timeout or an upstream 408), from the only backend or from every backend fallback tried | 504 |
  * | the client went away (`ABORTED`) | 499 |
  * | a bug | 500 without detail |
  *
@@ -390,6 +390,19 @@ export function resolveError(
       headers: retryAfterHeaders(
         waits.length > 0 ? Math.min(...waits) : undefined,
       ),
+    };
+  }
+  // Every backend timed out (its own timeout, or an upstream 408): the
+  // gateway's timeout, whatever fallback tried; a 502 would say some backend
+  // answered wrongly.
+  if (all.every((failure) => failure.code === "TIMEOUT")) {
+    return {
+      status: 504,
+      type: errorTypeFor(504),
+      message: error.message,
+      code: error.code,
+      param: null,
+      headers: {},
     };
   }
   // Every candidate waits out a cooldown whose end is known: a 429's
