@@ -578,7 +578,12 @@ export function createGateway(options: GatewayOptions): Gateway {
     let key: ApiKey | undefined;
     try {
       const refused = routeError(request.method, path);
-      if (refused) throw refused;
+      if (refused) {
+        // Answered 404/405 whatever the key, but a valid key is the
+        // caller's name in the log, as on every other route.
+        key = await authenticate(request).catch(() => undefined);
+        throw refused;
+      }
       if (path === "/metrics") {
         response = new Response(metrics.render(modelRouter.getBackendInfo()), {
           headers: {
