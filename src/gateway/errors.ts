@@ -8,13 +8,13 @@
  * | failure | status |
  * |---|---|
  * | the gateway refused the request (bad JSON, bad field, body too large) | its own 4xx |
- * | an upstream 4xx other than 408 and 429 (400, 401, 403, 404, 409, 413, 422), from the only backend or from **every** backend fallback tried | that status, with the upstream's own error `message`/`type`/`code`/`param` when it sent OpenAI- or Anthropic-shaped JSON |
+ * | an upstream 4xx other than 401, 403, 408 and 429 (400, 404, 409, 413, 422), from the only backend or from **every** backend fallback tried | that status, with the upstream's own error `message`/`type`/`code`/`param` when it sent OpenAI- or Anthropic-shaped JSON |
+ * | an upstream 401/403 (`AUTHENTICATION_FAILED`: the provider refused the gateway's own key) from any backend tried | 502 `backend_misconfigured` + `x-should-retry: false`, naming the backend, nothing of the upstream's text (which can quote the key) |
  * | `INVALID_REQUEST` raised before anything was sent, `ROUTING_FAILED` | 400 |
  * | `ROUTING_FAILED` from a custom routing or fallback hook (it threw, or chose an unknown, unavailable, attempted or disallowed backend) | 500, with a generic message |
  * | every backend rate limited | 429 + `Retry-After` (seconds, the shortest wait, rounded up) |
  * | `NO_BACKEND_AVAILABLE` because every candidate cools down after a 429's `Retry-After` (the router's `cooldownOnRateLimit`) | 429 + `Retry-After` and `retry-after-ms`: the time until the first candidate is back |
  * | `NO_BACKEND_AVAILABLE` because every candidate's circuit breaker is open after failures (its `circuitBreakerTimeout` known) | 503 + `Retry-After` and `retry-after-ms`: the time until the first candidate's breaker admits its half-open probe |
- * | `AUTHENTICATION_FAILED` without an HTTP status | 401 |
  * | anything else after fallback (`ALL_BACKENDS_FAILED`, `PROVIDER_ERROR`, `NETWORK_ERROR`, `INVALID_RESPONSE`) | 502 |
  * | any other `NO_BACKEND_AVAILABLE` (unhealthy, misconfigured, a breaker opened by hand without a timeout) | 503 |
  * | `TIMEOUT` (a backend's timeout or an upstream 408), from the only backend or from every backend fallback tried | 504 |

@@ -84,7 +84,7 @@ import {
   type RelayResult,
   type Router as ModelRouter,
 } from "../models/mod.ts";
-import { AdapterError, ErrorCode, RouterError } from "../models/errors.ts";
+import { type AdapterError, ErrorCode } from "../models/errors.ts";
 import type { IRStreamChunk } from "../models/types.ts";
 import { readJson } from "./_read_bounded.ts";
 import { readHead, sseBody } from "./_sse.ts";
@@ -96,7 +96,6 @@ import {
   type WireApi,
 } from "./_apis.ts";
 import { GatewayError, resolveError } from "./errors.ts";
-import { refusalDetail } from "./_refused.ts";
 import { type ApiKey, checkModelAllowed, KeyRing } from "./keys.ts";
 import { type ModelTarget, resolveAlias, targetOf } from "./_wire_util.ts";
 import { type Admission, RateLimiter } from "./rate_limit.ts";
@@ -113,6 +112,7 @@ import {
 
 export * from "./gateway_types.ts";
 import {
+  noteFailure,
   noteRouting,
   type Outcome,
   requestIdOf,
@@ -321,29 +321,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       failures: readonly AdapterError[] = [],
     ): Response => {
       const response = errorResponse(api, error, headers, failures);
-      outcome.errorCode = error instanceof GatewayError
-        ? error.code ?? String(error.status)
-        : error instanceof AdapterError
-        ? error.code
-        : "INTERNAL";
-      if (error instanceof RouterError) {
-        outcome.backend ??= error.attemptedBackends.at(-1);
-        outcome.fallbacks = Math.max(0, error.attemptedBackends.length - 1);
-      } else if (error instanceof AdapterError) {
-        // A client error (or fallback "none") comes as the adapter raised
-        // it; a stream's, rebuilt from its error chunk, is the last failure.
-        outcome.backend ??= backendOf(failures.at(-1) ?? error) ??
-          target.backend;
-      }
-      outcome.upstreamError = refusalDetail(
-        failures.length > 0
-          ? failures
-          : error instanceof RouterError
-          ? error.errors.map((failure) => failure.error)
-          : error instanceof AdapterError
-          ? [error]
-          : [],
-      );
+      noteFailure(outcome, error, failures, backendOf, target.backend);
       finish(response.status);
       return response;
     };
