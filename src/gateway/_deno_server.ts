@@ -225,7 +225,8 @@ export function listen(
         return;
       }
       const next = await exchange(c, reader, head, remote);
-      if (next === "linger") await linger(c, lingerMs);
+      // Shutting down: no waiting for a client to finish sending.
+      if (next === "linger" && !stopping) await linger(c, lingerMs);
       if (next !== "keep") return;
     }
   }
