@@ -241,13 +241,15 @@ function misconfigured(
   if (refused.length === 0) return undefined;
   const names = [
     ...new Set(
-      refused.map((f) =>
-        f.backend === undefined
-          ? `a "${f.error.provider ?? "unknown"}" backend`
-          : `"${f.backend}"`
-      ),
+      refused.flatMap((f) => f.backend === undefined ? [] : [f.backend]),
     ),
-  ];
+  ].map((name) => `"${name}"`);
+  // A router the caller built passes no names for errors it raised as is.
+  const subject = names.length === 0
+    ? "A backend is"
+    : names.length === 1
+    ? `Backend ${names[0]} is`
+    : `Backends ${names.join(", ")} are`;
   const statuses = [
     ...new Set(refused.map((f) => f.error.statusCode).filter((s) => s)),
   ];
@@ -255,13 +257,12 @@ function misconfigured(
   return {
     status: 502,
     type: errorTypeFor(502),
-    message: `Backend${names.length === 1 ? "" : "s"} ${names.join(", ")} ${
-      names.length === 1 ? "is" : "are"
-    } misconfigured: the provider refused the gateway's credentials${
-      statuses.length > 0 ? ` (HTTP ${statuses.join(", ")})` : ""
-    }. Your request is not at fault; the gateway's operator must fix the backend's key.${
-      others > 0 ? ` ${others} other attempt(s) failed too.` : ""
-    }`,
+    message:
+      `${subject} misconfigured: the provider refused the gateway's credentials${
+        statuses.length > 0 ? ` (HTTP ${statuses.join(", ")})` : ""
+      }. Your request is not at fault; the gateway's operator must fix the backend's key.${
+        others > 0 ? ` ${others} other attempt(s) failed too.` : ""
+      }`,
     code: "backend_misconfigured",
     param: null,
     headers: { "x-should-retry": "false" },

@@ -10,7 +10,9 @@ import OpenAI from "npm:openai@7.57.0";
 import Anthropic from "npm:@anthropic-ai/sdk@1.14.0";
 import { fetchSignal } from "../_bounded.ts";
 import { createAnthropicAdapter } from "../../src/models/adapters/anthropic.ts";
-import type { RequestLogEntry } from "../../src/gateway/mod.ts";
+import { type RequestLogEntry, resolveError } from "../../src/gateway/mod.ts";
+import { redactKeys } from "../../src/gateway/_redact.ts";
+import { AdapterError } from "../../src/models/errors.ts";
 import { createFailingAdapter } from "../../src/models/testing.ts";
 import { serveGateway, serveUpstream, upstreamAdapter } from "./_serve.ts";
 
@@ -227,5 +229,50 @@ Deno.test("the official SDKs get a 502 they do not retry (x-should-retry: false)
       await gateway.close();
       await upstream.close();
     }
+  }
+});
+
+Deno.test("resolveError: a refusal the router raised as is, or rebuilt from a stream chunk, names the backend it can, else none", () => {
+  const refused = new AdapterError({
+    code: "AUTHENTICATION_FAILED",
+    message: `openai: HTTP 401: Incorrect API key provided: ${LEAK}`,
+    provider: "openai",
+    statusCode: 401,
+  });
+  const named = resolveError(refused, [], () => "primary");
+  assert.equal(named.status, 502);
+  assert.match(named.message, /^Backend "primary" is misconfigured/);
+  const unnamed = resolveError(refused);
+  assert.match(unnamed.message, /^A backend is misconfigured/);
+  for (const resolved of [named, unnamed]) assertClean(resolved.message);
+  assert.deepEqual(named.headers, { "x-should-retry": "false" });
+});
+
+Deno.test("redactKeys: every key shape a provider quotes is redacted; the words around it stay", () => {
+  const cases: Array<[string, string]> = [
+    [
+      `Incorrect API key provided: ${LEAK}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+      "Incorrect API key provided: [redacted]. You can find your API key at https://platform.openai.com/account/api-keys.",
+    ],
+    ["key sk-ant-api03-AbC_dEf-123 rejected", "key [redacted] rejected"],
+    ["invalid key=AIzaSyA1234567890abcdefgh", "invalid key=[redacted]"],
+    [
+      "API key AIzaSyA1234567890abcdefgh not valid",
+      "API key [redacted] not valid",
+    ],
+    [
+      "header Authorization: Bearer abc.def-123",
+      "header Authorization: Bearer [redacted]",
+    ],
+    ['{"api_key": "s3cr3t"}', '{"api_key": "[redacted]"}'],
+    ["the key ending ****Zq7w expired", "the key ending [redacted] expired"],
+    [
+      "invalid subscription key 0123456789abcdef0123456789abcdef.",
+      "invalid subscription key [redacted].",
+    ],
+    ["invalid x-api-key", "invalid x-api-key"],
+  ];
+  for (const [text, expected] of cases) {
+    assert.equal(redactKeys(text), expected, text);
   }
 });
