@@ -124,13 +124,19 @@ console.log(JSON.stringify(seen));
 
 const PYTHON = `
 import http.client, json, sys
-port, size, tries = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+port, size, tries, framing = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 body = b"x" * size
+def pieces():
+    for at in range(0, size, 65536):
+        yield body[at:at + 65536]
 seen = {}
 for _ in range(tries):
     try:
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=15)
-        connection.request("POST", "/v1/chat/completions", body=body)
+        if framing == "chunked":
+            connection.request("POST", "/v1/chat/completions", body=pieces(), encode_chunked=True, headers={"Transfer-Encoding": "chunked"})
+        else:
+            connection.request("POST", "/v1/chat/completions", body=body)
         response = connection.getresponse()
         response.read()
         key = str(response.status)
@@ -165,11 +171,22 @@ const PYTHON_NAME =
   "serveGateway: Python's http.client (whole body, then the answer) sees the 413, every time";
 Deno.test(PYTHON_NAME, needs(PYTHON_NAME, "python3"), async () => {
   await withServer(async (port) => {
-    const result = await run(programPath("python3"), {
-      args: ["-c", PYTHON, String(port), String(BODY_BYTES), String(TRIES)],
-      timeoutMs: 60_000,
-    });
-    assert.equal(result.code, 0, result.err);
-    assert.deepEqual(JSON.parse(result.out), { "413": TRIES });
+    // Content-Length (refused before a byte of the body is read) and
+    // chunked (refused once 1 MiB of it was read).
+    for (const framing of ["length", "chunked"]) {
+      const result = await run(programPath("python3"), {
+        args: [
+          "-c",
+          PYTHON,
+          String(port),
+          String(BODY_BYTES),
+          String(TRIES),
+          framing,
+        ],
+        timeoutMs: 60_000,
+      });
+      assert.equal(result.code, 0, result.err);
+      assert.deepEqual(JSON.parse(result.out), { "413": TRIES }, framing);
+    }
   });
 });
