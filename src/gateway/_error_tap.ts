@@ -4,6 +4,12 @@
 // streamed 404 or 429 would become a 502. Adapters wrapped here record what
 // they throw under the request's `metadata.requestId`, for ids the gateway is
 // watching (so nothing accumulates for other callers of the router).
+//
+// The tap also knows which backend raised an error: the router rethrows a
+// client error (400, 422 …) as the adapter raised it, which names the
+// provider, not the backend the operator registered, so the gateway's
+// metrics and log line would say `none`. Keyed weakly by the error object
+// itself, so nothing is kept once the request is done with it.
 import { AdapterError } from "../models/errors.ts";
 import type {
   BackendAdapter,
@@ -15,6 +21,7 @@ import type {
 /** The stream errors of watched requests, by request id. */
 export class StreamErrorTap {
   #errors = new Map<string, AdapterError[]>();
+  #backends = new WeakMap<object, string>();
 
   /** Starts keeping errors for `id`. */
   watch(id: string): void {
@@ -28,19 +35,41 @@ export class StreamErrorTap {
     return errors;
   }
 
-  #record(request: IRChatRequest, error: unknown): void {
+  /** The registered name of the backend whose adapter raised `error`. */
+  backendOf(error: unknown): string | undefined {
+    return typeof error === "object" && error !== null
+      ? this.#backends.get(error)
+      : undefined;
+  }
+
+  #mark(backend: string, error: unknown): void {
+    if (typeof error === "object" && error !== null) {
+      this.#backends.set(error, backend);
+    }
+  }
+
+  #record(backend: string, request: IRChatRequest, error: unknown): void {
+    this.#mark(backend, error);
     const id = request.metadata?.requestId;
     if (id === undefined || !(error instanceof AdapterError)) return;
     this.#errors.get(id)?.push(error);
   }
 
-  /** An adapter that behaves as `adapter` and records its stream errors. */
-  wrap(adapter: BackendAdapter): BackendAdapter {
+  /**
+   * An adapter that behaves as `adapter`, registered as `backend`: it
+   * records its stream errors, and the backend behind every error it raises.
+   */
+  wrap(backend: string, adapter: BackendAdapter): BackendAdapter {
     const record = (request: IRChatRequest, error: unknown): void =>
-      this.#record(request, error);
+      this.#record(backend, request, error);
+    const mark = (error: unknown): never => {
+      this.#mark(backend, error);
+      throw error;
+    };
     const wrapped: BackendAdapter = {
       metadata: adapter.metadata,
-      execute: (request, signal) => adapter.execute(request, signal),
+      execute: (request, signal) =>
+        adapter.execute(request, signal).then(undefined, mark),
       executeStream(request, signal) {
         return tapped(adapter, request, signal, record);
       },
@@ -51,9 +80,10 @@ export class StreamErrorTap {
     if (adapter.estimateCost) {
       wrapped.estimateCost = (request) => adapter.estimateCost!(request);
     }
-    // A relay's failures reject before any body: nothing to record.
+    // A relay's failures reject before any body: only the backend to mark.
     if (adapter.relay) {
-      wrapped.relay = (request, signal) => adapter.relay!(request, signal);
+      wrapped.relay = (request, signal) =>
+        adapter.relay!(request, signal).then(undefined, mark);
     }
     return wrapped;
   }

@@ -84,7 +84,7 @@ import {
   type RelayResult,
   type Router as ModelRouter,
 } from "../models/mod.ts";
-import { AdapterError, ErrorCode, RouterError } from "../models/errors.ts";
+import { type AdapterError, ErrorCode } from "../models/errors.ts";
 import type { IRStreamChunk } from "../models/types.ts";
 import { readJson } from "./_read_bounded.ts";
 import { readHead, sseBody } from "./_sse.ts";
@@ -112,6 +112,7 @@ import {
 
 export * from "./gateway_types.ts";
 import {
+  noteFailure,
   noteRouting,
   type Outcome,
   requestIdOf,
@@ -184,7 +185,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       ...options.routerConfig,
     });
     for (const [name, adapter] of backends) {
-      modelRouter.register(name, tap.wrap(adapter));
+      modelRouter.register(name, tap.wrap(name, adapter));
     }
     if (options.fallbackChain) {
       modelRouter.setFallbackChain(options.fallbackChain);
@@ -226,6 +227,10 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
   }
 
+  /** The registered backend whose adapter raised `error`, when the tap saw it. */
+  const backendOf = (error: AdapterError): string | undefined =>
+    tap?.backendOf(error);
+
   async function authenticate(request: Request): Promise<ApiKey | undefined> {
     return keyRing.enabled
       ? await keyRing.authenticate(request.headers)
@@ -238,7 +243,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     headers: Record<string, string>,
     failures: readonly AdapterError[] = [],
   ): Response {
-    const resolved = resolveError(error, failures);
+    const resolved = resolveError(error, failures, backendOf);
     return jsonResponse(api.errorBody(resolved), {
       status: resolved.status,
       headers: { ...headers, ...resolved.headers },
@@ -308,6 +313,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         if (outcome.tokensEstimated) entry.tokens_estimated = true;
       }
       if (outcome.errorCode) entry.error_code = outcome.errorCode;
+      if (outcome.upstreamError) entry.upstream_error = outcome.upstreamError;
       log(entry);
     };
     const fail = (
@@ -315,17 +321,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       failures: readonly AdapterError[] = [],
     ): Response => {
       const response = errorResponse(api, error, headers, failures);
-      outcome.errorCode = error instanceof GatewayError
-        ? error.code ?? String(error.status)
-        : error instanceof AdapterError
-        ? error.code
-        : "INTERNAL";
-      if (error instanceof RouterError) {
-        outcome.backend ??= error.attemptedBackends.at(-1);
-        outcome.fallbacks = Math.max(0, error.attemptedBackends.length - 1);
-      } else if (error instanceof AdapterError) {
-        outcome.backend ??= target.backend; // fallback "none": the one named
-      }
+      noteFailure(outcome, error, failures, backendOf, target.backend);
       finish(response.status);
       return response;
     };
@@ -560,7 +556,12 @@ export function createGateway(options: GatewayOptions): Gateway {
     let key: ApiKey | undefined;
     try {
       const refused = routeError(request.method, path);
-      if (refused) throw refused;
+      if (refused) {
+        // Answered 404/405 whatever the key, but a valid key is the
+        // caller's name in the log, as on every other route.
+        key = await authenticate(request).catch(() => undefined);
+        throw refused;
+      }
       if (path === "/metrics") {
         response = new Response(metrics.render(modelRouter.getBackendInfo()), {
           headers: {

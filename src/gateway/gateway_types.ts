@@ -51,6 +51,12 @@ export interface RequestLogEntry {
   tokens_estimated?: boolean;
   /** Error code of a failure (also of a stream that failed after its 200). */
   error_code?: string;
+  /**
+   * A provider's own message when it refused the gateway's credentials (an
+   * upstream 401/403): for the operator, since the client is told only that
+   * the backend is misconfigured. Key-like substrings are `[redacted]`.
+   */
+  upstream_error?: string;
   /** Attempts on other backends after the first choice. */
   fallbacks?: number;
 }
