@@ -2,7 +2,7 @@
 // model, backend, usage, error code), the response headers it collects,
 // and the single place its metrics and its log line are written, whatever
 // endpoint handled it.
-import { AdapterError, RouterError } from "../models/errors.ts";
+import type { AdapterError } from "../models/errors.ts";
 import type { ExecuteOptions } from "../models/mod.ts";
 import type { WireApi } from "./_apis.ts";
 import type { GatewayContext } from "./_context.ts";
@@ -10,13 +10,18 @@ import { GatewayError, resolveError } from "./errors.ts";
 import type { RequestLogEntry } from "./gateway_types.ts";
 import type { ApiKey } from "./keys.ts";
 import type { Admission } from "./rate_limit.ts";
-import type { Outcome } from "./_request_parts.ts";
+import { noteFailure, type Outcome } from "./_request_parts.ts";
 import { pathOf } from "./_path.ts";
 import { jsonResponse } from "./_json_response.ts";
 import { resolveAlias } from "./_wire_util.ts";
 import type { ModelTarget } from "./_wire_util.ts";
 
 const MAX_LABEL_CHARS = 200;
+
+/** The backend the model router named on an error it recorded. */
+function backendNamed(error: AdapterError): string | undefined {
+  return error.backend;
+}
 
 /** An error as `api`'s error body, with its status and headers. */
 export function errorResponse(
@@ -150,6 +155,7 @@ export class Exchange {
       if (outcome.tokensEstimated) entry.tokens_estimated = true;
     }
     if (this.dropped.length > 0) entry.dropped = [...this.dropped];
+    if (outcome.upstreamError) entry.upstream_error = outcome.upstreamError;
     if (outcome.errorCode && this.metered) {
       entry.error_code = outcome.errorCode;
     }
@@ -162,18 +168,7 @@ export class Exchange {
       Object.assign(this.headers, error.headers);
     }
     const response = errorResponse(this.api, error, this.headers);
-    const outcome = this.outcome;
-    outcome.errorCode = error instanceof GatewayError
-      ? error.code ?? String(error.status)
-      : error instanceof AdapterError
-      ? error.code
-      : "INTERNAL";
-    if (error instanceof RouterError) {
-      outcome.backend ??= error.attemptedBackends.at(-1);
-      outcome.fallbacks = Math.max(0, error.attemptedBackends.length - 1);
-    } else if (error instanceof AdapterError) {
-      outcome.backend ??= this.target.backend; // fallback "none": the one named
-    }
+    noteFailure(this.outcome, error, [], backendNamed, this.target.backend);
     this.finish(response.status);
     return response;
   }

@@ -110,6 +110,7 @@ import { requestIdOf } from "./_request_parts.ts";
 import { internalError, safeNow } from "./_internal_error.ts";
 import { type GatewayContext, OpenStreams } from "./_context.ts";
 import { Exchange } from "./_exchange.ts";
+import { authenticate } from "./_admission.ts";
 import { errorApi, pathOf, routeAt, routeError } from "./_routes.ts";
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -196,7 +197,12 @@ export function createGateway(options: GatewayOptions): Gateway {
       route?.metered === true && route.method === request.method,
     );
     const refused = routeError(request.method, path, route);
-    if (refused || route === undefined) return ex.fail(refused);
+    if (refused || route === undefined) {
+      // Answered 404/405 whatever the key, but a valid key is the caller's
+      // name in the log, as on every other route.
+      await authenticate(ex).catch(() => {});
+      return ex.fail(refused);
+    }
     if (route.metered) return await route.handle(ex, info, path);
     let response: Response;
     try {

@@ -56,6 +56,12 @@ export interface RequestLogEntry {
    * translation (also in the `x-switchyard-dropped` response header).
    */
   dropped?: string[];
+  /**
+   * A provider's own message when it refused the gateway's credentials (an
+   * upstream 401/403): for the operator, since the client is told only that
+   * the backend is misconfigured. Key-like substrings are `[redacted]`.
+   */
+  upstream_error?: string;
   /** Attempts on other backends after the first choice. */
   fallbacks?: number;
 }

@@ -69,6 +69,9 @@ export function failedAttempt(
   thrown: unknown,
   latencyMs: number,
 ): Attempt {
+  // The error names its backend from here on: the caller of a call that
+  // rethrows it as raised still knows which registered backend failed.
+  if (!Object.isFrozen(error)) error.backend = backend;
   return { ok: false, kind: "failed", backend, error, thrown, latencyMs };
 }
 

@@ -30,6 +30,7 @@ export function failureOf(error: AdapterError): IRStreamFailure {
   if (error.statusCode !== undefined) failure.status = error.statusCode;
   if (error.details?.body !== undefined) failure.body = error.details.body;
   if (error.provider !== undefined) failure.provider = error.provider;
+  if (error.backend !== undefined) failure.backend = error.backend;
   if (error instanceof RouterError && error.errors.length > 0) {
     failure.failures = error.errors.map((f) => ({
       backend: f.backend,
@@ -73,11 +74,17 @@ export function errorOfFailure(
       : {}),
     ...(Object.keys(details).length > 0 ? { details } : {}),
   };
-  if (!Array.isArray(raw?.failures)) return new AdapterError(options);
+  const backend = typeof raw?.backend === "string" ? raw.backend : undefined;
+  if (!Array.isArray(raw?.failures)) {
+    const error = new AdapterError(options);
+    if (backend !== undefined) error.backend = backend;
+    return error;
+  }
   const errors: BackendFailure[] = raw.failures.map((f) => ({
     backend: String(f?.backend),
     error: errorOfFailure(f?.error, undefined, ErrorCode.UNKNOWN),
   }));
+  for (const failure of errors) failure.error.backend = failure.backend;
   return new RouterError({
     ...options,
     attemptedBackends: errors.map((f) => f.backend),

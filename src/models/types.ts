@@ -499,6 +499,8 @@ export interface IRStreamFailure {
   body?: unknown;
   /** The provider that failed. */
   provider?: string;
+  /** The registered backend that failed. */
+  backend?: string;
   /** Each backend's failure, when every backend failed. */
   failures?: { backend: string; error: IRStreamFailure }[];
 }

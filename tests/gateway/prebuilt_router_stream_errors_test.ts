@@ -7,6 +7,7 @@ import { fetchSignal } from "../_bounded.ts";
 import { createAnthropicAdapter } from "../../src/models/adapters/anthropic.ts";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 import { createRouter } from "../../src/models/mod.ts";
+import type { RequestLogEntry } from "../../src/gateway/mod.ts";
 import { serveGateway, serveUpstream } from "./_serve.ts";
 
 const FAILURES: {
@@ -99,3 +100,60 @@ for (const failure of FAILURES) {
     });
   }
 }
+
+Deno.test("router: given — a client error from the second step of a fallback is logged under the backend that raised it, streamed or not", async () => {
+  const outage = serveUpstream(() =>
+    Response.json({ error: { message: "down" } }, { status: 500 })
+  );
+  const refusing = serveUpstream(() =>
+    Response.json({
+      error: {
+        message: "upstream says 400",
+        type: "invalid_request_error",
+        param: null,
+        code: "bad_thing",
+      },
+    }, { status: 400 })
+  );
+  const adapter = (origin: string, name: string) =>
+    createOpenAIAdapter({
+      name,
+      apiKey: "upstream-key",
+      baseURL: `${origin}/v1`,
+      defaultModel: "gpt-test",
+    });
+  const router = createRouter({
+    defaultBackend: "a",
+    fallbackStrategy: "sequential",
+  })
+    .register("a", adapter(outage.origin, "a"))
+    .register("b", adapter(refusing.origin, "b"));
+  const lines: RequestLogEntry[] = [];
+  const gateway = serveGateway({
+    router,
+    passthrough: false,
+    logger: (entry) => lines.push(entry),
+  });
+  try {
+    for (const stream of [false, true]) {
+      router.resetCircuitBreaker();
+      const response = await fetch(`${gateway.origin}/v1/chat/completions`, {
+        signal: fetchSignal(),
+        method: "POST",
+        body: JSON.stringify({
+          model: "gpt-test",
+          stream,
+          messages: [{ role: "user", content: "hi" }],
+        }),
+      });
+      assert.equal(response.status, 400, `stream: ${stream}`);
+      assert.equal((await response.json()).error.code, "bad_thing");
+      assert.equal(lines.at(-1)?.backend, "b", `stream: ${stream}`);
+    }
+  } finally {
+    await gateway.close();
+    await outage.close();
+    await refusing.close();
+    router.dispose();
+  }
+});
