@@ -26,7 +26,9 @@
  *   a backend's default model is a chat model, no stand-in for an
  *   embeddings one. A relayed answer is a Response with an `abort` that ends
  *   its reading. A stream's `error` chunk carries the whole failure (upstream
- *   status and body, `retryAfter`, each backend's failure).
+ *   status and body, `retryAfter`, each backend's failure). Every error the
+ *   Router records names its registered backend (`AdapterError.backend`),
+ *   also one it passes on as the adapter raised it.
  * - **Explicit routing.** `request.metadata.custom.backend` names a backend in
  *   every strategy except `custom` (which receives it as
  *   `context.preferredBackend`). An unknown name, or a non-string, is
