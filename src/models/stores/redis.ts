@@ -50,6 +50,7 @@ import type {
   TokenResult,
 } from "../store.ts";
 import * as lua from "./_redis_scripts.ts";
+import { AdapterError, ErrorCode } from "../errors.ts";
 
 export type {
   BreakerRecord,
@@ -156,15 +157,16 @@ function num(value: unknown): number {
 }
 
 function breakerOf(reply: unknown): BreakerRecord {
-  const [s, f, u, e, p] = reply as unknown[];
+  const [s, f, u, e, p, a] = reply as unknown[];
   const until = num(u);
-  return {
+  const record = {
     state: STATES[num(s)] ?? "closed",
     failures: num(f),
     openUntil: until < 0 ? Infinity : until,
     epoch: num(e),
     probe: num(p) === 1,
   };
+  return record.probe ? { ...record, probeAt: num(a) } : record;
 }
 
 /** A millisecond argument; Infinity (and only that) becomes -1. */
@@ -173,6 +175,7 @@ function ms(value: number): string {
 }
 
 class RedisStore implements RouterStore {
+  readonly probeLease: number;
   readonly #client: RedisScriptClient;
   readonly #prefix: string;
   readonly #ttl: string;
@@ -180,16 +183,25 @@ class RedisStore implements RouterStore {
 
   constructor(client: RedisScriptClient, options: RedisStoreOptions) {
     if (typeof client?.eval !== "function") {
-      throw new TypeError("createRedisStore needs a client with eval()");
+      throw configError("createRedisStore needs a client with eval()");
+    }
+    if (options.prefix !== undefined && typeof options.prefix !== "string") {
+      throw configError("RedisStoreOptions.prefix must be a string");
     }
     this.#client = client;
     this.#prefix = options.prefix ?? "switchyard:";
     this.#ttl = String(positive(options.ttl, "ttl", 86_400_000));
-    this.#lease = String(positive(options.probeLease, "probeLease", 60_000));
+    this.probeLease = positive(options.probeLease, "probeLease", 60_000);
+    this.#lease = String(this.probeLease);
   }
 
   #key(kind: string, key: string): string {
     return `${this.#prefix}${kind}:${key}`;
+  }
+
+  /** The arguments every breaker script starts with: ttl, now, lease. */
+  #head(now: number): string[] {
+    return [this.#ttl, String(now), this.#lease];
   }
 
   async readBreakers(
@@ -200,7 +212,7 @@ class RedisStore implements RouterStore {
     const reply = await this.#client.eval(
       lua.READ,
       keys.map((key) => this.#key("b", key)),
-      [this.#ttl, String(now)],
+      this.#head(now),
     );
     return (reply as unknown[]).map(breakerOf);
   }
@@ -214,8 +226,7 @@ class RedisStore implements RouterStore {
   ): Promise<BreakerRecord> {
     return breakerOf(
       await this.#client.eval(lua.FAILURE, [this.#key("b", key)], [
-        this.#ttl,
-        String(now),
+        ...this.#head(now),
         String(ticket),
         rules.enabled ? "1" : "0",
         String(rules.threshold),
@@ -232,8 +243,7 @@ class RedisStore implements RouterStore {
   ): Promise<BreakerRecord> {
     return breakerOf(
       await this.#client.eval(lua.SUCCESS, [this.#key("b", key)], [
-        this.#ttl,
-        String(now),
+        ...this.#head(now),
         String(ticket),
       ]),
     );
@@ -241,18 +251,19 @@ class RedisStore implements RouterStore {
 
   async claimProbe(key: string, now: number): Promise<number> {
     return num(
-      await this.#client.eval(lua.CLAIM, [this.#key("b", key)], [
-        this.#ttl,
-        String(now),
-        this.#lease,
-      ]),
+      await this.#client.eval(
+        lua.CLAIM,
+        [this.#key("b", key)],
+        this.#head(now),
+      ),
     );
   }
 
   async releaseProbe(key: string, ticket: number): Promise<void> {
+    // No time is passed in: the release moves nothing but the probe (as the
+    // memory store's).
     await this.#client.eval(lua.RELEASE, [this.#key("b", key)], [
-      this.#ttl,
-      "0",
+      ...this.#head(0),
       String(ticket),
     ]);
   }
@@ -265,8 +276,7 @@ class RedisStore implements RouterStore {
   ): Promise<BreakerRecord> {
     return breakerOf(
       await this.#client.eval(lua.OPEN, [this.#key("b", key)], [
-        this.#ttl,
-        String(now),
+        ...this.#head(now),
         ms(duration),
         extendOnly ? "1" : "0",
       ]),
@@ -274,7 +284,7 @@ class RedisStore implements RouterStore {
   }
 
   async closeBreaker(key: string): Promise<void> {
-    await this.#client.eval(lua.CLOSE, [this.#key("b", key)], [this.#ttl]);
+    await this.#client.eval(lua.CLOSE, [this.#key("b", key)], this.#head(0));
   }
 
   async setHealth(key: string, healthy: boolean, at: number): Promise<void> {
@@ -341,10 +351,17 @@ class RedisStore implements RouterStore {
   }
 }
 
+/** Bad options: a typed error, like a bad RouterConfig's. */
+function configError(message: string): AdapterError {
+  return new AdapterError({ code: ErrorCode.INVALID_REQUEST, message });
+}
+
 function positive(value: number | undefined, field: string, fallback: number) {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !(value > 0) || !Number.isFinite(value)) {
-    throw new TypeError(`RedisStoreOptions.${field} must be a positive number`);
+    throw configError(
+      `RedisStoreOptions.${field} must be a positive, finite number of milliseconds`,
+    );
   }
   return Math.ceil(value);
 }

@@ -27,6 +27,7 @@ function asyncStore(inner: RouterStore) {
       const method = Reflect.get(target, name) as (
         ...args: unknown[]
       ) => unknown;
+      if (typeof method !== "function") return method; // probeLease
       return (...args: unknown[]) => {
         control.calls++;
         if (control.mode === "hang") return new Promise(() => {});
