@@ -83,12 +83,14 @@ export class Fleet {
   /**
    * Runs one store operation without blocking: `then` gets its answer; a
    * rejection or no answer within storeTimeout marks the store down.
-   * `settled` runs once the call is over, whichever way.
+   * `settled` runs once the call is over, whichever way; `late` gets an
+   * answer that came after storeTimeout (the operation did run).
    */
   call<T>(
     op: () => MaybePromise<T>,
     then: (value: T) => void,
     settled?: () => void,
+    late?: (value: T) => void,
   ): void {
     if (this.#disposed) return;
     let answer: MaybePromise<T>;
@@ -119,6 +121,9 @@ export class Fleet {
         if (this.#disposed) return;
         if (value === TIMED_OUT) {
           this.#down(new Error(`no answer within ${storeTimeout} ms`));
+          if (late !== undefined) {
+            answer.then((v) => this.#disposed || late(v), () => {});
+          }
         } else {
           this.#upAgain();
           then(value as T);
@@ -221,7 +226,10 @@ export class FleetLink {
   /**
    * Half-open with the store up: the probe must come from the store. True
    * when this instance holds a claimed probe (the local breaker then admits
-   * it); otherwise a claim is started and this call is refused.
+   * it with the claim's ticket); otherwise a claim is started and this call
+   * is refused. A claim that fails, is refused or times out ends the
+   * claiming all the same, so the next request claims again; one answered
+   * too late is handed back, since nobody here will send that probe.
    */
   mayProbe(now: number): boolean {
     const fleet = this.#fleet;
@@ -232,11 +240,19 @@ export class FleetLink {
     }
     if (!this.#claiming) {
       this.#claiming = true;
-      fleet.call(() => fleet.settings.store.claimProbe(this.key, now), (t) => {
-        this.#claiming = false;
-        if (t >= 0) this.#claimed = t;
-      });
-      if (!fleet.up) this.#claiming = false;
+      fleet.call(
+        () => fleet.settings.store.claimProbe(this.key, now),
+        (ticket) => {
+          if (ticket < 0) return;
+          if (this.#breaker.takeProbe(fleet.settings.now(), ticket)) {
+            this.#claimed = ticket;
+          } else this.release(ticket);
+        },
+        () => (this.#claiming = false),
+        (ticket) => {
+          if (ticket >= 0) this.release(ticket);
+        },
+      );
     }
     return false;
   }
