@@ -13,9 +13,9 @@ import {
 } from "../../../src/models/testing.ts";
 import { storeSuite } from "./_suite.ts";
 
-storeSuite("memory", () =>
+storeSuite("memory", (options) =>
   Promise.resolve({
-    store: createMemoryStore(),
+    store: createMemoryStore(options),
     close: () => Promise.resolve(),
   }));
 

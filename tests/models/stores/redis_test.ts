@@ -25,11 +25,14 @@ import { storeSuite } from "./_suite.ts";
 const skip = needs("Redis store tests", "redis-server").ignore;
 let prefixes = 0;
 
-storeSuite("redis", async () => {
+storeSuite("redis", async (options) => {
   const server = await startRedis();
   const { client, close } = await connect(server.port);
   return {
-    store: createRedisStore(client, { prefix: `suite${prefixes++}:` }),
+    store: createRedisStore(client, {
+      prefix: `suite${prefixes++}:`,
+      ...options,
+    }),
     close: async () => {
       await close();
       await server.stop();
@@ -312,9 +315,10 @@ describe("Redis store vs memory store, random operations", { skip }, () => {
       const pick = <T>(items: readonly T[]): T =>
         items[Math.floor(random() * items.length)];
       for (let run = 0; run < 30; run++) {
+        // One lease for both, short enough that claims expire.
         const stores = [
-          createMemoryStore(),
-          createRedisStore(client, { prefix: `prop${run}:` }),
+          createMemoryStore({ probeLease: 700 }),
+          createRedisStore(client, { prefix: `prop${run}:`, probeLease: 700 }),
         ];
         let now = 0;
         let epoch = 0;
