@@ -169,7 +169,9 @@ class MemoryStore implements RouterStore {
 export function createMemoryStore(
   options: { readonly probeLease?: number } = {},
 ): RouterStore {
-  const lease = options.probeLease ?? Infinity;
+  const lease = options.probeLease === undefined
+    ? Infinity
+    : options.probeLease;
   if (typeof lease !== "number" || !(lease > 0)) {
     throw new AdapterError({
       code: ErrorCode.INVALID_REQUEST,
