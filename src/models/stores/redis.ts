@@ -16,13 +16,18 @@
  * - **Propagation.** A Router re-reads the fleet's breakers in the
  *   background every `storeSyncInterval` ms (default 50) and adopts the
  *   record every script returns, so a breaker opened by a sibling is seen
- *   within that interval plus one round trip (measured in
- *   tests/models/stores/redis_test.ts). LiteLLM's proxy re-reads its
- *   cooldowns every second.
+ *   at its next background read: within that interval plus one round trip
+ *   (about 30 ms median on loopback, `bench/models_store_bench.ts`).
+ *   LiteLLM's proxy re-reads its cooldowns every second.
+ * - **One probe.** In half-open one Router of the fleet claims the probe;
+ *   the record carries the claim's time, and a claim unreported for
+ *   `probeLease` (its Router died or lost Redis mid-call) reads as none in
+ *   every script and in every Router, so the next request probes again.
  * - **Faults.** Routing never waits on Redis. A script that fails or takes
  *   longer than `storeTimeout` (default 100 ms) switches the Router to its
  *   local state (`store-unavailable` warning); the next answer switches it
- *   back and adopts the fleet's state (`store-recovered`).
+ *   back and adopts the fleet's state (`store-recovered`). A probe claim
+ *   answered too late is handed back.
  * - **Clocks.** Times are the Routers' `now()` readings (default
  *   `Date.now`): keep the fleet's clocks in sync (NTP), as breaker timeouts
  *   are compared across machines.
@@ -130,7 +135,9 @@ export function fromIoRedis(
 }
 
 /**
- * Options of {@linkcode createRedisStore}.
+ * Options of {@linkcode createRedisStore}; a `ttl` or `probeLease` that is
+ * not a positive, finite number throws an `AdapterError` with code
+ * `INVALID_REQUEST`.
  *
  * @example Usage
  * ```ts
@@ -145,7 +152,8 @@ export interface RedisStoreOptions {
   readonly ttl?: number;
   /**
    * How long (ms) a half-open probe may go unreported before another router
-   * may probe (its router died mid-call). Default 60 000.
+   * may probe (its router died or lost Redis mid-call); keep it above the
+   * longest call a probe may make. Default 60 000.
    */
   readonly probeLease?: number;
 }

@@ -28,12 +28,12 @@ import { withTimeout } from "../../_timeout.ts";
 /**
  * A store answering through promises; `mode` makes it hang, fail, or hold
  * each call until the test lets it run (as a paused Redis runs queued
- * scripts once resumed); `only` limits the mode to one method.
+ * scripts once resumed); `method` limits the mode to that one.
  */
 function asyncStore(inner: RouterStore) {
   const control = {
     mode: "up" as "up" | "hang" | "fail" | "hold",
-    only: undefined as string | undefined,
+    method: undefined as string | undefined,
     calls: 0,
     /** Calls held by "hold": each runs the operation and answers. */
     held: [] as (() => void)[],
@@ -46,7 +46,7 @@ function asyncStore(inner: RouterStore) {
       if (typeof method !== "function") return method; // probeLease
       return (...args: unknown[]) => {
         control.calls++;
-        const mode = control.only === undefined || control.only === name
+        const mode = control.method === undefined || control.method === name
           ? control.mode
           : "up";
         if (mode === "hang") return new Promise(() => {});
@@ -247,7 +247,7 @@ describe("the fleet's half-open probe on an asynchronous store", () => {
         const router = fleetRouter(time, store, warnings, {}, healthy);
         await openInStore(time, inner, [router]);
         time.t += 1_000;
-        control.only = "claimProbe";
+        control.method = "claimProbe";
         control.mode = fault;
         await router.execute(request); // the claim fails; backup answers
         await fireUntil(
@@ -284,7 +284,7 @@ describe("the fleet's half-open probe on an asynchronous store", () => {
     const b = fleetRouter(time, sibling.store, warnings, {}, healthy);
     await openInStore(time, inner, [a, b]);
     time.t += 1_000;
-    late.control.only = "claimProbe";
+    late.control.method = "claimProbe";
     late.control.mode = "hold";
     await a.execute(request);
     await fireUntil(
