@@ -186,12 +186,20 @@ async function openInStore(
   );
 }
 
-/** Sends requests through `router` until `done()`, firing timers between (bounded). */
-async function sendUntil(time: FakeTime, router: Router, done: () => boolean) {
+/**
+ * Sends requests through `router` until `done()` (bounded), firing a timer
+ * between them unless `fire` is false (the clock then stays put).
+ */
+async function sendUntil(
+  time: FakeTime,
+  router: Router,
+  done: () => boolean,
+  fire = true,
+) {
   for (let i = 0; i < 20 && !done(); i++) {
     await router.execute(request).catch(() => {});
     await tick();
-    if (!done()) time.fire();
+    if (fire && !done()) time.fire();
   }
   assert.ok(done(), "reached within 20 requests");
 }
@@ -299,6 +307,31 @@ describe("the fleet's half-open probe on an asynchronous store", () => {
     await fireUntil(time, () => recordOf(inner, time.t).state === "closed");
     a.dispose();
     b.dispose();
+    assert.equal(time.pending, 0);
+  });
+
+  it("a probe claimed after a sibling's claim expired reports with the fleet's ticket and closes its breaker", async () => {
+    const time = new FakeTime();
+    const warnings: IRWarning[] = [];
+    const inner = createMemoryStore({ probeLease: 5_000 });
+    const healthy = createEchoAdapter();
+    // No background read after the first: this router never sees the
+    // sibling's claim, so its copy of the breaker lags the store's epoch.
+    const router = fleetRouter(time, asyncStore(inner).store, warnings, {
+      storeSyncInterval: 1e9,
+    }, healthy);
+    router.openCircuitBreaker("x", 1_000);
+    await router.execute(request); // the one read; backup answers
+    await tick();
+    time.t += 1_000;
+    const lost = await inner.claimProbe("x", time.t); // a sibling, then dies
+    assert.ok(lost >= 0);
+    time.t += 5_000;
+    await sendUntil(time, router, () => healthy.calls.length > 0, false);
+    await tick();
+    assert.equal(healthy.calls.length, 1);
+    assert.equal(recordOf(inner, time.t).state, "closed");
+    router.dispose();
     assert.equal(time.pending, 0);
   });
 
