@@ -122,7 +122,7 @@ export class Fleet {
         if (value === TIMED_OUT) {
           this.#down(new Error(`no answer within ${storeTimeout} ms`));
           if (late !== undefined) {
-            answer.then((v) => this.#disposed || late(v), () => {});
+            answer.then(late, () => {});
           }
         } else {
           this.#upAgain();
@@ -161,12 +161,34 @@ export class Fleet {
     if (!this.#up) this.#reading = false;
   }
 
-  /** Stops mirroring and clears every store-call timer. */
+  /**
+   * Stops mirroring and clears every store-call timer. A probe claim held
+   * and not yet used is handed back (a rolling restart should not keep the
+   * fleet's probe for a lease).
+   */
   dispose(): void {
     this.#disposed = true;
+    for (const link of this.#links.values()) link.letGo();
     this.settings.timers.clearTimeout(this.#poll);
     for (const timer of this.#timers) this.settings.timers.clearTimeout(timer);
     this.#timers.clear();
+  }
+
+  get disposed(): boolean {
+    return this.#disposed;
+  }
+
+  /**
+   * A store call after dispose(), to hand a probe back: sent, never waited
+   * on, no timer (the Router is gone; a failure has no one to tell).
+   */
+  last(op: () => MaybePromise<unknown>): void {
+    try {
+      const answer = op();
+      if (answer instanceof Promise) answer.catch(() => {});
+    } catch {
+      // The store failed at once: the lease frees the probe instead.
+    }
   }
 
   #down(error: unknown): void {
@@ -309,12 +331,21 @@ export class FleetLink {
     );
   }
 
+  /** Hands a probe back (its call was aborted, or ended in a client error). */
   release(ticket: number): void {
     const fleet = this.#fleet;
-    fleet.call(
-      () => fleet.settings.store.releaseProbe(this.key, ticket),
-      () => {},
-    );
+    const op = () => fleet.settings.store.releaseProbe(this.key, ticket);
+    // A probe aborted by dispose() is handed back all the same.
+    if (fleet.disposed) fleet.last(op);
+    else fleet.call(op, () => {});
+  }
+
+  /** The Router is disposed: a claim held and not used is handed back. */
+  letGo(): void {
+    if (this.#claimed < 0) return;
+    const ticket = this.#claimed;
+    this.#claimed = -1;
+    this.release(ticket);
   }
 
   open(now: number, ms: number, extendOnly: boolean): void {

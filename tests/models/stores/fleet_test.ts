@@ -335,6 +335,54 @@ describe("the fleet's half-open probe on an asynchronous store", () => {
     assert.equal(time.pending, 0);
   });
 
+  for (const moment of ["claimed", "probing"] as const) {
+    it(
+      `a Router disposed ${
+        moment === "claimed" ? "holding an unused claim" : "mid-probe"
+      } hands the probe back`,
+      async () => {
+        const time = new FakeTime();
+        const warnings: IRWarning[] = [];
+        const inner = createMemoryStore(); // no lease: only a release frees it
+        const hanging = createHangingAdapter();
+        const healthy = createEchoAdapter();
+        const a = fleetRouter(
+          time,
+          asyncStore(inner).store,
+          warnings,
+          {},
+          hanging,
+        );
+        const b = fleetRouter(
+          time,
+          asyncStore(inner).store,
+          warnings,
+          {},
+          healthy,
+        );
+        await openInStore(time, inner, [a, b]);
+        time.t += 1_000;
+        await a.execute(request); // claims
+        await tick();
+        assert.equal(recordOf(inner, time.t).probe, true);
+        const probe = moment === "probing"
+          ? a.execute(request).catch(() => undefined)
+          : undefined;
+        if (probe !== undefined) {
+          await fireUntil(time, () => hanging.calls.length === 1);
+        }
+        a.dispose(); // a rolling restart
+        await probe;
+        await tick();
+        assert.equal(recordOf(inner, time.t).probe, false);
+        await sendUntil(time, b, () => healthy.calls.length > 0);
+        await fireUntil(time, () => recordOf(inner, time.t).state === "closed");
+        b.dispose();
+        assert.equal(time.pending, 0);
+      },
+    );
+  }
+
   it("a half-open probe answered with a client error frees the probe for the fleet", async () => {
     const time = new FakeTime();
     const warnings: IRWarning[] = [];
