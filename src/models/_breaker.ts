@@ -154,11 +154,14 @@ export class CircuitBreaker {
    * The outcome says nothing about the backend's health: the caller aborted,
    * or the backend answered with the client's own error (a 400 or 422). A
    * half-open probe that ends so is released, and the next request probes.
+   * Returns whether it was that probe (a shared store must free it too).
    */
-  onAbort(ticket: Ticket): void {
+  onAbort(ticket: Ticket): boolean {
     if (this.#state === "half-open" && this.#isProbe(ticket)) {
       this.#probeInFlight = false;
+      return true;
     }
+    return false;
   }
 
   /** Forces open; without a timeout it stays open until closed or reset. */

@@ -35,6 +35,8 @@ function asyncStore(inner: RouterStore) {
     mode: "up" as "up" | "hang" | "fail" | "hold",
     method: undefined as string | undefined,
     calls: 0,
+    /** Calls by method name. */
+    called: {} as Record<string, number>,
     /** Calls held by "hold": each runs the operation and answers. */
     held: [] as (() => void)[],
   };
@@ -46,6 +48,7 @@ function asyncStore(inner: RouterStore) {
       if (typeof method !== "function") return method; // probeLease
       return (...args: unknown[]) => {
         control.calls++;
+        control.called[String(name)] = (control.called[String(name)] ?? 0) + 1;
         const mode = control.method === undefined || control.method === name
           ? control.mode
           : "up";
@@ -382,6 +385,39 @@ describe("the fleet's half-open probe on an asynchronous store", () => {
       },
     );
   }
+
+  it("a client error or an abort in a closed breaker costs the store no script but counters", async () => {
+    const time = new FakeTime();
+    const warnings: IRWarning[] = [];
+    const { store, control } = asyncStore(createMemoryStore());
+    const rejecting = createFailingAdapter({
+      error: new AdapterError({
+        code: ErrorCode.INVALID_REQUEST,
+        message: "messages: must not be empty",
+        statusCode: 422,
+      }),
+    });
+    const router = fleetRouter(time, store, warnings, {}, rejecting)
+      .register("h", createHangingAdapter());
+    for (let i = 0; i < 3; i++) await router.execute(request).catch(() => {});
+    const controller = new AbortController();
+    const aborted = router.execute({
+      ...request,
+      metadata: { custom: { backend: "h" } },
+    }, controller.signal).catch(() => {});
+    await tick();
+    controller.abort();
+    await aborted;
+    await fireUntil(time, () => (control.called.addCounters ?? 0) > 0);
+    assert.equal(rejecting.calls.length, 3);
+    assert.equal(control.called.releaseProbe, undefined);
+    assert.deepEqual(
+      await store.readCounters("x"),
+      { clientErrors: 3 },
+    );
+    router.dispose();
+    assert.equal(time.pending, 0);
+  });
 
   it("a half-open probe answered with a client error frees the probe for the fleet", async () => {
     const time = new FakeTime();
