@@ -140,7 +140,18 @@ describe(
     it("a router process killed right after claiming the probe keeps a healthy backend out only for probeLease", async () => {
       const server = await startRedis();
       const options = { prefix: "dead:", probeLease: 1_000 };
-      const healthy = [createEchoAdapter(), createEchoAdapter()];
+      let firstProbe = Infinity; // when a sibling's probe reached the backend
+      const healthy = [0, 1].map((): BackendAdapter => {
+        const echo = createEchoAdapter();
+        return {
+          metadata: echo.metadata,
+          executeStream: echo.executeStream,
+          execute(request, signal) {
+            firstProbe = Math.min(firstProbe, Date.now());
+            return echo.execute(request, signal);
+          },
+        };
+      });
       const f = await fleetOn(server, healthy, {}, options);
       const peek = await peeker(server, options);
       const child = new Deno.Command(Deno.execPath(), {
@@ -174,10 +185,9 @@ describe(
         // The siblings adopted the claim; nobody will ever report it.
         senders = sendEvery10ms(f.routers);
         await pollUntil(
-          () => Promise.resolve(healthy.some((x) => x.calls.length > 0)),
+          () => Promise.resolve(firstProbe < Infinity),
           "a sibling probes the healthy backend",
         );
-        const firstProbe = Date.now();
         await pollUntil(
           async () => (await peek.read()).state === "closed" && f.closed(),
           "the probe closes the breaker for every router",
