@@ -209,9 +209,11 @@ export class BackendState {
       const fault = faultOf(error);
       if (fault === "client") {
         this.stats.clientErrors++;
-        this.breaker.onAbort(ticket);
+        // Only a probe costs the store a script: a client error or an abort
+        // in a closed breaker says nothing the fleet must know.
+        const probe = this.breaker.onAbort(ticket);
         if (this.#link !== undefined) {
-          this.#link.release(ticket);
+          if (probe) this.#link.release(ticket);
           this.#link.count("clientErrors");
         }
         return;
@@ -241,8 +243,7 @@ export class BackendState {
         this.#link?.open(now, error.retryAfter, true);
       }
     } else if (attempt.kind === "aborted") {
-      this.breaker.onAbort(ticket);
-      this.#link?.release(ticket);
+      if (this.breaker.onAbort(ticket)) this.#link?.release(ticket);
     }
   }
 

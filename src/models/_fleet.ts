@@ -83,12 +83,14 @@ export class Fleet {
   /**
    * Runs one store operation without blocking: `then` gets its answer; a
    * rejection or no answer within storeTimeout marks the store down.
-   * `settled` runs once the call is over, whichever way.
+   * `settled` runs once the call is over, whichever way; `late` gets an
+   * answer that came after storeTimeout (the operation did run).
    */
   call<T>(
     op: () => MaybePromise<T>,
     then: (value: T) => void,
     settled?: () => void,
+    late?: (value: T) => void,
   ): void {
     if (this.#disposed) return;
     let answer: MaybePromise<T>;
@@ -119,6 +121,9 @@ export class Fleet {
         if (this.#disposed) return;
         if (value === TIMED_OUT) {
           this.#down(new Error(`no answer within ${storeTimeout} ms`));
+          if (late !== undefined) {
+            answer.then(late, () => {});
+          }
         } else {
           this.#upAgain();
           then(value as T);
@@ -156,12 +161,34 @@ export class Fleet {
     if (!this.#up) this.#reading = false;
   }
 
-  /** Stops mirroring and clears every store-call timer. */
+  /**
+   * Stops mirroring and clears every store-call timer. A probe claim held
+   * and not yet used is handed back (a rolling restart should not keep the
+   * fleet's probe for a lease).
+   */
   dispose(): void {
     this.#disposed = true;
+    for (const link of this.#links.values()) link.letGo();
     this.settings.timers.clearTimeout(this.#poll);
     for (const timer of this.#timers) this.settings.timers.clearTimeout(timer);
     this.#timers.clear();
+  }
+
+  get disposed(): boolean {
+    return this.#disposed;
+  }
+
+  /**
+   * A store call after dispose(), to hand a probe back: sent, never waited
+   * on, no timer (the Router is gone; a failure has no one to tell).
+   */
+  last(op: () => MaybePromise<unknown>): void {
+    try {
+      const answer = op();
+      if (answer instanceof Promise) answer.catch(() => {});
+    } catch {
+      // The store failed at once: the lease frees the probe instead.
+    }
   }
 
   #down(error: unknown): void {
@@ -221,7 +248,10 @@ export class FleetLink {
   /**
    * Half-open with the store up: the probe must come from the store. True
    * when this instance holds a claimed probe (the local breaker then admits
-   * it); otherwise a claim is started and this call is refused.
+   * it with the claim's ticket); otherwise a claim is started and this call
+   * is refused. A claim that fails, is refused or times out ends the
+   * claiming all the same, so the next request claims again; one answered
+   * too late is handed back, since nobody here will send that probe.
    */
   mayProbe(now: number): boolean {
     const fleet = this.#fleet;
@@ -232,11 +262,19 @@ export class FleetLink {
     }
     if (!this.#claiming) {
       this.#claiming = true;
-      fleet.call(() => fleet.settings.store.claimProbe(this.key, now), (t) => {
-        this.#claiming = false;
-        if (t >= 0) this.#claimed = t;
-      });
-      if (!fleet.up) this.#claiming = false;
+      fleet.call(
+        () => fleet.settings.store.claimProbe(this.key, now),
+        (ticket) => {
+          if (ticket < 0) return;
+          if (this.#breaker.takeProbe(fleet.settings.now(), ticket)) {
+            this.#claimed = ticket;
+          } else this.release(ticket);
+        },
+        () => (this.#claiming = false),
+        (ticket) => {
+          if (ticket >= 0) this.release(ticket);
+        },
+      );
     }
     return false;
   }
@@ -293,12 +331,21 @@ export class FleetLink {
     );
   }
 
+  /** Hands a probe back (its call was aborted, or ended in a client error). */
   release(ticket: number): void {
     const fleet = this.#fleet;
-    fleet.call(
-      () => fleet.settings.store.releaseProbe(this.key, ticket),
-      () => {},
-    );
+    const op = () => fleet.settings.store.releaseProbe(this.key, ticket);
+    // A probe aborted by dispose() is handed back all the same.
+    if (fleet.disposed) fleet.last(op);
+    else fleet.call(op, () => {});
+  }
+
+  /** The Router is disposed: a claim held and not used is handed back. */
+  letGo(): void {
+    if (this.#claimed < 0) return;
+    const ticket = this.#claimed;
+    this.#claimed = -1;
+    this.release(ticket);
   }
 
   open(now: number, ms: number, extendOnly: boolean): void {

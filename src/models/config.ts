@@ -256,7 +256,9 @@ export interface RouterConfig {
    * health and shared counters live. Default: a memory store of this Router
    * alone. Routers given one memory store share it synchronously; with an
    * asynchronous store (`createRedisStore` from `./models/redis`) routing
-   * never waits on it: see the `store` module.
+   * never waits on it: see the `store` module. The Router's breakers apply
+   * the store's `probeLease`; one that is not a positive number is refused
+   * (`INVALID_REQUEST`).
    */
   readonly store?: RouterStore;
   /**
