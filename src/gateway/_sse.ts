@@ -1,34 +1,25 @@
 // The two halves of a late-committed stream: reading the model stream up to
 // its first output (so a failure before it still gets a real status), then
 // a pull-driven SSE body for the rest (backpressure: one chunk per read).
-import {
-  AdapterError,
-  ErrorCode,
-  type ErrorCodeValue,
-} from "../models/errors.ts";
+import { AdapterError, ErrorCode } from "../models/errors.ts";
+import { errorOfFailure } from "../models/_stream_failure.ts";
 import type { IRStreamChunk } from "../models/types.ts";
 import type { StreamEncoder } from "./_apis.ts";
 import { resolveError } from "./errors.ts";
 
 type Chunks = AsyncGenerator<IRStreamChunk, void, undefined>;
 
-const KNOWN_CODES: ReadonlySet<string> = new Set(Object.values(ErrorCode));
 const utf8 = new TextEncoder();
 
-/** The AdapterError an `error` chunk stands for. */
+/**
+ * The error an `error` chunk stands for, rebuilt from the failure it
+ * carries (the upstream status and body, Retry-After, each backend's
+ * failure), so a streamed failure answers as a non-streamed one would.
+ */
 export function chunkError(
   chunk: Extract<IRStreamChunk, { type: "error" }>,
 ): AdapterError {
-  const code = KNOWN_CODES.has(chunk.error.code)
-    ? chunk.error.code as ErrorCodeValue
-    : ErrorCode.UNKNOWN;
-  const { retryAfter, cooldown } = chunk.error;
-  return new AdapterError({
-    code,
-    message: chunk.error.message,
-    ...(typeof retryAfter === "number" ? { retryAfter } : {}),
-    ...(cooldown === undefined ? {} : { details: { cooldown } }),
-  });
+  return errorOfFailure(chunk.error, undefined, ErrorCode.UNKNOWN);
 }
 
 function endedEarly(): Extract<IRStreamChunk, { type: "error" }> {

@@ -202,6 +202,11 @@ function clientStatus(error: AdapterError): number | undefined {
     : undefined;
 }
 
+/** The backend the model router named on an error it recorded. */
+function backendNamed(error: AdapterError): string | undefined {
+  return error.backend;
+}
+
 /** One backend's failure, with the backend's registered name when known. */
 interface NamedFailure {
   backend?: string;
@@ -318,7 +323,8 @@ export function retryAfterHeaders(
  * @param failures Each backend's error, when known apart from `error` (streams).
  * @param backendOf The registered backend that raised an error the router
  * passed on as the adapter raised it (a client error, `fallbackStrategy:
- * "none"`), to name it in the answer; a RouterError names its own.
+ * "none"`), to name it in the answer; a RouterError names its own. Default:
+ * the error's `backend`, which the model router sets.
  * @returns The resolved error.
  *
  * @example An upstream 404 behind fallback stays a 404
@@ -336,7 +342,7 @@ export function retryAfterHeaders(
 export function resolveError(
   error: unknown,
   failures: readonly AdapterError[] = [],
-  backendOf: (error: AdapterError) => string | undefined = () => undefined,
+  backendOf: (error: AdapterError) => string | undefined = backendNamed,
 ): ResolvedError {
   if (error instanceof GatewayError) {
     return {

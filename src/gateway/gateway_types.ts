@@ -52,6 +52,11 @@ export interface RequestLogEntry {
   /** Error code of a failure (also of a stream that failed after its 200). */
   error_code?: string;
   /**
+   * Request fields the backend's wire has no place for, dropped in
+   * translation (also in the `x-switchyard-dropped` response header).
+   */
+  dropped?: string[];
+  /**
    * A provider's own message when it refused the gateway's credentials (an
    * upstream 401/403): for the operator, since the client is told only that
    * the backend is misconfigured. Key-like substrings are `[redacted]`.
@@ -74,16 +79,15 @@ export interface RequestLogEntry {
  */
 export interface GatewayOptions {
   /**
-   * A model router to route through. Streams then report a failure before
-   * output by its error code only (the router's error chunk carries no
-   * upstream status); prefer `backends`.
+   * A model router to route through (the gateway does not dispose it).
+   * Streamed failures keep their upstream status as with `backends`: the
+   * router's error chunk carries the failure.
    */
   router?: ModelRouter;
   /**
    * Backends, in fallback order: the gateway builds the router (default
    * backend the first, sequential fallback, unknown models replaced by a
-   * backend's default) and keeps each backend's stream errors so streamed
-   * failures get the same status as non-streamed ones.
+   * backend's default).
    */
   backends?: ReadonlyArray<readonly [string, BackendAdapter]>;
   /** Overrides of the router built from `backends`. */

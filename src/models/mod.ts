@@ -15,6 +15,20 @@
  *
  * ## Decisions the specification leaves open
  *
+ * - **Operations.** A call names its operation (`OPERATIONS`: chat,
+ *   embeddings, responses, completions). Chat runs on the IR (`execute`,
+ *   `executeStream`) or relayed (`relayResponse`); every other operation runs
+ *   through `invoke`, on the backends whose adapter declares it
+ *   (`BackendAdapter.operations`, `operate`), the others left out of its
+ *   routing and fallback. Selection, attempts, retries, timeouts, breakers,
+ *   cooldowns, fallback, the store, statistics and the trace are one flow for
+ *   every operation. Model translation (`modelTranslation`) is chat's only:
+ *   a backend's default model is a chat model, no stand-in for an
+ *   embeddings one. A relayed answer is a Response with an `abort` that ends
+ *   its reading. A stream's `error` chunk carries the whole failure (upstream
+ *   status and body, `retryAfter`, each backend's failure). Every error the
+ *   Router records names its registered backend (`AdapterError.backend`),
+ *   also one it passes on as the adapter raised it.
  * - **Explicit routing.** `request.metadata.custom.backend` names a backend in
  *   every strategy except `custom` (which receives it as
  *   `context.preferredBackend`). An unknown name, or a non-string, is
@@ -31,7 +45,7 @@
  *   until the first is back and `details.cooldown` says whether they all cool
  *   down after a 429 (`rate-limit`) or not (`circuit-open`).
  * - **A request's allow-list** (`options.backends` of `execute`,
- *   `executeStream`, `relayResponse`) narrows availability for that request
+ *   `executeStream`, `relayResponse`, `invoke`) narrows availability for that request
  *   alone, in one place that every strategy, the fall-through and every
  *   fallback policy read: nothing outside it is called. A named backend
  *   outside it is `ROUTING_FAILED` before the name is looked up, its message
@@ -249,5 +263,6 @@
  */
 
 export * from "./types.ts";
+export * from "./operations.ts";
 export * from "./errors.ts";
 export * from "./router.ts";

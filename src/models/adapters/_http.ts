@@ -36,6 +36,7 @@ import type {
   StreamTranslator,
 } from "./provider.ts";
 import { ignore, raceAbort, timerDelay } from "../_util.ts";
+import { failureOf } from "../_stream_failure.ts";
 import { unwatch, watch, watchable, type Watched } from "./_watchdog.ts";
 import {
   codeForStatus,
@@ -241,6 +242,13 @@ export class CallScope implements Watched {
     this.#paused = true;
   }
 
+  /** Stops the timer; the caller's signal still aborts the call. */
+  stopTimer(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#unwatch();
+  }
+
   /** Stops the timer and forgets the caller's signal. */
   dispose(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
@@ -254,28 +262,6 @@ export class CallScope implements Watched {
 export function joinURL(baseURL: string, path: string): string {
   return baseURL.replace(/\/+$/, "") +
     (path.startsWith("/") ? path : `/${path}`);
-}
-
-/**
- * The controller of the fetch behind each relayed answer. Keyed weakly by
- * the Response, so an entry goes with its answer: no signal outlives the
- * call (AbortSignal.any() over a long-lived signal leaks on Node 20).
- */
-const RELAYED_FETCHES = new WeakMap<Response, AbortController>();
-
-/**
- * Aborts the fetch behind a relayed answer (`HttpClient.relay`): its body's
- * reading ends and the upstream connection closes, even while the body is
- * read whole (`arrayBuffer()`, locked to a reader, so not cancellable). A
- * Response no HTTP adapter relayed is left alone.
- *
- * @returns Whether the answer was one of ours.
- */
-export function abortRelayed(response: Response, reason?: unknown): boolean {
-  const controller = RELAYED_FETCHES.get(response);
-  if (controller === undefined) return false;
-  controller.abort(reason);
-  return true;
 }
 
 /** Issues requests for one adapter and maps every failure to an AdapterError. */
@@ -531,10 +517,12 @@ export class HttpClient {
 
   /**
    * POSTs `body` and resolves with the 2xx response, body unread: the
-   * timeout and `signal` bound the wait for the head only, since the caller
-   * hands the body on (a relay) and a timer per chunk is what a relay saves.
-   * The fetch's own controller stays reachable through
-   * {@linkcode abortRelayed}, for a caller that reads the body whole.
+   * timeout bounds the wait for the head only, since the caller hands the
+   * body on (a relay) and a timer per chunk is what a relay saves. `signal`
+   * keeps bounding the body: aborting it ends a read in progress, even one
+   * that reads the body whole (`arrayBuffer()`, not cancellable), and closes
+   * the connection. So give each call a signal of its own (the Router
+   * does): a long-lived one would collect a listener per call.
    */
   async relay(
     path: string,
@@ -544,10 +532,11 @@ export class HttpClient {
     const scope = new CallScope(this.#options.timeout, signal);
     try {
       const response = await this.#open("POST", path, body, scope, signal);
-      RELAYED_FETCHES.set(response, scope.controller);
+      scope.stopTimer();
       return response;
-    } finally {
+    } catch (error) {
       scope.dispose();
+      throw error;
     }
   }
 
@@ -610,15 +599,7 @@ export class HttpClient {
     } catch (thrown) {
       const error = this.toAdapterError(thrown, scope, signal);
       if (sequence === 0) throw error;
-      yield {
-        type: "error",
-        sequence: sequence++,
-        error: {
-          code: error.code,
-          message: error.message,
-          retryable: error.isRetryable,
-        },
-      };
+      yield { type: "error", sequence: sequence++, error: failureOf(error) };
     } finally {
       scope.dispose();
     }

@@ -362,6 +362,15 @@ export function openAIProvider(
       : { capabilities: config.capabilities }),
     ...(config.local ? { local: true } : {}),
     relay: true,
+    // OpenAI's wire for each: the client's body goes as is, the answer's
+    // bytes come back. The Responses API is OpenAI's own.
+    operations: {
+      embeddings: { path: () => "/embeddings" },
+      completions: { path: () => "/completions" },
+      ...(provider === "openai"
+        ? { responses: { path: () => "/responses" } }
+        : {}),
+    },
     parse: parseSSE,
     call: (request, { model, stream, parameters, relay }) => {
       const body = parameters;
