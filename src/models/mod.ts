@@ -78,7 +78,8 @@
  *   every other backend in registration order), skipping unavailable ones.
  *   `parallel` starts all remaining available backends at once; the first
  *   success wins and the others are aborted (streams: see **Streams**).
- *   `custom` asks `customFallback` after each failure: `null`
+ *   `custom` asks `customFallback` after each failure, offering the
+ *   available backends not yet tried (never the first choice): `null`
  *   stops (`ALL_BACKENDS_FAILED`); an unknown, unavailable or already tried
  *   name is `ROUTING_FAILED`, which also bounds the loop. `none` rethrows the
  *   original error (non-Error values are wrapped in an `UNKNOWN`
