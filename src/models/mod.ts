@@ -56,7 +56,9 @@
  *   `trackLatency` (resp. `trackCost`, or when no backend implements
  *   `estimateCost`) the strategy selects nothing and routing falls through.
  * - **round-robin** cycles over registration order with a cursor that skips
- *   unavailable backends and is never reset by availability changes.
+ *   unavailable backends and is never reset by availability changes. A
+ *   request with an allow-list rotates on its list's own cursor: it never
+ *   changes what the next request without one (or with another list) gets.
  * - **random** uses `config.random` (default `Math.random`).
  * - **custom** results are validated: `null` falls through; an unknown or
  *   unavailable name is `ROUTING_FAILED`.
