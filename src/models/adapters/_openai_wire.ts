@@ -336,6 +336,9 @@ export class OpenAIStreamTranslator implements StreamTranslator<SSEEvent> {
   }
 }
 
+/** A stream error event's type or code that means a rate limit. */
+const RATE_LIMIT = /rate[_ -]?limit|(?:^|\s)429(?:\s|$)/i;
+
 function streamError(
   provider: string,
   json: Record<string, unknown>,
@@ -346,7 +349,9 @@ function streamError(
     : "error event in stream";
   const kind = `${error.type ?? ""} ${error.code ?? ""}`;
   return new AdapterError({
-    code: kind.includes("rate_limit")
+    // Compatible servers spell it `rate_limit_exceeded`, in upper or camel
+    // case, or give the status itself as the code.
+    code: RATE_LIMIT.test(kind)
       ? ErrorCode.RATE_LIMITED
       : ErrorCode.PROVIDER_ERROR,
     message: `${provider}: ${message}`,

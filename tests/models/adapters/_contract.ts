@@ -123,6 +123,31 @@ export function adapterContract(spec: AdapterContract): void {
       );
     });
 
+    it("Retry-After and retry-after-ms in any letter case, plain and streamed", async () => {
+      const now = Date.parse("Wed, 21 Oct 2015 07:28:00 GMT");
+      const cases: Array<[Record<string, string>, number]> = [
+        [{ "RETRY-AFTER": "7" }, 7_000],
+        [{ "Retry-After": "7" }, 7_000],
+        [{ "Retry-After-Ms": "1500", "Retry-After": "7" }, 1_500],
+        [{ "retry-after": "wed, 21 oct 2015 07:28:30 gmt" }, 30_000],
+        [{ "Retry-After": "WED, 21 OCT 2015 07:28:30 GMT" }, 30_000],
+      ];
+      for (const [headers, expected] of cases) {
+        const { adapter } = adapterWith(failing(429, "{}", headers), {
+          now: () => now,
+        });
+        const label = JSON.stringify(headers);
+        const error = await rejection(adapter.execute(request));
+        assert.equal(error.code, "RATE_LIMITED", label);
+        assert.equal(error.retryAfter, expected, label);
+        const streamed = await rejection(
+          collect(adapter.executeStream(request)),
+        );
+        assert.equal(streamed.code, "RATE_LIMITED", label);
+        assert.equal(streamed.retryAfter, expected, label);
+      }
+    });
+
     it("429 with a garbage Retry-After has no retryAfter; an absurd one is capped to a delay setTimeout honours", async () => {
       const cases: Array<[Record<string, string>, number | undefined]> = [
         [{ "retry-after": "soon-ish" }, undefined],

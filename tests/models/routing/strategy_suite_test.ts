@@ -132,7 +132,9 @@ for (const { name, config } of CASES) {
       const expected: (string | undefined)[] = [];
       const got: (string | undefined)[] = [];
       for (let i = 0; i < 4; i++) {
-        expected.push((await choose(plain, selection(order, all)))?.entry?.name);
+        expected.push(
+          (await choose(plain, selection(order, all)))?.entry?.name,
+        );
       }
       for (let i = 0; i < 4; i++) {
         got.push((await choose(mixed, selection(order, all)))?.entry?.name);
