@@ -7,6 +7,9 @@ import type {
   IRStreamChunk,
   IRWarning,
 } from "../../src/models/mod.ts";
+import { createRouter } from "../../src/models/mod.ts";
+import { createEchoAdapter } from "../../src/models/testing.ts";
+import { waitUntil } from "../_timeout.ts";
 
 /** A manual clock for `now`. */
 export interface ManualClock {
@@ -187,4 +190,24 @@ export async function outcomesOf(
     ? (last.metadata as { routing: { backend: string } }).routing.backend
     : `error:${last.type === "error" ? last.error.code : last.type}`;
   return [executed, streamed];
+}
+
+/**
+ * Resolves once a control Router started now, with `healthCheckInterval`
+ * `ms`, has run its background probe `runs` times: any background run due
+ * by then (on that interval or a shorter one) has had its turn. A test that
+ * checks that no probe ran waits for this event, not for a sleep that a
+ * loaded machine can make too short.
+ */
+export async function backgroundRunsPassed(ms = 1, runs = 3): Promise<void> {
+  let probes = 0;
+  const control = createRouter({ healthCheckInterval: ms }).register("c", {
+    ...createEchoAdapter(),
+    healthCheck: () => Promise.resolve(++probes > 0),
+  });
+  try {
+    await waitUntil(() => probes >= runs, "the control probe never ran");
+  } finally {
+    control.dispose();
+  }
 }
