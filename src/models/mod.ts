@@ -47,8 +47,8 @@
  *   backend tried but without a successful sample ranks last. Once every
  *   backend has data, latency-optimized re-ranks at most once per 32
  *   selections (sooner when the registry changes, the leader becomes
- *   unavailable or fails, or a cooldown ends), which keeps selection O(1)
- *   amortised with many backends. Failures count: a failed call cools its
+ *   unavailable or fails, or a cooldown ends, by time or by a success),
+ *   which keeps selection O(1) amortised with many backends. Failures count: a failed call cools its
  *   backend down (1 s, doubling per consecutive failure, at most 60 s; a
  *   success ends it), and latency-optimized ranks cooling backends after
  *   every other backend with data.

@@ -20,6 +20,7 @@ import {
   createEchoAdapter,
   createFailingAdapter,
   createFlakyAdapter,
+  createHangingAdapter,
 } from "../../src/models/testing.ts";
 import { drain, reply, req, streamText } from "./_helpers.ts";
 import { FakeTime } from "./_fake_time.ts";
@@ -197,6 +198,32 @@ describe("backoff edges", () => {
     const response = await time.settle(router.execute(req()));
     assert.equal(routingOf(response).attempts.length, 2);
     assert.deepEqual(time.delays, [0]);
+    router.dispose();
+  });
+
+  it("a 429 with Retry-After 0 does not cool the backend: it stays closed for everyone", async () => {
+    const time = new FakeTime();
+    const router = routerWith(time)
+      .register("a", createFailingAdapter({ error: rateLimited(0) }))
+      .register("b", createEchoAdapter());
+    assert.equal(routingOf(await router.execute(req())).backend, "b");
+    assert.equal(router.getBackendInfo("a")!.circuitBreakerState, "closed");
+    router.dispose();
+  });
+
+  it("past the deadline no fallback backend starts", async () => {
+    const time = new FakeTime();
+    const backup = createEchoAdapter();
+    const router = routerWith(time)
+      .register("slow", createHangingAdapter())
+      .register("b", backup);
+    // The first attempt's timer is cut to the 2 s deadline and fires at it.
+    const error = await time.settle(
+      router.execute(req(), undefined, { deadline: 2_000 }),
+    ).catch((e) => e);
+    assert.equal(error.code, ErrorCode.ALL_BACKENDS_FAILED);
+    assert.deepEqual(error.attemptedBackends, ["slow"]);
+    assert.equal(backup.calls.length, 0);
     router.dispose();
   });
 

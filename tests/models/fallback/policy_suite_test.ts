@@ -276,6 +276,28 @@ for (const { name, config, label } of ALL_CASES) {
       router.dispose();
     });
 
+    it("the first choice's failure, when final, is the very object its adapter threw", async () => {
+      // `none` rethrows the original error; every policy does so for a
+      // client error, which no fallback may hide.
+      const own = new RangeError("backend bug: index out of range");
+      const client = badRequest();
+      for (const [error, final] of [[own, name === "none"], [client, true]]) {
+        const router = createRouter({
+          ...config,
+          fallbackStrategy: name,
+          defaultBackend: "a",
+        })
+          .register("a", createFailingAdapter({ error }))
+          .register("b", createEchoAdapter());
+        const outcome = await router.execute(req("hi")).then(
+          (response) => routingOf(response).backend,
+          (thrown) => thrown,
+        );
+        assert.equal(outcome, final ? error : "b");
+        router.dispose();
+      }
+    });
+
     it("the second step: after two failures the third backend answers; all failing lists them in attempt order", async () => {
       const router = createRouter({
         ...config,
