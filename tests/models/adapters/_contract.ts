@@ -63,6 +63,21 @@ export function adapterContract(spec: AdapterContract): void {
       assert.equal(requests[0].url.includes(key), false);
     });
 
+    it("configured headers override the adapter's own in any letter case, content-type included", async () => {
+      const { adapter, requests } = adapterWith(spec.reply, {
+        headers: {
+          "CONTENT-TYPE": "application/json; charset=utf-8",
+          "X-Request-Source": "batch",
+        },
+      });
+      await adapter.execute(request);
+      const sent = requests[0].headers;
+      assert.equal(sent.get("content-type"), "application/json; charset=utf-8");
+      assert.equal(sent.get("x-request-source"), "batch");
+      // The key's own header is still sent, once.
+      assert.equal(sent.get(spec.auth.header), spec.auth.value);
+    });
+
     it("401 is AUTHENTICATION_FAILED with the provider's message", async () => {
       const { adapter } = adapterWith(
         failing(401, spec.unauthorized.body),
