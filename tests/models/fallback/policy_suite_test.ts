@@ -421,7 +421,9 @@ for (const { name, config, label } of ALL_CASES) {
           .register("a", a)
           .register("b", b.adapter)
           .register("c", createEchoAdapter())
-          .register("d", createEchoAdapter());
+          .register("d", createEchoAdapter())
+          // A chain naming the first choice too: it is skipped all the same.
+          .setFallbackChain(["b", "a", "c", "d"]);
         router.openCircuitBreaker("a", 100);
         const pending = outcomeOf(router, mode, to("a", "hi"));
         if (name === "none") {
