@@ -188,7 +188,8 @@
  *   | `AUTHENTICATION_FAILED` (401/403) | failure; backend misconfigured (out of routing until a health probe passes or the adapter is replaced) | no | yes |
  *   | `RATE_LIMITED` (429) | failure; with `Retry-After`, the breaker opens for that long, then one probe | yes | yes |
  *   | `PROVIDER_ERROR` (5xx), `NETWORK_ERROR`, `TIMEOUT` | failure | yes | yes |
- *   | `INVALID_RESPONSE`, `UNKNOWN` | failure | no | yes |
+ *   | `INVALID_RESPONSE` (a malformed answer; retryable) | failure | yes | yes |
+ *   | `UNKNOWN` | failure | no | yes |
  *   | `ABORTED` (caller, dispose) | not counted; frees a half-open probe | no | stops |
  *
  *   The breaker is the cooldown: LiteLLM's `allowed_fails` (failures a

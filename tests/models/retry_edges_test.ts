@@ -329,6 +329,70 @@ describe("backoff edges", () => {
   });
 });
 
+describe("what is retried", () => {
+  it("a malformed answer (INVALID_RESPONSE, retryable) is retried on the same backend; UNKNOWN is not", async () => {
+    const time = new FakeTime();
+    const malformed = createFlakyAdapter(createEchoAdapter(), {
+      pattern: [true, false],
+      // As the adapters raise it (README: INVALID_RESPONSE is retryable).
+      error: new AdapterError({
+        code: ErrorCode.INVALID_RESPONSE,
+        message: "openai: response has no choices",
+        isRetryable: true,
+      }),
+    });
+    const router = routerWith(time, { maxRetries: 2, retryBaseDelay: 10 })
+      .register("a", malformed).register("b", createEchoAdapter());
+    const response = await time.settle(router.execute(req()));
+    assert.deepEqual(
+      routingOf(response).attempts.map((a) => [a.backend, a.retry]),
+      [["a", undefined], ["a", 1]],
+    );
+    const bug = createFailingAdapter({ error: new Error("adapter bug") });
+    const other = routerWith(time, { maxRetries: 2, retryBaseDelay: 10 })
+      .register("a", bug).register("b", createEchoAdapter());
+    assert.equal(
+      routingOf(await time.settle(other.execute(req()))).backend,
+      "b",
+    );
+    assert.equal(bug.calls.length, 1);
+    router.dispose();
+    other.dispose();
+  });
+
+  it("an error marked retryable is not retried when it is the caller's or the setup's", async () => {
+    for (
+      const error of [
+        new AdapterError({
+          code: ErrorCode.INVALID_REQUEST,
+          statusCode: 409,
+          message: "conflict: a run is already active on this thread",
+          isRetryable: true,
+        }),
+        new AdapterError({
+          code: ErrorCode.AUTHENTICATION_FAILED,
+          statusCode: 401,
+          message: "token expired",
+          isRetryable: true,
+        }),
+      ]
+    ) {
+      const time = new FakeTime();
+      const failing = createFailingAdapter({ error });
+      const router = routerWith(time, {
+        maxRetries: 2,
+        retryBaseDelay: 10,
+        fallbackOnClientError: true,
+      }).register("a", failing).register("b", createEchoAdapter());
+      const response = await time.settle(router.execute(req()));
+      assert.equal(routingOf(response).backend, "b", error.code);
+      assert.equal(failing.calls.length, 1, error.code);
+      assert.deepEqual(time.delays, [], error.code);
+      router.dispose();
+    }
+  });
+});
+
 describe("Retry-After through a real answer", () => {
   it("an echo after a rate limit carries the answer, not the error", async () => {
     const time = new FakeTime();
