@@ -166,6 +166,46 @@ describe("a Retry-After longer than retryMaxDelay", () => {
     router.dispose();
   });
 
+  it("streamed: a rate limit reported as an error chunk cools the backend like a thrown one", async () => {
+    // A backend that is itself a Router (or any adapter that reports
+    // failures in-band) ends its stream with an error chunk, not a throw.
+    const time = new FakeTime();
+    const echo = createEchoAdapter();
+    let calls = 0;
+    const inBand: BackendAdapter = {
+      metadata: echo.metadata,
+      execute: (request) => echo.execute(request),
+      async *executeStream(request) {
+        if (calls++ > 0) {
+          yield* echo.executeStream(request);
+          return;
+        }
+        yield {
+          type: "error",
+          sequence: 0,
+          error: {
+            code: ErrorCode.RATE_LIMITED,
+            message: "429 Too Many Requests",
+            retryable: true,
+            retryAfter: 5_000,
+          },
+        };
+      },
+    };
+    const router = routerWith(time).register("a", inBand)
+      .register("b", createEchoAdapter());
+    const first = await time.settle(drain(router.executeStream(req("x"))));
+    assert.equal(traceOfStream(first).backend, "b");
+    assert.equal(router.getBackendInfo("a")!.circuitBreakerState, "open");
+    const second = await time.settle(drain(router.executeStream(req("y"))));
+    assert.equal(traceOfStream(second).backend, "b");
+    assert.equal(calls, 1, "skipped while it cools");
+    time.t += 5_000;
+    const third = await time.settle(drain(router.executeStream(req("z"))));
+    assert.equal(traceOfStream(third).backend, "a");
+    router.dispose();
+  });
+
   it("streamed, every backend: the next request learns when the first is back", async () => {
     const time = new FakeTime();
     const router = routerWith(time, { retryMaxDelay: 1_000 })

@@ -70,6 +70,10 @@ export function errorFromChunk(
     isRetryable: typeof raw?.retryable === "boolean"
       ? raw.retryable
       : undefined,
+    // Kept, so a 429 reported in-band cools the backend like a thrown one.
+    retryAfter: typeof raw?.retryAfter === "number" && raw.retryAfter >= 0
+      ? raw.retryAfter
+      : undefined,
     details: raw?.code !== code ? { code: raw?.code } : undefined,
   });
 }
