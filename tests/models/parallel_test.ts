@@ -117,24 +117,29 @@ describe("dispatchParallel", () => {
     );
   });
 
-  it("timeout bounds wall time even when adapters ignore the signal", async () => {
-    const router = createRouter()
-      .register("deaf", createHangingAdapter({ ignoreAbort: true }))
-      .register("listens", createHangingAdapter());
-    // Both adapters hang forever: only the timeout can end the call.
-    const error = await withTimeout(
-      router.dispatchParallel(req(), { timeout: 5 }).catch((e) => e),
-      10_000,
-      "dispatchParallel outlived its timeout",
-    );
-    assert.ok(error instanceof RouterError);
-    assert.equal(error.code, ErrorCode.ALL_BACKENDS_FAILED);
-    assert.deepEqual(error.errors.map((f) => [f.backend, f.error.code]), [[
-      "deaf",
-      "TIMEOUT",
-    ], ["listens", "TIMEOUT"]]);
-    assert.equal(router.getBackendStats("deaf")?.failedRequests, 1);
-  });
+  // 0 is the edge: an immediate timeout (every millisecond setting takes
+  // a number ≥ 0), not "no timeout".
+  for (const timeout of [5, 0]) {
+    it(`timeout ${timeout} bounds wall time even when adapters ignore the signal`, async () => {
+      const router = createRouter()
+        .register("deaf", createHangingAdapter({ ignoreAbort: true }))
+        .register("listens", createHangingAdapter());
+      // Both adapters hang forever: only the timeout can end the call.
+      const error = await withTimeout(
+        router.dispatchParallel(req(), { timeout }).catch((e) => e),
+        10_000,
+        "dispatchParallel outlived its timeout",
+      );
+      assert.ok(error instanceof RouterError);
+      assert.equal(error.code, ErrorCode.ALL_BACKENDS_FAILED);
+      assert.deepEqual(error.errors.map((f) => [f.backend, f.error.code]), [[
+        "deaf",
+        "TIMEOUT",
+      ], ["listens", "TIMEOUT"]]);
+      assert.equal(router.getBackendStats("deaf")?.failedRequests, 1);
+      router.dispose();
+    });
+  }
 
   it("timeout with strategy all keeps the successes that arrived", async () => {
     const router = createRouter()

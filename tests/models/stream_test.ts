@@ -261,6 +261,25 @@ describe("executeStream", () => {
     router.dispose();
   });
 
+  it("an already aborted signal calls no backend: one ABORTED chunk (execute: an ABORTED rejection)", async () => {
+    const echo = createEchoAdapter();
+    const router = createRouter().register("echo", echo);
+    const controller = new AbortController();
+    controller.abort(new Error("user left"));
+    const chunks = await drain(router.executeStream(req(), controller.signal));
+    assert.deepEqual(types(chunks), ["error"]);
+    assert.equal(
+      chunks[0].type === "error" && chunks[0].error.code,
+      ErrorCode.ABORTED,
+    );
+    await assert.rejects(router.execute(req(), controller.signal), {
+      code: ErrorCode.ABORTED,
+    });
+    assert.equal(echo.calls.length, 0);
+    assert.equal(router.getBackendStats("echo")?.totalRequests, 0);
+    router.dispose();
+  });
+
   it("routing failures end the stream with an error chunk", async () => {
     const router = createRouter().register("a", createFailingAdapter())
       .register("b", createFailingAdapter());
