@@ -264,6 +264,14 @@ describe("backoff edges", () => {
     assert.equal(error.code, ErrorCode.ALL_BACKENDS_FAILED);
     assert.deepEqual(error.attemptedBackends, ["slow"]);
     assert.equal(backup.calls.length, 0);
+    // A deadline already spent (0) still bounds the first attempt: its
+    // timer is 0 ms, not none.
+    const spent = await time.settle(
+      router.execute(req(), undefined, { deadline: 0 }),
+    ).catch((e) => e);
+    assert.equal(spent.code, ErrorCode.ALL_BACKENDS_FAILED);
+    assert.equal(spent.errors[0].error.code, ErrorCode.TIMEOUT);
+    assert.equal(backup.calls.length, 0);
     router.dispose();
   });
 
