@@ -353,6 +353,9 @@ describe("OpenAI adapter: response mapping", () => {
       ["length", false, "length", false],
       ["content_filter", false, "content_filter", false],
       ["tool_calls", true, "tool_calls", false],
+      // OpenAI for a named tool_choice, and many compatible servers always.
+      ["stop", true, "tool_calls", true],
+      ["length", true, "length", false],
       ["function_call", true, "tool_calls", false],
       ["eos", true, "tool_calls", true],
       ["eos", false, "stop", true],
