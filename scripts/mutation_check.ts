@@ -325,6 +325,51 @@ const MUTANTS: Mutant[] = [
     tests: ["tests/models/adapters/openai_test.ts"],
   },
   {
+    id: "models-fb-none-primary-error",
+    bug:
+      "fallback none: the first choice's own error object is replaced by its AdapterError",
+    file: "src/models/fallback/run.ts",
+    find: "throw first.thrown instanceof Error ? first.thrown : first.error;",
+    replace: "throw first.error;",
+    tests: ["tests/models/fallback/policy_suite_test.ts"],
+  },
+  {
+    id: "models-bs-success-cooldown",
+    bug: "cooldown: a success does not end a backend's failure cooldown",
+    file: "src/models/_backend_state.ts",
+    find: "      this.#failStreak = 0;\n      this.#coolUntil = 0;",
+    replace: "      this.#failStreak = 0;",
+    tests: ["tests/models/hardening_test.ts"],
+  },
+  {
+    id: "models-exec-deadline-start",
+    bug: "deadline: a fallback backend starts after the deadline has passed",
+    file: "src/models/_execute.ts",
+    find:
+      "      budget !== undefined && parts.settings.clock() >= budget.deadlineAt\n    ) return",
+    replace:
+      "      budget !== undefined && parts.settings.clock() > Infinity\n    ) return",
+    tests: ["tests/models/retry_edges_test.ts"],
+  },
+  {
+    id: "models-chunk-retry-after",
+    bug:
+      "streams: an error chunk's retryAfter is dropped (no cooldown for an in-band 429)",
+    file: "src/models/streaming/_chunks.ts",
+    find:
+      '    retryAfter: typeof raw?.retryAfter === "number" && raw.retryAfter >= 0\n      ? raw.retryAfter\n      : undefined,',
+    replace: "    retryAfter: undefined,",
+    tests: ["tests/models/retry_edges_test.ts"],
+  },
+  {
+    id: "models-openai-stop-tools",
+    bug: "OpenAI-compatible: a tool call with finish_reason stop stays stop",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: '  if (mapped === "stop" && hasToolCalls) return "tool_calls";\n',
+    replace: "",
+    tests: ["tests/models/adapters/openai_test.ts"],
+  },
+  {
     id: "sse-space",
     bug: "SSE: the space after `data:` is kept in the value",
     file: "src/models/adapters/_sse.ts",
