@@ -290,16 +290,6 @@ const MUTANTS: Mutant[] = [
     tests: ["tests/models/retry_edges_test.ts"],
   },
   {
-    id: "models-bs-client-probe",
-    bug:
-      "breaker: a client error at the half-open probe keeps the probe slot taken",
-    file: "src/models/_backend_state.ts",
-    find:
-      "        this.stats.clientErrors++;\n        this.breaker.onAbort(ticket);",
-    replace: "        this.stats.clientErrors++;",
-    tests: ["tests/models/breaker_stats_test.ts"],
-  },
-  {
     id: "models-stream-tooluse-commit",
     bug: "streams: a tool_use chunk does not commit the stream",
     file: "src/models/streaming/_chunks.ts",
