@@ -55,12 +55,14 @@ export async function retrying(
     } catch {
       break; // aborted: the caller reports it from the signal
     }
+    const next = await attempt(entry, request, signal, parts, budget, job);
+    // A retry the breaker refused (opened meanwhile) was never made: it ends
+    // the retries uncounted, and `outcome` stays the last attempt made
+    // (logging it here too listed that failure twice).
+    if (!next.ok && next.kind === "unavailable") break;
     log.push(outcome);
     counters.retries++;
     entry.stats.retries++;
-    const next = await attempt(entry, request, signal, parts, budget, job);
-    // A retry the breaker refused (opened meanwhile) ends the retries.
-    if (!next.ok && next.kind === "unavailable") break;
     outcome = { ...next, retry };
   }
   return outcome;

@@ -69,7 +69,8 @@ export function errorOfFailure(
       ? raw.retryable
       : undefined,
     ...(typeof raw?.status === "number" ? { statusCode: raw.status } : {}),
-    ...(typeof raw?.retryAfter === "number"
+    // Kept, so a 429 reported in-band cools the backend like a thrown one.
+    ...(typeof raw?.retryAfter === "number" && raw.retryAfter >= 0
       ? { retryAfter: raw.retryAfter }
       : {}),
     ...(Object.keys(details).length > 0 ? { details } : {}),

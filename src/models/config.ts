@@ -117,8 +117,11 @@ export type CustomRoutingFunction = (
 
 /**
  * Chooses the backend to try after `failedBackend` failed; `null` stops
- * (the call then fails with `ALL_BACKENDS_FAILED`). Returning an unknown,
- * unavailable or already attempted name is `ROUTING_FAILED`.
+ * (the call then fails with `ALL_BACKENDS_FAILED`). `availableBackends`
+ * lists exactly what it may choose, in registration order: available now,
+ * on the request's allow-list, neither the first choice (even when it comes
+ * back from a cooldown meanwhile) nor a backend already attempted. Returning
+ * an unknown, unavailable or already attempted name is `ROUTING_FAILED`.
  *
  * @example Only fall back on rate limits
  * ```ts

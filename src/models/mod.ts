@@ -61,8 +61,8 @@
  *   backend tried but without a successful sample ranks last. Once every
  *   backend has data, latency-optimized re-ranks at most once per 32
  *   selections (sooner when the registry changes, the leader becomes
- *   unavailable or fails, or a cooldown ends), which keeps selection O(1)
- *   amortised with many backends. Failures count: a failed call cools its
+ *   unavailable or fails, or a cooldown ends, by time or by a success),
+ *   which keeps selection O(1) amortised with many backends. Failures count: a failed call cools its
  *   backend down (1 s, doubling per consecutive failure, at most 60 s; a
  *   success ends it), and latency-optimized ranks cooling backends after
  *   every other backend with data.
@@ -70,7 +70,9 @@
  *   `trackLatency` (resp. `trackCost`, or when no backend implements
  *   `estimateCost`) the strategy selects nothing and routing falls through.
  * - **round-robin** cycles over registration order with a cursor that skips
- *   unavailable backends and is never reset by availability changes.
+ *   unavailable backends and is never reset by availability changes. A
+ *   request with an allow-list rotates on its list's own cursor: it never
+ *   changes what the next request without one (or with another list) gets.
  * - **random** uses `config.random` (default `Math.random`).
  * - **custom** results are validated: `null` falls through; an unknown or
  *   unavailable name is `ROUTING_FAILED`.
@@ -92,7 +94,8 @@
  *   every other backend in registration order), skipping unavailable ones.
  *   `parallel` starts all remaining available backends at once; the first
  *   success wins and the others are aborted (streams: see **Streams**).
- *   `custom` asks `customFallback` after each failure: `null`
+ *   `custom` asks `customFallback` after each failure, offering the
+ *   available backends not yet tried (never the first choice): `null`
  *   stops (`ALL_BACKENDS_FAILED`); an unknown, unavailable or already tried
  *   name is `ROUTING_FAILED`, which also bounds the loop. `none` rethrows the
  *   original error (non-Error values are wrapped in an `UNKNOWN`
@@ -199,7 +202,8 @@
  *   | `AUTHENTICATION_FAILED` (401/403) | failure; backend misconfigured (out of routing until a health probe passes or the adapter is replaced) | no | yes |
  *   | `RATE_LIMITED` (429) | failure; with `Retry-After`, the breaker opens for that long, then one probe | yes | yes |
  *   | `PROVIDER_ERROR` (5xx), `NETWORK_ERROR`, `TIMEOUT` | failure | yes | yes |
- *   | `INVALID_RESPONSE`, `UNKNOWN` | failure | no | yes |
+ *   | `INVALID_RESPONSE` (a malformed answer; retryable) | failure | yes | yes |
+ *   | `UNKNOWN` | failure | no | yes |
  *   | `ABORTED` (caller, dispose) | not counted; frees a half-open probe | no | stops |
  *
  *   The breaker is the cooldown: LiteLLM's `allowed_fails` (failures a

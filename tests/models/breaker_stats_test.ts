@@ -1,6 +1,7 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import {
+  AdapterError,
   type BackendAdapter,
   createRouter,
   ErrorCode,
@@ -182,6 +183,43 @@ describe("circuit breaker", () => {
     for (let i = 0; i < 3; i++) await codeOf(router.execute(req()));
     assert.equal(router.getBackendInfo("x")?.circuitBreakerState, "closed");
     assert.equal(router.getBackendInfo("x")?.consecutiveFailures, 3);
+  });
+
+  it("a client error at the half-open probe frees the probe: the next request probes", async () => {
+    const clock = manualClock();
+    const badRequest = new AdapterError({
+      code: ErrorCode.INVALID_REQUEST,
+      statusCode: 400,
+      message: "temperature: must be at most 2",
+    });
+    let answer: "fail" | "reject" | "ok" = "fail";
+    const x: BackendAdapter = {
+      ...createEchoAdapter(),
+      execute(request) {
+        if (answer === "fail") return Promise.reject(new Error("down"));
+        if (answer === "reject") return Promise.reject(badRequest);
+        return createEchoAdapter().execute(request);
+      },
+    };
+    const router = createRouter({
+      enableCircuitBreaker: true,
+      circuitBreakerThreshold: 1,
+      circuitBreakerTimeout: 100,
+      fallbackStrategy: "none",
+      now: clock.now,
+    }).register("x", x);
+    await assert.rejects(router.execute(to("x")));
+    assert.equal(router.isCircuitBreakerOpen("x"), true);
+    clock.t += 100;
+    answer = "reject";
+    // The probe meets the caller's own mistake: says nothing of x's health.
+    assert.equal(await router.execute(to("x")).catch((e) => e), badRequest);
+    assert.equal(router.getBackendInfo("x")?.circuitBreakerState, "half-open");
+    answer = "ok";
+    const probe = await router.execute(to("x"));
+    assert.equal(routingOf(probe).backend, "x");
+    assert.equal(router.getBackendInfo("x")?.circuitBreakerState, "closed");
+    router.dispose();
   });
 
   it("caller aborts are not failures and release a half-open probe", async () => {

@@ -276,9 +276,11 @@ export class HttpClient {
   constructor(options: HttpClientOptions) {
     this.#options = options;
     this.#getHeaders = Object.fromEntries(options.headers);
+    // Configured headers override the adapter's own (AdapterConfig.headers),
+    // content-type included: `options.headers` holds them lowercased.
     this.#postHeaders = {
-      ...this.#getHeaders,
       "content-type": "application/json",
+      ...this.#getHeaders,
     };
   }
 
