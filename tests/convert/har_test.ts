@@ -782,6 +782,41 @@ describe("toRequest: browser exports", () => {
     assert.equal(toRequest(chromeEntry.request as never).method, "POST");
   });
 
+  it("reads content.encoding and form and multipart media types in any letter case", async () => {
+    for (const encoding of ["Base64", "BASE64"]) {
+      const binary = {
+        response: { status: 200, content: { text: "AP8=", encoding } },
+      };
+      assert.equal(toResponse(binary).body, "\x00\xff", encoding);
+      assert.deepEqual(contentBytes(binary), new Uint8Array([0, 255]));
+    }
+    // Media types are case-insensitive (RFC 9110 §8.3.1).
+    const form = await fromRequest({
+      method: "POST",
+      url: "https://example.com/f",
+      headers: { "content-type": "Application/X-WWW-Form-URLEncoded" },
+      body: "a=1+2&b=%c3%a9",
+    }, at);
+    assert.deepEqual(form.request.postData?.params, [
+      { name: "a", value: "1 2" },
+      { name: "b", value: "é" },
+    ]);
+    const multipart = toRequest({
+      request: {
+        method: "POST",
+        url: "https://e.x/",
+        postData: {
+          mimeType: "Multipart/Form-Data; Boundary=XyZ",
+          params: [{ name: "field", value: "v" }],
+        },
+      },
+    });
+    assert.equal(
+      multipart.body,
+      '--XyZ\r\nContent-Disposition: form-data; name="field"\r\n\r\nv\r\n--XyZ--\r\n',
+    );
+  });
+
   it("decodes base64 response content to text or latin1, and contentBytes is exact", () => {
     const utf8 = toResponse({
       response: { status: 200, content: { text: "w6k=", encoding: "base64" } },
