@@ -173,6 +173,48 @@ describe("createRouter dispatch", () => {
     assert.ok(never !== undefined);
   });
 
+  it("answers HEAD without a body on the error, 404 and 405 paths too", async () => {
+    const routes = (router: ReturnType<typeof createRouter>) =>
+      router
+        .endpoint`GET /sync`(() => {
+          throw new Error("secret detail");
+        })
+        .endpoint`GET /async`(() => Promise.reject(new Error("secret detail")))
+        .endpoint`POST /post-only`(() => new Response("posted"));
+    const plain = routes(createRouter());
+    const handled = routes(
+      createRouter({
+        errorHandler: () => new Response("handled error page", { status: 503 }),
+      }),
+    );
+    const cases: Array<[typeof plain, string, number]> = [
+      [plain, "/sync", 500],
+      [plain, "/async", 500],
+      [handled, "/sync", 503],
+      [handled, "/async", 503],
+      [plain, "/missing", 404],
+      [plain, "/post-only", 405],
+    ];
+    for (const [router, path, status] of cases) {
+      const get = await router(new Request(url(path)));
+      const getBody = await get.text();
+      assert.equal(get.status, status, path);
+      assert.ok(getBody.length > 0, `the GET answer to ${path} has a body`);
+      assert.ok(!getBody.includes("secret detail"), getBody);
+      const head = await router(new Request(url(path), { method: "HEAD" }));
+      assert.equal(head.status, status, `HEAD ${path}`);
+      assert.equal(head.body, null, `HEAD ${path} has no body`);
+      assert.equal(
+        head.headers.get("content-length"),
+        String(new TextEncoder().encode(getBody).length),
+        `HEAD ${path} announces the GET body's length`,
+      );
+      if (status === 405) {
+        assert.equal(head.headers.get("allow"), "POST, OPTIONS");
+      }
+    }
+  });
+
   it("uses an explicit HEAD or OPTIONS route when there is one", async () => {
     const router = createRouter()
       .endpoint`GET /x`(() => new Response("get"))
