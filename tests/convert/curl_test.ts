@@ -860,6 +860,25 @@ describe("curl.fromRequest", () => {
     );
   });
 
+  it("writes the version flag for a version given as Chrome's HAR writes it (http/2.0), in any case", async () => {
+    for (
+      const [version, flag] of [
+        ["http/2.0", "--http2"],
+        ["HTTP/2", "--http2"],
+        ["Http/1.0", "--http1.0"],
+        ["http/3", "--http3"],
+      ]
+    ) {
+      const command = await fromRequest({
+        method: "GET",
+        url: "https://x.test/",
+        headers: {},
+        httpVersion: version,
+      });
+      assert.equal(command, `curl 'https://x.test/' ${flag}`, version);
+    }
+  });
+
   it("uses --url for a URL starting with - and --globoff for [] {}", async () => {
     const dash: HttpRequest = { method: "GET", url: "-x.test/", headers: {} };
     assert.equal(await fromRequest(dash), "curl --url '-x.test/'");

@@ -232,6 +232,7 @@ globalThis.fetch("https://real.example/");`;
       "const r = /[/'`]fetch\\(/g; fetch('https://x.example/10')",
       'const r = /\\/"/i; fetch("https://x.example/11")',
       'const s = "x"; if (/"/.test(s)) {} fetch("https://x.example/12")',
+      'const r = /[ab]"/; fetch("https://x.example/16")',
       // Divisions, not regular expressions, around the call.
       'const a = 6, b = 3; const n = a / b; fetch("https://x.example/13"); a / 2;',
       'const a = [4]; (a[0]) / 2; fetch("https://x.example/14"); 4 / 2;',

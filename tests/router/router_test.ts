@@ -114,6 +114,28 @@ describe("createRouter dispatch", () => {
     assert.equal(await response.text(), "no /zzz");
   });
 
+  it("matches the path without the fragment Request.url keeps, and escapes of unreserved characters in either hex case", async () => {
+    const router = createRouter()
+      .endpoint`GET /a`(() => new Response("a"))
+      .endpoint`GET /~user/:name`((_request, { params }) =>
+        new Response(`~${params.name}`)
+      );
+    const cases: Array<[string, string]> = [
+      ["/a#frag", "a"],
+      ["/a#f?x=1", "a"],
+      ["/a?q=1#f", "a"],
+      ["/%7Euser/x", "~x"],
+      ["/%7euser/x", "~x"],
+      ["/~user/%41%62%63", "~Abc"],
+      ["/~user/%c3%a9", "~é"],
+    ];
+    for (const [path, text] of cases) {
+      const response = await router(new Request(url(path)));
+      assert.equal(response.status, 200, path);
+      assert.equal(await response.text(), text, path);
+    }
+  });
+
   it("answers 405 with Allow when only the method differs", async () => {
     const router = createRouter()
       .endpoint`GET /items/:id`(() => new Response("get"))
