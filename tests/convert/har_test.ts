@@ -64,6 +64,33 @@ describe("fromRequest", () => {
     assert.equal(entry.response.status, 0);
   });
 
+  it("counts the request line as sent: origin-form target whatever the scheme's case, no fragment", async () => {
+    // "GET /a?x=1 HTTP/1.1\r\n" (21) + "accept: */*\r\n" (13) + "\r\n" (2)
+    for (
+      const url of [
+        "https://example.com/a?x=1",
+        "HTTPS://EXAMPLE.COM/a?x=1",
+        "Http://example.com/a?x=1",
+        "https://example.com/a?x=1#section",
+      ]
+    ) {
+      const entry = await fromRequest(
+        { method: "GET", url, headers: { accept: "*/*" } },
+        at,
+      );
+      assert.equal(entry.request.headersSize, 36, url);
+    }
+  });
+
+  it("writes no empty serverIPAddress, and resolves a host header with blanks around it", async () => {
+    const entry = await fromRequest(
+      { method: "GET", url: "/p", headers: { host: " api.test:8080 " } },
+      { ...at, serverIPAddress: "" },
+    );
+    assert.equal("serverIPAddress" in entry, false);
+    assert.equal(entry.request.url, "http://api.test:8080/p");
+  });
+
   it("defaults startedDateTime to the call time; timings sum into time", async () => {
     const before = Date.now();
     const entry = await fromRequest(

@@ -136,6 +136,27 @@ describe("createRouter dispatch", () => {
     }
   });
 
+  it("decodes path params as a path, where + is a plus, not a space", async () => {
+    const router = createRouter().endpoint`GET /tags/:tag`((
+      _request,
+      { params },
+    ) => new Response(params.tag));
+    for (
+      const [path, tag] of [
+        ["/tags/c++", "c++"],
+        ["/tags/a%2Bb", "a+b"],
+        ["/tags/a+b%20c", "a+b c"],
+        ["/tags/a%2Fb", "a/b"],
+      ]
+    ) {
+      assert.equal(
+        await (await router(new Request(url(path)))).text(),
+        tag,
+        path,
+      );
+    }
+  });
+
   it("answers 405 with Allow when only the method differs", async () => {
     const router = createRouter()
       .endpoint`GET /items/:id`(() => new Response("get"))
