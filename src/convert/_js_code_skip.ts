@@ -31,13 +31,17 @@ const REGEXP_AFTER_WORD: ReadonlySet<string> = new Set([
  * Whether a `/` that follows the token `previous` (an identifier, a
  * punctuator, `""` at the start, or `"value"` after a literal) starts a
  * regular expression. The rule every tokenizer without a full parser uses:
- * after an operand (`a / b`, `f() / 2`, `x[0] / 2`) it divides.
+ * after an operand (`a / b`, `f() / 2`, `x[0] / 2`) it divides; after `<` it
+ * is taken for a JSX closing tag.
  */
 export function regExpMayStart(previous: string): boolean {
   if (previous === "") return true;
   if (previous === "value" || previous === ")" || previous === "]") {
     return false;
   }
+  // `</p>` in pasted JSX is a closing tag far more often than `a < /re/` is
+  // a comparison with a regular expression.
+  if (previous === "<") return false;
   if (/^[A-Za-z_$]/.test(previous)) return REGEXP_AFTER_WORD.has(previous);
   return true;
 }

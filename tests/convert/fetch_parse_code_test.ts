@@ -244,6 +244,13 @@ globalThis.fetch("https://real.example/");`;
       assert.deepEqual(parseCode(code), engine, code);
       assert.equal(detectType(code), "fetch", code);
     }
+    // Pasted JSX: `</p>` is a closing tag, not a regular expression.
+    assert.equal(
+      parseCode(
+        'const el = <p>Hi</p>; fetch("https://x.example/jsx"); <b>/</b>;',
+      ).url,
+      "https://x.example/jsx",
+    );
     // An open template is an error at its backtick, thousands deep or not.
     refused("const s = `${ \"x\" ; fetch('https://x.example/')", {
       code: "UNTERMINATED_QUOTE",
