@@ -51,7 +51,7 @@
  * | `passthrough` | `false` turns off relaying OpenAI-compatible upstream answers byte for byte (default `true`; see the gateway's module docs) |
  * | `passthroughTokens` | which passed-through streams have their tokens read: `"tpm"` (default: those of keys with a `tpm` limit) or `"all"` |
  * | `server` | the listener's limits, for `serveGateway`: `headersTimeoutMs`, `bodyTimeoutMs`, `idleTimeoutMs`, `maxConnections`, `maxHeaderBytes` (see `serve_options.ts`) |
- * | `keys[]` | `id`, and `key` (`"$VAR"`, hashed when read; a literal secret is refused) or `sha256`; `models`, `backends`, `rpm`, `tpm` |
+ * | `keys[]` | `id`, and `key` (`"$VAR"`, hashed when read; a literal secret is refused) or `sha256` (64 hex digits in either letter case; the secret itself is case-sensitive); `models`, `backends`, `rpm`, `tpm` |
  *
  * Unknown fields are errors, so a typo never silently disables a setting.
  *
