@@ -1,0 +1,95 @@
+// The probes an orchestrator sends (Docker's HEALTHCHECK, Kubernetes'
+// liveness and readiness probes): `/healthz` says the process answers,
+// `/readyz` whether it can serve a model call now. Neither needs a key
+// (probes carry none, as with /metrics) and neither is logged: a probe every
+// few seconds would drown the request log.
+import type { Router as ModelRouter } from "../models/mod.ts";
+import type { RouterStore } from "../models/store.ts";
+import { jsonResponse } from "./_json_response.ts";
+
+export const HEALTH_PATH = "/healthz";
+export const READY_PATH = "/readyz";
+
+/** Longest wait for the shared store's answer before it counts as down. */
+const STORE_PROBE_MS = 1_000;
+/** A key no state lives under: the probe reads it, never writes. */
+const PROBE_KEY = "readyz-probe";
+
+/** True when `path` is one of the probes. */
+export function isProbe(path: string): boolean {
+  return path === HEALTH_PATH || path === READY_PATH;
+}
+
+/** Whether the store answers a read within the bound. */
+async function storeAnswers(store: RouterStore): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      Promise.resolve(store.readHealth(PROBE_KEY)).then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), STORE_PROBE_MS);
+      }),
+    ]);
+  } catch {
+    return false; // a store that throws synchronously
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The answer to a probe: `/healthz` 200 `{ status: "ok" }`; `/readyz` 200
+ * when at least one backend's breaker is not open and the shared store (if
+ * any) answers, else 503 with `reasons`.
+ */
+export async function probe(
+  path: string,
+  method: string,
+  router: ModelRouter,
+  store: RouterStore | undefined,
+  requestId: string,
+): Promise<Response> {
+  const headers = {
+    "x-request-id": requestId,
+    "cache-control": "no-store",
+  };
+  if (method !== "GET" && method !== "HEAD") {
+    return jsonResponse({
+      error: {
+        message: `Use GET for ${path}.`,
+        type: "invalid_request_error",
+        code: "method_not_allowed",
+      },
+    }, { status: 405, headers: { ...headers, allow: "GET, HEAD" } });
+  }
+  if (path === HEALTH_PATH) return jsonResponse({ status: "ok" }, { headers });
+  const backends: Record<string, string> = {};
+  for (const info of router.getBackendInfo()) {
+    backends[info.name] = info.circuitBreakerState;
+  }
+  const reasons: string[] = [];
+  const names = Object.keys(backends);
+  if (names.length === 0) reasons.push("no backend is registered");
+  else if (names.every((name) => backends[name] === "open")) {
+    reasons.push(`every backend's circuit is open (${names.join(", ")})`);
+  }
+  let storeState = "none";
+  if (store) {
+    storeState = await storeAnswers(store) ? "ok" : "unavailable";
+    if (storeState === "unavailable") {
+      reasons.push(
+        `the shared store (Redis) did not answer within ${STORE_PROBE_MS} ms`,
+      );
+    }
+  }
+  const ready = reasons.length === 0;
+  return jsonResponse({
+    status: ready ? "ready" : "not ready",
+    backends,
+    store: storeState,
+    ...(ready ? {} : { reasons }),
+  }, { status: ready ? 200 : 503, headers });
+}
