@@ -56,6 +56,8 @@ export interface Runtime {
   onStop(listener: (signal: StopSignal) => void): () => void;
   /** Ends the process. */
   exit(code: number): never;
+  /** The parent's pid now (it changes when the parent exits). */
+  ppid(): number;
 }
 
 // deno-lint-ignore no-explicit-any
@@ -149,6 +151,7 @@ function denoRuntime(): Runtime {
       };
     },
     exit: (code) => deno.exit(code) as never,
+    ppid: () => deno.ppid,
   };
 }
 
@@ -200,6 +203,7 @@ async function nodeRuntime(): Promise<Runtime> {
       };
     },
     exit: (code) => process.exit(code) as never,
+    ppid: () => process.ppid,
   };
 }
 

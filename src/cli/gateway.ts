@@ -6,7 +6,9 @@
  * lets requests and streams in progress finish within `--drain-ms` (default
  * 25 000, inside the 30 s Docker and Kubernetes wait before SIGKILL), then
  * exits 0 — or 1, saying how many connections it cut, when the bound ran
- * out. A second signal exits at once with status 1.
+ * out. A second signal exits at once with status 1. Started by a package
+ * runner (`npx`, `deno task`), it also drains when that runner is gone
+ * (see `_runner_watch.ts`).
  *
  * @module
  */
@@ -23,6 +25,7 @@ import { parseArgs } from "./_args.ts";
 import { connectRedis, type SharedState } from "./_redis.ts";
 import { FileError, resolvePath, type Runtime } from "./_runtime.ts";
 import { summaryLines } from "./_summary.ts";
+import { type RunnerWatch, watchRunner } from "./_runner_watch.ts";
 import { StartupError } from "./_startup_error.ts";
 
 /** The help of `switchyard gateway`. */
@@ -196,6 +199,28 @@ export async function gatewayCommand(
     runtime.out(GATEWAY_HELP);
     return 0;
   }
+  const runner = watchRunner(runtime);
+  try {
+    return await serveUntilStopped(
+      options,
+      positional,
+      runtime,
+      extras,
+      runner,
+    );
+  } finally {
+    runner.stop();
+  }
+}
+
+/** Everything after the help: plan, connect, serve, drain. */
+async function serveUntilStopped(
+  options: Record<string, string | true>,
+  positional: string[],
+  runtime: Runtime,
+  extras: GatewayCommandExtras,
+  runner: RunnerWatch,
+): Promise<number> {
   if (positional.length > 0) {
     throw new StartupError(
       `unexpected argument ${JSON.stringify(positional[0])}; see --help`,
@@ -277,7 +302,7 @@ export async function gatewayCommand(
       extras.served ?? "OpenAI-compatible API at /v1, Anthropic at /v1/messages"
     }); SIGTERM or Ctrl-C drains and stops it`,
   );
-  return await drainOnSignal(server, gateway, shared, drainMs, runtime);
+  return await drainOnSignal(server, gateway, shared, drainMs, runtime, runner);
 }
 
 /** Waits for a stop signal, then drains within `drainMs`. */
@@ -287,12 +312,18 @@ async function drainOnSignal(
   shared: SharedState | undefined,
   drainMs: number,
   runtime: Runtime,
+  runner: RunnerWatch,
 ): Promise<number> {
   let stopSignal!: (signal: string) => void;
   const signalled = new Promise<string>((resolve) => stopSignal = resolve);
   let removeListeners = runtime.onStop((signal) => stopSignal(signal));
-  const first = await Promise.race([signalled, server.finished.then(() => "")]);
+  const first = await Promise.race([
+    signalled,
+    runner.gone.then(() => "runner gone"),
+    server.finished.then(() => ""),
+  ]);
   removeListeners();
+  runner.stop();
   if (first === "") {
     gateway.dispose();
     await shared?.close();
