@@ -25,7 +25,7 @@ import { parseArgs } from "./_args.ts";
 import { connectRedis, type SharedState } from "./_redis.ts";
 import { FileError, resolvePath, type Runtime } from "./_runtime.ts";
 import { summaryLines } from "./_summary.ts";
-import { type RunnerWatch, watchRunner } from "./_runner_watch.ts";
+import { watchRunner } from "./_runner_watch.ts";
 import { StartupError } from "./_startup_error.ts";
 
 /** The help of `switchyard gateway`. */
@@ -199,16 +199,23 @@ export async function gatewayCommand(
     runtime.out(GATEWAY_HELP);
     return 0;
   }
+  // Listening for a stop from the start: a SIGTERM that comes while the
+  // server starts must drain it too, not kill it with the default action.
+  let requestStop!: (reason: string) => void;
+  const stopRequested = new Promise<string>((resolve) => requestStop = resolve);
+  const removeListeners = runtime.onStop((signal) => requestStop(signal));
   const runner = watchRunner(runtime);
+  runner.gone.then(() => requestStop("runner gone"));
   try {
     return await serveUntilStopped(
       options,
       positional,
       runtime,
       extras,
-      runner,
+      stopRequested,
     );
   } finally {
+    removeListeners();
     runner.stop();
   }
 }
@@ -219,7 +226,7 @@ async function serveUntilStopped(
   positional: string[],
   runtime: Runtime,
   extras: GatewayCommandExtras,
-  runner: RunnerWatch,
+  stopRequested: Promise<string>,
 ): Promise<number> {
   if (positional.length > 0) {
     throw new StartupError(
@@ -302,7 +309,14 @@ async function serveUntilStopped(
       extras.served ?? "OpenAI-compatible API at /v1, Anthropic at /v1/messages"
     }); SIGTERM or Ctrl-C drains and stops it`,
   );
-  return await drainOnSignal(server, gateway, shared, drainMs, runtime, runner);
+  return await drainOnSignal(
+    server,
+    gateway,
+    shared,
+    drainMs,
+    runtime,
+    stopRequested,
+  );
 }
 
 /** Waits for a stop signal, then drains within `drainMs`. */
@@ -312,25 +326,19 @@ async function drainOnSignal(
   shared: SharedState | undefined,
   drainMs: number,
   runtime: Runtime,
-  runner: RunnerWatch,
+  stopRequested: Promise<string>,
 ): Promise<number> {
-  let stopSignal!: (signal: string) => void;
-  const signalled = new Promise<string>((resolve) => stopSignal = resolve);
-  let removeListeners = runtime.onStop((signal) => stopSignal(signal));
   const first = await Promise.race([
-    signalled,
-    runner.gone.then(() => "runner gone"),
+    stopRequested,
     server.finished.then(() => ""),
   ]);
-  removeListeners();
-  runner.stop();
   if (first === "") {
     gateway.dispose();
     await shared?.close();
     return 0;
   }
   // A second signal: the operator does not want to wait.
-  removeListeners = runtime.onStop((signal) => {
+  const removeListeners = runtime.onStop((signal) => {
     runtime.err(`switchyard: ${signal} again: exiting without waiting`);
     runtime.exit(1);
   });

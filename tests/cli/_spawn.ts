@@ -23,14 +23,26 @@ export interface Running {
   stop(): Promise<Deno.CommandStatus>;
 }
 
-/** Starts `deno run -A src/cli/mod.ts ...args` in `cwd`. */
+/** `deno task start …` as a user runs it (the repository's deno.json). */
+export const TASK_START = [
+  "task",
+  "--config",
+  new URL("../../deno.json", import.meta.url).pathname,
+  "start",
+];
+
+/**
+ * Starts `deno run -A src/cli/mod.ts ...args` in `cwd`; with `deno` given,
+ * `deno <deno...> ...args` instead (e.g. {@linkcode TASK_START}).
+ */
 export function spawnCli(
   args: string[],
   vars: Record<string, string> = {},
   cwd?: string,
+  deno: string[] = ["run", "-A", "--unstable-no-legacy-abort", CLI],
 ): Running {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--unstable-no-legacy-abort", CLI, ...args],
+    args: [...deno, ...args],
     ...(cwd ? { cwd } : {}),
     clearEnv: true,
     env: cleanEnv(vars),
@@ -105,8 +117,9 @@ export async function startCli(
   args: string[],
   vars: Record<string, string> = {},
   cwd?: string,
+  deno?: string[],
 ): Promise<Running & { origin: string }> {
-  const running = spawnCli(args, { PORT: "0", ...vars }, cwd);
+  const running = spawnCli(args, { PORT: "0", ...vars }, cwd, deno);
   try {
     const match = await running.line(LISTENING);
     return Object.assign(running, { origin: match[1] });
