@@ -66,7 +66,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
  * console.log(HELP.startsWith("Usage: switchyard <command>")); // true
  * ```
  */
-export const HELP = `Usage: switchyard <command> [options]
+export const HELP: string = `Usage: switchyard <command> [options]
 
 Commands:
 ${
