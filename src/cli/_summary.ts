@@ -63,7 +63,9 @@ export function summaryLines(
   ];
   if (plan.source === "local") {
     lines.push(
-      "switchyard: no OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY, OLLAMA_HOST or SWITCHYARD_CONFIG set: " +
+      (configPath
+        ? "switchyard: the config names no backends and no OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY or OLLAMA_HOST is set: "
+        : "switchyard: no OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY, OLLAMA_HOST or SWITCHYARD_CONFIG set: ") +
         "the gateway runs on deterministic local test backends (echo, mock).",
     );
   } else {

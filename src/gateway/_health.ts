@@ -20,21 +20,33 @@ export function isProbe(path: string): boolean {
   return path === HEALTH_PATH || path === READY_PATH;
 }
 
-/** Whether the store answers a read within the bound. */
-async function storeAnswers(store: RouterStore): Promise<boolean> {
+const FAILED = "the shared store (Redis) failed the probe read";
+
+/**
+ * Why the store is not usable, or undefined when it answers a read within
+ * the bound. The store's own error text is not passed on: a client's
+ * message may hold its connection details.
+ */
+async function storeProblem(store: RouterStore): Promise<string | undefined> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     return await Promise.race([
       Promise.resolve(store.readHealth(PROBE_KEY)).then(
-        () => true,
-        () => false,
+        () => undefined,
+        () => FAILED,
       ),
-      new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), STORE_PROBE_MS);
+      new Promise<string>((resolve) => {
+        timer = setTimeout(
+          () =>
+            resolve(
+              `the shared store (Redis) did not answer within ${STORE_PROBE_MS} ms`,
+            ),
+          STORE_PROBE_MS,
+        );
       }),
     ]);
   } catch {
-    return false; // a store that throws synchronously
+    return FAILED; // a store that throws synchronously
   } finally {
     clearTimeout(timer);
   }
@@ -78,12 +90,9 @@ export async function probe(
   }
   let storeState = "none";
   if (store) {
-    storeState = await storeAnswers(store) ? "ok" : "unavailable";
-    if (storeState === "unavailable") {
-      reasons.push(
-        `the shared store (Redis) did not answer within ${STORE_PROBE_MS} ms`,
-      );
-    }
+    const problem = await storeProblem(store);
+    storeState = problem ? "unavailable" : "ok";
+    if (problem) reasons.push(problem);
   }
   const ready = reasons.length === 0;
   return jsonResponse({

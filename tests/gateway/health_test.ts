@@ -116,7 +116,13 @@ describe("gateway probes", () => {
         assert.equal(ready.status, 503);
         const body = await ready.json();
         assert.equal(body.store, "unavailable");
-        assert.match(body.reasons[0], /shared store \(Redis\) did not answer/);
+        assert.match(
+          body.reasons[0],
+          fault === "rejects"
+            ? /^the shared store \(Redis\) failed the probe read$/
+            : /^the shared store \(Redis\) did not answer within 1000 ms$/,
+        );
+        assert.doesNotMatch(JSON.stringify(body), /ECONNREFUSED/);
       } finally {
         gateway.dispose();
       }
