@@ -6,6 +6,7 @@
 import type { Router as ModelRouter } from "../models/mod.ts";
 import type { RouterStore } from "../models/store.ts";
 import { jsonResponse } from "./_json_response.ts";
+import { requestIdOf } from "./_request_parts.ts";
 
 export const HEALTH_PATH = "/healthz";
 export const READY_PATH = "/readyz";
@@ -59,13 +60,13 @@ async function storeProblem(store: RouterStore): Promise<string | undefined> {
  */
 export async function probe(
   path: string,
-  method: string,
+  request: Request,
   router: ModelRouter,
   store: RouterStore | undefined,
-  requestId: string,
 ): Promise<Response> {
+  const method = request.method;
   const headers = {
-    "x-request-id": requestId,
+    "x-request-id": requestIdOf(request.headers),
     "cache-control": "no-store",
   };
   if (method !== "GET" && method !== "HEAD") {

@@ -190,15 +190,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   ): Promise<Response> {
     const started = now();
     const path = pathOf(request.url);
-    if (isProbe(path)) {
-      return await probe(
-        path,
-        request.method,
-        modelRouter,
-        options.store,
-        requestId,
-      );
-    }
+    if (isProbe(path)) return probe(path, request, modelRouter, options.store);
     const route = routeAt(path);
     const ex = new Exchange(
       ctx,

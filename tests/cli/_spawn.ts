@@ -71,12 +71,11 @@ export function spawnCli(
     return s;
   });
   async function line(pattern: RegExp): Promise<RegExpExecArray> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
     let late = false;
     let wake = () => {};
     const waiter = () => wake();
     waiters.add(waiter);
-    timer = setTimeout(() => {
+    const timer = setTimeout(() => {
       late = true;
       waiter();
     }, LINE_MS);

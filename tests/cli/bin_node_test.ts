@@ -199,7 +199,7 @@ describe("the switchyard bin on Node", () => {
         assert.match(child.out(), /^switchyard: config file: .*gw\.json$/m);
         assert.match(
           child.out(),
-          /^switchyard:   up: vllm at .*; default model m-1; models m-1$/m,
+          /^switchyard: {3}up: vllm at .*; default model m-1; models m-1$/m,
         );
         const ask = (stream: boolean) =>
           fetch(`${origin}/v1/chat/completions`, {
@@ -261,6 +261,79 @@ describe("the switchyard bin on Node", () => {
         up.release();
         if (child && child.proc.exitCode === null) child.proc.kill("SIGKILL");
         await up.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it(
+    "gateway on node:http: the config's server limits hold (connection cap 503, head timeout 408)",
+    {
+      skip: !inNode && "runs on Node",
+    },
+    async () => {
+      const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
+      const { tmpdir } = await import("node:os");
+      const { join } = await import("node:path");
+      const net: Any = await import("node:net");
+      const dir = mkdtempSync(join(tmpdir(), "switchyard-limits-"));
+      let child: Child | undefined;
+      const sockets: Any[] = [];
+      /** A raw connection and everything it received, until it closes. */
+      const connect = (port: number) =>
+        new Promise<{ socket: Any; received: Promise<string> }>(
+          (resolve, reject) => {
+            const socket = net.connect(port, "127.0.0.1");
+            sockets.push(socket);
+            let text = "";
+            const received = new Promise<string>((done) => {
+              socket.on("data", (chunk: Any) => (text += chunk));
+              socket.on("close", () => done(text));
+            });
+            socket.on("error", () => {});
+            socket.once("connect", () => resolve({ socket, received }));
+            socket.once("error", reject);
+          },
+        );
+      try {
+        writeFileSync(
+          join(dir, "gw.json"),
+          '{ "backends": [{ "name": "echo", "provider": "echo" }], "server": { "maxConnections": 2, "headersTimeoutMs": 1000 } }',
+        );
+        child = await spawnBin(["gateway", "-c", "gw.json"], dir, {
+          PORT: "0",
+        });
+        const [, port] = await child.line(
+          /listening on http:\/\/[^:]+:(\d+)\//,
+        );
+        const first = await connect(Number(port));
+        const second = await connect(Number(port));
+        const third = await connect(Number(port));
+        const refused = await withTimeout(
+          third.received,
+          BOUND_MS,
+          "the third connection's answer",
+        );
+        assert.match(refused, /^HTTP\/1\.1 503 /);
+        assert.match(refused, /\r\nRetry-After: 1\r\n/i);
+        // The first two sent nothing: the head timeout closes them with a 408.
+        first.socket.write("GET /healthz HTTP/1.1\r\nHost: x\r\n");
+        const timedOut = await withTimeout(first.received, BOUND_MS, "the 408");
+        assert.match(timedOut, /^HTTP\/1\.1 408 /);
+        await withTimeout(
+          second.received,
+          BOUND_MS,
+          "the idle connection closed",
+        );
+        child.proc.kill("SIGTERM");
+        assert.equal(
+          await withTimeout(child.exited, BOUND_MS, "exit"),
+          0,
+          child.err(),
+        );
+      } finally {
+        for (const socket of sockets) socket.destroy();
+        if (child && child.proc.exitCode === null) child.proc.kill("SIGKILL");
         rmSync(dir, { recursive: true, force: true });
       }
     },

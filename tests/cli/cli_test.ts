@@ -31,8 +31,8 @@ Deno.test("switchyard --help lists the commands; <command> --help prints its hel
   const top = await cli(["--help"]);
   assert.equal(top.code, 0);
   assert.match(top.out, /^Usage: switchyard <command>/);
-  assert.match(top.out, /^  gateway /m);
-  assert.match(top.out, /^  convert /m);
+  assert.match(top.out, /^ {2}gateway /m);
+  assert.match(top.out, /^ {2}convert /m);
   // A taken port: were --help to start a server, it would fail with status 2.
   const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   try {

@@ -130,7 +130,7 @@ Deno.test("switchyard gateway: OPENAI_BASE_URL with OPENAI_MODEL serves that mod
     try {
       assert.match(
         cli.stdout(),
-        /^switchyard:   openai: openai at .*; default model served-model$/m,
+        /^switchyard: {3}openai: openai at .*; default model served-model$/m,
       );
       const response = await chat(cli.origin, "openai");
       assert.equal(response.status, 200, await response.clone().text());
