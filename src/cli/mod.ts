@@ -91,7 +91,6 @@ function oneLine(text: string): string {
  * Runs the command line `args` (the words after `switchyard`).
  *
  * @param args The arguments; default the process's.
- * @param runtime The runtime; default the one this runs on.
  * @returns The exit status: 0 success, 1 failure at work (a conversion that
  *   failed, a drain bound exceeded), 2 bad usage or configuration.
  *
@@ -101,11 +100,8 @@ function oneLine(text: string): string {
  * await main(["--version"]); // prints "switchyard 0.1.0"
  * ```
  */
-export async function main(
-  args?: readonly string[],
-  runtime?: Runtime,
-): Promise<number> {
-  const rt = runtime ?? await currentRuntime();
+export async function main(args?: readonly string[]): Promise<number> {
+  const rt = await currentRuntime();
   const [name, ...rest] = args ?? rt.args;
   if (name === "--version" || name === "-V") {
     rt.out(`switchyard ${VERSION}`);

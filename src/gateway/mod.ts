@@ -54,3 +54,9 @@ export * from "./from_config.ts";
 // The model-router types the gateway's API mentions (types only), so this
 // entry point's documentation is complete without `./models`.
 export type * from "../models/mod.ts";
+// What the provider registry's options (`ProviderOptions`) extend.
+export type {
+  FetchFunction,
+  HttpAdapterConfig,
+} from "../models/adapters/_http.ts";
+export type { ModelPrice } from "../models/adapters/_prices.ts";

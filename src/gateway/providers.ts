@@ -149,24 +149,11 @@ const MOCK_REPLY = {
 };
 
 /**
- * Wraps a testing adapter so its `calls` log (kept for test assertions, one
- * entry per call, never trimmed) stays at most one entry long: a server that
- * runs for days must not grow with every request.
- *
- * @param adapter A testing adapter.
- * @returns An adapter with the same behaviour and a bounded log.
- *
- * @example Usage
- * ```ts
- * import { createEchoAdapter } from "@switchyard/switchyard/models/testing";
- * import { withoutCallLog } from "@switchyard/switchyard/gateway";
- * const echo = createEchoAdapter();
- * const bounded = withoutCallLog(echo);
- * for (let i = 0; i < 3; i++) await bounded.execute({ messages: [{ role: "user", content: "hi" }] });
- * console.log(echo.calls.length); // 1
- * ```
+ * A testing adapter whose `calls` log (kept for test assertions, one entry
+ * per call, never trimmed) stays at most one entry long: a server that runs
+ * for days must not grow with every request.
  */
-export function withoutCallLog(adapter: TestAdapter): BackendAdapter {
+function withoutCallLog(adapter: TestAdapter): BackendAdapter {
   const wrapped: BackendAdapter = {
     metadata: adapter.metadata,
     execute(request, signal) {
