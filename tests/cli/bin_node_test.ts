@@ -170,6 +170,48 @@ describe("the switchyard bin on Node", () => {
     assert.match(gatewayHelp.out(), /--config/);
   });
 
+  it("convert: an argument, and a --file read from the user's directory", {
+    skip: !inNode && "runs on Node",
+  }, async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const dir = mkdtempSync(join(tmpdir(), "switchyard-convert-"));
+    try {
+      const inline = await spawnBin(
+        ["convert", "--to", "http", "curl https://a.example/x -d v=1"],
+        dir,
+      );
+      assert.equal(await withTimeout(inline.exited, BOUND_MS, "convert"), 0);
+      assert.match(
+        inline.out(),
+        /^POST https:\/\/a\.example\/x HTTP\/1\.1\r?$/m,
+      );
+      writeFileSync(
+        join(dir, "req.http"),
+        "GET /y HTTP/1.1\r\nHost: b.example\r\n\r\n",
+      );
+      const file = await spawnBin([
+        "convert",
+        "--to",
+        "curl",
+        "--file",
+        "req.http",
+      ], dir);
+      assert.equal(
+        await withTimeout(file.exited, BOUND_MS, "convert --file"),
+        0,
+        file.err(),
+      );
+      assert.match(file.out(), /curl .*b\.example\/y/);
+      const missing = await spawnBin(["convert", "--file", "nope.http"], dir);
+      assert.equal(await withTimeout(missing.exited, BOUND_MS, "missing"), 1);
+      assert.match(missing.err(), /no such file: .*nope\.http/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it(
     "gateway: a config in the user's directory, a request through, SIGTERM drains a stream and exits 0",
     {
