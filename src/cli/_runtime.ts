@@ -65,6 +65,7 @@ type Any = any;
 const deno: Any = (globalThis as Any).Deno;
 const process: Any = (globalThis as Any).process;
 const STOP_SIGNALS: readonly StopSignal[] = ["SIGTERM", "SIGINT"];
+const NODE_FS: string = "node:fs";
 
 /** `path` made absolute against `base` (POSIX, or a Windows drive path). */
 export function resolvePath(base: string, path: string): string {
@@ -156,7 +157,9 @@ function denoRuntime(): Runtime {
 }
 
 async function nodeRuntime(): Promise<Runtime> {
-  const fs = await import("node:fs");
+  // A computed specifier: bundlers leave it alone (the entry point still
+  // bundles for the browser), Node resolves it when this runs.
+  const fs: Any = await import(NODE_FS);
   const env = (name: string): string | undefined => process.env[name];
   const fileError = (path: string, error: Any) =>
     new FileError(

@@ -38,6 +38,7 @@ import {
 } from "./providers.ts";
 import { configError } from "./_whole_config_error.ts";
 import { blankJsonc } from "./_jsonc.ts";
+import { jsonErrorPosition } from "./_json_position.ts";
 import type { Env } from "./_config_backends.ts";
 
 /**
@@ -144,12 +145,22 @@ export function ollamaBaseURL(value: string): string {
 }
 
 function readConfig(path: string, text: string, env: Env): BackendSpec[] {
+  const plain = blankJsonc(text);
   let value: unknown;
   try {
-    value = JSON.parse(blankJsonc(text));
-  } catch (error) {
+    value = JSON.parse(plain);
+  } catch {
+    // Never JSON.parse's message: V8 quotes the text, and this older form
+    // may hold a key written out.
+    const at = jsonErrorPosition(plain);
     throw configError(
-      `${path}: not valid JSON (${(error as Error).message})`,
+      `${path}: not valid JSON${
+        at
+          ? ` (${
+            at.end ? "unexpected end" : "unexpected character"
+          } at line ${at.line} column ${at.column})`
+          : ""
+      }`,
     );
   }
   if (!Array.isArray(value) || value.length === 0) {

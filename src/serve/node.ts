@@ -26,6 +26,7 @@ import {
 
 // deno-lint-ignore no-explicit-any
 type Any = any;
+const NODE_HTTP: string = "node:http";
 
 const REFUSED = "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\n" +
   "Content-Type: text/plain\r\nContent-Length: 20\r\nConnection: close\r\n\r\n" +
@@ -96,7 +97,8 @@ export async function serveNode(
   options: ServeOptions = {},
 ): Promise<GatewayServer> {
   const limits = resolveServeOptions(options);
-  const http: Any = await import("node:http");
+  // A computed specifier, so bundlers leave it alone (see the module docs).
+  const http: Any = await import(NODE_HTTP);
   const server: Any = http.createServer({
     maxHeaderSize: limits.maxHeaderBytes,
     headersTimeout: limits.headersTimeoutMs,

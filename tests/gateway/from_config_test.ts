@@ -143,3 +143,22 @@ Deno.test("parseGatewayConfig: comments and trailing commas, never inside string
     );
   }
 });
+
+Deno.test("planBackends: a broken backends-only file is reported by position, never by its text (it may hold a key)", () => {
+  const text =
+    '[{"name": "a", "provider": "openai", "apiKey": "sk-live-secret" x}]';
+  assert.throws(
+    () =>
+      planBackends(
+        (name) => name === "SWITCHYARD_CONFIG" ? "c.json" : undefined,
+        () => text,
+      ),
+    (error: Error) => {
+      assert.equal(
+        error.message,
+        "c.json: not valid JSON (unexpected character at line 1 column 65)",
+      );
+      return true;
+    },
+  );
+});
