@@ -1,5 +1,6 @@
 /**
- * The gateway's JSON config file, validated. Every error is one line naming
+ * The gateway's JSON config file, validated. Comments (line and block) and
+ * trailing commas are allowed, as in deno.json. Every error is one line naming
  * the field, e.g. `config: keys[0].rpm must be a positive integer`. A name
  * from the file with quotes, spaces or line breaks is shown JSON-quoted
  * (`aliases["a\nb"]`, `repeats "a\"b"`); a file that is not JSON is reported
@@ -84,6 +85,7 @@ import {
 } from "./_config_fields.ts";
 
 import { jsonErrorPosition } from "./_json_position.ts";
+import { blankJsonc } from "./_jsonc.ts";
 import {
   type BackendConfig,
   checkAliasTarget,
@@ -343,12 +345,13 @@ export async function parseGatewayConfig(
   text: string,
   env: Env,
 ): Promise<GatewayConfig> {
+  const plain = blankJsonc(text);
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(plain);
   } catch {
     // Never JSON.parse's message: V8 quotes the source, newlines and all.
-    const at = jsonErrorPosition(text);
+    const at = jsonErrorPosition(plain);
     throw new GatewayConfigError(
       "file",
       at === undefined

@@ -14,6 +14,8 @@
  * | `POST /v1/completions` | legacy completions, relayed to OpenAI-wire backends; a 400 naming any other backend |
  * | `GET /api/router` | backend info and router stats |
  * | `GET /metrics` | Prometheus text (see `metrics.ts`); not behind keys, as scrapers expect |
+ * | `GET /healthz` | 200 `{"status":"ok"}` while the process answers (liveness); not behind keys, not logged |
+ * | `GET /readyz` | 200 when a backend's breaker is not open and the `store` (Redis) answers within 1 s, else 503 with `reasons` (readiness); not behind keys, not logged |
  *
  * Every call through the model router names its operation (see
  * `OPERATIONS` in `./models`); the routes are one table (`_routes.ts`), each
@@ -112,6 +114,7 @@ import { type GatewayContext, OpenStreams } from "./_context.ts";
 import { Exchange } from "./_exchange.ts";
 import { authenticate } from "./_admission.ts";
 import { errorApi, pathOf, routeAt, routeError } from "./_routes.ts";
+import { isProbe, probe } from "./_health.ts";
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -187,6 +190,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   ): Promise<Response> {
     const started = now();
     const path = pathOf(request.url);
+    if (isProbe(path)) return probe(path, request, modelRouter, options.store);
     const route = routeAt(path);
     const ex = new Exchange(
       ctx,
