@@ -5,10 +5,19 @@
 // accepts, nested sections and arrays of objects included, without a second
 // list that could drift.
 import { parseGatewayConfig } from "../../src/gateway/config.ts";
-import { firstCode, readDoc, tableUnder } from "./_markdown.ts";
+import { blankJsonc } from "../../src/gateway/_jsonc.ts";
+import {
+  codeBlocks,
+  firstCode,
+  markdownFiles,
+  readDoc,
+  tableUnder,
+} from "./_markdown.ts";
 
 const PROBE = "__not_a_field__";
-const env = () => "sk-probe";
+// Every "$VAR" of an example is set: Redis URLs to one, keys to a secret.
+const env = (name: string) =>
+  name.includes("REDIS") ? "redis://127.0.0.1:6379" : "sk-probe";
 
 /** The error message parseGatewayConfig gives for `config`, or undefined. */
 async function refusal(config: unknown): Promise<string | undefined> {
@@ -93,4 +102,28 @@ Deno.test("configuration.md documents every config field, and no other", async (
     }
   }
   if (problems.length > 0) throw new Error(problems.join("\n"));
+});
+
+Deno.test("the config files shown in README.md and docs/ are accepted", async () => {
+  // Every JSON block that is a whole gateway config (it has backends or
+  // keys at its top level) must pass the reader, with any $VAR set.
+  const failures: string[] = [];
+  let count = 0;
+  for (const file of markdownFiles()) {
+    for (const block of codeBlocks(file, readDoc(file))) {
+      if (block.lang !== "json" && block.lang !== "jsonc") continue;
+      const value = JSON.parse(blankJsonc(block.code));
+      if (value === null || typeof value !== "object" || Array.isArray(value)) {
+        continue;
+      }
+      if (!("backends" in value) && !("keys" in value)) continue;
+      count++;
+      const message = await refusal(value);
+      if (message !== undefined) {
+        failures.push(`${file}:${block.line}: ${message}`);
+      }
+    }
+  }
+  if (count < 3) failures.push(`only ${count} config files found`);
+  if (failures.length > 0) throw new Error(failures.join("\n"));
 });
