@@ -2,7 +2,9 @@
 // string says (docs/contributing.md, "Code blocks in the docs"):
 //   ```ts / ```js          type-checked, then run with `deno run` in a temp
 //                          directory, the package's names mapped to this
-//                          repository's files; it must exit 0 in time
+//                          repository's files; it must exit 0 in time and
+//                          print what its `console.log(…); // "x"` comments
+//                          say
 //   ```ts check            type-checked only (needs a provider key or a
 //                          running server)
 //   ```ts fragment         parsed only (uses names from the text around it)
@@ -43,6 +45,56 @@ const checked = scripts.filter((b) => !b.flags.includes("fragment"));
 const fragments = scripts.filter((b) => b.flags.includes("fragment"));
 // Blocks that talk to Redis get a private redis-server through REDIS_URL.
 const needsRedis = (b: CodeBlock) => b.code.includes("REDIS_URL");
+
+// A literal at the start of an output comment: a JSON string, a number,
+// true, false or null.
+const LITERAL = /^(?:"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?|true|false|null)/;
+
+/**
+ * What a block says it prints: for each one-line `console.log(…); // x`
+ * whose comment starts with literals (`"hi"`, `"backup" 1`, `true`), the line
+ * those literals print, strings unquoted as console.log writes them. A
+ * comment in prose (`// fetch() source`) promises nothing checkable.
+ */
+export function promisedOutput(code: string): string[] {
+  const lines: string[] = [];
+  for (const line of code.split("\n")) {
+    const match = /^\s*console\.log\(.*\);\s*\/\/ (.*)$/.exec(line);
+    if (!match) continue;
+    let rest = match[1];
+    const values: string[] = [];
+    for (
+      let literal = LITERAL.exec(rest);
+      literal;
+      literal = LITERAL.exec(rest)
+    ) {
+      const text = literal[0];
+      values.push(text.startsWith('"') ? JSON.parse(text) : text);
+      rest = rest.slice(text.length);
+      if (!rest.startsWith(" ")) break;
+      rest = rest.slice(1);
+    }
+    // Literals must end the comment or be followed by punctuation or prose
+    // set apart: `"59", counted in Redis`, `"hi" (from backup)`.
+    if (values.length > 0 && /^(?:$|[,:;(]|[^"\d])/.test(rest)) {
+      lines.push(values.join(" "));
+    }
+  }
+  return lines;
+}
+
+/** The promised lines that stdout does not show, in order. */
+function missingOutput(promised: string[], stdout: string): string[] {
+  const printed = stdout.split("\n");
+  let at = 0;
+  const missing: string[] = [];
+  for (const line of promised) {
+    const found = printed.indexOf(line, at);
+    if (found < 0) missing.push(line);
+    else at = found + 1;
+  }
+  return missing;
+}
 
 /** An import map sending the package's names to this repository's files. */
 function importMap(): string {
@@ -203,6 +255,15 @@ async function runBlocks(list: CodeBlock[], env: Record<string, string>) {
               .slice(0, 2000)
           }`,
         );
+      } else {
+        const missing = missingOutput(promisedOutput(block.code), result.out);
+        if (missing.length > 0) {
+          failures.push(
+            `${where(block)} did not print what its comments say:\n${
+              missing.map((line) => `  expected: ${line}`).join("\n")
+            }\nprinted:\n${result.out.slice(0, 2000)}`,
+          );
+        }
       }
       await next();
     };
