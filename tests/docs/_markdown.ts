@@ -129,3 +129,40 @@ function splitRow(line: string): string[] {
 export function firstCode(cell: string): string | undefined {
   return /`([^`]+)`/.exec(cell)?.[1];
 }
+
+// A literal at the start of an output comment: a JSON string, a number,
+// true, false or null.
+const LITERAL = /^(?:"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?|true|false|null)/;
+
+/**
+ * What a block says it prints: for each one-line `console.log(…); // x`
+ * whose comment starts with literals (`"hi"`, `"backup" 1`, `true`), the line
+ * those literals print, strings unquoted as console.log writes them. A
+ * comment in prose (`// fetch() source`) promises nothing checkable.
+ */
+export function promisedOutput(code: string): string[] {
+  const lines: string[] = [];
+  for (const line of code.split("\n")) {
+    const match = /^\s*console\.log\(.*\);\s*\/\/ (.*)$/.exec(line);
+    if (!match) continue;
+    let rest = match[1];
+    const values: string[] = [];
+    for (
+      let literal = LITERAL.exec(rest);
+      literal;
+      literal = LITERAL.exec(rest)
+    ) {
+      const text = literal[0];
+      values.push(text.startsWith('"') ? JSON.parse(text) : text);
+      rest = rest.slice(text.length);
+      if (!rest.startsWith(" ")) break;
+      rest = rest.slice(1);
+    }
+    // Literals must end the comment or be followed by punctuation or prose
+    // set apart: `"59", counted in Redis`, `"hi" (from backup)`.
+    if (values.length > 0 && /^(?:$|[,:;(]|[^"\d])/.test(rest)) {
+      lines.push(values.join(" "));
+    }
+  }
+  return lines;
+}
