@@ -212,6 +212,12 @@ describe("gateway rate limits on a shared Redis", { skip }, () => {
       for (let i = 0; i < 2 * RPM; i++) {
         statuses.push(await status(fleet[i % 2].gateway));
       }
+      // Counted on Redis: no take fell back to an instance's own bucket.
+      for (const { warnings } of fleet) {
+        const codes = warnings.map((w) => w.code)
+          .filter((code) => code.startsWith("rate-limit-store"));
+        assert.deepEqual(codes.slice(-1), ["rate-limit-store-recovered"]);
+      }
       assert.equal(statuses.filter((s) => s === 200).length, RPM);
     } finally {
       for (const i of fleet) await i.close();
