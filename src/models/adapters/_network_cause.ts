@@ -81,7 +81,7 @@ const BY_MESSAGE: ReadonlyArray<readonly [RegExp, NetworkCause]> = [
   ],
   [/timed out|timeout/i, "timeout"],
   [
-    /connection reset|connection closed|connection aborted|broken pipe|unexpected eof|end of file|other side closed|socket hang up/i,
+    /connection reset|connection closed|connection aborted|broken pipe|unexpected eof|end of file|other side closed|socket hang up|error reading a body from connection/i,
     "reset",
   ],
 ];
