@@ -25,7 +25,7 @@ function twoBackends(primary: string, backup: string) {
 }
 
 /** A port nothing listens on. */
-async function closedPort(): Promise<number> {
+function closedPort(): number {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const { port } = listener.addr as Deno.NetAddr;
   listener.close();
@@ -104,7 +104,7 @@ Deno.test("a 429 from two backends of one provider names both backend ids", asyn
 });
 
 Deno.test("refused and DNS failures name each backend, its cause and host, in the answer and the log line", async () => {
-  const port = await closedPort();
+  const port = closedPort();
   const primary = `http://127.0.0.1:${port}/v1?key=${QUERY_SECRET}`;
   const backup = `http://switchyard-test.invalid/v1?key=${QUERY_SECRET}`;
   const expected =
@@ -129,7 +129,7 @@ Deno.test("refused and DNS failures name each backend, its cause and host, in th
 });
 
 Deno.test("one backend refused: one sentence naming it", async () => {
-  const port = await closedPort();
+  const port = closedPort();
   const entries: RequestLogEntry[] = [];
   const gateway = serveGateway({
     backends: [[
