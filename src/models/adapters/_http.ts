@@ -13,6 +13,12 @@
  * Infinity: none); NaN or a negative value is `INVALID_REQUEST` at
  * construction.
  *
+ * A transport failure is `NETWORK_ERROR` with `details.cause` (`dns`,
+ * `refused`, `reset`, `tls`, `timeout`, `unreachable`, `other`; see
+ * `_network_cause.ts`) and `details.host` (`host:port` of the API root), and
+ * a message naming both: `openai: connection refused (127.0.0.1:8001)`. The
+ * adapter's own timeout is `TIMEOUT` with `details.cause` `timeout`.
+ *
  * @module
  */
 
@@ -45,6 +51,12 @@ import {
   parseRetryAfter,
   providerMessage,
 } from "./_errors.ts";
+import {
+  CAUSE_TEXT,
+  hostOf,
+  networkCause,
+  networkDetail,
+} from "./_network_cause.ts";
 
 export {
   codeForStatus,
@@ -272,9 +284,12 @@ export class HttpClient {
   // fetch converts a record faster than a Headers object.
   readonly #getHeaders: Record<string, string>;
   readonly #postHeaders: Record<string, string>;
+  /** `host:port` of the API root, for transport failures. */
+  readonly #where: string;
 
   constructor(options: HttpClientOptions) {
     this.#options = options;
+    this.#where = hostOf(options.baseURL);
     this.#getHeaders = Object.fromEntries(options.headers);
     // Configured headers override the adapter's own (AdapterConfig.headers),
     // content-type included: `options.headers` holds them lowercased.
@@ -448,12 +463,15 @@ export class HttpClient {
       return error;
     }
     const provider = this.provider;
+    const where = this.#where === "" ? "" : ` (${this.#where})`;
     if (scope?.timedOut) {
       return new AdapterError({
         code: ErrorCode.TIMEOUT,
-        message: `${provider}: no response within ${this.#options.timeout} ms`,
+        message:
+          `${provider}: no response within ${this.#options.timeout} ms${where}`,
         provider,
         cause: error,
+        details: { cause: "timeout", host: this.#where },
       });
     }
     if (callerSignal?.aborted) {
@@ -464,14 +482,23 @@ export class HttpClient {
         cause: error,
       });
     }
-    const detail = error instanceof Error ? error.message : String(error);
+    // fetch rejects with TypeError on connection failures; body reads that
+    // break mid-way surface as other errors but are transport failures too.
+    // The message names the cause and the host, never the URL (its query
+    // may hold a key) nor the runtime's bare "fetch failed".
+    const cause = networkCause(error);
+    const said = cause === "tls" || cause === "other"
+      ? networkDetail(error)
+      : "";
+    const detail = said === "" ? "" : `: ${said}`;
     return new AdapterError({
-      // fetch rejects with TypeError on connection failures; body reads that
-      // break mid-way surface as other errors but are transport failures too.
       code: ErrorCode.NETWORK_ERROR,
-      message: this.redact(`${provider}: network error: ${detail}`),
+      message: this.redact(
+        `${provider}: ${CAUSE_TEXT[cause]}${where}${detail}`,
+      ),
       provider,
       cause: error,
+      details: { cause, host: this.#where },
     });
   }
 
