@@ -5,6 +5,7 @@
 // gateway reads the stream's tokens or pipes it untouched, under Deno.serve
 // and under serveGateway.
 import assert from "node:assert/strict";
+import OpenAI from "npm:openai@7.57.0";
 import {
   createGateway,
   type Gateway,
@@ -12,8 +13,8 @@ import {
   serveGateway as listen,
 } from "../../src/gateway/mod.ts";
 import { fetchSignal, shutdownBounded } from "../_bounded.ts";
-import { withTimeout } from "../_timeout.ts";
-import { waitUntil } from "../_timeout.ts";
+import { waitUntil, withTimeout } from "../_timeout.ts";
+import { openAIClient } from "./_openai_client.ts";
 import { serveGateway, upstreamAdapter } from "./_serve.ts";
 
 const CHUNK_ONE = 'data: {"id":"c1","object":"chat.completion.chunk",' +
@@ -183,3 +184,68 @@ for (const server of ["Deno.serve", "serveGateway"] as const) {
     });
   }
 }
+
+Deno.test("relayed stream cut by the upstream (tokens read): the openai SDK gets the two chunks, then throws, as from the provider itself", async () => {
+  const upstream = cuttingUpstream();
+  const gateway = serveGateway({
+    backends: [["oa", upstreamAdapter(upstream.origin, "oa")]],
+    passthroughTokens: "all",
+  });
+  try {
+    const stream = await openAIClient(gateway.origin).chat.completions.create({
+      model: "gpt-test",
+      messages: [{ role: "user", content: "hi" }],
+      stream: true,
+    });
+    const contents: string[] = [];
+    // The SDK ends a stream that closes cleanly without `[DONE]` as if it
+    // were complete: only a broken connection makes it throw.
+    await assert.rejects(
+      withTimeout(
+        (async () => {
+          for await (const chunk of stream) {
+            contents.push(chunk.choices[0]?.delta.content ?? "");
+          }
+        })(),
+        10_000,
+        "the SDK's iteration",
+      ),
+      (error: Error) => !(error instanceof OpenAI.APIError),
+    );
+    assert.deepEqual(contents, ["one", " two"]);
+  } finally {
+    await gateway.close();
+    await upstream.close();
+  }
+});
+
+Deno.test("relayed stream cut by the upstream, gateway called without a server's `completed` (legacy completions): logged NETWORK_ERROR, the body breaks", async () => {
+  const upstream = cuttingUpstream();
+  const logs: RequestLogEntry[] = [];
+  const gateway = createGateway({
+    backends: [["oa", upstreamAdapter(upstream.origin, "oa")]],
+    logger: (entry) => logs.push(entry),
+  });
+  try {
+    const response = await gateway(
+      new Request("http://gateway.test/v1/completions", {
+        method: "POST",
+        body: JSON.stringify({ model: "gpt-test", prompt: "hi", stream: true }),
+      }),
+    );
+    assert.equal(response.status, 200);
+    const { text, broke } = await withTimeout(
+      readAll(response),
+      10_000,
+      "the body's read",
+    );
+    assert.equal(text, CHUNK_ONE + CHUNK_TWO);
+    assert.ok(broke, "the body breaks, it does not end clean");
+    await waitUntil(() => logs.length === 1, "the stream's log line");
+    assert.equal(logs[0].error_code, "NETWORK_ERROR");
+    assert.match(logs[0].error_message ?? "", /^Backend "oa" unreachable: /);
+  } finally {
+    gateway.dispose();
+    await upstream.close();
+  }
+});
