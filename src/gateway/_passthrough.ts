@@ -81,19 +81,22 @@ export function streamBodyOf(
 
 /**
  * A relayed stream its upstream cut after the gateway handed it on (a
- * reset, a close inside the body): the backend's NETWORK_ERROR, worded as
- * the adapters word a network failure (its cause and the upstream's
- * `host:port` from `url`, never the rest of the URL).
+ * reset, a close inside the body): the backend's NETWORK_ERROR (TIMEOUT for
+ * a runtime's body timeout), worded as the adapters word a network failure:
+ * its cause and the upstream's `host:port` from `url`, never the rest of
+ * the URL.
  */
 export function streamCut(cause: unknown, url: string): AdapterError {
   const host = hostOf(url);
+  const kind = networkCause(cause);
   return new AdapterError({
-    code: ErrorCode.NETWORK_ERROR,
-    message: `${CAUSE_TEXT[networkCause(cause)]}${
+    // A runtime's body timeout is a timeout, as the adapters code it.
+    code: kind === "timeout" ? ErrorCode.TIMEOUT : ErrorCode.NETWORK_ERROR,
+    message: `${CAUSE_TEXT[kind]}${
       host === "" ? "" : ` (${host})`
     } after the stream began`,
     cause,
-    details: { cause: networkCause(cause), host },
+    details: { cause: kind, host },
   });
 }
 
