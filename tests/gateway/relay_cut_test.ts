@@ -249,3 +249,55 @@ Deno.test("relayed stream cut by the upstream, gateway called without a server's
     await upstream.close();
   }
 });
+
+Deno.test("a relayed stream cut by the upstream counts against the backend's breaker: a threshold of one opens it", async () => {
+  const upstream = cuttingUpstream();
+  const gateway = createGateway({
+    backends: [["oa", upstreamAdapter(upstream.origin, "oa")]],
+    // The head's success resets the failure streak, so the cut is one
+    // failure after it: a threshold of one shows the breaker was told.
+    routerConfig: {
+      enableCircuitBreaker: true,
+      circuitBreakerThreshold: 1,
+      circuitBreakerTimeout: 60_000,
+    },
+  });
+  const listener = await listen(gateway, { port: 0 });
+  const origin = `http://127.0.0.1:${listener.addr.port}`;
+  try {
+    const response = await fetch(`${origin}/v1/chat/completions`, {
+      method: "POST",
+      body: JSON.stringify({
+        model: "gpt-test",
+        messages: [{ role: "user", content: "hi" }],
+        stream: true,
+      }),
+      signal: fetchSignal(),
+    });
+    assert.equal(response.status, 200);
+    const { broke } = await withTimeout(readAll(response), 10_000, "read");
+    assert.ok(broke);
+    await waitUntil(
+      () => gateway.router.getBackendStats("oa")!.failedRequests === 1,
+      "the cut recorded",
+    );
+    assert.equal(gateway.router.isCircuitBreakerOpen("oa"), true);
+    // The next request finds the backend out of routing.
+    const next = await fetch(`${origin}/v1/chat/completions`, {
+      method: "POST",
+      body: JSON.stringify({
+        model: "gpt-test",
+        messages: [{ role: "user", content: "hi" }],
+        stream: true,
+      }),
+      signal: fetchSignal(),
+    });
+    assert.equal(next.status, 503);
+    await next.body?.cancel();
+    assert.equal(upstream.requests, 1);
+  } finally {
+    await shutdownBounded(listener);
+    gateway.dispose();
+    await upstream.close();
+  }
+});
