@@ -14,10 +14,13 @@
  * construction.
  *
  * A transport failure is `NETWORK_ERROR` with `details.cause` (`dns`,
- * `refused`, `reset`, `tls`, `timeout`, `unreachable`, `other`; see
+ * `refused`, `reset`, `tls`, `unreachable`, `other`; see
  * `_network_cause.ts`) and `details.host` (`host:port` of the API root), and
- * a message naming both: `openai: connection refused (127.0.0.1:8001)`. The
- * adapter's own timeout is `TIMEOUT` with `details.cause` `timeout`.
+ * a message naming both: `openai: connection refused (127.0.0.1:8001)`. A
+ * timeout, the adapter's own or one the runtime reports (undici's connect
+ * or headers timeout, an OS connect timeout), is `TIMEOUT` with
+ * `details.cause` `timeout`: `openai: no response within 100 ms (…)`, or
+ * `openai: runtime timeout (…): Connect Timeout Error`.
  *
  * @module
  */
@@ -487,14 +490,21 @@ export class HttpClient {
     // The message names the cause and the host, never the URL (its query
     // may hold a key) nor the runtime's bare "fetch failed".
     const cause = networkCause(error);
-    const said = cause === "tls" || cause === "other"
+    // A timeout the runtime ran itself (undici's connect or headers
+    // timeout, the OS's connect timeout) is a timeout like the adapter's
+    // own: TIMEOUT, a 504 at the gateway. Both codes are the backend's
+    // fault, retried and failed over alike: only the code differs.
+    const timedOut = cause === "timeout";
+    const said = cause === "tls" || cause === "other" || timedOut
       ? networkDetail(error)
       : "";
     const detail = said === "" ? "" : `: ${said}`;
     return new AdapterError({
-      code: ErrorCode.NETWORK_ERROR,
+      code: timedOut ? ErrorCode.TIMEOUT : ErrorCode.NETWORK_ERROR,
       message: this.redact(
-        `${provider}: ${CAUSE_TEXT[cause]}${where}${detail}`,
+        `${provider}: ${
+          timedOut ? "runtime timeout" : CAUSE_TEXT[cause]
+        }${where}${detail}`,
       ),
       provider,
       cause: error,

@@ -9,8 +9,8 @@
  * or `other`.
  *
  * The runtime's own text is never copied whole: Deno's names the full URL
- * (query string included), so the detail kept for `tls` and `other` has
- * URLs cut to their origin.
+ * (query string included), so the detail kept for `tls`, `timeout` and
+ * `other` has URLs cut to their origin.
  *
  * @module
  */
