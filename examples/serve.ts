@@ -8,9 +8,14 @@
  * variables, `REDIS_URL`, `PORT`/`HOST`, the startup summary, and the drain
  * on SIGTERM or Ctrl-C. `deno task start --help` lists them.
  *
- * Hosted providers need network permission for their hosts, e.g.
- * `deno run --allow-net=127.0.0.1,api.openai.com --allow-env --allow-read examples/serve.ts`;
- * the server says at startup which hosts it cannot reach.
+ * The task runs it with `-A`: Deno 2.9 lets only `--allow-all` read /proc,
+ * and the command reads it to stop when `npx` above `deno task` is gone
+ * (npx exits on SIGTERM without passing it on, so a service manager's
+ * SIGTERM to `npx -y deno@2.9.6 task start` would otherwise orphan the
+ * server). With narrower permissions it runs too, e.g.
+ * `deno run --allow-net=127.0.0.1,api.openai.com --allow-env --allow-read examples/serve.ts`
+ * (the server says at startup which hosts it cannot reach); then stop it
+ * with SIGTERM or Ctrl-C to Deno itself, or to the process group.
  *
  * @module
  */

@@ -7,8 +7,11 @@
 // on SIGTERM. Started from a shell directly, nothing is watched, so `nohup`
 // and service managers keep their usual meaning. The parent is watched
 // everywhere; the grandparent (npx above `deno task`) only where /proc can
-// be read: on Linux, under Node or Deno with --allow-all (Deno refuses
-// /proc to narrower permissions). Elsewhere signal the process group.
+// be read: on Linux, under Node or Deno with --allow-all. Deno 2.9 refuses
+// every path under /proc to narrower permissions, --allow-read=/proc
+// included ("Requires all access"), and Deno.kill needs the unrestricted
+// --allow-run, so the `start` and `gateway` tasks run with -A. Elsewhere
+// signal the process group.
 import type { Runtime } from "./_runtime.ts";
 
 const POLL_MS = 1_000;

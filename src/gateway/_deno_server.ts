@@ -5,6 +5,7 @@
 // dribbles header bytes forever, and `node:http`'s `headersTimeout` is not
 // enforced under Deno), so the limits live here, where the bytes arrive.
 import { isNullBodyStatus } from "../_status.ts";
+import { BodyFailed } from "./_body_failed.ts";
 import {
   bodyStream,
   chunkFrame,
@@ -292,10 +293,14 @@ export function listen(
     }
     // As Deno.serve's `info.completed`: settles once the answer is written
     // (or not), which is how the gateway learns a passed-through stream ended.
-    let delivered!: (ok: boolean) => void;
+    // A body that failed itself (an upstream cut mid-stream) rejects with
+    // BodyFailed, so the handler can tell it from a client that left.
+    let delivered!: (ok: boolean, bodyError?: BodyFailed) => void;
     const completed = new Promise<void>((resolve, reject) => {
-      delivered = (ok) =>
-        ok ? resolve() : reject(new Error("the response was not delivered"));
+      delivered = (ok, bodyError) =>
+        ok
+          ? resolve()
+          : reject(bodyError ?? new Error("the response was not delivered"));
     });
     completed.catch(() => {});
     let response: Response;
@@ -326,6 +331,7 @@ export function listen(
       return "close";
     }
     let complete = false;
+    let bodyError: BodyFailed | undefined;
     let reusable = keepAlive;
     try {
       const { bytes, framing } = responseHead(response, {
@@ -354,7 +360,10 @@ export function listen(
         let pending: Uint8Array | null = bytes;
         try {
           for (;;) {
-            const next = await chunks.read();
+            const next = await chunks.read().catch((error) => {
+              bodyError = new BodyFailed(error);
+              throw error;
+            });
             if (next.done) break;
             if (next.value.byteLength === 0) continue;
             const framed = framing === "chunked"
@@ -386,7 +395,7 @@ export function listen(
     } finally {
       c.abort = undefined;
       c.bodyBy = 0;
-      delivered(complete);
+      delivered(complete, bodyError);
     }
     // A body the handler left unread (or broken framing) leaves the stream
     // position unknown: the connection is not reused, and the client may

@@ -156,6 +156,7 @@ export class Exchange {
     }
     if (this.dropped.length > 0) entry.dropped = [...this.dropped];
     if (outcome.upstreamError) entry.upstream_error = outcome.upstreamError;
+    if (outcome.errorMessage) entry.error_message = outcome.errorMessage;
     if (outcome.errorCode && this.metered) {
       entry.error_code = outcome.errorCode;
     }

@@ -12,6 +12,11 @@ import {
   type ErrorCodeValue,
 } from "../models/errors.ts";
 import { hasSmallIdentityBody, readBytes } from "../models/adapters/_body.ts";
+import {
+  CAUSE_TEXT,
+  hostOf,
+  networkCause,
+} from "../models/adapters/_network_cause.ts";
 import type { IRChatRequest, IRUsage } from "../models/types.ts";
 import type { RelayResult } from "../models/trace.ts";
 import type { ParsedRequest } from "./_apis.ts";
@@ -72,6 +77,27 @@ export function streamBodyOf(
   if (!signal.aborted) return upstream.body;
   upstream.body?.cancel(signal.reason).catch(() => {});
   throw brokeOff(ErrorCode.ABORTED, provider, signal.reason);
+}
+
+/**
+ * A relayed stream its upstream cut after the gateway handed it on (a
+ * reset, a close inside the body): the backend's NETWORK_ERROR (TIMEOUT for
+ * a runtime's body timeout), worded as the adapters word a network failure:
+ * its cause and the upstream's `host:port` from `url`, never the rest of
+ * the URL.
+ */
+export function streamCut(cause: unknown, url: string): AdapterError {
+  const host = hostOf(url);
+  const kind = networkCause(cause);
+  return new AdapterError({
+    // A runtime's body timeout is a timeout, as the adapters code it.
+    code: kind === "timeout" ? ErrorCode.TIMEOUT : ErrorCode.NETWORK_ERROR,
+    message: `${CAUSE_TEXT[kind]}${
+      host === "" ? "" : ` (${host})`
+    } after the stream began`,
+    cause,
+    details: { cause: kind, host },
+  });
 }
 
 // One decoder for every body: decode() without `stream` keeps no state.

@@ -7,8 +7,10 @@ import type { RelayResult } from "../models/mod.ts";
 import type { Deadline } from "./_deadline.ts";
 import type { Exchange } from "./_exchange.ts";
 import { bytesResponse } from "./_json_response.ts";
-import { readRelayedJson, streamBodyOf } from "./_passthrough.ts";
-import { noteRouting } from "./_request_parts.ts";
+import { readRelayedJson, streamBodyOf, streamCut } from "./_passthrough.ts";
+import { noteFailureMessage, noteRouting } from "./_request_parts.ts";
+import { BodyFailed } from "./_body_failed.ts";
+import { failuresText } from "./_failure_text.ts";
 import { StreamTokenTap } from "./_stream_tokens.ts";
 
 /** The headers of every SSE answer. */
@@ -84,15 +86,27 @@ export function relayedStream(
     body = watched.body;
     completed = watched.ended;
   } else if (tokens) body = tokens.body;
-  completed.catch(() => {
-    outcome.errorCode ??= ErrorCode.ABORTED;
-  }).finally(() => {
+  // The server's delivery promise says how the stream ended: delivered,
+  // cut by its upstream (BodyFailed, from the server or the tap), or cut
+  // by the client. Only the upstream's cut is the backend's failure.
+  const ended = completed.then(() => null, (reason: unknown) => ({ reason }));
+  ended.then((cut) => {
     if (tokens) {
       const read = tokens.tokens(tap!.promptTokens);
       outcome.usage = read.usage;
       outcome.tokensEstimated = read.estimated;
-      outcome.errorCode = tokens.errorCode ?? outcome.errorCode;
     }
+    const failure = tokens?.failure ??
+      (cut?.reason instanceof BodyFailed ? cut.reason : undefined);
+    if (failure !== undefined) {
+      const error = streamCut(failure.cause, relayed.response.url);
+      outcome.errorCode = error.code;
+      noteFailureMessage(
+        outcome,
+        failuresText([{ backend: outcome.backend, error }]),
+      );
+      relayed.failed?.(error);
+    } else if (cut !== null) outcome.errorCode ??= ErrorCode.ABORTED;
     deadline.release();
     ctx.streams.closed();
     ctx.metrics.streamClosed();
@@ -121,7 +135,7 @@ function watchedBody(
         } else controller.enqueue(next.value);
       } catch (error) {
         controller.error(error);
-        reject(error);
+        reject(new BodyFailed(error));
       }
     },
     async cancel(reason) {

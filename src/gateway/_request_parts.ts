@@ -3,8 +3,9 @@
 import { AdapterError, ErrorCode, RouterError } from "../models/errors.ts";
 import type { RoutingTrace } from "../models/mod.ts";
 import type { IRChatRequest, IRUsage } from "../models/types.ts";
-import { GatewayError } from "./errors.ts";
+import { GatewayError, resolveError } from "./errors.ts";
 import { refusalDetail } from "./_refused.ts";
+import { redactKeys } from "./_redact.ts";
 
 /** An incoming `x-request-id` (1–200 visible ASCII characters), else a new one. */
 export function requestIdOf(headers: Headers): string {
@@ -42,6 +43,16 @@ export interface Outcome {
   errorCode?: string;
   /** What a provider said when it refused the gateway's credentials, redacted. */
   upstreamError?: string;
+  /** What the client was told of the backends' failure, redacted. */
+  errorMessage?: string;
+}
+
+/** Longest failure message kept in a log line. */
+const MAX_MESSAGE_CHARS = 2000;
+
+/** Notes what the client is told of a backend failure, for the log line. */
+export function noteFailureMessage(outcome: Outcome, message: string): void {
+  outcome.errorMessage = redactKeys(message).slice(0, MAX_MESSAGE_CHARS);
 }
 
 export function noteRouting(outcome: Outcome, routing: unknown): void {
@@ -78,6 +89,14 @@ export function noteFailure(
     outcome.fallbacks = Math.max(0, error.attemptedBackends.length - 1);
   } else if (error instanceof AdapterError) {
     outcome.backend ??= backendOf(failures.at(-1) ?? error) ?? named;
+  }
+  // The gateway's own refusals (bad body, bad key, a limit) are the
+  // client's business; a backend's failure is the operator's.
+  if (!(error instanceof GatewayError) && error instanceof AdapterError) {
+    noteFailureMessage(
+      outcome,
+      resolveError(error, failures, backendOf).message,
+    );
   }
   outcome.upstreamError = refusalDetail(
     failures.length > 0

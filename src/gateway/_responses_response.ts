@@ -11,6 +11,7 @@ import type {
 } from "../models/types.ts";
 import type { StreamEncoder } from "./_apis.ts";
 import type { ResolvedError } from "./errors.ts";
+import { failureMessage } from "./_chunk_message.ts";
 import {
   OUTPUT_TOOL,
   type ParsedResponsesRequest,
@@ -325,7 +326,7 @@ export class ResponsesEncoder implements StreamEncoder {
         this.#finished = true;
         out += this.#event("error", {
           code: chunk.error.code,
-          message: chunk.error.message,
+          message: failureMessage(chunk.error),
           param: null,
         });
         break;

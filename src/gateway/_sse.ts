@@ -22,6 +22,18 @@ export function chunkError(
   return errorOfFailure(chunk.error, undefined, ErrorCode.UNKNOWN);
 }
 
+/**
+ * An adapter's late error chunk, with the backend the stream committed to:
+ * its message then names that backend, not the provider.
+ */
+function named(chunk: IRStreamChunk, hooks: SseHooks): IRStreamChunk {
+  if (chunk.type !== "error" || chunk.error.backend !== undefined) return chunk;
+  const backend = hooks.backend();
+  return backend === undefined
+    ? chunk
+    : { ...chunk, error: { ...chunk.error, backend } };
+}
+
 function endedEarly(): Extract<IRStreamChunk, { type: "error" }> {
   return {
     type: "error",
@@ -64,6 +76,8 @@ export interface SseHooks {
   failed(code: string): void;
   /** The client went away. */
   cancelled(reason: unknown): void;
+  /** The backend the stream committed to, to name it in a late error. */
+  backend(): string | undefined;
   /** Called once, however the stream ends. */
   closed(): void;
 }
@@ -91,7 +105,7 @@ export function sseBody(
         }
         while (!encoder.finished) {
           const next = await chunks.next();
-          const chunk = next.done ? endedEarly() : next.value;
+          const chunk = next.done ? endedEarly() : named(next.value, hooks);
           hooks.observe(chunk);
           const text = encoder.encode(chunk);
           if (text !== "") {

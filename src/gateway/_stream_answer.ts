@@ -6,7 +6,8 @@ import type { StreamEncoder } from "./_apis.ts";
 import type { Deadline } from "./_deadline.ts";
 import type { Exchange } from "./_exchange.ts";
 import { SSE_HEADERS } from "./_relay_answer.ts";
-import { noteRouting } from "./_request_parts.ts";
+import { noteFailureMessage, noteRouting } from "./_request_parts.ts";
+import { failureMessage } from "./_chunk_message.ts";
 import { readHead, sseBody } from "./_sse.ts";
 
 /**
@@ -37,7 +38,10 @@ export async function translatedStream(
       if (chunk.usage) outcome.usage = chunk.usage;
       noteRouting(outcome, chunk.metadata?.routing);
     }
-    if (chunk.type === "error") outcome.errorCode = chunk.error.code;
+    if (chunk.type === "error") {
+      outcome.errorCode = chunk.error.code;
+      noteFailureMessage(outcome, failureMessage(chunk.error));
+    }
   };
   let head: string;
   try {
@@ -57,6 +61,7 @@ export async function translatedStream(
     failed(code) {
       outcome.errorCode = code;
     },
+    backend: () => outcome.backend,
     cancelled(reason) {
       outcome.errorCode ??= ErrorCode.ABORTED;
       deadline.abort(reason);

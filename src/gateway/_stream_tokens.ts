@@ -9,8 +9,8 @@
 // of the upstream body, an enqueue, the server's write of a JS stream): the
 // gateway taps only the streams whose tokens it was told to read.
 
-import { ErrorCode } from "../models/errors.ts";
 import type { IRUsage } from "../models/types.ts";
+import { BodyFailed } from "./_body_failed.ts";
 import { usageOf } from "./_passthrough.ts";
 
 const QUOTE = 0x22;
@@ -193,8 +193,8 @@ export interface StreamTokens {
 export class StreamTokenTap {
   /** The body to send to the client. */
   readonly body: ReadableStream<Uint8Array>;
-  /** Set when the upstream body broke off: `NETWORK_ERROR`. */
-  errorCode: string | undefined;
+  /** Set when the upstream body broke off: its read's error. */
+  failure: BodyFailed | undefined;
   #scanner = new StreamTokenScanner();
 
   constructor(upstream: ReadableStream<Uint8Array>) {
@@ -206,7 +206,7 @@ export class StreamTokenTap {
         try {
           next = await reader.read();
         } catch (cause) {
-          this.errorCode = ErrorCode.NETWORK_ERROR;
+          this.failure = new BodyFailed(cause);
           controller.error(cause);
           return;
         }

@@ -24,6 +24,13 @@
  * A mix of client errors and other failures is a 502: some backend failed for
  * a reason the client cannot fix.
  *
+ * Messages name backends by their ids (`backend "primary" rate limited: HTTP
+ * 429: …`, `All backends failed: backend "primary" unreachable: connection
+ * refused (127.0.0.1:8001); backend "backup" …`), never by the provider two
+ * backends may share; a network failure says its cause (DNS, refused,
+ * reset, TLS, timeout) and the host. An upstream client error's own
+ * message, when its body had one, is passed on as it was.
+ *
  * A backend cooling down after a 429 is still rate limited: the client gets
  * the 429 and the remaining wait, not a 503 (which both SDKs retry at once),
  * streamed or not, as LiteLLM's proxy answers when every deployment cools
@@ -36,6 +43,7 @@
  */
 import { AdapterError, RouterError } from "../models/errors.ts";
 import { refusedCredentials } from "./_refused.ts";
+import { failuresText, type NamedFailure } from "./_failure_text.ts";
 
 /**
  * Options of a {@linkcode GatewayError}.
@@ -207,12 +215,6 @@ function backendNamed(error: AdapterError): string | undefined {
   return error.backend;
 }
 
-/** One backend's failure, with the backend's registered name when known. */
-interface NamedFailure {
-  backend?: string;
-  error: AdapterError;
-}
-
 /** Every backend's error behind `error` (itself when it is not a RouterError). */
 function failuresOf(
   error: AdapterError,
@@ -369,6 +371,13 @@ export function resolveError(
   if (refused !== undefined) return refused;
   const all = named.map((failure) => failure.error);
   const first = all[0];
+  // The backends' own failures, each named by its backend id; a
+  // RouterError that is not about them (no backend available, a routing
+  // refusal) and an abort keep their message.
+  const told = (error instanceof RouterError &&
+      error.code !== "ALL_BACKENDS_FAILED") || error.code === "ABORTED"
+    ? error.message
+    : failuresText(named);
   const firstClient = clientStatus(first);
   if (
     firstClient !== undefined &&
@@ -378,7 +387,7 @@ export function resolveError(
     return {
       status: firstClient,
       type: own.type ?? errorTypeFor(firstClient),
-      message: own.message ?? first.message,
+      message: own.message ?? failuresText(named.slice(0, 1)),
       code: own.code ?? first.code,
       param: own.param ?? null,
       headers: {},
@@ -391,7 +400,7 @@ export function resolveError(
     return {
       status: 429,
       type: "rate_limit_error",
-      message: first.message,
+      message: told,
       code: error.code,
       param: null,
       headers: retryAfterHeaders(
@@ -406,7 +415,7 @@ export function resolveError(
     return {
       status: 504,
       type: errorTypeFor(504),
-      message: error.message,
+      message: told,
       code: error.code,
       param: null,
       headers: {},
@@ -450,7 +459,7 @@ export function resolveError(
   return {
     status,
     type: errorTypeFor(status),
-    message: error.message,
+    message: told,
     code: error.code,
     param: null,
     headers: {},

@@ -115,6 +115,7 @@ import { Exchange } from "./_exchange.ts";
 import { authenticate } from "./_admission.ts";
 import { errorApi, pathOf, routeAt, routeError } from "./_routes.ts";
 import { isProbe, probe } from "./_health.ts";
+import { GatewayConfigError } from "./_config_fields.ts";
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -124,6 +125,9 @@ const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
  * @param options Backends or a router; keys, limits, aliases, timeouts, logger.
  * @returns The fetch handler (with `router`, `metrics`, `dispose`).
  * @throws {TypeError} Unless exactly one of `router` and `backends` is given, or when a key is malformed.
+ * @throws {GatewayConfigError} `INVALID_CONFIG` when a backend is not a
+ * `[name, adapter]` pair, such as the `{ name, provider }` entries of
+ * `parseGatewayConfig`'s result: give that to `createGatewayFromConfig`.
  *
  * @example Serving with Deno
  * ```ts
@@ -247,12 +251,39 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
 }
 
+/**
+ * Each backend must be a `[name, adapter]` pair. A `{ name, provider, … }`
+ * entry is what `parseGatewayConfig` returns: passing its result here is
+ * an easy mistake (the two share every other option name), which used to
+ * fail deep inside with `.for is not iterable`.
+ */
+function checkPairs(backends: GatewayOptions["backends"] & object): void {
+  backends.forEach((entry: unknown, i) => {
+    const pair = entry as [unknown, { execute?: unknown } | undefined];
+    if (
+      Array.isArray(pair) && typeof pair[0] === "string" &&
+      typeof pair[1]?.execute === "function"
+    ) return;
+    const field = `backends[${i}]`;
+    const configEntry = typeof entry === "object" && entry !== null &&
+      typeof (entry as { provider?: unknown }).provider === "string";
+    throw new GatewayConfigError(
+      field,
+      "",
+      configEntry
+        ? `createGateway: ${field} is a backend config ({ name, provider, … }) as parseGatewayConfig returns it, not a [name, adapter] pair: build the gateway with createGatewayFromConfig(config, env), which creates the adapters`
+        : `createGateway: ${field} must be a [name, adapter] pair (an adapter has execute())`,
+    );
+  });
+}
+
 /** The router built from `backends` (sequential fallback, default models). */
 function routerOf(options: GatewayOptions): ModelRouter {
   const backends = options.backends;
   if (!backends) {
     throw new TypeError("createGateway: give `router` or `backends`");
   }
+  checkPairs(backends);
   const router = createModelRouter({
     fallbackStrategy: "sequential",
     ...(backends.length > 0 ? { defaultBackend: backends[0][0] } : {}),

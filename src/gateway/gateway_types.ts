@@ -63,6 +63,14 @@ export interface RequestLogEntry {
    * the backend is misconfigured. Key-like substrings are `[redacted]`.
    */
   upstream_error?: string;
+  /**
+   * What the client was told when backends failed: each backend by its id,
+   * a network failure with its cause and host (`backend "primary"
+   * unreachable: connection refused (127.0.0.1:8001)`), an upstream's status
+   * and message; key-like substrings `[redacted]`. Also for a stream that
+   * failed after its 200.
+   */
+  error_message?: string;
   /** Attempts on other backends after the first choice. */
   fallbacks?: number;
 }

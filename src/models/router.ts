@@ -39,7 +39,8 @@ import type { BackendInfo, BackendStats, RouterStats } from "./stats.ts";
 import { resolveSettings, type Settings } from "./_config.ts";
 import { dispatch } from "./_dispatch.ts";
 import { runCall } from "./_execute.ts";
-import type { Success, TracedAttempt } from "./_outcome.ts";
+import { failedAttempt, type Success, type TracedAttempt } from "./_outcome.ts";
+import { REFUSED } from "./_breaker.ts";
 import { budgetOf } from "./_budget.ts";
 import { tracedResponse } from "./_trace.ts";
 import { noBackendFor, routingFailed } from "./_failures.ts";
@@ -482,10 +483,22 @@ export class Router implements BackendAdapter {
         signal,
         this.#lifetime.signal,
       );
+      const entry = this.#registry.entries.get(winner.backend);
       return {
         response: answer.response,
         abort: answer.abort,
         routing: traceOf(this.#settings.routing, plan, log, winner.backend),
+        // The head was recorded a success; a body cut after it is one more
+        // outcome, a failure (breaker, statistics), as a translated stream
+        // failing after its first content is. With a stale ticket it cannot
+        // move a half-open breaker its head already moved.
+        failed: (error: AdapterError) => {
+          entry?.settle(
+            failedAttempt(winner.backend, error, error, 0),
+            REFUSED,
+            this.#settings,
+          );
+        },
       };
     };
   }

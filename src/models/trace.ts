@@ -22,6 +22,7 @@
  */
 
 import type { RoutingStrategy } from "./config.ts";
+import type { AdapterError } from "./errors.ts";
 
 /**
  * Why the first backend was chosen.
@@ -146,4 +147,13 @@ export interface RelayResult {
   abort(reason?: unknown): void;
   /** The routing trace (backend, attempts, fallbacks). */
   readonly routing: RoutingTrace;
+  /**
+   * Tells the Router the body broke off after the head (the upstream cut
+   * the stream): the backend's failure is recorded (statistics, breaker)
+   * beside the success its head was counted as. Absent on a result built
+   * by hand.
+   *
+   * @param error The failure, e.g. a `NETWORK_ERROR`.
+   */
+  readonly failed?: (error: AdapterError) => void;
 }

@@ -145,3 +145,26 @@ Deno.test("every documented endpoint is served with its method", async () => {
     gateway.dispose();
   }
 });
+
+/** The fields of `RequestLogEntry`, read from its declaration. */
+function logFields(): string[] {
+  const source = readDoc("src/gateway/gateway_types.ts");
+  const start = source.indexOf("export interface RequestLogEntry {");
+  const end = source.indexOf("\n}", start);
+  if (start < 0 || end < 0) throw new Error("RequestLogEntry not found");
+  return [...source.slice(start, end).matchAll(/^ {2}([a-z_]+)\??:/gm)]
+    .map((m) => m[1]);
+}
+
+Deno.test("the Logs section names every field of the log line", () => {
+  const text = readDoc(DOC);
+  const start = text.indexOf("\n## Logs\n");
+  const end = text.indexOf("\n## ", start + 1);
+  const section = text.slice(start, end);
+  const fields = logFields();
+  const missing = fields.filter((field) => !section.includes(`\`${field}\``));
+  if (fields.length < 15) missing.push(`(only ${fields.length} fields read)`);
+  if (missing.length > 0) {
+    throw new Error(`not in operations.md's Logs: ${missing.join(", ")}`);
+  }
+});

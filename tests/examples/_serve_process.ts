@@ -6,7 +6,10 @@ import { stopChild } from "../_bounded.ts";
 
 export const SERVE =
   new URL("../../examples/serve.ts", import.meta.url).pathname;
-/** The flags of the `start` task in deno.json. */
+/**
+ * The narrowest flags serve.ts runs with (the `start` task grants -A, which
+ * the runner watch needs for /proc; these tests take permissions away).
+ */
 export const START_FLAGS = [
   "run",
   "--unstable-no-legacy-abort",

@@ -7,6 +7,7 @@ import {
   StreamTokenTap,
 } from "../../src/gateway/_stream_tokens.ts";
 import { withTimeout } from "../_timeout.ts";
+import { BodyFailed } from "../../src/gateway/_body_failed.ts";
 
 const utf8 = new TextEncoder();
 
@@ -145,7 +146,7 @@ Deno.test("stream tokens tap: the client's chunks are the upstream's own; tokens
     usage: { promptTokens: 11, completionTokens: 3, totalTokens: 14 },
     estimated: false,
   });
-  assert.equal(tap.errorCode, undefined);
+  assert.equal(tap.failure, undefined);
 
   const plain = new StreamTokenTap(streamOf([utf8.encode(NO_USAGE)]).body);
   await new Response(plain.body).arrayBuffer();
@@ -177,6 +178,8 @@ Deno.test("stream tokens tap: cancelling cancels the upstream; an upstream break
   );
   const read = new Response(broken.body).text();
   await assert.rejects(withTimeout(read, 5_000, "the broken body"));
-  assert.equal(broken.errorCode, "NETWORK_ERROR");
+  // The break is the upstream's, with its error as the cause.
+  assert.ok(broken.failure instanceof BodyFailed);
+  assert.equal((broken.failure.cause as Error).message, "reset");
   assert.equal(broken.tokens(2).usage.completionTokens, 1);
 });

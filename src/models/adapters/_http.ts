@@ -13,6 +13,15 @@
  * Infinity: none); NaN or a negative value is `INVALID_REQUEST` at
  * construction.
  *
+ * A transport failure is `NETWORK_ERROR` with `details.cause` (`dns`,
+ * `refused`, `reset`, `tls`, `unreachable`, `other`; see
+ * `_network_cause.ts`) and `details.host` (`host:port` of the API root), and
+ * a message naming both: `openai: connection refused (127.0.0.1:8001)`. A
+ * timeout, the adapter's own or one the runtime reports (undici's connect
+ * or headers timeout, an OS connect timeout), is `TIMEOUT` with
+ * `details.cause` `timeout`: `openai: no response within 100 ms (…)`, or
+ * `openai: runtime timeout (…): Connect Timeout Error`.
+ *
  * @module
  */
 
@@ -45,6 +54,12 @@ import {
   parseRetryAfter,
   providerMessage,
 } from "./_errors.ts";
+import {
+  CAUSE_TEXT,
+  hostOf,
+  networkCause,
+  networkDetail,
+} from "./_network_cause.ts";
 
 export {
   codeForStatus,
@@ -272,9 +287,12 @@ export class HttpClient {
   // fetch converts a record faster than a Headers object.
   readonly #getHeaders: Record<string, string>;
   readonly #postHeaders: Record<string, string>;
+  /** `host:port` of the API root, for transport failures. */
+  readonly #where: string;
 
   constructor(options: HttpClientOptions) {
     this.#options = options;
+    this.#where = hostOf(options.baseURL);
     this.#getHeaders = Object.fromEntries(options.headers);
     // Configured headers override the adapter's own (AdapterConfig.headers),
     // content-type included: `options.headers` holds them lowercased.
@@ -448,12 +466,15 @@ export class HttpClient {
       return error;
     }
     const provider = this.provider;
+    const where = this.#where === "" ? "" : ` (${this.#where})`;
     if (scope?.timedOut) {
       return new AdapterError({
         code: ErrorCode.TIMEOUT,
-        message: `${provider}: no response within ${this.#options.timeout} ms`,
+        message:
+          `${provider}: no response within ${this.#options.timeout} ms${where}`,
         provider,
         cause: error,
+        details: { cause: "timeout", host: this.#where },
       });
     }
     if (callerSignal?.aborted) {
@@ -464,14 +485,30 @@ export class HttpClient {
         cause: error,
       });
     }
-    const detail = error instanceof Error ? error.message : String(error);
+    // fetch rejects with TypeError on connection failures; body reads that
+    // break mid-way surface as other errors but are transport failures too.
+    // The message names the cause and the host, never the URL (its query
+    // may hold a key) nor the runtime's bare "fetch failed".
+    const cause = networkCause(error);
+    // A timeout the runtime ran itself (undici's connect or headers
+    // timeout, the OS's connect timeout) is a timeout like the adapter's
+    // own: TIMEOUT, a 504 at the gateway. Both codes are the backend's
+    // fault, retried and failed over alike: only the code differs.
+    const timedOut = cause === "timeout";
+    const said = cause === "tls" || cause === "other" || timedOut
+      ? networkDetail(error)
+      : "";
+    const detail = said === "" ? "" : `: ${said}`;
     return new AdapterError({
-      // fetch rejects with TypeError on connection failures; body reads that
-      // break mid-way surface as other errors but are transport failures too.
-      code: ErrorCode.NETWORK_ERROR,
-      message: this.redact(`${provider}: network error: ${detail}`),
+      code: timedOut ? ErrorCode.TIMEOUT : ErrorCode.NETWORK_ERROR,
+      message: this.redact(
+        `${provider}: ${
+          timedOut ? "runtime timeout" : CAUSE_TEXT[cause]
+        }${where}${detail}`,
+      ),
       provider,
       cause: error,
+      details: { cause, host: this.#where },
     });
   }
 

@@ -27,7 +27,10 @@
  *   longer than `storeTimeout` (default 100 ms) switches the Router to its
  *   local state (`store-unavailable` warning); the next answer switches it
  *   back and adopts the fleet's state (`store-recovered`). A probe claim
- *   answered too late is handed back.
+ *   answered too late is handed back, and a probe's outcome or hand-back
+ *   that Redis refused (an error such as `NOREPLICAS`) is sent again at its
+ *   next answer, so the fleet does not wait `probeLease` for a probe that
+ *   did report.
  * - **Clocks.** Times are the Routers' `now()` readings (default
  *   `Date.now`): keep the fleet's clocks in sync (NTP), as breaker timeouts
  *   are compared across machines.

@@ -284,6 +284,56 @@ describe("the fleet's half-open probe on an asynchronous store", () => {
     );
   }
 
+  for (const outcome of ["success", "failure"] as const) {
+    it(
+      `a probe's ${outcome} the store refused is reported once it answers again, not left holding the claim`,
+      async () => {
+        const time = new FakeTime();
+        const warnings: IRWarning[] = [];
+        const inner = createMemoryStore(); // no lease: a kept claim holds for good
+        const { store, control } = asyncStore(inner);
+        const x = outcome === "success"
+          ? createEchoAdapter()
+          : createFailingAdapter();
+        const a = fleetRouter(time, store, warnings, {}, x);
+        const b = fleetRouter(time, asyncStore(inner).store, warnings);
+        await openInStore(time, inner, [a, b]);
+        time.t += 1_000;
+        await a.execute(request); // claims the probe (backup answers)
+        await tick();
+        const { epoch } = recordOf(inner, time.t);
+        // Writes refused (NOREPLICAS) just as the probe reports.
+        control.method = outcome === "success"
+          ? "recordSuccess"
+          : "recordFailure";
+        control.mode = "fail";
+        await a.execute(request).catch(() => {});
+        assert.equal(x.calls.length, 1, "a's probe reached x");
+        await fireUntil(
+          time,
+          () => warnings.some((w) => w.code === "store-unavailable"),
+        );
+        assert.equal(recordOf(inner, time.t).probe, true, "the claim holds");
+        control.mode = "up";
+        await fireUntil(time, () => !recordOf(inner, time.t).probe);
+        const record = recordOf(inner, time.t);
+        assert.equal(record.state, outcome === "success" ? "closed" : "open");
+        assert.ok(record.epoch > epoch, "the probe's report moved the fleet");
+        const expected = outcome === "success" ? "closed" : "open";
+        await fireUntil(
+          time,
+          () =>
+            [a, b].every((r) =>
+              r.getBackendInfo("x")?.circuitBreakerState === expected
+            ),
+        );
+        a.dispose();
+        b.dispose();
+        assert.equal(time.pending, 0);
+      },
+    );
+  }
+
   it("a claim answered after storeTimeout is handed back, so a sibling probes without waiting a lease", async () => {
     const time = new FakeTime();
     const warnings: IRWarning[] = [];
@@ -419,40 +469,55 @@ describe("the fleet's half-open probe on an asynchronous store", () => {
     assert.equal(time.pending, 0);
   });
 
-  it("a half-open probe answered with a client error frees the probe for the fleet", async () => {
-    const time = new FakeTime();
-    const warnings: IRWarning[] = [];
-    const inner = createMemoryStore(); // no lease: only a release frees it
-    const rejecting = createFailingAdapter({
-      error: new AdapterError({
-        code: ErrorCode.INVALID_REQUEST,
-        message: "max_tokens: must be at most 4096",
-        statusCode: 400,
-      }),
+  for (const release of ["answered", "refused at first"] as const) {
+    it(`a half-open probe answered with a client error frees the probe for the fleet (its hand-back ${release})`, async () => {
+      const time = new FakeTime();
+      const warnings: IRWarning[] = [];
+      const inner = createMemoryStore(); // no lease: only a release frees it
+      const rejecting = createFailingAdapter({
+        error: new AdapterError({
+          code: ErrorCode.INVALID_REQUEST,
+          message: "max_tokens: must be at most 4096",
+          statusCode: 400,
+        }),
+      });
+      const healthy = createEchoAdapter();
+      const own = asyncStore(inner);
+      const a = fleetRouter(time, own.store, warnings, {}, rejecting);
+      const b = fleetRouter(
+        time,
+        asyncStore(inner).store,
+        warnings,
+        {},
+        healthy,
+      );
+      await openInStore(time, inner, [a, b]);
+      time.t += 1_000;
+      await a.execute(request); // claims
+      await tick();
+      if (release !== "answered") {
+        own.control.method = "releaseProbe";
+        own.control.mode = "fail";
+      }
+      const answer = await a.execute(request).catch((e: AdapterError) => e);
+      assert.equal(rejecting.calls.length, 1, "a's probe reached x");
+      assert.equal((answer as AdapterError).code, ErrorCode.INVALID_REQUEST);
+      if (release !== "answered") {
+        await fireUntil(
+          time,
+          () => warnings.some((w) => w.code === "store-unavailable"),
+        );
+        assert.equal(recordOf(inner, time.t).probe, true, "the claim holds");
+        own.control.mode = "up";
+      }
+      await fireUntil(time, () => !recordOf(inner, time.t).probe);
+      assert.equal(recordOf(inner, time.t).state, "half-open");
+      await sendUntil(time, b, () => healthy.calls.length > 0);
+      await fireUntil(time, () => recordOf(inner, time.t).state === "closed");
+      assert.equal(a.getBackendStats("x")?.failedRequests, 0);
+      a.dispose();
+      b.dispose();
+      assert.equal(time.pending, 0);
     });
-    const healthy = createEchoAdapter();
-    const a = fleetRouter(
-      time,
-      asyncStore(inner).store,
-      warnings,
-      {},
-      rejecting,
-    );
-    const b = fleetRouter(time, asyncStore(inner).store, warnings, {}, healthy);
-    await openInStore(time, inner, [a, b]);
-    time.t += 1_000;
-    await a.execute(request); // claims
-    await tick();
-    const answer = await a.execute(request).catch((e: AdapterError) => e);
-    assert.equal(rejecting.calls.length, 1, "a's probe reached x");
-    assert.equal((answer as AdapterError).code, ErrorCode.INVALID_REQUEST);
-    await fireUntil(time, () => !recordOf(inner, time.t).probe);
-    assert.equal(recordOf(inner, time.t).state, "half-open");
-    await sendUntil(time, b, () => healthy.calls.length > 0);
-    await fireUntil(time, () => recordOf(inner, time.t).state === "closed");
-    assert.equal(a.getBackendStats("x")?.failedRequests, 0);
-    a.dispose();
-    b.dispose();
-    assert.equal(time.pending, 0);
-  });
+  }
 });
