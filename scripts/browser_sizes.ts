@@ -1,7 +1,7 @@
 /**
  * Prints, as a Markdown table, the size of each entry point bundled alone for
  * the browser (esbuild, minified, ES2022), raw and gzipped: the numbers in
- * the README's "Browser support" section.
+ * docs/performance.md, "Browser bundles".
  *
  * ```sh
  * deno run -A --lock=deno.lock scripts/browser_sizes.ts

@@ -46,7 +46,8 @@ export interface RequestLogEntry {
   tokens_out?: number;
   /**
    * True when `tokens_in` and `tokens_out` are the gateway's estimate (a
-   * passed-through stream whose upstream sent no usage; see the README).
+   * passed-through stream whose upstream sent no usage; see "Passthrough"
+   * in docs/gateway/operations.md).
    */
   tokens_estimated?: boolean;
   /** Error code of a failure (also of a stream that failed after its 200). */

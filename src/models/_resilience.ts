@@ -1,7 +1,7 @@
 // Whose fault an error is, how long to wait before retrying, and the timers
 // every wait goes through (injectable, so tests never read the wall clock).
-// The table in the README's "Resilience" section and in the module docs of
-// models/mod.ts is this file in words: keep them in step.
+// The table in docs/models.md's "Resilience" section and in the module docs
+// of models/mod.ts is this file in words: keep them in step.
 
 import { type AdapterError, ErrorCode } from "./errors.ts";
 import type { RouterTimers } from "./config.ts";

@@ -9,9 +9,11 @@
  * {@linkcode BackendAdapter}, and every response carries a routing trace on
  * `metadata.routing`.
  *
- * Provider adapters live in `./models/openai`, `./models/anthropic`,
- * `./models/gemini` and `./models/ollama`; deterministic adapters for tests
- * and demos in `./models/testing`.
+ * Provider adapters live in `./models/openai` (OpenAI and every
+ * OpenAI-compatible server), `./models/anthropic`, `./models/gemini`,
+ * `./models/ollama` and `./models/cohere`; the Redis store in
+ * `./models/redis`; deterministic adapters for tests and demos in
+ * `./models/testing`.
  *
  * ## Decisions the specification leaves open
  *

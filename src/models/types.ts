@@ -661,8 +661,8 @@ export interface BackendAdapter {
    * head arrived with a 2xx status (a non-2xx answer rejects with the same
    * AdapterError `execute` would give). Only adapters whose wire format is
    * OpenAI Chat Completions have it: the body can go to an OpenAI client
-   * unchanged (`Router.relay`). `request.stream` chooses JSON or SSE; the
-   * body is the caller's to read or cancel. Optional.
+   * unchanged (`Router.relayResponse`). `request.stream` chooses JSON or
+   * SSE; the body is the caller's to read or cancel. Optional.
    *
    * @param request The IR request; never mutated.
    * @param signal Aborts the call until the head arrived.

@@ -176,8 +176,8 @@ export interface Router {
    * info; never rejects. The response comes back synchronously when the
    * matched handler returned it synchronously, and as a promise otherwise:
    * `Deno.serve` finishes a synchronous response without a promise round
-   * trip, worth about 4% of requests/s (see the README's performance
-   * section). Called with the request alone, the router always returns a
+   * trip, worth about 4% of requests/s (see docs/performance.md, "Template
+   * router"). Called with the request alone, the router always returns a
    * promise.
    *
    * @param request The request.
