@@ -202,15 +202,23 @@ export async function runCall<T>(
   try {
     if (signal?.aborted) throw abortedRouterError(signal, []);
     const budget = budgetOf(parts.settings, options);
+    // One reading for selection and admission: the clock is slow to read
+    // on some machines, and nothing happens between the two.
+    let now = parts.settings.now();
     const selected = parts.selector.select(
       request,
       false,
       false,
       link.signal,
       options?.backends,
+      now,
     );
+    let plan: Plan;
     // Synchronous strategies call the adapter in the caller's tick.
-    const plan = selected instanceof Promise ? await selected : selected;
+    if (selected instanceof Promise) {
+      plan = await selected;
+      now = parts.settings.now(); // the strategy waited
+    } else plan = selected;
     let first: Attempt | undefined;
     let earlier: TracedAttempt[] | undefined;
     if (plan.entry !== undefined) {
@@ -221,6 +229,7 @@ export async function runCall<T>(
         parts,
         budget,
         job,
+        now,
       );
       if (call.admitted) {
         // Awaited here, not in attempt(): one async hop less per call.
