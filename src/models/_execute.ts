@@ -191,7 +191,7 @@ export async function fallBackCall(
  * what the caller resolves with. Not async: a call whose first choice
  * answers settles through one reaction on the adapter's answer, with no
  * async function's promise and await between the adapter and the caller
- * (about a fifth of the router's own cost per call, bench/router_peers.ts).
+ * (10–16% of the router's own cost per call, bench/router_peers.ts).
  */
 export function runCall<T>(
   parts: Parts,
