@@ -74,12 +74,13 @@ export class Call {
     env: AttemptEnv,
     budget?: Budget,
     job: Job = CHAT_JOB,
+    now: number = env.settings.now(),
   ) {
     const { settings, lifetime } = env;
     this.entry = entry;
     this.#env = env;
     this.#job = job;
-    const ticket = entry.admit(settings.now());
+    const ticket = entry.admit(now);
     this.#ticket = ticket;
     this.admitted = ticket !== REFUSED;
     if (!this.admitted) {

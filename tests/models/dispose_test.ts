@@ -116,6 +116,39 @@ describe("dispose() settles calls in flight", () => {
     }
   });
 
+  it("lets go of calls that answered: neither the caller's later abort nor dispose() reaches their adapter's signal", async () => {
+    const echo = createEchoAdapter();
+    const signals: (AbortSignal | undefined)[] = [];
+    const adapter: BackendAdapter = {
+      metadata: echo.metadata,
+      execute(request, signal) {
+        signals.push(signal);
+        return echo.execute(request, signal);
+      },
+      executeStream: (request, signal) => echo.executeStream(request, signal),
+    };
+    const router = createRouter().register("echo", adapter);
+    const first = new AbortController();
+    const second = new AbortController();
+    assert.equal(
+      (await router.execute(req("a"), first.signal)).message.content,
+      "a",
+    );
+    assert.equal(
+      (await router.execute(req("b"), second.signal)).message.content,
+      "b",
+    );
+    first.abort();
+    router.dispose();
+    assert.equal(signals.length, 2);
+    assert.equal(
+      signals[0]?.aborted,
+      false,
+      "the caller's abort after the answer",
+    );
+    assert.equal(signals[1]?.aborted, false, "dispose() after the answer");
+  });
+
   it("lets an adapter that honours its signal end the call itself", async () => {
     const hanging = createHangingAdapter();
     const router = createRouter().register("hang", hanging);

@@ -94,7 +94,8 @@ export class Selector {
    * (custom). `peek` (selectBackend) moves no cursor; the signal ends a
    * strategy's wait; `allowed` (the request's allow-list) narrows every
    * choice and rides on the plan for fallback. Throws (synchronously) for a
-   * bad request or name, or a named backend outside `allowed`.
+   * bad request or name, or a named backend outside `allowed`. `now` is a
+   * `config.now()` reading the caller just took (else one is taken here).
    */
   select(
     request: IRChatRequest,
@@ -102,12 +103,12 @@ export class Selector {
     peek: boolean,
     signal: AbortSignal | undefined,
     allowed?: Allowed,
+    now: number = this.#settings.now(),
   ): Plan | Promise<Plan> {
     const registry = this.#registry;
     if (registry.disposed) throw noBackend("Router is disposed");
     assertRequest(request);
     checkAllowed(allowed);
-    const now = this.#settings.now();
     const named = namedBackend(request);
     const strategy = this.#strategy;
     if (named !== undefined) {

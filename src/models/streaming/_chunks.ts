@@ -60,42 +60,56 @@ export function isCommitting(chunk: IRStreamChunk): boolean {
  * Races each `next()` of a backend iterator against one stream's abort signal
  * with a single listener and a single pending slot. (Racing against one
  * long-lived promise with Promise.race would pile a reaction onto it per
- * chunk, a leak for long streams.)
+ * chunk, a leak for long streams.) The handlers are made once per stream, not
+ * per chunk: this runs for every chunk.
  */
 export class AbortGate {
   readonly #signal: AbortSignal;
   readonly #onAbort: () => void;
+  readonly #hold: (
+    resolve: (step: IteratorResult<unknown>) => void,
+    reject: (reason: unknown) => void,
+  ) => void;
+  readonly #onStep: (step: IteratorResult<unknown>) => void;
+  readonly #onError: (error: unknown) => void;
+  #resolve: ((step: IteratorResult<unknown>) => void) | undefined;
   #reject: ((reason: unknown) => void) | undefined;
 
   constructor(signal: AbortSignal) {
     this.#signal = signal;
     this.#onAbort = () => {
       const reject = this.#reject;
-      this.#reject = undefined;
+      this.#resolve = this.#reject = undefined;
       reject?.(STREAM_ABORTED);
+    };
+    this.#hold = (resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    };
+    // A step that arrives after an abort finds the slot empty: the pull
+    // already rejected, and the step is dropped.
+    this.#onStep = (step) => {
+      const resolve = this.#resolve;
+      this.#resolve = this.#reject = undefined;
+      resolve?.(step);
+    };
+    this.#onError = (error) => {
+      const reject = this.#reject;
+      this.#resolve = this.#reject = undefined;
+      reject?.(error);
     };
     signal.addEventListener("abort", this.#onAbort, { once: true });
   }
 
   next<T>(iterator: AsyncIterator<T>): Promise<IteratorResult<T>> {
     if (this.#signal.aborted) return Promise.reject(STREAM_ABORTED);
-    return new Promise<IteratorResult<T>>((resolve, reject) => {
-      this.#reject = reject;
-      iterator.next().then(
-        (result) => {
-          this.#reject = undefined;
-          resolve(result);
-        },
-        (error) => {
-          this.#reject = undefined;
-          reject(error);
-        },
-      );
-    });
+    const step = new Promise(this.#hold) as Promise<IteratorResult<T>>;
+    iterator.next().then(this.#onStep, this.#onError);
+    return step;
   }
 
   close(): void {
-    this.#reject = undefined;
+    this.#resolve = this.#reject = undefined;
     this.#signal.removeEventListener("abort", this.#onAbort);
   }
 }
