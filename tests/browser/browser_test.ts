@@ -113,7 +113,7 @@ Deno.test({
       assert.ok(line.startsWith("RESULT "), line);
       const result = JSON.parse(line.slice("RESULT ".length));
 
-      // Expected values written by hand from the README's rules (raw HTTP:
+      // Expected values written by hand from docs/convert.md's rules (raw HTTP:
       // CRLF, lowercase names, host from the url, UTF-8 content-length).
       const body = `{"name":"it's Ada"}`;
       assert.equal(result.detected, "curl");

@@ -4,7 +4,7 @@
 // how many chunks a counting backend produced meanwhile, as one JSON line.
 // Args: <server: serveGateway|deno-serve> <backend: echo|counter>
 //       [clients = 6] [prompt bytes = 3.8 MiB]
-// The README's memory figure per stalled stream comes from, e.g.:
+// docs/performance.md's memory figure per stalled stream comes from, e.g.:
 //   deno run -A --unstable-no-legacy-abort --v8-flags=--expose-gc \
 //     tests/gateway/_memory_probe.ts serveGateway counter 100 1024
 import { createGateway, serveGateway } from "../../src/gateway/mod.ts";

@@ -417,7 +417,7 @@ for (const server of ["Deno.serve", "serveGateway"] as const) {
       await waitUntil(() => logs.length === 1, "the stream's log line");
       assert.match(gateway.metrics.render(), /switchyard_open_streams 0/);
       // serveGateway's `completed` rejects for an answer not delivered;
-      // Deno 2.9's resolves either way (see the README's Passthrough).
+      // Deno 2.9's resolves either way (see docs/gateway/operations.md, Passthrough).
       if (server === "serveGateway") {
         assert.equal(logs[0].error_code, "ABORTED");
       }

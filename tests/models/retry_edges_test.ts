@@ -1,5 +1,5 @@
 // Retry edges (issue 20): a Retry-After longer than retryMaxDelay falls back
-// instead of waiting (README "Resilience", RouterConfig.retryMaxDelay), at
+// instead of waiting (docs/models.md "Resilience", RouterConfig.retryMaxDelay), at
 // the first attempt and at a retry, in execute() and in streams (which never
 // retry, but cool the backend); the backoff's cap, a zero Retry-After,
 // retries of a fallback backend, a client error met at a retry, and a retry
@@ -382,7 +382,7 @@ describe("what is retried", () => {
     const time = new FakeTime();
     const malformed = createFlakyAdapter(createEchoAdapter(), {
       pattern: [true, false],
-      // As the adapters raise it (README: INVALID_RESPONSE is retryable).
+      // As the adapters raise it (docs/models.md: INVALID_RESPONSE is retryable).
       error: new AdapterError({
         code: ErrorCode.INVALID_RESPONSE,
         message: "openai: response has no choices",
