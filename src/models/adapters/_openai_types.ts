@@ -23,7 +23,10 @@ export interface OpenAIToolCall {
 /** A user content part. */
 export type OpenAIContentPart =
   | { type: "text"; text: string }
-  | { type: "image_url"; image_url: { url: string } };
+  | {
+    type: "image_url";
+    image_url: { url: string; detail?: "auto" | "low" | "high" };
+  };
 
 /** A request message. */
 export interface OpenAIMessage {
@@ -33,6 +36,8 @@ export interface OpenAIMessage {
   content: string | OpenAIContentPart[] | null;
   /** Participant name. */
   name?: string;
+  /** The assistant's refusal. */
+  refusal?: string;
   /** The assistant's tool calls. */
   tool_calls?: OpenAIToolCall[];
   /** The call a `tool` message answers. */

@@ -25,8 +25,11 @@
  *   `base64` source with its media type (a percent-encoded payload is
  *   decoded and base64-encoded: the API fetches only http(s) URLs); `tool_use` ↔
  *   `tool_use` (`input` object); `tool_result` → `tool_result` with
- *   `tool_use_id`, `is_error`. Response
- *   `thinking` blocks are not part of the IR message and are skipped.
+ *   `tool_use_id`, `is_error`; `thinking` ↔ `thinking` (with `signature`)
+ *   and `redacted_thinking` ↔ `redacted_thinking` (`data`), sent back byte
+ *   for byte since the API checks the signature. A part's or a tool's
+ *   `cacheControl` is written as `cache_control`. An image's `detail` and a
+ *   tool's `strict` have no field here and are not sent.
  * - Tools → `{ name, description, input_schema }`; tool choice `auto` →
  *   `{type:"auto"}`, `required` → `{type:"any"}`, `none` → `{type:"none"}`,
  *   `{name}` → `{type:"tool", name}`.
@@ -38,8 +41,15 @@
  *   as-is (e.g. `thinking`, `service_tier`).
  * - `stop_reason`: `end_turn`/`stop_sequence`/`pause_turn` → `stop`,
  *   `max_tokens` → `length`, `tool_use` → `tool_calls`, `refusal` →
- *   `content_filter`. Usage: prompt tokens include cache reads and writes.
- * - Streaming: `message_start` → `start`; `content_block_start` of a
+ *   `content_filter`; the matched `stop_sequence` → `stopSequence`. Usage:
+ *   `promptTokens` is `input_tokens + cache_read_input_tokens +
+ *   cache_creation_input_tokens` (Anthropic's `input_tokens` is the uncached
+ *   rest), the two cache counts are kept as `cacheReadTokens` and
+ *   `cacheCreationTokens`.
+ * - Streaming: `message_start` → `start`, with its usage (the prompt's
+ *   counts, known before the first token); `thinking_delta`,
+ *   `signature_delta` and a `redacted_thinking` block → `content` chunks
+ *   with `thinking`, `signature`, `redactedThinking`; `content_block_start` of a
  *   tool_use → a `tool_use` chunk announcing id and name; `text_delta` →
  *   `content`; `input_json_delta` → `tool_use` with `inputDelta`;
  *   `message_delta` → `metadata` with usage; `message_stop` → `done`; `ping`
@@ -64,11 +74,14 @@
 import { AdapterError, ErrorCode, type ErrorCodeValue } from "../errors.ts";
 import type {
   FinishReason,
+  IRCacheControl,
   IRChatRequest,
   IRChatResponse,
   IRContentPart,
   IRMessage,
+  IRRedactedThinkingPart,
   IRResponseMetadata,
+  IRThinkingPart,
   IRToolUsePart,
   IRUsage,
 } from "../types.ts";
@@ -275,13 +288,15 @@ function wireRequest(
   if (!isBlank(system)) body.system = system;
   body.messages = toWireMessages(request.messages);
   if (request.tools !== undefined && request.tools.length > 0) {
-    body.tools = request.tools.map((tool) => ({
-      name: tool.name,
-      ...(tool.description === undefined
-        ? {}
-        : { description: tool.description }),
-      input_schema: tool.parameters,
-    }));
+    body.tools = request.tools.map((tool) =>
+      marked({
+        name: tool.name,
+        ...(tool.description === undefined
+          ? {}
+          : { description: tool.description }),
+        input_schema: tool.parameters,
+      }, tool.cacheControl)
+    );
   }
   if (request.toolChoice !== undefined) {
     const choice = request.toolChoice;
@@ -338,24 +353,48 @@ function isBlank(text: string): boolean {
 function toBlock(part: IRContentPart): WireBlock | undefined {
   switch (part.type) {
     case "text":
-      return isBlank(part.text) ? undefined : { type: "text", text: part.text };
+      return isBlank(part.text)
+        ? undefined
+        : marked({ type: "text", text: part.text }, part.cacheControl);
     case "image":
-      return { type: "image", source: imageSource(part) };
+      return marked(
+        { type: "image", source: imageSource(part) },
+        part.cacheControl,
+      );
     case "tool_use":
-      return {
+      return marked({
         type: "tool_use",
         id: part.id,
         name: part.name,
         input: part.input,
-      };
+      }, part.cacheControl);
     case "tool_result":
-      return {
+      return marked({
         type: "tool_result",
         tool_use_id: part.toolUseId,
         content: part.content,
         ...(part.isError ? { is_error: true } : {}),
+      }, part.cacheControl);
+    // Sent back exactly as received: the API checks the signature.
+    case "thinking":
+      return {
+        type: "thinking",
+        thinking: part.thinking,
+        ...(part.signature === undefined ? {} : { signature: part.signature }),
       };
+    case "redacted_thinking":
+      return { type: "redacted_thinking", data: part.data };
   }
+}
+
+/** The block with `cache_control` when the IR part carries a mark. */
+function marked(block: WireBlock, mark: IRCacheControl | undefined): WireBlock {
+  if (mark === undefined) return block;
+  block.cache_control = {
+    type: mark.type,
+    ...(mark.ttl === undefined ? {} : { ttl: mark.ttl }),
+  };
+  return block;
 }
 
 /** A base64 source for inline bytes (a `data:` URL too), else a `url` source. */
@@ -446,14 +485,57 @@ function toolResultsFirst(blocks: WireBlock[]): WireBlock[] {
   ];
 }
 
+/**
+ * IR usage from Anthropic's: its `input_tokens` are the uncached rest of the
+ * prompt, so the IR's `promptTokens` (the whole prompt) adds the cache reads
+ * and writes back, which stay known as `cacheReadTokens` and
+ * `cacheCreationTokens`.
+ */
 function wireUsage(usage: unknown): IRUsage | undefined {
   if (!isRecord(usage)) return undefined;
   const count = (key: string): number => countOf(usage, key);
-  return usageOf(
+  const out = usageOf(
     count("input_tokens") + count("cache_creation_input_tokens") +
       count("cache_read_input_tokens"),
     count("output_tokens"),
   );
+  if (typeof usage.cache_read_input_tokens === "number") {
+    out.cacheReadTokens = usage.cache_read_input_tokens;
+  }
+  if (typeof usage.cache_creation_input_tokens === "number") {
+    out.cacheCreationTokens = usage.cache_creation_input_tokens;
+  }
+  return out;
+}
+
+type Reasoning = IRThinkingPart | IRRedactedThinkingPart;
+
+/** A `thinking` or `redacted_thinking` block as its IR part, else undefined. */
+function thinkingPart(
+  block: Record<string, unknown>,
+): Reasoning | undefined {
+  if (block.type === "thinking" && typeof block.thinking === "string") {
+    return {
+      type: "thinking",
+      thinking: block.thinking,
+      ...(typeof block.signature === "string"
+        ? { signature: block.signature }
+        : {}),
+    };
+  }
+  if (block.type === "redacted_thinking" && typeof block.data === "string") {
+    return { type: "redacted_thinking", data: block.data };
+  }
+  return undefined;
+}
+
+/** The message with the reasoning parts first, as the API returned them. */
+function withThinking(
+  message: IRMessage,
+  thinking: readonly IRContentPart[],
+): IRMessage {
+  if (thinking.length === 0) return message;
+  return { ...message, content: [...thinking, ...partsOf(message.content)] };
 }
 
 function stopReason(raw: unknown): FinishReason {
@@ -469,8 +551,11 @@ function fromWireResponse(
   }
   let text = "";
   const uses: IRToolUsePart[] = [];
+  const thinking: IRContentPart[] = [];
   for (const block of json.content) {
     if (!isRecord(block)) continue;
+    const reasoning = thinkingPart(block);
+    if (reasoning !== undefined) thinking.push(reasoning);
     if (block.type === "text" && typeof block.text === "string") {
       text += block.text;
     }
@@ -490,14 +575,14 @@ function fromWireResponse(
     }
   }
   const metadata = idModelMetadata("anthropic", request, json);
-  if (typeof json.stop_sequence === "string") {
-    metadata.stopSequence = json.stop_sequence;
-  }
   const response: IRChatResponse = {
-    message: assistantMessage(text, uses),
+    message: withThinking(assistantMessage(text, uses), thinking),
     finishReason: stopReason(json.stop_reason),
     metadata,
   };
+  if (typeof json.stop_sequence === "string") {
+    response.stopSequence = json.stop_sequence;
+  }
   const usage = wireUsage(json.usage);
   if (usage !== undefined) response.usage = usage;
   return response;
@@ -524,8 +609,12 @@ class AnthropicStreamTranslator implements StreamTranslator<SSEEvent> {
   #metadata: IRResponseMetadata | undefined;
   #promptTokens = 0;
   #completionTokens = 0;
+  #cacheRead: number | undefined;
+  #cacheCreation: number | undefined;
   #sawUsage = false;
   #stopReason: unknown;
+  #stopSequence: string | undefined;
+  readonly #thinking: Reasoning[] = [];
 
   constructor(request: IRChatRequest) {
     this.#request = request;
@@ -541,7 +630,7 @@ class AnthropicStreamTranslator implements StreamTranslator<SSEEvent> {
       case "message_start": {
         const message = isRecord(json.message) ? json.message : {};
         this.#takeUsage(message.usage);
-        this.#start(out, message);
+        this.#start(out, message, isRecord(message.usage));
         break;
       }
       case "content_block_start":
@@ -558,6 +647,11 @@ class AnthropicStreamTranslator implements StreamTranslator<SSEEvent> {
         if (isRecord(json.delta) && json.delta.stop_reason !== undefined) {
           this.#stopReason = json.delta.stop_reason;
         }
+        if (
+          isRecord(json.delta) && typeof json.delta.stop_sequence === "string"
+        ) {
+          this.#stopSequence = json.delta.stop_sequence;
+        }
         if (isRecord(json.usage)) {
           this.#takeUsage(json.usage);
           out.push({ type: "metadata", usage: this.#usage() });
@@ -569,9 +663,12 @@ class AnthropicStreamTranslator implements StreamTranslator<SSEEvent> {
         out.push({
           type: "done",
           finishReason: stopReason(this.#stopReason),
-          message: this.#assembler.message(),
+          message: withThinking(this.#assembler.message(), this.#thinking),
           metadata: { ...this.#metadata },
           ...(this.#sawUsage ? { usage: this.#usage() } : {}),
+          ...(this.#stopSequence === undefined
+            ? {}
+            : { stopSequence: this.#stopSequence }),
         });
         break;
       default:
@@ -585,10 +682,19 @@ class AnthropicStreamTranslator implements StreamTranslator<SSEEvent> {
     throw endedEarly("anthropic", "message_stop");
   }
 
-  #start(out: UnsequencedChunk[], message: Record<string, unknown>): void {
+  /** The start chunk, once; with the prompt's counts when `message_start` gave them. */
+  #start(
+    out: UnsequencedChunk[],
+    message: Record<string, unknown>,
+    withUsage = false,
+  ): void {
     if (this.#metadata !== undefined) return;
     this.#metadata = idModelMetadata("anthropic", this.#request, message);
-    out.push({ type: "start", metadata: { ...this.#metadata } });
+    out.push({
+      type: "start",
+      metadata: { ...this.#metadata },
+      ...(withUsage ? { usage: this.#usage() } : {}),
+    });
   }
 
   #takeUsage(usage: unknown): void {
@@ -598,6 +704,8 @@ class AnthropicStreamTranslator implements StreamTranslator<SSEEvent> {
     // message_delta counts are cumulative; input counts appear there only in newer API versions.
     if (read !== undefined && read.promptTokens > 0) {
       this.#promptTokens = read.promptTokens;
+      this.#cacheRead = read.cacheReadTokens ?? this.#cacheRead;
+      this.#cacheCreation = read.cacheCreationTokens ?? this.#cacheCreation;
     }
     if (typeof usage.output_tokens === "number") {
       this.#completionTokens = usage.output_tokens;
@@ -605,7 +713,48 @@ class AnthropicStreamTranslator implements StreamTranslator<SSEEvent> {
   }
 
   #usage(): IRUsage {
-    return usageOf(this.#promptTokens, this.#completionTokens);
+    const usage = usageOf(this.#promptTokens, this.#completionTokens);
+    if (this.#cacheRead !== undefined) usage.cacheReadTokens = this.#cacheRead;
+    if (this.#cacheCreation !== undefined) {
+      usage.cacheCreationTokens = this.#cacheCreation;
+    }
+    return usage;
+  }
+
+  /** A reasoning block starts: its part is kept for the `done` message. */
+  #thinkingStart(
+    out: UnsequencedChunk[],
+    block: Record<string, unknown>,
+  ): void {
+    const part = thinkingPart(block);
+    if (part === undefined) return;
+    this.#thinking.push(part);
+    if (part.type === "redacted_thinking") {
+      out.push({ type: "content", delta: "", redactedThinking: part.data });
+    } else if (part.thinking !== "") {
+      out.push({ type: "content", delta: "", thinking: part.thinking });
+    }
+  }
+
+  /** A `thinking_delta` or `signature_delta` of the last reasoning block. */
+  #thinkingDelta(
+    out: UnsequencedChunk[],
+    delta: Record<string, unknown>,
+  ): void {
+    const part = this.#thinking.at(-1);
+    if (part?.type !== "thinking") {
+      throw invalidResponse(
+        "anthropic",
+        `${delta.type} outside a thinking block`,
+      );
+    }
+    if (delta.type === "thinking_delta" && typeof delta.thinking === "string") {
+      part.thinking += delta.thinking;
+      out.push({ type: "content", delta: "", thinking: delta.thinking });
+    } else if (typeof delta.signature === "string") {
+      part.signature = (part.signature ?? "") + delta.signature;
+      out.push({ type: "content", delta: "", signature: delta.signature });
+    }
   }
 
   #text(out: UnsequencedChunk[], text: unknown): void {
@@ -617,7 +766,9 @@ class AnthropicStreamTranslator implements StreamTranslator<SSEEvent> {
   #blockStart(out: UnsequencedChunk[], index: number, wire: unknown): void {
     const block = isRecord(wire) ? wire : {};
     if (block.type === "text") this.#text(out, block.text);
-    else if (block.type === "tool_use") {
+    else if (block.type === "thinking" || block.type === "redacted_thinking") {
+      this.#thinkingStart(out, block);
+    } else if (block.type === "tool_use") {
       if (typeof block.id !== "string" || typeof block.name !== "string") {
         throw invalidResponse("anthropic", "malformed tool_use block start");
       }
@@ -638,6 +789,9 @@ class AnthropicStreamTranslator implements StreamTranslator<SSEEvent> {
   #blockDelta(out: UnsequencedChunk[], index: number, wire: unknown): void {
     const delta = isRecord(wire) ? wire : {};
     if (delta.type === "text_delta") this.#text(out, delta.text);
+    else if (
+      delta.type === "thinking_delta" || delta.type === "signature_delta"
+    ) this.#thinkingDelta(out, delta);
     else if (
       delta.type === "input_json_delta" &&
       typeof delta.partial_json === "string"

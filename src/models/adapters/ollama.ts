@@ -294,7 +294,7 @@ function toWireMessages(messages: readonly IRMessage[]): WireMessage[] {
         }
         names.set(part.id, part.name);
         calls.push({ function: { name: part.name, arguments: part.input } });
-      } else {
+      } else if (part.type === "tool_result") {
         const name = names.get(part.toolUseId);
         out.push({
           role: "tool",
