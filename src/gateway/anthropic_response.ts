@@ -6,7 +6,8 @@
  * - `stop_reason`: IR `stop` → `end_turn`, `length` → `max_tokens`,
  *   `tool_calls` → `tool_use`, `content_filter` → `refusal`; `error` and
  *   `cancelled` have no Anthropic counterpart and report `end_turn`.
- *   An answer with a refusal (OpenAI's `message.refusal`) that ended
+ *   An answer ended by a stop sequence the backend named reports
+ *   `stop_sequence`. An answer with a refusal (OpenAI's `message.refusal`) that ended
  *   normally reports `refusal`, its text as the text block. `stop_sequence`
  *   is the matched sequence when the backend said which (Anthropic), else
  *   `null`.
@@ -183,7 +184,7 @@ const usageOf = toAnthropicUsage;
 /**
  * The blocks of a message. A refusal (OpenAI's, which Anthropic has no field
  * for) becomes the text of a message that has none, with `stop_reason`
- * `refusal` ({@linkcode stopReasonOf}), so the client shows why.
+ * `refusal`, so the client shows why.
  */
 function blocksOf(message: IRMessage): AnthropicContentBlock[] {
   const blocks = contentBlocks(message);
@@ -252,17 +253,27 @@ export function toAnthropicMessage(
     role: "assistant",
     model: response.metadata.model ?? context.model,
     content: blocksOf(response.message),
-    stop_reason: stopReasonOf(response.finishReason, response.message),
+    stop_reason: stopReasonOf(
+      response.finishReason,
+      response.message,
+      response.stopSequence,
+    ),
     stop_sequence: response.stopSequence ?? null,
     usage: usageOf(response.usage),
   };
 }
 
-/** `refusal` for a refused answer that ended normally, else the mapped reason. */
+/**
+ * The stop reason of an answer that ended normally says more when the IR
+ * knows more: `stop_sequence` when a stop sequence matched, `refusal` when
+ * the model refused; otherwise the mapped finish reason.
+ */
 function stopReasonOf(
   reason: FinishReason,
   message: IRMessage | undefined,
+  stopSequence: string | undefined,
 ): string {
+  if (reason === "stop" && stopSequence !== undefined) return "stop_sequence";
   return reason === "stop" && message?.refusal
     ? "refusal"
     : toStopReason(reason);
@@ -398,7 +409,11 @@ export class MessageStreamEncoder {
             delta: {
               stop_reason: this.#refused && chunk.finishReason === "stop"
                 ? "refusal"
-                : stopReasonOf(chunk.finishReason, chunk.message),
+                : stopReasonOf(
+                  chunk.finishReason,
+                  chunk.message,
+                  chunk.stopSequence,
+                ),
               stop_sequence: chunk.stopSequence ?? null,
             },
             usage: usageOf(usage),
