@@ -44,6 +44,8 @@ import {
   toWireToolCall,
 } from "../models/adapters/_openai_types.ts";
 import {
+  type OpenAILogprobs,
+  type OpenAITokenLogprob,
   writeOpenAILogprobs,
   writeOpenAIUsage,
 } from "../models/adapters/_openai_details.ts";
@@ -51,7 +53,13 @@ import {
 // The Chat Completions wire types are shared with the OpenAI-compatible
 // adapter (one definition of the format); re-exported under the names this
 // entry point has always had.
-export type { OpenAIChatCompletion, OpenAIToolCall, OpenAIUsage };
+export type {
+  OpenAIChatCompletion,
+  OpenAILogprobs,
+  OpenAITokenLogprob,
+  OpenAIToolCall,
+  OpenAIUsage,
+};
 
 /** Id, timestamp and model stamped on every response and chunk. */
 export interface CompletionContext {

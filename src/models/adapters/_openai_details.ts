@@ -128,7 +128,15 @@ export function readOpenAILogprobs(logprobs: unknown): IRLogprobs | undefined {
     : out;
 }
 
-/** One token's wire log probability. */
+/**
+ * One token's wire log probability.
+ *
+ * @example Usage
+ * ```ts
+ * import type { OpenAITokenLogprob } from "@switchyard/switchyard/gateway";
+ * const entry: OpenAITokenLogprob = { token: "Hi", logprob: -0.01, bytes: [72, 105], top_logprobs: [] };
+ * ```
+ */
 export interface OpenAITokenLogprob {
   /** The token. */
   token: string;
@@ -140,7 +148,15 @@ export interface OpenAITokenLogprob {
   top_logprobs: { token: string; logprob: number; bytes: number[] | null }[];
 }
 
-/** A choice's wire `logprobs`. */
+/**
+ * A choice's wire `logprobs`.
+ *
+ * @example Usage
+ * ```ts
+ * import type { OpenAILogprobs } from "@switchyard/switchyard/gateway";
+ * const logprobs: OpenAILogprobs = { content: [], refusal: null };
+ * ```
+ */
 export interface OpenAILogprobs {
   /** Per content token, or null. */
   content: OpenAITokenLogprob[] | null;
