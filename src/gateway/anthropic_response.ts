@@ -255,7 +255,7 @@ export function toAnthropicMessage(
     content: blocksOf(response.message),
     stop_reason: stopReasonOf(
       response.finishReason,
-      response.message,
+      Boolean(response.message.refusal),
       response.stopSequence,
     ),
     stop_sequence: response.stopSequence ?? null,
@@ -270,13 +270,11 @@ export function toAnthropicMessage(
  */
 function stopReasonOf(
   reason: FinishReason,
-  message: IRMessage | undefined,
+  refused: boolean,
   stopSequence: string | undefined,
 ): string {
   if (reason === "stop" && stopSequence !== undefined) return "stop_sequence";
-  return reason === "stop" && message?.refusal
-    ? "refusal"
-    : toStopReason(reason);
+  return reason === "stop" && refused ? "refusal" : toStopReason(reason);
 }
 
 const ERROR_TYPES: Readonly<Record<number, string>> = {
@@ -336,7 +334,8 @@ export class MessageStreamEncoder {
   #finished = false;
   #index = -1;
   #open:
-    | { type: "text" | "thinking" }
+    | { type: "text" }
+    | { type: "thinking"; signed: boolean }
     | { type: "tool_use"; id: string }
     | undefined;
   #toolIds = new Set<string>();
@@ -407,13 +406,11 @@ export class MessageStreamEncoder {
           event("message_delta", {
             type: "message_delta",
             delta: {
-              stop_reason: this.#refused && chunk.finishReason === "stop"
-                ? "refusal"
-                : stopReasonOf(
-                  chunk.finishReason,
-                  chunk.message,
-                  chunk.stopSequence,
-                ),
+              stop_reason: stopReasonOf(
+                chunk.finishReason,
+                this.#refused || Boolean(chunk.message?.refusal),
+                chunk.stopSequence,
+              ),
               stop_sequence: chunk.stopSequence ?? null,
             },
             usage: usageOf(usage),
@@ -516,14 +513,17 @@ export class MessageStreamEncoder {
     });
   }
 
+  // A signature ends its reasoning block: reasoning after it is the next
+  // block (the IR's pieces carry no block index), with a signature of its own.
   #thinking(delta: Record<string, string>): string {
     this.#sentThinking = true;
     let out = "";
-    if (this.#open?.type !== "thinking") {
+    if (this.#open?.type !== "thinking" || this.#open.signed) {
       out += this.#close();
-      this.#open = { type: "thinking" };
+      this.#open = { type: "thinking", signed: false };
       out += this.#block({ type: "thinking", thinking: "", signature: "" });
     }
+    if (delta.type === "signature_delta") this.#open.signed = true;
     return out + event("content_block_delta", {
       type: "content_block_delta",
       index: this.#index,
