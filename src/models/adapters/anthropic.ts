@@ -27,7 +27,8 @@
  *   `tool_use` (`input` object); `tool_result` → `tool_result` with
  *   `tool_use_id`, `is_error`; `thinking` ↔ `thinking` (with `signature`)
  *   and `redacted_thinking` ↔ `redacted_thinking` (`data`), sent back byte
- *   for byte since the API checks the signature. A part's or a tool's
+ *   for byte since the API checks the signature; reasoning without a
+ *   signature (another provider's) is not sent, since the API refuses it. A part's or a tool's
  *   `cacheControl` is written as `cache_control`. An image's `detail` and a
  *   tool's `strict` have no field here and are not sent.
  * - Tools → `{ name, description, input_schema }`; tool choice `auto` →
@@ -342,12 +343,13 @@ function toBlock(part: IRContentPart): WireBlock | undefined {
         content: part.content,
         ...(part.isError ? { is_error: true } : {}),
       }, part.cacheControl);
-    // Sent back exactly as received: the API checks the signature.
+    // Sent back exactly as received: the API checks the signature, and
+    // refuses reasoning without one (another provider's), which is left out.
     case "thinking":
-      return {
+      return part.signature === undefined ? undefined : {
         type: "thinking",
         thinking: part.thinking,
-        ...(part.signature === undefined ? {} : { signature: part.signature }),
+        signature: part.signature,
       };
     case "redacted_thinking":
       return { type: "redacted_thinking", data: part.data };

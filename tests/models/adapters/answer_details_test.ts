@@ -7,6 +7,7 @@ import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import { createAnthropicAdapter } from "../../../src/models/adapters/anthropic.ts";
 import { createGeminiAdapter } from "../../../src/models/adapters/gemini.ts";
+import { createOllamaAdapter } from "../../../src/models/adapters/ollama.ts";
 import { createOpenAIAdapter } from "../../../src/models/adapters/openai.ts";
 import type {
   IRChatRequest,
@@ -31,6 +32,7 @@ const anthropicWith = adapterFactory(createAnthropicAdapter, {
   apiKey: "sk-ant-test",
 });
 const geminiWith = adapterFactory(createGeminiAdapter, { apiKey: "g-test" });
+const ollamaWith = adapterFactory(createOllamaAdapter, {});
 
 const ask: IRChatRequest = {
   messages: [{ role: "user", content: "What is 27 * 453?" }],
@@ -240,6 +242,52 @@ describe("Gemini answer details", () => {
   });
 });
 
+describe("Ollama answer details", () => {
+  it("reads a thinking model's reasoning as an unsigned thinking part before the text, and sends it back as the turn's thinking", async () => {
+    const body = jsonFixture("ollama/chat_thinking.json") as Json;
+    const { adapter, requests } = ollamaWith(() => Response.json(body));
+    const first = await adapter.execute(ask);
+    const message = body.message as Json;
+    assert.deepEqual(first.message.content, [
+      { type: "thinking", thinking: message.thinking },
+      { type: "text", text: "It is 12,231." },
+    ]);
+    await adapter.execute({
+      messages: [...ask.messages, first.message, {
+        role: "user",
+        content: "Thanks.",
+      }],
+    });
+    const sent = (requests[1].body as Json).messages as Json[];
+    assert.deepEqual(sent[1], {
+      role: "assistant",
+      content: "It is 12,231.",
+      thinking: message.thinking,
+    });
+  });
+
+  it("streams reasoning pieces as content chunks with thinking, and the done message holds it whole", async () => {
+    const { adapter } = ollamaWith(() =>
+      streamResponse(
+        fixture("ollama/chat_thinking_stream.ndjson"),
+        "application/x-ndjson",
+      )
+    );
+    const chunks = await collect(adapter.executeStream(ask));
+    assert.deepEqual(
+      contentChunks(chunks).map((c) => [c.delta, c.thinking]),
+      [["", "27 * 450 = 12150"], ["", ", plus 81."], ["12,231.", undefined]],
+    );
+    const done = chunks.at(-1);
+    assert.equal(done?.type, "done");
+    if (done?.type !== "done") return;
+    assert.deepEqual(done.message?.content, [
+      { type: "thinking", thinking: "27 * 450 = 12150, plus 81." },
+      { type: "text", text: "12,231." },
+    ]);
+  });
+});
+
 describe("request direction: each wire gets the IR's marks in its own shape", () => {
   const request: IRChatRequest = {
     messages: [
@@ -317,5 +365,29 @@ describe("request direction: each wire gets the IR's marks in its own shape", ()
       type: "image",
       source: { type: "url", url: "https://example.com/a.png" },
     });
+  });
+
+  it("Anthropic: reasoning without a signature (another provider's) is not sent; signed reasoning is", async () => {
+    const body = jsonFixture("anthropic/message.json") as Json;
+    const { adapter, requests } = anthropicWith(() => Response.json(body));
+    await adapter.execute({
+      messages: [
+        { role: "user", content: "Hi" },
+        {
+          role: "assistant",
+          content: [
+            { type: "thinking", thinking: "unsigned, from Ollama" },
+            { type: "thinking", thinking: "signed", signature: "c2ln" },
+            { type: "text", text: "Hello." },
+          ],
+        },
+        { role: "user", content: "Go on." },
+      ],
+    });
+    const sent = (requests[0].body as Json).messages as Json[];
+    assert.deepEqual(sent[1].content, [
+      { type: "thinking", thinking: "signed", signature: "c2ln" },
+      { type: "text", text: "Hello." },
+    ]);
   });
 });
