@@ -46,7 +46,9 @@
  *   `BLOCKLIST`, `PROHIBITED_CONTENT`, `SPII`, `IMAGE_SAFETY` →
  *   `content_filter`, `MALFORMED_FUNCTION_CALL` → `error`; a prompt blocked
  *   by `promptFeedback.blockReason` → `content_filter` with empty content.
- *   Parts marked `thought` are skipped. Usage: `cachedContentTokenCount` →
+ *   Parts marked `thought` are skipped (their signatures are Gemini's own),
+ *   and an IR message's reasoning parts, cache marks, image `detail` and a
+ *   tool's `strict` have no field here and are not sent. Usage: `cachedContentTokenCount` →
  *   `cacheReadTokens`, `thoughtsTokenCount` → `reasoningTokens`;
  *   `promptTokenCount`,
  *   `candidatesTokenCount` + `thoughtsTokenCount`, `totalTokenCount`.
