@@ -48,6 +48,8 @@ function estimated<T extends { ir: IRChatRequest }>(
 /** Encodes one stream. */
 export interface StreamEncoder {
   readonly finished: boolean;
+  /** The stream's first event carried the prompt estimate, not the backend's count. */
+  readonly startEstimated?: boolean;
   encode(chunk: IRStreamChunk): string;
   error(resolved: ResolvedError): string;
 }

@@ -154,6 +154,7 @@ export class Exchange {
       entry.tokens_out = usage.completionTokens;
       if (outcome.tokensEstimated) entry.tokens_estimated = true;
     }
+    if (outcome.startTokensEstimated) entry.start_tokens_estimated = true;
     if (this.dropped.length > 0) entry.dropped = [...this.dropped];
     if (outcome.upstreamError) entry.upstream_error = outcome.upstreamError;
     if (outcome.errorMessage) entry.error_message = outcome.errorMessage;

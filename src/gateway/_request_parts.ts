@@ -39,6 +39,8 @@ export interface Outcome {
   usage?: IRUsage;
   /** `usage` is an estimate (a passed-through stream without usage). */
   tokensEstimated?: boolean;
+  /** A stream's `message_start` carried the prompt estimate. */
+  startTokensEstimated?: boolean;
   firstOutputAt?: number;
   errorCode?: string;
   /** What a provider said when it refused the gateway's credentials, redacted. */

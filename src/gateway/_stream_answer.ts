@@ -67,6 +67,7 @@ export async function translatedStream(
       deadline.abort(reason);
     },
     closed() {
+      if (encoder.startEstimated) outcome.startTokensEstimated = true;
       deadline.release();
       streamEnded();
       ctx.metrics.streamClosed();

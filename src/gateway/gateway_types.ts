@@ -50,6 +50,12 @@ export interface RequestLogEntry {
    * in docs/gateway/operations.md).
    */
   tokens_estimated?: boolean;
+  /**
+   * True when a translated Anthropic stream's `message_start` carried the
+   * gateway's prompt estimate as `input_tokens`: the backend (an OpenAI-wire
+   * one) reports usage only at the end. The final counts are the backend's.
+   */
+  start_tokens_estimated?: boolean;
   /** Error code of a failure (also of a stream that failed after its 200). */
   error_code?: string;
   /**

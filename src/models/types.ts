@@ -19,6 +19,24 @@ import type { OperationName, OperationSupport } from "./operations.ts";
 export type IRRole = "system" | "user" | "assistant" | "tool";
 
 /**
+ * A prompt-cache mark on a content part or a tool: Anthropic's
+ * `cache_control`. The prompt up to and including the marked item is cached.
+ * Adapters whose wire has no such mark leave it out.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRCacheControl } from "@switchyard/switchyard/models";
+ * const mark: IRCacheControl = { type: "ephemeral", ttl: "1h" };
+ * ```
+ */
+export interface IRCacheControl {
+  /** The cache kind; Anthropic has only `ephemeral`. */
+  type: "ephemeral";
+  /** How long the entry lives, e.g. `5m` or `1h` (provider default when absent). */
+  ttl?: string;
+}
+
+/**
  * A plain text part of a message.
  *
  * @example Usage
@@ -32,6 +50,8 @@ export interface IRTextPart {
   type: "text";
   /** The text. */
   text: string;
+  /** Cache the prompt up to here. */
+  cacheControl?: IRCacheControl;
 }
 
 /**
@@ -50,6 +70,10 @@ export interface IRImagePart {
   source:
     | { type: "url"; url: string }
     | { type: "base64"; mediaType: string; data: string };
+  /** OpenAI's `detail`: how finely the model looks at it. */
+  detail?: "auto" | "low" | "high";
+  /** Cache the prompt up to here. */
+  cacheControl?: IRCacheControl;
 }
 
 /**
@@ -70,6 +94,8 @@ export interface IRToolUsePart {
   name: string;
   /** Parsed JSON arguments. */
   input: Record<string, unknown>;
+  /** Cache the prompt up to here. */
+  cacheControl?: IRCacheControl;
 }
 
 /**
@@ -90,6 +116,45 @@ export interface IRToolResultPart {
   content: string;
   /** True when the tool failed. */
   isError?: boolean;
+  /** Cache the prompt up to here. */
+  cacheControl?: IRCacheControl;
+}
+
+/**
+ * The model's visible reasoning (Anthropic's `thinking` block). `signature`
+ * is the provider's opaque proof of it: a later request must send the block
+ * back unchanged, signature included, so adapters keep both byte for byte.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRThinkingPart } from "@switchyard/switchyard/models";
+ * const part: IRThinkingPart = { type: "thinking", thinking: "2 + 2 is 4.", signature: "EqQBCkgIARABGAIiQL" };
+ * ```
+ */
+export interface IRThinkingPart {
+  /** Discriminator. */
+  type: "thinking";
+  /** The reasoning text. */
+  thinking: string;
+  /** The provider's signature over it, returned unchanged on the next turn. */
+  signature?: string;
+}
+
+/**
+ * Reasoning the provider encrypted (Anthropic's `redacted_thinking`): only
+ * `data`, to be sent back unchanged.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRRedactedThinkingPart } from "@switchyard/switchyard/models";
+ * const part: IRRedactedThinkingPart = { type: "redacted_thinking", data: "EmwKAhgBEgy3va3p" };
+ * ```
+ */
+export interface IRRedactedThinkingPart {
+  /** Discriminator. */
+  type: "redacted_thinking";
+  /** The encrypted reasoning. */
+  data: string;
 }
 
 /**
@@ -105,7 +170,9 @@ export type IRContentPart =
   | IRTextPart
   | IRImagePart
   | IRToolUsePart
-  | IRToolResultPart;
+  | IRToolResultPart
+  | IRThinkingPart
+  | IRRedactedThinkingPart;
 
 /**
  * One message of a conversation.
@@ -123,6 +190,11 @@ export interface IRMessage {
   content: string | IRContentPart[];
   /** Optional author name. */
   name?: string;
+  /**
+   * An assistant's refusal text (OpenAI's `message.refusal`): the model
+   * declined instead of answering. Kept apart from `content`.
+   */
+  refusal?: string;
 }
 
 /**
@@ -141,6 +213,10 @@ export interface IRTool {
   description?: string;
   /** JSON Schema of the arguments. */
   parameters: Record<string, unknown>;
+  /** OpenAI's `strict`: arguments must match the schema exactly. */
+  strict?: boolean;
+  /** Cache the prompt up to here (the tool list is part of the prompt). */
+  cacheControl?: IRCacheControl;
 }
 
 /**
@@ -249,21 +325,73 @@ export type FinishReason =
   | "cancelled";
 
 /**
- * Token counts.
+ * Token counts. `promptTokens` counts the whole prompt, cached or not (as
+ * OpenAI's `prompt_tokens` does); the cache counts are the parts of it read
+ * from or written to the prompt cache. `completionTokens` counts everything
+ * generated, reasoning included; `reasoningTokens` is that part of it.
+ * So Anthropic's `input_tokens` (the uncached rest) is `promptTokens -
+ * cacheReadTokens - cacheCreationTokens`.
  *
- * @example Usage
+ * @example Anthropic's 9 uncached + 6 read + 4 written
  * ```ts
  * import type { IRUsage } from "@switchyard/switchyard/models";
- * const usage: IRUsage = { promptTokens: 10, completionTokens: 5, totalTokens: 15 };
+ * const usage: IRUsage = {
+ *   promptTokens: 19, completionTokens: 5, totalTokens: 24,
+ *   cacheReadTokens: 6, cacheCreationTokens: 4,
+ * };
  * ```
  */
 export interface IRUsage {
-  /** Tokens in the prompt. */
+  /** Tokens in the prompt, cached ones included. */
   promptTokens: number;
-  /** Tokens generated. */
+  /** Tokens generated, reasoning included. */
   completionTokens: number;
   /** Their sum. */
   totalTokens: number;
+  /** Of `promptTokens`, read from the prompt cache. */
+  cacheReadTokens?: number;
+  /** Of `promptTokens`, written to the prompt cache (Anthropic). */
+  cacheCreationTokens?: number;
+  /** Of `completionTokens`, spent on reasoning. */
+  reasoningTokens?: number;
+}
+
+/**
+ * One generated token's log probability, with its most likely alternatives
+ * (OpenAI's `logprobs.content[]` entry).
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRTokenLogprob } from "@switchyard/switchyard/models";
+ * const entry: IRTokenLogprob = { token: "Hi", logprob: -0.01, bytes: [72, 105], topLogprobs: [] };
+ * ```
+ */
+export interface IRTokenLogprob {
+  /** The token. */
+  token: string;
+  /** Its log probability. */
+  logprob: number;
+  /** Its UTF-8 bytes, or null when the provider gives none. */
+  bytes?: number[] | null;
+  /** The most likely tokens at this position. */
+  topLogprobs?: { token: string; logprob: number; bytes?: number[] | null }[];
+}
+
+/**
+ * Log probabilities of an answer: of its content tokens, and of its refusal
+ * tokens.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRLogprobs } from "@switchyard/switchyard/models";
+ * const logprobs: IRLogprobs = { content: [{ token: "Hi", logprob: -0.01 }] };
+ * ```
+ */
+export interface IRLogprobs {
+  /** Per content token. */
+  content?: IRTokenLogprob[];
+  /** Per refusal token. */
+  refusal?: IRTokenLogprob[];
 }
 
 /**
@@ -309,6 +437,10 @@ export interface IRChatResponse {
   finishReason: FinishReason;
   /** Token counts, when the provider reports them. */
   usage?: IRUsage;
+  /** The stop sequence that ended generation, when one did (Anthropic). */
+  stopSequence?: string;
+  /** Log probabilities, when asked for and reported (OpenAI). */
+  logprobs?: IRLogprobs;
   /** Ids, provider, model, routing trace. */
   metadata: IRResponseMetadata;
 }
@@ -329,15 +461,24 @@ export interface IRStreamStartChunk {
   sequence: number;
   /** What is known at the start (provider, model, ids). */
   metadata: IRResponseMetadata;
+  /**
+   * The backend's token counts so far, when it reports them before the
+   * first token (Anthropic's `message_start`: the prompt's counts).
+   */
+  usage?: IRUsage;
 }
 
 /**
- * A piece of generated text.
+ * A piece of generated text. Besides answer text (`delta`), a chunk may
+ * carry a piece of a refusal, of reasoning (`thinking`, then its
+ * `signature`), or of redacted reasoning, with `delta` empty: a consumer
+ * that knows only `delta` shows the answer and nothing else.
  *
- * @example Usage
+ * @example Answer text and a refusal piece
  * ```ts
  * import type { IRStreamContentChunk } from "@switchyard/switchyard/models";
- * const chunk: IRStreamContentChunk = { type: "content", sequence: 1, delta: "Hel" };
+ * const text: IRStreamContentChunk = { type: "content", sequence: 1, delta: "Hel" };
+ * const refusal: IRStreamContentChunk = { type: "content", sequence: 2, delta: "", refusal: "I can't" };
  * ```
  */
 export interface IRStreamContentChunk {
@@ -347,6 +488,16 @@ export interface IRStreamContentChunk {
   sequence: number;
   /** Text to append. */
   delta: string;
+  /** A piece of the refusal text (OpenAI `delta.refusal`). */
+  refusal?: string;
+  /** A piece of reasoning text (Anthropic `thinking_delta`). */
+  thinking?: string;
+  /** The signature of the reasoning block in progress (`signature_delta`). */
+  signature?: string;
+  /** A whole redacted reasoning block (`redacted_thinking`). */
+  redactedThinking?: string;
+  /** Log probabilities of this piece's tokens. */
+  logprobs?: IRLogprobs;
 }
 
 /**
@@ -409,6 +560,8 @@ export interface IRStreamDoneChunk {
   finishReason: FinishReason;
   /** Final token counts. */
   usage?: IRUsage;
+  /** The stop sequence that ended generation, when one did. */
+  stopSequence?: string;
   /** The whole assistant message, when the adapter assembled it. */
   message?: IRMessage;
   /** Final metadata (the Router adds its routing trace here). */

@@ -66,6 +66,72 @@ export function toolInput(name: string): Json {
 /** The text the scripted model answers with. */
 export const ANSWER = "Bonjour";
 
+/**
+ * A prompt with this word gets an answer with every detail the backend's
+ * wire has: logprobs and usage details (OpenAI); reasoning with its
+ * signature, a matched stop sequence and cache counts (Anthropic).
+ */
+export const DETAILS = "details";
+/** A prompt with this word gets a refusal. */
+export const REFUSE = "refuse";
+/** The refusal, in two stream pieces. */
+export const REFUSAL = ["I can't", " help with that."];
+/** The OpenAI upstream's usage of a DETAILS answer. */
+export const OPENAI_DETAIL_USAGE = {
+  prompt_tokens: 19,
+  completion_tokens: 12,
+  total_tokens: 31,
+  prompt_tokens_details: { cached_tokens: 6, audio_tokens: 0 },
+  completion_tokens_details: { reasoning_tokens: 4, audio_tokens: 0 },
+};
+/** The Anthropic upstream's usage of a DETAILS answer: 9 + 6 + 4 input. */
+export const ANTHROPIC_DETAIL_USAGE = {
+  input_tokens: 9,
+  cache_read_input_tokens: 6,
+  cache_creation_input_tokens: 4,
+  output_tokens: 7,
+};
+/** The Anthropic upstream's reasoning of a DETAILS answer. */
+export const THINKING = {
+  type: "thinking",
+  thinking: "A greeting, in French.",
+  signature: "EqQBCkgIARABGAIiQL+signature/==",
+};
+/** The Anthropic upstream's redacted reasoning of a DETAILS answer. */
+export const REDACTED = { type: "redacted_thinking", data: "EmwKAhgBEgy3va3p" };
+/** The stop sequence the Anthropic upstream reports matched. */
+export const STOP_SEQUENCE = "###";
+
+/** One token's logprob as OpenAI writes it. */
+function tokenLogprob(token: string, logprob: number): Json {
+  const bytes = [...new TextEncoder().encode(token)];
+  return {
+    token,
+    logprob,
+    bytes,
+    top_logprobs: [{ token, logprob, bytes }],
+  };
+}
+
+/** The logprob each token of ANSWER and REFUSAL has. */
+export const LOGPROBS: Record<string, number> = {
+  Bon: -0.25,
+  jour: -0.5,
+  [REFUSAL[0]]: -0.125,
+  [REFUSAL[1]]: -0.0625,
+};
+
+/** What the last user message asks for: a DETAILS or REFUSE answer, else plain. */
+function scenario(call: UpstreamCall): "details" | "refuse" | "plain" {
+  const messages = call.body.messages as Json[];
+  const text = JSON.stringify(messages.at(-1)?.content ?? "");
+  return text.includes(DETAILS)
+    ? "details"
+    : text.includes(REFUSE)
+    ? "refuse"
+    : "plain";
+}
+
 function refuse(
   call: UpstreamCall,
   allowed: string[],
@@ -125,6 +191,8 @@ function toolToCall(
 function openAIChat(call: UpstreamCall): Response {
   const refused = refuse(call, CHAT_KEYS, false);
   if (refused) return refused;
+  const kind = scenario(call);
+  if (kind !== "plain") return openAIDetails(call, kind);
   const tool = toolToCall(call, false);
   const model = call.body.model;
   const usage = { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 };
@@ -203,6 +271,77 @@ function openAIChat(call: UpstreamCall): Response {
   return sse(events);
 }
 
+/** A DETAILS answer (text with logprobs) or a REFUSE one, whole or streamed. */
+function openAIDetails(call: UpstreamCall, kind: "details" | "refuse") {
+  const model = call.body.model;
+  const pieces = kind === "details" ? ["Bon", "jour"] : REFUSAL;
+  const field = kind === "details" ? "content" : "refusal";
+  const usage = kind === "details"
+    ? OPENAI_DETAIL_USAGE
+    : { prompt_tokens: 11, completion_tokens: 6, total_tokens: 17 };
+  const logprobsOf = (tokens: string[]): Json => ({
+    content: kind === "details"
+      ? tokens.map((t) => tokenLogprob(t, LOGPROBS[t]))
+      : null,
+    refusal: kind === "refuse"
+      ? tokens.map((t) => tokenLogprob(t, LOGPROBS[t]))
+      : null,
+  });
+  if (call.body.stream !== true) {
+    return Response.json({
+      id: "chatcmpl-up",
+      object: "chat.completion",
+      created: 1,
+      model,
+      choices: [{
+        index: 0,
+        message: {
+          role: "assistant",
+          content: kind === "details" ? pieces.join("") : null,
+          refusal: kind === "refuse" ? pieces.join("") : null,
+        },
+        finish_reason: "stop",
+        logprobs: call.body.logprobs === true ? logprobsOf(pieces) : null,
+      }],
+      usage,
+    });
+  }
+  const chunk = (delta: Json, finish: string | null, logprobs: unknown) => ({
+    id: "chatcmpl-up",
+    object: "chat.completion.chunk",
+    created: 1,
+    model,
+    choices: [{ index: 0, delta, finish_reason: finish, logprobs }],
+  });
+  const events: Array<[undefined, unknown]> = [
+    [undefined, chunk({ role: "assistant", content: "" }, null, null)],
+  ];
+  for (const piece of pieces) {
+    events.push([
+      undefined,
+      chunk(
+        { [field]: piece },
+        null,
+        call.body.logprobs === true ? logprobsOf([piece]) : null,
+      ),
+    ]);
+  }
+  events.push([undefined, chunk({}, "stop", null)]);
+  const options = call.body.stream_options as Json | undefined;
+  if (options?.include_usage === true) {
+    events.push([undefined, {
+      id: "chatcmpl-up",
+      object: "chat.completion.chunk",
+      created: 1,
+      model,
+      choices: [],
+      usage,
+    }]);
+  }
+  events.push([undefined, "[DONE]"]);
+  return sse(events);
+}
+
 function openAIEmbeddings(call: UpstreamCall): Response {
   const refused = refuse(call, EMBEDDING_KEYS, false);
   if (refused) return refused;
@@ -246,6 +385,8 @@ export function serveAnthropicWire() {
     }
     const refused = refuse(call, MESSAGES_KEYS, true);
     if (refused) return refused;
+    const kind = scenario(call);
+    if (kind !== "plain") return anthropicDetails(call, kind);
     const tool = toolToCall(call, true);
     const block: Json = tool === undefined
       ? { type: "text", text: ANSWER }
@@ -299,4 +440,82 @@ export function serveAnthropicWire() {
       ["message_stop", { type: "message_stop" }],
     ]);
   });
+}
+
+/**
+ * A DETAILS answer (reasoning with its signature, redacted reasoning, text
+ * ended by a stop sequence, cache counts) or a REFUSE one (no content,
+ * `stop_reason: "refusal"`), whole or streamed.
+ */
+function anthropicDetails(call: UpstreamCall, kind: "details" | "refuse") {
+  const model = call.body.model;
+  const details = kind === "details";
+  const stop = details ? "stop_sequence" : "refusal";
+  const stopSequence = details ? STOP_SEQUENCE : null;
+  const usage = details
+    ? ANTHROPIC_DETAIL_USAGE
+    : { input_tokens: 11, output_tokens: 0 };
+  if (call.body.stream !== true) {
+    return Response.json({
+      id: "msg_up",
+      type: "message",
+      role: "assistant",
+      model,
+      content: details
+        ? [THINKING, REDACTED, { type: "text", text: ANSWER }]
+        : [],
+      stop_reason: stop,
+      stop_sequence: stopSequence,
+      usage,
+    });
+  }
+  const events: Array<[string, unknown]> = [
+    ["message_start", {
+      type: "message_start",
+      message: {
+        id: "msg_up",
+        type: "message",
+        role: "assistant",
+        model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { ...usage, output_tokens: 1 },
+      },
+    }],
+  ];
+  const block = (index: number, start: Json, deltas: Json[]) => {
+    events.push(["content_block_start", {
+      type: "content_block_start",
+      index,
+      content_block: start,
+    }]);
+    for (const delta of deltas) {
+      events.push(["content_block_delta", {
+        type: "content_block_delta",
+        index,
+        delta,
+      }]);
+    }
+    events.push(["content_block_stop", { type: "content_block_stop", index }]);
+  };
+  if (details) {
+    block(0, { type: "thinking", thinking: "", signature: "" }, [
+      { type: "thinking_delta", thinking: THINKING.thinking.slice(0, 5) },
+      { type: "thinking_delta", thinking: THINKING.thinking.slice(5) },
+      { type: "signature_delta", signature: THINKING.signature },
+    ]);
+    block(1, REDACTED, []);
+    block(2, { type: "text", text: "" }, [
+      { type: "text_delta", text: "Bon" },
+      { type: "text_delta", text: "jour" },
+    ]);
+  }
+  events.push(["message_delta", {
+    type: "message_delta",
+    delta: { stop_reason: stop, stop_sequence: stopSequence },
+    usage: { output_tokens: usage.output_tokens },
+  }]);
+  events.push(["message_stop", { type: "message_stop" }]);
+  return sse(events);
 }

@@ -30,7 +30,16 @@
  *   URL). Tool results (in `tool` messages, or in user messages as Anthropic
  *   puts them) become `role: "tool"` messages with `tool_call_id`; the wire
  *   has no error flag, so `isError` is not sent. Assistant `tool_use` parts
- *   become `tool_calls` with JSON-string `arguments`, and back.
+ *   become `tool_calls` with JSON-string `arguments`, and back. An image's
+ *   `detail` → `image_url.detail`, a tool's `strict` → `function.strict`, an
+ *   assistant turn's `refusal` → its `refusal`; reasoning (`thinking`
+ *   parts) and cache marks have no field here and are not sent.
+ * - Answers: `message.refusal` → the IR message's `refusal`, `logprobs`
+ *   (content and refusal) → `logprobs`; usage `prompt_tokens_details.cached_tokens`
+ *   → `cacheReadTokens` and `completion_tokens_details.reasoning_tokens` →
+ *   `reasoningTokens` (both already counted in the prompt and completion
+ *   counts, as in the IR). Streamed, `delta.refusal` and each chunk's
+ *   `logprobs` ride on `content` chunks.
  * - Parameters: `maxTokens`→`max_completion_tokens` on OpenAI's own API
  *   (`api.openai.com`: its reasoning models o1, o3, o4-mini and gpt-5 refuse
  *   `max_tokens`, and every chat model accepts the new name) and
