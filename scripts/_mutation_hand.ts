@@ -1,0 +1,230 @@
+// The hand list: realistic bugs planted at the security- and
+// correctness-critical spots (shell quoting, CR/LF refusal, matcher order,
+// breaker probe, fallback order, SSE framing, percentiles). It is the cheap,
+// deterministic part of the mutation check that CI runs: every one of them
+// must be caught. A site whose snippet has moved is reported as "site not
+// found": update its snippet here.
+
+/** One hand-written planted bug. */
+export interface HandMutant {
+  /** Short name, also the filter the command line matches. */
+  id: string;
+  /** The bug, as a reviewer would describe it. */
+  bug: string;
+  /** File under the repository root. */
+  file: string;
+  /** Exact text at the site; every occurrence is replaced. */
+  find: string;
+  replace: string;
+  /** Test files that must catch it. */
+  tests: string[];
+}
+
+const CURL_TESTS = [
+  "tests/convert/curl_test.ts",
+  "tests/convert/curl_bash_test.ts",
+  "tests/convert/curl_wire_test.ts",
+];
+const ADAPTER_TESTS = [
+  "tests/models/adapters/parsers_test.ts",
+  "tests/models/adapters/openai_test.ts",
+  "tests/models/adapters/anthropic_test.ts",
+];
+const ROUTER_MODEL_TESTS = [
+  "tests/models/router_test.ts",
+  "tests/models/faults_test.ts",
+  "tests/models/breaker_stats_test.ts",
+];
+
+/** The known bugs, each at the spot a reviewer would worry about. */
+export const HAND_MUTANTS: HandMutant[] = [
+  {
+    id: "curl-quote-single",
+    bug: "generated curl: a ' inside '…' is not closed and escaped",
+    file: "src/convert/_curl_generate.ts",
+    find: `return "'" + word.replace(/'/g, "'\\\\''") + "'";`,
+    replace: `return "'" + word + "'";`,
+    tests: CURL_TESTS,
+  },
+  {
+    id: "curl-quote-ansi",
+    bug: "generated curl: a ' inside $'…' is not backslash-escaped",
+    file: "src/convert/_curl_generate.ts",
+    find: `if (c === "'") return "\\\\'";`,
+    replace: `if (c === "'") return "'";`,
+    tests: CURL_TESTS,
+  },
+  {
+    id: "curl-globoff-braces",
+    bug: "generated curl: --globoff for [] but not for {}",
+    file: "src/convert/_curl_generate.ts",
+    find: `if (/[[\\]{}]/.test(url)) args.push("--globoff");`,
+    replace: `if (/[[\\]]/.test(url)) args.push("--globoff");`,
+    tests: CURL_TESTS,
+  },
+  {
+    id: "curl-parse-quote",
+    bug: "curl parser: a single-quoted word ends one character late",
+    file: "src/convert/_curl_words.ts",
+    find: `const close = input.indexOf("'", i + 1);`,
+    replace: `const close = input.indexOf("'", i + 2);`,
+    tests: [
+      "tests/convert/curl_test.ts",
+      "tests/convert/curl_property_test.ts",
+    ],
+  },
+  {
+    id: "header-lf",
+    bug: "raw HTTP: LF allowed in a header value (header injection)",
+    file: "src/convert/_http_text.ts",
+    find: `if (/[\\r\\n\\0]/.test(value)) {`,
+    replace: `if (/[\\r\\0]/.test(value)) {`,
+    tests: ["tests/convert/string_test.ts", "tests/convert/bad_input_test.ts"],
+  },
+  {
+    id: "status-text-lf",
+    bug: "raw HTTP: LF allowed in a response's statusText",
+    file: "src/convert/string.ts",
+    find: `if (/[\\r\\n\\0]/.test(reason)) {`,
+    replace: `if (/[\\r\\0]/.test(reason)) {`,
+    tests: ["tests/convert/string_test.ts", "tests/convert/bad_input_test.ts"],
+  },
+  {
+    id: "router-head-crlf",
+    bug: "template router: CR/LF allowed in a header substitution",
+    file: "src/router/_render.ts",
+    find: `const HEAD_CONTROL = /[\\x00-\\x08\\x0a-\\x1f\\x7f]/;`,
+    replace: `const HEAD_CONTROL = /[\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f]/;`,
+    tests: [
+      "tests/router/router_test.ts",
+      "tests/router/route_test.ts",
+      "tests/router/message_test.ts",
+    ],
+  },
+  {
+    id: "writers-header-crlf",
+    bug: "curl/fetch/HAR writers: header values with CR/LF let through",
+    file: "src/convert/_sendable.ts",
+    find: `      for (const item of value) checkHeaderField(name, item);
+    } else if (value !== undefined) checkHeaderField(name, value);`,
+    replace: `      for (const _item of value);
+    } else if (value !== undefined);`,
+    tests: ["tests/convert/injection_test.ts"],
+  },
+  {
+    id: "writers-method-token",
+    bug: "curl/fetch/HAR writers: a method that is not a token let through",
+    file: "src/convert/_sendable.ts",
+    find:
+      `if (typeof request.method !== "string" || !TOKEN.test(request.method)) {`,
+    replace: `if (typeof request.method !== "string") {`,
+    tests: ["tests/convert/injection_test.ts"],
+  },
+  {
+    id: "router-html-escape",
+    bug: "template router: `<` in an HTML substitution is not escaped (XSS)",
+    file: "src/router/markup.ts",
+    find: `const MARKUP_SPECIALS = /[&<>"']/g;`,
+    replace: `const MARKUP_SPECIALS = /[&>"']/g;`,
+    tests: ["tests/router/markup_test.ts"],
+  },
+  {
+    id: "gateway-key-compare",
+    bug: "gateway: a key that matches only in length is accepted",
+    file: "src/gateway/keys.ts",
+    find: `diff |= (a.charCodeAt(i) | 0) ^ (b.charCodeAt(i) | 0);`,
+    replace: `diff |= 0;`,
+    tests: ["tests/gateway/keys_limits_test.ts"],
+  },
+  {
+    id: "matcher-order",
+    bug: "template router: the least specific route wins",
+    file: "src/router/_matcher.ts",
+    find: `comparePatterns(a.pattern, b.pattern) ||`,
+    replace: `comparePatterns(b.pattern, a.pattern) ||`,
+    tests: ["tests/router/matcher_test.ts", "tests/router/router_test.ts"],
+  },
+  {
+    id: "breaker-probe",
+    bug: "breaker: half-open admits every caller, not one probe",
+    file: "src/models/_breaker.ts",
+    find: `state === "half-open" && !this.#probeInFlight`,
+    replace: `state === "half-open"`,
+    tests: ["tests/models/breaker_stats_test.ts"],
+  },
+  {
+    id: "breaker-threshold",
+    bug: "breaker: opens one failure after the threshold",
+    file: "src/models/_breaker.ts",
+    find: `this.#failures >= rules.threshold`,
+    replace: `this.#failures > rules.threshold`,
+    tests: ["tests/models/breaker_stats_test.ts"],
+  },
+  {
+    id: "breaker-stale-abort",
+    bug: "breaker: an old call's abort frees the half-open probe slot",
+    file: "src/models/_breaker.ts",
+    find: `if (this.#state === "half-open" && this.#isProbe(ticket)) {
+      this.#probeInFlight = false;`,
+    replace: `if (this.#state === "half-open") {
+      this.#probeInFlight = false;`,
+    tests: ["tests/models/breaker_stats_test.ts"],
+  },
+  {
+    id: "fallback-order",
+    bug: "model router: the fallback chain is tried back to front",
+    file: "src/models/fallback/policy.ts",
+    find: `for (const name of chain) {`,
+    replace: `for (const name of [...chain].reverse()) {`,
+    tests: ROUTER_MODEL_TESTS,
+  },
+  {
+    id: "fallback-registration-order",
+    bug:
+      "model router: without a chain, fallbacks run in reverse registration order",
+    file: "src/models/fallback/policy.ts",
+    find: `for (const entry of registry.order) {`,
+    replace: `for (const entry of [...registry.order].reverse()) {`,
+    tests: ROUTER_MODEL_TESTS,
+  },
+  {
+    id: "sse-space",
+    bug: "SSE: the space after `data:` is kept in the value",
+    file: "src/models/adapters/_sse.ts",
+    find: `value = line.charCodeAt(colon + 1) === 32`,
+    replace: `value = line.charCodeAt(colon + 1) === 33`,
+    tests: ADAPTER_TESTS,
+  },
+  {
+    id: "sse-multiline",
+    bug: "SSE: several data lines of one event are joined without \\n",
+    file: "src/models/adapters/_sse.ts",
+    find: `data: this.#data.join("\\n"),`,
+    replace: `data: this.#data.join(""),`,
+    tests: ADAPTER_TESTS,
+  },
+  {
+    id: "sse-lone-cr",
+    bug: "SSE: a lone CR does not end a line",
+    file: "src/models/adapters/_lines.ts",
+    find: `if (code !== 10 && code !== 13) continue;`,
+    replace: `if (code !== 10) continue;`,
+    tests: ADAPTER_TESTS,
+  },
+  {
+    id: "percentile-floor",
+    bug: "stats: nearest rank rounded down (p50 of 10, 20, 30 is 10)",
+    file: "src/models/_stats.ts",
+    find: `Math.ceil((p / 100) * this.#size)`,
+    replace: `Math.floor((p / 100) * this.#size)`,
+    tests: ["tests/models/breaker_stats_test.ts"],
+  },
+  {
+    id: "percent-decode-surrogate",
+    bug: "percentDecode: UTF-8-encoded surrogates (ED A0..BF) decoded",
+    file: "src/convert/_percent_decode.ts",
+    find: `if (first === 0xed) high = 0x9f;`,
+    replace: `if (first === 0xed) high = 0xbf;`,
+    tests: ["tests/convert/percent_decode_test.ts"],
+  },
+];
