@@ -271,7 +271,10 @@ function operandEnd(tokens: Token[], from: number): number {
   const stops = new Set([",", ";", ")", "]", "}", "?", ":", "||", "&&", "??"]);
   let k = from;
   let last = -1;
-  while (k < tokens.length && !stops.has(tokens[k].text)) {
+  // A template's `}…` text ends an operand inside `${…}`.
+  const ends = (t: Token) =>
+    stops.has(t.text) || (t.kind === "template" && t.text[0] === "}");
+  while (k < tokens.length && !ends(tokens[k])) {
     const pair = tokens[k].pair;
     last = pair !== undefined && pair > k ? pair : k;
     k = last + 1;

@@ -97,6 +97,20 @@ export async function runTests(
   }
 }
 
+/**
+ * Whether `text` parses as TypeScript (`deno fmt` reads it from stdin): a
+ * mutant that does not is no bug a reviewer would miss, so it is not run.
+ */
+export async function parses(text: string): Promise<boolean> {
+  const result = await run(Deno.execPath(), {
+    args: ["fmt", "--ext=ts", "-"],
+    stdin: text,
+    env: { NO_COLOR: "1" },
+    timeoutMs: 30_000,
+  });
+  return result.success;
+}
+
 /** Runs `body` with `file` (in `dir`) replaced by `text`, then restores it. */
 export async function withFileText<T>(
   dir: string,

@@ -37,7 +37,12 @@ import {
   type Verdict,
 } from "./_mutation_report.ts";
 import type { Mutant } from "./_mutation_rules.ts";
-import { copyRepository, runTests, withFileText } from "./_mutation_run.ts";
+import {
+  copyRepository,
+  parses,
+  runTests,
+  withFileText,
+} from "./_mutation_run.ts";
 import {
   allocate,
   collectPools,
@@ -321,6 +326,7 @@ async function judge(
   const original = await Deno.readTextFile(`${dir}/${mutant.file}`);
   const mutated = original.slice(0, mutant.start) + mutant.replacement +
     original.slice(mutant.end);
+  if (!(await parses(mutated))) return result("invalid", "does not parse");
   const run = await withFileText(
     dir,
     mutant.file,
