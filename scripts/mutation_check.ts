@@ -41,6 +41,7 @@ import {
   copyRepository,
   parses,
   runTests,
+  type TestRun,
   withFileText,
 } from "./_mutation_run.ts";
 import {
@@ -187,9 +188,10 @@ async function sample(): Promise<number> {
   }
   const pools = collectPools(root);
   const shares = allocate(pools, { total, perArea });
-  const chosen = pools.filter((p) =>
-    wanted.length === 0 || wanted.includes(p.name)
-  );
+  // In the order the areas are named, so the ones wanted first run first.
+  const chosen = wanted.length === 0
+    ? pools
+    : wanted.map((name) => pools.find((p) => p.name === name)!);
   // One stream per area, so `--area x` draws what a full run draws there.
   const drawn = chosen.map((pool) => ({
     pool,
@@ -227,12 +229,14 @@ async function sample(): Promise<number> {
   try {
     // Each area's tests must pass unmutated, and their time bounds a mutant's.
     const bounds = new Map<string, number>();
+    const baselines = new Map<string, TestRun>();
     for (const { pool, mutants } of drawn) {
       if (mutants.length === 0) continue;
-      const baseline = await runTests(dirs[0], present(dirs[0], pool.tests), {
-        timeoutMs: 600_000,
-        failFast: false,
-      });
+      const tests = present(dirs[0], pool.tests);
+      const key = tests.join(" ");
+      const baseline = baselines.get(key) ??
+        await runTests(dirs[0], tests, { timeoutMs: 600_000, failFast: false });
+      baselines.set(key, baseline);
       console.log(
         `baseline ${pool.name}: ${baseline.outcome} in ${baseline.seconds}s`,
       );
