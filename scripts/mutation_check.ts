@@ -29,6 +29,7 @@
 import { parseArgs } from "node:util";
 import { AREAS } from "./_mutation_areas.ts";
 import { findEquivalent } from "./_mutation_equivalents.ts";
+import { expandTests, reachOf, testsFor } from "./_mutation_select.ts";
 import { HAND_MUTANTS } from "./_mutation_hand.ts";
 import {
   formatReport,
@@ -253,6 +254,10 @@ async function sample(): Promise<number> {
         ),
       );
     }
+    const reach = await reachOf(
+      dirs[0],
+      expandTests(dirs[0], drawn.flatMap(({ pool }) => pool.tests)),
+    );
     const queue = drawn.flatMap(({ pool, mutants }) =>
       mutants.map((mutant) => ({ pool, mutant }))
     );
@@ -260,7 +265,11 @@ async function sample(): Promise<number> {
     const worker = async (dir: string) => {
       for (let item = queue.shift(); item; item = queue.shift()) {
         const result = await judge(dir, item.pool.name, item.mutant, {
-          tests: present(dir, item.pool.tests),
+          tests: testsFor(
+            item.mutant.file,
+            expandTests(dir, item.pool.tests),
+            reach,
+          ),
           timeoutMs: bounds.get(item.pool.name),
         });
         results.push(result);
