@@ -16,8 +16,8 @@
  *
  * ```
  * deno task mutation --sample [--total 200 | --per-area 20] [--seed 20261128]
- *   [--area router] [--jobs 1] [--timeout-ms 120000] [--json report.json]
- *   [--list]
+ *   [--area router] [--only src/router/_cache] [--jobs 1]
+ *   [--timeout-ms 120000] [--json report.json] [--list]
  * ```
  *
  * Exit status 1 when a hand-list mutant survives or is not found, when a
@@ -68,6 +68,7 @@ const { values: flags, positionals } = parseArgs({
     "timeout-ms": { type: "string" },
     json: { type: "string" },
     goal: { type: "string" },
+    only: { type: "string" },
   },
 });
 
@@ -194,17 +195,20 @@ async function sample(): Promise<number> {
     ? pools
     : wanted.map((name) => pools.find((p) => p.name === name)!);
   // One stream per area, so `--area x` draws what a full run draws there.
+  // `--only` keeps the drawn mutants in files whose path contains it: the
+  // same draw, judged again after a fix.
   const drawn = chosen.map((pool) => ({
     pool,
     mutants: draw(
       pool,
       shares.get(pool.name)!,
       seededRandom(seed ^ nameHash(pool.name)),
-    ),
+    ).filter((m) => m.file.includes(flags.only ?? "")),
   }));
   const command = `deno task mutation --sample --seed ${seed} ` +
     (perArea !== undefined ? `--per-area ${perArea}` : `--total ${total}`) +
-    wanted.map((a) => ` --area ${a}`).join("");
+    wanted.map((a) => ` --area ${a}`).join("") +
+    (flags.only ? ` --only ${flags.only}` : "");
   console.log(`seed ${seed} — reproduce with: ${command}`);
   for (const { pool, mutants } of drawn) {
     console.log(
@@ -254,10 +258,8 @@ async function sample(): Promise<number> {
         ),
       );
     }
-    const reach = await reachOf(
-      dirs[0],
-      expandTests(dirs[0], drawn.flatMap(({ pool }) => pool.tests)),
-    );
+    const suite = expandTests(dirs[0], AREAS.flatMap((area) => area.tests));
+    const reach = await reachOf(dirs[0], suite);
     const queue = drawn.flatMap(({ pool, mutants }) =>
       mutants.map((mutant) => ({ pool, mutant }))
     );
@@ -268,6 +270,7 @@ async function sample(): Promise<number> {
           tests: testsFor(
             item.mutant.file,
             expandTests(dir, item.pool.tests),
+            suite,
             reach,
           ),
           timeoutMs: bounds.get(item.pool.name),
