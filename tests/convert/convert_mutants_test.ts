@@ -1,0 +1,107 @@
+// Behaviour the mutation sample found unguarded in the converter: each test
+// names the planted bug it catches (`deno task mutation --sample`).
+import { describe, it } from "../_harness.ts";
+import assert from "node:assert/strict";
+import { parseCurl } from "../../src/convert/curl.ts";
+import { fromRequest, parseCode } from "../../src/convert/fetch.ts";
+import { toRequest, toResponse } from "../../src/convert/har.ts";
+import { ConversionError } from "../../src/convert/string.ts";
+
+function base64Offset(text: string): number | undefined {
+  try {
+    toResponse({
+      response: { status: 200, content: { text, encoding: "base64" } },
+    });
+  } catch (error) {
+    if (error instanceof ConversionError && error.code === "INVALID_BASE64") {
+      return error.offset;
+    }
+    throw error;
+  }
+  return undefined;
+}
+
+describe("converter behaviour the mutation sample found unguarded", () => {
+  // Bug: the start of a 4-character group is recorded at the wrong count,
+  // so the error points into the middle of the previous group.
+  it("points a dangling base64 character at itself, white space counted", () => {
+    assert.equal(base64Offset("abcde"), 4);
+    assert.equal(base64Offset("abcdefghi"), 8);
+    assert.equal(base64Offset("abcd\r\nefgh\r\ni"), 12);
+    assert.equal(base64Offset("abcd"), undefined);
+  });
+
+  // Bug: --basic is not recognised as an authentication option and gets an
+  // IGNORED_OPTION warning although it picks the (default) Basic scheme.
+  it("takes --basic as the Basic scheme, with no warning", () => {
+    for (
+      const command of [
+        "curl --basic -u a:b https://e.x/",
+        "curl -u a:b --basic https://e.x/",
+      ]
+    ) {
+      const parsed = parseCurl(command);
+      assert.equal(parsed.request.headers.authorization, "Basic YTpi");
+      assert.deepEqual(parsed.warnings, [], command);
+    }
+  });
+
+  // Bug: the warning for -r with -T loses its code.
+  it("warns FILE_REFERENCE for a range on an upload, naming -r", () => {
+    const { warnings } = parseCurl("curl -r 0-99 -T f.txt https://e.x/");
+    const range = warnings.find((w) => w.option === "-r");
+    assert.equal(range?.code, "FILE_REFERENCE");
+    assert.equal(range?.offset, 5);
+  });
+
+  // Bug: the generated headers object has non-configurable properties, so
+  // a caller cannot delete or redefine a header before calling fetch().
+  it("gives fetch() arguments whose headers the caller can edit", async () => {
+    const { options } = await fromRequest({
+      method: "GET",
+      url: "https://e.x/",
+      headers: { "x-trace": "1", accept: "text/html" },
+    });
+    const headers = options.headers as Record<string, string>;
+    assert.ok(delete headers["x-trace"]);
+    assert.deepEqual(Object.keys(headers), ["accept"]);
+    Object.defineProperty(headers, "accept", { value: "application/json" });
+    assert.equal(headers.accept, "application/json");
+  });
+
+  // Bug: a HAR name/value pair whose value is null is refused instead of
+  // read as empty, as a missing value is.
+  it("reads a null or missing HAR header value as empty", () => {
+    const request = toRequest({
+      request: {
+        method: "GET",
+        url: "https://e.x/",
+        headers: [
+          { name: "x-null", value: null },
+          { name: "x-missing" },
+          { name: "x-set", value: "v" },
+        ],
+      },
+    } as never);
+    assert.equal(request.headers["x-null"], "");
+    assert.equal(request.headers["x-missing"], "");
+    assert.equal(request.headers["x-set"], "v");
+  });
+
+  // Bug: `\9` (like `\1`…`\8`) is read as "9" instead of refused, though a
+  // strict-mode string literal cannot hold it.
+  it("refuses \\1 through \\9 in fetch code, and reads \\0 as NUL", () => {
+    for (const digit of ["1", "5", "8", "9"]) {
+      assert.throws(
+        () => parseCode(`fetch("https://e.x/\\${digit}")`),
+        (error: unknown) =>
+          error instanceof ConversionError && error.code === "INVALID_ESCAPE",
+        digit,
+      );
+    }
+    assert.equal(
+      parseCode(`fetch("https://e.x/?a=\\0")`).url,
+      "https://e.x/?a=\0",
+    );
+  });
+});
