@@ -2,7 +2,13 @@
 // names the planted bug it catches (`deno task mutation --sample`).
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { parseCurl } from "../../src/convert/curl.ts";
+import {
+  fromRequest as curlFromRequest,
+  parseCurl,
+} from "../../src/convert/curl.ts";
+import { getByteSize } from "../../src/convert/core.ts";
+import { stringifyResponse } from "../../src/convert/string.ts";
+import { percentDecode } from "../../src/convert/_percent_decode.ts";
 import { fromRequest, parseCode } from "../../src/convert/fetch.ts";
 import { toRequest, toResponse } from "../../src/convert/har.ts";
 import { ConversionError } from "../../src/convert/string.ts";
@@ -102,6 +108,75 @@ describe("converter behaviour the mutation sample found unguarded", () => {
     assert.equal(
       parseCode(`fetch("https://e.x/?a=\\0")`).url,
       "https://e.x/?a=\0",
+    );
+  });
+
+  // Bugs: any unit after a high surrogate taken as its pair; U+xxFFF's low
+  // half (0xDFFF) not taken as one.
+  it("counts UTF-8 bytes as TextEncoder does, at every surrogate edge", () => {
+    const cases = [
+      "\ud800\udc00",
+      "\ud800\udfff",
+      "\udbff\udfff",
+      "\ud800é",
+      "\ud800a",
+      "a\ud800",
+      "\udc00\ud800",
+      "\ud800\ud800\udc00",
+      "\udfff",
+    ];
+    for (const text of cases) {
+      assert.equal(
+        getByteSize(text),
+        new TextEncoder().encode(text).length,
+        JSON.stringify(text),
+      );
+    }
+  });
+
+  // Bug: the "no overlong form" bound of F0 applied to F1–F4 instead, so
+  // overlong F0 80 80 80 decodes and U+40000 (F1 80 80 80) does not.
+  it("decodes four-byte escapes exactly where decodeURIComponent does", () => {
+    for (
+      const escaped of [
+        "%F0%80%80%80",
+        "%F0%8F%BF%BF",
+        "%F0%90%80%80",
+        "%F1%80%80%80",
+        "%F3%BF%BF%BF",
+        "%F4%8F%BF%BF",
+        "%F4%90%80%80",
+      ]
+    ) {
+      let expected = escaped;
+      try {
+        expected = decodeURIComponent(escaped);
+      } catch {
+        // Not UTF-8: percentDecode keeps it as written.
+      }
+      assert.equal(percentDecode(escaped, false), expected, escaped);
+    }
+  });
+
+  // Bug: the error for a native message's binary body names the other kind
+  // (a Request's error sends the reader to har.fromResponse).
+  it("names the kind of native message whose body is not UTF-8", async () => {
+    const binary = new Uint8Array([0xff]);
+    await assert.rejects(
+      curlFromRequest(
+        new Request("https://e.x/", { method: "POST", body: binary }),
+      ),
+      (error: ConversionError) =>
+        error.code === "INVALID_INPUT" &&
+        error.message.startsWith("The native Request's body") &&
+        error.message.includes("har.fromRequest"),
+    );
+    await assert.rejects(
+      stringifyResponse(new Response(binary)),
+      (error: ConversionError) =>
+        error.code === "INVALID_INPUT" &&
+        error.message.startsWith("The native Response's body") &&
+        error.message.includes("har.fromResponse"),
     );
   });
 });
