@@ -14,7 +14,36 @@ export interface Equivalent {
 }
 
 /** The reviewed list. */
-export const EQUIVALENTS: Equivalent[] = [];
+export const EQUIVALENTS: Equivalent[] = [
+  {
+    file: "src/convert/_curl_generate.ts",
+    before: "if (scheme !== -1) {",
+    after: "if (scheme === -1) {",
+    reason:
+      "curlUrl always gives a scheme, so the scan starts at 0 instead of after the authority; the only URLs that then differ have a host starting with '.' (http://./), where the extra --path-as-is changes nothing curl sends",
+  },
+  {
+    file: "src/convert/_fetch_code_read.ts",
+    before: "break;",
+    after: ";",
+    reason:
+      "when no further fetch( is found the loop retries the same candidate, which fails the same way, until MAX_CANDIDATES: same error, bounded extra work",
+  },
+  {
+    file: "src/convert/_json_format.ts",
+    before: 'if (!emit(text.slice(i, end), ": ")) return false;',
+    after: 'if (!emit(text.slice(i, end), ": ")) return true;',
+    reason:
+      "once over the budget every later emit fails too (size only grows), so the call still ends OVER_BUDGET, or undefined for text that is not JSON, which the retry at lower depth also returns",
+  },
+  {
+    file: "src/convert/_markup_format.ts",
+    before: "while (pos < text.length) {",
+    after: "while (pos <= text.length) {",
+    reason:
+      "at pos === text.length indexOf('<', pos) is -1 and the loop breaks: one extra, empty turn",
+  },
+];
 
 /** The review of a mutant, when it was judged equivalent. */
 export function findEquivalent(
