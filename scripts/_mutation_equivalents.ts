@@ -8,6 +8,8 @@
 /** One mutant judged equivalent by review. */
 export interface Equivalent {
   file: string;
+  /** For a line whose text repeats in the file (`break;`): which one. */
+  line?: number;
   before: string;
   after: string;
   reason: string;
@@ -24,6 +26,7 @@ export const EQUIVALENTS: Equivalent[] = [
   },
   {
     file: "src/convert/_fetch_code_read.ts",
+    line: 185,
     before: "break;",
     after: ";",
     reason:
@@ -47,10 +50,11 @@ export const EQUIVALENTS: Equivalent[] = [
 
 /** The review of a mutant, when it was judged equivalent. */
 export function findEquivalent(
-  mutant: { file: string; before: string; after: string },
+  mutant: { file: string; line: number; before: string; after: string },
 ): Equivalent | undefined {
   return EQUIVALENTS.find((entry) =>
     entry.file === mutant.file && entry.before === mutant.before &&
-    entry.after === mutant.after
+    entry.after === mutant.after &&
+    (entry.line === undefined || entry.line === mutant.line)
   );
 }
