@@ -11,7 +11,12 @@ import { stringifyResponse } from "../../src/convert/string.ts";
 import { percentDecode } from "../../src/convert/_percent_decode.ts";
 import { fromRequest, parseCode } from "../../src/convert/fetch.ts";
 import { toRequest, toResponse } from "../../src/convert/har.ts";
-import { ConversionError } from "../../src/convert/string.ts";
+import {
+  ConversionError,
+  ConversionErrorCode,
+  parseRequest,
+} from "../../src/convert/string.ts";
+import { createRng, randomRequest } from "../../src/convert/random.ts";
 
 function base64Offset(text: string): number | undefined {
   try {
@@ -178,5 +183,34 @@ describe("converter behaviour the mutation sample found unguarded", () => {
         error.message.startsWith("The native Response's body") &&
         error.message.includes("har.fromResponse"),
     );
+  });
+
+  // Bug: a code constant's value differs from its name, so a caller's
+  // `error.code === ConversionErrorCode.X` never matches.
+  it("gives every error code constant its own name as value", () => {
+    for (const [name, value] of Object.entries(ConversionErrorCode)) {
+      assert.equal(value, name);
+    }
+    assert.throws(
+      () => parseRequest("GET\r\n\r\n"),
+      (error: ConversionError) =>
+        error.code === ConversionErrorCode.INVALID_REQUEST_LINE,
+    );
+  });
+
+  // Bug: a caller's `rng` is ignored (a fresh generator is used), so a
+  // shared generator neither decides the output nor advances.
+  it("draws from the caller's rng, which wins over a seed", () => {
+    const a = createRng(7);
+    const b = createRng(7);
+    assert.deepEqual(
+      randomRequest({ rng: a }),
+      randomRequest({ rng: b, seed: 1 }),
+    );
+    assert.equal(a.nextUint32(), b.nextUint32());
+    // The draw advanced the shared generator past its first value.
+    const c = createRng(7);
+    randomRequest({ rng: c });
+    assert.notEqual(c.nextUint32(), createRng(7).nextUint32());
   });
 });
