@@ -40,6 +40,27 @@ export const EQUIVALENTS: Equivalent[] = [
       "once over the budget every later emit fails too (size only grows), so the call still ends OVER_BUDGET, or undefined for text that is not JSON, which the retry at lower depth also returns",
   },
   {
+    file: "src/convert/core.ts",
+    before: 'if (typeof value === "string") return value;',
+    after: 'if (typeof value === "string") value;',
+    reason:
+      "a string then goes through String(value), which returns it unchanged",
+  },
+  {
+    file: "src/convert/fetch.ts",
+    before: "return reportedStatus.get(this)?.status ?? super.status;",
+    after: "return reportedStatus.get(this).status ?? super.status;",
+    reason:
+      "the constructor records every StatusResponse before anyone can read status, and clone() returns a plain Response: the entry is never missing",
+  },
+  {
+    file: "src/convert/fetch.ts",
+    before: "return reportedStatus.get(this)?.status ?? super.status;",
+    after: "return reportedStatus.get(this)?.status;",
+    reason:
+      "the constructor records every StatusResponse before anyone can read status, and clone() returns a plain Response: the entry is never missing",
+  },
+  {
     file: "src/convert/_markup_format.ts",
     before: "while (pos < text.length) {",
     after: "while (pos <= text.length) {",
