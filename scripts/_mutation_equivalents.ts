@@ -51,14 +51,14 @@ export const EQUIVALENTS: Equivalent[] = [
     before: "return reportedStatus.get(this)?.status ?? super.status;",
     after: "return reportedStatus.get(this).status ?? super.status;",
     reason:
-      "the constructor records every StatusResponse before anyone can read status, and clone() returns a plain Response: the entry is never missing",
+      "the constructor records every StatusResponse before anyone can read status, and its clone() builds a new one through that constructor: the entry is never missing",
   },
   {
     file: "src/convert/fetch.ts",
     before: "return reportedStatus.get(this)?.status ?? super.status;",
     after: "return reportedStatus.get(this)?.status;",
     reason:
-      "the constructor records every StatusResponse before anyone can read status, and clone() returns a plain Response: the entry is never missing",
+      "the constructor records every StatusResponse before anyone can read status, and its clone() builds a new one through that constructor: the entry is never missing",
   },
   {
     file: "src/convert/_markup_format.ts",
