@@ -2,7 +2,11 @@
 // test names the planted bug it catches (`deno task mutation --sample`).
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { createRoute, createRouter } from "../../src/router/mod.ts";
+import {
+  createRequest,
+  createRoute,
+  createRouter,
+} from "../../src/router/mod.ts";
 
 function counted(text: string): { renders: number; toString(): string } {
   return {
@@ -66,5 +70,31 @@ describe("template router behaviour the mutation sample found unguarded", () => 
     assert.equal(response.headers.get("x-deep"), "1");
     assert.equal(response.headers.get("x-spaced"), "2");
     assert.equal(await response.text(), "hi");
+  });
+
+  // Bug: the short-text fast path misses a text whose only special
+  // character is `>`, which then goes out unescaped.
+  it("escapes a substitution made only of > characters", async () => {
+    for (const value of [">", ">>", "a>", "&", "'"]) {
+      const route = createRoute()`<p>${() => value}</p>`;
+      const text = await (await route(new Request("http://localhost/"))).text();
+      const escaped = value.replaceAll("&", "&amp;").replaceAll(">", "&gt;")
+        .replaceAll("'", "&#39;");
+      assert.equal(text, `<p>${escaped}</p>`, value);
+    }
+  });
+
+  // Bug: a request line that is only an absolute URL (no method) is
+  // refused instead of read as a GET.
+  it("reads a request line of only an absolute URL as a GET", async () => {
+    const bare = await createRequest()`https://e.x/a?b=1`;
+    assert.equal(bare.method, "GET");
+    assert.equal(bare.url, "https://e.x/a?b=1");
+    const versioned = await createRequest()`
+      https://e.x/a HTTP/1.1
+      Accept: text/plain
+    `;
+    assert.equal(versioned.method, "GET");
+    assert.equal(versioned.headers.get("accept"), "text/plain");
   });
 });
