@@ -72,7 +72,7 @@ export const EQUIVALENTS: Equivalent[] = [
     before: 'if (typeof part === "string") continue;',
     after: 'if (typeof part === "string") ;',
     reason:
-      "a literal part then looks up results[text], which is undefined (or the array's length), never a ReadableStream, so nothing more is cancelled",
+      "a literal part then looks up results[text]: undefined or a number, never a stream, except a literal that is a digit string, which names a substitution at or after the cancel point (cancelled anyway) or one already read (locked or done)",
   },
 ];
 
