@@ -74,6 +74,14 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "a literal part then looks up results[text]: undefined or a number, never a stream, except a literal that is a digit string, which names a substitution at or after the cancel point (cancelled anyway) or one already read (locked or done)",
   },
+  {
+    file: "src/router/router.ts",
+    line: 438,
+    before: "return;",
+    after: ";",
+    reason:
+      "without an errorHandler the fall-through calls undefined inside the try whose catch swallows everything: the stream error is logged once either way",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */
