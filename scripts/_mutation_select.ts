@@ -85,11 +85,12 @@ export async function reachOf(
 }
 
 /**
- * The tests of the area (`tests`) that reach `file`. When none does (a
- * helper under `src/_*.ts` that other areas use), every test of the suite
- * (`all`) that reaches it: whoever reaches a file guards it. When nothing
- * reaches it, the area's whole list. Those whose name shares a word with the
- * file come first: with `--fail-fast` the likeliest catcher runs first.
+ * The tests of the area (`tests`) that reach `file`. A helper shared by every
+ * area (directly under `src/`, such as `src/_status.ts`) is guarded by every
+ * test of the suite (`all`) that reaches it; so is a file
+ * no test of its area reaches. When nothing reaches it, the area's whole
+ * list. Those whose name shares a word with the file come first: with
+ * `--fail-fast` the likeliest catcher runs first.
  */
 export function testsFor(
   file: string,
@@ -100,7 +101,10 @@ export function testsFor(
   const seeing = (list: string[]) =>
     list.filter((test) => reach.get(test)?.has(file));
   const own = seeing(tests);
-  const anyone = own.length > 0 ? own : seeing(all);
+  const shared = !file.slice("src/".length).includes("/");
+  const anyone = own.length > 0 && !shared
+    ? own
+    : [...new Set([...own, ...seeing(all)])];
   const chosen = anyone.length > 0 ? anyone : tests;
   const words = new Set(
     file.slice(file.lastIndexOf("/") + 1, -3).split(/[_.]/).filter(Boolean),
