@@ -15,6 +15,7 @@ import {
   ConversionError,
   ConversionErrorCode,
   parseRequest,
+  stringify,
 } from "../../src/convert/string.ts";
 import { createRng, randomRequest } from "../../src/convert/random.ts";
 
@@ -212,5 +213,23 @@ describe("converter behaviour the mutation sample found unguarded", () => {
     const c = createRng(7);
     randomRequest({ rng: c });
     assert.notEqual(c.nextUint32(), createRng(7).nextUint32());
+  });
+
+  // Bug: the refusal of a non-object names the wrong kind ("got object" for
+  // null, "got null" for a string).
+  it("names what stringify got instead of a message", async () => {
+    for (
+      const [value, kind] of [[null, "null"], ["GET /", "string"], [
+        42,
+        "number",
+      ]] as const
+    ) {
+      await assert.rejects(
+        stringify(value as never),
+        (error: ConversionError) =>
+          error.code === "INVALID_INPUT" &&
+          error.message.endsWith(`got ${kind}`),
+      );
+    }
   });
 });
