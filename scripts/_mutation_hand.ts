@@ -316,6 +316,14 @@ export const HAND_MUTANTS: HandMutant[] = [
     tests: CONVERT_MUTANT_TESTS,
   },
   {
+    id: "stringify-refusal-kind",
+    bug: "stringify: the refusal of a non-object names the wrong kind",
+    file: "src/convert/string.ts",
+    find: `message === null ? "null" : typeof message`,
+    replace: `message !== null ? "null" : typeof message`,
+    tests: CONVERT_MUTANT_TESTS,
+  },
+  {
     id: "router-cache-exact-size",
     bug: "template router: a body of exactly maxEntryBytes not cached",
     file: "src/router/_cache.ts",
