@@ -9,6 +9,7 @@ export type Verdict =
   | "timeout"
   | "equivalent"
   | "invalid"
+  | "flaky"
   | "skipped";
 
 /** One sampled mutant and its verdict. */
@@ -30,8 +31,10 @@ export interface AreaScore {
   timedOut: number;
   equivalent: number;
   invalid: number;
+  /** Caught only by a test that also fails without the bug (`--confirm`). */
+  flaky: number;
   skipped: number;
-  /** (caught + timed out) / (tried − equivalent − invalid − skipped), in %. */
+  /** (caught + timed out) / (caught + timed out + survived), in %. */
   score: number | null;
 }
 
@@ -53,6 +56,7 @@ export function scoreAreas(areas: string[], results: Result[]): AreaScore[] {
       timedOut,
       equivalent: count("equivalent"),
       invalid: count("invalid"),
+      flaky: count("flaky"),
       skipped: count("skipped"),
       score: counted === 0
         ? null
@@ -76,6 +80,7 @@ export function formatReport(scores: AreaScore[], results: Result[]): string {
     "timed out",
     "equivalent (reviewed)",
     "invalid/skipped",
+    "flaky",
     "score",
   ];
   const rows = scores.map((s) => [
@@ -86,6 +91,7 @@ export function formatReport(scores: AreaScore[], results: Result[]): string {
     String(s.timedOut),
     String(s.equivalent),
     String(s.invalid + s.skipped),
+    String(s.flaky),
     s.score === null ? "—" : `${s.score}%`,
   ]);
   const widths = header.map((h, i) =>

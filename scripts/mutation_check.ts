@@ -17,8 +17,12 @@
  * ```
  * deno task mutation --sample [--total 200 | --per-area 20] [--seed 20261128]
  *   [--area router] [--only src/router/_cache] [--jobs 1]
- *   [--timeout-ms 120000] [--json report.json] [--list]
+ *   [--timeout-ms 120000] [--json report.json] [--list] [--confirm]
  * ```
+ *
+ * `--confirm` runs the failing test files of each caught mutant again without
+ * the bug; when they fail then too, the mutant is reported as flaky and left
+ * out of the score instead of counted as caught.
  *
  * Exit status 1 when a hand-list mutant survives or is not found, when a
  * baseline fails, or (sample) when an area's survivors exceed `--goal`
@@ -69,6 +73,7 @@ const { values: flags, positionals } = parseArgs({
     json: { type: "string" },
     goal: { type: "string" },
     only: { type: "string" },
+    confirm: { type: "boolean" },
   },
 });
 
@@ -206,6 +211,7 @@ async function sample(): Promise<number> {
     ).filter((m) => m.file.includes(flags.only ?? "")),
   }));
   const command = `deno task mutation --sample --seed ${seed} ` +
+    (flags.confirm ? "--confirm " : "") +
     (perArea !== undefined ? `--per-area ${perArea}` : `--total ${total}`) +
     wanted.map((a) => ` --area ${a}`).join("") +
     (flags.only ? ` --only ${flags.only}` : "");
@@ -274,6 +280,7 @@ async function sample(): Promise<number> {
             reach,
           ),
           timeoutMs: bounds.get(item.pool.name),
+          confirm: flags.confirm ?? false,
         });
         results.push(result);
         console.log(
@@ -325,7 +332,11 @@ async function judge(
   dir: string,
   area: string,
   mutant: Mutant,
-  options: { tests: string[]; timeoutMs: number | undefined },
+  options: {
+    tests: string[];
+    timeoutMs: number | undefined;
+    confirm: boolean;
+  },
 ): Promise<Result> {
   const result = (verdict: Verdict, detail: string, seconds = 0): Result => ({
     area,
@@ -358,6 +369,21 @@ async function judge(
     : run.outcome === "failed"
     ? "caught"
     : run.outcome;
+  if (verdict === "caught" && options.confirm) {
+    // A test that fails without the bug too (under load, say) proves nothing.
+    const failing = run.detail.split(", ").filter((f) => f.endsWith(".ts"));
+    const again = await runTests(dir, failing, {
+      timeoutMs: options.timeoutMs,
+      failFast: false,
+    });
+    if (failing.length === 0 || again.outcome !== "passed") {
+      return result(
+        "flaky",
+        `${run.detail} also fails unmutated`,
+        run.seconds + again.seconds,
+      );
+    }
+  }
   return result(verdict, run.detail, run.seconds);
 }
 
