@@ -21,7 +21,7 @@
 // For the gateway over a real upstream, beside a bare relay and Portkey, see
 // bench/gateway_peers.sh.
 import { createApp } from "../examples/_app.ts";
-import { createGatewayModelRouter } from "../examples/_backends.ts";
+import { createRouter as createModelRouter } from "../src/models/mod.ts";
 import { createGateway } from "../src/gateway/mod.ts";
 import { createMockAdapter } from "../src/models/testing.ts";
 import type {
@@ -49,7 +49,14 @@ const adapter: BackendAdapter = {
   },
 };
 
-const modelRouter = createGatewayModelRouter([["local", adapter]]);
+// The router the gateway builds from `backends`, built here so the bench
+// holds it.
+const modelRouter = createModelRouter({
+  fallbackStrategy: "sequential",
+  defaultBackend: "local",
+  modelTranslation: { strategy: "default" },
+});
+modelRouter.register("local", adapter);
 const app = createApp({
   gateway: createGateway({ router: modelRouter }),
   page: "<!doctype html>",

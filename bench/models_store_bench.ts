@@ -1,5 +1,7 @@
-// Router overhead with the Redis store on loopback vs the memory store.
-//   deno run -A bench/models_store_bench.ts      (needs redis-server on PATH)
+// Router overhead with the Redis store on loopback vs the memory store, and
+// how soon a sibling sees a breaker change.
+//   deno run -A bench/models_store_bench.ts                (needs redis-server on PATH)
+//   deno run -A bench/models_store_bench.ts propagation    (the propagation figure only)
 // For 1, 2 and 3 router instances (each with its own node-redis
 // connection to one local redis-server), every instance runs BATCH awaited
 // execute() calls at the same time; the figure is the median over BATCHES
@@ -79,6 +81,61 @@ function routersOn(
   });
 }
 
+/**
+ * Propagation: router A opens (then closes) a breaker, router B (its own
+ * connection, default storeSyncInterval 50) routes nothing and sees the
+ * change through its background read. Each change lands at a random point
+ * of B's sync interval (a random wait first), as in production; measuring
+ * in step with B's reads would give about one interval every time. B is
+ * looked at every millisecond, so a figure may be up to ~1 ms late.
+ */
+async function propagation(port: number, samples = 100): Promise<string> {
+  const [a, b] = await Promise.all([connect(port), connect(port)]);
+  const on = (client: typeof a.client) =>
+    createRouter({ store: createRedisStore(client, { prefix: "prop:" }) })
+      .register("x", adapter(false));
+  const writer = on(a.client);
+  const reader = on(b.client);
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
+  const ms: number[] = [];
+  try {
+    for (let i = 0; i < samples; i++) {
+      const open = i % 2 === 0;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 50));
+      const start = performance.now();
+      if (open) writer.openCircuitBreaker("x");
+      else writer.closeCircuitBreaker("x");
+      for (let polls = 0; reader.isCircuitBreakerOpen("x") !== open; polls++) {
+        if (polls > 5_000) throw new Error("the sibling never saw the change");
+        await tick();
+      }
+      ms.push(performance.now() - start);
+    }
+  } finally {
+    writer.dispose();
+    reader.dispose();
+    await Promise.all([a.close(), b.close()]);
+  }
+  ms.sort((x, y) => x - y);
+  const at = (q: number) =>
+    ms[Math.min(ms.length - 1, Math.floor(q * ms.length))];
+  return `propagation to a sibling (storeSyncInterval 50 ms, random phase, ${samples} changes): min ${
+    ms[0].toFixed(1)
+  } ms, median ${at(0.5).toFixed(1)} ms, p90 ${at(0.9).toFixed(1)} ms, max ${
+    ms[ms.length - 1].toFixed(1)
+  } ms`;
+}
+
+if (Deno.args.includes("propagation")) {
+  const server = await startRedis();
+  try {
+    console.log(await propagation(server.port));
+  } finally {
+    await server.stop();
+  }
+  Deno.exit(0);
+}
+
 const direct = adapter(false);
 const directNs = await (async () => {
   const start = performance.now();
@@ -88,7 +145,9 @@ const directNs = await (async () => {
 
 const server = await startRedis();
 const lines: string[] = [];
+let propagated = "";
 try {
+  propagated = await propagation(server.port);
   for (const failing of [false, true]) {
     for (const n of [1, 2, 3]) {
       const memory = routersOn(Array(n).fill(undefined), failing);
@@ -128,3 +187,4 @@ console.log(
   } ns subtracted):`,
 );
 for (const line of lines) console.log(line);
+console.log(propagated);

@@ -8,8 +8,11 @@
 /** One mutant judged equivalent by review. */
 export interface Equivalent {
   file: string;
-  /** For a line whose text repeats in the file (`break;`): which one. */
-  line?: number;
+  /**
+   * For a line whose text repeats in the file (`break;`): the nearest
+   * non-blank line above it, blanks collapsed.
+   */
+  context?: string;
   before: string;
   after: string;
   reason: string;
@@ -26,7 +29,7 @@ export const EQUIVALENTS: Equivalent[] = [
   },
   {
     file: "src/convert/_fetch_code_read.ts",
-    line: 185,
+    context: "} catch {",
     before: "break;",
     after: ";",
     reason:
@@ -76,7 +79,7 @@ export const EQUIVALENTS: Equivalent[] = [
   },
   {
     file: "src/router/router.ts",
-    line: 438,
+    context: 'console.error("Error while streaming a response:", error);',
     before: "return;",
     after: ";",
     reason:
@@ -93,11 +96,11 @@ export const EQUIVALENTS: Equivalent[] = [
 
 /** The review of a mutant, when it was judged equivalent. */
 export function findEquivalent(
-  mutant: { file: string; line: number; before: string; after: string },
+  mutant: { file: string; context: string; before: string; after: string },
 ): Equivalent | undefined {
   return EQUIVALENTS.find((entry) =>
     entry.file === mutant.file && entry.before === mutant.before &&
     entry.after === mutant.after &&
-    (entry.line === undefined || entry.line === mutant.line)
+    (entry.context === undefined || entry.context === mutant.context)
   );
 }

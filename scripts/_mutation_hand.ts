@@ -190,6 +190,171 @@ export const HAND_MUTANTS: HandMutant[] = [
     tests: ROUTER_MODEL_TESTS,
   },
   {
+    id: "models-fb-client-second",
+    bug:
+      "fallback: a client error at the second step is hidden by a third backend",
+    file: "src/models/fallback/run.ts",
+    find: "      if (isClientError(env, error)) throw error;\n",
+    replace: "",
+    tests: ["tests/models/fallback/policy_suite_test.ts"],
+  },
+  {
+    id: "models-fb-custom-offers-primary",
+    bug:
+      "customFallback is offered the first choice and tried backends it may not choose",
+    file: "src/models/fallback/custom.ts",
+    find:
+      "e.name !== state.primary && !attempted.includes(e.name) && usable(e)",
+    replace: "usable(e)",
+    tests: ["tests/models/fallback/policy_suite_test.ts"],
+  },
+  {
+    id: "models-rr-remove-cursor",
+    bug:
+      "round-robin: unregistering the backend the cursor points at skips the next one",
+    file: "src/models/routing/round_robin.ts",
+    find: "if (removed < this.#cursor) this.#cursor--;",
+    replace: "if (removed <= this.#cursor) this.#cursor--;",
+    tests: ["tests/models/routing/strategy_suite_test.ts"],
+  },
+  {
+    id: "models-rr-scoped-moves-shared",
+    bug: "round-robin: a request with an allow-list moves the shared cursor",
+    file: "src/models/routing/round_robin.ts",
+    find:
+      "const key = allowed === undefined ? undefined : JSON.stringify(allowed);",
+    replace: "const key = undefined as string | undefined;",
+    tests: ["tests/models/routing/strategy_suite_test.ts"],
+  },
+  {
+    id: "models-lat-scoped-leader",
+    bug:
+      "latency-optimized: an allow-listed pick becomes everyone's cached leader",
+    file: "src/models/routing/latency.ts",
+    find: "    if (allowed !== undefined) {",
+    replace: "    if (allowed === null) {",
+    tests: ["tests/models/routing/strategy_suite_test.ts"],
+  },
+  {
+    id: "models-retry-after-capped",
+    bug:
+      "retries: a Retry-After past retryMaxDelay is waited (capped) instead of falling back",
+    file: "src/models/_resilience.ts",
+    find:
+      "return error.retryAfter > policy.maxDelay ? undefined : error.retryAfter;",
+    replace: "return Math.min(error.retryAfter, policy.maxDelay);",
+    tests: ["tests/models/retry_edges_test.ts"],
+  },
+  {
+    id: "models-retry-after-zero",
+    bug:
+      "retries: a Retry-After of 0 is ignored (the backoff is waited instead)",
+    file: "src/models/_resilience.ts",
+    find: "if (error.retryAfter !== undefined) {",
+    replace: "if (error.retryAfter) {",
+    tests: ["tests/models/retry_edges_test.ts"],
+  },
+  {
+    id: "models-backoff-uncapped",
+    bug: "retries: the exponential backoff is not capped at retryMaxDelay",
+    file: "src/models/_resilience.ts",
+    find:
+      "const exp = Math.min(policy.maxDelay, policy.baseDelay * 2 ** (retry - 1));",
+    replace: "const exp = policy.baseDelay * 2 ** (retry - 1);",
+    tests: ["tests/models/retry_edges_test.ts"],
+  },
+  {
+    id: "models-retry-fallback-backend",
+    bug: "retries: a fallback backend is never retried",
+    file: "src/models/_execute.ts",
+    find:
+      "if (budget !== undefined && budget.retry.retries > 0) {\n        outcome = await retrying(",
+    replace:
+      "if (budget !== undefined && budget.retry.retries < 0) {\n        outcome = await retrying(",
+    tests: ["tests/models/retry_edges_test.ts"],
+  },
+  {
+    id: "models-retry-refused-logged",
+    bug: "retries: a retry the breaker refused lists the last failure twice",
+    file: "src/models/_execute.ts",
+    find:
+      '    if (!next.ok && next.kind === "unavailable") break;\n    log.push(outcome);',
+    replace:
+      '    log.push(outcome);\n    if (!next.ok && next.kind === "unavailable") break;',
+    tests: ["tests/models/retry_edges_test.ts"],
+  },
+  {
+    id: "models-stream-tooluse-commit",
+    bug: "streams: a tool_use chunk does not commit the stream",
+    file: "src/models/streaming/_chunks.ts",
+    find: 'return chunk.type === "content" || chunk.type === "tool_use";',
+    replace: 'return chunk.type === "content";',
+    tests: ["tests/models/stream_test.ts"],
+  },
+  {
+    id: "models-cohere-complete-tools",
+    bug: "Cohere: COMPLETE with a tool call is stop, not tool_calls",
+    file: "src/models/adapters/cohere.ts",
+    find: '  if (mapped === "stop" && hasToolCalls) return "tool_calls";\n',
+    replace: "",
+    tests: ["tests/models/adapters/cohere_test.ts"],
+  },
+  {
+    id: "models-openai-rate-limit-case",
+    bug:
+      "OpenAI-compatible: a mid-stream rate limit in upper case is a PROVIDER_ERROR",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: "const RATE_LIMIT = /rate[_ -]?limit|(?:^|\\s)429(?:\\s|$)/i;",
+    replace: "const RATE_LIMIT = /rate_limit/;",
+    tests: ["tests/models/adapters/openai_test.ts"],
+  },
+  {
+    id: "models-fb-none-primary-error",
+    bug:
+      "fallback none: the first choice's own error object is replaced by its AdapterError",
+    file: "src/models/fallback/run.ts",
+    find: "throw first.thrown instanceof Error ? first.thrown : first.error;",
+    replace: "throw first.error;",
+    tests: ["tests/models/fallback/policy_suite_test.ts"],
+  },
+  {
+    id: "models-bs-success-cooldown",
+    bug: "cooldown: a success does not end a backend's failure cooldown",
+    file: "src/models/_backend_state.ts",
+    find: "      this.#failStreak = 0;\n      this.#coolUntil = 0;",
+    replace: "      this.#failStreak = 0;",
+    tests: ["tests/models/hardening_test.ts"],
+  },
+  {
+    id: "models-exec-deadline-start",
+    bug: "deadline: a fallback backend starts after the deadline has passed",
+    file: "src/models/_execute.ts",
+    find:
+      "      budget !== undefined && parts.settings.clock() >= budget.deadlineAt\n    ) return",
+    replace:
+      "      budget !== undefined && parts.settings.clock() > Infinity\n    ) return",
+    tests: ["tests/models/retry_edges_test.ts"],
+  },
+  {
+    id: "models-chunk-retry-after",
+    bug:
+      "streams: an error chunk's retryAfter is dropped (no cooldown for an in-band 429)",
+    // The site moved to _stream_failure.ts when an error chunk came to
+    // carry the whole failure.
+    file: "src/models/_stream_failure.ts",
+    find: `...(typeof raw?.retryAfter === "number" && raw.retryAfter >= 0`,
+    replace: `...(false`,
+    tests: ["tests/models/retry_edges_test.ts"],
+  },
+  {
+    id: "models-openai-stop-tools",
+    bug: "OpenAI-compatible: a tool call with finish_reason stop stays stop",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: '  if (mapped === "stop" && hasToolCalls) return "tool_calls";\n',
+    replace: "",
+    tests: ["tests/models/adapters/openai_test.ts"],
+  },
+  {
     id: "sse-space",
     bug: "SSE: the space after `data:` is kept in the value",
     file: "src/models/adapters/_sse.ts",

@@ -19,6 +19,8 @@ export interface Mutant {
   /** The line(s) before and after the edit, blanks collapsed. */
   before: string;
   after: string;
+  /** The nearest non-blank line above, blanks collapsed: tells repeats apart. */
+  context: string;
 }
 
 interface Edit {
@@ -365,6 +367,18 @@ function span(text: string, start: number, end: number): string {
   return text.slice(from, to).replace(/\s+/g, " ").trim();
 }
 
+/** The nearest non-blank line above the one holding `offset`, collapsed. */
+function lineAbove(source: string, offset: number): string {
+  let end = source.lastIndexOf("\n", offset - 1);
+  while (end > 0) {
+    const start = source.lastIndexOf("\n", end - 1) + 1;
+    const text = source.slice(start, end).replace(/\s+/g, " ").trim();
+    if (text !== "") return text;
+    end = start - 1;
+  }
+  return "";
+}
+
 /** Every mutant the operators propose for one file, in source order. */
 export function generateMutants(file: string, source: string): Mutant[] {
   const tokens = tokenize(source);
@@ -386,6 +400,7 @@ export function generateMutants(file: string, source: string): Mutant[] {
         line,
         ...edit,
         before: span(source, edit.start, edit.end),
+        context: lineAbove(source, edit.start),
         after: span(
           mutated,
           edit.start,

@@ -7,7 +7,7 @@ import { run } from "../tests/_bounded.ts";
 
 const SPAWNED = /new URL\(\s*"(\.{1,2}\/[^"]+\.ts)",\s*import\.meta\.url\)/g;
 
-/** Every `*_test.ts` under the given files and directories. */
+/** Every `*_test.ts` under the given files and directories, less `!` ones. */
 export function expandTests(root: string, entries: string[]): string[] {
   const files: string[] = [];
   const walk = (path: string) => {
@@ -24,14 +24,19 @@ export function expandTests(root: string, entries: string[]): string[] {
       }
     }
   };
-  for (const entry of entries) {
+  const excluded = entries.filter((e) => e.startsWith("!")).map((e) =>
+    e.slice(1)
+  );
+  for (const entry of entries.filter((e) => !e.startsWith("!"))) {
     try {
       walk(entry);
     } catch {
       // A listed test that no longer exists is no one's to run.
     }
   }
-  return [...new Set(files)].sort();
+  return [...new Set(files)]
+    .filter((file) => !excluded.some((prefix) => file.startsWith(prefix)))
+    .sort();
 }
 
 /** The local files one module's static graph reaches (paths under `root`). */

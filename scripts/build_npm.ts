@@ -161,6 +161,21 @@ manifest.name = NPM_NAME;
 manifest.description =
   "HTTP message conversion (raw, HAR, curl, fetch), a template-literal HTTP router, and a multi-backend model router.";
 manifest.engines = { node: ">=20" };
+// The `switchyard` command: a small launcher beside the packed `./cli`
+// entry, since that module runs nothing when imported (Node 20 has no
+// `import.meta.main`).
+const cliEntry = manifest.exports?.["./cli"]?.import;
+if (typeof cliEntry !== "string") fail('export "./cli" has no import path');
+mkdirSync(join(pkgDir, "bin"), { recursive: true });
+writeFileSync(
+  join(pkgDir, "bin", "switchyard.mjs"),
+  `#!/usr/bin/env node
+import { main } from ${JSON.stringify(`../${cliEntry.replace(/^\.\//, "")}`)};
+process.exit(await main(process.argv.slice(2)));
+`,
+  { mode: 0o755 },
+);
+manifest.bin = { switchyard: "./bin/switchyard.mjs" };
 manifest.sideEffects = false;
 manifest.keywords = [
   "http",
@@ -328,6 +343,9 @@ const problems: string[] = [];
 if (installedManifest.name !== "@switchyard/switchyard") {
   problems.push(`name is ${JSON.stringify(installedManifest.name)}`);
 }
+if (installedManifest.bin?.switchyard !== "./bin/switchyard.mjs") {
+  problems.push(`bin is ${JSON.stringify(installedManifest.bin)}`);
+}
 if (installedManifest.engines?.node !== ">=20") {
   problems.push(`engines is ${JSON.stringify(installedManifest.engines)}`);
 }
@@ -340,7 +358,7 @@ for (
 }
 if (problems.length > 0) {
   fail(
-    `the tarball's package.json should name @switchyard/switchyard for node >=20 with no runtime dependencies, but its ${
+    `the tarball's package.json should name @switchyard/switchyard for node >=20 with the switchyard bin and no runtime dependencies, but its ${
       problems.join("; ")
     }`,
   );

@@ -243,7 +243,7 @@ async function sample(): Promise<number> {
     const baselines = new Map<string, TestRun>();
     for (const { pool, mutants } of drawn) {
       if (mutants.length === 0) continue;
-      const tests = present(dirs[0], pool.tests);
+      const tests = expandTests(dirs[0], pool.tests);
       const key = tests.join(" ");
       const baseline = baselines.get(key) ??
         await runTests(dirs[0], tests, { timeoutMs: 600_000, failFast: false });

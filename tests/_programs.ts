@@ -1,6 +1,6 @@
 /**
  * Programs some Deno-only tests need that a fresh machine may lack
- * (Chromium, wrk, curl, redis-server). Outside CI a test that needs a missing
+ * (Chromium, wrk, curl, redis-server, Node, Python). Outside CI a test that needs a missing
  * one is ignored, and a line says why and how to install it, so
  * `deno task test` passes on a fresh machine. Under CI (`CI=true`, set by
  * `.ci/run`, which installs them) a missing program is never a skip: the test
@@ -20,6 +20,8 @@ export const PACKAGES = {
   wrk: "wrk",
   curl: "curl",
   "redis-server": "redis-server",
+  node: "nodejs",
+  python3: "python3",
 } as const;
 
 /** A program a test may need. */

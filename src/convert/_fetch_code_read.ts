@@ -4,6 +4,7 @@
 // `_js_literal_read.ts`. Nothing is evaluated.
 import { ConversionError } from "./errors.ts";
 import { IDENTIFIER, isSpace, LiteralReader } from "./_js_literal_read.ts";
+import { regExpMayStart, skipLiteral, skipRegExp } from "./_js_code_skip.ts";
 
 /** The arguments of a `fetch()` call read from code, with where they are. */
 export interface FetchCodeCall {
@@ -28,27 +29,6 @@ function newReader(text: string): LiteralReader {
   return new LiteralReader(text, "fetch code");
 }
 
-/** Skips a string or template literal in the code around the call. */
-function skipLiteral(reader: LiteralReader): void {
-  const text = reader.text;
-  const quote = text[reader.pos];
-  const start = reader.pos++;
-  while (reader.pos < text.length) {
-    const c = text[reader.pos];
-    if (c === "\\") reader.pos += 2;
-    else if (c === quote) {
-      reader.pos++;
-      return;
-    } else if ((c === "\n" || c === "\r") && quote !== "`") break;
-    else reader.pos++;
-  }
-  reader.fail(
-    `unterminated string: the ${quote} quote opened at offset ${start} is never closed`,
-    start,
-    "UNTERMINATED_QUOTE",
-  );
-}
-
 /** Is the `fetch` at `at` the global function (not `x.fetch`, unless x is a global)? */
 function isGlobalFetch(text: string, at: number): boolean {
   let i = at - 1;
@@ -70,22 +50,39 @@ function isGlobalFetch(text: string, at: number): boolean {
 function findFetchCall(reader: LiteralReader, from = 0): number {
   const text = reader.text;
   reader.pos = from;
+  // The token before the cursor, which tells a regular expression's `/`
+  // from a division's (a resumed search starts after an identifier).
+  let previous = from === 0 ? "" : "(";
   while (reader.pos < text.length) {
     reader.skip();
     const c = text[reader.pos];
     if (c === undefined) break;
     if (c === '"' || c === "'" || c === "`") {
       skipLiteral(reader);
+      previous = "value";
+      continue;
+    }
+    if (c === "/") {
+      if (regExpMayStart(previous)) {
+        skipRegExp(reader);
+        previous = "value";
+      } else {
+        reader.pos++;
+        previous = "/";
+      }
       continue;
     }
     IDENTIFIER.lastIndex = reader.pos;
     const name = IDENTIFIER.exec(text)?.[0];
     if (name === undefined) {
+      // A number is an operand too (`2 / x`).
+      previous = /[\d.]/.test(c) ? "value" : c;
       reader.pos++;
       continue;
     }
     const at = reader.pos;
     reader.pos += name.length;
+    previous = name;
     if (name !== "fetch" || !isGlobalFetch(text, at)) continue;
     if (reader.peek() === "(") return reader.pos;
   }

@@ -118,8 +118,9 @@ function tokenize(text: string, html: boolean): Token[] {
     textStart = end;
     if (kind === "open" && html && RAW_TEXT_ELEMENTS.has(name)) {
       // Copy the element whole: its contents are not markup (or, for <pre>,
-      // white space is significant).
-      const closing = new RegExp(`</${name}`, "ig");
+      // white space is significant). As in an HTML parser, only the end tag
+      // of that name in any case ends it: `</scripts>` is text inside.
+      const closing = new RegExp(`</${name}(?=[\\s/>]|$)`, "ig");
       closing.lastIndex = end;
       const close = closing.exec(text)?.index ?? -1;
       const closeEnd = close === -1 ? text.length : tagEnd(text, close);

@@ -41,7 +41,7 @@
  *   result is a `Response` subclass whose `status`, `ok` and `statusText`
  *   report the given values, while the body and headers are the real ones.
  * - `toCode` writes every string with JSON string encoding, and escapes
- *   U+2028, U+2029, `</script` and `<!--` on top, so the code parses in any
+ *   U+2028, U+2029, `</script` (any letter case) and `<!--` on top, so the code parses in any
  *   engine and inside an HTML `<script>`, and reproduces each value exactly
  *   (lone surrogates included); a header named `__proto__` is written as a
  *   computed key, `["__proto__"]: …`, since a plain `"__proto__": …` would
@@ -400,7 +400,8 @@ const READ_FIELDS = ["method", "headers", "body"] as const;
  * fetch", or hand-written code.
  *
  * The first call of the global `fetch` (also `window.fetch`,
- * `globalThis.fetch`) outside comments and strings is read; code around it
+ * `globalThis.fetch`) outside comments, strings, template literals and
+ * regular expression literals is read; code around it
  * (`const response = await …`, a `.then()` chain) is ignored. Without a call,
  * a `{ url, options }` object (JSON or JavaScript) is read. The arguments must
  * be literals: strings in any quotes (a template literal without `${…}`),

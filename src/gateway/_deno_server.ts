@@ -30,6 +30,8 @@ interface Connection {
   headBy: number;
   bodyBy: number;
   writeBy: number;
+  /** End of a lingering close (see `linger`). */
+  lingerBy: number;
   /** The 408 a head or body timeout answers with may still be written. */
   answered: boolean;
   closed: boolean;
@@ -82,17 +84,78 @@ async function wholeBody(
   return new Uint8Array(await response.arrayBuffer());
 }
 
+/** Longest lingering close (see `linger`), unless idleTimeoutMs is shorter. */
+const LINGER_MS = 5_000;
+
 /**
- * Answers a timed-out or refused connection, best effort, then closes it.
- * The answer is small enough for an empty socket buffer; should the write
- * hang anyway, the sweeper closes an answered connection on its next tick.
+ * Closes a connection whose answer went out while the client may still be
+ * sending (a 413 before the body, a refused head): closing at once with
+ * unread bytes makes the kernel reset the connection (RFC 9112 §9.6), and a
+ * client that writes its whole body before reading (Python's http.client,
+ * curl) then sees the reset, not the answer. So: half-close (the answer is
+ * followed by FIN), read and drop what the client still sends until it
+ * closes its side, and close; the sweeper ends a client that neither
+ * finishes nor closes at `lingerBy`.
  */
-function refuse(c: Connection, answer: Uint8Array): Promise<void> {
+async function linger(c: Connection, lingerMs: number): Promise<void> {
+  if (c.closed) return;
+  c.lingerBy = Date.now() + lingerMs;
+  const scratch = new Uint8Array(64 * 1024);
+  try {
+    await (c.conn as Deno.TcpConn).closeWrite();
+    while (!c.closed && (await c.conn.read(scratch)) !== null) {
+      // Dropped: only the client's end of the stream is wanted.
+    }
+  } catch {
+    // Reset by the peer, or closed by the sweeper.
+  } finally {
+    closeQuietly(c);
+  }
+}
+
+/**
+ * Answers a timed-out or refused connection, best effort, then closes it
+ * (lingering, when the client may still be sending: `lingerMs`). The answer
+ * is small enough for an empty socket buffer; should the write hang anyway,
+ * the sweeper closes an answered connection on its next tick.
+ */
+function refuse(
+  c: Connection,
+  answer: Uint8Array,
+  lingerMs = 0,
+): Promise<void> {
   if (c.closed || c.answered) return Promise.resolve();
   c.answered = true;
-  return c.conn.write(answer).then(() => {}, () => {}).finally(() =>
-    closeQuietly(c)
+  return c.conn.write(answer).then(
+    () => lingerMs > 0 ? linger(c, lingerMs) : closeQuietly(c),
+    () => closeQuietly(c),
   );
+}
+
+/**
+ * How often the sweeper checks every connection's deadlines, in ms: a
+ * deadline is met at most this late (plus the event loop's own delay), which
+ * is at most 5% of the shortest timeout and at most 250 ms (5 ms for timeouts
+ * under 100 ms). One interval for every connection: a timer per read and
+ * write would cost each request its setting and clearing. At the defaults
+ * (10 s headers) that is a check every 250 ms, where a quarter of the
+ * shortest timeout (the old tick) let a slow head run to 12.5 s.
+ *
+ * @param limits The listener's timeouts.
+ * @returns The interval.
+ */
+export function sweepEvery(
+  limits: Pick<
+    ServeLimits,
+    "headersTimeoutMs" | "bodyTimeoutMs" | "idleTimeoutMs"
+  >,
+): number {
+  const shortest = Math.min(
+    limits.headersTimeoutMs,
+    limits.bodyTimeoutMs,
+    limits.idleTimeoutMs,
+  );
+  return Math.max(5, Math.min(250, shortest / 20));
 }
 
 /**
@@ -117,22 +180,19 @@ export function listen(
   let stopping = false;
   let resolveFinished!: () => void;
   const finished = new Promise<void>((resolve) => resolveFinished = resolve);
+  const lingerMs = Math.min(LINGER_MS, limits.idleTimeoutMs);
 
   // One sweeper for every connection instead of a timer per read or write.
-  const tick = Math.max(
-    5,
-    Math.min(
-      limits.headersTimeoutMs,
-      limits.bodyTimeoutMs,
-      limits.idleTimeoutMs,
-    ) /
-      4,
-  );
+  const tick = sweepEvery(limits);
   const sweeper = setInterval(() => {
     const now = Date.now();
     for (const c of open) {
       if (c.closed) continue;
-      if ((c.headBy && now > c.headBy) || (c.bodyBy && now > c.bodyBy)) {
+      if (c.lingerBy) {
+        if (now > c.lingerBy) closeQuietly(c);
+      } else if (
+        (c.headBy && now > c.headBy) || (c.bodyBy && now > c.bodyBy)
+      ) {
         if (c.answered) closeQuietly(c);
         else refuse(c, plainAnswer(408));
       } else if (
@@ -158,23 +218,30 @@ export function listen(
         if (text === null) return;
         head = parseHead(text);
       } catch (error) {
+        // A refused head may be followed by more of it, or by a body.
         if (error instanceof HttpWireError) {
-          refuse(c, plainAnswer(error.status));
+          await refuse(c, plainAnswer(error.status), lingerMs);
         }
         return;
       }
-      const keepAlive = await exchange(c, reader, head, remote);
-      if (!keepAlive) return;
+      const next = await exchange(c, reader, head, remote);
+      // Shutting down: no waiting for a client to finish sending.
+      if (next === "linger" && !stopping) await linger(c, lingerMs);
+      if (next !== "keep") return;
     }
   }
 
-  /** One request and its answer; whether the connection may be reused. */
+  /**
+   * One request and its answer; what becomes of the connection: reused,
+   * closed, or closed lingering (the answer went out with request bytes
+   * possibly still coming).
+   */
   async function exchange(
     c: Connection,
     reader: WireReader,
     head: RequestHead,
     remote: Deno.Addr,
-  ): Promise<boolean> {
+  ): Promise<"keep" | "close" | "linger"> {
     // A body that arrived with its head (most JSON requests) is handed over
     // as bytes: no stream to pull, and the handler reads it at once.
     const arrived = head.body.kind === "length" && !head.expectContinue
@@ -220,8 +287,8 @@ export function listen(
         ...(noBody || body === null ? {} : { body, duplex: "half" }),
       } as RequestInit);
     } catch {
-      refuse(c, plainAnswer(400));
-      return false;
+      await refuse(c, plainAnswer(400), bodyDone ? 0 : lingerMs);
+      return "close";
     }
     // As Deno.serve's `info.completed`: settles once the answer is written
     // (or not), which is how the gateway learns a passed-through stream ended.
@@ -243,7 +310,7 @@ export function listen(
     if (c.closed || c.answered) {
       await response.body?.cancel().catch(() => {});
       delivered(false);
-      return false;
+      return "close";
     }
     // Unread or broken body: the next request's start is unknown, so say
     // the connection closes.
@@ -254,9 +321,9 @@ export function listen(
     } catch {
       // The handler's body failed before a byte was sent: a 500 says so,
       // where the stream path could only cut the answer off.
-      await refuse(c, plainAnswer(500));
+      await refuse(c, plainAnswer(500), bodyDone ? 0 : lingerMs);
       delivered(false);
-      return false;
+      return "close";
     }
     let complete = false;
     let reusable = keepAlive;
@@ -322,8 +389,11 @@ export function listen(
       delivered(complete);
     }
     // A body the handler left unread (or broken framing) leaves the stream
-    // position unknown: the connection is not reused.
-    return complete && reusable;
+    // position unknown: the connection is not reused, and the client may
+    // still be sending it.
+    if (!complete) return "close";
+    if (reusable) return "keep";
+    return bodyDone && !broken && reader.buffered === 0 ? "close" : "linger";
   }
 
   async function acceptLoop(): Promise<void> {
@@ -347,6 +417,7 @@ export function listen(
         headBy: 0,
         bodyBy: 0,
         writeBy: 0,
+        lingerBy: 0,
         answered: false,
         closed: false,
       };

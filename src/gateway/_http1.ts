@@ -6,9 +6,12 @@
 // Decisions, after RFC 9112 and what hyper and Node's llhttp do:
 // - A head is the request line and header lines up to an empty line; CRLF or
 //   bare LF line ends; empty lines before the request line are skipped.
-// - obs-fold, a space before a header's colon, a bad Content-Length, both
-//   Content-Length and Transfer-Encoding, or a body on HTTP/1.0 with
-//   Transfer-Encoding: 400. A Transfer-Encoding other than `chunked`: 501.
+// - obs-fold, a space before a header's colon, a bare CR or another control
+//   character (but HTAB) in a header value or the request line, a second
+//   Host header, a bad Content-Length, both Content-Length and
+//   Transfer-Encoding, or a body on HTTP/1.0 with Transfer-Encoding: 400.
+//   A value loses only the SP and HTAB around it; a repeated header's values
+//   are joined with ", " (Headers.append), never into a line of their own. A Transfer-Encoding other than `chunked`: 501.
 //   A version other than 1.0/1.1: 505. A head over the size bound: 431.
 // - Broken chunked framing mid-body errors the body stream with a 400
 //   `HttpWireError`; the connection is closed after the answer.
@@ -186,6 +189,20 @@ export interface RequestHead {
 }
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/**
+ * A control character other than HTAB in a field value: a bare CR (one not
+ * ending its line), NUL, or anything a downstream parser could read as a
+ * line end. Refused, as hyper's httparse does, never passed on.
+ */
+// deno-lint-ignore no-control-regex
+const BAD_VALUE = /[\x00-\x08\x0a-\x1f\x7f]/;
+/** Whitespace or a control character in a request target. */
+// deno-lint-ignore no-control-regex
+const BAD_TARGET = /[\x00-\x20\x7f]/;
+
+function isOws(code: number): boolean {
+  return code === 32 || code === 9;
+}
 
 /** Parses a head read by {@linkcode WireReader.readHead}. */
 export function parseHead(text: string): RequestHead {
@@ -205,17 +222,31 @@ export function parseHead(text: string): RequestHead {
       "Unsupported HTTP version.",
     );
   }
+  if (BAD_TARGET.test(target)) {
+    throw new HttpWireError(400, "Malformed request target.");
+  }
   const headers = new Headers();
+  let hosts = 0;
   for (let i = 1; i < lines.length; i++) {
     const line = lines[i].endsWith("\r") ? lines[i].slice(0, -1) : lines[i];
     const colon = line.indexOf(":");
     const name = colon > 0 ? line.slice(0, colon) : "";
     if (!TOKEN.test(name)) throw new HttpWireError(400, "Malformed header.");
-    try {
-      headers.append(name, line.slice(colon + 1).trim());
-    } catch {
+    // Only SP and HTAB around a value are whitespace (RFC 9110 §5.5); a CR
+    // there is a bare CR, and String#trim would have dropped it (and VT,
+    // FF, NBSP) without a word.
+    let start = colon + 1;
+    let end = line.length;
+    while (start < end && isOws(line.charCodeAt(start))) start++;
+    while (end > start && isOws(line.charCodeAt(end - 1))) end--;
+    const value = line.slice(start, end);
+    if (BAD_VALUE.test(value)) {
       throw new HttpWireError(400, "Malformed header value.");
     }
+    if (name.length === 4 && name.toLowerCase() === "host" && ++hosts > 1) {
+      throw new HttpWireError(400, "More than one Host header.");
+    }
+    headers.append(name, value);
   }
   const http10 = version[1] === "0";
   const connection = (headers.get("connection") ?? "").toLowerCase();

@@ -2,7 +2,8 @@
 // path (an internal bug, or an injected clock that throws) still gets its
 // log line, with status 500 and an error code, like every other request.
 import { ANTHROPIC_API, OPENAI_API } from "./_apis.ts";
-import { CHAT_PATH, errorApi, MESSAGES_PATH, pathOf } from "./_routes.ts";
+import { errorApi } from "./_routes.ts";
+import { CHAT_PATH, MESSAGES_PATH, pathOf } from "./_path.ts";
 import { resolveError } from "./errors.ts";
 import type { RequestLogEntry } from "./gateway_types.ts";
 import { jsonResponse } from "./_json_response.ts";

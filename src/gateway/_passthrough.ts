@@ -11,9 +11,9 @@ import {
   ErrorCode,
   type ErrorCodeValue,
 } from "../models/errors.ts";
-import { abortRelayed } from "../models/adapters/_http.ts";
 import { hasSmallIdentityBody, readBytes } from "../models/adapters/_body.ts";
 import type { IRChatRequest, IRUsage } from "../models/types.ts";
+import type { RelayResult } from "../models/trace.ts";
 import type { ParsedRequest } from "./_apis.ts";
 import { isRecord } from "./_wire_util.ts";
 
@@ -87,13 +87,14 @@ const MAX_JSON_BYTES = 32 * 1024 * 1024;
  * as on the translated path.
  */
 export async function readRelayedJson(
-  upstream: Response,
+  relayed: RelayResult,
   signal: AbortSignal,
   provider: string | undefined,
 ): Promise<{ bytes: Uint8Array<ArrayBuffer>; usage: IRUsage | undefined }> {
+  const upstream = relayed.response;
   let bytes: Uint8Array<ArrayBuffer>;
   try {
-    bytes = await readCapped(upstream, signal, provider ?? "upstream");
+    bytes = await readCapped(relayed, signal, provider ?? "upstream");
   } catch (cause) {
     if (cause instanceof AdapterError) throw cause;
     throw brokeOff(
@@ -128,10 +129,11 @@ export async function readRelayedJson(
  * cancelled), read as the adapters read theirs.
  */
 async function readCapped(
-  upstream: Response,
+  relayed: RelayResult,
   signal: AbortSignal,
   provider: string,
 ): Promise<Uint8Array<ArrayBuffer>> {
+  const upstream = relayed.response;
   if (hasSmallIdentityBody(upstream, MAX_JSON_BYTES)) {
     // One read, without the `body` getter, which builds a ReadableStream
     // (about a tenth of the latency the gateway adds). The body is then
@@ -141,12 +143,12 @@ async function readCapped(
     // One listener does both: end the fetch, and stop waiting for it.
     return await new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
       const onAbort = (): void => {
-        abortRelayed(upstream, signal.reason);
+        relayed.abort(signal.reason);
         reject(signal.reason);
       };
       if (signal.aborted) {
         onAbort();
-        // A body from a fetch abortRelayed cannot reach: let go of it here.
+        // A body whose fetch ignores its signal: let go of it here.
         upstream.body?.cancel(signal.reason).catch(() => {});
         return;
       }
@@ -165,11 +167,16 @@ async function readCapped(
   return await readBytes(provider, body, MAX_JSON_BYTES, false, signal);
 }
 
-/** IR usage from an OpenAI `usage` object, when it has the token counts. */
+/**
+ * IR usage from an OpenAI `usage` object: Chat Completions'
+ * (`prompt_tokens`, `completion_tokens`), the Responses API's
+ * (`input_tokens`, `output_tokens`) or embeddings' (`prompt_tokens` only:
+ * no completion).
+ */
 export function usageOf(usage: unknown): IRUsage | undefined {
   if (!isRecord(usage)) return undefined;
-  const prompt = usage.prompt_tokens;
-  const completion = usage.completion_tokens;
+  const prompt = usage.prompt_tokens ?? usage.input_tokens;
+  const completion = usage.completion_tokens ?? usage.output_tokens ?? 0;
   if (typeof prompt !== "number" || typeof completion !== "number") {
     return undefined;
   }

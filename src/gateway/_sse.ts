@@ -1,34 +1,37 @@
 // The two halves of a late-committed stream: reading the model stream up to
 // its first output (so a failure before it still gets a real status), then
 // a pull-driven SSE body for the rest (backpressure: one chunk per read).
-import {
-  AdapterError,
-  ErrorCode,
-  type ErrorCodeValue,
-} from "../models/errors.ts";
+import { AdapterError, ErrorCode } from "../models/errors.ts";
+import { errorOfFailure } from "../models/_stream_failure.ts";
 import type { IRStreamChunk } from "../models/types.ts";
 import type { StreamEncoder } from "./_apis.ts";
 import { resolveError } from "./errors.ts";
 
 type Chunks = AsyncGenerator<IRStreamChunk, void, undefined>;
 
-const KNOWN_CODES: ReadonlySet<string> = new Set(Object.values(ErrorCode));
 const utf8 = new TextEncoder();
 
-/** The AdapterError an `error` chunk stands for. */
+/**
+ * The error an `error` chunk stands for, rebuilt from the failure it
+ * carries (the upstream status and body, Retry-After, each backend's
+ * failure), so a streamed failure answers as a non-streamed one would.
+ */
 export function chunkError(
   chunk: Extract<IRStreamChunk, { type: "error" }>,
 ): AdapterError {
-  const code = KNOWN_CODES.has(chunk.error.code)
-    ? chunk.error.code as ErrorCodeValue
-    : ErrorCode.UNKNOWN;
-  const { retryAfter, cooldown } = chunk.error;
-  return new AdapterError({
-    code,
-    message: chunk.error.message,
-    ...(typeof retryAfter === "number" ? { retryAfter } : {}),
-    ...(cooldown === undefined ? {} : { details: { cooldown } }),
-  });
+  return errorOfFailure(chunk.error, undefined, ErrorCode.UNKNOWN);
+}
+
+/**
+ * An adapter's late error chunk, with the backend the stream committed to:
+ * its message then names that backend, not the provider.
+ */
+function named(chunk: IRStreamChunk, hooks: SseHooks): IRStreamChunk {
+  if (chunk.type !== "error" || chunk.error.backend !== undefined) return chunk;
+  const backend = hooks.backend();
+  return backend === undefined
+    ? chunk
+    : { ...chunk, error: { ...chunk.error, backend } };
 }
 
 function endedEarly(): Extract<IRStreamChunk, { type: "error" }> {
@@ -73,6 +76,8 @@ export interface SseHooks {
   failed(code: string): void;
   /** The client went away. */
   cancelled(reason: unknown): void;
+  /** The backend the stream committed to, to name it in a late error. */
+  backend(): string | undefined;
   /** Called once, however the stream ends. */
   closed(): void;
 }
@@ -100,7 +105,7 @@ export function sseBody(
         }
         while (!encoder.finished) {
           const next = await chunks.next();
-          const chunk = next.done ? endedEarly() : next.value;
+          const chunk = next.done ? endedEarly() : named(next.value, hooks);
           hooks.observe(chunk);
           const text = encoder.encode(chunk);
           if (text !== "") {

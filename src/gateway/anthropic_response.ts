@@ -37,6 +37,7 @@ import type {
 } from "../models/types.ts";
 import type { ResolvedError } from "./errors.ts";
 import { estimatedUsage } from "./_usage_estimate.ts";
+import { failureMessage } from "./_chunk_message.ts";
 
 /** One content block of an Anthropic message. */
 export type AnthropicContentBlock =
@@ -302,7 +303,7 @@ export class MessageStreamEncoder {
         this.#finished = true;
         return event("error", {
           type: "error",
-          error: { type: "api_error", message: chunk.error.message },
+          error: { type: "api_error", message: failureMessage(chunk.error) },
         });
     }
   }

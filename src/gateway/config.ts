@@ -1,5 +1,6 @@
 /**
- * The gateway's JSON config file, validated. Every error is one line naming
+ * The gateway's JSON config file, validated. Comments (line and block) and
+ * trailing commas are allowed, as in deno.json. Every error is one line naming
  * the field, e.g. `config: keys[0].rpm must be a positive integer`. A name
  * from the file with quotes, spaces or line breaks is shown JSON-quoted
  * (`aliases["a\nb"]`, `repeats "a\"b"`); a file that is not JSON is reported
@@ -51,7 +52,7 @@
  * | `passthrough` | `false` turns off relaying OpenAI-compatible upstream answers byte for byte (default `true`; see the gateway's module docs) |
  * | `passthroughTokens` | which passed-through streams have their tokens read: `"tpm"` (default: those of keys with a `tpm` limit) or `"all"` |
  * | `server` | the listener's limits, for `serveGateway`: `headersTimeoutMs`, `bodyTimeoutMs`, `idleTimeoutMs`, `maxConnections`, `maxHeaderBytes` (see `serve_options.ts`) |
- * | `keys[]` | `id`, and `key` (`"$VAR"`, hashed when read; a literal secret is refused) or `sha256`; `models`, `backends`, `rpm`, `tpm` |
+ * | `keys[]` | `id`, and `key` (`"$VAR"`, hashed when read; a literal secret is refused) or `sha256` (64 hex digits in either letter case; the secret itself is case-sensitive); `models`, `backends`, `rpm`, `tpm` |
  *
  * Unknown fields are errors, so a typo never silently disables a setting.
  *
@@ -84,6 +85,7 @@ import {
 } from "./_config_fields.ts";
 
 import { jsonErrorPosition } from "./_json_position.ts";
+import { blankJsonc } from "./_jsonc.ts";
 import {
   type BackendConfig,
   checkAliasTarget,
@@ -343,12 +345,13 @@ export async function parseGatewayConfig(
   text: string,
   env: Env,
 ): Promise<GatewayConfig> {
+  const plain = blankJsonc(text);
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(plain);
   } catch {
     // Never JSON.parse's message: V8 quotes the source, newlines and all.
-    const at = jsonErrorPosition(text);
+    const at = jsonErrorPosition(plain);
     throw new GatewayConfigError(
       "file",
       at === undefined

@@ -8,21 +8,28 @@
  * | failure | status |
  * |---|---|
  * | the gateway refused the request (bad JSON, bad field, body too large) | its own 4xx |
- * | an upstream 4xx other than 408 and 429 (400, 401, 403, 404, 409, 413, 422), from the only backend or from **every** backend fallback tried | that status, with the upstream's own error `message`/`type`/`code`/`param` when it sent OpenAI- or Anthropic-shaped JSON |
+ * | an upstream 4xx other than 401, 403, 408 and 429 (400, 404, 409, 413, 422), from the only backend or from **every** backend fallback tried | that status, with the upstream's own error `message`/`type`/`code`/`param` when it sent OpenAI- or Anthropic-shaped JSON |
+ * | an upstream 401/403 (`AUTHENTICATION_FAILED`: the provider refused the gateway's own key) from any backend tried | 502 `backend_misconfigured` + `x-should-retry: false`, naming the backend, nothing of the upstream's text (which can quote the key) |
  * | `INVALID_REQUEST` raised before anything was sent, `ROUTING_FAILED` | 400 |
  * | `ROUTING_FAILED` from a custom routing or fallback hook (it threw, or chose an unknown, unavailable, attempted or disallowed backend) | 500, with a generic message |
  * | every backend rate limited | 429 + `Retry-After` (seconds, the shortest wait, rounded up) |
  * | `NO_BACKEND_AVAILABLE` because every candidate cools down after a 429's `Retry-After` (the router's `cooldownOnRateLimit`) | 429 + `Retry-After` and `retry-after-ms`: the time until the first candidate is back |
  * | `NO_BACKEND_AVAILABLE` because every candidate's circuit breaker is open after failures (its `circuitBreakerTimeout` known) | 503 + `Retry-After` and `retry-after-ms`: the time until the first candidate's breaker admits its half-open probe |
- * | `AUTHENTICATION_FAILED` without an HTTP status | 401 |
  * | anything else after fallback (`ALL_BACKENDS_FAILED`, `PROVIDER_ERROR`, `NETWORK_ERROR`, `INVALID_RESPONSE`) | 502 |
  * | any other `NO_BACKEND_AVAILABLE` (unhealthy, misconfigured, a breaker opened by hand without a timeout) | 503 |
- * | `TIMEOUT` | 504 |
+ * | `TIMEOUT` (a backend's timeout or an upstream 408), from the only backend or from every backend fallback tried | 504 |
  * | the client went away (`ABORTED`) | 499 |
  * | a bug | 500 without detail |
  *
  * A mix of client errors and other failures is a 502: some backend failed for
  * a reason the client cannot fix.
+ *
+ * Messages name backends by their ids (`backend "primary" rate limited: HTTP
+ * 429: …`, `All backends failed: backend "primary" unreachable: connection
+ * refused (127.0.0.1:8001); backend "backup" …`), never by the provider two
+ * backends may share; a network failure says its cause (DNS, refused,
+ * reset, TLS, timeout) and the host. An upstream client error's own
+ * message, when its body had one, is passed on as it was.
  *
  * A backend cooling down after a 429 is still rate limited: the client gets
  * the 429 and the remaining wait, not a 503 (which both SDKs retry at once),
@@ -35,6 +42,8 @@
  * @module
  */
 import { AdapterError, RouterError } from "../models/errors.ts";
+import { refusedCredentials } from "./_refused.ts";
+import { failuresText, type NamedFailure } from "./_failure_text.ts";
 
 /**
  * Options of a {@linkcode GatewayError}.
@@ -201,16 +210,70 @@ function clientStatus(error: AdapterError): number | undefined {
     : undefined;
 }
 
+/** The backend the model router named on an error it recorded. */
+function backendNamed(error: AdapterError): string | undefined {
+  return error.backend;
+}
+
 /** Every backend's error behind `error` (itself when it is not a RouterError). */
 function failuresOf(
   error: AdapterError,
   extra: readonly AdapterError[],
-): readonly AdapterError[] {
-  if (extra.length > 0) return extra;
+  backendOf: (error: AdapterError) => string | undefined,
+): readonly NamedFailure[] {
+  const named = (failure: AdapterError): NamedFailure => {
+    const backend = backendOf(failure);
+    return backend === undefined
+      ? { error: failure }
+      : { backend, error: failure };
+  };
+  if (extra.length > 0) return extra.map(named);
   if (error instanceof RouterError && error.errors.length > 0) {
-    return error.errors.map((failure) => failure.error);
+    return error.errors;
   }
-  return [error];
+  return [named(error)];
+}
+
+/**
+ * The gateway's own answer when a backend refused the gateway's credentials:
+ * a 502 naming the backends, with nothing of the upstream's text (a
+ * provider's 401 can quote the end of the operator's key). `x-should-retry:
+ * false` tells the OpenAI and Anthropic SDKs, which retry every 5xx, that a
+ * retry cannot help.
+ */
+function misconfigured(
+  failures: readonly NamedFailure[],
+): ResolvedError | undefined {
+  const refused = failures.filter((f) => refusedCredentials(f.error));
+  if (refused.length === 0) return undefined;
+  const names = [
+    ...new Set(
+      refused.flatMap((f) => f.backend === undefined ? [] : [f.backend]),
+    ),
+  ].map((name) => `"${name}"`);
+  // A router the caller built passes no names for errors it raised as is.
+  const subject = names.length === 0
+    ? "A backend is"
+    : names.length === 1
+    ? `Backend ${names[0]} is`
+    : `Backends ${names.join(", ")} are`;
+  const statuses = [
+    ...new Set(refused.map((f) => f.error.statusCode).filter((s) => s)),
+  ];
+  const others = failures.length - refused.length;
+  return {
+    status: 502,
+    type: errorTypeFor(502),
+    message:
+      `${subject} misconfigured: the provider refused the gateway's credentials${
+        statuses.length > 0 ? ` (HTTP ${statuses.join(", ")})` : ""
+      }. Your request is not at fault; the gateway's operator must fix the backend's key.${
+        others > 0 ? ` ${others} other attempt(s) failed too.` : ""
+      }`,
+    code: "backend_misconfigured",
+    param: null,
+    headers: { "x-should-retry": "false" },
+  };
 }
 
 /** The upstream's own error fields, from an OpenAI- or Anthropic-shaped body. */
@@ -260,6 +323,10 @@ export function retryAfterHeaders(
  *
  * @param error What was thrown.
  * @param failures Each backend's error, when known apart from `error` (streams).
+ * @param backendOf The registered backend that raised an error the router
+ * passed on as the adapter raised it (a client error, `fallbackStrategy:
+ * "none"`), to name it in the answer; a RouterError names its own. Default:
+ * the error's `backend`, which the model router sets.
  * @returns The resolved error.
  *
  * @example An upstream 404 behind fallback stays a 404
@@ -277,6 +344,7 @@ export function retryAfterHeaders(
 export function resolveError(
   error: unknown,
   failures: readonly AdapterError[] = [],
+  backendOf: (error: AdapterError) => string | undefined = backendNamed,
 ): ResolvedError {
   if (error instanceof GatewayError) {
     return {
@@ -298,8 +366,18 @@ export function resolveError(
       headers: {},
     };
   }
-  const all = failuresOf(error, failures);
+  const named = failuresOf(error, failures, backendOf);
+  const refused = misconfigured(named);
+  if (refused !== undefined) return refused;
+  const all = named.map((failure) => failure.error);
   const first = all[0];
+  // The backends' own failures, each named by its backend id; a
+  // RouterError that is not about them (no backend available, a routing
+  // refusal) and an abort keep their message.
+  const told = (error instanceof RouterError &&
+      error.code !== "ALL_BACKENDS_FAILED") || error.code === "ABORTED"
+    ? error.message
+    : failuresText(named);
   const firstClient = clientStatus(first);
   if (
     firstClient !== undefined &&
@@ -309,7 +387,7 @@ export function resolveError(
     return {
       status: firstClient,
       type: own.type ?? errorTypeFor(firstClient),
-      message: own.message ?? first.message,
+      message: own.message ?? failuresText(named.slice(0, 1)),
       code: own.code ?? first.code,
       param: own.param ?? null,
       headers: {},
@@ -322,12 +400,25 @@ export function resolveError(
     return {
       status: 429,
       type: "rate_limit_error",
-      message: first.message,
+      message: told,
       code: error.code,
       param: null,
       headers: retryAfterHeaders(
         waits.length > 0 ? Math.min(...waits) : undefined,
       ),
+    };
+  }
+  // Every backend timed out (its own timeout, or an upstream 408): the
+  // gateway's timeout, whatever fallback tried; a 502 would say some backend
+  // answered wrongly.
+  if (all.every((failure) => failure.code === "TIMEOUT")) {
+    return {
+      status: 504,
+      type: errorTypeFor(504),
+      message: told,
+      code: error.code,
+      param: null,
+      headers: {},
     };
   }
   // Every candidate waits out a cooldown whose end is known: a 429's
@@ -368,7 +459,7 @@ export function resolveError(
   return {
     status,
     type: errorTypeFor(status),
-    message: error.message,
+    message: told,
     code: error.code,
     param: null,
     headers: {},

@@ -8,8 +8,21 @@
  * | `POST /v1/messages` | Anthropic Messages, JSON or `stream: true` SSE |
  * | `POST /v1/messages/count_tokens` | `{ input_tokens }`: the gateway's prompt estimate (no backend call) |
  * | `GET /v1/models` | one entry per backend, backend model and alias (only those the key may use); Anthropic's list shape when the request sends `anthropic-version` |
+ * | `GET /v1/models/{id}` | one entry of that list; Anthropic's shape with `anthropic-version`; 404 for an id not in it |
+ * | `POST /v1/embeddings` | OpenAI embeddings: relayed to OpenAI-wire backends, translated for Gemini, Cohere and Ollama |
+ * | `POST /v1/responses` | OpenAI Responses (JSON or typed SSE): relayed to backends that serve it, translated to chat for the others |
+ * | `POST /v1/completions` | legacy completions, relayed to OpenAI-wire backends; a 400 naming any other backend |
  * | `GET /api/router` | backend info and router stats |
  * | `GET /metrics` | Prometheus text (see `metrics.ts`); not behind keys, as scrapers expect |
+ * | `GET /healthz` | 200 `{"status":"ok"}` while the process answers (liveness); not behind keys, not logged |
+ * | `GET /readyz` | 200 when a backend's breaker is not open and the `store` (Redis) answers within 1 s, else 503 with `reasons` (readiness); not behind keys, not logged |
+ *
+ * Every call through the model router names its operation (see
+ * `OPERATIONS` in `./models`); the routes are one table (`_routes.ts`), each
+ * endpoint one handler file sharing admission (keys, limits), the request's
+ * deadline and its record (metrics, log line). Errors on any path, unknown
+ * ones included, are in the caller's wire shape: Anthropic's when the
+ * request sends `anthropic-version` or `x-api-key`, else OpenAI's.
  *
  * Decisions:
  * - **Model names.** An alias is replaced first. Then `"<backend>"` routes
@@ -80,29 +93,13 @@
  */
 import {
   createRouter as createModelRouter,
-  type ExecuteOptions,
-  type RelayResult,
   type Router as ModelRouter,
 } from "../models/mod.ts";
-import { AdapterError, ErrorCode, RouterError } from "../models/errors.ts";
-import type { IRStreamChunk } from "../models/types.ts";
-import { readJson } from "./_read_bounded.ts";
-import { readHead, sseBody } from "./_sse.ts";
-import { StreamErrorTap } from "./_error_tap.ts";
-import {
-  ANTHROPIC_API,
-  OPENAI_API,
-  type ParsedRequest,
-  type WireApi,
-} from "./_apis.ts";
-import { GatewayError, resolveError } from "./errors.ts";
-import { type ApiKey, checkModelAllowed, KeyRing } from "./keys.ts";
-import { type ModelTarget, resolveAlias, targetOf } from "./_wire_util.ts";
-import { type Admission, RateLimiter } from "./rate_limit.ts";
+import { KeyRing } from "./keys.ts";
+import { RateLimiter } from "./rate_limit.ts";
 import { MemoryRateLimitStore } from "./memory_rate_limit_store.ts";
 import { SharedRateLimitStore } from "./shared_rate_limit_store.ts";
 import { Metrics } from "./metrics.ts";
-import { listing, routerInfo } from "./_info.ts";
 import {
   DEFAULT_MAX_STREAMS,
   type Gateway,
@@ -111,44 +108,26 @@ import {
 } from "./gateway_types.ts";
 
 export * from "./gateway_types.ts";
-import {
-  noteRouting,
-  type Outcome,
-  requestIdOf,
-  timeoutError,
-} from "./_request_parts.ts";
-import {
-  completionOf,
-  readRelayedJson,
-  relayRequestOf,
-  streamBodyOf,
-} from "./_passthrough.ts";
-import { StreamTokenTap } from "./_stream_tokens.ts";
+import { requestIdOf } from "./_request_parts.ts";
 import { internalError, safeNow } from "./_internal_error.ts";
-import { bytesResponse, jsonResponse } from "./_json_response.ts";
-import {
-  CHAT_PATH,
-  COUNT_PATH,
-  errorApi,
-  MESSAGES_PATH,
-  pathOf,
-  routeError,
-} from "./_routes.ts";
-import * as count from "./_count_tokens.ts";
+import { type GatewayContext, OpenStreams } from "./_context.ts";
+import { Exchange } from "./_exchange.ts";
+import { authenticate } from "./_admission.ts";
+import { errorApi, pathOf, routeAt, routeError } from "./_routes.ts";
+import { isProbe, probe } from "./_health.ts";
+import { GatewayConfigError } from "./_config_fields.ts";
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
-const SSE_HEADERS: Readonly<Record<string, string>> = {
-  "content-type": "text/event-stream; charset=utf-8",
-  "cache-control": "no-cache",
-  "x-accel-buffering": "no",
-};
-const MAX_LABEL_CHARS = 200;
+
 /**
  * Creates the gateway.
  *
  * @param options Backends or a router; keys, limits, aliases, timeouts, logger.
  * @returns The fetch handler (with `router`, `metrics`, `dispose`).
  * @throws {TypeError} Unless exactly one of `router` and `backends` is given, or when a key is malformed.
+ * @throws {GatewayConfigError} `INVALID_CONFIG` when a backend is not a
+ * `[name, adapter]` pair, such as the `{ name, provider }` entries of
+ * `parseGatewayConfig`'s result: give that to `createGatewayFromConfig`.
  *
  * @example Serving with Deno
  * ```ts
@@ -168,39 +147,9 @@ export function createGateway(options: GatewayOptions): Gateway {
   if (options.router && options.backends) {
     throw new TypeError("createGateway: give `router` or `backends`, not both");
   }
-  const tap = options.backends ? new StreamErrorTap() : undefined;
-  let modelRouter: ModelRouter;
-  if (options.router) modelRouter = options.router;
-  else if (options.backends && tap) {
-    const backends = options.backends;
-    modelRouter = createModelRouter({
-      fallbackStrategy: "sequential",
-      ...(backends.length > 0 ? { defaultBackend: backends[0][0] } : {}),
-      modelTranslation: { strategy: "default" },
-      // One clock for limits, cooldowns and Retry-After.
-      ...(options.now ? { now: options.now } : {}),
-      ...(options.store ? { store: options.store } : {}),
-      ...(options.onWarning ? { onWarning: options.onWarning } : {}),
-      ...options.routerConfig,
-    });
-    for (const [name, adapter] of backends) {
-      modelRouter.register(name, tap.wrap(adapter));
-    }
-    if (options.fallbackChain) {
-      modelRouter.setFallbackChain(options.fallbackChain);
-    }
-  } else {
-    throw new TypeError("createGateway: give `router` or `backends`");
-  }
+  const modelRouter = options.router ?? routerOf(options);
   const ownsRouter = options.router === undefined;
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const maxStreams = options.maxStreams ?? DEFAULT_MAX_STREAMS;
-  let openStreams = 0; // accepted streams, from routing to their end
   const now = options.now ?? Date.now;
-  const aliases = options.aliases ?? {};
-  const timeoutMs = options.requestTimeoutMs;
-  const passthrough = options.passthrough !== false;
-  const tapAllStreams = options.passthroughTokens === "all";
   const keyRing = new KeyRing(options.keys ?? []);
   const limiter = new RateLimiter(
     options.rateLimitStore ??
@@ -212,335 +161,31 @@ export function createGateway(options: GatewayOptions): Gateway {
     now,
   );
   const metrics = new Metrics();
-  const startedAt = Math.floor(now() / 1000);
-
-  const registered = (name: string): boolean => modelRouter.has(name);
-  const counting = { maxBodyBytes, aliases, registered };
-
-  function log(entry: RequestLogEntry): void {
-    if (!options.logger) return;
-    try {
-      options.logger(entry);
-    } catch {
-      // A failing logger must not fail requests.
-    }
-  }
-
-  async function authenticate(request: Request): Promise<ApiKey | undefined> {
-    return keyRing.enabled
-      ? await keyRing.authenticate(request.headers)
-      : undefined;
-  }
-
-  function errorResponse(
-    api: WireApi,
-    error: unknown,
-    headers: Record<string, string>,
-    failures: readonly AdapterError[] = [],
-  ): Response {
-    const resolved = resolveError(error, failures);
-    return jsonResponse(api.errorBody(resolved), {
-      status: resolved.status,
-      headers: { ...headers, ...resolved.headers },
-    });
-  }
-
-  async function chat(
-    api: WireApi,
-    request: Request,
-    requestId: string,
-    started: number,
-    info: unknown,
-  ): Promise<Response> {
-    const id = `${api.idPrefix}${crypto.randomUUID().replaceAll("-", "")}`;
-    const headers: Record<string, string> = { "x-request-id": requestId };
-    const outcome: Outcome = { fallbacks: 0 };
-    let key: ApiKey | undefined;
-    let parsed: ParsedRequest | undefined;
-    let model: string | undefined;
-    let label: string | undefined; // the metrics' `model`: after aliases
-    let target: ModelTarget = {};
-    let admission: Admission | undefined;
-    // The key's backends, for the router: routing and fallback keep to them.
-    let scope: ExecuteOptions | undefined;
-    const finish = (status: number): void => {
-      const usage = outcome.usage;
-      const keyId = key?.id ?? (keyRing.enabled ? "none" : "anonymous");
-      const latencyMs = now() - started;
-      const ttft = outcome.firstOutputAt === undefined
-        ? undefined
-        : outcome.firstOutputAt - started;
-      if (key && admission && usage) {
-        limiter.charge(key, admission, usage.totalTokens).catch(() => {});
-      }
-      metrics.record({
-        api: api.name,
-        model: label ?? "none",
-        backend: outcome.backend ?? "none",
-        status,
-        keyId,
-        latencyMs,
-        ...(ttft === undefined ? {} : { timeToFirstTokenMs: ttft }),
-        ...(usage
-          ? { tokensIn: usage.promptTokens, tokensOut: usage.completionTokens }
-          : {}),
-        ...(outcome.errorCode ? { errorCode: outcome.errorCode } : {}),
-        fallbacks: outcome.fallbacks,
-      });
-      if (!options.logger) return;
-      const entry: RequestLogEntry = {
-        time: new Date(started).toISOString(),
-        request_id: requestId,
-        key_id: keyId,
-        method: request.method,
-        path: pathOf(request.url),
-        api: api.name,
-        model: model ?? null,
-        backend: outcome.backend ?? null,
-        status,
-        latency_ms: latencyMs,
-        fallbacks: outcome.fallbacks,
-      };
-      if (ttft !== undefined) entry.ttft_ms = ttft;
-      if (usage) {
-        entry.tokens_in = usage.promptTokens;
-        entry.tokens_out = usage.completionTokens;
-        if (outcome.tokensEstimated) entry.tokens_estimated = true;
-      }
-      if (outcome.errorCode) entry.error_code = outcome.errorCode;
-      log(entry);
-    };
-    const fail = (
-      error: unknown,
-      failures: readonly AdapterError[] = [],
-    ): Response => {
-      const response = errorResponse(api, error, headers, failures);
-      outcome.errorCode = error instanceof GatewayError
-        ? error.code ?? String(error.status)
-        : error instanceof AdapterError
-        ? error.code
-        : "INTERNAL";
-      if (error instanceof RouterError) {
-        outcome.backend ??= error.attemptedBackends.at(-1);
-        outcome.fallbacks = Math.max(0, error.attemptedBackends.length - 1);
-      } else if (error instanceof AdapterError) {
-        outcome.backend ??= target.backend; // fallback "none": the one named
-      }
-      finish(response.status);
-      return response;
-    };
-
-    try {
-      key = await authenticate(request);
-      const body = await readJson(request, maxBodyBytes);
-      // Named in logs and metrics even when the rest of the body is refused;
-      // cut short there, since a client could send megabytes of model name.
-      const named = (body as { model?: unknown } | null)?.model;
-      if (typeof named === "string") {
-        model = named.slice(0, MAX_LABEL_CHARS);
-        label = resolveAlias(aliases, named).slice(0, MAX_LABEL_CHARS);
-      }
-      parsed = api.parse(body, (model) => {
-        target = targetOf(resolveAlias(aliases, model), registered);
-        return target;
-      }, id);
-      if (parsed.stream && openStreams >= maxStreams) {
-        throw new GatewayError({
-          status: 503,
-          type: "server_error",
-          message: `Too many open streams (${maxStreams}); retry shortly.`,
-          code: "too_many_streams",
-          headers: { "retry-after": "1" },
-        });
-      }
-      if (key) {
-        checkModelAllowed(key, parsed.model, target.backend, registered);
-        if (key.backends !== undefined) scope = { backends: key.backends };
-        if (key.rpm !== undefined || key.tpm !== undefined) {
-          admission = await limiter.admit(key, parsed.promptTokens, api.name);
-          Object.assign(headers, admission.headers);
-        }
-      }
-    } catch (error) {
-      if (error instanceof GatewayError) Object.assign(headers, error.headers);
-      return fail(error);
-    }
-
-    // One signal for the model call: the client leaving, or the timeout.
-    // A non-streamed request without a timeout has nothing to add to the
-    // client's signal, so it passes that on: one controller, one listener
-    // and a signal hop less on the path every plain request takes.
-    const client = request.signal;
-    const abort = parsed.stream || timeoutMs !== undefined
-      ? new AbortController()
-      : undefined;
-    const signal = abort?.signal ?? client;
-    const onClientGone = (): void => abort?.abort(client.reason);
-    if (abort !== undefined) {
-      if (client.aborted) onClientGone();
-      else client.addEventListener("abort", onClientGone, { once: true });
-    }
-    let timedOut = false;
-    const timer = timeoutMs === undefined ? undefined : setTimeout(() => {
-      timedOut = true;
-      abort?.abort();
-    }, timeoutMs);
-    const release = (): void => {
-      if (abort === undefined) return;
-      clearTimeout(timer);
-      client.removeEventListener("abort", onClientGone);
-    };
-    const completed = api === OPENAI_API && passthrough
-      ? (parsed.stream ? completionOf(info) : undefined)
-      : undefined;
-    if (
-      api === OPENAI_API && passthrough && (!parsed.stream || completed) &&
-      modelRouter.canRelay()
-    ) {
-      if (parsed.stream) openStreams++;
-      let relayed: RelayResult;
-      let body: ReadableStream<Uint8Array> | null = null;
+  const logger = options.logger;
+  const ctx: GatewayContext = {
+    router: modelRouter,
+    keyRing,
+    limiter,
+    metrics,
+    streams: new OpenStreams(options.maxStreams ?? DEFAULT_MAX_STREAMS),
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    now,
+    aliases: options.aliases ?? {},
+    timeoutMs: options.requestTimeoutMs,
+    passthrough: options.passthrough !== false,
+    tapAllStreams: options.passthroughTokens === "all",
+    startedAt: Math.floor(now() / 1000),
+    registered: (name) => modelRouter.has(name),
+    logging: logger !== undefined,
+    log(entry: RequestLogEntry): void {
+      if (!logger) return;
       try {
-        relayed = await modelRouter.relayResponse(
-          relayRequestOf(parsed),
-          signal,
-          scope,
-        );
-        // Cancelled, not handed on, when the client left or time ran out.
-        if (parsed.stream) {
-          const { response, routing } = relayed;
-          body = streamBodyOf(response, signal, routing.backend);
-        }
-      } catch (error) {
-        release();
-        if (parsed.stream) openStreams--;
-        return fail(timedOut ? timeoutError(timeoutMs!) : error);
+        logger(entry);
+      } catch {
+        // A failing logger must not fail requests.
       }
-      noteRouting(outcome, relayed.routing);
-      const upstream = relayed.response;
-      if (!parsed.stream) {
-        let bytes: Uint8Array<ArrayBuffer>;
-        try {
-          const read = await readRelayedJson(
-            upstream,
-            signal,
-            outcome.backend,
-          );
-          bytes = read.bytes;
-          outcome.usage = read.usage;
-        } catch (error) {
-          return fail(timedOut ? timeoutError(timeoutMs!) : error);
-        } finally {
-          release();
-        }
-        finish(200);
-        return bytesResponse(bytes, { headers });
-      }
-      clearTimeout(timer);
-      outcome.firstOutputAt = now();
-      metrics.streamOpened();
-      const promptTokens = parsed.promptTokens;
-      const tokens = body !== null &&
-          (tapAllStreams || key?.tpm !== undefined)
-        ? new StreamTokenTap(body)
-        : undefined;
-      completed!.catch(() => {
-        outcome.errorCode ??= ErrorCode.ABORTED;
-      }).finally(() => {
-        if (tokens) {
-          const read = tokens.tokens(promptTokens);
-          outcome.usage = read.usage;
-          outcome.tokensEstimated = read.estimated;
-          outcome.errorCode = tokens.errorCode ?? outcome.errorCode;
-        }
-        release();
-        openStreams--;
-        metrics.streamClosed();
-        finish(200);
-      });
-      return new Response(tokens?.body ?? body, {
-        headers: { ...SSE_HEADERS, ...headers },
-      });
-    }
-    const created = Math.floor(now() / 1000);
-    const irId = parsed.ir.metadata?.requestId ?? id;
-
-    if (!parsed.stream) {
-      try {
-        const response = await modelRouter.execute(
-          parsed.ir,
-          signal,
-          scope,
-        );
-        outcome.usage = response.usage;
-        noteRouting(outcome, response.metadata.routing);
-        finish(200);
-        return jsonResponse(api.json(response, parsed, id, created), {
-          headers,
-        });
-      } catch (error) {
-        return fail(timedOut ? timeoutError(timeoutMs!) : error);
-      } finally {
-        release();
-      }
-    }
-
-    openStreams++;
-    let streamDone = false;
-    const streamEnded = (): void => {
-      if (!streamDone) openStreams--;
-      streamDone = true;
-    };
-    tap?.watch(irId);
-    const chunks = modelRouter.executeStream(parsed.ir, signal, scope);
-    const encoder = api.encoder(parsed, id, created);
-    const observe = (chunk: IRStreamChunk): void => {
-      // The router's start names the backend it committed to: known here
-      // even when the client leaves before `done`.
-      if (chunk.type === "start") noteRouting(outcome, chunk.metadata.routing);
-      if (chunk.type === "metadata" && chunk.usage) outcome.usage = chunk.usage;
-      if (chunk.type === "done") {
-        if (chunk.usage) outcome.usage = chunk.usage;
-        noteRouting(outcome, chunk.metadata?.routing);
-      }
-      if (chunk.type === "error") outcome.errorCode = chunk.error.code;
-    };
-
-    // Commit late: a failure before the first output gets the status a
-    // non-streamed request would get.
-    let head: string;
-    try {
-      head = await readHead(chunks, encoder, observe);
-    } catch (error) {
-      release();
-      streamEnded();
-      abort?.abort();
-      await chunks.return(undefined).catch(() => {});
-      const failures = tap?.take(irId) ?? [];
-      return fail(timedOut ? timeoutError(timeoutMs!) : error, failures);
-    }
-    tap?.take(irId);
-    clearTimeout(timer);
-    outcome.firstOutputAt = now();
-    metrics.streamOpened();
-    const body = sseBody(head, chunks, encoder, {
-      observe,
-      failed(code) {
-        outcome.errorCode = code;
-      },
-      cancelled(reason) {
-        outcome.errorCode ??= ErrorCode.ABORTED;
-        abort?.abort(reason);
-      },
-      closed() {
-        release();
-        streamEnded();
-        metrics.streamClosed();
-        finish(200);
-      },
-    });
-    return new Response(body, { headers: { ...SSE_HEADERS, ...headers } });
-  }
+    },
+  };
 
   async function handle(
     request: Request,
@@ -549,54 +194,31 @@ export function createGateway(options: GatewayOptions): Gateway {
   ): Promise<Response> {
     const started = now();
     const path = pathOf(request.url);
-    if (path === CHAT_PATH && request.method === "POST") {
-      return await chat(OPENAI_API, request, requestId, started, info);
+    if (isProbe(path)) return probe(path, request, modelRouter, options.store);
+    const route = routeAt(path);
+    const ex = new Exchange(
+      ctx,
+      errorApi(path, request.headers),
+      request,
+      requestId,
+      started,
+      route?.metered === true && route.method === request.method,
+    );
+    const refused = routeError(request.method, path, route);
+    if (refused || route === undefined) {
+      // Answered 404/405 whatever the key, but a valid key is the caller's
+      // name in the log, as on every other route.
+      await authenticate(ex).catch(() => {});
+      return ex.fail(refused);
     }
-    if (path === MESSAGES_PATH && request.method === "POST") {
-      return await chat(ANTHROPIC_API, request, requestId, started, info);
-    }
-    const headers: Record<string, string> = { "x-request-id": requestId };
+    if (route.metered) return await route.handle(ex, info, path);
     let response: Response;
-    let key: ApiKey | undefined;
     try {
-      const refused = routeError(request.method, path);
-      if (refused) throw refused;
-      if (path === "/metrics") {
-        response = new Response(metrics.render(modelRouter.getBackendInfo()), {
-          headers: {
-            ...headers,
-            "content-type": "text/plain; version=0.0.4; charset=utf-8",
-          },
-        });
-      } else {
-        key = await authenticate(request);
-        response = jsonResponse(
-          path === "/v1/models"
-            ? listing(modelRouter, aliases, key, startedAt, request.headers)
-            : path === COUNT_PATH
-            ? await count.tokens(request, key, counting)
-            : routerInfo(modelRouter),
-          { headers },
-        );
-      }
+      response = await route.handle(ex, info, path);
     } catch (error) {
-      response = errorResponse(errorApi(path, request.headers), error, {
-        ...headers,
-        ...(error instanceof GatewayError ? error.headers : {}),
-      });
+      return ex.fail(error);
     }
-    log({
-      time: new Date(started).toISOString(),
-      request_id: requestId,
-      key_id: key?.id ?? (keyRing.enabled ? "none" : "anonymous"),
-      method: request.method,
-      path,
-      api: null,
-      model: null,
-      backend: null,
-      status: response.status,
-      latency_ms: now() - started,
-    });
+    ex.finish(response.status);
     return response;
   }
 
@@ -615,7 +237,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         started,
         safeNow(now),
       );
-      log(entry);
+      ctx.log(entry);
       return response;
     }
   };
@@ -627,4 +249,52 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (ownsRouter) modelRouter.dispose();
     },
   });
+}
+
+/**
+ * Each backend must be a `[name, adapter]` pair. A `{ name, provider, … }`
+ * entry is what `parseGatewayConfig` returns: passing its result here is
+ * an easy mistake (the two share every other option name), which used to
+ * fail deep inside with `.for is not iterable`.
+ */
+function checkPairs(backends: GatewayOptions["backends"] & object): void {
+  backends.forEach((entry: unknown, i) => {
+    const pair = entry as [unknown, { execute?: unknown } | undefined];
+    if (
+      Array.isArray(pair) && typeof pair[0] === "string" &&
+      typeof pair[1]?.execute === "function"
+    ) return;
+    const field = `backends[${i}]`;
+    const configEntry = typeof entry === "object" && entry !== null &&
+      typeof (entry as { provider?: unknown }).provider === "string";
+    throw new GatewayConfigError(
+      field,
+      "",
+      configEntry
+        ? `createGateway: ${field} is a backend config ({ name, provider, … }) as parseGatewayConfig returns it, not a [name, adapter] pair: build the gateway with createGatewayFromConfig(config, env), which creates the adapters`
+        : `createGateway: ${field} must be a [name, adapter] pair (an adapter has execute())`,
+    );
+  });
+}
+
+/** The router built from `backends` (sequential fallback, default models). */
+function routerOf(options: GatewayOptions): ModelRouter {
+  const backends = options.backends;
+  if (!backends) {
+    throw new TypeError("createGateway: give `router` or `backends`");
+  }
+  checkPairs(backends);
+  const router = createModelRouter({
+    fallbackStrategy: "sequential",
+    ...(backends.length > 0 ? { defaultBackend: backends[0][0] } : {}),
+    modelTranslation: { strategy: "default" },
+    // One clock for limits, cooldowns and Retry-After.
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.store ? { store: options.store } : {}),
+    ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+    ...options.routerConfig,
+  });
+  for (const [name, adapter] of backends) router.register(name, adapter);
+  if (options.fallbackChain) router.setFallbackChain(options.fallbackChain);
+  return router;
 }

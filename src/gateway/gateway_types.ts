@@ -51,6 +51,25 @@ export interface RequestLogEntry {
   tokens_estimated?: boolean;
   /** Error code of a failure (also of a stream that failed after its 200). */
   error_code?: string;
+  /**
+   * Request fields the backend's wire has no place for, dropped in
+   * translation (also in the `x-switchyard-dropped` response header).
+   */
+  dropped?: string[];
+  /**
+   * A provider's own message when it refused the gateway's credentials (an
+   * upstream 401/403): for the operator, since the client is told only that
+   * the backend is misconfigured. Key-like substrings are `[redacted]`.
+   */
+  upstream_error?: string;
+  /**
+   * What the client was told when backends failed: each backend by its id,
+   * a network failure with its cause and host (`backend "primary"
+   * unreachable: connection refused (127.0.0.1:8001)`), an upstream's status
+   * and message; key-like substrings `[redacted]`. Also for a stream that
+   * failed after its 200.
+   */
+  error_message?: string;
   /** Attempts on other backends after the first choice. */
   fallbacks?: number;
 }
@@ -68,16 +87,15 @@ export interface RequestLogEntry {
  */
 export interface GatewayOptions {
   /**
-   * A model router to route through. Streams then report a failure before
-   * output by its error code only (the router's error chunk carries no
-   * upstream status); prefer `backends`.
+   * A model router to route through (the gateway does not dispose it).
+   * Streamed failures keep their upstream status as with `backends`: the
+   * router's error chunk carries the failure.
    */
   router?: ModelRouter;
   /**
    * Backends, in fallback order: the gateway builds the router (default
    * backend the first, sequential fallback, unknown models replaced by a
-   * backend's default) and keeps each backend's stream errors so streamed
-   * failures get the same status as non-streamed ones.
+   * backend's default).
    */
   backends?: ReadonlyArray<readonly [string, BackendAdapter]>;
   /** Overrides of the router built from `backends`. */

@@ -28,7 +28,11 @@ import { backendAllowed } from "./_scope.ts";
 export interface ApiKey {
   /** Name used in logs, metrics and errors (never the secret). */
   id: string;
-  /** Lowercase hex SHA-256 of the secret. */
+  /**
+   * Hex SHA-256 of the secret. Either letter case is accepted (tools differ:
+   * `sha256sum` prints lowercase, PowerShell's `Get-FileHash` uppercase); the
+   * key ring keeps it lowercase.
+   */
   sha256: string;
   /** Client model names this key may request; absent: any. */
   models?: readonly string[];
@@ -141,8 +145,8 @@ export class KeyRing {
   /**
    * Creates the key ring.
    *
-   * @param keys The accepted keys (ids must be unique, digests 64 hex digits,
-   *   limits positive finite numbers).
+   * @param keys The accepted keys (ids must be unique, digests 64 hex digits
+   *   in either letter case, limits positive finite numbers).
    * @throws {TypeError} For a duplicate id, a malformed digest or a limit
    *   that is not a positive finite number.
    */
@@ -151,10 +155,8 @@ export class KeyRing {
     for (const key of keys) {
       if (ids.has(key.id)) throw new TypeError(`duplicate key id "${key.id}"`);
       ids.add(key.id);
-      if (!/^[0-9a-f]{64}$/.test(key.sha256)) {
-        throw new TypeError(
-          `key "${key.id}": sha256 must be 64 lowercase hex digits`,
-        );
+      if (!/^[0-9a-f]{64}$/i.test(key.sha256)) {
+        throw new TypeError(`key "${key.id}": sha256 must be 64 hex digits`);
       }
       // A zero, negative or infinite limit has no honest Retry-After or
       // x-ratelimit-reset (a fraction does: rpm 0.5 is one every 2 min).
@@ -171,7 +173,12 @@ export class KeyRing {
         }
       }
     }
-    this.#keys = keys.map((key) => ({ ...key }));
+    // hashKey's digests are lowercase: a digest compared as written in
+    // uppercase would refuse its own secret.
+    this.#keys = keys.map((key) => ({
+      ...key,
+      sha256: key.sha256.toLowerCase(),
+    }));
   }
 
   /** True when at least one key is configured (requests must then present one). */

@@ -48,6 +48,15 @@ export * from "./anthropic_request.ts";
 export * from "./anthropic_response.ts";
 export * from "./serve.ts";
 export * from "./serve_options.ts";
+export * from "./providers.ts";
+export * from "./env_backends.ts";
+export * from "./from_config.ts";
 // The model-router types the gateway's API mentions (types only), so this
 // entry point's documentation is complete without `./models`.
 export type * from "../models/mod.ts";
+// What the provider registry's options (`ProviderOptions`) extend.
+export type {
+  FetchFunction,
+  HttpAdapterConfig,
+} from "../models/adapters/_http.ts";
+export type { ModelPrice } from "../models/adapters/_prices.ts";

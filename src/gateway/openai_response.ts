@@ -26,6 +26,7 @@ import type {
 } from "../models/types.ts";
 import { openAIErrorBody, type ResolvedError } from "./errors.ts";
 import { estimatedUsage } from "./_usage_estimate.ts";
+import { failureMessage } from "./_chunk_message.ts";
 import {
   type OpenAIChatCompletion,
   type OpenAIChatCompletionChunk,
@@ -237,7 +238,7 @@ export class ChunkEncoder {
         this.#finished = true;
         return sse({
           error: {
-            message: chunk.error.message,
+            message: failureMessage(chunk.error),
             type: "server_error",
             param: null,
             code: chunk.error.code,

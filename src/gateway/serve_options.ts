@@ -11,6 +11,18 @@
  * | `maxConnections` | 1024 | one more connection gets a 503 with `Retry-After: 1` and is closed (or is reset, when it already sent bytes) |
  * | `maxHeaderBytes` | 65 536 | 431, connection closed |
  *
+ * A timeout is never met early and at most 5% of the shortest timeout or
+ * 250 ms late, whichever is less (5 ms for timeouts under 100 ms), plus the
+ * event loop's own delay: one sweeper checks every connection's deadlines at
+ * that interval (at the defaults, every 250 ms), instead of a timer per read
+ * and write.
+ *
+ * An answer sent while the client may still be sending (a 413 before the
+ * body, a refused head) is followed by a staged close: half-close, read and
+ * drop what the client still sends until it closes its side, at most 5 s (or
+ * `idleTimeoutMs` when shorter), then close, so a client that writes its
+ * whole body before reading sees the answer rather than a reset.
+ *
  * @module
  */
 

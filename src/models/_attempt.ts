@@ -16,7 +16,8 @@ import {
   unavailableAttempt,
 } from "./_outcome.ts";
 import type { BackendAdapter, IRChatRequest } from "./types.ts";
-import { isRelay, relayCall, releaseIfLost } from "./_relay.ts";
+import { releaseIfLost } from "./_relay.ts";
+import { CHAT_JOB, type Job } from "./_job.ts";
 import {
   abortedError,
   invalidResponse,
@@ -59,9 +60,12 @@ export class Call {
   readonly #env: AttemptEnv;
   readonly #startedAt: number;
   readonly #cost: Promise<number | null> | undefined;
+  readonly #job: Job;
   /** The attempt timeout's timer and the link to the caller's signal. */
   #timer: unknown;
   #unlink: (() => void) | undefined;
+  /** The attempt's own signal's controller (a raw answer's `abort`). */
+  #controller: AbortController | undefined;
 
   constructor(
     entry: BackendEntry,
@@ -69,10 +73,12 @@ export class Call {
     signal: AbortSignal | undefined,
     env: AttemptEnv,
     budget?: Budget,
+    job: Job = CHAT_JOB,
   ) {
     const { settings, lifetime } = env;
     this.entry = entry;
     this.#env = env;
+    this.#job = job;
     const ticket = entry.admit(settings.now());
     this.#ticket = ticket;
     this.admitted = ticket !== REFUSED;
@@ -82,20 +88,28 @@ export class Call {
       this.#cost = undefined;
       return;
     }
-    const req = env.translator.translate(request, entry);
+    // Model translation is chat's: a backend's default model is a chat
+    // model, no substitute for an embeddings model.
+    const req = job.operation === "chat"
+      ? env.translator.translate(request, entry)
+      : request;
     this.#cost = settings.trackCost ? costOf(entry.adapter, req) : undefined;
     this.#startedAt = settings.clock();
-    if (budget !== undefined) {
-      const limit = attemptLimit(budget, this.#startedAt);
-      if (limit !== Infinity) signal = this.#limit(signal, limit);
-    }
+    const limit = budget === undefined
+      ? Infinity
+      : attemptLimit(budget, this.#startedAt);
+    // A raw answer gets a signal of its own: its `abort` ends the body's
+    // reading after the head, when the caller's is no longer linked.
+    if (limit !== Infinity || job.raw) signal = this.#limit(signal, limit);
     this.#signal = signal;
     let pending: unknown;
     try {
-      const relay = isRelay(request);
-      const answer = relay
-        ? relayCall(entry.adapter, req, signal)
-        : entry.adapter.execute(req, signal);
+      const relay = job.raw;
+      const answer = job === CHAT_JOB
+        ? entry.adapter.execute(req, signal)
+        : relay
+        ? this.#raw(job.start(entry.adapter, req, signal))
+        : job.start(entry.adapter, req, signal);
       // The lifetime's own signal is raced through a Set, not a listener:
       // the common call without a caller signal stays cheap.
       pending = signal === undefined
@@ -117,12 +131,25 @@ export class Call {
    */
   #limit(signal: AbortSignal | undefined, ms: number): AbortSignal {
     const controller = new AbortController();
+    this.#controller = controller;
     this.#unlink = linkSignal(signal, controller);
-    this.#timer = this.#env.settings.timers.setTimeout(
-      () => controller.abort(TIMEOUT_REASON),
-      ms,
-    );
+    if (ms !== Infinity) {
+      this.#timer = this.#env.settings.timers.setTimeout(
+        () => controller.abort(TIMEOUT_REASON),
+        ms,
+      );
+    }
     return controller.signal;
+  }
+
+  /** The adapter's Response as a RawAnswer whose abort is the attempt's. */
+  async #raw(answer: unknown): Promise<unknown> {
+    const response = await answer;
+    const controller = this.#controller!;
+    return {
+      response,
+      abort: (reason?: unknown) => controller.abort(reason),
+    };
   }
 
   /** The outcome of a call the breaker refused (not started, not recorded). */
@@ -137,12 +164,12 @@ export class Call {
     const settings = this.#env.settings;
     const latencyMs = settings.clock() - this.#startedAt;
     if (this.#unlink !== undefined) {
-      settings.timers.clearTimeout(this.#timer);
+      if (this.#timer !== undefined) settings.timers.clearTimeout(this.#timer);
       this.#unlink();
     }
     const outcome = threw
       ? rejected(entry, this.#signal, value, latencyMs)
-      : resolved(entry, value, latencyMs);
+      : resolved(entry, value, latencyMs, this.#job);
     entry.settle(outcome, this.#ticket, settings);
     const cost = this.#cost;
     if (outcome.ok && cost !== undefined) {
@@ -159,8 +186,9 @@ export async function attempt(
   signal: AbortSignal | undefined,
   env: AttemptEnv,
   budget?: Budget,
+  job?: Job,
 ): Promise<Attempt> {
-  const call = new Call(entry, request, signal, env, budget);
+  const call = new Call(entry, request, signal, env, budget, job);
   if (!call.admitted) return call.refused();
   let value: unknown;
   let threw = false;
@@ -195,8 +223,9 @@ function resolved(
   entry: BackendEntry,
   value: unknown,
   latencyMs: number,
+  job: Job,
 ): Attempt {
-  if (!isValidResponse(value)) {
+  if (job === CHAT_JOB ? !isValidResponse(value) : !job.valid(value)) {
     const error = invalidResponse(entry.name, "returned a malformed response");
     return failedAttempt(entry.name, error, error, latencyMs);
   }

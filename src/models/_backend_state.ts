@@ -200,7 +200,7 @@ export class BackendState {
         if (
           this.breaker.consecutiveFailures > 0 ||
           this.breaker.state(now) !== "closed"
-        ) link.success(now, ticket);
+        ) link.success(now, ticket, this.#isProbe(now, ticket));
         link.count("ok");
       }
       this.breaker.onSuccess(ticket);
@@ -209,9 +209,11 @@ export class BackendState {
       const fault = faultOf(error);
       if (fault === "client") {
         this.stats.clientErrors++;
-        this.breaker.onAbort(ticket);
+        // Only a probe costs the store a script: a client error or an abort
+        // in a closed breaker says nothing the fleet must know.
+        const probe = this.breaker.onAbort(ticket);
         if (this.#link !== undefined) {
-          this.#link.release(ticket);
+          if (probe) this.#link.release(ticket);
           this.#link.count("clientErrors");
         }
         return;
@@ -222,9 +224,10 @@ export class BackendState {
       this.stats.failed++;
       this.#failStreak++;
       this.#coolUntil = now + cooldownMs(this.#failStreak);
+      const probe = this.#link !== undefined && this.#isProbe(now, ticket);
       this.breaker.onFailure(now, ticket, this.#rules);
       if (this.#link !== undefined) {
-        this.#link.failure(now, ticket, this.#rules);
+        this.#link.failure(now, ticket, this.#rules, probe);
         this.#link.count("failed");
       }
       if (fault === "misconfigured") this.#misconfigured = error;
@@ -241,9 +244,14 @@ export class BackendState {
         this.#link?.open(now, error.retryAfter, true);
       }
     } else if (attempt.kind === "aborted") {
-      this.breaker.onAbort(ticket);
-      this.#link?.release(ticket);
+      if (this.breaker.onAbort(ticket)) this.#link?.release(ticket);
     }
+  }
+
+  /** Whether `ticket` is the half-open probe's: the fleet must hear its outcome. */
+  #isProbe(now: number, ticket: Ticket): boolean {
+    const { state, probe, epoch } = this.breaker.snapshot(now);
+    return state === "half-open" && probe && epoch === ticket;
   }
 
   /** Adds an estimate to the cost figures; unknown or non-finite costs are skipped. */

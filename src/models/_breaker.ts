@@ -15,6 +15,13 @@ export interface BreakerSettings {
   readonly threshold: number;
   /** Milliseconds an automatically opened breaker stays open. */
   readonly timeout: number;
+  /**
+   * Milliseconds a handed-out half-open probe may go unreported before it
+   * expires and the next caller may probe (the store's `probeLease`: its
+   * holder may have died mid-call). Default Infinity: in one process every
+   * probe reports back.
+   */
+  readonly probeLease?: number;
 }
 
 /**
@@ -31,6 +38,8 @@ export class CircuitBreaker {
   #state: BreakerState = "closed";
   #openUntil = Infinity;
   #probeInFlight = false;
+  /** When the probe in flight was handed out (the Router's `now`). */
+  #probeAt = 0;
   /**
    * Bumped at every state change. The half-open probe is the one call
    * admitted in its epoch: calls admitted before the breaker opened carry
@@ -49,10 +58,20 @@ export class CircuitBreaker {
     this.#settings = settings;
   }
 
-  /** Current state, moving open → half-open once the timeout has passed. */
+  /**
+   * Current state, moving open → half-open once the timeout has passed. A
+   * probe unreported for `probeLease` expires here too: the next caller may
+   * probe, in a new epoch, so the lost probe's late outcome is stale.
+   */
   state(now: number): BreakerState {
     if (this.#state === "open" && now >= this.#openUntil) {
       this.#state = "half-open";
+      this.#probeInFlight = false;
+      this.#epoch++;
+    } else if (
+      this.#state === "half-open" && this.#probeInFlight &&
+      now - this.#probeAt >= (this.#settings.probeLease ?? Infinity)
+    ) {
       this.#probeInFlight = false;
       this.#epoch++;
     }
@@ -76,9 +95,23 @@ export class CircuitBreaker {
     if (state === "closed") return this.#epoch;
     if (state === "half-open" && !this.#probeInFlight) {
       this.#probeInFlight = true;
+      this.#probeAt = now;
       return this.#epoch;
     }
     return REFUSED;
+  }
+
+  /**
+   * A shared store handed this instance the half-open probe of `epoch`: the
+   * next {@linkcode admit} hands it out with that ticket, so the probe's
+   * outcome moves the fleet's breaker. False when this breaker is not
+   * half-open or has moved past that epoch (the claim is stale).
+   */
+  takeProbe(now: number, epoch: number): boolean {
+    if (this.state(now) !== "half-open" || epoch < this.#epoch) return false;
+    this.#epoch = epoch;
+    this.#probeInFlight = false;
+    return true;
   }
 
   /** In half-open, whether `ticket` is the probe's (other outcomes are stale). */
@@ -117,11 +150,18 @@ export class CircuitBreaker {
     }
   }
 
-  /** The caller aborted: the outcome says nothing about the backend. */
-  onAbort(ticket: Ticket): void {
+  /**
+   * The outcome says nothing about the backend's health: the caller aborted,
+   * or the backend answered with the client's own error (a 400 or 422). A
+   * half-open probe that ends so is released, and the next request probes.
+   * Returns whether it was that probe (a shared store must free it too).
+   */
+  onAbort(ticket: Ticket): boolean {
     if (this.#state === "half-open" && this.#isProbe(ticket)) {
       this.#probeInFlight = false;
+      return true;
     }
+    return false;
   }
 
   /** Forces open; without a timeout it stays open until closed or reset. */
@@ -142,24 +182,34 @@ export class CircuitBreaker {
     this.#close();
   }
 
-  /** The state as a store records it (reading moves open → half-open). */
+  /**
+   * The state as a store records it (reading moves open → half-open and
+   * expires a probe past its lease).
+   */
   snapshot(now: number): BreakerRecord {
-    return {
-      state: this.state(now),
+    const state = this.state(now);
+    const record = {
+      state,
       failures: this.#failures,
       openUntil: this.#openUntil,
       epoch: this.#epoch,
       probe: this.#probeInFlight,
     };
+    return this.#probeInFlight ? { ...record, probeAt: this.#probeAt } : record;
   }
 
-  /** Takes over a shared store's record (the fleet's view wins). */
+  /**
+   * Takes over a shared store's record (the fleet's view wins). A claim
+   * recorded without its time never expires here: the store's own reads
+   * report it once its lease has passed.
+   */
   adopt(record: BreakerRecord): void {
     this.#state = record.state;
     this.#failures = record.failures;
     this.#openUntil = record.state === "closed" ? Infinity : record.openUntil;
     this.#epoch = record.epoch;
     this.#probeInFlight = record.probe;
+    this.#probeAt = record.probeAt ?? Infinity;
   }
 
   #close(): void {

@@ -104,7 +104,20 @@ function breakerOf(config: RouterConfig): BreakerSettings {
       "circuitBreakerTimeout",
       60_000,
     ),
+    probeLease: leaseOf(config.store),
   };
+}
+
+/** The store's probe lease, which the Router's breakers apply too. */
+function leaseOf(store: RouterConfig["store"]): number {
+  const lease = store?.probeLease;
+  if (lease === undefined) return Infinity;
+  if (typeof lease !== "number" || !(lease > 0)) {
+    throw configError(
+      "RouterConfig.store.probeLease must be a positive number of milliseconds",
+    );
+  }
+  return lease;
 }
 
 function retryOf(config: RouterConfig): RetryPolicy {

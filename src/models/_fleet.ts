@@ -6,7 +6,10 @@
 // first, so one probe crosses the whole fleet. A store call that fails or
 // does not answer within `storeTimeout` switches the Router to its local
 // state (warning `store-unavailable`); the next answer switches it back
-// and adopts the fleet's state again (warning `store-recovered`).
+// and adopts the fleet's state again (warning `store-recovered`). A probe's
+// report (its outcome, or the probe handed back) that the store refused is
+// sent again at the store's next answer: the fleet's record would otherwise
+// keep the claim, and every Router refuse the backend, for probeLease.
 
 import type { BreakerSettings, CircuitBreaker } from "./_breaker.ts";
 import type { BreakerRecord, MaybePromise, RouterStore } from "./store.ts";
@@ -83,12 +86,17 @@ export class Fleet {
   /**
    * Runs one store operation without blocking: `then` gets its answer; a
    * rejection or no answer within storeTimeout marks the store down.
-   * `settled` runs once the call is over, whichever way.
+   * `settled` runs once the call is over, whichever way; `late` gets an
+   * answer that came after storeTimeout (the operation did run); `lost`
+   * runs when the store refused the operation, before or after the timeout
+   * (it did not run).
    */
   call<T>(
     op: () => MaybePromise<T>,
     then: (value: T) => void,
     settled?: () => void,
+    late?: (value: T) => void,
+    lost?: () => void,
   ): void {
     if (this.#disposed) return;
     let answer: MaybePromise<T>;
@@ -97,6 +105,7 @@ export class Fleet {
     } catch (error) {
       this.#down(error);
       settled?.();
+      lost?.();
       return;
     }
     if (!(answer instanceof Promise)) {
@@ -119,6 +128,9 @@ export class Fleet {
         if (this.#disposed) return;
         if (value === TIMED_OUT) {
           this.#down(new Error(`no answer within ${storeTimeout} ms`));
+          answer.then(late, () => {
+            if (!this.#disposed) lost?.();
+          });
         } else {
           this.#upAgain();
           then(value as T);
@@ -131,6 +143,7 @@ export class Fleet {
         if (this.#disposed) return;
         this.#down(error);
         settled?.();
+        lost?.();
       },
     );
     answer.catch(() => {}); // a late rejection after the timeout
@@ -156,12 +169,34 @@ export class Fleet {
     if (!this.#up) this.#reading = false;
   }
 
-  /** Stops mirroring and clears every store-call timer. */
+  /**
+   * Stops mirroring and clears every store-call timer. A probe claim held
+   * and not yet used is handed back (a rolling restart should not keep the
+   * fleet's probe for a lease).
+   */
   dispose(): void {
     this.#disposed = true;
+    for (const link of this.#links.values()) link.letGo();
     this.settings.timers.clearTimeout(this.#poll);
     for (const timer of this.#timers) this.settings.timers.clearTimeout(timer);
     this.#timers.clear();
+  }
+
+  get disposed(): boolean {
+    return this.#disposed;
+  }
+
+  /**
+   * A store call after dispose(), to hand a probe back: sent, never waited
+   * on, no timer (the Router is gone; a failure has no one to tell).
+   */
+  last(op: () => MaybePromise<unknown>): void {
+    try {
+      const answer = op();
+      if (answer instanceof Promise) answer.catch(() => {});
+    } catch {
+      // The store failed at once: the lease frees the probe instead.
+    }
   }
 
   #down(error: unknown): void {
@@ -183,7 +218,14 @@ export class Fleet {
       "store-recovered",
       "Shared router store is back; routing on the fleet's state",
     );
+    for (const link of this.#links.values()) link.repay();
   }
+}
+
+/** A store call reporting a probe, resent with the time of each sending. */
+interface Report<T> {
+  readonly op: (now: number) => MaybePromise<T>;
+  readonly then: (value: T) => void;
 }
 
 /** One backend's link: its local breaker mirrors the fleet's record. */
@@ -199,8 +241,16 @@ export class FleetLink {
   /** A failure script in flight, and the failures gathered meanwhile. */
   #failing = false;
   #queued:
-    | { count: number; now: number; ticket: number; rules: BreakerSettings }
+    | {
+      count: number;
+      now: number;
+      ticket: number;
+      rules: BreakerSettings;
+      probe: boolean;
+    }
     | undefined;
+  /** The newest probe report the store refused, sent again once it answers. */
+  #owed: Report<unknown> | undefined;
 
   constructor(key: string, breaker: CircuitBreaker, fleet: Fleet) {
     this.key = key;
@@ -221,7 +271,10 @@ export class FleetLink {
   /**
    * Half-open with the store up: the probe must come from the store. True
    * when this instance holds a claimed probe (the local breaker then admits
-   * it); otherwise a claim is started and this call is refused.
+   * it with the claim's ticket); otherwise a claim is started and this call
+   * is refused. A claim that fails, is refused or times out ends the
+   * claiming all the same, so the next request claims again; one answered
+   * too late is handed back, since nobody here will send that probe.
    */
   mayProbe(now: number): boolean {
     const fleet = this.#fleet;
@@ -232,11 +285,19 @@ export class FleetLink {
     }
     if (!this.#claiming) {
       this.#claiming = true;
-      fleet.call(() => fleet.settings.store.claimProbe(this.key, now), (t) => {
-        this.#claiming = false;
-        if (t >= 0) this.#claimed = t;
-      });
-      if (!fleet.up) this.#claiming = false;
+      fleet.call(
+        () => fleet.settings.store.claimProbe(this.key, now),
+        (ticket) => {
+          if (ticket < 0) return;
+          if (this.#breaker.takeProbe(fleet.settings.now(), ticket)) {
+            this.#claimed = ticket;
+          } else this.release(ticket);
+        },
+        () => (this.#claiming = false),
+        (ticket) => {
+          if (ticket >= 0) this.release(ticket);
+        },
+      );
     }
     return false;
   }
@@ -247,19 +308,25 @@ export class FleetLink {
    * a half-open probe's is the newest epoch), so a failing backend under
    * load costs one script per round trip, not one per request.
    */
-  failure(now: number, ticket: number, rules: BreakerSettings): void {
+  failure(
+    now: number,
+    ticket: number,
+    rules: BreakerSettings,
+    probe = false,
+  ): void {
     const queued = this.#queued;
     if (queued !== undefined) {
       queued.count++;
       queued.now = now;
       queued.ticket = Math.max(queued.ticket, ticket);
+      queued.probe ||= probe;
       return;
     }
     if (this.#failing) {
-      this.#queued = { count: 1, now, ticket, rules };
+      this.#queued = { count: 1, now, ticket, rules, probe };
       return;
     }
-    this.#sendFailures(now, ticket, rules, 1);
+    this.#sendFailures(now, ticket, rules, 1, probe);
   }
 
   #sendFailures(
@@ -267,38 +334,94 @@ export class FleetLink {
     ticket: number,
     rules: BreakerSettings,
     count: number,
+    probe: boolean,
   ): void {
-    const fleet = this.#fleet;
+    const { store } = this.#fleet.settings;
     this.#failing = true;
-    fleet.call(
-      () =>
-        fleet.settings.store.recordFailure(this.key, now, ticket, rules, count),
-      (record) => this.adopt(record),
+    this.#report(
+      probe,
+      now,
+      {
+        op: (at) => store.recordFailure(this.key, at, ticket, rules, count),
+        then: (record) => this.adopt(record),
+      },
       () => {
         this.#failing = false;
         const next = this.#queued;
         this.#queued = undefined;
         if (next !== undefined) {
-          this.#sendFailures(next.now, next.ticket, next.rules, next.count);
+          const { now, ticket, rules, count, probe } = next;
+          this.#sendFailures(now, ticket, rules, count, probe);
         }
       },
     );
   }
 
-  success(now: number, ticket: number): void {
-    const fleet = this.#fleet;
-    fleet.call(
-      () => fleet.settings.store.recordSuccess(this.key, now, ticket),
-      (record) => this.adopt(record),
-    );
+  /** A success; `probe` when it is the half-open probe's (never dropped). */
+  success(now: number, ticket: number, probe = false): void {
+    const { store } = this.#fleet.settings;
+    this.#report(probe, now, {
+      op: (at) => store.recordSuccess(this.key, at, ticket),
+      then: (record) => this.adopt(record),
+    });
   }
 
+  /** Hands a probe back (its call was aborted, or ended in a client error). */
   release(ticket: number): void {
     const fleet = this.#fleet;
-    fleet.call(
-      () => fleet.settings.store.releaseProbe(this.key, ticket),
-      () => {},
-    );
+    const report: Report<void> = {
+      op: () => fleet.settings.store.releaseProbe(this.key, ticket),
+      then: () => {},
+    };
+    // A probe aborted by dispose() is handed back all the same.
+    if (fleet.disposed) fleet.last(() => report.op(0));
+    else this.#report(true, fleet.settings.now(), report);
+  }
+
+  /**
+   * Sends a report. A probe's report the store refused is owed: its loss
+   * would leave the fleet's record holding the claim until probeLease.
+   */
+  #report<T>(
+    probe: boolean,
+    now: number,
+    report: Report<T>,
+    settled?: () => void,
+  ): void {
+    const fleet = this.#fleet;
+    const lost = probe
+      ? () => {
+        this.#owed = report as Report<unknown>;
+        // Refused after the timeout, when another answer already brought
+        // the store back: no store-recovered moment is coming to repay it.
+        if (fleet.up) this.repay();
+      }
+      : undefined;
+    fleet.call(() => report.op(now), report.then, settled, undefined, lost);
+  }
+
+  /** The store answers again: the probe report it refused is sent again. */
+  repay(): void {
+    const owed = this.#owed;
+    this.#owed = undefined;
+    if (owed !== undefined) {
+      this.#report(true, this.#fleet.settings.now(), owed);
+    }
+  }
+
+  /**
+   * The Router is disposed: a claim held and not used is handed back, and a
+   * probe report still owed is sent, unwatched.
+   */
+  letGo(): void {
+    const owed = this.#owed;
+    this.#owed = undefined;
+    const fleet = this.#fleet;
+    if (owed !== undefined) fleet.last(() => owed.op(fleet.settings.now()));
+    if (this.#claimed < 0) return;
+    const ticket = this.#claimed;
+    this.#claimed = -1;
+    this.release(ticket);
   }
 
   open(now: number, ms: number, extendOnly: boolean): void {

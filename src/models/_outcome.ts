@@ -11,7 +11,11 @@ export type Attempt =
   | {
     readonly ok: true;
     readonly backend: string;
-    readonly response: IRChatResponse;
+    /**
+     * What the attempt's job answered: an IRChatResponse for chat on the
+     * IR, a RawAnswer (`_relay.ts`) for a relayed operation.
+     */
+    readonly response: unknown;
     readonly latencyMs: number;
     /** Set on a retry of the same backend: 1 for the first retry. */
     readonly retry?: number;
@@ -65,6 +69,9 @@ export function failedAttempt(
   thrown: unknown,
   latencyMs: number,
 ): Attempt {
+  // The error names its backend from here on: the caller of a call that
+  // rethrows it as raised still knows which registered backend failed.
+  if (!Object.isFrozen(error)) error.backend = backend;
   return { ok: false, kind: "failed", backend, error, thrown, latencyMs };
 }
 

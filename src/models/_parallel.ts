@@ -188,7 +188,8 @@ export function sortOutcomes(
     if (outcome.ok) {
       successes.push({
         backend: outcome.backend,
-        response: outcome.response,
+        // dispatchParallel runs chat on the IR only.
+        response: outcome.response as IRChatResponse,
         latencyMs: outcome.latencyMs,
       });
     } else if (outcome.kind === "failed") {
@@ -225,7 +226,9 @@ export async function chooseResponse(
   successes: readonly ParallelResponse[],
   names: readonly string[],
 ): Promise<IRChatResponse> {
-  if (run.winner >= 0) return (run.outcomes[run.winner] as Success).response;
+  if (run.winner >= 0) {
+    return (run.outcomes[run.winner] as Success).response as IRChatResponse;
+  }
   if (strategy !== "custom") return successes[0].response;
   let aggregate: unknown;
   try {

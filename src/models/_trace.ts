@@ -53,14 +53,17 @@ export function traceOf(
   return trace;
 }
 
-/** The winner's response with the trace on `metadata.routing` (a copy). */
+/**
+ * The winner's response with the trace on `metadata.routing` (a copy);
+ * the winner of a chat job on the IR, whose answer is an IRChatResponse.
+ */
 export function tracedResponse(
   strategy: RoutingStrategy,
   winner: Success,
   plan: Plan,
   attempts: readonly TracedAttempt[],
 ): IRChatResponse {
-  const response = winner.response;
+  const response = winner.response as IRChatResponse;
   return {
     ...response,
     metadata: {

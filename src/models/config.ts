@@ -117,8 +117,11 @@ export type CustomRoutingFunction = (
 
 /**
  * Chooses the backend to try after `failedBackend` failed; `null` stops
- * (the call then fails with `ALL_BACKENDS_FAILED`). Returning an unknown,
- * unavailable or already attempted name is `ROUTING_FAILED`.
+ * (the call then fails with `ALL_BACKENDS_FAILED`). `availableBackends`
+ * lists exactly what it may choose, in registration order: available now,
+ * on the request's allow-list, neither the first choice (even when it comes
+ * back from a cooldown meanwhile) nor a backend already attempted. Returning
+ * an unknown, unavailable or already attempted name is `ROUTING_FAILED`.
  *
  * @example Only fall back on rate limits
  * ```ts
@@ -256,7 +259,9 @@ export interface RouterConfig {
    * health and shared counters live. Default: a memory store of this Router
    * alone. Routers given one memory store share it synchronously; with an
    * asynchronous store (`createRedisStore` from `./models/redis`) routing
-   * never waits on it: see the `store` module.
+   * never waits on it: see the `store` module. The Router's breakers apply
+   * the store's `probeLease`; one that is not a positive number is refused
+   * (`INVALID_REQUEST`).
    */
   readonly store?: RouterStore;
   /**

@@ -110,6 +110,13 @@ export class AdapterError extends Error {
   readonly isRetryable: boolean;
   /** Structured details. */
   readonly details?: Record<string, unknown>;
+  /**
+   * The registered backend whose call failed with this error, set by the
+   * Router when it records the failure: an error it passes on as the adapter
+   * raised it (a client error, `fallbackStrategy: "none"`) names the
+   * provider, and this names the backend.
+   */
+  backend?: string;
 
   /**
    * Creates the error from one options object.

@@ -15,6 +15,20 @@
  *
  * ## Decisions the specification leaves open
  *
+ * - **Operations.** A call names its operation (`OPERATIONS`: chat,
+ *   embeddings, responses, completions). Chat runs on the IR (`execute`,
+ *   `executeStream`) or relayed (`relayResponse`); every other operation runs
+ *   through `invoke`, on the backends whose adapter declares it
+ *   (`BackendAdapter.operations`, `operate`), the others left out of its
+ *   routing and fallback. Selection, attempts, retries, timeouts, breakers,
+ *   cooldowns, fallback, the store, statistics and the trace are one flow for
+ *   every operation. Model translation (`modelTranslation`) is chat's only:
+ *   a backend's default model is a chat model, no stand-in for an
+ *   embeddings one. A relayed answer is a Response with an `abort` that ends
+ *   its reading. A stream's `error` chunk carries the whole failure (upstream
+ *   status and body, `retryAfter`, each backend's failure). Every error the
+ *   Router records names its registered backend (`AdapterError.backend`),
+ *   also one it passes on as the adapter raised it.
  * - **Explicit routing.** `request.metadata.custom.backend` names a backend in
  *   every strategy except `custom` (which receives it as
  *   `context.preferredBackend`). An unknown name, or a non-string, is
@@ -31,7 +45,7 @@
  *   until the first is back and `details.cooldown` says whether they all cool
  *   down after a 429 (`rate-limit`) or not (`circuit-open`).
  * - **A request's allow-list** (`options.backends` of `execute`,
- *   `executeStream`, `relayResponse`) narrows availability for that request
+ *   `executeStream`, `relayResponse`, `invoke`) narrows availability for that request
  *   alone, in one place that every strategy, the fall-through and every
  *   fallback policy read: nothing outside it is called. A named backend
  *   outside it is `ROUTING_FAILED` before the name is looked up, its message
@@ -47,8 +61,8 @@
  *   backend tried but without a successful sample ranks last. Once every
  *   backend has data, latency-optimized re-ranks at most once per 32
  *   selections (sooner when the registry changes, the leader becomes
- *   unavailable or fails, or a cooldown ends), which keeps selection O(1)
- *   amortised with many backends. Failures count: a failed call cools its
+ *   unavailable or fails, or a cooldown ends, by time or by a success),
+ *   which keeps selection O(1) amortised with many backends. Failures count: a failed call cools its
  *   backend down (1 s, doubling per consecutive failure, at most 60 s; a
  *   success ends it), and latency-optimized ranks cooling backends after
  *   every other backend with data.
@@ -56,7 +70,9 @@
  *   `trackLatency` (resp. `trackCost`, or when no backend implements
  *   `estimateCost`) the strategy selects nothing and routing falls through.
  * - **round-robin** cycles over registration order with a cursor that skips
- *   unavailable backends and is never reset by availability changes.
+ *   unavailable backends and is never reset by availability changes. A
+ *   request with an allow-list rotates on its list's own cursor: it never
+ *   changes what the next request without one (or with another list) gets.
  * - **random** uses `config.random` (default `Math.random`).
  * - **custom** results are validated: `null` falls through; an unknown or
  *   unavailable name is `ROUTING_FAILED`.
@@ -78,7 +94,8 @@
  *   every other backend in registration order), skipping unavailable ones.
  *   `parallel` starts all remaining available backends at once; the first
  *   success wins and the others are aborted (streams: see **Streams**).
- *   `custom` asks `customFallback` after each failure: `null`
+ *   `custom` asks `customFallback` after each failure, offering the
+ *   available backends not yet tried (never the first choice): `null`
  *   stops (`ALL_BACKENDS_FAILED`); an unknown, unavailable or already tried
  *   name is `ROUTING_FAILED`, which also bounds the loop. `none` rethrows the
  *   original error (non-Error values are wrapped in an `UNKNOWN`
@@ -185,7 +202,8 @@
  *   | `AUTHENTICATION_FAILED` (401/403) | failure; backend misconfigured (out of routing until a health probe passes or the adapter is replaced) | no | yes |
  *   | `RATE_LIMITED` (429) | failure; with `Retry-After`, the breaker opens for that long, then one probe | yes | yes |
  *   | `PROVIDER_ERROR` (5xx), `NETWORK_ERROR`, `TIMEOUT` | failure | yes | yes |
- *   | `INVALID_RESPONSE`, `UNKNOWN` | failure | no | yes |
+ *   | `INVALID_RESPONSE` (a malformed answer; retryable) | failure | yes | yes |
+ *   | `UNKNOWN` | failure | no | yes |
  *   | `ABORTED` (caller, dispose) | not counted; frees a half-open probe | no | stops |
  *
  *   The breaker is the cooldown: LiteLLM's `allowed_fails` (failures a
@@ -249,5 +267,6 @@
  */
 
 export * from "./types.ts";
+export * from "./operations.ts";
 export * from "./errors.ts";
 export * from "./router.ts";

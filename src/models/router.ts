@@ -28,6 +28,7 @@ import type {
   IRChatRequest,
   IRChatResponse,
   IRChatStream,
+  OperationRequest,
 } from "./types.ts";
 import type { ExecuteOptions, RouterConfig } from "./config.ts";
 import type {
@@ -37,16 +38,11 @@ import type {
 import type { BackendInfo, BackendStats, RouterStats } from "./stats.ts";
 import { resolveSettings, type Settings } from "./_config.ts";
 import { dispatch } from "./_dispatch.ts";
-import { Call } from "./_attempt.ts";
-import { fallBackCall, retrying } from "./_execute.ts";
-import type { Attempt, TracedAttempt } from "./_outcome.ts";
+import { runCall } from "./_execute.ts";
+import type { Success, TracedAttempt } from "./_outcome.ts";
 import { budgetOf } from "./_budget.ts";
 import { tracedResponse } from "./_trace.ts";
-import {
-  abortedRouterError,
-  noBackendFor,
-  routingFailed,
-} from "./_failures.ts";
+import { noBackendFor, routingFailed } from "./_failures.ts";
 import { HealthMonitor } from "./_health.ts";
 import { Lifetime } from "./_lifetime.ts";
 import type { Parts } from "./_parts.ts";
@@ -64,9 +60,20 @@ import { createPolicy } from "./fallback/create.ts";
 import { createStrategy } from "./routing/create.ts";
 import { Selector } from "./routing/selector.ts";
 import { routeStream } from "./streaming/stream.ts";
-import { withReopening } from "./streaming/_chunks.ts";
-import { handOver, relayRequest } from "./_relay.ts";
-import type { RelayResult, RoutingTrace } from "./trace.ts";
+import { errorChunk } from "./streaming/_chunks.ts";
+import { handOver, type RawAnswer } from "./_relay.ts";
+import {
+  CHAT_JOB,
+  CHAT_RELAY_JOB,
+  noneServes,
+  operationJob,
+  routingView,
+  servingBackends,
+} from "./_job.ts";
+import { traceOf } from "./_trace.ts";
+import type { Plan } from "./routing/strategy.ts";
+import type { OperationName } from "./operations.ts";
+import type { RelayResult } from "./trace.ts";
 
 export type * from "./config.ts";
 export type * from "./store.ts";
@@ -440,79 +447,47 @@ export class Router implements BackendAdapter {
    * console.log(response.message.content); // "ping"
    * ```
    */
-  async execute(
+  execute(
     request: IRChatRequest,
     signal?: AbortSignal,
     options?: ExecuteOptions,
   ): Promise<IRChatResponse> {
-    // The adapters' signal: dispose() aborts it, and the caller's too.
-    const link = this.#lifetime.callSignal(signal);
-    try {
-      if (signal?.aborted) throw abortedRouterError(signal, []);
-      const parts = this.#parts;
-      const budget = budgetOf(this.#settings, options);
-      const selected = this.#selector.select(
-        request,
-        false,
-        false,
-        link.signal,
-        options?.backends,
+    // Not async: the one flow's promise is returned as is, so execute costs
+    // no extra async hop (bench/models_bench.ts).
+    return runCall(
+      this.#parts,
+      request,
+      signal,
+      options,
+      CHAT_JOB,
+      this.#traced,
+    );
+  }
+
+  /** A chat answer with its trace on `metadata.routing`. */
+  readonly #traced = (
+    winner: Success,
+    plan: Plan,
+    log: readonly TracedAttempt[],
+  ): IRChatResponse =>
+    tracedResponse(this.#settings.routing, winner, plan, log);
+
+  /** A relayed winner's answer with its trace, handed to the caller. */
+  #relayed(
+    signal: AbortSignal | undefined,
+  ): (winner: Success, plan: Plan, log: TracedAttempt[]) => RelayResult {
+    return (winner, plan, log) => {
+      const answer = handOver(
+        winner.response as RawAnswer,
+        signal,
+        this.#lifetime.signal,
       );
-      // Synchronous strategies call the adapter in the caller's tick.
-      const plan = selected instanceof Promise ? await selected : selected;
-      let first: Attempt | undefined;
-      let earlier: TracedAttempt[] | undefined;
-      if (plan.entry !== undefined) {
-        const call = new Call(plan.entry, request, link.signal, parts, budget);
-        if (call.admitted) {
-          // Awaited here, not in attempt(): one async hop less per call.
-          let value: unknown;
-          let threw = false;
-          try {
-            value = await call.pending;
-          } catch (thrown) {
-            threw = true;
-            value = thrown;
-          }
-          first = call.end(threw, value);
-          if (!first.ok && budget !== undefined && budget.retry.retries > 0) {
-            earlier = [];
-            first = await retrying(
-              parts,
-              plan.entry,
-              request,
-              link.signal,
-              budget,
-              first,
-              earlier,
-            );
-          }
-        } else first = call.refused();
-      }
-      const response = first?.ok
-        ? tracedResponse(
-          this.#settings.routing,
-          first,
-          plan,
-          earlier === undefined ? [first] : [...earlier, first],
-        )
-        : await fallBackCall(
-          parts,
-          request,
-          plan,
-          first,
-          link.signal,
-          budget,
-          earlier,
-        );
-      this.#counters.settle(true);
-      return response;
-    } catch (error) {
-      this.#counters.settle(false);
-      throw error;
-    } finally {
-      link.unlink();
-    }
+      return {
+        response: answer.response,
+        abort: answer.abort,
+        routing: traceOf(this.#settings.routing, plan, log, winner.backend),
+      };
+    };
   }
 
   /**
@@ -568,16 +543,94 @@ export class Router implements BackendAdapter {
    * router.dispose();
    * ```
    */
-  async relayResponse(
+  relayResponse(
     request: IRChatRequest,
     signal?: AbortSignal,
     options?: ExecuteOptions,
   ): Promise<RelayResult> {
-    const answer = await this.execute(relayRequest(request), signal, options);
-    return {
-      response: handOver(answer, signal, this.#lifetime.signal),
-      routing: answer.metadata.routing as RoutingTrace,
-    };
+    return runCall(
+      this.#parts,
+      request,
+      signal,
+      options,
+      CHAT_RELAY_JOB,
+      this.#relayed(signal),
+    );
+  }
+
+  /**
+   * Runs one non-chat operation (embeddings, responses, completions; see
+   * `OPERATIONS`) through the same selection, breaker, retries, timeouts,
+   * fallback and statistics as `execute`, on the backends whose adapters
+   * serve it (`BackendAdapter.operations`; the others are left out of
+   * routing and fallback, as a key's `backends` would leave them). Resolves
+   * with the winner's answer in OpenAI's wire shape for the operation, as
+   * soon as its head arrived: the upstream's own bytes where the backend
+   * speaks that wire, else the adapter's translation. The body is the
+   * caller's to read or cancel; `abort` ends its reading.
+   *
+   * @param request The operation, its OpenAI-shaped body, the model and
+   *   routing metadata (never mutated).
+   * @param signal Aborts the call and stops fallback, until the head.
+   * @param options Per-request attempt timeout, retries, deadline and
+   *   allowed `backends`.
+   * @returns The answer and the routing trace.
+   * @throws {RouterError} `ROUTING_FAILED` when no allowed backend serves the operation; otherwise as `execute`.
+   *
+   * @example Embeddings through the router
+   * ```ts
+   * import { createRouter } from "@switchyard/switchyard/models";
+   * import { createOpenAIAdapter } from "@switchyard/switchyard/models/openai";
+   * const upstream = () => Promise.resolve(Response.json({ object: "list", data: [{ object: "embedding", index: 0, embedding: [0.5] }], model: "e", usage: { prompt_tokens: 1, total_tokens: 1 } }));
+   * const router = createRouter().register("up", createOpenAIAdapter({ apiKey: "sk-example", fetch: upstream }));
+   * const { response, routing } = await router.invoke({ operation: "embeddings", model: "e", body: { input: "hi" } });
+   * console.log(routing.backend, (await response.json()).data[0].embedding); // "up" [0.5]
+   * router.dispose();
+   * ```
+   */
+  invoke(
+    request: OperationRequest,
+    signal?: AbortSignal,
+    options?: ExecuteOptions,
+  ): Promise<RelayResult> {
+    const serving = servingBackends(
+      this.#registry.entries,
+      request.operation,
+      options?.backends,
+    );
+    if (serving.length === 0) {
+      this.#counters.settle(false);
+      return Promise.reject(noneServes(request.operation));
+    }
+    return runCall(
+      this.#parts,
+      routingView(request),
+      signal,
+      { ...options, backends: serving },
+      request.operation === "chat" ? CHAT_RELAY_JOB : operationJob(request),
+      this.#relayed(signal),
+    );
+  }
+
+  /**
+   * Whether some registered backend (of `backends`, else any) serves an
+   * operation: for chat every backend; for the others those whose adapter
+   * declares it (`BackendAdapter.operations`).
+   *
+   * @param operation The operation.
+   * @param backends Only these backends (a key's list).
+   * @returns True when `invoke` has a backend to call.
+   *
+   * @example Usage
+   * ```ts
+   * import { createRouter } from "@switchyard/switchyard/models";
+   * import { createEchoAdapter } from "@switchyard/switchyard/models/testing";
+   * console.log(createRouter().register("echo", createEchoAdapter()).serves("embeddings")); // false
+   * ```
+   */
+  serves(operation: OperationName, backends?: readonly string[]): boolean {
+    return servingBackends(this.#registry.entries, operation, backends)
+      .length > 0;
   }
 
   /**
@@ -1057,9 +1110,5 @@ export function createRouter(config?: RouterConfig): Router {
 
 /** A stream that only reports `error` (executeStream never throws). */
 async function* errorStream(error: AdapterError): IRChatStream {
-  yield withReopening({
-    type: "error",
-    sequence: 0,
-    error: { code: error.code, message: error.message },
-  }, error);
+  yield errorChunk(error, 0);
 }

@@ -39,6 +39,12 @@ export interface BreakerRecord {
   readonly epoch: number;
   /** Whether the half-open probe has been handed out. */
   readonly probe: boolean;
+  /**
+   * When the half-open probe was handed out (the claiming Router's `now`),
+   * while `probe` is true. A claim older than the store's
+   * {@linkcode RouterStore.probeLease} has expired: it reads as no claim.
+   */
+  readonly probeAt?: number;
 }
 
 /**
@@ -95,7 +101,17 @@ export interface TokenResult {
  * ```
  */
 export interface RouterStore {
-  /** The breakers of `keys` at `now` (a missing one reads closed). */
+  /**
+   * How long (ms) a handed-out half-open probe may go unreported before it
+   * expires and the next caller may probe, in a new epoch (its Router died or
+   * lost the store mid-call). Routers on this store expire a sibling's claim
+   * they adopted after it too. Absent: claims never expire.
+   */
+  readonly probeLease?: number;
+  /**
+   * The breakers of `keys` at `now` (a missing one reads closed; a claim past
+   * its lease reads as none).
+   */
   readBreakers(
     keys: readonly string[],
     now: number,
@@ -119,7 +135,10 @@ export interface RouterStore {
     now: number,
     ticket: number,
   ): MaybePromise<BreakerRecord>;
-  /** Hands out the half-open probe: its ticket, or -1 when not half-open or taken. */
+  /**
+   * Hands out the half-open probe: its ticket, or -1 when not half-open or
+   * taken (a claim past its lease is free again, with a new ticket).
+   */
   claimProbe(key: string, now: number): MaybePromise<number>;
   /** The probe's call was aborted: the next caller may probe. */
   releaseProbe(key: string, ticket: number): MaybePromise<void>;

@@ -136,6 +136,14 @@ export interface RoutingTrace {
 export interface RelayResult {
   /** The upstream's response: status 2xx, headers, body for the caller to read or cancel. */
   readonly response: Response;
+  /**
+   * Ends the body's reading: aborts the signal the adapter's fetch watches,
+   * so even a body being read whole (`arrayBuffer()`, not cancellable)
+   * stops and the upstream connection closes.
+   *
+   * @param reason The abort reason.
+   */
+  abort(reason?: unknown): void;
   /** The routing trace (backend, attempts, fallbacks). */
   readonly routing: RoutingTrace;
 }

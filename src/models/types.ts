@@ -5,6 +5,8 @@
  * @module
  */
 
+import type { OperationName, OperationSupport } from "./operations.ts";
+
 /**
  * Who wrote a message.
  *
@@ -414,6 +416,35 @@ export interface IRStreamDoneChunk {
 }
 
 /**
+ * One call of a non-chat operation (`Router.invoke`, `BackendAdapter.operate`).
+ *
+ * @example Embeddings
+ * ```ts
+ * import type { OperationRequest } from "@switchyard/switchyard/models";
+ * const request: OperationRequest = { operation: "embeddings", body: { input: ["a", "b"] }, model: "text-embedding-3-small" };
+ * console.log(request.operation); // "embeddings"
+ * ```
+ */
+export interface OperationRequest {
+  /** Which operation. */
+  readonly operation: OperationName;
+  /**
+   * The request in OpenAI's wire shape for the operation (the client's
+   * JSON; `model` in it is replaced by {@linkcode OperationRequest.model}).
+   */
+  readonly body: Readonly<Record<string, unknown>>;
+  /**
+   * The model: for routing (model-based routing, model mapping), and, as
+   * the router translated it for the chosen backend, the one sent.
+   */
+  readonly model?: string;
+  /** Stream the answer (SSE), where the operation streams. */
+  readonly stream?: boolean;
+  /** Routing metadata: `custom.backend` names the backend, as for chat. */
+  readonly metadata?: IRMetadata;
+}
+
+/**
  * The last chunk of a failed stream.
  *
  * @example Usage
@@ -432,15 +463,46 @@ export interface IRStreamErrorChunk {
    * when it has them: a `NO_BACKEND_AVAILABLE` whose every candidate is out
    * for a known time says when the first is back, and whether they all cool
    * down after a rate limit (`rate-limit`) or a tripped breaker
-   * (`circuit-open`).
+   * (`circuit-open`). `status` and `body` are the upstream's HTTP status
+   * and (redacted) error body, and `failures` each backend's own failure
+   * when every backend failed: a stream consumer answers with the status a
+   * non-streamed call would get, with nothing kept beside the stream.
    */
-  error: {
-    code: string;
-    message: string;
-    retryable?: boolean;
-    retryAfter?: number;
-    cooldown?: "rate-limit" | "circuit-open";
-  };
+  error: IRStreamFailure;
+}
+
+/**
+ * The failure an `error` chunk carries: enough to rebuild the error a
+ * non-streamed call would have thrown.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRStreamFailure } from "@switchyard/switchyard/models";
+ * const failure: IRStreamFailure = { code: "RATE_LIMITED", message: "slow down", status: 429, retryAfter: 7000 };
+ * console.log(failure.status); // 429
+ * ```
+ */
+export interface IRStreamFailure {
+  /** An `ErrorCode` value (or the adapter's own code). */
+  code: string;
+  /** Human-readable explanation. */
+  message: string;
+  /** Whether retrying may help. */
+  retryable?: boolean;
+  /** Milliseconds to wait before retrying. */
+  retryAfter?: number;
+  /** Why every candidate is out, for a `NO_BACKEND_AVAILABLE`. */
+  cooldown?: "rate-limit" | "circuit-open";
+  /** The upstream's HTTP status. */
+  status?: number;
+  /** The upstream's parsed error body (credentials redacted). */
+  body?: unknown;
+  /** The provider that failed. */
+  provider?: string;
+  /** The registered backend that failed. */
+  backend?: string;
+  /** Each backend's failure, when every backend failed. */
+  failures?: { backend: string; error: IRStreamFailure }[];
 }
 
 /**
@@ -607,4 +669,24 @@ export interface BackendAdapter {
    * @returns The upstream response, body unread.
    */
   relay?(request: IRChatRequest, signal?: AbortSignal): Promise<Response>;
+  /**
+   * The operations besides chat it serves, and how (see
+   * `./operations.ts`). Absent: chat only.
+   */
+  readonly operations?: Readonly<
+    Partial<Record<Exclude<OperationName, "chat">, OperationSupport>>
+  >;
+  /**
+   * Runs one non-chat operation (`Router.invoke`): resolves with a 2xx
+   * answer in OpenAI's wire shape for it (the upstream's own bytes when the
+   * operation is `native`), or rejects with the AdapterError a chat call
+   * would. The body is the caller's to read or cancel; `signal` keeps
+   * bounding it after the head, so aborting it ends a read in progress.
+   * Required when `operations` names any.
+   *
+   * @param request The operation, its body and the model to use.
+   * @param signal Aborts the call, and the body's reading.
+   * @returns The answer.
+   */
+  operate?(request: OperationRequest, signal?: AbortSignal): Promise<Response>;
 }

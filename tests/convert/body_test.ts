@@ -163,6 +163,49 @@ describe("parseBody: XML and HTML", () => {
     assert.equal(parseBody("<div><span>x</span></div>").type, "html");
   });
 
+  it("formats HTML in any letter case as its lowercase twin: void and raw-text elements are found whatever the case", () => {
+    const html =
+      "<html><head><style>a > b { color: red }</style></head><body><p>Hi<br>there<img src=x></p>" +
+      "<pre>  keep\n    this </pre><script>if (a < b && c > d) {}</script><textarea> t </textarea></body></html>";
+    // Tag names alternate case letter by letter, as hand-written markup may.
+    const mixed = (text: string) =>
+      text.replace(
+        /(<\/?)([a-z]+)/g,
+        (_, open: string, name: string) =>
+          open + [...name].map((c, i) => i % 2 ? c : c.toUpperCase()).join(""),
+      );
+    const expected = parseBody(html, "text/html").formatted;
+    assert.ok(expected.includes("    <br>\n"), "the void <br> is a line");
+    for (const variant of [html.toUpperCase(), mixed(html)]) {
+      const result = parseBody(variant, "TEXT/HTML; Charset=UTF-8");
+      assert.equal(result.type, "html");
+      assert.equal(
+        result.formatted,
+        variant === mixed(html) ? mixed(expected) : expected.toUpperCase(),
+        variant,
+      );
+    }
+  });
+
+  it("ends a raw-text element only at its own end tag, as an HTML parser does", () => {
+    // `</scripts>` and `</pre-x>` are text inside the element: the contents
+    // must come out byte for byte, not split into lines.
+    for (
+      const element of [
+        '<script>var s = "</scripts>"; if (a<b) {}</script>',
+        "<pre>a </pre-x> b\n  c</pre>",
+        "<style>p::after { content: '</styles>' }</STYLE>",
+      ]
+    ) {
+      const result = parseBody(`<div>${element}<p>x</p></div>`, "text/html");
+      assert.equal(
+        result.formatted,
+        `<div>\n  ${element}\n  <p>x</p>\n</div>`,
+        element,
+      );
+    }
+  });
+
   it("keeps all text content, including a lone <", () => {
     const result = parseBody("<p>a < b and c</p>", "text/html");
     assert.equal(result.formatted, "<p>a < b and c</p>");
@@ -200,6 +243,31 @@ describe("parseBody: XML and HTML", () => {
 
   it("falls back when the declared markup is not markup", () => {
     assert.equal(parseBody("plain words", "text/html").type, "text");
+  });
+});
+
+describe("parseBody: the declared content type", () => {
+  it("is read in any letter case, and wins over what the text looks like", () => {
+    // Each body alone would be sniffed as another type.
+    const cases: Array<[string, string, string]> = [
+      ["42", "Application/JSON", "json"],
+      ['"s"', "APPLICATION/PROBLEM+JSON; Charset=UTF-8", "json"],
+      ["<a>x</a>", "Application/XML", "xml"],
+      ["<a>x</a>", "Image/SVG+XML", "xml"],
+      ["<x-card>x</x-card>", "Text/HTML", "html"],
+    ];
+    for (const [text, contentType, type] of cases) {
+      assert.notEqual(
+        parseBody(text).type,
+        type,
+        `${text} is sniffed as ${type}`,
+      );
+      assert.equal(parseBody(text, contentType).type, type, contentType);
+      assert.equal(
+        parseBody(text, contentType).type,
+        parseBody(text, contentType.toLowerCase()).type,
+      );
+    }
   });
 });
 

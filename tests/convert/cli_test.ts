@@ -138,7 +138,7 @@ describe("examples/convert.ts", () => {
   it("prints help", async () => {
     const { code, stdout } = await run(["--help"]);
     assert.equal(code, 0);
-    assert.match(stdout, /^Usage: deno task convert/);
+    assert.match(stdout, /^Usage: switchyard convert/);
   });
 
   it("conversion errors: stderr, exit 1, code and offset or path", async () => {

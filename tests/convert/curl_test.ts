@@ -573,6 +573,22 @@ describe("curl.toRequest: options", () => {
     );
   });
 
+  it("-F types a file part by its extension in any letter case, as curl does (Photo.PNG is image/png)", () => {
+    const typeOf = (file: string) =>
+      /\r\nContent-Type: ([^\r]*)\r\n/.exec(
+        toRequest(`curl x.test -F 'f=@dir/${file}'`).body as string,
+      )?.[1];
+    for (
+      const [file, type] of [
+        ["Photo.PNG", "image/png"],
+        ["scan.JpEg", "image/jpeg"],
+        ["notes.TXT", "text/plain"],
+        ["page.Html", "text/html"],
+        ["data.BIN", "application/octet-stream"],
+      ]
+    ) assert.equal(typeOf(file), type, file);
+  });
+
   it("-F skips blanks around an unquoted value, as curl does", () => {
     const part = (command: string) =>
       toRequest(command).body!.split("\r\n\r\n")[1].split("\r\n")[0];
@@ -842,6 +858,25 @@ describe("curl.fromRequest", () => {
       }),
       / --head$/,
     );
+  });
+
+  it("writes the version flag for a version given as Chrome's HAR writes it (http/2.0), in any case", async () => {
+    for (
+      const [version, flag] of [
+        ["http/2.0", "--http2"],
+        ["HTTP/2", "--http2"],
+        ["Http/1.0", "--http1.0"],
+        ["http/3", "--http3"],
+      ]
+    ) {
+      const command = await fromRequest({
+        method: "GET",
+        url: "https://x.test/",
+        headers: {},
+        httpVersion: version,
+      });
+      assert.equal(command, `curl 'https://x.test/' ${flag}`, version);
+    }
   });
 
   it("uses --url for a URL starting with - and --globoff for [] {}", async () => {

@@ -213,6 +213,52 @@ globalThis.fetch("https://real.example/");`;
     assert.equal(parseCode(code).url, "https://real.example/");
   });
 
+  it("keeps its place past escaped quotes, template substitutions and regular expressions before the call", async () => {
+    // Each literal before the call hides a decoy `fetch(` that a reader
+    // which lost its place would take; the engine runs the same code.
+    const cases = [
+      String
+        .raw`const s = "a \" fetch(\"https://wrong.example/\")"; fetch("https://x.example/1")`,
+      String
+        .raw`const s = 'a \' fetch(\'https://wrong.example/\')'; fetch("https://x.example/2")`,
+      "const s = `a \\` fetch(`; fetch('https://x.example/3')",
+      String
+        .raw`const s = "ends in a backslash \\"; fetch("https://x.example/4")`,
+      'const s = "a\\\r\nb \' fetch(\'"; fetch("https://x.example/5")',
+      'const s = `t ${"`"} fetch("https://wrong.example/")`; fetch("https://x.example/6")',
+      "const s = `t ${`in ${'}'} ${\"`\"}`} fetch('https://wrong.example/')`; fetch('https://x.example/7')",
+      'const s = `t ${ { a: "}" }.a /* ` */ } fetch(`; fetch("https://x.example/8")',
+      'const r = /"/; fetch("https://x.example/9")',
+      "const r = /[/'`]fetch\\(/g; fetch('https://x.example/10')",
+      'const r = /\\/"/i; fetch("https://x.example/11")',
+      'const s = "x"; if (/"/.test(s)) {} fetch("https://x.example/12")',
+      'const r = /[ab]"/; fetch("https://x.example/16")',
+      // Divisions, not regular expressions, around the call.
+      'const a = 6, b = 3; const n = a / b; fetch("https://x.example/13"); a / 2;',
+      'const a = [4]; (a[0]) / 2; fetch("https://x.example/14"); 4 / 2;',
+      'const a = [4]; a[0] / 2; fetch("https://x.example/15"); 4 / 2;',
+    ];
+    for (const code of cases) {
+      const engine = await engineRequest(code);
+      assert.match(engine.url, /^https:\/\/x\.example\/\d+$/, code);
+      assert.deepEqual(parseCode(code), engine, code);
+      assert.equal(detectType(code), "fetch", code);
+    }
+    // Pasted JSX: `</p>` is a closing tag, not a regular expression.
+    assert.equal(
+      parseCode(
+        'const el = <p>Hi</p>; fetch("https://x.example/jsx"); <b>/</b>;',
+      ).url,
+      "https://x.example/jsx",
+    );
+    // An open template is an error at its backtick, thousands deep or not.
+    refused("const s = `${ \"x\" ; fetch('https://x.example/')", {
+      code: "UNTERMINATED_QUOTE",
+      offset: 10,
+    });
+    refused("`${".repeat(200_000), { code: "UNTERMINATED_QUOTE", offset: 0 });
+  });
+
   it("refuses code that needs running, with the code and offset", () => {
     refused("fetch(`${base}/users`)", { code: "INVALID_INPUT", offset: 7 });
     refused("fetch(url)", { code: "INVALID_INPUT", offset: 6 });

@@ -16,6 +16,8 @@ const HOSTILE = [
   "line\nbreak\r\ncrlf\ttab",
   "sep\u2028para\u2029end",
   "</script><script>alert(1)</script> <!-- x",
+  // An HTML parser ends a <script> at `</script` in any letter case.
+  "</SCRIPT><ScRiPt>alert(2)</sCrIpT>\t</Script\n",
   "emoji 😀 ünï 中文",
   "lone \ud800 high and \udc00 low",
   "${template} `backtick` \u0000 nul",

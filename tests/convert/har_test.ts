@@ -64,6 +64,33 @@ describe("fromRequest", () => {
     assert.equal(entry.response.status, 0);
   });
 
+  it("counts the request line as sent: origin-form target whatever the scheme's case, no fragment", async () => {
+    // "GET /a?x=1 HTTP/1.1\r\n" (21) + "accept: */*\r\n" (13) + "\r\n" (2)
+    for (
+      const url of [
+        "https://example.com/a?x=1",
+        "HTTPS://EXAMPLE.COM/a?x=1",
+        "Http://example.com/a?x=1",
+        "https://example.com/a?x=1#section",
+      ]
+    ) {
+      const entry = await fromRequest(
+        { method: "GET", url, headers: { accept: "*/*" } },
+        at,
+      );
+      assert.equal(entry.request.headersSize, 36, url);
+    }
+  });
+
+  it("writes no empty serverIPAddress, and resolves a host header with blanks around it", async () => {
+    const entry = await fromRequest(
+      { method: "GET", url: "/p", headers: { host: " api.test:8080 " } },
+      { ...at, serverIPAddress: "" },
+    );
+    assert.equal("serverIPAddress" in entry, false);
+    assert.equal(entry.request.url, "http://api.test:8080/p");
+  });
+
   it("defaults startedDateTime to the call time; timings sum into time", async () => {
     const before = Date.now();
     const entry = await fromRequest(
@@ -780,6 +807,41 @@ describe("toRequest: browser exports", () => {
 
   it("accepts a bare HAR request object", () => {
     assert.equal(toRequest(chromeEntry.request as never).method, "POST");
+  });
+
+  it("reads content.encoding and form and multipart media types in any letter case", async () => {
+    for (const encoding of ["Base64", "BASE64"]) {
+      const binary = {
+        response: { status: 200, content: { text: "AP8=", encoding } },
+      };
+      assert.equal(toResponse(binary).body, "\x00\xff", encoding);
+      assert.deepEqual(contentBytes(binary), new Uint8Array([0, 255]));
+    }
+    // Media types are case-insensitive (RFC 9110 §8.3.1).
+    const form = await fromRequest({
+      method: "POST",
+      url: "https://example.com/f",
+      headers: { "content-type": "Application/X-WWW-Form-URLEncoded" },
+      body: "a=1+2&b=%c3%a9",
+    }, at);
+    assert.deepEqual(form.request.postData?.params, [
+      { name: "a", value: "1 2" },
+      { name: "b", value: "é" },
+    ]);
+    const multipart = toRequest({
+      request: {
+        method: "POST",
+        url: "https://e.x/",
+        postData: {
+          mimeType: "Multipart/Form-Data; Boundary=XyZ",
+          params: [{ name: "field", value: "v" }],
+        },
+      },
+    });
+    assert.equal(
+      multipart.body,
+      '--XyZ\r\nContent-Disposition: form-data; name="field"\r\n\r\nv\r\n--XyZ--\r\n',
+    );
   });
 
   it("decodes base64 response content to text or latin1, and contentBytes is exact", () => {

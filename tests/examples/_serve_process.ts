@@ -1,11 +1,15 @@
 // Runs examples/serve.ts as `deno task start` runs it: a subprocess with the
-// start task's flags and a clean environment plus the variables under test,
-// for the example tests that need the shipped server itself (Deno only).
+// start task's flags and the caller's environment less serve.ts's own
+// settings, plus the variables under test, for the example tests that need
+// the shipped server itself (Deno only).
 import { stopChild } from "../_bounded.ts";
 
 export const SERVE =
   new URL("../../examples/serve.ts", import.meta.url).pathname;
-/** The flags of the `start` task in deno.json. */
+/**
+ * The narrowest flags serve.ts runs with (the `start` task grants -A, which
+ * the runner watch needs for /proc; these tests take permissions away).
+ */
 export const START_FLAGS = [
   "run",
   "--unstable-no-legacy-abort",
@@ -16,14 +20,25 @@ export const START_FLAGS = [
 const LISTENING = /^switchyard: listening on (http:\/\/\S+?)\/ /m;
 export const STARTUP_MS = 20_000;
 
-/** Only what Deno itself needs, plus the variables of one test. */
+/**
+ * The variables serve.ts reads as its own settings: a developer's or CI's
+ * values must not leak into a test that sets its own.
+ */
+const SETTINGS =
+  /^(PORT|HOST|INIT_CWD|SWITCHYARD_\w+|REDIS_URL|(OPENAI|ANTHROPIC|GEMINI|COHERE|OLLAMA)_\w+)$/;
+
+/**
+ * The caller's environment without serve.ts's settings, plus the variables of
+ * one test. Everything else passes through: the CA variables
+ * (`NODE_EXTRA_CA_CERTS`, `SSL_CERT_FILE`, …) and proxies are what the child
+ * needs to fetch an npm package on a machine behind a TLS proxy.
+ */
 export function cleanEnv(vars: Record<string, string>): Record<string, string> {
-  const env: Record<string, string> = { NO_COLOR: "1" };
-  for (const name of ["HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
-    const value = Deno.env.get(name);
-    if (value !== undefined) env[name] = value;
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(Deno.env.toObject())) {
+    if (!SETTINGS.test(name)) env[name] = value;
   }
-  return { ...env, ...vars };
+  return { ...env, NO_COLOR: "1", ...vars };
 }
 
 export const ROOT = new URL("../../", import.meta.url).pathname;

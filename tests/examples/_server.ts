@@ -1,7 +1,7 @@
 // Starts the demo app on 127.0.0.1 with an OS-chosen port, for the Deno-only
 // example tests. `close()` shuts the server down and disposes the gateway's model router.
 import { createApp } from "../../examples/_app.ts";
-import { createAdapter, LOCAL_BACKENDS } from "../../examples/_backends.ts";
+import { createAdapter, LOCAL_BACKENDS } from "../../src/gateway/mod.ts";
 import { createGateway, type GatewayOptions } from "../../src/gateway/mod.ts";
 import type { BackendAdapter } from "../../src/models/mod.ts";
 import { withTimeout } from "../_bounded.ts";

@@ -1,13 +1,13 @@
 // planBackends and OLLAMA_HOST parsing, as pure functions of an environment
-// record (Deno only: examples/ modules use Deno APIs).
+// record.
 import assert from "node:assert/strict";
 import {
   type BackendPlan,
-  ConfigError,
+  GatewayConfigError,
   LOCAL_BACKENDS,
   ollamaBaseURL,
   planBackends,
-} from "../../examples/_backends.ts";
+} from "../../src/gateway/mod.ts";
 
 function plan(
   env: Record<string, string>,
@@ -26,7 +26,7 @@ function plan(
 
 function configError(fn: () => unknown, pattern: RegExp): void {
   assert.throws(fn, (error: unknown) => {
-    assert.ok(error instanceof ConfigError, String(error));
+    assert.ok(error instanceof GatewayConfigError, String(error));
     assert.match(error.message, pattern);
     return true;
   });

@@ -1,8 +1,7 @@
 // What `deno task start` serves, decided from the environment and the config
 // file (in process; serve_startup_test.ts runs serve.ts itself).
 import assert from "node:assert/strict";
-import { planGateway } from "../../examples/_gateway_setup.ts";
-import { ConfigError } from "../../examples/_backends.ts";
+import { GatewayConfigError, planGateway } from "../../src/gateway/mod.ts";
 
 function plan(vars: Record<string, string>, file = "") {
   return planGateway((name) => vars[name], () => file);
@@ -66,7 +65,7 @@ Deno.test("planGateway: config backends become specs; the older array form still
   assert.deepEqual(fromArray.options, {});
 });
 
-Deno.test("planGateway: errors are one ConfigError line", async () => {
+Deno.test("planGateway: errors are one GatewayConfigError line", async () => {
   const cases: Array<[Record<string, string>, string, RegExp]> = [
     [
       { SWITCHYARD_CONFIG: "gw.json" },
@@ -94,7 +93,7 @@ Deno.test("planGateway: errors are one ConfigError line", async () => {
       () => assert.fail(file),
       (e) => e,
     );
-    assert.ok(error instanceof ConfigError, String(error));
+    assert.ok(error instanceof GatewayConfigError, String(error));
     assert.match(error.message, expected);
     assert.ok(!error.message.includes("\n"));
   }
@@ -145,6 +144,6 @@ Deno.test("planGateway: Redis from the config's redis, else REDIS_URL; a bad RED
     (name) => name === "REDIS_URL" ? "http://10.0.0.5" : undefined,
     () => "",
   ).catch((e) => e);
-  assert.ok(bad instanceof ConfigError, String(bad));
+  assert.ok(bad instanceof GatewayConfigError, String(bad));
   assert.equal(bad.message, "REDIS_URL must be a redis:// or rediss:// URL");
 });

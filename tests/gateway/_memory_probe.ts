@@ -1,17 +1,21 @@
 // Run by stream_memory_test.ts in a child with --expose-gc: opens CLIENTS
 // streaming requests with a large prompt over loopback, reads only each
-// answer's first bytes, and prints the heap growth (after GC) and how many
-// chunks a counting backend produced meanwhile, as one JSON line.
+// answer's first bytes, and prints the heap and RSS growth (after GC) and
+// how many chunks a counting backend produced meanwhile, as one JSON line.
 // Args: <server: serveGateway|deno-serve> <backend: echo|counter>
+//       [clients = 6] [prompt bytes = 3.8 MiB]
+// The README's memory figure per stalled stream comes from, e.g.:
+//   deno run -A --unstable-no-legacy-abort --v8-flags=--expose-gc \
+//     tests/gateway/_memory_probe.ts serveGateway counter 100 1024
 import { createGateway, serveGateway } from "../../src/gateway/mod.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
 import { countingBackend } from "./_counting.ts";
 import { shutdownBounded } from "../_bounded.ts";
 
-const CLIENTS = 6;
-const PROMPT_BYTES = Math.round(3.8 * 1024 * 1024);
+const [serverKind, backendKind, clientsArg, promptArg] = Deno.args;
+const CLIENTS = Number(clientsArg ?? 6);
+const PROMPT_BYTES = Number(promptArg ?? Math.round(3.8 * 1024 * 1024));
 const CHUNK = "x".repeat(16 * 1024);
-const [serverKind, backendKind] = Deno.args;
 
 const counter = countingBackend(() => CHUNK, 100_000);
 const gc = (globalThis as { gc?: () => void }).gc!;
@@ -19,6 +23,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function heap(): number {
   for (let i = 0; i < 4; i++) gc();
   return Deno.memoryUsage().heapUsed;
+}
+function rss(): number {
+  for (let i = 0; i < 4; i++) gc();
+  return Deno.memoryUsage().rss;
 }
 
 const gateway = createGateway({
@@ -54,6 +62,7 @@ const head = new TextEncoder().encode(
   `POST /v1/chat/completions HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${body.byteLength}\r\n\r\n`,
 );
 const before = heap();
+const rssBefore = rss();
 const conns: Deno.Conn[] = [];
 const statuses: string[] = [];
 for (let i = 0; i < CLIENTS; i++) {
@@ -76,9 +85,11 @@ for (let i = 0; i < 40 && counter.produced() !== last; i++) {
   await sleep(100);
 }
 const after = heap();
+const rssAfter = rss();
 console.log(JSON.stringify({
   statuses,
   growth: after - before,
+  rssGrowth: rssAfter - rssBefore,
   promptBytes: PROMPT_BYTES,
   clients: CLIENTS,
   produced: counter.produced(),

@@ -284,6 +284,95 @@ Deno.test("config: a full file reads into backends, hashed keys, aliases and rou
   assert.equal(config.maxBodyBytes, 1024);
 });
 
+Deno.test("config: a sha256 in any hex case and a $VAR key both authenticate their secret, not its case twins", async () => {
+  const secret = "sk-QxZ-wVy";
+  const digest = await hashKey(secret);
+  const other = await hashKey("sk-Mix-EdY");
+  const envOf = (name: string) =>
+    name === "MIXED_CASE_KEY" ? "sk-Env-KeY" : undefined;
+  const config = await parseGatewayConfig(
+    JSON.stringify({
+      backends: [{ name: "echo", provider: "echo" }],
+      keys: [
+        { id: "upper", sha256: digest.toUpperCase(), models: ["upper"] },
+        {
+          id: "mixed",
+          sha256: other.replace(
+            /[a-f]/g,
+            (c, i: number) => i % 2 ? c.toUpperCase() : c,
+          ),
+          models: ["mixed"],
+        },
+        { id: "env", key: "$MIXED_CASE_KEY", models: ["env"] },
+      ],
+      aliases: { upper: "echo", mixed: "echo", env: "echo" },
+    }),
+    envOf,
+  );
+  assert.deepEqual(config.keys.map((key) => key.sha256), [
+    digest,
+    other,
+    await hashKey("sk-Env-KeY"),
+  ], "digests are kept lowercase, as hashKey writes them");
+  const gateway = createGateway({
+    backends: [["echo", createEchoAdapter()]],
+    keys: config.keys,
+    aliases: config.aliases,
+  });
+  const ask = async (model: string, headers: Record<string, string>) => {
+    const response = await gateway(
+      new Request("http://localhost/v1/chat/completions", {
+        method: "POST",
+        headers,
+        body: JSON.stringify({
+          model,
+          messages: [{ role: "user", content: "hi" }],
+        }),
+      }),
+    );
+    await response.body?.cancel();
+    return response.status;
+  };
+  try {
+    for (
+      const [model, right] of [
+        ["upper", secret],
+        ["mixed", "sk-Mix-EdY"],
+        ["env", "sk-Env-KeY"],
+      ]
+    ) {
+      // Each key is limited to its own model: a 200 proves which key matched.
+      assert.equal(await ask(model, { authorization: `Bearer ${right}` }), 200);
+      assert.equal(await ask(model, { "X-Api-Key": right }), 200);
+      for (const twin of [right.toLowerCase(), right.toUpperCase()]) {
+        assert.equal(
+          await ask(model, { authorization: `Bearer ${twin}` }),
+          401,
+          `${model} accepted ${twin}`,
+        );
+        assert.equal(await ask(model, { "x-api-key": twin }), 401);
+      }
+    }
+    // A variable's name is case-sensitive too: $mixed_case_key is unset.
+    await assert.rejects(
+      parseGatewayConfig(
+        '{"keys":[{"id":"a","key":"$mixed_case_key"}]}',
+        envOf,
+      ),
+      {
+        message:
+          "config: keys[0].key names environment variable mixed_case_key, which is not set",
+      },
+    );
+    assert.equal(
+      await problem({ keys: [{ id: "a", sha256: "G".repeat(64) }] }),
+      "config: keys[0].sha256 must be 64 hex digits",
+    );
+  } finally {
+    gateway.dispose();
+  }
+});
+
 Deno.test("config: every resilience setting reaches the model router's config", async () => {
   const config = await parseGatewayConfig(
     JSON.stringify({

@@ -114,6 +114,48 @@ describe("serveGateway's HTTP/1.1 framing", () => {
     assert.equal(await source("").readHead(1024, () => {}), null);
   });
 
+  it("joins a repeated header's values, trimming only SP and HTAB; a bare CR, obs-fold or control character at a value's start or end is a 400", async () => {
+    const joined: Array<[string, string]> = [
+      ["x-a: one\r\nX-A:\t two \t\r\n", "one, two"],
+      ["x-a: one\nx-a:two\n", "one, two"], // bare LF line ends
+      ["X-A: one\r\nx-a:\r\n", "one, "], // an empty second value
+    ];
+    for (const [lines, value] of joined) {
+      const reader = source(`GET / HTTP/1.1\r\nHost: a\r\n${lines}\r\n`);
+      const head = await headOf(reader);
+      assert.equal(head.headers.get("x-a"), value, JSON.stringify(lines));
+    }
+    const refused = [
+      "x-a: one\r\nx-a: \rInjected: yes\r\n", // bare CR at the start
+      "x-a: one\r\nx-a: two\r\r\n", // bare CR at the end
+      "x-a: one\r\nx-a: two\rInjected: yes\r\n", // bare CR inside
+      "x-a: one\r\nx-a:\r\n Injected: yes\r\n", // obs-fold after an empty value
+      "x-a: one\r\nx-a: two\r\n\tInjected: yes\r\n", // obs-fold with HTAB
+      "x-a: one\r\nx-a: two\x0b\r\n", // VT at the end (trim() would drop it)
+      "x-a: \x00one\r\n", // NUL
+      "Host: b\r\n", // a second Host
+    ];
+    for (const lines of refused) {
+      const text = `GET / HTTP/1.1\r\nHost: a\r\n${lines}\r\n`;
+      assert.equal(
+        await statusOf(async () =>
+          parseHead((await source(text).readHead(1024, () => {}))!)
+        ),
+        400,
+        JSON.stringify(lines),
+      );
+    }
+    for (const line of ["GET /a\rb HTTP/1.1", "GET /a\tb HTTP/1.1"]) {
+      assert.equal(
+        await statusOf(async () =>
+          parseHead((await source(`${line}\r\n\r\n`).readHead(1024, () => {}))!)
+        ),
+        400,
+        JSON.stringify(line),
+      );
+    }
+  });
+
   it("fails broken chunked framing mid-body with a 400, telling the connection", async () => {
     const bodies = [
       "5\r\nabcde\r\nZZ\r\nxx\r\n", // a chunk size that is not hex

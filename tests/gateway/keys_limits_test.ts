@@ -19,6 +19,8 @@ import {
 } from "../../src/models/testing.ts";
 import { checkLimitHeaders } from "./_limit_headers.ts";
 import { serveGateway } from "./_serve.ts";
+import { serveGateway as listen } from "../../src/gateway/serve.ts";
+import { shutdownBounded, withTimeout } from "../_bounded.ts";
 
 function chat(
   headers: HeadersInit,
@@ -125,6 +127,171 @@ Deno.test("keys: a key limited to some models gets 403 for others and sees only 
       "fast",
     ]);
   } finally {
+    gateway.dispose();
+  }
+});
+
+// The secret is case-sensitive; the scheme, the header name and a digest's
+// hex digits are not.
+const MIXED = "sk-QxZ-wVy";
+const TWINS = [MIXED.toLowerCase(), MIXED.toUpperCase(), "sk-qXz-WvY"];
+
+/** The two wires: each sends the secret the way its official SDK does. */
+const WIRES = [
+  {
+    path: "/v1/chat/completions",
+    body: {},
+    send: (secret: string, variant: number) =>
+      ({
+        [["authorization", "Authorization", "AUTHORIZATION"][variant % 3]]: `${
+          ["Bearer", "bearer", "BEARER", "bEaReR"][variant % 4]
+        } ${secret}`,
+      }) as Record<string, string>,
+  },
+  {
+    path: "/v1/messages",
+    body: { max_tokens: 5 },
+    send: (secret: string, variant: number) =>
+      ({
+        [["x-api-key", "X-Api-Key", "X-API-KEY"][variant % 3]]: secret,
+      }) as Record<string, string>,
+  },
+];
+
+Deno.test("keys: scheme and header name in any case pass on both wires; a secret's case twins are refused and never echoed or logged", async () => {
+  const logged: unknown[] = [];
+  const gateway = createGateway({
+    backends: [["echo", createEchoAdapter()]],
+    keys: [{ id: "mixed", sha256: await hashKey(MIXED) }],
+    logger: (entry) => logged.push(entry),
+  });
+  try {
+    for (const wire of WIRES) {
+      for (let variant = 0; variant < 4; variant++) {
+        const response = await gateway(
+          chat(wire.send(MIXED, variant), wire.body, wire.path),
+        );
+        assert.equal(response.status, 200, `${wire.path} variant ${variant}`);
+        await response.body?.cancel();
+      }
+      for (const twin of TWINS) {
+        const before = logged.length;
+        const response = await gateway(
+          chat(wire.send(twin, 0), wire.body, wire.path),
+        );
+        assert.equal(response.status, 401, `${wire.path} accepted ${twin}`);
+        const text = await response.text();
+        const entries = JSON.stringify(logged.slice(before));
+        assert.equal(logged.length, before + 1, "one log line per request");
+        assert.match(entries, /"key_id":"none"/);
+        assert.match(entries, /"error_code":"invalid_api_key"/);
+        // Not even a part of it, as OpenAI's "sk-abc***xyz" would show.
+        for (const where of [text, entries]) {
+          assert.doesNotMatch(where, /qxz|wvy/i, "a secret's part");
+        }
+      }
+    }
+    const metrics = await (await gateway(
+      new Request("http://localhost/metrics"),
+    )).text();
+    assert.doesNotMatch(metrics, /qxz|wvy/i, "a secret's part in metrics");
+  } finally {
+    gateway.dispose();
+  }
+});
+
+Deno.test("KeyRing: a digest in upper or mixed case hex matches; the secret's case still counts", async () => {
+  const digest = await hashKey(MIXED);
+  const mixed = digest.replace(
+    /[a-f]/g,
+    (c, i: number) => i % 2 ? c.toUpperCase() : c,
+  );
+  for (const sha256 of [digest.toUpperCase(), mixed]) {
+    const ring = new KeyRing([{ id: "up", sha256 }]);
+    const key = await ring.authenticate(
+      new Headers({ authorization: `Bearer ${MIXED}` }),
+    );
+    assert.equal(key.id, "up");
+    assert.equal(key.sha256, digest, "stored in the documented lowercase");
+    for (const twin of TWINS) {
+      await assert.rejects(
+        ring.authenticate(new Headers({ "x-api-key": twin })),
+        (error: { status?: number; code?: string }) =>
+          error.status === 401 && error.code === "invalid_api_key",
+      );
+    }
+  }
+});
+
+/** Reads one HTTP/1.1 answer with a Content-Length body, each read bounded. */
+async function readAnswer(
+  conn: Deno.Conn,
+): Promise<{ status: number; body: string }> {
+  const decoder = new TextDecoder();
+  const buffer = new Uint8Array(64 * 1024);
+  let text = "";
+  for (let reads = 0; reads < 1_000; reads++) {
+    const end = text.indexOf("\r\n\r\n");
+    if (end !== -1) {
+      const length = /\r\ncontent-length: *(\d+)/i.exec(text.slice(0, end));
+      assert.ok(length, `an answer without content-length: ${text}`);
+      if (text.length >= end + 4 + Number(length[1])) {
+        return {
+          status: Number(text.slice(9, 12)),
+          body: text.slice(end + 4, end + 4 + Number(length[1])),
+        };
+      }
+    }
+    const n = await withTimeout(conn.read(buffer), 10_000, "answer");
+    assert.ok(n !== null, `connection closed mid-answer: ${text}`);
+    text += decoder.decode(buffer.subarray(0, n));
+  }
+  throw new Error(`no whole answer after 1000 reads: ${text}`);
+}
+
+Deno.test("keys over serveGateway's listener: header names and schemes as curl types them, on the second and third request of one connection", async () => {
+  const gateway = createGateway({
+    backends: [["echo", createEchoAdapter()]],
+    keys: [{ id: "mixed", sha256: await hashKey(MIXED) }],
+  });
+  const server = await listen(gateway, { port: 0 });
+  const conn = await Deno.connect({
+    hostname: "127.0.0.1",
+    port: server.addr.port,
+  });
+  try {
+    const body = (extra: string) =>
+      `{"model":"echo","messages":[{"role":"user","content":"hi"}]${extra}}`;
+    const ask = async (path: string, head: string, json: string) => {
+      await conn.write(
+        new TextEncoder().encode(
+          `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${head}\r\nContent-Type: application/json\r\nContent-Length: ${json.length}\r\n\r\n${json}`,
+        ),
+      );
+      return await readAnswer(conn);
+    };
+    const openai = body("");
+    const anthropic = body(',"max_tokens":5');
+    const steps: Array<[string, string, string, number]> = [
+      ["/v1/chat/completions", `AUTHORIZATION: bEaReR ${MIXED}`, openai, 200],
+      ["/v1/messages", `X-API-KEY: ${MIXED}`, anthropic, 200],
+      ["/v1/messages", `X-Api-Key: ${MIXED.toLowerCase()}`, anthropic, 401],
+      [
+        "/v1/chat/completions",
+        `Authorization: Bearer ${MIXED.toUpperCase()}`,
+        openai,
+        401,
+      ],
+      ["/v1/chat/completions", `authorization: BEARER ${MIXED}`, openai, 200],
+    ];
+    for (const [path, head, json, status] of steps) {
+      const answer = await ask(path, head, json);
+      assert.equal(answer.status, status, `${head}: ${answer.body}`);
+      assert.doesNotMatch(answer.body, /qxz|wvy/i, "a secret's part");
+    }
+  } finally {
+    conn.close();
+    await shutdownBounded(server);
     gateway.dispose();
   }
 });

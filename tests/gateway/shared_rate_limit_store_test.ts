@@ -2,7 +2,13 @@
 // count in the store while it answers, locally (with one warning) while it
 // does not, and in the store again once a background probe gets an answer.
 import assert from "node:assert/strict";
-import { perMinute, SharedRateLimitStore } from "../../src/gateway/mod.ts";
+import {
+  createGateway,
+  hashKey,
+  perMinute,
+  SharedRateLimitStore,
+} from "../../src/gateway/mod.ts";
+import { createEchoAdapter } from "../../src/models/testing.ts";
 import {
   createMemoryStore,
   type IRWarning,
@@ -85,4 +91,45 @@ Deno.test("shared limits: an overrun charge empties the shared bucket, a refund 
   assert.equal(charged.allowed, true);
   assert.equal(charged.remaining, 0);
   assert.equal((await shared.adjust("t", -30, limit, 0)).remaining, 30);
+});
+
+Deno.test("shared limits: two gateways given one store admit a key's N requests per minute N times in total", async () => {
+  // The wiring redis_limits_test.ts leaves out (it sets its own limiter):
+  // `store` alone shares the buckets. A memory store answers at once, so
+  // no timeout can send a take to an instance's own bucket.
+  const store = createMemoryStore();
+  const warnings: IRWarning[] = [];
+  const gateways = await Promise.all([0, 1].map(async () =>
+    createGateway({
+      backends: [["echo", createEchoAdapter()]],
+      keys: [{ id: "team", sha256: await hashKey("sk-team"), rpm: 2 }],
+      store,
+      onWarning: (w) => void warnings.push(w),
+      now: () => 1_000_000,
+    })
+  ));
+  try {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const response = await gateways[i % 2](
+        new Request("http://localhost/v1/chat/completions", {
+          method: "POST",
+          headers: { authorization: "Bearer sk-team" },
+          body: JSON.stringify({
+            model: "echo",
+            messages: [{ role: "user", content: "hi" }],
+          }),
+        }),
+      );
+      await response.body?.cancel();
+      statuses.push(response.status);
+    }
+    assert.deepEqual(statuses, [200, 200, 429, 429, 429, 429]);
+    assert.deepEqual(
+      warnings.filter((w) => w.code.startsWith("rate-limit-store")),
+      [],
+    );
+  } finally {
+    for (const gateway of gateways) gateway.dispose();
+  }
 });

@@ -1,6 +1,7 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import {
+  AdapterError,
   type BackendAdapter,
   createRouter,
   ErrorCode,
@@ -22,6 +23,7 @@ import {
   to,
 } from "./_helpers.ts";
 import { withTimeout } from "../_timeout.ts";
+import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 
 describe("circuit breaker", () => {
   const setup = (threshold = 3, timeout = 1_000) => {
@@ -183,6 +185,43 @@ describe("circuit breaker", () => {
     assert.equal(router.getBackendInfo("x")?.consecutiveFailures, 3);
   });
 
+  it("a client error at the half-open probe frees the probe: the next request probes", async () => {
+    const clock = manualClock();
+    const badRequest = new AdapterError({
+      code: ErrorCode.INVALID_REQUEST,
+      statusCode: 400,
+      message: "temperature: must be at most 2",
+    });
+    let answer: "fail" | "reject" | "ok" = "fail";
+    const x: BackendAdapter = {
+      ...createEchoAdapter(),
+      execute(request) {
+        if (answer === "fail") return Promise.reject(new Error("down"));
+        if (answer === "reject") return Promise.reject(badRequest);
+        return createEchoAdapter().execute(request);
+      },
+    };
+    const router = createRouter({
+      enableCircuitBreaker: true,
+      circuitBreakerThreshold: 1,
+      circuitBreakerTimeout: 100,
+      fallbackStrategy: "none",
+      now: clock.now,
+    }).register("x", x);
+    await assert.rejects(router.execute(to("x")));
+    assert.equal(router.isCircuitBreakerOpen("x"), true);
+    clock.t += 100;
+    answer = "reject";
+    // The probe meets the caller's own mistake: says nothing of x's health.
+    assert.equal(await router.execute(to("x")).catch((e) => e), badRequest);
+    assert.equal(router.getBackendInfo("x")?.circuitBreakerState, "half-open");
+    answer = "ok";
+    const probe = await router.execute(to("x"));
+    assert.equal(routingOf(probe).backend, "x");
+    assert.equal(router.getBackendInfo("x")?.circuitBreakerState, "closed");
+    router.dispose();
+  });
+
   it("caller aborts are not failures and release a half-open probe", async () => {
     const clock = manualClock();
     const router = createRouter({
@@ -202,6 +241,64 @@ describe("circuit breaker", () => {
     assert.equal(router.getBackendInfo("h")?.circuitBreakerState, "half-open");
     assert.equal(router.getBackendInfo("h")?.consecutiveFailures, 0);
     assert.equal(router.getBackendStats("h")?.totalRequests, 0);
+  });
+
+  it("a half-open probe answered with a client error (400, 422) frees the probe: the backend answered, the next request probes", async () => {
+    for (const status of [400, 422]) {
+      const clock = manualClock();
+      let answer: "down" | "reject" | "up" = "down";
+      // The OpenAI adapter's own status classification on its wire shape.
+      const x = createOpenAIAdapter({
+        apiKey: "sk-upstream-example",
+        defaultModel: "m",
+        fetch: () =>
+          Promise.resolve(
+            answer === "up"
+              ? Response.json({
+                choices: [{
+                  index: 0,
+                  message: { role: "assistant", content: "up" },
+                  finish_reason: "stop",
+                }],
+              })
+              : answer === "reject"
+              ? Response.json({
+                error: {
+                  message: "max_tokens is too large",
+                  type: "invalid_request_error",
+                  param: "max_tokens",
+                },
+              }, { status })
+              : new Response("busy", { status: 503 }),
+          ),
+      });
+      const router = createRouter({
+        enableCircuitBreaker: true,
+        circuitBreakerThreshold: 1,
+        circuitBreakerTimeout: 100,
+        fallbackStrategy: "none",
+        now: clock.now,
+      }).register("x", x).register("spare", createEchoAdapter());
+      await codeOf(router.execute(to("x")));
+      assert.equal(router.isCircuitBreakerOpen("x"), true);
+      clock.t += 100;
+      answer = "reject";
+      assert.equal(
+        await codeOf(router.execute(to("x"))),
+        ErrorCode.INVALID_REQUEST,
+        `${status} reaches the caller as the backend gave it`,
+      );
+      const info = router.getBackendInfo("x")!;
+      assert.equal(info.circuitBreakerState, "half-open", `${status}`);
+      assert.equal(info.consecutiveFailures, 1, "not counted as a failure");
+      assert.equal(info.stats.failedRequests, 1);
+      // The probe slot is free again: the next request is the probe.
+      answer = "up";
+      const next = await router.execute(to("x"));
+      assert.equal(routingOf(next).backend, "x", `after a ${status}`);
+      assert.equal(router.getBackendInfo("x")?.circuitBreakerState, "closed");
+      router.dispose();
+    }
   });
 
   it("only the probe's own outcome moves a half-open breaker, not a call from before it opened", async () => {

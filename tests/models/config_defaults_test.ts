@@ -16,6 +16,7 @@ import {
   createMockAdapter,
 } from "../../src/models/testing.ts";
 import {
+  backgroundRunsPassed,
   type ManualClock,
   manualClock,
   reply,
@@ -105,7 +106,7 @@ describe("RouterConfig defaults", () => {
   it("healthCheckInterval 0: no background probe runs", async () => {
     const mock = createMockAdapter();
     const router = createRouter().register("m", mock);
-    await tick(20);
+    await backgroundRunsPassed(1);
     assert.equal(mock.calls.filter((c) => c.kind === "healthCheck").length, 0);
     assert.equal(router.getBackendInfo("m")?.lastHealthCheck, undefined);
     router.dispose();

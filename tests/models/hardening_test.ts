@@ -16,7 +16,7 @@ import {
   createEchoAdapter,
   createFailingAdapter,
 } from "../../src/models/testing.ts";
-import { codeOf, manualClock, reply, req, routingOf } from "./_helpers.ts";
+import { codeOf, manualClock, reply, req, routingOf, to } from "./_helpers.ts";
 
 /** A promise settled from outside. */
 function deferred<T>(): {
@@ -211,6 +211,18 @@ describe("latency-optimized counts failures against a backend", () => {
     clock.t += 1_000;
     assert.equal(await router.selectBackend(req()), "fast");
     await router.execute(req());
+    assert.equal(await router.selectBackend(req()), "fast");
+    router.dispose();
+  });
+
+  it("a success ends the cooldown at once, without waiting it out", async () => {
+    const { router, fails } = await fastAndSlow();
+    fails.on = true;
+    await router.execute(req()); // fast fails: cooling for 1 s
+    fails.on = false;
+    assert.equal(await router.selectBackend(req()), "slow");
+    // Named, it answers while still cooling: that success ends the cooldown.
+    await router.execute(to("fast"));
     assert.equal(await router.selectBackend(req()), "fast");
     router.dispose();
   });

@@ -28,7 +28,7 @@ import {
   tick,
   to,
 } from "./_helpers.ts";
-import { withTimeout } from "../_timeout.ts";
+import { waitUntil, withTimeout } from "../_timeout.ts";
 
 interface Trace {
   backend: string;
@@ -301,10 +301,10 @@ describe("executeStream with parallel fallback", () => {
       .register("slow", slow.adapter);
     const controller = new AbortController();
     const result = drain(router.executeStream(req(), controller.signal));
-    await tick(2);
-    for (const racer of [listening, deaf, slow]) {
-      assert.equal(racer.log.signals.length, 1, "racing");
-    }
+    await waitUntil(
+      () => [listening, deaf, slow].every((r) => r.log.signals.length === 1),
+      "not every racer started",
+    );
     controller.abort();
     const chunks = await result;
     assert.equal(chunks.length, 1);
@@ -332,7 +332,10 @@ describe("executeStream with parallel fallback", () => {
       .register("deaf", deaf.adapter)
       .register("slow", slow.adapter);
     const result = drain(router.executeStream(req()));
-    await tick(2);
+    await waitUntil(
+      () => deaf.log.signals.length === 1 && slow.log.signals.length === 1,
+      "not every racer started",
+    );
     router.dispose();
     const chunks = await result;
     const error = lastError(chunks);

@@ -8,12 +8,9 @@
 import assert from "node:assert/strict";
 import { createRouter, RouterError } from "../../src/models/mod.ts";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
-import {
-  abortRelayed,
-  type FetchFunction,
-} from "../../src/models/adapters/_http.ts";
+import type { FetchFunction } from "../../src/models/adapters/_http.ts";
 import type { BackendAdapter } from "../../src/models/types.ts";
-import { handOver, relayCall } from "../../src/models/_relay.ts";
+import { handOver } from "../../src/models/_relay.ts";
 import { shutdownBounded, withTimeout } from "../_bounded.ts";
 import { waitUntil } from "../_timeout.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
@@ -264,11 +261,12 @@ for (const stop of STOPS) {
 
 Deno.test("relay: an answer resolved as the caller aborted is not handed over; its body is cancelled", async () => {
   const upstream = serveUpstream();
-  const answer = await relayCall(
-    adapter(upstream.origin, "up"),
+  const controller = new AbortController();
+  const response = await adapter(upstream.origin, "up").relay!(
     req("hi", { stream: true }),
-    undefined,
+    controller.signal,
   );
+  const answer = { response, abort: (r?: unknown) => controller.abort(r) };
   try {
     const aborted = AbortSignal.abort();
     assert.throws(
@@ -281,11 +279,11 @@ Deno.test("relay: an answer resolved as the caller aborted is not handed over; i
   }
 });
 
-Deno.test("relay: abortRelayed ends a body's reading after the head and closes the upstream stream", async () => {
+Deno.test("relay: the result's abort ends a body's reading after the head and closes the upstream stream", async () => {
   const upstream = serveUpstream();
   const router = createRouter().register("up", adapter(upstream.origin, "up"));
   try {
-    const { response } = await router.relayResponse(
+    const { response, abort } = await router.relayResponse(
       req("hi", { stream: true }),
       new AbortController().signal,
     );
@@ -295,10 +293,9 @@ Deno.test("relay: abortRelayed ends a body's reading after the head and closes t
     // The call has returned and the body is locked to a reader: only the
     // fetch's own controller can end the read waiting for the next event.
     const next = reader.read();
-    assert.equal(abortRelayed(response, new Error("client gone")), true);
+    abort(new Error("client gone"));
     await assert.rejects(withTimeout(next, WAIT_MS, "the read to end"));
     await waitUntil(() => upstream.cancelled, "the upstream stream closed");
-    assert.equal(abortRelayed(new Response("not relayed")), false);
   } finally {
     router.dispose();
     await upstream.close();

@@ -378,3 +378,48 @@ describe("streams", () => {
     router.dispose();
   });
 });
+
+describe("whose fault, in any letter case", () => {
+  // Providers word a missing model differently: OpenAI "The model `x` does
+  // not exist", Ollama `model "x" not found`, others "Model not found" or a
+  // MODEL_NOT_FOUND code in the text. Each is the caller's error; a 404
+  // naming no model is a wrong URL, the backend's setup.
+  for (
+    const [message, fault] of [
+      ["The model `gpt-9` does not exist", "client"],
+      ['model "llama9" not found, try pulling it first', "client"],
+      ["Model not found", "client"],
+      ["MODEL_NOT_FOUND: gpt-9", "client"],
+      ["404 page not found", "misconfigured"],
+      ["Not Found", "misconfigured"],
+    ] as const
+  ) {
+    it(`a 404 "${message}" is the ${fault}'s`, async () => {
+      const error = new AdapterError({
+        code: ErrorCode.INVALID_REQUEST,
+        statusCode: 404,
+        message,
+      });
+      const backup = createEchoAdapter();
+      const router = createRouter().register(
+        "a",
+        createFailingAdapter({ error }),
+      ).register("b", backup);
+      const outcome = await router.execute(req()).then(
+        (response) => routingOf(response).backend,
+        (thrown) => thrown,
+      );
+      const info = router.getBackendInfo("a")!;
+      if (fault === "client") {
+        assert.equal(outcome, error, "the caller gets the 404");
+        assert.equal(backup.calls.length, 0);
+        assert.equal(info.stats.clientErrors, 1);
+        assert.equal(info.isHealthy, true);
+      } else {
+        assert.equal(outcome, "b", "another backend answers");
+        assert.equal(info.isHealthy, false, "out of routing: misconfigured");
+      }
+      router.dispose();
+    });
+  }
+});

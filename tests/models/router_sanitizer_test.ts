@@ -10,6 +10,7 @@ import {
   createMockAdapter,
 } from "../../src/models/testing.ts";
 import { waitUntil } from "../_timeout.ts";
+import { backgroundRunsPassed } from "./_helpers.ts";
 
 const req = (text = "hi") => ({
   messages: [{ role: "user" as const, content: text }],
@@ -133,14 +134,21 @@ test("abort of a slow stream clears the adapter's timer", async () => {
 });
 
 test("hanging adapters without a signal leave no op behind after dispose", async () => {
+  const hanging = createHangingAdapter();
   const router = createRouter({ healthCheckInterval: 5 }).register(
     "h",
-    createHangingAdapter(),
+    hanging,
   );
   const call = router.execute(req());
-  call.catch(() => {});
   router.dispose();
-  await wait(1);
+  // The event that proves it: dispose() settles the call the adapter never
+  // answers (the sanitizers then prove nothing of it is left pending).
+  await assert.rejects(call, (error: { code?: string; message?: string }) => {
+    assert.equal(error.code, ErrorCode.ABORTED);
+    assert.match(error.message ?? "", /disposed/);
+    return true;
+  });
+  assert.equal(hanging.calls.filter((c) => c.kind === "execute").length, 1);
 });
 
 /**
@@ -199,7 +207,7 @@ test("dispose clears the pending (unref'd) background timers", async () => {
     busy.dispose();
     await waitUntil(() => timers.live.size === 0, "a timer survived dispose");
     const after = checks;
-    await wait(5);
+    await backgroundRunsPassed(1);
     assert.equal(checks, after, "no run after dispose");
   } finally {
     timers.restore();

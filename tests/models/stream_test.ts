@@ -21,6 +21,7 @@ import {
   streamTypes as types,
   to,
 } from "./_helpers.ts";
+import { withTimeout } from "../_timeout.ts";
 
 const routingOfDone = (chunks: IRStreamChunk[]) => {
   const done = chunks[chunks.length - 1];
@@ -219,6 +220,64 @@ describe("executeStream", () => {
     const forwarded = await drain(viaChunk.executeStream(req()));
     assert.deepEqual(types(forwarded), ["start", "content", "error"]);
     assertSequences(forwarded);
+  });
+
+  it("a tool call commits the stream like content: it is passed on at once, and a failure after it does not switch", async () => {
+    // A tool-only answer (no text): the tool_use chunk is the commitment.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const calling: BackendAdapter = {
+      ...createEchoAdapter(),
+      async *executeStream() {
+        yield { type: "start", sequence: 0, metadata: {} };
+        yield { type: "tool_use", sequence: 1, id: "call_1", name: "lookup" };
+        await gate;
+        throw new Error("connection reset after the tool call");
+      },
+    };
+    const backup = createEchoAdapter();
+    const router = createRouter({ defaultBackend: "tools" })
+      .register("tools", calling)
+      .register("backup", backup);
+    const stream = router.executeStream(req());
+    const seen: IRStreamChunk[] = [];
+    // The tool call arrives while the backend is still streaming (gate shut).
+    for (;;) {
+      const { value, done } = await withTimeout(
+        stream.next(),
+        5_000,
+        "the tool call was held back until the backend finished",
+      );
+      assert.ok(!done, "the stream ended before the tool call");
+      seen.push(value);
+      if (value.type === "tool_use") break;
+    }
+    release();
+    for await (const chunk of stream) seen.push(chunk);
+    assert.deepEqual(types(seen), ["start", "tool_use", "error"]);
+    assertSequences(seen);
+    assert.equal(backup.calls.length, 0, "no second backend after a tool call");
+    assert.equal(router.getBackendStats("tools")?.failedRequests, 1);
+    router.dispose();
+  });
+
+  it("an already aborted signal calls no backend: one ABORTED chunk (execute: an ABORTED rejection)", async () => {
+    const echo = createEchoAdapter();
+    const router = createRouter().register("echo", echo);
+    const controller = new AbortController();
+    controller.abort(new Error("user left"));
+    const chunks = await drain(router.executeStream(req(), controller.signal));
+    assert.deepEqual(types(chunks), ["error"]);
+    assert.equal(
+      chunks[0].type === "error" && chunks[0].error.code,
+      ErrorCode.ABORTED,
+    );
+    await assert.rejects(router.execute(req(), controller.signal), {
+      code: ErrorCode.ABORTED,
+    });
+    assert.equal(echo.calls.length, 0);
+    assert.equal(router.getBackendStats("echo")?.totalRequests, 0);
+    router.dispose();
   });
 
   it("routing failures end the stream with an error chunk", async () => {

@@ -10,7 +10,7 @@ import {
   createMockAdapter,
 } from "../../src/models/testing.ts";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
-import { req, tick } from "./_helpers.ts";
+import { backgroundRunsPassed, req } from "./_helpers.ts";
 
 const CHAT = {
   choices: [{
@@ -73,7 +73,8 @@ describe("timeouts beyond setTimeout's range", () => {
     const router = createRouter({ healthCheckInterval: Infinity })
       .register("a", adapter);
     try {
-      await tick(25); // at 1 ms per run this used to be ~20 probes
+      // Infinity used to overflow to 1 ms: a 1 ms runner has had its turns.
+      await backgroundRunsPassed(1);
       assert.equal(probes, 0);
     } finally {
       router.dispose();

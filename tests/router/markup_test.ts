@@ -75,6 +75,34 @@ describe("HTML bodies escape substitutions", () => {
     assert.equal(await body(plain), HOSTILE);
   });
 
+  it("escapes whatever the letter case of the media type (RFC 9110: case-insensitive)", async () => {
+    for (
+      const type of [
+        "TEXT/HTML; Charset=UTF-8",
+        "Text/Html",
+        "Application/XHTML+XML",
+        "Image/SVG+XML",
+        "APPLICATION/XML",
+      ]
+    ) {
+      const template = createRoute()`
+        HTTP/1.1 200 OK
+        CONTENT-TYPE: ${type}
+
+        <p>${() => HOSTILE}</p>`;
+      assert.equal(await body(template), `<p>${ESCAPED}</p>`, type);
+      const written = createRoute()`
+        HTTP/1.1 200 OK
+        Content-Type: ${() => type}
+
+        ${() => HOSTILE}`;
+      assert.equal(await body(written), ESCAPED, `${type} (substituted)`);
+      const option = createRoute({ headers: { "content-type": type } })`
+        ${() => HOSTILE}`;
+      assert.equal(await body(option), ESCAPED, `${type} (init)`);
+    }
+  });
+
   it("follows a Content-Type that a substitution writes", async () => {
     const route = createRoute()`
       HTTP/1.1 200 OK

@@ -32,6 +32,27 @@ describe("HTTPExpression", () => {
     );
   });
 
+  it("ALL, all and * match every method, extension methods too", () => {
+    for (
+      const expression of [
+        HTTPExpression`ALL /x`,
+        HTTPExpression`all /x`,
+        HTTPExpression`* /x`,
+      ]
+    ) {
+      for (const method of ["GET", "DELETE", "PATCH", "PURGE"]) {
+        const request = new Request("http://localhost/x", { method });
+        assert.equal(expression.exec(request)?.method, method);
+      }
+      assert.equal(expression.test(new Request("http://localhost/y")), false);
+    }
+    assert.equal(
+      HTTPExpression`get /x`.test(new Request("http://localhost/x")),
+      true,
+      "the expression's method is upper-cased, as fetch normalizes GET",
+    );
+  });
+
   it("matches the root path with a pattern of optional segments", () => {
     const expression = HTTPExpression`GET /:lang?`;
     assert.equal(expression.test(new Request("http://localhost/")), true);

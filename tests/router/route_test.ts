@@ -289,6 +289,13 @@ describe("createRoute templates", () => {
     assert.throws(() => createRoute({ statusText: "Ok✓" }), {
       code: "INVALID_OPTION",
     });
+    // CR, LF and NUL would end the status line: a typed error, not the
+    // platform's TypeError on the first request.
+    for (const statusText of ["OK\r\nSet-Cookie: a=b", "OK\nX: y", "OK\0"]) {
+      assert.throws(() => createRoute({ statusText }), {
+        code: "INVALID_OPTION",
+      });
+    }
   });
 
   it("keeps a Latin-1 reason phrase, which Response accepts", async () => {

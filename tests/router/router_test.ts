@@ -114,6 +114,49 @@ describe("createRouter dispatch", () => {
     assert.equal(await response.text(), "no /zzz");
   });
 
+  it("matches the path without the fragment Request.url keeps, and escapes of unreserved characters in either hex case", async () => {
+    const router = createRouter()
+      .endpoint`GET /a`(() => new Response("a"))
+      .endpoint`GET /~user/:name`((_request, { params }) =>
+        new Response(`~${params.name}`)
+      );
+    const cases: Array<[string, string]> = [
+      ["/a#frag", "a"],
+      ["/a#f?x=1", "a"],
+      ["/a?q=1#f", "a"],
+      ["/%7Euser/x", "~x"],
+      ["/%7euser/x", "~x"],
+      ["/~user/%41%62%63", "~Abc"],
+      ["/~user/%c3%a9", "~é"],
+    ];
+    for (const [path, text] of cases) {
+      const response = await router(new Request(url(path)));
+      assert.equal(response.status, 200, path);
+      assert.equal(await response.text(), text, path);
+    }
+  });
+
+  it("decodes path params as a path, where + is a plus, not a space", async () => {
+    const router = createRouter().endpoint`GET /tags/:tag`((
+      _request,
+      { params },
+    ) => new Response(params.tag));
+    for (
+      const [path, tag] of [
+        ["/tags/c++", "c++"],
+        ["/tags/a%2Bb", "a+b"],
+        ["/tags/a+b%20c", "a+b c"],
+        ["/tags/a%2Fb", "a/b"],
+      ]
+    ) {
+      assert.equal(
+        await (await router(new Request(url(path)))).text(),
+        tag,
+        path,
+      );
+    }
+  });
+
   it("answers 405 with Allow when only the method differs", async () => {
     const router = createRouter()
       .endpoint`GET /items/:id`(() => new Response("get"))
@@ -171,6 +214,48 @@ describe("createRouter dispatch", () => {
     assert.equal(events.headers.get("content-length"), null);
     assert.equal(await events.text(), "");
     assert.ok(never !== undefined);
+  });
+
+  it("answers HEAD without a body on the error, 404 and 405 paths too", async () => {
+    const routes = (router: ReturnType<typeof createRouter>) =>
+      router
+        .endpoint`GET /sync`(() => {
+          throw new Error("secret detail");
+        })
+        .endpoint`GET /async`(() => Promise.reject(new Error("secret detail")))
+        .endpoint`POST /post-only`(() => new Response("posted"));
+    const plain = routes(createRouter());
+    const handled = routes(
+      createRouter({
+        errorHandler: () => new Response("handled error page", { status: 503 }),
+      }),
+    );
+    const cases: Array<[typeof plain, string, number]> = [
+      [plain, "/sync", 500],
+      [plain, "/async", 500],
+      [handled, "/sync", 503],
+      [handled, "/async", 503],
+      [plain, "/missing", 404],
+      [plain, "/post-only", 405],
+    ];
+    for (const [router, path, status] of cases) {
+      const get = await router(new Request(url(path)));
+      const getBody = await get.text();
+      assert.equal(get.status, status, path);
+      assert.ok(getBody.length > 0, `the GET answer to ${path} has a body`);
+      assert.ok(!getBody.includes("secret detail"), getBody);
+      const head = await router(new Request(url(path), { method: "HEAD" }));
+      assert.equal(head.status, status, `HEAD ${path}`);
+      assert.equal(head.body, null, `HEAD ${path} has no body`);
+      assert.equal(
+        head.headers.get("content-length"),
+        String(new TextEncoder().encode(getBody).length),
+        `HEAD ${path} announces the GET body's length`,
+      );
+      if (status === 405) {
+        assert.equal(head.headers.get("allow"), "POST, OPTIONS");
+      }
+    }
   });
 
   it("uses an explicit HEAD or OPTIONS route when there is one", async () => {

@@ -4,7 +4,15 @@ import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { generateMutants } from "../../scripts/_mutation_rules.ts";
 import { tokenize } from "../../scripts/_mutation_tokens.ts";
-import { allocate, type AreaPool } from "../../scripts/_mutation_sample.ts";
+import {
+  allocate,
+  type AreaPool,
+  collectPools,
+} from "../../scripts/_mutation_sample.ts";
+import {
+  EQUIVALENTS,
+  findEquivalent,
+} from "../../scripts/_mutation_equivalents.ts";
 
 const SOURCE = `import { a } from "./a.ts";
 // if (x < 1) return x; in a comment
@@ -95,5 +103,16 @@ describe("mutant generator", () => {
     assert.deepEqual(Object.fromEntries(shares), { big: 90, mid: 9, tiny: 1 });
     const even = allocate([pool("a", 1), pool("b", 9)], { perArea: 4 });
     assert.deepEqual(Object.fromEntries(even), { a: 4, b: 4 });
+  });
+
+  // A reviewed equivalent whose code has changed must not silently match a
+  // different mutant, nor rot unnoticed: each names exactly one.
+  it("matches every reviewed equivalent to exactly one mutant of src/", () => {
+    const root = new URL("../../", import.meta.url).pathname;
+    const mutants = collectPools(root).flatMap((pool) => pool.mutants);
+    for (const entry of EQUIVALENTS) {
+      const hits = mutants.filter((m) => findEquivalent(m) === entry);
+      assert.equal(hits.length, 1, `${entry.file}: ${entry.before}`);
+    }
   });
 });

@@ -13,6 +13,12 @@
  * Infinity: none); NaN or a negative value is `INVALID_REQUEST` at
  * construction.
  *
+ * A transport failure is `NETWORK_ERROR` with `details.cause` (`dns`,
+ * `refused`, `reset`, `tls`, `timeout`, `unreachable`, `other`; see
+ * `_network_cause.ts`) and `details.host` (`host:port` of the API root), and
+ * a message naming both: `openai: connection refused (127.0.0.1:8001)`. The
+ * adapter's own timeout is `TIMEOUT` with `details.cause` `timeout`.
+ *
  * @module
  */
 
@@ -36,6 +42,7 @@ import type {
   StreamTranslator,
 } from "./provider.ts";
 import { ignore, raceAbort, timerDelay } from "../_util.ts";
+import { failureOf } from "../_stream_failure.ts";
 import { unwatch, watch, watchable, type Watched } from "./_watchdog.ts";
 import {
   codeForStatus,
@@ -44,6 +51,12 @@ import {
   parseRetryAfter,
   providerMessage,
 } from "./_errors.ts";
+import {
+  CAUSE_TEXT,
+  hostOf,
+  networkCause,
+  networkDetail,
+} from "./_network_cause.ts";
 
 export {
   codeForStatus,
@@ -241,6 +254,13 @@ export class CallScope implements Watched {
     this.#paused = true;
   }
 
+  /** Stops the timer; the caller's signal still aborts the call. */
+  stopTimer(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#unwatch();
+  }
+
   /** Stops the timer and forgets the caller's signal. */
   dispose(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
@@ -256,28 +276,6 @@ export function joinURL(baseURL: string, path: string): string {
     (path.startsWith("/") ? path : `/${path}`);
 }
 
-/**
- * The controller of the fetch behind each relayed answer. Keyed weakly by
- * the Response, so an entry goes with its answer: no signal outlives the
- * call (AbortSignal.any() over a long-lived signal leaks on Node 20).
- */
-const RELAYED_FETCHES = new WeakMap<Response, AbortController>();
-
-/**
- * Aborts the fetch behind a relayed answer (`HttpClient.relay`): its body's
- * reading ends and the upstream connection closes, even while the body is
- * read whole (`arrayBuffer()`, locked to a reader, so not cancellable). A
- * Response no HTTP adapter relayed is left alone.
- *
- * @returns Whether the answer was one of ours.
- */
-export function abortRelayed(response: Response, reason?: unknown): boolean {
-  const controller = RELAYED_FETCHES.get(response);
-  if (controller === undefined) return false;
-  controller.abort(reason);
-  return true;
-}
-
 /** Issues requests for one adapter and maps every failure to an AdapterError. */
 
 export class HttpClient {
@@ -286,13 +284,18 @@ export class HttpClient {
   // fetch converts a record faster than a Headers object.
   readonly #getHeaders: Record<string, string>;
   readonly #postHeaders: Record<string, string>;
+  /** `host:port` of the API root, for transport failures. */
+  readonly #where: string;
 
   constructor(options: HttpClientOptions) {
     this.#options = options;
+    this.#where = hostOf(options.baseURL);
     this.#getHeaders = Object.fromEntries(options.headers);
+    // Configured headers override the adapter's own (AdapterConfig.headers),
+    // content-type included: `options.headers` holds them lowercased.
     this.#postHeaders = {
-      ...this.#getHeaders,
       "content-type": "application/json",
+      ...this.#getHeaders,
     };
   }
 
@@ -460,12 +463,15 @@ export class HttpClient {
       return error;
     }
     const provider = this.provider;
+    const where = this.#where === "" ? "" : ` (${this.#where})`;
     if (scope?.timedOut) {
       return new AdapterError({
         code: ErrorCode.TIMEOUT,
-        message: `${provider}: no response within ${this.#options.timeout} ms`,
+        message:
+          `${provider}: no response within ${this.#options.timeout} ms${where}`,
         provider,
         cause: error,
+        details: { cause: "timeout", host: this.#where },
       });
     }
     if (callerSignal?.aborted) {
@@ -476,14 +482,23 @@ export class HttpClient {
         cause: error,
       });
     }
-    const detail = error instanceof Error ? error.message : String(error);
+    // fetch rejects with TypeError on connection failures; body reads that
+    // break mid-way surface as other errors but are transport failures too.
+    // The message names the cause and the host, never the URL (its query
+    // may hold a key) nor the runtime's bare "fetch failed".
+    const cause = networkCause(error);
+    const said = cause === "tls" || cause === "other"
+      ? networkDetail(error)
+      : "";
+    const detail = said === "" ? "" : `: ${said}`;
     return new AdapterError({
-      // fetch rejects with TypeError on connection failures; body reads that
-      // break mid-way surface as other errors but are transport failures too.
       code: ErrorCode.NETWORK_ERROR,
-      message: this.redact(`${provider}: network error: ${detail}`),
+      message: this.redact(
+        `${provider}: ${CAUSE_TEXT[cause]}${where}${detail}`,
+      ),
       provider,
       cause: error,
+      details: { cause, host: this.#where },
     });
   }
 
@@ -531,10 +546,12 @@ export class HttpClient {
 
   /**
    * POSTs `body` and resolves with the 2xx response, body unread: the
-   * timeout and `signal` bound the wait for the head only, since the caller
-   * hands the body on (a relay) and a timer per chunk is what a relay saves.
-   * The fetch's own controller stays reachable through
-   * {@linkcode abortRelayed}, for a caller that reads the body whole.
+   * timeout bounds the wait for the head only, since the caller hands the
+   * body on (a relay) and a timer per chunk is what a relay saves. `signal`
+   * keeps bounding the body: aborting it ends a read in progress, even one
+   * that reads the body whole (`arrayBuffer()`, not cancellable), and closes
+   * the connection. So give each call a signal of its own (the Router
+   * does): a long-lived one would collect a listener per call.
    */
   async relay(
     path: string,
@@ -544,10 +561,11 @@ export class HttpClient {
     const scope = new CallScope(this.#options.timeout, signal);
     try {
       const response = await this.#open("POST", path, body, scope, signal);
-      RELAYED_FETCHES.set(response, scope.controller);
+      scope.stopTimer();
       return response;
-    } finally {
+    } catch (error) {
       scope.dispose();
+      throw error;
     }
   }
 
@@ -610,15 +628,7 @@ export class HttpClient {
     } catch (thrown) {
       const error = this.toAdapterError(thrown, scope, signal);
       if (sequence === 0) throw error;
-      yield {
-        type: "error",
-        sequence: sequence++,
-        error: {
-          code: error.code,
-          message: error.message,
-          retryable: error.isRetryable,
-        },
-      };
+      yield { type: "error", sequence: sequence++, error: failureOf(error) };
     } finally {
       scope.dispose();
     }

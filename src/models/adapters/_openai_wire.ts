@@ -166,11 +166,22 @@ export function wireUsage(usage: unknown): IRUsage | undefined {
   );
 }
 
+/**
+ * The IR finish reason. A tool call with `stop` is `tool_calls`, as for
+ * Gemini and Cohere: OpenAI answers a named tool_choice so, and several
+ * compatible servers every tool call, yet a client loops on tool calls by
+ * this value (an Anthropic client by `stop_reason: "tool_use"`).
+ */
 function finishReason(raw: unknown, hasToolCalls: boolean): FinishReason {
-  if (typeof raw === "string" && FINISH_REASONS[raw] !== undefined) {
-    return FINISH_REASONS[raw];
-  }
-  return hasToolCalls ? "tool_calls" : "stop";
+  const mapped = typeof raw === "string" ? FINISH_REASONS[raw] : undefined;
+  if (mapped === "stop" && hasToolCalls) return "tool_calls";
+  return mapped ?? (hasToolCalls ? "tool_calls" : "stop");
+}
+
+/** Whether the raw finish reason is kept: it has no IR name, or was rewritten. */
+function keepsRaw(raw: unknown, hasToolCalls: boolean): raw is string {
+  return typeof raw === "string" &&
+    (FINISH_REASONS[raw] === undefined || (raw === "stop" && hasToolCalls));
 }
 
 function responseMetadata(
@@ -178,11 +189,10 @@ function responseMetadata(
   request: IRChatRequest,
   json: Record<string, unknown>,
   rawFinish: unknown,
+  hasToolCalls = false,
 ): IRResponseMetadata {
   const metadata = idModelMetadata(provider, request, json);
-  if (
-    typeof rawFinish === "string" && FINISH_REASONS[rawFinish] === undefined
-  ) {
+  if (keepsRaw(rawFinish, hasToolCalls)) {
     metadata.providerFinishReason = rawFinish;
   }
   return metadata;
@@ -237,7 +247,13 @@ export function fromWireResponse(
   const response: IRChatResponse = {
     message: assistantMessage(text, uses),
     finishReason: finishReason(choice.finish_reason, uses.length > 0),
-    metadata: responseMetadata(provider, request, json, choice.finish_reason),
+    metadata: responseMetadata(
+      provider,
+      request,
+      json,
+      choice.finish_reason,
+      uses.length > 0,
+    ),
   };
   if (typeof wire.refusal === "string") {
     response.metadata.refusal = wire.refusal;
@@ -319,10 +335,7 @@ export class OpenAIStreamTranslator implements StreamTranslator<SSEEvent> {
     const out: UnsequencedChunk[] = [];
     this.#start(out, {});
     const metadata = { ...this.#metadata };
-    if (
-      typeof this.#finish === "string" &&
-      FINISH_REASONS[this.#finish] === undefined
-    ) {
+    if (keepsRaw(this.#finish, this.#assembler.hasToolCalls)) {
       metadata.providerFinishReason = this.#finish;
     }
     out.push({
@@ -336,6 +349,9 @@ export class OpenAIStreamTranslator implements StreamTranslator<SSEEvent> {
   }
 }
 
+/** A stream error event's type or code that means a rate limit. */
+const RATE_LIMIT = /rate[_ -]?limit|(?:^|\s)429(?:\s|$)/i;
+
 function streamError(
   provider: string,
   json: Record<string, unknown>,
@@ -346,7 +362,9 @@ function streamError(
     : "error event in stream";
   const kind = `${error.type ?? ""} ${error.code ?? ""}`;
   return new AdapterError({
-    code: kind.includes("rate_limit")
+    // Compatible servers spell it `rate_limit_exceeded`, in upper or camel
+    // case, or give the status itself as the code.
+    code: RATE_LIMIT.test(kind)
       ? ErrorCode.RATE_LIMITED
       : ErrorCode.PROVIDER_ERROR,
     message: `${provider}: ${message}`,

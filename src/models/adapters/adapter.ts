@@ -12,7 +12,9 @@ import type {
   IRChatRequest,
   IRChatResponse,
   IRChatStream,
+  OperationRequest,
 } from "../types.ts";
+import type { OperationName, OperationSupport } from "../operations.ts";
 import {
   clientOptions,
   type HttpAdapterConfig,
@@ -80,6 +82,10 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
     request: IRChatRequest,
     signal?: AbortSignal,
   ) => Promise<Response>;
+  /** The operations besides chat the spec describes, and how each is served. */
+  readonly operations?: Readonly<
+    Partial<Record<Exclude<OperationName, "chat">, OperationSupport>>
+  >;
 
   /**
    * Creates the adapter; nothing is sent until a call.
@@ -109,6 +115,13 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
       spec.defaultModel,
       spec.capabilities,
     );
+    if (spec.operations !== undefined) {
+      const served: Partial<Record<string, OperationSupport>> = {};
+      for (const [name, op] of Object.entries(spec.operations)) {
+        if (op) served[name] = op.response ? "translated" : "native";
+      }
+      this.operations = served;
+    }
     if (spec.relay) {
       this.relay = (request, signal) => {
         let call: C;
@@ -158,6 +171,47 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
       spec.parse,
       (call) => spec.translator(request, call),
     );
+  }
+
+  /**
+   * Runs one non-chat operation the spec describes (`Router.invoke`): a
+   * native one relays the upstream's answer, a translated one answers with
+   * the translation in OpenAI's shape. `signal` keeps bounding the body
+   * after the head.
+   *
+   * @param request The operation, its OpenAI-shaped body and the model.
+   * @param signal Aborts the call and the body's reading.
+   * @returns The 2xx answer; rejects INVALID_REQUEST for an operation the
+   *   provider does not serve, else like `execute`.
+   */
+  async operate(
+    request: OperationRequest,
+    signal?: AbortSignal,
+  ): Promise<Response> {
+    const spec = this.#spec;
+    const operation = request.operation;
+    const op = operation === "chat" ? undefined : spec.operations?.[operation];
+    if (op === undefined) {
+      throw invalidRequest(
+        spec.provider,
+        `${this.metadata.name} does not serve ${operation}`,
+      );
+    }
+    const model = request.model === undefined
+      ? this.#model({ messages: [] })
+      : this.#spec.modelName?.(request.model) ?? request.model;
+    if (model === undefined) {
+      throw invalidRequest(spec.provider, "no model: name one in the request");
+    }
+    const path = op.path(model, request.stream === true);
+    const body = op.request
+      ? op.request(request.body, model)
+      : { ...request.body, model };
+    if (op.response === undefined) {
+      return await this.#client.relay(path, body, signal);
+    }
+    const json = await this.#client.json("POST", path, body, signal);
+    return Response.json(op.response(json, model, request.body));
   }
 
   /**

@@ -52,6 +52,7 @@
  * @module
  */
 
+import { COHERE_EMBEDDINGS } from "./_embeddings.ts";
 import { AdapterError, ErrorCode } from "../errors.ts";
 import type {
   FinishReason,
@@ -198,6 +199,7 @@ export function cohereProvider(
     headers: { authorization: bearer(config.apiKey) },
     parameters: PARAMETERS,
     capabilities: { maxContextTokens: 256_000 },
+    operations: { embeddings: COHERE_EMBEDDINGS },
     parse: parseSSE,
     call: (request, { model, stream, parameters }) => ({
       path: "/v2/chat",

@@ -68,6 +68,7 @@
  * @module
  */
 
+import { GEMINI_EMBEDDINGS } from "./_embeddings.ts";
 import {
   AdapterError,
   type AdapterErrorOptions,
@@ -260,6 +261,7 @@ export function geminiProvider(
     parameters: PARAMETERS,
     capabilities: { maxContextTokens: 1_048_576 },
     refineError,
+    operations: { embeddings: GEMINI_EMBEDDINGS },
     parse: parseSSE,
     modelName: (model) => model.replace(/^models\//, ""),
     call: (request, { model, stream, parameters }) => ({

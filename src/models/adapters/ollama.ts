@@ -50,6 +50,7 @@
  * @module
  */
 
+import { OLLAMA_EMBEDDINGS } from "./_embeddings.ts";
 import { AdapterError, ErrorCode } from "../errors.ts";
 import type {
   FinishReason,
@@ -190,6 +191,7 @@ export function ollamaProvider(
     headers: { authorization: bearer(config.apiKey) },
     parameters: PARAMETERS,
     local: true,
+    operations: { embeddings: OLLAMA_EMBEDDINGS },
     parse: parseNDJSON,
     call: (request, { model, stream, parameters }) => ({
       path: "/api/chat",

@@ -50,8 +50,11 @@
  *   input after a `finish_reason`, for servers that omit `[DONE]`). Only
  *   choice 0 is read.
  * - Finish reasons: `stop`, `length`, `tool_calls`/`function_call`→`tool_calls`,
- *   `content_filter`; anything else → `stop`, with the raw value in
- *   `metadata.providerFinishReason`.
+ *   `content_filter`; anything else → `stop`. An answer holding a tool call
+ *   is `tool_calls` when it says `stop` or something unknown (OpenAI itself
+ *   says `stop` for a named `tool_choice`, as do several compatible
+ *   servers), as for Gemini and Cohere. A raw value rewritten or without an
+ *   IR name is kept in `metadata.providerFinishReason`.
  * - Tool-call arguments that are not a JSON object raise INVALID_RESPONSE
  *   (with the raw text in `details.arguments`) rather than being dropped.
  * - Errors: see `HttpAdapterConfig`; HTTP statuses map to AdapterError codes
@@ -362,6 +365,15 @@ export function openAIProvider(
       : { capabilities: config.capabilities }),
     ...(config.local ? { local: true } : {}),
     relay: true,
+    // OpenAI's wire for each: the client's body goes as is, the answer's
+    // bytes come back. The Responses API is OpenAI's own.
+    operations: {
+      embeddings: { path: () => "/embeddings" },
+      completions: { path: () => "/completions" },
+      ...(provider === "openai"
+        ? { responses: { path: () => "/responses" } }
+        : {}),
+    },
     parse: parseSSE,
     call: (request, { model, stream, parameters, relay }) => {
       const body = parameters;

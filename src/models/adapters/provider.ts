@@ -16,6 +16,7 @@ import type {
   IRChatResponse,
   IRStreamChunk,
 } from "../types.ts";
+import type { OperationName } from "../operations.ts";
 import type { LineParserOptions } from "./_lines.ts";
 import type { ModelPrice } from "./_prices.ts";
 import type { SSEEvent } from "./_sse.ts";
@@ -227,6 +228,76 @@ export interface CallContext {
 }
 
 /**
+ * How a provider serves one non-chat operation (embeddings, responses,
+ * completions): where it is sent and, when the provider's API is not
+ * OpenAI's for it, how the request and the answer are translated. Without
+ * `response` the operation is native: the body (OpenAI's, with the model
+ * replaced) is sent as is and the upstream's bytes are relayed.
+ *
+ * @example Ollama's native embeddings, translated to OpenAI's shape
+ * ```ts
+ * import type { OperationSpec } from "@switchyard/switchyard/models/openai";
+ * const embeddings: OperationSpec = {
+ *   path: () => "/api/embed",
+ *   request: (body, model) => ({ model, input: body.input }),
+ *   response: (json, model) => ({
+ *     object: "list",
+ *     data: (json as { embeddings: number[][] }).embeddings.map((embedding, index) => ({ object: "embedding", index, embedding })),
+ *     model,
+ *     usage: { prompt_tokens: 0, total_tokens: 0 },
+ *   }),
+ * };
+ * console.log(embeddings.path("all-minilm", false)); // "/api/embed"
+ * ```
+ */
+export interface OperationSpec {
+  /**
+   * The path below the base URL.
+   *
+   * @param model The model the router chose (normalised).
+   * @param stream Whether the client asked for a stream.
+   * @returns Path and query.
+   */
+  path(model: string, stream: boolean): string;
+  /**
+   * The wire body; absent: OpenAI's body with `model` replaced. Throws
+   * INVALID_REQUEST for what the provider cannot take (token arrays).
+   *
+   * @param body The client's OpenAI-shaped body.
+   * @param model The model to send.
+   * @returns The provider's body.
+   */
+  request?(body: Readonly<Record<string, unknown>>, model: string): unknown;
+  /**
+   * OpenAI's answer from the provider's JSON; absent: native (relayed).
+   *
+   * @param json The provider's parsed answer.
+   * @param model The model sent.
+   * @param body The client's OpenAI-shaped body.
+   * @returns The answer in OpenAI's shape for the operation.
+   */
+  response?(
+    json: unknown,
+    model: string,
+    body: Readonly<Record<string, unknown>>,
+  ): unknown;
+}
+
+/**
+ * The operations a provider serves besides chat, each described.
+ *
+ * @example Usage
+ * ```ts
+ * import type { OperationTable } from "@switchyard/switchyard/models/openai";
+ * const table: OperationTable = { completions: { path: () => "/completions" } };
+ * console.log(Object.keys(table)); // ["completions"]
+ * ```
+ */
+export type OperationTable = Readonly<
+  Partial<Record<Exclude<OperationName, "chat">, OperationSpec>>
+>;
+
+/**
  * One provider, described: everything {@linkcode HttpAdapter} needs to talk
  * to its API. Built once per adapter from the adapter's config.
  *
@@ -288,6 +359,8 @@ export interface ProviderSpec<E = unknown, C extends WireCall = WireCall> {
   readonly relay?: boolean;
   /** Provider-specific adjustment of an HTTP error. */
   readonly refineError?: RefineError;
+  /** The operations it serves besides chat (`Router.invoke`). */
+  readonly operations?: OperationTable;
   /** Stream framing (SSE, NDJSON). */
   readonly parse: StreamParser<E>;
   /**

@@ -17,7 +17,7 @@
  *
  * @example Build an adapter by provider name
  * ```ts
- * import { PROVIDERS } from "./registry.ts";
+ * import { PROVIDERS } from "@switchyard/switchyard/gateway";
  * const entry = PROVIDERS.groq;
  * console.log(entry.keyVariable, entry.requiresKey); // "GROQ_API_KEY" true
  * const groq = entry.create({ apiKey: "gsk-example" });
@@ -116,7 +116,7 @@ function presetEntries(): Record<string, ProviderEntry> {
  *
  * @example List them
  * ```ts
- * import { PROVIDERS } from "./registry.ts";
+ * import { PROVIDERS } from "@switchyard/switchyard/gateway";
  * console.log(Object.keys(PROVIDERS).includes("cohere")); // true
  * ```
  */
@@ -200,7 +200,7 @@ function keyChecked(
  *
  * @example Usage
  * ```ts
- * import { providerEntry } from "./registry.ts";
+ * import { providerEntry } from "@switchyard/switchyard/gateway";
  * console.log(providerEntry("vllm")?.local, providerEntry("nope")); // true undefined
  * ```
  */

@@ -1,5 +1,5 @@
 // `custom`: `config.customFallback` names the next backend after each
-// failure; null stops. An unknown, unavailable or already tried name is
+// failure, from the available backends not yet tried; null stops. An unknown, unavailable or already tried name is
 // ROUTING_FAILED (which also bounds the loop), and the wait races the
 // call's signal.
 
@@ -19,8 +19,15 @@ export class CustomFallback implements FallbackPolicy {
 
   async next(state: FallbackState): Promise<readonly BackendEntry[]> {
     const usable = state.usable();
+    // Only what the hook may choose: the first choice and the backends
+    // already tried are refused below, so offering them (the first choice
+    // once it comes back from a cooldown, a tried backend that is still
+    // up) made a hook that takes the first offer fail with ROUTING_FAILED.
+    const attempted = state.attempted;
     const available = Object.freeze(
-      state.order.filter(usable).map((e) => e.name),
+      state.order.filter((e) =>
+        e.name !== state.primary && !attempted.includes(e.name) && usable(e)
+      ).map((e) => e.name),
     );
     const hook = this.#hook;
     const entry = await askHook(

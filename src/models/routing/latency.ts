@@ -2,8 +2,8 @@
 // the lowest mean latency over the recent window of successful calls, with
 // backends cooling down after a failure ranked after every other backend
 // with data (see BackendEntry.isCooling). The leader is cached between
-// re-ranks so selection stays O(1) amortised with many backends. Without
-// `trackLatency` it chooses nothing.
+// re-ranks so selection stays O(1) amortised with many backends (O(k) while
+// k of them cool down). Without `trackLatency` it chooses nothing.
 
 import type { BackendEntry } from "../_state.ts";
 import type { RoutingReason } from "../trace.ts";
@@ -63,6 +63,11 @@ export class LatencyStrategy implements Strategy {
   #leaderFailed = 0;
   /** When the first cooldown seen at the last re-rank ends: re-rank then. */
   #coolingEnds = Infinity;
+  /**
+   * The backends cooling at the last re-rank: one whose cooldown a success
+   * ended early is ranked by its latency again at once (usually none).
+   */
+  #cooling: BackendEntry[] = [];
   #picks = 0;
 
   constructor(trackLatency: boolean) {
@@ -74,7 +79,8 @@ export class LatencyStrategy implements Strategy {
     const leader = this.#leader;
     if (
       leader !== undefined && this.#picks-- > 0 && now < this.#coolingEnds &&
-      leader.stats.failed === this.#leaderFailed && usable(leader)
+      leader.stats.failed === this.#leaderFailed && usable(leader) &&
+      this.#cooling.every((entry) => entry.isCooling(now))
     ) {
       return planOf(leader, "lowest-latency");
     }
@@ -87,11 +93,14 @@ export class LatencyStrategy implements Strategy {
     this.#leaderFailed = pick?.entry.stats.failed ?? 0;
     this.#picks = RERANK_EVERY - 1;
     let ends = Infinity;
+    const cooling: BackendEntry[] = [];
     for (let i = 0; i < order.length; i++) {
       const until = order[i].coolUntil;
+      if (until > now) cooling.push(order[i]);
       if (until > now && until < ends) ends = until;
     }
     this.#coolingEnds = ends;
+    this.#cooling = cooling;
     if (pick === undefined) return undefined;
     return planOf(pick.entry, reasonOf(pick));
   }
@@ -99,5 +108,6 @@ export class LatencyStrategy implements Strategy {
   /** Forces a re-rank at the next selection. */
   changed(): void {
     this.#leader = undefined;
+    this.#cooling = [];
   }
 }

@@ -2,19 +2,24 @@
 // is atomic across every router of the fleet: Redis runs scripts one at a
 // time. A breaker is a hash {s, f, u, e, p, a}: state (0 closed, 1 open,
 // 2 half-open), consecutive failures, open until (-1: until closed), epoch,
-// probe handed out (0/1) and when (a, for the probe lease). Times are the
-// Router's `now` readings passed as arguments, like the memory store's.
-// Every write renews the key's expiry (ARGV[1], ms).
+// probe handed out (0/1) and when (a). Times are the Router's `now`
+// readings passed as arguments, like the memory store's. Every breaker
+// script takes ARGV ttl, now, lease first: every write renews the key's
+// expiry (ttl, ms), and every script reads the breaker through load(), so
+// an elapsed opening and a probe past its lease (its router died or lost
+// Redis mid-call) read alike everywhere — what CircuitBreaker.state() does.
 
 /** Shared Lua helpers, prepended to every breaker script. */
 const BREAKER_LIB = `
-local function load(k, now)
+local function load(k, now, lease)
   local h = redis.call('HMGET', k, 's', 'f', 'u', 'e', 'p', 'a')
   local b = { s = tonumber(h[1]) or 0, f = tonumber(h[2]) or 0,
     u = tonumber(h[3]) or -1, e = tonumber(h[4]) or 0,
     p = tonumber(h[5]) or 0, a = tonumber(h[6]) or 0, dirty = false }
   if b.s == 1 and b.u >= 0 and now >= b.u then
     b.s = 2; b.p = 0; b.e = b.e + 1; b.dirty = true
+  elseif b.s == 2 and b.p == 1 and lease >= 0 and now - b.a >= lease then
+    b.p = 0; b.e = b.e + 1; b.dirty = true
   end
   return b
 end
@@ -31,45 +36,49 @@ local function close(b)
   b.s = 0; b.u = -1; b.p = 0; b.f = 0; b.e = b.e + 1
 end
 local function reply(b)
-  return { b.s, b.f, string.format('%.17g', b.u), b.e, b.p }
+  return { b.s, b.f, string.format('%.17g', b.u), b.e, b.p,
+    string.format('%.17g', b.a) }
 end
+local now = tonumber(ARGV[2])
+local lease = tonumber(ARGV[3])
 `;
 
-/** KEYS: breakers; ARGV: ttl, now. Persists open → half-open moves. */
+/** KEYS: breakers; ARGV: ttl, now, lease. Persists the moves load() makes. */
 export const READ = BREAKER_LIB + `
-local now = tonumber(ARGV[2])
 local out = {}
 for i, k in ipairs(KEYS) do
-  local b = load(k, now)
+  local b = load(k, now, lease)
   if b.dirty then save(k, b, ARGV[1]) end
   out[i] = reply(b)
 end
 return out
 `;
 
-/** KEYS: breaker; ARGV: ttl, now, ticket, enabled, threshold, timeout, count. */
+/**
+ * KEYS: breaker; ARGV: ttl, now, lease, ticket, enabled, threshold,
+ * timeout, count.
+ */
 export const FAILURE = BREAKER_LIB + `
-local now = tonumber(ARGV[2])
-local ticket = tonumber(ARGV[3])
-local n = tonumber(ARGV[7])
-local b = load(KEYS[1], now)
+local ticket = tonumber(ARGV[4])
+local n = tonumber(ARGV[8])
+local b = load(KEYS[1], now, lease)
 if b.s == 2 then
-  if ticket == b.e then b.f = b.f + n; open(b, now, tonumber(ARGV[6])) end
+  if ticket == b.e then b.f = b.f + n; open(b, now, tonumber(ARGV[7])) end
 else
   b.f = b.f + n
-  if b.s == 0 and ARGV[4] == '1' and b.f >= tonumber(ARGV[5]) then
-    open(b, now, tonumber(ARGV[6]))
+  if b.s == 0 and ARGV[5] == '1' and b.f >= tonumber(ARGV[6]) then
+    open(b, now, tonumber(ARGV[7]))
   end
 end
 save(KEYS[1], b, ARGV[1])
 return reply(b)
 `;
 
-/** KEYS: breaker; ARGV: ttl, now, ticket. */
+/** KEYS: breaker; ARGV: ttl, now, lease, ticket. */
 export const SUCCESS = BREAKER_LIB + `
-local b = load(KEYS[1], tonumber(ARGV[2]))
+local b = load(KEYS[1], now, lease)
 if b.s == 2 then
-  if tonumber(ARGV[3]) == b.e then close(b) end
+  if tonumber(ARGV[4]) == b.e then close(b) end
 else
   b.f = 0
 end
@@ -78,41 +87,36 @@ return reply(b)
 `;
 
 /**
- * KEYS: breaker; ARGV: ttl, now, lease. The probe goes to one caller; a
- * probe unreported for `lease` ms (its router died) is handed out again.
+ * KEYS: breaker; ARGV: ttl, now, lease. The probe goes to one caller; once
+ * its lease has passed, load() has freed it for the next.
  */
 export const CLAIM = BREAKER_LIB + `
-local now = tonumber(ARGV[2])
-local b = load(KEYS[1], now)
-if b.s ~= 2 then
+local b = load(KEYS[1], now, lease)
+if b.s ~= 2 or b.p == 1 then
   if b.dirty then save(KEYS[1], b, ARGV[1]) end
   return -1
-end
-if b.p == 1 then
-  if now < b.a + tonumber(ARGV[3]) then return -1 end
-  b.e = b.e + 1
 end
 b.p = 1; b.a = now
 save(KEYS[1], b, ARGV[1])
 return b.e
 `;
 
-/** KEYS: breaker; ARGV: ttl, now, ticket. */
+/** KEYS: breaker; ARGV: ttl, now, lease, ticket. */
 export const RELEASE = BREAKER_LIB + `
-local b = load(KEYS[1], tonumber(ARGV[2]))
-if b.s == 2 and b.p == 1 and tonumber(ARGV[3]) == b.e then
+local b = load(KEYS[1], now, lease)
+if b.s == 2 and b.p == 1 and tonumber(ARGV[4]) == b.e then
   b.p = 0
-  save(KEYS[1], b, ARGV[1])
+  b.dirty = true
 end
+if b.dirty then save(KEYS[1], b, ARGV[1]) end
 return 0
 `;
 
-/** KEYS: breaker; ARGV: ttl, now, ms (-1: until closed), extendOnly. */
+/** KEYS: breaker; ARGV: ttl, now, lease, ms (-1: until closed), extendOnly. */
 export const OPEN = BREAKER_LIB + `
-local now = tonumber(ARGV[2])
-local ms = tonumber(ARGV[3])
-local b = load(KEYS[1], now)
-if ARGV[4] == '1' and b.s == 1 and (b.u < 0 or (ms >= 0 and b.u >= now + ms)) then
+local ms = tonumber(ARGV[4])
+local b = load(KEYS[1], now, lease)
+if ARGV[5] == '1' and b.s == 1 and (b.u < 0 or (ms >= 0 and b.u >= now + ms)) then
   return reply(b)
 end
 open(b, now, ms)
@@ -120,9 +124,9 @@ save(KEYS[1], b, ARGV[1])
 return reply(b)
 `;
 
-/** KEYS: breaker; ARGV: ttl. */
+/** KEYS: breaker; ARGV: ttl, now, lease. */
 export const CLOSE = BREAKER_LIB + `
-local b = load(KEYS[1], 0)
+local b = load(KEYS[1], now, lease)
 close(b)
 save(KEYS[1], b, ARGV[1])
 return 0

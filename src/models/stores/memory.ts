@@ -11,6 +11,7 @@ import type {
   TokenResult,
 } from "../store.ts";
 import { registerLocal } from "./_local.ts";
+import { AdapterError, ErrorCode } from "../errors.ts";
 
 /** Rules of a breaker created by a read; failures pass their own. */
 const DEFAULT_RULES: BreakerSettings = {
@@ -20,19 +21,23 @@ const DEFAULT_RULES: BreakerSettings = {
 };
 
 class MemoryStore implements RouterStore {
+  readonly probeLease: number;
+  readonly #rules: BreakerSettings;
   readonly #breakers = new Map<string, CircuitBreaker>();
   readonly #health = new Map<string, { healthy: boolean; at: number }>();
   readonly #counters = new Map<string, Record<string, number>>();
   readonly #buckets = new Map<string, { tokens: number; at: number }>();
 
-  constructor() {
+  constructor(probeLease: number) {
+    this.probeLease = probeLease;
+    this.#rules = { ...DEFAULT_RULES, probeLease };
     registerLocal(this, this.#breakers);
   }
 
   #breaker(key: string): CircuitBreaker {
     let breaker = this.#breakers.get(key);
     if (breaker === undefined) {
-      breaker = new CircuitBreaker(DEFAULT_RULES);
+      breaker = new CircuitBreaker(this.#rules);
       this.#breakers.set(key, breaker);
     }
     return breaker;
@@ -141,6 +146,9 @@ class MemoryStore implements RouterStore {
  * synchronously. A Router without `store` gets its own; routers given the
  * same one share breakers (one probe between them in half-open).
  *
+ * @param options `probeLease`: how long (ms) a half-open probe may go
+ * unreported before the next caller may probe (default Infinity: in one
+ * process every probe reports back; set it to model a fleet's store).
  * @returns A new, empty store.
  *
  * @example Two routers, one breaker
@@ -158,6 +166,18 @@ class MemoryStore implements RouterStore {
  * b.dispose();
  * ```
  */
-export function createMemoryStore(): RouterStore {
-  return new MemoryStore();
+export function createMemoryStore(
+  options: { readonly probeLease?: number } = {},
+): RouterStore {
+  const lease = options.probeLease === undefined
+    ? Infinity
+    : options.probeLease;
+  if (typeof lease !== "number" || !(lease > 0)) {
+    throw new AdapterError({
+      code: ErrorCode.INVALID_REQUEST,
+      message:
+        "createMemoryStore: probeLease must be a positive number of milliseconds",
+    });
+  }
+  return new MemoryStore(lease);
 }

@@ -16,13 +16,21 @@
  * - **Propagation.** A Router re-reads the fleet's breakers in the
  *   background every `storeSyncInterval` ms (default 50) and adopts the
  *   record every script returns, so a breaker opened by a sibling is seen
- *   within that interval plus one round trip (measured in
- *   tests/models/stores/redis_test.ts). LiteLLM's proxy re-reads its
- *   cooldowns every second.
+ *   at its next background read: within that interval plus one round trip
+ *   (about 30 ms median on loopback, `bench/models_store_bench.ts`).
+ *   LiteLLM's proxy re-reads its cooldowns every second.
+ * - **One probe.** In half-open one Router of the fleet claims the probe;
+ *   the record carries the claim's time, and a claim unreported for
+ *   `probeLease` (its Router died or lost Redis mid-call) reads as none in
+ *   every script and in every Router, so the next request probes again.
  * - **Faults.** Routing never waits on Redis. A script that fails or takes
  *   longer than `storeTimeout` (default 100 ms) switches the Router to its
  *   local state (`store-unavailable` warning); the next answer switches it
- *   back and adopts the fleet's state (`store-recovered`).
+ *   back and adopts the fleet's state (`store-recovered`). A probe claim
+ *   answered too late is handed back, and a probe's outcome or hand-back
+ *   that Redis refused (an error such as `NOREPLICAS`) is sent again at its
+ *   next answer, so the fleet does not wait `probeLease` for a probe that
+ *   did report.
  * - **Clocks.** Times are the Routers' `now()` readings (default
  *   `Date.now`): keep the fleet's clocks in sync (NTP), as breaker timeouts
  *   are compared across machines.
@@ -50,6 +58,7 @@ import type {
   TokenResult,
 } from "../store.ts";
 import * as lua from "./_redis_scripts.ts";
+import { AdapterError, ErrorCode } from "../errors.ts";
 
 export type {
   BreakerRecord,
@@ -129,7 +138,9 @@ export function fromIoRedis(
 }
 
 /**
- * Options of {@linkcode createRedisStore}.
+ * Options of {@linkcode createRedisStore}; a `ttl` or `probeLease` that is
+ * not a positive, finite number throws an `AdapterError` with code
+ * `INVALID_REQUEST`.
  *
  * @example Usage
  * ```ts
@@ -144,7 +155,8 @@ export interface RedisStoreOptions {
   readonly ttl?: number;
   /**
    * How long (ms) a half-open probe may go unreported before another router
-   * may probe (its router died mid-call). Default 60 000.
+   * may probe (its router died or lost Redis mid-call); keep it above the
+   * longest call a probe may make. Default 60 000.
    */
   readonly probeLease?: number;
 }
@@ -156,15 +168,16 @@ function num(value: unknown): number {
 }
 
 function breakerOf(reply: unknown): BreakerRecord {
-  const [s, f, u, e, p] = reply as unknown[];
+  const [s, f, u, e, p, a] = reply as unknown[];
   const until = num(u);
-  return {
+  const record = {
     state: STATES[num(s)] ?? "closed",
     failures: num(f),
     openUntil: until < 0 ? Infinity : until,
     epoch: num(e),
     probe: num(p) === 1,
   };
+  return record.probe ? { ...record, probeAt: num(a) } : record;
 }
 
 /** A millisecond argument; Infinity (and only that) becomes -1. */
@@ -173,6 +186,7 @@ function ms(value: number): string {
 }
 
 class RedisStore implements RouterStore {
+  readonly probeLease: number;
   readonly #client: RedisScriptClient;
   readonly #prefix: string;
   readonly #ttl: string;
@@ -180,16 +194,25 @@ class RedisStore implements RouterStore {
 
   constructor(client: RedisScriptClient, options: RedisStoreOptions) {
     if (typeof client?.eval !== "function") {
-      throw new TypeError("createRedisStore needs a client with eval()");
+      throw configError("createRedisStore needs a client with eval()");
+    }
+    if (options.prefix !== undefined && typeof options.prefix !== "string") {
+      throw configError("RedisStoreOptions.prefix must be a string");
     }
     this.#client = client;
     this.#prefix = options.prefix ?? "switchyard:";
     this.#ttl = String(positive(options.ttl, "ttl", 86_400_000));
-    this.#lease = String(positive(options.probeLease, "probeLease", 60_000));
+    this.probeLease = positive(options.probeLease, "probeLease", 60_000);
+    this.#lease = String(this.probeLease);
   }
 
   #key(kind: string, key: string): string {
     return `${this.#prefix}${kind}:${key}`;
+  }
+
+  /** The arguments every breaker script starts with: ttl, now, lease. */
+  #head(now: number): string[] {
+    return [this.#ttl, String(now), this.#lease];
   }
 
   async readBreakers(
@@ -200,7 +223,7 @@ class RedisStore implements RouterStore {
     const reply = await this.#client.eval(
       lua.READ,
       keys.map((key) => this.#key("b", key)),
-      [this.#ttl, String(now)],
+      this.#head(now),
     );
     return (reply as unknown[]).map(breakerOf);
   }
@@ -214,8 +237,7 @@ class RedisStore implements RouterStore {
   ): Promise<BreakerRecord> {
     return breakerOf(
       await this.#client.eval(lua.FAILURE, [this.#key("b", key)], [
-        this.#ttl,
-        String(now),
+        ...this.#head(now),
         String(ticket),
         rules.enabled ? "1" : "0",
         String(rules.threshold),
@@ -232,8 +254,7 @@ class RedisStore implements RouterStore {
   ): Promise<BreakerRecord> {
     return breakerOf(
       await this.#client.eval(lua.SUCCESS, [this.#key("b", key)], [
-        this.#ttl,
-        String(now),
+        ...this.#head(now),
         String(ticket),
       ]),
     );
@@ -241,18 +262,19 @@ class RedisStore implements RouterStore {
 
   async claimProbe(key: string, now: number): Promise<number> {
     return num(
-      await this.#client.eval(lua.CLAIM, [this.#key("b", key)], [
-        this.#ttl,
-        String(now),
-        this.#lease,
-      ]),
+      await this.#client.eval(
+        lua.CLAIM,
+        [this.#key("b", key)],
+        this.#head(now),
+      ),
     );
   }
 
   async releaseProbe(key: string, ticket: number): Promise<void> {
+    // No time is passed in: the release moves nothing but the probe (as the
+    // memory store's).
     await this.#client.eval(lua.RELEASE, [this.#key("b", key)], [
-      this.#ttl,
-      "0",
+      ...this.#head(0),
       String(ticket),
     ]);
   }
@@ -265,8 +287,7 @@ class RedisStore implements RouterStore {
   ): Promise<BreakerRecord> {
     return breakerOf(
       await this.#client.eval(lua.OPEN, [this.#key("b", key)], [
-        this.#ttl,
-        String(now),
+        ...this.#head(now),
         ms(duration),
         extendOnly ? "1" : "0",
       ]),
@@ -274,7 +295,7 @@ class RedisStore implements RouterStore {
   }
 
   async closeBreaker(key: string): Promise<void> {
-    await this.#client.eval(lua.CLOSE, [this.#key("b", key)], [this.#ttl]);
+    await this.#client.eval(lua.CLOSE, [this.#key("b", key)], this.#head(0));
   }
 
   async setHealth(key: string, healthy: boolean, at: number): Promise<void> {
@@ -341,10 +362,17 @@ class RedisStore implements RouterStore {
   }
 }
 
+/** Bad options: a typed error, like a bad RouterConfig's. */
+function configError(message: string): AdapterError {
+  return new AdapterError({ code: ErrorCode.INVALID_REQUEST, message });
+}
+
 function positive(value: number | undefined, field: string, fallback: number) {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !(value > 0) || !Number.isFinite(value)) {
-    throw new TypeError(`RedisStoreOptions.${field} must be a positive number`);
+    throw configError(
+      `RedisStoreOptions.${field} must be a positive, finite number of milliseconds`,
+    );
   }
   return Math.ceil(value);
 }

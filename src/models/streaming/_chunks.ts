@@ -4,52 +4,21 @@
 // delta is not a string, is INVALID_RESPONSE (before content: fallback;
 // after: an error chunk).
 
-import { AdapterError, ErrorCode, type ErrorCodeValue } from "../errors.ts";
+import type { AdapterError } from "../errors.ts";
 import type { IRStreamChunk, IRStreamErrorChunk } from "../types.ts";
-
-const CODES: ReadonlySet<string> = new Set(Object.values(ErrorCode));
+import { errorOfFailure, failureOf } from "../_stream_failure.ts";
 
 /** Marker rejection of an aborted `next()`. */
 export const STREAM_ABORTED: unique symbol = Symbol(
   "switchyard.stream-aborted",
 );
 
-/** An `error` chunk for an AdapterError. */
+/** An `error` chunk for an AdapterError: the whole failure, see `_stream_failure.ts`. */
 export function errorChunk(
   error: AdapterError,
   sequence: number,
 ): IRStreamErrorChunk {
-  const chunk: IRStreamErrorChunk = {
-    type: "error",
-    sequence,
-    error: {
-      code: error.code,
-      message: error.message,
-      retryable: error.isRetryable,
-    },
-  };
-  return withReopening(chunk, error);
-}
-
-/**
- * Adds the error's `retryAfter` and `details.cooldown` (a
- * NO_BACKEND_AVAILABLE's reopening) to its chunk, so a stream consumer can
- * answer with the same wait as a non-streamed call.
- *
- * @param chunk The error chunk, changed in place.
- * @param error What it reports.
- * @returns `chunk`.
- */
-export function withReopening(
-  chunk: IRStreamErrorChunk,
-  error: AdapterError,
-): IRStreamErrorChunk {
-  if (error.retryAfter !== undefined) chunk.error.retryAfter = error.retryAfter;
-  const cooldown = error.details?.cooldown;
-  if (cooldown === "rate-limit" || cooldown === "circuit-open") {
-    chunk.error.cooldown = cooldown;
-  }
-  return chunk;
+  return { type: "error", sequence, error: failureOf(error) };
 }
 
 /** The AdapterError an adapter meant by yielding an `error` chunk. */
@@ -57,21 +26,7 @@ export function errorFromChunk(
   chunk: IRStreamErrorChunk,
   provider: string | undefined,
 ): AdapterError {
-  const raw = chunk.error;
-  const code = typeof raw?.code === "string" && CODES.has(raw.code)
-    ? raw.code as ErrorCodeValue
-    : ErrorCode.PROVIDER_ERROR;
-  return new AdapterError({
-    code,
-    message: typeof raw?.message === "string"
-      ? raw.message
-      : "Backend stream reported an error",
-    provider,
-    isRetryable: typeof raw?.retryable === "boolean"
-      ? raw.retryable
-      : undefined,
-    details: raw?.code !== code ? { code: raw?.code } : undefined,
-  });
+  return errorOfFailure(chunk.error, provider);
 }
 
 /**

@@ -63,6 +63,21 @@ export function adapterContract(spec: AdapterContract): void {
       assert.equal(requests[0].url.includes(key), false);
     });
 
+    it("configured headers override the adapter's own in any letter case, content-type included", async () => {
+      const { adapter, requests } = adapterWith(spec.reply, {
+        headers: {
+          "CONTENT-TYPE": "application/json; charset=utf-8",
+          "X-Request-Source": "batch",
+        },
+      });
+      await adapter.execute(request);
+      const sent = requests[0].headers;
+      assert.equal(sent.get("content-type"), "application/json; charset=utf-8");
+      assert.equal(sent.get("x-request-source"), "batch");
+      // The key's own header is still sent, once.
+      assert.equal(sent.get(spec.auth.header), spec.auth.value);
+    });
+
     it("401 is AUTHENTICATION_FAILED with the provider's message", async () => {
       const { adapter } = adapterWith(
         failing(401, spec.unauthorized.body),
@@ -121,6 +136,31 @@ export function adapterContract(spec: AdapterContract): void {
         (await rejection(ms.adapter.execute(request))).retryAfter,
         1500,
       );
+    });
+
+    it("Retry-After and retry-after-ms in any letter case, plain and streamed", async () => {
+      const now = Date.parse("Wed, 21 Oct 2015 07:28:00 GMT");
+      const cases: Array<[Record<string, string>, number]> = [
+        [{ "RETRY-AFTER": "7" }, 7_000],
+        [{ "Retry-After": "7" }, 7_000],
+        [{ "Retry-After-Ms": "1500", "Retry-After": "7" }, 1_500],
+        [{ "retry-after": "wed, 21 oct 2015 07:28:30 gmt" }, 30_000],
+        [{ "Retry-After": "WED, 21 OCT 2015 07:28:30 GMT" }, 30_000],
+      ];
+      for (const [headers, expected] of cases) {
+        const { adapter } = adapterWith(failing(429, "{}", headers), {
+          now: () => now,
+        });
+        const label = JSON.stringify(headers);
+        const error = await rejection(adapter.execute(request));
+        assert.equal(error.code, "RATE_LIMITED", label);
+        assert.equal(error.retryAfter, expected, label);
+        const streamed = await rejection(
+          collect(adapter.executeStream(request)),
+        );
+        assert.equal(streamed.code, "RATE_LIMITED", label);
+        assert.equal(streamed.retryAfter, expected, label);
+      }
     });
 
     it("429 with a garbage Retry-After has no retryAfter; an absurd one is capped to a delay setTimeout honours", async () => {

@@ -240,6 +240,83 @@ describe("Cohere adapter: streaming", () => {
   });
 });
 
+describe("Cohere adapter: every finish path, plain and streamed", () => {
+  // Cohere's finish reasons; a tool call beside COMPLETE (the v2 API sends
+  // it when the model calls a tool and stops normally) is still a tool call.
+  const CASES: readonly [string, boolean, string][] = [
+    ["COMPLETE", true, "tool_calls"],
+    ["COMPLETE", false, "stop"],
+    ["STOP_SEQUENCE", true, "tool_calls"],
+    ["STOP_SEQUENCE", false, "stop"],
+    ["TOOL_CALL", true, "tool_calls"],
+    ["MAX_TOKENS", true, "length"],
+    ["MAX_TOKENS", false, "length"],
+    ["ERROR", false, "error"],
+    ["TIMEOUT", false, "error"],
+    ["SOMETHING_NEW", true, "tool_calls"],
+    ["SOMETHING_NEW", false, "stop"],
+  ];
+  const toolCalls = jsonFixture("cohere/chat_tool_calls.json") as Record<
+    string,
+    unknown
+  >;
+  const text = jsonFixture("cohere/chat.json") as Record<string, unknown>;
+  const streamed = (tools: boolean, finish: string) =>
+    fixture(tools ? "cohere/stream_tool_calls.sse" : "cohere/stream_text.sse")
+      .replaceAll(/"finish_reason":"[A-Z_]+"/g, `"finish_reason":"${finish}"`);
+  for (const [raw, tools, expected] of CASES) {
+    it(`${raw}${tools ? " with a tool call" : ""} is ${expected}`, async () => {
+      const body = { ...(tools ? toolCalls : text), finish_reason: raw };
+      const { adapter } = adapterWith(() => Response.json(body));
+      const request: IRChatRequest = {
+        messages: [{ role: "user", content: "?" }],
+      };
+      const response = await adapter.execute(request);
+      assert.equal(response.finishReason, expected);
+      assert.equal(response.metadata.providerFinishReason, raw);
+      const { adapter: streaming } = adapterWith(() =>
+        streamResponse(streamed(tools, raw))
+      );
+      const done = (await collect(streaming.executeStream(request))).at(-1);
+      assert.ok(done?.type === "done", JSON.stringify(done));
+      assert.equal(done.finishReason, expected);
+      assert.equal(done.metadata?.providerFinishReason, raw);
+      const parts = done.message?.content;
+      assert.equal(
+        Array.isArray(parts) && parts.some((p) => p.type === "tool_use"),
+        tools,
+        "the tool call is kept whatever the finish reason",
+      );
+    });
+  }
+
+  it("usage: billed units when given, else the raw token counts", async () => {
+    const tokensOnly = {
+      ...text,
+      usage: { tokens: { input_tokens: 496, output_tokens: 5 } },
+    };
+    const { adapter } = adapterWith(() => Response.json(tokensOnly));
+    const response = await adapter.execute({
+      messages: [{ role: "user", content: "Hi" }],
+    });
+    assert.deepEqual(response.usage, {
+      promptTokens: 496,
+      completionTokens: 5,
+      totalTokens: 501,
+    });
+    const billed = { ...text, usage: toolCalls.usage };
+    const { adapter: second } = adapterWith(() => Response.json(billed));
+    const again = await second.execute({
+      messages: [{ role: "user", content: "Hi" }],
+    });
+    assert.deepEqual(again.usage, {
+      promptTokens: 37,
+      completionTokens: 28,
+      totalTokens: 65,
+    });
+  });
+});
+
 adapterContract({
   name: "Cohere",
   key: KEY,

@@ -421,6 +421,58 @@ describe("Gemini adapter: estimateCost", () => {
   });
 });
 
+describe("Gemini adapter: every finish path and usage, answered and streamed", () => {
+  const CASES: readonly [string, string][] = [
+    ["STOP", "stop"],
+    ["MAX_TOKENS", "length"],
+    ["SAFETY", "content_filter"],
+    ["RECITATION", "content_filter"],
+    ["BLOCKLIST", "content_filter"],
+    ["PROHIBITED_CONTENT", "content_filter"],
+    ["SPII", "content_filter"],
+    ["IMAGE_SAFETY", "content_filter"],
+    ["MALFORMED_FUNCTION_CALL", "error"],
+    ["FINISH_REASON_UNSPECIFIED", "stop"],
+  ];
+  const request = { messages: [{ role: "user" as const, content: "x" }] };
+  for (const [raw, expected] of CASES) {
+    it(`${raw} is ${expected}`, async () => {
+      const body = jsonFixture("gemini/generate.json") as {
+        candidates: { finishReason: string }[];
+      };
+      body.candidates[0].finishReason = raw;
+      const { adapter } = adapterWith(() => Response.json(body));
+      assert.equal((await adapter.execute(request)).finishReason, expected);
+      const sse = fixture("gemini/stream_text.sse").replaceAll(
+        '"finishReason": "STOP"',
+        `"finishReason": "${raw}"`,
+      );
+      const { adapter: streaming } = adapterWith(() => streamResponse(sse));
+      const done = (await collect(streaming.executeStream(request))).at(-1);
+      assert.ok(done?.type === "done", JSON.stringify(done));
+      assert.equal(done.finishReason, expected);
+    });
+  }
+
+  it("thinking tokens count as completion tokens", async () => {
+    const body = {
+      ...(jsonFixture("gemini/generate.json") as Record<string, unknown>),
+      usageMetadata: {
+        promptTokenCount: 8,
+        candidatesTokenCount: 12,
+        thoughtsTokenCount: 30,
+        totalTokenCount: 50,
+      },
+    };
+    const { adapter } = adapterWith(() => Response.json(body));
+    assert.deepEqual((await adapter.execute(request)).usage, {
+      promptTokens: 8,
+      completionTokens: 42,
+      totalTokens: 50,
+    });
+  });
+});
+
 adapterContract({
   name: "Gemini",
   key: KEY,

@@ -289,6 +289,50 @@ describe("Ollama adapter: estimateCost", () => {
 // A local Ollama needs no key; the contract runs with one, as for ollama.com
 // or an authenticating proxy. Ollama's error bodies are `{"error":"…"}`.
 const OLLAMA_KEY = "ollama-secret-key-5678";
+describe("Ollama adapter: every finish path and usage, answered and streamed", () => {
+  const request = { messages: [{ role: "user" as const, content: "x" }] };
+  for (
+    const [raw, tools, expected] of [
+      ["stop", false, "stop"],
+      ["length", false, "length"],
+      ["length", true, "length"],
+      ["stop", true, "tool_calls"],
+      ["load", false, "stop"],
+    ] as const
+  ) {
+    it(`done_reason ${raw}${tools ? " with a tool call" : ""} is ${expected}`, async () => {
+      const name = tools ? "ollama/chat_tools.json" : "ollama/chat.json";
+      const body = { ...(jsonFixture(name) as object), done_reason: raw };
+      const { adapter } = adapterWith(() => Response.json(body));
+      const response = await adapter.execute(request);
+      assert.equal(response.finishReason, expected);
+      assert.equal(response.metadata.providerFinishReason, raw);
+      if (tools) return;
+      const ndjson = fixture("ollama/chat_stream.ndjson").replaceAll(
+        '"done_reason":"stop"',
+        `"done_reason":"${raw}"`,
+      );
+      const { adapter: streaming } = adapterWith(() =>
+        streamResponse(ndjson, "application/x-ndjson")
+      );
+      const done = (await collect(streaming.executeStream(request))).at(-1);
+      assert.ok(done?.type === "done", JSON.stringify(done));
+      assert.equal(done.finishReason, expected);
+    });
+  }
+
+  it("usage with only one of the two counts keeps it (a cached prompt has no prompt_eval_count)", async () => {
+    const chat = jsonFixture("ollama/chat.json") as Record<string, unknown>;
+    const { prompt_eval_count: _prompt, ...cached } = chat;
+    const { adapter } = adapterWith(() => Response.json(cached));
+    assert.deepEqual((await adapter.execute(request)).usage, {
+      promptTokens: 0,
+      completionTokens: 298,
+      totalTokens: 298,
+    });
+  });
+});
+
 adapterContract({
   name: "Ollama",
   key: OLLAMA_KEY,

@@ -345,6 +345,76 @@ describe("OpenAI adapter: response mapping", () => {
     assert.deepEqual(error.details, { arguments: "{not json" });
   });
 
+  // Every finish path, answered and streamed alike: what the IR says, and
+  // whether the raw value is kept (only when it has no IR name).
+  for (
+    const [raw, tools, expected, kept] of [
+      ["stop", false, "stop", false],
+      ["length", false, "length", false],
+      ["content_filter", false, "content_filter", false],
+      ["tool_calls", true, "tool_calls", false],
+      // OpenAI for a named tool_choice, and many compatible servers always.
+      ["stop", true, "tool_calls", true],
+      ["length", true, "length", false],
+      ["function_call", true, "tool_calls", false],
+      ["eos", true, "tool_calls", true],
+      ["eos", false, "stop", true],
+    ] as const
+  ) {
+    it(`finish_reason ${raw}${tools ? " with tool calls" : ""} is ${expected}, answered and streamed`, async () => {
+      const name = tools ? "chat_completion_tool_calls" : "chat_completion";
+      const body = jsonFixture(`openai/${name}.json`) as {
+        choices: { finish_reason: string }[];
+      };
+      body.choices[0].finish_reason = raw;
+      const request: IRChatRequest = {
+        messages: [{ role: "user", content: "x" }],
+      };
+      const { adapter } = adapterWith(() => Response.json(body));
+      const response = await adapter.execute(request);
+      assert.equal(response.finishReason, expected);
+      assert.equal(
+        response.metadata.providerFinishReason,
+        kept ? raw : undefined,
+      );
+      const sse = fixture(
+        tools ? "openai/stream_tool_calls.sse" : "openai/stream_text.sse",
+      )
+        .replaceAll(/"finish_reason":"[a-z_]+"/g, `"finish_reason":"${raw}"`);
+      const { adapter: streaming } = adapterWith(() => streamResponse(sse));
+      const done = (await collect(streaming.executeStream(request))).at(-1);
+      assert.ok(done?.type === "done", JSON.stringify(done));
+      assert.equal(done.finishReason, expected);
+      assert.equal(done.metadata?.providerFinishReason, kept ? raw : undefined);
+    });
+  }
+
+  // OpenAI-compatible servers spell a mid-stream rate limit differently:
+  // OpenAI and Groq `rate_limit_exceeded`, others upper case or camel case,
+  // OpenRouter the status itself as the code.
+  for (
+    const [error, code] of [
+      [{ type: "requests", code: "rate_limit_exceeded" }, "RATE_LIMITED"],
+      [{ type: "tokens", code: "RATE_LIMIT_EXCEEDED" }, "RATE_LIMITED"],
+      [{ type: "RateLimitError" }, "RATE_LIMITED"],
+      [{ code: 429, message: "Rate limit exceeded" }, "RATE_LIMITED"],
+      [{ code: "429" }, "RATE_LIMITED"],
+      [{ type: "server_error", code: "internal_error" }, "PROVIDER_ERROR"],
+      [{ code: 500, message: "upstream failed" }, "PROVIDER_ERROR"],
+    ] as const
+  ) {
+    it(`a stream error event ${JSON.stringify(error)} is ${code}`, async () => {
+      const sse = `data: ${JSON.stringify({ error })}\n\n`;
+      const { adapter } = adapterWith(() => streamResponse(sse));
+      const thrown = await rejection(
+        collect(
+          adapter.executeStream({ messages: [{ role: "user", content: "x" }] }),
+        ),
+      );
+      assert.equal(thrown.code, code);
+    });
+  }
+
   it("maps unknown finish reasons to stop and keeps the raw one", async () => {
     const body = jsonFixture("openai/chat_completion.json") as {
       choices: { finish_reason: string }[];

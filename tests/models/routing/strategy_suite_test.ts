@@ -64,18 +64,46 @@ function selection(
   order: readonly BackendEntry[],
   usable: EntryFilter,
   peek = false,
+  allowed?: readonly string[],
 ): Selection {
   return {
     request: req("x", { parameters: { model: "m-1" } }),
     order,
     entries: new Map(order.map((e) => [e.name, e])),
-    usable,
+    // The Selector narrows `usable` by the allow-list before a strategy runs.
+    usable: allowed === undefined
+      ? usable
+      : (e) => allowed.includes(e.name) && usable(e),
     now: 0,
     peek,
     named: undefined,
     signal: undefined,
-    allowed: undefined,
+    allowed,
   };
+}
+
+/** Each entry tried once, successfully: latency 10, 20, 30 ms; cost as given. */
+function measured(order: BackendEntry[]): BackendEntry[] {
+  const clocks = {
+    now: () => 0,
+    trackLatency: true,
+    cooldownOnRateLimit: true,
+  };
+  order.forEach((entry, i) => {
+    const ticket = entry.admit(0);
+    entry.settle(
+      {
+        ok: true,
+        backend: entry.name,
+        response: { message: { role: "assistant", content: "" } },
+        latencyMs: 10 * (i + 1),
+      } as never,
+      ticket,
+      clocks,
+    );
+    entry.recordCost(i + 1);
+  });
+  return order;
 }
 
 async function choose(
@@ -118,6 +146,65 @@ for (const { name, config } of CASES) {
       const chosen = await choose(strategy, selection(order, () => true));
       assert.equal(peeked?.entry?.name, again?.entry?.name);
       assert.equal(peeked?.entry?.name, chosen?.entry?.name);
+    });
+
+    it("a scoped selection (allow-list) does not change what the next unscoped ones choose", async () => {
+      // With data, so that ranking strategies rank: "a" is the fastest and
+      // cheapest, "c" (the scoped requests' only choice) the slowest.
+      const order = measured(entries());
+      const all = () => true;
+      const plain = strategyFor(name, config);
+      const mixed = strategyFor(name, config);
+      const expected: (string | undefined)[] = [];
+      const got: (string | undefined)[] = [];
+      for (let i = 0; i < 4; i++) {
+        expected.push(
+          (await choose(plain, selection(order, all)))?.entry?.name,
+        );
+      }
+      for (let i = 0; i < 4; i++) {
+        got.push((await choose(mixed, selection(order, all)))?.entry?.name);
+        // A request scoped to "c" alone comes between every two.
+        const scoped = await choose(
+          mixed,
+          selection(order, all, false, ["c"]),
+        );
+        if (scoped !== undefined) assert.equal(scoped.entry?.name, "c");
+      }
+      assert.deepEqual(got, expected);
+    });
+
+    it("through a Router: an unregistered backend is never chosen, whatever it was next", async () => {
+      const router = createRouter({ ...config, routingStrategy: name });
+      for (const n of ["a", "b", "c", "d"]) {
+        router.register(n, createEchoAdapter({ cost: 1 }));
+      }
+      router.setModelMapping({ "m-*": "b" });
+      const request = req("x", { parameters: { model: "m-1" } });
+      const chosen: string[] = [];
+      // Five calls: every backend has been tried, so a strategy that ranks
+      // (latency) has a leader of its own by now.
+      for (let i = 0; i < 5; i++) {
+        chosen.push(routingOf(await router.execute(request)).backend);
+      }
+      // The backend the strategy would choose next leaves.
+      const next = await router.selectBackend(request);
+      router.unregister(next);
+      for (let i = 0; i < 6; i++) {
+        const peeked = await router.selectBackend(request);
+        const backend = routingOf(await router.execute(request)).backend;
+        assert.notEqual(backend, next);
+        assert.equal(peeked, backend, "selectBackend told the next choice");
+        chosen.push(backend);
+      }
+      if (name === "round-robin") {
+        // a b c d a, then b leaves: the cursor moves on to c, not back to a.
+        assert.deepEqual(chosen, [
+          ..."abcda",
+          ..."cdacda",
+        ]);
+      }
+      router.dispose();
     });
 
     it("through a Router: routes to the one backend whose breaker is closed", async () => {
@@ -232,6 +319,34 @@ describe('routing strategy "custom" and a request\'s allow-list', () => {
       await codeOf(router.execute(req("x"), undefined, bad)),
       "INVALID_REQUEST",
     );
+    router.dispose();
+  });
+});
+
+describe('routing strategy "round-robin" and allow-lists', () => {
+  it("scoped requests rotate among their own backends; unscoped ones keep their turn", async () => {
+    const router = createRouter({ routingStrategy: "round-robin" });
+    for (const n of ["a", "b", "c", "d"]) {
+      router.register(n, createEchoAdapter());
+    }
+    const scoped = { backends: ["b", "d"] };
+    const picks: string[] = [];
+    const run = async (options?: { backends: string[] }) =>
+      picks.push(
+        routingOf(await router.execute(req("x"), undefined, options)).backend,
+      );
+    await run();
+    await run(scoped);
+    await run();
+    await run(scoped);
+    await run(scoped);
+    await run();
+    assert.deepEqual(picks, ["a", "b", "b", "d", "b", "c"]);
+    // "a" leaves: the scoped cursor (after "b") still points at "d".
+    router.unregister("a");
+    await run(scoped);
+    await run();
+    assert.deepEqual(picks.slice(6), ["d", "d"]);
     router.dispose();
   });
 });

@@ -17,6 +17,13 @@ export interface RedisServer {
   stop(): Promise<void>;
   /** Kills it at once, as a crash would. */
   kill(): Promise<void>;
+  /**
+   * Freezes it (SIGSTOP): connections stay open, commands queue unanswered
+   * until {@linkcode RedisServer.resume} (SIGCONT), as a stalled host does.
+   */
+  pause(): void;
+  /** Lets a paused server run again; stop() resumes it first. */
+  resume(): void;
 }
 
 function freePort(): number {
@@ -60,13 +67,25 @@ export async function startRedis(port = freePort()): Promise<RedisServer> {
     throw new Error(`redis-server did not listen on ${port} after 250 polls`);
   }
   let stopped = false;
+  let paused = false;
+  const resume = () => {
+    if (paused && !stopped) child.kill("SIGCONT");
+    paused = false;
+  };
   return {
     port,
     async stop() {
+      resume();
       if (stopped) return;
       stopped = true;
       await stopChild(child);
     },
+    pause() {
+      if (stopped || paused) return;
+      paused = true;
+      child.kill("SIGSTOP");
+    },
+    resume,
     async kill() {
       if (stopped) return;
       stopped = true;
@@ -84,7 +103,12 @@ export async function startRedis(port = freePort()): Promise<RedisServer> {
 export async function connect(
   port: number,
   options: { disableOfflineQueue?: boolean } = {},
-): Promise<{ client: RedisScriptClient; close: () => Promise<void> }> {
+): Promise<{
+  client: RedisScriptClient;
+  /** Sends one command (`CONFIG SET …`) on this connection. */
+  command: (args: string[]) => Promise<unknown>;
+  close: () => Promise<void>;
+}> {
   const raw = createClient({
     url: `redis://127.0.0.1:${port}`,
     disableOfflineQueue: options.disableOfflineQueue ?? false,
@@ -94,6 +118,7 @@ export async function connect(
   await withTimeout(raw.connect(), 5_000, "connecting to redis-server");
   return {
     client: fromNodeRedis(raw),
+    command: (args) => raw.sendCommand(args),
     close: async () => {
       await withTimeout(
         raw.close().catch(() => raw.destroy()),

@@ -13,14 +13,23 @@ export interface StoreFixture {
 
 const RULES: BreakerRules = { enabled: true, threshold: 3, timeout: 1_000 };
 
+/** What a suite asks of a store beyond the defaults. */
+export interface StoreOptions {
+  readonly probeLease?: number;
+}
+
 /** Runs the shared behaviour against stores made by `make`. */
 export function storeSuite(
   name: string,
-  make: () => Promise<StoreFixture>,
+  make: (options: StoreOptions) => Promise<StoreFixture>,
   options: TestOptions = {},
 ): void {
-  const withStore = (fn: (store: RouterStore) => Promise<void>) => async () => {
-    const fixture = await make();
+  const withStore = (
+    fn: (store: RouterStore) => Promise<void>,
+    storeOptions: StoreOptions = {},
+  ) =>
+  async () => {
+    const fixture = await make(storeOptions);
     try {
       await fn(fixture.store);
     } finally {
@@ -130,6 +139,47 @@ export function storeSuite(
         await s.releaseProbe("x", first);
         assert.ok(await s.claimProbe("x", 10) >= 0);
       }),
+    );
+
+    it(
+      "a claim unreported for probeLease reads as none and is handed out again in a new epoch",
+      withStore(async (s) => {
+        assert.equal(s.probeLease, 500);
+        await s.openBreaker("x", 0, 10, false);
+        const lost = await s.claimProbe("x", 10);
+        assert.ok(lost >= 0);
+        let [record] = await s.readBreakers(["x"], 509);
+        assert.deepEqual(
+          [record.probe, record.probeAt, record.epoch],
+          [true, 10, lost],
+          "the record carries the claim's time",
+        );
+        assert.equal(await s.claimProbe("x", 509), -1, "within the lease");
+        [record] = await s.readBreakers(["x"], 510);
+        assert.deepEqual(
+          [record.state, record.probe, record.epoch],
+          ["half-open", false, lost + 1],
+          "past the lease the claim reads as none",
+        );
+        const next = await s.claimProbe("x", 510);
+        assert.equal(next, lost + 1);
+        // The lost prober's late report moves nothing; the new one's does.
+        await s.releaseProbe("x", lost);
+        assert.equal(await s.claimProbe("x", 511), -1);
+        record = await s.recordSuccess("x", 520, lost);
+        assert.equal(record.state, "half-open");
+        record = await s.recordFailure("x", 520, lost, RULES);
+        assert.equal(record.state, "half-open");
+        record = await s.recordSuccess("x", 520, next);
+        assert.deepEqual([record.state, record.probe], ["closed", false]);
+        // A claim expires for a failure too: the next claimant's probe fails.
+        await s.openBreaker("y", 0, 10, false);
+        const first = await s.claimProbe("y", 10);
+        const second = await s.claimProbe("y", 2_000);
+        assert.equal(second, first + 1);
+        record = await s.recordFailure("y", 2_000, second, RULES);
+        assert.deepEqual([record.state, record.openUntil], ["open", 3_000]);
+      }, { probeLease: 500 }),
     );
 
     it(

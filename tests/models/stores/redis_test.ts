@@ -15,7 +15,11 @@ import {
   type RouterConfig,
   type RouterStore,
 } from "../../../src/models/mod.ts";
-import { createRedisStore } from "../../../src/models/stores/redis.ts";
+import {
+  createRedisStore,
+  type RedisScriptClient,
+} from "../../../src/models/stores/redis.ts";
+import { READ } from "../../../src/models/stores/_redis_scripts.ts";
 import { createEchoAdapter } from "../../../src/models/testing.ts";
 import { needs } from "../../_programs.ts";
 import { waitUntil } from "../../_timeout.ts";
@@ -25,11 +29,14 @@ import { storeSuite } from "./_suite.ts";
 const skip = needs("Redis store tests", "redis-server").ignore;
 let prefixes = 0;
 
-storeSuite("redis", async () => {
+storeSuite("redis", async (options) => {
   const server = await startRedis();
   const { client, close } = await connect(server.port);
   return {
-    store: createRedisStore(client, { prefix: `suite${prefixes++}:` }),
+    store: createRedisStore(client, {
+      prefix: `suite${prefixes++}:`,
+      ...options,
+    }),
     close: async () => {
       await close();
       await server.stop();
@@ -103,10 +110,10 @@ async function fleet(
 const request = { messages: [{ role: "user" as const, content: "hi" }] };
 
 /** Reads a breaker straight from Redis through a separate connection. */
-async function peek(server: RedisServer, key = "x") {
+async function peek(server: RedisServer, key = "x", prefix = "fleet:") {
   const { client, close } = await connect(server.port);
   try {
-    const store = createRedisStore(client, { prefix: "fleet:" });
+    const store = createRedisStore(client, { prefix });
     return (await store.readBreakers([key], Date.now()))[0];
   } finally {
     await close();
@@ -267,33 +274,107 @@ describe("a fleet of routers on one Redis", { skip }, () => {
     }
   });
 
-  it("a sibling sees an opened breaker within the sync interval (measured)", async () => {
+  it("a sibling sees a breaker opened or closed elsewhere by its next background read", async () => {
     const server = await startRedis();
-    const f = await fleet(server, { storeSyncInterval: 50 }, 2);
+    const writer = await connect(server.port);
+    const reader = await connect(server.port);
+    const reads = countingReads(reader.client);
+    const config = { storeSyncInterval: 50 };
+    const a = createRouter({
+      ...config,
+      store: createRedisStore(writer.client, { prefix: "sync:" }),
+    }).register("x", createEchoAdapter());
+    const b = createRouter({
+      ...config,
+      store: createRedisStore(reads.client, { prefix: "sync:" }),
+    }).register("x", createEchoAdapter());
+    reads.watch(() => b.isCircuitBreakerOpen("x"));
     try {
-      const samples: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        const start = performance.now();
-        f.routers[0].openCircuitBreaker("x");
-        await waitUntil(
-          () => f.routers[1].isCircuitBreakerOpen("x"),
-          "the sibling sees the breaker",
+      for (const open of [true, false, true, false, true]) {
+        // The change lands at a random point of b's sync interval; b never
+        // routes, so only its background read can bring it in.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 50));
+        if (open) a.openCircuitBreaker("x");
+        else a.closeCircuitBreaker("x");
+        await waitUntilAsync(
+          async () =>
+            (await peek(server, "x", "sync:")).state ===
+              (open ? "open" : "closed"),
+          "the change lands in Redis",
         );
-        samples.push(performance.now() - start);
-        f.routers[0].closeCircuitBreaker("x");
+        const next = reads.started; // the first read b starts from now on
         await waitUntil(
-          () => !f.routers[1].isCircuitBreakerOpen("x"),
-          "the sibling sees it closed",
+          () => reads.seen[next] !== undefined,
+          "b reads in the background",
         );
+        assert.equal(reads.seen[next], open, `b's first read after the change`);
       }
-      samples.sort((a, b) => a - b);
-      console.log(
-        `propagation at rest (storeSyncInterval 50 ms): median ${
-          samples[2].toFixed(1)
-        } ms, max ${samples[4].toFixed(1)} ms`,
+      b.dispose();
+      await waitUntil(
+        () => reads.seen.length === reads.started,
+        "the last read is looked at",
       );
     } finally {
-      await f.close();
+      a.dispose();
+      b.dispose();
+      await writer.close();
+      await reader.close();
+      await server.stop();
+    }
+  });
+
+  it("two prefixes on one Redis keep breakers and counters apart", async () => {
+    const server = await startRedis();
+    const connections = await Promise.all(
+      [0, 1, 2].map(() => connect(server.port)),
+    );
+    const reads = countingReads(connections[1].client);
+    const clients = [
+      connections[0].client,
+      reads.client,
+      connections[2].client,
+    ];
+    const prefixes = ["left:", "right:", "left:"];
+    const xs = [scripted(), scripted(), scripted()];
+    const healthy = createEchoAdapter();
+    const [failing, apart, alike] = clients.map((client, i) =>
+      createRouter({
+        store: createRedisStore(client, { prefix: prefixes[i] }),
+        enableCircuitBreaker: true,
+        circuitBreakerThreshold: 1,
+        storeSyncInterval: 50,
+      }).register("x", i === 1 ? healthy : xs[i].adapter)
+        .register("backup", createEchoAdapter())
+    );
+    reads.watch(() => apart.isCircuitBreakerOpen("x"));
+    const counters = (prefix: string) =>
+      createRedisStore(connections[2].client, { prefix }).readCounters("x");
+    try {
+      await failing.execute(request); // x fails: "left:" opens x
+      await waitUntil(
+        () => alike.isCircuitBreakerOpen("x"),
+        "the router on the same prefix sees x open",
+      );
+      const next = reads.started;
+      await waitUntil(
+        () => reads.seen[next] !== undefined,
+        "the router on the other prefix reads",
+      );
+      assert.equal(reads.seen[next], false, "another prefix, another breaker");
+      await apart.execute(request);
+      assert.equal(healthy.calls.length, 1, "x is closed on the other prefix");
+      await waitUntilAsync(
+        async () => (await counters("right:")).ok === 1,
+        "the counters flush",
+      );
+      assert.deepEqual(await counters("left:"), { failed: 1 });
+      assert.deepEqual(await counters("right:"), { ok: 1 });
+      const keys = await connections[0].command(["KEYS", "*"]) as string[];
+      assert.ok(keys.length > 0);
+      for (const key of keys) assert.match(key, /^(left|right):[bhct]:/);
+    } finally {
+      for (const router of [failing, apart, alike]) router.dispose();
+      await Promise.all(connections.map((c) => c.close()));
       await server.stop();
     }
   });
@@ -312,9 +393,10 @@ describe("Redis store vs memory store, random operations", { skip }, () => {
       const pick = <T>(items: readonly T[]): T =>
         items[Math.floor(random() * items.length)];
       for (let run = 0; run < 30; run++) {
+        // One lease for both, short enough that claims expire.
         const stores = [
-          createMemoryStore(),
-          createRedisStore(client, { prefix: `prop${run}:` }),
+          createMemoryStore({ probeLease: 700 }),
+          createRedisStore(client, { prefix: `prop${run}:`, probeLease: 700 }),
         ];
         let now = 0;
         let epoch = 0;
@@ -380,6 +462,39 @@ describe("Redis store vs memory store, random operations", { skip }, () => {
     }
   });
 });
+
+/**
+ * A client that counts the background reads (the READ script) it carries:
+ * `seen[i]` is what `look()` said once the Router had adopted the answer of
+ * read `i` (a macrotask after it, when the Router's callbacks have run).
+ */
+function countingReads(client: RedisScriptClient) {
+  const seen: boolean[] = [];
+  let started = 0;
+  let look = () => false;
+  const counted: RedisScriptClient = {
+    eval(script, keys, args) {
+      const answer = client.eval(script, keys, args);
+      if (script !== READ) return answer;
+      const index = started++;
+      answer.then(
+        () => setTimeout(() => (seen[index] = look()), 0),
+        () => {},
+      );
+      return answer;
+    },
+  };
+  return {
+    client: counted,
+    seen,
+    get started() {
+      return started;
+    },
+    watch(fn: () => boolean) {
+      look = fn;
+    },
+  };
+}
 
 const OPERATIONS = [
   "read",

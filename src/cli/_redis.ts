@@ -1,7 +1,8 @@
 /**
- * The shared state of a fleet of `deno task start` gateways: the config
+ * The shared state of a fleet of `switchyard gateway` processes: the config
  * file's `redis: { url, prefix? }`, else `REDIS_URL`, connects a node-redis
- * client (npm `redis`, pinned) and wraps it in the Redis store of
+ * client (on Deno npm `redis`, pinned; on Node the `redis` package the user
+ * installed, or a clear error) and wraps it in the Redis store of
  * `./models/redis`, which the gateway uses for breakers, cooldowns and
  * per-key rate limits.
  *
@@ -17,12 +18,21 @@
  *
  * @module
  */
-import { createRedisStore, fromNodeRedis } from "../src/models/stores/redis.ts";
-import type { RouterStore } from "../src/models/store.ts";
-import type { RedisConfig } from "../src/gateway/mod.ts";
+import { createRedisStore, fromNodeRedis } from "../models/stores/redis.ts";
+import type { RouterStore } from "../models/store.ts";
+import type { RedisConfig } from "../gateway/config.ts";
+import type { Runtime } from "./_runtime.ts";
 
-/** The pinned client (also the tests'); kept in one place. */
-const CLIENT = "npm:redis@6.3.1";
+/** The pinned client on Deno (also the tests'); kept in one place. */
+const DENO_CLIENT = "npm:redis@6.3.1";
+/** On Node: the user's own installed client. */
+const NODE_CLIENT = "redis";
+
+/** The client could not be loaded (Node without the `redis` package). */
+export class RedisClientMissing extends Error {
+  /** Always `REDIS_CLIENT_MISSING`. */
+  readonly code = "REDIS_CLIENT_MISSING";
+}
 const CONNECT_MS = 2_000;
 
 /** The part of a node-redis client used here. */
@@ -47,40 +57,31 @@ export interface SharedState {
 }
 
 /**
- * Which Redis to use: the config's `redis`, else `REDIS_URL`, else none.
- *
- * @param config The config file's `redis` section, if any.
- * @param env Reads an environment variable.
- * @returns The Redis settings, or undefined.
- * @throws {Error} For a `REDIS_URL` that is not a redis:// or rediss:// URL.
- */
-export function redisSettings(
-  config: RedisConfig | undefined,
-  env: (name: string) => string | undefined,
-): RedisConfig | undefined {
-  if (config) return config;
-  const url = env("REDIS_URL");
-  if (!url) return undefined;
-  if (!URL.canParse(url) || !/^rediss?:$/.test(new URL(url).protocol)) {
-    throw new Error("REDIS_URL must be a redis:// or rediss:// URL");
-  }
-  return { url };
-}
-
-/**
  * Imports the client, connects (bounded) and builds the store.
  *
  * @param settings URL and key prefix.
+ * @param runtime Which client to import.
  * @returns The store, and how to close it.
+ * @throws {RedisClientMissing} When the client cannot be imported.
  */
 export async function connectRedis(
   settings: RedisConfig,
+  runtime: Pick<Runtime, "name">,
 ): Promise<SharedState> {
   // A computed specifier: nothing analyses (and fetches) it unless this runs.
-  const specifier = CLIENT;
-  const { createClient } = await import(specifier) as {
-    createClient(options: unknown): NodeRedisClient;
-  };
+  const specifier = runtime.name === "deno" ? DENO_CLIENT : NODE_CLIENT;
+  let createClient: (options: unknown) => NodeRedisClient;
+  try {
+    ({ createClient } = await import(specifier));
+  } catch (error) {
+    throw new RedisClientMissing(
+      runtime.name === "node"
+        ? "Redis is configured but the npm package redis is not installed here: run `npm install redis@6` in this directory, or unset REDIS_URL / the config's redis"
+        : `Redis is configured but ${DENO_CLIENT} cannot be loaded (${
+          (error as Error)?.message ?? error
+        })`,
+    );
+  }
   const client = createClient({
     url: settings.url,
     disableOfflineQueue: true,

@@ -1,0 +1,176 @@
+// One request as the gateway records it: what it learned on the way (key,
+// model, backend, usage, error code), the response headers it collects,
+// and the single place its metrics and its log line are written, whatever
+// endpoint handled it.
+import type { AdapterError } from "../models/errors.ts";
+import type { ExecuteOptions } from "../models/mod.ts";
+import type { WireApi } from "./_apis.ts";
+import type { GatewayContext } from "./_context.ts";
+import { GatewayError, resolveError } from "./errors.ts";
+import type { RequestLogEntry } from "./gateway_types.ts";
+import type { ApiKey } from "./keys.ts";
+import type { Admission } from "./rate_limit.ts";
+import { noteFailure, type Outcome } from "./_request_parts.ts";
+import { pathOf } from "./_path.ts";
+import { jsonResponse } from "./_json_response.ts";
+import { resolveAlias } from "./_wire_util.ts";
+import type { ModelTarget } from "./_wire_util.ts";
+
+const MAX_LABEL_CHARS = 200;
+
+/** The backend the model router named on an error it recorded. */
+function backendNamed(error: AdapterError): string | undefined {
+  return error.backend;
+}
+
+/** An error as `api`'s error body, with its status and headers. */
+export function errorResponse(
+  api: WireApi,
+  error: unknown,
+  headers: Record<string, string>,
+): Response {
+  const resolved = resolveError(error);
+  return jsonResponse(api.errorBody(resolved), {
+    status: resolved.status,
+    headers: { ...headers, ...resolved.headers },
+  });
+}
+
+/** One request, from its arrival to its log line. */
+export class Exchange {
+  readonly ctx: GatewayContext;
+  /** The wire its errors are written in. */
+  readonly api: WireApi;
+  readonly request: Request;
+  readonly requestId: string;
+  readonly started: number;
+  /** Headers every answer carries (request id, rate-limit headers). */
+  readonly headers: Record<string, string>;
+  readonly outcome: Outcome = { fallbacks: 0 };
+  key: ApiKey | undefined;
+  /** The model as the client named it (cut short for logs). */
+  model: string | undefined;
+  /** The metrics' `model`: after aliases. */
+  label: string | undefined;
+  target: ModelTarget = {};
+  admission: Admission | undefined;
+  /** The key's backends, for the router: routing and fallback keep to them. */
+  scope: ExecuteOptions | undefined;
+  /** Request fields dropped in translation (header and log line). */
+  dropped: readonly string[] = [];
+  /** Whether the request called (or was to call) a model: metrics count it. */
+  readonly metered: boolean;
+
+  constructor(
+    ctx: GatewayContext,
+    api: WireApi,
+    request: Request,
+    requestId: string,
+    started: number,
+    metered: boolean,
+  ) {
+    this.ctx = ctx;
+    this.api = api;
+    this.request = request;
+    this.requestId = requestId;
+    this.started = started;
+    this.metered = metered;
+    this.headers = { "x-request-id": requestId };
+  }
+
+  /** The key id logs and metrics name. */
+  get keyId(): string {
+    return this.key?.id ?? (this.ctx.keyRing.enabled ? "none" : "anonymous");
+  }
+
+  /**
+   * Notes the model a body names, for logs and metrics even when the rest
+   * of the body is refused; cut short, since a client could send megabytes
+   * of model name.
+   */
+  named(body: unknown): void {
+    const named = (body as { model?: unknown } | null)?.model;
+    if (typeof named !== "string") return;
+    this.model = named.slice(0, MAX_LABEL_CHARS);
+    this.label = resolveAlias(this.ctx.aliases, named).slice(
+      0,
+      MAX_LABEL_CHARS,
+    );
+  }
+
+  /** Notes fields dropped in translation: a response header and the log line. */
+  drop(fields: readonly string[]): void {
+    if (fields.length === 0) return;
+    this.dropped = fields;
+    this.headers["x-switchyard-dropped"] = fields.join(",");
+  }
+
+  /** Writes the metrics (model calls) and the log line; charges tokens. */
+  finish(status: number): void {
+    const { ctx, outcome } = this;
+    const usage = outcome.usage;
+    const keyId = this.keyId;
+    const latencyMs = ctx.now() - this.started;
+    const ttft = outcome.firstOutputAt === undefined
+      ? undefined
+      : outcome.firstOutputAt - this.started;
+    if (this.key && this.admission && usage) {
+      ctx.limiter.charge(this.key, this.admission, usage.totalTokens)
+        .catch(() => {});
+    }
+    if (this.metered) {
+      ctx.metrics.record({
+        api: this.api.name,
+        model: this.label ?? "none",
+        backend: outcome.backend ?? "none",
+        status,
+        keyId,
+        latencyMs,
+        ...(ttft === undefined ? {} : { timeToFirstTokenMs: ttft }),
+        ...(usage
+          ? { tokensIn: usage.promptTokens, tokensOut: usage.completionTokens }
+          : {}),
+        ...(outcome.errorCode ? { errorCode: outcome.errorCode } : {}),
+        fallbacks: outcome.fallbacks,
+      });
+    }
+    if (!ctx.logging) return;
+    const entry: RequestLogEntry = {
+      time: new Date(this.started).toISOString(),
+      request_id: this.requestId,
+      key_id: keyId,
+      method: this.request.method,
+      path: pathOf(this.request.url),
+      api: this.metered ? this.api.name : null,
+      model: this.model ?? null,
+      backend: outcome.backend ?? null,
+      status,
+      latency_ms: latencyMs,
+    };
+    if (this.metered) entry.fallbacks = outcome.fallbacks;
+    if (ttft !== undefined) entry.ttft_ms = ttft;
+    if (usage) {
+      entry.tokens_in = usage.promptTokens;
+      entry.tokens_out = usage.completionTokens;
+      if (outcome.tokensEstimated) entry.tokens_estimated = true;
+    }
+    if (this.dropped.length > 0) entry.dropped = [...this.dropped];
+    if (outcome.upstreamError) entry.upstream_error = outcome.upstreamError;
+    if (outcome.errorMessage) entry.error_message = outcome.errorMessage;
+    if (outcome.errorCode && this.metered) {
+      entry.error_code = outcome.errorCode;
+    }
+    ctx.log(entry);
+  }
+
+  /** The error answer in the caller's wire shape, recorded. */
+  fail(error: unknown): Response {
+    if (error instanceof GatewayError) {
+      Object.assign(this.headers, error.headers);
+    }
+    const response = errorResponse(this.api, error, this.headers);
+    noteFailure(this.outcome, error, [], backendNamed, this.target.backend);
+    this.finish(response.status);
+    return response;
+  }
+}

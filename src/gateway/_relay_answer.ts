@@ -1,0 +1,133 @@
+// The relayed answer modes, shared by every endpoint that relays an
+// upstream's bytes (chat passthrough, embeddings, completions, Responses):
+// a JSON answer read once for its usage and sent as is, or a stream handed
+// to the server as the upstream's own body.
+import { ErrorCode } from "../models/errors.ts";
+import type { RelayResult } from "../models/mod.ts";
+import type { Deadline } from "./_deadline.ts";
+import type { Exchange } from "./_exchange.ts";
+import { bytesResponse } from "./_json_response.ts";
+import { readRelayedJson, streamBodyOf } from "./_passthrough.ts";
+import { noteRouting } from "./_request_parts.ts";
+import { StreamTokenTap } from "./_stream_tokens.ts";
+
+/** The headers of every SSE answer. */
+export const SSE_HEADERS: Readonly<Record<string, string>> = {
+  "content-type": "text/event-stream; charset=utf-8",
+  "cache-control": "no-cache",
+  "x-accel-buffering": "no",
+};
+
+/**
+ * A relayed non-streamed answer: read whole (bounded by the deadline), its
+ * usage noted, its bytes sent unchanged.
+ */
+export async function relayedJson(
+  ex: Exchange,
+  relayed: RelayResult,
+  deadline: Deadline,
+): Promise<Response> {
+  noteRouting(ex.outcome, relayed.routing);
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    const read = await readRelayedJson(
+      relayed,
+      deadline.signal,
+      ex.outcome.backend,
+    );
+    bytes = read.bytes;
+    ex.outcome.usage = read.usage;
+  } catch (error) {
+    return ex.fail(deadline.failure(error));
+  } finally {
+    deadline.release();
+  }
+  ex.finish(200);
+  return bytesResponse(bytes, { headers: ex.headers });
+}
+
+/**
+ * A relayed stream, handed to the server to pipe. Its end (the open-stream
+ * count, the log line) is `completed`, the server's delivery promise. Its
+ * tokens are read only when `tap` says (chat's stream format), see
+ * `_stream_tokens.ts`; else the prompt estimate charged at admission stays.
+ * The open stream was counted by the caller before routing.
+ */
+export function relayedStream(
+  ex: Exchange,
+  relayed: RelayResult,
+  deadline: Deadline,
+  completed: Promise<void> | undefined,
+  tap: { promptTokens: number } | undefined,
+): Response {
+  const { ctx, outcome } = ex;
+  noteRouting(outcome, relayed.routing);
+  let body: ReadableStream<Uint8Array> | null;
+  try {
+    // Cancelled, not handed on, when the client left or time ran out.
+    body = streamBodyOf(relayed.response, deadline.signal, outcome.backend);
+  } catch (error) {
+    deadline.release();
+    ctx.streams.closed();
+    return ex.fail(deadline.failure(error));
+  }
+  deadline.stopTimer();
+  outcome.firstOutputAt = ctx.now();
+  ctx.metrics.streamOpened();
+  const tokens = body !== null && tap !== undefined
+    ? new StreamTokenTap(body)
+    : undefined;
+  if (completed === undefined) {
+    // No delivery promise from the server: the body itself tells its end,
+    // at the cost of each chunk passing through JavaScript.
+    const watched = watchedBody(tokens?.body ?? body);
+    body = watched.body;
+    completed = watched.ended;
+  } else if (tokens) body = tokens.body;
+  completed.catch(() => {
+    outcome.errorCode ??= ErrorCode.ABORTED;
+  }).finally(() => {
+    if (tokens) {
+      const read = tokens.tokens(tap!.promptTokens);
+      outcome.usage = read.usage;
+      outcome.tokensEstimated = read.estimated;
+      outcome.errorCode = tokens.errorCode ?? outcome.errorCode;
+    }
+    deadline.release();
+    ctx.streams.closed();
+    ctx.metrics.streamClosed();
+    ex.finish(200);
+  });
+  return new Response(body, { headers: { ...SSE_HEADERS, ...ex.headers } });
+}
+
+/**
+ * `body` passed on chunk by chunk, with a promise that resolves when it was
+ * read to its end and rejects when the reader cancelled it (or it broke).
+ */
+function watchedBody(
+  body: ReadableStream<Uint8Array> | null,
+): { body: ReadableStream<Uint8Array> | null; ended: Promise<void> } {
+  if (body === null) return { body, ended: Promise.resolve() };
+  const { promise, resolve, reject } = Promise.withResolvers<void>();
+  const reader = body.getReader();
+  const watched = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await reader.read();
+        if (next.done) {
+          controller.close();
+          resolve();
+        } else controller.enqueue(next.value);
+      } catch (error) {
+        controller.error(error);
+        reject(error);
+      }
+    },
+    async cancel(reason) {
+      reject(reason);
+      await reader.cancel(reason).catch(() => {});
+    },
+  }, { highWaterMark: 0 });
+  return { body: watched, ended: promise };
+}

@@ -1,0 +1,77 @@
+// A translated stream (the router's IR chunks through a wire's encoder),
+// shared by chat and the Responses API translated to chat.
+import { ErrorCode } from "../models/errors.ts";
+import type { IRChatRequest, IRStreamChunk } from "../models/types.ts";
+import type { StreamEncoder } from "./_apis.ts";
+import type { Deadline } from "./_deadline.ts";
+import type { Exchange } from "./_exchange.ts";
+import { SSE_HEADERS } from "./_relay_answer.ts";
+import { noteFailureMessage, noteRouting } from "./_request_parts.ts";
+import { failureMessage } from "./_chunk_message.ts";
+import { readHead, sseBody } from "./_sse.ts";
+
+/**
+ * A translated stream, committed late: a failure before the first output
+ * gets the status a non-streamed request would get; after it, one error
+ * event.
+ */
+export async function translatedStream(
+  ex: Exchange,
+  ir: IRChatRequest,
+  encoder: StreamEncoder,
+  deadline: Deadline,
+): Promise<Response> {
+  const { ctx, outcome } = ex;
+  ctx.streams.opened();
+  let streamDone = false;
+  const streamEnded = (): void => {
+    if (!streamDone) ctx.streams.closed();
+    streamDone = true;
+  };
+  const chunks = ctx.router.executeStream(ir, deadline.signal, ex.scope);
+  const observe = (chunk: IRStreamChunk): void => {
+    // The router's start names the backend it committed to: known here
+    // even when the client leaves before `done`.
+    if (chunk.type === "start") noteRouting(outcome, chunk.metadata.routing);
+    if (chunk.type === "metadata" && chunk.usage) outcome.usage = chunk.usage;
+    if (chunk.type === "done") {
+      if (chunk.usage) outcome.usage = chunk.usage;
+      noteRouting(outcome, chunk.metadata?.routing);
+    }
+    if (chunk.type === "error") {
+      outcome.errorCode = chunk.error.code;
+      noteFailureMessage(outcome, failureMessage(chunk.error));
+    }
+  };
+  let head: string;
+  try {
+    head = await readHead(chunks, encoder, observe);
+  } catch (error) {
+    deadline.release();
+    streamEnded();
+    deadline.abort();
+    await chunks.return(undefined).catch(() => {});
+    return ex.fail(deadline.failure(error));
+  }
+  deadline.stopTimer();
+  outcome.firstOutputAt = ctx.now();
+  ctx.metrics.streamOpened();
+  const body = sseBody(head, chunks, encoder, {
+    observe,
+    failed(code) {
+      outcome.errorCode = code;
+    },
+    backend: () => outcome.backend,
+    cancelled(reason) {
+      outcome.errorCode ??= ErrorCode.ABORTED;
+      deadline.abort(reason);
+    },
+    closed() {
+      deadline.release();
+      streamEnded();
+      ctx.metrics.streamClosed();
+      ex.finish(200);
+    },
+  });
+  return new Response(body, { headers: { ...SSE_HEADERS, ...ex.headers } });
+}

@@ -1,0 +1,282 @@
+/**
+ * `serveNode`: serves a fetch handler through `node:http` with the limits of
+ * `serveGateway` (see `serve_options.ts` in `./gateway`), enforced by Node
+ * where it can and here where it cannot:
+ *
+ * | limit | how |
+ * |---|---|
+ * | `headersTimeoutMs` | Node's `headersTimeout` (408), checked every second |
+ * | `bodyTimeoutMs` | Node's `requestTimeout` = headers + body bound (408) |
+ * | `idleTimeoutMs` | Node's `keepAliveTimeout`; and a write the client does not take for that long closes the connection (the request is aborted) |
+ * | `maxConnections` | one more connection gets a 503 with `Retry-After: 1` and is closed |
+ * | `maxHeaderBytes` | Node's `maxHeaderSize` (431) |
+ *
+ * The handler gets `info.completed`, which settles when the answer was
+ * written or rejects when the client left first, as `serveGateway`'s. Node's
+ * modules are imported when this is called, so the file bundles anywhere.
+ *
+ * @module
+ */
+import {
+  type GatewayServer,
+  resolveServeOptions,
+  type ServeHandler,
+  type ServeOptions,
+} from "../gateway/serve_options.ts";
+
+// deno-lint-ignore no-explicit-any
+type Any = any;
+const NODE_HTTP: string = "node:http";
+
+const REFUSED = "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\n" +
+  "Content-Type: text/plain\r\nContent-Length: 20\r\nConnection: close\r\n\r\n" +
+  "too many connections";
+
+/** The request's headers, or undefined when a name or value is invalid. */
+function headersOf(raw: readonly string[]): Headers | undefined {
+  const headers = new Headers();
+  try {
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      headers.append(raw[i], raw[i + 1]);
+    }
+  } catch {
+    return undefined;
+  }
+  return headers;
+}
+
+/** The request body as a web stream that pulls from Node's (backpressure). */
+function bodyOf(req: Any): ReadableStream<Uint8Array> {
+  let done = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on("data", (chunk: Uint8Array) => {
+        if (done) return;
+        controller.enqueue(new Uint8Array(chunk));
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      });
+      req.on("end", () => {
+        if (!done) controller.close();
+        done = true;
+      });
+      const fail = () => {
+        if (!done) controller.error(new Error("request body aborted"));
+        done = true;
+      };
+      req.on("error", fail);
+      req.on("aborted", fail);
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      done = true;
+      req.resume(); // drain what is left rather than stall the connection
+    },
+  }, { highWaterMark: 1 });
+}
+
+/**
+ * Serves `handler` through `node:http` with bounded connections.
+ *
+ * @param handler The gateway, or any fetch handler.
+ * @param options Address and limits (see `ServeOptions`).
+ * @returns The running server.
+ * @throws {RangeError} A bad option, naming the field.
+ *
+ * @example Serving on a free loopback port
+ * ```ts ignore
+ * import { serveNode } from "./node.ts";
+ * const server = await serveNode(() => new Response("hi"), { port: 0 });
+ * console.log(server.addr.port > 0); // true
+ * await server.shutdown();
+ * ```
+ */
+export async function serveNode(
+  handler: ServeHandler,
+  options: ServeOptions = {},
+): Promise<GatewayServer> {
+  const limits = resolveServeOptions(options);
+  // A computed specifier, so bundlers leave it alone (see the module docs).
+  const http: Any = await import(NODE_HTTP);
+  const server: Any = http.createServer({
+    maxHeaderSize: limits.maxHeaderBytes,
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.headersTimeoutMs + limits.bodyTimeoutMs,
+    keepAliveTimeout: limits.idleTimeoutMs,
+    connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
+  });
+  server.headersTimeout = limits.headersTimeoutMs;
+  server.requestTimeout = limits.headersTimeoutMs + limits.bodyTimeoutMs;
+  server.keepAliveTimeout = limits.idleTimeoutMs;
+  server.timeout = 0; // a slow model answer is not an idle socket
+
+  /** Open sockets → requests in progress on each. */
+  const active = new Map<Any, number>();
+  const refused = new WeakSet<Any>();
+  let stopping = false;
+
+  server.on("connection", (socket: Any) => {
+    if (stopping || active.size >= limits.maxConnections) {
+      refused.add(socket);
+      socket.on("error", () => {});
+      socket.end(REFUSED);
+      return;
+    }
+    active.set(socket, 0);
+    socket.on("close", () => active.delete(socket));
+  });
+
+  async function answer(req: Any, res: Any): Promise<void> {
+    const socket = req.socket;
+    if (refused.has(socket)) return void socket.destroy();
+    active.set(socket, (active.get(socket) ?? 0) + 1);
+    const controller = new AbortController();
+    let settle!: (delivered: boolean) => void;
+    const completed = new Promise<void>((resolve, reject) => {
+      settle = (delivered) =>
+        delivered ? resolve() : reject(new Error("client went away"));
+    });
+    completed.catch(() => {}); // nobody need listen
+    res.on("close", () => {
+      const delivered = res.writableFinished;
+      if (!delivered) controller.abort(new Error("connection closed"));
+      settle(delivered);
+      const left = (active.get(socket) ?? 1) - 1;
+      if (active.has(socket)) active.set(socket, left);
+      if (stopping && left === 0) socket.end();
+    });
+    if (stopping) res.setHeader("connection", "close");
+
+    const headers = headersOf(req.rawHeaders);
+    let url: URL | undefined;
+    try {
+      url = new URL(
+        req.url ?? "/",
+        `http://${
+          limits.hostname.includes(":")
+            ? `[${limits.hostname}]`
+            : limits.hostname
+        }:${address().port}`,
+      );
+    } catch {
+      url = undefined;
+    }
+    if (!headers || !url) {
+      res.writeHead(400, { "content-type": "text/plain", connection: "close" });
+      res.end("bad request");
+      return;
+    }
+    const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    const request = new Request(url, {
+      method: req.method,
+      headers,
+      signal: controller.signal,
+      ...(hasBody ? { body: bodyOf(req), duplex: "half" } : {}),
+    } as RequestInit);
+
+    let response: Response;
+    try {
+      response = await handler(request, {
+        remoteAddr: {
+          transport: "tcp",
+          hostname: socket.remoteAddress,
+          port: socket.remotePort,
+        },
+        completed,
+      });
+    } catch {
+      if (!res.headersSent) {
+        res.writeHead(500, { "content-type": "text/plain" });
+      }
+      res.end("internal server error");
+      return;
+    }
+    await write(req, res, response);
+  }
+
+  async function write(req: Any, res: Any, response: Response): Promise<void> {
+    const cookies = response.headers.getSetCookie();
+    const head: Record<string, string | string[]> = {};
+    response.headers.forEach((value, name) => {
+      if (name !== "set-cookie") head[name] = value;
+    });
+    if (cookies.length > 0) head["set-cookie"] = cookies;
+    if (stopping) head.connection = "close";
+    res.writeHead(response.status, head);
+    if (!response.body || req.method === "HEAD") {
+      await response.body?.cancel().catch(() => {});
+      res.end();
+      return;
+    }
+    if (!response.headers.has("content-length")) res.flushHeaders();
+    const reader = response.body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (!res.write(value) && !(await drained(res))) {
+          // The client stopped reading: its connection goes, as in serveGateway.
+          res.destroy();
+          await reader.cancel().catch(() => {});
+          return;
+        }
+      }
+      res.end();
+    } catch {
+      res.destroy(); // the body failed midway: the client sees a cut answer
+      await reader.cancel().catch(() => {});
+    }
+  }
+
+  /** Whether `res` drains within the idle bound (false: stalled or closed). */
+  function drained(res: Any): Promise<boolean> {
+    if (res.destroyed) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        res.off("drain", onDrain);
+        res.off("close", onClose);
+        resolve(ok);
+      };
+      const onDrain = () => done(true);
+      const onClose = () => done(false);
+      const timer = setTimeout(() => done(false), limits.idleTimeoutMs);
+      res.on("drain", onDrain);
+      res.on("close", onClose);
+    });
+  }
+
+  server.on("request", (req: Any, res: Any) => {
+    answer(req, res).catch(() => res.destroy());
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(limits.port, limits.hostname, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = () => server.address() as { address: string; port: number };
+  const finished = new Promise<void>((resolve) =>
+    server.once("close", resolve)
+  );
+  return {
+    addr: { hostname: address().address, port: address().port },
+    get connections() {
+      return active.size;
+    },
+    finished,
+    shutdown() {
+      if (!stopping) {
+        stopping = true;
+        server.close();
+        for (const [socket, requests] of active) {
+          if (requests === 0) socket.end();
+        }
+      }
+      return finished;
+    },
+  };
+}

@@ -1,0 +1,302 @@
+// Loopback upstreams speaking OpenAI's Chat Completions and embeddings and
+// Anthropic's Messages, for the client-library tests. Each refuses body
+// keys its real API does not take, so a field the gateway should not send
+// fails the test. The model answers by script: a call of the first tool
+// when tools are offered and no tool result came back yet, else text.
+import { serveUpstream, type UpstreamCall } from "./_serve.ts";
+
+type Json = Record<string, unknown>;
+
+const CHAT_KEYS = [
+  "model",
+  "messages",
+  "stream",
+  "stream_options",
+  "tools",
+  "tool_choice",
+  "temperature",
+  "top_p",
+  "max_tokens",
+  "max_completion_tokens",
+  "stop",
+  "frequency_penalty",
+  "presence_penalty",
+  "seed",
+  "user",
+  "n",
+  "response_format",
+  "parallel_tool_calls",
+  "logprobs",
+  "top_logprobs",
+  "metadata",
+  "store",
+  "reasoning_effort",
+  "service_tier",
+  "logit_bias",
+];
+const MESSAGES_KEYS = [
+  "model",
+  "messages",
+  "system",
+  "max_tokens",
+  "stream",
+  "tools",
+  "tool_choice",
+  "temperature",
+  "top_p",
+  "top_k",
+  "stop_sequences",
+  "metadata",
+];
+const EMBEDDING_KEYS = [
+  "model",
+  "input",
+  "dimensions",
+  "encoding_format",
+  "user",
+];
+
+/** The arguments the scripted model passes to `name`. */
+export function toolInput(name: string): Json {
+  return name === "json_response" || name === "json"
+    ? { city: "Paris", days: 3 }
+    : { city: "Paris" };
+}
+
+/** The text the scripted model answers with. */
+export const ANSWER = "Bonjour";
+
+function refuse(
+  call: UpstreamCall,
+  allowed: string[],
+  anthropic: boolean,
+): Response | undefined {
+  const extra = Object.keys(call.body).filter((k) => !allowed.includes(k));
+  if (extra.length === 0) return undefined;
+  const message = `Unrecognized request argument supplied: ${extra}`;
+  return Response.json(
+    anthropic
+      ? { type: "error", error: { type: "invalid_request_error", message } }
+      : {
+        error: {
+          message,
+          type: "invalid_request_error",
+          param: null,
+          code: null,
+        },
+      },
+    { status: 400 },
+  );
+}
+
+function sse(events: Array<[string | undefined, unknown]>): Response {
+  return new Response(
+    events.map(([e, d]) =>
+      (e ? `event: ${e}\n` : "") +
+      `data: ${typeof d === "string" ? d : JSON.stringify(d)}\n\n`
+    ).join(""),
+    { headers: { "content-type": "text/event-stream" } },
+  );
+}
+
+/** The tool the scripted model calls now, if any. */
+function toolToCall(
+  call: UpstreamCall,
+  anthropic: boolean,
+): string | undefined {
+  const tools = call.body.tools as Json[] | undefined;
+  if (!tools?.length) return undefined;
+  const messages = call.body.messages as Json[];
+  const answered = messages.some((m) =>
+    anthropic
+      ? Array.isArray(m.content) &&
+        (m.content as Json[]).some((b) => b.type === "tool_result")
+      : m.role === "tool"
+  );
+  if (answered) return undefined;
+  const choice = call.body.tool_choice as Json | undefined;
+  if (typeof choice?.name === "string") return choice.name;
+  const fn = (choice?.function as Json | undefined)?.name;
+  if (typeof fn === "string") return fn;
+  const first = tools[0];
+  return String(anthropic ? first.name : (first.function as Json).name);
+}
+
+function openAIChat(call: UpstreamCall): Response {
+  const refused = refuse(call, CHAT_KEYS, false);
+  if (refused) return refused;
+  const tool = toolToCall(call, false);
+  const model = call.body.model;
+  const usage = { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 };
+  const toolCall = tool === undefined ? undefined : {
+    id: "call_1",
+    type: "function",
+    function: { name: tool, arguments: JSON.stringify(toolInput(tool)) },
+  };
+  if (call.body.stream !== true) {
+    return Response.json({
+      id: "chatcmpl-up",
+      object: "chat.completion",
+      created: 1,
+      model,
+      choices: [{
+        index: 0,
+        message: {
+          role: "assistant",
+          content: toolCall ? null : ANSWER,
+          ...(toolCall ? { tool_calls: [toolCall] } : {}),
+        },
+        finish_reason: toolCall ? "tool_calls" : "stop",
+        logprobs: null,
+      }],
+      usage,
+    });
+  }
+  const chunk = (delta: Json, finish: string | null): Json => ({
+    id: "chatcmpl-up",
+    object: "chat.completion.chunk",
+    created: 1,
+    model,
+    choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
+  });
+  const events: Array<[undefined, unknown]> = [
+    [undefined, chunk({ role: "assistant", content: "" }, null)],
+  ];
+  if (toolCall) {
+    events.push([
+      undefined,
+      chunk({
+        tool_calls: [{
+          index: 0,
+          ...toolCall,
+          function: { name: tool, arguments: "" },
+        }],
+      }, null),
+    ]);
+    events.push([
+      undefined,
+      chunk({
+        tool_calls: [{
+          index: 0,
+          function: { arguments: toolCall.function.arguments },
+        }],
+      }, null),
+    ]);
+    events.push([undefined, chunk({}, "tool_calls")]);
+  } else {
+    events.push([undefined, chunk({ content: "Bon" }, null)]);
+    events.push([undefined, chunk({ content: "jour" }, null)]);
+    events.push([undefined, chunk({}, "stop")]);
+  }
+  const options = call.body.stream_options as Json | undefined;
+  if (options?.include_usage === true) {
+    events.push([undefined, {
+      id: "chatcmpl-up",
+      object: "chat.completion.chunk",
+      created: 1,
+      model,
+      choices: [],
+      usage,
+    }]);
+  }
+  events.push([undefined, "[DONE]"]);
+  return sse(events);
+}
+
+function openAIEmbeddings(call: UpstreamCall): Response {
+  const refused = refuse(call, EMBEDDING_KEYS, false);
+  if (refused) return refused;
+  const input = call.body.input;
+  const count = Array.isArray(input) && typeof input[0] !== "number"
+    ? input.length
+    : 1;
+  return Response.json({
+    object: "list",
+    data: Array.from({ length: count }, (_, index) => ({
+      object: "embedding",
+      index,
+      embedding: call.body.encoding_format === "base64"
+        ? "AAAAPwAAgD8=" // [0.5, 1] as float32 little-endian
+        : [0.5, 1],
+    })),
+    model: call.body.model,
+    usage: { prompt_tokens: 5, total_tokens: 5 },
+  });
+}
+
+/** An OpenAI-wire upstream: chat completions and embeddings under /v1. */
+export function serveOpenAIWire() {
+  return serveUpstream((call) =>
+    call.path === "/v1/chat/completions"
+      ? openAIChat(call)
+      : call.path === "/v1/embeddings"
+      ? openAIEmbeddings(call)
+      : Response.json({ error: { message: "not found" } }, { status: 404 })
+  );
+}
+
+/** An Anthropic-wire upstream: Messages under /v1. */
+export function serveAnthropicWire() {
+  return serveUpstream((call) => {
+    if (call.path !== "/v1/messages") {
+      return Response.json({
+        type: "error",
+        error: { type: "not_found_error", message: "not found" },
+      }, { status: 404 });
+    }
+    const refused = refuse(call, MESSAGES_KEYS, true);
+    if (refused) return refused;
+    const tool = toolToCall(call, true);
+    const block: Json = tool === undefined
+      ? { type: "text", text: ANSWER }
+      : { type: "tool_use", id: "toolu_1", name: tool, input: toolInput(tool) };
+    const stop = tool === undefined ? "end_turn" : "tool_use";
+    const model = call.body.model;
+    if (call.body.stream !== true) {
+      return Response.json({
+        id: "msg_up",
+        type: "message",
+        role: "assistant",
+        model,
+        content: [block],
+        stop_reason: stop,
+        stop_sequence: null,
+        usage: { input_tokens: 11, output_tokens: 7 },
+      });
+    }
+    const start = tool === undefined
+      ? { type: "text", text: "" }
+      : { ...block, input: {} };
+    const delta = tool === undefined
+      ? { type: "text_delta", text: ANSWER }
+      : { type: "input_json_delta", partial_json: JSON.stringify(block.input) };
+    return sse([
+      ["message_start", {
+        type: "message_start",
+        message: {
+          id: "msg_up",
+          type: "message",
+          role: "assistant",
+          model,
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: 11, output_tokens: 1 },
+        },
+      }],
+      ["content_block_start", {
+        type: "content_block_start",
+        index: 0,
+        content_block: start,
+      }],
+      ["content_block_delta", { type: "content_block_delta", index: 0, delta }],
+      ["content_block_stop", { type: "content_block_stop", index: 0 }],
+      ["message_delta", {
+        type: "message_delta",
+        delta: { stop_reason: stop, stop_sequence: null },
+        usage: { output_tokens: 7 },
+      }],
+      ["message_stop", { type: "message_stop" }],
+    ]);
+  });
+}
