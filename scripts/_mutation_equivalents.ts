@@ -92,6 +92,14 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "diff starts as a.length ^ b.length, so keys of different lengths differ whatever the loop covers; the loop's bound changes only the time taken, which no functional test may measure",
   },
+  {
+    file: "src/gateway/memory_rate_limit_store.ts",
+    context: "this.#buckets.set(key, bucket);",
+    before: "return bucket;",
+    after: "bucket;",
+    reason:
+      "a new bucket then goes through the refill with elapsed 0: tokens stay min(capacity, capacity + 0 * perMs) = capacity and at stays now; only a non-finite rate could make it NaN, and keys.ts refuses limits that are not positive finite numbers",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */
