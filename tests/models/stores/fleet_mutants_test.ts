@@ -1,0 +1,183 @@
+// A Router's link to an asynchronous store, at the edges the mutation sample
+// showed unguarded: an idle Router writes nothing, an outage warns once
+// however many calls see it, a read refused synchronously does not stop
+// later reads, and a probe handed back at dispose() to a store that refuses
+// it fails quietly.
+import { describe, it } from "../../_harness.ts";
+import assert from "node:assert/strict";
+import {
+  type BreakerRecord,
+  createMemoryStore,
+  createRouter,
+  type IRWarning,
+  type RouterConfig,
+  type RouterStore,
+} from "../../../src/models/mod.ts";
+import {
+  createEchoAdapter,
+  createFailingAdapter,
+} from "../../../src/models/testing.ts";
+import { FakeTime } from "../_fake_time.ts";
+import { tick } from "../_helpers.ts";
+
+/**
+ * The memory store behind promises; `fail` names methods that reject,
+ * ("*": all), `throwing` methods that throw before returning (a client that is not
+ * connected); every call is counted by method.
+ */
+function controlled(inner: RouterStore) {
+  const control = {
+    fail: new Set<string>(),
+    throwing: new Set<string>(),
+    called: {} as Record<string, number>,
+  };
+  const store = new Proxy(inner, {
+    get(target, name) {
+      const method = Reflect.get(target, name) as (
+        ...args: unknown[]
+      ) => unknown;
+      if (typeof method !== "function") return method;
+      const key = String(name);
+      return (...args: unknown[]) => {
+        control.called[key] = (control.called[key] ?? 0) + 1;
+        if (control.throwing.has(key)) throw new Error("not connected");
+        if (control.fail.has(key) || control.fail.has("*")) {
+          return Promise.reject(new Error("NOREPLICAS: writes refused"));
+        }
+        return Promise.resolve().then(() => method.apply(target, args));
+      };
+    },
+  });
+  return { store, control };
+}
+
+const request = { messages: [{ role: "user" as const, content: "hi" }] };
+
+function router(
+  time: FakeTime,
+  store: RouterStore,
+  warnings: IRWarning[],
+  extra: RouterConfig = {},
+) {
+  return createRouter({
+    store,
+    now: time.now,
+    timers: time.timers,
+    enableCircuitBreaker: true,
+    circuitBreakerThreshold: 2,
+    circuitBreakerTimeout: 10_000,
+    storeTimeout: 100,
+    storeSyncInterval: 50,
+    onWarning: (w) => void warnings.push(w),
+    ...extra,
+  }).register("x", createFailingAdapter())
+    .register("backup", createEchoAdapter());
+}
+
+/** Fires timers (moving the fake clock) until `done()` or the bound. */
+async function fireUntil(time: FakeTime, done: () => boolean, what: string) {
+  for (let i = 0; i < 100 && !done(); i++) {
+    await tick();
+    if (!done()) time.fire();
+  }
+  assert.ok(done(), `${what} within 100 timers`);
+}
+
+const codes = (warnings: IRWarning[]) =>
+  warnings.filter((w) => w.code.startsWith("store-")).map((w) => w.code);
+
+describe("a Router's fleet link, at its edges", () => {
+  it("an idle Router reads the fleet's state but writes no counters until something happened", async () => {
+    // A fleet of idle instances must not send Redis an empty write per
+    // backend every syncInterval.
+    const time = new FakeTime();
+    const { store, control } = controlled(createMemoryStore());
+    const r = router(time, store, []);
+    await fireUntil(
+      time,
+      () => (control.called.readBreakers ?? 0) >= 3,
+      "three background reads",
+    );
+    assert.equal(control.called.addCounters ?? 0, 0);
+    await r.execute(request);
+    await fireUntil(
+      time,
+      () => (control.called.addCounters ?? 0) > 0,
+      "the outcome's counters sent",
+    );
+    r.dispose();
+    assert.equal(time.pending, 0);
+  });
+
+  it("an outage seen by several store calls in a row gives one store-unavailable, then one store-recovered", async () => {
+    const time = new FakeTime();
+    const warnings: IRWarning[] = [];
+    const { store, control } = controlled(createMemoryStore());
+    const r = router(time, store, warnings);
+    control.fail.add("*");
+    for (let i = 0; i < 3; i++) {
+      await r.execute(request); // x fails (a store write), backup answers
+      await tick();
+      time.fire();
+    }
+    assert.ok((control.called.recordFailure ?? 0) >= 2, "refused twice");
+    assert.deepEqual(codes(warnings), ["store-unavailable"]);
+    control.fail.clear();
+    await fireUntil(
+      time,
+      () => codes(warnings).includes("store-recovered"),
+      "recovery",
+    );
+    assert.deepEqual(codes(warnings), ["store-unavailable", "store-recovered"]);
+    r.dispose();
+  });
+
+  it("a read the store refuses synchronously does not stop later reads: the fleet's opening is seen once it answers", async () => {
+    const time = new FakeTime();
+    const warnings: IRWarning[] = [];
+    const inner = createMemoryStore();
+    const { store, control } = controlled(inner);
+    const r = router(time, store, warnings);
+    control.throwing.add("readBreakers");
+    await fireUntil(
+      time,
+      () => codes(warnings).includes("store-unavailable"),
+      "the refused read",
+    );
+    control.throwing.clear();
+    // A sibling opens x in the store; only a read can tell this Router.
+    inner.openBreaker("x", time.t, 60_000, false);
+    await fireUntil(
+      time,
+      () => r.isCircuitBreakerOpen("x"),
+      "the fleet's opening adopted",
+    );
+    assert.deepEqual(codes(warnings), ["store-unavailable", "store-recovered"]);
+    r.dispose();
+  });
+
+  it("dispose() hands an unused probe claim back; a store refusing that is no unhandled rejection", async () => {
+    const time = new FakeTime();
+    const inner = createMemoryStore();
+    const { store, control } = controlled(inner);
+    const r = router(time, store, []);
+    inner.openBreaker("x", time.t, 1_000, false);
+    await fireUntil(time, () => r.isCircuitBreakerOpen("x"), "x open");
+    time.t += 1_000;
+    // Half-open: this request starts the claim (backup answers it) ...
+    await r.execute(request);
+    await fireUntil(
+      time,
+      () =>
+        control.called.claimProbe === 1 &&
+        (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0].probe,
+      "the claim taken from the store",
+    );
+    // ... and the Router goes away before using it.
+    control.fail.add("releaseProbe");
+    r.dispose();
+    assert.equal(control.called.releaseProbe, 1, "the claim handed back");
+    // The refusal settles here; an unhandled one would fail this test.
+    for (let i = 0; i < 5; i++) await tick();
+  });
+});
