@@ -1,0 +1,159 @@
+// Model-router edges the mutation sample showed unguarded: what a backend
+// threw is named in the failure whatever its type, what counts as a valid
+// answer, the Router's own metadata when no backend lists models, model
+// translation for a backend serving a single model, a caller's abort with a
+// reason that has no message, and the echo adapter given no messages.
+import assert from "node:assert/strict";
+import {
+  type BackendAdapter,
+  createRouter,
+  type IRChatRequest,
+  RouterError,
+} from "../../src/models/mod.ts";
+import { createEchoAdapter } from "../../src/models/testing.ts";
+import { withTimeout } from "../_timeout.ts";
+
+const request: IRChatRequest = {
+  messages: [{ role: "user", content: "hi" }],
+};
+
+/** A backend whose execute does what `execute` does; streaming unused. */
+function backend(
+  execute: (request: IRChatRequest, signal?: AbortSignal) => Promise<unknown>,
+  capabilities: Record<string, unknown> = {},
+  defaultModel?: string,
+): BackendAdapter {
+  return {
+    execute,
+    async *executeStream() {},
+    metadata: { name: "x", provider: "p", capabilities, defaultModel },
+  } as unknown as BackendAdapter;
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<RouterError> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof RouterError, String(error));
+    return error;
+  }
+  throw new Error("expected the router to fail");
+}
+
+Deno.test("router: what a backend threw is named in the failure, whether a string, null, an Error without message or an error-like object", async () => {
+  const cases: [unknown, string][] = [
+    ["boom", "boom"],
+    [null, "null"],
+    [new TypeError(), "TypeError"],
+    [new RangeError("out of range"), "out of range"],
+    [{ message: "error-like" }, "error-like"],
+  ];
+  for (const [thrown, named] of cases) {
+    const router = createRouter().register(
+      "x",
+      backend(() => Promise.reject(thrown)),
+    );
+    const error = await failureOf(router.execute(request));
+    assert.equal(error.code, "ALL_BACKENDS_FAILED");
+    assert.equal(
+      error.message,
+      `All backends failed: x (UNKNOWN: ${named})`,
+      `thrown: ${String(thrown)}`,
+    );
+    router.dispose();
+  }
+});
+
+Deno.test("router: an answer whose content is a list of parts is served; content that is neither text nor a list, or metadata that is not an object, is malformed and falls back", async () => {
+  const answers: [unknown, string][] = [
+    [{ message: { role: "assistant", content: [] } }, "x"],
+    [{
+      message: { role: "assistant", content: [{ type: "text", text: "a" }] },
+    }, "x"],
+    [{ message: { role: "assistant", content: "a" }, metadata: {} }, "x"],
+    [{ message: { role: "assistant", content: 42 } }, "backup"],
+    [{ message: { role: "assistant", content: "a" }, metadata: "m" }, "backup"],
+    [
+      { message: { role: "assistant", content: "a" }, metadata: null },
+      "backup",
+    ],
+    [{ message: null }, "backup"],
+  ];
+  for (const [answer, served] of answers) {
+    const router = createRouter()
+      .register("x", backend(() => Promise.resolve(answer)))
+      .register("backup", createEchoAdapter());
+    const response = await router.execute(request);
+    assert.equal(
+      (response.metadata as { routing: { backend: string } }).routing.backend,
+      served,
+      JSON.stringify(answer),
+    );
+    router.dispose();
+  }
+});
+
+Deno.test("router: its metadata lists models only when a backend lists some (no list: any model)", () => {
+  const open = createRouter()
+    .register("x", backend(() => Promise.resolve(undefined)))
+    .register("y", createEchoAdapter());
+  assert.equal(open.metadata.capabilities.models, undefined);
+  const listed = createRouter()
+    .register("x", backend(() => Promise.resolve(undefined), { models: ["a"] }))
+    .register(
+      "y",
+      backend(() => Promise.resolve(undefined), { models: ["b", "a"] }),
+    );
+  assert.deepEqual(listed.metadata.capabilities.models, ["a", "b"]);
+  open.dispose();
+  listed.dispose();
+});
+
+Deno.test("router: a backend serving a single model gets its default model for a model it does not serve", async () => {
+  const seen: unknown[] = [];
+  const only = backend(
+    (r) => {
+      seen.push(r.parameters?.model);
+      return Promise.resolve({ message: { role: "assistant", content: "ok" } });
+    },
+    { models: ["only-model"] },
+    "only-model",
+  );
+  // The default strategy: a model the backend does not list becomes its
+  // defaultModel.
+  const router = createRouter({ modelTranslation: {} }).register("x", only);
+  await router.execute({ ...request, parameters: { model: "gpt-4o" } });
+  await router.execute({ ...request, parameters: { model: "only-model" } });
+  assert.deepEqual(seen, ["only-model", "only-model"]);
+  router.dispose();
+});
+
+Deno.test("router: a caller's abort whose reason is an Error without message reports the generic abort message", async () => {
+  for (const reason of [new Error(""), "user left"]) {
+    const controller = new AbortController();
+    const router = createRouter().register(
+      "x",
+      backend((_r, signal) =>
+        new Promise((_, reject) => {
+          signal?.addEventListener("abort", () => reject(signal.reason));
+        })
+      ),
+    );
+    const pending = router.execute(request, controller.signal);
+    controller.abort(reason);
+    const error = await withTimeout(
+      pending.then(() => undefined, (e) => e as Error & { code?: string }),
+      5_000,
+      "the aborted call",
+    );
+    assert.equal(error?.code, "ABORTED");
+    assert.equal(error?.message, "The operation was aborted");
+    router.dispose();
+  }
+});
+
+Deno.test("echo adapter: a request without messages (a plain JavaScript caller) answers empty text, it does not throw", async () => {
+  const echo = createEchoAdapter();
+  const response = await echo.execute({} as IRChatRequest);
+  assert.equal(response.message.content, "");
+});
