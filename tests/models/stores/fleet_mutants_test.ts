@@ -1,11 +1,12 @@
 // A Router's link to an asynchronous store, at the edges the mutation sample
 // showed unguarded: an idle Router writes nothing, an outage warns once
 // however many calls see it, a read refused synchronously does not stop
-// later reads, and a probe handed back at dispose() to a store that refuses
-// it fails quietly.
+// later reads, a probe handed back at dispose() to a store that refuses it
+// fails quietly, and a success after a failure resets the fleet's count.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import {
+  type BackendAdapter,
   type BreakerRecord,
   createMemoryStore,
   createRouter,
@@ -16,6 +17,7 @@ import {
 import {
   createEchoAdapter,
   createFailingAdapter,
+  createFlakyAdapter,
 } from "../../../src/models/testing.ts";
 import { FakeTime } from "../_fake_time.ts";
 import { tick } from "../_helpers.ts";
@@ -58,6 +60,7 @@ function router(
   store: RouterStore,
   warnings: IRWarning[],
   extra: RouterConfig = {},
+  x: BackendAdapter = createFailingAdapter(),
 ) {
   return createRouter({
     store,
@@ -70,7 +73,7 @@ function router(
     storeSyncInterval: 50,
     onWarning: (w) => void warnings.push(w),
     ...extra,
-  }).register("x", createFailingAdapter())
+  }).register("x", x)
     .register("backup", createEchoAdapter());
 }
 
@@ -179,5 +182,28 @@ describe("a Router's fleet link, at its edges", () => {
     assert.equal(control.called.releaseProbe, 1, "the claim handed back");
     // The refusal settles here; an unhandled one would fail this test.
     for (let i = 0; i < 5; i++) await tick();
+  });
+
+  it("a success after a failure, with the breaker still closed, resets the fleet's failure count", async () => {
+    // Otherwise failures far apart add up across the fleet and open the
+    // breaker of a backend that answers.
+    const time = new FakeTime();
+    const inner = createMemoryStore();
+    const { store } = controlled(inner);
+    const flaky = createFlakyAdapter(createEchoAdapter(), {
+      pattern: [true, false],
+    });
+    const r = router(time, store, [], {}, flaky);
+    const failures = () =>
+      (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0].failures;
+    await r.execute(request); // x fails, backup answers
+    await fireUntil(time, () => failures() === 1, "the failure counted");
+    const served = await r.execute(request); // x answers
+    assert.equal(
+      (served.metadata as { routing: { backend: string } }).routing.backend,
+      "x",
+    );
+    await fireUntil(time, () => failures() === 0, "the success reported");
+    r.dispose();
   });
 });
