@@ -100,6 +100,27 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "a new bucket then goes through the refill with elapsed 0: tokens stay min(capacity, capacity + 0 * perMs) = capacity and at stays now; only a non-finite rate could make it NaN, and keys.ts refuses limits that are not positive finite numbers",
   },
+  {
+    file: "src/models/_attempt.ts",
+    before: "if (signal?.aborted && signal.reason !== TIMEOUT_REASON) {",
+    after: "if (signal.aborted && signal.reason !== TIMEOUT_REASON) {",
+    reason:
+      "every Call is built with a signal (_execute.ts passes the lifetime's callSignal(), typed AbortSignal, or the racer's own), so the optional chain never meets undefined",
+  },
+  {
+    file: "src/models/_attempt.ts",
+    before: "signal?.aborted ? TIMEOUT_REASON : thrown,",
+    after: "signal.aborted ? TIMEOUT_REASON : thrown,",
+    reason:
+      "every Call is built with a signal (_execute.ts passes the lifetime's callSignal(), typed AbortSignal, or the racer's own), so the optional chain never meets undefined",
+  },
+  {
+    file: "src/models/_lifetime.ts",
+    before: "this.#linked.clear();",
+    after: ";",
+    reason:
+      "after end() the lifetime's signal is aborted, so callSignal() adds no controller; those still in the set are already aborted (aborting again does nothing) and leave it through their own unlink when their call settles: only how long the set holds them changes",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */
