@@ -2,7 +2,8 @@
 // threw is named in the failure whatever its type, what counts as a valid
 // answer, the Router's own metadata when no backend lists models, model
 // translation for a backend serving a single model, a caller's abort with a
-// reason that has no message, and the echo adapter given no messages.
+// reason that has no message, the echo adapter given no messages, and a
+// stream's error chunk that carries no error object.
 import assert from "node:assert/strict";
 import {
   type BackendAdapter,
@@ -156,4 +157,30 @@ Deno.test("echo adapter: a request without messages (a plain JavaScript caller) 
   const echo = createEchoAdapter();
   const response = await echo.execute({} as IRChatRequest);
   assert.equal(response.message.content, "");
+});
+
+Deno.test("router stream: a backend's error chunk without an error object is a PROVIDER_ERROR with a generic message, not a crash", async () => {
+  const x = {
+    execute: () => Promise.reject(new Error("unused")),
+    async *executeStream() {
+      yield { type: "error" };
+    },
+    metadata: { name: "x", provider: "p", capabilities: { streaming: true } },
+  } as unknown as BackendAdapter;
+  const router = createRouter().register("x", x);
+  const chunks: unknown[] = [];
+  for await (const chunk of router.executeStream(request)) chunks.push(chunk);
+  assert.equal(chunks.length, 1);
+  const { error } = chunks[0] as {
+    error: {
+      code: string;
+      failures: { error: { code: string; message: string } }[];
+    };
+  };
+  assert.equal(error.code, "ALL_BACKENDS_FAILED");
+  assert.deepEqual(
+    error.failures.map((f) => [f.error.code, f.error.message]),
+    [["PROVIDER_ERROR", "Backend stream reported an error"]],
+  );
+  router.dispose();
 });
