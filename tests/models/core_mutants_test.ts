@@ -3,16 +3,24 @@
 // answer, the Router's own metadata when no backend lists models, model
 // translation for a backend serving a single model, a caller's abort with a
 // reason that has no message, the echo adapter given no messages, and a
-// stream's error chunk that carries no error object.
+// stream's error chunk that carries no error object, and one half-open probe
+// between Routers sharing an asynchronous store.
 import assert from "node:assert/strict";
 import {
   type BackendAdapter,
+  createMemoryStore,
   createRouter,
   type IRChatRequest,
   RouterError,
+  type RouterStore,
 } from "../../src/models/mod.ts";
-import { createEchoAdapter } from "../../src/models/testing.ts";
+import {
+  createEchoAdapter,
+  createHangingAdapter,
+} from "../../src/models/testing.ts";
 import { withTimeout } from "../_timeout.ts";
+import { FakeTime } from "./_fake_time.ts";
+import { tick } from "./_helpers.ts";
 
 const request: IRChatRequest = {
   messages: [{ role: "user", content: "hi" }],
@@ -183,4 +191,52 @@ Deno.test("router stream: a backend's error chunk without an error object is a P
     [["PROVIDER_ERROR", "Backend stream reported an error"]],
   );
   router.dispose();
+});
+
+Deno.test("router: two Routers on one asynchronous store in half-open send one probe between them", async () => {
+  const time = new FakeTime();
+  const inner = createMemoryStore();
+  // Every store answer comes a tick later, as from Redis.
+  const store = new Proxy(inner, {
+    get(target, name) {
+      const value = Reflect.get(target, name);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) =>
+        Promise.resolve().then(() => value.apply(target, args));
+    },
+  }) as RouterStore;
+  const hanging = createHangingAdapter();
+  const make = () =>
+    createRouter({
+      store,
+      now: time.now,
+      timers: time.timers,
+      enableCircuitBreaker: true,
+      circuitBreakerThreshold: 2,
+      circuitBreakerTimeout: 10_000,
+      storeTimeout: 100,
+      storeSyncInterval: 50,
+    }).register("x", hanging).register("backup", createEchoAdapter());
+  const a = make();
+  const b = make();
+  inner.openBreaker("x", time.t, 1_000, false);
+  for (let i = 0; i < 100; i++) {
+    if (a.isCircuitBreakerOpen("x") && b.isCircuitBreakerOpen("x")) break;
+    await tick();
+    time.fire();
+  }
+  assert.ok(a.isCircuitBreakerOpen("x") && b.isCircuitBreakerOpen("x"));
+  time.t += 1_000; // half-open
+  const calls: Promise<unknown>[] = [];
+  for (let i = 0; i < 4; i++) {
+    for (const router of [a, b]) {
+      calls.push(router.execute(request).catch(() => undefined));
+      await tick();
+    }
+  }
+  // The probe hangs, so nothing reports: every other request went to backup.
+  assert.equal(hanging.calls.length, 1);
+  a.dispose();
+  b.dispose();
+  await withTimeout(Promise.all(calls), 5_000, "calls settled by dispose()");
 });
