@@ -4,7 +4,8 @@
 // translation for a backend serving a single model, a caller's abort with a
 // reason that has no message, the echo adapter given no messages, and a
 // stream's error chunk that carries no error object, and one half-open probe
-// between Routers sharing an asynchronous store.
+// between Routers sharing an asynchronous store; latency routing after a
+// backend is registered or replaced.
 import assert from "node:assert/strict";
 import {
   type BackendAdapter,
@@ -239,4 +240,36 @@ Deno.test("router: two Routers on one asynchronous store in half-open send one p
   a.dispose();
   b.dispose();
   await withTimeout(Promise.all(calls), 5_000, "calls settled by dispose()");
+});
+
+Deno.test("latency routing: a backend registered or replaced after the leader was chosen is used at the next request", async () => {
+  const clock = { t: 0, now: () => clock.t };
+  const served: string[] = [];
+  const timed = (name: string, ms: number): BackendAdapter => ({
+    ...createEchoAdapter(),
+    execute() {
+      clock.t += ms;
+      served.push(name);
+      return Promise.resolve({
+        message: { role: "assistant", content: name },
+      });
+    },
+  } as unknown as BackendAdapter);
+  const router = createRouter({
+    routingStrategy: "latency-optimized",
+    now: clock.now,
+  }).register("a", timed("a", 1)).register("b", timed("b", 5));
+  for (let i = 0; i < 3; i++) await router.execute(request);
+  assert.deepEqual(served, ["a", "b", "a"], "untried first, then the fastest");
+  // A new backend is untried: it goes first, ahead of the cached leader.
+  router.register("c", timed("c", 9));
+  await router.execute(request);
+  assert.equal(served.at(-1), "c");
+  await router.execute(request);
+  assert.equal(served.at(-1), "a", "then the fastest again");
+  // The leader's adapter swapped: the new one answers, never the old.
+  router.replace("a", timed("a2", 1));
+  await router.execute(request);
+  assert.equal(served.at(-1), "a2");
+  router.dispose();
 });
