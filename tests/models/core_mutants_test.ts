@@ -5,7 +5,8 @@
 // reason that has no message, the echo adapter given no messages, and a
 // stream's error chunk that carries no error object, and one half-open probe
 // between Routers sharing an asynchronous store; latency routing after a
-// backend is registered or replaced.
+// backend is registered or replaced; per-request options that are not
+// non-negative numbers.
 import assert from "node:assert/strict";
 import {
   type BackendAdapter,
@@ -271,5 +272,26 @@ Deno.test("latency routing: a backend registered or replaced after the leader wa
   router.replace("a", timed("a2", 1));
   await router.execute(request);
   assert.equal(served.at(-1), "a2");
+  router.dispose();
+});
+
+Deno.test("execute options: a timeout, retry count or deadline that is NaN, a string or negative is refused with INVALID_REQUEST", async () => {
+  const router = createRouter().register("x", createEchoAdapter());
+  for (const field of ["attemptTimeout", "maxRetries", "deadline"]) {
+    for (const value of [NaN, "5", -1]) {
+      const options = { [field]: value } as Record<string, unknown>;
+      const error = await router.execute(request, undefined, options).then(
+        () => undefined,
+        (e) => e as { code?: string; message?: string },
+      );
+      assert.equal(error?.code, "INVALID_REQUEST", `${field}: ${value}`);
+      assert.match(error?.message ?? "", new RegExp(field));
+    }
+  }
+  const ok = await router.execute(request, undefined, {
+    attemptTimeout: 0,
+    maxRetries: 0,
+  });
+  assert.equal(ok.message.content, "hi", "zero is a number like any other");
   router.dispose();
 });
