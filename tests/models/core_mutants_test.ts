@@ -6,7 +6,7 @@
 // stream's error chunk that carries no error object, and one half-open probe
 // between Routers sharing an asynchronous store; latency routing after a
 // backend is registered or replaced; per-request options that are not
-// non-negative numbers.
+// non-negative numbers; timers missing one of their two functions.
 import assert from "node:assert/strict";
 import {
   type BackendAdapter,
@@ -294,4 +294,19 @@ Deno.test("execute options: a timeout, retry count or deadline that is NaN, a st
   });
   assert.equal(ok.message.content, "hi", "zero is a number like any other");
   router.dispose();
+});
+
+Deno.test("router config: timers missing setTimeout or clearTimeout are refused at construction with INVALID_REQUEST", () => {
+  const set = (() => 0) as unknown;
+  const clear = (() => {}) as unknown;
+  for (const timers of [{ setTimeout: set }, { clearTimeout: clear }, {}]) {
+    assert.throws(
+      () => createRouter({ timers } as never),
+      (e: { code?: string; message?: string }) =>
+        e.code === "INVALID_REQUEST" && /timers/.test(e.message ?? ""),
+      JSON.stringify(Object.keys(timers)),
+    );
+  }
+  createRouter({ timers: { setTimeout: set, clearTimeout: clear } as never })
+    .dispose();
 });

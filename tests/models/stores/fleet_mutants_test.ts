@@ -2,7 +2,8 @@
 // showed unguarded: an idle Router writes nothing, an outage warns once
 // however many calls see it, a read refused synchronously does not stop
 // later reads, a probe handed back at dispose() to a store that refuses it
-// fails quietly, and a success after a failure resets the fleet's count.
+// fails quietly, a success after a failure resets the fleet's count, and
+// with the store out the local breaker's half-open probe goes through.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import {
@@ -204,6 +205,34 @@ describe("a Router's fleet link, at its edges", () => {
       "x",
     );
     await fireUntil(time, () => failures() === 0, "the success reported");
+    r.dispose();
+  });
+
+  it("with the store out, the local breaker half-opens and its probe reaches the backend (no claim is asked of a store that is out)", async () => {
+    const time = new FakeTime();
+    const warnings: IRWarning[] = [];
+    const { store, control } = controlled(createMemoryStore());
+    const flaky = createFlakyAdapter(createEchoAdapter(), {
+      pattern: [true, true, false],
+    });
+    const r = router(time, store, warnings, {}, flaky);
+    control.fail.add("*");
+    await r.execute(request);
+    await r.execute(request); // the second failure opens x locally
+    await fireUntil(
+      time,
+      () => codes(warnings).includes("store-unavailable"),
+      "the outage seen",
+    );
+    assert.equal(r.isCircuitBreakerOpen("x"), true);
+    time.t += 10_000; // circuitBreakerTimeout: half-open
+    const probe = await r.execute(request);
+    assert.equal(
+      (probe.metadata as { routing: { backend: string } }).routing.backend,
+      "x",
+    );
+    assert.equal(r.isCircuitBreakerOpen("x"), false);
+    assert.equal(control.called.claimProbe ?? 0, 0);
     r.dispose();
   });
 });
