@@ -609,4 +609,13 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `served.length > 1`,
     tests: ["tests/models/core_mutants_test.ts"],
   },
+  {
+    id: "limits-shared-timeout-default",
+    bug:
+      "shared rate limits: no default timeout, so any store latency is an outage",
+    file: "src/gateway/shared_rate_limit_store.ts",
+    find: `options.timeoutMs ?? 100`,
+    replace: `options.timeoutMs`,
+    tests: ["tests/gateway/rate_limit_mutants_test.ts"],
+  },
 ];

@@ -126,6 +126,27 @@ Deno.test("shared limits: timeoutMs 0 is taken as given (any asynchronous answer
   await withTimeout(answered, 5_000, "the late answer");
 });
 
+Deno.test("shared limits: by default a store answering within 100 ms is waited for (a few ms of Redis latency is not an outage)", async () => {
+  const { store, calls } = slow(20);
+  const warnings: IRWarning[] = [];
+  const shared = new SharedRateLimitStore(store, {
+    onWarning: (w) => warnings.push(w),
+  });
+  const limit = perMinute(1);
+  const first = await withTimeout(
+    shared.take("k", 1, limit, 0),
+    5_000,
+    "take on a slow store",
+  );
+  assert.equal(first.allowed, true);
+  assert.equal(shared.shared, true);
+  // The store's bucket answered, so the second take is refused there.
+  const second = await shared.take("k", 1, limit, 0);
+  assert.equal(second.allowed, false);
+  assert.equal(calls(), 2);
+  assert.deepEqual(warnings, []);
+});
+
 Deno.test("shared limits: retryMs 0 probes the store again at the very next request, not a second later", async () => {
   const memory = createMemoryStore();
   let failing = true;
