@@ -121,6 +121,13 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "after end() the lifetime's signal is aborted, so callSignal() adds no controller; those still in the set are already aborted (aborting again does nothing) and leave it through their own unlink when their call settles: only how long the set holds them changes",
   },
+  {
+    file: "src/models/_fleet.ts",
+    before: "probe = false,",
+    after: "probe = true,",
+    reason:
+      "FleetLink.failure() has one caller (BackendState's failure, _backend_state.ts), which always passes probe: the default is never used",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

@@ -104,7 +104,7 @@ Deno.test("router: an answer whose content is a list of parts is served; content
   }
 });
 
-Deno.test("router: its metadata lists models only when a backend lists some (no list: any model)", () => {
+Deno.test("router: its metadata lists models only when a backend lists some (no list: any model), and has each capability some backend has", () => {
   const open = createRouter()
     .register("x", backend(() => Promise.resolve(undefined)))
     .register("y", createEchoAdapter());
@@ -116,6 +116,32 @@ Deno.test("router: its metadata lists models only when a backend lists some (no 
       backend(() => Promise.resolve(undefined), { models: ["b", "a"] }),
     );
   assert.deepEqual(listed.metadata.capabilities.models, ["a", "b"]);
+  // Each capability is the union of the backends'.
+  const able = createRouter()
+    .register("x", backend(() => Promise.resolve(undefined), { tools: true }))
+    .register(
+      "y",
+      backend(() => Promise.resolve(undefined), {
+        vision: true,
+        systemMessages: true,
+        maxContextTokens: 8_000,
+      }),
+    )
+    .register(
+      "z",
+      backend(() => Promise.resolve(undefined), { maxContextTokens: 200_000 }),
+    );
+  const c = able.metadata.capabilities;
+  assert.deepEqual(
+    [c.tools, c.vision, c.systemMessages, c.maxContextTokens],
+    [true, true, true, 200_000],
+  );
+  const bare = listed.metadata.capabilities;
+  assert.deepEqual(
+    [bare.tools, bare.vision, bare.systemMessages, bare.maxContextTokens],
+    [undefined, undefined, undefined, undefined],
+  );
+  able.dispose();
   open.dispose();
   listed.dispose();
 });

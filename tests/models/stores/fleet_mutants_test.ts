@@ -3,7 +3,8 @@
 // however many calls see it, a read refused synchronously does not stop
 // later reads, a probe handed back at dispose() to a store that refuses it
 // fails quietly, a success after a failure resets the fleet's count, and
-// with the store out the local breaker's half-open probe goes through.
+// with the store out the local breaker's half-open probe goes through; an
+// ordinary failure the store refused is not sent again (only a probe's is).
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import {
@@ -233,6 +234,35 @@ describe("a Router's fleet link, at its edges", () => {
     );
     assert.equal(r.isCircuitBreakerOpen("x"), false);
     assert.equal(control.called.claimProbe ?? 0, 0);
+    r.dispose();
+  });
+
+  it("an ordinary failure the store refused is not sent again when it comes back (only a probe's report is owed)", async () => {
+    const time = new FakeTime();
+    const warnings: IRWarning[] = [];
+    const inner = createMemoryStore();
+    const { store, control } = controlled(inner);
+    const r = router(time, store, warnings);
+    control.fail.add("recordFailure");
+    await r.execute(request); // x fails once: below the threshold
+    await fireUntil(
+      time,
+      () => codes(warnings).includes("store-unavailable"),
+      "the refused write",
+    );
+    control.fail.clear();
+    // Recovery is when owed reports are sent again (repay()).
+    await fireUntil(
+      time,
+      () => codes(warnings).includes("store-recovered"),
+      "recovery",
+    );
+    await tick();
+    assert.equal(control.called.recordFailure, 1);
+    assert.equal(
+      (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0].failures,
+      0,
+    );
     r.dispose();
   });
 });
