@@ -128,6 +128,13 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "FleetLink.failure() has one caller (BackendState's failure, _backend_state.ts), which always passes probe: the default is never used",
   },
+  {
+    file: "src/models/_state.ts",
+    before: "this.#capabilities = this.#adapter.metadata?.capabilities ??",
+    after: "this.#capabilities = this.#adapter.metadata?.capabilities ||",
+    reason:
+      "capabilities is an AdapterCapabilities object or undefined, and an object is never falsy: ?? and || pick the same side",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */
