@@ -135,6 +135,13 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "capabilities is an AdapterCapabilities object or undefined, and an object is never falsy: ?? and || pick the same side",
   },
+  {
+    file: "src/models/_relay.ts",
+    before: "if (answer === raced || !(raced instanceof Promise)) return;",
+    after: "if (answer === raced && !(raced instanceof Promise)) return;",
+    reason:
+      "its one caller (_attempt.ts) passes as raced either the answer itself or a Promise from lifetime.race()/raceAbort(); the only case that now goes on is a Promise answer raced by itself, whose rejection hands releaseAnswer nothing (the rejected value is ignored)",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */
