@@ -618,4 +618,13 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `options.timeoutMs`,
     tests: ["tests/gateway/rate_limit_mutants_test.ts"],
   },
+  {
+    id: "fleet-late-refusal-repaid",
+    bug:
+      "fleet store: a probe's report refused after the store came back is never resent",
+    file: "src/models/_fleet.ts",
+    find: `if (fleet.up) this.repay();`,
+    replace: `if (!fleet.up) this.repay();`,
+    tests: ["tests/models/stores/fleet_mutants_test.ts"],
+  },
 ];

@@ -4,7 +4,8 @@
 // later reads, a probe handed back at dispose() to a store that refuses it
 // fails quietly, a success after a failure resets the fleet's count, and
 // with the store out the local breaker's half-open probe goes through; an
-// ordinary failure the store refused is not sent again (only a probe's is).
+// ordinary failure the store refused is not sent again (only a probe's is),
+// and a probe's report refused after the store came back is sent again.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import {
@@ -26,13 +27,17 @@ import { tick } from "../_helpers.ts";
 
 /**
  * The memory store behind promises; `fail` names methods that reject,
- * ("*": all), `throwing` methods that throw before returning (a client that is not
+ * ("*": all), `hold` methods that answer nothing until the test refuses
+ * them, `throwing` methods that throw before returning (a client that is not
  * connected); every call is counted by method.
  */
 function controlled(inner: RouterStore) {
   const control = {
     fail: new Set<string>(),
     throwing: new Set<string>(),
+    /** Methods whose calls wait in `held` until the test refuses them. */
+    hold: new Set<string>(),
+    held: [] as (() => void)[],
     called: {} as Record<string, number>,
   };
   const store = new Proxy(inner, {
@@ -45,6 +50,11 @@ function controlled(inner: RouterStore) {
       return (...args: unknown[]) => {
         control.called[key] = (control.called[key] ?? 0) + 1;
         if (control.throwing.has(key)) throw new Error("not connected");
+        if (control.hold.has(key)) {
+          return new Promise((_, reject) =>
+            control.held.push(() => reject(new Error("READONLY")))
+          );
+        }
         if (control.fail.has(key) || control.fail.has("*")) {
           return Promise.reject(new Error("NOREPLICAS: writes refused"));
         }
@@ -263,6 +273,48 @@ describe("a Router's fleet link, at its edges", () => {
       (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0].failures,
       0,
     );
+    r.dispose();
+  });
+
+  it("a probe's success refused after its timeout, once other calls brought the store back, is sent again: the fleet's breaker closes", async () => {
+    const time = new FakeTime();
+    const warnings: IRWarning[] = [];
+    const inner = createMemoryStore();
+    const { store, control } = controlled(inner);
+    const r = router(time, store, warnings, {}, createEchoAdapter());
+    inner.openBreaker("x", time.t, 1_000, false);
+    await fireUntil(time, () => r.isCircuitBreakerOpen("x"), "x open");
+    time.t += 1_000; // half-open
+    await r.execute(request); // claims the probe; backup answers
+    await fireUntil(
+      time,
+      () => control.called.claimProbe === 1,
+      "the claim answered",
+    );
+    await tick();
+    control.hold.add("recordSuccess");
+    const probe = await r.execute(request); // the probe: x answers
+    assert.equal(
+      (probe.metadata as { routing: { backend: string } }).routing.backend,
+      "x",
+    );
+    // The report gets no answer in time; a later read brings the store back.
+    await fireUntil(
+      time,
+      () => codes(warnings).includes("store-recovered"),
+      "timeout, then recovery",
+    );
+    assert.equal(control.held.length, 1);
+    control.hold.clear();
+    control.held.splice(0).forEach((refuse) => refuse());
+    await fireUntil(
+      time,
+      () =>
+        (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0].state ===
+          "closed",
+      "the probe's success sent again",
+    );
+    assert.equal(control.called.recordSuccess, 2);
     r.dispose();
   });
 });
