@@ -136,6 +136,13 @@ export const EQUIVALENTS: Equivalent[] = [
       "capabilities is an AdapterCapabilities object or undefined, and an object is never falsy: ?? and || pick the same side",
   },
   {
+    file: "src/models/stores/memory.ts",
+    before: ": refillPerSecond > 0",
+    after: ": refillPerSecond >= 0",
+    reason:
+      "a refused take has cost - tokens > 0, and a positive number over a zero refill is Infinity: the ceiling of it and the Infinity branch give the same retryAfterMs",
+  },
+  {
     file: "src/models/_relay.ts",
     before: "if (answer === raced || !(raced instanceof Promise)) return;",
     after: "if (answer === raced && !(raced instanceof Promise)) return;",

@@ -6,7 +6,8 @@
 // stream's error chunk that carries no error object, and one half-open probe
 // between Routers sharing an asynchronous store; latency routing after a
 // backend is registered or replaced; per-request options that are not
-// non-negative numbers; timers missing one of their two functions.
+// non-negative numbers; timers missing one of their two functions;
+// capability routing for a plain request.
 import assert from "node:assert/strict";
 import {
   type BackendAdapter,
@@ -335,4 +336,25 @@ Deno.test("router config: timers missing setTimeout or clearTimeout are refused 
   }
   createRouter({ timers: { setTimeout: set, clearTimeout: clear } as never })
     .dispose();
+});
+
+Deno.test("capability routing: a plain text request goes to a backend without tools, vision or system messages; one with a system message does not", async () => {
+  const plain = backend(
+    () => Promise.resolve({ message: { role: "assistant", content: "plain" } }),
+    { tools: false, vision: false, systemMessages: false },
+  );
+  const router = createRouter({ capabilityBasedRouting: true })
+    .register("plain", plain)
+    .register("full", createEchoAdapter());
+  const backendOf = async (r: IRChatRequest) =>
+    ((await router.execute(r)).metadata as { routing: { backend: string } })
+      .routing.backend;
+  assert.equal(await backendOf(request), "plain");
+  assert.equal(
+    await backendOf({
+      messages: [{ role: "system", content: "be brief" }, ...request.messages],
+    }),
+    "full",
+  );
+  router.dispose();
 });
