@@ -143,6 +143,15 @@ export const EQUIVALENTS: Equivalent[] = [
       "a refused take has cost - tokens > 0, and a positive number over a zero refill is Infinity: the ceiling of it and the Infinity branch give the same retryAfterMs",
   },
   {
+    file: "src/models/router.ts",
+    before:
+      "if (Object.keys(mapping).length > 0) copy.setModelMapping(mapping);",
+    after:
+      "if (Object.keys(mapping).length >= 0) copy.setModelMapping(mapping);",
+    reason:
+      "clone()'s copy starts with an empty mapping (RouterConfig has none), and its warnings are muted while it is rebuilt: setting the empty mapping again changes nothing",
+  },
+  {
     file: "src/models/_relay.ts",
     before: "if (answer === raced || !(raced instanceof Promise)) return;",
     after: "if (answer === raced && !(raced instanceof Promise)) return;",
