@@ -5,7 +5,8 @@
 // fails quietly, a success after a failure resets the fleet's count, and
 // with the store out the local breaker's half-open probe goes through; an
 // ordinary failure the store refused is not sent again (only a probe's is),
-// and a probe's report refused after the store came back is sent again.
+// a probe's report refused after the store came back is sent again, and an
+// answer that comes after dispose() changes nothing.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import {
@@ -27,17 +28,20 @@ import { tick } from "../_helpers.ts";
 
 /**
  * The memory store behind promises; `fail` names methods that reject,
- * ("*": all), `hold` methods that answer nothing until the test refuses
- * them, `throwing` methods that throw before returning (a client that is not
+ * ("*": all), `hold` methods that answer nothing until the test answers
+ * or refuses them, `throwing` methods that throw before returning (a client that is not
  * connected); every call is counted by method.
  */
 function controlled(inner: RouterStore) {
   const control = {
     fail: new Set<string>(),
     throwing: new Set<string>(),
-    /** Methods whose calls wait in `held` until the test refuses them. */
+    /**
+     * Methods whose calls wait in `held` until the test answers (true) or
+     * refuses (false) them.
+     */
     hold: new Set<string>(),
-    held: [] as (() => void)[],
+    held: [] as ((answer: boolean) => void)[],
     called: {} as Record<string, number>,
   };
   const store = new Proxy(inner, {
@@ -51,8 +55,12 @@ function controlled(inner: RouterStore) {
         control.called[key] = (control.called[key] ?? 0) + 1;
         if (control.throwing.has(key)) throw new Error("not connected");
         if (control.hold.has(key)) {
-          return new Promise((_, reject) =>
-            control.held.push(() => reject(new Error("READONLY")))
+          return new Promise((resolve, reject) =>
+            control.held.push((answer) =>
+              answer
+                ? resolve(method.apply(target, args))
+                : reject(new Error("READONLY"))
+            )
           );
         }
         if (control.fail.has(key) || control.fail.has("*")) {
@@ -306,7 +314,7 @@ describe("a Router's fleet link, at its edges", () => {
     );
     assert.equal(control.held.length, 1);
     control.hold.clear();
-    control.held.splice(0).forEach((refuse) => refuse());
+    control.held.splice(0).forEach((settle) => settle(false));
     await fireUntil(
       time,
       () =>
@@ -316,5 +324,26 @@ describe("a Router's fleet link, at its edges", () => {
     );
     assert.equal(control.called.recordSuccess, 2);
     r.dispose();
+  });
+
+  it("a store answer that comes after dispose() changes nothing: no store-recovered from a Router that is gone", async () => {
+    const time = new FakeTime();
+    const warnings: IRWarning[] = [];
+    const { store, control } = controlled(createMemoryStore());
+    const r = router(time, store, warnings);
+    control.fail.add("*");
+    await r.execute(request); // a refused failure report: the store is out
+    await fireUntil(
+      time,
+      () => codes(warnings).includes("store-unavailable"),
+      "the outage",
+    );
+    control.fail.clear();
+    control.hold.add("readBreakers");
+    await fireUntil(time, () => control.held.length > 0, "a read in flight");
+    r.dispose();
+    control.held.splice(0).forEach((settle) => settle(true));
+    for (let i = 0; i < 5; i++) await tick();
+    assert.deepEqual(codes(warnings), ["store-unavailable"]);
   });
 });
