@@ -152,6 +152,13 @@ export const EQUIVALENTS: Equivalent[] = [
       "clone()'s copy starts with an empty mapping (RouterConfig has none), and its warnings are muted while it is rebuilt: setting the empty mapping again changes nothing",
   },
   {
+    file: "src/models/_breaker.ts",
+    before: "now - this.#probeAt >= (this.#settings.probeLease ?? Infinity)",
+    after: "now - this.#probeAt >= (this.#settings.probeLease)",
+    reason:
+      "without a lease the comparison is with undefined instead of Infinity: both are false for every finite difference, and #probeAt is a clock reading or Infinity, so the difference is never +Infinity",
+  },
+  {
     file: "src/models/_relay.ts",
     before: "if (answer === raced || !(raced instanceof Promise)) return;",
     after: "if (answer === raced && !(raced instanceof Promise)) return;",

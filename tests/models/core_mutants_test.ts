@@ -7,7 +7,8 @@
 // between Routers sharing an asynchronous store; latency routing after a
 // backend is registered or replaced; per-request options that are not
 // non-negative numbers; timers missing one of their two functions;
-// capability routing for a plain request.
+// capability routing for a plain request; a half-open probe that never
+// reports, freed after the store's probeLease.
 import assert from "node:assert/strict";
 import {
   type BackendAdapter,
@@ -357,4 +358,32 @@ Deno.test("capability routing: a plain text request goes to a backend without to
     "full",
   );
   router.dispose();
+});
+
+Deno.test("breaker: a half-open probe that never reports holds the backend until probeLease has passed, then the next request probes", async () => {
+  const time = new FakeTime();
+  const hanging = createHangingAdapter();
+  const router = createRouter({
+    store: createMemoryStore({ probeLease: 5_000 }),
+    now: time.now,
+    timers: time.timers,
+    enableCircuitBreaker: true,
+    circuitBreakerThreshold: 1,
+    circuitBreakerTimeout: 1_000,
+  }).register("x", hanging).register("backup", createEchoAdapter());
+  router.openCircuitBreaker("x", 1_000);
+  time.t += 1_000; // half-open
+  const calls = [router.execute(request).catch(() => undefined)];
+  await tick();
+  assert.equal(hanging.calls.length, 1, "the probe");
+  time.t += 4_999;
+  calls.push(router.execute(request)); // backup: the probe holds x
+  await tick();
+  assert.equal(hanging.calls.length, 1);
+  time.t += 1; // the lease has passed
+  calls.push(router.execute(request).catch(() => undefined));
+  await tick();
+  assert.equal(hanging.calls.length, 2, "a new probe after the lease");
+  router.dispose();
+  await withTimeout(Promise.all(calls), 5_000, "calls settled by dispose()");
 });
