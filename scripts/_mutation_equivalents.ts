@@ -159,6 +159,13 @@ export const EQUIVALENTS: Equivalent[] = [
       "without a lease the comparison is with undefined instead of Infinity: both are false for every finite difference, and #probeAt is a clock reading or Infinity, so the difference is never +Infinity",
   },
   {
+    file: "src/models/_execute.ts",
+    before: "const log = earlier ?? [];",
+    after: "const log = earlier || [];",
+    reason:
+      "earlier is an array or undefined, and an array is never falsy: ?? and || pick the same side",
+  },
+  {
     file: "src/models/_relay.ts",
     before: "if (answer === raced || !(raced instanceof Promise)) return;",
     after: "if (answer === raced && !(raced instanceof Promise)) return;",

@@ -6,7 +6,8 @@
 // with the store out the local breaker's half-open probe goes through; an
 // ordinary failure the store refused is not sent again (only a probe's is),
 // a probe's report refused after the store came back is sent again, and an
-// answer that comes after dispose() changes nothing.
+// answer that comes after dispose() changes nothing, and routing reads the
+// fleet's state at most once per syncInterval.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import {
@@ -345,5 +346,20 @@ describe("a Router's fleet link, at its edges", () => {
     control.held.splice(0).forEach((settle) => settle(true));
     for (let i = 0; i < 5; i++) await tick();
     assert.deepEqual(codes(warnings), ["store-unavailable"]);
+  });
+
+  it("routing reads the fleet's state at most once per syncInterval, however many requests it routes", async () => {
+    const time = new FakeTime();
+    const { store, control } = controlled(createMemoryStore());
+    const r = router(time, store, [], {}, createEchoAdapter());
+    for (let i = 0; i < 10; i++) {
+      await r.execute(request);
+      await tick();
+    }
+    assert.equal(control.called.readBreakers, 1, "one read, clock unmoved");
+    time.t += 50; // storeSyncInterval
+    await r.execute(request);
+    assert.equal(control.called.readBreakers, 2);
+    r.dispose();
   });
 });
