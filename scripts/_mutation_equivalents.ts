@@ -166,6 +166,15 @@ export const EQUIVALENTS: Equivalent[] = [
       "earlier is an array or undefined, and an array is never falsy: ?? and || pick the same side",
   },
   {
+    file: "src/models/stores/memory.ts",
+    before:
+      "const bucket = this.#buckets.get(key) ?? { tokens: capacity, at: now };",
+    after:
+      "const bucket = this.#buckets.get(key) || { tokens: capacity, at: now };",
+    reason:
+      "the map holds bucket objects or nothing, and an object is never falsy: ?? and || pick the same side",
+  },
+  {
     file: "src/models/_relay.ts",
     before: "if (answer === raced || !(raced instanceof Promise)) return;",
     after: "if (answer === raced && !(raced instanceof Promise)) return;",

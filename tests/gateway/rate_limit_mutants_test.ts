@@ -203,3 +203,21 @@ Deno.test("shared limits: requests in flight when the store goes out give one wa
   ]);
   release();
 });
+
+Deno.test("shared limits: while the store is out, requests count locally without asking it (until the retry period's probe)", async () => {
+  const memory = createMemoryStore();
+  let asked = 0;
+  const store: RouterStore = Object.assign(Object.create(memory), {
+    takeTokens() {
+      asked++;
+      return Promise.reject(new Error("ECONNREFUSED"));
+    },
+  });
+  const shared = new SharedRateLimitStore(store, { retryMs: 1_000 });
+  const limit = perMinute(10);
+  await shared.take("k", 1, limit, 0);
+  assert.equal(shared.shared, false);
+  for (let i = 0; i < 3; i++) await shared.take("k", 1, limit, 0);
+  assert.equal(asked, 1, "a store that is out is not asked per request");
+  assert.equal((await shared.take("k", 1, limit, 0)).remaining, 5);
+});
