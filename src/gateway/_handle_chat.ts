@@ -1,8 +1,8 @@
 // `POST /v1/chat/completions` and `POST /v1/messages`: admission, then one
-// of four answer modes — relayed JSON or stream (an OpenAI client whose
-// backends all speak OpenAI's wire), translated JSON, or a translated
-// stream committed at its first output.
-import { OPENAI_API, type ParsedRequest } from "./_apis.ts";
+// of four answer modes — relayed JSON or stream (a client whose backends
+// all speak its wire: its body goes upstream as it is, `model` aside),
+// translated JSON, or a translated stream committed at its first output.
+import type { ParsedRequest } from "./_apis.ts";
 import {
   admitKey,
   checkStreams,
@@ -12,7 +12,7 @@ import {
 import { Deadline } from "./_deadline.ts";
 import type { Exchange } from "./_exchange.ts";
 import { jsonResponse } from "./_json_response.ts";
-import { completionOf, relayRequestOf } from "./_passthrough.ts";
+import { completionOf } from "./_passthrough.ts";
 import { relayedJson, relayedStream } from "./_relay_answer.ts";
 import { noteRouting } from "./_request_parts.ts";
 import { translatedStream } from "./_stream_answer.ts";
@@ -25,8 +25,9 @@ export async function handleChat(
   const { ctx, api } = ex;
   const id = `${api.idPrefix}${crypto.randomUUID().replaceAll("-", "")}`;
   let parsed: ParsedRequest;
+  let body: Record<string, unknown>;
   try {
-    const body = await readBody(ex);
+    body = await readBody(ex) as Record<string, unknown>;
     parsed = api.parse(body, (model) => resolveTarget(ex, model), id);
     if (parsed.stream) checkStreams(ex);
     await admitKey(ex, parsed.model, parsed.promptTokens);
@@ -40,14 +41,30 @@ export async function handleChat(
     parsed.stream,
   );
   const router = ctx.router;
-  const relaying = api === OPENAI_API && ctx.passthrough;
+  const target = ex.target;
+  // Same wire on every backend the call may reach: the client's own body
+  // goes upstream (model aside) and the upstream's answer comes back.
+  const relaying = ctx.passthrough &&
+    router.speaks(
+      api.name,
+      target.backend === undefined ? ex.scope?.backends : [target.backend],
+    );
   const completed = relaying && parsed.stream ? completionOf(info) : undefined;
-  if (relaying && (!parsed.stream || completed) && router.canRelay()) {
+  if (relaying && (!parsed.stream || completed)) {
     if (parsed.stream) ctx.streams.opened();
     let relayed;
     try {
-      relayed = await router.relayResponse(
-        relayRequestOf(parsed),
+      relayed = await router.invoke(
+        {
+          operation: "chat",
+          wire: api.name,
+          body,
+          stream: parsed.stream,
+          ...(target.model === undefined ? {} : { model: target.model }),
+          ...(target.backend === undefined
+            ? {}
+            : { metadata: { custom: { backend: target.backend } } }),
+        },
         deadline.signal,
         ex.scope,
       );

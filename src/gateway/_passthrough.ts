@@ -18,22 +18,6 @@ import type { ParsedRequest } from "./_apis.ts";
 import { isRecord } from "./_wire_util.ts";
 
 /**
- * The request to relay: the parsed one, with the client's own
- * `stream_options.include_usage` passed on (the adapter adds none on a
- * relay), so the upstream sends a usage chunk exactly when the client asked.
- */
-export function relayRequestOf(parsed: ParsedRequest): IRChatRequest {
-  if (!parsed.stream || parsed.includeUsage !== true) return parsed.ir;
-  return {
-    ...parsed.ir,
-    parameters: {
-      ...parsed.ir.parameters,
-      stream_options: { include_usage: true },
-    },
-  };
-}
-
-/**
  * A promise that settles when the server has delivered the response, from
  * `Deno.serve`'s handler info (`completed`), else undefined: without it the
  * end of a natively piped stream is unknown (open-stream count, log line).

@@ -9,7 +9,11 @@
  *   `tool_use` (assistant) ↔ IR `tool_use` parts; `tool_result` (user) becomes
  *   an IR `tool` message placed before the rest of that user turn, its
  *   content (a string or text blocks) joined as text, `is_error` kept.
- *   Other block types (`document`, `thinking`, …) are a 400 naming the block.
+ *   `thinking` and `redacted_thinking` (an earlier assistant turn's) have no
+ *   IR part: they reach an Anthropic upstream on the same wire, where the
+ *   body is sent as is, and are dropped toward other wires. Other block
+ *   types (`document`, …) are a 400 naming the block.
+ * - `system` text blocks are joined as paragraphs (a blank line between).
  * - `tools` (`name`, `description`, `input_schema`) and `tool_choice`
  *   (`auto`, `any` → `required`, `tool` → that name, `none`) are translated;
  *   `stop_sequences`, `temperature`, `top_p`, `top_k` and
@@ -80,7 +84,7 @@ function invalid(message: string, param: string): GatewayError {
   });
 }
 
-function textBlocks(value: unknown, param: string): string {
+function textBlocks(value: unknown, param: string, separator = ""): string {
   if (typeof value === "string") return value;
   if (!Array.isArray(value)) {
     throw invalid("must be a string or an array of text blocks", param);
@@ -91,7 +95,7 @@ function textBlocks(value: unknown, param: string): string {
       typeof block.text === "string"
     ) return block.text;
     throw invalid("only text blocks are allowed here", `${param}.${i}`);
-  }).join("");
+  }).join(separator);
 }
 
 function readImage(
@@ -138,57 +142,77 @@ function readBlocks(
   if (!Array.isArray(content)) {
     throw invalid("must be a string or an array of content blocks", param);
   }
-  return content.map((block, i): IRContentPart => {
-    const where = `${param}.${i}`;
-    if (!isRecord(block)) throw invalid("must be an object", where);
-    switch (block.type) {
-      case "text":
-        if (typeof block.text !== "string") {
-          throw invalid("`text` must be a string", where);
-        }
-        return { type: "text", text: block.text };
-      case "image":
-        return readImage(block, where);
-      case "tool_use":
-        if (
-          role !== "assistant" || typeof block.id !== "string" ||
-          typeof block.name !== "string" || !isRecord(block.input)
-        ) {
-          throw invalid(
-            "a tool_use block belongs to an assistant turn and needs `id`, `name` and an object `input`",
-            where,
-          );
-        }
-        return {
-          type: "tool_use",
-          id: block.id,
-          name: block.name,
-          input: block.input,
-        };
-      case "tool_result": {
-        if (role !== "user" || typeof block.tool_use_id !== "string") {
-          throw invalid(
-            "a tool_result block belongs to a user turn and needs `tool_use_id`",
-            where,
-          );
-        }
-        const part: IRContentPart = {
-          type: "tool_result",
-          toolUseId: block.tool_use_id,
-          content: block.content === undefined
-            ? ""
-            : textBlocks(block.content, `${where}.content`),
-        };
-        if (block.is_error === true) part.isError = true;
-        return part;
+  const parts: IRContentPart[] = [];
+  content.forEach((block, i) => {
+    const part = readBlock(block, role, `${param}.${i}`);
+    if (part !== undefined) parts.push(part);
+  });
+  return parts;
+}
+
+/** One content block as an IR part; none for a block the IR does not carry. */
+function readBlock(
+  block: unknown,
+  role: "user" | "assistant",
+  where: string,
+): IRContentPart | undefined {
+  if (!isRecord(block)) throw invalid("must be an object", where);
+  switch (block.type) {
+    // An earlier turn's reasoning: the IR has no place for it, so it
+    // reaches an Anthropic upstream only on the same wire (the body is
+    // sent as is) and is dropped toward any other.
+    case "thinking":
+    case "redacted_thinking":
+      if (role !== "assistant") {
+        throw invalid("a thinking block belongs to an assistant turn", where);
       }
-      default:
+      return undefined;
+    case "text":
+      if (typeof block.text !== "string") {
+        throw invalid("`text` must be a string", where);
+      }
+      return { type: "text", text: block.text };
+    case "image":
+      return readImage(block, where);
+    case "tool_use":
+      if (
+        role !== "assistant" || typeof block.id !== "string" ||
+        typeof block.name !== "string" || !isRecord(block.input)
+      ) {
         throw invalid(
-          `unsupported content block type ${JSON.stringify(block.type)}`,
+          "a tool_use block belongs to an assistant turn and needs `id`, `name` and an object `input`",
           where,
         );
+      }
+      return {
+        type: "tool_use",
+        id: block.id,
+        name: block.name,
+        input: block.input,
+      };
+    case "tool_result": {
+      if (role !== "user" || typeof block.tool_use_id !== "string") {
+        throw invalid(
+          "a tool_result block belongs to a user turn and needs `tool_use_id`",
+          where,
+        );
+      }
+      const part: IRContentPart = {
+        type: "tool_result",
+        toolUseId: block.tool_use_id,
+        content: block.content === undefined
+          ? ""
+          : textBlocks(block.content, `${where}.content`),
+      };
+      if (block.is_error === true) part.isError = true;
+      return part;
     }
-  });
+    default:
+      throw invalid(
+        `unsupported content block type ${JSON.stringify(block.type)}`,
+        where,
+      );
+  }
 }
 
 function readMessages(messages: unknown[]): IRMessage[] {
@@ -354,7 +378,8 @@ export function parseMessagesRequest(
 
   const messages = readMessages(body.messages);
   if (body.system !== undefined && body.system !== null) {
-    const system = textBlocks(body.system, "system");
+    // Blocks stay apart as paragraphs, not run together.
+    const system = textBlocks(body.system, "system", "\n\n");
     if (system !== "") messages.unshift({ role: "system", content: system });
   }
   const ir = irRequest(messages, parameters, target, requestId, stream);

@@ -430,9 +430,16 @@ export interface OperationRequest {
   readonly operation: OperationName;
   /**
    * The request in OpenAI's wire shape for the operation (the client's
-   * JSON; `model` in it is replaced by {@linkcode OperationRequest.model}).
+   * JSON; `model` in it is replaced by {@linkcode OperationRequest.model}),
+   * or, for chat, in the shape {@linkcode OperationRequest.wire} names.
    */
   readonly body: Readonly<Record<string, unknown>>;
+  /**
+   * For chat: the wire `body` is written in (default `"openai"`). Only
+   * backends whose adapter speaks it (`BackendAdapter.wire`) serve the
+   * call, and they send `body` as it is, `model` aside.
+   */
+  readonly wire?: ChatWire;
   /**
    * The model: for routing (model-based routing, model mapping), and, as
    * the router translated it for the chosen backend, the one sent.
@@ -443,6 +450,18 @@ export interface OperationRequest {
   /** Routing metadata: `custom.backend` names the backend, as for chat. */
   readonly metadata?: IRMetadata;
 }
+
+/**
+ * A chat wire format: OpenAI Chat Completions or Anthropic Messages.
+ *
+ * @example Usage
+ * ```ts
+ * import type { ChatWire } from "@switchyard/switchyard/models";
+ * const wire: ChatWire = "anthropic";
+ * console.log(wire); // "anthropic"
+ * ```
+ */
+export type ChatWire = "openai" | "anthropic";
 
 /**
  * The last chunk of a failed stream.
@@ -669,6 +688,13 @@ export interface BackendAdapter {
    * @returns The upstream response, body unread.
    */
   relay?(request: IRChatRequest, signal?: AbortSignal): Promise<Response>;
+  /**
+   * The chat wire its upstream speaks, if one of {@linkcode ChatWire}: a
+   * chat `invoke` in that wire (`OperationRequest.wire`) sends the
+   * client's body as it is, `model` aside, through `operate`, and relays
+   * the answer. Absent: chat runs on the IR only.
+   */
+  readonly wire?: ChatWire;
   /**
    * The operations besides chat it serves, and how (see
    * `./operations.ts`). Absent: chat only.

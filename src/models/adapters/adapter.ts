@@ -9,6 +9,7 @@
 import type {
   AdapterMetadata,
   BackendAdapter,
+  ChatWire,
   IRChatRequest,
   IRChatResponse,
   IRChatStream,
@@ -82,6 +83,8 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
     request: IRChatRequest,
     signal?: AbortSignal,
   ) => Promise<Response>;
+  /** The chat wire the upstream speaks (`spec.chatWire`), if any. */
+  readonly wire?: ChatWire;
   /** The operations besides chat the spec describes, and how each is served. */
   readonly operations?: Readonly<
     Partial<Record<Exclude<OperationName, "chat">, OperationSupport>>
@@ -122,6 +125,7 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
       }
       this.operations = served;
     }
+    if (spec.chatWire !== undefined) this.wire = spec.chatWire.name;
     if (spec.relay) {
       this.relay = (request, signal) => {
         let call: C;
@@ -190,7 +194,8 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
   ): Promise<Response> {
     const spec = this.#spec;
     const operation = request.operation;
-    const op = operation === "chat" ? undefined : spec.operations?.[operation];
+    if (operation === "chat") return await this.#sameWire(request, signal);
+    const op = spec.operations?.[operation];
     if (op === undefined) {
       throw invalidRequest(
         spec.provider,
@@ -212,6 +217,40 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
     }
     const json = await this.#client.json("POST", path, body, signal);
     return Response.json(op.response(json, model, request.body));
+  }
+
+  /**
+   * A chat call in the upstream's own wire: the client's body as it is, its
+   * `model` replaced by the routed one, and the answer relayed.
+   */
+  async #sameWire(
+    request: OperationRequest,
+    signal: AbortSignal | undefined,
+  ): Promise<Response> {
+    const spec = this.#spec;
+    const wire = spec.chatWire;
+    if (wire === undefined || wire.name !== (request.wire ?? "openai")) {
+      throw invalidRequest(
+        spec.provider,
+        `${this.metadata.name} does not speak the ${
+          request.wire ?? "openai"
+        } chat wire`,
+      );
+    }
+    const model = this.#model({
+      messages: [],
+      ...(request.model === undefined
+        ? {}
+        : { parameters: { model: request.model } }),
+    });
+    if (model === undefined) {
+      throw invalidRequest(spec.provider, "no model: name one in the request");
+    }
+    return await this.#client.relay(
+      wire.path,
+      { ...request.body, model },
+      signal,
+    );
   }
 
   /**

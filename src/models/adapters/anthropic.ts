@@ -233,6 +233,7 @@ export function anthropicProvider(
     },
     parameters: PARAMETERS,
     capabilities: { maxContextTokens: 200_000 },
+    chatWire: { name: "anthropic", path: "/v1/messages" },
     parse: parseSSE,
     call: (request, { model, stream, parameters }) => ({
       path: "/v1/messages",

@@ -12,6 +12,7 @@
 import type { AdapterErrorOptions, ErrorCodeValue } from "../errors.ts";
 import type {
   AdapterCapabilities,
+  ChatWire,
   IRChatRequest,
   IRChatResponse,
   IRStreamChunk,
@@ -357,6 +358,12 @@ export interface ProviderSpec<E = unknown, C extends WireCall = WireCall> {
    * has `relay`, whose raw answer an OpenAI client reads unchanged.
    */
   readonly relay?: boolean;
+  /**
+   * The chat wire the API speaks and its path below the base URL: a chat
+   * `invoke` in that wire sends the client's body there as it is, `model`
+   * aside (`BackendAdapter.wire`).
+   */
+  readonly chatWire?: { readonly name: ChatWire; readonly path: string };
   /** Provider-specific adjustment of an HTTP error. */
   readonly refineError?: RefineError;
   /** The operations it serves besides chat (`Router.invoke`). */
