@@ -12,9 +12,8 @@ import {
   type ErrorCodeValue,
 } from "../models/errors.ts";
 import { hasSmallIdentityBody, readBytes } from "../models/adapters/_body.ts";
-import type { IRChatRequest, IRUsage } from "../models/types.ts";
+import type { IRUsage } from "../models/types.ts";
 import type { RelayResult } from "../models/trace.ts";
-import type { ParsedRequest } from "./_apis.ts";
 import { isRecord } from "./_wire_util.ts";
 
 /**
