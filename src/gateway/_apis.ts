@@ -9,6 +9,7 @@ import { openAIErrorBody, type ResolvedError } from "./errors.ts";
 import type { ModelTarget } from "./_wire_util.ts";
 import { estimateTokens } from "./_request_parts.ts";
 import { withUsage } from "./_usage_estimate.ts";
+import { anthropicDrops, openAIDrops } from "./_nested_drops.ts";
 import { parseChatRequest } from "./openai_request.ts";
 import { ChunkEncoder, toChatCompletion } from "./openai_response.ts";
 import { parseMessagesRequest } from "./anthropic_request.ts";
@@ -71,6 +72,8 @@ export interface WireApi {
   ): unknown;
   encoder(parsed: ParsedRequest, id: string, created: number): StreamEncoder;
   errorBody(resolved: ResolvedError): unknown;
+  /** The nested fields of a body its IR leaves out (translated calls). */
+  nestedDrops(body: Record<string, unknown>): string[];
 }
 
 export const OPENAI_API: WireApi = {
@@ -90,6 +93,7 @@ export const OPENAI_API: WireApi = {
       parsed.promptTokens,
     ),
   errorBody: openAIErrorBody,
+  nestedDrops: openAIDrops,
 };
 
 export const ANTHROPIC_API: WireApi = {
@@ -108,4 +112,5 @@ export const ANTHROPIC_API: WireApi = {
       parsed.promptTokens,
     ),
   errorBody: anthropicErrorBody,
+  nestedDrops: anthropicDrops,
 };

@@ -14,7 +14,7 @@ import type { Exchange } from "./_exchange.ts";
 import { jsonResponse } from "./_json_response.ts";
 import { completionOf } from "./_passthrough.ts";
 import { relayedJson, relayedStream } from "./_relay_answer.ts";
-import { noteRouting } from "./_request_parts.ts";
+import { droppedOf, noteRouting } from "./_request_parts.ts";
 import { translatedStream } from "./_stream_answer.ts";
 
 /** Handles one chat call in `ex.api`'s wire. */
@@ -84,6 +84,9 @@ export async function handleChat(
     );
   }
   const created = Math.floor(ctx.now() / 1000);
+  // Translated: what the IR cannot carry is named, and the adapter names
+  // what its wire has no place for (the answer's `metadata.dropped`).
+  ex.drop(api.nestedDrops(body));
   if (!parsed.stream) {
     try {
       const response = await router.execute(
@@ -93,6 +96,7 @@ export async function handleChat(
       );
       ex.outcome.usage = response.usage;
       noteRouting(ex.outcome, response.metadata.routing);
+      ex.drop(droppedOf(response.metadata));
       ex.finish(200);
       return jsonResponse(api.json(response, parsed, id, created), {
         headers: ex.headers,

@@ -6,7 +6,7 @@ import type { StreamEncoder } from "./_apis.ts";
 import type { Deadline } from "./_deadline.ts";
 import type { Exchange } from "./_exchange.ts";
 import { SSE_HEADERS } from "./_relay_answer.ts";
-import { noteRouting } from "./_request_parts.ts";
+import { droppedOf, noteRouting } from "./_request_parts.ts";
 import { readHead, sseBody } from "./_sse.ts";
 
 /**
@@ -31,7 +31,10 @@ export async function translatedStream(
   const observe = (chunk: IRStreamChunk): void => {
     // The router's start names the backend it committed to: known here
     // even when the client leaves before `done`.
-    if (chunk.type === "start") noteRouting(outcome, chunk.metadata.routing);
+    if (chunk.type === "start") {
+      noteRouting(outcome, chunk.metadata.routing);
+      ex.drop(droppedOf(chunk.metadata));
+    }
     if (chunk.type === "metadata" && chunk.usage) outcome.usage = chunk.usage;
     if (chunk.type === "done") {
       if (chunk.usage) outcome.usage = chunk.usage;

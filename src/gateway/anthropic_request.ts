@@ -14,8 +14,10 @@
  *   body is sent as is, and are dropped toward other wires. Other block
  *   types (`document`, …) are a 400 naming the block.
  * - `system` text blocks are joined as paragraphs (a blank line between).
- * - `tools` (`name`, `description`, `input_schema`) and `tool_choice`
- *   (`auto`, `any` → `required`, `tool` → that name, `none`) are translated;
+ * - `tools` (`name`, `description`, `input_schema`, `strict`) and
+ *   `tool_choice` (`auto`, `any` → `required`, `tool` → that name, `none`;
+ *   `disable_parallel_tool_use: true` → `parallel_tool_calls: false`) are
+ *   translated; a server tool (a `type` other than `custom`) is a 400;
  *   `stop_sequences`, `temperature`, `top_p`, `top_k` and
  *   `metadata.user_id` (→ `user`) too; any other key passes through untouched
  *   in `parameters` under its wire name, except `__proto__`, `constructor`
@@ -247,6 +249,16 @@ function readTools(tools: unknown): IRTool[] {
     if (!isRecord(tool) || typeof tool.name !== "string") {
       throw invalid("a tool needs a `name`", `tools.${i}`);
     }
+    // A server tool (web search, code execution, …) runs at Anthropic
+    // only: read as a function with no schema it would mislead the model.
+    if (
+      tool.type !== undefined && tool.type !== null && tool.type !== "custom"
+    ) {
+      throw invalid(
+        `server tool type ${JSON.stringify(tool.type)} is not translated`,
+        `tools.${i}.type`,
+      );
+    }
     const out: IRTool = {
       name: tool.name,
       parameters: isRecord(tool.input_schema)
@@ -256,6 +268,7 @@ function readTools(tools: unknown): IRTool[] {
     if (typeof tool.description === "string") {
       out.description = tool.description;
     }
+    if (typeof tool.strict === "boolean") out.strict = tool.strict;
     return out;
   });
 }
@@ -388,6 +401,12 @@ export function parseMessagesRequest(
   }
   if (body.tool_choice !== undefined && body.tool_choice !== null) {
     ir.toolChoice = readToolChoice(body.tool_choice);
+    // Carried under OpenAI's name, which the translation table maps back
+    // on Anthropic's wire.
+    if (
+      isRecord(body.tool_choice) &&
+      body.tool_choice.disable_parallel_tool_use === true
+    ) parameters.parallel_tool_calls = false;
   }
   return { ir, model, stream };
 }

@@ -371,6 +371,7 @@ function readTools(tools: unknown): IRTool[] {
         : { type: "object", properties: {} },
     };
     if (typeof fn.description === "string") out.description = fn.description;
+    if (typeof fn.strict === "boolean") out.strict = fn.strict;
     return out;
   });
 }

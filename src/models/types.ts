@@ -141,6 +141,11 @@ export interface IRTool {
   description?: string;
   /** JSON Schema of the arguments. */
   parameters: Record<string, unknown>;
+  /**
+   * Arguments must follow the schema exactly (OpenAI `function.strict`,
+   * Anthropic `strict`), where the provider enforces it.
+   */
+  strict?: boolean;
 }
 
 /**

@@ -60,7 +60,9 @@ export function wireTools(
   }
   return request.tools.map((tool) => ({
     type: "function",
-    function: functionDeclaration(tool),
+    function: tool.strict === undefined
+      ? functionDeclaration(tool)
+      : { ...functionDeclaration(tool), strict: tool.strict },
   }));
 }
 

@@ -24,7 +24,12 @@ import {
 } from "./_http.ts";
 import { applyParameters } from "./_parameters.ts";
 import { estimateCostFor } from "./_prices.ts";
-import type { CallContext, ProviderSpec, WireCall } from "./provider.ts";
+import type {
+  CallContext,
+  ProviderSpec,
+  StreamTranslator,
+  WireCall,
+} from "./provider.ts";
 import { adapterMetadata } from "../_util.ts";
 
 /**
@@ -152,7 +157,11 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
   ): Promise<IRChatResponse> {
     const call = this.#call(request, false);
     const json = await this.#client.json("POST", call.path, call.body, signal);
-    return this.#spec.response(json, request, call);
+    const response = this.#spec.response(json, request, call);
+    if (call.dropped !== undefined) {
+      response.metadata.dropped = [...call.dropped];
+    }
+    return response;
   }
 
   /**
@@ -173,7 +182,7 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
       () => this.#call(request, true),
       signal,
       spec.parse,
-      (call) => spec.translator(request, call),
+      (call) => reportingDrops(spec.translator(request, call), call.dropped),
     );
   }
 
@@ -306,4 +315,30 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
     };
     return spec.call(request, context);
   }
+}
+
+/**
+ * The translator, its `start` chunk naming the request's dropped fields;
+ * itself when none were dropped (no cost per event).
+ */
+function reportingDrops<E>(
+  translator: StreamTranslator<E>,
+  dropped: readonly string[] | undefined,
+): StreamTranslator<E> {
+  if (dropped === undefined) return translator;
+  let pending = true;
+  return {
+    event(event) {
+      const chunks = translator.event(event);
+      if (pending) {
+        for (const chunk of chunks) {
+          if (chunk.type !== "start") continue;
+          chunk.metadata = { ...chunk.metadata, dropped: [...dropped] };
+          pending = false;
+        }
+      }
+      return chunks;
+    },
+    end: () => translator.end(),
+  };
 }

@@ -95,6 +95,7 @@ import {
 import { estimateCostFor, type ModelPrice, PRICES_DATE } from "./_prices.ts";
 import type { ParameterTable, ProviderSpec } from "./provider.ts";
 import { parseSSE, type SSEEvent } from "./_sse.ts";
+import { towardWire } from "./_toward_wire.ts";
 
 // Re-exported so this entry point is self-contained for its users and docs.
 export type * from "../types.ts";
@@ -235,10 +236,24 @@ export function anthropicProvider(
     capabilities: { maxContextTokens: 200_000 },
     chatWire: { name: "anthropic", path: "/v1/messages" },
     parse: parseSSE,
-    call: (request, { model, stream, parameters }) => ({
-      path: "/v1/messages",
-      body: wireRequest(request, model, stream, parameters, maxTokens(request)),
-    }),
+    call: (request, { model, stream, parameters }) => {
+      const body = wireRequest(
+        request,
+        model,
+        stream,
+        parameters,
+        maxTokens(request),
+      );
+      const dropped = [
+        ...irDrops(request),
+        ...towardWire(body, "anthropic", "anthropic", true),
+      ];
+      return {
+        path: "/v1/messages",
+        body,
+        ...(dropped.length === 0 ? {} : { dropped }),
+      };
+    },
     response: fromWireResponse,
     translator: (request) => new AnthropicStreamTranslator(request),
     // The default max_tokens counts: it bounds what the answer may cost.
@@ -258,6 +273,23 @@ export function anthropicProvider(
         prices,
       ),
   };
+}
+
+/** IR fields set that Anthropic's API has no place for, by their wire names. */
+const UNSENT: ReadonlyArray<[string, string]> = [
+  ["frequencyPenalty", "frequency_penalty"],
+  ["presencePenalty", "presence_penalty"],
+  ["seed", "seed"],
+];
+
+function irDrops(request: IRChatRequest): string[] {
+  const dropped = UNSENT.filter(([key]) =>
+    request.parameters?.[key] !== undefined
+  ).map(([, name]) => name);
+  if (request.messages.some((message) => message.name !== undefined)) {
+    dropped.push("messages[].name");
+  }
+  return dropped;
 }
 
 function wireRequest(
@@ -282,6 +314,7 @@ function wireRequest(
         ? {}
         : { description: tool.description }),
       input_schema: tool.parameters,
+      ...(tool.strict === undefined ? {} : { strict: tool.strict }),
     }));
   }
   if (request.toolChoice !== undefined) {

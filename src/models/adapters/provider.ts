@@ -107,6 +107,11 @@ export interface WireCall {
   path: string;
   /** JSON body. */
   body: unknown;
+  /**
+   * The request's fields the translation left out (the client's names),
+   * reported on the answer's `metadata.dropped`.
+   */
+  dropped?: readonly string[];
 }
 
 /**
