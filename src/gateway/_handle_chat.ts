@@ -42,13 +42,11 @@ export async function handleChat(
   );
   const router = ctx.router;
   const target = ex.target;
-  // Same wire on every backend the call may reach: the client's own body
-  // goes upstream (model aside) and the upstream's answer comes back.
+  // Same wire on every backend the call may reach (fallback goes on from a
+  // named backend to the others): the client's own body goes upstream
+  // (model aside) and the upstream's answer comes back.
   const relaying = ctx.passthrough &&
-    router.speaks(
-      api.name,
-      target.backend === undefined ? ex.scope?.backends : [target.backend],
-    );
+    router.speaks(api.name, ex.scope?.backends);
   const completed = relaying && parsed.stream ? completionOf(info) : undefined;
   if (relaying && (!parsed.stream || completed)) {
     if (parsed.stream) ctx.streams.opened();
@@ -84,15 +82,21 @@ export async function handleChat(
     );
   }
   const created = Math.floor(ctx.now() / 1000);
-  // Translated: what the IR cannot carry is named, and the adapter names
-  // what its wire has no place for (the answer's `metadata.dropped`).
-  ex.drop(api.nestedDrops(body));
+  // Translated, with the client's body beside the IR: a backend of the
+  // client's wire is sent that body; the others translate, and their
+  // adapter names what the IR could not carry (`lost`) and what their wire
+  // has no place for (the answer's `metadata.dropped`).
+  const lost = api.nestedDrops(body);
+  let options = ex.scope;
+  if (ctx.passthrough) {
+    options = { ...ex.scope, source: { wire: api.name, body, lost } };
+  } else ex.drop(lost);
   if (!parsed.stream) {
     try {
       const response = await router.execute(
         parsed.ir,
         deadline.signal,
-        ex.scope,
+        options,
       );
       ex.outcome.usage = response.usage;
       noteRouting(ex.outcome, response.metadata.routing);
@@ -112,5 +116,6 @@ export async function handleChat(
     parsed.ir,
     api.encoder(parsed, id, created),
     deadline,
+    options,
   );
 }

@@ -2,6 +2,7 @@
 // shared by chat and the Responses API translated to chat.
 import { ErrorCode } from "../models/errors.ts";
 import type { IRChatRequest, IRStreamChunk } from "../models/types.ts";
+import type { ExecuteOptions } from "../models/config.ts";
 import type { StreamEncoder } from "./_apis.ts";
 import type { Deadline } from "./_deadline.ts";
 import type { Exchange } from "./_exchange.ts";
@@ -19,6 +20,7 @@ export async function translatedStream(
   ir: IRChatRequest,
   encoder: StreamEncoder,
   deadline: Deadline,
+  options: ExecuteOptions | undefined = ex.scope,
 ): Promise<Response> {
   const { ctx, outcome } = ex;
   ctx.streams.opened();
@@ -27,7 +29,7 @@ export async function translatedStream(
     if (!streamDone) ctx.streams.closed();
     streamDone = true;
   };
-  const chunks = ctx.router.executeStream(ir, deadline.signal, ex.scope);
+  const chunks = ctx.router.executeStream(ir, deadline.signal, options);
   const observe = (chunk: IRStreamChunk): void => {
     // The router's start names the backend it committed to: known here
     // even when the client leaves before `done`.

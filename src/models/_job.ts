@@ -7,6 +7,7 @@ import { AdapterError, ErrorCode, RouterError } from "./errors.ts";
 import type { OperationName } from "./operations.ts";
 import type {
   BackendAdapter,
+  ChatSource,
   IRChatRequest,
   OperationRequest,
 } from "./types.ts";
@@ -41,6 +42,21 @@ export const CHAT_JOB: Job = {
   start: (adapter, request, signal) => adapter.execute(request, signal),
   valid: isValidResponse,
 };
+
+/**
+ * Chat on the IR with the client's own request beside it: an adapter that
+ * speaks its wire sends that body (`CallOptions.source`).
+ */
+export function sourcedChatJob(source: ChatSource): Job {
+  const options = { source };
+  return {
+    operation: "chat",
+    raw: false,
+    start: (adapter, request, signal) =>
+      adapter.execute(request, signal, options),
+    valid: isValidResponse,
+  };
+}
 
 /** Chat relayed: the upstream's own answer (`relay`). */
 export const CHAT_RELAY_JOB: Job = {

@@ -71,6 +71,7 @@ import {
   routingView,
   servesCall,
   servingBackends,
+  sourcedChatJob,
 } from "./_job.ts";
 import { traceOf } from "./_trace.ts";
 import type { Plan } from "./routing/strategy.ts";
@@ -461,7 +462,7 @@ export class Router implements BackendAdapter {
       request,
       signal,
       options,
-      CHAT_JOB,
+      options?.source === undefined ? CHAT_JOB : sourcedChatJob(options.source),
       this.#traced,
     );
   }
@@ -704,7 +705,13 @@ export class Router implements BackendAdapter {
     const timeout = options?.attemptTimeout;
     const allowed = options?.backends;
     if (timeout === undefined) {
-      return routeStream(this.#parts, request, signal, allowed);
+      return routeStream(
+        this.#parts,
+        request,
+        signal,
+        allowed,
+        options?.source,
+      );
     }
     let attemptTimeout: number;
     try {
@@ -718,7 +725,7 @@ export class Router implements BackendAdapter {
       ...this.#parts,
       settings: { ...this.#settings, attemptTimeout },
     };
-    return routeStream(parts, request, signal, allowed);
+    return routeStream(parts, request, signal, allowed, options?.source);
   }
 
   /**

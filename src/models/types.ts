@@ -469,6 +469,48 @@ export interface OperationRequest {
 export type ChatWire = "openai" | "anthropic";
 
 /**
+ * The client's own chat request, in its wire, given beside the IR (as
+ * `ExecuteOptions.source`): a backend whose adapter speaks that wire sends
+ * `body` as it is, `model` aside; the others translate the IR and report
+ * `lost` as dropped.
+ *
+ * @example Usage
+ * ```ts
+ * import type { ChatSource } from "@switchyard/switchyard/models";
+ * const source: ChatSource = { wire: "openai", body: { model: "m", messages: [] } };
+ * console.log(source.wire); // "openai"
+ * ```
+ */
+export interface ChatSource {
+  /** The wire `body` is written in. */
+  readonly wire: ChatWire;
+  /** The client's JSON body. */
+  readonly body: Readonly<Record<string, unknown>>;
+  /** Fields of `body` a translation from the IR loses (its wire's names). */
+  readonly lost?: readonly string[];
+}
+
+/**
+ * What a chat call carries beside the IR request (the third argument of
+ * `execute` and `executeStream`; the Router's `ExecuteOptions` extends it).
+ *
+ * @example Usage
+ * ```ts
+ * import type { CallOptions } from "@switchyard/switchyard/models";
+ * const options: CallOptions = { source: { wire: "anthropic", body: { model: "m", max_tokens: 64, messages: [] } } };
+ * console.log(options.source?.wire); // "anthropic"
+ * ```
+ */
+export interface CallOptions {
+  /**
+   * The client's own request: an adapter that speaks its wire
+   * (`BackendAdapter.wire`) sends it as is, `model` aside, instead of
+   * translating the IR.
+   */
+  readonly source?: ChatSource;
+}
+
+/**
  * The last chunk of a failed stream.
  *
  * @example Usage
@@ -652,20 +694,29 @@ export interface BackendAdapter {
    *
    * @param request The IR request; never mutated.
    * @param signal Aborts the call.
+   * @param options What the call carries beside the IR: `source`, the
+   *   client's own request, which an adapter that speaks its wire (`wire`)
+   *   sends instead of translating `request`.
    * @returns The IR response.
    */
   execute(
     request: IRChatRequest,
     signal?: AbortSignal,
+    options?: CallOptions,
   ): Promise<IRChatResponse>;
   /**
    * Runs a chat request as a stream; returns the generator synchronously.
    *
    * @param request The IR request; never mutated.
    * @param signal Aborts the stream.
+   * @param options What the call carries beside the IR, as for `execute`.
    * @returns The chunk stream.
    */
-  executeStream(request: IRChatRequest, signal?: AbortSignal): IRChatStream;
+  executeStream(
+    request: IRChatRequest,
+    signal?: AbortSignal,
+    options?: CallOptions,
+  ): IRChatStream;
   /**
    * Cheap liveness probe; optional (absent means healthy).
    *

@@ -1,7 +1,9 @@
-// Same wire is lossless: a client whose backends all speak its wire has its
-// JSON reach the upstream as it sent it, `model` aside, whatever keys it
-// holds (known or not, at the top level, in messages, content blocks and
-// tools), plain and streamed, on OpenAI's wire and on Anthropic's.
+// Same wire is lossless: a client's JSON reaches a backend of its wire as it
+// sent it, `model` aside, whatever keys it holds (known or not, at the top
+// level, in messages, content blocks and tools), plain and streamed, on
+// OpenAI's wire and on Anthropic's: relayed when every backend speaks the
+// client's wire, and sent beside the IR when the fleet also holds a
+// backend of the other wire (which would translate).
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
 import { createAnthropicAdapter } from "../../src/models/adapters/anthropic.ts";
@@ -173,6 +175,8 @@ interface Wire {
   headers: Record<string, string>;
   request: fc.Arbitrary<Json>;
   adapter(origin: string): BackendAdapter;
+  /** A backend of the other wire, for the mixed fleet. */
+  other(origin: string): BackendAdapter;
   answer(stream: boolean): Response;
 }
 
@@ -184,6 +188,7 @@ const WIRES: Wire[] = [{
   request: openAIRequest,
   adapter: (origin) =>
     createOpenAIAdapter({ apiKey: "k", baseURL: `${origin}/v1` }),
+  other: (origin) => createAnthropicAdapter({ apiKey: "k", baseURL: origin }),
   answer: (stream) =>
     stream
       ? sse([
@@ -208,6 +213,8 @@ const WIRES: Wire[] = [{
   headers: { "anthropic-version": "2023-06-01" },
   request: anthropicRequest,
   adapter: (origin) => createAnthropicAdapter({ apiKey: "k", baseURL: origin }),
+  other: (origin) =>
+    createOpenAIAdapter({ apiKey: "k", baseURL: `${origin}/v1` }),
   answer: (stream) =>
     stream
       ? sse([
@@ -220,41 +227,67 @@ const WIRES: Wire[] = [{
       : Response.json(ANTHROPIC_MESSAGE),
 }];
 
+// A fleet of one wire relays; a mixed one (the other wire's backend second
+// in fallback order, so never reached here) sends the body beside the IR.
+const FLEETS = [
+  { name: "one wire", model: "up/real-model", mixed: false },
+  { name: "mixed", model: "real-model", mixed: true },
+];
+
 for (const wire of WIRES) {
   for (const stream of [false, true]) {
-    Deno.test(`same wire (${wire.name}, stream: ${stream}): the upstream gets the client's JSON, model aside, whatever keys it holds`, async () => {
-      const upstream = serveUpstream(() => wire.answer(stream));
-      const gateway = serveGateway({
-        backends: [["up", wire.adapter(upstream.origin)]],
+    for (const fleet of FLEETS) {
+      Deno.test(`same wire (${wire.name}, ${fleet.name} fleet, stream: ${stream}): the upstream gets the client's JSON, model aside, whatever keys it holds`, async () => {
+        const upstream = serveUpstream(() => wire.answer(stream));
+        const other = serveUpstream(() => new Response(null, { status: 500 }));
+        const gateway = serveGateway({
+          backends: [
+            ["up", wire.adapter(upstream.origin)],
+            ...(fleet.mixed
+              ? [
+                ["other", wire.other(other.origin)] as [string, BackendAdapter],
+              ]
+              : []),
+          ],
+        });
+        try {
+          await fc.assert(
+            fc.asyncProperty(wire.request, async (request) => {
+              const sent = {
+                ...request,
+                model: fleet.model,
+                ...(stream ? { stream: true } : {}),
+              };
+              const before = upstream.calls.length;
+              const response = await fetch(`${gateway.origin}${wire.route}`, {
+                method: "POST",
+                headers: {
+                  "content-type": "application/json",
+                  ...wire.headers,
+                },
+                body: JSON.stringify(sent),
+                signal: fetchSignal(),
+              });
+              const text = await response.text();
+              assert.equal(response.status, 200, text);
+              assert.equal(upstream.calls.length, before + 1);
+              const call = upstream.calls[before];
+              assert.equal(call.path, wire.path);
+              // What JSON carries of the client's body (-0 is 0 on the wire).
+              const expected = JSON.parse(JSON.stringify(sent));
+              expected.model = "real-model";
+              assert.deepEqual(call.body, expected);
+              assert.equal(response.headers.get("x-switchyard-dropped"), null);
+              assert.equal(other.calls.length, 0);
+            }),
+            { numRuns: 20 },
+          );
+        } finally {
+          await gateway.close();
+          await upstream.close();
+          await other.close();
+        }
       });
-      try {
-        await fc.assert(
-          fc.asyncProperty(wire.request, async (request) => {
-            const sent = { ...request, ...(stream ? { stream: true } : {}) };
-            const before = upstream.calls.length;
-            const response = await fetch(`${gateway.origin}${wire.route}`, {
-              method: "POST",
-              headers: { "content-type": "application/json", ...wire.headers },
-              body: JSON.stringify(sent),
-              signal: fetchSignal(),
-            });
-            const text = await response.text();
-            assert.equal(response.status, 200, text);
-            assert.equal(upstream.calls.length, before + 1);
-            const call = upstream.calls[before];
-            assert.equal(call.path, wire.path);
-            // What JSON carries of the client's body (-0 is 0 on the wire).
-            const expected = JSON.parse(JSON.stringify(sent));
-            expected.model = "real-model";
-            assert.deepEqual(call.body, expected);
-            assert.equal(response.headers.get("x-switchyard-dropped"), null);
-          }),
-          { numRuns: 20 },
-        );
-      } finally {
-        await gateway.close();
-        await upstream.close();
-      }
-    });
+    }
   }
 }

@@ -9,6 +9,8 @@
 import type {
   AdapterMetadata,
   BackendAdapter,
+  CallOptions,
+  ChatSource,
   ChatWire,
   IRChatRequest,
   IRChatResponse,
@@ -149,13 +151,17 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
    *
    * @param request The IR request; never mutated.
    * @param signal Aborts the call (AdapterError ABORTED).
+   * @param options `source`, the client's own request: sent as is
+   *   (`model` aside) when its wire is the provider's, else `request` is
+   *   translated and its `lost` fields reported dropped.
    * @returns The IR response.
    */
   async execute(
     request: IRChatRequest,
     signal?: AbortSignal,
+    options?: CallOptions,
   ): Promise<IRChatResponse> {
-    const call = this.#call(request, false);
+    const call = this.#call(request, false, false, options?.source);
     const json = await this.#client.json("POST", call.path, call.body, signal);
     const response = this.#spec.response(json, request, call);
     if (call.dropped !== undefined) {
@@ -171,15 +177,21 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
    *
    * @param request The IR request; never mutated.
    * @param signal Aborts the stream and closes the connection.
+   * @param options `source`, as for `execute`.
    * @returns start, content / tool_use, metadata and done (or error) chunks.
    */
-  executeStream(request: IRChatRequest, signal?: AbortSignal): IRChatStream {
+  executeStream(
+    request: IRChatRequest,
+    signal?: AbortSignal,
+    options?: CallOptions,
+  ): IRChatStream {
+    const source = options?.source;
     // The client's generator itself, not one wrapped in another: a layer of
     // async generator costs every chunk a promise round trip. `#call` runs at
     // the first `next()`, as before.
     const spec = this.#spec;
     return this.#client.stream(
-      () => this.#call(request, true),
+      () => this.#call(request, true, false, source),
       signal,
       spec.parse,
       (call) => reportingDrops(spec.translator(request, call), call.dropped),
@@ -298,7 +310,12 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
     return this.#spec.modelName(model);
   }
 
-  #call(request: IRChatRequest, stream: boolean, relay = false): C {
+  #call(
+    request: IRChatRequest,
+    stream: boolean,
+    relay = false,
+    source?: ChatSource,
+  ): C {
     const spec = this.#spec;
     const model = this.#model(request);
     if (model === undefined) {
@@ -307,13 +324,21 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
         "no model: set parameters.model or defaultModel",
       );
     }
+    const wire = spec.chatWire;
+    if (source !== undefined && source.wire === wire?.name) {
+      // The client's own body: nothing to translate, nothing dropped.
+      return { path: wire.path, body: { ...source.body, model } } as C;
+    }
     const context: CallContext = {
       model,
       stream,
       parameters: applyParameters(request.parameters, spec.parameters),
       ...(relay ? { relay: true } : {}),
     };
-    return spec.call(request, context);
+    const call = spec.call(request, context);
+    const lost = source?.lost;
+    if (lost === undefined || lost.length === 0) return call;
+    return { ...call, dropped: [...lost, ...(call.dropped ?? [])] };
   }
 }
 

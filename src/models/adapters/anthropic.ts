@@ -80,12 +80,7 @@ import {
   type StreamTranslator,
   type UnsequencedChunk,
 } from "./_http.ts";
-import {
-  assistantMessage,
-  countOf,
-  MessageAssembler,
-  usageOf,
-} from "./_ir.ts";
+import { assistantMessage, countOf, MessageAssembler, usageOf } from "./_ir.ts";
 import { estimateCostFor, type ModelPrice, PRICES_DATE } from "./_prices.ts";
 import type { ParameterTable, ProviderSpec } from "./provider.ts";
 import { parseSSE, type SSEEvent } from "./_sse.ts";
