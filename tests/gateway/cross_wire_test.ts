@@ -420,3 +420,38 @@ for (const stream of [false, true]) {
     }
   });
 }
+
+Deno.test("a dropped key is named safely whatever the client called it: escaped in the header and the log line, bounded in number", async () => {
+  await withFleet(async ({ origin, lines, claude }) => {
+    const odd = { "x\r\nset-cookie: a=b": 1, "clé": 2, "a,b": 3 };
+    const many = Object.fromEntries(
+      Array.from({ length: 40 }, (_, i) => [`k${i}`, i]),
+    );
+    const response = await fetch(`${origin}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        model: "claude",
+        messages: [{ role: "user", content: "hi" }],
+        ...odd,
+        ...many,
+      }),
+      signal: fetchSignal(),
+    });
+    await response.body?.cancel();
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get("set-cookie"), null);
+    const names = dropped(response);
+    assert.equal(names.length, 32);
+    assert.deepEqual(names.slice(0, 3), [
+      "x%0D%0Aset-cookie%3A%20a%3Db",
+      "cl%C3%A9",
+      "a%2Cb",
+    ]);
+    assert.deepEqual(lines.at(-1)?.dropped, names);
+    // None reached the upstream, which would refuse them.
+    const sent = claude.calls[0].body;
+    assert.equal(Object.keys(sent).some((key) => key in odd), false);
+    assert.equal("k0" in sent, false);
+  });
+});
