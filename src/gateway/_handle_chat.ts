@@ -57,6 +57,7 @@ export async function handleChat(
           operation: "chat",
           wire: api.name,
           body,
+          view: parsed.ir,
           stream: parsed.stream,
           ...(target.model === undefined ? {} : { model: target.model }),
           ...(target.backend === undefined

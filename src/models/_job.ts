@@ -101,6 +101,9 @@ export function operationJob(request: OperationRequest): Job {
  * already take.
  */
 export function routingView(request: OperationRequest): IRChatRequest {
+  if (request.operation === "chat" && request.view !== undefined) {
+    return request.view;
+  }
   const view: IRChatRequest = { messages: [] };
   if (request.model !== undefined) {
     view.parameters = { model: request.model };

@@ -446,6 +446,14 @@ export interface OperationRequest {
    */
   readonly wire?: ChatWire;
   /**
+   * For chat: the same request in the IR, for what routing reads of it
+   * (the capabilities it needs, its cost, model-based rules); its
+   * `parameters.model` and `metadata` take the place of `model` and
+   * `metadata`. `body` is still what is sent. Absent: routing sees only
+   * the model and metadata.
+   */
+  readonly view?: IRChatRequest;
+  /**
    * The model: for routing (model-based routing, model mapping), and, as
    * the router translated it for the chosen backend, the one sent.
    */

@@ -291,3 +291,56 @@ for (const wire of WIRES) {
     }
   }
 }
+
+Deno.test("same wire relayed: routing still reads the request (a call with tools skips a backend without tool support)", async () => {
+  const plain = serveUpstream(() => Response.json(openAICompletion("plain")));
+  const tooled = serveUpstream(() => Response.json(openAICompletion("tools")));
+  const gateway = serveGateway({
+    backends: [
+      [
+        "plain",
+        createOpenAIAdapter({
+          apiKey: "k",
+          baseURL: `${plain.origin}/v1`,
+          defaultModel: "m",
+          capabilities: { tools: false },
+        }),
+      ],
+      [
+        "tooled",
+        createOpenAIAdapter({
+          apiKey: "k",
+          baseURL: `${tooled.origin}/v1`,
+          defaultModel: "m",
+        }),
+      ],
+    ],
+    routerConfig: { capabilityBasedRouting: true },
+  });
+  try {
+    const sent = {
+      model: "m",
+      messages: [{ role: "user", content: "Weather?" }],
+      tools: [{
+        type: "function",
+        function: { name: "weather", parameters: { type: "object" } },
+      }],
+      x_extra: { kept: true },
+    };
+    const response = await fetch(`${gateway.origin}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(sent),
+      signal: fetchSignal(),
+    });
+    assert.equal(response.status, 200);
+    await response.body?.cancel();
+    assert.equal(plain.calls.length, 0);
+    assert.equal(tooled.calls.length, 1);
+    assert.deepEqual(tooled.calls[0].body, sent);
+  } finally {
+    await gateway.close();
+    await plain.close();
+    await tooled.close();
+  }
+});
