@@ -27,6 +27,11 @@ export interface ParsedRequest {
   includeUsage?: boolean;
   /** The prompt's estimated tokens (characters / 4): admission, usage estimates. */
   promptTokens: number;
+  /**
+   * The 400s about content the IR cannot carry (left out of `ir`): fatal
+   * to a translated call, nothing to a body relayed as is.
+   */
+  untranslatable: unknown[];
 }
 
 /**
@@ -79,7 +84,11 @@ export interface WireApi {
 export const OPENAI_API: WireApi = {
   name: "openai",
   idPrefix: "chatcmpl-",
-  parse: (body, resolve, id) => estimated(parseChatRequest(body, resolve, id)),
+  parse: (body, resolve, id) => {
+    const untranslatable: unknown[] = [];
+    const parsed = parseChatRequest(body, resolve, id, untranslatable);
+    return estimated({ ...parsed, untranslatable });
+  },
   json: (response, parsed, id, created) =>
     toChatCompletion(withUsage(response, parsed.promptTokens), {
       id,
@@ -99,8 +108,11 @@ export const OPENAI_API: WireApi = {
 export const ANTHROPIC_API: WireApi = {
   name: "anthropic",
   idPrefix: "msg_",
-  parse: (body, resolve, id) =>
-    estimated(parseMessagesRequest(body, resolve, id)),
+  parse: (body, resolve, id) => {
+    const untranslatable: unknown[] = [];
+    const parsed = parseMessagesRequest(body, resolve, id, untranslatable);
+    return estimated({ ...parsed, untranslatable });
+  },
   json: (response, parsed, id) =>
     toAnthropicMessage(withUsage(response, parsed.promptTokens), {
       id,

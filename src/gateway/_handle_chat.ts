@@ -35,20 +35,25 @@ export async function handleChat(
     return ex.fail(error);
   }
 
-  const deadline = new Deadline(
-    ex.request.signal,
-    ctx.timeoutMs,
-    parsed.stream,
-  );
   const router = ctx.router;
   const target = ex.target;
   // Same wire on every backend the call may reach (fallback goes on from a
   // named backend to the others): the client's own body goes upstream
   // (model aside) and the upstream's answer comes back.
+  const completed = parsed.stream ? completionOf(info) : undefined;
   const relaying = ctx.passthrough &&
-    router.speaks(api.name, ex.scope?.backends);
-  const completed = relaying && parsed.stream ? completionOf(info) : undefined;
-  if (relaying && (!parsed.stream || completed)) {
+    router.speaks(api.name, ex.scope?.backends) &&
+    (!parsed.stream || completed !== undefined);
+  // Content the IR cannot carry is refused only where it must be translated.
+  if (!relaying && parsed.untranslatable.length > 0) {
+    return ex.fail(parsed.untranslatable[0]);
+  }
+  const deadline = new Deadline(
+    ex.request.signal,
+    ctx.timeoutMs,
+    parsed.stream,
+  );
+  if (relaying) {
     if (parsed.stream) ctx.streams.opened();
     let relayed;
     try {

@@ -40,6 +40,8 @@ import {
   irRequest,
   isRecord,
   reservedKey,
+  skipping,
+  untranslatable,
 } from "./_wire_util.ts";
 import type { ModelTarget } from "./_wire_util.ts";
 
@@ -139,6 +141,7 @@ function readBlocks(
   content: unknown,
   role: "user" | "assistant",
   param: string,
+  skipped: unknown[] | undefined,
 ): IRContentPart[] {
   if (typeof content === "string") return [{ type: "text", text: content }];
   if (!Array.isArray(content)) {
@@ -146,7 +149,10 @@ function readBlocks(
   }
   const parts: IRContentPart[] = [];
   content.forEach((block, i) => {
-    const part = readBlock(block, role, `${param}.${i}`);
+    const part = skipping(
+      skipped,
+      () => readBlock(block, role, `${param}.${i}`),
+    );
     if (part !== undefined) parts.push(part);
   });
   return parts;
@@ -210,14 +216,17 @@ function readBlock(
       return part;
     }
     default:
-      throw invalid(
+      throw untranslatable(invalid(
         `unsupported content block type ${JSON.stringify(block.type)}`,
         where,
-      );
+      ));
   }
 }
 
-function readMessages(messages: unknown[]): IRMessage[] {
+function readMessages(
+  messages: unknown[],
+  skipped: unknown[] | undefined,
+): IRMessage[] {
   const out: IRMessage[] = [];
   messages.forEach((message, index) => {
     const param = `messages.${index}`;
@@ -226,7 +235,12 @@ function readMessages(messages: unknown[]): IRMessage[] {
     if (role !== "user" && role !== "assistant") {
       throw invalid('`role` must be "user" or "assistant"', `${param}.role`);
     }
-    const parts = readBlocks(message.content, role, `${param}.content`);
+    const parts = readBlocks(
+      message.content,
+      role,
+      `${param}.content`,
+      skipped,
+    );
     const results = parts.filter((part) => part.type === "tool_result");
     const rest = parts.filter((part) => part.type !== "tool_result");
     if (results.length > 0) out.push({ role: "tool", content: results });
@@ -243,34 +257,41 @@ function readMessages(messages: unknown[]): IRMessage[] {
   return out;
 }
 
-function readTools(tools: unknown): IRTool[] {
+function readTools(tools: unknown, skipped: unknown[] | undefined): IRTool[] {
   if (!Array.isArray(tools)) throw invalid("must be an array", "tools");
-  return tools.map((tool, i): IRTool => {
-    if (!isRecord(tool) || typeof tool.name !== "string") {
-      throw invalid("a tool needs a `name`", `tools.${i}`);
-    }
-    // A server tool (web search, code execution, …) runs at Anthropic
-    // only: read as a function with no schema it would mislead the model.
-    if (
-      tool.type !== undefined && tool.type !== null && tool.type !== "custom"
-    ) {
-      throw invalid(
-        `server tool type ${JSON.stringify(tool.type)} is not translated`,
-        `tools.${i}.type`,
-      );
-    }
-    const out: IRTool = {
-      name: tool.name,
-      parameters: isRecord(tool.input_schema)
-        ? tool.input_schema
-        : { type: "object", properties: {} },
-    };
-    if (typeof tool.description === "string") {
-      out.description = tool.description;
-    }
-    if (typeof tool.strict === "boolean") out.strict = tool.strict;
-    return out;
+  const out: IRTool[] = [];
+  tools.forEach((tool, i) => {
+    const read = skipping(skipped, () => readTool(tool, i));
+    if (read !== undefined) out.push(read);
   });
+  return out;
+}
+
+function readTool(tool: unknown, i: number): IRTool {
+  if (!isRecord(tool) || typeof tool.name !== "string") {
+    throw invalid("a tool needs a `name`", `tools.${i}`);
+  }
+  // A server tool (web search, code execution, …) runs at Anthropic
+  // only: read as a function with no schema it would mislead the model.
+  if (
+    tool.type !== undefined && tool.type !== null && tool.type !== "custom"
+  ) {
+    throw untranslatable(invalid(
+      `server tool type ${JSON.stringify(tool.type)} is not translated`,
+      `tools.${i}.type`,
+    ));
+  }
+  const out: IRTool = {
+    name: tool.name,
+    parameters: isRecord(tool.input_schema)
+      ? tool.input_schema
+      : { type: "object", properties: {} },
+  };
+  if (typeof tool.description === "string") {
+    out.description = tool.description;
+  }
+  if (typeof tool.strict === "boolean") out.strict = tool.strict;
+  return out;
 }
 
 function readToolChoice(choice: unknown): IRToolChoice {
@@ -310,6 +331,9 @@ function number(
  * @param body The parsed JSON body.
  * @param resolveModel Maps the client's `model` to a backend and model.
  * @param requestId Id recorded in `metadata.requestId`.
+ * @param skipped When given, content the IR cannot carry (a block type, a
+ *   server tool) is left out of the IR and its 400 collected here instead
+ *   of thrown: a body relayed as is on its own wire needs no translation.
  * @returns The IR request and the stream flag.
  * @throws {GatewayError} 400 for a body that is not a valid request.
  *
@@ -333,6 +357,7 @@ export function parseMessagesRequest(
   body: unknown,
   resolveModel: (model: string) => ModelTarget,
   requestId: string,
+  skipped?: unknown[],
 ): ParsedMessagesRequest {
   if (!isRecord(body)) {
     throw invalid("the request body must be a JSON object", "body");
@@ -389,7 +414,7 @@ export function parseMessagesRequest(
   }
   copyUnknownKeys(body, HANDLED_KEYS, parameters);
 
-  const messages = readMessages(body.messages);
+  const messages = readMessages(body.messages, skipped);
   if (body.system !== undefined && body.system !== null) {
     // Blocks stay apart as paragraphs, not run together.
     const system = textBlocks(body.system, "system", "\n\n");
@@ -397,7 +422,7 @@ export function parseMessagesRequest(
   }
   const ir = irRequest(messages, parameters, target, requestId, stream);
   if (body.tools !== undefined && body.tools !== null) {
-    ir.tools = readTools(body.tools);
+    ir.tools = readTools(body.tools, skipped);
   }
   if (body.tool_choice !== undefined && body.tool_choice !== null) {
     ir.toolChoice = readToolChoice(body.tool_choice);

@@ -455,3 +455,92 @@ Deno.test("a dropped key is named safely whatever the client called it: escaped 
     assert.equal("k0" in sent, false);
   });
 });
+
+Deno.test("content the translation cannot carry (a document block, a server tool, an audio part) is relayed on the same wire, and refused by name where it must be translated", async () => {
+  const messages = {
+    model: "claude",
+    max_tokens: 256,
+    messages: [{
+      role: "user",
+      content: [
+        { type: "text", text: "Summarise" },
+        {
+          type: "document",
+          source: { type: "text", media_type: "text/plain", data: "a b c" },
+        },
+      ],
+    }],
+    tools: [{ type: "web_search_20250305", name: "web_search", max_uses: 1 }],
+  };
+  const chat = {
+    model: "oa",
+    messages: [{
+      role: "user",
+      content: [
+        { type: "text", text: "Transcribe" },
+        { type: "input_audio", input_audio: { data: "AAAA", format: "wav" } },
+      ],
+    }],
+  };
+  const post = (origin: string, path: string, body: Json) =>
+    fetch(`${origin}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+      signal: fetchSignal(),
+    });
+  // One wire per gateway: relayed as sent.
+  const claude = serveAnthropicWire();
+  const oa = serveOpenAIWire();
+  const claudeOnly = serveGateway({
+    backends: [[
+      "claude",
+      createAnthropicAdapter({
+        apiKey: "k",
+        baseURL: claude.origin,
+        defaultModel: "claude-test",
+      }),
+    ]],
+  });
+  const oaOnly = serveGateway({
+    backends: [[
+      "oa",
+      createOpenAIAdapter({
+        apiKey: "k",
+        baseURL: `${oa.origin}/v1`,
+        defaultModel: "gpt-test",
+      }),
+    ]],
+  });
+  try {
+    const relayed = await post(claudeOnly.origin, "/v1/messages", messages);
+    assert.equal(relayed.status, 200, await relayed.text());
+    const { model: _, ...sent } = claude.calls[0].body;
+    const { model: __, ...asked } = messages;
+    assert.deepEqual(sent, asked);
+    const audio = await post(oaOnly.origin, "/v1/chat/completions", chat);
+    assert.equal(audio.status, 200, await audio.text());
+    const { model: ___, ...sentChat } = oa.calls[0].body;
+    const { model: ____, ...askedChat } = chat;
+    assert.deepEqual(sentChat, askedChat);
+  } finally {
+    await claudeOnly.close();
+    await oaOnly.close();
+    await claude.close();
+    await oa.close();
+  }
+  // A fleet of both wires may translate: a 400 naming the content.
+  await withFleet(async ({ origin, oa, claude }) => {
+    const document = await post(origin, "/v1/messages", messages);
+    const body = await document.json();
+    assert.equal(document.status, 400);
+    assert.equal(body.type, "error");
+    assert.match(body.error.message, /messages\.0\.content\.1/);
+    assert.match(body.error.message, /"document"/);
+    const audio = await post(origin, "/v1/chat/completions", chat);
+    const error = await audio.json();
+    assert.equal(audio.status, 400);
+    assert.equal(error.error.param, "messages[0].content[1]");
+    assert.equal(oa.calls.length + claude.calls.length, 0);
+  });
+});
