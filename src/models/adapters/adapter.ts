@@ -23,6 +23,7 @@ import {
   type HttpAdapterConfig,
   HttpClient,
   invalidRequest,
+  isRecord,
 } from "./_http.ts";
 import { applyParameters } from "./_parameters.ts";
 import { estimateCostFor } from "./_prices.ts";
@@ -326,8 +327,19 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
     }
     const wire = spec.chatWire;
     if (source !== undefined && source.wire === wire?.name) {
-      // The client's own body: nothing to translate, nothing dropped.
-      return { path: wire.path, body: { ...source.body, model } } as C;
+      // The client's own body: nothing to translate, nothing dropped. A
+      // stream read into the IR asks for usage where the config says so
+      // (the client's answer is written from the IR, without it unless
+      // asked).
+      const body: Record<string, unknown> = { ...source.body, model };
+      const options = body.stream_options;
+      if (stream && wire.streamUsage) {
+        body.stream_options = {
+          ...(isRecord(options) ? options : {}),
+          include_usage: true,
+        };
+      }
+      return { path: wire.path, body } as C;
     }
     const context: CallContext = {
       model,

@@ -368,7 +368,16 @@ export interface ProviderSpec<E = unknown, C extends WireCall = WireCall> {
    * `invoke` in that wire sends the client's body there as it is, `model`
    * aside (`BackendAdapter.wire`).
    */
-  readonly chatWire?: { readonly name: ChatWire; readonly path: string };
+  readonly chatWire?: {
+    readonly name: ChatWire;
+    readonly path: string;
+    /**
+     * Ask for usage on a stream read into the IR (OpenAI's
+     * `stream_options.include_usage`): set by config, and unseen by the
+     * client, whose answer is written from the IR.
+     */
+    readonly streamUsage?: boolean;
+  };
   /** Provider-specific adjustment of an HTTP error. */
   readonly refineError?: RefineError;
   /** The operations it serves besides chat (`Router.invoke`). */
