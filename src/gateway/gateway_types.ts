@@ -143,9 +143,11 @@ export interface GatewayOptions {
   /** Receives one entry per request; default none. */
   logger?: (entry: RequestLogEntry) => void;
   /**
-   * Relay OpenAI-compatible upstream answers byte for byte to OpenAI clients
-   * when every backend speaks OpenAI's wire format (default true; see the
-   * module docs for what differs).
+   * Same wire lossless (default true): a chat client's body goes as is
+   * (`model` aside) to a backend of its wire, and the upstream's answer is
+   * relayed byte for byte when every backend the call may reach speaks
+   * that wire (see the module docs for what differs). `false` translates
+   * every call.
    */
   passthrough?: boolean;
   /**
