@@ -91,9 +91,18 @@ function post(c: Contender, body: string): Promise<Response> {
   });
 }
 
+/** Names the contender in a failure (a timeout says nothing of where). */
+async function named<T>(c: Contender, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw new Error(`${c.name}: ${error}`, { cause: error });
+  }
+}
+
 async function call(c: Contender, body: string): Promise<string> {
-  const response = await post(c, body);
-  const text = await response.text();
+  const response = await named(c, post(c, body));
+  const text = await named(c, response.text());
   if (response.status !== 200) {
     throw new Error(`${c.name} answered ${response.status}: ${text}`);
   }
@@ -107,18 +116,23 @@ async function callStream(
   c: Contender,
 ): Promise<{ text: string; firstMs: number }> {
   const started = performance.now();
-  const response = await post(c, streamBody);
+  const response = await named(c, post(c, streamBody));
   if (response.status !== 200 || response.body === null) {
     throw new Error(`${c.name} answered ${response.status}`);
   }
   let text = "";
   let firstMs = -1;
-  for await (const chunk of response.body) {
-    text += utf8.decode(chunk, { stream: true });
-    if (firstMs < 0 && text.includes("data:")) {
-      firstMs = performance.now() - started;
-    }
-  }
+  await named(
+    c,
+    (async () => {
+      for await (const chunk of response.body!) {
+        text += utf8.decode(chunk, { stream: true });
+        if (firstMs < 0 && text.includes("data:")) {
+          firstMs = performance.now() - started;
+        }
+      }
+    })(),
+  );
   return { text, firstMs };
 }
 
