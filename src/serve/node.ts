@@ -15,12 +15,6 @@
  * written or rejects when the client left first, as `serveGateway`'s. Node's
  * modules are imported when this is called, so the file bundles anywhere.
  *
- * Small bodies of declared length (up to 64 KiB: a JSON request, a JSON
- * answer) are moved whole, as `serveGateway` does: the request body is
- * collected before the handler runs (Node's `requestTimeout` still bounds
- * it) and handed over as bytes, and the answer goes out in one write with
- * its head, rather than through a web stream pulled piece by piece.
- *
  * @module
  */
 import {
@@ -80,42 +74,6 @@ function bodyOf(req: Any): ReadableStream<Uint8Array> {
       req.resume(); // drain what is left rather than stall the connection
     },
   }, { highWaterMark: 1 });
-}
-
-/** Largest declared body moved whole (see the module docs). */
-const WHOLE_BODY_MAX_BYTES = 64 * 1024;
-
-/**
- * The declared length of a small body Node frames by Content-Length, or -1
- * (chunked, absent, or too large to collect: streamed instead).
- */
-function smallLength(
-  headers: Readonly<Record<string, string | string[] | undefined>>,
-): number {
-  const declared = headers["content-length"];
-  if (typeof declared !== "string" || headers["transfer-encoding"]) return -1;
-  if (!/^\d{1,6}$/.test(declared)) return -1;
-  const length = Number(declared);
-  return length <= WHOLE_BODY_MAX_BYTES ? length : -1;
-}
-
-/**
- * The whole body of `length` bytes, or null when the client left before
- * sending it (Node's parser ends a Content-Length body at that length, and
- * its `requestTimeout` answers a client that stalls).
- */
-function collect(req: Any, length: number): Promise<Uint8Array | null> {
-  return new Promise((resolve) => {
-    const bytes = new Uint8Array(length);
-    let at = 0;
-    req.on("data", (chunk: Uint8Array) => {
-      if (at + chunk.byteLength <= length) bytes.set(chunk, at);
-      at += chunk.byteLength;
-    });
-    req.on("end", () => resolve(at === length ? bytes : null));
-    req.on("error", () => resolve(null));
-    req.on("close", () => resolve(null)); // after "end", a no-op
-  });
 }
 
 /**
@@ -210,18 +168,11 @@ export async function serveNode(
       return;
     }
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
-    const small = hasBody ? smallLength(req.headers) : -1;
-    let body: Uint8Array | ReadableStream<Uint8Array> | undefined;
-    if (small >= 0) {
-      const whole = await collect(req, small);
-      if (whole === null) return; // the client left; "close" settled it
-      body = whole;
-    } else if (hasBody) body = bodyOf(req);
     const request = new Request(url, {
       method: req.method,
       headers,
       signal: controller.signal,
-      ...(body === undefined ? {} : { body, duplex: "half" }),
+      ...(hasBody ? { body: bodyOf(req), duplex: "half" } : {}),
     } as RequestInit);
 
     let response: Response;
@@ -252,26 +203,6 @@ export async function serveNode(
     });
     if (cookies.length > 0) head["set-cookie"] = cookies;
     if (stopping) head.connection = "close";
-    const whole = req.method === "HEAD" || !response.body ? -1 : smallLength({
-      "content-length": response.headers.get("content-length") ?? undefined,
-    });
-    if (whole >= 0) {
-      let bytes: Uint8Array;
-      try {
-        bytes = new Uint8Array(await response.arrayBuffer());
-      } catch {
-        // The handler's body failed before a byte was sent: a 500 says so.
-        res.writeHead(500, { "content-type": "text/plain" });
-        res.end("internal server error");
-        return;
-      }
-      // The bytes read are what is sent: a wrong declared length is
-      // corrected, never passed on. Head and body go out in one write.
-      head["content-length"] = String(bytes.byteLength);
-      res.writeHead(response.status, head);
-      res.end(bytes);
-      return;
-    }
     res.writeHead(response.status, head);
     if (!response.body || req.method === "HEAD") {
       await response.body?.cancel().catch(() => {});
