@@ -38,9 +38,10 @@
  *   `defaultMaxTokens` (default **1024**). `temperature`, `topP`→`top_p`,
  *   `topK`→`top_k`, `stopSequences`→`stop_sequences`, `user`→
  *   `metadata.user_id`. The API has no frequency/presence penalty or seed, and
- *   rejects unknown fields, so those three (and OpenAI's `logprobs` and
- *   `top_logprobs`) are not sent; any other key is sent
- *   as-is (e.g. `thinking`, `service_tier`).
+ *   rejects unknown fields, so those three are not sent; OpenAI-only keys
+ *   (`logprobs`, `top_logprobs`, …) are dropped and named by the translation
+ *   table (docs/gateway/wires.md); Anthropic's own keys are sent as-is (e.g.
+ *   `thinking`, `service_tier`).
  * - `stop_reason`: `end_turn`/`stop_sequence`/`pause_turn` → `stop`,
  *   `max_tokens` → `length`, `tool_use` → `tool_calls`, `refusal` →
  *   `content_filter`; the matched `stop_sequence` → `stopSequence`. Usage:
@@ -122,8 +123,10 @@ export interface AnthropicAdapterConfig extends HttpAdapterConfig {
 
 /**
  * Parameter names on the Messages API: `maxTokens` is set by the call
- * (the API requires it), `user` goes to `metadata.user_id`, and penalties,
- * `seed` and OpenAI's `logprobs` / `top_logprobs` have no field there.
+ * (the API requires it), `user` goes to `metadata.user_id`, and penalties
+ * and `seed` have no field there. Keys of the other wire (OpenAI's `logprobs`,
+ * `top_logprobs`, …) are settled by the translation table, which drops and
+ * names them.
  */
 const PARAMETERS: ParameterTable = {
   names: {
@@ -136,9 +139,6 @@ const PARAMETERS: ParameterTable = {
     frequencyPenalty: null,
     presencePenalty: null,
     seed: null,
-    // OpenAI's logprob switches: the API has no logprobs and refuses the keys.
-    logprobs: null,
-    top_logprobs: null,
   },
 };
 
