@@ -16,6 +16,15 @@ import { completionOf, relayRequestOf } from "./_passthrough.ts";
 import { relayedJson, relayedStream } from "./_relay_answer.ts";
 import { noteRouting } from "./_request_parts.ts";
 import { translatedStream } from "./_stream_answer.ts";
+import {
+  type CachePlan,
+  lookUp,
+  missed,
+  planCache,
+  replay,
+  store,
+  streamRecorder,
+} from "./cache/_chat.ts";
 
 /** Handles one chat call in `ex.api`'s wire. */
 export async function handleChat(
@@ -25,13 +34,21 @@ export async function handleChat(
   const { ctx, api } = ex;
   const id = `${api.idPrefix}${crypto.randomUUID().replaceAll("-", "")}`;
   let parsed: ParsedRequest;
+  let plan: CachePlan | undefined;
   try {
     const body = await readBody(ex);
     parsed = api.parse(body, (model) => resolveTarget(ex, model), id);
     if (parsed.stream) checkStreams(ex);
     await admitKey(ex, parsed.model, parsed.promptTokens);
+    plan = await planCache(ex, body, ex.label ?? parsed.model);
   } catch (error) {
     return ex.fail(error);
+  }
+  if (plan) {
+    const hit = await lookUp(ex, plan);
+    const created = Math.floor(ctx.now() / 1000);
+    if (hit) return replay(ex, hit, api, parsed, id, created);
+    missed(ex);
   }
 
   const deadline = new Deadline(
@@ -40,7 +57,9 @@ export async function handleChat(
     parsed.stream,
   );
   const router = ctx.router;
-  const relaying = api === OPENAI_API && ctx.passthrough;
+  // A cached request takes the translated path: the cache keeps the
+  // router's answer, which the relayed bytes are not.
+  const relaying = api === OPENAI_API && ctx.passthrough && !plan;
   const completed = relaying && parsed.stream ? completionOf(info) : undefined;
   if (relaying && (!parsed.stream || completed) && router.canRelay()) {
     if (parsed.stream) ctx.streams.opened();
@@ -76,6 +95,7 @@ export async function handleChat(
       );
       ex.outcome.usage = response.usage;
       noteRouting(ex.outcome, response.metadata.routing);
+      if (plan) store(ex, plan, response);
       ex.finish(200);
       return jsonResponse(api.json(response, parsed, id, created), {
         headers: ex.headers,
@@ -91,5 +111,6 @@ export async function handleChat(
     parsed.ir,
     api.encoder(parsed, id, created),
     deadline,
+    plan ? streamRecorder(ex, plan) : undefined,
   );
 }

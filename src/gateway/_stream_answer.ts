@@ -10,6 +10,12 @@ import { noteFailureMessage, noteRouting } from "./_request_parts.ts";
 import { failureMessage } from "./_chunk_message.ts";
 import { readHead, sseBody } from "./_sse.ts";
 
+/** Sees every chunk of a stream, then how it ended (clean: no error, no cut). */
+export interface StreamTap {
+  chunk(chunk: IRStreamChunk): void;
+  end(clean: boolean): void;
+}
+
 /**
  * A translated stream, committed late: a failure before the first output
  * gets the status a non-streamed request would get; after it, one error
@@ -20,6 +26,7 @@ export async function translatedStream(
   ir: IRChatRequest,
   encoder: StreamEncoder,
   deadline: Deadline,
+  tap?: StreamTap,
 ): Promise<Response> {
   const { ctx, outcome } = ex;
   ctx.streams.opened();
@@ -30,6 +37,7 @@ export async function translatedStream(
   };
   const chunks = ctx.router.executeStream(ir, deadline.signal, ex.scope);
   const observe = (chunk: IRStreamChunk): void => {
+    tap?.chunk(chunk);
     // The router's start names the backend it committed to: known here
     // even when the client leaves before `done`.
     if (chunk.type === "start") noteRouting(outcome, chunk.metadata.routing);
@@ -70,6 +78,7 @@ export async function translatedStream(
       deadline.release();
       streamEnded();
       ctx.metrics.streamClosed();
+      tap?.end(outcome.errorCode === undefined);
       ex.finish(200);
     },
   });
