@@ -57,3 +57,25 @@ export interface GatewayCacheOptions {
    */
   readonly enabled?: boolean;
 }
+
+/**
+ * The config file's `cache` section.
+ *
+ * @example Usage
+ * ```ts
+ * import type { CacheConfig } from "@switchyard/switchyard/gateway";
+ * const cache: CacheConfig = { store: "shared", ttlSeconds: 600, namespace: "evals" };
+ * ```
+ */
+export interface CacheConfig {
+  /** `memory` (this process; default) or `shared` (the config's Redis). */
+  store: "memory" | "shared";
+  /** Seconds an answer is kept (default 3600). */
+  ttlSeconds?: number;
+  /** Bound of the `memory` store in bytes (default 64 MiB). */
+  maxBytes?: number;
+  /** Separates caches on one Redis (`shared` only). */
+  namespace?: string;
+  /** `false`: only keys with `cache: true` and requests sending a TTL use it. */
+  enabled?: boolean;
+}
