@@ -46,10 +46,13 @@ export function keyText(
   model: string,
   body: Readonly<Record<string, unknown>>,
 ): string {
-  const kept: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(body)) {
-    if (!OMITTED.has(name) && name !== "model") kept[name] = value;
-  }
+  // fromEntries defines own properties: a body field named `__proto__`
+  // stays a field (an assignment would set the prototype and drop it).
+  const kept = Object.fromEntries(
+    Object.entries(body).filter(([name]) =>
+      !OMITTED.has(name) && name !== "model"
+    ),
+  );
   return canonicalJson({ body: kept, model, v: 1, wire });
 }
 
