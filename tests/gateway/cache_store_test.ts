@@ -11,6 +11,7 @@ import {
   SharedResponseCache,
 } from "../../src/gateway/mod.ts";
 import { responseCacheSuite } from "./_cache_suite.ts";
+import { withTimeout } from "../_timeout.ts";
 import { connect, startRedis } from "../models/stores/_redis_server.ts";
 
 const skip = needs("the shared response cache", "redis-server").ignore;
@@ -131,8 +132,15 @@ describe("SharedResponseCache when Redis fails", () => {
         return new Promise(() => {}); // a stalled Redis never answers
       },
     }, { timeoutMs: 20 });
-    assert.equal(await silent.get("k"), undefined);
-    await silent.set("k", "v", 60_000);
+    assert.equal(
+      await withTimeout(silent.get("k"), 10_000, "a read of a silent Redis"),
+      undefined,
+    );
+    await withTimeout(
+      silent.set("k", "v", 60_000),
+      10_000,
+      "a write to a silent Redis",
+    );
     assert.equal(pending, 2, "both commands were sent, neither held the call");
   });
 });

@@ -174,7 +174,33 @@ describe("response cache, OpenAI wire", () => {
   });
 
   it("keeps a tool call whole through a streamed miss and a streamed hit", async () => {
-    const up = serveOpenAIWire();
+    // The arguments arrive in three pieces, as providers stream them.
+    const pieces = ['{"city":', '"Oslo",', '"unit":"C"}'];
+    const event = (delta: Json, finish: string | null = null) =>
+      `data: ${
+        JSON.stringify({
+          id: "c",
+          object: "chat.completion.chunk",
+          created: 0,
+          model: "gpt-test",
+          choices: [{ index: 0, delta, finish_reason: finish }],
+        })
+      }\n\n`;
+    const sse = event({
+      role: "assistant",
+      tool_calls: [{
+        index: 0,
+        id: "call_1",
+        type: "function",
+        function: { name: "get_weather", arguments: "" },
+      }],
+    }) +
+      pieces.map((p) =>
+        event({ tool_calls: [{ index: 0, function: { arguments: p } }] })
+      ).join("") + event({}, "tool_calls") + "data: [DONE]\n\n";
+    const up = serveUpstream(() =>
+      new Response(sse, { headers: { "content-type": "text/event-stream" } })
+    );
     try {
       await withGateway(
         { backends: [["oa", upstreamAdapter(up.origin, "oa")]] },
@@ -189,22 +215,27 @@ describe("response cache, OpenAI wire", () => {
                 parameters: { type: "object", properties: {} },
               },
             }],
-            stream: true,
           };
-          const miss = await (await gateway(chat(body))).text();
-          const hit = await gateway(chat({ ...body, stream: false }));
+          await (await gateway(chat({ ...body, stream: true }))).text();
+          const hit = await gateway(chat(body));
           assert.equal(hit.headers.get("x-switchyard-cache"), "hit");
-          const call = (await hit.json()).choices[0].message.tool_calls[0];
+          const answer = (await hit.json()).choices[0];
+          assert.equal(answer.finish_reason, "tool_calls");
+          const call = answer.message.tool_calls[0];
           assert.equal(call.function.name, "get_weather");
-          const args = miss.split("\n").filter((l) => l.startsWith("data: {"))
-            .map((l) =>
-              JSON.parse(l.slice(6)).choices?.[0]?.delta?.tool_calls?.[0]
-                ?.function?.arguments ?? ""
-            ).join("");
-          assert.deepEqual(
-            JSON.parse(call.function.arguments),
-            JSON.parse(args),
-          );
+          assert.deepEqual(JSON.parse(call.function.arguments), {
+            city: "Oslo",
+            unit: "C",
+          });
+          const replayed = await gateway(chat({ ...body, stream: true }));
+          assert.equal(replayed.headers.get("x-switchyard-cache"), "hit");
+          const args = (await replayed.text()).split("\n").filter((l) =>
+            l.startsWith("data: {")
+          ).map((l) =>
+            JSON.parse(l.slice(6)).choices?.[0]?.delta?.tool_calls?.[0]
+              ?.function?.arguments ?? ""
+          ).join("");
+          assert.deepEqual(JSON.parse(args), { city: "Oslo", unit: "C" });
           assert.equal(up.calls.length, 1);
         },
       );
@@ -296,8 +327,10 @@ describe("response cache, Anthropic wire", () => {
       await withGateway(
         { backends: [["oa", upstreamAdapter(oa.origin, "oa")]] },
         async (gateway) => {
+          // The same body on both wires: only the wire differs.
           await (await gateway(chat({
             model: "gpt-test",
+            max_tokens: 64,
             messages: Q("same words"),
           }))).body?.cancel();
           const other = await gateway(messages({
