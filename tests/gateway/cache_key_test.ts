@@ -85,6 +85,33 @@ describe("cache key", () => {
     );
   });
 
+  it("differs when the messages come in another order", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        BODY,
+        fc.array(
+          fc.record({
+            role: fc.constantFrom("user", "assistant"),
+            content: fc.string(),
+          }),
+          {
+            minLength: 2,
+            maxLength: 5,
+          },
+        ),
+        async (body, list) => {
+          const reversed = [...list].reverse();
+          fc.pre(canonicalJson(reversed) !== canonicalJson(list));
+          assert.notEqual(
+            await cacheKey("openai", "m", { ...body, messages: list }),
+            await cacheKey("openai", "m", { ...body, messages: reversed }),
+          );
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
   it("differs by model and by wire", async () => {
     await fc.assert(
       fc.asyncProperty(
