@@ -261,11 +261,12 @@ describe("response cache, OpenAI wire", () => {
           const alias = await gateway(chat({ ...body, model: "quick" }));
           assert.equal(alias.headers.get("x-switchyard-cache"), "hit");
           await alias.body?.cancel();
-          // A different user id is the same question.
-          const user = await gateway(chat({ ...body, user: "someone-else" }));
-          assert.equal(user.headers.get("x-switchyard-cache"), "hit");
-          await user.body?.cancel();
           assert.equal(up.calls.length, 2);
+          // Another end user (`user`) is kept apart, as LiteLLM does.
+          const user = await gateway(chat({ ...body, user: "someone-else" }));
+          assert.equal(user.headers.get("x-switchyard-cache"), "miss");
+          await user.body?.cancel();
+          assert.equal(up.calls.length, 3);
         },
       );
     } finally {

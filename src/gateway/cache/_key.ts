@@ -9,15 +9,14 @@
 
 /**
  * Body fields that do not change the answer: how it is delivered
- * (`stream`, `stream_options`) and who asked (`user`, `metadata`). A
- * streamed and a plain request share one entry: the cache holds the
- * assembled answer and replays it in either form.
+ * (`stream`, `stream_options`). A streamed and a plain request share one
+ * entry: the cache holds the assembled answer and replays it in either
+ * form. The end user's id (`user`, Anthropic's `metadata.user_id`) stays
+ * in, as LiteLLM keeps `user`: one end user's answers never serve another.
  */
 export const OMITTED: ReadonlySet<string> = new Set([
   "stream",
   "stream_options",
-  "user",
-  "metadata",
 ]);
 
 /** Writes `value` with object keys sorted, arrays in order, no spaces. */
