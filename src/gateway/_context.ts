@@ -7,7 +7,7 @@ import type { RequestLogEntry } from "./gateway_types.ts";
 import type { KeyRing } from "./keys.ts";
 import type { Metrics } from "./metrics.ts";
 import type { RateLimiter } from "./rate_limit.ts";
-import type { CacheSettings } from "./cache/_chat.ts";
+import type { CacheSettings } from "./cache/_settings.ts";
 
 /** Streamed answers open at once, from routing to their end. */
 export class OpenStreams {

@@ -134,8 +134,12 @@ export interface GatewayConfig {
   server?: Omit<ServeOptions, "hostname" | "port">;
   /** `redis`: where a fleet of gateways keeps its shared state. */
   redis?: RedisConfig;
-  /** `cache`: the response cache (off when absent). */
-  cache?: CacheConfig;
+  /**
+   * `cache`: the response cache (off when absent). Not named `cache`, so a
+   * config spread into `createGateway`'s options does not pass a section
+   * where a built cache is expected.
+   */
+  responseCache?: CacheConfig;
 }
 
 /**
@@ -398,7 +402,7 @@ export async function parseGatewayConfig(
     aliases: {},
     routerConfig: {},
   };
-  if (raw.cache !== undefined) config.cache = readCache(raw.cache);
+  if (raw.cache !== undefined) config.responseCache = readCache(raw.cache);
   const routerConfig: { -readonly [K in keyof RouterConfig]: RouterConfig[K] } =
     {};
   if (raw.routing !== undefined) {

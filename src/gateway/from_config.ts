@@ -109,7 +109,7 @@ export function configOptions(config: GatewayConfig): ConfigOptions {
     options.passthroughTokens = config.passthroughTokens;
   }
   // The shared cache needs the Redis client: the command adds it.
-  const cache = config.cache && cacheOptionsOf(config.cache);
+  const cache = config.responseCache && cacheOptionsOf(config.responseCache);
   if (cache) options.cache = cache;
   return options;
 }
@@ -271,7 +271,7 @@ export async function planGateway(
   const options = config ? configOptions(config) : {};
   checkListenHost(host, options.keys?.length ?? 0);
   const redis = redisSettings(config?.redis, env);
-  if (config?.cache?.store === "shared" && !redis) {
+  if (config?.responseCache?.store === "shared" && !redis) {
     throw new GatewayConfigError(
       "cache.store",
       'is "shared" but no Redis is configured (the config\'s redis, or REDIS_URL)',
@@ -283,6 +283,6 @@ export async function planGateway(
     host,
     server: config?.server ?? {},
     ...(redis ? { redis } : {}),
-    ...(config?.cache ? { cache: config.cache } : {}),
+    ...(config?.responseCache ? { cache: config.responseCache } : {}),
   };
 }

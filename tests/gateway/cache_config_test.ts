@@ -27,7 +27,7 @@ describe("cache config", () => {
          "keys": [{ "id": "k", "key": "$K", "cache": true }] }`,
       env,
     );
-    assert.deepEqual(config.cache, {
+    assert.deepEqual(config.responseCache, {
       store: "shared",
       ttlSeconds: 0,
       namespace: "evals",
@@ -35,7 +35,7 @@ describe("cache config", () => {
     });
     assert.equal(config.keys[0].cache, true);
     const memory = await parseGatewayConfig(`{ "cache": {} }`, env);
-    assert.deepEqual(memory.cache, { store: "memory" });
+    assert.deepEqual(memory.responseCache, { store: "memory" });
   });
 
   it("names the field of a bad value", async () => {

@@ -19,14 +19,6 @@ import {
 } from "./_answer.ts";
 import { cacheKey } from "./_key.ts";
 import { MAX_CACHE_TTL_SECONDS } from "./options.ts";
-import type { ResponseCache } from "./response_cache.ts";
-
-/** The cache as the gateway holds it (built from GatewayCacheOptions). */
-export interface CacheSettings {
-  readonly cache: ResponseCache;
-  readonly ttlMs: number;
-  readonly enabled: boolean;
-}
 
 /** What one request does with the cache. */
 export interface CachePlan {

@@ -1,10 +1,17 @@
 // GatewayCacheOptions checked once, into what the chat handler reads.
-import type { CacheSettings } from "./_chat.ts";
+import type { ResponseCache } from "./response_cache.ts";
 import {
   DEFAULT_CACHE_TTL_SECONDS,
   type GatewayCacheOptions,
   MAX_CACHE_TTL_SECONDS,
 } from "./options.ts";
+
+/** The cache as the gateway holds it (built from GatewayCacheOptions). */
+export interface CacheSettings {
+  readonly cache: ResponseCache;
+  readonly ttlMs: number;
+  readonly enabled: boolean;
+}
 
 /** The settings; a TypeError for a cache without get/set or a bad TTL. */
 export function cacheSettings(options: GatewayCacheOptions): CacheSettings {

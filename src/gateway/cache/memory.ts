@@ -56,6 +56,7 @@ function sizeOf(key: string, value: string): number {
  * ```
  */
 export class MemoryResponseCache implements ResponseCache {
+  /** The bound, in bytes. */
   readonly maxBytes: number;
   readonly #now: () => number;
   // A Map iterates in insertion order: re-inserting on read makes its
