@@ -490,6 +490,41 @@ describe("response cache, request headers and keys", () => {
     }
   });
 
+  it("keeps the answers of a key held to some backends apart", async () => {
+    const up = serveOpenAIWire();
+    try {
+      await withGateway(
+        {
+          backends: [["oa", upstreamAdapter(up.origin, "oa")]],
+          keys: [
+            { id: "any", sha256: await hashKey("sk-any") },
+            { id: "held", sha256: await hashKey("sk-held"), backends: ["oa"] },
+            {
+              id: "held2",
+              sha256: await hashKey("sk-held2"),
+              backends: ["oa"],
+            },
+          ],
+        },
+        async (gateway) => {
+          const body = { model: "gpt-test", messages: Q("scope") };
+          const as = (key: string) =>
+            gateway(chat(body, { authorization: `Bearer ${key}` }));
+          const results: (string | null)[] = [];
+          for (const key of ["sk-any", "sk-held", "sk-held2"]) {
+            const answer = await as(key);
+            results.push(answer.headers.get("x-switchyard-cache"));
+            await answer.body?.cancel();
+          }
+          assert.deepEqual(results, ["miss", "miss", "hit"]);
+          assert.equal(up.calls.length, 2);
+        },
+      );
+    } finally {
+      await up.close();
+    }
+  });
+
   it("gives back a hit's prompt estimate to the key's tpm bucket", async () => {
     const up = serveOpenAIWire();
     try {

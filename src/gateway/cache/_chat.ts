@@ -85,6 +85,7 @@ export async function planCache(
     ex.api.name,
     model,
     body as Record<string, unknown>,
+    ex.key?.backends,
   );
   return {
     key,

@@ -5,7 +5,8 @@
 // the fields listed in OMITTED, which never change the answer's content,
 // are left out. The model is the one after aliasing, so two aliases of one
 // model share answers, and the wire is in the key, since the two wires'
-// bodies name the same thing differently.
+// bodies name the same thing differently. A client key's backend list is
+// in it too; the client key itself is not.
 
 /**
  * Body fields that do not change the answer: how it is delivered
@@ -39,11 +40,16 @@ export function canonicalJson(value: unknown): string {
   return `{${parts.join(",")}}`;
 }
 
-/** What the key is computed from: the canonical text, exposed for tests. */
+/**
+ * What the key is computed from: the canonical text. `scope` is the
+ * backends a client key is held to: an answer made elsewhere never serves
+ * it (a key kept to one region's backends gets only their answers).
+ */
 export function keyText(
   wire: string,
   model: string,
   body: Readonly<Record<string, unknown>>,
+  scope?: readonly string[],
 ): string {
   // fromEntries defines own properties: a body field named `__proto__`
   // stays a field (an assignment would set the prototype and drop it).
@@ -52,7 +58,8 @@ export function keyText(
       !OMITTED.has(name) && name !== "model"
     ),
   );
-  return canonicalJson({ body: kept, model, v: 1, wire });
+  const scoped = scope === undefined ? {} : { scope: [...scope].sort() };
+  return canonicalJson({ body: kept, model, v: 1, wire, ...scoped });
 }
 
 /**
@@ -61,13 +68,15 @@ export function keyText(
  * @param wire The caller's wire (`openai` or `anthropic`).
  * @param model The model after aliasing.
  * @param body The request body as the client sent it.
+ * @param scope The backends the client's key is held to, if any.
  */
 export async function cacheKey(
   wire: string,
   model: string,
   body: Readonly<Record<string, unknown>>,
+  scope?: readonly string[],
 ): Promise<string> {
-  const bytes = new TextEncoder().encode(keyText(wire, model, body));
+  const bytes = new TextEncoder().encode(keyText(wire, model, body, scope));
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   let hex = "";
   for (const byte of digest) hex += byte.toString(16).padStart(2, "0");
