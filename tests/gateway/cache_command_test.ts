@@ -78,6 +78,10 @@ describe("switchyard gateway with a shared cache", { skip }, () => {
           );
           assert.deepEqual(upstream.models, ["m-1"], "one upstream call");
           assert.match(b.stdout(), /"cache":"hit"/);
+          assert.match(
+            a.stdout(),
+            /^switchyard: response cache: shared on Redis \(namespace cmd\); answers kept 600s; for every chat request but keys with cache: false$/m,
+          );
         } finally {
           await b.stop();
         }

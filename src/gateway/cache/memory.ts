@@ -25,8 +25,16 @@ export interface MemoryResponseCacheOptions {
   readonly now?: () => number;
 }
 
-/** Default of {@linkcode MemoryResponseCacheOptions.maxBytes}. */
-const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * Default of {@linkcode MemoryResponseCacheOptions.maxBytes}: 64 MiB.
+ *
+ * @example Usage
+ * ```ts
+ * import { DEFAULT_MEMORY_CACHE_BYTES } from "@switchyard/switchyard/gateway";
+ * console.log(DEFAULT_MEMORY_CACHE_BYTES); // 67108864
+ * ```
+ */
+export const DEFAULT_MEMORY_CACHE_BYTES = 64 * 1024 * 1024;
 
 interface Entry {
   readonly value: string;
@@ -71,7 +79,7 @@ export class MemoryResponseCache implements ResponseCache {
    * @throws {RangeError} When `maxBytes` is not a positive integer.
    */
   constructor(options: MemoryResponseCacheOptions = {}) {
-    const max = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    const max = options.maxBytes ?? DEFAULT_MEMORY_CACHE_BYTES;
     if (!Number.isSafeInteger(max) || max <= 0) {
       throw new RangeError("maxBytes must be a positive integer");
     }
