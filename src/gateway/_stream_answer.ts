@@ -2,11 +2,16 @@
 // shared by chat and the Responses API translated to chat.
 import { ErrorCode } from "../models/errors.ts";
 import type { IRChatRequest, IRStreamChunk } from "../models/types.ts";
+import type { ExecuteOptions } from "../models/config.ts";
 import type { StreamEncoder } from "./_apis.ts";
 import type { Deadline } from "./_deadline.ts";
 import type { Exchange } from "./_exchange.ts";
 import { SSE_HEADERS } from "./_relay_answer.ts";
-import { noteFailureMessage, noteRouting } from "./_request_parts.ts";
+import {
+  droppedOf,
+  noteFailureMessage,
+  noteRouting,
+} from "./_request_parts.ts";
 import { failureMessage } from "./_chunk_message.ts";
 import { readHead, sseBody } from "./_sse.ts";
 
@@ -26,6 +31,7 @@ export async function translatedStream(
   ir: IRChatRequest,
   encoder: StreamEncoder,
   deadline: Deadline,
+  options: ExecuteOptions | undefined = ex.scope,
   tap?: StreamTap,
 ): Promise<Response> {
   const { ctx, outcome } = ex;
@@ -35,12 +41,15 @@ export async function translatedStream(
     if (!streamDone) ctx.streams.closed();
     streamDone = true;
   };
-  const chunks = ctx.router.executeStream(ir, deadline.signal, ex.scope);
+  const chunks = ctx.router.executeStream(ir, deadline.signal, options);
   const observe = (chunk: IRStreamChunk): void => {
     tap?.chunk(chunk);
     // The router's start names the backend it committed to: known here
     // even when the client leaves before `done`.
-    if (chunk.type === "start") noteRouting(outcome, chunk.metadata.routing);
+    if (chunk.type === "start") {
+      noteRouting(outcome, chunk.metadata.routing);
+      ex.drop(droppedOf(chunk.metadata));
+    }
     if (chunk.type === "metadata" && chunk.usage) outcome.usage = chunk.usage;
     if (chunk.type === "done") {
       if (chunk.usage) outcome.usage = chunk.usage;
@@ -75,6 +84,7 @@ export async function translatedStream(
       deadline.abort(reason);
     },
     closed() {
+      if (encoder.startEstimated) outcome.startTokensEstimated = true;
       deadline.release();
       streamEnded();
       ctx.metrics.streamClosed();

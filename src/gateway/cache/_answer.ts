@@ -36,6 +36,10 @@ export function serializeAnswer(
     finishReason: response.finishReason,
     metadata: keptMetadata(response.metadata),
     ...(response.usage ? { usage: response.usage } : {}),
+    ...(response.stopSequence === undefined
+      ? {}
+      : { stopSequence: response.stopSequence }),
+    ...(response.logprobs === undefined ? {} : { logprobs: response.logprobs }),
   };
   return JSON.stringify({ v: 1, storedAt, response: kept });
 }
@@ -60,9 +64,22 @@ export function parseAnswer(text: string): CachedAnswer | undefined {
 }
 
 /**
- * The answer as a stream: a start, the text in one content chunk, one
- * tool_use chunk per tool call with its whole arguments, then done with
- * the original finish reason and usage.
+ * Whether {@linkcode replayChunks} carries all of the answer: not reasoning
+ * blocks nor log probabilities (a streamed request for such an answer is a
+ * miss; its plain form is still answered from the cache).
+ */
+export function streamable(response: IRChatResponse): boolean {
+  if (response.logprobs !== undefined) return false;
+  const content = response.message.content;
+  return typeof content === "string" ||
+    content.every((part) => part.type === "text" || part.type === "tool_use");
+}
+
+/**
+ * The answer as a stream: a start, the text in one content chunk (a
+ * refusal in one more), one tool_use chunk per tool call with its whole
+ * arguments, then done with the original finish reason, stop sequence and
+ * usage.
  */
 export function replayChunks(response: IRChatResponse): IRStreamChunk[] {
   const chunks: IRStreamChunk[] = [];
@@ -76,6 +93,10 @@ export function replayChunks(response: IRChatResponse): IRStreamChunk[] {
   const parts: IRContentPart[] = typeof content === "string"
     ? [{ type: "text", text: content }]
     : content;
+  const refusal = response.message.refusal;
+  if (refusal !== undefined) {
+    chunks.push({ type: "content", sequence: sequence++, delta: "", refusal });
+  }
   for (const part of parts) {
     if (part.type === "text" && part.text !== "") {
       chunks.push({ type: "content", sequence: sequence++, delta: part.text });
@@ -94,6 +115,9 @@ export function replayChunks(response: IRChatResponse): IRStreamChunk[] {
     sequence: sequence++,
     finishReason: response.finishReason,
     ...(response.usage ? { usage: response.usage } : {}),
+    ...(response.stopSequence === undefined
+      ? {}
+      : { stopSequence: response.stopSequence }),
     metadata: response.metadata,
   });
   return chunks;
@@ -102,7 +126,8 @@ export function replayChunks(response: IRChatResponse): IRStreamChunk[] {
 /**
  * Builds the answer from a stream's chunks as they pass; `result` is the
  * whole answer once `done` arrived, else undefined (a stream cut short or
- * failed is never an answer).
+ * failed is never an answer, and one with reasoning blocks or log
+ * probabilities, which this does not assemble, is not kept).
  */
 export class StreamAssembler {
   #text = "";
@@ -110,6 +135,9 @@ export class StreamAssembler {
   #metadata: IRResponseMetadata = {};
   #usage: IRUsage | undefined;
   #finish: FinishReason | undefined;
+  #stopSequence: string | undefined;
+  #refusal: string | undefined;
+  // An error chunk, or content this does not assemble: nothing to keep.
   #failed = false;
 
   add(chunk: IRStreamChunk): void {
@@ -119,6 +147,13 @@ export class StreamAssembler {
         break;
       case "content":
         this.#text += chunk.delta;
+        if (chunk.refusal !== undefined) {
+          this.#refusal = (this.#refusal ?? "") + chunk.refusal;
+        }
+        if (
+          chunk.thinking !== undefined || chunk.signature !== undefined ||
+          chunk.redactedThinking !== undefined || chunk.logprobs !== undefined
+        ) this.#failed = true;
         break;
       case "tool_use": {
         const tool = this.#tools.get(chunk.id) ??
@@ -133,6 +168,7 @@ export class StreamAssembler {
       case "done":
         if (chunk.usage) this.#usage = chunk.usage;
         this.#finish = chunk.finishReason;
+        this.#stopSequence = chunk.stopSequence;
         break;
       case "error":
         this.#failed = true;
@@ -158,10 +194,17 @@ export class StreamAssembler {
       content = parts;
     }
     return {
-      message: { role: "assistant", content },
+      message: {
+        role: "assistant",
+        content,
+        ...(this.#refusal === undefined ? {} : { refusal: this.#refusal }),
+      },
       finishReason: this.#finish,
       metadata: this.#metadata,
       ...(this.#usage ? { usage: this.#usage } : {}),
+      ...(this.#stopSequence === undefined
+        ? {}
+        : { stopSequence: this.#stopSequence }),
     };
   }
 }

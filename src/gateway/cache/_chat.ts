@@ -15,6 +15,7 @@ import {
   parseAnswer,
   replayChunks,
   serializeAnswer,
+  streamable,
   StreamAssembler,
 } from "./_answer.ts";
 import { cacheKey } from "./_key.ts";
@@ -64,15 +65,21 @@ function ttlAsked(headers: Headers): number | undefined {
 
 /**
  * This request's plan, or undefined when it does not use the cache (the
- * answer then says `bypass`). Throws a 400 for a malformed TTL header.
+ * answer then says `bypass`; also when not `cacheable`). Throws a 400 for
+ * a malformed TTL header.
  */
 export async function planCache(
   ex: Exchange,
   body: unknown,
   model: string,
+  cacheable = true,
 ): Promise<CachePlan | undefined> {
   const settings = ex.ctx.cache;
   if (settings === undefined) return undefined;
+  if (!cacheable) {
+    ex.cacheResult("bypass");
+    return undefined;
+  }
   const headers = ex.request.headers;
   const ttl = ttlAsked(headers);
   const wanted = ex.key?.cache ?? (settings.enabled || ttl !== undefined);
@@ -98,6 +105,7 @@ export async function planCache(
 export async function lookUp(
   ex: Exchange,
   plan: CachePlan,
+  stream: boolean,
 ): Promise<CachedAnswer | undefined> {
   if (!plan.read) return undefined;
   let text: string | undefined;
@@ -106,7 +114,10 @@ export async function lookUp(
   } catch {
     return undefined; // a cache that fails is a miss, never a failed request
   }
-  return text === undefined ? undefined : parseAnswer(text);
+  const hit = text === undefined ? undefined : parseAnswer(text);
+  // An answer a stream cannot carry whole is a miss for a streamed request.
+  if (hit && stream && !streamable(hit.response)) return undefined;
+  return hit;
 }
 
 /**
