@@ -14,6 +14,8 @@ import {
   type RequestLogEntry,
 } from "../../src/gateway/mod.ts";
 import { createAnthropicAdapter } from "../../src/models/adapters/anthropic.ts";
+import { createMockAdapter } from "../../src/models/testing.ts";
+import type { IRChatResponse, IRStreamChunk } from "../../src/models/types.ts";
 import { ANSWER, serveAnthropicWire, serveOpenAIWire } from "./_wire_mocks.ts";
 import { serveUpstream, tickingSse, upstreamAdapter } from "./_serve.ts";
 import { waitUntil, withTimeout } from "../_timeout.ts";
@@ -651,5 +653,73 @@ describe("response cache, what is never stored", () => {
     } finally {
       await up.close();
     }
+  });
+});
+
+describe("response cache, what the answer side carries", () => {
+  it("keeps a stop sequence and a refusal through a streamed miss; replays them", async () => {
+    const backend = createMockAdapter({
+      *chunks(): Generator<IRStreamChunk> {
+        yield { type: "start", sequence: 0, metadata: { provider: "mock" } };
+        yield { type: "content", sequence: 1, delta: "Stopped at " };
+        yield { type: "content", sequence: 2, delta: "", refusal: "No." };
+        yield {
+          type: "done",
+          sequence: 3,
+          finishReason: "stop",
+          stopSequence: "END",
+          usage: { promptTokens: 4, completionTokens: 3, totalTokens: 7 },
+        };
+      },
+    });
+    await withGateway({ backends: [["mock", backend]] }, async (gateway) => {
+      const body = { model: "mock", max_tokens: 20, messages: Q("stop") };
+      const first = await gateway(messages({ ...body, stream: true }));
+      assert.equal(first.headers.get("x-switchyard-cache"), "miss");
+      await first.text();
+      const plain = await gateway(messages(body));
+      assert.equal(plain.headers.get("x-switchyard-cache"), "hit");
+      const answer = await plain.json();
+      assert.equal(answer.stop_sequence, "END");
+      assert.equal(answer.usage.input_tokens, 4);
+      const openai = await gateway(
+        chat({ model: "mock", messages: Q("stop"), stream: true }),
+      );
+      await openai.text();
+      const again = await gateway(chat({ model: "mock", messages: Q("stop") }));
+      assert.equal(again.headers.get("x-switchyard-cache"), "hit");
+      const againBody = await again.json();
+      assert.equal(againBody.choices[0].message.refusal, "No.");
+      assert.equal(backend.calls.length, 2, "one call per wire");
+    });
+  });
+
+  it("answers a streamed request for an answer with reasoning from the backend, a plain one from the cache", async () => {
+    const reply: IRChatResponse = {
+      message: {
+        role: "assistant",
+        content: [
+          { type: "thinking", thinking: "Let me see.", signature: "sig" },
+          { type: "text", text: "Four." },
+        ],
+      },
+      finishReason: "stop",
+      usage: { promptTokens: 5, completionTokens: 9, totalTokens: 14 },
+      metadata: {},
+    };
+    const backend = createMockAdapter({ responses: reply });
+    await withGateway({ backends: [["mock", backend]] }, async (gateway) => {
+      const body = { model: "mock", max_tokens: 50, messages: Q("2+2?") };
+      await (await gateway(messages(body))).body?.cancel();
+      const plain = await gateway(messages(body));
+      assert.equal(plain.headers.get("x-switchyard-cache"), "hit");
+      const content = (await plain.json()).content;
+      assert.deepEqual(content.map((b: Json) => b.type), ["thinking", "text"]);
+      assert.equal(backend.calls.length, 1);
+      const streamed = await gateway(messages({ ...body, stream: true }));
+      assert.equal(streamed.headers.get("x-switchyard-cache"), "miss");
+      assert.match(await streamed.text(), /Let me see\./);
+      assert.equal(backend.calls.length, 2, "the stream went to the backend");
+    });
   });
 });
