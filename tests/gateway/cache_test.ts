@@ -723,3 +723,40 @@ describe("response cache, what the answer side carries", () => {
     });
   });
 });
+
+describe("response cache, content only a relay can carry", () => {
+  it("relays a request whose content the IR cannot carry, bypassing the cache", async () => {
+    const up = serveOpenAIWire();
+    try {
+      await withGateway(
+        { backends: [["oa", upstreamAdapter(up.origin, "oa")]] },
+        async (gateway) => {
+          const body = {
+            model: "gpt-test",
+            messages: [{
+              role: "user",
+              content: [{
+                type: "input_audio",
+                input_audio: { data: "AAAA", format: "wav" },
+              }],
+            }],
+          };
+          for (let i = 0; i < 2; i++) {
+            const answer = await gateway(chat(body));
+            assert.equal(answer.status, 200);
+            assert.equal(answer.headers.get("x-switchyard-cache"), "bypass");
+            await answer.body?.cancel();
+          }
+          assert.equal(up.calls.length, 2);
+          assert.equal(
+            (up.calls[0].body.messages as Json[])[0].content instanceof Array,
+            true,
+            "the client's content went upstream as sent",
+          );
+        },
+      );
+    } finally {
+      await up.close();
+    }
+  });
+});
