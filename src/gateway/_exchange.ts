@@ -71,6 +71,8 @@ export class Exchange {
   dropped: readonly string[] = [];
   /** Whether the request called (or was to call) a model: metrics count it. */
   readonly metered: boolean;
+  /** What the response cache did (`hit`, `miss`, `bypass`); unset: no cache. */
+  cache: "hit" | "miss" | "bypass" | undefined;
 
   constructor(
     ctx: GatewayContext,
@@ -121,6 +123,12 @@ export class Exchange {
     this.headers["x-switchyard-dropped"] = all.join(",");
   }
 
+  /** Notes what the response cache did: a response header and the record. */
+  cacheResult(result: "hit" | "miss" | "bypass"): void {
+    this.cache = result;
+    this.headers["x-switchyard-cache"] = result;
+  }
+
   /** Writes the metrics (model calls) and the log line; charges tokens. */
   finish(status: number): void {
     const { ctx, outcome } = this;
@@ -133,6 +141,13 @@ export class Exchange {
     if (this.key && this.admission && usage) {
       ctx.limiter.charge(this.key, this.admission, usage.totalTokens)
         .catch(() => {});
+    } else if (this.key && this.admission && this.cache === "hit") {
+      // A hit called no model: the prompt estimate taken at admission goes
+      // back to the key's tpm bucket.
+      ctx.limiter.charge(this.key, this.admission, 0).catch(() => {});
+    }
+    if (this.cache !== undefined && this.metered) {
+      ctx.metrics.cacheRequest(this.cache, this.label ?? "none", keyId);
     }
     if (this.metered) {
       ctx.metrics.record({
@@ -172,6 +187,7 @@ export class Exchange {
     }
     if (outcome.startTokensEstimated) entry.start_tokens_estimated = true;
     if (this.dropped.length > 0) entry.dropped = [...this.dropped];
+    if (this.cache !== undefined) entry.cache = this.cache;
     if (outcome.upstreamError) entry.upstream_error = outcome.upstreamError;
     if (outcome.errorMessage) entry.error_message = outcome.errorMessage;
     if (outcome.errorCode && this.metered) {

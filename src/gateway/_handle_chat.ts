@@ -16,6 +16,15 @@ import { completionOf } from "./_passthrough.ts";
 import { relayedJson, relayedStream } from "./_relay_answer.ts";
 import { droppedOf, noteRouting } from "./_request_parts.ts";
 import { translatedStream } from "./_stream_answer.ts";
+import {
+  type CachePlan,
+  lookUp,
+  missed,
+  planCache,
+  replay,
+  store,
+  streamRecorder,
+} from "./cache/_chat.ts";
 
 /** Handles one chat call in `ex.api`'s wire. */
 export async function handleChat(
@@ -26,13 +35,28 @@ export async function handleChat(
   const id = `${api.idPrefix}${crypto.randomUUID().replaceAll("-", "")}`;
   let parsed: ParsedRequest;
   let body: Record<string, unknown>;
+  let plan: CachePlan | undefined;
   try {
     body = await readBody(ex) as Record<string, unknown>;
     parsed = api.parse(body, (model) => resolveTarget(ex, model), id);
     if (parsed.stream) checkStreams(ex);
     await admitKey(ex, parsed.model, parsed.promptTokens);
+    // Content the IR cannot carry can only be relayed, never stored as the
+    // router's answer: such a request bypasses the cache.
+    plan = await planCache(
+      ex,
+      body,
+      ex.label ?? parsed.model,
+      parsed.untranslatable.length === 0,
+    );
   } catch (error) {
     return ex.fail(error);
+  }
+  if (plan) {
+    const hit = await lookUp(ex, plan, parsed.stream);
+    const created = Math.floor(ctx.now() / 1000);
+    if (hit) return replay(ex, hit, api, parsed, id, created);
+    missed(ex);
   }
 
   const router = ctx.router;
@@ -40,8 +64,10 @@ export async function handleChat(
   // Same wire on every backend the call may reach (fallback goes on from a
   // named backend to the others): the client's own body goes upstream
   // (model aside) and the upstream's answer comes back.
+  // A cached request takes the translated path: the cache keeps the
+  // router's answer, which relayed bytes are not.
   const completed = parsed.stream ? completionOf(info) : undefined;
-  const relaying = ctx.passthrough &&
+  const relaying = ctx.passthrough && plan === undefined &&
     router.speaks(api.name, ex.scope?.backends) &&
     (!parsed.stream || completed !== undefined);
   // Content the IR cannot carry is refused only where it must be translated.
@@ -107,6 +133,7 @@ export async function handleChat(
       ex.outcome.usage = response.usage;
       noteRouting(ex.outcome, response.metadata.routing);
       ex.drop(droppedOf(response.metadata));
+      if (plan) store(ex, plan, response);
       ex.finish(200);
       return jsonResponse(api.json(response, parsed, id, created), {
         headers: ex.headers,
@@ -123,5 +150,6 @@ export async function handleChat(
     api.encoder(parsed, id, created),
     deadline,
     options,
+    plan ? streamRecorder(ex, plan) : undefined,
   );
 }

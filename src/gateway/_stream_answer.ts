@@ -15,6 +15,12 @@ import {
 import { failureMessage } from "./_chunk_message.ts";
 import { readHead, sseBody } from "./_sse.ts";
 
+/** Sees every chunk of a stream, then how it ended (clean: no error, no cut). */
+export interface StreamTap {
+  chunk(chunk: IRStreamChunk): void;
+  end(clean: boolean): void;
+}
+
 /**
  * A translated stream, committed late: a failure before the first output
  * gets the status a non-streamed request would get; after it, one error
@@ -26,6 +32,7 @@ export async function translatedStream(
   encoder: StreamEncoder,
   deadline: Deadline,
   options: ExecuteOptions | undefined = ex.scope,
+  tap?: StreamTap,
 ): Promise<Response> {
   const { ctx, outcome } = ex;
   ctx.streams.opened();
@@ -36,6 +43,7 @@ export async function translatedStream(
   };
   const chunks = ctx.router.executeStream(ir, deadline.signal, options);
   const observe = (chunk: IRStreamChunk): void => {
+    tap?.chunk(chunk);
     // The router's start names the backend it committed to: known here
     // even when the client leaves before `done`.
     if (chunk.type === "start") {
@@ -80,6 +88,7 @@ export async function translatedStream(
       deadline.release();
       streamEnded();
       ctx.metrics.streamClosed();
+      tap?.end(outcome.errorCode === undefined);
       ex.finish(200);
     },
   });

@@ -52,7 +52,8 @@
  * | `passthrough` | `false` turns off same-wire passthrough: the client's body sent as is to a backend of its wire, and the upstream's answer relayed byte for byte (default `true`; see the gateway's module docs) |
  * | `passthroughTokens` | which passed-through streams have their tokens read: `"tpm"` (default: those of keys with a `tpm` limit) or `"all"` |
  * | `server` | the listener's limits, for `serveGateway`: `headersTimeoutMs`, `bodyTimeoutMs`, `idleTimeoutMs`, `maxConnections`, `maxHeaderBytes` (see `serve_options.ts`) |
- * | `keys[]` | `id`, and `key` (`"$VAR"`, hashed when read; a literal secret is refused) or `sha256` (64 hex digits in either letter case; the secret itself is case-sensitive); `models`, `backends`, `rpm`, `tpm` |
+ * | `keys[]` | `id`, and `key` (`"$VAR"`, hashed when read; a literal secret is refused) or `sha256` (64 hex digits in either letter case; the secret itself is case-sensitive); `models`, `backends`, `rpm`, `tpm`, `cache` (true/false: this key's requests use the response cache or not) |
+ * | `cache` | the response cache: `store` (`memory`, default, or `shared`: the config's Redis), `ttlSeconds` (default 3600), `maxBytes` (`memory` only, default 64 MiB), `namespace` (`shared` only), `enabled` (default true; `false`: only keys with `cache: true` and requests sending `x-switchyard-cache-ttl`). See docs/gateway/cache.md |
  *
  * Unknown fields are errors, so a typo never silently disables a setting.
  *
@@ -85,6 +86,8 @@ import {
 } from "./_config_fields.ts";
 
 import { jsonErrorPosition } from "./_json_position.ts";
+import { readCache } from "./cache/_config.ts";
+import type { CacheConfig } from "./cache/options.ts";
 import { blankJsonc } from "./_jsonc.ts";
 import {
   type BackendConfig,
@@ -131,6 +134,12 @@ export interface GatewayConfig {
   server?: Omit<ServeOptions, "hostname" | "port">;
   /** `redis`: where a fleet of gateways keeps its shared state. */
   redis?: RedisConfig;
+  /**
+   * `cache`: the response cache (off when absent). Not named `cache`, so a
+   * config spread into `createGateway`'s options does not pass a section
+   * where a built cache is expected.
+   */
+  responseCache?: CacheConfig;
 }
 
 /**
@@ -244,6 +253,7 @@ async function readKeys(value: unknown, env: Env): Promise<ApiKey[]> {
       "backends",
       "rpm",
       "tpm",
+      "cache",
     ]);
     const id = string(raw.id, `${where}.id`);
     if (ids.has(id)) {
@@ -284,6 +294,9 @@ async function readKeys(value: unknown, env: Env): Promise<ApiKey[]> {
     }
     if (raw.tpm !== undefined) {
       key.tpm = positiveInteger(raw.tpm, `${where}.tpm`);
+    }
+    if (raw.cache !== undefined) {
+      key.cache = boolean(raw.cache, `${where}.cache`);
     }
     keys.push(key);
   }
@@ -377,6 +390,7 @@ export async function parseGatewayConfig(
     "passthroughTokens",
     "server",
     "keys",
+    "cache",
   ]);
   const backends = raw.backends === undefined
     ? []
@@ -388,6 +402,7 @@ export async function parseGatewayConfig(
     aliases: {},
     routerConfig: {},
   };
+  if (raw.cache !== undefined) config.responseCache = readCache(raw.cache);
   const routerConfig: { -readonly [K in keyof RouterConfig]: RouterConfig[K] } =
     {};
   if (raw.routing !== undefined) {

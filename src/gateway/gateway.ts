@@ -105,6 +105,7 @@ import { RateLimiter } from "./rate_limit.ts";
 import { MemoryRateLimitStore } from "./memory_rate_limit_store.ts";
 import { SharedRateLimitStore } from "./shared_rate_limit_store.ts";
 import { Metrics } from "./metrics.ts";
+import { cacheSettings } from "./cache/_settings.ts";
 import {
   DEFAULT_MAX_STREAMS,
   type Gateway,
@@ -180,6 +181,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     passthrough: options.passthrough !== false,
     tapAllStreams: options.passthroughTokens === "all",
     startedAt: Math.floor(now() / 1000),
+    ...(options.cache ? { cache: cacheSettings(options.cache) } : {}),
     registered: (name) => modelRouter.has(name),
     logging: logger !== undefined,
     log(entry: RequestLogEntry): void {

@@ -6,6 +6,7 @@ import type { BackendAdapter, IRWarning } from "../models/types.ts";
 import type { ApiKey } from "./keys.ts";
 import type { RateLimitStore } from "./rate_limit.ts";
 import type { Metrics } from "./metrics.ts";
+import type { GatewayCacheOptions } from "./cache/options.ts";
 
 /**
  * One structured log line per request, handed to `logger`. Never holds a key
@@ -79,6 +80,11 @@ export interface RequestLogEntry {
   error_message?: string;
   /** Attempts on other backends after the first choice. */
   fallbacks?: number;
+  /**
+   * What the response cache did, when one is configured: `hit` (answered
+   * from the cache; no backend, no tokens), `miss` or `bypass`.
+   */
+  cache?: "hit" | "miss" | "bypass";
 }
 
 /**
@@ -159,6 +165,8 @@ export interface GatewayOptions {
    * line's `tokens_estimated`).
    */
   passthroughTokens?: "tpm" | "all";
+  /** The response cache (off when absent); see {@linkcode GatewayCacheOptions}. */
+  cache?: GatewayCacheOptions;
 }
 
 /**

@@ -46,6 +46,12 @@ export interface ApiKey {
   rpm?: number;
   /** Tokens (prompt + completion) per minute; absent: unlimited. */
   tpm?: number;
+  /**
+   * The response cache for this key's requests: true uses it even when the
+   * gateway's `cache.enabled` is false, false never uses it; absent: the
+   * gateway's default.
+   */
+  cache?: boolean;
 }
 
 const utf8 = new TextEncoder();

@@ -10,6 +10,7 @@
  * | `switchyard_errors_total` | counter | `backend`, `model`, `code`, `key` |
  * | `switchyard_tokens_total` | counter | `direction` (`in`, `out`), `model`, `backend`, `key` |
  * | `switchyard_fallbacks_total` | counter | `model`, `backend` |
+ * | `switchyard_cache_requests_total` | counter | `result` (`hit`, `miss`, `bypass`), `model`, `key` |
  * | `switchyard_retries_total` | counter | `backend` |
  * | `switchyard_open_streams` | gauge | — |
  * | `switchyard_backend_up` | gauge (1 healthy, 0 not) | `backend` |
@@ -199,6 +200,7 @@ export class Metrics {
   #errors: Family<{ value: number }>;
   #tokens: Family<{ value: number }>;
   #fallbacks: Family<{ value: number }>;
+  #cache: Family<{ value: number }>;
   #openStreams = 0;
 
   /**
@@ -234,6 +236,18 @@ export class Metrics {
       counter,
     );
     this.#fallbacks = new Family(["model", "backend"], maxSeries, counter);
+    this.#cache = new Family(["result", "model", "key"], maxSeries, counter);
+  }
+
+  /**
+   * Counts one chat request's use of the response cache.
+   *
+   * @param result `hit`, `miss` or `bypass`.
+   * @param model The model after aliases.
+   * @param keyId The key id.
+   */
+  cacheRequest(result: string, model: string, keyId: string): void {
+    this.#cache.get([result, model, keyId]).value++;
   }
 
   /**
@@ -351,6 +365,11 @@ export class Metrics {
       "switchyard_fallbacks_total",
       "Attempts on another backend after the first choice failed.",
       this.#fallbacks,
+    );
+    counter(
+      "switchyard_cache_requests_total",
+      "Chat requests by what the response cache did: hit, miss or bypass.",
+      this.#cache,
     );
     out.push(
       "# HELP switchyard_retries_total Retries of a backend after a retryable failure (the router's count).",

@@ -51,6 +51,10 @@ export * from "./serve_options.ts";
 export * from "./providers.ts";
 export * from "./env_backends.ts";
 export * from "./from_config.ts";
+export * from "./cache/response_cache.ts";
+export * from "./cache/memory.ts";
+export * from "./cache/shared.ts";
+export * from "./cache/options.ts";
 // The model-router types the gateway's API mentions (types only), so this
 // entry point's documentation is complete without `./models`.
 export type * from "../models/mod.ts";

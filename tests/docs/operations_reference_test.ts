@@ -34,6 +34,7 @@ function emitted(): Map<string, MetricShape> {
     fallbacks: 1,
   });
   metrics.streamOpened();
+  metrics.cacheRequest("hit", "m", "k");
   const text = metrics.render([
     {
       name: "b",
