@@ -60,6 +60,8 @@ export class Exchange {
   dropped: readonly string[] = [];
   /** Whether the request called (or was to call) a model: metrics count it. */
   readonly metered: boolean;
+  /** An admin API action, once the admin key is proven: on the log line. */
+  admin: { action: string; keyId?: string } | undefined;
 
   constructor(
     ctx: GatewayContext,
@@ -80,6 +82,7 @@ export class Exchange {
 
   /** The key id logs and metrics name. */
   get keyId(): string {
+    if (this.admin !== undefined) return "admin";
     return this.key?.id ?? (this.ctx.keyRing.enabled ? "none" : "anonymous");
   }
 
@@ -159,6 +162,12 @@ export class Exchange {
     if (outcome.errorMessage) entry.error_message = outcome.errorMessage;
     if (outcome.errorCode && this.metered) {
       entry.error_code = outcome.errorCode;
+    }
+    if (this.admin !== undefined) {
+      entry.admin_action = this.admin.action;
+      if (this.admin.keyId !== undefined) {
+        entry.admin_key_id = this.admin.keyId;
+      }
     }
     ctx.log(entry);
   }
