@@ -104,6 +104,7 @@ export function configOptions(config: GatewayConfig): ConfigOptions {
   if (config.passthroughTokens !== undefined) {
     options.passthroughTokens = config.passthroughTokens;
   }
+  if (config.admin !== undefined) options.admin = config.admin;
   return options;
 }
 
@@ -262,7 +263,12 @@ export async function planGateway(
   }
   plan ??= backendsOf(config, env);
   const options = config ? configOptions(config) : {};
-  checkListenHost(host, options.keys?.length ?? 0);
+  // An admin key guards the admin API and makes every model route need a
+  // key, so it counts as one for the loopback rule.
+  checkListenHost(
+    host,
+    (options.keys?.length ?? 0) + (options.admin === undefined ? 0 : 1),
+  );
   const redis = redisSettings(config?.redis, env);
   return {
     ...plan,
