@@ -11,11 +11,14 @@
 import type { RecordSpace, RecordWrite, RouterStore } from "../models/store.ts";
 import type { ApiKey } from "./keys.ts";
 import { timingSafeEqual } from "./keys.ts";
+import { GatewayError } from "./errors.ts";
 
 /** The record space of runtime keys inside the store. */
 export const KEY_SPACE = "admin-keys";
 /** Longest wait for the store when refreshing, before using what is known. */
-const STORE_WAIT_MS = 500;
+const STORE_WAIT_MS = 1_000;
+/** Longest wait for a write, before the admin gets a 503. */
+const WRITE_WAIT_MS = 5_000;
 
 /** A runtime key as stored (the digest, never the secret). */
 export interface StoredKey extends ApiKey {
@@ -190,12 +193,31 @@ export class RuntimeKeys {
     mode: "create" | "replace" | "delete",
     key?: StoredKey,
   ): Promise<boolean> {
-    const result = await this.#records.writeRecord(
-      KEY_SPACE,
-      id,
-      mode,
-      key === undefined ? "" : JSON.stringify(key),
-    );
+    let result: RecordWrite | undefined;
+    try {
+      result = await bounded(
+        this.#records.writeRecord(
+          KEY_SPACE,
+          id,
+          mode,
+          key === undefined ? "" : JSON.stringify(key),
+        ),
+        WRITE_WAIT_MS,
+      );
+    } catch {
+      result = undefined;
+    }
+    if (result === undefined) {
+      // Whether it was written is unknown: the admin may retry (a create
+      // then answers 409 if the first one landed).
+      throw new GatewayError({
+        status: 503,
+        type: "server_error",
+        message: "The key store did not answer; retry shortly.",
+        code: "key_store_unavailable",
+        headers: { "retry-after": "1" },
+      });
+    }
     // A read begun before the write may not hold it: wait for it, then read.
     await this.#pending;
     this.#checkedAt = -Infinity;
