@@ -70,6 +70,7 @@ const HTML = (base: string, data: string) =>
 
 const CSS = `
 :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
+[hidden] { display: none !important; }
 body { margin: 0 auto; padding: 0.75rem; max-width: 60rem; }
 header { display: flex; align-items: baseline; gap: 1rem; flex-wrap: wrap; }
 h1 { font-size: 1.3rem; margin: 0.25rem 0; }
@@ -84,8 +85,14 @@ th:first-child, td:first-child { text-align: left; }
 .error { color: #c01c28; }
 form { display: grid; gap: 0.5rem; max-width: 24rem; }
 input, button { font: inherit; padding: 0.5rem; }
-@media (max-width: 30rem) {
-  th, td { padding: 0.3rem 0.3rem; font-size: 0.85rem; }
+/* A phone: each row becomes a card of label: value lines. */
+@media (max-width: 36rem) {
+  table, tbody, tr, td { display: block; }
+  thead { display: none; }
+  tr { border: 1px solid #8884; border-radius: 0.4rem; margin-bottom: 0.5rem; padding: 0.25rem 0.5rem; }
+  td { display: flex; justify-content: space-between; border: 0; padding: 0.15rem 0; text-align: right; }
+  td:first-child { font-weight: 600; }
+  td::before { content: attr(data-label); font-weight: normal; color: #888; padding-right: 1rem; }
 }
 `;
 
@@ -103,6 +110,9 @@ let previous;
 function cell(row, text, className) {
   const td = document.createElement("td");
   td.textContent = text;
+  // The column's name, shown before the value when rows are cards.
+  const head = row.closest("table").tHead.rows[0].cells[row.cells.length];
+  td.dataset.label = head ? head.textContent : "";
   if (className) td.className = className;
   row.append(td);
   return td;
