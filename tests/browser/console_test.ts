@@ -18,6 +18,7 @@ import { withTimeout } from "../_timeout.ts";
 
 const ADMIN = "sk-console-admin";
 const WAIT = { timeout: 15_000 };
+const HOSTILE = '<img src="x" id="injected">';
 const NAME =
   "console: asks for the admin key, shows backends, a breaker opening and a key's requests rising (390 px)";
 
@@ -29,6 +30,8 @@ Deno.test({
       backends: [
         ["echo", createEchoAdapter()],
         ["down", createFailingAdapter()],
+        // A name is data: it must show as text, never become markup.
+        [HOSTILE, createEchoAdapter()],
       ],
       routerConfig: {
         enableCircuitBreaker: true,
@@ -106,6 +109,12 @@ Deno.test({
           await page.getAttribute('tr[data-key="team-web"]', "data-requests"),
           "0",
         );
+        assert.equal(await page.$("#injected"), null);
+        const names = await page.$$eval(
+          "#backends tbody tr td:first-child",
+          (cells) => cells.map((cell) => cell.textContent),
+        );
+        assert.deepEqual(names, ["echo", "down", HOSTILE]);
         // Spend, budget and cache are not reported here: shown as "—".
         assert.equal(
           (await page.textContent("#cache-hit-rate"))?.trim(),

@@ -294,3 +294,60 @@ Deno.test("admin: with an admin key and no client key yet, model routes need a k
     gateway.dispose();
   }
 });
+
+Deno.test("admin: console.json reports backends, per-key usage, and null where no budget or cache reports", async () => {
+  const { gateway } = await setup();
+  try {
+    const used = await gateway(chat(CONFIG_SECRET));
+    await used.body?.cancel();
+    const response = await gateway(admin("GET", "/admin/console.json"));
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get("cache-control"), "no-store");
+    const data = await response.json();
+    assert.deepEqual(
+      data.backends.map((b: { name: string; breaker: string }) => [
+        b.name,
+        b.breaker,
+      ]),
+      [["echo", "closed"]],
+    );
+    assert.equal(data.backends[0].requests, 1);
+    const team = data.keys.find((k: { id: string }) => k.id === "config-team");
+    assert.equal(team.requests, 1);
+    assert.equal(team.spendUsd, null);
+    assert.equal(team.budgetLeftUsd, null);
+    assert.equal(data.cache.hitRate, null);
+  } finally {
+    gateway.dispose();
+  }
+});
+
+Deno.test("admin: the config's admin section: $VAR hashed, a literal refused, paths checked", async () => {
+  const { parseGatewayConfig } = await import("../../src/gateway/config.ts");
+  const env = (name: string) => name === "ADMIN_KEY" ? ADMIN : undefined;
+  const config = await parseGatewayConfig(
+    JSON.stringify({
+      admin: { key: "$ADMIN_KEY", path: "/ops", consolePath: "/ui" },
+    }),
+    env,
+  );
+  assert.deepEqual(config.admin, {
+    sha256: await hashKey(ADMIN),
+    path: "/ops",
+    consolePath: "/ui",
+  });
+  for (
+    const [admin, message] of [
+      [{ key: ADMIN }, /admin\.key must name an environment variable/],
+      [{}, /admin needs exactly one of key or sha256/],
+      [{ sha256: "xyz" }, /admin\.sha256 must be 64 hex digits/],
+      [{ sha256: "a".repeat(64), path: "/ops/" }, /admin\.path must be/],
+      [{ sha256: "a".repeat(64), syncMs: -1 }, /admin\.syncMs/],
+    ] as const
+  ) {
+    await assert.rejects(
+      parseGatewayConfig(JSON.stringify({ admin }), env),
+      message,
+    );
+  }
+});
