@@ -11,7 +11,7 @@ import { hashKey, presentedKey, timingSafeEqual } from "./keys.ts";
 import { jsonResponse } from "./_json_response.ts";
 import { readJson } from "./_read_bounded.ts";
 import type { AdminOptions } from "./gateway_types.ts";
-import { RuntimeKeys, type StoredKey } from "./_admin_keys.ts";
+import type { RuntimeKeys, StoredKey } from "./_admin_keys.ts";
 import { consoleData } from "./_console_data.ts";
 import { consoleFile } from "./_console_page.ts";
 
@@ -143,9 +143,12 @@ export class Admin {
     if (path === `${base}/console.json`) {
       return this.#route(method, ["GET"], async (ex) => {
         await this.#authorize(ex, "console");
-        return jsonResponse(consoleData(ex.ctx, this), {
-          headers: { ...ex.headers, "cache-control": "no-store" },
-        });
+        return jsonResponse(
+          consoleData(ex.ctx, this.keys.list(), this.shared),
+          {
+            headers: { ...ex.headers, "cache-control": "no-store" },
+          },
+        );
       });
     }
     if (path === `${base}/keys`) {

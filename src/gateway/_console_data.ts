@@ -5,7 +5,6 @@
 // from the state that already exists: the router's snapshots and the
 // metrics registry.
 import type { GatewayContext } from "./_context.ts";
-import type { Admin } from "./_admin.ts";
 
 /** A number safe for JSON (NaN and Infinity are not). */
 function finite(value: number | undefined): number | null {
@@ -13,7 +12,11 @@ function finite(value: number | undefined): number | null {
 }
 
 /** The document `GET <admin path>/console.json` answers. */
-export function consoleData(ctx: GatewayContext, admin: Admin) {
+export function consoleData(
+  ctx: GatewayContext,
+  runtimeKeys: readonly { readonly id: string }[],
+  keysShared: boolean,
+) {
   const backends = ctx.router.getBackendInfo().map((info) => {
     const stats = info.stats;
     return {
@@ -53,11 +56,11 @@ export function consoleData(ctx: GatewayContext, admin: Admin) {
     });
   };
   for (const key of ctx.keyRing.configKeys) add(key.id, "config");
-  for (const key of admin.keys.list()) add(key.id, "admin");
+  for (const key of runtimeKeys) add(key.id, "admin");
   for (const id of Object.keys(usage)) add(id, "other");
   return {
     time: new Date(ctx.now()).toISOString(),
-    keysShared: admin.shared,
+    keysShared,
     backends,
     keys,
     // A response cache reports its hit rate here; null without one.

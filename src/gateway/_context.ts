@@ -7,7 +7,6 @@ import type { RequestLogEntry } from "./gateway_types.ts";
 import type { KeyRing } from "./keys.ts";
 import type { Metrics } from "./metrics.ts";
 import type { RateLimiter } from "./rate_limit.ts";
-import type { Admin } from "./_admin.ts";
 
 /** Streamed answers open at once, from routing to their end. */
 export class OpenStreams {
@@ -55,6 +54,4 @@ export interface GatewayContext {
   log(entry: RequestLogEntry): void;
   /** Whether a logger is configured (a log line is built only then). */
   readonly logging: boolean;
-  /** The admin API and console, when an admin key is configured. */
-  readonly admin: Admin | undefined;
 }

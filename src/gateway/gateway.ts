@@ -180,7 +180,6 @@ export function createGateway(options: GatewayOptions): Gateway {
     startedAt: Math.floor(now() / 1000),
     registered: (name) => modelRouter.has(name),
     logging: logger !== undefined,
-    admin,
     log(entry: RequestLogEntry): void {
       if (!logger) return;
       try {
