@@ -14,6 +14,7 @@ import type { AdminOptions } from "./gateway_types.ts";
 import type { RuntimeKeys, StoredKey } from "./_admin_keys.ts";
 import { consoleData } from "./_console_data.ts";
 import { consoleFile } from "./_console_page.ts";
+import { adminPathProblem } from "./_admin_path.ts";
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const FIELDS = ["id", "models", "backends", "rpm", "tpm", "budget"];
@@ -104,21 +105,24 @@ export class Admin {
     if (!/^[0-9a-f]{64}$/i.test(options.sha256)) {
       throw new TypeError("admin.sha256 must be 64 hex digits");
     }
+    const path = options.path ?? "/admin";
+    const consolePath = options.consolePath ?? "/console";
     for (
-      const [field, value] of [["path", options.path], [
-        "consolePath",
-        options.consolePath,
-      ]] as const
+      const [field, value] of [["path", path], ["consolePath", consolePath]]
     ) {
-      if (value !== undefined && !/^\/[A-Za-z0-9._~\/-]*[^/]$/.test(value)) {
+      const problem = adminPathProblem(value);
+      if (problem !== undefined) {
         throw new TypeError(
-          `admin.${field} must be a path starting with / and not ending with /`,
+          `admin.${field} ${problem}`,
         );
       }
     }
+    if (consolePath === path || consolePath.startsWith(`${path}/`)) {
+      throw new TypeError("admin.consolePath must lie outside admin.path");
+    }
     this.#sha256 = options.sha256.toLowerCase();
-    this.path = options.path ?? "/admin";
-    this.consolePath = options.consolePath ?? "/console";
+    this.path = path;
+    this.consolePath = consolePath;
     this.keys = keys;
     this.shared = shared;
   }

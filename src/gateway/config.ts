@@ -66,6 +66,7 @@ import type {
 } from "../models/mod.ts";
 import { type ApiKey, hashKey } from "./keys.ts";
 import type { AdminOptions } from "./gateway_types.ts";
+import { adminPathProblem } from "./_admin_path.ts";
 import {
   SERVE_DEFAULTS,
   type ServeLimits,
@@ -320,11 +321,9 @@ async function readAdmin(value: unknown, env: Env): Promise<AdminOptions> {
   for (const field of ["path", "consolePath"] as const) {
     if (raw[field] === undefined) continue;
     const path = string(raw[field], `admin.${field}`);
-    if (!/^\/[A-Za-z0-9._~\/-]*[^/]$/.test(path)) {
-      throw new GatewayConfigError(
-        `admin.${field}`,
-        "must be a path starting with / and not ending with /",
-      );
+    const problem = adminPathProblem(path);
+    if (problem !== undefined) {
+      throw new GatewayConfigError(`admin.${field}`, problem);
     }
     admin[field] = path;
   }

@@ -345,6 +345,11 @@ Deno.test("admin: the config's admin section: $VAR hashed, a literal refused, pa
       [{ sha256: "xyz" }, /admin\.sha256 must be 64 hex digits/],
       [{ sha256: "a".repeat(64), path: "/ops/" }, /admin\.path must be/],
       [{ sha256: "a".repeat(64), syncMs: -1 }, /admin\.syncMs/],
+      // Neither may shadow a route of the gateway.
+      [{ sha256: "a".repeat(64), path: "/v1" }, /admin\.path must not/],
+      [{ sha256: "a".repeat(64), consolePath: "/v1/models" }, /must not/],
+      [{ sha256: "a".repeat(64), consolePath: "/metrics" }, /must not/],
+      [{ sha256: "a".repeat(64), path: "/healthz" }, /must not/],
     ] as const
   ) {
     await assert.rejects(
