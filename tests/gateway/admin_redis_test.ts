@@ -119,4 +119,41 @@ describe("runtime keys on a shared Redis", { skip }, () => {
       await server.stop();
     }
   });
+
+  it("with Redis gone a write is a 503 and known keys keep working on the last copy", async () => {
+    const server = await startRedis();
+    let t = 7_000_000;
+    const now = () => t;
+    const connection = await connect(server.port, {
+      disableOfflineQueue: true,
+    });
+    const gateway = createGateway({
+      backends: [["echo", createEchoAdapter()]],
+      store: createRedisStore(connection.client, { prefix: "admin-out:" }),
+      admin: { sha256: await hashKey(ADMIN), syncMs: SYNC_MS },
+      now,
+    });
+    let stopped = false;
+    try {
+      const created = await gateway(
+        admin("POST", "/admin/keys", { id: "kept" }),
+      );
+      const secret: string = (await created.json()).key;
+      await server.kill();
+      stopped = true;
+      const refused = await gateway(
+        admin("POST", "/admin/keys", { id: "during" }),
+      );
+      assert.equal(refused.status, 503);
+      assert.equal(refused.headers.get("retry-after"), "1");
+      assert.equal((await refused.json()).error.code, "key_store_unavailable");
+      // Past syncMs the read fails: the last copy still admits the key.
+      t += SYNC_MS;
+      assert.equal(await chat(gateway, secret), 200);
+    } finally {
+      gateway.dispose();
+      await connection.close();
+      if (!stopped) await server.stop();
+    }
+  });
 });
