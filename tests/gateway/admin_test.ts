@@ -358,3 +358,27 @@ Deno.test("admin: the config's admin section: $VAR hashed, a literal refused, pa
     );
   }
 });
+
+Deno.test("admin: the command's startup lines say keys are on and where the admin API and console are", async () => {
+  const { planGateway } = await import("../../src/gateway/mod.ts");
+  const { summaryLines } = await import("../../src/cli/_summary.ts");
+  const env = (name: string) =>
+    ({
+      SWITCHYARD_CONFIG: "/config.json",
+      ADMIN_KEY: ADMIN,
+      HOST: "0.0.0.0",
+    })[name];
+  // Beyond loopback with no config key: allowed, the admin key guards it.
+  const plan = await planGateway(
+    env,
+    () =>
+      JSON.stringify({
+        backends: [{ name: "echo", provider: "echo" }],
+        admin: { key: "$ADMIN_KEY", consolePath: "/ui" },
+      }),
+  );
+  const lines = summaryLines(plan, "/config.json", undefined).join("\n");
+  assert.match(lines, /keys: on \(none in the config yet/);
+  assert.match(lines, /admin API at \/admin, console at \/ui/);
+  assert.doesNotMatch(lines, /keys: off/);
+});
