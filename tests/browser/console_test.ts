@@ -84,9 +84,9 @@ Deno.test({
 
         await page.fill("#admin-key", "sk-wrong");
         await page.click("button[type=submit]");
-        await page.waitForFunction(
-          'document.getElementById("login-error").textContent.includes("refused")',
-          null,
+        // A locator, not waitForFunction: its string predicate is eval'd
+        // in the page, which the console's CSP (rightly) forbids.
+        await page.locator("#login-error", { hasText: "refused" }).waitFor(
           WAIT,
         );
 
