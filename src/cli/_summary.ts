@@ -81,13 +81,23 @@ export function summaryLines(
   }
   lines.push(...backendLines(plan));
   const keys = plan.options.keys?.length ?? 0;
+  const admin = plan.options.admin;
   lines.push(
-    keys > 0
+    keys === 0 && admin
+      ? "switchyard: keys: on (none in the config yet: create them through the admin API; every route but /metrics, /healthz and /readyz needs one)"
+      : keys > 0
       ? `switchyard: keys: on (${keys} key${
         keys === 1 ? "" : "s"
       }; every route but /metrics, /healthz and /readyz needs one)`
       : "switchyard: keys: off (anyone who reaches the port may call; loopback only)",
   );
+  if (admin) {
+    lines.push(
+      `switchyard: admin API at ${admin.path ?? "/admin"}, console at ${
+        admin.consolePath ?? "/console"
+      } (both need the admin key)`,
+    );
+  }
   lines.push(
     redis
       ? `switchyard: shared state on Redis ${redis.where}` +

@@ -73,6 +73,8 @@ export class Exchange {
   readonly metered: boolean;
   /** What the response cache did (`hit`, `miss`, `bypass`); unset: no cache. */
   cache: "hit" | "miss" | "bypass" | undefined;
+  /** An admin API action, once the admin key is proven: on the log line. */
+  admin: { action: string; keyId?: string } | undefined;
 
   constructor(
     ctx: GatewayContext,
@@ -93,6 +95,7 @@ export class Exchange {
 
   /** The key id logs and metrics name. */
   get keyId(): string {
+    if (this.admin !== undefined) return "admin";
     return this.key?.id ?? (this.ctx.keyRing.enabled ? "none" : "anonymous");
   }
 
@@ -192,6 +195,12 @@ export class Exchange {
     if (outcome.errorMessage) entry.error_message = outcome.errorMessage;
     if (outcome.errorCode && this.metered) {
       entry.error_code = outcome.errorCode;
+    }
+    if (this.admin !== undefined) {
+      entry.admin_action = this.admin.action;
+      if (this.admin.keyId !== undefined) {
+        entry.admin_key_id = this.admin.keyId;
+      }
     }
     ctx.log(entry);
   }

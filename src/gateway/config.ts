@@ -52,6 +52,7 @@
  * | `passthrough` | `false` turns off same-wire passthrough: the client's body sent as is to a backend of its wire, and the upstream's answer relayed byte for byte (default `true`; see the gateway's module docs) |
  * | `passthroughTokens` | which passed-through streams have their tokens read: `"tpm"` (default: those of keys with a `tpm` limit) or `"all"` |
  * | `server` | the listener's limits, for `serveGateway`: `headersTimeoutMs`, `bodyTimeoutMs`, `idleTimeoutMs`, `maxConnections`, `maxHeaderBytes` (see `serve_options.ts`) |
+ * | `admin` | the admin API and console, off without it: `key` (`"$VAR"`) or `sha256` of the admin key, `path` (default `/admin`), `consolePath` (default `/console`), `syncMs` (default 1000: how stale an instance's view of runtime keys may be). See docs/gateway/admin.md |
  * | `keys[]` | `id`, and `key` (`"$VAR"`, hashed when read; a literal secret is refused) or `sha256` (64 hex digits in either letter case; the secret itself is case-sensitive); `models`, `backends`, `rpm`, `tpm`, `cache` (true/false: this key's requests use the response cache or not) |
  * | `cache` | the response cache: `store` (`memory`, default, or `shared`: the config's Redis), `ttlSeconds` (default 3600), `maxBytes` (`memory` only, default 64 MiB), `namespace` (`shared` only), `enabled` (default true; `false`: only keys with `cache: true` and requests sending `x-switchyard-cache-ttl`). See docs/gateway/cache.md |
  *
@@ -65,6 +66,8 @@ import type {
   RoutingStrategy,
 } from "../models/mod.ts";
 import { type ApiKey, hashKey } from "./keys.ts";
+import type { AdminOptions } from "./gateway_types.ts";
+import { adminPathProblem } from "./_admin_path.ts";
 import {
   SERVE_DEFAULTS,
   type ServeLimits,
@@ -140,6 +143,8 @@ export interface GatewayConfig {
    * where a built cache is expected.
    */
   responseCache?: CacheConfig;
+  /** `admin`: the admin API and console (off without it). */
+  admin?: AdminOptions;
 }
 
 /**
@@ -303,6 +308,44 @@ async function readKeys(value: unknown, env: Env): Promise<ApiKey[]> {
   return keys;
 }
 
+async function readAdmin(value: unknown, env: Env): Promise<AdminOptions> {
+  const raw = object(value, "admin");
+  only(raw, "admin", ["key", "sha256", "path", "consolePath", "syncMs"]);
+  if ((raw.key === undefined) === (raw.sha256 === undefined)) {
+    throw new GatewayConfigError("admin", "needs exactly one of key or sha256");
+  }
+  let sha256: string;
+  if (raw.key !== undefined) {
+    const ref = string(raw.key, "admin.key");
+    if (!ref.startsWith("$")) {
+      throw new GatewayConfigError(
+        "admin.key",
+        'must name an environment variable ("$VAR"); a secret in the file is refused (or give sha256)',
+      );
+    }
+    sha256 = await hashKey(secret(ref, "admin.key", env));
+  } else {
+    sha256 = string(raw.sha256, "admin.sha256").toLowerCase();
+    if (!/^[0-9a-f]{64}$/.test(sha256)) {
+      throw new GatewayConfigError("admin.sha256", "must be 64 hex digits");
+    }
+  }
+  const admin: AdminOptions = { sha256 };
+  for (const field of ["path", "consolePath"] as const) {
+    if (raw[field] === undefined) continue;
+    const path = string(raw[field], `admin.${field}`);
+    const problem = adminPathProblem(path);
+    if (problem !== undefined) {
+      throw new GatewayConfigError(`admin.${field}`, problem);
+    }
+    admin[field] = path;
+  }
+  if (raw.syncMs !== undefined) {
+    admin.syncMs = nonNegativeInteger(raw.syncMs, "admin.syncMs");
+  }
+  return admin;
+}
+
 function readRedis(value: unknown, env: Env): RedisConfig {
   const raw = object(value, "redis");
   only(raw, "redis", ["url", "prefix"]);
@@ -391,6 +434,7 @@ export async function parseGatewayConfig(
     "server",
     "keys",
     "cache",
+    "admin",
   ]);
   const backends = raw.backends === undefined
     ? []
@@ -500,6 +544,9 @@ export async function parseGatewayConfig(
   config.routerConfig = routerConfig;
   if (raw.redis !== undefined) {
     config.redis = readRedis(raw.redis, env);
+  }
+  if (raw.admin !== undefined) {
+    config.admin = await readAdmin(raw.admin, env);
   }
   if (raw.maxBodyBytes !== undefined) {
     config.maxBodyBytes = positiveInteger(raw.maxBodyBytes, "maxBodyBytes");

@@ -111,6 +111,7 @@ export function configOptions(config: GatewayConfig): ConfigOptions {
   // The shared cache needs the Redis client: the command adds it.
   const cache = config.responseCache && cacheOptionsOf(config.responseCache);
   if (cache) options.cache = cache;
+  if (config.admin !== undefined) options.admin = config.admin;
   return options;
 }
 
@@ -269,7 +270,12 @@ export async function planGateway(
   }
   plan ??= backendsOf(config, env);
   const options = config ? configOptions(config) : {};
-  checkListenHost(host, options.keys?.length ?? 0);
+  // An admin key guards the admin API and makes every model route need a
+  // key, so it counts as one for the loopback rule.
+  checkListenHost(
+    host,
+    (options.keys?.length ?? 0) + (options.admin === undefined ? 0 : 1),
+  );
   const redis = redisSettings(config?.redis, env);
   if (config?.responseCache?.store === "shared" && !redis) {
     throw new GatewayConfigError(

@@ -122,6 +122,8 @@ import { authenticate } from "./_admission.ts";
 import { errorApi, pathOf, routeAt, routeError } from "./_routes.ts";
 import { isProbe, probe } from "./_health.ts";
 import { GatewayConfigError } from "./_config_fields.ts";
+import { Admin } from "./_admin.ts";
+import { recordsOf, RuntimeKeys } from "./_admin_keys.ts";
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -156,7 +158,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   const modelRouter = options.router ?? routerOf(options);
   const ownsRouter = options.router === undefined;
   const now = options.now ?? Date.now;
-  const keyRing = new KeyRing(options.keys ?? []);
+  const admin = adminOf(options, now);
+  const keyRing = new KeyRing(options.keys ?? [], admin?.keys);
   const limiter = new RateLimiter(
     options.rateLimitStore ??
       (options.store
@@ -202,10 +205,10 @@ export function createGateway(options: GatewayOptions): Gateway {
     const started = now();
     const path = pathOf(request.url);
     if (isProbe(path)) return probe(path, request, modelRouter, options.store);
-    const route = routeAt(path);
+    const route = admin?.routeAt(request.method, path) ?? routeAt(path);
     const ex = new Exchange(
       ctx,
-      errorApi(path, request.headers),
+      route?.api ?? errorApi(path, request.headers),
       request,
       requestId,
       started,
@@ -256,6 +259,21 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (ownsRouter) modelRouter.dispose();
     },
   });
+}
+
+/** The admin API, its runtime keys in the store when it holds records. */
+function adminOf(
+  options: GatewayOptions,
+  now: () => number,
+): Admin | undefined {
+  const settings = options.admin;
+  if (settings === undefined) return undefined;
+  const syncMs = settings.syncMs ?? 1000;
+  if (!(Number.isFinite(syncMs) && syncMs >= 0)) {
+    throw new TypeError("admin.syncMs must be a finite number ≥ 0");
+  }
+  const { records, shared } = recordsOf(options.store);
+  return new Admin(settings, new RuntimeKeys(records, now, syncMs), shared);
 }
 
 /**

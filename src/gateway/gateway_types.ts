@@ -85,6 +85,38 @@ export interface RequestLogEntry {
    * from the cache; no backend, no tokens), `miss` or `bypass`.
    */
   cache?: "hit" | "miss" | "bypass";
+  /**
+   * An admin API action (`create`, `list`, `revoke`, `rotate`, `console`);
+   * `key_id` is then `admin`. Never carries a secret.
+   */
+  admin_action?: string;
+  /** The key an admin action concerned. */
+  admin_key_id?: string;
+}
+
+/**
+ * The admin API and console (off unless given): see docs/gateway/admin.md.
+ *
+ * @example Usage
+ * ```ts
+ * import { type AdminOptions, hashKey } from "@switchyard/switchyard/gateway";
+ * const admin: AdminOptions = { sha256: await hashKey("sk-admin"), path: "/admin" };
+ * ```
+ */
+export interface AdminOptions {
+  /** Hex SHA-256 of the admin key (either letter case). */
+  sha256: string;
+  /** Where the admin API lives (default `/admin`). */
+  path?: string;
+  /** Where the console page is served (default `/console`). */
+  consolePath?: string;
+  /**
+   * Longest time (ms) an instance uses the runtime keys it last read before
+   * reading the store again (default 1000): a key created or revoked on
+   * one instance is accepted or refused by every other within this plus one
+   * store round trip.
+   */
+  syncMs?: number;
 }
 
 /**
@@ -117,6 +149,12 @@ export interface GatewayOptions {
   fallbackChain?: readonly string[];
   /** Client keys; none: no authentication (listen on loopback only). */
   keys?: readonly ApiKey[];
+  /**
+   * The admin API (keys created, listed, revoked and rotated at run time,
+   * kept in `store` when it holds records) and the console page; off when
+   * absent. With it, every model route needs a key.
+   */
+  admin?: AdminOptions;
   /**
    * Shared state for a fleet of gateways (`createRedisStore` from
    * `@switchyard/switchyard/models/redis`, or any {@linkcode RouterStore}):

@@ -79,6 +79,26 @@ export interface RequestRecord {
 }
 
 /**
+ * One key's usage as {@linkcode Metrics.usageByKey} reports it.
+ *
+ * @example Usage
+ * ```ts
+ * import type { KeyUsage } from "@switchyard/switchyard/gateway";
+ * const usage: KeyUsage = { requests: 3, errors: 1, tokensIn: 30, tokensOut: 12 };
+ * ```
+ */
+export interface KeyUsage {
+  /** Model requests recorded. */
+  requests: number;
+  /** Of which answered with status 400 or above. */
+  errors: number;
+  /** Prompt tokens. */
+  tokensIn: number;
+  /** Completion tokens. */
+  tokensOut: number;
+}
+
+/**
  * A backend's health and breaker state, as the model router reports them.
  *
  * @example Usage
@@ -282,6 +302,34 @@ export class Metrics {
     if (record.fallbacks > 0) {
       this.#fallbacks.get([model, backend]).value += record.fallbacks;
     }
+  }
+
+  /**
+   * Per key: model requests, those answered with an error status, and
+   * tokens in and out (the console's table).
+   *
+   * @returns Usage by key id.
+   */
+  usageByKey(): Record<string, KeyUsage> {
+    const usage: Record<string, KeyUsage> = {};
+    const of = (key: string): KeyUsage =>
+      Object.hasOwn(usage, key) ? usage[key] : (usage[key] = {
+        requests: 0,
+        errors: 0,
+        tokensIn: 0,
+        tokensOut: 0,
+      });
+    for (const { values, data } of this.#requests.series.values()) {
+      const entry = of(values[4]);
+      entry.requests += data.value;
+      if (Number(values[3]) >= 400) entry.errors += data.value;
+    }
+    for (const { values, data } of this.#tokens.series.values()) {
+      const entry = of(values[3]);
+      if (values[0] === "in") entry.tokensIn += data.value;
+      else entry.tokensOut += data.value;
+    }
+    return usage;
   }
 
   /** Counts a stream that started sending. */

@@ -12,7 +12,9 @@
  * - **Keys** are `<prefix>b:<backend>` (breaker), `h:` (health), `c:`
  *   (counters) and `t:` (token buckets), with `prefix` default
  *   `switchyard:`; every write renews an expiry (`ttl`, default one day;
- *   a bucket expires once it would be full again).
+ *   a bucket expires once it would be full again). Records (`r:<space>`,
+ *   a hash, and its version `v:<space>`; the gateway's keys created at run
+ *   time) never expire.
  * - **Propagation.** A Router re-reads the fleet's breakers in the
  *   background every `storeSyncInterval` ms (default 50) and adopts the
  *   record every script returns, so a breaker opened by a sibling is seen
@@ -54,6 +56,8 @@
 import type {
   BreakerRecord,
   BreakerRules,
+  RecordSpace,
+  RecordWrite,
   RouterStore,
   TokenResult,
 } from "../store.ts";
@@ -64,6 +68,8 @@ export type {
   BreakerRecord,
   BreakerRules,
   MaybePromise,
+  RecordSpace,
+  RecordWrite,
   RouterStore,
   TokenResult,
 } from "../store.ts";
@@ -359,6 +365,53 @@ class RedisStore implements RouterStore {
       remaining: num(remaining),
       retryAfterMs: retry < 0 ? Infinity : retry,
     };
+  }
+
+  /** The records hash and the version key of a space: `r:` and `v:`. */
+  #space(space: string): string[] {
+    return [this.#key("r", space), this.#key("v", space)];
+  }
+
+  async readRecords(space: string): Promise<RecordSpace> {
+    const [version, flat] = await this.#client.eval(
+      lua.READ_RECORDS,
+      this.#space(space),
+      [],
+    ) as [unknown, unknown[]];
+    const records: Record<string, string> = {};
+    for (let i = 0; i + 1 < flat.length; i += 2) {
+      Object.defineProperty(records, String(flat[i]), {
+        value: String(flat[i + 1]),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return { version: num(version), records };
+  }
+
+  async recordsVersion(space: string): Promise<number> {
+    return num(
+      await this.#client.eval(
+        lua.RECORDS_VERSION,
+        [this.#key("v", space)],
+        [],
+      ),
+    );
+  }
+
+  async writeRecord(
+    space: string,
+    id: string,
+    mode: "create" | "replace" | "delete",
+    value = "",
+  ): Promise<RecordWrite> {
+    const [ok, version] = await this.#client.eval(
+      lua.WRITE_RECORD,
+      this.#space(space),
+      [id, mode, value],
+    ) as unknown[];
+    return { ok: num(ok) === 1, version: num(version) };
   }
 }
 

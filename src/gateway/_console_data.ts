@@ -1,0 +1,69 @@
+// The console's one JSON document: backends (breaker, health, latency
+// percentiles, error rate, totals the page turns into a request rate),
+// keys (requests, tokens; spend and budget left when a budget reports
+// them) and the cache hit rate when a cache reports one. Read on demand,
+// from the state that already exists: the router's snapshots and the
+// metrics registry.
+import type { GatewayContext } from "./_context.ts";
+
+/** A number safe for JSON (NaN and Infinity are not). */
+function finite(value: number | undefined): number | null {
+  return value === undefined || !Number.isFinite(value) ? null : value;
+}
+
+/** The document `GET <admin path>/console.json` answers. */
+export function consoleData(
+  ctx: GatewayContext,
+  runtimeKeys: readonly { readonly id: string }[],
+  keysShared: boolean,
+) {
+  const backends = ctx.router.getBackendInfo().map((info) => {
+    const stats = info.stats;
+    return {
+      name: info.name,
+      provider: info.metadata.provider,
+      breaker: info.circuitBreakerState,
+      healthy: info.isHealthy,
+      consecutiveFailures: info.consecutiveFailures,
+      requests: stats.totalRequests,
+      failed: stats.failedRequests,
+      errorRate: stats.totalRequests === 0
+        ? 0
+        : stats.failedRequests / stats.totalRequests,
+      p50Ms: finite(stats.p50LatencyMs),
+      p95Ms: finite(stats.p95LatencyMs),
+      p99Ms: finite(stats.p99LatencyMs),
+    };
+  });
+  const usage = ctx.metrics.usageByKey();
+  const keys: Array<Record<string, unknown>> = [];
+  const seen = new Set<string>();
+  const add = (id: string, source: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    const used = Object.hasOwn(usage, id) ? usage[id] : undefined;
+    keys.push({
+      id,
+      source,
+      requests: used?.requests ?? 0,
+      errors: used?.errors ?? 0,
+      tokensIn: used?.tokensIn ?? 0,
+      tokensOut: used?.tokensOut ?? 0,
+      // Spend and budget left come from per-key budgets; null until one
+      // reports them, which the page shows as "—".
+      spendUsd: null,
+      budgetLeftUsd: null,
+    });
+  };
+  for (const key of ctx.keyRing.configKeys) add(key.id, "config");
+  for (const key of runtimeKeys) add(key.id, "admin");
+  for (const id of Object.keys(usage)) add(id, "other");
+  return {
+    time: new Date(ctx.now()).toISOString(),
+    keysShared,
+    backends,
+    keys,
+    // A response cache reports its hit rate here; null without one.
+    cache: { hitRate: null as number | null },
+  };
+}
