@@ -7,6 +7,8 @@ import type { RequestLogEntry } from "./gateway_types.ts";
 import type { KeyRing } from "./keys.ts";
 import type { Metrics } from "./metrics.ts";
 import type { RateLimiter } from "./rate_limit.ts";
+import type { BudgetLimiter } from "./budgets.ts";
+import type { ModelPrice } from "../models/adapters/_prices.ts";
 
 /** Streamed answers open at once, from routing to their end. */
 export class OpenStreams {
@@ -36,6 +38,12 @@ export interface GatewayContext {
   readonly router: ModelRouter;
   readonly keyRing: KeyRing;
   readonly limiter: RateLimiter;
+  /** Key budgets (spend per period). */
+  readonly budgets: BudgetLimiter;
+  /** Whether answers are priced (`cost`, default true). */
+  readonly costing: boolean;
+  /** The config's prices, over the built-in table. */
+  readonly prices: Readonly<Record<string, ModelPrice>> | undefined;
   readonly metrics: Metrics;
   readonly streams: OpenStreams;
   readonly maxBodyBytes: number;

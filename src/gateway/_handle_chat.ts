@@ -16,6 +16,7 @@ import { completionOf, relayRequestOf } from "./_passthrough.ts";
 import { relayedJson, relayedStream } from "./_relay_answer.ts";
 import { noteRouting } from "./_request_parts.ts";
 import { translatedStream } from "./_stream_answer.ts";
+import { withUsage } from "./_usage_estimate.ts";
 
 /** Handles one chat call in `ex.api`'s wire. */
 export async function handleChat(
@@ -57,7 +58,9 @@ export async function handleChat(
       return ex.fail(deadline.failure(error));
     }
     if (!parsed.stream) return await relayedJson(ex, relayed, deadline);
-    const tap = ctx.tapAllStreams || ex.key?.tpm !== undefined;
+    // A key's tpm and budget are charged from the stream's tokens.
+    const tap = ctx.tapAllStreams || ex.key?.tpm !== undefined ||
+      ex.key?.budget !== undefined;
     return relayedStream(
       ex,
       relayed,
@@ -74,7 +77,11 @@ export async function handleChat(
         deadline.signal,
         ex.scope,
       );
-      ex.outcome.usage = response.usage;
+      // Without the backend's usage, the gateway's count (as the client
+      // gets it) prices the answer.
+      ex.outcome.usage = withUsage(response, parsed.promptTokens).usage;
+      if (!response.usage) ex.outcome.tokensEstimated = true;
+      ex.outcome.model = response.metadata.model;
       noteRouting(ex.outcome, response.metadata.routing);
       ex.finish(200);
       return jsonResponse(api.json(response, parsed, id, created), {

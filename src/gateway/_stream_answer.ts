@@ -6,7 +6,12 @@ import type { StreamEncoder } from "./_apis.ts";
 import type { Deadline } from "./_deadline.ts";
 import type { Exchange } from "./_exchange.ts";
 import { SSE_HEADERS } from "./_relay_answer.ts";
-import { noteFailureMessage, noteRouting } from "./_request_parts.ts";
+import {
+  estimateTokens,
+  noteFailureMessage,
+  noteRouting,
+} from "./_request_parts.ts";
+import { estimatedUsage } from "./_usage_estimate.ts";
 import { failureMessage } from "./_chunk_message.ts";
 import { readHead, sseBody } from "./_sse.ts";
 
@@ -29,10 +34,18 @@ export async function translatedStream(
     streamDone = true;
   };
   const chunks = ctx.router.executeStream(ir, deadline.signal, ex.scope);
+  // Generated characters, for the gateway's own count (its price, its
+  // tokens) when the backend reports no usage.
+  let chars = 0;
   const observe = (chunk: IRStreamChunk): void => {
+    if (chunk.type === "content") chars += chunk.delta.length;
+    else if (chunk.type === "tool_use") chars += chunk.inputDelta?.length ?? 0;
     // The router's start names the backend it committed to: known here
     // even when the client leaves before `done`.
-    if (chunk.type === "start") noteRouting(outcome, chunk.metadata.routing);
+    if (chunk.type === "start") {
+      noteRouting(outcome, chunk.metadata.routing);
+      outcome.model ??= chunk.metadata.model;
+    }
     if (chunk.type === "metadata" && chunk.usage) outcome.usage = chunk.usage;
     if (chunk.type === "done") {
       if (chunk.usage) outcome.usage = chunk.usage;
@@ -67,6 +80,10 @@ export async function translatedStream(
       deadline.abort(reason);
     },
     closed() {
+      if (outcome.usage === undefined && chars > 0) {
+        outcome.usage = estimatedUsage(estimateTokens(ir), chars);
+        outcome.tokensEstimated = true;
+      }
       deadline.release();
       streamEnded();
       ctx.metrics.streamClosed();

@@ -52,7 +52,8 @@
  * | `passthrough` | `false` turns off relaying OpenAI-compatible upstream answers byte for byte (default `true`; see the gateway's module docs) |
  * | `passthroughTokens` | which passed-through streams have their tokens read: `"tpm"` (default: those of keys with a `tpm` limit) or `"all"` |
  * | `server` | the listener's limits, for `serveGateway`: `headersTimeoutMs`, `bodyTimeoutMs`, `idleTimeoutMs`, `maxConnections`, `maxHeaderBytes` (see `serve_options.ts`) |
- * | `keys[]` | `id`, and `key` (`"$VAR"`, hashed when read; a literal secret is refused) or `sha256` (64 hex digits in either letter case; the secret itself is case-sensitive); `models`, `backends`, `rpm`, `tpm` |
+ * | `keys[]` | `id`, and `key` (`"$VAR"`, hashed when read; a literal secret is refused) or `sha256` (64 hex digits in either letter case; the secret itself is case-sensitive); `models`, `backends`, `rpm`, `tpm`, `budget` (`{ "usd": 5, "period": "day" }` or a list, one per period: `day`, `week`, `month` in UTC, or `total`; see `budgets.ts`) |
+ * | `prices` | model name (or name prefix) → `{ input, output, cachedInput?, cacheWrite?, reasoning? }` in USD per million tokens: prices custom models and overrides the built-in table |
  *
  * Unknown fields are errors, so a typo never silently disables a setting.
  *
@@ -85,6 +86,8 @@ import {
 } from "./_config_fields.ts";
 
 import { jsonErrorPosition } from "./_json_position.ts";
+import { readBudget, readPrices } from "./_config_cost.ts";
+import type { ModelPrice } from "../models/adapters/_prices.ts";
 import { blankJsonc } from "./_jsonc.ts";
 import {
   type BackendConfig,
@@ -131,6 +134,8 @@ export interface GatewayConfig {
   server?: Omit<ServeOptions, "hostname" | "port">;
   /** `redis`: where a fleet of gateways keeps its shared state. */
   redis?: RedisConfig;
+  /** `prices`: USD per million tokens by model, over the built-in table. */
+  prices?: Record<string, ModelPrice>;
 }
 
 /**
@@ -244,6 +249,7 @@ async function readKeys(value: unknown, env: Env): Promise<ApiKey[]> {
       "backends",
       "rpm",
       "tpm",
+      "budget",
     ]);
     const id = string(raw.id, `${where}.id`);
     if (ids.has(id)) {
@@ -284,6 +290,9 @@ async function readKeys(value: unknown, env: Env): Promise<ApiKey[]> {
     }
     if (raw.tpm !== undefined) {
       key.tpm = positiveInteger(raw.tpm, `${where}.tpm`);
+    }
+    if (raw.budget !== undefined) {
+      key.budget = readBudget(raw.budget, `${where}.budget`);
     }
     keys.push(key);
   }
@@ -377,6 +386,7 @@ export async function parseGatewayConfig(
     "passthroughTokens",
     "server",
     "keys",
+    "prices",
   ]);
   const backends = raw.backends === undefined
     ? []
@@ -502,6 +512,7 @@ export async function parseGatewayConfig(
       ["tpm", "all"] as const,
     );
   }
+  if (raw.prices !== undefined) config.prices = readPrices(raw.prices);
   if (raw.server !== undefined) {
     const server = object(raw.server, "server");
     only(server, "server", SERVER_FIELDS);

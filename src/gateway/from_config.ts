@@ -104,6 +104,7 @@ export function configOptions(config: GatewayConfig): ConfigOptions {
   if (config.passthroughTokens !== undefined) {
     options.passthroughTokens = config.passthroughTokens;
   }
+  if (config.prices !== undefined) options.prices = config.prices;
   return options;
 }
 

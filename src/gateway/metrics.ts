@@ -10,6 +10,7 @@
  * | `switchyard_errors_total` | counter | `backend`, `model`, `code`, `key` |
  * | `switchyard_tokens_total` | counter | `direction` (`in`, `out`), `model`, `backend`, `key` |
  * | `switchyard_fallbacks_total` | counter | `model`, `backend` |
+ * | `switchyard_cost_usd_total` | counter (USD, priced answers only) | `key`, `model`, `backend` |
  * | `switchyard_retries_total` | counter | `backend` |
  * | `switchyard_open_streams` | gauge | — |
  * | `switchyard_backend_up` | gauge (1 healthy, 0 not) | `backend` |
@@ -75,6 +76,8 @@ export interface RequestRecord {
   errorCode?: string;
   /** Fallback attempts after the first backend. */
   fallbacks: number;
+  /** The answer's price in USD, when its model is priced. */
+  costUsd?: number;
 }
 
 /**
@@ -199,6 +202,7 @@ export class Metrics {
   #errors: Family<{ value: number }>;
   #tokens: Family<{ value: number }>;
   #fallbacks: Family<{ value: number }>;
+  #cost: Family<{ value: number }>;
   #openStreams = 0;
 
   /**
@@ -234,6 +238,7 @@ export class Metrics {
       counter,
     );
     this.#fallbacks = new Family(["model", "backend"], maxSeries, counter);
+    this.#cost = new Family(["key", "model", "backend"], maxSeries, counter);
   }
 
   /**
@@ -267,6 +272,9 @@ export class Metrics {
     }
     if (record.fallbacks > 0) {
       this.#fallbacks.get([model, backend]).value += record.fallbacks;
+    }
+    if (record.costUsd !== undefined) {
+      this.#cost.get([keyId, model, backend]).value += record.costUsd;
     }
   }
 
@@ -351,6 +359,11 @@ export class Metrics {
       "switchyard_fallbacks_total",
       "Attempts on another backend after the first choice failed.",
       this.#fallbacks,
+    );
+    counter(
+      "switchyard_cost_usd_total",
+      "Spend in US dollars, priced from each answer's usage.",
+      this.#cost,
     );
     out.push(
       "# HELP switchyard_retries_total Retries of a backend after a retryable failure (the router's count).",
