@@ -149,12 +149,15 @@ Deno.test("budget: resets at the calendar boundary in UTC; with a monthly budget
     // 0.008 of the month's 0.01 spent: admitted, and it overshoots.
     now = eleventh + 86_400_000;
     assert.equal((await status())[0], 200);
-    now += 86_400_000;
-    const [, monthly] = await status();
+    // Both spent now: refused until the later reset, which is named.
+    const [, both] = await status();
     assert.match(
-      monthly,
+      both,
       /the monthly budget of 0\.01 USD is spent \(0\.012 USD\); it resets at 2026-12-01T00:00:00Z/,
     );
+    now += 86_400_000;
+    const [, monthly] = await status();
+    assert.match(monthly, /the monthly budget of 0\.01 USD is spent/);
   } finally {
     gateway.dispose();
   }
