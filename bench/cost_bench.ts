@@ -75,7 +75,9 @@ async function call(gw: Gateway): Promise<void> {
 }
 
 const names = Object.keys(sides) as Array<keyof typeof sides>;
-for (let i = 0; i < 2000; i++) for (const name of names) await call(sides[name]);
+for (let i = 0; i < 2000; i++) {
+  for (const name of names) await call(sides[name]);
+}
 const SAMPLES = 20_000;
 const times = Object.fromEntries(
   names.map((name) => [name, new Float64Array(SAMPLES)]),
