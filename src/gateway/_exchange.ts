@@ -112,11 +112,11 @@ export class Exchange {
   }
 
   /**
-   * Resolves when the answer's budget charge is in the store, so the key's
-   * next request, on any instance, sees it.
+   * The answer's budget charge, resolved once it is in the store (so the
+   * key's next request, on any instance, sees it); undefined when none.
    */
-  settled(): Promise<void> {
-    return this.#charging ?? Promise.resolve();
+  settled(): Promise<void> | undefined {
+    return this.#charging;
   }
 
   /**

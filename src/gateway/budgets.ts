@@ -176,9 +176,26 @@ export class BudgetLimiter {
     this.#now = now;
   }
 
+  // The current window of each period, computed again once it has ended
+  // (or the clock went back before it began).
+  #current = new Map<
+    BudgetPeriod,
+    { id: string; start: number; end: number }
+  >();
+
+  #window(period: BudgetPeriod, now: number): { id: string; end: number } {
+    const known = this.#current.get(period);
+    if (known !== undefined && now >= known.start && now < known.end) {
+      return known;
+    }
+    const window = budgetWindow(period, now);
+    this.#current.set(period, { ...window, start: now });
+    return window;
+  }
+
   #windows(key: BudgetedKey, budgets: readonly Budget[], now: number) {
     return budgets.map((budget) => {
-      const window = budgetWindow(budget.period, now);
+      const window = this.#window(budget.period, now);
       return {
         budget,
         end: window.end,

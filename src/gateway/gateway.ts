@@ -234,7 +234,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     if (route.metered) {
       const answer = await route.handle(ex, info, path);
       // A whole answer leaves once its budget charge is stored.
-      await ex.settled();
+      const charged = ex.settled();
+      if (charged) await charged;
       return answer;
     }
     let response: Response;
