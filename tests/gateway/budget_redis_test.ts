@@ -109,6 +109,13 @@ Deno.test({
           Math.abs(total - admitted * cost) < 1e-9,
           `Redis holds ${total}, the answers cost ${admitted * cost}`,
         );
+        // A total never expires; a period's total expires after its ttl.
+        await budgetStore.add(["team:day:2026-11-28"], 0.5, [60_000]);
+        const pttl = (key: string) =>
+          client.eval("return redis.call('PTTL', KEYS[1])", [key], []);
+        assert.equal(await pttl("fleet:s:budget:team:total:total"), -1);
+        const ttl = Number(await pttl("fleet:s:budget:team:day:2026-11-28"));
+        assert.ok(ttl > 0 && ttl <= 60_000, `ttl ${ttl}`);
       } finally {
         await serve.stop();
       }
