@@ -26,7 +26,7 @@ import type { IRWarning } from "../models/types.ts";
  * import { type BudgetStore, MemoryBudgetStore } from "@switchyard/switchyard/gateway";
  * const memory = new MemoryBudgetStore();
  * const logged: BudgetStore = {
- *   add: (keys, usd, ttls) => (console.log(keys, usd), memory.add(keys, usd, ttls)),
+ *   add: (keys, usd) => (console.log(keys, usd), memory.add(keys, usd)),
  * };
  * await logged.add(["team-a:day:2026-11-28"], 0.5, [86_400_000]); // logs the key and 0.5
  * ```
@@ -54,8 +54,8 @@ export interface BudgetStore {
  * ```ts
  * import { MemoryBudgetStore } from "@switchyard/switchyard/gateway";
  * const store = new MemoryBudgetStore();
- * store.add(["a"], 0.25, [0]);
- * console.log(store.add(["a"], 0.5, [0])); // [0.75]
+ * store.add(["a"], 0.25);
+ * console.log(store.add(["a"], 0.5)); // [0.75]
  * ```
  */
 export class MemoryBudgetStore implements BudgetStore {
