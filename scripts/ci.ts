@@ -1,6 +1,7 @@
 /**
- * The whole CI gate: formatting, lint, types, docs, tests (Deno and, through
- * the npm build, Node 20), and JSR publish readiness. Every step runs even when
+ * The whole CI gate: formatting, lint, types, docs, the mutation check's hand
+ * list, tests (Deno and, through the npm build, Node 20), and JSR publish
+ * readiness. Every step runs even when
  * an earlier one fails, so one run shows every problem; the last line is
  * `N passed, M failed` counting Deno and Node tests together plus one failure
  * for each gate that is not a test runner, followed by `, K skipped` when tests
@@ -39,6 +40,19 @@ const steps: Step[] = [
   { name: "doc-lint", args: ["doc", "--lint", ...entryFiles] },
   // No import cycle, no source file past 500 lines of code.
   { name: "structure", args: ["run", "-A", "scripts/structure_check.ts"] },
+  // The hand list of known bugs (about a minute): each must still be caught.
+  // The generated sample (`deno task mutation --sample`) measures; it is
+  // not a gate, since its draw moves with every edit.
+  {
+    name: "mutation",
+    args: [
+      "run",
+      "-A",
+      "--lock=deno.lock",
+      "--frozen-lockfile",
+      "scripts/mutation_check.ts",
+    ],
+  },
   {
     name: "test",
     args: [

@@ -39,6 +39,17 @@ export function errorResponse(
 }
 
 /** One request, from its arrival to its log line. */
+/** Most dropped field names reported for one request. */
+const MAX_DROPPED = 32;
+
+/** A field name as a header token: percent-escaped, at most 64 characters. */
+function fieldLabel(name: string): string {
+  const safe = /^[A-Za-z0-9_.[\]-]*$/.test(name)
+    ? name
+    : encodeURIComponent(name);
+  return safe.slice(0, 64);
+}
+
 export class Exchange {
   readonly ctx: GatewayContext;
   /** The wire its errors are written in. */
@@ -105,10 +116,15 @@ export class Exchange {
   }
 
   /** Notes fields dropped in translation: a response header and the log line. */
-  drop(fields: readonly string[]): void {
-    if (fields.length === 0) return;
-    this.dropped = fields;
-    this.headers["x-switchyard-dropped"] = fields.join(",");
+  drop(fields: readonly string[] | undefined): void {
+    if (fields === undefined || fields.length === 0) return;
+    // A dropped key may be any key the client sent: escaped, cut short and
+    // bounded in number, it can neither break the header nor grow it.
+    const all = [
+      ...new Set([...this.dropped, ...fields.map(fieldLabel)]),
+    ].slice(0, MAX_DROPPED);
+    this.dropped = all;
+    this.headers["x-switchyard-dropped"] = all.join(",");
   }
 
   /**
@@ -203,6 +219,7 @@ export class Exchange {
       entry.tokens_out = usage.completionTokens;
       if (outcome.tokensEstimated) entry.tokens_estimated = true;
     }
+    if (outcome.startTokensEstimated) entry.start_tokens_estimated = true;
     if (cost !== undefined) {
       entry.cost_usd = cost;
       if (cost !== null) {

@@ -1,8 +1,8 @@
 // `POST /v1/chat/completions` and `POST /v1/messages`: admission, then one
-// of four answer modes — relayed JSON or stream (an OpenAI client whose
-// backends all speak OpenAI's wire), translated JSON, or a translated
-// stream committed at its first output.
-import { OPENAI_API, type ParsedRequest } from "./_apis.ts";
+// of four answer modes — relayed JSON or stream (a client whose backends
+// all speak its wire: its body goes upstream as it is, `model` aside),
+// translated JSON, or a translated stream committed at its first output.
+import type { ParsedRequest } from "./_apis.ts";
 import {
   admitKey,
   checkStreams,
@@ -12,9 +12,9 @@ import {
 import { Deadline } from "./_deadline.ts";
 import type { Exchange } from "./_exchange.ts";
 import { jsonResponse } from "./_json_response.ts";
-import { completionOf, relayRequestOf } from "./_passthrough.ts";
+import { completionOf } from "./_passthrough.ts";
 import { relayedJson, relayedStream } from "./_relay_answer.ts";
-import { noteRouting } from "./_request_parts.ts";
+import { droppedOf, noteRouting } from "./_request_parts.ts";
 import { translatedStream } from "./_stream_answer.ts";
 import { withUsage } from "./_usage_estimate.ts";
 
@@ -26,8 +26,9 @@ export async function handleChat(
   const { ctx, api } = ex;
   const id = `${api.idPrefix}${crypto.randomUUID().replaceAll("-", "")}`;
   let parsed: ParsedRequest;
+  let body: Record<string, unknown>;
   try {
-    const body = await readBody(ex);
+    body = await readBody(ex) as Record<string, unknown>;
     parsed = api.parse(body, (model) => resolveTarget(ex, model), id);
     if (parsed.stream) checkStreams(ex);
     await admitKey(ex, parsed.model, parsed.promptTokens);
@@ -35,20 +36,40 @@ export async function handleChat(
     return ex.fail(error);
   }
 
+  const router = ctx.router;
+  const target = ex.target;
+  // Same wire on every backend the call may reach (fallback goes on from a
+  // named backend to the others): the client's own body goes upstream
+  // (model aside) and the upstream's answer comes back.
+  const completed = parsed.stream ? completionOf(info) : undefined;
+  const relaying = ctx.passthrough &&
+    router.speaks(api.name, ex.scope?.backends) &&
+    (!parsed.stream || completed !== undefined);
+  // Content the IR cannot carry is refused only where it must be translated.
+  if (!relaying && parsed.untranslatable.length > 0) {
+    return ex.fail(parsed.untranslatable[0]);
+  }
   const deadline = new Deadline(
     ex.request.signal,
     ctx.timeoutMs,
     parsed.stream,
   );
-  const router = ctx.router;
-  const relaying = api === OPENAI_API && ctx.passthrough;
-  const completed = relaying && parsed.stream ? completionOf(info) : undefined;
-  if (relaying && (!parsed.stream || completed) && router.canRelay()) {
+  if (relaying) {
     if (parsed.stream) ctx.streams.opened();
     let relayed;
     try {
-      relayed = await router.relayResponse(
-        relayRequestOf(parsed),
+      relayed = await router.invoke(
+        {
+          operation: "chat",
+          wire: api.name,
+          body,
+          view: parsed.ir,
+          stream: parsed.stream,
+          ...(target.model === undefined ? {} : { model: target.model }),
+          ...(target.backend === undefined
+            ? {}
+            : { metadata: { custom: { backend: target.backend } } }),
+        },
         deadline.signal,
         ex.scope,
       );
@@ -70,12 +91,21 @@ export async function handleChat(
     );
   }
   const created = Math.floor(ctx.now() / 1000);
+  // Translated, with the client's body beside the IR: a backend of the
+  // client's wire is sent that body; the others translate, and their
+  // adapter names what the IR could not carry (`lost`) and what their wire
+  // has no place for (the answer's `metadata.dropped`).
+  const lost = api.nestedDrops(body);
+  let options = ex.scope;
+  if (ctx.passthrough) {
+    options = { ...ex.scope, source: { wire: api.name, body, lost } };
+  } else ex.drop(lost);
   if (!parsed.stream) {
     try {
       const response = await router.execute(
         parsed.ir,
         deadline.signal,
-        ex.scope,
+        options,
       );
       // Without the backend's usage, the gateway's count (as the client
       // gets it) prices the answer.
@@ -83,6 +113,7 @@ export async function handleChat(
       if (!response.usage) ex.outcome.tokensEstimated = true;
       ex.outcome.model = response.metadata.model;
       noteRouting(ex.outcome, response.metadata.routing);
+      ex.drop(droppedOf(response.metadata));
       ex.finish(200);
       return jsonResponse(api.json(response, parsed, id, created), {
         headers: ex.headers,
@@ -98,5 +129,6 @@ export async function handleChat(
     parsed.ir,
     api.encoder(parsed, id, created),
     deadline,
+    options,
   );
 }

@@ -17,26 +17,9 @@ import {
   hostOf,
   networkCause,
 } from "../models/adapters/_network_cause.ts";
-import type { IRChatRequest, IRUsage } from "../models/types.ts";
+import type { IRUsage } from "../models/types.ts";
 import type { RelayResult } from "../models/trace.ts";
-import type { ParsedRequest } from "./_apis.ts";
 import { isRecord } from "./_wire_util.ts";
-
-/**
- * The request to relay: the parsed one, with the client's own
- * `stream_options.include_usage` passed on (the adapter adds none on a
- * relay), so the upstream sends a usage chunk exactly when the client asked.
- */
-export function relayRequestOf(parsed: ParsedRequest): IRChatRequest {
-  if (!parsed.stream || parsed.includeUsage !== true) return parsed.ir;
-  return {
-    ...parsed.ir,
-    parameters: {
-      ...parsed.ir.parameters,
-      stream_options: { include_usage: true },
-    },
-  };
-}
 
 /**
  * A promise that settles when the server has delivered the response, from

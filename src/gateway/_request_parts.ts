@@ -2,7 +2,11 @@
 // id, the timeout error, the admission estimate and what it learned.
 import { AdapterError, ErrorCode, RouterError } from "../models/errors.ts";
 import type { RoutingTrace } from "../models/mod.ts";
-import type { IRChatRequest, IRUsage } from "../models/types.ts";
+import type {
+  IRChatRequest,
+  IRResponseMetadata,
+  IRUsage,
+} from "../models/types.ts";
 import { GatewayError, resolveError } from "./errors.ts";
 import { refusalDetail } from "./_refused.ts";
 import { redactKeys } from "./_redact.ts";
@@ -41,6 +45,8 @@ export interface Outcome {
   usage?: IRUsage;
   /** `usage` is an estimate (a passed-through stream without usage). */
   tokensEstimated?: boolean;
+  /** A stream's `message_start` carried the prompt estimate. */
+  startTokensEstimated?: boolean;
   firstOutputAt?: number;
   errorCode?: string;
   /** What a provider said when it refused the gateway's credentials, redacted. */
@@ -109,4 +115,14 @@ export function noteFailure(
       ? [error]
       : [],
   );
+}
+
+/** The field names an adapter reports dropped (`metadata.dropped`). */
+export function droppedOf(
+  metadata: IRResponseMetadata | undefined,
+): string[] | undefined {
+  const dropped = metadata?.dropped;
+  return Array.isArray(dropped)
+    ? dropped.filter((name): name is string => typeof name === "string")
+    : undefined;
 }

@@ -2,11 +2,13 @@
 // shared by chat and the Responses API translated to chat.
 import { ErrorCode } from "../models/errors.ts";
 import type { IRChatRequest, IRStreamChunk } from "../models/types.ts";
+import type { ExecuteOptions } from "../models/config.ts";
 import type { StreamEncoder } from "./_apis.ts";
 import type { Deadline } from "./_deadline.ts";
 import type { Exchange } from "./_exchange.ts";
 import { SSE_HEADERS } from "./_relay_answer.ts";
 import {
+  droppedOf,
   estimateTokens,
   noteFailureMessage,
   noteRouting,
@@ -25,6 +27,7 @@ export async function translatedStream(
   ir: IRChatRequest,
   encoder: StreamEncoder,
   deadline: Deadline,
+  options: ExecuteOptions | undefined = ex.scope,
 ): Promise<Response> {
   const { ctx, outcome } = ex;
   ctx.streams.opened();
@@ -33,7 +36,7 @@ export async function translatedStream(
     if (!streamDone) ctx.streams.closed();
     streamDone = true;
   };
-  const chunks = ctx.router.executeStream(ir, deadline.signal, ex.scope);
+  const chunks = ctx.router.executeStream(ir, deadline.signal, options);
   // Generated characters, for the gateway's own count (its price, its
   // tokens) when the backend reports no usage.
   let chars = 0;
@@ -45,6 +48,7 @@ export async function translatedStream(
     if (chunk.type === "start") {
       noteRouting(outcome, chunk.metadata.routing);
       outcome.model ??= chunk.metadata.model;
+      ex.drop(droppedOf(chunk.metadata));
     }
     if (chunk.type === "metadata" && chunk.usage) outcome.usage = chunk.usage;
     if (chunk.type === "done") {
@@ -80,6 +84,7 @@ export async function translatedStream(
       deadline.abort(reason);
     },
     closed() {
+      if (encoder.startEstimated) outcome.startTokensEstimated = true;
       if (outcome.usage === undefined && chars > 0) {
         outcome.usage = estimatedUsage(estimateTokens(ir), chars);
         outcome.tokensEstimated = true;

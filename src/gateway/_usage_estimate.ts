@@ -19,12 +19,19 @@ export function estimatedUsage(
   };
 }
 
-/** The characters a message generated: its text and tool-call arguments. */
+/**
+ * The characters a message generated: its text, refusal, reasoning and
+ * tool-call arguments.
+ */
 export function messageChars(message: IRMessage): number {
-  if (typeof message.content === "string") return message.content.length;
-  let chars = 0;
+  const refusal = message.refusal?.length ?? 0;
+  if (typeof message.content === "string") {
+    return message.content.length + refusal;
+  }
+  let chars = refusal;
   for (const part of message.content) {
     if (part.type === "text") chars += part.text.length;
+    else if (part.type === "thinking") chars += part.thinking.length;
     else if (part.type === "tool_use") {
       chars += JSON.stringify(part.input).length;
     }

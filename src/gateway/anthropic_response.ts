@@ -6,7 +6,14 @@
  * - `stop_reason`: IR `stop` → `end_turn`, `length` → `max_tokens`,
  *   `tool_calls` → `tool_use`, `content_filter` → `refusal`; `error` and
  *   `cancelled` have no Anthropic counterpart and report `end_turn`.
- *   `stop_sequence` is always `null` (the IR does not say which one matched).
+ *   An answer ended by a stop sequence the backend named reports
+ *   `stop_sequence`. An answer with a refusal (OpenAI's `message.refusal`) that ended
+ *   normally reports `refusal`, its text as the text block. `stop_sequence`
+ *   is the matched sequence when the backend said which (Anthropic), else
+ *   `null`.
+ * - Reasoning: `thinking` (with its `signature`) and `redacted_thinking`
+ *   blocks are written as the backend sent them, plain and streamed
+ *   (`thinking_delta`, `signature_delta`); logprobs have no field here.
  * - `usage` is required by the Anthropic wire format. When the backend
  *   reported none it is an estimate: the gateway fills one into the IR
  *   response before {@linkcode toAnthropicMessage} (which writes 0s for a
@@ -47,7 +54,33 @@ export type AnthropicContentBlock =
     id: string;
     name: string;
     input: Record<string, unknown>;
-  };
+  }
+  | { type: "thinking"; thinking: string; signature?: string }
+  | { type: "redacted_thinking"; data: string };
+
+/**
+ * Anthropic's `usage`: `input_tokens` counts only the prompt tokens neither
+ * read from nor written to the cache; the two cache counts are beside it.
+ *
+ * @example 9 uncached, 6 read, 4 written
+ * ```ts
+ * import type { AnthropicUsage } from "@switchyard/switchyard/gateway";
+ * const usage: AnthropicUsage = {
+ *   input_tokens: 9, output_tokens: 5,
+ *   cache_read_input_tokens: 6, cache_creation_input_tokens: 4,
+ * };
+ * ```
+ */
+export interface AnthropicUsage {
+  /** Prompt tokens not read from or written to the cache. */
+  input_tokens: number;
+  /** Tokens generated. */
+  output_tokens: number;
+  /** Prompt tokens written to the cache, when known. */
+  cache_creation_input_tokens?: number;
+  /** Prompt tokens read from the cache, when known. */
+  cache_read_input_tokens?: number;
+}
 
 /**
  * An Anthropic `message` object.
@@ -75,10 +108,10 @@ export interface AnthropicMessage {
   content: AnthropicContentBlock[];
   /** Why generation stopped (`null` only in `message_start`). */
   stop_reason: string | null;
-  /** Always `null`. */
-  stop_sequence: null;
+  /** The stop sequence that ended generation, else `null`. */
+  stop_sequence: string | null;
   /** Token counts. */
-  usage: { input_tokens: number; output_tokens: number };
+  usage: AnthropicUsage;
 }
 
 /** Id and model stamped on a message. */
@@ -114,16 +147,54 @@ export function toStopReason(reason: FinishReason): string {
   }
 }
 
-function usageOf(
-  usage: IRUsage | undefined,
-): { input_tokens: number; output_tokens: number } {
-  return {
-    input_tokens: usage?.promptTokens ?? 0,
+/**
+ * Anthropic's `usage` for IR token counts. The IR's `promptTokens` is the
+ * whole prompt (OpenAI's `prompt_tokens`); Anthropic's `input_tokens` is
+ * the uncached rest, so the cache reads and writes are taken out of it and
+ * reported in their own fields. A backend that reports no cache counts has
+ * none taken out and none written.
+ *
+ * @param usage IR usage (0s when absent).
+ * @returns The wire object.
+ *
+ * @example OpenAI's 19 prompt tokens of which 6 cached
+ * ```ts
+ * import { toAnthropicUsage } from "@switchyard/switchyard/gateway";
+ * const usage = toAnthropicUsage({ promptTokens: 19, completionTokens: 5, totalTokens: 24, cacheReadTokens: 6 });
+ * console.log(usage.input_tokens, usage.cache_read_input_tokens); // 13 6
+ * ```
+ */
+export function toAnthropicUsage(usage: IRUsage | undefined): AnthropicUsage {
+  const read = usage?.cacheReadTokens;
+  const written = usage?.cacheCreationTokens;
+  const out: AnthropicUsage = {
+    input_tokens: Math.max(
+      0,
+      (usage?.promptTokens ?? 0) - (read ?? 0) - (written ?? 0),
+    ),
     output_tokens: usage?.completionTokens ?? 0,
   };
+  if (written !== undefined) out.cache_creation_input_tokens = written;
+  if (read !== undefined) out.cache_read_input_tokens = read;
+  return out;
 }
 
+const usageOf = toAnthropicUsage;
+
+/**
+ * The blocks of a message. A refusal (OpenAI's, which Anthropic has no field
+ * for) becomes the text of a message that has none, with `stop_reason`
+ * `refusal`, so the client shows why.
+ */
 function blocksOf(message: IRMessage): AnthropicContentBlock[] {
+  const blocks = contentBlocks(message);
+  if (
+    message.refusal && !blocks.some((block) => block.type === "text")
+  ) blocks.push({ type: "text", text: message.refusal });
+  return blocks;
+}
+
+function contentBlocks(message: IRMessage): AnthropicContentBlock[] {
   if (typeof message.content === "string") {
     return message.content === ""
       ? []
@@ -131,7 +202,15 @@ function blocksOf(message: IRMessage): AnthropicContentBlock[] {
   }
   const blocks: AnthropicContentBlock[] = [];
   for (const part of message.content) {
-    if (part.type === "text" && part.text !== "") {
+    if (part.type === "thinking") {
+      blocks.push({
+        type: "thinking",
+        thinking: part.thinking,
+        ...(part.signature === undefined ? {} : { signature: part.signature }),
+      });
+    } else if (part.type === "redacted_thinking") {
+      blocks.push({ type: "redacted_thinking", data: part.data });
+    } else if (part.type === "text" && part.text !== "") {
       const last = blocks.at(-1);
       if (last?.type === "text") last.text += part.text;
       else blocks.push({ type: "text", text: part.text });
@@ -174,10 +253,28 @@ export function toAnthropicMessage(
     role: "assistant",
     model: response.metadata.model ?? context.model,
     content: blocksOf(response.message),
-    stop_reason: toStopReason(response.finishReason),
-    stop_sequence: null,
+    stop_reason: stopReasonOf(
+      response.finishReason,
+      Boolean(response.message.refusal),
+      response.stopSequence,
+    ),
+    stop_sequence: response.stopSequence ?? null,
     usage: usageOf(response.usage),
   };
+}
+
+/**
+ * The stop reason of an answer that ended normally says more when the IR
+ * knows more: `stop_sequence` when a stop sequence matched, `refusal` when
+ * the model refused; otherwise the mapped finish reason.
+ */
+function stopReasonOf(
+  reason: FinishReason,
+  refused: boolean,
+  stopSequence: string | undefined,
+): string {
+  if (reason === "stop" && stopSequence !== undefined) return "stop_sequence";
+  return reason === "stop" && refused ? "refusal" : toStopReason(reason);
 }
 
 const ERROR_TYPES: Readonly<Record<number, string>> = {
@@ -236,10 +333,18 @@ export class MessageStreamEncoder {
   #started = false;
   #finished = false;
   #index = -1;
-  #open: { type: "text" } | { type: "tool_use"; id: string } | undefined;
+  #open:
+    | { type: "text" }
+    | { type: "thinking"; signed: boolean }
+    | { type: "tool_use"; id: string }
+    | undefined;
   #toolIds = new Set<string>();
   #sentText = false;
+  #sentThinking = false;
+  #refused = false;
   #usage?: IRUsage;
+  #startUsage?: IRUsage;
+  #startEstimated = false;
   #promptTokens: number;
   #chars = 0; // generated text and tool input, for the usage estimate
 
@@ -262,6 +367,15 @@ export class MessageStreamEncoder {
   }
 
   /**
+   * True once `message_start` went out with the prompt estimate, because the
+   * backend had reported no counts before its first token (OpenAI-wire
+   * backends report usage only at the end).
+   */
+  get startEstimated(): boolean {
+    return this.#startEstimated;
+  }
+
+  /**
    * Encodes one IR chunk.
    *
    * @param chunk The IR chunk.
@@ -272,11 +386,10 @@ export class MessageStreamEncoder {
     switch (chunk.type) {
       case "start":
         if (chunk.metadata.model) this.#context.model = chunk.metadata.model;
+        if (chunk.usage) this.#startUsage = chunk.usage;
         return this.#start();
       case "content":
-        if (chunk.delta === "") return this.#start();
-        this.#sentText = true;
-        return this.#start() + this.#text(chunk.delta);
+        return this.#start() + this.#content(chunk);
       case "tool_use":
         return this.#start() +
           this.#tool(chunk.id, chunk.name, chunk.inputDelta ?? "");
@@ -293,8 +406,12 @@ export class MessageStreamEncoder {
           event("message_delta", {
             type: "message_delta",
             delta: {
-              stop_reason: toStopReason(chunk.finishReason),
-              stop_sequence: null,
+              stop_reason: stopReasonOf(
+                chunk.finishReason,
+                this.#refused || Boolean(chunk.message?.refusal),
+                chunk.stopSequence,
+              ),
+              stop_sequence: chunk.stopSequence ?? null,
             },
             usage: usageOf(usage),
           }) + event("message_stop", { type: "message_stop" });
@@ -322,6 +439,7 @@ export class MessageStreamEncoder {
   #start(): string {
     if (this.#started) return "";
     this.#started = true;
+    this.#startEstimated = this.#startUsage === undefined;
     const message: AnthropicMessage = {
       id: this.#context.id,
       type: "message",
@@ -330,7 +448,9 @@ export class MessageStreamEncoder {
       content: [],
       stop_reason: null,
       stop_sequence: null,
-      usage: { input_tokens: this.#promptTokens, output_tokens: 0 },
+      usage: this.#startUsage === undefined
+        ? { input_tokens: this.#promptTokens, output_tokens: 0 }
+        : usageOf(this.#startUsage),
     };
     return event("message_start", { type: "message_start", message }) +
       event("ping", { type: "ping" });
@@ -342,6 +462,72 @@ export class MessageStreamEncoder {
     return event("content_block_stop", {
       type: "content_block_stop",
       index: this.#index,
+    });
+  }
+
+  /**
+   * Answer text, reasoning, or a refusal piece (written as text, since
+   * Anthropic has no refusal field; the stop reason then says `refusal`).
+   */
+  #content(chunk: Extract<IRStreamChunk, { type: "content" }>): string {
+    let out = "";
+    if (chunk.redactedThinking !== undefined) {
+      this.#sentThinking = true;
+      out += this.#close() + this.#block({
+        type: "redacted_thinking",
+        data: chunk.redactedThinking,
+      }) + event("content_block_stop", {
+        type: "content_block_stop",
+        index: this.#index,
+      });
+    }
+    if (chunk.thinking !== undefined && chunk.thinking !== "") {
+      out += this.#thinking({
+        type: "thinking_delta",
+        thinking: chunk.thinking,
+      });
+    }
+    if (chunk.signature !== undefined && chunk.signature !== "") {
+      out += this.#thinking({
+        type: "signature_delta",
+        signature: chunk.signature,
+      });
+    }
+    if (chunk.delta !== "") {
+      this.#sentText = true;
+      out += this.#text(chunk.delta);
+    }
+    if (chunk.refusal !== undefined && chunk.refusal !== "") {
+      this.#refused = true;
+      this.#sentText = true;
+      out += this.#text(chunk.refusal);
+    }
+    return out;
+  }
+
+  #block(content_block: AnthropicContentBlock): string {
+    return event("content_block_start", {
+      type: "content_block_start",
+      index: ++this.#index,
+      content_block,
+    });
+  }
+
+  // A signature ends its reasoning block: reasoning after it is the next
+  // block (the IR's pieces carry no block index), with a signature of its own.
+  #thinking(delta: Record<string, string>): string {
+    this.#sentThinking = true;
+    let out = "";
+    if (this.#open?.type !== "thinking" || this.#open.signed) {
+      out += this.#close();
+      this.#open = { type: "thinking", signed: false };
+      out += this.#block({ type: "thinking", thinking: "", signature: "" });
+    }
+    if (delta.type === "signature_delta") this.#open.signed = true;
+    return out + event("content_block_delta", {
+      type: "content_block_delta",
+      index: this.#index,
+      delta,
     });
   }
 
@@ -391,7 +577,21 @@ export class MessageStreamEncoder {
     if (message === undefined) return "";
     let out = "";
     for (const block of blocksOf(message)) {
-      if (block.type === "text" && !this.#sentText) {
+      if (block.type === "thinking" && !this.#sentThinking) {
+        out += this.#thinking({
+          type: "thinking_delta",
+          thinking: block.thinking,
+        });
+        if (block.signature) {
+          out += this.#thinking({
+            type: "signature_delta",
+            signature: block.signature,
+          });
+        }
+      } else if (block.type === "text" && !this.#sentText) {
+        if (message.refusal && block.text === message.refusal) {
+          this.#refused = true;
+        }
         out += this.#text(block.text);
       } else if (block.type === "tool_use" && !this.#toolIds.has(block.id)) {
         out += this.#tool(block.id, block.name, JSON.stringify(block.input));

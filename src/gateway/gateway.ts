@@ -57,9 +57,14 @@
  *   backend is called. Nothing is produced ahead of the reader (the SSE body
  *   has `highWaterMark: 0`), so an open stream holds about its parsed
  *   request plus one chunk, however slow its reader.
- * - **Passthrough.** An OpenAI Chat Completions request whose backends all
- *   speak OpenAI's wire format (`router.canRelay()`: the OpenAI-compatible
- *   adapters) gets the upstream's answer bytes unchanged: JSON read once
+ * - **Same wire, passthrough.** A chat request reaches a backend of its own
+ *   wire (OpenAI Chat Completions and the OpenAI-compatible adapters,
+ *   Anthropic Messages and the Anthropic adapter) as the client sent it,
+ *   `model` aside; across wires one translation table decides what is
+ *   mapped, emulated, dropped (`x-switchyard-dropped`, the log line's
+ *   `dropped`) or refused (docs/gateway/wires.md). A request whose
+ *   backends all speak its wire (`router.speaks()`, the key's backends
+ *   else all) gets the upstream's answer bytes unchanged: JSON read once
  *   (for its usage) and sent as is, a stream handed to the server as the
  *   upstream's body, which `Deno.serve` pipes without it entering
  *   JavaScript. Routing, breaker, retries and fallback apply up to the

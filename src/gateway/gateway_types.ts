@@ -52,6 +52,12 @@ export interface RequestLogEntry {
    * in docs/gateway/operations.md).
    */
   tokens_estimated?: boolean;
+  /**
+   * True when a translated Anthropic stream's `message_start` carried the
+   * gateway's prompt estimate as `input_tokens`: the backend (an OpenAI-wire
+   * one) reports usage only at the end. The final counts are the backend's.
+   */
+  start_tokens_estimated?: boolean;
   /** Error code of a failure (also of a stream that failed after its 200). */
   error_code?: string;
   /**
@@ -150,9 +156,11 @@ export interface GatewayOptions {
   /** Receives one entry per request; default none. */
   logger?: (entry: RequestLogEntry) => void;
   /**
-   * Relay OpenAI-compatible upstream answers byte for byte to OpenAI clients
-   * when every backend speaks OpenAI's wire format (default true; see the
-   * module docs for what differs).
+   * Same wire lossless (default true): a chat client's body goes as is
+   * (`model` aside) to a backend of its wire, and the upstream's answer is
+   * relayed byte for byte when every backend the call may reach speaks
+   * that wire (see the module docs for what differs). `false` translates
+   * every call.
    */
   passthrough?: boolean;
   /**

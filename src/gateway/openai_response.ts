@@ -11,6 +11,12 @@
  *   (`choices: []`) before `[DONE]`, as OpenAI's does: the backend's usage, or
  *   that estimate when it reported none ({@linkcode ChunkEncoder}'s
  *   `promptTokens`).
+ * - `refusal` and `logprobs` are the backend's (`null` when it sent none),
+ *   in a whole answer and as stream deltas; usage carries
+ *   `prompt_tokens_details.cached_tokens` and
+ *   `completion_tokens_details.reasoning_tokens` when the backend reported
+ *   them (see {@linkcode toUsage}). Reasoning (`thinking`) has no Chat
+ *   Completions field and is not sent.
  * - A stream that fails after it has started ends with one
  *   `data: {"error":…}` event (what the openai SDK raises as `APIError`) and no
  *   `[DONE]`.
@@ -20,6 +26,7 @@
 import type {
   FinishReason,
   IRChatResponse,
+  IRLogprobs,
   IRMessage,
   IRStreamChunk,
   IRUsage,
@@ -36,11 +43,23 @@ import {
   type OpenAIUsage,
   toWireToolCall,
 } from "../models/adapters/_openai_types.ts";
+import {
+  type OpenAILogprobs,
+  type OpenAITokenLogprob,
+  writeOpenAILogprobs,
+  writeOpenAIUsage,
+} from "../models/adapters/_openai_details.ts";
 
 // The Chat Completions wire types are shared with the OpenAI-compatible
 // adapter (one definition of the format); re-exported under the names this
 // entry point has always had.
-export type { OpenAIChatCompletion, OpenAIToolCall, OpenAIUsage };
+export type {
+  OpenAIChatCompletion,
+  OpenAILogprobs,
+  OpenAITokenLogprob,
+  OpenAIToolCall,
+  OpenAIUsage,
+};
 
 /** Id, timestamp and model stamped on every response and chunk. */
 export interface CompletionContext {
@@ -70,23 +89,28 @@ export function toFinishReason(reason: FinishReason): string {
 }
 
 /**
- * The OpenAI `usage` object for IR token counts.
+ * The OpenAI `usage` object for IR token counts: `prompt_tokens` is the
+ * whole prompt, cached tokens included (`prompt_tokens_details.cached_tokens`
+ * says how many); `completion_tokens` includes reasoning
+ * (`completion_tokens_details.reasoning_tokens`). Tokens written to a cache
+ * (Anthropic's `cache_creation_input_tokens`) have no field of their own and
+ * count in `prompt_tokens` only. A detail the backend did not report is left out.
  *
  * @param usage IR usage.
  * @returns The wire object.
  *
- * @example Usage
+ * @example An Anthropic answer of 9 uncached, 6 cache-read and 4 cache-written input tokens
  * ```ts
  * import { toUsage } from "@switchyard/switchyard/gateway";
- * console.log(toUsage({ promptTokens: 1, completionTokens: 2, totalTokens: 3 }).total_tokens); // 3
+ * const usage = toUsage({
+ *   promptTokens: 19, completionTokens: 5, totalTokens: 24,
+ *   cacheReadTokens: 6, cacheCreationTokens: 4,
+ * });
+ * console.log(usage.prompt_tokens, usage.prompt_tokens_details); // 19 { cached_tokens: 6 }
  * ```
  */
 export function toUsage(usage: IRUsage): OpenAIUsage {
-  return {
-    prompt_tokens: usage.promptTokens,
-    completion_tokens: usage.completionTokens,
-    total_tokens: usage.totalTokens,
-  };
+  return writeOpenAIUsage(usage);
 }
 
 /**
@@ -135,12 +159,14 @@ export function toChatCompletion(
       index: 0,
       message: {
         role: "assistant",
-        content: text,
-        refusal: null,
+        content: response.message.refusal !== undefined && text === ""
+          ? null
+          : text,
+        refusal: response.message.refusal ?? null,
         ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
       },
       finish_reason: toFinishReason(response.finishReason),
-      logprobs: null,
+      logprobs: writeOpenAILogprobs(response.logprobs),
     }],
   };
   if (response.usage) completion.usage = toUsage(response.usage);
@@ -166,6 +192,7 @@ export class ChunkEncoder {
   #includeUsage: boolean;
   #roleSent = false;
   #sentText = false;
+  #sentRefusal = false;
   #toolIndexes = new Map<string, number>();
   #usage?: IRUsage;
   #finished = false;
@@ -209,9 +236,7 @@ export class ChunkEncoder {
         if (chunk.metadata.model) this.#context.model = chunk.metadata.model;
         return this.#role();
       case "content":
-        this.#sentText = true;
-        this.#chars += chunk.delta.length;
-        return this.#role() + this.#event({ content: chunk.delta });
+        return this.#role() + this.#content(chunk);
       case "tool_use":
         return this.#role() +
           this.#toolCall(chunk.id, chunk.name, chunk.inputDelta ?? "");
@@ -258,6 +283,27 @@ export class ChunkEncoder {
     return sse(openAIErrorBody(resolved));
   }
 
+  // Text, a refusal piece and their logprobs go out as the backend sent
+  // them; reasoning has no field in Chat Completions and is not sent.
+  #content(chunk: Extract<IRStreamChunk, { type: "content" }>): string {
+    const delta: OpenAIChunkDelta = {};
+    if (chunk.delta !== "") {
+      this.#sentText = true;
+      delta.content = chunk.delta;
+    }
+    if (chunk.refusal !== undefined && chunk.refusal !== "") {
+      this.#sentRefusal = true;
+      delta.refusal = chunk.refusal;
+    }
+    if (delta.content === undefined && delta.refusal === undefined) {
+      return chunk.logprobs === undefined
+        ? ""
+        : this.#event({}, null, chunk.logprobs);
+    }
+    this.#chars += chunk.delta.length + (delta.refusal?.length ?? 0);
+    return this.#event(delta, null, chunk.logprobs);
+  }
+
   // Some adapters put text or tool calls only in the assembled `done`
   // message; send what the deltas did not carry so nothing is lost.
   #unstreamed(message: IRMessage | undefined): string {
@@ -266,6 +312,10 @@ export class ChunkEncoder {
       ? [{ type: "text" as const, text: message.content }]
       : message.content;
     let out = "";
+    if (message.refusal && !this.#sentRefusal) {
+      this.#chars += message.refusal.length;
+      out += this.#event({ refusal: message.refusal });
+    }
     for (const part of parts) {
       if (part.type === "text" && !this.#sentText && part.text !== "") {
         this.#chars += part.text.length;
@@ -330,10 +380,11 @@ export class ChunkEncoder {
   #event(
     delta: OpenAIChunkDelta,
     finishReason: string | null = null,
+    logprobs?: IRLogprobs,
   ): string {
     return `${this.#head()}${JSON.stringify(delta)},"finish_reason":${
       finishReason === null ? "null" : JSON.stringify(finishReason)
-    },"logprobs":null}]}\n\n`;
+    },"logprobs":${JSON.stringify(writeOpenAILogprobs(logprobs))}}]}\n\n`;
   }
 }
 

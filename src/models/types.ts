@@ -19,6 +19,24 @@ import type { OperationName, OperationSupport } from "./operations.ts";
 export type IRRole = "system" | "user" | "assistant" | "tool";
 
 /**
+ * A prompt-cache mark on a content part or a tool: Anthropic's
+ * `cache_control`. The prompt up to and including the marked item is cached.
+ * Adapters whose wire has no such mark leave it out.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRCacheControl } from "@switchyard/switchyard/models";
+ * const mark: IRCacheControl = { type: "ephemeral", ttl: "1h" };
+ * ```
+ */
+export interface IRCacheControl {
+  /** The cache kind; Anthropic has only `ephemeral`. */
+  type: "ephemeral";
+  /** How long the entry lives, e.g. `5m` or `1h` (provider default when absent). */
+  ttl?: string;
+}
+
+/**
  * A plain text part of a message.
  *
  * @example Usage
@@ -32,6 +50,8 @@ export interface IRTextPart {
   type: "text";
   /** The text. */
   text: string;
+  /** Cache the prompt up to here. */
+  cacheControl?: IRCacheControl;
 }
 
 /**
@@ -50,6 +70,10 @@ export interface IRImagePart {
   source:
     | { type: "url"; url: string }
     | { type: "base64"; mediaType: string; data: string };
+  /** OpenAI's `detail`: how finely the model looks at it. */
+  detail?: "auto" | "low" | "high";
+  /** Cache the prompt up to here. */
+  cacheControl?: IRCacheControl;
 }
 
 /**
@@ -70,6 +94,8 @@ export interface IRToolUsePart {
   name: string;
   /** Parsed JSON arguments. */
   input: Record<string, unknown>;
+  /** Cache the prompt up to here. */
+  cacheControl?: IRCacheControl;
 }
 
 /**
@@ -90,6 +116,45 @@ export interface IRToolResultPart {
   content: string;
   /** True when the tool failed. */
   isError?: boolean;
+  /** Cache the prompt up to here. */
+  cacheControl?: IRCacheControl;
+}
+
+/**
+ * The model's visible reasoning (Anthropic's `thinking` block). `signature`
+ * is the provider's opaque proof of it: a later request must send the block
+ * back unchanged, signature included, so adapters keep both byte for byte.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRThinkingPart } from "@switchyard/switchyard/models";
+ * const part: IRThinkingPart = { type: "thinking", thinking: "2 + 2 is 4.", signature: "EqQBCkgIARABGAIiQL" };
+ * ```
+ */
+export interface IRThinkingPart {
+  /** Discriminator. */
+  type: "thinking";
+  /** The reasoning text. */
+  thinking: string;
+  /** The provider's signature over it, returned unchanged on the next turn. */
+  signature?: string;
+}
+
+/**
+ * Reasoning the provider encrypted (Anthropic's `redacted_thinking`): only
+ * `data`, to be sent back unchanged.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRRedactedThinkingPart } from "@switchyard/switchyard/models";
+ * const part: IRRedactedThinkingPart = { type: "redacted_thinking", data: "EmwKAhgBEgy3va3p" };
+ * ```
+ */
+export interface IRRedactedThinkingPart {
+  /** Discriminator. */
+  type: "redacted_thinking";
+  /** The encrypted reasoning. */
+  data: string;
 }
 
 /**
@@ -105,7 +170,9 @@ export type IRContentPart =
   | IRTextPart
   | IRImagePart
   | IRToolUsePart
-  | IRToolResultPart;
+  | IRToolResultPart
+  | IRThinkingPart
+  | IRRedactedThinkingPart;
 
 /**
  * One message of a conversation.
@@ -123,6 +190,11 @@ export interface IRMessage {
   content: string | IRContentPart[];
   /** Optional author name. */
   name?: string;
+  /**
+   * An assistant's refusal text (OpenAI's `message.refusal`): the model
+   * declined instead of answering. Kept apart from `content`.
+   */
+  refusal?: string;
 }
 
 /**
@@ -141,6 +213,13 @@ export interface IRTool {
   description?: string;
   /** JSON Schema of the arguments. */
   parameters: Record<string, unknown>;
+  /**
+   * Arguments must follow the schema exactly (OpenAI `function.strict`,
+   * Anthropic `strict`), where the provider enforces it.
+   */
+  strict?: boolean;
+  /** Cache the prompt up to here (the tool list is part of the prompt). */
+  cacheControl?: IRCacheControl;
 }
 
 /**
@@ -249,21 +328,73 @@ export type FinishReason =
   | "cancelled";
 
 /**
- * Token counts.
+ * Token counts. `promptTokens` counts the whole prompt, cached or not (as
+ * OpenAI's `prompt_tokens` does); the cache counts are the parts of it read
+ * from or written to the prompt cache. `completionTokens` counts everything
+ * generated, reasoning included; `reasoningTokens` is that part of it.
+ * So Anthropic's `input_tokens` (the uncached rest) is `promptTokens -
+ * cacheReadTokens - cacheCreationTokens`.
  *
- * @example Usage
+ * @example Anthropic's 9 uncached + 6 read + 4 written
  * ```ts
  * import type { IRUsage } from "@switchyard/switchyard/models";
- * const usage: IRUsage = { promptTokens: 10, completionTokens: 5, totalTokens: 15 };
+ * const usage: IRUsage = {
+ *   promptTokens: 19, completionTokens: 5, totalTokens: 24,
+ *   cacheReadTokens: 6, cacheCreationTokens: 4,
+ * };
  * ```
  */
 export interface IRUsage {
-  /** Tokens in the prompt. */
+  /** Tokens in the prompt, cached ones included. */
   promptTokens: number;
-  /** Tokens generated. */
+  /** Tokens generated, reasoning included. */
   completionTokens: number;
   /** Their sum. */
   totalTokens: number;
+  /** Of `promptTokens`, read from the prompt cache. */
+  cacheReadTokens?: number;
+  /** Of `promptTokens`, written to the prompt cache (Anthropic). */
+  cacheCreationTokens?: number;
+  /** Of `completionTokens`, spent on reasoning. */
+  reasoningTokens?: number;
+}
+
+/**
+ * One generated token's log probability, with its most likely alternatives
+ * (OpenAI's `logprobs.content[]` entry).
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRTokenLogprob } from "@switchyard/switchyard/models";
+ * const entry: IRTokenLogprob = { token: "Hi", logprob: -0.01, bytes: [72, 105], topLogprobs: [] };
+ * ```
+ */
+export interface IRTokenLogprob {
+  /** The token. */
+  token: string;
+  /** Its log probability. */
+  logprob: number;
+  /** Its UTF-8 bytes, or null when the provider gives none. */
+  bytes?: number[] | null;
+  /** The most likely tokens at this position. */
+  topLogprobs?: { token: string; logprob: number; bytes?: number[] | null }[];
+}
+
+/**
+ * Log probabilities of an answer: of its content tokens, and of its refusal
+ * tokens.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRLogprobs } from "@switchyard/switchyard/models";
+ * const logprobs: IRLogprobs = { content: [{ token: "Hi", logprob: -0.01 }] };
+ * ```
+ */
+export interface IRLogprobs {
+  /** Per content token. */
+  content?: IRTokenLogprob[];
+  /** Per refusal token. */
+  refusal?: IRTokenLogprob[];
 }
 
 /**
@@ -309,6 +440,10 @@ export interface IRChatResponse {
   finishReason: FinishReason;
   /** Token counts, when the provider reports them. */
   usage?: IRUsage;
+  /** The stop sequence that ended generation, when one did (Anthropic). */
+  stopSequence?: string;
+  /** Log probabilities, when asked for and reported (OpenAI). */
+  logprobs?: IRLogprobs;
   /** Ids, provider, model, routing trace. */
   metadata: IRResponseMetadata;
 }
@@ -329,15 +464,24 @@ export interface IRStreamStartChunk {
   sequence: number;
   /** What is known at the start (provider, model, ids). */
   metadata: IRResponseMetadata;
+  /**
+   * The backend's token counts so far, when it reports them before the
+   * first token (Anthropic's `message_start`: the prompt's counts).
+   */
+  usage?: IRUsage;
 }
 
 /**
- * A piece of generated text.
+ * A piece of generated text. Besides answer text (`delta`), a chunk may
+ * carry a piece of a refusal, of reasoning (`thinking`, then its
+ * `signature`), or of redacted reasoning, with `delta` empty: a consumer
+ * that knows only `delta` shows the answer and nothing else.
  *
- * @example Usage
+ * @example Answer text and a refusal piece
  * ```ts
  * import type { IRStreamContentChunk } from "@switchyard/switchyard/models";
- * const chunk: IRStreamContentChunk = { type: "content", sequence: 1, delta: "Hel" };
+ * const text: IRStreamContentChunk = { type: "content", sequence: 1, delta: "Hel" };
+ * const refusal: IRStreamContentChunk = { type: "content", sequence: 2, delta: "", refusal: "I can't" };
  * ```
  */
 export interface IRStreamContentChunk {
@@ -347,6 +491,16 @@ export interface IRStreamContentChunk {
   sequence: number;
   /** Text to append. */
   delta: string;
+  /** A piece of the refusal text (OpenAI `delta.refusal`). */
+  refusal?: string;
+  /** A piece of reasoning text (Anthropic `thinking_delta`). */
+  thinking?: string;
+  /** The signature of the reasoning block in progress (`signature_delta`). */
+  signature?: string;
+  /** A whole redacted reasoning block (`redacted_thinking`). */
+  redactedThinking?: string;
+  /** Log probabilities of this piece's tokens. */
+  logprobs?: IRLogprobs;
 }
 
 /**
@@ -409,6 +563,8 @@ export interface IRStreamDoneChunk {
   finishReason: FinishReason;
   /** Final token counts. */
   usage?: IRUsage;
+  /** The stop sequence that ended generation, when one did. */
+  stopSequence?: string;
   /** The whole assistant message, when the adapter assembled it. */
   message?: IRMessage;
   /** Final metadata (the Router adds its routing trace here). */
@@ -430,9 +586,24 @@ export interface OperationRequest {
   readonly operation: OperationName;
   /**
    * The request in OpenAI's wire shape for the operation (the client's
-   * JSON; `model` in it is replaced by {@linkcode OperationRequest.model}).
+   * JSON; `model` in it is replaced by {@linkcode OperationRequest.model}),
+   * or, for chat, in the shape {@linkcode OperationRequest.wire} names.
    */
   readonly body: Readonly<Record<string, unknown>>;
+  /**
+   * For chat: the wire `body` is written in (default `"openai"`). Only
+   * backends whose adapter speaks it (`BackendAdapter.wire`) serve the
+   * call, and they send `body` as it is, `model` aside.
+   */
+  readonly wire?: ChatWire;
+  /**
+   * For chat: the same request in the IR, for what routing reads of it
+   * (the capabilities it needs, its cost, model-based rules); its
+   * `parameters.model` and `metadata` take the place of `model` and
+   * `metadata`. `body` is still what is sent. Absent: routing sees only
+   * the model and metadata.
+   */
+  readonly view?: IRChatRequest;
   /**
    * The model: for routing (model-based routing, model mapping), and, as
    * the router translated it for the chosen backend, the one sent.
@@ -442,6 +613,60 @@ export interface OperationRequest {
   readonly stream?: boolean;
   /** Routing metadata: `custom.backend` names the backend, as for chat. */
   readonly metadata?: IRMetadata;
+}
+
+/**
+ * A chat wire format: OpenAI Chat Completions or Anthropic Messages.
+ *
+ * @example Usage
+ * ```ts
+ * import type { ChatWire } from "@switchyard/switchyard/models";
+ * const wire: ChatWire = "anthropic";
+ * console.log(wire); // "anthropic"
+ * ```
+ */
+export type ChatWire = "openai" | "anthropic";
+
+/**
+ * The client's own chat request, in its wire, given beside the IR (as
+ * `ExecuteOptions.source`): a backend whose adapter speaks that wire sends
+ * `body` as it is, `model` aside; the others translate the IR and report
+ * `lost` as dropped.
+ *
+ * @example Usage
+ * ```ts
+ * import type { ChatSource } from "@switchyard/switchyard/models";
+ * const source: ChatSource = { wire: "openai", body: { model: "m", messages: [] } };
+ * console.log(source.wire); // "openai"
+ * ```
+ */
+export interface ChatSource {
+  /** The wire `body` is written in. */
+  readonly wire: ChatWire;
+  /** The client's JSON body. */
+  readonly body: Readonly<Record<string, unknown>>;
+  /** Fields of `body` a translation from the IR loses (its wire's names). */
+  readonly lost?: readonly string[];
+}
+
+/**
+ * What a chat call carries beside the IR request (the third argument of
+ * `execute` and `executeStream`; the Router's `ExecuteOptions` extends it).
+ *
+ * @example Usage
+ * ```ts
+ * import type { CallOptions } from "@switchyard/switchyard/models";
+ * const options: CallOptions = { source: { wire: "anthropic", body: { model: "m", max_tokens: 64, messages: [] } } };
+ * console.log(options.source?.wire); // "anthropic"
+ * ```
+ */
+export interface CallOptions {
+  /**
+   * The client's own request: an adapter that speaks its wire
+   * (`BackendAdapter.wire`) sends it as is, `model` aside, instead of
+   * translating the IR.
+   */
+  readonly source?: ChatSource;
 }
 
 /**
@@ -628,20 +853,29 @@ export interface BackendAdapter {
    *
    * @param request The IR request; never mutated.
    * @param signal Aborts the call.
+   * @param options What the call carries beside the IR: `source`, the
+   *   client's own request, which an adapter that speaks its wire (`wire`)
+   *   sends instead of translating `request`.
    * @returns The IR response.
    */
   execute(
     request: IRChatRequest,
     signal?: AbortSignal,
+    options?: CallOptions,
   ): Promise<IRChatResponse>;
   /**
    * Runs a chat request as a stream; returns the generator synchronously.
    *
    * @param request The IR request; never mutated.
    * @param signal Aborts the stream.
+   * @param options What the call carries beside the IR, as for `execute`.
    * @returns The chunk stream.
    */
-  executeStream(request: IRChatRequest, signal?: AbortSignal): IRChatStream;
+  executeStream(
+    request: IRChatRequest,
+    signal?: AbortSignal,
+    options?: CallOptions,
+  ): IRChatStream;
   /**
    * Cheap liveness probe; optional (absent means healthy).
    *
@@ -669,6 +903,13 @@ export interface BackendAdapter {
    * @returns The upstream response, body unread.
    */
   relay?(request: IRChatRequest, signal?: AbortSignal): Promise<Response>;
+  /**
+   * The chat wire its upstream speaks, if one of {@linkcode ChatWire}: a
+   * chat `invoke` in that wire (`OperationRequest.wire`) sends the
+   * client's body as it is, `model` aside, through `operate`, and relays
+   * the answer. Absent: chat runs on the IR only.
+   */
+  readonly wire?: ChatWire;
   /**
    * The operations besides chat it serves, and how (see
    * `./operations.ts`). Absent: chat only.

@@ -9,6 +9,7 @@
  */
 
 import type { IRToolUsePart } from "../types.ts";
+import type { OpenAILogprobs } from "./_openai_details.ts";
 
 /** A tool call in an assistant message: JSON-encoded `arguments`. */
 export interface OpenAIToolCall {
@@ -23,7 +24,10 @@ export interface OpenAIToolCall {
 /** A user content part. */
 export type OpenAIContentPart =
   | { type: "text"; text: string }
-  | { type: "image_url"; image_url: { url: string } };
+  | {
+    type: "image_url";
+    image_url: { url: string; detail?: "auto" | "low" | "high" };
+  };
 
 /** A request message. */
 export interface OpenAIMessage {
@@ -33,6 +37,8 @@ export interface OpenAIMessage {
   content: string | OpenAIContentPart[] | null;
   /** Participant name. */
   name?: string;
+  /** The assistant's refusal. */
+  refusal?: string;
   /** The assistant's tool calls. */
   tool_calls?: OpenAIToolCall[];
   /** The call a `tool` message answers. */
@@ -47,6 +53,10 @@ export interface OpenAIUsage {
   completion_tokens: number;
   /** Their sum. */
   total_tokens: number;
+  /** Of the prompt, read from the cache. */
+  prompt_tokens_details?: { cached_tokens: number };
+  /** Of the completion, spent on reasoning. */
+  completion_tokens_details?: { reasoning_tokens: number };
 }
 
 /** A `chat.completion` response. */
@@ -65,11 +75,11 @@ export interface OpenAIChatCompletion {
     message: {
       role: "assistant";
       content: string | null;
-      refusal: null;
+      refusal: string | null;
       tool_calls?: OpenAIToolCall[];
     };
     finish_reason: string;
-    logprobs: null;
+    logprobs: OpenAILogprobs | null;
   }>;
   /** Token counts, when the backend reported them. */
   usage?: OpenAIUsage;
@@ -93,6 +103,8 @@ export interface OpenAIChunkDelta {
   role?: "assistant";
   /** A piece of the text. */
   content?: string | null;
+  /** A piece of the refusal. */
+  refusal?: string;
   /** Pieces of tool calls. */
   tool_calls?: OpenAIToolCallDelta[];
 }
@@ -112,7 +124,7 @@ export interface OpenAIChatCompletionChunk {
     index: number;
     delta: OpenAIChunkDelta;
     finish_reason: string | null;
-    logprobs: null;
+    logprobs: OpenAILogprobs | null;
   }>;
   /** Token counts (`stream_options.include_usage`, last chunk). */
   usage?: OpenAIUsage;

@@ -12,6 +12,7 @@ import type {
   IRChatRequest,
   IRChatResponse,
   IRContentPart,
+  IRLogprobs,
   IRMessage,
   IRResponseMetadata,
   IRToolUsePart,
@@ -32,9 +33,13 @@ import {
   MessageAssembler,
   partsOf,
   textOf,
-  usageOf,
 } from "./_ir.ts";
 import type { SSEEvent } from "./_sse.ts";
+import {
+  appendLogprobs,
+  readOpenAILogprobs,
+  readOpenAIUsage,
+} from "./_openai_details.ts";
 import {
   type OpenAIContentPart,
   type OpenAIMessage,
@@ -51,16 +56,22 @@ export const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
   content_filter: "content_filter",
 };
 
-/** Tools as `[{ type: "function", function }]`. */
+/** Tools as `[{ type: "function", function }]`; `strict` only where the wire has it. */
 export function wireTools(
   request: IRChatRequest,
+  withStrict = true,
 ): Record<string, unknown>[] | undefined {
   if (request.tools === undefined || request.tools.length === 0) {
     return undefined;
   }
   return request.tools.map((tool) => ({
     type: "function",
-    function: functionDeclaration(tool),
+    function: {
+      ...functionDeclaration(tool),
+      ...(tool.strict === undefined || !withStrict
+        ? {}
+        : { strict: tool.strict }),
+    },
   }));
 }
 
@@ -106,8 +117,11 @@ export function toWireMessages(
       const text = textOf(message.content);
       out.push({
         role: "assistant",
-        content: text === "" && calls.length > 0 ? null : text,
+        content: text === "" && (calls.length > 0 || message.refusal)
+          ? null
+          : text,
         ...name,
+        ...(message.refusal ? { refusal: message.refusal } : {}),
         ...(calls.length > 0 ? { tool_calls: calls } : {}),
       });
       continue;
@@ -125,8 +139,14 @@ export function toWireMessages(
       } else if (part.type === "text") {
         rest.push({ type: "text", text: part.text });
       } else if (part.type === "image") {
-        rest.push({ type: "image_url", image_url: { url: imageURL(part) } });
-      } else {
+        rest.push({
+          type: "image_url",
+          image_url: {
+            url: imageURL(part),
+            ...(part.detail === undefined ? {} : { detail: part.detail }),
+          },
+        });
+      } else if (part.type === "tool_use") {
         throw invalidRequest(
           provider,
           `a ${message.role} message cannot carry a tool_use part`,
@@ -151,20 +171,9 @@ export function toWireMessages(
   return out;
 }
 
-export function wireUsage(usage: unknown): IRUsage | undefined {
-  if (!isRecord(usage)) return undefined;
-  const prompt = typeof usage.prompt_tokens === "number"
-    ? usage.prompt_tokens
-    : 0;
-  const completion = typeof usage.completion_tokens === "number"
-    ? usage.completion_tokens
-    : 0;
-  return usageOf(
-    prompt,
-    completion,
-    typeof usage.total_tokens === "number" ? usage.total_tokens : undefined,
-  );
-}
+/** IR usage, with the cached and reasoning token details. */
+export const wireUsage: (usage: unknown) => IRUsage | undefined =
+  readOpenAIUsage;
 
 /**
  * The IR finish reason. A tool call with `stop` is `tool_calls`, as for
@@ -256,8 +265,10 @@ export function fromWireResponse(
     ),
   };
   if (typeof wire.refusal === "string") {
-    response.metadata.refusal = wire.refusal;
+    response.message.refusal = wire.refusal;
   }
+  const logprobs = readOpenAILogprobs(choice.logprobs);
+  if (logprobs !== undefined) response.logprobs = logprobs;
   const usage = wireUsage(json.usage);
   if (usage !== undefined) response.usage = usage;
   return response;
@@ -271,6 +282,8 @@ export class OpenAIStreamTranslator implements StreamTranslator<SSEEvent> {
   #metadata: IRResponseMetadata | undefined;
   #finish: unknown = undefined;
   #usage: IRUsage | undefined;
+  #refusal: string | undefined;
+  #logprobs: IRLogprobs | undefined;
 
   constructor(provider: string, request: IRChatRequest) {
     this.#provider = provider;
@@ -296,9 +309,22 @@ export class OpenAIStreamTranslator implements StreamTranslator<SSEEvent> {
     const choice = choices.find((c) => isRecord(c) && (c.index ?? 0) === 0);
     if (!isRecord(choice)) return out;
     const delta = isRecord(choice.delta) ? choice.delta : {};
-    if (typeof delta.content === "string" && delta.content !== "") {
-      this.#assembler.text(delta.content);
-      out.push({ type: "content", delta: delta.content });
+    const logprobs = readOpenAILogprobs(choice.logprobs);
+    if (logprobs !== undefined) {
+      this.#logprobs = appendLogprobs(this.#logprobs, logprobs);
+    }
+    const text = typeof delta.content === "string" ? delta.content : "";
+    const refusal = typeof delta.refusal === "string" ? delta.refusal : "";
+    if (refusal !== "") this.#refusal = (this.#refusal ?? "") + refusal;
+    if (text !== "") this.#assembler.text(text);
+    // Logprobs travel with the piece they score, or alone when a chunk has no text.
+    if (text !== "" || refusal !== "" || logprobs !== undefined) {
+      out.push({
+        type: "content",
+        delta: text,
+        ...(refusal === "" ? {} : { refusal }),
+        ...(logprobs === undefined ? {} : { logprobs }),
+      });
     }
     for (
       const call of Array.isArray(delta.tool_calls) ? delta.tool_calls : []
@@ -338,10 +364,12 @@ export class OpenAIStreamTranslator implements StreamTranslator<SSEEvent> {
     if (keepsRaw(this.#finish, this.#assembler.hasToolCalls)) {
       metadata.providerFinishReason = this.#finish;
     }
+    const message = this.#assembler.message();
+    if (this.#refusal !== undefined) message.refusal = this.#refusal;
     out.push({
       type: "done",
       finishReason: finishReason(this.#finish, this.#assembler.hasToolCalls),
-      message: this.#assembler.message(),
+      message,
       metadata,
       ...(this.#usage === undefined ? {} : { usage: this.#usage }),
     });

@@ -25,8 +25,12 @@
  *   `base64` source with its media type (a percent-encoded payload is
  *   decoded and base64-encoded: the API fetches only http(s) URLs); `tool_use` ↔
  *   `tool_use` (`input` object); `tool_result` → `tool_result` with
- *   `tool_use_id`, `is_error`. Response
- *   `thinking` blocks are not part of the IR message and are skipped.
+ *   `tool_use_id`, `is_error`; `thinking` ↔ `thinking` (with `signature`)
+ *   and `redacted_thinking` ↔ `redacted_thinking` (`data`), sent back byte
+ *   for byte since the API checks the signature; reasoning without a
+ *   signature (another provider's) is not sent, since the API refuses it. A part's or a tool's
+ *   `cacheControl` is written as `cache_control`. An image's `detail` and a
+ *   tool's `strict` have no field here and are not sent.
  * - Tools → `{ name, description, input_schema }`; tool choice `auto` →
  *   `{type:"auto"}`, `required` → `{type:"any"}`, `none` → `{type:"none"}`,
  *   `{name}` → `{type:"tool", name}`.
@@ -34,12 +38,20 @@
  *   `defaultMaxTokens` (default **1024**). `temperature`, `topP`→`top_p`,
  *   `topK`→`top_k`, `stopSequences`→`stop_sequences`, `user`→
  *   `metadata.user_id`. The API has no frequency/presence penalty or seed, and
- *   rejects unknown fields, so those three are not sent; any other key is sent
+ *   rejects unknown fields, so those three (and OpenAI's `logprobs` and
+ *   `top_logprobs`) are not sent; any other key is sent
  *   as-is (e.g. `thinking`, `service_tier`).
  * - `stop_reason`: `end_turn`/`stop_sequence`/`pause_turn` → `stop`,
  *   `max_tokens` → `length`, `tool_use` → `tool_calls`, `refusal` →
- *   `content_filter`. Usage: prompt tokens include cache reads and writes.
- * - Streaming: `message_start` → `start`; `content_block_start` of a
+ *   `content_filter`; the matched `stop_sequence` → `stopSequence`. Usage:
+ *   `promptTokens` is `input_tokens + cache_read_input_tokens +
+ *   cache_creation_input_tokens` (Anthropic's `input_tokens` is the uncached
+ *   rest), the two cache counts are kept as `cacheReadTokens` and
+ *   `cacheCreationTokens`.
+ * - Streaming: `message_start` → `start`, with its usage (the prompt's
+ *   counts, known before the first token); `thinking_delta`,
+ *   `signature_delta` and a `redacted_thinking` block → `content` chunks
+ *   with `thinking`, `signature`, `redactedThinking`; `content_block_start` of a
  *   tool_use → a `tool_use` chunk announcing id and name; `text_delta` →
  *   `content`; `input_json_delta` → `tool_use` with `inputDelta`;
  *   `message_delta` → `metadata` with usage; `message_stop` → `done`; `ping`
@@ -61,40 +73,18 @@
  * @module
  */
 
-import { AdapterError, ErrorCode, type ErrorCodeValue } from "../errors.ts";
-import type {
-  FinishReason,
-  IRChatRequest,
-  IRChatResponse,
-  IRContentPart,
-  IRMessage,
-  IRResponseMetadata,
-  IRToolUsePart,
-  IRUsage,
-} from "../types.ts";
+import type { IRChatRequest } from "../types.ts";
 import { HttpAdapter } from "./adapter.ts";
-import { endedEarly, eventObject, idModelMetadata } from "./_base.ts";
-import {
-  type FetchFunction,
-  type HttpAdapterConfig,
-  invalidRequest,
-  invalidResponse,
-  isRecord,
-  type StreamTranslator,
-  type UnsequencedChunk,
-} from "./_http.ts";
-import {
-  assistantMessage,
-  countOf,
-  MessageAssembler,
-  parseDataURL,
-  partsOf,
-  textOf,
-  usageOf,
-} from "./_ir.ts";
+import type { FetchFunction, HttpAdapterConfig } from "./_http.ts";
 import { estimateCostFor, type ModelPrice, PRICES_DATE } from "./_prices.ts";
 import type { ParameterTable, ProviderSpec } from "./provider.ts";
 import { parseSSE, type SSEEvent } from "./_sse.ts";
+import {
+  AnthropicStreamTranslator,
+  fromWireResponse,
+} from "./_anthropic_answer.ts";
+import { towardWire } from "./_toward_wire.ts";
+import { irDrops, wireRequest } from "./_anthropic_request.ts";
 
 // Re-exported so this entry point is self-contained for its users and docs.
 export type * from "../types.ts";
@@ -130,36 +120,10 @@ export interface AnthropicAdapterConfig extends HttpAdapterConfig {
   defaultMaxTokens?: number;
 }
 
-type WireBlock = Record<string, unknown>;
-interface WireMessage {
-  role: "user" | "assistant";
-  content: string | WireBlock[];
-}
-
-const STOP_REASONS: Readonly<Record<string, FinishReason>> = {
-  end_turn: "stop",
-  stop_sequence: "stop",
-  pause_turn: "stop",
-  max_tokens: "length",
-  tool_use: "tool_calls",
-  refusal: "content_filter",
-};
-
-const ERROR_TYPES: Readonly<Record<string, ErrorCodeValue>> = {
-  invalid_request_error: ErrorCode.INVALID_REQUEST,
-  not_found_error: ErrorCode.INVALID_REQUEST,
-  request_too_large: ErrorCode.INVALID_REQUEST,
-  authentication_error: ErrorCode.AUTHENTICATION_FAILED,
-  permission_error: ErrorCode.AUTHENTICATION_FAILED,
-  rate_limit_error: ErrorCode.RATE_LIMITED,
-  api_error: ErrorCode.PROVIDER_ERROR,
-  overloaded_error: ErrorCode.PROVIDER_ERROR,
-};
-
 /**
  * Parameter names on the Messages API: `maxTokens` is set by the call
- * (the API requires it), `user` goes to `metadata.user_id`, and penalties
- * and `seed` have no field there.
+ * (the API requires it), `user` goes to `metadata.user_id`, and penalties,
+ * `seed` and OpenAI's `logprobs` / `top_logprobs` have no field there.
  */
 const PARAMETERS: ParameterTable = {
   names: {
@@ -172,6 +136,9 @@ const PARAMETERS: ParameterTable = {
     frequencyPenalty: null,
     presencePenalty: null,
     seed: null,
+    // OpenAI's logprob switches: the API has no logprobs and refuses the keys.
+    logprobs: null,
+    top_logprobs: null,
   },
 };
 
@@ -233,11 +200,26 @@ export function anthropicProvider(
     },
     parameters: PARAMETERS,
     capabilities: { maxContextTokens: 200_000 },
+    chatWire: { name: "anthropic", path: "/v1/messages" },
     parse: parseSSE,
-    call: (request, { model, stream, parameters }) => ({
-      path: "/v1/messages",
-      body: wireRequest(request, model, stream, parameters, maxTokens(request)),
-    }),
+    call: (request, { model, stream, parameters }) => {
+      const body = wireRequest(
+        request,
+        model,
+        stream,
+        parameters,
+        maxTokens(request),
+      );
+      const dropped = [
+        ...irDrops(request),
+        ...towardWire(body, "anthropic", "anthropic", true),
+      ];
+      return {
+        path: "/v1/messages",
+        body,
+        ...(dropped.length === 0 ? {} : { dropped }),
+      };
+    },
     response: fromWireResponse,
     translator: (request) => new AnthropicStreamTranslator(request),
     // The default max_tokens counts: it bounds what the answer may cost.
@@ -257,45 +239,6 @@ export function anthropicProvider(
         prices,
       ),
   };
-}
-
-function wireRequest(
-  request: IRChatRequest,
-  model: string,
-  stream: boolean,
-  body: Record<string, unknown>,
-  maxTokens: number,
-): Record<string, unknown> {
-  body.model = model;
-  body.max_tokens = maxTokens;
-  const system = request.messages
-    .filter((message) => message.role === "system")
-    .map((message) => textOf(message.content, "\n"))
-    .join("\n\n");
-  if (!isBlank(system)) body.system = system;
-  body.messages = toWireMessages(request.messages);
-  if (request.tools !== undefined && request.tools.length > 0) {
-    body.tools = request.tools.map((tool) => ({
-      name: tool.name,
-      ...(tool.description === undefined
-        ? {}
-        : { description: tool.description }),
-      input_schema: tool.parameters,
-    }));
-  }
-  if (request.toolChoice !== undefined) {
-    const choice = request.toolChoice;
-    body.tool_choice = choice === "auto"
-      ? { type: "auto" }
-      : choice === "required"
-      ? { type: "any" }
-      : choice === "none"
-      ? { type: "none" }
-      : { type: "tool", name: choice.name };
-  }
-  if (stream) body.stream = true;
-  else delete body.stream;
-  return body;
 }
 
 /**
@@ -328,330 +271,4 @@ export function createAnthropicAdapter(
   config: AnthropicAdapterConfig,
 ): AnthropicAdapter {
   return new AnthropicAdapter(config);
-}
-
-/** Empty or whitespace-only text, which the API rejects in any text block. */
-function isBlank(text: string): boolean {
-  return text.trim() === "";
-}
-
-function toBlock(part: IRContentPart): WireBlock | undefined {
-  switch (part.type) {
-    case "text":
-      return isBlank(part.text) ? undefined : { type: "text", text: part.text };
-    case "image":
-      return { type: "image", source: imageSource(part) };
-    case "tool_use":
-      return {
-        type: "tool_use",
-        id: part.id,
-        name: part.name,
-        input: part.input,
-      };
-    case "tool_result":
-      return {
-        type: "tool_result",
-        tool_use_id: part.toolUseId,
-        content: part.content,
-        ...(part.isError ? { is_error: true } : {}),
-      };
-  }
-}
-
-/** A base64 source for inline bytes (a `data:` URL too), else a `url` source. */
-function imageSource(
-  part: Extract<IRContentPart, { type: "image" }>,
-): WireBlock {
-  if (part.source.type === "base64") {
-    return {
-      type: "base64",
-      media_type: part.source.mediaType,
-      data: part.source.data,
-    };
-  }
-  const url = part.source.url;
-  const dataURL = parseDataURL(url);
-  if (dataURL !== undefined) {
-    return {
-      type: "base64",
-      media_type: dataURL.mediaType,
-      data: dataURL.data,
-    };
-  }
-  return { type: "url", url };
-}
-
-function toWireMessages(messages: readonly IRMessage[]): WireMessage[] {
-  const out: WireMessage[] = [];
-  for (const message of messages) {
-    if (message.role === "system") continue;
-    const role = message.role === "assistant" ? "assistant" : "user";
-    if (message.role !== "assistant" && typeof message.content !== "string") {
-      for (const part of message.content) {
-        if (part.type === "tool_use") {
-          throw invalidRequest(
-            "anthropic",
-            `a ${message.role} message cannot carry a tool_use part`,
-          );
-        }
-      }
-    }
-    const blocks = partsOf(message.content).map(toBlock).filter((block) =>
-      block !== undefined
-    );
-    const last = out.at(-1);
-    if (last !== undefined && last.role === role) {
-      const previous = typeof last.content === "string"
-        ? [{ type: "text", text: last.content }]
-        : last.content;
-      last.content = [...previous, ...blocks];
-    } else if (
-      typeof message.content === "string" && !isBlank(message.content)
-    ) {
-      out.push({ role, content: message.content });
-    } else if (blocks.length > 0) {
-      out.push({ role, content: blocks });
-    }
-  }
-  for (const message of out) {
-    if (message.role === "user" && typeof message.content !== "string") {
-      message.content = toolResultsFirst(message.content);
-    }
-  }
-  trimPrefill(out.at(-1));
-  return out;
-}
-
-/**
- * A final assistant turn is a prefill the model continues; the API refuses
- * one that ends in whitespace, so its trailing blanks are dropped.
- */
-function trimPrefill(last: WireMessage | undefined): void {
-  if (last?.role !== "assistant") return;
-  if (typeof last.content === "string") {
-    last.content = last.content.trimEnd();
-    return;
-  }
-  const block = last.content.at(-1);
-  if (block?.type === "text" && typeof block.text === "string") {
-    block.text = block.text.trimEnd();
-  }
-}
-
-/** The API wants a user turn's tool_result blocks before its other blocks. */
-function toolResultsFirst(blocks: WireBlock[]): WireBlock[] {
-  return [
-    ...blocks.filter((block) => block.type === "tool_result"),
-    ...blocks.filter((block) => block.type !== "tool_result"),
-  ];
-}
-
-function wireUsage(usage: unknown): IRUsage | undefined {
-  if (!isRecord(usage)) return undefined;
-  const count = (key: string): number => countOf(usage, key);
-  return usageOf(
-    count("input_tokens") + count("cache_creation_input_tokens") +
-      count("cache_read_input_tokens"),
-    count("output_tokens"),
-  );
-}
-
-function stopReason(raw: unknown): FinishReason {
-  return typeof raw === "string" ? STOP_REASONS[raw] ?? "stop" : "stop";
-}
-
-function fromWireResponse(
-  json: unknown,
-  request: IRChatRequest,
-): IRChatResponse {
-  if (!isRecord(json) || !Array.isArray(json.content)) {
-    throw invalidResponse("anthropic", "response has no content array");
-  }
-  let text = "";
-  const uses: IRToolUsePart[] = [];
-  for (const block of json.content) {
-    if (!isRecord(block)) continue;
-    if (block.type === "text" && typeof block.text === "string") {
-      text += block.text;
-    }
-    if (block.type === "tool_use") {
-      if (
-        typeof block.id !== "string" || typeof block.name !== "string" ||
-        !isRecord(block.input)
-      ) {
-        throw invalidResponse("anthropic", "malformed tool_use block");
-      }
-      uses.push({
-        type: "tool_use",
-        id: block.id,
-        name: block.name,
-        input: block.input,
-      });
-    }
-  }
-  const metadata = idModelMetadata("anthropic", request, json);
-  if (typeof json.stop_sequence === "string") {
-    metadata.stopSequence = json.stop_sequence;
-  }
-  const response: IRChatResponse = {
-    message: assistantMessage(text, uses),
-    finishReason: stopReason(json.stop_reason),
-    metadata,
-  };
-  const usage = wireUsage(json.usage);
-  if (usage !== undefined) response.usage = usage;
-  return response;
-}
-
-/** An AdapterError for an `error` stream event. */
-function eventError(json: Record<string, unknown>): AdapterError {
-  const error = isRecord(json.error) ? json.error : {};
-  const type = typeof error.type === "string" ? error.type : "api_error";
-  const message = typeof error.message === "string" ? error.message : type;
-  return new AdapterError({
-    code: ERROR_TYPES[type] ?? ErrorCode.PROVIDER_ERROR,
-    message: `anthropic: ${message}`,
-    provider: "anthropic",
-    details: { type },
-  });
-}
-
-/** Turns Messages API stream events into IR chunks. */
-class AnthropicStreamTranslator implements StreamTranslator<SSEEvent> {
-  readonly #request: IRChatRequest;
-  readonly #assembler = new MessageAssembler("anthropic");
-  readonly #tools = new Map<number, { id: string; name: string }>();
-  #metadata: IRResponseMetadata | undefined;
-  #promptTokens = 0;
-  #completionTokens = 0;
-  #sawUsage = false;
-  #stopReason: unknown;
-
-  constructor(request: IRChatRequest) {
-    this.#request = request;
-  }
-
-  event(event: SSEEvent): UnsequencedChunk[] {
-    const json = eventObject("anthropic", event.data);
-    const type = typeof json.type === "string" ? json.type : event.event;
-    const out: UnsequencedChunk[] = [];
-    switch (type) {
-      case "error":
-        throw eventError(json);
-      case "message_start": {
-        const message = isRecord(json.message) ? json.message : {};
-        this.#takeUsage(message.usage);
-        this.#start(out, message);
-        break;
-      }
-      case "content_block_start":
-      case "content_block_delta": {
-        this.#start(out, {});
-        const index = typeof json.index === "number" ? json.index : 0;
-        if (type === "content_block_start") {
-          this.#blockStart(out, index, json.content_block);
-        } else this.#blockDelta(out, index, json.delta);
-        break;
-      }
-      case "message_delta": {
-        this.#start(out, {});
-        if (isRecord(json.delta) && json.delta.stop_reason !== undefined) {
-          this.#stopReason = json.delta.stop_reason;
-        }
-        if (isRecord(json.usage)) {
-          this.#takeUsage(json.usage);
-          out.push({ type: "metadata", usage: this.#usage() });
-        }
-        break;
-      }
-      case "message_stop":
-        this.#start(out, {});
-        out.push({
-          type: "done",
-          finishReason: stopReason(this.#stopReason),
-          message: this.#assembler.message(),
-          metadata: { ...this.#metadata },
-          ...(this.#sawUsage ? { usage: this.#usage() } : {}),
-        });
-        break;
-      default:
-        // ping, content_block_stop and event types added later carry nothing for the IR.
-        break;
-    }
-    return out;
-  }
-
-  end(): UnsequencedChunk[] {
-    throw endedEarly("anthropic", "message_stop");
-  }
-
-  #start(out: UnsequencedChunk[], message: Record<string, unknown>): void {
-    if (this.#metadata !== undefined) return;
-    this.#metadata = idModelMetadata("anthropic", this.#request, message);
-    out.push({ type: "start", metadata: { ...this.#metadata } });
-  }
-
-  #takeUsage(usage: unknown): void {
-    if (!isRecord(usage)) return;
-    this.#sawUsage = true;
-    const read = wireUsage(usage);
-    // message_delta counts are cumulative; input counts appear there only in newer API versions.
-    if (read !== undefined && read.promptTokens > 0) {
-      this.#promptTokens = read.promptTokens;
-    }
-    if (typeof usage.output_tokens === "number") {
-      this.#completionTokens = usage.output_tokens;
-    }
-  }
-
-  #usage(): IRUsage {
-    return usageOf(this.#promptTokens, this.#completionTokens);
-  }
-
-  #text(out: UnsequencedChunk[], text: unknown): void {
-    if (typeof text !== "string" || text === "") return;
-    this.#assembler.text(text);
-    out.push({ type: "content", delta: text });
-  }
-
-  #blockStart(out: UnsequencedChunk[], index: number, wire: unknown): void {
-    const block = isRecord(wire) ? wire : {};
-    if (block.type === "text") this.#text(out, block.text);
-    else if (block.type === "tool_use") {
-      if (typeof block.id !== "string" || typeof block.name !== "string") {
-        throw invalidResponse("anthropic", "malformed tool_use block start");
-      }
-      const tool = { id: block.id, name: block.name };
-      this.#tools.set(index, tool);
-      const input = isRecord(block.input) && Object.keys(block.input).length > 0
-        ? JSON.stringify(block.input)
-        : "";
-      this.#assembler.tool(tool.id, tool.name, input);
-      out.push({
-        type: "tool_use",
-        ...tool,
-        ...(input === "" ? {} : { inputDelta: input }),
-      });
-    }
-  }
-
-  #blockDelta(out: UnsequencedChunk[], index: number, wire: unknown): void {
-    const delta = isRecord(wire) ? wire : {};
-    if (delta.type === "text_delta") this.#text(out, delta.text);
-    else if (
-      delta.type === "input_json_delta" &&
-      typeof delta.partial_json === "string"
-    ) {
-      const tool = this.#tools.get(index);
-      if (tool === undefined) {
-        throw invalidResponse(
-          "anthropic",
-          `input_json_delta for unknown block ${index}`,
-        );
-      }
-      if (delta.partial_json === "") return;
-      this.#assembler.tool(tool.id, tool.name, delta.partial_json);
-      out.push({ type: "tool_use", ...tool, inputDelta: delta.partial_json });
-    }
-  }
 }

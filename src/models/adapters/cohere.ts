@@ -227,7 +227,7 @@ function wireRequest(
         : rest;
     },
   );
-  let tools = wireTools(request);
+  let tools = wireTools(request, false);
   const choice = request.toolChoice;
   if (typeof choice === "object" && tools !== undefined) {
     tools = tools.filter((tool) =>
@@ -252,10 +252,15 @@ function wireUsage(usage: unknown): IRUsage | undefined {
     ? usage.tokens
     : undefined;
   if (counts === undefined) return undefined;
-  return usageOf(
+  const out = usageOf(
     countOf(counts, "input_tokens"),
     countOf(counts, "output_tokens"),
   );
+  // Cohere reports prompt-cache hits beside the counts, as part of the input.
+  if (typeof usage.cached_tokens === "number") {
+    out.cacheReadTokens = usage.cached_tokens;
+  }
+  return out;
 }
 
 function finishReason(raw: unknown, hasToolCalls: boolean): FinishReason {

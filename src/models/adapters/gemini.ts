@@ -46,7 +46,11 @@
  *   `BLOCKLIST`, `PROHIBITED_CONTENT`, `SPII`, `IMAGE_SAFETY` →
  *   `content_filter`, `MALFORMED_FUNCTION_CALL` → `error`; a prompt blocked
  *   by `promptFeedback.blockReason` → `content_filter` with empty content.
- *   Parts marked `thought` are skipped. Usage: `promptTokenCount`,
+ *   Parts marked `thought` are skipped (their signatures are Gemini's own),
+ *   and an IR message's reasoning parts, cache marks, image `detail` and a
+ *   tool's `strict` have no field here and are not sent. Usage: `cachedContentTokenCount` →
+ *   `cacheReadTokens`, `thoughtsTokenCount` → `reasoningTokens`;
+ *   `promptTokenCount`,
  *   `candidatesTokenCount` + `thoughtsTokenCount`, `totalTokenCount`.
  * - Streaming: each SSE event is a whole `GenerateContentResponse` holding
  *   the next parts; a function call arrives whole, as one `tool_use` chunk
@@ -385,7 +389,7 @@ function toWireContents(messages: readonly IRMessage[]): WireContent[] {
         }
         names.set(part.id, part.name);
         parts.push({ functionCall: { name: part.name, args: part.input } });
-      } else {
+      } else if (part.type === "tool_result") {
         parts.push({
           functionResponse: {
             name: names.get(part.toolUseId) ?? part.toolUseId,
@@ -493,11 +497,20 @@ function wireUsage(usage: unknown): IRUsage | undefined {
   const total = typeof usage.totalTokenCount === "number"
     ? usage.totalTokenCount
     : undefined;
-  return usageOf(
+  const out = usageOf(
     count("promptTokenCount"),
     count("candidatesTokenCount") + count("thoughtsTokenCount"),
     total,
   );
+  // promptTokenCount includes the cached content, candidatesTokenCount
+  // leaves the thoughts out: both details are parts of the IR counts.
+  if (typeof usage.cachedContentTokenCount === "number") {
+    out.cacheReadTokens = usage.cachedContentTokenCount;
+  }
+  if (typeof usage.thoughtsTokenCount === "number") {
+    out.reasoningTokens = usage.thoughtsTokenCount;
+  }
+  return out;
 }
 
 function metadataOf(

@@ -34,6 +34,10 @@
  *   calls), `length` → `length`, others → `stop`. Usage: `prompt_eval_count`
  *   and `eval_count` of the final (`done: true`) object; Ollama's timings (in
  *   nanoseconds) are kept in `metadata.durations`.
+ * - Reasoning: a message's `thinking` (thinking models, `think: true`) ↔ an
+ *   unsigned `thinking` part first in the IR message; streamed as `content`
+ *   chunks with `thinking`. An assistant turn's thinking parts go back as
+ *   its `thinking`.
  * - Streaming: each NDJSON line is an object; `message.content` → `content`
  *   chunks, `message.tool_calls` → whole `tool_use` chunks, the `done: true`
  *   object → `metadata` (usage) and `done`. An `{"error": …}` line becomes a
@@ -118,6 +122,7 @@ interface WireMessage {
     function: { name: string; arguments: Record<string, unknown> };
   }[];
   tool_name?: string;
+  thinking?: string;
 }
 
 /** Sampling settings go in `options` under Ollama's names. */
@@ -294,7 +299,7 @@ function toWireMessages(messages: readonly IRMessage[]): WireMessage[] {
         }
         names.set(part.id, part.name);
         calls.push({ function: { name: part.name, arguments: part.input } });
-      } else {
+      } else if (part.type === "tool_result") {
         const name = names.get(part.toolUseId);
         out.push({
           role: "tool",
@@ -317,11 +322,38 @@ function toWireMessages(messages: readonly IRMessage[]): WireMessage[] {
       typeof message.content !== "string"
     ) continue;
     const wire: WireMessage = { role: message.role, content: texts.join("\n") };
+    const thinking = thinkingOf(message);
+    if (thinking !== "" && message.role === "assistant") {
+      wire.thinking = thinking;
+    }
     if (images.length > 0) wire.images = images;
     if (calls.length > 0) wire.tool_calls = calls;
     out.push(wire);
   }
   return out;
+}
+
+/** An earlier turn's reasoning, as Ollama's message `thinking` takes it back. */
+function thinkingOf(message: IRMessage): string {
+  if (typeof message.content === "string") return "";
+  return message.content.map((part) =>
+    part.type === "thinking" ? part.thinking : ""
+  ).join("");
+}
+
+/** The message with Ollama's `thinking` (unsigned reasoning) as its first part. */
+function withThinking(message: IRMessage, thinking: string): IRMessage {
+  if (thinking === "") return message;
+  const parts = typeof message.content === "string"
+    ? (message.content === ""
+      ? []
+      : [{ type: "text" as const, text: message.content }])
+    : message.content;
+  return { ...message, content: [{ type: "thinking", thinking }, ...parts] };
+}
+
+function thinkingText(message: Record<string, unknown>): string {
+  return typeof message.thinking === "string" ? message.thinking : "";
 }
 
 function readMessage(
@@ -401,7 +433,10 @@ function fromWireResponse(
   if (typeof json.error === "string") throw providerError(json.error);
   const { text, calls } = readMessage(json.message, new CallIds());
   const response: IRChatResponse = {
-    message: assistantMessage(text, calls),
+    message: withThinking(
+      assistantMessage(text, calls),
+      thinkingText(json.message),
+    ),
     finishReason: doneReason(json.done_reason, calls.length > 0),
     metadata: metadataOf(request, json, defaultModel),
   };
@@ -425,6 +460,7 @@ class OllamaStreamTranslator implements StreamTranslator<unknown> {
   #started = false;
   readonly #parts = new WholeCallStream();
   readonly #ids = new CallIds();
+  #thinking = "";
 
   constructor(request: IRChatRequest, defaultModel: string) {
     this.#request = request;
@@ -454,6 +490,11 @@ class OllamaStreamTranslator implements StreamTranslator<unknown> {
       });
     }
     if (isRecord(json.message)) {
+      const thinking = thinkingText(json.message);
+      if (thinking !== "") {
+        this.#thinking += thinking;
+        out.push({ type: "content", delta: "", thinking });
+      }
       const { text, calls } = readMessage(json.message, this.#ids);
       out.push(...this.#parts.add(text, calls));
     }
@@ -463,7 +504,7 @@ class OllamaStreamTranslator implements StreamTranslator<unknown> {
       out.push({
         type: "done",
         finishReason: doneReason(json.done_reason, this.#parts.callCount > 0),
-        message: this.#parts.message(),
+        message: withThinking(this.#parts.message(), this.#thinking),
         metadata: metadataOf(this.#request, json, this.#defaultModel),
         ...(usage === undefined ? {} : { usage }),
       });

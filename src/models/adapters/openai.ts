@@ -30,7 +30,16 @@
  *   URL). Tool results (in `tool` messages, or in user messages as Anthropic
  *   puts them) become `role: "tool"` messages with `tool_call_id`; the wire
  *   has no error flag, so `isError` is not sent. Assistant `tool_use` parts
- *   become `tool_calls` with JSON-string `arguments`, and back.
+ *   become `tool_calls` with JSON-string `arguments`, and back. An image's
+ *   `detail` → `image_url.detail`, a tool's `strict` → `function.strict`, an
+ *   assistant turn's `refusal` → its `refusal`; reasoning (`thinking`
+ *   parts) and cache marks have no field here and are not sent.
+ * - Answers: `message.refusal` → the IR message's `refusal`, `logprobs`
+ *   (content and refusal) → `logprobs`; usage `prompt_tokens_details.cached_tokens`
+ *   → `cacheReadTokens` and `completion_tokens_details.reasoning_tokens` →
+ *   `reasoningTokens` (both already counted in the prompt and completion
+ *   counts, as in the IR). Streamed, `delta.refusal` and each chunk's
+ *   `logprobs` ride on `content` chunks.
  * - Parameters: `maxTokens`→`max_completion_tokens` on OpenAI's own API
  *   (`api.openai.com`: its reasoning models o1, o3, o4-mini and gpt-5 refuse
  *   `max_tokens`, and every chat model accepts the new name) and
@@ -97,6 +106,7 @@ import {
 import { estimateCostFor, type ModelPrice, PRICES_DATE } from "./_prices.ts";
 import type { ProviderSpec } from "./provider.ts";
 import { parseSSE, type SSEEvent } from "./_sse.ts";
+import { towardWire } from "./_toward_wire.ts";
 
 // Re-exported so this entry point is self-contained for its users and docs.
 export type * from "../types.ts";
@@ -346,6 +356,7 @@ export function openAIProvider(
   const maxTokens = config.maxTokensParameter ??
     (isOpenAIItself(config.baseURL) ? "max_completion_tokens" : "max_tokens");
   const includeUsage = config.includeStreamUsage ?? true;
+  const strict = isOpenAIItself(config.baseURL);
   return {
     provider,
     baseURL: OPENAI_COMPATIBLE_PRESETS.openai.baseURL,
@@ -365,6 +376,11 @@ export function openAIProvider(
       : { capabilities: config.capabilities }),
     ...(config.local ? { local: true } : {}),
     relay: true,
+    chatWire: {
+      name: "openai",
+      path: "/chat/completions",
+      streamUsage: includeUsage,
+    },
     // OpenAI's wire for each: the client's body goes as is, the answer's
     // bytes come back. The Responses API is OpenAI's own.
     operations: {
@@ -393,7 +409,20 @@ export function openAIProvider(
           };
         }
       }
-      return { path: "/chat/completions", body };
+      // OpenAI's own API refuses keys it does not document; other
+      // OpenAI-compatible servers take their extensions (`top_k` too).
+      const dropped = towardWire(
+        body,
+        "openai",
+        provider,
+        strict,
+        strict ? [] : ["top_k"],
+      );
+      return {
+        path: "/chat/completions",
+        body,
+        ...(dropped.length === 0 ? {} : { dropped }),
+      };
     },
     response: (json, request) => fromWireResponse(json, provider, request),
     translator: (request) => new OpenAIStreamTranslator(provider, request),

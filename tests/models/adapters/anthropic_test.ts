@@ -403,6 +403,8 @@ describe("Anthropic adapter: responses and errors", () => {
       promptTokens: 572,
       completionTokens: 89,
       totalTokens: 661,
+      cacheReadTokens: 100,
+      cacheCreationTokens: 0,
     });
     assert.equal(
       response.metadata.providerResponseId,

@@ -469,6 +469,7 @@ describe("Gemini adapter: every finish path and usage, answered and streamed", (
       promptTokens: 8,
       completionTokens: 42,
       totalTokens: 50,
+      reasoningTokens: 30,
     });
   });
 });

@@ -203,7 +203,13 @@ const openai: ProviderPeer = {
       content: "Hello! How can I assist you today? 😊",
     },
     finishReason: "stop",
-    usage: { promptTokens: 19, completionTokens: 10, totalTokens: 29 },
+    usage: {
+      promptTokens: 19,
+      completionTokens: 10,
+      totalTokens: 29,
+      cacheReadTokens: 0,
+      reasoningTokens: 0,
+    },
   },
   stream: {
     fixture: "openai/stream_text.sse",
@@ -223,7 +229,13 @@ const openai: ProviderPeer = {
       {
         type: "metadata",
         sequence: 4,
-        usage: { promptTokens: 11, completionTokens: 9, totalTokens: 20 },
+        usage: {
+          promptTokens: 11,
+          completionTokens: 9,
+          totalTokens: 20,
+          cacheReadTokens: 0,
+          reasoningTokens: 0,
+        },
       },
       {
         type: "done",
@@ -235,7 +247,13 @@ const openai: ProviderPeer = {
           model: "gpt-4o-mini-2024-07-18",
           providerResponseId: "chatcmpl-123",
         },
-        usage: { promptTokens: 11, completionTokens: 9, totalTokens: 20 },
+        usage: {
+          promptTokens: 11,
+          completionTokens: 9,
+          totalTokens: 20,
+          cacheReadTokens: 0,
+          reasoningTokens: 0,
+        },
       },
     ],
   },
@@ -319,7 +337,13 @@ const anthropic: ProviderPeer = {
     },
     finishReason: "tool_calls",
     // 472 input + 100 cache reads + 0 cache writes.
-    usage: { promptTokens: 572, completionTokens: 89, totalTokens: 661 },
+    usage: {
+      promptTokens: 572,
+      completionTokens: 89,
+      totalTokens: 661,
+      cacheReadTokens: 100,
+      cacheCreationTokens: 0,
+    },
   },
   stream: {
     fixture: "anthropic/stream_text.sse",
@@ -332,6 +356,8 @@ const anthropic: ProviderPeer = {
           model: "claude-3-5-haiku-20241022",
           providerResponseId: "msg_1nZdL29xx5MUA1yADyHTEsnR8uuvGzszyY",
         },
+        // message_start's counts, before the first token.
+        usage: { promptTokens: 25, completionTokens: 1, totalTokens: 26 },
       },
       { type: "content", sequence: 1, delta: "Hello" },
       { type: "content", sequence: 2, delta: " — ünïcødé ✓ 🚀!" },

@@ -302,6 +302,8 @@ describe("OpenAI adapter: response mapping", () => {
       promptTokens: 19,
       completionTokens: 10,
       totalTokens: 29,
+      cacheReadTokens: 0,
+      reasoningTokens: 0,
     });
     assert.equal(
       response.metadata.providerResponseId,
@@ -461,6 +463,8 @@ describe("OpenAI adapter: streaming", () => {
       promptTokens: 11,
       completionTokens: 9,
       totalTokens: 20,
+      cacheReadTokens: 0,
+      reasoningTokens: 0,
     });
     assert.equal(done.message?.content, "Hej då! Grüße 🌍 こんにちは");
     assert.ok(

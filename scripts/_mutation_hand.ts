@@ -1,0 +1,531 @@
+// The hand list: realistic bugs planted at the security- and
+// correctness-critical spots (shell quoting, CR/LF refusal, matcher order,
+// breaker probe, fallback order, SSE framing, percentiles). It is the cheap,
+// deterministic part of the mutation check that CI runs: every one of them
+// must be caught. A site whose snippet has moved is reported as "site not
+// found": update its snippet here.
+
+/** One hand-written planted bug. */
+export interface HandMutant {
+  /** Short name, also the filter the command line matches. */
+  id: string;
+  /** The bug, as a reviewer would describe it. */
+  bug: string;
+  /** File under the repository root. */
+  file: string;
+  /** Exact text at the site; every occurrence is replaced. */
+  find: string;
+  replace: string;
+  /** Test files that must catch it. */
+  tests: string[];
+}
+
+const CURL_TESTS = [
+  "tests/convert/curl_test.ts",
+  "tests/convert/curl_bash_test.ts",
+  "tests/convert/curl_wire_test.ts",
+];
+const CONVERT_MUTANT_TESTS = ["tests/convert/convert_mutants_test.ts"];
+const ROUTER_MUTANT_TESTS = ["tests/router/router_mutants_test.ts"];
+const ADAPTER_TESTS = [
+  "tests/models/adapters/parsers_test.ts",
+  "tests/models/adapters/openai_test.ts",
+  "tests/models/adapters/anthropic_test.ts",
+];
+const ROUTER_MODEL_TESTS = [
+  "tests/models/router_test.ts",
+  "tests/models/faults_test.ts",
+  "tests/models/breaker_stats_test.ts",
+];
+
+/** The known bugs, each at the spot a reviewer would worry about. */
+export const HAND_MUTANTS: HandMutant[] = [
+  {
+    id: "curl-quote-single",
+    bug: "generated curl: a ' inside '…' is not closed and escaped",
+    file: "src/convert/_curl_generate.ts",
+    find: `return "'" + word.replace(/'/g, "'\\\\''") + "'";`,
+    replace: `return "'" + word + "'";`,
+    tests: CURL_TESTS,
+  },
+  {
+    id: "curl-quote-ansi",
+    bug: "generated curl: a ' inside $'…' is not backslash-escaped",
+    file: "src/convert/_curl_generate.ts",
+    find: `if (c === "'") return "\\\\'";`,
+    replace: `if (c === "'") return "'";`,
+    tests: CURL_TESTS,
+  },
+  {
+    id: "curl-globoff-braces",
+    bug: "generated curl: --globoff for [] but not for {}",
+    file: "src/convert/_curl_generate.ts",
+    find: `if (/[[\\]{}]/.test(url)) args.push("--globoff");`,
+    replace: `if (/[[\\]]/.test(url)) args.push("--globoff");`,
+    tests: CURL_TESTS,
+  },
+  {
+    id: "curl-parse-quote",
+    bug: "curl parser: a single-quoted word ends one character late",
+    file: "src/convert/_curl_words.ts",
+    find: `const close = input.indexOf("'", i + 1);`,
+    replace: `const close = input.indexOf("'", i + 2);`,
+    tests: [
+      "tests/convert/curl_test.ts",
+      "tests/convert/curl_property_test.ts",
+    ],
+  },
+  {
+    id: "header-lf",
+    bug: "raw HTTP: LF allowed in a header value (header injection)",
+    file: "src/convert/_http_text.ts",
+    find: `if (/[\\r\\n\\0]/.test(value)) {`,
+    replace: `if (/[\\r\\0]/.test(value)) {`,
+    tests: ["tests/convert/string_test.ts", "tests/convert/bad_input_test.ts"],
+  },
+  {
+    id: "status-text-lf",
+    bug: "raw HTTP: LF allowed in a response's statusText",
+    file: "src/convert/string.ts",
+    find: `if (/[\\r\\n\\0]/.test(reason)) {`,
+    replace: `if (/[\\r\\0]/.test(reason)) {`,
+    tests: ["tests/convert/string_test.ts", "tests/convert/bad_input_test.ts"],
+  },
+  {
+    id: "router-head-crlf",
+    bug: "template router: CR/LF allowed in a header substitution",
+    file: "src/router/_render.ts",
+    find: `const HEAD_CONTROL = /[\\x00-\\x08\\x0a-\\x1f\\x7f]/;`,
+    replace: `const HEAD_CONTROL = /[\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f]/;`,
+    tests: [
+      "tests/router/router_test.ts",
+      "tests/router/route_test.ts",
+      "tests/router/message_test.ts",
+    ],
+  },
+  {
+    id: "writers-header-crlf",
+    bug: "curl/fetch/HAR writers: header values with CR/LF let through",
+    file: "src/convert/_sendable.ts",
+    find: `      for (const item of value) checkHeaderField(name, item);
+    } else if (value !== undefined) checkHeaderField(name, value);`,
+    replace: `      for (const _item of value);
+    } else if (value !== undefined);`,
+    tests: ["tests/convert/injection_test.ts"],
+  },
+  {
+    id: "writers-method-token",
+    bug: "curl/fetch/HAR writers: a method that is not a token let through",
+    file: "src/convert/_sendable.ts",
+    find:
+      `if (typeof request.method !== "string" || !TOKEN.test(request.method)) {`,
+    replace: `if (typeof request.method !== "string") {`,
+    tests: ["tests/convert/injection_test.ts"],
+  },
+  {
+    id: "router-html-escape",
+    bug: "template router: `<` in an HTML substitution is not escaped (XSS)",
+    file: "src/router/markup.ts",
+    find: `const MARKUP_SPECIALS = /[&<>"']/g;`,
+    replace: `const MARKUP_SPECIALS = /[&>"']/g;`,
+    tests: ["tests/router/markup_test.ts"],
+  },
+  {
+    id: "gateway-key-compare",
+    bug: "gateway: a key that matches only in length is accepted",
+    file: "src/gateway/keys.ts",
+    find: `diff |= (a.charCodeAt(i) | 0) ^ (b.charCodeAt(i) | 0);`,
+    replace: `diff |= 0;`,
+    tests: ["tests/gateway/keys_limits_test.ts"],
+  },
+  {
+    id: "matcher-order",
+    bug: "template router: the least specific route wins",
+    file: "src/router/_matcher.ts",
+    find: `comparePatterns(a.pattern, b.pattern) ||`,
+    replace: `comparePatterns(b.pattern, a.pattern) ||`,
+    tests: ["tests/router/matcher_test.ts", "tests/router/router_test.ts"],
+  },
+  {
+    id: "breaker-probe",
+    bug: "breaker: half-open admits every caller, not one probe",
+    file: "src/models/_breaker.ts",
+    find: `state === "half-open" && !this.#probeInFlight`,
+    replace: `state === "half-open"`,
+    tests: ["tests/models/breaker_stats_test.ts"],
+  },
+  {
+    id: "breaker-threshold",
+    bug: "breaker: opens one failure after the threshold",
+    file: "src/models/_breaker.ts",
+    find: `this.#failures >= rules.threshold`,
+    replace: `this.#failures > rules.threshold`,
+    tests: ["tests/models/breaker_stats_test.ts"],
+  },
+  {
+    id: "breaker-stale-abort",
+    bug: "breaker: an old call's abort frees the half-open probe slot",
+    file: "src/models/_breaker.ts",
+    find: `if (this.#state === "half-open" && this.#isProbe(ticket)) {
+      this.#probeInFlight = false;`,
+    replace: `if (this.#state === "half-open") {
+      this.#probeInFlight = false;`,
+    tests: ["tests/models/breaker_stats_test.ts"],
+  },
+  {
+    id: "fallback-order",
+    bug: "model router: the fallback chain is tried back to front",
+    file: "src/models/fallback/policy.ts",
+    find: `for (const name of chain) {`,
+    replace: `for (const name of [...chain].reverse()) {`,
+    tests: ROUTER_MODEL_TESTS,
+  },
+  {
+    id: "fallback-registration-order",
+    bug:
+      "model router: without a chain, fallbacks run in reverse registration order",
+    file: "src/models/fallback/policy.ts",
+    find: `for (const entry of registry.order) {`,
+    replace: `for (const entry of [...registry.order].reverse()) {`,
+    tests: ROUTER_MODEL_TESTS,
+  },
+  {
+    id: "models-fb-client-second",
+    bug:
+      "fallback: a client error at the second step is hidden by a third backend",
+    file: "src/models/fallback/run.ts",
+    find: "      if (isClientError(env, error)) throw error;\n",
+    replace: "",
+    tests: ["tests/models/fallback/policy_suite_test.ts"],
+  },
+  {
+    id: "models-fb-custom-offers-primary",
+    bug:
+      "customFallback is offered the first choice and tried backends it may not choose",
+    file: "src/models/fallback/custom.ts",
+    find:
+      "e.name !== state.primary && !attempted.includes(e.name) && usable(e)",
+    replace: "usable(e)",
+    tests: ["tests/models/fallback/policy_suite_test.ts"],
+  },
+  {
+    id: "models-rr-remove-cursor",
+    bug:
+      "round-robin: unregistering the backend the cursor points at skips the next one",
+    file: "src/models/routing/round_robin.ts",
+    find: "if (removed < this.#cursor) this.#cursor--;",
+    replace: "if (removed <= this.#cursor) this.#cursor--;",
+    tests: ["tests/models/routing/strategy_suite_test.ts"],
+  },
+  {
+    id: "models-rr-scoped-moves-shared",
+    bug: "round-robin: a request with an allow-list moves the shared cursor",
+    file: "src/models/routing/round_robin.ts",
+    find:
+      "const key = allowed === undefined ? undefined : JSON.stringify(allowed);",
+    replace: "const key = undefined as string | undefined;",
+    tests: ["tests/models/routing/strategy_suite_test.ts"],
+  },
+  {
+    id: "models-lat-scoped-leader",
+    bug:
+      "latency-optimized: an allow-listed pick becomes everyone's cached leader",
+    file: "src/models/routing/latency.ts",
+    find: "    if (allowed !== undefined) {",
+    replace: "    if (allowed === null) {",
+    tests: ["tests/models/routing/strategy_suite_test.ts"],
+  },
+  {
+    id: "models-retry-after-capped",
+    bug:
+      "retries: a Retry-After past retryMaxDelay is waited (capped) instead of falling back",
+    file: "src/models/_resilience.ts",
+    find:
+      "return error.retryAfter > policy.maxDelay ? undefined : error.retryAfter;",
+    replace: "return Math.min(error.retryAfter, policy.maxDelay);",
+    tests: ["tests/models/retry_edges_test.ts"],
+  },
+  {
+    id: "models-retry-after-zero",
+    bug:
+      "retries: a Retry-After of 0 is ignored (the backoff is waited instead)",
+    file: "src/models/_resilience.ts",
+    find: "if (error.retryAfter !== undefined) {",
+    replace: "if (error.retryAfter) {",
+    tests: ["tests/models/retry_edges_test.ts"],
+  },
+  {
+    id: "models-backoff-uncapped",
+    bug: "retries: the exponential backoff is not capped at retryMaxDelay",
+    file: "src/models/_resilience.ts",
+    find:
+      "const exp = Math.min(policy.maxDelay, policy.baseDelay * 2 ** (retry - 1));",
+    replace: "const exp = policy.baseDelay * 2 ** (retry - 1);",
+    tests: ["tests/models/retry_edges_test.ts"],
+  },
+  {
+    id: "models-retry-fallback-backend",
+    bug: "retries: a fallback backend is never retried",
+    file: "src/models/_execute.ts",
+    find:
+      "if (budget !== undefined && budget.retry.retries > 0) {\n        outcome = await retrying(",
+    replace:
+      "if (budget !== undefined && budget.retry.retries < 0) {\n        outcome = await retrying(",
+    tests: ["tests/models/retry_edges_test.ts"],
+  },
+  {
+    id: "models-retry-refused-logged",
+    bug: "retries: a retry the breaker refused lists the last failure twice",
+    file: "src/models/_execute.ts",
+    find:
+      '    if (!next.ok && next.kind === "unavailable") break;\n    log.push(outcome);',
+    replace:
+      '    log.push(outcome);\n    if (!next.ok && next.kind === "unavailable") break;',
+    tests: ["tests/models/retry_edges_test.ts"],
+  },
+  {
+    id: "models-stream-tooluse-commit",
+    bug: "streams: a tool_use chunk does not commit the stream",
+    file: "src/models/streaming/_chunks.ts",
+    find: 'return chunk.type === "content" || chunk.type === "tool_use";',
+    replace: 'return chunk.type === "content";',
+    tests: ["tests/models/stream_test.ts"],
+  },
+  {
+    id: "models-cohere-complete-tools",
+    bug: "Cohere: COMPLETE with a tool call is stop, not tool_calls",
+    file: "src/models/adapters/cohere.ts",
+    find: '  if (mapped === "stop" && hasToolCalls) return "tool_calls";\n',
+    replace: "",
+    tests: ["tests/models/adapters/cohere_test.ts"],
+  },
+  {
+    id: "models-openai-rate-limit-case",
+    bug:
+      "OpenAI-compatible: a mid-stream rate limit in upper case is a PROVIDER_ERROR",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: "const RATE_LIMIT = /rate[_ -]?limit|(?:^|\\s)429(?:\\s|$)/i;",
+    replace: "const RATE_LIMIT = /rate_limit/;",
+    tests: ["tests/models/adapters/openai_test.ts"],
+  },
+  {
+    id: "models-fb-none-primary-error",
+    bug:
+      "fallback none: the first choice's own error object is replaced by its AdapterError",
+    file: "src/models/fallback/run.ts",
+    find: "throw first.thrown instanceof Error ? first.thrown : first.error;",
+    replace: "throw first.error;",
+    tests: ["tests/models/fallback/policy_suite_test.ts"],
+  },
+  {
+    id: "models-bs-success-cooldown",
+    bug: "cooldown: a success does not end a backend's failure cooldown",
+    file: "src/models/_backend_state.ts",
+    find: "      this.#failStreak = 0;\n      this.#coolUntil = 0;",
+    replace: "      this.#failStreak = 0;",
+    tests: ["tests/models/hardening_test.ts"],
+  },
+  {
+    id: "models-exec-deadline-start",
+    bug: "deadline: a fallback backend starts after the deadline has passed",
+    file: "src/models/_execute.ts",
+    find:
+      "      budget !== undefined && parts.settings.clock() >= budget.deadlineAt\n    ) return",
+    replace:
+      "      budget !== undefined && parts.settings.clock() > Infinity\n    ) return",
+    tests: ["tests/models/retry_edges_test.ts"],
+  },
+  {
+    id: "models-chunk-retry-after",
+    bug:
+      "streams: an error chunk's retryAfter is dropped (no cooldown for an in-band 429)",
+    // The site moved to _stream_failure.ts when an error chunk came to
+    // carry the whole failure.
+    file: "src/models/_stream_failure.ts",
+    find: `...(typeof raw?.retryAfter === "number" && raw.retryAfter >= 0`,
+    replace: `...(false`,
+    tests: ["tests/models/retry_edges_test.ts"],
+  },
+  {
+    id: "models-openai-stop-tools",
+    bug: "OpenAI-compatible: a tool call with finish_reason stop stays stop",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: '  if (mapped === "stop" && hasToolCalls) return "tool_calls";\n',
+    replace: "",
+    tests: ["tests/models/adapters/openai_test.ts"],
+  },
+  {
+    id: "sse-space",
+    bug: "SSE: the space after `data:` is kept in the value",
+    file: "src/models/adapters/_sse.ts",
+    find: `value = line.charCodeAt(colon + 1) === 32`,
+    replace: `value = line.charCodeAt(colon + 1) === 33`,
+    tests: ADAPTER_TESTS,
+  },
+  {
+    id: "sse-multiline",
+    bug: "SSE: several data lines of one event are joined without \\n",
+    file: "src/models/adapters/_sse.ts",
+    find: `data: this.#data.join("\\n"),`,
+    replace: `data: this.#data.join(""),`,
+    tests: ADAPTER_TESTS,
+  },
+  {
+    id: "sse-lone-cr",
+    bug: "SSE: a lone CR does not end a line",
+    file: "src/models/adapters/_lines.ts",
+    find: `if (code !== 10 && code !== 13) continue;`,
+    replace: `if (code !== 10) continue;`,
+    tests: ADAPTER_TESTS,
+  },
+  {
+    id: "percentile-floor",
+    bug: "stats: nearest rank rounded down (p50 of 10, 20, 30 is 10)",
+    file: "src/models/_stats.ts",
+    find: `Math.ceil((p / 100) * this.#size)`,
+    replace: `Math.floor((p / 100) * this.#size)`,
+    tests: ["tests/models/breaker_stats_test.ts"],
+  },
+  {
+    id: "percent-decode-surrogate",
+    bug: "percentDecode: UTF-8-encoded surrogates (ED A0..BF) decoded",
+    file: "src/convert/_percent_decode.ts",
+    find: `if (first === 0xed) high = 0x9f;`,
+    replace: `if (first === 0xed) high = 0xbf;`,
+    tests: ["tests/convert/percent_decode_test.ts"],
+  },
+  // Survivors of the generated sample (seed 20261128), each killed by a test
+  // written for it: they stay caught.
+  {
+    id: "base64-group-start",
+    bug: "base64: a dangling character's offset points into the previous group",
+    file: "src/_base64.ts",
+    find: `if (count % 4 === 0) groupStart = i;`,
+    replace: `if (count % 4 !== 0) groupStart = i;`,
+    tests: CONVERT_MUTANT_TESTS,
+  },
+  {
+    id: "curl-basic-ignored",
+    bug: "curl parser: --basic warned as an ignored option",
+    file: "src/convert/_curl_auth.ts",
+    find: `cmd.auth = "basic";
+      return true;`,
+    replace: `cmd.auth = "basic";
+      return false;`,
+    tests: CONVERT_MUTANT_TESTS,
+  },
+  {
+    id: "curl-range-upload-code",
+    bug: "curl parser: the -r with -T warning loses its code",
+    file: "src/convert/_curl_parse.ts",
+    find: `"FILE_REFERENCE",
+      range.written,`,
+    replace: `"",
+      range.written,`,
+    tests: CONVERT_MUTANT_TESTS,
+  },
+  {
+    id: "fetch-headers-configurable",
+    bug: "fetch.fromRequest: headers the caller cannot delete",
+    file: "src/convert/_fetch_code.ts",
+    find: `configurable: true,`,
+    replace: `configurable: false,`,
+    tests: CONVERT_MUTANT_TESTS,
+  },
+  {
+    id: "har-null-value",
+    bug: "HAR reader: a null name/value value refused",
+    file: "src/convert/_har_read.ts",
+    find: `item.value === undefined || item.value === null`,
+    replace: `item.value === undefined && item.value === null`,
+    tests: CONVERT_MUTANT_TESTS,
+  },
+  {
+    id: "fetch-code-escape-nine",
+    bug: "fetch code reader: \\9 read as 9",
+    file: "src/convert/_js_literal_read.ts",
+    find: `c >= "1" && c <= "9"`,
+    replace: `c >= "1" && c < "9"`,
+    tests: CONVERT_MUTANT_TESTS,
+  },
+  {
+    id: "utf8-length-pair",
+    bug: "getByteSize: any unit after a high surrogate taken as its pair",
+    file: "src/convert/_utf8.ts",
+    find: `next >= 0xdc00 && next <= 0xdfff`,
+    replace: `next >= 0xdc00 || next <= 0xdfff`,
+    tests: CONVERT_MUTANT_TESTS,
+  },
+  {
+    id: "percent-decode-f0",
+    bug: "percentDecode: F0's overlong bound applied to F1-F4",
+    file: "src/convert/_percent_decode.ts",
+    find: `if (first === 0xf0) low = 0x90;`,
+    replace: `if (first !== 0xf0) low = 0x90;`,
+    tests: CONVERT_MUTANT_TESTS,
+  },
+  {
+    id: "error-code-value",
+    bug: "ConversionErrorCode: a constant's value is not its name",
+    file: "src/convert/errors.ts",
+    find: `INVALID_REQUEST_LINE: "INVALID_REQUEST_LINE",`,
+    replace: `INVALID_REQUEST_LINE: "",`,
+    tests: CONVERT_MUTANT_TESTS,
+  },
+  {
+    id: "random-rng-ignored",
+    bug: "random: the caller's rng ignored",
+    file: "src/convert/random.ts",
+    find: `if (options?.rng) return options.rng;`,
+    replace: `if (options?.rng) options.rng;`,
+    tests: CONVERT_MUTANT_TESTS,
+  },
+  {
+    id: "stringify-refusal-kind",
+    bug: "stringify: the refusal of a non-object names the wrong kind",
+    file: "src/convert/string.ts",
+    find: `message === null ? "null" : typeof message`,
+    replace: `message !== null ? "null" : typeof message`,
+    tests: CONVERT_MUTANT_TESTS,
+  },
+  {
+    id: "router-cache-exact-size",
+    bug: "template router: a body of exactly maxEntryBytes not cached",
+    file: "src/router/_cache.ts",
+    find: `entry.bytes.byteLength > this.#maxEntryBytes`,
+    replace: `entry.bytes.byteLength >= this.#maxEntryBytes`,
+    tests: ROUTER_MUTANT_TESTS,
+  },
+  {
+    id: "router-html-type-case",
+    bug: "template router: Text/HTML not escaped",
+    file: "src/router/_escape.ts",
+    find: `.trim().toLowerCase();`,
+    replace: `.trim();`,
+    tests: ROUTER_MUTANT_TESTS,
+  },
+  {
+    id: "router-header-name-blanks",
+    bug: "template router: blanks around a header name refused",
+    file: "src/router/_render.ts",
+    find: `const name = text.slice(0, colon).trim();`,
+    replace: `const name = text.slice(0, colon);`,
+    tests: ROUTER_MUTANT_TESTS,
+  },
+  {
+    id: "router-escape-gt-only",
+    bug: "template router: a substitution of only > left unescaped",
+    file: "src/router/markup.ts",
+    find: `code === 38 || code === 60 || code === 62`,
+    replace: `code === 38 || code === 60 || code !== 62`,
+    tests: ROUTER_MUTANT_TESTS,
+  },
+  {
+    id: "router-absolute-request-line",
+    bug: "template router: a request line of only a URL refused",
+    file: "src/router/message.ts",
+    find: `if (words.length === 1 && /^`,
+    replace: `if (words.length !== 1 && /^`,
+    tests: ROUTER_MUTANT_TESTS,
+  },
+];
