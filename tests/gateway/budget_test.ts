@@ -294,3 +294,32 @@ Deno.test("budget config: one budget or a list, each field checked with one line
   );
   assert.ok(new MemoryBudgetStore());
 });
+
+Deno.test("budget: a request refused for its budget takes nothing from the key's rate limit", async () => {
+  const gateway = createGateway({
+    backends: [["mock", createMockAdapter({ responses: ANSWER })]],
+    keys: [{
+      id: "team-a",
+      sha256: await hashKey("sk-a"),
+      rpm: 3,
+      budget: { usd: 0.004, period: "day" },
+    }],
+    prices: PRICES,
+    now: () => NOON,
+  });
+  try {
+    const first = await gateway(post("/v1/chat/completions"));
+    assert.equal(first.status, 200);
+    assert.equal(first.headers.get("x-ratelimit-remaining-requests"), "2");
+    await first.body?.cancel();
+    for (let i = 0; i < 3; i++) {
+      const refused = await gateway(post("/v1/chat/completions"));
+      assert.equal(refused.status, 429);
+      assert.equal((await refused.json()).error.code, "budget_exceeded");
+      // Not looked at, so not charged: no rate-limit headers either.
+      assert.equal(refused.headers.get("x-ratelimit-remaining-requests"), null);
+    }
+  } finally {
+    gateway.dispose();
+  }
+});
