@@ -15,6 +15,8 @@ import type { RuntimeKeys, StoredKey } from "./_admin_keys.ts";
 import { consoleData } from "./_console_data.ts";
 import { consoleFile } from "./_console_page.ts";
 import { adminPathProblem } from "./_admin_path.ts";
+import { budgetProblem } from "./_budget_parts.ts";
+import type { Budget } from "./budgets.ts";
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const FIELDS = ["id", "models", "backends", "rpm", "tpm", "budget"];
@@ -283,8 +285,12 @@ export class Admin {
     }
     if (raw.rpm !== undefined) key.rpm = limit(raw.rpm, "rpm");
     if (raw.tpm !== undefined) key.tpm = limit(raw.tpm, "tpm");
-    // Kept as given: per-key budgets read it.
-    if (raw.budget !== undefined) key.budget = raw.budget;
+    // Checked like a config key's: the budget checks read it as typed.
+    if (raw.budget !== undefined) {
+      const problem = budgetProblem(raw.budget);
+      if (problem !== undefined) throw invalid(`budget: ${problem}`, "budget");
+      key.budget = raw.budget as Budget | Budget[];
+    }
     if (!await this.keys.write(id, "create", key)) {
       throw conflict(
         `A key with the id ${JSON.stringify(id)} exists; revoke it first.`,

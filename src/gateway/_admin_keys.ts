@@ -1,7 +1,7 @@
 // The keys an admin creates at run time: one state, held in the shared
 // store's record space when the store has one (every instance of a fleet
 // reads it) and in this process otherwise. Secrets never reach here: a
-// record holds the key's SHA-256, its lists, limits and opaque budget.
+// record holds the key's SHA-256, its lists, limits and budget.
 //
 // Propagation: before a request is authenticated, the key ring asks for
 // fresh keys; at most once per `syncMs` that is one read of the space's
@@ -22,8 +22,6 @@ const WRITE_WAIT_MS = 5_000;
 
 /** A runtime key as stored (the digest, never the secret). */
 export interface StoredKey extends ApiKey {
-  /** Opaque budget settings, kept for the budget checks that read them. */
-  budget?: unknown;
   /** ISO time of creation. */
   created_at: string;
   /** ISO time of the last rotation. */

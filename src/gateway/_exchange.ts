@@ -10,6 +10,8 @@ import { GatewayError, resolveError } from "./errors.ts";
 import type { RequestLogEntry } from "./gateway_types.ts";
 import type { ApiKey } from "./keys.ts";
 import type { Admission } from "./rate_limit.ts";
+import { type BudgetAdmission, formatUsd } from "./budgets.ts";
+import { answerCost } from "./_cost.ts";
 import { noteFailure, type Outcome } from "./_request_parts.ts";
 import { pathOf } from "./_path.ts";
 import { jsonResponse } from "./_json_response.ts";
@@ -65,6 +67,10 @@ export class Exchange {
   label: string | undefined;
   target: ModelTarget = {};
   admission: Admission | undefined;
+  /** The key's budgets as admission found them. */
+  budget: BudgetAdmission | undefined;
+  /** The budget charge under way, awaited before a whole answer is sent. */
+  #charging: Promise<void> | undefined;
   /** The key's backends, for the router: routing and fallback keep to them. */
   scope: ExecuteOptions | undefined;
   /** Request fields dropped in translation (header and log line). */
@@ -132,10 +138,52 @@ export class Exchange {
     this.headers["x-switchyard-cache"] = result;
   }
 
+  /**
+   * The answer's budget charge, resolved once it is in the store (so the
+   * key's next request, on any instance, sees it); undefined when none.
+   */
+  settled(): Promise<void> | undefined {
+    return this.#charging;
+  }
+
+  /**
+   * The answer's price (null: unpriced or its tokens unknown; undefined: no
+   * model was called), its header, and its budget charge.
+   */
+  #price(status: number): number | null | undefined {
+    const { ctx, outcome } = this;
+    const usage = outcome.usage;
+    if (!this.metered || !ctx.costing) return undefined;
+    if (usage === undefined) {
+      return status < 400 && outcome.backend ? null : undefined;
+    }
+    const cost = answerCost(
+      ctx.router,
+      ctx.prices,
+      outcome.backend,
+      [outcome.model, this.target.model, this.label],
+      usage,
+    );
+    if (cost === null) return null;
+    this.headers["x-switchyard-cost-usd"] = formatUsd(cost, 10);
+    const key = this.key;
+    if (key?.budget !== undefined && this.budget !== undefined) {
+      this.headers["x-switchyard-budget-remaining"] = formatUsd(
+        this.budget.remainingUsd - cost,
+      );
+      // A failed charge must not fail the answer already produced.
+      if (cost > 0) {
+        this.#charging = ctx.budgets.charge(key, cost).catch(() => {});
+      }
+    }
+    return cost;
+  }
+
   /** Writes the metrics (model calls) and the log line; charges tokens. */
   finish(status: number): void {
     const { ctx, outcome } = this;
     const usage = outcome.usage;
+    const cost = this.#price(status);
     const keyId = this.keyId;
     const latencyMs = ctx.now() - this.started;
     const ttft = outcome.firstOutputAt === undefined
@@ -166,6 +214,7 @@ export class Exchange {
           : {}),
         ...(outcome.errorCode ? { errorCode: outcome.errorCode } : {}),
         fallbacks: outcome.fallbacks,
+        ...(typeof cost === "number" ? { costUsd: cost } : {}),
       });
     }
     if (!ctx.logging) return;
@@ -189,6 +238,12 @@ export class Exchange {
       if (outcome.tokensEstimated) entry.tokens_estimated = true;
     }
     if (outcome.startTokensEstimated) entry.start_tokens_estimated = true;
+    if (cost !== undefined) {
+      entry.cost_usd = cost;
+      if (cost !== null) {
+        entry.cost_source = outcome.tokensEstimated ? "estimate" : "usage";
+      }
+    }
     if (this.dropped.length > 0) entry.dropped = [...this.dropped];
     if (this.cache !== undefined) entry.cache = this.cache;
     if (outcome.upstreamError) entry.upstream_error = outcome.upstreamError;

@@ -25,6 +25,7 @@ import {
   store,
   streamRecorder,
 } from "./cache/_chat.ts";
+import { withUsage } from "./_usage_estimate.ts";
 
 /** Handles one chat call in `ex.api`'s wire. */
 export async function handleChat(
@@ -104,7 +105,9 @@ export async function handleChat(
       return ex.fail(deadline.failure(error));
     }
     if (!parsed.stream) return await relayedJson(ex, relayed, deadline);
-    const tap = ctx.tapAllStreams || ex.key?.tpm !== undefined;
+    // A key's tpm and budget are charged from the stream's tokens.
+    const tap = ctx.tapAllStreams || ex.key?.tpm !== undefined ||
+      ex.key?.budget !== undefined;
     return relayedStream(
       ex,
       relayed,
@@ -130,7 +133,11 @@ export async function handleChat(
         deadline.signal,
         options,
       );
-      ex.outcome.usage = response.usage;
+      // Without the backend's usage, the gateway's count (as the client
+      // gets it) prices the answer.
+      ex.outcome.usage = withUsage(response, parsed.promptTokens).usage;
+      if (!response.usage) ex.outcome.tokensEstimated = true;
+      ex.outcome.model = response.metadata.model;
       noteRouting(ex.outcome, response.metadata.routing);
       ex.drop(droppedOf(response.metadata));
       if (plan) store(ex, plan, response);

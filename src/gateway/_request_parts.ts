@@ -39,6 +39,8 @@ export function estimateTokens(ir: IRChatRequest): number {
 /** What one chat request learned, for its log line, metrics and charge. */
 export interface Outcome {
   backend?: string;
+  /** The model the backend says it served, for its price. */
+  model?: string;
   fallbacks: number;
   usage?: IRUsage;
   /** `usage` is an estimate (a passed-through stream without usage). */

@@ -9,9 +9,11 @@ import type { Exchange } from "./_exchange.ts";
 import { SSE_HEADERS } from "./_relay_answer.ts";
 import {
   droppedOf,
+  estimateTokens,
   noteFailureMessage,
   noteRouting,
 } from "./_request_parts.ts";
+import { estimatedUsage } from "./_usage_estimate.ts";
 import { failureMessage } from "./_chunk_message.ts";
 import { readHead, sseBody } from "./_sse.ts";
 
@@ -42,12 +44,18 @@ export async function translatedStream(
     streamDone = true;
   };
   const chunks = ctx.router.executeStream(ir, deadline.signal, options);
+  // Generated characters, for the gateway's own count (its price, its
+  // tokens) when the backend reports no usage.
+  let chars = 0;
   const observe = (chunk: IRStreamChunk): void => {
     tap?.chunk(chunk);
+    if (chunk.type === "content") chars += chunk.delta.length;
+    else if (chunk.type === "tool_use") chars += chunk.inputDelta?.length ?? 0;
     // The router's start names the backend it committed to: known here
     // even when the client leaves before `done`.
     if (chunk.type === "start") {
       noteRouting(outcome, chunk.metadata.routing);
+      outcome.model ??= chunk.metadata.model;
       ex.drop(droppedOf(chunk.metadata));
     }
     if (chunk.type === "metadata" && chunk.usage) outcome.usage = chunk.usage;
@@ -85,6 +93,10 @@ export async function translatedStream(
     },
     closed() {
       if (encoder.startEstimated) outcome.startTokensEstimated = true;
+      if (outcome.usage === undefined && chars > 0) {
+        outcome.usage = estimatedUsage(estimateTokens(ir), chars);
+        outcome.tokensEstimated = true;
+      }
       deadline.release();
       streamEnded();
       ctx.metrics.streamClosed();

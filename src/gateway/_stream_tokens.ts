@@ -81,6 +81,8 @@ export class StreamTokenScanner {
   /** The last complete usage the stream reported. */
   usage: IRUsage | undefined;
   #input: number | undefined;
+  #cacheRead: number | undefined;
+  #cacheWritten: number | undefined;
   #output: number | undefined;
 
   /** Feeds the next network chunk. */
@@ -171,19 +173,32 @@ export class StreamTokenScanner {
    */
   #split(usage: unknown): IRUsage | undefined {
     if (typeof usage !== "object" || usage === null) return undefined;
-    const { input_tokens: input, output_tokens: output } = usage as Record<
-      string,
-      unknown
-    >;
+    const {
+      input_tokens: input,
+      output_tokens: output,
+      cache_read_input_tokens: read,
+      cache_creation_input_tokens: written,
+    } = usage as Record<string, unknown>;
     if (typeof input === "number") this.#input = input;
     if (typeof output === "number") this.#output = output;
+    // Cache reads and writes, outside `input_tokens`, are prompt tokens too.
+    if (typeof read === "number") this.#cacheRead = read;
+    if (typeof written === "number") this.#cacheWritten = written;
     if (this.#input === undefined || this.#output === undefined) {
       return undefined;
     }
+    const prompt = this.#input + (this.#cacheRead ?? 0) +
+      (this.#cacheWritten ?? 0);
     return {
-      promptTokens: this.#input,
+      promptTokens: prompt,
       completionTokens: this.#output,
-      totalTokens: this.#input + this.#output,
+      totalTokens: prompt + this.#output,
+      ...(this.#cacheRead === undefined
+        ? {}
+        : { cacheReadTokens: this.#cacheRead }),
+      ...(this.#cacheWritten === undefined
+        ? {}
+        : { cacheCreationTokens: this.#cacheWritten }),
     };
   }
 

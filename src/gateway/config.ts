@@ -53,8 +53,9 @@
  * | `passthroughTokens` | which passed-through streams have their tokens read: `"tpm"` (default: those of keys with a `tpm` limit) or `"all"` |
  * | `server` | the listener's limits, for `serveGateway`: `headersTimeoutMs`, `bodyTimeoutMs`, `idleTimeoutMs`, `maxConnections`, `maxHeaderBytes` (see `serve_options.ts`) |
  * | `admin` | the admin API and console, off without it: `key` (`"$VAR"`) or `sha256` of the admin key, `path` (default `/admin`), `consolePath` (default `/console`), `syncMs` (default 1000: how stale an instance's view of runtime keys may be). See docs/gateway/admin.md |
- * | `keys[]` | `id`, and `key` (`"$VAR"`, hashed when read; a literal secret is refused) or `sha256` (64 hex digits in either letter case; the secret itself is case-sensitive); `models`, `backends`, `rpm`, `tpm`, `cache` (true/false: this key's requests use the response cache or not) |
+ * | `keys[]` | `id`, and `key` (`"$VAR"`, hashed when read; a literal secret is refused) or `sha256` (64 hex digits in either letter case; the secret itself is case-sensitive); `models`, `backends`, `rpm`, `tpm`, `cache` (true/false: this key's requests use the response cache or not), `budget` (`{ "usd": 5, "period": "day" }` or a list, one per period: `day`, `week`, `month` in UTC, or `total`; see `budgets.ts`) |
  * | `cache` | the response cache: `store` (`memory`, default, or `shared`: the config's Redis), `ttlSeconds` (default 3600), `maxBytes` (`memory` only, default 64 MiB), `namespace` (`shared` only), `enabled` (default true; `false`: only keys with `cache: true` and requests sending `x-switchyard-cache-ttl`). See docs/gateway/cache.md |
+ * | `prices` | model name (or name prefix) → `{ input, output, cachedInput?, cacheWrite?, reasoning? }` in USD per million tokens: prices custom models and overrides the built-in table |
  *
  * Unknown fields are errors, so a typo never silently disables a setting.
  *
@@ -91,6 +92,8 @@ import {
 import { jsonErrorPosition } from "./_json_position.ts";
 import { readCache } from "./cache/_config.ts";
 import type { CacheConfig } from "./cache/options.ts";
+import { readBudget, readPrices } from "./_config_cost.ts";
+import type { ModelPrice } from "../models/adapters/_prices.ts";
 import { blankJsonc } from "./_jsonc.ts";
 import {
   type BackendConfig,
@@ -145,6 +148,8 @@ export interface GatewayConfig {
   responseCache?: CacheConfig;
   /** `admin`: the admin API and console (off without it). */
   admin?: AdminOptions;
+  /** `prices`: USD per million tokens by model, over the built-in table. */
+  prices?: Record<string, ModelPrice>;
 }
 
 /**
@@ -259,6 +264,7 @@ async function readKeys(value: unknown, env: Env): Promise<ApiKey[]> {
       "rpm",
       "tpm",
       "cache",
+      "budget",
     ]);
     const id = string(raw.id, `${where}.id`);
     if (ids.has(id)) {
@@ -302,6 +308,9 @@ async function readKeys(value: unknown, env: Env): Promise<ApiKey[]> {
     }
     if (raw.cache !== undefined) {
       key.cache = boolean(raw.cache, `${where}.cache`);
+    }
+    if (raw.budget !== undefined) {
+      key.budget = readBudget(raw.budget, `${where}.budget`);
     }
     keys.push(key);
   }
@@ -435,6 +444,7 @@ export async function parseGatewayConfig(
     "keys",
     "cache",
     "admin",
+    "prices",
   ]);
   const backends = raw.backends === undefined
     ? []
@@ -564,6 +574,7 @@ export async function parseGatewayConfig(
       ["tpm", "all"] as const,
     );
   }
+  if (raw.prices !== undefined) config.prices = readPrices(raw.prices);
   if (raw.server !== undefined) {
     const server = object(raw.server, "server");
     only(server, "server", SERVER_FIELDS);

@@ -112,6 +112,7 @@ export function configOptions(config: GatewayConfig): ConfigOptions {
   const cache = config.responseCache && cacheOptionsOf(config.responseCache);
   if (cache) options.cache = cache;
   if (config.admin !== undefined) options.admin = config.admin;
+  if (config.prices !== undefined) options.prices = config.prices;
   return options;
 }
 

@@ -106,6 +106,8 @@ import { MemoryRateLimitStore } from "./memory_rate_limit_store.ts";
 import { SharedRateLimitStore } from "./shared_rate_limit_store.ts";
 import { Metrics } from "./metrics.ts";
 import { cacheSettings } from "./cache/_settings.ts";
+import { BudgetLimiter } from "./budgets.ts";
+import { MemoryBudgetStore, SharedBudgetStore } from "./budget_store.ts";
 import {
   DEFAULT_MAX_STREAMS,
   type Gateway,
@@ -169,12 +171,30 @@ export function createGateway(options: GatewayOptions): Gateway {
         : new MemoryRateLimitStore()),
     now,
   );
+  const costing = options.cost !== false;
+  if (!costing && (options.keys ?? []).some((k) => k.budget !== undefined)) {
+    throw new TypeError(
+      "createGateway: keys with a budget need cost accounting (cost: false given)",
+    );
+  }
+  const budgets = new BudgetLimiter(
+    options.budgetStore ??
+      (options.store?.addTotals
+        ? new SharedBudgetStore(options.store, {
+          ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+        })
+        : new MemoryBudgetStore()),
+    now,
+  );
   const metrics = new Metrics();
   const logger = options.logger;
   const ctx: GatewayContext = {
     router: modelRouter,
     keyRing,
     limiter,
+    budgets,
+    costing,
+    prices: options.prices,
     metrics,
     streams: new OpenStreams(options.maxStreams ?? DEFAULT_MAX_STREAMS),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
@@ -221,7 +241,13 @@ export function createGateway(options: GatewayOptions): Gateway {
       await authenticate(ex).catch(() => {});
       return ex.fail(refused);
     }
-    if (route.metered) return await route.handle(ex, info, path);
+    if (route.metered) {
+      const answer = await route.handle(ex, info, path);
+      // A whole answer leaves once its budget charge is stored.
+      const charged = ex.settled();
+      if (charged) await charged;
+      return answer;
+    }
     let response: Response;
     try {
       response = await route.handle(ex, info, path);

@@ -5,6 +5,8 @@ import type { RouterStore } from "../models/store.ts";
 import type { BackendAdapter, IRWarning } from "../models/types.ts";
 import type { ApiKey } from "./keys.ts";
 import type { RateLimitStore } from "./rate_limit.ts";
+import type { BudgetStore } from "./budget_store.ts";
+import type { ModelPrice } from "../models/adapters/_prices.ts";
 import type { Metrics } from "./metrics.ts";
 import type { GatewayCacheOptions } from "./cache/options.ts";
 
@@ -80,6 +82,17 @@ export interface RequestLogEntry {
   error_message?: string;
   /** Attempts on other backends after the first choice. */
   fallbacks?: number;
+  /**
+   * The answer's price in USD from its usage (null: the model is unpriced,
+   * or the answer's tokens are unknown, e.g. a relayed stream not read).
+   * Absent on requests that called no model.
+   */
+  cost_usd?: number | null;
+  /**
+   * What `cost_usd` was priced from: `usage` (the backend's own count) or
+   * `estimate` (the gateway's count, when the backend reported none).
+   */
+  cost_source?: "usage" | "estimate";
   /**
    * What the response cache did, when one is configured: `hit` (answered
    * from the cache; no backend, no tokens), `miss` or `bypass`.
@@ -205,6 +218,19 @@ export interface GatewayOptions {
   passthroughTokens?: "tpm" | "all";
   /** The response cache (off when absent); see {@linkcode GatewayCacheOptions}. */
   cache?: GatewayCacheOptions;
+  /**
+   * USD per million tokens by model name (or name prefix), over the
+   * built-in table (`PRICES`): prices custom models, or corrects a price.
+   */
+  prices?: Readonly<Record<string, ModelPrice>>;
+  /**
+   * `false` turns off pricing answers (no `cost_usd`, no
+   * `x-switchyard-cost-usd`, no cost metric); keys with a `budget` are then
+   * refused at creation. Default true.
+   */
+  cost?: boolean;
+  /** Where key budgets' spend lives; default `store`'s, else in memory. */
+  budgetStore?: BudgetStore;
 }
 
 /**

@@ -15,6 +15,7 @@
  */
 import { GatewayError } from "./errors.ts";
 import { backendAllowed } from "./_scope.ts";
+import { type Budget, budgetProblem } from "./_budget_parts.ts";
 
 /**
  * One client key.
@@ -52,6 +53,11 @@ export interface ApiKey {
    * gateway's default.
    */
   cache?: boolean;
+  /**
+   * Spend budgets in USD per day, week, month (calendar-aligned, UTC) or in
+   * total; several at once, one per period. See `BudgetLimiter`.
+   */
+  budget?: Budget | readonly Budget[];
 }
 
 const utf8 = new TextEncoder();
@@ -197,6 +203,10 @@ export class KeyRing {
             }`,
           );
         }
+      }
+      if (key.budget !== undefined) {
+        const problem = budgetProblem(key.budget);
+        if (problem) throw new TypeError(`key "${key.id}": ${problem}`);
       }
     }
     // hashKey's digests are lowercase: a digest compared as written in

@@ -11,6 +11,7 @@
  * | `switchyard_tokens_total` | counter | `direction` (`in`, `out`), `model`, `backend`, `key` |
  * | `switchyard_fallbacks_total` | counter | `model`, `backend` |
  * | `switchyard_cache_requests_total` | counter | `result` (`hit`, `miss`, `bypass`), `model`, `key` |
+ * | `switchyard_cost_usd_total` | counter (USD, priced answers only) | `key`, `model`, `backend` |
  * | `switchyard_retries_total` | counter | `backend` |
  * | `switchyard_open_streams` | gauge | — |
  * | `switchyard_backend_up` | gauge (1 healthy, 0 not) | `backend` |
@@ -76,6 +77,8 @@ export interface RequestRecord {
   errorCode?: string;
   /** Fallback attempts after the first backend. */
   fallbacks: number;
+  /** The answer's price in USD, when its model is priced. */
+  costUsd?: number;
 }
 
 /**
@@ -221,6 +224,7 @@ export class Metrics {
   #tokens: Family<{ value: number }>;
   #fallbacks: Family<{ value: number }>;
   #cache: Family<{ value: number }>;
+  #cost: Family<{ value: number }>;
   #openStreams = 0;
 
   /**
@@ -256,6 +260,7 @@ export class Metrics {
       counter,
     );
     this.#fallbacks = new Family(["model", "backend"], maxSeries, counter);
+    this.#cost = new Family(["key", "model", "backend"], maxSeries, counter);
     this.#cache = new Family(["result", "model", "key"], maxSeries, counter);
   }
 
@@ -301,6 +306,9 @@ export class Metrics {
     }
     if (record.fallbacks > 0) {
       this.#fallbacks.get([model, backend]).value += record.fallbacks;
+    }
+    if (record.costUsd !== undefined) {
+      this.#cost.get([keyId, model, backend]).value += record.costUsd;
     }
   }
 
@@ -418,6 +426,11 @@ export class Metrics {
       "switchyard_cache_requests_total",
       "Chat requests by what the response cache did: hit, miss or bypass.",
       this.#cache,
+    );
+    counter(
+      "switchyard_cost_usd_total",
+      "Spend in US dollars, priced from each answer's usage.",
+      this.#cost,
     );
     out.push(
       "# HELP switchyard_retries_total Retries of a backend after a retryable failure (the router's count).",

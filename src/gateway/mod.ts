@@ -41,6 +41,8 @@ export * from "./keys.ts";
 export * from "./rate_limit.ts";
 export * from "./memory_rate_limit_store.ts";
 export * from "./shared_rate_limit_store.ts";
+export * from "./budgets.ts";
+export * from "./budget_store.ts";
 export * from "./metrics.ts";
 export * from "./openai_request.ts";
 export * from "./openai_response.ts";

@@ -229,4 +229,16 @@ export interface RouterStore {
     mode: "create" | "replace" | "delete",
     value?: string,
   ): MaybePromise<RecordWrite>;
+  /**
+   * Adds `amount` to each running total named in `keys` and answers the new
+   * totals, in one atomic step (one Lua script on Redis): the gateway's
+   * spend per key and budget period. Total `i` may be forgotten `ttls[i]`
+   * ms after this write (0: kept). An `amount` of 0 reads them. Optional:
+   * without it a gateway keeps budgets per instance.
+   */
+  addTotals?(
+    keys: readonly string[],
+    amount: number,
+    ttls: readonly number[],
+  ): MaybePromise<number[]>;
 }

@@ -215,3 +215,18 @@ return { tonumber(redis.call('GET', KEYS[2]) or '0'), redis.call('HGETALL', KEYS
 export const RECORDS_VERSION = `
 return tonumber(redis.call('GET', KEYS[1]) or '0')
 `;
+
+/**
+ * KEYS: running totals; ARGV: amount, then one ttl per key (0: no expiry).
+ * Answers the new totals as strings (a Lua number would lose its fraction).
+ */
+export const ADD_TOTALS = `
+local out = {}
+for i = 1, #KEYS do
+  local total = redis.call('INCRBYFLOAT', KEYS[i], ARGV[1])
+  local ttl = tonumber(ARGV[i + 1])
+  if ttl > 0 then redis.call('PEXPIRE', KEYS[i], ttl) else redis.call('PERSIST', KEYS[i]) end
+  out[i] = total
+end
+return out
+`;

@@ -10,7 +10,8 @@
  *   not per instance), exactly one caller in the fleet gets the half-open
  *   probe, a token bucket never admits more than its capacity.
  * - **Keys** are `<prefix>b:<backend>` (breaker), `h:` (health), `c:`
- *   (counters) and `t:` (token buckets), with `prefix` default
+ *   (counters), `t:` (token buckets) and `s:` (the gateway's spend per key
+ *   and budget period, each expiring after its period), with `prefix` default
  *   `switchyard:`; every write renews an expiry (`ttl`, default one day;
  *   a bucket expires once it would be full again). Records (`r:<space>`,
  *   a hash, and its version `v:<space>`; the gateway's keys created at run
@@ -345,6 +346,20 @@ class RedisStore implements RouterStore {
       counters[String(flat[i])] = num(flat[i + 1]);
     }
     return counters;
+  }
+
+  async addTotals(
+    keys: readonly string[],
+    amount: number,
+    ttls: readonly number[],
+  ): Promise<number[]> {
+    if (keys.length === 0) return [];
+    const reply = await this.#client.eval(
+      lua.ADD_TOTALS,
+      keys.map((key) => this.#key("s", key)),
+      [String(amount), ...keys.map((_, i) => String(Math.ceil(ttls[i] ?? 0)))],
+    ) as unknown[];
+    return reply.map(num);
   }
 
   async takeTokens(
