@@ -1,7 +1,6 @@
 // The console's one JSON document: backends (breaker, health, latency
 // percentiles, error rate, totals the page turns into a request rate),
-// keys (requests, tokens; spend and budget left when a budget reports
-// them) and the cache hit rate when a cache reports one. Read on demand,
+// keys (requests, tokens, spend) and the cache hit rate. Read on demand,
 // from the state that already exists: the router's snapshots and the
 // metrics registry.
 import type { GatewayContext } from "./_context.ts";
@@ -49,9 +48,10 @@ export function consoleData(
       errors: used?.errors ?? 0,
       tokensIn: used?.tokensIn ?? 0,
       tokensOut: used?.tokensOut ?? 0,
-      // Spend and budget left come from per-key budgets; null until one
-      // reports them, which the page shows as "—".
-      spendUsd: null,
+      // This instance's spend, as /metrics counts it; the budget left is the
+      // fleet's and needs a store read, which the console does not make
+      // (the page shows "—"; the answers' x-switchyard-budget-remaining has it).
+      spendUsd: used?.spendUsd ?? null,
       budgetLeftUsd: null,
     });
   };
@@ -63,7 +63,7 @@ export function consoleData(
     keysShared,
     backends,
     keys,
-    // A response cache reports its hit rate here; null without one.
-    cache: { hitRate: null as number | null },
+    // Hits over lookups on this instance; null before the first lookup.
+    cache: { hitRate: ctx.metrics.cacheHitRate() },
   };
 }

@@ -87,7 +87,7 @@ export interface RequestRecord {
  * @example Usage
  * ```ts
  * import type { KeyUsage } from "@switchyard/switchyard/gateway";
- * const usage: KeyUsage = { requests: 3, errors: 1, tokensIn: 30, tokensOut: 12 };
+ * const usage: KeyUsage = { requests: 3, errors: 1, tokensIn: 30, tokensOut: 12, spendUsd: 0.0004 };
  * ```
  */
 export interface KeyUsage {
@@ -99,6 +99,11 @@ export interface KeyUsage {
   tokensIn: number;
   /** Completion tokens. */
   tokensOut: number;
+  /**
+   * Spend in USD of the priced answers (this instance's count); null when
+   * none of the key's answers was priced (an unpriced model is not free).
+   */
+  spendUsd: number | null;
 }
 
 /**
@@ -326,6 +331,7 @@ export class Metrics {
         errors: 0,
         tokensIn: 0,
         tokensOut: 0,
+        spendUsd: null,
       });
     for (const { values, data } of this.#requests.series.values()) {
       const entry = of(values[4]);
@@ -337,7 +343,27 @@ export class Metrics {
       if (values[0] === "in") entry.tokensIn += data.value;
       else entry.tokensOut += data.value;
     }
+    for (const { values, data } of this.#cost.series.values()) {
+      const entry = of(values[0]);
+      entry.spendUsd = (entry.spendUsd ?? 0) + data.value;
+    }
     return usage;
+  }
+
+  /**
+   * The share of chat requests the response cache answered (hits over hits
+   * and misses), or null before any lookup.
+   *
+   * @returns a number from 0 to 1, or null.
+   */
+  cacheHitRate(): number | null {
+    let hits = 0;
+    let lookups = 0;
+    for (const { values, data } of this.#cache.series.values()) {
+      if (values[0] === "hit") hits += data.value;
+      if (values[0] !== "bypass") lookups += data.value;
+    }
+    return lookups === 0 ? null : hits / lookups;
   }
 
   /** Counts a stream that started sending. */

@@ -7,6 +7,7 @@ import {
   createGateway,
   type Gateway,
   hashKey,
+  MemoryResponseCache,
   type RequestLogEntry,
 } from "../../src/gateway/mod.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
@@ -295,7 +296,7 @@ Deno.test("admin: with an admin key and no client key yet, model routes need a k
   }
 });
 
-Deno.test("admin: console.json reports backends, per-key usage, and null where no budget or cache reports", async () => {
+Deno.test("admin: console.json reports backends, per-key usage, and null where no price, budget or cache reports", async () => {
   const { gateway } = await setup();
   try {
     for (let i = 0; i < 2; i++) {
@@ -319,6 +320,38 @@ Deno.test("admin: console.json reports backends, per-key usage, and null where n
     assert.equal(team.spendUsd, null);
     assert.equal(team.budgetLeftUsd, null);
     assert.equal(data.cache.hitRate, null);
+  } finally {
+    gateway.dispose();
+  }
+});
+
+Deno.test("admin: console.json reports each key's spend as its answers were priced, and the cache's hit rate", async () => {
+  const gateway = createGateway({
+    backends: [["echo", createEchoAdapter()]],
+    keys: [{ id: "config-team", sha256: await hashKey(CONFIG_SECRET) }],
+    admin: { sha256: await hashKey(ADMIN) },
+    // Priced by the config, so the echo model's answers cost something.
+    prices: { echo: { input: 1_000, output: 2_000 } },
+    cache: { cache: new MemoryResponseCache() },
+  });
+  try {
+    let charged = 0;
+    const statuses: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const used = await gateway(chat(CONFIG_SECRET));
+      statuses.push(used.headers.get("x-switchyard-cache") ?? "none");
+      charged += Number(used.headers.get("x-switchyard-cost-usd") ?? 0);
+      await used.body?.cancel();
+    }
+    // The first asks the backend, the next two are answered from the cache.
+    assert.deepEqual(statuses, ["miss", "hit", "hit"]);
+    assert.ok(charged > 0, "the miss was priced");
+    const data = await (await gateway(admin("GET", "/admin/console.json")))
+      .json();
+    const team = data.keys.find((k: { id: string }) => k.id === "config-team");
+    assert.ok(Math.abs(team.spendUsd - charged) < 1e-12, `${team.spendUsd}`);
+    assert.equal(team.budgetLeftUsd, null);
+    assert.ok(Math.abs(data.cache.hitRate - 2 / 3) < 1e-12);
   } finally {
     gateway.dispose();
   }
