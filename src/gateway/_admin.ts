@@ -150,7 +150,7 @@ export class Admin {
       return this.#route(method, ["GET"], async (ex) => {
         await this.#authorize(ex, "console");
         return jsonResponse(
-          consoleData(ex.ctx, this.keys.list(), this.shared),
+          await consoleData(ex.ctx, this.keys.list(), this.shared),
           {
             headers: { ...ex.headers, "cache-control": "no-store" },
           },

@@ -4,6 +4,7 @@
 // from the state that already exists: the router's snapshots and the
 // metrics registry.
 import type { GatewayContext } from "./_context.ts";
+import type { ApiKey } from "./keys.ts";
 
 /** A number safe for JSON (NaN and Infinity are not). */
 function finite(value: number | undefined): number | null {
@@ -11,9 +12,9 @@ function finite(value: number | undefined): number | null {
 }
 
 /** The document `GET <admin path>/console.json` answers. */
-export function consoleData(
+export async function consoleData(
   ctx: GatewayContext,
-  runtimeKeys: readonly { readonly id: string }[],
+  runtimeKeys: readonly ApiKey[],
   keysShared: boolean,
 ) {
   const backends = ctx.router.getBackendInfo().map((info) => {
@@ -37,9 +38,14 @@ export function consoleData(
   const usage = ctx.metrics.usageByKey();
   const keys: Array<Record<string, unknown>> = [];
   const seen = new Set<string>();
-  const add = (id: string, source: string) => {
+  const left = new Map<string, Promise<number | null>>();
+  const add = (id: string, source: string, key?: ApiKey) => {
     if (seen.has(id)) return;
     seen.add(id);
+    // The fleet's figure, read from the budget store (one read per key).
+    if (key !== undefined) {
+      left.set(id, ctx.budgets.remaining(key).catch(() => null));
+    }
     const used = Object.hasOwn(usage, id) ? usage[id] : undefined;
     keys.push({
       id,
@@ -48,16 +54,18 @@ export function consoleData(
       errors: used?.errors ?? 0,
       tokensIn: used?.tokensIn ?? 0,
       tokensOut: used?.tokensOut ?? 0,
-      // This instance's spend, as /metrics counts it; the budget left is the
-      // fleet's and needs a store read, which the console does not make
-      // (the page shows "—"; the answers' x-switchyard-budget-remaining has it).
+      // This instance's spend, as /metrics counts it.
       spendUsd: used?.spendUsd ?? null,
-      budgetLeftUsd: null,
+      budgetLeftUsd: null as number | null,
     });
   };
-  for (const key of ctx.keyRing.configKeys) add(key.id, "config");
-  for (const key of runtimeKeys) add(key.id, "admin");
+  for (const key of ctx.keyRing.configKeys) add(key.id, "config", key);
+  for (const key of runtimeKeys) add(key.id, "admin", key);
   for (const id of Object.keys(usage)) add(id, "other");
+  for (const row of keys) {
+    const budget = left.get(row.id as string);
+    if (budget !== undefined) row.budgetLeftUsd = await budget;
+  }
   return {
     time: new Date(ctx.now()).toISOString(),
     keysShared,

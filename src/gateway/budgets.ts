@@ -207,6 +207,28 @@ export class BudgetLimiter {
   }
 
   /**
+   * USD left on the key's tightest budget now (never below 0), as the next
+   * admission would read it; null for a key without budgets. Reads only.
+   *
+   * @param key The key and its budgets.
+   * @returns The amount left, or null.
+   */
+  async remaining(key: BudgetedKey): Promise<number | null> {
+    const budgets = budgetsOf(key);
+    if (budgets.length === 0) return null;
+    const windows = this.#windows(key, budgets, this.#now());
+    const spent = await this.#store.add(
+      windows.map((w) => w.name),
+      0,
+      windows.map((w) => w.ttl),
+    );
+    return Math.max(
+      0,
+      Math.min(...windows.map((w, i) => w.budget.usd - spent[i])),
+    );
+  }
+
+  /**
    * Admits a request of `key` when none of its budgets is spent.
    *
    * @param key The key and its budgets.

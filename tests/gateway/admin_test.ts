@@ -325,10 +325,14 @@ Deno.test("admin: console.json reports backends, per-key usage, and null where n
   }
 });
 
-Deno.test("admin: console.json reports each key's spend as its answers were priced, and the cache's hit rate", async () => {
+Deno.test("admin: console.json reports each key's spend as its answers were priced, its budget running down, and the cache's hit rate", async () => {
   const gateway = createGateway({
     backends: [["echo", createEchoAdapter()]],
-    keys: [{ id: "config-team", sha256: await hashKey(CONFIG_SECRET) }],
+    keys: [{
+      id: "config-team",
+      sha256: await hashKey(CONFIG_SECRET),
+      budget: { usd: 5, period: "day" },
+    }],
     admin: { sha256: await hashKey(ADMIN) },
     // Priced by the config, so the echo model's answers cost something.
     prices: { echo: { input: 1_000, output: 2_000 } },
@@ -350,7 +354,10 @@ Deno.test("admin: console.json reports each key's spend as its answers were pric
       .json();
     const team = data.keys.find((k: { id: string }) => k.id === "config-team");
     assert.ok(Math.abs(team.spendUsd - charged) < 1e-12, `${team.spendUsd}`);
-    assert.equal(team.budgetLeftUsd, null);
+    assert.ok(
+      Math.abs(team.budgetLeftUsd - (5 - charged)) < 1e-9,
+      `${team.budgetLeftUsd}`,
+    );
     assert.ok(Math.abs(data.cache.hitRate - 2 / 3) < 1e-12);
   } finally {
     gateway.dispose();
