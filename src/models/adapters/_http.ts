@@ -330,11 +330,12 @@ export class HttpClient {
     body: unknown,
     scope: CallScope,
     callerSignal: AbortSignal | undefined,
+    extra?: Readonly<Record<string, string>>,
   ): Promise<Response> {
     // A copy, so a fetch function that edits its init changes no later call.
     let headers: Headers | Record<string, string> = body === undefined
       ? { ...this.#getHeaders }
-      : { ...this.#postHeaders };
+      : { ...this.#postHeaders, ...extra };
     const url = joinURL(this.#options.baseURL, path);
     const text = body === undefined ? undefined : JSON.stringify(body);
     if (this.#options.sign !== undefined) {
@@ -518,10 +519,18 @@ export class HttpClient {
     path: string,
     body: unknown,
     signal: AbortSignal | undefined,
+    headers?: Readonly<Record<string, string>>,
   ): Promise<unknown> {
     const scope = new CallScope(this.#options.timeout, signal);
     try {
-      const response = await this.#open(method, path, body, scope, signal);
+      const response = await this.#open(
+        method,
+        path,
+        body,
+        scope,
+        signal,
+        headers,
+      );
       let text: string;
       try {
         // The declared-length check first: the `body` getter builds a
@@ -567,10 +576,18 @@ export class HttpClient {
     path: string,
     body: unknown,
     signal: AbortSignal | undefined,
+    headers?: Readonly<Record<string, string>>,
   ): Promise<Response> {
     const scope = new CallScope(this.#options.timeout, signal);
     try {
-      const response = await this.#open("POST", path, body, scope, signal);
+      const response = await this.#open(
+        "POST",
+        path,
+        body,
+        scope,
+        signal,
+        headers,
+      );
       scope.stopTimer();
       return response;
     } catch (error) {
@@ -599,7 +616,14 @@ export class HttpClient {
    * ends with an `error` chunk. The body is cancelled whenever iteration stops
    * early, so no connection is left open.
    */
-  async *stream<E, C extends { path: string; body: unknown }>(
+  async *stream<
+    E,
+    C extends {
+      path: string;
+      body: unknown;
+      headers?: Readonly<Record<string, string>>;
+    },
+  >(
     prepare: () => C,
     signal: AbortSignal | undefined,
     parse: StreamParser<E>,
@@ -610,7 +634,14 @@ export class HttpClient {
     const scope = new CallScope(this.#options.timeout, signal);
     let sequence = 0;
     try {
-      const response = await this.#open("POST", path, body, scope, signal);
+      const response = await this.#open(
+        "POST",
+        path,
+        body,
+        scope,
+        signal,
+        call.headers,
+      );
       if (response.body === null) {
         throw invalidResponse(
           this.provider,
