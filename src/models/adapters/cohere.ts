@@ -74,6 +74,8 @@ import {
 import { assistantMessage, countOf, MessageAssembler, usageOf } from "./_ir.ts";
 import { readToolCalls, toWireMessages, wireTools } from "./_openai_wire.ts";
 import { type ModelPrice, PRICES_DATE } from "./_prices.ts";
+import { applyParameters } from "./_parameters.ts";
+import { towardNative } from "./_toward_native.ts";
 import type { ParameterTable, ProviderSpec } from "./provider.ts";
 import { parseSSE, type SSEEvent } from "./_sse.ts";
 
@@ -201,10 +203,19 @@ export function cohereProvider(
     capabilities: { maxContextTokens: 256_000 },
     operations: { embeddings: COHERE_EMBEDDINGS },
     parse: parseSSE,
-    call: (request, { model, stream, parameters }) => ({
-      path: "/v2/chat",
-      body: wireRequest(request, model, stream, parameters),
-    }),
+    call: (request, { model, stream }) => {
+      const native = towardNative(
+        request.parameters,
+        "cohere",
+        PARAMETERS.names,
+      );
+      const parameters = applyParameters(native.parameters, PARAMETERS);
+      return {
+        path: "/v2/chat",
+        body: wireRequest(request, model, stream, parameters),
+        ...(native.dropped.length === 0 ? {} : { dropped: native.dropped }),
+      };
+    },
     response: fromWireResponse,
     translator: (request) => new CohereStreamTranslator(request),
   };

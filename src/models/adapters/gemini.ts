@@ -112,6 +112,8 @@ import {
   WholeCallStream,
 } from "./_ir.ts";
 import { type ModelPrice, PRICES_DATE } from "./_prices.ts";
+import { applyParameters } from "./_parameters.ts";
+import { towardNative } from "./_toward_native.ts";
 import type { ParameterTable, ProviderSpec, WireCall } from "./provider.ts";
 import { parseSSE, type SSEEvent } from "./_sse.ts";
 
@@ -268,13 +270,24 @@ export function geminiProvider(
     operations: { embeddings: GEMINI_EMBEDDINGS },
     parse: parseSSE,
     modelName: (model) => model.replace(/^models\//, ""),
-    call: (request, { model, stream, parameters }) => ({
-      path: `/models/${encodeURIComponent(model)}:${
-        stream ? "streamGenerateContent?alt=sse" : "generateContent"
-      }`,
-      body: wireRequest(request, parameters),
-      model,
-    }),
+    call: (request, { model, stream }) => {
+      const native = towardNative(
+        request.parameters,
+        "gemini",
+        PARAMETERS.names,
+      );
+      return {
+        path: `/models/${encodeURIComponent(model)}:${
+          stream ? "streamGenerateContent?alt=sse" : "generateContent"
+        }`,
+        body: wireRequest(
+          request,
+          applyParameters(native.parameters, PARAMETERS),
+        ),
+        model,
+        ...(native.dropped.length === 0 ? {} : { dropped: native.dropped }),
+      };
+    },
     response: (json, request, call) =>
       fromWireResponse(json, request, call.model),
     translator: (request, call) =>

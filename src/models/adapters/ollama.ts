@@ -86,6 +86,8 @@ import {
   WholeCallStream,
 } from "./_ir.ts";
 import type { ModelPrice } from "./_prices.ts";
+import { applyParameters } from "./_parameters.ts";
+import { towardNative } from "./_toward_native.ts";
 import type { ParameterTable, ProviderSpec } from "./provider.ts";
 import { parseNDJSON } from "./_ndjson.ts";
 
@@ -198,10 +200,19 @@ export function ollamaProvider(
     local: true,
     operations: { embeddings: OLLAMA_EMBEDDINGS },
     parse: parseNDJSON,
-    call: (request, { model, stream, parameters }) => ({
-      path: "/api/chat",
-      body: wireRequest(request, model, stream, parameters),
-    }),
+    call: (request, { model, stream }) => {
+      const native = towardNative(
+        request.parameters,
+        "ollama",
+        PARAMETERS.names,
+      );
+      const parameters = applyParameters(native.parameters, PARAMETERS);
+      return {
+        path: "/api/chat",
+        body: wireRequest(request, model, stream, parameters),
+        ...(native.dropped.length === 0 ? {} : { dropped: native.dropped }),
+      };
+    },
     response: (json, request) => fromWireResponse(json, request, defaultModel),
     translator: (request) => new OllamaStreamTranslator(request, defaultModel),
   };
