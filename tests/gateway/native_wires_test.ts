@@ -163,8 +163,10 @@ for (const target of TARGETS) {
         let response: Response;
         if (stream) {
           const answer = await client.chat.completions.create(
-            { ...request, stream: true } as
-              OpenAI.ChatCompletionCreateParamsStreaming,
+            {
+              ...request,
+              stream: true,
+            } as OpenAI.ChatCompletionCreateParamsStreaming,
           ).withResponse();
           response = answer.response;
           for await (const chunk of answer.data) {
