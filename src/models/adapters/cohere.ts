@@ -19,9 +19,11 @@
  * - Parameters: `maxTokens`→`max_tokens`, `temperature`, `topP`→`p`,
  *   `topK`→`k`, `stopSequences`→`stop_sequences`, `seed`,
  *   `frequencyPenalty`→`frequency_penalty`,
- *   `presencePenalty`→`presence_penalty`; `user` has no field and is not
- *   sent; any other key passes through (e.g. `response_format`,
- *   `safety_mode`, `thinking`).
+ *   `presencePenalty`→`presence_penalty`. The other keys Cohere documents
+ *   pass through (e.g. `response_format`, `safety_mode`, `thinking`); a
+ *   chat wire's field is mapped, emulated, dropped or refused by the
+ *   translation table (docs/gateway/wires.md); any other key, and `user`,
+ *   is not sent and is named in `metadata.dropped`.
  * - Tools → `[{ type: "function", function }]`. Tool choice: `auto` sends
  *   none (the API's default), `none` → `NONE`, `required` → `REQUIRED`; a
  *   named tool, which the API cannot force, → `REQUIRED` with only that tool

@@ -38,9 +38,11 @@
  * - Parameters → `generationConfig`: `maxTokens`→`maxOutputTokens`,
  *   `temperature`, `topP`, `topK`, `stopSequences`, `seed`,
  *   `presencePenalty`, `frequencyPenalty`. `safetySettings`, `cachedContent`
- *   and `labels` go to the top level; every other key goes into
- *   `generationConfig` as-is (e.g. `responseMimeType`, `thinkingConfig`).
- *   `user` has no wire field and is not sent.
+ *   and `labels` go to the top level; the other `generationConfig` keys
+ *   Gemini documents go there as-is (e.g. `responseMimeType`,
+ *   `thinkingConfig`). A chat wire's field is mapped, emulated, dropped or
+ *   refused by the translation table (docs/gateway/wires.md); any other
+ *   key, and `user`, is not sent and is named in `metadata.dropped`.
  * - `finishReason`: `STOP` → `stop` (`tool_calls` when the answer holds a
  *   function call), `MAX_TOKENS` → `length`, `SAFETY`, `RECITATION`,
  *   `BLOCKLIST`, `PROHIBITED_CONTENT`, `SPII`, `IMAGE_SAFETY` →

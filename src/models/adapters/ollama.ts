@@ -28,8 +28,10 @@
  *   `maxTokens`→`num_predict`, `stopSequences`→`stop`, `seed`,
  *   `frequencyPenalty`→`frequency_penalty`, `presencePenalty`→
  *   `presence_penalty`. `format`, `keep_alive` and `think` go to the top
- *   level; every other key goes into `options` as-is (e.g. `num_ctx`).
- *   `user` has no wire field and is not sent.
+ *   level; the other options Ollama documents go into `options` as-is
+ *   (e.g. `num_ctx`). A chat wire's field is mapped, emulated, dropped or
+ *   refused by the translation table (docs/gateway/wires.md); any other
+ *   key, and `user`, is not sent and is named in `metadata.dropped`.
  * - `done_reason`: `stop` → `stop` (`tool_calls` when the answer holds tool
  *   calls), `length` → `length`, others → `stop`. Usage: `prompt_eval_count`
  *   and `eval_count` of the final (`done: true`) object; Ollama's timings (in
