@@ -344,7 +344,7 @@ describe("request direction: each wire gets the IR's marks in its own shape", ()
     assert.equal(JSON.stringify(sent).includes("cache_control"), false);
   });
 
-  it("Anthropic: cache_control on the marked block and tool, no strict and no detail", async () => {
+  it("Anthropic: cache_control on the marked block and tool, strict as tools[].strict (the translation table), no detail", async () => {
     const body = jsonFixture("anthropic/message.json") as Json;
     const { adapter, requests } = anthropicWith(() => Response.json(body));
     await adapter.execute(request);
@@ -354,6 +354,7 @@ describe("request direction: each wire gets the IR's marks in its own shape", ()
       name: "weather",
       input_schema: { type: "object", properties: {} },
       cache_control: { type: "ephemeral" },
+      strict: true,
     });
     const first = (sent.messages as Json[])[0].content as Json[];
     assert.deepEqual(first[0], {
