@@ -12,6 +12,10 @@ import {
   WIRE_FIELDS,
   type WireField,
 } from "../src/models/adapters/_wire_fields.ts";
+import {
+  NATIVE_FIELDS,
+  type NativeTreatment,
+} from "../src/models/adapters/_native_fields.ts";
 
 /** The page the table lives in, from the repository root. */
 export const WIRES_DOC = "docs/gateway/wires.md";
@@ -20,6 +24,11 @@ export const TABLE_START =
   "<!-- wires-table:start (scripts/wires_table.ts) -->";
 /** The line after it. */
 export const TABLE_END = "<!-- wires-table:end -->";
+/** The line before the generated table toward the native APIs. */
+export const NATIVE_START =
+  "<!-- native-table:start (scripts/wires_table.ts) -->";
+/** The line after it. */
+export const NATIVE_END = "<!-- native-table:end -->";
 
 const WIRE_NAMES = {
   openai: "OpenAI Chat Completions",
@@ -55,21 +64,58 @@ export function wiresTable(): string {
   return `${section(openai)}\n\n${section(anthropic)}`;
 }
 
+function fate([treatment, note]: NativeTreatment): string {
+  return `${treatment}: ${cell(note)}`;
+}
+
 /**
- * The page with its table replaced by {@linkcode wiresTable}.
+ * The markdown of the table toward Gemini, Cohere and Ollama: one row per
+ * top-level field of either chat wire.
+ *
+ * @returns The table, between (not including) the markers.
+ */
+export function nativeTable(): string {
+  return [
+    "| field | wire | toward Gemini | toward Cohere | toward Ollama |",
+    "|---|---|---|---|---|",
+    ...NATIVE_FIELDS.map((row) =>
+      `| \`${row.field}\` | ${row.wire} | ${fate(row.gemini)} | ${
+        fate(row.cohere)
+      } | ${fate(row.ollama)} |`
+    ),
+  ].join("\n");
+}
+
+function replaced(
+  page: string,
+  startMark: string,
+  endMark: string,
+  table: string,
+): string {
+  const start = page.indexOf(startMark);
+  const end = page.indexOf(endMark);
+  if (start === -1 || end < start) {
+    throw new Error(`${WIRES_DOC}: the markers ${startMark} are missing`);
+  }
+  return `${page.slice(0, start + startMark.length)}\n\n${table}\n\n${
+    page.slice(end)
+  }`;
+}
+
+/**
+ * The page with its tables replaced by {@linkcode wiresTable} and
+ * {@linkcode nativeTable}.
  *
  * @param page The page's text.
  * @returns The new text; throws when the markers are missing.
  */
 export function withTable(page: string): string {
-  const start = page.indexOf(TABLE_START);
-  const end = page.indexOf(TABLE_END);
-  if (start === -1 || end < start) {
-    throw new Error(`${WIRES_DOC}: the table markers are missing`);
-  }
-  return `${page.slice(0, start + TABLE_START.length)}\n\n${wiresTable()}\n\n${
-    page.slice(end)
-  }`;
+  return replaced(
+    replaced(page, TABLE_START, TABLE_END, wiresTable()),
+    NATIVE_START,
+    NATIVE_END,
+    nativeTable(),
+  );
 }
 
 if (import.meta.main) {

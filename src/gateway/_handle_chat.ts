@@ -80,6 +80,12 @@ export async function handleChat(
     ctx.timeoutMs,
     parsed.stream,
   );
+  // A client's betas reach an Anthropic backend on its wire (a body field
+  // may need one); a translation reports the header dropped.
+  const beta = api.name === "anthropic"
+    ? ex.request.headers.get("anthropic-beta")
+    : null;
+  const headers = beta === null ? undefined : { "anthropic-beta": beta };
   if (relaying) {
     if (parsed.stream) ctx.streams.opened();
     let relayed;
@@ -91,6 +97,7 @@ export async function handleChat(
           body,
           view: parsed.ir,
           stream: parsed.stream,
+          ...(headers === undefined ? {} : { headers }),
           ...(target.model === undefined ? {} : { model: target.model }),
           ...(target.backend === undefined
             ? {}
@@ -122,9 +129,18 @@ export async function handleChat(
   // adapter names what the IR could not carry (`lost`) and what their wire
   // has no place for (the answer's `metadata.dropped`).
   const lost = api.nestedDrops(body);
+  if (headers !== undefined) lost.push("anthropic-beta");
   let options = ex.scope;
   if (ctx.passthrough) {
-    options = { ...ex.scope, source: { wire: api.name, body, lost } };
+    options = {
+      ...ex.scope,
+      source: {
+        wire: api.name,
+        body,
+        lost,
+        ...(headers === undefined ? {} : { headers }),
+      },
+    };
   } else ex.drop(lost);
   if (!parsed.stream) {
     try {

@@ -613,6 +613,11 @@ export interface OperationRequest {
   readonly stream?: boolean;
   /** Routing metadata: `custom.backend` names the backend, as for chat. */
   readonly metadata?: IRMetadata;
+  /**
+   * For chat: the client's headers a backend of its wire is sent
+   * (lowercase names, e.g. `anthropic-beta`).
+   */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -647,6 +652,11 @@ export interface ChatSource {
   readonly body: Readonly<Record<string, unknown>>;
   /** Fields of `body` a translation from the IR loses (its wire's names). */
   readonly lost?: readonly string[];
+  /**
+   * The client's headers a backend of its wire is sent (lowercase names,
+   * e.g. `anthropic-beta`); a translation reports them in `lost`.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /**

@@ -21,6 +21,8 @@ const UNSENT: ReadonlyArray<[string, string]> = [
   ["frequencyPenalty", "frequency_penalty"],
   ["presencePenalty", "presence_penalty"],
   ["seed", "seed"],
+  ["logprobs", "logprobs"],
+  ["top_logprobs", "top_logprobs"],
 ];
 
 export function irDrops(request: IRChatRequest): string[] {

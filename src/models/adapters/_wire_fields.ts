@@ -257,6 +257,12 @@ const ANTHROPIC_ROWS = rows("anthropic", [
   ["speed", "dropped", "Anthropic only"],
   ["user_profile_id", "dropped", "Anthropic only"],
   ["workspace_id", "dropped", "Anthropic only"],
+  [
+    "anthropic-beta",
+    "dropped",
+    "the header: OpenAI has no betas (on the same wire it is sent, merged " +
+    "with the backend's configured `beta`)",
+  ],
 ]);
 
 /** Every documented request field of both chat wires. */

@@ -163,7 +163,13 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
     options?: CallOptions,
   ): Promise<IRChatResponse> {
     const call = this.#call(request, false, false, options?.source);
-    const json = await this.#client.json("POST", call.path, call.body, signal);
+    const json = await this.#client.json(
+      "POST",
+      call.path,
+      call.body,
+      signal,
+      call.headers,
+    );
     const response = this.#spec.response(json, request, call);
     if (call.dropped !== undefined) {
       response.metadata.dropped = [...call.dropped];
@@ -268,10 +274,14 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
     if (model === undefined) {
       throw invalidRequest(spec.provider, "no model: name one in the request");
     }
+    const headers = request.headers === undefined
+      ? undefined
+      : wire.clientHeaders?.(request.headers);
     return await this.#client.relay(
       wire.path,
       { ...request.body, model },
       signal,
+      headers,
     );
   }
 
@@ -339,7 +349,12 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
           include_usage: true,
         };
       }
-      return { path: wire.path, body } as C;
+      const headers = source.headers === undefined
+        ? undefined
+        : wire.clientHeaders?.(source.headers);
+      return (headers === undefined
+        ? { path: wire.path, body }
+        : { path: wire.path, body, headers }) as C;
     }
     const context: CallContext = {
       model,

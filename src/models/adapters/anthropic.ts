@@ -200,7 +200,11 @@ export function anthropicProvider(
     },
     parameters: PARAMETERS,
     capabilities: { maxContextTokens: 200_000 },
-    chatWire: { name: "anthropic", path: "/v1/messages" },
+    chatWire: {
+      name: "anthropic",
+      path: "/v1/messages",
+      clientHeaders: (client) => betaHeader(config.beta, client),
+    },
     parse: parseSSE,
     call: (request, { model, stream, parameters }) => {
       const body = wireRequest(
@@ -239,6 +243,27 @@ export function anthropicProvider(
         prices,
       ),
   };
+}
+
+/**
+ * The `anthropic-beta` of a same-wire call: the configured betas, then the
+ * client's not among them (a body field may need its beta), or undefined
+ * when the client named none.
+ */
+function betaHeader(
+  configured: readonly string[] | undefined,
+  client: Readonly<Record<string, string>>,
+): Record<string, string> | undefined {
+  const asked = client["anthropic-beta"];
+  if (asked === undefined) return undefined;
+  const names = new Set(configured);
+  for (const name of asked.split(",")) {
+    const trimmed = name.trim();
+    if (trimmed !== "") names.add(trimmed);
+  }
+  return names.size === 0
+    ? undefined
+    : { "anthropic-beta": [...names].join(",") };
 }
 
 /**

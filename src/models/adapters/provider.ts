@@ -112,6 +112,8 @@ export interface WireCall {
    * reported on the answer's `metadata.dropped`.
    */
   dropped?: readonly string[];
+  /** Headers of this call only, over the provider's own (a client's beta). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -377,6 +379,14 @@ export interface ProviderSpec<E = unknown, C extends WireCall = WireCall> {
      * client, whose answer is written from the IR.
      */
     readonly streamUsage?: boolean;
+    /**
+     * The headers a same-wire call sends from the client's (lowercase
+     * names): Anthropic's `anthropic-beta`, merged with the configured
+     * betas, since a body field may need its beta.
+     */
+    readonly clientHeaders?: (
+      client: Readonly<Record<string, string>>,
+    ) => Record<string, string> | undefined;
   };
   /** Provider-specific adjustment of an HTTP error. */
   readonly refineError?: RefineError;
