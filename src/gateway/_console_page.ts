@@ -156,6 +156,7 @@ function render(data) {
     const row = keys.insertRow();
     row.dataset.key = k.id;
     row.dataset.requests = String(k.requests);
+    if (typeof k.budgetLeftUsd === "number") row.dataset.budgetLeft = k.budgetLeftUsd.toFixed(4);
     cell(row, k.id);
     cell(row, String(k.requests));
     cell(row, String(k.tokensIn + k.tokensOut));

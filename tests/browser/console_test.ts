@@ -20,7 +20,7 @@ const ADMIN = "sk-console-admin";
 const WAIT = { timeout: 15_000 };
 const HOSTILE = '<img src="x" id="injected">';
 const NAME =
-  "console: asks for the admin key, shows backends, a breaker opening and a key's requests rising (390 px)";
+  "console: asks for the admin key, shows backends, a breaker opening, a key's requests rising and its budget running down (390 px)";
 
 Deno.test({
   name: NAME,
@@ -39,13 +39,18 @@ Deno.test({
         circuitBreakerTimeout: 600_000,
       },
       admin: { sha256: await hashKey(ADMIN) },
+      // Priced, so each answer spends some of the key's budget.
+      prices: { echo: { input: 1_000, output: 1_000 } },
     });
     const fetchBounded = (input: string, init: RequestInit) =>
       withTimeout(fetch(input, init), 10_000, `fetch ${input}`);
     const created = await fetchBounded(`${served.origin}/admin/keys`, {
       method: "POST",
       headers: { authorization: `Bearer ${ADMIN}` },
-      body: JSON.stringify({ id: "team-web" }),
+      body: JSON.stringify({
+        id: "team-web",
+        budget: { usd: 1, period: "day" },
+      }),
     });
     assert.equal(created.status, 201);
     const secret: string = (await created.json()).key;
@@ -115,7 +120,7 @@ Deno.test({
           (cells) => cells.map((cell) => cell.textContent),
         );
         assert.deepEqual(names, ["echo", "down", HOSTILE]);
-        // Spend, budget and cache are not reported here: shown as "—".
+        // No cache is configured: its hit rate shows as "—".
         assert.equal(
           (await page.textContent("#cache-hit-rate"))?.trim(),
           "\u2014",
@@ -137,6 +142,22 @@ Deno.test({
           'tr[data-key="team-web"][data-requests="3"]',
           WAIT,
         );
+        // The budget runs down by what the answers cost.
+        const budgetLeft = async () =>
+          Number(
+            await page.getAttribute(
+              'tr[data-key="team-web"]',
+              "data-budget-left",
+            ),
+          );
+        const before = await budgetLeft();
+        assert.ok(before < 1 && before > 0, `budget left ${before}`);
+        assert.equal(await chat("echo"), 200);
+        await page.waitForSelector(
+          'tr[data-key="team-web"][data-requests="4"]',
+          WAIT,
+        );
+        assert.ok(await budgetLeft() < before, "the budget ran down");
         assert.equal(
           await page.textContent('tr[data-backend="down"] td:nth-child(2)'),
           "open",
