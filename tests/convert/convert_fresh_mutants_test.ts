@@ -1,0 +1,121 @@
+// Behaviour a fresh mutation draw (seed 20261129) found unguarded in the
+// converter, after the tests of convert_mutants_test.ts: each test names the
+// planted bug it catches (`deno task mutation --sample`).
+import { describe, it } from "../_harness.ts";
+import assert from "node:assert/strict";
+import { parseCurl } from "../../src/convert/curl.ts";
+import {
+  fromRequest as harFromRequest,
+  toRequest,
+} from "../../src/convert/har.ts";
+import {
+  ConversionError,
+  ConversionErrorCode,
+} from "../../src/convert/errors.ts";
+
+function thrown(run: () => unknown): ConversionError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConversionError) return error;
+    throw error;
+  }
+  assert.fail("expected a ConversionError");
+}
+
+async function rejected(run: () => Promise<unknown>): Promise<ConversionError> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof ConversionError) return error;
+    throw error;
+  }
+  assert.fail("expected a ConversionError");
+}
+
+describe("converter behaviour a fresh mutation draw found unguarded", () => {
+  // Bug: -O/--remote-name loses its entry in the options that change what
+  // curl does with the response, so the warning no longer says the
+  // regenerated command will not write the file.
+  it("warns that -O and --remote-name write a file the regenerated command does not", () => {
+    for (const option of ["-O", "--remote-name", "-o"]) {
+      const command = option === "-o"
+        ? "curl -o out.bin https://e.x/a"
+        : `curl ${option} https://e.x/a`;
+      const { warnings, request } = parseCurl(command);
+      assert.equal(request.url, "https://e.x/a", command);
+      assert.equal(warnings.length, 1, command);
+      assert.equal(warnings[0].code, "IGNORED_OPTION");
+      assert.equal(warnings[0].option, option);
+      assert.match(
+        warnings[0].message,
+        /writes the response to a file/,
+        command,
+      );
+    }
+  });
+
+  // Bug: `-H ';'` (a semicolon at offset 0) is taken as curl's "Name;"
+  // form with an empty name instead of a header without a colon, which
+  // curl skips.
+  it("skips -H ';' with a warning, as curl does, and keeps 'Name;' as an empty header", () => {
+    const skipped = parseCurl("curl -H ';' https://e.x/");
+    assert.deepEqual(
+      skipped.warnings.map((w) => w.code),
+      ["INVALID_HEADER"],
+    );
+    assert.deepEqual(Object.keys(skipped.request.headers ?? {}), []);
+    const empty = parseCurl("curl -H 'X-Empty;' https://e.x/");
+    assert.deepEqual(empty.warnings, []);
+    assert.equal(empty.request.headers?.["x-empty"], "");
+  });
+
+  // Bug: an entry with only one of method and url is read as a request,
+  // and the error then names the missing field instead of the missing
+  // request.
+  it("refuses a HAR entry with a method or a url but not both as having no request", () => {
+    for (
+      const entry of [
+        { method: "GET" },
+        { url: "https://e.x/" },
+        { method: "GET", url: "https://e.x/", request: 1 },
+      ]
+    ) {
+      const error = thrown(() => toRequest(entry as never));
+      assert.equal(error.code, "INVALID_HAR", JSON.stringify(entry));
+      assert.equal(error.path, "request", JSON.stringify(entry));
+    }
+    const bare = toRequest({ method: "PUT", url: "https://e.x/b" } as never);
+    assert.equal(bare.method, "PUT");
+    assert.equal(bare.url, "https://e.x/b");
+  });
+
+  // Bug: the error for an unreadable startedDateTime string shows
+  // "Invalid Date" instead of the text the caller passed.
+  it("quotes an unreadable startedDateTime text in the error", async () => {
+    for (const text of ["yesterday", "2024-13-45"]) {
+      const error = await rejected(() =>
+        harFromRequest({ method: "GET", url: "https://e.x/", headers: {} }, {
+          startedDateTime: text,
+        })
+      );
+      assert.equal(error.code, "INVALID_OPTION");
+      assert.equal(error.path, "startedDateTime");
+      assert.ok(error.message.endsWith(`: ${text}`), error.message);
+    }
+    const date = await rejected(() =>
+      harFromRequest({ method: "GET", url: "https://e.x/", headers: {} }, {
+        startedDateTime: new Date(NaN),
+      })
+    );
+    assert.match(date.message, /Invalid Date$/);
+  });
+
+  // Bug: a code of the exported table is emptied or misspelled, so a
+  // caller comparing `error.code` with the constant never matches.
+  it("exports every error code as its own name", () => {
+    const entries = Object.entries(ConversionErrorCode);
+    assert.ok(entries.length >= 10);
+    for (const [name, value] of entries) assert.equal(value, name);
+  });
+});
