@@ -92,6 +92,82 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "diff starts as a.length ^ b.length, so keys of different lengths differ whatever the loop covers; the loop's bound changes only the time taken, which no functional test may measure",
   },
+  {
+    file: "src/convert/_curl_parse.ts",
+    before:
+      "if (parsed.length === 0) throw notCurl(text, firstScan ?? scanWords(text));",
+    after:
+      "if (parsed.length === 0) throw notCurl(text, firstScan || scanWords(text));",
+    reason:
+      "firstScan is a ScanResult object or undefined, and an object is never falsy: ?? and || pick the same side",
+  },
+  {
+    file: "src/convert/_curl_words.ts",
+    context: "i++;",
+    before: "continue;",
+    after: ";",
+    reason:
+      "after a blank or an operator the next character is handled by the same branches the next turn would reach, except the blank check: a blank there ends the (empty) word at once, which is skipped without moving, and the next turn takes the blank; at the end of the text the empty word is skipped too",
+  },
+  {
+    file: "src/convert/_har_form.ts",
+    before: "const left = counts.get(key) ?? 0;",
+    after: "const left = counts.get(key) || 0;",
+    reason:
+      "the counts are whole numbers from 0 up: the only falsy one is 0, which || replaces with 0",
+  },
+  {
+    file: "src/convert/_http_text.ts",
+    before:
+      "const stop = end > start && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end;",
+    after:
+      "const stop = end >= start && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end;",
+    reason:
+      "end === start is an empty line, and every line starts at 0 (charCodeAt(-1) is NaN) or right after an LF: the character before it is never a CR",
+  },
+  {
+    file: "src/convert/_js_literal_read.ts",
+    before: "this.pos = end === -1 ? text.length : end + 1;",
+    after: "this.pos = end === -1 ? text.length : end;",
+    reason:
+      "the position then rests on the LF that ends the // comment, which the same loop skips next as white space",
+  },
+  {
+    file: "src/convert/_js_literal_read.ts",
+    context: "value(): unknown {",
+    before: "this.skip();",
+    after: ";",
+    reason:
+      "every caller of value() skips white space and comments first (peek() before an argument, an array item or the URL; skip() after a key's colon and in a computed key), so this skip never moves",
+  },
+  {
+    file: "src/convert/_message.ts",
+    before: "writable: true,",
+    after: "writable: false,",
+    reason:
+      "the checked header map is read by the writers only: no writer assigns into it (they build their own maps) and none hands it back to a caller (fetch.fromRequest copies it), so a read-only property is never written",
+  },
+  {
+    file: "src/convert/random.ts",
+    before: "return createRng(Math.floor(Math.random() * 4294967296));",
+    after: "return createRng(Math.ceil(Math.random() * 4294967296));",
+    reason:
+      "an unseeded draw takes a random seed either way; createRng reduces it with >>> 0, so 2^32 from ceil is seed 0: the same uniform choice, which no test can tell apart",
+  },
+  {
+    file: "src/convert/string.ts",
+    before: "while (end < url.length && !ends.includes(url[end])) end++;",
+    after: "while (end <= url.length && !ends.includes(url[end])) end++;",
+    reason:
+      "past the end url[end] is undefined, so end stops at url.length + 1; its users, url.slice(end) and lastIndexOf('@', end - 1), clamp to the length and give the same results",
+  },
+  {
+    file: "src/convert/string.ts",
+    before: 'let url = String(plain.url ?? "");',
+    after: 'let url = String(plain.url || "");',
+    reason:
+      "the checked request's url is always a string (checkedMessage refuses any other), and '' || '' is ''",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */
