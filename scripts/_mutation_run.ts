@@ -17,8 +17,10 @@ export interface TestRun {
 }
 
 // The command's tests also read the container recipe (Dockerfile,
-// compose.yaml, docker/) and start scripts/fetch_test_packages.ts.
+// compose.yaml, docker/, the Deno version pinned in .ci/run) and start
+// scripts/fetch_test_packages.ts.
 const PARTS = [
+  ".ci",
   "src",
   "tests",
   "examples",
