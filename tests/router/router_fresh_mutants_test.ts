@@ -1,0 +1,156 @@
+// Behaviour a fresh mutation draw (seed 20261129) found unguarded in the
+// template router, after the tests of router_mutants_test.ts: each test
+// names the planted bug it catches (`deno task mutation --sample`).
+import { describe, it } from "../_harness.ts";
+import assert from "node:assert/strict";
+import { withTimeout } from "../_timeout.ts";
+import {
+  createRequest,
+  createResponse,
+  createRoute,
+  createRouter,
+  RouteError,
+  RouteErrorCode,
+} from "../../src/router/mod.ts";
+
+describe("template router behaviour a fresh mutation draw found unguarded", () => {
+  // Bug: the cache adds the body's content-length to a GET answer and
+  // leaves it off a HEAD answer; the router measures a HEAD body only up to
+  // 1 MiB, so a larger cached page then answers HEAD without its length.
+  it("answers a cached HEAD of a body past 1 MiB with its content-length, and no body", async () => {
+    const big = "x".repeat(1_500_000);
+    const router = createRouter({ cache: { maxEntryBytes: 2_000_000 } })
+      .endpoint`GET /a`(createRoute()`${big}`)
+      .endpoint`GET /small`(createRoute()`hello`);
+    const first = await router(new Request("http://localhost/a"));
+    assert.equal((await first.text()).length, big.length);
+    for (let i = 0; i < 2; i++) {
+      const head = await router(
+        new Request("http://localhost/a", { method: "HEAD" }),
+      );
+      assert.equal(head.status, 200);
+      assert.equal(
+        head.headers.get("content-length"),
+        String(big.length),
+        `HEAD ${i + 1}`,
+      );
+      assert.equal(await head.text(), "");
+    }
+    await (await router(new Request("http://localhost/small"))).text();
+    const small = await router(
+      new Request("http://localhost/small", { method: "HEAD" }),
+    );
+    assert.equal(small.headers.get("content-length"), "5");
+    assert.equal(await small.text(), "");
+  });
+
+  // Bug: the first character of every bracket class is skipped as if it
+  // were a leading `]`, so an escaped `\]` ends the class early and the
+  // slash check reads the wrong class.
+  it("accepts a negated class that excludes an escaped ] and /", async () => {
+    const router = createRouter()
+      .endpoint`GET /a/:x{[^\]/]+}`(createRoute()`ok`);
+    const hit = await router(new Request("http://localhost/a/bc"));
+    assert.equal(hit.status, 200);
+    assert.equal(await hit.text(), "ok");
+    const miss = await router(new Request("http://localhost/a/b]c"));
+    assert.equal(miss.status, 404);
+    await miss.body?.cancel();
+  });
+
+  // Bug: cancelling a streamed body before its first read calls cancel on
+  // the reader that does not exist yet: the cancel rejects with a
+  // TypeError and the substituted stream is never cancelled.
+  it("cancels a streamed body before its first read, and cancels the substituted stream", async () => {
+    let reason: unknown;
+    const { promise: sourceCancelled, resolve } = Promise.withResolvers<
+      void
+    >();
+    const source = () =>
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          controller.enqueue(new TextEncoder().encode("x"));
+        },
+        cancel(why) {
+          reason = why;
+          resolve();
+        },
+      });
+    const route = createRoute()`a${source}b`;
+    const response = await route(new Request("http://localhost/"));
+    await withTimeout(
+      response.body!.cancel("client left"),
+      10_000,
+      "the body's cancel settles",
+    );
+    await withTimeout(
+      sourceCancelled,
+      10_000,
+      "the substituted stream is cancelled",
+    );
+    assert.equal(reason, "client left");
+  });
+
+  // Bug: a code of the exported table is emptied, so a caller comparing
+  // `error.code` with RouteErrorCode.INVALID_OPTION never matches.
+  it("exports every error code as its own name, and throws with it", () => {
+    for (const [name, value] of Object.entries(RouteErrorCode)) {
+      assert.equal(value, name);
+    }
+    try {
+      createRouter({ trailingSlash: "sometimes" } as never);
+      assert.fail("expected a RouteError");
+    } catch (error) {
+      assert.ok(error instanceof RouteError);
+      assert.equal(error.code, RouteErrorCode.INVALID_OPTION);
+    }
+  });
+
+  // Bug: a response template with no status line (a body only) crashes
+  // on the missing head instead of answering 200.
+  it("makes a response from a template that is only a body", async () => {
+    const response = await createResponse`hello ${"world"}`;
+    assert.equal(response.status, 200);
+    assert.equal(await response.text(), "hello world");
+  });
+
+  // Bug: a Transfer-Encoding line of a request template is kept, so the
+  // Request says chunked although its body is whole.
+  it("drops Content-Length and Transfer-Encoding lines of a request template, whatever their case", async () => {
+    for (
+      const name of [
+        "Transfer-Encoding",
+        "transfer-encoding",
+        "TRANSFER-ENCODING",
+      ]
+    ) {
+      const request = await createRequest()`
+        POST https://e.x/a
+        ${name}: chunked
+        Content-Length: 99
+        Content-Type: text/plain
+
+        hi`;
+      assert.equal(request.headers.get("transfer-encoding"), null, name);
+      assert.equal(request.headers.get("content-length"), null, name);
+      assert.equal(request.headers.get("content-type"), "text/plain");
+      assert.equal(await request.text(), "hi");
+    }
+  });
+
+  // Bug: the endpoint's method is registered as written, so `get /b`
+  // never answers a GET.
+  it("reads an endpoint's method in any letter case", async () => {
+    const router = createRouter()
+      .endpoint`get /b`(createRoute()`b`)
+      .endpoint`Post /b`(createRoute()`posted`);
+    const get = await router(new Request("http://localhost/b"));
+    assert.equal(get.status, 200);
+    assert.equal(await get.text(), "b");
+    const post = await router(
+      new Request("http://localhost/b", { method: "POST", body: "x" }),
+    );
+    assert.equal(post.status, 200);
+    assert.equal(await post.text(), "posted");
+  });
+});
