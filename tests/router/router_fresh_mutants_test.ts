@@ -5,6 +5,7 @@ import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { withTimeout } from "../_timeout.ts";
 import {
+  cors,
   createRequest,
   createResponse,
   createRoute,
@@ -152,5 +153,83 @@ describe("template router behaviour a fresh mutation draw found unguarded", () =
     );
     assert.equal(post.status, 200);
     assert.equal(await post.text(), "posted");
+  });
+  // The same blind spots nearby: a header name emptied in the cache, and a
+  // `??` default that turns an empty list into "anything asked".
+
+  // Bug: the cache's own Cache-Control or ETag check compares an emptied
+  // name, so a template's Cache-Control is doubled with the default and
+  // its ETag replaced by the computed one.
+  it("keeps a cached template's own Cache-Control and ETag, whatever their case", async () => {
+    const router = createRouter({ cache: { cacheControl: "max-age=60" } })
+      .endpoint`GET /own`(createRoute()`
+        HTTP/1.1 200 OK
+        CACHE-CONTROL: no-store
+        ETag: "v7"
+
+        hi`)
+      .endpoint`GET /plain`(createRoute()`hi`);
+    for (let i = 0; i < 2; i++) {
+      const own = await router(new Request("http://localhost/own"));
+      assert.equal(own.headers.get("cache-control"), "no-store", `GET ${i}`);
+      assert.equal(own.headers.get("etag"), '"v7"', `GET ${i}`);
+      assert.equal(await own.text(), "hi");
+    }
+    const revalidated = await router(
+      new Request("http://localhost/own", {
+        headers: { "if-none-match": '"v7"' },
+      }),
+    );
+    assert.equal(revalidated.status, 304);
+    const plain = await router(new Request("http://localhost/plain"));
+    assert.equal(plain.headers.get("cache-control"), "max-age=60");
+    assert.notEqual(plain.headers.get("etag"), null);
+    await plain.body?.cancel();
+  });
+
+  // Bug: `allowHeaders: []` falls back to echoing the headers the
+  // preflight asks for, so a page may send any header although none is
+  // allowed.
+  it("allows no request header on a preflight when allowHeaders is empty", async () => {
+    const helper = cors({ origin: "*", allowHeaders: [] });
+    const serve = helper.wrap(
+      createRouter({ options: helper.options })
+        .endpoint`PUT /items`(() => new Response("ok")),
+    );
+    const answer = await serve(
+      new Request("http://localhost/items", {
+        method: "OPTIONS",
+        headers: {
+          origin: "https://app.example",
+          "access-control-request-method": "PUT",
+          "access-control-request-headers": "x-token",
+        },
+      }),
+    );
+    assert.equal(answer.status, 204);
+    assert.equal(answer.headers.get("access-control-allow-headers"), null);
+    assert.equal(
+      answer.headers.get("access-control-allow-methods") !== null,
+      true,
+    );
+    const listed = cors({ origin: "*", allowHeaders: ["x-token"] });
+    const served = listed.wrap(
+      createRouter({ options: listed.options })
+        .endpoint`PUT /items`(() => new Response("ok")),
+    );
+    const allowed = await served(
+      new Request("http://localhost/items", {
+        method: "OPTIONS",
+        headers: {
+          origin: "https://app.example",
+          "access-control-request-method": "PUT",
+          "access-control-request-headers": "x-other",
+        },
+      }),
+    );
+    assert.equal(
+      allowed.headers.get("access-control-allow-headers"),
+      "x-token",
+    );
   });
 });
