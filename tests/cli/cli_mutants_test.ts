@@ -222,4 +222,24 @@ describe("switchyard command behaviour the mutation sample found unguarded", () 
     assert.match(main ?? "", /main: openai at https:\/\//);
     assert.doesNotMatch(lines.join("\n"), /sk-test-1|deterministic local/);
   });
+  // Bug: on Node the runtime is built and then dropped, so the command
+  // ends with "switchyard runs on Deno or Node 20+". Node is simulated: a
+  // fresh copy of the module is loaded while `Deno` is hidden.
+  it("gives the Node runtime where there is no Deno", async () => {
+    // deno-lint-ignore no-explicit-any
+    const scope = globalThis as any;
+    // Deno's `process` loads lazily and reads Deno: touch it first.
+    assert.equal(typeof scope.process.versions.node, "string");
+    const saved = scope.Deno;
+    let loaded: typeof import("../../src/cli/_runtime.ts");
+    delete scope.Deno;
+    try {
+      loaded = await import(`../../src/cli/_runtime.ts?as-node=${Date.now()}`);
+    } finally {
+      scope.Deno = saved;
+    }
+    const runtime = await loaded.currentRuntime();
+    assert.equal(runtime.name, "node");
+    assert.match(runtime.version, /^\d+\.\d+\.\d+/);
+  });
 });
