@@ -168,6 +168,27 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "the checked request's url is always a string (checkedMessage refuses any other), and '' || '' is ''",
   },
+  {
+    file: "src/cli/_summary.ts",
+    before: "const keys = plan.options.keys?.length ?? 0;",
+    after: "const keys = plan.options.keys?.length || 0;",
+    reason:
+      "a length is a whole number: the only falsy one is 0, which || replaces with 0",
+  },
+  {
+    file: "src/cli/gateway.ts",
+    before: 'const planned = await plan(env, config?.text ?? "");',
+    after: 'const planned = await plan(env, config?.text || "");',
+    reason:
+      "the text is a string or undefined: the only falsy string is '', which || replaces with ''",
+  },
+  {
+    file: "src/cli/convert.ts",
+    before: 'code: "INVALID_HAR",',
+    after: 'code: "",',
+    reason:
+      "parseHarJson runs only after detectType said HAR, which it says only when JSON.parse of the same trimmed text succeeded: the catch that carries this code is a guard no input reaches",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */
