@@ -1,7 +1,12 @@
 // `switchyard gateway` behaviour the mutation sample (seed 20261129, area
 // cli) found unguarded, run as a user runs it (Deno only, a subprocess).
 import assert from "node:assert/strict";
+import { fetchSignal, withTimeout } from "../_bounded.ts";
 import { CLI, startCli } from "./_spawn.ts";
+import { startUpstream } from "./_upstream.ts";
+
+/** A bound on an exit that must come on its own, far below a drain bound. */
+const EXIT_MS = 15_000;
 
 // Bug: the warning for a backend host Deno may not reach is dropped, or
 // given for the in-process backends (no host) instead of the remote one:
@@ -49,6 +54,65 @@ Deno.test("switchyard gateway: under a narrow --allow-net, the startup names the
       await cli.stop();
     }
   } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+// Bug: a second signal while draining exits 1 without saying why: the
+// operator cannot tell a forced exit from a crash.
+Deno.test("switchyard gateway: a second SIGTERM while a stream drains says so on stderr and exits 1 at once", async () => {
+  const upstream = startUpstream();
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(
+      `${dir}/gw.json`,
+      JSON.stringify({
+        backends: [{
+          name: "up",
+          provider: "vllm",
+          baseURL: `${upstream.origin}/v1`,
+          models: ["m-1"],
+        }],
+      }),
+    );
+    const cli = await startCli(
+      ["gateway", "-c", "gw.json", "--drain-ms", "600000"],
+      {},
+      dir,
+    );
+    try {
+      const response = await fetch(`${cli.origin}/v1/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          model: "m-1",
+          stream: true,
+          messages: [{ role: "user", content: "hi" }],
+        }),
+        signal: fetchSignal(),
+      });
+      assert.equal(response.status, 200);
+      await withTimeout(upstream.streaming, EXIT_MS, "the stream started");
+      cli.child.kill("SIGTERM");
+      await cli.line(/^switchyard: SIGTERM: draining 1 connection/m);
+      cli.child.kill("SIGTERM");
+      const status = await withTimeout(
+        cli.status,
+        EXIT_MS,
+        "exit on the second signal, the drain bound far away",
+      );
+      assert.equal(status.code, 1);
+      assert.match(
+        cli.stderr(),
+        /^switchyard: SIGTERM again: exiting without waiting$/m,
+      );
+      await response.body?.cancel().catch(() => {});
+    } finally {
+      upstream.release();
+      await cli.stop();
+    }
+  } finally {
+    await upstream.close();
     await Deno.remove(dir, { recursive: true });
   }
 });
