@@ -4,6 +4,7 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { convertCommand } from "../../src/cli/convert.ts";
+import { parseArgs, UsageError } from "../../src/cli/_args.ts";
 import {
   FileError,
   resolvePath,
@@ -241,5 +242,27 @@ describe("switchyard command behaviour the mutation sample found unguarded", () 
     const runtime = await loaded.currentRuntime();
     assert.equal(runtime.name, "node");
     assert.match(runtime.version, /^\d+\.\d+\.\d+/);
+  });
+  // Bug (fresh draw, seed 20261130): `--` itself is kept as a positional
+  // argument, so `gateway -- x` sees "--" as input.
+  it("takes everything after -- as positional, -- itself not, and '-' as positional", () => {
+    const spec = {
+      config: { value: true, short: "-c" },
+      quiet: { value: false, short: "-q" },
+    };
+    assert.deepEqual(parseArgs(["-q", "--", "-c", "x"], spec), {
+      options: { quiet: true },
+      positional: ["-c", "x"],
+    });
+    assert.deepEqual(parseArgs(["-", "--config=a=b", "-c", "d"], spec), {
+      options: { config: "d" },
+      positional: ["-"],
+    });
+    assert.deepEqual(parseArgs(["--config=a=b"], spec).options, {
+      config: "a=b",
+    });
+    assert.throws(() => parseArgs(["--quiet=1"], spec), UsageError);
+    assert.throws(() => parseArgs(["-c"], spec), /--config needs a value/);
+    assert.throws(() => parseArgs(["--toString"], spec), /unknown option/);
   });
 });
