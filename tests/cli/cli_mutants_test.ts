@@ -220,7 +220,12 @@ describe("switchyard command behaviour the mutation sample found unguarded", () 
       lines.join("\n"),
     );
     const main = lines.find((line) => line.includes("  main: "));
-    assert.match(main ?? "", /main: openai at https:\/\//);
+    // The provider's own URL and default model when the config names none
+    // (fresh draw, seed 20261130: the adapter's default model dropped).
+    assert.match(
+      main ?? "",
+      /main: openai at https:\/\/\S+; default model [\w.-]+$/,
+    );
     assert.doesNotMatch(lines.join("\n"), /sk-test-1|deterministic local/);
   });
   // Bug: on Node the runtime is built and then dropped, so the command
@@ -264,5 +269,13 @@ describe("switchyard command behaviour the mutation sample found unguarded", () 
     assert.throws(() => parseArgs(["--quiet=1"], spec), UsageError);
     assert.throws(() => parseArgs(["-c"], spec), /--config needs a value/);
     assert.throws(() => parseArgs(["--toString"], spec), /unknown option/);
+  });
+  // Bug (fresh draw, seed 20261130): piped stdin of only white space is
+  // taken as the input instead of falling back to the built-in sample.
+  it("converts the built-in sample when piped stdin holds only white space", async () => {
+    const blank = double({ stdin: " \n\t\n" });
+    assert.equal(await convertCommand(["--to", "curl"], blank.runtime), 0);
+    assert.match(blank.out.join("\n"), /api\.example\.com\/users\?page=2/);
+    assert.deepEqual(blank.err, []);
   });
 });
