@@ -2,7 +2,7 @@
 // cli) found unguarded, run as a user runs it (Deno only, a subprocess).
 import assert from "node:assert/strict";
 import { fetchSignal, withTimeout } from "../_bounded.ts";
-import { CLI, startCli } from "./_spawn.ts";
+import { CLI, spawnCli, startCli } from "./_spawn.ts";
 import { startUpstream } from "./_upstream.ts";
 
 /** A bound on an exit that must come on its own, far below a drain bound. */
@@ -114,5 +114,28 @@ Deno.test("switchyard gateway: a second SIGTERM while a stream drains says so on
   } finally {
     await upstream.close();
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+// Bug (fresh draw, seed 20261130): a port already in use is reported with
+// the runtime's raw message instead of saying what to do about it.
+Deno.test("switchyard gateway: a port in use is one line that says to set PORT, status 2", async () => {
+  const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  try {
+    const cli = spawnCli(["gateway"], {
+      PORT: String((taken.addr as Deno.NetAddr).port),
+    });
+    try {
+      const status = await withTimeout(cli.status, EXIT_MS, "exit");
+      assert.equal(status.code, 2, cli.stderr());
+      assert.match(
+        cli.stderr(),
+        /the port is in use; set PORT to another port, or PORT=0 for a free one/,
+      );
+    } finally {
+      await cli.stop();
+    }
+  } finally {
+    taken.close();
   }
 });
