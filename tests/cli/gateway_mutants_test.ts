@@ -117,8 +117,9 @@ Deno.test("switchyard gateway: a second SIGTERM while a stream drains says so on
   }
 });
 
-// Bug (fresh draw, seed 20261130): a port already in use is reported with
-// the runtime's raw message instead of saying what to do about it.
+// Bug: a port already in use (Deno's AddrInUse) is reported with the
+// runtime's raw message instead of saying what to do about it. (The fresh
+// draw's `||`→`&&` there shows only on Node: Deno's error has both.)
 Deno.test("switchyard gateway: a port in use is one line that says to set PORT, status 2", async () => {
   const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   try {
