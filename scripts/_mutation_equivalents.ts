@@ -189,6 +189,13 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "parseHarJson runs only after detectType said HAR, which it says only when JSON.parse of the same trimmed text succeeded: the catch that carries this code is a guard no input reaches",
   },
+  {
+    file: "src/router/_template_parse.ts",
+    before: "if (lines.length > 0 && isBlank(lines[lines.length - 1])) {",
+    after: "if (lines.length >= 0 && isBlank(lines[lines.length - 1])) {",
+    reason:
+      "this runs only after lines.length > 1 and one line dropped, so lines is never empty here: > 0 and >= 0 agree",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

@@ -4,8 +4,12 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { withTimeout } from "../_timeout.ts";
+import { mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import {
   cors,
+  createFSRouter,
   createRequest,
   createResponse,
   createRoute,
@@ -231,5 +235,53 @@ describe("template router behaviour a fresh mutation draw found unguarded", () =
       allowed.headers.get("access-control-allow-headers"),
       "x-token",
     );
+  });
+  // Survivors of the next fresh draw (seed 20261130).
+
+  // Bug: `"` and `<` in a pattern's literal text are no longer encoded, so
+  // the pattern never matches the request path the URL parser encoded.
+  it("matches a pattern holding a quote or < against the encoded request path", async () => {
+    const router = createRouter()
+      .endpoint`GET /say/"hi"`(createRoute()`quoted`)
+      .endpoint`GET /less/a<b`(createRoute()`less`);
+    const quoted = await router(new Request('http://localhost/say/"hi"'));
+    assert.equal(await quoted.text(), "quoted");
+    const less = await router(new Request("http://localhost/less/a<b"));
+    assert.equal(less.status, 200);
+    assert.equal(await less.text(), "less");
+  });
+
+  // Bug: only a real Promise is awaited; another thenable (a query
+  // builder, a lazy value) is written as "[object Object]".
+  it("awaits a thenable substitution that is not a Promise", async () => {
+    const lazy = {
+      then(resolve: (value: string) => void) {
+        resolve("later");
+      },
+    };
+    const route = createRoute()`<p>${() => lazy}</p>`;
+    const response = await route(new Request("http://localhost/"));
+    assert.equal(await response.text(), "<p>later</p>");
+  });
+
+  // Bug: a dangling symlink in the routes directory is not skipped and
+  // the whole router fails to build.
+  it("builds a file-system router past a dangling symlink", async () => {
+    const base = await mkdtemp(join(tmpdir(), "fs-router-"));
+    try {
+      await writeFile(
+        join(base, "here.js"),
+        'export const GET = () => new Response("here");',
+      );
+      await symlink(join(base, "gone.js"), join(base, "broken.js"));
+      const router = await createFSRouter(base);
+      const here = await router(new Request("http://localhost/here"));
+      assert.equal(await here.text(), "here");
+      const broken = await router(new Request("http://localhost/broken"));
+      assert.equal(broken.status, 404);
+      await broken.body?.cancel();
+    } finally {
+      await rm(base, { recursive: true, force: true });
+    }
   });
 });
