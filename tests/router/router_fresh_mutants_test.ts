@@ -284,4 +284,15 @@ describe("template router behaviour a fresh mutation draw found unguarded", () =
       await rm(base, { recursive: true, force: true });
     }
   });
+  // Bug: every escape in a bracket class other than \u002f is taken as one
+  // that can match "/", so `[\.\-a-z]` is refused.
+  it("accepts a class of escaped characters that cannot match /", async () => {
+    const router = createRouter()
+      .endpoint`GET /files/:name{[\.\-a-z]+}`(createRoute()`file`);
+    const hit = await router(new Request("http://localhost/files/a-b.c"));
+    assert.equal(await hit.text(), "file");
+    const miss = await router(new Request("http://localhost/files/A_B"));
+    assert.equal(miss.status, 404);
+    await miss.body?.cancel();
+  });
 });
