@@ -140,3 +140,22 @@ Deno.test("switchyard gateway: a port in use is one line that says to set PORT, 
     taken.close();
   }
 });
+
+// Bug (fresh draw, seed 20261130): the PORT variable is ignored and the
+// gateway listens on its default port.
+Deno.test("switchyard gateway: listens on the port PORT names", async () => {
+  const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (probe.addr as Deno.NetAddr).port;
+  probe.close();
+  const cli = await startCli(["gateway"], { PORT: String(port) });
+  try {
+    assert.equal(new URL(cli.origin).port, String(port));
+    const health = await fetch(`${cli.origin}/healthz`, {
+      signal: fetchSignal(),
+    });
+    assert.equal(health.status, 200);
+    await health.body?.cancel();
+  } finally {
+    await cli.stop();
+  }
+});
