@@ -295,4 +295,24 @@ describe("template router behaviour a fresh mutation draw found unguarded", () =
     assert.equal(miss.status, 404);
     await miss.body?.cancel();
   });
+  // Bug found next to the `_constraint.ts:27` survivor: a pattern ending in
+  // "\" stepped past its end and dropped its last segment, so `/a/b\`
+  // answered `/a`; it is refused like any other stray backslash.
+  it("refuses a pattern that ends in a backslash instead of dropping its last segment", () => {
+    for (
+      const [pattern, offset] of [["/a/b\\", 4], ["/a/:x{[a\\", 5]] as const
+    ) {
+      const strings = Object.assign([`GET ${pattern}`], {
+        raw: [`GET ${pattern}`],
+      });
+      try {
+        createRouter().endpoint(strings)(createRoute()`x`);
+        assert.fail(`accepted ${pattern}`);
+      } catch (error) {
+        assert.ok(error instanceof RouteError, String(error));
+        assert.equal(error.code, "INVALID_PATTERN");
+        assert.match(error.message, new RegExp(`at offset ${offset}:`));
+      }
+    }
+  });
 });
