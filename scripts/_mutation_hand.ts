@@ -569,4 +569,12 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `if (segment === "" || segment === ".") ;`,
     tests: ["tests/cli/cli_mutants_test.ts"],
   },
+  {
+    id: "router-pattern-trailing-backslash",
+    bug: "router: a pattern ending in \\ drops its last segment",
+    file: "src/router/_pattern.ts",
+    find: `if (i + 1 < source.length) i++;`,
+    replace: `i++;`,
+    tests: ["tests/router/router_fresh_mutants_test.ts"],
+  },
 ];
