@@ -4,6 +4,8 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { parseCurl } from "../../src/convert/curl.ts";
+import { parseCode } from "../../src/convert/fetch.ts";
+import { stringify } from "../../src/convert/string.ts";
 import {
   fromRequest as harFromRequest,
   toRequest,
@@ -117,5 +119,38 @@ describe("converter behaviour a fresh mutation draw found unguarded", () => {
     const entries = Object.entries(ConversionErrorCode);
     assert.ok(entries.length >= 10);
     for (const [name, value] of entries) assert.equal(value, name);
+  });
+  // Survivors of the next fresh draw (seed 20261130).
+
+  // Bug: \u{10FFFF}, the last code point, is refused as out of range.
+  it("reads \\u{10FFFF} in fetch code and refuses \\u{110000}", () => {
+    const last = parseCode(
+      'fetch("https://e.x/", { method: "POST", body: "\\u{10FFFF}" })',
+    );
+    assert.equal(last.body?.codePointAt(0), 0x10ffff);
+    const past = thrown(() =>
+      parseCode(
+        'fetch("https://e.x/", { method: "POST", body: "\\u{110000}" })',
+      )
+    );
+    assert.equal(past.code, "INVALID_ESCAPE");
+  });
+
+  // Bug: the error for headers that are not a map says "got null" for
+  // every kind of value.
+  it("names the kind of a headers value that is not a map", async () => {
+    for (
+      const [headers, kind] of [
+        [[1], "an array"],
+        [5, "number"],
+        ["x", "string"],
+      ] as const
+    ) {
+      const error = await rejected(() =>
+        stringify({ url: "https://e.x/", headers } as never)
+      );
+      assert.equal(error.code, "INVALID_INPUT");
+      assert.ok(error.message.endsWith(`got ${kind}`), error.message);
+    }
   });
 });
