@@ -210,6 +210,21 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "a class body never ends in a lone backslash: constraintEnd skips the character after every backslash, so a constraint's closing } is never escaped and its text never ends in one, and a pattern ending in one is refused (unclosed { or stray \\) before any constraint is checked",
   },
+  {
+    file: "src/convert/_http_text.ts",
+    before:
+      "while (lastBlank > firstBlank && !isBlank(text.charCodeAt(lastBlank))) {",
+    after:
+      "while (lastBlank >= firstBlank && !isBlank(text.charCodeAt(lastBlank))) {",
+    reason:
+      "at lastBlank === firstBlank the character is the first blank, so !isBlank stops the loop there too; with no blank, lastBlank starts below firstBlank and neither loop runs",
+  },
+  {
+    file: "src/convert/_js_literal_read.ts",
+    before: 'return this.fail("new URL(…) needs a string", start);',
+    after: 'this.fail("new URL(…) needs a string", start);',
+    reason: "fail() always throws (it returns never): nothing after it runs",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

@@ -5,7 +5,7 @@ import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { parseCurl } from "../../src/convert/curl.ts";
 import { parseCode } from "../../src/convert/fetch.ts";
-import { stringify } from "../../src/convert/string.ts";
+import { parseResponse, stringify } from "../../src/convert/string.ts";
 import {
   fromRequest as harFromRequest,
   toRequest,
@@ -152,5 +152,13 @@ describe("converter behaviour a fresh mutation draw found unguarded", () => {
       assert.equal(error.code, "INVALID_INPUT");
       assert.ok(error.message.endsWith(`got ${kind}`), error.message);
     }
+  });
+  // Bug: the blanks after a reason phrase are kept ("Not Found \t ").
+  it("drops the blanks after a reason phrase, and reads a status line with none", async () => {
+    const found = await parseResponse("HTTP/1.1 404 Not Found \t \r\n\r\n");
+    assert.equal(found.statusCode, 404);
+    assert.equal(found.statusText, "Not Found");
+    const bare = await parseResponse("HTTP/1.1 200  \r\n\r\n");
+    assert.equal(bare.statusText, "");
   });
 });
