@@ -102,14 +102,6 @@ export const EQUIVALENTS: Equivalent[] = [
       "firstScan is a ScanResult object or undefined, and an object is never falsy: ?? and || pick the same side",
   },
   {
-    file: "src/convert/_curl_words.ts",
-    context: "i++;",
-    before: "continue;",
-    after: ";",
-    reason:
-      "after a blank or an operator the next character is handled by the same branches the next turn would reach, except the blank check: a blank there ends the (empty) word at once, which is skipped without moving, and the next turn takes the blank; at the end of the text the empty word is skipped too",
-  },
-  {
     file: "src/convert/_har_form.ts",
     before: "const left = counts.get(key) ?? 0;",
     after: "const left = counts.get(key) || 0;",
@@ -139,13 +131,6 @@ export const EQUIVALENTS: Equivalent[] = [
     after: ";",
     reason:
       "every caller of value() skips white space and comments first (peek() before an argument, an array item or the URL; skip() after a key's colon and in a computed key), so this skip never moves",
-  },
-  {
-    file: "src/convert/_message.ts",
-    before: "writable: true,",
-    after: "writable: false,",
-    reason:
-      "the checked header map is read by the writers only: no writer assigns into it (they build their own maps) and none hands it back to a caller (fetch.fromRequest copies it), so a read-only property is never written",
   },
   {
     file: "src/convert/random.ts",
@@ -198,6 +183,7 @@ export const EQUIVALENTS: Equivalent[] = [
   },
   {
     file: "src/router/expression.ts",
+    context: ");",
     before: "if (captures === null) return null;",
     after: "if (captures === null) null;",
     reason:
