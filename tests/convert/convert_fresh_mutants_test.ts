@@ -161,4 +161,32 @@ describe("converter behaviour a fresh mutation draw found unguarded", () => {
     const bare = await parseResponse("HTTP/1.1 200  \r\n\r\n");
     assert.equal(bare.statusText, "");
   });
+  // Bug: postData's mimeType is written as the content-type even when the
+  // request has its own header, or when the mimeType is empty.
+  it("keeps a HAR request's own content-type, and adds none for an empty mimeType", () => {
+    const own = toRequest({
+      method: "POST",
+      url: "https://e.x/",
+      headers: [{ name: "Content-Type", value: "text/plain; charset=utf-8" }],
+      postData: { mimeType: "text/plain", text: "hi" },
+    } as never);
+    assert.deepEqual(own.headers, {
+      "content-type": "text/plain; charset=utf-8",
+    });
+    assert.equal(own.body, "hi");
+    const none = toRequest({
+      method: "POST",
+      url: "https://e.x/",
+      headers: [],
+      postData: { mimeType: "", text: "hi" },
+    } as never);
+    assert.deepEqual(none.headers, {});
+    const added = toRequest({
+      method: "POST",
+      url: "https://e.x/",
+      headers: [],
+      postData: { mimeType: "application/json", text: "{}" },
+    } as never);
+    assert.deepEqual(added.headers, { "content-type": "application/json" });
+  });
 });
