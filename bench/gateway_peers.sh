@@ -4,6 +4,8 @@
 # into a temp dir first (Node 20+, npm); its @hono/node-server dependency is
 # pinned to 1.13.x with an npm `overrides` entry, since later 1.x releases
 # break its streams. PORTKEY_DIR=<dir holding node_modules> reuses an install.
+# The command on Node runs from the npm build: `deno task build` runs first
+# unless npm/package is built already or SWITCHYARD_NPM names a built package.
 #   bash bench/gateway_peers.sh     # ROUNDS=8 SEQUENTIAL=150 CONCURRENCY=8 STREAMS=120
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,4 +35,7 @@ if [[ -z "$dir" ]]; then
 JSON
   (cd "$dir" && timeout 300 npm install --no-audit --no-fund --ignore-scripts >/dev/null)
 fi
-timeout 900 "$DENO" run -A bench/gateway_peers.ts "$dir/node_modules/@portkey-ai/gateway"
+if [[ -z "${SWITCHYARD_NPM:-}" && ! -f npm/package/bin/switchyard.mjs ]]; then
+  timeout 900 "$DENO" task build >/dev/null
+fi
+timeout 1200 "$DENO" run -A bench/gateway_peers.ts "$dir/node_modules/@portkey-ai/gateway"

@@ -1,41 +1,54 @@
-// The gateway side by side with a bare relay and the Portkey gateway, in one
-// run, over one real loopback upstream (bench/_gateway_peers_server.ts):
-//   direct   the mock OpenAI upstream itself (the baseline latency)
-//   relay    Deno.serve + fetch passing the upstream body through
-//   js-relay the relay with the body pulled through a reader and a pull
-//            stream, chunk by chunk: the least any server that looks at the
-//            chunks in JavaScript pays (the relay's body never leaves Rust)
-//   gateway  createGateway + the OpenAI-compatible adapter, under Deno.serve
+// Every serving path of the gateway side by side with the bare relays and
+// the Portkey gateway, in one run, over one real loopback upstream
+// (bench/_gateway_peers_server.ts; the contenders are started by
+// bench/_gateway_peers_contenders.ts):
+//   direct    the mock OpenAI upstream itself (the baseline latency)
+//   relay     Deno.serve + fetch passing the upstream body through (Deno's floor)
+//   js-relay  the relay with the body pulled through a reader and a pull
+//             stream, chunk by chunk: the least any server that looks at the
+//             chunks in JavaScript pays (the relay's body never leaves Rust)
+//   gateway   createGateway + the OpenAI-compatible adapter, under Deno.serve
 //   gw-tokens the gateway reading every passed-through stream's tokens
-//            (passthroughTokens: "all": each chunk through the token tap)
-//   serve-gw the gateway under serveGateway instead of Deno.serve
-//   start    `deno task start` itself (examples/serve.ts: the gateway mounted
-//            in the demo's template router, under serveGateway, a JSON log
-//            line per request on stdout) with OPENAI_API_KEY and
-//            OPENAI_BASE_URL pointed at the upstream
-//   portkey  npm @portkey-ai/gateway on Node (provider openai, custom host)
+//             (passthroughTokens: "all": each chunk through the token tap)
+//   serve-gw  the gateway under serveGateway instead of Deno.serve
+//   start     `deno task start` itself (examples/serve.ts: the gateway mounted
+//             in the demo's template router, a JSON log line per request on
+//             stdout) with OPENAI_API_KEY and OPENAI_BASE_URL at the upstream
+//   cli-deno  `switchyard gateway --config <file>` on Deno (a log line a request)
+//   node-relay node:http + fetch passing the body through (Node's floor)
+//   cli-node  the same command from the npm build, on Node (serveNode)
+//   portkey   npm @portkey-ai/gateway on Node (provider openai, custom host)
 // Every server is its own process on 127.0.0.1 port 0. Each round takes
 // the contenders in a new seeded random order, so load from elsewhere on the
-// shared machine hits all alike and no server always follows the same one; the ratios are computed per round and their median is printed.
+// shared machine hits all alike and no server always follows the same one;
+// the ratios are computed per round and their median is printed, with every
+// round's ratio beside it (the spread).
 // Sequential non-streamed requests go to the contenders in turn, request by
 // request (the direct call included), so each ratio compares requests made
 // side by side rather than blocks measured at different moments. Then each
-// contender takes turns with only the direct call and the relay: the same
-// side-by-side ratio without seven other servers' work between two of its
-// requests (a second view; neither is the deployment, where a gateway runs
-// beside other work on its machine).
+// contender takes turns with only the direct call and its floor (the relay
+// of its runtime): the same side-by-side ratio without the other servers'
+// work between two of its requests (a second view).
 // Measures:
-//   - added latency of a non-streamed request: the contender's median (and
-//     p90) minus the direct call's, sequential and at CONCURRENCY clients;
-//   - CPU per streamed chunk: the server process's CPU time (every thread,
-//     /proc/<pid>/task/*/schedstat) over STREAMS streams of 20 content chunks,
-//     divided by the chunks (the request's own cost included, as a user
-//     pays it), and per non-streamed request.
+//   - added latency of a non-streamed request: the contender's median minus
+//     the direct call's, sequential and at CONCURRENCY clients;
+//   - CPU per streamed request: the server process's CPU time (every thread,
+//     /proc/<pid>/task/*/schedstat) over STREAMS streams of 20 content chunks
+//     (CONCURRENCY at a time), per stream; printed per chunk too;
+//   - first event: from sending a streamed request to the first `data:`
+//     event reaching the client, its p99 over the round's streams.
 // Run: bash bench/gateway_peers.sh   (installs Portkey in a temp dir first;
-//      PORTKEY_DIR=<dir with node_modules> reuses an install)
+//      PORTKEY_DIR=<dir with node_modules> reuses an install; builds the npm
+//      package first unless SWITCHYARD_NPM=<built package dir> is set)
 // or:  deno run -A bench/gateway_peers.ts [<node_modules/@portkey-ai/gateway>]
+//      (cli-node runs when npm/package exists or SWITCHYARD_NPM names one)
 // Env: ROUNDS (8), SEQUENTIAL (150 a round), CONCURRENCY (8), STREAMS (120 a round)
-import { cpuNs, type Server, start, stop } from "./_servers.ts";
+import { cpuNs, type Server, stop } from "./_servers.ts";
+import {
+  type Contender,
+  startContenders,
+} from "./_gateway_peers_contenders.ts";
+import { median, ms, quantile, report } from "./_gateway_peers_report.ts";
 
 const ROUNDS = Number(Deno.env.get("ROUNDS") ?? 8);
 const SEQUENTIAL = Number(Deno.env.get("SEQUENTIAL") ?? 150);
@@ -49,13 +62,6 @@ if (ROUNDS * (SEQUENTIAL + STREAMS) > 20_000) {
 
 const portkeyDir = Deno.args[0];
 const here = new URL(".", import.meta.url).pathname;
-
-interface Contender {
-  name: string;
-  url: string;
-  headers: Record<string, string>;
-  pid?: number;
-}
 
 const jsonBody = JSON.stringify({
   model: "gpt-4o-mini",
@@ -72,8 +78,8 @@ const streamBody = JSON.stringify({
   stream_options: { include_usage: true },
 });
 
-async function call(c: Contender, body: string): Promise<string> {
-  const response = await fetch(`${c.url}/v1/chat/completions`, {
+function post(c: Contender, body: string): Promise<Response> {
+  return fetch(`${c.url}/v1/chat/completions`, {
     method: "POST",
     headers: {
       "content-type": "application/json",
@@ -83,11 +89,51 @@ async function call(c: Contender, body: string): Promise<string> {
     body,
     signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
   });
-  const text = await response.text();
+}
+
+/** Names the contender in a failure (a timeout says nothing of where). */
+async function named<T>(c: Contender, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw new Error(`${c.name}: ${error}`, { cause: error });
+  }
+}
+
+async function call(c: Contender, body: string): Promise<string> {
+  const response = await named(c, post(c, body));
+  const text = await named(c, response.text());
   if (response.status !== 200) {
     throw new Error(`${c.name} answered ${response.status}: ${text}`);
   }
   return text;
+}
+
+const utf8 = new TextDecoder();
+
+/** One streamed request: its text, and ms until its first `data:` event. */
+async function callStream(
+  c: Contender,
+): Promise<{ text: string; firstMs: number }> {
+  const started = performance.now();
+  const response = await named(c, post(c, streamBody));
+  if (response.status !== 200 || response.body === null) {
+    throw new Error(`${c.name} answered ${response.status}`);
+  }
+  let text = "";
+  let firstMs = -1;
+  await named(
+    c,
+    (async () => {
+      for await (const chunk of response.body!) {
+        text += utf8.decode(chunk, { stream: true });
+        if (firstMs < 0 && text.includes("data:")) {
+          firstMs = performance.now() - started;
+        }
+      }
+    })(),
+  );
+  return { text, firstMs };
 }
 
 function check(c: Contender, json: string, stream: string): void {
@@ -141,11 +187,11 @@ async function interleaved(
  */
 async function paired(
   direct: Contender,
-  relay: Contender,
+  floor: Contender,
   contender: Contender,
   n: number,
-): Promise<{ added: number; relayAdded: number }> {
-  const trio = [direct, relay, contender];
+): Promise<{ added: number; floorAdded: number }> {
+  const trio = [direct, floor, contender];
   const times = trio.map(() => [] as number[]);
   for (let i = 0; i < n; i++) {
     for (let k = 0; k < trio.length; k++) {
@@ -158,7 +204,7 @@ async function paired(
   const base = median(times[0]);
   return {
     added: median(times[2]) - base,
-    relayAdded: median(times[1]) - base,
+    floorAdded: median(times[1]) - base,
   };
 }
 
@@ -176,18 +222,25 @@ async function concurrent(c: Contender, n: number): Promise<number[]> {
   return times;
 }
 
-async function streams(c: Contender, n: number): Promise<number> {
+/** CPU ms per streamed request, and each stream's first-event time. */
+async function streams(
+  c: Contender,
+  n: number,
+): Promise<{ cpu: number; first: number[] }> {
+  const first: number[] = [];
   const before = c.pid === undefined ? 0 : cpuNs(c.pid);
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       for (let i = 0; i < Math.ceil(n / CONCURRENCY); i++) {
-        await call(c, streamBody);
+        first.push((await callStream(c)).firstMs);
       }
     }),
   );
   const after = c.pid === undefined ? 0 : cpuNs(c.pid);
-  return (after - before) / 1e6 / (Math.ceil(n / CONCURRENCY) * CONCURRENCY) /
-    CHUNKS;
+  return {
+    cpu: (after - before) / 1e6 / (Math.ceil(n / CONCURRENCY) * CONCURRENCY),
+    first,
+  };
 }
 
 /**
@@ -214,143 +267,37 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
   return out;
 }
 
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+function existsDir(path: string): boolean {
+  try {
+    return Deno.statSync(path).isDirectory;
+  } catch {
+    return false;
+  }
 }
-const median = (values: number[]) => quantile(values, 0.5);
-const ms = (value: number) => value.toFixed(3);
 
 const servers: Server[] = [];
+const configDir = Deno.makeTempDirSync({ prefix: "gateway_peers" });
 try {
-  const deno = Deno.execPath();
-  const flags = ["run", "-A", "--unstable-no-legacy-abort"];
-  const upstream = await start("upstream", deno, [
-    ...flags,
-    `${here}_gateway_peers_server.ts`,
-    "upstream",
-  ]);
-  servers.push(upstream);
-  const relay = await start("relay", deno, [
-    ...flags,
-    `${here}_gateway_peers_server.ts`,
-    "relay",
-    upstream.url,
-  ]);
-  servers.push(relay);
-  const jsRelay = await start("js-relay", deno, [
-    ...flags,
-    `${here}_gateway_peers_server.ts`,
-    "js-relay",
-    upstream.url,
-  ]);
-  servers.push(jsRelay);
-  const gateway = await start("gateway", deno, [
-    ...flags,
-    `${here}_gateway_peers_server.ts`,
-    "gateway",
-    upstream.url,
-  ]);
-  servers.push(gateway);
-  const gwTokens = await start("gw-tokens", deno, [
-    ...flags,
-    `${here}_gateway_peers_server.ts`,
-    "gw-tokens",
-    upstream.url,
-  ]);
-  servers.push(gwTokens);
-  const serveGw = await start("serve-gw", deno, [
-    ...flags,
-    `${here}_gateway_peers_server.ts`,
-    "serve-gw",
-    upstream.url,
-  ]);
-  servers.push(serveGw);
-  // As `deno task start` runs it: the task's flags, and an environment with
-  // only the OpenAI variables (no SWITCHYARD_CONFIG or other provider from
-  // the caller's shell).
-  const startTask = JSON.parse(
-    Deno.readTextFileSync(new URL("../deno.json", import.meta.url)),
-  ).tasks.start.split(/\s+/).slice(1);
-  const startEnv: Record<string, string> = {
-    PORT: "0",
-    OPENAI_API_KEY: "sk-bench-upstream",
-    OPENAI_BASE_URL: `${upstream.url}/v1`,
-  };
-  for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
-    const value = Deno.env.get(name);
-    if (value !== undefined) startEnv[name] = value;
-  }
-  const shipped = await start(
-    "start",
-    deno,
-    startTask.map((arg: string) =>
-      arg === "examples/serve.ts" ? `${here}../examples/serve.ts` : arg
-    ),
-    startEnv,
-    true,
-  );
-  servers.push(shipped);
-  const contenders: Contender[] = [
-    { name: "direct", url: upstream.url, headers: {} },
-    { name: "relay", url: relay.url, headers: {}, pid: relay.child.pid },
-    {
-      name: "js-relay",
-      url: jsRelay.url,
-      headers: {},
-      pid: jsRelay.child.pid,
-    },
-    { name: "gateway", url: gateway.url, headers: {}, pid: gateway.child.pid },
-    {
-      name: "gw-tokens",
-      url: gwTokens.url,
-      headers: {},
-      pid: gwTokens.child.pid,
-    },
-    {
-      name: "serve-gw",
-      url: serveGw.url,
-      headers: {},
-      pid: serveGw.child.pid,
-    },
-    { name: "start", url: shipped.url, headers: {}, pid: shipped.child.pid },
-  ];
-  if (portkeyDir) {
-    const portkey = await start(
-      "portkey",
-      "node",
-      [`${here}_portkey_server.mjs`, portkeyDir],
-      { NODE_ENV: "production" },
-    );
-    servers.push(portkey);
-    contenders.push({
-      name: "portkey",
-      url: portkey.url,
-      headers: {
-        "x-portkey-provider": "openai",
-        "x-portkey-custom-host": `${upstream.url}/v1`,
-      },
-      pid: portkey.child.pid,
-    });
-  } else {
-    console.log(
-      "Portkey left out: pass its package directory (bash bench/gateway_peers.sh installs it)",
-    );
-  }
-
+  const npmPackage = Deno.env.get("SWITCHYARD_NPM") ??
+    (existsDir(`${here}../npm/package/bin`) ? `${here}../npm/package` : "");
+  const contenders = await startContenders(servers, configDir, {
+    ...(portkeyDir ? { portkeyDir } : {}),
+    ...(npmPackage ? { npmPackage } : {}),
+  });
+  const byName = new Map(contenders.map((c) => [c.name, c]));
   for (const c of contenders) {
-    check(c, await call(c, jsonBody), await call(c, streamBody));
+    check(c, await call(c, jsonBody), (await callStream(c)).text);
     await sequential(c, 300);
     await streams(c, 40);
   }
 
   const seq = new Map(contenders.map((c) => [c.name, [] as number[]]));
   const conc = new Map(contenders.map((c) => [c.name, [] as number[]]));
-  const cpu = new Map(contenders.map((c) => [c.name, [] as number[]]));
+  const firsts = new Map(contenders.map((c) => [c.name, [] as number[]]));
   const rounds: Array<Record<string, number>> = [];
   for (let round = 0; round < ROUNDS; round++) {
     const order = shuffled(contenders, round + 1);
-    const added: Record<string, number> = {};
+    const r: Record<string, number> = {};
     const seqMedian: Record<string, number> = {};
     const cpuBefore = new Map(
       order.map((c) => [c.name, c.pid === undefined ? 0 : cpuNs(c.pid)]),
@@ -358,7 +305,7 @@ try {
     const turns = await interleaved(order, SEQUENTIAL);
     for (const c of order) {
       if (c.pid !== undefined) {
-        added[`json cpu ${c.name}`] = (cpuNs(c.pid) - cpuBefore.get(c.name)!) /
+        r[`json cpu ${c.name}`] = (cpuNs(c.pid) - cpuBefore.get(c.name)!) /
           1e6 / SEQUENTIAL;
       }
       const times = turns.get(c.name)!;
@@ -366,130 +313,38 @@ try {
       seqMedian[c.name] = median(times);
     }
     for (const c of order) {
-      if (c.name === "direct" || c.name === "relay") continue;
-      const pair = await paired(contenders[0], contenders[1], c, SEQUENTIAL);
-      added[`paired ${c.name}`] = pair.added;
-      added[`paired ratio ${c.name}`] = pair.added / pair.relayAdded;
+      if (c.floor === undefined) continue;
+      const pair = await paired(
+        contenders[0],
+        byName.get(c.floor)!,
+        c,
+        SEQUENTIAL,
+      );
+      r[`paired ${c.name}`] = pair.added;
+      r[`paired ratio ${c.name}`] = pair.added / pair.floorAdded;
     }
     for (const c of order) {
       conc.get(c.name)!.push(...await concurrent(c, SEQUENTIAL));
-      if (c.pid !== undefined) {
-        const perChunk = await streams(c, STREAMS);
-        cpu.get(c.name)!.push(perChunk);
-        added[`cpu ${c.name}`] = perChunk;
-      }
+      const streamed = await streams(c, STREAMS);
+      firsts.get(c.name)!.push(...streamed.first);
+      r[`first p99 ${c.name}`] = quantile(streamed.first, 0.99);
+      if (c.pid !== undefined) r[`cpu ${c.name}`] = streamed.cpu;
     }
     for (const c of contenders) {
-      added[c.name] = seqMedian[c.name] - seqMedian.direct;
+      r[c.name] = seqMedian[c.name] - seqMedian.direct;
     }
-    rounds.push(added);
+    rounds.push(r);
     console.log(
       `round ${round + 1}: added ms ` +
-        contenders.slice(1).map((c) => `${c.name} ${ms(added[c.name])}`)
+        contenders.slice(1).map((c) => `${c.name} ${ms(r[c.name])}`)
           .join(", ") +
-        "; CPU ms/chunk " +
-        contenders.slice(1).map((c) =>
-          `${c.name} ${ms(added[`cpu ${c.name}`])}`
-        )
+        "; CPU ms/stream " +
+        contenders.slice(1).map((c) => `${c.name} ${ms(r[`cpu ${c.name}`])}`)
           .join(", "),
     );
   }
-
-  console.log(
-    `\nnon-streamed latency, ${
-      ROUNDS * SEQUENTIAL
-    } requests each (ms): median / p90, and added over direct`,
-  );
-  const direct = seq.get("direct")!;
-  const directConc = conc.get("direct")!;
-  for (const c of contenders) {
-    const s = seq.get(c.name)!;
-    const k = conc.get(c.name)!;
-    console.log(
-      `  ${c.name.padEnd(9)} sequential ${ms(median(s))} / ${
-        ms(quantile(s, 0.9))
-      }  added ${ms(median(s) - median(direct))} / ${
-        ms(quantile(s, 0.9) - quantile(direct, 0.9))
-      }   ${CONCURRENCY} concurrent ${ms(median(k))} / ${
-        ms(quantile(k, 0.9))
-      }  added ${ms(median(k) - median(directConc))} / ${
-        ms(quantile(k, 0.9) - quantile(directConc, 0.9))
-      }`,
-    );
-  }
-  console.log(
-    `\nCPU (ms), median of ${ROUNDS} rounds: per streamed chunk, per non-streamed request`,
-  );
-  for (const c of contenders.slice(1)) {
-    console.log(
-      `  ${c.name.padEnd(9)} ${ms(median(cpu.get(c.name)!))}  ${
-        ms(median(rounds.map((r) => r[`json cpu ${c.name}`])))
-      }`,
-    );
-  }
-  const ratio = (a: string, b: string) =>
-    median(rounds.map((r) => r[a] / r[b])).toFixed(2);
-  console.log(
-    `\nadded latency (ms), median of ${ROUNDS} rounds, each contender in turn with direct and relay only`,
-  );
-  for (const c of contenders.slice(2)) {
-    console.log(
-      `  ${c.name.padEnd(9)} ${
-        ms(median(rounds.map((r) => r[`paired ${c.name}`])))
-      }  × relay ${
-        median(rounds.map((r) => r[`paired ratio ${c.name}`])).toFixed(2)
-      }  [${
-        rounds.map((r) => r[`paired ratio ${c.name}`].toFixed(2)).join(" ")
-      }]`,
-    );
-  }
-  console.log("\nratios (median of per-round ratios)");
-  console.log(
-    `  added latency gateway / relay   ${
-      ratio("gateway", "relay")
-    } all eight in turn, ${
-      median(rounds.map((r) => r["paired ratio gateway"])).toFixed(2)
-    } in three   (goal ≤ 1.5)`,
-  );
-  console.log(
-    `  CPU per chunk gateway / relay   ${
-      ratio("cpu gateway", "cpu relay")
-    }   (goal ≤ 2)`,
-  );
-  console.log(
-    `  CPU per chunk gw-tokens / relay ${ratio("cpu gw-tokens", "cpu relay")}`,
-  );
-  for (const name of ["serve-gw", "start"]) {
-    console.log(
-      `  ${name} / relay: added latency ${
-        ratio(name, "relay")
-      }, CPU per chunk ${ratio(`cpu ${name}`, "cpu relay")}, CPU per request ${
-        ratio(`json cpu ${name}`, "json cpu relay")
-      }`,
-    );
-  }
-  console.log(
-    `  CPU per chunk js-relay / relay  ${ratio("cpu js-relay", "cpu relay")}`,
-  );
-  console.log(
-    `  CPU per chunk gateway / js-relay ${
-      ratio("cpu gateway", "cpu js-relay")
-    }`,
-  );
-  if (portkeyDir) {
-    console.log(
-      `  added latency gateway / portkey ${
-        ratio("gateway", "portkey")
-      } all eight in turn, ${
-        ratio("paired gateway", "paired portkey")
-      } in three   (goal < 1)`,
-    );
-    console.log(
-      `  CPU per chunk gateway / portkey ${
-        ratio("cpu gateway", "cpu portkey")
-      }`,
-    );
-  }
+  report(contenders, rounds, seq, conc, firsts);
 } finally {
   await Promise.all(servers.map(stop));
+  Deno.removeSync(configDir, { recursive: true });
 }

@@ -181,6 +181,125 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "its one caller (_attempt.ts) passes as raced either the answer itself or a Promise from lifetime.race()/raceAbort(); the only case that now goes on is a Promise answer raced by itself, whose rejection hands releaseAnswer nothing (the rejected value is ignored)",
   },
+  {
+    file: "src/convert/_curl_parse.ts",
+    before:
+      "if (parsed.length === 0) throw notCurl(text, firstScan ?? scanWords(text));",
+    after:
+      "if (parsed.length === 0) throw notCurl(text, firstScan || scanWords(text));",
+    reason:
+      "firstScan is a ScanResult object or undefined, and an object is never falsy: ?? and || pick the same side",
+  },
+  {
+    file: "src/convert/_har_form.ts",
+    before: "const left = counts.get(key) ?? 0;",
+    after: "const left = counts.get(key) || 0;",
+    reason:
+      "the counts are whole numbers from 0 up: the only falsy one is 0, which || replaces with 0",
+  },
+  {
+    file: "src/convert/_http_text.ts",
+    before:
+      "const stop = end > start && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end;",
+    after:
+      "const stop = end >= start && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end;",
+    reason:
+      "end === start is an empty line, and every line starts at 0 (charCodeAt(-1) is NaN) or right after an LF: the character before it is never a CR",
+  },
+  {
+    file: "src/convert/_js_literal_read.ts",
+    before: "this.pos = end === -1 ? text.length : end + 1;",
+    after: "this.pos = end === -1 ? text.length : end;",
+    reason:
+      "the position then rests on the LF that ends the // comment, which the same loop skips next as white space",
+  },
+  {
+    file: "src/convert/_js_literal_read.ts",
+    context: "value(): unknown {",
+    before: "this.skip();",
+    after: ";",
+    reason:
+      "every caller of value() skips white space and comments first (peek() before an argument, an array item or the URL; skip() after a key's colon and in a computed key), so this skip never moves",
+  },
+  {
+    file: "src/convert/random.ts",
+    before: "return createRng(Math.floor(Math.random() * 4294967296));",
+    after: "return createRng(Math.ceil(Math.random() * 4294967296));",
+    reason:
+      "an unseeded draw takes a random seed either way; createRng reduces it with >>> 0, so 2^32 from ceil is seed 0: the same uniform choice, which no test can tell apart",
+  },
+  {
+    file: "src/convert/string.ts",
+    before: "while (end < url.length && !ends.includes(url[end])) end++;",
+    after: "while (end <= url.length && !ends.includes(url[end])) end++;",
+    reason:
+      "past the end url[end] is undefined, so end stops at url.length + 1; its users, url.slice(end) and lastIndexOf('@', end - 1), clamp to the length and give the same results",
+  },
+  {
+    file: "src/convert/string.ts",
+    before: 'let url = String(plain.url ?? "");',
+    after: 'let url = String(plain.url || "");',
+    reason:
+      "the checked request's url is always a string (checkedMessage refuses any other), and '' || '' is ''",
+  },
+  {
+    file: "src/cli/_summary.ts",
+    before: "const keys = plan.options.keys?.length ?? 0;",
+    after: "const keys = plan.options.keys?.length || 0;",
+    reason:
+      "a length is a whole number: the only falsy one is 0, which || replaces with 0",
+  },
+  {
+    file: "src/cli/gateway.ts",
+    before: 'const planned = await plan(env, config?.text ?? "");',
+    after: 'const planned = await plan(env, config?.text || "");',
+    reason:
+      "the text is a string or undefined: the only falsy string is '', which || replaces with ''",
+  },
+  {
+    file: "src/cli/convert.ts",
+    before: 'code: "INVALID_HAR",',
+    after: 'code: "",',
+    reason:
+      "parseHarJson runs only after detectType said HAR, which it says only when JSON.parse of the same trimmed text succeeded: the catch that carries this code is a guard no input reaches",
+  },
+  {
+    file: "src/router/_template_parse.ts",
+    before: "if (lines.length > 0 && isBlank(lines[lines.length - 1])) {",
+    after: "if (lines.length >= 0 && isBlank(lines[lines.length - 1])) {",
+    reason:
+      "this runs only after lines.length > 1 and one line dropped, so lines is never empty here: > 0 and >= 0 agree",
+  },
+  {
+    file: "src/router/expression.ts",
+    context: ");",
+    before: "if (captures === null) return null;",
+    after: "if (captures === null) null;",
+    reason:
+      "the header rules that run next end in return null or return captures, which is null here: the result is null either way",
+  },
+  {
+    file: "src/router/_constraint.ts",
+    before: 'const next = body[++i] ?? "";',
+    after: "const next = body[++i];",
+    reason:
+      "a class body never ends in a lone backslash: constraintEnd skips the character after every backslash, so a constraint's closing } is never escaped and its text never ends in one, and a pattern ending in one is refused (unclosed { or stray \\) before any constraint is checked",
+  },
+  {
+    file: "src/convert/_http_text.ts",
+    before:
+      "while (lastBlank > firstBlank && !isBlank(text.charCodeAt(lastBlank))) {",
+    after:
+      "while (lastBlank >= firstBlank && !isBlank(text.charCodeAt(lastBlank))) {",
+    reason:
+      "at lastBlank === firstBlank the character is the first blank, so !isBlank stops the loop there too; with no blank, lastBlank starts below firstBlank and neither loop runs",
+  },
+  {
+    file: "src/convert/_js_literal_read.ts",
+    before: 'return this.fail("new URL(…) needs a string", start);',
+    after: 'this.fail("new URL(…) needs a string", start);',
+    reason: "fail() always throws (it returns never): nothing after it runs",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

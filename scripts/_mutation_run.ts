@@ -16,7 +16,22 @@ export interface TestRun {
   seconds: number;
 }
 
-const PARTS = ["src", "tests", "examples", "mod.ts", "deno.json", "deno.lock"];
+// The command's tests also read the container recipe (Dockerfile,
+// compose.yaml, docker/, the Deno version pinned in .ci/run) and start
+// scripts/fetch_test_packages.ts.
+const PARTS = [
+  ".ci",
+  "src",
+  "tests",
+  "examples",
+  "scripts",
+  "docker",
+  "Dockerfile",
+  "compose.yaml",
+  "mod.ts",
+  "deno.json",
+  "deno.lock",
+];
 
 /** A copy of what the tests read, in a new temporary directory. */
 export async function copyRepository(root: string): Promise<string> {

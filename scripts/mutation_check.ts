@@ -245,8 +245,26 @@ async function sample(): Promise<number> {
       if (mutants.length === 0) continue;
       const tests = expandTests(dirs[0], pool.tests);
       const key = tests.join(" ");
-      const baseline = baselines.get(key) ??
+      let baseline = baselines.get(key) ??
         await runTests(dirs[0], tests, { timeoutMs: 600_000, failFast: false });
+      if (baseline.outcome === "failed" && !baselines.has(key)) {
+        // A complexity check can fail on a loaded machine without a bug:
+        // the failing files get one more run before the area is given up.
+        const failing = baseline.detail.split(", ").filter((file) =>
+          tests.includes(file)
+        );
+        const again = failing.length === 0 ? undefined : await runTests(
+          dirs[0],
+          failing,
+          { timeoutMs: 600_000, failFast: false },
+        );
+        if (again?.outcome === "passed") {
+          console.log(
+            `baseline ${pool.name}: ${baseline.detail} failed, then passed on a second run (load)`,
+          );
+          baseline = { ...baseline, outcome: "passed", detail: "" };
+        }
+      }
       baselines.set(key, baseline);
       console.log(
         `baseline ${pool.name}: ${baseline.outcome} in ${baseline.seconds}s`,

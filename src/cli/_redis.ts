@@ -18,7 +18,11 @@
  *
  * @module
  */
-import { createRedisStore, fromNodeRedis } from "../models/stores/redis.ts";
+import {
+  createRedisStore,
+  fromNodeRedis,
+  type RedisScriptClient,
+} from "../models/stores/redis.ts";
 import type { RouterStore } from "../models/store.ts";
 import type { RedisConfig } from "../gateway/config.ts";
 import type { Runtime } from "./_runtime.ts";
@@ -48,6 +52,8 @@ interface NodeRedisClient {
 export interface SharedState {
   /** The Redis store for `createGateway({ store })`. */
   readonly store: RouterStore;
+  /** The script client and key prefix, for the shared response cache. */
+  readonly scripts: { client: RedisScriptClient; prefix?: string };
   /** Where it points (the URL without its password), for the startup line. */
   readonly where: string;
   /** Whether Redis answered at startup. */
@@ -99,10 +105,11 @@ export async function connectRedis(
   const url = new URL(settings.url);
   url.password = "";
   url.username = "";
+  const scripts = fromNodeRedis(client);
+  const prefix = settings.prefix ? `${settings.prefix}:` : undefined;
   return {
-    store: createRedisStore(fromNodeRedis(client), {
-      ...(settings.prefix ? { prefix: `${settings.prefix}:` } : {}),
-    }),
+    store: createRedisStore(scripts, prefix ? { prefix } : {}),
+    scripts: { client: scripts, ...(prefix ? { prefix } : {}) },
     where: url.href,
     connected,
     async close() {

@@ -3,6 +3,11 @@
 // models, whether keys are required, where shared state lives, the address.
 // Never a key: URLs lose their credentials, keys are counted.
 import type { GatewayPlan } from "../gateway/from_config.ts";
+import {
+  type CacheConfig,
+  DEFAULT_CACHE_TTL_SECONDS,
+} from "../gateway/cache/options.ts";
+import { DEFAULT_MEMORY_CACHE_BYTES } from "../gateway/cache/memory.ts";
 import { createAdapter, providerEntry } from "../gateway/providers.ts";
 
 /** A URL without user, password or query (which may carry a token). */
@@ -76,13 +81,23 @@ export function summaryLines(
   }
   lines.push(...backendLines(plan));
   const keys = plan.options.keys?.length ?? 0;
+  const admin = plan.options.admin;
   lines.push(
-    keys > 0
+    keys === 0 && admin
+      ? "switchyard: keys: on (none in the config yet: create them through the admin API; every route but /metrics, /healthz and /readyz needs one)"
+      : keys > 0
       ? `switchyard: keys: on (${keys} key${
         keys === 1 ? "" : "s"
       }; every route but /metrics, /healthz and /readyz needs one)`
       : "switchyard: keys: off (anyone who reaches the port may call; loopback only)",
   );
+  if (admin) {
+    lines.push(
+      `switchyard: admin API at ${admin.path ?? "/admin"}, console at ${
+        admin.consolePath ?? "/console"
+      } (both need the admin key)`,
+    );
+  }
   lines.push(
     redis
       ? `switchyard: shared state on Redis ${redis.where}` +
@@ -91,5 +106,22 @@ export function summaryLines(
           : " (not answering yet: running on local state until it does)")
       : "switchyard: state: local to this process (REDIS_URL or the config's redis shares it across instances)",
   );
+  if (plan.cache) lines.push(cacheLine(plan.cache));
   return lines;
+}
+
+/** The response cache, when the config has one. */
+function cacheLine(cache: CacheConfig): string {
+  const where = cache.store === "shared"
+    ? `shared on Redis${
+      cache.namespace ? ` (namespace ${cache.namespace})` : ""
+    }`
+    : `in memory, at most ${
+      cache.maxBytes ?? DEFAULT_MEMORY_CACHE_BYTES
+    } bytes`;
+  const ttl = cache.ttlSeconds ?? DEFAULT_CACHE_TTL_SECONDS;
+  const who = cache.enabled === false
+    ? "keys with cache: true and requests sending x-switchyard-cache-ttl"
+    : "every chat request but keys with cache: false";
+  return `switchyard: response cache: ${where}; answers kept ${ttl}s; for ${who}`;
 }

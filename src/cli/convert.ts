@@ -229,7 +229,9 @@ interface ReadResult {
 
 function parseHarJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    // Trimmed as detectType trims it: a leading no-break space (text copied
+    // from a web page) is no JSON white space.
+    return JSON.parse(text.trimStart());
   } catch (cause) {
     throw new ConversionError({
       code: "INVALID_HAR",

@@ -23,6 +23,7 @@ import { apiHost } from "../gateway/providers.ts";
 import { serveBounded } from "../serve/mod.ts";
 import { parseArgs } from "./_args.ts";
 import { connectRedis, type SharedState } from "./_redis.ts";
+import { cacheOptionsOf } from "../gateway/cache/_config.ts";
 import { FileError, resolvePath, type Runtime } from "./_runtime.ts";
 import { summaryLines } from "./_summary.ts";
 import { watchRunner } from "./_runner_watch.ts";
@@ -268,8 +269,12 @@ async function serveUntilStopped(
       throw new StartupError((error as Error).message);
     }
   }
+  const sharedCache = shared && planned.cache?.store === "shared"
+    ? cacheOptionsOf(planned.cache, shared.scripts)
+    : undefined;
   const gateway = createGateway({
     ...planned.options,
+    ...(sharedCache ? { cache: sharedCache } : {}),
     backends: planned.specs.map((spec) => [spec.name, createAdapter(spec)]),
     logger: (entry) => runtime.out(JSON.stringify(entry)),
     ...(shared

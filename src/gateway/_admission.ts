@@ -1,6 +1,6 @@
 // Admission, shared by every endpoint that calls a model: the key, the
 // body, the model's target, the key's model and backend lists, and the
-// per-key limits (requests, and tokens: the prompt's estimate now, the
+// per-key budgets and limits (requests, and tokens: the prompt's estimate now, the
 // answer's usage when it is known). Throws the GatewayError or AdapterError
 // the client gets.
 import type { Exchange } from "./_exchange.ts";
@@ -47,7 +47,7 @@ export function checkStreams(ex: Exchange): void {
 }
 
 /**
- * The key's lists and limits for a call of `model` whose prompt is about
+ * The key's lists, budgets and limits for a call of `model` whose prompt is about
  * `promptTokens`: a 403 for a model or backend the key may not use, a 429
  * past its limits; the rate-limit headers go on the answer, the key's
  * backends to the router.
@@ -62,6 +62,12 @@ export async function admitKey(
   const { registered, limiter } = ex.ctx;
   checkModelAllowed(key, model, ex.target.backend, (name) => registered(name));
   if (key.backends !== undefined) ex.scope = { backends: key.backends };
+  // Budgets first: a request refused for its budget takes nothing from
+  // the rate-limit buckets.
+  if (key.budget !== undefined) {
+    ex.budget = await ex.ctx.budgets.admit(key);
+    Object.assign(ex.headers, ex.budget.headers);
+  }
   if (key.rpm !== undefined || key.tpm !== undefined) {
     ex.admission = await limiter.admit(key, promptTokens, ex.api.name);
     Object.assign(ex.headers, ex.admission.headers);

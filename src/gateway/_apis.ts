@@ -9,6 +9,7 @@ import { openAIErrorBody, type ResolvedError } from "./errors.ts";
 import type { ModelTarget } from "./_wire_util.ts";
 import { estimateTokens } from "./_request_parts.ts";
 import { withUsage } from "./_usage_estimate.ts";
+import { anthropicDrops, openAIDrops } from "./_nested_drops.ts";
 import { parseChatRequest } from "./openai_request.ts";
 import { ChunkEncoder, toChatCompletion } from "./openai_response.ts";
 import { parseMessagesRequest } from "./anthropic_request.ts";
@@ -26,6 +27,11 @@ export interface ParsedRequest {
   includeUsage?: boolean;
   /** The prompt's estimated tokens (characters / 4): admission, usage estimates. */
   promptTokens: number;
+  /**
+   * The 400s about content the IR cannot carry (left out of `ir`): fatal
+   * to a translated call, nothing to a body relayed as is.
+   */
+  untranslatable: unknown[];
 }
 
 /**
@@ -73,12 +79,18 @@ export interface WireApi {
   ): unknown;
   encoder(parsed: ParsedRequest, id: string, created: number): StreamEncoder;
   errorBody(resolved: ResolvedError): unknown;
+  /** The nested fields of a body its IR leaves out (translated calls). */
+  nestedDrops(body: Record<string, unknown>): string[];
 }
 
 export const OPENAI_API: WireApi = {
   name: "openai",
   idPrefix: "chatcmpl-",
-  parse: (body, resolve, id) => estimated(parseChatRequest(body, resolve, id)),
+  parse: (body, resolve, id) => {
+    const untranslatable: unknown[] = [];
+    const parsed = parseChatRequest(body, resolve, id, untranslatable);
+    return estimated({ ...parsed, untranslatable });
+  },
   json: (response, parsed, id, created) =>
     toChatCompletion(withUsage(response, parsed.promptTokens), {
       id,
@@ -92,13 +104,17 @@ export const OPENAI_API: WireApi = {
       parsed.promptTokens,
     ),
   errorBody: openAIErrorBody,
+  nestedDrops: openAIDrops,
 };
 
 export const ANTHROPIC_API: WireApi = {
   name: "anthropic",
   idPrefix: "msg_",
-  parse: (body, resolve, id) =>
-    estimated(parseMessagesRequest(body, resolve, id)),
+  parse: (body, resolve, id) => {
+    const untranslatable: unknown[] = [];
+    const parsed = parseMessagesRequest(body, resolve, id, untranslatable);
+    return estimated({ ...parsed, untranslatable });
+  },
   json: (response, parsed, id) =>
     toAnthropicMessage(withUsage(response, parsed.promptTokens), {
       id,
@@ -110,4 +126,5 @@ export const ANTHROPIC_API: WireApi = {
       parsed.promptTokens,
     ),
   errorBody: anthropicErrorBody,
+  nestedDrops: anthropicDrops,
 };

@@ -7,6 +7,9 @@ import type { RequestLogEntry } from "./gateway_types.ts";
 import type { KeyRing } from "./keys.ts";
 import type { Metrics } from "./metrics.ts";
 import type { RateLimiter } from "./rate_limit.ts";
+import type { CacheSettings } from "./cache/_settings.ts";
+import type { BudgetLimiter } from "./budgets.ts";
+import type { ModelPrice } from "../models/adapters/_prices.ts";
 
 /** Streamed answers open at once, from routing to their end. */
 export class OpenStreams {
@@ -36,6 +39,12 @@ export interface GatewayContext {
   readonly router: ModelRouter;
   readonly keyRing: KeyRing;
   readonly limiter: RateLimiter;
+  /** Key budgets (spend per period). */
+  readonly budgets: BudgetLimiter;
+  /** Whether answers are priced (`cost`, default true). */
+  readonly costing: boolean;
+  /** The config's prices, over the built-in table. */
+  readonly prices: Readonly<Record<string, ModelPrice>> | undefined;
   readonly metrics: Metrics;
   readonly streams: OpenStreams;
   readonly maxBodyBytes: number;
@@ -54,4 +63,6 @@ export interface GatewayContext {
   log(entry: RequestLogEntry): void;
   /** Whether a logger is configured (a log line is built only then). */
   readonly logging: boolean;
+  /** The response cache, when configured. */
+  readonly cache?: CacheSettings;
 }

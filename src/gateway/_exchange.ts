@@ -10,6 +10,8 @@ import { GatewayError, resolveError } from "./errors.ts";
 import type { RequestLogEntry } from "./gateway_types.ts";
 import type { ApiKey } from "./keys.ts";
 import type { Admission } from "./rate_limit.ts";
+import { type BudgetAdmission, formatUsd } from "./budgets.ts";
+import { answerCost } from "./_cost.ts";
 import { noteFailure, type Outcome } from "./_request_parts.ts";
 import { pathOf } from "./_path.ts";
 import { jsonResponse } from "./_json_response.ts";
@@ -37,6 +39,17 @@ export function errorResponse(
 }
 
 /** One request, from its arrival to its log line. */
+/** Most dropped field names reported for one request. */
+const MAX_DROPPED = 32;
+
+/** A field name as a header token: percent-escaped, at most 64 characters. */
+function fieldLabel(name: string): string {
+  const safe = /^[A-Za-z0-9_.[\]-]*$/.test(name)
+    ? name
+    : encodeURIComponent(name);
+  return safe.slice(0, 64);
+}
+
 export class Exchange {
   readonly ctx: GatewayContext;
   /** The wire its errors are written in. */
@@ -54,12 +67,20 @@ export class Exchange {
   label: string | undefined;
   target: ModelTarget = {};
   admission: Admission | undefined;
+  /** The key's budgets as admission found them. */
+  budget: BudgetAdmission | undefined;
+  /** The budget charge under way, awaited before a whole answer is sent. */
+  #charging: Promise<void> | undefined;
   /** The key's backends, for the router: routing and fallback keep to them. */
   scope: ExecuteOptions | undefined;
   /** Request fields dropped in translation (header and log line). */
   dropped: readonly string[] = [];
   /** Whether the request called (or was to call) a model: metrics count it. */
   readonly metered: boolean;
+  /** What the response cache did (`hit`, `miss`, `bypass`); unset: no cache. */
+  cache: "hit" | "miss" | "bypass" | undefined;
+  /** An admin API action, once the admin key is proven: on the log line. */
+  admin: { action: string; keyId?: string } | undefined;
 
   constructor(
     ctx: GatewayContext,
@@ -80,6 +101,7 @@ export class Exchange {
 
   /** The key id logs and metrics name. */
   get keyId(): string {
+    if (this.admin !== undefined) return "admin";
     return this.key?.id ?? (this.ctx.keyRing.enabled ? "none" : "anonymous");
   }
 
@@ -99,16 +121,69 @@ export class Exchange {
   }
 
   /** Notes fields dropped in translation: a response header and the log line. */
-  drop(fields: readonly string[]): void {
-    if (fields.length === 0) return;
-    this.dropped = fields;
-    this.headers["x-switchyard-dropped"] = fields.join(",");
+  drop(fields: readonly string[] | undefined): void {
+    if (fields === undefined || fields.length === 0) return;
+    // A dropped key may be any key the client sent: escaped, cut short and
+    // bounded in number, it can neither break the header nor grow it.
+    const all = [
+      ...new Set([...this.dropped, ...fields.map(fieldLabel)]),
+    ].slice(0, MAX_DROPPED);
+    this.dropped = all;
+    this.headers["x-switchyard-dropped"] = all.join(",");
+  }
+
+  /** Notes what the response cache did: a response header and the record. */
+  cacheResult(result: "hit" | "miss" | "bypass"): void {
+    this.cache = result;
+    this.headers["x-switchyard-cache"] = result;
+  }
+
+  /**
+   * The answer's budget charge, resolved once it is in the store (so the
+   * key's next request, on any instance, sees it); undefined when none.
+   */
+  settled(): Promise<void> | undefined {
+    return this.#charging;
+  }
+
+  /**
+   * The answer's price (null: unpriced or its tokens unknown; undefined: no
+   * model was called), its header, and its budget charge.
+   */
+  #price(status: number): number | null | undefined {
+    const { ctx, outcome } = this;
+    const usage = outcome.usage;
+    if (!this.metered || !ctx.costing) return undefined;
+    if (usage === undefined) {
+      return status < 400 && outcome.backend ? null : undefined;
+    }
+    const cost = answerCost(
+      ctx.router,
+      ctx.prices,
+      outcome.backend,
+      [outcome.model, this.target.model, this.label],
+      usage,
+    );
+    if (cost === null) return null;
+    this.headers["x-switchyard-cost-usd"] = formatUsd(cost, 10);
+    const key = this.key;
+    if (key?.budget !== undefined && this.budget !== undefined) {
+      this.headers["x-switchyard-budget-remaining"] = formatUsd(
+        this.budget.remainingUsd - cost,
+      );
+      // A failed charge must not fail the answer already produced.
+      if (cost > 0) {
+        this.#charging = ctx.budgets.charge(key, cost).catch(() => {});
+      }
+    }
+    return cost;
   }
 
   /** Writes the metrics (model calls) and the log line; charges tokens. */
   finish(status: number): void {
     const { ctx, outcome } = this;
     const usage = outcome.usage;
+    const cost = this.#price(status);
     const keyId = this.keyId;
     const latencyMs = ctx.now() - this.started;
     const ttft = outcome.firstOutputAt === undefined
@@ -117,6 +192,13 @@ export class Exchange {
     if (this.key && this.admission && usage) {
       ctx.limiter.charge(this.key, this.admission, usage.totalTokens)
         .catch(() => {});
+    } else if (this.key && this.admission && this.cache === "hit") {
+      // A hit called no model: the prompt estimate taken at admission goes
+      // back to the key's tpm bucket.
+      ctx.limiter.charge(this.key, this.admission, 0).catch(() => {});
+    }
+    if (this.cache !== undefined && this.metered) {
+      ctx.metrics.cacheRequest(this.cache, this.label ?? "none", keyId);
     }
     if (this.metered) {
       ctx.metrics.record({
@@ -132,6 +214,7 @@ export class Exchange {
           : {}),
         ...(outcome.errorCode ? { errorCode: outcome.errorCode } : {}),
         fallbacks: outcome.fallbacks,
+        ...(typeof cost === "number" ? { costUsd: cost } : {}),
       });
     }
     if (!ctx.logging) return;
@@ -155,11 +238,24 @@ export class Exchange {
       if (outcome.tokensEstimated) entry.tokens_estimated = true;
     }
     if (outcome.startTokensEstimated) entry.start_tokens_estimated = true;
+    if (cost !== undefined) {
+      entry.cost_usd = cost;
+      if (cost !== null) {
+        entry.cost_source = outcome.tokensEstimated ? "estimate" : "usage";
+      }
+    }
     if (this.dropped.length > 0) entry.dropped = [...this.dropped];
+    if (this.cache !== undefined) entry.cache = this.cache;
     if (outcome.upstreamError) entry.upstream_error = outcome.upstreamError;
     if (outcome.errorMessage) entry.error_message = outcome.errorMessage;
     if (outcome.errorCode && this.metered) {
       entry.error_code = outcome.errorCode;
+    }
+    if (this.admin !== undefined) {
+      entry.admin_action = this.admin.action;
+      if (this.admin.keyId !== undefined) {
+        entry.admin_key_id = this.admin.keyId;
+      }
     }
     ctx.log(entry);
   }

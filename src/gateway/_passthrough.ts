@@ -17,26 +17,9 @@ import {
   hostOf,
   networkCause,
 } from "../models/adapters/_network_cause.ts";
-import type { IRChatRequest, IRUsage } from "../models/types.ts";
+import type { IRUsage } from "../models/types.ts";
 import type { RelayResult } from "../models/trace.ts";
-import type { ParsedRequest } from "./_apis.ts";
 import { isRecord } from "./_wire_util.ts";
-
-/**
- * The request to relay: the parsed one, with the client's own
- * `stream_options.include_usage` passed on (the adapter adds none on a
- * relay), so the upstream sends a usage chunk exactly when the client asked.
- */
-export function relayRequestOf(parsed: ParsedRequest): IRChatRequest {
-  if (!parsed.stream || parsed.includeUsage !== true) return parsed.ir;
-  return {
-    ...parsed.ir,
-    parameters: {
-      ...parsed.ir.parameters,
-      stream_options: { include_usage: true },
-    },
-  };
-}
 
 /**
  * A promise that settles when the server has delivered the response, from
@@ -197,7 +180,11 @@ async function readCapped(
  * IR usage from an OpenAI `usage` object: Chat Completions'
  * (`prompt_tokens`, `completion_tokens`), the Responses API's
  * (`input_tokens`, `output_tokens`) or embeddings' (`prompt_tokens` only:
- * no completion).
+ * no completion), or from Anthropic's (`input_tokens`, `output_tokens`).
+ * The details the answer's price depends on are kept: OpenAI's cached
+ * prompt and reasoning tokens (part of its counts), and Anthropic's cache
+ * reads and writes, which its `input_tokens` leaves out and the IR's
+ * `promptTokens` counts.
  */
 export function usageOf(usage: unknown): IRUsage | undefined {
   if (!isRecord(usage)) return undefined;
@@ -206,10 +193,39 @@ export function usageOf(usage: unknown): IRUsage | undefined {
   if (typeof prompt !== "number" || typeof completion !== "number") {
     return undefined;
   }
+  const read = count(usage.cache_read_input_tokens);
+  const written = count(usage.cache_creation_input_tokens);
   const total = usage.total_tokens;
-  return {
-    promptTokens: prompt,
+  const out: IRUsage = {
+    promptTokens: prompt + (read ?? 0) + (written ?? 0),
     completionTokens: completion,
-    totalTokens: typeof total === "number" ? total : prompt + completion,
+    totalTokens: typeof total === "number" && read === undefined &&
+        written === undefined
+      ? total
+      : prompt + (read ?? 0) + (written ?? 0) + completion,
   };
+  const cached = read ??
+    count(detail(usage, "prompt_tokens_details", "cached_tokens")) ??
+    count(detail(usage, "input_tokens_details", "cached_tokens"));
+  if (cached !== undefined) out.cacheReadTokens = cached;
+  if (written !== undefined) out.cacheCreationTokens = written;
+  const reasoning =
+    count(detail(usage, "completion_tokens_details", "reasoning_tokens")) ??
+      count(detail(usage, "output_tokens_details", "reasoning_tokens"));
+  if (reasoning !== undefined) out.reasoningTokens = reasoning;
+  return out;
+}
+
+/** A detail count worth keeping: a positive number (a 0 prices nothing). */
+function count(value: unknown): number | undefined {
+  return typeof value === "number" && value > 0 ? value : undefined;
+}
+
+function detail(
+  usage: Record<string, unknown>,
+  group: string,
+  name: string,
+): unknown {
+  const details = usage[group];
+  return isRecord(details) ? details[name] : undefined;
 }

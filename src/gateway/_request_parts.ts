@@ -2,7 +2,11 @@
 // id, the timeout error, the admission estimate and what it learned.
 import { AdapterError, ErrorCode, RouterError } from "../models/errors.ts";
 import type { RoutingTrace } from "../models/mod.ts";
-import type { IRChatRequest, IRUsage } from "../models/types.ts";
+import type {
+  IRChatRequest,
+  IRResponseMetadata,
+  IRUsage,
+} from "../models/types.ts";
 import { GatewayError, resolveError } from "./errors.ts";
 import { refusalDetail } from "./_refused.ts";
 import { redactKeys } from "./_redact.ts";
@@ -35,6 +39,8 @@ export function estimateTokens(ir: IRChatRequest): number {
 /** What one chat request learned, for its log line, metrics and charge. */
 export interface Outcome {
   backend?: string;
+  /** The model the backend says it served, for its price. */
+  model?: string;
   fallbacks: number;
   usage?: IRUsage;
   /** `usage` is an estimate (a passed-through stream without usage). */
@@ -109,4 +115,14 @@ export function noteFailure(
       ? [error]
       : [],
   );
+}
+
+/** The field names an adapter reports dropped (`metadata.dropped`). */
+export function droppedOf(
+  metadata: IRResponseMetadata | undefined,
+): string[] | undefined {
+  const dropped = metadata?.dropped;
+  return Array.isArray(dropped)
+    ? dropped.filter((name): name is string => typeof name === "string")
+    : undefined;
 }

@@ -38,6 +38,9 @@ const READ_KEYS: ReadonlySet<string> = new Set([
   "previous_response_id",
 ]);
 
+/** The `include` entry that asks for the text's log probabilities. */
+const LOGPROBS = "message.output_text.logprobs";
+
 /** The tool that carries a structured answer, when one was asked for. */
 export const OUTPUT_TOOL = "json_response";
 
@@ -104,6 +107,18 @@ export function parseResponsesRequest(
     parameters.maxTokens = max as number;
   }
   if (typeof body.user === "string") parameters.user = body.user;
+  // The text's log probabilities are asked for by `include`; a chat
+  // backend asks by `logprobs` (and `top_logprobs`).
+  const read = new Set(READ_KEYS);
+  const include = Array.isArray(body.include) ? body.include : [];
+  if (include.includes(LOGPROBS)) {
+    parameters.logprobs = true;
+    if (typeof body.top_logprobs === "number") {
+      parameters.top_logprobs = body.top_logprobs;
+    }
+    read.add("top_logprobs");
+    if (include.every((entry) => entry === LOGPROBS)) read.add("include");
+  }
   const stream = body.stream === true;
   const ir = irRequest(messages, parameters, target, requestId, stream);
   const tools = readTools(body.tools);
@@ -116,7 +131,7 @@ export function parseResponsesRequest(
     stream,
     structured,
     dropped: Object.keys(body).filter((key) =>
-      !READ_KEYS.has(key) && body[key] !== undefined && body[key] !== null
+      !read.has(key) && body[key] !== undefined && body[key] !== null
     ),
     body,
     promptTokens: Math.ceil(JSON.stringify(ir.messages).length / 4),

@@ -4,9 +4,14 @@
 // `response.function_call_arguments.delta`, `response.completed`), each
 // with its `sequence_number`. A structured answer (the forced output tool,
 // `_responses_request.ts`) is written as the message text it stands for.
+// The answer's details go where the Responses API keeps them: cached and
+// reasoning tokens in the usage details, a refusal as a `refusal` content
+// part (`response.refusal.delta` streamed), the text's log probabilities on
+// its `output_text` part and on each text delta.
 import type {
   IRChatResponse,
   IRStreamChunk,
+  IRTokenLogprob,
   IRUsage,
 } from "../models/types.ts";
 import type { StreamEncoder } from "./_apis.ts";
@@ -27,9 +32,9 @@ function usageOf(usage: IRUsage | undefined): Record<string, unknown> | null {
   if (usage === undefined) return null;
   return {
     input_tokens: usage.promptTokens,
-    input_tokens_details: { cached_tokens: 0 },
+    input_tokens_details: { cached_tokens: usage.cacheReadTokens ?? 0 },
     output_tokens: usage.completionTokens,
-    output_tokens_details: { reasoning_tokens: 0 },
+    output_tokens_details: { reasoning_tokens: usage.reasoningTokens ?? 0 },
     total_tokens: usage.totalTokens,
   };
 }
@@ -72,15 +77,45 @@ function envelope(
   };
 }
 
-function messageItem(id: string, text: string, status: string): Item {
+/** One content part of a message: answer text or refusal. */
+interface Part {
+  readonly kind: "output_text" | "refusal";
+  text: string;
+  /** The text's token log probabilities, when the backend gave them. */
+  logprobs?: Item[];
+}
+
+/** IR log probabilities in the Responses shape. */
+function logprobsOf(entries: readonly IRTokenLogprob[]): Item[] {
+  return entries.map((entry) => ({
+    token: entry.token,
+    logprob: entry.logprob,
+    bytes: entry.bytes ?? [],
+    top_logprobs: (entry.topLogprobs ?? []).map((top) => ({
+      token: top.token,
+      logprob: top.logprob,
+      bytes: top.bytes ?? [],
+    })),
+  }));
+}
+
+function partOf(part: Part): Item {
+  if (part.kind === "refusal") return { type: "refusal", refusal: part.text };
+  return {
+    type: "output_text",
+    text: part.text,
+    annotations: [],
+    ...(part.logprobs === undefined ? {} : { logprobs: part.logprobs }),
+  };
+}
+
+function messageItem(id: string, parts: readonly Part[], status: string) {
   return {
     type: "message",
     id,
     status,
     role: "assistant",
-    content: status === "in_progress" && text === ""
-      ? []
-      : [{ type: "output_text", text, annotations: [] }],
+    content: parts.map(partOf),
   };
 }
 
@@ -113,6 +148,7 @@ export function toResponse(
     ? [{ type: "text" as const, text: content }]
     : content;
   let text = "";
+  const refusal = response.message.refusal;
   const calls: Item[] = [];
   for (const part of parts) {
     if (part.type === "text") text += part.text;
@@ -132,9 +168,20 @@ export function toResponse(
       }
     }
   }
-  const output: Item[] = text === "" && calls.length > 0
+  const written: Part[] = [];
+  if (text !== "" || refusal === undefined) {
+    const logprobs = response.logprobs?.content;
+    written.push({
+      kind: "output_text",
+      text,
+      ...(logprobs === undefined ? {} : { logprobs: logprobsOf(logprobs) }),
+    });
+  }
+  if (refusal !== undefined) written.push({ kind: "refusal", text: refusal });
+  const output: Item[] = text === "" && refusal === undefined &&
+      calls.length > 0
     ? calls
-    : [messageItem(newId("msg"), text, "completed"), ...calls];
+    : [messageItem(newId("msg"), written, "completed"), ...calls];
   const incomplete = response.finishReason === "length";
   return envelope(
     parsed,
@@ -154,7 +201,10 @@ interface Open {
   readonly kind: "message" | "call";
   readonly callId?: string;
   readonly name?: string;
+  /** A call's arguments so far. */
   text: string;
+  /** A message's content parts so far, the last one open. */
+  readonly parts: Part[];
 }
 
 /** Encodes one IR stream as Responses SSE events. */
@@ -213,26 +263,56 @@ export class ResponsesEncoder implements StreamEncoder {
     if (open?.kind === kind && (kind === "message" || open.callId === callId)) {
       return "";
     }
-    let out = this.#closeItem();
+    const out = this.#closeItem();
     const index = this.#output.length;
     const id = newId(kind === "message" ? "msg" : "fc");
-    this.#open = { index, id, kind, callId, name, text: "" };
+    this.#open = { index, id, kind, callId, name, text: "", parts: [] };
     const item = kind === "message"
-      ? messageItem(id, "", "in_progress")
+      ? messageItem(id, [], "in_progress")
       : callItem(id, callId, name, "", "in_progress");
-    out += this.#event("response.output_item.added", {
+    return out + this.#event("response.output_item.added", {
       output_index: index,
       item,
     });
-    if (kind === "message") {
-      out += this.#event("response.content_part.added", {
-        item_id: id,
-        output_index: index,
-        content_index: 0,
-        part: { type: "output_text", text: "", annotations: [] },
+  }
+
+  /** The open message's part of `kind`, opened (after closing another). */
+  #part(kind: Part["kind"]): string {
+    let out = this.#openItem("message");
+    const open = this.#open!;
+    if (open.parts.at(-1)?.kind === kind) return out;
+    out += this.#closePart();
+    open.parts.push({ kind, text: "" });
+    return out + this.#event("response.content_part.added", {
+      item_id: open.id,
+      output_index: open.index,
+      content_index: open.parts.length - 1,
+      part: partOf({ kind, text: "" }),
+    });
+  }
+
+  /** The done events of the open message's last part. */
+  #closePart(): string {
+    const open = this.#open!;
+    const part = open.parts.at(-1);
+    if (part === undefined) return "";
+    const where = {
+      item_id: open.id,
+      output_index: open.index,
+      content_index: open.parts.length - 1,
+    };
+    const done = part.kind === "refusal"
+      ? this.#event("response.refusal.done", { ...where, refusal: part.text })
+      : this.#event("response.output_text.done", {
+        ...where,
+        text: part.text,
+        ...(part.logprobs === undefined ? {} : { logprobs: part.logprobs }),
       });
-    }
-    return out;
+    return done +
+      this.#event("response.content_part.done", {
+        ...where,
+        part: partOf(part),
+      });
   }
 
   #closeItem(): string {
@@ -241,20 +321,16 @@ export class ResponsesEncoder implements StreamEncoder {
     this.#open = undefined;
     const { index, id } = open;
     if (open.kind === "message") {
-      const item = messageItem(id, open.text, "completed");
+      // Put back so the part's events find it; a message has a part.
+      this.#open = open;
+      if (open.parts.length === 0) {
+        open.parts.push({ kind: "output_text", text: "" });
+      }
+      const out = this.#closePart();
+      this.#open = undefined;
+      const item = messageItem(id, open.parts, "completed");
       this.#output.push(item);
-      return this.#event("response.output_text.done", {
-        item_id: id,
-        output_index: index,
-        content_index: 0,
-        text: open.text,
-      }) +
-        this.#event("response.content_part.done", {
-          item_id: id,
-          output_index: index,
-          content_index: 0,
-          part: { type: "output_text", text: open.text, annotations: [] },
-        }) +
+      return out +
         this.#event("response.output_item.done", { output_index: index, item });
     }
     const item = callItem(id, open.callId!, open.name!, open.text, "completed");
@@ -267,14 +343,32 @@ export class ResponsesEncoder implements StreamEncoder {
       this.#event("response.output_item.done", { output_index: index, item });
   }
 
-  #text(delta: string): string {
-    const out = this.#openItem("message");
+  #text(delta: string, entries?: readonly IRTokenLogprob[]): string {
+    const out = this.#part("output_text");
     const open = this.#open!;
-    open.text += delta;
+    const part = open.parts.at(-1)!;
+    part.text += delta;
+    const logprobs = entries === undefined ? undefined : logprobsOf(entries);
+    if (logprobs !== undefined) {
+      part.logprobs = [...(part.logprobs ?? []), ...logprobs];
+    }
     return out + this.#event("response.output_text.delta", {
       item_id: open.id,
       output_index: open.index,
-      content_index: 0,
+      content_index: open.parts.length - 1,
+      delta,
+      ...(logprobs === undefined ? {} : { logprobs }),
+    });
+  }
+
+  #refusal(delta: string): string {
+    const out = this.#part("refusal");
+    const open = this.#open!;
+    open.parts.at(-1)!.text += delta;
+    return out + this.#event("response.refusal.delta", {
+      item_id: open.id,
+      output_index: open.index,
+      content_index: open.parts.length - 1,
       delta,
     });
   }
@@ -284,7 +378,10 @@ export class ResponsesEncoder implements StreamEncoder {
     let out = this.#start();
     switch (chunk.type) {
       case "content":
-        if (chunk.delta !== "") out += this.#text(chunk.delta);
+        if (chunk.delta !== "") {
+          out += this.#text(chunk.delta, chunk.logprobs?.content);
+        }
+        if (chunk.refusal) out += this.#refusal(chunk.refusal);
         break;
       case "tool_use": {
         if (this.#parsed.structured && chunk.name === OUTPUT_TOOL) {

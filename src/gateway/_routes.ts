@@ -30,7 +30,8 @@ export { CHAT_PATH, COUNT_PATH, MESSAGES_PATH, pathOf } from "./_path.ts";
 
 /** One route. */
 export interface Route {
-  readonly method: "GET" | "POST";
+  /** `GET` or `POST`; the admin API's routes also `DELETE`. */
+  readonly method: string;
   /** The wire of its answers and errors; undefined: the caller's. */
   readonly api: WireApi | undefined;
   /** A model call: counted in the request metrics. */

@@ -2,13 +2,26 @@
 // shared by chat and the Responses API translated to chat.
 import { ErrorCode } from "../models/errors.ts";
 import type { IRChatRequest, IRStreamChunk } from "../models/types.ts";
+import type { ExecuteOptions } from "../models/config.ts";
 import type { StreamEncoder } from "./_apis.ts";
 import type { Deadline } from "./_deadline.ts";
 import type { Exchange } from "./_exchange.ts";
 import { SSE_HEADERS } from "./_relay_answer.ts";
-import { noteFailureMessage, noteRouting } from "./_request_parts.ts";
+import {
+  droppedOf,
+  estimateTokens,
+  noteFailureMessage,
+  noteRouting,
+} from "./_request_parts.ts";
+import { estimatedUsage } from "./_usage_estimate.ts";
 import { failureMessage } from "./_chunk_message.ts";
 import { readHead, sseBody } from "./_sse.ts";
+
+/** Sees every chunk of a stream, then how it ended (clean: no error, no cut). */
+export interface StreamTap {
+  chunk(chunk: IRStreamChunk): void;
+  end(clean: boolean): void;
+}
 
 /**
  * A translated stream, committed late: a failure before the first output
@@ -20,6 +33,8 @@ export async function translatedStream(
   ir: IRChatRequest,
   encoder: StreamEncoder,
   deadline: Deadline,
+  options: ExecuteOptions | undefined = ex.scope,
+  tap?: StreamTap,
 ): Promise<Response> {
   const { ctx, outcome } = ex;
   ctx.streams.opened();
@@ -28,11 +43,21 @@ export async function translatedStream(
     if (!streamDone) ctx.streams.closed();
     streamDone = true;
   };
-  const chunks = ctx.router.executeStream(ir, deadline.signal, ex.scope);
+  const chunks = ctx.router.executeStream(ir, deadline.signal, options);
+  // Generated characters, for the gateway's own count (its price, its
+  // tokens) when the backend reports no usage.
+  let chars = 0;
   const observe = (chunk: IRStreamChunk): void => {
+    tap?.chunk(chunk);
+    if (chunk.type === "content") chars += chunk.delta.length;
+    else if (chunk.type === "tool_use") chars += chunk.inputDelta?.length ?? 0;
     // The router's start names the backend it committed to: known here
     // even when the client leaves before `done`.
-    if (chunk.type === "start") noteRouting(outcome, chunk.metadata.routing);
+    if (chunk.type === "start") {
+      noteRouting(outcome, chunk.metadata.routing);
+      outcome.model ??= chunk.metadata.model;
+      ex.drop(droppedOf(chunk.metadata));
+    }
     if (chunk.type === "metadata" && chunk.usage) outcome.usage = chunk.usage;
     if (chunk.type === "done") {
       if (chunk.usage) outcome.usage = chunk.usage;
@@ -68,9 +93,14 @@ export async function translatedStream(
     },
     closed() {
       if (encoder.startEstimated) outcome.startTokensEstimated = true;
+      if (outcome.usage === undefined && chars > 0) {
+        outcome.usage = estimatedUsage(estimateTokens(ir), chars);
+        outcome.tokensEstimated = true;
+      }
       deadline.release();
       streamEnded();
       ctx.metrics.streamClosed();
+      tap?.end(outcome.errorCode === undefined);
       ex.finish(200);
     },
   });

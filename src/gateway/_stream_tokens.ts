@@ -34,6 +34,10 @@ const KEYS: ReadonlyArray<[Uint8Array, number]> = [
   ["arguments", TEXT],
   ["reasoning", TEXT],
   ["reasoning_content", TEXT],
+  // Anthropic's stream deltas (a same-wire Messages stream is relayed too).
+  ["text", TEXT],
+  ["thinking", TEXT],
+  ["partial_json", TEXT],
 ].map((
   [key, kind],
 ) => [new TextEncoder().encode(key as string), kind as number]);
@@ -57,8 +61,9 @@ const AFTER_STRING = 3; // a string closed: a colon next makes it a key
 const VALUE = 4; // after a key's colon, before its value
 
 /**
- * Scans an OpenAI chat completion stream's bytes: the last `usage` object
- * seen (parsed), and the characters of generated string values. Strings are
+ * Scans an OpenAI chat completion stream's bytes (or an Anthropic Messages
+ * stream's, whose usage comes in parts): the last `usage` object seen
+ * (parsed), and the characters of generated string values. Strings are
  * never built per chunk: a key is known by comparing its bytes.
  */
 export class StreamTokenScanner {
@@ -75,6 +80,10 @@ export class StreamTokenScanner {
   chars = 0;
   /** The last complete usage the stream reported. */
   usage: IRUsage | undefined;
+  #input: number | undefined;
+  #cacheRead: number | undefined;
+  #cacheWritten: number | undefined;
+  #output: number | undefined;
 
   /** Feeds the next network chunk. */
   scan(bytes: Uint8Array): void {
@@ -158,6 +167,41 @@ export class StreamTokenScanner {
     else this.#capture = undefined; // not a usage object after all
   }
 
+  /**
+   * Anthropic's usage comes in parts: `input_tokens` in message_start,
+   * `output_tokens` (the total so far) in each message_delta.
+   */
+  #split(usage: unknown): IRUsage | undefined {
+    if (typeof usage !== "object" || usage === null) return undefined;
+    const {
+      input_tokens: input,
+      output_tokens: output,
+      cache_read_input_tokens: read,
+      cache_creation_input_tokens: written,
+    } = usage as Record<string, unknown>;
+    if (typeof input === "number") this.#input = input;
+    if (typeof output === "number") this.#output = output;
+    // Cache reads and writes, outside `input_tokens`, are prompt tokens too.
+    if (typeof read === "number") this.#cacheRead = read;
+    if (typeof written === "number") this.#cacheWritten = written;
+    if (this.#input === undefined || this.#output === undefined) {
+      return undefined;
+    }
+    const prompt = this.#input + (this.#cacheRead ?? 0) +
+      (this.#cacheWritten ?? 0);
+    return {
+      promptTokens: prompt,
+      completionTokens: this.#output,
+      totalTokens: prompt + this.#output,
+      ...(this.#cacheRead === undefined
+        ? {}
+        : { cacheReadTokens: this.#cacheRead }),
+      ...(this.#cacheWritten === undefined
+        ? {}
+        : { cacheCreationTokens: this.#cacheWritten }),
+    };
+  }
+
   /** A byte between tokens of the captured object: it nests or ends. */
   #nest(b: number): void {
     if (b === OPEN) this.#depth++;
@@ -165,8 +209,8 @@ export class StreamTokenScanner {
       const bytes = Uint8Array.from(this.#capture!);
       this.#capture = undefined;
       try {
-        this.usage = usageOf(JSON.parse(new TextDecoder().decode(bytes))) ??
-          this.usage;
+        const usage = JSON.parse(new TextDecoder().decode(bytes));
+        this.usage = this.#split(usage) ?? usageOf(usage) ?? this.usage;
       } catch {
         // not JSON after all: no usage from it
       }

@@ -102,3 +102,34 @@ export function irRequest(
     stream,
   };
 }
+
+/**
+ * Errors about content the IR cannot carry (a content type, a server tool):
+ * fatal to a translation, nothing to a body relayed as is.
+ */
+const UNTRANSLATABLE = new WeakSet<object>();
+
+/** Marks `error` as one about untranslatable content, and returns it. */
+export function untranslatable<E extends object>(error: E): E {
+  UNTRANSLATABLE.add(error);
+  return error;
+}
+
+/**
+ * Runs `read`; an untranslatable-content error is collected into
+ * `skipped` (when given) and undefined returned, any other rethrown.
+ */
+export function skipping<T>(
+  skipped: unknown[] | undefined,
+  read: () => T,
+): T | undefined {
+  try {
+    return read();
+  } catch (error) {
+    if (skipped === undefined || !UNTRANSLATABLE.has(error as object)) {
+      throw error;
+    }
+    skipped.push(error);
+    return undefined;
+  }
+}

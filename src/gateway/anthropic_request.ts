@@ -9,9 +9,15 @@
  *   `tool_use` (assistant) ↔ IR `tool_use` parts; `tool_result` (user) becomes
  *   an IR `tool` message placed before the rest of that user turn, its
  *   content (a string or text blocks) joined as text, `is_error` kept.
- *   Other block types (`document`, `thinking`, …) are a 400 naming the block.
- * - `tools` (`name`, `description`, `input_schema`) and `tool_choice`
- *   (`auto`, `any` → `required`, `tool` → that name, `none`) are translated;
+ *   `thinking` and `redacted_thinking` (an earlier assistant turn's) have no
+ *   IR part: they reach an Anthropic upstream on the same wire, where the
+ *   body is sent as is, and are dropped toward other wires. Other block
+ *   types (`document`, …) are a 400 naming the block.
+ * - `system` text blocks are joined as paragraphs (a blank line between).
+ * - `tools` (`name`, `description`, `input_schema`, `strict`) and
+ *   `tool_choice` (`auto`, `any` → `required`, `tool` → that name, `none`;
+ *   `disable_parallel_tool_use: true` → `parallel_tool_calls: false`) are
+ *   translated; a server tool (a `type` other than `custom`) is a 400;
  *   `stop_sequences`, `temperature`, `top_p`, `top_k` and
  *   `metadata.user_id` (→ `user`) too; any other key passes through untouched
  *   in `parameters` under its wire name, except `__proto__`, `constructor`
@@ -34,6 +40,8 @@ import {
   irRequest,
   isRecord,
   reservedKey,
+  skipping,
+  untranslatable,
 } from "./_wire_util.ts";
 import type { ModelTarget } from "./_wire_util.ts";
 
@@ -80,7 +88,7 @@ function invalid(message: string, param: string): GatewayError {
   });
 }
 
-function textBlocks(value: unknown, param: string): string {
+function textBlocks(value: unknown, param: string, separator = ""): string {
   if (typeof value === "string") return value;
   if (!Array.isArray(value)) {
     throw invalid("must be a string or an array of text blocks", param);
@@ -91,7 +99,7 @@ function textBlocks(value: unknown, param: string): string {
       typeof block.text === "string"
     ) return block.text;
     throw invalid("only text blocks are allowed here", `${param}.${i}`);
-  }).join("");
+  }).join(separator);
 }
 
 function readImage(
@@ -133,65 +141,92 @@ function readBlocks(
   content: unknown,
   role: "user" | "assistant",
   param: string,
+  skipped: unknown[] | undefined,
 ): IRContentPart[] {
   if (typeof content === "string") return [{ type: "text", text: content }];
   if (!Array.isArray(content)) {
     throw invalid("must be a string or an array of content blocks", param);
   }
-  return content.map((block, i): IRContentPart => {
-    const where = `${param}.${i}`;
-    if (!isRecord(block)) throw invalid("must be an object", where);
-    switch (block.type) {
-      case "text":
-        if (typeof block.text !== "string") {
-          throw invalid("`text` must be a string", where);
-        }
-        return { type: "text", text: block.text };
-      case "image":
-        return readImage(block, where);
-      case "tool_use":
-        if (
-          role !== "assistant" || typeof block.id !== "string" ||
-          typeof block.name !== "string" || !isRecord(block.input)
-        ) {
-          throw invalid(
-            "a tool_use block belongs to an assistant turn and needs `id`, `name` and an object `input`",
-            where,
-          );
-        }
-        return {
-          type: "tool_use",
-          id: block.id,
-          name: block.name,
-          input: block.input,
-        };
-      case "tool_result": {
-        if (role !== "user" || typeof block.tool_use_id !== "string") {
-          throw invalid(
-            "a tool_result block belongs to a user turn and needs `tool_use_id`",
-            where,
-          );
-        }
-        const part: IRContentPart = {
-          type: "tool_result",
-          toolUseId: block.tool_use_id,
-          content: block.content === undefined
-            ? ""
-            : textBlocks(block.content, `${where}.content`),
-        };
-        if (block.is_error === true) part.isError = true;
-        return part;
-      }
-      default:
-        throw invalid(
-          `unsupported content block type ${JSON.stringify(block.type)}`,
-          where,
-        );
-    }
+  const parts: IRContentPart[] = [];
+  content.forEach((block, i) => {
+    const part = skipping(
+      skipped,
+      () => readBlock(block, role, `${param}.${i}`),
+    );
+    if (part !== undefined) parts.push(part);
   });
+  return parts;
 }
 
-function readMessages(messages: unknown[]): IRMessage[] {
+/** One content block as an IR part; none for a block the IR does not carry. */
+function readBlock(
+  block: unknown,
+  role: "user" | "assistant",
+  where: string,
+): IRContentPart | undefined {
+  if (!isRecord(block)) throw invalid("must be an object", where);
+  switch (block.type) {
+    // An earlier turn's reasoning: the IR has no place for it, so it
+    // reaches an Anthropic upstream only on the same wire (the body is
+    // sent as is) and is dropped toward any other.
+    case "thinking":
+    case "redacted_thinking":
+      if (role !== "assistant") {
+        throw invalid("a thinking block belongs to an assistant turn", where);
+      }
+      return undefined;
+    case "text":
+      if (typeof block.text !== "string") {
+        throw invalid("`text` must be a string", where);
+      }
+      return { type: "text", text: block.text };
+    case "image":
+      return readImage(block, where);
+    case "tool_use":
+      if (
+        role !== "assistant" || typeof block.id !== "string" ||
+        typeof block.name !== "string" || !isRecord(block.input)
+      ) {
+        throw invalid(
+          "a tool_use block belongs to an assistant turn and needs `id`, `name` and an object `input`",
+          where,
+        );
+      }
+      return {
+        type: "tool_use",
+        id: block.id,
+        name: block.name,
+        input: block.input,
+      };
+    case "tool_result": {
+      if (role !== "user" || typeof block.tool_use_id !== "string") {
+        throw invalid(
+          "a tool_result block belongs to a user turn and needs `tool_use_id`",
+          where,
+        );
+      }
+      const part: IRContentPart = {
+        type: "tool_result",
+        toolUseId: block.tool_use_id,
+        content: block.content === undefined
+          ? ""
+          : textBlocks(block.content, `${where}.content`),
+      };
+      if (block.is_error === true) part.isError = true;
+      return part;
+    }
+    default:
+      throw untranslatable(invalid(
+        `unsupported content block type ${JSON.stringify(block.type)}`,
+        where,
+      ));
+  }
+}
+
+function readMessages(
+  messages: unknown[],
+  skipped: unknown[] | undefined,
+): IRMessage[] {
   const out: IRMessage[] = [];
   messages.forEach((message, index) => {
     const param = `messages.${index}`;
@@ -200,7 +235,12 @@ function readMessages(messages: unknown[]): IRMessage[] {
     if (role !== "user" && role !== "assistant") {
       throw invalid('`role` must be "user" or "assistant"', `${param}.role`);
     }
-    const parts = readBlocks(message.content, role, `${param}.content`);
+    const parts = readBlocks(
+      message.content,
+      role,
+      `${param}.content`,
+      skipped,
+    );
     const results = parts.filter((part) => part.type === "tool_result");
     const rest = parts.filter((part) => part.type !== "tool_result");
     if (results.length > 0) out.push({ role: "tool", content: results });
@@ -217,23 +257,41 @@ function readMessages(messages: unknown[]): IRMessage[] {
   return out;
 }
 
-function readTools(tools: unknown): IRTool[] {
+function readTools(tools: unknown, skipped: unknown[] | undefined): IRTool[] {
   if (!Array.isArray(tools)) throw invalid("must be an array", "tools");
-  return tools.map((tool, i): IRTool => {
-    if (!isRecord(tool) || typeof tool.name !== "string") {
-      throw invalid("a tool needs a `name`", `tools.${i}`);
-    }
-    const out: IRTool = {
-      name: tool.name,
-      parameters: isRecord(tool.input_schema)
-        ? tool.input_schema
-        : { type: "object", properties: {} },
-    };
-    if (typeof tool.description === "string") {
-      out.description = tool.description;
-    }
-    return out;
+  const out: IRTool[] = [];
+  tools.forEach((tool, i) => {
+    const read = skipping(skipped, () => readTool(tool, i));
+    if (read !== undefined) out.push(read);
   });
+  return out;
+}
+
+function readTool(tool: unknown, i: number): IRTool {
+  if (!isRecord(tool) || typeof tool.name !== "string") {
+    throw invalid("a tool needs a `name`", `tools.${i}`);
+  }
+  // A server tool (web search, code execution, …) runs at Anthropic
+  // only: read as a function with no schema it would mislead the model.
+  if (
+    tool.type !== undefined && tool.type !== null && tool.type !== "custom"
+  ) {
+    throw untranslatable(invalid(
+      `server tool type ${JSON.stringify(tool.type)} is not translated`,
+      `tools.${i}.type`,
+    ));
+  }
+  const out: IRTool = {
+    name: tool.name,
+    parameters: isRecord(tool.input_schema)
+      ? tool.input_schema
+      : { type: "object", properties: {} },
+  };
+  if (typeof tool.description === "string") {
+    out.description = tool.description;
+  }
+  if (typeof tool.strict === "boolean") out.strict = tool.strict;
+  return out;
 }
 
 function readToolChoice(choice: unknown): IRToolChoice {
@@ -273,6 +331,9 @@ function number(
  * @param body The parsed JSON body.
  * @param resolveModel Maps the client's `model` to a backend and model.
  * @param requestId Id recorded in `metadata.requestId`.
+ * @param skipped When given, content the IR cannot carry (a block type, a
+ *   server tool) is left out of the IR and its 400 collected here instead
+ *   of thrown: a body relayed as is on its own wire needs no translation.
  * @returns The IR request and the stream flag.
  * @throws {GatewayError} 400 for a body that is not a valid request.
  *
@@ -296,6 +357,7 @@ export function parseMessagesRequest(
   body: unknown,
   resolveModel: (model: string) => ModelTarget,
   requestId: string,
+  skipped?: unknown[],
 ): ParsedMessagesRequest {
   if (!isRecord(body)) {
     throw invalid("the request body must be a JSON object", "body");
@@ -352,17 +414,24 @@ export function parseMessagesRequest(
   }
   copyUnknownKeys(body, HANDLED_KEYS, parameters);
 
-  const messages = readMessages(body.messages);
+  const messages = readMessages(body.messages, skipped);
   if (body.system !== undefined && body.system !== null) {
-    const system = textBlocks(body.system, "system");
+    // Blocks stay apart as paragraphs, not run together.
+    const system = textBlocks(body.system, "system", "\n\n");
     if (system !== "") messages.unshift({ role: "system", content: system });
   }
   const ir = irRequest(messages, parameters, target, requestId, stream);
   if (body.tools !== undefined && body.tools !== null) {
-    ir.tools = readTools(body.tools);
+    ir.tools = readTools(body.tools, skipped);
   }
   if (body.tool_choice !== undefined && body.tool_choice !== null) {
     ir.toolChoice = readToolChoice(body.tool_choice);
+    // Carried under OpenAI's name, which the translation table maps back
+    // on Anthropic's wire.
+    if (
+      isRecord(body.tool_choice) &&
+      body.tool_choice.disable_parallel_tool_use === true
+    ) parameters.parallel_tool_calls = false;
   }
   return { ir, model, stream };
 }

@@ -49,10 +49,13 @@
  * | `redis` | `url` (`redis://` or `rediss://`; `"$VAR"` reads the environment) and `prefix` (key namespace, default `switchyard`): breakers, cooldowns and per-key rate limits shared by every gateway on that Redis. `createGateway` takes the store itself (`store`); `examples/serve.ts` connects it |
  * | `maxBodyBytes` | largest request body (default 4 MiB) |
  * | `maxStreams` | most streamed answers open at once (default 256); 503 with `Retry-After: 1` past it |
- * | `passthrough` | `false` turns off relaying OpenAI-compatible upstream answers byte for byte (default `true`; see the gateway's module docs) |
+ * | `passthrough` | `false` turns off same-wire passthrough: the client's body sent as is to a backend of its wire, and the upstream's answer relayed byte for byte (default `true`; see the gateway's module docs) |
  * | `passthroughTokens` | which passed-through streams have their tokens read: `"tpm"` (default: those of keys with a `tpm` limit) or `"all"` |
  * | `server` | the listener's limits, for `serveGateway`: `headersTimeoutMs`, `bodyTimeoutMs`, `idleTimeoutMs`, `maxConnections`, `maxHeaderBytes` (see `serve_options.ts`) |
- * | `keys[]` | `id`, and `key` (`"$VAR"`, hashed when read; a literal secret is refused) or `sha256` (64 hex digits in either letter case; the secret itself is case-sensitive); `models`, `backends`, `rpm`, `tpm` |
+ * | `admin` | the admin API and console, off without it: `key` (`"$VAR"`) or `sha256` of the admin key, `path` (default `/admin`), `consolePath` (default `/console`), `syncMs` (default 1000: how stale an instance's view of runtime keys may be). See docs/gateway/admin.md |
+ * | `keys[]` | `id`, and `key` (`"$VAR"`, hashed when read; a literal secret is refused) or `sha256` (64 hex digits in either letter case; the secret itself is case-sensitive); `models`, `backends`, `rpm`, `tpm`, `cache` (true/false: this key's requests use the response cache or not), `budget` (`{ "usd": 5, "period": "day" }` or a list, one per period: `day`, `week`, `month` in UTC, or `total`; see `budgets.ts`) |
+ * | `cache` | the response cache: `store` (`memory`, default, or `shared`: the config's Redis), `ttlSeconds` (default 3600), `maxBytes` (`memory` only, default 64 MiB), `namespace` (`shared` only), `enabled` (default true; `false`: only keys with `cache: true` and requests sending `x-switchyard-cache-ttl`). See docs/gateway/cache.md |
+ * | `prices` | model name (or name prefix) → `{ input, output, cachedInput?, cacheWrite?, reasoning? }` in USD per million tokens: prices custom models and overrides the built-in table |
  *
  * Unknown fields are errors, so a typo never silently disables a setting.
  *
@@ -64,6 +67,8 @@ import type {
   RoutingStrategy,
 } from "../models/mod.ts";
 import { type ApiKey, hashKey } from "./keys.ts";
+import type { AdminOptions } from "./gateway_types.ts";
+import { adminPathProblem } from "./_admin_path.ts";
 import {
   SERVE_DEFAULTS,
   type ServeLimits,
@@ -85,6 +90,10 @@ import {
 } from "./_config_fields.ts";
 
 import { jsonErrorPosition } from "./_json_position.ts";
+import { readCache } from "./cache/_config.ts";
+import type { CacheConfig } from "./cache/options.ts";
+import { readBudget, readPrices } from "./_config_cost.ts";
+import type { ModelPrice } from "../models/adapters/_prices.ts";
 import { blankJsonc } from "./_jsonc.ts";
 import {
   type BackendConfig,
@@ -131,6 +140,16 @@ export interface GatewayConfig {
   server?: Omit<ServeOptions, "hostname" | "port">;
   /** `redis`: where a fleet of gateways keeps its shared state. */
   redis?: RedisConfig;
+  /**
+   * `cache`: the response cache (off when absent). Not named `cache`, so a
+   * config spread into `createGateway`'s options does not pass a section
+   * where a built cache is expected.
+   */
+  responseCache?: CacheConfig;
+  /** `admin`: the admin API and console (off without it). */
+  admin?: AdminOptions;
+  /** `prices`: USD per million tokens by model, over the built-in table. */
+  prices?: Record<string, ModelPrice>;
 }
 
 /**
@@ -244,6 +263,8 @@ async function readKeys(value: unknown, env: Env): Promise<ApiKey[]> {
       "backends",
       "rpm",
       "tpm",
+      "cache",
+      "budget",
     ]);
     const id = string(raw.id, `${where}.id`);
     if (ids.has(id)) {
@@ -285,9 +306,53 @@ async function readKeys(value: unknown, env: Env): Promise<ApiKey[]> {
     if (raw.tpm !== undefined) {
       key.tpm = positiveInteger(raw.tpm, `${where}.tpm`);
     }
+    if (raw.cache !== undefined) {
+      key.cache = boolean(raw.cache, `${where}.cache`);
+    }
+    if (raw.budget !== undefined) {
+      key.budget = readBudget(raw.budget, `${where}.budget`);
+    }
     keys.push(key);
   }
   return keys;
+}
+
+async function readAdmin(value: unknown, env: Env): Promise<AdminOptions> {
+  const raw = object(value, "admin");
+  only(raw, "admin", ["key", "sha256", "path", "consolePath", "syncMs"]);
+  if ((raw.key === undefined) === (raw.sha256 === undefined)) {
+    throw new GatewayConfigError("admin", "needs exactly one of key or sha256");
+  }
+  let sha256: string;
+  if (raw.key !== undefined) {
+    const ref = string(raw.key, "admin.key");
+    if (!ref.startsWith("$")) {
+      throw new GatewayConfigError(
+        "admin.key",
+        'must name an environment variable ("$VAR"); a secret in the file is refused (or give sha256)',
+      );
+    }
+    sha256 = await hashKey(secret(ref, "admin.key", env));
+  } else {
+    sha256 = string(raw.sha256, "admin.sha256").toLowerCase();
+    if (!/^[0-9a-f]{64}$/.test(sha256)) {
+      throw new GatewayConfigError("admin.sha256", "must be 64 hex digits");
+    }
+  }
+  const admin: AdminOptions = { sha256 };
+  for (const field of ["path", "consolePath"] as const) {
+    if (raw[field] === undefined) continue;
+    const path = string(raw[field], `admin.${field}`);
+    const problem = adminPathProblem(path);
+    if (problem !== undefined) {
+      throw new GatewayConfigError(`admin.${field}`, problem);
+    }
+    admin[field] = path;
+  }
+  if (raw.syncMs !== undefined) {
+    admin.syncMs = nonNegativeInteger(raw.syncMs, "admin.syncMs");
+  }
+  return admin;
 }
 
 function readRedis(value: unknown, env: Env): RedisConfig {
@@ -377,6 +442,9 @@ export async function parseGatewayConfig(
     "passthroughTokens",
     "server",
     "keys",
+    "cache",
+    "admin",
+    "prices",
   ]);
   const backends = raw.backends === undefined
     ? []
@@ -388,6 +456,7 @@ export async function parseGatewayConfig(
     aliases: {},
     routerConfig: {},
   };
+  if (raw.cache !== undefined) config.responseCache = readCache(raw.cache);
   const routerConfig: { -readonly [K in keyof RouterConfig]: RouterConfig[K] } =
     {};
   if (raw.routing !== undefined) {
@@ -486,6 +555,9 @@ export async function parseGatewayConfig(
   if (raw.redis !== undefined) {
     config.redis = readRedis(raw.redis, env);
   }
+  if (raw.admin !== undefined) {
+    config.admin = await readAdmin(raw.admin, env);
+  }
   if (raw.maxBodyBytes !== undefined) {
     config.maxBodyBytes = positiveInteger(raw.maxBodyBytes, "maxBodyBytes");
   }
@@ -502,6 +574,7 @@ export async function parseGatewayConfig(
       ["tpm", "all"] as const,
     );
   }
+  if (raw.prices !== undefined) config.prices = readPrices(raw.prices);
   if (raw.server !== undefined) {
     const server = object(raw.server, "server");
     only(server, "server", SERVER_FIELDS);

@@ -34,6 +34,8 @@ import {
 import { createGateway } from "./gateway.ts";
 import type { Gateway, GatewayOptions } from "./gateway_types.ts";
 import { configError } from "./_whole_config_error.ts";
+import { cacheOptionsOf } from "./cache/_config.ts";
+import type { CacheConfig } from "./cache/options.ts";
 
 /**
  * Gateway options a config sets: everything but the backends.
@@ -69,6 +71,8 @@ export interface GatewayPlan {
   server: NonNullable<GatewayConfig["server"]>;
   /** Shared state for a fleet: the config's `redis`, else `REDIS_URL`. */
   redis?: RedisConfig;
+  /** The config's `cache`; a `shared` one is built on the Redis connection. */
+  cache?: CacheConfig;
 }
 
 /**
@@ -104,6 +108,11 @@ export function configOptions(config: GatewayConfig): ConfigOptions {
   if (config.passthroughTokens !== undefined) {
     options.passthroughTokens = config.passthroughTokens;
   }
+  // The shared cache needs the Redis client: the command adds it.
+  const cache = config.responseCache && cacheOptionsOf(config.responseCache);
+  if (cache) options.cache = cache;
+  if (config.admin !== undefined) options.admin = config.admin;
+  if (config.prices !== undefined) options.prices = config.prices;
   return options;
 }
 
@@ -262,13 +271,25 @@ export async function planGateway(
   }
   plan ??= backendsOf(config, env);
   const options = config ? configOptions(config) : {};
-  checkListenHost(host, options.keys?.length ?? 0);
+  // An admin key guards the admin API and makes every model route need a
+  // key, so it counts as one for the loopback rule.
+  checkListenHost(
+    host,
+    (options.keys?.length ?? 0) + (options.admin === undefined ? 0 : 1),
+  );
   const redis = redisSettings(config?.redis, env);
+  if (config?.responseCache?.store === "shared" && !redis) {
+    throw new GatewayConfigError(
+      "cache.store",
+      'is "shared" but no Redis is configured (the config\'s redis, or REDIS_URL)',
+    );
+  }
   return {
     ...plan,
     options,
     host,
     server: config?.server ?? {},
     ...(redis ? { redis } : {}),
+    ...(config?.responseCache ? { cache: config.responseCache } : {}),
   };
 }

@@ -57,9 +57,14 @@
  *   backend is called. Nothing is produced ahead of the reader (the SSE body
  *   has `highWaterMark: 0`), so an open stream holds about its parsed
  *   request plus one chunk, however slow its reader.
- * - **Passthrough.** An OpenAI Chat Completions request whose backends all
- *   speak OpenAI's wire format (`router.canRelay()`: the OpenAI-compatible
- *   adapters) gets the upstream's answer bytes unchanged: JSON read once
+ * - **Same wire, passthrough.** A chat request reaches a backend of its own
+ *   wire (OpenAI Chat Completions and the OpenAI-compatible adapters,
+ *   Anthropic Messages and the Anthropic adapter) as the client sent it,
+ *   `model` aside; across wires one translation table decides what is
+ *   mapped, emulated, dropped (`x-switchyard-dropped`, the log line's
+ *   `dropped`) or refused (docs/gateway/wires.md). A request whose
+ *   backends all speak its wire (`router.speaks()`, the key's backends
+ *   else all) gets the upstream's answer bytes unchanged: JSON read once
  *   (for its usage) and sent as is, a stream handed to the server as the
  *   upstream's body, which `Deno.serve` pipes without it entering
  *   JavaScript. Routing, breaker, retries and fallback apply up to the
@@ -100,6 +105,9 @@ import { RateLimiter } from "./rate_limit.ts";
 import { MemoryRateLimitStore } from "./memory_rate_limit_store.ts";
 import { SharedRateLimitStore } from "./shared_rate_limit_store.ts";
 import { Metrics } from "./metrics.ts";
+import { cacheSettings } from "./cache/_settings.ts";
+import { BudgetLimiter } from "./budgets.ts";
+import { MemoryBudgetStore, SharedBudgetStore } from "./budget_store.ts";
 import {
   DEFAULT_MAX_STREAMS,
   type Gateway,
@@ -116,6 +124,8 @@ import { authenticate } from "./_admission.ts";
 import { errorApi, pathOf, routeAt, routeError } from "./_routes.ts";
 import { isProbe, probe } from "./_health.ts";
 import { GatewayConfigError } from "./_config_fields.ts";
+import { Admin } from "./_admin.ts";
+import { recordsOf, RuntimeKeys } from "./_admin_keys.ts";
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -150,7 +160,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   const modelRouter = options.router ?? routerOf(options);
   const ownsRouter = options.router === undefined;
   const now = options.now ?? Date.now;
-  const keyRing = new KeyRing(options.keys ?? []);
+  const admin = adminOf(options, now);
+  const keyRing = new KeyRing(options.keys ?? [], admin?.keys);
   const limiter = new RateLimiter(
     options.rateLimitStore ??
       (options.store
@@ -160,12 +171,30 @@ export function createGateway(options: GatewayOptions): Gateway {
         : new MemoryRateLimitStore()),
     now,
   );
+  const costing = options.cost !== false;
+  if (!costing && (options.keys ?? []).some((k) => k.budget !== undefined)) {
+    throw new TypeError(
+      "createGateway: keys with a budget need cost accounting (cost: false given)",
+    );
+  }
+  const budgets = new BudgetLimiter(
+    options.budgetStore ??
+      (options.store?.addTotals
+        ? new SharedBudgetStore(options.store, {
+          ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+        })
+        : new MemoryBudgetStore()),
+    now,
+  );
   const metrics = new Metrics();
   const logger = options.logger;
   const ctx: GatewayContext = {
     router: modelRouter,
     keyRing,
     limiter,
+    budgets,
+    costing,
+    prices: options.prices,
     metrics,
     streams: new OpenStreams(options.maxStreams ?? DEFAULT_MAX_STREAMS),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
@@ -175,6 +204,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     passthrough: options.passthrough !== false,
     tapAllStreams: options.passthroughTokens === "all",
     startedAt: Math.floor(now() / 1000),
+    ...(options.cache ? { cache: cacheSettings(options.cache) } : {}),
     registered: (name) => modelRouter.has(name),
     logging: logger !== undefined,
     log(entry: RequestLogEntry): void {
@@ -195,10 +225,10 @@ export function createGateway(options: GatewayOptions): Gateway {
     const started = now();
     const path = pathOf(request.url);
     if (isProbe(path)) return probe(path, request, modelRouter, options.store);
-    const route = routeAt(path);
+    const route = admin?.routeAt(request.method, path) ?? routeAt(path);
     const ex = new Exchange(
       ctx,
-      errorApi(path, request.headers),
+      route?.api ?? errorApi(path, request.headers),
       request,
       requestId,
       started,
@@ -211,7 +241,13 @@ export function createGateway(options: GatewayOptions): Gateway {
       await authenticate(ex).catch(() => {});
       return ex.fail(refused);
     }
-    if (route.metered) return await route.handle(ex, info, path);
+    if (route.metered) {
+      const answer = await route.handle(ex, info, path);
+      // A whole answer leaves once its budget charge is stored.
+      const charged = ex.settled();
+      if (charged) await charged;
+      return answer;
+    }
     let response: Response;
     try {
       response = await route.handle(ex, info, path);
@@ -249,6 +285,21 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (ownsRouter) modelRouter.dispose();
     },
   });
+}
+
+/** The admin API, its runtime keys in the store when it holds records. */
+function adminOf(
+  options: GatewayOptions,
+  now: () => number,
+): Admin | undefined {
+  const settings = options.admin;
+  if (settings === undefined) return undefined;
+  const syncMs = settings.syncMs ?? 1000;
+  if (!(Number.isFinite(syncMs) && syncMs >= 0)) {
+    throw new TypeError("admin.syncMs must be a finite number ≥ 0");
+  }
+  const { records, shared } = recordsOf(options.store);
+  return new Admin(settings, new RuntimeKeys(records, now, syncMs), shared);
 }
 
 /**

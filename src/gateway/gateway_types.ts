@@ -5,7 +5,10 @@ import type { RouterStore } from "../models/store.ts";
 import type { BackendAdapter, IRWarning } from "../models/types.ts";
 import type { ApiKey } from "./keys.ts";
 import type { RateLimitStore } from "./rate_limit.ts";
+import type { BudgetStore } from "./budget_store.ts";
+import type { ModelPrice } from "../models/adapters/_prices.ts";
 import type { Metrics } from "./metrics.ts";
+import type { GatewayCacheOptions } from "./cache/options.ts";
 
 /**
  * One structured log line per request, handed to `logger`. Never holds a key
@@ -79,6 +82,54 @@ export interface RequestLogEntry {
   error_message?: string;
   /** Attempts on other backends after the first choice. */
   fallbacks?: number;
+  /**
+   * The answer's price in USD from its usage (null: the model is unpriced,
+   * or the answer's tokens are unknown, e.g. a relayed stream not read).
+   * Absent on requests that called no model.
+   */
+  cost_usd?: number | null;
+  /**
+   * What `cost_usd` was priced from: `usage` (the backend's own count) or
+   * `estimate` (the gateway's count, when the backend reported none).
+   */
+  cost_source?: "usage" | "estimate";
+  /**
+   * What the response cache did, when one is configured: `hit` (answered
+   * from the cache; no backend, no tokens), `miss` or `bypass`.
+   */
+  cache?: "hit" | "miss" | "bypass";
+  /**
+   * An admin API action (`create`, `list`, `revoke`, `rotate`, `console`);
+   * `key_id` is then `admin`. Never carries a secret.
+   */
+  admin_action?: string;
+  /** The key an admin action concerned. */
+  admin_key_id?: string;
+}
+
+/**
+ * The admin API and console (off unless given): see docs/gateway/admin.md.
+ *
+ * @example Usage
+ * ```ts
+ * import { type AdminOptions, hashKey } from "@switchyard/switchyard/gateway";
+ * const admin: AdminOptions = { sha256: await hashKey("sk-admin"), path: "/admin" };
+ * ```
+ */
+export interface AdminOptions {
+  /** Hex SHA-256 of the admin key (either letter case). */
+  sha256: string;
+  /** Where the admin API lives (default `/admin`). */
+  path?: string;
+  /** Where the console page is served (default `/console`). */
+  consolePath?: string;
+  /**
+   * Longest time (ms) an instance uses the runtime keys it last read before
+   * reading the store again (default 1000): a key created or revoked on
+   * one instance is accepted or refused by every other within this plus one
+   * store round trip.
+   */
+  syncMs?: number;
 }
 
 /**
@@ -112,6 +163,12 @@ export interface GatewayOptions {
   /** Client keys; none: no authentication (listen on loopback only). */
   keys?: readonly ApiKey[];
   /**
+   * The admin API (keys created, listed, revoked and rotated at run time,
+   * kept in `store` when it holds records) and the console page; off when
+   * absent. With it, every model route needs a key.
+   */
+  admin?: AdminOptions;
+  /**
    * Shared state for a fleet of gateways (`createRedisStore` from
    * `@switchyard/switchyard/models/redis`, or any {@linkcode RouterStore}):
    * the router built from `backends` keeps its breakers and cooldowns there,
@@ -143,9 +200,11 @@ export interface GatewayOptions {
   /** Receives one entry per request; default none. */
   logger?: (entry: RequestLogEntry) => void;
   /**
-   * Relay OpenAI-compatible upstream answers byte for byte to OpenAI clients
-   * when every backend speaks OpenAI's wire format (default true; see the
-   * module docs for what differs).
+   * Same wire lossless (default true): a chat client's body goes as is
+   * (`model` aside) to a backend of its wire, and the upstream's answer is
+   * relayed byte for byte when every backend the call may reach speaks
+   * that wire (see the module docs for what differs). `false` translates
+   * every call.
    */
   passthrough?: boolean;
   /**
@@ -157,6 +216,21 @@ export interface GatewayOptions {
    * line's `tokens_estimated`).
    */
   passthroughTokens?: "tpm" | "all";
+  /** The response cache (off when absent); see {@linkcode GatewayCacheOptions}. */
+  cache?: GatewayCacheOptions;
+  /**
+   * USD per million tokens by model name (or name prefix), over the
+   * built-in table (`PRICES`): prices custom models, or corrects a price.
+   */
+  prices?: Readonly<Record<string, ModelPrice>>;
+  /**
+   * `false` turns off pricing answers (no `cost_usd`, no
+   * `x-switchyard-cost-usd`, no cost metric); keys with a `budget` are then
+   * refused at creation. Default true.
+   */
+  cost?: boolean;
+  /** Where key budgets' spend lives; default `store`'s, else in memory. */
+  budgetStore?: BudgetStore;
 }
 
 /**

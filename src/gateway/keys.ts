@@ -15,6 +15,7 @@
  */
 import { GatewayError } from "./errors.ts";
 import { backendAllowed } from "./_scope.ts";
+import { type Budget, budgetProblem } from "./_budget_parts.ts";
 
 /**
  * One client key.
@@ -46,6 +47,17 @@ export interface ApiKey {
   rpm?: number;
   /** Tokens (prompt + completion) per minute; absent: unlimited. */
   tpm?: number;
+  /**
+   * The response cache for this key's requests: true uses it even when the
+   * gateway's `cache.enabled` is false, false never uses it; absent: the
+   * gateway's default.
+   */
+  cache?: boolean;
+  /**
+   * Spend budgets in USD per day, week, month (calendar-aligned, UTC) or in
+   * total; several at once, one per period. See `BudgetLimiter`.
+   */
+  budget?: Budget | readonly Budget[];
 }
 
 const utf8 = new TextEncoder();
@@ -129,6 +141,22 @@ function unauthorized(message: string, code: string): GatewayError {
 }
 
 /**
+ * Keys created while the gateway runs, as the key ring consults them.
+ *
+ * @example Usage
+ * ```ts
+ * import type { RuntimeKeySource } from "@switchyard/switchyard/gateway";
+ * const none: RuntimeKeySource = { fresh: () => Promise.resolve(), find: () => undefined };
+ * ```
+ */
+export interface RuntimeKeySource {
+  /** Brings the keys up to date (bounded; at most once per sync interval). */
+  fresh(): Promise<void>;
+  /** The key with this hex SHA-256, every stored digest compared. */
+  find(digest: string): ApiKey | undefined;
+}
+
+/**
  * The keys a gateway accepts, checked once per request.
  *
  * @example Authenticating a request
@@ -141,16 +169,20 @@ function unauthorized(message: string, code: string): GatewayError {
  */
 export class KeyRing {
   #keys: readonly ApiKey[];
+  #runtime: RuntimeKeySource | undefined;
 
   /**
    * Creates the key ring.
    *
    * @param keys The accepted keys (ids must be unique, digests 64 hex digits
    *   in either letter case, limits positive finite numbers).
+   * @param runtime Keys created at run time (the admin API), consulted
+   *   after `keys`; with it, every request needs a key.
    * @throws {TypeError} For a duplicate id, a malformed digest or a limit
    *   that is not a positive finite number.
    */
-  constructor(keys: readonly ApiKey[]) {
+  constructor(keys: readonly ApiKey[], runtime?: RuntimeKeySource) {
+    this.#runtime = runtime;
     const ids = new Set<string>();
     for (const key of keys) {
       if (ids.has(key.id)) throw new TypeError(`duplicate key id "${key.id}"`);
@@ -172,6 +204,10 @@ export class KeyRing {
           );
         }
       }
+      if (key.budget !== undefined) {
+        const problem = budgetProblem(key.budget);
+        if (problem) throw new TypeError(`key "${key.id}": ${problem}`);
+      }
     }
     // hashKey's digests are lowercase: a digest compared as written in
     // uppercase would refuse its own secret.
@@ -183,7 +219,17 @@ export class KeyRing {
 
   /** True when at least one key is configured (requests must then present one). */
   get enabled(): boolean {
-    return this.#keys.length > 0;
+    return this.#keys.length > 0 || this.#runtime !== undefined;
+  }
+
+  /** Whether `id` is a key of the config (not one created at run time). */
+  configured(id: string): boolean {
+    return this.#keys.some((key) => key.id === id);
+  }
+
+  /** The config's keys (for listings: callers must not show `sha256`). */
+  get configKeys(): readonly ApiKey[] {
+    return this.#keys;
   }
 
   /**
@@ -206,6 +252,12 @@ export class KeyRing {
     for (const key of this.#keys) {
       // No early exit: every digest is compared.
       if (timingSafeEqual(digest, key.sha256)) found ??= key;
+    }
+    if (this.#runtime !== undefined) {
+      await this.#runtime.fresh();
+      // Config keys win a (vanishingly unlikely) digest collision.
+      const runtime = this.#runtime.find(digest);
+      found ??= runtime;
     }
     if (found === undefined) {
       throw unauthorized("Incorrect API key provided.", "invalid_api_key");

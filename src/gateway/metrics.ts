@@ -10,6 +10,8 @@
  * | `switchyard_errors_total` | counter | `backend`, `model`, `code`, `key` |
  * | `switchyard_tokens_total` | counter | `direction` (`in`, `out`), `model`, `backend`, `key` |
  * | `switchyard_fallbacks_total` | counter | `model`, `backend` |
+ * | `switchyard_cache_requests_total` | counter | `result` (`hit`, `miss`, `bypass`), `model`, `key` |
+ * | `switchyard_cost_usd_total` | counter (USD, priced answers only) | `key`, `model`, `backend` |
  * | `switchyard_retries_total` | counter | `backend` |
  * | `switchyard_open_streams` | gauge | — |
  * | `switchyard_backend_up` | gauge (1 healthy, 0 not) | `backend` |
@@ -75,6 +77,33 @@ export interface RequestRecord {
   errorCode?: string;
   /** Fallback attempts after the first backend. */
   fallbacks: number;
+  /** The answer's price in USD, when its model is priced. */
+  costUsd?: number;
+}
+
+/**
+ * One key's usage as {@linkcode Metrics.usageByKey} reports it.
+ *
+ * @example Usage
+ * ```ts
+ * import type { KeyUsage } from "@switchyard/switchyard/gateway";
+ * const usage: KeyUsage = { requests: 3, errors: 1, tokensIn: 30, tokensOut: 12, spendUsd: 0.0004 };
+ * ```
+ */
+export interface KeyUsage {
+  /** Model requests recorded. */
+  requests: number;
+  /** Of which answered with status 400 or above. */
+  errors: number;
+  /** Prompt tokens. */
+  tokensIn: number;
+  /** Completion tokens. */
+  tokensOut: number;
+  /**
+   * Spend in USD of the priced answers (this instance's count); null when
+   * none of the key's answers was priced (an unpriced model is not free).
+   */
+  spendUsd: number | null;
 }
 
 /**
@@ -199,6 +228,8 @@ export class Metrics {
   #errors: Family<{ value: number }>;
   #tokens: Family<{ value: number }>;
   #fallbacks: Family<{ value: number }>;
+  #cache: Family<{ value: number }>;
+  #cost: Family<{ value: number }>;
   #openStreams = 0;
 
   /**
@@ -234,6 +265,19 @@ export class Metrics {
       counter,
     );
     this.#fallbacks = new Family(["model", "backend"], maxSeries, counter);
+    this.#cost = new Family(["key", "model", "backend"], maxSeries, counter);
+    this.#cache = new Family(["result", "model", "key"], maxSeries, counter);
+  }
+
+  /**
+   * Counts one chat request's use of the response cache.
+   *
+   * @param result `hit`, `miss` or `bypass`.
+   * @param model The model after aliases.
+   * @param keyId The key id.
+   */
+  cacheRequest(result: string, model: string, keyId: string): void {
+    this.#cache.get([result, model, keyId]).value++;
   }
 
   /**
@@ -268,6 +312,58 @@ export class Metrics {
     if (record.fallbacks > 0) {
       this.#fallbacks.get([model, backend]).value += record.fallbacks;
     }
+    if (record.costUsd !== undefined) {
+      this.#cost.get([keyId, model, backend]).value += record.costUsd;
+    }
+  }
+
+  /**
+   * Per key: model requests, those answered with an error status, and
+   * tokens in and out (the console's table).
+   *
+   * @returns Usage by key id.
+   */
+  usageByKey(): Record<string, KeyUsage> {
+    const usage: Record<string, KeyUsage> = {};
+    const of = (key: string): KeyUsage =>
+      Object.hasOwn(usage, key) ? usage[key] : (usage[key] = {
+        requests: 0,
+        errors: 0,
+        tokensIn: 0,
+        tokensOut: 0,
+        spendUsd: null,
+      });
+    for (const { values, data } of this.#requests.series.values()) {
+      const entry = of(values[4]);
+      entry.requests += data.value;
+      if (Number(values[3]) >= 400) entry.errors += data.value;
+    }
+    for (const { values, data } of this.#tokens.series.values()) {
+      const entry = of(values[3]);
+      if (values[0] === "in") entry.tokensIn += data.value;
+      else entry.tokensOut += data.value;
+    }
+    for (const { values, data } of this.#cost.series.values()) {
+      const entry = of(values[0]);
+      entry.spendUsd = (entry.spendUsd ?? 0) + data.value;
+    }
+    return usage;
+  }
+
+  /**
+   * The share of chat requests the response cache answered (hits over hits
+   * and misses), or null before any lookup.
+   *
+   * @returns a number from 0 to 1, or null.
+   */
+  cacheHitRate(): number | null {
+    let hits = 0;
+    let lookups = 0;
+    for (const { values, data } of this.#cache.series.values()) {
+      if (values[0] === "hit") hits += data.value;
+      if (values[0] !== "bypass") lookups += data.value;
+    }
+    return lookups === 0 ? null : hits / lookups;
   }
 
   /** Counts a stream that started sending. */
@@ -351,6 +447,16 @@ export class Metrics {
       "switchyard_fallbacks_total",
       "Attempts on another backend after the first choice failed.",
       this.#fallbacks,
+    );
+    counter(
+      "switchyard_cache_requests_total",
+      "Chat requests by what the response cache did: hit, miss or bypass.",
+      this.#cache,
+    );
+    counter(
+      "switchyard_cost_usd_total",
+      "Spend in US dollars, priced from each answer's usage.",
+      this.#cost,
     );
     out.push(
       "# HELP switchyard_retries_total Retries of a backend after a retryable failure (the router's count).",

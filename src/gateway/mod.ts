@@ -41,6 +41,8 @@ export * from "./keys.ts";
 export * from "./rate_limit.ts";
 export * from "./memory_rate_limit_store.ts";
 export * from "./shared_rate_limit_store.ts";
+export * from "./budgets.ts";
+export * from "./budget_store.ts";
 export * from "./metrics.ts";
 export * from "./openai_request.ts";
 export * from "./openai_response.ts";
@@ -51,6 +53,10 @@ export * from "./serve_options.ts";
 export * from "./providers.ts";
 export * from "./env_backends.ts";
 export * from "./from_config.ts";
+export * from "./cache/response_cache.ts";
+export * from "./cache/memory.ts";
+export * from "./cache/shared.ts";
+export * from "./cache/options.ts";
 // The model-router types the gateway's API mentions (types only), so this
 // entry point's documentation is complete without `./models`.
 export type * from "../models/mod.ts";

@@ -30,6 +30,8 @@ import {
   isRecord,
   type ModelTarget,
   reservedKey,
+  skipping,
+  untranslatable,
 } from "./_wire_util.ts";
 
 export type { ModelTarget };
@@ -90,6 +92,9 @@ const NUMERIC_PARAMETERS: ReadonlyArray<[string, keyof IRParameters]> = [
  * @param body The parsed JSON body.
  * @param resolveModel Maps the client's `model` to a backend and model.
  * @param requestId Id recorded in `metadata.requestId`.
+ * @param skipped When given, content the IR cannot carry (a part type) is
+ *   left out of the IR and its 400 collected here instead of thrown: a
+ *   body relayed as is on its own wire needs no translation.
  * @returns The IR request and the stream flags.
  * @throws {GatewayError} 400 for a body that is not a valid request.
  *
@@ -108,6 +113,7 @@ export function parseChatRequest(
   body: unknown,
   resolveModel: (model: string) => ModelTarget,
   requestId: string,
+  skipped?: unknown[],
 ): ParsedChatRequest {
   if (!isRecord(body)) {
     throw invalid("The request body must be a JSON object.", "body");
@@ -189,7 +195,7 @@ export function parseChatRequest(
   copyUnknownKeys(body, HANDLED_KEYS, parameters);
 
   const ir = irRequest(
-    body.messages.map(readMessage),
+    body.messages.map((message, index) => readMessage(message, index, skipped)),
     parameters,
     target,
     requestId,
@@ -227,38 +233,45 @@ function textOf(content: unknown, param: string): string {
 function readUserContent(
   content: unknown,
   param: string,
+  skipped: unknown[] | undefined,
 ): string | IRContentPart[] {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) {
     throw invalid("`content` must be a string or an array of parts.", param);
   }
-  return content.map((part, i): IRContentPart => {
-    const where = `${param}[${i}]`;
-    if (!isRecord(part)) {
-      throw invalid("A content part must be an object.", where);
-    }
-    if (part.type === "text" && typeof part.text === "string") {
-      return { type: "text", text: part.text };
-    }
-    if (part.type === "image_url") {
-      const image = part.image_url;
-      const url = isRecord(image) ? image.url : undefined;
-      if (typeof url !== "string") {
-        throw invalid("`image_url.url` must be a string.", where);
-      }
-      const data = /^data:([^;,]+);base64,(.*)$/s.exec(url);
-      return data
-        ? {
-          type: "image",
-          source: { type: "base64", mediaType: data[1], data: data[2] },
-        }
-        : { type: "image", source: { type: "url", url } };
-    }
-    throw invalid(
-      `Unsupported content part type ${JSON.stringify(part.type)}.`,
-      where,
-    );
+  const parts: IRContentPart[] = [];
+  content.forEach((part, i) => {
+    const read = skipping(skipped, () => readPart(part, `${param}[${i}]`));
+    if (read !== undefined) parts.push(read);
   });
+  return parts;
+}
+
+function readPart(part: unknown, where: string): IRContentPart {
+  if (!isRecord(part)) {
+    throw invalid("A content part must be an object.", where);
+  }
+  if (part.type === "text" && typeof part.text === "string") {
+    return { type: "text", text: part.text };
+  }
+  if (part.type === "image_url") {
+    const image = part.image_url;
+    const url = isRecord(image) ? image.url : undefined;
+    if (typeof url !== "string") {
+      throw invalid("`image_url.url` must be a string.", where);
+    }
+    const data = /^data:([^;,]+);base64,(.*)$/s.exec(url);
+    return data
+      ? {
+        type: "image",
+        source: { type: "base64", mediaType: data[1], data: data[2] },
+      }
+      : { type: "image", source: { type: "url", url } };
+  }
+  throw untranslatable(invalid(
+    `Unsupported content part type ${JSON.stringify(part.type)}.`,
+    where,
+  ));
 }
 
 function readToolCalls(calls: unknown, param: string): IRContentPart[] {
@@ -296,7 +309,11 @@ function readToolCalls(calls: unknown, param: string): IRContentPart[] {
   });
 }
 
-function readMessage(message: unknown, index: number): IRMessage {
+function readMessage(
+  message: unknown,
+  index: number,
+  skipped: unknown[] | undefined,
+): IRMessage {
   const param = `messages[${index}]`;
   if (!isRecord(message)) throw invalid("A message must be an object.", param);
   const named = typeof message.name === "string" ? { name: message.name } : {};
@@ -311,7 +328,7 @@ function readMessage(message: unknown, index: number): IRMessage {
     case "user":
       return {
         role: "user",
-        content: readUserContent(message.content, `${param}.content`),
+        content: readUserContent(message.content, `${param}.content`, skipped),
         ...named,
       };
     case "assistant": {
@@ -371,6 +388,7 @@ function readTools(tools: unknown): IRTool[] {
         : { type: "object", properties: {} },
     };
     if (typeof fn.description === "string") out.description = fn.description;
+    if (typeof fn.strict === "boolean") out.strict = fn.strict;
     return out;
   });
 }

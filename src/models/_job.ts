@@ -7,6 +7,7 @@ import { AdapterError, ErrorCode, RouterError } from "./errors.ts";
 import type { OperationName } from "./operations.ts";
 import type {
   BackendAdapter,
+  ChatSource,
   IRChatRequest,
   OperationRequest,
 } from "./types.ts";
@@ -42,6 +43,21 @@ export const CHAT_JOB: Job = {
   valid: isValidResponse,
 };
 
+/**
+ * Chat on the IR with the client's own request beside it: an adapter that
+ * speaks its wire sends that body (`CallOptions.source`).
+ */
+export function sourcedChatJob(source: ChatSource): Job {
+  const options = { source };
+  return {
+    operation: "chat",
+    raw: false,
+    start: (adapter, request, signal) =>
+      adapter.execute(request, signal, options),
+    valid: isValidResponse,
+  };
+}
+
 /** Chat relayed: the upstream's own answer (`relay`). */
 export const CHAT_RELAY_JOB: Job = {
   operation: "chat",
@@ -57,16 +73,18 @@ export const CHAT_RELAY_JOB: Job = {
   valid: isRawAnswer,
 };
 
-/** A non-chat operation (`invoke`), with the model the router chose. */
+/**
+ * An operation through `invoke`, with the model the router chose: a
+ * non-chat one, or chat in one wire, the client's body sent as it is.
+ */
 export function operationJob(request: OperationRequest): Job {
   return {
     operation: request.operation,
     raw: true,
     start(adapter, routed, signal) {
-      if (
-        typeof adapter.operate !== "function" ||
-        adapter.operations?.[request.operation as "embeddings"] === undefined
-      ) throw cannotServe(adapter, `serve ${request.operation}`);
+      if (!servesCall(adapter, request)) {
+        throw cannotServe(adapter, `serve ${request.operation}`);
+      }
       const model = routed.parameters?.model;
       return adapter.operate(
         model === undefined ? request : { ...request, model },
@@ -83,6 +101,9 @@ export function operationJob(request: OperationRequest): Job {
  * already take.
  */
 export function routingView(request: OperationRequest): IRChatRequest {
+  if (request.operation === "chat" && request.view !== undefined) {
+    return request.view;
+  }
   const view: IRChatRequest = { messages: [] };
   if (request.model !== undefined) {
     view.parameters = { model: request.model };
@@ -92,20 +113,34 @@ export function routingView(request: OperationRequest): IRChatRequest {
   return view;
 }
 
-/** The backends (of `names`, else all) whose adapters serve `operation`. */
+/** The backends (of `names`, else all) whose adapters pass `test`. */
 export function servingBackends(
   entries: ReadonlyMap<string, { adapter: BackendAdapter }>,
-  operation: OperationName,
+  test: OperationName | ((adapter: BackendAdapter) => boolean),
   names: readonly string[] | undefined,
 ): string[] {
+  const passes = typeof test === "function"
+    ? test
+    : (adapter: BackendAdapter) => serves(adapter, test);
   const serving: string[] = [];
   for (const name of names ?? entries.keys()) {
     const adapter = entries.get(name)?.adapter;
-    if (adapter !== undefined && serves(adapter, operation)) {
-      serving.push(name);
-    }
+    if (adapter !== undefined && passes(adapter)) serving.push(name);
   }
   return serving;
+}
+
+/**
+ * Whether an adapter serves one `invoke` call: chat when it speaks the
+ * call's wire (default OpenAI's), another operation when it declares it.
+ */
+export function servesCall(
+  adapter: BackendAdapter,
+  request: Pick<OperationRequest, "operation" | "wire">,
+): adapter is BackendAdapter & Required<Pick<BackendAdapter, "operate">> {
+  if (typeof adapter.operate !== "function") return false;
+  if (request.operation !== "chat") return serves(adapter, request.operation);
+  return adapter.wire === (request.wire ?? "openai");
 }
 
 /** Whether an adapter serves `operation` (chat: every adapter). */

@@ -16,7 +16,7 @@
 
 import type { RouterStore } from "./store.ts";
 import type { AdapterError } from "./errors.ts";
-import type { IRChatRequest, IRWarning } from "./types.ts";
+import type { CallOptions, IRChatRequest, IRWarning } from "./types.ts";
 import type { RouterStats } from "./stats.ts";
 
 /**
@@ -327,7 +327,7 @@ export interface RouterTimers {
  * router.dispose();
  * ```
  */
-export interface ExecuteOptions {
+export interface ExecuteOptions extends CallOptions {
   /** See {@linkcode RouterConfig.attemptTimeout}. */
   readonly attemptTimeout?: number;
   /** See {@linkcode RouterConfig.maxRetries}. */

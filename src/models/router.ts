@@ -25,6 +25,7 @@ import { AdapterError, ErrorCode } from "./errors.ts";
 import type {
   AdapterMetadata,
   BackendAdapter,
+  ChatWire,
   IRChatRequest,
   IRChatResponse,
   IRChatStream,
@@ -69,7 +70,9 @@ import {
   noneServes,
   operationJob,
   routingView,
+  servesCall,
   servingBackends,
+  sourcedChatJob,
 } from "./_job.ts";
 import { traceOf } from "./_trace.ts";
 import type { Plan } from "./routing/strategy.ts";
@@ -460,7 +463,7 @@ export class Router implements BackendAdapter {
       request,
       signal,
       options,
-      CHAT_JOB,
+      options?.source === undefined ? CHAT_JOB : sourcedChatJob(options.source),
       this.#traced,
     );
   }
@@ -608,7 +611,7 @@ export class Router implements BackendAdapter {
   ): Promise<RelayResult> {
     const serving = servingBackends(
       this.#registry.entries,
-      request.operation,
+      (adapter) => servesCall(adapter, request),
       options?.backends,
     );
     if (serving.length === 0) {
@@ -620,9 +623,39 @@ export class Router implements BackendAdapter {
       routingView(request),
       signal,
       { ...options, backends: serving },
-      request.operation === "chat" ? CHAT_RELAY_JOB : operationJob(request),
+      operationJob(request),
       this.#relayed(signal),
     );
+  }
+
+  /**
+   * Whether every registered backend (of `backends`, else all) speaks one
+   * chat wire (`BackendAdapter.wire`): then a chat `invoke` in that wire
+   * can go to any of them, the client's body sent as it is.
+   *
+   * @param wire The client's chat wire.
+   * @param backends Only these backends (a named backend, a key's list).
+   * @returns True when at least one backend is allowed and all speak `wire`.
+   *
+   * @example Usage
+   * ```ts
+   * import { createRouter } from "@switchyard/switchyard/models";
+   * import { createOpenAIAdapter } from "@switchyard/switchyard/models/openai";
+   * const router = createRouter().register("up", createOpenAIAdapter({ apiKey: "sk-example" }));
+   * console.log(router.speaks("openai"), router.speaks("anthropic")); // true false
+   * router.dispose();
+   * ```
+   */
+  speaks(wire: ChatWire, backends?: readonly string[]): boolean {
+    const entries = this.#registry.entries;
+    let any = false;
+    for (const name of backends ?? entries.keys()) {
+      const adapter = entries.get(name)?.adapter;
+      if (adapter === undefined) continue;
+      if (!servesCall(adapter, { operation: "chat", wire })) return false;
+      any = true;
+    }
+    return any;
   }
 
   /**
@@ -685,7 +718,13 @@ export class Router implements BackendAdapter {
     const timeout = options?.attemptTimeout;
     const allowed = options?.backends;
     if (timeout === undefined) {
-      return routeStream(this.#parts, request, signal, allowed);
+      return routeStream(
+        this.#parts,
+        request,
+        signal,
+        allowed,
+        options?.source,
+      );
     }
     let attemptTimeout: number;
     try {
@@ -699,7 +738,7 @@ export class Router implements BackendAdapter {
       ...this.#parts,
       settings: { ...this.#settings, attemptTimeout },
     };
-    return routeStream(parts, request, signal, allowed);
+    return routeStream(parts, request, signal, allowed, options?.source);
   }
 
   /**

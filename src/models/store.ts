@@ -84,6 +84,39 @@ export interface TokenResult {
 }
 
 /**
+ * What {@linkcode RouterStore.writeRecord} answers.
+ *
+ * @example Usage
+ * ```ts
+ * import type { RecordWrite } from "@switchyard/switchyard/models";
+ * const refused: RecordWrite = { ok: false, version: 7 };
+ * ```
+ */
+export interface RecordWrite {
+  /** Whether the write happened (`create` of an existing id, or `replace`/`delete` of a missing one, does not). */
+  readonly ok: boolean;
+  /** The space's version after the call; every write that happened bumps it. */
+  readonly version: number;
+}
+
+/**
+ * A space of small string records and its version, as
+ * {@linkcode RouterStore.readRecords} answers.
+ *
+ * @example Usage
+ * ```ts
+ * import type { RecordSpace } from "@switchyard/switchyard/models";
+ * const empty: RecordSpace = { version: 0, records: {} };
+ * ```
+ */
+export interface RecordSpace {
+  /** Bumped by every write that happened; 0 for a space never written. */
+  readonly version: number;
+  /** id → value. */
+  readonly records: Readonly<Record<string, string>>;
+}
+
+/**
  * Shared routing state. Keys are backend names (or, for token buckets, any
  * key the caller chooses); a store namespaces them itself. Every state
  * change is atomic: recordFailure opens the breaker exactly when the
@@ -178,4 +211,34 @@ export interface RouterStore {
     refillPerSecond: number,
     now: number,
   ): MaybePromise<TokenResult>;
+  /**
+   * Optional: every record of `space` (small strings that never expire, such
+   * as the gateway's keys created at run time) with the space's version.
+   */
+  readRecords?(space: string): MaybePromise<RecordSpace>;
+  /** Optional: the version of `space` alone (one cheap read to see a change). */
+  recordsVersion?(space: string): MaybePromise<number>;
+  /**
+   * Optional: writes one record atomically, bumping the version when it
+   * happens: `create` only when `id` is absent, `replace` and `delete` only
+   * when present.
+   */
+  writeRecord?(
+    space: string,
+    id: string,
+    mode: "create" | "replace" | "delete",
+    value?: string,
+  ): MaybePromise<RecordWrite>;
+  /**
+   * Adds `amount` to each running total named in `keys` and answers the new
+   * totals, in one atomic step (one Lua script on Redis): the gateway's
+   * spend per key and budget period. Total `i` may be forgotten `ttls[i]`
+   * ms after this write (0: kept). An `amount` of 0 reads them. Optional:
+   * without it a gateway keeps budgets per instance.
+   */
+  addTotals?(
+    keys: readonly string[],
+    amount: number,
+    ttls: readonly number[],
+  ): MaybePromise<number[]>;
 }

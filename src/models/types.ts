@@ -213,7 +213,10 @@ export interface IRTool {
   description?: string;
   /** JSON Schema of the arguments. */
   parameters: Record<string, unknown>;
-  /** OpenAI's `strict`: arguments must match the schema exactly. */
+  /**
+   * Arguments must follow the schema exactly (OpenAI `function.strict`,
+   * Anthropic `strict`), where the provider enforces it.
+   */
   strict?: boolean;
   /** Cache the prompt up to here (the tool list is part of the prompt). */
   cacheControl?: IRCacheControl;
@@ -583,9 +586,24 @@ export interface OperationRequest {
   readonly operation: OperationName;
   /**
    * The request in OpenAI's wire shape for the operation (the client's
-   * JSON; `model` in it is replaced by {@linkcode OperationRequest.model}).
+   * JSON; `model` in it is replaced by {@linkcode OperationRequest.model}),
+   * or, for chat, in the shape {@linkcode OperationRequest.wire} names.
    */
   readonly body: Readonly<Record<string, unknown>>;
+  /**
+   * For chat: the wire `body` is written in (default `"openai"`). Only
+   * backends whose adapter speaks it (`BackendAdapter.wire`) serve the
+   * call, and they send `body` as it is, `model` aside.
+   */
+  readonly wire?: ChatWire;
+  /**
+   * For chat: the same request in the IR, for what routing reads of it
+   * (the capabilities it needs, its cost, model-based rules); its
+   * `parameters.model` and `metadata` take the place of `model` and
+   * `metadata`. `body` is still what is sent. Absent: routing sees only
+   * the model and metadata.
+   */
+  readonly view?: IRChatRequest;
   /**
    * The model: for routing (model-based routing, model mapping), and, as
    * the router translated it for the chosen backend, the one sent.
@@ -595,6 +613,70 @@ export interface OperationRequest {
   readonly stream?: boolean;
   /** Routing metadata: `custom.backend` names the backend, as for chat. */
   readonly metadata?: IRMetadata;
+  /**
+   * For chat: the client's headers a backend of its wire is sent
+   * (lowercase names, e.g. `anthropic-beta`).
+   */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * A chat wire format: OpenAI Chat Completions or Anthropic Messages.
+ *
+ * @example Usage
+ * ```ts
+ * import type { ChatWire } from "@switchyard/switchyard/models";
+ * const wire: ChatWire = "anthropic";
+ * console.log(wire); // "anthropic"
+ * ```
+ */
+export type ChatWire = "openai" | "anthropic";
+
+/**
+ * The client's own chat request, in its wire, given beside the IR (as
+ * `ExecuteOptions.source`): a backend whose adapter speaks that wire sends
+ * `body` as it is, `model` aside; the others translate the IR and report
+ * `lost` as dropped.
+ *
+ * @example Usage
+ * ```ts
+ * import type { ChatSource } from "@switchyard/switchyard/models";
+ * const source: ChatSource = { wire: "openai", body: { model: "m", messages: [] } };
+ * console.log(source.wire); // "openai"
+ * ```
+ */
+export interface ChatSource {
+  /** The wire `body` is written in. */
+  readonly wire: ChatWire;
+  /** The client's JSON body. */
+  readonly body: Readonly<Record<string, unknown>>;
+  /** Fields of `body` a translation from the IR loses (its wire's names). */
+  readonly lost?: readonly string[];
+  /**
+   * The client's headers a backend of its wire is sent (lowercase names,
+   * e.g. `anthropic-beta`); a translation reports them in `lost`.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * What a chat call carries beside the IR request (the third argument of
+ * `execute` and `executeStream`; the Router's `ExecuteOptions` extends it).
+ *
+ * @example Usage
+ * ```ts
+ * import type { CallOptions } from "@switchyard/switchyard/models";
+ * const options: CallOptions = { source: { wire: "anthropic", body: { model: "m", max_tokens: 64, messages: [] } } };
+ * console.log(options.source?.wire); // "anthropic"
+ * ```
+ */
+export interface CallOptions {
+  /**
+   * The client's own request: an adapter that speaks its wire
+   * (`BackendAdapter.wire`) sends it as is, `model` aside, instead of
+   * translating the IR.
+   */
+  readonly source?: ChatSource;
 }
 
 /**
@@ -781,20 +863,29 @@ export interface BackendAdapter {
    *
    * @param request The IR request; never mutated.
    * @param signal Aborts the call.
+   * @param options What the call carries beside the IR: `source`, the
+   *   client's own request, which an adapter that speaks its wire (`wire`)
+   *   sends instead of translating `request`.
    * @returns The IR response.
    */
   execute(
     request: IRChatRequest,
     signal?: AbortSignal,
+    options?: CallOptions,
   ): Promise<IRChatResponse>;
   /**
    * Runs a chat request as a stream; returns the generator synchronously.
    *
    * @param request The IR request; never mutated.
    * @param signal Aborts the stream.
+   * @param options What the call carries beside the IR, as for `execute`.
    * @returns The chunk stream.
    */
-  executeStream(request: IRChatRequest, signal?: AbortSignal): IRChatStream;
+  executeStream(
+    request: IRChatRequest,
+    signal?: AbortSignal,
+    options?: CallOptions,
+  ): IRChatStream;
   /**
    * Cheap liveness probe; optional (absent means healthy).
    *
@@ -822,6 +913,13 @@ export interface BackendAdapter {
    * @returns The upstream response, body unread.
    */
   relay?(request: IRChatRequest, signal?: AbortSignal): Promise<Response>;
+  /**
+   * The chat wire its upstream speaks, if one of {@linkcode ChatWire}: a
+   * chat `invoke` in that wire (`OperationRequest.wire`) sends the
+   * client's body as it is, `model` aside, through `operate`, and relays
+   * the answer. Absent: chat runs on the IR only.
+   */
+  readonly wire?: ChatWire;
   /**
    * The operations besides chat it serves, and how (see
    * `./operations.ts`). Absent: chat only.

@@ -19,6 +19,8 @@ export function constraintEnd(text: string, open: number): number {
 /** True when a character-class body (without brackets) can hold "/". */
 function classHasSlash(body: string): boolean {
   const chars: (string | null)[] = [];
+  // An escaped "-" is a literal, never the range operator.
+  const literalDash = new Set<number>();
   for (let i = 0; i < body.length; i++) {
     if (body[i] !== "\\") {
       chars.push(body[i]);
@@ -29,13 +31,17 @@ function classHasSlash(body: string): boolean {
     if (next === "/") return true;
     if (/^x2f/i.test(body.slice(i, i + 3))) return true;
     if (/^u002f/i.test(body.slice(i, i + 5))) return true;
+    if (next === "-") literalDash.add(chars.length);
     chars.push("dswbBtnrvf0".includes(next) ? null : next);
   }
   for (let i = 0; i < chars.length; i++) {
     if (chars[i] === "/") return true;
     const low = chars[i];
     const high = chars[i + 2];
-    if (chars[i + 1] === "-" && low && high && low <= "/" && "/" <= high) {
+    if (
+      chars[i + 1] === "-" && !literalDash.has(i + 1) && low && high &&
+      low <= "/" && "/" <= high
+    ) {
       return true;
     }
   }

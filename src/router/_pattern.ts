@@ -260,8 +260,11 @@ function splitSegments(source: string): string[] {
     if (i === source.length || source[i] === "/") {
       segments.push(source.slice(start, i));
       start = i + 1;
-    } else if (source[i] === "\\") i++;
-    else if (source[i] === "{" && source[i - 1] !== "\\") {
+    } else if (source[i] === "\\") {
+      // A trailing "\" escapes nothing: it stays in the last segment, whose
+      // parser refuses it, instead of stepping past the end and dropping it.
+      if (i + 1 < source.length) i++;
+    } else if (source[i] === "{" && source[i - 1] !== "\\") {
       const end = constraintEnd(source, i);
       if (end !== -1) i = end;
     }

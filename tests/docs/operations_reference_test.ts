@@ -32,8 +32,10 @@ function emitted(): Map<string, MetricShape> {
     tokensOut: 4,
     errorCode: "PROVIDER_ERROR",
     fallbacks: 1,
+    costUsd: 0.001,
   });
   metrics.streamOpened();
+  metrics.cacheRequest("hit", "m", "k");
   const text = metrics.render([
     {
       name: "b",

@@ -1,8 +1,10 @@
 // Loopback upstreams speaking OpenAI's Chat Completions and embeddings and
 // Anthropic's Messages, for the client-library tests. Each refuses body
-// keys its real API does not take, so a field the gateway should not send
-// fails the test. The model answers by script: a call of the first tool
-// when tools are offered and no tool result came back yet, else text.
+// keys its real API does not take (and Anthropic a thinking budget outside
+// its bounds), so a field the gateway should not send fails the test. The
+// model answers by script: a call of the first tool when tools are offered
+// and no tool result came back yet, else JSON when structured output was
+// asked for (`response_format` / `output_config.format`), else text.
 import { serveUpstream, type UpstreamCall } from "./_serve.ts";
 
 type Json = Record<string, unknown>;
@@ -33,6 +35,13 @@ const CHAT_KEYS = [
   "reasoning_effort",
   "service_tier",
   "logit_bias",
+  "modalities",
+  "audio",
+  "prediction",
+  "web_search_options",
+  "verbosity",
+  "prompt_cache_key",
+  "safety_identifier",
 ];
 const MESSAGES_KEYS = [
   "model",
@@ -47,6 +56,12 @@ const MESSAGES_KEYS = [
   "top_k",
   "stop_sequences",
   "metadata",
+  "thinking",
+  "output_config",
+  "cache_control",
+  "service_tier",
+  "container",
+  "inference_geo",
 ];
 const EMBEDDING_KEYS = [
   "model",
@@ -188,12 +203,44 @@ function toolToCall(
   return String(anthropic ? first.name : (first.function as Json).name);
 }
 
+/** The structured answer, when the request asked for one. */
+function structured(
+  call: UpstreamCall,
+  anthropic: boolean,
+): string | undefined {
+  const format = anthropic
+    ? (call.body.output_config as Json | undefined)?.format as Json | undefined
+    : call.body.response_format as Json | undefined;
+  return format?.type === "json_schema"
+    ? JSON.stringify(toolInput("json"))
+    : undefined;
+}
+
+/** Anthropic's own bounds on a thinking budget, as its API checks them. */
+function badThinking(call: UpstreamCall): Response | undefined {
+  const thinking = call.body.thinking as Json | undefined;
+  if (thinking?.type !== "enabled") return undefined;
+  const budget = thinking.budget_tokens;
+  if (
+    typeof budget === "number" && budget >= 1024 &&
+    budget < (call.body.max_tokens as number)
+  ) return undefined;
+  return Response.json({
+    type: "error",
+    error: {
+      type: "invalid_request_error",
+      message: "thinking.budget_tokens: must be ≥ 1024 and below max_tokens",
+    },
+  }, { status: 400 });
+}
+
 function openAIChat(call: UpstreamCall): Response {
   const refused = refuse(call, CHAT_KEYS, false);
   if (refused) return refused;
   const kind = scenario(call);
   if (kind !== "plain") return openAIDetails(call, kind);
   const tool = toolToCall(call, false);
+  const text = structured(call, false) ?? ANSWER;
   const model = call.body.model;
   const usage = { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 };
   const toolCall = tool === undefined ? undefined : {
@@ -211,7 +258,7 @@ function openAIChat(call: UpstreamCall): Response {
         index: 0,
         message: {
           role: "assistant",
-          content: toolCall ? null : ANSWER,
+          content: toolCall ? null : text,
           ...(toolCall ? { tool_calls: [toolCall] } : {}),
         },
         finish_reason: toolCall ? "tool_calls" : "stop",
@@ -252,8 +299,9 @@ function openAIChat(call: UpstreamCall): Response {
     ]);
     events.push([undefined, chunk({}, "tool_calls")]);
   } else {
-    events.push([undefined, chunk({ content: "Bon" }, null)]);
-    events.push([undefined, chunk({ content: "jour" }, null)]);
+    const half = Math.ceil(text.length / 2);
+    events.push([undefined, chunk({ content: text.slice(0, half) }, null)]);
+    events.push([undefined, chunk({ content: text.slice(half) }, null)]);
     events.push([undefined, chunk({}, "stop")]);
   }
   const options = call.body.stream_options as Json | undefined;
@@ -383,13 +431,14 @@ export function serveAnthropicWire() {
         error: { type: "not_found_error", message: "not found" },
       }, { status: 404 });
     }
-    const refused = refuse(call, MESSAGES_KEYS, true);
+    const refused = refuse(call, MESSAGES_KEYS, true) ?? badThinking(call);
     if (refused) return refused;
     const kind = scenario(call);
     if (kind !== "plain") return anthropicDetails(call, kind);
     const tool = toolToCall(call, true);
+    const text = structured(call, true) ?? ANSWER;
     const block: Json = tool === undefined
-      ? { type: "text", text: ANSWER }
+      ? { type: "text", text }
       : { type: "tool_use", id: "toolu_1", name: tool, input: toolInput(tool) };
     const stop = tool === undefined ? "end_turn" : "tool_use";
     const model = call.body.model;
@@ -409,7 +458,7 @@ export function serveAnthropicWire() {
       ? { type: "text", text: "" }
       : { ...block, input: {} };
     const delta = tool === undefined
-      ? { type: "text_delta", text: ANSWER }
+      ? { type: "text_delta", text }
       : { type: "input_json_delta", partial_json: JSON.stringify(block.input) };
     return sse([
       ["message_start", {

@@ -45,13 +45,13 @@ describe("parseMessagesRequest", () => {
     assert.equal(ir.metadata?.requestId, "msg_1");
   });
 
-  it("keeps is_error and joins text blocks of a tool result", () => {
+  it("keeps is_error, joins text blocks of a tool result, and system blocks as paragraphs", () => {
     const { ir } = parseMessagesRequest(
       {
         ...base,
-        system: [{ type: "text", text: "be " }, {
+        system: [{ type: "text", text: "sys1" }, {
           type: "text",
-          text: "brief",
+          text: "sys2",
         }],
         messages: [{
           role: "user",
@@ -70,7 +70,8 @@ describe("parseMessagesRequest", () => {
       "msg_1",
     );
     assert.deepEqual(ir.messages, [
-      { role: "system", content: "be brief" },
+      // System blocks are paragraphs: run together they read "sys1sys2".
+      { role: "system", content: "sys1\n\nsys2" },
       {
         role: "tool",
         content: [{

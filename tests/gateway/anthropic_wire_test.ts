@@ -605,12 +605,18 @@ for (const wire of WIRES) {
             "message_delta",
             "message_stop",
           ]);
-          // Usage travels in message_delta, as Anthropic's newer API
-          // versions send it: the SDK's accumulator takes both counts there.
+          // Usage travels in message_delta when the gateway writes the
+          // stream, as Anthropic's newer API versions send it: the SDK's
+          // accumulator takes both counts there. An Anthropic upstream's own
+          // stream is relayed as it came (input_tokens in message_start).
           const delta = second.events.find((e) => e.type === "message_delta");
           assert.ok(delta?.type === "message_delta");
           assert.equal(delta.usage.output_tokens, USAGE[1].output);
-          assert.equal(delta.usage.input_tokens, USAGE[1].input);
+          if (wire.name === "anthropic") {
+            const start = second.events[0];
+            assert.ok(start?.type === "message_start");
+            assert.equal(start.message.usage.input_tokens, USAGE[1].input);
+          } else assert.equal(delta.usage.input_tokens, USAGE[1].input);
         }
       } finally {
         await gateway.close();

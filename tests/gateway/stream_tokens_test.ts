@@ -183,3 +183,35 @@ Deno.test("stream tokens tap: cancelling cancels the upstream; an upstream break
   assert.equal((broken.failure.cause as Error).message, "reset");
   assert.equal(broken.tokens(2).usage.completionTokens, 1);
 });
+
+// A relayed Anthropic Messages stream: input_tokens in message_start, the
+// running output_tokens in message_delta; text, thinking and tool input in
+// their own delta keys.
+const ANTHROPIC_STREAM = "event: message_start\n" +
+  event(
+    '{"type":"message_start","message":{"id":"msg_1","content":[],"usage":{"input_tokens":21,"output_tokens":1}}}',
+  ) + "event: content_block_delta\n" +
+  event(
+    '{"type":"content_block_delta","index":0,"delta":{"type":"thinking_delta","thinking":"hm"}}',
+  ) + "event: content_block_delta\n" +
+  event(
+    '{"type":"content_block_delta","index":1,"delta":{"type":"text_delta","text":"Bonjour"}}',
+  ) + "event: content_block_delta\n" +
+  event(
+    '{"type":"content_block_delta","index":2,"delta":{"type":"input_json_delta","partial_json":"{}"}}',
+  ) + "event: message_delta\n" +
+  event(
+    '{"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":9}}',
+  ) + "event: message_stop\n" + event('{"type":"message_stop"}');
+
+Deno.test("stream tokens: an Anthropic stream's usage, in parts, is put together; its text, thinking and tool input are counted", () => {
+  for (const parts of splits(ANTHROPIC_STREAM)) {
+    const scanner = scanAll(parts);
+    assert.deepEqual(scanner.usage, {
+      promptTokens: 21,
+      completionTokens: 9,
+      totalTokens: 30,
+    });
+    assert.equal(scanner.chars, "hm".length + "Bonjour".length + 2);
+  }
+});

@@ -44,9 +44,10 @@ import type {
   StreamParser,
   StreamTranslator,
 } from "./provider.ts";
-import { ignore, raceAbort, timerDelay } from "../_util.ts";
+import { ignore, raceAbort } from "../_util.ts";
+import { CallScope } from "./_call_scope.ts";
+export { CallScope };
 import { failureOf } from "../_stream_failure.ts";
-import { unwatch, watch, watchable, type Watched } from "./_watchdog.ts";
 import {
   codeForStatus,
   invalidRequest,
@@ -161,118 +162,6 @@ export interface HttpClientOptions {
   sign?: SignRequest;
 }
 
-/**
- * One request's abort signal: the caller's signal plus the timeout.
- *
- * The idle timeout of a stream is a deadline, not a timer re-armed per
- * network chunk: `touch` only notes the time, and the one timer, when it
- * fires, either aborts (silence for `timeout` ms) or sleeps again for what is
- * left. Re-arming a timer on every chunk and around every yielded chunk cost
- * a stream more CPU than parsing it. A long timeout (the default ten
- * minutes) has no timer of its own at all: the shared watchdog checks it
- * once a second (`_watchdog.ts`), which saves a request the cost of arming
- * and clearing one.
- */
-export class CallScope implements Watched {
-  readonly controller: AbortController = new AbortController();
-  timedOut = false;
-  readonly #timeout: number;
-  readonly #callerSignal: AbortSignal | undefined;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  /** `performance.now()` of the last `touch`. */
-  #last = 0;
-  /** True between `pause` and the next `touch`: the silence is not counted. */
-  #paused = false;
-  /** Whether the watchdog checks this call (instead of `#timer`). */
-  #watched = false;
-  readonly #onCallerAbort = (): void =>
-    this.controller.abort(this.#callerSignal?.reason);
-  readonly #onTimer = (): void => {
-    this.#timer = undefined;
-    if (this.controller.signal.aborted) return;
-    const left = this.#paused
-      ? this.#timeout
-      : this.#timeout - (performance.now() - this.#last);
-    if (left > 0) {
-      this.#timer = setTimeout(this.#onTimer, timerDelay(left));
-      return;
-    }
-    this.timedOut = true;
-    this.controller.abort(new DOMException("timed out", "TimeoutError"));
-  };
-
-  constructor(timeout: number, callerSignal: AbortSignal | undefined) {
-    this.#timeout = timeout;
-    this.#callerSignal = callerSignal;
-    if (callerSignal?.aborted) this.controller.abort(callerSignal.reason);
-    else {callerSignal?.addEventListener("abort", this.#onCallerAbort, {
-        once: true,
-      });}
-    this.touch();
-  }
-
-  get signal(): AbortSignal {
-    return this.controller.signal;
-  }
-
-  /** Restarts the timeout (called on each network chunk of a stream). */
-  touch(): void {
-    const timeout = this.#timeout;
-    if (timeout <= 0 || timeout === Infinity) return;
-    this.#last = performance.now();
-    this.#paused = false;
-    if (
-      this.#timer !== undefined || this.#watched ||
-      this.controller.signal.aborted
-    ) return;
-    if (watchable(timeout)) {
-      this.#watched = true;
-      watch(this);
-      return;
-    }
-    this.#timer = setTimeout(this.#onTimer, timerDelay(timeout));
-  }
-
-  /** The watchdog's tick: aborts once the silence reached the timeout. */
-  check(now: number): void {
-    if (!this.#watched) return;
-    if (this.controller.signal.aborted) {
-      this.#unwatch();
-      return;
-    }
-    if (this.#paused || now - this.#last < this.#timeout) return;
-    this.#unwatch();
-    this.timedOut = true;
-    this.controller.abort(new DOMException("timed out", "TimeoutError"));
-  }
-
-  #unwatch(): void {
-    if (!this.#watched) return;
-    this.#watched = false;
-    unwatch(this);
-  }
-
-  /** Stops counting silence until the next `touch`. */
-  pause(): void {
-    this.#paused = true;
-  }
-
-  /** Stops the timer; the caller's signal still aborts the call. */
-  stopTimer(): void {
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#timer = undefined;
-    this.#unwatch();
-  }
-
-  /** Stops the timer and forgets the caller's signal. */
-  dispose(): void {
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#timer = undefined;
-    this.#unwatch();
-    this.#callerSignal?.removeEventListener("abort", this.#onCallerAbort);
-  }
-}
-
 /** Joins a base URL and a path with exactly one slash. */
 export function joinURL(baseURL: string, path: string): string {
   return baseURL.replace(/\/+$/, "") +
@@ -330,11 +219,12 @@ export class HttpClient {
     body: unknown,
     scope: CallScope,
     callerSignal: AbortSignal | undefined,
+    extra?: Readonly<Record<string, string>>,
   ): Promise<Response> {
     // A copy, so a fetch function that edits its init changes no later call.
     let headers: Headers | Record<string, string> = body === undefined
       ? { ...this.#getHeaders }
-      : { ...this.#postHeaders };
+      : { ...this.#postHeaders, ...extra };
     const url = joinURL(this.#options.baseURL, path);
     const text = body === undefined ? undefined : JSON.stringify(body);
     if (this.#options.sign !== undefined) {
@@ -518,10 +408,18 @@ export class HttpClient {
     path: string,
     body: unknown,
     signal: AbortSignal | undefined,
+    headers?: Readonly<Record<string, string>>,
   ): Promise<unknown> {
     const scope = new CallScope(this.#options.timeout, signal);
     try {
-      const response = await this.#open(method, path, body, scope, signal);
+      const response = await this.#open(
+        method,
+        path,
+        body,
+        scope,
+        signal,
+        headers,
+      );
       let text: string;
       try {
         // The declared-length check first: the `body` getter builds a
@@ -567,10 +465,18 @@ export class HttpClient {
     path: string,
     body: unknown,
     signal: AbortSignal | undefined,
+    headers?: Readonly<Record<string, string>>,
   ): Promise<Response> {
     const scope = new CallScope(this.#options.timeout, signal);
     try {
-      const response = await this.#open("POST", path, body, scope, signal);
+      const response = await this.#open(
+        "POST",
+        path,
+        body,
+        scope,
+        signal,
+        headers,
+      );
       scope.stopTimer();
       return response;
     } catch (error) {
@@ -599,7 +505,14 @@ export class HttpClient {
    * ends with an `error` chunk. The body is cancelled whenever iteration stops
    * early, so no connection is left open.
    */
-  async *stream<E, C extends { path: string; body: unknown }>(
+  async *stream<
+    E,
+    C extends {
+      path: string;
+      body: unknown;
+      headers?: Readonly<Record<string, string>>;
+    },
+  >(
     prepare: () => C,
     signal: AbortSignal | undefined,
     parse: StreamParser<E>,
@@ -610,7 +523,14 @@ export class HttpClient {
     const scope = new CallScope(this.#options.timeout, signal);
     let sequence = 0;
     try {
-      const response = await this.#open("POST", path, body, scope, signal);
+      const response = await this.#open(
+        "POST",
+        path,
+        body,
+        scope,
+        signal,
+        call.headers,
+      );
       if (response.body === null) {
         throw invalidResponse(
           this.provider,

@@ -9,6 +9,9 @@
 import type {
   AdapterMetadata,
   BackendAdapter,
+  CallOptions,
+  ChatSource,
+  ChatWire,
   IRChatRequest,
   IRChatResponse,
   IRChatStream,
@@ -20,10 +23,16 @@ import {
   type HttpAdapterConfig,
   HttpClient,
   invalidRequest,
+  isRecord,
 } from "./_http.ts";
 import { applyParameters } from "./_parameters.ts";
 import { estimateCostFor } from "./_prices.ts";
-import type { CallContext, ProviderSpec, WireCall } from "./provider.ts";
+import type {
+  CallContext,
+  ProviderSpec,
+  StreamTranslator,
+  WireCall,
+} from "./provider.ts";
 import { adapterMetadata } from "../_util.ts";
 
 /**
@@ -82,6 +91,8 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
     request: IRChatRequest,
     signal?: AbortSignal,
   ) => Promise<Response>;
+  /** The chat wire the upstream speaks (`spec.chatWire`), if any. */
+  readonly wire?: ChatWire;
   /** The operations besides chat the spec describes, and how each is served. */
   readonly operations?: Readonly<
     Partial<Record<Exclude<OperationName, "chat">, OperationSupport>>
@@ -122,6 +133,7 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
       }
       this.operations = served;
     }
+    if (spec.chatWire !== undefined) this.wire = spec.chatWire.name;
     if (spec.relay) {
       this.relay = (request, signal) => {
         let call: C;
@@ -140,15 +152,29 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
    *
    * @param request The IR request; never mutated.
    * @param signal Aborts the call (AdapterError ABORTED).
+   * @param options `source`, the client's own request: sent as is
+   *   (`model` aside) when its wire is the provider's, else `request` is
+   *   translated and its `lost` fields reported dropped.
    * @returns The IR response.
    */
   async execute(
     request: IRChatRequest,
     signal?: AbortSignal,
+    options?: CallOptions,
   ): Promise<IRChatResponse> {
-    const call = this.#call(request, false);
-    const json = await this.#client.json("POST", call.path, call.body, signal);
-    return this.#spec.response(json, request, call);
+    const call = this.#call(request, false, false, options?.source);
+    const json = await this.#client.json(
+      "POST",
+      call.path,
+      call.body,
+      signal,
+      call.headers,
+    );
+    const response = this.#spec.response(json, request, call);
+    if (call.dropped !== undefined) {
+      response.metadata.dropped = [...call.dropped];
+    }
+    return response;
   }
 
   /**
@@ -158,18 +184,24 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
    *
    * @param request The IR request; never mutated.
    * @param signal Aborts the stream and closes the connection.
+   * @param options `source`, as for `execute`.
    * @returns start, content / tool_use, metadata and done (or error) chunks.
    */
-  executeStream(request: IRChatRequest, signal?: AbortSignal): IRChatStream {
+  executeStream(
+    request: IRChatRequest,
+    signal?: AbortSignal,
+    options?: CallOptions,
+  ): IRChatStream {
+    const source = options?.source;
     // The client's generator itself, not one wrapped in another: a layer of
     // async generator costs every chunk a promise round trip. `#call` runs at
     // the first `next()`, as before.
     const spec = this.#spec;
     return this.#client.stream(
-      () => this.#call(request, true),
+      () => this.#call(request, true, false, source),
       signal,
       spec.parse,
-      (call) => spec.translator(request, call),
+      (call) => reportingDrops(spec.translator(request, call), call.dropped),
     );
   }
 
@@ -190,7 +222,8 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
   ): Promise<Response> {
     const spec = this.#spec;
     const operation = request.operation;
-    const op = operation === "chat" ? undefined : spec.operations?.[operation];
+    if (operation === "chat") return await this.#sameWire(request, signal);
+    const op = spec.operations?.[operation];
     if (op === undefined) {
       throw invalidRequest(
         spec.provider,
@@ -212,6 +245,44 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
     }
     const json = await this.#client.json("POST", path, body, signal);
     return Response.json(op.response(json, model, request.body));
+  }
+
+  /**
+   * A chat call in the upstream's own wire: the client's body as it is, its
+   * `model` replaced by the routed one, and the answer relayed.
+   */
+  async #sameWire(
+    request: OperationRequest,
+    signal: AbortSignal | undefined,
+  ): Promise<Response> {
+    const spec = this.#spec;
+    const wire = spec.chatWire;
+    if (wire === undefined || wire.name !== (request.wire ?? "openai")) {
+      throw invalidRequest(
+        spec.provider,
+        `${this.metadata.name} does not speak the ${
+          request.wire ?? "openai"
+        } chat wire`,
+      );
+    }
+    const model = this.#model({
+      messages: [],
+      ...(request.model === undefined
+        ? {}
+        : { parameters: { model: request.model } }),
+    });
+    if (model === undefined) {
+      throw invalidRequest(spec.provider, "no model: name one in the request");
+    }
+    const headers = request.headers === undefined
+      ? undefined
+      : wire.clientHeaders?.(request.headers);
+    return await this.#client.relay(
+      wire.path,
+      { ...request.body, model },
+      signal,
+      headers,
+    );
   }
 
   /**
@@ -250,7 +321,12 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
     return this.#spec.modelName(model);
   }
 
-  #call(request: IRChatRequest, stream: boolean, relay = false): C {
+  #call(
+    request: IRChatRequest,
+    stream: boolean,
+    relay = false,
+    source?: ChatSource,
+  ): C {
     const spec = this.#spec;
     const model = this.#model(request);
     if (model === undefined) {
@@ -259,12 +335,62 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
         "no model: set parameters.model or defaultModel",
       );
     }
+    const wire = spec.chatWire;
+    if (source !== undefined && source.wire === wire?.name) {
+      // The client's own body: nothing to translate, nothing dropped. A
+      // stream read into the IR asks for usage where the config says so
+      // (the client's answer is written from the IR, without it unless
+      // asked).
+      const body: Record<string, unknown> = { ...source.body, model };
+      const options = body.stream_options;
+      if (stream && wire.streamUsage) {
+        body.stream_options = {
+          ...(isRecord(options) ? options : {}),
+          include_usage: true,
+        };
+      }
+      const headers = source.headers === undefined
+        ? undefined
+        : wire.clientHeaders?.(source.headers);
+      return (headers === undefined
+        ? { path: wire.path, body }
+        : { path: wire.path, body, headers }) as C;
+    }
     const context: CallContext = {
       model,
       stream,
       parameters: applyParameters(request.parameters, spec.parameters),
       ...(relay ? { relay: true } : {}),
     };
-    return spec.call(request, context);
+    const call = spec.call(request, context);
+    const lost = source?.lost;
+    if (lost === undefined || lost.length === 0) return call;
+    return { ...call, dropped: [...lost, ...(call.dropped ?? [])] };
   }
+}
+
+/**
+ * The translator, its `start` chunk naming the request's dropped fields;
+ * itself when none were dropped (no cost per event).
+ */
+function reportingDrops<E>(
+  translator: StreamTranslator<E>,
+  dropped: readonly string[] | undefined,
+): StreamTranslator<E> {
+  if (dropped === undefined) return translator;
+  let pending = true;
+  return {
+    event(event) {
+      const chunks = translator.event(event);
+      if (pending) {
+        for (const chunk of chunks) {
+          if (chunk.type !== "start") continue;
+          chunk.metadata = { ...chunk.metadata, dropped: [...dropped] };
+          pending = false;
+        }
+      }
+      return chunks;
+    },
+    end: () => translator.end(),
+  };
 }

@@ -38,9 +38,10 @@
  *   `defaultMaxTokens` (default **1024**). `temperature`, `topP`→`top_p`,
  *   `topK`→`top_k`, `stopSequences`→`stop_sequences`, `user`→
  *   `metadata.user_id`. The API has no frequency/presence penalty or seed, and
- *   rejects unknown fields, so those three (and OpenAI's `logprobs` and
- *   `top_logprobs`) are not sent; any other key is sent
- *   as-is (e.g. `thinking`, `service_tier`).
+ *   rejects unknown fields, so those three are not sent; OpenAI-only keys
+ *   (`logprobs`, `top_logprobs`, …) are dropped and named by the translation
+ *   table (docs/gateway/wires.md); Anthropic's own keys are sent as-is (e.g.
+ *   `thinking`, `service_tier`).
  * - `stop_reason`: `end_turn`/`stop_sequence`/`pause_turn` → `stop`,
  *   `max_tokens` → `length`, `tool_use` → `tool_calls`, `refusal` →
  *   `content_filter`; the matched `stop_sequence` → `stopSequence`. Usage:
@@ -73,19 +74,9 @@
  * @module
  */
 
-import type {
-  IRCacheControl,
-  IRChatRequest,
-  IRContentPart,
-  IRMessage,
-} from "../types.ts";
+import type { IRChatRequest } from "../types.ts";
 import { HttpAdapter } from "./adapter.ts";
-import {
-  type FetchFunction,
-  type HttpAdapterConfig,
-  invalidRequest,
-} from "./_http.ts";
-import { parseDataURL, partsOf, textOf } from "./_ir.ts";
+import type { FetchFunction, HttpAdapterConfig } from "./_http.ts";
 import { estimateCostFor, type ModelPrice, PRICES_DATE } from "./_prices.ts";
 import type { ParameterTable, ProviderSpec } from "./provider.ts";
 import { parseSSE, type SSEEvent } from "./_sse.ts";
@@ -93,6 +84,8 @@ import {
   AnthropicStreamTranslator,
   fromWireResponse,
 } from "./_anthropic_answer.ts";
+import { towardWire } from "./_toward_wire.ts";
+import { irDrops, wireRequest } from "./_anthropic_request.ts";
 
 // Re-exported so this entry point is self-contained for its users and docs.
 export type * from "../types.ts";
@@ -128,16 +121,12 @@ export interface AnthropicAdapterConfig extends HttpAdapterConfig {
   defaultMaxTokens?: number;
 }
 
-type WireBlock = Record<string, unknown>;
-interface WireMessage {
-  role: "user" | "assistant";
-  content: string | WireBlock[];
-}
-
 /**
  * Parameter names on the Messages API: `maxTokens` is set by the call
- * (the API requires it), `user` goes to `metadata.user_id`, and penalties,
- * `seed` and OpenAI's `logprobs` / `top_logprobs` have no field there.
+ * (the API requires it), `user` goes to `metadata.user_id`, and penalties
+ * and `seed` have no field there. Keys of the other wire (OpenAI's `logprobs`,
+ * `top_logprobs`, …) are settled by the translation table, which drops and
+ * names them.
  */
 const PARAMETERS: ParameterTable = {
   names: {
@@ -150,9 +139,6 @@ const PARAMETERS: ParameterTable = {
     frequencyPenalty: null,
     presencePenalty: null,
     seed: null,
-    // OpenAI's logprob switches: the API has no logprobs and refuses the keys.
-    logprobs: null,
-    top_logprobs: null,
   },
 };
 
@@ -214,11 +200,30 @@ export function anthropicProvider(
     },
     parameters: PARAMETERS,
     capabilities: { maxContextTokens: 200_000 },
-    parse: parseSSE,
-    call: (request, { model, stream, parameters }) => ({
+    chatWire: {
+      name: "anthropic",
       path: "/v1/messages",
-      body: wireRequest(request, model, stream, parameters, maxTokens(request)),
-    }),
+      clientHeaders: (client) => betaHeader(config.beta, client),
+    },
+    parse: parseSSE,
+    call: (request, { model, stream, parameters }) => {
+      const body = wireRequest(
+        request,
+        model,
+        stream,
+        parameters,
+        maxTokens(request),
+      );
+      const dropped = [
+        ...irDrops(request),
+        ...towardWire(body, "anthropic", "anthropic", true),
+      ];
+      return {
+        path: "/v1/messages",
+        body,
+        ...(dropped.length === 0 ? {} : { dropped }),
+      };
+    },
     response: fromWireResponse,
     translator: (request) => new AnthropicStreamTranslator(request),
     // The default max_tokens counts: it bounds what the answer may cost.
@@ -240,45 +245,25 @@ export function anthropicProvider(
   };
 }
 
-function wireRequest(
-  request: IRChatRequest,
-  model: string,
-  stream: boolean,
-  body: Record<string, unknown>,
-  maxTokens: number,
-): Record<string, unknown> {
-  body.model = model;
-  body.max_tokens = maxTokens;
-  const system = request.messages
-    .filter((message) => message.role === "system")
-    .map((message) => textOf(message.content, "\n"))
-    .join("\n\n");
-  if (!isBlank(system)) body.system = system;
-  body.messages = toWireMessages(request.messages);
-  if (request.tools !== undefined && request.tools.length > 0) {
-    body.tools = request.tools.map((tool) =>
-      marked({
-        name: tool.name,
-        ...(tool.description === undefined
-          ? {}
-          : { description: tool.description }),
-        input_schema: tool.parameters,
-      }, tool.cacheControl)
-    );
+/**
+ * The `anthropic-beta` of a same-wire call: the configured betas, then the
+ * client's not among them (a body field may need its beta), or undefined
+ * when the client named none.
+ */
+function betaHeader(
+  configured: readonly string[] | undefined,
+  client: Readonly<Record<string, string>>,
+): Record<string, string> | undefined {
+  const asked = client["anthropic-beta"];
+  if (asked === undefined) return undefined;
+  const names = new Set(configured);
+  for (const name of asked.split(",")) {
+    const trimmed = name.trim();
+    if (trimmed !== "") names.add(trimmed);
   }
-  if (request.toolChoice !== undefined) {
-    const choice = request.toolChoice;
-    body.tool_choice = choice === "auto"
-      ? { type: "auto" }
-      : choice === "required"
-      ? { type: "any" }
-      : choice === "none"
-      ? { type: "none" }
-      : { type: "tool", name: choice.name };
-  }
-  if (stream) body.stream = true;
-  else delete body.stream;
-  return body;
+  return names.size === 0
+    ? undefined
+    : { "anthropic-beta": [...names].join(",") };
 }
 
 /**
@@ -311,145 +296,4 @@ export function createAnthropicAdapter(
   config: AnthropicAdapterConfig,
 ): AnthropicAdapter {
   return new AnthropicAdapter(config);
-}
-
-/** Empty or whitespace-only text, which the API rejects in any text block. */
-function isBlank(text: string): boolean {
-  return text.trim() === "";
-}
-
-function toBlock(part: IRContentPart): WireBlock | undefined {
-  switch (part.type) {
-    case "text":
-      return isBlank(part.text)
-        ? undefined
-        : marked({ type: "text", text: part.text }, part.cacheControl);
-    case "image":
-      return marked(
-        { type: "image", source: imageSource(part) },
-        part.cacheControl,
-      );
-    case "tool_use":
-      return marked({
-        type: "tool_use",
-        id: part.id,
-        name: part.name,
-        input: part.input,
-      }, part.cacheControl);
-    case "tool_result":
-      return marked({
-        type: "tool_result",
-        tool_use_id: part.toolUseId,
-        content: part.content,
-        ...(part.isError ? { is_error: true } : {}),
-      }, part.cacheControl);
-    // Sent back exactly as received: the API checks the signature, and
-    // refuses reasoning without one (another provider's), which is left out.
-    case "thinking":
-      return part.signature === undefined ? undefined : {
-        type: "thinking",
-        thinking: part.thinking,
-        signature: part.signature,
-      };
-    case "redacted_thinking":
-      return { type: "redacted_thinking", data: part.data };
-  }
-}
-
-/** The block with `cache_control` when the IR part carries a mark. */
-function marked(block: WireBlock, mark: IRCacheControl | undefined): WireBlock {
-  if (mark === undefined) return block;
-  block.cache_control = {
-    type: mark.type,
-    ...(mark.ttl === undefined ? {} : { ttl: mark.ttl }),
-  };
-  return block;
-}
-
-/** A base64 source for inline bytes (a `data:` URL too), else a `url` source. */
-function imageSource(
-  part: Extract<IRContentPart, { type: "image" }>,
-): WireBlock {
-  if (part.source.type === "base64") {
-    return {
-      type: "base64",
-      media_type: part.source.mediaType,
-      data: part.source.data,
-    };
-  }
-  const url = part.source.url;
-  const dataURL = parseDataURL(url);
-  if (dataURL !== undefined) {
-    return {
-      type: "base64",
-      media_type: dataURL.mediaType,
-      data: dataURL.data,
-    };
-  }
-  return { type: "url", url };
-}
-
-function toWireMessages(messages: readonly IRMessage[]): WireMessage[] {
-  const out: WireMessage[] = [];
-  for (const message of messages) {
-    if (message.role === "system") continue;
-    const role = message.role === "assistant" ? "assistant" : "user";
-    if (message.role !== "assistant" && typeof message.content !== "string") {
-      for (const part of message.content) {
-        if (part.type === "tool_use") {
-          throw invalidRequest(
-            "anthropic",
-            `a ${message.role} message cannot carry a tool_use part`,
-          );
-        }
-      }
-    }
-    const blocks = partsOf(message.content).map(toBlock).filter((block) =>
-      block !== undefined
-    );
-    const last = out.at(-1);
-    if (last !== undefined && last.role === role) {
-      const previous = typeof last.content === "string"
-        ? [{ type: "text", text: last.content }]
-        : last.content;
-      last.content = [...previous, ...blocks];
-    } else if (
-      typeof message.content === "string" && !isBlank(message.content)
-    ) {
-      out.push({ role, content: message.content });
-    } else if (blocks.length > 0) {
-      out.push({ role, content: blocks });
-    }
-  }
-  for (const message of out) {
-    if (message.role === "user" && typeof message.content !== "string") {
-      message.content = toolResultsFirst(message.content);
-    }
-  }
-  trimPrefill(out.at(-1));
-  return out;
-}
-
-/**
- * A final assistant turn is a prefill the model continues; the API refuses
- * one that ends in whitespace, so its trailing blanks are dropped.
- */
-function trimPrefill(last: WireMessage | undefined): void {
-  if (last?.role !== "assistant") return;
-  if (typeof last.content === "string") {
-    last.content = last.content.trimEnd();
-    return;
-  }
-  const block = last.content.at(-1);
-  if (block?.type === "text" && typeof block.text === "string") {
-    block.text = block.text.trimEnd();
-  }
-}
-
-/** The API wants a user turn's tool_result blocks before its other blocks. */
-function toolResultsFirst(blocks: WireBlock[]): WireBlock[] {
-  return [
-    ...blocks.filter((block) => block.type === "tool_result"),
-    ...blocks.filter((block) => block.type !== "tool_result"),
-  ];
 }

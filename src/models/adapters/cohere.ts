@@ -19,9 +19,11 @@
  * - Parameters: `maxTokens`→`max_tokens`, `temperature`, `topP`→`p`,
  *   `topK`→`k`, `stopSequences`→`stop_sequences`, `seed`,
  *   `frequencyPenalty`→`frequency_penalty`,
- *   `presencePenalty`→`presence_penalty`; `user` has no field and is not
- *   sent; any other key passes through (e.g. `response_format`,
- *   `safety_mode`, `thinking`).
+ *   `presencePenalty`→`presence_penalty`. The other keys Cohere documents
+ *   pass through (e.g. `response_format`, `safety_mode`, `thinking`); a
+ *   chat wire's field is mapped, emulated, dropped or refused by the
+ *   translation table (docs/gateway/wires.md); any other key, and `user`,
+ *   is not sent and is named in `metadata.dropped`.
  * - Tools → `[{ type: "function", function }]`. Tool choice: `auto` sends
  *   none (the API's default), `none` → `NONE`, `required` → `REQUIRED`; a
  *   named tool, which the API cannot force, → `REQUIRED` with only that tool
@@ -74,6 +76,8 @@ import {
 import { assistantMessage, countOf, MessageAssembler, usageOf } from "./_ir.ts";
 import { readToolCalls, toWireMessages, wireTools } from "./_openai_wire.ts";
 import { type ModelPrice, PRICES_DATE } from "./_prices.ts";
+import { applyParameters } from "./_parameters.ts";
+import { towardNative } from "./_toward_native.ts";
 import type { ParameterTable, ProviderSpec } from "./provider.ts";
 import { parseSSE, type SSEEvent } from "./_sse.ts";
 
@@ -201,10 +205,19 @@ export function cohereProvider(
     capabilities: { maxContextTokens: 256_000 },
     operations: { embeddings: COHERE_EMBEDDINGS },
     parse: parseSSE,
-    call: (request, { model, stream, parameters }) => ({
-      path: "/v2/chat",
-      body: wireRequest(request, model, stream, parameters),
-    }),
+    call: (request, { model, stream }) => {
+      const native = towardNative(
+        request.parameters,
+        "cohere",
+        PARAMETERS.names,
+      );
+      const parameters = applyParameters(native.parameters, PARAMETERS);
+      return {
+        path: "/v2/chat",
+        body: wireRequest(request, model, stream, parameters),
+        ...(native.dropped.length === 0 ? {} : { dropped: native.dropped }),
+      };
+    },
     response: fromWireResponse,
     translator: (request) => new CohereStreamTranslator(request),
   };

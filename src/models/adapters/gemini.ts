@@ -38,9 +38,11 @@
  * - Parameters → `generationConfig`: `maxTokens`→`maxOutputTokens`,
  *   `temperature`, `topP`, `topK`, `stopSequences`, `seed`,
  *   `presencePenalty`, `frequencyPenalty`. `safetySettings`, `cachedContent`
- *   and `labels` go to the top level; every other key goes into
- *   `generationConfig` as-is (e.g. `responseMimeType`, `thinkingConfig`).
- *   `user` has no wire field and is not sent.
+ *   and `labels` go to the top level; the other `generationConfig` keys
+ *   Gemini documents go there as-is (e.g. `responseMimeType`,
+ *   `thinkingConfig`). A chat wire's field is mapped, emulated, dropped or
+ *   refused by the translation table (docs/gateway/wires.md); any other
+ *   key, and `user`, is not sent and is named in `metadata.dropped`.
  * - `finishReason`: `STOP` → `stop` (`tool_calls` when the answer holds a
  *   function call), `MAX_TOKENS` → `length`, `SAFETY`, `RECITATION`,
  *   `BLOCKLIST`, `PROHIBITED_CONTENT`, `SPII`, `IMAGE_SAFETY` →
@@ -112,6 +114,8 @@ import {
   WholeCallStream,
 } from "./_ir.ts";
 import { type ModelPrice, PRICES_DATE } from "./_prices.ts";
+import { applyParameters } from "./_parameters.ts";
+import { towardNative } from "./_toward_native.ts";
 import type { ParameterTable, ProviderSpec, WireCall } from "./provider.ts";
 import { parseSSE, type SSEEvent } from "./_sse.ts";
 
@@ -268,13 +272,24 @@ export function geminiProvider(
     operations: { embeddings: GEMINI_EMBEDDINGS },
     parse: parseSSE,
     modelName: (model) => model.replace(/^models\//, ""),
-    call: (request, { model, stream, parameters }) => ({
-      path: `/models/${encodeURIComponent(model)}:${
-        stream ? "streamGenerateContent?alt=sse" : "generateContent"
-      }`,
-      body: wireRequest(request, parameters),
-      model,
-    }),
+    call: (request, { model, stream }) => {
+      const native = towardNative(
+        request.parameters,
+        "gemini",
+        PARAMETERS.names,
+      );
+      return {
+        path: `/models/${encodeURIComponent(model)}:${
+          stream ? "streamGenerateContent?alt=sse" : "generateContent"
+        }`,
+        body: wireRequest(
+          request,
+          applyParameters(native.parameters, PARAMETERS),
+        ),
+        model,
+        ...(native.dropped.length === 0 ? {} : { dropped: native.dropped }),
+      };
+    },
     response: (json, request, call) =>
       fromWireResponse(json, request, call.model),
     translator: (request, call) =>

@@ -28,8 +28,10 @@
  *   `maxTokens`→`num_predict`, `stopSequences`→`stop`, `seed`,
  *   `frequencyPenalty`→`frequency_penalty`, `presencePenalty`→
  *   `presence_penalty`. `format`, `keep_alive` and `think` go to the top
- *   level; every other key goes into `options` as-is (e.g. `num_ctx`).
- *   `user` has no wire field and is not sent.
+ *   level; the other options Ollama documents go into `options` as-is
+ *   (e.g. `num_ctx`). A chat wire's field is mapped, emulated, dropped or
+ *   refused by the translation table (docs/gateway/wires.md); any other
+ *   key, and `user`, is not sent and is named in `metadata.dropped`.
  * - `done_reason`: `stop` → `stop` (`tool_calls` when the answer holds tool
  *   calls), `length` → `length`, others → `stop`. Usage: `prompt_eval_count`
  *   and `eval_count` of the final (`done: true`) object; Ollama's timings (in
@@ -86,6 +88,8 @@ import {
   WholeCallStream,
 } from "./_ir.ts";
 import type { ModelPrice } from "./_prices.ts";
+import { applyParameters } from "./_parameters.ts";
+import { towardNative } from "./_toward_native.ts";
 import type { ParameterTable, ProviderSpec } from "./provider.ts";
 import { parseNDJSON } from "./_ndjson.ts";
 
@@ -198,10 +202,19 @@ export function ollamaProvider(
     local: true,
     operations: { embeddings: OLLAMA_EMBEDDINGS },
     parse: parseNDJSON,
-    call: (request, { model, stream, parameters }) => ({
-      path: "/api/chat",
-      body: wireRequest(request, model, stream, parameters),
-    }),
+    call: (request, { model, stream }) => {
+      const native = towardNative(
+        request.parameters,
+        "ollama",
+        PARAMETERS.names,
+      );
+      const parameters = applyParameters(native.parameters, PARAMETERS);
+      return {
+        path: "/api/chat",
+        body: wireRequest(request, model, stream, parameters),
+        ...(native.dropped.length === 0 ? {} : { dropped: native.dropped }),
+      };
+    },
     response: (json, request) => fromWireResponse(json, request, defaultModel),
     translator: (request) => new OllamaStreamTranslator(request, defaultModel),
   };

@@ -106,6 +106,7 @@ import {
 import { estimateCostFor, type ModelPrice, PRICES_DATE } from "./_prices.ts";
 import type { ProviderSpec } from "./provider.ts";
 import { parseSSE, type SSEEvent } from "./_sse.ts";
+import { towardWire } from "./_toward_wire.ts";
 
 // Re-exported so this entry point is self-contained for its users and docs.
 export type * from "../types.ts";
@@ -355,6 +356,7 @@ export function openAIProvider(
   const maxTokens = config.maxTokensParameter ??
     (isOpenAIItself(config.baseURL) ? "max_completion_tokens" : "max_tokens");
   const includeUsage = config.includeStreamUsage ?? true;
+  const strict = isOpenAIItself(config.baseURL);
   return {
     provider,
     baseURL: OPENAI_COMPATIBLE_PRESETS.openai.baseURL,
@@ -374,6 +376,11 @@ export function openAIProvider(
       : { capabilities: config.capabilities }),
     ...(config.local ? { local: true } : {}),
     relay: true,
+    chatWire: {
+      name: "openai",
+      path: "/chat/completions",
+      streamUsage: includeUsage,
+    },
     // OpenAI's wire for each: the client's body goes as is, the answer's
     // bytes come back. The Responses API is OpenAI's own.
     operations: {
@@ -402,7 +409,20 @@ export function openAIProvider(
           };
         }
       }
-      return { path: "/chat/completions", body };
+      // OpenAI's own API refuses keys it does not document; other
+      // OpenAI-compatible servers take their extensions (`top_k` too).
+      const dropped = towardWire(
+        body,
+        "openai",
+        provider,
+        strict,
+        strict ? [] : ["top_k"],
+      );
+      return {
+        path: "/chat/completions",
+        body,
+        ...(dropped.length === 0 ? {} : { dropped }),
+      };
     },
     response: (json, request) => fromWireResponse(json, provider, request),
     translator: (request) => new OpenAIStreamTranslator(provider, request),

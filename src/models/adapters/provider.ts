@@ -12,6 +12,7 @@
 import type { AdapterErrorOptions, ErrorCodeValue } from "../errors.ts";
 import type {
   AdapterCapabilities,
+  ChatWire,
   IRChatRequest,
   IRChatResponse,
   IRStreamChunk,
@@ -106,6 +107,13 @@ export interface WireCall {
   path: string;
   /** JSON body. */
   body: unknown;
+  /**
+   * The request's fields the translation left out (the client's names),
+   * reported on the answer's `metadata.dropped`.
+   */
+  dropped?: readonly string[];
+  /** Headers of this call only, over the provider's own (a client's beta). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -357,6 +365,29 @@ export interface ProviderSpec<E = unknown, C extends WireCall = WireCall> {
    * has `relay`, whose raw answer an OpenAI client reads unchanged.
    */
   readonly relay?: boolean;
+  /**
+   * The chat wire the API speaks and its path below the base URL: a chat
+   * `invoke` in that wire sends the client's body there as it is, `model`
+   * aside (`BackendAdapter.wire`).
+   */
+  readonly chatWire?: {
+    readonly name: ChatWire;
+    readonly path: string;
+    /**
+     * Ask for usage on a stream read into the IR (OpenAI's
+     * `stream_options.include_usage`): set by config, and unseen by the
+     * client, whose answer is written from the IR.
+     */
+    readonly streamUsage?: boolean;
+    /**
+     * The headers a same-wire call sends from the client's (lowercase
+     * names): Anthropic's `anthropic-beta`, merged with the configured
+     * betas, since a body field may need its beta.
+     */
+    readonly clientHeaders?: (
+      client: Readonly<Record<string, string>>,
+    ) => Record<string, string> | undefined;
+  };
   /** Provider-specific adjustment of an HTTP error. */
   readonly refineError?: RefineError;
   /** The operations it serves besides chat (`Router.invoke`). */

@@ -186,3 +186,47 @@ if allowed == 0 then
 end
 return { allowed, string.format('%.17g', tokens), wait }
 `;
+
+/**
+ * KEYS: records hash, version; ARGV: id, mode (create | replace | delete),
+ * value. One script, so the check, the write and the version bump are one
+ * step for the whole fleet. Records never expire.
+ */
+export const WRITE_RECORD = `
+local exists = redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1
+local mode = ARGV[2]
+if (mode == 'create' and exists) or (mode ~= 'create' and not exists) then
+  return { 0, tonumber(redis.call('GET', KEYS[2]) or '0') }
+end
+if mode == 'delete' then
+  redis.call('HDEL', KEYS[1], ARGV[1])
+else
+  redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+end
+return { 1, redis.call('INCR', KEYS[2]) }
+`;
+
+/** KEYS: records hash, version. Returns the version and the flat hash. */
+export const READ_RECORDS = `
+return { tonumber(redis.call('GET', KEYS[2]) or '0'), redis.call('HGETALL', KEYS[1]) }
+`;
+
+/** KEYS: version. */
+export const RECORDS_VERSION = `
+return tonumber(redis.call('GET', KEYS[1]) or '0')
+`;
+
+/**
+ * KEYS: running totals; ARGV: amount, then one ttl per key (0: no expiry).
+ * Answers the new totals as strings (a Lua number would lose its fraction).
+ */
+export const ADD_TOTALS = `
+local out = {}
+for i = 1, #KEYS do
+  local total = redis.call('INCRBYFLOAT', KEYS[i], ARGV[1])
+  local ttl = tonumber(ARGV[i + 1])
+  if ttl > 0 then redis.call('PEXPIRE', KEYS[i], ttl) else redis.call('PERSIST', KEYS[i]) end
+  out[i] = total
+end
+return out
+`;

@@ -27,6 +27,9 @@ class MemoryStore implements RouterStore {
   readonly #health = new Map<string, { healthy: boolean; at: number }>();
   readonly #counters = new Map<string, Record<string, number>>();
   readonly #buckets = new Map<string, { tokens: number; at: number }>();
+  // One process's totals live as long as it does: a few numbers per key and
+  // budget period, so the ttls are not needed to bound them.
+  readonly #totals = new Map<string, number>();
 
   constructor(probeLease: number) {
     this.probeLease = probeLease;
@@ -114,6 +117,14 @@ class MemoryStore implements RouterStore {
 
   readCounters(key: string): Record<string, number> {
     return { ...this.#counters.get(key) };
+  }
+
+  addTotals(keys: readonly string[], amount: number): number[] {
+    return keys.map((key) => {
+      const total = (this.#totals.get(key) ?? 0) + amount;
+      this.#totals.set(key, total);
+      return total;
+    });
   }
 
   takeTokens(

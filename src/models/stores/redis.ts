@@ -10,9 +10,12 @@
  *   not per instance), exactly one caller in the fleet gets the half-open
  *   probe, a token bucket never admits more than its capacity.
  * - **Keys** are `<prefix>b:<backend>` (breaker), `h:` (health), `c:`
- *   (counters) and `t:` (token buckets), with `prefix` default
+ *   (counters), `t:` (token buckets) and `s:` (the gateway's spend per key
+ *   and budget period, each expiring after its period), with `prefix` default
  *   `switchyard:`; every write renews an expiry (`ttl`, default one day;
- *   a bucket expires once it would be full again).
+ *   a bucket expires once it would be full again). Records (`r:<space>`,
+ *   a hash, and its version `v:<space>`; the gateway's keys created at run
+ *   time) never expire.
  * - **Propagation.** A Router re-reads the fleet's breakers in the
  *   background every `storeSyncInterval` ms (default 50) and adopts the
  *   record every script returns, so a breaker opened by a sibling is seen
@@ -54,6 +57,8 @@
 import type {
   BreakerRecord,
   BreakerRules,
+  RecordSpace,
+  RecordWrite,
   RouterStore,
   TokenResult,
 } from "../store.ts";
@@ -64,6 +69,8 @@ export type {
   BreakerRecord,
   BreakerRules,
   MaybePromise,
+  RecordSpace,
+  RecordWrite,
   RouterStore,
   TokenResult,
 } from "../store.ts";
@@ -341,6 +348,20 @@ class RedisStore implements RouterStore {
     return counters;
   }
 
+  async addTotals(
+    keys: readonly string[],
+    amount: number,
+    ttls: readonly number[],
+  ): Promise<number[]> {
+    if (keys.length === 0) return [];
+    const reply = await this.#client.eval(
+      lua.ADD_TOTALS,
+      keys.map((key) => this.#key("s", key)),
+      [String(amount), ...keys.map((_, i) => String(Math.ceil(ttls[i] ?? 0)))],
+    ) as unknown[];
+    return reply.map(num);
+  }
+
   async takeTokens(
     key: string,
     cost: number,
@@ -359,6 +380,53 @@ class RedisStore implements RouterStore {
       remaining: num(remaining),
       retryAfterMs: retry < 0 ? Infinity : retry,
     };
+  }
+
+  /** The records hash and the version key of a space: `r:` and `v:`. */
+  #space(space: string): string[] {
+    return [this.#key("r", space), this.#key("v", space)];
+  }
+
+  async readRecords(space: string): Promise<RecordSpace> {
+    const [version, flat] = await this.#client.eval(
+      lua.READ_RECORDS,
+      this.#space(space),
+      [],
+    ) as [unknown, unknown[]];
+    const records: Record<string, string> = {};
+    for (let i = 0; i + 1 < flat.length; i += 2) {
+      Object.defineProperty(records, String(flat[i]), {
+        value: String(flat[i + 1]),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return { version: num(version), records };
+  }
+
+  async recordsVersion(space: string): Promise<number> {
+    return num(
+      await this.#client.eval(
+        lua.RECORDS_VERSION,
+        [this.#key("v", space)],
+        [],
+      ),
+    );
+  }
+
+  async writeRecord(
+    space: string,
+    id: string,
+    mode: "create" | "replace" | "delete",
+    value = "",
+  ): Promise<RecordWrite> {
+    const [ok, version] = await this.#client.eval(
+      lua.WRITE_RECORD,
+      this.#space(space),
+      [id, mode, value],
+    ) as unknown[];
+    return { ok: num(ok) === 1, version: num(version) };
   }
 }
 

@@ -5,7 +5,7 @@
 // methods: the stream generator and the race read it, never write it.
 
 import type { AdapterError } from "../errors.ts";
-import type { IRChatRequest, IRStreamChunk } from "../types.ts";
+import type { ChatSource, IRChatRequest, IRStreamChunk } from "../types.ts";
 import {
   abortedAttempt,
   type Attempt,
@@ -98,14 +98,17 @@ export class StreamAttempt {
    * caller continues with takeHeld(), `chunk` and pull(). Otherwise the
    * attempt is recorded and its failed or aborted Attempt returned.
    */
-  async decide(request: IRChatRequest): Promise<Attempt | undefined> {
+  async decide(
+    request: IRChatRequest,
+    source?: ChatSource,
+  ): Promise<Attempt | undefined> {
     const { attemptTimeout, timers } = this.#settings;
     const timer = attemptTimeout === Infinity ? undefined : timers.setTimeout(
       () => this.#controller!.abort(TIMEOUT_REASON),
       attemptTimeout,
     );
     try {
-      this.#open(request);
+      this.#open(request, source);
       for (;;) {
         const verdict = this.accept(await this.pull());
         if (verdict === Verdict.HOLD) continue;
@@ -240,11 +243,10 @@ export class StreamAttempt {
   }
 
   /** Calls the backend (may throw: decide() treats it as a failure). */
-  #open(request: IRChatRequest): void {
-    const iterator: unknown = this.entry.adapter.executeStream(
-      request,
-      this.#signal,
-    );
+  #open(request: IRChatRequest, source: ChatSource | undefined): void {
+    const iterator: unknown = source === undefined
+      ? this.entry.adapter.executeStream(request, this.#signal)
+      : this.entry.adapter.executeStream(request, this.#signal, { source });
     if (
       iterator === null || typeof iterator !== "object" ||
       typeof (iterator as AsyncIterator<unknown>).next !== "function"

@@ -4,6 +4,7 @@
 // with an `error` chunk.
 
 import type {
+  ChatSource,
   IRChatRequest,
   IRChatStream,
   IRStreamChunk,
@@ -44,10 +45,16 @@ interface Live {
 class StreamAttempter implements Attempter<Live> {
   readonly #parts: Parts;
   readonly #signal: AbortSignal;
+  readonly #source: ChatSource | undefined;
 
-  constructor(parts: Parts, signal: AbortSignal) {
+  constructor(
+    parts: Parts,
+    signal: AbortSignal,
+    source: ChatSource | undefined,
+  ) {
     this.#parts = parts;
     this.#signal = signal;
+    this.#source = source;
   }
 
   async run(
@@ -70,6 +77,7 @@ class StreamAttempter implements Attempter<Live> {
         admitted[0],
         state.request,
         this.#signal,
+        this.#source,
       );
       if (outcome === undefined) {
         return {
@@ -117,6 +125,7 @@ async function decide(
   { entry, ticket }: Admitted,
   request: IRChatRequest,
   signal: AbortSignal,
+  source: ChatSource | undefined,
 ): Promise<{ attempt: StreamAttempt; outcome: Attempt | undefined }> {
   const attempt = new StreamAttempt(
     entry,
@@ -127,6 +136,7 @@ async function decide(
   );
   const outcome = await attempt.decide(
     parts.translator.translate(request, entry),
+    source,
   );
   if (outcome !== undefined) attempt.close();
   return { attempt, outcome };
@@ -139,6 +149,7 @@ async function open(
   request: IRChatRequest,
   signal: AbortSignal,
   log: TracedAttempt[],
+  source: ChatSource | undefined,
 ): Promise<Live> {
   let first: Attempt | undefined;
   const entry = plan.entry;
@@ -155,6 +166,7 @@ async function open(
         { entry, ticket },
         request,
         signal,
+        source,
       );
       if (outcome === undefined) return { attempt, slot: 0 };
       log.push(outcome);
@@ -167,7 +179,7 @@ async function open(
     plan,
     first,
     state,
-    new StreamAttempter(parts, signal),
+    new StreamAttempter(parts, signal, source),
     log,
   );
 }
@@ -198,6 +210,7 @@ export async function* routeStream(
   request: IRChatRequest,
   caller: AbortSignal | undefined,
   allowed?: readonly string[],
+  source?: ChatSource,
 ): IRChatStream {
   // dispose() ends the stream like the caller's signal would.
   const link = parts.lifetime.callSignal(caller);
@@ -219,7 +232,7 @@ export async function* routeStream(
       signal,
       allowed,
     );
-    live = await open(parts, plan, request, signal, log);
+    live = await open(parts, plan, request, signal, log, source);
     const attempt = live.attempt;
     // Committed: the consumer learns the backend now, not only at `done`
     // (a consumer that stops early would never see that).

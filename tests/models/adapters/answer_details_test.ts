@@ -344,7 +344,7 @@ describe("request direction: each wire gets the IR's marks in its own shape", ()
     assert.equal(JSON.stringify(sent).includes("cache_control"), false);
   });
 
-  it("Anthropic: cache_control on the marked block and tool, no strict and no detail", async () => {
+  it("Anthropic: cache_control on the marked block and tool, strict on the tool (the Messages API's Tool has it), no image detail", async () => {
     const body = jsonFixture("anthropic/message.json") as Json;
     const { adapter, requests } = anthropicWith(() => Response.json(body));
     await adapter.execute(request);
@@ -353,6 +353,7 @@ describe("request direction: each wire gets the IR's marks in its own shape", ()
     assert.deepEqual(tools[0], {
       name: "weather",
       input_schema: { type: "object", properties: {} },
+      strict: true,
       cache_control: { type: "ephemeral" },
     });
     const first = (sent.messages as Json[])[0].content as Json[];

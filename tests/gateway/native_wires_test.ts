@@ -1,0 +1,230 @@
+// Toward Gemini, Cohere and Ollama the table of `_native_fields.ts` decides:
+// the official SDKs against loopback upstreams that refuse, like the real
+// APIs, every body key their reference does not list. Structured output and
+// reasoning are emulated the way each API documents them; fields with no
+// counterpart (and keys nobody documents) are dropped and named in
+// `x-switchyard-dropped`; a field no target can take is a 400 naming it,
+// with nothing sent.
+import assert from "node:assert/strict";
+import type OpenAI from "npm:openai@7.57.0";
+import { createGeminiAdapter } from "../../src/models/adapters/gemini.ts";
+import { createCohereAdapter } from "../../src/models/adapters/cohere.ts";
+import { createOllamaAdapter } from "../../src/models/adapters/ollama.ts";
+import type { BackendAdapter } from "../../src/models/types.ts";
+import { anthropicClient } from "./_anthropic_client.ts";
+import { openAIClient } from "./_openai_client.ts";
+import { serveGateway } from "./_serve.ts";
+import {
+  NATIVE_ANSWER,
+  serveCohereWire,
+  serveGeminiWire,
+  serveOllamaWire,
+} from "./_native_mocks.ts";
+
+type Json = Record<string, unknown>;
+type Upstream = ReturnType<typeof serveGeminiWire>;
+
+const SCHEMA = {
+  type: "object",
+  properties: { city: { type: "string" } },
+  required: ["city"],
+};
+
+interface Target {
+  name: string;
+  serve(): Upstream;
+  adapter(origin: string): BackendAdapter;
+  /** Streams are checked where the mock streams. */
+  streams: boolean;
+  /** Asserts the emulated structured output and reasoning effort `low`. */
+  checkOpenAI(body: Json): void;
+  /** Asserts the emulated output_config.format and a 2048-token thinking budget. */
+  checkAnthropic(body: Json): void;
+}
+
+const TARGETS: Target[] = [
+  {
+    name: "gemini",
+    serve: serveGeminiWire,
+    adapter: (origin) =>
+      createGeminiAdapter({
+        apiKey: "upstream-key",
+        baseURL: `${origin}/v1beta`,
+        defaultModel: "gemini-test",
+      }),
+    streams: true,
+    checkOpenAI(body) {
+      const config = body.generationConfig as Json;
+      assert.equal(config.responseMimeType, "application/json");
+      assert.deepEqual(config.responseJsonSchema, SCHEMA);
+      assert.deepEqual(config.thinkingConfig, { thinkingBudget: 2048 });
+    },
+    checkAnthropic(body) {
+      const config = body.generationConfig as Json;
+      assert.deepEqual(config.responseJsonSchema, SCHEMA);
+      assert.deepEqual(config.thinkingConfig, { thinkingBudget: 2048 });
+    },
+  },
+  {
+    name: "cohere",
+    serve: serveCohereWire,
+    adapter: (origin) =>
+      createCohereAdapter({
+        apiKey: "upstream-key",
+        baseURL: origin,
+        defaultModel: "command-test",
+      }),
+    streams: false,
+    checkOpenAI(body) {
+      assert.deepEqual(body.response_format, {
+        type: "json_object",
+        json_schema: SCHEMA,
+      });
+      assert.deepEqual(body.thinking, {
+        type: "enabled",
+        token_budget: 2048,
+      });
+    },
+    checkAnthropic(body) {
+      assert.deepEqual(body.response_format, {
+        type: "json_object",
+        json_schema: SCHEMA,
+      });
+      assert.deepEqual(body.thinking, {
+        type: "enabled",
+        token_budget: 2048,
+      });
+    },
+  },
+  {
+    name: "ollama",
+    serve: serveOllamaWire,
+    adapter: (origin) =>
+      createOllamaAdapter({ baseURL: origin, defaultModel: "llama-test" }),
+    streams: false,
+    checkOpenAI(body) {
+      assert.deepEqual(body.format, SCHEMA);
+      assert.equal(body.think, "low");
+    },
+    checkAnthropic(body) {
+      assert.deepEqual(body.format, SCHEMA);
+      assert.equal(body.think, true);
+    },
+  },
+];
+
+async function withTarget(
+  target: Target,
+  run: (origin: string, upstream: Upstream) => Promise<void>,
+) {
+  const upstream = target.serve();
+  const gateway = serveGateway({
+    backends: [[target.name, target.adapter(upstream.origin)]],
+  });
+  try {
+    await run(gateway.origin, upstream);
+  } finally {
+    await gateway.close();
+    await upstream.close();
+  }
+}
+
+function dropped(response: Response): string[] {
+  return (response.headers.get("x-switchyard-dropped") ?? "").split(",")
+    .filter((name) => name !== "").sort();
+}
+
+/** OpenAI fields each native API lacks, and a key no API documents. */
+const OPENAI_EXTRAS = {
+  logprobs: true,
+  top_logprobs: 2,
+  parallel_tool_calls: false,
+  metadata: { purpose: "eval" },
+  store: true,
+  vendor_knob: 3,
+};
+
+for (const target of TARGETS) {
+  for (const stream of target.streams ? [false, true] : [false]) {
+    Deno.test(`openai SDK → gateway → ${target.name} (stream: ${stream}): json_schema and reasoning_effort emulated, logprobs and other fields without a counterpart dropped and named, nothing the upstream refuses sent`, async () => {
+      await withTarget(target, async (origin, upstream) => {
+        const client = openAIClient(origin);
+        const request = {
+          model: target.name,
+          messages: [{ role: "user" as const, content: "Where?" }],
+          response_format: {
+            type: "json_schema" as const,
+            json_schema: { name: "place", schema: SCHEMA },
+          },
+          reasoning_effort: "low" as const,
+          ...OPENAI_EXTRAS,
+        };
+        let text = "";
+        let response: Response;
+        if (stream) {
+          const answer = await client.chat.completions.create(
+            {
+              ...request,
+              stream: true,
+            } as OpenAI.ChatCompletionCreateParamsStreaming,
+          ).withResponse();
+          response = answer.response;
+          for await (const chunk of answer.data) {
+            text += chunk.choices[0]?.delta.content ?? "";
+          }
+        } else {
+          const answer = await client.chat.completions.create(
+            request as OpenAI.ChatCompletionCreateParamsNonStreaming,
+          ).withResponse();
+          response = answer.response;
+          text = answer.data.choices[0].message.content ?? "";
+        }
+        assert.equal(text, NATIVE_ANSWER);
+        assert.equal(upstream.calls.length, 1);
+        target.checkOpenAI(upstream.calls[0].body);
+        assert.deepEqual(dropped(response), Object.keys(OPENAI_EXTRAS).sort());
+      });
+    });
+  }
+
+  Deno.test(`openai SDK → gateway → ${target.name}: audio output is a 400 naming \`audio\`, and nothing is sent`, async () => {
+    await withTarget(target, async (origin, upstream) => {
+      const client = openAIClient(origin);
+      await assert.rejects(
+        client.chat.completions.create({
+          model: target.name,
+          messages: [{ role: "user", content: "Say hi" }],
+          modalities: ["text", "audio"],
+          audio: { voice: "alloy", format: "wav" },
+        }),
+        (error: unknown) =>
+          error instanceof Error && "status" in error &&
+          error.status === 400 && error.message.includes("`audio`"),
+      );
+      assert.equal(upstream.calls.length, 0);
+    });
+  });
+
+  Deno.test(`anthropic SDK → gateway → ${target.name}: thinking and output_config.format emulated, Anthropic-only fields dropped and named`, async () => {
+    await withTarget(target, async (origin, upstream) => {
+      const client = anthropicClient(origin);
+      const answer = await client.messages.create({
+        model: target.name,
+        max_tokens: 4096,
+        messages: [{ role: "user", content: "Where?" }],
+        thinking: { type: "enabled", budget_tokens: 2048 },
+        output_config: { format: { type: "json_schema", schema: SCHEMA } },
+        service_tier: "auto",
+        inference_geo: "us",
+      }).withResponse();
+      const block = answer.data.content[0];
+      assert.ok(block.type === "text" && block.text === NATIVE_ANSWER);
+      assert.equal(upstream.calls.length, 1);
+      target.checkAnthropic(upstream.calls[0].body);
+      assert.deepEqual(dropped(answer.response), [
+        "inference_geo",
+        "service_tier",
+      ]);
+    });
+  });
+}
