@@ -93,6 +93,95 @@ export const EQUIVALENTS: Equivalent[] = [
       "diff starts as a.length ^ b.length, so keys of different lengths differ whatever the loop covers; the loop's bound changes only the time taken, which no functional test may measure",
   },
   {
+    file: "src/gateway/memory_rate_limit_store.ts",
+    context: "this.#buckets.set(key, bucket);",
+    before: "return bucket;",
+    after: "bucket;",
+    reason:
+      "a new bucket then goes through the refill with elapsed 0: tokens stay min(capacity, capacity + 0 * perMs) = capacity and at stays now; only a non-finite rate could make it NaN, and keys.ts refuses limits that are not positive finite numbers",
+  },
+  {
+    file: "src/models/_attempt.ts",
+    before: "if (signal?.aborted && signal.reason !== TIMEOUT_REASON) {",
+    after: "if (signal.aborted && signal.reason !== TIMEOUT_REASON) {",
+    reason:
+      "every Call is built with a signal (_execute.ts passes the lifetime's callSignal(), typed AbortSignal, or the racer's own), so the optional chain never meets undefined",
+  },
+  {
+    file: "src/models/_attempt.ts",
+    before: "signal?.aborted ? TIMEOUT_REASON : thrown,",
+    after: "signal.aborted ? TIMEOUT_REASON : thrown,",
+    reason:
+      "every Call is built with a signal (_execute.ts passes the lifetime's callSignal(), typed AbortSignal, or the racer's own), so the optional chain never meets undefined",
+  },
+  {
+    file: "src/models/_lifetime.ts",
+    before: "this.#linked.clear();",
+    after: ";",
+    reason:
+      "after end() the lifetime's signal is aborted, so callSignal() adds no controller; those still in the set are already aborted (aborting again does nothing) and leave it through their own unlink when their call settles: only how long the set holds them changes",
+  },
+  {
+    file: "src/models/_fleet.ts",
+    before: "probe = false,",
+    after: "probe = true,",
+    reason:
+      "FleetLink.failure() has one caller (BackendState's failure, _backend_state.ts), which always passes probe: the default is never used",
+  },
+  {
+    file: "src/models/_state.ts",
+    before: "this.#capabilities = this.#adapter.metadata?.capabilities ??",
+    after: "this.#capabilities = this.#adapter.metadata?.capabilities ||",
+    reason:
+      "capabilities is an AdapterCapabilities object or undefined, and an object is never falsy: ?? and || pick the same side",
+  },
+  {
+    file: "src/models/stores/memory.ts",
+    before: ": refillPerSecond > 0",
+    after: ": refillPerSecond >= 0",
+    reason:
+      "a refused take has cost - tokens > 0, and a positive number over a zero refill is Infinity: the ceiling of it and the Infinity branch give the same retryAfterMs",
+  },
+  {
+    file: "src/models/router.ts",
+    before:
+      "if (Object.keys(mapping).length > 0) copy.setModelMapping(mapping);",
+    after:
+      "if (Object.keys(mapping).length >= 0) copy.setModelMapping(mapping);",
+    reason:
+      "clone()'s copy starts with an empty mapping (RouterConfig has none), and its warnings are muted while it is rebuilt: setting the empty mapping again changes nothing",
+  },
+  {
+    file: "src/models/_breaker.ts",
+    before: "now - this.#probeAt >= (this.#settings.probeLease ?? Infinity)",
+    after: "now - this.#probeAt >= (this.#settings.probeLease)",
+    reason:
+      "without a lease the comparison is with undefined instead of Infinity: both are false for every finite difference, and #probeAt is a clock reading or Infinity, so the difference is never +Infinity",
+  },
+  {
+    file: "src/models/_execute.ts",
+    before: "const log = earlier ?? [];",
+    after: "const log = earlier || [];",
+    reason:
+      "earlier is an array or undefined, and an array is never falsy: ?? and || pick the same side",
+  },
+  {
+    file: "src/models/stores/memory.ts",
+    before:
+      "const bucket = this.#buckets.get(key) ?? { tokens: capacity, at: now };",
+    after:
+      "const bucket = this.#buckets.get(key) || { tokens: capacity, at: now };",
+    reason:
+      "the map holds bucket objects or nothing, and an object is never falsy: ?? and || pick the same side",
+  },
+  {
+    file: "src/models/_relay.ts",
+    before: "if (answer === raced || !(raced instanceof Promise)) return;",
+    after: "if (answer === raced && !(raced instanceof Promise)) return;",
+    reason:
+      "its one caller (_attempt.ts) passes as raced either the answer itself or a Promise from lifetime.race()/raceAbort(); the only case that now goes on is a Promise answer raced by itself, whose rejection hands releaseAnswer nothing (the rejected value is ignored)",
+  },
+  {
     file: "src/convert/_curl_parse.ts",
     before:
       "if (parsed.length === 0) throw notCurl(text, firstScan ?? scanWords(text));",

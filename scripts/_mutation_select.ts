@@ -34,9 +34,16 @@ export function expandTests(root: string, entries: string[]): string[] {
       // A listed test that no longer exists is no one's to run.
     }
   }
-  return [...new Set(files)]
-    .filter((file) => !excluded.some((prefix) => file.startsWith(prefix)))
-    .sort();
+  // A `!` entry leaves out what a broader entry brings in, never what an
+  // entry inside it names: ["tests/models/stores/", "tests/models/",
+  // "!tests/models/stores/"] keeps the stores' own tests.
+  const named = entries.filter((e) => !e.startsWith("!"));
+  const left = (file: string) =>
+    excluded.some((prefix) =>
+      file.startsWith(prefix) &&
+      !named.some((entry) => entry.startsWith(prefix) && file.startsWith(entry))
+    );
+  return [...new Set(files)].filter((file) => !left(file)).sort();
 }
 
 /** The local files one module's static graph reaches (paths under `root`). */

@@ -61,6 +61,8 @@ Deno.test("keys: missing or wrong key is an OpenAI-style 401; the right one pass
         "type",
       ]);
       assert.match(body.error.code, /^(missing|invalid)_api_key$/);
+      // OpenAI's own 401 for a bad key: type invalid_request_error.
+      assert.equal(body.error.type, "invalid_request_error");
       assert.ok(
         !JSON.stringify(body).includes("sk-"),
         "the secret is not echoed",

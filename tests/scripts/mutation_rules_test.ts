@@ -13,6 +13,7 @@ import {
   EQUIVALENTS,
   findEquivalent,
 } from "../../scripts/_mutation_equivalents.ts";
+import { expandTests } from "../../scripts/_mutation_select.ts";
 
 const SOURCE = `import { a } from "./a.ts";
 // if (x < 1) return x; in a comment
@@ -115,4 +116,23 @@ describe("mutant generator", () => {
       assert.equal(hits.length, 1, `${entry.file}: ${entry.before}`);
     }
   });
+});
+
+// An area listing its own directory and its parent's less that directory
+// (models-stores: tests/models/stores/ plus tests/models/ without stores/)
+// must run both; the exclusion once dropped the area's own tests.
+Deno.test("mutation areas: an area's own test directory survives its parent's exclusion", () => {
+  const root = new URL("../../", import.meta.url).pathname;
+  const stores = expandTests(root, [
+    "tests/models/stores/",
+    "tests/models/",
+    "!tests/models/adapters/",
+    "!tests/models/stores/",
+  ]);
+  assert.ok(stores.includes("tests/models/stores/fleet_test.ts"));
+  assert.ok(stores.includes("tests/models/router_test.ts"));
+  assert.ok(!stores.some((f) => f.startsWith("tests/models/adapters/")));
+  const core = expandTests(root, ["tests/models/", "!tests/models/stores/"]);
+  assert.ok(!core.some((f) => f.startsWith("tests/models/stores/")));
+  assert.ok(core.includes("tests/models/adapters/openai_test.ts"));
 });

@@ -1,0 +1,365 @@
+// A Router's link to an asynchronous store, at the edges the mutation sample
+// showed unguarded: an idle Router writes nothing, an outage warns once
+// however many calls see it, a read refused synchronously does not stop
+// later reads, a probe handed back at dispose() to a store that refuses it
+// fails quietly, a success after a failure resets the fleet's count, and
+// with the store out the local breaker's half-open probe goes through; an
+// ordinary failure the store refused is not sent again (only a probe's is),
+// a probe's report refused after the store came back is sent again, and an
+// answer that comes after dispose() changes nothing, and routing reads the
+// fleet's state at most once per syncInterval.
+import { describe, it } from "../../_harness.ts";
+import assert from "node:assert/strict";
+import {
+  type BackendAdapter,
+  type BreakerRecord,
+  createMemoryStore,
+  createRouter,
+  type IRWarning,
+  type RouterConfig,
+  type RouterStore,
+} from "../../../src/models/mod.ts";
+import {
+  createEchoAdapter,
+  createFailingAdapter,
+  createFlakyAdapter,
+} from "../../../src/models/testing.ts";
+import { FakeTime } from "../_fake_time.ts";
+import { tick } from "../_helpers.ts";
+
+/**
+ * The memory store behind promises; `fail` names methods that reject,
+ * ("*": all), `hold` methods that answer nothing until the test answers
+ * or refuses them, `throwing` methods that throw before returning (a client that is not
+ * connected); every call is counted by method.
+ */
+function controlled(inner: RouterStore) {
+  const control = {
+    fail: new Set<string>(),
+    throwing: new Set<string>(),
+    /**
+     * Methods whose calls wait in `held` until the test answers (true) or
+     * refuses (false) them.
+     */
+    hold: new Set<string>(),
+    held: [] as ((answer: boolean) => void)[],
+    called: {} as Record<string, number>,
+  };
+  const store = new Proxy(inner, {
+    get(target, name) {
+      const method = Reflect.get(target, name) as (
+        ...args: unknown[]
+      ) => unknown;
+      if (typeof method !== "function") return method;
+      const key = String(name);
+      return (...args: unknown[]) => {
+        control.called[key] = (control.called[key] ?? 0) + 1;
+        if (control.throwing.has(key)) throw new Error("not connected");
+        if (control.hold.has(key)) {
+          return new Promise((resolve, reject) =>
+            control.held.push((answer) =>
+              answer
+                ? resolve(method.apply(target, args))
+                : reject(new Error("READONLY"))
+            )
+          );
+        }
+        if (control.fail.has(key) || control.fail.has("*")) {
+          return Promise.reject(new Error("NOREPLICAS: writes refused"));
+        }
+        return Promise.resolve().then(() => method.apply(target, args));
+      };
+    },
+  });
+  return { store, control };
+}
+
+const request = { messages: [{ role: "user" as const, content: "hi" }] };
+
+function router(
+  time: FakeTime,
+  store: RouterStore,
+  warnings: IRWarning[],
+  extra: RouterConfig = {},
+  x: BackendAdapter = createFailingAdapter(),
+) {
+  return createRouter({
+    store,
+    now: time.now,
+    timers: time.timers,
+    enableCircuitBreaker: true,
+    circuitBreakerThreshold: 2,
+    circuitBreakerTimeout: 10_000,
+    storeTimeout: 100,
+    storeSyncInterval: 50,
+    onWarning: (w) => void warnings.push(w),
+    ...extra,
+  }).register("x", x)
+    .register("backup", createEchoAdapter());
+}
+
+/** Fires timers (moving the fake clock) until `done()` or the bound. */
+async function fireUntil(time: FakeTime, done: () => boolean, what: string) {
+  for (let i = 0; i < 100 && !done(); i++) {
+    await tick();
+    if (!done()) time.fire();
+  }
+  assert.ok(done(), `${what} within 100 timers`);
+}
+
+const codes = (warnings: IRWarning[]) =>
+  warnings.filter((w) => w.code.startsWith("store-")).map((w) => w.code);
+
+describe("a Router's fleet link, at its edges", () => {
+  it("an idle Router reads the fleet's state but writes no counters until something happened", async () => {
+    // A fleet of idle instances must not send Redis an empty write per
+    // backend every syncInterval.
+    const time = new FakeTime();
+    const { store, control } = controlled(createMemoryStore());
+    const r = router(time, store, []);
+    await fireUntil(
+      time,
+      () => (control.called.readBreakers ?? 0) >= 3,
+      "three background reads",
+    );
+    assert.equal(control.called.addCounters ?? 0, 0);
+    await r.execute(request);
+    await fireUntil(
+      time,
+      () => (control.called.addCounters ?? 0) > 0,
+      "the outcome's counters sent",
+    );
+    r.dispose();
+    assert.equal(time.pending, 0);
+  });
+
+  it("an outage seen by several store calls in a row gives one store-unavailable, then one store-recovered", async () => {
+    const time = new FakeTime();
+    const warnings: IRWarning[] = [];
+    const { store, control } = controlled(createMemoryStore());
+    const r = router(time, store, warnings);
+    control.fail.add("*");
+    for (let i = 0; i < 3; i++) {
+      await r.execute(request); // x fails (a store write), backup answers
+      await tick();
+      time.fire();
+    }
+    assert.ok((control.called.recordFailure ?? 0) >= 2, "refused twice");
+    assert.deepEqual(codes(warnings), ["store-unavailable"]);
+    control.fail.clear();
+    await fireUntil(
+      time,
+      () => codes(warnings).includes("store-recovered"),
+      "recovery",
+    );
+    assert.deepEqual(codes(warnings), ["store-unavailable", "store-recovered"]);
+    r.dispose();
+  });
+
+  it("a read the store refuses synchronously does not stop later reads: the fleet's opening is seen once it answers", async () => {
+    const time = new FakeTime();
+    const warnings: IRWarning[] = [];
+    const inner = createMemoryStore();
+    const { store, control } = controlled(inner);
+    const r = router(time, store, warnings);
+    control.throwing.add("readBreakers");
+    await fireUntil(
+      time,
+      () => codes(warnings).includes("store-unavailable"),
+      "the refused read",
+    );
+    control.throwing.clear();
+    // A sibling opens x in the store; only a read can tell this Router.
+    inner.openBreaker("x", time.t, 60_000, false);
+    await fireUntil(
+      time,
+      () => r.isCircuitBreakerOpen("x"),
+      "the fleet's opening adopted",
+    );
+    assert.deepEqual(codes(warnings), ["store-unavailable", "store-recovered"]);
+    r.dispose();
+  });
+
+  it("dispose() hands an unused probe claim back; a store refusing that is no unhandled rejection", async () => {
+    const time = new FakeTime();
+    const inner = createMemoryStore();
+    const { store, control } = controlled(inner);
+    const r = router(time, store, []);
+    inner.openBreaker("x", time.t, 1_000, false);
+    await fireUntil(time, () => r.isCircuitBreakerOpen("x"), "x open");
+    time.t += 1_000;
+    // Half-open: this request starts the claim (backup answers it) ...
+    await r.execute(request);
+    await fireUntil(
+      time,
+      () =>
+        control.called.claimProbe === 1 &&
+        (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0].probe,
+      "the claim taken from the store",
+    );
+    // ... and the Router goes away before using it.
+    control.fail.add("releaseProbe");
+    r.dispose();
+    assert.equal(control.called.releaseProbe, 1, "the claim handed back");
+    // The refusal settles here; an unhandled one would fail this test.
+    for (let i = 0; i < 5; i++) await tick();
+  });
+
+  it("a success after a failure, with the breaker still closed, resets the fleet's failure count", async () => {
+    // Otherwise failures far apart add up across the fleet and open the
+    // breaker of a backend that answers.
+    const time = new FakeTime();
+    const inner = createMemoryStore();
+    const { store } = controlled(inner);
+    const flaky = createFlakyAdapter(createEchoAdapter(), {
+      pattern: [true, false],
+    });
+    const r = router(time, store, [], {}, flaky);
+    const failures = () =>
+      (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0].failures;
+    await r.execute(request); // x fails, backup answers
+    await fireUntil(time, () => failures() === 1, "the failure counted");
+    const served = await r.execute(request); // x answers
+    assert.equal(
+      (served.metadata as { routing: { backend: string } }).routing.backend,
+      "x",
+    );
+    await fireUntil(time, () => failures() === 0, "the success reported");
+    r.dispose();
+  });
+
+  it("with the store out, the local breaker half-opens and its probe reaches the backend (no claim is asked of a store that is out)", async () => {
+    const time = new FakeTime();
+    const warnings: IRWarning[] = [];
+    const { store, control } = controlled(createMemoryStore());
+    const flaky = createFlakyAdapter(createEchoAdapter(), {
+      pattern: [true, true, false],
+    });
+    const r = router(time, store, warnings, {}, flaky);
+    control.fail.add("*");
+    await r.execute(request);
+    await r.execute(request); // the second failure opens x locally
+    await fireUntil(
+      time,
+      () => codes(warnings).includes("store-unavailable"),
+      "the outage seen",
+    );
+    assert.equal(r.isCircuitBreakerOpen("x"), true);
+    time.t += 10_000; // circuitBreakerTimeout: half-open
+    const probe = await r.execute(request);
+    assert.equal(
+      (probe.metadata as { routing: { backend: string } }).routing.backend,
+      "x",
+    );
+    assert.equal(r.isCircuitBreakerOpen("x"), false);
+    assert.equal(control.called.claimProbe ?? 0, 0);
+    r.dispose();
+  });
+
+  it("an ordinary failure the store refused is not sent again when it comes back (only a probe's report is owed)", async () => {
+    const time = new FakeTime();
+    const warnings: IRWarning[] = [];
+    const inner = createMemoryStore();
+    const { store, control } = controlled(inner);
+    const r = router(time, store, warnings);
+    control.fail.add("recordFailure");
+    await r.execute(request); // x fails once: below the threshold
+    await fireUntil(
+      time,
+      () => codes(warnings).includes("store-unavailable"),
+      "the refused write",
+    );
+    control.fail.clear();
+    // Recovery is when owed reports are sent again (repay()).
+    await fireUntil(
+      time,
+      () => codes(warnings).includes("store-recovered"),
+      "recovery",
+    );
+    await tick();
+    assert.equal(control.called.recordFailure, 1);
+    assert.equal(
+      (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0].failures,
+      0,
+    );
+    r.dispose();
+  });
+
+  it("a probe's success refused after its timeout, once other calls brought the store back, is sent again: the fleet's breaker closes", async () => {
+    const time = new FakeTime();
+    const warnings: IRWarning[] = [];
+    const inner = createMemoryStore();
+    const { store, control } = controlled(inner);
+    const r = router(time, store, warnings, {}, createEchoAdapter());
+    inner.openBreaker("x", time.t, 1_000, false);
+    await fireUntil(time, () => r.isCircuitBreakerOpen("x"), "x open");
+    time.t += 1_000; // half-open
+    await r.execute(request); // claims the probe; backup answers
+    await fireUntil(
+      time,
+      () => control.called.claimProbe === 1,
+      "the claim answered",
+    );
+    await tick();
+    control.hold.add("recordSuccess");
+    const probe = await r.execute(request); // the probe: x answers
+    assert.equal(
+      (probe.metadata as { routing: { backend: string } }).routing.backend,
+      "x",
+    );
+    // The report gets no answer in time; a later read brings the store back.
+    await fireUntil(
+      time,
+      () => codes(warnings).includes("store-recovered"),
+      "timeout, then recovery",
+    );
+    assert.equal(control.held.length, 1);
+    control.hold.clear();
+    control.held.splice(0).forEach((settle) => settle(false));
+    await fireUntil(
+      time,
+      () =>
+        (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0].state ===
+          "closed",
+      "the probe's success sent again",
+    );
+    assert.equal(control.called.recordSuccess, 2);
+    r.dispose();
+  });
+
+  it("a store answer that comes after dispose() changes nothing: no store-recovered from a Router that is gone", async () => {
+    const time = new FakeTime();
+    const warnings: IRWarning[] = [];
+    const { store, control } = controlled(createMemoryStore());
+    const r = router(time, store, warnings);
+    control.fail.add("*");
+    await r.execute(request); // a refused failure report: the store is out
+    await fireUntil(
+      time,
+      () => codes(warnings).includes("store-unavailable"),
+      "the outage",
+    );
+    control.fail.clear();
+    control.hold.add("readBreakers");
+    await fireUntil(time, () => control.held.length > 0, "a read in flight");
+    r.dispose();
+    control.held.splice(0).forEach((settle) => settle(true));
+    for (let i = 0; i < 5; i++) await tick();
+    assert.deepEqual(codes(warnings), ["store-unavailable"]);
+  });
+
+  it("routing reads the fleet's state at most once per syncInterval, however many requests it routes", async () => {
+    const time = new FakeTime();
+    const { store, control } = controlled(createMemoryStore());
+    const r = router(time, store, [], {}, createEchoAdapter());
+    for (let i = 0; i < 10; i++) {
+      await r.execute(request);
+      await tick();
+    }
+    assert.equal(control.called.readBreakers, 1, "one read, clock unmoved");
+    time.t += 50; // storeSyncInterval
+    await r.execute(request);
+    assert.equal(control.called.readBreakers, 2);
+    r.dispose();
+  });
+});
