@@ -1,0 +1,187 @@
+// What the adapters' mutation survivors showed the suite did not check: the
+// registry's key variable names, the price table's rounding and unknown
+// models, an empty beta list, a null stop_sequence, a finish reason no table
+// knows, and usage with only the prompt count. Portable: the harness only.
+import { describe, it } from "../../_harness.ts";
+import assert from "node:assert/strict";
+import { createOpenAIAdapter } from "../../../src/models/adapters/openai.ts";
+import { createAnthropicAdapter } from "../../../src/models/adapters/anthropic.ts";
+import { createGeminiAdapter } from "../../../src/models/adapters/gemini.ts";
+import { createOllamaAdapter } from "../../../src/models/adapters/ollama.ts";
+import { createCohereAdapter } from "../../../src/models/adapters/cohere.ts";
+import { providerEntry } from "../../../src/models/adapters/registry.ts";
+import {
+  adapterFactory,
+  collect,
+  fixture,
+  jsonFixture,
+  streamResponse,
+} from "./_fake.ts";
+
+type Json = Record<string, unknown>;
+const ask = { messages: [{ role: "user" as const, content: "x" }] };
+
+describe("provider registry: the key variable each provider documents", () => {
+  // A deployment tool reads `keyVariable` to tell the operator which
+  // variable to set: a wrong or empty name sends them looking for nothing.
+  for (
+    const [name, variable] of [
+      ["openai", "OPENAI_API_KEY"],
+      ["anthropic", "ANTHROPIC_API_KEY"],
+      ["gemini", "GEMINI_API_KEY"],
+      ["groq", "GROQ_API_KEY"],
+      ["mistral", "MISTRAL_API_KEY"],
+      ["deepseek", "DEEPSEEK_API_KEY"],
+      ["openrouter", "OPENROUTER_API_KEY"],
+      ["together", "TOGETHER_API_KEY"],
+    ] as const
+  ) {
+    it(`${name} reads ${variable}`, () => {
+      assert.equal(providerEntry(name)?.keyVariable, variable);
+    });
+  }
+});
+
+describe("estimateCost: the price table", () => {
+  it("counts a partial token of prompt as a whole one (a 5-character prompt is 2 tokens)", async () => {
+    const adapter = createOpenAIAdapter({
+      apiKey: "k",
+      defaultModel: "gpt-4o",
+    });
+    const cost = await adapter.estimateCost({
+      messages: [{ role: "user", content: "abcde" }],
+      parameters: { maxTokens: 0 },
+    });
+    // gpt-4o: $2.50 per million input tokens.
+    assert.equal(cost, (2 * 2.5) / 1_000_000);
+  });
+
+  it("leaves a model no table row names unpriced, on every priced provider", async () => {
+    // An emptied row name would be a prefix of every model and price them all.
+    const unknown = [
+      createOpenAIAdapter({ apiKey: "k", defaultModel: "zz-unknown" }),
+      createAnthropicAdapter({ apiKey: "k", defaultModel: "zz-unknown" }),
+      createGeminiAdapter({ apiKey: "k", defaultModel: "zz-unknown" }),
+    ];
+    for (const adapter of unknown) {
+      assert.equal(await adapter.estimateCost(ask), null);
+    }
+  });
+
+  it("prices each Anthropic family by its own row, not a neighbour's", async () => {
+    const priced = async (model: string) =>
+      await createAnthropicAdapter({ apiKey: "k", defaultModel: model })
+        .estimateCost({ messages: [], parameters: { maxTokens: 1_000_000 } });
+    assert.equal(await priced("claude-3-5-haiku-20241022"), 4);
+    assert.equal(await priced("claude-3-haiku-20240307"), 1.25);
+    assert.equal(await priced("claude-3-5-sonnet-20241022"), 15);
+    assert.equal(await priced("claude-opus-4-1-20250805"), 75);
+  });
+});
+
+describe("Anthropic adapter: answer details a client reads", () => {
+  const anthropicWith = adapterFactory(createAnthropicAdapter, { apiKey: "k" });
+
+  it("sends no anthropic-beta header for an empty beta list", async () => {
+    const { adapter, requests } = anthropicWith(
+      () => Response.json(jsonFixture("anthropic/message.json")),
+      { beta: [] },
+    );
+    await adapter.execute(ask);
+    assert.equal(requests[0].headers.has("anthropic-beta"), false);
+  });
+
+  it("a null stop_sequence leaves stopSequence out, answered and streamed", async () => {
+    const { adapter } = anthropicWith(() =>
+      Response.json(jsonFixture("anthropic/message.json"))
+    );
+    const response = await adapter.execute(ask);
+    assert.equal("stopSequence" in response, false);
+    const { adapter: streaming } = anthropicWith(() =>
+      streamResponse(fixture("anthropic/stream_text.sse"))
+    );
+    const done = (await collect(streaming.executeStream(ask))).at(-1);
+    assert.equal(done?.type, "done");
+    assert.equal("stopSequence" in (done as object), false);
+  });
+});
+
+describe("finish reasons no table knows", () => {
+  const geminiWith = adapterFactory(createGeminiAdapter, { apiKey: "k" });
+
+  for (
+    const raw of ["FINISH_REASON_UNSPECIFIED", "SOMETHING_NEW", "constructor"]
+  ) {
+    it(`Gemini finishReason ${raw} ends as stop`, async () => {
+      const body = jsonFixture("gemini/generate.json") as Json;
+      const candidates = body.candidates as Json[];
+      const answer = {
+        ...body,
+        candidates: [{ ...candidates[0], finishReason: raw }],
+      };
+      const { adapter } = geminiWith(() => Response.json(answer));
+      assert.equal((await adapter.execute(ask)).finishReason, "stop");
+    });
+  }
+});
+
+describe("a finish reason named like an Object.prototype member", () => {
+  // A plain lookup table answers "constructor" with Object itself: the
+  // answer's finish reason would be a function, not one of the IR's names.
+  it("OpenAI finish_reason constructor ends as stop", async () => {
+    const body = jsonFixture("openai/chat_completion.json") as Json;
+    const choices = body.choices as Json[];
+    const answer = {
+      ...body,
+      choices: [{ ...choices[0], finish_reason: "constructor" }],
+    };
+    const { adapter } = adapterFactory(createOpenAIAdapter, { apiKey: "k" })(
+      () => Response.json(answer),
+    );
+    const response = await adapter.execute(ask);
+    assert.equal(response.finishReason, "stop");
+    assert.equal(response.metadata.providerFinishReason, "constructor");
+  });
+
+  it("Anthropic stop_reason toString ends as stop", async () => {
+    const body = jsonFixture("anthropic/message.json") as Json;
+    const answer = { ...body, content: [], stop_reason: "toString" };
+    const { adapter } = adapterFactory(createAnthropicAdapter, {
+      apiKey: "k",
+    })(() => Response.json(answer));
+    assert.equal((await adapter.execute(ask)).finishReason, "stop");
+  });
+
+  it("Cohere finish_reason constructor ends as stop", async () => {
+    const body = jsonFixture("cohere/chat.json") as Json;
+    const answer = { ...body, finish_reason: "constructor" };
+    const { adapter } = adapterFactory(createCohereAdapter, { apiKey: "k" })(
+      () => Response.json(answer),
+    );
+    assert.equal((await adapter.execute(ask)).finishReason, "stop");
+  });
+});
+
+describe("Ollama adapter: usage from one count or none", () => {
+  const ollamaWith = adapterFactory(createOllamaAdapter);
+
+  it("keeps the prompt count when eval_count is missing", async () => {
+    const { eval_count: _, ...body } = jsonFixture("ollama/chat.json") as Json;
+    const { adapter } = ollamaWith(() => Response.json(body));
+    assert.deepEqual((await adapter.execute(ask)).usage, {
+      promptTokens: 26,
+      completionTokens: 0,
+      totalTokens: 26,
+    });
+  });
+
+  it("reports no usage when neither count is there (not zero tokens)", async () => {
+    const {
+      eval_count: _e,
+      prompt_eval_count: _p,
+      ...body
+    } = jsonFixture("ollama/chat.json") as Json;
+    const { adapter } = ollamaWith(() => Response.json(body));
+    assert.equal((await adapter.execute(ask)).usage, undefined);
+  });
+});
