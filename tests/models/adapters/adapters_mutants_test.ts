@@ -185,3 +185,44 @@ describe("Ollama adapter: usage from one count or none", () => {
     assert.equal((await adapter.execute(ask)).usage, undefined);
   });
 });
+
+describe("a fetch deaf to the abort", () => {
+  // Its late answer is let go by a callback nobody awaits: a throw there is
+  // an unhandled rejection, which ends a Deno or Node process.
+  for (
+    const [what, late] of [
+      ["a bodiless answer", () => new Response(null, { status: 204 })],
+      ["something that is not a Response", () => undefined],
+      ["an answer with a body", () => new Response("late")],
+    ] as const
+  ) {
+    it(`answering ${what} after the caller aborted is let go quietly`, async () => {
+      let answer!: (value: unknown) => void;
+      const pending = new Promise<unknown>((resolve) => answer = resolve);
+      const adapter = createOpenAIAdapter({
+        apiKey: "k",
+        fetch: (() => pending) as unknown as typeof fetch,
+      });
+      const caller = new AbortController();
+      const call = adapter.execute(ask, caller.signal);
+      caller.abort(new Error("client left"));
+      await assert.rejects(call, (error: { code?: string }) => {
+        assert.equal(error.code, "ABORTED");
+        return true;
+      });
+      const response = late();
+      answer(response);
+      // Callbacks on one promise run in the order they were added: once
+      // this one has run, the adapter's has too.
+      await pending.then(() => {});
+      if (response instanceof Response && response.body !== null) {
+        // Cancelled (disturbed, not locked by a reader), not left for GC:
+        // reading it now finds it closed.
+        assert.equal(response.bodyUsed, true);
+        assert.equal(response.body.locked, false);
+        const read = await response.body.getReader().read();
+        assert.equal(read.done, true);
+      }
+    });
+  }
+});
