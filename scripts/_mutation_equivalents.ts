@@ -152,6 +152,13 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "fail errors the controller two lines down, and an errored ReadableStream never calls pull again, so the flag is not read again",
   },
+  {
+    file: "src/gateway/_deadline.ts",
+    before: "if (this.#abort === undefined) return;",
+    after: "if (this.#abort === undefined) ;",
+    reason:
+      "without a controller there is no timer (timeoutMs undefined) and no listener was added, so clearTimeout(undefined) and removing the absent listener do nothing",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

@@ -8,6 +8,7 @@ import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import {
   anthropicErrorBody,
+  createGateway,
   Metrics,
   parseChatRequest,
   resolveError,
@@ -20,6 +21,7 @@ import {
   RouterError,
 } from "../../src/models/errors.ts";
 import { StreamTokenScanner } from "../../src/gateway/_stream_tokens.ts";
+import { createEchoAdapter } from "../../src/models/testing.ts";
 
 const record = {
   api: "openai",
@@ -221,5 +223,38 @@ describe("stream tokens: a later object named usage without counts", () => {
       completionTokens: 2,
       totalTokens: 7,
     });
+  });
+});
+
+describe("requestTimeoutMs: an answered request leaves no timer behind", () => {
+  // A long timeout's timer left armed after the answer holds the process
+  // (and a test's op sanitizer fails on it) for the whole timeout.
+  it("a plain and a streamed answer, both wires, clear the request's timer", async () => {
+    const gateway = createGateway({
+      backends: [["echo", createEchoAdapter()]],
+      requestTimeoutMs: 600_000,
+    });
+    try {
+      for (const path of ["/v1/chat/completions", "/v1/messages"]) {
+        for (const stream of [false, true]) {
+          const response = await gateway(
+            new Request(`http://localhost${path}`, {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({
+                model: "echo",
+                stream,
+                max_tokens: 16,
+                messages: [{ role: "user", content: "hi" }],
+              }),
+            }),
+          );
+          assert.equal(response.status, 200, `${path} stream: ${stream}`);
+          assert.match(await response.text(), /hi/);
+        }
+      }
+    } finally {
+      gateway.dispose();
+    }
   });
 });
