@@ -159,6 +159,19 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "without a controller there is no timer (timeoutMs undefined) and no listener was added, so clearTimeout(undefined) and removing the absent listener do nothing",
   },
+  {
+    file: "src/gateway/anthropic_response.ts",
+    before: "const type = ERROR_TYPES[resolved.status] ??",
+    after: "const type = ERROR_TYPES[resolved.status] ||",
+    reason:
+      "every value in ERROR_TYPES is a non-empty string, so || and ?? fall through to the status rule for exactly the same statuses",
+  },
+  {
+    file: "src/models/adapters/openai.ts",
+    before: 'apiKey: config.apiKey ?? "",',
+    after: 'apiKey: config.apiKey || "",',
+    reason: "the only falsy string is the empty one, which both give back",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */
