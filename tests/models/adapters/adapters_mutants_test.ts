@@ -226,3 +226,66 @@ describe("a fetch deaf to the abort", () => {
     });
   }
 });
+
+describe("the sample's next survivors (seed 20261130)", () => {
+  const anthropicWith = adapterFactory(createAnthropicAdapter, { apiKey: "k" });
+
+  for (
+    const [what, block] of [
+      ["without a name", { type: "tool_use", id: "toolu_1", input: {} }],
+      ["without an id", { type: "tool_use", name: "f", input: {} }],
+    ] as const
+  ) {
+    it(`an Anthropic tool_use block ${what} is INVALID_RESPONSE, not a call to run`, async () => {
+      const body = jsonFixture("anthropic/message.json") as Json;
+      const { adapter } = anthropicWith(() =>
+        Response.json({ ...body, content: [block] })
+      );
+      await assert.rejects(
+        adapter.execute(ask),
+        (error: { code?: string }) => {
+          assert.equal(error.code, "INVALID_RESPONSE");
+          return true;
+        },
+      );
+    });
+  }
+
+  it("timeout 0 means no timeout: an answer that takes a turn of the event loop arrives", async () => {
+    const adapter = createOpenAIAdapter({
+      apiKey: "k",
+      timeout: 0,
+      fetch: async () => {
+        // A macrotask later: a zero-length timer armed by mistake fires first.
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return Response.json(jsonFixture("openai/chat_completion.json"));
+      },
+    });
+    const response = await adapter.execute(ask);
+    assert.equal(response.finishReason, "stop");
+  });
+
+  it("a relayed answer leaves no timeout timer armed once its head came", async () => {
+    // A short timeout has an exact timer of its own; the op sanitizer fails
+    // the test if the answer leaves it behind.
+    const adapter = createOpenAIAdapter({
+      apiKey: "k",
+      timeout: 5_000,
+      fetch: () =>
+        Promise.resolve(
+          Response.json(jsonFixture("openai/chat_completion.json")),
+        ),
+    });
+    assert.ok(adapter.relay !== undefined);
+    const response = await adapter.relay(ask);
+    assert.equal(response.status, 200);
+    await response.body?.cancel();
+  });
+
+  it("a health probe answered 204 without a body is healthy", async () => {
+    const { adapter } = adapterFactory(createOpenAIAdapter, { apiKey: "k" })(
+      () => new Response(null, { status: 204 }),
+    );
+    assert.equal(await adapter.healthCheck(), true);
+  });
+});
