@@ -10,6 +10,8 @@ import { createGeminiAdapter } from "../../../src/models/adapters/gemini.ts";
 import { createOllamaAdapter } from "../../../src/models/adapters/ollama.ts";
 import { createCohereAdapter } from "../../../src/models/adapters/cohere.ts";
 import { providerEntry } from "../../../src/models/adapters/registry.ts";
+import { createOpenAICompatibleAdapter } from "../../../src/models/adapters/openai.ts";
+import { writeOpenAILogprobs } from "../../../src/models/adapters/_openai_details.ts";
 import {
   adapterFactory,
   collect,
@@ -62,6 +64,14 @@ describe("estimateCost: the price table", () => {
       createOpenAIAdapter({ apiKey: "k", defaultModel: "zz-unknown" }),
       createAnthropicAdapter({ apiKey: "k", defaultModel: "zz-unknown" }),
       createGeminiAdapter({ apiKey: "k", defaultModel: "zz-unknown" }),
+      createOpenAICompatibleAdapter("mistral", {
+        apiKey: "k",
+        defaultModel: "zz-unknown",
+      }),
+      createOpenAICompatibleAdapter("deepseek", {
+        apiKey: "k",
+        defaultModel: "zz-unknown",
+      }),
     ];
     for (const adapter of unknown) {
       assert.equal(await adapter.estimateCost(ask), null);
@@ -287,5 +297,57 @@ describe("the sample's next survivors (seed 20261130)", () => {
       () => new Response(null, { status: 204 }),
     );
     assert.equal(await adapter.healthCheck(), true);
+  });
+});
+
+describe("the fresh draw's last adapter survivors", () => {
+  for (
+    const [what, call] of [
+      ["whose function is not an object", {
+        id: "call_1",
+        type: "function",
+        function: "f",
+      }],
+      ["that is null", null],
+    ] as const
+  ) {
+    it(`an OpenAI tool call ${what} is INVALID_RESPONSE`, async () => {
+      const body = jsonFixture("openai/chat_completion.json") as Json;
+      const choices = body.choices as Json[];
+      const answer = {
+        ...body,
+        choices: [{
+          ...choices[0],
+          message: { role: "assistant", content: null, tool_calls: [call] },
+          finish_reason: "tool_calls",
+        }],
+      };
+      const { adapter } = adapterFactory(createOpenAIAdapter, { apiKey: "k" })(
+        () => Response.json(answer),
+      );
+      await assert.rejects(
+        adapter.execute(ask),
+        (error: { code?: string }) => {
+          assert.equal(error.code, "INVALID_RESPONSE");
+          return true;
+        },
+      );
+    });
+  }
+
+  it("log probabilities are written to the OpenAI wire when present, null when not", () => {
+    assert.equal(writeOpenAILogprobs(undefined), null);
+    assert.deepEqual(
+      writeOpenAILogprobs({ content: [{ token: "Hi", logprob: -0.5 }] }),
+      {
+        content: [{
+          token: "Hi",
+          logprob: -0.5,
+          bytes: null,
+          top_logprobs: [],
+        }],
+        refusal: null,
+      },
+    );
   });
 });
