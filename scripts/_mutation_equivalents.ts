@@ -300,6 +300,86 @@ export const EQUIVALENTS: Equivalent[] = [
     after: 'this.fail("new URL(…) needs a string", start);',
     reason: "fail() always throws (it returns never): nothing after it runs",
   },
+  {
+    file: "src/models/adapters/registry.ts",
+    before: 'openai: "OPENAI_API_KEY",',
+    after: 'openai: "",',
+    reason:
+      "KEY_VARIABLES.openai is read only by presetEntries, whose openai entry PROVIDERS replaces with its own (keyVariable written there); no caller sees the preset's value",
+  },
+  {
+    file: "src/models/adapters/openai.ts",
+    before: "if (slash <= 0) return null;",
+    after: "if (slash < 0) return null;",
+    reason:
+      "a model starting with '/' then looks up vendor '', which no price table has, so estimateCostFor returns the same null",
+  },
+  {
+    file: "src/models/adapters/openai.ts",
+    before: "if (slash <= 0) return null;",
+    after: "if (slash <= 1) return null;",
+    reason:
+      "a one-letter vendor ('x/model') names no price table (their names are provider names of 4 letters or more), so the lookup returns the same null",
+  },
+  {
+    file: "src/models/adapters/_body.ts",
+    before: "if (value instanceof Response) return true;",
+    after: "if (value instanceof Response) true;",
+    reason:
+      "a runtime Response passes the structural check below as well (ok, status, headers.get, body null or a stream); the early return only spares building the body stream",
+  },
+  {
+    file: "src/models/adapters/_lines.ts",
+    before: "for (let i = this.#scanFrom; i < buffer.length; i++) {",
+    after: "for (let i = this.#scanFrom; i <= buffer.length; i++) {",
+    reason:
+      "at i === buffer.length charCodeAt gives NaN, which is neither LF nor CR, so the extra step continues and the loop ends as before",
+  },
+  {
+    file: "src/gateway/_http1.ts",
+    context: "cancel() {",
+    before: "finished = true;",
+    after: "finished = false;",
+    reason:
+      "a ReadableStream never calls pull after cancel, so the flag is not read again",
+  },
+  {
+    file: "src/gateway/_http1.ts",
+    context:
+      "const end = (controller: ReadableStreamDefaultController<Uint8Array>) => {",
+    before: "finished = true;",
+    after: "finished = false;",
+    reason:
+      "end closes the controller on the next line, and a closed ReadableStream never calls pull again, so the flag is not read again",
+  },
+  {
+    file: "src/gateway/_http1.ts",
+    context: ': new HttpWireError(400, "The body could not be read.");',
+    before: "finished = true;",
+    after: "finished = false;",
+    reason:
+      "fail errors the controller two lines down, and an errored ReadableStream never calls pull again, so the flag is not read again",
+  },
+  {
+    file: "src/gateway/_deadline.ts",
+    before: "if (this.#abort === undefined) return;",
+    after: "if (this.#abort === undefined) ;",
+    reason:
+      "without a controller there is no timer (timeoutMs undefined) and no listener was added, so clearTimeout(undefined) and removing the absent listener do nothing",
+  },
+  {
+    file: "src/gateway/anthropic_response.ts",
+    before: "const type = ERROR_TYPES[resolved.status] ??",
+    after: "const type = ERROR_TYPES[resolved.status] ||",
+    reason:
+      "every value in ERROR_TYPES is a non-empty string, so || and ?? fall through to the status rule for exactly the same statuses",
+  },
+  {
+    file: "src/models/adapters/openai.ts",
+    before: 'apiKey: config.apiKey ?? "",',
+    after: 'apiKey: config.apiKey || "",',
+    reason: "the only falsy string is the empty one, which both give back",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

@@ -27,6 +27,9 @@ const CURL_TESTS = [
 ];
 const CONVERT_MUTANT_TESTS = ["tests/convert/convert_mutants_test.ts"];
 const ROUTER_MUTANT_TESTS = ["tests/router/router_mutants_test.ts"];
+const ADAPTER_MUTANT_TESTS = ["tests/models/adapters/adapters_mutants_test.ts"];
+const GATEWAY_MUTANT_TESTS = ["tests/gateway/gateway_mutants_test.ts"];
+const LISTENER_MUTANT_TESTS = ["tests/gateway/listener_mutants_test.ts"];
 const ADAPTER_TESTS = [
   "tests/models/adapters/parsers_test.ts",
   "tests/models/adapters/openai_test.ts",
@@ -675,5 +678,49 @@ export const HAND_MUTANTS: HandMutant[] = [
     find: `if (i + 1 < source.length) i++;`,
     replace: `i++;`,
     tests: ["tests/router/router_fresh_mutants_test.ts"],
+  },
+  {
+    id: "adapter-finish-reason-prototype",
+    bug:
+      "OpenAI adapter: finish_reason constructor answered as Object's function",
+    file: "src/models/adapters/_openai_wire.ts",
+    find:
+      `typeof raw === "string" && Object.hasOwn(FINISH_REASONS, raw)\n    ? FINISH_REASONS[raw]\n    : undefined;`,
+    replace: `typeof raw === "string" ? FINISH_REASONS[raw] : undefined;`,
+    tests: ADAPTER_MUTANT_TESTS,
+  },
+  {
+    id: "adapter-late-answer-unhandled",
+    bug:
+      "adapters: a late bodiless answer after an abort throws in a callback nobody awaits (unhandled rejection)",
+    file: "src/models/adapters/_body.ts",
+    find: `if (!isResponseLike(value) || value.body === null) return;`,
+    replace: `if (!isResponseLike(value)) return;`,
+    tests: ADAPTER_MUTANT_TESTS,
+  },
+  {
+    id: "gateway-metrics-bucket-le",
+    bug: "metrics: a latency equal to a bucket bound left out of that bucket",
+    file: "src/gateway/metrics.ts",
+    find: `if (seconds <= LATENCY_BUCKETS[i])`,
+    replace: `if (seconds < LATENCY_BUCKETS[i])`,
+    tests: GATEWAY_MUTANT_TESTS,
+  },
+  {
+    id: "gateway-lone-failure-status",
+    bug: "errors: an aborted request answered 502 instead of 499",
+    file: "src/gateway/errors.ts",
+    find: `error.code === "ALL_BACKENDS_FAILED" && all.length === 1`,
+    replace: `error.code === "ALL_BACKENDS_FAILED" || all.length === 1`,
+    tests: GATEWAY_MUTANT_TESTS,
+  },
+  {
+    id: "listener-close-aborts-handler",
+    bug:
+      "serveGateway: a connection closed under a working handler does not abort its request.signal",
+    file: "src/gateway/_deno_server.ts",
+    find: `c.abort?.abort(new Error("connection closed"));`,
+    replace: `;`,
+    tests: LISTENER_MUTANT_TESTS,
   },
 ];

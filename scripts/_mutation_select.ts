@@ -7,43 +7,41 @@ import { run } from "../tests/_bounded.ts";
 
 const SPAWNED = /new URL\(\s*"(\.{1,2}\/[^"]+\.ts)",\s*import\.meta\.url\)/g;
 
-/** Every `*_test.ts` under the given files and directories, less `!` ones. */
+/**
+ * Every `*_test.ts` under the given files and directories, less `!` ones. An
+ * exclusion drops only what a broader entry brought in: `tests/models/adapters/`
+ * listed beside `tests/models/` and `!tests/models/adapters/` keeps the
+ * adapter tests (the exclusion is there to keep them out of models-core).
+ */
 export function expandTests(root: string, entries: string[]): string[] {
   const files: string[] = [];
-  const walk = (path: string) => {
+  const excluded = entries.filter((e) => e.startsWith("!")).map((e) =>
+    e.slice(1)
+  );
+  const walk = (path: string, keep: (file: string) => boolean) => {
     const info = Deno.statSync(`${root}/${path}`);
     if (info.isFile) {
-      files.push(path);
+      if (keep(path)) files.push(path);
       return;
     }
     for (const entry of Deno.readDirSync(`${root}/${path}`)) {
       const child = `${path.replace(/\/$/, "")}/${entry.name}`;
-      if (entry.isDirectory && entry.name !== "fixtures") walk(child);
-      else if (entry.isFile && entry.name.endsWith("_test.ts")) {
-        files.push(child);
-      }
+      if (entry.isDirectory && entry.name !== "fixtures") walk(child, keep);
+      else if (
+        entry.isFile && entry.name.endsWith("_test.ts") && keep(child)
+      ) files.push(child);
     }
   };
-  const excluded = entries.filter((e) => e.startsWith("!")).map((e) =>
-    e.slice(1)
-  );
   for (const entry of entries.filter((e) => !e.startsWith("!"))) {
+    // The exclusions that apply to this entry: those it is broader than.
+    const applies = excluded.filter((prefix) => !entry.startsWith(prefix));
     try {
-      walk(entry);
+      walk(entry, (file) => !applies.some((prefix) => file.startsWith(prefix)));
     } catch {
       // A listed test that no longer exists is no one's to run.
     }
   }
-  // A `!` entry leaves out what a broader entry brings in, never what an
-  // entry inside it names: ["tests/models/stores/", "tests/models/",
-  // "!tests/models/stores/"] keeps the stores' own tests.
-  const named = entries.filter((e) => !e.startsWith("!"));
-  const left = (file: string) =>
-    excluded.some((prefix) =>
-      file.startsWith(prefix) &&
-      !named.some((entry) => entry.startsWith(prefix) && file.startsWith(entry))
-    );
-  return [...new Set(files)].filter((file) => !left(file)).sort();
+  return [...new Set(files)].sort();
 }
 
 /** The local files one module's static graph reaches (paths under `root`). */

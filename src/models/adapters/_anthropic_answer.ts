@@ -110,7 +110,10 @@ function withThinking(
 }
 
 function stopReason(raw: unknown): FinishReason {
-  return typeof raw === "string" ? STOP_REASONS[raw] ?? "stop" : "stop";
+  // Own keys only: "constructor" is not a stop reason.
+  return typeof raw === "string" && Object.hasOwn(STOP_REASONS, raw)
+    ? STOP_REASONS[raw]
+    : "stop";
 }
 
 export function fromWireResponse(

@@ -182,7 +182,10 @@ export const wireUsage: (usage: unknown) => IRUsage | undefined =
  * this value (an Anthropic client by `stop_reason: "tool_use"`).
  */
 function finishReason(raw: unknown, hasToolCalls: boolean): FinishReason {
-  const mapped = typeof raw === "string" ? FINISH_REASONS[raw] : undefined;
+  // Own keys only: "constructor" is not a finish reason.
+  const mapped = typeof raw === "string" && Object.hasOwn(FINISH_REASONS, raw)
+    ? FINISH_REASONS[raw]
+    : undefined;
   if (mapped === "stop" && hasToolCalls) return "tool_calls";
   return mapped ?? (hasToolCalls ? "tool_calls" : "stop");
 }
@@ -190,7 +193,7 @@ function finishReason(raw: unknown, hasToolCalls: boolean): FinishReason {
 /** Whether the raw finish reason is kept: it has no IR name, or was rewritten. */
 function keepsRaw(raw: unknown, hasToolCalls: boolean): raw is string {
   return typeof raw === "string" &&
-    (FINISH_REASONS[raw] === undefined || (raw === "stop" && hasToolCalls));
+    (!Object.hasOwn(FINISH_REASONS, raw) || (raw === "stop" && hasToolCalls));
 }
 
 function responseMetadata(

@@ -277,7 +277,10 @@ function wireUsage(usage: unknown): IRUsage | undefined {
 }
 
 function finishReason(raw: unknown, hasToolCalls: boolean): FinishReason {
-  const mapped = typeof raw === "string" ? FINISH_REASONS[raw] : undefined;
+  // Own keys only: "constructor" is not a finish reason.
+  const mapped = typeof raw === "string" && Object.hasOwn(FINISH_REASONS, raw)
+    ? FINISH_REASONS[raw]
+    : undefined;
   if (mapped === "stop" && hasToolCalls) return "tool_calls";
   return mapped ?? (hasToolCalls ? "tool_calls" : "stop");
 }

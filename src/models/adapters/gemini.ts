@@ -572,8 +572,9 @@ function readParts(
 }
 
 function finishReason(raw: unknown, hasCalls: boolean): FinishReason {
-  const mapped = typeof raw === "string"
-    ? FINISH_REASONS[raw] ?? "stop"
+  // Own keys only: "constructor" is not a finish reason.
+  const mapped = typeof raw === "string" && Object.hasOwn(FINISH_REASONS, raw)
+    ? FINISH_REASONS[raw]
     : "stop";
   return mapped === "stop" && hasCalls ? "tool_calls" : mapped;
 }
