@@ -123,7 +123,13 @@ function watchedBody(
   body: ReadableStream<Uint8Array> | null,
 ): { body: ReadableStream<Uint8Array> | null; ended: Promise<void> } {
   if (body === null) return { body, ended: Promise.resolve() };
-  const { promise, resolve, reject } = Promise.withResolvers<void>();
+  // Not Promise.withResolvers: Node 20, which the package supports, lacks it.
+  let resolve = (): void => {};
+  let reject = (_: unknown): void => {};
+  const promise = new Promise<void>((done, fail) => {
+    resolve = done;
+    reject = fail;
+  });
   const reader = body.getReader();
   const watched = new ReadableStream<Uint8Array>({
     async pull(controller) {

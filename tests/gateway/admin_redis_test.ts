@@ -126,6 +126,7 @@ describe("runtime keys on a shared Redis", { skip }, () => {
     const now = () => t;
     const connection = await connect(server.port, {
       disableOfflineQueue: true,
+      reconnect: false,
     });
     const gateway = createGateway({
       backends: [["echo", createEchoAdapter()]],

@@ -68,9 +68,10 @@ describe("template router behaviour a fresh mutation draw found unguarded", () =
   // TypeError and the substituted stream is never cancelled.
   it("cancels a streamed body before its first read, and cancels the substituted stream", async () => {
     let reason: unknown;
-    const { promise: sourceCancelled, resolve } = Promise.withResolvers<
-      void
-    >();
+    // Not Promise.withResolvers: Node 20, where the npm build runs this
+    // portable test, lacks it.
+    let resolve = (): void => {};
+    const sourceCancelled = new Promise<void>((done) => (resolve = done));
     const source = () =>
       new ReadableStream<Uint8Array>({
         pull(controller) {

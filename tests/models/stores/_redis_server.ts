@@ -102,7 +102,7 @@ export async function startRedis(port = freePort()): Promise<RedisServer> {
  */
 export async function connect(
   port: number,
-  options: { disableOfflineQueue?: boolean } = {},
+  options: { disableOfflineQueue?: boolean; reconnect?: boolean } = {},
 ): Promise<{
   client: RedisScriptClient;
   /** Sends one command (`CONFIG SET …`) on this connection. */
@@ -112,7 +112,12 @@ export async function connect(
   const raw = createClient({
     url: `redis://127.0.0.1:${port}`,
     disableOfflineQueue: options.disableOfflineQueue ?? false,
-    socket: { reconnectStrategy: () => 50, connectTimeout: 2_000 },
+    // reconnect: false for a test that kills its server and ends: a retry
+    // in flight would leave the client's connect timer behind.
+    socket: {
+      reconnectStrategy: options.reconnect === false ? false : () => 50,
+      connectTimeout: 2_000,
+    },
   });
   raw.on("error", () => {}); // reconnects are the store's business
   await withTimeout(raw.connect(), 5_000, "connecting to redis-server");
