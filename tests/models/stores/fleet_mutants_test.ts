@@ -11,21 +11,18 @@
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import {
-  type BackendAdapter,
   type BreakerRecord,
   createMemoryStore,
-  createRouter,
   type IRWarning,
-  type RouterConfig,
   type RouterStore,
 } from "../../../src/models/mod.ts";
 import {
   createEchoAdapter,
-  createFailingAdapter,
   createFlakyAdapter,
 } from "../../../src/models/testing.ts";
 import { FakeTime } from "../_fake_time.ts";
 import { tick } from "../_helpers.ts";
+import { fleetRouter as router } from "./_fleet_router.ts";
 
 /**
  * The memory store behind promises; `fail` names methods that reject,
@@ -75,28 +72,6 @@ function controlled(inner: RouterStore) {
 }
 
 const request = { messages: [{ role: "user" as const, content: "hi" }] };
-
-function router(
-  time: FakeTime,
-  store: RouterStore,
-  warnings: IRWarning[],
-  extra: RouterConfig = {},
-  x: BackendAdapter = createFailingAdapter(),
-) {
-  return createRouter({
-    store,
-    now: time.now,
-    timers: time.timers,
-    enableCircuitBreaker: true,
-    circuitBreakerThreshold: 2,
-    circuitBreakerTimeout: 10_000,
-    storeTimeout: 100,
-    storeSyncInterval: 50,
-    onWarning: (w) => void warnings.push(w),
-    ...extra,
-  }).register("x", x)
-    .register("backup", createEchoAdapter());
-}
 
 /** Fires timers (moving the fake clock) until `done()` or the bound. */
 async function fireUntil(time: FakeTime, done: () => boolean, what: string) {

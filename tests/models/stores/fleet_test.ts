@@ -6,14 +6,11 @@ import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import {
   AdapterError,
-  type BackendAdapter,
   type BreakerRecord,
   createMemoryStore,
-  createRouter,
   ErrorCode,
   type IRWarning,
   type Router,
-  type RouterConfig,
   type RouterStore,
 } from "../../../src/models/mod.ts";
 import {
@@ -23,6 +20,7 @@ import {
 } from "../../../src/models/testing.ts";
 import { FakeTime } from "../_fake_time.ts";
 import { tick } from "../_helpers.ts";
+import { fleetRouter } from "./_fleet_router.ts";
 import { withTimeout } from "../../_timeout.ts";
 
 /**
@@ -69,28 +67,6 @@ function asyncStore(inner: RouterStore) {
 }
 
 const request = { messages: [{ role: "user" as const, content: "hi" }] };
-
-function fleetRouter(
-  time: FakeTime,
-  store: RouterStore,
-  warnings: IRWarning[],
-  extra: RouterConfig = {},
-  x: BackendAdapter = createFailingAdapter(),
-) {
-  return createRouter({
-    store,
-    now: time.now,
-    timers: time.timers,
-    enableCircuitBreaker: true,
-    circuitBreakerThreshold: 2,
-    circuitBreakerTimeout: 10_000,
-    storeTimeout: 100,
-    storeSyncInterval: 50,
-    onWarning: (w) => void warnings.push(w),
-    ...extra,
-  }).register("x", x)
-    .register("backup", createEchoAdapter());
-}
 
 /** Fires timers (moving the fake clock) until `done()` or the bound. */
 async function fireUntil(time: FakeTime, done: () => boolean) {
