@@ -376,11 +376,7 @@ export function openAIProvider(
       : { capabilities: config.capabilities }),
     ...(config.local ? { local: true } : {}),
     relay: true,
-    chatWire: {
-      name: "openai",
-      path: "/chat/completions",
-      streamUsage: includeUsage,
-    },
+    chatWire: { name: "openai", path: "/chat/completions" },
     // OpenAI's wire for each: the client's body goes as is, the answer's
     // bytes come back. The Responses API is OpenAI's own.
     operations: {
