@@ -705,7 +705,10 @@ export interface CallOptions {
   /**
    * The client's own request: an adapter that speaks its wire
    * (`BackendAdapter.wire`) sends it as is, `model` aside, instead of
-   * translating the IR.
+   * translating the IR, and keeps the upstream's own answer beside the IR
+   * (`IRChatResponse.upstreamBody`, each chunk's `upstreamEvents`), which
+   * is then in the client's wire too. Through the Router this holds on
+   * every step: the first choice, fallback, a parallel group's racers.
    */
   readonly source?: ChatSource;
 }
