@@ -357,10 +357,14 @@ interface Fleet {
   name: string;
   /** The model the client names. */
   model: string;
-  /** The backends, `up` the one of the client's wire, `other` another's. */
-  backends: Array<"up" | "other">;
+  /**
+   * The backends: `up` the answering one of the client's wire, `other` one
+   * of another wire, `down` one of the client's wire; the last two on an
+   * upstream that fails.
+   */
+  backends: Array<"up" | "other" | "down">;
   routerConfig?: RouterConfig;
-  /** The least number of calls the other wire's (failing) upstream gets. */
+  /** The least number of calls the failing upstream gets. */
   otherCalls: number;
   /** The upstream's bytes are relayed as they came (every backend speaks the client's wire). */
   bytes?: boolean;
@@ -389,6 +393,16 @@ const FLEETS: Fleet[] = [
     bytes: true,
     bare: true,
     streamOnly: true,
+  },
+  // One wire, a parallel group: the first choice fails, then the rest race
+  // (the winner relayed, the loser's body cancelled).
+  {
+    name: "one wire, parallel group",
+    model: "real-model",
+    backends: ["down", "up", "down"],
+    routerConfig: { fallbackStrategy: "parallel" },
+    otherCalls: 1,
+    bytes: true,
   },
   // The other wire's backend second in fallback order: never reached.
   {
@@ -428,11 +442,14 @@ for (const wire of WIRES) {
           })
         );
         const other = serveUpstream(() => new Response(null, { status: 500 }));
+        // `down` speaks the client's wire too, on the failing upstream.
         const backends = fleet.backends.map((kind, i) =>
           [
-            kind === "up" ? "up" : `other${i}`,
+            kind === "up" ? "up" : `${kind}${i}`,
             kind === "up"
               ? wire.adapter(upstream.origin)
+              : kind === "down"
+              ? wire.adapter(other.origin)
               : wire.other(other.origin),
           ] as [string, BackendAdapter]
         );
