@@ -12,11 +12,13 @@
  * | `maxHeaderBytes` | Node's `maxHeaderSize` (431) |
  *
  * The handler gets `info.completed`, which settles when the answer was
- * written or rejects when the client left first, as `serveGateway`'s. Node's
+ * written or rejects when the client left first (or with a `BodyFailed`
+ * when the answer's own body failed midway), as `serveGateway`'s. Node's
  * modules are imported when this is called, so the file bundles anywhere.
  *
  * @module
  */
+import { BodyFailed } from "../gateway/_body_failed.ts";
 import {
   type GatewayServer,
   resolveServeOptions,
@@ -133,9 +135,14 @@ export async function serveNode(
     active.set(socket, (active.get(socket) ?? 0) + 1);
     const controller = new AbortController();
     let settle!: (delivered: boolean) => void;
+    // Set when the answer's own body failed: `completed` then rejects with
+    // it, so a relayed stream cut by its upstream is the backend's failure.
+    let bodyFailed: BodyFailed | undefined;
     const completed = new Promise<void>((resolve, reject) => {
       settle = (delivered) =>
-        delivered ? resolve() : reject(new Error("client went away"));
+        delivered
+          ? resolve()
+          : reject(bodyFailed ?? new Error("client went away"));
     });
     completed.catch(() => {}); // nobody need listen
     res.on("close", () => {
@@ -192,10 +199,17 @@ export async function serveNode(
       res.end("internal server error");
       return;
     }
-    await write(req, res, response);
+    await write(req, res, response, (error) => {
+      bodyFailed = new BodyFailed(error);
+    });
   }
 
-  async function write(req: Any, res: Any, response: Response): Promise<void> {
+  async function write(
+    req: Any,
+    res: Any,
+    response: Response,
+    failed: (error: unknown) => void,
+  ): Promise<void> {
     const cookies = response.headers.getSetCookie();
     const head: Record<string, string | string[]> = {};
     response.headers.forEach((value, name) => {
@@ -223,7 +237,8 @@ export async function serveNode(
         }
       }
       res.end();
-    } catch {
+    } catch (error) {
+      failed(error);
       res.destroy(); // the body failed midway: the client sees a cut answer
       await reader.cancel().catch(() => {});
     }
