@@ -17,7 +17,7 @@ import { type GatewayPlan, planGateway } from "../gateway/from_config.ts";
 import { GatewayConfigError } from "../gateway/config.ts";
 import { createGateway } from "../gateway/gateway.ts";
 import type { Gateway } from "../gateway/gateway_types.ts";
-import type { GatewayServer, ServeHandler } from "../gateway/serve_options.ts";
+import type { GatewayServer, ServeHandler } from "../serve/options.ts";
 import type { IRWarning } from "../models/types.ts";
 import { apiHost } from "../gateway/providers.ts";
 import { serveBounded } from "../serve/mod.ts";

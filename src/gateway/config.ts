@@ -73,7 +73,7 @@ import {
   SERVE_DEFAULTS,
   type ServeLimits,
   type ServeOptions,
-} from "./serve_options.ts";
+} from "../serve/options.ts";
 import {
   boolean,
   GatewayConfigError,

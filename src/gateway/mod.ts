@@ -49,7 +49,7 @@ export * from "./openai_response.ts";
 export * from "./anthropic_request.ts";
 export * from "./anthropic_response.ts";
 export * from "./serve.ts";
-export * from "./serve_options.ts";
+export * from "../serve/options.ts";
 export * from "./providers.ts";
 export * from "./env_backends.ts";
 export * from "./from_config.ts";

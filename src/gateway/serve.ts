@@ -21,7 +21,7 @@ import {
   resolveServeOptions,
   type ServeHandler,
   type ServeOptions,
-} from "./serve_options.ts";
+} from "../serve/options.ts";
 
 /**
  * Serves `handler` on Deno with bounded connections (see
@@ -57,6 +57,6 @@ export async function serveGateway(
       "serveGateway needs Deno; on Node serve the handler with node:http (headersTimeout, requestTimeout, maxConnections)",
     );
   }
-  const { listen } = await import("./_deno_server.ts");
+  const { listen } = await import("../serve/_deno_server.ts");
   return listen(handler, limits);
 }

@@ -9,7 +9,7 @@ import type {
   GatewayServer,
   ServeHandler,
   ServeOptions,
-} from "../gateway/serve_options.ts";
+} from "./options.ts";
 import { serveGateway } from "../gateway/serve.ts";
 
 /**

@@ -18,13 +18,13 @@
  *
  * @module
  */
-import { BodyFailed } from "../gateway/_body_failed.ts";
+import { BodyFailed } from "./_body_failed.ts";
 import {
   type GatewayServer,
   resolveServeOptions,
   type ServeHandler,
   type ServeOptions,
-} from "../gateway/serve_options.ts";
+} from "./options.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;

@@ -21,7 +21,7 @@ import type {
   GatewayServer,
   ServeHandler,
   ServeLimits,
-} from "./serve_options.ts";
+} from "./options.ts";
 
 /** One open connection and the deadlines the sweeper checks. */
 interface Connection {
