@@ -297,6 +297,13 @@ export async function serveNode(
   server.on("request", (req: Any, res: Any) => {
     answer(req, res).catch(() => res.destroy());
   });
+  // Node sends `100 Continue` itself unless this event has a listener: a
+  // body declared past the bound gets its 413 instead, and is never sent.
+  server.on("checkContinue", (req: Any, res: Any) => {
+    const declared = Number(req.headers["content-length"] ?? "0");
+    if (declared <= limits.maxBodyBytes) res.writeContinue();
+    answer(req, res).catch(() => res.destroy());
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -39,6 +39,8 @@ function wholeAnswer(text: string): number {
   const end = text.indexOf("\r\n\r\n");
   if (end < 0) return 0;
   const head = text.slice(0, end);
+  // An interim answer (100 Continue) has no body: it is a whole answer.
+  if (/^HTTP\/1\.[01] 1\d\d /.test(head)) return end + 4;
   const length = /\r\ncontent-length: *(\d+)/i.exec(head);
   if (length) {
     const total = end + 4 + Number(length[1]);
