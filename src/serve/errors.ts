@@ -34,6 +34,8 @@ export class ServeError extends RangeError {
   /** What went wrong, for code that tells the cases apart. */
   readonly code: ServeErrorCode;
   /**
+   * Makes the error.
+   *
    * @param code What went wrong.
    * @param message One line saying what, naming the field for an option.
    */
