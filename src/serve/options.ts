@@ -155,7 +155,7 @@ const INTEGER_FIELDS = [
  *
  * @param options The options given.
  * @returns Every limit.
- * @throws {ServeError} Code `INVALID_OPTION` (a `RangeError`), one line naming the field, e.g. `maxConnections must be a positive integer`.
+ * @throws {ServeError} Code `INVALID_OPTION` (a `RangeError`), one line naming the field, e.g. `maxConnections must be a positive integer`, or an unknown one.
  *
  * @example Usage
  * ```ts
@@ -168,6 +168,20 @@ const INTEGER_FIELDS = [
  * ```
  */
 export function resolveServeOptions(options: ServeOptions = {}): ServeLimits {
+  if (typeof options !== "object" || options === null) {
+    throw new ServeError("INVALID_OPTION", "options must be an object");
+  }
+  // A misspelt limit would otherwise leave its default in force unseen.
+  for (const name of Object.keys(options)) {
+    if (!Object.hasOwn(SERVE_DEFAULTS, name)) {
+      throw new ServeError(
+        "INVALID_OPTION",
+        `unknown option ${JSON.stringify(name)} (known: ${
+          Object.keys(SERVE_DEFAULTS).join(", ")
+        })`,
+      );
+    }
+  }
   const limits: ServeLimits = { ...SERVE_DEFAULTS };
   for (const field of INTEGER_FIELDS) {
     const value = options[field];

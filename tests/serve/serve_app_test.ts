@@ -104,6 +104,17 @@ describe(`serve(router) on ${runtime}`, () => {
       const answer = await prompt.response();
       assert.equal(status(answer), "HTTP/1.1 200");
       assert.equal(bodyOf(answer), "Hello, Ada!");
+
+      // The second request on that kept-alive connection dribbles too: its
+      // head has the same bound, counted from its own first byte.
+      await prompt.write("GET /hello/again HTTP/1.1\r\nHost: localhost\r\n");
+      for (let i = 0; i < 500 && !prompt.closed; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await prompt.write(`X-Slow-${i}: ${"a".repeat(10)}\r\n`);
+      }
+      await prompt.closedByServer();
+      assert.equal(status(prompt.received), "HTTP/1.1 408");
+      assert.equal(seen.count, 1, "only the prompt request was handled");
     });
   });
 
@@ -210,6 +221,15 @@ describe(`serve(router) on ${runtime}`, () => {
         message: "maxBodyBytes must be a positive integer or Infinity",
       });
     }
+    // A misspelt limit is refused, not left at its default unseen.
+    await assert.rejects(
+      serve(() => new Response(), { headerTimeoutMs: 5 } as ServeOptions),
+      {
+        code: "INVALID_OPTION",
+        message:
+          /^unknown option "headerTimeoutMs" \(known: hostname, port, headersTimeoutMs,/,
+      },
+    );
     assert.equal(resolveServeOptions({}).maxBodyBytes, 1024 * 1024);
     assert.equal(
       resolveServeOptions({ maxBodyBytes: Infinity }).maxBodyBytes,
