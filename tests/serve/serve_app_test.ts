@@ -22,7 +22,7 @@ const runtime = "Deno" in globalThis ? "Deno" : "Node";
 
 /** A router app that counts the requests its routes see. */
 function app() {
-  const seen = { count: 0 };
+  const seen = { count: 0, aborted: 0 };
   // A handler whose body read fails answers 500 through the router's own
   // errorHandler, which is what the listener's 413 must stand for.
   const router = createRouter({
@@ -37,6 +37,7 @@ Hello, ${(_request: Request, context: { params: Record<string, string> }) => {
     }}!`)
     .endpoint`POST /echo`(async (request) => {
       seen.count++;
+      request.signal.addEventListener("abort", () => seen.aborted++);
       return new Response(await request.text());
     });
   return { router, seen };
@@ -46,7 +47,7 @@ Hello, ${(_request: Request, context: { params: Record<string, string> }) => {
 interface Scene {
   server: BoundedServer;
   connect(): Promise<RawClient>;
-  seen: { count: number };
+  seen: { count: number; aborted: number };
 }
 
 /**
@@ -116,6 +117,27 @@ describe(`serve(router) on ${runtime}`, () => {
       assert.equal(status(prompt.received), "HTTP/1.1 408");
       assert.equal(seen.count, 1, "only the prompt request was handled");
     });
+  });
+
+  it("cuts a body that stops arriving past bodyTimeoutMs, and the handler's request.signal aborts", async () => {
+    await scenario(
+      { headersTimeoutMs: 300, bodyTimeoutMs: 300 },
+      async ({ connect, seen }) => {
+        const client = await connect();
+        // Ten bytes of the hundred declared, then nothing: only the body
+        // timeout can end the wait.
+        await client.write(
+          "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n0123456789",
+        );
+        await client.closedByServer();
+        assert.equal(seen.count, 1, "the handler was reading the body");
+        assert.equal(status(client.received), "HTTP/1.1 408");
+        await waitUntil(
+          () => seen.aborted === 1,
+          "the handler's request.signal to abort",
+        );
+      },
+    );
   });
 
   it("answers 413 to a declared body past maxBodyBytes without calling the handler, to a client that writes it whole before reading", async () => {
