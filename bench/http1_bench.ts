@@ -1,7 +1,7 @@
 // The listener's request-head parser (serveGateway), on the head an OpenAI
 // SDK sends and on one with repeated headers. Run in two trees to compare:
 //   deno bench bench/http1_bench.ts
-import { parseHead } from "../src/gateway/_http1.ts";
+import { parseHead } from "../src/serve/_http1.ts";
 
 const SDK_HEAD = [
   "POST /v1/chat/completions HTTP/1.1",

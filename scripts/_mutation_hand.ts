@@ -718,7 +718,7 @@ export const HAND_MUTANTS: HandMutant[] = [
     id: "listener-close-aborts-handler",
     bug:
       "serveGateway: a connection closed under a working handler does not abort its request.signal",
-    file: "src/gateway/_deno_server.ts",
+    file: "src/serve/_deno_server.ts",
     find: `c.abort?.abort(new Error("connection closed"));`,
     replace: `;`,
     tests: LISTENER_MUTANT_TESTS,

@@ -17,11 +17,7 @@ import {
   responseHead,
   WireReader,
 } from "./_http1.ts";
-import type {
-  GatewayServer,
-  ServeHandler,
-  ServeLimits,
-} from "./serve_options.ts";
+import type { BoundedServer, ServeHandler, ServeLimits } from "./options.ts";
 
 /** One open connection and the deadlines the sweeper checks. */
 interface Connection {
@@ -169,7 +165,7 @@ export function sweepEvery(
 export function listen(
   handler: ServeHandler,
   limits: ServeLimits,
-): GatewayServer {
+): BoundedServer {
   const listener = Deno.listen({
     hostname: limits.hostname,
     port: limits.port,
@@ -243,6 +239,14 @@ export function listen(
     head: RequestHead,
     remote: Deno.Addr,
   ): Promise<"keep" | "close" | "linger"> {
+    // A declared body over the bound is refused before a byte of it is read
+    // (and without 100 Continue); the client may still be sending it.
+    if (
+      head.body.kind === "length" && head.body.length > limits.maxBodyBytes
+    ) {
+      await refuse(c, plainAnswer(413), lingerMs);
+      return "close";
+    }
     // A body that arrived with its head (most JSON requests) is handed over
     // as bytes: no stream to pull, and the handler reads it at once.
     const arrived = head.body.kind === "length" && !head.expectContinue
@@ -250,6 +254,7 @@ export function listen(
       : null;
     let bodyDone = head.body.kind === "none" || arrived !== null;
     let broken = false;
+    let tooLarge = false;
     if (!bodyDone) c.bodyBy = Date.now() + limits.bodyTimeoutMs;
     const body = arrived ?? bodyStream(reader, head.body, {
       start: () =>
@@ -264,11 +269,12 @@ export function listen(
         bodyDone = true;
         c.bodyBy = 0;
       },
-      broken() {
+      broken(error) {
         broken = true;
+        tooLarge = error.status === 413;
         c.bodyBy = 0;
       },
-    });
+    }, limits.maxBodyBytes);
     const abort = new AbortController();
     c.abort = abort;
     let request: Request;
@@ -312,9 +318,15 @@ export function listen(
     // The handler is done with the body: the body deadline no longer applies
     // (a long answer is not a slow body).
     c.bodyBy = 0;
-    if (c.closed || c.answered) {
+    if (c.closed || c.answered || tooLarge) {
       await response.body?.cancel().catch(() => {});
       delivered(false);
+      // A chunked body grew past the bound: the 413 stands for whatever
+      // the handler made of its failed read.
+      if (tooLarge) {
+        c.abort = undefined;
+        await refuse(c, plainAnswer(413), lingerMs);
+      }
       return "close";
     }
     // Unread or broken body: the next request's start is unknown, so say

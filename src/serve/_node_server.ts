@@ -1,7 +1,7 @@
 /**
- * `serveNode`: serves a fetch handler through `node:http` with the limits of
- * `serveGateway` (see `serve_options.ts` in `./gateway`), enforced by Node
- * where it can and here where it cannot:
+ * `serveNode`: the bounded listener on Node (`serve` loads it there), a
+ * fetch handler served through `node:http` with the limits of `options.ts`,
+ * enforced by Node where it can and here where it cannot:
  *
  * | limit | how |
  * |---|---|
@@ -10,21 +10,17 @@
  * | `idleTimeoutMs` | Node's `keepAliveTimeout`; and a write the client does not take for that long closes the connection (the request is aborted) |
  * | `maxConnections` | one more connection gets a 503 with `Retry-After: 1` and is closed |
  * | `maxHeaderBytes` | Node's `maxHeaderSize` (431) |
+ * | `maxBodyBytes` | a declared `Content-Length` above it: 413, the handler is not called; a chunked body past it: the handler's read fails and the answer is a 413. Node reads and drops the rest of the body (within `bodyTimeoutMs`) and keeps the connection, where the Deno listener closes it lingering |
  *
  * The handler gets `info.completed`, which settles when the answer was
  * written or rejects when the client left first (or with a `BodyFailed`
- * when the answer's own body failed midway), as `serveGateway`'s. Node's
+ * when the answer's own body failed midway), as on Deno. Node's
  * modules are imported when this is called, so the file bundles anywhere.
  *
  * @module
  */
-import { BodyFailed } from "../gateway/_body_failed.ts";
-import {
-  type GatewayServer,
-  resolveServeOptions,
-  type ServeHandler,
-  type ServeOptions,
-} from "../gateway/serve_options.ts";
+import { BodyFailed } from "./_body_failed.ts";
+import type { BoundedServer, ServeHandler, ServeLimits } from "./options.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;
@@ -47,13 +43,38 @@ function headersOf(raw: readonly string[]): Headers | undefined {
   return headers;
 }
 
-/** The request body as a web stream that pulls from Node's (backpressure). */
-function bodyOf(req: Any): ReadableStream<Uint8Array> {
+/** Why a body read failed when the body grew past `maxBodyBytes`. */
+class BodyTooLarge extends Error {
+  constructor() {
+    super("The body is too large.");
+    this.name = "BodyTooLarge";
+  }
+}
+
+/**
+ * The request body as a web stream that pulls from Node's (backpressure);
+ * past `maxBytes` it errors with {@linkcode BodyTooLarge} and `tooLarge`
+ * runs.
+ */
+function bodyOf(
+  req: Any,
+  maxBytes: number,
+  tooLarge: () => void,
+): ReadableStream<Uint8Array> {
   let done = false;
+  let received = 0;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       req.on("data", (chunk: Uint8Array) => {
         if (done) return;
+        received += chunk.byteLength;
+        if (received > maxBytes) {
+          done = true;
+          tooLarge();
+          controller.error(new BodyTooLarge());
+          req.resume(); // drop the rest rather than stall the connection
+          return;
+        }
         controller.enqueue(new Uint8Array(chunk));
         if ((controller.desiredSize ?? 0) <= 0) req.pause();
       });
@@ -81,24 +102,14 @@ function bodyOf(req: Any): ReadableStream<Uint8Array> {
 /**
  * Serves `handler` through `node:http` with bounded connections.
  *
- * @param handler The gateway, or any fetch handler.
- * @param options Address and limits (see `ServeOptions`).
+ * @param handler Any fetch handler.
+ * @param limits Validated address and limits (`resolveServeOptions`).
  * @returns The running server.
- * @throws {RangeError} A bad option, naming the field.
- *
- * @example Serving on a free loopback port
- * ```ts ignore
- * import { serveNode } from "./node.ts";
- * const server = await serveNode(() => new Response("hi"), { port: 0 });
- * console.log(server.addr.port > 0); // true
- * await server.shutdown();
- * ```
  */
 export async function serveNode(
   handler: ServeHandler,
-  options: ServeOptions = {},
-): Promise<GatewayServer> {
-  const limits = resolveServeOptions(options);
+  limits: ServeLimits,
+): Promise<BoundedServer> {
   // A computed specifier, so bundlers leave it alone (see the module docs).
   const http: Any = await import(NODE_HTTP);
   const server: Any = http.createServer({
@@ -174,12 +185,22 @@ export async function serveNode(
       res.end("bad request");
       return;
     }
+    // A declared body over the bound: refused before the handler runs.
+    // Node reads and drops the body after the answer (keep-alive).
+    const declared = Number(req.headers["content-length"] ?? "0");
+    if (declared > limits.maxBodyBytes) return tooLargeAnswer(res);
+    let tooLarge = false;
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
     const request = new Request(url, {
       method: req.method,
       headers,
       signal: controller.signal,
-      ...(hasBody ? { body: bodyOf(req), duplex: "half" } : {}),
+      ...(hasBody
+        ? {
+          body: bodyOf(req, limits.maxBodyBytes, () => tooLarge = true),
+          duplex: "half",
+        }
+        : {}),
     } as RequestInit);
 
     let response: Response;
@@ -193,15 +214,26 @@ export async function serveNode(
         completed,
       });
     } catch {
+      if (tooLarge) return tooLargeAnswer(res);
       if (!res.headersSent) {
         res.writeHead(500, { "content-type": "text/plain" });
       }
       res.end("internal server error");
       return;
     }
+    if (tooLarge) {
+      // The 413 stands for whatever the handler made of its failed read.
+      await response.body?.cancel().catch(() => {});
+      return tooLargeAnswer(res);
+    }
     await write(req, res, response, (error) => {
       bodyFailed = new BodyFailed(error);
     });
+  }
+
+  function tooLargeAnswer(res: Any): void {
+    res.writeHead(413, { "content-type": "text/plain; charset=utf-8" });
+    res.end("Content Too Large\n");
   }
 
   async function write(
@@ -230,7 +262,7 @@ export async function serveNode(
         const { done, value } = await reader.read();
         if (done) break;
         if (!res.write(value) && !(await drained(res))) {
-          // The client stopped reading: its connection goes, as in serveGateway.
+          // The client stopped reading: its connection goes, as on Deno.
           res.destroy();
           await reader.cancel().catch(() => {});
           return;
@@ -263,6 +295,13 @@ export async function serveNode(
   }
 
   server.on("request", (req: Any, res: Any) => {
+    answer(req, res).catch(() => res.destroy());
+  });
+  // Node sends `100 Continue` itself unless this event has a listener: a
+  // body declared past the bound gets its 413 instead, and is never sent.
+  server.on("checkContinue", (req: Any, res: Any) => {
+    const declared = Number(req.headers["content-length"] ?? "0");
+    if (declared <= limits.maxBodyBytes) res.writeContinue();
     answer(req, res).catch(() => res.destroy());
   });
 

@@ -9,7 +9,7 @@ import {
   parseHead,
   responseHead,
   WireReader,
-} from "../../src/gateway/_http1.ts";
+} from "../../src/serve/_http1.ts";
 
 const utf8 = new TextEncoder();
 

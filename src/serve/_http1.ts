@@ -303,15 +303,19 @@ export interface BodyHooks {
 
 /**
  * The request body as a pull-driven stream (one piece per read, nothing
- * read ahead), or null for a head without one.
+ * read ahead), or null for a head without one. A chunked body that grows
+ * past `maxBytes` errors with a 413 `HttpWireError` (a declared length is
+ * the caller's to check, before the body is read).
  */
 export function bodyStream(
   reader: WireReader,
   framing: RequestHead["body"],
   hooks: BodyHooks,
+  maxBytes: number = Infinity,
 ): ReadableStream<Uint8Array> | null {
   if (framing.kind === "none") return null;
   let remaining = framing.kind === "length" ? framing.length : 0;
+  let received = 0;
   let started = false;
   let finished = false;
   const fail = (
@@ -343,6 +347,10 @@ export function bodyStream(
           const size = /^([0-9A-Fa-f]{1,12})[ \t]*(;.*)?$/.exec(line);
           if (!size) throw new HttpWireError(400, "Bad chunk size line.");
           remaining = parseInt(size[1], 16);
+          received += remaining;
+          if (received > maxBytes) {
+            throw new HttpWireError(413, "The body is too large.");
+          }
           if (remaining === 0) {
             // Trailers, up to the empty line.
             for (
