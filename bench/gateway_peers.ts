@@ -42,7 +42,10 @@
 //      package first unless SWITCHYARD_NPM=<built package dir> is set)
 // or:  deno run -A bench/gateway_peers.ts [<node_modules/@portkey-ai/gateway>]
 //      (cli-node runs when npm/package exists or SWITCHYARD_NPM names one)
-// Env: ROUNDS (8), SEQUENTIAL (150 a round), CONCURRENCY (8), STREAMS (120 a round)
+// Env: ROUNDS (8), SEQUENTIAL (150 a round), CONCURRENCY (8), STREAMS (120 a round);
+//      ONLY=<contenders,…> starts only those (beside direct and the relays);
+//      BASELINE=<another checkout> adds its serve-gw as serve-gw-base
+//      (a listener change as a ratio in one run)
 import { cpuNs, type Server, stop } from "./_servers.ts";
 import {
   type Contender,
