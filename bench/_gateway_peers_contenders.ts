@@ -2,7 +2,8 @@
 // process on 127.0.0.1 port 0 in front of one mock upstream
 // (bench/_gateway_peers_server.ts upstream). Kept apart from the
 // measurement so each file stays one concept.
-//   relay, js-relay, gateway, gw-tokens, serve-gw  bench/_gateway_peers_server.ts
+//   relay, js-relay, gateway, gw-tokens, serve-gw, serve-native
+//               bench/_gateway_peers_server.ts
 //   start       `deno task start` (examples/serve.ts) with the task's flags
 //   cli-deno    `deno run -A src/cli/mod.ts gateway --config <file>`, as
 //               `deno task gateway` runs it (serveGateway's listener)
@@ -86,7 +87,14 @@ export async function startContenders(
       ...(floor ? { floor } : {}),
     });
   for (
-    const mode of ["relay", "js-relay", "gateway", "gw-tokens", "serve-gw"]
+    const mode of [
+      "relay",
+      "js-relay",
+      "gateway",
+      "gw-tokens",
+      "serve-gw",
+      "serve-native",
+    ]
   ) {
     add(
       await launch(mode, deno, [

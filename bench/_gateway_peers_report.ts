@@ -5,7 +5,14 @@
 import type { Contender } from "./_gateway_peers_contenders.ts";
 
 /** The paths users run, with the goals of issue 23 checked for each. */
-const PATHS = ["gateway", "serve-gw", "start", "cli-deno", "cli-node"];
+const PATHS = [
+  "gateway",
+  "serve-gw",
+  "start",
+  "cli-deno",
+  "cli-node",
+  "serve-native",
+];
 const GOALS = { added: 1.5, cpu: 2, first: 1.5 };
 
 /** The value at quantile `q` (nearest rank, from below). */
