@@ -282,7 +282,7 @@ export function listen(
       const noBody = head.method === "GET" || head.method === "HEAD";
       request = new Request(url, {
         method: head.method,
-        headers: head.headers,
+        headers: head.fields,
         signal: abort.signal,
         ...(noBody || body === null ? {} : { body, duplex: "half" }),
       } as RequestInit);

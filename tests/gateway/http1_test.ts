@@ -239,6 +239,50 @@ describe("serveGateway's HTTP/1.1 framing", () => {
     );
   });
 
+  it("keeps every header line as a name/value pair, in order, for the handler's Request", () => {
+    const head = parseHead(
+      "POST /v1/chat/completions HTTP/1.1\r\nHost: a\r\nX-Tag: one \t\r\n" +
+        "Content-Type: application/json\r\nx-tag:\ttwo\r\nContent-Length: 2",
+    );
+    assert.deepEqual(head.fields, [
+      ["Host", "a"],
+      ["X-Tag", "one"],
+      ["Content-Type", "application/json"],
+      ["x-tag", "two"],
+      ["Content-Length", "2"],
+    ]);
+    const request = new Request("http://a/v1/chat/completions", {
+      method: head.method,
+      headers: head.fields,
+    });
+    assert.equal(request.headers.get("x-tag"), "one, two");
+    assert.equal(head.headers.get("x-tag"), "one, two");
+  });
+
+  it("writes each header of the answer once, each Set-Cookie on its own line, never the handler's framing headers", () => {
+    const headers = new Headers([
+      ["content-type", "text/event-stream"],
+      ["set-cookie", "a=1; Path=/"],
+      ["x-one", "1"],
+      ["set-cookie", "b=2, c=3"],
+      ["content-length", "999"],
+      ["connection", "upgrade"],
+      ["x-two", "2"],
+    ]);
+    const { bytes } = responseHead(new Response("x", { headers }), {
+      version: "1.1",
+      keepAlive: true,
+      head: false,
+      length: 1,
+    });
+    assert.equal(
+      new TextDecoder().decode(bytes),
+      "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\nx-one: 1\r\n" +
+        "x-two: 2\r\nset-cookie: a=1; Path=/\r\nset-cookie: b=2, c=3\r\n" +
+        "content-length: 1\r\n\r\n",
+    );
+  });
+
   describe("writeBody", () => {
     const HEAD = utf8.encode("HTTP/1.1 200 OK\r\n\r\n");
 
