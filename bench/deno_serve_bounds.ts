@@ -93,8 +93,14 @@ async function watch(name: string, head: string, dribble: boolean) {
   };
   const closed = (async () => {
     try {
-      while ((await conn.read(buffer)) !== null) { /* an answer; read on */ }
-      settle(`closed by the server after ${Date.now() - t0} ms`);
+      // The last answer's status line before the close, if any.
+      let status = "no answer";
+      for (let n; (n = await conn.read(buffer)) !== null;) {
+        const text = new TextDecoder().decode(buffer.subarray(0, n));
+        const line = /HTTP\/1\.1 (\d{3})/.exec(text);
+        if (line) status = line[1];
+      }
+      settle(`${status}, closed by the server after ${Date.now() - t0} ms`);
     } catch (error) {
       settle(`${(error as Error).name} after ${Date.now() - t0} ms`);
     }
