@@ -516,7 +516,8 @@ export async function writeBody(
     }),
     () => new Promise<never>(() => {}),
   );
-  let buffer = new ArrayBuffer(SIZE_ROOM + READ_ROOM + 2);
+  // Only a BYOB read needs it; a plain stream's chunks come in their own.
+  let buffer = new ArrayBuffer(byob ? SIZE_ROOM + READ_ROOM + 2 : 0);
   let pending: Uint8Array | null = head;
   try {
     for (;;) {
