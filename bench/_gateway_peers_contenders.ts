@@ -2,7 +2,8 @@
 // process on 127.0.0.1 port 0 in front of one mock upstream
 // (bench/_gateway_peers_server.ts upstream). Kept apart from the
 // measurement so each file stays one concept.
-//   relay, js-relay, gateway, gw-tokens, serve-gw  bench/_gateway_peers_server.ts
+//   relay, js-relay, gateway, gw-tokens, serve-gw, serve-native
+//               bench/_gateway_peers_server.ts
 //   start       `deno task start` (examples/serve.ts) with the task's flags
 //   cli-deno    `deno run -A src/cli/mod.ts gateway --config <file>`, as
 //               `deno task gateway` runs it (serveGateway's listener)
@@ -11,6 +12,9 @@
 //               gateway --config <file>`: serveNode's listener), when the
 //               package is built (`deno task build` writes npm/package)
 //   portkey     npm @portkey-ai/gateway on Node, when its directory is given
+//   serve-gw-base  serve-gw from the checkout BASELINE names (a change's
+//               ratio in one run)
+// ONLY=<names,…> starts only those (with upstream and the two relays).
 import { type Server, start } from "./_servers.ts";
 
 /** One server the bench sends requests to. */
@@ -48,27 +52,34 @@ export async function startContenders(
 ): Promise<Contender[]> {
   const deno = Deno.execPath();
   const flags = ["run", "-A", "--unstable-no-legacy-abort"];
+  // ONLY=serve-gw,start: those contenders beside direct and the relays (a
+  // quick look at one path; the full comparison runs every contender).
+  const only = Deno.env.get("ONLY")?.split(",");
+  const wanted = (name: string) =>
+    only === undefined || only.includes(name) ||
+    ["upstream", "relay", "node-relay", "serve-gw-base"].includes(name);
   const launch = async (
     name: string,
     command: string,
     args: string[],
     env: Record<string, string> = {},
     clearEnv = false,
-  ): Promise<Server> => {
+  ): Promise<Server | undefined> => {
+    if (!wanted(name)) return undefined;
     const server = await start(name, command, args, env, clearEnv);
     servers.push(server);
     return server;
   };
-  const upstream = await launch("upstream", deno, [
+  const upstream = (await launch("upstream", deno, [
     ...flags,
     `${here}_gateway_peers_server.ts`,
     "upstream",
-  ]);
+  ]))!;
   const contenders: Contender[] = [
     { name: "direct", url: upstream.url, headers: {} },
   ];
-  const add = (server: Server, floor?: string, headers = {}) =>
-    contenders.push({
+  const add = (server: Server | undefined, floor?: string, headers = {}) =>
+    server && contenders.push({
       name: server.name,
       url: server.url,
       headers,
@@ -76,7 +87,14 @@ export async function startContenders(
       ...(floor ? { floor } : {}),
     });
   for (
-    const mode of ["relay", "js-relay", "gateway", "gw-tokens", "serve-gw"]
+    const mode of [
+      "relay",
+      "js-relay",
+      "gateway",
+      "gw-tokens",
+      "serve-gw",
+      "serve-native",
+    ]
   ) {
     add(
       await launch(mode, deno, [
@@ -86,6 +104,20 @@ export async function startContenders(
         upstream.url,
       ]),
       mode === "relay" ? undefined : "relay",
+    );
+  }
+  // BASELINE=<another checkout>: its serve-gw beside this tree's, so a
+  // change to the listener is measured as a ratio in one run.
+  const baseline = Deno.env.get("BASELINE");
+  if (baseline) {
+    add(
+      await launch("serve-gw-base", deno, [
+        ...flags,
+        `${baseline}/bench/_gateway_peers_server.ts`,
+        "serve-gw",
+        upstream.url,
+      ]),
+      "relay",
     );
   }
   // As `deno task start` runs it: the task's flags, and an environment with

@@ -5,7 +5,14 @@
 import type { Contender } from "./_gateway_peers_contenders.ts";
 
 /** The paths users run, with the goals of issue 23 checked for each. */
-const PATHS = ["gateway", "serve-gw", "start", "cli-deno", "cli-node"];
+const PATHS = [
+  "gateway",
+  "serve-gw",
+  "start",
+  "cli-deno",
+  "cli-node",
+  "serve-native",
+];
 const GOALS = { added: 1.5, cpu: 2, first: 1.5 };
 
 /** The value at quantile `q` (nearest rank, from below). */
@@ -114,10 +121,21 @@ export function report(
       }`,
     );
   }
-  for (const name of ["js-relay", "gw-tokens"]) {
+  for (const name of ["js-relay", "gw-tokens"].filter((n) => names.has(n))) {
     console.log(
       `  ${name} / relay: CPU per stream ${
         spread(ratios(`cpu ${name}`, "cpu relay"))
+      }`,
+    );
+  }
+  if (names.has("serve-gw-base")) {
+    console.log(
+      `  serve-gw / serve-gw-base (this tree's listener against BASELINE's): added latency ${
+        spread(ratios("serve-gw", "serve-gw-base"))
+      }, CPU per stream ${
+        spread(ratios("cpu serve-gw", "cpu serve-gw-base"))
+      }, first-event p99 ${
+        spread(ratios("first p99 serve-gw", "first p99 serve-gw-base"))
       }`,
     );
   }

@@ -13,10 +13,14 @@
 //   serve-gw <upstream> the same gateway under serveGateway (the listener of
 //                     `deno task start`, HTTP/1.1 parsed in JavaScript)
 //                     instead of Deno.serve
+//   serve-native <upstream> the same gateway on connections accepted and
+//                     bounded in JavaScript but served by Deno's own HTTP
+//                     code (bench/_bounded_native.ts, a measured alternative)
 // (`deno task start` itself, examples/serve.ts, is started by
 // bench/gateway_peers.ts directly.)
 import { createGateway, serveGateway } from "../src/gateway/mod.ts";
 import { createOpenAIAdapter } from "../src/models/adapters/openai.ts";
+import { serveNative } from "./_bounded_native.ts";
 
 // Content chunks of a streamed answer (the first also carries the role);
 // bench/gateway_peers.ts divides CPU time by this number.
@@ -178,7 +182,8 @@ function gateway(
 }
 
 const serveGatewayMode = mode === "serve-gw" && upstream !== undefined;
-const handler = serveGatewayMode
+const nativeMode = mode === "serve-native" && upstream !== undefined;
+const handler = serveGatewayMode || nativeMode
   ? gateway(upstream)
   : mode === "upstream"
   ? mockUpstream
@@ -193,7 +198,7 @@ const handler = serveGatewayMode
   : undefined;
 if (handler === undefined) {
   console.error(
-    "usage: upstream | relay <url> | js-relay <url> | gateway <url> | gw-tokens <url> | serve-gw <url>",
+    "usage: upstream | relay <url> | js-relay <url> | gateway <url> | gw-tokens <url> | serve-gw <url> | serve-native <url>",
   );
   Deno.exit(2);
 }
@@ -206,6 +211,16 @@ if (serveGatewayMode) {
     port: 0,
   });
   console.log(`PORT ${server.addr.port}`);
+} else if (nativeMode) {
+  const server = serveNative(handler, {
+    hostname: "127.0.0.1",
+    port: 0,
+    headersTimeoutMs: 10_000,
+    bodyTimeoutMs: 60_000,
+    idleTimeoutMs: 30_000,
+    maxConnections: 1024,
+  });
+  console.log(`PORT ${server.port}`);
 } else {
   Deno.serve({
     hostname: "127.0.0.1",

@@ -8,14 +8,13 @@ import { isNullBodyStatus } from "../_status.ts";
 import { BodyFailed } from "./_body_failed.ts";
 import {
   bodyStream,
-  chunkFrame,
   HttpWireError,
-  LAST_CHUNK,
   parseHead,
   plainAnswer,
   type RequestHead,
   responseHead,
   WireReader,
+  writeBody,
 } from "./_http1.ts";
 import type { BoundedServer, ServeHandler, ServeLimits } from "./options.ts";
 
@@ -289,7 +288,7 @@ export function listen(
       const noBody = head.method === "GET" || head.method === "HEAD";
       request = new Request(url, {
         method: head.method,
-        headers: head.headers,
+        headers: head.fields,
         signal: abort.signal,
         ...(noBody || body === null ? {} : { body, duplex: "half" }),
       } as RequestInit);
@@ -368,42 +367,18 @@ export function listen(
         await response.body?.cancel();
         await writeAll(c, bytes, limits.idleTimeoutMs);
       } else {
-        const chunks = response.body.getReader();
-        let pending: Uint8Array | null = bytes;
-        try {
-          for (;;) {
-            const next = await chunks.read().catch((error) => {
-              bodyError = new BodyFailed(error);
-              throw error;
-            });
-            if (next.done) break;
-            if (next.value.byteLength === 0) continue;
-            const framed = framing === "chunked"
-              ? chunkFrame(next.value)
-              : next.value;
-            if (pending) {
-              // The head goes out with the first chunk: one write, not two.
-              const both = new Uint8Array(
-                pending.byteLength + framed.byteLength,
-              );
-              both.set(pending);
-              both.set(framed, pending.byteLength);
-              pending = null;
-              await writeAll(c, both, limits.idleTimeoutMs);
-            } else await writeAll(c, framed, limits.idleTimeoutMs);
-          }
-          if (pending) await writeAll(c, pending, limits.idleTimeoutMs);
-          if (framing === "chunked") {
-            await writeAll(c, LAST_CHUNK, limits.idleTimeoutMs);
-          }
-        } catch (error) {
-          await chunks.cancel(error).catch(() => {});
-          throw error;
-        }
+        await writeBody(
+          response.body,
+          bytes,
+          framing === "chunked",
+          (out) => writeAll(c, out, limits.idleTimeoutMs),
+        );
       }
       complete = true;
-    } catch {
-      // The client went away, or stopped reading past the idle timeout.
+    } catch (error) {
+      // The body failed itself; else the client went away, or stopped
+      // reading past the idle timeout.
+      if (error instanceof BodyFailed) bodyError = error;
     } finally {
       c.abort = undefined;
       c.bodyBy = 0;
