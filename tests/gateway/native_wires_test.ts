@@ -40,6 +40,10 @@ interface Target {
   checkOpenAI(body: Json): void;
   /** Asserts the emulated output_config.format and a 2048-token thinking budget. */
   checkAnthropic(body: Json): void;
+  /** Of {@linkcode OPENAI_EXTRAS}, the fields the target has a place for. */
+  openAIKept: string[];
+  /** Anthropic's `service_tier: "standard_only"`, as the target gets it (undefined: dropped). */
+  tier?: (body: Json) => unknown;
 }
 
 const TARGETS: Target[] = [
@@ -64,6 +68,8 @@ const TARGETS: Target[] = [
       assert.deepEqual(config.responseJsonSchema, SCHEMA);
       assert.deepEqual(config.thinkingConfig, { thinkingBudget: 2048 });
     },
+    openAIKept: [],
+    tier: (body) => body.serviceTier,
   },
   {
     name: "cohere",
@@ -95,6 +101,7 @@ const TARGETS: Target[] = [
         token_budget: 2048,
       });
     },
+    openAIKept: [],
   },
   {
     name: "ollama",
@@ -110,6 +117,8 @@ const TARGETS: Target[] = [
       assert.deepEqual(body.format, SCHEMA);
       assert.equal(body.think, true);
     },
+    // Ollama's /api/chat takes OpenAI's log probability switches as they are.
+    openAIKept: ["logprobs", "top_logprobs"],
   },
 ];
 
@@ -146,7 +155,7 @@ const OPENAI_EXTRAS = {
 
 for (const target of TARGETS) {
   for (const stream of target.streams ? [false, true] : [false]) {
-    Deno.test(`openai SDK → gateway → ${target.name} (stream: ${stream}): json_schema and reasoning_effort emulated, logprobs and other fields without a counterpart dropped and named, nothing the upstream refuses sent`, async () => {
+    Deno.test(`openai SDK → gateway → ${target.name} (stream: ${stream}): json_schema and reasoning_effort emulated, logprobs sent where the API takes them (and read back), other fields without a counterpart dropped and named, nothing the upstream refuses sent`, async () => {
       await withTarget(target, async (origin, upstream) => {
         const client = openAIClient(origin);
         const request = {
@@ -160,6 +169,7 @@ for (const target of TARGETS) {
           ...OPENAI_EXTRAS,
         };
         let text = "";
+        let tokens: string[] = [];
         let response: Response;
         if (stream) {
           const answer = await client.chat.completions.create(
@@ -171,6 +181,9 @@ for (const target of TARGETS) {
           response = answer.response;
           for await (const chunk of answer.data) {
             text += chunk.choices[0]?.delta.content ?? "";
+            for (const entry of chunk.choices[0]?.logprobs?.content ?? []) {
+              tokens.push(entry.token);
+            }
           }
         } else {
           const answer = await client.chat.completions.create(
@@ -178,11 +191,32 @@ for (const target of TARGETS) {
           ).withResponse();
           response = answer.response;
           text = answer.data.choices[0].message.content ?? "";
+          tokens = (answer.data.choices[0].logprobs?.content ?? []).map((
+            entry,
+          ) => entry.token);
         }
         assert.equal(text, NATIVE_ANSWER);
         assert.equal(upstream.calls.length, 1);
-        target.checkOpenAI(upstream.calls[0].body);
-        assert.deepEqual(dropped(response), Object.keys(OPENAI_EXTRAS).sort());
+        const body = upstream.calls[0].body;
+        target.checkOpenAI(body);
+        for (const kept of target.openAIKept) {
+          assert.deepEqual(
+            body[kept],
+            OPENAI_EXTRAS[kept as keyof typeof OPENAI_EXTRAS],
+            kept,
+          );
+        }
+        // The backend's log probabilities reach the client where it sends them.
+        assert.deepEqual(
+          tokens,
+          target.openAIKept.includes("logprobs") ? ["Bon", "jour"] : [],
+        );
+        assert.deepEqual(
+          dropped(response),
+          Object.keys(OPENAI_EXTRAS).filter((key) =>
+            !target.openAIKept.includes(key)
+          ).sort(),
+        );
       });
     });
   }
@@ -205,7 +239,7 @@ for (const target of TARGETS) {
     });
   });
 
-  Deno.test(`anthropic SDK → gateway → ${target.name}: thinking and output_config.format emulated, Anthropic-only fields dropped and named`, async () => {
+  Deno.test(`anthropic SDK → gateway → ${target.name}: thinking and output_config.format emulated, service_tier mapped where the API has tiers, Anthropic-only fields dropped and named`, async () => {
     await withTarget(target, async (origin, upstream) => {
       const client = anthropicClient(origin);
       const answer = await client.messages.create({
@@ -214,17 +248,22 @@ for (const target of TARGETS) {
         messages: [{ role: "user", content: "Where?" }],
         thinking: { type: "enabled", budget_tokens: 2048 },
         output_config: { format: { type: "json_schema", schema: SCHEMA } },
-        service_tier: "auto",
+        service_tier: "standard_only",
         inference_geo: "us",
       }).withResponse();
       const block = answer.data.content[0];
       assert.ok(block.type === "text" && block.text === NATIVE_ANSWER);
       assert.equal(upstream.calls.length, 1);
-      target.checkAnthropic(upstream.calls[0].body);
-      assert.deepEqual(dropped(answer.response), [
-        "inference_geo",
-        "service_tier",
-      ]);
+      const body = upstream.calls[0].body;
+      target.checkAnthropic(body);
+      // Gemini has service tiers: `standard_only` is its `standard`.
+      assert.equal(target.tier?.(body), target.tier && "standard");
+      assert.deepEqual(
+        dropped(answer.response),
+        target.tier === undefined
+          ? ["inference_geo", "service_tier"]
+          : ["inference_geo"],
+      );
     });
   });
 }

@@ -37,22 +37,25 @@
  *   (`{name}` → `ANY` with `allowedFunctionNames`).
  * - Parameters → `generationConfig`: `maxTokens`→`maxOutputTokens`,
  *   `temperature`, `topP`, `topK`, `stopSequences`, `seed`,
- *   `presencePenalty`, `frequencyPenalty`. `safetySettings`, `cachedContent`
- *   and `labels` go to the top level; the other `generationConfig` keys
+ *   `presencePenalty`, `frequencyPenalty`. `safetySettings`, `cachedContent`,
+ *   `labels` and `serviceTier` go to the top level; the other `generationConfig` keys
  *   Gemini documents go there as-is (e.g. `responseMimeType`,
  *   `thinkingConfig`). A chat wire's field is mapped, emulated, dropped or
  *   refused by the translation table (docs/gateway/wires.md); any other
  *   key, and `user`, is not sent and is named in `metadata.dropped`.
  * - `finishReason`: `STOP` → `stop` (`tool_calls` when the answer holds a
  *   function call), `MAX_TOKENS` → `length`, `SAFETY`, `RECITATION`,
- *   `BLOCKLIST`, `PROHIBITED_CONTENT`, `SPII`, `IMAGE_SAFETY` →
- *   `content_filter`, `MALFORMED_FUNCTION_CALL` → `error`; a prompt blocked
+ *   `BLOCKLIST`, `PROHIBITED_CONTENT`, `SPII`, `IMAGE_SAFETY`,
+ *   `IMAGE_PROHIBITED_CONTENT`, `IMAGE_RECITATION` → `content_filter`,
+ *   `MALFORMED_FUNCTION_CALL`, `UNEXPECTED_TOOL_CALL`, `TOO_MANY_TOOL_CALLS`
+ *   → `error` (others, such as `OTHER`, → `stop`); a prompt blocked
  *   by `promptFeedback.blockReason` → `content_filter` with empty content.
  *   Parts marked `thought` are skipped (their signatures are Gemini's own),
  *   and an IR message's reasoning parts, cache marks, image `detail` and a
- *   tool's `strict` have no field here and are not sent. Usage: `cachedContentTokenCount` →
+ *   tool's `strict` have no field here: they are not sent and are named in
+ *   `metadata.dropped`. Usage: `cachedContentTokenCount` →
  *   `cacheReadTokens`, `thoughtsTokenCount` → `reasoningTokens`;
- *   `promptTokenCount`,
+ *   `promptTokenCount` + `toolUsePromptTokenCount`,
  *   `candidatesTokenCount` + `thoughtsTokenCount`, `totalTokenCount`.
  * - Streaming: each SSE event is a whole `GenerateContentResponse` holding
  *   the next parts; a function call arrives whole, as one `tool_use` chunk
@@ -115,7 +118,7 @@ import {
 } from "./_ir.ts";
 import { type ModelPrice, PRICES_DATE } from "./_prices.ts";
 import { applyParameters } from "./_parameters.ts";
-import { towardNative } from "./_toward_native.ts";
+import { nestedDrops, towardNative } from "./_toward_native.ts";
 import type { ParameterTable, ProviderSpec, WireCall } from "./provider.ts";
 import { parseSSE, type SSEEvent } from "./_sse.ts";
 
@@ -159,7 +162,11 @@ const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
   PROHIBITED_CONTENT: "content_filter",
   SPII: "content_filter",
   IMAGE_SAFETY: "content_filter",
+  IMAGE_PROHIBITED_CONTENT: "content_filter",
+  IMAGE_RECITATION: "content_filter",
   MALFORMED_FUNCTION_CALL: "error",
+  UNEXPECTED_TOOL_CALL: "error",
+  TOO_MANY_TOOL_CALLS: "error",
 };
 
 /**
@@ -192,7 +199,7 @@ const PARAMETERS: ParameterTable = {
     user: null,
   },
   rest: "generationConfig",
-  topLevel: ["safetySettings", "cachedContent", "labels"],
+  topLevel: ["safetySettings", "cachedContent", "labels", "serviceTier"],
 };
 /** Values of `type` that Gemini's Schema object knows. */
 const SCHEMA_TYPES = new Set([
@@ -278,6 +285,7 @@ export function geminiProvider(
         "gemini",
         PARAMETERS.names,
       );
+      const dropped = [...native.dropped, ...nestedDrops(request, "gemini")];
       return {
         path: `/models/${encodeURIComponent(model)}:${
           stream ? "streamGenerateContent?alt=sse" : "generateContent"
@@ -287,7 +295,7 @@ export function geminiProvider(
           applyParameters(native.parameters, PARAMETERS),
         ),
         model,
-        ...(native.dropped.length === 0 ? {} : { dropped: native.dropped }),
+        ...(dropped.length === 0 ? {} : { dropped }),
       };
     },
     response: (json, request, call) =>
@@ -512,13 +520,15 @@ function wireUsage(usage: unknown): IRUsage | undefined {
   const total = typeof usage.totalTokenCount === "number"
     ? usage.totalTokenCount
     : undefined;
+  // promptTokenCount includes the cached content but not the prompts of
+  // Gemini's own tool runs (search results, fetched pages), which are input
+  // too; candidatesTokenCount leaves the thoughts out. The IR counts hold
+  // both, so they add up to totalTokenCount.
   const out = usageOf(
-    count("promptTokenCount"),
+    count("promptTokenCount") + count("toolUsePromptTokenCount"),
     count("candidatesTokenCount") + count("thoughtsTokenCount"),
     total,
   );
-  // promptTokenCount includes the cached content, candidatesTokenCount
-  // leaves the thoughts out: both details are parts of the IR counts.
   if (typeof usage.cachedContentTokenCount === "number") {
     out.cacheReadTokens = usage.cachedContentTokenCount;
   }
