@@ -193,17 +193,60 @@ function geminiRefusal(body: Json): string | undefined {
   return undefined;
 }
 
+/** The thought signature the Gemini mock gives its function calls. */
+export const GEMINI_SIGNATURE = "EiQKIgog+/7x9Q==";
+
+/**
+ * As Gemini 3 models do: the first function call part of each model turn
+ * must come back with the signature it was answered with.
+ */
+function signatureRefusal(body: Json): string | undefined {
+  for (const content of records(body.contents)) {
+    if (content.role !== "model") continue;
+    const call = records(content.parts).find((part) =>
+      part.functionCall !== undefined
+    );
+    if (call === undefined) continue;
+    if (call.thoughtSignature === undefined) {
+      return "Function call is missing a thought_signature in functionCall parts.";
+    }
+    if (call.thoughtSignature !== GEMINI_SIGNATURE) {
+      return "Corrupted thought signature.";
+    }
+  }
+  return undefined;
+}
+
+/** With tools and no function result yet, the mock calls the first tool. */
+function geminiCall(body: Json): Json | undefined {
+  const declarations = records(body.tools).flatMap((tool) =>
+    records(tool.functionDeclarations)
+  );
+  const answered = records(body.contents).some((content) =>
+    records(content.parts).some((part) => part.functionResponse !== undefined)
+  );
+  if (declarations.length === 0 || answered) return undefined;
+  return {
+    functionCall: { name: declarations[0].name, args: { city: "Paris" } },
+    thoughtSignature: GEMINI_SIGNATURE,
+  };
+}
+
 function gemini(call: UpstreamCall): Response {
-  const refused = geminiRefusal(call.body);
+  const refused = geminiRefusal(call.body) ?? signatureRefusal(call.body);
   if (refused !== undefined) {
     return Response.json(
       { error: { code: 400, message: refused, status: "INVALID_ARGUMENT" } },
       { status: 400 },
     );
   }
+  const toolCall = geminiCall(call.body);
   const answer = {
     candidates: [{
-      content: { role: "model", parts: [{ text: NATIVE_ANSWER }] },
+      content: {
+        role: "model",
+        parts: [toolCall ?? { text: NATIVE_ANSWER }],
+      },
       finishReason: "STOP",
     }],
     usageMetadata: {

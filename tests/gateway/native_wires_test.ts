@@ -15,6 +15,7 @@ import { anthropicClient } from "./_anthropic_client.ts";
 import { openAIClient } from "./_openai_client.ts";
 import { serveGateway } from "./_serve.ts";
 import {
+  GEMINI_SIGNATURE,
   NATIVE_ANSWER,
   serveCohereWire,
   serveGeminiWire,
@@ -267,3 +268,120 @@ for (const target of TARGETS) {
     });
   });
 }
+
+// Gemini 3 answers a function call with a thought signature and refuses the
+// next turn when the call comes back without it; neither chat wire has a
+// field for it, so the call's id carries it through the client.
+const GEMINI = TARGETS[0];
+const WEATHER = { name: "weather", parameters: SCHEMA };
+
+function modelTurn(body: Json): Json[] {
+  const contents = body.contents as { role: string; parts: Json[] }[];
+  return contents.find((content) => content.role === "model")?.parts ?? [];
+}
+
+for (const stream of [false, true]) {
+  Deno.test(`openai SDK → gateway → gemini (stream: ${stream}): a tool call's thought signature goes back with the call on the next turn`, async () => {
+    await withTarget(GEMINI, async (origin, upstream) => {
+      const client = openAIClient(origin);
+      const tools = [{ type: "function" as const, function: WEATHER }];
+      const ask = { role: "user" as const, content: "Weather in Paris?" };
+      let call = { id: "", name: "", arguments: "" };
+      if (stream) {
+        const chunks = await client.chat.completions.create({
+          model: "gemini",
+          messages: [ask],
+          tools,
+          stream: true,
+        });
+        for await (const chunk of chunks) {
+          for (const delta of chunk.choices[0]?.delta.tool_calls ?? []) {
+            call = {
+              id: call.id + (delta.id ?? ""),
+              name: call.name + (delta.function?.name ?? ""),
+              arguments: call.arguments + (delta.function?.arguments ?? ""),
+            };
+          }
+        }
+      } else {
+        const answer = await client.chat.completions.create({
+          model: "gemini",
+          messages: [ask],
+          tools,
+        });
+        const first = answer.choices[0].message.tool_calls?.[0];
+        assert.ok(first?.type === "function");
+        call = { id: first.id, ...first.function };
+      }
+      assert.equal(call.name, "weather");
+      assert.match(call.id, /^[A-Za-z0-9_-]+$/);
+      const answer = await client.chat.completions.create({
+        model: "gemini",
+        tools,
+        messages: [
+          ask,
+          {
+            role: "assistant",
+            content: null,
+            tool_calls: [{
+              id: call.id,
+              type: "function",
+              function: { name: call.name, arguments: call.arguments },
+            }],
+          },
+          { role: "tool", tool_call_id: call.id, content: '{"temp":12}' },
+        ],
+      });
+      assert.equal(answer.choices[0].message.content, NATIVE_ANSWER);
+      const [part] = modelTurn(upstream.calls[1].body);
+      assert.equal(part.thoughtSignature, GEMINI_SIGNATURE);
+      assert.deepEqual(part.functionCall, {
+        name: "weather",
+        args: { city: "Paris" },
+      });
+    });
+  });
+}
+
+Deno.test("anthropic SDK → gateway → gemini: a tool_use block's thought signature goes back with it on the next turn", async () => {
+  await withTarget(GEMINI, async (origin, upstream) => {
+    const client = anthropicClient(origin);
+    const tools = [{
+      name: "weather",
+      input_schema: { ...SCHEMA, type: "object" as const },
+    }];
+    const ask = { role: "user" as const, content: "Weather in Paris?" };
+    const first = await client.messages.create({
+      model: "gemini",
+      max_tokens: 256,
+      messages: [ask],
+      tools,
+    });
+    const use = first.content.find((block) => block.type === "tool_use");
+    assert.ok(use?.type === "tool_use");
+    assert.match(use.id, /^[A-Za-z0-9_-]+$/);
+    const answer = await client.messages.create({
+      model: "gemini",
+      max_tokens: 256,
+      tools,
+      messages: [
+        ask,
+        { role: "assistant", content: [use] },
+        {
+          role: "user",
+          content: [{
+            type: "tool_result",
+            tool_use_id: use.id,
+            content: '{"temp":12}',
+          }],
+        },
+      ],
+    });
+    const block = answer.content[0];
+    assert.ok(block.type === "text" && block.text === NATIVE_ANSWER);
+    assert.equal(
+      modelTurn(upstream.calls[1].body)[0].thoughtSignature,
+      GEMINI_SIGNATURE,
+    );
+  });
+});

@@ -22,7 +22,10 @@
  *   Gemini's function calls have no ids unless the API gives one; the adapter
  *   names them `call_<random>_<n>`: 12 random hex digits drawn once per
  *   response, and `<n>` counting the response's calls from 0, so ids do not
- *   repeat across the turns of a conversation.
+ *   repeat across the turns of a conversation. A call answered with a
+ *   `thoughtSignature` (Gemini 3 models) carries it in its id, after
+ *   `__ts_`, as base64url, and the call goes back with its signature: Gemini
+ *   3 refuses a function call part without the signature it was given.
  * - Tools → one `functionDeclarations` tool. A tool's JSON Schema goes as
  *   `parameters` when it uses only what that field's Schema object (an
  *   OpenAPI subset, which answers 400 to keywords it lacks) surely carries:
@@ -219,6 +222,34 @@ const SCHEMA_FORMATS = new Set([
   "int32",
   "int64",
 ]);
+/**
+ * Between a function call's id and its thought signature. Gemini 3 models
+ * refuse a conversation whose function call parts come back without the
+ * `thoughtSignature` they were answered with, and neither chat wire has a
+ * field for it: the id carries it, as base64url, so any client that sends
+ * its tool call ids back sends the signature too. Letters, digits, `_` and
+ * `-` only, as Anthropic's tool ids allow.
+ */
+const SIGNATURE_MARK = "__ts_";
+
+/** A call id with the part's thought signature, if it has one. */
+function withSignature(id: string, signature: unknown): string {
+  if (typeof signature !== "string" || signature === "") return id;
+  const token = signature.replaceAll("+", "-").replaceAll("/", "_")
+    .replace(/=+$/, "");
+  return `${id}${SIGNATURE_MARK}${token}`;
+}
+
+/** The thought signature a call id carries, as Gemini wrote it (base64). */
+function signatureOf(id: string): string | undefined {
+  const at = id.lastIndexOf(SIGNATURE_MARK);
+  if (at === -1) return undefined;
+  const token = id.slice(at + SIGNATURE_MARK.length);
+  if (!/^[A-Za-z0-9_-]+$/.test(token)) return undefined;
+  const base64 = token.replaceAll("-", "+").replaceAll("_", "/");
+  return base64.padEnd(Math.ceil(base64.length / 4) * 4, "=");
+}
+
 const IMAGE_TYPES: Readonly<Record<string, string>> = {
   png: "image/png",
   jpg: "image/jpeg",
@@ -411,7 +442,11 @@ function toWireContents(messages: readonly IRMessage[]): WireContent[] {
           );
         }
         names.set(part.id, part.name);
-        parts.push({ functionCall: { name: part.name, args: part.input } });
+        const signature = signatureOf(part.id);
+        parts.push({
+          functionCall: { name: part.name, args: part.input },
+          ...(signature === undefined ? {} : { thoughtSignature: signature }),
+        });
       } else if (part.type === "tool_result") {
         parts.push({
           functionResponse: {
@@ -572,7 +607,10 @@ function readParts(
       }
       calls.push({
         type: "tool_use",
-        id: typeof call.id === "string" ? call.id : ids.next(),
+        id: withSignature(
+          typeof call.id === "string" ? call.id : ids.next(),
+          part.thoughtSignature,
+        ),
         name: call.name,
         input: isRecord(call.args) ? call.args : {},
       });
