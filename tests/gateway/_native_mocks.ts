@@ -232,6 +232,20 @@ function geminiCall(body: Json): Json | undefined {
   };
 }
 
+/** Gemini's log probabilities of the answer, when asked for. */
+const GEMINI_LOGPROBS = {
+  logprobsResult: {
+    chosenCandidates: [
+      { token: "Bon", tokenId: 1, logProbability: -0.25 },
+      { token: "jour", tokenId: 2, logProbability: -0.5 },
+    ],
+    topCandidates: [
+      { candidates: [{ token: "Bon", tokenId: 1, logProbability: -0.25 }] },
+      { candidates: [{ token: "jour", tokenId: 2, logProbability: -0.5 }] },
+    ],
+  },
+};
+
 function gemini(call: UpstreamCall): Response {
   const refused = geminiRefusal(call.body) ?? signatureRefusal(call.body);
   if (refused !== undefined) {
@@ -241,6 +255,7 @@ function gemini(call: UpstreamCall): Response {
     );
   }
   const toolCall = geminiCall(call.body);
+  const config = (call.body.generationConfig ?? {}) as Json;
   const answer = {
     candidates: [{
       content: {
@@ -248,6 +263,7 @@ function gemini(call: UpstreamCall): Response {
         parts: [toolCall ?? { text: NATIVE_ANSWER }],
       },
       finishReason: "STOP",
+      ...(config.responseLogprobs === true ? GEMINI_LOGPROBS : {}),
     }],
     usageMetadata: {
       promptTokenCount: 4,

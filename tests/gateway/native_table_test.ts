@@ -73,6 +73,8 @@ const SAMPLES: Record<string, unknown> = {
     json_schema: { name: "x", schema: { type: "object" } },
   },
   reasoning_effort: "low",
+  top_logprobs: 2,
+  service_tier: "flex",
   thinking: { type: "enabled", budget_tokens: 2048 },
   output_config: { format: { type: "json_schema", schema: {} } },
 };

@@ -249,15 +249,19 @@ export const NATIVE_FIELDS: readonly NativeField[] = [
   native(
     "openai",
     "logprobs",
-    "the adapter reads no log probabilities back",
-    "the adapter reads no log probabilities back",
+    [
+      "emulated",
+      "`generationConfig.responseLogprobs`; the answer's `logprobsResult` " +
+      "is read back",
+    ],
+    "Cohere gives them by token id, not token text: not read back",
     ["mapped", "`logprobs`; the answer's `logprobs` are read back"],
   ),
   native(
     "openai",
     "top_logprobs",
-    "the adapter reads no log probabilities back",
-    "the adapter reads no log probabilities back",
+    ["emulated", "`generationConfig.logprobs` (with `responseLogprobs`)"],
+    "Cohere has no alternatives per token",
     ["mapped", "`top_logprobs`"],
   ),
   native("openai", "logit_bias", "no logit bias"),

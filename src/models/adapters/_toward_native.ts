@@ -102,6 +102,20 @@ const GEMINI_TIERS: Readonly<Record<string, string>> = {
 };
 
 const TOWARD_GEMINI: Readonly<Record<string, Emulation>> = {
+  logprobs(out, value, dropped) {
+    // OpenAI's switch; a number is Gemini's own count of alternatives.
+    if (value === true) offer(out, "responseLogprobs", true);
+    else if (typeof value === "number") offer(out, "logprobs", value);
+    else if (value !== false) dropped.push("logprobs");
+  },
+  top_logprobs(out, value, dropped) {
+    if (typeof value !== "number") {
+      dropped.push("top_logprobs");
+      return;
+    }
+    offer(out, "responseLogprobs", true);
+    offer(out, "logprobs", value);
+  },
   service_tier(out, value, dropped) {
     if (value === "auto") return;
     const tier = typeof value === "string" && Object.hasOwn(GEMINI_TIERS, value)

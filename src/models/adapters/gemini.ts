@@ -60,6 +60,10 @@
  *   `cacheReadTokens`, `thoughtsTokenCount` → `reasoningTokens`;
  *   `promptTokenCount` + `toolUsePromptTokenCount`,
  *   `candidatesTokenCount` + `thoughtsTokenCount`, `totalTokenCount`.
+ *   `logprobsResult` (asked for by `responseLogprobs`, which OpenAI's
+ *   `logprobs` becomes; `top_logprobs` becomes `logprobs`) → the answer's
+ *   `logprobs.content`: `chosenCandidates` with the `topCandidates` at the
+ *   same position; streamed on the `content` chunk of their event.
  * - Streaming: each SSE event is a whole `GenerateContentResponse` holding
  *   the next parts; a function call arrives whole, as one `tool_use` chunk
  *   whose `inputDelta` is its complete JSON. The stream has no end marker:
@@ -91,8 +95,10 @@ import type {
   IRChatRequest,
   IRChatResponse,
   IRContentPart,
+  IRLogprobs,
   IRMessage,
   IRResponseMetadata,
+  IRTokenLogprob,
   IRTool,
   IRToolUsePart,
   IRUsage,
@@ -619,6 +625,42 @@ function readParts(
   return { text, calls };
 }
 
+/** One `logprobsResult` candidate as an IR entry (without alternatives). */
+function tokenLogprob(value: unknown): IRTokenLogprob | undefined {
+  return isRecord(value) && typeof value.token === "string" &&
+      typeof value.logProbability === "number"
+    ? { token: value.token, logprob: value.logProbability }
+    : undefined;
+}
+
+/**
+ * A candidate's `logprobsResult` (asked for by `responseLogprobs`) as IR:
+ * `chosenCandidates` are the tokens, the `topCandidates` at the same
+ * position their alternatives.
+ */
+function logprobsOf(
+  candidate: Record<string, unknown>,
+): IRLogprobs | undefined {
+  const result = candidate.logprobsResult;
+  if (!isRecord(result) || !Array.isArray(result.chosenCandidates)) {
+    return undefined;
+  }
+  const tops = Array.isArray(result.topCandidates) ? result.topCandidates : [];
+  const content: IRTokenLogprob[] = [];
+  result.chosenCandidates.forEach((chosen: unknown, index: number) => {
+    const entry = tokenLogprob(chosen);
+    if (entry === undefined) return;
+    const top = tops[index];
+    if (isRecord(top) && Array.isArray(top.candidates)) {
+      entry.topLogprobs = top.candidates.map(tokenLogprob).filter((
+        alternative: IRTokenLogprob | undefined,
+      ): alternative is IRTokenLogprob => alternative !== undefined);
+    }
+    content.push(entry);
+  });
+  return content.length === 0 ? undefined : { content };
+}
+
 function finishReason(raw: unknown, hasCalls: boolean): FinishReason {
   // Own keys only: "constructor" is not a finish reason.
   const mapped = typeof raw === "string" && Object.hasOwn(FINISH_REASONS, raw)
@@ -677,6 +719,8 @@ function fromWireResponse(
       finishReason: finishReason(candidate.finishReason, calls.length > 0),
       metadata,
     };
+    const logprobs = logprobsOf(candidate);
+    if (logprobs !== undefined) response.logprobs = logprobs;
   }
   if (usage !== undefined) response.usage = usage;
   return response;
@@ -719,7 +763,15 @@ class GeminiStreamTranslator implements StreamTranslator<SSEEvent> {
     const candidate = firstCandidate(json);
     if (candidate !== undefined) {
       const { text, calls } = readParts(candidate, this.#ids);
-      out.push(...this.#parts.add(text, calls));
+      const chunks = this.#parts.add(text, calls);
+      const logprobs = logprobsOf(candidate);
+      if (logprobs !== undefined) {
+        // An event's log probabilities are those of its text.
+        const content = chunks.find((chunk) => chunk.type === "content");
+        if (content?.type === "content") content.logprobs = logprobs;
+        else chunks.unshift({ type: "content", delta: "", logprobs });
+      }
+      out.push(...chunks);
       if (typeof candidate.finishReason === "string") {
         this.#finish = candidate.finishReason;
       }

@@ -446,3 +446,67 @@ for (const target of NESTED_TARGETS) {
     assert.equal(plain.metadata.dropped, undefined);
   });
 }
+
+Deno.test("Gemini: OpenAI's logprobs switch asks for responseLogprobs, top_logprobs for that many alternatives, and the answer's logprobsResult comes back per token with its alternatives", async () => {
+  const answer = {
+    candidates: [{
+      ...GEMINI_ANSWER.candidates[0],
+      logprobsResult: {
+        chosenCandidates: [
+          { token: "o", tokenId: 7, logProbability: -0.1 },
+          { token: "k", tokenId: 8, logProbability: -0.2 },
+        ],
+        topCandidates: [
+          {
+            candidates: [
+              { token: "o", tokenId: 7, logProbability: -0.1 },
+              { token: "O", tokenId: 9, logProbability: -2.5 },
+            ],
+          },
+          { candidates: [{ token: "k", tokenId: 8, logProbability: -0.2 }] },
+        ],
+      },
+    }],
+  };
+  const { fetch, requests } = fakeFetch(() => Response.json(answer));
+  const adapter = createGeminiAdapter({ apiKey: "k", fetch });
+  const response = await adapter.execute({
+    messages: [{ role: "user", content: "Say ok" }],
+    parameters: { logprobs: true },
+  });
+  assert.deepEqual((requests[0].body as Json).generationConfig, {
+    responseLogprobs: true,
+  });
+  assert.deepEqual(response.logprobs, {
+    content: [
+      {
+        token: "o",
+        logprob: -0.1,
+        topLogprobs: [{ token: "o", logprob: -0.1 }, {
+          token: "O",
+          logprob: -2.5,
+        }],
+      },
+      {
+        token: "k",
+        logprob: -0.2,
+        topLogprobs: [{ token: "k", logprob: -0.2 }],
+      },
+    ],
+  });
+  // Gemini's own count passes as it is; OpenAI's false asks for nothing.
+  await adapter.execute({
+    messages: [{ role: "user", content: "Say ok" }],
+    parameters: { logprobs: 3, responseLogprobs: true },
+  });
+  assert.deepEqual((requests[1].body as Json).generationConfig, {
+    logprobs: 3,
+    responseLogprobs: true,
+  });
+  const off = await adapter.execute({
+    messages: [{ role: "user", content: "Say ok" }],
+    parameters: { logprobs: false },
+  });
+  assert.equal("generationConfig" in (requests[2].body as Json), false);
+  assert.equal(off.metadata.dropped, undefined);
+});
