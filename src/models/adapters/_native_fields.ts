@@ -121,7 +121,8 @@ export const NATIVE_FIELDS: readonly NativeField[] = [
     "tool_choice",
     "`toolConfig.functionCallingConfig` (`AUTO`, `NONE`, `ANY`)",
     "`tool_choice`: `NONE`, or `REQUIRED` for required or a function",
-    "`none` leaves the tools out; the others send them",
+    "`none` leaves the tools out; a function is sent alone (Ollama " +
+      "cannot force a call); `auto` and `required` send them all",
   ),
   mapped(
     "both",

@@ -24,7 +24,8 @@
  *   response, and `<n>` counting the response's calls from 0, so ids do not
  *   repeat across the turns of a conversation.
  * - Tools → `[{ type: "function", function }]`. Ollama cannot force a tool:
- *   `toolChoice: "none"` leaves the tools out; other choices send them as is.
+ *   `toolChoice: "none"` leaves the tools out, a named tool is sent alone,
+ *   `auto` and `required` send them all.
  * - Parameters → `options`: `temperature`, `topP`→`top_p`, `topK`→`top_k`,
  *   `maxTokens`→`num_predict`, `stopSequences`→`stop`, `seed`,
  *   `frequencyPenalty`→`frequency_penalty`, `presencePenalty`→
@@ -252,11 +253,14 @@ function wireRequest(
     ...topLevel,
   };
   if (options !== undefined) body.options = options;
-  if (
-    request.tools !== undefined && request.tools.length > 0 &&
-    request.toolChoice !== "none"
-  ) {
-    body.tools = request.tools.map((tool) => ({
+  const choice = request.toolChoice;
+  // Ollama cannot force a call: a named tool is offered alone, as near as
+  // it gets (Cohere's adapter does the same).
+  const tools = typeof choice === "object"
+    ? request.tools?.filter((tool) => tool.name === choice.name)
+    : request.tools;
+  if (tools !== undefined && tools.length > 0 && choice !== "none") {
+    body.tools = tools.map((tool) => ({
       type: "function",
       function: functionDeclaration(tool),
     }));

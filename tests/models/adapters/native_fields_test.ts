@@ -510,3 +510,27 @@ Deno.test("Gemini: OpenAI's logprobs switch asks for responseLogprobs, top_logpr
   assert.equal("generationConfig" in (requests[2].body as Json), false);
   assert.equal(off.metadata.dropped, undefined);
 });
+
+Deno.test("Ollama: a named tool choice offers that tool alone (Ollama cannot force a call); none offers no tool; required offers them all", async () => {
+  const { fetch, requests } = fakeFetch(() => Response.json(OLLAMA_ANSWER));
+  const adapter = createOllamaAdapter({ fetch });
+  const tools = ["a", "b"].map((name) => ({
+    name,
+    parameters: { type: "object" },
+  }));
+  const names = async (toolChoice: IRChatRequest["toolChoice"]) => {
+    await adapter.execute({
+      messages: [{ role: "user", content: "go" }],
+      tools,
+      toolChoice,
+    });
+    const body = requests.at(-1)!.body as {
+      tools?: { function: { name: string } }[];
+    };
+    return body.tools?.map((tool) => tool.function.name);
+  };
+  assert.deepEqual(await names({ name: "b" }), ["b"]);
+  assert.equal(await names("none"), undefined);
+  assert.deepEqual(await names("required"), ["a", "b"]);
+  assert.deepEqual(await names(undefined), ["a", "b"]);
+});
