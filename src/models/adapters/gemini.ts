@@ -95,11 +95,8 @@ import type {
   IRChatRequest,
   IRChatResponse,
   IRContentPart,
-  IRLogprobs,
   IRMessage,
   IRResponseMetadata,
-  IRTokenLogprob,
-  IRTool,
   IRToolUsePart,
   IRUsage,
 } from "../types.ts";
@@ -118,7 +115,6 @@ import {
   assistantMessage,
   CallIds,
   countOf,
-  functionDeclaration,
   parseDataURL,
   partsOf,
   textOf,
@@ -127,6 +123,8 @@ import {
 } from "./_ir.ts";
 import { type ModelPrice, PRICES_DATE } from "./_prices.ts";
 import { applyParameters } from "./_parameters.ts";
+import { logprobsOf, signatureOf, withSignature } from "./_gemini_details.ts";
+import { geminiDeclaration } from "./_gemini_schema.ts";
 import { nestedDrops, towardNative } from "./_toward_native.ts";
 import type { ParameterTable, ProviderSpec, WireCall } from "./provider.ts";
 import { parseSSE, type SSEEvent } from "./_sse.ts";
@@ -210,52 +208,6 @@ const PARAMETERS: ParameterTable = {
   rest: "generationConfig",
   topLevel: ["safetySettings", "cachedContent", "labels", "serviceTier"],
 };
-/** Values of `type` that Gemini's Schema object knows. */
-const SCHEMA_TYPES = new Set([
-  "string",
-  "number",
-  "integer",
-  "boolean",
-  "array",
-  "object",
-]);
-/** Values of `format` that Gemini's Schema object knows. */
-const SCHEMA_FORMATS = new Set([
-  "enum",
-  "date-time",
-  "float",
-  "double",
-  "int32",
-  "int64",
-]);
-/**
- * Between a function call's id and its thought signature. Gemini 3 models
- * refuse a conversation whose function call parts come back without the
- * `thoughtSignature` they were answered with, and neither chat wire has a
- * field for it: the id carries it, as base64url, so any client that sends
- * its tool call ids back sends the signature too. Letters, digits, `_` and
- * `-` only, as Anthropic's tool ids allow.
- */
-const SIGNATURE_MARK = "__ts_";
-
-/** A call id with the part's thought signature, if it has one. */
-function withSignature(id: string, signature: unknown): string {
-  if (typeof signature !== "string" || signature === "") return id;
-  const token = signature.replaceAll("+", "-").replaceAll("/", "_")
-    .replace(/=+$/, "");
-  return `${id}${SIGNATURE_MARK}${token}`;
-}
-
-/** The thought signature a call id carries, as Gemini wrote it (base64). */
-function signatureOf(id: string): string | undefined {
-  const at = id.lastIndexOf(SIGNATURE_MARK);
-  if (at === -1) return undefined;
-  const token = id.slice(at + SIGNATURE_MARK.length);
-  if (!/^[A-Za-z0-9_-]+$/.test(token)) return undefined;
-  const base64 = token.replaceAll("-", "+").replaceAll("_", "/");
-  return base64.padEnd(Math.ceil(base64.length / 4) * 4, "=");
-}
-
 const IMAGE_TYPES: Readonly<Record<string, string>> = {
   png: "image/png",
   jpg: "image/jpeg",
@@ -470,55 +422,6 @@ function toWireContents(messages: readonly IRMessage[]): WireContent[] {
   return out;
 }
 
-const isStrings = (value: unknown): boolean =>
-  Array.isArray(value) && value.every((item) => typeof item === "string");
-
-/**
- * True when `schema` uses only what Gemini's `parameters` Schema object (an
- * OpenAPI subset) is sure to carry: `type` (one name), `format` (Gemini's
- * few), `description`, `nullable`, string `enum`s, `required`, `items` and
- * `properties`, nested the same way.
- */
-function fitsGeminiSchema(schema: unknown): boolean {
-  if (!isRecord(schema)) return false;
-  return Object.entries(schema).every(([key, value]) => {
-    switch (key) {
-      case "type":
-        return typeof value === "string" &&
-          SCHEMA_TYPES.has(value.toLowerCase());
-      case "format":
-        return typeof value === "string" && SCHEMA_FORMATS.has(value);
-      case "description":
-        return typeof value === "string";
-      case "nullable":
-        return typeof value === "boolean";
-      case "enum":
-      case "required":
-        return isStrings(value);
-      case "items":
-        return fitsGeminiSchema(value);
-      case "properties":
-        return isRecord(value) && Object.values(value).every(fitsGeminiSchema);
-      default:
-        return false;
-    }
-  });
-}
-
-/**
- * A tool as a function declaration: its schema as `parameters` when Gemini's
- * Schema object can carry it, else whole as `parametersJsonSchema`, which
- * takes JSON Schema. A top-level `$schema` only names the dialect and is left
- * out of both.
- */
-function geminiDeclaration(tool: IRTool): Record<string, unknown> {
-  const { $schema: _dialect, ...schema } = tool.parameters;
-  const declaration = functionDeclaration({ ...tool, parameters: schema });
-  if (fitsGeminiSchema(schema)) return declaration;
-  const { parameters, ...rest } = declaration;
-  return { ...rest, parametersJsonSchema: parameters };
-}
-
 function wireRequest(
   request: IRChatRequest,
   parameters: Record<string, unknown>,
@@ -623,42 +526,6 @@ function readParts(
     }
   }
   return { text, calls };
-}
-
-/** One `logprobsResult` candidate as an IR entry (without alternatives). */
-function tokenLogprob(value: unknown): IRTokenLogprob | undefined {
-  return isRecord(value) && typeof value.token === "string" &&
-      typeof value.logProbability === "number"
-    ? { token: value.token, logprob: value.logProbability }
-    : undefined;
-}
-
-/**
- * A candidate's `logprobsResult` (asked for by `responseLogprobs`) as IR:
- * `chosenCandidates` are the tokens, the `topCandidates` at the same
- * position their alternatives.
- */
-function logprobsOf(
-  candidate: Record<string, unknown>,
-): IRLogprobs | undefined {
-  const result = candidate.logprobsResult;
-  if (!isRecord(result) || !Array.isArray(result.chosenCandidates)) {
-    return undefined;
-  }
-  const tops = Array.isArray(result.topCandidates) ? result.topCandidates : [];
-  const content: IRTokenLogprob[] = [];
-  result.chosenCandidates.forEach((chosen: unknown, index: number) => {
-    const entry = tokenLogprob(chosen);
-    if (entry === undefined) return;
-    const top = tops[index];
-    if (isRecord(top) && Array.isArray(top.candidates)) {
-      entry.topLogprobs = top.candidates.map(tokenLogprob).filter((
-        alternative: IRTokenLogprob | undefined,
-      ): alternative is IRTokenLogprob => alternative !== undefined);
-    }
-    content.push(entry);
-  });
-  return content.length === 0 ? undefined : { content };
 }
 
 function finishReason(raw: unknown, hasCalls: boolean): FinishReason {
