@@ -290,7 +290,29 @@ function cohereUnknown(body: Json): string | undefined {
   return undefined;
 }
 
+/** Cohere's ranges, which it answers 400 outside of. */
+const COHERE_RANGES: Record<string, [number, number]> = {
+  p: [0.01, 0.99],
+  k: [0, 500],
+  frequency_penalty: [0, 1],
+  presence_penalty: [0, 1],
+};
+
+function cohereRange(body: Json): string | undefined {
+  for (const [key, [low, high]] of Object.entries(COHERE_RANGES)) {
+    const value = body[key];
+    if (typeof value === "number" && (value < low || value > high)) {
+      return `invalid request: ${key} must be between ${low} and ${high}`;
+    }
+  }
+  return undefined;
+}
+
 function cohere(call: UpstreamCall): Response {
+  const range = cohereRange(call.body);
+  if (range !== undefined) {
+    return Response.json({ message: range }, { status: 400 });
+  }
   const key = cohereUnknown(call.body);
   if (key !== undefined) {
     return Response.json(

@@ -391,3 +391,21 @@ Deno.test("anthropic SDK → gateway → gemini: a tool_use block's thought sign
     );
   });
 });
+
+Deno.test("openai SDK → gateway → cohere: top_p 1 and penalties outside Cohere's 0–1 are sent as its nearest bounds, not refused", async () => {
+  await withTarget(TARGETS[1], async (origin, upstream) => {
+    const client = openAIClient(origin);
+    const answer = await client.chat.completions.create({
+      model: "cohere",
+      messages: [{ role: "user", content: "Hi" }],
+      top_p: 1,
+      frequency_penalty: -1.5,
+      presence_penalty: 2,
+    });
+    assert.equal(answer.choices[0].message.content, NATIVE_ANSWER);
+    const body = upstream.calls[0].body;
+    assert.equal(body.p, 0.99);
+    assert.equal(body.frequency_penalty, 0);
+    assert.equal(body.presence_penalty, 1);
+  });
+});

@@ -68,19 +68,24 @@ function mapped(
   ]);
 }
 
-/** A sampling field: `generationConfig.<gemini>`, `<cohere>`, `options.<field>`. */
+/**
+ * A sampling field: `generationConfig.<gemini>`, `<cohere>` (kept within
+ * Cohere's `range` when it has a narrower one), `options.<field>`.
+ */
 function sampling(
   field: string,
   wire: ChatWire | "both",
   gemini: string,
   cohere: string = field,
+  range?: string,
 ): NativeField[] {
   return [
     mapped(
       wire,
       field,
       `\`generationConfig.${gemini}\``,
-      `\`${cohere}\``,
+      `\`${cohere}\`` +
+        (range === undefined ? "" : `, kept within ${range} (Cohere's range)`),
       `\`options.${field}\``,
     ),
   ];
@@ -132,8 +137,8 @@ export const NATIVE_FIELDS: readonly NativeField[] = [
     "`stream`",
   ),
   ...sampling("temperature", "both", "temperature", "temperature"),
-  ...sampling("top_p", "both", "topP", "p"),
-  ...sampling("top_k", "anthropic", "topK", "k"),
+  ...sampling("top_p", "both", "topP", "p", "0.01–0.99"),
+  ...sampling("top_k", "anthropic", "topK", "k", "0–500"),
   mapped(
     "both",
     "max_tokens",
@@ -163,8 +168,20 @@ export const NATIVE_FIELDS: readonly NativeField[] = [
     "`options.stop`",
   ),
   ...sampling("seed", "openai", "seed", "seed"),
-  ...sampling("frequency_penalty", "openai", "frequencyPenalty"),
-  ...sampling("presence_penalty", "openai", "presencePenalty"),
+  ...sampling(
+    "frequency_penalty",
+    "openai",
+    "frequencyPenalty",
+    "frequency_penalty",
+    "0–1",
+  ),
+  ...sampling(
+    "presence_penalty",
+    "openai",
+    "presencePenalty",
+    "presence_penalty",
+    "0–1",
+  ),
   native(
     "openai",
     "stream_options",

@@ -20,7 +20,8 @@
  * - Parameters: `maxTokens`→`max_tokens`, `temperature`, `topP`→`p`,
  *   `topK`→`k`, `stopSequences`→`stop_sequences`, `seed`,
  *   `frequencyPenalty`→`frequency_penalty`,
- *   `presencePenalty`→`presence_penalty`. The other keys Cohere documents
+ *   `presencePenalty`→`presence_penalty`; `p` is kept within 0.01–0.99,
+ *   `k` within 0–500 and the penalties within 0–1, Cohere's ranges. The other keys Cohere documents
  *   pass through (e.g. `response_format`, `safety_mode`, `thinking`); a
  *   chat wire's field is mapped, emulated, dropped or refused by the
  *   translation table (docs/gateway/wires.md); any other key, and `user`,
@@ -124,6 +125,18 @@ const PARAMETERS: ParameterTable = {
   },
 };
 
+/**
+ * Cohere's ranges where the chat wires allow wider values (OpenAI's `top_p`
+ * runs to 1 and its penalties from -2 to 2; Cohere answers 400 outside
+ * these): a value outside is sent as the nearest bound.
+ */
+const RANGES: Readonly<Record<string, readonly [number, number]>> = {
+  p: [0.01, 0.99],
+  k: [0, 500],
+  frequency_penalty: [0, 1],
+  presence_penalty: [0, 1],
+};
+
 const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
   COMPLETE: "stop",
   STOP_SEQUENCE: "stop",
@@ -216,6 +229,12 @@ export function cohereProvider(
         PARAMETERS.names,
       );
       const parameters = applyParameters(native.parameters, PARAMETERS);
+      for (const [key, [low, high]] of Object.entries(RANGES)) {
+        const value = parameters[key];
+        if (typeof value === "number") {
+          parameters[key] = Math.min(high, Math.max(low, value));
+        }
+      }
       const body = wireRequest(request, model, stream, parameters);
       const dropped = [
         ...native.dropped,

@@ -534,3 +534,40 @@ Deno.test("Ollama: a named tool choice offers that tool alone (Ollama cannot for
   assert.deepEqual(await names("required"), ["a", "b"]);
   assert.deepEqual(await names(undefined), ["a", "b"]);
 });
+
+Deno.test("Cohere: sampling values past its ranges are sent as the nearest bound (top_p, top_k, penalties), values inside as they are", async () => {
+  const { fetch, requests } = fakeFetch(() => Response.json(COHERE_ANSWER));
+  const adapter = createCohereAdapter({ apiKey: "k", fetch });
+  const send = async (parameters: IRChatRequest["parameters"]) => {
+    await adapter.execute({
+      messages: [{ role: "user", content: "Hi" }],
+      parameters,
+    });
+    return requests.at(-1)!.body as Json;
+  };
+  const high = await send({
+    topP: 1,
+    topK: 1000,
+    frequencyPenalty: 2,
+    presencePenalty: 1.5,
+  });
+  assert.deepEqual(
+    [high.p, high.k, high.frequency_penalty, high.presence_penalty],
+    [0.99, 500, 1, 1],
+  );
+  const low = await send({
+    topP: 0,
+    frequencyPenalty: -2,
+    presencePenalty: -0.5,
+  });
+  assert.deepEqual(
+    [low.p, low.frequency_penalty, low.presence_penalty],
+    [0.01, 0, 0],
+  );
+  const inside = await send({ topP: 0.5, topK: 40, frequencyPenalty: 0.3 });
+  assert.deepEqual([inside.p, inside.k, inside.frequency_penalty], [
+    0.5,
+    40,
+    0.3,
+  ]);
+});
