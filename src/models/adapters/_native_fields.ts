@@ -435,7 +435,7 @@ export const NATIVE_NESTED: readonly NativeField[] = [
   native(
     "anthropic",
     "tool_choice.disable_parallel_tool_use",
-    "no such switch",
+    "no such switch (named as `parallel_tool_calls`, its OpenAI form)",
   ),
   native(
     "openai",
@@ -443,11 +443,6 @@ export const NATIVE_NESTED: readonly NativeField[] = [
     ["mapped", "`responseJsonSchema` is always enforced"],
     ["mapped", "`json_schema` is always enforced"],
     ["mapped", "`format` is always enforced"],
-  ),
-  native(
-    "openai",
-    "response_format.json_schema.name",
-    "a schema has no name there",
   ),
   native(
     "anthropic",
@@ -464,7 +459,7 @@ export const NATIVE_NESTED: readonly NativeField[] = [
   native(
     "anthropic",
     "metadata.user_id",
-    "no end-user field",
+    "no end-user field (named as `user`, its OpenAI form)",
   ),
 ];
 
