@@ -41,8 +41,24 @@ const CHAT_KEYS = [
   "web_search_options",
   "verbosity",
   "prompt_cache_key",
+  "prompt_cache_options",
+  "prompt_cache_retention",
   "safety_identifier",
+  "moderation",
+  "functions",
+  "function_call",
 ];
+/** The efforts both pinned SDKs name (`reasoning_effort`, `output_config.effort`). */
+const OPENAI_EFFORTS = [
+  "none",
+  "minimal",
+  "low",
+  "medium",
+  "high",
+  "xhigh",
+  "max",
+];
+const ANTHROPIC_EFFORTS = ["low", "medium", "high", "xhigh", "max"];
 const MESSAGES_KEYS = [
   "model",
   "messages",
@@ -62,6 +78,12 @@ const MESSAGES_KEYS = [
   "service_tier",
   "container",
   "inference_geo",
+  "context_management",
+  "mcp_servers",
+  "diagnostics",
+  "speed",
+  "user_profile_id",
+  "workspace_id",
 ];
 const EMBEDDING_KEYS = [
   "model",
@@ -147,14 +169,28 @@ function scenario(call: UpstreamCall): "details" | "refuse" | "plain" {
     : "plain";
 }
 
+/** An effort value the API does not name, if the body holds one. */
+function badEffort(body: Json, anthropic: boolean): string | undefined {
+  const effort = anthropic
+    ? (body.output_config as Json | undefined)?.effort
+    : body.reasoning_effort;
+  const known = anthropic ? ANTHROPIC_EFFORTS : OPENAI_EFFORTS;
+  return effort === undefined || known.includes(effort as string)
+    ? undefined
+    : `Invalid value for effort: ${JSON.stringify(effort)}`;
+}
+
 function refuse(
   call: UpstreamCall,
   allowed: string[],
   anthropic: boolean,
 ): Response | undefined {
   const extra = Object.keys(call.body).filter((k) => !allowed.includes(k));
-  if (extra.length === 0) return undefined;
-  const message = `Unrecognized request argument supplied: ${extra}`;
+  const effort = allowed === EMBEDDING_KEYS
+    ? undefined
+    : badEffort(call.body, anthropic);
+  if (extra.length === 0 && effort === undefined) return undefined;
+  const message = effort ?? `Unrecognized request argument supplied: ${extra}`;
   return Response.json(
     anthropic
       ? { type: "error", error: { type: "invalid_request_error", message } }
