@@ -133,13 +133,15 @@ function expectOpenAI(
       );
     } else {
       // Anthropic has no logprobs; its 9 uncached + 6 read + 4 written input
-      // tokens are OpenAI's 19 prompt tokens, 6 of them cached.
+      // tokens are OpenAI's 19 prompt tokens, 6 of them cached, 4 written to
+      // the cache (OpenAI's `cache_write_tokens`).
       assert.equal(answer.logprobs, null);
       assert.equal(answer.usage.prompt_tokens, 19);
       assert.equal(answer.usage.completion_tokens, 7);
       assert.equal(answer.usage.total_tokens, 26);
       assert.deepEqual(answer.usage.prompt_tokens_details, {
         cached_tokens: 6,
+        cache_write_tokens: 4,
       });
       assert.equal(answer.usage.completion_tokens_details, undefined);
     }
