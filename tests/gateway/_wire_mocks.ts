@@ -127,6 +127,8 @@ export const ANTHROPIC_DETAIL_USAGE = {
   cache_read_input_tokens: 6,
   cache_creation_input_tokens: 4,
   output_tokens: 7,
+  // Of the output, reasoning (the pinned SDK's Usage.output_tokens_details).
+  output_tokens_details: { thinking_tokens: 3 },
 };
 /** The Anthropic upstream's reasoning of a DETAILS answer. */
 export const THINKING = {
@@ -565,7 +567,7 @@ function anthropicDetails(call: UpstreamCall, kind: "details" | "refuse") {
         content: [],
         stop_reason: null,
         stop_sequence: null,
-        usage: { ...usage, output_tokens: 1 },
+        usage: { ...usage, output_tokens: 1, output_tokens_details: undefined },
       },
     }],
   ];
@@ -599,7 +601,12 @@ function anthropicDetails(call: UpstreamCall, kind: "details" | "refuse") {
   events.push(["message_delta", {
     type: "message_delta",
     delta: { stop_reason: stop, stop_sequence: stopSequence },
-    usage: { output_tokens: usage.output_tokens },
+    usage: {
+      output_tokens: usage.output_tokens,
+      ...("output_tokens_details" in usage
+        ? { output_tokens_details: usage.output_tokens_details }
+        : {}),
+    },
   }]);
   events.push(["message_stop", { type: "message_stop" }]);
   return sse(events);
