@@ -36,8 +36,9 @@
  *   parts) and cache marks have no field here and are not sent.
  * - Answers: `message.refusal` → the IR message's `refusal`, `logprobs`
  *   (content and refusal) → `logprobs`; usage `prompt_tokens_details.cached_tokens`
- *   → `cacheReadTokens` and `completion_tokens_details.reasoning_tokens` →
- *   `reasoningTokens` (both already counted in the prompt and completion
+ *   → `cacheReadTokens`, `prompt_tokens_details.cache_write_tokens` →
+ *   `cacheCreationTokens` and `completion_tokens_details.reasoning_tokens` →
+ *   `reasoningTokens` (all already counted in the prompt and completion
  *   counts, as in the IR). Streamed, `delta.refusal` and each chunk's
  *   `logprobs` ride on `content` chunks.
  * - Parameters: `maxTokens`→`max_completion_tokens` on OpenAI's own API
