@@ -2,6 +2,7 @@
 import { RouteError } from "./errors.ts";
 import { encodePathLiteral } from "./_path.ts";
 import { checkConstraint, constraintEnd } from "./_constraint.ts";
+import { canRead } from "./_regexp_ambiguity.ts";
 
 /** A compiled path pattern. */
 export interface Pattern {
@@ -390,6 +391,18 @@ function parseSegment(
         capture = `((?:${
           constraintSource(source, constraint, segmentOffset + end + 1)
         }))`;
+        const stop = separator[separator.length - 1];
+        if (params > 0 && canRead(constraint, stop)) {
+          // Each place the earlier parameter gives back would start this
+          // constraint again and let it run on: quadratic in the segment.
+          fail(
+            source,
+            segmentOffset + end + 1,
+            `a constraint after another parameter of its segment cannot match ${
+              JSON.stringify(stop)
+            }, the last character of the text before it (matching stays linear)`,
+          );
+        }
         key += `:{${constraint}}`;
         end = close + 1;
       } else {
