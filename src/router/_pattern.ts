@@ -68,6 +68,14 @@ export const RANK_PLUS = 6;
 /** Rank of a zero-or-more segments wildcard (`*`, `:name*`). */
 export const RANK_WILDCARD = 7;
 
+/**
+ * Optional segments a pattern may have. Each doubles the ways a path can
+ * be tried against the pattern before it fails (`/:a?/:b?/x` tries a and
+ * b, a alone, b alone, neither), so matching stays linear in the path
+ * with a factor of at most 2⁴ = 16 for the pattern.
+ */
+export const MAX_OPTIONAL_SEGMENTS = 4;
+
 /** Characters a `\` makes literal in a pattern. */
 const ESCAPABLE = ":*{}()+-";
 
@@ -154,6 +162,7 @@ export function parsePattern(source: string): Pattern {
   let wildcard: string | undefined;
   let suffixSegment = -1;
   let stars = 0;
+  let optionals = 0;
   let offset = 0;
   const addParam = (name: string, at: number) => {
     if (params.includes(name)) {
@@ -217,6 +226,13 @@ export function parsePattern(source: string): Pattern {
         : constraintSource(source, braces.slice(1, -1), at + name!.length + 2);
       const capture = braces === undefined ? "([^/]+)" : `((?:${value}))`;
       const optional = marker === "?";
+      if (optional && ++optionals > MAX_OPTIONAL_SEGMENTS) {
+        fail(
+          source,
+          at,
+          `a pattern has at most ${MAX_OPTIONAL_SEGMENTS} optional segments: each doubles the ways a path is tried (matching stays linear); register the longer forms as routes of their own`,
+        );
+      }
       const text = optional ? `(?:/${capture})?` : `/${capture}`;
       segmentSources.push(text);
       tableSources.push(text);
@@ -431,7 +447,13 @@ function parseSegment(
       i++;
     } else if (char === "*") {
       if (literal === "" && previousWasParam) {
-        fail(source, at, "two parameters need literal text between them");
+        fail(
+          source,
+          at,
+          segment[i - 1] === "*"
+            ? 'two parameters need literal text between them (rou3\'s "**" is "*" here, a segment of its own)'
+            : "two parameters need literal text between them",
+        );
       }
       flush();
       suffix = hooks.star(at, i === segment.length - 1);
