@@ -282,7 +282,7 @@ function backtrackingSteps(
 }
 
 describe("constraint fuzzer (seeded)", () => {
-  it("every accepted constraint backtracks linearly; the oracle sees the refused shapes blow up", () => {
+  it("every accepted constraint backtracks linearly; the oracle sees the refused shapes blow up", async () => {
     // The oracle can fail: the known shapes grow far faster than linearly.
     for (const shape of ["(a|a)*", "(a+)+", "\\w+\\d+"]) {
       const tree = parseRegExp(shape);
@@ -298,6 +298,7 @@ describe("constraint fuzzer (seeded)", () => {
     assert.ok(large / small > 12, `a?ⁿaⁿ: ${small} → ${large} steps`);
     const next = random(0x5eed);
     let accepted = 0;
+    const hardest: { constraint: string; unit: string; steps: number }[] = [];
     for (let round = 0; round < 1500; round++) {
       const constraint = randomConstraint(next, 2);
       if (findAmbiguity(constraint) !== null) continue;
@@ -315,8 +316,24 @@ describe("constraint fuzzer (seeded)", () => {
             JSON.stringify(unit)
           }…: ${small} → ${large} steps`,
         );
+        hardest.push({ constraint, unit, steps: large });
       }
     }
+    // V8 itself, on the accepted constraints that cost the oracle most.
+    hardest.sort((a, b) => b.steps - a.steps);
+    const runs = hardest.slice(0, 6).map(({ constraint, unit }) => ({
+      regexp: new RegExp(`^(?:${constraint})$`),
+      unit,
+    }));
+    await assertLinear(
+      "V8 on the hardest accepted constraints",
+      40_000,
+      (n) => {
+        for (const { regexp, unit } of runs) {
+          assert.equal(regexp.test(unit.repeat(n / unit.length) + "!"), false);
+        }
+      },
+    );
     // The generator must reach both sides of the check.
     assert.ok(accepted > 200 && accepted < 1400, `${accepted} accepted`);
   });
