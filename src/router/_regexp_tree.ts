@@ -70,6 +70,8 @@ function complement(set: CharSet): CharSet {
 /**
  * The set with both cases of every ASCII letter: the check then also holds
  * for a table compiled without case (`[a-z]+[A-Z]+` counts as ambiguous).
+ * Applied after a class's complement, it covers what the class reads with
+ * and without case (`[^a-z]` reads "A" with case, so it keeps "a" here).
  */
 function foldCase(set: CharSet): CharSet {
   const extra: [number, number][] = [];

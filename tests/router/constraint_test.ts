@@ -79,6 +79,8 @@ describe("constraints that backtrack are refused at definition", () => {
     // Letters count in both cases: the check holds for a table compiled
     // without case as well.
     refused("[a-z]+[A-Z]+", 6, /meet again/);
+    // A negated class reads the other case of what it leaves out.
+    refused("[^/a-z]+[A-Z]+", 8, /meet again/);
   });
 
   it("ways through nothing, lookarounds and escapes it cannot read", () => {
