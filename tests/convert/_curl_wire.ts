@@ -99,9 +99,11 @@ export async function serve(
     const request = await readRequest(conn);
     if (request !== null) {
       out.push(request);
+      // No body after a HEAD (a client would read it as a broken next answer).
       await conn.write(
         new TextEncoder().encode(
-          "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok",
+          "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n" +
+            (request.method === "HEAD" ? "" : "ok"),
         ),
       );
     }

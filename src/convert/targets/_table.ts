@@ -5,10 +5,20 @@
 import type { CodeTarget } from "./target.ts";
 import { curl } from "./curl.ts";
 import { fetchTarget } from "./fetch.ts";
+import { httpie } from "./httpie.ts";
+import { nodeAxios } from "./node_axios.ts";
+import { nodeHttp } from "./node_http.ts";
+import { pythonHttpx } from "./python_httpx.ts";
 import { pythonRequests } from "./python_requests.ts";
+import { wget } from "./wget.ts";
 
 export const TARGETS: readonly CodeTarget[] = [
   curl,
+  httpie,
+  wget,
   fetchTarget,
+  nodeHttp,
+  nodeAxios,
   pythonRequests,
+  pythonHttpx,
 ];

@@ -168,6 +168,93 @@ function nodeRunner(defaults: string[], dir?: () => Promise<string>): Runner {
   };
 }
 
+// HTTPie's own entry point on each argv that bash gave the `http` function:
+// one Python process instead of one per command (a start costs ~0.5 s).
+const HTTPIE_DRIVER = `import os, sys
+from httpie.core import main
+words = open(sys.argv[1], "rb").read().split(b"\\x00")[:-1]
+while words:
+    count = int(words[0])
+    argv = [os.fsdecode(arg) for arg in words[1:count + 1]]
+    words = words[count + 1:]
+    print("=== " + " ".join(argv)[:80], flush=True)
+    try:
+        main(["http", "--ignore-stdin", "--timeout", "10", *argv])
+    except BaseException as error:
+        print(repr(error), file=sys.stderr)
+`;
+
+function httpieRunner(defaults: string[]): Runner {
+  return {
+    defaults,
+    async missing() {
+      return await pythonWith("httpie") === undefined
+        ? "HTTPie not found; install: apt-get install -y httpie"
+        : undefined;
+    },
+    async run(programs) {
+      const python = await pythonWith("httpie");
+      if (python === undefined) throw new Error("no python3 with httpie");
+      const temp = await Deno.makeTempDir({ prefix: "switchyard-httpie-" });
+      try {
+        // Real bash reads each command; `http` records its argv, counted
+        // (NUL never occurs in an argument).
+        const script = `http() { printf '%s\\0' "$#" "$@"; }\n` +
+          programs.map((p) => p.trimEnd()).join("\n") + "\n";
+        const argv = await run("bash", {
+          args: ["--norc", "--noprofile", "-c", script],
+          timeoutMs: BATCH_TIMEOUT_MS,
+        });
+        await Deno.writeFile(`${temp}/argv`, argv.stdout);
+        return await run(python, {
+          args: ["-c", HTTPIE_DRIVER, `${temp}/argv`],
+          timeoutMs: BATCH_TIMEOUT_MS,
+        });
+      } finally {
+        await Deno.remove(temp, { recursive: true });
+      }
+    },
+  };
+}
+
+/** axios as the tests pin it, installed by npm into a cache directory. */
+export const AXIOS = "axios@1.21.1";
+
+let axiosDir: Promise<string> | undefined;
+
+/** A directory whose node_modules holds {@linkcode AXIOS} (npm, once). */
+function axiosInstalled(): Promise<string> {
+  axiosDir ??= (async () => {
+    const cache = Deno.env.get("XDG_CACHE_HOME") ??
+      `${Deno.env.get("HOME") ?? "/tmp"}/.cache`;
+    const dir = `${cache}/switchyard-tests/${AXIOS.replace("@", "-")}`;
+    try {
+      Deno.statSync(`${dir}/node_modules/axios/package.json`);
+      return dir;
+    } catch { /* not yet */ }
+    await Deno.mkdir(dir, { recursive: true });
+    const install = await run("npm", {
+      args: [
+        "install",
+        "--no-save",
+        "--no-audit",
+        "--no-fund",
+        "--no-package-lock",
+        "--ignore-scripts",
+        "--prefix",
+        dir,
+        AXIOS,
+      ],
+      timeoutMs: 180_000,
+    });
+    if (!install.success) {
+      throw new Error(`npm install ${AXIOS} failed:\n${install.err}`);
+    }
+    return dir;
+  })();
+  return axiosDir;
+}
+
 /** Every target's runner, by target id. */
 export const RUNNERS: Readonly<Record<string, Runner>> = {
   curl: programRunner(
@@ -189,6 +276,43 @@ export const RUNNERS: Readonly<Record<string, Runner>> = {
     "pragma",
     "cache-control",
   ]),
+  "node-http": nodeRunner(["connection"]),
+  "node-axios": {
+    ...nodeRunner(
+      ["user-agent", "accept", "accept-encoding", "connection"],
+      axiosInstalled,
+    ),
+    missing() {
+      const absent = ["node", "npm"].filter((name) =>
+        findPath(name) === undefined
+      );
+      return Promise.resolve(
+        absent.length > 0
+          ? `${
+            absent.join(", ")
+          } not found on PATH; install: apt-get install -y nodejs npm`
+          : undefined,
+      );
+    },
+  },
+  "python-httpx": pythonRunner("httpx", "python3-httpx", [
+    "user-agent",
+    "accept",
+    "accept-encoding",
+    "connection",
+  ]),
+  httpie: httpieRunner([
+    "user-agent",
+    "accept",
+    "accept-encoding",
+    "connection",
+  ]),
+  wget: programRunner(
+    "wget",
+    "wget",
+    ["user-agent", "accept", "accept-encoding", "connection"],
+    'wget() { command wget --tries=1 --timeout=10 "$@"; }\n',
+  ),
   "python-requests": pythonRunner("requests", "python3-requests", [
     "user-agent",
     "accept",
