@@ -14,6 +14,17 @@ function isJsonType(value: string | undefined): boolean {
   return value !== undefined && /[/+]json\b/i.test(value);
 }
 
+/** Whether axios sends `body` unchanged under a JSON content type. */
+function sentAsIs(body: string): boolean {
+  if (body !== body.trim()) return false;
+  try {
+    JSON.parse(body);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function generate(plain: HttpRequest): CodeResult {
   const request = targetRequest(plain, {
     title: TITLE,
@@ -43,9 +54,10 @@ function generate(plain: HttpRequest): CodeResult {
   }
   if (request.body !== undefined) {
     fields.push(`  data: ${jsString(request.body)},\n`);
-    // axios trims a string body that parses as JSON when the type is JSON;
-    // the identity transform sends it as written.
-    if (isJsonType(contentType) && request.body !== request.body.trim()) {
+    // With a JSON type axios sends a string that parses as JSON trimmed,
+    // and JSON-encodes one that does not ("a" becomes "\"a\""): the
+    // identity transform sends it as written.
+    if (isJsonType(contentType) && !sentAsIs(request.body)) {
       fields.push(`  transformRequest: [(data) => data],\n`);
     }
   }

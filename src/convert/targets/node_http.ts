@@ -4,7 +4,7 @@
 import type { HttpRequest } from "../types.ts";
 import { jsString } from "../_js_string.ts";
 import type { CodeResult, CodeTarget } from "./target.ts";
-import { onlyHttp1, targetRequest } from "./_request.ts";
+import { isNonAscii, onlyHttp1, targetRequest } from "./_request.ts";
 import { jsKey, nodeHeaderValue } from "./_node.ts";
 
 const TITLE = "Node.js http";
@@ -34,8 +34,10 @@ function generate(plain: HttpRequest): CodeResult {
       ? `    ${jsString(name)}, ${nodeHeaderValue(value)},\n`
       : `    ${jsKey(name)}: ${nodeHeaderValue(value)},\n`
   );
+  // Node frames a body by itself only for some methods and header forms
+  // (chunked with a header list; not at all on GET, the body following the
+  // head unframed): the length is stated, as curl does.
   const framed = request.body === undefined ||
-    !NO_BODY_FRAMING.has(request.method) ||
     names.includes("content-length") || names.includes("transfer-encoding");
   if (!framed) {
     items.push(
@@ -50,7 +52,13 @@ function generate(plain: HttpRequest): CodeResult {
   }
   let code = `import ${module} from "node:${module}";\n\n`;
   if (request.body !== undefined) {
-    code += `const body = ${jsString(request.body)};\n`;
+    // Node writes the head as Latin-1, except that a string body sent with
+    // it is written together as UTF-8 (a Latin-1 header value would be
+    // encoded twice): with a non-ASCII header value the body is bytes.
+    const latin1Head = request.headers.some(([, value]) => isNonAscii(value));
+    code += latin1Head
+      ? `const body = Buffer.from(${jsString(request.body)});\n`
+      : `const body = ${jsString(request.body)};\n`;
   }
   code +=
     `const request = ${module}.request(${jsString(request.url)}, {\n${
