@@ -8,16 +8,6 @@ import { isNonAscii, onlyHttp1, targetRequest } from "./_request.ts";
 import { jsKey, nodeHeaderValue } from "./_node.ts";
 
 const TITLE = "Node.js http";
-// For these Node frames no body by itself: without a Content-Length the body
-// would follow the head unframed.
-const NO_BODY_FRAMING = new Set([
-  "GET",
-  "HEAD",
-  "DELETE",
-  "OPTIONS",
-  "TRACE",
-  "CONNECT",
-]);
 
 function generate(plain: HttpRequest): CodeResult {
   const request = targetRequest(plain, {
