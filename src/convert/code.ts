@@ -48,14 +48,6 @@ export type {
   TargetOptions,
 } from "./targets/target.ts";
 export { CodeWarningCode } from "./targets/target.ts";
-export { curl } from "./targets/curl.ts";
-export { fetchTarget } from "./targets/fetch.ts";
-export { pythonRequests } from "./targets/python_requests.ts";
-export { pythonHttpx } from "./targets/python_httpx.ts";
-export { nodeHttp } from "./targets/node_http.ts";
-export { nodeAxios } from "./targets/node_axios.ts";
-export { httpie } from "./targets/httpie.ts";
-export { wget } from "./targets/wget.ts";
 export type { HttpRequest, RequestInput };
 export { ConversionError };
 // ConversionError.code's type, re-exported so the documented API is complete.

@@ -12,7 +12,8 @@ function generate(request: HttpRequest, options: TargetOptions): CodeResult {
  *
  * @example Usage
  * ```ts
- * import { curl } from "@switchyard/switchyard/code";
+ * import { findTarget } from "@switchyard/switchyard/code";
+ * const curl = findTarget("curl");
  * console.log(curl.generate({ method: "GET", url: "https://a.test/", headers: {} }, {}).code); // "curl 'https://a.test/'"
  * ```
  */

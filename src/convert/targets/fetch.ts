@@ -68,7 +68,8 @@ function generate(request: HttpRequest, options: TargetOptions): CodeResult {
  *
  * @example Usage
  * ```ts
- * import { fetchTarget } from "@switchyard/switchyard/code";
+ * import { findTarget } from "@switchyard/switchyard/code";
+ * const fetchTarget = findTarget("fetch");
  * const { code } = fetchTarget.generate({ method: "GET", url: "https://a.test/", headers: {} }, { async: true });
  * console.log(code.startsWith('const response = await fetch("https://a.test/")')); // true
  * ```

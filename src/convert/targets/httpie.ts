@@ -75,7 +75,8 @@ function generate(plain: HttpRequest, options: TargetOptions): CodeResult {
  *
  * @example Usage
  * ```ts
- * import { httpie } from "@switchyard/switchyard/code";
+ * import { findTarget } from "@switchyard/switchyard/code";
+ * const httpie = findTarget("httpie");
  * const { code } = httpie.generate({ method: "GET", url: "https://a.test/", headers: { accept: "x/y" } }, {});
  * console.log(code); // "http 'https://a.test/' 'accept:x/y'"
  * ```

@@ -72,7 +72,8 @@ function generate(plain: HttpRequest): CodeResult {
  *
  * @example Usage
  * ```ts
- * import { nodeAxios } from "@switchyard/switchyard/code";
+ * import { findTarget } from "@switchyard/switchyard/code";
+ * const nodeAxios = findTarget("node-axios");
  * const { code } = nodeAxios.generate({ method: "GET", url: "https://a.test/", headers: {} }, {});
  * console.log(code.includes('method: "get"')); // true
  * ```

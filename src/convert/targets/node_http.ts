@@ -71,7 +71,8 @@ function generate(plain: HttpRequest): CodeResult {
  *
  * @example Usage
  * ```ts
- * import { nodeHttp } from "@switchyard/switchyard/code";
+ * import { findTarget } from "@switchyard/switchyard/code";
+ * const nodeHttp = findTarget("node-http");
  * const { code } = nodeHttp.generate({ method: "GET", url: "https://a.test/", headers: {} }, {});
  * console.log(code.startsWith('import https from "node:https";')); // true
  * ```

@@ -46,7 +46,8 @@ function generate(plain: HttpRequest): CodeResult {
  *
  * @example Usage
  * ```ts
- * import { pythonHttpx } from "@switchyard/switchyard/code";
+ * import { findTarget } from "@switchyard/switchyard/code";
+ * const pythonHttpx = findTarget("python-httpx");
  * const { code } = pythonHttpx.generate({ method: "DELETE", url: "https://a.test/1", headers: {} }, {});
  * console.log(code.includes("httpx.delete(url)")); // true
  * ```

@@ -48,7 +48,8 @@ function generate(plain: HttpRequest): CodeResult {
  *
  * @example Usage
  * ```ts
- * import { pythonRequests } from "@switchyard/switchyard/code";
+ * import { findTarget } from "@switchyard/switchyard/code";
+ * const pythonRequests = findTarget("python-requests");
  * const { code } = pythonRequests.generate({ method: "GET", url: "https://a.test/", headers: {} }, {});
  * console.log(code.includes("requests.get(url)")); // true
  * ```

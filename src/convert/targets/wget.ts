@@ -48,7 +48,8 @@ function generate(plain: HttpRequest, options: TargetOptions): CodeResult {
  *
  * @example Usage
  * ```ts
- * import { wget } from "@switchyard/switchyard/code";
+ * import { findTarget } from "@switchyard/switchyard/code";
+ * const wget = findTarget("wget");
  * const { code } = wget.generate({ method: "DELETE", url: "https://a.test/1", headers: {} }, {});
  * console.log(code); // "wget --quiet --output-document=- --method='DELETE' 'https://a.test/1'"
  * ```
