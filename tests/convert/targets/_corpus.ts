@@ -123,6 +123,18 @@ function hostileCases(): WireCase[] {
       });
     }
   }
+  // Values that start with what a command-line client reads as syntax
+  // (HTTPie's := :@ ; separators, an option's dash).
+  for (const value of ["=x", "@/etc/hostname", "=@x", ":x", ";x", "-x", "--x"]) {
+    cases.push({
+      name: `hostile header value starting ${JSON.stringify(value)}`,
+      request: {
+        method: "GET",
+        url: `${ORIGIN}/start/${encodeURIComponent(value)}`,
+        headers: { "x-value": value },
+      },
+    });
+  }
   return cases;
 }
 
