@@ -366,7 +366,8 @@ describe("examples/convert.ts", () => {
   });
 
   it("--to takes a code target id, or python / node as short names", async () => {
-    const command = `curl -X PUT 'https://a.test/x' -H 'X-Q: it'\\''s' -d 'a"b'`;
+    const command =
+      `curl -X PUT 'https://a.test/x' -H 'X-Q: it'\\''s' -d 'a"b'`;
     const python = await run(["--to", "python", command]);
     assert.equal(python.code, 0, python.stderr);
     assert.ok(
@@ -381,7 +382,7 @@ describe("examples/convert.ts", () => {
     assert.equal(wget.code, 0, wget.stderr);
     assert.match(
       wget.stdout,
-      /^wget --quiet \\\n  --output-document=- \\\n  --method='PUT'/,
+      /^wget --quiet \\\n {2}--output-document=- \\\n {2}--method='PUT'/,
     );
     const node = await run(["--to", "node", command]);
     assert.ok(
