@@ -45,6 +45,10 @@ const CASES: WireCase[] = [
     request: { method: "GET", url: `${ORIGIN}/café/ü?q=é#f%zz`, headers: {} },
   },
   {
+    name: "dot segments in the path (libcurl would remove them)",
+    request: { method: "GET", url: `${ORIGIN}/a/./b/../c/..`, headers: {} },
+  },
+  {
     name: "a browser's Content-Length: 0 on a body-less DELETE",
     request: {
       method: "DELETE",
