@@ -47,11 +47,16 @@ export function goText(value: string): string {
 // sub-delimiters, ':', '@', '/', '[' ']' and escapes. Anything else makes Go
 // re-escape the decoded path, which turns an encoded '/' into a separator.
 const GO_PATH_KEEPS = /[A-Za-z0-9\-._~!$&'()*+,;=:@/[\]%]/;
+const UTF8 = new TextEncoder();
 const HEX2 = /^[0-9A-Fa-f]{2}$/;
+// Whether a part needs respelling at all (most URLs do not).
+const GO_PATH_RESPELL =
+  /[^A-Za-z0-9\-._~!$&'()*+,;=:@/[\]%]|%(?![0-9A-Fa-f]{2})/;
+const GO_LONE_PERCENT = /%(?![0-9A-Fa-f]{2})/;
 
 function goPathPart(part: string, path: boolean): string {
+  if (!(path ? GO_PATH_RESPELL : GO_LONE_PERCENT).test(part)) return part;
   let out = "";
-  const utf8 = new TextEncoder();
   for (let i = 0; i < part.length; i++) {
     const c = part[i];
     if (c === "%") {
@@ -62,7 +67,7 @@ function goPathPart(part: string, path: boolean): string {
     } else {
       const code = part.codePointAt(i)!;
       if (code > 0xffff) i++;
-      for (const byte of utf8.encode(String.fromCodePoint(code))) {
+      for (const byte of UTF8.encode(String.fromCodePoint(code))) {
         out += "%" + byte.toString(16).toUpperCase().padStart(2, "0");
       }
     }

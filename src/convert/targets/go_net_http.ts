@@ -5,6 +5,7 @@
 // Transfer-Encoding, Trailer, User-Agent): those are expressed through the
 // request's fields or refused when no field can send them as given.
 import type { HttpRequest } from "../types.ts";
+import { utf8ByteLength } from "../_utf8.ts";
 import type { CodeResult, CodeTarget } from "./target.ts";
 import { type TargetRequest, targetRequest, unsupported } from "./_request.ts";
 import { goString, goText, goUrl } from "./_go.ts";
@@ -17,7 +18,7 @@ const GO_INVALID_VALUE = /[\x00-\x08\x0a-\x1f\x7f]/;
 
 /** The Content-Length net/http sends (transferWriter.shouldSendContentLength). */
 function goContentLength(method: string, body: string | undefined) {
-  const length = body === undefined ? 0 : new TextEncoder().encode(body).length;
+  const length = body === undefined ? 0 : utf8ByteLength(body);
   if (length > 0) return String(length);
   // "Many servers expect a Content-Length for these methods."
   if (method === "POST" || method === "PUT" || method === "PATCH") return "0";
