@@ -382,7 +382,7 @@ describe("examples/convert.ts", () => {
     assert.equal(wget.code, 0, wget.stderr);
     assert.match(
       wget.stdout,
-      /^wget --quiet \\\n  --output-document=- \\\n  --method='PUT'/,
+      /^wget --quiet \\\n {2}--output-document=- \\\n {2}--method='PUT'/,
     );
     const node = await run(["--to", "node", command]);
     assert.ok(

@@ -69,6 +69,9 @@ export const QUOTES: readonly string[] = [
   "\\x41 \\u0041 \\N{DASH}",
   "\\",
   "\\\\\\",
+  // A backslash beside a control character: curl's $'…' quoting.
+  "\\\x01\\'",
+  "\t\\\r\\n",
   "a\\:b \\= \\@ \\;",
   "<?php echo 1; ?>",
   "</script><!--",
@@ -125,7 +128,9 @@ function hostileCases(): WireCase[] {
   }
   // Values that start with what a command-line client reads as syntax
   // (HTTPie's := :@ ; separators, an option's dash).
-  for (const value of ["=x", "@/etc/hostname", "=@x", ":x", ";x", "-x", "--x"]) {
+  for (
+    const value of ["=x", "@/etc/hostname", "=@x", ":x", ";x", "-x", "--x"]
+  ) {
     cases.push({
       name: `hostile header value starting ${JSON.stringify(value)}`,
       request: {

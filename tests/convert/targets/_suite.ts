@@ -205,6 +205,48 @@ export function wireDifferences(
   return differences;
 }
 
+/**
+ * How what arrived differs from `request` itself: the method, each header the
+ * request sets (values in order, without outer blanks) and the body bytes.
+ * Checked for the reference run, so that curl is held to the request and not
+ * only to itself.
+ */
+export function requestDifferences(
+  got: WireRequest,
+  request: HttpRequest,
+): string[] {
+  const differences: string[] = [];
+  if (got.method !== request.method) {
+    differences.push(`method ${got.method} ≠ the request's ${request.method}`);
+  }
+  const sent = byName(got);
+  const wanted = new Map<string, string[]>();
+  for (const [name, value] of Object.entries(request.headers)) {
+    const key = name.toLowerCase();
+    const values = (Array.isArray(value) ? value : [value]).map((v) =>
+      v.replace(/^[ \t]+|[ \t]+$/g, "")
+    );
+    wanted.set(key, [...(wanted.get(key) ?? []), ...values]);
+  }
+  for (const [name, values] of wanted) {
+    const arrived = sent.get(name) ?? [];
+    if (JSON.stringify(arrived) !== JSON.stringify(values)) {
+      differences.push(
+        `header ${name}: ${JSON.stringify(arrived)} ≠ the request's ${
+          JSON.stringify(values)
+        }`,
+      );
+    }
+  }
+  const body = new TextEncoder().encode(request.body ?? "");
+  if (
+    got.body.length !== body.length || got.body.some((b, i) => b !== body[i])
+  ) {
+    differences.push("body bytes ≠ the request's UTF-8 body");
+  }
+  return differences;
+}
+
 /** The outcome of a target over a corpus: failures, and the refused cases. */
 export interface SuiteOutcome {
   failures: string[];
@@ -233,7 +275,13 @@ export async function checkTarget(
   for (const [i, wireCase] of cases.entries()) {
     const curl = reference.sent[i];
     const got = outcome.sent[i];
-    if ("refused" in curl || "error" in curl) continue;
+    // A case curl refuses (NUL on a command line) is no reference; one it
+    // failed to send is a failure of every target's run, never a skip.
+    if ("refused" in curl) continue;
+    if ("error" in curl) {
+      failures.push(`${wireCase.name}: real curl: ${curl.error}`);
+      continue;
+    }
     if ("refused" in got) {
       refused.set(wireCase.name, `${got.refused.code}: ${got.refused.message}`);
       continue;
@@ -243,6 +291,12 @@ export async function checkTarget(
       continue;
     }
     checked++;
+    if (target.id === "curl") {
+      const own = requestDifferences(got, wireCase.request);
+      if (own.length > 0) {
+        failures.push(`${wireCase.name} (curl):\n    ${own.join("\n    ")}`);
+      }
+    }
     const differences = wireDifferences(
       got,
       curl,
