@@ -30,6 +30,18 @@ function valuesOf(request: TargetRequest, name: string): string[] {
     .map(([, value]) => value);
 }
 
+/**
+ * The name as Header.Set writes it anyway (textproto's canonical form:
+ * `content-type` → `Content-Type`), so that the code reads as Go users write
+ * it and what it shows is what goes out.
+ */
+function canonical(name: string): string {
+  return name.toLowerCase().replace(
+    /(^|-)([a-z])/g,
+    (_, dash, letter) => dash + letter.toUpperCase(),
+  );
+}
+
 /** Refusals for what net/http cannot send as the request has it. */
 function checkGo(request: TargetRequest): void {
   if (!/^https?:\/\//i.test(request.url)) {
@@ -141,7 +153,9 @@ function generate(plain: HttpRequest): CodeResult {
       continue;
     }
     const call = counts.get(key)! > 1 ? "Add" : "Set";
-    code += `\treq.Header.${call}(${goString(name)}, ${goString(value)})\n`;
+    code += `\treq.Header.${call}(${goString(canonical(name))}, ${
+      goString(value)
+    })\n`;
   }
   code += "\tresp, err := http.DefaultClient.Do(req)\n" +
     "\tif err != nil {\n\t\tlog.Fatal(err)\n\t}\n" +

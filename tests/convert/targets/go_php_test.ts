@@ -190,7 +190,8 @@ Deno.test("go-net-http: what net/http cannot send as given is UNSUPPORTED_BY_TAR
     { target: "go-net-http" },
   );
   assert.ok(code.includes('http.NewRequest("purge", '), code);
-  assert.ok(code.includes('req.Header.Set("x-a", "a\\tb")'), code);
+  // Header.Set writes the canonical name whatever the code says.
+  assert.ok(code.includes('req.Header.Set("X-A", "a\\tb")'), code);
 });
 
 Deno.test("go-net-http: HTTP/2 warns on http:// only (TLS negotiates it), HTTP/1.0 always", () => {
