@@ -62,6 +62,16 @@ const PEERS: Array<{
     curlconverter: ["toWget", curlconverter.toWget],
     httpsnippet: ["shell", "wget"],
   },
+  {
+    id: "go-net-http",
+    curlconverter: ["toGo", curlconverter.toGo],
+    httpsnippet: ["go", "native"],
+  },
+  {
+    id: "php-curl",
+    curlconverter: ["toPhp", curlconverter.toPhp],
+    httpsnippet: ["php", "curl"],
+  },
 ];
 
 function attempt(run: () => unknown): void {

@@ -63,7 +63,7 @@ export function curlUrl(url: string): string {
 }
 
 /** Whether the URL's path (before `?`/`#`) holds a `.` or `..` segment. */
-function hasDotSegments(url: string): boolean {
+export function hasDotSegments(url: string): boolean {
   if (!url.includes("/.")) return false; // the common case, natively
   let i = 0;
   const scheme = url.indexOf("://");

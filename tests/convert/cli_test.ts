@@ -391,6 +391,22 @@ describe("examples/convert.ts", () => {
     );
   });
 
+  it("--to go and --to php are short for go-net-http and php-curl", async () => {
+    const command =
+      `curl -X PUT 'https://a.test/x' -H 'X-Q: it'\\''s' -d 'a"b'`;
+    const go = await run(["--to", "go", command]);
+    assert.equal(go.code, 0, go.stderr);
+    assert.ok(
+      go.stdout.includes('http.NewRequest("PUT", "https://a.test/x", body)'),
+      go.stdout,
+    );
+    assert.equal(go.stdout, (await run(["--to=go-net-http", command])).stdout);
+    const php = await run(["--to", "php", command]);
+    assert.equal(php.code, 0, php.stderr);
+    assert.ok(php.stdout.includes("'x-q: it\\'s',"), php.stdout);
+    assert.equal(php.stdout, (await run(["--to=php-curl", command])).stdout);
+  });
+
   it("--to a target: a refusal exits 1 with its code, a warning goes to stderr", async () => {
     const refused = await run([
       "--to",

@@ -5,9 +5,11 @@
 import type { CodeTarget } from "./target.ts";
 import { curl } from "./curl.ts";
 import { fetchTarget } from "./fetch.ts";
+import { goNetHttp } from "./go_net_http.ts";
 import { httpie } from "./httpie.ts";
 import { nodeAxios } from "./node_axios.ts";
 import { nodeHttp } from "./node_http.ts";
+import { phpCurl } from "./php_curl.ts";
 import { pythonHttpx } from "./python_httpx.ts";
 import { pythonRequests } from "./python_requests.ts";
 import { wget } from "./wget.ts";
@@ -21,4 +23,6 @@ export const TARGETS: readonly CodeTarget[] = [
   nodeAxios,
   pythonRequests,
   pythonHttpx,
+  goNetHttp,
+  phpCurl,
 ];

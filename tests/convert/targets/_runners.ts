@@ -255,6 +255,112 @@ function axiosInstalled(): Promise<string> {
   return axiosDir;
 }
 
+// Go: every program of a batch becomes one function of one package (its
+// `func main` renamed), built once; the binary runs program i when given i,
+// so a log.Fatal ends that program alone and the build is paid once.
+function goRunner(defaults: string[]): Runner {
+  return {
+    defaults,
+    missing() {
+      return Promise.resolve(
+        findPath("go") === undefined
+          ? "go not found on PATH; install: apt-get install -y golang-go"
+          : undefined,
+      );
+    },
+    async run(programs) {
+      const temp = await Deno.makeTempDir({ prefix: "switchyard-go-" });
+      try {
+        await Deno.writeTextFile(`${temp}/go.mod`, "module batch\n\ngo 1.19\n");
+        const names: string[] = [];
+        for (const [i, program] of programs.entries()) {
+          const renamed = program.replace(
+            /^func main\(\) \{$/m,
+            `func main${i}() {`,
+          );
+          if (renamed === program) {
+            throw new Error(`program ${i} has no func main`);
+          }
+          await Deno.writeTextFile(`${temp}/p${i}.go`, renamed);
+          names.push(`main${i}`);
+        }
+        await Deno.writeTextFile(
+          `${temp}/zz_driver.go`,
+          `package main\n\nimport (\n\t"os"\n\t"strconv"\n)\n\n` +
+            `var programs = []func(){${names.join(", ")}}\n\n` +
+            `func main() {\n\ti, _ := strconv.Atoi(os.Args[1])\n\tprograms[i]()\n}\n`,
+        );
+        const env: Record<string, string> = {
+          GOFLAGS: "-mod=mod",
+          GOTOOLCHAIN: "local",
+        };
+        if (
+          !Deno.env.get("GOCACHE") && !Deno.env.get("XDG_CACHE_HOME") &&
+          !Deno.env.get("HOME")
+        ) {
+          env.GOCACHE = `${temp}/cache`;
+        }
+        const build = await run("go", {
+          args: ["build", "-o", `${temp}/batch`, "."],
+          cwd: temp,
+          env,
+          timeoutMs: BATCH_TIMEOUT_MS,
+        });
+        if (!build.success) return build;
+        const script = programs.map((_, i) =>
+          `echo "=== ${i}"; ./batch ${i}`
+        ).join("\n") + "\n";
+        return await run("bash", {
+          args: ["--norc", "--noprofile", "-c", script],
+          cwd: temp,
+          timeoutMs: BATCH_TIMEOUT_MS,
+        });
+      } finally {
+        await Deno.remove(temp, { recursive: true });
+      }
+    },
+  };
+}
+
+// PHP: one process includes each file in turn, each in its own function
+// scope; an exception is printed and the next file still runs.
+const PHP_DRIVER = `foreach (array_slice($argv, 1) as $file) {
+    echo "=== $file\\n";
+    try {
+        (function () use ($file) { include $file; })();
+    } catch (Throwable $error) {
+        fwrite(STDERR, $error . "\\n");
+    }
+}
+`;
+
+let phpCurl: Promise<boolean> | undefined;
+
+function phpRunner(defaults: string[]): Runner {
+  return {
+    defaults,
+    async missing() {
+      if (findPath("php") === undefined) {
+        return "php not found on PATH; install: apt-get install -y php-cli php-curl";
+      }
+      phpCurl ??= run("php", {
+        args: ["-r", "exit(function_exists('curl_init') ? 0 : 1);"],
+        timeoutMs: 30_000,
+      }).then((probe) => probe.success, () => false);
+      return await phpCurl
+        ? undefined
+        : "php has no curl extension; install: apt-get install -y php-curl";
+    },
+    async run(programs) {
+      return await withFiles(programs, ".php", (_dir, files) =>
+        run("php", {
+          args: ["-r", PHP_DRIVER, "--", ...files],
+          timeoutMs: BATCH_TIMEOUT_MS,
+        }));
+    },
+  };
+}
+
 /** Every target's runner, by target id. */
 export const RUNNERS: Readonly<Record<string, Runner>> = {
   curl: programRunner(
@@ -319,6 +425,10 @@ export const RUNNERS: Readonly<Record<string, Runner>> = {
     "accept-encoding",
     "connection",
   ]),
+  // Accept-Encoding: gzip, which it also decodes (not on HEAD or a Range).
+  "go-net-http": goRunner(["user-agent", "accept-encoding"]),
+  // libcurl sends no User-Agent of its own (the curl command does).
+  "php-curl": phpRunner(["accept"]),
 };
 
 /**
