@@ -6,10 +6,12 @@ import type { CodeTarget } from "./target.ts";
 import { curl } from "./curl.ts";
 import { fetchTarget } from "./fetch.ts";
 import { httpie } from "./httpie.ts";
+import { javaHttpClient } from "./java_http_client.ts";
 import { nodeAxios } from "./node_axios.ts";
 import { nodeHttp } from "./node_http.ts";
 import { pythonHttpx } from "./python_httpx.ts";
 import { pythonRequests } from "./python_requests.ts";
+import { rubyNetHttp } from "./ruby_net_http.ts";
 import { wget } from "./wget.ts";
 
 export const TARGETS: readonly CodeTarget[] = [
@@ -21,4 +23,6 @@ export const TARGETS: readonly CodeTarget[] = [
   nodeAxios,
   pythonRequests,
   pythonHttpx,
+  rubyNetHttp,
+  javaHttpClient,
 ];
