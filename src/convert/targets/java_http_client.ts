@@ -93,8 +93,8 @@ function generate(plain: HttpRequest): CodeResult {
   if (call !== "") lines.push(call);
   const chain = [
     `HttpRequest.newBuilder(URI.create(${javaString(url)}))`,
-    ...lines.map((line) => `        ${line}`),
-    "        .build();",
+    ...lines.map((line) => `                ${line}`),
+    "                .build();",
   ].join("\n");
   const code = `import java.net.URI;
 import java.net.http.HttpClient;
