@@ -51,6 +51,8 @@ import { findTarget, targets } from "../convert/code.ts";
 const TARGET_ALIASES: Readonly<Record<string, string>> = {
   python: "python-requests",
   node: "node-http",
+  ruby: "ruby-net-http",
+  java: "java-http-client",
 };
 import { FileError, resolvePath, type Runtime } from "./_runtime.ts";
 
@@ -83,7 +85,8 @@ Input (first that applies):
 
 Options:
   --to <format>      curl | http | har | fetch | all   (default: all), or a
-                     code target (python = python-requests, node = node-http):
+                     code target (python = python-requests, node = node-http,
+                     ruby = ruby-net-http, java = java-http-client):
                      ${
   targets.filter((t) => t.id !== "curl" && t.id !== "fetch").map((t) => t.id)
     .join(", ")
