@@ -62,6 +62,16 @@ const PEERS: Array<{
     curlconverter: ["toWget", curlconverter.toWget],
     httpsnippet: ["shell", "wget"],
   },
+  {
+    id: "ruby-net-http",
+    curlconverter: ["toRuby", curlconverter.toRuby],
+    httpsnippet: ["ruby", "native"],
+  },
+  {
+    id: "java-http-client",
+    curlconverter: ["toJava", curlconverter.toJava],
+    httpsnippet: ["java", "nethttp"],
+  },
 ];
 
 function attempt(run: () => unknown): void {

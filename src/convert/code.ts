@@ -1,7 +1,8 @@
 /**
  * Code generation: a request as a program in the language people paste
  * into — curl, fetch(), Python requests and httpx, Node's http and axios,
- * HTTPie, wget — from one table of targets.
+ * Ruby's net/http, Java's HttpClient, HTTPie, wget — from one table of
+ * targets.
  *
  * Decisions:
  * - Every target writes code that sends the request's method, URL, headers
