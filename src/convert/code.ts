@@ -49,6 +49,7 @@ export type {
   TargetOptions,
 } from "./targets/target.ts";
 export { CodeWarningCode } from "./targets/target.ts";
+export type { HeaderMap } from "./types.ts";
 export type { HttpRequest, RequestInput };
 export { ConversionError };
 // ConversionError.code's type, re-exported so the documented API is complete.
