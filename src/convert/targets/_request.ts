@@ -16,7 +16,7 @@ export interface ClientLimits {
   /** The client upper-cases the method (requests, httpx, node:http, axios). */
   upperCasesMethod?: boolean;
   /** The client sends each name once (a repeated header would be joined). */
-  oneValuePerName?: boolean | readonly string[];
+  oneValuePerName?: boolean;
 }
 
 /** A request ready to format. */
@@ -101,9 +101,7 @@ export function targetRequest(
     const seen = new Set<string>();
     for (const [name] of headers) {
       const key = name.toLowerCase();
-      const only = limits.oneValuePerName === true ||
-        limits.oneValuePerName.includes(key);
-      if (only && seen.has(key)) {
+      if (seen.has(key)) {
         unsupported(
           limits.title,
           `the client sends each header name once, so the repeated ${name} header cannot be sent as separate lines (join the values with ", " if the header is a list)`,

@@ -208,6 +208,19 @@ describe("code targets", () => {
     assert.equal(request.bodyUsed, false);
   });
 
+  it("a native body that is not UTF-8 is INVALID_INPUT, never U+FFFD on the wire", async () => {
+    const request = new Request("https://a.test/b", {
+      method: "POST",
+      body: new Uint8Array([0x61, 0xff, 0x62]),
+    });
+    for (const target of ["python-requests", "wget", "node-http"]) {
+      await assert.rejects(
+        () => toCode(request, { target }),
+        (error: ConversionError) => error.code === "INVALID_INPUT",
+      );
+    }
+  });
+
   it("allFormats has every target's code or its refusal", async () => {
     const all = await allFormats({ ...BASE, method: "patch" });
     for (const target of targets) {

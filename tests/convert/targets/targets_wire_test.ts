@@ -7,7 +7,14 @@ import assert from "node:assert/strict";
 import { targets } from "../../../src/convert/code.ts";
 import { needs } from "../../_programs.ts";
 import { corpus } from "./_corpus.ts";
-import { checkTarget, curlReference, type TargetRun } from "./_suite.ts";
+import {
+  checkTarget,
+  curlReference,
+  ORIGIN,
+  requestDifferences,
+  runTarget,
+  type TargetRun,
+} from "./_suite.ts";
 import { RUNNERS, skipReason } from "./_runners.ts";
 
 const CASES = corpus();
@@ -87,3 +94,29 @@ const EXPECTED_REFUSALS: Record<string, string[]> = {
     "curl corpus: curl -X GET https://explicit-get.example.com/ -d 'ignored=no'",
   ],
 };
+
+// curl cannot be the reference for a NUL (no argument carries it): the wire
+// is held to the request itself. Command-line targets refuse it.
+const NUL_CASES = [{
+  name: "NUL in a body",
+  request: {
+    method: "POST",
+    url: `${ORIGIN}/nul`,
+    headers: { "content-type": "application/octet-stream" },
+    body: "a\0b\0\0c",
+  },
+}];
+for (const target of targets) {
+  const name = `${target.id}: NUL in a body arrives as NUL, or is refused`;
+  const skip = await skipReason(target.id) !== undefined;
+  Deno.test({ name, ignore: skip }, async () => {
+    const [sent] = (await runTarget(target, NUL_CASES)).sent;
+    if ("refused" in sent) {
+      assert.equal(sent.refused.code, "INVALID_INPUT");
+      assert.ok(["curl", "httpie", "wget"].includes(target.id), target.id);
+      return;
+    }
+    assert.ok(!("error" in sent), `${target.id}: ${JSON.stringify(sent)}`);
+    assert.deepEqual(requestDifferences(sent, NUL_CASES[0].request), []);
+  });
+}
