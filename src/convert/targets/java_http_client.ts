@@ -32,12 +32,18 @@ function methodCall(method: string, body: string | undefined): string {
 }
 
 function generate(plain: HttpRequest): CodeResult {
+  const request = targetRequest(plain, { title: TITLE });
   // HttpClient joins repeated Cookie headers into one line with "; " (it
   // sends any other repeated name line by line).
-  const request = targetRequest(plain, {
-    title: TITLE,
-    oneValuePerName: ["cookie"],
-  });
+  const cookies = request.headers.filter(([name]) =>
+    name.toLowerCase() === "cookie"
+  );
+  if (cookies.length > 1) {
+    unsupported(
+      TITLE,
+      `HttpClient joins repeated Cookie headers into one line, so the ${cookies.length} Cookie lines cannot be sent as separate lines (join them with "; ")`,
+    );
+  }
   const { url, credentials } = strictUrl(request.url, TITLE);
   if (request.method === "CONNECT") {
     unsupported(TITLE, "HttpClient does not support the CONNECT method");
