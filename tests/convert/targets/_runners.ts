@@ -341,7 +341,16 @@ function javaRunner(defaults: string[]): Runner {
         }
         await Deno.writeTextFile(`${temp}/Driver.java`, JAVA_DRIVER);
         const build = await run("javac", {
-          args: ["-d", "classes", "Driver.java", ...files],
+          // Every lint warning fails the build: the code is held to javac's
+          // strictest reading, not only to compiling.
+          args: [
+            "-Xlint:all",
+            "-Werror",
+            "-d",
+            "classes",
+            "Driver.java",
+            ...files,
+          ],
           cwd: temp,
           timeoutMs: BATCH_TIMEOUT_MS,
         });
