@@ -72,6 +72,16 @@ const PEERS: Array<{
     curlconverter: ["toPhp", curlconverter.toPhp],
     httpsnippet: ["php", "curl"],
   },
+  {
+    id: "ruby-net-http",
+    curlconverter: ["toRuby", curlconverter.toRuby],
+    httpsnippet: ["ruby", "native"],
+  },
+  {
+    id: "java-http-client",
+    curlconverter: ["toJava", curlconverter.toJava],
+    httpsnippet: ["java", "nethttp"],
+  },
 ];
 
 function attempt(run: () => unknown): void {

@@ -28,6 +28,7 @@ const CURL_TESTS = [
 const CONVERT_MUTANT_TESTS = ["tests/convert/convert_mutants_test.ts"];
 const CODE_TESTS = ["tests/convert/targets/code_test.ts"];
 const CODE_WIRE_TESTS = ["tests/convert/targets/targets_property_test.ts"];
+const RUBY_JAVA_TESTS = ["tests/convert/targets/ruby_java_test.ts"];
 const ROUTER_MUTANT_TESTS = ["tests/router/router_mutants_test.ts"];
 const ADAPTER_MUTANT_TESTS = ["tests/models/adapters/adapters_mutants_test.ts"];
 const GATEWAY_MUTANT_TESTS = ["tests/gateway/gateway_mutants_test.ts"];
@@ -771,5 +772,32 @@ export const HAND_MUTANTS: HandMutant[] = [
       `if (request.body !== undefined && (method === "GET" || method === "HEAD")) {`,
     replace: `if (false) {`,
     tests: CODE_TESTS,
+  },
+  {
+    id: "code-ruby-hash-interpolation",
+    bug:
+      "Ruby target: # left bare in a double-quoted literal, so #{…}, #$x and #@x in a value run as Ruby",
+    file: "src/convert/targets/_ruby.ts",
+    find: `  "#": "\\\\#",`,
+    replace: `  "#": "#",`,
+    tests: RUBY_JAVA_TESTS,
+  },
+  {
+    id: "code-java-unicode-line-break",
+    bug:
+      "Java target: a line feed written as \\u000a, which javac turns into a real line break inside the literal",
+    file: "src/convert/targets/_java.ts",
+    find: `  "\\n": "\\\\n",\n`,
+    replace: ``,
+    tests: RUBY_JAVA_TESTS,
+  },
+  {
+    id: "code-java-non-ascii-header",
+    bug:
+      'Java target: a non-ASCII header value written as is, which HttpClient sends as "?"',
+    file: "src/convert/targets/java_http_client.ts",
+    find: `if (isNonAscii(value)) {`,
+    replace: `if (false) {`,
+    tests: RUBY_JAVA_TESTS,
   },
 ];

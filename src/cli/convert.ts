@@ -53,6 +53,8 @@ const TARGET_ALIASES: Readonly<Record<string, string>> = {
   node: "node-http",
   go: "go-net-http",
   php: "php-curl",
+  ruby: "ruby-net-http",
+  java: "java-http-client",
 };
 import { FileError, resolvePath, type Runtime } from "./_runtime.ts";
 
@@ -86,7 +88,8 @@ Input (first that applies):
 Options:
   --to <format>      curl | http | har | fetch | all   (default: all), or a
                      code target (python = python-requests, node = node-http,
-                     go = go-net-http, php = php-curl):
+                     go = go-net-http, php = php-curl,
+                     ruby = ruby-net-http, java = java-http-client):
                      ${
   targets.filter((t) => t.id !== "curl" && t.id !== "fetch").map((t) => t.id)
     .join(", ")

@@ -1,7 +1,8 @@
 /**
  * Code generation: a request as a program in the language people paste
  * into — curl, fetch(), Python requests and httpx, Node's http and axios,
- * HTTPie, wget — from one table of targets.
+ * Ruby's net/http, Java's HttpClient, HTTPie, wget — from one table of
+ * targets.
  *
  * Decisions:
  * - Every target writes code that sends the request's method, URL, headers
@@ -48,6 +49,7 @@ export type {
   TargetOptions,
 } from "./targets/target.ts";
 export { CodeWarningCode } from "./targets/target.ts";
+export type { HeaderMap } from "./types.ts";
 export type { HttpRequest, RequestInput };
 export { ConversionError };
 // ConversionError.code's type, re-exported so the documented API is complete.

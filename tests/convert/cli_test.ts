@@ -407,6 +407,33 @@ describe("examples/convert.ts", () => {
     assert.equal(php.stdout, (await run(["--to=php-curl", command])).stdout);
   });
 
+  it("--to ruby and --to java are short for ruby-net-http and java-http-client", async () => {
+    const command =
+      `curl -X PUT 'https://a.test/x' -H 'X-Q: it'\\''s #{x}' -d 'a"b'`;
+    const ruby = await run(["--to", "ruby", command]);
+    assert.equal(ruby.code, 0, ruby.stderr);
+    assert.ok(
+      ruby.stdout.includes('request["x-q"] = "it\'s \\#{x}"'),
+      ruby.stdout,
+    );
+    assert.equal(
+      ruby.stdout,
+      (await run(["--to=ruby-net-http", command])).stdout,
+    );
+    const java = await run(["--to", "java", command]);
+    assert.equal(java.code, 0, java.stderr);
+    assert.ok(
+      java.stdout.includes(
+        '.PUT(HttpRequest.BodyPublishers.ofString("a\\"b"))',
+      ),
+      java.stdout,
+    );
+    assert.equal(
+      java.stdout,
+      (await run(["--to=java-http-client", command])).stdout,
+    );
+  });
+
   it("--to a target: a refusal exits 1 with its code, a warning goes to stderr", async () => {
     const refused = await run([
       "--to",

@@ -7,11 +7,13 @@ import { curl } from "./curl.ts";
 import { fetchTarget } from "./fetch.ts";
 import { goNetHttp } from "./go_net_http.ts";
 import { httpie } from "./httpie.ts";
+import { javaHttpClient } from "./java_http_client.ts";
 import { nodeAxios } from "./node_axios.ts";
 import { nodeHttp } from "./node_http.ts";
 import { phpCurl } from "./php_curl.ts";
 import { pythonHttpx } from "./python_httpx.ts";
 import { pythonRequests } from "./python_requests.ts";
+import { rubyNetHttp } from "./ruby_net_http.ts";
 import { wget } from "./wget.ts";
 
 export const TARGETS: readonly CodeTarget[] = [
@@ -25,4 +27,6 @@ export const TARGETS: readonly CodeTarget[] = [
   pythonHttpx,
   goNetHttp,
   phpCurl,
+  rubyNetHttp,
+  javaHttpClient,
 ];

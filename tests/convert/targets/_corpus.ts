@@ -61,6 +61,11 @@ export const QUOTES: readonly string[] = [
   "`${x}`",
   "${x}",
   "#{x}",
+  // Ruby interpolates a global or an instance variable after # too.
+  "#$0 #@x #@@y",
+  // Java turns \uXXXX (any number of u) into the character before it reads
+  // a literal: a quote, a line feed, a backslash.
+  "\\u0022 \\u000a \\uuu005c",
   "%s %d %(x)s {x} {{x}}",
   "%",
   "%%",

@@ -361,6 +361,118 @@ function phpRunner(defaults: string[]): Runner {
   };
 }
 
+// Ruby: one process loads each file in turn (each in its own anonymous
+// module); an exception is printed and the next file still runs.
+const RUBY_DRIVER = `ARGV.each do |file|
+  puts "=== #{file}"
+  $stdout.flush
+  begin
+    load(file, true)
+  rescue Exception => error
+    warn error.full_message
+  end
+end
+`;
+
+function rubyRunner(defaults: string[]): Runner {
+  return {
+    defaults,
+    missing() {
+      return Promise.resolve(
+        findPath("ruby") === undefined
+          ? "ruby not found on PATH; install: apt-get install -y ruby"
+          : undefined,
+      );
+    },
+    async run(programs) {
+      return await withFiles(programs, ".rb", (_dir, files) =>
+        run("ruby", {
+          args: ["-e", RUBY_DRIVER, ...files],
+          timeoutMs: BATCH_TIMEOUT_MS,
+        }));
+    },
+  };
+}
+
+// Java: each program's class Main is renamed P<i> and the whole batch is
+// compiled by one javac and run by one JVM, whose driver calls each main in
+// turn (an exception is printed and the next program still runs).
+const JAVA_DRIVER = `public class Driver {
+    public static void main(String[] args) {
+        for (int i = 0; i < Integer.parseInt(args[0]); i++) {
+            System.out.println("=== " + i);
+            try {
+                Class.forName("P" + i).getMethod("main", String[].class)
+                    .invoke(null, (Object) new String[0]);
+            } catch (java.lang.reflect.InvocationTargetException error) {
+                error.getCause().printStackTrace();
+            } catch (Throwable error) {
+                error.printStackTrace();
+            }
+        }
+        System.exit(0);
+    }
+}
+`;
+
+function javaRunner(defaults: string[]): Runner {
+  return {
+    defaults,
+    missing() {
+      const absent = ["java", "javac"].filter((name) =>
+        findPath(name) === undefined
+      );
+      return Promise.resolve(
+        absent.length > 0
+          ? `${
+            absent.join(", ")
+          } not found on PATH; install: apt-get install -y default-jdk-headless`
+          : undefined,
+      );
+    },
+    async run(programs) {
+      const temp = await Deno.makeTempDir({ prefix: "switchyard-java-" });
+      try {
+        const files: string[] = [];
+        for (const [i, program] of programs.entries()) {
+          const renamed = program.replace(
+            /^public class Main \{$/m,
+            `public class P${i} {`,
+          );
+          if (renamed === program) {
+            throw new Error(`program ${i} has no public class Main`);
+          }
+          await Deno.writeTextFile(`${temp}/P${i}.java`, renamed);
+          files.push(`P${i}.java`);
+        }
+        await Deno.writeTextFile(`${temp}/Driver.java`, JAVA_DRIVER);
+        const build = await run("javac", {
+          // Every lint warning fails the build: the code is held to javac's
+          // strictest reading, not only to compiling.
+          args: [
+            "-Xlint:all",
+            "-Werror",
+            "-d",
+            "classes",
+            "Driver.java",
+            ...files,
+          ],
+          cwd: temp,
+          timeoutMs: BATCH_TIMEOUT_MS,
+        });
+        if (!build.success) return build;
+        return await run("java", {
+          args: ["-cp", "classes", "Driver", String(programs.length)],
+          cwd: temp,
+          timeoutMs: BATCH_TIMEOUT_MS,
+        });
+      } finally {
+        await Deno.remove(temp, { recursive: true });
+      }
+    },
+  };
+}
+
 /** Every target's runner, by target id. */
 export const RUNNERS: Readonly<Record<string, Runner>> = {
   curl: programRunner(
@@ -429,6 +541,14 @@ export const RUNNERS: Readonly<Record<string, Runner>> = {
   "go-net-http": goRunner(["user-agent", "accept-encoding"]),
   // libcurl sends no User-Agent of its own (the curl command does).
   "php-curl": phpRunner(["accept"]),
+  "ruby-net-http": rubyRunner(["user-agent", "accept", "accept-encoding"]),
+  // Connection, Upgrade and HTTP2-Settings: its h2c upgrade on http://.
+  "java-http-client": javaRunner([
+    "user-agent",
+    "connection",
+    "upgrade",
+    "http2-settings",
+  ]),
 };
 
 /**

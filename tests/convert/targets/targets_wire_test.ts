@@ -79,6 +79,9 @@ const NON_ASCII_HEADER = [
 const EXPECTED_REFUSALS: Record<string, string[]> = {
   // One value per header name.
   "python-requests": REPEATED,
+  "ruby-net-http": REPEATED,
+  // One Cookie line; header values are ASCII.
+  "java-http-client": [REPEATED[0], ...NON_ASCII_HEADER],
   "node-axios": REPEATED,
   wget: REPEATED,
   // HTTPie's item syntax has no way to write a backslash before : ; = @.
