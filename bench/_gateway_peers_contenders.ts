@@ -12,8 +12,9 @@
 //               gateway --config <file>`: serveNode's listener), when the
 //               package is built (`deno task build` writes npm/package)
 //   portkey     npm @portkey-ai/gateway on Node, when its directory is given
-//   serve-gw-base  serve-gw from the checkout BASELINE names (a change's
-//               ratio in one run)
+//   <name>-base serve-gw, start and cli-deno from the checkout BASELINE
+//               names, cli-node from the package BASELINE_NPM names (a
+//               change's ratio in one run), beside each one started
 // ONLY=<names,…> starts only those (with upstream and the two relays).
 import { type Server, start } from "./_servers.ts";
 
@@ -56,8 +57,10 @@ export async function startContenders(
   // quick look at one path; the full comparison runs every contender).
   const only = Deno.env.get("ONLY")?.split(",");
   const wanted = (name: string) =>
-    only === undefined || only.includes(name) ||
-    ["upstream", "relay", "node-relay", "serve-gw-base"].includes(name);
+    only === undefined || only.includes(name.replace(/-base$/, "")) ||
+    ["upstream", "relay", "node-relay"].includes(name);
+  const baseline = Deno.env.get("BASELINE");
+  const baselineNpm = Deno.env.get("BASELINE_NPM");
   const launch = async (
     name: string,
     command: string,
@@ -106,9 +109,9 @@ export async function startContenders(
       mode === "relay" ? undefined : "relay",
     );
   }
-  // BASELINE=<another checkout>: its serve-gw beside this tree's, so a
-  // change to the listener is measured as a ratio in one run.
-  const baseline = Deno.env.get("BASELINE");
+  // BASELINE=<another checkout>: its serve-gw (and below, its start and
+  // command) beside this tree's, so a change is measured as a ratio in one
+  // run.
   if (baseline) {
     add(
       await launch("serve-gw-base", deno, [
@@ -131,18 +134,21 @@ export async function startContenders(
     OPENAI_API_KEY: "sk-bench-upstream",
     OPENAI_BASE_URL: `${upstream.url}/v1`,
   });
-  add(
-    await launch(
-      "start",
-      deno,
-      startTask.map((arg: string) =>
-        arg === "examples/serve.ts" ? `${root}examples/serve.ts` : arg
+  for (const [name, tree] of [["start", root], ["start-base", baseline]]) {
+    if (tree === undefined) continue;
+    add(
+      await launch(
+        name,
+        deno,
+        startTask.map((arg: string) =>
+          arg === "examples/serve.ts" ? `${tree}/examples/serve.ts` : arg
+        ),
+        env,
+        true,
       ),
-      env,
-      true,
-    ),
-    "relay",
-  );
+      "relay",
+    );
+  }
   // The command reads a config file, as its users run it.
   const config = `${configDir}/switchyard.json`;
   Deno.writeTextFileSync(
@@ -161,16 +167,21 @@ export async function startContenders(
   const commandEnvironment = commandEnv({
     OPENAI_API_KEY: "sk-bench-upstream",
   });
-  add(
-    await launch(
-      "cli-deno",
-      deno,
-      [...flags, `${root}src/cli/mod.ts`, ...commandArgs],
-      commandEnvironment,
-      true,
-    ),
-    "relay",
-  );
+  for (
+    const [name, tree] of [["cli-deno", root], ["cli-deno-base", baseline]]
+  ) {
+    if (tree === undefined) continue;
+    add(
+      await launch(
+        name,
+        deno,
+        [...flags, `${tree}/src/cli/mod.ts`, ...commandArgs],
+        commandEnvironment,
+        true,
+      ),
+      "relay",
+    );
+  }
   add(
     await launch("node-relay", "node", [
       `${here}_node_relay.mjs`,
@@ -178,16 +189,24 @@ export async function startContenders(
     ]),
   );
   if (options.npmPackage) {
-    add(
-      await launch(
-        "cli-node",
-        "node",
-        [`${options.npmPackage}/bin/switchyard.mjs`, ...commandArgs],
-        commandEnvironment,
-        true,
-      ),
-      "node-relay",
-    );
+    for (
+      const [name, pkg] of [
+        ["cli-node", options.npmPackage],
+        ["cli-node-base", baselineNpm],
+      ]
+    ) {
+      if (pkg === undefined) continue;
+      add(
+        await launch(
+          name,
+          "node",
+          [`${pkg}/bin/switchyard.mjs`, ...commandArgs],
+          commandEnvironment,
+          true,
+        ),
+        "node-relay",
+      );
+    }
   } else {
     console.log(
       "cli-node left out: run `deno task build` first (it writes npm/package)",

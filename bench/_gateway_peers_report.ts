@@ -128,14 +128,17 @@ export function report(
       }`,
     );
   }
-  if (names.has("serve-gw-base")) {
+  for (const name of [...names].filter((n) => names.has(`${n}-base`))) {
+    const base = `${name}-base`;
     console.log(
-      `  serve-gw / serve-gw-base (this tree's listener against BASELINE's): added latency ${
-        spread(ratios("serve-gw", "serve-gw-base"))
+      `  ${name} / ${base} (this tree against BASELINE): added latency ${
+        spread(ratios(name, base))
       }, CPU per stream ${
-        spread(ratios("cpu serve-gw", "cpu serve-gw-base"))
+        spread(ratios(`cpu ${name}`, `cpu ${base}`))
+      }, CPU per request ${
+        spread(ratios(`json cpu ${name}`, `json cpu ${base}`))
       }, first-event p99 ${
-        spread(ratios("first p99 serve-gw", "first p99 serve-gw-base"))
+        spread(ratios(`first p99 ${name}`, `first p99 ${base}`))
       }`,
     );
   }
