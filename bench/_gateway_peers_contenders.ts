@@ -134,8 +134,15 @@ export async function startContenders(
     OPENAI_API_KEY: "sk-bench-upstream",
     OPENAI_BASE_URL: `${upstream.url}/v1`,
   });
-  for (const [name, tree] of [["start", root], ["start-base", baseline]]) {
-    if (tree === undefined) continue;
+  const twins = (
+    name: string,
+    here: string,
+    base: string | undefined,
+  ): [string, string][] =>
+    base === undefined
+      ? [[name, here]]
+      : [[name, here], [`${name}-base`, base]];
+  for (const [name, tree] of twins("start", root, baseline)) {
     add(
       await launch(
         name,
@@ -190,12 +197,8 @@ export async function startContenders(
   );
   if (options.npmPackage) {
     for (
-      const [name, pkg] of [
-        ["cli-node", options.npmPackage],
-        ["cli-node-base", baselineNpm],
-      ]
+      const [name, pkg] of twins("cli-node", options.npmPackage, baselineNpm)
     ) {
-      if (pkg === undefined) continue;
       add(
         await launch(
           name,
