@@ -174,10 +174,7 @@ export async function startContenders(
   const commandEnvironment = commandEnv({
     OPENAI_API_KEY: "sk-bench-upstream",
   });
-  for (
-    const [name, tree] of [["cli-deno", root], ["cli-deno-base", baseline]]
-  ) {
-    if (tree === undefined) continue;
+  for (const [name, tree] of twins("cli-deno", root, baseline)) {
     add(
       await launch(
         name,
