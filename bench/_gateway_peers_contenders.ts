@@ -2,7 +2,8 @@
 // process on 127.0.0.1 port 0 in front of one mock upstream
 // (bench/_gateway_peers_server.ts upstream). Kept apart from the
 // measurement so each file stays one concept.
-//   relay, js-relay, gateway, gw-tokens, serve-gw, serve-native
+//   relay, js-relay, read-relay, parse-relay, gateway, gw-tokens, serve-gw,
+//   serve-native
 //               bench/_gateway_peers_server.ts
 //   start       `deno task start` (examples/serve.ts) with the task's flags
 //   cli-deno    `deno run -A src/cli/mod.ts gateway --config <file>`, as
@@ -93,6 +94,8 @@ export async function startContenders(
     const mode of [
       "relay",
       "js-relay",
+      "read-relay",
+      "parse-relay",
       "gateway",
       "gw-tokens",
       "serve-gw",

@@ -121,6 +121,17 @@ export function report(
       }`,
     );
   }
+  for (
+    const name of ["read-relay", "parse-relay"].filter((n) => names.has(n))
+  ) {
+    console.log(
+      `  ${name} / relay: added latency ${
+        spread(ratios(name, "relay"))
+      }, CPU per request ${
+        spread(ratios(`json cpu ${name}`, "json cpu relay"))
+      }`,
+    );
+  }
   for (const name of ["js-relay", "gw-tokens"].filter((n) => names.has(n))) {
     console.log(
       `  ${name} / relay: CPU per stream ${
