@@ -13,7 +13,7 @@
 //               gateway --config <file>`: serveNode's listener), when the
 //               package is built (`deno task build` writes npm/package)
 //   portkey     npm @portkey-ai/gateway on Node, when its directory is given
-//   <name>-base serve-gw, start and cli-deno from the checkout BASELINE
+//   <name>-base gateway, serve-gw, start and cli-deno from the checkout BASELINE
 //               names, cli-node from the package BASELINE_NPM names (a
 //               change's ratio in one run), beside each one started
 // ONLY=<names,…> starts only those (with upstream and the two relays).
@@ -116,16 +116,19 @@ export async function startContenders(
   // command) beside this tree's, so a change is measured as a ratio in one
   // run.
   if (baseline) {
-    add(
-      await launch("serve-gw-base", deno, [
-        ...flags,
-        `${baseline}/bench/_gateway_peers_server.ts`,
-        "serve-gw",
-        upstream.url,
-      ]),
-      "relay",
-    );
+    for (const mode of ["gateway", "serve-gw"]) {
+      add(
+        await launch(`${mode}-base`, deno, [
+          ...flags,
+          `${baseline}/bench/_gateway_peers_server.ts`,
+          mode,
+          upstream.url,
+        ]),
+        "relay",
+      );
+    }
   }
+
   // As `deno task start` runs it: the task's flags, and an environment with
   // only the OpenAI variables (no SWITCHYARD_CONFIG or other provider from
   // the caller's shell).
