@@ -12,6 +12,11 @@
  * | `maxHeaderBytes` | Node's `maxHeaderSize` (431) |
  * | `maxBodyBytes` | a declared `Content-Length` above it: 413, the handler is not called; a chunked body past it: the handler's read fails and the answer is a 413. Node reads and drops the rest of the body (within `bodyTimeoutMs`) and keeps the connection, where the Deno listener closes it lingering |
  *
+ * An answer whose body is whole at once (a string, bytes, JSON: each read
+ * resolves within the event loop's turn, to the end, within 64 KiB) goes out
+ * with its `Content-Length` in one write; a body still being produced goes
+ * out chunked as it comes, its head first.
+ *
  * The handler gets `info.completed`, which settles when the answer was
  * written or rejects when the client left first (or with a `BodyFailed`
  * when the answer's own body failed midway), as on Deno. Node's
