@@ -2,7 +2,8 @@
 // process on 127.0.0.1 port 0 in front of one mock upstream
 // (bench/_gateway_peers_server.ts upstream). Kept apart from the
 // measurement so each file stays one concept.
-//   relay, js-relay, gateway, gw-tokens, serve-gw, serve-native
+//   relay, js-relay, read-relay, parse-relay, gateway, gw-tokens, serve-gw,
+//   serve-native
 //               bench/_gateway_peers_server.ts
 //   start       `deno task start` (examples/serve.ts) with the task's flags
 //   cli-deno    `deno run -A src/cli/mod.ts gateway --config <file>`, as
@@ -12,8 +13,9 @@
 //               gateway --config <file>`: serveNode's listener), when the
 //               package is built (`deno task build` writes npm/package)
 //   portkey     npm @portkey-ai/gateway on Node, when its directory is given
-//   serve-gw-base  serve-gw from the checkout BASELINE names (a change's
-//               ratio in one run)
+//   <name>-base gateway, serve-gw, start and cli-deno from the checkout BASELINE
+//               names, cli-node from the package BASELINE_NPM names (a
+//               change's ratio in one run), beside each one started
 // ONLY=<names,…> starts only those (with upstream and the two relays).
 import { type Server, start } from "./_servers.ts";
 
@@ -56,8 +58,10 @@ export async function startContenders(
   // quick look at one path; the full comparison runs every contender).
   const only = Deno.env.get("ONLY")?.split(",");
   const wanted = (name: string) =>
-    only === undefined || only.includes(name) ||
-    ["upstream", "relay", "node-relay", "serve-gw-base"].includes(name);
+    only === undefined || only.includes(name.replace(/-base$/, "")) ||
+    ["upstream", "relay", "node-relay"].includes(name);
+  const baseline = Deno.env.get("BASELINE");
+  const baselineNpm = Deno.env.get("BASELINE_NPM");
   const launch = async (
     name: string,
     command: string,
@@ -90,6 +94,8 @@ export async function startContenders(
     const mode of [
       "relay",
       "js-relay",
+      "read-relay",
+      "parse-relay",
       "gateway",
       "gw-tokens",
       "serve-gw",
@@ -106,20 +112,23 @@ export async function startContenders(
       mode === "relay" ? undefined : "relay",
     );
   }
-  // BASELINE=<another checkout>: its serve-gw beside this tree's, so a
-  // change to the listener is measured as a ratio in one run.
-  const baseline = Deno.env.get("BASELINE");
+  // BASELINE=<another checkout>: its serve-gw (and below, its start and
+  // command) beside this tree's, so a change is measured as a ratio in one
+  // run.
   if (baseline) {
-    add(
-      await launch("serve-gw-base", deno, [
-        ...flags,
-        `${baseline}/bench/_gateway_peers_server.ts`,
-        "serve-gw",
-        upstream.url,
-      ]),
-      "relay",
-    );
+    for (const mode of ["gateway", "serve-gw"]) {
+      add(
+        await launch(`${mode}-base`, deno, [
+          ...flags,
+          `${baseline}/bench/_gateway_peers_server.ts`,
+          mode,
+          upstream.url,
+        ]),
+        "relay",
+      );
+    }
   }
+
   // As `deno task start` runs it: the task's flags, and an environment with
   // only the OpenAI variables (no SWITCHYARD_CONFIG or other provider from
   // the caller's shell).
@@ -131,18 +140,28 @@ export async function startContenders(
     OPENAI_API_KEY: "sk-bench-upstream",
     OPENAI_BASE_URL: `${upstream.url}/v1`,
   });
-  add(
-    await launch(
-      "start",
-      deno,
-      startTask.map((arg: string) =>
-        arg === "examples/serve.ts" ? `${root}examples/serve.ts` : arg
+  const twins = (
+    name: string,
+    here: string,
+    base: string | undefined,
+  ): [string, string][] =>
+    base === undefined
+      ? [[name, here]]
+      : [[name, here], [`${name}-base`, base]];
+  for (const [name, tree] of twins("start", root, baseline)) {
+    add(
+      await launch(
+        name,
+        deno,
+        startTask.map((arg: string) =>
+          arg === "examples/serve.ts" ? `${tree}/examples/serve.ts` : arg
+        ),
+        env,
+        true,
       ),
-      env,
-      true,
-    ),
-    "relay",
-  );
+      "relay",
+    );
+  }
   // The command reads a config file, as its users run it.
   const config = `${configDir}/switchyard.json`;
   Deno.writeTextFileSync(
@@ -161,16 +180,18 @@ export async function startContenders(
   const commandEnvironment = commandEnv({
     OPENAI_API_KEY: "sk-bench-upstream",
   });
-  add(
-    await launch(
-      "cli-deno",
-      deno,
-      [...flags, `${root}src/cli/mod.ts`, ...commandArgs],
-      commandEnvironment,
-      true,
-    ),
-    "relay",
-  );
+  for (const [name, tree] of twins("cli-deno", root, baseline)) {
+    add(
+      await launch(
+        name,
+        deno,
+        [...flags, `${tree}/src/cli/mod.ts`, ...commandArgs],
+        commandEnvironment,
+        true,
+      ),
+      "relay",
+    );
+  }
   add(
     await launch("node-relay", "node", [
       `${here}_node_relay.mjs`,
@@ -178,16 +199,20 @@ export async function startContenders(
     ]),
   );
   if (options.npmPackage) {
-    add(
-      await launch(
-        "cli-node",
-        "node",
-        [`${options.npmPackage}/bin/switchyard.mjs`, ...commandArgs],
-        commandEnvironment,
-        true,
-      ),
-      "node-relay",
-    );
+    for (
+      const [name, pkg] of twins("cli-node", options.npmPackage, baselineNpm)
+    ) {
+      add(
+        await launch(
+          name,
+          "node",
+          [`${pkg}/bin/switchyard.mjs`, ...commandArgs],
+          commandEnvironment,
+          true,
+        ),
+        "node-relay",
+      );
+    }
   } else {
     console.log(
       "cli-node left out: run `deno task build` first (it writes npm/package)",

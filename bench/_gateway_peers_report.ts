@@ -121,6 +121,17 @@ export function report(
       }`,
     );
   }
+  for (
+    const name of ["read-relay", "parse-relay"].filter((n) => names.has(n))
+  ) {
+    console.log(
+      `  ${name} / relay: added latency ${
+        spread(ratios(name, "relay"))
+      }, CPU per request ${
+        spread(ratios(`json cpu ${name}`, "json cpu relay"))
+      }`,
+    );
+  }
   for (const name of ["js-relay", "gw-tokens"].filter((n) => names.has(n))) {
     console.log(
       `  ${name} / relay: CPU per stream ${
@@ -128,14 +139,17 @@ export function report(
       }`,
     );
   }
-  if (names.has("serve-gw-base")) {
+  for (const name of [...names].filter((n) => names.has(`${n}-base`))) {
+    const base = `${name}-base`;
     console.log(
-      `  serve-gw / serve-gw-base (this tree's listener against BASELINE's): added latency ${
-        spread(ratios("serve-gw", "serve-gw-base"))
+      `  ${name} / ${base} (this tree against BASELINE): added latency ${
+        spread(ratios(name, base))
       }, CPU per stream ${
-        spread(ratios("cpu serve-gw", "cpu serve-gw-base"))
+        spread(ratios(`cpu ${name}`, `cpu ${base}`))
+      }, CPU per request ${
+        spread(ratios(`json cpu ${name}`, `json cpu ${base}`))
       }, first-event p99 ${
-        spread(ratios("first p99 serve-gw", "first p99 serve-gw-base"))
+        spread(ratios(`first p99 ${name}`, `first p99 ${base}`))
       }`,
     );
   }

@@ -8,6 +8,8 @@
 //                     sends tokens
 //   relay <upstream>  the bare relay: Deno.serve + fetch, the upstream body
 //                     passed through untouched
+//   read-relay, parse-relay <upstream> the relay reading a JSON answer
+//                     whole (and parsing it) before answering its bytes
 //   gateway <upstream> createGateway over the real OpenAI-compatible adapter
 //                     pointed at the upstream
 //   serve-gw <upstream> the same gateway under serveGateway (the listener of
@@ -164,6 +166,37 @@ function jsRelay(base: string): (request: Request) => Promise<Response> {
   };
 }
 
+// The relay reading the upstream's JSON answer whole before answering with
+// its bytes (what any gateway that counts an answer's tokens must do), and
+// the same again parsing it: the floor of a gateway that reads usage.
+function readRelay(
+  base: string,
+  parse: boolean,
+): (request: Request) => Promise<Response> {
+  const target = `${base}/v1/chat/completions`;
+  return async (request) => {
+    const response = await fetch(target, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: await request.arrayBuffer(),
+      signal: request.signal,
+    });
+    const type = response.headers.get("content-type") ?? "application/json";
+    if (type.startsWith("text/event-stream")) {
+      return new Response(response.body, { headers: { "content-type": type } });
+    }
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (parse) JSON.parse(new TextDecoder().decode(bytes));
+    return new Response(bytes, {
+      status: response.status,
+      headers: {
+        "content-type": type,
+        "content-length": String(bytes.byteLength),
+      },
+    });
+  };
+}
+
 function gateway(
   base: string,
   passthroughTokens?: "all",
@@ -191,6 +224,10 @@ const handler = serveGatewayMode || nativeMode
   ? relay(upstream)
   : mode === "js-relay" && upstream
   ? jsRelay(upstream)
+  : mode === "read-relay" && upstream
+  ? readRelay(upstream, false)
+  : mode === "parse-relay" && upstream
+  ? readRelay(upstream, true)
   : mode === "gateway" && upstream
   ? gateway(upstream)
   : mode === "gw-tokens" && upstream
@@ -198,7 +235,7 @@ const handler = serveGatewayMode || nativeMode
   : undefined;
 if (handler === undefined) {
   console.error(
-    "usage: upstream | relay <url> | js-relay <url> | gateway <url> | gw-tokens <url> | serve-gw <url> | serve-native <url>",
+    "usage: upstream | relay <url> | js-relay <url> | read-relay <url> | parse-relay <url> | gateway <url> | gw-tokens <url> | serve-gw <url> | serve-native <url>",
   );
   Deno.exit(2);
 }

@@ -48,7 +48,8 @@
 //      (cli-node runs when npm/package exists or SWITCHYARD_NPM names one)
 // Env: ROUNDS (8), SEQUENTIAL (150 a round), CONCURRENCY (8), STREAMS (120 a round);
 //      ONLY=<contenders,…> starts only those (beside direct and the relays);
-//      BASELINE=<another checkout> adds its serve-gw as serve-gw-base
+//      BASELINE=<another checkout> adds its gateway, serve-gw, start and cli-deno as
+//      <name>-base, BASELINE_NPM=<built package> its cli-node
 //      (a listener change as a ratio in one run)
 import { cpuNs, type Server, stop } from "./_servers.ts";
 import {

@@ -276,7 +276,8 @@ async function serveUntilStopped(
     ...planned.options,
     ...(sharedCache ? { cache: sharedCache } : {}),
     backends: planned.specs.map((spec) => [spec.name, createAdapter(spec)]),
-    logger: (entry) => runtime.out(JSON.stringify(entry)),
+    // Gathered, not written one by one: see `Runtime.log`.
+    logger: (entry) => runtime.log(JSON.stringify(entry)),
     ...(shared
       ? {
         store: shared.store,

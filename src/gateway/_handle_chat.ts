@@ -44,7 +44,7 @@ export async function handleChat(
     body = await readBody(ex) as Record<string, unknown>;
     parsed = api.parse(body, (model) => resolveTarget(ex, model), id);
     if (parsed.stream) checkStreams(ex);
-    await admitKey(ex, parsed.model, parsed.promptTokens);
+    await admitKey(ex, parsed.model, () => parsed.promptTokens);
     // Content the IR cannot carry can only be relayed, never stored as the
     // router's answer: such a request bypasses the cache.
     plan = await planCache(

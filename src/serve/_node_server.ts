@@ -12,6 +12,11 @@
  * | `maxHeaderBytes` | Node's `maxHeaderSize` (431) |
  * | `maxBodyBytes` | a declared `Content-Length` above it: 413, the handler is not called; a chunked body past it: the handler's read fails and the answer is a 413. Node reads and drops the rest of the body (within `bodyTimeoutMs`) and keeps the connection, where the Deno listener closes it lingering |
  *
+ * An answer whose body is whole at once (a string, bytes, JSON: each read
+ * resolves within the event loop's turn, to the end, within 64 KiB) goes out
+ * with its `Content-Length` in one write; a body still being produced goes
+ * out chunked as it comes, its head first.
+ *
  * The handler gets `info.completed`, which settles when the answer was
  * written or rejects when the client left first (or with a `BodyFailed`
  * when the answer's own body failed midway), as on Deno. Node's
@@ -30,17 +35,76 @@ const REFUSED = "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\n" +
   "Content-Type: text/plain\r\nContent-Length: 20\r\nConnection: close\r\n\r\n" +
   "too many connections";
 
-/** The request's headers, or undefined when a name or value is invalid. */
-function headersOf(raw: readonly string[]): Headers | undefined {
-  const headers = new Headers();
-  try {
-    for (let i = 0; i + 1 < raw.length; i += 2) {
-      headers.append(raw[i], raw[i + 1]);
-    }
-  } catch {
-    return undefined;
+/**
+ * The request's headers as name/value pairs: `new Request` validates them
+ * once, where a `Headers` built here first would be validated and copied
+ * again (Node 20: about 67 µs a request against 36 µs).
+ */
+function pairsOf(raw: readonly string[]): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i], raw[i + 1]]);
+  return pairs;
+}
+
+/** Largest body read whole and written with its head and Content-Length. */
+const WHOLE_BODY_MAX_BYTES = 64 * 1024;
+
+/** Whether a status carries no body (RFC 9110 §6.4.1). */
+function nullBodyStatus(status: number): boolean {
+  return status === 204 || status === 205 || status === 304 ||
+    (status >= 100 && status < 200);
+}
+
+/** `chunks` as one array (the one chunk itself when there is one). */
+function concat(chunks: Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0];
+  const all = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.byteLength;
   }
-  return headers;
+  return all;
+}
+
+const NOT_YET = Symbol("not yet");
+
+/** `read`'s result if it settles within this turn of the event loop. */
+function soon<T>(read: Promise<T>): Promise<T | typeof NOT_YET> {
+  return Promise.race([
+    read,
+    new Promise<typeof NOT_YET>((resolve) =>
+      (globalThis as Any).setImmediate(resolve, NOT_YET)
+    ),
+  ]);
+}
+
+/**
+ * The chunks of a body built whole (a string, bytes, JSON): those a reader
+ * hands over at once, to its end, within {@linkcode WHOLE_BODY_MAX_BYTES}.
+ * For any other body (a stream still being produced, a large one) the
+ * chunks read so far and the read in progress, to be written as they come.
+ */
+async function takeWhole(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+): Promise<
+  {
+    whole: boolean;
+    chunks: Uint8Array[];
+    next?: Promise<ReadableStreamReadResult<Uint8Array>>;
+  }
+> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const next = reader.read();
+    const result = await soon(next);
+    if (result === NOT_YET) return { whole: false, chunks, next };
+    if (result.done) return { whole: true, chunks };
+    chunks.push(result.value);
+    size += result.value.byteLength;
+    if (size > WHOLE_BODY_MAX_BYTES) return { whole: false, chunks };
+  }
 }
 
 /** Why a body read failed when the body grew past `maxBodyBytes`. */
@@ -166,42 +230,36 @@ export async function serveNode(
     });
     if (stopping) res.setHeader("connection", "close");
 
-    const headers = headersOf(req.rawHeaders);
-    let url: URL | undefined;
-    try {
-      url = new URL(
-        req.url ?? "/",
-        `http://${
-          limits.hostname.includes(":")
-            ? `[${limits.hostname}]`
-            : limits.hostname
-        }:${address().port}`,
-      );
-    } catch {
-      url = undefined;
-    }
-    if (!headers || !url) {
-      res.writeHead(400, { "content-type": "text/plain", connection: "close" });
-      res.end("bad request");
-      return;
-    }
     // A declared body over the bound: refused before the handler runs.
     // Node reads and drops the body after the answer (keep-alive).
     const declared = Number(req.headers["content-length"] ?? "0");
     if (declared > limits.maxBodyBytes) return tooLargeAnswer(res);
     let tooLarge = false;
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
-    const request = new Request(url, {
-      method: req.method,
-      headers,
-      signal: controller.signal,
-      ...(hasBody
-        ? {
-          body: bodyOf(req, limits.maxBodyBytes, () => tooLarge = true),
-          duplex: "half",
-        }
-        : {}),
-    } as RequestInit);
+    const target: string = req.url ?? "/";
+    let request: Request;
+    try {
+      request = new Request(
+        target.startsWith("/") ? origin + target : new URL(target, origin),
+        {
+          method: req.method,
+          headers: pairsOf(req.rawHeaders),
+          signal: controller.signal,
+          ...(hasBody
+            ? {
+              body: bodyOf(req, limits.maxBodyBytes, () => tooLarge = true),
+              duplex: "half",
+            }
+            : {}),
+        } as RequestInit,
+      );
+    } catch {
+      // An invalid header name or value, or a target that is no URL.
+      if (hasBody) req.resume();
+      res.writeHead(400, { "content-type": "text/plain", connection: "close" });
+      res.end("bad request");
+      return;
+    }
 
     let response: Response;
     try {
@@ -249,17 +307,46 @@ export async function serveNode(
     });
     if (cookies.length > 0) head["set-cookie"] = cookies;
     if (stopping) head.connection = "close";
-    res.writeHead(response.status, head);
-    if (!response.body || req.method === "HEAD") {
+    if (
+      !response.body || req.method === "HEAD" ||
+      nullBodyStatus(response.status)
+    ) {
+      res.writeHead(response.status, head);
       await response.body?.cancel().catch(() => {});
       res.end();
       return;
     }
-    if (!response.headers.has("content-length")) res.flushHeaders();
     const reader = response.body.getReader();
+    let taken: Awaited<ReturnType<typeof takeWhole>>;
     try {
-      for (;;) {
-        const { done, value } = await reader.read();
+      taken = await takeWhole(reader);
+    } catch (error) {
+      failed(error);
+      res.destroy(); // the body failed before its first byte went out
+      return;
+    }
+    if (taken.whole) {
+      // Built whole: one write with its length, as Deno.serve sends it,
+      // not chunk framing (a declared length that is wrong is corrected).
+      const bytes = concat(taken.chunks);
+      head["content-length"] = String(bytes.byteLength);
+      delete head["transfer-encoding"];
+      res.writeHead(response.status, head);
+      res.end(bytes);
+      return;
+    }
+    res.writeHead(response.status, head);
+    res.flushHeaders();
+    try {
+      for (const chunk of taken.chunks) {
+        if (!res.write(chunk) && !(await drained(res))) {
+          res.destroy();
+          await reader.cancel().catch(() => {});
+          return;
+        }
+      }
+      for (let next = taken.next;; next = undefined) {
+        const { done, value } = await (next ?? reader.read());
         if (done) break;
         if (!res.write(value) && !(await drained(res))) {
           // The client stopped reading: its connection goes, as on Deno.
@@ -313,6 +400,10 @@ export async function serveNode(
     });
   });
   const address = () => server.address() as { address: string; port: number };
+  // The base of every request's URL, built once.
+  const origin = `http://${
+    limits.hostname.includes(":") ? `[${limits.hostname}]` : limits.hostname
+  }:${address().port}`;
   const finished = new Promise<void>((resolve) =>
     server.once("close", resolve)
   );

@@ -197,6 +197,68 @@ describe(`serve(router) on ${runtime}`, () => {
     });
   });
 
+  it(
+    "sends a body built whole with its Content-Length, the second answer on a connection too, and a produced stream chunked as it comes",
+    {
+      skip: runtime === "Deno"
+        ? "the Deno listener sends a declared small length whole and frames an undeclared body in chunks"
+        : false,
+    },
+    async () => {
+      const encoder = new TextEncoder();
+      let release = () => {};
+      const held = new Promise<void>((resolve) => release = resolve);
+      const { router } = app();
+      const server = await serve((request: Request) => {
+        if (!request.url.endsWith("/stream")) return router(request);
+        let step = 0;
+        return new Response(
+          new ReadableStream<Uint8Array>({
+            async pull(controller) {
+              step++;
+              if (step === 1) controller.enqueue(encoder.encode("first;"));
+              else if (step === 2) {
+                await held;
+                controller.enqueue(encoder.encode("second"));
+              } else controller.close();
+            },
+          }),
+        );
+      }, { port: 0 });
+      const client = await rawClient(server.addr.port);
+      try {
+        await client.write(
+          "GET /hello/Ada HTTP/1.1\r\nHost: localhost\r\n\r\n",
+        );
+        const first = await client.response();
+        assert.match(first, /\r\ncontent-length: 11\r\n/i, first);
+        assert.doesNotMatch(first, /transfer-encoding/i);
+        assert.equal(bodyOf(first), "Hello, Ada!");
+        await client.write(
+          "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 6\r\n\r\nhällo",
+        );
+        const second = await client.response();
+        assert.match(second, /\r\ncontent-length: 6\r\n/i, second);
+        assert.equal(bodyOf(second), "h\xc3\xa4llo"); // latin1 view of UTF-8
+
+        // A stream still being produced: its head and first chunk come before
+        // the rest exists, chunked.
+        await client.write("GET /stream HTTP/1.1\r\nHost: localhost\r\n\r\n");
+        await waitUntil(
+          () => client.received.includes("first;"),
+          "the stream's first chunk before the second exists",
+        );
+        assert.match(client.received, /\r\ntransfer-encoding: chunked\r\n/i);
+        release();
+        assert.equal(bodyOf(await client.response()), "first;second");
+      } finally {
+        release();
+        await client.destroy();
+        await withTimeout(server.shutdown(), WAIT_MS, "server shutdown");
+      }
+    },
+  );
+
   it("refuses one connection past maxConnections with a 503 and Retry-After, and takes a new one once a slot frees", async () => {
     await scenario({ maxConnections: 2 }, async ({ server, connect }) => {
       const first = await connect();
