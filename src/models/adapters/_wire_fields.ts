@@ -83,9 +83,24 @@ const OPENAI_ROWS = rows("openai", [
     "a custom (free-form input) tool has no Anthropic counterpart",
   ],
   [
+    "messages[].tool_calls[].custom",
+    "refused",
+    "a custom tool's call in the history, as the tool",
+  ],
+  [
     "tool_choice",
     "mapped",
     "`auto`, `none`; `required` → `any`; a function → `tool`",
+  ],
+  [
+    "tool_choice.custom",
+    "refused",
+    "names a custom tool, which has no Anthropic counterpart",
+  ],
+  [
+    "tool_choice.allowed_tools",
+    "refused",
+    "Anthropic cannot narrow the tool list per request",
   ],
   [
     "parallel_tool_calls",
@@ -160,7 +175,12 @@ const OPENAI_ROWS = rows("openai", [
   ],
   ["safety_identifier", "dropped", "Anthropic has no such field"],
   ["moderation", "dropped", "Anthropic has no such field"],
-  ["functions", "refused", "the legacy functions API: use `tools`"],
+  [
+    "functions",
+    "refused",
+    "the legacy functions API: use `tools` (also `function` messages and " +
+    "an assistant's `function_call`)",
+  ],
   ["function_call", "refused", "the legacy functions API: use `tool_choice`"],
 ]);
 
@@ -176,9 +196,19 @@ const ANTHROPIC_ROWS = rows("anthropic", [
     "user and assistant messages; `tool_result` blocks → `tool` messages",
   ],
   [
+    "messages[].role",
+    "mapped",
+    "`user`, `assistant`; a `system` message → a `system` message in place",
+  ],
+  [
     "messages[].content[].image",
     "mapped",
     "`image_url` part (a data URL for `base64`)",
+  ],
+  [
+    "messages[].content[].image.source.file",
+    "refused",
+    "an uploaded file's id means nothing to OpenAI",
   ],
   [
     "messages[].content[].tool_use",
@@ -189,6 +219,12 @@ const ANTHROPIC_ROWS = rows("anthropic", [
     "messages[].content[].tool_result",
     "mapped",
     "a `tool` message",
+  ],
+  [
+    "messages[].content[].tool_result.content[]",
+    "refused",
+    "text blocks are mapped; an image or document in a tool result has " +
+    "no place in a `tool` message",
   ],
   [
     "messages[].content[].thinking",
