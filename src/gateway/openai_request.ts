@@ -5,6 +5,10 @@
  * - `system` and `developer` messages both become IR `system` messages.
  * - Tool-call `arguments` must be a JSON object; anything else is a 400, never
  *   silently replaced by `{}`.
+ * - A user message's text or image part's `prompt_cache_breakpoint` is the
+ *   IR's cache mark (Anthropic's `cache_control`; a `ttl` asks for `1h`).
+ *   Elsewhere (system, assistant and tool messages, read as text) it has no
+ *   place and is named dropped on a translated call.
  * - Request keys the gateway does not translate (e.g. `response_format`) pass
  *   through untouched in `parameters`, under their wire names. The keys
  *   `__proto__`, `constructor` and `prototype` are refused with a 400 naming
@@ -21,6 +25,7 @@
  * @module
  */
 import type {
+  IRCacheControl,
   IRChatRequest,
   IRContentPart,
   IRMessage,
@@ -266,12 +271,28 @@ function readUserContent(
   return parts;
 }
 
+/**
+ * A part's explicit cache point as the IR's cache mark. OpenAI's `ttl` is a
+ * least lifetime (`30m`, `12h`); of Anthropic's two (`5m`, the default, and
+ * `1h`) only `1h` meets one, so any `ttl` asks for it, and a point without
+ * one takes the provider's default.
+ */
+function cacheMark(part: Record<string, unknown>): IRCacheControl | undefined {
+  const point = part.prompt_cache_breakpoint;
+  if (!isRecord(point)) return undefined;
+  return point.ttl == null
+    ? { type: "ephemeral" }
+    : { type: "ephemeral", ttl: "1h" };
+}
+
 function readPart(part: unknown, where: string): IRContentPart {
   if (!isRecord(part)) {
     throw invalid("A content part must be an object.", where);
   }
+  const mark = cacheMark(part);
+  const marked = mark === undefined ? {} : { cacheControl: mark };
   if (part.type === "text" && typeof part.text === "string") {
-    return { type: "text", text: part.text };
+    return { type: "text", text: part.text, ...marked };
   }
   if (part.type === "image_url") {
     const image = part.image_url;
@@ -284,8 +305,9 @@ function readPart(part: unknown, where: string): IRContentPart {
       ? {
         type: "image",
         source: { type: "base64", mediaType: data[1], data: data[2] },
+        ...marked,
       }
-      : { type: "image", source: { type: "url", url } };
+      : { type: "image", source: { type: "url", url }, ...marked };
   }
   throw untranslatable(invalid(
     `Unsupported content part type ${JSON.stringify(part.type)}.`,

@@ -62,8 +62,11 @@ const OPENAI_ROWS = rows("openai", [
   ],
   [
     "messages[].content[].prompt_cache_breakpoint",
+    "mapped",
+    "on a user message's text or image part: `cache_control: { type: " +
+    '"ephemeral" }` (a `ttl`, a least lifetime, asks for `1h`); in a ' +
+    "system, developer, assistant or tool message (read as text) it is " +
     "dropped",
-    "OpenAI's explicit cache point; not written as a `cache_control` mark",
   ],
   [
     "messages[].content[].input_audio",
@@ -186,7 +189,8 @@ const OPENAI_ROWS = rows("openai", [
 
 /** Why a cache mark goes nowhere toward OpenAI. */
 const CACHED_BY_OPENAI = "OpenAI caches prompts automatically (its explicit " +
-  "`prompt_cache_breakpoint` is not written)";
+  "`prompt_cache_breakpoint` is not written: only its newest models take " +
+  "it, and the adapter also serves OpenAI-compatible servers, which do not)";
 
 const ANTHROPIC_ROWS = rows("anthropic", [
   ["model", "mapped", "`model`, as routing names it"],
