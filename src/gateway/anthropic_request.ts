@@ -303,18 +303,20 @@ function readTools(tools: unknown, skipped: unknown[] | undefined): IRTool[] {
 }
 
 function readTool(tool: unknown, i: number): IRTool {
-  if (!isRecord(tool) || typeof tool.name !== "string") {
-    throw invalid("a tool needs a `name`", `tools.${i}`);
-  }
   // A server tool (web search, code execution, …) runs at Anthropic
   // only: read as a function with no schema it would mislead the model.
+  // Checked first: a toolset (the browser's, the computer's) has no name.
   if (
-    tool.type !== undefined && tool.type !== null && tool.type !== "custom"
+    isRecord(tool) && tool.type !== undefined && tool.type !== null &&
+    tool.type !== "custom"
   ) {
     throw untranslatable(invalid(
       `server tool type ${JSON.stringify(tool.type)} is not translated`,
       `tools.${i}.type`,
     ));
+  }
+  if (!isRecord(tool) || typeof tool.name !== "string") {
+    throw invalid("a tool needs a `name`", `tools.${i}`);
   }
   const out: IRTool = {
     name: tool.name,

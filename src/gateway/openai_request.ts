@@ -3,8 +3,9 @@
  *
  * Decisions:
  * - `system` and `developer` messages both become IR `system` messages.
- * - Tool-call `arguments` must be a JSON object; anything else is a 400, never
- *   silently replaced by `{}`.
+ * - Tool-call `arguments` must be a JSON object to be translated; anything
+ *   else is a 400 (never silently replaced by `{}`), except on the client's
+ *   own wire, where the body is relayed as the API takes it.
  * - A user message's text or image part's `prompt_cache_breakpoint` is the
  *   IR's cache mark (Anthropic's `cache_control`; a `ttl` asks for `1h`).
  *   Elsewhere (system, assistant and tool messages, read as text) it has no
@@ -337,20 +338,22 @@ function readToolCalls(calls: unknown, param: string): IRContentPart[] {
         where,
       );
     }
+    // A model's malformed arguments are history the API takes back as
+    // they were; only a translation needs them as an object.
     let input: unknown;
     try {
       input = JSON.parse(fn.arguments === "" ? "{}" : fn.arguments);
     } catch {
-      throw invalid(
+      throw untranslatable(invalid(
         "`function.arguments` is not valid JSON.",
         `${where}.function.arguments`,
-      );
+      ));
     }
     if (!isRecord(input)) {
-      throw invalid(
+      throw untranslatable(invalid(
         "`function.arguments` must be a JSON object.",
         `${where}.function.arguments`,
-      );
+      ));
     }
     return { type: "tool_use", id: call.id, name: fn.name, input };
   });

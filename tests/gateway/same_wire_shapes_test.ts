@@ -136,6 +136,26 @@ const OPENAI_SHAPES: Array<[string, Json, string]> = [
   ],
   ["n: 2", { messages: [user], n: 2 }, "n"],
   [
+    "a tool call whose arguments the model wrote malformed",
+    {
+      messages: [
+        user,
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [{
+            id: "call_1",
+            type: "function",
+            function: { name: "weather", arguments: '{"city": "Oslo"' },
+          }],
+        },
+        { role: "tool", tool_call_id: "call_1", content: "bad arguments" },
+      ],
+      tools: [fnTool],
+    },
+    "messages[1].tool_calls[0].function.arguments",
+  ],
+  [
     "the legacy functions API",
     {
       messages: [
@@ -162,6 +182,14 @@ const OPENAI_SHAPES: Array<[string, Json, string]> = [
 ];
 
 const ANTHROPIC_SHAPES: Array<[string, Json, string]> = [
+  [
+    "a server toolset, which has no name",
+    {
+      messages: [user],
+      tools: [{ type: "browser_toolset_20260801" }],
+    },
+    "tools.0.type",
+  ],
   [
     "an image in a tool result",
     {

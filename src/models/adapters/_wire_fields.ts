@@ -86,6 +86,12 @@ const OPENAI_ROWS = rows("openai", [
     "a custom (free-form input) tool has no Anthropic counterpart",
   ],
   [
+    "messages[].tool_calls[].function.arguments",
+    "mapped",
+    "the `tool_use` block's `input`; arguments that are not a JSON object " +
+    "(a model may write them so) are refused: `input` must be one",
+  ],
+  [
     "messages[].tool_calls[].custom",
     "refused",
     "a custom tool's call in the history, as the tool",
