@@ -141,11 +141,14 @@ export function parseChatRequest(
     throw invalid("`messages` must be a non-empty array.", "messages");
   }
   if (body.n !== undefined && body.n !== null && body.n !== 1) {
-    set(skipped, untranslatable(invalid("Only `n: 1` is translated.", "n")));
+    setAside(
+      skipped,
+      untranslatable(invalid("Only `n: 1` is translated.", "n")),
+    );
   }
   for (const key of ["functions", "function_call"]) {
     if (body[key] === undefined) continue;
-    set(
+    setAside(
       skipped,
       untranslatable(invalid(
         `The legacy \`functions\` API is not translated; use \`tools\`.`,
@@ -229,7 +232,7 @@ export function parseChatRequest(
  * Sets aside an untranslatable-content error where `skipped` collects them
  * (a body that may be relayed as is), else throws it.
  */
-function set(skipped: unknown[] | undefined, error: GatewayError): void {
+function setAside(skipped: unknown[] | undefined, error: GatewayError): void {
   skipping(skipped, () => {
     throw error;
   });
