@@ -6,7 +6,8 @@
 import { RouteError } from "./errors.ts";
 import { ANY_METHOD, Matcher } from "./_matcher.ts";
 import { parsePattern, type Pattern } from "./_pattern.ts";
-import { getPath } from "./_path.ts";
+import { readOptions } from "./_options.ts";
+import { collapseSlashes, getPath } from "./_path.ts";
 import { isThenable } from "./_render.ts";
 import { Context, directRoutes, requestIndependentRoutes } from "./_context.ts";
 import { ResponseCache } from "./_cache.ts";
@@ -75,6 +76,28 @@ export interface RouterInit {
    * one place. The response is sent as returned.
    */
   options?: AllowHandler;
+  /**
+   * `false` compares the literal text of patterns without letter case, as
+   * find-my-way's option of the same name: `/Users/:id` answers `/USERS/Ada`.
+   * Parameters keep the request's case (`id` is `"Ada"`); a `{regex}`
+   * constraint compares without case too. Default `true`.
+   */
+  caseSensitive?: boolean;
+  /**
+   * `true` reads every run of slashes in a request path as one slash, and
+   * patterns alike, before matching: `//a///b` is `/a/b` (parameters and
+   * wildcards see the collapsed path). Then `trailingSlash` applies to the
+   * collapsed path: `/a//` is `/a/`. Default `false`.
+   */
+  ignoreDuplicateSlashes?: boolean;
+  /**
+   * The most characters a one-segment parameter (`:id`, `:id?`,
+   * `:id{regex}`, `v:version`) may capture, counted in the path as sent
+   * (percent-escapes count three). A longer value does not match that
+   * route: the next route that matches answers, else the 404 path. `*`,
+   * `:name*` and `:name+` are not limited. Default 1024; `Infinity` for none.
+   */
+  maxParamLength?: number;
 }
 
 /**
@@ -213,26 +236,6 @@ export interface Router {
 
 const TEXT_PLAIN = "text/plain; charset=utf-8";
 
-function basePath(baseUrl: string | undefined): string {
-  if (baseUrl === undefined || baseUrl === "") return "";
-  let path = baseUrl;
-  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(baseUrl)) {
-    try {
-      path = new URL(baseUrl).pathname;
-    } catch (cause) {
-      throw new RouteError({
-        code: "INVALID_OPTION",
-        message: `RouterInit.baseUrl is not a valid URL: ${baseUrl}`,
-        cause,
-      });
-    }
-  }
-  if (!path.startsWith("/")) path = "/" + path;
-  while (path.endsWith("/")) path = path.slice(0, -1);
-  if (path !== "") parsePattern(path);
-  return path;
-}
-
 // The endpoint is read raw, as String.raw reads a template: a pattern is a
 // small language of its own, where `\:` is a literal colon and `\d` in a
 // constraint must reach the RegExp (cooking would turn both into letters).
@@ -310,22 +313,6 @@ async function withoutBody(response: Response): Promise<Response> {
   const headers = new Headers(response.headers);
   headers.set("content-length", String(length));
   return new Response(null, { ...init, headers });
-}
-
-function trailingSlashOption(
-  value: RouterInit["trailingSlash"],
-): "strict" | "ignore" | "redirect" {
-  if (value === undefined) return "strict";
-  if (value === "strict" || value === "ignore" || value === "redirect") {
-    return value;
-  }
-  throw new RouteError({
-    code: "INVALID_OPTION",
-    message:
-      `RouterInit.trailingSlash must be "strict", "ignore" or "redirect", got ${
-        JSON.stringify(value)
-      }`,
-  });
 }
 
 /** A 308 to `path` with the request's query, for `trailingSlash: "redirect"`. */
@@ -425,15 +412,18 @@ function plain(
  * ```
  */
 export function createRouter(init: RouterInit = {}): Router {
-  const base = basePath(init.baseUrl);
-  const matcher = new Matcher<Handler>();
+  const options = readOptions(init);
+  const { base, defaultHandler, errorHandler, trailingSlash } = options;
+  const matcher = new Matcher<Handler>({
+    caseSensitive: options.caseSensitive,
+    maxParamLength: options.maxParamLength,
+  });
   const listed: RouteInfo[] = [];
-  const { defaultHandler, errorHandler } = init;
-  const trailingSlash = trailingSlashOption(init.trailingSlash);
   const redirecting = trailingSlash === "redirect";
-  const cache = init.cache === undefined || init.cache === false
+  const collapsing = options.ignoreDuplicateSlashes;
+  const cache = options.cache === undefined
     ? undefined
-    : new ResponseCache(init.cache === true ? {} : init.cache);
+    : new ResponseCache(options.cache);
 
   const reportStreamError = (error: unknown, request: Request): void => {
     if (errorHandler === undefined) {
@@ -519,8 +509,8 @@ export function createRouter(init: RouterInit = {}): Router {
     if (methods.length > 0) {
       if (!methods.includes("OPTIONS")) methods.push("OPTIONS");
       if (method === "OPTIONS") {
-        if (init.options !== undefined) {
-          return await answerAllowed(init.options, request, methods, info);
+        if (options.options !== undefined) {
+          return await answerAllowed(options.options, request, methods, info);
         }
         return new Response(null, {
           status: 204,
@@ -528,9 +518,9 @@ export function createRouter(init: RouterInit = {}): Router {
           headers: { allow: methods.join(", ") },
         });
       }
-      if (init.methodNotAllowed !== undefined) {
+      if (options.methodNotAllowed !== undefined) {
         return await answerAllowed(
-          init.methodNotAllowed,
+          options.methodNotAllowed,
           request,
           methods,
           info,
@@ -573,7 +563,9 @@ export function createRouter(init: RouterInit = {}): Router {
     info?: unknown,
   ): Response | Promise<Response> {
     const method = request.method;
-    const path = getPath(request.url);
+    const path = collapsing
+      ? collapseSlashes(getPath(request.url))
+      : getPath(request.url);
     const found = matcher.match(method, path);
     if (found === null) {
       const answer = miss(request, method, info, path);
@@ -636,7 +628,8 @@ export function createRouter(init: RouterInit = {}): Router {
     }
     const upper = parts[0].toUpperCase();
     const method = upper === "*" ? ANY_METHOD : upper;
-    const path = parts[1] === "*" ? "/*" : parts[1];
+    let path = parts[1] === "*" ? "/*" : parts[1];
+    if (collapsing) path = collapseSlashes(path);
     // A route for every path below the base (`/*`, `/:rest*`, `/:rest+`)
     // answers its method everywhere; it does not make a path exist for
     // the 405 rule (see Matcher.allowed).
