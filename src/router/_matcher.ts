@@ -36,6 +36,8 @@ export interface Match<T> {
 export interface Found<T> {
   readonly route: Match<T>;
   readonly captures: RegExpExecArray | undefined;
+  /** Parameters of the route's Host pattern, when it has one (see _routes.ts). */
+  readonly hostParams?: Readonly<Record<string, string>>;
 }
 
 interface Registration<T> {
@@ -271,6 +273,7 @@ export function matchParams<T>(found: Found<T>): Record<string, string> {
   const { pattern } = found.route;
   let { groups } = found.route;
   let { captures } = found;
+  if (found.hostParams !== undefined) Object.assign(params, found.hostParams);
   if (captures === undefined) return params;
   if (pattern.wildcard !== undefined) {
     // The table's RegExp does not capture wildcards: run the route's own,

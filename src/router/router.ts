@@ -4,7 +4,9 @@
  * @module
  */
 import { RouteError } from "./errors.ts";
-import { ANY_METHOD, Matcher } from "./_matcher.ts";
+import { ANY_METHOD } from "./_matcher.ts";
+import { RouteSet } from "./_routes.ts";
+import { endpointHost, type HostPattern } from "./_host.ts";
 import { parsePattern, type Pattern } from "./_pattern.ts";
 import { readOptions } from "./_options.ts";
 import { collapseSlashes, getPath } from "./_path.ts";
@@ -154,8 +156,13 @@ export interface RouteInfo {
   method: string;
   /** The pattern including the base path. */
   pattern: string;
-  /** Parameter names in order (`*` for a bare wildcard). */
+  /**
+   * Parameter names in order (`*` for a bare wildcard), the Host pattern's
+   * after the path's.
+   */
   params: string[];
+  /** The route's Host pattern (lower case), when it has a `Host:` line. */
+  host?: string;
 }
 
 /**
@@ -414,7 +421,7 @@ function plain(
 export function createRouter(init: RouterInit = {}): Router {
   const options = readOptions(init);
   const { base, defaultHandler, errorHandler, trailingSlash } = options;
-  const matcher = new Matcher<Handler>({
+  const routes = new RouteSet<Handler>({
     caseSensitive: options.caseSensitive,
     maxParamLength: options.maxParamLength,
   });
@@ -494,7 +501,7 @@ export function createRouter(init: RouterInit = {}): Router {
   ): Promise<Response> {
     if (trailingSlash !== "strict" && path !== "/") {
       const other = path.endsWith("/") ? path.slice(0, -1) : path + "/";
-      const found = matcher.match(method, other);
+      const found = routes.match(method, other, request.url);
       // A Location starting with "//" names another host: never sent.
       if (found !== null && !(redirecting && other.startsWith("//"))) {
         if (redirecting) return redirect(request, other);
@@ -505,7 +512,7 @@ export function createRouter(init: RouterInit = {}): Router {
         );
       }
     }
-    const methods = matcher.allowed(path);
+    const methods = routes.allowed(path, request.url);
     if (methods.length > 0) {
       if (!methods.includes("OPTIONS")) methods.push("OPTIONS");
       if (method === "OPTIONS") {
@@ -563,10 +570,9 @@ export function createRouter(init: RouterInit = {}): Router {
     info?: unknown,
   ): Response | Promise<Response> {
     const method = request.method;
-    const path = collapsing
-      ? collapseSlashes(getPath(request.url))
-      : getPath(request.url);
-    const found = matcher.match(method, path);
+    const url = request.url;
+    const path = collapsing ? collapseSlashes(getPath(url)) : getPath(url);
+    const found = routes.match(method, path, url);
     if (found === null) {
       const answer = miss(request, method, info, path);
       return method === "HEAD" ? answer.then(withoutBody) : answer;
@@ -590,6 +596,7 @@ export function createRouter(init: RouterInit = {}): Router {
     pattern: Pattern,
     handler: Handler,
     catchAll: boolean,
+    host: HostPattern | undefined,
   ): void {
     if (typeof handler !== "function") {
       throw new RouteError({
@@ -597,35 +604,47 @@ export function createRouter(init: RouterInit = {}): Router {
         message: `The handler of ${method} ${pattern.source} is not a function`,
       });
     }
-    if (matcher.find(method, pattern) !== undefined) {
+    const onHost = host === undefined ? "" : ` on host ${host.source}`;
+    if (routes.find(method, pattern, host) !== undefined) {
       throw new RouteError({
         code: "DUPLICATE_ROUTE",
-        message: `${method} ${pattern.source} is already registered`,
+        message: `${method} ${pattern.source}${onHost} is already registered`,
+      });
+    }
+    const shared = host?.names.find((name) => pattern.params.includes(name));
+    if (shared !== undefined) {
+      throw new RouteError({
+        code: "INVALID_PATTERN",
+        message:
+          `${method} ${pattern.source}${onHost}: the host and the path both name the parameter ":${shared}"`,
       });
     }
     const served = cache !== undefined && requestIndependentRoutes.has(handler)
       ? cache.wrap(handler)
       : directRoutes.get(handler) ?? handler;
-    matcher.add(method, pattern, served, catchAll);
+    routes.add(method, pattern, served, catchAll, host);
     listed.push({
       method,
       pattern: pattern.source,
-      params: [...pattern.params],
+      params: [...pattern.params, ...host?.names ?? []],
+      ...host && { host: host.source },
     });
   }
 
   const router = dispatch as Router;
   router.endpoint = (strings, ...substitutions) => {
     const text = rawEndpoint(strings, substitutions).trim();
-    const parts = text.split(/\s+/);
+    const [line, ...headers] = text.split(/\r?\n/);
+    const parts = line.trim().split(/\s+/);
     if (parts.length !== 2 || !TOKEN.test(parts[0])) {
       throw new RouteError({
         code: "INVALID_ENDPOINT",
         message: `Invalid endpoint ${
           JSON.stringify(text)
-        }: expected "METHOD /pattern"`,
+        }: expected "METHOD /pattern", then optionally a "Host: pattern" line`,
       });
     }
+    const host = endpointHost(headers, text);
     const upper = parts[0].toUpperCase();
     const method = upper === "*" ? ANY_METHOD : upper;
     let path = parts[1] === "*" ? "/*" : parts[1];
@@ -638,7 +657,7 @@ export function createRouter(init: RouterInit = {}): Router {
       base === "" ? path : path === "/" ? base : base + path,
     );
     return (handler: Handler): Router => {
-      register(method, pattern, handler, catchAll);
+      register(method, pattern, handler, catchAll, host);
       return router;
     };
   };

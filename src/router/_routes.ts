@@ -1,0 +1,135 @@
+// The router's whole route table: routes without a Host line in one Matcher,
+// and one Matcher per Host pattern. A router without host routes asks the
+// first alone, so host routing costs nothing until it is used.
+import { type Found, Matcher, type MatcherOptions } from "./_matcher.ts";
+import { comparePatterns, type Pattern } from "./_pattern.ts";
+import { compareHosts, hostOf, type HostPattern } from "./_host.ts";
+
+interface HostGroup<T> {
+  readonly host: HostPattern;
+  readonly matcher: Matcher<T>;
+}
+
+/**
+ * Routes by host, then by method and path. The best route for a request is
+ * decided by the path first, as everywhere in this router (find-my-way
+ * checks constraints after the path too): among the routes whose host
+ * matches (routes without Host match every host), the most specific
+ * pattern wins; on a tie, a route for an exact host beats one for a host
+ * pattern, which beats one without Host.
+ */
+export class RouteSet<T> {
+  readonly #options: MatcherOptions;
+  readonly #any: Matcher<T>;
+  /** Every host group, by the host pattern's text. */
+  readonly #groups = new Map<string, HostGroup<T>>();
+  /** The groups of exact hosts, by host. */
+  readonly #exact = new Map<string, HostGroup<T>>();
+  /** The groups of host patterns, most specific first. */
+  #patterns: HostGroup<T>[] = [];
+
+  constructor(options: MatcherOptions) {
+    this.#options = options;
+    this.#any = new Matcher(options);
+  }
+
+  /** Records a route, for every host or for the hosts `host` matches. */
+  add(
+    method: string,
+    pattern: Pattern,
+    value: T,
+    catchAll: boolean,
+    host: HostPattern | undefined,
+  ): void {
+    if (host === undefined) {
+      this.#any.add(method, pattern, value, catchAll);
+      return;
+    }
+    let group = this.#groups.get(host.source);
+    if (group === undefined) {
+      group = { host, matcher: new Matcher(this.#options) };
+      this.#groups.set(host.source, group);
+      if (host.exact !== undefined) this.#exact.set(host.exact, group);
+      else {
+        this.#patterns = [...this.#patterns, group].sort((a, b) =>
+          compareHosts(a.host, b.host)
+        );
+      }
+    }
+    group.matcher.add(method, pattern, value, catchAll);
+  }
+
+  /** The route with the same method, an equivalent pattern and the same host. */
+  find(
+    method: string,
+    pattern: Pattern,
+    host: HostPattern | undefined,
+  ): T | undefined {
+    const matcher = host === undefined
+      ? this.#any
+      : this.#groups.get(host.source)?.matcher;
+    return matcher?.find(method, pattern);
+  }
+
+  /** The best route for `method` and the normalized `path` of `url`, or null. */
+  match(method: string, path: string, url: string): Found<T> | null {
+    if (this.#groups.size === 0) return this.#any.match(method, path);
+    let best: Found<T> | null = null;
+    for (const [group, captures] of this.#candidates(hostOf(url))) {
+      const found = group.matcher.match(method, path);
+      if (
+        found !== null &&
+        (best === null ||
+          comparePatterns(found.route.pattern, best.route.pattern) < 0)
+      ) {
+        best = withHostParams(found, group.host, captures);
+      }
+    }
+    const found = this.#any.match(method, path);
+    if (
+      found !== null &&
+      (best === null ||
+        comparePatterns(found.route.pattern, best.route.pattern) < 0)
+    ) {
+      return found;
+    }
+    return best;
+  }
+
+  /**
+   * Methods with a route for `path` on the host of `url` (see
+   * Matcher.allowed); routes for other hosts do not count.
+   */
+  allowed(path: string, url: string): string[] {
+    if (this.#groups.size === 0) return this.#any.allowed(path);
+    const methods = new Set<string>();
+    for (const [group] of this.#candidates(hostOf(url))) {
+      for (const method of group.matcher.allowed(path)) methods.add(method);
+    }
+    for (const method of this.#any.allowed(path)) methods.add(method);
+    return methods.has("*") ? ["*"] : [...methods];
+  }
+
+  /** The host groups that match `host`, most specific first, with captures. */
+  *#candidates(
+    host: string,
+  ): Generator<[HostGroup<T>, RegExpExecArray | null]> {
+    const exact = this.#exact.get(host);
+    if (exact !== undefined) yield [exact, null];
+    for (const group of this.#patterns) {
+      const captures = group.host.regexp.exec(host);
+      if (captures !== null) yield [group, captures];
+    }
+  }
+}
+
+function withHostParams<T>(
+  found: Found<T>,
+  host: HostPattern,
+  captures: RegExpExecArray | null,
+): Found<T> {
+  if (captures === null || host.names.length === 0) return found;
+  const hostParams: Record<string, string> = {};
+  host.names.forEach((name, i) => hostParams[name] = captures[i + 1]);
+  return { route: found.route, captures: found.captures, hostParams };
+}
