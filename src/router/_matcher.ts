@@ -338,6 +338,27 @@ export class Matcher<T> {
     return this.#byKey.get(this.#key(method, pattern));
   }
 
+  /**
+   * Removes the route `find` would return; the tables are rebuilt at the
+   * next `match`, as after `add`. Returns the removed route's own pattern
+   * (equivalent to `pattern`, maybe written otherwise), if there was one.
+   */
+  remove(method: string, pattern: Pattern): Pattern | undefined {
+    const key = this.#key(method, pattern);
+    if (!this.#byKey.delete(key)) return undefined;
+    const at = this.#registrations.findIndex((r) =>
+      r.method === method && this.#key(r.method, r.pattern) === key
+    );
+    const [removed] = this.#registrations.splice(at, 1);
+    this.#tables = undefined;
+    return removed.pattern;
+  }
+
+  /** How many routes are registered. */
+  get size(): number {
+    return this.#registrations.length;
+  }
+
   /** Every registration, in registration order. */
   entries(): { method: string; pattern: Pattern; value: T }[] {
     return this.#registrations.map(({ method, pattern, value }) => ({

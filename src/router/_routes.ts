@@ -71,6 +71,24 @@ export class RouteSet<T> {
     return matcher?.find(method, pattern);
   }
 
+  /** Removes the route `find` would return; its own pattern, if there was one. */
+  remove(
+    method: string,
+    pattern: Pattern,
+    host: HostPattern | undefined,
+  ): Pattern | undefined {
+    if (host === undefined) return this.#any.remove(method, pattern);
+    const group = this.#groups.get(host.source);
+    const removed = group?.matcher.remove(method, pattern);
+    if (group !== undefined && group.matcher.size === 0) {
+      // A router whose host routes are all gone matches as one without.
+      this.#groups.delete(host.source);
+      if (host.exact !== undefined) this.#exact.delete(host.exact);
+      this.#patterns = this.#patterns.filter((g) => g !== group);
+    }
+    return removed;
+  }
+
   /** The best route for `method` and the normalized `path` of `url`, or null. */
   match(method: string, path: string, url: string): Found<T> | null {
     if (this.#groups.size === 0) return this.#any.match(method, path);
