@@ -33,11 +33,32 @@ export type { CacheOptions, ErrorHandler, Handler, RouteContext };
  *   baseUrl: "/api",
  *   defaultHandler: createRoute({ status: 404 })`nothing here`,
  *   errorHandler: () => new Response("sorry", { status: 500 }),
+ *   methodNotAllowed: (_request, { allow }) =>
+ *     new Response(null, { status: 405, headers: { allow: allow.join(", ") } }),
+ *   options: (_request, { allow }) =>
+ *     new Response(null, { status: 204, headers: { allow: allow.join(", ") } }),
  *   cache: { etag: true },
  *   trailingSlash: "redirect",
+ *   caseSensitive: false,
+ *   ignoreDuplicateSlashes: true,
+ *   maxParamLength: 200,
  * };
- * const router = createRouter(init);
+ * const router = createRouter(init).endpoint`GET /Users/:id`(
+ *   (_request, { params }) => new Response(params.id),
+ * );
  * console.log((await router(new Request("http://localhost/x"))).status); // 404
+ * const user = await router(new Request("http://localhost//API/users//Ada"));
+ * console.log(await user.text()); // "Ada"
+ * ```
+ *
+ * @example Options are checked when the router is created
+ * ```ts
+ * import { createRouter, RouteError } from "@switchyard/switchyard/router";
+ * try {
+ *   createRouter({ errorHandler: 42 } as never);
+ * } catch (error) {
+ *   console.log(error instanceof RouteError && error.code); // "INVALID_OPTION"
+ * }
  * ```
  */
 export interface RouterInit {
@@ -218,8 +239,10 @@ export interface Router {
   /**
    * Registers a route: ``router.endpoint`GET /users/:id`(handler)``. The
    * template is `METHOD /pattern`; `ALL` (or `*`) matches every method.
-   * Returns a function that takes the handler and returns the router, so
-   * registrations chain.
+   * A `Host: pattern` line may follow (`api.example.com`,
+   * `:tenant.example.com`): then the route answers that host only, and a
+   * `:name` label joins `context.params`. Returns a function that takes
+   * the handler and returns the router, so registrations chain.
    *
    * @param strings Template strings.
    * @param substitutions Values joined into the pattern as text.
@@ -409,9 +432,14 @@ function plain(
  *   path known. `HEAD` uses `GET` routes and drops the body (headers kept).
  *   `OPTIONS` without its own route → 204 with `Allow` (or `options`).
  *
- * @param init Base path, default and error handlers, cache options.
+ * - Host routes: a `Host:` line under `METHOD /pattern`; the path decides
+ *   first, then an exact host beats a host pattern, which beats a route
+ *   without Host. Routes of other hosts make no path known (404, not 405).
+ *
+ * @param init Base path, handlers, cache, trailing-slash and path options.
  * @returns The router.
- * @throws {RouteError} `INVALID_OPTION` for a bad `baseUrl` or cache option.
+ * @throws {RouteError} `INVALID_OPTION` naming the option, for any option of
+ * the wrong type or range and for an unknown key.
  *
  * @example Serving with Deno.serve
  * ```ts ignore
@@ -430,6 +458,19 @@ function plain(
  * const wrong = await router(new Request("http://localhost/users/1", { method: "DELETE" }));
  * const head = await router(new Request("http://localhost/users/1", { method: "HEAD" }));
  * console.log(missing.status, wrong.status, wrong.headers.get("allow"), head.body); // 404 405 "GET, HEAD, OPTIONS" null
+ * ```
+ *
+ * @example A route per tenant host, removed at run time
+ * ```ts
+ * import { createRouter } from "@switchyard/switchyard/router";
+ * const router = createRouter()
+ *   .endpoint`GET /
+ *     Host: :tenant.example.com`((_request, { params }) => new Response(params.tenant));
+ * const home = await router(new Request("http://acme.example.com/"));
+ * console.log(await home.text()); // "acme"
+ * console.log(router.remove`GET /
+ *   Host: :tenant.example.com`); // true
+ * console.log((await router(new Request("http://acme.example.com/"))).status); // 404
  * ```
  */
 export function createRouter(init: RouterInit = {}): Router {
