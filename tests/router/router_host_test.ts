@@ -99,7 +99,6 @@ describe("Host lines", () => {
         "http://api.example.com/x",
         "http://API.EXAMPLE.com:8443/x",
         "https://api.example.com.:1/x",
-        "http://user:pass@api.example.com/x",
       ]
     ) {
       assert.equal((await ask(router, href)).name, "api", href);
