@@ -119,21 +119,27 @@ export function compareHosts(a: HostPattern, b: HostPattern): number {
  * Host header (or HTTP/2's `:authority`).
  */
 export function hostOf(url: string): string {
-  const start = url.indexOf("//") + 2;
+  // Indices first, one slice at the end: every request of a router with
+  // host routes comes here, and each intermediate string costs.
+  let start = url.indexOf("//") + 2;
   let end = url.indexOf("/", start);
   if (end === -1) end = url.length;
-  let host = url.slice(start, end);
-  const at = host.lastIndexOf("@");
-  if (at !== -1) host = host.slice(at + 1);
-  if (host.startsWith("[")) {
-    const close = host.indexOf("]");
-    if (close !== -1) host = host.slice(0, close + 1);
+  const at = url.lastIndexOf("@", end);
+  if (at >= start) start = at + 1;
+  if (url.charCodeAt(start) === 91) { // "[": an IPv6 address
+    const close = url.indexOf("]", start);
+    if (close !== -1 && close < end) end = close + 1;
   } else {
-    const colon = host.indexOf(":");
-    if (colon !== -1) host = host.slice(0, colon);
+    const colon = url.indexOf(":", start);
+    if (colon !== -1 && colon < end) end = colon;
   }
-  if (host.endsWith(".")) host = host.slice(0, -1);
-  return host.toLowerCase();
+  if (end > start && url.charCodeAt(end - 1) === 46) end--; // FQDN's "."
+  // The URL parser already lower-cases http(s) hosts: copy only if needed.
+  for (let i = start; i < end; i++) {
+    const code = url.charCodeAt(i);
+    if (code >= 65 && code <= 90) return url.slice(start, end).toLowerCase();
+  }
+  return url.slice(start, end);
 }
 
 /**

@@ -92,26 +92,22 @@ export class RouteSet<T> {
   /** The best route for `method` and the normalized `path` of `url`, or null. */
   match(method: string, path: string, url: string): Found<T> | null {
     if (this.#groups.size === 0) return this.#any.match(method, path);
+    const host = hostOf(url);
+    // Groups most specific first: a later one replaces the best so far
+    // only with a strictly more specific pattern, so ties go to the host.
     let best: Found<T> | null = null;
-    for (const [group, captures] of this.#candidates(hostOf(url))) {
+    const exact = this.#exact.get(host);
+    if (exact !== undefined) best = exact.matcher.match(method, path);
+    for (const group of this.#patterns) {
+      const captures = group.host.regexp.exec(host);
+      if (captures === null) continue;
       const found = group.matcher.match(method, path);
-      if (
-        found !== null &&
-        (best === null ||
-          comparePatterns(found.route.pattern, best.route.pattern) < 0)
-      ) {
+      if (found !== null && better(found, best)) {
         best = withHostParams(found, group.host, captures);
       }
     }
     const found = this.#any.match(method, path);
-    if (
-      found !== null &&
-      (best === null ||
-        comparePatterns(found.route.pattern, best.route.pattern) < 0)
-    ) {
-      return found;
-    }
-    return best;
+    return found !== null && better(found, best) ? found : best;
   }
 
   /**
@@ -120,25 +116,23 @@ export class RouteSet<T> {
    */
   allowed(path: string, url: string): string[] {
     if (this.#groups.size === 0) return this.#any.allowed(path);
-    const methods = new Set<string>();
-    for (const [group] of this.#candidates(hostOf(url))) {
-      for (const method of group.matcher.allowed(path)) methods.add(method);
+    const host = hostOf(url);
+    const matchers = [this.#exact.get(host)?.matcher, this.#any];
+    for (const group of this.#patterns) {
+      if (group.host.regexp.test(host)) matchers.push(group.matcher);
     }
-    for (const method of this.#any.allowed(path)) methods.add(method);
+    const methods = new Set<string>();
+    for (const matcher of matchers) {
+      for (const method of matcher?.allowed(path) ?? []) methods.add(method);
+    }
     return methods.has("*") ? ["*"] : [...methods];
   }
+}
 
-  /** The host groups that match `host`, most specific first, with captures. */
-  *#candidates(
-    host: string,
-  ): Generator<[HostGroup<T>, RegExpExecArray | null]> {
-    const exact = this.#exact.get(host);
-    if (exact !== undefined) yield [exact, null];
-    for (const group of this.#patterns) {
-      const captures = group.host.regexp.exec(host);
-      if (captures !== null) yield [group, captures];
-    }
-  }
+/** True when `found` has a strictly more specific pattern than `best`. */
+function better<T>(found: Found<T>, best: Found<T> | null): boolean {
+  return best === null ||
+    comparePatterns(found.route.pattern, best.route.pattern) < 0;
 }
 
 function withHostParams<T>(
