@@ -27,6 +27,8 @@ export class RouteSet<T> {
   readonly #exact = new Map<string, HostGroup<T>>();
   /** The groups of host patterns, most specific first. */
   #patterns: HostGroup<T>[] = [];
+  /** Whether any host group exists: read on every request. */
+  #hosted = false;
 
   constructor(options: MatcherOptions) {
     this.#options = options;
@@ -49,6 +51,7 @@ export class RouteSet<T> {
     if (group === undefined) {
       group = { host, matcher: new Matcher(this.#options) };
       this.#groups.set(host.source, group);
+      this.#hosted = true;
       if (host.exact !== undefined) this.#exact.set(host.exact, group);
       else {
         this.#patterns = [...this.#patterns, group].sort((a, b) =>
@@ -85,13 +88,14 @@ export class RouteSet<T> {
       this.#groups.delete(host.source);
       if (host.exact !== undefined) this.#exact.delete(host.exact);
       this.#patterns = this.#patterns.filter((g) => g !== group);
+      this.#hosted = this.#groups.size > 0;
     }
     return removed;
   }
 
   /** The best route for `method` and the normalized `path` of `url`, or null. */
   match(method: string, path: string, url: string): Found<T> | null {
-    if (this.#groups.size === 0) return this.#any.match(method, path);
+    if (!this.#hosted) return this.#any.match(method, path);
     const host = hostOf(url);
     // Groups most specific first: a later one replaces the best so far
     // only with a strictly more specific pattern, so ties go to the host.
@@ -115,7 +119,7 @@ export class RouteSet<T> {
    * Matcher.allowed); routes for other hosts do not count.
    */
   allowed(path: string, url: string): string[] {
-    if (this.#groups.size === 0) return this.#any.allowed(path);
+    if (!this.#hosted) return this.#any.allowed(path);
     const host = hostOf(url);
     const matchers = [this.#exact.get(host)?.matcher, this.#any];
     for (const group of this.#patterns) {
