@@ -59,7 +59,7 @@ const KNOWN = new Set([
 ]);
 
 /** A value as an error message shows it: short, and never a function's source. */
-export function describe(value: unknown): string {
+function describe(value: unknown): string {
   if (typeof value === "function") return "a function";
   if (Array.isArray(value)) return "an array";
   if (value === null) return "null";

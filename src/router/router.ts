@@ -182,7 +182,7 @@ export interface RouteInfo {
    * after the path's.
    */
   params: string[];
-  /** The route's Host pattern (lower case), when it has a `Host:` line. */
+  /** The route's Host pattern (labels in lower case), when it has a `Host:` line. */
   host?: string;
 }
 
