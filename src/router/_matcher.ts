@@ -388,6 +388,8 @@ export class Matcher<T> {
     return this.#lookup(tables[method] ?? this.#anyTable!, path);
   }
 
+  // Every request comes here: the common case (a static path, or the first
+  // RegExp and no limit) returns before any option is looked at twice.
   #lookup(table: Table<T>, path: string): Found<T> | null {
     const found = table.statics[this.#ignoreCase ? path.toLowerCase() : path];
     if (found !== undefined) return found;
@@ -396,13 +398,25 @@ export class Matcher<T> {
     const captures = dynamic === undefined
       ? null
       : dynamic.regexp.exec(subject);
-    const best = captures === null
-      ? table.more === undefined ? null : firstMatch(table.more, subject)
-      : { route: dynamic!.slots[captures.indexOf("", 1)]!, captures };
-    const max = this.#maxParamLength;
-    if (best === null || max === Infinity || withinLimit(best, max)) {
-      return best;
+    if (captures === null) {
+      return table.more === undefined
+        ? null
+        : this.#limited(table, firstMatch(table.more, subject), subject);
     }
+    const best = { route: dynamic!.slots[captures.indexOf("", 1)]!, captures };
+    return this.#maxParamLength === Infinity
+      ? best
+      : this.#limited(table, best, subject);
+  }
+
+  /** `best`, or when one of its params is past the limit, the next route that fits. */
+  #limited(
+    table: Table<T>,
+    best: Found<T> | null,
+    subject: string,
+  ): Found<T> | null {
+    const max = this.#maxParamLength;
+    if (best === null || withinLimit(best, max)) return best;
     return scan(table, subject, max, this.#ignoreCase);
   }
 
