@@ -115,10 +115,11 @@ export interface RouterInit {
   ignoreDuplicateSlashes?: boolean;
   /**
    * The most characters a one-segment parameter (`:id`, `:id?`,
-   * `:id{regex}`, `v:version`) may capture, counted in the path as sent
-   * (percent-escapes count three). A longer value does not match that
-   * route: the next route that matches answers, else the 404 path. `*`,
-   * `:name*` and `:name+` are not limited. Default 1024; `Infinity` for none.
+   * `:id{regex}`, `v:version`, the `*` of `*.png`) may capture, counted in
+   * the path as sent (percent-escapes count three). A longer value does not
+   * match that route: the next route that matches answers, else the 404
+   * path. Multi-segment captures (`*`, `:name*`, `:name+`, `/assets*`) are
+   * not limited. Default 1024; `Infinity` for none.
    */
   maxParamLength?: number;
 }

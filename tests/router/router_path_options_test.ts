@@ -69,7 +69,19 @@ describe("caseSensitive: false", () => {
   });
 
   it("keeps the request's case in wildcards", async () => {
-    const router = build(insensitive, "/Files/*", "/raw/:path+");
+    const router = build(
+      insensitive,
+      "/Files/*",
+      "/raw/:path+",
+      "/img/*.PNG",
+      "/Assets*",
+    );
+    assert.deepEqual((await get(router, "/IMG/Logo.png")).params, {
+      "0": "Logo",
+    });
+    assert.deepEqual((await get(router, "/assets-V2/App.js")).params, {
+      "*": "-V2/App.js",
+    });
     assert.deepEqual((await get(router, "/FILES/baR/Qux.TXT")).params, {
       "*": "baR/Qux.TXT",
     });
@@ -278,16 +290,22 @@ describe("maxParamLength", () => {
     await response.body?.cancel();
   });
 
-  it("does not limit *, :name* or :name+ captures", async () => {
+  it("does not limit *, :name*, :name+ or a * ending a pattern; a * inside a segment is one segment, limited", async () => {
     const router = build(
       { maxParamLength: 10 },
       "/a/*",
       "/b/:rest*",
       "/c/:path+",
+      "/assets*",
+      "/img/*.png",
     );
-    for (const prefix of ["/a/", "/b/", "/c/"]) {
+    for (const prefix of ["/a/", "/b/", "/c/", "/assets-"]) {
       assert.equal((await get(router, prefix + long(5000))).status, 200);
     }
+    assert.deepEqual((await get(router, `/img/${long(10)}.png`)).params, {
+      "0": long(10),
+    });
+    assert.equal((await get(router, `/img/${long(11)}.png`)).status, 404);
   });
 
   it("counts the path as sent: a percent-escape is three characters", async () => {
