@@ -17,6 +17,9 @@
  * const response = await router(new Request("http://localhost/hello/world"));
  * console.log(await response.text()); // "Hello world!"
  * // Deno.serve(router)  or  export default { fetch: router }  (deno serve, --parallel too)
+ * // or serve(router) from "@switchyard/switchyard/serve": the same app with
+ * // header, body and idle timeouts, a body limit and a connection cap, on
+ * // Deno and on Node 20+ (docs/router.md#serving)
  * ```
  *
  * Decisions where the spec is open:
