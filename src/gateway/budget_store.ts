@@ -178,8 +178,9 @@ export class SharedBudgetStore implements BudgetStore {
       return typeof after === "string" ? this.#down(after, keys, 0) : after;
     }
     if (!this.#up) {
-      // Not sent while the store is out: it could land unnoticed, and the
-      // next read that answers adds it once, with the rest owed.
+      // Not sent while the store is out, so none of it can land unseen:
+      // it is kept as one sum per set of totals (small however long the
+      // outage), and the next read the store answers adds it once.
       this.#ledger.keep(keys, usd, ttls);
       return this.#local.add(keys, usd);
     }
