@@ -423,7 +423,7 @@ Deno.test("serve.ts: a gateway config object brings keys, aliases and the JSON r
       // The log line is printed once the answer is sent; wait for it, bounded.
       for (
         let i = 0;
-        i < 200 && !serve.stdout().includes("startup-test-1");
+        i < 1000 && !serve.stdout().includes("startup-test-1");
         i++
       ) {
         await new Promise((resolve) => setTimeout(resolve, 10));
