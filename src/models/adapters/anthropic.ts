@@ -8,7 +8,8 @@
  *   `anthropic-beta` when `beta` is set; `healthCheck` is `GET /v1/models`
  *   (free).
  * - System messages are lifted out of the conversation into the top-level
- *   `system` field, joined with a blank line. `tool` messages become `user`
+ *   `system` field, joined with a blank line; when a system part carries a
+ *   `cacheControl`, `system` is sent as text blocks, each with its mark. `tool` messages become `user`
  *   messages, and consecutive messages of the same role are merged into one.
  *   In a user turn, `tool_result` blocks are moved before the other blocks
  *   (keeping their order), as the API requires after a tool call. Empty and
