@@ -29,15 +29,13 @@ export function openAIDrops(body: Record<string, unknown>): string[] {
 
 /**
  * What a Messages body holds that its IR leaves out. Its `cache_control`
- * marks are in the IR: the adapter of a wire without them names them.
+ * marks and thinking blocks are in the IR: the adapter of a wire without
+ * them names them.
  */
 export function anthropicDrops(body: Record<string, unknown>): string[] {
   const dropped = new Set<string>();
   for (const message of blocksOf(body.messages)) {
     for (const block of blocksOf(message.content)) {
-      if (block.type === "thinking" || block.type === "redacted_thinking") {
-        dropped.add(`messages[].content[].${block.type}`);
-      }
       if (block.type === "text" && block.citations != null) {
         dropped.add("messages[].content[].citations");
       }

@@ -14,10 +14,11 @@
  *   result holding other blocks (an image, a document, …) and an image
  *   from the Files API (`source.type: "file"`) are relayed on the same wire
  *   and a 400 naming the block toward any other.
- *   `thinking` and `redacted_thinking` (an earlier assistant turn's) have no
- *   IR part: they reach an Anthropic upstream on the same wire, where the
- *   body is sent as is, and are dropped toward other wires. Other block
- *   types (`document`, …) are a 400 naming the block.
+ *   `thinking` (with its `signature`) and `redacted_thinking` (`data`), an
+ *   earlier assistant turn's, are the IR's reasoning parts, which the
+ *   Anthropic adapter sends back byte for byte and other wires' adapters
+ *   drop and name. Other block types (`document`, …) are a 400 naming the
+ *   block.
  * - `system` text blocks are joined as paragraphs (a blank line between),
  *   unless one carries a `cache_control` mark: then the IR `system`
  *   message holds the blocks as text parts, so each keeps its mark.
@@ -257,15 +258,15 @@ function readBlock(
 ): IRContentPart | undefined {
   if (!isRecord(block)) throw invalid("must be an object", where);
   switch (block.type) {
-    // An earlier turn's reasoning: the IR has no place for it, so it
-    // reaches an Anthropic upstream only on the same wire (the body is
-    // sent as is) and is dropped toward any other.
+    // An earlier turn's reasoning, kept byte for byte: the API checks the
+    // signature when a rebuilt body sends it back to Anthropic; other
+    // wires' adapters drop it and name it.
     case "thinking":
     case "redacted_thinking":
       if (role !== "assistant") {
         throw invalid("a thinking block belongs to an assistant turn", where);
       }
-      return undefined;
+      return readThinking(block, where);
     case "text":
       if (typeof block.text !== "string") {
         throw invalid("`text` must be a string", where);
@@ -313,6 +314,31 @@ function readBlock(
         where,
       ));
   }
+}
+
+function readThinking(
+  block: Record<string, unknown>,
+  where: string,
+): IRContentPart {
+  if (block.type === "redacted_thinking" && typeof block.data === "string") {
+    return { type: "redacted_thinking", data: block.data };
+  }
+  if (
+    block.type === "thinking" && typeof block.thinking === "string" &&
+    (block.signature === undefined || typeof block.signature === "string")
+  ) {
+    return {
+      type: "thinking",
+      thinking: block.thinking,
+      ...(block.signature === undefined ? {} : { signature: block.signature }),
+    };
+  }
+  // A shape the API may take that the IR cannot hold: relayed as sent.
+  throw untranslatable(invalid(
+    "a thinking block needs a `thinking` string (and a `signature`), a " +
+      "redacted_thinking block a `data` string",
+    where,
+  ));
 }
 
 function readMessages(

@@ -2,7 +2,8 @@
 // internal form (`passthrough: false`, a cached request, …): each
 // `cache_control` reaches an Anthropic backend on the block it was on, `ttl`
 // kept, in system blocks, tools and content blocks alike. Toward an OpenAI
-// backend, which caches by itself, they are dropped and named.
+// backend, which caches by itself, they are dropped and named. An earlier
+// turn's thinking blocks are sent back byte for byte on such a body too.
 import assert from "node:assert/strict";
 import { createAnthropicAdapter } from "../../src/models/adapters/anthropic.ts";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
@@ -199,6 +200,66 @@ Deno.test("anthropic client → openai backend: cache_control marks are not sent
         "tools[].cache_control",
       ]
     ) assert.ok(dropped.includes(name), `${name} in ${dropped}`);
+  } finally {
+    await gateway.close();
+    await upstream.close();
+  }
+});
+
+Deno.test("anthropic client → anthropic backend, body rebuilt: an earlier turn's thinking and redacted_thinking blocks are sent back byte for byte before its tool call", async () => {
+  const upstream = serveUpstream(() => Response.json(ANSWER));
+  const gateway = serveGateway({
+    passthrough: false,
+    backends: [[
+      "up",
+      createAnthropicAdapter({
+        name: "up",
+        apiKey: "k",
+        baseURL: upstream.origin,
+      }),
+    ]],
+  });
+  const assistant = [
+    {
+      type: "thinking",
+      thinking: "The user wants Oslo's weather.\nCall the tool.",
+      signature: "EqQBCkgIARABGAIiQL+/sig==",
+    },
+    { type: "redacted_thinking", data: "EmwKAhgBEgy3va3p" },
+    { type: "tool_use", id: "toolu_1", name: "weather", input: { c: "Oslo" } },
+  ];
+  try {
+    const response = await fetch(`${gateway.origin}/v1/messages`, {
+      signal: fetchSignal(),
+      method: "POST",
+      body: JSON.stringify({
+        model: "up/real-model",
+        max_tokens: 2048,
+        thinking: { type: "enabled", budget_tokens: 1024 },
+        tools: [{ name: "weather", input_schema: { type: "object" } }],
+        messages: [
+          { role: "user", content: "Weather in Oslo?" },
+          { role: "assistant", content: assistant },
+          {
+            role: "user",
+            content: [{
+              type: "tool_result",
+              tool_use_id: "toolu_1",
+              content: "12°C",
+            }],
+          },
+        ],
+      }),
+    });
+    assert.equal(response.status, 200, await response.text());
+    const messages = upstream.calls[0].body.messages as {
+      content: unknown;
+    }[];
+    assert.deepEqual(messages[1].content, assistant);
+    assert.doesNotMatch(
+      response.headers.get("x-switchyard-dropped") ?? "",
+      /thinking/,
+    );
   } finally {
     await gateway.close();
     await upstream.close();

@@ -409,9 +409,10 @@ function streamError(
  * The cache marks a request carries (Anthropic's `cache_control`, read into
  * the IR), named as the translation table names them: Chat Completions is
  * not sent them, since OpenAI caches prompts automatically and the
- * compatible servers know no explicit mark.
+ * compatible servers know no explicit mark. Earlier turns' thinking blocks
+ * too, which it takes none of.
  */
-export function cacheMarkDrops(request: IRChatRequest): string[] {
+export function irDrops(request: IRChatRequest): string[] {
   const marked = (content: IRMessage["content"]) =>
     typeof content !== "string" &&
     content.some((part) => "cacheControl" in part && part.cacheControl);
@@ -424,6 +425,15 @@ export function cacheMarkDrops(request: IRChatRequest): string[] {
   ) dropped.push("messages[].content[].cache_control");
   if (request.tools?.some((tool) => tool.cacheControl)) {
     dropped.push("tools[].cache_control");
+  }
+  // An earlier turn's reasoning: Chat Completions takes none back.
+  for (const type of ["thinking", "redacted_thinking"]) {
+    if (
+      request.messages.some((m) =>
+        typeof m.content !== "string" &&
+        m.content.some((part) => part.type === type)
+      )
+    ) dropped.push(`messages[].content[].${type}`);
   }
   return dropped;
 }

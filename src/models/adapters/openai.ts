@@ -100,8 +100,8 @@ import {
   isRecord,
 } from "./_http.ts";
 import {
-  cacheMarkDrops,
   fromWireResponse,
+  irDrops,
   OpenAIStreamTranslator,
   toWireMessages,
   wireToolChoice,
@@ -412,7 +412,7 @@ export function openAIProvider(
       // OpenAI's own API refuses keys it does not document; other
       // OpenAI-compatible servers take their extensions (`top_k` too).
       const dropped = [
-        ...cacheMarkDrops(request),
+        ...irDrops(request),
         ...towardWire(
           body,
           "openai",
