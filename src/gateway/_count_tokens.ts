@@ -1,9 +1,20 @@
 // `POST /v1/messages/count_tokens` (the Anthropic SDK's
-// `messages.countTokens`, which Claude Code calls too): the body read by the
-// Messages parser, answered with the prompt estimate the rate limiter charges
-// at admission. No backend is called, so nothing is counted against limits.
-import { parseMessagesRequest } from "./anthropic_request.ts";
+// `messages.countTokens`, which Claude Code calls too). When every backend
+// the call may reach speaks Anthropic's wire and counts (the Anthropic
+// adapter), the client's body is relayed to it as sent: the API counts what
+// the gateway cannot read (documents, server tools). Otherwise the body is
+// read by the Messages parser and answered with the prompt estimate the
+// rate limiter charges at admission, and content the gateway cannot
+// translate is refused, as a chat call would be. Counting is free at
+// Anthropic: neither way takes from a key's limits.
+import {
+  type ParsedMessagesRequest,
+  parseMessagesRequest,
+} from "./anthropic_request.ts";
+import { Deadline } from "./_deadline.ts";
+import type { Exchange } from "./_exchange.ts";
 import { readJson } from "./_read_bounded.ts";
+import { relayedJson } from "./_relay_answer.ts";
 import { estimateTokens } from "./_request_parts.ts";
 import {
   isRecord,
@@ -20,17 +31,28 @@ export interface CountContext {
   registered: (backend: string) => boolean;
 }
 
+/** A count request, read and checked. */
+export interface CountRequest {
+  /** The client's body, as sent. */
+  body: Record<string, unknown>;
+  parsed: ParsedMessagesRequest;
+  target: ModelTarget;
+  /** The 400s of content the IR cannot carry, set aside. */
+  untranslatable: unknown[];
+}
+
 /**
- * `{ input_tokens }` for a Messages body, else a GatewayError (400, 403,
- * 413). `key` is the caller's, already authenticated (none without keys).
+ * The body read and checked, else a GatewayError (400, 403, 413). `key` is
+ * the caller's, already authenticated (none without keys).
  */
-export async function tokens(
+export async function read(
   request: Request,
   key: ApiKey | undefined,
   context: CountContext,
-): Promise<{ input_tokens: number }> {
+): Promise<CountRequest> {
   const body = await readJson(request, context.maxBodyBytes);
   let target: ModelTarget = {};
+  const untranslatable: unknown[] = [];
   const parsed = parseMessagesRequest(
     // Counting takes no `max_tokens`; the parser requires one.
     isRecord(body) ? { ...body, max_tokens: 1 } : body,
@@ -42,9 +64,68 @@ export async function tokens(
       return target;
     },
     "count_tokens",
+    untranslatable,
   );
   if (key) {
     checkModelAllowed(key, parsed.model, target.backend, context.registered);
   }
-  return { input_tokens: estimateTokens(parsed.ir) };
+  return {
+    body: body as Record<string, unknown>,
+    parsed,
+    target,
+    untranslatable,
+  };
+}
+
+/** The gateway's estimate; a 400 for content it cannot translate. */
+export function estimate(count: CountRequest): { input_tokens: number } {
+  if (count.untranslatable.length > 0) throw count.untranslatable[0];
+  return { input_tokens: estimateTokens(count.parsed.ir) };
+}
+
+/**
+ * Whether the backends the call may reach (the named one, else the key's,
+ * else all) all speak Anthropic's wire and count: then the body is relayed.
+ * `passthrough: false` turns the relay off, as for chat.
+ */
+export function relays(ex: Exchange, count: CountRequest): boolean {
+  const { router, passthrough } = ex.ctx;
+  if (!passthrough) return false;
+  const reach = count.target.backend !== undefined
+    ? [count.target.backend]
+    : ex.key?.backends;
+  return router.speaks("anthropic", reach) &&
+    router.serves("count_tokens", reach);
+}
+
+/** The body relayed to a backend that counts; its answer as it came. */
+export async function relay(
+  ex: Exchange,
+  count: CountRequest,
+): Promise<Response> {
+  const { ctx } = ex;
+  const target = count.target;
+  ex.target = target;
+  if (ex.key?.backends !== undefined) ex.scope = { backends: ex.key.backends };
+  const deadline = new Deadline(ex.request.signal, ctx.timeoutMs, false);
+  let relayed;
+  try {
+    relayed = await ctx.router.invoke(
+      {
+        operation: "count_tokens",
+        body: count.body,
+        stream: false,
+        ...(target.model === undefined ? {} : { model: target.model }),
+        ...(target.backend === undefined
+          ? {}
+          : { metadata: { custom: { backend: target.backend } } }),
+      },
+      deadline.signal,
+      ex.scope,
+    );
+  } catch (error) {
+    deadline.release();
+    return ex.fail(deadline.failure(error));
+  }
+  return await relayedJson(ex, relayed, deadline);
 }

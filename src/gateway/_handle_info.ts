@@ -17,19 +17,21 @@ export async function handleModels(ex: Exchange): Promise<Response> {
   );
 }
 
-/** `POST /v1/messages/count_tokens`: the prompt estimate, no backend call. */
+/**
+ * `POST /v1/messages/count_tokens`: relayed to an Anthropic backend that
+ * counts, else the gateway's prompt estimate (no backend call).
+ */
 export async function handleCount(ex: Exchange): Promise<Response> {
   await authenticate(ex);
   const { maxBodyBytes, aliases } = ex.ctx;
   const registered = (name: string): boolean => ex.ctx.registered(name);
-  return jsonResponse(
-    await count.tokens(ex.request, ex.key, {
-      maxBodyBytes,
-      aliases,
-      registered,
-    }),
-    { headers: ex.headers },
-  );
+  const request = await count.read(ex.request, ex.key, {
+    maxBodyBytes,
+    aliases,
+    registered,
+  });
+  if (count.relays(ex, request)) return await count.relay(ex, request);
+  return jsonResponse(count.estimate(request), { headers: ex.headers });
 }
 
 /** `GET /api/router`: backend info and router stats. */

@@ -27,29 +27,21 @@ export function openAIDrops(body: Record<string, unknown>): string[] {
   return [...dropped];
 }
 
-/** What a Messages body holds that its IR leaves out. */
+/**
+ * What a Messages body holds that its IR leaves out. Its `cache_control`
+ * marks and thinking blocks are in the IR: the adapter of a wire without
+ * them names them.
+ */
 export function anthropicDrops(body: Record<string, unknown>): string[] {
   const dropped = new Set<string>();
-  for (const block of blocksOf(body.system)) {
-    if (block.cache_control !== undefined) {
-      dropped.add("system[].cache_control");
-    }
-  }
   for (const message of blocksOf(body.messages)) {
     for (const block of blocksOf(message.content)) {
-      if (block.cache_control !== undefined) {
-        dropped.add("messages[].content[].cache_control");
-      }
-      if (block.type === "thinking" || block.type === "redacted_thinking") {
-        dropped.add(`messages[].content[].${block.type}`);
-      }
       if (block.type === "text" && block.citations != null) {
         dropped.add("messages[].content[].citations");
       }
     }
   }
   for (const tool of blocksOf(body.tools)) {
-    if (tool.cache_control !== undefined) dropped.add("tools[].cache_control");
     // A function's extras Chat Completions has no place for, named as one row.
     if (
       [

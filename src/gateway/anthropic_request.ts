@@ -14,11 +14,18 @@
  *   result holding other blocks (an image, a document, …) and an image
  *   from the Files API (`source.type: "file"`) are relayed on the same wire
  *   and a 400 naming the block toward any other.
- *   `thinking` and `redacted_thinking` (an earlier assistant turn's) have no
- *   IR part: they reach an Anthropic upstream on the same wire, where the
- *   body is sent as is, and are dropped toward other wires. Other block
- *   types (`document`, …) are a 400 naming the block.
- * - `system` text blocks are joined as paragraphs (a blank line between).
+ *   `thinking` (with its `signature`) and `redacted_thinking` (`data`), an
+ *   earlier assistant turn's, are the IR's reasoning parts, which the
+ *   Anthropic adapter sends back byte for byte and other wires' adapters
+ *   drop and name. Other block types (`document`, …) are a 400 naming the
+ *   block.
+ * - `system` text blocks are joined as paragraphs (a blank line between),
+ *   unless one carries a `cache_control` mark: then the IR `system`
+ *   message holds the blocks as text parts, so each keeps its mark.
+ * - `cache_control` marks (`type: "ephemeral"`, `ttl` kept) on system
+ *   blocks, content blocks and tools are the IR's `cacheControl`, which the
+ *   Anthropic adapter writes back on the same blocks; a mark of another
+ *   kind is relayed on the same wire and a 400 naming it across.
  * - `tools` (`name`, `description`, `input_schema`, `strict`) and
  *   `tool_choice` (`auto`, `any` → `required`, `tool` → that name, `none`;
  *   `disable_parallel_tool_use: true` → `parallel_tool_calls: false`) are
@@ -32,6 +39,7 @@
  * @module
  */
 import type {
+  IRCacheControl,
   IRChatRequest,
   IRContentPart,
   IRMessage,
@@ -91,6 +99,65 @@ function invalid(message: string, param: string): GatewayError {
     param,
     code: "invalid_value",
   });
+}
+
+/**
+ * A block's or a tool's `cache_control` as the IR's cache mark, `ttl` kept,
+ * so a body rebuilt for Anthropic caches the same prefix. A mark of a kind
+ * the IR does not know is relayed on the same wire and refused across.
+ */
+function cacheMark(
+  item: Record<string, unknown>,
+  where: string,
+): { cacheControl?: IRCacheControl } {
+  const mark = item.cache_control;
+  if (mark === undefined || mark === null) return {};
+  if (
+    !isRecord(mark) || mark.type !== "ephemeral" ||
+    (mark.ttl != null && typeof mark.ttl !== "string")
+  ) {
+    throw untranslatable(invalid(
+      'only { type: "ephemeral", ttl? } marks are translated',
+      `${where}.cache_control`,
+    ));
+  }
+  return {
+    cacheControl: typeof mark.ttl === "string"
+      ? { type: "ephemeral", ttl: mark.ttl }
+      : { type: "ephemeral" },
+  };
+}
+
+/** Whether any text block of a `system` value carries a cache mark. */
+function anyMarked(value: unknown): boolean {
+  return Array.isArray(value) &&
+    value.some((block) => isRecord(block) && block.cache_control != null);
+}
+
+/**
+ * A `system` value as IR system messages: one, its blocks joined as
+ * paragraphs; when a block carries a cache mark, that one message holds
+ * the blocks as text parts, each with its mark, so they are rebuilt for
+ * Anthropic as the client sent them (other wires join them as paragraphs).
+ */
+function systemMessages(
+  value: unknown,
+  param: string,
+  skipped: unknown[] | undefined,
+  keepEmpty: boolean,
+): IRMessage[] {
+  if (!anyMarked(value)) {
+    const text = textBlocks(value, param, "\n\n");
+    return text === "" && !keepEmpty ? [] : [{ role: "system", content: text }];
+  }
+  textBlocks(value, param);
+  const parts: IRContentPart[] = [];
+  (value as Record<string, unknown>[]).forEach((block, i) => {
+    const mark = skipping(skipped, () => cacheMark(block, `${param}.${i}`));
+    if (mark === undefined) return;
+    parts.push({ type: "text", text: block.text as string, ...mark });
+  });
+  return [{ role: "system", content: parts }];
 }
 
 function textBlocks(
@@ -191,22 +258,22 @@ function readBlock(
 ): IRContentPart | undefined {
   if (!isRecord(block)) throw invalid("must be an object", where);
   switch (block.type) {
-    // An earlier turn's reasoning: the IR has no place for it, so it
-    // reaches an Anthropic upstream only on the same wire (the body is
-    // sent as is) and is dropped toward any other.
+    // An earlier turn's reasoning, kept byte for byte: the API checks the
+    // signature when a rebuilt body sends it back to Anthropic; other
+    // wires' adapters drop it and name it.
     case "thinking":
     case "redacted_thinking":
       if (role !== "assistant") {
         throw invalid("a thinking block belongs to an assistant turn", where);
       }
-      return undefined;
+      return readThinking(block, where);
     case "text":
       if (typeof block.text !== "string") {
         throw invalid("`text` must be a string", where);
       }
-      return { type: "text", text: block.text };
+      return { type: "text", text: block.text, ...cacheMark(block, where) };
     case "image":
-      return readImage(block, where);
+      return { ...readImage(block, where), ...cacheMark(block, where) };
     case "tool_use":
       if (
         role !== "assistant" || typeof block.id !== "string" ||
@@ -222,6 +289,7 @@ function readBlock(
         id: block.id,
         name: block.name,
         input: block.input,
+        ...cacheMark(block, where),
       };
     case "tool_result": {
       if (role !== "user" || typeof block.tool_use_id !== "string") {
@@ -238,7 +306,7 @@ function readBlock(
           : textBlocks(block.content, `${where}.content`, "", true),
       };
       if (block.is_error === true) part.isError = true;
-      return part;
+      return { ...part, ...cacheMark(block, where) };
     }
     default:
       throw untranslatable(invalid(
@@ -246,6 +314,31 @@ function readBlock(
         where,
       ));
   }
+}
+
+function readThinking(
+  block: Record<string, unknown>,
+  where: string,
+): IRContentPart {
+  if (block.type === "redacted_thinking" && typeof block.data === "string") {
+    return { type: "redacted_thinking", data: block.data };
+  }
+  if (
+    block.type === "thinking" && typeof block.thinking === "string" &&
+    (block.signature === undefined || typeof block.signature === "string")
+  ) {
+    return {
+      type: "thinking",
+      thinking: block.thinking,
+      ...(block.signature === undefined ? {} : { signature: block.signature }),
+    };
+  }
+  // A shape the API may take that the IR cannot hold: relayed as sent.
+  throw untranslatable(invalid(
+    "a thinking block needs a `thinking` string (and a `signature`), a " +
+      "redacted_thinking block a `data` string",
+    where,
+  ));
 }
 
 function readMessages(
@@ -258,10 +351,9 @@ function readMessages(
     if (!isRecord(message)) throw invalid("must be an object", param);
     const role = message.role;
     if (role === "system") {
-      out.push({
-        role: "system",
-        content: textBlocks(message.content, `${param}.content`, "\n\n"),
-      });
+      out.push(
+        ...systemMessages(message.content, `${param}.content`, skipped, true),
+      );
       return;
     }
     if (role !== "user" && role !== "assistant") {
@@ -280,7 +372,10 @@ function readMessages(
     const rest = parts.filter((part) => part.type !== "tool_result");
     if (results.length > 0) out.push({ role: "tool", content: results });
     if (rest.length > 0 || results.length === 0) {
-      const onlyText = rest.every((part) => part.type === "text");
+      // Plain text is joined; a part with a cache mark keeps its place.
+      const onlyText = rest.every((part) =>
+        part.type === "text" && part.cacheControl === undefined
+      );
       out.push({
         role,
         content: onlyText
@@ -328,7 +423,7 @@ function readTool(tool: unknown, i: number): IRTool {
     out.description = tool.description;
   }
   if (typeof tool.strict === "boolean") out.strict = tool.strict;
-  return out;
+  return { ...out, ...cacheMark(tool, `tools.${i}`) };
 }
 
 function readToolChoice(choice: unknown): IRToolChoice {
@@ -454,8 +549,7 @@ export function parseMessagesRequest(
   const messages = readMessages(body.messages, skipped);
   if (body.system !== undefined && body.system !== null) {
     // Blocks stay apart as paragraphs, not run together.
-    const system = textBlocks(body.system, "system", "\n\n");
-    if (system !== "") messages.unshift({ role: "system", content: system });
+    messages.unshift(...systemMessages(body.system, "system", skipped, false));
   }
   const ir = irRequest(messages, parameters, target, requestId, stream);
   if (body.tools !== undefined && body.tools !== null) {

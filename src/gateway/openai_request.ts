@@ -18,10 +18,13 @@
  * - A non-boolean `stream` is a 400. What the real API takes but the IR
  *   cannot carry — `n` other than 1, the legacy `functions` API (`functions`,
  *   `function_call`, `function` messages), custom tools (`type: "custom"`:
- *   the tool, its calls, a `tool_choice` naming one) and `allowed_tools`
- *   choices — is left out of the IR with its 400 set aside: a body relayed
- *   as is on its own wire keeps it, a translation refuses it naming the
- *   field.
+ *   the tool, its calls, a `tool_choice` naming one) — is left out of the
+ *   IR with its 400 set aside: a body relayed as is on its own wire keeps
+ *   it, a translation refuses it naming the field.
+ * - An `allowed_tools` choice is emulated: `tools` narrowed to the allowed
+ *   functions (in their order in `tools`), its `mode` the choice (`auto`,
+ *   `required`). One naming a tool `tools` does not hold as a function is
+ *   set aside as above.
  *
  * @module
  */
@@ -222,8 +225,14 @@ export function parseChatRequest(
     ir.tools = readTools(body.tools, skipped);
   }
   if (body.tool_choice !== undefined && body.tool_choice !== null) {
-    const choice = skipping(skipped, () => readToolChoice(body.tool_choice));
-    if (choice !== undefined) ir.toolChoice = choice;
+    const choice = skipping(
+      skipped,
+      () => readToolChoice(body.tool_choice, ir.tools),
+    );
+    if (choice !== undefined) {
+      ir.toolChoice = choice.choice;
+      if (choice.allowed !== undefined) ir.tools = choice.allowed;
+    }
   }
   return { ir, model, stream, includeUsage };
 }
@@ -472,21 +481,30 @@ function readTool(tool: unknown, i: number): IRTool {
   return out;
 }
 
-function readToolChoice(choice: unknown): IRToolChoice {
+/** A tool choice, and for `allowed_tools` the tools it narrows to. */
+interface ReadChoice {
+  choice: IRToolChoice;
+  allowed?: IRTool[];
+}
+
+function readToolChoice(
+  choice: unknown,
+  tools: readonly IRTool[] | undefined,
+): ReadChoice {
   if (choice === "auto" || choice === "none" || choice === "required") {
-    return choice;
+    return { choice };
+  }
+  if (isRecord(choice) && choice.type === "allowed_tools") {
+    return allowedTools(choice.allowed_tools, tools);
   }
   const fn = isRecord(choice) ? choice.function : undefined;
   if (
     isRecord(choice) && choice.type === "function" && isRecord(fn) &&
     typeof fn.name === "string"
   ) {
-    return { name: fn.name };
+    return { choice: { name: fn.name } };
   }
-  if (
-    isRecord(choice) &&
-    (choice.type === "custom" || choice.type === "allowed_tools")
-  ) {
+  if (isRecord(choice) && choice.type === "custom") {
     throw untranslatable(invalid(
       `A \`tool_choice\` of type ${
         JSON.stringify(choice.type)
@@ -495,4 +513,49 @@ function readToolChoice(choice: unknown): IRToolChoice {
     ));
   }
   throw invalid("Unsupported `tool_choice`.", "tool_choice");
+}
+
+/**
+ * `allowed_tools` emulated where the IR goes: the model may call only the
+ * listed functions, so the request offers only those, and its mode is the
+ * choice (`auto`, `required`). OpenAI keeps the full list for its prompt
+ * cache; the behaviour is the same. A listed tool the IR does not hold (a
+ * custom one, an unknown name) is relayed on the same wire, where the API
+ * judges it, and refused across.
+ */
+function allowedTools(
+  spec: unknown,
+  tools: readonly IRTool[] | undefined,
+): ReadChoice {
+  const param = "tool_choice.allowed_tools";
+  if (
+    !isRecord(spec) || (spec.mode !== "auto" && spec.mode !== "required") ||
+    !Array.isArray(spec.tools)
+  ) {
+    throw invalid(
+      '`allowed_tools` must be `{ mode: "auto" | "required", tools: [...] }`.',
+      param,
+    );
+  }
+  if (spec.tools.length === 0) {
+    throw untranslatable(invalid("`allowed_tools` lists no tool.", param));
+  }
+  const allowed = spec.tools.map((entry, i) => {
+    const fn = isRecord(entry) ? entry.function : undefined;
+    const name = isRecord(entry) && entry.type === "function" && isRecord(fn)
+      ? fn.name
+      : undefined;
+    const tool = tools?.find((tool) => tool.name === name);
+    if (tool === undefined) {
+      throw untranslatable(invalid(
+        "An allowed tool must be a function of `tools`.",
+        `${param}.tools[${i}]`,
+      ));
+    }
+    return tool;
+  });
+  return {
+    choice: spec.mode,
+    allowed: (tools ?? []).filter((tool) => allowed.includes(tool)),
+  };
 }

@@ -6,8 +6,8 @@
  *
  * `chat` runs on the IR (`Router.execute`, `executeStream`) or relayed
  * (`Router.relayResponse`); every other operation runs through
- * `Router.invoke`, its request and answer in OpenAI's wire shape for that
- * operation. An adapter declares what it serves in
+ * `Router.invoke`, its request and answer in the wire shape of the API that
+ * defines it (OpenAI's, Anthropic's for `count_tokens`). An adapter declares what it serves in
  * `BackendAdapter.operations`: `"native"` (the upstream speaks that wire:
  * its bytes are relayed) or `"translated"` (the adapter maps to and from
  * its provider's API).
@@ -15,7 +15,7 @@
  * @example List the operations
  * ```ts
  * import { OPERATIONS } from "@switchyard/switchyard/models";
- * console.log(Object.keys(OPERATIONS)); // ["chat", "embeddings", "responses", "completions"]
+ * console.log(Object.keys(OPERATIONS)); // ["chat", "embeddings", "responses", "completions", "count_tokens"]
  * ```
  *
  * @module
@@ -39,6 +39,8 @@ export const OPERATIONS = {
   responses: { streams: true },
   /** Legacy text completions (`POST /v1/completions`). */
   completions: { streams: true },
+  /** A Messages prompt's token count (Anthropic `POST /v1/messages/count_tokens`). */
+  count_tokens: { streams: false },
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 // POST /v1/messages/count_tokens with the official Anthropic SDK's
-// `messages.countTokens` (Claude Code calls it too): the gateway's own
-// estimate, the one a key's `tpm` bucket is charged at admission, behind the
+// `messages.countTokens` (Claude Code calls it too), toward backends that
+// cannot count (an Anthropic one is relayed the body: count_tokens_relay_test.ts):
+// the gateway's own estimate, the one a key's `tpm` bucket is charged at admission, behind the
 // same key and body checks as /v1/messages, with Anthropic-shaped errors.
 import assert from "node:assert/strict";
 import Anthropic from "npm:@anthropic-ai/sdk@1.14.0";
@@ -121,6 +122,9 @@ Deno.test("count_tokens: a bad body, a missing or wrong key and a model outside 
       [{ messages: COUNTED.messages }, /^model: /],
       [{ ...COUNTED, system: 42 }, /^system: /],
       [{ ...COUNTED, tools: [{ description: "no name" }] }, /tools/],
+      // Anthropic's API counts a document, and an Anthropic backend is
+      // relayed the body (count_tokens_relay_test.ts); these mock backends
+      // cannot take one, so the count refuses it as a chat call would.
       [{
         model: "claude",
         messages: [{

@@ -120,7 +120,9 @@ const OPENAI_SHAPES: Array<[string, Json, string]> = [
     "tool_choice.custom",
   ],
   [
-    "an allowed_tools tool_choice",
+    // An allowed_tools choice of the request's functions is emulated across
+    // (allowed_tools_test.ts); one naming a tool the IR does not hold is not.
+    "an allowed_tools tool_choice naming no function of `tools`",
     {
       messages: [user],
       tools: [fnTool],
@@ -128,11 +130,11 @@ const OPENAI_SHAPES: Array<[string, Json, string]> = [
         type: "allowed_tools",
         allowed_tools: {
           mode: "required",
-          tools: [{ type: "function", function: { name: "weather" } }],
+          tools: [{ type: "function", function: { name: "forecast" } }],
         },
       },
     },
-    "tool_choice.allowed_tools",
+    "tool_choice.allowed_tools.tools[0]",
   ],
   ["n: 2", { messages: [user], n: 2 }, "n"],
   [

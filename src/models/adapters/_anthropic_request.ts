@@ -44,11 +44,8 @@ export function wireRequest(
 ): Record<string, unknown> {
   body.model = model;
   body.max_tokens = maxTokens;
-  const system = request.messages
-    .filter((message) => message.role === "system")
-    .map((message) => textOf(message.content, "\n"))
-    .join("\n\n");
-  if (!isBlank(system)) body.system = system;
+  const system = systemOf(request.messages);
+  if (system !== undefined) body.system = system;
   body.messages = toWireMessages(request.messages);
   if (request.tools !== undefined && request.tools.length > 0) {
     body.tools = request.tools.map((tool) =>
@@ -75,6 +72,33 @@ export function wireRequest(
   if (stream) body.stream = true;
   else delete body.stream;
   return body;
+}
+
+/**
+ * The top-level `system`: the system messages' text as paragraphs, or, when
+ * a part carries a cache mark, text blocks with their marks (the client's
+ * blocks as it sent them). Undefined when there is no text.
+ */
+function systemOf(
+  messages: readonly IRMessage[],
+): string | WireBlock[] | undefined {
+  const system = messages.filter((message) => message.role === "system");
+  const marked = system.some((message) =>
+    typeof message.content !== "string" &&
+    message.content.some((part) =>
+      part.type === "text" && part.cacheControl !== undefined
+    )
+  );
+  if (!marked) {
+    const text = system.map((message) => textOf(message.content, "\n\n"))
+      .join("\n\n");
+    return isBlank(text) ? undefined : text;
+  }
+  const blocks = system.flatMap((message) =>
+    partsOf(message.content).filter((part) => part.type === "text")
+      .map(toBlock).filter((block) => block !== undefined)
+  );
+  return blocks.length === 0 ? undefined : blocks;
 }
 
 /** Empty or whitespace-only text, which the API rejects in any text block. */

@@ -104,7 +104,8 @@ export function toWireMessages(
     if (message.role === "system") {
       out.push({
         role: "system",
-        content: textOf(message.content, "\n"),
+        // Parts are an Anthropic client's system blocks: paragraphs.
+        content: textOf(message.content, "\n\n"),
         ...name,
       });
       continue;
@@ -402,4 +403,37 @@ function streamError(
     provider,
     details: { error },
   });
+}
+
+/**
+ * The cache marks a request carries (Anthropic's `cache_control`, read into
+ * the IR), named as the translation table names them: Chat Completions is
+ * not sent them, since OpenAI caches prompts automatically and the
+ * compatible servers know no explicit mark. Earlier turns' thinking blocks
+ * too, which it takes none of.
+ */
+export function irDrops(request: IRChatRequest): string[] {
+  const marked = (content: IRMessage["content"]) =>
+    typeof content !== "string" &&
+    content.some((part) => "cacheControl" in part && part.cacheControl);
+  const dropped: string[] = [];
+  if (
+    request.messages.some((m) => m.role === "system" && marked(m.content))
+  ) dropped.push("system[].cache_control");
+  if (
+    request.messages.some((m) => m.role !== "system" && marked(m.content))
+  ) dropped.push("messages[].content[].cache_control");
+  if (request.tools?.some((tool) => tool.cacheControl)) {
+    dropped.push("tools[].cache_control");
+  }
+  // An earlier turn's reasoning: Chat Completions takes none back.
+  for (const type of ["thinking", "redacted_thinking"]) {
+    if (
+      request.messages.some((m) =>
+        typeof m.content !== "string" &&
+        m.content.some((part) => part.type === type)
+      )
+    ) dropped.push(`messages[].content[].${type}`);
+  }
+  return dropped;
 }

@@ -108,8 +108,9 @@ const OPENAI_ROWS = rows("openai", [
   ],
   [
     "tool_choice.allowed_tools",
-    "refused",
-    "Anthropic cannot narrow the tool list per request",
+    "emulated",
+    "`tools` narrowed to the allowed functions; mode `auto` → `auto`, " +
+    "`required` → `any`",
   ],
   [
     "parallel_tool_calls",

@@ -8,7 +8,8 @@
  *   `anthropic-beta` when `beta` is set; `healthCheck` is `GET /v1/models`
  *   (free).
  * - System messages are lifted out of the conversation into the top-level
- *   `system` field, joined with a blank line. `tool` messages become `user`
+ *   `system` field, joined with a blank line; when a system part carries a
+ *   `cacheControl`, `system` is sent as text blocks, each with its mark. `tool` messages become `user`
  *   messages, and consecutive messages of the same role are merged into one.
  *   In a user turn, `tool_result` blocks are moved before the other blocks
  *   (keeping their order), as the API requires after a tool call. Empty and
@@ -63,6 +64,9 @@
  *   `message_stop` ends with a PROVIDER_ERROR.
  * - Errors: HTTP statuses map to AdapterError codes (529 overloaded →
  *   PROVIDER_ERROR), `Retry-After` → `retryAfter`.
+ * - `count_tokens` (`Router.invoke`): the body is relayed to
+ *   `/v1/messages/count_tokens` as sent, `model` routed, and the answer's
+ *   bytes come back.
  * - `estimateCost` uses the price table dated {@linkcode PRICES_DATE}.
  *
  * @example Construct the adapter
@@ -201,6 +205,11 @@ export function anthropicProvider(
     },
     parameters: PARAMETERS,
     capabilities: { maxContextTokens: 200_000 },
+    // The API counts a Messages body as sent, documents and server tools
+    // included: the gateway's count_tokens relays it here.
+    operations: {
+      count_tokens: { path: () => "/v1/messages/count_tokens" },
+    },
     chatWire: {
       name: "anthropic",
       path: "/v1/messages",

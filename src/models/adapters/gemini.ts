@@ -452,7 +452,8 @@ function wireRequest(
   const { generationConfig, ...topLevel } = parameters;
   const system = request.messages
     .filter((message) => message.role === "system")
-    .map((message) => textOf(message.content, "\n"))
+    // Parts are an Anthropic client's system blocks: paragraphs.
+    .map((message) => textOf(message.content, "\n\n"))
     .join("\n\n");
   // Spread, not Object.assign: no key can be a prototype setter.
   const contents = toWireContents(request.messages);

@@ -101,6 +101,7 @@ import {
 } from "./_http.ts";
 import {
   fromWireResponse,
+  irDrops,
   OpenAIStreamTranslator,
   toWireMessages,
   wireToolChoice,
@@ -410,13 +411,16 @@ export function openAIProvider(
       }
       // OpenAI's own API refuses keys it does not document; other
       // OpenAI-compatible servers take their extensions (`top_k` too).
-      const dropped = towardWire(
-        body,
-        "openai",
-        provider,
-        strict,
-        strict ? [] : ["top_k"],
-      );
+      const dropped = [
+        ...irDrops(request),
+        ...towardWire(
+          body,
+          "openai",
+          provider,
+          strict,
+          strict ? [] : ["top_k"],
+        ),
+      ];
       return {
         path: "/chat/completions",
         body,

@@ -1,0 +1,163 @@
+// OpenAI's `tool_choice: { type: "allowed_tools" }` on a translated call:
+// the request offers only the allowed functions (in the order of `tools`)
+// and the mode is the choice, so an Anthropic backend gets `any` for
+// `required` and `auto` for `auto`, and the model can call exactly what
+// OpenAI would let it call. Nothing is named dropped.
+import assert from "node:assert/strict";
+import { createAnthropicAdapter } from "../../src/models/adapters/anthropic.ts";
+import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
+import { fetchSignal } from "../_bounded.ts";
+import { openAICompletion, serveGateway, serveUpstream } from "./_serve.ts";
+
+type Json = Record<string, unknown>;
+
+const ANSWER = {
+  id: "msg_up",
+  type: "message",
+  role: "assistant",
+  model: "real-model",
+  content: [{ type: "text", text: "hi" }],
+  stop_reason: "end_turn",
+  stop_sequence: null,
+  usage: { input_tokens: 5, output_tokens: 1 },
+};
+
+function fn(name: string) {
+  return {
+    type: "function",
+    function: { name, parameters: { type: "object", properties: {} } },
+  };
+}
+const TOOLS = [fn("weather"), fn("forecast"), fn("tides")];
+
+function allowed(mode: string, names: string[]) {
+  return {
+    type: "allowed_tools",
+    allowed_tools: {
+      mode,
+      tools: names.map((name) => ({ type: "function", function: { name } })),
+    },
+  };
+}
+
+async function chat(origin: string, extra: Json) {
+  const response = await fetch(`${origin}/v1/chat/completions`, {
+    signal: fetchSignal(),
+    method: "POST",
+    body: JSON.stringify({
+      model: "up/real-model",
+      messages: [{ role: "user", content: "Will it rain in Bergen?" }],
+      tools: TOOLS,
+      ...extra,
+    }),
+  });
+  return {
+    status: response.status,
+    body: await response.json() as Json,
+    dropped: response.headers.get("x-switchyard-dropped") ?? "",
+  };
+}
+
+Deno.test("openai client → anthropic backend: allowed_tools narrows tools; required → any, auto → auto (with parallel_tool_calls: false kept)", async () => {
+  const upstream = serveUpstream(() => Response.json(ANSWER));
+  const gateway = serveGateway({
+    backends: [[
+      "up",
+      createAnthropicAdapter({
+        name: "up",
+        apiKey: "k",
+        baseURL: upstream.origin,
+      }),
+    ]],
+  });
+  try {
+    const required = await chat(gateway.origin, {
+      tool_choice: allowed("required", ["tides", "weather"]),
+    });
+    assert.equal(required.status, 200, JSON.stringify(required.body));
+    let sent = upstream.calls.at(-1)!.body;
+    assert.deepEqual(
+      (sent.tools as Json[]).map((tool) => tool.name),
+      ["weather", "tides"],
+    );
+    assert.deepEqual(sent.tool_choice, { type: "any" });
+    assert.doesNotMatch(required.dropped, /tool_choice|allowed_tools/);
+
+    const auto = await chat(gateway.origin, {
+      tool_choice: allowed("auto", ["forecast"]),
+      parallel_tool_calls: false,
+    });
+    assert.equal(auto.status, 200, JSON.stringify(auto.body));
+    sent = upstream.calls.at(-1)!.body;
+    assert.deepEqual(
+      (sent.tools as Json[]).map((tool) => tool.name),
+      ["forecast"],
+    );
+    assert.deepEqual(sent.tool_choice, {
+      type: "auto",
+      disable_parallel_tool_use: true,
+    });
+    assert.equal(upstream.calls.length, 2);
+  } finally {
+    await gateway.close();
+    await upstream.close();
+  }
+});
+
+Deno.test("allowed_tools: a mode other than auto or required is a 400 naming the field; nothing is sent", async () => {
+  const upstream = serveUpstream(() => Response.json(ANSWER));
+  const gateway = serveGateway({
+    backends: [[
+      "up",
+      createAnthropicAdapter({
+        name: "up",
+        apiKey: "k",
+        baseURL: upstream.origin,
+      }),
+    ]],
+  });
+  try {
+    for (const mode of ["none", "REQUIRED"]) {
+      const refused = await chat(gateway.origin, {
+        tool_choice: allowed(mode, ["weather"]),
+      });
+      assert.equal(refused.status, 400, mode);
+      const error = refused.body.error as Json;
+      assert.equal(error.param, "tool_choice.allowed_tools");
+    }
+    assert.equal(upstream.calls.length, 0);
+  } finally {
+    await gateway.close();
+    await upstream.close();
+  }
+});
+
+Deno.test("openai client → openai backend, body rebuilt (passthrough: false): allowed_tools is sent as the narrowed tools and required", async () => {
+  const upstream = serveUpstream(() => Response.json(openAICompletion("hi")));
+  const gateway = serveGateway({
+    passthrough: false,
+    backends: [[
+      "up",
+      createOpenAIAdapter({
+        name: "up",
+        apiKey: "k",
+        baseURL: upstream.origin,
+      }),
+    ]],
+  });
+  try {
+    const answer = await chat(gateway.origin, {
+      tool_choice: allowed("required", ["forecast", "tides"]),
+    });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    const sent = upstream.calls[0].body;
+    assert.deepEqual(
+      (sent.tools as { function: Json }[]).map((tool) => tool.function.name),
+      ["forecast", "tides"],
+    );
+    assert.equal(sent.tool_choice, "required");
+  } finally {
+    await gateway.close();
+    await upstream.close();
+  }
+});
