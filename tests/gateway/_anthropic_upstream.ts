@@ -1,6 +1,6 @@
 // A scripted Anthropic upstream and a gateway whose one backend, `up`,
-// calls it: the setup the cache-mark, cache-point, allowed-tools and
-// same-wire tests share (Deno only).
+// calls it: the setup the cache-mark, cache-point and same-wire tests
+// share (Deno only).
 import type { GatewayOptions } from "../../src/gateway/mod.ts";
 import { createAnthropicAdapter } from "../../src/models/adapters/anthropic.ts";
 import { serveGateway, serveUpstream } from "./_serve.ts";

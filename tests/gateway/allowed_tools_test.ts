@@ -4,12 +4,23 @@
 // `required` and `auto` for `auto`, and the model can call exactly what
 // OpenAI would let it call. Nothing is named dropped.
 import assert from "node:assert/strict";
+import { createAnthropicAdapter } from "../../src/models/adapters/anthropic.ts";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 import { fetchSignal } from "../_bounded.ts";
-import { anthropicBehindGateway } from "./_anthropic_upstream.ts";
 import { openAICompletion, serveGateway, serveUpstream } from "./_serve.ts";
 
 type Json = Record<string, unknown>;
+
+const ANSWER = {
+  id: "msg_up",
+  type: "message",
+  role: "assistant",
+  model: "real-model",
+  content: [{ type: "text", text: "hi" }],
+  stop_reason: "end_turn",
+  stop_sequence: null,
+  usage: { input_tokens: 5, output_tokens: 1 },
+};
 
 function fn(name: string) {
   return {
@@ -48,7 +59,17 @@ async function chat(origin: string, extra: Json) {
 }
 
 Deno.test("openai client → anthropic backend: allowed_tools narrows tools; required → any, auto → auto (with parallel_tool_calls: false kept)", async () => {
-  const { upstream, gateway } = anthropicBehindGateway();
+  const upstream = serveUpstream(() => Response.json(ANSWER));
+  const gateway = serveGateway({
+    backends: [[
+      "up",
+      createAnthropicAdapter({
+        name: "up",
+        apiKey: "k",
+        baseURL: upstream.origin,
+      }),
+    ]],
+  });
   try {
     const required = await chat(gateway.origin, {
       tool_choice: allowed("required", ["tides", "weather"]),
@@ -84,7 +105,17 @@ Deno.test("openai client → anthropic backend: allowed_tools narrows tools; req
 });
 
 Deno.test("allowed_tools: a mode other than auto or required is a 400 naming the field; nothing is sent", async () => {
-  const { upstream, gateway } = anthropicBehindGateway();
+  const upstream = serveUpstream(() => Response.json(ANSWER));
+  const gateway = serveGateway({
+    backends: [[
+      "up",
+      createAnthropicAdapter({
+        name: "up",
+        apiKey: "k",
+        baseURL: upstream.origin,
+      }),
+    ]],
+  });
   try {
     for (const mode of ["none", "REQUIRED"]) {
       const refused = await chat(gateway.origin, {
