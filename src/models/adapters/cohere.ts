@@ -64,7 +64,6 @@ import type {
   FinishReason,
   IRChatRequest,
   IRChatResponse,
-  IRMessage,
   IRResponseMetadata,
   IRUsage,
 } from "../types.ts";
