@@ -172,16 +172,7 @@ function denoRuntime(): Runtime {
       );
     },
     stdinIsTerminal: () => deno.stdin.isTerminal(),
-    out: (line) => {
-      flush();
-      console.log(line);
-    },
-    err: (line) => {
-      flush();
-      console.error(line);
-    },
-    log: (line) => logs.add(line),
-    flush,
+    ...writers(logs),
     onStop(listener) {
       const signals: readonly StopSignal[] = deno.build.os === "windows"
         ? ["SIGINT"]
@@ -202,6 +193,28 @@ function denoRuntime(): Runtime {
       return deno.exit(code) as never;
     },
     ppid: () => deno.ppid,
+  };
+}
+
+/**
+ * A runtime's writers: a printed line goes out after the gathered log
+ * lines, so the order the command wrote them in holds.
+ */
+function writers(
+  logs: LineBuffer,
+): Pick<Runtime, "out" | "err" | "log" | "flush"> {
+  const flush = () => logs.flush();
+  return {
+    out: (line) => {
+      flush();
+      console.log(line);
+    },
+    err: (line) => {
+      flush();
+      console.error(line);
+    },
+    log: (line) => logs.add(line),
+    flush,
   };
 }
 
@@ -244,16 +257,7 @@ async function nodeRuntime(): Promise<Runtime> {
       return new Uint8Array(await new Blob(chunks).arrayBuffer());
     },
     stdinIsTerminal: () => Boolean(process.stdin.isTTY),
-    out: (line) => {
-      flush();
-      console.log(line);
-    },
-    err: (line) => {
-      flush();
-      console.error(line);
-    },
-    log: (line) => logs.add(line),
-    flush,
+    ...writers(logs),
     onStop(listener) {
       const handlers = STOP_SIGNALS.map((signal) => {
         const handler = () => listener(signal);

@@ -72,10 +72,15 @@ export const targets: readonly CodeTarget[] = TARGETS;
 /**
  * Options of {@linkcode toCode}: the target's id and its options.
  *
- * @example Usage
+ * @example A multi-line curl command from a native Request
  * ```ts
- * import type { ToCodeOptions } from "@switchyard/switchyard/code";
+ * import { toCode, type ToCodeOptions } from "@switchyard/switchyard/code";
  * const options: ToCodeOptions = { target: "curl", pretty: true };
+ * const { code } = await toCode(
+ *   new Request("https://a.test/items", { method: "POST", body: "{}" }),
+ *   options,
+ * );
+ * console.log(code.startsWith("curl")); // true
  * ```
  */
 export interface ToCodeOptions extends TargetOptions {

@@ -7,10 +7,16 @@
 /**
  * Machine-readable reasons a route, template or route directory is rejected.
  *
- * @example Usage
+ * @example Telling a duplicate route from a bad pattern
  * ```ts
- * import { RouteErrorCode } from "@switchyard/switchyard/router";
- * console.log(RouteErrorCode.INVALID_PATTERN); // "INVALID_PATTERN"
+ * import { createRouter, RouteError, RouteErrorCode } from "@switchyard/switchyard/router";
+ * const router = createRouter().endpoint`GET /a`(() => new Response("a"));
+ * try {
+ *   router.endpoint`GET /a`(() => new Response("again"));
+ * } catch (error) {
+ *   if (!(error instanceof RouteError)) throw error;
+ *   console.log(error.code === RouteErrorCode.DUPLICATE_ROUTE); // true
+ * }
  * ```
  */
 export const RouteErrorCode = {
@@ -35,11 +41,16 @@ export const RouteErrorCode = {
 /**
  * One of the {@linkcode RouteErrorCode} values.
  *
- * @example Usage
+ * @example The code of a rejected option
  * ```ts
- * import type { RouteErrorCodeValue } from "@switchyard/switchyard/router";
- * const code: RouteErrorCodeValue = "INVALID_PATTERN";
- * console.log(code);
+ * import { createRouter, RouteError, type RouteErrorCodeValue } from "@switchyard/switchyard/router";
+ * let code: RouteErrorCodeValue | undefined;
+ * try {
+ *   createRouter({ maxParamLength: 0 });
+ * } catch (error) {
+ *   if (error instanceof RouteError) code = error.code;
+ * }
+ * console.log(code); // "INVALID_OPTION"
  * ```
  */
 export type RouteErrorCodeValue =
@@ -48,11 +59,22 @@ export type RouteErrorCodeValue =
 /**
  * Options of a {@linkcode RouteError}.
  *
- * @example Usage
+ * @example A route module loader of your own, failing as the router does
  * ```ts
- * import type { RouteErrorOptions } from "@switchyard/switchyard/router";
- * const options: RouteErrorOptions = { code: "INVALID_PATTERN", message: "bad", offset: 3 };
- * console.log(options.code);
+ * import { RouteError, type RouteErrorOptions } from "@switchyard/switchyard/router";
+ * function checkModule(path: string, module: Record<string, unknown>): void {
+ *   if (typeof module.default === "function") return;
+ *   const options: RouteErrorOptions = {
+ *     code: "INVALID_ROUTE_MODULE",
+ *     message: `${path} has no default export`,
+ *   };
+ *   throw new RouteError(options);
+ * }
+ * try {
+ *   checkModule("routes/index.ts", {});
+ * } catch (error) {
+ *   console.log((error as RouteError).code); // "INVALID_ROUTE_MODULE"
+ * }
  * ```
  */
 export interface RouteErrorOptions {

@@ -1,4 +1,4 @@
-// The gateway's own HTTP/1.1 listener on Deno (`Deno.listen`), loaded lazily
+// The bounded HTTP/1.1 listener on Deno (`Deno.listen`), loaded lazily
 // by serve.ts so nothing a browser bundle reaches imports `Deno.*`.
 // `Deno.serve` has no header-read, body or idle timeout nor a connection cap
 // (denoland/deno#3515 is still open; Deno 2.9.6 holds a connection that

@@ -1,4 +1,4 @@
-// HTTP/1.1 on the wire, for the gateway's own listener (serve.ts): reading a
+// HTTP/1.1 on the wire, for the bounded listener (serve.ts): reading a
 // request head and a pull-driven body from a byte source, and framing the
 // answer. Runtime-neutral (a byte source is any `read(buffer)` function), so
 // the framing rules are written once and tested without sockets.

@@ -6,7 +6,21 @@
  * @module
  */
 
-/** What a {@linkcode ServeError} is about. */
+/**
+ * What a {@linkcode ServeError} is about.
+ *
+ * @example Telling a bad app from a bad option
+ * ```ts
+ * import { serve, ServeError, type ServeErrorCode } from "@switchyard/switchyard/serve";
+ * let code: ServeErrorCode | undefined;
+ * try {
+ *   await serve("not an app" as never, { port: 0 });
+ * } catch (error) {
+ *   if (error instanceof ServeError) code = error.code;
+ * }
+ * console.log(code); // "INVALID_APP"
+ * ```
+ */
 export type ServeErrorCode =
   | "INVALID_OPTION"
   | "INVALID_APP"

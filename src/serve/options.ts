@@ -39,10 +39,17 @@ import { ServeError } from "./errors.ts";
  * A fetch handler as the listener calls it; the second argument carries the
  * peer's address, as `Deno.serve` passes it. A template router is one.
  *
- * @example Usage
+ * @example A handler that logs once its answer is written
  * ```ts
- * import type { ServeHandler } from "@switchyard/switchyard/serve";
- * const hello: ServeHandler = () => new Response("hi");
+ * import { serve, type ServeHandler } from "@switchyard/switchyard/serve";
+ * const hello: ServeHandler = (request, info) => {
+ *   info.completed?.then(() => console.log("sent", new URL(request.url).pathname));
+ *   return new Response("hi");
+ * };
+ * const server = await serve(hello, { port: 0 });
+ * const response = await fetch(`http://127.0.0.1:${server.addr.port}/a`);
+ * console.log(await response.text()); // "hi"
+ * await server.shutdown();
  * ```
  */
 export type ServeHandler = (
@@ -57,10 +64,18 @@ export type ServeHandler = (
 /**
  * Where the listener listens and the limits it enforces.
  *
- * @example Usage
+ * @example Tighter bounds for a small upload endpoint
  * ```ts
- * import type { ServeOptions } from "@switchyard/switchyard/serve";
- * const options: ServeOptions = { port: 0, headersTimeoutMs: 5000, maxConnections: 256, maxBodyBytes: 64 * 1024 };
+ * import { serve, type ServeOptions } from "@switchyard/switchyard/serve";
+ * const options: ServeOptions = { port: 0, headersTimeoutMs: 5000, maxConnections: 256, maxBodyBytes: 1024 };
+ * const server = await serve(async (request) => new Response(await request.text()), options);
+ * const response = await fetch(`http://127.0.0.1:${server.addr.port}/`, {
+ *   method: "POST",
+ *   body: "x".repeat(2048),
+ * });
+ * console.log(response.status); // 413
+ * await response.body?.cancel();
+ * await server.shutdown();
  * ```
  */
 export interface ServeOptions {
@@ -117,12 +132,15 @@ export const SERVE_DEFAULTS: Readonly<ServeLimits> = Object.freeze({
 /**
  * A server started by `serve` (or `serveGateway`).
  *
- * @example Usage
+ * @example Its address, its open connections, and a graceful stop
  * ```ts
- * import type { BoundedServer } from "@switchyard/switchyard/serve";
- * async function stop(server: BoundedServer) {
- *   await server.shutdown();
- * }
+ * import { type BoundedServer, serve } from "@switchyard/switchyard/serve";
+ * const server: BoundedServer = await serve(() => new Response("ok"), { port: 0 });
+ * const response = await fetch(`http://127.0.0.1:${server.addr.port}/`);
+ * await response.text();
+ * console.log(server.connections >= 0); // true
+ * await server.shutdown(); // stops accepting, lets answers in progress finish
+ * await server.finished;
  * ```
  */
 export interface BoundedServer {

@@ -5,21 +5,10 @@
 // backend, which caches by itself, they are dropped and named. An earlier
 // turn's thinking blocks are sent back byte for byte on such a body too.
 import assert from "node:assert/strict";
-import { createAnthropicAdapter } from "../../src/models/adapters/anthropic.ts";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 import { fetchSignal } from "../_bounded.ts";
+import { anthropicBehindGateway } from "./_anthropic_upstream.ts";
 import { openAICompletion, serveGateway, serveUpstream } from "./_serve.ts";
-
-const ANSWER = {
-  id: "msg_up",
-  type: "message",
-  role: "assistant",
-  model: "real-model",
-  content: [{ type: "text", text: "hi" }],
-  stop_reason: "end_turn",
-  stop_sequence: null,
-  usage: { input_tokens: 5, output_tokens: 1 },
-};
 
 const HOUR = { type: "ephemeral", ttl: "1h" };
 const DEFAULT = { type: "ephemeral" };
@@ -75,18 +64,7 @@ const BODY = {
 type Block = Record<string, unknown>;
 
 Deno.test("anthropic client → anthropic backend, body rebuilt (passthrough: false): every cache_control mark is on its block, ttl kept", async () => {
-  const upstream = serveUpstream(() => Response.json(ANSWER));
-  const gateway = serveGateway({
-    passthrough: false,
-    backends: [[
-      "up",
-      createAnthropicAdapter({
-        name: "up",
-        apiKey: "k",
-        baseURL: upstream.origin,
-      }),
-    ]],
-  });
+  const { upstream, gateway } = anthropicBehindGateway({ passthrough: false });
   try {
     const response = await fetch(`${gateway.origin}/v1/messages`, {
       signal: fetchSignal(),
@@ -124,18 +102,7 @@ Deno.test("anthropic client → anthropic backend, body rebuilt (passthrough: fa
 });
 
 Deno.test("anthropic client → anthropic backend, body rebuilt: a marked system message inside messages keeps its mark; an unmarked system is one string", async () => {
-  const upstream = serveUpstream(() => Response.json(ANSWER));
-  const gateway = serveGateway({
-    passthrough: false,
-    backends: [[
-      "up",
-      createAnthropicAdapter({
-        name: "up",
-        apiKey: "k",
-        baseURL: upstream.origin,
-      }),
-    ]],
-  });
+  const { upstream, gateway } = anthropicBehindGateway({ passthrough: false });
   try {
     for (
       const [system, expected] of [
@@ -207,18 +174,7 @@ Deno.test("anthropic client → openai backend: cache_control marks are not sent
 });
 
 Deno.test("anthropic client → anthropic backend, body rebuilt: an earlier turn's thinking and redacted_thinking blocks are sent back byte for byte before its tool call", async () => {
-  const upstream = serveUpstream(() => Response.json(ANSWER));
-  const gateway = serveGateway({
-    passthrough: false,
-    backends: [[
-      "up",
-      createAnthropicAdapter({
-        name: "up",
-        apiKey: "k",
-        baseURL: upstream.origin,
-      }),
-    ]],
-  });
+  const { upstream, gateway } = anthropicBehindGateway({ passthrough: false });
   const assistant = [
     {
       type: "thinking",

@@ -5,33 +5,11 @@
 // wires; a point in a system message, which Anthropic gets as joined text,
 // is named dropped.
 import assert from "node:assert/strict";
-import { createAnthropicAdapter } from "../../src/models/adapters/anthropic.ts";
 import { fetchSignal } from "../_bounded.ts";
-import { serveGateway, serveUpstream } from "./_serve.ts";
-
-const ANSWER = {
-  id: "msg_up",
-  type: "message",
-  role: "assistant",
-  model: "real-model",
-  content: [{ type: "text", text: "hi" }],
-  stop_reason: "end_turn",
-  stop_sequence: null,
-  usage: { input_tokens: 5, output_tokens: 1 },
-};
+import { anthropicBehindGateway } from "./_anthropic_upstream.ts";
 
 Deno.test("openai client → anthropic backend: prompt_cache_breakpoint on user parts becomes cache_control on those blocks", async () => {
-  const upstream = serveUpstream(() => Response.json(ANSWER));
-  const gateway = serveGateway({
-    backends: [[
-      "up",
-      createAnthropicAdapter({
-        name: "up",
-        apiKey: "k",
-        baseURL: upstream.origin,
-      }),
-    ]],
-  });
+  const { upstream, gateway } = anthropicBehindGateway();
   try {
     const response = await fetch(`${gateway.origin}/v1/chat/completions`, {
       signal: fetchSignal(),

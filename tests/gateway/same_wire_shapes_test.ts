@@ -5,7 +5,7 @@
 // without calling the upstream. A `system` message inside Anthropic's
 // `messages` is translated (an OpenAI `system` message in its place).
 import assert from "node:assert/strict";
-import { createAnthropicAdapter } from "../../src/models/adapters/anthropic.ts";
+import { ANTHROPIC_ANSWER, anthropicUp } from "./_anthropic_upstream.ts";
 import { fetchSignal } from "../_bounded.ts";
 import {
   openAICompletion,
@@ -16,17 +16,6 @@ import {
 
 type Json = Record<string, unknown>;
 type Wire = "openai" | "anthropic";
-
-const ANTHROPIC_ANSWER = {
-  id: "msg_up",
-  type: "message",
-  role: "assistant",
-  model: "real-model",
-  content: [{ type: "text", text: "hi" }],
-  stop_reason: "end_turn",
-  stop_sequence: null,
-  usage: { input_tokens: 5, output_tokens: 1 },
-};
 
 const PATH: Record<Wire, string> = {
   openai: "/v1/chat/completions",
@@ -40,11 +29,7 @@ function fleet(wire: Wire) {
   );
   const adapter = wire === "openai"
     ? upstreamAdapter(upstream.origin, "up")
-    : createAnthropicAdapter({
-      name: "up",
-      apiKey: "k",
-      baseURL: upstream.origin,
-    });
+    : anthropicUp(upstream.origin);
   const gateway = serveGateway({ backends: [["up", adapter]] });
   return {
     upstream,

@@ -3,37 +3,11 @@
 // against a step-counting backtracking matcher, and real requests.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
+import { echo, hit, routerOf } from "./_patterns.ts";
 import { assertLinear } from "../_complexity.ts";
-import {
-  createRouter,
-  type Handler,
-  RouteError,
-  type Router,
-} from "../../src/router/mod.ts";
+import { createRouter, RouteError } from "../../src/router/mod.ts";
 import { findAmbiguity } from "../../src/router/_regexp_ambiguity.ts";
 import { parseRegExp, type RegExpNode } from "../../src/router/_regexp_tree.ts";
-
-function echo(name: string): Handler {
-  return (_request, context) =>
-    Response.json({ name, params: { ...context.params } });
-}
-
-async function hit(
-  router: Router,
-  path: string,
-): Promise<{ status: number; name?: string; params?: Record<string, string> }> {
-  const response = await router(new Request(`http://localhost${path}`));
-  if (response.status !== 200) return { status: response.status };
-  return { status: 200, ...(await response.json()) };
-}
-
-function routerOf(...patterns: string[]): Router {
-  const router = createRouter();
-  for (const pattern of patterns) {
-    router.endpoint`GET ${pattern}`(echo(pattern));
-  }
-  return router;
-}
 
 /** Registers `/c/:id{constraint}` and expects the refusal at `offset`. */
 function refused(constraint: string, offset: number, why: RegExp): void {

@@ -3,35 +3,9 @@
 // Cases ported (rewritten) from find-my-way's, rou3's and hono's suites.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
+import { echo, type Hit, hit, refuses, routerOf } from "./_patterns.ts";
 import { assertLinear } from "../_complexity.ts";
-import {
-  createRouter,
-  type Handler,
-  HTTPExpression,
-  RouteError,
-  type Router,
-} from "../../src/router/mod.ts";
-
-function echo(name: string): Handler {
-  return (_request, context) =>
-    Response.json({ name, params: { ...context.params } });
-}
-
-type Hit = { status: number; name?: string; params?: Record<string, string> };
-
-async function hit(router: Router, path: string): Promise<Hit> {
-  const response = await router(new Request(`http://localhost${path}`));
-  if (response.status !== 200) return { status: response.status };
-  return { status: 200, ...(await response.json()) };
-}
-
-function routerOf(...patterns: string[]): Router {
-  const router = createRouter();
-  for (const pattern of patterns) {
-    router.endpoint`GET ${pattern}`(echo(pattern));
-  }
-  return router;
-}
+import { HTTPExpression, type Router } from "../../src/router/mod.ts";
 
 /** Each case twice: the second pass runs on the table the first compiled. */
 async function expectAll(
@@ -43,16 +17,6 @@ async function expectAll(
       assert.deepEqual(await hit(router, path), expected, path);
     }
   }
-}
-
-function refuses(pattern: string, offset: number, why: RegExp): void {
-  assert.throws(
-    () => createRouter().endpoint`GET ${pattern}`,
-    (error: unknown) =>
-      error instanceof RouteError && error.code === "INVALID_PATTERN" &&
-      error.offset === offset && why.test(error.message),
-    pattern,
-  );
 }
 
 function* permutations<T>(items: readonly T[]): Generator<T[]> {

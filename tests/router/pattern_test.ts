@@ -4,49 +4,8 @@
 // find-my-way's tests where our syntax can say them.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import {
-  createRouter,
-  type Handler,
-  HTTPExpression,
-  RouteError,
-  type Router,
-} from "../../src/router/mod.ts";
-
-function echo(name: string): Handler {
-  return (_request, context) =>
-    Response.json({ name, params: { ...context.params } });
-}
-
-async function hit(
-  router: Router,
-  path: string,
-  method = "GET",
-): Promise<{ status: number; name?: string; params?: Record<string, string> }> {
-  const response = await router(
-    new Request(`http://localhost${path}`, { method }),
-  );
-  if (response.status !== 200) return { status: response.status };
-  return { status: 200, ...(await response.json()) };
-}
-
-function routerOf(...patterns: string[]): Router {
-  const router = createRouter();
-  for (const pattern of patterns) {
-    router.endpoint`GET ${pattern}`(echo(pattern));
-  }
-  return router;
-}
-
-function refuses(pattern: string, offset?: number, why?: RegExp): void {
-  assert.throws(
-    () => createRouter().endpoint`GET ${pattern}`,
-    (error: unknown) =>
-      error instanceof RouteError && error.code === "INVALID_PATTERN" &&
-      (offset === undefined || error.offset === offset) &&
-      (why === undefined || why.test(error.message)),
-    pattern,
-  );
-}
+import { echo, hit, refuses, routerOf } from "./_patterns.ts";
+import { createRouter, HTTPExpression } from "../../src/router/mod.ts";
 
 describe("constrained params :name{regex}", () => {
   it("match only values of their regex, one segment each (hono: Regexp)", async () => {

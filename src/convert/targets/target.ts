@@ -44,10 +44,15 @@ export const CodeWarningCode = {
 /**
  * One of the {@linkcode CodeWarningCode} values.
  *
- * @example Usage
+ * @example Collecting the warning codes of a generated program
  * ```ts
- * import type { CodeWarningCodeValue } from "@switchyard/switchyard/code";
- * const code: CodeWarningCodeValue = "HTTP_VERSION_IGNORED";
+ * import { type CodeWarningCodeValue, generateCode } from "@switchyard/switchyard/code";
+ * const { warnings } = generateCode(
+ *   { method: "GET", url: "https://a.test/", headers: {}, httpVersion: "1.0" },
+ *   { target: "go-net-http" },
+ * );
+ * const codes: CodeWarningCodeValue[] = warnings.map((warning) => warning.code);
+ * console.log(codes); // [ "HTTP_VERSION_IGNORED" ]
  * ```
  */
 export type CodeWarningCodeValue =
@@ -57,10 +62,17 @@ export type CodeWarningCodeValue =
  * Something the generated code does differently from the request, or leaves
  * to the client.
  *
- * @example Usage
+ * @example Showing a user what the code does not send as asked
  * ```ts
- * import type { CodeWarning } from "@switchyard/switchyard/code";
- * const warning: CodeWarning = { code: "HTTP_VERSION_IGNORED", message: "HTTP/2 asked, HTTP/1.1 sent" };
+ * import { type CodeWarning, generateCode } from "@switchyard/switchyard/code";
+ * const result = generateCode(
+ *   { method: "GET", url: "http://a.test/", headers: {}, httpVersion: "2" },
+ *   { target: "go-net-http" },
+ * );
+ * const warnings: CodeWarning[] = result.warnings;
+ * for (const warning of warnings) {
+ *   console.log(`${warning.code}: ${warning.message}`);
+ * }
  * ```
  */
 export interface CodeWarning {
@@ -75,10 +87,15 @@ export interface CodeWarning {
 /**
  * What a target generates: the source (or command line) and its warnings.
  *
- * @example Usage
+ * @example A generated program and its (here empty) warnings
  * ```ts
- * import type { CodeResult } from "@switchyard/switchyard/code";
- * const result: CodeResult = { code: "curl 'https://a.test/'", warnings: [] };
+ * import { type CodeResult, generateCode } from "@switchyard/switchyard/code";
+ * const result: CodeResult = generateCode(
+ *   { method: "GET", url: "https://a.test/", headers: {} },
+ *   { target: "python-requests" },
+ * );
+ * console.log(result.code.includes("requests.get(url)")); // true
+ * console.log(result.warnings.length); // 0
  * ```
  */
 export interface CodeResult {
@@ -92,10 +109,15 @@ export interface CodeResult {
  * Options every target accepts; a target ignores those that mean nothing
  * in its language.
  *
- * @example Usage
+ * @example fetch() code with `await` instead of a `.then()` chain
  * ```ts
- * import type { TargetOptions } from "@switchyard/switchyard/code";
+ * import { findTarget, type TargetOptions } from "@switchyard/switchyard/code";
  * const options: TargetOptions = { pretty: true, async: true };
+ * const { code } = findTarget("fetch").generate(
+ *   { method: "GET", url: "https://a.test/", headers: {} },
+ *   options,
+ * );
+ * console.log(code.includes("await fetch(")); // true
  * ```
  */
 export interface TargetOptions {

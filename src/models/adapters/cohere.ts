@@ -64,7 +64,6 @@ import type {
   FinishReason,
   IRChatRequest,
   IRChatResponse,
-  IRMessage,
   IRResponseMetadata,
   IRUsage,
 } from "../types.ts";
@@ -82,6 +81,7 @@ import { assistantMessage, countOf, MessageAssembler, usageOf } from "./_ir.ts";
 import { readToolCalls, toWireMessages, wireTools } from "./_openai_wire.ts";
 import { type ModelPrice, PRICES_DATE } from "./_prices.ts";
 import { applyParameters } from "./_parameters.ts";
+import { thinkingOf, withThinking } from "./_unsigned_thinking.ts";
 import { nestedDrops, towardNative } from "./_toward_native.ts";
 import type { ParameterTable, ProviderSpec } from "./provider.ts";
 import { parseSSE, type SSEEvent } from "./_sse.ts";
@@ -311,26 +311,6 @@ function wireRequest(
   if (stream) body.stream = true;
   else delete body.stream;
   return body;
-}
-
-/** An IR message's reasoning text (unsigned: Cohere has no signatures). */
-function thinkingOf(message: IRMessage): string {
-  return typeof message.content === "string"
-    ? ""
-    : message.content.map((part) =>
-      part.type === "thinking" ? part.thinking : ""
-    ).join("");
-}
-
-/** The message with Cohere's reasoning as its first, unsigned, part. */
-function withThinking(message: IRMessage, thinking: string): IRMessage {
-  if (thinking === "") return message;
-  const parts = typeof message.content === "string"
-    ? (message.content === ""
-      ? []
-      : [{ type: "text" as const, text: message.content }])
-    : message.content;
-  return { ...message, content: [{ type: "thinking", thinking }, ...parts] };
 }
 
 function wireUsage(usage: unknown): IRUsage | undefined {

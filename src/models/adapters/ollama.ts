@@ -95,6 +95,7 @@ import {
 } from "./_ir.ts";
 import type { ModelPrice } from "./_prices.ts";
 import { applyParameters } from "./_parameters.ts";
+import { thinkingOf, withThinking } from "./_unsigned_thinking.ts";
 import { nestedDrops, towardNative } from "./_toward_native.ts";
 import { readOpenAILogprobs } from "./_openai_details.ts";
 import type { ParameterTable, ProviderSpec } from "./provider.ts";
@@ -369,25 +370,6 @@ function toWireMessages(messages: readonly IRMessage[]): WireMessage[] {
     out.push(wire);
   }
   return out;
-}
-
-/** An earlier turn's reasoning, as Ollama's message `thinking` takes it back. */
-function thinkingOf(message: IRMessage): string {
-  if (typeof message.content === "string") return "";
-  return message.content.map((part) =>
-    part.type === "thinking" ? part.thinking : ""
-  ).join("");
-}
-
-/** The message with Ollama's `thinking` (unsigned reasoning) as its first part. */
-function withThinking(message: IRMessage, thinking: string): IRMessage {
-  if (thinking === "") return message;
-  const parts = typeof message.content === "string"
-    ? (message.content === ""
-      ? []
-      : [{ type: "text" as const, text: message.content }])
-    : message.content;
-  return { ...message, content: [{ type: "thinking", thinking }, ...parts] };
 }
 
 function thinkingText(message: Record<string, unknown>): string {

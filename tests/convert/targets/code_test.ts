@@ -3,30 +3,14 @@
 // error with a code, never code that sends something else.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
+import { BASE, refusal } from "./_refusal.ts";
 import {
-  ConversionError,
+  type ConversionError,
   generateCode,
   targets,
   toCode,
 } from "../../../src/convert/code.ts";
 import { allFormats } from "../../../src/convert/all_formats.ts";
-import type { HttpRequest } from "../../../src/convert/types.ts";
-
-const BASE: HttpRequest = {
-  method: "GET",
-  url: "https://a.test/",
-  headers: {},
-};
-
-function refusal(request: HttpRequest, target: string): ConversionError {
-  try {
-    generateCode(request, { target });
-  } catch (error) {
-    assert.ok(error instanceof ConversionError, String(error));
-    return error;
-  }
-  assert.fail(`${target} generated code for ${JSON.stringify(request)}`);
-}
 
 // Targets whose client upper-cases the method or keeps one value per name.
 const UPPER_CASING = [

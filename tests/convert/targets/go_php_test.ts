@@ -4,6 +4,7 @@
 // on the wire against real curl, plus their typed refusals and warnings and
 // gofmt-clean Go.
 import assert from "node:assert/strict";
+import { BASE, refusal } from "./_refusal.ts";
 import {
   ConversionError,
   findTarget,
@@ -147,22 +148,6 @@ for (const id of ["go-net-http", "php-curl"]) {
     assert.deepEqual([...outcome.refused], []);
     assert.equal(outcome.checked, CASES.length);
   });
-}
-
-const BASE: HttpRequest = {
-  method: "GET",
-  url: "https://a.test/",
-  headers: {},
-};
-
-function refusal(request: HttpRequest, target: string): ConversionError {
-  try {
-    generateCode(request, { target });
-  } catch (error) {
-    assert.ok(error instanceof ConversionError, String(error));
-    return error;
-  }
-  assert.fail(`${target} generated code for ${JSON.stringify(request)}`);
 }
 
 Deno.test("go-net-http: what net/http cannot send as given is UNSUPPORTED_BY_TARGET", () => {

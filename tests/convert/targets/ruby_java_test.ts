@@ -4,7 +4,8 @@
 // not the suite's batch driver) sending URL credentials, a lower-case method
 // and a body as curl sends them.
 import assert from "node:assert/strict";
-import { ConversionError, generateCode } from "../../../src/convert/code.ts";
+import { BASE, refusal } from "./_refusal.ts";
+import { generateCode } from "../../../src/convert/code.ts";
 import type { HeaderMap, HttpRequest } from "../../../src/convert/types.ts";
 import { run } from "../../_bounded.ts";
 import { needs } from "../../_programs.ts";
@@ -12,22 +13,6 @@ import type { WireRequest } from "../_curl_wire.ts";
 import { captureEach } from "./_capture.ts";
 import { RUNNERS, skipReason } from "./_runners.ts";
 import { wireDifferences } from "./_suite.ts";
-
-const BASE: HttpRequest = {
-  method: "GET",
-  url: "https://a.test/",
-  headers: {},
-};
-
-function refusal(request: HttpRequest, target: string): ConversionError {
-  try {
-    generateCode(request, { target });
-  } catch (error) {
-    assert.ok(error instanceof ConversionError, String(error));
-    return error;
-  }
-  assert.fail(`${target} generated code for ${JSON.stringify(request)}`);
-}
 
 const warned = (request: HttpRequest, target: string) =>
   generateCode(request, { target }).warnings.map((w) => [w.code, w.header]);

@@ -1,0 +1,39 @@
+// A scripted Anthropic upstream and a gateway whose one backend, `up`,
+// calls it: the setup the cache-mark, cache-point and same-wire tests
+// share (Deno only).
+import type { GatewayOptions } from "../../src/gateway/mod.ts";
+import { createAnthropicAdapter } from "../../src/models/adapters/anthropic.ts";
+import { serveGateway, serveUpstream } from "./_serve.ts";
+
+/** A plain Anthropic Messages answer: one text block, `end_turn`. */
+export const ANTHROPIC_ANSWER = {
+  id: "msg_up",
+  type: "message",
+  role: "assistant",
+  model: "real-model",
+  content: [{ type: "text", text: "hi" }],
+  stop_reason: "end_turn",
+  stop_sequence: null,
+  usage: { input_tokens: 5, output_tokens: 1 },
+};
+
+/** The Anthropic adapter named `up`, calling `origin`. */
+export function anthropicUp(origin: string) {
+  return createAnthropicAdapter({ name: "up", apiKey: "k", baseURL: origin });
+}
+
+/**
+ * An upstream answering {@link ANTHROPIC_ANSWER} to every call, and a
+ * gateway with `options` whose one backend `up` calls it; the caller closes
+ * both.
+ */
+export function anthropicBehindGateway(
+  options: Omit<GatewayOptions, "backends"> = {},
+) {
+  const upstream = serveUpstream(() => Response.json(ANTHROPIC_ANSWER));
+  const gateway = serveGateway({
+    ...options,
+    backends: [["up", anthropicUp(upstream.origin)]],
+  });
+  return { upstream, gateway };
+}
