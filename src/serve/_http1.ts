@@ -485,6 +485,33 @@ function frameInPlace(data: Uint8Array): Uint8Array {
   return bytes.subarray(at, end + 2);
 }
 
+/** Largest body of no declared length sent whole with a Content-Length. */
+export const WHOLE_BODY_MAX_BYTES = 64 * 1024;
+
+const NOT_YET = Symbol("not yet");
+
+/** `read`'s result if it settles within this turn of the event loop. */
+function soon<T>(read: Promise<T>): Promise<T | typeof NOT_YET> {
+  return Promise.race([
+    read,
+    new Promise<typeof NOT_YET>((resolve) => setImmediate(resolve, NOT_YET)),
+  ]);
+}
+
+/** `chunks` as one array (the one chunk itself when there is one). */
+function concat(chunks: Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0];
+  let size = 0;
+  for (const chunk of chunks) size += chunk.byteLength;
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return all;
+}
+
 /**
  * Writes an answer's head and its body, chunk-framed or as is, one write per
  * chunk as it arrives (the head goes out with the first, and no chunk waits
@@ -496,6 +523,11 @@ function frameInPlace(data: Uint8Array): Uint8Array {
  * @param head The head's bytes.
  * @param chunked Frame each chunk (HTTP/1.1), or write it as is (1.0).
  * @param write Writes bytes whole.
+ * @param wholeHead When given (a chunked answer of no declared length): the
+ * head of the same answer with a Content-Length. A body whose reads all
+ * settle within the event loop's turn, to its end, within
+ * {@linkcode WHOLE_BODY_MAX_BYTES} (a string, bytes, JSON) then goes out
+ * with that head in one write, unframed, as `Deno.serve` sends it.
  * @throws {BodyFailed} The body's read failed (its `cause`); a failed write
  * throws its own error.
  */
@@ -504,6 +536,7 @@ export async function writeBody(
   head: Uint8Array,
   chunked: boolean,
   write: (bytes: Uint8Array) => Promise<void>,
+  wholeHead?: (length: number) => Uint8Array,
 ): Promise<void> {
   let byob: ReadableStreamBYOBReader | undefined;
   try {
@@ -527,19 +560,72 @@ export async function writeBody(
   // Only a BYOB read needs it; a plain stream's chunks come in their own.
   let buffer = new ArrayBuffer(byob ? SIZE_ROOM + READ_ROOM + 2 : 0);
   let pending: Uint8Array | null = head;
+  const read = (): Promise<ReadableStreamReadResult<Uint8Array>> =>
+    byob
+      ? Promise.race([
+        byob.read(new Uint8Array(buffer, SIZE_ROOM, READ_ROOM)),
+        closed!,
+      ])
+      : (reader as ReadableStreamDefaultReader<Uint8Array>).read();
   try {
+    let waiting: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
+    if (wholeHead) {
+      // Reads that settle within this turn of the event loop: a body built
+      // whole hands over all of it so, a stream still being produced not.
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      let whole = false;
+      while (size <= WHOLE_BODY_MAX_BYTES) {
+        const next = read();
+        let result: ReadableStreamReadResult<Uint8Array> | typeof NOT_YET;
+        try {
+          result = await soon(next);
+        } catch (error) {
+          throw new BodyFailed(error);
+        }
+        if (result === NOT_YET) {
+          waiting = next;
+          break;
+        }
+        if (result.done) {
+          whole = true;
+          break;
+        }
+        const data = result.value;
+        if (byob) {
+          buffer = data.buffer as ArrayBuffer;
+          chunks.push(data.slice()); // the buffer is read into again
+        } else chunks.push(data);
+        size += data.byteLength;
+      }
+      const data = concat(chunks);
+      if (whole) {
+        const first = wholeHead(data.byteLength);
+        const out = new Uint8Array(first.byteLength + data.byteLength);
+        out.set(first);
+        out.set(data, first.byteLength);
+        await write(out);
+        return;
+      }
+      // Not whole: what was read goes out now, framed, with the head (the
+      // first event of a stream is not held); the rest as it comes.
+      if (data.byteLength > 0) {
+        const framed = chunked ? chunkFrame(data) : data;
+        const both = new Uint8Array(head.byteLength + framed.byteLength);
+        both.set(head);
+        both.set(framed, head.byteLength);
+        pending = null;
+        await write(both);
+      }
+    }
     for (;;) {
       let next: ReadableStreamReadResult<Uint8Array>;
       try {
-        next = byob
-          ? await Promise.race([
-            byob.read(new Uint8Array(buffer, SIZE_ROOM, READ_ROOM)),
-            closed!,
-          ])
-          : await (reader as ReadableStreamDefaultReader<Uint8Array>).read();
+        next = await (waiting ?? read());
       } catch (error) {
         throw new BodyFailed(error);
       }
+      waiting = undefined;
       if (next.done) break;
       const data = next.value;
       // A BYOB read hands the buffer back, moved into the view it returns.
