@@ -14,8 +14,8 @@ import {
   type RequestHead,
   responseHead,
   WireReader,
-  writeBody,
 } from "./_http1.ts";
+import { writeBody } from "./_write_body.ts";
 import type { BoundedServer, ServeHandler, ServeLimits } from "./options.ts";
 
 /** One open connection and the deadlines the sweeper checks. */
