@@ -1,7 +1,8 @@
 // Every answer carries the request's own headers beside its kind's: a JSON
 // answer its type and length, a stream (translated or relayed) its event
 // stream type, and both the request id, on the first request and on the
-// second. Portable: the npm build runs it under Node too.
+// second. Deno-only by the build's rule: it calls the answer builder, which
+// no entry point exports, directly.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { createGateway } from "../../src/gateway/mod.ts";

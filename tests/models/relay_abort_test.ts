@@ -6,8 +6,12 @@
 // it under Node too.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { createRouter, ErrorCode, RouterError } from "../../src/models/mod.ts";
-import type { BackendAdapter } from "../../src/models/types.ts";
+import {
+  type BackendAdapter,
+  createRouter,
+  ErrorCode,
+  RouterError,
+} from "../../src/models/mod.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
 import { withTimeout } from "../_timeout.ts";
 import { req } from "./_helpers.ts";
