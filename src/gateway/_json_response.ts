@@ -20,12 +20,31 @@ export function bytesResponse(
   bytes: Uint8Array<ArrayBuffer>,
   init: { status?: number; headers?: Record<string, string> } = {},
 ): Response {
-  return new Response(bytes, {
-    ...(init.status === undefined ? {} : { status: init.status }),
-    headers: {
-      ...init.headers,
-      "content-type": "application/json",
-      "content-length": String(bytes.byteLength),
-    },
-  });
+  const response = answerWith(bytes, init.status, init.headers);
+  const headers = response.headers;
+  headers.set("content-type", "application/json");
+  headers.set("content-length", `${bytes.byteLength}`);
+  return response;
+}
+
+/**
+ * A Response with `headers` set one by one, later ones winning: Deno
+ * converts a headers record given to the constructor (each name and value
+ * checked through its WebIDL layer) at about three times the cost of
+ * setting them on the answer's own Headers, on every answer.
+ */
+export function answerWith(
+  body: BodyInit | null,
+  status: number | undefined,
+  ...headers: (Readonly<Record<string, string>> | undefined)[]
+): Response {
+  const response = status === undefined
+    ? new Response(body)
+    : new Response(body, { status });
+  const own = response.headers;
+  for (const set of headers) {
+    if (set === undefined) continue;
+    for (const name of Object.keys(set)) own.set(name, set[name]);
+  }
+  return response;
 }

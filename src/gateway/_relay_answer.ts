@@ -6,7 +6,7 @@ import { ErrorCode } from "../models/errors.ts";
 import type { RelayResult } from "../models/mod.ts";
 import type { Deadline } from "./_deadline.ts";
 import type { Exchange } from "./_exchange.ts";
-import { bytesResponse } from "./_json_response.ts";
+import { answerWith, bytesResponse } from "./_json_response.ts";
 import { readRelayedJson, streamBodyOf, streamCut } from "./_passthrough.ts";
 import { noteFailureMessage, noteRouting } from "./_request_parts.ts";
 import { BodyFailed } from "../serve/_body_failed.ts";
@@ -112,7 +112,7 @@ export function relayedStream(
     ctx.metrics.streamClosed();
     ex.finish(200);
   });
-  return new Response(body, { headers: { ...SSE_HEADERS, ...ex.headers } });
+  return answerWith(body, undefined, SSE_HEADERS, ex.headers);
 }
 
 /**

@@ -7,6 +7,7 @@ import type { StreamEncoder } from "./_apis.ts";
 import type { Deadline } from "./_deadline.ts";
 import type { Exchange } from "./_exchange.ts";
 import { SSE_HEADERS } from "./_relay_answer.ts";
+import { answerWith } from "./_json_response.ts";
 import {
   droppedOf,
   estimateTokens,
@@ -104,5 +105,5 @@ export async function translatedStream(
       ex.finish(200);
     },
   });
-  return new Response(body, { headers: { ...SSE_HEADERS, ...ex.headers } });
+  return answerWith(body, undefined, SSE_HEADERS, ex.headers);
 }

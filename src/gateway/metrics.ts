@@ -209,6 +209,18 @@ function observe(histogram: Histogram, seconds: number): void {
   }
 }
 
+/** The series of one (api, model, backend, key), found as they are used. */
+interface RequestSeries {
+  requests: Map<number, { value: number }>;
+  latency?: Histogram;
+  ttft?: Histogram;
+  errors: Map<string, { value: number }>;
+  tokensIn?: { value: number };
+  tokensOut?: { value: number };
+  fallbacks?: { value: number };
+  cost?: { value: number };
+}
+
 /**
  * The gateway's metric registry: updated once per request, rendered on
  * `GET /metrics`.
@@ -231,6 +243,8 @@ export class Metrics {
   #cache: Family<{ value: number }>;
   #cost: Family<{ value: number }>;
   #openStreams = 0;
+  readonly #maxSeries: number;
+  readonly #found = new Map<string, RequestSeries>();
 
   /**
    * Creates an empty registry.
@@ -238,6 +252,7 @@ export class Metrics {
    * @param maxSeries Most label sets per metric (default 1000).
    */
   constructor(maxSeries = 1000) {
+    this.#maxSeries = maxSeries;
     const counter = () => ({ value: 0 });
     this.#requests = new Family(
       ["api", "model", "backend", "status", "key"],
@@ -287,34 +302,67 @@ export class Metrics {
    */
   record(record: RequestRecord): void {
     const { api, model, backend, keyId } = record;
-    this.#requests.get([api, model, backend, String(record.status), keyId])
-      .value++;
-    observe(
-      this.#latency.get([api, model, backend, keyId]),
-      record.latencyMs / 1000,
-    );
-    if (record.timeToFirstTokenMs !== undefined) {
-      observe(
-        this.#ttft.get([api, model, backend, keyId]),
-        record.timeToFirstTokenMs / 1000,
-      );
+    const s = this.#seriesOf(api, model, backend, keyId);
+    const status = record.status;
+    let requests = s.requests.get(status);
+    if (requests === undefined) {
+      requests = this.#requests.get([api, model, backend, `${status}`, keyId]);
+      s.requests.set(status, requests);
     }
-    if (record.errorCode !== undefined) {
-      this.#errors.get([backend, model, record.errorCode, keyId]).value++;
+    requests.value++;
+    s.latency ??= this.#latency.get([api, model, backend, keyId]);
+    observe(s.latency, record.latencyMs / 1000);
+    if (record.timeToFirstTokenMs !== undefined) {
+      s.ttft ??= this.#ttft.get([api, model, backend, keyId]);
+      observe(s.ttft, record.timeToFirstTokenMs / 1000);
+    }
+    const code = record.errorCode;
+    if (code !== undefined) {
+      let errors = s.errors.get(code);
+      if (errors === undefined) {
+        errors = this.#errors.get([backend, model, code, keyId]);
+        s.errors.set(code, errors);
+      }
+      errors.value++;
     }
     if (record.tokensIn) {
-      this.#tokens.get(["in", model, backend, keyId]).value += record.tokensIn;
+      s.tokensIn ??= this.#tokens.get(["in", model, backend, keyId]);
+      s.tokensIn.value += record.tokensIn;
     }
     if (record.tokensOut) {
-      this.#tokens.get(["out", model, backend, keyId]).value +=
-        record.tokensOut;
+      s.tokensOut ??= this.#tokens.get(["out", model, backend, keyId]);
+      s.tokensOut.value += record.tokensOut;
     }
     if (record.fallbacks > 0) {
-      this.#fallbacks.get([model, backend]).value += record.fallbacks;
+      s.fallbacks ??= this.#fallbacks.get([model, backend]);
+      s.fallbacks.value += record.fallbacks;
     }
     if (record.costUsd !== undefined) {
-      this.#cost.get([keyId, model, backend]).value += record.costUsd;
+      s.cost ??= this.#cost.get([keyId, model, backend]);
+      s.cost.value += record.costUsd;
     }
+  }
+
+  /**
+   * The series one request's labels reach, each found in its family once:
+   * a request then joins one key, not one per family (a key string and an
+   * array each, on every request). Series are never removed, so a found
+   * one stays the right one; the map is bounded like a family.
+   */
+  #seriesOf(
+    api: string,
+    model: string,
+    backend: string,
+    keyId: string,
+  ): RequestSeries {
+    const key = `${api}\u0000${model}\u0000${backend}\u0000${keyId}`;
+    let found = this.#found.get(key);
+    if (found === undefined) {
+      if (this.#found.size >= this.#maxSeries) this.#found.clear();
+      found = { requests: new Map(), errors: new Map() };
+      this.#found.set(key, found);
+    }
+    return found;
   }
 
   /**

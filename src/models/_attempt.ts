@@ -20,9 +20,9 @@ import { releaseIfLost } from "./_relay.ts";
 import { CHAT_JOB, type Job } from "./_job.ts";
 import {
   abortedError,
+  ignore,
   invalidResponse,
   isValidResponse,
-  linkSignal,
   raceAbort,
   TIMEOUT_REASON,
   toAdapterError,
@@ -66,6 +66,8 @@ export class Call {
   #unlink: (() => void) | undefined;
   /** The attempt's own signal's controller (a raw answer's `abort`). */
   #controller: AbortController | undefined;
+  /** Rejects the wait for the answer (#race) when the signal aborts. */
+  #stop: ((reason: unknown) => void) | undefined;
 
   constructor(
     entry: BackendEntry,
@@ -117,6 +119,8 @@ export class Call {
         ? answer
         : signal === lifetime.signal
         ? lifetime.race(answer)
+        : this.#controller !== undefined
+        ? this.#race(answer)
         : raceAbort(Promise.resolve(answer), signal);
       if (relay) releaseIfLost(answer, pending);
     } catch (thrown) {
@@ -133,14 +137,50 @@ export class Call {
   #limit(signal: AbortSignal | undefined, ms: number): AbortSignal {
     const controller = new AbortController();
     this.#controller = controller;
-    this.#unlink = linkSignal(signal, controller);
+    if (signal !== undefined) {
+      if (signal.aborted) controller.abort(signal.reason);
+      else {
+        const onAbort = (): void => this.#abort(signal.reason);
+        signal.addEventListener("abort", onAbort, { once: true });
+        this.#unlink = () => signal.removeEventListener("abort", onAbort);
+      }
+    }
+    this.#unlink ??= ignore;
     if (ms !== Infinity) {
       this.#timer = this.#env.settings.timers.setTimeout(
-        () => controller.abort(TIMEOUT_REASON),
+        () => this.#abort(TIMEOUT_REASON),
         ms,
       );
     }
     return controller.signal;
+  }
+
+  /**
+   * Aborts the attempt's own signal, and ends the wait for its answer with
+   * the signal's reason (what raceAbort does, without a listener of its
+   * own on a signal only this attempt aborts).
+   */
+  #abort(reason: unknown): void {
+    const signal = this.#controller!.signal;
+    this.#controller!.abort(reason);
+    this.#stop?.(signal.reason);
+  }
+
+  /**
+   * Settles like `answer`, or rejects with the attempt signal's reason once
+   * the caller, dispose() or the timeout aborts it (#abort), so an adapter
+   * that ignores its signal cannot hold the call.
+   */
+  #race(answer: unknown): Promise<unknown> {
+    const signal = this.#controller!.signal;
+    if (signal.aborted) {
+      Promise.resolve(answer).catch(ignore);
+      return Promise.reject(signal.reason);
+    }
+    return new Promise((resolve, reject) => {
+      this.#stop = reject;
+      Promise.resolve(answer).then(resolve, reject);
+    });
   }
 
   /** The adapter's Response as a RawAnswer whose abort is the attempt's. */

@@ -6,7 +6,7 @@
 // caller signal gets a controller linked to that signal and kept in a Set
 // that end() aborts.
 
-import { ignore, linkSignal } from "./_util.ts";
+import { ignore } from "./_util.ts";
 
 /** The signal a call passes to its adapters, and how to let go of it. */
 export interface CallSignal {
@@ -32,21 +32,12 @@ export class Lifetime {
    */
   callSignal(caller: AbortSignal | undefined): CallSignal {
     if (caller === undefined) return this.#own;
-    const controller = new AbortController();
     if (this.signal.aborted) {
+      const controller = new AbortController();
       controller.abort(this.signal.reason);
       return { signal: controller.signal, unlink: ignore };
     }
-    const unlinkCaller = linkSignal(caller, controller);
-    const linked = this.#linked;
-    linked.add(controller);
-    return {
-      signal: controller.signal,
-      unlink: () => {
-        unlinkCaller();
-        linked.delete(controller);
-      },
-    };
+    return new LinkedCall(caller, this.#linked);
   }
 
   /**
@@ -87,5 +78,35 @@ export class Lifetime {
     const rejects = [...this.#pending];
     this.#pending.clear();
     for (const reject of rejects) reject(reason);
+  }
+}
+
+/**
+ * A call's signal linked to its caller's: the caller's abort reaches it
+ * through handleEvent, so a call allocates no listener or unlink closures.
+ */
+class LinkedCall implements CallSignal {
+  readonly signal: AbortSignal;
+  readonly #controller = new AbortController();
+  readonly #caller: AbortSignal;
+  readonly #linked: Set<AbortController>;
+
+  constructor(caller: AbortSignal, linked: Set<AbortController>) {
+    this.signal = this.#controller.signal;
+    this.#caller = caller;
+    this.#linked = linked;
+    if (caller.aborted) this.#controller.abort(caller.reason);
+    else caller.addEventListener("abort", this, { once: true });
+    linked.add(this.#controller);
+  }
+
+  /** The caller aborted. */
+  handleEvent(): void {
+    this.#controller.abort(this.#caller.reason);
+  }
+
+  unlink(): void {
+    this.#caller.removeEventListener("abort", this);
+    this.#linked.delete(this.#controller);
   }
 }

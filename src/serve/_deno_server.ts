@@ -14,8 +14,8 @@ import {
   type RequestHead,
   responseHead,
   WireReader,
-  writeBody,
 } from "./_http1.ts";
+import { writeBody } from "./_write_body.ts";
 import type { BoundedServer, ServeHandler, ServeLimits } from "./options.ts";
 
 /** One open connection and the deadlines the sweeper checks. */
@@ -78,6 +78,13 @@ async function wholeBody(
   if (Number(declared) > WHOLE_BODY_MAX_BYTES) return undefined;
   if (isNullBodyStatus(response.status)) return undefined;
   return new Uint8Array(await response.arrayBuffer());
+}
+
+/** Whether an answer is a server-sent event stream. */
+function isEventStream(response: Response): boolean {
+  return response.headers.get("content-type")?.toLowerCase().startsWith(
+    "text/event-stream",
+  ) ?? false;
 }
 
 /** Longest lingering close (see `linger`), unless idleTimeoutMs is shorter. */
@@ -367,11 +374,24 @@ export function listen(
         await response.body?.cancel();
         await writeAll(c, bytes, limits.idleTimeoutMs);
       } else {
+        // A chunked answer may still be whole at once (a string, JSON
+        // without a declared length): then it goes with its length. An
+        // event stream says it is produced over time: not looked at, so
+        // its events pay nothing for the check.
+        const headOptions = {
+          version: head.version,
+          keepAlive,
+          head: false,
+        };
         await writeBody(
           response.body,
           bytes,
           framing === "chunked",
           (out) => writeAll(c, out, limits.idleTimeoutMs),
+          framing === "chunked" && !isEventStream(response)
+            ? (length) =>
+              responseHead(response, { ...headOptions, length }).bytes
+            : undefined,
         );
       }
       complete = true;

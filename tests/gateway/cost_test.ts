@@ -109,6 +109,16 @@ Deno.test("price table: every provider in the registry is priced, local ones at 
     priceFor("openrouter", "google/gemini-2.5-flash"),
     PRICES.gemini["gemini-2.5-flash"],
   );
+  // The longest listed prefix wins, whether the name is listed or dated.
+  assert.equal(priceFor("openai", "gpt-4o-mini"), PRICES.openai["gpt-4o-mini"]);
+  assert.equal(
+    priceFor("openai", "gpt-4o-mini-2024-07-18"),
+    PRICES.openai["gpt-4o-mini"],
+  );
+  assert.equal(
+    priceFor("openai", "gpt-4o-2024-08-06"),
+    PRICES.openai["gpt-4o"],
+  );
   assert.equal(priceFor("openai", "my-finetune"), undefined);
   assert.equal(priceFor("openai", "constructor"), undefined);
   // The config's prices win, also over a local provider's 0.

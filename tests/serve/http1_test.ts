@@ -6,13 +6,12 @@ import { withTimeout } from "../_timeout.ts";
 import { BodyFailed } from "../../src/serve/_body_failed.ts";
 import {
   bodyStream,
-  chunkFrame,
   HttpWireError,
   parseHead,
   responseHead,
   WireReader,
-  writeBody,
 } from "../../src/serve/_http1.ts";
+import { chunkFrame, writeBody } from "../../src/serve/_write_body.ts";
 
 const utf8 = new TextEncoder();
 

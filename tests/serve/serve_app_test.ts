@@ -199,11 +199,6 @@ describe(`serve(router) on ${runtime}`, () => {
 
   it(
     "sends a body built whole with its Content-Length, the second answer on a connection too, and a produced stream chunked as it comes",
-    {
-      skip: runtime === "Deno"
-        ? "the Deno listener sends a declared small length whole and frames an undeclared body in chunks"
-        : false,
-    },
     async () => {
       const encoder = new TextEncoder();
       let release = () => {};

@@ -275,13 +275,22 @@ export function findPrice(
   table: Readonly<Record<string, ModelPrice>>,
   models: string | readonly string[],
 ): ModelPrice | undefined {
-  const names = typeof models === "string" ? [models] : models;
+  if (typeof models === "string") {
+    // A listed name is its own longest prefix: the common case, one lookup
+    // (the answer's price is read on every request).
+    if (Object.hasOwn(table, models)) return table[models];
+    models = [models];
+  }
   let best: string | undefined;
-  for (const key of Object.keys(table)) {
-    if (
-      (best === undefined || key.length > best.length) &&
-      names.some((name) => name.startsWith(key))
-    ) best = key;
+  for (const key in table) {
+    if (best !== undefined && key.length <= best.length) continue;
+    if (!Object.hasOwn(table, key)) continue;
+    for (const name of models) {
+      if (name.startsWith(key)) {
+        best = key;
+        break;
+      }
+    }
   }
   return best === undefined ? undefined : table[best];
 }

@@ -1,0 +1,214 @@
+// Writing an answer's body on the wire for the gateway's own listener:
+// chunk framing (in place, for a passed-through byte stream), and a body
+// built whole sent with its length instead. Runtime-neutral, like
+// `_http1.ts`: a write is any function that writes bytes whole.
+import { BodyFailed } from "./_body_failed.ts";
+
+const CR = 13;
+const LF = 10;
+const utf8 = new TextEncoder();
+
+/** One chunk of a chunked body, framed. */
+export function chunkFrame(data: Uint8Array): Uint8Array {
+  const size = utf8.encode(data.byteLength.toString(16) + "\r\n");
+  const frame = new Uint8Array(size.byteLength + data.byteLength + 2);
+  frame.set(size);
+  frame.set(data, size.byteLength);
+  frame[frame.byteLength - 2] = CR;
+  frame[frame.byteLength - 1] = LF;
+  return frame;
+}
+
+/** The last chunk of a chunked body. */
+export const LAST_CHUNK: Uint8Array = utf8.encode("0\r\n\r\n");
+
+/** Room left before a read for its chunk-size line: 8 hex digits, CRLF. */
+const SIZE_ROOM = 10;
+/** Most bytes one read of a byte stream takes (more take more reads). */
+const READ_ROOM = 16 * 1024;
+const HEX = utf8.encode("0123456789abcdef");
+
+/**
+ * Frames, in place, a chunk read into a buffer with SIZE_ROOM bytes free
+ * before it and 2 after: its size line goes before, CRLF after, nothing is
+ * allocated or copied.
+ */
+function frameInPlace(data: Uint8Array): Uint8Array {
+  const bytes = new Uint8Array(data.buffer);
+  let at = data.byteOffset - 2;
+  bytes[at] = CR;
+  bytes[at + 1] = LF;
+  for (let n = data.byteLength; n > 0; n >>>= 4) bytes[--at] = HEX[n & 15];
+  const end = data.byteOffset + data.byteLength;
+  bytes[end] = CR;
+  bytes[end + 1] = LF;
+  return bytes.subarray(at, end + 2);
+}
+
+/** Largest body of no declared length sent whole with a Content-Length. */
+export const WHOLE_BODY_MAX_BYTES = 64 * 1024;
+
+const NOT_YET = Symbol("not yet");
+
+/** `read`'s result if it settles within this turn of the event loop. */
+function soon<T>(read: Promise<T>): Promise<T | typeof NOT_YET> {
+  return Promise.race([
+    read,
+    new Promise<typeof NOT_YET>((resolve) => setImmediate(resolve, NOT_YET)),
+  ]);
+}
+
+/** `chunks` as one array (the one chunk itself when there is one). */
+function concat(chunks: Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0];
+  let size = 0;
+  for (const chunk of chunks) size += chunk.byteLength;
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return all;
+}
+
+/**
+ * Writes an answer's head and its body, chunk-framed or as is, one write per
+ * chunk as it arrives (the head goes out with the first, and no chunk waits
+ * for the next). A byte stream (a fetch body passed through) is read into
+ * one reused buffer with room for the framing: a default read would give
+ * each chunk a fresh 64 KiB buffer, and framing would copy it.
+ *
+ * @param body The answer's body; cancelled when a read or a write fails.
+ * @param head The head's bytes.
+ * @param chunked Frame each chunk (HTTP/1.1), or write it as is (1.0).
+ * @param write Writes bytes whole.
+ * @param wholeHead When given (a chunked answer of no declared length): the
+ * head of the same answer with a Content-Length. A body whose reads all
+ * settle within the event loop's turn, to its end, within
+ * {@linkcode WHOLE_BODY_MAX_BYTES} (a string, bytes, JSON) then goes out
+ * with that head in one write, unframed, as `Deno.serve` sends it.
+ * @throws {BodyFailed} The body's read failed (its `cause`); a failed write
+ * throws its own error.
+ */
+export async function writeBody(
+  body: ReadableStream<Uint8Array>,
+  head: Uint8Array,
+  chunked: boolean,
+  write: (bytes: Uint8Array) => Promise<void>,
+  wholeHead?: (length: number) => Uint8Array,
+): Promise<void> {
+  let byob: ReadableStreamBYOBReader | undefined;
+  try {
+    byob = body.getReader({ mode: "byob" });
+  } catch {
+    // Not a byte stream: read its chunks as they are.
+  }
+  const reader = byob ?? body.getReader();
+  // A byte source that closes while a BYOB read waits must also answer it
+  // (`byobRequest.respond(0)`); one that does not (a common slip, harmless
+  // to a default reader) would leave the read waiting for ever. The
+  // reader's `closed` settles either way, so it ends the wait too. (An
+  // errored stream rejects the read itself.)
+  const closed = byob?.closed.then(
+    (): ReadableStreamReadResult<Uint8Array> => ({
+      done: true,
+      value: undefined,
+    }),
+    () => new Promise<never>(() => {}),
+  );
+  // Only a BYOB read needs it; a plain stream's chunks come in their own.
+  let buffer = new ArrayBuffer(byob ? SIZE_ROOM + READ_ROOM + 2 : 0);
+  let pending: Uint8Array | null = head;
+  const read = (): Promise<ReadableStreamReadResult<Uint8Array>> =>
+    byob
+      ? Promise.race([
+        byob.read(new Uint8Array(buffer, SIZE_ROOM, READ_ROOM)),
+        closed!,
+      ])
+      : (reader as ReadableStreamDefaultReader<Uint8Array>).read();
+  try {
+    let waiting: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
+    if (wholeHead) {
+      // Reads that settle within this turn of the event loop: a body built
+      // whole hands over all of it so, a stream still being produced not.
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      let whole = false;
+      while (size <= WHOLE_BODY_MAX_BYTES) {
+        const next = read();
+        let result: ReadableStreamReadResult<Uint8Array> | typeof NOT_YET;
+        try {
+          result = await soon(next);
+        } catch (error) {
+          throw new BodyFailed(error);
+        }
+        if (result === NOT_YET) {
+          waiting = next;
+          break;
+        }
+        if (result.done) {
+          whole = true;
+          break;
+        }
+        const data = result.value;
+        if (byob) {
+          buffer = data.buffer as ArrayBuffer;
+          chunks.push(data.slice()); // the buffer is read into again
+        } else chunks.push(data);
+        size += data.byteLength;
+      }
+      const data = concat(chunks);
+      if (whole) {
+        const first = wholeHead(data.byteLength);
+        const out = new Uint8Array(first.byteLength + data.byteLength);
+        out.set(first);
+        out.set(data, first.byteLength);
+        await write(out);
+        return;
+      }
+      // Not whole: what was read goes out now, framed, with the head (the
+      // first event of a stream is not held); the rest as it comes.
+      if (data.byteLength > 0) {
+        const framed = chunked ? chunkFrame(data) : data;
+        const both = new Uint8Array(head.byteLength + framed.byteLength);
+        both.set(head);
+        both.set(framed, head.byteLength);
+        pending = null;
+        await write(both);
+      }
+    }
+    for (;;) {
+      let next: ReadableStreamReadResult<Uint8Array>;
+      try {
+        next = await (waiting ?? read());
+      } catch (error) {
+        throw new BodyFailed(error);
+      }
+      waiting = undefined;
+      if (next.done) break;
+      const data = next.value;
+      // A BYOB read hands the buffer back, moved into the view it returns.
+      if (byob) buffer = data.buffer as ArrayBuffer;
+      if (data.byteLength === 0) continue;
+      const framed = !chunked
+        ? data
+        : byob
+        ? frameInPlace(data)
+        : chunkFrame(data);
+      if (pending) {
+        // The head goes out with the first chunk: one write, not two.
+        const both = new Uint8Array(pending.byteLength + framed.byteLength);
+        both.set(pending);
+        both.set(framed, pending.byteLength);
+        pending = null;
+        await write(both);
+      } else await write(framed);
+    }
+    if (pending) await write(pending);
+    if (chunked) await write(LAST_CHUNK);
+  } catch (error) {
+    await reader.cancel(error).catch(() => {});
+    throw error;
+  }
+}
