@@ -301,6 +301,13 @@ export const EQUIVALENTS: Equivalent[] = [
     reason: "fail() always throws (it returns never): nothing after it runs",
   },
   {
+    file: "src/convert/_curl_words.ts",
+    before: "if (code >= 128 || SPECIAL[code] === 0) return false;",
+    after: "if (code >= 129 || SPECIAL[code] === 0) return false;",
+    reason:
+      "isSpecial only ends a literal run (scanWords' inner loop); U+0080 then ends one, but endsWord is false for it, so the outer loop starts the next literal run at U+0080 itself and the word's parts, joined, are the same text at the same offset",
+  },
+  {
     file: "src/models/adapters/registry.ts",
     before: 'openai: "OPENAI_API_KEY",',
     after: 'openai: "",',

@@ -1,0 +1,56 @@
+// Behaviour the mutation draws of seeds 20261130 and later found unguarded in
+// the converter: each test names the planted bug it catches
+// (`deno task mutation --sample`).
+import { describe, it } from "../_harness.ts";
+import assert from "node:assert/strict";
+import { detectType } from "../../src/convert/core.ts";
+import { parseCode } from "../../src/convert/fetch.ts";
+
+describe("converter behaviour the later mutation draws found unguarded", () => {
+  // Bug: when the program word cannot be read (a quote opened and never
+  // closed), detectType says "curl" instead of looking further, so a
+  // truncated paste is sent to the curl parser, which refuses it.
+  it("detectType: a text whose first word opens a quote it never closes is not curl", () => {
+    for (
+      const text of [
+        `{"log`,
+        `"https://a.example/`,
+        `'curl https://a.example/`,
+        `$ 'curl https://a.example/`,
+      ]
+    ) {
+      assert.equal(detectType(text), "unknown", text);
+    }
+    // Only the words up to the program word count: a quote left open later
+    // in a curl command is the parser's error to report, with its offset.
+    assert.equal(detectType("curl 'https://a.example/"), "curl");
+  });
+
+  // Bug: on a runtime without a global Headers (an embedded engine), an
+  // argument-less `new Headers()` reads as undefined instead of an empty
+  // header set, so `JSON.stringify(new Headers())` is no body at all where
+  // every browser sends "{}".
+  it("fetch code: without a global Headers, new Headers() is still an empty header set", () => {
+    const code = `await fetch("https://a.example/", {
+      method: "POST",
+      headers: new Headers({ "X-A": "1" }),
+      body: JSON.stringify(new Headers()),
+    })`;
+    const expected = {
+      method: "POST",
+      url: "https://a.example/",
+      headers: { "x-a": "1" },
+      body: "{}",
+    };
+    assert.deepEqual(parseCode(code), expected);
+    const saved = globalThis.Headers;
+    // deno-lint-ignore no-explicit-any
+    delete (globalThis as any).Headers;
+    try {
+      assert.equal(typeof Headers, "undefined");
+      assert.deepEqual(parseCode(code), expected);
+    } finally {
+      globalThis.Headers = saved;
+    }
+  });
+});
