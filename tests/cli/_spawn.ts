@@ -17,6 +17,8 @@ export interface Running {
   stderr(): string;
   /** Resolves with the first match of `pattern` on stdout (bounded). */
   line(pattern: RegExp): Promise<RegExpExecArray>;
+  /** The same on stderr. */
+  errLine(pattern: RegExp): Promise<RegExpExecArray>;
   /** The exit status, once it exits (unbounded: wrap it in withTimeout). */
   readonly status: Promise<Deno.CommandStatus>;
   /** SIGTERM (SIGKILL after the grace) and the readers drained. */
@@ -70,7 +72,10 @@ export function spawnCli(
     changed();
     return s;
   });
-  async function line(pattern: RegExp): Promise<RegExpExecArray> {
+  async function line(
+    pattern: RegExp,
+    sink = out,
+  ): Promise<RegExpExecArray> {
     let late = false;
     let wake = () => {};
     const waiter = () => wake();
@@ -81,13 +86,15 @@ export function spawnCli(
     }, LINE_MS);
     try {
       for (;;) {
-        const match = pattern.exec(out.text);
+        const match = pattern.exec(sink.text);
         if (match) return match;
         if (exited || late) {
           throw new Error(
             `no line matching ${pattern} (${
               exited ? "it exited" : "timeout"
-            })\nstdout: ${out.text}\nstderr: ${err.text}`,
+            }) on ${
+              sink === out ? "stdout" : "stderr"
+            }\nstdout: ${out.text}\nstderr: ${err.text}`,
           );
         }
         await new Promise<void>((resolve) => wake = resolve);
@@ -101,7 +108,8 @@ export function spawnCli(
     child,
     stdout: () => out.text,
     stderr: () => err.text,
-    line,
+    line: (pattern) => line(pattern),
+    errLine: (pattern) => line(pattern, err),
     status,
     async stop() {
       const result = exited ? await status : await stopChild(child, 10_000);
