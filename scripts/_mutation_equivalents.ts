@@ -257,6 +257,20 @@ export const EQUIVALENTS: Equivalent[] = [
       "the text is a string or undefined: the only falsy string is '', which || replaces with ''",
   },
   {
+    file: "src/cli/gateway.ts",
+    before: 'const planned = await plan(env, config?.text ?? "");',
+    after: "const planned = await plan(env, config?.text);",
+    reason:
+      "planGateway calls the reader only when env('SWITCHYARD_CONFIG') is set, and the command's env gives config?.path for that name: the reader runs only when a config, and so its text, exists",
+  },
+  {
+    file: "src/cli/_redis.ts",
+    before: "client.connect().then(() => true, () => false),",
+    after: "client.connect().then(() => true, () => true),",
+    reason:
+      "node-redis's connect() rejects only when its reconnect strategy gives up or an 'error' event has no listener; this client's strategy always retries (500 ms) and the listener is attached just before, so the rejection arm never runs (the 2 s bound answers false instead)",
+  },
+  {
     file: "src/cli/convert.ts",
     before: 'code: "INVALID_HAR",',
     after: 'code: "",',
