@@ -322,6 +322,28 @@ export const EQUIVALENTS: Equivalent[] = [
       "isSpecial only ends a literal run (scanWords' inner loop); U+0080 then ends one, but endsWord is false for it, so the outer loop starts the next literal run at U+0080 itself and the word's parts, joined, are the same text at the same offset",
   },
   {
+    file: "src/convert/_curl_generate.ts",
+    before:
+      'if (!url.includes("/.")) return false; // the common case, natively',
+    after: 'if (!url.includes("/.")) false; // the common case, natively',
+    reason:
+      "a fast path only: the scan after it returns true only at a '.' right after a '/', which a URL without '/.' has none of, so it returns false too",
+  },
+  {
+    file: "src/convert/_curl_url.ts",
+    before: "if (code === 0x2e || code >= 0x80) plain = false;",
+    after: "if (code !== 0x2e || code >= 0x80) plain = false;",
+    reason:
+      "a fast path only: both callers start the path at its '/', so every path takes the full route, which leaves a path without dot segments or non-ASCII characters as it is (removeDotSegments' test fails, isWellFormed holds, the encoding matches nothing)",
+  },
+  {
+    file: "src/convert/_js_code_skip.ts",
+    before: "while (reader.pos < text.length) {",
+    after: "while (reader.pos <= text.length) {",
+    reason:
+      "skipQuoted and skipTemplate alike: at the end the character is undefined, which only moves pos past the end, and the loop then ends in the same unterminated() error, whose offset is the literal's start",
+  },
+  {
     file: "src/models/adapters/registry.ts",
     before: 'openai: "OPENAI_API_KEY",',
     after: 'openai: "",',

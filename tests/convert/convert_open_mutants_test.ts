@@ -4,6 +4,7 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { detectType } from "../../src/convert/core.ts";
+import { parseCurl } from "../../src/convert/curl.ts";
 import { parseCode } from "../../src/convert/fetch.ts";
 
 describe("converter behaviour the later mutation draws found unguarded", () => {
@@ -51,6 +52,21 @@ describe("converter behaviour the later mutation draws found unguarded", () => {
       assert.deepEqual(parseCode(code), expected);
     } finally {
       globalThis.Headers = saved;
+    }
+  });
+
+  // Bug: the name of a "Name;" header (curl's empty-value form) is kept as
+  // written, so one in capitals no longer replaces the header --json adds:
+  // the request gets both values where curl 7.88 sends only "Accept:".
+  it("curl: -H 'Accept;' replaces --json's Accept whatever the letter case, as curl sends it", () => {
+    for (const written of ["Accept;", "accept;", "ACCEPT;"]) {
+      const { request } = parseCurl(
+        `curl --json '{}' -H '${written}' https://a.example/x`,
+      );
+      assert.deepEqual(request.headers, {
+        accept: "",
+        "content-type": "application/json",
+      }, written);
     }
   });
 });
