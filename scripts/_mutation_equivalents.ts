@@ -271,6 +271,48 @@ export const EQUIVALENTS: Equivalent[] = [
       "node-redis's connect() rejects only when its reconnect strategy gives up or an 'error' event has no listener; this client's strategy always retries (500 ms) and the listener is attached just before, so the rejection arm never runs (the 2 s bound answers false instead)",
   },
   {
+    file: "src/cli/_redis.ts",
+    before: 'readonly code = "REDIS_CLIENT_MISSING";',
+    after: 'readonly code = "";',
+    reason:
+      "RedisClientMissing is private to the command: its one caller (gateway.ts) turns any error of connectRedis into a StartupError from the message alone, so the code is never read",
+  },
+  {
+    file: "src/cli/_redis.ts",
+    before: "(error as Error)?.message ?? error",
+    after: "(error as Error).message ?? error",
+    reason:
+      "what a failed dynamic import() rejects with is always an Error (TypeError) with a non-empty message: ?. , ?? and || all give that message",
+  },
+  {
+    file: "src/cli/_redis.ts",
+    before: "(error as Error)?.message ?? error",
+    after: "(error as Error)?.message",
+    reason:
+      "what a failed dynamic import() rejects with is always an Error (TypeError) with a non-empty message: ?. , ?? and || all give that message",
+  },
+  {
+    file: "src/cli/_redis.ts",
+    before: "(error as Error)?.message ?? error",
+    after: "(error as Error)?.message || error",
+    reason:
+      "what a failed dynamic import() rejects with is always an Error (TypeError) with a non-empty message: ?. , ?? and || all give that message",
+  },
+  {
+    file: "src/cli/_redis.ts",
+    before: "client.close().then(() => true, () => false),",
+    after: "client.close().then(() => false, () => false),",
+    reason:
+      "after a close that finished, destroy() only throws 'The client is closed', which the catch beside it swallows: the same end state",
+  },
+  {
+    file: "src/cli/_redis.ts",
+    before: "client.close().then(() => true, () => false),",
+    after: "client.close().then(() => true, () => true),",
+    reason:
+      "node-redis 6 close() resolves for a client that is open, connecting or reconnecting (checked with Redis up, paused, killed and never there) and rejects only for one already closed; the command closes its client once",
+  },
+  {
     file: "src/cli/convert.ts",
     before: 'code: "INVALID_HAR",',
     after: 'code: "",',
