@@ -8,7 +8,7 @@ import { needs } from "../_programs.ts";
 import { connect, startRedis } from "../models/stores/_redis_server.ts";
 import { CLI, spawnCli, startCli } from "./_spawn.ts";
 import { gatewayCommand } from "../../src/cli/gateway.ts";
-import type { Runtime, StopSignal } from "../../src/cli/_runtime.ts";
+import { runtimeDouble } from "./_runtime_double.ts";
 
 const ignore = needs("the command's shared state on Redis", "redis-server")
   .ignore;
@@ -112,41 +112,6 @@ Deno.test({
   },
 });
 
-/** A runtime whose environment is `vars`, output kept, stop signals held. */
-function inProcess(vars: Record<string, string>) {
-  const out: string[] = [];
-  const listening = Promise.withResolvers<void>();
-  const listeners = new Set<(signal: StopSignal) => void>();
-  const runtime: Runtime = {
-    name: "deno",
-    version: Deno.version.deno,
-    args: [],
-    env: (name) => vars[name],
-    callerDir: () => "/",
-    readFile: () => Promise.reject(new Error("no files")),
-    readFileSync: () => {
-      throw new Error("no files");
-    },
-    readStdin: () => Promise.resolve(new Uint8Array()),
-    stdinIsTerminal: () => true,
-    out: (line) => {
-      out.push(line);
-      if (line.startsWith("switchyard: listening on")) listening.resolve();
-    },
-    err: (line) => out.push(line),
-    onStop: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    exit: (code) => {
-      throw new Error(`exit ${code}`);
-    },
-    ppid: () => 1,
-  };
-  const stop = () => listeners.forEach((listener) => listener("SIGTERM"));
-  return { runtime, out, listening: listening.promise, stop };
-}
-
 // Bugs: the connect bound's timer or the close bound's timer left armed
 // after the command returns (an embedding program then lingers for up to
 // 2 or 3 s), or the client left open. The test's op and resource
@@ -158,7 +123,7 @@ Deno.test({
   async fn() {
     const redis = await startRedis();
     try {
-      const { runtime, out, listening, stop } = inProcess({
+      const { runtime, out, listening, stop } = runtimeDouble({
         PORT: "0",
         REDIS_URL: `redis://127.0.0.1:${redis.port}`,
       });
