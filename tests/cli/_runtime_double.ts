@@ -18,10 +18,14 @@ export interface RuntimeDouble {
   stop(): void;
 }
 
-/** A runtime whose environment is `vars` and whose files are `files`. */
+/**
+ * A runtime whose environment is `vars`, whose files are `files` and whose
+ * parent pid is what `ppid` answers (the runner watch asks it every second).
+ */
 export function runtimeDouble(
   vars: Record<string, string>,
   files: Record<string, Uint8Array | string> = {},
+  ppid: () => number = () => 1,
 ): RuntimeDouble {
   const out: string[] = [];
   let listened = () => {};
@@ -56,7 +60,7 @@ export function runtimeDouble(
     exit: (code) => {
       throw new Error(`exit ${code}`);
     },
-    ppid: () => 1,
+    ppid,
   };
   const stop = () => listeners.forEach((listener) => listener("SIGTERM"));
   return { runtime, out, listening, stop };
