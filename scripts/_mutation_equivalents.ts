@@ -250,6 +250,20 @@ export const EQUIVALENTS: Equivalent[] = [
       "a length is a whole number: the only falsy one is 0, which || replaces with 0",
   },
   {
+    file: "src/cli/_summary.ts",
+    before: "const defaultModel = spec.defaultModel ??",
+    after: "const defaultModel = spec.defaultModel ||",
+    reason:
+      "a plan's spec never has defaultModel '': the config and the backends-only list refuse an empty one, and the environment shortcuts treat an empty OPENAI_MODEL or SWITCHYARD_DEFAULT_MODEL as unset",
+  },
+  {
+    file: "src/cli/_runtime.ts",
+    before: "(error as Error)?.message ?? String(error),",
+    after: "(error as Error)?.message || String(error),",
+    reason:
+      "Deno's file errors (NotFound, PermissionDenied, IsADirectory, …) always carry a non-empty message ('… (os error N): readfile …'), so || and ?? give the same text",
+  },
+  {
     file: "src/cli/gateway.ts",
     before: 'const planned = await plan(env, config?.text ?? "");',
     after: 'const planned = await plan(env, config?.text || "");',

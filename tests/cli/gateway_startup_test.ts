@@ -153,3 +153,21 @@ Deno.test("switchyard gateway: the listening line says what is served", async ()
     /^switchyard: listening on http:\/\/127\.0\.0\.1:\d+\/ \(OpenAI-compatible API at \/v1, Anthropic at \/v1\/messages\); SIGTERM or Ctrl-C drains and stops it$/,
   );
 });
+
+// Bug (found through the summary's `??`): the older backends-only list took
+// `defaultModel: ""`, which the config refuses; the summary then said "no
+// default model" for an echo backend that has one, and a real provider got
+// requests with model "".
+Deno.test("switchyard gateway: a backends-only list with an empty defaultModel is refused in one line", async () => {
+  const { listened, error } = await start({}, {
+    "/srv/list.json": JSON.stringify([
+      { name: "e", provider: "echo", defaultModel: "" },
+    ]),
+  }, ["--config", "list.json"]);
+  assert.equal(listened, false);
+  assert.ok(error instanceof StartupError, String(error));
+  assert.equal(
+    error.message,
+    "/srv/list.json[0].defaultModel: expected a non-empty string",
+  );
+});
