@@ -19,14 +19,20 @@ export interface RuntimeDouble {
 }
 
 /**
- * A runtime whose environment is `vars`, whose files are `files` and whose
- * parent pid is what `ppid` answers (the runner watch asks it every second).
+ * A runtime whose environment is `vars`, whose files are `files`, whose
+ * stdin is `stdin` and whose parent pid is what `ppid` answers (the runner
+ * watch asks it every second).
  */
 export function runtimeDouble(
   vars: Record<string, string>,
-  files: Record<string, Uint8Array | string> = {},
-  ppid: () => number = () => 1,
+  options: {
+    files?: Record<string, Uint8Array | string>;
+    ppid?: () => number;
+    /** Bytes piped to stdin; without them stdin is a terminal. */
+    stdin?: Uint8Array;
+  } = {},
 ): RuntimeDouble {
+  const { files = {}, ppid = () => 1, stdin } = options;
   const out: string[] = [];
   let listened = () => {};
   const listening = new Promise<void>((resolve) => listened = resolve);
@@ -46,8 +52,8 @@ export function runtimeDouble(
     callerDir: () => "/srv",
     readFile: (path) => Promise.resolve(file(path)),
     readFileSync: file,
-    readStdin: () => Promise.resolve(new Uint8Array()),
-    stdinIsTerminal: () => true,
+    readStdin: () => Promise.resolve(stdin ?? new Uint8Array()),
+    stdinIsTerminal: () => stdin === undefined,
     out: (line) => {
       out.push(line);
       if (line.startsWith("switchyard: listening on")) listened();

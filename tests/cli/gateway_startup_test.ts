@@ -81,7 +81,7 @@ async function start(
   files: Record<string, Uint8Array | string> = {},
   args: string[] = [],
 ) {
-  const double = runtimeDouble({ PORT: "0", ...vars }, files);
+  const double = runtimeDouble({ PORT: "0", ...vars }, { files });
   const outcome = gatewayCommand(args, double.runtime).then(
     (status) => ({ status, error: undefined }),
     (error: unknown) => ({ status: undefined, error }),

@@ -96,11 +96,12 @@ Deno.test("switchyard gateway: under a runner that is still there, it keeps serv
   let looked = () => {};
   const { runtime, out, listening, stop } = runtimeDouble(
     { PORT: "0", INIT_CWD: "/srv" },
-    {},
-    () => {
-      looks++;
-      looked();
-      return 4242;
+    {
+      ppid: () => {
+        looks++;
+        looked();
+        return 4242;
+      },
     },
   );
   const status = gatewayCommand([], runtime);
