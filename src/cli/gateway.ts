@@ -58,8 +58,9 @@ Shared state: REDIS_URL (or the config's redis) shares breakers, cooldowns
 and rate limits across instances (on Node, install the redis package).
 
 Stop it with SIGTERM or Ctrl-C: it drains, then exits 0.
-Exit status: 0 stopped cleanly, 1 drain bound exceeded, 2 bad usage or
-configuration (one "switchyard: ..." line on stderr).`;
+Exit status: 0 stopped cleanly, 1 drain bound exceeded or the server
+stopped accepting on its own, 2 bad usage or configuration (one
+"switchyard: ..." line on stderr).`;
 
 const DEFAULT_DRAIN_MS = 25_000;
 
@@ -338,9 +339,16 @@ async function drainOnSignal(
     server.finished.then(() => ""),
   ]);
   if (first === "") {
+    // Nothing asked it to stop: the listener gave up (its accept failed, as
+    // when the process is out of file descriptors). Exiting 0 would read as
+    // a clean stop, and a supervisor restarting on failure would leave the
+    // port dead.
+    runtime.err(
+      "switchyard: the server stopped accepting connections on its own (out of file descriptors?); exiting with status 1",
+    );
     gateway.dispose();
     await shared?.close();
-    return 0;
+    return 1;
   }
   // A second signal: the operator does not want to wait.
   const removeListeners = runtime.onStop((signal) => {
