@@ -4,7 +4,8 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { detectType } from "../../src/convert/core.ts";
-import { parseCurl } from "../../src/convert/curl.ts";
+import { parseCurl, toRequests } from "../../src/convert/curl.ts";
+import { ConversionError } from "../../src/convert/errors.ts";
 import { parseCode } from "../../src/convert/fetch.ts";
 
 describe("converter behaviour the later mutation draws found unguarded", () => {
@@ -68,5 +69,50 @@ describe("converter behaviour the later mutation draws found unguarded", () => {
         "content-type": "application/json",
       }, written);
     }
+  });
+
+  // Bug: a single `&` or `|` taken for `&&`/`||` whatever follows it, so the
+  // command after "&curl" (no blank) starts one character late, at "url".
+  it("curl: a command after a lone & or | with no blank is read from its first character", () => {
+    for (const separator of ["&", "|", ";", "&&", "||"]) {
+      const requests = toRequests(
+        `curl https://a.example/ ${separator}curl https://b.example/`,
+      );
+      assert.deepEqual(
+        requests.map((request) => request.url),
+        ["https://a.example/", "https://b.example/"],
+        separator,
+      );
+    }
+  });
+
+  // Bug: a `$` or a backtick inside an unquoted run is not reported, so the
+  // user is not told that $SEG was sent as written, not expanded.
+  it("curl: an unquoted $VAR or backtick in a word is reported as kept as written", () => {
+    const { request, warnings } = parseCurl(
+      "curl https://a.example/$SEG -H x:`id`",
+    );
+    assert.equal(request.url, "https://a.example/$SEG");
+    assert.deepEqual(
+      warnings.filter((w) => w.code === "SHELL_EXPANSION").map((w) => [
+        w.option,
+        w.offset,
+      ]).slice(0, 2),
+      [["$", 23], ["`", 33]],
+    );
+  });
+
+  // Bug: the refusal of a path holding a lone surrogate loses its code, so
+  // a caller sorting errors by code cannot tell it is the URL's fault.
+  it("curl: a URL path holding a lone surrogate is INVALID_URL at the URL's offset", () => {
+    let error: unknown;
+    try {
+      parseCurl("curl 'https://a.example/\uD800'");
+    } catch (caught) {
+      error = caught;
+    }
+    assert.ok(error instanceof ConversionError, String(error));
+    assert.equal(error.code, "INVALID_URL");
+    assert.equal(error.offset, 5);
   });
 });
