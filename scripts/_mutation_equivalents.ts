@@ -400,6 +400,13 @@ export const EQUIVALENTS: Equivalent[] = [
       "skipQuoted and skipTemplate alike: at the end the character is undefined, which only moves pos past the end, and the loop then ends in the same unterminated() error, whose offset is the literal's start",
   },
   {
+    file: "src/convert/_har_form.ts",
+    before: "if (queryString.length === 0) return url;",
+    after: "if (queryString.length === 0) url;",
+    reason:
+      "a fast path only: with no queryString pairs nothing is missing, and the later `if (missing.length === 0) return url;` gives back the same url",
+  },
+  {
     file: "src/models/adapters/registry.ts",
     before: 'openai: "OPENAI_API_KEY",',
     after: 'openai: "",',
