@@ -407,6 +407,13 @@ export const EQUIVALENTS: Equivalent[] = [
       "a fast path only: with no queryString pairs nothing is missing, and the later `if (missing.length === 0) return url;` gives back the same url",
   },
   {
+    file: "src/convert/_json_format.ts",
+    before: "if (i >= length) return undefined;",
+    after: "if (i > length) return undefined;",
+    reason:
+      'at i === length no value branch can match: charCodeAt gives NaN (no {, [ or "), the sticky NUMBER needs a digit and no literal starts there, so the literal branch returns undefined too',
+  },
+  {
     file: "src/models/adapters/registry.ts",
     before: 'openai: "OPENAI_API_KEY",',
     after: 'openai: "",',

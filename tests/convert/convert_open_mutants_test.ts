@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { detectType } from "../../src/convert/core.ts";
 import { parseCurl, toRequests } from "../../src/convert/curl.ts";
 import { ConversionError } from "../../src/convert/errors.ts";
-import { parseCode } from "../../src/convert/fetch.ts";
+import { parseCode, toRequest } from "../../src/convert/fetch.ts";
 
 describe("converter behaviour the later mutation draws found unguarded", () => {
   // Bug: when the program word cannot be read (a quote opened and never
@@ -114,5 +114,32 @@ describe("converter behaviour the later mutation draws found unguarded", () => {
     assert.ok(error instanceof ConversionError, String(error));
     assert.equal(error.code, "INVALID_URL");
     assert.equal(error.offset, 5);
+  });
+
+  // Bug: the ReadableStream check inverted, so a stream body gets the
+  // generic "unsupported body" error and any other unsupported body (a
+  // number) is told to read a stream first.
+  it("fetch toRequest: a ReadableStream body is told to be read first; a number body is unsupported", () => {
+    const refusal = (body: unknown) => {
+      try {
+        toRequest("https://a.example/", {
+          method: "POST",
+          body: body as BodyInit,
+        });
+      } catch (error) {
+        if (error instanceof ConversionError) return error;
+        throw error;
+      }
+      assert.fail("expected a ConversionError");
+    };
+    const stream = refusal(new ReadableStream());
+    assert.equal(stream.code, "INVALID_INPUT");
+    assert.match(
+      stream.message,
+      /^toRequest cannot read a ReadableStream body synchronously; read it first/,
+    );
+    const number = refusal(42);
+    assert.equal(number.code, "INVALID_INPUT");
+    assert.equal(number.message, "toRequest: unsupported body of type number");
   });
 });
