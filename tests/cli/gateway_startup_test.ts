@@ -32,6 +32,7 @@ async function summary(config: unknown): Promise<string[]> {
 }
 
 // Bugs: one key counted as none (`keys > 1`) or none as some (`>= 0`);
+// keys in the config said to be none when an admin key is set too;
 // the provider's own URL dropped for a backend that names none; the cache's
 // default TTL or size dropped, a TTL of 0 read as the default.
 Deno.test("switchyard gateway's summary: keys, admin API, response cache and each backend's URL", async () => {
@@ -68,6 +69,14 @@ Deno.test("switchyard gateway's summary: keys, admin API, response cache and eac
     "switchyard: keys: on (none in the config yet: create them through the admin API; every route but /metrics, /healthz and /readyz needs one)",
     "switchyard: admin API at /admin, console at /console (both need the admin key)",
     "switchyard: response cache: shared on Redis (namespace n1); answers kept 60s; for every chat request but keys with cache: false",
+  ]);
+  const both = await summary({
+    admin: { key: "$ADMIN" },
+    keys: [{ id: "a", key: "$K1" }],
+  });
+  assert.deepEqual(both.slice(2), [
+    "switchyard: keys: on (1 key; every route but /metrics, /healthz and /readyz needs one)",
+    "switchyard: admin API at /admin, console at /console (both need the admin key)",
   ]);
   const open = await summary({});
   assert.deepEqual(open.slice(2), [
