@@ -35,15 +35,17 @@ export const TASK_START = [
 
 /**
  * Starts `deno run -A src/cli/mod.ts ...args` in `cwd`; with `deno` given,
- * `deno <deno...> ...args` instead (e.g. {@linkcode TASK_START}).
+ * `deno <deno...> ...args` instead (e.g. {@linkcode TASK_START}); with
+ * `program` given, that program instead of deno (e.g. node).
  */
 export function spawnCli(
   args: string[],
   vars: Record<string, string> = {},
   cwd?: string,
   deno: string[] = ["run", "-A", "--unstable-no-legacy-abort", CLI],
+  program: string = Deno.execPath(),
 ): Running {
-  const child = new Deno.Command(Deno.execPath(), {
+  const child = new Deno.Command(program, {
     args: [...deno, ...args],
     ...(cwd ? { cwd } : {}),
     clearEnv: true,
@@ -125,8 +127,9 @@ export async function startCli(
   vars: Record<string, string> = {},
   cwd?: string,
   deno?: string[],
+  program?: string,
 ): Promise<Running & { origin: string }> {
-  const running = spawnCli(args, { PORT: "0", ...vars }, cwd, deno);
+  const running = spawnCli(args, { PORT: "0", ...vars }, cwd, deno, program);
   try {
     const match = await running.line(LISTENING);
     return Object.assign(running, { origin: match[1] });

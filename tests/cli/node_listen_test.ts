@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { run } from "../_bounded.ts";
 import { cleanEnv } from "../examples/_serve_process.ts";
 import { needs, programPath } from "../_programs.ts";
+import { bundleCli } from "./_node_bundle.ts";
 
 const CLI = new URL("../../src/cli/mod.ts", import.meta.url);
 const ignore = needs("the command's listen errors on Node", "node").ignore;
@@ -43,19 +44,7 @@ Deno.test({
     try {
       // Readable by nobody, who runs the privileged-port case as root.
       await Deno.chmod(dir, 0o755);
-      const bundled = await run(Deno.execPath(), {
-        args: [
-          "bundle",
-          "--no-lock",
-          "--platform",
-          "browser",
-          "-o",
-          `${dir}/cli.mjs`,
-          CLI.pathname,
-        ],
-        cwd: dir,
-      });
-      assert.equal(bundled.code, 0, bundled.err);
+      await bundleCli(CLI, dir);
       await Deno.writeTextFile(`${dir}/bin.mjs`, ENTRY("./cli.mjs"));
       const gateway = (port: number, vars: Record<string, string> = {}) =>
         run(programPath("node"), {
