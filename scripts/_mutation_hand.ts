@@ -736,8 +736,8 @@ export const HAND_MUTANTS: HandMutant[] = [
     id: "cli-drain-env-ignored",
     bug: "command: SWITCHYARD_DRAIN_MS ignored",
     file: "src/cli/gateway.ts",
-    find: `flag("drain-ms") ?? runtime.env("SWITCHYARD_DRAIN_MS")`,
-    replace: `flag("drain-ms")`,
+    find: `drainFlag ?? setting("SWITCHYARD_DRAIN_MS")`,
+    replace: `drainFlag`,
     tests: ["tests/cli/gateway_startup_test.ts"],
   },
   {

@@ -237,19 +237,23 @@ async function serveUntilStopped(
   }
   const flag = (name: string) =>
     typeof options[name] === "string" ? options[name] as string : undefined;
+  // An empty variable is an unset one, as for HOST and SWITCHYARD_CONFIG
+  // (compose's `PORT: ${PORT}` with PORT unset gives ""); an empty flag
+  // value is refused, naming the flag.
+  const setting = (name: string) => runtime.env(name) || undefined;
+  const portFlag = flag("port");
   const port = integer(
-    flag("port") ?? runtime.env("PORT") ?? "8000",
-    flag("port") ? "--port" : "PORT",
+    portFlag ?? setting("PORT") ?? "8000",
+    portFlag !== undefined ? "--port" : "PORT",
     65535,
   );
-  const drainRaw = flag("drain-ms") ?? runtime.env("SWITCHYARD_DRAIN_MS");
-  const drainMs = drainRaw
-    ? integer(
-      drainRaw,
-      flag("drain-ms") ? "--drain-ms" : "SWITCHYARD_DRAIN_MS",
-      3_600_000,
-    )
-    : DEFAULT_DRAIN_MS;
+  const drainFlag = flag("drain-ms");
+  const drainRaw = drainFlag ?? setting("SWITCHYARD_DRAIN_MS");
+  const drainMs = drainRaw === undefined ? DEFAULT_DRAIN_MS : integer(
+    drainRaw,
+    drainFlag !== undefined ? "--drain-ms" : "SWITCHYARD_DRAIN_MS",
+    3_600_000,
+  );
   const config = readConfig(
     flag("config") ?? runtime.env("SWITCHYARD_CONFIG"),
     runtime,

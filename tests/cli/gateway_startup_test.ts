@@ -180,3 +180,41 @@ Deno.test("switchyard gateway: a backends-only list with an empty defaultModel i
     "/srv/list.json[0].defaultModel: expected a non-empty string",
   );
 });
+
+// Bugs: an empty PORT refused while an empty HOST or SWITCHYARD_DRAIN_MS
+// counts as unset; an empty --drain-ms silently taken as the default, and an
+// empty --port refused under the name PORT.
+Deno.test("switchyard gateway: an empty PORT or SWITCHYARD_DRAIN_MS is unset; an empty flag value is refused naming the flag", async () => {
+  const emptyPort = await start({ PORT: "" });
+  // Port 8000 may be taken on a shared machine: either way it was 8000.
+  if (emptyPort.listened) {
+    assert.ok(
+      emptyPort.out.some((line) =>
+        line.startsWith("switchyard: listening on http://127.0.0.1:8000/")
+      ),
+      emptyPort.out.join("\n"),
+    );
+  } else {
+    assert.ok(emptyPort.error instanceof StartupError, String(emptyPort.error));
+    assert.match(
+      emptyPort.error.message,
+      /^cannot listen on 127\.0\.0\.1:8000: /,
+    );
+  }
+  const emptyDrain = await start({ SWITCHYARD_DRAIN_MS: "" });
+  assert.ok(
+    emptyDrain.out.includes(
+      "switchyard: SIGTERM: draining 0 connection(s), up to 25000 ms",
+    ),
+    emptyDrain.out.join("\n"),
+  );
+  for (const name of ["--port", "--drain-ms"]) {
+    const { listened, error } = await start({}, {}, [name, ""]);
+    assert.equal(listened, false, name);
+    assert.ok(error instanceof StartupError, String(error));
+    assert.match(
+      error.message,
+      new RegExp(`^${name} must be an integer from 0 to \\d+, got ""$`),
+    );
+  }
+});
