@@ -7,7 +7,10 @@
  * (`createRouter`, `createRoute`, `HTTPExpression`, `createRequest`,
  * `createResponse`, `createFSRouter`, `deconstruct`, `cook`). Each conversion
  * module has its own entry point (`./string`, `./har`, `./curl`, `./fetch`,
- * `./body`, `./random`); the model router lives in `./models`.
+ * `./body`, `./random`); the model router lives in `./models`, and `./serve`
+ * serves a router (or any fetch handler) on Deno or Node 20+ with header,
+ * body and idle timeouts, a connection cap and a body bound, which
+ * `Deno.serve` lacks.
  *
  * @example Convert a curl command, then serve a template route
  * ```ts

@@ -2,7 +2,9 @@
 // process on 127.0.0.1 port 0 in front of one mock upstream
 // (bench/_gateway_peers_server.ts upstream). Kept apart from the
 // measurement so each file stays one concept.
-//   relay, js-relay, gateway, gw-tokens, serve-gw  bench/_gateway_peers_server.ts
+//   relay, js-relay, read-relay, parse-relay, gateway, gw-tokens, serve-gw,
+//   serve-native
+//               bench/_gateway_peers_server.ts
 //   start       `deno task start` (examples/serve.ts) with the task's flags
 //   cli-deno    `deno run -A src/cli/mod.ts gateway --config <file>`, as
 //               `deno task gateway` runs it (serveGateway's listener)
@@ -11,6 +13,10 @@
 //               gateway --config <file>`: serveNode's listener), when the
 //               package is built (`deno task build` writes npm/package)
 //   portkey     npm @portkey-ai/gateway on Node, when its directory is given
+//   <name>-base gateway, serve-gw, start and cli-deno from the checkout BASELINE
+//               names, cli-node from the package BASELINE_NPM names (a
+//               change's ratio in one run), beside each one started
+// ONLY=<names,…> starts only those (with upstream and the two relays).
 import { type Server, start } from "./_servers.ts";
 
 /** One server the bench sends requests to. */
@@ -48,27 +54,36 @@ export async function startContenders(
 ): Promise<Contender[]> {
   const deno = Deno.execPath();
   const flags = ["run", "-A", "--unstable-no-legacy-abort"];
+  // ONLY=serve-gw,start: those contenders beside direct and the relays (a
+  // quick look at one path; the full comparison runs every contender).
+  const only = Deno.env.get("ONLY")?.split(",");
+  const wanted = (name: string) =>
+    only === undefined || only.includes(name.replace(/-base$/, "")) ||
+    ["upstream", "relay", "node-relay"].includes(name);
+  const baseline = Deno.env.get("BASELINE");
+  const baselineNpm = Deno.env.get("BASELINE_NPM");
   const launch = async (
     name: string,
     command: string,
     args: string[],
     env: Record<string, string> = {},
     clearEnv = false,
-  ): Promise<Server> => {
+  ): Promise<Server | undefined> => {
+    if (!wanted(name)) return undefined;
     const server = await start(name, command, args, env, clearEnv);
     servers.push(server);
     return server;
   };
-  const upstream = await launch("upstream", deno, [
+  const upstream = (await launch("upstream", deno, [
     ...flags,
     `${here}_gateway_peers_server.ts`,
     "upstream",
-  ]);
+  ]))!;
   const contenders: Contender[] = [
     { name: "direct", url: upstream.url, headers: {} },
   ];
-  const add = (server: Server, floor?: string, headers = {}) =>
-    contenders.push({
+  const add = (server: Server | undefined, floor?: string, headers = {}) =>
+    server && contenders.push({
       name: server.name,
       url: server.url,
       headers,
@@ -76,7 +91,16 @@ export async function startContenders(
       ...(floor ? { floor } : {}),
     });
   for (
-    const mode of ["relay", "js-relay", "gateway", "gw-tokens", "serve-gw"]
+    const mode of [
+      "relay",
+      "js-relay",
+      "read-relay",
+      "parse-relay",
+      "gateway",
+      "gw-tokens",
+      "serve-gw",
+      "serve-native",
+    ]
   ) {
     add(
       await launch(mode, deno, [
@@ -88,6 +112,23 @@ export async function startContenders(
       mode === "relay" ? undefined : "relay",
     );
   }
+  // BASELINE=<another checkout>: its serve-gw (and below, its start and
+  // command) beside this tree's, so a change is measured as a ratio in one
+  // run.
+  if (baseline) {
+    for (const mode of ["gateway", "serve-gw"]) {
+      add(
+        await launch(`${mode}-base`, deno, [
+          ...flags,
+          `${baseline}/bench/_gateway_peers_server.ts`,
+          mode,
+          upstream.url,
+        ]),
+        "relay",
+      );
+    }
+  }
+
   // As `deno task start` runs it: the task's flags, and an environment with
   // only the OpenAI variables (no SWITCHYARD_CONFIG or other provider from
   // the caller's shell).
@@ -99,18 +140,28 @@ export async function startContenders(
     OPENAI_API_KEY: "sk-bench-upstream",
     OPENAI_BASE_URL: `${upstream.url}/v1`,
   });
-  add(
-    await launch(
-      "start",
-      deno,
-      startTask.map((arg: string) =>
-        arg === "examples/serve.ts" ? `${root}examples/serve.ts` : arg
+  const twins = (
+    name: string,
+    here: string,
+    base: string | undefined,
+  ): [string, string][] =>
+    base === undefined
+      ? [[name, here]]
+      : [[name, here], [`${name}-base`, base]];
+  for (const [name, tree] of twins("start", root, baseline)) {
+    add(
+      await launch(
+        name,
+        deno,
+        startTask.map((arg: string) =>
+          arg === "examples/serve.ts" ? `${tree}/examples/serve.ts` : arg
+        ),
+        env,
+        true,
       ),
-      env,
-      true,
-    ),
-    "relay",
-  );
+      "relay",
+    );
+  }
   // The command reads a config file, as its users run it.
   const config = `${configDir}/switchyard.json`;
   Deno.writeTextFileSync(
@@ -129,16 +180,18 @@ export async function startContenders(
   const commandEnvironment = commandEnv({
     OPENAI_API_KEY: "sk-bench-upstream",
   });
-  add(
-    await launch(
-      "cli-deno",
-      deno,
-      [...flags, `${root}src/cli/mod.ts`, ...commandArgs],
-      commandEnvironment,
-      true,
-    ),
-    "relay",
-  );
+  for (const [name, tree] of twins("cli-deno", root, baseline)) {
+    add(
+      await launch(
+        name,
+        deno,
+        [...flags, `${tree}/src/cli/mod.ts`, ...commandArgs],
+        commandEnvironment,
+        true,
+      ),
+      "relay",
+    );
+  }
   add(
     await launch("node-relay", "node", [
       `${here}_node_relay.mjs`,
@@ -146,16 +199,20 @@ export async function startContenders(
     ]),
   );
   if (options.npmPackage) {
-    add(
-      await launch(
-        "cli-node",
-        "node",
-        [`${options.npmPackage}/bin/switchyard.mjs`, ...commandArgs],
-        commandEnvironment,
-        true,
-      ),
-      "node-relay",
-    );
+    for (
+      const [name, pkg] of twins("cli-node", options.npmPackage, baselineNpm)
+    ) {
+      add(
+        await launch(
+          name,
+          "node",
+          [`${pkg}/bin/switchyard.mjs`, ...commandArgs],
+          commandEnvironment,
+          true,
+        ),
+        "node-relay",
+      );
+    }
   } else {
     console.log(
       "cli-node left out: run `deno task build` first (it writes npm/package)",

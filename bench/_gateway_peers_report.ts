@@ -5,7 +5,14 @@
 import type { Contender } from "./_gateway_peers_contenders.ts";
 
 /** The paths users run, with the goals of issue 23 checked for each. */
-const PATHS = ["gateway", "serve-gw", "start", "cli-deno", "cli-node"];
+const PATHS = [
+  "gateway",
+  "serve-gw",
+  "start",
+  "cli-deno",
+  "cli-node",
+  "serve-native",
+];
 const GOALS = { added: 1.5, cpu: 2, first: 1.5 };
 
 /** The value at quantile `q` (nearest rank, from below). */
@@ -114,10 +121,35 @@ export function report(
       }`,
     );
   }
-  for (const name of ["js-relay", "gw-tokens"]) {
+  for (
+    const name of ["read-relay", "parse-relay"].filter((n) => names.has(n))
+  ) {
+    console.log(
+      `  ${name} / relay: added latency ${
+        spread(ratios(name, "relay"))
+      }, CPU per request ${
+        spread(ratios(`json cpu ${name}`, "json cpu relay"))
+      }`,
+    );
+  }
+  for (const name of ["js-relay", "gw-tokens"].filter((n) => names.has(n))) {
     console.log(
       `  ${name} / relay: CPU per stream ${
         spread(ratios(`cpu ${name}`, "cpu relay"))
+      }`,
+    );
+  }
+  for (const name of [...names].filter((n) => names.has(`${n}-base`))) {
+    const base = `${name}-base`;
+    console.log(
+      `  ${name} / ${base} (this tree against BASELINE): added latency ${
+        spread(ratios(name, base))
+      }, CPU per stream ${
+        spread(ratios(`cpu ${name}`, `cpu ${base}`))
+      }, CPU per request ${
+        spread(ratios(`json cpu ${name}`, `json cpu ${base}`))
+      }, first-event p99 ${
+        spread(ratios(`first p99 ${name}`, `first p99 ${base}`))
       }`,
     );
   }

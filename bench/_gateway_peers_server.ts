@@ -8,15 +8,21 @@
 //                     sends tokens
 //   relay <upstream>  the bare relay: Deno.serve + fetch, the upstream body
 //                     passed through untouched
+//   read-relay, parse-relay <upstream> the relay reading a JSON answer
+//                     whole (and parsing it) before answering its bytes
 //   gateway <upstream> createGateway over the real OpenAI-compatible adapter
 //                     pointed at the upstream
 //   serve-gw <upstream> the same gateway under serveGateway (the listener of
 //                     `deno task start`, HTTP/1.1 parsed in JavaScript)
 //                     instead of Deno.serve
+//   serve-native <upstream> the same gateway on connections accepted and
+//                     bounded in JavaScript but served by Deno's own HTTP
+//                     code (bench/_bounded_native.ts, a measured alternative)
 // (`deno task start` itself, examples/serve.ts, is started by
 // bench/gateway_peers.ts directly.)
 import { createGateway, serveGateway } from "../src/gateway/mod.ts";
 import { createOpenAIAdapter } from "../src/models/adapters/openai.ts";
+import { serveNative } from "./_bounded_native.ts";
 
 // Content chunks of a streamed answer (the first also carries the role);
 // bench/gateway_peers.ts divides CPU time by this number.
@@ -160,6 +166,37 @@ function jsRelay(base: string): (request: Request) => Promise<Response> {
   };
 }
 
+// The relay reading the upstream's JSON answer whole before answering with
+// its bytes (what any gateway that counts an answer's tokens must do), and
+// the same again parsing it: the floor of a gateway that reads usage.
+function readRelay(
+  base: string,
+  parse: boolean,
+): (request: Request) => Promise<Response> {
+  const target = `${base}/v1/chat/completions`;
+  return async (request) => {
+    const response = await fetch(target, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: await request.arrayBuffer(),
+      signal: request.signal,
+    });
+    const type = response.headers.get("content-type") ?? "application/json";
+    if (type.startsWith("text/event-stream")) {
+      return new Response(response.body, { headers: { "content-type": type } });
+    }
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (parse) JSON.parse(new TextDecoder().decode(bytes));
+    return new Response(bytes, {
+      status: response.status,
+      headers: {
+        "content-type": type,
+        "content-length": String(bytes.byteLength),
+      },
+    });
+  };
+}
+
 function gateway(
   base: string,
   passthroughTokens?: "all",
@@ -178,7 +215,8 @@ function gateway(
 }
 
 const serveGatewayMode = mode === "serve-gw" && upstream !== undefined;
-const handler = serveGatewayMode
+const nativeMode = mode === "serve-native" && upstream !== undefined;
+const handler = serveGatewayMode || nativeMode
   ? gateway(upstream)
   : mode === "upstream"
   ? mockUpstream
@@ -186,6 +224,10 @@ const handler = serveGatewayMode
   ? relay(upstream)
   : mode === "js-relay" && upstream
   ? jsRelay(upstream)
+  : mode === "read-relay" && upstream
+  ? readRelay(upstream, false)
+  : mode === "parse-relay" && upstream
+  ? readRelay(upstream, true)
   : mode === "gateway" && upstream
   ? gateway(upstream)
   : mode === "gw-tokens" && upstream
@@ -193,7 +235,7 @@ const handler = serveGatewayMode
   : undefined;
 if (handler === undefined) {
   console.error(
-    "usage: upstream | relay <url> | js-relay <url> | gateway <url> | gw-tokens <url> | serve-gw <url>",
+    "usage: upstream | relay <url> | js-relay <url> | read-relay <url> | parse-relay <url> | gateway <url> | gw-tokens <url> | serve-gw <url> | serve-native <url>",
   );
   Deno.exit(2);
 }
@@ -206,6 +248,16 @@ if (serveGatewayMode) {
     port: 0,
   });
   console.log(`PORT ${server.addr.port}`);
+} else if (nativeMode) {
+  const server = serveNative(handler, {
+    hostname: "127.0.0.1",
+    port: 0,
+    headersTimeoutMs: 10_000,
+    bodyTimeoutMs: 60_000,
+    idleTimeoutMs: 30_000,
+    maxConnections: 1024,
+  });
+  console.log(`PORT ${server.port}`);
 } else {
   Deno.serve({
     hostname: "127.0.0.1",

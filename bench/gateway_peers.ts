@@ -11,6 +11,10 @@
 //   gw-tokens the gateway reading every passed-through stream's tokens
 //             (passthroughTokens: "all": each chunk through the token tap)
 //   serve-gw  the gateway under serveGateway instead of Deno.serve
+//   serve-native the gateway on connections accepted and bounded in
+//             JavaScript, served by Deno's own HTTP code (an internal of
+//             Deno 2.9; bench/_bounded_native.ts): the measured alternative
+//             to serveGateway's JavaScript HTTP/1.1
 //   start     `deno task start` itself (examples/serve.ts: the gateway mounted
 //             in the demo's template router, a JSON log line per request on
 //             stdout) with OPENAI_API_KEY and OPENAI_BASE_URL at the upstream
@@ -42,7 +46,11 @@
 //      package first unless SWITCHYARD_NPM=<built package dir> is set)
 // or:  deno run -A bench/gateway_peers.ts [<node_modules/@portkey-ai/gateway>]
 //      (cli-node runs when npm/package exists or SWITCHYARD_NPM names one)
-// Env: ROUNDS (8), SEQUENTIAL (150 a round), CONCURRENCY (8), STREAMS (120 a round)
+// Env: ROUNDS (8), SEQUENTIAL (150 a round), CONCURRENCY (8), STREAMS (120 a round);
+//      ONLY=<contenders,…> starts only those (beside direct and the relays);
+//      BASELINE=<another checkout> adds its gateway, serve-gw, start and cli-deno as
+//      <name>-base, BASELINE_NPM=<built package> its cli-node
+//      (a listener change as a ratio in one run)
 import { cpuNs, type Server, stop } from "./_servers.ts";
 import {
   type Contender,

@@ -5,8 +5,10 @@
 // and relays the answer (the default); "translated" is the same gateway
 // with `passthrough: false`, which reads the request into the IR, writes it
 // in the backend's wire through the translation table, and writes the
-// answer back. The ratio of the two is what the relay saves; the absolute
-// figures depend on the machine.
+// answer back; "mixed fleet" holds a backend of the other wire too (never
+// called), so the call goes through the IR with the client's body beside
+// it and the answer is the upstream's JSON kept beside the IR. The ratios
+// are what the relay saves; the absolute figures depend on the machine.
 //
 // Run: deno bench -A --lock=deno.lock --frozen-lockfile bench/same_wire_bench.ts
 import { createGateway } from "../src/gateway/mod.ts";
@@ -63,8 +65,14 @@ function gateways(wire: "openai" | "anthropic") {
         defaultModel: "claude-x",
         fetch: answering(ANTHROPIC_ANSWER),
       });
+  // A backend of the other wire, second in fallback order: never called,
+  // but the call goes through the IR with the client's body beside it.
+  const other = wire === "openai"
+    ? createAnthropicAdapter({ apiKey: "k", baseURL: "http://other.test" })
+    : createOpenAIAdapter({ apiKey: "k", baseURL: "http://other.test/v1" });
   return {
     same: createGateway({ backends: [["up", adapter()]] }),
+    mixed: createGateway({ backends: [["up", adapter()], ["other", other]] }),
     translated: createGateway({
       backends: [["up", adapter()]],
       passthrough: false,
@@ -90,7 +98,7 @@ const ANTHROPIC_BODY = JSON.stringify({
 });
 
 for (const wire of ["openai", "anthropic"] as const) {
-  const { same, translated } = gateways(wire);
+  const { same, mixed, translated } = gateways(wire);
   const path = wire === "openai" ? "/v1/chat/completions" : "/v1/messages";
   const body = wire === "openai" ? OPENAI_BODY : ANTHROPIC_BODY;
   const call = async (gateway: typeof same) => {
@@ -112,6 +120,11 @@ for (const wire of ["openai", "anthropic"] as const) {
     group: wire,
     baseline: true,
     fn: () => call(same),
+  });
+  Deno.bench({
+    name: `${wire}: mixed fleet (body beside the IR, answer kept)`,
+    group: wire,
+    fn: () => call(mixed),
   });
   Deno.bench({
     name: `${wire}: translated (passthrough: false)`,

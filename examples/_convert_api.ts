@@ -33,6 +33,7 @@ import {
   toRequests,
 } from "../src/convert/har.ts";
 import { parseCode } from "../src/convert/fetch.ts";
+import { targets } from "../src/convert/code.ts";
 import { ConversionError } from "../src/convert/errors.ts";
 import type { HttpRequest } from "../src/convert/types.ts";
 import { readBounded } from "../src/gateway/_read_bounded.ts";
@@ -80,6 +81,12 @@ export interface ConvertOutput {
   fetch: string;
   /** What the parser could not carry over (empty when nothing). */
   warnings: ConvertWarning[];
+  /** Every code-generation target, in picker order. */
+  targets: Array<{ id: string; language: string; title: string }>;
+  /** Each target's code for the request, by target id. */
+  code: Record<string, string>;
+  /** Why each other target cannot send the request, by target id. */
+  codeRefused: Record<string, { code: string; message: string }>;
   /** For HAR logs: how many entries the log held. */
   entries?: number;
   /** For HAR logs: the 0-based index of the converted entry. */
@@ -285,6 +292,18 @@ export async function convert(input: ConvertInput): Promise<ConvertOutput> {
     har: JSON.stringify(toLog([formats.har]), null, pretty ? 2 : undefined),
     fetch: formats.fetchCode,
     warnings,
+    targets: targets.map(({ id, language, title }) => ({
+      id,
+      language,
+      title,
+    })),
+    code: formats.code,
+    codeRefused: Object.fromEntries(
+      Object.entries(formats.codeRefused).map(([id, error]) => [
+        id,
+        { code: error.code, message: error.message },
+      ]),
+    ),
     ...log,
   };
 }

@@ -23,9 +23,6 @@ const MODELS_TOP = [
 
 const LISTENER = new Set([
   "src/gateway/serve.ts",
-  "src/gateway/serve_options.ts",
-  "src/gateway/_http1.ts",
-  "src/gateway/_deno_server.ts",
   "src/gateway/_read_bounded.ts",
   "src/gateway/_wire_util.ts",
 ]);
@@ -47,7 +44,7 @@ export const AREAS: Area[] = [
   {
     name: "gateway-listener",
     owns: (path) => LISTENER.has(path) || path.startsWith("src/serve/"),
-    tests: ["tests/gateway/", "tests/examples/"],
+    tests: ["tests/serve/", "tests/gateway/", "tests/examples/"],
   },
   {
     name: "gateway",

@@ -449,7 +449,7 @@ export const EQUIVALENTS: Equivalent[] = [
       "at i === buffer.length charCodeAt gives NaN, which is neither LF nor CR, so the extra step continues and the loop ends as before",
   },
   {
-    file: "src/gateway/_http1.ts",
+    file: "src/serve/_http1.ts",
     context: "cancel() {",
     before: "finished = true;",
     after: "finished = false;",
@@ -457,7 +457,7 @@ export const EQUIVALENTS: Equivalent[] = [
       "a ReadableStream never calls pull after cancel, so the flag is not read again",
   },
   {
-    file: "src/gateway/_http1.ts",
+    file: "src/serve/_http1.ts",
     context:
       "const end = (controller: ReadableStreamDefaultController<Uint8Array>) => {",
     before: "finished = true;",
@@ -466,7 +466,7 @@ export const EQUIVALENTS: Equivalent[] = [
       "end closes the controller on the next line, and a closed ReadableStream never calls pull again, so the flag is not read again",
   },
   {
-    file: "src/gateway/_http1.ts",
+    file: "src/serve/_http1.ts",
     context: ': new HttpWireError(400, "The body could not be read.");',
     before: "finished = true;",
     after: "finished = false;",

@@ -26,6 +26,9 @@ const CURL_TESTS = [
   "tests/convert/curl_wire_test.ts",
 ];
 const CONVERT_MUTANT_TESTS = ["tests/convert/convert_mutants_test.ts"];
+const CODE_TESTS = ["tests/convert/targets/code_test.ts"];
+const CODE_WIRE_TESTS = ["tests/convert/targets/targets_property_test.ts"];
+const RUBY_JAVA_TESTS = ["tests/convert/targets/ruby_java_test.ts"];
 const ROUTER_MUTANT_TESTS = ["tests/router/router_mutants_test.ts"];
 const ADAPTER_MUTANT_TESTS = ["tests/models/adapters/adapters_mutants_test.ts"];
 const GATEWAY_MUTANT_TESTS = ["tests/gateway/gateway_mutants_test.ts"];
@@ -795,9 +798,83 @@ export const HAND_MUTANTS: HandMutant[] = [
     id: "listener-close-aborts-handler",
     bug:
       "serveGateway: a connection closed under a working handler does not abort its request.signal",
-    file: "src/gateway/_deno_server.ts",
+    file: "src/serve/_deno_server.ts",
     find: `c.abort?.abort(new Error("connection closed"));`,
     replace: `;`,
     tests: LISTENER_MUTANT_TESTS,
+  },
+  // Code-generation targets: the first two are wire bugs the seeded property
+  // test found (it runs the generated code), the others the refusals'.
+  {
+    id: "code-node-http-unframed-body",
+    bug:
+      "node:http target: no Content-Length, so Node sends a GET body unframed and a header list's body chunked",
+    file: "src/convert/targets/node_http.ts",
+    find: `  if (!framed) {`,
+    replace: `  if (false) {`,
+    tests: CODE_WIRE_TESTS,
+  },
+  {
+    id: "code-axios-json-string-body",
+    bug:
+      "axios target: a body under a JSON type goes through axios' default transform (trimmed, or JSON-encoded when it is not JSON)",
+    file: "src/convert/targets/node_axios.ts",
+    find: `if (isJsonType(contentType) && !sentAsIs(request.body)) {`,
+    replace: `if (false) {`,
+    tests: CODE_WIRE_TESTS,
+  },
+  {
+    id: "code-python-latin1-text",
+    bug:
+      "Python targets: non-ASCII text written as a str, which http.client sends as Latin-1",
+    file: "src/convert/targets/_python.ts",
+    find: "isNonAscii(value) ? `${pyString(value)}.encode()` : pyString(value)",
+    replace: "pyString(value)",
+    tests: CODE_TESTS,
+  },
+  {
+    id: "code-requests-upper-cased-method",
+    bug:
+      "requests target: a lower-case method written as is, which requests sends upper-cased",
+    file: "src/convert/targets/python_requests.ts",
+    find: `upperCasesMethod: true,`,
+    replace: `upperCasesMethod: false,`,
+    tests: CODE_TESTS,
+  },
+  {
+    id: "code-fetch-get-body",
+    bug: "fetch target: a body on GET, which fetch() rejects at run time",
+    file: "src/convert/targets/fetch.ts",
+    find:
+      `if (request.body !== undefined && (method === "GET" || method === "HEAD")) {`,
+    replace: `if (false) {`,
+    tests: CODE_TESTS,
+  },
+  {
+    id: "code-ruby-hash-interpolation",
+    bug:
+      "Ruby target: # left bare in a double-quoted literal, so #{…}, #$x and #@x in a value run as Ruby",
+    file: "src/convert/targets/_ruby.ts",
+    find: `  "#": "\\\\#",`,
+    replace: `  "#": "#",`,
+    tests: RUBY_JAVA_TESTS,
+  },
+  {
+    id: "code-java-unicode-line-break",
+    bug:
+      "Java target: a line feed written as \\u000a, which javac turns into a real line break inside the literal",
+    file: "src/convert/targets/_java.ts",
+    find: `  "\\n": "\\\\n",\n`,
+    replace: ``,
+    tests: RUBY_JAVA_TESTS,
+  },
+  {
+    id: "code-java-non-ascii-header",
+    bug:
+      'Java target: a non-ASCII header value written as is, which HttpClient sends as "?"',
+    file: "src/convert/targets/java_http_client.ts",
+    find: `if (isNonAscii(value)) {`,
+    replace: `if (false) {`,
+    tests: RUBY_JAVA_TESTS,
   },
 ];

@@ -159,7 +159,7 @@ for (
 // 3. npm metadata
 manifest.name = NPM_NAME;
 manifest.description =
-  "HTTP message conversion (raw, HAR, curl, fetch), a template-literal HTTP router, and a multi-backend model router.";
+  "HTTP message conversion (raw, HAR, curl, fetch), a template-literal HTTP router, a bounded HTTP server for Deno and Node, and a multi-backend model router.";
 manifest.engines = { node: ">=20" };
 // The `switchyard` command: a small launcher beside the packed `./cli`
 // entry, since that module runs nothing when imported (Node 20 has no
@@ -183,6 +183,7 @@ manifest.keywords = [
   "curl",
   "fetch",
   "router",
+  "server",
   "llm",
   "openai",
   "anthropic",

@@ -1,7 +1,8 @@
 /**
  * The structure rules the style guide sets, checked: no import cycle among
- * the modules the entry points reach, and no file under `src/` with more than
- * 500 lines of code (comments and blank lines aside). Exits 1 naming every
+ * the modules the entry points reach, no folder of `src/` importing one it
+ * may not (see `MAY_IMPORT`), and no file under `src/` with more than 500
+ * lines of code (comments and blank lines aside). Exits 1 naming every
  * breach.
  *
  * Run: `deno run -A scripts/structure_check.ts`
@@ -12,6 +13,28 @@ import { readExports } from "./_entry_points.ts";
 
 const root = new URL("../", import.meta.url);
 const MAX_CODE_LINES = 500;
+
+/**
+ * Which folders of `src/` each folder's modules may import (its own and the
+ * shared files at `src/` itself always): the libraries stand alone, the
+ * listener serves any app and so knows no gateway, the gateway builds on the
+ * model router and the listener, and the command on everything.
+ */
+const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
+  convert: [],
+  router: [],
+  models: [],
+  serve: [],
+  gateway: ["models", "serve"],
+  cli: ["convert", "router", "models", "serve", "gateway"],
+};
+
+/** The folder of `src/` a module is in; "" for `src/` itself or outside. */
+function srcFolder(specifier: string): string {
+  const path = specifier.slice(root.href.length);
+  const match = /^src\/([^/]+)\//.exec(path);
+  return match ? match[1] : "";
+}
 
 interface InfoModule {
   specifier: string;
@@ -96,6 +119,25 @@ const graph = importGraph();
 const local = (s: string) => s.slice(root.href.length);
 for (const cycle of cyclesOf(graph)) {
   problems.push(`import cycle: ${cycle.map(local).join(" -> ")}`);
+}
+for (const [module, deps] of graph) {
+  const from = srcFolder(module);
+  if (from === "") continue;
+  const allowed = MAY_IMPORT[from];
+  if (allowed === undefined) {
+    problems.push(`src/${from}/: no import rule (add it to MAY_IMPORT)`);
+    continue;
+  }
+  for (const dep of deps) {
+    const to = srcFolder(dep);
+    if (to !== "" && to !== from && !allowed.includes(to)) {
+      problems.push(
+        `${local(module)} imports ${
+          local(dep)
+        }: src/${from}/ may not import src/${to}/`,
+      );
+    }
+  }
 }
 let files = 0;
 for (const file of sourceFiles(new URL("src/", root))) {

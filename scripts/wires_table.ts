@@ -14,6 +14,8 @@ import {
 } from "../src/models/adapters/_wire_fields.ts";
 import {
   NATIVE_FIELDS,
+  NATIVE_NESTED,
+  type NativeField,
   type NativeTreatment,
 } from "../src/models/adapters/_native_fields.ts";
 
@@ -29,6 +31,11 @@ export const NATIVE_START =
   "<!-- native-table:start (scripts/wires_table.ts) -->";
 /** The line after it. */
 export const NATIVE_END = "<!-- native-table:end -->";
+/** The line before the generated table of nested fields toward the native APIs. */
+export const NESTED_START =
+  "<!-- native-nested:start (scripts/wires_table.ts) -->";
+/** The line after it. */
+export const NESTED_END = "<!-- native-nested:end -->";
 
 const WIRE_NAMES = {
   openai: "OpenAI Chat Completions",
@@ -69,16 +76,20 @@ function fate([treatment, note]: NativeTreatment): string {
 }
 
 /**
- * The markdown of the table toward Gemini, Cohere and Ollama: one row per
- * top-level field of either chat wire.
+ * The markdown of a table toward Gemini, Cohere and Ollama: one row per
+ * field of either chat wire.
  *
+ * @param rows The rows: the top-level fields unless given (the nested ones
+ *   are `NATIVE_NESTED`).
  * @returns The table, between (not including) the markers.
  */
-export function nativeTable(): string {
+export function nativeTable(
+  rows: readonly NativeField[] = NATIVE_FIELDS,
+): string {
   return [
     "| field | wire | toward Gemini | toward Cohere | toward Ollama |",
     "|---|---|---|---|---|",
-    ...NATIVE_FIELDS.map((row) =>
+    ...rows.map((row) =>
       `| \`${row.field}\` | ${row.wire} | ${fate(row.gemini)} | ${
         fate(row.cohere)
       } | ${fate(row.ollama)} |`
@@ -104,17 +115,22 @@ function replaced(
 
 /**
  * The page with its tables replaced by {@linkcode wiresTable} and
- * {@linkcode nativeTable}.
+ * {@linkcode nativeTable} (top-level and nested rows).
  *
  * @param page The page's text.
  * @returns The new text; throws when the markers are missing.
  */
 export function withTable(page: string): string {
   return replaced(
-    replaced(page, TABLE_START, TABLE_END, wiresTable()),
-    NATIVE_START,
-    NATIVE_END,
-    nativeTable(),
+    replaced(
+      replaced(page, TABLE_START, TABLE_END, wiresTable()),
+      NATIVE_START,
+      NATIVE_END,
+      nativeTable(),
+    ),
+    NESTED_START,
+    NESTED_END,
+    nativeTable(NATIVE_NESTED),
   );
 }
 

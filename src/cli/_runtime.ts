@@ -2,6 +2,7 @@
 // one place: the arguments, the environment, files, stdin, output, signals
 // and exit. Nothing here imports a built-in statically (the `./cli` entry
 // point still bundles); Node's modules are loaded when first used.
+import { LineBuffer, type LineSink } from "./_line_buffer.ts";
 
 /** A file that could not be read; `notFound` when it does not exist. */
 export class FileError extends Error {
@@ -48,10 +49,17 @@ export interface Runtime {
   readStdin(): Promise<Uint8Array>;
   /** Whether stdin is a terminal (nothing piped). */
   stdinIsTerminal(): boolean;
-  /** Writes a line to stdout. */
+  /** Writes a line to stdout (after the gathered log lines). */
   out(line: string): void;
-  /** Writes a line to stderr. */
+  /** Writes a line to stderr (after the gathered log lines). */
   err(line: string): void;
+  /**
+   * Gathers a log line for stdout, written within about 100 ms or when
+   * 16 KiB are gathered: the per-request line, cheap on a busy server.
+   */
+  log(line: string): void;
+  /** Writes the gathered log lines now (before the process ends). */
+  flush(): void;
   /** Calls `listener` on SIGTERM and SIGINT; returns the remover. */
   onStop(listener: (signal: StopSignal) => void): () => void;
   /** Ends the process. */
@@ -66,6 +74,31 @@ const deno: Any = (globalThis as Any).Deno;
 const process: Any = (globalThis as Any).process;
 const STOP_SIGNALS: readonly StopSignal[] = ["SIGTERM", "SIGINT"];
 const NODE_FS: string = "node:fs";
+
+/** A sink on `write`, scheduling with an ordinary timer. */
+function sinkOf(write: (text: string) => void): LineSink {
+  return {
+    write(text) {
+      try {
+        write(text);
+      } catch {
+        // stdout is gone (a closed pipe): there is nowhere left to log.
+      }
+    },
+    later(flush, ms) {
+      const timer = setTimeout(flush, ms);
+      return () => clearTimeout(timer);
+    },
+  };
+}
+
+/** Writes all of `bytes` to Deno's stdout (a write may take only part). */
+function denoWriteAll(bytes: Uint8Array): void {
+  let done = 0;
+  while (done < bytes.length) {
+    done += deno.stdout.writeSync(bytes.subarray(done));
+  }
+}
 
 /** `path` made absolute against `base` (POSIX, or a Windows drive path). */
 export function resolvePath(base: string, path: string): string {
@@ -100,6 +133,11 @@ function denoRuntime(): Runtime {
       error instanceof deno.errors.NotFound,
       (error as Error)?.message ?? String(error),
     );
+  const utf8 = new TextEncoder();
+  const logs = new LineBuffer(
+    sinkOf((text) => denoWriteAll(utf8.encode(text))),
+  );
+  const flush = () => logs.flush();
   return {
     name: "deno",
     version: deno.version.deno,
@@ -134,8 +172,16 @@ function denoRuntime(): Runtime {
       );
     },
     stdinIsTerminal: () => deno.stdin.isTerminal(),
-    out: (line) => console.log(line),
-    err: (line) => console.error(line),
+    out: (line) => {
+      flush();
+      console.log(line);
+    },
+    err: (line) => {
+      flush();
+      console.error(line);
+    },
+    log: (line) => logs.add(line),
+    flush,
     onStop(listener) {
       const signals: readonly StopSignal[] = deno.build.os === "windows"
         ? ["SIGINT"]
@@ -151,7 +197,10 @@ function denoRuntime(): Runtime {
         }
       };
     },
-    exit: (code) => deno.exit(code) as never,
+    exit: (code) => {
+      flush();
+      return deno.exit(code) as never;
+    },
     ppid: () => deno.ppid,
   };
 }
@@ -167,6 +216,8 @@ async function nodeRuntime(): Promise<Runtime> {
       error?.code === "ENOENT",
       error?.message ?? String(error),
     );
+  const logs = new LineBuffer(sinkOf((text) => process.stdout.write(text)));
+  const flush = () => logs.flush();
   return {
     name: "node",
     version: process.versions.node,
@@ -193,8 +244,16 @@ async function nodeRuntime(): Promise<Runtime> {
       return new Uint8Array(await new Blob(chunks).arrayBuffer());
     },
     stdinIsTerminal: () => Boolean(process.stdin.isTTY),
-    out: (line) => console.log(line),
-    err: (line) => console.error(line),
+    out: (line) => {
+      flush();
+      console.log(line);
+    },
+    err: (line) => {
+      flush();
+      console.error(line);
+    },
+    log: (line) => logs.add(line),
+    flush,
     onStop(listener) {
       const handlers = STOP_SIGNALS.map((signal) => {
         const handler = () => listener(signal);
@@ -205,7 +264,10 @@ async function nodeRuntime(): Promise<Runtime> {
         for (const [signal, handler] of handlers) process.off(signal, handler);
       };
     },
-    exit: (code) => process.exit(code) as never,
+    exit: (code) => {
+      flush();
+      return process.exit(code) as never;
+    },
     ppid: () => process.ppid,
   };
 }

@@ -45,10 +45,32 @@ import {
 import { ConversionError } from "../convert/errors.ts";
 import type { HttpRequest, HttpResponse } from "../convert/types.ts";
 import { UsageError } from "./_args.ts";
+import { findTarget, targets } from "../convert/code.ts";
+
+/** Short names for the targets people ask for most. */
+const TARGET_ALIASES: Readonly<Record<string, string>> = {
+  python: "python-requests",
+  node: "node-http",
+  go: "go-net-http",
+  php: "php-curl",
+  ruby: "ruby-net-http",
+  java: "java-http-client",
+};
 import { FileError, resolvePath, type Runtime } from "./_runtime.ts";
 
-const FORMATS = ["all", "curl", "http", "har", "fetch"] as const;
-type Format = (typeof FORMATS)[number];
+const FORMATS = [
+  "all",
+  "curl",
+  "http",
+  "har",
+  "fetch",
+  // Every code-generation target of the table (curl and fetch are above).
+  ...targets.map((target) => target.id).filter((id) =>
+    id !== "curl" && id !== "fetch"
+  ),
+  ...Object.keys(TARGET_ALIASES),
+];
+type Format = string;
 
 export const CONVERT_HELP = `Usage: switchyard convert [options] [input]
 
@@ -64,7 +86,14 @@ Input (first that applies):
   (none)             stdin when piped, else a built-in sample
 
 Options:
-  --to <format>      curl | http | har | fetch | all   (default: all)
+  --to <format>      curl | http | har | fetch | all   (default: all), or a
+                     code target (python = python-requests, node = node-http,
+                     go = go-net-http, php = php-curl,
+                     ruby = ruby-net-http, java = java-http-client):
+                     ${
+  targets.filter((t) => t.id !== "curl" && t.id !== "fetch").map((t) => t.id)
+    .join(", ")
+}
   --pretty           multi-line curl, indented HAR, spread fetch() options
   --origin-form      raw HTTP request line with the path only
                      (GET /x HTTP/1.1 + host header), not the absolute URL
@@ -303,6 +332,7 @@ function json(value: unknown, pretty: boolean): string {
 async function renderRequest(
   request: HttpRequest,
   options: CliOptions,
+  warn: (line: string) => void,
 ): Promise<string> {
   const { to, pretty } = options;
   const string = { absoluteUrl: !options.originForm };
@@ -315,7 +345,7 @@ async function renderRequest(
       return await toCode(request, { pretty });
     case "har":
       return json(har.toLog([await har.fromRequest(request)]), pretty);
-    default: {
+    case "all": {
       const all = await allFormats(request, {
         curl: { pretty },
         fetch: { pretty },
@@ -331,6 +361,14 @@ async function renderRequest(
         "# HAR",
         json(har.toLog([all.har]), pretty),
       ].join("\n");
+    }
+    default: {
+      const target = findTarget(TARGET_ALIASES[to] ?? to);
+      const { code, warnings } = target.generate(request, { pretty });
+      for (const warning of warnings) {
+        warn(`warning [${warning.code}]: ${warning.message}`);
+      }
+      return code.trimEnd();
     }
   }
 }
@@ -404,15 +442,19 @@ export async function convertCommand(
     const text = await readInput(options, runtime);
     const { messages, warnings } = readMessages(text);
     const outputs: string[] = [];
+    // Warnings of the code targets, printed after the parser's.
+    const codeWarnings: string[] = [];
+    const warn = (line: string) => codeWarnings.push(line);
     for (const message of messages) {
       outputs.push(
         message.kind === "request"
-          ? await renderRequest(message.request, options)
+          ? await renderRequest(message.request, options, warn)
           : await renderResponse(message.response, options.to, options.pretty),
       );
     }
     if (!options.quiet) {
       for (const warning of warnings) runtime.err(describeWarning(warning));
+      for (const line of codeWarnings) runtime.err(oneLine(line));
     }
     runtime.out(outputs.join("\n\n"));
     return 0;

@@ -1,7 +1,7 @@
 /**
  * `switchyard gateway`: serves the gateway of `./gateway` from a config file
  * or the environment shortcuts, on Deno or Node 20+, with the listener's
- * limits (`serveGateway` on Deno, `node:http` with the same limits on Node),
+ * limits (`serveGateway`: `./serve`'s listener, on Deno or through `node:http`),
  * a startup summary, and a drain on SIGTERM and SIGINT: it stops accepting,
  * lets requests and streams in progress finish within `--drain-ms` (default
  * 25 000, inside the 30 s Docker and Kubernetes wait before SIGKILL), then
@@ -17,10 +17,10 @@ import { type GatewayPlan, planGateway } from "../gateway/from_config.ts";
 import { GatewayConfigError } from "../gateway/config.ts";
 import { createGateway } from "../gateway/gateway.ts";
 import type { Gateway } from "../gateway/gateway_types.ts";
-import type { GatewayServer, ServeHandler } from "../gateway/serve_options.ts";
+import type { ServeHandler } from "../serve/options.ts";
 import type { IRWarning } from "../models/types.ts";
 import { apiHost } from "../gateway/providers.ts";
-import { serveBounded } from "../serve/mod.ts";
+import { type GatewayServer, serveGateway } from "../gateway/serve.ts";
 import { parseArgs } from "./_args.ts";
 import { connectRedis, type SharedState } from "./_redis.ts";
 import { cacheOptionsOf } from "../gateway/cache/_config.ts";
@@ -281,7 +281,8 @@ async function serveUntilStopped(
     ...planned.options,
     ...(sharedCache ? { cache: sharedCache } : {}),
     backends: planned.specs.map((spec) => [spec.name, createAdapter(spec)]),
-    logger: (entry) => runtime.out(JSON.stringify(entry)),
+    // Gathered, not written one by one: see `Runtime.log`.
+    logger: (entry) => runtime.log(JSON.stringify(entry)),
     ...(shared
       ? {
         store: shared.store,
@@ -301,7 +302,7 @@ async function serveUntilStopped(
 
   let server: GatewayServer;
   try {
-    server = await serveBounded(extras.wrap ? extras.wrap(gateway) : gateway, {
+    server = await serveGateway(extras.wrap ? extras.wrap(gateway) : gateway, {
       ...planned.server,
       hostname: planned.host,
       port,

@@ -147,6 +147,9 @@ async function guarded(
       : "";
     rt.err(`switchyard: ${oneLine(message)}${hint}`);
     return 2;
+  } finally {
+    // The caller exits the process next: no gathered log line may be lost.
+    rt.flush();
   }
 }
 

@@ -54,7 +54,8 @@ function versionFlag(version: string | undefined): string | undefined {
 // deno-lint-ignore no-control-regex
 const URL_JUNK = /[\x00-\x20\x7f]/g;
 
-function curlUrl(url: string): string {
+/** `url` with spaces and control characters percent-encoded. */
+export function curlUrl(url: string): string {
   return url.replace(
     URL_JUNK,
     (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"),
@@ -62,7 +63,7 @@ function curlUrl(url: string): string {
 }
 
 /** Whether the URL's path (before `?`/`#`) holds a `.` or `..` segment. */
-function hasDotSegments(url: string): boolean {
+export function hasDotSegments(url: string): boolean {
   if (!url.includes("/.")) return false; // the common case, natively
   let i = 0;
   const scheme = url.indexOf("://");

@@ -14,6 +14,8 @@ import {
 } from "./har.ts";
 import { stringifyRequest, type StringifyRequestOptions } from "./string.ts";
 import type { RequestInput } from "./types.ts";
+import { ConversionError } from "./errors.ts";
+import { TARGETS } from "./targets/_table.ts";
 
 /**
  * Options of {@linkcode allFormats}, routed to each format's converter.
@@ -47,7 +49,7 @@ export interface AllFormatsOptions {
  * ```ts
  * import { allFormats, type AllFormats } from "@switchyard/switchyard/core/utils";
  * const formats: AllFormats = await allFormats({ method: "GET", url: "https://example.com/", headers: {} });
- * console.log(Object.keys(formats)); // ["httpString", "curl", "fetchCode", "har"]
+ * console.log(Object.keys(formats)); // ["httpString", "curl", "fetchCode", "har", "code", "codeRefused"]
  * ```
  */
 export interface AllFormats {
@@ -59,10 +61,19 @@ export interface AllFormats {
   fetchCode: string;
   /** HAR 1.2 entry (`har.fromRequest`). */
   har: HarEntry;
+  /**
+   * The code of every target of `@switchyard/switchyard/code` that can send
+   * the request, by target id (`python-requests`, `wget`, …).
+   */
+  code: Record<string, string>;
+  /** Why each other target refused (`UNSUPPORTED_BY_TARGET`, …), by target id. */
+  codeRefused: Record<string, ConversionError>;
 }
 
 /**
- * Converts one request into raw HTTP, curl, fetch() code and a HAR entry. A
+ * Converts one request into raw HTTP, curl, fetch() code, a HAR entry and
+ * the code of every code-generation target (`code`, by target id; the
+ * targets that cannot send it are in `codeRefused` with the reason). A
  * native `Request` is read once (as bytes, from one clone) and the plain
  * request is reused, so its body is never consumed four times.
  *
@@ -73,7 +84,7 @@ export interface AllFormats {
  *
  * @param request A plain request or a native `Request`.
  * @param options Per-format options: `curl`, `fetch`, `string`, `har`.
- * @returns `{ httpString, curl, fetchCode, har }`.
+ * @returns `{ httpString, curl, fetchCode, har, code, codeRefused }`.
  * @throws {ConversionError} Whatever the first failing converter throws; `INVALID_INPUT` for a native body that is not UTF-8.
  *
  * @example Every form of one request
@@ -86,6 +97,7 @@ export interface AllFormats {
  * console.log(formats.httpString.split("\r\n")[0]); // "POST https://example.com/users HTTP/1.1"
  * console.log(formats.curl.startsWith("curl 'https://example.com/users'")); // true
  * console.log(formats.har.request.postData?.text); // '{"name":"Ada"}'
+ * console.log(formats.code["python-requests"].includes("requests.post(")); // true
  * ```
  *
  * @example A native Request
@@ -116,5 +128,20 @@ export async function allFormats(
     toCode(plain, options.fetch),
     toHarEntry(plain, options.har),
   ]);
-  return { httpString, curl, fetchCode, har };
+  const code: Record<string, string> = {};
+  const codeRefused: Record<string, ConversionError> = {};
+  for (const target of TARGETS) {
+    const targetOptions = target.id === "curl"
+      ? options.curl
+      : target.id === "fetch"
+      ? options.fetch
+      : {};
+    try {
+      code[target.id] = target.generate(plain, targetOptions ?? {}).code;
+    } catch (error) {
+      if (!(error instanceof ConversionError)) throw error;
+      codeRefused[target.id] = error;
+    }
+  }
+  return { httpString, curl, fetchCode, har, code, codeRefused };
 }

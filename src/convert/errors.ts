@@ -42,6 +42,8 @@ export const ConversionErrorCode = {
   INVALID_BASE64: "INVALID_BASE64",
   /** A value is out of the allowed range or otherwise invalid. */
   INVALID_OPTION: "INVALID_OPTION",
+  /** A code-generation target's client cannot send this request as it is. */
+  UNSUPPORTED_BY_TARGET: "UNSUPPORTED_BY_TARGET",
 } as const;
 
 /**

@@ -50,12 +50,13 @@ export function checkStreams(ex: Exchange): void {
  * The key's lists, budgets and limits for a call of `model` whose prompt is about
  * `promptTokens`: a 403 for a model or backend the key may not use, a 429
  * past its limits; the rate-limit headers go on the answer, the key's
- * backends to the router.
+ * backends to the router. The estimate may be given as a function: it is
+ * then computed only for a key with limits (it serializes the prompt).
  */
 export async function admitKey(
   ex: Exchange,
   model: string,
-  promptTokens: number,
+  promptTokens: number | (() => number),
 ): Promise<void> {
   const key = ex.key;
   if (!key) return;
@@ -69,7 +70,10 @@ export async function admitKey(
     Object.assign(ex.headers, ex.budget.headers);
   }
   if (key.rpm !== undefined || key.tpm !== undefined) {
-    ex.admission = await limiter.admit(key, promptTokens, ex.api.name);
+    const tokens = typeof promptTokens === "number"
+      ? promptTokens
+      : promptTokens();
+    ex.admission = await limiter.admit(key, tokens, ex.api.name);
     Object.assign(ex.headers, ex.admission.headers);
   }
 }

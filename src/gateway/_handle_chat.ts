@@ -1,7 +1,9 @@
 // `POST /v1/chat/completions` and `POST /v1/messages`: admission, then one
 // of four answer modes — relayed JSON or stream (a client whose backends
 // all speak its wire: its body goes upstream as it is, `model` aside),
-// translated JSON, or a translated stream committed at its first output.
+// translated JSON, or a translated stream committed at its first output
+// (both as the upstream gave them when the backend that answered spoke the
+// client's wire).
 import type { ParsedRequest } from "./_apis.ts";
 import {
   admitKey,
@@ -16,6 +18,7 @@ import { completionOf } from "./_passthrough.ts";
 import { relayedJson, relayedStream } from "./_relay_answer.ts";
 import { droppedOf, noteRouting } from "./_request_parts.ts";
 import { translatedStream } from "./_stream_answer.ts";
+import { RelayingEncoder } from "./_upstream_answer.ts";
 import {
   type CachePlan,
   lookUp,
@@ -41,7 +44,7 @@ export async function handleChat(
     body = await readBody(ex) as Record<string, unknown>;
     parsed = api.parse(body, (model) => resolveTarget(ex, model), id);
     if (parsed.stream) checkStreams(ex);
-    await admitKey(ex, parsed.model, parsed.promptTokens);
+    await admitKey(ex, parsed.model, () => parsed.promptTokens);
     // Content the IR cannot carry can only be relayed, never stored as the
     // router's answer: such a request bypasses the cache.
     plan = await planCache(
@@ -67,10 +70,10 @@ export async function handleChat(
   // (model aside) and the upstream's answer comes back.
   // A cached request takes the translated path: the cache keeps the
   // router's answer, which relayed bytes are not.
-  const completed = parsed.stream ? completionOf(info) : undefined;
+  // A stream relays on any server: without a delivery promise from it
+  // (`completed`), its body is watched for its end instead.
   const relaying = ctx.passthrough && plan === undefined &&
-    router.speaks(api.name, ex.scope?.backends) &&
-    (!parsed.stream || completed !== undefined);
+    router.speaks(api.name, ex.scope?.backends);
   // Content the IR cannot carry is refused only where it must be translated.
   if (!relaying && parsed.untranslatable.length > 0) {
     return ex.fail(parsed.untranslatable[0]);
@@ -119,15 +122,17 @@ export async function handleChat(
       ex,
       relayed,
       deadline,
-      completed!,
+      completionOf(info),
       tap ? { promptTokens: parsed.promptTokens } : undefined,
     );
   }
   const created = Math.floor(ctx.now() / 1000);
   // Translated, with the client's body beside the IR: a backend of the
-  // client's wire is sent that body; the others translate, and their
-  // adapter names what the IR could not carry (`lost`) and what their wire
-  // has no place for (the answer's `metadata.dropped`).
+  // client's wire is sent that body, and its answer comes back as the
+  // upstream gave it (`upstreamBody`, `upstreamEvents`, unless the answer
+  // is cached: the cache keeps the router's answer); the others translate,
+  // and their adapter names what the IR could not carry (`lost`) and what
+  // their wire has no place for (the answer's `metadata.dropped`).
   const lost = api.nestedDrops(body);
   if (headers !== undefined) lost.push("anthropic-beta");
   let options = ex.scope;
@@ -158,19 +163,26 @@ export async function handleChat(
       ex.drop(droppedOf(response.metadata));
       if (plan) store(ex, plan, response);
       ex.finish(200);
-      return jsonResponse(api.json(response, parsed, id, created), {
-        headers: ex.headers,
-      });
+      const upstream = plan === undefined && ctx.passthrough
+        ? response.upstreamBody
+        : undefined;
+      return jsonResponse(
+        upstream ?? api.json(response, parsed, id, created),
+        { headers: ex.headers },
+      );
     } catch (error) {
       return ex.fail(deadline.failure(error));
     } finally {
       deadline.release();
     }
   }
+  const encoder = api.encoder(parsed, id, created);
   return await translatedStream(
     ex,
     parsed.ir,
-    api.encoder(parsed, id, created),
+    plan === undefined && ctx.passthrough
+      ? new RelayingEncoder(encoder)
+      : encoder,
     deadline,
     options,
     plan ? streamRecorder(ex, plan) : undefined,

@@ -40,7 +40,7 @@ export async function handleResponses(
     parsed = parseResponsesRequest(body, target, ex.requestId);
     ex.drop(parsed.dropped);
     if (parsed.stream) checkStreams(ex);
-    await admitKey(ex, parsed.model, parsed.promptTokens);
+    await admitKey(ex, parsed.model, () => parsed.promptTokens);
   } catch (error) {
     return ex.fail(error);
   }

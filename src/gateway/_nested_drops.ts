@@ -17,6 +17,9 @@ export function openAIDrops(body: Record<string, unknown>): string[] {
       if (isRecord(part.image_url) && part.image_url.detail !== undefined) {
         dropped.add("messages[].content[].image_url.detail");
       }
+      if (part.prompt_cache_breakpoint !== undefined) {
+        dropped.add("messages[].content[].prompt_cache_breakpoint");
+      }
     }
   }
   return [...dropped];
@@ -38,10 +41,22 @@ export function anthropicDrops(body: Record<string, unknown>): string[] {
       if (block.type === "thinking" || block.type === "redacted_thinking") {
         dropped.add(`messages[].content[].${block.type}`);
       }
+      if (block.type === "text" && block.citations != null) {
+        dropped.add("messages[].content[].citations");
+      }
     }
   }
   for (const tool of blocksOf(body.tools)) {
     if (tool.cache_control !== undefined) dropped.add("tools[].cache_control");
+    // A function's extras Chat Completions has no place for, named as one row.
+    if (
+      [
+        "input_examples",
+        "defer_loading",
+        "allowed_callers",
+        "eager_input_streaming",
+      ].some((key) => tool[key] != null)
+    ) dropped.add("tools[].input_examples");
   }
   return [...dropped];
 }

@@ -9,7 +9,7 @@ import type { Exchange } from "./_exchange.ts";
 import { bytesResponse } from "./_json_response.ts";
 import { readRelayedJson, streamBodyOf, streamCut } from "./_passthrough.ts";
 import { noteFailureMessage, noteRouting } from "./_request_parts.ts";
-import { BodyFailed } from "./_body_failed.ts";
+import { BodyFailed } from "../serve/_body_failed.ts";
 import { failuresText } from "./_failure_text.ts";
 import { StreamTokenTap } from "./_stream_tokens.ts";
 

@@ -32,7 +32,11 @@ function usageOf(usage: IRUsage | undefined): Record<string, unknown> | null {
   if (usage === undefined) return null;
   return {
     input_tokens: usage.promptTokens,
-    input_tokens_details: { cached_tokens: usage.cacheReadTokens ?? 0 },
+    // Both details are required fields of the Responses API's usage.
+    input_tokens_details: {
+      cached_tokens: usage.cacheReadTokens ?? 0,
+      cache_write_tokens: usage.cacheCreationTokens ?? 0,
+    },
     output_tokens: usage.completionTokens,
     output_tokens_details: { reasoning_tokens: usage.reasoningTokens ?? 0 },
     total_tokens: usage.totalTokens,

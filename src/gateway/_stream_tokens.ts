@@ -10,7 +10,7 @@
 // gateway taps only the streams whose tokens it was told to read.
 
 import type { IRUsage } from "../models/types.ts";
-import { BodyFailed } from "./_body_failed.ts";
+import { BodyFailed } from "../serve/_body_failed.ts";
 import { usageOf } from "./_passthrough.ts";
 
 const QUOTE = 0x22;

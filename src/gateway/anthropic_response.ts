@@ -80,6 +80,8 @@ export interface AnthropicUsage {
   cache_creation_input_tokens?: number;
   /** Prompt tokens read from the cache, when known. */
   cache_read_input_tokens?: number;
+  /** Of `output_tokens`, those spent reasoning, when known. */
+  output_tokens_details?: { thinking_tokens: number };
 }
 
 /**
@@ -152,7 +154,8 @@ export function toStopReason(reason: FinishReason): string {
  * whole prompt (OpenAI's `prompt_tokens`); Anthropic's `input_tokens` is
  * the uncached rest, so the cache reads and writes are taken out of it and
  * reported in their own fields. A backend that reports no cache counts has
- * none taken out and none written.
+ * none taken out and none written. Reasoning tokens, when known, are
+ * `output_tokens_details.thinking_tokens` (part of `output_tokens`).
  *
  * @param usage IR usage (0s when absent).
  * @returns The wire object.
@@ -176,6 +179,9 @@ export function toAnthropicUsage(usage: IRUsage | undefined): AnthropicUsage {
   };
   if (written !== undefined) out.cache_creation_input_tokens = written;
   if (read !== undefined) out.cache_read_input_tokens = read;
+  if (usage?.reasoningTokens !== undefined) {
+    out.output_tokens_details = { thinking_tokens: usage.reasoningTokens };
+  }
   return out;
 }
 

@@ -96,7 +96,13 @@ function isoDate(ms: number): string {
  */
 export function formatUsd(usd: number, digits = 6): string {
   const text = Math.max(0, usd).toFixed(digits);
-  return text.includes(".") ? text.replace(/\.?0+$/, "") : text;
+  // Trailing zeros (and a bare point) off, without a regular expression:
+  // this runs for every priced answer.
+  if (!text.includes(".")) return text;
+  let end = text.length;
+  while (text.charCodeAt(end - 1) === 48) end--; // "0"
+  if (text.charCodeAt(end - 1) === 46) end--; // "."
+  return text.slice(0, end);
 }
 
 /**

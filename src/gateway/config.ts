@@ -51,7 +51,7 @@
  * | `maxStreams` | most streamed answers open at once (default 256); 503 with `Retry-After: 1` past it |
  * | `passthrough` | `false` turns off same-wire passthrough: the client's body sent as is to a backend of its wire, and the upstream's answer relayed byte for byte (default `true`; see the gateway's module docs) |
  * | `passthroughTokens` | which passed-through streams have their tokens read: `"tpm"` (default: those of keys with a `tpm` limit) or `"all"` |
- * | `server` | the listener's limits, for `serveGateway`: `headersTimeoutMs`, `bodyTimeoutMs`, `idleTimeoutMs`, `maxConnections`, `maxHeaderBytes` (see `serve_options.ts`) |
+ * | `server` | the listener's limits, for `serveGateway`: `headersTimeoutMs`, `bodyTimeoutMs`, `idleTimeoutMs`, `maxConnections`, `maxHeaderBytes` (see `./serve`) |
  * | `admin` | the admin API and console, off without it: `key` (`"$VAR"`) or `sha256` of the admin key, `path` (default `/admin`), `consolePath` (default `/console`), `syncMs` (default 1000: how stale an instance's view of runtime keys may be). See docs/gateway/admin.md |
  * | `keys[]` | `id`, and `key` (`"$VAR"`, hashed when read; a literal secret is refused) or `sha256` (64 hex digits in either letter case; the secret itself is case-sensitive); `models`, `backends`, `rpm`, `tpm`, `cache` (true/false: this key's requests use the response cache or not), `budget` (`{ "usd": 5, "period": "day" }` or a list, one per period: `day`, `week`, `month` in UTC, or `total`; see `budgets.ts`) |
  * | `cache` | the response cache: `store` (`memory`, default, or `shared`: the config's Redis), `ttlSeconds` (default 3600), `maxBytes` (`memory` only, default 64 MiB), `namespace` (`shared` only), `enabled` (default true; `false`: only keys with `cache: true` and requests sending `x-switchyard-cache-ttl`). See docs/gateway/cache.md |
@@ -73,7 +73,7 @@ import {
   SERVE_DEFAULTS,
   type ServeLimits,
   type ServeOptions,
-} from "./serve_options.ts";
+} from "../serve/options.ts";
 import {
   boolean,
   GatewayConfigError,
@@ -137,7 +137,7 @@ export interface GatewayConfig {
   /** `passthroughTokens` (default `"tpm"`). */
   passthroughTokens?: "tpm" | "all";
   /** `server`: the listener's limits (hostname and port come from elsewhere). */
-  server?: Omit<ServeOptions, "hostname" | "port">;
+  server?: Omit<ServeOptions, "hostname" | "port" | "maxBodyBytes">;
   /** `redis`: where a fleet of gateways keeps its shared state. */
   redis?: RedisConfig;
   /**
@@ -168,12 +168,17 @@ export interface RedisConfig {
   prefix?: string;
 }
 
-// The listener's limits: every ServeOptions field but the address.
+// The listener's limits: every ServeOptions field but the address and the
+// body bound, which is the gateway's own `maxBodyBytes` (answered in the
+// client's wire shape).
+type ServerField = Exclude<
+  keyof ServeLimits,
+  "hostname" | "port" | "maxBodyBytes"
+>;
 const SERVER_FIELDS = (Object.keys(SERVE_DEFAULTS) as (keyof ServeLimits)[])
-  .filter((field) => field !== "hostname" && field !== "port") as Exclude<
-    keyof ServeLimits,
-    "hostname" | "port"
-  >[];
+  .filter((field) =>
+    field !== "hostname" && field !== "port" && field !== "maxBodyBytes"
+  ) as ServerField[];
 
 /** The router's millisecond and count settings the config sets directly. */
 type RouterNumber =

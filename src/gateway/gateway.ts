@@ -84,11 +84,17 @@
  *   client did not ask for: OpenAI then adds `"usage":null` to every chunk,
  *   so the client's bytes would change. An unread stream keeps the prompt
  *   estimate charged at admission and carries no tokens in `/metrics` or
- *   the log line. Streams take this path only when the server says when a
- *   response is delivered (`Deno.serve`'s `info.completed`), which ends the
- *   open-stream count and writes the log line (a client leaving mid-stream
- *   is logged `ABORTED` only when `completed` rejects, as `serveGateway`'s
- *   does; Deno 2.9's resolves). `passthrough: false` turns it off.
+ *   the log line. A stream's end (the open-stream count, the log line) is
+ *   the server's delivery promise (`Deno.serve`'s `info.completed`; a client
+ *   leaving mid-stream is logged `ABORTED` only when it rejects, as
+ *   `serveGateway`'s and the `node:http` listener's do; Deno 2.9's
+ *   resolves); under a server that gives none, the body is watched, each
+ *   chunk through JavaScript, unchanged. In a fleet that also holds other
+ *   wires, a backend of the client's wire is sent the client's body beside
+ *   the IR, and its answer comes back as the upstream gave it
+ *   (`upstreamBody`, `upstreamEvents`), on a fallback's later step and as a
+ *   parallel group's winner too; other backends' answers are translated.
+ *   `passthrough: false` turns it off.
  * - **A fleet.** `store` (a `RouterStore`) holds the built router's breakers
  *   and cooldowns and, through `SharedRateLimitStore`, the per-key buckets:
  *   one store, one mechanism. `now` is also the built router's clock, so a

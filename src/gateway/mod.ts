@@ -10,8 +10,9 @@
  * Nothing here imports `Deno.*` or `node:` statically: the handler runs
  * under `Deno.serve`, `deno serve`, Bun, Node (through any fetch-handler
  * adapter) and inside the template router. `serveGateway` serves it on Deno
- * with the limits `Deno.serve` lacks (header-read, body and idle timeouts, a
- * connection cap); its `Deno.listen` listener is loaded only when called.
+ * and Node with the limits `Deno.serve` lacks (header-read, body and idle
+ * timeouts, a connection cap): it is `serve` of `./serve`, whose listener is
+ * loaded only when called.
  *
  * @example Serving with keys and limits
  * ```ts
@@ -49,7 +50,9 @@ export * from "./openai_response.ts";
 export * from "./anthropic_request.ts";
 export * from "./anthropic_response.ts";
 export * from "./serve.ts";
-export * from "./serve_options.ts";
+// The listener's options, as this entry point has always exported them.
+export * from "../serve/options.ts";
+export { ServeError, type ServeErrorCode } from "../serve/errors.ts";
 export * from "./providers.ts";
 export * from "./env_backends.ts";
 export * from "./from_config.ts";

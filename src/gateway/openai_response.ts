@@ -13,7 +13,7 @@
  *   `promptTokens`).
  * - `refusal` and `logprobs` are the backend's (`null` when it sent none),
  *   in a whole answer and as stream deltas; usage carries
- *   `prompt_tokens_details.cached_tokens` and
+ *   `prompt_tokens_details.cached_tokens`, `cache_write_tokens` and
  *   `completion_tokens_details.reasoning_tokens` when the backend reported
  *   them (see {@linkcode toUsage}). Reasoning (`thinking`) has no Chat
  *   Completions field and is not sent.
@@ -93,8 +93,9 @@ export function toFinishReason(reason: FinishReason): string {
  * whole prompt, cached tokens included (`prompt_tokens_details.cached_tokens`
  * says how many); `completion_tokens` includes reasoning
  * (`completion_tokens_details.reasoning_tokens`). Tokens written to a cache
- * (Anthropic's `cache_creation_input_tokens`) have no field of their own and
- * count in `prompt_tokens` only. A detail the backend did not report is left out.
+ * (Anthropic's `cache_creation_input_tokens`) count in `prompt_tokens` too
+ * and are `prompt_tokens_details.cache_write_tokens`. A detail the backend
+ * did not report is left out.
  *
  * @param usage IR usage.
  * @returns The wire object.
@@ -106,7 +107,7 @@ export function toFinishReason(reason: FinishReason): string {
  *   promptTokens: 19, completionTokens: 5, totalTokens: 24,
  *   cacheReadTokens: 6, cacheCreationTokens: 4,
  * });
- * console.log(usage.prompt_tokens, usage.prompt_tokens_details); // 19 { cached_tokens: 6 }
+ * console.log(usage.prompt_tokens, usage.prompt_tokens_details); // 19 { cached_tokens: 6, cache_write_tokens: 4 }
  * ```
  */
 export function toUsage(usage: IRUsage): OpenAIUsage {

@@ -1,37 +1,45 @@
 /**
- * `serveGateway`: serves a gateway (or any fetch handler) over HTTP/1.1 on
- * Deno with the limits a public gateway needs and `Deno.serve` lacks: a
- * header-read timeout, a body timeout (408), an idle timeout for keep-alive
- * connections and for clients that stop reading, a connection cap (503) and
- * a head size bound (431); broken chunked framing gets a 400. See
- * `serve_options.ts` for every limit and default.
- *
- * Why not `Deno.serve`: it has no such option, and a client that dribbles
- * header bytes holds its connection forever; `node:http`'s `headersTimeout`
- * is not enforced under Deno 2.9. The listener (`Deno.listen`) is loaded
- * lazily, so this file, like the rest of `./gateway`, imports no `Deno.*`
- * and bundles for the browser. Under Node, serve the fetch handler through
- * `node:http`, whose `headersTimeout`, `requestTimeout` and `maxConnections`
- * Node enforces.
+ * `serveGateway`: the bounded listener of `./serve` with the gateway's
+ * default for request bodies. The gateway bounds its own bodies
+ * (`maxBodyBytes`, 4 MiB by default) and answers an oversize one in the
+ * client's wire shape, so the listener's own body bound is off unless
+ * asked for; every other limit (header, body and idle timeouts, the
+ * connection cap, the head bound) is `serve`'s, with its defaults. Runs on
+ * Deno and on Node 20+.
  *
  * @module
  */
-import {
-  type GatewayServer,
-  resolveServeOptions,
-  type ServeHandler,
-  type ServeOptions,
-} from "./serve_options.ts";
+import { serve } from "../serve/serve.ts";
+import type {
+  BoundedServer,
+  ServeHandler,
+  ServeOptions,
+} from "../serve/options.ts";
 
 /**
- * Serves `handler` on Deno with bounded connections (see
- * {@linkcode ServeOptions} for the limits and their defaults).
+ * A server started by {@linkcode serveGateway}: the `./serve` entry's
+ * `BoundedServer` under the name this entry point has always used.
+ *
+ * @example Usage
+ * ```ts
+ * import type { GatewayServer } from "@switchyard/switchyard/gateway";
+ * async function stop(server: GatewayServer) {
+ *   await server.shutdown();
+ * }
+ * ```
+ */
+export type GatewayServer = BoundedServer;
+
+/**
+ * Serves `handler` with bounded connections (see {@linkcode ServeOptions}
+ * for the limits and their defaults), as `serve` from `./serve` does, but
+ * with `maxBodyBytes` defaulting to `Infinity`: the gateway's own
+ * `maxBodyBytes` bounds its bodies.
  *
  * @param handler The gateway, or any fetch handler.
  * @param options Address and limits.
  * @returns The running server.
- * @throws {RangeError} A bad option, naming the field.
- * @throws {TypeError} Outside Deno.
+ * @throws {ServeError} A bad option (`INVALID_OPTION`, a `RangeError`), naming the field.
  *
  * @example Serving a gateway on a free loopback port
  * ```ts
@@ -46,17 +54,12 @@ import {
  * gateway.dispose();
  * ```
  */
-export async function serveGateway(
+export function serveGateway(
   handler: ServeHandler,
   options: ServeOptions = {},
 ): Promise<GatewayServer> {
-  const limits = resolveServeOptions(options);
-  // deno-lint-ignore no-explicit-any
-  if (typeof (globalThis as any).Deno?.listen !== "function") {
-    throw new TypeError(
-      "serveGateway needs Deno; on Node serve the handler with node:http (headersTimeout, requestTimeout, maxConnections)",
-    );
-  }
-  const { listen } = await import("./_deno_server.ts");
-  return listen(handler, limits);
+  return serve(handler, {
+    ...options,
+    maxBodyBytes: options.maxBodyBytes ?? Infinity,
+  });
 }

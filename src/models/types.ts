@@ -446,6 +446,37 @@ export interface IRChatResponse {
   logprobs?: IRLogprobs;
   /** Ids, provider, model, routing trace. */
   metadata: IRResponseMetadata;
+  /**
+   * The upstream's own JSON answer, present when the call's `source`
+   * (`CallOptions.source`) spoke the backend's wire: so it is in the
+   * client's wire, and a caller can answer with it unchanged instead of
+   * rebuilding it from the IR (which carries only what it knows).
+   */
+  upstreamBody?: unknown;
+}
+
+/**
+ * What a stream chunk may carry besides the IR: the upstream's own events
+ * behind it, when the call's `source` spoke the backend's wire.
+ *
+ * @example Usage
+ * ```ts
+ * import type { IRUpstreamEvents } from "@switchyard/switchyard/models";
+ * const carried: IRUpstreamEvents = { upstreamEvents: 'data: {"id":"c1","x_new":1}\n\n' };
+ * console.log(carried.upstreamEvents?.startsWith("data: ")); // true
+ * ```
+ */
+export interface IRUpstreamEvents {
+  /**
+   * The upstream's Server-Sent Events that produced this chunk, written
+   * back as SSE text (`event:` when named, then each `data:` line as
+   * received; comments, `id` and `retry` are left out), each event once, on
+   * the first chunk it produced (an event that produced none rides on the
+   * next chunk). Present only when the call's `source` spoke the backend's
+   * wire, so the text is in the client's wire: a caller that writes the
+   * events instead of encoding the chunks relays the stream losslessly.
+   */
+  upstreamEvents?: string;
 }
 
 /**
@@ -457,7 +488,7 @@ export interface IRChatResponse {
  * const chunk: IRStreamStartChunk = { type: "start", sequence: 0, metadata: {} };
  * ```
  */
-export interface IRStreamStartChunk {
+export interface IRStreamStartChunk extends IRUpstreamEvents {
   /** Discriminator. */
   type: "start";
   /** Position in the stream, strictly increasing from 0. */
@@ -484,7 +515,7 @@ export interface IRStreamStartChunk {
  * const refusal: IRStreamContentChunk = { type: "content", sequence: 2, delta: "", refusal: "I can't" };
  * ```
  */
-export interface IRStreamContentChunk {
+export interface IRStreamContentChunk extends IRUpstreamEvents {
   /** Discriminator. */
   type: "content";
   /** Position in the stream. */
@@ -512,7 +543,7 @@ export interface IRStreamContentChunk {
  * const chunk: IRStreamToolUseChunk = { type: "tool_use", sequence: 2, id: "call_1", name: "weather", inputDelta: '{"city":' };
  * ```
  */
-export interface IRStreamToolUseChunk {
+export interface IRStreamToolUseChunk extends IRUpstreamEvents {
   /** Discriminator. */
   type: "tool_use";
   /** Position in the stream. */
@@ -534,7 +565,7 @@ export interface IRStreamToolUseChunk {
  * const chunk: IRStreamMetadataChunk = { type: "metadata", sequence: 3, usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3 } };
  * ```
  */
-export interface IRStreamMetadataChunk {
+export interface IRStreamMetadataChunk extends IRUpstreamEvents {
   /** Discriminator. */
   type: "metadata";
   /** Position in the stream. */
@@ -554,7 +585,7 @@ export interface IRStreamMetadataChunk {
  * const chunk: IRStreamDoneChunk = { type: "done", sequence: 4, finishReason: "stop" };
  * ```
  */
-export interface IRStreamDoneChunk {
+export interface IRStreamDoneChunk extends IRUpstreamEvents {
   /** Discriminator. */
   type: "done";
   /** Position in the stream. */
@@ -674,7 +705,10 @@ export interface CallOptions {
   /**
    * The client's own request: an adapter that speaks its wire
    * (`BackendAdapter.wire`) sends it as is, `model` aside, instead of
-   * translating the IR.
+   * translating the IR, and keeps the upstream's own answer beside the IR
+   * (`IRChatResponse.upstreamBody`, each chunk's `upstreamEvents`), which
+   * is then in the client's wire too. Through the Router this holds on
+   * every step: the first choice, fallback, a parallel group's racers.
    */
   readonly source?: ChatSource;
 }

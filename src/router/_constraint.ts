@@ -1,5 +1,7 @@
-// Constraints of path parameters (`:id{[0-9]+}`): where they end, and whether
-// their regular expression stays inside one path segment.
+// Constraints of path parameters (`:id{[0-9]+}`): where they end, whether
+// their regular expression stays inside one path segment, and whether it
+// matches in linear time.
+import { findAmbiguity } from "./_regexp_ambiguity.ts";
 
 /** Where a `{…}` constraint that opens at `open` closes, or -1. */
 export function constraintEnd(text: string, open: number): number {
@@ -60,8 +62,9 @@ export interface ConstraintProblem {
  * (the route's capture groups are numbered by the router). Refused:
  * anything that can match "/" (`.`, `\D`, `\S`, `\W`, a class holding `/`,
  * a negated class without it, `/` itself), anchors, named groups,
- * back-references, a repeated group holding a quantifier (exponential
- * backtracking), an invalid RegExp, and one that matches "".
+ * lookarounds, back-references, an invalid RegExp, one that matches "", and
+ * one that can read the same text in two ways (see _regexp_ambiguity.ts):
+ * an accepted constraint matches in time linear in the path.
  */
 export function checkConstraint(
   constraint: string,
@@ -78,40 +81,13 @@ class Refusal implements ConstraintProblem {
   constructor(readonly offset: number, readonly why: string) {}
 }
 
-/** True when `text[at]` starts a quantifier (`*`, `+`, `?`, `{n…}`). */
-function isQuantifier(text: string, at: number): boolean {
-  const char = text[at];
-  if (char === "*" || char === "+") return true;
-  if (char === "?") return text[at - 1] !== "(";
-  return char === "{" && /^\{\d+(?:,\d*)?\}/.test(text.slice(at));
-}
-
-/** True when a quantifier that repeats more than once starts at `at`. */
-function isRepetition(text: string, at: number): boolean {
-  const char = text[at];
-  if (char === "*" || char === "+") return true;
-  const count = /^\{(\d+)(?:(,)(\d*))?\}/.exec(text.slice(at));
-  if (count === null) return false;
-  const most = count[2] === undefined
-    ? Number(count[1])
-    : count[3] === ""
-    ? Infinity
-    : Number(count[3]);
-  return most > 1;
-}
-
 function constraintRegExpSource(constraint: string): string {
   const refuse = (offset: number, why: string): never => {
     throw new Refusal(offset, why);
   };
   let out = "";
-  // Per open group: whether it holds a quantifier. A repeated group that
-  // does ("(a+)+", "(x?){9}") can backtrack exponentially; refused like
-  // find-my-way's safe-regex check.
-  const groups: boolean[] = [false];
   for (let i = 0; i < constraint.length; i++) {
     const char = constraint[i];
-    if (isQuantifier(constraint, i)) groups[groups.length - 1] = true;
     if (char === "\\") {
       const next = constraint[i + 1] ?? "";
       if (/[1-9k]/.test(next)) refuse(i, "back-references are not supported");
@@ -153,7 +129,6 @@ function constraintRegExpSource(constraint: string): string {
     } else if (char === "^" || char === "$") {
       refuse(i, `"${char}": a constraint already spans the whole value`);
     } else if (char === "(") {
-      groups.push(false);
       if (constraint[i + 1] !== "?") out += "(?:";
       else {
         const prefix = /^\(\?(?::|=|!|<=|<!)/.exec(constraint.slice(i))?.[0];
@@ -161,16 +136,6 @@ function constraintRegExpSource(constraint: string): string {
         out += prefix;
         i += prefix!.length - 1;
       }
-    } else if (char === ")") {
-      const quantified = groups.length > 1 ? groups.pop()! : false;
-      if (quantified && isRepetition(constraint, i + 1)) {
-        refuse(
-          i + 1,
-          "a repeated group holding a quantifier can take exponential time",
-        );
-      }
-      if (quantified) groups[groups.length - 1] = true;
-      out += char;
     } else out += char;
   }
   let regexp: RegExp;
@@ -183,5 +148,7 @@ function constraintRegExpSource(constraint: string): string {
     );
   }
   if (regexp.test("")) refuse(0, "it matches the empty string");
+  const ambiguity = findAmbiguity(constraint);
+  if (ambiguity !== null) refuse(ambiguity.offset, ambiguity.why);
   return out;
 }

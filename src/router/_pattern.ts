@@ -2,6 +2,7 @@
 import { RouteError } from "./errors.ts";
 import { encodePathLiteral } from "./_path.ts";
 import { checkConstraint, constraintEnd } from "./_constraint.ts";
+import { canRead } from "./_regexp_ambiguity.ts";
 
 /** A compiled path pattern. */
 export interface Pattern {
@@ -37,9 +38,13 @@ export interface Pattern {
    * for a bare `*`), if any; a pattern has at most one.
    */
   readonly wildcard: string | undefined;
+  /**
+   * Index of the segment that ends in a suffix wildcard (`/assets*`), or -1:
+   * among mixed segments with as much literal text, it ranks last.
+   */
+  readonly suffixSegment: number;
 }
 
-const NAME_CHAR = /[A-Za-z0-9_]/;
 const NAME = /^[A-Za-z0-9_]+/;
 
 /** Rank of a literal segment. */
@@ -62,6 +67,14 @@ const RANK_OPTIONAL = 5;
 export const RANK_PLUS = 6;
 /** Rank of a zero-or-more segments wildcard (`*`, `:name*`). */
 export const RANK_WILDCARD = 7;
+
+/**
+ * Optional segments a pattern may have. Each doubles the ways a path can
+ * be tried against the pattern before it fails (`/:a?/:b?/x` tries a and
+ * b, a alone, b alone, neither), so matching stays linear in the path
+ * with a factor of at most 2⁴ = 16 for the pattern.
+ */
+export const MAX_OPTIONAL_SEGMENTS = 4;
 
 /** Characters a `\` makes literal in a pattern. */
 const ESCAPABLE = ":*{}()+-";
@@ -147,6 +160,9 @@ export function parsePattern(source: string): Pattern {
   let staticPath = "";
   let literalOnly = true;
   let wildcard: string | undefined;
+  let suffixSegment = -1;
+  let stars = 0;
+  let optionals = 0;
   let offset = 0;
   const addParam = (name: string, at: number) => {
     if (params.includes(name)) {
@@ -154,6 +170,17 @@ export function parsePattern(source: string): Pattern {
     }
     params.push(name);
     literalOnly = false;
+  };
+  const multiSegment = (name: string, at: number) => {
+    if (wildcard !== undefined) {
+      fail(
+        source,
+        at,
+        "a pattern has at most one multi-segment parameter (*, :name*, :name+, a suffix *): matching stays linear",
+      );
+    }
+    addParam(name, at);
+    wildcard = name;
   };
   const segments = splitSegments(source);
   for (let index = 0; index < segments.length; index++) {
@@ -183,15 +210,7 @@ export function parsePattern(source: string): Pattern {
             `a constraint applies to one segment; ":${paramName}${marker}" spans several`,
           );
         }
-        if (wildcard !== undefined) {
-          fail(
-            source,
-            at,
-            "a pattern has at most one multi-segment parameter (*, :name*, :name+): matching stays linear",
-          );
-        }
-        addParam(paramName, at);
-        wildcard = paramName;
+        multiSegment(paramName, at);
         const plus = marker === "+";
         segmentSources.push(plus ? "/(.+)" : "(?:/(.*))?");
         tableSources.push(plus ? "/.+" : "(?:/.*)?");
@@ -207,6 +226,13 @@ export function parsePattern(source: string): Pattern {
         : constraintSource(source, braces.slice(1, -1), at + name!.length + 2);
       const capture = braces === undefined ? "([^/]+)" : `((?:${value}))`;
       const optional = marker === "?";
+      if (optional && ++optionals > MAX_OPTIONAL_SEGMENTS) {
+        fail(
+          source,
+          at,
+          `a pattern has at most ${MAX_OPTIONAL_SEGMENTS} optional segments: each doubles the ways a path is tried (matching stays linear); register the longer forms as routes of their own`,
+        );
+      }
       const text = optional ? `(?:/${capture})?` : `/${capture}`;
       segmentSources.push(text);
       tableSources.push(text);
@@ -222,15 +248,28 @@ export function parsePattern(source: string): Pattern {
       segmentLiterals.push(0);
       continue;
     }
-    const parsed = parseSegment(source, segment, segmentOffset, addParam);
+    const last = index === segments.length - 1;
+    const parsed = parseSegment(source, segment, segmentOffset, {
+      addParam,
+      star(at, suffix) {
+        if (!suffix || !last) {
+          const name = String(stars++);
+          addParam(name, at);
+          return false;
+        }
+        multiSegment("*", at);
+        suffixSegment = index;
+        return true;
+      },
+    });
     segmentSources.push(parsed.regex);
-    tableSources.push(parsed.regex);
+    tableSources.push(parsed.table);
     segmentParams.push(parsed.params);
     segmentLiterals.push(parsed.literalLength);
     key += parsed.key;
     staticPath += parsed.path;
     rank.push(
-      parsed.params === 0
+      parsed.params === 0 && parsed.table === parsed.regex
         ? RANK_STATIC
         : parsed.literalLength > 0
         ? RANK_MIXED
@@ -249,6 +288,7 @@ export function parsePattern(source: string): Pattern {
     rank,
     key,
     wildcard,
+    suffixSegment,
   };
 }
 
@@ -274,6 +314,8 @@ function splitSegments(source: string): string[] {
 
 interface ParsedSegment {
   readonly regex: string;
+  /** `regex` without the capture of a suffix wildcard (see `tableSources`). */
+  readonly table: string;
   readonly key: string;
   /** The literal text, for a segment without parameters. */
   readonly path: string;
@@ -281,12 +323,27 @@ interface ParsedSegment {
   readonly literalLength: number;
 }
 
-/** A segment of literal text and parameters (`v:version`, `:name.:ext`, `me`). */
+/** What a segment's parser reports to the pattern's. */
+interface SegmentHooks {
+  addParam(name: string, at: number): void;
+  /**
+   * Registers a `*` glued to text; `ends` when it is the segment's last
+   * character. True when it is the pattern's suffix wildcard (`/assets*`),
+   * false for a one-segment wildcard (`*.png`), a parameter named by its
+   * place ("0", "1", … as rou3 names them).
+   */
+  star(at: number, ends: boolean): boolean;
+}
+
+/**
+ * A segment of literal text, parameters and in-segment wildcards
+ * (`v:version`, `:name.:ext`, `*.png`, `assets*`, `me`).
+ */
 function parseSegment(
   source: string,
   segment: string,
   segmentOffset: number,
-  addParam: (name: string, at: number) => void,
+  hooks: SegmentHooks,
 ): ParsedSegment {
   let regex = "";
   let key = "/";
@@ -296,6 +353,7 @@ function parseSegment(
   let literalLength = 0;
   let previousWasParam = false;
   let separator = "";
+  let suffix = false;
   const flush = () => {
     if (literal === "") return;
     const encoded = encodePathLiteral(literal);
@@ -331,15 +389,6 @@ function parseSegment(
           `":${name}${next}" must be a whole segment (write \\${next} for a literal "${next}")`,
         );
       }
-      if (next === "-" && NAME_CHAR.test(segment[end + 1] ?? "")) {
-        fail(
-          source,
-          segmentOffset + end,
-          `parameter names are letters, digits and "_": write :${name}_${
-            NAME.exec(segment.slice(end + 1))![0]
-          }, or :${name}\\-… for ":${name}" followed by literal text`,
-        );
-      }
       if (next === "(") {
         fail(
           source,
@@ -358,13 +407,25 @@ function parseSegment(
         capture = `((?:${
           constraintSource(source, constraint, segmentOffset + end + 1)
         }))`;
+        const stop = separator[separator.length - 1];
+        if (params > 0 && canRead(constraint, stop)) {
+          // Each place the earlier parameter gives back would start this
+          // constraint again and let it run on: quadratic in the segment.
+          fail(
+            source,
+            segmentOffset + end + 1,
+            `a constraint after another parameter of its segment cannot match ${
+              JSON.stringify(stop)
+            }, the last character of the text before it (matching stays linear)`,
+          );
+        }
         key += `:{${constraint}}`;
         end = close + 1;
       } else {
         capture = params > 0 ? followingParamSource(separator) : "([^/]+)";
         key += ":";
       }
-      addParam(name, at);
+      hooks.addParam(name, at);
       regex += capture;
       params++;
       previousWasParam = true;
@@ -385,11 +446,29 @@ function parseSegment(
       literalChar = next;
       i++;
     } else if (char === "*") {
-      fail(
-        source,
-        at,
-        '"*" is a whole segment; write \\* for a literal "*"',
-      );
+      if (literal === "" && previousWasParam) {
+        fail(
+          source,
+          at,
+          segment[i - 1] === "*"
+            ? 'two parameters need literal text between them (rou3\'s "**" is "*" here, a segment of its own)'
+            : "two parameters need literal text between them",
+        );
+      }
+      flush();
+      suffix = hooks.star(at, i === segment.length - 1);
+      if (suffix) {
+        // The rest of the path, "/" included, possibly nothing (hono's and
+        // find-my-way's `/assets*`); a table RegExp does not capture it.
+        regex += "(.*)";
+        key += "*";
+      } else {
+        regex += params > 0 ? followingParamSource(separator) : "([^/]+)";
+        params++;
+        key += ":";
+      }
+      previousWasParam = true;
+      continue;
     } else if (char === "{" || char === "}") {
       fail(
         source,
@@ -403,7 +482,14 @@ function parseSegment(
     previousWasParam = false;
   }
   flush();
-  return { regex: "/" + regex, key, path, params, literalLength };
+  return {
+    regex: "/" + regex,
+    table: "/" + (suffix ? regex.slice(0, -"(.*)".length) + ".*" : regex),
+    key,
+    path,
+    params,
+    literalLength,
+  };
 }
 
 /**
@@ -420,9 +506,12 @@ export function comparePatterns(a: Pattern, b: Pattern): number {
     const left = i < a.rank.length ? a.rank[i] : RANK_END;
     const right = i < b.rank.length ? b.rank[i] : RANK_END;
     if (left !== right) return left - right;
-    if (left === RANK_MIXED && a.segmentLiterals[i] !== b.segmentLiterals[i]) {
+    if (left !== RANK_MIXED) continue;
+    if (a.segmentLiterals[i] !== b.segmentLiterals[i]) {
       return b.segmentLiterals[i] - a.segmentLiterals[i];
     }
+    const aSpans = a.suffixSegment === i;
+    if (aSpans !== (b.suffixSegment === i)) return aSpans ? 1 : -1;
   }
   return 0;
 }

@@ -25,13 +25,19 @@
  * - Matching: a map of static paths plus one combined RegExp per method
  *   (one per 256 routes in big tables: 10,000 routes compile in ~0.2 s),
  *   compiled at the first request after a change. Static segments beat
- *   parameters whatever the registration order. `:name`, `:name?`,
- *   `:name{regex}` (one segment; a regex that can match `/` is refused),
- *   `*` / `:name*` (zero or more segments) and `:name+` (one or more), one
- *   multi-segment parameter per pattern, anywhere; `\` makes `:`, `*`, `{`,
- *   `}`, `(`, `)`, `+`, `-` literal; other text is literal, and syntax the
- *   language lacks throws {@linkcode RouteError} at registration with its
- *   offset. The endpoint template is read raw (`String.raw`). Trailing
+ *   parameters whatever the registration order. `:name` (a `-`, `.` or
+ *   any other character but a letter, digit or `_` ends the name, as in
+ *   Express and find-my-way: `/a/:p1-:p2-baz`), `:name?` (anywhere, at
+ *   most four per pattern), `:name{regex}` (one segment; a regex that can
+ *   match `/`, or that could backtrack — it must read every text in one
+ *   way — is refused), `*` / `:name*` (zero or more segments) and `:name+`
+ *   (one or more), one multi-segment parameter per pattern, anywhere; a `*`
+ *   glued to text matches inside its segment (`/files/*.png`, params `"0"`,
+ *   `"1"`…) or, ending the pattern, the rest of the path (`/assets*`);
+ *   `\` makes `:`, `*`, `{`, `}`, `(`, `)`, `+`, `-` literal; other text is
+ *   literal, and syntax the language lacks throws {@linkcode RouteError} at
+ *   registration with its offset. Matching is linear in the path length
+ *   (docs/router.md states what the constraint check guarantees). The endpoint template is read raw (`String.raw`). Trailing
  *   slashes: `trailingSlash` strict (default), ignore or redirect (308).
  *   Parameters are percent-decoded (a malformed escape stays as written)
  *   into a null-prototype object. Several parameters in one segment

@@ -372,11 +372,14 @@ function plain(
  * - The route table is compiled once, at the first request after a change:
  *   a map of static paths plus one combined RegExp per method (per 256
  *   routes, for big tables).
- * - Patterns: `:name` (one segment, also mid-segment `/v:version`),
- *   `:name?` (optional whole segment; `/:lang?` answers `/` too),
- *   `:name{regex}` (constrained to one segment), `*` or `:name*` (zero or
- *   more segments, bound to `params["*"]` or `params.name`) and `:name+`
- *   (one or more), one multi-segment parameter per pattern, anywhere.
+ * - Patterns: `:name` (one segment, also mid-segment `/v:version`; a `-`
+ *   ends the name: `/:from-:to`), `:name?` (optional whole segment,
+ *   anywhere, at most four; `/:lang?` answers `/` too), `:name{regex}`
+ *   (constrained to one segment, linear regexes only), `*` or `:name*`
+ *   (zero or more segments, bound to `params["*"]` or `params.name`) and
+ *   `:name+` (one or more), one multi-segment parameter per pattern,
+ *   anywhere; `*` glued to text: `/files/*.png` (one segment, `params["0"]`)
+ *   or, ending a pattern, `/assets*` (the rest of the path).
  *   `\` makes `:`, `*`, `{`, `}`, `(`, `)`, `+`, `-` literal; other
  *   characters are literal; syntax the language lacks throws at
  *   registration. The endpoint template is read raw, like `String.raw`.

@@ -59,6 +59,8 @@ export function runtimeDouble(
       if (line.startsWith("switchyard: listening on")) listened();
     },
     err: (line) => out.push(line),
+    log: (line) => out.push(line),
+    flush: () => {},
     onStop: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -380,4 +380,90 @@ describe("the switchyard bin on Node", () => {
       }
     },
   );
+
+  it(
+    "gateway on node:http: a same-wire stream comes back byte for byte, unknown keys and comments kept; one its upstream cuts is logged as the backend's failure",
+    {
+      skip: !inNode && "runs on Node",
+    },
+    async () => {
+      const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
+      const { tmpdir } = await import("node:os");
+      const { join } = await import("node:path");
+      const http: Any = await import("node:http");
+      const event = (delta: Record<string, unknown>, finish: string | null) =>
+        `data: ${
+          JSON.stringify({
+            id: "c",
+            object: "chat.completion.chunk",
+            created: 0,
+            model: "m-1",
+            x_vendor: { trace: [1, { deep: null }] },
+            choices: [{ index: 0, delta, finish_reason: finish, x_score: 0.5 }],
+          })
+        }\n\n`;
+      const streamed = ": keep-alive\n\n" +
+        event({ role: "assistant", content: "", x_note: "n" }, null) +
+        event({ content: "hi" }, null) + event({}, "stop") +
+        "data: [DONE]\n\n";
+      // The first stream is whole; the second is cut after its first event.
+      let calls = 0;
+      const server = http.createServer(async (req: Any, res: Any) => {
+        for await (const _ of req) { /* the body */ }
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        if (calls++ === 0) return res.end(streamed);
+        res.write(event({ content: "cut" }, null), () => res.destroy());
+      });
+      await new Promise<void>((resolve) =>
+        server.listen(0, "127.0.0.1", resolve)
+      );
+      const up = `http://127.0.0.1:${server.address().port}`;
+      const dir = mkdtempSync(join(tmpdir(), "switchyard-relay-"));
+      let child: Child | undefined;
+      try {
+        writeFileSync(
+          join(dir, "gw.json"),
+          `{ "backends": [{ "name": "up", "provider": "vllm", "baseURL": "${up}/v1", "models": ["m-1"] }] }`,
+        );
+        child = await spawnBin(["gateway", "-c", "gw.json"], dir, {
+          PORT: "0",
+        });
+        const [, origin] = await child.line(
+          /^switchyard: listening on (http:\/\/\S+?)\/ /m,
+        );
+        const ask = () =>
+          fetch(`${origin}/v1/chat/completions`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({
+              model: "m-1",
+              stream: true,
+              messages: [{ role: "user", content: "hi" }],
+            }),
+            signal: AbortSignal.timeout(BOUND_MS),
+          });
+        const whole = await ask();
+        assert.equal(whole.status, 200);
+        assert.equal(await whole.text(), streamed);
+        const cut = await ask();
+        assert.equal(cut.status, 200);
+        const received = await cut.text().catch(() => "cut off");
+        assert.doesNotMatch(received, /\[DONE\]/);
+        // Its upstream broke off: the backend failed, the client did not leave.
+        await child.line(/"error_code":"NETWORK_ERROR"/);
+        assert.doesNotMatch(child.out(), /"error_code":"ABORTED"/);
+        child.proc.kill("SIGTERM");
+        assert.equal(
+          await withTimeout(child.exited, BOUND_MS, "exit"),
+          0,
+          child.err(),
+        );
+      } finally {
+        if (child && child.proc.exitCode === null) child.proc.kill("SIGKILL");
+        server.closeAllConnections?.();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

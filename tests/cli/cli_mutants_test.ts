@@ -52,6 +52,8 @@ function double(
     stdinIsTerminal: () => options.stdin === undefined,
     out: (line) => out.push(line),
     err: (line) => err.push(line),
+    log: (line) => out.push(line),
+    flush: () => {},
     onStop: () => () => {},
     exit: (code) => {
       throw new Error(`exit ${code}`);

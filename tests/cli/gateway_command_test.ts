@@ -265,3 +265,37 @@ Deno.test("switchyard gateway: past the drain bound the stream is cut and the ex
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("switchyard gateway: every request's log line reaches stdout before the exit on SIGTERM, in order", async () => {
+  // The log lines are gathered and written in batches: the ones gathered
+  // when the signal comes must still be written, before "stopped".
+  const upstream = startUpstream();
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/gw.json`, configText(upstream.origin));
+    const cli = await startCli(["gateway", "-c", "gw.json"], {}, dir);
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 25; i++) {
+        const response = await chat(cli.origin, i % 2 ? "m-1" : "M-2");
+        ids.push(response.headers.get("x-request-id") ?? "");
+        await response.body?.cancel();
+      }
+      cli.child.kill("SIGTERM");
+      const status = await withTimeout(cli.status, EXIT_MS, "exit");
+      assert.equal(status.code, 0, cli.stderr());
+      await cli.stop();
+      const lines = cli.stdout().split("\n");
+      const logged = lines.filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line).request_id);
+      assert.deepEqual(logged, ids);
+      const last = lines.findLastIndex((line) => line.startsWith("{"));
+      assert.ok(last < lines.indexOf("switchyard: stopped"), cli.stdout());
+    } finally {
+      await cli.stop();
+    }
+  } finally {
+    await upstream.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

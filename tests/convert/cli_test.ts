@@ -364,4 +364,99 @@ describe("examples/convert.ts", () => {
       assert.match(stderr, /^error: /);
     }
   });
+
+  it("--to takes a code target id, or python / node as short names", async () => {
+    const command =
+      `curl -X PUT 'https://a.test/x' -H 'X-Q: it'\\''s' -d 'a"b'`;
+    const python = await run(["--to", "python", command]);
+    assert.equal(python.code, 0, python.stderr);
+    assert.ok(
+      python.stdout.includes("requests.put(url, headers=headers, data=data)"),
+      python.stdout,
+    );
+    assert.equal(
+      python.stdout,
+      (await run(["--to=python-requests", command])).stdout,
+    );
+    const wget = await run(["--to", "wget", "--pretty", command]);
+    assert.equal(wget.code, 0, wget.stderr);
+    assert.match(
+      wget.stdout,
+      /^wget --quiet \\\n {2}--output-document=- \\\n {2}--method='PUT'/,
+    );
+    const node = await run(["--to", "node", command]);
+    assert.ok(
+      node.stdout.startsWith('import https from "node:https";'),
+      node.stdout,
+    );
+  });
+
+  it("--to go and --to php are short for go-net-http and php-curl", async () => {
+    const command =
+      `curl -X PUT 'https://a.test/x' -H 'X-Q: it'\\''s' -d 'a"b'`;
+    const go = await run(["--to", "go", command]);
+    assert.equal(go.code, 0, go.stderr);
+    assert.ok(
+      go.stdout.includes('http.NewRequest("PUT", "https://a.test/x", body)'),
+      go.stdout,
+    );
+    assert.equal(go.stdout, (await run(["--to=go-net-http", command])).stdout);
+    const php = await run(["--to", "php", command]);
+    assert.equal(php.code, 0, php.stderr);
+    assert.ok(php.stdout.includes("'x-q: it\\'s',"), php.stdout);
+    assert.equal(php.stdout, (await run(["--to=php-curl", command])).stdout);
+  });
+
+  it("--to ruby and --to java are short for ruby-net-http and java-http-client", async () => {
+    const command =
+      `curl -X PUT 'https://a.test/x' -H 'X-Q: it'\\''s #{x}' -d 'a"b'`;
+    const ruby = await run(["--to", "ruby", command]);
+    assert.equal(ruby.code, 0, ruby.stderr);
+    assert.ok(
+      ruby.stdout.includes('request["x-q"] = "it\'s \\#{x}"'),
+      ruby.stdout,
+    );
+    assert.equal(
+      ruby.stdout,
+      (await run(["--to=ruby-net-http", command])).stdout,
+    );
+    const java = await run(["--to", "java", command]);
+    assert.equal(java.code, 0, java.stderr);
+    assert.ok(
+      java.stdout.includes(
+        '.PUT(HttpRequest.BodyPublishers.ofString("a\\"b"))',
+      ),
+      java.stdout,
+    );
+    assert.equal(
+      java.stdout,
+      (await run(["--to=java-http-client", command])).stdout,
+    );
+  });
+
+  it("--to a target: a refusal exits 1 with its code, a warning goes to stderr", async () => {
+    const refused = await run([
+      "--to",
+      "python-requests",
+      "curl -X patch https://a.test/",
+    ]);
+    assert.equal(refused.code, 1);
+    assert.match(
+      refused.stderr,
+      /^error \[UNSUPPORTED_BY_TARGET\]: Python requests: /,
+    );
+    assert.equal(refused.stdout, "");
+    const warned = await run([
+      "--to",
+      "httpie",
+      "curl --http2 https://a.test/",
+    ]);
+    assert.equal(warned.code, 0, warned.stderr);
+    assert.match(warned.stderr, /^warning \[HTTP_VERSION_IGNORED\]: /m);
+    assert.equal(
+      (await run(["--to", "httpie", "-q", "curl --http2 https://a.test/"]))
+        .stderr,
+      "",
+    );
+  });
 });

@@ -266,3 +266,86 @@ Deno.test({
     });
   },
 });
+
+const CODE_TEST =
+  "playground: the code target picker shows each target's code, or why it refuses, and copies it";
+Deno.test({
+  name: CODE_TEST,
+  ...needs(CODE_TEST, "chromium"),
+  async fn() {
+    await withPlayground(async (open) => {
+      const page = await open();
+      // The clipboard, for the copy button (headless Chromium grants it).
+      await page.context().grantPermissions([
+        "clipboard-read",
+        "clipboard-write",
+      ]);
+      await page.fill(
+        "#input",
+        `curl -X PUT 'https://api.example.com/notes/1' -H 'X-Note: it'\\''s' -d 'a "b"'`,
+      );
+      await page.click("#convert");
+      await until(
+        page,
+        'document.getElementById("out-code").textContent !== ""',
+      );
+      // Python requests is the first choice; every target of the table is offered.
+      const python = (await page.textContent("#out-code")) ?? "";
+      assert.ok(
+        python.includes("requests.put(url, headers=headers, data=data)"),
+        python,
+      );
+      assert.ok(python.includes(`data = "a \\"b\\""`), python);
+      const ids = await inPage<string[]>(
+        page,
+        'Array.from(document.querySelectorAll("#target option"), (o) => o.value)',
+      );
+      for (
+        const id of [
+          "curl",
+          "httpie",
+          "wget",
+          "fetch",
+          "node-http",
+          "node-axios",
+          "python-httpx",
+        ]
+      ) {
+        assert.ok(ids.includes(id), `${id} in ${ids}`);
+      }
+
+      // Another target: its code replaces the first without a new conversion.
+      await page.selectOption("#target", "wget");
+      const wget = (await page.textContent("#out-code")) ?? "";
+      assert.ok(wget.startsWith("wget --quiet"), wget);
+      assert.ok(wget.includes(`--body-data='a "b"'`), wget);
+
+      // Copy puts exactly the shown code on the clipboard.
+      await page.click('[data-copy="out-code"]');
+      await until(
+        page,
+        'document.querySelector(\'[data-copy="out-code"]\').textContent === "copied"',
+      );
+      assert.equal(
+        await inPage<string>(page, "navigator.clipboard.readText()"),
+        wget,
+      );
+
+      // A request the chosen client cannot send shows the refusal's code.
+      await page.fill(
+        "#input",
+        "curl -H 'X-M: 1' -H 'X-M: 2' https://a.example/",
+      );
+      await page.click("#convert");
+      await until(
+        page,
+        'document.getElementById("out-code").textContent.startsWith("UNSUPPORTED_BY_TARGET")',
+      );
+      // The picker keeps the choice across conversions.
+      assert.equal(
+        await inPage<string>(page, 'document.getElementById("target").value'),
+        "wget",
+      );
+    });
+  },
+});

@@ -41,8 +41,24 @@ const CHAT_KEYS = [
   "web_search_options",
   "verbosity",
   "prompt_cache_key",
+  "prompt_cache_options",
+  "prompt_cache_retention",
   "safety_identifier",
+  "moderation",
+  "functions",
+  "function_call",
 ];
+/** The efforts both pinned SDKs name (`reasoning_effort`, `output_config.effort`). */
+const OPENAI_EFFORTS = [
+  "none",
+  "minimal",
+  "low",
+  "medium",
+  "high",
+  "xhigh",
+  "max",
+];
+const ANTHROPIC_EFFORTS = ["low", "medium", "high", "xhigh", "max"];
 const MESSAGES_KEYS = [
   "model",
   "messages",
@@ -62,6 +78,12 @@ const MESSAGES_KEYS = [
   "service_tier",
   "container",
   "inference_geo",
+  "context_management",
+  "mcp_servers",
+  "diagnostics",
+  "speed",
+  "user_profile_id",
+  "workspace_id",
 ];
 const EMBEDDING_KEYS = [
   "model",
@@ -105,6 +127,8 @@ export const ANTHROPIC_DETAIL_USAGE = {
   cache_read_input_tokens: 6,
   cache_creation_input_tokens: 4,
   output_tokens: 7,
+  // Of the output, reasoning (the pinned SDK's Usage.output_tokens_details).
+  output_tokens_details: { thinking_tokens: 3 },
 };
 /** The Anthropic upstream's reasoning of a DETAILS answer. */
 export const THINKING = {
@@ -147,14 +171,28 @@ function scenario(call: UpstreamCall): "details" | "refuse" | "plain" {
     : "plain";
 }
 
+/** An effort value the API does not name, if the body holds one. */
+function badEffort(body: Json, anthropic: boolean): string | undefined {
+  const effort = anthropic
+    ? (body.output_config as Json | undefined)?.effort
+    : body.reasoning_effort;
+  const known = anthropic ? ANTHROPIC_EFFORTS : OPENAI_EFFORTS;
+  return effort === undefined || known.includes(effort as string)
+    ? undefined
+    : `Invalid value for effort: ${JSON.stringify(effort)}`;
+}
+
 function refuse(
   call: UpstreamCall,
   allowed: string[],
   anthropic: boolean,
 ): Response | undefined {
   const extra = Object.keys(call.body).filter((k) => !allowed.includes(k));
-  if (extra.length === 0) return undefined;
-  const message = `Unrecognized request argument supplied: ${extra}`;
+  const effort = allowed === EMBEDDING_KEYS
+    ? undefined
+    : badEffort(call.body, anthropic);
+  if (extra.length === 0 && effort === undefined) return undefined;
+  const message = effort ?? `Unrecognized request argument supplied: ${extra}`;
   return Response.json(
     anthropic
       ? { type: "error", error: { type: "invalid_request_error", message } }
@@ -529,7 +567,7 @@ function anthropicDetails(call: UpstreamCall, kind: "details" | "refuse") {
         content: [],
         stop_reason: null,
         stop_sequence: null,
-        usage: { ...usage, output_tokens: 1 },
+        usage: { ...usage, output_tokens: 1, output_tokens_details: undefined },
       },
     }],
   ];
@@ -563,7 +601,12 @@ function anthropicDetails(call: UpstreamCall, kind: "details" | "refuse") {
   events.push(["message_delta", {
     type: "message_delta",
     delta: { stop_reason: stop, stop_sequence: stopSequence },
-    usage: { output_tokens: usage.output_tokens },
+    usage: {
+      output_tokens: usage.output_tokens,
+      ...("output_tokens_details" in usage
+        ? { output_tokens_details: usage.output_tokens_details }
+        : {}),
+    },
   }]);
   events.push(["message_stop", { type: "message_stop" }]);
   return sse(events);

@@ -133,15 +133,20 @@ function expectOpenAI(
       );
     } else {
       // Anthropic has no logprobs; its 9 uncached + 6 read + 4 written input
-      // tokens are OpenAI's 19 prompt tokens, 6 of them cached.
+      // tokens are OpenAI's 19 prompt tokens, 6 of them cached, 4 written to
+      // the cache (OpenAI's `cache_write_tokens`).
       assert.equal(answer.logprobs, null);
       assert.equal(answer.usage.prompt_tokens, 19);
       assert.equal(answer.usage.completion_tokens, 7);
       assert.equal(answer.usage.total_tokens, 26);
       assert.deepEqual(answer.usage.prompt_tokens_details, {
         cached_tokens: 6,
+        cache_write_tokens: 4,
       });
-      assert.equal(answer.usage.completion_tokens_details, undefined);
+      // Anthropic's thinking tokens are OpenAI's reasoning tokens.
+      assert.deepEqual(answer.usage.completion_tokens_details, {
+        reasoning_tokens: 3,
+      });
     }
     return;
   }
@@ -177,6 +182,9 @@ function expectAnthropic(
       assert.equal(answer.usage.cache_read_input_tokens, 6);
       assert.equal(answer.usage.cache_creation_input_tokens, 4);
       assert.equal(answer.usage.output_tokens, 7);
+      assert.deepEqual(answer.usage.output_tokens_details, {
+        thinking_tokens: 3,
+      });
       if (stream) {
         // The backend's own count, known before the first token.
         assert.equal(answer.startUsage?.input_tokens, 9);
@@ -193,6 +201,10 @@ function expectAnthropic(
       assert.equal(answer.usage.cache_read_input_tokens, 6);
       assert.equal(answer.usage.cache_creation_input_tokens, undefined);
       assert.equal(answer.usage.output_tokens, 12);
+      // OpenAI's reasoning tokens are Anthropic's thinking tokens.
+      assert.deepEqual(answer.usage.output_tokens_details, {
+        thinking_tokens: 4,
+      });
       if (stream) {
         // OpenAI reports usage only at the end: the start is an estimate,
         // and the log line says so.

@@ -544,3 +544,28 @@ Deno.test("content the translation cannot carry (a document block, a server tool
     assert.equal(oa.calls.length + claude.calls.length, 0);
   });
 });
+
+Deno.test("the efforts both SDKs added cross the wires: anthropic SDK output_config.effort max reaches an openai-wire upstream as reasoning_effort max, openai SDK reasoning_effort xhigh an anthropic-wire upstream as a thinking budget", async () => {
+  await withFleet(async ({ origin, oa, claude }) => {
+    const answer = await anthropicClient(origin).messages.create({
+      model: "oa",
+      max_tokens: 1024,
+      messages: [{ role: "user", content: "Think hard" }],
+      output_config: { effort: "max" },
+    });
+    assert.equal(answer.content[0].type, "text");
+    assert.equal(oa.calls[0].body.reasoning_effort, "max");
+
+    const completion = await openAIClient(origin).chat.completions.create({
+      model: "claude",
+      max_tokens: 40000,
+      messages: [{ role: "user", content: "Think harder" }],
+      reasoning_effort: "xhigh",
+    });
+    assert.equal(typeof completion.choices[0].message.content, "string");
+    assert.deepEqual(claude.calls[0].body.thinking, {
+      type: "enabled",
+      budget_tokens: 32768,
+    });
+  });
+});

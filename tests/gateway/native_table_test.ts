@@ -8,6 +8,8 @@ import assert from "node:assert/strict";
 import {
   NATIVE_FIELDS,
   NATIVE_KEYS,
+  NATIVE_NESTED,
+  type NativeField,
   type NativeTarget,
 } from "../../src/models/adapters/_native_fields.ts";
 import { towardNative } from "../../src/models/adapters/_toward_native.ts";
@@ -15,6 +17,8 @@ import { AdapterError } from "../../src/models/errors.ts";
 import {
   NATIVE_END,
   NATIVE_START,
+  NESTED_END,
+  NESTED_START,
   WIRES_DOC,
 } from "../../scripts/wires_table.ts";
 
@@ -33,27 +37,34 @@ const NAMES = {
   user: null,
 };
 
-Deno.test("docs/gateway/wires.md shows the table toward Gemini, Cohere and Ollama, row for row", async () => {
-  const page = await Deno.readTextFile(new URL(WIRES_DOC, root));
-  const start = page.indexOf(NATIVE_START);
-  const end = page.indexOf(NATIVE_END);
-  assert.ok(start !== -1 && end > start, "the table markers");
-  const rows = page.slice(start, end).split("\n")
-    .filter((line) => line.startsWith("| `"))
-    .map((line) =>
-      line.slice(1, -1).split(/(?<!\\)\|/).map((cell) =>
-        cell.trim().replaceAll("\\|", "|")
-      )
+for (
+  const [label, startMark, endMark, table] of [
+    ["top-level", NATIVE_START, NATIVE_END, NATIVE_FIELDS],
+    ["nested", NESTED_START, NESTED_END, NATIVE_NESTED],
+  ] as const
+) {
+  Deno.test(`docs/gateway/wires.md shows the ${label} table toward Gemini, Cohere and Ollama, row for row`, async () => {
+    const page = await Deno.readTextFile(new URL(WIRES_DOC, root));
+    const start = page.indexOf(startMark);
+    const end = page.indexOf(endMark);
+    assert.ok(start !== -1 && end > start, "the table markers");
+    const rows = page.slice(start, end).split("\n")
+      .filter((line) => line.startsWith("| `"))
+      .map((line) =>
+        line.slice(1, -1).split(/(?<!\\)\|/).map((cell) =>
+          cell.trim().replaceAll("\\|", "|")
+        )
+      );
+    assert.deepEqual(
+      rows,
+      (table as readonly NativeField[]).map((row) => [
+        `\`${row.field}\``,
+        row.wire,
+        ...TARGETS.map((target) => `${row[target][0]}: ${row[target][1]}`),
+      ]),
     );
-  assert.deepEqual(
-    rows,
-    NATIVE_FIELDS.map((row) => [
-      `\`${row.field}\``,
-      row.wire,
-      ...TARGETS.map((target) => `${row[target][0]}: ${row[target][1]}`),
-    ]),
-  );
-});
+  });
+}
 
 // Values that exercise a field's emulation.
 const SAMPLES: Record<string, unknown> = {
@@ -62,6 +73,8 @@ const SAMPLES: Record<string, unknown> = {
     json_schema: { name: "x", schema: { type: "object" } },
   },
   reasoning_effort: "low",
+  top_logprobs: 2,
+  service_tier: "flex",
   thinking: { type: "enabled", budget_tokens: 2048 },
   output_config: { format: { type: "json_schema", schema: {} } },
 };
@@ -122,16 +135,23 @@ Deno.test("toward a native API a key nobody documents is dropped and named, one 
   assert.deepEqual(gemini.dropped.sort(), ["user", "vendor_knob"]);
 
   const ollama = towardNative(
-    { num_ctx: 8192, options: { mirostat: 1, bogus: 2 }, keep_alive: "5m" },
+    {
+      num_ctx: 8192,
+      options: { min_p: 0.05, mirostat: 1, bogus: 2 },
+      keep_alive: "5m",
+      truncate: false,
+    },
     "ollama",
     NAMES,
   );
+  // The server no longer reads `mirostat`: named like any unknown option.
   assert.deepEqual(ollama.parameters, {
     num_ctx: 8192,
-    options: { mirostat: 1 },
+    options: { min_p: 0.05 },
     keep_alive: "5m",
+    truncate: false,
   });
-  assert.deepEqual(ollama.dropped, ["options.bogus"]);
+  assert.deepEqual(ollama.dropped, ["options.mirostat", "options.bogus"]);
 
   const cohere = towardNative(
     { safety_mode: "STRICT", response_format: { type: "json_object" } },

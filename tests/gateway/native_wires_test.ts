@@ -15,6 +15,7 @@ import { anthropicClient } from "./_anthropic_client.ts";
 import { openAIClient } from "./_openai_client.ts";
 import { serveGateway } from "./_serve.ts";
 import {
+  GEMINI_SIGNATURE,
   NATIVE_ANSWER,
   serveCohereWire,
   serveGeminiWire,
@@ -40,6 +41,12 @@ interface Target {
   checkOpenAI(body: Json): void;
   /** Asserts the emulated output_config.format and a 2048-token thinking budget. */
   checkAnthropic(body: Json): void;
+  /** Of {@linkcode OPENAI_EXTRAS}, the fields the target has a place for. */
+  openAIKept: string[];
+  /** Asserts how `logprobs: true, top_logprobs: 2` were sent, where they are. */
+  checkLogprobs?: (body: Json) => void;
+  /** Anthropic's `service_tier: "standard_only"`, as the target gets it (undefined: dropped). */
+  tier?: (body: Json) => unknown;
 }
 
 const TARGETS: Target[] = [
@@ -64,6 +71,14 @@ const TARGETS: Target[] = [
       assert.deepEqual(config.responseJsonSchema, SCHEMA);
       assert.deepEqual(config.thinkingConfig, { thinkingBudget: 2048 });
     },
+    // Gemini's names for OpenAI's log probability switches.
+    openAIKept: ["logprobs", "top_logprobs"],
+    checkLogprobs(body) {
+      const config = body.generationConfig as Json;
+      assert.equal(config.responseLogprobs, true);
+      assert.equal(config.logprobs, 2);
+    },
+    tier: (body) => body.serviceTier,
   },
   {
     name: "cohere",
@@ -95,6 +110,7 @@ const TARGETS: Target[] = [
         token_budget: 2048,
       });
     },
+    openAIKept: [],
   },
   {
     name: "ollama",
@@ -109,6 +125,12 @@ const TARGETS: Target[] = [
     checkAnthropic(body) {
       assert.deepEqual(body.format, SCHEMA);
       assert.equal(body.think, true);
+    },
+    // Ollama's /api/chat takes OpenAI's log probability switches as they are.
+    openAIKept: ["logprobs", "top_logprobs"],
+    checkLogprobs(body) {
+      assert.equal(body.logprobs, true);
+      assert.equal(body.top_logprobs, 2);
     },
   },
 ];
@@ -146,7 +168,7 @@ const OPENAI_EXTRAS = {
 
 for (const target of TARGETS) {
   for (const stream of target.streams ? [false, true] : [false]) {
-    Deno.test(`openai SDK → gateway → ${target.name} (stream: ${stream}): json_schema and reasoning_effort emulated, logprobs and other fields without a counterpart dropped and named, nothing the upstream refuses sent`, async () => {
+    Deno.test(`openai SDK → gateway → ${target.name} (stream: ${stream}): json_schema and reasoning_effort emulated, logprobs sent where the API takes them (and read back), other fields without a counterpart dropped and named, nothing the upstream refuses sent`, async () => {
       await withTarget(target, async (origin, upstream) => {
         const client = openAIClient(origin);
         const request = {
@@ -160,6 +182,7 @@ for (const target of TARGETS) {
           ...OPENAI_EXTRAS,
         };
         let text = "";
+        let tokens: string[] = [];
         let response: Response;
         if (stream) {
           const answer = await client.chat.completions.create(
@@ -171,6 +194,9 @@ for (const target of TARGETS) {
           response = answer.response;
           for await (const chunk of answer.data) {
             text += chunk.choices[0]?.delta.content ?? "";
+            for (const entry of chunk.choices[0]?.logprobs?.content ?? []) {
+              tokens.push(entry.token);
+            }
           }
         } else {
           const answer = await client.chat.completions.create(
@@ -178,11 +204,26 @@ for (const target of TARGETS) {
           ).withResponse();
           response = answer.response;
           text = answer.data.choices[0].message.content ?? "";
+          tokens = (answer.data.choices[0].logprobs?.content ?? []).map((
+            entry,
+          ) => entry.token);
         }
         assert.equal(text, NATIVE_ANSWER);
         assert.equal(upstream.calls.length, 1);
-        target.checkOpenAI(upstream.calls[0].body);
-        assert.deepEqual(dropped(response), Object.keys(OPENAI_EXTRAS).sort());
+        const body = upstream.calls[0].body;
+        target.checkOpenAI(body);
+        target.checkLogprobs?.(body);
+        // The backend's log probabilities reach the client where it sends them.
+        assert.deepEqual(
+          tokens,
+          target.openAIKept.includes("logprobs") ? ["Bon", "jour"] : [],
+        );
+        assert.deepEqual(
+          dropped(response),
+          Object.keys(OPENAI_EXTRAS).filter((key) =>
+            !target.openAIKept.includes(key)
+          ).sort(),
+        );
       });
     });
   }
@@ -205,7 +246,7 @@ for (const target of TARGETS) {
     });
   });
 
-  Deno.test(`anthropic SDK → gateway → ${target.name}: thinking and output_config.format emulated, Anthropic-only fields dropped and named`, async () => {
+  Deno.test(`anthropic SDK → gateway → ${target.name}: thinking and output_config.format emulated, service_tier mapped where the API has tiers, Anthropic-only fields dropped and named`, async () => {
     await withTarget(target, async (origin, upstream) => {
       const client = anthropicClient(origin);
       const answer = await client.messages.create({
@@ -214,17 +255,157 @@ for (const target of TARGETS) {
         messages: [{ role: "user", content: "Where?" }],
         thinking: { type: "enabled", budget_tokens: 2048 },
         output_config: { format: { type: "json_schema", schema: SCHEMA } },
-        service_tier: "auto",
+        service_tier: "standard_only",
         inference_geo: "us",
       }).withResponse();
       const block = answer.data.content[0];
       assert.ok(block.type === "text" && block.text === NATIVE_ANSWER);
       assert.equal(upstream.calls.length, 1);
-      target.checkAnthropic(upstream.calls[0].body);
-      assert.deepEqual(dropped(answer.response), [
-        "inference_geo",
-        "service_tier",
-      ]);
+      const body = upstream.calls[0].body;
+      target.checkAnthropic(body);
+      // Gemini has service tiers: `standard_only` is its `standard`.
+      assert.equal(target.tier?.(body), target.tier && "standard");
+      assert.deepEqual(
+        dropped(answer.response),
+        target.tier === undefined
+          ? ["inference_geo", "service_tier"]
+          : ["inference_geo"],
+      );
     });
   });
 }
+
+// Gemini 3 answers a function call with a thought signature and refuses the
+// next turn when the call comes back without it; neither chat wire has a
+// field for it, so the call's id carries it through the client.
+const GEMINI = TARGETS[0];
+const WEATHER = { name: "weather", parameters: SCHEMA };
+
+function modelTurn(body: Json): Json[] {
+  const contents = body.contents as { role: string; parts: Json[] }[];
+  return contents.find((content) => content.role === "model")?.parts ?? [];
+}
+
+for (const stream of [false, true]) {
+  Deno.test(`openai SDK → gateway → gemini (stream: ${stream}): a tool call's thought signature goes back with the call on the next turn`, async () => {
+    await withTarget(GEMINI, async (origin, upstream) => {
+      const client = openAIClient(origin);
+      const tools = [{ type: "function" as const, function: WEATHER }];
+      const ask = { role: "user" as const, content: "Weather in Paris?" };
+      let call = { id: "", name: "", arguments: "" };
+      if (stream) {
+        const chunks = await client.chat.completions.create({
+          model: "gemini",
+          messages: [ask],
+          tools,
+          stream: true,
+        });
+        for await (const chunk of chunks) {
+          for (const delta of chunk.choices[0]?.delta.tool_calls ?? []) {
+            call = {
+              id: call.id + (delta.id ?? ""),
+              name: call.name + (delta.function?.name ?? ""),
+              arguments: call.arguments + (delta.function?.arguments ?? ""),
+            };
+          }
+        }
+      } else {
+        const answer = await client.chat.completions.create({
+          model: "gemini",
+          messages: [ask],
+          tools,
+        });
+        const first = answer.choices[0].message.tool_calls?.[0];
+        assert.ok(first?.type === "function");
+        call = { id: first.id, ...first.function };
+      }
+      assert.equal(call.name, "weather");
+      assert.match(call.id, /^[A-Za-z0-9_-]+$/);
+      const answer = await client.chat.completions.create({
+        model: "gemini",
+        tools,
+        messages: [
+          ask,
+          {
+            role: "assistant",
+            content: null,
+            tool_calls: [{
+              id: call.id,
+              type: "function",
+              function: { name: call.name, arguments: call.arguments },
+            }],
+          },
+          { role: "tool", tool_call_id: call.id, content: '{"temp":12}' },
+        ],
+      });
+      assert.equal(answer.choices[0].message.content, NATIVE_ANSWER);
+      const [part] = modelTurn(upstream.calls[1].body);
+      assert.equal(part.thoughtSignature, GEMINI_SIGNATURE);
+      assert.deepEqual(part.functionCall, {
+        name: "weather",
+        args: { city: "Paris" },
+      });
+    });
+  });
+}
+
+Deno.test("anthropic SDK → gateway → gemini: a tool_use block's thought signature goes back with it on the next turn", async () => {
+  await withTarget(GEMINI, async (origin, upstream) => {
+    const client = anthropicClient(origin);
+    const tools = [{
+      name: "weather",
+      input_schema: { ...SCHEMA, type: "object" as const },
+    }];
+    const ask = { role: "user" as const, content: "Weather in Paris?" };
+    const first = await client.messages.create({
+      model: "gemini",
+      max_tokens: 256,
+      messages: [ask],
+      tools,
+    });
+    const use = first.content.find((block) => block.type === "tool_use");
+    assert.ok(use?.type === "tool_use");
+    assert.match(use.id, /^[A-Za-z0-9_-]+$/);
+    const answer = await client.messages.create({
+      model: "gemini",
+      max_tokens: 256,
+      tools,
+      messages: [
+        ask,
+        { role: "assistant", content: [use] },
+        {
+          role: "user",
+          content: [{
+            type: "tool_result",
+            tool_use_id: use.id,
+            content: '{"temp":12}',
+          }],
+        },
+      ],
+    });
+    const block = answer.content[0];
+    assert.ok(block.type === "text" && block.text === NATIVE_ANSWER);
+    assert.equal(
+      modelTurn(upstream.calls[1].body)[0].thoughtSignature,
+      GEMINI_SIGNATURE,
+    );
+  });
+});
+
+Deno.test("openai SDK → gateway → cohere: top_p 1 and penalties outside Cohere's 0–1 are sent as its nearest bounds, not refused", async () => {
+  await withTarget(TARGETS[1], async (origin, upstream) => {
+    const client = openAIClient(origin);
+    const answer = await client.chat.completions.create({
+      model: "cohere",
+      messages: [{ role: "user", content: "Hi" }],
+      top_p: 1,
+      frequency_penalty: -1.5,
+      presence_penalty: 2,
+    });
+    assert.equal(answer.choices[0].message.content, NATIVE_ANSWER);
+    const body = upstream.calls[0].body;
+    assert.equal(body.p, 0.99);
+    assert.equal(body.frequency_penalty, 0);
+    assert.equal(body.presence_penalty, 1);
+  });
+});

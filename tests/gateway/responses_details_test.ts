@@ -5,6 +5,7 @@
 // the openai SDK's responses.create is the client.
 import assert from "node:assert/strict";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
+import { createAnthropicAdapter } from "../../src/models/adapters/anthropic.ts";
 import { openAIClient } from "./_openai_client.ts";
 import { serveGateway } from "./_serve.ts";
 import {
@@ -13,6 +14,7 @@ import {
   OPENAI_DETAIL_USAGE,
   REFUSAL,
   REFUSE,
+  serveAnthropicWire,
   serveOpenAIWire,
 } from "./_wire_mocks.ts";
 
@@ -154,4 +156,38 @@ Deno.test("responses.create translated: a refusal is a refusal content part, pla
     ]);
     assert.ok(!types.includes("response.output_text.delta"));
   });
+});
+
+Deno.test("responses.create translated from an anthropic-wire backend: its cache reads and writes are the usage's cached_tokens and cache_write_tokens, plain and streamed", async () => {
+  const upstream = serveAnthropicWire();
+  const gateway = serveGateway({
+    backends: [[
+      "claude",
+      createAnthropicAdapter({
+        apiKey: "upstream-key",
+        baseURL: upstream.origin,
+        defaultModel: "claude-test",
+      }),
+    ]],
+  });
+  try {
+    const client = openAIClient(gateway.origin);
+    const request = { model: "claude", input: `Say hello, with ${DETAILS}` };
+    const expected = { cached_tokens: 6, cache_write_tokens: 4 };
+    const plain = await client.responses.create(request);
+    assert.equal(plain.usage?.input_tokens, 19);
+    assert.deepEqual(plain.usage?.input_tokens_details, expected);
+    const stream = await client.responses.create({ ...request, stream: true });
+    let usage: unknown;
+    for await (const event of stream) {
+      if (event.type === "response.completed") usage = event.response.usage;
+    }
+    assert.deepEqual(
+      (usage as { input_tokens_details: unknown }).input_tokens_details,
+      expected,
+    );
+  } finally {
+    await gateway.close();
+    await upstream.close();
+  }
 });

@@ -364,9 +364,16 @@ describe("serveGateway on loopback", () => {
     const gateway = createGateway({ backends: [["b", createEchoAdapter()]] });
     await assert.rejects(
       serveGateway(gateway, { port: 0, headersTimeoutMs: 0 }),
-      {
-        name: "RangeError",
-        message: "headersTimeoutMs must be a positive integer",
+      (error) => {
+        // Still a RangeError, as before the listener had its own error type.
+        assert.ok(error instanceof RangeError);
+        assert.equal(error.name, "ServeError");
+        assert.equal((error as { code?: string }).code, "INVALID_OPTION");
+        assert.equal(
+          error.message,
+          "headersTimeoutMs must be a positive integer",
+        );
+        return true;
       },
     );
     gateway.dispose();

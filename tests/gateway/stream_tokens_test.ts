@@ -7,7 +7,7 @@ import {
   StreamTokenTap,
 } from "../../src/gateway/_stream_tokens.ts";
 import { withTimeout } from "../_timeout.ts";
-import { BodyFailed } from "../../src/gateway/_body_failed.ts";
+import { BodyFailed } from "../../src/serve/_body_failed.ts";
 
 const utf8 = new TextEncoder();
 

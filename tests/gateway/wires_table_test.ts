@@ -161,3 +161,34 @@ Deno.test("a thinking budget stays below max_tokens, and is dropped when that le
   ]);
   assert.deepEqual(tiny, { max_tokens: 500 });
 });
+
+Deno.test("the efforts both SDKs added (xhigh, max) cross the wires: budgets below max_tokens toward Anthropic, the same effort toward OpenAI", () => {
+  for (
+    const [effort, maxTokens, budget] of [
+      ["xhigh", 64000, 32768],
+      ["max", 100000, 65536],
+      ["max", 40000, 39999],
+    ] as const
+  ) {
+    const body: Record<string, unknown> = {
+      max_tokens: maxTokens,
+      reasoning_effort: effort,
+    };
+    assert.deepEqual(towardWire(body, "anthropic", "anthropic", true), []);
+    assert.deepEqual(body.thinking, { type: "enabled", budget_tokens: budget });
+  }
+  // An inherited name is no effort: named dropped, nothing sent.
+  const inherited: Record<string, unknown> = {
+    max_tokens: 4096,
+    reasoning_effort: "constructor",
+  };
+  assert.deepEqual(towardWire(inherited, "anthropic", "anthropic", true), [
+    "reasoning_effort",
+  ]);
+  assert.equal("thinking" in inherited, false);
+  for (const effort of ["xhigh", "max", "low"]) {
+    const body: Record<string, unknown> = { output_config: { effort } };
+    assert.deepEqual(towardWire(body, "openai", "openai", true), []);
+    assert.equal(body.reasoning_effort, effort);
+  }
+});

@@ -355,7 +355,7 @@ describe("path matching", () => {
     for (
       const pattern of [
         "users",
-        "/a*",
+        "/a**",
         "/:",
         "/:a:b",
         "/:id/:id",

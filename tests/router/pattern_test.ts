@@ -136,21 +136,29 @@ describe("constrained params :name{regex}", () => {
   });
 
   it("refuse nested quantifiers, which backtrack exponentially (find-my-way: safe regex)", async () => {
-    refuses("/t/:id{(x+x+)+y}", 13, /exponential/);
-    refuses("/t/:id{(a+){10}y}", 11, /exponential/);
-    refuses("/t/:id{(a?){25}a}", 11, /exponential/);
-    refuses("/t/:id{z|(x+x+)+y}", 15, /exponential/);
-    refuses("/t/:id{((a+)b)*}", 14, /exponential/);
-    // One level of repetition, or a group repeated at most once, is fine.
+    refuses("/t/:id{(x+x+)+y}", 10, /exponential/);
+    refuses("/t/:id{(a+){10}y}", 8, /exponential/);
+    refuses("/t/:id{(a?){25}a}", 8, /exponential/);
+    refuses("/t/:id{z|(x+x+)+y}", 12, /exponential/);
+    // find-my-way's safe-regex accepts this one (one level of repetition),
+    // but the digits of (1337|404)* can also be read by either [0-9]+:
+    // polynomial backtracking, refused here.
+    refuses("/t/:id{[0-9]+(1337|404)*[0-9]+}", 24, /polynomial/);
+    // Repetition inside repetition is fine when the text decides each step
+    // (the b ends every round), as is a group repeated at most once.
     const router = routerOf(
-      "/t/:id{[0-9]+(1337|404)*[0-9]+}",
+      "/t/:id{[0-9]+(?:-[0-9]+)*}",
       "/u/:id{(ab+)?c}",
       "/v/:id{(?:a|b){2,3}}",
+      "/w/:id{((a+)b)+}",
     );
-    assert.equal((await hit(router, "/t/113374042")).status, 200);
+    assert.equal((await hit(router, "/t/1-22-333")).status, 200);
+    assert.equal((await hit(router, "/t/1--2")).status, 404);
     assert.equal((await hit(router, "/u/abbc")).status, 200);
     assert.equal((await hit(router, "/v/aba")).status, 200);
     assert.equal((await hit(router, "/v/abab")).status, 404);
+    assert.equal((await hit(router, "/w/aabab")).status, 200);
+    assert.equal((await hit(router, "/w/aaba")).status, 404);
   });
 
   it("find-my-way's regex params, written as constraints", async () => {
@@ -322,11 +330,10 @@ describe("literal text and names", () => {
   });
 
   it("refuses what the language does not have, naming the offset", () => {
-    refuses("/x/:user-id", 8, /letters, digits and "_"/);
     refuses("/x/:id(\\d+)", 6, /:id\{regex\}/);
     refuses("/users{/:id}", 6, /only after a parameter name/);
     refuses("/a/b}", 4);
-    refuses("/a/x*", 4, /whole segment/);
+    refuses("/a/**", 4, /literal text between/);
     refuses("/a/:n+x", 5, /whole segment/);
     refuses("/a/\\q", 3, /escapes one of/);
     refuses("/a/:", 3, /parameter name/);

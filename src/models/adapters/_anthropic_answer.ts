@@ -76,6 +76,11 @@ function wireUsage(usage: unknown): IRUsage | undefined {
   if (typeof usage.cache_creation_input_tokens === "number") {
     out.cacheCreationTokens = usage.cache_creation_input_tokens;
   }
+  // Reasoning is part of output_tokens, as the IR's reasoningTokens is.
+  const thinking = isRecord(usage.output_tokens_details)
+    ? usage.output_tokens_details.thinking_tokens
+    : undefined;
+  if (typeof thinking === "number") out.reasoningTokens = thinking;
   return out;
 }
 
@@ -185,6 +190,7 @@ export class AnthropicStreamTranslator implements StreamTranslator<SSEEvent> {
   #completionTokens = 0;
   #cacheRead: number | undefined;
   #cacheCreation: number | undefined;
+  #reasoning: number | undefined;
   #sawUsage = false;
   #stopReason: unknown;
   #stopSequence: string | undefined;
@@ -284,6 +290,7 @@ export class AnthropicStreamTranslator implements StreamTranslator<SSEEvent> {
     if (typeof usage.output_tokens === "number") {
       this.#completionTokens = usage.output_tokens;
     }
+    this.#reasoning = read?.reasoningTokens ?? this.#reasoning;
   }
 
   #usage(): IRUsage {
@@ -292,6 +299,7 @@ export class AnthropicStreamTranslator implements StreamTranslator<SSEEvent> {
     if (this.#cacheCreation !== undefined) {
       usage.cacheCreationTokens = this.#cacheCreation;
     }
+    if (this.#reasoning !== undefined) usage.reasoningTokens = this.#reasoning;
     return usage;
   }
 

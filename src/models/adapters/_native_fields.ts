@@ -2,8 +2,15 @@
 // chat wire (Gemini generateContent, Cohere v2 chat, Ollama /api/chat),
 // as data beside `_wire_fields.ts`: what each top-level field of either
 // wire becomes there, and which keys each API documents, so the adapters
-// (`_toward_native.ts`) forward nothing else. Field lists: each provider's
-// public API reference for those endpoints.
+// (`_toward_native.ts`) forward nothing else.
+//
+// Checked against each API's current definitions (the sources are named in
+// docs/gateway/wires.md, "Sources"): Gemini's request and answer types as
+// the official JavaScript SDK (@google/genai 2.32) sends them to the Gemini
+// API, Cohere's `V2ChatRequest` and answer types (cohere-ai 8.1), and the
+// Ollama server's own request and answer structs (`api/types.go`), which
+// decide what the server reads; the chat wires' fields are those of
+// `_wire_fields.ts`.
 
 import type { ChatWire } from "../types.ts";
 import type { Treatment } from "./_wire_fields.ts";
@@ -61,19 +68,24 @@ function mapped(
   ]);
 }
 
-/** A sampling field: `generationConfig.<gemini>`, `<cohere>`, `options.<field>`. */
+/**
+ * A sampling field: `generationConfig.<gemini>`, `<cohere>` (kept within
+ * Cohere's `range` when it has a narrower one), `options.<field>`.
+ */
 function sampling(
   field: string,
   wire: ChatWire | "both",
   gemini: string,
   cohere: string = field,
+  range?: string,
 ): NativeField[] {
   return [
     mapped(
       wire,
       field,
       `\`generationConfig.${gemini}\``,
-      `\`${cohere}\``,
+      `\`${cohere}\`` +
+        (range === undefined ? "" : `, kept within ${range} (Cohere's range)`),
       `\`options.${field}\``,
     ),
   ];
@@ -114,7 +126,8 @@ export const NATIVE_FIELDS: readonly NativeField[] = [
     "tool_choice",
     "`toolConfig.functionCallingConfig` (`AUTO`, `NONE`, `ANY`)",
     "`tool_choice`: `NONE`, or `REQUIRED` for required or a function",
-    "`none` leaves the tools out; the others send them",
+    "`none` leaves the tools out; a function is sent alone (Ollama " +
+      "cannot force a call); `auto` and `required` send them all",
   ),
   mapped(
     "both",
@@ -124,8 +137,8 @@ export const NATIVE_FIELDS: readonly NativeField[] = [
     "`stream`",
   ),
   ...sampling("temperature", "both", "temperature", "temperature"),
-  ...sampling("top_p", "both", "topP", "p"),
-  ...sampling("top_k", "anthropic", "topK", "k"),
+  ...sampling("top_p", "both", "topP", "p", "0.01–0.99"),
+  ...sampling("top_k", "anthropic", "topK", "k", "0–500"),
   mapped(
     "both",
     "max_tokens",
@@ -155,8 +168,20 @@ export const NATIVE_FIELDS: readonly NativeField[] = [
     "`options.stop`",
   ),
   ...sampling("seed", "openai", "seed", "seed"),
-  ...sampling("frequency_penalty", "openai", "frequencyPenalty"),
-  ...sampling("presence_penalty", "openai", "presencePenalty"),
+  ...sampling(
+    "frequency_penalty",
+    "openai",
+    "frequencyPenalty",
+    "frequency_penalty",
+    "0–1",
+  ),
+  ...sampling(
+    "presence_penalty",
+    "openai",
+    "presencePenalty",
+    "presence_penalty",
+    "0–1",
+  ),
   native(
     "openai",
     "stream_options",
@@ -184,7 +209,7 @@ export const NATIVE_FIELDS: readonly NativeField[] = [
     [
       "emulated",
       "`generationConfig.thinkingConfig.thinkingBudget`: minimal 1024, " +
-      "low 2048, medium 8192, high 24576, `none` 0",
+      "low 2048, medium 8192, high (and `xhigh`, `max`) 24576, `none` 0",
     ],
     [
       "emulated",
@@ -193,8 +218,8 @@ export const NATIVE_FIELDS: readonly NativeField[] = [
     ],
     [
       "emulated",
-      '`think`: `"low"`, `"medium"`, `"high"` (minimal → low); `none` → ' +
-      "`false`",
+      '`think`: `"low"`, `"medium"`, `"high"`, `"max"` (minimal → low, ' +
+      "xhigh → high); `none` → `false`",
     ],
   ),
   native(
@@ -203,13 +228,14 @@ export const NATIVE_FIELDS: readonly NativeField[] = [
     [
       "emulated",
       "`generationConfig.thinkingConfig.thinkingBudget`: `budget_tokens`; " +
-      "`disabled` → 0",
+      "`adaptive` → -1 (Gemini's dynamic thinking); `disabled` → 0",
     ],
     [
       "emulated",
-      '`thinking: { type: "enabled", token_budget }`; `disabled` sent as is',
+      '`thinking: { type: "enabled", token_budget }`; `adaptive` → ' +
+      '`{ type: "enabled" }` (Cohere sets the budget); `disabled` sent as is',
     ],
-    ["emulated", "`think: true`; `disabled` → `false`"],
+    ["emulated", "`think: true` (also for `adaptive`); `disabled` → `false`"],
   ),
   native(
     "anthropic",
@@ -226,7 +252,8 @@ export const NATIVE_FIELDS: readonly NativeField[] = [
     ],
     [
       "emulated",
-      "`format` (json_schema) → `format`: the schema; `effort` dropped",
+      "`format` (json_schema) → `format`: the schema; `effort` → `think` " +
+      '(`"low"`, `"medium"`, `"high"`, `"max"`; xhigh → high)',
     ],
   ),
   native(
@@ -240,16 +267,34 @@ export const NATIVE_FIELDS: readonly NativeField[] = [
   native(
     "openai",
     "logprobs",
-    "the adapter reads no log probabilities back",
+    [
+      "emulated",
+      "`generationConfig.responseLogprobs`; the answer's `logprobsResult` " +
+      "is read back",
+    ],
+    "Cohere gives them by token id, not token text: not read back",
+    ["mapped", "`logprobs`; the answer's `logprobs` are read back"],
   ),
   native(
     "openai",
     "top_logprobs",
-    "the adapter reads no log probabilities back",
+    ["emulated", "`generationConfig.logprobs` (with `responseLogprobs`)"],
+    "Cohere has no alternatives per token",
+    ["mapped", "`top_logprobs`"],
   ),
   native("openai", "logit_bias", "no logit bias"),
   native("openai", "store", "no stored completions"),
-  native("both", "service_tier", "no service tiers"),
+  native(
+    "both",
+    "service_tier",
+    [
+      "mapped",
+      "`serviceTier`: `flex` and `priority` as they are, OpenAI `default` " +
+      "and Anthropic `standard_only` → `standard`; `auto` sends nothing",
+    ],
+    "Cohere's `priority` is a number, not a tier",
+    "no service tiers",
+  ),
   native("openai", "modalities", "text answers only"),
   native("openai", "audio", ["refused", "no audio answers"]),
   native("openai", "prediction", "no predicted outputs"),
@@ -281,25 +326,167 @@ export const NATIVE_FIELDS: readonly NativeField[] = [
 ];
 
 /**
+ * The nested fields of both chat wires toward the native APIs, each named
+ * as its client wire spells it (`tools[].strict` is OpenAI's
+ * `tools[].function.strict` too). What the internal form carries and a
+ * target has no place for is named dropped by that target's adapter; the
+ * rest is written in the target's own shape.
+ */
+export const NATIVE_NESTED: readonly NativeField[] = [
+  native(
+    "openai",
+    "messages[].name",
+    "no author name",
+    "no author name",
+    "no author name",
+  ),
+  native(
+    "openai",
+    "messages[].refusal",
+    "an earlier answer's refusal has no field; its text is not sent",
+  ),
+  mapped(
+    "openai",
+    "messages[].content[].image_url",
+    "`inlineData` (a data URL), else `fileData.fileUri`",
+    "`image_url`",
+    "`images[]` (base64; an http(s) URL is refused)",
+  ),
+  native(
+    "openai",
+    "messages[].content[].image_url.detail",
+    "Gemini sets image resolution per request (`mediaResolution`)",
+    ["mapped", "`image_url.detail`"],
+    "no image detail",
+  ),
+  native(
+    "openai",
+    "messages[].tool_calls[].id",
+    [
+      "emulated",
+      "a result's `functionResponse.name` is the name of the call with its id",
+    ],
+    ["mapped", "`tool_calls[].id` and the result's `tool_call_id`"],
+    ["mapped", "`tool_calls[].id` and the result's `tool_call_id`"],
+  ),
+  native(
+    "anthropic",
+    "messages[].content[].tool_result.is_error",
+    ["emulated", "`functionResponse.response: { error }`"],
+    "a tool message has no error flag",
+    "a tool message has no error flag",
+  ),
+  native(
+    "anthropic",
+    "messages[].content[].thinking",
+    "Gemini takes back only its own thought signatures",
+    [
+      "mapped",
+      'a `{ type: "thinking" }` item of the assistant content (the ' +
+      "signature is Anthropic's and is not sent)",
+    ],
+    ["mapped", "the message's `thinking` (the signature is not sent)"],
+  ),
+  native(
+    "anthropic",
+    "messages[].content[].redacted_thinking",
+    "Anthropic's encrypted reasoning",
+  ),
+  native(
+    "anthropic",
+    "messages[].content[].cache_control",
+    "no cache marks (Gemini caches by itself, or by `cachedContent`)",
+    "no cache marks",
+    "no cache marks",
+  ),
+  native(
+    "anthropic",
+    "system[].cache_control",
+    "no cache marks (Gemini caches by itself, or by `cachedContent`)",
+    "no cache marks",
+    "no cache marks",
+  ),
+  native(
+    "anthropic",
+    "tools[].cache_control",
+    "no cache marks (Gemini caches by itself, or by `cachedContent`)",
+    "no cache marks",
+    "no cache marks",
+  ),
+  mapped(
+    "both",
+    "tools[].input_schema",
+    "`parameters` when Gemini's Schema subset carries it, else " +
+      "`parametersJsonSchema` (OpenAI's `function.parameters` too)",
+    "`tools[].function.parameters`",
+    "`tools[].function.parameters`",
+  ),
+  native(
+    "both",
+    "tools[].strict",
+    "a function declaration has no strict flag",
+    [
+      "emulated",
+      "`strict_tools: true` when every tool is strict (Cohere's switch is " +
+      "per request), else dropped",
+    ],
+    "no strict flag",
+  ),
+  native(
+    "anthropic",
+    "tool_choice.disable_parallel_tool_use",
+    "no such switch (named as `parallel_tool_calls`, its OpenAI form)",
+  ),
+  native(
+    "openai",
+    "response_format.json_schema.strict",
+    ["mapped", "`responseJsonSchema` is always enforced"],
+    ["mapped", "`json_schema` is always enforced"],
+    ["mapped", "`format` is always enforced"],
+  ),
+  native(
+    "anthropic",
+    "thinking.budget_tokens",
+    ["mapped", "`thinkingConfig.thinkingBudget`"],
+    ["mapped", "`thinking.token_budget`"],
+    "`think` has no budget: `true`",
+  ),
+  native(
+    "openai",
+    "stream_options.include_usage",
+    ["mapped", "usage comes with every stream"],
+  ),
+  native(
+    "anthropic",
+    "metadata.user_id",
+    "no end-user field (named as `user`, its OpenAI form)",
+  ),
+];
+
+/**
  * The top-level keys each native API documents beside what the internal
  * form writes: a caller of the library may pass them in `parameters`, and
  * they are sent as they are (Gemini's go into `generationConfig`, or to the
- * top level for `safetySettings`, `cachedContent` and `labels`).
+ * top level for `safetySettings`, `cachedContent`, `labels` and
+ * `serviceTier`).
  */
 export const NATIVE_KEYS: Readonly<Record<NativeTarget, readonly string[]>> = {
   gemini: [
     "safetySettings",
     "cachedContent",
     "labels",
+    "serviceTier",
     "responseMimeType",
     "responseSchema",
     "responseJsonSchema",
     "responseModalities",
+    "responseLogprobs",
     "candidateCount",
     "thinkingConfig",
     "speechConfig",
     "imageConfig",
     "mediaResolution",
+    "audioTranscriptionConfig",
     "enableEnhancedCivicAnswers",
   ],
   cohere: [
@@ -311,10 +498,25 @@ export const NATIVE_KEYS: Readonly<Record<NativeTarget, readonly string[]>> = {
     "thinking",
     "priority",
   ],
-  ollama: ["format", "keep_alive", "think", "options"],
+  ollama: [
+    "format",
+    "keep_alive",
+    "think",
+    "options",
+    "truncate",
+    "shift",
+    "logprobs",
+    "top_logprobs",
+  ],
 };
 
-/** The `options` keys Ollama documents (a Modelfile's parameters and runtime ones). */
+/**
+ * The `options` keys the Ollama server reads (its `Options` and `Runner`
+ * structs). `mirostat`, `mirostat_tau`, `mirostat_eta`, `tfs_z`,
+ * `penalize_newline` and `numa`, still in older guides and client types,
+ * are no longer read: the server logs "invalid option provided" and goes on,
+ * so they are dropped and named like any unknown key.
+ */
 export const OLLAMA_OPTIONS: readonly string[] = [
   "num_keep",
   "seed",
@@ -328,19 +530,14 @@ export const OLLAMA_OPTIONS: readonly string[] = [
   "repeat_penalty",
   "presence_penalty",
   "frequency_penalty",
-  "penalize_newline",
   "stop",
-  "numa",
   "num_ctx",
   "num_batch",
   "num_gpu",
   "main_gpu",
   "use_mmap",
   "num_thread",
-  "mirostat",
-  "mirostat_tau",
-  "mirostat_eta",
-  "tfs_z",
+  "draft_num_predict",
 ];
 
 /** The native rows by field name. */

@@ -33,10 +33,13 @@ export function readOpenAIUsage(usage: unknown): IRUsage | undefined {
     completionTokens: completion,
     totalTokens: count(usage, "total_tokens") ?? prompt + completion,
   };
-  // OpenAI counts cached tokens inside prompt_tokens and reasoning tokens
-  // inside completion_tokens, as the IR does: the numbers carry over as they are.
+  // OpenAI counts cached and cache-written tokens inside prompt_tokens and
+  // reasoning tokens inside completion_tokens, as the IR does: the numbers
+  // carry over as they are.
   const cached = count(usage.prompt_tokens_details, "cached_tokens");
   if (cached !== undefined) out.cacheReadTokens = cached;
+  const written = count(usage.prompt_tokens_details, "cache_write_tokens");
+  if (written !== undefined) out.cacheCreationTokens = written;
   const reasoning = count(usage.completion_tokens_details, "reasoning_tokens");
   if (reasoning !== undefined) out.reasoningTokens = reasoning;
   return out;
@@ -50,8 +53,11 @@ export interface OpenAIUsageDetails {
   completion_tokens: number;
   /** Their sum. */
   total_tokens: number;
-  /** Of the prompt, read from the cache. */
-  prompt_tokens_details?: { cached_tokens: number };
+  /** Of the prompt, read from the cache and written to it. */
+  prompt_tokens_details?: {
+    cached_tokens?: number;
+    cache_write_tokens?: number;
+  };
   /** Of the completion, spent on reasoning. */
   completion_tokens_details?: { reasoning_tokens: number };
 }
@@ -67,8 +73,18 @@ export function writeOpenAIUsage(usage: IRUsage): OpenAIUsageDetails {
     completion_tokens: usage.completionTokens,
     total_tokens: usage.totalTokens,
   };
-  if (usage.cacheReadTokens !== undefined) {
-    out.prompt_tokens_details = { cached_tokens: usage.cacheReadTokens };
+  if (
+    usage.cacheReadTokens !== undefined ||
+    usage.cacheCreationTokens !== undefined
+  ) {
+    out.prompt_tokens_details = {
+      ...(usage.cacheReadTokens === undefined
+        ? {}
+        : { cached_tokens: usage.cacheReadTokens }),
+      ...(usage.cacheCreationTokens === undefined
+        ? {}
+        : { cache_write_tokens: usage.cacheCreationTokens }),
+    };
   }
   if (usage.reasoningTokens !== undefined) {
     out.completion_tokens_details = {

@@ -53,8 +53,11 @@ export interface OpenAIUsage {
   completion_tokens: number;
   /** Their sum. */
   total_tokens: number;
-  /** Of the prompt, read from the cache. */
-  prompt_tokens_details?: { cached_tokens: number };
+  /** Of the prompt, read from the cache and written to it. */
+  prompt_tokens_details?: {
+    cached_tokens?: number;
+    cache_write_tokens?: number;
+  };
   /** Of the completion, spent on reasoning. */
   completion_tokens_details?: { reasoning_tokens: number };
 }

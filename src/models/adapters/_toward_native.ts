@@ -7,10 +7,11 @@
 // or refused as its row says; any other key is dropped. The dropped names
 // come back for the header and the log line.
 
-import type { IRParameters } from "../types.ts";
+import type { IRChatRequest, IRParameters } from "../types.ts";
 import { invalidRequest, isRecord } from "./_errors.ts";
 import {
   NATIVE_KEYS,
+  NATIVE_NESTED,
   NATIVE_ROWS,
   type NativeTarget,
   OLLAMA_OPTIONS,
@@ -21,13 +22,20 @@ type Params = Record<string, unknown>;
 /** Writes a foreign key's value into `out` under the target's names. */
 type Emulation = (out: Params, value: unknown, dropped: string[]) => void;
 
-/** Thinking budgets by OpenAI reasoning effort (as toward Anthropic). */
+/**
+ * Thinking budgets by OpenAI reasoning effort (as toward Anthropic); `xhigh`
+ * and `max` take the top one, which every thinking Gemini model accepts.
+ */
 const BUDGETS: Readonly<Record<string, number>> = {
   minimal: 1024,
   low: 2048,
   medium: 8192,
   high: 24576,
+  xhigh: 24576,
+  max: 24576,
 };
+/** Gemini's `thinkingBudget` for "the model decides" (dynamic thinking). */
+const DYNAMIC_BUDGET = -1;
 
 /** Sets `key` unless the caller set it natively. */
 function offer(out: Params, key: string, value: unknown): void {
@@ -57,10 +65,14 @@ function outputSchema(
   return undefined;
 }
 
-/** An Anthropic `thinking` value's budget: a number, 0 for disabled. */
+/**
+ * An Anthropic `thinking` value's budget: a number, 0 for disabled, -1
+ * (dynamic) for adaptive, where the model sets its own.
+ */
 function budgetOf(value: unknown): number | undefined {
   if (!isRecord(value)) return undefined;
   if (value.type === "disabled") return 0;
+  if (value.type === "adaptive") return DYNAMIC_BUDGET;
   const budget = value.budget_tokens;
   return value.type === "enabled" && typeof budget === "number"
     ? budget
@@ -71,7 +83,7 @@ function budgetOf(value: unknown): number | undefined {
 function effortBudget(value: unknown): number | undefined {
   return value === "none"
     ? 0
-    : typeof value === "string"
+    : typeof value === "string" && Object.hasOwn(BUDGETS, value)
     ? BUDGETS[value]
     : undefined;
 }
@@ -81,7 +93,37 @@ function geminiFormat(out: Params, schema: Params | undefined): void {
   if (schema !== undefined) offer(out, "responseJsonSchema", schema);
 }
 
+/** Gemini's service tiers for the chat wires' ones (`auto` is its default). */
+const GEMINI_TIERS: Readonly<Record<string, string>> = {
+  flex: "flex",
+  priority: "priority",
+  default: "standard",
+  standard_only: "standard",
+};
+
 const TOWARD_GEMINI: Readonly<Record<string, Emulation>> = {
+  logprobs(out, value, dropped) {
+    // OpenAI's switch; a number is Gemini's own count of alternatives.
+    if (value === true) offer(out, "responseLogprobs", true);
+    else if (typeof value === "number") offer(out, "logprobs", value);
+    else if (value !== false) dropped.push("logprobs");
+  },
+  top_logprobs(out, value, dropped) {
+    if (typeof value !== "number") {
+      dropped.push("top_logprobs");
+      return;
+    }
+    offer(out, "responseLogprobs", true);
+    offer(out, "logprobs", value);
+  },
+  service_tier(out, value, dropped) {
+    if (value === "auto") return;
+    const tier = typeof value === "string" && Object.hasOwn(GEMINI_TIERS, value)
+      ? GEMINI_TIERS[value]
+      : undefined;
+    if (tier === undefined) dropped.push("service_tier");
+    else offer(out, "serviceTier", tier);
+  },
   response_format(out, value, dropped) {
     if (!isRecord(value) || value.type === "text") return;
     if (value.type === "json_object") return geminiFormat(out, undefined);
@@ -116,6 +158,8 @@ function cohereFormat(value: Params): Params | undefined {
 
 /** Cohere's thinking for an Anthropic one (Cohere's own pass as they are). */
 function cohereThinking(value: Params): Params | undefined {
+  // Anthropic's adaptive thinking: enabled, the budget Cohere's own.
+  if (value.type === "adaptive") return { type: "enabled" };
   if (value.budget_tokens === undefined) {
     return value.type === "enabled" || value.type === "disabled"
       ? value
@@ -152,13 +196,22 @@ const TOWARD_COHERE: Readonly<Record<string, Emulation>> = {
   },
 };
 
+/** Ollama's `think` levels for OpenAI's and Anthropic's efforts. */
 const THINK_LEVELS: Readonly<Record<string, string | false>> = {
   none: false,
   minimal: "low",
   low: "low",
   medium: "medium",
   high: "high",
+  xhigh: "high",
+  max: "max",
 };
+
+function thinkLevel(value: unknown): string | false | undefined {
+  return typeof value === "string" && Object.hasOwn(THINK_LEVELS, value)
+    ? THINK_LEVELS[value]
+    : undefined;
+}
 
 const TOWARD_OLLAMA: Readonly<Record<string, Emulation>> = {
   response_format(out, value, dropped) {
@@ -169,18 +222,28 @@ const TOWARD_OLLAMA: Readonly<Record<string, Emulation>> = {
     else offer(out, "format", schema);
   },
   reasoning_effort(out, value, dropped) {
-    const level = typeof value === "string" ? THINK_LEVELS[value] : undefined;
+    const level = thinkLevel(value);
     if (level === undefined) dropped.push("reasoning_effort");
     else offer(out, "think", level);
   },
   thinking(out, value, dropped) {
     const budget = budgetOf(value);
     if (budget === undefined) dropped.push("thinking");
-    else offer(out, "think", budget > 0);
+    else offer(out, "think", budget !== 0);
   },
   output_config(out, value, dropped) {
-    const schema = outputSchema(value, dropped);
+    // Ollama's think levels are Anthropic's efforts: the effort is kept.
+    const effort = isRecord(value) ? value.effort : undefined;
+    const schema = outputSchema(
+      isRecord(value) ? { ...value, effort: undefined } : value,
+      dropped,
+    );
     if (schema !== undefined) offer(out, "format", schema);
+    if (effort === undefined) return;
+    const level = thinkLevel(effort);
+    if (level === undefined || level === false) {
+      dropped.push("output_config.effort");
+    } else offer(out, "think", level);
   },
 };
 
@@ -247,8 +310,10 @@ export function towardNative(
     const row = NATIVE_ROWS.get(key);
     const [treatment, note] = row === undefined ? ["dropped", ""] : row[target];
     switch (treatment) {
+      case "mapped":
       case "emulated":
-        EMULATIONS[target][key](out, value, dropped);
+        // A mapped row the internal form does not carry has its writer here.
+        EMULATIONS[target][key]?.(out, value, dropped);
         break;
       case "refused":
         throw invalidRequest(
@@ -258,7 +323,6 @@ export function towardNative(
       case "dropped":
         dropped.push(key);
         break;
-        // "mapped": the internal form carried it already.
     }
   }
   return { parameters: out as IRParameters, dropped };
@@ -273,4 +337,83 @@ function ollamaOptions(options: Params, dropped: string[]): Params {
     else dropped.push(`options.${key}`);
   }
   return kept;
+}
+
+/** Whether a request holds a nested field, by its row's name. */
+const HOLDS: Readonly<Record<string, (request: IRChatRequest) => boolean>> = {
+  "messages[].name": (request) =>
+    request.messages.some((message) => message.name !== undefined),
+  "messages[].refusal": (request) =>
+    request.messages.some((message) => Boolean(message.refusal)),
+  "messages[].content[].image_url.detail": (request) =>
+    someContent(request, (part) => part.type === "image" && !!part.detail),
+  "messages[].content[].tool_result.is_error": (request) =>
+    someContent(
+      request,
+      (part) => part.type === "tool_result" && !!part.isError,
+    ),
+  "messages[].content[].thinking": (request) =>
+    someContent(request, (part) => part.type === "thinking"),
+  "messages[].content[].redacted_thinking": (request) =>
+    someContent(request, (part) => part.type === "redacted_thinking"),
+  "messages[].content[].cache_control": (request) =>
+    someContent(request, marked, "system"),
+  "system[].cache_control": (request) =>
+    request.messages.some((message) =>
+      message.role === "system" && partsHold(message.content, marked)
+    ),
+  "tools[].cache_control": (request) =>
+    (request.tools ?? []).some((tool) => tool.cacheControl !== undefined),
+  "tools[].strict": (request) =>
+    // `strict: false` is every API's default: nothing is lost.
+    (request.tools ?? []).some((tool) => tool.strict === true),
+};
+
+type Part = Exclude<
+  IRChatRequest["messages"][number]["content"],
+  string
+>[number];
+
+function marked(part: Part): boolean {
+  return "cacheControl" in part && part.cacheControl !== undefined;
+}
+
+function partsHold(
+  content: string | readonly Part[],
+  test: (part: Part) => boolean,
+): boolean {
+  return typeof content !== "string" && content.some(test);
+}
+
+function someContent(
+  request: IRChatRequest,
+  test: (part: Part) => boolean,
+  skipRole?: string,
+): boolean {
+  return request.messages.some((message) =>
+    message.role !== skipRole && partsHold(message.content, test)
+  );
+}
+
+/**
+ * The nested fields of a request that `target` has no place for, as the
+ * table names them (`NATIVE_NESTED` rows `dropped` for that target). The
+ * adapters leave them out of the body; these names go with the answer.
+ *
+ * @param request The request, read only.
+ * @param target The native API.
+ * @param unemulated Emulated rows the adapter could not emulate for this
+ *   request (Cohere's `strict_tools` when some tool is not strict): named too.
+ * @returns The dropped names, in the table's order.
+ */
+export function nestedDrops(
+  request: IRChatRequest,
+  target: NativeTarget,
+  unemulated: readonly string[] = [],
+): string[] {
+  return NATIVE_NESTED.filter((row) => {
+    const holds = HOLDS[row.field];
+    if (holds === undefined || !holds(request)) return false;
+    return row[target][0] === "dropped" || unemulated.includes(row.field);
+  }).map((row) => row.field);
 }

@@ -23,12 +23,17 @@ type Emulation = (body: Body, value: unknown, dropped: string[]) => void;
  */
 type NativeCheck = (value: unknown) => unknown;
 
-/** Thinking budgets by OpenAI reasoning effort. */
+/**
+ * Thinking budgets by OpenAI reasoning effort; `xhigh` and `max` ask for
+ * more than `high`, and every budget is kept below `max_tokens`.
+ */
 const BUDGETS: Readonly<Record<string, number>> = {
   minimal: 1024,
   low: 2048,
   medium: 8192,
   high: 24576,
+  xhigh: 32768,
+  max: 65536,
 };
 /** Anthropic's smallest thinking budget. */
 const MIN_BUDGET = 1024;
@@ -61,7 +66,9 @@ const TOWARD_ANTHROPIC: Readonly<Record<string, Emulation>> = {
   },
   reasoning_effort(body, value, dropped) {
     if (value === "none" || body.thinking !== undefined) return;
-    const wanted = typeof value === "string" ? BUDGETS[value] : undefined;
+    const wanted = typeof value === "string" && Object.hasOwn(BUDGETS, value)
+      ? BUDGETS[value]
+      : undefined;
     const limit = typeof body.max_tokens === "number"
       ? body.max_tokens - 1
       : Infinity;
@@ -95,12 +102,9 @@ const TOWARD_OPENAI: Readonly<Record<string, Emulation>> = {
         };
       } else dropped.push("output_config.format");
     }
+    // OpenAI's efforts are Anthropic's, `xhigh` and `max` included.
     const effort = value.effort;
-    if (typeof effort === "string") {
-      body.reasoning_effort ??= effort === "xhigh" || effort === "max"
-        ? "high"
-        : effort;
-    }
+    if (typeof effort === "string") body.reasoning_effort ??= effort;
   },
 };
 

@@ -61,6 +61,11 @@ const OPENAI_ROWS = rows("openai", [
     "Anthropic sizes images itself",
   ],
   [
+    "messages[].content[].prompt_cache_breakpoint",
+    "dropped",
+    "OpenAI's explicit cache point; not written as a `cache_control` mark",
+  ],
+  [
     "messages[].content[].input_audio",
     "refused",
     "Anthropic takes no audio input",
@@ -72,6 +77,11 @@ const OPENAI_ROWS = rows("openai", [
   ],
   ["tools", "mapped", "`tools[]` with `input_schema`"],
   ["tools[].function.strict", "mapped", "`tools[].strict`"],
+  [
+    "tools[].custom",
+    "refused",
+    "a custom (free-form input) tool has no Anthropic counterpart",
+  ],
   [
     "tool_choice",
     "mapped",
@@ -106,8 +116,9 @@ const OPENAI_ROWS = rows("openai", [
     "reasoning_effort",
     "emulated",
     '`thinking: { type: "enabled", budget_tokens }`: minimal 1024, ' +
-    "low 2048, medium 8192, high 24576, below `max_tokens` (dropped " +
-    "when that leaves less than 1024); `none` sends nothing",
+    "low 2048, medium 8192, high 24576, xhigh 32768, max 65536, below " +
+    "`max_tokens` (dropped when that leaves less than 1024); `none` sends " +
+    "nothing",
   ],
   ["frequency_penalty", "dropped", "Anthropic has no penalties"],
   ["presence_penalty", "dropped", "Anthropic has no penalties"],
@@ -153,6 +164,10 @@ const OPENAI_ROWS = rows("openai", [
   ["function_call", "refused", "the legacy functions API: use `tool_choice`"],
 ]);
 
+/** Why a cache mark goes nowhere toward OpenAI. */
+const CACHED_BY_OPENAI = "OpenAI caches prompts automatically (its explicit " +
+  "`prompt_cache_breakpoint` is not written)";
+
 const ANTHROPIC_ROWS = rows("anthropic", [
   ["model", "mapped", "`model`, as routing names it"],
   [
@@ -191,15 +206,25 @@ const ANTHROPIC_ROWS = rows("anthropic", [
     "no document block is translated",
   ],
   [
+    "messages[].content[].search_result",
+    "refused",
+    "no counterpart (nor for server tool blocks or `container_upload`)",
+  ],
+  [
+    "messages[].content[].citations",
+    "dropped",
+    "a text block's citations: Chat Completions takes none",
+  ],
+  [
     "messages[].content[].cache_control",
     "dropped",
-    "OpenAI caches prompts automatically",
+    CACHED_BY_OPENAI,
   ],
   ["system", "mapped", "a `system` message (blocks as paragraphs)"],
   [
     "system[].cache_control",
     "dropped",
-    "OpenAI caches prompts automatically",
+    CACHED_BY_OPENAI,
   ],
   ["max_tokens", "mapped", "`max_tokens` (`max_completion_tokens` at OpenAI)"],
   ["stop_sequences", "mapped", "`stop`"],
@@ -214,7 +239,13 @@ const ANTHROPIC_ROWS = rows("anthropic", [
   ["metadata", "mapped", "`metadata.user_id` → `user`"],
   ["tools", "mapped", '`tools[]` of `type: "function"`'],
   ["tools[].strict", "mapped", "`tools[].function.strict`"],
-  ["tools[].cache_control", "dropped", "OpenAI caches prompts automatically"],
+  ["tools[].cache_control", "dropped", CACHED_BY_OPENAI],
+  [
+    "tools[].input_examples",
+    "dropped",
+    "a function has no examples (nor `defer_loading`, `allowed_callers`, " +
+    "`eager_input_streaming`)",
+  ],
   [
     "tools[].type",
     "refused",
@@ -241,9 +272,9 @@ const ANTHROPIC_ROWS = rows("anthropic", [
     "output_config",
     "emulated",
     "`format` (json_schema) → `response_format: json_schema`; `effort` → " +
-    "`reasoning_effort` (`xhigh` and `max` → high)",
+    "`reasoning_effort` (the same five values)",
   ],
-  ["cache_control", "dropped", "OpenAI caches prompts automatically"],
+  ["cache_control", "dropped", CACHED_BY_OPENAI],
   [
     "service_tier",
     "mapped",

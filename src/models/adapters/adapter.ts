@@ -23,8 +23,8 @@ import {
   type HttpAdapterConfig,
   HttpClient,
   invalidRequest,
-  isRecord,
 } from "./_http.ts";
+import { keepingEvents } from "./_upstream_events.ts";
 import { applyParameters } from "./_parameters.ts";
 import { estimateCostFor } from "./_prices.ts";
 import type {
@@ -174,6 +174,7 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
     if (call.dropped !== undefined) {
       response.metadata.dropped = [...call.dropped];
     }
+    if (call.sourced === true) response.upstreamBody = json;
     return response;
   }
 
@@ -201,7 +202,10 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
       () => this.#call(request, true, false, source),
       signal,
       spec.parse,
-      (call) => reportingDrops(spec.translator(request, call), call.dropped),
+      (call) =>
+        call.sourced === true
+          ? keepingEvents(spec.translator(request, call))
+          : reportingDrops(spec.translator(request, call), call.dropped),
     );
   }
 
@@ -337,24 +341,17 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
     }
     const wire = spec.chatWire;
     if (source !== undefined && source.wire === wire?.name) {
-      // The client's own body: nothing to translate, nothing dropped. A
-      // stream read into the IR asks for usage where the config says so
-      // (the client's answer is written from the IR, without it unless
-      // asked).
+      // The client's own body: nothing to translate, nothing dropped, and
+      // nothing added (not even a usage request), since the upstream's
+      // answer goes back to the client as it came (`upstreamBody`,
+      // `upstreamEvents`).
       const body: Record<string, unknown> = { ...source.body, model };
-      const options = body.stream_options;
-      if (stream && wire.streamUsage) {
-        body.stream_options = {
-          ...(isRecord(options) ? options : {}),
-          include_usage: true,
-        };
-      }
       const headers = source.headers === undefined
         ? undefined
         : wire.clientHeaders?.(source.headers);
       return (headers === undefined
-        ? { path: wire.path, body }
-        : { path: wire.path, body, headers }) as C;
+        ? { path: wire.path, body, sourced: true }
+        : { path: wire.path, body, headers, sourced: true }) as C;
     }
     const context: CallContext = {
       model,

@@ -48,7 +48,8 @@
  *   `promptTokens` is `input_tokens + cache_read_input_tokens +
  *   cache_creation_input_tokens` (Anthropic's `input_tokens` is the uncached
  *   rest), the two cache counts are kept as `cacheReadTokens` and
- *   `cacheCreationTokens`.
+ *   `cacheCreationTokens`; `output_tokens_details.thinking_tokens` →
+ *   `reasoningTokens` (part of `output_tokens`).
  * - Streaming: `message_start` → `start`, with its usage (the prompt's
  *   counts, known before the first token); `thinking_delta`,
  *   `signature_delta` and a `redacted_thinking` block → `content` chunks

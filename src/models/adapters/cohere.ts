@@ -14,22 +14,26 @@
  *   parts), `assistant` (text as `content`; with tool calls, the text as
  *   `tool_plan` beside `tool_calls` with JSON-string `arguments`, the turn
  *   Cohere's tool-use guide sends back) and `tool` (`tool_call_id`,
- *   `content`). Message `name`s are not sent (the API
- *   has no such field).
+ *   `content`). Message `name`s and an earlier answer's `refusal` are not
+ *   sent (the API has no such fields); an assistant turn's reasoning goes
+ *   back as a `{ type: "thinking" }` item of its content.
  * - Parameters: `maxTokens`→`max_tokens`, `temperature`, `topP`→`p`,
  *   `topK`→`k`, `stopSequences`→`stop_sequences`, `seed`,
  *   `frequencyPenalty`→`frequency_penalty`,
- *   `presencePenalty`→`presence_penalty`. The other keys Cohere documents
+ *   `presencePenalty`→`presence_penalty`; `p` is kept within 0.01–0.99,
+ *   `k` within 0–500 and the penalties within 0–1, Cohere's ranges. The other keys Cohere documents
  *   pass through (e.g. `response_format`, `safety_mode`, `thinking`); a
  *   chat wire's field is mapped, emulated, dropped or refused by the
  *   translation table (docs/gateway/wires.md); any other key, and `user`,
  *   is not sent and is named in `metadata.dropped`.
- * - Tools → `[{ type: "function", function }]`. Tool choice: `auto` sends
+ * - Tools → `[{ type: "function", function }]`, with `strict_tools: true`
+ *   when every tool is strict (otherwise `strict` is named dropped). Tool choice: `auto` sends
  *   none (the API's default), `none` → `NONE`, `required` → `REQUIRED`; a
  *   named tool, which the API cannot force, → `REQUIRED` with only that tool
  *   sent.
  * - Responses: the `text` parts of `message.content` joined; `thinking`
- *   parts and `tool_plan` are skipped (the plan is in
+ *   parts → an unsigned `thinking` part first in the IR message (streamed
+ *   as `content` chunks with `thinking`); `tool_plan` is skipped (it is in
  *   `metadata.toolPlan`); `tool_calls` → `tool_use` parts. `finish_reason`:
  *   `COMPLETE`, `STOP_SEQUENCE` → `stop` (`tool_calls` when the answer holds
  *   one), `MAX_TOKENS` → `length`, `TOOL_CALL` → `tool_calls`, `ERROR`,
@@ -60,6 +64,7 @@ import type {
   FinishReason,
   IRChatRequest,
   IRChatResponse,
+  IRMessage,
   IRResponseMetadata,
   IRUsage,
 } from "../types.ts";
@@ -77,7 +82,7 @@ import { assistantMessage, countOf, MessageAssembler, usageOf } from "./_ir.ts";
 import { readToolCalls, toWireMessages, wireTools } from "./_openai_wire.ts";
 import { type ModelPrice, PRICES_DATE } from "./_prices.ts";
 import { applyParameters } from "./_parameters.ts";
-import { towardNative } from "./_toward_native.ts";
+import { nestedDrops, towardNative } from "./_toward_native.ts";
 import type { ParameterTable, ProviderSpec } from "./provider.ts";
 import { parseSSE, type SSEEvent } from "./_sse.ts";
 
@@ -118,6 +123,18 @@ const PARAMETERS: ParameterTable = {
     presencePenalty: "presence_penalty",
     user: null,
   },
+};
+
+/**
+ * Cohere's ranges where the chat wires allow wider values (OpenAI's `top_p`
+ * runs to 1 and its penalties from -2 to 2; Cohere answers 400 outside
+ * these): a value outside is sent as the nearest bound.
+ */
+const RANGES: Readonly<Record<string, readonly [number, number]>> = {
+  p: [0.01, 0.99],
+  k: [0, 500],
+  frequency_penalty: [0, 1],
+  presence_penalty: [0, 1],
 };
 
 const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
@@ -212,10 +229,25 @@ export function cohereProvider(
         PARAMETERS.names,
       );
       const parameters = applyParameters(native.parameters, PARAMETERS);
+      for (const [key, [low, high]] of Object.entries(RANGES)) {
+        const value = parameters[key];
+        if (typeof value === "number") {
+          parameters[key] = Math.min(high, Math.max(low, value));
+        }
+      }
+      const body = wireRequest(request, model, stream, parameters);
+      const dropped = [
+        ...native.dropped,
+        ...nestedDrops(
+          request,
+          "cohere",
+          body.strict_tools === undefined ? ["tools[].strict"] : [],
+        ),
+      ];
       return {
         path: "/v2/chat",
-        body: wireRequest(request, model, stream, parameters),
-        ...(native.dropped.length === 0 ? {} : { dropped: native.dropped }),
+        body,
+        ...(dropped.length === 0 ? {} : { dropped }),
       };
     },
     response: fromWireResponse,
@@ -230,17 +262,41 @@ function wireRequest(
   body: Record<string, unknown>,
 ): Record<string, unknown> {
   body.model = model;
+  // One wire assistant message per IR one, in order: their reasoning.
+  const thoughts = request.messages.filter((message) =>
+    message.role === "assistant"
+  ).map(thinkingOf);
   body.messages = toWireMessages(request.messages, "cohere").map(
-    ({ name: _name, ...message }) => {
-      if (message.tool_calls === undefined) return message;
-      // Cohere's own turn format: the text before a call is its tool plan.
+    // Cohere's messages have no author name and no refusal field.
+    ({ name: _name, refusal: _refusal, ...message }) => {
+      if (message.role !== "assistant") return message;
+      const thinking = thoughts.shift() ?? "";
       const { content, ...rest } = message;
-      return typeof content === "string" && content !== ""
-        ? { ...rest, tool_plan: content }
-        : rest;
+      const text = typeof content === "string" ? content : "";
+      // Cohere's own turn format: the text before a call is its tool plan.
+      const turn: Record<string, unknown> = message.tool_calls === undefined
+        ? { ...rest, content: text }
+        : text === ""
+        ? rest
+        : { ...rest, tool_plan: text };
+      if (thinking !== "") {
+        // An earlier turn's reasoning goes back as a thinking item.
+        turn.content = [
+          { type: "thinking", thinking },
+          ...(message.tool_calls === undefined && text !== ""
+            ? [{ type: "text", text }]
+            : []),
+        ];
+      }
+      return turn;
     },
   );
   let tools = wireTools(request, false);
+  // Cohere's strict switch covers every tool of a request.
+  if (
+    tools !== undefined && body.strict_tools === undefined &&
+    request.tools!.every((tool) => tool.strict === true)
+  ) body.strict_tools = true;
   const choice = request.toolChoice;
   if (typeof choice === "object" && tools !== undefined) {
     tools = tools.filter((tool) =>
@@ -255,6 +311,26 @@ function wireRequest(
   if (stream) body.stream = true;
   else delete body.stream;
   return body;
+}
+
+/** An IR message's reasoning text (unsigned: Cohere has no signatures). */
+function thinkingOf(message: IRMessage): string {
+  return typeof message.content === "string"
+    ? ""
+    : message.content.map((part) =>
+      part.type === "thinking" ? part.thinking : ""
+    ).join("");
+}
+
+/** The message with Cohere's reasoning as its first, unsigned, part. */
+function withThinking(message: IRMessage, thinking: string): IRMessage {
+  if (thinking === "") return message;
+  const parts = typeof message.content === "string"
+    ? (message.content === ""
+      ? []
+      : [{ type: "text" as const, text: message.content }])
+    : message.content;
+  return { ...message, content: [{ type: "thinking", thinking }, ...parts] };
 }
 
 function wireUsage(usage: unknown): IRUsage | undefined {
@@ -307,13 +383,18 @@ function fromWireResponse(
     throw invalidResponse("cohere", "response has no message");
   }
   const wire = json.message;
-  const text = (Array.isArray(wire.content) ? wire.content : [])
-    .filter((part) => isRecord(part) && part.type === "text")
-    .map((part) => String((part as { text?: unknown }).text ?? ""))
-    .join("");
+  const items = (Array.isArray(wire.content) ? wire.content : []).filter(
+    isRecord,
+  );
+  const joined = (type: string) =>
+    items.filter((part) => part.type === type)
+      .map((part) => String(part[type] ?? "")).join("");
   const uses = readToolCalls(wire.tool_calls, "cohere");
   const response: IRChatResponse = {
-    message: assistantMessage(text, uses),
+    message: withThinking(
+      assistantMessage(joined("text"), uses),
+      joined("thinking"),
+    ),
     finishReason: finishReason(json.finish_reason, uses.length > 0),
     metadata: metadataOf(request, json, json.finish_reason),
   };
@@ -336,6 +417,7 @@ class CohereStreamTranslator implements StreamTranslator<SSEEvent> {
   readonly #request: IRChatRequest;
   readonly #assembler = new MessageAssembler("cohere");
   #metadata: IRResponseMetadata | undefined;
+  #thinking = "";
 
   constructor(request: IRChatRequest) {
     this.#request = request;
@@ -351,6 +433,10 @@ class CohereStreamTranslator implements StreamTranslator<SSEEvent> {
     switch (type) {
       case "content-delta": {
         const content = isRecord(message.content) ? message.content : {};
+        if (typeof content.thinking === "string" && content.thinking !== "") {
+          this.#thinking += content.thinking;
+          out.push({ type: "content", delta: "", thinking: content.thinking });
+        }
         if (typeof content.text === "string" && content.text !== "") {
           this.#assembler.text(content.text);
           out.push({ type: "content", delta: content.text });
@@ -412,7 +498,7 @@ class CohereStreamTranslator implements StreamTranslator<SSEEvent> {
         delta.finish_reason,
         this.#assembler.hasToolCalls,
       ),
-      message: this.#assembler.message(),
+      message: withThinking(this.#assembler.message(), this.#thinking),
       metadata,
       ...(usage === undefined ? {} : { usage }),
     });

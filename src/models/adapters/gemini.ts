@@ -22,7 +22,10 @@
  *   Gemini's function calls have no ids unless the API gives one; the adapter
  *   names them `call_<random>_<n>`: 12 random hex digits drawn once per
  *   response, and `<n>` counting the response's calls from 0, so ids do not
- *   repeat across the turns of a conversation.
+ *   repeat across the turns of a conversation. A call answered with a
+ *   `thoughtSignature` (Gemini 3 models) carries it in its id, after
+ *   `__ts_`, as base64url, and the call goes back with its signature: Gemini
+ *   3 refuses a function call part without the signature it was given.
  * - Tools → one `functionDeclarations` tool. A tool's JSON Schema goes as
  *   `parameters` when it uses only what that field's Schema object (an
  *   OpenAPI subset, which answers 400 to keywords it lacks) surely carries:
@@ -37,23 +40,30 @@
  *   (`{name}` → `ANY` with `allowedFunctionNames`).
  * - Parameters → `generationConfig`: `maxTokens`→`maxOutputTokens`,
  *   `temperature`, `topP`, `topK`, `stopSequences`, `seed`,
- *   `presencePenalty`, `frequencyPenalty`. `safetySettings`, `cachedContent`
- *   and `labels` go to the top level; the other `generationConfig` keys
+ *   `presencePenalty`, `frequencyPenalty`. `safetySettings`, `cachedContent`,
+ *   `labels` and `serviceTier` go to the top level; the other `generationConfig` keys
  *   Gemini documents go there as-is (e.g. `responseMimeType`,
  *   `thinkingConfig`). A chat wire's field is mapped, emulated, dropped or
  *   refused by the translation table (docs/gateway/wires.md); any other
  *   key, and `user`, is not sent and is named in `metadata.dropped`.
  * - `finishReason`: `STOP` → `stop` (`tool_calls` when the answer holds a
  *   function call), `MAX_TOKENS` → `length`, `SAFETY`, `RECITATION`,
- *   `BLOCKLIST`, `PROHIBITED_CONTENT`, `SPII`, `IMAGE_SAFETY` →
- *   `content_filter`, `MALFORMED_FUNCTION_CALL` → `error`; a prompt blocked
+ *   `BLOCKLIST`, `PROHIBITED_CONTENT`, `SPII`, `IMAGE_SAFETY`,
+ *   `IMAGE_PROHIBITED_CONTENT`, `IMAGE_RECITATION` → `content_filter`,
+ *   `MALFORMED_FUNCTION_CALL`, `UNEXPECTED_TOOL_CALL`, `TOO_MANY_TOOL_CALLS`
+ *   → `error` (others, such as `OTHER`, → `stop`); a prompt blocked
  *   by `promptFeedback.blockReason` → `content_filter` with empty content.
  *   Parts marked `thought` are skipped (their signatures are Gemini's own),
  *   and an IR message's reasoning parts, cache marks, image `detail` and a
- *   tool's `strict` have no field here and are not sent. Usage: `cachedContentTokenCount` →
+ *   tool's `strict` have no field here: they are not sent and are named in
+ *   `metadata.dropped`. Usage: `cachedContentTokenCount` →
  *   `cacheReadTokens`, `thoughtsTokenCount` → `reasoningTokens`;
- *   `promptTokenCount`,
+ *   `promptTokenCount` + `toolUsePromptTokenCount`,
  *   `candidatesTokenCount` + `thoughtsTokenCount`, `totalTokenCount`.
+ *   `logprobsResult` (asked for by `responseLogprobs`, which OpenAI's
+ *   `logprobs` becomes; `top_logprobs` becomes `logprobs`) → the answer's
+ *   `logprobs.content`: `chosenCandidates` with the `topCandidates` at the
+ *   same position; streamed on the `content` chunk of their event.
  * - Streaming: each SSE event is a whole `GenerateContentResponse` holding
  *   the next parts; a function call arrives whole, as one `tool_use` chunk
  *   whose `inputDelta` is its complete JSON. The stream has no end marker:
@@ -87,7 +97,6 @@ import type {
   IRContentPart,
   IRMessage,
   IRResponseMetadata,
-  IRTool,
   IRToolUsePart,
   IRUsage,
 } from "../types.ts";
@@ -106,7 +115,6 @@ import {
   assistantMessage,
   CallIds,
   countOf,
-  functionDeclaration,
   parseDataURL,
   partsOf,
   textOf,
@@ -115,7 +123,9 @@ import {
 } from "./_ir.ts";
 import { type ModelPrice, PRICES_DATE } from "./_prices.ts";
 import { applyParameters } from "./_parameters.ts";
-import { towardNative } from "./_toward_native.ts";
+import { logprobsOf, signatureOf, withSignature } from "./_gemini_details.ts";
+import { geminiDeclaration } from "./_gemini_schema.ts";
+import { nestedDrops, towardNative } from "./_toward_native.ts";
 import type { ParameterTable, ProviderSpec, WireCall } from "./provider.ts";
 import { parseSSE, type SSEEvent } from "./_sse.ts";
 
@@ -159,7 +169,11 @@ const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
   PROHIBITED_CONTENT: "content_filter",
   SPII: "content_filter",
   IMAGE_SAFETY: "content_filter",
+  IMAGE_PROHIBITED_CONTENT: "content_filter",
+  IMAGE_RECITATION: "content_filter",
   MALFORMED_FUNCTION_CALL: "error",
+  UNEXPECTED_TOOL_CALL: "error",
+  TOO_MANY_TOOL_CALLS: "error",
 };
 
 /**
@@ -192,26 +206,8 @@ const PARAMETERS: ParameterTable = {
     user: null,
   },
   rest: "generationConfig",
-  topLevel: ["safetySettings", "cachedContent", "labels"],
+  topLevel: ["safetySettings", "cachedContent", "labels", "serviceTier"],
 };
-/** Values of `type` that Gemini's Schema object knows. */
-const SCHEMA_TYPES = new Set([
-  "string",
-  "number",
-  "integer",
-  "boolean",
-  "array",
-  "object",
-]);
-/** Values of `format` that Gemini's Schema object knows. */
-const SCHEMA_FORMATS = new Set([
-  "enum",
-  "date-time",
-  "float",
-  "double",
-  "int32",
-  "int64",
-]);
 const IMAGE_TYPES: Readonly<Record<string, string>> = {
   png: "image/png",
   jpg: "image/jpeg",
@@ -278,6 +274,7 @@ export function geminiProvider(
         "gemini",
         PARAMETERS.names,
       );
+      const dropped = [...native.dropped, ...nestedDrops(request, "gemini")];
       return {
         path: `/models/${encodeURIComponent(model)}:${
           stream ? "streamGenerateContent?alt=sse" : "generateContent"
@@ -287,7 +284,7 @@ export function geminiProvider(
           applyParameters(native.parameters, PARAMETERS),
         ),
         model,
-        ...(native.dropped.length === 0 ? {} : { dropped: native.dropped }),
+        ...(dropped.length === 0 ? {} : { dropped }),
       };
     },
     response: (json, request, call) =>
@@ -403,7 +400,11 @@ function toWireContents(messages: readonly IRMessage[]): WireContent[] {
           );
         }
         names.set(part.id, part.name);
-        parts.push({ functionCall: { name: part.name, args: part.input } });
+        const signature = signatureOf(part.id);
+        parts.push({
+          functionCall: { name: part.name, args: part.input },
+          ...(signature === undefined ? {} : { thoughtSignature: signature }),
+        });
       } else if (part.type === "tool_result") {
         parts.push({
           functionResponse: {
@@ -419,55 +420,6 @@ function toWireContents(messages: readonly IRMessage[]): WireContent[] {
     else out.push({ role, parts });
   }
   return out;
-}
-
-const isStrings = (value: unknown): boolean =>
-  Array.isArray(value) && value.every((item) => typeof item === "string");
-
-/**
- * True when `schema` uses only what Gemini's `parameters` Schema object (an
- * OpenAPI subset) is sure to carry: `type` (one name), `format` (Gemini's
- * few), `description`, `nullable`, string `enum`s, `required`, `items` and
- * `properties`, nested the same way.
- */
-function fitsGeminiSchema(schema: unknown): boolean {
-  if (!isRecord(schema)) return false;
-  return Object.entries(schema).every(([key, value]) => {
-    switch (key) {
-      case "type":
-        return typeof value === "string" &&
-          SCHEMA_TYPES.has(value.toLowerCase());
-      case "format":
-        return typeof value === "string" && SCHEMA_FORMATS.has(value);
-      case "description":
-        return typeof value === "string";
-      case "nullable":
-        return typeof value === "boolean";
-      case "enum":
-      case "required":
-        return isStrings(value);
-      case "items":
-        return fitsGeminiSchema(value);
-      case "properties":
-        return isRecord(value) && Object.values(value).every(fitsGeminiSchema);
-      default:
-        return false;
-    }
-  });
-}
-
-/**
- * A tool as a function declaration: its schema as `parameters` when Gemini's
- * Schema object can carry it, else whole as `parametersJsonSchema`, which
- * takes JSON Schema. A top-level `$schema` only names the dialect and is left
- * out of both.
- */
-function geminiDeclaration(tool: IRTool): Record<string, unknown> {
-  const { $schema: _dialect, ...schema } = tool.parameters;
-  const declaration = functionDeclaration({ ...tool, parameters: schema });
-  if (fitsGeminiSchema(schema)) return declaration;
-  const { parameters, ...rest } = declaration;
-  return { ...rest, parametersJsonSchema: parameters };
 }
 
 function wireRequest(
@@ -512,13 +464,15 @@ function wireUsage(usage: unknown): IRUsage | undefined {
   const total = typeof usage.totalTokenCount === "number"
     ? usage.totalTokenCount
     : undefined;
+  // promptTokenCount includes the cached content but not the prompts of
+  // Gemini's own tool runs (search results, fetched pages), which are input
+  // too; candidatesTokenCount leaves the thoughts out. The IR counts hold
+  // both, so they add up to totalTokenCount.
   const out = usageOf(
-    count("promptTokenCount"),
+    count("promptTokenCount") + count("toolUsePromptTokenCount"),
     count("candidatesTokenCount") + count("thoughtsTokenCount"),
     total,
   );
-  // promptTokenCount includes the cached content, candidatesTokenCount
-  // leaves the thoughts out: both details are parts of the IR counts.
   if (typeof usage.cachedContentTokenCount === "number") {
     out.cacheReadTokens = usage.cachedContentTokenCount;
   }
@@ -562,7 +516,10 @@ function readParts(
       }
       calls.push({
         type: "tool_use",
-        id: typeof call.id === "string" ? call.id : ids.next(),
+        id: withSignature(
+          typeof call.id === "string" ? call.id : ids.next(),
+          part.thoughtSignature,
+        ),
         name: call.name,
         input: isRecord(call.args) ? call.args : {},
       });
@@ -629,6 +586,8 @@ function fromWireResponse(
       finishReason: finishReason(candidate.finishReason, calls.length > 0),
       metadata,
     };
+    const logprobs = logprobsOf(candidate);
+    if (logprobs !== undefined) response.logprobs = logprobs;
   }
   if (usage !== undefined) response.usage = usage;
   return response;
@@ -671,7 +630,15 @@ class GeminiStreamTranslator implements StreamTranslator<SSEEvent> {
     const candidate = firstCandidate(json);
     if (candidate !== undefined) {
       const { text, calls } = readParts(candidate, this.#ids);
-      out.push(...this.#parts.add(text, calls));
+      const chunks = this.#parts.add(text, calls);
+      const logprobs = logprobsOf(candidate);
+      if (logprobs !== undefined) {
+        // An event's log probabilities are those of its text.
+        const content = chunks.find((chunk) => chunk.type === "content");
+        if (content?.type === "content") content.logprobs = logprobs;
+        else chunks.unshift({ type: "content", delta: "", logprobs });
+      }
+      out.push(...chunks);
       if (typeof candidate.finishReason === "string") {
         this.#finish = candidate.finishReason;
       }

@@ -14,28 +14,34 @@
  * - Messages keep their roles. Text parts are joined with "\n"; image parts
  *   become the message's `images` list of base64 strings (a `data:` URL is
  *   unpacked; Ollama cannot fetch an http(s) URL, so one is INVALID_REQUEST).
- *   Assistant `tool_use` parts → `tool_calls: [{ function: { name,
+ *   Assistant `tool_use` parts → `tool_calls: [{ id, function: { name,
  *   arguments } }]` (arguments as an object); tool results → `role: "tool"`
- *   messages with `tool_name`: the name of the nearest tool_use with the
- *   result's id before it in the conversation (left out when there is none).
+ *   messages with `tool_call_id` and `tool_name`: the name of the nearest
+ *   tool_use with the result's id before it in the conversation (left out
+ *   when there is none).
  *   Ollama gives tool calls no ids unless its answer has one; the adapter
  *   names them `call_<random>_<n>`: 12 random hex digits drawn once per
  *   response, and `<n>` counting the response's calls from 0, so ids do not
  *   repeat across the turns of a conversation.
  * - Tools → `[{ type: "function", function }]`. Ollama cannot force a tool:
- *   `toolChoice: "none"` leaves the tools out; other choices send them as is.
+ *   `toolChoice: "none"` leaves the tools out, a named tool is sent alone,
+ *   `auto` and `required` send them all.
  * - Parameters → `options`: `temperature`, `topP`→`top_p`, `topK`→`top_k`,
  *   `maxTokens`→`num_predict`, `stopSequences`→`stop`, `seed`,
  *   `frequencyPenalty`→`frequency_penalty`, `presencePenalty`→
- *   `presence_penalty`. `format`, `keep_alive` and `think` go to the top
- *   level; the other options Ollama documents go into `options` as-is
- *   (e.g. `num_ctx`). A chat wire's field is mapped, emulated, dropped or
+ *   `presence_penalty`. `format`, `keep_alive`, `think`, `truncate`, `shift`,
+ *   `logprobs` and `top_logprobs` go to the top level; the other options the
+ *   server reads go into `options` as-is (e.g. `num_ctx`). A chat wire's field is mapped, emulated, dropped or
  *   refused by the translation table (docs/gateway/wires.md); any other
  *   key, and `user`, is not sent and is named in `metadata.dropped`.
  * - `done_reason`: `stop` → `stop` (`tool_calls` when the answer holds tool
  *   calls), `length` → `length`, others → `stop`. Usage: `prompt_eval_count`
  *   and `eval_count` of the final (`done: true`) object; Ollama's timings (in
- *   nanoseconds) are kept in `metadata.durations`.
+ *   nanoseconds) are kept in `metadata.durations`. `logprobs` (asked for by
+ *   `logprobs: true`) → the answer's `logprobs.content`, streamed on the
+ *   `content` chunk of their line. An IR message's image `detail`, cache
+ *   marks, a tool's `strict` and redacted reasoning have no field here: they
+ *   are not sent and are named in `metadata.dropped`.
  * - Reasoning: a message's `thinking` (thinking models, `think: true`) ↔ an
  *   unsigned `thinking` part first in the IR message; streamed as `content`
  *   chunks with `thinking`. An assistant turn's thinking parts go back as
@@ -89,7 +95,8 @@ import {
 } from "./_ir.ts";
 import type { ModelPrice } from "./_prices.ts";
 import { applyParameters } from "./_parameters.ts";
-import { towardNative } from "./_toward_native.ts";
+import { nestedDrops, towardNative } from "./_toward_native.ts";
+import { readOpenAILogprobs } from "./_openai_details.ts";
 import type { ParameterTable, ProviderSpec } from "./provider.ts";
 import { parseNDJSON } from "./_ndjson.ts";
 
@@ -123,9 +130,11 @@ interface WireMessage {
   content: string;
   images?: string[];
   tool_calls?: {
+    id: string;
     function: { name: string; arguments: Record<string, unknown> };
   }[];
   tool_name?: string;
+  tool_call_id?: string;
   thinking?: string;
 }
 
@@ -143,7 +152,15 @@ const PARAMETERS: ParameterTable = {
     user: null,
   },
   rest: "options",
-  topLevel: ["format", "keep_alive", "think"],
+  topLevel: [
+    "format",
+    "keep_alive",
+    "think",
+    "truncate",
+    "shift",
+    "logprobs",
+    "top_logprobs",
+  ],
   spread: "options",
 };
 const DURATIONS = [
@@ -209,10 +226,11 @@ export function ollamaProvider(
         PARAMETERS.names,
       );
       const parameters = applyParameters(native.parameters, PARAMETERS);
+      const dropped = [...native.dropped, ...nestedDrops(request, "ollama")];
       return {
         path: "/api/chat",
         body: wireRequest(request, model, stream, parameters),
-        ...(native.dropped.length === 0 ? {} : { dropped: native.dropped }),
+        ...(dropped.length === 0 ? {} : { dropped }),
       };
     },
     response: (json, request) => fromWireResponse(json, request, defaultModel),
@@ -235,11 +253,14 @@ function wireRequest(
     ...topLevel,
   };
   if (options !== undefined) body.options = options;
-  if (
-    request.tools !== undefined && request.tools.length > 0 &&
-    request.toolChoice !== "none"
-  ) {
-    body.tools = request.tools.map((tool) => ({
+  const choice = request.toolChoice;
+  // Ollama cannot force a call: a named tool is offered alone, as near as
+  // it gets (Cohere's adapter does the same).
+  const tools = typeof choice === "object"
+    ? request.tools?.filter((tool) => tool.name === choice.name)
+    : request.tools;
+  if (tools !== undefined && tools.length > 0 && choice !== "none") {
+    body.tools = tools.map((tool) => ({
       type: "function",
       function: functionDeclaration(tool),
     }));
@@ -311,13 +332,17 @@ function toWireMessages(messages: readonly IRMessage[]): WireMessage[] {
           );
         }
         names.set(part.id, part.name);
-        calls.push({ function: { name: part.name, arguments: part.input } });
+        calls.push({
+          id: part.id,
+          function: { name: part.name, arguments: part.input },
+        });
       } else if (part.type === "tool_result") {
         const name = names.get(part.toolUseId);
         out.push({
           role: "tool",
           content: part.content,
           ...(name === undefined ? {} : { tool_name: name }),
+          tool_call_id: part.toolUseId,
         });
       }
     }
@@ -455,7 +480,16 @@ function fromWireResponse(
   };
   const usage = wireUsage(json);
   if (usage !== undefined) response.usage = usage;
+  const logprobs = logprobsOf(json);
+  if (logprobs !== undefined) response.logprobs = logprobs;
   return response;
+}
+
+/** An answer's (or a line's) `logprobs`: OpenAI's per-token entries, as such. */
+function logprobsOf(json: Record<string, unknown>) {
+  return Array.isArray(json.logprobs) && json.logprobs.length > 0
+    ? readOpenAILogprobs({ content: json.logprobs })
+    : undefined;
 }
 
 function providerError(message: string): AdapterError {
@@ -509,7 +543,15 @@ class OllamaStreamTranslator implements StreamTranslator<unknown> {
         out.push({ type: "content", delta: "", thinking });
       }
       const { text, calls } = readMessage(json.message, this.#ids);
-      out.push(...this.#parts.add(text, calls));
+      const chunks = this.#parts.add(text, calls);
+      const logprobs = logprobsOf(json);
+      if (logprobs !== undefined) {
+        // A line's log probabilities are those of its text.
+        const content = chunks.find((chunk) => chunk.type === "content");
+        if (content?.type === "content") content.logprobs = logprobs;
+        else chunks.unshift({ type: "content", delta: "", logprobs });
+      }
+      out.push(...chunks);
     }
     if (json.done === true) {
       const usage = wireUsage(json);

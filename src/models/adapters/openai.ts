@@ -36,8 +36,9 @@
  *   parts) and cache marks have no field here and are not sent.
  * - Answers: `message.refusal` → the IR message's `refusal`, `logprobs`
  *   (content and refusal) → `logprobs`; usage `prompt_tokens_details.cached_tokens`
- *   → `cacheReadTokens` and `completion_tokens_details.reasoning_tokens` →
- *   `reasoningTokens` (both already counted in the prompt and completion
+ *   → `cacheReadTokens`, `prompt_tokens_details.cache_write_tokens` →
+ *   `cacheCreationTokens` and `completion_tokens_details.reasoning_tokens` →
+ *   `reasoningTokens` (all already counted in the prompt and completion
  *   counts, as in the IR). Streamed, `delta.refusal` and each chunk's
  *   `logprobs` ride on `content` chunks.
  * - Parameters: `maxTokens`→`max_completion_tokens` on OpenAI's own API
@@ -54,7 +55,9 @@
  *   field already sets (`max_tokens` or `max_completion_tokens` beside
  *   `maxTokens`, `top_p` beside `topP`): the IR field wins, once.
  * - Streaming asks for `stream_options.include_usage` (except on Mistral,
- *   which reports usage unasked); tool-call argument deltas become `tool_use`
+ *   which reports usage unasked; and not on a call sending the client's own
+ *   body, `CallOptions.source`, whose answer goes back to that client as the
+ *   upstream gave it); tool-call argument deltas become `tool_use`
  *   chunks with `inputDelta`; the stream ends at `data: [DONE]` (or at end of
  *   input after a `finish_reason`, for servers that omit `[DONE]`). Only
  *   choice 0 is read.
@@ -376,11 +379,7 @@ export function openAIProvider(
       : { capabilities: config.capabilities }),
     ...(config.local ? { local: true } : {}),
     relay: true,
-    chatWire: {
-      name: "openai",
-      path: "/chat/completions",
-      streamUsage: includeUsage,
-    },
+    chatWire: { name: "openai", path: "/chat/completions" },
     // OpenAI's wire for each: the client's body goes as is, the answer's
     // bytes come back. The Responses API is OpenAI's own.
     operations: {

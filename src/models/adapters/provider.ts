@@ -114,6 +114,11 @@ export interface WireCall {
   dropped?: readonly string[];
   /** Headers of this call only, over the provider's own (a client's beta). */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * The body is the client's own (`CallOptions.source` in the provider's
+   * wire): the answer keeps the upstream's JSON or events beside the IR.
+   */
+  sourced?: boolean;
 }
 
 /**
@@ -373,12 +378,6 @@ export interface ProviderSpec<E = unknown, C extends WireCall = WireCall> {
   readonly chatWire?: {
     readonly name: ChatWire;
     readonly path: string;
-    /**
-     * Ask for usage on a stream read into the IR (OpenAI's
-     * `stream_options.include_usage`): set by config, and unseen by the
-     * client, whose answer is written from the IR.
-     */
-    readonly streamUsage?: boolean;
     /**
      * The headers a same-wire call sends from the client's (lowercase
      * names): Anthropic's `anthropic-beta`, merged with the configured

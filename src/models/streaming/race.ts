@@ -14,7 +14,7 @@ import { cancelledAttempt } from "../_parallel.ts";
 import type { BackendEntry } from "../_state.ts";
 import type { Translator } from "../_translate.ts";
 import { CANCELLED_REASON } from "../_util.ts";
-import type { IRChatRequest } from "../types.ts";
+import type { ChatSource, IRChatRequest } from "../types.ts";
 import { StreamAttempt } from "./attempt.ts";
 
 /** A backend the caller admitted to the race, with its breaker ticket. */
@@ -45,6 +45,7 @@ export function raceStreams(
   request: IRChatRequest,
   settings: Settings,
   translator: Translator,
+  source?: ChatSource,
 ): Promise<StreamRace> {
   const startedAt = settings.clock();
   const outcomes: (Attempt | undefined)[] = new Array(admitted.length);
@@ -69,7 +70,9 @@ export function raceStreams(
       resolve({ outcomes, winner: racers[i], index: i });
     };
     racers.forEach((racer, i) => {
-      racer.decide(translator.translate(request, racer.entry)).then(
+      // Each racer of the client's wire is sent the client's body, as a
+      // single stream would be.
+      racer.decide(translator.translate(request, racer.entry), source).then(
         (outcome) => {
           if (done[i]) return;
           if (outcome === undefined) return win(i);

@@ -98,6 +98,7 @@ class StreamAttempter implements Attempter<Live> {
       state.request,
       parts.settings,
       parts.translator,
+      this.#source,
     );
     const slot = log.length + race.index;
     let failure: Attempt | undefined;

@@ -72,6 +72,32 @@ describe("OpenAI answer details", () => {
     });
   });
 
+  it("reads the tokens written to the cache (the SDK's cache_write_tokens) as a part of the prompt, and writes them back so", async () => {
+    const body = jsonFixture("openai/chat_logprobs_cached.json") as Json;
+    const usage = body.usage as Json;
+    const answer = {
+      ...body,
+      usage: {
+        ...usage,
+        prompt_tokens_details: {
+          ...(usage.prompt_tokens_details as Json),
+          cache_write_tokens: 256,
+        },
+      },
+    };
+    const { adapter } = openAIWith(() => Response.json(answer));
+    const response = await adapter.execute(ask);
+    assert.equal(response.usage?.promptTokens, 2048);
+    assert.equal(response.usage?.cacheReadTokens, 1792);
+    assert.equal(response.usage?.cacheCreationTokens, 256);
+    // Without the detail nothing is made up.
+    const { adapter: plain } = openAIWith(() => Response.json(body));
+    assert.equal(
+      (await plain.execute(ask)).usage?.cacheCreationTokens,
+      undefined,
+    );
+  });
+
   it("keeps a refusal as the message's refusal, apart from its (empty) content", async () => {
     const body = jsonFixture("openai/chat_refusal.json") as Json;
     const { adapter } = openAIWith(() => Response.json(body));

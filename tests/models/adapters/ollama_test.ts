@@ -90,10 +90,16 @@ describe("Ollama adapter: request mapping", () => {
           role: "assistant",
           content: "",
           tool_calls: [{
+            id: "call_0",
             function: { name: "lookup", arguments: { q: "cat" } },
           }],
         },
-        { role: "tool", content: "a cat", tool_name: "lookup" },
+        {
+          role: "tool",
+          content: "a cat",
+          tool_name: "lookup",
+          tool_call_id: "call_0",
+        },
       ],
       options: {
         temperature: 0,

@@ -8,20 +8,15 @@ import { isNullBodyStatus } from "../_status.ts";
 import { BodyFailed } from "./_body_failed.ts";
 import {
   bodyStream,
-  chunkFrame,
   HttpWireError,
-  LAST_CHUNK,
   parseHead,
   plainAnswer,
   type RequestHead,
   responseHead,
   WireReader,
+  writeBody,
 } from "./_http1.ts";
-import type {
-  GatewayServer,
-  ServeHandler,
-  ServeLimits,
-} from "./serve_options.ts";
+import type { BoundedServer, ServeHandler, ServeLimits } from "./options.ts";
 
 /** One open connection and the deadlines the sweeper checks. */
 interface Connection {
@@ -169,7 +164,7 @@ export function sweepEvery(
 export function listen(
   handler: ServeHandler,
   limits: ServeLimits,
-): GatewayServer {
+): BoundedServer {
   const listener = Deno.listen({
     hostname: limits.hostname,
     port: limits.port,
@@ -243,6 +238,14 @@ export function listen(
     head: RequestHead,
     remote: Deno.Addr,
   ): Promise<"keep" | "close" | "linger"> {
+    // A declared body over the bound is refused before a byte of it is read
+    // (and without 100 Continue); the client may still be sending it.
+    if (
+      head.body.kind === "length" && head.body.length > limits.maxBodyBytes
+    ) {
+      await refuse(c, plainAnswer(413), lingerMs);
+      return "close";
+    }
     // A body that arrived with its head (most JSON requests) is handed over
     // as bytes: no stream to pull, and the handler reads it at once.
     const arrived = head.body.kind === "length" && !head.expectContinue
@@ -250,6 +253,7 @@ export function listen(
       : null;
     let bodyDone = head.body.kind === "none" || arrived !== null;
     let broken = false;
+    let tooLarge = false;
     if (!bodyDone) c.bodyBy = Date.now() + limits.bodyTimeoutMs;
     const body = arrived ?? bodyStream(reader, head.body, {
       start: () =>
@@ -264,11 +268,12 @@ export function listen(
         bodyDone = true;
         c.bodyBy = 0;
       },
-      broken() {
+      broken(error) {
         broken = true;
+        tooLarge = error.status === 413;
         c.bodyBy = 0;
       },
-    });
+    }, limits.maxBodyBytes);
     const abort = new AbortController();
     c.abort = abort;
     let request: Request;
@@ -283,7 +288,7 @@ export function listen(
       const noBody = head.method === "GET" || head.method === "HEAD";
       request = new Request(url, {
         method: head.method,
-        headers: head.headers,
+        headers: head.fields,
         signal: abort.signal,
         ...(noBody || body === null ? {} : { body, duplex: "half" }),
       } as RequestInit);
@@ -312,9 +317,15 @@ export function listen(
     // The handler is done with the body: the body deadline no longer applies
     // (a long answer is not a slow body).
     c.bodyBy = 0;
-    if (c.closed || c.answered) {
+    if (c.closed || c.answered || tooLarge) {
       await response.body?.cancel().catch(() => {});
       delivered(false);
+      // A chunked body grew past the bound: the 413 stands for whatever
+      // the handler made of its failed read.
+      if (tooLarge) {
+        c.abort = undefined;
+        await refuse(c, plainAnswer(413), lingerMs);
+      }
       return "close";
     }
     // Unread or broken body: the next request's start is unknown, so say
@@ -356,42 +367,18 @@ export function listen(
         await response.body?.cancel();
         await writeAll(c, bytes, limits.idleTimeoutMs);
       } else {
-        const chunks = response.body.getReader();
-        let pending: Uint8Array | null = bytes;
-        try {
-          for (;;) {
-            const next = await chunks.read().catch((error) => {
-              bodyError = new BodyFailed(error);
-              throw error;
-            });
-            if (next.done) break;
-            if (next.value.byteLength === 0) continue;
-            const framed = framing === "chunked"
-              ? chunkFrame(next.value)
-              : next.value;
-            if (pending) {
-              // The head goes out with the first chunk: one write, not two.
-              const both = new Uint8Array(
-                pending.byteLength + framed.byteLength,
-              );
-              both.set(pending);
-              both.set(framed, pending.byteLength);
-              pending = null;
-              await writeAll(c, both, limits.idleTimeoutMs);
-            } else await writeAll(c, framed, limits.idleTimeoutMs);
-          }
-          if (pending) await writeAll(c, pending, limits.idleTimeoutMs);
-          if (framing === "chunked") {
-            await writeAll(c, LAST_CHUNK, limits.idleTimeoutMs);
-          }
-        } catch (error) {
-          await chunks.cancel(error).catch(() => {});
-          throw error;
-        }
+        await writeBody(
+          response.body,
+          bytes,
+          framing === "chunked",
+          (out) => writeAll(c, out, limits.idleTimeoutMs),
+        );
       }
       complete = true;
-    } catch {
-      // The client went away, or stopped reading past the idle timeout.
+    } catch (error) {
+      // The body failed itself; else the client went away, or stopped
+      // reading past the idle timeout.
+      if (error instanceof BodyFailed) bodyError = error;
     } finally {
       c.abort = undefined;
       c.bodyBy = 0;

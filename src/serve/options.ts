@@ -1,7 +1,8 @@
 /**
- * Options and limits of {@linkcode serveGateway}'s listener: header-read,
- * body and idle timeouts, a connection cap and a head size bound, each with
- * a default, validated with one-line errors naming the field.
+ * Options and limits of the bounded listener (`serve`, and the gateway's
+ * `serveGateway`): header-read, body and idle timeouts, a connection cap and
+ * head and body size bounds, each with a default, validated with one-line
+ * errors naming the field.
  *
  * | option | default | past it |
  * |---|---|---|
@@ -10,6 +11,7 @@
  * | `idleTimeoutMs` | 30 000 | a keep-alive connection with no new request, or a write the client does not take (it stopped reading): connection closed, the request aborted |
  * | `maxConnections` | 1024 | one more connection gets a 503 with `Retry-After: 1` and is closed (or is reset, when it already sent bytes) |
  * | `maxHeaderBytes` | 65 536 | 431, connection closed |
+ * | `maxBodyBytes` | 1 048 576 (`serveGateway`: `Infinity`) | a declared `Content-Length` above it: 413 before the handler runs; a chunked body that grows past it: the handler's read fails and the answer is a 413, whatever the handler returned |
  *
  * A timeout is never met early and at most 5% of the shortest timeout or
  * 250 ms late, whichever is less (5 ms for timeouts under 100 ms), plus the
@@ -21,18 +23,25 @@
  * body, a refused head) is followed by a staged close: half-close, read and
  * drop what the client still sends until it closes its side, at most 5 s (or
  * `idleTimeoutMs` when shorter), then close, so a client that writes its
- * whole body before reading sees the answer rather than a reset.
+ * whole body before reading sees the answer rather than a reset. (On Node,
+ * `node:http` reads and drops the rest of the body instead and keeps the
+ * connection, within `bodyTimeoutMs`.)
+ *
+ * `maxBodyBytes` defaults to 1 MiB, Fastify's `bodyLimit`; `Infinity` turns
+ * it off (`serveGateway` does, since the gateway bounds its own bodies with
+ * its `maxBodyBytes` and answers in the client's wire shape).
  *
  * @module
  */
+import { ServeError } from "./errors.ts";
 
 /**
- * A fetch handler as {@linkcode serveGateway} calls it; the second argument
- * carries the peer's address, as `Deno.serve` passes it.
+ * A fetch handler as the listener calls it; the second argument carries the
+ * peer's address, as `Deno.serve` passes it. A template router is one.
  *
  * @example Usage
  * ```ts
- * import type { ServeHandler } from "@switchyard/switchyard/gateway";
+ * import type { ServeHandler } from "@switchyard/switchyard/serve";
  * const hello: ServeHandler = () => new Response("hi");
  * ```
  */
@@ -46,12 +55,12 @@ export type ServeHandler = (
 ) => Response | Promise<Response>;
 
 /**
- * Where {@linkcode serveGateway} listens and the limits it enforces.
+ * Where the listener listens and the limits it enforces.
  *
  * @example Usage
  * ```ts
- * import type { ServeOptions } from "@switchyard/switchyard/gateway";
- * const options: ServeOptions = { port: 0, headersTimeoutMs: 5000, maxConnections: 256 };
+ * import type { ServeOptions } from "@switchyard/switchyard/serve";
+ * const options: ServeOptions = { port: 0, headersTimeoutMs: 5000, maxConnections: 256, maxBodyBytes: 64 * 1024 };
  * ```
  */
 export interface ServeOptions {
@@ -69,6 +78,8 @@ export interface ServeOptions {
   maxConnections?: number;
   /** Largest request head in bytes (default 65 536). */
   maxHeaderBytes?: number;
+  /** Largest request body in bytes (default 1 048 576; `Infinity`: no bound). */
+  maxBodyBytes?: number;
 }
 
 /**
@@ -76,7 +87,7 @@ export interface ServeOptions {
  *
  * @example Usage
  * ```ts
- * import { resolveServeOptions, type ServeLimits } from "@switchyard/switchyard/gateway";
+ * import { resolveServeOptions, type ServeLimits } from "@switchyard/switchyard/serve";
  * const limits: ServeLimits = resolveServeOptions({ port: 0 });
  * console.log(limits.headersTimeoutMs); // 10000
  * ```
@@ -88,7 +99,7 @@ export type ServeLimits = Required<ServeOptions>;
  *
  * @example Usage
  * ```ts
- * import { SERVE_DEFAULTS } from "@switchyard/switchyard/gateway";
+ * import { SERVE_DEFAULTS } from "@switchyard/switchyard/serve";
  * console.log(SERVE_DEFAULTS.maxConnections); // 1024
  * ```
  */
@@ -100,20 +111,21 @@ export const SERVE_DEFAULTS: Readonly<ServeLimits> = Object.freeze({
   idleTimeoutMs: 30_000,
   maxConnections: 1024,
   maxHeaderBytes: 64 * 1024,
+  maxBodyBytes: 1024 * 1024,
 });
 
 /**
- * A server started by {@linkcode serveGateway}.
+ * A server started by `serve` (or `serveGateway`).
  *
  * @example Usage
  * ```ts
- * import type { GatewayServer } from "@switchyard/switchyard/gateway";
- * async function stop(server: GatewayServer) {
+ * import type { BoundedServer } from "@switchyard/switchyard/serve";
+ * async function stop(server: BoundedServer) {
  *   await server.shutdown();
  * }
  * ```
  */
-export interface GatewayServer {
+export interface BoundedServer {
   /** The address it listens on (the real port when 0 was asked). */
   readonly addr: { hostname: string; port: number };
   /** Connections open now. */
@@ -143,11 +155,11 @@ const INTEGER_FIELDS = [
  *
  * @param options The options given.
  * @returns Every limit.
- * @throws {RangeError} One line naming the field, e.g. `maxConnections must be a positive integer`.
+ * @throws {ServeError} Code `INVALID_OPTION` (a `RangeError`), one line naming the field, e.g. `maxConnections must be a positive integer`, or an unknown one.
  *
  * @example Usage
  * ```ts
- * import { resolveServeOptions } from "@switchyard/switchyard/gateway";
+ * import { resolveServeOptions } from "@switchyard/switchyard/serve";
  * try {
  *   resolveServeOptions({ idleTimeoutMs: -1 });
  * } catch (error) {
@@ -156,6 +168,20 @@ const INTEGER_FIELDS = [
  * ```
  */
 export function resolveServeOptions(options: ServeOptions = {}): ServeLimits {
+  if (typeof options !== "object" || options === null) {
+    throw new ServeError("INVALID_OPTION", "options must be an object");
+  }
+  // A misspelt limit would otherwise leave its default in force unseen.
+  for (const name of Object.keys(options)) {
+    if (!Object.hasOwn(SERVE_DEFAULTS, name)) {
+      throw new ServeError(
+        "INVALID_OPTION",
+        `unknown option ${JSON.stringify(name)} (known: ${
+          Object.keys(SERVE_DEFAULTS).join(", ")
+        })`,
+      );
+    }
+  }
   const limits: ServeLimits = { ...SERVE_DEFAULTS };
   for (const field of INTEGER_FIELDS) {
     const value = options[field];
@@ -163,7 +189,8 @@ export function resolveServeOptions(options: ServeOptions = {}): ServeLimits {
     const ok = Number.isSafeInteger(value) &&
       (field === "port" ? value >= 0 && value <= 65535 : value > 0);
     if (!ok) {
-      throw new RangeError(
+      throw new ServeError(
+        "INVALID_OPTION",
         `${field} must be ${
           field === "port" ? "an integer from 0 to 65535" : "a positive integer"
         }`,
@@ -173,9 +200,24 @@ export function resolveServeOptions(options: ServeOptions = {}): ServeLimits {
   }
   if (options.hostname !== undefined) {
     if (typeof options.hostname !== "string" || options.hostname === "") {
-      throw new RangeError("hostname must be a non-empty string");
+      throw new ServeError(
+        "INVALID_OPTION",
+        "hostname must be a non-empty string",
+      );
     }
     limits.hostname = options.hostname;
+  }
+  const body = options.maxBodyBytes;
+  if (body !== undefined) {
+    if (
+      body !== Infinity && !(Number.isSafeInteger(body) && body > 0)
+    ) {
+      throw new ServeError(
+        "INVALID_OPTION",
+        "maxBodyBytes must be a positive integer or Infinity",
+      );
+    }
+    limits.maxBodyBytes = body;
   }
   return limits;
 }

@@ -1,0 +1,135 @@
+// The request as a target writes it: checked once, the way every target
+// needs it (absolute URL, header values as the wire carries them, refusals
+// for what the client cannot send), so each target only formats.
+import { ConversionError } from "../errors.ts";
+import type { HttpRequest } from "../types.ts";
+import { headerEntries } from "../_message.ts";
+import { checkSendableRequest } from "../_sendable.ts";
+import { curlUrl } from "../_curl_generate.ts";
+import { ABSOLUTE_URL, trimBlanks } from "../_http_text.ts";
+import type { CodeWarning } from "./target.ts";
+
+/** What a client can express; a request beyond it is refused. */
+export interface ClientLimits {
+  /** The target's title, for messages. */
+  title: string;
+  /** The client upper-cases the method (requests, httpx, node:http, axios). */
+  upperCasesMethod?: boolean;
+  /** The client sends each name once (a repeated header would be joined). */
+  oneValuePerName?: boolean;
+}
+
+/** A request ready to format. */
+export interface TargetRequest {
+  method: string;
+  /** Absolute, with spaces and control characters percent-encoded. */
+  url: string;
+  /** In order, names as the request has them, values without outer blanks. */
+  headers: Array<[string, string]>;
+  body?: string;
+  httpVersion?: string;
+  warnings: CodeWarning[];
+}
+
+const LONE_SURROGATE =
+  /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+function wellFormed(text: string, what: string, warnings: CodeWarning[]) {
+  if (!LONE_SURROGATE.test(text)) return text;
+  LONE_SURROGATE.lastIndex = 0;
+  warnings.push({
+    code: "LONE_SURROGATE_REPLACED",
+    message: `the ${what} holds a lone surrogate, sent as U+FFFD`,
+  });
+  return text.replace(LONE_SURROGATE, "\ufffd");
+}
+
+/** Throws `UNSUPPORTED_BY_TARGET` with `message`. */
+export function unsupported(title: string, message: string): never {
+  throw new ConversionError({
+    code: "UNSUPPORTED_BY_TARGET",
+    message: `${title}: ${message}`,
+  });
+}
+
+/**
+ * The checked request. A path-only URL is made absolute from the `host`
+ * header (a raw HTTP message's form); without one it is `INVALID_URL`.
+ */
+export function targetRequest(
+  request: HttpRequest,
+  limits: ClientLimits,
+): TargetRequest {
+  checkSendableRequest(request);
+  const warnings: CodeWarning[] = [];
+  const headers = headerEntries(request.headers).map((
+    [name, value],
+  ): [string, string] => [
+    name,
+    wellFormed(trimBlanks(value), `header ${name}`, warnings),
+  ]);
+  let url = request.url;
+  if (typeof url !== "string" || url === "") {
+    throw new ConversionError({
+      code: "MISSING_URL",
+      message: "the request has no URL",
+    });
+  }
+  if (!ABSOLUTE_URL.test(url)) {
+    const host = headers.find(([name]) => name.toLowerCase() === "host")?.[1];
+    if (host === undefined || !url.startsWith("/")) {
+      throw new ConversionError({
+        code: "INVALID_URL",
+        message: `the URL ${
+          JSON.stringify(url)
+        } is not absolute and no host header names the server`,
+      });
+    }
+    url = `http://${host}${url}`;
+  }
+  url = curlUrl(wellFormed(url, "URL", warnings));
+  const method = request.method;
+  if (limits.upperCasesMethod && method !== method.toUpperCase()) {
+    unsupported(
+      limits.title,
+      `the client upper-cases the method, so ${
+        JSON.stringify(method)
+      } would be sent as ${JSON.stringify(method.toUpperCase())}`,
+    );
+  }
+  if (limits.oneValuePerName) {
+    const seen = new Set<string>();
+    for (const [name] of headers) {
+      const key = name.toLowerCase();
+      if (seen.has(key)) {
+        unsupported(
+          limits.title,
+          `the client sends each header name once, so the repeated ${name} header cannot be sent as separate lines (join the values with ", " if the header is a list)`,
+        );
+      }
+      seen.add(key);
+    }
+  }
+  const out: TargetRequest = { method, url, headers, warnings };
+  if (request.body !== undefined) {
+    out.body = wellFormed(request.body, "body", warnings);
+  }
+  if (request.httpVersion !== undefined) out.httpVersion = request.httpVersion;
+  return out;
+}
+
+/** A warning unless the request asks for HTTP/1.x (or nothing). */
+export function onlyHttp1(request: TargetRequest, title: string): void {
+  const version = request.httpVersion?.replace(/^HTTP\//i, "");
+  if (version === undefined || version.startsWith("1")) return;
+  request.warnings.push({
+    code: "HTTP_VERSION_IGNORED",
+    message: `${title} sends HTTP/1.1; the request asked for HTTP/${version}`,
+  });
+}
+
+/** Whether `text` has a character outside ASCII. */
+export function isNonAscii(text: string): boolean {
+  // deno-lint-ignore no-control-regex
+  return /[^\x00-\x7f]/.test(text);
+}
