@@ -414,6 +414,20 @@ export const EQUIVALENTS: Equivalent[] = [
       'at i === length no value branch can match: charCodeAt gives NaN (no {, [ or "), the sticky NUMBER needs a digit and no literal starts there, so the literal branch returns undefined too',
   },
   {
+    file: "src/convert/_curl_form.ts",
+    before: "for (let i = 0; i < text.length; i++) {",
+    after: "for (let i = 0; i <= text.length; i++) {",
+    reason:
+      "splitParameters: at i === length the character is undefined, which matches no branch, and the loop ends there with the same parts",
+  },
+  {
+    file: "src/convert/_curl_generate.ts",
+    before: "if (code === 0x2f) break; // /",
+    after: "if (!(code === 0x2f)) break; // /",
+    reason:
+      "the path scan then starts at the host instead of after it; a host holds no '/', '?' or '#', so the only URLs that differ have a host starting with '.' (http://./x), where the extra --path-as-is changes nothing curl sends (the path has no dot segment)",
+  },
+  {
     file: "src/models/adapters/registry.ts",
     before: 'openai: "OPENAI_API_KEY",',
     after: 'openai: "",',
