@@ -421,6 +421,13 @@ export const EQUIVALENTS: Equivalent[] = [
       "splitParameters: at i === length the character is undefined, which matches no branch, and the loop ends there with the same parts",
   },
   {
+    file: "src/convert/_curl_words.ts",
+    before: "while (i < n && !endsWord(input, i)) {",
+    after: "while (i <= n && !endsWord(input, i)) {",
+    reason:
+      "at i === n the character is undefined, which endsWord does not end on: the literal branch pushes input.slice(n, n + 1), an empty part, to a word that already holds one (every quote form, $'' included, pushes a part), so the joined word is the same",
+  },
+  {
     file: "src/convert/_curl_generate.ts",
     before: "if (code === 0x2f) break; // /",
     after: "if (!(code === 0x2f)) break; // /",

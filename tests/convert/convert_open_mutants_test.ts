@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { detectType } from "../../src/convert/core.ts";
 import { parseCurl, toRequests } from "../../src/convert/curl.ts";
 import { ConversionError } from "../../src/convert/errors.ts";
+import { run } from "../_bounded.ts";
 import { parseCode, toRequest } from "../../src/convert/fetch.ts";
 
 describe("converter behaviour the later mutation draws found unguarded", () => {
@@ -141,5 +142,55 @@ describe("converter behaviour the later mutation draws found unguarded", () => {
     const number = refusal(42);
     assert.equal(number.code, "INVALID_INPUT");
     assert.equal(number.message, "toRequest: unsupported body of type number");
+  });
+
+  // Bug: a string indentation refused as not a number or a string, and one
+  // that is neither (true) let through.
+  it("fetch code: JSON.stringify indents with a string, and refuses an indentation that is neither string nor number", () => {
+    const code = (space: string) =>
+      `fetch("https://a.example/", { method: "POST", body: JSON.stringify({ a: 1 }, null, ${space}) })`;
+    assert.equal(parseCode(code(`"\\t"`)).body, '{\n\t"a": 1\n}');
+    assert.equal(parseCode(code("2")).body, '{\n  "a": 1\n}');
+    let error: unknown;
+    try {
+      parseCode(code("true"));
+    } catch (caught) {
+      error = caught;
+    }
+    assert.ok(error instanceof ConversionError, String(error));
+    assert.match(error.message, /indentation must be a number or a string/);
+  });
+
+  // Bug: any "/" inside a template substitution in the code before fetch(
+  // taken for a comment start, so a division there (`${offset / limit}`)
+  // never moves the reader on: the read never ends. Run in a bounded
+  // subprocess, so that bug fails this test instead of hanging the suite.
+  it("fetch code: a division inside a template substitution before fetch( is skipped", async () => {
+    const source = new URL("../../src/convert/fetch.ts", import.meta.url).href;
+    const script = `import { parseCode } from ${JSON.stringify(source)};
+console.log(parseCode("const page = \`\${offset / limit}\`;\\nawait fetch(\\"https://a.example/x\\")").url);`;
+    const result = await run(Deno.execPath(), {
+      args: ["eval", "--no-lock", script],
+      timeoutMs: 20_000,
+    });
+    assert.equal(result.code, 0, result.err);
+    assert.equal(result.out.trim(), "https://a.example/x");
+  });
+
+  // Bug (found while reviewing a survivor of seed 20261203): an empty
+  // ANSI-C quoted word ($'') was no word at all, so `-d $'' URL` took the URL
+  // as the data ("names no URL"), where bash passes curl an empty argument.
+  it("curl: $'' is an empty word, as '' is", () => {
+    for (
+      const command of [
+        "curl -d $'' https://a.example/",
+        "curl https://a.example/ -d $''",
+        "curl https://a.example/ -d x$''y",
+      ]
+    ) {
+      const quoted = command.replaceAll("$''", "''");
+      assert.deepEqual(parseCurl(command), parseCurl(quoted), command);
+    }
+    assert.equal(parseCurl("curl -d $'' https://a.example/").request.body, "");
   });
 });
