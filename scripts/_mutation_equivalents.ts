@@ -428,6 +428,15 @@ export const EQUIVALENTS: Equivalent[] = [
       "at i === n the character is undefined, which endsWord does not end on: the literal branch pushes input.slice(n, n + 1), an empty part, to a word that already holds one (every quote form, $'' included, pushes a part), so the joined word is the same",
   },
   {
+    file: "src/convert/curl.ts",
+    before:
+      'plain === null || typeof plain !== "object" || typeof plain.url !== "string"',
+    after:
+      'plain === null && typeof plain !== "object" || typeof plain.url !== "string"',
+    reason:
+      "toHttpRequest, just before, refuses null, anything but an object and a url that is not a string (INVALID_INPUT): this guard is never true, and the && only changes it for null, which never reaches it",
+  },
+  {
     file: "src/convert/_curl_generate.ts",
     before: "if (code === 0x2f) break; // /",
     after: "if (!(code === 0x2f)) break; // /",

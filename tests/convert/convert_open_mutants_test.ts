@@ -4,6 +4,8 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { detectType } from "../../src/convert/core.ts";
+import { parseBody } from "../../src/convert/body.ts";
+import { randomBody } from "../../src/convert/random.ts";
 import { parseCurl, toRequests } from "../../src/convert/curl.ts";
 import { ConversionError } from "../../src/convert/errors.ts";
 import { run } from "../_bounded.ts";
@@ -192,5 +194,40 @@ console.log(parseCode("const page = \`\${offset / limit}\`;\\nawait fetch(\\"htt
       assert.deepEqual(parseCurl(command), parseCurl(quoted), command);
     }
     assert.equal(parseCurl("curl -d $'' https://a.example/").request.body, "");
+  });
+
+  // Bug: a numeric key in fetch code's object literal not returned, so
+  // `headers: { 1: "x" }` is refused as an unreadable key.
+  it("fetch code: a numeric object key reads as its digits", () => {
+    assert.deepEqual(
+      parseCode('fetch("https://a.example/", { headers: { 1: "x", 22: "y" } })')
+        .headers,
+      { "1": "x", "22": "y" },
+    );
+  });
+
+  // Bug: a <script> (or <pre>) never closed ends the HTML formatter with a
+  // TypeError instead of keeping the rest of the text as the element's.
+  it("parseBody: an HTML <script> that is never closed keeps the rest as its text", () => {
+    const parsed = parseBody(
+      "<html><body><script>if (a < b) go();",
+      "text/html",
+    );
+    assert.equal(parsed.type, "html");
+    assert.equal(
+      parsed.formatted,
+      "<html>\n  <body>\n    <script>if (a < b) go();",
+    );
+  });
+
+  // Bug: the method's letter case decides whether a body is drawn: "post"
+  // gets none where "POST" gets one.
+  it("randomBody: a body is drawn for post as for POST, and none for get", () => {
+    assert.equal(
+      randomBody({ seed: 1, method: "post" }),
+      randomBody({ seed: 1, method: "POST" }),
+    );
+    assert.equal(typeof randomBody({ seed: 1, method: "post" }), "string");
+    assert.equal(randomBody({ seed: 1, method: "get" }), undefined);
   });
 });
