@@ -8,7 +8,7 @@ import {
   createRouter as createRou3,
   findRoute,
 } from "npm:rou3@1.0.0";
-import { createRoute, createRouter } from "../src/router/mod.ts";
+import { createRoute, createRouter, type Router } from "../src/router/mod.ts";
 import { Matcher } from "../src/router/_matcher.ts";
 import { parsePattern } from "../src/router/_pattern.ts";
 
@@ -145,3 +145,31 @@ Deno.bench("handler returning the template's response (content type)", {
 }, async () => {
   await handwrittenSame(HELLO);
 });
+
+// --- what the matching options cost ------------------------------------------
+// The same routes and requests; each option alone, against the defaults. A
+// host route makes every request read its host (the others still match).
+function optionRouter(init: Parameters<typeof createRouter>[0], host = false) {
+  const optioned = createRouter(init);
+  for (const [method, path] of ROUTES) {
+    optioned.endpoint`${method} ${path}`(() => new Response("ok"));
+  }
+  if (host) {
+    optioned.endpoint`GET /only-here
+      Host: api.example.com`(() => new Response("api"));
+  }
+  return optioned;
+}
+const OPTION_ROUTERS: [string, Router][] = [
+  ["defaults", optionRouter({})],
+  ["caseSensitive: false", optionRouter({ caseSensitive: false })],
+  ["ignoreDuplicateSlashes", optionRouter({ ignoreDuplicateSlashes: true })],
+  ["maxParamLength: Infinity", optionRouter({ maxParamLength: Infinity })],
+  ["one host route registered", optionRouter({}, true)],
+];
+const INFO = {};
+for (const [name, optioned] of OPTION_ROUTERS) {
+  Deno.bench(name, { group: "options", baseline: name === "defaults" }, () => {
+    for (const request of REQUESTS) optioned(request, INFO);
+  });
+}

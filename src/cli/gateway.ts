@@ -16,7 +16,9 @@ import { type BackendSpec, createAdapter } from "../gateway/providers.ts";
 import { type GatewayPlan, planGateway } from "../gateway/from_config.ts";
 import { GatewayConfigError } from "../gateway/config.ts";
 import { createGateway } from "../gateway/gateway.ts";
-import type { Gateway } from "../gateway/gateway_types.ts";
+import type { Gateway, GatewayOptions } from "../gateway/gateway_types.ts";
+import { SharedRateLimitStore } from "../gateway/shared_rate_limit_store.ts";
+import { SharedBudgetStore } from "../gateway/budget_store.ts";
 import type { ServeHandler } from "../serve/options.ts";
 import type { IRWarning } from "../models/types.ts";
 import { apiHost } from "../gateway/providers.ts";
@@ -283,17 +285,7 @@ async function serveUntilStopped(
     backends: planned.specs.map((spec) => [spec.name, createAdapter(spec)]),
     // Gathered, not written one by one: see `Runtime.log`.
     logger: (entry) => runtime.log(JSON.stringify(entry)),
-    ...(shared
-      ? {
-        store: shared.store,
-        // Redis going and coming back; not the routine registrations.
-        onWarning: (warning: IRWarning) => {
-          if (/^(rate-limit-)?store-/.test(warning.code)) {
-            runtime.err(JSON.stringify({ warning }));
-          }
-        },
-      }
-      : {}),
+    ...(shared ? sharedOptions(shared, planned, runtime) : {}),
   });
   for (const line of summaryLines(planned, config?.path, shared)) {
     runtime.out(line);
@@ -382,4 +374,30 @@ async function drainOnSignal(
   }
   runtime.out("switchyard: stopped");
   return 0;
+}
+
+/** Gateway options for a fleet on Redis: its store, timeout and warnings. */
+function sharedOptions(
+  shared: SharedState,
+  planned: GatewayPlan,
+  runtime: Runtime,
+): GatewayOptions {
+  // Redis going and coming back; not the routine registrations.
+  const onWarning = (warning: IRWarning) => {
+    if (/^(rate-limit-|budget-)?store-/.test(warning.code)) {
+      runtime.err(JSON.stringify({ warning }));
+    }
+  };
+  const timeoutMs = planned.redis?.timeoutMs;
+  if (timeoutMs === undefined) return { store: shared.store, onWarning };
+  return {
+    store: shared.store,
+    onWarning,
+    routerConfig: { ...planned.options.routerConfig, storeTimeout: timeoutMs },
+    rateLimitStore: new SharedRateLimitStore(shared.store, {
+      timeoutMs,
+      onWarning,
+    }),
+    budgetStore: new SharedBudgetStore(shared.store, { timeoutMs, onWarning }),
+  };
 }

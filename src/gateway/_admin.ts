@@ -11,6 +11,7 @@ import { hashKey, presentedKey, timingSafeEqual } from "./keys.ts";
 import { jsonResponse } from "./_json_response.ts";
 import { readJson } from "./_read_bounded.ts";
 import type { AdminOptions } from "./gateway_types.ts";
+import type { RouterStore } from "../models/store.ts";
 import type { RuntimeKeys, StoredKey } from "./_admin_keys.ts";
 import { consoleData } from "./_console_data.ts";
 import { consoleFile } from "./_console_page.ts";
@@ -103,7 +104,15 @@ export class Admin {
   /** Whether runtime keys live in the shared store (else this process). */
   readonly shared: boolean;
 
-  constructor(options: AdminOptions, keys: RuntimeKeys, shared: boolean) {
+  /** The fleet's store, whose backend counters the console shows. */
+  readonly fleet: RouterStore | undefined;
+
+  constructor(
+    options: AdminOptions,
+    keys: RuntimeKeys,
+    shared: boolean,
+    fleet?: RouterStore,
+  ) {
     if (!/^[0-9a-f]{64}$/i.test(options.sha256)) {
       throw new TypeError("admin.sha256 must be 64 hex digits");
     }
@@ -127,6 +136,7 @@ export class Admin {
     this.consolePath = consolePath;
     this.keys = keys;
     this.shared = shared;
+    this.fleet = fleet;
   }
 
   /** The route of an admin or console path, else undefined. */
@@ -150,7 +160,7 @@ export class Admin {
       return this.#route(method, ["GET"], async (ex) => {
         await this.#authorize(ex, "console");
         return jsonResponse(
-          await consoleData(ex.ctx, this.keys.list(), this.shared),
+          await consoleData(ex.ctx, this.keys.list(), this.shared, this.fleet),
           {
             headers: { ...ex.headers, "cache-control": "no-store" },
           },

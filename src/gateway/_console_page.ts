@@ -46,6 +46,7 @@ const HTML = (base: string, data: string) =>
 <main id="board" hidden>
   <section>
     <h2>Backends</h2>
+    <p class="scope" id="backends-scope"></p>
     <div class="wrap"><table id="backends">
       <thead><tr><th>Backend</th><th>Breaker</th><th>p50 ms</th><th>p95 ms</th><th>p99 ms</th><th>Errors</th><th>Req/s</th></tr></thead>
       <tbody></tbody>
@@ -53,6 +54,7 @@ const HTML = (base: string, data: string) =>
   </section>
   <section>
     <h2>Keys</h2>
+    <p class="scope">Requests, tokens and spend: this instance. Budget left: the fleet.</p>
     <div class="wrap"><table id="keys">
       <thead><tr><th>Key</th><th>Requests</th><th>Tokens</th><th>Spend</th><th>Budget left</th></tr></thead>
       <tbody></tbody>
@@ -83,6 +85,7 @@ th:first-child, td:first-child { text-align: left; }
 .breaker-open { color: #c01c28; font-weight: 600; }
 .breaker-half-open { color: #b26b00; }
 .error { color: #c01c28; }
+.scope { margin: 0 0 .5rem; font-size: .85rem; opacity: .8; }
 form { display: grid; gap: 0.5rem; max-width: 24rem; }
 input, button { font: inherit; padding: 0.5rem; }
 /* A phone: each row becomes a card of label: value lines. */
@@ -136,6 +139,9 @@ function rates(data) {
 
 function render(data) {
   const perSecond = rates(data);
+  $("backends-scope").textContent = data.backendCounts === "fleet"
+    ? "Errors and Req/s: the fleet. Latency: this instance."
+    : "This instance.";
   const backends = $("backends").tBodies[0];
   backends.replaceChildren();
   for (const b of data.backends) {

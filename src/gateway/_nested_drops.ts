@@ -17,9 +17,11 @@ export function openAIDrops(body: Record<string, unknown>): string[] {
       if (isRecord(part.image_url) && part.image_url.detail !== undefined) {
         dropped.add("messages[].content[].image_url.detail");
       }
-      if (part.prompt_cache_breakpoint !== undefined) {
-        dropped.add("messages[].content[].prompt_cache_breakpoint");
-      }
+      // A user part's cache point is the IR's cache mark; the other
+      // messages' parts are read as joined text, which has none.
+      if (
+        part.prompt_cache_breakpoint !== undefined && message.role !== "user"
+      ) dropped.add("messages[].content[].prompt_cache_breakpoint");
     }
   }
   return [...dropped];

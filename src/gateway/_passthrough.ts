@@ -181,10 +181,11 @@ async function readCapped(
  * (`prompt_tokens`, `completion_tokens`), the Responses API's
  * (`input_tokens`, `output_tokens`) or embeddings' (`prompt_tokens` only:
  * no completion), or from Anthropic's (`input_tokens`, `output_tokens`).
- * The details the answer's price depends on are kept: OpenAI's cached
- * prompt and reasoning tokens (part of its counts), and Anthropic's cache
- * reads and writes, which its `input_tokens` leaves out and the IR's
- * `promptTokens` counts.
+ * The details the answer's price depends on are kept, as the adapters read
+ * them on a translated call: OpenAI's cache reads and writes and reasoning
+ * tokens (part of its counts), Anthropic's thinking tokens (part of its
+ * `output_tokens`), and its cache reads and writes, which its
+ * `input_tokens` leaves out and the IR's `promptTokens` counts.
  */
 export function usageOf(usage: unknown): IRUsage | undefined {
   if (!isRecord(usage)) return undefined;
@@ -208,12 +209,29 @@ export function usageOf(usage: unknown): IRUsage | undefined {
     count(detail(usage, "prompt_tokens_details", "cached_tokens")) ??
     count(detail(usage, "input_tokens_details", "cached_tokens"));
   if (cached !== undefined) out.cacheReadTokens = cached;
-  if (written !== undefined) out.cacheCreationTokens = written;
-  const reasoning =
-    count(detail(usage, "completion_tokens_details", "reasoning_tokens")) ??
-      count(detail(usage, "output_tokens_details", "reasoning_tokens"));
+  // OpenAI's cache writes are inside its prompt count, as the IR's are.
+  const cacheWrites = written ??
+    count(detail(usage, "prompt_tokens_details", "cache_write_tokens")) ??
+    count(detail(usage, "input_tokens_details", "cache_write_tokens"));
+  if (cacheWrites !== undefined) out.cacheCreationTokens = cacheWrites;
+  const reasoning = reasoningOf(usage);
   if (reasoning !== undefined) out.reasoningTokens = reasoning;
   return out;
+}
+
+/**
+ * The completion's reasoning part: OpenAI's `reasoning_tokens` (Chat
+ * Completions or Responses) or Anthropic's `thinking_tokens`, each inside
+ * its wire's output count, as the IR's is.
+ */
+export function reasoningOf(
+  usage: Record<string, unknown>,
+): number | undefined {
+  return count(
+    detail(usage, "completion_tokens_details", "reasoning_tokens"),
+  ) ??
+    count(detail(usage, "output_tokens_details", "reasoning_tokens")) ??
+    count(detail(usage, "output_tokens_details", "thinking_tokens"));
 }
 
 /** A detail count worth keeping: a positive number (a 0 prices nothing). */

@@ -11,7 +11,7 @@
 
 import type { IRUsage } from "../models/types.ts";
 import { BodyFailed } from "../serve/_body_failed.ts";
-import { usageOf } from "./_passthrough.ts";
+import { reasoningOf, usageOf } from "./_passthrough.ts";
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -84,6 +84,7 @@ export class StreamTokenScanner {
   #cacheRead: number | undefined;
   #cacheWritten: number | undefined;
   #output: number | undefined;
+  #reasoning: number | undefined;
 
   /** Feeds the next network chunk. */
   scan(bytes: Uint8Array): void {
@@ -184,6 +185,9 @@ export class StreamTokenScanner {
     // Cache reads and writes, outside `input_tokens`, are prompt tokens too.
     if (typeof read === "number") this.#cacheRead = read;
     if (typeof written === "number") this.#cacheWritten = written;
+    // Thinking tokens, part of `output_tokens`, come with its total.
+    this.#reasoning = reasoningOf(usage as Record<string, unknown>) ??
+      this.#reasoning;
     if (this.#input === undefined || this.#output === undefined) {
       return undefined;
     }
@@ -199,6 +203,9 @@ export class StreamTokenScanner {
       ...(this.#cacheWritten === undefined
         ? {}
         : { cacheCreationTokens: this.#cacheWritten }),
+      ...(this.#reasoning === undefined
+        ? {}
+        : { reasoningTokens: this.#reasoning }),
     };
   }
 

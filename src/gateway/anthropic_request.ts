@@ -3,12 +3,17 @@
  * the Switchyard IR, so Anthropic SDK clients reach any configured backend.
  *
  * Decisions:
- * - `system` (a string or text blocks) becomes one IR `system` message first.
+ * - `system` (a string or text blocks) becomes one IR `system` message first;
+ *   a `system` message inside `messages` (the API takes one there too)
+ *   becomes an IR `system` message in its place.
  * - `max_tokens` is required, as Anthropic requires it (a positive integer).
  * - Content blocks: `text`; `image` with a `base64` or `url` source;
  *   `tool_use` (assistant) ↔ IR `tool_use` parts; `tool_result` (user) becomes
  *   an IR `tool` message placed before the rest of that user turn, its
- *   content (a string or text blocks) joined as text, `is_error` kept.
+ *   content (a string or text blocks) joined as text, `is_error` kept; a
+ *   result holding other blocks (an image, a document, …) and an image
+ *   from the Files API (`source.type: "file"`) are relayed on the same wire
+ *   and a 400 naming the block toward any other.
  *   `thinking` and `redacted_thinking` (an earlier assistant turn's) have no
  *   IR part: they reach an Anthropic upstream on the same wire, where the
  *   body is sent as is, and are dropped toward other wires. Other block
@@ -88,7 +93,12 @@ function invalid(message: string, param: string): GatewayError {
   });
 }
 
-function textBlocks(value: unknown, param: string, separator = ""): string {
+function textBlocks(
+  value: unknown,
+  param: string,
+  separator = "",
+  others = false,
+): string {
   if (typeof value === "string") return value;
   if (!Array.isArray(value)) {
     throw invalid("must be a string or an array of text blocks", param);
@@ -98,6 +108,14 @@ function textBlocks(value: unknown, param: string, separator = ""): string {
       isRecord(block) && block.type === "text" &&
       typeof block.text === "string"
     ) return block.text;
+    // A tool result may hold images and documents too: the API takes
+    // them, the IR's text result cannot carry them.
+    if (others && isRecord(block) && typeof block.type === "string") {
+      throw untranslatable(invalid(
+        `a tool result's ${JSON.stringify(block.type)} block is not translated`,
+        `${param}.${i}`,
+      ));
+    }
     throw invalid("only text blocks are allowed here", `${param}.${i}`);
   }).join(separator);
 }
@@ -134,7 +152,14 @@ function readImage(
     }
     return { type: "image", source: { type: "url", url: source.url } };
   }
-  throw invalid("image source must be base64 or url", `${where}.source`);
+  // An uploaded file's id means nothing to another provider.
+  if (isRecord(source) && source.type === "file") {
+    throw untranslatable(invalid(
+      "an image from the Files API is not translated",
+      `${where}.source`,
+    ));
+  }
+  throw invalid("image source must be base64, url or file", `${where}.source`);
 }
 
 function readBlocks(
@@ -210,7 +235,7 @@ function readBlock(
         toolUseId: block.tool_use_id,
         content: block.content === undefined
           ? ""
-          : textBlocks(block.content, `${where}.content`),
+          : textBlocks(block.content, `${where}.content`, "", true),
       };
       if (block.is_error === true) part.isError = true;
       return part;
@@ -232,8 +257,18 @@ function readMessages(
     const param = `messages.${index}`;
     if (!isRecord(message)) throw invalid("must be an object", param);
     const role = message.role;
+    if (role === "system") {
+      out.push({
+        role: "system",
+        content: textBlocks(message.content, `${param}.content`, "\n\n"),
+      });
+      return;
+    }
     if (role !== "user" && role !== "assistant") {
-      throw invalid('`role` must be "user" or "assistant"', `${param}.role`);
+      throw invalid(
+        '`role` must be "user", "assistant" or "system"',
+        `${param}.role`,
+      );
     }
     const parts = readBlocks(
       message.content,
@@ -268,18 +303,20 @@ function readTools(tools: unknown, skipped: unknown[] | undefined): IRTool[] {
 }
 
 function readTool(tool: unknown, i: number): IRTool {
-  if (!isRecord(tool) || typeof tool.name !== "string") {
-    throw invalid("a tool needs a `name`", `tools.${i}`);
-  }
   // A server tool (web search, code execution, …) runs at Anthropic
   // only: read as a function with no schema it would mislead the model.
+  // Checked first: a toolset (the browser's, the computer's) has no name.
   if (
-    tool.type !== undefined && tool.type !== null && tool.type !== "custom"
+    isRecord(tool) && tool.type !== undefined && tool.type !== null &&
+    tool.type !== "custom"
   ) {
     throw untranslatable(invalid(
       `server tool type ${JSON.stringify(tool.type)} is not translated`,
       `tools.${i}.type`,
     ));
+  }
+  if (!isRecord(tool) || typeof tool.name !== "string") {
+    throw invalid("a tool needs a `name`", `tools.${i}`);
   }
   const out: IRTool = {
     name: tool.name,

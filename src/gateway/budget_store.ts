@@ -11,12 +11,16 @@
  *   answer within `timeoutMs` (default 100) never fails or holds a request:
  *   this instance counts on its own totals meanwhile, with a
  *   `budget-store-unavailable` warning, and a `budget-store-recovered` one
- *   at the store's next answer (asked again on every request).
+ *   at the store's next answer (asked again on every admission). What it
+ *   counted meanwhile, and every charge whose answer was lost, is then
+ *   added to the shared totals once: each charge carries this instance's
+ *   id and a sequence number, and the store adds a number only once.
  *
  * @module
  */
 import type { RouterStore } from "../models/store.ts";
 import type { IRWarning } from "../models/types.ts";
+import { BudgetLedger } from "./_budget_ledger.ts";
 
 /**
  * Running totals, added to atomically.
@@ -118,6 +122,10 @@ export class SharedBudgetStore implements BudgetStore {
   readonly #timeoutMs: number;
   readonly #prefix: string;
   readonly #onWarning: ((warning: IRWarning) => void) | undefined;
+  readonly #ledger = new BudgetLedger();
+  /** Names this instance's charges, so the store adds each one once. */
+  readonly #writer = crypto.randomUUID();
+  #reconciling: Promise<boolean> | undefined;
   #up = true;
 
   /**
@@ -146,7 +154,8 @@ export class SharedBudgetStore implements BudgetStore {
 
   /**
    * Adds `usd` to every total in `keys`, in the shared store when it
-   * answers, else locally.
+   * answers, else locally (and owed to the shared store, added there once
+   * it answers again).
    *
    * @param keys Total names.
    * @param usd Amount to add (0 reads).
@@ -158,26 +167,78 @@ export class SharedBudgetStore implements BudgetStore {
     usd: number,
     ttls: readonly number[],
   ): Promise<number[]> {
-    const answer = await this.#ask(keys, usd, ttls);
-    if (typeof answer === "string") {
-      if (this.#up) {
-        this.#up = false;
-        this.#warn(
-          "budget-store-unavailable",
-          "Shared budget store unavailable; counting spend in this instance only",
-          { error: answer },
-        );
-      }
-      return this.#local.add(keys, usd);
+    if (usd === 0) {
+      const answer = await this.#ask(keys, 0, ttls);
+      if (typeof answer === "string") return this.#down(answer, keys, 0);
+      this.#recovered();
+      if (!this.#ledger.owing) return answer;
+      // Owed spend is added first, so this admission sees it.
+      if (!(await this.#reconcile())) return this.#local.add(keys, 0);
+      const after = await this.#ask(keys, 0, ttls);
+      return typeof after === "string" ? this.#down(after, keys, 0) : after;
     }
     if (!this.#up) {
-      this.#up = true;
+      // Not sent while the store is out, so none of it can land unseen:
+      // it is kept as one sum per set of totals (small however long the
+      // outage), and the next read the store answers adds it once.
+      this.#ledger.keep(keys, usd, ttls);
+      return this.#local.add(keys, usd);
+    }
+    const charge = this.#ledger.send(keys, usd, ttls);
+    const answer = await this.#ask(keys, usd, ttls, charge.seq);
+    charge.inFlight = false;
+    if (typeof answer === "string") return this.#down(answer, keys, usd);
+    this.#ledger.settle(charge);
+    return answer;
+  }
+
+  /**
+   * Sends what is owed, each charge under its sequence number; false when
+   * the store failed again (the rest stays owed).
+   */
+  #reconcile(): Promise<boolean> {
+    this.#reconciling ??= (async () => {
+      try {
+        for (const charge of this.#ledger.due()) {
+          const answer = await this.#ask(
+            charge.keys,
+            charge.usd,
+            charge.ttls,
+            charge.seq,
+          );
+          if (typeof answer === "string") {
+            this.#down(answer, charge.keys, 0);
+            return false;
+          }
+          this.#ledger.settle(charge);
+        }
+        return true;
+      } finally {
+        this.#reconciling = undefined;
+      }
+    })();
+    return this.#reconciling;
+  }
+
+  #down(error: string, keys: readonly string[], usd: number): number[] {
+    if (this.#up) {
+      this.#up = false;
       this.#warn(
-        "budget-store-recovered",
-        "Shared budget store is back; budgets hold across instances again",
+        "budget-store-unavailable",
+        "Shared budget store unavailable; counting spend in this instance only",
+        { error },
       );
     }
-    return answer;
+    return this.#local.add(keys, usd);
+  }
+
+  #recovered(): void {
+    if (this.#up) return;
+    this.#up = true;
+    this.#warn(
+      "budget-store-recovered",
+      "Shared budget store is back; budgets hold across instances again",
+    );
   }
 
   /** One bounded store call: the totals, or why there are none. */
@@ -185,6 +246,7 @@ export class SharedBudgetStore implements BudgetStore {
     keys: readonly string[],
     usd: number,
     ttls: readonly number[],
+    seq?: number,
   ): Promise<number[] | string> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
@@ -192,6 +254,9 @@ export class SharedBudgetStore implements BudgetStore {
         keys.map((key) => this.#prefix + key),
         usd,
         ttls,
+        ...(seq === undefined
+          ? []
+          : [{ writer: this.#writer, seq, floor: this.#ledger.floor }]),
       );
       if (!(pending instanceof Promise)) return pending;
       // A late answer must not surface as an unhandled rejection.

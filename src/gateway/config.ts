@@ -46,7 +46,7 @@
  * | `timeouts.attemptMs` | longest one attempt on one backend may run; past it the attempt counts as a `TIMEOUT` failure (breaker, stats) and fallback goes on (router `attemptTimeout`) |
  * | `timeouts.deadlineMs` | overall budget of retries and fallbacks of one request (router `deadline`) |
  * | `retries` | on the same backend before falling back, for retryable failures: `count` (default 0), `baseDelayMs` (first backoff, doubled each time, with jitter; default 500), `maxDelayMs` (longest wait; a longer `Retry-After` falls back instead; default 10000) |
- * | `redis` | `url` (`redis://` or `rediss://`; `"$VAR"` reads the environment) and `prefix` (key namespace, default `switchyard`): breakers, cooldowns and per-key rate limits shared by every gateway on that Redis. `createGateway` takes the store itself (`store`); `examples/serve.ts` connects it |
+ * | `redis` | `url` (`redis://` or `rediss://`; `"$VAR"` reads the environment) and `prefix` (key namespace, default `switchyard`) and `timeoutMs` (longest wait for one Redis call before an instance counts on its own, default 100): breakers, cooldowns and per-key rate limits shared by every gateway on that Redis. `createGateway` takes the store itself (`store`); `examples/serve.ts` connects it |
  * | `maxBodyBytes` | largest request body (default 4 MiB) |
  * | `maxStreams` | most streamed answers open at once (default 256); 503 with `Retry-After: 1` past it |
  * | `passthrough` | `false` turns off same-wire passthrough: the client's body sent as is to a backend of its wire, and the upstream's answer relayed byte for byte (default `true`; see the gateway's module docs) |
@@ -166,6 +166,11 @@ export interface RedisConfig {
   url: string;
   /** Key namespace, when not the store's default. */
   prefix?: string;
+  /**
+   * Longest wait for one Redis call, in ms, before an instance counts on
+   * its own (breakers, rate limits, budgets). Default 100.
+   */
+  timeoutMs?: number;
 }
 
 // The listener's limits: every ServeOptions field but the address and the
@@ -362,7 +367,7 @@ async function readAdmin(value: unknown, env: Env): Promise<AdminOptions> {
 
 function readRedis(value: unknown, env: Env): RedisConfig {
   const raw = object(value, "redis");
-  only(raw, "redis", ["url", "prefix"]);
+  only(raw, "redis", ["url", "prefix", "timeoutMs"]);
   const url = secret(raw.url, "redis.url", env);
   if (!URL.canParse(url) || !/^rediss?:$/.test(new URL(url).protocol)) {
     throw new GatewayConfigError(
@@ -373,6 +378,9 @@ function readRedis(value: unknown, env: Env): RedisConfig {
   const redis: RedisConfig = { url };
   if (raw.prefix !== undefined) {
     redis.prefix = string(raw.prefix, "redis.prefix");
+  }
+  if (raw.timeoutMs !== undefined) {
+    redis.timeoutMs = positiveInteger(raw.timeoutMs, "redis.timeoutMs");
   }
   return redis;
 }

@@ -305,7 +305,15 @@ function adminOf(
     throw new TypeError("admin.syncMs must be a finite number ≥ 0");
   }
   const { records, shared } = recordsOf(options.store);
-  return new Admin(settings, new RuntimeKeys(records, now, syncMs), shared);
+  // The backends' fleet counters are in the store only when the router
+  // built here counts there.
+  const fleet = options.router === undefined ? options.store : undefined;
+  return new Admin(
+    settings,
+    new RuntimeKeys(records, now, syncMs),
+    shared,
+    fleet,
+  );
 }
 
 /**

@@ -3,19 +3,30 @@
  *
  * Decisions:
  * - `system` and `developer` messages both become IR `system` messages.
- * - Tool-call `arguments` must be a JSON object; anything else is a 400, never
- *   silently replaced by `{}`.
+ * - Tool-call `arguments` must be a JSON object to be translated; anything
+ *   else is a 400 (never silently replaced by `{}`), except on the client's
+ *   own wire, where the body is relayed as the API takes it.
+ * - A user message's text or image part's `prompt_cache_breakpoint` is the
+ *   IR's cache mark (Anthropic's `cache_control`; a `ttl` asks for `1h`).
+ *   Elsewhere (system, assistant and tool messages, read as text) it has no
+ *   place and is named dropped on a translated call.
  * - Request keys the gateway does not translate (e.g. `response_format`) pass
  *   through untouched in `parameters`, under their wire names. The keys
  *   `__proto__`, `constructor` and `prototype` are refused with a 400 naming
  *   them (as OpenAI refuses an unrecognized argument): none is a provider
  *   parameter, and `__proto__` could replace an object's prototype.
- * - `n` other than 1, a non-boolean `stream` and the legacy `functions` API
- *   are rejected with a 400.
+ * - A non-boolean `stream` is a 400. What the real API takes but the IR
+ *   cannot carry — `n` other than 1, the legacy `functions` API (`functions`,
+ *   `function_call`, `function` messages), custom tools (`type: "custom"`:
+ *   the tool, its calls, a `tool_choice` naming one) and `allowed_tools`
+ *   choices — is left out of the IR with its 400 set aside: a body relayed
+ *   as is on its own wire keeps it, a translation refuses it naming the
+ *   field.
  *
  * @module
  */
 import type {
+  IRCacheControl,
   IRChatRequest,
   IRContentPart,
   IRMessage,
@@ -130,12 +141,19 @@ export function parseChatRequest(
     throw invalid("`messages` must be a non-empty array.", "messages");
   }
   if (body.n !== undefined && body.n !== null && body.n !== 1) {
-    throw invalid("Only `n: 1` is supported.", "n");
+    setAside(
+      skipped,
+      untranslatable(invalid("Only `n: 1` is translated.", "n")),
+    );
   }
-  if (body.functions !== undefined || body.function_call !== undefined) {
-    throw invalid(
-      "The legacy `functions` API is not supported; use `tools`.",
-      "functions",
+  for (const key of ["functions", "function_call"]) {
+    if (body[key] === undefined) continue;
+    setAside(
+      skipped,
+      untranslatable(invalid(
+        `The legacy \`functions\` API is not translated; use \`tools\`.`,
+        key,
+      )),
     );
   }
   // `"stream": "true"` used to give a non-streamed JSON answer silently.
@@ -194,20 +212,30 @@ export function parseChatRequest(
   }
   copyUnknownKeys(body, HANDLED_KEYS, parameters);
 
-  const ir = irRequest(
-    body.messages.map((message, index) => readMessage(message, index, skipped)),
-    parameters,
-    target,
-    requestId,
-    stream,
-  );
+  const messages: IRMessage[] = [];
+  body.messages.forEach((message, index) => {
+    const read = skipping(skipped, () => readMessage(message, index, skipped));
+    if (read !== undefined) messages.push(read);
+  });
+  const ir = irRequest(messages, parameters, target, requestId, stream);
   if (body.tools !== undefined && body.tools !== null) {
-    ir.tools = readTools(body.tools);
+    ir.tools = readTools(body.tools, skipped);
   }
   if (body.tool_choice !== undefined && body.tool_choice !== null) {
-    ir.toolChoice = readToolChoice(body.tool_choice);
+    const choice = skipping(skipped, () => readToolChoice(body.tool_choice));
+    if (choice !== undefined) ir.toolChoice = choice;
   }
   return { ir, model, stream, includeUsage };
+}
+
+/**
+ * Sets aside an untranslatable-content error where `skipped` collects them
+ * (a body that may be relayed as is), else throws it.
+ */
+function setAside(skipped: unknown[] | undefined, error: GatewayError): void {
+  skipping(skipped, () => {
+    throw error;
+  });
 }
 
 function textOf(content: unknown, param: string): string {
@@ -247,12 +275,28 @@ function readUserContent(
   return parts;
 }
 
+/**
+ * A part's explicit cache point as the IR's cache mark. OpenAI's `ttl` is a
+ * least lifetime (`30m`, `12h`); of Anthropic's two (`5m`, the default, and
+ * `1h`) only `1h` meets one, so any `ttl` asks for it, and a point without
+ * one takes the provider's default.
+ */
+function cacheMark(part: Record<string, unknown>): IRCacheControl | undefined {
+  const point = part.prompt_cache_breakpoint;
+  if (!isRecord(point)) return undefined;
+  return point.ttl == null
+    ? { type: "ephemeral" }
+    : { type: "ephemeral", ttl: "1h" };
+}
+
 function readPart(part: unknown, where: string): IRContentPart {
   if (!isRecord(part)) {
     throw invalid("A content part must be an object.", where);
   }
+  const mark = cacheMark(part);
+  const marked = mark === undefined ? {} : { cacheControl: mark };
   if (part.type === "text" && typeof part.text === "string") {
-    return { type: "text", text: part.text };
+    return { type: "text", text: part.text, ...marked };
   }
   if (part.type === "image_url") {
     const image = part.image_url;
@@ -265,8 +309,9 @@ function readPart(part: unknown, where: string): IRContentPart {
       ? {
         type: "image",
         source: { type: "base64", mediaType: data[1], data: data[2] },
+        ...marked,
       }
-      : { type: "image", source: { type: "url", url } };
+      : { type: "image", source: { type: "url", url }, ...marked };
   }
   throw untranslatable(invalid(
     `Unsupported content part type ${JSON.stringify(part.type)}.`,
@@ -280,6 +325,12 @@ function readToolCalls(calls: unknown, param: string): IRContentPart[] {
   }
   return calls.map((call, i): IRContentPart => {
     const where = `${param}[${i}]`;
+    if (isRecord(call) && call.type === "custom") {
+      throw untranslatable(invalid(
+        "A custom tool's call has no counterpart on the backend's wire.",
+        `${where}.custom`,
+      ));
+    }
     const fn = isRecord(call) ? call.function : undefined;
     if (
       !isRecord(call) || typeof call.id !== "string" || !isRecord(fn) ||
@@ -290,20 +341,22 @@ function readToolCalls(calls: unknown, param: string): IRContentPart[] {
         where,
       );
     }
+    // A model's malformed arguments are history the API takes back as
+    // they were; only a translation needs them as an object.
     let input: unknown;
     try {
       input = JSON.parse(fn.arguments === "" ? "{}" : fn.arguments);
     } catch {
-      throw invalid(
+      throw untranslatable(invalid(
         "`function.arguments` is not valid JSON.",
         `${where}.function.arguments`,
-      );
+      ));
     }
     if (!isRecord(input)) {
-      throw invalid(
+      throw untranslatable(invalid(
         "`function.arguments` must be a JSON object.",
         `${where}.function.arguments`,
-      );
+      ));
     }
     return { type: "tool_use", id: call.id, name: fn.name, input };
   });
@@ -332,6 +385,12 @@ function readMessage(
         ...named,
       };
     case "assistant": {
+      if (message.function_call != null) {
+        throw untranslatable(invalid(
+          "The legacy `function_call` is not translated; use `tool_calls`.",
+          `${param}.function_call`,
+        ));
+      }
       const text = textOf(message.content, `${param}.content`);
       if (message.tool_calls === undefined || message.tool_calls === null) {
         return { role: "assistant", content: text, ...named };
@@ -358,6 +417,11 @@ function readMessage(
         }],
       };
     }
+    case "function":
+      throw untranslatable(invalid(
+        "The legacy `function` role is not translated; use `tool`.",
+        `${param}.role`,
+      ));
     default:
       throw invalid(
         `Unsupported role ${JSON.stringify(message.role)}.`,
@@ -366,31 +430,46 @@ function readMessage(
   }
 }
 
-function readTools(tools: unknown): IRTool[] {
+function readTools(tools: unknown, skipped: unknown[] | undefined): IRTool[] {
   if (!Array.isArray(tools)) {
     throw invalid("`tools` must be an array.", "tools");
   }
-  return tools.map((tool, i): IRTool => {
-    const fn = isRecord(tool) ? tool.function : undefined;
-    if (
-      !isRecord(tool) || tool.type !== "function" || !isRecord(fn) ||
-      typeof fn.name !== "string"
-    ) {
-      throw invalid(
-        'A tool must be `{ type: "function", function: { name } }`.',
-        `tools[${i}]`,
-      );
-    }
-    const out: IRTool = {
-      name: fn.name,
-      parameters: isRecord(fn.parameters)
-        ? fn.parameters
-        : { type: "object", properties: {} },
-    };
-    if (typeof fn.description === "string") out.description = fn.description;
-    if (typeof fn.strict === "boolean") out.strict = fn.strict;
-    return out;
+  const out: IRTool[] = [];
+  tools.forEach((tool, i) => {
+    const read = skipping(skipped, () => readTool(tool, i));
+    if (read !== undefined) out.push(read);
   });
+  return out;
+}
+
+function readTool(tool: unknown, i: number): IRTool {
+  // A custom tool takes free-form text (or a grammar's), not a JSON
+  // schema's arguments: no other wire has one.
+  if (isRecord(tool) && tool.type === "custom") {
+    throw untranslatable(invalid(
+      "A custom (free-form input) tool has no counterpart on the backend's wire.",
+      `tools[${i}].custom`,
+    ));
+  }
+  const fn = isRecord(tool) ? tool.function : undefined;
+  if (
+    !isRecord(tool) || tool.type !== "function" || !isRecord(fn) ||
+    typeof fn.name !== "string"
+  ) {
+    throw invalid(
+      'A tool must be `{ type: "function", function: { name } }`.',
+      `tools[${i}]`,
+    );
+  }
+  const out: IRTool = {
+    name: fn.name,
+    parameters: isRecord(fn.parameters)
+      ? fn.parameters
+      : { type: "object", properties: {} },
+  };
+  if (typeof fn.description === "string") out.description = fn.description;
+  if (typeof fn.strict === "boolean") out.strict = fn.strict;
+  return out;
 }
 
 function readToolChoice(choice: unknown): IRToolChoice {
@@ -403,6 +482,17 @@ function readToolChoice(choice: unknown): IRToolChoice {
     typeof fn.name === "string"
   ) {
     return { name: fn.name };
+  }
+  if (
+    isRecord(choice) &&
+    (choice.type === "custom" || choice.type === "allowed_tools")
+  ) {
+    throw untranslatable(invalid(
+      `A \`tool_choice\` of type ${
+        JSON.stringify(choice.type)
+      } has no counterpart on the backend's wire.`,
+      `tool_choice.${choice.type}`,
+    ));
   }
   throw invalid("Unsupported `tool_choice`.", "tool_choice");
 }

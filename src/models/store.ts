@@ -235,10 +235,22 @@ export interface RouterStore {
    * spend per key and budget period. Total `i` may be forgotten `ttls[i]`
    * ms after this write (0: kept). An `amount` of 0 reads them. Optional:
    * without it a gateway keeps budgets per instance.
+   *
+   * With `once`, the addition is made at most once per `once.writer` and
+   * `once.seq`, so a writer may send it again when the first answer was
+   * lost: a repeat answers the totals without adding. `once.floor` is the
+   * writer's lowest sequence number still unanswered; every lower one is
+   * settled and, should it arrive late, is not added either. A store
+   * whose answers cannot be lost (the in-memory one) may ignore it.
    */
   addTotals?(
     keys: readonly string[],
     amount: number,
     ttls: readonly number[],
+    once?: {
+      readonly writer: string;
+      readonly seq: number;
+      readonly floor: number;
+    },
   ): MaybePromise<number[]>;
 }

@@ -33,7 +33,9 @@ export class Context implements RouteContext {
 
   get params(): Readonly<Record<string, string>> {
     if (this.#params === undefined) {
-      this.#params = this.#found === null || this.#found.captures === undefined
+      this.#params = this.#found === null ||
+          (this.#found.captures === undefined &&
+            this.#found.hostParams === undefined)
         ? NO_PARAMS
         : matchParams(this.#found);
     }

@@ -24,6 +24,8 @@ export interface Match<T> {
   readonly groups: readonly number[];
   /** A route for every path (`/*`): it answers, but makes no path known for 405. */
   readonly catchAll: boolean;
+  /** The table compares literal text without case (`caseSensitive: false`). */
+  readonly ignoreCase: boolean;
 }
 
 /**
@@ -34,6 +36,8 @@ export interface Match<T> {
 export interface Found<T> {
   readonly route: Match<T>;
   readonly captures: RegExpExecArray | undefined;
+  /** Parameters of the route's Host pattern, when it has one (see _routes.ts). */
+  readonly hostParams?: Readonly<Record<string, string>>;
 }
 
 interface Registration<T> {
@@ -50,12 +54,17 @@ interface Alternation<T> {
 }
 
 interface Table<T> {
-  /** Static paths; a null-prototype object is the fastest string lookup here. */
+  /**
+   * Static paths (lower-cased when the table ignores case); a
+   * null-prototype object is the fastest string lookup here.
+   */
   readonly statics: Record<string, Found<T> | undefined>;
   /** The dynamic routes, or the first {@linkcode CHUNK} of them by priority. */
   readonly dynamic: Alternation<T> | undefined;
   /** The next chunks of dynamic routes, in priority order, if there are more. */
   readonly more: readonly Alternation<T>[] | undefined;
+  /** Every dynamic route in priority order, for {@linkcode scan}. */
+  readonly ordered: readonly Ranked<T>[];
 }
 
 /**
@@ -80,6 +89,7 @@ function belongs(tableMethod: string, routeMethod: string): boolean {
 function buildTable<T>(
   method: string,
   registrations: readonly Registration<T>[],
+  ignoreCase: boolean,
 ): Table<T> {
   // A total order that registration order never decides: one method's
   // patterns have distinct keys (duplicates are rejected), and the table
@@ -107,12 +117,16 @@ function buildTable<T>(
         catchAll: registration.catchAll,
       });
     } else {
-      statics[pattern.staticPath] ??= {
+      const path = ignoreCase
+        ? pattern.staticPath.toLowerCase()
+        : pattern.staticPath;
+      statics[path] ??= {
         route: {
           value: registration.value,
           pattern,
           groups: [],
           catchAll: registration.catchAll,
+          ignoreCase,
         },
         captures: undefined,
       };
@@ -120,12 +134,15 @@ function buildTable<T>(
   }
   const chunks: Alternation<T>[] = [];
   for (let start = 0; start < dynamic.length; start += CHUNK) {
-    chunks.push(buildAlternation(dynamic.slice(start, start + CHUNK)));
+    chunks.push(
+      buildAlternation(dynamic.slice(start, start + CHUNK), ignoreCase),
+    );
   }
   return {
     statics,
     dynamic: chunks[0],
     more: chunks.length > 1 ? chunks.slice(1) : undefined,
+    ordered: dynamic,
   };
 }
 
@@ -153,7 +170,10 @@ interface Ranked<T> {
  * and the `:param` group (at the place of its best route). Two alternatives
  * of one node that can match the same path are ordered as in the table.
  */
-function buildAlternation<T>(routes: readonly Ranked<T>[]): Alternation<T> {
+function buildAlternation<T>(
+  routes: readonly Ranked<T>[],
+  ignoreCase: boolean,
+): Alternation<T> {
   const slots: (Match<T> | undefined)[] = [];
   // Capture groups are numbered in source order, so number while writing.
   let group = 1;
@@ -163,6 +183,7 @@ function buildAlternation<T>(routes: readonly Ranked<T>[]): Alternation<T> {
       pattern: route.pattern,
       groups,
       catchAll: route.catchAll,
+      ignoreCase,
     };
     return "$()";
   };
@@ -177,7 +198,11 @@ function buildAlternation<T>(routes: readonly Ranked<T>[]): Alternation<T> {
     for (const route of members) {
       const { rank, segmentSources } = route.pattern;
       if (depth < rank.length && rank[depth] === RANK_STATIC) {
-        const text = segmentSources[depth];
+        // Without case, `/Users` and `/users` are one literal: one branch,
+        // so the more specific of their routes still comes first.
+        const text = ignoreCase
+          ? segmentSources[depth].toLowerCase()
+          : segmentSources[depth];
         if (literals.has(text)) literals.get(text)!.push(route);
         else literals.set(text, [route]);
       } else if (depth < rank.length && rank[depth] === RANK_PARAM) {
@@ -211,7 +236,7 @@ function buildAlternation<T>(routes: readonly Ranked<T>[]): Alternation<T> {
       : `(?:${alternatives.join("|")})`;
   };
   const source = node(routes, 0, []);
-  return { regexp: new RegExp(`^${source}`), slots };
+  return { regexp: new RegExp(`^${source}`, ignoreCase ? "i" : ""), slots };
 }
 
 /**
@@ -222,8 +247,20 @@ function buildAlternation<T>(routes: readonly Ranked<T>[]): Alternation<T> {
  */
 export const PARAMS_PROTOTYPE: object = Object.freeze(Object.create(null));
 
-/** Anchored RegExps of wildcard patterns, compiled when first needed. */
+/** Anchored RegExps of single patterns, compiled when first needed. */
 const ownRegExps = new WeakMap<Pattern, RegExp>();
+const ownRegExpsIgnoringCase = new WeakMap<Pattern, RegExp>();
+
+/** The anchored RegExp of one pattern; its groups are the params in order. */
+function ownRegExp(pattern: Pattern, ignoreCase: boolean): RegExp {
+  const cache = ignoreCase ? ownRegExpsIgnoringCase : ownRegExps;
+  let own = cache.get(pattern);
+  if (own === undefined) {
+    own = new RegExp(`^${pattern.regexSource}$`, ignoreCase ? "i" : "");
+    cache.set(pattern, own);
+  }
+  return own;
+}
 
 /**
  * The percent-decoded parameters of a match (a new object each call), from
@@ -236,16 +273,12 @@ export function matchParams<T>(found: Found<T>): Record<string, string> {
   const { pattern } = found.route;
   let { groups } = found.route;
   let { captures } = found;
+  if (found.hostParams !== undefined) Object.assign(params, found.hostParams);
   if (captures === undefined) return params;
   if (pattern.wildcard !== undefined) {
     // The table's RegExp does not capture wildcards: run the route's own,
     // whose groups are its parameters in order (same text, same captures).
-    let own = ownRegExps.get(pattern);
-    if (own === undefined) {
-      own = new RegExp(`^${pattern.regexSource}$`);
-      ownRegExps.set(pattern, own);
-    }
-    captures = own.exec(captures[0])!;
+    captures = ownRegExp(pattern, found.route.ignoreCase).exec(captures[0])!;
     groups = pattern.params.map((_, i) => i + 1);
   }
   const names = pattern.params;
@@ -255,6 +288,14 @@ export function matchParams<T>(found: Found<T>): Record<string, string> {
     else if (names[i] === pattern.wildcard) params[names[i]] = "";
   }
   return params;
+}
+
+/** Options of a {@linkcode Matcher}; the defaults match as written, without limit. */
+export interface MatcherOptions {
+  /** `false`: literal text compares without case (params keep theirs). */
+  readonly caseSensitive?: boolean;
+  /** Longest one-segment parameter a route matches with (default: no limit). */
+  readonly maxParamLength?: number;
 }
 
 /**
@@ -267,6 +308,19 @@ export class Matcher<T> {
   #byKey = new Map<string, T>();
   #tables: Record<string, Table<T> | undefined> | undefined;
   #anyTable: Table<T> | undefined;
+  readonly #ignoreCase: boolean;
+  readonly #maxParamLength: number;
+
+  constructor(options: MatcherOptions = {}) {
+    this.#ignoreCase = options.caseSensitive === false;
+    this.#maxParamLength = options.maxParamLength ?? Infinity;
+  }
+
+  /** The key of `find`: without case, `/Users` and `/users` are one route. */
+  #key(method: string, pattern: Pattern): string {
+    return method + " " +
+      (this.#ignoreCase ? pattern.key.toLowerCase() : pattern.key);
+  }
 
   /**
    * Records a route; `method` may be {@linkcode ANY_METHOD}. A `catchAll`
@@ -274,15 +328,35 @@ export class Matcher<T> {
    */
   add(method: string, pattern: Pattern, value: T, catchAll = false): void {
     this.#registrations.push({ method, pattern, value, catchAll });
-    if (!this.#byKey.has(method + " " + pattern.key)) {
-      this.#byKey.set(method + " " + pattern.key, value);
-    }
+    const key = this.#key(method, pattern);
+    if (!this.#byKey.has(key)) this.#byKey.set(key, value);
     this.#tables = undefined;
   }
 
   /** The registration that has the same method and an equivalent pattern. */
   find(method: string, pattern: Pattern): T | undefined {
-    return this.#byKey.get(method + " " + pattern.key);
+    return this.#byKey.get(this.#key(method, pattern));
+  }
+
+  /**
+   * Removes the route `find` would return; the tables are rebuilt at the
+   * next `match`, as after `add`. Returns the removed route's own pattern
+   * (equivalent to `pattern`, maybe written otherwise), if there was one.
+   */
+  remove(method: string, pattern: Pattern): Pattern | undefined {
+    const key = this.#key(method, pattern);
+    if (!this.#byKey.delete(key)) return undefined;
+    const at = this.#registrations.findIndex((r) =>
+      r.method === method && this.#key(r.method, r.pattern) === key
+    );
+    const [removed] = this.#registrations.splice(at, 1);
+    this.#tables = undefined;
+    return removed.pattern;
+  }
+
+  /** How many routes are registered. */
+  get size(): number {
+    return this.#registrations.length;
   }
 
   /** Every registration, in registration order. */
@@ -299,10 +373,11 @@ export class Matcher<T> {
     const methods = new Set(this.#registrations.map((r) => r.method));
     if (methods.has("GET")) methods.add("HEAD");
     methods.delete(ANY_METHOD);
+    const ignoreCase = this.#ignoreCase;
     for (const method of methods) {
-      tables[method] = buildTable(method, this.#registrations);
+      tables[method] = buildTable(method, this.#registrations, ignoreCase);
     }
-    this.#anyTable = buildTable(ANY_METHOD, this.#registrations);
+    this.#anyTable = buildTable(ANY_METHOD, this.#registrations, ignoreCase);
     this.#tables = tables;
     return tables;
   }
@@ -310,8 +385,13 @@ export class Matcher<T> {
   /** The best route for `method` and normalized `path`, or null. */
   match(method: string, path: string): Found<T> | null {
     const tables = this.#tables ?? this.#compile();
-    const table = tables[method] ?? this.#anyTable!;
-    const found = table.statics[path];
+    return this.#lookup(tables[method] ?? this.#anyTable!, path);
+  }
+
+  // Every request comes here: the common case (a static path, or the first
+  // RegExp and no limit) returns before any option is looked at twice.
+  #lookup(table: Table<T>, path: string): Found<T> | null {
+    const found = table.statics[this.#ignoreCase ? path.toLowerCase() : path];
     if (found !== undefined) return found;
     const { dynamic } = table;
     const subject = regExpPath(path);
@@ -319,9 +399,25 @@ export class Matcher<T> {
       ? null
       : dynamic.regexp.exec(subject);
     if (captures === null) {
-      return table.more === undefined ? null : firstMatch(table.more, subject);
+      return table.more === undefined
+        ? null
+        : this.#limited(table, firstMatch(table.more, subject), subject);
     }
-    return { route: dynamic!.slots[captures.indexOf("", 1)]!, captures };
+    const best = { route: dynamic!.slots[captures.indexOf("", 1)]!, captures };
+    return this.#maxParamLength === Infinity
+      ? best
+      : this.#limited(table, best, subject);
+  }
+
+  /** `best`, or when one of its params is past the limit, the next route that fits. */
+  #limited(
+    table: Table<T>,
+    best: Found<T> | null,
+    subject: string,
+  ): Found<T> | null {
+    const max = this.#maxParamLength;
+    if (best === null || withinLimit(best, max)) return best;
+    return scan(table, subject, max, this.#ignoreCase);
   }
 
   /**
@@ -333,23 +429,67 @@ export class Matcher<T> {
    */
   allowed(path: string): string[] {
     const tables = this.#tables ?? this.#compile();
-    if (known(this.#anyTable!, path)) return ["*"];
+    if (this.#known(this.#anyTable!, path)) return ["*"];
     const methods: string[] = [];
     for (const method in tables) {
-      if (known(tables[method]!, path)) methods.push(method);
+      if (this.#known(tables[method]!, path)) methods.push(method);
     }
     return methods;
   }
+
+  /** True when the best route of `table` for `path` is not a catch-all. */
+  #known(table: Table<T>, path: string): boolean {
+    const found = this.#lookup(table, path);
+    return found !== null && !found.route.catchAll;
+  }
 }
 
-/** True when the best route of `table` for `path` is not a catch-all. */
-function known<T>(table: Table<T>, path: string): boolean {
-  const found = table.statics[path] ??
-    firstMatch(
-      table.dynamic === undefined ? [] : [table.dynamic, ...table.more ?? []],
-      regExpPath(path),
-    );
-  return found !== null && !found.route.catchAll;
+/** True when no one-segment parameter `found` captured is longer than `max`. */
+function withinLimit<T>(found: Found<T>, max: number): boolean {
+  // The table's RegExps capture one-segment parameters only (wildcards are
+  // matched without a group), so a route's groups are exactly those.
+  const { groups } = found.route;
+  for (let i = 0; i < groups.length; i++) {
+    if (found.captures![groups[i]]?.length > max) return false;
+  }
+  return true;
+}
+
+/**
+ * The best route whose one-segment parameters all fit in `max`, found by
+ * trying each dynamic route in priority order on its own. Only a request
+ * whose best match has a parameter past the limit comes here, so the
+ * compiled tables stay one RegExp for every other request.
+ */
+function scan<T>(
+  table: Table<T>,
+  subject: string,
+  max: number,
+  ignoreCase: boolean,
+): Found<T> | null {
+  for (const route of table.ordered) {
+    const { pattern } = route;
+    const captures = ownRegExp(pattern, ignoreCase).exec(subject);
+    if (captures === null) continue;
+    const groups: number[] = [];
+    pattern.params.forEach((name, i) => {
+      if (name !== pattern.wildcard) groups.push(i + 1);
+    });
+    const found: Found<T> = {
+      route: {
+        value: route.value,
+        pattern,
+        groups: pattern.params.map((_, i) => i + 1),
+        catchAll: route.catchAll,
+        ignoreCase,
+      },
+      captures,
+    };
+    if (groups.every((group) => !(captures[group]?.length > max))) {
+      return found;
+    }
+  }
+  return null;
 }
 
 /** The route of the first chunk that matches (chunks are in priority order). */

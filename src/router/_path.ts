@@ -122,3 +122,8 @@ export function encodePathLiteral(text: string): string {
   }
   return normalizePercent(out);
 }
+
+/** `path` with every run of "/" made one (`ignoreDuplicateSlashes`). */
+export function collapseSlashes(path: string): string {
+  return path.indexOf("//") === -1 ? path : path.replace(/\/{2,}/g, "/");
+}

@@ -17,6 +17,9 @@
  * const response = await router(new Request("http://localhost/hello/world"));
  * console.log(await response.text()); // "Hello world!"
  * // Deno.serve(router)  or  export default { fetch: router }  (deno serve, --parallel too)
+ * // or serve(router) from "@switchyard/switchyard/serve": the same app with
+ * // header, body and idle timeouts, a body limit and a connection cap, on
+ * // Deno and on Node 20+ (docs/router.md#serving)
  * ```
  *
  * Decisions where the spec is open:
@@ -44,6 +47,13 @@
  *   (`/:a-:b`): the first is greedy and a later one never contains the
  *   literal before it, so matching stays linear in the path length (no
  *   ReDoS).
+ * - Options are checked at creation (`INVALID_OPTION`, unknown keys too):
+ *   `caseSensitive: false`, `ignoreDuplicateSlashes` and `maxParamLength`
+ *   (default 1024, one-segment params only) as in find-my-way. A `Host:`
+ *   line under `METHOD /pattern` keeps a route to a host or host pattern
+ *   (`:tenant.example.com`, params beside the path's; path first, then
+ *   host). `router.remove` takes a route out; the table is compiled again
+ *   at the next request.
  * - No match → `defaultHandler` or 404 `Not Found`; method mismatch → 405
  *   with `Allow` (`methodNotAllowed` hook); a catch-all route (`/*`,
  *   `/:rest*`, `/:rest+`) makes no path known, so it never causes a 405; `HEAD` from `GET` without body (a body that is already

@@ -120,6 +120,19 @@ Deno.test({
           (cells) => cells.map((cell) => cell.textContent),
         );
         assert.deepEqual(names, ["echo", "down", HOSTILE]);
+        // No shared store: the backends' counts are said to be this
+        // instance's, the keys' always are.
+        assert.equal(
+          await page.textContent("#backends-scope"),
+          "This instance.",
+        );
+        assert.match(
+          await page.$$eval(
+            ".scope",
+            (notes) => notes.map((note) => note.textContent).join(" "),
+          ),
+          /Requests, tokens and spend: this instance/,
+        );
         // No cache is configured: its hit rate shows as "—".
         assert.equal(
           (await page.textContent("#cache-hit-rate"))?.trim(),

@@ -13,7 +13,11 @@ import {
   STARTUP_MS,
 } from "./_serve_process.ts";
 import { needs } from "../_programs.ts";
-import { createGateway, hashKey } from "../../src/gateway/mod.ts";
+import {
+  createGateway,
+  hashKey,
+  SharedRateLimitStore,
+} from "../../src/gateway/mod.ts";
 import { createRedisStore } from "../../src/models/stores/redis.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
 import { connect, startRedis } from "../models/stores/_redis_server.ts";
@@ -419,7 +423,7 @@ Deno.test("serve.ts: a gateway config object brings keys, aliases and the JSON r
       // The log line is printed once the answer is sent; wait for it, bounded.
       for (
         let i = 0;
-        i < 200 && !serve.stdout().includes("startup-test-1");
+        i < 1000 && !serve.stdout().includes("startup-test-1");
         i++
       ) {
         await new Promise((resolve) => setTimeout(resolve, 10));
@@ -479,25 +483,46 @@ Deno.test({
     const { client, close } = await connect(redis.port, {
       disableOfflineQueue: true,
     });
-    const sha256 = await hashKey("sk-team-a-secret");
+    // The instances must read the shared buckets on every request: with the
+    // default 100 ms store timeout, one Redis answer slowed by a loaded
+    // machine switched an instance to its own buckets (each full), and it
+    // admitted a request the fleet had no token left for. Both wait long
+    // here; the fallback has its own tests.
+    const TIMEOUT_MS = 30_000;
+    const store = createRedisStore(client, { prefix: "fleet:" });
+    const keys = [
+      { id: "team-a", sha256: await hashKey("sk-team-a-secret"), rpm: 1 },
+      { id: "team-b", sha256: await hashKey("sk-team-b-secret"), rpm: 1 },
+    ];
     // A sibling instance in this process, on the same Redis and prefix.
     const sibling = createGateway({
       backends: [["echo", createEchoAdapter()]],
-      keys: [{ id: "team-a", sha256, rpm: 2 }],
-      store: createRedisStore(client, { prefix: "fleet:" }),
+      keys,
+      store,
+      rateLimitStore: new SharedRateLimitStore(store, {
+        timeoutMs: TIMEOUT_MS,
+      }),
     });
     try {
       await Deno.writeTextFile(
         path,
         JSON.stringify({
           backends: [{ name: "echo", provider: "echo" }],
-          keys: [{ id: "team-a", key: "$TEAM_A_KEY", rpm: 2 }],
-          redis: { url: "$REDIS_URL", prefix: "fleet" },
+          keys: [
+            { id: "team-a", key: "$TEAM_A_KEY", rpm: 1 },
+            { id: "team-b", key: "$TEAM_B_KEY", rpm: 1 },
+          ],
+          redis: {
+            url: "$REDIS_URL",
+            prefix: "fleet",
+            timeoutMs: TIMEOUT_MS,
+          },
         }),
       );
       const serve = await startServe({
         SWITCHYARD_CONFIG: path,
         TEAM_A_KEY: "sk-team-a-secret",
+        TEAM_B_KEY: "sk-team-b-secret",
         REDIS_URL: `redis://127.0.0.1:${redis.port}`,
       });
       try {
@@ -505,12 +530,15 @@ Deno.test({
           serve.stdout(),
           new RegExp(`shared state on Redis redis://127.0.0.1:${redis.port}`),
         );
-        const post = async (send: (r: Request) => Promise<Response>) => {
+        const post = async (
+          send: (r: Request) => Promise<Response>,
+          key: string,
+        ) => {
           const response = await send(
             new Request(`${serve.origin}/v1/chat/completions`, {
               signal: fetchSignal(),
               method: "POST",
-              headers: { authorization: "Bearer sk-team-a-secret" },
+              headers: { authorization: `Bearer ${key}` },
               body: JSON.stringify({
                 model: "echo",
                 messages: [{ role: "user", content: "hi" }],
@@ -520,11 +548,14 @@ Deno.test({
           await response.body?.cancel();
           return response.status;
         };
-        // 2 per minute for the key across both instances.
-        assert.equal(await post(fetch), 200);
-        assert.equal(await post(sibling), 200);
-        assert.equal(await post(fetch), 429);
-        assert.equal(await post(sibling), 429);
+        // 1 per minute per key across both instances (one token refills in
+        // 60 s, far longer than the two requests of a pair take): what one
+        // instance admits, the other refuses, both ways.
+        assert.equal(await post(fetch, "sk-team-a-secret"), 200);
+        assert.equal(await post(sibling, "sk-team-a-secret"), 429);
+        assert.equal(await post(sibling, "sk-team-b-secret"), 200);
+        assert.equal(await post(fetch, "sk-team-b-secret"), 429);
+        assert.doesNotMatch(serve.stderr(), /store-unavailable/);
       } finally {
         await serve.stop();
       }

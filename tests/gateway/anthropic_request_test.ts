@@ -96,7 +96,9 @@ describe("parseMessagesRequest", () => {
       ],
       [{ ...base, messages: [] }, "messages"],
       [
-        { ...base, messages: [{ role: "system", content: "x" }] },
+        // The pinned SDK's MessageParam takes a `system` message; a `tool`
+        // role is Chat Completions', not the Messages API's.
+        { ...base, messages: [{ role: "tool", content: "x" }] },
         "messages.0.role",
       ],
       [{

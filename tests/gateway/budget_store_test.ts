@@ -1,7 +1,7 @@
 // SharedBudgetStore when its store is out: a store that throws or does not
 // answer in time never fails a request; the instance counts on its own
-// meanwhile and says so once, then says so again when the store is back
-// and the shared totals count again.
+// meanwhile and says so once, then says so again when the store is back,
+// adds what it counted meanwhile to the shared totals, and they count again.
 import assert from "node:assert/strict";
 import { SharedBudgetStore } from "../../src/gateway/mod.ts";
 import { createMemoryStore, type IRWarning } from "../../src/models/mod.ts";
@@ -24,12 +24,17 @@ Deno.test("SharedBudgetStore: a failing or silent store falls back to local tota
   mode = "throws";
   assert.deepEqual(await shared.add(["k"], 2, [0]), [2], "local: its own 2");
   mode = "silent";
+  assert.deepEqual(await shared.add(["k"], 0, [0]), [2], "a silent store");
   assert.deepEqual(await shared.add(["k"], 3, [0]), [5]);
   assert.equal(shared.shared, false);
   assert.deepEqual(warnings.map((w) => w.code), ["budget-store-unavailable"]);
   assert.match(String(warnings[0].details?.error), /ECONNREFUSED/);
   mode = "up";
-  assert.deepEqual(await shared.add(["k"], 0, [0]), [1], "the shared total");
+  assert.deepEqual(
+    await shared.add(["k"], 0, [0]),
+    [6],
+    "the shared total, with the 5 counted during the outage added to it",
+  );
   assert.equal(shared.shared, true);
   assert.deepEqual(warnings.map((w) => w.code), [
     "budget-store-unavailable",

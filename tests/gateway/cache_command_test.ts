@@ -77,7 +77,8 @@ describe("switchyard gateway with a shared cache", { skip }, () => {
             "hello from upstream",
           );
           assert.deepEqual(upstream.models, ["m-1"], "one upstream call");
-          assert.match(b.stdout(), /"cache":"hit"/);
+          // Log lines are written in batches: wait (bounded) for this one.
+          await b.line(/"cache":"hit"/);
           assert.match(
             a.stdout(),
             /^switchyard: response cache: shared on Redis \(namespace cmd\); answers kept 600s; for every chat request but keys with cache: false$/m,

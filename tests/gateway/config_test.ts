@@ -194,6 +194,10 @@ Deno.test("config: every invalid field is one line naming it", async () => {
       "config: redis.prefix must be a non-empty string",
     ],
     [
+      { redis: { url: "redis://127.0.0.1", timeoutMs: 0 } },
+      "config: redis.timeoutMs must be a positive integer",
+    ],
+    [
       { redis: { url: "redis://127.0.0.1", db: 2 } },
       "config: redis.db is not a known field",
     ],
@@ -386,7 +390,7 @@ Deno.test("config: every resilience setting reaches the model router's config", 
       healthChecks: { intervalMs: 15000, timeoutMs: 2000 },
       timeouts: { requestMs: 60000, attemptMs: 20000, deadlineMs: 50000 },
       retries: { count: 2, baseDelayMs: 250, maxDelayMs: 4000 },
-      redis: { url: "$REDIS", prefix: "gw" },
+      redis: { url: "$REDIS", prefix: "gw", timeoutMs: 500 },
     }),
     (name) => name === "REDIS" ? "redis://:pw@127.0.0.1:6390" : undefined,
   );
@@ -410,6 +414,7 @@ Deno.test("config: every resilience setting reaches the model router's config", 
   assert.deepEqual(config.redis, {
     url: "redis://:pw@127.0.0.1:6390",
     prefix: "gw",
+    timeoutMs: 500,
   });
 });
 

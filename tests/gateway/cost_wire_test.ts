@@ -3,10 +3,9 @@
 // Sonnet 4's own rate from the built-in table, whether the client's call is
 // translated (OpenAI wire) or relayed as is (Anthropic wire).
 import assert from "node:assert/strict";
-import { createAnthropicAdapter } from "../../src/models/adapters/anthropic.ts";
-import type { RequestLogEntry } from "../../src/gateway/mod.ts";
 import { fetchSignal } from "../_bounded.ts";
-import { inPieces, serveGateway, serveUpstream } from "./_serve.ts";
+import { inPieces, serveUpstream } from "./_serve.ts";
+import { anthropicBackend, withUpstreamGateway } from "./_upstream_gateway.ts";
 import { waitUntil } from "../_timeout.ts";
 
 const MODEL = "claude-sonnet-4-20250514";
@@ -29,45 +28,41 @@ const ANSWER = {
 // + 50 out × 15.
 const COST = (600 * 3 + 400 * 0.3 + 100 * 3.75 + 50 * 15) / 1_000_000;
 
-Deno.test("cost: an Anthropic answer's cache reads and writes are priced at their own rates, translated or relayed", async () => {
-  const upstream = serveUpstream(() => Response.json(ANSWER));
-  const logs: RequestLogEntry[] = [];
-  const gateway = serveGateway({
-    backends: [[
-      "claude",
-      createAnthropicAdapter({
-        apiKey: "upstream-key",
-        baseURL: upstream.origin,
-      }),
-    ]],
-    logger: (entry) => logs.push(entry),
+/** The one question of these tests, on either wire. */
+function ask(url: string, extra: Record<string, unknown> = {}) {
+  return fetch(url, {
+    signal: fetchSignal(),
+    method: "POST",
+    headers: { "anthropic-version": "2023-06-01" },
+    body: JSON.stringify({
+      model: `claude/${MODEL}`,
+      max_tokens: 100,
+      ...extra,
+      messages: [{ role: "user", content: "Hi" }],
+    }),
   });
-  try {
-    for (const path of ["/v1/chat/completions", "/v1/messages"]) {
-      const response = await fetch(`${gateway.origin}${path}`, {
-        signal: fetchSignal(),
-        method: "POST",
-        headers: { "anthropic-version": "2023-06-01" },
-        body: JSON.stringify({
-          model: `claude/${MODEL}`,
-          max_tokens: 100,
-          messages: [{ role: "user", content: "Hi" }],
-        }),
-      });
-      const text = await response.text();
-      assert.equal(response.status, 200, text);
-      const cost = Number(response.headers.get("x-switchyard-cost-usd"));
-      assert.ok(Math.abs(cost - COST) < 1e-12, `${path}: ${cost} vs ${COST}`);
-    }
-    assert.equal(upstream.calls.length, 2);
-    for (const entry of logs) {
-      assert.ok(Math.abs(entry.cost_usd! - COST) < 1e-12);
-      assert.equal(entry.cost_source, "usage");
-    }
-  } finally {
-    await gateway.close();
-    await upstream.close();
-  }
+}
+
+Deno.test("cost: an Anthropic answer's cache reads and writes are priced at their own rates, translated or relayed", async () => {
+  await withUpstreamGateway(
+    serveUpstream(() => Response.json(ANSWER)),
+    anthropicBackend(),
+    {},
+    async ({ upstream, origin, logs }) => {
+      for (const path of ["/v1/chat/completions", "/v1/messages"]) {
+        const response = await ask(`${origin}${path}`);
+        const text = await response.text();
+        assert.equal(response.status, 200, text);
+        const cost = Number(response.headers.get("x-switchyard-cost-usd"));
+        assert.ok(Math.abs(cost - COST) < 1e-12, `${path}: ${cost} vs ${COST}`);
+      }
+      assert.equal(upstream.calls.length, 2);
+      for (const entry of logs) {
+        assert.ok(Math.abs(entry.cost_usd! - COST) < 1e-12);
+        assert.equal(entry.cost_source, "usage");
+      }
+    },
+  );
 });
 
 const event = (name: string, data: unknown) =>
@@ -102,44 +97,21 @@ const STREAM = event("message_start", {
   event("message_stop", { type: "message_stop" });
 
 Deno.test("cost: a relayed Anthropic stream's cache reads and writes are priced at their own rates", async () => {
-  const upstream = serveUpstream(() =>
-    inPieces(STREAM, 11, "text/event-stream")
+  await withUpstreamGateway(
+    serveUpstream(() => inPieces(STREAM, 11, "text/event-stream")),
+    anthropicBackend(),
+    { passthroughTokens: "all" },
+    async ({ origin, logs }) => {
+      const response = await ask(`${origin}/v1/messages`, { stream: true });
+      assert.equal(await response.text(), STREAM, "relayed unchanged");
+      await waitUntil(() => logs.length === 1, "the stream's log line");
+      assert.equal(logs[0].tokens_in, 1100);
+      assert.equal(logs[0].tokens_out, 50);
+      assert.equal(logs[0].cost_source, "usage");
+      assert.ok(
+        Math.abs(logs[0].cost_usd! - COST) < 1e-12,
+        `${logs[0].cost_usd}`,
+      );
+    },
   );
-  const logs: RequestLogEntry[] = [];
-  const gateway = serveGateway({
-    backends: [[
-      "claude",
-      createAnthropicAdapter({
-        apiKey: "upstream-key",
-        baseURL: upstream.origin,
-      }),
-    ]],
-    passthroughTokens: "all",
-    logger: (entry) => logs.push(entry),
-  });
-  try {
-    const response = await fetch(`${gateway.origin}/v1/messages`, {
-      signal: fetchSignal(),
-      method: "POST",
-      headers: { "anthropic-version": "2023-06-01" },
-      body: JSON.stringify({
-        model: `claude/${MODEL}`,
-        max_tokens: 100,
-        stream: true,
-        messages: [{ role: "user", content: "Hi" }],
-      }),
-    });
-    assert.equal(await response.text(), STREAM, "relayed unchanged");
-    await waitUntil(() => logs.length === 1, "the stream's log line");
-    assert.equal(logs[0].tokens_in, 1100);
-    assert.equal(logs[0].tokens_out, 50);
-    assert.equal(logs[0].cost_source, "usage");
-    assert.ok(
-      Math.abs(logs[0].cost_usd! - COST) < 1e-12,
-      `${logs[0].cost_usd}`,
-    );
-  } finally {
-    await gateway.close();
-    await upstream.close();
-  }
 });

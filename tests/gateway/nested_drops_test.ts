@@ -15,22 +15,31 @@ function dropsRow(wire: string, field: string): boolean {
   );
 }
 
-Deno.test("an OpenAI part's prompt_cache_breakpoint is named dropped across wires, as its row says", () => {
-  const named = openAIDrops({
+Deno.test("an OpenAI part's prompt_cache_breakpoint outside a user message is named dropped across wires (a user part's is carried), as its row says", () => {
+  const point = { mode: "explicit", ttl: "30m" };
+  const cached = (role: string) => ({
     messages: [{
-      role: "user",
+      role,
       content: [
         { type: "text", text: "long prefix" },
         {
           type: "text",
           text: "cached up to here",
-          prompt_cache_breakpoint: { mode: "explicit", ttl: "30m" },
+          prompt_cache_breakpoint: point,
         },
       ],
     }],
   });
-  assert.deepEqual(named, ["messages[].content[].prompt_cache_breakpoint"]);
-  assert.ok(dropsRow("openai", named[0]));
+  for (const role of ["system", "developer", "assistant", "tool"]) {
+    const named = openAIDrops(cached(role));
+    assert.deepEqual(named, ["messages[].content[].prompt_cache_breakpoint"]);
+    assert.ok(
+      WIRE_FIELDS.some((row) =>
+        row.wire === "openai" && row.field === named[0]
+      ),
+    );
+  }
+  assert.deepEqual(openAIDrops(cached("user")), []);
   assert.deepEqual(
     openAIDrops({ messages: [{ role: "user", content: "plain" }] }),
     [],

@@ -6,11 +6,14 @@
 import assert from "node:assert/strict";
 import OpenAI from "npm:openai@7.57.0";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
-import { createAnthropicAdapter } from "../../src/models/adapters/anthropic.ts";
 import { openAIClient } from "./_openai_client.ts";
 import { fetchSignal } from "../_bounded.ts";
-import type { RequestLogEntry } from "../../src/gateway/mod.ts";
-import { serveGateway, serveUpstream, type UpstreamCall } from "./_serve.ts";
+import { serveUpstream, type UpstreamCall } from "./_serve.ts";
+import {
+  anthropicBackend,
+  type UpstreamGateway,
+  withUpstreamGateway,
+} from "./_upstream_gateway.ts";
 
 const MESSAGES_KEYS = [
   "model",
@@ -116,25 +119,23 @@ function scripted(call: UpstreamCall): Response {
   return anthropicAnswer(call, { type: "text", text: "Bonjour" });
 }
 
-function anthropicGateway() {
-  const upstream = serveUpstream(scripted);
-  const gateway = serveGateway({
-    backends: [[
-      "claude",
-      createAnthropicAdapter({
-        apiKey: "upstream-key",
-        baseURL: upstream.origin,
-        defaultModel: "claude-test",
-      }),
-    ]],
-  });
-  return { upstream, gateway };
+/** A gateway whose backend `claude` is the scripted Anthropic upstream. */
+function withAnthropic(
+  run: (
+    pair: UpstreamGateway<ReturnType<typeof serveUpstream>>,
+  ) => Promise<void>,
+): Promise<void> {
+  return withUpstreamGateway(
+    serveUpstream(scripted),
+    anthropicBackend("claude", { defaultModel: "claude-test" }),
+    {},
+    run,
+  );
 }
 
 Deno.test("responses.create translated to an Anthropic-wire backend: text, usage, instructions as system", async () => {
-  const { upstream, gateway } = anthropicGateway();
-  try {
-    const client = openAIClient(gateway.origin);
+  await withAnthropic(async ({ upstream, origin }) => {
+    const client = openAIClient(origin);
     const response = await client.responses.create({
       model: "claude",
       instructions: "Answer in French.",
@@ -148,16 +149,12 @@ Deno.test("responses.create translated to an Anthropic-wire backend: text, usage
     assert.equal(response.usage?.output_tokens, 7);
     assert.equal(upstream.calls[0].body.system, "Answer in French.");
     assert.equal(upstream.calls[0].body.max_tokens, 50);
-  } finally {
-    await gateway.close();
-    await upstream.close();
-  }
+  });
 });
 
 Deno.test("responses.create streamed, translated: typed events in order, text deltas, completed with usage", async () => {
-  const { upstream, gateway } = anthropicGateway();
-  try {
-    const client = openAIClient(gateway.origin);
+  await withAnthropic(async ({ origin }) => {
+    const client = openAIClient(origin);
     const stream = await client.responses.create({
       model: "claude",
       input: [{ role: "user", content: [{ type: "input_text", text: "hi" }] }],
@@ -193,14 +190,10 @@ Deno.test("responses.create streamed, translated: typed events in order, text de
       item.content.map((c) => c.type === "output_text" && c.text),
       ["Bonjour"],
     );
-  } finally {
-    await gateway.close();
-    await upstream.close();
-  }
+  });
 });
 
 Deno.test("responses.create with a function tool, plain and streamed: a function_call item; its output goes back as a tool result", async () => {
-  const { upstream, gateway } = anthropicGateway();
   const tools: OpenAI.Responses.Tool[] = [{
     type: "function",
     name: "weather",
@@ -212,8 +205,8 @@ Deno.test("responses.create with a function tool, plain and streamed: a function
     },
     strict: true,
   }];
-  try {
-    const client = openAIClient(gateway.origin);
+  await withAnthropic(async ({ upstream, origin }) => {
+    const client = openAIClient(origin);
     const plain = await client.responses.create({
       model: "claude",
       input: "Weather?",
@@ -272,14 +265,10 @@ Deno.test("responses.create with a function tool, plain and streamed: a function
       tool_use_id: "toolu_1",
       content: "sunny",
     });
-  } finally {
-    await gateway.close();
-    await upstream.close();
-  }
+  });
 });
 
 Deno.test("responses.create with text.format json_schema on an Anthropic-wire backend: the answer is the JSON, plain and streamed", async () => {
-  const { upstream, gateway } = anthropicGateway();
   const text = {
     format: {
       type: "json_schema" as const,
@@ -293,8 +282,8 @@ Deno.test("responses.create with text.format json_schema on an Anthropic-wire ba
       },
     },
   };
-  try {
-    const client = openAIClient(gateway.origin);
+  await withAnthropic(async ({ upstream, origin }) => {
+    const client = openAIClient(origin);
     const plain = await client.responses.create({
       model: "claude",
       input: "Plan",
@@ -322,16 +311,12 @@ Deno.test("responses.create with text.format json_schema on an Anthropic-wire ba
       type: "tool",
       name: "json_response",
     });
-  } finally {
-    await gateway.close();
-    await upstream.close();
-  }
+  });
 });
 
 Deno.test("responses: previous_response_id on a translated backend is a 400 saying so; nothing is sent", async () => {
-  const { upstream, gateway } = anthropicGateway();
-  try {
-    const error = await openAIClient(gateway.origin).responses.create({
+  await withAnthropic(async ({ upstream, origin }) => {
+    const error = await openAIClient(origin).responses.create({
       model: "claude",
       input: "again",
       previous_response_id: "resp_123",
@@ -340,10 +325,7 @@ Deno.test("responses: previous_response_id on a translated backend is a 400 sayi
     assert.match(error.message, /previous_response_id.*stores responses/);
     assert.equal(error.param, "previous_response_id");
     assert.equal(upstream.calls.length, 0);
-  } finally {
-    await gateway.close();
-    await upstream.close();
-  }
+  });
 });
 
 Deno.test("responses.create relayed to an OpenAI backend that serves the Responses API: the upstream's bytes, plain and streamed", async () => {
@@ -362,7 +344,7 @@ Deno.test("responses.create relayed to an OpenAI backend that serves the Respons
     }],
     usage: { input_tokens: 3, output_tokens: 1, total_tokens: 4 },
   };
-  const upstream = serveUpstream((call) => {
+  const relaying = serveUpstream((call) => {
     if (call.path !== "/v1/responses") {
       return new Response("no", { status: 404 });
     }
@@ -388,63 +370,48 @@ Deno.test("responses.create relayed to an OpenAI backend that serves the Respons
       }],
     ]);
   });
-  const gateway = serveGateway({
-    backends: [[
+  await withUpstreamGateway(
+    relaying,
+    // The adapter's own name and no default model, as an operator's
+    // OpenAI backend has them.
+    (origin) => [
       "oa",
-      createOpenAIAdapter({
-        apiKey: "upstream-key",
-        baseURL: `${upstream.origin}/v1`,
-      }),
-    ]],
-  });
-  try {
-    const client = openAIClient(gateway.origin);
-    const plain = await client.responses.create({
-      model: "oa/gpt-test",
-      input: "hi",
-      previous_response_id: "resp_prev",
-      store: true,
-    });
-    assert.equal(plain.id, "resp_up");
-    assert.equal(plain.output_text, "relayed");
-    assert.deepEqual(upstream.calls[0].body, {
-      model: "gpt-test",
-      input: "hi",
-      previous_response_id: "resp_prev",
-      store: true,
-    });
-    const stream = await client.responses.create({
-      model: "oa/gpt-test",
-      input: "hi",
-      stream: true,
-    });
-    let text = "";
-    for await (const event of stream) {
-      if (event.type === "response.output_text.delta") text += event.delta;
-    }
-    assert.equal(text, "relayed");
-  } finally {
-    await gateway.close();
-    await upstream.close();
-  }
+      createOpenAIAdapter({ apiKey: "upstream-key", baseURL: `${origin}/v1` }),
+    ],
+    {},
+    async ({ upstream, origin }) => {
+      const client = openAIClient(origin);
+      const plain = await client.responses.create({
+        model: "oa/gpt-test",
+        input: "hi",
+        previous_response_id: "resp_prev",
+        store: true,
+      });
+      assert.equal(plain.id, "resp_up");
+      assert.equal(plain.output_text, "relayed");
+      assert.deepEqual(upstream.calls[0].body, {
+        model: "gpt-test",
+        input: "hi",
+        previous_response_id: "resp_prev",
+        store: true,
+      });
+      const stream = await client.responses.create({
+        model: "oa/gpt-test",
+        input: "hi",
+        stream: true,
+      });
+      let text = "";
+      for await (const event of stream) {
+        if (event.type === "response.output_text.delta") text += event.delta;
+      }
+      assert.equal(text, "relayed");
+    },
+  );
 });
 
 Deno.test("responses translated: fields chat has no place for are dropped and reported (header and log line), nothing sent upstream for them", async () => {
-  const upstream = serveUpstream(scripted);
-  const lines: RequestLogEntry[] = [];
-  const gateway = serveGateway({
-    backends: [[
-      "claude",
-      createAnthropicAdapter({
-        apiKey: "upstream-key",
-        baseURL: upstream.origin,
-        defaultModel: "claude-test",
-      }),
-    ]],
-    logger: (entry) => lines.push(entry),
-  });
-  try {
-    const response = await fetch(`${gateway.origin}/v1/responses`, {
+  await withAnthropic(async ({ upstream, origin, logs: lines }) => {
+    const response = await fetch(`${origin}/v1/responses`, {
       signal: fetchSignal(),
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -464,8 +431,5 @@ Deno.test("responses translated: fields chat has no place for are dropped and re
     );
     assert.deepEqual(lines.at(-1)?.dropped, ["store", "truncation"]);
     assert.equal(upstream.calls[0].body.temperature, 0.5);
-  } finally {
-    await gateway.close();
-    await upstream.close();
-  }
+  });
 });

@@ -364,7 +364,9 @@ export const NATIVE_NESTED: readonly NativeField[] = [
     "messages[].tool_calls[].id",
     [
       "emulated",
-      "a result's `functionResponse.name` is the name of the call with its id",
+      "a result's `functionResponse.name` is the name of the call with its " +
+      "id; an id Gemini gave goes back as `functionCall.id` and " +
+      "`functionResponse.id`",
     ],
     ["mapped", "`tool_calls[].id` and the result's `tool_call_id`"],
     ["mapped", "`tool_calls[].id` and the result's `tool_call_id`"],

@@ -62,8 +62,11 @@ const OPENAI_ROWS = rows("openai", [
   ],
   [
     "messages[].content[].prompt_cache_breakpoint",
+    "mapped",
+    "on a user message's text or image part: `cache_control: { type: " +
+    '"ephemeral" }` (a `ttl`, a least lifetime, asks for `1h`); in a ' +
+    "system, developer, assistant or tool message (read as text) it is " +
     "dropped",
-    "OpenAI's explicit cache point; not written as a `cache_control` mark",
   ],
   [
     "messages[].content[].input_audio",
@@ -83,9 +86,30 @@ const OPENAI_ROWS = rows("openai", [
     "a custom (free-form input) tool has no Anthropic counterpart",
   ],
   [
+    "messages[].tool_calls[].function.arguments",
+    "mapped",
+    "the `tool_use` block's `input`; arguments that are not a JSON object " +
+    "(a model may write them so) are refused: `input` must be one",
+  ],
+  [
+    "messages[].tool_calls[].custom",
+    "refused",
+    "a custom tool's call in the history, as the tool",
+  ],
+  [
     "tool_choice",
     "mapped",
     "`auto`, `none`; `required` → `any`; a function → `tool`",
+  ],
+  [
+    "tool_choice.custom",
+    "refused",
+    "names a custom tool, which has no Anthropic counterpart",
+  ],
+  [
+    "tool_choice.allowed_tools",
+    "refused",
+    "Anthropic cannot narrow the tool list per request",
   ],
   [
     "parallel_tool_calls",
@@ -160,13 +184,19 @@ const OPENAI_ROWS = rows("openai", [
   ],
   ["safety_identifier", "dropped", "Anthropic has no such field"],
   ["moderation", "dropped", "Anthropic has no such field"],
-  ["functions", "refused", "the legacy functions API: use `tools`"],
+  [
+    "functions",
+    "refused",
+    "the legacy functions API: use `tools` (also `function` messages and " +
+    "an assistant's `function_call`)",
+  ],
   ["function_call", "refused", "the legacy functions API: use `tool_choice`"],
 ]);
 
 /** Why a cache mark goes nowhere toward OpenAI. */
 const CACHED_BY_OPENAI = "OpenAI caches prompts automatically (its explicit " +
-  "`prompt_cache_breakpoint` is not written)";
+  "`prompt_cache_breakpoint` is not written: only its newest models take " +
+  "it, and the adapter also serves OpenAI-compatible servers, which do not)";
 
 const ANTHROPIC_ROWS = rows("anthropic", [
   ["model", "mapped", "`model`, as routing names it"],
@@ -176,9 +206,19 @@ const ANTHROPIC_ROWS = rows("anthropic", [
     "user and assistant messages; `tool_result` blocks → `tool` messages",
   ],
   [
+    "messages[].role",
+    "mapped",
+    "`user`, `assistant`; a `system` message → a `system` message in place",
+  ],
+  [
     "messages[].content[].image",
     "mapped",
     "`image_url` part (a data URL for `base64`)",
+  ],
+  [
+    "messages[].content[].image.source.file",
+    "refused",
+    "an uploaded file's id means nothing to OpenAI",
   ],
   [
     "messages[].content[].tool_use",
@@ -189,6 +229,12 @@ const ANTHROPIC_ROWS = rows("anthropic", [
     "messages[].content[].tool_result",
     "mapped",
     "a `tool` message",
+  ],
+  [
+    "messages[].content[].tool_result.content[]",
+    "refused",
+    "text blocks are mapped; an image or document in a tool result has " +
+    "no place in a `tool` message",
   ],
   [
     "messages[].content[].thinking",

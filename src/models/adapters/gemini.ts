@@ -19,13 +19,20 @@
  *   result's id before it in the conversation (the id itself when there is
  *   none) and `response` is the result parsed as a JSON object when it is
  *   one, else `{ content: "…" }` (`{ error: "…" }` when `isError`).
- *   Gemini's function calls have no ids unless the API gives one; the adapter
- *   names them `call_<random>_<n>`: 12 random hex digits drawn once per
- *   response, and `<n>` counting the response's calls from 0, so ids do not
- *   repeat across the turns of a conversation. A call answered with a
- *   `thoughtSignature` (Gemini 3 models) carries it in its id, after
+ *   A function call Gemini gave an id (letters, digits, `_`, `-`) is
+ *   named `gid_<that id>`, and goes back with it, as does its
+ *   `functionResponse` (`id`, as Gemini matches results to calls); a call
+ *   without one is named `call_<random>_<n>`: 12 random hex digits drawn
+ *   once per response, and `<n>` counting the response's calls from 0, so
+ *   ids do not repeat across the turns of a conversation, and it goes back
+ *   without an id (as does a call another backend made). A call answered
+ *   with a `thoughtSignature` (Gemini 3 models) carries it in its id, after
  *   `__ts_`, as base64url, and the call goes back with its signature: Gemini
- *   3 refuses a function call part without the signature it was given.
+ *   3 refuses a function call part without the signature it was given. To
+ *   a Gemini 3 model (`gemini-3…`), a model turn whose calls carry no
+ *   signature (a history from another backend) has its first call sent with
+ *   `skip_thought_signature_validator`, the value Google's thought-signature
+ *   guide gives for calls Gemini did not make.
  * - Tools → one `functionDeclarations` tool. A tool's JSON Schema goes as
  *   `parameters` when it uses only what that field's Schema object (an
  *   OpenAPI subset, which answers 400 to keywords it lacks) surely carries:
@@ -123,7 +130,14 @@ import {
 } from "./_ir.ts";
 import { type ModelPrice, PRICES_DATE } from "./_prices.ts";
 import { applyParameters } from "./_parameters.ts";
-import { logprobsOf, signatureOf, withSignature } from "./_gemini_details.ts";
+import {
+  callIdOf,
+  checksSignatures,
+  fillSignatures,
+  logprobsOf,
+  ownIdOf,
+  signatureOf,
+} from "./_gemini_details.ts";
 import { geminiDeclaration } from "./_gemini_schema.ts";
 import { nestedDrops, towardNative } from "./_toward_native.ts";
 import type { ParameterTable, ProviderSpec, WireCall } from "./provider.ts";
@@ -282,6 +296,7 @@ export function geminiProvider(
         body: wireRequest(
           request,
           applyParameters(native.parameters, PARAMETERS),
+          model,
         ),
         model,
         ...(dropped.length === 0 ? {} : { dropped }),
@@ -401,13 +416,20 @@ function toWireContents(messages: readonly IRMessage[]): WireContent[] {
         }
         names.set(part.id, part.name);
         const signature = signatureOf(part.id);
+        const own = ownIdOf(part.id);
         parts.push({
-          functionCall: { name: part.name, args: part.input },
+          functionCall: {
+            ...(own === undefined ? {} : { id: own }),
+            name: part.name,
+            args: part.input,
+          },
           ...(signature === undefined ? {} : { thoughtSignature: signature }),
         });
       } else if (part.type === "tool_result") {
+        const own = ownIdOf(part.toolUseId);
         parts.push({
           functionResponse: {
+            ...(own === undefined ? {} : { id: own }),
             name: names.get(part.toolUseId) ?? part.toolUseId,
             response: functionResponse(part.content, part.isError),
           },
@@ -425,6 +447,7 @@ function toWireContents(messages: readonly IRMessage[]): WireContent[] {
 function wireRequest(
   request: IRChatRequest,
   parameters: Record<string, unknown>,
+  model: string,
 ): Record<string, unknown> {
   const { generationConfig, ...topLevel } = parameters;
   const system = request.messages
@@ -432,8 +455,10 @@ function wireRequest(
     .map((message) => textOf(message.content, "\n"))
     .join("\n\n");
   // Spread, not Object.assign: no key can be a prototype setter.
+  const contents = toWireContents(request.messages);
+  if (checksSignatures(model)) fillSignatures(contents);
   const body: Record<string, unknown> = {
-    contents: toWireContents(request.messages),
+    contents,
     ...(system === ""
       ? {}
       : { systemInstruction: { parts: [{ text: system }] } }),
@@ -516,10 +541,7 @@ function readParts(
       }
       calls.push({
         type: "tool_use",
-        id: withSignature(
-          typeof call.id === "string" ? call.id : ids.next(),
-          part.thoughtSignature,
-        ),
+        id: callIdOf(call.id, () => ids.next(), part.thoughtSignature),
         name: call.name,
         input: isRecord(call.args) ? call.args : {},
       });

@@ -230,3 +230,36 @@ for i = 1, #KEYS do
 end
 return out
 `;
+
+/**
+ * ADD_TOTALS made at most once per writer and sequence number. KEYS:
+ * running totals, then the writer's ledger (a sorted set of the sequence
+ * numbers it applied, and the member `floor`: every lower number is
+ * settled). ARGV: amount, one ttl per total, seq, floor, the ledger's ttl.
+ * A repeat, or a number under the floor, reads the totals instead.
+ */
+export const ADD_TOTALS_ONCE = `
+local n = #KEYS - 1
+local ledger = KEYS[#KEYS]
+local seq = tonumber(ARGV[n + 2])
+local floor = tonumber(redis.call('ZSCORE', ledger, 'floor') or '0')
+local given = tonumber(ARGV[n + 3])
+if given > floor then
+  floor = given
+  redis.call('ZADD', ledger, floor, 'floor')
+  redis.call('ZREMRANGEBYSCORE', ledger, '-inf', '(' .. floor)
+end
+local fresh = seq >= floor and redis.call('ZADD', ledger, 'NX', seq, tostring(seq)) == 1
+redis.call('PEXPIRE', ledger, ARGV[n + 4])
+local out = {}
+for i = 1, n do
+  if fresh then
+    out[i] = redis.call('INCRBYFLOAT', KEYS[i], ARGV[1])
+    local ttl = tonumber(ARGV[i + 1])
+    if ttl > 0 then redis.call('PEXPIRE', KEYS[i], ttl) else redis.call('PERSIST', KEYS[i]) end
+  else
+    out[i] = redis.call('GET', KEYS[i]) or '0'
+  end
+end
+return out
+`;

@@ -11,7 +11,9 @@
  *   probe, a token bucket never admits more than its capacity.
  * - **Keys** are `<prefix>b:<backend>` (breaker), `h:` (health), `c:`
  *   (counters), `t:` (token buckets) and `s:` (the gateway's spend per key
- *   and budget period, each expiring after its period), with `prefix` default
+ *   and budget period, each expiring after its period, and `s:ledger:<id>`,
+ *   the charges each gateway instance made, so a charge sent again after a
+ *   lost answer is added once), with `prefix` default
  *   `switchyard:`; every write renews an expiry (`ttl`, default one day;
  *   a bucket expires once it would be full again). Records (`r:<space>`,
  *   a hash, and its version `v:<space>`; the gateway's keys created at run
@@ -352,13 +354,26 @@ class RedisStore implements RouterStore {
     keys: readonly string[],
     amount: number,
     ttls: readonly number[],
+    once?: {
+      readonly writer: string;
+      readonly seq: number;
+      readonly floor: number;
+    },
   ): Promise<number[]> {
     if (keys.length === 0) return [];
-    const reply = await this.#client.eval(
-      lua.ADD_TOTALS,
-      keys.map((key) => this.#key("s", key)),
-      [String(amount), ...keys.map((_, i) => String(Math.ceil(ttls[i] ?? 0)))],
-    ) as unknown[];
+    const totals = keys.map((key) => this.#key("s", key));
+    const args = [
+      String(amount),
+      ...keys.map((_, i) => String(Math.ceil(ttls[i] ?? 0))),
+    ];
+    const reply =
+      (once === undefined
+        ? await this.#client.eval(lua.ADD_TOTALS, totals, args)
+        : await this.#client.eval(
+          lua.ADD_TOTALS_ONCE,
+          [...totals, this.#key("s", `ledger:${once.writer}`)],
+          [...args, String(once.seq), String(once.floor), this.#ttl],
+        )) as unknown[];
     return reply.map(num);
   }
 
