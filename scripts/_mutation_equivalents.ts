@@ -292,6 +292,20 @@ export const EQUIVALENTS: Equivalent[] = [
       "RedisClientMissing is private to the command: its one caller (gateway.ts) turns any error of connectRedis into a StartupError from the message alone, so the code is never read",
   },
   {
+    file: "src/cli/_startup_error.ts",
+    before: 'readonly code = "STARTUP";',
+    after: 'readonly code = "";',
+    reason:
+      "StartupError is private to the command (./cli does not export it): main tells it apart with instanceof and prints its message; nothing reads the code",
+  },
+  {
+    file: "src/cli/convert.ts",
+    before: "`cannot read ${path}: ${(error as Error)?.message ?? error}`,",
+    after: "`cannot read ${path}: ${(error as Error)?.message || error}`,",
+    reason:
+      "both runtimes' readFile throw only FileError, handled just above; this line is for anything else, an Error whose message is never empty",
+  },
+  {
     file: "src/cli/_redis.ts",
     before: "(error as Error)?.message ?? error",
     after: "(error as Error).message ?? error",

@@ -39,6 +39,11 @@ Deno.test("switchyard convert: the bad byte's offset counts a leading byte order
       ),
     );
   }
+  // U+0800 is the first character of three UTF-8 bytes.
+  const wide = bytes("curl https://a.example/ -d \u0800\u07ff", [0xff]);
+  const wideDouble = runtimeDouble({}, { stdin: wide });
+  assert.equal(await convertCommand(["-"], wideDouble.runtime), 1);
+  assert.match(wideDouble.out[0], new RegExp(`at byte ${wide.length - 1} `));
   // A genuine U+FFFD (EF BF BD) is a character, not the bad byte.
   const genuine = bytes(BOM, "curl https://a.example/ -d \ufffd", [0xfe]);
   const double = runtimeDouble({}, { stdin: genuine });

@@ -218,3 +218,14 @@ Deno.test("switchyard gateway: an empty PORT or SWITCHYARD_DRAIN_MS is unset; an
     );
   }
 });
+
+// Bugs: --host taken as a flag without a value (its address then read as a
+// stray argument); the stray argument's refusal naming the wrong word.
+Deno.test("switchyard gateway: --host takes an address, and a stray argument is refused by name", async () => {
+  const host = await start({}, {}, ["--host", "127.0.0.1"]);
+  assert.equal(host.listened, true, String(host.error));
+  const stray = await start({}, {}, ["serve"]);
+  assert.equal(stray.listened, false);
+  assert.ok(stray.error instanceof StartupError, String(stray.error));
+  assert.equal(stray.error.message, 'unexpected argument "serve"; see --help');
+});

@@ -71,6 +71,25 @@ Deno.test({
         }
       });
 
+      // Bug: the Deno-only permission check run on Node, where it fails
+      // (no Deno global) as soon as a backend has a remote host.
+      await t.step("a remote backend: the same port-in-use line", async () => {
+        const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+        try {
+          const port = (taken.addr as Deno.NetAddr).port;
+          const result = await gateway(port, {
+            OPENAI_API_KEY: "sk-test-0123456789abcdef",
+          });
+          assert.equal(result.code, 2, result.err);
+          assert.equal(
+            result.err.trim(),
+            `switchyard: cannot listen on 127.0.0.1:${port}: the port is in use; set PORT to another port, or PORT=0 for a free one`,
+          );
+        } finally {
+          taken.close();
+        }
+      });
+
       // Bug: Node's EACCES not recognised: a user starting it on a
       // privileged port is not told why or what to do.
       await t.step({
