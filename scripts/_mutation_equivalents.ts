@@ -408,10 +408,19 @@ export const EQUIVALENTS: Equivalent[] = [
   },
   {
     file: "src/convert/_js_code_skip.ts",
+    context: "reader.pos++;",
     before: "while (reader.pos < text.length) {",
     after: "while (reader.pos <= text.length) {",
     reason:
-      "skipQuoted and skipTemplate alike: at the end the character is undefined, which only moves pos past the end, and the loop then ends in the same unterminated() error, whose offset is the literal's start",
+      "skipQuoted: at the end the character is undefined, which only moves pos past the end, and the loop then ends in the same unterminated() error, whose offset is the literal's start",
+  },
+  {
+    file: "src/convert/_js_code_skip.ts",
+    context: "reader.pos = start + 1;",
+    before: "while (reader.pos < text.length) {",
+    after: "while (reader.pos <= text.length) {",
+    reason:
+      "skipTemplate: at the end the character is undefined, which only moves pos past the end (inside a substitution too), and the loop then ends in the same unterminated() error, whose offset is the literal's start",
   },
   {
     file: "src/convert/_har_form.ts",
