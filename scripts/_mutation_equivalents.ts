@@ -250,11 +250,95 @@ export const EQUIVALENTS: Equivalent[] = [
       "a length is a whole number: the only falsy one is 0, which || replaces with 0",
   },
   {
+    file: "src/cli/_summary.ts",
+    before: "const defaultModel = spec.defaultModel ??",
+    after: "const defaultModel = spec.defaultModel ||",
+    reason:
+      "a plan's spec never has defaultModel '': the config and the backends-only list refuse an empty one, and the environment shortcuts treat an empty OPENAI_MODEL or SWITCHYARD_DEFAULT_MODEL as unset",
+  },
+  {
+    file: "src/cli/_runtime.ts",
+    before: "(error as Error)?.message ?? String(error),",
+    after: "(error as Error)?.message || String(error),",
+    reason:
+      "Deno's file errors (NotFound, PermissionDenied, IsADirectory, …) always carry a non-empty message ('… (os error N): readfile …'), so || and ?? give the same text",
+  },
+  {
     file: "src/cli/gateway.ts",
     before: 'const planned = await plan(env, config?.text ?? "");',
     after: 'const planned = await plan(env, config?.text || "");',
     reason:
       "the text is a string or undefined: the only falsy string is '', which || replaces with ''",
+  },
+  {
+    file: "src/cli/gateway.ts",
+    before: 'const planned = await plan(env, config?.text ?? "");',
+    after: "const planned = await plan(env, config?.text);",
+    reason:
+      "planGateway calls the reader only when env('SWITCHYARD_CONFIG') is set, and the command's env gives config?.path for that name: the reader runs only when a config, and so its text, exists",
+  },
+  {
+    file: "src/cli/_redis.ts",
+    before: "client.connect().then(() => true, () => false),",
+    after: "client.connect().then(() => true, () => true),",
+    reason:
+      "node-redis's connect() rejects only when its reconnect strategy gives up or an 'error' event has no listener; this client's strategy always retries (500 ms) and the listener is attached just before, so the rejection arm never runs (the 2 s bound answers false instead)",
+  },
+  {
+    file: "src/cli/_redis.ts",
+    before: 'readonly code = "REDIS_CLIENT_MISSING";',
+    after: 'readonly code = "";',
+    reason:
+      "RedisClientMissing is private to the command: its one caller (gateway.ts) turns any error of connectRedis into a StartupError from the message alone, so the code is never read",
+  },
+  {
+    file: "src/cli/_startup_error.ts",
+    before: 'readonly code = "STARTUP";',
+    after: 'readonly code = "";',
+    reason:
+      "StartupError is private to the command (./cli does not export it): main tells it apart with instanceof and prints its message; nothing reads the code",
+  },
+  {
+    file: "src/cli/convert.ts",
+    before: "`cannot read ${path}: ${(error as Error)?.message ?? error}`,",
+    after: "`cannot read ${path}: ${(error as Error)?.message || error}`,",
+    reason:
+      "both runtimes' readFile throw only FileError, handled just above; this line is for anything else, an Error whose message is never empty",
+  },
+  {
+    file: "src/cli/_redis.ts",
+    before: "(error as Error)?.message ?? error",
+    after: "(error as Error).message ?? error",
+    reason:
+      "what a failed dynamic import() rejects with is always an Error (TypeError) with a non-empty message: ?. , ?? and || all give that message",
+  },
+  {
+    file: "src/cli/_redis.ts",
+    before: "(error as Error)?.message ?? error",
+    after: "(error as Error)?.message",
+    reason:
+      "what a failed dynamic import() rejects with is always an Error (TypeError) with a non-empty message: ?. , ?? and || all give that message",
+  },
+  {
+    file: "src/cli/_redis.ts",
+    before: "(error as Error)?.message ?? error",
+    after: "(error as Error)?.message || error",
+    reason:
+      "what a failed dynamic import() rejects with is always an Error (TypeError) with a non-empty message: ?. , ?? and || all give that message",
+  },
+  {
+    file: "src/cli/_redis.ts",
+    before: "client.close().then(() => true, () => false),",
+    after: "client.close().then(() => false, () => false),",
+    reason:
+      "after a close that finished, destroy() only throws 'The client is closed', which the catch beside it swallows: the same end state",
+  },
+  {
+    file: "src/cli/_redis.ts",
+    before: "client.close().then(() => true, () => false),",
+    after: "client.close().then(() => true, () => true),",
+    reason:
+      "node-redis 6 close() resolves for a client that is open, connecting or reconnecting (checked with Redis up, paused, killed and never there) and rejects only for one already closed; the command closes its client once",
   },
   {
     file: "src/cli/convert.ts",
@@ -299,6 +383,88 @@ export const EQUIVALENTS: Equivalent[] = [
     before: 'return this.fail("new URL(…) needs a string", start);',
     after: 'this.fail("new URL(…) needs a string", start);',
     reason: "fail() always throws (it returns never): nothing after it runs",
+  },
+  {
+    file: "src/convert/_curl_words.ts",
+    before: "if (code >= 128 || SPECIAL[code] === 0) return false;",
+    after: "if (code >= 129 || SPECIAL[code] === 0) return false;",
+    reason:
+      "isSpecial only ends a literal run (scanWords' inner loop); U+0080 then ends one, but endsWord is false for it, so the outer loop starts the next literal run at U+0080 itself and the word's parts, joined, are the same text at the same offset",
+  },
+  {
+    file: "src/convert/_curl_generate.ts",
+    before:
+      'if (!url.includes("/.")) return false; // the common case, natively',
+    after: 'if (!url.includes("/.")) false; // the common case, natively',
+    reason:
+      "a fast path only: the scan after it returns true only at a '.' right after a '/', which a URL without '/.' has none of, so it returns false too",
+  },
+  {
+    file: "src/convert/_curl_url.ts",
+    before: "if (code === 0x2e || code >= 0x80) plain = false;",
+    after: "if (code !== 0x2e || code >= 0x80) plain = false;",
+    reason:
+      "a fast path only: both callers start the path at its '/', so every path takes the full route, which leaves a path without dot segments or non-ASCII characters as it is (removeDotSegments' test fails, isWellFormed holds, the encoding matches nothing)",
+  },
+  {
+    file: "src/convert/_js_code_skip.ts",
+    context: "reader.pos++;",
+    before: "while (reader.pos < text.length) {",
+    after: "while (reader.pos <= text.length) {",
+    reason:
+      "skipQuoted: at the end the character is undefined, which only moves pos past the end, and the loop then ends in the same unterminated() error, whose offset is the literal's start",
+  },
+  {
+    file: "src/convert/_js_code_skip.ts",
+    context: "reader.pos = start + 1;",
+    before: "while (reader.pos < text.length) {",
+    after: "while (reader.pos <= text.length) {",
+    reason:
+      "skipTemplate: at the end the character is undefined, which only moves pos past the end (inside a substitution too), and the loop then ends in the same unterminated() error, whose offset is the literal's start",
+  },
+  {
+    file: "src/convert/_har_form.ts",
+    before: "if (queryString.length === 0) return url;",
+    after: "if (queryString.length === 0) url;",
+    reason:
+      "a fast path only: with no queryString pairs nothing is missing, and the later `if (missing.length === 0) return url;` gives back the same url",
+  },
+  {
+    file: "src/convert/_json_format.ts",
+    before: "if (i >= length) return undefined;",
+    after: "if (i > length) return undefined;",
+    reason:
+      'at i === length no value branch can match: charCodeAt gives NaN (no {, [ or "), the sticky NUMBER needs a digit and no literal starts there, so the literal branch returns undefined too',
+  },
+  {
+    file: "src/convert/_curl_form.ts",
+    before: "for (let i = 0; i < text.length; i++) {",
+    after: "for (let i = 0; i <= text.length; i++) {",
+    reason:
+      "splitParameters: at i === length the character is undefined, which matches no branch, and the loop ends there with the same parts",
+  },
+  {
+    file: "src/convert/_curl_words.ts",
+    before: "while (i < n && !endsWord(input, i)) {",
+    after: "while (i <= n && !endsWord(input, i)) {",
+    reason:
+      "at i === n the character is undefined, which endsWord does not end on: the literal branch pushes input.slice(n, n + 1), an empty part, to a word that already holds one (every quote form, $'' included, pushes a part), so the joined word is the same",
+  },
+  {
+    file: "src/convert/curl.ts",
+    before:
+      'plain === null || typeof plain !== "object" || typeof plain.url !== "string"',
+    after:
+      'plain === null && typeof plain !== "object" || typeof plain.url !== "string"',
+    reason:
+      "toHttpRequest, just before, refuses null, anything but an object and a url that is not a string (INVALID_INPUT): this guard is never true, and the && only changes it for null, which never reaches it",
+  },
+  {
+    file: "src/convert/_curl_generate.ts",
+    before: "if (code === 0x2f) break; // /",
+    after: "if (!(code === 0x2f)) break; // /",
+    reason:
+      "the path scan then starts at the host instead of after it; a host holds no '/', '?' or '#', so the only URLs that differ have a host starting with '.' (http://./x), where the extra --path-as-is changes nothing curl sends (the path has no dot segment)",
   },
   {
     file: "src/models/adapters/registry.ts",

@@ -675,6 +675,107 @@ export const HAND_MUTANTS: HandMutant[] = [
     tests: ["tests/cli/cli_mutants_test.ts"],
   },
   {
+    id: "convert-header-semicolon-case",
+    bug:
+      "curl: -H 'Accept;' in capitals no longer replaces the header --json adds",
+    file: "src/convert/_curl_arguments.ts",
+    find: `sendableHeader(name, "", at);
+      cmd.customNames.add(name.toLowerCase());`,
+    replace: `sendableHeader(name, "", at);
+      cmd.customNames.add(name);`,
+    tests: ["tests/convert/convert_open_mutants_test.ts"],
+  },
+  {
+    id: "convert-detect-unclosed-quote",
+    bug: "detectType: a text opening a quote it never closes called curl",
+    file: "src/convert/_curl_words.ts",
+    find: `  } catch {
+    return false;
+  }
+  const program = words[programIndex(input, words)];`,
+    replace: `  } catch {
+    return true;
+  }
+  const program = words[programIndex(input, words)];`,
+    tests: ["tests/convert/convert_open_mutants_test.ts"],
+  },
+  {
+    id: "cli-redis-error-listener",
+    bug:
+      "command: no listener for the Redis client's errors, so it stops reconnecting at the first refusal",
+    file: "src/cli/_redis.ts",
+    find: `client.on("error", () => {});`,
+    replace: `;`,
+    tests: ["tests/cli/redis_command_test.ts"],
+  },
+  {
+    id: "cli-runner-watch-unchanged-parent",
+    bug:
+      "command: an unchanged parent taken for a gone runner, so it stops a second after starting",
+    file: "src/cli/_runner_watch.ts",
+    find: `if (p !== parent ||`,
+    replace: `if (p === parent ||`,
+    tests: ["tests/cli/runner_watch_test.ts"],
+  },
+  {
+    id: "cli-runner-watch-left-running",
+    bug:
+      "runGateway: the runner watch left running after it returns, so an embedding program never ends",
+    file: "src/cli/gateway.ts",
+    find: `    removeListeners();
+    runner.stop();`,
+    replace: `    removeListeners();`,
+    tests: ["tests/cli/embedded_gateway_test.ts"],
+  },
+  {
+    id: "cli-config-lenient-utf8",
+    bug: "command: a config file that is not UTF-8 read with U+FFFD in it",
+    file: "src/cli/gateway.ts",
+    find: `new TextDecoder("utf-8", { fatal: true, ignoreBOM: false })`,
+    replace: `new TextDecoder("utf-8", { fatal: false, ignoreBOM: false })`,
+    tests: ["tests/cli/gateway_startup_test.ts"],
+  },
+  {
+    id: "cli-drain-env-ignored",
+    bug: "command: SWITCHYARD_DRAIN_MS ignored",
+    file: "src/cli/gateway.ts",
+    find: `drainFlag ?? setting("SWITCHYARD_DRAIN_MS")`,
+    replace: `drainFlag`,
+    tests: ["tests/cli/gateway_startup_test.ts"],
+  },
+  {
+    id: "cli-node-port-in-use",
+    bug: "command on Node: EADDRINUSE not recognised as a port in use",
+    file: "src/cli/gateway.ts",
+    find: `|| code === "EADDRINUSE"`,
+    replace: ``,
+    tests: ["tests/cli/node_listen_test.ts"],
+  },
+  {
+    id: "convert-empty-ansi-c-word",
+    bug: "curl: $'' is no word, so -d $'' URL takes the URL as its data",
+    file: "src/convert/_curl_words.ts",
+    find: `if (parts.length === pushed) parts.push("");`,
+    replace: ``,
+    tests: ["tests/convert/convert_open_mutants_test.ts"],
+  },
+  {
+    id: "cli-backends-list-empty-model",
+    bug: 'backends-only config list: defaultModel "" accepted',
+    file: "src/gateway/env_backends.ts",
+    find: `if (defaultModel === "") {`,
+    replace: `if (defaultModel === "" && false) {`,
+    tests: ["tests/cli/gateway_startup_test.ts"],
+  },
+  {
+    id: "cli-empty-port-unset",
+    bug: "command: an empty PORT refused instead of counting as unset",
+    file: "src/cli/gateway.ts",
+    find: `const setting = (name: string) => runtime.env(name) || undefined;`,
+    replace: `const setting = (name: string) => runtime.env(name);`,
+    tests: ["tests/cli/gateway_startup_test.ts"],
+  },
+  {
     id: "router-pattern-trailing-backslash",
     bug: "router: a pattern ending in \\ drops its last segment",
     file: "src/router/_pattern.ts",

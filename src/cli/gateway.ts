@@ -60,8 +60,9 @@ Shared state: REDIS_URL (or the config's redis) shares breakers, cooldowns
 and rate limits across instances (on Node, install the redis package).
 
 Stop it with SIGTERM or Ctrl-C: it drains, then exits 0.
-Exit status: 0 stopped cleanly, 1 drain bound exceeded, 2 bad usage or
-configuration (one "switchyard: ..." line on stderr).`;
+Exit status: 0 stopped cleanly, 1 drain bound exceeded or the server
+stopped accepting on its own, 2 bad usage or configuration (one
+"switchyard: ..." line on stderr).`;
 
 const DEFAULT_DRAIN_MS = 25_000;
 
@@ -238,19 +239,23 @@ async function serveUntilStopped(
   }
   const flag = (name: string) =>
     typeof options[name] === "string" ? options[name] as string : undefined;
+  // An empty variable is an unset one, as for HOST and SWITCHYARD_CONFIG
+  // (compose's `PORT: ${PORT}` with PORT unset gives ""); an empty flag
+  // value is refused, naming the flag.
+  const setting = (name: string) => runtime.env(name) || undefined;
+  const portFlag = flag("port");
   const port = integer(
-    flag("port") ?? runtime.env("PORT") ?? "8000",
-    flag("port") ? "--port" : "PORT",
+    portFlag ?? setting("PORT") ?? "8000",
+    portFlag !== undefined ? "--port" : "PORT",
     65535,
   );
-  const drainRaw = flag("drain-ms") ?? runtime.env("SWITCHYARD_DRAIN_MS");
-  const drainMs = drainRaw
-    ? integer(
-      drainRaw,
-      flag("drain-ms") ? "--drain-ms" : "SWITCHYARD_DRAIN_MS",
-      3_600_000,
-    )
-    : DEFAULT_DRAIN_MS;
+  const drainFlag = flag("drain-ms");
+  const drainRaw = drainFlag ?? setting("SWITCHYARD_DRAIN_MS");
+  const drainMs = drainRaw === undefined ? DEFAULT_DRAIN_MS : integer(
+    drainRaw,
+    drainFlag !== undefined ? "--drain-ms" : "SWITCHYARD_DRAIN_MS",
+    3_600_000,
+  );
   const config = readConfig(
     flag("config") ?? runtime.env("SWITCHYARD_CONFIG"),
     runtime,
@@ -331,9 +336,16 @@ async function drainOnSignal(
     server.finished.then(() => ""),
   ]);
   if (first === "") {
+    // Nothing asked it to stop: the listener gave up (its accept failed, as
+    // when the process is out of file descriptors). Exiting 0 would read as
+    // a clean stop, and a supervisor restarting on failure would leave the
+    // port dead.
+    runtime.err(
+      "switchyard: the server stopped accepting connections on its own (out of file descriptors?); exiting with status 1",
+    );
     gateway.dispose();
     await shared?.close();
-    return 0;
+    return 1;
   }
   // A second signal: the operator does not want to wait.
   const removeListeners = runtime.onStop((signal) => {

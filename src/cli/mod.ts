@@ -92,7 +92,8 @@ function oneLine(text: string): string {
  *
  * @param args The arguments; default the process's.
  * @returns The exit status: 0 success, 1 failure at work (a conversion that
- *   failed, a drain bound exceeded), 2 bad usage or configuration.
+ *   failed, a drain bound exceeded, a server that stopped accepting on its
+ *   own), 2 bad usage or configuration.
  *
  * @example The version
  * ```ts

@@ -318,6 +318,8 @@ function scanDoubleQuoted(
 
 /** Scans `$'…'` starting at the `$`; returns the index after the closing quote. */
 function scanAnsiC(input: string, dollar: number, parts: string[]): number {
+  // `$''` is an empty word, as '' is: something must be pushed.
+  const pushed = parts.length;
   let i = dollar + 2;
   let run = i;
   let bytes: number[] = [];
@@ -347,6 +349,7 @@ function scanAnsiC(input: string, dollar: number, parts: string[]): number {
         parts.push(input.slice(run, i));
       }
       flushBytes();
+      if (parts.length === pushed) parts.push("");
       return i + 1;
     }
     if (c !== "\\") {

@@ -85,7 +85,7 @@ function skipTemplate(reader: LiteralReader): void {
   const text = reader.text;
   const start = reader.pos;
   const stack = ["`"];
-  reader.pos++;
+  reader.pos = start + 1;
   while (reader.pos < text.length) {
     const c = text[reader.pos];
     if (stack[stack.length - 1] === "`") {

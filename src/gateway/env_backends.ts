@@ -212,6 +212,11 @@ function readConfig(path: string, text: string, env: Env): BackendSpec[] {
       spec.apiKey = key;
     }
     if (typeof baseURL === "string") spec.baseURL = baseURL;
+    // As the config's backends[].defaultModel: an empty one would send
+    // requests that name no model upstream with model "".
+    if (defaultModel === "") {
+      throw configError(`${where}.defaultModel: expected a non-empty string`);
+    }
     if (typeof defaultModel === "string") spec.defaultModel = defaultModel;
     if (maxTokensParameter !== undefined) {
       spec.maxTokensParameter = tokenLimitName(

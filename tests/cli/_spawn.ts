@@ -17,6 +17,8 @@ export interface Running {
   stderr(): string;
   /** Resolves with the first match of `pattern` on stdout (bounded). */
   line(pattern: RegExp): Promise<RegExpExecArray>;
+  /** The same on stderr. */
+  errLine(pattern: RegExp): Promise<RegExpExecArray>;
   /** The exit status, once it exits (unbounded: wrap it in withTimeout). */
   readonly status: Promise<Deno.CommandStatus>;
   /** SIGTERM (SIGKILL after the grace) and the readers drained. */
@@ -33,15 +35,17 @@ export const TASK_START = [
 
 /**
  * Starts `deno run -A src/cli/mod.ts ...args` in `cwd`; with `deno` given,
- * `deno <deno...> ...args` instead (e.g. {@linkcode TASK_START}).
+ * `deno <deno...> ...args` instead (e.g. {@linkcode TASK_START}); with
+ * `program` given, that program instead of deno (e.g. node).
  */
 export function spawnCli(
   args: string[],
   vars: Record<string, string> = {},
   cwd?: string,
   deno: string[] = ["run", "-A", "--unstable-no-legacy-abort", CLI],
+  program: string = Deno.execPath(),
 ): Running {
-  const child = new Deno.Command(Deno.execPath(), {
+  const child = new Deno.Command(program, {
     args: [...deno, ...args],
     ...(cwd ? { cwd } : {}),
     clearEnv: true,
@@ -70,7 +74,10 @@ export function spawnCli(
     changed();
     return s;
   });
-  async function line(pattern: RegExp): Promise<RegExpExecArray> {
+  async function line(
+    pattern: RegExp,
+    sink = out,
+  ): Promise<RegExpExecArray> {
     let late = false;
     let wake = () => {};
     const waiter = () => wake();
@@ -81,13 +88,15 @@ export function spawnCli(
     }, LINE_MS);
     try {
       for (;;) {
-        const match = pattern.exec(out.text);
+        const match = pattern.exec(sink.text);
         if (match) return match;
         if (exited || late) {
           throw new Error(
             `no line matching ${pattern} (${
               exited ? "it exited" : "timeout"
-            })\nstdout: ${out.text}\nstderr: ${err.text}`,
+            }) on ${
+              sink === out ? "stdout" : "stderr"
+            }\nstdout: ${out.text}\nstderr: ${err.text}`,
           );
         }
         await new Promise<void>((resolve) => wake = resolve);
@@ -101,7 +110,8 @@ export function spawnCli(
     child,
     stdout: () => out.text,
     stderr: () => err.text,
-    line,
+    line: (pattern) => line(pattern),
+    errLine: (pattern) => line(pattern, err),
     status,
     async stop() {
       const result = exited ? await status : await stopChild(child, 10_000);
@@ -117,8 +127,9 @@ export async function startCli(
   vars: Record<string, string> = {},
   cwd?: string,
   deno?: string[],
+  program?: string,
 ): Promise<Running & { origin: string }> {
-  const running = spawnCli(args, { PORT: "0", ...vars }, cwd, deno);
+  const running = spawnCli(args, { PORT: "0", ...vars }, cwd, deno, program);
   try {
     const match = await running.line(LISTENING);
     return Object.assign(running, { origin: match[1] });

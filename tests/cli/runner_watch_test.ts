@@ -5,6 +5,8 @@ import assert from "node:assert/strict";
 import { withTimeout } from "../_bounded.ts";
 import { cleanEnv } from "../examples/_serve_process.ts";
 import { CLI } from "./_spawn.ts";
+import { gatewayCommand } from "../../src/cli/gateway.ts";
+import { runtimeDouble } from "./_runtime_double.ts";
 
 const EXIT_MS = 15_000;
 
@@ -83,4 +85,51 @@ Deno.test({
     );
     assert.match(out, /^switchyard: runner gone: draining/m);
   },
+});
+
+// Bug: the watch takes an unchanged parent for a gone one, so under any
+// package runner the gateway drains and stops at its first look, a second
+// after it started. Checked in-process: the test waits until the watch has
+// looked twice, then asks the gateway for an answer.
+Deno.test("switchyard gateway: under a runner that is still there, it keeps serving", async () => {
+  let looks = 0;
+  let looked = () => {};
+  const { runtime, out, listening, stop } = runtimeDouble(
+    { PORT: "0", INIT_CWD: "/srv" },
+    {
+      ppid: () => {
+        looks++;
+        looked();
+        return 4242;
+      },
+    },
+  );
+  const status = gatewayCommand([], runtime);
+  try {
+    await withTimeout(listening, EXIT_MS, "the command did not listen");
+    // The first call is the start's; each later one is a look (1 s apart).
+    for (let i = 0; i < 10 && looks < 3; i++) {
+      const next = await withTimeout(
+        Promise.race([
+          new Promise<"looked">((resolve) => looked = () => resolve("looked")),
+          status.then(() => "stopped" as const),
+        ]),
+        EXIT_MS,
+        "the runner watch never looked",
+      );
+      assert.equal(next, "looked", `it stopped:\n${out.join("\n")}`);
+    }
+    assert.ok(looks >= 3, `looks: ${looks}`);
+    const origin = /listening on (http:\/\/\S+?)\/ /.exec(out.join("\n"))?.[1];
+    const answer = await fetch(`${origin}/healthz`);
+    await answer.body?.cancel();
+    assert.equal(answer.status, 200);
+    assert.ok(
+      !out.some((line) => line.includes("runner gone")),
+      out.join("\n"),
+    );
+  } finally {
+    stop();
+    assert.equal(await withTimeout(status, EXIT_MS, "no stop"), 0);
+  }
 });
