@@ -336,12 +336,12 @@ async function drainOnSignal(
     server.finished.then(() => ""),
   ]);
   if (first === "") {
-    // Nothing asked it to stop: the listener gave up (its accept failed, as
-    // when the process is out of file descriptors). Exiting 0 would read as
-    // a clean stop, and a supervisor restarting on failure would leave the
-    // port dead.
+    // Nothing asked it to stop: the listener itself went away (running out
+    // of file descriptors does not end it: it waits and accepts again).
+    // Exiting 0 would read as a clean stop, and a supervisor restarting on
+    // failure would leave the port dead.
     runtime.err(
-      "switchyard: the server stopped accepting connections on its own (out of file descriptors?); exiting with status 1",
+      "switchyard: the server stopped accepting connections on its own; exiting with status 1",
     );
     gateway.dispose();
     await shared?.close();

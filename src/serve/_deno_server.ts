@@ -413,12 +413,21 @@ export function listen(
   }
 
   async function acceptLoop(): Promise<void> {
+    let pause = 0;
     for (;;) {
       let conn: Deno.Conn;
       try {
         conn = await listener.accept();
-      } catch {
-        return; // The listener was closed.
+        pause = 0;
+      } catch (error) {
+        if (stopping || error instanceof Deno.errors.BadResource) return;
+        // Out of file descriptors (EMFILE/ENFILE) or a connection gone before
+        // it was accepted: the listener itself is fine. Giving up would leave
+        // the port dead for good; wait a little longer each time (5 ms up to
+        // 1 s, as Go's net/http does) and accept again, as node:http does.
+        pause = pause === 0 ? 5 : Math.min(pause * 2, 1_000);
+        await new Promise((resolve) => setTimeout(resolve, pause));
+        continue;
       }
       // An answer is often two writes (a chunked body's last chunk goes out
       // on its own); with Nagle's algorithm the second waits for the
