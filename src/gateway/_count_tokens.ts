@@ -108,6 +108,9 @@ export async function relay(
   ex.target = target;
   if (ex.key?.backends !== undefined) ex.scope = { backends: ex.key.backends };
   const deadline = new Deadline(ex.request.signal, ctx.timeoutMs, false);
+  // A beta feature's body (a newer tool type) is counted only with its
+  // beta, as on /v1/messages.
+  const beta = ex.request.headers.get("anthropic-beta");
   let relayed;
   try {
     relayed = await ctx.router.invoke(
@@ -115,6 +118,7 @@ export async function relay(
         operation: "count_tokens",
         body: count.body,
         stream: false,
+        ...(beta === null ? {} : { headers: { "anthropic-beta": beta } }),
         ...(target.model === undefined ? {} : { model: target.model }),
         ...(target.backend === undefined
           ? {}

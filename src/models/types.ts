@@ -645,8 +645,9 @@ export interface OperationRequest {
   /** Routing metadata: `custom.backend` names the backend, as for chat. */
   readonly metadata?: IRMetadata;
   /**
-   * For chat: the client's headers a backend of its wire is sent
-   * (lowercase names, e.g. `anthropic-beta`).
+   * The client's headers a backend of its wire is sent (lowercase names,
+   * e.g. `anthropic-beta`), for chat and for an operation whose adapter
+   * takes them (Anthropic's count_tokens).
    */
   readonly headers?: Readonly<Record<string, string>>;
 }
