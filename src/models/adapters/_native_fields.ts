@@ -435,6 +435,25 @@ export const NATIVE_NESTED: readonly NativeField[] = [
     "no strict flag",
   ),
   native(
+    "openai",
+    "tool_choice.allowed_tools",
+    [
+      "emulated",
+      "`functionDeclarations` narrowed to the allowed functions; mode " +
+      "`auto` → `AUTO`, `required` → `ANY`",
+    ],
+    [
+      "emulated",
+      "`tools` narrowed to the allowed functions; mode `required` → " +
+      "`REQUIRED`, `auto` sends no choice",
+    ],
+    [
+      "emulated",
+      "`tools` narrowed to the allowed functions; `required` cannot be " +
+      "forced (Ollama has no tool choice)",
+    ],
+  ),
+  native(
     "anthropic",
     "tool_choice.disable_parallel_tool_use",
     "no such switch (named as `parallel_tool_calls`, its OpenAI form)",
