@@ -395,6 +395,14 @@ export const NATIVE_NESTED: readonly NativeField[] = [
     "Anthropic's encrypted reasoning",
   ),
   native(
+    "openai",
+    "messages[].content[].prompt_cache_breakpoint",
+    "no explicit cache points (Gemini caches by itself, or by " +
+      "`cachedContent`)",
+    "no cache points",
+    "no cache points",
+  ),
+  native(
     "anthropic",
     "messages[].content[].cache_control",
     "no cache marks (Gemini caches by itself, or by `cachedContent`)",
