@@ -19,7 +19,8 @@ export async function handleModels(ex: Exchange): Promise<Response> {
 
 /**
  * `POST /v1/messages/count_tokens`: relayed to an Anthropic backend that
- * counts, else the gateway's prompt estimate (no backend call).
+ * counts (its failure in passing answered with the estimate, marked), else
+ * the gateway's prompt estimate (no backend call).
  */
 export async function handleCount(ex: Exchange): Promise<Response> {
   await authenticate(ex);
