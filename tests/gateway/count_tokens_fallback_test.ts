@@ -6,7 +6,7 @@
 // key refused) and a body the gateway cannot read (a document) get the
 // error, in Anthropic's shape.
 import assert from "node:assert/strict";
-import Anthropic from "npm:@anthropic-ai/sdk@1.14.0";
+import type Anthropic from "npm:@anthropic-ai/sdk@1.14.0";
 import { createAnthropicAdapter } from "../../src/models/adapters/anthropic.ts";
 import type { RequestLogEntry } from "../../src/gateway/mod.ts";
 import { serveGateway, serveUpstream } from "./_serve.ts";
