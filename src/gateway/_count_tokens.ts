@@ -82,10 +82,21 @@ export async function read(
   };
 }
 
-/** The gateway's estimate; a 400 for content it cannot translate. */
-export function estimate(count: CountRequest): { input_tokens: number } {
+/** The header every count of the gateway's own carries. */
+export const ESTIMATE_HEADER = "x-switchyard-estimate";
+
+/**
+ * The gateway's estimate, marked `x-switchyard-estimate: true` so a client
+ * can tell it from a provider's count; a 400 for content it cannot
+ * translate.
+ */
+export function estimate(ex: Exchange, count: CountRequest): Response {
   if (count.untranslatable.length > 0) throw count.untranslatable[0];
-  return { input_tokens: estimateTokens(count.parsed.ir) };
+  ex.headers[ESTIMATE_HEADER] = "true";
+  return jsonResponse(
+    { input_tokens: estimateTokens(count.parsed.ir) },
+    { headers: ex.headers },
+  );
 }
 
 /**
@@ -102,9 +113,6 @@ export function relays(ex: Exchange, count: CountRequest): boolean {
   return router.speaks("anthropic", reach) &&
     router.serves("count_tokens", reach);
 }
-
-/** The header an estimate given for a failed count carries. */
-export const ESTIMATE_HEADER = "x-switchyard-estimate";
 
 /**
  * Whether a failed count is answered with the estimate: the provider's
@@ -123,7 +131,7 @@ function passing(failure: unknown): boolean {
 /**
  * The body relayed to a backend that counts; its answer as it came, or,
  * when the count failed in passing and the gateway can read the body, the
- * estimate with `x-switchyard-estimate: true`. A failure otherwise is
+ * estimate. A failure otherwise is
  * thrown, in the client's wire by the route (which writes the log line).
  */
 export async function relay(
@@ -171,8 +179,7 @@ export async function relay(
       (failed) => failed.backend,
       target.backend,
     );
-    ex.headers[ESTIMATE_HEADER] = "true";
-    return jsonResponse(estimate(count), { headers: ex.headers });
+    return estimate(ex, count);
   } finally {
     deadline.release();
   }

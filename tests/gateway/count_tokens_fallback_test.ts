@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import type Anthropic from "npm:@anthropic-ai/sdk@1.14.0";
 import { createAnthropicAdapter } from "../../src/models/adapters/anthropic.ts";
 import type { RequestLogEntry } from "../../src/gateway/mod.ts";
+import { createEchoAdapter } from "../../src/models/testing.ts";
 import { serveGateway, serveUpstream } from "./_serve.ts";
 import { anthropicClient as client } from "./_anthropic_client.ts";
 
@@ -173,5 +174,40 @@ Deno.test("count_tokens relayed: the client's own error, the operator's refused 
       await server.close();
       await upstream.close();
     }
+  }
+});
+
+Deno.test("x-switchyard-estimate marks every count of the gateway's own (a backend that cannot count, passthrough: false) and never the provider's", async () => {
+  const { upstream } = flaky();
+  const anthropic = (origin: string) =>
+    createAnthropicAdapter({ name: "up", apiKey: "k", baseURL: origin });
+  const mixed = serveGateway({
+    backends: [
+      ["up", anthropic(upstream.origin)],
+      ["local", createEchoAdapter()],
+    ],
+  });
+  const translated = serveGateway({
+    passthrough: false,
+    backends: [["up", anthropic(upstream.origin)]],
+  });
+  try {
+    // Named: relayed, the provider's count, unmarked.
+    assert.deepEqual(await count(mixed.origin, PLAIN), {
+      status: 200,
+      estimate: null,
+      body: { input_tokens: 81 },
+    });
+    // Either backend may answer: the estimate, marked.
+    for (const origin of [mixed.origin, translated.origin]) {
+      const estimated = await count(origin, { ...PLAIN, model: "any" });
+      assert.equal(estimated.status, 200, JSON.stringify(estimated.body));
+      assert.equal(estimated.estimate, "true", origin);
+    }
+    assert.equal(upstream.calls.length, 1);
+  } finally {
+    await mixed.close();
+    await translated.close();
+    await upstream.close();
   }
 });
