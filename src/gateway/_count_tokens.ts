@@ -2,7 +2,9 @@
 // `messages.countTokens`, which Claude Code calls too). When every backend
 // the call may reach speaks Anthropic's wire and counts (the Anthropic
 // adapter), the client's body is relayed to it as sent: the API counts what
-// the gateway cannot read (documents, server tools). Otherwise the body is
+// the gateway cannot read (documents, server tools), the client's betas
+// with it; when that count fails in passing (429, 5xx, no answer), the
+// estimate answers, marked. Otherwise the body is
 // read by the Messages parser and answered with the prompt estimate the
 // rate limiter charges at admission, and content the gateway cannot
 // translate is refused, as a chat call would be. Counting is free at
@@ -14,7 +16,10 @@ import {
 import { Deadline } from "./_deadline.ts";
 import type { Exchange } from "./_exchange.ts";
 import { readJson } from "./_read_bounded.ts";
-import { relayedJson } from "./_relay_answer.ts";
+import { bytesResponse, jsonResponse } from "./_json_response.ts";
+import { readRelayedJson } from "./_passthrough.ts";
+import { noteFailure, noteRouting } from "./_request_parts.ts";
+import { resolveError } from "./errors.ts";
 import { estimateTokens } from "./_request_parts.ts";
 import {
   isRecord,
@@ -77,10 +82,21 @@ export async function read(
   };
 }
 
-/** The gateway's estimate; a 400 for content it cannot translate. */
-export function estimate(count: CountRequest): { input_tokens: number } {
+/** The header every count of the gateway's own carries. */
+export const ESTIMATE_HEADER = "x-switchyard-estimate";
+
+/**
+ * The gateway's estimate, marked `x-switchyard-estimate: true` so a client
+ * can tell it from a provider's count; a 400 for content it cannot
+ * translate.
+ */
+export function estimate(ex: Exchange, count: CountRequest): Response {
   if (count.untranslatable.length > 0) throw count.untranslatable[0];
-  return { input_tokens: estimateTokens(count.parsed.ir) };
+  ex.headers[ESTIMATE_HEADER] = "true";
+  return jsonResponse(
+    { input_tokens: estimateTokens(count.parsed.ir) },
+    { headers: ex.headers },
+  );
 }
 
 /**
@@ -98,7 +114,26 @@ export function relays(ex: Exchange, count: CountRequest): boolean {
     router.serves("count_tokens", reach);
 }
 
-/** The body relayed to a backend that counts; its answer as it came. */
+/**
+ * Whether a failed count is answered with the estimate: the provider's
+ * counting endpoint is rate limited on its own and may be down while the
+ * gateway can still count, so a passing failure (429, 5xx, unreachable,
+ * timed out) gets the estimate, marked. A client error (a bad body, an
+ * unknown model), the operator's misconfiguration and a client gone are
+ * passed on: an estimate would hide what the next call will meet too.
+ */
+function passing(failure: unknown): boolean {
+  const { status, code } = resolveError(failure);
+  return status === 429 ||
+    (status >= 502 && status <= 504 && code !== "backend_misconfigured");
+}
+
+/**
+ * The body relayed to a backend that counts; its answer as it came, or,
+ * when the count failed in passing and the gateway can read the body, the
+ * estimate. A failure otherwise is
+ * thrown, in the client's wire by the route (which writes the log line).
+ */
 export async function relay(
   ex: Exchange,
   count: CountRequest,
@@ -108,13 +143,16 @@ export async function relay(
   ex.target = target;
   if (ex.key?.backends !== undefined) ex.scope = { backends: ex.key.backends };
   const deadline = new Deadline(ex.request.signal, ctx.timeoutMs, false);
-  let relayed;
+  // A beta feature's body (a newer tool type) is counted only with its
+  // beta, as on /v1/messages.
+  const beta = ex.request.headers.get("anthropic-beta");
   try {
-    relayed = await ctx.router.invoke(
+    const relayed = await ctx.router.invoke(
       {
         operation: "count_tokens",
         body: count.body,
         stream: false,
+        ...(beta === null ? {} : { headers: { "anthropic-beta": beta } }),
         ...(target.model === undefined ? {} : { model: target.model }),
         ...(target.backend === undefined
           ? {}
@@ -123,9 +161,26 @@ export async function relay(
       deadline.signal,
       ex.scope,
     );
+    noteRouting(ex.outcome, relayed.routing);
+    const read = await readRelayedJson(
+      relayed,
+      deadline.signal,
+      ex.outcome.backend,
+    );
+    return bytesResponse(read.bytes, { headers: ex.headers });
   } catch (error) {
+    const failure = deadline.failure(error);
+    if (!passing(failure) || count.untranslatable.length > 0) throw failure;
+    // The log line says why the count is the gateway's.
+    noteFailure(
+      ex.outcome,
+      failure,
+      [],
+      (failed) => failed.backend,
+      target.backend,
+    );
+    return estimate(ex, count);
+  } finally {
     deadline.release();
-    return ex.fail(deadline.failure(error));
   }
-  return await relayedJson(ex, relayed, deadline);
 }

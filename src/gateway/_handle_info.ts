@@ -19,7 +19,9 @@ export async function handleModels(ex: Exchange): Promise<Response> {
 
 /**
  * `POST /v1/messages/count_tokens`: relayed to an Anthropic backend that
- * counts, else the gateway's prompt estimate (no backend call).
+ * counts (its failure in passing answered with the estimate), else the
+ * gateway's prompt estimate (no backend call); an estimate is marked
+ * `x-switchyard-estimate: true`.
  */
 export async function handleCount(ex: Exchange): Promise<Response> {
   await authenticate(ex);
@@ -31,7 +33,7 @@ export async function handleCount(ex: Exchange): Promise<Response> {
     registered,
   });
   if (count.relays(ex, request)) return await count.relay(ex, request);
-  return jsonResponse(count.estimate(request), { headers: ex.headers });
+  return count.estimate(ex, request);
 }
 
 /** `GET /api/router`: backend info and router stats. */

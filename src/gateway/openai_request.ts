@@ -293,9 +293,11 @@ function readUserContent(
 function cacheMark(part: Record<string, unknown>): IRCacheControl | undefined {
   const point = part.prompt_cache_breakpoint;
   if (!isRecord(point)) return undefined;
+  // The point as written, for an OpenAI backend given a rebuilt body.
+  const breakpoint = typeof point.ttl === "string" ? { ttl: point.ttl } : {};
   return point.ttl == null
-    ? { type: "ephemeral" }
-    : { type: "ephemeral", ttl: "1h" };
+    ? { type: "ephemeral", breakpoint }
+    : { type: "ephemeral", ttl: "1h", breakpoint };
 }
 
 function readPart(part: unknown, where: string): IRContentPart {

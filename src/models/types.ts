@@ -34,6 +34,13 @@ export interface IRCacheControl {
   type: "ephemeral";
   /** How long the entry lives, e.g. `5m` or `1h` (provider default when absent). */
   ttl?: string;
+  /**
+   * OpenAI's explicit `prompt_cache_breakpoint` the mark was read from, with
+   * its own `ttl` (a least lifetime: `30m`, `12h`): an OpenAI backend is
+   * sent it back as written; the other wires read `type` and `ttl`. Absent
+   * for a mark of Anthropic's, which OpenAI is not sent.
+   */
+  breakpoint?: { ttl?: string };
 }
 
 /**
@@ -645,8 +652,9 @@ export interface OperationRequest {
   /** Routing metadata: `custom.backend` names the backend, as for chat. */
   readonly metadata?: IRMetadata;
   /**
-   * For chat: the client's headers a backend of its wire is sent
-   * (lowercase names, e.g. `anthropic-beta`).
+   * The client's headers a backend of its wire is sent (lowercase names,
+   * e.g. `anthropic-beta`), for chat and for an operation whose adapter
+   * takes them (Anthropic's count_tokens).
    */
   readonly headers?: Readonly<Record<string, string>>;
 }

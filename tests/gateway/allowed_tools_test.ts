@@ -6,7 +6,17 @@
 import assert from "node:assert/strict";
 import { createAnthropicAdapter } from "../../src/models/adapters/anthropic.ts";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
+import { createGeminiAdapter } from "../../src/models/adapters/gemini.ts";
+import { createCohereAdapter } from "../../src/models/adapters/cohere.ts";
+import { createOllamaAdapter } from "../../src/models/adapters/ollama.ts";
+import { NATIVE_NESTED } from "../../src/models/adapters/_native_fields.ts";
+import type { BackendAdapter } from "../../src/models/types.ts";
 import { fetchSignal } from "../_bounded.ts";
+import {
+  serveCohereWire,
+  serveGeminiWire,
+  serveOllamaWire,
+} from "./_native_mocks.ts";
 import { openAICompletion, serveGateway, serveUpstream } from "./_serve.ts";
 
 type Json = Record<string, unknown>;
@@ -161,3 +171,73 @@ Deno.test("openai client → openai backend, body rebuilt (passthrough: false): 
     await upstream.close();
   }
 });
+
+/** Each native API: its upstream, adapter, and what it was sent. */
+const NATIVE = [
+  {
+    target: "gemini",
+    serve: serveGeminiWire,
+    adapter: (origin: string) =>
+      createGeminiAdapter({
+        name: "up",
+        apiKey: "k",
+        baseURL: `${origin}/v1beta`,
+      }),
+    names: (body: Json) =>
+      (body.tools as { functionDeclarations: Json[] }[])[0]
+        .functionDeclarations.map((d) => d.name),
+    mode: (body: Json) =>
+      ((body.toolConfig as Json).functionCallingConfig as Json).mode,
+    modes: { required: "ANY", auto: "AUTO" },
+  },
+  {
+    target: "cohere",
+    serve: serveCohereWire,
+    adapter: (origin: string) =>
+      createCohereAdapter({ name: "up", apiKey: "k", baseURL: origin }),
+    names: (body: Json) =>
+      (body.tools as { function: Json }[]).map((t) => t.function.name),
+    mode: (body: Json) => body.tool_choice,
+    modes: { required: "REQUIRED", auto: undefined },
+  },
+  {
+    target: "ollama",
+    serve: serveOllamaWire,
+    adapter: (origin: string) =>
+      createOllamaAdapter({ name: "up", baseURL: origin }),
+    names: (body: Json) =>
+      (body.tools as { function: Json }[]).map((t) => t.function.name),
+    mode: (body: Json) => body.tool_choice,
+    modes: { required: undefined, auto: undefined },
+  },
+] as const;
+
+for (const native of NATIVE) {
+  Deno.test(`openai client → ${native.target} backend: allowed_tools is emulated as its table row says (narrowed tools, the mode), nothing named dropped`, async () => {
+    const row = NATIVE_NESTED.find((r) =>
+      r.field === "tool_choice.allowed_tools"
+    );
+    assert.equal(row?.[native.target][0], "emulated", "the table's row");
+    const upstream = native.serve();
+    const gateway = serveGateway({
+      backends: [["up", native.adapter(upstream.origin) as BackendAdapter]],
+    });
+    try {
+      for (const mode of ["required", "auto"] as const) {
+        const answer = await chat(gateway.origin, {
+          model: "up/real-model",
+          tool_choice: allowed(mode, ["tides", "weather"]),
+        });
+        assert.equal(answer.status, 200, JSON.stringify(answer.body));
+        assert.equal(answer.dropped, "", mode);
+        const sent = upstream.calls.at(-1)!.body;
+        // In the order of `tools`, not of the allowed list.
+        assert.deepEqual(native.names(sent), ["weather", "tides"], mode);
+        assert.equal(native.mode(sent), native.modes[mode], mode);
+      }
+    } finally {
+      await gateway.close();
+      await upstream.close();
+    }
+  });
+}

@@ -153,3 +153,65 @@ Deno.test("count_tokens with passthrough: false: the estimate, even on an anthro
     await upstream.close();
   }
 });
+
+Deno.test("count_tokens → anthropic backend: the client's anthropic-beta reaches the counting endpoint, merged with the configured betas, on every call", async () => {
+  const upstream = counting(42);
+  const server = serveGateway({
+    backends: [[
+      "up",
+      createAnthropicAdapter({
+        name: "up",
+        apiKey: "sk-ant-backend",
+        baseURL: upstream.origin,
+        beta: ["configured-2025-01-01"],
+      }),
+    ]],
+  });
+  try {
+    // A newer tool type is counted only with its beta.
+    const body = {
+      model: "up/claude-real",
+      messages: [{ role: "user", content: "What is 2+2?" }],
+      tools: [{ type: "code_execution_20250825", name: "code_execution" }],
+    };
+    const sent = [
+      "code-execution-2025-08-25",
+      "Code-Execution-2025-08-25, context-1m-2025-08-07",
+    ];
+    for (const beta of sent) {
+      const response = await fetch(
+        `${server.origin}/v1/messages/count_tokens`,
+        {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "anthropic-version": "2023-06-01",
+            "Anthropic-Beta": beta,
+          },
+          body: JSON.stringify(body),
+        },
+      );
+      assert.equal(response.status, 200, await response.clone().text());
+      assert.deepEqual(await response.json(), { input_tokens: 42 });
+      const call = upstream.calls.at(-1)!;
+      assert.equal(call.path, "/v1/messages/count_tokens");
+      assert.equal(
+        call.headers.get("anthropic-beta"),
+        ["configured-2025-01-01", ...beta.split(",").map((b) => b.trim())]
+          .join(","),
+      );
+    }
+    // Without the client's, the configured betas alone, as before.
+    await client(server.origin).messages.countTokens({
+      model: "up/claude-real",
+      messages: [{ role: "user", content: "hi" }],
+    });
+    assert.equal(
+      upstream.calls.at(-1)!.headers.get("anthropic-beta"),
+      "configured-2025-01-01",
+    );
+  } finally {
+    await server.close();
+    await upstream.close();
+  }
+});

@@ -395,6 +395,14 @@ export const NATIVE_NESTED: readonly NativeField[] = [
     "Anthropic's encrypted reasoning",
   ),
   native(
+    "openai",
+    "messages[].content[].prompt_cache_breakpoint",
+    "no explicit cache points (Gemini caches by itself, or by " +
+      "`cachedContent`)",
+    "no cache points",
+    "no cache points",
+  ),
+  native(
     "anthropic",
     "messages[].content[].cache_control",
     "no cache marks (Gemini caches by itself, or by `cachedContent`)",
@@ -435,6 +443,25 @@ export const NATIVE_NESTED: readonly NativeField[] = [
     "no strict flag",
   ),
   native(
+    "openai",
+    "tool_choice.allowed_tools",
+    [
+      "emulated",
+      "`functionDeclarations` narrowed to the allowed functions; mode " +
+      "`auto` → `AUTO`, `required` → `ANY`",
+    ],
+    [
+      "emulated",
+      "`tools` narrowed to the allowed functions; mode `required` → " +
+      "`REQUIRED`, `auto` sends no choice",
+    ],
+    [
+      "emulated",
+      "`tools` narrowed to the allowed functions; `required` cannot be " +
+      "forced (Ollama has no tool choice)",
+    ],
+  ),
+  native(
     "anthropic",
     "tool_choice.disable_parallel_tool_use",
     "no such switch (named as `parallel_tool_calls`, its OpenAI form)",
@@ -465,82 +492,8 @@ export const NATIVE_NESTED: readonly NativeField[] = [
   ),
 ];
 
-/**
- * The top-level keys each native API documents beside what the internal
- * form writes: a caller of the library may pass them in `parameters`, and
- * they are sent as they are (Gemini's go into `generationConfig`, or to the
- * top level for `safetySettings`, `cachedContent`, `labels` and
- * `serviceTier`).
- */
-export const NATIVE_KEYS: Readonly<Record<NativeTarget, readonly string[]>> = {
-  gemini: [
-    "safetySettings",
-    "cachedContent",
-    "labels",
-    "serviceTier",
-    "responseMimeType",
-    "responseSchema",
-    "responseJsonSchema",
-    "responseModalities",
-    "responseLogprobs",
-    "candidateCount",
-    "thinkingConfig",
-    "speechConfig",
-    "imageConfig",
-    "mediaResolution",
-    "audioTranscriptionConfig",
-    "enableEnhancedCivicAnswers",
-  ],
-  cohere: [
-    "documents",
-    "citation_options",
-    "response_format",
-    "safety_mode",
-    "strict_tools",
-    "thinking",
-    "priority",
-  ],
-  ollama: [
-    "format",
-    "keep_alive",
-    "think",
-    "options",
-    "truncate",
-    "shift",
-    "logprobs",
-    "top_logprobs",
-  ],
-};
-
-/**
- * The `options` keys the Ollama server reads (its `Options` and `Runner`
- * structs). `mirostat`, `mirostat_tau`, `mirostat_eta`, `tfs_z`,
- * `penalize_newline` and `numa`, still in older guides and client types,
- * are no longer read: the server logs "invalid option provided" and goes on,
- * so they are dropped and named like any unknown key.
- */
-export const OLLAMA_OPTIONS: readonly string[] = [
-  "num_keep",
-  "seed",
-  "num_predict",
-  "top_k",
-  "top_p",
-  "min_p",
-  "typical_p",
-  "repeat_last_n",
-  "temperature",
-  "repeat_penalty",
-  "presence_penalty",
-  "frequency_penalty",
-  "stop",
-  "num_ctx",
-  "num_batch",
-  "num_gpu",
-  "main_gpu",
-  "use_mmap",
-  "num_thread",
-  "draft_num_predict",
-];
+// The keys each native API documents live beside this table.
+export { NATIVE_KEYS, OLLAMA_OPTIONS } from "./_native_keys.ts";
 
 /** The native rows by field name. */
 export const NATIVE_ROWS: ReadonlyMap<string, NativeField> = new Map(

@@ -23,11 +23,20 @@ export interface OpenAIToolCall {
 
 /** A user content part. */
 export type OpenAIContentPart =
-  | { type: "text"; text: string }
+  | { type: "text"; text: string; prompt_cache_breakpoint?: CacheBreakpoint }
   | {
     type: "image_url";
     image_url: { url: string; detail?: "auto" | "low" | "high" };
+    prompt_cache_breakpoint?: CacheBreakpoint;
   };
+
+/** An explicit prompt cache point (OpenAI's newest models take it). */
+export interface CacheBreakpoint {
+  /** Always `explicit`. */
+  mode: "explicit";
+  /** The least lifetime (`30m`, `12h`); the request's when absent. */
+  ttl?: string;
+}
 
 /** A request message. */
 export interface OpenAIMessage {

@@ -9,6 +9,7 @@
 import { AdapterError, ErrorCode } from "../errors.ts";
 import type {
   FinishReason,
+  IRCacheControl,
   IRChatRequest,
   IRChatResponse,
   IRContentPart,
@@ -41,6 +42,7 @@ import {
   readOpenAIUsage,
 } from "./_openai_details.ts";
 import {
+  type CacheBreakpoint,
   type OpenAIContentPart,
   type OpenAIMessage,
   type OpenAIToolCall,
@@ -138,7 +140,7 @@ export function toWireMessages(
           content: part.content,
         });
       } else if (part.type === "text") {
-        rest.push({ type: "text", text: part.text });
+        rest.push({ type: "text", text: part.text, ...pointOf(part) });
       } else if (part.type === "image") {
         rest.push({
           type: "image_url",
@@ -146,6 +148,7 @@ export function toWireMessages(
             url: imageURL(part),
             ...(part.detail === undefined ? {} : { detail: part.detail }),
           },
+          ...pointOf(part),
         });
       } else if (part.type === "tool_use") {
         throw invalidRequest(
@@ -164,12 +167,35 @@ export function toWireMessages(
       continue;
     }
     if (rest.length === 0 && parts.length > 0) continue;
-    const content = rest.every((part) => part.type === "text")
-      ? rest.map((part) => (part as { text: string }).text).join("\n")
+    // A cache point needs its part: text is joined only without one.
+    const content = rest.every((part) =>
+        part.type === "text" && part.prompt_cache_breakpoint === undefined
+      )
+      ? rest.map((part) =>
+        (part as { text: string }).text
+      ).join("\n")
       : rest;
     out.push({ role: "user", content, ...name });
   }
   return out;
+}
+
+/**
+ * A user part's OpenAI cache point, written back from the mark it was read
+ * into; an Anthropic mark is not written (the compatible servers know no
+ * explicit point).
+ */
+function pointOf(
+  part: { cacheControl?: IRCacheControl },
+): { prompt_cache_breakpoint?: CacheBreakpoint } {
+  const point = part.cacheControl?.breakpoint;
+  if (point === undefined) return {};
+  return {
+    prompt_cache_breakpoint: {
+      mode: "explicit",
+      ...(point.ttl === undefined ? {} : { ttl: point.ttl }),
+    },
+  };
 }
 
 /** IR usage, with the cached and reasoning token details. */
@@ -413,16 +439,32 @@ function streamError(
  * too, which it takes none of.
  */
 export function irDrops(request: IRChatRequest): string[] {
-  const marked = (content: IRMessage["content"]) =>
-    typeof content !== "string" &&
-    content.some((part) => "cacheControl" in part && part.cacheControl);
+  // An Anthropic mark, or an OpenAI point where the writer has no place
+  // for it (only a user message's text and image parts take one).
+  const lostMark =
+    (role: string, own: boolean) => (part: IRContentPart): boolean => {
+      const mark = "cacheControl" in part ? part.cacheControl : undefined;
+      if (mark === undefined || (mark.breakpoint !== undefined) !== own) {
+        return false;
+      }
+      return !own || role !== "user" ||
+        (part.type !== "text" && part.type !== "image");
+    };
+  const holds = (own: boolean, test: (role: string) => boolean) =>
+    request.messages.some((m) =>
+      test(m.role) && typeof m.content !== "string" &&
+      m.content.some(lostMark(m.role, own))
+    );
   const dropped: string[] = [];
-  if (
-    request.messages.some((m) => m.role === "system" && marked(m.content))
-  ) dropped.push("system[].cache_control");
-  if (
-    request.messages.some((m) => m.role !== "system" && marked(m.content))
-  ) dropped.push("messages[].content[].cache_control");
+  if (holds(false, (role) => role === "system")) {
+    dropped.push("system[].cache_control");
+  }
+  if (holds(false, (role) => role !== "system")) {
+    dropped.push("messages[].content[].cache_control");
+  }
+  if (holds(true, () => true)) {
+    dropped.push("messages[].content[].prompt_cache_breakpoint");
+  }
   if (request.tools?.some((tool) => tool.cacheControl)) {
     dropped.push("tools[].cache_control");
   }

@@ -358,6 +358,8 @@ const HOLDS: Readonly<Record<string, (request: IRChatRequest) => boolean>> = {
     someContent(request, (part) => part.type === "redacted_thinking"),
   "messages[].content[].cache_control": (request) =>
     someContent(request, marked, "system"),
+  "messages[].content[].prompt_cache_breakpoint": (request) =>
+    someContent(request, pointed),
   "system[].cache_control": (request) =>
     request.messages.some((message) =>
       message.role === "system" && partsHold(message.content, marked)
@@ -374,8 +376,15 @@ type Part = Exclude<
   string
 >[number];
 
+/** An Anthropic cache mark (an OpenAI point is named by its own row). */
 function marked(part: Part): boolean {
-  return "cacheControl" in part && part.cacheControl !== undefined;
+  return "cacheControl" in part && part.cacheControl !== undefined &&
+    part.cacheControl.breakpoint === undefined;
+}
+
+/** An OpenAI client's `prompt_cache_breakpoint`, read into a mark. */
+function pointed(part: Part): boolean {
+  return "cacheControl" in part && part.cacheControl?.breakpoint !== undefined;
 }
 
 function partsHold(

@@ -245,7 +245,10 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
       ? op.request(request.body, model)
       : { ...request.body, model };
     if (op.response === undefined) {
-      return await this.#client.relay(path, body, signal);
+      const headers = request.headers === undefined
+        ? undefined
+        : op.clientHeaders?.(request.headers);
+      return await this.#client.relay(path, body, signal, headers);
     }
     const json = await this.#client.json("POST", path, body, signal);
     return Response.json(op.response(json, model, request.body));

@@ -65,8 +65,8 @@
  * - Errors: HTTP statuses map to AdapterError codes (529 overloaded →
  *   PROVIDER_ERROR), `Retry-After` → `retryAfter`.
  * - `count_tokens` (`Router.invoke`): the body is relayed to
- *   `/v1/messages/count_tokens` as sent, `model` routed, and the answer's
- *   bytes come back.
+ *   `/v1/messages/count_tokens` as sent, `model` routed, the client's
+ *   `anthropic-beta` merged as for chat, and the answer's bytes come back.
  * - `estimateCost` uses the price table dated {@linkcode PRICES_DATE}.
  *
  * @example Construct the adapter
@@ -208,7 +208,10 @@ export function anthropicProvider(
     // The API counts a Messages body as sent, documents and server tools
     // included: the gateway's count_tokens relays it here.
     operations: {
-      count_tokens: { path: () => "/v1/messages/count_tokens" },
+      count_tokens: {
+        path: () => "/v1/messages/count_tokens",
+        clientHeaders: (client) => betaHeader(config.beta, client),
+      },
     },
     chatWire: {
       name: "anthropic",

@@ -273,6 +273,17 @@ export interface OperationSpec {
    */
   path(model: string, stream: boolean): string;
   /**
+   * The headers sent from the client's (lowercase names), as for a
+   * same-wire chat call: Anthropic's `anthropic-beta` on count_tokens,
+   * since counting a beta feature's body needs its beta. Absent: none.
+   *
+   * @param client The client's headers the gateway passed on.
+   * @returns The headers to send, or undefined for none.
+   */
+  clientHeaders?(
+    client: Readonly<Record<string, string>>,
+  ): Record<string, string> | undefined;
+  /**
    * The wire body; absent: OpenAI's body with `model` replaced. Throws
    * INVALID_REQUEST for what the provider cannot take (token arrays).
    *
