@@ -337,4 +337,53 @@ describe("a Router's fleet link, at its edges", () => {
     assert.equal(control.called.readBreakers, 2);
     r.dispose();
   });
+
+  it("a half-open backend under load costs one probe claim in flight, not one per request", async () => {
+    const time = new FakeTime();
+    const inner = createMemoryStore();
+    const { store, control } = controlled(inner);
+    const r = router(time, store, [], {}, createEchoAdapter());
+    inner.openBreaker("x", time.t, 1_000, false);
+    await fireUntil(time, () => r.isCircuitBreakerOpen("x"), "x open");
+    time.t += 1_000; // half-open
+    control.hold.add("claimProbe");
+    for (let i = 0; i < 3; i++) await r.execute(request); // backup answers
+    assert.equal(control.called.claimProbe, 1);
+    control.hold.clear();
+    control.held.splice(0).forEach((settle) => settle(true));
+    r.dispose();
+  });
+
+  it("a probe's success the store refused is still sent at dispose(): the fleet's breaker closes", async () => {
+    const time = new FakeTime();
+    const inner = createMemoryStore();
+    const { store, control } = controlled(inner);
+    const r = router(time, store, [], {}, createEchoAdapter());
+    inner.openBreaker("x", time.t, 1_000, false);
+    await fireUntil(time, () => r.isCircuitBreakerOpen("x"), "x open");
+    time.t += 1_000; // half-open
+    await r.execute(request); // claims the probe; backup answers
+    await fireUntil(
+      time,
+      () => control.called.claimProbe === 1,
+      "the claim answered",
+    );
+    await tick();
+    control.fail.add("recordSuccess");
+    const probe = await r.execute(request); // the probe: x answers
+    assert.equal(
+      (probe.metadata as { routing: { backend: string } }).routing.backend,
+      "x",
+    );
+    for (let i = 0; i < 5; i++) await tick();
+    assert.equal(control.called.recordSuccess, 1, "refused once");
+    control.fail.clear();
+    r.dispose(); // before any read brought the store back
+    for (let i = 0; i < 5; i++) await tick();
+    assert.equal(control.called.recordSuccess, 2, "sent again at dispose()");
+    assert.equal(
+      (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0].state,
+      "closed",
+    );
+  });
 });
