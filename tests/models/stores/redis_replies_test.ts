@@ -1,0 +1,53 @@
+// What the Redis store makes of replies it did not expect: a breaker state
+// code this version does not know (scripts of a newer release sharing the
+// Redis) and a counters or records reply cut short. The Router must get a record it can
+// route on and counters that are numbers, not `undefined` states, NaN or
+// a record whose value is the text "undefined".
+import { describe, it } from "../../_harness.ts";
+import assert from "node:assert/strict";
+import {
+  createRedisStore,
+  type RedisScriptClient,
+} from "../../../src/models/stores/redis.ts";
+
+/** A client whose every EVAL answers `reply`. */
+function answering(reply: unknown): RedisScriptClient {
+  return { eval: () => Promise.resolve(reply) };
+}
+
+describe("the Redis store reading unexpected replies", () => {
+  it("a breaker state code it does not know reads as closed", async () => {
+    for (const code of [3, "7", -1]) {
+      const store = createRedisStore(answering([[code, 0, -1, 4, 0]]));
+      const [record] = await store.readBreakers(["x"], 0);
+      assert.equal(record.state, "closed", `state code ${code}`);
+      assert.equal(record.epoch, 4);
+    }
+    // The known codes keep their meaning.
+    const store = createRedisStore(
+      answering([[1, 2, 500, 4, 0], [2, 0, 0, 5, 1, 9]]),
+    );
+    const [open, half] = await store.readBreakers(["x", "y"], 0);
+    assert.equal(open.state, "open");
+    assert.equal(open.openUntil, 500);
+    assert.equal(half.state, "half-open");
+    assert.equal(half.probeAt, 9);
+  });
+
+  it("a counters reply with an odd number of items keeps the complete pairs only", async () => {
+    const store = createRedisStore(
+      answering(["requests", "3", "errors", "1", "latency"]),
+    );
+    assert.deepEqual(await store.readCounters("x"), {
+      requests: 3,
+      errors: 1,
+    });
+  });
+
+  it("a records reply with an odd number of items keeps the complete pairs only", async () => {
+    const store = createRedisStore(answering([7, ["k1", "v1", "k2"]]));
+    const space = await store.readRecords!("keys");
+    assert.equal(space.version, 7);
+    assert.deepEqual({ ...space.records }, { k1: "v1" });
+  });
+});
