@@ -7,7 +7,8 @@
 // between Routers sharing an asynchronous store; latency routing after a
 // backend is registered or replaced; per-request options that are not
 // non-negative numbers; timers missing one of their two functions;
-// capability routing for a plain request; a half-open probe that never
+// capability routing for a plain request and for a turn carrying tool
+// parts without a tools list; a half-open probe that never
 // reports, freed after the store's probeLease.
 import assert from "node:assert/strict";
 import {
@@ -386,4 +387,50 @@ Deno.test("breaker: a half-open probe that never reports holds the backend until
   assert.equal(hanging.calls.length, 2, "a new probe after the lease");
   router.dispose();
   await withTimeout(Promise.all(calls), 5_000, "calls settled by dispose()");
+});
+
+Deno.test("capability routing: a turn carrying a tool call or a tool result, without a tools list, goes to a backend with tools", async () => {
+  const plain = backend(
+    () => Promise.resolve({ message: { role: "assistant", content: "plain" } }),
+    { tools: false, vision: true, systemMessages: true },
+  );
+  const router = createRouter({ capabilityBasedRouting: true })
+    .register("plain", plain)
+    .register("full", createEchoAdapter());
+  const backendOf = async (r: IRChatRequest) =>
+    ((await router.execute(r)).metadata as { routing: { backend: string } })
+      .routing.backend;
+  const call = {
+    type: "tool_use" as const,
+    id: "call_1",
+    name: "weather",
+    input: { city: "Oslo" },
+  };
+  const result = {
+    type: "tool_result" as const,
+    toolUseId: "call_1",
+    content: "4°C",
+  };
+  assert.equal(
+    await backendOf({
+      messages: [{ role: "user", content: [{ type: "text", text: "hi" }] }],
+    }),
+    "plain",
+    "text parts need no tools (asked first: the score then favours a backend that answered)",
+  );
+  assert.equal(
+    await backendOf({
+      messages: [...request.messages, { role: "assistant", content: [call] }],
+    }),
+    "full",
+    "a tool call in the history",
+  );
+  assert.equal(
+    await backendOf({
+      messages: [...request.messages, { role: "user", content: [result] }],
+    }),
+    "full",
+    "a tool result alone",
+  );
+  router.dispose();
 });
