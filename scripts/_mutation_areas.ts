@@ -54,7 +54,14 @@ export const AREAS: Area[] = [
   {
     name: "models-adapters",
     owns: (path) => path.startsWith("src/models/adapters/"),
-    tests: ["tests/models/adapters/", ...MODELS_TOP],
+    // The two gateway tests whose subject is the adapters' field tables (what
+    // each wire field becomes toward each API), beside the adapters' own.
+    tests: [
+      "tests/models/adapters/",
+      ...MODELS_TOP,
+      "tests/gateway/native_table_test.ts",
+      "tests/gateway/wires_table_test.ts",
+    ],
   },
   {
     // The `switchyard` command (gateway and convert), added after the issue
