@@ -99,6 +99,24 @@ describe("SSE parser", () => {
     );
   });
 
+  it("names the stream as the source of an overlong line when no provider is given, the provider when one is", async () => {
+    const long = `data: ${"x".repeat(100)}\n\n`;
+    await assert.rejects(
+      events(long, [9], 64),
+      (error: Error & { provider?: string }) => error.provider === "stream",
+    );
+    const named = parseSSE(chunkedBody(long).body, {
+      maxLineLength: 64,
+      provider: "groq",
+    });
+    await assert.rejects(
+      (async () => {
+        for await (const _ of named) { /* drained */ }
+      })(),
+      (error: Error & { provider?: string }) => error.provider === "groq",
+    );
+  });
+
   it("stops reading and cancels the body when the consumer stops early", async () => {
     const { body, state } = chunkedBody("data: 1\n\ndata: 2\n\ndata: 3\n\n", [
       4,
