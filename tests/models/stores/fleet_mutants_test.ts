@@ -386,4 +386,25 @@ describe("a Router's fleet link, at its edges", () => {
       "closed",
     );
   });
+
+  it("a backend unregistered is no longer read or written in the store: a Router whose backends come and go does not read ever more keys", async () => {
+    const time = new FakeTime();
+    const inner = createMemoryStore();
+    const asked: string[][] = [];
+    const read = inner.readBreakers.bind(inner);
+    inner.readBreakers = (keys, now) => {
+      asked.push([...keys]);
+      return read(keys, now);
+    };
+    const { store } = controlled(inner);
+    const r = router(time, store, []);
+    for (let i = 0; i < 20; i++) {
+      r.register(`tmp${i}`, createEchoAdapter()).unregister(`tmp${i}`);
+    }
+    r.unregister("x");
+    const before = asked.length;
+    await fireUntil(time, () => asked.length > before, "a background read");
+    assert.deepEqual(asked.at(-1), ["backup"]);
+    r.dispose();
+  });
 });
