@@ -407,4 +407,40 @@ describe("a Router's fleet link, at its edges", () => {
     assert.deepEqual(asked.at(-1), ["backup"]);
     r.dispose();
   });
+
+  it("a probe's failure batched behind an older failure still reopens the fleet's breaker (the batch carries the newest ticket)", async () => {
+    const time = new FakeTime();
+    const inner = createMemoryStore();
+    const { store, control } = controlled(inner);
+    const record = () =>
+      (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0];
+    // A high threshold: only the fleet's record opens x; a long store
+    // timeout: the held report stays in flight while the polls run.
+    const r = router(time, store, [], {
+      circuitBreakerThreshold: 10,
+      storeTimeout: 600_000,
+    });
+    control.hold.add("recordFailure");
+    await r.execute(request); // x fails: its report is held in flight
+    await r.execute(request); // x fails again: batched behind it (epoch 0)
+    assert.equal(control.held.length, 1);
+    // Meanwhile a sibling opens x; this Router sees it, then half-open.
+    inner.openBreaker("x", time.t, 1_000, false);
+    await fireUntil(time, () => r.isCircuitBreakerOpen("x"), "x open");
+    await fireUntil(time, () => record().state === "half-open", "half-open");
+    await fireUntil(time, () => !r.isCircuitBreakerOpen("x"), "seen half-open");
+    await r.execute(request); // claims the probe; backup answers
+    await fireUntil(time, () => record().probe, "the claim");
+    for (let i = 0; i < 5; i++) await tick();
+    const probe = await r.execute(request); // the probe: x fails, batched
+    assert.deepEqual(
+      (probe.metadata as { routing: { attempts: { backend: string }[] } })
+        .routing.attempts.map((a) => a.backend),
+      ["x", "backup"],
+    );
+    control.hold.clear();
+    control.held.splice(0).forEach((settle) => settle(true));
+    await fireUntil(time, () => record().state === "open", "x reopened");
+    r.dispose();
+  });
 });
