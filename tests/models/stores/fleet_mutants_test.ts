@@ -443,4 +443,24 @@ describe("a Router's fleet link, at its edges", () => {
     await fireUntil(time, () => record().state === "open", "x reopened");
     r.dispose();
   });
+
+  it("an ordinary failure report refused after its timeout is dropped quietly, not an unhandled rejection", async () => {
+    const time = new FakeTime();
+    const warnings: IRWarning[] = [];
+    const { store, control } = controlled(createMemoryStore());
+    const r = router(time, store, warnings);
+    control.hold.add("recordFailure");
+    await r.execute(request); // x fails: its report gets no answer in time
+    await fireUntil(
+      time,
+      () => codes(warnings).includes("store-unavailable"),
+      "the timeout",
+    );
+    control.hold.clear();
+    control.held.splice(0).forEach((settle) => settle(false));
+    // An unhandled rejection here would fail this test.
+    for (let i = 0; i < 5; i++) await tick();
+    assert.equal(control.called.recordFailure, 1, "not sent again");
+    r.dispose();
+  });
 });
