@@ -104,6 +104,15 @@ describe("a Router's fleet link, at its edges", () => {
       () => (control.called.addCounters ?? 0) > 0,
       "the outcome's counters sent",
     );
+    // Sent once: the next reads carry no empty write.
+    const sent = control.called.addCounters;
+    const reads = control.called.readBreakers ?? 0;
+    await fireUntil(
+      time,
+      () => (control.called.readBreakers ?? 0) >= reads + 3,
+      "three more reads",
+    );
+    assert.equal(control.called.addCounters, sent);
     r.dispose();
     assert.equal(time.pending, 0);
   });

@@ -179,4 +179,22 @@ describe("a probe claim of ticket 0", () => {
     assert.equal(served(await r.execute(request)), "backup");
     r.dispose();
   });
+
+  it("is kept through a background read that finds it unchanged: the next request is the probe", async () => {
+    const time = new FakeTime();
+    const { store, called, record } = epochZeroStore();
+    const r = fleetRouter(time, store, [], {}, createEchoAdapter());
+    await firstRead(time, called);
+    await r.execute(request); // claims; backup answers
+    for (let i = 0; i < 20 && record().probe === false; i++) await tick();
+    for (let i = 0; i < 5; i++) await tick();
+    const reads = called.readBreakers;
+    for (let i = 0; i < 100 && called.readBreakers === reads; i++) {
+      await tick();
+      if (called.readBreakers === reads) time.fire();
+    }
+    for (let i = 0; i < 5; i++) await tick();
+    assert.equal(served(await r.execute(request)), "x");
+    r.dispose();
+  });
 });
