@@ -1,8 +1,9 @@
-// What the Redis store makes of replies it did not expect: a breaker state
-// code this version does not know (scripts of a newer release sharing the
-// Redis) and a counters or records reply cut short. The Router must get a record it can
-// route on and counters that are numbers, not `undefined` states, NaN or
-// a record whose value is the text "undefined".
+// What the Redis store makes of a client it cannot use and of replies it did
+// not expect: a breaker state code this version does not know (scripts of a
+// newer release sharing the Redis) and a counters or records reply cut short;
+// and what addTotals sends. The Router must get a record it can route on and
+// counters that are numbers, not `undefined` states, NaN or a record whose
+// value is the text "undefined".
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import {
@@ -49,5 +50,37 @@ describe("the Redis store reading unexpected replies", () => {
     const space = await store.readRecords!("keys");
     assert.equal(space.version, 7);
     assert.deepEqual({ ...space.records }, { k1: "v1" });
+  });
+
+  it("a missing client is refused at construction with INVALID_REQUEST, not a TypeError", () => {
+    for (const client of [undefined, null, {}]) {
+      assert.throws(
+        () => createRedisStore(client as unknown as RedisScriptClient),
+        (error: unknown) =>
+          error instanceof Error &&
+          (error as { code?: string }).code === "INVALID_REQUEST",
+        String(client),
+      );
+    }
+  });
+
+  it("addTotals sends one script for all the totals, each key prefixed and each ttl rounded up, and asks nothing for no keys", async () => {
+    const calls: { keys: string[]; args: string[] }[] = [];
+    const store = createRedisStore({
+      eval: (_script, keys, args) => {
+        calls.push({ keys, args });
+        return Promise.resolve(["5", "12.5"]);
+      },
+    });
+    assert.deepEqual(await store.addTotals!(["a", "b"], 5, [1_000.2, 0]), [
+      5,
+      12.5,
+    ]);
+    assert.deepEqual(calls, [{
+      keys: ["switchyard:s:a", "switchyard:s:b"],
+      args: ["5", "1001", "0"],
+    }]);
+    assert.deepEqual(await store.addTotals!([], 5, []), []);
+    assert.equal(calls.length, 1, "no script for no keys");
   });
 });
