@@ -83,4 +83,18 @@ describe("the Redis store reading unexpected replies", () => {
     assert.deepEqual(await store.addTotals!([], 5, []), []);
     assert.equal(calls.length, 1, "no script for no keys");
   });
+
+  it("writeRecord reports the script's answer: written (1) or refused (0), with the space's version", async () => {
+    let reply: unknown[] = [1, 4];
+    const store = createRedisStore({ eval: () => Promise.resolve(reply) });
+    assert.deepEqual(await store.writeRecord!("keys", "k1", "create", "v"), {
+      ok: true,
+      version: 4,
+    });
+    reply = [0, 4]; // "create" of an id that exists
+    assert.deepEqual(await store.writeRecord!("keys", "k1", "create", "v"), {
+      ok: false,
+      version: 4,
+    });
+  });
 });
