@@ -380,6 +380,15 @@ export const EQUIVALENTS: Equivalent[] = [
     after: 'apiKey: config.apiKey || "",',
     reason: "the only falsy string is the empty one, which both give back",
   },
+  {
+    file: "src/models/stores/redis.ts",
+    before:
+      "[String(amount), ...keys.map((_, i) => String(Math.ceil(ttls[i] ?? 0)))],",
+    after:
+      "[String(amount), ...keys.map((_, i) => String(Math.ceil(ttls[i] || 0)))],",
+    reason:
+      'the two differ only for a NaN ttl (0, -0, null and undefined give "0" either way); the script reads "NaN" with tonumber as nan, and `nan > 0` is false, so it PERSISTs the total exactly as for "0" (checked on redis-server\'s Lua)',
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

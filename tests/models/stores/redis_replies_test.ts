@@ -97,4 +97,20 @@ describe("the Redis store reading unexpected replies", () => {
       version: 4,
     });
   });
+
+  it("ttl and probeLease take any positive number of milliseconds, a fraction too; 0, negatives and Infinity are refused", () => {
+    const client = answering([]);
+    for (const field of ["ttl", "probeLease"]) {
+      createRedisStore(client, { [field]: 0.5 });
+      createRedisStore(client, { [field]: 1 });
+      for (const bad of [0, -1, Infinity, Number.NaN]) {
+        assert.throws(
+          () => createRedisStore(client, { [field]: bad }),
+          (error: unknown) =>
+            (error as { code?: string }).code === "INVALID_REQUEST",
+          `${field}: ${bad}`,
+        );
+      }
+    }
+  });
 });
