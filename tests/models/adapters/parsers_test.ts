@@ -146,6 +146,21 @@ describe("NDJSON parser", () => {
     }
   });
 
+  it("names the stream as the source of invalid JSON when no provider is given, the provider when one is", async () => {
+    const bad = () => chunkedBody('{"ok":1}\n{broken\n').body;
+    const drain = async (values: AsyncIterable<unknown>) => {
+      for await (const _ of values) { /* drained */ }
+    };
+    await assert.rejects(
+      drain(parseNDJSON(bad())),
+      (error: Error & { provider?: string }) => error.provider === "stream",
+    );
+    await assert.rejects(
+      drain(parseNDJSON(bad(), { provider: "ollama" })),
+      (error: Error & { provider?: string }) => error.provider === "ollama",
+    );
+  });
+
   it("names the line of invalid JSON", async () => {
     await assert.rejects(
       values('{"ok":1}\n{broken\n'),
