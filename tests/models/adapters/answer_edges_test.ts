@@ -10,7 +10,12 @@ import { createAnthropicAdapter } from "../../../src/models/adapters/anthropic.t
 import { createCohereAdapter } from "../../../src/models/adapters/cohere.ts";
 import { createOpenAIAdapter } from "../../../src/models/adapters/openai.ts";
 import { AdapterError } from "../../../src/models/errors.ts";
-import { adapterFactory, jsonFixture, rejection } from "./_fake.ts";
+import {
+  adapterFactory,
+  chunkedBody,
+  jsonFixture,
+  rejection,
+} from "./_fake.ts";
 
 type Json = Record<string, unknown>;
 const ask = { messages: [{ role: "user" as const, content: "x" }] };
@@ -106,5 +111,16 @@ describe("answers at their edges", () => {
     assert.ok(error instanceof AdapterError, String(error));
     assert.equal(error.statusCode, undefined, error.message);
     assert.equal(error.code, "ABORTED");
+  });
+
+  it("a health check's answer body is cancelled, not left unread holding the connection", async () => {
+    const { body, state } = chunkedBody('{"object":"list","data":[]}');
+    const openaiWith = adapterFactory(createOpenAIAdapter, { apiKey: "k" });
+    const { adapter, requests } = openaiWith(() =>
+      new Response(body, { headers: { "content-type": "application/json" } })
+    );
+    assert.equal(await adapter.healthCheck!(), true);
+    assert.equal(requests.length, 1);
+    assert.equal(state.cancelled, true);
   });
 });
