@@ -86,6 +86,16 @@ describe("SSE parser", () => {
     }]);
   });
 
+  it("dispatches nothing for a blank line after an event, or for an event with no data (keep-alives)", async () => {
+    const text = "data: a\n\n\n: keep-alive\n\nevent: ping\n\ndata: b\n\n\n";
+    for (const size of [1, 3, 100]) {
+      assert.deepEqual(
+        (await events(text, [size])).map((e) => [e.event, e.data]),
+        [["message", "a"], ["message", "b"]],
+      );
+    }
+  });
+
   it("throws INVALID_RESPONSE for a line over the limit, even when it never ends", async () => {
     await assert.rejects(
       events(`data: ${"x".repeat(100)}`, [9], 64),
