@@ -9,6 +9,8 @@ import assert from "node:assert/strict";
 import { createAnthropicAdapter } from "../../../src/models/adapters/anthropic.ts";
 import { createCohereAdapter } from "../../../src/models/adapters/cohere.ts";
 import { createOpenAIAdapter } from "../../../src/models/adapters/openai.ts";
+import { createGeminiAdapter } from "../../../src/models/adapters/gemini.ts";
+import { createOllamaAdapter } from "../../../src/models/adapters/ollama.ts";
 import { AdapterError } from "../../../src/models/errors.ts";
 import {
   adapterFactory,
@@ -122,5 +124,63 @@ describe("answers at their edges", () => {
     assert.equal(await adapter.healthCheck!(), true);
     assert.equal(requests.length, 1);
     assert.equal(state.cancelled, true);
+  });
+});
+
+describe("requests at their edges", () => {
+  it("Gemini: a message with no content parts sends no empty turn (the API refuses a turn without parts)", async () => {
+    const geminiWith = adapterFactory(createGeminiAdapter, { apiKey: "k" });
+    const { adapter, requests } = geminiWith(() =>
+      Response.json(jsonFixture("gemini/generate.json"))
+    );
+    await adapter.execute({
+      messages: [
+        { role: "user", content: "hi" },
+        { role: "assistant", content: [] },
+        { role: "user", content: "again" },
+      ],
+    });
+    const contents = (requests[0].body as Json).contents as {
+      role: string;
+      parts: unknown[];
+    }[];
+    assert.ok(contents.length > 0);
+    for (const turn of contents) assert.ok(turn.parts.length > 0, turn.role);
+  });
+
+  it("Anthropic: a parameter the Messages API does not document is not sent, and is named as dropped", async () => {
+    const anthropicWith = adapterFactory(createAnthropicAdapter, {
+      apiKey: "k",
+    });
+    const { adapter, requests } = anthropicWith(() =>
+      Response.json(jsonFixture("anthropic/message.json"))
+    );
+    const answer = await adapter.execute({
+      ...ask,
+      parameters: { vendor_knob: 1 } as Record<string, unknown>,
+    });
+    assert.equal("vendor_knob" in (requests[0].body as Json), false);
+    assert.deepEqual(
+      (answer.metadata as { dropped?: string[] }).dropped,
+      ["vendor_knob"],
+    );
+  });
+
+  it("Ollama: a tool call without a function, or with a name that is not text, is INVALID_RESPONSE", async () => {
+    const ollamaWith = adapterFactory(createOllamaAdapter, {});
+    for (const call of [{}, { function: { name: 42, arguments: {} } }]) {
+      const { adapter } = ollamaWith(() =>
+        Response.json({
+          model: "llama3",
+          created_at: "2024-01-01T00:00:00Z",
+          message: { role: "assistant", content: "", tool_calls: [call] },
+          done: true,
+          done_reason: "stop",
+        })
+      );
+      const error = await rejection(adapter.execute(ask));
+      assert.ok(error instanceof AdapterError, String(error));
+      assert.equal(error.code, "INVALID_RESPONSE", JSON.stringify(call));
+    }
   });
 });
