@@ -12,6 +12,7 @@ import { createOpenAIAdapter } from "../../../src/models/adapters/openai.ts";
 import { createGeminiAdapter } from "../../../src/models/adapters/gemini.ts";
 import { createOllamaAdapter } from "../../../src/models/adapters/ollama.ts";
 import { AdapterError } from "../../../src/models/errors.ts";
+import { watchedCount } from "../../../src/models/adapters/_watchdog.ts";
 import {
   adapterFactory,
   chunkedBody,
@@ -124,6 +125,21 @@ describe("answers at their edges", () => {
     assert.equal(await adapter.healthCheck!(), true);
     assert.equal(requests.length, 1);
     assert.equal(state.cancelled, true);
+  });
+});
+
+describe("health checks", () => {
+  it("a health check leaves no call timeout behind, answered or refused", async () => {
+    const openaiWith = adapterFactory(createOpenAIAdapter, { apiKey: "k" });
+    const before = watchedCount();
+    for (const status of [200, 503]) {
+      const { adapter } = openaiWith(
+        () => Response.json({ object: "list", data: [] }, { status }),
+        { timeout: 60_000 },
+      );
+      assert.equal(await adapter.healthCheck!(), status === 200);
+      assert.equal(watchedCount(), before, `after a ${status}`);
+    }
   });
 });
 
