@@ -8,19 +8,23 @@
 // backend is registered or replaced; per-request options that are not
 // non-negative numbers; timers missing one of their two functions;
 // capability routing for a plain request and for a turn carrying tool
-// parts without a tools list; a half-open probe that never
+// parts without a tools list; a 429 held off across Routers sharing a
+// store; a half-open probe that never
 // reports, freed after the store's probeLease.
 import assert from "node:assert/strict";
 import {
+  AdapterError,
   type BackendAdapter,
   createMemoryStore,
   createRouter,
+  ErrorCode,
   type IRChatRequest,
   RouterError,
   type RouterStore,
 } from "../../src/models/mod.ts";
 import {
   createEchoAdapter,
+  createFailingAdapter,
   createHangingAdapter,
 } from "../../src/models/testing.ts";
 import { withTimeout } from "../_timeout.ts";
@@ -433,4 +437,51 @@ Deno.test("capability routing: a turn carrying a tool call or a tool result, wit
     "a tool result alone",
   );
   router.dispose();
+});
+
+Deno.test("rate limit: a 429 with Retry-After seen by one Router on an asynchronous store keeps its siblings off that backend too", async () => {
+  const time = new FakeTime();
+  const inner = createMemoryStore();
+  // Every store answer comes a tick later, as from Redis.
+  const store = new Proxy(inner, {
+    get(target, name) {
+      const value = Reflect.get(target, name);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) =>
+        Promise.resolve().then(() => value.apply(target, args));
+    },
+  }) as RouterStore;
+  const limited = createFailingAdapter({
+    error: new AdapterError({
+      code: ErrorCode.RATE_LIMITED,
+      message: "slow down",
+      statusCode: 429,
+      retryAfter: 30_000,
+    }),
+  });
+  const make = () =>
+    createRouter({
+      store,
+      now: time.now,
+      timers: time.timers,
+      enableCircuitBreaker: true,
+      storeTimeout: 100,
+      storeSyncInterval: 50,
+    }).register("x", limited).register("backup", createEchoAdapter());
+  const a = make();
+  const b = make();
+  const served = async (router: ReturnType<typeof make>) =>
+    ((await router.execute(request)).metadata as {
+      routing: { backend: string };
+    }).routing.backend;
+  assert.equal(await served(a), "backup"); // x answered 429 to a
+  for (let i = 0; i < 100 && !b.isCircuitBreakerOpen("x"); i++) {
+    await tick();
+    time.fire();
+  }
+  assert.equal(b.isCircuitBreakerOpen("x"), true, "b sees x held off");
+  assert.equal(await served(b), "backup");
+  assert.equal(limited.calls.length, 1, "b sent x nothing");
+  a.dispose();
+  b.dispose();
 });
