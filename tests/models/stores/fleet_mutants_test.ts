@@ -472,4 +472,39 @@ describe("a Router's fleet link, at its edges", () => {
     assert.equal(control.called.recordFailure, 1, "not sent again");
     r.dispose();
   });
+
+  it("a batch holding a probe's failure is owed like the probe's own report: refused, it is sent again once the store is back", async () => {
+    const time = new FakeTime();
+    const warnings: IRWarning[] = [];
+    const inner = createMemoryStore();
+    const { store, control } = controlled(inner);
+    const record = () =>
+      (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0];
+    const r = router(time, store, warnings, {
+      circuitBreakerThreshold: 10,
+      storeTimeout: 600_000,
+    });
+    control.hold.add("recordFailure");
+    await r.execute(request); // x fails: its report is held in flight
+    await r.execute(request); // an ordinary failure, batched behind it
+    inner.openBreaker("x", time.t, 1_000, false);
+    await fireUntil(time, () => r.isCircuitBreakerOpen("x"), "x open");
+    await fireUntil(time, () => record().state === "half-open", "half-open");
+    await fireUntil(time, () => !r.isCircuitBreakerOpen("x"), "seen half-open");
+    await r.execute(request); // claims the probe
+    await fireUntil(time, () => record().probe, "the claim");
+    for (let i = 0; i < 5; i++) await tick();
+    await r.execute(request); // the probe fails: joins the batch
+    control.hold.clear();
+    control.fail.add("recordFailure"); // the batch will be refused
+    control.held.splice(0).forEach((settle) => settle(true));
+    await fireUntil(
+      time,
+      () => codes(warnings).includes("store-unavailable"),
+      "the batch refused",
+    );
+    control.fail.clear();
+    await fireUntil(time, () => record().state === "open", "the batch resent");
+    r.dispose();
+  });
 });
