@@ -389,6 +389,14 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       'the two differ only for a NaN ttl (0, -0, null and undefined give "0" either way); the script reads "NaN" with tonumber as nan, and `nan > 0` is false, so it PERSISTs the total exactly as for "0" (checked on redis-server\'s Lua)',
   },
+  {
+    file: "src/models/_parallel.ts",
+    context: "finish(-1);",
+    before: "return;",
+    after: ";",
+    reason:
+      "runParallel never runs with count 0: dispatchParallel throws NO_BACKEND_AVAILABLE when it has no target, and the fallback loop stops at an empty group and runs a group of one apart; with 0 the fall-through would only arm the timeout, which no caller then passes",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */
