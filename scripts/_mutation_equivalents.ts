@@ -395,7 +395,7 @@ export const EQUIVALENTS: Equivalent[] = [
     before: "return;",
     after: ";",
     reason:
-      "runParallel never runs with count 0: dispatchParallel throws NO_BACKEND_AVAILABLE when it has no target, and the fallback loop stops at an empty group and runs a group of one apart; with 0 the fall-through would only arm the timeout, which no caller then passes",
+      "runParallel never runs with count 0: dispatchParallel throws NO_BACKEND_AVAILABLE when it has no target, and the fallback loop stops at an empty group and runs a group of one apart; only at 0 would the fall-through differ (it would arm a timeout that aborts nothing)",
   },
 ];
 
