@@ -485,3 +485,25 @@ Deno.test("rate limit: a 429 with Retry-After seen by one Router on an asynchron
   a.dispose();
   b.dispose();
 });
+
+Deno.test("router: an AbortError a backend threw on its own is ABORTED with its message, or the generic one when it has none", async () => {
+  for (
+    const [thrown, named] of [
+      [
+        new DOMException("upstream reset the stream", "AbortError"),
+        "upstream reset the stream",
+      ],
+      [new DOMException("", "AbortError"), "Aborted"],
+    ] as const
+  ) {
+    const router = createRouter().register(
+      "x",
+      backend(() => Promise.reject(thrown)),
+    );
+    const error = await failureOf(router.execute(request));
+    const failure = error.errors[0]?.error;
+    assert.equal(failure?.code, "ABORTED", error.message);
+    assert.equal(failure?.message, named);
+    router.dispose();
+  }
+});
