@@ -397,6 +397,13 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "runParallel never runs with count 0: dispatchParallel throws NO_BACKEND_AVAILABLE when it has no target, and the fallback loop stops at an empty group and runs a group of one apart; only at 0 would the fall-through differ (it would arm a timeout that aborts nothing)",
   },
+  {
+    file: "src/models/fallback/run.ts",
+    before: "const primary = plan.entry?.name ?? plan.requested;",
+    after: "const primary = plan.entry?.name || plan.requested;",
+    reason:
+      'a registered backend\'s name is never empty (register() refuses "" with INVALID_REQUEST), so `||` and `??` pick the same side',
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */
