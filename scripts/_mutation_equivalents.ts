@@ -404,6 +404,14 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       'a registered backend\'s name is never empty (register() refuses "" with INVALID_REQUEST), so `||` and `??` pick the same side',
   },
+  {
+    file: "src/models/streaming/stream.ts",
+    context: "parts.settings,",
+    before: "false,",
+    after: "true,",
+    reason:
+      "`own` gives a single stream a controller of its own linked to the request's signal (linkSignal: it aborts in the same dispatch, with the same reason) instead of the request's signal itself; only the race ever cancels an attempt's own controller, so the adapter sees the same aborts either way and only an AbortController per stream is added",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */
