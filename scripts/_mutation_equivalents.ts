@@ -399,10 +399,19 @@ export const EQUIVALENTS: Equivalent[] = [
   },
   {
     file: "src/models/fallback/run.ts",
+    context: "): FallbackState {",
     before: "const primary = plan.entry?.name ?? plan.requested;",
     after: "const primary = plan.entry?.name || plan.requested;",
     reason:
       'a registered backend\'s name is never empty (register() refuses "" with INVALID_REQUEST), so `||` and `??` pick the same side',
+  },
+  {
+    file: "src/models/fallback/run.ts",
+    context: "}",
+    before: "const primary = plan.entry?.name ?? plan.requested;",
+    after: "const primary = plan.entry?.name || plan.requested;",
+    reason:
+      'a registered backend\'s name is never empty (register() refuses "" with INVALID_REQUEST), so `||` and `??` pick the same side (the policy-final path of fallback)',
   },
   {
     file: "src/models/streaming/stream.ts",
