@@ -113,4 +113,12 @@ describe("the Redis store reading unexpected replies", () => {
       }
     }
   });
+
+  it("only -1 reads as open until closed; an open-until time of 0 (a Router clock that starts at 0) is that time", async () => {
+    const store = createRedisStore(
+      answering([[1, 2, 0, 1, 0], [1, 2, -1, 1, 0], [1, 2, 500, 1, 0]]),
+    );
+    const records = await store.readBreakers(["a", "b", "c"], 0);
+    assert.deepEqual(records.map((r) => r.openUntil), [0, Infinity, 500]);
+  });
 });
