@@ -8,9 +8,9 @@
 // backend is registered or replaced; per-request options that are not
 // non-negative numbers; timers missing one of their two functions;
 // capability routing for a plain request and for a turn carrying tool
-// parts without a tools list; a 429 held off across Routers sharing a
-// store; a half-open probe that never
-// reports, freed after the store's probeLease.
+// parts without a tools list; a 429, and failures that open the breaker,
+// shared across Routers on one store; a half-open probe that never reports,
+// freed after the store's probeLease.
 import assert from "node:assert/strict";
 import {
   AdapterError,
@@ -506,4 +506,45 @@ Deno.test("router: an AbortError a backend threw on its own is ABORTED with its 
     assert.equal(failure?.message, named);
     router.dispose();
   }
+});
+
+Deno.test("breaker: failures one Router sees on an asynchronous store open the backend's breaker for its siblings too", async () => {
+  const time = new FakeTime();
+  const inner = createMemoryStore();
+  // Every store answer comes a tick later, as from Redis.
+  const store = new Proxy(inner, {
+    get(target, name) {
+      const value = Reflect.get(target, name);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) =>
+        Promise.resolve().then(() => value.apply(target, args));
+    },
+  }) as RouterStore;
+  const failing = createFailingAdapter();
+  const make = () =>
+    createRouter({
+      store,
+      now: time.now,
+      timers: time.timers,
+      enableCircuitBreaker: true,
+      circuitBreakerThreshold: 2,
+      circuitBreakerTimeout: 10_000,
+      storeTimeout: 100,
+      storeSyncInterval: 50,
+    }).register("x", failing).register("backup", createEchoAdapter());
+  const a = make();
+  const b = make();
+  await a.execute(request); // x fails, backup answers
+  for (let i = 0; i < 5; i++) await tick(); // the first report lands
+  await a.execute(request); // the second failure: the threshold
+  for (let i = 0; i < 100 && !b.isCircuitBreakerOpen("x"); i++) {
+    await tick();
+    time.fire();
+  }
+  assert.equal(b.isCircuitBreakerOpen("x"), true, "b sees x open");
+  const calls = failing.calls.length;
+  await b.execute(request);
+  assert.equal(failing.calls.length, calls, "b sent x nothing");
+  a.dispose();
+  b.dispose();
 });
