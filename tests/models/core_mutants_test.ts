@@ -548,3 +548,21 @@ Deno.test("breaker: failures one Router sees on an asynchronous store open the b
   a.dispose();
   b.dispose();
 });
+
+Deno.test("fallback: a named backend and its fallbacks all behind open breakers answer with the soonest any of them is back, the named one included", async () => {
+  const time = new FakeTime();
+  const router = createRouter({
+    now: time.now,
+    timers: time.timers,
+    enableCircuitBreaker: true,
+  }).register("x", createEchoAdapter()).register("y", createEchoAdapter());
+  router.openCircuitBreaker("x", 1_000);
+  router.openCircuitBreaker("y", 5_000);
+  const error = await failureOf(router.execute({
+    ...request,
+    metadata: { custom: { backend: "x" } },
+  }));
+  assert.equal(error.code, "NO_BACKEND_AVAILABLE");
+  assert.equal(error.retryAfter, 1_000, error.message);
+  router.dispose();
+});
