@@ -566,3 +566,32 @@ Deno.test("fallback: a named backend and its fallbacks all behind open breakers 
   assert.equal(error.retryAfter, 1_000, error.message);
   router.dispose();
 });
+
+Deno.test("dispose: a Router on an asynchronous store stops reading it and leaves no timer behind", async () => {
+  const time = new FakeTime();
+  let reads = 0;
+  const inner = createMemoryStore();
+  const store = new Proxy(inner, {
+    get(target, name) {
+      const value = Reflect.get(target, name);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        if (name === "readBreakers") reads++;
+        return Promise.resolve().then(() => value.apply(target, args));
+      };
+    },
+  }) as RouterStore;
+  const router = createRouter({
+    store,
+    now: time.now,
+    timers: time.timers,
+    storeSyncInterval: 50,
+  }).register("x", createEchoAdapter());
+  await router.execute(request);
+  for (let i = 0; i < 5; i++) await tick();
+  router.dispose();
+  const before = reads;
+  for (let i = 0; i < 10 && time.fire(); i++) await tick();
+  assert.equal(reads, before, "no read after dispose()");
+  assert.equal(time.pending, 0);
+});
