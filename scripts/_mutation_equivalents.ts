@@ -429,6 +429,13 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "the fallback state's signal is always an AbortSignal here: stateAfter() takes a non-optional one, and its three callers pass the request's (execute, executeStream) or the Router's lifetime signal (selectBackend)",
   },
+  {
+    file: "src/models/_util.ts",
+    before: "return ms > MAX_TIMER_MS ? MAX_TIMER_MS : ms > 0 ? ms : 0;",
+    after: "return ms >= MAX_TIMER_MS ? MAX_TIMER_MS : ms > 0 ? ms : 0;",
+    reason:
+      "the two differ only at ms === MAX_TIMER_MS, where both return that same number",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */
