@@ -595,3 +595,20 @@ Deno.test("dispose: a Router on an asynchronous store stops reading it and leave
   assert.equal(reads, before, "no read after dispose()");
   assert.equal(time.pending, 0);
 });
+
+Deno.test("dispatchParallel: with no backend callable it names why each is out: unhealthy, or behind an open breaker", async () => {
+  const router = createRouter({ enableCircuitBreaker: true })
+    .register("sick", createEchoAdapter({ healthy: false }))
+    .register("open", createEchoAdapter());
+  assert.equal(await router.checkHealth("sick"), false);
+  router.openCircuitBreaker("open");
+  const error = await failureOf(
+    router.dispatchParallel(request, { backends: ["sick", "open"] }),
+  );
+  assert.equal(error.code, "NO_BACKEND_AVAILABLE");
+  assert.deepEqual(error.errors.map((f) => f.error.message), [
+    'Backend "sick" is unhealthy',
+    'Backend "open" is circuit open',
+  ]);
+  router.dispose();
+});
