@@ -54,7 +54,16 @@ export const AREAS: Area[] = [
   {
     name: "models-adapters",
     owns: (path) => path.startsWith("src/models/adapters/"),
-    tests: ["tests/models/adapters/", ...MODELS_TOP],
+    // The gateway tests whose subject is the adapters' tables (what each wire
+    // field becomes toward each API; the price table, which only the
+    // gateway's cost reads), beside the adapters' own.
+    tests: [
+      "tests/models/adapters/",
+      ...MODELS_TOP,
+      "tests/gateway/native_table_test.ts",
+      "tests/gateway/wires_table_test.ts",
+      "tests/gateway/cost_test.ts",
+    ],
   },
   {
     // The `switchyard` command (gateway and convert), added after the issue

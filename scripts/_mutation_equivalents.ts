@@ -546,6 +546,62 @@ export const EQUIVALENTS: Equivalent[] = [
     after: 'apiKey: config.apiKey || "",',
     reason: "the only falsy string is the empty one, which both give back",
   },
+  {
+    file: "src/models/stores/redis.ts",
+    before:
+      "[String(amount), ...keys.map((_, i) => String(Math.ceil(ttls[i] ?? 0)))],",
+    after:
+      "[String(amount), ...keys.map((_, i) => String(Math.ceil(ttls[i] || 0)))],",
+    reason:
+      'the two differ only for a NaN ttl (0, -0, null and undefined give "0" either way); the script reads "NaN" with tonumber as nan, and `nan > 0` is false, so it PERSISTs the total exactly as for "0" (checked on redis-server\'s Lua)',
+  },
+  {
+    file: "src/models/_parallel.ts",
+    context: "finish(-1);",
+    before: "return;",
+    after: ";",
+    reason:
+      "runParallel never runs with count 0: dispatchParallel throws NO_BACKEND_AVAILABLE when it has no target, and the fallback loop stops at an empty group and runs a group of one apart; only at 0 would the fall-through differ (it would arm a timeout that aborts nothing)",
+  },
+  {
+    file: "src/models/fallback/run.ts",
+    context: "): FallbackState {",
+    before: "const primary = plan.entry?.name ?? plan.requested;",
+    after: "const primary = plan.entry?.name || plan.requested;",
+    reason:
+      'a registered backend\'s name is never empty (register() refuses "" with INVALID_REQUEST), so `||` and `??` pick the same side',
+  },
+  {
+    file: "src/models/fallback/run.ts",
+    context: "}",
+    before: "const primary = plan.entry?.name ?? plan.requested;",
+    after: "const primary = plan.entry?.name || plan.requested;",
+    reason:
+      'a registered backend\'s name is never empty (register() refuses "" with INVALID_REQUEST), so `||` and `??` pick the same side (the policy-final path of fallback)',
+  },
+  {
+    file: "src/models/streaming/stream.ts",
+    context: "parts.settings,",
+    before: "false,",
+    after: "true,",
+    reason:
+      "`own` gives a single stream a controller of its own linked to the request's signal (linkSignal: it aborts in the same dispatch, with the same reason) instead of the request's signal itself; only the race ever cancels an attempt's own controller, so the adapter sees the same aborts either way and only an AbortController per stream is added",
+  },
+  {
+    file: "src/models/fallback/run.ts",
+    context: "for (;;) {",
+    before: "if (signal?.aborted) throw abortedRouterError(signal, log);",
+    after: "if (signal.aborted) throw abortedRouterError(signal, log);",
+    reason:
+      "the fallback state's signal is always an AbortSignal here: stateAfter() takes a non-optional one, and its three callers pass the request's (execute, executeStream) or the Router's lifetime signal (selectBackend)",
+  },
+  {
+    file: "src/models/_util.ts",
+    before: "return ms > MAX_TIMER_MS ? MAX_TIMER_MS : ms > 0 ? ms : 0;",
+    after: "return ms >= MAX_TIMER_MS ? MAX_TIMER_MS : ms > 0 ? ms : 0;",
+    reason:
+      "the two differ only at ms === MAX_TIMER_MS, where both return that same number",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

@@ -901,4 +901,65 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `if (false) {`,
     tests: RUBY_JAVA_TESTS,
   },
+  {
+    id: "fleet-claim-ticket-zero",
+    bug: "fleet store: a probe claim of ticket 0 taken as refused",
+    file: "src/models/_fleet.ts",
+    find: `if (ticket < 0) return;`,
+    replace: `if (ticket <= 0) return;`,
+    tests: ["tests/models/stores/fleet_ticket_zero_test.ts"],
+  },
+  {
+    id: "fleet-owed-at-dispose",
+    bug: "fleet store: a refused probe report is lost at dispose()",
+    file: "src/models/_fleet.ts",
+    find:
+      `if (owed !== undefined) fleet.last(() => owed.op(fleet.settings.now()));`,
+    replace: `if (owed !== undefined) void owed;`,
+    tests: ["tests/models/stores/fleet_mutants_test.ts"],
+  },
+  {
+    id: "fleet-unlink",
+    bug:
+      "fleet store: an unregistered backend is still read every syncInterval",
+    file: "src/models/_fleet.ts",
+    find: `if (this.#links.get(key) === link) this.#links.delete(key);`,
+    replace: `if (this.#links.get(key) === link) void link;`,
+    tests: ["tests/models/stores/fleet_mutants_test.ts"],
+  },
+  {
+    id: "redis-unknown-state",
+    bug: "Redis store: a breaker state code it does not know read as undefined",
+    file: "src/models/stores/redis.ts",
+    find: `state: STATES[num(s)] ?? "closed",`,
+    replace: `state: STATES[num(s)],`,
+    tests: ["tests/models/stores/redis_replies_test.ts"],
+  },
+  {
+    id: "models-tool-parts",
+    bug:
+      "capability routing: a turn with tool parts but no tools list sent to a backend without tools",
+    file: "src/models/routing/_capabilities.ts",
+    find: `          tools = true;`,
+    replace: `          tools = false;`,
+    tests: ["tests/models/core_mutants_test.ts"],
+  },
+  {
+    id: "adapters-anthropic-no-content",
+    bug:
+      "Anthropic adapter: a message without content crashes instead of INVALID_RESPONSE",
+    file: "src/models/adapters/_anthropic_answer.ts",
+    find: `if (!isRecord(json) || !Array.isArray(json.content)) {`,
+    replace: `if (!isRecord(json) && !Array.isArray(json.content)) {`,
+    tests: ["tests/models/adapters/answer_edges_test.ts"],
+  },
+  {
+    id: "adapters-error-body-abort",
+    bug:
+      "HTTP adapters: an error body that breaks off answered as a network error",
+    file: "src/models/adapters/_http.ts",
+    find: `if (scope.signal.aborted) {`,
+    replace: `if (!scope.signal.aborted) {`,
+    tests: ["tests/models/adapters/answer_edges_test.ts"],
+  },
 ];

@@ -18,9 +18,11 @@ export interface TestRun {
 
 // The command's tests also read the container recipe (Dockerfile,
 // compose.yaml, docker/, the Deno version pinned in .ci/run) and start
-// scripts/fetch_test_packages.ts.
+// scripts/fetch_test_packages.ts; the adapters' field-table tests read the
+// page that shows the tables (docs/gateway/wires.md).
 const PARTS = [
   ".ci",
+  "docs",
   "src",
   "tests",
   "examples",

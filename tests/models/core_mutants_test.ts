@@ -7,19 +7,24 @@
 // between Routers sharing an asynchronous store; latency routing after a
 // backend is registered or replaced; per-request options that are not
 // non-negative numbers; timers missing one of their two functions;
-// capability routing for a plain request; a half-open probe that never
-// reports, freed after the store's probeLease.
+// capability routing for a plain request and for a turn carrying tool
+// parts without a tools list; a 429, and failures that open the breaker,
+// shared across Routers on one store; a half-open probe that never reports,
+// freed after the store's probeLease.
 import assert from "node:assert/strict";
 import {
+  AdapterError,
   type BackendAdapter,
   createMemoryStore,
   createRouter,
+  ErrorCode,
   type IRChatRequest,
   RouterError,
   type RouterStore,
 } from "../../src/models/mod.ts";
 import {
   createEchoAdapter,
+  createFailingAdapter,
   createHangingAdapter,
 } from "../../src/models/testing.ts";
 import { withTimeout } from "../_timeout.ts";
@@ -386,4 +391,224 @@ Deno.test("breaker: a half-open probe that never reports holds the backend until
   assert.equal(hanging.calls.length, 2, "a new probe after the lease");
   router.dispose();
   await withTimeout(Promise.all(calls), 5_000, "calls settled by dispose()");
+});
+
+Deno.test("capability routing: a turn carrying a tool call or a tool result, without a tools list, goes to a backend with tools", async () => {
+  const plain = backend(
+    () => Promise.resolve({ message: { role: "assistant", content: "plain" } }),
+    { tools: false, vision: true, systemMessages: true },
+  );
+  const router = createRouter({ capabilityBasedRouting: true })
+    .register("plain", plain)
+    .register("full", createEchoAdapter());
+  const backendOf = async (r: IRChatRequest) =>
+    ((await router.execute(r)).metadata as { routing: { backend: string } })
+      .routing.backend;
+  const call = {
+    type: "tool_use" as const,
+    id: "call_1",
+    name: "weather",
+    input: { city: "Oslo" },
+  };
+  const result = {
+    type: "tool_result" as const,
+    toolUseId: "call_1",
+    content: "4°C",
+  };
+  assert.equal(
+    await backendOf({
+      messages: [{ role: "user", content: [{ type: "text", text: "hi" }] }],
+    }),
+    "plain",
+    "text parts need no tools (asked first: the score then favours a backend that answered)",
+  );
+  assert.equal(
+    await backendOf({
+      messages: [...request.messages, { role: "assistant", content: [call] }],
+    }),
+    "full",
+    "a tool call in the history",
+  );
+  assert.equal(
+    await backendOf({
+      messages: [...request.messages, { role: "user", content: [result] }],
+    }),
+    "full",
+    "a tool result alone",
+  );
+  router.dispose();
+});
+
+Deno.test("rate limit: a 429 with Retry-After seen by one Router on an asynchronous store keeps its siblings off that backend too", async () => {
+  const time = new FakeTime();
+  const inner = createMemoryStore();
+  // Every store answer comes a tick later, as from Redis.
+  const store = new Proxy(inner, {
+    get(target, name) {
+      const value = Reflect.get(target, name);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) =>
+        Promise.resolve().then(() => value.apply(target, args));
+    },
+  }) as RouterStore;
+  const limited = createFailingAdapter({
+    error: new AdapterError({
+      code: ErrorCode.RATE_LIMITED,
+      message: "slow down",
+      statusCode: 429,
+      retryAfter: 30_000,
+    }),
+  });
+  const make = () =>
+    createRouter({
+      store,
+      now: time.now,
+      timers: time.timers,
+      enableCircuitBreaker: true,
+      storeTimeout: 100,
+      storeSyncInterval: 50,
+    }).register("x", limited).register("backup", createEchoAdapter());
+  const a = make();
+  const b = make();
+  const served = async (router: ReturnType<typeof make>) =>
+    ((await router.execute(request)).metadata as {
+      routing: { backend: string };
+    }).routing.backend;
+  assert.equal(await served(a), "backup"); // x answered 429 to a
+  for (let i = 0; i < 100 && !b.isCircuitBreakerOpen("x"); i++) {
+    await tick();
+    time.fire();
+  }
+  assert.equal(b.isCircuitBreakerOpen("x"), true, "b sees x held off");
+  assert.equal(await served(b), "backup");
+  assert.equal(limited.calls.length, 1, "b sent x nothing");
+  a.dispose();
+  b.dispose();
+});
+
+Deno.test("router: an AbortError a backend threw on its own is ABORTED with its message, or the generic one when it has none", async () => {
+  for (
+    const [thrown, named] of [
+      [
+        new DOMException("upstream reset the stream", "AbortError"),
+        "upstream reset the stream",
+      ],
+      [new DOMException("", "AbortError"), "Aborted"],
+    ] as const
+  ) {
+    const router = createRouter().register(
+      "x",
+      backend(() => Promise.reject(thrown)),
+    );
+    const error = await failureOf(router.execute(request));
+    const failure = error.errors[0]?.error;
+    assert.equal(failure?.code, "ABORTED", error.message);
+    assert.equal(failure?.message, named);
+    router.dispose();
+  }
+});
+
+Deno.test("breaker: failures one Router sees on an asynchronous store open the backend's breaker for its siblings too", async () => {
+  const time = new FakeTime();
+  const inner = createMemoryStore();
+  // Every store answer comes a tick later, as from Redis.
+  const store = new Proxy(inner, {
+    get(target, name) {
+      const value = Reflect.get(target, name);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) =>
+        Promise.resolve().then(() => value.apply(target, args));
+    },
+  }) as RouterStore;
+  const failing = createFailingAdapter();
+  const make = () =>
+    createRouter({
+      store,
+      now: time.now,
+      timers: time.timers,
+      enableCircuitBreaker: true,
+      circuitBreakerThreshold: 2,
+      circuitBreakerTimeout: 10_000,
+      storeTimeout: 100,
+      storeSyncInterval: 50,
+    }).register("x", failing).register("backup", createEchoAdapter());
+  const a = make();
+  const b = make();
+  await a.execute(request); // x fails, backup answers
+  for (let i = 0; i < 5; i++) await tick(); // the first report lands
+  await a.execute(request); // the second failure: the threshold
+  for (let i = 0; i < 100 && !b.isCircuitBreakerOpen("x"); i++) {
+    await tick();
+    time.fire();
+  }
+  assert.equal(b.isCircuitBreakerOpen("x"), true, "b sees x open");
+  const calls = failing.calls.length;
+  await b.execute(request);
+  assert.equal(failing.calls.length, calls, "b sent x nothing");
+  a.dispose();
+  b.dispose();
+});
+
+Deno.test("fallback: a named backend and its fallbacks all behind open breakers answer with the soonest any of them is back, the named one included", async () => {
+  const time = new FakeTime();
+  const router = createRouter({
+    now: time.now,
+    timers: time.timers,
+    enableCircuitBreaker: true,
+  }).register("x", createEchoAdapter()).register("y", createEchoAdapter());
+  router.openCircuitBreaker("x", 1_000);
+  router.openCircuitBreaker("y", 5_000);
+  const error = await failureOf(router.execute({
+    ...request,
+    metadata: { custom: { backend: "x" } },
+  }));
+  assert.equal(error.code, "NO_BACKEND_AVAILABLE");
+  assert.equal(error.retryAfter, 1_000, error.message);
+  router.dispose();
+});
+
+Deno.test("dispose: a Router on an asynchronous store stops reading it and leaves no timer behind", async () => {
+  const time = new FakeTime();
+  let reads = 0;
+  const inner = createMemoryStore();
+  const store = new Proxy(inner, {
+    get(target, name) {
+      const value = Reflect.get(target, name);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        if (name === "readBreakers") reads++;
+        return Promise.resolve().then(() => value.apply(target, args));
+      };
+    },
+  }) as RouterStore;
+  const router = createRouter({
+    store,
+    now: time.now,
+    timers: time.timers,
+    storeSyncInterval: 50,
+  }).register("x", createEchoAdapter());
+  await router.execute(request);
+  for (let i = 0; i < 5; i++) await tick();
+  router.dispose();
+  const before = reads;
+  for (let i = 0; i < 10 && time.fire(); i++) await tick();
+  assert.equal(reads, before, "no read after dispose()");
+  assert.equal(time.pending, 0);
+});
+
+Deno.test("dispatchParallel: with no backend callable it names why each is out: unhealthy, or behind an open breaker", async () => {
+  const router = createRouter({ enableCircuitBreaker: true })
+    .register("sick", createEchoAdapter({ healthy: false }))
+    .register("open", createEchoAdapter());
+  assert.equal(await router.checkHealth("sick"), false);
+  router.openCircuitBreaker("open");
+  const error = await failureOf(
+    router.dispatchParallel(request, { backends: ["sick", "open"] }),
+  );
+  assert.equal(error.code, "NO_BACKEND_AVAILABLE");
+  assert.deepEqual(error.errors.map((f) => f.error.message), [
+    'Backend "sick" is unhealthy',
+    'Backend "open" is circuit open',
+  ]);
+  router.dispose();
 });

@@ -4,7 +4,12 @@
 // Gemini, Cohere and Ollama. The upstreams are fetch functions that check
 // what each provider's API takes, as the real ones do.
 import assert from "node:assert/strict";
-import { createRouter, RouterError } from "../../src/models/mod.ts";
+import {
+  createRouter,
+  type OperationName,
+  OPERATIONS,
+  RouterError,
+} from "../../src/models/mod.ts";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 import { createGeminiAdapter } from "../../src/models/adapters/gemini.ts";
 import { createCohereAdapter } from "../../src/models/adapters/cohere.ts";
@@ -324,4 +329,40 @@ Deno.test("invoke: model translation is chat's — an embeddings model is not re
   } finally {
     router.dispose();
   }
+});
+
+Deno.test("OPERATIONS: chat, responses and completions are marked as streaming and a streamed invoke of each relays the upstream's event stream; embeddings (no stream in OpenAI's API) is not", async () => {
+  const events = 'data: {"x":1}\n\ndata: [DONE]\n\n';
+  const up = upstream((call) =>
+    call.body.stream === true
+      ? new Response(events, {
+        headers: { "content-type": "text/event-stream" },
+      })
+      : Response.json(OPENAI_LIST)
+  );
+  const router = createRouter().register(
+    "up",
+    createOpenAIAdapter({ apiKey: "sk-test", fetch: up.fetch }),
+  );
+  const streaming = Object.entries(OPERATIONS)
+    .filter(([, facts]) => facts.streams)
+    .map(([name]) => name)
+    .sort();
+  assert.deepEqual(streaming, ["chat", "completions", "responses"]);
+  for (const operation of streaming) {
+    const { response } = await router.invoke({
+      operation: operation as OperationName,
+      model: "m",
+      body: operation === "chat"
+        ? { messages: [{ role: "user", content: "hi" }], stream: true }
+        : { input: "hi", prompt: "hi", stream: true },
+    });
+    assert.equal(
+      response.headers.get("content-type"),
+      "text/event-stream",
+      operation,
+    );
+    assert.equal(await response.text(), events, operation);
+  }
+  router.dispose();
 });

@@ -13,6 +13,7 @@ import {
   createFlakyAdapter,
   createHangingAdapter,
   createMockAdapter,
+  sleep,
 } from "../../src/models/testing.ts";
 import {
   backgroundRunsPassed,
@@ -213,5 +214,24 @@ describe("testing adapters", () => {
       "a slow leader loses within the re-rank window",
     );
     assert.ok(picks.filter((p) => p === "a").length <= 32);
+  });
+});
+
+describe("sleep", () => {
+  it("leaves no abort listener on the caller's signal once it has slept: a long-lived signal does not gather one per call", async () => {
+    const signal = new AbortController().signal;
+    let listening = 0;
+    const add = signal.addEventListener.bind(signal);
+    const remove = signal.removeEventListener.bind(signal);
+    signal.addEventListener = ((...args: Parameters<typeof add>) => {
+      listening++;
+      add(...args);
+    }) as typeof signal.addEventListener;
+    signal.removeEventListener = ((...args: Parameters<typeof remove>) => {
+      listening--;
+      remove(...args);
+    }) as typeof signal.removeEventListener;
+    for (let i = 0; i < 3; i++) await sleep(1, signal);
+    assert.equal(listening, 0);
   });
 });

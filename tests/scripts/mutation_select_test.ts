@@ -22,6 +22,10 @@ describe("mutation sample: the tests an area runs", () => {
       adapters.includes("tests/models/adapters/answer_details_test.ts"),
     );
     assert.ok(adapters.includes("tests/models/router_test.ts"));
+    // The gateway's tests of the adapters' field tables, and no other.
+    assert.ok(adapters.includes("tests/gateway/native_table_test.ts"));
+    assert.ok(adapters.includes("tests/gateway/cost_test.ts"));
+    assert.ok(!adapters.includes("tests/gateway/admin_test.ts"));
     assert.ok(!adapters.some((t) => t.startsWith("tests/models/stores/")));
     const stores = testsOf("models-stores");
     assert.ok(stores.some((t) => t.startsWith("tests/models/stores/")));

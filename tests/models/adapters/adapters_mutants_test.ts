@@ -72,6 +72,15 @@ describe("estimateCost: the price table", () => {
         apiKey: "k",
         defaultModel: "zz-unknown",
       }),
+      createOpenAICompatibleAdapter("groq", {
+        apiKey: "k",
+        defaultModel: "zz-unknown",
+      }),
+      createOpenAICompatibleAdapter("together", {
+        apiKey: "k",
+        defaultModel: "zz-unknown",
+      }),
+      createCohereAdapter({ apiKey: "k", defaultModel: "zz-unknown" }),
     ];
     for (const adapter of unknown) {
       assert.equal(await adapter.estimateCost(ask), null);

@@ -86,6 +86,16 @@ describe("SSE parser", () => {
     }]);
   });
 
+  it("dispatches nothing for a blank line after an event, or for an event with no data (keep-alives)", async () => {
+    const text = "data: a\n\n\n: keep-alive\n\nevent: ping\n\ndata: b\n\n\n";
+    for (const size of [1, 3, 100]) {
+      assert.deepEqual(
+        (await events(text, [size])).map((e) => [e.event, e.data]),
+        [["message", "a"], ["message", "b"]],
+      );
+    }
+  });
+
   it("throws INVALID_RESPONSE for a line over the limit, even when it never ends", async () => {
     await assert.rejects(
       events(`data: ${"x".repeat(100)}`, [9], 64),
@@ -96,6 +106,24 @@ describe("SSE parser", () => {
     await assert.rejects(
       events("data: 0123456789\n".repeat(10) + "\n", [5], 64),
       (error: Error & { code?: string }) => error.code === "INVALID_RESPONSE",
+    );
+  });
+
+  it("names the stream as the source of an overlong line when no provider is given, the provider when one is", async () => {
+    const long = `data: ${"x".repeat(100)}\n\n`;
+    await assert.rejects(
+      events(long, [9], 64),
+      (error: Error & { provider?: string }) => error.provider === "stream",
+    );
+    const named = parseSSE(chunkedBody(long).body, {
+      maxLineLength: 64,
+      provider: "groq",
+    });
+    await assert.rejects(
+      (async () => {
+        for await (const _ of named) { /* drained */ }
+      })(),
+      (error: Error & { provider?: string }) => error.provider === "groq",
     );
   });
 
@@ -126,6 +154,21 @@ describe("NDJSON parser", () => {
     for (const size of [1, 2, 3, 5]) {
       assert.deepEqual(await values(text, [size]), expected);
     }
+  });
+
+  it("names the stream as the source of invalid JSON when no provider is given, the provider when one is", async () => {
+    const bad = () => chunkedBody('{"ok":1}\n{broken\n').body;
+    const drain = async (values: AsyncIterable<unknown>) => {
+      for await (const _ of values) { /* drained */ }
+    };
+    await assert.rejects(
+      drain(parseNDJSON(bad())),
+      (error: Error & { provider?: string }) => error.provider === "stream",
+    );
+    await assert.rejects(
+      drain(parseNDJSON(bad(), { provider: "ollama" })),
+      (error: Error & { provider?: string }) => error.provider === "ollama",
+    );
   });
 
   it("names the line of invalid JSON", async () => {

@@ -11,7 +11,11 @@ import {
   type IRChatRequest,
   type IRStreamChunk,
 } from "../../../src/models/adapters/anthropic.ts";
-import { createOpenAIAdapter } from "../../../src/models/adapters/openai.ts";
+import {
+  createOpenAIAdapter,
+  HttpAdapter,
+  type ProviderSpec,
+} from "../../../src/models/adapters/openai.ts";
 import { collect, fakeFetch, streamResponse } from "./_fake.ts";
 
 const IR: IRChatRequest = {
@@ -152,5 +156,52 @@ describe("the upstream's answer beside the IR", () => {
       source: OPENAI_SOURCE,
     });
     assert.equal(crossed.upstreamBody, undefined);
+  });
+});
+
+describe("upstream events from a provider whose parser yields plain values", () => {
+  it("a same-wire stream whose events are not SSE events (no `data` text) keeps none and streams its chunks", async () => {
+    // A provider of one's own (ProviderSpec) may speak a chat wire and parse
+    // its stream into any value: only SSE events can be written back.
+    const spec: ProviderSpec<{ n: number }> = {
+      provider: "own",
+      baseURL: "https://own.example",
+      healthPath: "/health",
+      defaultModel: "m",
+      headers: {},
+      parameters: { names: {} },
+      chatWire: { name: "openai", path: "/chat" },
+      parse: async function* () {
+        yield { n: 1 };
+        yield { n: 2 };
+      },
+      call: (request, context) => ({
+        path: "/chat",
+        body: { model: context.model, messages: request.messages },
+      }),
+      response: () => ({
+        message: { role: "assistant", content: "" },
+        finishReason: "stop",
+        metadata: {},
+      }),
+      translator: () => ({
+        event: (value) => [{ type: "content", delta: String(value.n) }],
+        end: () => [{ type: "done", finishReason: "stop" }],
+      }),
+    };
+    const adapter = new HttpAdapter(
+      { fetch: () => Promise.resolve(new Response("ignored")) },
+      spec,
+    );
+    const chunks = await collect(
+      adapter.executeStream(IR, undefined, { source: OPENAI_SOURCE }),
+    );
+    assert.deepEqual(
+      chunks.filter((c) => c.type === "content").map((c) =>
+        (c as { delta: string }).delta
+      ),
+      ["1", "2"],
+    );
+    assert.equal(eventsOf(chunks), "");
   });
 });

@@ -104,6 +104,15 @@ describe("a Router's fleet link, at its edges", () => {
       () => (control.called.addCounters ?? 0) > 0,
       "the outcome's counters sent",
     );
+    // Sent once: the next reads carry no empty write.
+    const sent = control.called.addCounters;
+    const reads = control.called.readBreakers ?? 0;
+    await fireUntil(
+      time,
+      () => (control.called.readBreakers ?? 0) >= reads + 3,
+      "three more reads",
+    );
+    assert.equal(control.called.addCounters, sent);
     r.dispose();
     assert.equal(time.pending, 0);
   });
@@ -335,6 +344,167 @@ describe("a Router's fleet link, at its edges", () => {
     time.t += 50; // storeSyncInterval
     await r.execute(request);
     assert.equal(control.called.readBreakers, 2);
+    r.dispose();
+  });
+
+  it("a half-open backend under load costs one probe claim in flight, not one per request", async () => {
+    const time = new FakeTime();
+    const inner = createMemoryStore();
+    const { store, control } = controlled(inner);
+    const r = router(time, store, [], {}, createEchoAdapter());
+    inner.openBreaker("x", time.t, 1_000, false);
+    await fireUntil(time, () => r.isCircuitBreakerOpen("x"), "x open");
+    time.t += 1_000; // half-open
+    control.hold.add("claimProbe");
+    for (let i = 0; i < 3; i++) await r.execute(request); // backup answers
+    assert.equal(control.called.claimProbe, 1);
+    control.hold.clear();
+    control.held.splice(0).forEach((settle) => settle(true));
+    r.dispose();
+  });
+
+  it("a probe's success the store refused is still sent at dispose(): the fleet's breaker closes", async () => {
+    const time = new FakeTime();
+    const inner = createMemoryStore();
+    const { store, control } = controlled(inner);
+    const r = router(time, store, [], {}, createEchoAdapter());
+    inner.openBreaker("x", time.t, 1_000, false);
+    await fireUntil(time, () => r.isCircuitBreakerOpen("x"), "x open");
+    time.t += 1_000; // half-open
+    await r.execute(request); // claims the probe; backup answers
+    await fireUntil(
+      time,
+      () => control.called.claimProbe === 1,
+      "the claim answered",
+    );
+    await tick();
+    control.fail.add("recordSuccess");
+    const probe = await r.execute(request); // the probe: x answers
+    assert.equal(
+      (probe.metadata as { routing: { backend: string } }).routing.backend,
+      "x",
+    );
+    for (let i = 0; i < 5; i++) await tick();
+    assert.equal(control.called.recordSuccess, 1, "refused once");
+    control.fail.clear();
+    r.dispose(); // before any read brought the store back
+    for (let i = 0; i < 5; i++) await tick();
+    assert.equal(control.called.recordSuccess, 2, "sent again at dispose()");
+    assert.equal(
+      (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0].state,
+      "closed",
+    );
+  });
+
+  it("a backend unregistered is no longer read or written in the store: a Router whose backends come and go does not read ever more keys", async () => {
+    const time = new FakeTime();
+    const inner = createMemoryStore();
+    const asked: string[][] = [];
+    const read = inner.readBreakers.bind(inner);
+    inner.readBreakers = (keys, now) => {
+      asked.push([...keys]);
+      return read(keys, now);
+    };
+    const { store } = controlled(inner);
+    const r = router(time, store, []);
+    for (let i = 0; i < 20; i++) {
+      r.register(`tmp${i}`, createEchoAdapter()).unregister(`tmp${i}`);
+    }
+    r.unregister("x");
+    const before = asked.length;
+    await fireUntil(time, () => asked.length > before, "a background read");
+    assert.deepEqual(asked.at(-1), ["backup"]);
+    r.dispose();
+  });
+
+  it("a probe's failure batched behind an older failure still reopens the fleet's breaker (the batch carries the newest ticket)", async () => {
+    const time = new FakeTime();
+    const inner = createMemoryStore();
+    const { store, control } = controlled(inner);
+    const record = () =>
+      (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0];
+    // A high threshold: only the fleet's record opens x; a long store
+    // timeout: the held report stays in flight while the polls run.
+    const r = router(time, store, [], {
+      circuitBreakerThreshold: 10,
+      storeTimeout: 600_000,
+    });
+    control.hold.add("recordFailure");
+    await r.execute(request); // x fails: its report is held in flight
+    await r.execute(request); // x fails again: batched behind it (epoch 0)
+    assert.equal(control.held.length, 1);
+    // Meanwhile a sibling opens x; this Router sees it, then half-open.
+    inner.openBreaker("x", time.t, 1_000, false);
+    await fireUntil(time, () => r.isCircuitBreakerOpen("x"), "x open");
+    await fireUntil(time, () => record().state === "half-open", "half-open");
+    await fireUntil(time, () => !r.isCircuitBreakerOpen("x"), "seen half-open");
+    await r.execute(request); // claims the probe; backup answers
+    await fireUntil(time, () => record().probe, "the claim");
+    for (let i = 0; i < 5; i++) await tick();
+    const probe = await r.execute(request); // the probe: x fails, batched
+    assert.deepEqual(
+      (probe.metadata as { routing: { attempts: { backend: string }[] } })
+        .routing.attempts.map((a) => a.backend),
+      ["x", "backup"],
+    );
+    control.hold.clear();
+    control.held.splice(0).forEach((settle) => settle(true));
+    await fireUntil(time, () => record().state === "open", "x reopened");
+    r.dispose();
+  });
+
+  it("an ordinary failure report refused after its timeout is dropped quietly, not an unhandled rejection", async () => {
+    const time = new FakeTime();
+    const warnings: IRWarning[] = [];
+    const { store, control } = controlled(createMemoryStore());
+    const r = router(time, store, warnings);
+    control.hold.add("recordFailure");
+    await r.execute(request); // x fails: its report gets no answer in time
+    await fireUntil(
+      time,
+      () => codes(warnings).includes("store-unavailable"),
+      "the timeout",
+    );
+    control.hold.clear();
+    control.held.splice(0).forEach((settle) => settle(false));
+    // An unhandled rejection here would fail this test.
+    for (let i = 0; i < 5; i++) await tick();
+    assert.equal(control.called.recordFailure, 1, "not sent again");
+    r.dispose();
+  });
+
+  it("a batch holding a probe's failure is owed like the probe's own report: refused, it is sent again once the store is back", async () => {
+    const time = new FakeTime();
+    const warnings: IRWarning[] = [];
+    const inner = createMemoryStore();
+    const { store, control } = controlled(inner);
+    const record = () =>
+      (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0];
+    const r = router(time, store, warnings, {
+      circuitBreakerThreshold: 10,
+      storeTimeout: 600_000,
+    });
+    control.hold.add("recordFailure");
+    await r.execute(request); // x fails: its report is held in flight
+    await r.execute(request); // an ordinary failure, batched behind it
+    inner.openBreaker("x", time.t, 1_000, false);
+    await fireUntil(time, () => r.isCircuitBreakerOpen("x"), "x open");
+    await fireUntil(time, () => record().state === "half-open", "half-open");
+    await fireUntil(time, () => !r.isCircuitBreakerOpen("x"), "seen half-open");
+    await r.execute(request); // claims the probe
+    await fireUntil(time, () => record().probe, "the claim");
+    for (let i = 0; i < 5; i++) await tick();
+    await r.execute(request); // the probe fails: joins the batch
+    control.hold.clear();
+    control.fail.add("recordFailure"); // the batch will be refused
+    control.held.splice(0).forEach((settle) => settle(true));
+    await fireUntil(
+      time,
+      () => codes(warnings).includes("store-unavailable"),
+      "the batch refused",
+    );
+    control.fail.clear();
+    await fireUntil(time, () => record().state === "open", "the batch resent");
     r.dispose();
   });
 });
