@@ -38,17 +38,38 @@ export interface ParsedRequest {
  * A wire format's parse result, with its prompt estimate computed when first
  * read: it serializes the whole prompt, and a relayed JSON answer (the most
  * common request) carries the upstream's own usage and never reads it.
+ *
+ * A class, not a spread into an object literal with a getter: V8 builds
+ * such a literal (and the getter's closure) on a slow path, which cost three
+ * to four times the parse it wrapped.
  */
-function estimated<T extends { ir: IRChatRequest }>(
-  parsed: T,
-): T & { promptTokens: number } {
-  let tokens: number | undefined;
-  return {
-    ...parsed,
-    get promptTokens(): number {
-      return tokens ??= estimateTokens(parsed.ir);
+class Parsed implements ParsedRequest {
+  readonly ir: IRChatRequest;
+  readonly model: string;
+  readonly stream: boolean;
+  readonly includeUsage?: boolean;
+  readonly untranslatable: unknown[];
+  #tokens: number | undefined;
+
+  constructor(
+    read: {
+      ir: IRChatRequest;
+      model: string;
+      stream: boolean;
+      includeUsage?: boolean;
     },
-  };
+    untranslatable: unknown[],
+  ) {
+    this.ir = read.ir;
+    this.model = read.model;
+    this.stream = read.stream;
+    if (read.includeUsage !== undefined) this.includeUsage = read.includeUsage;
+    this.untranslatable = untranslatable;
+  }
+
+  get promptTokens(): number {
+    return this.#tokens ??= estimateTokens(this.ir);
+  }
 }
 
 /** Encodes one stream. */
@@ -88,8 +109,10 @@ export const OPENAI_API: WireApi = {
   idPrefix: "chatcmpl-",
   parse: (body, resolve, id) => {
     const untranslatable: unknown[] = [];
-    const parsed = parseChatRequest(body, resolve, id, untranslatable);
-    return estimated({ ...parsed, untranslatable });
+    return new Parsed(
+      parseChatRequest(body, resolve, id, untranslatable),
+      untranslatable,
+    );
   },
   json: (response, parsed, id, created) =>
     toChatCompletion(withUsage(response, parsed.promptTokens), {
@@ -112,8 +135,10 @@ export const ANTHROPIC_API: WireApi = {
   idPrefix: "msg_",
   parse: (body, resolve, id) => {
     const untranslatable: unknown[] = [];
-    const parsed = parseMessagesRequest(body, resolve, id, untranslatable);
-    return estimated({ ...parsed, untranslatable });
+    return new Parsed(
+      parseMessagesRequest(body, resolve, id, untranslatable),
+      untranslatable,
+    );
   },
   json: (response, parsed, id) =>
     toAnthropicMessage(withUsage(response, parsed.promptTokens), {
