@@ -57,9 +57,17 @@ Deno.test({
   ignore: needs("the console on Redis", "redis-server").ignore,
   async fn() {
     const server = await startRedis();
+    // reconnect: false: the test kills its server, and a client retrying
+    // then would leave its connect timer behind when the test ends.
     const connections = [
-      await connect(server.port, { disableOfflineQueue: true }),
-      await connect(server.port, { disableOfflineQueue: true }),
+      await connect(server.port, {
+        disableOfflineQueue: true,
+        reconnect: false,
+      }),
+      await connect(server.port, {
+        disableOfflineQueue: true,
+        reconnect: false,
+      }),
     ];
     const keys = [{ id: "team", sha256: await hashKey(KEY) }];
     const fleet = await Promise.all(
