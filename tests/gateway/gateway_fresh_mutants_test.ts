@@ -1,0 +1,161 @@
+// What the gateway's fresh mutation survivors showed the suite did not
+// check: a Responses input whose assistant turn is a refusal part, a
+// function_call_output without its output (refused, as OpenAI refuses it),
+// `store: false` on every translated answer (the gateway keeps no responses,
+// so a client must not chain on them), and a listen host in capitals
+// (`LOCALHOST` is loopback: host names compare without case).
+import { describe, it } from "../_harness.ts";
+import assert from "node:assert/strict";
+import {
+  checkListenHost,
+  createGateway,
+  GatewayConfigError,
+  isLoopback,
+} from "../../src/gateway/mod.ts";
+import { createEchoAdapter } from "../../src/models/testing.ts";
+
+function responsesRequest(body: Record<string, unknown>): Request {
+  return new Request("http://localhost/v1/responses", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ model: "echo", ...body }),
+  });
+}
+
+describe("responses input: an assistant turn given as a refusal part", () => {
+  // The Responses API hands a refusal back as an output item's
+  // `refusal` part; a client that replays the conversation sends it as is.
+  it("is read as the assistant's text and reaches the backend, the user's turn after it answered", async () => {
+    const echo = createEchoAdapter();
+    const gateway = createGateway({ backends: [["echo", echo]] });
+    try {
+      const response = await gateway(responsesRequest({
+        input: [
+          { role: "user", content: "Tell me a secret." },
+          {
+            type: "message",
+            role: "assistant",
+            content: [{ type: "refusal", refusal: "I can't share that." }],
+          },
+          { role: "user", content: "Then tell me a joke." },
+        ],
+      }));
+      const body = await response.json();
+      assert.equal(response.status, 200, JSON.stringify(body));
+      assert.equal(
+        body.output_text ?? body.output[0].content[0].text,
+        "Then tell me a joke.",
+      );
+      const sent = echo.calls.at(-1)!.request!.messages;
+      assert.deepEqual(sent.map((m) => m.role), ["user", "assistant", "user"]);
+      assert.equal(sent[1].content, "I can't share that.");
+    } finally {
+      gateway.dispose();
+    }
+  });
+});
+
+describe("responses input: a function_call_output without output", () => {
+  // OpenAI answers such an item with a 400 naming `input[1].output`; the
+  // gateway refuses it the same way instead of inventing a tool result.
+  for (const output of [undefined, null]) {
+    it(`(output ${output}) is a 400 naming the item's output; nothing is sent`, async () => {
+      const echo = createEchoAdapter();
+      const gateway = createGateway({ backends: [["echo", echo]] });
+      try {
+        const response = await gateway(responsesRequest({
+          input: [
+            {
+              type: "function_call",
+              call_id: "call_1",
+              name: "weather",
+              arguments: "{}",
+            },
+            { type: "function_call_output", call_id: "call_1", output },
+          ],
+        }));
+        const body = await response.json();
+        assert.equal(response.status, 400, JSON.stringify(body));
+        assert.equal(body.error.type, "invalid_request_error");
+        assert.equal(body.error.param, "input[1].output");
+        assert.equal(echo.calls.length, 0);
+      } finally {
+        gateway.dispose();
+      }
+    });
+  }
+
+  it("an empty string is an output: the tool result is empty, not refused", async () => {
+    const echo = createEchoAdapter();
+    const gateway = createGateway({ backends: [["echo", echo]] });
+    try {
+      const response = await gateway(responsesRequest({
+        input: [
+          { type: "function_call", call_id: "c", name: "f", arguments: "" },
+          { type: "function_call_output", call_id: "c", output: "" },
+        ],
+      }));
+      assert.equal(response.status, 200, await response.clone().text());
+      await response.body?.cancel();
+      const tool = echo.calls.at(-1)!.request!.messages.at(-1)!;
+      assert.equal(tool.role, "tool");
+      assert.deepEqual(tool.content, [{
+        type: "tool_result",
+        toolUseId: "c",
+        content: "",
+      }]);
+    } finally {
+      gateway.dispose();
+    }
+  });
+});
+
+describe("responses answer: store is false", () => {
+  // The gateway keeps no responses on a translated backend: `store: true`
+  // would tell a client it may pass previous_response_id, which is refused.
+  it("in the plain answer and in the streamed created and completed events, even when the client asked to store", async () => {
+    const gateway = createGateway({
+      backends: [["echo", createEchoAdapter()]],
+    });
+    try {
+      const plain = await gateway(
+        responsesRequest({ input: "hi", store: true }),
+      );
+      const body = await plain.json();
+      assert.equal(plain.status, 200, JSON.stringify(body));
+      assert.equal(body.store, false);
+
+      const streamed = await gateway(
+        responsesRequest({ input: "hi", stream: true }),
+      );
+      assert.equal(streamed.status, 200);
+      const events = (await streamed.text()).split("\n")
+        .filter((line) => line.startsWith("data: "))
+        .map((line) => JSON.parse(line.slice(6)));
+      const created = events.find((e) => e.type === "response.created");
+      const completed = events.find((e) => e.type === "response.completed");
+      assert.ok(created && completed, JSON.stringify(events));
+      assert.equal(created.response.store, false);
+      assert.equal(completed.response.store, false);
+    } finally {
+      gateway.dispose();
+    }
+  });
+});
+
+describe("listen host: letter case", () => {
+  // Host names compare without case (RFC 4343): HOST=LOCALHOST listens on
+  // loopback, so no keys are needed; an outside name in capitals still
+  // needs them.
+  it("LOCALHOST and Localhost are loopback and start without keys", () => {
+    for (const host of ["LOCALHOST", "Localhost", " localHost "]) {
+      assert.equal(isLoopback(host), true, host);
+      checkListenHost(host, 0);
+    }
+    assert.equal(isLoopback("GATEWAY.EXAMPLE"), false);
+    assert.throws(
+      () => checkListenHost("GATEWAY.EXAMPLE", 0),
+      GatewayConfigError,
+    );
+  });
+});
