@@ -361,6 +361,14 @@ export const EQUIVALENTS: Equivalent[] = [
       "fail errors the controller two lines down, and an errored ReadableStream never calls pull again, so the flag is not read again",
   },
   {
+    file: "src/gateway/_responses_response.ts",
+    context: "error(resolved: ResolvedError): string {",
+    before: "this.#finished = true;",
+    after: "this.#finished = false;",
+    reason:
+      "the encoder's error() has one caller, sseBody's catch, which closes the stream on the next line; a closed ReadableStream never calls pull again, so finished is not read again (the wrapping RelayingEncoder keeps its own flag)",
+  },
+  {
     file: "src/gateway/_deadline.ts",
     before: "if (this.#abort === undefined) return;",
     after: "if (this.#abort === undefined) ;",
