@@ -18,7 +18,8 @@ export interface TestRun {
 
 // The command's tests also read the container recipe (Dockerfile,
 // compose.yaml, docker/, the Deno version pinned in .ci/run) and start
-// scripts/fetch_test_packages.ts.
+// scripts/fetch_test_packages.ts; the gateway's tables are checked against
+// docs/gateway/wires.md and the README.
 const PARTS = [
   ".ci",
   "src",
@@ -31,6 +32,8 @@ const PARTS = [
   "mod.ts",
   "deno.json",
   "deno.lock",
+  "docs",
+  "README.md",
 ];
 
 /** A copy of what the tests read, in a new temporary directory. */
