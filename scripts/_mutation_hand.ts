@@ -30,6 +30,8 @@ const ROUTER_MUTANT_TESTS = ["tests/router/router_mutants_test.ts"];
 const ADAPTER_MUTANT_TESTS = ["tests/models/adapters/adapters_mutants_test.ts"];
 const GATEWAY_MUTANT_TESTS = ["tests/gateway/gateway_mutants_test.ts"];
 const LISTENER_MUTANT_TESTS = ["tests/gateway/listener_mutants_test.ts"];
+const GATEWAY_FRESH_TESTS = ["tests/gateway/gateway_fresh_mutants_test.ts"];
+const SERVE_MUTANT_TESTS = ["tests/serve/serve_mutants_test.ts"];
 const ADAPTER_TESTS = [
   "tests/models/adapters/parsers_test.ts",
   "tests/models/adapters/openai_test.ts",
@@ -722,5 +724,53 @@ export const HAND_MUTANTS: HandMutant[] = [
     find: `c.abort?.abort(new Error("connection closed"));`,
     replace: `;`,
     tests: LISTENER_MUTANT_TESTS,
+  },
+  {
+    id: "gateway-responses-refusal-part",
+    bug:
+      "responses: an assistant turn replayed with its refusal part is refused as not text",
+    file: "src/gateway/_responses_request.ts",
+    find:
+      `if (isRecord(part) && part.type === "refusal") return String(part.refusal);`,
+    replace:
+      `if (isRecord(part) && part.type === "refusal") String(part.refusal);`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "gateway-responses-missing-output",
+    bug:
+      "responses: a function_call_output without output is sent on as an invented tool result",
+    file: "src/gateway/_responses_request.ts",
+    find: `if (item.output === undefined || item.output === null) {`,
+    replace: `if (item.output === undefined && item.output === null) {`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "gateway-responses-store-false",
+    bug:
+      "responses: a translated answer says store: true though the gateway keeps no responses",
+    file: "src/gateway/_responses_response.ts",
+    find: `store: false,`,
+    replace: `store: true,`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "gateway-loopback-case",
+    bug: "config: HOST=LOCALHOST is not seen as loopback and needs keys",
+    file: "src/gateway/config.ts",
+    find: `const bare = host.trim().toLowerCase().replace`,
+    replace: `const bare = host.trim().replace`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "listener-failed-body-not-delivered",
+    bug:
+      "serve: an answer whose body fails before a byte settles completed as delivered",
+    file: "src/serve/_deno_server.ts",
+    find:
+      `await refuse(c, plainAnswer(500), bodyDone ? 0 : lingerMs);\n      delivered(false);`,
+    replace:
+      `await refuse(c, plainAnswer(500), bodyDone ? 0 : lingerMs);\n      delivered(true);`,
+    tests: SERVE_MUTANT_TESTS,
   },
 ];
