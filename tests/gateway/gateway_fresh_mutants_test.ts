@@ -2,8 +2,9 @@
 // check: a Responses input whose assistant turn is a refusal part, a
 // function_call_output without its output (refused, as OpenAI refuses it),
 // `store: false` on every translated answer (the gateway keeps no responses,
-// so a client must not chain on them), and a listen host in capitals
-// (`LOCALHOST` is loopback: host names compare without case).
+// so a client must not chain on them), a temperature or top_p of 0 echoed as
+// 0, and a listen host in capitals (`LOCALHOST` is loopback: host names
+// compare without case).
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import {
@@ -137,6 +138,37 @@ describe("responses answer: store is false", () => {
       assert.ok(created && completed, JSON.stringify(events));
       assert.equal(created.response.store, false);
       assert.equal(completed.response.store, false);
+    } finally {
+      gateway.dispose();
+    }
+  });
+});
+
+describe("responses answer: sampling settings of zero", () => {
+  // 0 is the most common temperature and a valid top_p: the answer echoes
+  // what was asked, as OpenAI's does, not null ("not set").
+  it("temperature 0 and top_p 0 come back as 0, plain and streamed; unset ones as null", async () => {
+    const gateway = createGateway({
+      backends: [["echo", createEchoAdapter()]],
+    });
+    try {
+      const plain = await gateway(
+        responsesRequest({ input: "hi", temperature: 0, top_p: 0 }),
+      );
+      const body = await plain.json();
+      assert.equal(plain.status, 200, JSON.stringify(body));
+      assert.equal(body.temperature, 0);
+      assert.equal(body.top_p, 0);
+
+      const streamed = await gateway(
+        responsesRequest({ input: "hi", stream: true, top_p: 0 }),
+      );
+      const completed = (await streamed.text()).split("\n")
+        .filter((line) => line.startsWith("data: "))
+        .map((line) => JSON.parse(line.slice(6)))
+        .find((e) => e.type === "response.completed");
+      assert.equal(completed.response.top_p, 0);
+      assert.equal(completed.response.temperature, null);
     } finally {
       gateway.dispose();
     }
