@@ -3,7 +3,8 @@
 // function_call_output without its output (refused, as OpenAI refuses it),
 // `store: false` on every translated answer (the gateway keeps no responses,
 // so a client must not chain on them), a temperature or top_p of 0 echoed as
-// 0, and a listen host in capitals (`LOCALHOST` is loopback: host names
+// 0, the admin console listing keys made through the admin API (used or
+// not), and a listen host in capitals (`LOCALHOST` is loopback: host names
 // compare without case).
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
@@ -11,6 +12,7 @@ import {
   checkListenHost,
   createGateway,
   GatewayConfigError,
+  hashKey,
   isLoopback,
 } from "../../src/gateway/mod.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
@@ -189,5 +191,61 @@ describe("listen host: letter case", () => {
       () => checkListenHost("GATEWAY.EXAMPLE", 0),
       GatewayConfigError,
     );
+  });
+});
+
+describe("admin console: keys made through the admin API", () => {
+  // The console is where an operator sees every key; one created at run
+  // time is listed as the admin's from the start, not only once it is used,
+  // and not as a key of unknown origin.
+  it("are listed with source admin, used (with its count) and unused", async () => {
+    const ADMIN = "sk-admin-console";
+    const gateway = createGateway({
+      backends: [["echo", createEchoAdapter()]],
+      keys: [{ id: "config-team", sha256: await hashKey("sk-config") }],
+      admin: { sha256: await hashKey(ADMIN) },
+    });
+    const admin = (method: string, path: string, body?: unknown) =>
+      new Request(`http://localhost${path}`, {
+        method,
+        headers: { authorization: `Bearer ${ADMIN}` },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    try {
+      const secrets: string[] = [];
+      for (const id of ["team-used", "team-idle"]) {
+        const created = await gateway(admin("POST", "/admin/keys", { id }));
+        assert.equal(created.status, 201);
+        secrets.push((await created.json()).key);
+      }
+      const used = await gateway(
+        new Request("http://localhost/v1/chat/completions", {
+          method: "POST",
+          headers: { authorization: `Bearer ${secrets[0]}` },
+          body: JSON.stringify({
+            model: "echo",
+            messages: [{ role: "user", content: "hi" }],
+          }),
+        }),
+      );
+      assert.equal(used.status, 200);
+      await used.body?.cancel();
+      const data = await (await gateway(admin("GET", "/admin/console.json")))
+        .json();
+      assert.deepEqual(
+        data.keys.map((k: { id: string; source: string; requests: number }) => [
+          k.id,
+          k.source,
+          k.requests,
+        ]),
+        [
+          ["config-team", "config", 0],
+          ["team-used", "admin", 1],
+          ["team-idle", "admin", 0],
+        ],
+      );
+    } finally {
+      gateway.dispose();
+    }
   });
 });
