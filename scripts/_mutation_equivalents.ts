@@ -395,6 +395,14 @@ export const EQUIVALENTS: Equivalent[] = [
     reason: PICK_TYPE_ARGUMENT,
   },
   {
+    file: "src/serve/_deno_server.ts",
+    context: "for (const c of open) {",
+    before: "if (c.closed) continue;",
+    after: "if (c.closed) ;",
+    reason:
+      "the sweeper's skip of a closed connection only saves work: each branch after it ends in closeQuietly or refuse, and both return at once for a closed connection",
+  },
+  {
     file: "src/gateway/_deadline.ts",
     before: "if (this.#abort === undefined) return;",
     after: "if (this.#abort === undefined) ;",
