@@ -403,6 +403,13 @@ export const EQUIVALENTS: Equivalent[] = [
       "the sweeper's skip of a closed connection only saves work: each branch after it ends in closeQuietly or refuse, and both return at once for a closed connection",
   },
   {
+    file: "src/serve/_http1.ts",
+    before: "if (this.#start > 0 && this.#start === this.#end) {",
+    after: "if (this.#start >= 0 && this.#start === this.#end) {",
+    reason:
+      "the one case the mutant adds is start = end = 0, where resetting both to 0 changes nothing",
+  },
+  {
     file: "src/gateway/_deadline.ts",
     before: "if (this.#abort === undefined) return;",
     after: "if (this.#abort === undefined) ;",
