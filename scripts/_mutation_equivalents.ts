@@ -417,6 +417,13 @@ export const EQUIVALENTS: Equivalent[] = [
       "an empty buffer at offset 1 is left where it is instead of rewound: the next read fills from offset 1, and a full buffer is compacted below, so the bytes read and their order are the same",
   },
   {
+    file: "src/gateway/_exchange.ts",
+    before: "backend: outcome.backend ?? null,",
+    after: "backend: outcome.backend || null,",
+    reason:
+      "outcome.backend is undefined or a name from the router's routing trace, and the router refuses an empty backend name, so || and ?? give the same",
+  },
+  {
     file: "src/gateway/_deadline.ts",
     before: "if (this.#abort === undefined) return;",
     after: "if (this.#abort === undefined) ;",
