@@ -3,7 +3,8 @@
 // function_call_output without its output (refused, as OpenAI refuses it),
 // `store: false` on every translated answer (the gateway keeps no responses,
 // so a client must not chain on them), a temperature or top_p of 0 echoed as
-// 0, the admin console listing keys made through the admin API (used or
+// 0, an answer that is only tool calls (one or two) as only call items, the
+// unknown route's 404 typed as OpenAI types it, the admin console listing keys made through the admin API (used or
 // not), and a listen host in capitals (`LOCALHOST` is loopback: host names
 // compare without case).
 import { describe, it } from "../_harness.ts";
@@ -15,7 +16,10 @@ import {
   hashKey,
   isLoopback,
 } from "../../src/gateway/mod.ts";
-import { createEchoAdapter } from "../../src/models/testing.ts";
+import {
+  createEchoAdapter,
+  createMockAdapter,
+} from "../../src/models/testing.ts";
 
 function responsesRequest(body: Record<string, unknown>): Request {
   return new Request("http://localhost/v1/responses", {
@@ -171,6 +175,86 @@ describe("responses answer: sampling settings of zero", () => {
         .find((e) => e.type === "response.completed");
       assert.equal(completed.response.top_p, 0);
       assert.equal(completed.response.temperature, null);
+    } finally {
+      gateway.dispose();
+    }
+  });
+});
+
+describe("responses answer: an answer that is only tool calls", () => {
+  // As OpenAI's: the output is the function_call items alone, no empty
+  // message before them, however many calls there are; with text, the
+  // message comes first.
+  const call = (id: string) => ({
+    type: "tool_use" as const,
+    id,
+    name: "weather",
+    input: { city: id },
+  });
+  for (
+    const [label, content, types] of [
+      ["one call", [call("a")], ["function_call"]],
+      ["two calls", [call("a"), call("b")], ["function_call", "function_call"]],
+      [
+        "text and a call",
+        [{ type: "text" as const, text: "Checking." }, call("a")],
+        ["message", "function_call"],
+      ],
+    ] as const
+  ) {
+    it(`${label}: output item types ${types.join(", ")}`, async () => {
+      const mock = createMockAdapter({
+        responses: {
+          message: { role: "assistant", content: [...content] },
+          finishReason: "tool_calls",
+          metadata: {},
+        },
+      });
+      const gateway = createGateway({ backends: [["echo", mock]] });
+      try {
+        const response = await gateway(responsesRequest({
+          input: "Weather?",
+          tools: [{
+            type: "function",
+            name: "weather",
+            parameters: { type: "object" },
+          }],
+        }));
+        const body = await response.json();
+        assert.equal(response.status, 200, JSON.stringify(body));
+        assert.deepEqual(
+          body.output.map((item: { type: string }) => item.type),
+          types,
+        );
+      } finally {
+        gateway.dispose();
+      }
+    });
+  }
+});
+
+describe("an unknown route", () => {
+  // OpenAI answers an unknown URL with a 404 of type
+  // invalid_request_error; SDKs map the type to their error classes.
+  it("is a 404 typed invalid_request_error with code unknown_url, whatever the method and key", async () => {
+    const gateway = createGateway({
+      backends: [["echo", createEchoAdapter()]],
+    });
+    try {
+      for (
+        const [method, path] of [["POST", "/v1/nope"], ["GET", "/v2/models"]]
+      ) {
+        const response = await gateway(
+          new Request(`http://localhost${path}`, {
+            method,
+            ...(method === "POST" ? { body: "{}" } : {}),
+          }),
+        );
+        const body = await response.json();
+        assert.equal(response.status, 404, `${method} ${path}`);
+        assert.equal(body.error.type, "invalid_request_error");
+        assert.equal(body.error.code, "unknown_url");
+      }
     } finally {
       gateway.dispose();
     }
