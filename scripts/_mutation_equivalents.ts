@@ -431,6 +431,13 @@ export const EQUIVALENTS: Equivalent[] = [
       "the one extra step, i === a.length, compares a[i] (undefined) with b[i], a character since i < b.length, so the loop stops at the same i",
   },
   {
+    file: "src/router/_template_parse.ts",
+    before: "while (i < a.length && i < b.length && a[i] === b[i]) i++;",
+    after: "while (i < a.length && i <= b.length && a[i] === b[i]) i++;",
+    reason:
+      "the one extra step, i === b.length, compares a[i], a character since i < a.length, with b[i] (undefined), so the loop stops at the same i",
+  },
+  {
     file: "src/gateway/_deadline.ts",
     before: "if (this.#abort === undefined) return;",
     after: "if (this.#abort === undefined) ;",
