@@ -438,6 +438,15 @@ export const EQUIVALENTS: Equivalent[] = [
       "the one extra step, i === b.length, compares a[i], a character since i < a.length, with b[i] (undefined), so the loop stops at the same i",
   },
   {
+    file: "src/serve/_http1.ts",
+    before:
+      'const connection = (headers.get("connection") ?? "").toLowerCase();',
+    after:
+      'const connection = (headers.get("connection") || "").toLowerCase();',
+    reason:
+      "Headers.get gives null or a string; the only falsy string is the empty one, which both give back",
+  },
+  {
     file: "src/gateway/_deadline.ts",
     before: "if (this.#abort === undefined) return;",
     after: "if (this.#abort === undefined) ;",
