@@ -814,4 +814,13 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `if (value instanceof ArrayBuffer) DECODER.decode(value);`,
     tests: ["tests/router/message_test.ts"],
   },
+  {
+    id: "listener-node-cancelled-body",
+    bug:
+      "node listener: a piece of a cancelled request body is pushed into the cancelled stream (throws in node:http's data event)",
+    file: "src/serve/_node_server.ts",
+    find: `        if (done) return;\n        received += chunk.byteLength;`,
+    replace: `        ;\n        received += chunk.byteLength;`,
+    tests: ["tests/serve/node_listener_test.ts"],
+  },
 ];
