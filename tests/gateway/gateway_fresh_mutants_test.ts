@@ -3,7 +3,7 @@
 // function_call_output without its output (refused, as OpenAI refuses it),
 // `store: false` on every translated answer (the gateway keeps no responses,
 // so a client must not chain on them), a temperature or top_p of 0 echoed as
-// 0, an answer that is only tool calls (one or two) as only call items, the
+// 0, `tools: []` when none were sent, an answer that is only tool calls (one or two) as only call items, the
 // unknown route's 404 typed as OpenAI types it, the admin console listing keys made through the admin API (used or
 // not), and a listen host in capitals (`LOCALHOST` is loopback: host names
 // compare without case).
@@ -175,6 +175,34 @@ describe("responses answer: sampling settings of zero", () => {
         .find((e) => e.type === "response.completed");
       assert.equal(completed.response.top_p, 0);
       assert.equal(completed.response.temperature, null);
+    } finally {
+      gateway.dispose();
+    }
+  });
+});
+
+describe("responses answer: the request's settings when the client sent none", () => {
+  // OpenAI's response object always carries them: the SDK's types have
+  // `tools` as an array and `tool_choice` as a value, and clients iterate
+  // `tools` without a check.
+  it("tools is [], tool_choice auto and text format text, plain and streamed", async () => {
+    const gateway = createGateway({
+      backends: [["echo", createEchoAdapter()]],
+    });
+    try {
+      const plain = await (await gateway(responsesRequest({ input: "hi" })))
+        .json();
+      const streamed = (await (await gateway(
+        responsesRequest({ input: "hi", stream: true }),
+      )).text()).split("\n")
+        .filter((line) => line.startsWith("data: "))
+        .map((line) => JSON.parse(line.slice(6)))
+        .find((e) => e.type === "response.completed").response;
+      for (const [label, body] of [["plain", plain], ["streamed", streamed]]) {
+        assert.deepEqual(body.tools, [], label);
+        assert.equal(body.tool_choice, "auto", label);
+        assert.deepEqual(body.text, { format: { type: "text" } }, label);
+      }
     } finally {
       gateway.dispose();
     }
