@@ -823,4 +823,12 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `        ;\n        received += chunk.byteLength;`,
     tests: ["tests/serve/node_listener_test.ts"],
   },
+  {
+    id: "gateway-responses-tools-default",
+    bug: "responses: an answer to a request without tools has no tools array",
+    file: "src/gateway/_responses_response.ts",
+    find: `tools: body.tools ?? [],`,
+    replace: `tools: body.tools,`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
 ];
