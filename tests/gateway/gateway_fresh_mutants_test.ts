@@ -3,10 +3,11 @@
 // function_call_output without its output (refused, as OpenAI refuses it),
 // `store: false` on every translated answer (the gateway keeps no responses,
 // so a client must not chain on them), a temperature or top_p of 0 echoed as
-// 0, `tools: []` when none were sent, an answer that is only tool calls (one or two) as only call items, the
-// unknown route's 404 typed as OpenAI types it, the admin console listing keys made through the admin API (used or
-// not), and a listen host in capitals (`LOCALHOST` is loopback: host names
-// compare without case).
+// 0, `tools: []` when none were sent, an answer that is only tool calls as
+// call items alone, the unknown route's 404 typed as OpenAI types it, the
+// admin console listing keys made through the admin API (used or not), and
+// a listen host in capitals (`LOCALHOST` is loopback: host names compare
+// without case).
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import {
