@@ -85,6 +85,12 @@ describe("serveGateway's HTTP/1.1 framing", () => {
   it("answers bad heads with 400, 431, 501 and 505", async () => {
     const cases: Array<[string, number]> = [
       ["GET /\r\n\r\n", 400],
+      // A request line is exactly three words (RFC 9112 §3): a fourth one,
+      // a space inside the target, a method that is no token are 400s.
+      ["GET / HTTP/1.1 extra\r\nHost: x\r\n\r\n", 400],
+      ["GET /a b HTTP/1.1\r\nHost: x\r\n\r\n", 400],
+      ["G@T / HTTP/1.1\r\nHost: x\r\n\r\n", 400],
+      ["GET  / HTTP/1.1\r\nHost: x\r\n\r\n", 400],
       ["GET / HTTP/2.0\r\n\r\n", 505],
       ["GET / HTTP/1.1\r\nBad Name: x\r\n\r\n", 400],
       ["GET / HTTP/1.1\r\nx: a\r\n folded\r\n\r\n", 400],
