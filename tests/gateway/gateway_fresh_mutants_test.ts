@@ -224,6 +224,8 @@ describe("responses answer: an answer that is only tool calls", () => {
     const [label, content, types] of [
       ["one call", [call("a")], ["function_call"]],
       ["two calls", [call("a"), call("b")], ["function_call", "function_call"]],
+      // An empty answer is still a message, with one empty text part.
+      ["no text and no call", [], ["message"]],
       [
         "text and a call",
         [{ type: "text" as const, text: "Checking." }, call("a")],
