@@ -831,4 +831,23 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `tools: body.tools,`,
     tests: GATEWAY_FRESH_TESTS,
   },
+  {
+    id: "gateway-responses-empty-answer",
+    bug: "responses: an empty answer has no output item at all",
+    file: "src/gateway/_responses_response.ts",
+    find: `      calls.length > 0`,
+    replace: `      calls.length >= 0`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "listener-request-line-words",
+    bug:
+      "listener: a request line of four words is accepted (its last word ignored)",
+    file: "src/serve/_http1.ts",
+    find:
+      `if (parts.length !== 3 || !TOKEN.test(parts[0]) || parts[1] === "") {`,
+    replace:
+      `if (parts.length !== 3 && !TOKEN.test(parts[0]) || parts[1] === "") {`,
+    tests: ["tests/serve/http1_test.ts"],
+  },
 ];
