@@ -850,4 +850,14 @@ export const HAND_MUTANTS: HandMutant[] = [
       `if (parts.length !== 3 && !TOKEN.test(parts[0]) || parts[1] === "") {`,
     tests: ["tests/serve/http1_test.ts"],
   },
+  {
+    id: "gateway-stream-throw-error-event",
+    bug:
+      "sse: a stream that throws after it started ends without an error event (a cut answer looks whole)",
+    file: "src/gateway/_sse.ts",
+    find:
+      `        controller.enqueue(utf8.encode(encoder.error(resolveError(error))));`,
+    replace: `        ;`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
 ];

@@ -6,7 +6,8 @@
 // 0, `tools: []` when none were sent, an answer that is only tool calls as
 // call items alone, the unknown route's 404 typed as OpenAI types it, the
 // admin console listing keys made through the admin API (used or not), and
-// a listen host in capitals (`LOCALHOST` is loopback: host names compare
+// a stream that fails after it started ending with an error event, and a
+// listen host in capitals (`LOCALHOST` is loopback: host names compare
 // without case).
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
@@ -21,6 +22,7 @@ import {
   createEchoAdapter,
   createMockAdapter,
 } from "../../src/models/testing.ts";
+import { createRouter } from "../../src/models/mod.ts";
 
 function responsesRequest(body: Record<string, unknown>): Request {
   return new Request("http://localhost/v1/responses", {
@@ -290,6 +292,54 @@ describe("an unknown route", () => {
       gateway.dispose();
     }
   });
+});
+
+describe("a stream that fails after it started (a bug or an abort, not a backend's error chunk)", () => {
+  // The client's SDK must raise, not take a cut stream for a whole answer:
+  // the stream ends with its wire's error event.
+  for (
+    const [path, errorEvent] of [
+      ["/v1/chat/completions", /^data: \{"error":/m],
+      ["/v1/messages", /^event: error$/m],
+    ] as const
+  ) {
+    it(`${path}: the stream ends with an error event, no internal detail`, async () => {
+      const router = createRouter().register("echo", createEchoAdapter());
+      const original = router.executeStream.bind(router);
+      router.executeStream = async function* (...args) {
+        let count = 0;
+        for await (const chunk of original(...args)) {
+          yield chunk;
+          if (++count === 2) throw new Error("failed after two chunks");
+        }
+      };
+      const gateway = createGateway({ router });
+      try {
+        const response = await gateway(
+          new Request(`http://localhost${path}`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({
+              model: "echo",
+              stream: true,
+              max_tokens: 16,
+              messages: [{ role: "user", content: "hello there" }],
+            }),
+          }),
+        );
+        assert.equal(response.status, 200);
+        const text = await response.text();
+        assert.match(text, errorEvent, text);
+        assert.doesNotMatch(
+          text,
+          /failed after two chunks/,
+          "no internal detail",
+        );
+      } finally {
+        gateway.dispose();
+      }
+    });
+  }
 });
 
 describe("listen host: letter case", () => {
