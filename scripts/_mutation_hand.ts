@@ -860,4 +860,13 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `        ;`,
     tests: GATEWAY_FRESH_TESTS,
   },
+  {
+    id: "gateway-stream-timeout-stops",
+    bug:
+      "streams: requestTimeoutMs keeps running after the first output and cuts a long answer",
+    file: "src/gateway/_stream_answer.ts",
+    find: `  deadline.stopTimer();\n  outcome.firstOutputAt = ctx.now();`,
+    replace: `  ;\n  outcome.firstOutputAt = ctx.now();`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
 ];

@@ -6,7 +6,8 @@
 // 0, `tools: []` when none were sent, an answer that is only tool calls as
 // call items alone, the unknown route's 404 typed as OpenAI types it, the
 // admin console listing keys made through the admin API (used or not), and
-// a stream that fails after it started ending with an error event, and a
+// a started stream outliving requestTimeoutMs, a stream that fails after it
+// started ending with an error event, and a
 // listen host in capitals (`LOCALHOST` is loopback: host names compare
 // without case).
 import { describe, it } from "../_harness.ts";
@@ -21,6 +22,7 @@ import {
 import {
   createEchoAdapter,
   createMockAdapter,
+  sleep,
 } from "../../src/models/testing.ts";
 import { createRouter } from "../../src/models/mod.ts";
 
@@ -340,6 +342,53 @@ describe("a stream that fails after it started (a bug or an abort, not a backend
       }
     });
   }
+});
+
+describe("requestTimeoutMs: a stream that has started", () => {
+  // The timeout is the longest wait for a stream's first output; a long
+  // answer that is flowing is not cut at it.
+  const TIMEOUT_MS = 100;
+  it("is not cut when its later chunks come after the timeout", async () => {
+    const adapter = createEchoAdapter();
+    const inner = adapter.executeStream.bind(adapter);
+    adapter.executeStream = async function* (request, signal) {
+      let count = 0;
+      for await (const chunk of inner(request, signal)) {
+        yield chunk;
+        // After the first output: a pause that outlasts the timeout.
+        if (chunk.type === "content" && count++ === 0) {
+          await sleep(TIMEOUT_MS * 4, signal);
+        }
+      }
+    };
+    const gateway = createGateway({
+      backends: [["echo", adapter]],
+      requestTimeoutMs: TIMEOUT_MS,
+    });
+    try {
+      const response = await gateway(
+        new Request("http://localhost/v1/chat/completions", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            model: "echo",
+            stream: true,
+            messages: [{ role: "user", content: "a long answer" }],
+          }),
+        }),
+      );
+      assert.equal(response.status, 200);
+      const text = await response.text();
+      assert.doesNotMatch(text, /"error"/, text);
+      assert.match(text, /data: \[DONE\]/);
+      const content = text.split("\n").filter((l) => l.startsWith("data: {"))
+        .map((l) => JSON.parse(l.slice(6)).choices?.[0]?.delta?.content ?? "")
+        .join("");
+      assert.equal(content, "a long answer");
+    } finally {
+      gateway.dispose();
+    }
+  });
 });
 
 describe("listen host: letter case", () => {
