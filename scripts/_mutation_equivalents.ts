@@ -454,6 +454,14 @@ export const EQUIVALENTS: Equivalent[] = [
       "a socket is missing from `active` only once its own close event has run; then the default makes left 0 and calls socket.end() on the closed socket, which does nothing, where NaN skips it",
   },
   {
+    file: "src/gateway/_passthrough.ts",
+    context: "}, (error) => {",
+    before: 'signal.removeEventListener("abort", onAbort);',
+    after: ";",
+    reason:
+      "after the body read failed the promise has rejected; a later abort of the request's signal only aborts the finished fetch's controller and rejects the settled promise, both no-ops, and the once-listener goes with the request's signal",
+  },
+  {
     file: "src/gateway/_deadline.ts",
     before: "if (this.#abort === undefined) return;",
     after: "if (this.#abort === undefined) ;",
