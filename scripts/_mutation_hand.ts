@@ -869,4 +869,15 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `  ;\n  outcome.firstOutputAt = ctx.now();`,
     tests: GATEWAY_FRESH_TESTS,
   },
+  {
+    id: "listener-chunked-end-return",
+    bug:
+      "listener: a chunked body read on past its trailers eats the next request",
+    file: "src/serve/_http1.ts",
+    find:
+      `            return end(controller);\n          }\n        }\n        const piece`,
+    replace:
+      `            end(controller);\n          }\n        }\n        const piece`,
+    tests: ["tests/serve/http1_test.ts"],
+  },
 ];
