@@ -47,9 +47,11 @@ export const AREAS: Area[] = [
     tests: ["tests/serve/", "tests/gateway/", "tests/examples/"],
   },
   {
+    // tests/examples/ holds the tests of the gateway's environment reading
+    // (planBackends, OLLAMA_HOST) and of its startup: they guard this area.
     name: "gateway",
     owns: (path) => path.startsWith("src/gateway/"),
-    tests: ["tests/gateway/"],
+    tests: ["tests/gateway/", "tests/examples/"],
   },
   {
     name: "models-adapters",

@@ -18,6 +18,11 @@ export interface Equivalent {
   reason: string;
 }
 
+// A string in a type argument (`Pick<ServeLimits, "a" | "b">`) is erased
+// when the module loads; the sample runs tests without type checking.
+const PICK_TYPE_ARGUMENT =
+  "the string is a key in Pick<…>'s type argument, erased at run time: the function reads the three limits whatever the type names";
+
 /** The reviewed list. */
 export const EQUIVALENTS: Equivalent[] = [
   {
@@ -525,6 +530,102 @@ export const EQUIVALENTS: Equivalent[] = [
     after: "finished = false;",
     reason:
       "fail errors the controller two lines down, and an errored ReadableStream never calls pull again, so the flag is not read again",
+  },
+  {
+    file: "src/gateway/_responses_response.ts",
+    context: "error(resolved: ResolvedError): string {",
+    before: "this.#finished = true;",
+    after: "this.#finished = false;",
+    reason:
+      "the encoder's error() has one caller, sseBody's catch, which closes the stream on the next line; a closed ReadableStream never calls pull again, so finished is not read again (the wrapping RelayingEncoder keeps its own flag)",
+  },
+  {
+    file: "src/serve/_deno_server.ts",
+    context: "ServeLimits,",
+    before: '"headersTimeoutMs" | "bodyTimeoutMs" | "idleTimeoutMs"',
+    after: '"" | "bodyTimeoutMs" | "idleTimeoutMs"',
+    reason: PICK_TYPE_ARGUMENT,
+  },
+  {
+    file: "src/serve/_deno_server.ts",
+    context: "ServeLimits,",
+    before: '"headersTimeoutMs" | "bodyTimeoutMs" | "idleTimeoutMs"',
+    after: '"headersTimeoutMs" | "" | "idleTimeoutMs"',
+    reason: PICK_TYPE_ARGUMENT,
+  },
+  {
+    file: "src/serve/_deno_server.ts",
+    context: "ServeLimits,",
+    before: '"headersTimeoutMs" | "bodyTimeoutMs" | "idleTimeoutMs"',
+    after: '"headersTimeoutMs" | "bodyTimeoutMs" | ""',
+    reason: PICK_TYPE_ARGUMENT,
+  },
+  {
+    file: "src/serve/_deno_server.ts",
+    context: "for (const c of open) {",
+    before: "if (c.closed) continue;",
+    after: "if (c.closed) ;",
+    reason:
+      "the sweeper's skip of a closed connection only saves work: each branch after it ends in closeQuietly or refuse, and both return at once for a closed connection",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: "if (this.#start > 0 && this.#start === this.#end) {",
+    after: "if (this.#start >= 0 && this.#start === this.#end) {",
+    reason:
+      "the one case the mutant adds is start = end = 0, where resetting both to 0 changes nothing",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: "if (this.#start > 0 && this.#start === this.#end) {",
+    after: "if (this.#start > 1 && this.#start === this.#end) {",
+    reason:
+      "an empty buffer at offset 1 is left where it is instead of rewound: the next read fills from offset 1, and a full buffer is compacted below, so the bytes read and their order are the same",
+  },
+  {
+    file: "src/gateway/_exchange.ts",
+    before: "backend: outcome.backend ?? null,",
+    after: "backend: outcome.backend || null,",
+    reason:
+      "outcome.backend is undefined or a name from the router's routing trace, and the router refuses an empty backend name, so || and ?? give the same",
+  },
+  {
+    file: "src/router/_template_parse.ts",
+    before: "while (i < a.length && i < b.length && a[i] === b[i]) i++;",
+    after: "while (i <= a.length && i < b.length && a[i] === b[i]) i++;",
+    reason:
+      "the one extra step, i === a.length, compares a[i] (undefined) with b[i], a character since i < b.length, so the loop stops at the same i",
+  },
+  {
+    file: "src/router/_template_parse.ts",
+    before: "while (i < a.length && i < b.length && a[i] === b[i]) i++;",
+    after: "while (i < a.length && i <= b.length && a[i] === b[i]) i++;",
+    reason:
+      "the one extra step, i === b.length, compares a[i], a character since i < a.length, with b[i] (undefined), so the loop stops at the same i",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before:
+      'const connection = (headers.get("connection") ?? "").toLowerCase();',
+    after:
+      'const connection = (headers.get("connection") || "").toLowerCase();',
+    reason:
+      "Headers.get gives null or a string; the only falsy string is the empty one, which both give back",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "const left = (active.get(socket) ?? 1) - 1;",
+    after: "const left = (active.get(socket)) - 1;",
+    reason:
+      "a socket is missing from `active` only once its own close event has run; then the default makes left 0 and calls socket.end() on the closed socket, which does nothing, where NaN skips it",
+  },
+  {
+    file: "src/gateway/_passthrough.ts",
+    context: "}, (error) => {",
+    before: 'signal.removeEventListener("abort", onAbort);',
+    after: ";",
+    reason:
+      "after the body read failed the promise has rejected; a later abort of the request's signal only aborts the finished fetch's controller and rejects the settled promise, both no-ops, and the once-listener goes with the request's signal",
   },
   {
     file: "src/gateway/_deadline.ts",

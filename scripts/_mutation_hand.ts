@@ -33,6 +33,8 @@ const ROUTER_MUTANT_TESTS = ["tests/router/router_mutants_test.ts"];
 const ADAPTER_MUTANT_TESTS = ["tests/models/adapters/adapters_mutants_test.ts"];
 const GATEWAY_MUTANT_TESTS = ["tests/gateway/gateway_mutants_test.ts"];
 const LISTENER_MUTANT_TESTS = ["tests/gateway/listener_mutants_test.ts"];
+const GATEWAY_FRESH_TESTS = ["tests/gateway/gateway_fresh_mutants_test.ts"];
+const SERVE_MUTANT_TESTS = ["tests/serve/serve_mutants_test.ts"];
 const ADAPTER_TESTS = [
   "tests/models/adapters/parsers_test.ts",
   "tests/models/adapters/openai_test.ts",
@@ -961,5 +963,160 @@ export const HAND_MUTANTS: HandMutant[] = [
     find: `if (scope.signal.aborted) {`,
     replace: `if (!scope.signal.aborted) {`,
     tests: ["tests/models/adapters/answer_edges_test.ts"],
+  },
+  {
+    id: "gateway-responses-refusal-part",
+    bug:
+      "responses: an assistant turn replayed with its refusal part is refused as not text",
+    file: "src/gateway/_responses_request.ts",
+    find:
+      `if (isRecord(part) && part.type === "refusal") return String(part.refusal);`,
+    replace:
+      `if (isRecord(part) && part.type === "refusal") String(part.refusal);`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "gateway-responses-missing-output",
+    bug:
+      "responses: a function_call_output without output is sent on as an invented tool result",
+    file: "src/gateway/_responses_request.ts",
+    find: `if (item.output === undefined || item.output === null) {`,
+    replace: `if (item.output === undefined && item.output === null) {`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "gateway-responses-store-false",
+    bug:
+      "responses: a translated answer says store: true though the gateway keeps no responses",
+    file: "src/gateway/_responses_response.ts",
+    find: `store: false,`,
+    replace: `store: true,`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "gateway-loopback-case",
+    bug: "config: HOST=LOCALHOST is not seen as loopback and needs keys",
+    file: "src/gateway/config.ts",
+    find: `const bare = host.trim().toLowerCase().replace`,
+    replace: `const bare = host.trim().replace`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "listener-failed-body-not-delivered",
+    bug:
+      "serve: an answer whose body fails before a byte settles completed as delivered",
+    file: "src/serve/_deno_server.ts",
+    find:
+      `await refuse(c, plainAnswer(500), bodyDone ? 0 : lingerMs);\n      delivered(false);`,
+    replace:
+      `await refuse(c, plainAnswer(500), bodyDone ? 0 : lingerMs);\n      delivered(true);`,
+    tests: SERVE_MUTANT_TESTS,
+  },
+  {
+    id: "gateway-responses-zero-top-p",
+    bug: "responses: a top_p of 0 is echoed as null (not set)",
+    file: "src/gateway/_responses_response.ts",
+    find: `top_p: body.top_p ?? null,`,
+    replace: `top_p: body.top_p || null,`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "gateway-responses-calls-only",
+    bug:
+      "responses: an answer of one tool call gets an empty message item before it",
+    file: "src/gateway/_responses_response.ts",
+    find: `      calls.length > 0`,
+    replace: `      calls.length > 1`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "gateway-unknown-route-type",
+    bug: "routes: an unknown route's 404 has an empty error type",
+    file: "src/gateway/_routes.ts",
+    find: `type: "invalid_request_error",\n      message: \`Unknown route`,
+    replace: `type: "",\n      message: \`Unknown route`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "gateway-console-admin-keys",
+    bug: "admin console: keys made through the admin API are left out",
+    file: "src/gateway/_console_data.ts",
+    find: `for (const key of runtimeKeys) add(key.id, "admin", key);`,
+    replace: `for (const key of runtimeKeys) ;`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "router-cook-arraybuffer",
+    bug: "cook: an ArrayBuffer substitution renders as [object ArrayBuffer]",
+    file: "src/router/template.ts",
+    find: `if (value instanceof ArrayBuffer) return DECODER.decode(value);`,
+    replace: `if (value instanceof ArrayBuffer) DECODER.decode(value);`,
+    tests: ["tests/router/message_test.ts"],
+  },
+  {
+    id: "listener-node-cancelled-body",
+    bug:
+      "node listener: a piece of a cancelled request body is pushed into the cancelled stream (throws in node:http's data event)",
+    file: "src/serve/_node_server.ts",
+    find: `        if (done) return;\n        received += chunk.byteLength;`,
+    replace: `        ;\n        received += chunk.byteLength;`,
+    tests: ["tests/serve/node_listener_test.ts"],
+  },
+  {
+    id: "gateway-responses-tools-default",
+    bug: "responses: an answer to a request without tools has no tools array",
+    file: "src/gateway/_responses_response.ts",
+    find: `tools: body.tools ?? [],`,
+    replace: `tools: body.tools,`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "gateway-responses-empty-answer",
+    bug: "responses: an empty answer has no output item at all",
+    file: "src/gateway/_responses_response.ts",
+    find: `      calls.length > 0`,
+    replace: `      calls.length >= 0`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "listener-request-line-words",
+    bug:
+      "listener: a request line of four words is accepted (its last word ignored)",
+    file: "src/serve/_http1.ts",
+    find:
+      `if (parts.length !== 3 || !TOKEN.test(parts[0]) || parts[1] === "") {`,
+    replace:
+      `if (parts.length !== 3 && !TOKEN.test(parts[0]) || parts[1] === "") {`,
+    tests: ["tests/serve/http1_test.ts"],
+  },
+  {
+    id: "gateway-stream-throw-error-event",
+    bug:
+      "sse: a stream that throws after it started ends without an error event (a cut answer looks whole)",
+    file: "src/gateway/_sse.ts",
+    find:
+      `        controller.enqueue(utf8.encode(encoder.error(resolveError(error))));`,
+    replace: `        ;`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "gateway-stream-timeout-stops",
+    bug:
+      "streams: requestTimeoutMs keeps running after the first output and cuts a long answer",
+    file: "src/gateway/_stream_answer.ts",
+    find: `  deadline.stopTimer();\n  outcome.firstOutputAt = ctx.now();`,
+    replace: `  ;\n  outcome.firstOutputAt = ctx.now();`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "listener-chunked-end-return",
+    bug:
+      "listener: a chunked body read on past its trailers eats the next request",
+    file: "src/serve/_http1.ts",
+    find:
+      `            return end(controller);\n          }\n        }\n        const piece`,
+    replace:
+      `            end(controller);\n          }\n        }\n        const piece`,
+    tests: ["tests/serve/http1_test.ts"],
   },
 ];

@@ -18,8 +18,8 @@ export interface TestRun {
 
 // The command's tests also read the container recipe (Dockerfile,
 // compose.yaml, docker/, the Deno version pinned in .ci/run) and start
-// scripts/fetch_test_packages.ts; the adapters' field-table tests read the
-// page that shows the tables (docs/gateway/wires.md).
+// scripts/fetch_test_packages.ts; the adapters' and the gateway's field
+// tables are checked against docs/gateway/wires.md and the README.
 const PARTS = [
   ".ci",
   "docs",
@@ -33,6 +33,7 @@ const PARTS = [
   "mod.ts",
   "deno.json",
   "deno.lock",
+  "README.md",
 ];
 
 /** A copy of what the tests read, in a new temporary directory. */

@@ -197,9 +197,17 @@ function readItem(item: unknown, param: string, messages: IRMessage[]): void {
     if (typeof item.call_id !== "string") {
       throw invalidParam("A function_call_output needs `call_id`.", param);
     }
+    // OpenAI refuses an item without its output; the gateway does not
+    // invent an empty tool result in its place.
+    if (item.output === undefined || item.output === null) {
+      throw invalidParam(
+        "A function_call_output needs `output`.",
+        `${param}.output`,
+      );
+    }
     const output = typeof item.output === "string"
       ? item.output
-      : JSON.stringify(item.output ?? "");
+      : JSON.stringify(item.output);
     messages.push({
       role: "tool",
       content: [{

@@ -269,4 +269,15 @@ describe("deconstruct and cook", () => {
     );
     assert.equal(cook``, "");
   });
+
+  // A body read with arrayBuffer() is an ArrayBuffer, not a view: it is
+  // text too, never "[object ArrayBuffer]". A view over part of a buffer
+  // gives only its own bytes.
+  it("cook decodes an ArrayBuffer, and a view over part of a buffer, as UTF-8", () => {
+    const bytes = new TextEncoder().encode("[é€]");
+    assert.equal(cook`<${bytes.buffer}>`, "<[é€]>");
+    const inner = new Uint8Array(bytes.buffer, 1, bytes.byteLength - 2);
+    assert.equal(cook`<${inner}>`, "<é€>");
+    assert.equal(cook`${new DataView(bytes.buffer, 1, 2)}`, "é");
+  });
 });

@@ -73,6 +73,21 @@ describe("serveGateway's HTTP/1.1 framing", () => {
     assert.equal(await bodyText(reader, head.body), "abcdefg");
   });
 
+  // The body ends at its last chunk's trailers: the bytes after them are the
+  // next request on the connection, not more body.
+  it("ends a chunked body at its trailers, leaving the next request's head to be read", async () => {
+    const reader = source(
+      "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n" +
+        "2\r\nhi\r\n0\r\nx-trailer: 1\r\n\r\n" +
+        "GET /next HTTP/1.1\r\nHost: x\r\n\r\n",
+    );
+    const first = await headOf(reader);
+    assert.equal(await bodyText(reader, first.body), "hi");
+    const second = await headOf(reader);
+    assert.equal(second.method, "GET");
+    assert.equal(second.target, "/next");
+  });
+
   it("reads a Content-Length body, LF-only heads and HTTP/1.0 keep-alive rules", async () => {
     const reader = source("PUT / HTTP/1.0\nContent-Length: 3\n\nabcGET");
     const head = await headOf(reader);
@@ -84,6 +99,12 @@ describe("serveGateway's HTTP/1.1 framing", () => {
   it("answers bad heads with 400, 431, 501 and 505", async () => {
     const cases: Array<[string, number]> = [
       ["GET /\r\n\r\n", 400],
+      // A request line is exactly three words (RFC 9112 §3): a fourth one,
+      // a space inside the target, a method that is no token are 400s.
+      ["GET / HTTP/1.1 extra\r\nHost: x\r\n\r\n", 400],
+      ["GET /a b HTTP/1.1\r\nHost: x\r\n\r\n", 400],
+      ["G@T / HTTP/1.1\r\nHost: x\r\n\r\n", 400],
+      ["GET  / HTTP/1.1\r\nHost: x\r\n\r\n", 400],
       ["GET / HTTP/2.0\r\n\r\n", 505],
       ["GET / HTTP/1.1\r\nBad Name: x\r\n\r\n", 400],
       ["GET / HTTP/1.1\r\nx: a\r\n folded\r\n\r\n", 400],
