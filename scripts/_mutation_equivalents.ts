@@ -649,12 +649,10 @@ export const EQUIVALENTS: Equivalent[] = [
   },
   {
     file: "src/models/stores/redis.ts",
-    before:
-      "[String(amount), ...keys.map((_, i) => String(Math.ceil(ttls[i] ?? 0)))],",
-    after:
-      "[String(amount), ...keys.map((_, i) => String(Math.ceil(ttls[i] || 0)))],",
+    before: "...keys.map((_, i) => String(Math.ceil(ttls[i] ?? 0))),",
+    after: "...keys.map((_, i) => String(Math.ceil(ttls[i] || 0))),",
     reason:
-      'the two differ only for a NaN ttl (0, -0, null and undefined give "0" either way); the script reads "NaN" with tonumber as nan, and `nan > 0` is false, so it PERSISTs the total exactly as for "0" (checked on redis-server\'s Lua)',
+      'the two differ only for a NaN ttl (0, -0, null and undefined give "0" either way); both scripts (ADD_TOTALS and ADD_TOTALS_ONCE) read "NaN" with tonumber as nan, and `nan > 0` is false, so they PERSIST the total exactly as for "0" (checked on redis-server\'s Lua)',
   },
   {
     file: "src/models/_parallel.ts",
