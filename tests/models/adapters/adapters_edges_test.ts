@@ -141,11 +141,21 @@ describe("a stalled answer body and the caller's abort", () => {
     const cancelled: unknown[] = [];
     const openaiWith = adapterFactory(createOpenAIAdapter, { apiKey: "k" });
     const { adapter } = openaiWith(() => {
+      let pulls = 0;
       const body = new ReadableStream<Uint8Array>({
         pull(stream) {
-          stream.enqueue(new TextEncoder().encode('{"id": '));
-          controller.abort(new DOMException("gone", "AbortError"));
-          return new Promise(() => {}); // the rest never comes
+          // The first pull fills the queue before anyone reads; the second
+          // comes once the adapter has read that and waits for more.
+          if (pulls++ === 0) {
+            stream.enqueue(new TextEncoder().encode('{"id": '));
+            return;
+          }
+          // Aborted while the adapter's read is pending; the rest never comes.
+          setTimeout(
+            () => controller.abort(new DOMException("gone", "AbortError")),
+            0,
+          );
+          return new Promise(() => {});
         },
         cancel(reason) {
           cancelled.push(reason);
