@@ -3,7 +3,10 @@
 // servers that answer `{message}` or `{detail}`, a tool schema holding a
 // boolean subschema on Gemini, a stalled answer body given up when the
 // caller aborts, and `response_format` / `output_config` toward the other
-// wire and toward Ollama. Portable: the harness only.
+// wire and toward Ollama; then a second draw's: a cache-marked system text,
+// a `data:` URL's base64 flag, a logprob without a number, the thinking
+// budget's effort bounds, the client's beta names, the registry's `local`.
+// Portable: the harness only.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import { createAnthropicAdapter } from "../../../src/models/adapters/anthropic.ts";
@@ -14,6 +17,11 @@ import {
 import { createGeminiAdapter } from "../../../src/models/adapters/gemini.ts";
 import { towardNative } from "../../../src/models/adapters/_toward_native.ts";
 import { towardWire } from "../../../src/models/adapters/_toward_wire.ts";
+import { parseDataURL } from "../../../src/models/adapters/_ir.ts";
+import {
+  providerEntry,
+  PROVIDERS,
+} from "../../../src/models/adapters/registry.ts";
 import { AdapterError } from "../../../src/models/errors.ts";
 import { withTimeout } from "../../_timeout.ts";
 import {
@@ -210,5 +218,115 @@ describe("structured output toward the other wire and toward Ollama", () => {
     );
     assert.deepEqual(out.parameters, {});
     assert.deepEqual(out.dropped, []);
+  });
+});
+
+describe("a second fresh draw: details a client reads", () => {
+  it("a system message whose text is marked for caching goes as blocks with cache_control", async () => {
+    const anthropicWith = adapterFactory(createAnthropicAdapter, {
+      apiKey: "k",
+    });
+    const { adapter, requests } = anthropicWith(() =>
+      Response.json(jsonFixture("anthropic/message.json"))
+    );
+    await adapter.execute({
+      messages: [
+        {
+          role: "system",
+          content: [{
+            type: "text",
+            text: "A long policy…",
+            cacheControl: { type: "ephemeral" },
+          }],
+        },
+        { role: "user", content: "x" },
+      ],
+    });
+    assert.deepEqual((requests[0].body as Record<string, unknown>).system, [{
+      type: "text",
+      text: "A long policy…",
+      cache_control: { type: "ephemeral" },
+    }]);
+  });
+
+  it("a data: URL is base64 only when ';base64' follows a media type (RFC 2397)", () => {
+    assert.deepEqual(parseDataURL("data:image/png;base64,iVBO"), {
+      mediaType: "image/png",
+      data: "iVBO",
+    });
+    // "base64" alone is the media type, and the payload is plain text.
+    assert.deepEqual(parseDataURL("data:base64,SGk="), {
+      mediaType: "base64",
+      data: "U0drPQ==",
+    });
+  });
+
+  it("a logprob entry without a number is skipped, not passed on as null", async () => {
+    const body = jsonFixture("openai/chat_logprobs_cached.json") as {
+      choices: { logprobs: { content: unknown[] } }[];
+    };
+    body.choices[0].logprobs.content.push({
+      token: "!",
+      logprob: null,
+      bytes: null,
+      top_logprobs: [],
+    });
+    const openaiWith = adapterFactory(createOpenAIAdapter, { apiKey: "k" });
+    const { adapter } = openaiWith(() => Response.json(body));
+    const response = await adapter.execute(ask);
+    assert.deepEqual(
+      response.logprobs?.content?.map((entry) => entry.token),
+      ["Oslo", " is cold."],
+    );
+  });
+
+  it("a thinking budget toward OpenAI: under 4096 low, from 4096 medium, from 16384 high", () => {
+    for (
+      const [budget, effort] of [
+        [4095, "low"],
+        [4096, "medium"],
+        [16383, "medium"],
+        [16384, "high"],
+      ] as const
+    ) {
+      const body: Record<string, unknown> = {
+        thinking: { type: "enabled", budget_tokens: budget },
+      };
+      assert.deepEqual(towardWire(body, "openai", "openai", true), []);
+      assert.deepEqual(body, { reasoning_effort: effort }, String(budget));
+    }
+  });
+
+  it("the client's anthropic-beta names, spaces and empty items aside, follow the configured ones", async () => {
+    const anthropicWith = adapterFactory(createAnthropicAdapter, {
+      apiKey: "k",
+    });
+    const { adapter, requests } = anthropicWith(
+      () => Response.json(jsonFixture("anthropic/message.json")),
+      { beta: ["prompt-caching-2024-07-31"] },
+    );
+    await adapter.execute(ask, undefined, {
+      source: {
+        wire: "anthropic",
+        body: { model: "m", max_tokens: 64, messages: ask.messages },
+        headers: {
+          "anthropic-beta": " files-api-2025-04-14 , ,context-1m-2025-08-07",
+        },
+      },
+    });
+    assert.equal(
+      requests[0].headers.get("anthropic-beta"),
+      "prompt-caching-2024-07-31,files-api-2025-04-14,context-1m-2025-08-07",
+    );
+  });
+
+  it("the registry's `local` says which providers cost nothing: their adapters price every call at 0", async () => {
+    for (const [name, entry] of Object.entries(PROVIDERS)) {
+      const adapter = entry.create({ apiKey: "k", defaultModel: "zz-unknown" });
+      const cost = await adapter.estimateCost?.(ask);
+      // A hosted provider leaves a model it has no price for unpriced.
+      assert.equal(cost, entry.local ? 0 : null, name);
+    }
+    assert.equal(providerEntry("ollama")?.local, true);
   });
 });
