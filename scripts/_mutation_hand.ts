@@ -1043,6 +1043,58 @@ export const HAND_MUTANTS: HandMutant[] = [
     tests: ADAPTER_FRESH_TESTS,
   },
   {
+    id: "adapters-cached-system-text",
+    bug:
+      "Anthropic adapter: a system text marked for caching is left out of the system blocks",
+    file: "src/models/adapters/_anthropic_request.ts",
+    find: `partsOf(message.content).filter((part) => part.type === "text")`,
+    replace: `partsOf(message.content).filter((part) => part.type !== "text")`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-data-url-base64-flag",
+    bug:
+      "data: URLs: a media type named base64 read as the base64 flag (RFC 2397)",
+    file: "src/models/adapters/_ir.ts",
+    find: `if (meta.length > 1 && meta[meta.length - 1] === "base64") {`,
+    replace: `if (meta.length >= 1 && meta[meta.length - 1] === "base64") {`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-logprob-without-number",
+    bug: "OpenAI answers: a logprob entry without a number passed on as null",
+    file: "src/models/adapters/_openai_details.ts",
+    find: `      !isRecord(item) || typeof item.token !== "string" ||`,
+    replace: `      !isRecord(item) || typeof item.token !== "string" &&`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-thinking-effort-bound",
+    bug:
+      "toward OpenAI: a 4096-token thinking budget read as low effort, not medium",
+    file: "src/models/adapters/_toward_wire.ts",
+    find: `return budget < 4096 ? "low"`,
+    replace: `return budget < 4097 ? "low"`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-client-beta-names",
+    bug:
+      "Anthropic adapter: the client's anthropic-beta names dropped, an empty one sent",
+    file: "src/models/adapters/anthropic.ts",
+    find: `if (trimmed !== "") names.add(trimmed);`,
+    replace: `if (!(trimmed !== "")) names.add(trimmed);`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-registry-ollama-local",
+    bug: "provider registry: Ollama listed as a hosted (priced) provider",
+    file: "src/models/adapters/registry.ts",
+    find: `    requiresKey: false,\n    local: true,`,
+    replace: `    requiresKey: false,\n    local: false,`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
     id: "gateway-responses-refusal-part",
     bug:
       "responses: an assistant turn replayed with its refusal part is refused as not text",
