@@ -31,6 +31,9 @@ const CODE_WIRE_TESTS = ["tests/convert/targets/targets_property_test.ts"];
 const RUBY_JAVA_TESTS = ["tests/convert/targets/ruby_java_test.ts"];
 const ROUTER_MUTANT_TESTS = ["tests/router/router_mutants_test.ts"];
 const ADAPTER_MUTANT_TESTS = ["tests/models/adapters/adapters_mutants_test.ts"];
+const ADAPTER_FRESH_TESTS = [
+  "tests/models/adapters/adapters_fresh_mutants_test.ts",
+];
 const GATEWAY_MUTANT_TESTS = ["tests/gateway/gateway_mutants_test.ts"];
 const LISTENER_MUTANT_TESTS = ["tests/gateway/listener_mutants_test.ts"];
 const GATEWAY_FRESH_TESTS = ["tests/gateway/gateway_fresh_mutants_test.ts"];
@@ -963,6 +966,133 @@ export const HAND_MUTANTS: HandMutant[] = [
     find: `if (scope.signal.aborted) {`,
     replace: `if (!scope.signal.aborted) {`,
     tests: ["tests/models/adapters/answer_edges_test.ts"],
+  },
+  {
+    id: "adapters-together-stream-usage",
+    bug:
+      "OpenAI-compatible presets: Together stops asking for the usage chunk, so its streams go unpriced",
+    file: "src/models/adapters/openai.ts",
+    find:
+      `    local: false,\n    includeStreamUsage: true,\n    docs: "https://docs.together.ai`,
+    replace:
+      `    local: false,\n    includeStreamUsage: false,\n    docs: "https://docs.together.ai`,
+    tests: ADAPTER_MUTANT_TESTS,
+  },
+  {
+    id: "adapters-anthropic-block-index",
+    bug:
+      "Anthropic stream: every block read as index 0, a lost block's arguments glued onto another tool call",
+    file: "src/models/adapters/_anthropic_answer.ts",
+    find: `const index = typeof json.index === "number" ? json.index : 0;`,
+    replace: `const index = typeof json.index !== "number" ? json.index : 0;`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-error-top-level-message",
+    bug:
+      "HTTP adapters: a {message} or {detail} error body reported as raw JSON, not its text",
+    file: "src/models/adapters/_errors.ts",
+    find: `if (typeof body.message === "string") return body.message;`,
+    replace: `if (typeof body.message !== "string") return body.message;`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-gemini-boolean-subschema",
+    bug:
+      "Gemini: a tool schema with a boolean subschema sent as parameters (Gemini answers 400)",
+    file: "src/models/adapters/_gemini_schema.ts",
+    find: `if (!isRecord(schema)) return false;`,
+    replace: `if (!isRecord(schema)) return true;`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-body-read-abort",
+    bug:
+      "HTTP adapters: a caller's abort during a pending body read never settles the call",
+    file: "src/models/adapters/_lines.ts",
+    find: `if (signal === undefined) return await reader.read();`,
+    replace: `if (!(signal === undefined)) return await reader.read();`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-ollama-text-format",
+    bug: "Ollama: response_format text (the default) reported as dropped",
+    file: "src/models/adapters/_toward_native.ts",
+    find:
+      `    if (!isRecord(value) || value.type === "text") return;\n    if (value.type === "json_object") return offer(out, "format", "json");`,
+    replace:
+      `    if (!isRecord(value) || value.type === "text") ;\n    if (value.type === "json_object") return offer(out, "format", "json");`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-anthropic-schemaless-format",
+    bug:
+      "toward Anthropic: a json_schema response_format without a schema sent as an empty output format",
+    file: "src/models/adapters/_toward_wire.ts",
+    find: `if (value.type !== "json_schema" || !isRecord(spec?.schema)) {`,
+    replace: `if (value.type !== "json_schema" && !isRecord(spec?.schema)) {`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-output-config-toward-openai",
+    bug:
+      "toward OpenAI: Anthropic's output_config json_schema dropped instead of becoming response_format",
+    file: "src/models/adapters/_toward_wire.ts",
+    find: `if (format.type === "json_schema" && isRecord(format.schema)) {`,
+    replace: `if (format.type === "" && isRecord(format.schema)) {`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-cached-system-text",
+    bug:
+      "Anthropic adapter: a system text marked for caching is left out of the system blocks",
+    file: "src/models/adapters/_anthropic_request.ts",
+    find: `partsOf(message.content).filter((part) => part.type === "text")`,
+    replace: `partsOf(message.content).filter((part) => part.type !== "text")`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-data-url-base64-flag",
+    bug:
+      "data: URLs: a media type named base64 read as the base64 flag (RFC 2397)",
+    file: "src/models/adapters/_ir.ts",
+    find: `if (meta.length > 1 && meta[meta.length - 1] === "base64") {`,
+    replace: `if (meta.length >= 1 && meta[meta.length - 1] === "base64") {`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-logprob-without-number",
+    bug: "OpenAI answers: a logprob entry without a number passed on as null",
+    file: "src/models/adapters/_openai_details.ts",
+    find: `      !isRecord(item) || typeof item.token !== "string" ||`,
+    replace: `      !isRecord(item) || typeof item.token !== "string" &&`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-thinking-effort-bound",
+    bug:
+      "toward OpenAI: a 4096-token thinking budget read as low effort, not medium",
+    file: "src/models/adapters/_toward_wire.ts",
+    find: `return budget < 4096 ? "low"`,
+    replace: `return budget < 4097 ? "low"`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-client-beta-names",
+    bug:
+      "Anthropic adapter: the client's anthropic-beta names dropped, an empty one sent",
+    file: "src/models/adapters/anthropic.ts",
+    find: `if (trimmed !== "") names.add(trimmed);`,
+    replace: `if (!(trimmed !== "")) names.add(trimmed);`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-registry-ollama-local",
+    bug: "provider registry: Ollama listed as a hosted (priced) provider",
+    file: "src/models/adapters/registry.ts",
+    find: `    requiresKey: false,\n    local: true,`,
+    replace: `    requiresKey: false,\n    local: false,`,
+    tests: ADAPTER_FRESH_TESTS,
   },
   {
     id: "gateway-responses-refusal-part",

@@ -10,11 +10,15 @@ import { createGeminiAdapter } from "../../../src/models/adapters/gemini.ts";
 import { createOllamaAdapter } from "../../../src/models/adapters/ollama.ts";
 import { createCohereAdapter } from "../../../src/models/adapters/cohere.ts";
 import { providerEntry } from "../../../src/models/adapters/registry.ts";
-import { createOpenAICompatibleAdapter } from "../../../src/models/adapters/openai.ts";
+import {
+  createOpenAICompatibleAdapter,
+  OPENAI_COMPATIBLE_PRESETS,
+} from "../../../src/models/adapters/openai.ts";
 import { writeOpenAILogprobs } from "../../../src/models/adapters/_openai_details.ts";
 import {
   adapterFactory,
   collect,
+  fakeFetch,
   fixture,
   jsonFixture,
   streamResponse,
@@ -359,4 +363,54 @@ describe("the fresh draw's last adapter survivors", () => {
       },
     );
   });
+});
+
+describe("OpenAI-compatible presets: a streamed answer's usage", () => {
+  // The usage chunk is what a streamed call is priced and counted from; an
+  // OpenAI-style server sends it only when the request asks
+  // (`stream_options.include_usage`), while Mistral reports it unasked, so
+  // its preset asks nothing (the module doc says both).
+  const usageChunk = fixture("openai/stream_text.sse")
+    .split("\n\n")
+    .filter((event) => event.includes('"usage":{'));
+  const withoutUsage = fixture("openai/stream_text.sse")
+    .split("\n\n")
+    .filter((event) => !event.includes('"usage":{'))
+    .join("\n\n");
+  const asksUsage = (body: unknown): boolean =>
+    (body as { stream_options?: { include_usage?: boolean } })
+      .stream_options?.include_usage === true;
+
+  for (const preset of Object.keys(OPENAI_COMPATIBLE_PRESETS)) {
+    const unasked = preset === "mistral";
+    it(
+      `${preset}: ${
+        unasked
+          ? "asks nothing and reads the usage sent unasked"
+          : "asks for the usage chunk and reads it"
+      }`,
+      async () => {
+        const fake = fakeFetch((seen) => {
+          const sendUsage = unasked || asksUsage(seen.body);
+          return streamResponse(
+            sendUsage
+              ? withoutUsage.replace(
+                "data: [DONE]",
+                `${usageChunk[0]}\n\ndata: [DONE]`,
+              )
+              : withoutUsage,
+          );
+        });
+        const adapter = createOpenAICompatibleAdapter(
+          preset as keyof typeof OPENAI_COMPATIBLE_PRESETS,
+          { apiKey: "k", defaultModel: "m", fetch: fake.fetch },
+        );
+        const done = (await collect(adapter.executeStream(ask))).at(-1);
+        assert.equal(done?.type, "done");
+        if (done?.type !== "done") return;
+        assert.equal(done.usage?.totalTokens, 20);
+        assert.equal(asksUsage(fake.requests[0].body), !unasked);
+      },
+    );
+  }
 });
