@@ -702,6 +702,17 @@ export const HAND_MUTANTS: HandMutant[] = [
     tests: ["tests/convert/convert_open_mutants_test.ts"],
   },
   {
+    id: "convert-markup-leaf-over-budget",
+    bug:
+      "parseBody: a short leaf element whose line passes the budget does not end the formatting, so markup ending in one formats past the bound",
+    file: "src/convert/_markup_format.ts",
+    find: `if (!line(pad() + token.text + text.text.trim() + close.text)) {
+          return OVER_BUDGET;`,
+    replace: `if (!line(pad() + token.text + text.text.trim() + close.text)) {
+          ;`,
+    tests: ["tests/convert/convert_open_mutants_test.ts"],
+  },
+  {
     id: "cli-redis-error-listener",
     bug:
       "command: no listener for the Redis client's errors, so it stops reconnecting at the first refusal",
