@@ -1,0 +1,31 @@
+// Behaviour the mutation draw of seed 20261204 found unguarded in the
+// converter: each test names the planted bug it catches
+// (`deno task mutation --sample`).
+import { describe, it } from "../_harness.ts";
+import assert from "node:assert/strict";
+import { parseCurl } from "../../src/convert/curl.ts";
+
+describe("converter behaviour the draw of seed 20261204 found unguarded", () => {
+  // Bug: a CR at the very end of the command is no longer taken as the end
+  // of its line, so a command copied from a CRLF text whose last line kept
+  // its CR but lost its LF gets the CR in its last word: a URL refused as
+  // malformed, a body with a stray "\r".
+  it("curl: a lone CR at the end of the command ends the line, whatever the last word", () => {
+    assert.equal(
+      parseCurl("curl https://a.example/\r").request.url,
+      "https://a.example/",
+    );
+    const posted = parseCurl("curl https://a.example/ -d x\r").request;
+    assert.equal(posted.body, "x");
+    assert.equal(posted.method, "POST");
+    assert.deepEqual(
+      parseCurl("curl https://a.example/ -H 'X-A: 1'\r").request.headers,
+      { "x-a": "1" },
+    );
+    // Only at the very end: a CR inside the command is part of its word.
+    assert.equal(
+      parseCurl("curl https://a.example/ -d $'x\\r'").request.body,
+      "x\r",
+    );
+  });
+});
