@@ -713,6 +713,15 @@ export const HAND_MUTANTS: HandMutant[] = [
     tests: ["tests/convert/convert_open_mutants_test.ts"],
   },
   {
+    id: "convert-curl-final-cr",
+    bug:
+      "curl: a lone CR at the end of the command kept in the last word, so the URL is refused",
+    file: "src/convert/_curl_words.ts",
+    find: `(c === "\\r" && i + 1 === input.length)`,
+    replace: `(c === "\\r" && i === input.length)`,
+    tests: ["tests/convert/convert_late_draw_test.ts"],
+  },
+  {
     id: "cli-redis-error-listener",
     bug:
       "command: no listener for the Redis client's errors, so it stops reconnecting at the first refusal",
