@@ -4,6 +4,7 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { parseCurl } from "../../src/convert/curl.ts";
+import { randomBody } from "../../src/convert/random.ts";
 
 describe("converter behaviour the draw of seed 20261204 found unguarded", () => {
   // Bug: a CR at the very end of the command is no longer taken as the end
@@ -27,5 +28,17 @@ describe("converter behaviour the draw of seed 20261204 found unguarded", () => 
       parseCurl("curl https://a.example/ -d $'x\\r'").request.body,
       "x\r",
     );
+  });
+
+  // Bug: randomBody reads `options.method` without `?.`, so the documented
+  // call without options (a POST body from an unseeded generator) throws a
+  // TypeError instead of drawing a body.
+  it("randomBody: without options it draws a body, as for POST", () => {
+    for (let i = 0; i < 5; i++) {
+      const body = randomBody();
+      assert.equal(typeof body, "string");
+      assert.notEqual(body, "");
+    }
+    assert.equal(typeof randomBody(undefined), "string");
   });
 });
