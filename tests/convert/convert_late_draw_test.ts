@@ -5,6 +5,7 @@ import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { parseCurl } from "../../src/convert/curl.ts";
 import { randomBody } from "../../src/convert/random.ts";
+import { generateCode } from "../../src/convert/code.ts";
 
 describe("converter behaviour the draw of seed 20261204 found unguarded", () => {
   // Bug: a CR at the very end of the command is no longer taken as the end
@@ -40,5 +41,25 @@ describe("converter behaviour the draw of seed 20261204 found unguarded", () => 
       assert.notEqual(body, "");
     }
     assert.equal(typeof randomBody(undefined), "string");
+  });
+
+  // Bug: the Go target writes a Host header as `req.Host = …` and then also
+  // as `req.Header.Set("Host", …)`, a line net/http ignores (it sends Host
+  // from req.Host only), so the program reads as if it did something.
+  it("Go code: a Host header in any letter case is req.Host and nothing else", () => {
+    for (const name of ["Host", "host", "HOST"]) {
+      const { code } = generateCode({
+        method: "GET",
+        url: "https://a.example/vhost",
+        headers: { [name]: "virtual.example", "X-A": "1" },
+      }, { target: "go-net-http" });
+      const lines = code.split("\n").map((line) => line.trim());
+      assert.deepEqual(
+        lines.filter((line) => /host/i.test(line) && !line.includes("http")),
+        ['req.Host = "virtual.example"'],
+        name,
+      );
+      assert.ok(lines.includes('req.Header.Set("X-A", "1")'), name);
+    }
   });
 });
