@@ -62,4 +62,29 @@ describe("converter behaviour the draw of seed 20261204 found unguarded", () => 
       assert.ok(lines.includes('req.Header.Set("X-A", "1")'), name);
     }
   });
+
+  // Bug: the Go target respells the fragment by the path's rules, which
+  // percent-encode the `#` itself: the fragment becomes part of the query
+  // (or path) that net/http sends.
+  it("Go code: a fragment stays a fragment, with only a lone % respelled", () => {
+    for (
+      const [url, written] of [
+        ["https://a.example/p?q=1#sec", "https://a.example/p?q=1#sec"],
+        [
+          "https://a.example/p#Sec-é|x^%zz",
+          "https://a.example/p#Sec-é|x^%25zz",
+        ],
+        ["https://a.example/a|b#f", "https://a.example/a%7Cb#f"],
+      ]
+    ) {
+      const { code } = generateCode(
+        { method: "GET", url, headers: {} },
+        { target: "go-net-http" },
+      );
+      assert.ok(
+        code.includes(`http.NewRequest("GET", "${written}", nil)`),
+        `${url}: ${code.split("\n").find((l) => l.includes("NewRequest"))}`,
+      );
+    }
+  });
 });
