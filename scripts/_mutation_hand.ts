@@ -705,6 +705,53 @@ export const HAND_MUTANTS: HandMutant[] = [
     tests: ["tests/convert/convert_open_mutants_test.ts"],
   },
   {
+    id: "convert-markup-leaf-over-budget",
+    bug:
+      "parseBody: a short leaf element whose line passes the budget does not end the formatting, so markup ending in one formats past the bound",
+    file: "src/convert/_markup_format.ts",
+    find: `if (!line(pad() + token.text + text.text.trim() + close.text)) {
+          return OVER_BUDGET;`,
+    replace: `if (!line(pad() + token.text + text.text.trim() + close.text)) {
+          ;`,
+    tests: ["tests/convert/convert_open_mutants_test.ts"],
+  },
+  {
+    id: "convert-curl-final-cr",
+    bug:
+      "curl: a lone CR at the end of the command kept in the last word, so the URL is refused",
+    file: "src/convert/_curl_words.ts",
+    find: `(c === "\\r" && i + 1 === input.length)`,
+    replace: `(c === "\\r" && i === input.length)`,
+    tests: ["tests/convert/convert_late_draw_test.ts"],
+  },
+  {
+    id: "convert-go-fragment-as-path",
+    bug:
+      "Go code: the fragment respelled by the path's rules, its # encoded into the query",
+    file: "src/convert/targets/_go.ts",
+    find: `goPathPart(fragment, false);`,
+    replace: `goPathPart(fragment, true);`,
+    tests: ["tests/convert/convert_late_draw_test.ts"],
+  },
+  {
+    id: "convert-go-host-twice",
+    bug:
+      "Go code: a Host header also set in req.Header, a line net/http ignores",
+    file: "src/convert/targets/go_net_http.ts",
+    find: `code += \`\\treq.Host = \${goString(value)}\\n\`;
+      continue;`,
+    replace: `code += \`\\treq.Host = \${goString(value)}\\n\`;`,
+    tests: ["tests/convert/convert_late_draw_test.ts"],
+  },
+  {
+    id: "convert-random-body-no-options",
+    bug: "randomBody() without options throws a TypeError",
+    file: "src/convert/random.ts",
+    find: `options?.method ?? "POST"`,
+    replace: `options.method ?? "POST"`,
+    tests: ["tests/convert/convert_late_draw_test.ts"],
+  },
+  {
     id: "cli-redis-error-listener",
     bug:
       "command: no listener for the Redis client's errors, so it stops reconnecting at the first refusal",

@@ -220,6 +220,42 @@ console.log(parseCode("const page = \`\${offset / limit}\`;\\nawait fetch(\\"htt
     );
   });
 
+  // Bug: a short leaf element (`<b>x</b>`, kept on one line) whose line
+  // passes the output budget does not end the formatting. When that line is
+  // the last one, the over-budget output comes back as the result instead of
+  // the formatter trying again with less indentation, so a body of unclosed
+  // elements ending in a leaf formats past the documented bound.
+  it("parseBody: markup ending in a short leaf element stays within the output bound", () => {
+    // 8 × the input length + 65,536 characters, as body_test.ts states it.
+    const bound = (input: string) => 8 * input.length + 65_536;
+    // Hundreds of unclosed elements, each indented deeper, then a leaf: some
+    // count in this range puts the budget's edge on the leaf's own line.
+    const cases = [["<a>", "xml", "application/xml"], [
+      "<div>",
+      "html",
+      "text/html",
+    ]];
+    for (const [open, type, contentType] of cases) {
+      for (let n = 300; n <= 520; n++) {
+        for (const text of ["x", "x".repeat(9), "x".repeat(16)]) {
+          const input = open.repeat(n) + `<b>${text}</b>`;
+          const parsed = parseBody(input, contentType);
+          assert.equal(parsed.type, type);
+          const lines = parsed.formatted.split("\n");
+          assert.ok(
+            parsed.formatted.length <= bound(input),
+            `${type}, ${n} elements, leaf of ${text.length}: ` +
+              `${parsed.formatted.length} > ${bound(input)}`,
+          );
+          // Only white space was added, and the leaf kept its one line.
+          assert.equal(parsed.formatted.replace(/\s+/g, ""), input);
+          assert.equal(lines.at(-1)?.trim(), `<b>${text}</b>`);
+          assert.equal(lines.length, n + 1);
+        }
+      }
+    }
+  });
+
   // Bug: the method's letter case decides whether a body is drawn: "post"
   // gets none where "POST" gets one.
   it("randomBody: a body is drawn for post as for POST, and none for get", () => {
