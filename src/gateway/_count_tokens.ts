@@ -25,6 +25,7 @@ import {
   isRecord,
   type ModelTarget,
   resolveAlias,
+  targetFields,
   targetOf,
 } from "./_wire_util.ts";
 import { type ApiKey, checkModelAllowed } from "./keys.ts";
@@ -153,10 +154,7 @@ export async function relay(
         body: count.body,
         stream: false,
         ...(beta === null ? {} : { headers: { "anthropic-beta": beta } }),
-        ...(target.model === undefined ? {} : { model: target.model }),
-        ...(target.backend === undefined
-          ? {}
-          : { metadata: { custom: { backend: target.backend } } }),
+        ...targetFields(target),
       },
       deadline.signal,
       ex.scope,

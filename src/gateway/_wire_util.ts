@@ -3,6 +3,7 @@ import type {
   IRChatRequest,
   IRMessage,
   IRParameters,
+  OperationRequest,
 } from "../models/types.ts";
 
 /** Where the gateway sends a model name: a backend (optional) and the model for it. */
@@ -11,6 +12,22 @@ export interface ModelTarget {
   backend?: string;
   /** Model to ask that backend for; absent means the backend's default. */
   model?: string;
+}
+
+/**
+ * The routing fields of a call through the router for `target`: its model
+ * (absent: the backend's default) and the named backend in
+ * `metadata.custom.backend` (absent: routing picks).
+ */
+export function targetFields(
+  target: ModelTarget,
+): Pick<OperationRequest, "model" | "metadata"> {
+  return {
+    ...(target.model === undefined ? {} : { model: target.model }),
+    ...(target.backend === undefined
+      ? {}
+      : { metadata: { custom: { backend: target.backend } } }),
+  };
 }
 
 /** The name `aliases` maps `model` to (one step), else `model` itself. */
