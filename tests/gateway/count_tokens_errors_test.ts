@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import Anthropic from "npm:@anthropic-ai/sdk@1.14.0";
 import { createAnthropicAdapter } from "../../src/models/adapters/anthropic.ts";
-import type { RequestLogEntry } from "../../src/gateway/mod.ts";
+import type { GatewayOptions, RequestLogEntry } from "../../src/gateway/mod.ts";
 import { fetchSignal } from "../_bounded.ts";
 import { serveGateway, serveUpstream } from "./_serve.ts";
 import { anthropicClient } from "./_anthropic_client.ts";
@@ -24,7 +24,10 @@ function anthropicError(status: number, type: string, message: string) {
 }
 
 /** A gateway whose backends (named by their upstream's answer) are Anthropic adapters. */
-function fleet(answers: Array<() => Response>) {
+function fleet(
+  answers: Array<() => Response>,
+  routerConfig: GatewayOptions["routerConfig"] = {},
+) {
   const upstreams = answers.map((answer) => serveUpstream(answer));
   const log: RequestLogEntry[] = [];
   const gateway = serveGateway({
@@ -37,6 +40,7 @@ function fleet(answers: Array<() => Response>) {
       }),
     ]),
     logger: (entry) => log.push(entry),
+    routerConfig,
   });
   return {
     gateway,
@@ -242,21 +246,22 @@ Deno.test("count_tokens relayed: an upstream 401 or 403 is the gateway's 502 nam
   }
 });
 
-Deno.test("count_tokens relayed, no backend to call: while a 429's cooldown has a known end the next count is the estimate, marked; out of routing after a 401 it is the 503", async () => {
-  const limited = () =>
-    Response.json({
-      type: "error",
-      error: { type: "rate_limit_error", message: "slow down" },
-    }, { status: 429, headers: { "retry-after": "30" } });
-  const served = fleet([limited]);
+Deno.test("count_tokens relayed, no backend to call: behind a breaker whose end is known the next count is the estimate, marked; out of routing after a 401 it is the 503", async () => {
+  const overloaded = anthropicError(529, "overloaded_error", "overloaded");
+  const served = fleet([overloaded], {
+    enableCircuitBreaker: true,
+    circuitBreakerThreshold: 1,
+    circuitBreakerTimeout: 60_000,
+  });
   try {
     const first = await post(served.gateway.origin, COUNT);
-    const cooling = await post(served.gateway.origin, COUNT);
-    for (const got of [first, cooling]) {
+    const open = await post(served.gateway.origin, COUNT);
+    for (const got of [first, open]) {
       assert.equal(got.status, 200, got.text);
       assert.equal(got.estimate, "true");
     }
-    assert.equal(served.upstreams[0].calls.length, 1, "cooling: not called");
+    assert.equal(served.upstreams[0].calls.length, 1, "open: not called");
+    assert.match(String(served.log.at(-1)?.error_message), /circuit/);
   } finally {
     await served.close();
   }
