@@ -42,72 +42,30 @@ if ((budget >= 90)); then
   exit 1
 fi
 
-pids=()
-script=bench/http_probes.lua
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-}
-trap cleanup EXIT
+source bench/_wrk.sh
+WRK_ARGS=(-s bench/http_probes.lua)
 
-
-free_port() {
-  "$DENO" eval "const l = Deno.listen({ hostname: '$HOST', port: 0 }); console.log(l.addr.port); l.close();"
-}
-
-start() { # mode port: starts a server in this shell and waits until it answers
-  local mode="$1" port="$2"
-  "$DENO" run --allow-net="$HOST" bench/http_load_server.ts "$mode" "$port" \
+start() { # mode port: starts a server and waits until it answers
+  "$DENO" run --allow-net="$HOST" bench/http_load_server.ts "$1" "$2" \
     >/dev/null 2>&1 &
-  pids+=("$!")
-  for _ in $(seq 1 100); do
-    if curl -sf "http://$HOST:$port/user" >/dev/null 2>&1; then return; fi
-    sleep 0.1
-  done
-  echo "the $mode server did not start" >&2
-  exit 1
+  started "$1" "http://$HOST:$2/user"
 }
-
-rps() { # port seconds -> requests/s
-  local report
-  report="$(timeout $(($2 + 10)) wrk -t"$THREADS" -c"$CONNECTIONS" -d"$2s" \
-    -s "$script" "http://$HOST:$1")"
-  if grep -q "Non-2xx" <<<"$report"; then
-    echo "non-2xx answers on port $1:" >&2
-    echo "$report" >&2
-    exit 1
-  fi
-  awk '/Requests\/sec/ {print $2}' <<<"$report"
-}
-
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-# The first and third quartiles (nearest rank), as "q1 q3".
-quartiles() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 3) / 4)], v[int((3 * NR + 3) / 4)] }'; }
 
 MODES=(bare bare-request router)
-declare -A port runs this
+declare -A url
 ratio_bare=""
 ratio_request=""
 for mode in "${MODES[@]}"; do
-  port[$mode]="$(free_port)"
-  start "$mode" "${port[$mode]}"
-  rps "${port[$mode]}" "$WARMUP" >/dev/null
+  port="$(free_port)"
+  start "$mode" "$port"
+  url[$mode]="http://$HOST:$port"
 done
 
-for round in $(seq 1 "$ROUNDS"); do
-  line="round $round:"
-  for i in 0 1 2; do
-    mode="${MODES[$(((round + i) % 3))]}"
-    value="$(rps "${port[$mode]}" "$DURATION")"
-    runs[$mode]+="$value "
-    this[$mode]="$value"
-    line+="  $mode $value"
-  done
-  # Ratios within a round compare runs seconds apart, under the same load.
+round_done() {
   ratio_bare+="$(awk -v r="${this[router]}" -v b="${this[bare]}" 'BEGIN { print r / b }') "
   ratio_request+="$(awk -v r="${this[router]}" -v b="${this[bare-request]}" 'BEGIN { print r / b }') "
-  echo "$line requests/s"
-done
+}
+measure_rounds
 
 declare -A med
 for mode in "${MODES[@]}"; do

@@ -31,68 +31,31 @@ if [[ ! -f "$PACKAGE/package.json" ]]; then
   exit 1
 fi
 
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-}
-trap cleanup EXIT
+source bench/_wrk.sh
 
-free_port() {
-  "$DENO" eval "const l = Deno.listen({ hostname: '$HOST', port: 0 }); console.log(l.addr.port); l.close();"
-}
-
-start() { # mode port
-  local mode="$1" port="$2"
-  if [[ "$mode" == node-serve ]]; then
-    node bench/_serve_router_node.mjs "$PACKAGE" "$port" >/dev/null 2>&1 &
+start() { # mode port: starts a server and waits until it answers
+  if [[ "$1" == node-serve ]]; then
+    node bench/_serve_router_node.mjs "$PACKAGE" "$2" >/dev/null 2>&1 &
   else
-    "$DENO" run --allow-net="$HOST" bench/_serve_router_server.ts "$mode" "$port" >/dev/null 2>&1 &
+    "$DENO" run --allow-net="$HOST" bench/_serve_router_server.ts "$1" "$2" >/dev/null 2>&1 &
   fi
-  pids+=("$!")
-  for _ in $(seq 1 100); do
-    if curl -sf "http://$HOST:$port/hello/x" >/dev/null 2>&1; then return; fi
-    sleep 0.1
-  done
-  echo "the $mode server did not start" >&2
-  exit 1
+  started "$1" "http://$HOST:$2/hello/x"
 }
-
-rps() { # port seconds -> requests/s
-  local report
-  report="$(timeout $(($2 + 10)) wrk -t"$THREADS" -c"$CONNECTIONS" -d"$2s" \
-    "http://$HOST:$1/hello/Ada")"
-  if grep -q "Non-2xx" <<<"$report"; then
-    echo "non-2xx answers on port $1:" >&2
-    echo "$report" >&2
-    exit 1
-  fi
-  awk '/Requests\/sec/ {print $2}' <<<"$report"
-}
-
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 MODES=(deno-serve serve node-serve)
-declare -A port runs this ratios
+declare -A url ratios
 for mode in "${MODES[@]}"; do
-  port[$mode]="$(free_port)"
-  start "$mode" "${port[$mode]}"
-  rps "${port[$mode]}" "$WARMUP" >/dev/null
+  port="$(free_port)"
+  start "$mode" "$port"
+  url[$mode]="http://$HOST:$port/hello/Ada"
 done
-for round in $(seq 1 "$ROUNDS"); do
-  line="round $round:"
-  for i in 0 1 2; do
-    mode="${MODES[$(((round + i) % 3))]}"
-    value="$(rps "${port[$mode]}" "$DURATION")"
-    runs[$mode]+="$value "
-    this[$mode]="$value"
-    line+="  $mode $value"
-  done
+round_done() {
+  local mode
   for mode in serve node-serve; do
     ratios[$mode]+="$(awk -v a="${this[$mode]}" -v b="${this[deno-serve]}" 'BEGIN { print a / b }') "
   done
-  echo "$line requests/s"
-done
+}
+measure_rounds
 echo "wrk -t$THREADS -c$CONNECTIONS, GET /hello/Ada, $ROUNDS rotating rounds of ${DURATION}s, medians (requests/s):"
 for mode in "${MODES[@]}"; do
   echo "  $mode: $(printf '%s\n' ${runs[$mode]} | median)"

@@ -1296,4 +1296,32 @@ export const HAND_MUTANTS: HandMutant[] = [
       `            end(controller);\n          }\n        }\n        const piece`,
     tests: ["tests/serve/http1_test.ts"],
   },
+  {
+    id: "tidy-redis-url-path",
+    bug:
+      "config: a Redis URL whose path is not a database number reaches the client, which fails at connect time naming neither",
+    file: "src/gateway/_redis_url.ts",
+    find:
+      `if (pathname !== "" && pathname !== "/" && !/^\\/\\d+$/.test(pathname)) {`,
+    replace: `if (false) {`,
+    tests: ["tests/gateway/redis_url_test.ts"],
+  },
+  {
+    id: "tidy-curl-backtick-once",
+    bug:
+      "curl reader: a backtick substitution gives two SHELL_EXPANSION warnings, one at its closing backtick",
+    file: "src/convert/_curl_words.ts",
+    find: `      expansions: openings(input, expansions),`,
+    replace: `      expansions,`,
+    tests: ["tests/convert/curl_backtick_test.ts"],
+  },
+  {
+    id: "tidy-count-out-of-routing",
+    bug:
+      "count_tokens: a backend out of routing after a 401/403 is answered with estimates, hiding the misconfiguration",
+    file: "src/gateway/_count_tokens.ts",
+    find: `    return headers["retry-after"] !== undefined;`,
+    replace: `    return true;`,
+    tests: ["tests/gateway/count_tokens_errors_test.ts"],
+  },
 ];

@@ -72,6 +72,19 @@ function continuationLength(input: string, i: number): number {
   return 0;
 }
 
+/**
+ * The expansions without the backticks that close one: `` `id` `` is one
+ * command substitution, reported once, at its opening backtick.
+ */
+function openings(input: string, expansions: number[]): number[] {
+  let open = false;
+  return expansions.filter((at) => {
+    if (input[at] !== "`") return true;
+    open = !open;
+    return open;
+  });
+}
+
 function isExpansionStart(input: string, i: number): boolean {
   if (input[i] === "`") return true;
   const next = input[i + 1];
@@ -124,7 +137,11 @@ export function scanWords(
   let stop: ScanResult["stop"];
   let i = from;
   const result = (end: number, next?: number): ScanResult => {
-    const scan: ScanResult = { words, expansions, end };
+    const scan: ScanResult = {
+      words,
+      expansions: openings(input, expansions),
+      end,
+    };
     if (stop !== undefined) scan.stop = stop;
     if (next !== undefined && next < n) scan.next = next;
     return scan;

@@ -25,6 +25,7 @@ import {
   isRecord,
   type ModelTarget,
   resolveAlias,
+  targetFields,
   targetOf,
 } from "./_wire_util.ts";
 import { type ApiKey, checkModelAllowed } from "./keys.ts";
@@ -118,12 +119,19 @@ export function relays(ex: Exchange, count: CountRequest): boolean {
  * Whether a failed count is answered with the estimate: the provider's
  * counting endpoint is rate limited on its own and may be down while the
  * gateway can still count, so a passing failure (429, 5xx, unreachable,
- * timed out) gets the estimate, marked. A client error (a bad body, an
- * unknown model), the operator's misconfiguration and a client gone are
- * passed on: an estimate would hide what the next call will meet too.
+ * timed out, every backend waiting out a breaker or cooldown whose end is
+ * known) gets the estimate, marked. A client error (a bad body, an unknown
+ * model), the operator's misconfiguration and a client gone are passed on:
+ * an estimate would hide what the next call will meet too. So is a backend
+ * out of routing for a time nobody knows (misconfigured by an earlier
+ * 401/403, unhealthy, opened by hand): its 503 carries no Retry-After, and
+ * /v1/messages answers the same.
  */
 function passing(failure: unknown): boolean {
-  const { status, code } = resolveError(failure);
+  const { status, code, headers } = resolveError(failure);
+  if (code === "NO_BACKEND_AVAILABLE") {
+    return headers["retry-after"] !== undefined;
+  }
   return status === 429 ||
     (status >= 502 && status <= 504 && code !== "backend_misconfigured");
 }
@@ -153,10 +161,7 @@ export async function relay(
         body: count.body,
         stream: false,
         ...(beta === null ? {} : { headers: { "anthropic-beta": beta } }),
-        ...(target.model === undefined ? {} : { model: target.model }),
-        ...(target.backend === undefined
-          ? {}
-          : { metadata: { custom: { backend: target.backend } } }),
+        ...targetFields(target),
       },
       deadline.signal,
       ex.scope,

@@ -29,6 +29,7 @@ import {
   streamRecorder,
 } from "./cache/_chat.ts";
 import { withUsage } from "./_usage_estimate.ts";
+import { targetFields } from "./_wire_util.ts";
 
 /** Handles one chat call in `ex.api`'s wire. */
 export async function handleChat(
@@ -101,10 +102,7 @@ export async function handleChat(
           view: parsed.ir,
           stream: parsed.stream,
           ...(headers === undefined ? {} : { headers }),
-          ...(target.model === undefined ? {} : { model: target.model }),
-          ...(target.backend === undefined
-            ? {}
-            : { metadata: { custom: { backend: target.backend } } }),
+          ...targetFields(target),
         },
         deadline.signal,
         ex.scope,

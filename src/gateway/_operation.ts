@@ -9,7 +9,7 @@ import type { Exchange } from "./_exchange.ts";
 import { completionOf } from "./_passthrough.ts";
 import { relayedJson, relayedStream } from "./_relay_answer.ts";
 import { GatewayError } from "./errors.ts";
-import { isRecord } from "./_wire_util.ts";
+import { isRecord, targetFields } from "./_wire_util.ts";
 
 /** A 400 `invalid_request_error` about `param`. */
 export function invalidParam(message: string, param?: string): GatewayError {
@@ -80,10 +80,7 @@ export async function relayOperation(
         operation,
         body,
         stream,
-        ...(target.model === undefined ? {} : { model: target.model }),
-        ...(target.backend === undefined
-          ? {}
-          : { metadata: { custom: { backend: target.backend } } }),
+        ...targetFields(target),
       },
       deadline.signal,
       ex.scope,

@@ -3,6 +3,8 @@ import type {
   IRChatRequest,
   IRMessage,
   IRParameters,
+  IRTool,
+  OperationRequest,
 } from "../models/types.ts";
 
 /** Where the gateway sends a model name: a backend (optional) and the model for it. */
@@ -11,6 +13,22 @@ export interface ModelTarget {
   backend?: string;
   /** Model to ask that backend for; absent means the backend's default. */
   model?: string;
+}
+
+/**
+ * The routing fields of a call through the router for `target`: its model
+ * (absent: the backend's default) and the named backend in
+ * `metadata.custom.backend` (absent: routing picks).
+ */
+export function targetFields(
+  target: ModelTarget,
+): Pick<OperationRequest, "model" | "metadata"> {
+  return {
+    ...(target.model === undefined ? {} : { model: target.model }),
+    ...(target.backend === undefined
+      ? {}
+      : { metadata: { custom: { backend: target.backend } } }),
+  };
 }
 
 /** The name `aliases` maps `model` to (one step), else `model` itself. */
@@ -132,4 +150,45 @@ export function skipping<T>(
     skipped.push(error);
     return undefined;
   }
+}
+
+/**
+ * A body's `tools`, each read by the wire's `readTool`; one the IR cannot
+ * carry is set aside into `skipped` as {@linkcode skipping} does. Not an
+ * array: the wire's own 400, from `notArray`.
+ */
+export function readToolList(
+  tools: unknown,
+  skipped: unknown[] | undefined,
+  notArray: () => Error,
+  readTool: (tool: unknown, i: number) => IRTool,
+): IRTool[] {
+  if (!Array.isArray(tools)) throw notArray();
+  const out: IRTool[] = [];
+  tools.forEach((tool, i) => {
+    const read = skipping(skipped, () => readTool(tool, i));
+    if (read !== undefined) out.push(read);
+  });
+  return out;
+}
+
+/**
+ * A function tool in the IR from a wire's fields: `schema` when it is an
+ * object, else a schema taking no arguments (a tool may omit it); a
+ * `description` and `strict` of the wrong type are left out.
+ */
+export function irTool(
+  name: string,
+  schema: unknown,
+  fields: Record<string, unknown>,
+): IRTool {
+  const out: IRTool = {
+    name,
+    parameters: isRecord(schema) ? schema : { type: "object", properties: {} },
+  };
+  if (typeof fields.description === "string") {
+    out.description = fields.description;
+  }
+  if (typeof fields.strict === "boolean") out.strict = fields.strict;
+  return out;
 }

@@ -51,7 +51,9 @@ import { GatewayError } from "./errors.ts";
 import {
   copyUnknownKeys,
   irRequest,
+  irTool,
   isRecord,
+  readToolList,
   reservedKey,
   skipping,
   untranslatable,
@@ -388,13 +390,12 @@ function readMessages(
 }
 
 function readTools(tools: unknown, skipped: unknown[] | undefined): IRTool[] {
-  if (!Array.isArray(tools)) throw invalid("must be an array", "tools");
-  const out: IRTool[] = [];
-  tools.forEach((tool, i) => {
-    const read = skipping(skipped, () => readTool(tool, i));
-    if (read !== undefined) out.push(read);
-  });
-  return out;
+  return readToolList(
+    tools,
+    skipped,
+    () => invalid("must be an array", "tools"),
+    readTool,
+  );
 }
 
 function readTool(tool: unknown, i: number): IRTool {
@@ -413,17 +414,10 @@ function readTool(tool: unknown, i: number): IRTool {
   if (!isRecord(tool) || typeof tool.name !== "string") {
     throw invalid("a tool needs a `name`", `tools.${i}`);
   }
-  const out: IRTool = {
-    name: tool.name,
-    parameters: isRecord(tool.input_schema)
-      ? tool.input_schema
-      : { type: "object", properties: {} },
+  return {
+    ...irTool(tool.name, tool.input_schema, tool),
+    ...cacheMark(tool, `tools.${i}`),
   };
-  if (typeof tool.description === "string") {
-    out.description = tool.description;
-  }
-  if (typeof tool.strict === "boolean") out.strict = tool.strict;
-  return { ...out, ...cacheMark(tool, `tools.${i}`) };
 }
 
 function readToolChoice(choice: unknown): IRToolChoice {

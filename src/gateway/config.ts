@@ -46,7 +46,7 @@
  * | `timeouts.attemptMs` | longest one attempt on one backend may run; past it the attempt counts as a `TIMEOUT` failure (breaker, stats) and fallback goes on (router `attemptTimeout`) |
  * | `timeouts.deadlineMs` | overall budget of retries and fallbacks of one request (router `deadline`) |
  * | `retries` | on the same backend before falling back, for retryable failures: `count` (default 0), `baseDelayMs` (first backoff, doubled each time, with jitter; default 500), `maxDelayMs` (longest wait; a longer `Retry-After` falls back instead; default 10000) |
- * | `redis` | `url` (`redis://` or `rediss://`; `"$VAR"` reads the environment) and `prefix` (key namespace, default `switchyard`) and `timeoutMs` (longest wait for one Redis call before an instance counts on its own, default 100): breakers, cooldowns and per-key rate limits shared by every gateway on that Redis. `createGateway` takes the store itself (`store`); `examples/serve.ts` connects it |
+ * | `redis` | `url` (`redis://` or `rediss://`, its path a database number or none; `"$VAR"` reads the environment) and `prefix` (key namespace, default `switchyard`) and `timeoutMs` (longest wait for one Redis call before an instance counts on its own, default 100): breakers, cooldowns and per-key rate limits shared by every gateway on that Redis. `createGateway` takes the store itself (`store`); `examples/serve.ts` connects it |
  * | `maxBodyBytes` | largest request body (default 4 MiB) |
  * | `maxStreams` | most streamed answers open at once (default 256); 503 with `Retry-After: 1` past it |
  * | `passthrough` | `false` turns off same-wire passthrough: the client's body sent as is to a backend of its wire, and the upstream's answer relayed byte for byte (default `true`; see the gateway's module docs) |
@@ -69,6 +69,7 @@ import type {
 import { type ApiKey, hashKey } from "./keys.ts";
 import type { AdminOptions } from "./gateway_types.ts";
 import { adminPathProblem } from "./_admin_path.ts";
+import { redisUrlProblem } from "./_redis_url.ts";
 import {
   SERVE_DEFAULTS,
   type ServeLimits,
@@ -369,12 +370,8 @@ function readRedis(value: unknown, env: Env): RedisConfig {
   const raw = object(value, "redis");
   only(raw, "redis", ["url", "prefix", "timeoutMs"]);
   const url = secret(raw.url, "redis.url", env);
-  if (!URL.canParse(url) || !/^rediss?:$/.test(new URL(url).protocol)) {
-    throw new GatewayConfigError(
-      "redis.url",
-      "must be a redis:// or rediss:// URL",
-    );
-  }
+  const problem = redisUrlProblem(url);
+  if (problem !== undefined) throw new GatewayConfigError("redis.url", problem);
   const redis: RedisConfig = { url };
   if (raw.prefix !== undefined) {
     redis.prefix = string(raw.prefix, "redis.prefix");

@@ -34,6 +34,7 @@ import {
 import { createGateway } from "./gateway.ts";
 import type { Gateway, GatewayOptions } from "./gateway_types.ts";
 import { configError } from "./_whole_config_error.ts";
+import { redisUrlProblem } from "./_redis_url.ts";
 import { cacheOptionsOf } from "./cache/_config.ts";
 import type { CacheConfig } from "./cache/options.ts";
 
@@ -210,7 +211,7 @@ export function createGatewayFromConfig(
  * @param config The config file's `redis` section, if any.
  * @param env Reads an environment variable.
  * @returns The Redis settings, or undefined.
- * @throws {GatewayConfigError} For a `REDIS_URL` that is not a redis:// or rediss:// URL.
+ * @throws {GatewayConfigError} For a `REDIS_URL` that is not a redis:// or rediss:// URL, or whose path is not a database number.
  *
  * @example Usage
  * ```ts
@@ -225,8 +226,9 @@ export function redisSettings(
   if (config) return config;
   const url = env("REDIS_URL");
   if (!url) return undefined;
-  if (!URL.canParse(url) || !/^rediss?:$/.test(new URL(url).protocol)) {
-    throw configError("REDIS_URL must be a redis:// or rediss:// URL");
+  const problem = redisUrlProblem(url);
+  if (problem !== undefined) {
+    throw new GatewayConfigError("REDIS_URL", problem, `REDIS_URL ${problem}`);
   }
   return { url };
 }

@@ -6,7 +6,7 @@
  * |---|---|
  * | `POST /v1/chat/completions` | OpenAI Chat Completions, JSON or `stream: true` SSE |
  * | `POST /v1/messages` | Anthropic Messages, JSON or `stream: true` SSE |
- * | `POST /v1/messages/count_tokens` | `{ input_tokens }`: relayed to an Anthropic backend when every one reachable is (the estimate when that count fails with a 429, a 5xx or no answer); else the gateway's prompt estimate (no backend call); an estimate carries `x-switchyard-estimate: true` |
+ * | `POST /v1/messages/count_tokens` | `{ input_tokens }`: relayed to an Anthropic backend when every one reachable is (the estimate when that count fails with a 429, a 5xx or no answer, but not for a backend out of routing for a time nobody knows, such as after a 401/403); else the gateway's prompt estimate (no backend call); an estimate carries `x-switchyard-estimate: true` |
  * | `GET /v1/models` | one entry per backend, backend model and alias (only those the key may use); Anthropic's list shape when the request sends `anthropic-version` |
  * | `GET /v1/models/{id}` | one entry of that list; Anthropic's shape with `anthropic-version`; 404 for an id not in it |
  * | `POST /v1/embeddings` | OpenAI embeddings: relayed to OpenAI-wire backends, translated for Gemini, Cohere and Ollama |

@@ -41,8 +41,10 @@ import { GatewayError } from "./errors.ts";
 import {
   copyUnknownKeys,
   irRequest,
+  irTool,
   isRecord,
   type ModelTarget,
+  readToolList,
   reservedKey,
   skipping,
   untranslatable,
@@ -442,15 +444,12 @@ function readMessage(
 }
 
 function readTools(tools: unknown, skipped: unknown[] | undefined): IRTool[] {
-  if (!Array.isArray(tools)) {
-    throw invalid("`tools` must be an array.", "tools");
-  }
-  const out: IRTool[] = [];
-  tools.forEach((tool, i) => {
-    const read = skipping(skipped, () => readTool(tool, i));
-    if (read !== undefined) out.push(read);
-  });
-  return out;
+  return readToolList(
+    tools,
+    skipped,
+    () => invalid("`tools` must be an array.", "tools"),
+    readTool,
+  );
 }
 
 function readTool(tool: unknown, i: number): IRTool {
@@ -472,15 +471,7 @@ function readTool(tool: unknown, i: number): IRTool {
       `tools[${i}]`,
     );
   }
-  const out: IRTool = {
-    name: fn.name,
-    parameters: isRecord(fn.parameters)
-      ? fn.parameters
-      : { type: "object", properties: {} },
-  };
-  if (typeof fn.description === "string") out.description = fn.description;
-  if (typeof fn.strict === "boolean") out.strict = fn.strict;
-  return out;
+  return irTool(fn.name, fn.parameters, fn);
 }
 
 /** A tool choice, and for `allowed_tools` the tools it narrows to. */

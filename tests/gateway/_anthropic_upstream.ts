@@ -1,9 +1,10 @@
-// A scripted Anthropic upstream and a gateway whose one backend, `up`,
-// calls it: the setup the cache-mark, cache-point and same-wire tests
-// share (Deno only).
+// A scripted Anthropic upstream (or an OpenAI one) and a gateway whose one
+// backend, `up`, calls it: the setup the cache-mark, cache-point,
+// allowed-tools and same-wire tests share (Deno only).
 import type { GatewayOptions } from "../../src/gateway/mod.ts";
 import { createAnthropicAdapter } from "../../src/models/adapters/anthropic.ts";
-import { serveGateway, serveUpstream } from "./_serve.ts";
+import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
+import { openAICompletion, serveGateway, serveUpstream } from "./_serve.ts";
 
 /** A plain Anthropic Messages answer: one text block, `end_turn`. */
 export const ANTHROPIC_ANSWER = {
@@ -34,6 +35,30 @@ export function anthropicBehindGateway(
   const gateway = serveGateway({
     ...options,
     backends: [["up", anthropicUp(upstream.origin)]],
+  });
+  return { upstream, gateway };
+}
+
+/**
+ * An OpenAI-compatible upstream answering `openAICompletion("hi")` to every
+ * call, and a gateway with `options` whose one backend `up` (the OpenAI
+ * adapter) calls it; the caller closes both. With `passthrough: false` the
+ * upstream is sent the body rebuilt from the internal form.
+ */
+export function openAIBehindGateway(
+  options: Omit<GatewayOptions, "backends"> = {},
+) {
+  const upstream = serveUpstream(() => Response.json(openAICompletion("hi")));
+  const gateway = serveGateway({
+    ...options,
+    backends: [[
+      "up",
+      createOpenAIAdapter({
+        name: "up",
+        apiKey: "k",
+        baseURL: upstream.origin,
+      }),
+    ]],
   });
   return { upstream, gateway };
 }

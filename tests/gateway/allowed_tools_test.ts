@@ -4,8 +4,6 @@
 // `required` and `auto` for `auto`, and the model can call exactly what
 // OpenAI would let it call. Nothing is named dropped.
 import assert from "node:assert/strict";
-import { createAnthropicAdapter } from "../../src/models/adapters/anthropic.ts";
-import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 import { createGeminiAdapter } from "../../src/models/adapters/gemini.ts";
 import { createCohereAdapter } from "../../src/models/adapters/cohere.ts";
 import { createOllamaAdapter } from "../../src/models/adapters/ollama.ts";
@@ -17,20 +15,13 @@ import {
   serveGeminiWire,
   serveOllamaWire,
 } from "./_native_mocks.ts";
-import { openAICompletion, serveGateway, serveUpstream } from "./_serve.ts";
+import { serveGateway } from "./_serve.ts";
+import {
+  anthropicBehindGateway,
+  openAIBehindGateway,
+} from "./_anthropic_upstream.ts";
 
 type Json = Record<string, unknown>;
-
-const ANSWER = {
-  id: "msg_up",
-  type: "message",
-  role: "assistant",
-  model: "real-model",
-  content: [{ type: "text", text: "hi" }],
-  stop_reason: "end_turn",
-  stop_sequence: null,
-  usage: { input_tokens: 5, output_tokens: 1 },
-};
 
 function fn(name: string) {
   return {
@@ -69,17 +60,7 @@ async function chat(origin: string, extra: Json) {
 }
 
 Deno.test("openai client → anthropic backend: allowed_tools narrows tools; required → any, auto → auto (with parallel_tool_calls: false kept)", async () => {
-  const upstream = serveUpstream(() => Response.json(ANSWER));
-  const gateway = serveGateway({
-    backends: [[
-      "up",
-      createAnthropicAdapter({
-        name: "up",
-        apiKey: "k",
-        baseURL: upstream.origin,
-      }),
-    ]],
-  });
+  const { upstream, gateway } = anthropicBehindGateway();
   try {
     const required = await chat(gateway.origin, {
       tool_choice: allowed("required", ["tides", "weather"]),
@@ -115,17 +96,7 @@ Deno.test("openai client → anthropic backend: allowed_tools narrows tools; req
 });
 
 Deno.test("allowed_tools: a mode other than auto or required is a 400 naming the field; nothing is sent", async () => {
-  const upstream = serveUpstream(() => Response.json(ANSWER));
-  const gateway = serveGateway({
-    backends: [[
-      "up",
-      createAnthropicAdapter({
-        name: "up",
-        apiKey: "k",
-        baseURL: upstream.origin,
-      }),
-    ]],
-  });
+  const { upstream, gateway } = anthropicBehindGateway();
   try {
     for (const mode of ["none", "REQUIRED"]) {
       const refused = await chat(gateway.origin, {
@@ -143,18 +114,7 @@ Deno.test("allowed_tools: a mode other than auto or required is a 400 naming the
 });
 
 Deno.test("openai client → openai backend, body rebuilt (passthrough: false): allowed_tools is sent as the narrowed tools and required", async () => {
-  const upstream = serveUpstream(() => Response.json(openAICompletion("hi")));
-  const gateway = serveGateway({
-    passthrough: false,
-    backends: [[
-      "up",
-      createOpenAIAdapter({
-        name: "up",
-        apiKey: "k",
-        baseURL: upstream.origin,
-      }),
-    ]],
-  });
+  const { upstream, gateway } = openAIBehindGateway({ passthrough: false });
   try {
     const answer = await chat(gateway.origin, {
       tool_choice: allowed("required", ["forecast", "tides"]),

@@ -5,10 +5,11 @@
 // backend, which caches by itself, they are dropped and named. An earlier
 // turn's thinking blocks are sent back byte for byte on such a body too.
 import assert from "node:assert/strict";
-import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 import { fetchSignal } from "../_bounded.ts";
-import { anthropicBehindGateway } from "./_anthropic_upstream.ts";
-import { openAICompletion, serveGateway, serveUpstream } from "./_serve.ts";
+import {
+  anthropicBehindGateway,
+  openAIBehindGateway,
+} from "./_anthropic_upstream.ts";
 
 const HOUR = { type: "ephemeral", ttl: "1h" };
 const DEFAULT = { type: "ephemeral" };
@@ -138,17 +139,7 @@ Deno.test("anthropic client → anthropic backend, body rebuilt: a marked system
 });
 
 Deno.test("anthropic client → openai backend: cache_control marks are not sent and are named dropped", async () => {
-  const upstream = serveUpstream(() => Response.json(openAICompletion("hi")));
-  const gateway = serveGateway({
-    backends: [[
-      "up",
-      createOpenAIAdapter({
-        name: "up",
-        apiKey: "k",
-        baseURL: upstream.origin,
-      }),
-    ]],
-  });
+  const { upstream, gateway } = openAIBehindGateway();
   try {
     const response = await fetch(`${gateway.origin}/v1/messages`, {
       signal: fetchSignal(),

@@ -5,11 +5,11 @@
 // cache point) it is named dropped under its own name, and an Anthropic
 // client's `cache_control` marks are still not written as OpenAI points.
 import assert from "node:assert/strict";
-import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 import { createGeminiAdapter } from "../../src/models/adapters/gemini.ts";
 import { fetchSignal } from "../_bounded.ts";
 import { serveGeminiWire } from "./_native_mocks.ts";
-import { openAICompletion, serveGateway, serveUpstream } from "./_serve.ts";
+import { serveGateway } from "./_serve.ts";
+import { openAIBehindGateway } from "./_anthropic_upstream.ts";
 
 /** A conversation with points in the system, a user turn, and a later user turn. */
 function pointed(turn: string) {
@@ -50,18 +50,7 @@ function pointed(turn: string) {
 }
 
 Deno.test("openai client → openai backend, body rebuilt (passthrough: false): user parts' prompt_cache_breakpoint is written back as sent; only the system message's is named dropped, under its own name", async () => {
-  const upstream = serveUpstream(() => Response.json(openAICompletion("hi")));
-  const gateway = serveGateway({
-    passthrough: false,
-    backends: [[
-      "up",
-      createOpenAIAdapter({
-        name: "up",
-        apiKey: "k",
-        baseURL: upstream.origin,
-      }),
-    ]],
-  });
+  const { upstream, gateway } = openAIBehindGateway({ passthrough: false });
   try {
     // The second request of the conversation too: the same points each time.
     for (const turn of ["What does figure 1 show?", "And figure 2?"]) {
@@ -107,18 +96,7 @@ Deno.test("openai client → openai backend, body rebuilt (passthrough: false): 
 });
 
 Deno.test("anthropic client → openai backend, body rebuilt: cache_control marks are still not written as OpenAI cache points, and are named under Anthropic's name", async () => {
-  const upstream = serveUpstream(() => Response.json(openAICompletion("hi")));
-  const gateway = serveGateway({
-    passthrough: false,
-    backends: [[
-      "up",
-      createOpenAIAdapter({
-        name: "up",
-        apiKey: "k",
-        baseURL: upstream.origin,
-      }),
-    ]],
-  });
+  const { upstream, gateway } = openAIBehindGateway({ passthrough: false });
   try {
     const response = await fetch(`${gateway.origin}/v1/messages`, {
       signal: fetchSignal(),

@@ -30,6 +30,7 @@ import {
 import { withTimeout } from "../_timeout.ts";
 import { FakeTime } from "./_fake_time.ts";
 import { tick } from "./_helpers.ts";
+import { fleetRouter } from "./stores/_fleet_router.ts";
 
 const request: IRChatRequest = {
   messages: [{ role: "user", content: "hi" }],
@@ -46,6 +47,39 @@ function backend(
     async *executeStream() {},
     metadata: { name: "x", provider: "p", capabilities, defaultModel },
   } as unknown as BackendAdapter;
+}
+
+/**
+ * `inner` with every answer a tick later, as from Redis; `called` hears
+ * each method called.
+ */
+function tickLate(
+  inner: RouterStore,
+  called: (name: string | symbol) => void = () => {},
+): RouterStore {
+  return new Proxy(inner, {
+    get(target, name) {
+      const value = Reflect.get(target, name);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        called(name);
+        return Promise.resolve().then(() => value.apply(target, args));
+      };
+    },
+  });
+}
+
+/**
+ * Two Routers on one memory store that answers a tick later, "x" (`x`)
+ * then an echo "backup" in each, on one fake clock (the fleet tests'
+ * Router: a breaker that opens at two failures).
+ */
+function siblings(x: BackendAdapter) {
+  const time = new FakeTime();
+  const inner = createMemoryStore();
+  const store = tickLate(inner);
+  const make = () => fleetRouter(time, store, [], {}, x);
+  return { time, inner, a: make(), b: make() };
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<RouterError> {
@@ -229,31 +263,8 @@ Deno.test("router stream: a backend's error chunk without an error object is a P
 });
 
 Deno.test("router: two Routers on one asynchronous store in half-open send one probe between them", async () => {
-  const time = new FakeTime();
-  const inner = createMemoryStore();
-  // Every store answer comes a tick later, as from Redis.
-  const store = new Proxy(inner, {
-    get(target, name) {
-      const value = Reflect.get(target, name);
-      if (typeof value !== "function") return value;
-      return (...args: unknown[]) =>
-        Promise.resolve().then(() => value.apply(target, args));
-    },
-  }) as RouterStore;
   const hanging = createHangingAdapter();
-  const make = () =>
-    createRouter({
-      store,
-      now: time.now,
-      timers: time.timers,
-      enableCircuitBreaker: true,
-      circuitBreakerThreshold: 2,
-      circuitBreakerTimeout: 10_000,
-      storeTimeout: 100,
-      storeSyncInterval: 50,
-    }).register("x", hanging).register("backup", createEchoAdapter());
-  const a = make();
-  const b = make();
+  const { time, inner, a, b } = siblings(hanging);
   inner.openBreaker("x", time.t, 1_000, false);
   for (let i = 0; i < 100; i++) {
     if (a.isCircuitBreakerOpen("x") && b.isCircuitBreakerOpen("x")) break;
@@ -440,17 +451,6 @@ Deno.test("capability routing: a turn carrying a tool call or a tool result, wit
 });
 
 Deno.test("rate limit: a 429 with Retry-After seen by one Router on an asynchronous store keeps its siblings off that backend too", async () => {
-  const time = new FakeTime();
-  const inner = createMemoryStore();
-  // Every store answer comes a tick later, as from Redis.
-  const store = new Proxy(inner, {
-    get(target, name) {
-      const value = Reflect.get(target, name);
-      if (typeof value !== "function") return value;
-      return (...args: unknown[]) =>
-        Promise.resolve().then(() => value.apply(target, args));
-    },
-  }) as RouterStore;
   const limited = createFailingAdapter({
     error: new AdapterError({
       code: ErrorCode.RATE_LIMITED,
@@ -459,18 +459,8 @@ Deno.test("rate limit: a 429 with Retry-After seen by one Router on an asynchron
       retryAfter: 30_000,
     }),
   });
-  const make = () =>
-    createRouter({
-      store,
-      now: time.now,
-      timers: time.timers,
-      enableCircuitBreaker: true,
-      storeTimeout: 100,
-      storeSyncInterval: 50,
-    }).register("x", limited).register("backup", createEchoAdapter());
-  const a = make();
-  const b = make();
-  const served = async (router: ReturnType<typeof make>) =>
+  const { time, a, b } = siblings(limited);
+  const served = async (router: typeof a) =>
     ((await router.execute(request)).metadata as {
       routing: { backend: string };
     }).routing.backend;
@@ -509,31 +499,8 @@ Deno.test("router: an AbortError a backend threw on its own is ABORTED with its 
 });
 
 Deno.test("breaker: failures one Router sees on an asynchronous store open the backend's breaker for its siblings too", async () => {
-  const time = new FakeTime();
-  const inner = createMemoryStore();
-  // Every store answer comes a tick later, as from Redis.
-  const store = new Proxy(inner, {
-    get(target, name) {
-      const value = Reflect.get(target, name);
-      if (typeof value !== "function") return value;
-      return (...args: unknown[]) =>
-        Promise.resolve().then(() => value.apply(target, args));
-    },
-  }) as RouterStore;
   const failing = createFailingAdapter();
-  const make = () =>
-    createRouter({
-      store,
-      now: time.now,
-      timers: time.timers,
-      enableCircuitBreaker: true,
-      circuitBreakerThreshold: 2,
-      circuitBreakerTimeout: 10_000,
-      storeTimeout: 100,
-      storeSyncInterval: 50,
-    }).register("x", failing).register("backup", createEchoAdapter());
-  const a = make();
-  const b = make();
+  const { time, a, b } = siblings(failing);
   await a.execute(request); // x fails, backup answers
   for (let i = 0; i < 5; i++) await tick(); // the first report lands
   await a.execute(request); // the second failure: the threshold
@@ -570,17 +537,9 @@ Deno.test("fallback: a named backend and its fallbacks all behind open breakers 
 Deno.test("dispose: a Router on an asynchronous store stops reading it and leaves no timer behind", async () => {
   const time = new FakeTime();
   let reads = 0;
-  const inner = createMemoryStore();
-  const store = new Proxy(inner, {
-    get(target, name) {
-      const value = Reflect.get(target, name);
-      if (typeof value !== "function") return value;
-      return (...args: unknown[]) => {
-        if (name === "readBreakers") reads++;
-        return Promise.resolve().then(() => value.apply(target, args));
-      };
-    },
-  }) as RouterStore;
+  const store = tickLate(createMemoryStore(), (name) => {
+    if (name === "readBreakers") reads++;
+  });
   const router = createRouter({
     store,
     now: time.now,

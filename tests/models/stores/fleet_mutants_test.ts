@@ -11,9 +11,11 @@
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import {
+  type BackendAdapter,
   type BreakerRecord,
   createMemoryStore,
   type IRWarning,
+  type RouterConfig,
   type RouterStore,
 } from "../../../src/models/mod.ts";
 import {
@@ -85,13 +87,47 @@ async function fireUntil(time: FakeTime, done: () => boolean, what: string) {
 const codes = (warnings: IRWarning[]) =>
   warnings.filter((w) => w.code.startsWith("store-")).map((w) => w.code);
 
+/**
+ * A fleet Router ("x" failing unless `x` is given, then "backup") on a
+ * fresh clock and the controlled memory store `inner`; `record()` is x's
+ * record in the store now.
+ */
+function fleet(
+  extra: RouterConfig = {},
+  x?: BackendAdapter,
+  inner: RouterStore = createMemoryStore(),
+) {
+  const time = new FakeTime();
+  const warnings: IRWarning[] = [];
+  const { store, control } = controlled(inner);
+  const r = router(time, store, warnings, extra, x);
+  const record = () =>
+    (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0];
+  /** A sibling opens x for 1s; once this Router sees it, the clock passes it. */
+  const halfOpen = async () => {
+    inner.openBreaker("x", time.t, 1_000, false);
+    await fireUntil(time, () => r.isCircuitBreakerOpen("x"), "x open");
+    time.t += 1_000;
+  };
+  /** Half-open, and this Router holds the probe's claim (backup answered). */
+  const claimProbe = async () => {
+    await halfOpen();
+    await r.execute(request);
+    await fireUntil(
+      time,
+      () => control.called.claimProbe === 1,
+      "the claim answered",
+    );
+    await tick();
+  };
+  return { time, warnings, inner, control, r, record, halfOpen, claimProbe };
+}
+
 describe("a Router's fleet link, at its edges", () => {
   it("an idle Router reads the fleet's state but writes no counters until something happened", async () => {
     // A fleet of idle instances must not send Redis an empty write per
     // backend every syncInterval.
-    const time = new FakeTime();
-    const { store, control } = controlled(createMemoryStore());
-    const r = router(time, store, []);
+    const { time, control, r } = fleet();
     await fireUntil(
       time,
       () => (control.called.readBreakers ?? 0) >= 3,
@@ -118,10 +154,7 @@ describe("a Router's fleet link, at its edges", () => {
   });
 
   it("an outage seen by several store calls in a row gives one store-unavailable, then one store-recovered", async () => {
-    const time = new FakeTime();
-    const warnings: IRWarning[] = [];
-    const { store, control } = controlled(createMemoryStore());
-    const r = router(time, store, warnings);
+    const { time, warnings, control, r } = fleet();
     control.fail.add("*");
     for (let i = 0; i < 3; i++) {
       await r.execute(request); // x fails (a store write), backup answers
@@ -141,11 +174,7 @@ describe("a Router's fleet link, at its edges", () => {
   });
 
   it("a read the store refuses synchronously does not stop later reads: the fleet's opening is seen once it answers", async () => {
-    const time = new FakeTime();
-    const warnings: IRWarning[] = [];
-    const inner = createMemoryStore();
-    const { store, control } = controlled(inner);
-    const r = router(time, store, warnings);
+    const { time, warnings, inner, control, r } = fleet();
     control.throwing.add("readBreakers");
     await fireUntil(
       time,
@@ -165,20 +194,13 @@ describe("a Router's fleet link, at its edges", () => {
   });
 
   it("dispose() hands an unused probe claim back; a store refusing that is no unhandled rejection", async () => {
-    const time = new FakeTime();
-    const inner = createMemoryStore();
-    const { store, control } = controlled(inner);
-    const r = router(time, store, []);
-    inner.openBreaker("x", time.t, 1_000, false);
-    await fireUntil(time, () => r.isCircuitBreakerOpen("x"), "x open");
-    time.t += 1_000;
+    const { time, control, r, record, halfOpen } = fleet();
+    await halfOpen();
     // Half-open: this request starts the claim (backup answers it) ...
     await r.execute(request);
     await fireUntil(
       time,
-      () =>
-        control.called.claimProbe === 1 &&
-        (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0].probe,
+      () => control.called.claimProbe === 1 && record().probe,
       "the claim taken from the store",
     );
     // ... and the Router goes away before using it.
@@ -192,15 +214,11 @@ describe("a Router's fleet link, at its edges", () => {
   it("a success after a failure, with the breaker still closed, resets the fleet's failure count", async () => {
     // Otherwise failures far apart add up across the fleet and open the
     // breaker of a backend that answers.
-    const time = new FakeTime();
-    const inner = createMemoryStore();
-    const { store } = controlled(inner);
     const flaky = createFlakyAdapter(createEchoAdapter(), {
       pattern: [true, false],
     });
-    const r = router(time, store, [], {}, flaky);
-    const failures = () =>
-      (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0].failures;
+    const { time, r, record } = fleet({}, flaky);
+    const failures = () => record().failures;
     await r.execute(request); // x fails, backup answers
     await fireUntil(time, () => failures() === 1, "the failure counted");
     const served = await r.execute(request); // x answers
@@ -213,13 +231,10 @@ describe("a Router's fleet link, at its edges", () => {
   });
 
   it("with the store out, the local breaker half-opens and its probe reaches the backend (no claim is asked of a store that is out)", async () => {
-    const time = new FakeTime();
-    const warnings: IRWarning[] = [];
-    const { store, control } = controlled(createMemoryStore());
     const flaky = createFlakyAdapter(createEchoAdapter(), {
       pattern: [true, true, false],
     });
-    const r = router(time, store, warnings, {}, flaky);
+    const { time, warnings, control, r } = fleet({}, flaky);
     control.fail.add("*");
     await r.execute(request);
     await r.execute(request); // the second failure opens x locally
@@ -241,11 +256,7 @@ describe("a Router's fleet link, at its edges", () => {
   });
 
   it("an ordinary failure the store refused is not sent again when it comes back (only a probe's report is owed)", async () => {
-    const time = new FakeTime();
-    const warnings: IRWarning[] = [];
-    const inner = createMemoryStore();
-    const { store, control } = controlled(inner);
-    const r = router(time, store, warnings);
+    const { time, warnings, control, r, record } = fleet();
     control.fail.add("recordFailure");
     await r.execute(request); // x fails once: below the threshold
     await fireUntil(
@@ -262,29 +273,16 @@ describe("a Router's fleet link, at its edges", () => {
     );
     await tick();
     assert.equal(control.called.recordFailure, 1);
-    assert.equal(
-      (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0].failures,
-      0,
-    );
+    assert.equal(record().failures, 0);
     r.dispose();
   });
 
   it("a probe's success refused after its timeout, once other calls brought the store back, is sent again: the fleet's breaker closes", async () => {
-    const time = new FakeTime();
-    const warnings: IRWarning[] = [];
-    const inner = createMemoryStore();
-    const { store, control } = controlled(inner);
-    const r = router(time, store, warnings, {}, createEchoAdapter());
-    inner.openBreaker("x", time.t, 1_000, false);
-    await fireUntil(time, () => r.isCircuitBreakerOpen("x"), "x open");
-    time.t += 1_000; // half-open
-    await r.execute(request); // claims the probe; backup answers
-    await fireUntil(
-      time,
-      () => control.called.claimProbe === 1,
-      "the claim answered",
+    const { time, warnings, control, r, record, claimProbe } = fleet(
+      {},
+      createEchoAdapter(),
     );
-    await tick();
+    await claimProbe();
     control.hold.add("recordSuccess");
     const probe = await r.execute(request); // the probe: x answers
     assert.equal(
@@ -302,9 +300,7 @@ describe("a Router's fleet link, at its edges", () => {
     control.held.splice(0).forEach((settle) => settle(false));
     await fireUntil(
       time,
-      () =>
-        (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0].state ===
-          "closed",
+      () => record().state === "closed",
       "the probe's success sent again",
     );
     assert.equal(control.called.recordSuccess, 2);
@@ -312,10 +308,7 @@ describe("a Router's fleet link, at its edges", () => {
   });
 
   it("a store answer that comes after dispose() changes nothing: no store-recovered from a Router that is gone", async () => {
-    const time = new FakeTime();
-    const warnings: IRWarning[] = [];
-    const { store, control } = controlled(createMemoryStore());
-    const r = router(time, store, warnings);
+    const { time, warnings, control, r } = fleet();
     control.fail.add("*");
     await r.execute(request); // a refused failure report: the store is out
     await fireUntil(
@@ -333,9 +326,7 @@ describe("a Router's fleet link, at its edges", () => {
   });
 
   it("routing reads the fleet's state at most once per syncInterval, however many requests it routes", async () => {
-    const time = new FakeTime();
-    const { store, control } = controlled(createMemoryStore());
-    const r = router(time, store, [], {}, createEchoAdapter());
+    const { time, control, r } = fleet({}, createEchoAdapter());
     for (let i = 0; i < 10; i++) {
       await r.execute(request);
       await tick();
@@ -348,13 +339,8 @@ describe("a Router's fleet link, at its edges", () => {
   });
 
   it("a half-open backend under load costs one probe claim in flight, not one per request", async () => {
-    const time = new FakeTime();
-    const inner = createMemoryStore();
-    const { store, control } = controlled(inner);
-    const r = router(time, store, [], {}, createEchoAdapter());
-    inner.openBreaker("x", time.t, 1_000, false);
-    await fireUntil(time, () => r.isCircuitBreakerOpen("x"), "x open");
-    time.t += 1_000; // half-open
+    const { control, r, halfOpen } = fleet({}, createEchoAdapter());
+    await halfOpen();
     control.hold.add("claimProbe");
     for (let i = 0; i < 3; i++) await r.execute(request); // backup answers
     assert.equal(control.called.claimProbe, 1);
@@ -364,20 +350,8 @@ describe("a Router's fleet link, at its edges", () => {
   });
 
   it("a probe's success the store refused is still sent at dispose(): the fleet's breaker closes", async () => {
-    const time = new FakeTime();
-    const inner = createMemoryStore();
-    const { store, control } = controlled(inner);
-    const r = router(time, store, [], {}, createEchoAdapter());
-    inner.openBreaker("x", time.t, 1_000, false);
-    await fireUntil(time, () => r.isCircuitBreakerOpen("x"), "x open");
-    time.t += 1_000; // half-open
-    await r.execute(request); // claims the probe; backup answers
-    await fireUntil(
-      time,
-      () => control.called.claimProbe === 1,
-      "the claim answered",
-    );
-    await tick();
+    const { control, r, record, claimProbe } = fleet({}, createEchoAdapter());
+    await claimProbe();
     control.fail.add("recordSuccess");
     const probe = await r.execute(request); // the probe: x answers
     assert.equal(
@@ -390,14 +364,10 @@ describe("a Router's fleet link, at its edges", () => {
     r.dispose(); // before any read brought the store back
     for (let i = 0; i < 5; i++) await tick();
     assert.equal(control.called.recordSuccess, 2, "sent again at dispose()");
-    assert.equal(
-      (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0].state,
-      "closed",
-    );
+    assert.equal(record().state, "closed");
   });
 
   it("a backend unregistered is no longer read or written in the store: a Router whose backends come and go does not read ever more keys", async () => {
-    const time = new FakeTime();
     const inner = createMemoryStore();
     const asked: string[][] = [];
     const read = inner.readBreakers.bind(inner);
@@ -405,8 +375,7 @@ describe("a Router's fleet link, at its edges", () => {
       asked.push([...keys]);
       return read(keys, now);
     };
-    const { store } = controlled(inner);
-    const r = router(time, store, []);
+    const { time, r } = fleet({}, undefined, inner);
     for (let i = 0; i < 20; i++) {
       r.register(`tmp${i}`, createEchoAdapter()).unregister(`tmp${i}`);
     }
@@ -418,14 +387,9 @@ describe("a Router's fleet link, at its edges", () => {
   });
 
   it("a probe's failure batched behind an older failure still reopens the fleet's breaker (the batch carries the newest ticket)", async () => {
-    const time = new FakeTime();
-    const inner = createMemoryStore();
-    const { store, control } = controlled(inner);
-    const record = () =>
-      (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0];
     // A high threshold: only the fleet's record opens x; a long store
     // timeout: the held report stays in flight while the polls run.
-    const r = router(time, store, [], {
+    const { time, inner, control, r, record } = fleet({
       circuitBreakerThreshold: 10,
       storeTimeout: 600_000,
     });
@@ -454,10 +418,7 @@ describe("a Router's fleet link, at its edges", () => {
   });
 
   it("an ordinary failure report refused after its timeout is dropped quietly, not an unhandled rejection", async () => {
-    const time = new FakeTime();
-    const warnings: IRWarning[] = [];
-    const { store, control } = controlled(createMemoryStore());
-    const r = router(time, store, warnings);
+    const { time, warnings, control, r } = fleet();
     control.hold.add("recordFailure");
     await r.execute(request); // x fails: its report gets no answer in time
     await fireUntil(
@@ -474,13 +435,7 @@ describe("a Router's fleet link, at its edges", () => {
   });
 
   it("a batch holding a probe's failure is owed like the probe's own report: refused, it is sent again once the store is back", async () => {
-    const time = new FakeTime();
-    const warnings: IRWarning[] = [];
-    const inner = createMemoryStore();
-    const { store, control } = controlled(inner);
-    const record = () =>
-      (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0];
-    const r = router(time, store, warnings, {
+    const { time, warnings, inner, control, r, record } = fleet({
       circuitBreakerThreshold: 10,
       storeTimeout: 600_000,
     });
