@@ -108,25 +108,28 @@ export async function writeBody(
   // A byte source that closes while a BYOB read waits must also answer it
   // (`byobRequest.respond(0)`); one that does not (a common slip, harmless
   // to a default reader) would leave the read waiting for ever. The
-  // reader's `closed` settles either way, so it ends the wait too. (An
-  // errored stream rejects the read itself.)
-  const closed = byob?.closed.then(
-    (): ReadableStreamReadResult<Uint8Array> => ({
-      done: true,
-      value: undefined,
-    }),
-    () => new Promise<never>(() => {}),
-  );
+  // reader's `closed` settles either way: releasing the lock then rejects a
+  // waiting read, which ends as the body's end. Not a race of every read
+  // against `closed`: each race left a reaction on `closed` until the body
+  // ended (about 0.5 KB a chunk, 111 MB over 200,000 chunks). (An errored
+  // stream rejects the read itself.)
+  let ended = false;
+  byob?.closed.then(() => {
+    ended = true;
+    byob.releaseLock();
+  }, () => {});
   // Only a BYOB read needs it; a plain stream's chunks come in their own.
   let buffer = new ArrayBuffer(byob ? SIZE_ROOM + READ_ROOM + 2 : 0);
   let pending: Uint8Array | null = head;
   const read = (): Promise<ReadableStreamReadResult<Uint8Array>> =>
     byob
-      ? Promise.race([
-        byob.read(new Uint8Array(buffer, SIZE_ROOM, READ_ROOM)),
-        closed!,
-      ])
+      ? byob.read(new Uint8Array(buffer, SIZE_ROOM, READ_ROOM))
       : (reader as ReadableStreamDefaultReader<Uint8Array>).read();
+  /** A failed read: the body's end once `closed` released it, else BodyFailed. */
+  const failed = (error: unknown): ReadableStreamReadResult<Uint8Array> => {
+    if (ended) return { done: true, value: undefined };
+    throw new BodyFailed(error);
+  };
   try {
     let waiting: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
     if (wholeHead) {
@@ -141,7 +144,7 @@ export async function writeBody(
         try {
           result = await soon(next);
         } catch (error) {
-          throw new BodyFailed(error);
+          result = failed(error);
         }
         if (result === NOT_YET) {
           waiting = next;
@@ -183,7 +186,7 @@ export async function writeBody(
       try {
         next = await (waiting ?? read());
       } catch (error) {
-        throw new BodyFailed(error);
+        next = failed(error);
       }
       waiting = undefined;
       if (next.done) break;

@@ -1,0 +1,165 @@
+// The gateway's own cost on the same-wire JSON path, in process, beside a
+// handler that does what the bare relay of bench/gateway_peers.ts does: the
+// same OpenAI-shaped request and the same upstream answer, both on an
+// injected `fetch` that answers at once, so only the work of each handler
+// (and the driver's building of each Request and reading of each answer,
+// the same for both) is measured. Prints the time per call (median of
+// alternating blocks); or, run with --expose-gc and a young generation
+// large enough that nothing is collected while counting, the bytes each
+// call allocates instead (the collector then hardly runs, so its times
+// would not be the usual ones). docs/performance.md ("Serving paths") has
+// the figures.
+//
+// Run: deno run -A bench/gateway_own_cost.ts
+//      deno run -A --v8-flags=--expose-gc,--max-semi-space-size=512,--min-semi-space-size=512 bench/gateway_own_cost.ts
+import { createGateway } from "../src/gateway/mod.ts";
+import { createOpenAIAdapter } from "../src/models/adapters/openai.ts";
+
+const BLOCKS = 21;
+const CALLS = 1000;
+
+const answer = JSON.stringify({
+  id: "chatcmpl-mock",
+  object: "chat.completion",
+  created: 1_700_000_000,
+  model: "gpt-4o-mini",
+  choices: [{
+    index: 0,
+    message: {
+      role: "assistant",
+      content: "Hello! How can I help you today?",
+      refusal: null,
+    },
+    finish_reason: "stop",
+    logprobs: null,
+  }],
+  usage: { prompt_tokens: 12, completion_tokens: 9, total_tokens: 21 },
+});
+const body = JSON.stringify({
+  model: "gpt-4o-mini",
+  messages: [
+    { role: "system", content: "You are a helpful assistant." },
+    { role: "user", content: "Hello!" },
+  ],
+  temperature: 0.2,
+  max_tokens: 64,
+});
+
+/** The upstream: the mock's JSON answer, with its length, at once. */
+async function upstream(
+  _input: string | URL | Request,
+  init?: RequestInit,
+): Promise<Response> {
+  await Promise.resolve(init?.body);
+  return new Response(answer, {
+    headers: {
+      "content-type": "application/json",
+      "content-length": String(answer.length),
+    },
+  });
+}
+
+const gateway = createGateway({
+  backends: [[
+    "mock",
+    createOpenAIAdapter({
+      apiKey: "sk-bench",
+      baseURL: "http://upstream.test/v1",
+      defaultModel: "gpt-4o-mini",
+      fetch: upstream,
+    }),
+  ]],
+});
+
+/** What bench/_gateway_peers_server.ts's relay does, on the same fetch. */
+async function relay(request: Request): Promise<Response> {
+  const response = await upstream("http://upstream.test/v1/chat/completions", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: await request.arrayBuffer(),
+    signal: request.signal,
+  });
+  return new Response(response.body, {
+    status: response.status,
+    headers: {
+      "content-type": response.headers.get("content-type") ??
+        "application/json",
+    },
+  });
+}
+
+/** A served request carries its Content-Length, as this one does. */
+function request(): Request {
+  return new Request("http://localhost/v1/chat/completions", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      authorization: "Bearer sk-client",
+      "content-length": String(body.length),
+    },
+    body,
+  });
+}
+
+type Handler = (request: Request) => Promise<Response>;
+
+async function microsPerCall(handler: Handler, calls: number): Promise<number> {
+  const started = performance.now();
+  for (let i = 0; i < calls; i++) {
+    const response = await handler(request());
+    if (response.status !== 200) throw new Error(`answered ${response.status}`);
+    await response.arrayBuffer();
+  }
+  return (performance.now() - started) * 1000 / calls;
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+
+/** Heap growth per call while nothing is collected (answers kept, unread). */
+async function bytesPerCall(handler: Handler, calls: number): Promise<number> {
+  const requests = Array.from({ length: calls }, request);
+  const kept: Response[] = [];
+  gc!();
+  const before = Deno.memoryUsage().heapUsed;
+  for (const r of requests) kept.push(await handler(r));
+  return (Deno.memoryUsage().heapUsed - before) / calls;
+}
+
+const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[values.length >> 1];
+
+try {
+  if (gc === undefined) {
+    for (let i = 0; i < 3; i++) {
+      await microsPerCall(gateway, CALLS);
+      await microsPerCall(relay, CALLS);
+    }
+    const own: number[] = [];
+    const floor: number[] = [];
+    for (let block = 0; block < BLOCKS; block++) {
+      own.push(await microsPerCall(gateway, CALLS));
+      floor.push(await microsPerCall(relay, CALLS));
+    }
+    console.log(
+      `µs per call, median of ${BLOCKS} alternating blocks of ${CALLS}: ` +
+        `gateway ${median(own).toFixed(1)}, relay ${median(floor).toFixed(1)}`,
+    );
+  } else {
+    await bytesPerCall(gateway, CALLS);
+    await bytesPerCall(relay, CALLS);
+    const mine: number[] = [];
+    const theirs: number[] = [];
+    for (let batch = 0; batch < 5; batch++) {
+      mine.push(await bytesPerCall(gateway, CALLS));
+      theirs.push(await bytesPerCall(relay, CALLS));
+    }
+    console.log(
+      `bytes allocated per call, median of 5 batches of ${CALLS}: ` +
+        `gateway ${median(mine).toFixed(0)}, relay ${
+          median(theirs).toFixed(0)
+        }`,
+    );
+  }
+} finally {
+  gateway.dispose();
+}
