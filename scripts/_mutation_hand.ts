@@ -1324,4 +1324,49 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `    return true;`,
     tests: ["tests/gateway/count_tokens_errors_test.ts"],
   },
+  {
+    id: "tidy2-curl-substitution-word",
+    bug:
+      "curl reader: an unquoted $(…) ends the command at its ( with a SHELL_OPERATOR warning and cuts the URL to …/$",
+    file: "src/convert/_curl_words.ts",
+    find: `      } else if (ch === "$" && input[i + 1] === "(") {`,
+    replace: `      } else if (false) {`,
+    tests: ["tests/convert/curl_substitution_test.ts"],
+  },
+  {
+    id: "tidy2-responses-tool-strict",
+    bug:
+      "responses translated: a function tool's strict is not read, so a chat or Anthropic backend gets a non-strict tool",
+    file: "src/gateway/_responses_request.ts",
+    find: `    const read = irTool(tool.name, tool.parameters, tool);`,
+    replace: `    const read = irTool(tool.name, tool.parameters, {});`,
+    tests: ["tests/gateway/responses_strict_test.ts"],
+  },
+  {
+    id: "tidy2-responses-strict-default",
+    bug:
+      "responses translated: a function tool without strict is sent non-strict although its schema can be strict (the Responses API's default)",
+    file: "src/gateway/_responses_request.ts",
+    find: `    if (tool.strict == null && strictSchema(read.parameters)) {`,
+    replace: `    if (false) {`,
+    tests: ["tests/gateway/responses_strict_test.ts"],
+  },
+  {
+    id: "tidy2-responses-answer-dropped",
+    bug:
+      "responses translated, not streamed: what the backend's wire has no place for (a tool's strict toward Gemini) is not named dropped",
+    file: "src/gateway/_handle_responses.ts",
+    find: `    ex.drop(droppedOf(response.metadata));`,
+    replace: `    ;`,
+    tests: ["tests/gateway/responses_strict_test.ts"],
+  },
+  {
+    id: "tidy2-fleet-refusal-loop",
+    bug:
+      "fleet store: a probe's report refused while the store is out is sent again at once, without end (a loop in microtasks that fills the memory)",
+    file: "src/models/_fleet.ts",
+    find: `        if (fleet.up) this.repay();`,
+    replace: `        this.repay();`,
+    tests: ["tests/models/stores/fleet_mutants_test.ts"],
+  },
 ];

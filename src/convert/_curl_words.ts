@@ -3,6 +3,7 @@
 // anything. Literal runs are sliced, not appended char by char, so the cost is
 // linear in the input length.
 import { ConversionError } from "./errors.ts";
+import { substitutionEnd } from "./_curl_substitution.ts";
 
 /** One word of the command line after quote removal. */
 export interface ShellWord {
@@ -192,6 +193,12 @@ export function scanWords(
         i = scanDoubleQuoted(input, i, parts, expansions);
       } else if (ch === "$" && input[i + 1] === "'") {
         i = scanAnsiC(input, i, parts);
+      } else if (ch === "$" && input[i + 1] === "(") {
+        // $(…) and $((…)) are one part of the word, blanks and all.
+        expansions.push(i);
+        const end = substitutionEnd(input, i);
+        parts.push(input.slice(i, end));
+        i = end;
       } else if (ch === "$" && input[i + 1] === '"') {
         // $"…" is bash's locale-translated string; untranslated it is "…".
         i = scanDoubleQuoted(input, i + 1, parts, expansions);
@@ -328,6 +335,11 @@ function scanDoubleQuoted(
     }
     if ((c === "$" || c === "`") && isExpansionStart(input, i)) {
       expansions.push(i);
+      // A quote inside $(…) belongs to the substitution, not to this string.
+      if (c === "$" && input[i + 1] === "(") {
+        i = substitutionEnd(input, i);
+        continue;
+      }
     }
     i++;
   }

@@ -15,7 +15,7 @@ import { Deadline } from "./_deadline.ts";
 import type { Exchange } from "./_exchange.ts";
 import { jsonResponse } from "./_json_response.ts";
 import { operationBody, relayOperation } from "./_operation.ts";
-import { noteRouting } from "./_request_parts.ts";
+import { droppedOf, noteRouting } from "./_request_parts.ts";
 import {
   type ParsedResponsesRequest,
   parseResponsesRequest,
@@ -67,6 +67,9 @@ export async function handleResponses(
     );
     ex.outcome.usage = response.usage;
     noteRouting(ex.outcome, response.metadata.routing);
+    // What the backend's wire has no place for (a tool's `strict` toward
+    // Gemini), as a streamed answer names it.
+    ex.drop(droppedOf(response.metadata));
     ex.finish(200);
     return jsonResponse(toResponse(response, parsed, id, created), {
       headers: ex.headers,

@@ -2,11 +2,12 @@
 // request, for backends that do not speak the Responses API: input items
 // become messages, `instructions` the system message, function tools and
 // function_call / function_call_output items the IR's tools, tool calls and
-// results. Structured output (`text.format` json_schema or json_object)
-// without tools of the client's own is a forced tool whose arguments are
-// the answer (the technique that works on every backend with tools); with
-// client tools the format goes on as `response_format` (OpenAI-wire
-// backends). Keys with no chat counterpart (`store`, `include`,
+// results; a function tool's `strict` is carried, and one left out is true
+// where the schema can be strict (the Responses API's default). Structured
+// output (`text.format` json_schema or json_object) without tools of the
+// client's own is a forced tool whose arguments are the answer (the
+// technique that works on every backend with tools); with client tools the
+// format goes on as `response_format` (OpenAI-wire backends). Keys with no chat counterpart (`store`, `include`,
 // `truncation`, `reasoning`, `service_tier`, `parallel_tool_calls`,
 // `metadata`, any other) are dropped and reported (`dropped`);
 // `previous_response_id` needs a backend that stores responses and is a 400
@@ -20,7 +21,8 @@ import type {
   IRToolChoice,
 } from "../models/types.ts";
 import { invalidParam } from "./_operation.ts";
-import { irRequest, isRecord, type ModelTarget } from "./_wire_util.ts";
+import { strictSchema } from "./_strict_schema.ts";
+import { irRequest, irTool, isRecord, type ModelTarget } from "./_wire_util.ts";
 
 /** The keys the translation reads; any other is dropped and reported. */
 const READ_KEYS: ReadonlySet<string> = new Set([
@@ -291,15 +293,13 @@ function readTools(tools: unknown): IRTool[] {
         `tools[${i}]`,
       );
     }
-    return {
-      name: tool.name,
-      ...(typeof tool.description === "string"
-        ? { description: tool.description }
-        : {}),
-      parameters: isRecord(tool.parameters)
-        ? tool.parameters
-        : { type: "object", properties: {} },
-    };
+    const read = irTool(tool.name, tool.parameters, tool);
+    // Left out (or null), the Responses API makes a tool strict where its
+    // schema allows it; the chat and Messages wires would read it as false.
+    if (tool.strict == null && strictSchema(read.parameters)) {
+      read.strict = true;
+    }
+    return read;
   });
 }
 

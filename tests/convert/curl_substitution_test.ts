@@ -1,0 +1,128 @@
+// A `$(…)` command substitution or `$((…))` arithmetic is one part of the
+// word it sits in, as bash reads it: its parentheses, blanks and quotes
+// neither end the command nor split the word. The curl reader keeps it as
+// typed, with one SHELL_EXPANSION warning at its `$`; real bash (which runs
+// it) splits the same command into the same words.
+import { describe, it } from "../_harness.ts";
+import assert from "node:assert/strict";
+import { parseCommands, parseCurl } from "../../src/convert/curl.ts";
+import { ConversionError } from "../../src/convert/errors.ts";
+import { scanWords } from "../../src/convert/_curl_words.ts";
+import { argvThroughBash } from "./_bash.ts";
+
+type Warning = { code: string; option?: string; offset?: number };
+
+const shellWarnings = (warnings: readonly Warning[]) =>
+  warnings.filter((w) => w.code.startsWith("SHELL_")).map((w) => [
+    w.code,
+    w.option,
+    w.offset,
+  ]);
+
+// [command, its words after `curl` as typed, what bash hands to curl once it
+// has run each substitution (IFS empty and globbing off, so a result is not
+// split again)].
+const CASES: [string, string[], string[]][] = [
+  ["curl https://x.test/$(echo me)", ["https://x.test/$(echo me)"], [
+    "https://x.test/me",
+  ]],
+  ['curl "https://x.test/$(echo "a b")"/z -s', [
+    'https://x.test/$(echo "a b")/z',
+    "-s",
+  ], ["https://x.test/a b/z", "-s"]],
+  ["curl https://x.test/$((1+(2*3)))/n", ["https://x.test/$((1+(2*3)))/n"], [
+    "https://x.test/7/n",
+  ]],
+  // A quoted ) and an escaped ) do not close it; a nested one does not either.
+  [`curl x.test/$(echo ')' "(" \\) $(echo n))/z`, [
+    `x.test/$(echo ')' "(" \\) $(echo n))/z`,
+  ], ["x.test/) ( ) n/z"]],
+  // In double quotes, the quotes inside a nested substitution are its own.
+  [`curl "x.test/$(echo "$(echo ")")")"/z -H "a: b"`, [
+    `x.test/$(echo "$(echo ")")")/z`,
+    "-H",
+    "a: b",
+  ], ["x.test/)/z", "-H", "a: b"]],
+  // A comment inside runs to its line end, ) and all.
+  ["curl x.test/$(echo c # )\n)/z -s", ["x.test/$(echo c # )\n)/z", "-s"], [
+    "x.test/c/z",
+    "-s",
+  ]],
+];
+
+describe("curl reader: $(…) command substitutions", () => {
+  it("one word part, as bash splits the command", async () => {
+    for (const [command, typed, fromBash] of CASES) {
+      const words = scanWords(command).words.map((w) => w.value);
+      assert.deepEqual(words, ["curl", ...typed], command);
+      assert.deepEqual(
+        await argvThroughBash("IFS=; set -f\n" + command),
+        fromBash,
+        command,
+      );
+    }
+  });
+
+  it("kept as typed in the URL, with one SHELL_EXPANSION warning at its $ and no SHELL_OPERATOR", () => {
+    const cases: [string, string, number][] = [
+      ["curl https://x.test/$(whoami)", "https://x.test/$(whoami)", 20],
+      ['curl "https://x.test/$(whoami)"', "https://x.test/$(whoami)", 21],
+      ["curl https://x.test/$((1+2))/n", "https://x.test/$((1+2))/n", 20],
+    ];
+    for (const [command, url, at] of cases) {
+      const parsed = parseCurl(command);
+      assert.equal(parsed.request.url, url, command);
+      assert.deepEqual(
+        shellWarnings(parsed.warnings),
+        [["SHELL_EXPANSION", "$", at]],
+        command,
+      );
+    }
+    // The second step: what follows the substitution is still curl's.
+    const { request } = parseCurl("curl https://x.test/$(id)/z -X PUT");
+    assert.equal(request.method, "PUT");
+    // A blank inside leaves a URL as typed that curl would refuse.
+    assert.throws(
+      () => parseCurl("curl https://x.test/$(id -u)"),
+      (error: unknown) =>
+        error instanceof ConversionError && error.code === "INVALID_URL",
+    );
+  });
+
+  it("a header value keeps it whole, blanks and all, and the next command still starts after it", () => {
+    const [first, second] = parseCommands(
+      'curl https://a.test -H "Authorization: Bearer $(cat /tmp/t | tr -d x)" -X POST; curl https://b.test/$(date)',
+    );
+    assert.equal(
+      first.request.headers.authorization,
+      "Bearer $(cat /tmp/t | tr -d x)",
+    );
+    assert.equal(first.request.method, "POST");
+    assert.equal(second.request.url, "https://b.test/$(date)");
+  });
+
+  it("an unclosed $( is UNTERMINATED_QUOTE at its $, as bash refuses it", () => {
+    for (
+      const [command, at] of [
+        ["curl https://x.test/$(whoami", 20],
+        ['curl "https://x.test/$(echo ")"', 21],
+        ["curl https://x.test/$(echo 'a)", 20],
+      ] as const
+    ) {
+      assert.throws(
+        () => parseCurl(command),
+        (error: unknown) =>
+          error instanceof ConversionError &&
+          error.code === "UNTERMINATED_QUOTE" && error.offset === at,
+        command,
+      );
+    }
+  });
+
+  it("a deep nesting of substitutions and quotes is read, not a stack overflow", () => {
+    const depth = 20_000;
+    const word = "x.test/" + '$("'.repeat(depth) + '")'.repeat(depth) + "/z";
+    const words = scanWords(`curl ${word} -s`).words.map((w) => w.value);
+    assert.deepEqual(words, ["curl", word, "-s"]);
+  });
+});
