@@ -701,6 +701,13 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "the two differ only at ms === MAX_TIMER_MS, where both return that same number",
   },
+  {
+    file: "src/models/stores/memory.ts",
+    before: "counters[name] = (counters[name] ?? 0) + delta[name];",
+    after: "counters[name] = (counters[name] || 0) + delta[name];",
+    reason:
+      "addCounters refuses a delta that is not a finite number (checkDelta, before the loop), so a counter is undefined or a finite sum that started from +0, which is never -0: ?? 0 and || 0 differ only for NaN and -0, and neither can be there",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

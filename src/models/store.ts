@@ -193,7 +193,11 @@ export interface RouterStore {
   readHealth(
     key: string,
   ): MaybePromise<{ healthy: boolean; at: number } | undefined>;
-  /** Adds to named counters of `key` (statistics, shared across the fleet). */
+  /**
+   * Adds to named counters of `key` (statistics, shared across the fleet).
+   * A delta that is not a finite number is refused (`INVALID_REQUEST`) and
+   * nothing of it is added.
+   */
   addCounters(
     key: string,
     delta: Readonly<Record<string, number>>,

@@ -11,6 +11,7 @@ import type {
   TokenResult,
 } from "../store.ts";
 import { registerLocal } from "./_local.ts";
+import { checkDelta } from "./_delta.ts";
 import { AdapterError, ErrorCode } from "../errors.ts";
 
 /** Rules of a breaker created by a read; failures pass their own. */
@@ -108,6 +109,7 @@ class MemoryStore implements RouterStore {
   }
 
   addCounters(key: string, delta: Readonly<Record<string, number>>): void {
+    checkDelta(delta);
     let counters = this.#counters.get(key);
     if (counters === undefined) this.#counters.set(key, counters = {});
     for (const name in delta) {
