@@ -1,7 +1,8 @@
 // The store behaviours a fresh mutation draw of the models-stores area found
 // untested: what a store makes of a counters delta that is not a number (the
 // memory store once kept a NaN for the life of the key, where Redis refuses
-// the increment), …
+// the increment); a probe lease of a millisecond or less; the wait a token
+// bucket names when it admits.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import { createMemoryStore, ErrorCode } from "../../../src/models/mod.ts";
@@ -44,5 +45,58 @@ describe("a counters delta that is not a finite number", () => {
     assert.equal(sent, 0);
     await store.addCounters("b", { ok: 1 });
     assert.equal(sent, 1);
+  });
+});
+
+describe("a probe lease of a millisecond or less", () => {
+  it("is taken by the memory store, as by the Redis store, and lapses on time", () => {
+    for (const lease of [1, 0.5]) {
+      const store = createMemoryStore({ probeLease: lease });
+      assert.equal(store.probeLease, lease);
+      store.openBreaker("x", 0, 10, false);
+      const lost = store.claimProbe("x", 10) as number;
+      assert.ok(lost >= 0);
+      assert.equal(store.claimProbe("x", 10), -1, `${lease}: within the lease`);
+      assert.equal(
+        store.claimProbe("x", 10 + lease),
+        lost + 1,
+        `${lease}: a claim unreported for the lease is handed out again`,
+      );
+    }
+  });
+});
+
+describe("the wait a token bucket names", () => {
+  it("is 0 when it admits and Infinity when it never refills, on both stores", async () => {
+    const memory = createMemoryStore();
+    const admitted = memory.takeTokens("k", 1, 2, 1, 0) as {
+      retryAfterMs: number;
+    };
+    assert.deepEqual(admitted, {
+      allowed: true,
+      remaining: 1,
+      retryAfterMs: 0,
+    });
+    memory.takeTokens("never", 1, 1, 0, 0);
+    assert.equal(
+      (memory.takeTokens("never", 1, 1, 0, 5) as { retryAfterMs: number })
+        .retryAfterMs,
+      Infinity,
+    );
+    // The Redis script answers [allowed, remaining, wait], -1 for never.
+    let reply: unknown[] = [1, "1", 0];
+    const redis = createRedisStore({ eval: () => Promise.resolve(reply) });
+    assert.deepEqual(await redis.takeTokens("k", 1, 2, 1, 0), {
+      allowed: true,
+      remaining: 1,
+      retryAfterMs: 0,
+    });
+    reply = [0, "0.5", 500];
+    assert.equal((await redis.takeTokens("k", 1, 2, 1, 0)).retryAfterMs, 500);
+    reply = [0, "0", -1];
+    assert.equal(
+      (await redis.takeTokens("k", 1, 1, 0, 0)).retryAfterMs,
+      Infinity,
+    );
   });
 });
