@@ -1,0 +1,112 @@
+// A Router's background reads of an asynchronous store (Redis), at the edges
+// a fresh mutation draw showed unguarded: a Router with no backend reads
+// nothing, and a slow store gets one read at a time, never one per
+// syncInterval piling up behind it.
+import { describe, it } from "../../_harness.ts";
+import assert from "node:assert/strict";
+import {
+  createMemoryStore,
+  createRouter,
+  type RouterStore,
+} from "../../../src/models/mod.ts";
+import { createEchoAdapter } from "../../../src/models/testing.ts";
+import { FakeTime } from "../_fake_time.ts";
+import { tick } from "../_helpers.ts";
+
+/**
+ * The memory store behind promises, every call counted by method; while
+ * `holding`, readBreakers answers only when the test releases it.
+ */
+function slowStore(inner: RouterStore) {
+  const control = {
+    holding: false,
+    held: [] as (() => void)[],
+    called: {} as Record<string, number>,
+  };
+  const store = new Proxy(inner, {
+    get(target, name) {
+      const method = Reflect.get(target, name) as (
+        ...args: unknown[]
+      ) => unknown;
+      if (typeof method !== "function") return method;
+      const key = String(name);
+      return (...args: unknown[]) => {
+        control.called[key] = (control.called[key] ?? 0) + 1;
+        if (key === "readBreakers" && control.holding) {
+          return new Promise((resolve) =>
+            control.held.push(() => resolve(method.apply(target, args)))
+          );
+        }
+        return Promise.resolve().then(() => method.apply(target, args));
+      };
+    },
+  });
+  return { store, control };
+}
+
+function fleetRouter(time: FakeTime, store: RouterStore) {
+  return createRouter({
+    store,
+    now: time.now,
+    timers: time.timers,
+    enableCircuitBreaker: true,
+    storeSyncInterval: 50,
+    // Far beyond the reads below: a held read is slow, not timed out.
+    storeTimeout: 60_000,
+  });
+}
+
+/** Fires the earliest timer `count` times, letting promises settle between. */
+async function fire(time: FakeTime, count: number) {
+  for (let i = 0; i < count; i++) {
+    await tick();
+    assert.ok(time.fire(), "a timer to fire");
+  }
+  await tick();
+}
+
+const reads = (control: { called: Record<string, number> }) =>
+  control.called.readBreakers ?? 0;
+
+describe("a Router's background reads of its store", () => {
+  it("read nothing while the Router has no backend, and start with the first one", async () => {
+    // Every instance of an idle fleet would otherwise ask Redis for an empty
+    // list of breakers every syncInterval.
+    const time = new FakeTime();
+    const { store, control } = slowStore(createMemoryStore());
+    const r = fleetRouter(time, store);
+    await fire(time, 5);
+    assert.equal(time.pending, 1, "the background read stays scheduled");
+    assert.equal(reads(control), 0);
+    r.register("a", createEchoAdapter());
+    for (let i = 0; i < 20 && reads(control) === 0; i++) await fire(time, 1);
+    assert.ok(reads(control) > 0, "the new backend's breaker is read");
+    r.dispose();
+    assert.equal(time.pending, 0);
+  });
+
+  it("send one read at a time to a slow store, and the next once it answers", async () => {
+    const time = new FakeTime();
+    const { store, control } = slowStore(createMemoryStore());
+    const r = fleetRouter(time, store).register("a", createEchoAdapter());
+    control.holding = true;
+    for (let i = 0; i < 20 && reads(control) === 0; i++) await fire(time, 1);
+    assert.equal(reads(control), 1, "the first read is in flight");
+    // Ten more sync intervals pass while it is in flight (the store's
+    // timeout is far off, so only the background read's timer fires).
+    const before = time.t;
+    for (let i = 0; i < 10; i++) {
+      await tick();
+      time.fire();
+    }
+    await tick();
+    assert.ok(time.t - before >= 500, `${time.t - before} ms passed`);
+    assert.equal(reads(control), 1, "no read piles up behind the slow one");
+    control.holding = false;
+    control.held.shift()!();
+    for (let i = 0; i < 20 && reads(control) === 1; i++) await fire(time, 1);
+    assert.equal(reads(control), 2, "the next read follows the answer");
+    r.dispose();
+    assert.equal(time.pending, 0);
+  });
+});
