@@ -708,6 +708,13 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "addCounters refuses a delta that is not a finite number (checkDelta, before the loop), so a counter is undefined or a finite sum that started from +0, which is never -0: ?? 0 and || 0 differ only for NaN and -0, and neither can be there",
   },
+  {
+    file: "src/models/stores/memory.ts",
+    before: "const total = (this.#totals.get(key) ?? 0) + amount;",
+    after: "const total = (this.#totals.get(key) || 0) + amount;",
+    reason:
+      "addTotals refuses an amount that is not a finite number (checkAmount, before the map), so a total is undefined or a finite sum that started from +0, which is never -0: ?? 0 and || 0 differ only for NaN and -0, and neither can be there",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

@@ -65,7 +65,7 @@ import type {
   TokenResult,
 } from "../store.ts";
 import * as lua from "./_redis_scripts.ts";
-import { checkDelta } from "./_delta.ts";
+import { checkAmount, checkDelta } from "./_delta.ts";
 import { AdapterError, ErrorCode } from "../errors.ts";
 
 export type {
@@ -362,6 +362,7 @@ class RedisStore implements RouterStore {
       readonly floor: number;
     },
   ): Promise<number[]> {
+    checkAmount(amount);
     if (keys.length === 0) return [];
     const totals = keys.map((key) => this.#key("s", key));
     const args = [

@@ -1,7 +1,7 @@
 // The store behaviours a fresh mutation draw of the models-stores area found
 // untested: what a store makes of a counters delta that is not a number (the
 // memory store once kept a NaN for the life of the key, where Redis refuses
-// the increment); a probe lease of a millisecond or less; the wait a token
+// the increment), and of a running total's amount that is not one; a probe lease of a millisecond or less; the wait a token
 // bucket names when it admits.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
@@ -45,6 +45,30 @@ describe("a counters delta that is not a finite number", () => {
     assert.equal(sent, 0);
     await store.addCounters("b", { ok: 1 });
     assert.equal(sent, 1);
+  });
+});
+
+describe("a running total's amount that is not a finite number", () => {
+  it("is refused by both stores, and the totals go on adding", async () => {
+    const memory = createMemoryStore();
+    assert.deepEqual(memory.addTotals!(["a", "b"], 2, [0, 0]), [2, 2]);
+    let sent = 0;
+    const redis = createRedisStore({
+      eval: () => {
+        sent++;
+        return Promise.resolve(["3"]);
+      },
+    });
+    for (const bad of [NaN, Infinity, -Infinity]) {
+      assert.throws(() => memory.addTotals!(["a"], bad, [0]), invalid);
+      await assert.rejects(
+        Promise.resolve().then(() => redis.addTotals!(["a"], bad, [0])),
+        invalid,
+      );
+    }
+    assert.equal(sent, 0, "nothing sent to Redis");
+    assert.deepEqual(memory.addTotals!(["a", "b"], 1, [0, 0]), [3, 3]);
+    assert.deepEqual(await redis.addTotals!(["a"], 1, [0]), [3]);
   });
 });
 
@@ -98,5 +122,26 @@ describe("the wait a token bucket names", () => {
       (await redis.takeTokens("k", 1, 1, 0, 0)).retryAfterMs,
       Infinity,
     );
+  });
+
+  it("is long enough: a retry after it is admitted, whatever the rate", () => {
+    // A wait rounded down names a moment when the bucket still lacks a
+    // fraction of a token, and the client's retry is refused again.
+    for (const rate of [3, 7, 0.3, 1_000 / 9]) {
+      const store = createMemoryStore();
+      const take = (now: number) =>
+        store.takeTokens("k", 1, 1, rate, now) as {
+          allowed: boolean;
+          retryAfterMs: number;
+        };
+      assert.equal(take(0).allowed, true);
+      const refused = take(0);
+      assert.equal(refused.allowed, false);
+      assert.equal(
+        take(refused.retryAfterMs).allowed,
+        true,
+        `rate ${rate}/s: retried after ${refused.retryAfterMs} ms`,
+      );
+    }
   });
 });
