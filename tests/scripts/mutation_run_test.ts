@@ -50,6 +50,20 @@ Deno.test("mutation run: a mutant the type checker refuses is invalid; a valid o
     const refused = await runMutant(dir, "pick.ts", untyped, options);
     assert.equal(refused.outcome, "invalid", refused.detail);
     assert.match(refused.detail, /TS\d+|not assignable/);
+    // A dropped early return leaves `if (c === 0) ;`, which TypeScript
+    // refuses (TS1313) but which runs, as the forgotten line it stands for
+    // would: judged by the tests, as every valid mutant is.
+    const guarded = MODULE.replace(
+      "return a ?? b ?? c;",
+      "if (c === 0) return 0;\n  return a ?? b ?? c;",
+    );
+    const dropped = await runMutant(
+      dir,
+      "pick.ts",
+      guarded.replace("if (c === 0) return 0;", "if (c === 0) ;"),
+      options,
+    );
+    assert.equal(dropped.outcome, "passed", dropped.detail);
     // A valid bug its test catches, and one it does not.
     const caught = await runMutant(
       dir,
