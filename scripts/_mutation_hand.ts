@@ -1296,4 +1296,83 @@ export const HAND_MUTANTS: HandMutant[] = [
       `            end(controller);\n          }\n        }\n        const piece`,
     tests: ["tests/serve/http1_test.ts"],
   },
+  {
+    id: "models-stores-idle-no-reads",
+    bug:
+      "fleet store: a Router with no backend reads an empty list of breakers every syncInterval",
+    file: "src/models/_fleet.ts",
+    find: `if (this.#links.size > 0) {`,
+    replace: `if (this.#links.size >= 0) {`,
+    tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-one-read-in-flight",
+    bug:
+      "fleet store: a slow store gets a new background read every syncInterval while one is in flight",
+    file: "src/models/_fleet.ts",
+    find: `if (!this.#up) this.#reading = false;`,
+    replace: `if (this.#up) this.#reading = false;`,
+    tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-memory-delta-finite",
+    bug:
+      "memory store: a NaN counters delta is added, and the counter stays NaN",
+    file: "src/models/stores/memory.ts",
+    find: `    checkDelta(delta);\n    let counters`,
+    replace: `    ;\n    let counters`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-redis-delta-finite",
+    bug:
+      "redis store: a NaN counters delta is sent for Redis to refuse untyped",
+    file: "src/models/stores/redis.ts",
+    find: `    checkDelta(delta);\n    const args`,
+    replace: `    ;\n    const args`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-memory-amount-finite",
+    bug:
+      "memory store: a NaN running-total amount is added, and the budget's total stays NaN",
+    file: "src/models/stores/memory.ts",
+    find: `    checkAmount(amount);\n    return keys.map`,
+    replace: `    ;\n    return keys.map`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-redis-amount-finite",
+    bug:
+      "redis store: a NaN running-total amount is sent for Redis to refuse untyped",
+    file: "src/models/stores/redis.ts",
+    find: `    checkAmount(amount);\n    if (keys.length`,
+    replace: `    ;\n    if (keys.length`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-memory-lease-fraction",
+    bug: "memory store: a probe lease of 1 ms or less is refused",
+    file: "src/models/stores/memory.ts",
+    find: `!(lease > 0)`,
+    replace: `!(lease > 1)`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-redis-take-allowed-wait",
+    bug: "redis store: an admitted take names an infinite wait",
+    file: "src/models/stores/redis.ts",
+    find: `retryAfterMs: retry < 0 ? Infinity : retry,`,
+    replace: `retryAfterMs: retry < 1 ? Infinity : retry,`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-memory-retry-ceil",
+    bug:
+      "memory store: a refused take's wait is rounded down, so the retry is refused again",
+    file: "src/models/stores/memory.ts",
+    find: `? Math.ceil((cost - tokens) * 1000 / refillPerSecond)`,
+    replace: `? Math.floor((cost - tokens) * 1000 / refillPerSecond)`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
 ];
