@@ -1375,4 +1375,22 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `? Math.floor((cost - tokens) * 1000 / refillPerSecond)`,
     tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
   },
+  {
+    id: "keys+limits-memory-zero-rate-reset",
+    bug:
+      "limits: a full bucket that never refills reports a reset of NaN ms (in-process store)",
+    file: "src/gateway/memory_rate_limit_store.ts",
+    find: `const rate = limit.perMs > 0 ? limit.perMs : Number.MIN_VALUE;`,
+    replace: `const rate = limit.perMs >= 0 ? limit.perMs : Number.MIN_VALUE;`,
+    tests: ["tests/gateway/limits_fresh_mutants_test.ts"],
+  },
+  {
+    id: "keys+limits-shared-zero-rate-reset",
+    bug:
+      "limits: a full bucket that never refills reports a reset of NaN ms (shared store)",
+    file: "src/gateway/shared_rate_limit_store.ts",
+    find: `const rate = limit.perMs > 0 ? limit.perMs : Number.MIN_VALUE;`,
+    replace: `const rate = limit.perMs >= 0 ? limit.perMs : Number.MIN_VALUE;`,
+    tests: ["tests/gateway/limits_fresh_mutants_test.ts"],
+  },
 ];
