@@ -722,6 +722,13 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "the extra turn reads index length, past the end of both strings: charCodeAt answers NaN for each, `NaN | 0` is 0 on both sides, and 0 ^ 0 adds nothing to diff; only the time taken changes",
   },
+  {
+    file: "src/models/_fleet.ts",
+    before: "success(now: number, ticket: number, probe = false): void {",
+    after: "success(now: number, ticket: number, probe = true): void {",
+    reason:
+      "FleetLink.success() has one caller (BackendState's success, _backend_state.ts), which always passes probe: the default is never used",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */
