@@ -1393,4 +1393,13 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `const rate = limit.perMs >= 0 ? limit.perMs : Number.MIN_VALUE;`,
     tests: ["tests/gateway/limits_fresh_mutants_test.ts"],
   },
+  {
+    id: "models-stores-dispose-in-warning",
+    bug:
+      "fleet store: a Router disposed by its warning handler during a background read schedules the next read anyway",
+    file: "src/models/_fleet.ts",
+    find: `      if (!this.#disposed) this.#schedule();`,
+    replace: `      this.#schedule();`,
+    tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
+  },
 ];

@@ -1,12 +1,14 @@
 // A Router's background reads of an asynchronous store (Redis), at the edges
 // a fresh mutation draw showed unguarded: a Router with no backend reads
-// nothing, and a slow store gets one read at a time, never one per
-// syncInterval piling up behind it.
+// nothing, a slow store gets one read at a time, never one per
+// syncInterval piling up behind it, and a Router disposed by its own warning
+// handler during a background read leaves no timer behind.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import {
   createMemoryStore,
   createRouter,
+  type RouterConfig,
   type RouterStore,
 } from "../../../src/models/mod.ts";
 import { createEchoAdapter } from "../../../src/models/testing.ts";
@@ -19,6 +21,8 @@ import { tick } from "../_helpers.ts";
  */
 function slowStore(inner: RouterStore) {
   const control = {
+    /** readBreakers throws before answering (a client not connected). */
+    refusing: false,
     holding: false,
     held: [] as (() => void)[],
     called: {} as Record<string, number>,
@@ -32,6 +36,9 @@ function slowStore(inner: RouterStore) {
       const key = String(name);
       return (...args: unknown[]) => {
         control.called[key] = (control.called[key] ?? 0) + 1;
+        if (key === "readBreakers" && control.refusing) {
+          throw new Error("The client is closed");
+        }
         if (key === "readBreakers" && control.holding) {
           return new Promise((resolve) =>
             control.held.push(() => resolve(method.apply(target, args)))
@@ -44,9 +51,14 @@ function slowStore(inner: RouterStore) {
   return { store, control };
 }
 
-function fleetRouter(time: FakeTime, store: RouterStore) {
+function fleetRouter(
+  time: FakeTime,
+  store: RouterStore,
+  onWarning?: RouterConfig["onWarning"],
+) {
   return createRouter({
     store,
+    onWarning,
     now: time.now,
     timers: time.timers,
     enableCircuitBreaker: true,
@@ -108,5 +120,22 @@ describe("a Router's background reads of its store", () => {
     assert.equal(reads(control), 2, "the next read follows the answer");
     r.dispose();
     assert.equal(time.pending, 0);
+  });
+
+  it("leave no timer behind when the Router is disposed by its warning handler during one", async () => {
+    // An application that drops its Router when the store goes away does it
+    // from onWarning, which the background read itself calls.
+    const time = new FakeTime();
+    const { store, control } = slowStore(createMemoryStore());
+    const codes: string[] = [];
+    const r = fleetRouter(time, store, (warning) => {
+      if (!warning.code.startsWith("store-")) return;
+      codes.push(warning.code);
+      if (warning.code === "store-unavailable") r.dispose();
+    }).register("a", createEchoAdapter());
+    control.refusing = true;
+    for (let i = 0; i < 20 && codes.length === 0; i++) await fire(time, 1);
+    assert.deepEqual(codes, ["store-unavailable"]);
+    assert.equal(time.pending, 0, "no background read scheduled after dispose");
   });
 });
