@@ -729,6 +729,13 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "FleetLink.success() has one caller (BackendState's success, _backend_state.ts), which always passes probe: the default is never used",
   },
+  {
+    file: "src/models/_fleet.ts",
+    before: "this.#delta[name] = (this.#delta[name] ?? 0) + value;",
+    after: "this.#delta[name] = (this.#delta[name] || 0) + value;",
+    reason:
+      "count() has three callers (BackendState's ok, clientErrors and failed), each with the default value 1, so a pending delta is undefined or a positive whole number: ?? 0 and || 0 pick the same side",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

@@ -1402,4 +1402,13 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `      this.#schedule();`,
     tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
   },
+  {
+    id: "models-stores-refused-claim-silent",
+    bug:
+      "fleet store: a probe claim the store refused (-1) is handed back with a releaseProbe call",
+    file: "src/models/_fleet.ts",
+    find: `          if (ticket < 0) return;`,
+    replace: `          if (ticket < 0) ;`,
+    tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
+  },
 ];

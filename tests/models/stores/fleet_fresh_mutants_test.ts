@@ -2,7 +2,8 @@
 // a fresh mutation draw showed unguarded: a Router with no backend reads
 // nothing, a slow store gets one read at a time, never one per
 // syncInterval piling up behind it, and a Router disposed by its own warning
-// handler during a background read leaves no timer behind.
+// handler during a background read leaves no timer behind; a probe claim
+// the store refuses (a sibling holds the probe) sends nothing back.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import {
@@ -13,7 +14,8 @@ import {
 } from "../../../src/models/mod.ts";
 import { createEchoAdapter } from "../../../src/models/testing.ts";
 import { FakeTime } from "../_fake_time.ts";
-import { tick } from "../_helpers.ts";
+import { routingOf, tick } from "../_helpers.ts";
+import { fleetRouter as failingX } from "./_fleet_router.ts";
 
 /**
  * The memory store behind promises, every call counted by method; while
@@ -137,5 +139,34 @@ describe("a Router's background reads of its store", () => {
     for (let i = 0; i < 20 && codes.length === 0; i++) await fire(time, 1);
     assert.deepEqual(codes, ["store-unavailable"]);
     assert.equal(time.pending, 0, "no background read scheduled after dispose");
+  });
+
+  it("a probe claim the store refuses, because a sibling holds the probe, sends nothing back", async () => {
+    // Every Router of a fleet asks for the probe while one holds it: a
+    // release per refused claim would double the store's traffic then.
+    const time = new FakeTime();
+    const inner = createMemoryStore();
+    const { store, control } = slowStore(inner);
+    const r = failingX(time, store, []);
+    const request = { messages: [{ role: "user" as const, content: "hi" }] };
+    for (let i = 0; i < 2; i++) await time.settle(r.execute(request));
+    for (let i = 0; i < 20 && !r.isCircuitBreakerOpen("x"); i++) {
+      await fire(time, 1);
+    }
+    assert.ok(r.isCircuitBreakerOpen("x"), "x's breaker opened");
+    time.t += 10_000; // circuitBreakerTimeout: half-open
+    const sibling = inner.claimProbe("x", time.t) as number;
+    assert.ok(sibling >= 0, "a sibling holds the probe");
+    const claims = () => control.called.claimProbe ?? 0;
+    const answer = await time.settle(r.execute(request));
+    assert.equal(routingOf(answer).backend, "backup", "x's probe is taken");
+    assert.equal(claims(), 1, "x's probe claimed from the store");
+    // The claim's answer is handled when its storeTimeout timer is cleared:
+    // then only the background read's timer is left.
+    for (let i = 0; i < 20 && time.pending > 1; i++) await tick();
+    assert.equal(time.pending, 1, "the refused claim answered");
+    assert.equal(control.called.releaseProbe ?? 0, 0);
+    r.dispose();
+    assert.equal(time.pending, 0);
   });
 });
