@@ -1411,4 +1411,13 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `          if (ticket < 0) ;`,
     tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
   },
+  {
+    id: "keys+limits-estimate-rounded-up",
+    bug:
+      "limits: a fractional token estimate is rounded down, so half a token costs nothing",
+    file: "src/gateway/rate_limit.ts",
+    find: `Math.max(0, Math.ceil(estimatedTokens))`,
+    replace: `Math.max(0, Math.floor(estimatedTokens))`,
+    tests: ["tests/gateway/limits_fresh_mutants_test.ts"],
+  },
 ];
