@@ -736,6 +736,13 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "count() has three callers (BackendState's ok, clientErrors and failed), each with the default value 1, so a pending delta is undefined or a positive whole number: ?? 0 and || 0 pick the same side",
   },
+  {
+    file: "src/models/stores/memory.ts",
+    before: "enabled: false,",
+    after: "enabled: true,",
+    reason:
+      "CircuitBreaker reads enabled only in onFailure's rules, and both callers pass their own (the store's recordFailure the caller's rules, BackendState on the local fast path the Router's): the store's default rules give a breaker its probeLease only",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */
