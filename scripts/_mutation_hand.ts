@@ -1420,4 +1420,22 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `Math.max(0, Math.floor(estimatedTokens))`,
     tests: ["tests/gateway/limits_fresh_mutants_test.ts"],
   },
+  {
+    id: "models-stores-poll-every-interval",
+    bug:
+      "fleet store: the background read wakes every millisecond instead of every syncInterval",
+    file: "src/models/_fleet.ts",
+    find: `}, Math.max(1, syncInterval));`,
+    replace: `}, Math.min(1, syncInterval));`,
+    tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-records-writable",
+    bug:
+      "redis store: a records answer's values are read-only, so a caller editing its copy throws",
+    file: "src/models/stores/redis.ts",
+    find: `        writable: true,`,
+    replace: `        writable: false,`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
 ];

@@ -92,6 +92,9 @@ describe("a Router's background reads of its store", () => {
     await fire(time, 5);
     assert.equal(time.pending, 1, "the background read stays scheduled");
     assert.equal(reads(control), 0);
+    // It wakes every syncInterval, not more often (each wake costs the
+    // process a turn even when it reads nothing).
+    assert.deepEqual(time.delays, [50, 50, 50, 50, 50, 50]);
     r.register("a", createEchoAdapter());
     for (let i = 0; i < 20 && reads(control) === 0; i++) await fire(time, 1);
     assert.ok(reads(control) > 0, "the new backend's breaker is read");

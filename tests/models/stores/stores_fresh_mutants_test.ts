@@ -2,7 +2,7 @@
 // untested: what a store makes of a counters delta that is not a number (the
 // memory store once kept a NaN for the life of the key, where Redis refuses
 // the increment), and of a running total's amount that is not one; a probe lease of a millisecond or less; the wait a token
-// bucket names when it admits.
+// bucket names when it admits; a records answer that is the caller's own.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import { createMemoryStore, ErrorCode } from "../../../src/models/mod.ts";
@@ -143,5 +143,29 @@ describe("the wait a token bucket names", () => {
         `rate ${rate}/s: retried after ${refused.retryAfterMs} ms`,
       );
     }
+  });
+});
+
+describe("the Redis store's records answer", () => {
+  it("is the caller's own plain object, __proto__ an ordinary id, which a later read does not see changed", async () => {
+    const store = createRedisStore({
+      eval: () => Promise.resolve([3, ["__proto__", "p", "k1", "v1"]]),
+    });
+    const first = await store.readRecords!("keys");
+    assert.equal(first.version, 3);
+    assert.deepEqual(Object.entries(first.records), [
+      ["__proto__", "p"],
+      ["k1", "v1"],
+    ]);
+    assert.equal(Object.getPrototypeOf(first.records), Object.prototype);
+    // The caller may edit its copy, as it may the gateway's in-process
+    // records' answer (Object.fromEntries).
+    const records = first.records as Record<string, string>;
+    records.k1 = "edited";
+    records["__proto__"] = "edited";
+    delete records.k1;
+    assert.deepEqual(Object.entries(records), [["__proto__", "edited"]]);
+    const again = await store.readRecords!("keys");
+    assert.deepEqual({ ...again.records }, { ["__proto__"]: "p", k1: "v1" });
   });
 });
