@@ -743,6 +743,15 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "CircuitBreaker reads enabled only in onFailure's rules, and both callers pass their own (the store's recordFailure the caller's rules, BackendState on the local fast path the Router's): the store's default rules give a breaker its probeLease only",
   },
+  {
+    file: "src/gateway/shared_rate_limit_store.ts",
+    before:
+      "result = await this.#call(key, result.remaining, limit, now) ?? result;",
+    after:
+      "result = await this.#call(key, result.remaining, limit, now) || result;",
+    reason:
+      "#call answers a TokenResult object or undefined, and an object is never falsy: ?? and || pick the same side",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */
