@@ -1,8 +1,9 @@
 // The store behaviours a fresh mutation draw of the models-stores area found
-// untested: what a store makes of a counters delta that is not a number (the
-// memory store once kept a NaN for the life of the key, where Redis refuses
-// the increment), and of a running total's amount that is not one; a probe lease of a millisecond or less; the wait a token
-// bucket names when it admits; a records answer that is the caller's own.
+// untested: what a store makes of a counters delta, or a running total's
+// amount, that is not a finite number (the memory store once kept a NaN for
+// the life of the key, where Redis refuses the increment); a probe lease of a
+// millisecond or less; the wait a token bucket names, when it admits and when
+// it refuses; a records answer that is the caller's own.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import { createMemoryStore, ErrorCode } from "../../../src/models/mod.ts";
