@@ -1438,4 +1438,13 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `        writable: false,`,
     tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
   },
+  {
+    id: "models-stores-sync-answer-adopted",
+    bug:
+      "fleet store: a store that answers synchronously is never followed (its records are not adopted)",
+    file: "src/models/_fleet.ts",
+    find: `      this.#upAgain();\n      then(answer);\n      settled?.();`,
+    replace: `      this.#upAgain();\n      ;\n      settled?.();`,
+    tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
+  },
 ];

@@ -3,7 +3,8 @@
 // nothing, a slow store gets one read at a time, never one per
 // syncInterval piling up behind it, and a Router disposed by its own warning
 // handler during a background read leaves no timer behind; a probe claim
-// the store refuses (a sibling holds the probe) sends nothing back.
+// the store refuses (a sibling holds the probe) sends nothing back; a store
+// of the application's own that answers synchronously is followed too.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import {
@@ -170,6 +171,34 @@ describe("a Router's background reads of its store", () => {
     assert.equal(time.pending, 1, "the refused claim answered");
     assert.equal(control.called.releaseProbe ?? 0, 0);
     r.dispose();
+    assert.equal(time.pending, 0);
+  });
+
+  it("follow a store of the application's own that answers synchronously: a sibling's open breaker is adopted", async () => {
+    // Not the memory store itself (whose breakers a Router shares
+    // directly): a store that wraps it, as an application's cache or
+    // metrics layer would, answers plain values through the fleet link.
+    const inner = createMemoryStore();
+    const store = new Proxy(inner, {
+      get(target, name) {
+        const value = Reflect.get(target, name);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const time = new FakeTime();
+    const a = failingX(time, store, []);
+    const b = failingX(time, store, []);
+    const request = { messages: [{ role: "user" as const, content: "hi" }] };
+    for (let i = 0; i < 2; i++) await time.settle(a.execute(request));
+    const [record] = await inner.readBreakers(["x"], time.t);
+    assert.equal(record.state, "open", "the fleet's record");
+    assert.ok(a.isCircuitBreakerOpen("x"), "the Router that failed");
+    for (let i = 0; i < 20 && !b.isCircuitBreakerOpen("x"); i++) {
+      await fire(time, 1);
+    }
+    assert.ok(b.isCircuitBreakerOpen("x"), "its sibling, at its next read");
+    a.dispose();
+    b.dispose();
     assert.equal(time.pending, 0);
   });
 });
