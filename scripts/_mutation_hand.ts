@@ -1447,4 +1447,24 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `      this.#upAgain();\n      ;\n      settled?.();`,
     tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
   },
+  {
+    id: "models-stores-sync-answer-recovers",
+    bug:
+      "fleet store: a store that answers synchronously never brings the Router back from local state after an outage",
+    file: "src/models/_fleet.ts",
+    find: `    if (!(answer instanceof Promise)) {\n      this.#upAgain();`,
+    replace: `    if (!(answer instanceof Promise)) {\n      ;`,
+    tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-refusal-after-dispose",
+    bug:
+      "fleet store: a store call refused after dispose() warns store-unavailable from a disposed Router",
+    file: "src/models/_fleet.ts",
+    find:
+      `        pending.delete(timer);\n        if (this.#disposed) return;\n        this.#down(error);`,
+    replace:
+      `        pending.delete(timer);\n        if (this.#disposed) ;\n        this.#down(error);`,
+    tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
+  },
 ];

@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import {
   createMemoryStore,
   createRouter,
+  type IRWarning,
   type RouterConfig,
   type RouterStore,
 } from "../../../src/models/mod.ts";
@@ -27,7 +28,10 @@ function slowStore(inner: RouterStore) {
     /** readBreakers throws before answering (a client not connected). */
     refusing: false,
     holding: false,
-    held: [] as (() => void)[],
+    /** Answers a held read (true, the default) or refuses it (false). */
+    held: [] as ((answer?: boolean) => void)[],
+    /** The held reads' promises, as the Router got them. */
+    reads: [] as Promise<unknown>[],
     called: {} as Record<string, number>,
   };
   const store = new Proxy(inner, {
@@ -43,9 +47,17 @@ function slowStore(inner: RouterStore) {
           throw new Error("The client is closed");
         }
         if (key === "readBreakers" && control.holding) {
-          return new Promise((resolve) =>
-            control.held.push(() => resolve(method.apply(target, args)))
+          const read = new Promise((resolve, reject) =>
+            control.held.push((answer = true) =>
+              answer ? resolve(method.apply(target, args)) : reject(
+                new Error(
+                  "READONLY You can't write against a read only replica.",
+                ),
+              )
+            )
           );
+          control.reads.push(read);
+          return read;
         }
         return Promise.resolve().then(() => method.apply(target, args));
       };
@@ -199,6 +211,58 @@ describe("a Router's background reads of its store", () => {
     assert.ok(b.isCircuitBreakerOpen("x"), "its sibling, at its next read");
     a.dispose();
     b.dispose();
+    assert.equal(time.pending, 0);
+  });
+
+  it("follow a store that answers synchronously back from its outage", async () => {
+    const inner = createMemoryStore();
+    let refusing = false;
+    const store = new Proxy(inner, {
+      get(target, name) {
+        const value = Reflect.get(target, name);
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          if (refusing) throw new Error("The client is closed");
+          return value.apply(target, args);
+        };
+      },
+    });
+    const time = new FakeTime();
+    const warnings: IRWarning[] = [];
+    const r = failingX(time, store, warnings);
+    const codes = () =>
+      warnings.map((w) => w.code).filter((c) => c.startsWith("store-"));
+    refusing = true;
+    for (let i = 0; i < 20 && codes().length === 0; i++) await fire(time, 1);
+    assert.deepEqual(codes(), ["store-unavailable"]);
+    refusing = false;
+    for (let i = 0; i < 20 && codes().length === 1; i++) await fire(time, 1);
+    assert.deepEqual(codes(), ["store-unavailable", "store-recovered"]);
+    r.dispose();
+    assert.equal(time.pending, 0);
+  });
+
+  it("warn nobody of a read refused after dispose()", async () => {
+    const time = new FakeTime();
+    const { store, control } = slowStore(createMemoryStore());
+    const warnings: IRWarning[] = [];
+    const r = failingX(time, store, warnings);
+    control.holding = true;
+    for (let i = 0; i < 20 && control.held.length === 0; i++) {
+      await fire(time, 1);
+    }
+    assert.equal(control.held.length, 1, "a read in flight");
+    r.dispose();
+    assert.equal(time.pending, 0);
+    control.held.shift()!(false);
+    // The link's handler was attached to the read before this test's, so
+    // once the test sees the refusal, the link has handled it.
+    await control.reads[0].catch(() => {});
+    await tick();
+    assert.deepEqual(
+      warnings.map((w) => w.code).filter((c) => c.startsWith("store-")),
+      [],
+    );
     assert.equal(time.pending, 0);
   });
 });
