@@ -752,6 +752,14 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "#call answers a TokenResult object or undefined, and an object is never falsy: ?? and || pick the same side",
   },
+  {
+    file: "src/models/_fleet.ts",
+    context: "): void {",
+    before: "if (this.#disposed) return;",
+    after: "if (this.#disposed) ;",
+    reason:
+      "nothing calls Fleet.call() after dispose(): the registry forgets every backend (no public method reaches a BackendState), calls in flight end as aborts (a probe handed back through last(), not call()), a late health answer is dropped before setHealth, and the background read is cleared and not scheduled again",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */
