@@ -760,6 +760,13 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "nothing calls Fleet.call() after dispose(): the registry forgets every backend (no public method reaches a BackendState), calls in flight end as aborts (a probe handed back through last(), not call()), a late health answer is dropped before setHealth, and the background read is cleared and not scheduled again",
   },
+  {
+    file: "src/models/stores/redis.ts",
+    before: 'state: STATES[num(s)] ?? "closed",',
+    after: 'state: STATES[num(s)] || "closed",',
+    reason:
+      "STATES holds three non-empty strings, so STATES[n] is one of them or undefined, never another falsy value: ?? and || pick the same side",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

@@ -1467,4 +1467,13 @@ export const HAND_MUTANTS: HandMutant[] = [
       `        pending.delete(timer);\n        if (this.#disposed) ;\n        this.#down(error);`,
     tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
   },
+  {
+    id: "models-stores-redis-empty-delta",
+    bug:
+      "redis store: an empty counters delta still sends a script (a round trip that renews the counters' expiry)",
+    file: "src/models/stores/redis.ts",
+    find: `    if (args.length === 1) return;`,
+    replace: `    if (args.length === 1) ;`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
 ];

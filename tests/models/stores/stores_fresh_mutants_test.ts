@@ -47,6 +47,23 @@ describe("a counters delta that is not a finite number", () => {
     await store.addCounters("b", { ok: 1 });
     assert.equal(sent, 1);
   });
+
+  it("an empty delta asks Redis nothing (no round trip, no expiry renewed)", async () => {
+    const calls: { keys: string[]; args: string[] }[] = [];
+    const store = createRedisStore({
+      eval: (_script, keys, args) => {
+        calls.push({ keys, args });
+        return Promise.resolve(0);
+      },
+    });
+    await store.addCounters("b", {});
+    assert.deepEqual(calls, []);
+    await store.addCounters("b", { ok: 2 });
+    assert.deepEqual(calls, [{
+      keys: ["switchyard:c:b"],
+      args: ["86400000", "ok", "2"],
+    }]);
+  });
 });
 
 describe("a running total's amount that is not a finite number", () => {
