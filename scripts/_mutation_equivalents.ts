@@ -701,6 +701,72 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "the two differ only at ms === MAX_TIMER_MS, where both return that same number",
   },
+  {
+    file: "src/models/stores/memory.ts",
+    before: "counters[name] = (counters[name] ?? 0) + delta[name];",
+    after: "counters[name] = (counters[name] || 0) + delta[name];",
+    reason:
+      "addCounters refuses a delta that is not a finite number (checkDelta, before the loop), so a counter is undefined or a finite sum that started from +0, which is never -0: ?? 0 and || 0 differ only for NaN and -0, and neither can be there",
+  },
+  {
+    file: "src/models/stores/memory.ts",
+    before: "const total = (this.#totals.get(key) ?? 0) + amount;",
+    after: "const total = (this.#totals.get(key) || 0) + amount;",
+    reason:
+      "addTotals refuses an amount that is not a finite number (checkAmount, before the map), so a total is undefined or a finite sum that started from +0, which is never -0: ?? 0 and || 0 differ only for NaN and -0, and neither can be there",
+  },
+  {
+    file: "src/gateway/keys.ts",
+    before: "for (let i = 0; i < length; i++) {",
+    after: "for (let i = 0; i <= length; i++) {",
+    reason:
+      "the extra turn reads index length, past the end of both strings: charCodeAt answers NaN for each, `NaN | 0` is 0 on both sides, and 0 ^ 0 adds nothing to diff; only the time taken changes",
+  },
+  {
+    file: "src/models/_fleet.ts",
+    before: "success(now: number, ticket: number, probe = false): void {",
+    after: "success(now: number, ticket: number, probe = true): void {",
+    reason:
+      "FleetLink.success() has one caller (BackendState's success, _backend_state.ts), which always passes probe: the default is never used",
+  },
+  {
+    file: "src/models/_fleet.ts",
+    before: "this.#delta[name] = (this.#delta[name] ?? 0) + value;",
+    after: "this.#delta[name] = (this.#delta[name] || 0) + value;",
+    reason:
+      "count() has three callers (BackendState's ok, clientErrors and failed), each with the default value 1, so a pending delta is undefined or a positive whole number: ?? 0 and || 0 pick the same side",
+  },
+  {
+    file: "src/models/stores/memory.ts",
+    before: "enabled: false,",
+    after: "enabled: true,",
+    reason:
+      "CircuitBreaker reads enabled only in onFailure's rules, and both callers pass their own (the store's recordFailure the caller's rules, BackendState on the local fast path the Router's): the store's default rules give a breaker its probeLease only",
+  },
+  {
+    file: "src/gateway/shared_rate_limit_store.ts",
+    before:
+      "result = await this.#call(key, result.remaining, limit, now) ?? result;",
+    after:
+      "result = await this.#call(key, result.remaining, limit, now) || result;",
+    reason:
+      "#call answers a TokenResult object or undefined, and an object is never falsy: ?? and || pick the same side",
+  },
+  {
+    file: "src/models/_fleet.ts",
+    context: "): void {",
+    before: "if (this.#disposed) return;",
+    after: "if (this.#disposed) ;",
+    reason:
+      "nothing calls Fleet.call() after dispose(): the registry forgets every backend (no public method reaches a BackendState), calls in flight end as aborts (a probe handed back through last(), not call()), a late health answer is dropped before setHealth, and the background read is cleared and not scheduled again",
+  },
+  {
+    file: "src/models/stores/redis.ts",
+    before: 'state: STATES[num(s)] ?? "closed",',
+    after: 'state: STATES[num(s)] || "closed",',
+    reason:
+      "STATES holds three non-empty strings, so STATES[n] is one of them or undefined, never another falsy value: ?? and || pick the same side",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

@@ -1369,4 +1369,184 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `        this.repay();`,
     tests: ["tests/models/stores/fleet_mutants_test.ts"],
   },
+  {
+    id: "models-stores-idle-no-reads",
+    bug:
+      "fleet store: a Router with no backend reads an empty list of breakers every syncInterval",
+    file: "src/models/_fleet.ts",
+    find: `if (this.#links.size > 0) {`,
+    replace: `if (this.#links.size >= 0) {`,
+    tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-one-read-in-flight",
+    bug:
+      "fleet store: a slow store gets a new background read every syncInterval while one is in flight",
+    file: "src/models/_fleet.ts",
+    find: `if (!this.#up) this.#reading = false;`,
+    replace: `if (this.#up) this.#reading = false;`,
+    tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-memory-delta-finite",
+    bug:
+      "memory store: a NaN counters delta is added, and the counter stays NaN",
+    file: "src/models/stores/memory.ts",
+    find: `    checkDelta(delta);\n    let counters`,
+    replace: `    ;\n    let counters`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-redis-delta-finite",
+    bug:
+      "redis store: a NaN counters delta is sent for Redis to refuse untyped",
+    file: "src/models/stores/redis.ts",
+    find: `    checkDelta(delta);\n    const args`,
+    replace: `    ;\n    const args`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-memory-amount-finite",
+    bug:
+      "memory store: a NaN running-total amount is added, and the budget's total stays NaN",
+    file: "src/models/stores/memory.ts",
+    find: `    checkAmount(amount);\n    return keys.map`,
+    replace: `    ;\n    return keys.map`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-redis-amount-finite",
+    bug:
+      "redis store: a NaN running-total amount is sent for Redis to refuse untyped",
+    file: "src/models/stores/redis.ts",
+    find: `    checkAmount(amount);\n    if (keys.length`,
+    replace: `    ;\n    if (keys.length`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-memory-lease-fraction",
+    bug: "memory store: a probe lease of 1 ms or less is refused",
+    file: "src/models/stores/memory.ts",
+    find: `!(lease > 0)`,
+    replace: `!(lease > 1)`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-redis-take-allowed-wait",
+    bug: "redis store: an admitted take names an infinite wait",
+    file: "src/models/stores/redis.ts",
+    find: `retryAfterMs: retry < 0 ? Infinity : retry,`,
+    replace: `retryAfterMs: retry < 1 ? Infinity : retry,`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-memory-retry-ceil",
+    bug:
+      "memory store: a refused take's wait is rounded down, so the retry is refused again",
+    file: "src/models/stores/memory.ts",
+    find: `? Math.ceil((cost - tokens) * 1000 / refillPerSecond)`,
+    replace: `? Math.floor((cost - tokens) * 1000 / refillPerSecond)`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
+  {
+    id: "keys+limits-memory-zero-rate-reset",
+    bug:
+      "limits: a full bucket that never refills reports a reset of NaN ms (in-process store)",
+    file: "src/gateway/memory_rate_limit_store.ts",
+    find: `const rate = limit.perMs > 0 ? limit.perMs : Number.MIN_VALUE;`,
+    replace: `const rate = limit.perMs >= 0 ? limit.perMs : Number.MIN_VALUE;`,
+    tests: ["tests/gateway/limits_fresh_mutants_test.ts"],
+  },
+  {
+    id: "keys+limits-shared-zero-rate-reset",
+    bug:
+      "limits: a full bucket that never refills reports a reset of NaN ms (shared store)",
+    file: "src/gateway/shared_rate_limit_store.ts",
+    find: `const rate = limit.perMs > 0 ? limit.perMs : Number.MIN_VALUE;`,
+    replace: `const rate = limit.perMs >= 0 ? limit.perMs : Number.MIN_VALUE;`,
+    tests: ["tests/gateway/limits_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-dispose-in-warning",
+    bug:
+      "fleet store: a Router disposed by its warning handler during a background read schedules the next read anyway",
+    file: "src/models/_fleet.ts",
+    find: `      if (!this.#disposed) this.#schedule();`,
+    replace: `      this.#schedule();`,
+    tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-refused-claim-silent",
+    bug:
+      "fleet store: a probe claim the store refused (-1) is handed back with a releaseProbe call",
+    file: "src/models/_fleet.ts",
+    find: `          if (ticket < 0) return;`,
+    replace: `          if (ticket < 0) ;`,
+    tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
+  },
+  {
+    id: "keys+limits-estimate-rounded-up",
+    bug:
+      "limits: a fractional token estimate is rounded down, so half a token costs nothing",
+    file: "src/gateway/rate_limit.ts",
+    find: `Math.max(0, Math.ceil(estimatedTokens))`,
+    replace: `Math.max(0, Math.floor(estimatedTokens))`,
+    tests: ["tests/gateway/limits_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-poll-every-interval",
+    bug:
+      "fleet store: the background read wakes every millisecond instead of every syncInterval",
+    file: "src/models/_fleet.ts",
+    find: `}, Math.max(1, syncInterval));`,
+    replace: `}, Math.min(1, syncInterval));`,
+    tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-records-writable",
+    bug:
+      "redis store: a records answer's values are read-only, so a caller editing its copy throws",
+    file: "src/models/stores/redis.ts",
+    find: `        writable: true,`,
+    replace: `        writable: false,`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-sync-answer-adopted",
+    bug:
+      "fleet store: a store that answers synchronously is never followed (its records are not adopted)",
+    file: "src/models/_fleet.ts",
+    find: `      this.#upAgain();\n      then(answer);\n      settled?.();`,
+    replace: `      this.#upAgain();\n      ;\n      settled?.();`,
+    tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-sync-answer-recovers",
+    bug:
+      "fleet store: a store that answers synchronously never brings the Router back from local state after an outage",
+    file: "src/models/_fleet.ts",
+    find: `    if (!(answer instanceof Promise)) {\n      this.#upAgain();`,
+    replace: `    if (!(answer instanceof Promise)) {\n      ;`,
+    tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-refusal-after-dispose",
+    bug:
+      "fleet store: a store call refused after dispose() warns store-unavailable from a disposed Router",
+    file: "src/models/_fleet.ts",
+    find:
+      `        pending.delete(timer);\n        if (this.#disposed) return;\n        this.#down(error);`,
+    replace:
+      `        pending.delete(timer);\n        if (this.#disposed) ;\n        this.#down(error);`,
+    tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-redis-empty-delta",
+    bug:
+      "redis store: an empty counters delta still sends a script (a round trip that renews the counters' expiry)",
+    file: "src/models/stores/redis.ts",
+    find: `    if (args.length === 1) return;`,
+    replace: `    if (args.length === 1) ;`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
 ];

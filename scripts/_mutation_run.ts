@@ -115,18 +115,84 @@ export async function runTests(
   }
 }
 
+/** How `deno check` judged one file: whether it passed, and its first error. */
+export interface Check {
+  ok: boolean;
+  detail: string;
+}
+
+// Errors that stand for the shape of an edit, not for the bug it plants:
+// a dropped `return;`, `continue;` or call leaves `if (x) ;` (TS1313, an
+// empty statement as an if's body), which runs as written, and which the bug
+// it stands for (the line forgotten, `if (x) {}`) does not have.
+const SHAPE_ONLY = new Set(["TS1313"]);
+
 /**
- * Whether `text` parses as TypeScript (`deno fmt` reads it from stdin): a
- * mutant that does not is no bug a reviewer would miss, so it is not run.
+ * `deno check` of `file` in `dir` and what it imports. It refuses what the
+ * runtime would not load (`a ?? b || c`: `deno fmt` reads that, the loader
+ * does not) and what CI's own `deno check` refuses (`x?.y`→`x.y` on a value
+ * that may be undefined), except the errors of {@link SHAPE_ONLY}.
  */
-export async function parses(text: string): Promise<boolean> {
+export async function typeCheck(dir: string, file: string): Promise<Check> {
   const result = await run(Deno.execPath(), {
-    args: ["fmt", "--ext=ts", "-"],
-    stdin: text,
+    args: ["check", "--quiet", file],
+    cwd: dir,
     env: { NO_COLOR: "1" },
-    timeoutMs: 30_000,
+    timeoutMs: 120_000,
   });
-  return result.success;
+  const output = `${result.err}\n${result.out}`;
+  const codes = [...output.matchAll(/\b(TS\d+) \[ERROR\]/g)].map((m) => m[1]);
+  const refused = codes.filter((code) => !SHAPE_ONLY.has(code));
+  const ok = result.success || (codes.length > 0 && refused.length === 0);
+  const first = refused[0] ?? "";
+  const detail = output.split("\n")
+    .find((line) =>
+      first ? line.includes(first) : /error|SyntaxError|TS\d+/.test(line)
+    )?.trim() ?? "";
+  return { ok, detail };
+}
+
+// Whether each file checks unmutated, per copy: a tree that does not check
+// (or a checker that cannot run) must not turn every mutant invalid.
+const originalChecks = new Map<string, Promise<boolean>>();
+
+/**
+ * Plants `text` as `file` in `dir`, runs `tests` against it and restores the
+ * file. A mutant that is not valid TypeScript is set apart as invalid before
+ * any test runs: judged by its tests, it would count as caught whenever a
+ * test loads it late (a dynamic `import()`, a subprocess), though no reviewer
+ * could mistake it for a bug. One `deno check` of the file costs about a
+ * second of CPU, against tens of seconds for its tests, and it refuses every
+ * such mutant whatever rule made it, where teaching each rule what it must
+ * not propose covers only the mixes foreseen.
+ */
+export async function runMutant(
+  dir: string,
+  file: string,
+  text: string,
+  options: { tests: string[]; timeoutMs: number; failFast: boolean },
+): Promise<TestRun> {
+  const key = `${dir}/${file}`;
+  let original = originalChecks.get(key);
+  if (original === undefined) {
+    original = typeCheck(dir, file).then((check) => check.ok);
+    originalChecks.set(key, original);
+  }
+  const checkable = await original;
+  return await withFileText(dir, file, text, async () => {
+    if (checkable) {
+      const started = performance.now();
+      const check = await typeCheck(dir, file);
+      if (!check.ok) {
+        return {
+          outcome: "invalid",
+          detail: check.detail || "does not type-check",
+          seconds: Math.round((performance.now() - started) / 1000),
+        };
+      }
+    }
+    return await runTests(dir, options.tests, options);
+  });
 }
 
 /** Runs `body` with `file` (in `dir`) replaced by `text`, then restores it. */

@@ -44,7 +44,7 @@ import {
 import type { Mutant } from "./_mutation_rules.ts";
 import {
   copyRepository,
-  parses,
+  runMutant,
   runTests,
   type TestRun,
   withFileText,
@@ -371,17 +371,11 @@ async function judge(
   const original = await Deno.readTextFile(`${dir}/${mutant.file}`);
   const mutated = original.slice(0, mutant.start) + mutant.replacement +
     original.slice(mutant.end);
-  if (!(await parses(mutated))) return result("invalid", "does not parse");
-  const run = await withFileText(
-    dir,
-    mutant.file,
-    mutated,
-    () =>
-      runTests(dir, options.tests, {
-        timeoutMs: options.timeoutMs!,
-        failFast: true,
-      }),
-  );
+  const run = await runMutant(dir, mutant.file, mutated, {
+    tests: options.tests,
+    timeoutMs: options.timeoutMs,
+    failFast: true,
+  });
   const verdict: Verdict = run.outcome === "passed"
     ? "survived"
     : run.outcome === "failed"

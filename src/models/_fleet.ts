@@ -54,12 +54,13 @@ export class Fleet {
   #schedule(): void {
     const { timers, syncInterval, now } = this.settings;
     this.#poll = timers.setTimeout(() => {
-      if (this.#disposed) return;
       if (this.#links.size > 0) {
         this.refresh(now());
         for (const link of this.#links.values()) link.flush();
       }
-      this.#schedule();
+      // dispose() clears this timer, but it may run during this read (from
+      // a warning handler): then nothing is scheduled again.
+      if (!this.#disposed) this.#schedule();
     }, Math.max(1, syncInterval));
   }
 

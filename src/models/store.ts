@@ -193,7 +193,11 @@ export interface RouterStore {
   readHealth(
     key: string,
   ): MaybePromise<{ healthy: boolean; at: number } | undefined>;
-  /** Adds to named counters of `key` (statistics, shared across the fleet). */
+  /**
+   * Adds to named counters of `key` (statistics, shared across the fleet).
+   * A delta that is not a finite number is refused (`INVALID_REQUEST`) and
+   * nothing of it is added.
+   */
   addCounters(
     key: string,
     delta: Readonly<Record<string, number>>,
@@ -233,8 +237,9 @@ export interface RouterStore {
    * Adds `amount` to each running total named in `keys` and answers the new
    * totals, in one atomic step (one Lua script on Redis): the gateway's
    * spend per key and budget period. Total `i` may be forgotten `ttls[i]`
-   * ms after this write (0: kept). An `amount` of 0 reads them. Optional:
-   * without it a gateway keeps budgets per instance.
+   * ms after this write (0: kept). An `amount` of 0 reads them; one that is
+   * not a finite number is refused (`INVALID_REQUEST`). Optional: without it
+   * a gateway keeps budgets per instance.
    *
    * With `once`, the addition is made at most once per `once.writer` and
    * `once.seq`, so a writer may send it again when the first answer was

@@ -11,6 +11,7 @@ import type {
   TokenResult,
 } from "../store.ts";
 import { registerLocal } from "./_local.ts";
+import { checkAmount, checkDelta } from "./_delta.ts";
 import { AdapterError, ErrorCode } from "../errors.ts";
 
 /** Rules of a breaker created by a read; failures pass their own. */
@@ -108,6 +109,7 @@ class MemoryStore implements RouterStore {
   }
 
   addCounters(key: string, delta: Readonly<Record<string, number>>): void {
+    checkDelta(delta);
     let counters = this.#counters.get(key);
     if (counters === undefined) this.#counters.set(key, counters = {});
     for (const name in delta) {
@@ -120,6 +122,7 @@ class MemoryStore implements RouterStore {
   }
 
   addTotals(keys: readonly string[], amount: number): number[] {
+    checkAmount(amount);
     return keys.map((key) => {
       const total = (this.#totals.get(key) ?? 0) + amount;
       this.#totals.set(key, total);

@@ -65,6 +65,7 @@ import type {
   TokenResult,
 } from "../store.ts";
 import * as lua from "./_redis_scripts.ts";
+import { checkAmount, checkDelta } from "./_delta.ts";
 import { AdapterError, ErrorCode } from "../errors.ts";
 
 export type {
@@ -331,6 +332,7 @@ class RedisStore implements RouterStore {
     key: string,
     delta: Readonly<Record<string, number>>,
   ): Promise<void> {
+    checkDelta(delta);
     const args = [this.#ttl];
     for (const name in delta) args.push(name, String(delta[name]));
     if (args.length === 1) return;
@@ -360,6 +362,7 @@ class RedisStore implements RouterStore {
       readonly floor: number;
     },
   ): Promise<number[]> {
+    checkAmount(amount);
     if (keys.length === 0) return [];
     const totals = keys.map((key) => this.#key("s", key));
     const args = [
