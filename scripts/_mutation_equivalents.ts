@@ -701,6 +701,21 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "the two differ only at ms === MAX_TIMER_MS, where both return that same number",
   },
+  {
+    file: "src/models/_parallel.ts",
+    context: "const unlinks: (() => void)[] = [];",
+    before: "for (let i = 0; i < count; i++) {",
+    after: "for (let i = 0; i <= count; i++) {",
+    reason:
+      "the one extra controller is linked to the parent signal and unlinked with the others once every attempt settled, but no attempt is started with it (the start loop stops at count), so nothing ever reads its signal: only one listener more on the parent while the run lasts",
+  },
+  {
+    file: "src/models/streaming/attempt.ts",
+    before: "this.#settle(cancelled);",
+    after: ";",
+    reason:
+      "cancel()'s one caller (raceStreams' win) calls close() right after it in the same tick, and close() settles an unsettled attempt as aborted; BackendState.settle reads only the kind (aborted in both) and the ticket of an aborted attempt, and the race's trace keeps its own cancelled outcome, so the breaker, stats, store and trace are the same",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

@@ -43,6 +43,7 @@ const ADAPTER_TESTS = [
   "tests/models/adapters/openai_test.ts",
   "tests/models/adapters/anthropic_test.ts",
 ];
+const CORE_FRESH_TESTS = ["tests/models/core_fresh_mutants_test.ts"];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
   "tests/models/faults_test.ts",
@@ -1295,5 +1296,43 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace:
       `            end(controller);\n          }\n        }\n        const piece`,
     tests: ["tests/serve/http1_test.ts"],
+  },
+  // models-core, eighth round: survivors of the fresh draws, each killed by
+  // tests/models/core_fresh_mutants_test.ts.
+  {
+    id: "models-core-stream-open-aborted",
+    bug:
+      "streams: a racer that refuses its already-aborted signal is counted as the backend's failure, not an abort",
+    file: "src/models/streaming/attempt.ts",
+    find: `if (thrown === STREAM_ABORTED || this.#signal.aborted) {`,
+    replace: `if (thrown === STREAM_ABORTED && this.#signal.aborted) {`,
+    tests: CORE_FRESH_TESTS,
+  },
+  {
+    id: "models-core-lifetime-race-disposed",
+    bug:
+      "dispose() from inside a backend's call: the call never settles (and the rejection is unhandled)",
+    file: "src/models/_lifetime.ts",
+    find: `      return Promise.reject(this.signal.reason);`,
+    replace: `      Promise.reject(this.signal.reason);`,
+    tests: CORE_FRESH_TESTS,
+  },
+  {
+    id: "models-core-probe-stale-owed",
+    bug:
+      "fleet: a call admitted before the breaker opened is taken for the half-open probe, so its refused failure is counted again later",
+    file: "src/models/_backend_state.ts",
+    find: `return state === "half-open" && probe && epoch === ticket;`,
+    replace: `return state === "half-open" || probe && epoch === ticket;`,
+    tests: CORE_FRESH_TESTS,
+  },
+  {
+    id: "models-core-probe-closed-owed",
+    bug:
+      "fleet: an ordinary failure on a closed breaker is taken for the probe's, so its refused report is counted again later",
+    file: "src/models/_backend_state.ts",
+    find: `return state === "half-open" && probe && epoch === ticket;`,
+    replace: `return state === "half-open" && probe || epoch === ticket;`,
+    tests: CORE_FRESH_TESTS,
   },
 ];

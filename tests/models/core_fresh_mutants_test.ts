@@ -1,0 +1,259 @@
+// Model-router edges the eighth mutation round showed unguarded: a backend
+// called with a signal that is already aborted (the caller's abort landing
+// while the parallel fallback starts its streams; dispose() from inside a
+// backend's own call), and which of its failures a Router marks as the
+// half-open probe's when a shared store refuses them (only that one is sent
+// again when the store answers).
+import assert from "node:assert/strict";
+import {
+  AdapterError,
+  type BackendAdapter,
+  type BreakerRecord,
+  createMemoryStore,
+  createRouter,
+  ErrorCode,
+  type IRChatResponse,
+  type IRStreamChunk,
+  type IRWarning,
+  RouterError,
+  type RouterStore,
+} from "../../src/models/mod.ts";
+import { createFailingAdapter } from "../../src/models/testing.ts";
+import { withTimeout } from "../_timeout.ts";
+import { FakeTime } from "./_fake_time.ts";
+import { drain, gated, req, tick } from "./_helpers.ts";
+import { fleetRouter } from "./stores/_fleet_router.ts";
+
+/**
+ * A backend that refuses an aborted signal at once, as clients that call
+ * `signal.throwIfAborted()` before sending do, and otherwise never answers.
+ */
+function checksSignal(): BackendAdapter & { calls: number } {
+  const adapter = {
+    calls: 0,
+    metadata: {
+      name: "checks",
+      provider: "testing",
+      version: "1",
+      capabilities: { streaming: true },
+    },
+    execute(_request: unknown, signal?: AbortSignal): Promise<IRChatResponse> {
+      adapter.calls++;
+      signal?.throwIfAborted();
+      return new Promise<IRChatResponse>(() => {});
+    },
+    executeStream(
+      _request: unknown,
+      signal?: AbortSignal,
+    ): AsyncIterableIterator<IRStreamChunk> {
+      adapter.calls++;
+      signal?.throwIfAborted();
+      return (async function* () {
+        yield await new Promise<IRStreamChunk>(() => {});
+      })();
+    },
+  };
+  return adapter as unknown as BackendAdapter & { calls: number };
+}
+
+Deno.test("executeStream: a caller's abort that lands while the parallel fallback starts its streams is an abort, not a failure of the racer that refused the aborted signal", async () => {
+  const controller = new AbortController();
+  const refusing = checksSignal();
+  // The first racer's call is where the caller's abort lands: the racers
+  // after it are started with their signal already aborted.
+  const aborting = {
+    metadata: {
+      name: "aborting",
+      provider: "testing",
+      version: "1",
+      capabilities: { streaming: true },
+    },
+    execute: () => new Promise<IRChatResponse>(() => {}),
+    executeStream(_request: unknown, signal?: AbortSignal) {
+      controller.abort(new Error("user went away"));
+      return (async function* () {
+        signal?.throwIfAborted();
+        yield await new Promise<IRStreamChunk>(() => {});
+      })();
+    },
+  } as unknown as BackendAdapter;
+  const router = createRouter({
+    fallbackStrategy: "parallel",
+    enableCircuitBreaker: true,
+    circuitBreakerThreshold: 1,
+  })
+    .register("a", createFailingAdapter())
+    .register("b", aborting)
+    .register("c", refusing);
+  const out = await withTimeout(
+    drain(router.executeStream(req(), controller.signal)),
+    5_000,
+    "the stream ended",
+  );
+  assert.equal(refusing.calls, 1, "the last racer was started");
+  const last = out.at(-1)!;
+  assert.equal(last.type === "error" && last.error.code, ErrorCode.ABORTED);
+  // The caller's abort says nothing about "c": no failure, and its
+  // one-failure breaker stays closed. "a" did fail before it.
+  assert.equal(router.getBackendStats("c")!.failedRequests, 0);
+  assert.equal(router.isCircuitBreakerOpen("c"), false);
+  assert.equal(router.getBackendStats("a")!.failedRequests, 1);
+  router.dispose();
+});
+
+Deno.test("execute: dispose() from inside a backend's call (a shutdown the call itself starts) rejects that call at once, though the backend never answers", async () => {
+  const signals: (AbortSignal | undefined)[] = [];
+  const router = createRouter();
+  const backend: BackendAdapter = {
+    metadata: {
+      name: "deaf",
+      provider: "testing",
+      version: "1",
+      capabilities: { streaming: true },
+    },
+    execute(_request, signal): Promise<IRChatResponse> {
+      signals.push(signal);
+      router.dispose();
+      return new Promise(() => {});
+    },
+    async *executeStream() {},
+  };
+  router.register("deaf", backend);
+  const error = await withTimeout(
+    router.execute(req()).then(
+      () => assert.fail("a disposed Router answered"),
+      (e: unknown) => e,
+    ),
+    5_000,
+    "the call settled after dispose()",
+  );
+  assert.equal(signals.length, 1);
+  assert.equal(signals[0]?.aborted, true);
+  assert.ok(error instanceof RouterError, String(error));
+  assert.equal(error.code, ErrorCode.ABORTED);
+  assert.match(error.message, /router disposed/i);
+  assert.deepEqual(error.attemptedBackends, ["deaf"]);
+});
+
+/**
+ * The memory store behind promises; the methods named in `refusing` reject
+ * (as Redis refusing writes does), and every call is counted by method.
+ */
+function refusable(inner: RouterStore) {
+  const refusing = new Set<string>();
+  const called: Record<string, number> = {};
+  const store = new Proxy(inner, {
+    get(target, name) {
+      const method = Reflect.get(target, name) as (
+        ...args: unknown[]
+      ) => unknown;
+      if (typeof method !== "function") return method;
+      const key = String(name);
+      return (...args: unknown[]) => {
+        called[key] = (called[key] ?? 0) + 1;
+        if (refusing.has(key)) {
+          return Promise.reject(new Error("NOREPLICAS: writes refused"));
+        }
+        return Promise.resolve().then(() => method.apply(target, args));
+      };
+    },
+  });
+  return { store, refusing, called };
+}
+
+/** Fires timers (moving the fake clock) until `done()`, at most 100. */
+async function fireUntil(time: FakeTime, done: () => boolean, what: string) {
+  for (let i = 0; i < 100 && !done(); i++) {
+    await tick();
+    if (!done()) time.fire();
+  }
+  assert.ok(done(), `${what} within 100 timers`);
+}
+
+const storeCodes = (warnings: IRWarning[]) =>
+  warnings.filter((w) => w.code.startsWith("store-")).map((w) => w.code);
+
+/**
+ * Lets the store answer again and waits until the Router saw it come back,
+ * the moment it sends again what it still owes.
+ */
+async function recover(
+  time: FakeTime,
+  refusing: Set<string>,
+  warnings: IRWarning[],
+): Promise<void> {
+  refusing.clear();
+  await fireUntil(
+    time,
+    () => storeCodes(warnings).includes("store-recovered"),
+    "recovery",
+  );
+  for (let i = 0; i < 5; i++) await tick();
+}
+
+const failuresIn = (store: RouterStore, now: number) =>
+  (store.readBreakers(["x"], now) as BreakerRecord[])[0].failures;
+
+Deno.test("fleet: a failure the store refused is owed only when it was the half-open probe's: neither an ordinary failure nor a call admitted before the breaker opened is counted again once the store answers", async (t) => {
+  await t.step("an ordinary failure on a closed breaker", async () => {
+    const time = new FakeTime();
+    const warnings: IRWarning[] = [];
+    const inner = createMemoryStore();
+    const { store, refusing, called } = refusable(inner);
+    const router = fleetRouter(time, store, warnings);
+    refusing.add("recordFailure");
+    await router.execute(req()); // x fails once (below the threshold of 2)
+    await fireUntil(
+      time,
+      () => storeCodes(warnings).includes("store-unavailable"),
+      "the refused write",
+    );
+    await recover(time, refusing, warnings);
+    assert.equal(called.recordFailure, 1, "the refused failure not sent again");
+    assert.equal(failuresIn(inner, time.t), 0);
+    router.dispose();
+  });
+
+  await t.step(
+    "a call admitted before the breaker opened, failing in half-open",
+    async () => {
+      const time = new FakeTime();
+      const warnings: IRWarning[] = [];
+      const inner = createMemoryStore();
+      const { store, refusing, called } = refusable(inner);
+      const x = gated(
+        new AdapterError({
+          code: ErrorCode.PROVIDER_ERROR,
+          message: "upstream 500",
+          statusCode: 500,
+        }),
+      );
+      const router = fleetRouter(time, store, warnings, {}, x.adapter);
+      const late = router.execute(req()); // admitted while x is closed
+      await withTimeout(x.started(), 5_000, "x called");
+      // Meanwhile the fleet opens x; this Router reads it, then the timeout
+      // passes: x is half-open here, and the call in flight is no probe.
+      inner.openBreaker("x", time.t, 1_000, false);
+      await fireUntil(time, () => router.isCircuitBreakerOpen("x"), "x open");
+      time.t += 1_000;
+      refusing.add("recordFailure");
+      x.open();
+      const answer = await withTimeout(late, 5_000, "the late call settled");
+      assert.equal(
+        (answer.metadata.routing as { backend: string }).backend,
+        "backup",
+      );
+      await fireUntil(
+        time,
+        () => storeCodes(warnings).includes("store-unavailable"),
+        "the refused write",
+      );
+      // A sibling's probe closes the fleet's breaker before the store is back.
+      inner.closeBreaker("x");
+      await recover(time, refusing, warnings);
+      assert.equal(called.recordFailure, 1, "the stale failure not sent again");
+      assert.equal(failuresIn(inner, time.t), 0);
+      router.dispose();
+    },
+  );
+});
