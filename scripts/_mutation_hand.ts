@@ -44,6 +44,7 @@ const ADAPTER_TESTS = [
   "tests/models/adapters/anthropic_test.ts",
 ];
 const CORE_FRESH_TESTS = ["tests/models/core_fresh_mutants_test.ts"];
+const ROUTER_FRESH_TESTS = ["tests/models/router_fresh_mutants_test.ts"];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
   "tests/models/faults_test.ts",
@@ -1334,5 +1335,32 @@ export const HAND_MUTANTS: HandMutant[] = [
     find: `return state === "half-open" && probe && epoch === ticket;`,
     replace: `return state === "half-open" && probe || epoch === ticket;`,
     tests: CORE_FRESH_TESTS,
+  },
+  {
+    id: "models-core-force-open-zero",
+    bug:
+      "fleet: openCircuitBreaker(name, 0) opens the fleet's breaker forever instead of for 0 ms",
+    file: "src/models/_backend_state.ts",
+    find: `this.#link?.open(now, timeout ?? Infinity, false);`,
+    replace: `this.#link?.open(now, timeout || Infinity, false);`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-reopening-no-candidates",
+    bug:
+      "NO_BACKEND_AVAILABLE with no candidate at all says: cooling down, available again in Infinity ms",
+    file: "src/models/_failures.ts",
+    find: `  if (candidates.length === 0) return undefined;`,
+    replace: `  if (candidates.length === 0) undefined;`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-translate-no-parameters",
+    bug:
+      "model translation: a request without parameters crashes the translation (TypeError)",
+    file: "src/models/_translate.ts",
+    find: `const from = request.parameters?.model;`,
+    replace: `const from = request.parameters.model;`,
+    tests: ROUTER_FRESH_TESTS,
   },
 ];

@@ -1,0 +1,120 @@
+// Model-router edges a fresh mutation draw (seed 20261160) showed
+// unguarded: NO_BACKEND_AVAILABLE when there was nothing to wait for (no
+// backend at all, or none the request may use) carries no reopening time;
+// a breaker opened by hand for 0 ms is half-open at once for the whole
+// fleet, not open forever; a request without parameters passes through a
+// model translation untouched.
+import assert from "node:assert/strict";
+import {
+  type BreakerRecord,
+  createMemoryStore,
+  createRouter,
+  ErrorCode,
+  type IRWarning,
+  RouterError,
+  type RouterStore,
+} from "../../src/models/mod.ts";
+import { createEchoAdapter } from "../../src/models/testing.ts";
+import { FakeTime } from "./_fake_time.ts";
+import { drain, req, tick } from "./_helpers.ts";
+import { fleetRouter } from "./stores/_fleet_router.ts";
+
+async function rejection(promise: Promise<unknown>): Promise<RouterError> {
+  const error = await promise.then(() => undefined, (e) => e);
+  assert.ok(error instanceof RouterError, String(error));
+  return error;
+}
+
+Deno.test("NO_BACKEND_AVAILABLE with no candidate at all (none registered, none allowed) names no time to retry at, in execute and in a stream", async () => {
+  const empty = createRouter();
+  const scoped = createRouter().register("a", createEchoAdapter());
+  const cases: [string, ReturnType<typeof createRouter>, string[]?][] = [
+    ["no backend", empty],
+    ["none allowed", scoped, ["elsewhere"]],
+  ];
+  for (const [what, router, backends] of cases) {
+    const options = backends === undefined ? undefined : { backends };
+    const call = router.execute(req(), undefined, options);
+    const stream = router.executeStream(req(), undefined, options);
+    const error = await rejection(call);
+    assert.equal(error.code, ErrorCode.NO_BACKEND_AVAILABLE, what);
+    assert.equal(error.retryAfter, undefined, what);
+    assert.equal(error.details, undefined, what);
+    assert.doesNotMatch(error.message, /available again|cooling/, what);
+    const chunks = await drain(stream);
+    const last = chunks.at(-1)!;
+    assert.equal(last.type, "error", what);
+    if (last.type === "error") {
+      assert.equal(last.error.code, ErrorCode.NO_BACKEND_AVAILABLE, what);
+      assert.equal(last.error.retryAfter, undefined, what);
+    }
+  }
+  empty.dispose();
+  scoped.dispose();
+});
+
+/** The memory store behind promises: an asynchronous store, as Redis is. */
+function asynchronous(inner: RouterStore): RouterStore {
+  return new Proxy(inner, {
+    get(target, name) {
+      const method = Reflect.get(target, name) as (
+        ...args: unknown[]
+      ) => unknown;
+      if (typeof method !== "function") return method;
+      return (...args: unknown[]) =>
+        Promise.resolve().then(() => method.apply(target, args));
+    },
+  });
+}
+
+Deno.test("fleet: openCircuitBreaker(name, 0) opens the fleet's breaker for 0 ms: half-open at once in the store, and the Router probes the backend again", async () => {
+  const time = new FakeTime();
+  const warnings: IRWarning[] = [];
+  const inner = createMemoryStore();
+  const x = createEchoAdapter();
+  const router = fleetRouter(
+    time,
+    asynchronous(inner),
+    warnings,
+    {},
+    x,
+  );
+  router.openCircuitBreaker("x", 0);
+  for (let i = 0; i < 5; i++) await tick();
+  const record = (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0];
+  assert.equal(record.state, "half-open");
+  assert.equal(record.openUntil, time.t);
+  // In half-open the first request claims the fleet's probe and falls back;
+  // a later one is the probe: x answers again within a few requests.
+  let served = "";
+  for (let i = 0; i < 5 && served !== "x"; i++) {
+    const answer = await time.settle(router.execute(req()));
+    served = (answer.metadata.routing as { backend: string }).backend;
+    for (let j = 0; j < 5; j++) await tick();
+  }
+  assert.equal(served, "x");
+  assert.equal(router.isCircuitBreakerOpen("x"), false);
+  assert.deepEqual(warnings.filter((w) => w.code.startsWith("store-")), []);
+  router.dispose();
+});
+
+Deno.test("model translation: a request without parameters passes through untouched, to a backend with a mapping and default models", async () => {
+  const x = createEchoAdapter({
+    metadata: { capabilities: { streaming: true, models: ["served"] } },
+  });
+  const router = createRouter({
+    modelTranslation: {
+      mapping: { x: { "gpt-4o": "served" } },
+      defaultModels: { x: "served" },
+    },
+  }).register("x", x);
+  const request = req("no parameters");
+  const answer = await router.execute(request);
+  assert.equal(answer.message.content, "no parameters");
+  assert.equal((answer.metadata.routing as { backend: string }).backend, "x");
+  assert.equal(x.calls.length, 1);
+  assert.equal(x.calls[0].request?.parameters, undefined);
+  const chunks = await drain(router.executeStream(request));
+  assert.equal(chunks.at(-1)?.type, "done");
+  router.dispose();
+});
