@@ -716,6 +716,86 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "cancel()'s one caller (raceStreams' win) calls close() right after it in the same tick, and close() settles an unsettled attempt as aborted; BackendState.settle reads only the kind (aborted in both) and the ticket of an aborted attempt, and the race's trace keeps its own cancelled outcome, so the breaker, stats, store and trace are the same",
   },
+  {
+    file: "src/models/_config.ts",
+    before: "enabled: config.enableCircuitBreaker ?? false,",
+    after: "enabled: config.enableCircuitBreaker || false,",
+    reason:
+      'enabled is read only for its truth (the breaker\'s `rules.enabled &&`, the Redis script\'s `enabled ? "1" : "0"`): `?? false` and `|| false` differ only in which falsy value a falsy option becomes',
+  },
+  {
+    file: "src/models/_config.ts",
+    before: "fallbackOnClientError: config.fallbackOnClientError ?? false,",
+    after: "fallbackOnClientError: config.fallbackOnClientError || false,",
+    reason:
+      "fallbackOnClientError is read only for its truth (`!env.settings.fallbackOnClientError` in fallback/run.ts): `?? false` and `|| false` differ only in which falsy value a falsy option becomes",
+  },
+  {
+    file: "src/models/_config.ts",
+    before: "capabilityRouting: config.capabilityBasedRouting ?? false,",
+    after: "capabilityRouting: config.capabilityBasedRouting || false,",
+    reason:
+      "capabilityRouting is read only for its truth (`!this.#settings.capabilityRouting` in routing/selector.ts, its one reader): `?? false` and `|| false` differ only in which falsy value a falsy option becomes",
+  },
+  {
+    file: "src/models/_config.ts",
+    before: 'config.optimization ?? "balanced",',
+    after: 'config.optimization || "balanced",',
+    reason:
+      'the two differ only for an optimization of "" (or another falsy value), and resolveWeights reads an unknown preset name as balanced anyway (`PRESETS[optimization] ?? PRESETS.balanced`): the weights are the same',
+  },
+  {
+    file: "src/models/routing/_rank.ts",
+    before:
+      "const raw = explicit ?? PRESETS[optimization] ?? PRESETS.balanced;",
+    after: "const raw = explicit ?? PRESETS[optimization] || PRESETS.balanced;",
+    reason:
+      "PRESETS holds only weight objects, so `PRESETS[optimization]` is an object (truthy) or undefined, where `??` and `||` pick the same side",
+  },
+  {
+    file: "src/models/routing/selector.ts",
+    before: "scoped(p ?? this.#fallthrough(usable, score, allowed), allowed)",
+    after: "scoped(p || this.#fallthrough(usable, score, allowed), allowed)",
+    reason:
+      "a strategy's plan is a Plan object or nothing (undefined or null), never another falsy value: `??` and `||` pick the same side",
+  },
+  {
+    file: "src/models/routing/selector.ts",
+    before:
+      ": scoped(plan ?? this.#fallthrough(usable, score, allowed), allowed);",
+    after:
+      ": scoped(plan || this.#fallthrough(usable, score, allowed), allowed);",
+    reason:
+      "a strategy's plan is a Plan object or nothing (undefined or null), never another falsy value: `??` and `||` pick the same side",
+  },
+  {
+    file: "src/models/routing/latency.ts",
+    before: "this.#leaderFailed = pick?.entry.stats.failed ?? 0;",
+    after: "this.#leaderFailed = pick?.entry.stats.failed || 0;",
+    reason:
+      "stats.failed is a counter the Router starts at 0 and increments, never NaN: for 0 both give 0, for undefined (no pick) both give 0",
+  },
+  {
+    file: "src/models/routing/round_robin.ts",
+    before: ": this.#scoped.get(key) ?? 0;",
+    after: ": this.#scoped.get(key) || 0;",
+    reason:
+      "the map holds only cursors the strategy stored (whole numbers from 0): for 0 both give 0, for a missing key both give 0",
+  },
+  {
+    file: "src/models/fallback/policy.ts",
+    before: 'this.#lastFailed = primary ?? "";',
+    after: 'this.#lastFailed = primary || "";',
+    reason:
+      'primary is a backend name or undefined; the only other falsy string is "", which both forms turn into ""',
+  },
+  {
+    file: "src/models/_breaker.ts",
+    before: "now - this.#probeAt >= (this.#settings.probeLease ?? Infinity)",
+    after: "now - this.#probeAt >= (this.#settings.probeLease || Infinity)",
+    reason:
+      "every BreakerSettings the code builds has probeLease set: breakerOf() takes leaseOf(), Infinity or a positive number (anything else is refused), and the memory store's rules take its validated lease; so neither default is ever used and a positive lease is kept by both",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

@@ -1363,4 +1363,37 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `const from = request.parameters.model;`,
     tests: ROUTER_FRESH_TESTS,
   },
+  {
+    id: "models-core-empty-routing-strategy",
+    bug: 'config: routingStrategy "" is read as explicit instead of refused',
+    file: "src/models/_config.ts",
+    find: `const routing = config.routingStrategy ?? "explicit";`,
+    replace: `const routing = config.routingStrategy || "explicit";`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-empty-fallback-strategy",
+    bug: 'config: fallbackStrategy "" is read as sequential instead of refused',
+    file: "src/models/_config.ts",
+    find: `const fallback = config.fallbackStrategy ?? "sequential";`,
+    replace: `const fallback = config.fallbackStrategy || "sequential";`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-empty-parallel-strategy",
+    bug: 'dispatchParallel: strategy "" is read as first instead of refused',
+    file: "src/models/_parallel.ts",
+    find: `const strategy = options.strategy ?? "first";`,
+    replace: `const strategy = options.strategy || "first";`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-not-retryable-kept",
+    bug:
+      "errors: isRetryable: false on a retryable code is lost, and the Router retries it",
+    file: "src/models/errors.ts",
+    find: `options.isRetryable ?? RETRYABLE_CODES.has(options.code);`,
+    replace: `options.isRetryable || RETRYABLE_CODES.has(options.code);`,
+    tests: ROUTER_FRESH_TESTS,
+  },
 ];

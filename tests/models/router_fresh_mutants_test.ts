@@ -3,14 +3,19 @@
 // backend at all, or none the request may use) carries no reopening time;
 // a breaker opened by hand for 0 ms is half-open at once for the whole
 // fleet, not open forever; a request without parameters passes through a
-// model translation untouched.
+// model translation untouched; an empty or wrongly cased strategy name is
+// refused rather than read as the default; an error its backend marked not
+// retryable is not retried.
 import assert from "node:assert/strict";
 import {
+  AdapterError,
+  type BackendAdapter,
   type BreakerRecord,
   createMemoryStore,
   createRouter,
   ErrorCode,
   type IRWarning,
+  type RouterConfig,
   RouterError,
   type RouterStore,
 } from "../../src/models/mod.ts";
@@ -116,5 +121,63 @@ Deno.test("model translation: a request without parameters passes through untouc
   assert.equal(x.calls[0].request?.parameters, undefined);
   const chunks = await drain(router.executeStream(request));
   assert.equal(chunks.at(-1)?.type, "done");
+  router.dispose();
+});
+
+Deno.test("config: an empty or wrongly cased strategy name is refused with INVALID_REQUEST, not read as the default", () => {
+  const bad: [string, RouterConfig][] = [
+    ['routingStrategy ""', { routingStrategy: "" as never }],
+    ['fallbackStrategy ""', { fallbackStrategy: "" as never }],
+    ['routingStrategy "Round-Robin"', {
+      routingStrategy: "Round-Robin" as never,
+    }],
+    ['fallbackStrategy "Sequential"', {
+      fallbackStrategy: "Sequential" as never,
+    }],
+  ];
+  for (const [what, config] of bad) {
+    assert.throws(
+      () => createRouter(config),
+      (e) =>
+        e instanceof AdapterError && e.code === ErrorCode.INVALID_REQUEST &&
+        /Unknown (routing|fallback)Strategy/.test(e.message),
+      what,
+    );
+  }
+});
+
+Deno.test("dispatchParallel: an empty strategy name is refused with ROUTING_FAILED, not read as first", async () => {
+  const router = createRouter().register("a", createEchoAdapter());
+  await assert.rejects(
+    router.dispatchParallel(req(), { strategy: "" as never }),
+    (e) =>
+      e instanceof AdapterError && e.code === ErrorCode.ROUTING_FAILED &&
+      /Unknown parallel strategy ""/.test(e.message),
+  );
+  router.dispose();
+});
+
+Deno.test("retries: a backend error of a retryable code marked isRetryable: false is not retried, and keeps that mark", async () => {
+  const error = new AdapterError({
+    code: ErrorCode.PROVIDER_ERROR,
+    message: "the provider says: do not retry this one",
+    isRetryable: false,
+  });
+  assert.equal(error.isRetryable, false);
+  let calls = 0;
+  const router = createRouter({ maxRetries: 2, retryBaseDelay: 0 }).register(
+    "a",
+    {
+      metadata: { name: "a", provider: "testing", capabilities: {} },
+      execute: () => {
+        calls++;
+        return Promise.reject(error);
+      },
+      async *executeStream() {},
+    } as unknown as BackendAdapter,
+  );
+  await assert.rejects(router.execute(req()), { code: "ALL_BACKENDS_FAILED" });
+  assert.equal(calls, 1);
+  assert.equal(router.getBackendStats("a")!.retries, 0);
   router.dispose();
 });
