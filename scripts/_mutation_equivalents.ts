@@ -796,6 +796,55 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "every BreakerSettings the code builds has probeLease set: breakerOf() takes leaseOf(), Infinity or a positive number (anything else is refused), and the memory store's rules take its validated lease; so neither default is ever used and a positive lease is kept by both",
   },
+  {
+    file: "src/models/fallback/run.ts",
+    before: "throw signal?.aborted ? abortedRouterError(signal, log) : error;",
+    after: "throw signal.aborted ? abortedRouterError(signal, log) : error;",
+    reason:
+      "the fallback state's signal is always an AbortSignal here: stateAfter() takes a non-optional one, and its three callers pass the request's (execute, executeStream) or the Router's lifetime signal (selectBackend)",
+  },
+  {
+    file: "src/models/fallback/run.ts",
+    before: "if (signal?.aborted) throw abortedRouterError(signal, log);",
+    after: "if (signal.aborted) throw abortedRouterError(signal, log);",
+    reason:
+      "the fallback state's signal is always an AbortSignal here: stateAfter() takes a non-optional one, and its three callers pass the request's (execute, executeStream) or the Router's lifetime signal (selectBackend)",
+  },
+  {
+    file: "src/models/_hooks.ts",
+    before: "if (signal?.aborted) throw abortedRouterError(signal, []);",
+    after: "if (signal.aborted) throw abortedRouterError(signal, []);",
+    reason:
+      "askHook's two callers pass an AbortSignal: the custom fallback the fallback state's (always one, see fallback/run.ts), the custom strategy the Selection's, which the three selector.select() callers set to the call's link signal (execute, executeStream) or the lifetime signal (selectBackend)",
+  },
+  {
+    file: "src/models/_failures.ts",
+    before: "cause: signal?.reason,",
+    after: "cause: signal.reason,",
+    reason:
+      "every abortedRouterError() caller passes an AbortSignal: each checked `aborted` on it first (execute, executeStream, fallback, hooks) or built it (the dispatch's controller, the relay's aborted signal)",
+  },
+  {
+    file: "src/models/_util.ts",
+    before: "const reason = signal?.reason;",
+    after: "const reason = signal.reason;",
+    reason:
+      "abortedError()'s callers all pass an AbortSignal: a stream attempt's own signal, abortedRouterError's (always one, see _failures.ts), and _attempt.ts's rejected() only after `signal?.aborted` held",
+  },
+  {
+    file: "src/models/streaming/attempt.ts",
+    before: "this.#controller?.abort(reason);",
+    after: "this.#controller.abort(reason);",
+    reason:
+      "cancel() is called only on racers (raceStreams' win), and racers are built with own = true, which always gives the attempt its controller",
+  },
+  {
+    file: "src/models/streaming/race.ts",
+    before: "loser.close();",
+    after: ";",
+    reason:
+      "the loser was cancelled on the line before: cancel() settled it and aborted its own signal, whose abort listener (the attempt's gate, added once) then ran, emptied the gate's slots and was removed; close() would find it settled and close an already empty gate, so it changes nothing",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */
