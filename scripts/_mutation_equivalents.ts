@@ -845,6 +845,22 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "the loser was cancelled on the line before: cancel() settled it and aborted its own signal, whose abort listener (the attempt's gate, added once) then ran, emptied the gate's slots and was removed; close() would find it settled and close an already empty gate, so it changes nothing",
   },
+  {
+    file: "src/models/streaming/_chunks.ts",
+    before:
+      'if (result && typeof (result as Promise<unknown>).then === "function") {',
+    after:
+      'if (result || typeof (result as Promise<unknown>).then === "function") {',
+    reason:
+      "the two differ only for a return() result that is falsy (the mutant reads .then of undefined or null) or truthy without a then function (the mutant calls it): both throw a TypeError inside the try, whose catch swallows everything, so the iterator is released the same way",
+  },
+  {
+    file: "src/models/_registry.ts",
+    before: "for (const m of c.models ?? []) models.add(m);",
+    after: "for (const m of c.models || []) models.add(m);",
+    reason:
+      'capabilities.models is a list of names or absent; the falsy values where ?? and || differ are not lists except "", which iterates to nothing just as [] does',
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

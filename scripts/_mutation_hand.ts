@@ -1396,4 +1396,51 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `options.isRetryable || RETRYABLE_CODES.has(options.code);`,
     tests: ROUTER_FRESH_TESTS,
   },
+  {
+    id: "models-core-reopening-misconfigured",
+    bug:
+      "NO_BACKEND_AVAILABLE: a misconfigured or unhealthy backend behind an open breaker is said to be back when the breaker times out",
+    file: "src/models/_backend_state.ts",
+    find:
+      `    if (!this.#healthy || this.#misconfigured !== undefined) return undefined;`,
+    replace:
+      `    if (!this.#healthy || this.#misconfigured !== undefined) undefined;`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-reopening-probe-in-flight",
+    bug:
+      "NO_BACKEND_AVAILABLE while the half-open probe is in flight says: available again in 0 ms",
+    file: "src/models/_backend_state.ts",
+    find: `    if (this.breaker.state(now) !== "open") return undefined;`,
+    replace: `    if (this.breaker.state(now) !== "open") undefined;`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-serves-unknown-name",
+    bug:
+      "serves() with a list naming an unregistered backend throws a TypeError",
+    file: "src/models/_job.ts",
+    find: `const adapter = entries.get(name)?.adapter;`,
+    replace: `const adapter = entries.get(name).adapter;`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-probe-success-owed",
+    bug:
+      "fleet: the probe's success the store refused is dropped, and the fleet's breaker stays half-open with the claim held",
+    file: "src/models/_backend_state.ts",
+    find: `return state === "half-open" && probe && epoch === ticket;`,
+    replace: `return state === "" && probe && epoch === ticket;`,
+    tests: CORE_FRESH_TESTS,
+  },
+  {
+    id: "models-core-probe-client-error-released",
+    bug:
+      "fleet: a probe answered with a 400 is not handed back to the store, which keeps the claim",
+    file: "src/models/_breaker.ts",
+    find: `      this.#probeInFlight = false;\n      return true;`,
+    replace: `      this.#probeInFlight = false;\n      true;`,
+    tests: CORE_FRESH_TESTS,
+  },
 ];

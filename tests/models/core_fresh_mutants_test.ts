@@ -18,7 +18,10 @@ import {
   RouterError,
   type RouterStore,
 } from "../../src/models/mod.ts";
-import { createFailingAdapter } from "../../src/models/testing.ts";
+import {
+  createEchoAdapter,
+  createFailingAdapter,
+} from "../../src/models/testing.ts";
 import { withTimeout } from "../_timeout.ts";
 import { FakeTime } from "./_fake_time.ts";
 import { drain, gated, req, tick } from "./_helpers.ts";
@@ -256,4 +259,87 @@ Deno.test("fleet: a failure the store refused is owed only when it was the half-
       router.dispose();
     },
   );
+});
+
+/**
+ * Brings the fleet's breaker of "x" to half-open with this Router holding
+ * the probe's claim: the store opens it, the Router reads that, the timeout
+ * passes, and a first request claims the probe (falling back to "backup").
+ */
+async function claimProbe(
+  time: FakeTime,
+  inner: RouterStore,
+  router: ReturnType<typeof fleetRouter>,
+  called: Record<string, number>,
+): Promise<void> {
+  inner.openBreaker("x", time.t, 1_000, false);
+  await fireUntil(time, () => router.isCircuitBreakerOpen("x"), "x open");
+  time.t += 1_000;
+  const first = await time.settle(router.execute(req()));
+  assert.equal(
+    (first.metadata.routing as { backend: string }).backend,
+    "backup",
+  );
+  await fireUntil(time, () => called.claimProbe === 1, "the claim answered");
+  for (let i = 0; i < 5; i++) await tick();
+}
+
+const recordOf = (store: RouterStore, now: number) =>
+  (store.readBreakers(["x"], now) as BreakerRecord[])[0];
+
+Deno.test("fleet: the half-open probe's success that the store refused is sent again when it answers, and the fleet's breaker closes", async () => {
+  const time = new FakeTime();
+  const warnings: IRWarning[] = [];
+  const inner = createMemoryStore();
+  const { store, refusing, called } = refusable(inner);
+  const router = fleetRouter(time, store, warnings, {}, createEchoAdapter());
+  await claimProbe(time, inner, router, called);
+  refusing.add("recordSuccess");
+  const probe = await time.settle(router.execute(req()));
+  assert.equal((probe.metadata.routing as { backend: string }).backend, "x");
+  await fireUntil(
+    time,
+    () => storeCodes(warnings).includes("store-unavailable"),
+    "the refused report",
+  );
+  assert.equal(recordOf(inner, time.t).state, "half-open");
+  await recover(time, refusing, warnings);
+  assert.equal(called.recordSuccess, 2, "sent again");
+  assert.equal(recordOf(inner, time.t).state, "closed");
+  router.dispose();
+});
+
+Deno.test("fleet: a half-open probe answered with the client's own error (a 400) is handed back to the store at once, so the fleet may probe again", async () => {
+  const time = new FakeTime();
+  const warnings: IRWarning[] = [];
+  const inner = createMemoryStore();
+  const { store, called } = refusable(inner);
+  const router = fleetRouter(
+    time,
+    store,
+    warnings,
+    {},
+    createFailingAdapter({
+      error: new AdapterError({
+        code: ErrorCode.INVALID_REQUEST,
+        message: "unknown parameter",
+        statusCode: 400,
+      }),
+    }),
+  );
+  await claimProbe(time, inner, router, called);
+  assert.equal(recordOf(inner, time.t).probe, true, "the claim is held");
+  await assert.rejects(time.settle(router.execute(req())), {
+    code: "INVALID_REQUEST",
+  });
+  await fireUntil(
+    time,
+    () => (called.releaseProbe ?? 0) > 0,
+    "the probe handed back",
+  );
+  for (let i = 0; i < 5; i++) await tick();
+  const record = recordOf(inner, time.t);
+  assert.equal(record.state, "half-open");
+  assert.equal(record.probe, false);
+  router.dispose();
 });

@@ -19,7 +19,10 @@ import {
   RouterError,
   type RouterStore,
 } from "../../src/models/mod.ts";
-import { createEchoAdapter } from "../../src/models/testing.ts";
+import {
+  createEchoAdapter,
+  createFailingAdapter,
+} from "../../src/models/testing.ts";
 import { FakeTime } from "./_fake_time.ts";
 import { drain, req, tick } from "./_helpers.ts";
 import { fleetRouter } from "./stores/_fleet_router.ts";
@@ -179,5 +182,95 @@ Deno.test("retries: a backend error of a retryable code marked isRetryable: fals
   await assert.rejects(router.execute(req()), { code: "ALL_BACKENDS_FAILED" });
   assert.equal(calls, 1);
   assert.equal(router.getBackendStats("a")!.retries, 0);
+  router.dispose();
+});
+
+Deno.test("NO_BACKEND_AVAILABLE names no time to retry at when the backend behind an open breaker is also misconfigured or unhealthy: it will not be back when the breaker times out", async () => {
+  const time = new FakeTime();
+  const breaker: RouterConfig = {
+    now: time.now,
+    timers: time.timers,
+    enableCircuitBreaker: true,
+    circuitBreakerThreshold: 1,
+    circuitBreakerTimeout: 20_000,
+  };
+  // A 401: the operator's key is wrong, the breaker opened on it too.
+  const misconfigured = createRouter(breaker).register(
+    "a",
+    createFailingAdapter({
+      error: new AdapterError({
+        code: ErrorCode.AUTHENTICATION_FAILED,
+        message: "invalid api key",
+        statusCode: 401,
+      }),
+    }),
+  );
+  await assert.rejects(misconfigured.execute(req()));
+  assert.equal(misconfigured.isCircuitBreakerOpen("a"), true);
+  // A failure opened the breaker, then a health check found it down.
+  let up = true;
+  const unhealthy = createRouter(breaker).register(
+    "a",
+    createFailingAdapter({ healthy: () => up }),
+  );
+  await assert.rejects(unhealthy.execute(req()));
+  up = false;
+  assert.equal(await unhealthy.checkHealth("a"), false);
+  for (
+    const [what, router] of [["misconfigured", misconfigured], [
+      "unhealthy",
+      unhealthy,
+    ]] as const
+  ) {
+    const error = await rejection(router.execute(req()));
+    assert.equal(error.code, ErrorCode.NO_BACKEND_AVAILABLE, what);
+    assert.equal(error.retryAfter, undefined, what);
+    assert.equal(error.details, undefined, what);
+    router.dispose();
+  }
+});
+
+Deno.test("NO_BACKEND_AVAILABLE while the half-open probe is in flight names no time to retry at (not 0 ms)", async () => {
+  const time = new FakeTime();
+  let calls = 0;
+  let answer!: () => void;
+  const probeHeld = new Promise<void>((resolve) => (answer = resolve));
+  const router = createRouter({
+    now: time.now,
+    timers: time.timers,
+    enableCircuitBreaker: true,
+    circuitBreakerThreshold: 1,
+    circuitBreakerTimeout: 1_000,
+  }).register("a", {
+    metadata: { name: "a", provider: "testing", capabilities: {} },
+    execute: async () => {
+      calls++;
+      if (calls === 1) throw new Error("upstream 500");
+      await probeHeld;
+      return {
+        message: { role: "assistant", content: "back" },
+        metadata: {},
+      };
+    },
+    async *executeStream() {},
+  } as unknown as BackendAdapter);
+  await assert.rejects(router.execute(req()));
+  time.t += 1_000; // half-open
+  const probe = router.execute(req());
+  assert.equal(calls, 2, "the probe is in flight");
+  const error = await rejection(router.execute(req()));
+  assert.equal(error.code, ErrorCode.NO_BACKEND_AVAILABLE);
+  assert.equal(error.retryAfter, undefined);
+  assert.equal(error.details, undefined);
+  answer();
+  assert.equal((await probe).message.content, "back");
+  router.dispose();
+});
+
+Deno.test("serves() and speaks() with a list naming a backend that is not registered (a key's scope after it was removed) skip that name", () => {
+  const router = createRouter().register("echo", createEchoAdapter());
+  assert.equal(router.serves("chat", ["gone"]), false);
+  assert.equal(router.serves("chat", ["gone", "echo"]), true);
+  assert.equal(router.speaks("openai", ["gone"]), false);
   router.dispose();
 });
