@@ -343,3 +343,150 @@ Deno.test("fleet: a half-open probe answered with the client's own error (a 400)
   assert.equal(record.probe, false);
   router.dispose();
 });
+
+Deno.test("fleet: what a Router on an asynchronous store tells it", async (t) => {
+  /** A Router whose "x" answers as `outcomes` says, call after call. */
+  function setup(outcomes: ("ok" | "fail" | "400" | "hang")[]) {
+    const time = new FakeTime();
+    const warnings: IRWarning[] = [];
+    const inner = createMemoryStore();
+    const { store, called } = refusable(inner);
+    let call = 0;
+    const x = {
+      metadata: { name: "x", provider: "testing", capabilities: {} },
+      execute: (_request: unknown, signal?: AbortSignal) => {
+        const outcome = outcomes[call++] ?? "ok";
+        if (outcome === "fail") {
+          return Promise.reject(new Error("upstream 500"));
+        }
+        if (outcome === "400") {
+          return Promise.reject(
+            new AdapterError({
+              code: ErrorCode.INVALID_REQUEST,
+              message: "bad parameter",
+              statusCode: 400,
+            }),
+          );
+        }
+        if (outcome === "hang") {
+          return new Promise((_, reject) =>
+            signal?.addEventListener("abort", () => reject(signal.reason))
+          );
+        }
+        return Promise.resolve({
+          message: { role: "assistant", content: "ok" },
+          metadata: {},
+        });
+      },
+      async *executeStream() {},
+    } as unknown as BackendAdapter;
+    const router = fleetRouter(
+      time,
+      store,
+      warnings,
+      { circuitBreakerThreshold: 3 },
+      x,
+    );
+    return { time, warnings, inner, called, router };
+  }
+  const settled = async (time: FakeTime) => {
+    for (let i = 0; i < 5; i++) {
+      await tick();
+      time.fire();
+    }
+  };
+
+  await t.step(
+    "each outcome in its counter: ok, failed, client error",
+    async () => {
+      const { time, inner, router } = setup(["ok", "fail", "400"]);
+      await time.settle(router.execute(req()));
+      await time.settle(router.execute(req())); // x fails, backup answers
+      await assert.rejects(time.settle(router.execute(req())), {
+        code: "INVALID_REQUEST",
+      });
+      await fireUntil(
+        time,
+        () => (inner.readCounters("x") as Record<string, number>).ok === 1,
+        "the counters sent",
+      );
+      await settled(time);
+      const counters = inner.readCounters("x") as Record<string, number>;
+      assert.equal(counters.ok, 1);
+      assert.equal(counters.failed, 1);
+      assert.equal(counters.clientErrors, 1);
+      router.dispose();
+    },
+  );
+
+  await t.step(
+    "a success resets the fleet's failures; one on a clean breaker sends nothing",
+    async () => {
+      const { time, inner, called, router } = setup(["ok", "fail", "ok"]);
+      await time.settle(router.execute(req()));
+      await settled(time);
+      assert.equal(
+        called.recordSuccess ?? 0,
+        0,
+        "a clean success costs no script",
+      );
+      await time.settle(router.execute(req())); // x fails once
+      await settled(time);
+      assert.equal(recordOf(inner, time.t).failures, 1);
+      await time.settle(router.execute(req())); // x answers again
+      await settled(time);
+      assert.equal(called.recordSuccess, 1);
+      assert.equal(recordOf(inner, time.t).failures, 0);
+      router.dispose();
+    },
+  );
+
+  await t.step(
+    "a health check's answer, and a breaker closed or opened by hand",
+    async () => {
+      const { time, inner, router } = setup([]);
+      inner.openBreaker("x", time.t, 60_000, false);
+      await fireUntil(time, () => router.isCircuitBreakerOpen("x"), "x open");
+      // Opened by hand for 5 s: that time, though the fleet had it for longer.
+      const at = time.t;
+      router.openCircuitBreaker("x", 5_000);
+      await settled(time);
+      assert.equal(recordOf(inner, time.t).openUntil, at + 5_000);
+      router.closeCircuitBreaker("x");
+      await settled(time);
+      assert.equal(recordOf(inner, time.t).state, "closed");
+      router.dispose();
+      const healthy = setup([]);
+      const checked = await healthy.router.checkHealth("x");
+      assert.equal(checked, true);
+      await settled(healthy.time);
+      assert.equal(
+        (healthy.inner.readHealth("x") as { healthy: boolean }).healthy,
+        true,
+      );
+      healthy.router.dispose();
+    },
+  );
+
+  await t.step(
+    "a half-open probe the caller aborted is handed back",
+    async () => {
+      const { time, inner, called, router } = setup(["hang"]);
+      await claimProbe(time, inner, router, called);
+      const controller = new AbortController();
+      const probe = router.execute(req(), controller.signal);
+      await tick();
+      assert.equal(recordOf(inner, time.t).probe, true);
+      controller.abort(new Error("user went away"));
+      await assert.rejects(probe, { code: "ABORTED" });
+      await fireUntil(
+        time,
+        () => (called.releaseProbe ?? 0) > 0,
+        "the probe handed back",
+      );
+      await settled(time);
+      assert.equal(recordOf(inner, time.t).probe, false);
+      router.dispose();
+    },
+  );
+});
