@@ -1443,4 +1443,90 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `      this.#probeInFlight = false;\n      true;`,
     tests: CORE_FRESH_TESTS,
   },
+  {
+    id: "models-core-fleet-count-ok",
+    bug: "fleet: a Router's successes never reach the fleet's counters",
+    file: "src/models/_backend_state.ts",
+    find: '        link.count("ok");',
+    replace: "        ;",
+    tests: CORE_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-count-client",
+    bug: "fleet: a Router's client errors never reach the fleet's counters",
+    file: "src/models/_backend_state.ts",
+    find: '          this.#link.count("clientErrors");',
+    replace: "          ;",
+    tests: CORE_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-count-failed",
+    bug: "fleet: a Router's failures never reach the fleet's counters",
+    file: "src/models/_backend_state.ts",
+    find: '        this.#link.count("failed");',
+    replace: "        ;",
+    tests: CORE_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-success-sent",
+    bug:
+      "fleet: a success after a failure is not sent, so the fleet's failures are not reset",
+    file: "src/models/_backend_state.ts",
+    find: "        ) link.success(now, ticket, this.#isProbe(now, ticket));",
+    replace: "        ) ;",
+    tests: CORE_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-success-always",
+    bug: "fleet: every success on a clean breaker costs the store a script",
+    file: "src/models/_backend_state.ts",
+    find: "          this.breaker.consecutiveFailures > 0 ||",
+    replace: "          this.breaker.consecutiveFailures >= 0 ||",
+    tests: CORE_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-success-one-failure",
+    bug:
+      "fleet: a success after a single failure is not sent, so the fleet keeps that failure",
+    file: "src/models/_backend_state.ts",
+    find: "          this.breaker.consecutiveFailures > 0 ||",
+    replace: "          this.breaker.consecutiveFailures > 1 ||",
+    tests: CORE_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-health",
+    bug: "fleet: a health check's answer is not written to the store",
+    file: "src/models/_backend_state.ts",
+    find: "    this.#link?.health(healthy, at);",
+    replace: "    ;",
+    tests: CORE_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-open-by-hand",
+    bug:
+      "fleet: openCircuitBreaker(name, ms) never shortens the fleet's longer opening",
+    file: "src/models/_backend_state.ts",
+    find: "    this.#link?.open(now, timeout ?? Infinity, false);",
+    replace: "    this.#link?.open(now, timeout ?? Infinity, true);",
+    tests: CORE_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-close-by-hand",
+    bug:
+      "fleet: closeCircuitBreaker() closes only this Router's breaker, not the fleet's",
+    file: "src/models/_backend_state.ts",
+    find: "    this.#link?.close();",
+    replace: "    ;",
+    tests: CORE_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-abort-released",
+    bug:
+      "fleet: a half-open probe the caller aborted is not handed back to the store",
+    file: "src/models/_backend_state.ts",
+    find:
+      "      if (this.breaker.onAbort(ticket)) this.#link?.release(ticket);",
+    replace: "      if (this.breaker.onAbort(ticket)) ;",
+    tests: CORE_FRESH_TESTS,
+  },
 ];
