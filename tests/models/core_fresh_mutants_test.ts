@@ -424,15 +424,24 @@ Deno.test("fleet: what a Router on an asynchronous store tells it", async (t) =>
     async () => {
       const { time, inner, called, router } = setup(["ok", "fail", "ok"]);
       await time.settle(router.execute(req()));
-      await settled(time);
+      // The outcome has reached the store once its counter has: a success
+      // report, had one been sent, went out before (at the outcome).
+      await fireUntil(
+        time,
+        () => (inner.readCounters("x") as Record<string, number>).ok === 1,
+        "the success counted",
+      );
       assert.equal(
         called.recordSuccess ?? 0,
         0,
         "a clean success costs no script",
       );
       await time.settle(router.execute(req())); // x fails once
-      await settled(time);
-      assert.equal(recordOf(inner, time.t).failures, 1);
+      await fireUntil(
+        time,
+        () => recordOf(inner, time.t).failures === 1,
+        "the failure recorded",
+      );
       await time.settle(router.execute(req())); // x answers again
       await settled(time);
       assert.equal(called.recordSuccess, 1);
