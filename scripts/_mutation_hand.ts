@@ -44,6 +44,7 @@ const ADAPTER_TESTS = [
   "tests/models/adapters/anthropic_test.ts",
 ];
 const CORE_FRESH_TESTS = ["tests/models/core_fresh_mutants_test.ts"];
+const FLEET_FRESH_TESTS = ["tests/models/fleet_link_fresh_mutants_test.ts"];
 const ROUTER_FRESH_TESTS = ["tests/models/router_fresh_mutants_test.ts"];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
@@ -1298,8 +1299,9 @@ export const HAND_MUTANTS: HandMutant[] = [
       `            end(controller);\n          }\n        }\n        const piece`,
     tests: ["tests/serve/http1_test.ts"],
   },
-  // models-core, eighth round: survivors of the fresh draws, each killed by
-  // tests/models/core_fresh_mutants_test.ts.
+  // models-core, eighth round: survivors of the fresh draws and of planting
+  // by hand, each killed by tests/models/core_fresh_mutants_test.ts,
+  // fleet_link_fresh_mutants_test.ts or router_fresh_mutants_test.ts.
   {
     id: "models-core-stream-open-aborted",
     bug:
@@ -1325,7 +1327,7 @@ export const HAND_MUTANTS: HandMutant[] = [
     file: "src/models/_backend_state.ts",
     find: `return state === "half-open" && probe && epoch === ticket;`,
     replace: `return state === "half-open" || probe && epoch === ticket;`,
-    tests: CORE_FRESH_TESTS,
+    tests: FLEET_FRESH_TESTS,
   },
   {
     id: "models-core-probe-closed-owed",
@@ -1334,7 +1336,7 @@ export const HAND_MUTANTS: HandMutant[] = [
     file: "src/models/_backend_state.ts",
     find: `return state === "half-open" && probe && epoch === ticket;`,
     replace: `return state === "half-open" && probe || epoch === ticket;`,
-    tests: CORE_FRESH_TESTS,
+    tests: FLEET_FRESH_TESTS,
   },
   {
     id: "models-core-force-open-zero",
@@ -1432,7 +1434,7 @@ export const HAND_MUTANTS: HandMutant[] = [
     file: "src/models/_backend_state.ts",
     find: `return state === "half-open" && probe && epoch === ticket;`,
     replace: `return state === "" && probe && epoch === ticket;`,
-    tests: CORE_FRESH_TESTS,
+    tests: FLEET_FRESH_TESTS,
   },
   {
     id: "models-core-probe-client-error-released",
@@ -1441,7 +1443,7 @@ export const HAND_MUTANTS: HandMutant[] = [
     file: "src/models/_breaker.ts",
     find: `      this.#probeInFlight = false;\n      return true;`,
     replace: `      this.#probeInFlight = false;\n      true;`,
-    tests: CORE_FRESH_TESTS,
+    tests: FLEET_FRESH_TESTS,
   },
   {
     id: "models-core-fleet-count-ok",
@@ -1449,7 +1451,7 @@ export const HAND_MUTANTS: HandMutant[] = [
     file: "src/models/_backend_state.ts",
     find: '        link.count("ok");',
     replace: "        ;",
-    tests: CORE_FRESH_TESTS,
+    tests: FLEET_FRESH_TESTS,
   },
   {
     id: "models-core-fleet-count-client",
@@ -1457,7 +1459,7 @@ export const HAND_MUTANTS: HandMutant[] = [
     file: "src/models/_backend_state.ts",
     find: '          this.#link.count("clientErrors");',
     replace: "          ;",
-    tests: CORE_FRESH_TESTS,
+    tests: FLEET_FRESH_TESTS,
   },
   {
     id: "models-core-fleet-count-failed",
@@ -1465,7 +1467,7 @@ export const HAND_MUTANTS: HandMutant[] = [
     file: "src/models/_backend_state.ts",
     find: '        this.#link.count("failed");',
     replace: "        ;",
-    tests: CORE_FRESH_TESTS,
+    tests: FLEET_FRESH_TESTS,
   },
   {
     id: "models-core-fleet-success-sent",
@@ -1474,7 +1476,7 @@ export const HAND_MUTANTS: HandMutant[] = [
     file: "src/models/_backend_state.ts",
     find: "        ) link.success(now, ticket, this.#isProbe(now, ticket));",
     replace: "        ) ;",
-    tests: CORE_FRESH_TESTS,
+    tests: FLEET_FRESH_TESTS,
   },
   {
     id: "models-core-fleet-success-always",
@@ -1482,7 +1484,7 @@ export const HAND_MUTANTS: HandMutant[] = [
     file: "src/models/_backend_state.ts",
     find: "          this.breaker.consecutiveFailures > 0 ||",
     replace: "          this.breaker.consecutiveFailures >= 0 ||",
-    tests: CORE_FRESH_TESTS,
+    tests: FLEET_FRESH_TESTS,
   },
   {
     id: "models-core-fleet-success-one-failure",
@@ -1491,7 +1493,7 @@ export const HAND_MUTANTS: HandMutant[] = [
     file: "src/models/_backend_state.ts",
     find: "          this.breaker.consecutiveFailures > 0 ||",
     replace: "          this.breaker.consecutiveFailures > 1 ||",
-    tests: CORE_FRESH_TESTS,
+    tests: FLEET_FRESH_TESTS,
   },
   {
     id: "models-core-fleet-health",
@@ -1499,7 +1501,7 @@ export const HAND_MUTANTS: HandMutant[] = [
     file: "src/models/_backend_state.ts",
     find: "    this.#link?.health(healthy, at);",
     replace: "    ;",
-    tests: CORE_FRESH_TESTS,
+    tests: FLEET_FRESH_TESTS,
   },
   {
     id: "models-core-fleet-open-by-hand",
@@ -1508,7 +1510,7 @@ export const HAND_MUTANTS: HandMutant[] = [
     file: "src/models/_backend_state.ts",
     find: "    this.#link?.open(now, timeout ?? Infinity, false);",
     replace: "    this.#link?.open(now, timeout ?? Infinity, true);",
-    tests: CORE_FRESH_TESTS,
+    tests: FLEET_FRESH_TESTS,
   },
   {
     id: "models-core-fleet-close-by-hand",
@@ -1517,7 +1519,7 @@ export const HAND_MUTANTS: HandMutant[] = [
     file: "src/models/_backend_state.ts",
     find: "    this.#link?.close();",
     replace: "    ;",
-    tests: CORE_FRESH_TESTS,
+    tests: FLEET_FRESH_TESTS,
   },
   {
     id: "models-core-fleet-abort-released",
@@ -1527,6 +1529,6 @@ export const HAND_MUTANTS: HandMutant[] = [
     find:
       "      if (this.breaker.onAbort(ticket)) this.#link?.release(ticket);",
     replace: "      if (this.breaker.onAbort(ticket)) ;",
-    tests: CORE_FRESH_TESTS,
+    tests: FLEET_FRESH_TESTS,
   },
 ];
