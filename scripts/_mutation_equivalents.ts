@@ -861,6 +861,20 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       'capabilities.models is a list of names or absent; the falsy values where ?? and || differ are not lists except "", which iterates to nothing just as [] does',
   },
+  {
+    file: "src/models/_config.ts",
+    before: "capabilityRouting: config.capabilityBasedRouting ?? false,",
+    after: "capabilityRouting: config.capabilityBasedRouting,",
+    reason:
+      "capabilityRouting is read only for its truth (`!this.#settings.capabilityRouting` in routing/selector.ts, its one reader): undefined and false read the same",
+  },
+  {
+    file: "src/models/streaming/attempt.ts",
+    before: 'return this.#chunk?.type === "done";',
+    after: 'return this.#chunk.type === "done";',
+    reason:
+      "`finished` has one reader (routeStream, stream.ts), which reads it only for an attempt whose decide() resolved undefined, that is after accept() stored a chunk with a COMMIT or DONE verdict: the chunk is never undefined there",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

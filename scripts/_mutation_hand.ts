@@ -45,6 +45,7 @@ const ADAPTER_TESTS = [
 ];
 const CORE_FRESH_TESTS = ["tests/models/core_fresh_mutants_test.ts"];
 const FLEET_FRESH_TESTS = ["tests/models/fleet_link_fresh_mutants_test.ts"];
+const TESTING_FRESH_TESTS = ["tests/models/testing_fresh_mutants_test.ts"];
 const ROUTER_FRESH_TESTS = ["tests/models/router_fresh_mutants_test.ts"];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
@@ -1301,7 +1302,8 @@ export const HAND_MUTANTS: HandMutant[] = [
   },
   // models-core, eighth round: survivors of the fresh draws and of planting
   // by hand, each killed by tests/models/core_fresh_mutants_test.ts,
-  // fleet_link_fresh_mutants_test.ts or router_fresh_mutants_test.ts.
+  // fleet_link_fresh_mutants_test.ts, router_fresh_mutants_test.ts or
+  // testing_fresh_mutants_test.ts.
   {
     id: "models-core-stream-open-aborted",
     bug:
@@ -1530,5 +1532,67 @@ export const HAND_MUTANTS: HandMutant[] = [
       "      if (this.breaker.onAbort(ticket)) this.#link?.release(ticket);",
     replace: "      if (this.breaker.onAbort(ticket)) ;",
     tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-timers-falsy",
+    bug:
+      'config: timers given as false, 0 or "" are replaced by the defaults instead of refused',
+    file: "src/models/_config.ts",
+    find: "const timers = config.timers ?? DEFAULT_TIMERS;",
+    replace: "const timers = config.timers || DEFAULT_TIMERS;",
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-mapping-array",
+    bug: "setModelMapping: an array is taken for a mapping of indexes",
+    file: "src/models/_registry.ts",
+    find:
+      '    typeof mapping !== "object" || mapping === null || Array.isArray(mapping)',
+    replace:
+      '    typeof mapping !== "object" || mapping === null && Array.isArray(mapping)',
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-capabilities-one-model",
+    bug:
+      "capability routing: a backend listing a single model is sent other models",
+    file: "src/models/routing/_capabilities.ts",
+    find: "    capabilities.models.length > 0",
+    replace: "    capabilities.models.length > 1",
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-view-stream",
+    bug: "invoke: a custom strategy does not see that the call streams",
+    file: "src/models/_job.ts",
+    find: "  if (request.stream === true) view.stream = true;",
+    replace: "  if (request.stream === true) view.stream = false;",
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-stream-not-iterator",
+    bug:
+      "streams: an executeStream that returns an object without next is an unknown failure, not INVALID_RESPONSE",
+    file: "src/models/streaming/attempt.ts",
+    find: '      iterator === null || typeof iterator !== "object" ||',
+    replace: '      iterator === null || typeof iterator !== "object" &&',
+    tests: CORE_FRESH_TESTS,
+  },
+  {
+    id: "models-core-settle-once",
+    bug:
+      "streams: a race loser holding the probe is settled twice, and hands the fleet's probe back twice",
+    file: "src/models/streaming/attempt.ts",
+    find: "    if (this.#settled) return attempt;",
+    replace: "    if (this.#settled) attempt;",
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-flaky-pattern-one",
+    bug: "testing: a flaky adapter's pattern of one entry is ignored",
+    file: "src/models/testing.ts",
+    find: "options.pattern.length > 0",
+    replace: "options.pattern.length > 1",
+    tests: TESTING_FRESH_TESTS,
   },
 ];

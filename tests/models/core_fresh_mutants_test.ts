@@ -12,7 +12,10 @@ import {
   type IRStreamChunk,
   RouterError,
 } from "../../src/models/mod.ts";
-import { createFailingAdapter } from "../../src/models/testing.ts";
+import {
+  createEchoAdapter,
+  createFailingAdapter,
+} from "../../src/models/testing.ts";
 import { withTimeout } from "../_timeout.ts";
 import { drain, req } from "./_helpers.ts";
 
@@ -125,4 +128,34 @@ Deno.test("execute: dispose() from inside a backend's call (a shutdown the call 
   assert.equal(error.code, ErrorCode.ABORTED);
   assert.match(error.message, /router disposed/i);
   assert.deepEqual(error.attemptedBackends, ["deaf"]);
+});
+
+Deno.test("executeStream: a backend whose executeStream returns something that is not an iterator (an object without next, an array, a number) fails with INVALID_RESPONSE naming it, and the stream falls back", async () => {
+  for (const returned of [{}, [], 42, undefined]) {
+    const router = createRouter()
+      .register("odd", {
+        metadata: { name: "odd", provider: "testing", capabilities: {} },
+        execute: () => new Promise<IRChatResponse>(() => {}),
+        executeStream: () => returned,
+      } as unknown as BackendAdapter)
+      .register("backup", createEchoAdapter());
+    const what = JSON.stringify(returned) ?? "undefined";
+    const chunks = await withTimeout(
+      drain(router.executeStream(req("fine"))),
+      5_000,
+      "the stream ended",
+    );
+    const done = chunks.at(-1)!;
+    assert.equal(done.type, "done", what);
+    const routing = (done.metadata as {
+      routing: {
+        backend: string;
+        attempts: { backend: string; errorCode?: string }[];
+      };
+    }).routing;
+    assert.equal(routing.backend, "backup", what);
+    assert.equal(routing.attempts[0].backend, "odd", what);
+    assert.equal(routing.attempts[0].errorCode, "INVALID_RESPONSE", what);
+    router.dispose();
+  }
 });

@@ -11,7 +11,10 @@ import {
   type BackendAdapter,
   type BreakerRecord,
   createMemoryStore,
+  createRouter,
   ErrorCode,
+  type IRChatResponse,
+  type IRStreamChunk,
   type IRWarning,
   type RouterStore,
 } from "../../src/models/mod.ts";
@@ -21,7 +24,7 @@ import {
 } from "../../src/models/testing.ts";
 import { withTimeout } from "../_timeout.ts";
 import { FakeTime } from "./_fake_time.ts";
-import { gated, req, tick } from "./_helpers.ts";
+import { drain, gated, req, tick } from "./_helpers.ts";
 import { fleetRouter } from "./stores/_fleet_router.ts";
 
 /**
@@ -384,4 +387,61 @@ Deno.test("fleet: what a Router on an asynchronous store tells it", async (t) =>
       router.dispose();
     },
   );
+});
+
+Deno.test("fleet: a half-open probe that loses a stream race is handed back to the store once", async () => {
+  const time = new FakeTime();
+  const warnings: IRWarning[] = [];
+  const inner = createMemoryStore();
+  const { store, called } = refusable(inner);
+  const router = createRouter({
+    store,
+    now: time.now,
+    timers: time.timers,
+    enableCircuitBreaker: true,
+    circuitBreakerThreshold: 2,
+    circuitBreakerTimeout: 10_000,
+    storeTimeout: 100,
+    storeSyncInterval: 50,
+    fallbackStrategy: "parallel",
+    onWarning: (w) => void warnings.push(w),
+  })
+    .register("first", createFailingAdapter())
+    // The probe: a stream that never yields, so it loses to "backup".
+    .register("x", {
+      metadata: { name: "x", provider: "testing", capabilities: {} },
+      execute: () => new Promise<IRChatResponse>(() => {}),
+      async *executeStream() {
+        yield await new Promise<IRStreamChunk>(() => {});
+      },
+    } as unknown as BackendAdapter)
+    .register("backup", createEchoAdapter());
+  inner.openBreaker("x", time.t, 1_000, false);
+  await fireUntil(time, () => router.isCircuitBreakerOpen("x"), "x open");
+  time.t += 1_000;
+  // The first request starts the claim and is answered by "backup".
+  await time.settle(router.execute(req()));
+  await fireUntil(time, () => called.claimProbe === 1, "the claim answered");
+  for (let i = 0; i < 5; i++) await tick();
+  const chunks = await time.settle(drain(router.executeStream(req("raced"))));
+  const done = chunks.at(-1)!;
+  assert.equal(done.type, "done");
+  const routing = (done.metadata as {
+    routing: { backend: string; attempts: { backend: string }[] };
+  }).routing;
+  assert.equal(routing.backend, "backup");
+  assert.ok(routing.attempts.some((a) => a.backend === "x"), "x raced");
+  await fireUntil(
+    time,
+    () => recordOf(inner, time.t).probe === false,
+    "the probe handed back",
+  );
+  for (let i = 0; i < 5; i++) {
+    await tick();
+    time.fire();
+  }
+  // Once: the claim a sibling takes next carries the same epoch, so a
+  // second hand-back of this ticket could free that sibling's claim.
+  assert.equal(called.releaseProbe, 1);
+  router.dispose();
 });

@@ -23,6 +23,7 @@ import {
   createEchoAdapter,
   createFailingAdapter,
 } from "../../src/models/testing.ts";
+import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 import { FakeTime } from "./_fake_time.ts";
 import { drain, req, tick } from "./_helpers.ts";
 import { fleetRouter } from "./stores/_fleet_router.ts";
@@ -272,5 +273,86 @@ Deno.test("serves() and speaks() with a list naming a backend that is not regist
   assert.equal(router.serves("chat", ["gone"]), false);
   assert.equal(router.serves("chat", ["gone", "echo"]), true);
   assert.equal(router.speaks("openai", ["gone"]), false);
+  router.dispose();
+});
+
+Deno.test('config: timers that are not an object of two functions (false, 0, "") are refused with INVALID_REQUEST, not replaced by the defaults', () => {
+  for (const timers of [false, 0, ""]) {
+    assert.throws(
+      () => createRouter({ timers: timers as never }),
+      (e) =>
+        e instanceof AdapterError && e.code === ErrorCode.INVALID_REQUEST &&
+        /timers needs setTimeout and clearTimeout/.test(e.message),
+      JSON.stringify(timers),
+    );
+  }
+});
+
+Deno.test("setModelMapping: an array (or null) is refused with ROUTING_FAILED, even one whose values name registered backends", () => {
+  const router = createRouter().register("a", createEchoAdapter());
+  for (const mapping of [["a"], null, "a"]) {
+    assert.throws(
+      () => router.setModelMapping(mapping as never),
+      (e) =>
+        e instanceof AdapterError && e.code === ErrorCode.ROUTING_FAILED &&
+        /expects an object of model name → backend name/.test(e.message),
+      JSON.stringify(mapping),
+    );
+  }
+  assert.deepEqual(router.getModelMapping(), {});
+  router.dispose();
+});
+
+Deno.test("capability routing: a backend that lists a single model serves only that one", async () => {
+  const listing = (model: string) =>
+    createEchoAdapter({
+      metadata: { capabilities: { streaming: true, models: [model] } },
+    });
+  const router = createRouter({ capabilityBasedRouting: true })
+    .register("a", listing("model-a"))
+    .register("b", listing("model-b"));
+  for (const model of ["model-b", "model-a"]) {
+    const answer = await router.execute(req("hi", { parameters: { model } }));
+    assert.equal(
+      (answer.metadata.routing as { backend: string }).backend,
+      model.slice(-1),
+      model,
+    );
+  }
+  router.dispose();
+});
+
+Deno.test("invoke: a custom strategy sees whether the call streams, in the routing view of a call without one", async () => {
+  const seen: (boolean | undefined)[] = [];
+  const router = createRouter({
+    routingStrategy: "custom",
+    customRouter: (request) => {
+      seen.push(request.stream);
+      return Promise.resolve("up");
+    },
+  }).register(
+    "up",
+    createOpenAIAdapter({
+      apiKey: "sk-test",
+      fetch: (_input, init) =>
+        Promise.resolve(
+          JSON.parse(String(init?.body)).stream === true
+            ? new Response("data: [DONE]\n\n", {
+              headers: { "content-type": "text/event-stream" },
+            })
+            : Response.json({ object: "list", data: [] }),
+        ),
+    }),
+  );
+  for (const stream of [true, false]) {
+    const { response } = await router.invoke({
+      operation: "chat",
+      model: "m",
+      body: { messages: [{ role: "user", content: "hi" }], stream },
+      stream,
+    });
+    await response.body?.cancel();
+  }
+  assert.deepEqual(seen, [true, undefined]);
   router.dispose();
 });
