@@ -25,7 +25,7 @@ import {
 } from "../../src/models/testing.ts";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 import { FakeTime } from "./_fake_time.ts";
-import { drain, req, tick } from "./_helpers.ts";
+import { drain, req, streamText, tick } from "./_helpers.ts";
 import { fleetRouter } from "./stores/_fleet_router.ts";
 
 async function rejection(promise: Promise<unknown>): Promise<RouterError> {
@@ -354,5 +354,77 @@ Deno.test("invoke: a custom strategy sees whether the call streams, in the routi
     await response.body?.cancel();
   }
   assert.deepEqual(seen, [true, undefined]);
+  router.dispose();
+});
+
+Deno.test('config: a Router refuses a store whose probeLease is not a positive number (0, -1, NaN, "100") with INVALID_REQUEST, and takes one of 1 ms', () => {
+  // A memory store that reports another lease (its methods still its own).
+  const storeWith = (probeLease: unknown): RouterStore =>
+    new Proxy(createMemoryStore(), {
+      get(target, name) {
+        if (name === "probeLease") return probeLease;
+        const value = Reflect.get(target, name);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  for (const lease of [0, -1, NaN, "100"]) {
+    assert.throws(
+      () => createRouter({ store: storeWith(lease) }),
+      (e) =>
+        e instanceof AdapterError && e.code === ErrorCode.INVALID_REQUEST &&
+        /probeLease must be a positive number/.test(e.message),
+      String(lease),
+    );
+  }
+  createRouter({ store: storeWith(1) }).dispose();
+});
+
+Deno.test('config: a number option given as a string ("5") is refused with INVALID_REQUEST, not taken as a number', () => {
+  for (
+    const field of [
+      "circuitBreakerThreshold",
+      "circuitBreakerTimeout",
+      "maxRetries",
+      "storeTimeout",
+    ]
+  ) {
+    assert.throws(
+      () => createRouter({ [field]: "5" } as RouterConfig),
+      (e) =>
+        e instanceof AdapterError && e.code === ErrorCode.INVALID_REQUEST &&
+        e.message.includes(`RouterConfig.${field} must be a non-negative`),
+      field,
+    );
+  }
+});
+
+Deno.test("register: a backend that is null or lacks executeStream is refused with INVALID_REQUEST naming it, not a TypeError", () => {
+  const router = createRouter();
+  for (
+    const adapter of [null, { execute: () => Promise.resolve(undefined) }]
+  ) {
+    assert.throws(
+      () => router.register("x", adapter as never),
+      (e) =>
+        e instanceof AdapterError && e.code === ErrorCode.INVALID_REQUEST &&
+        /Backend "x" is not a BackendAdapter/.test(e.message),
+      JSON.stringify(adapter),
+    );
+  }
+  assert.deepEqual(router.listBackends(), []);
+  router.dispose();
+});
+
+Deno.test("metadata: a backend whose metadata declares no capabilities streams through the Router, and the Router's metadata says it streams", async () => {
+  const echo = createEchoAdapter();
+  const bare = {
+    execute: echo.execute.bind(echo),
+    executeStream: echo.executeStream.bind(echo),
+  } as unknown as BackendAdapter;
+  const router = createRouter().register("bare", bare);
+  assert.equal(router.metadata.capabilities.streaming, true);
+  const chunks = await drain(router.executeStream(req("streamed")));
+  assert.equal(chunks.at(-1)?.type, "done");
+  assert.equal(streamText(chunks), "streamed");
   router.dispose();
 });
