@@ -875,6 +875,13 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "`finished` has one reader (routeStream, stream.ts), which reads it only for an attempt whose decide() resolved undefined, that is after accept() stored a chunk with a COMMIT or DONE verdict: the chunk is never undefined there",
   },
+  {
+    file: "src/models/_budget.ts",
+    before: "return left < budget.attemptTimeout",
+    after: "return left <= budget.attemptTimeout",
+    reason:
+      "the two differ only when left equals the attempt timeout, where Math.max(0, left) and budget.attemptTimeout are the same number",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

@@ -1595,4 +1595,58 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: "options.pattern.length > 1",
     tests: TESTING_FRESH_TESTS,
   },
+  {
+    id: "models-core-register-null",
+    bug:
+      "register: a null adapter is a TypeError instead of INVALID_REQUEST naming the backend",
+    file: "src/models/_registry.ts",
+    find: '    typeof adapter !== "object" || adapter === null ||',
+    replace: '    typeof adapter !== "object" || adapter === null &&',
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-metadata-no-capabilities",
+    bug:
+      "Router metadata: a backend without declared capabilities is said not to stream, though streams go through it",
+    file: "src/models/_registry.ts",
+    find:
+      "const EMPTY_CAPABILITIES: AdapterCapabilities = { streaming: true };",
+    replace:
+      "const EMPTY_CAPABILITIES: AdapterCapabilities = { streaming: false };",
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-config-number-string",
+    bug: "config: a number option given as a string is taken",
+    file: "src/models/_config.ts",
+    find:
+      '  if (typeof value !== "number" || Number.isNaN(value) || value < 0) {',
+    replace:
+      '  if (typeof value !== "number" && Number.isNaN(value) || value < 0) {',
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-lease-zero",
+    bug: "config: a store's probeLease of 0 is accepted",
+    file: "src/models/_config.ts",
+    find: 'if (typeof lease !== "number" || !(lease > 0)) {',
+    replace: 'if (typeof lease !== "number" || !(lease >= 0)) {',
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-lease-string",
+    bug: "config: a store's probeLease given as a string is accepted",
+    file: "src/models/_config.ts",
+    find: 'if (typeof lease !== "number" || !(lease > 0)) {',
+    replace: 'if (typeof lease !== "number" && !(lease > 0)) {',
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-lease-one",
+    bug: "config: a store's probeLease of 1 ms is refused",
+    file: "src/models/_config.ts",
+    find: 'if (typeof lease !== "number" || !(lease > 0)) {',
+    replace: 'if (typeof lease !== "number" || !(lease > 1)) {',
+    tests: ROUTER_FRESH_TESTS,
+  },
 ];
