@@ -882,6 +882,27 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "the two differ only when left equals the attempt timeout, where Math.max(0, left) and budget.attemptTimeout are the same number",
   },
+  {
+    file: "src/models/streaming/_chunks.ts",
+    before: ") return;",
+    after: ") ;",
+    reason:
+      "for a null, a non-object or an object without a return function, the fall-through calls iterator.return() inside the try below, which throws a TypeError that its catch swallows: nothing is released either way",
+  },
+  {
+    file: "src/models/router.ts",
+    before: ") return null;",
+    after: ") null;",
+    reason:
+      "the fall-through reads entry.adapter.estimateCost (of an undefined entry, or a missing function) inside the try below, whose catch returns null too",
+  },
+  {
+    file: "src/models/router.ts",
+    before: "if (this.#registry.disposed) return;",
+    after: "if (this.#registry.disposed) ;",
+    reason:
+      "a second dispose() repeats steps that are each idempotent: stop() of the health monitor, the fleet's dispose (letGo finds nothing owed or claimed), end() of an aborted lifetime with empty sets, clear() of an empty registry, and changed() of a selector that has nothing left to route",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

@@ -46,6 +46,7 @@ const ADAPTER_TESTS = [
 const CORE_FRESH_TESTS = ["tests/models/core_fresh_mutants_test.ts"];
 const FLEET_FRESH_TESTS = ["tests/models/fleet_link_fresh_mutants_test.ts"];
 const TESTING_FRESH_TESTS = ["tests/models/testing_fresh_mutants_test.ts"];
+const GUARDS_FRESH_TESTS = ["tests/models/guards_fresh_mutants_test.ts"];
 const ROUTER_FRESH_TESTS = ["tests/models/router_fresh_mutants_test.ts"];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
@@ -1302,8 +1303,8 @@ export const HAND_MUTANTS: HandMutant[] = [
   },
   // models-core, eighth round: survivors of the fresh draws and of planting
   // by hand, each killed by tests/models/core_fresh_mutants_test.ts,
-  // fleet_link_fresh_mutants_test.ts, router_fresh_mutants_test.ts or
-  // testing_fresh_mutants_test.ts.
+  // fleet_link_fresh_mutants_test.ts, router_fresh_mutants_test.ts,
+  // testing_fresh_mutants_test.ts or guards_fresh_mutants_test.ts.
   {
     id: "models-core-stream-open-aborted",
     bug:
@@ -1648,5 +1649,66 @@ export const HAND_MUTANTS: HandMutant[] = [
     find: 'if (typeof lease !== "number" || !(lease > 0)) {',
     replace: 'if (typeof lease !== "number" || !(lease > 1)) {',
     tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-half-open-stale-success",
+    bug:
+      "breaker: in half-open, a success of a call admitted before the breaker opened clears its failures",
+    file: "src/models/_breaker.ts",
+    find: "      if (this.#isProbe(ticket)) this.#close();\n      return;",
+    replace: "      if (this.#isProbe(ticket)) this.#close();\n      ;",
+    tests: GUARDS_FRESH_TESTS,
+  },
+  {
+    id: "models-core-half-open-failure-once",
+    bug:
+      "breaker: a failed probe counts two failures, and a stale failure in half-open one",
+    file: "src/models/_breaker.ts",
+    find: "        this.#open(now, rules.timeout);\n      }\n      return;",
+    replace: "        this.#open(now, rules.timeout);\n      }\n      ;",
+    tests: GUARDS_FRESH_TESTS,
+  },
+  {
+    id: "models-core-wire-without-operate",
+    bug:
+      "speaks(): a backend declaring a wire without operate() is said to speak it",
+    file: "src/models/_job.ts",
+    find: '  if (typeof adapter.operate !== "function") return false;',
+    replace: '  if (typeof adapter.operate !== "function") false;',
+    tests: GUARDS_FRESH_TESTS,
+  },
+  {
+    id: "models-core-sync-answer",
+    bug:
+      "execute: an adapter answering synchronously fails (its answer raced as a promise)",
+    file: "src/models/_lifetime.ts",
+    find: "    ) return answer;",
+    replace: "    ) answer;",
+    tests: GUARDS_FRESH_TESTS,
+  },
+  {
+    id: "models-core-thrown-object-json",
+    bug: "failures: a thrown plain object is named [object Object]",
+    file: "src/models/_util.ts",
+    find: "    if (json !== undefined) return json;",
+    replace: "    if (json !== undefined) json;",
+    tests: GUARDS_FRESH_TESTS,
+  },
+  {
+    id: "models-core-mapping-no-model",
+    bug:
+      'model-based routing: a glob catches a request without a model (as "undefined")',
+    file: "src/models/routing/model.ts",
+    find: '    if (typeof model !== "string") return undefined;',
+    replace: '    if (typeof model !== "string") undefined;',
+    tests: GUARDS_FRESH_TESTS,
+  },
+  {
+    id: "models-core-null-chunk",
+    bug: "streams: a null chunk is a TypeError failure, not INVALID_RESPONSE",
+    file: "src/models/streaming/_chunks.ts",
+    find: '  if (typeof value !== "object" || value === null) return false;',
+    replace: '  if (typeof value !== "object" || value === null) false;',
+    tests: GUARDS_FRESH_TESTS,
   },
 ];
