@@ -1711,4 +1711,15 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: '  if (typeof value !== "object" || value === null) false;',
     tests: GUARDS_FRESH_TESTS,
   },
+  {
+    id: "models-core-stale-claim-taken",
+    bug:
+      "fleet: a probe claim answered after the breaker was closed by hand is taken, not handed back",
+    file: "src/models/_breaker.ts",
+    find:
+      'if (this.state(now) !== "half-open" || epoch < this.#epoch) return false;',
+    replace:
+      'if (this.state(now) !== "half-open" || epoch < this.#epoch) false;',
+    tests: FLEET_FRESH_TESTS,
+  },
 ];

@@ -445,3 +445,47 @@ Deno.test("fleet: a half-open probe that loses a stream race is handed back to t
   assert.equal(called.releaseProbe, 1);
   router.dispose();
 });
+
+Deno.test("fleet: a probe claim the store granted that arrives after this Router closed the breaker by hand is handed back, not taken", async () => {
+  const time = new FakeTime();
+  const warnings: IRWarning[] = [];
+  const inner = createMemoryStore();
+  // Claims are granted at once but their answers wait for the test.
+  const deliveries: (() => void)[] = [];
+  const called: Record<string, number> = {};
+  const store = new Proxy(inner, {
+    get(target, name) {
+      const method = Reflect.get(target, name) as (
+        ...args: unknown[]
+      ) => unknown;
+      if (typeof method !== "function") return method;
+      const key = String(name);
+      return (...args: unknown[]) => {
+        called[key] = (called[key] ?? 0) + 1;
+        const value = method.apply(target, args);
+        return key === "claimProbe"
+          ? new Promise((resolve) => deliveries.push(() => resolve(value)))
+          : Promise.resolve(value);
+      };
+    },
+  });
+  const router = fleetRouter(time, store, warnings, {}, createEchoAdapter());
+  inner.openBreaker("x", time.t, 1_000, false);
+  await fireUntil(time, () => router.isCircuitBreakerOpen("x"), "x open");
+  time.t += 1_000;
+  // No timer fires from here on: the claim is late, not timed out.
+  const first = await router.execute(req());
+  assert.equal(
+    (first.metadata.routing as { backend: string }).backend,
+    "backup",
+  );
+  assert.equal(deliveries.length, 1, "the claim is in flight");
+  router.closeCircuitBreaker("x");
+  for (let i = 0; i < 5; i++) await tick();
+  deliveries[0]();
+  for (let i = 0; i < 5; i++) await tick();
+  assert.equal(called.releaseProbe, 1, "the stale claim handed back");
+  assert.equal(recordOf(inner, time.t).probe, false);
+  assert.equal(router.isCircuitBreakerOpen("x"), false);
+  router.dispose();
+});
