@@ -903,6 +903,13 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "a second dispose() repeats steps that are each idempotent: stop() of the health monitor, the fleet's dispose (letGo finds nothing owed or claimed), end() of an aborted lifetime with empty sets, clear() of an empty registry, and changed() of a selector that has nothing left to route",
   },
+  {
+    file: "src/models/routing/round_robin.ts",
+    before: "if (removed === undefined) return;",
+    after: "if (removed === undefined) ;",
+    reason:
+      "with removed undefined, the fall-through compares undefined < cursor, which is false for every cursor, so no cursor moves: the same as returning",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */
