@@ -910,6 +910,20 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "with removed undefined, the fall-through compares undefined < cursor, which is false for every cursor, so no cursor moves: the same as returning",
   },
+  {
+    file: "src/models/streaming/stream.ts",
+    before: 'const failed = !outcome.ok && outcome.kind === "failed"',
+    after: 'const failed = !outcome.ok || outcome.kind === "failed"',
+    reason:
+      "a single stream's decided outcome is failed or aborted, and an aborted one means the stream's own signal aborted (it has no controller of its own but for a timeout, which counts as a failure), so fallBack throws ABORTED before it reads the failure",
+  },
+  {
+    file: "src/models/streaming/stream.ts",
+    before: 'if (!outcome.ok && outcome.kind === "failed") failure = outcome;',
+    after: 'if (!outcome.ok || outcome.kind === "failed") failure = outcome;',
+    reason:
+      "a race's outcomes are failed or aborted; an aborted racer was either cancelled by a winner (the winner is returned and the failure never read) or aborted with the stream's signal (fallBack throws ABORTED before it reads the failure)",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

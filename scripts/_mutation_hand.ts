@@ -47,6 +47,7 @@ const CORE_FRESH_TESTS = ["tests/models/core_fresh_mutants_test.ts"];
 const FLEET_FRESH_TESTS = ["tests/models/fleet_link_fresh_mutants_test.ts"];
 const TESTING_FRESH_TESTS = ["tests/models/testing_fresh_mutants_test.ts"];
 const GUARDS_FRESH_TESTS = ["tests/models/guards_fresh_mutants_test.ts"];
+const LETTING_GO_TESTS = ["tests/models/letting_go_fresh_mutants_test.ts"];
 const ROUTER_FRESH_TESTS = ["tests/models/router_fresh_mutants_test.ts"];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
@@ -1304,7 +1305,8 @@ export const HAND_MUTANTS: HandMutant[] = [
   // models-core, eighth round: survivors of the fresh draws and of planting
   // by hand, each killed by tests/models/core_fresh_mutants_test.ts,
   // fleet_link_fresh_mutants_test.ts, router_fresh_mutants_test.ts,
-  // testing_fresh_mutants_test.ts or guards_fresh_mutants_test.ts.
+  // testing_fresh_mutants_test.ts, guards_fresh_mutants_test.ts or
+  // letting_go_fresh_mutants_test.ts.
   {
     id: "models-core-stream-open-aborted",
     bug:
@@ -1721,5 +1723,76 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace:
       'if (this.state(now) !== "half-open" || epoch < this.#epoch) false;',
     tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-late-rejection-caught",
+    bug:
+      "an answer's late rejection, after the caller's abort already ended the call, is unhandled",
+    file: "src/models/_attempt.ts",
+    find: "      Promise.resolve(answer).catch(ignore);",
+    replace: "      ;",
+    tests: LETTING_GO_TESTS,
+  },
+  {
+    id: "models-core-attempt-unlink",
+    bug:
+      "under an attempt timeout, a finished call stays linked to the lifetime: dispose() aborts its adapter's signal",
+    file: "src/models/_attempt.ts",
+    find: "      this.#unlink();",
+    replace: "      ;",
+    tests: LETTING_GO_TESTS,
+  },
+  {
+    id: "models-core-failed-call-unlink",
+    bug:
+      "a call that failed stays linked to the lifetime: dispose() aborts its adapters' signals",
+    file: "src/models/_execute.ts",
+    find: "  link?.unlink();",
+    replace: "  ;",
+    tests: LETTING_GO_TESTS,
+  },
+  {
+    id: "models-core-fallback-call-unlink",
+    bug:
+      "a call answered by a fallback stays linked to the lifetime: dispose() aborts its adapters' signals",
+    file: "src/models/_execute.ts",
+    find: "      link.unlink();",
+    replace: "      ;",
+    tests: LETTING_GO_TESTS,
+  },
+  {
+    id: "models-core-probe-unlink",
+    bug:
+      "a finished health probe stays linked to the lifetime: dispose() aborts its signal",
+    file: "src/models/_health.ts",
+    find: "    unlink();",
+    replace: "    ;",
+    tests: LETTING_GO_TESTS,
+  },
+  {
+    id: "models-core-probe-replaced-disposed",
+    bug:
+      "health: a probe's answer is recorded for an adapter since replaced (the disposed check or-ed)",
+    file: "src/models/_health.ts",
+    find: "      !this.#registry.disposed &&",
+    replace: "      !this.#registry.disposed ||",
+    tests: LETTING_GO_TESTS,
+  },
+  {
+    id: "models-core-probe-replaced-adapter",
+    bug:
+      "health: a probe's answer is recorded for an adapter since replaced (the adapter check or-ed)",
+    file: "src/models/_health.ts",
+    find: "      this.#registry.entries.get(entry.name) === entry &&",
+    replace: "      this.#registry.entries.get(entry.name) === entry ||",
+    tests: LETTING_GO_TESTS,
+  },
+  {
+    id: "models-core-reset-latency",
+    bug: "resetStats() keeps the latency window",
+    file: "src/models/_stats.ts",
+    find: "    this.latency.clear();",
+    replace: "    ;",
+    tests: LETTING_GO_TESTS,
   },
 ];
