@@ -1795,4 +1795,13 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: "    ;",
     tests: LETTING_GO_TESTS,
   },
+  {
+    id: "models-core-dispatch-unlink-caller",
+    bug:
+      "dispatchParallel leaves an abort listener on the caller's signal after it settled",
+    file: "src/models/_dispatch.ts",
+    find: "    unlinkCaller();",
+    replace: "    ;",
+    tests: LETTING_GO_TESTS,
+  },
 ];

@@ -5,7 +5,8 @@
 // dispose() reaches the signals its adapters were given. Also: a late
 // rejection of an answer the caller's abort already ended is no unhandled
 // rejection; a probe's answer for an adapter since replaced is not
-// recorded; resetStats() clears the latency figures.
+// recorded; resetStats() clears the latency figures; a caller's long-lived
+// signal keeps no abort listener of a settled call.
 import assert from "node:assert/strict";
 import {
   type BackendAdapter,
@@ -176,5 +177,43 @@ Deno.test("resetStats() clears the latency figures too", async () => {
   assert.equal(stats.totalRequests, 0);
   assert.equal(stats.averageLatencyMs, 0);
   assert.equal(stats.p95LatencyMs, 0);
+  router.dispose();
+});
+
+/** A caller's signal that counts the abort listeners left on it. */
+function countingSignal(): { signal: AbortSignal; listening: () => number } {
+  const signal = new AbortController().signal;
+  const live = new Set<unknown>();
+  const add = signal.addEventListener.bind(signal);
+  const remove = signal.removeEventListener.bind(signal);
+  signal.addEventListener = ((type: string, listener: unknown, o?: unknown) => {
+    if (type === "abort") live.add(listener);
+    add(type, listener as EventListener, o as AddEventListenerOptions);
+  }) as typeof signal.addEventListener;
+  signal.removeEventListener = ((type: string, listener: unknown) => {
+    if (type === "abort") live.delete(listener);
+    remove(type, listener as EventListener);
+  }) as typeof signal.removeEventListener;
+  return { signal, listening: () => live.size };
+}
+
+Deno.test("a caller's long-lived signal keeps no abort listener of a settled call: execute, a stream, a parallel dispatch", async () => {
+  const router = createRouter({ attemptTimeout: 60_000 })
+    .register("x", createEchoAdapter())
+    .register("y", createEchoAdapter());
+  const { signal, listening } = countingSignal();
+  await router.execute(req(), signal);
+  assert.equal(listening(), 0, "execute");
+  for await (const _ of router.executeStream(req(), signal)) { /* drain */ }
+  assert.equal(listening(), 0, "executeStream");
+  const dispatched = router.dispatchParallel(req(), {
+    strategy: "all",
+    signal,
+  });
+  assert.ok(listening() > 0, "a dispatch in flight listens");
+  await dispatched;
+  // The dispatch lets go once every attempt settled (a turn after it).
+  for (let i = 0; i < 5 && listening() > 0; i++) await Promise.resolve();
+  assert.equal(listening(), 0, "dispatchParallel");
   router.dispose();
 });
