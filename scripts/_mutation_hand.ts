@@ -43,6 +43,12 @@ const ADAPTER_TESTS = [
   "tests/models/adapters/openai_test.ts",
   "tests/models/adapters/anthropic_test.ts",
 ];
+const CORE_FRESH_TESTS = ["tests/models/core_fresh_mutants_test.ts"];
+const FLEET_FRESH_TESTS = ["tests/models/fleet_link_fresh_mutants_test.ts"];
+const TESTING_FRESH_TESTS = ["tests/models/testing_fresh_mutants_test.ts"];
+const GUARDS_FRESH_TESTS = ["tests/models/guards_fresh_mutants_test.ts"];
+const LETTING_GO_TESTS = ["tests/models/letting_go_fresh_mutants_test.ts"];
+const ROUTER_FRESH_TESTS = ["tests/models/router_fresh_mutants_test.ts"];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
   "tests/models/faults_test.ts",
@@ -1548,5 +1554,507 @@ export const HAND_MUTANTS: HandMutant[] = [
     find: `    if (args.length === 1) return;`,
     replace: `    if (args.length === 1) ;`,
     tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
+  // models-core, eighth round: survivors of the fresh draws and of planting
+  // by hand, each killed by tests/models/core_fresh_mutants_test.ts,
+  // fleet_link_fresh_mutants_test.ts, router_fresh_mutants_test.ts,
+  // testing_fresh_mutants_test.ts, guards_fresh_mutants_test.ts or
+  // letting_go_fresh_mutants_test.ts.
+  {
+    id: "models-core-stream-open-aborted",
+    bug:
+      "streams: a racer that refuses its already-aborted signal is counted as the backend's failure, not an abort",
+    file: "src/models/streaming/attempt.ts",
+    find: `if (thrown === STREAM_ABORTED || this.#signal.aborted) {`,
+    replace: `if (thrown === STREAM_ABORTED && this.#signal.aborted) {`,
+    tests: CORE_FRESH_TESTS,
+  },
+  {
+    id: "models-core-lifetime-race-disposed",
+    bug:
+      "dispose() from inside a backend's call: the call never settles (and the rejection is unhandled)",
+    file: "src/models/_lifetime.ts",
+    find: `      return Promise.reject(this.signal.reason);`,
+    replace: `      Promise.reject(this.signal.reason);`,
+    tests: CORE_FRESH_TESTS,
+  },
+  {
+    id: "models-core-probe-stale-owed",
+    bug:
+      "fleet: a call admitted before the breaker opened is taken for the half-open probe, so its refused failure is counted again later",
+    file: "src/models/_backend_state.ts",
+    find: `return state === "half-open" && probe && epoch === ticket;`,
+    replace: `return state === "half-open" || probe && epoch === ticket;`,
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-probe-closed-owed",
+    bug:
+      "fleet: an ordinary failure on a closed breaker is taken for the probe's, so its refused report is counted again later",
+    file: "src/models/_backend_state.ts",
+    find: `return state === "half-open" && probe && epoch === ticket;`,
+    replace: `return state === "half-open" && probe || epoch === ticket;`,
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-force-open-zero",
+    bug:
+      "fleet: openCircuitBreaker(name, 0) opens the fleet's breaker forever instead of for 0 ms",
+    file: "src/models/_backend_state.ts",
+    find: `this.#link?.open(now, timeout ?? Infinity, false);`,
+    replace: `this.#link?.open(now, timeout || Infinity, false);`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-reopening-no-candidates",
+    bug:
+      "NO_BACKEND_AVAILABLE with no candidate at all says: cooling down, available again in Infinity ms",
+    file: "src/models/_failures.ts",
+    find: `  if (candidates.length === 0) return undefined;`,
+    replace: `  if (candidates.length === 0) undefined;`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-translate-no-parameters",
+    bug:
+      "model translation: a request without parameters crashes the translation (TypeError)",
+    file: "src/models/_translate.ts",
+    find: `const from = request.parameters?.model;`,
+    replace: `const from = request.parameters.model;`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-empty-routing-strategy",
+    bug: 'config: routingStrategy "" is read as explicit instead of refused',
+    file: "src/models/_config.ts",
+    find: `const routing = config.routingStrategy ?? "explicit";`,
+    replace: `const routing = config.routingStrategy || "explicit";`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-empty-fallback-strategy",
+    bug: 'config: fallbackStrategy "" is read as sequential instead of refused',
+    file: "src/models/_config.ts",
+    find: `const fallback = config.fallbackStrategy ?? "sequential";`,
+    replace: `const fallback = config.fallbackStrategy || "sequential";`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-empty-parallel-strategy",
+    bug: 'dispatchParallel: strategy "" is read as first instead of refused',
+    file: "src/models/_parallel.ts",
+    find: `const strategy = options.strategy ?? "first";`,
+    replace: `const strategy = options.strategy || "first";`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-not-retryable-kept",
+    bug:
+      "errors: isRetryable: false on a retryable code is lost, and the Router retries it",
+    file: "src/models/errors.ts",
+    find: `options.isRetryable ?? RETRYABLE_CODES.has(options.code);`,
+    replace: `options.isRetryable || RETRYABLE_CODES.has(options.code);`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-reopening-misconfigured",
+    bug:
+      "NO_BACKEND_AVAILABLE: a misconfigured or unhealthy backend behind an open breaker is said to be back when the breaker times out",
+    file: "src/models/_backend_state.ts",
+    find:
+      `    if (!this.#healthy || this.#misconfigured !== undefined) return undefined;`,
+    replace:
+      `    if (!this.#healthy || this.#misconfigured !== undefined) undefined;`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-reopening-probe-in-flight",
+    bug:
+      "NO_BACKEND_AVAILABLE while the half-open probe is in flight says: available again in 0 ms",
+    file: "src/models/_backend_state.ts",
+    find: `    if (this.breaker.state(now) !== "open") return undefined;`,
+    replace: `    if (this.breaker.state(now) !== "open") undefined;`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-serves-unknown-name",
+    bug:
+      "serves() with a list naming an unregistered backend throws a TypeError",
+    file: "src/models/_job.ts",
+    find: `const adapter = entries.get(name)?.adapter;`,
+    replace: `const adapter = entries.get(name).adapter;`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-probe-success-owed",
+    bug:
+      "fleet: the probe's success the store refused is dropped, and the fleet's breaker stays half-open with the claim held",
+    file: "src/models/_backend_state.ts",
+    find: `return state === "half-open" && probe && epoch === ticket;`,
+    replace: `return state === "" && probe && epoch === ticket;`,
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-probe-client-error-released",
+    bug:
+      "fleet: a probe answered with a 400 is not handed back to the store, which keeps the claim",
+    file: "src/models/_breaker.ts",
+    find: `      this.#probeInFlight = false;\n      return true;`,
+    replace: `      this.#probeInFlight = false;\n      true;`,
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-count-ok",
+    bug: "fleet: a Router's successes never reach the fleet's counters",
+    file: "src/models/_backend_state.ts",
+    find: '        link.count("ok");',
+    replace: "        ;",
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-count-client",
+    bug: "fleet: a Router's client errors never reach the fleet's counters",
+    file: "src/models/_backend_state.ts",
+    find: '          this.#link.count("clientErrors");',
+    replace: "          ;",
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-count-failed",
+    bug: "fleet: a Router's failures never reach the fleet's counters",
+    file: "src/models/_backend_state.ts",
+    find: '        this.#link.count("failed");',
+    replace: "        ;",
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-success-sent",
+    bug:
+      "fleet: a success after a failure is not sent, so the fleet's failures are not reset",
+    file: "src/models/_backend_state.ts",
+    find: "        ) link.success(now, ticket, this.#isProbe(now, ticket));",
+    replace: "        ) ;",
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-success-always",
+    bug: "fleet: every success on a clean breaker costs the store a script",
+    file: "src/models/_backend_state.ts",
+    find: "          this.breaker.consecutiveFailures > 0 ||",
+    replace: "          this.breaker.consecutiveFailures >= 0 ||",
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-success-one-failure",
+    bug:
+      "fleet: a success after a single failure is not sent, so the fleet keeps that failure",
+    file: "src/models/_backend_state.ts",
+    find: "          this.breaker.consecutiveFailures > 0 ||",
+    replace: "          this.breaker.consecutiveFailures > 1 ||",
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-health",
+    bug: "fleet: a health check's answer is not written to the store",
+    file: "src/models/_backend_state.ts",
+    find: "    this.#link?.health(healthy, at);",
+    replace: "    ;",
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-open-by-hand",
+    bug:
+      "fleet: openCircuitBreaker(name, ms) never shortens the fleet's longer opening",
+    file: "src/models/_backend_state.ts",
+    find: "    this.#link?.open(now, timeout ?? Infinity, false);",
+    replace: "    this.#link?.open(now, timeout ?? Infinity, true);",
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-close-by-hand",
+    bug:
+      "fleet: closeCircuitBreaker() closes only this Router's breaker, not the fleet's",
+    file: "src/models/_backend_state.ts",
+    find: "    this.#link?.close();",
+    replace: "    ;",
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-abort-released",
+    bug:
+      "fleet: a half-open probe the caller aborted is not handed back to the store",
+    file: "src/models/_backend_state.ts",
+    find:
+      "      if (this.breaker.onAbort(ticket)) this.#link?.release(ticket);",
+    replace: "      if (this.breaker.onAbort(ticket)) ;",
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-timers-falsy",
+    bug:
+      'config: timers given as false, 0 or "" are replaced by the defaults instead of refused',
+    file: "src/models/_config.ts",
+    find: "const timers = config.timers ?? DEFAULT_TIMERS;",
+    replace: "const timers = config.timers || DEFAULT_TIMERS;",
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-mapping-array",
+    bug: "setModelMapping: an array is taken for a mapping of indexes",
+    file: "src/models/_registry.ts",
+    find:
+      '    typeof mapping !== "object" || mapping === null || Array.isArray(mapping)',
+    replace:
+      '    typeof mapping !== "object" || mapping === null && Array.isArray(mapping)',
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-capabilities-one-model",
+    bug:
+      "capability routing: a backend listing a single model is sent other models",
+    file: "src/models/routing/_capabilities.ts",
+    find: "    capabilities.models.length > 0",
+    replace: "    capabilities.models.length > 1",
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-view-stream",
+    bug: "invoke: a custom strategy does not see that the call streams",
+    file: "src/models/_job.ts",
+    find: "  if (request.stream === true) view.stream = true;",
+    replace: "  if (request.stream === true) view.stream = false;",
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-stream-not-iterator",
+    bug:
+      "streams: an executeStream that returns an object without next is an unknown failure, not INVALID_RESPONSE",
+    file: "src/models/streaming/attempt.ts",
+    find: '      iterator === null || typeof iterator !== "object" ||',
+    replace: '      iterator === null || typeof iterator !== "object" &&',
+    tests: CORE_FRESH_TESTS,
+  },
+  {
+    id: "models-core-settle-once",
+    bug:
+      "streams: a race loser holding the probe is settled twice, and hands the fleet's probe back twice",
+    file: "src/models/streaming/attempt.ts",
+    find: "    if (this.#settled) return attempt;",
+    replace: "    if (this.#settled) attempt;",
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-flaky-pattern-one",
+    bug: "testing: a flaky adapter's pattern of one entry is ignored",
+    file: "src/models/testing.ts",
+    find: "options.pattern.length > 0",
+    replace: "options.pattern.length > 1",
+    tests: TESTING_FRESH_TESTS,
+  },
+  {
+    id: "models-core-register-null",
+    bug:
+      "register: a null adapter is a TypeError instead of INVALID_REQUEST naming the backend",
+    file: "src/models/_registry.ts",
+    find: '    typeof adapter !== "object" || adapter === null ||',
+    replace: '    typeof adapter !== "object" || adapter === null &&',
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-metadata-no-capabilities",
+    bug:
+      "Router metadata: a backend without declared capabilities is said not to stream, though streams go through it",
+    file: "src/models/_registry.ts",
+    find:
+      "const EMPTY_CAPABILITIES: AdapterCapabilities = { streaming: true };",
+    replace:
+      "const EMPTY_CAPABILITIES: AdapterCapabilities = { streaming: false };",
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-config-number-string",
+    bug: "config: a number option given as a string is taken",
+    file: "src/models/_config.ts",
+    find:
+      '  if (typeof value !== "number" || Number.isNaN(value) || value < 0) {',
+    replace:
+      '  if (typeof value !== "number" && Number.isNaN(value) || value < 0) {',
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-lease-zero",
+    bug: "config: a store's probeLease of 0 is accepted",
+    file: "src/models/_config.ts",
+    find: 'if (typeof lease !== "number" || !(lease > 0)) {',
+    replace: 'if (typeof lease !== "number" || !(lease >= 0)) {',
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-lease-string",
+    bug: "config: a store's probeLease given as a string is accepted",
+    file: "src/models/_config.ts",
+    find: 'if (typeof lease !== "number" || !(lease > 0)) {',
+    replace: 'if (typeof lease !== "number" && !(lease > 0)) {',
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-lease-one",
+    bug: "config: a store's probeLease of 1 ms is refused",
+    file: "src/models/_config.ts",
+    find: 'if (typeof lease !== "number" || !(lease > 0)) {',
+    replace: 'if (typeof lease !== "number" || !(lease > 1)) {',
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-half-open-stale-success",
+    bug:
+      "breaker: in half-open, a success of a call admitted before the breaker opened clears its failures",
+    file: "src/models/_breaker.ts",
+    find: "      if (this.#isProbe(ticket)) this.#close();\n      return;",
+    replace: "      if (this.#isProbe(ticket)) this.#close();\n      ;",
+    tests: GUARDS_FRESH_TESTS,
+  },
+  {
+    id: "models-core-half-open-failure-once",
+    bug:
+      "breaker: a failed probe counts two failures, and a stale failure in half-open one",
+    file: "src/models/_breaker.ts",
+    find: "        this.#open(now, rules.timeout);\n      }\n      return;",
+    replace: "        this.#open(now, rules.timeout);\n      }\n      ;",
+    tests: GUARDS_FRESH_TESTS,
+  },
+  {
+    id: "models-core-wire-without-operate",
+    bug:
+      "speaks(): a backend declaring a wire without operate() is said to speak it",
+    file: "src/models/_job.ts",
+    find: '  if (typeof adapter.operate !== "function") return false;',
+    replace: '  if (typeof adapter.operate !== "function") false;',
+    tests: GUARDS_FRESH_TESTS,
+  },
+  {
+    id: "models-core-sync-answer",
+    bug:
+      "execute: an adapter answering synchronously fails (its answer raced as a promise)",
+    file: "src/models/_lifetime.ts",
+    find: "    ) return answer;",
+    replace: "    ) answer;",
+    tests: GUARDS_FRESH_TESTS,
+  },
+  {
+    id: "models-core-thrown-object-json",
+    bug: "failures: a thrown plain object is named [object Object]",
+    file: "src/models/_util.ts",
+    find: "    if (json !== undefined) return json;",
+    replace: "    if (json !== undefined) json;",
+    tests: GUARDS_FRESH_TESTS,
+  },
+  {
+    id: "models-core-mapping-no-model",
+    bug:
+      'model-based routing: a glob catches a request without a model (as "undefined")',
+    file: "src/models/routing/model.ts",
+    find: '    if (typeof model !== "string") return undefined;',
+    replace: '    if (typeof model !== "string") undefined;',
+    tests: GUARDS_FRESH_TESTS,
+  },
+  {
+    id: "models-core-null-chunk",
+    bug: "streams: a null chunk is a TypeError failure, not INVALID_RESPONSE",
+    file: "src/models/streaming/_chunks.ts",
+    find: '  if (typeof value !== "object" || value === null) return false;',
+    replace: '  if (typeof value !== "object" || value === null) false;',
+    tests: GUARDS_FRESH_TESTS,
+  },
+  {
+    id: "models-core-stale-claim-taken",
+    bug:
+      "fleet: a probe claim answered after the breaker was closed by hand is taken, not handed back",
+    file: "src/models/_breaker.ts",
+    find:
+      'if (this.state(now) !== "half-open" || epoch < this.#epoch) return false;',
+    replace:
+      'if (this.state(now) !== "half-open" || epoch < this.#epoch) false;',
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-late-rejection-caught",
+    bug:
+      "an answer's late rejection, after the caller's abort already ended the call, is unhandled",
+    file: "src/models/_attempt.ts",
+    find: "      Promise.resolve(answer).catch(ignore);",
+    replace: "      ;",
+    tests: LETTING_GO_TESTS,
+  },
+  {
+    id: "models-core-attempt-unlink",
+    bug:
+      "under an attempt timeout, a finished call stays linked to the lifetime: dispose() aborts its adapter's signal",
+    file: "src/models/_attempt.ts",
+    find: "      this.#unlink();",
+    replace: "      ;",
+    tests: LETTING_GO_TESTS,
+  },
+  {
+    id: "models-core-failed-call-unlink",
+    bug:
+      "a call that failed stays linked to the lifetime: dispose() aborts its adapters' signals",
+    file: "src/models/_execute.ts",
+    find: "  link?.unlink();",
+    replace: "  ;",
+    tests: LETTING_GO_TESTS,
+  },
+  {
+    id: "models-core-fallback-call-unlink",
+    bug:
+      "a call answered by a fallback stays linked to the lifetime: dispose() aborts its adapters' signals",
+    file: "src/models/_execute.ts",
+    find: "      link.unlink();",
+    replace: "      ;",
+    tests: LETTING_GO_TESTS,
+  },
+  {
+    id: "models-core-probe-unlink",
+    bug:
+      "a finished health probe stays linked to the lifetime: dispose() aborts its signal",
+    file: "src/models/_health.ts",
+    find: "    unlink();",
+    replace: "    ;",
+    tests: LETTING_GO_TESTS,
+  },
+  {
+    id: "models-core-probe-replaced-disposed",
+    bug:
+      "health: a probe's answer is recorded for an adapter since replaced (the disposed check or-ed)",
+    file: "src/models/_health.ts",
+    find: "      !this.#registry.disposed &&",
+    replace: "      !this.#registry.disposed ||",
+    tests: LETTING_GO_TESTS,
+  },
+  {
+    id: "models-core-probe-replaced-adapter",
+    bug:
+      "health: a probe's answer is recorded for an adapter since replaced (the adapter check or-ed)",
+    file: "src/models/_health.ts",
+    find: "      this.#registry.entries.get(entry.name) === entry &&",
+    replace: "      this.#registry.entries.get(entry.name) === entry ||",
+    tests: LETTING_GO_TESTS,
+  },
+  {
+    id: "models-core-reset-latency",
+    bug: "resetStats() keeps the latency window",
+    file: "src/models/_stats.ts",
+    find: "    this.latency.clear();",
+    replace: "    ;",
+    tests: LETTING_GO_TESTS,
+  },
+  {
+    id: "models-core-dispatch-unlink-caller",
+    bug:
+      "dispatchParallel leaves an abort listener on the caller's signal after it settled",
+    file: "src/models/_dispatch.ts",
+    find: "    unlinkCaller();",
+    replace: "    ;",
+    tests: LETTING_GO_TESTS,
   },
 ];

@@ -77,7 +77,10 @@ function assertMapping(
 
 /** Removes an entry from registration order, keeping indexes dense. */
 
-const EMPTY_CAPABILITIES: AdapterCapabilities = { streaming: false };
+// A backend whose metadata declares no capabilities is routed as one that
+// streams (BackendEntry.capabilities; executeStream is required anyway), so
+// the Router's metadata must not say otherwise.
+const EMPTY_CAPABILITIES: AdapterCapabilities = { streaming: true };
 
 /** The Router's own metadata: capabilities are the union of its backends'. */
 export function routerMetadata(

@@ -639,7 +639,7 @@ export interface OperationRequest {
    * (the capabilities it needs, its cost, model-based rules); its
    * `parameters.model` and `metadata` take the place of `model` and
    * `metadata`. `body` is still what is sent. Absent: routing sees only
-   * the model and metadata.
+   * the model, the metadata and `stream`.
    */
   readonly view?: IRChatRequest;
   /**
