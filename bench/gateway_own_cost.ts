@@ -7,11 +7,16 @@
 // alternating blocks); or, run with --expose-gc and a young generation
 // large enough that nothing is collected while counting, the bytes each
 // call allocates instead (the collector then hardly runs, so its times
-// would not be the usual ones). docs/performance.md ("Serving paths") has
-// the figures.
+// would not be the usual ones). With --expose-gc and the argument `kept`:
+// the bytes per call that young-generation collections leave for a full one
+// (after calls made one at a time, back to back: two scavenges, then a full
+// collection; what only the full one frees was kept through the scavenges,
+// or promoted by them). docs/performance.md ("Serving paths") has the
+// figures.
 //
 // Run: deno run -A bench/gateway_own_cost.ts
 //      deno run -A --v8-flags=--expose-gc,--max-semi-space-size=512,--min-semi-space-size=512 bench/gateway_own_cost.ts
+//      deno run -A --v8-flags=--expose-gc bench/gateway_own_cost.ts kept
 import { createGateway } from "../src/gateway/mod.ts";
 import { createOpenAIAdapter } from "../src/models/adapters/openai.ts";
 
@@ -125,6 +130,21 @@ async function bytesPerCall(handler: Handler, calls: number): Promise<number> {
   return (Deno.memoryUsage().heapUsed - before) / calls;
 }
 
+/** Bytes per call only a full collection frees, after `calls` calls. */
+async function keptPerCall(handler: Handler, calls: number): Promise<number> {
+  const collect = gc as (options?: { type: string }) => void;
+  collect();
+  for (let i = 0; i < calls; i++) {
+    const response = await handler(request());
+    await response.arrayBuffer();
+  }
+  collect({ type: "minor" });
+  collect({ type: "minor" });
+  const young = Deno.memoryUsage().heapUsed;
+  collect();
+  return (young - Deno.memoryUsage().heapUsed) / calls;
+}
+
 const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[values.length >> 1];
 
@@ -143,6 +163,21 @@ try {
     console.log(
       `µs per call, median of ${BLOCKS} alternating blocks of ${CALLS}: ` +
         `gateway ${median(own).toFixed(1)}, relay ${median(floor).toFixed(1)}`,
+    );
+  } else if (Deno.args[0] === "kept") {
+    await keptPerCall(gateway, 5 * CALLS);
+    await keptPerCall(relay, 5 * CALLS);
+    const mine: number[] = [];
+    const theirs: number[] = [];
+    for (let batch = 0; batch < 5; batch++) {
+      mine.push(await keptPerCall(gateway, 20 * CALLS));
+      theirs.push(await keptPerCall(relay, 20 * CALLS));
+    }
+    console.log(
+      `bytes a call left for a full collection, median of 5 batches of ` +
+        `${20 * CALLS}: gateway ${median(mine).toFixed(0)}, relay ${
+          median(theirs).toFixed(0)
+        }`,
     );
   } else {
     await bytesPerCall(gateway, CALLS);
