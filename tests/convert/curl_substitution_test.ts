@@ -88,7 +88,10 @@ const CASES: [string, string[], string[]][] = [
     "x.test/${A:-`echo }`$(echo })}/z",
   ], ["x.test/}}/z"]],
   // Its first } closes it: a bare { does not nest.
-  ["curl x.test/${A:-{}/z}", ["x.test/${A:-{}/z}"], ["x.test/{/z}"]],
+  ["curl x.test/${A:-{} z}", ["x.test/${A:-{}", "z}"], [
+    "x.test/{",
+    "z}",
+  ]],
   // Inside $(…), a ) in ${…} does not close the substitution.
   ["curl x.test/$(echo ${A:-)})/z", ["x.test/$(echo ${A:-)})/z"], [
     "x.test/)/z",
