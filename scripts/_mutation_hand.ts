@@ -1317,8 +1317,10 @@ export const HAND_MUTANTS: HandMutant[] = [
     bug:
       "curl reader: a backtick substitution gives two SHELL_EXPANSION warnings, one at its closing backtick",
     file: "src/convert/_curl_words.ts",
-    find: `      expansions: openings(input, expansions),`,
-    replace: `      expansions,`,
+    find: `        expansions.push(i);
+        parts.push(input.slice(i, after));`,
+    replace: `        expansions.push(i, after - 1);
+        parts.push(input.slice(i, after));`,
     tests: ["tests/convert/curl_backtick_test.ts"],
   },
   {
@@ -2056,5 +2058,42 @@ export const HAND_MUTANTS: HandMutant[] = [
     find: "    unlinkCaller();",
     replace: "    ;",
     tests: LETTING_GO_TESTS,
+  },
+  {
+    id: "tidy3-curl-backtick-word",
+    bug:
+      "curl reader: a blank inside an unquoted backtick substitution splits the word, so curl https://x.test/\`echo a b\` reads three words where bash has one",
+    file: "src/convert/_curl_words.ts",
+    find: `      } else if (ch === "\`") {`,
+    replace: `      } else if (false) {`,
+    tests: ["tests/convert/curl_substitution_test.ts"],
+  },
+  {
+    id: "tidy3-curl-brace-word",
+    bug:
+      "curl reader: a blank inside an unquoted \${…} splits the word, so curl https://x.test/\${A:-a b} reads two words where bash has one",
+    file: "src/convert/_curl_words.ts",
+    find: `      } else if (ch === "$" && input[i + 1] === "{") {`,
+    replace: `      } else if (false) {`,
+    tests: ["tests/convert/curl_substitution_test.ts"],
+  },
+  {
+    id: "tidy3-curl-quoted-backtick-brace",
+    bug:
+      "curl reader: in a double-quoted word, a double quote inside backticks or \${…} ends the string early",
+    file: "src/convert/_curl_words.ts",
+    find: `if (c === "\`" || input[i + 1] === "(" || input[i + 1] === "{") {`,
+    replace: `if (input[i + 1] === "(") {`,
+    tests: ["tests/convert/curl_substitution_test.ts"],
+  },
+  {
+    id: "tidy3-curl-unclosed-backtick",
+    bug:
+      "curl reader: an unclosed backtick runs to the end of the input as text, where bash refuses the command",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      `  throw open === at ? unclosed(input, at) : unterminatedInside(input, at);`,
+    replace: `  return input.length;`,
+    tests: ["tests/convert/curl_substitution_test.ts"],
   },
 ];

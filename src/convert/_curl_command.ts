@@ -16,8 +16,8 @@ import type { ShellWord } from "./_curl_words.ts";
  * - `FILE_REFERENCE`: a value reads a file (`-d @file`, `-F f=@x`, `-H @file`,
  *   `-b file`); files are never read, the reference is kept as text.
  * - `EXTRA_URL`: more than one URL; only the first is converted.
- * - `SHELL_EXPANSION`: `$VAR`, `$(…)`, `` `…` `` or a word-initial `~`,
- *   kept literally; one warning each, at its first character (a backtick
+ * - `SHELL_EXPANSION`: `$VAR`, `${…}`, `$(…)`, `` `…` `` or a word-initial
+ *   `~`, kept literally; one warning each, at its first character (a backtick
  *   pair is one, at the opening backtick).
  * - `SHELL_OPERATOR`: the command ends at `|`, `;`, `&`, `<`, `>`, `(` or
  *   `)`; what follows is another command or a redirection, not curl's.

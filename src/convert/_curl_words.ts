@@ -3,7 +3,7 @@
 // anything. Literal runs are sliced, not appended char by char, so the cost is
 // linear in the input length.
 import { ConversionError } from "./errors.ts";
-import { substitutionEnd } from "./_curl_substitution.ts";
+import { expansionEnd } from "./_curl_substitution.ts";
 
 /** One word of the command line after quote removal. */
 export interface ShellWord {
@@ -17,7 +17,10 @@ export interface ShellWord {
 export interface ScanResult {
   /** Every word before the end of the command. */
   words: ShellWord[];
-  /** Offsets of `$…`/backtick expansions, which are kept literally. */
+  /**
+   * Offsets of `$…`/backtick expansions, which are kept literally: one per
+   * expansion, at its first character.
+   */
   expansions: number[];
   /** A control operator (`|`, `;`, `&`, `<`, `>`, `(`, `)`) that ends the command. */
   stop?: { operator: string; offset: number };
@@ -73,21 +76,8 @@ function continuationLength(input: string, i: number): number {
   return 0;
 }
 
-/**
- * The expansions without the backticks that close one: `` `id` `` is one
- * command substitution, reported once, at its opening backtick.
- */
-function openings(input: string, expansions: number[]): number[] {
-  let open = false;
-  return expansions.filter((at) => {
-    if (input[at] !== "`") return true;
-    open = !open;
-    return open;
-  });
-}
-
+/** Whether the `$` at `i` starts an expansion (else it is a literal `$`). */
 function isExpansionStart(input: string, i: number): boolean {
-  if (input[i] === "`") return true;
   const next = input[i + 1];
   return next !== undefined && /[A-Za-z0-9_{(@*#?!$-]/.test(next);
 }
@@ -124,7 +114,8 @@ function checkOtherShell(input: string, i: number): void {
  * command's and are skipped up to the end of the command.
  *
  * @throws {ConversionError} UNTERMINATED_QUOTE at the opening quote (the `$`
- * of `$'…'`), INVALID_ESCAPE for a `$'…'` escape that yields NUL, a surrogate,
+ * of `$'…'`) or the opening of an unclosed `$(…)`, `${…}` or backtick
+ * substitution, INVALID_ESCAPE for a `$'…'` escape that yields NUL, a surrogate,
  * a code point above U+10FFFF, or bytes that are not UTF-8.
  */
 export function scanWords(
@@ -140,7 +131,7 @@ export function scanWords(
   const result = (end: number, next?: number): ScanResult => {
     const scan: ScanResult = {
       words,
-      expansions: openings(input, expansions),
+      expansions,
       end,
     };
     if (stop !== undefined) scan.stop = stop;
@@ -196,9 +187,21 @@ export function scanWords(
       } else if (ch === "$" && input[i + 1] === "(") {
         // $(…) and $((…)) are one part of the word, blanks and all.
         expansions.push(i);
-        const end = substitutionEnd(input, i);
+        const end = expansionEnd(input, i);
         parts.push(input.slice(i, end));
         i = end;
+      } else if (ch === "$" && input[i + 1] === "{") {
+        // So is ${…}, nested ones and quotes inside included.
+        expansions.push(i);
+        const end = expansionEnd(input, i);
+        parts.push(input.slice(i, end));
+        i = end;
+      } else if (ch === "`") {
+        // So is `…`: one expansion, at its opening backtick.
+        const after = expansionEnd(input, i);
+        expansions.push(i);
+        parts.push(input.slice(i, after));
+        i = after;
       } else if (ch === "$" && input[i + 1] === '"') {
         // $"…" is bash's locale-translated string; untranslated it is "…".
         i = scanDoubleQuoted(input, i + 1, parts, expansions);
@@ -213,9 +216,7 @@ export function scanWords(
           i += 2;
         }
       } else {
-        if ((ch === "$" || ch === "`") && isExpansionStart(input, i)) {
-          expansions.push(i);
-        }
+        if (ch === "$" && isExpansionStart(input, i)) expansions.push(i);
         let j = i + 1;
         while (j < n && !isSpecial(input, j)) j++;
         parts.push(input.slice(i, j));
@@ -333,11 +334,11 @@ function scanDoubleQuoted(
       run = i;
       continue;
     }
-    if ((c === "$" || c === "`") && isExpansionStart(input, i)) {
+    if (c === "`" || (c === "$" && isExpansionStart(input, i))) {
       expansions.push(i);
-      // A quote inside $(…) belongs to the substitution, not to this string.
-      if (c === "$" && input[i + 1] === "(") {
-        i = substitutionEnd(input, i);
+      // A quote inside $(…), ${…} or `…` belongs to it, not to this string.
+      if (c === "`" || input[i + 1] === "(" || input[i + 1] === "{") {
+        i = expansionEnd(input, i);
         continue;
       }
     }

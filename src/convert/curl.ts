@@ -20,10 +20,11 @@
  * CR stays part of the value, as in bash. An unquoted `#` starts a comment.
  *
  * Decisions:
- * - `$VAR`, `$(…)`, `$((…))`, backticks and a word-initial `~` are not
- *   expanded: the text is kept as written and a `SHELL_EXPANSION` warning is
- *   raised. A `$(…)` is one part of its word, as bash reads it: its
- *   parentheses, blanks and quotes neither end the command nor split the word.
+ * - `$VAR`, `${…}`, `$(…)`, `$((…))`, backticks and a word-initial `~` are
+ *   not expanded: the text is kept as written and a `SHELL_EXPANSION` warning
+ *   is raised. A `$(…)`, `${…}` or backtick substitution is one part of its
+ *   word, as bash reads it: its parentheses, blanks and quotes neither end the
+ *   command nor split the word.
  * - An unquoted line break ends the command, as in bash: `curl URL` ⏎
  *   `-H 'X-Next: line'` is two commands, the second not curl's (end the line
  *   with `\` to continue). {@linkcode toRequest} and {@linkcode parseCurl}

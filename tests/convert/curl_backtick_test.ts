@@ -23,8 +23,8 @@ describe("curl reader: backtick substitutions", () => {
       ['curl https://x.test/`a` -H "x: `b`"', [["`", 20], ["`", 31]]],
       // Beside a $VAR, each expansion once, in the order written.
       ["curl https://x.test/$P/`id`", [["$", 20], ["`", 23]]],
-      // An unclosed one is still one.
-      ["curl https://x.test/`id", [["`", 20]]],
+      // Its closing backtick opens nothing: two pairs are two.
+      ["curl https://x.test/`a``b`", [["`", 20], ["`", 23]]],
     ];
     for (const [command, expected] of cases) {
       const { request, warnings } = parseCurl(command);

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { parseCommands, parseCurl } from "../../src/convert/curl.ts";
 import { ConversionError } from "../../src/convert/errors.ts";
 import { scanWords } from "../../src/convert/_curl_words.ts";
-import { argvThroughBash } from "./_bash.ts";
+import { argvThroughBash, runBash } from "./_bash.ts";
 
 type Warning = { code: string; option?: string; offset?: number };
 
@@ -47,6 +47,54 @@ const CASES: [string, string[], string[]][] = [
   ["curl x.test/$(echo c # )\n)/z -s", ["x.test/$(echo c # )\n)/z", "-s"], [
     "x.test/c/z",
     "-s",
+  ]], // Backticks: a blank inside does not split the word.
+  [
+    "curl https://x.test/`echo a b`/z -s",
+    ["https://x.test/`echo a b`/z", "-s"],
+    [
+      "https://x.test/a b/z",
+      "-s",
+    ],
+  ],
+  // In double quotes, the quotes inside backticks are the substitution's own.
+  ['curl "x.test/`echo "a b"`/z" -H "a: b"', [
+    'x.test/`echo "a b"`/z',
+    "-H",
+    "a: b",
+  ], ["x.test/a b/z", "-H", "a: b"]],
+  // An escaped backtick does not close it; nothing but a backtick does.
+  ["curl x.test/`echo \\`echo q\\` ')'`/z", [
+    "x.test/`echo \\`echo q\\` ')'`/z",
+  ], ["x.test/q )/z"]],
+  // ${…}: a blank inside does not split the word, unquoted or quoted.
+  ["curl https://x.test/${A:-a b}/z -s", ["https://x.test/${A:-a b}/z", "-s"], [
+    "https://x.test/a b/z",
+    "-s",
+  ]],
+  ['curl "x.test/${A:-a b}/z" -s', ["x.test/${A:-a b}/z", "-s"], [
+    "x.test/a b/z",
+    "-s",
+  ]],
+  // Nested, and the } of a nested one does not close the outer one.
+  ["curl x.test/${A:-${B:-x y}}/z", ["x.test/${A:-${B:-x y}}/z"], [
+    "x.test/x y/z",
+  ]],
+  // A quoted or escaped }, or one in a nested substitution, does not close it.
+  [`curl "x.test/\${A:-"}"}/z" x.test/\${A:-'}' \\}}/z`, [
+    'x.test/${A:-"}"}/z',
+    "x.test/${A:-'}' \\}}/z",
+  ], ["x.test/}/z", "x.test/} }/z"]],
+  ["curl x.test/${A:-`echo }`$(echo })}/z", [
+    "x.test/${A:-`echo }`$(echo })}/z",
+  ], ["x.test/}}/z"]],
+  // Its first } closes it: a bare { does not nest.
+  ["curl x.test/${A:-{} z}", ["x.test/${A:-{}", "z}"], [
+    "x.test/{",
+    "z}",
+  ]],
+  // Inside $(…), a ) in ${…} does not close the substitution.
+  ["curl x.test/$(echo ${A:-)})/z", ["x.test/$(echo ${A:-)})/z"], [
+    "x.test/)/z",
   ]],
 ];
 
@@ -124,5 +172,84 @@ describe("curl reader: $(…) command substitutions", () => {
     const word = "x.test/" + '$("'.repeat(depth) + '")'.repeat(depth) + "/z";
     const words = scanWords(`curl ${word} -s`).words.map((w) => w.value);
     assert.deepEqual(words, ["curl", word, "-s"]);
+  });
+});
+
+// Backticks and ${…} read the same way: each is one part of its word, kept
+// as typed, with one SHELL_EXPANSION warning at its opening.
+describe("curl reader: backticks and ${…} with blanks inside", () => {
+  it("one SHELL_EXPANSION warning at the opening, unquoted or in double quotes, and curl's options after it", () => {
+    const cases: [string, string, [string, number][]][] = [
+      ["curl x.test/`id -u`/z -X PUT", "x.test/`id -u`/z", [["`", 12]]],
+      ['curl "x.test/`echo "a b"`/z" -X PUT', 'x.test/`echo "a b"`/z', [[
+        "`",
+        13,
+      ]]],
+      ["curl x.test/${A:-a b}/z -X PUT", "x.test/${A:-a b}/z", [["$", 12]]],
+      ['curl "x.test/${A:-"a b"}/z" -X PUT', 'x.test/${A:-"a b"}/z', [[
+        "$",
+        13,
+      ]]],
+      // A nested one is part of the outer one: one warning.
+      ["curl x.test/${A:-${B}}/z -X PUT", "x.test/${A:-${B}}/z", [["$", 12]]],
+      // Two side by side: two, each at its own opening.
+      ["curl x.test/`a b`${C:-c d} -X PUT", "x.test/`a b`${C:-c d}", [
+        ["`", 12],
+        ["$", 17],
+      ]],
+    ];
+    for (const [command, data, expected] of cases) {
+      // As the data, where a blank is allowed, so the word is seen whole.
+      const parsed = parseCurl(
+        command.replace("curl ", "curl https://h.test -d "),
+      );
+      assert.equal(parsed.request.body, data, command);
+      assert.equal(parsed.request.method, "PUT", command);
+      const shift = "https://h.test -d ".length;
+      assert.deepEqual(
+        shellWarnings(parsed.warnings),
+        expected.map(([sign, at]) => ["SHELL_EXPANSION", sign, at + shift]),
+        command,
+      );
+    }
+  });
+
+  it("an unclosed one is UNTERMINATED_QUOTE at its opening, where bash refuses the command too", async () => {
+    const cases: [string, number][] = [
+      ["curl x.test/`id -u", 12],
+      ['curl "x.test/`echo "a b"', 13],
+      ["curl x.test/${A:-a b", 12],
+      ['curl "x.test/${A:-"}"', 13],
+      ["curl x.test/${A:-${B}", 12],
+      // An unclosed backtick inside is reported at the outer opening.
+      ["curl x.test/${A:-`}", 12],
+      ["curl x.test/$(echo `)", 12],
+    ];
+    for (const [command, at] of cases) {
+      assert.throws(
+        () => scanWords(command),
+        (error: unknown) =>
+          error instanceof ConversionError &&
+          error.code === "UNTERMINATED_QUOTE" && error.offset === at,
+        command,
+      );
+      const bash = await runBash(command + "\n");
+      assert.notEqual(bash.code, 0, command);
+      assert.match(bash.stderr, /unexpected EOF while looking for matching/);
+    }
+  });
+
+  it("a deep nesting of ${…}, quotes and backticks is read, not a stack overflow", () => {
+    const depth = 20_000;
+    for (
+      const word of [
+        "x.test/" + "${A:-".repeat(depth) + "}".repeat(depth) + "/z",
+        "x.test/" + '${A:-"'.repeat(depth) + "`a b`" + '"}'.repeat(depth),
+      ]
+    ) {
+      const scan = scanWords(`curl ${word} -s`);
+      assert.deepEqual(scan.words.map((w) => w.value), ["curl", word, "-s"]);
+      assert.deepEqual(scan.expansions, [12]);
+    }
   });
 });
