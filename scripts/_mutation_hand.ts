@@ -2075,7 +2075,7 @@ export const HAND_MUTANTS: HandMutant[] = [
     bug:
       "a late success of a call admitted before the breaker opened clears its failures when nothing read the elapsed opening",
     file: "src/models/_breaker.ts",
-    find: '    if (this.#state === "open") this.state(now());',
+    find: '    if (this.#state !== "closed") this.state(now());',
     replace: "    ;",
     tests: BREAKER_ORDER_TESTS,
   },

@@ -122,13 +122,14 @@ export class CircuitBreaker {
 
   /**
    * A success of the call holding `ticket`. `now` is read only while the
-   * breaker is open (a closed one has no time-driven move), so the common
-   * success costs no clock reading.
+   * breaker is not closed (a closed one has no time-driven move), so the
+   * common success costs no clock reading.
    */
   onSuccess(ticket: Ticket, now: () => number): void {
-    // An opening whose timeout passed is half-open whether or not anyone
-    // read it: the late success of a call admitted before it opened is stale.
-    if (this.#state === "open") this.state(now());
+    // An opening whose timeout passed is half-open, and a probe past its
+    // lease lost, whether or not anyone read it: the late success of a call
+    // admitted before either is stale.
+    if (this.#state !== "closed") this.state(now());
     if (this.#state === "half-open") {
       if (this.#isProbe(ticket)) this.#close();
       return;

@@ -2,13 +2,16 @@
 // timeout has passed it is half-open, and the late outcome of a call admitted
 // before it opened is stale, whether or not getBackendInfo() (or a routing
 // decision) looked at the breaker in between. Both orders, for a failure and
-// for a success, end in the same state and failure count.
+// for a success, end in the same state and failure count; so does the late
+// success of a half-open probe whose lease has passed (the lease is a
+// store's, so that case is checked on the breaker itself).
 import assert from "node:assert/strict";
 import {
   type BackendAdapter,
   createRouter,
   type IRChatResponse,
 } from "../../src/models/mod.ts";
+import { CircuitBreaker, REFUSED } from "../../src/models/_breaker.ts";
 import { FakeTime } from "./_fake_time.ts";
 import { reply, req } from "./_helpers.ts";
 
@@ -70,4 +73,26 @@ Deno.test("breaker: a late failure of a call admitted before the breaker opened 
 Deno.test("breaker: a late success of a call admitted before the breaker opened neither closes it nor clears its count, read in between or not", async () => {
   assert.deepEqual(await lateOutcome(true, "ok"), ["half-open", 2]);
   assert.deepEqual(await lateOutcome(false, "ok"), ["half-open", 2]);
+});
+
+Deno.test("breaker: a half-open probe's success after its lease has passed is stale, read in between or not", () => {
+  const settings = {
+    enabled: true,
+    threshold: 1,
+    timeout: 1_000,
+    probeLease: 100,
+  };
+  const states = [true, false].map((read) => {
+    const breaker = new CircuitBreaker(settings);
+    breaker.onFailure(0, breaker.admit(0));
+    assert.equal(breaker.state(1_000), "half-open");
+    const probe = breaker.admit(1_000);
+    assert.notEqual(probe, REFUSED);
+    // The lease has passed: the next caller may probe in its place.
+    if (read) assert.equal(breaker.canAdmit(1_100), true);
+    breaker.onSuccess(probe, () => 1_100);
+    return [breaker.state(1_100), breaker.consecutiveFailures];
+  });
+  assert.deepEqual(states[0], ["half-open", 1]);
+  assert.deepEqual(states[1], ["half-open", 1]);
 });
