@@ -990,6 +990,13 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "a race's outcomes are failed or aborted; an aborted racer was either cancelled by a winner (the winner is returned and the failure never read) or aborted with the stream's signal (fallBack throws ABORTED before it reads the failure)",
   },
+  {
+    file: "src/models/streaming/_chunks.ts",
+    before: 'signal.addEventListener("abort", this.#onAbort, { once: true });',
+    after: 'signal.addEventListener("abort", this.#onAbort, { once: false });',
+    reason:
+      "an AbortSignal dispatches abort once, so the gate's listener runs at most once either way, and its close() removes it with or without once; the only difference is when an aborted signal lets go of it (at the abort, or at close()), which no call, state or later event shows: the signal never fires again",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

@@ -48,6 +48,9 @@ const FLEET_FRESH_TESTS = ["tests/models/fleet_link_fresh_mutants_test.ts"];
 const TESTING_FRESH_TESTS = ["tests/models/testing_fresh_mutants_test.ts"];
 const GUARDS_FRESH_TESTS = ["tests/models/guards_fresh_mutants_test.ts"];
 const LETTING_GO_TESTS = ["tests/models/letting_go_fresh_mutants_test.ts"];
+const BREAKER_ORDER_TESTS = ["tests/models/breaker_read_order_test.ts"];
+const LIFETIME_TESTS = ["tests/models/lifetime_listeners_test.ts"];
+const DRAW_EDGES_TESTS = ["tests/models/draw_edges_fresh_mutants_test.ts"];
 const ROUTER_FRESH_TESTS = ["tests/models/router_fresh_mutants_test.ts"];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
@@ -2095,5 +2098,116 @@ export const HAND_MUTANTS: HandMutant[] = [
       `  throw open === at ? unclosed(input, at) : unterminatedInside(input, at);`,
     replace: `  return input.length;`,
     tests: ["tests/convert/curl_substitution_test.ts"],
+  },
+  {
+    id: "core2-breaker-failure-unread",
+    bug:
+      "a late failure of a call admitted before the breaker opened counts toward its failures when nothing read the elapsed opening",
+    file: "src/models/_breaker.ts",
+    find:
+      '    this.state(now);\n    if (this.#state === "half-open") {\n      // A failed probe',
+    replace: '    if (this.#state === "half-open") {\n      // A failed probe',
+    tests: BREAKER_ORDER_TESTS,
+  },
+  {
+    id: "core2-breaker-success-unread",
+    bug:
+      "a late success of a call admitted before the breaker opened clears its failures when nothing read the elapsed opening",
+    file: "src/models/_breaker.ts",
+    find: '    if (this.#state !== "closed") this.state(now());',
+    replace: "    ;",
+    tests: BREAKER_ORDER_TESTS,
+  },
+  {
+    id: "core2-dispatch-unlink-lifetime",
+    bug:
+      "a settled parallel dispatch leaves its abort listener on the Router's lifetime signal: one more per request",
+    file: "src/models/_dispatch.ts",
+    find: "    unlinkLifetime();",
+    replace: "    ;",
+    tests: LIFETIME_TESTS,
+  },
+  {
+    id: "core2-probe-unlink-lifetime",
+    bug:
+      "a finished health probe leaves its abort listener on the Router's lifetime signal",
+    file: "src/models/_health.ts",
+    find: "    unlink();",
+    replace: "    ;",
+    tests: LIFETIME_TESTS,
+  },
+  {
+    id: "core2-stream-unlink-lifetime",
+    bug:
+      "a settled stream attempt under an attempt timeout leaves its abort listener on the lifetime signal",
+    file: "src/models/streaming/attempt.ts",
+    find: "    this.#unlink();\n    return attempt;",
+    replace: "    return attempt;",
+    tests: LIFETIME_TESTS,
+  },
+  {
+    id: "core2-attempt-unlink-lifetime",
+    bug:
+      "a settled call under an attempt timeout leaves its abort listener on the signal it was given (the lifetime's, without a caller signal)",
+    file: "src/models/_attempt.ts",
+    find: '      this.#linked?.removeEventListener("abort", this);',
+    replace: "      ;",
+    tests: LIFETIME_TESTS,
+  },
+  {
+    id: "core2-cooldown-retry-after",
+    bug:
+      "a 429 whose Retry-After is shorter than the failure cooldown shortens the cooldown to it",
+    file: "src/models/_backend_state.ts",
+    find:
+      "this.#coolUntil = Math.max(this.#coolUntil, now + error.retryAfter);",
+    replace:
+      "this.#coolUntil = Math.min(this.#coolUntil, now + error.retryAfter);",
+    tests: DRAW_EDGES_TESTS,
+  },
+  {
+    id: "core2-retry-deadline-equal",
+    bug:
+      "a retry whose wait ends exactly at the deadline is taken, with no time left for the attempt",
+    file: "src/models/_execute.ts",
+    find: "if (settings.clock() + delay >= budget.deadlineAt) break;",
+    replace: "if (settings.clock() + delay > budget.deadlineAt) break;",
+    tests: DRAW_EDGES_TESTS,
+  },
+  {
+    id: "core2-stream-failure-unknown-code",
+    bug:
+      "a streamed failure of an unknown code loses it, and a known code is repeated in details.code",
+    file: "src/models/_stream_failure.ts",
+    find: "if (raw?.code !== code) details.code = raw?.code;",
+    replace: "if (raw?.code === code) details.code = raw?.code;",
+    tests: DRAW_EDGES_TESTS,
+  },
+  {
+    id: "core2-capabilities-no-messages",
+    bug:
+      "capability routing throws a TypeError for a request whose messages were removed during the call",
+    file: "src/models/routing/_capabilities.ts",
+    find: "for (const message of request.messages ?? []) {",
+    replace: "for (const message of request.messages) {",
+    tests: DRAW_EDGES_TESTS,
+  },
+  {
+    id: "core2-mock-latency-execute",
+    bug:
+      "a mock adapter without latency still waits (a zero sleep) before answering",
+    file: "src/models/testing.ts",
+    find: "const index = executeIndex++;\n      if (latency > 0)",
+    replace: "const index = executeIndex++;\n      if (latency >= 0)",
+    tests: DRAW_EDGES_TESTS,
+  },
+  {
+    id: "core2-mock-latency-stream",
+    bug:
+      "a mock adapter without latency still waits (a zero sleep) before each stream chunk",
+    file: "src/models/testing.ts",
+    find: "      for (const chunk of chunks) {\n        if (latency > 0)",
+    replace: "      for (const chunk of chunks) {\n        if (latency >= 0)",
+    tests: DRAW_EDGES_TESTS,
   },
 ];

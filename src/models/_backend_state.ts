@@ -203,7 +203,7 @@ export class BackendState {
         ) link.success(now, ticket, this.#isProbe(now, ticket));
         link.count("ok");
       }
-      this.breaker.onSuccess(ticket);
+      this.breaker.onSuccess(ticket, clocks.now);
     } else if (attempt.kind === "failed") {
       const error = attempt.error;
       const fault = faultOf(error);

@@ -1,6 +1,7 @@
 // Circuit breaker state machine of one backend. Time is passed in by the
 // caller (the Router's injected clock); nothing here schedules a timer, so the
-// open → half-open move is computed lazily whenever the state is read.
+// open → half-open move is computed from the time whenever the state is read
+// or an outcome recorded: the state never depends on whether anyone looked.
 
 import type { BreakerRecord } from "./store.ts";
 
@@ -119,7 +120,16 @@ export class CircuitBreaker {
     return ticket === this.#epoch;
   }
 
-  onSuccess(ticket: Ticket): void {
+  /**
+   * A success of the call holding `ticket`. `now` is read only while the
+   * breaker is not closed (a closed one has no time-driven move), so the
+   * common success costs no clock reading.
+   */
+  onSuccess(ticket: Ticket, now: () => number): void {
+    // An opening whose timeout passed is half-open, and a probe past its
+    // lease lost, whether or not anyone read it: the late success of a call
+    // admitted before either is stale.
+    if (this.#state !== "closed") this.state(now());
     if (this.#state === "half-open") {
       if (this.#isProbe(ticket)) this.#close();
       return;
@@ -133,6 +143,8 @@ export class CircuitBreaker {
     ticket: Ticket,
     rules: BreakerSettings = this.#settings,
   ): void {
+    // As in onSuccess: the move the time made counts, read or not.
+    this.state(now);
     if (this.#state === "half-open") {
       // A failed probe re-opens with a fresh timeout.
       if (this.#isProbe(ticket)) {

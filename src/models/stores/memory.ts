@@ -69,7 +69,7 @@ class MemoryStore implements RouterStore {
   recordSuccess(key: string, now: number, ticket: number): BreakerRecord {
     const breaker = this.#breaker(key);
     breaker.state(now);
-    breaker.onSuccess(ticket);
+    breaker.onSuccess(ticket, () => now);
     return breaker.snapshot(now);
   }
 
