@@ -701,6 +701,13 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "the two differ only at ms === MAX_TIMER_MS, where both return that same number",
   },
+  {
+    file: "src/models/adapters/_parameters.ts",
+    before: 'const rest = table.rest ?? "";',
+    after: 'const rest = table.rest || "";',
+    reason:
+      'ParameterTable.rest is typed `string | undefined` (the built-in tables and a custom provider\'s alike); ?? and || differ only on a falsy value that is not null or undefined, and the one such string is "", which both forms keep as ""',
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

@@ -1296,4 +1296,60 @@ export const HAND_MUTANTS: HandMutant[] = [
       `            end(controller);\n          }\n        }\n        const piece`,
     tests: ["tests/serve/http1_test.ts"],
   },
+  // models-adapters, eighth round (seed 20261160 and after).
+  {
+    id: "models-adapters-anthropic-name-dropped",
+    bug:
+      "anthropic: an author name the API has no place for is left out silently, not named dropped",
+    file: "src/models/adapters/_anthropic_request.ts",
+    find: `    dropped.push("messages[].name");`,
+    replace: `    ;`,
+    tests: ["tests/models/adapters/translation_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-body-bound-inclusive",
+    bug:
+      "answer body: a body of exactly the bound is refused (or cut without releasing the rest)",
+    file: "src/models/adapters/_body.ts",
+    find: `      if (size > limit) {`,
+    replace: `      if (size >= limit) {`,
+    tests: ["tests/models/adapters/body_read_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-body-aborted-before-read",
+    bug:
+      "answer body: a read whose signal aborted before it began leaves the body uncancelled",
+    file: "src/models/adapters/_body.ts",
+    find: `if (!complete || size > limit)`,
+    replace: `if (complete || size > limit)`,
+    tests: ["tests/models/adapters/body_read_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-gemini-top-logprobs",
+    bug:
+      "gemini: OpenAI's top_logprobs asks for log probabilities but not for that many alternatives",
+    file: "src/models/adapters/_toward_native.ts",
+    find:
+      `    offer(out, "responseLogprobs", true);\n    offer(out, "logprobs", value);`,
+    replace: `    offer(out, "responseLogprobs", true);\n    ;`,
+    tests: ["tests/models/adapters/translation_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-thinking-unreadable",
+    bug:
+      "toward OpenAI: a thinking setting without a numeric budget is named dropped and still sent as reasoning_effort high",
+    file: "src/models/adapters/_toward_wire.ts",
+    find: `      dropped.push("thinking");\n      return;`,
+    replace: `      dropped.push("thinking");\n      ;`,
+    tests: ["tests/models/adapters/translation_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-gemini-first-candidate",
+    bug:
+      "gemini: an answer whose only candidate is not numbered 0 reads as having no candidates",
+    file: "src/models/adapters/gemini.ts",
+    find: `      candidates[0];`,
+    replace: `      candidates[1];`,
+    tests: ["tests/models/adapters/translation_fresh_mutants_test.ts"],
+  },
 ];
