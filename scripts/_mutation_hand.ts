@@ -1352,4 +1352,66 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `      candidates[1];`,
     tests: ["tests/models/adapters/translation_fresh_mutants_test.ts"],
   },
+  {
+    id: "models-adapters-gemini-top-logprobs-kind",
+    bug:
+      "gemini: a top_logprobs that is not a number is named dropped and still asks for log probabilities (Gemini refuses a non-number)",
+    file: "src/models/adapters/_toward_native.ts",
+    find: `      dropped.push("top_logprobs");\n      return;`,
+    replace: `      dropped.push("top_logprobs");\n      ;`,
+    tests: ["tests/models/adapters/toward_tables_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-image-detail-named",
+    bug:
+      "native targets: every image is reported as losing its detail, though it had none",
+    file: "src/models/adapters/_toward_native.ts",
+    find: `part.type === "image" && !!part.detail`,
+    replace: `part.type === "image" || !!part.detail`,
+    tests: ["tests/models/adapters/toward_tables_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-undefined-cache-mark",
+    bug:
+      "native targets: a part whose cacheControl key holds undefined throws a TypeError",
+    file: "src/models/adapters/_toward_native.ts",
+    find: `part.cacheControl?.breakpoint !== undefined`,
+    replace: `part.cacheControl.breakpoint !== undefined`,
+    tests: ["tests/models/adapters/toward_tables_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-parallel-true",
+    bug:
+      "toward Anthropic: parallel_tool_calls true disables parallel tool use",
+    file: "src/models/adapters/_toward_wire.ts",
+    find: `if (value !== false || !Array.isArray(body.tools)) return;`,
+    replace: `if (value !== false && !Array.isArray(body.tools)) return;`,
+    tests: ["tests/models/adapters/toward_tables_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-parallel-none-choice",
+    bug:
+      "toward Anthropic: parallel_tool_calls false is lost for auto and any, and set on a none choice",
+    file: "src/models/adapters/_toward_wire.ts",
+    find: `if (choice.type === "none") return;`,
+    replace: `if (choice.type !== "none") return;`,
+    tests: ["tests/models/adapters/toward_tables_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-text-format-default",
+    bug:
+      "toward Anthropic: response_format text (the default) is named dropped",
+    file: "src/models/adapters/_toward_wire.ts",
+    find: `if (!isRecord(value) || value.type === "text") return;`,
+    replace: `if (!isRecord(value) || value.type === "text") ;`,
+    tests: ["tests/models/adapters/toward_tables_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-thinking-disabled",
+    bug: "toward OpenAI: thinking disabled (the default) is named dropped",
+    file: "src/models/adapters/_toward_wire.ts",
+    find: `if (!isRecord(value) || value.type === "disabled") return;`,
+    replace: `if (!isRecord(value) || value.type === "disabled") ;`,
+    tests: ["tests/models/adapters/toward_tables_fresh_mutants_test.ts"],
+  },
 ];
