@@ -708,6 +708,20 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       'ParameterTable.rest is typed `string | undefined` (the built-in tables and a custom provider\'s alike); ?? and || differ only on a falsy value that is not null or undefined, and the one such string is "", which both forms keep as ""',
   },
+  {
+    file: "src/models/adapters/_openai_wire.ts",
+    before: 'return mapped ?? (hasToolCalls ? "tool_calls" : "stop");',
+    after: 'return mapped || (hasToolCalls ? "tool_calls" : "stop");',
+    reason:
+      "mapped is undefined or a value of FINISH_REASONS, all non-empty strings, so ?? and || pick the same side",
+  },
+  {
+    file: "src/models/adapters/_openai_wire.ts",
+    before: 'const kind = `${error.type ?? ""} ${error.code ?? ""}`;',
+    after: 'const kind = `${error.type ?? ""} ${error.code || ""}`;',
+    reason:
+      'kind is only tested against RATE_LIMIT; the codes where the two differ (0, false, NaN, "") become "0", "false", "NaN" or "", none of which holds a rate-limit word or a 429, so the error code is the same',
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

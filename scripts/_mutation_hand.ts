@@ -1414,4 +1414,40 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `if (!isRecord(value) || value.type === "disabled") ;`,
     tests: ["tests/models/adapters/toward_tables_fresh_mutants_test.ts"],
   },
+  {
+    id: "models-adapters-openai-reasoning-usage",
+    bug:
+      "openai usage written back: reasoning tokens left out, and an empty details object written when there are none",
+    file: "src/models/adapters/_openai_details.ts",
+    find: `if (usage.reasoningTokens !== undefined) {`,
+    replace: `if (usage.reasoningTokens === undefined) {`,
+    tests: ["tests/models/adapters/openai_wire_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-openai-empty-assistant",
+    bug:
+      "openai: a replayed assistant turn with no text and no tool call is sent with content null (a 400)",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: `content: text === "" && (calls.length > 0 || message.refusal)`,
+    replace: `content: text === "" && (calls.length >= 0 || message.refusal)`,
+    tests: ["tests/models/adapters/openai_wire_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-openai-first-choice",
+    bug:
+      "openai: an answer whose only choice is not numbered 0 is refused as having no choice",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: `      json.choices[0];`,
+    replace: `      json.choices[1];`,
+    tests: ["tests/models/adapters/openai_wire_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-openai-refusal-stream",
+    bug:
+      "openai stream: refusal pieces without log probabilities, and log probabilities without text, are not streamed",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: `if (text !== "" || refusal !== "" || logprobs !== undefined) {`,
+    replace: `if (text !== "" || refusal !== "" && logprobs !== undefined) {`,
+    tests: ["tests/models/adapters/openai_wire_fresh_mutants_test.ts"],
+  },
 ];
