@@ -1450,4 +1450,33 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `if (text !== "" || refusal !== "" && logprobs !== undefined) {`,
     tests: ["tests/models/adapters/openai_wire_fresh_mutants_test.ts"],
   },
+  {
+    id: "models-adapters-anthropic-no-usage",
+    bug:
+      "anthropic: an answer without usage throws a TypeError instead of reading with no usage",
+    file: "src/models/adapters/_anthropic_answer.ts",
+    find: `  if (!isRecord(usage)) return undefined;\n  const count`,
+    replace: `  if (!isRecord(usage)) undefined;\n  const count`,
+    tests: ["tests/models/adapters/anthropic_answer_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-anthropic-event-type",
+    bug:
+      "anthropic stream: the event line's name wins over the data's type, so a data-only stream reads nothing",
+    file: "src/models/adapters/_anthropic_answer.ts",
+    find:
+      `const type = typeof json.type === "string" ? json.type : event.event;`,
+    replace:
+      `const type = typeof json.type !== "string" ? json.type : event.event;`,
+    tests: ["tests/models/adapters/anthropic_answer_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-anthropic-zero-reasoning",
+    bug:
+      "anthropic stream: a reasoning count of 0 is lost (the unstreamed answer keeps it)",
+    file: "src/models/adapters/_anthropic_answer.ts",
+    find: `this.#reasoning = read?.reasoningTokens ?? this.#reasoning;`,
+    replace: `this.#reasoning = read?.reasoningTokens || this.#reasoning;`,
+    tests: ["tests/models/adapters/anthropic_answer_fresh_mutants_test.ts"],
+  },
 ];
