@@ -722,6 +722,13 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       'kind is only tested against RATE_LIMIT; the codes where the two differ (0, false, NaN, "") become "0", "false", "NaN" or "", none of which holds a rate-limit word or a 429, so the error code is the same',
   },
+  {
+    file: "src/models/adapters/gemini.ts",
+    before: 'String(detail["@type"] ?? "").endsWith("google.rpc.RetryInfo")',
+    after: 'String(detail["@type"] || "").endsWith("google.rpc.RetryInfo")',
+    reason:
+      'the two differ only for a falsy @type that is not null or undefined (0, false, NaN, ""), whose strings ("0", "false", "NaN", "") do not end with google.rpc.RetryInfo either way',
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

@@ -1479,4 +1479,61 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `this.#reasoning = read?.reasoningTokens || this.#reasoning;`,
     tests: ["tests/models/adapters/anthropic_answer_fresh_mutants_test.ts"],
   },
+  {
+    id: "models-adapters-gemini-empty-tools",
+    bug:
+      "gemini: an empty tools list is sent as an empty function declaration list",
+    file: "src/models/adapters/gemini.ts",
+    find: `if (request.tools !== undefined && request.tools.length > 0) {`,
+    replace: `if (request.tools !== undefined && request.tools.length >= 0) {`,
+    tests: ["tests/models/adapters/gemini_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-gemini-model-version",
+    bug:
+      "gemini: the answer names the model asked for, not the model version that answered",
+    file: "src/models/adapters/gemini.ts",
+    find:
+      `model: typeof json.modelVersion === "string" ? json.modelVersion : model,`,
+    replace:
+      `model: typeof json.modelVersion !== "string" ? json.modelVersion : model,`,
+    tests: ["tests/models/adapters/gemini_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-gemini-thought-parts",
+    bug:
+      "gemini: thought summaries are read into the answer's text, and plain parts marked thought: false dropped",
+    file: "src/models/adapters/gemini.ts",
+    find: `if (!isRecord(part) || part.thought === true) continue;`,
+    replace: `if (!isRecord(part) || part.thought === false) continue;`,
+    tests: ["tests/models/adapters/gemini_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-gemini-unnumbered-candidate",
+    bug:
+      "gemini: a candidate without an index (protobuf's 0) is not taken for candidate 0",
+    file: "src/models/adapters/gemini.ts",
+    find: `candidates.find((c) => isRecord(c) && (c.index ?? 0) === 0) ??`,
+    replace: `candidates.find((c) => isRecord(c) && (c.index) === 0) ??`,
+    tests: ["tests/models/adapters/gemini_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-gemini-stream-logprobs",
+    bug:
+      "gemini stream: an event's log probabilities go in a chunk of their own, apart from its text",
+    file: "src/models/adapters/gemini.ts",
+    find: `const content = chunks.find((chunk) => chunk.type === "content");`,
+    replace:
+      `const content = chunks.find((chunk) => chunk.type !== "content");`,
+    tests: ["tests/models/adapters/gemini_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-gemini-logprobs-alone",
+    bug:
+      "gemini stream: an event with log probabilities and no text throws instead of sending them in a chunk of their own",
+    file: "src/models/adapters/gemini.ts",
+    find: `if (content?.type === "content") content.logprobs = logprobs;`,
+    replace: `if (content?.type !== "content") content.logprobs = logprobs;`,
+    tests: ["tests/models/adapters/gemini_fresh_mutants_test.ts"],
+  },
 ];
