@@ -1536,4 +1536,44 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `if (content?.type !== "content") content.logprobs = logprobs;`,
     tests: ["tests/models/adapters/gemini_fresh_mutants_test.ts"],
   },
+  {
+    id: "models-adapters-ollama-empty-tools",
+    bug:
+      "ollama: an empty tools list (or a named choice naming none of them) is sent as tools: []",
+    file: "src/models/adapters/ollama.ts",
+    find: `if (tools !== undefined && tools.length > 0 && choice !== "none") {`,
+    replace:
+      `if (tools !== undefined && tools.length >= 0 && choice !== "none") {`,
+    tests: ["tests/models/adapters/ollama_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-ollama-tool-message-text",
+    bug:
+      "ollama: a tool message holding text beside its results is sent, the text silently lost",
+    file: "src/models/adapters/ollama.ts",
+    find: `      if (texts.length > 0 || images.length > 0) {`,
+    replace: `      if (texts.length > 0 && images.length > 0) {`,
+    tests: ["tests/models/adapters/ollama_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-ollama-empty-durations",
+    bug:
+      "ollama: an answer without durations carries an empty durations record",
+    file: "src/models/adapters/ollama.ts",
+    find:
+      `if (Object.keys(durations).length > 0) metadata.durations = durations;`,
+    replace:
+      `if (Object.keys(durations).length >= 0) metadata.durations = durations;`,
+    tests: ["tests/models/adapters/ollama_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-ollama-logprobs-alone",
+    bug:
+      "ollama stream: a line's log probabilities are lost when the line has no text",
+    file: "src/models/adapters/ollama.ts",
+    find:
+      `        else chunks.unshift({ type: "content", delta: "", logprobs });`,
+    replace: `        else ;`,
+    tests: ["tests/models/adapters/ollama_fresh_mutants_test.ts"],
+  },
 ];
