@@ -729,6 +729,13 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       'the two differ only for a falsy @type that is not null or undefined (0, false, NaN, ""), whose strings ("0", "false", "NaN", "") do not end with google.rpc.RetryInfo either way',
   },
+  {
+    file: "src/models/adapters/cohere.ts",
+    before: 'return mapped ?? (hasToolCalls ? "tool_calls" : "stop");',
+    after: 'return mapped || (hasToolCalls ? "tool_calls" : "stop");',
+    reason:
+      "mapped is undefined or a value of Cohere's FINISH_REASONS, all non-empty strings, so ?? and || pick the same side",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */
