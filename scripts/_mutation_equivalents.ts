@@ -736,6 +736,13 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "mapped is undefined or a value of Cohere's FINISH_REASONS, all non-empty strings, so ?? and || pick the same side",
   },
+  {
+    file: "src/models/adapters/adapter.ts",
+    before: ": this.#spec.modelName?.(request.model) ?? request.model;",
+    after: ": this.#spec.modelName?.(request.model) || request.model;",
+    reason:
+      'modelName returns a string, and only Gemini has one (it strips a leading models/): it returns "" only for the model "models/", which names no model either way (the call goes to Gemini\'s models/:method or models/models/:method, an unknown model\'s 404 both)',
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

@@ -1576,4 +1576,51 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `        else ;`,
     tests: ["tests/models/adapters/ollama_fresh_mutants_test.ts"],
   },
+  {
+    id: "models-adapters-operation-no-client-headers",
+    bug:
+      "adapter: an operation that takes no client headers throws a TypeError when the client sent some",
+    file: "src/models/adapters/adapter.ts",
+    find: `        : op.clientHeaders?.(request.headers);`,
+    replace: `        : op.clientHeaders(request.headers);`,
+    tests: ["tests/models/adapters/adapter_calls_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-same-wire-default",
+    bug:
+      "adapter: a same-wire chat call without a wire named is refused instead of read as OpenAI's",
+    file: "src/models/adapters/adapter.ts",
+    find:
+      `if (wire === undefined || wire.name !== (request.wire ?? "openai")) {`,
+    replace: `if (wire === undefined || wire.name !== (request.wire)) {`,
+    tests: ["tests/models/adapters/adapter_calls_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-same-wire-refusal-text",
+    bug:
+      "adapter: refusing a same-wire chat call without a wire names the undefined wire",
+    file: "src/models/adapters/adapter.ts",
+    find: `          request.wire ?? "openai"\n        } chat wire`,
+    replace: `          request.wire\n        } chat wire`,
+    tests: ["tests/models/adapters/adapter_calls_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-cost-no-model",
+    bug:
+      "adapter: a cost estimate with no model to price throws (OpenAI-compatible vendor lookup) instead of null",
+    file: "src/models/adapters/adapter.ts",
+    find: `    if (model === undefined) return Promise.resolve(null);`,
+    replace: `    if (model === undefined) Promise.resolve(null);`,
+    tests: ["tests/models/adapters/adapter_calls_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-empty-model",
+    bug:
+      "adapter: an empty model name is silently replaced by the default model",
+    file: "src/models/adapters/adapter.ts",
+    find: `const model = request.parameters?.model ?? this.#spec.defaultModel;`,
+    replace:
+      `const model = request.parameters?.model || this.#spec.defaultModel;`,
+    tests: ["tests/models/adapters/adapter_calls_fresh_mutants_test.ts"],
+  },
 ];
