@@ -106,3 +106,83 @@ describe("a reasoning count of zero", () => {
     assert.deepEqual(done.usage, whole.usage);
   });
 });
+
+/** An Anthropic stream of one text block, with the two usage records given. */
+function streamOf(startUsage: unknown, deltaUsage: unknown): string {
+  return [
+    {
+      type: "message_start",
+      message: {
+        id: "msg_1",
+        type: "message",
+        role: "assistant",
+        model: "claude-x",
+        content: [],
+        ...(startUsage === undefined ? {} : { usage: startUsage }),
+      },
+    },
+    {
+      type: "content_block_start",
+      index: 0,
+      content_block: { type: "text", text: "" },
+    },
+    {
+      type: "content_block_delta",
+      index: 0,
+      delta: { type: "text_delta", text: "Hi there" },
+    },
+    { type: "content_block_stop", index: 0 },
+    {
+      type: "message_delta",
+      delta: { stop_reason: "end_turn" },
+      ...(deltaUsage === undefined ? {} : { usage: deltaUsage }),
+    },
+    { type: "message_stop" },
+  ].map((event) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`)
+    .join("");
+}
+
+describe("usage in an Anthropic stream", () => {
+  it("a message_start without usage (a compatible server's) still streams, with no usage", async () => {
+    const { adapter } = anthropicWith(() =>
+      streamResponse(streamOf(undefined, undefined))
+    );
+    const chunks = await collect(adapter.executeStream(ask));
+    assert.equal(textOf(chunks), "Hi there");
+    const done = chunks.at(-1);
+    assert.ok(done?.type === "done", JSON.stringify(done));
+    assert.equal(done.usage, undefined);
+  });
+
+  it("a final count that repeats the input without the cache counts keeps them, in the whole prompt too", async () => {
+    const start = {
+      input_tokens: 48,
+      cache_creation_input_tokens: 1200,
+      cache_read_input_tokens: 3100,
+      output_tokens: 1,
+    };
+    const { adapter } = anthropicWith(() =>
+      streamResponse(
+        streamOf(start, { input_tokens: 48, output_tokens: 210 }),
+      )
+    );
+    const chunks = await collect(adapter.executeStream(ask));
+    const done = chunks.at(-1);
+    assert.ok(done?.type === "done", JSON.stringify(done));
+    // What the unstreamed answer with the final counts reads.
+    const body = {
+      ...(jsonFixture("anthropic/message.json") as Json),
+      usage: { ...start, output_tokens: 210 },
+    };
+    const { adapter: plain } = anthropicWith(() => Response.json(body));
+    const whole = await plain.execute(ask);
+    assert.deepEqual(done.usage, whole.usage);
+    assert.deepEqual(done.usage, {
+      promptTokens: 4348,
+      completionTokens: 210,
+      totalTokens: 4558,
+      cacheReadTokens: 3100,
+      cacheCreationTokens: 1200,
+    });
+  });
+});
