@@ -743,6 +743,14 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       'modelName returns a string, and only Gemini has one (it strips a leading models/): it returns "" only for the model "models/", which names no model either way (the call goes to Gemini\'s models/:method or models/models/:method, an unknown model\'s 404 both)',
   },
+  {
+    file: "src/models/adapters/_anthropic_answer.ts",
+    context: "} else this.#blockDelta(out, index, json.delta);",
+    before: "break;",
+    after: ";",
+    reason:
+      "a content_block_start or _delta then runs on into the message_delta case, which reads delta.stop_reason, delta.stop_sequence and usage: no content block event of the Messages protocol has any of them (a block's delta is text_delta, input_json_delta, thinking_delta, signature_delta or citations_delta), and #start has already run, so nothing changes",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

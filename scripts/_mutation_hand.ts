@@ -1623,4 +1623,71 @@ export const HAND_MUTANTS: HandMutant[] = [
       `const model = request.parameters?.model || this.#spec.defaultModel;`,
     tests: ["tests/models/adapters/adapter_calls_fresh_mutants_test.ts"],
   },
+  {
+    id: "models-adapters-anthropic-start-without-usage",
+    bug:
+      "anthropic stream: a message_start without usage throws a TypeError mid-stream",
+    file: "src/models/adapters/_anthropic_answer.ts",
+    find: `    if (!isRecord(usage)) return;\n    this.#sawUsage = true;`,
+    replace: `    if (!isRecord(usage)) ;\n    this.#sawUsage = true;`,
+    tests: ["tests/models/adapters/anthropic_answer_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-anthropic-cache-creation-kept",
+    bug:
+      "anthropic stream: a final count without cache_creation_input_tokens loses the cache write",
+    file: "src/models/adapters/_anthropic_answer.ts",
+    find:
+      `this.#cacheCreation = read.cacheCreationTokens ?? this.#cacheCreation;`,
+    replace: `this.#cacheCreation = read.cacheCreationTokens;`,
+    tests: ["tests/models/adapters/anthropic_answer_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-anthropic-cache-read-kept",
+    bug:
+      "anthropic stream: a final count without cache_read_input_tokens loses the cache read",
+    file: "src/models/adapters/_anthropic_answer.ts",
+    find: `this.#cacheRead = read.cacheReadTokens ?? this.#cacheRead;`,
+    replace: `this.#cacheRead = read.cacheReadTokens;`,
+    tests: ["tests/models/adapters/anthropic_answer_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-embeddings-format",
+    bug:
+      "embeddings: every request without encoding_format is refused, and an unknown one accepted",
+    file: "src/models/adapters/_embeddings.ts",
+    find:
+      `if (format !== undefined && format !== "float" && format !== "base64") {`,
+    replace:
+      `if (format === undefined && format !== "float" && format !== "base64") {`,
+    tests: ["tests/models/adapters/embeddings_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-embeddings-count",
+    bug:
+      "embeddings: an answer with fewer vectors than inputs is handed back short",
+    file: "src/models/adapters/_embeddings.ts",
+    find: `!Array.isArray(vectors) || vectors.length !== count ||`,
+    replace: `!Array.isArray(vectors) || vectors.length !== count &&`,
+    tests: ["tests/models/adapters/embeddings_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-prompt-estimate-parts",
+    bug:
+      "cost estimate: a tool call counts as an image, and an image throws a TypeError",
+    file: "src/models/adapters/_prices.ts",
+    find: `else if (part.type === "tool_use") {`,
+    replace: `else if (part.type !== "tool_use") {`,
+    tests: ["tests/models/adapters/prompt_estimate_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-ollama-json-object",
+    bug:
+      "ollama: response_format json_object is sent as format json and still named dropped",
+    file: "src/models/adapters/_toward_native.ts",
+    find:
+      `if (value.type === "json_object") return offer(out, "format", "json");`,
+    replace: `if (value.type === "json_object") offer(out, "format", "json");`,
+    tests: ["tests/models/adapters/toward_tables_fresh_mutants_test.ts"],
+  },
 ];

@@ -10,6 +10,7 @@ import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import { createAnthropicAdapter } from "../../../src/models/adapters/anthropic.ts";
 import { createGeminiAdapter } from "../../../src/models/adapters/gemini.ts";
+import { towardNative } from "../../../src/models/adapters/_toward_native.ts";
 import { towardWire } from "../../../src/models/adapters/_toward_wire.ts";
 import type {
   IRChatRequest,
@@ -77,6 +78,18 @@ describe("the other wire's defaults are neither sent nor named dropped", () => {
     const body: Json = { model: "m", thinking: { type: "disabled" } };
     assert.deepEqual(towardWire(body, "openai", "openai", true), []);
     assert.deepEqual(body, { model: "m" });
+  });
+});
+
+describe("toward Ollama", () => {
+  it("response_format json_object is Ollama's format json, and nothing is named dropped", () => {
+    const out = towardNative(
+      { response_format: { type: "json_object" } },
+      "ollama",
+      { maxTokens: "num_predict" },
+    );
+    assert.deepEqual(out.parameters, { format: "json" });
+    assert.deepEqual(out.dropped, []);
   });
 });
 
