@@ -751,6 +751,22 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "a content_block_start or _delta then runs on into the message_delta case, which reads delta.stop_reason, delta.stop_sequence and usage: no content block event of the Messages protocol has any of them (a block's delta is text_delta, input_json_delta, thinking_delta, signature_delta or citations_delta), and #start has already run, so nothing changes",
   },
+  {
+    file: "src/models/adapters/_prices.ts",
+    before: "if (slash <= 0) return undefined;",
+    after: "if (slash < 0) return undefined;",
+    reason:
+      "a model starting with '/' then looks up vendor '', which neither VENDORS nor PRICES has, so the next line returns the same undefined",
+  },
+  {
+    file: "src/models/adapters/_prices.ts",
+    before:
+      "for (const tool of request.tools ?? []) chars += JSON.stringify(tool).length;",
+    after:
+      "for (const tool of request.tools || []) chars += JSON.stringify(tool).length;",
+    reason:
+      "tools is an array or absent (null from an untyped caller too gives []): an array is truthy even when empty, so ?? and || pick the same side",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

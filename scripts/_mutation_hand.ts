@@ -1678,7 +1678,7 @@ export const HAND_MUTANTS: HandMutant[] = [
     file: "src/models/adapters/_prices.ts",
     find: `else if (part.type === "tool_use") {`,
     replace: `else if (part.type !== "tool_use") {`,
-    tests: ["tests/models/adapters/prompt_estimate_fresh_mutants_test.ts"],
+    tests: ["tests/models/adapters/prices_fresh_mutants_test.ts"],
   },
   {
     id: "models-adapters-ollama-json-object",
@@ -1689,5 +1689,23 @@ export const HAND_MUTANTS: HandMutant[] = [
       `if (value.type === "json_object") return offer(out, "format", "json");`,
     replace: `if (value.type === "json_object") offer(out, "format", "json");`,
     tests: ["tests/models/adapters/toward_tables_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-price-zero-reasoning",
+    bug:
+      "prices: a reasoning rate of 0 is read as absent, so reasoning is billed at the output rate",
+    file: "src/models/adapters/_prices.ts",
+    find: `reasoning * (price.reasoning ?? price.output)) / 1_000_000;`,
+    replace: `reasoning * (price.reasoning || price.output)) / 1_000_000;`,
+    tests: ["tests/models/adapters/prices_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-price-zero-cache-read",
+    bug:
+      "prices: a cache-read rate of 0 is read as absent, so cache reads are billed at the input rate",
+    file: "src/models/adapters/_prices.ts",
+    find: `cacheRead * (price.cachedInput ?? price.input) +`,
+    replace: `cacheRead * (price.cachedInput || price.input) +`,
+    tests: ["tests/models/adapters/prices_fresh_mutants_test.ts"],
   },
 ];
