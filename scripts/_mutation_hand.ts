@@ -1708,4 +1708,20 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `cacheRead * (price.cachedInput || price.input) +`,
     tests: ["tests/models/adapters/prices_fresh_mutants_test.ts"],
   },
+  {
+    id: "models-adapters-sse-data-bound",
+    bug: "sse: an event whose data fills the bound exactly is refused",
+    file: "src/models/adapters/_sse.ts",
+    find: `if (this.#dataLength > this.#maxLength) {`,
+    replace: `if (this.#dataLength >= this.#maxLength) {`,
+    tests: ["tests/models/adapters/sse_bound_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-ollama-empty-turn",
+    bug: "ollama: a message with no parts is sent as an empty turn",
+    file: "src/models/adapters/ollama.ts",
+    find: `      typeof message.content !== "string"\n    ) continue;`,
+    replace: `      typeof message.content === "string"\n    ) continue;`,
+    tests: ["tests/models/adapters/ollama_fresh_mutants_test.ts"],
+  },
 ];

@@ -1,7 +1,8 @@
 // Ollama's wire where hand-planted mutants survived the area's tests: no
 // tools field when no tool is left to offer, a tool message holding text
 // refused, no empty durations record, and a streamed line's log
-// probabilities without text. Portable: the harness only.
+// probabilities without text; and, from the fresh draw of seed 20261162, a
+// message with no parts left out. Portable: the harness only.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import { createOllamaAdapter } from "../../../src/models/adapters/ollama.ts";
@@ -66,6 +67,23 @@ describe("Ollama requests", () => {
     assert.equal(error.code, "INVALID_REQUEST");
     assert.match(error.message, /tool message must hold only tool_result/);
     assert.equal(requests.length, 0);
+  });
+});
+
+describe("Ollama requests: an empty turn", () => {
+  it("a message with no parts at all is left out; an empty string is sent as it is", async () => {
+    const { adapter, requests } = ollamaWith(() => Response.json(answer));
+    await adapter.execute({
+      messages: [
+        { role: "user", content: "Hi" },
+        { role: "assistant", content: [] },
+        { role: "user", content: "" },
+      ],
+    });
+    assert.deepEqual((requests[0].body as Json).messages, [
+      { role: "user", content: "Hi" },
+      { role: "user", content: "" },
+    ]);
   });
 });
 
