@@ -1,8 +1,8 @@
 // The generic adapter's entry points where hand-planted mutants survived
 // the area's tests: a chat relay whose wire is left to its default, an
 // operation that takes no client headers called with some, a cost estimate
-// with no model to price, and an empty model name sent as given. Portable:
-// the harness only.
+// with no model to price, and an empty model name sent as given. No Deno
+// API: the harness only.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import { createAnthropicAdapter } from "../../../src/models/adapters/anthropic.ts";

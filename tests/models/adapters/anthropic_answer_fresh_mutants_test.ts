@@ -2,7 +2,7 @@
 // area's tests: an answer without `usage` (a compatible server's), a stream
 // whose events come without `event:` lines (the type is in each data
 // object), and a reasoning count of zero, which streamed and unstreamed
-// answers both keep. Portable: the harness only.
+// answers both keep. No Deno API: the harness only.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import { createAnthropicAdapter } from "../../../src/models/adapters/anthropic.ts";

@@ -2,7 +2,7 @@
 // (a body of exactly `limit` bytes is whole, as the declared-length check
 // already reads it), and a read given up before it began still lets go of
 // the body, so the connection behind it is released. Found by a fresh
-// mutation draw of the adapters. Portable: the harness only.
+// mutation draw of the adapters. No Deno API: the harness only.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import {

@@ -3,7 +3,7 @@
 // client asked for, and an answer that has no vector for some input refused
 // rather than handed back short. A fresh mutation draw of the adapters
 // (seed 20261161) found the format check and the vector count unchecked
-// here. Portable: the harness only.
+// here. No Deno API: the harness only.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import { createCohereAdapter } from "../../../src/models/adapters/cohere.ts";

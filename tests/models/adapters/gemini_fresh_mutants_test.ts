@@ -2,7 +2,7 @@
 // empty tools list, the answer's own model version, thought summaries kept
 // out of the answer's text, the candidate numbered 0 when protobuf's JSON
 // leaves its index out, and where a streamed event's log probabilities go.
-// Portable: the harness only.
+// No Deno API: the harness only.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import { createGeminiAdapter } from "../../../src/models/adapters/gemini.ts";

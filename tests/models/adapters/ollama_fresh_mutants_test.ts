@@ -2,7 +2,7 @@
 // tools field when no tool is left to offer, a tool message holding text
 // refused, no empty durations record, and a streamed line's log
 // probabilities without text; and, from the fresh draw of seed 20261162, a
-// message with no parts left out. Portable: the harness only.
+// message with no parts left out. No Deno API: the harness only.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import { createOllamaAdapter } from "../../../src/models/adapters/ollama.ts";

@@ -2,7 +2,7 @@
 // survived the area's tests: an assistant turn replayed with no text and
 // no tool call, an answer whose only choice is not numbered 0, a streamed
 // refusal without log probabilities (and log probabilities without text),
-// and reasoning tokens written back into a wire `usage`. Portable: the
+// and reasoning tokens written back into a wire `usage`. No Deno API: the
 // harness only.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";

@@ -3,7 +3,7 @@
 // name and arguments, an image by a flat amount; and a usage priced at a
 // rate of 0, which is a rate, not an absent one. A fresh mutation draw of
 // the adapters (seed 20261161) found a request mixing images and tool calls
-// unchecked, and a planted bug the zero rates. Portable: the harness only.
+// unchecked, and a planted bug the zero rates. No Deno API: the harness only.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import {

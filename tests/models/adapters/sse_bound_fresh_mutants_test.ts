@@ -1,7 +1,7 @@
 // The bound on one server-sent event's data: its data lines, each counted
 // with its line break, may fill the bound exactly; one character more is
 // INVALID_RESPONSE. A fresh mutation draw of the adapters (seed 20261162)
-// found the bound's edge unchecked. Portable: the harness only.
+// found the bound's edge unchecked. No Deno API: the harness only.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import { parseSSE, type SSEEvent } from "../../../src/models/adapters/_sse.ts";

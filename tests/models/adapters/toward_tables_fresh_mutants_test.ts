@@ -4,8 +4,8 @@
 // (`response_format: text`, `thinking: disabled`), a `top_logprobs` Gemini
 // cannot take, an image without `detail`, and a part whose cache mark is
 // present but undefined. Hand-planted mutants of `_toward_wire.ts` and
-// `_toward_native.ts` survived the area's tests here. Portable: the harness
-// only.
+// `_toward_native.ts` survived the area's tests here. No Deno API: the
+// harness only.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import { createAnthropicAdapter } from "../../../src/models/adapters/anthropic.ts";

@@ -4,7 +4,7 @@
 // `top_logprobs` asks Gemini for that many alternatives; an Anthropic
 // `thinking` OpenAI cannot read is dropped, not turned into an effort; a
 // Gemini answer whose only candidate is not numbered 0 is still read.
-// Portable: the harness only.
+// No Deno API: the harness only.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import { createAnthropicAdapter } from "../../../src/models/adapters/anthropic.ts";
