@@ -767,6 +767,13 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "tools is an array or absent (null from an untyped caller too gives []): an array is truthy even when empty, so ?? and || pick the same side",
   },
+  {
+    file: "src/models/adapters/openai.ts",
+    before: 'apiKey: config.apiKey ?? "",',
+    after: "apiKey: config.apiKey,",
+    reason:
+      'the key is read only by bearer() (no Authorization header when it is falsy) and by the HTTP client\'s secrets list (left empty when it is falsy): undefined and "" are alike to both',
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

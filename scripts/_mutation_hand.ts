@@ -1724,4 +1724,50 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `      typeof message.content === "string"\n    ) continue;`,
     tests: ["tests/models/adapters/ollama_fresh_mutants_test.ts"],
   },
+  {
+    id: "models-adapters-preset-mistral-model",
+    bug:
+      "presets: Mistral's default model emptied, unlike its documented mistral-small-latest",
+    file: "src/models/adapters/openai.ts",
+    find: `    defaultModel: "mistral-small-latest",`,
+    replace: `    defaultModel: "",`,
+    tests: ["tests/models/adapters/presets_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-preset-deepseek-model",
+    bug:
+      "presets: DeepSeek's default model emptied, unlike its documented deepseek-chat",
+    file: "src/models/adapters/openai.ts",
+    find: `    defaultModel: "deepseek-chat",`,
+    replace: `    defaultModel: "",`,
+    tests: ["tests/models/adapters/presets_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-preset-llamacpp-key",
+    bug:
+      "presets: llama.cpp refused without an apiKey, though documented as optional",
+    file: "src/models/adapters/openai.ts",
+    find:
+      `    baseURL: "http://127.0.0.1:8080/v1",\n    requiresApiKey: false,`,
+    replace:
+      `    baseURL: "http://127.0.0.1:8080/v1",\n    requiresApiKey: true,`,
+    tests: ["tests/models/adapters/presets_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-preset-ollama-key",
+    bug:
+      "presets: Ollama's /v1 refused without an apiKey, though documented as optional",
+    file: "src/models/adapters/openai.ts",
+    find: `    defaultModel: "llama3.2",\n    requiresApiKey: false,`,
+    replace: `    defaultModel: "llama3.2",\n    requiresApiKey: true,`,
+    tests: ["tests/models/adapters/presets_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-compatible-top-k",
+    bug: "openai-compatible: topK sent under an empty name instead of top_k",
+    file: "src/models/adapters/openai.ts",
+    find: `  topK: "top_k",`,
+    replace: `  topK: "",`,
+    tests: ["tests/models/adapters/presets_fresh_mutants_test.ts"],
+  },
 ];
