@@ -997,6 +997,79 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "an AbortSignal dispatches abort once, so the gate's listener runs at most once either way, and its close() removes it with or without once; the only difference is when an aborted signal lets go of it (at the abort, or at close()), which no call, state or later event shows: the signal never fires again",
   },
+  {
+    file: "src/models/adapters/_parameters.ts",
+    before: 'const rest = table.rest ?? "";',
+    after: 'const rest = table.rest || "";',
+    reason:
+      'ParameterTable.rest is typed `string | undefined` (the built-in tables and a custom provider\'s alike); ?? and || differ only on a falsy value that is not null or undefined, and the one such string is "", which both forms keep as ""',
+  },
+  {
+    file: "src/models/adapters/_openai_wire.ts",
+    before: 'return mapped ?? (hasToolCalls ? "tool_calls" : "stop");',
+    after: 'return mapped || (hasToolCalls ? "tool_calls" : "stop");',
+    reason:
+      "mapped is undefined or a value of FINISH_REASONS, all non-empty strings, so ?? and || pick the same side",
+  },
+  {
+    file: "src/models/adapters/_openai_wire.ts",
+    before: 'const kind = `${error.type ?? ""} ${error.code ?? ""}`;',
+    after: 'const kind = `${error.type ?? ""} ${error.code || ""}`;',
+    reason:
+      'kind is only tested against RATE_LIMIT; the codes where the two differ (0, false, NaN, "") become "0", "false", "NaN" or "", none of which holds a rate-limit word or a 429, so the error code is the same',
+  },
+  {
+    file: "src/models/adapters/gemini.ts",
+    before: 'String(detail["@type"] ?? "").endsWith("google.rpc.RetryInfo")',
+    after: 'String(detail["@type"] || "").endsWith("google.rpc.RetryInfo")',
+    reason:
+      'the two differ only for a falsy @type that is not null or undefined (0, false, NaN, ""), whose strings ("0", "false", "NaN", "") do not end with google.rpc.RetryInfo either way',
+  },
+  {
+    file: "src/models/adapters/cohere.ts",
+    before: 'return mapped ?? (hasToolCalls ? "tool_calls" : "stop");',
+    after: 'return mapped || (hasToolCalls ? "tool_calls" : "stop");',
+    reason:
+      "mapped is undefined or a value of Cohere's FINISH_REASONS, all non-empty strings, so ?? and || pick the same side",
+  },
+  {
+    file: "src/models/adapters/adapter.ts",
+    before: ": this.#spec.modelName?.(request.model) ?? request.model;",
+    after: ": this.#spec.modelName?.(request.model) || request.model;",
+    reason:
+      'modelName returns a string, and only Gemini has one (it strips a leading models/): it returns "" only for the model "models/", which names no model either way (the call goes to Gemini\'s models/:method or models/models/:method, an unknown model\'s 404 both)',
+  },
+  {
+    file: "src/models/adapters/_anthropic_answer.ts",
+    context: "} else this.#blockDelta(out, index, json.delta);",
+    before: "break;",
+    after: ";",
+    reason:
+      "a content_block_start or _delta then runs on into the message_delta case, which reads delta.stop_reason, delta.stop_sequence and usage: no content block event of the Messages protocol has any of them (a block's delta is text_delta, input_json_delta, thinking_delta, signature_delta or citations_delta), and #start has already run, so nothing changes",
+  },
+  {
+    file: "src/models/adapters/_prices.ts",
+    before: "if (slash <= 0) return undefined;",
+    after: "if (slash < 0) return undefined;",
+    reason:
+      "a model starting with '/' then looks up vendor '', which neither VENDORS nor PRICES has, so the next line returns the same undefined",
+  },
+  {
+    file: "src/models/adapters/_prices.ts",
+    before:
+      "for (const tool of request.tools ?? []) chars += JSON.stringify(tool).length;",
+    after:
+      "for (const tool of request.tools || []) chars += JSON.stringify(tool).length;",
+    reason:
+      "tools is an array or absent (null from an untyped caller too gives []): an array is truthy even when empty, so ?? and || pick the same side",
+  },
+  {
+    file: "src/models/adapters/openai.ts",
+    before: 'apiKey: config.apiKey ?? "",',
+    after: "apiKey: config.apiKey,",
+    reason:
+      'the key is read only by bearer() (no Authorization header when it is falsy) and by the HTTP client\'s secrets list (left empty when it is falsy): undefined and "" are alike to both',
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

@@ -186,7 +186,7 @@ export class AnthropicStreamTranslator implements StreamTranslator<SSEEvent> {
   readonly #assembler = new MessageAssembler("anthropic");
   readonly #tools = new Map<number, { id: string; name: string }>();
   #metadata: IRResponseMetadata | undefined;
-  #promptTokens = 0;
+  #inputTokens = 0;
   #completionTokens = 0;
   #cacheRead: number | undefined;
   #cacheCreation: number | undefined;
@@ -281,9 +281,13 @@ export class AnthropicStreamTranslator implements StreamTranslator<SSEEvent> {
     if (!isRecord(usage)) return;
     this.#sawUsage = true;
     const read = wireUsage(usage);
-    // message_delta counts are cumulative; input counts appear there only in newer API versions.
+    // message_delta counts are cumulative; input counts appear there only in
+    // newer API versions. Each count is kept apart, so one a delta leaves out
+    // keeps its earlier value inside the whole prompt's count too.
     if (read !== undefined && read.promptTokens > 0) {
-      this.#promptTokens = read.promptTokens;
+      if (typeof usage.input_tokens === "number") {
+        this.#inputTokens = usage.input_tokens;
+      }
       this.#cacheRead = read.cacheReadTokens ?? this.#cacheRead;
       this.#cacheCreation = read.cacheCreationTokens ?? this.#cacheCreation;
     }
@@ -294,7 +298,10 @@ export class AnthropicStreamTranslator implements StreamTranslator<SSEEvent> {
   }
 
   #usage(): IRUsage {
-    const usage = usageOf(this.#promptTokens, this.#completionTokens);
+    const usage = usageOf(
+      this.#inputTokens + (this.#cacheRead ?? 0) + (this.#cacheCreation ?? 0),
+      this.#completionTokens,
+    );
     if (this.#cacheRead !== undefined) usage.cacheReadTokens = this.#cacheRead;
     if (this.#cacheCreation !== undefined) {
       usage.cacheCreationTokens = this.#cacheCreation;

@@ -206,18 +206,3 @@ export function writeOpenAILogprobs(
     refusal: writeEntries(logprobs.refusal),
   };
 }
-
-/** Two log-probability lists as one (a stream's pieces, in order). */
-export function appendLogprobs(
-  into: IRLogprobs | undefined,
-  more: IRLogprobs,
-): IRLogprobs {
-  const out: IRLogprobs = { ...into };
-  if (more.content !== undefined) {
-    out.content = [...(out.content ?? []), ...more.content];
-  }
-  if (more.refusal !== undefined) {
-    out.refusal = [...(out.refusal ?? []), ...more.refusal];
-  }
-  return out;
-}

@@ -13,7 +13,6 @@ import type {
   IRChatRequest,
   IRChatResponse,
   IRContentPart,
-  IRLogprobs,
   IRMessage,
   IRResponseMetadata,
   IRToolUsePart,
@@ -36,11 +35,7 @@ import {
   textOf,
 } from "./_ir.ts";
 import type { SSEEvent } from "./_sse.ts";
-import {
-  appendLogprobs,
-  readOpenAILogprobs,
-  readOpenAIUsage,
-} from "./_openai_details.ts";
+import { readOpenAILogprobs, readOpenAIUsage } from "./_openai_details.ts";
 import {
   type CacheBreakpoint,
   type OpenAIContentPart,
@@ -313,7 +308,6 @@ export class OpenAIStreamTranslator implements StreamTranslator<SSEEvent> {
   #finish: unknown = undefined;
   #usage: IRUsage | undefined;
   #refusal: string | undefined;
-  #logprobs: IRLogprobs | undefined;
 
   constructor(provider: string, request: IRChatRequest) {
     this.#provider = provider;
@@ -340,9 +334,6 @@ export class OpenAIStreamTranslator implements StreamTranslator<SSEEvent> {
     if (!isRecord(choice)) return out;
     const delta = isRecord(choice.delta) ? choice.delta : {};
     const logprobs = readOpenAILogprobs(choice.logprobs);
-    if (logprobs !== undefined) {
-      this.#logprobs = appendLogprobs(this.#logprobs, logprobs);
-    }
     const text = typeof delta.content === "string" ? delta.content : "";
     const refusal = typeof delta.refusal === "string" ? delta.refusal : "";
     if (refusal !== "") this.#refusal = (this.#refusal ?? "") + refusal;
