@@ -2684,4 +2684,13 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `  topK: "",`,
     tests: ["tests/models/adapters/presets_fresh_mutants_test.ts"],
   },
+  {
+    id: "core3-parallel-request-checked",
+    bug:
+      "dispatchParallel sends a request without a messages array to every backend instead of refusing it with INVALID_REQUEST",
+    file: "src/models/_dispatch.ts",
+    find: "  assertRequest(request);\n  const strategy",
+    replace: "  const strategy",
+    tests: ["tests/models/parallel_request_check_test.ts"],
+  },
 ];

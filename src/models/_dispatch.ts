@@ -18,6 +18,7 @@ import {
   sortOutcomes,
 } from "./_parallel.ts";
 import type { Parts } from "./_parts.ts";
+import { assertRequest } from "./_request.ts";
 import type { BackendEntry } from "./_state.ts";
 import { linkSignal } from "./_util.ts";
 
@@ -60,6 +61,8 @@ export async function dispatch(
   options: ParallelDispatchOptions,
 ): Promise<ParallelDispatchResult> {
   if (parts.registry.disposed) throw noBackend("Router is disposed");
+  // Before any adapter: the same refusal as execute and selectBackend.
+  assertRequest(request);
   const strategy = dispatchStrategy(options);
   const { targets, unavailable } = targetsOf(parts, options.backends);
   const names = targets.map((t) => t.name);

@@ -5,7 +5,7 @@
 // the first usable backend, else NO_BACKEND_AVAILABLE. A request's
 // allow-list (ExecuteOptions.backends) narrows every one of these choices.
 
-import { AdapterError, ErrorCode } from "../errors.ts";
+import { assertRequest } from "../_request.ts";
 import type { IRChatRequest } from "../types.ts";
 import type { Settings } from "../_config.ts";
 import { noBackend, noBackendFor, routingFailed } from "../_failures.ts";
@@ -26,19 +26,6 @@ import {
   within,
 } from "./_allowed.ts";
 import type { EntryFilter, Plan, Strategy } from "./strategy.ts";
-
-/** Throws INVALID_REQUEST unless the request has a messages array. */
-function assertRequest(request: IRChatRequest): void {
-  if (
-    typeof request !== "object" || request === null ||
-    !Array.isArray(request.messages)
-  ) {
-    throw new AdapterError({
-      code: ErrorCode.INVALID_REQUEST,
-      message: "request.messages must be an array",
-    });
-  }
-}
 
 /** The backend named by `request.metadata.custom.backend`, if any. */
 function namedBackend(request: IRChatRequest): string | undefined {
