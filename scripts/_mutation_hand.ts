@@ -1996,7 +1996,7 @@ export const HAND_MUTANTS: HandMutant[] = [
     bug:
       "under an attempt timeout, a finished call stays linked to the lifetime: dispose() aborts its adapter's signal",
     file: "src/models/_attempt.ts",
-    find: "      this.#unlink();",
+    find: `      this.#linked?.removeEventListener("abort", this);`,
     replace: "      ;",
     tests: LETTING_GO_TESTS,
   },
