@@ -1296,4 +1296,23 @@ export const HAND_MUTANTS: HandMutant[] = [
       `            end(controller);\n          }\n        }\n        const piece`,
     tests: ["tests/serve/http1_test.ts"],
   },
+  // Eighth round, gateway-listener and cli (one block).
+  {
+    id: "listener-node-runtime-branch",
+    bug: "serve: on Node the runtime is not recognised (UNSUPPORTED_RUNTIME)",
+    file: "src/serve/serve.ts",
+    find: `if (typeof global.process?.versions?.node === "string") {`,
+    replace: `if (typeof global.process?.versions?.node !== "string") {`,
+    tests: ["tests/serve/node_runtime_test.ts"],
+  },
+  {
+    id: "listener-node-check-interval",
+    bug:
+      "node listener: connections checked every second, so a 10 s headers timeout is met up to 1 s late",
+    file: "src/serve/_node_server.ts",
+    find: `connectionsCheckingInterval: sweepEvery(limits),`,
+    replace:
+      `connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),`,
+    tests: ["tests/serve/node_runtime_test.ts"],
+  },
 ];
