@@ -12,12 +12,16 @@ import { needs, programPath } from "../_programs.ts";
 import { rawClient } from "./_raw_client.ts";
 
 const FIXTURE = new URL("./fixtures/node_serve.ts", import.meta.url);
+/** The portable listener tests, which the npm build runs under Node. */
+const PORTABLE = new URL("./serve_app_test.ts", import.meta.url);
 const ignore = needs("serve on Node", "node").ignore;
 const START_MS = 20_000;
 
-/** Bundles the fixture for Node into `dir`. */
-async function bundle(dir: string): Promise<string> {
-  const out = `${dir}/serve.mjs`;
+/** Bundles `entry` (the fixture unless given) for Node into `dir`. */
+async function bundle(dir: string, entry: URL = FIXTURE): Promise<string> {
+  const out = `${dir}/${
+    entry.pathname.slice(entry.pathname.lastIndexOf("/") + 1, -3)
+  }.mjs`;
   const bundled = await run(Deno.execPath(), {
     args: [
       "bundle",
@@ -26,7 +30,7 @@ async function bundle(dir: string): Promise<string> {
       "browser",
       "-o",
       out,
-      FIXTURE.pathname,
+      entry.pathname,
     ],
     cwd: dir,
   });
@@ -71,6 +75,29 @@ async function withNodeServe(
     await errText.cancel().catch(() => {});
   }
 }
+
+// The same scenarios as on Deno (408, 413 declared and chunked, 503 past the
+// cap, keep-alive, serveGateway's bound), run by node:test against the
+// node:http listener: a Deno run of the suite reaches that listener too.
+Deno.test({
+  name: "serve on Node: the portable listener tests pass under node --test",
+  ignore,
+  async fn() {
+    const dir = await Deno.makeTempDir();
+    try {
+      const script = await bundle(dir, PORTABLE);
+      const result = await run(programPath("node"), {
+        args: ["--test", "--test-reporter=tap", script],
+        cwd: dir,
+      });
+      assert.equal(result.code, 0, result.out.slice(-4000) + result.err);
+      assert.match(result.out, /^# pass [1-9]/m);
+      assert.match(result.out, /^# fail 0$/m);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
 
 Deno.test({
   name:
