@@ -1,0 +1,95 @@
+// Behaviour the command's fresh mutation draws (seed 20261160 on, area cli)
+// found unguarded: each test names the planted bug it catches. The Node
+// runtime is checked in-process: a fresh copy of the runtime module is
+// loaded while `Deno` is hidden, so it builds the runtime it builds on Node
+// (Deno's node:fs stands in for Node's, with the same error codes).
+import assert from "node:assert/strict";
+import type { FileError } from "../../src/cli/_runtime.ts";
+
+type RuntimeModule = typeof import("../../src/cli/_runtime.ts");
+
+/** The runtime module as Node loads it: no `Deno` global while it loads. */
+async function asOnNode(): Promise<RuntimeModule> {
+  // deno-lint-ignore no-explicit-any
+  const scope = globalThis as any;
+  // Deno's `process` loads lazily and reads Deno: touch it first.
+  assert.equal(typeof scope.process.versions.node, "string");
+  const saved = scope.Deno;
+  delete scope.Deno;
+  try {
+    return await import(
+      `../../src/cli/_runtime.ts?as-node=${crypto.randomUUID()}`
+    );
+  } finally {
+    scope.Deno = saved;
+  }
+}
+
+// Bug (seed 20261160, `_runtime.ts:229`, "ENOENT" emptied): on Node a
+// missing file reads as unreadable, so `switchyard convert nope.http` and
+// `--config nope.json` say "cannot read …: ENOENT: …" where Deno says
+// "no such file".
+Deno.test("the Node runtime reports a missing file as missing, and a directory as unreadable", async () => {
+  const runtime = await (await asOnNode()).currentRuntime();
+  assert.equal(runtime.name, "node");
+  const dir = await Deno.makeTempDir();
+  try {
+    const missing = `${dir}/nope.http`;
+    for (const read of [runtime.readFile, runtime.readFileSync]) {
+      const error = await (async () => {
+        try {
+          await read(missing);
+        } catch (error) {
+          return error;
+        }
+      })();
+      assert.ok(error instanceof Error && error.name === "FileError");
+      const file = error as FileError;
+      assert.equal(file.code, "NOT_FOUND");
+      assert.equal(file.message, `no such file: ${missing}`);
+      assert.equal(file.path, missing);
+      const unreadable = await (async () => {
+        try {
+          await read(dir);
+        } catch (error) {
+          return error as FileError;
+        }
+      })();
+      assert.equal(unreadable?.code, "UNREADABLE");
+      assert.match(unreadable?.message ?? "", /^cannot read .+: \S/);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+// Bug (seed 20261160, `_runtime.ts:272`, the Node `exit`'s flush dropped):
+// log lines gathered in the last 100 ms are lost when the process exits on
+// Node. Today's one caller (a second Ctrl-C) writes a line with `err` just
+// before, which flushes too; the runtime's contract, which any new exit
+// path relies on, is that `out`, `err` and `exit` each write them first.
+Deno.test("the Node runtime writes the gathered log lines before it exits", async () => {
+  const runtime = await (await asOnNode()).currentRuntime();
+  // deno-lint-ignore no-explicit-any
+  const process = (globalThis as any).process;
+  const written: string[] = [];
+  const write = process.stdout.write;
+  const exit = process.exit;
+  process.stdout.write = (text: string) => written.push(`stdout ${text}`);
+  process.exit = (code: number) => {
+    written.push(`exit ${code}`);
+    throw new Error("exited");
+  };
+  try {
+    runtime.log('{"event":"request","status":200}');
+    runtime.log('{"event":"request","status":503}');
+    assert.throws(() => runtime.exit(1), /exited/);
+  } finally {
+    process.stdout.write = write;
+    process.exit = exit;
+  }
+  assert.deepEqual(written, [
+    'stdout {"event":"request","status":200}\n{"event":"request","status":503}\n',
+    "exit 1",
+  ]);
+});
