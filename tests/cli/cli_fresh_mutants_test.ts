@@ -5,6 +5,8 @@
 // (Deno's node:fs stands in for Node's, with the same error codes).
 import assert from "node:assert/strict";
 import type { FileError } from "../../src/cli/_runtime.ts";
+import { summaryLines } from "../../src/cli/_summary.ts";
+import { planGateway } from "../../src/gateway/from_config.ts";
 
 type RuntimeModule = typeof import("../../src/cli/_runtime.ts");
 
@@ -92,4 +94,37 @@ Deno.test("the Node runtime writes the gathered log lines before it exits", asyn
     'stdout {"event":"request","status":200}\n{"event":"request","status":503}\n',
     "exit 1",
   ]);
+});
+
+// Bug (seed 20261160, `_summary.ts:53`, `> 0` → `> 1`): a backend that
+// serves exactly one model has no "models" part in the startup summary, so
+// the operator cannot see which name reaches it.
+Deno.test("the startup summary names the models each backend serves, one model included", async () => {
+  const config = JSON.stringify({
+    backends: [
+      {
+        name: "one",
+        provider: "vllm",
+        baseURL: "http://127.0.0.1:8001/v1",
+        models: ["m-1"],
+      },
+      {
+        name: "two",
+        provider: "vllm",
+        baseURL: "http://127.0.0.1:8002/v1",
+        models: ["m-2", "m-3"],
+      },
+      { name: "none", provider: "vllm", baseURL: "http://127.0.0.1:8003/v1" },
+    ],
+  });
+  const plan = await planGateway(
+    (name) => name === "SWITCHYARD_CONFIG" ? "/etc/gw.json" : undefined,
+    () => config,
+  );
+  const lines = summaryLines(plan, "/etc/gw.json", undefined);
+  const line = (name: string) =>
+    lines.find((l) => l.startsWith(`switchyard:   ${name}: `)) ?? "";
+  assert.match(line("one"), /; models m-1$/, lines.join("\n"));
+  assert.match(line("two"), /; models m-2, m-3$/, lines.join("\n"));
+  assert.doesNotMatch(line("none"), /models/, lines.join("\n"));
 });
