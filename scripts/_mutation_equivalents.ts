@@ -262,6 +262,13 @@ export const EQUIVALENTS: Equivalent[] = [
       "a plan's spec never has defaultModel '': the config and the backends-only list refuse an empty one, and the environment shortcuts treat an empty OPENAI_MODEL or SWITCHYARD_DEFAULT_MODEL as unset",
   },
   {
+    file: "src/cli/_summary.ts",
+    before: "cache.maxBytes ?? DEFAULT_MEMORY_CACHE_BYTES",
+    after: "cache.maxBytes || DEFAULT_MEMORY_CACHE_BYTES",
+    reason:
+      "the plan's cache comes from the config, whose reader (cache/_config.ts) takes maxBytes only as a positive integer: it is undefined or at least 1, never the 0 that || would replace",
+  },
+  {
     file: "src/cli/_runtime.ts",
     before: "(error as Error)?.message ?? String(error),",
     after: "(error as Error)?.message || String(error),",
