@@ -641,6 +641,34 @@ export const EQUIVALENTS: Equivalent[] = [
       "on Node 20+ (the listener's floor) server.close() itself closes every connection with no request in flight (Node 19 made it call closeIdleConnections), which are exactly the sockets with 0 requests here; tests/serve/node_runtime_test.ts sees an idle keep-alive connection closed at shutdown with and without the call",
   },
   {
+    file: "src/gateway/_read_bounded.ts",
+    before: 'const declared = Number(length ?? "0");',
+    after: 'const declared = Number(length || "0");',
+    reason:
+      "Headers.get gives null or a string; the only falsy string is '', and Number('') is 0, the same as Number('0')",
+  },
+  {
+    file: "src/gateway/_read_bounded.ts",
+    before: 'const declared = Number(length ?? "0");',
+    after: "const declared = Number(length);",
+    reason:
+      "Number(null) is 0, the same as Number('0'): a request without a Content-Length declares 0 either way",
+  },
+  {
+    file: "src/gateway/_read_bounded.ts",
+    before: "await request.body.cancel().catch(() => {});",
+    after: ";",
+    reason:
+      "the throw on the next line leaves the `for await` over request.body, whose iterator's return() cancels the stream (ReadableStream's async iterator cancels unless preventCancel): the body is cancelled either way, before the caller sees the error (tests/serve/read_bounded_fresh_mutants_test.ts checks the source's cancel with and without the call)",
+  },
+  {
+    file: "src/gateway/_read_bounded.ts",
+    before: "if (size + chunk.byteLength > bytes.byteLength) {",
+    after: "if (size + chunk.byteLength >= bytes.byteLength) {",
+    reason:
+      "a chunk that exactly fills the buffer then grows it one step early (to at most the bound) instead of filling it; the bytes, their length and the bound's refusal are the same, only one copy is made sooner",
+  },
+  {
     file: "src/gateway/_passthrough.ts",
     context: "}, (error) => {",
     before: 'signal.removeEventListener("abort", onAbort);',

@@ -4,12 +4,15 @@
 // (`>` for `>=`, 65535 for 65536, `||` for `&&`) would pass a bad value to
 // the runtime or refuse a good one.
 import assert from "node:assert/strict";
+import { serveGateway } from "../../src/gateway/serve.ts";
 import {
   resolveServeOptions,
+  serve,
   SERVE_DEFAULTS,
   ServeError,
   type ServeOptions,
 } from "../../src/serve/mod.ts";
+import { fetchSignal, shutdownBounded } from "../_bounded.ts";
 
 function refused(options: unknown, message: string | RegExp): void {
   assert.throws(
@@ -94,4 +97,67 @@ Deno.test("serve options: a hostname is a non-empty string; options are an objec
   );
   // An inherited name is no option either.
   refused({ toString: 1 }, /^unknown option "toString"/);
+});
+
+// Bug (`src/gateway/serve.ts`, `?? Infinity` → `|| Infinity`): a config's
+// `maxBodyBytes: 0` turns serveGateway's body bound off without a word,
+// where serve refuses it.
+Deno.test("serveGateway refuses maxBodyBytes 0 as serve does, and takes Infinity and a positive bound", async () => {
+  const handler = () => new Response("ok");
+  await assert.rejects(
+    serveGateway(handler, { port: 0, maxBodyBytes: 0 }),
+    (error: unknown) =>
+      error instanceof ServeError && error.code === "INVALID_OPTION" &&
+      error.message === "maxBodyBytes must be a positive integer or Infinity",
+  );
+  for (const maxBodyBytes of [undefined, Infinity, 16]) {
+    const server = await serveGateway(handler, {
+      port: 0,
+      hostname: "127.0.0.1",
+      maxBodyBytes,
+    });
+    try {
+      const answer = await fetch(`http://127.0.0.1:${server.addr.port}/`, {
+        method: "POST",
+        body: "x".repeat(17),
+        signal: fetchSignal(),
+      });
+      await answer.body?.cancel();
+      assert.equal(answer.status, maxBodyBytes === 16 ? 413 : 200);
+    } finally {
+      await shutdownBounded(server);
+    }
+  }
+});
+
+// Bug (`src/serve/serve.ts`, `process?.versions?.node` → `process.versions`
+// or `versions.node`): where neither Deno nor Node runs (a browser, or a
+// bundler's `process` shim holding only `env`), serve fails with a
+// TypeError instead of its coded UNSUPPORTED_RUNTIME.
+Deno.test("serve outside Deno and Node refuses with UNSUPPORTED_RUNTIME, a bundler's process shim included", async () => {
+  // deno-lint-ignore no-explicit-any
+  const scope = globalThis as any;
+  // Deno's `process` loads lazily and reads Deno: touch it first.
+  assert.equal(typeof scope.process.versions.node, "string");
+  const saved = { Deno: scope.Deno, process: scope.process };
+  for (const process of [undefined, { env: {} }]) {
+    let refusal: unknown;
+    delete scope.Deno;
+    scope.process = process;
+    try {
+      refusal = await serve(() => new Response("ok"), { port: 0 }).then(
+        () => "served",
+        (error) => error,
+      );
+    } finally {
+      scope.Deno = saved.Deno;
+      scope.process = saved.process;
+    }
+    assert.ok(refusal instanceof ServeError, String(refusal));
+    assert.equal(refusal.code, "UNSUPPORTED_RUNTIME");
+    assert.equal(
+      refusal.message,
+      "serve needs Deno (Deno.listen) or Node 20+ (node:http)",
+    );
+  }
 });
