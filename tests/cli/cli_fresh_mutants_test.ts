@@ -7,6 +7,12 @@ import assert from "node:assert/strict";
 import type { FileError } from "../../src/cli/_runtime.ts";
 import { summaryLines } from "../../src/cli/_summary.ts";
 import { planGateway } from "../../src/gateway/from_config.ts";
+import { gatewayCommand } from "../../src/cli/gateway.ts";
+import { fetchSignal, withTimeout } from "../_bounded.ts";
+import { waitUntil } from "../_timeout.ts";
+import { needs } from "../_programs.ts";
+import { startRedis } from "../models/stores/_redis_server.ts";
+import { runtimeDouble } from "./_runtime_double.ts";
 
 type RuntimeModule = typeof import("../../src/cli/_runtime.ts");
 
@@ -127,4 +133,70 @@ Deno.test("the startup summary names the models each backend serves, one model i
   assert.match(line("one"), /; models m-1$/, lines.join("\n"));
   assert.match(line("two"), /; models m-2, m-3$/, lines.join("\n"));
   assert.doesNotMatch(line("none"), /models/, lines.join("\n"));
+});
+
+// Bug (seed 20261160, `gateway.ts:392`, the `timeoutMs === undefined`
+// test inverted): the config's `redis.timeoutMs` is dropped, so the fleet
+// and the shared rate limits wait the default 100 ms for a stalled Redis
+// whatever the operator set. The warning names the bound it used.
+Deno.test({
+  name:
+    "switchyard gateway: the config's redis.timeoutMs bounds the router's and the rate limits' Redis calls",
+  ignore: needs("the command's Redis timeout", "redis-server").ignore,
+  async fn() {
+    const redis = await startRedis();
+    const key = "sk-timeout-0123456789";
+    const config = JSON.stringify({
+      redis: { url: `redis://127.0.0.1:${redis.port}`, timeoutMs: 250 },
+      keys: [{ id: "team", key: "$TEAM_KEY", rpm: 600 }],
+    });
+    const { runtime, out, listening, stop } = runtimeDouble(
+      { PORT: "0", TEAM_KEY: key },
+      { files: { "/srv/gw.json": config } },
+    );
+    const status = gatewayCommand(["--config", "gw.json"], runtime);
+    try {
+      await withTimeout(listening, 20_000, "the command did not listen");
+      const origin = /listening on (http:\/\/\S+?)\/? /.exec(
+        out.find((line) => line.startsWith("switchyard: listening on")) ?? "",
+      )?.[1];
+      assert.ok(origin, out.join("\n"));
+      redis.pause();
+      try {
+        const answer = await fetch(`${origin}/v1/chat/completions`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            authorization: `Bearer ${key}`,
+          },
+          body: JSON.stringify({
+            model: "echo",
+            messages: [{ role: "user", content: "Redis is stalled" }],
+          }),
+          signal: fetchSignal(),
+        });
+        assert.equal(answer.status, 200, await answer.clone().text());
+        await answer.body?.cancel();
+        const warning = (code: string) =>
+          out.find((line) => line.includes(`"code":"${code}"`));
+        await waitUntil(
+          () =>
+            warning("store-unavailable") !== undefined &&
+            warning("rate-limit-store-unavailable") !== undefined,
+          `both stores' warnings: ${out.join("\n")}`,
+        );
+        for (
+          const code of ["store-unavailable", "rate-limit-store-unavailable"]
+        ) {
+          assert.match(warning(code)!, /no answer within 250 ms/, code);
+        }
+      } finally {
+        redis.resume();
+      }
+    } finally {
+      stop();
+      assert.equal(await withTimeout(status, 20_000, "no drain"), 0);
+      await redis.stop();
+    }
+  },
 });
