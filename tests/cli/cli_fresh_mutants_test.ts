@@ -8,6 +8,7 @@ import type { FileError } from "../../src/cli/_runtime.ts";
 import { summaryLines } from "../../src/cli/_summary.ts";
 import { planGateway } from "../../src/gateway/from_config.ts";
 import { gatewayCommand } from "../../src/cli/gateway.ts";
+import { convertCommand } from "../../src/cli/convert.ts";
 import { fetchSignal, withTimeout } from "../_bounded.ts";
 import { waitUntil } from "../_timeout.ts";
 import { needs } from "../_programs.ts";
@@ -199,4 +200,33 @@ Deno.test({
       await redis.stop();
     }
   },
+});
+
+// Bug (seed 20261160, `convert.ts:472`, `?? String(error)` dropped or made
+// `||`): a failure that is no input error (here stdout refusing the answer,
+// as a closed pipe does) must still be one line on stderr naming its
+// reason, status 70. It printed "undefined" for a thrown non-Error, and
+// nothing after "internal error: " for an Error without a message (fixed:
+// the message, or the value's own text when the message is empty).
+Deno.test("switchyard convert: an internal failure is one line naming its reason, status 70", async () => {
+  const cases: [unknown, string][] = [
+    [new Error("Broken pipe (os error 32)"), "Broken pipe (os error 32)"],
+    [new TypeError(""), "TypeError"],
+    ["stdout closed", "stdout closed"],
+  ];
+  for (const [thrown, reason] of cases) {
+    const { runtime, out } = runtimeDouble({});
+    const failing = {
+      ...runtime,
+      out: () => {
+        throw thrown;
+      },
+    };
+    const status = await convertCommand(
+      ["--to", "curl", "GET https://api.example.com/ HTTP/1.1"],
+      failing,
+    );
+    assert.equal(status, 70, out.join("\n"));
+    assert.deepEqual(out, [`error: internal error: ${reason}`]);
+  }
 });
