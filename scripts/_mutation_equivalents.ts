@@ -269,6 +269,13 @@ export const EQUIVALENTS: Equivalent[] = [
       "the plan's cache comes from the config, whose reader (cache/_config.ts) takes maxBytes only as a positive integer: it is undefined or at least 1, never the 0 that || would replace",
   },
   {
+    file: "src/cli/gateway.ts",
+    before: 'if (runtime.name !== "deno" || !deno?.permissions) return;',
+    after: 'if (runtime.name !== "deno" && !deno?.permissions) return;',
+    reason:
+      "currentRuntime names the runtime 'deno' exactly when the Deno global is there (Deno.version.deno), and every Deno has Deno.permissions: on Deno both tests are false, on Node both are true, so || and && agree; only a runtime double named 'node' inside Deno could tell them apart, and the command never builds one",
+  },
+  {
     file: "src/cli/_runtime.ts",
     before: "(error as Error)?.message ?? String(error),",
     after: "(error as Error)?.message || String(error),",
