@@ -676,6 +676,13 @@ export const EQUIVALENTS: Equivalent[] = [
       "a chunk that exactly fills the buffer then grows it one step early (to at most the bound) instead of filling it; the bytes, their length and the bound's refusal are the same, only one copy is made sooner",
   },
   {
+    file: "src/gateway/_wire_util.ts",
+    before: "if (slash > 0 && has(model.slice(0, slash))) {",
+    after: "if (slash >= 0 && has(model.slice(0, slash))) {",
+    reason:
+      "at slash 0 the backend asked for is '', and no backend has that name (the Router's registry refuses an empty name), so has('') is false and the name routes as is either way",
+  },
+  {
     file: "src/gateway/_passthrough.ts",
     context: "}, (error) => {",
     before: 'signal.removeEventListener("abort", onAbort);',
