@@ -230,3 +230,32 @@ Deno.test("switchyard convert: an internal failure is one line naming its reason
     assert.deepEqual(out, [`error: internal error: ${reason}`]);
   }
 });
+
+// The same contract on Deno (`_runtime.ts:192`, the Deno `exit`'s flush).
+Deno.test("the Deno runtime writes the gathered log lines before it exits", async () => {
+  const { currentRuntime } = await import("../../src/cli/_runtime.ts");
+  const runtime = await currentRuntime();
+  assert.equal(runtime.name, "deno");
+  const written: string[] = [];
+  const stdout = Deno.stdout as unknown as Record<string, unknown>;
+  const exit = Deno.exit;
+  stdout.writeSync = (bytes: Uint8Array) => {
+    written.push(`stdout ${new TextDecoder().decode(bytes)}`);
+    return bytes.byteLength;
+  };
+  Deno.exit = ((code: number) => {
+    written.push(`exit ${code}`);
+    throw new Error("exited");
+  }) as typeof Deno.exit;
+  try {
+    runtime.log('{"event":"request","status":200}');
+    assert.throws(() => runtime.exit(2), /exited/);
+  } finally {
+    delete stdout.writeSync;
+    Deno.exit = exit;
+  }
+  assert.deepEqual(written, [
+    'stdout {"event":"request","status":200}\n',
+    "exit 2",
+  ]);
+});
