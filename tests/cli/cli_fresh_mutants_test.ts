@@ -9,6 +9,7 @@ import { summaryLines } from "../../src/cli/_summary.ts";
 import { planGateway } from "../../src/gateway/from_config.ts";
 import { gatewayCommand } from "../../src/cli/gateway.ts";
 import { convertCommand } from "../../src/cli/convert.ts";
+import { LineBuffer } from "../../src/cli/_line_buffer.ts";
 import { fetchSignal, withTimeout } from "../_bounded.ts";
 import { waitUntil } from "../_timeout.ts";
 import { needs } from "../_programs.ts";
@@ -258,4 +259,28 @@ Deno.test("the Deno runtime writes the gathered log lines before it exits", asyn
     'stdout {"event":"request","status":200}\n',
     "exit 2",
   ]);
+});
+
+// Bug (planted by hand, `_line_buffer.ts:41`, `>=` → `>`): gathered lines
+// that reach the bound exactly wait for the timer instead of going out at
+// once ("a flush when the gathered text reaches this length").
+Deno.test("LineBuffer: lines that reach the bound exactly are written at once", () => {
+  const writes: string[] = [];
+  let scheduled = 0;
+  const logs = new LineBuffer(
+    {
+      write: (text) => void writes.push(text),
+      later: () => {
+        scheduled++;
+        return () => {};
+      },
+    },
+    10,
+    60_000,
+  );
+  logs.add("abcd"); // 5 with its newline
+  assert.deepEqual(writes, []);
+  assert.equal(scheduled, 1);
+  logs.add("efgh"); // 10: the bound
+  assert.deepEqual(writes, ["abcd\nefgh\n"]);
 });
