@@ -318,6 +318,20 @@ export const EQUIVALENTS: Equivalent[] = [
       "StartupError is private to the command (./cli does not export it): main tells it apart with instanceof and prints its message; nothing reads the code",
   },
   {
+    file: "src/cli/_args.ts",
+    before: 'readonly code = "USAGE";',
+    after: 'readonly code = "";',
+    reason:
+      "UsageError is private to the command (./cli does not export it): main and the convert command tell it apart with instanceof and print its message with status 2; nothing reads the code",
+  },
+  {
+    file: "src/cli/_args.ts",
+    before: "const options: Record<string, string | true> = {};",
+    after: "const options: Record<string, string | false> = {};",
+    reason:
+      "a type annotation, erased when the module loads (the sample runs without type checking): the values stored are the same",
+  },
+  {
     file: "src/cli/convert.ts",
     before: "`cannot read ${path}: ${(error as Error)?.message ?? error}`,",
     after: "`cannot read ${path}: ${(error as Error)?.message || error}`,",
