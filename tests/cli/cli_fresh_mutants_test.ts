@@ -284,3 +284,87 @@ Deno.test("LineBuffer: lines that reach the bound exactly are written at once", 
   logs.add("efgh"); // 10: the bound
   assert.deepEqual(writes, ["abcd\nefgh\n"]);
 });
+
+// The startup summary's lines about keys, the admin API, the shared state
+// and the response cache, for the settings an operator checks there (planted
+// by hand: each `??` default, count and branch of `_summary.ts`, which only
+// the command's subprocess tests reached before).
+Deno.test("the startup summary: keys, admin paths, shared state and the response cache, as configured", async () => {
+  const vars: Record<string, string> = {
+    SWITCHYARD_CONFIG: "/etc/gw.json",
+    K1: "sk-aaaaaaaaaaaaaaaa1",
+    K2: "sk-bbbbbbbbbbbbbbbb2",
+    ADMIN: "sk-admin-cccccccccccc",
+  };
+  const lines = async (
+    config: unknown,
+    redis?: { where: string; connected: boolean },
+    configPath: string | undefined = "/etc/gw.json",
+  ) => {
+    const plan = await planGateway(
+      (name) => vars[name],
+      () => JSON.stringify(config),
+    );
+    return summaryLines(plan, configPath, redis).filter((line) =>
+      !line.startsWith("switchyard:   ") && !/local test backends/.test(line)
+    );
+  };
+  const where = "redis://127.0.0.1:6379";
+  const EVERY_ROUTE =
+    "every route but /metrics, /healthz and /readyz needs one";
+  assert.deepEqual(
+    await lines({ admin: { key: "$ADMIN" } }, { where, connected: true }),
+    [
+      "switchyard: config file: /etc/gw.json",
+      `switchyard: keys: on (none in the config yet: create them through the admin API; ${EVERY_ROUTE})`,
+      "switchyard: admin API at /admin, console at /console (both need the admin key)",
+      `switchyard: shared state on Redis ${where}`,
+    ],
+  );
+  assert.deepEqual(
+    await lines({
+      keys: [{ id: "a", key: "$K1" }],
+      admin: { key: "$ADMIN", path: "/ops", consolePath: "/ui" },
+      cache: { ttlSeconds: 60, maxBytes: 1000, enabled: false },
+    }, { where, connected: false }),
+    [
+      "switchyard: config file: /etc/gw.json",
+      `switchyard: keys: on (1 key; ${EVERY_ROUTE})`,
+      "switchyard: admin API at /ops, console at /ui (both need the admin key)",
+      `switchyard: shared state on Redis ${where} (not answering yet: running on local state until it does)`,
+      "switchyard: response cache: in memory, at most 1000 bytes; answers kept 60s; for keys with cache: true and requests sending x-switchyard-cache-ttl",
+    ],
+  );
+  assert.deepEqual(
+    await lines({
+      keys: [{ id: "a", key: "$K1" }, { id: "b", key: "$K2" }],
+      cache: {},
+    }),
+    [
+      "switchyard: config file: /etc/gw.json",
+      `switchyard: keys: on (2 keys; ${EVERY_ROUTE})`,
+      "switchyard: state: local to this process (REDIS_URL or the config's redis shares it across instances)",
+      "switchyard: response cache: in memory, at most 67108864 bytes; answers kept 3600s; for every chat request but keys with cache: false",
+    ],
+  );
+  assert.deepEqual(
+    await lines(
+      {
+        cache: { store: "shared", namespace: "n1" },
+        redis: { url: "redis://127.0.0.1:6379" },
+      },
+      { where, connected: true },
+    ),
+    [
+      "switchyard: config file: /etc/gw.json",
+      "switchyard: keys: off (anyone who reaches the port may call; loopback only)",
+      `switchyard: shared state on Redis ${where}`,
+      "switchyard: response cache: shared on Redis (namespace n1); answers kept 3600s; for every chat request but keys with cache: false",
+    ],
+  );
+  const bare = await planGateway(() => undefined, () => "");
+  assert.equal(
+    summaryLines(bare, undefined, undefined)[0],
+    "switchyard: config file: none (--config FILE or SWITCHYARD_CONFIG names one)",
+  );
+});
