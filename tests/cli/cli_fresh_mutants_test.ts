@@ -362,6 +362,12 @@ Deno.test("the startup summary: keys, admin paths, shared state and the response
       "switchyard: response cache: shared on Redis (namespace n1); answers kept 3600s; for every chat request but keys with cache: false",
     ],
   );
+  // A ttl of 0 (nothing stored unless a request sends its own ttl) is
+  // shown as 0, not as the default 3600.
+  assert.match(
+    (await lines({ cache: { ttlSeconds: 0 } })).at(-1) ?? "",
+    /; answers kept 0s; /,
+  );
   const bare = await planGateway(() => undefined, () => "");
   assert.equal(
     summaryLines(bare, undefined, undefined)[0],
