@@ -269,6 +269,36 @@ export const EQUIVALENTS: Equivalent[] = [
       "the plan's cache comes from the config, whose reader (cache/_config.ts) takes maxBytes only as a positive integer: it is undefined or at least 1, never the 0 that || would replace",
   },
   {
+    file: "src/cli/_summary.ts",
+    before: "const aliases = plan.options.aliases ?? {};",
+    after: "const aliases = plan.options.aliases || {};",
+    reason: "the aliases are an object or undefined, and no object is falsy",
+  },
+  {
+    file: "src/cli/_summary.ts",
+    before:
+      'configPath ?? "none (--config FILE or SWITCHYARD_CONFIG names one)"',
+    after:
+      'configPath || "none (--config FILE or SWITCHYARD_CONFIG names one)"',
+    reason:
+      "the command passes the config's path made absolute by resolvePath (at least '/'), or undefined: never ''",
+  },
+  {
+    file: "src/cli/_summary.ts",
+    before:
+      '`switchyard: admin API at ${admin.path ?? "/admin"}, console at ${',
+    after: '`switchyard: admin API at ${admin.path || "/admin"}, console at ${',
+    reason:
+      "the config takes admin.path only as a path starting with / (adminPathProblem refuses ''): it is undefined or non-empty",
+  },
+  {
+    file: "src/cli/_summary.ts",
+    before: 'admin.consolePath ?? "/console"',
+    after: 'admin.consolePath || "/console"',
+    reason:
+      "the config takes admin.consolePath only as a path starting with / (adminPathProblem refuses ''): it is undefined or non-empty",
+  },
+  {
     file: "src/cli/gateway.ts",
     before: 'if (runtime.name !== "deno" || !deno?.permissions) return;',
     after: 'if (runtime.name !== "deno" && !deno?.permissions) return;',
