@@ -692,6 +692,15 @@ export const EQUIVALENTS: Equivalent[] = [
       "on Node 20+ (the listener's floor) server.close() itself closes every connection with no request in flight (Node 19 made it call closeIdleConnections), which are exactly the sockets with 0 requests here; tests/serve/node_runtime_test.ts sees an idle keep-alive connection closed at shutdown with and without the call",
   },
   {
+    file: "src/serve/_http1.ts",
+    before:
+      "if (size <= this.#buffer.byteLength) return true; // caller checks max",
+    after:
+      "if (size <= this.#buffer.byteLength) return false; // caller checks max",
+    reason:
+      "unreachable: the buffer cannot grow only when it is full from offset 0 and at least `max` long, and each caller refuses before asking for more once that much is buffered (readHead's 431 at maxBytes of fill(maxBytes + 4), readLine's 400 at maxBytes of fill(maxBytes + 2)); readSome fills only an empty buffer",
+  },
+  {
     file: "src/gateway/_read_bounded.ts",
     before: 'const declared = Number(length ?? "0");',
     after: 'const declared = Number(length || "0");',
