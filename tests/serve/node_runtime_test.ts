@@ -277,6 +277,23 @@ Deno.test({
           },
         );
 
+        // Bug: a body of exactly 64 KiB (the documented "within 64 KiB")
+        // sent chunked instead of whole with its length.
+        await t.step(
+          "a body of exactly 64 KiB built at once still goes whole",
+          async () => {
+            const answer = await get("/exact");
+            assert.ok(
+              headOf(answer).includes("content-length: 65536"),
+              headOf(answer).join("\n"),
+            );
+            assert.equal(
+              bodyOf(answer),
+              "a".repeat(32 * 1024) + "b".repeat(32 * 1024),
+            );
+          },
+        );
+
         // Bug: past 64 KiB, the pieces read so far or the rest dropped.
         await t.step(
           "a body past 64 KiB goes chunked, every piece of it",
