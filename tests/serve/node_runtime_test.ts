@@ -369,6 +369,24 @@ Deno.test({
           },
         );
 
+        // Bug: a client that leaves after its whole body was read makes the
+        // body stream fail a second time (it is already closed), which
+        // throws inside node:http's event and takes the process down.
+        await t.step(
+          "a client that leaves after its whole body was read: the request aborts, the server goes on",
+          async () => {
+            const client = await rawClient(port);
+            await client.write(
+              "POST /read-then-wait HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello",
+            );
+            await printed("read 5 /read-then-wait");
+            await client.destroy();
+            await printed("aborted /read-then-wait");
+            const after = await get("/pieces");
+            assert.equal(bodyOf(after), "abcdef");
+          },
+        );
+
         // Bug: 100 Continue sent for a body past the bound, or not sent
         // for one within it (the client then waits before sending).
         await t.step(
