@@ -692,6 +692,36 @@ export const EQUIVALENTS: Equivalent[] = [
       "on Node 20+ (the listener's floor) server.close() itself closes every connection with no request in flight (Node 19 made it call closeIdleConnections), which are exactly the sockets with 0 requests here; tests/serve/node_runtime_test.ts sees an idle keep-alive connection closed at shutdown with and without the call",
   },
   {
+    file: "src/serve/_node_server.ts",
+    context: "if (!done) controller.close();",
+    before: "done = true;",
+    after: "done = false;",
+    reason:
+      "after 'end' the body stream is closed, and a later 'error' or 'aborted' (a client leaving while the handler still works) calls controller.error on a closed stream, which the Streams standard makes a no-op; tests/serve/node_runtime_test.ts has such a client leave under Node and the server go on, with and without the flag",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "if (hasBody) req.resume();",
+    after: "if (hasBody) ;",
+    reason:
+      "the 400 for a head fetch's Request refuses says Connection: close, and node:http ends the socket once that answer is written: a request body left paused is never waited for",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "if (hasBody) req.resume();",
+    after: "if (!(hasBody)) req.resume();",
+    reason:
+      "resuming a GET or HEAD request, which has no body, reads nothing; for a request with a body, the 400 closes the connection (Connection: close), so the paused body is never waited for",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    context: "await reader.cancel().catch(() => {});",
+    before: "return;",
+    after: ";",
+    reason:
+      "the client stopped reading: the response is destroyed and the reader cancelled just before, so the loop's next read resolves done at once, the loop breaks, and res.end() on the destroyed response does nothing",
+  },
+  {
     file: "src/serve/_http1.ts",
     before:
       "if (size <= this.#buffer.byteLength) return true; // caller checks max",
