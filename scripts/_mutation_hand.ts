@@ -1402,4 +1402,23 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `?.message ?? String(error)}`,
     tests: ["tests/cli/cli_fresh_mutants_test.ts"],
   },
+  {
+    id: "listener-node-whole-64k",
+    bug:
+      "node listener: a body of exactly 64 KiB built at once goes chunked instead of whole",
+    file: "src/serve/_node_server.ts",
+    find: `if (size > WHOLE_BODY_MAX_BYTES) return { whole: false, chunks };`,
+    replace:
+      `if (size >= WHOLE_BODY_MAX_BYTES) return { whole: false, chunks };`,
+    tests: ["tests/serve/node_runtime_test.ts"],
+  },
+  {
+    id: "listener-write-body-pieces",
+    bug:
+      "deno listener: a body built at once from several pieces is sent as its first piece",
+    file: "src/serve/_write_body.ts",
+    find: `if (chunks.length === 1) return chunks[0];`,
+    replace: `if (!(chunks.length === 1)) return chunks[0];`,
+    tests: ["tests/serve/write_body_fresh_mutants_test.ts"],
+  },
 ];
