@@ -374,3 +374,33 @@ Deno.test("the startup summary: keys, admin paths, shared state and the response
     "switchyard: config file: none (--config FILE or SWITCHYARD_CONFIG names one)",
   );
 });
+
+// Bug (planted by hand, `gateway.ts:140`, `ignoreBOM: false` → `true`; the
+// draw of seed 20261161 holds it): a config file saved with a byte order mark
+// (Notepad's "UTF-8 with BOM") is refused, the mark read as its first
+// character.
+Deno.test("switchyard gateway: a config file starting with a byte order mark is read", async () => {
+  const config = new Uint8Array([
+    0xef,
+    0xbb,
+    0xbf,
+    ...new TextEncoder().encode('{ "keys": [] }'),
+  ]);
+  const { runtime, out, listening, stop } = runtimeDouble(
+    { PORT: "0" },
+    { files: { "/srv/gw.json": config } },
+  );
+  const status = gatewayCommand(["--config", "gw.json"], runtime);
+  const started = await withTimeout(
+    Promise.race([listening.then(() => "listening"), status]),
+    20_000,
+    "the command neither listened nor ended",
+  );
+  stop();
+  assert.equal(started, "listening", out.join("\n"));
+  assert.equal(await withTimeout(status, 20_000, "no drain"), 0);
+  assert.ok(
+    out.includes("switchyard: config file: /srv/gw.json"),
+    out.join("\n"),
+  );
+});
