@@ -700,28 +700,6 @@ export const EQUIVALENTS: Equivalent[] = [
   },
   {
     file: "src/serve/_node_server.ts",
-    context: "if (!done) controller.close();",
-    before: "done = true;",
-    after: "done = false;",
-    reason:
-      "after 'end' the body stream is closed, and a later 'error' or 'aborted' (a client leaving while the handler still works) calls controller.error on a closed stream, which the Streams standard makes a no-op; tests/serve/node_runtime_test.ts has such a client leave under Node and the server go on, with and without the flag",
-  },
-  {
-    file: "src/serve/_node_server.ts",
-    before: "if (hasBody) req.resume();",
-    after: "if (hasBody) ;",
-    reason:
-      "the 400 for a head fetch's Request refuses says Connection: close, and node:http ends the socket once that answer is written: a request body left paused is never waited for",
-  },
-  {
-    file: "src/serve/_node_server.ts",
-    before: "if (hasBody) req.resume();",
-    after: "if (!(hasBody)) req.resume();",
-    reason:
-      "resuming a GET or HEAD request, which has no body, reads nothing; for a request with a body, the 400 closes the connection (Connection: close), so the paused body is never waited for",
-  },
-  {
-    file: "src/serve/_node_server.ts",
     context: "await reader.cancel().catch(() => {});",
     before: "return;",
     after: ";",

@@ -1421,4 +1421,13 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `if (!(chunks.length === 1)) return chunks[0];`,
     tests: ["tests/serve/write_body_fresh_mutants_test.ts"],
   },
+  {
+    id: "listener-node-body-resume",
+    bug:
+      "node listener: a handler reading its body slowly stalls the upload (node:http paused, never resumed)",
+    file: "src/serve/_node_server.ts",
+    find: `    pull() {\n      req.resume();`,
+    replace: `    pull() {\n      ;`,
+    tests: ["tests/serve/node_runtime_test.ts"],
+  },
 ];

@@ -447,6 +447,45 @@ Deno.test({
   },
 });
 
+// Bug (seed 20261160, `_node_server.ts:158`, the pull's `req.resume()`
+// dropped): a handler that reads its body more slowly than it arrives lets
+// the body's queue fill, node:http is paused, and nothing resumes it: the
+// upload stalls.
+Deno.test({
+  name:
+    "serve on Node: a handler that reads its body slowly still gets all of it",
+  ignore,
+  async fn() {
+    const dir = await Deno.makeTempDir();
+    try {
+      const script = await bundle(dir);
+      await withNodeServe(
+        script,
+        { MAX_BODY_BYTES: String(1024 * 1024) },
+        async ({ port }) => {
+          const size = 256 * 1024;
+          const client = await rawClient(port);
+          try {
+            await client.write(
+              `POST /slow-reader HTTP/1.1\r\nHost: x\r\nContent-Length: ${size}\r\n\r\n`,
+            );
+            for (let sent = 0; sent < size; sent += 16 * 1024) {
+              await client.write(new Uint8Array(16 * 1024).fill(120));
+            }
+            const answer = await client.response();
+            assert.match(answer, /^HTTP\/1\.1 200 /);
+            assert.equal(bodyOf(answer), `slowly read ${size}`);
+          } finally {
+            await client.destroy();
+          }
+        },
+      );
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
 // Node checks its headers and request timeouts only every
 // connectionsCheckingInterval: that interval is how late they can be met.
 Deno.test("serve on Node: the timeouts are checked often enough to be met at most 5% or 250 ms late", () => {
