@@ -262,6 +262,50 @@ export const EQUIVALENTS: Equivalent[] = [
       "a plan's spec never has defaultModel '': the config and the backends-only list refuse an empty one, and the environment shortcuts treat an empty OPENAI_MODEL or SWITCHYARD_DEFAULT_MODEL as unset",
   },
   {
+    file: "src/cli/_summary.ts",
+    before: "cache.maxBytes ?? DEFAULT_MEMORY_CACHE_BYTES",
+    after: "cache.maxBytes || DEFAULT_MEMORY_CACHE_BYTES",
+    reason:
+      "the plan's cache comes from the config, whose reader (cache/_config.ts) takes maxBytes only as a positive integer: it is undefined or at least 1, never the 0 that || would replace",
+  },
+  {
+    file: "src/cli/_summary.ts",
+    before: "const aliases = plan.options.aliases ?? {};",
+    after: "const aliases = plan.options.aliases || {};",
+    reason: "the aliases are an object or undefined, and no object is falsy",
+  },
+  {
+    file: "src/cli/_summary.ts",
+    before:
+      'configPath ?? "none (--config FILE or SWITCHYARD_CONFIG names one)"',
+    after:
+      'configPath || "none (--config FILE or SWITCHYARD_CONFIG names one)"',
+    reason:
+      "the command passes the config's path made absolute by resolvePath (at least '/'), or undefined: never ''",
+  },
+  {
+    file: "src/cli/_summary.ts",
+    before:
+      '`switchyard: admin API at ${admin.path ?? "/admin"}, console at ${',
+    after: '`switchyard: admin API at ${admin.path || "/admin"}, console at ${',
+    reason:
+      "the config takes admin.path only as a path starting with / (adminPathProblem refuses ''): it is undefined or non-empty",
+  },
+  {
+    file: "src/cli/_summary.ts",
+    before: 'admin.consolePath ?? "/console"',
+    after: 'admin.consolePath || "/console"',
+    reason:
+      "the config takes admin.consolePath only as a path starting with / (adminPathProblem refuses ''): it is undefined or non-empty",
+  },
+  {
+    file: "src/cli/gateway.ts",
+    before: 'if (runtime.name !== "deno" || !deno?.permissions) return;',
+    after: 'if (runtime.name !== "deno" && !deno?.permissions) return;',
+    reason:
+      "currentRuntime names the runtime 'deno' exactly when the Deno global is there (Deno.version.deno), and every Deno has Deno.permissions: on Deno both tests are false, on Node both are true, so || and && agree; only a runtime double named 'node' inside Deno could tell them apart, and the command never builds one",
+  },
+  {
     file: "src/cli/_runtime.ts",
     before: "(error as Error)?.message ?? String(error),",
     after: "(error as Error)?.message || String(error),",
@@ -302,6 +346,20 @@ export const EQUIVALENTS: Equivalent[] = [
     after: 'readonly code = "";',
     reason:
       "StartupError is private to the command (./cli does not export it): main tells it apart with instanceof and prints its message; nothing reads the code",
+  },
+  {
+    file: "src/cli/_args.ts",
+    before: 'readonly code = "USAGE";',
+    after: 'readonly code = "";',
+    reason:
+      "UsageError is private to the command (./cli does not export it): main and the convert command tell it apart with instanceof and print its message with status 2; nothing reads the code",
+  },
+  {
+    file: "src/cli/_args.ts",
+    before: "const options: Record<string, string | true> = {};",
+    after: "const options: Record<string, string | false> = {};",
+    reason:
+      "a type annotation, erased when the module loads (the sample runs without type checking): the values stored are the same",
   },
   {
     file: "src/cli/convert.ts",
@@ -540,21 +598,21 @@ export const EQUIVALENTS: Equivalent[] = [
       "the encoder's error() has one caller, sseBody's catch, which closes the stream on the next line; a closed ReadableStream never calls pull again, so finished is not read again (the wrapping RelayingEncoder keeps its own flag)",
   },
   {
-    file: "src/serve/_deno_server.ts",
+    file: "src/serve/_sweep_every.ts",
     context: "ServeLimits,",
     before: '"headersTimeoutMs" | "bodyTimeoutMs" | "idleTimeoutMs"',
     after: '"" | "bodyTimeoutMs" | "idleTimeoutMs"',
     reason: PICK_TYPE_ARGUMENT,
   },
   {
-    file: "src/serve/_deno_server.ts",
+    file: "src/serve/_sweep_every.ts",
     context: "ServeLimits,",
     before: '"headersTimeoutMs" | "bodyTimeoutMs" | "idleTimeoutMs"',
     after: '"headersTimeoutMs" | "" | "idleTimeoutMs"',
     reason: PICK_TYPE_ARGUMENT,
   },
   {
-    file: "src/serve/_deno_server.ts",
+    file: "src/serve/_sweep_every.ts",
     context: "ServeLimits,",
     before: '"headersTimeoutMs" | "bodyTimeoutMs" | "idleTimeoutMs"',
     after: '"headersTimeoutMs" | "bodyTimeoutMs" | ""',
@@ -618,6 +676,79 @@ export const EQUIVALENTS: Equivalent[] = [
     after: "const left = (active.get(socket)) - 1;",
     reason:
       "a socket is missing from `active` only once its own close event has run; then the default makes left 0 and calls socket.end() on the closed socket, which does nothing, where NaN skips it",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "req.resume(); // drop the rest rather than stall the connection",
+    after: "; // drop the rest rather than stall the connection",
+    reason:
+      "a Node Readable emits 'data' only while flowing (a paused one buffers), and nothing on the path from that data event to here pauses the request, so resume() finds it flowing and does nothing: the rest of the body still reaches the listener, which drops it (tests/serve/node_runtime_test.ts sends a second request on the connection after the 413, under Node, with and without the call)",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "if (requests === 0) socket.end();",
+    after: "if (requests === 0) ;",
+    reason:
+      "on Node 20+ (the listener's floor) server.close() itself closes every connection with no request in flight (Node 19 made it call closeIdleConnections), which are exactly the sockets with 0 requests here; tests/serve/node_runtime_test.ts sees an idle keep-alive connection closed at shutdown with and without the call",
+  },
+  {
+    file: "src/serve/_write_body.ts",
+    before: "if (chunks.length === 1) return chunks[0];",
+    after: "if (chunks.length === 1) chunks[0];",
+    reason:
+      "one chunk then goes through the general path, which copies it into an array of the same length: the same bytes are written, only one copy more is made",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    context: "await reader.cancel().catch(() => {});",
+    before: "return;",
+    after: ";",
+    reason:
+      "the client stopped reading: the response is destroyed and the reader cancelled just before, so the loop's next read resolves done at once, the loop breaks, and res.end() on the destroyed response does nothing",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before:
+      "if (size <= this.#buffer.byteLength) return true; // caller checks max",
+    after:
+      "if (size <= this.#buffer.byteLength) return false; // caller checks max",
+    reason:
+      "unreachable: the buffer cannot grow only when it is full from offset 0 and at least `max` long, and each caller refuses before asking for more once that much is buffered (readHead's 431 at maxBytes of fill(maxBytes + 4), readLine's 400 at maxBytes of fill(maxBytes + 2)); readSome fills only an empty buffer",
+  },
+  {
+    file: "src/gateway/_read_bounded.ts",
+    before: 'const declared = Number(length ?? "0");',
+    after: 'const declared = Number(length || "0");',
+    reason:
+      "Headers.get gives null or a string; the only falsy string is '', and Number('') is 0, the same as Number('0')",
+  },
+  {
+    file: "src/gateway/_read_bounded.ts",
+    before: 'const declared = Number(length ?? "0");',
+    after: "const declared = Number(length);",
+    reason:
+      "Number(null) is 0, the same as Number('0'): a request without a Content-Length declares 0 either way",
+  },
+  {
+    file: "src/gateway/_read_bounded.ts",
+    before: "await request.body.cancel().catch(() => {});",
+    after: ";",
+    reason:
+      "the throw on the next line leaves the `for await` over request.body, whose iterator's return() cancels the stream (ReadableStream's async iterator cancels unless preventCancel): the body is cancelled either way, before the caller sees the error (tests/serve/read_bounded_fresh_mutants_test.ts checks the source's cancel with and without the call)",
+  },
+  {
+    file: "src/gateway/_read_bounded.ts",
+    before: "if (size + chunk.byteLength > bytes.byteLength) {",
+    after: "if (size + chunk.byteLength >= bytes.byteLength) {",
+    reason:
+      "a chunk that exactly fills the buffer then grows it one step early (to at most the bound) instead of filling it; the bytes, their length and the bound's refusal are the same, only one copy is made sooner",
+  },
+  {
+    file: "src/gateway/_wire_util.ts",
+    before: "if (slash > 0 && has(model.slice(0, slash))) {",
+    after: "if (slash >= 0 && has(model.slice(0, slash))) {",
+    reason:
+      "at slash 0 the backend asked for is '', and no backend has that name (the Router's registry refuses an empty name), so has('') is false and the name routes as is either way",
   },
   {
     file: "src/gateway/_passthrough.ts",

@@ -2693,4 +2693,138 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: "  const strategy",
     tests: ["tests/models/parallel_request_check_test.ts"],
   },
+  // Eighth round, gateway-listener and cli (one block).
+  {
+    id: "listener-node-runtime-branch",
+    bug: "serve: on Node the runtime is not recognised (UNSUPPORTED_RUNTIME)",
+    file: "src/serve/serve.ts",
+    find: `if (typeof global.process?.versions?.node === "string") {`,
+    replace: `if (typeof global.process?.versions?.node !== "string") {`,
+    tests: ["tests/serve/node_runtime_test.ts"],
+  },
+  {
+    id: "listener-node-check-interval",
+    bug:
+      "node listener: connections checked every second, so a 10 s headers timeout is met up to 1 s late",
+    file: "src/serve/_node_server.ts",
+    find: `connectionsCheckingInterval: sweepEvery(limits),`,
+    replace:
+      `connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),`,
+    tests: ["tests/serve/node_runtime_test.ts"],
+  },
+  {
+    id: "listener-node-request-headers",
+    bug: "node listener: the request's headers never reach the handler",
+    file: "src/serve/_node_server.ts",
+    find: `pairs.push([raw[i], raw[i + 1]]);`,
+    replace: `;`,
+    tests: ["tests/serve/node_runtime_test.ts"],
+  },
+  {
+    id: "listener-node-body-failed",
+    bug:
+      "node listener: a body failing midway settles completed as a client that left, not BodyFailed",
+    file: "src/serve/_node_server.ts",
+    find: `      bodyFailed = new BodyFailed(error);`,
+    replace: `      ;`,
+    tests: ["tests/serve/node_runtime_test.ts"],
+  },
+  {
+    id: "listener-runtime-process-shim",
+    bug:
+      "serve: a bundler's process shim without versions throws a TypeError, not UNSUPPORTED_RUNTIME",
+    file: "src/serve/serve.ts",
+    find: `if (typeof global.process?.versions?.node === "string") {`,
+    replace: `if (typeof global.process?.versions.node === "string") {`,
+    tests: ["tests/serve/options_fresh_mutants_test.ts"],
+  },
+  {
+    id: "listener-gateway-body-bound-zero",
+    bug: "serveGateway: maxBodyBytes 0 silently turns the body bound off",
+    file: "src/gateway/serve.ts",
+    find: `maxBodyBytes: options.maxBodyBytes ?? Infinity,`,
+    replace: `maxBodyBytes: options.maxBodyBytes || Infinity,`,
+    tests: ["tests/serve/options_fresh_mutants_test.ts"],
+  },
+  {
+    id: "listener-read-bounded-huge-bound",
+    bug: "readBounded: a streamed body allocates the whole bound at once",
+    file: "src/gateway/_read_bounded.ts",
+    find: `        Math.min(\n          limit,`,
+    replace: `        Math.max(\n          limit,`,
+    tests: ["tests/serve/read_bounded_fresh_mutants_test.ts"],
+  },
+  {
+    id: "cli-node-missing-file",
+    bug:
+      "command on Node: a missing file reads as unreadable (ENOENT not recognised)",
+    file: "src/cli/_runtime.ts",
+    find: `error?.code === "ENOENT",`,
+    replace: `error?.code === "",`,
+    tests: ["tests/cli/cli_fresh_mutants_test.ts"],
+  },
+  {
+    id: "cli-node-exit-flush",
+    bug: "command on Node: exit drops the gathered log lines",
+    file: "src/cli/_runtime.ts",
+    find: `      flush();\n      return process.exit(code) as never;`,
+    replace: `      ;\n      return process.exit(code) as never;`,
+    tests: ["tests/cli/cli_fresh_mutants_test.ts"],
+  },
+  {
+    id: "cli-summary-one-model",
+    bug: "startup summary: a backend serving one model does not name it",
+    file: "src/cli/_summary.ts",
+    find: `if (served.length > 0) parts.push(`,
+    replace: `if (served.length > 1) parts.push(`,
+    tests: ["tests/cli/cli_fresh_mutants_test.ts"],
+  },
+  {
+    id: "cli-redis-timeout-config",
+    bug:
+      "command: the config's redis.timeoutMs is dropped (100 ms whatever was set)",
+    file: "src/cli/gateway.ts",
+    find:
+      `  if (timeoutMs === undefined) return { store: shared.store, onWarning };`,
+    replace:
+      `  if (!(timeoutMs === undefined)) return { store: shared.store, onWarning };`,
+    tests: ["tests/cli/cli_fresh_mutants_test.ts"],
+  },
+  {
+    id: "cli-internal-error-reason",
+    bug:
+      "switchyard convert: an internal error with an empty message prints no reason",
+    file: "src/cli/convert.ts",
+    find: `?.message || String(error)}`,
+    replace: `?.message ?? String(error)}`,
+    tests: ["tests/cli/cli_fresh_mutants_test.ts"],
+  },
+  {
+    id: "listener-node-whole-64k",
+    bug:
+      "node listener: a body of exactly 64 KiB built at once goes chunked instead of whole",
+    file: "src/serve/_node_server.ts",
+    find: `if (size > WHOLE_BODY_MAX_BYTES) return { whole: false, chunks };`,
+    replace:
+      `if (size >= WHOLE_BODY_MAX_BYTES) return { whole: false, chunks };`,
+    tests: ["tests/serve/node_runtime_test.ts"],
+  },
+  {
+    id: "listener-write-body-pieces",
+    bug:
+      "deno listener: a body built at once from several pieces is sent as its first piece",
+    file: "src/serve/_write_body.ts",
+    find: `if (chunks.length === 1) return chunks[0];`,
+    replace: `if (!(chunks.length === 1)) return chunks[0];`,
+    tests: ["tests/serve/write_body_fresh_mutants_test.ts"],
+  },
+  {
+    id: "listener-node-body-resume",
+    bug:
+      "node listener: a handler reading its body slowly stalls the upload (node:http paused, never resumed)",
+    file: "src/serve/_node_server.ts",
+    find: `    pull() {\n      req.resume();`,
+    replace: `    pull() {\n      ;`,
+    tests: ["tests/serve/node_runtime_test.ts"],
+  },
 ];

@@ -467,9 +467,10 @@ export async function convertCommand(
       runtime.err(oneLine(`error: ${error.message}`));
       return 1;
     }
-    // A bug of ours still gets one line on stderr, not a stack trace.
+    // A bug of ours still gets one line on stderr, not a stack trace, and
+    // the line names a reason even when the error's message is empty.
     runtime.err(
-      `error: internal error: ${(error as Error)?.message ?? String(error)}`,
+      `error: internal error: ${(error as Error)?.message || String(error)}`,
     );
     return 70;
   }

@@ -17,6 +17,7 @@ import {
 } from "./_http1.ts";
 import { writeBody } from "./_write_body.ts";
 import type { BoundedServer, ServeHandler, ServeLimits } from "./options.ts";
+import { sweepEvery } from "./_sweep_every.ts";
 
 /** One open connection and the deadlines the sweeper checks. */
 interface Connection {
@@ -133,32 +134,6 @@ function refuse(
     () => lingerMs > 0 ? linger(c, lingerMs) : closeQuietly(c),
     () => closeQuietly(c),
   );
-}
-
-/**
- * How often the sweeper checks every connection's deadlines, in ms: a
- * deadline is met at most this late (plus the event loop's own delay), which
- * is at most 5% of the shortest timeout and at most 250 ms (5 ms for timeouts
- * under 100 ms). One interval for every connection: a timer per read and
- * write would cost each request its setting and clearing. At the defaults
- * (10 s headers) that is a check every 250 ms, where a quarter of the
- * shortest timeout (the old tick) let a slow head run to 12.5 s.
- *
- * @param limits The listener's timeouts.
- * @returns The interval.
- */
-export function sweepEvery(
-  limits: Pick<
-    ServeLimits,
-    "headersTimeoutMs" | "bodyTimeoutMs" | "idleTimeoutMs"
-  >,
-): number {
-  const shortest = Math.min(
-    limits.headersTimeoutMs,
-    limits.bodyTimeoutMs,
-    limits.idleTimeoutMs,
-  );
-  return Math.max(5, Math.min(250, shortest / 20));
 }
 
 /**

@@ -4,7 +4,7 @@
 // head arrives in pieces.
 import assert from "node:assert/strict";
 import { createGateway, serveGateway } from "../../src/gateway/mod.ts";
-import { sweepEvery } from "../../src/serve/_deno_server.ts";
+import { sweepEvery } from "../../src/serve/_sweep_every.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
 import { shutdownBounded, withTimeout } from "../_bounded.ts";
 
