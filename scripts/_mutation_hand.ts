@@ -37,6 +37,10 @@ const ADAPTER_FRESH_TESTS = [
 const GATEWAY_MUTANT_TESTS = ["tests/gateway/gateway_mutants_test.ts"];
 const LISTENER_MUTANT_TESTS = ["tests/gateway/listener_mutants_test.ts"];
 const GATEWAY_FRESH_TESTS = ["tests/gateway/gateway_fresh_mutants_test.ts"];
+const GATEWAY_R8_REQUEST_TESTS = [
+  "tests/gateway/requests_fresh_mutants_test.ts",
+];
+const GATEWAY_R8_USAGE_TESTS = ["tests/gateway/usage_fresh_mutants_test.ts"];
 const SERVE_MUTANT_TESTS = ["tests/serve/serve_mutants_test.ts"];
 const ADAPTER_TESTS = [
   "tests/models/adapters/parsers_test.ts",
@@ -1295,5 +1299,108 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace:
       `            end(controller);\n          }\n        }\n        const piece`,
     tests: ["tests/serve/http1_test.ts"],
+  },
+  // The gateway's eighth round: survivors of the draws of seeds 20261160
+  // and 20261161, and what planting the rules by hand found.
+  {
+    id: "gateway-r8-tool-use-fields",
+    bug:
+      "anthropic request: a replayed tool_use block without its name (or its input) is accepted",
+    file: "src/gateway/anthropic_request.ts",
+    find: `typeof block.name !== "string" || !isRecord(block.input)`,
+    replace: `typeof block.name !== "string" && !isRecord(block.input)`,
+    tests: GATEWAY_R8_REQUEST_TESTS,
+  },
+  {
+    id: "gateway-r8-tool-call-id",
+    bug: "chat request: a replayed tool call without its id is accepted",
+    file: "src/gateway/openai_request.ts",
+    find: `!isRecord(call) || typeof call.id !== "string" || !isRecord(fn) ||`,
+    replace:
+      `!isRecord(call) && typeof call.id !== "string" || !isRecord(fn) ||`,
+    tests: GATEWAY_R8_REQUEST_TESTS,
+  },
+  {
+    id: "gateway-r8-text-only-parts",
+    bug:
+      "chat request: a text-only message reads any part as text (a refusal's words lost, an image accepted)",
+    file: "src/gateway/openai_request.ts",
+    find:
+      `isRecord(part) && part.type === "text" && typeof part.text === "string"`,
+    replace:
+      `isRecord(part) || part.type === "text" && typeof part.text === "string"`,
+    tests: GATEWAY_R8_REQUEST_TESTS,
+  },
+  {
+    id: "gateway-r8-cache-ttl-zero",
+    bug:
+      "memory cache: an answer kept for 0 seconds is stored, evicting others from a full cache",
+    file: "src/gateway/cache/memory.ts",
+    find:
+      `if (!(ttlMs > 0) || bytes > this.maxBytes) return Promise.resolve();`,
+    replace:
+      `if (!(ttlMs >= 0) || bytes > this.maxBytes) return Promise.resolve();`,
+    tests: ["tests/gateway/cache_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-admin-sync-zero",
+    bug: "admin: syncMs 0 (documented: a finite number ≥ 0) is refused",
+    file: "src/gateway/gateway.ts",
+    find: `if (!(Number.isFinite(syncMs) && syncMs >= 0)) {`,
+    replace: `if (!(Number.isFinite(syncMs) && syncMs > 0)) {`,
+    tests: ["tests/gateway/admin_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-read-keys",
+    bug:
+      "responses: max_output_tokens, which reaches the backend, is also reported as dropped",
+    file: "src/gateway/_responses_request.ts",
+    find: `  "text",\n  "max_output_tokens",\n  "temperature",`,
+    replace: `  "text",\n  "",\n  "temperature",`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-relay-json-bound",
+    bug:
+      "passthrough: a JSON answer past 32 MiB without Content-Length is cut at the bound and parsed",
+    file: "src/gateway/_passthrough.ts",
+    find:
+      `return await readBytes(provider, body, MAX_JSON_BYTES, false, signal);`,
+    replace:
+      `return await readBytes(provider, body, MAX_JSON_BYTES, true, signal);`,
+    tests: ["tests/gateway/passthrough_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-usage-round-up",
+    bug:
+      "usage estimate: generated characters / 4 rounded down (a short answer is free)",
+    file: "src/gateway/_usage_estimate.ts",
+    find: `Math.ceil(completionChars / 4)`,
+    replace: `Math.floor(completionChars / 4)`,
+    tests: GATEWAY_R8_USAGE_TESTS,
+  },
+  {
+    id: "gateway-r8-usage-reasoning",
+    bug: "usage estimate: reasoning is not counted as generated",
+    file: "src/gateway/_usage_estimate.ts",
+    find: `else if (part.type === "thinking") chars`,
+    replace: `else if (part.type !== "thinking") chars`,
+    tests: GATEWAY_R8_USAGE_TESTS,
+  },
+  {
+    id: "gateway-r8-usage-tool-arguments",
+    bug: "usage estimate: tool-call arguments are not counted as generated",
+    file: "src/gateway/_usage_estimate.ts",
+    find: `chars += JSON.stringify(part.input).length;`,
+    replace: `;`,
+    tests: GATEWAY_R8_USAGE_TESTS,
+  },
+  {
+    id: "gateway-r8-usage-refusal",
+    bug: "usage estimate: a refusal beside plain text is not counted",
+    file: "src/gateway/_usage_estimate.ts",
+    find: `return message.content.length + refusal;`,
+    replace: `return message.content.length;`,
+    tests: GATEWAY_R8_USAGE_TESTS,
   },
 ];
