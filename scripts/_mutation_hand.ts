@@ -1403,4 +1403,13 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `return message.content.length;`,
     tests: GATEWAY_R8_USAGE_TESTS,
   },
+  {
+    id: "gateway-r8-log-fallbacks",
+    bug:
+      "log: a request every backend failed is logged with 0 fallbacks, however many were tried",
+    file: "src/gateway/_request_parts.ts",
+    find: `Math.max(0, error.attemptedBackends.length - 1)`,
+    replace: `Math.min(0, error.attemptedBackends.length - 1)`,
+    tests: ["tests/gateway/log_fresh_mutants_test.ts"],
+  },
 ];
