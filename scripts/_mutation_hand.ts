@@ -1412,4 +1412,13 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `Math.min(0, error.attemptedBackends.length - 1)`,
     tests: ["tests/gateway/log_fresh_mutants_test.ts"],
   },
+  {
+    id: "gateway-r8-usage-stream-tool-call",
+    bug:
+      "stream usage estimate: a tool call's first chunk without arguments makes the count NaN, so no tokens are logged",
+    file: "src/gateway/_stream_answer.ts",
+    find: `chars += chunk.inputDelta?.length ?? 0`,
+    replace: `chars += chunk.inputDelta?.length`,
+    tests: GATEWAY_R8_USAGE_TESTS,
+  },
 ];
