@@ -1421,4 +1421,21 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `chars += chunk.inputDelta?.length`,
     tests: GATEWAY_R8_USAGE_TESTS,
   },
+  {
+    id: "gateway-r8-stream-no-buffering",
+    bug:
+      "streams: x-accel-buffering emptied, so a proxy such as nginx may hold a stream back",
+    file: "src/gateway/_relay_answer.ts",
+    find: `"x-accel-buffering": "no",`,
+    replace: `"x-accel-buffering": "",`,
+    tests: ["tests/gateway/stream_headers_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-stream-no-cache",
+    bug: "streams: cache-control no-cache emptied on every streamed answer",
+    file: "src/gateway/_relay_answer.ts",
+    find: `"cache-control": "no-cache",`,
+    replace: `"cache-control": "",`,
+    tests: ["tests/gateway/stream_headers_fresh_mutants_test.ts"],
+  },
 ];
