@@ -1438,4 +1438,14 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `"cache-control": "",`,
     tests: ["tests/gateway/stream_headers_fresh_mutants_test.ts"],
   },
+  {
+    id: "gateway-r8-thinking-text",
+    bug:
+      "anthropic request: a replayed thinking block without its thinking text is accepted",
+    file: "src/gateway/anthropic_request.ts",
+    find: `block.type === "thinking" && typeof block.thinking === "string" &&`,
+    replace:
+      `block.type === "thinking" || typeof block.thinking === "string" &&`,
+    tests: GATEWAY_R8_REQUEST_TESTS,
+  },
 ];
