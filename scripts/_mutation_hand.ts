@@ -40,6 +40,7 @@ const GATEWAY_FRESH_TESTS = ["tests/gateway/gateway_fresh_mutants_test.ts"];
 const GATEWAY_R8_REQUEST_TESTS = [
   "tests/gateway/requests_fresh_mutants_test.ts",
 ];
+const GATEWAY_R8_ERROR_TESTS = ["tests/gateway/errors_fresh_mutants_test.ts"];
 const GATEWAY_R8_USAGE_TESTS = ["tests/gateway/usage_fresh_mutants_test.ts"];
 const SERVE_MUTANT_TESTS = ["tests/serve/serve_mutants_test.ts"];
 const ADAPTER_TESTS = [
@@ -1447,5 +1448,41 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace:
       `block.type === "thinking" || typeof block.thinking === "string" &&`,
     tests: GATEWAY_R8_REQUEST_TESTS,
+  },
+  {
+    id: "gateway-r8-429-no-wait",
+    bug:
+      "errors: a 429 from backends that stated no wait says Retry-After: Infinity",
+    file: "src/gateway/errors.ts",
+    find: `waits.length > 0 ? Math.min(...waits) : undefined`,
+    replace: `waits.length >= 0 ? Math.min(...waits) : undefined`,
+    tests: GATEWAY_R8_ERROR_TESTS,
+  },
+  {
+    id: "gateway-r8-misconfigured-status",
+    bug:
+      "errors: the misconfigured-backend message says (HTTP ) when no status is known",
+    file: "src/gateway/errors.ts",
+    find: 'statuses.length > 0 ? ` (HTTP ${statuses.join(", ")})` : ""',
+    replace: 'statuses.length >= 0 ? ` (HTTP ${statuses.join(", ")})` : ""',
+    tests: GATEWAY_R8_ERROR_TESTS,
+  },
+  {
+    id: "gateway-r8-misconfigured-others",
+    bug:
+      "errors: the misconfigured-backend message says 0 other attempts failed",
+    file: "src/gateway/errors.ts",
+    find: 'others > 0 ? ` ${others} other attempt(s) failed too.` : ""',
+    replace: 'others >= 0 ? ` ${others} other attempt(s) failed too.` : ""',
+    tests: GATEWAY_R8_ERROR_TESTS,
+  },
+  {
+    id: "gateway-r8-upstream-empty-fields",
+    bug:
+      "errors: an upstream client error's empty message (or numeric code) reaches the client as is",
+    file: "src/gateway/errors.ts",
+    find: `typeof value === "string" && value !== "" ? value : undefined`,
+    replace: `typeof value === "string" || value !== "" ? value : undefined`,
+    tests: GATEWAY_R8_ERROR_TESTS,
   },
 ];
