@@ -1485,4 +1485,24 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `typeof value === "string" || value !== "" ? value : undefined`,
     tests: GATEWAY_R8_ERROR_TESTS,
   },
+  {
+    id: "gateway-r8-budget-remaining-tightest",
+    bug:
+      "budgets: a key's remaining budget is its roomiest budget's, not its tightest's",
+    file: "src/gateway/budgets.ts",
+    find: `Math.min(...windows.map((w, i) => w.budget.usd - spent[i])),`,
+    replace: `Math.max(...windows.map((w, i) => w.budget.usd - spent[i])),`,
+    tests: ["tests/gateway/budget_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-budget-should-retry-minute",
+    bug:
+      "budgets: x-should-retry: false sent when the reset is exactly a minute away",
+    file: "src/gateway/budgets.ts",
+    find:
+      `if (!(over.end - now <= 60_000)) headers["x-should-retry"] = "false";`,
+    replace:
+      `if (!(over.end - now < 60_000)) headers["x-should-retry"] = "false";`,
+    tests: ["tests/gateway/budget_fresh_mutants_test.ts"],
+  },
 ];
