@@ -40,6 +40,9 @@ const GATEWAY_FRESH_TESTS = ["tests/gateway/gateway_fresh_mutants_test.ts"];
 const GATEWAY_R8_REQUEST_TESTS = [
   "tests/gateway/requests_fresh_mutants_test.ts",
 ];
+const GATEWAY_R8_CHAT_ANSWER_TESTS = [
+  "tests/gateway/openai_answer_fresh_mutants_test.ts",
+];
 const GATEWAY_R8_ERROR_TESTS = ["tests/gateway/errors_fresh_mutants_test.ts"];
 const GATEWAY_R8_USAGE_TESTS = ["tests/gateway/usage_fresh_mutants_test.ts"];
 const SERVE_MUTANT_TESTS = ["tests/serve/serve_mutants_test.ts"];
@@ -1504,5 +1507,39 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace:
       `if (!(over.end - now < 60_000)) headers["x-should-retry"] = "false";`,
     tests: ["tests/gateway/budget_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-chat-text-beside-calls",
+    bug:
+      "chat answer: text beside tool calls is dropped (content null whenever there are calls)",
+    file: "src/gateway/openai_response.ts",
+    find: `if (text === "" && toolCalls.length > 0) text = null;`,
+    replace: `if (text === "" || toolCalls.length > 0) text = null;`,
+    tests: GATEWAY_R8_CHAT_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-chat-empty-content",
+    bug: "chat answer: an empty answer without a refusal has content null",
+    file: "src/gateway/openai_response.ts",
+    find: `content: response.message.refusal !== undefined && text === ""`,
+    replace: `content: response.message.refusal !== undefined || text === ""`,
+    tests: GATEWAY_R8_CHAT_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-chat-stream-metadata-usage",
+    bug:
+      "chat stream: usage reported in a metadata chunk is replaced by an estimate",
+    file: "src/gateway/openai_response.ts",
+    find: `if (chunk.usage) this.#usage = chunk.usage;`,
+    replace: `if (!(chunk.usage)) this.#usage = chunk.usage;`,
+    tests: GATEWAY_R8_CHAT_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-chat-stream-done-text",
+    bug: "chat stream: text only in the assembled done message is never sent",
+    file: "src/gateway/openai_response.ts",
+    find: `!this.#sentText && part.text !== ""`,
+    replace: `!this.#sentText && part.text === ""`,
+    tests: GATEWAY_R8_CHAT_ANSWER_TESTS,
   },
 ];
