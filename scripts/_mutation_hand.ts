@@ -43,6 +43,9 @@ const GATEWAY_R8_REQUEST_TESTS = [
 const GATEWAY_R8_CHAT_ANSWER_TESTS = [
   "tests/gateway/openai_answer_fresh_mutants_test.ts",
 ];
+const GATEWAY_R8_MESSAGES_ANSWER_TESTS = [
+  "tests/gateway/anthropic_answer_fresh_mutants_test.ts",
+];
 const GATEWAY_R8_ERROR_TESTS = ["tests/gateway/errors_fresh_mutants_test.ts"];
 const GATEWAY_R8_USAGE_TESTS = ["tests/gateway/usage_fresh_mutants_test.ts"];
 const SERVE_MUTANT_TESTS = ["tests/serve/serve_mutants_test.ts"];
@@ -1541,5 +1544,49 @@ export const HAND_MUTANTS: HandMutant[] = [
     find: `!this.#sentText && part.text !== ""`,
     replace: `!this.#sentText && part.text === ""`,
     tests: GATEWAY_R8_CHAT_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-messages-text-parts",
+    bug:
+      "messages answer: text parts are dropped and empty ones kept as blocks",
+    file: "src/gateway/anthropic_response.ts",
+    find: `} else if (part.type === "text" && part.text !== "") {`,
+    replace: `} else if (part.type === "text" && part.text === "") {`,
+    tests: GATEWAY_R8_MESSAGES_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-messages-text-join",
+    bug:
+      "messages answer: the first text part is appended to a block that does not exist",
+    file: "src/gateway/anthropic_response.ts",
+    find: `if (last?.type === "text") last.text += part.text;`,
+    replace: `if (last?.type !== "text") last.text += part.text;`,
+    tests: GATEWAY_R8_MESSAGES_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-messages-500-type",
+    bug: "messages error body: a 500 typed invalid_request_error",
+    file: "src/gateway/anthropic_response.ts",
+    find: `(resolved.status < 500 ? "invalid_request_error" : "api_error");`,
+    replace:
+      `(resolved.status <= 500 ? "invalid_request_error" : "api_error");`,
+    tests: GATEWAY_R8_MESSAGES_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-messages-start-usage",
+    bug:
+      "messages stream: message_start estimates the prompt though the backend reported it",
+    file: "src/gateway/anthropic_response.ts",
+    find: `if (chunk.usage) this.#startUsage = chunk.usage;`,
+    replace: `if (!(chunk.usage)) this.#startUsage = chunk.usage;`,
+    tests: GATEWAY_R8_MESSAGES_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-messages-stream-refusal",
+    bug: "messages stream: a streamed refusal is never sent",
+    file: "src/gateway/anthropic_response.ts",
+    find: `if (chunk.refusal !== undefined && chunk.refusal !== "") {`,
+    replace: `if (chunk.refusal !== undefined && chunk.refusal === "") {`,
+    tests: GATEWAY_R8_MESSAGES_ANSWER_TESTS,
   },
 ];
