@@ -1589,4 +1589,15 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `if (chunk.refusal !== undefined && chunk.refusal === "") {`,
     tests: GATEWAY_R8_MESSAGES_ANSWER_TESTS,
   },
+  {
+    id: "gateway-r8-responses-string-message",
+    bug:
+      "responses: a system or assistant input message given as a plain string is refused",
+    file: "src/gateway/_responses_request.ts",
+    find:
+      `function textOf(content: unknown, param: string): string {\n  if (typeof content === "string") return content;`,
+    replace:
+      `function textOf(content: unknown, param: string): string {\n  if (typeof content === "string") content;`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
 ];

@@ -3,7 +3,9 @@
 // not also reported as dropped. `x-switchyard-dropped` (and the log line's
 // `dropped`) tells a client which of its fields had no effect; naming one
 // that did, `max_output_tokens` say, would send it looking for a problem
-// that is not there.
+// that is not there. And an input item's system, developer or assistant
+// message given as a plain string (as the SDK's EasyInputMessage allows) is
+// read as its text.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { createGateway, type RequestLogEntry } from "../../src/gateway/mod.ts";
@@ -70,6 +72,41 @@ describe("responses translated: the fields the translation carries", () => {
       await response.body?.cancel();
       assert.equal(response.status, 200);
       assert.equal(response.headers.get("x-switchyard-dropped"), "truncation");
+    } finally {
+      gateway.dispose();
+    }
+  });
+
+  it("reads system, developer and assistant messages given as plain strings", async () => {
+    const echo = createEchoAdapter();
+    const gateway = createGateway({ backends: [["echo", echo]] });
+    try {
+      const response = await gateway(
+        new Request("http://localhost/v1/responses", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            model: "echo",
+            input: [
+              { role: "system", content: "Be brief." },
+              { role: "developer", content: "Use French." },
+              { role: "user", content: "Hi" },
+              { role: "assistant", content: "Bonjour." },
+              { role: "user", content: "Again" },
+            ],
+          }),
+        }),
+      );
+      const body = await response.json();
+      assert.equal(response.status, 200, JSON.stringify(body));
+      const sent = echo.calls[0].request?.messages;
+      assert.deepEqual(sent?.map((m) => [m.role, m.content]), [
+        ["system", "Be brief."],
+        ["system", "Use French."],
+        ["user", "Hi"],
+        ["assistant", "Bonjour."],
+        ["user", "Again"],
+      ]);
     } finally {
       gateway.dispose();
     }
