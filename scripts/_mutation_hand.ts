@@ -1600,4 +1600,84 @@ export const HAND_MUTANTS: HandMutant[] = [
       `function textOf(content: unknown, param: string): string {\n  if (typeof content === "string") content;`,
     tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
   },
+  {
+    id: "gateway-r8-responses-default-cached",
+    bug:
+      "responses: an answer whose usage has no cache count has no cached_tokens",
+    file: "src/gateway/_responses_response.ts",
+    find: `cached_tokens: usage.cacheReadTokens ?? 0,`,
+    replace: `cached_tokens: usage.cacheReadTokens,`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-default-reasoning",
+    bug:
+      "responses: an answer whose usage has no reasoning count has no reasoning_tokens",
+    file: "src/gateway/_responses_response.ts",
+    find: `reasoning_tokens: usage.reasoningTokens ?? 0`,
+    replace: `reasoning_tokens: usage.reasoningTokens`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-default-instructions",
+    bug:
+      "responses: an answer to a request without instructions has no instructions field (not null)",
+    file: "src/gateway/_responses_response.ts",
+    find: `instructions: body.instructions ?? null,`,
+    replace: `instructions: body.instructions,`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-default-max-tokens",
+    bug:
+      "responses: an answer to a request without max_output_tokens has no such field (not null)",
+    file: "src/gateway/_responses_response.ts",
+    find: `max_output_tokens: body.max_output_tokens ?? null,`,
+    replace: `max_output_tokens: body.max_output_tokens,`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-default-parallel",
+    bug: "responses: parallel_tool_calls missing instead of true",
+    file: "src/gateway/_responses_response.ts",
+    find: `parallel_tool_calls: body.parallel_tool_calls ?? true,`,
+    replace: `parallel_tool_calls: body.parallel_tool_calls,`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-default-user",
+    bug: "responses: user missing instead of null",
+    file: "src/gateway/_responses_response.ts",
+    find: `user: body.user ?? null,`,
+    replace: `user: body.user,`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-default-metadata",
+    bug: "responses: metadata missing instead of {}",
+    file: "src/gateway/_responses_response.ts",
+    find: `metadata: body.metadata ?? {},`,
+    replace: `metadata: body.metadata,`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-own-json-tool",
+    bug:
+      "responses: a client tool named json_response is read as structured output",
+    file: "src/gateway/_responses_response.ts",
+    find: `if (parsed.structured && part.name === OUTPUT_TOOL) {`,
+    replace: `if (parsed.structured || part.name === OUTPUT_TOOL) {`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-stream-metadata-usage",
+    bug:
+      "responses stream: usage reported in a metadata chunk is left out of response.completed",
+    file: "src/gateway/_responses_response.ts",
+    find:
+      `case "metadata":\n        if (chunk.usage) this.#usage = chunk.usage;`,
+    replace:
+      `case "metadata":\n        if (!(chunk.usage)) this.#usage = chunk.usage;`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
 ];
