@@ -1680,4 +1680,12 @@ export const HAND_MUTANTS: HandMutant[] = [
       `case "metadata":\n        if (!(chunk.usage)) this.#usage = chunk.usage;`,
     tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
   },
+  {
+    id: "gateway-r8-log-dropped-empty",
+    bug: "log: every line carries dropped: [] though nothing was dropped",
+    file: "src/gateway/_exchange.ts",
+    find: `if (this.dropped.length > 0) entry.dropped = [...this.dropped];`,
+    replace: `if (this.dropped.length >= 0) entry.dropped = [...this.dropped];`,
+    tests: ["tests/gateway/log_fresh_mutants_test.ts"],
+  },
 ];
