@@ -1688,4 +1688,21 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `if (this.dropped.length >= 0) entry.dropped = [...this.dropped];`,
     tests: ["tests/gateway/log_fresh_mutants_test.ts"],
   },
+  {
+    id: "gateway-r8-anthropic-models-first-id",
+    bug: "models list (Anthropic shape): first_id names the second model",
+    file: "src/gateway/_info.ts",
+    find: `first_id: data[0]?.id ?? null,`,
+    replace: `first_id: data[1]?.id ?? null,`,
+    tests: ["tests/gateway/operations_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-embeddings-input-shape",
+    bug:
+      "embeddings: an empty input list goes upstream, a number input is a 500",
+    file: "src/gateway/_handle_embeddings.ts",
+    find: `if (!Array.isArray(items) || items.length === 0) {`,
+    replace: `if (!Array.isArray(items) && items.length === 0) {`,
+    tests: ["tests/gateway/operations_fresh_mutants_test.ts"],
+  },
 ];
