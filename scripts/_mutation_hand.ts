@@ -46,6 +46,7 @@ const GATEWAY_R8_CHAT_ANSWER_TESTS = [
 const GATEWAY_R8_MESSAGES_ANSWER_TESTS = [
   "tests/gateway/anthropic_answer_fresh_mutants_test.ts",
 ];
+const GATEWAY_R8_CACHE_TESTS = ["tests/gateway/cache_fresh_mutants_test.ts"];
 const GATEWAY_R8_ERROR_TESTS = ["tests/gateway/errors_fresh_mutants_test.ts"];
 const GATEWAY_R8_USAGE_TESTS = ["tests/gateway/usage_fresh_mutants_test.ts"];
 const SERVE_MUTANT_TESTS = ["tests/serve/serve_mutants_test.ts"];
@@ -1347,7 +1348,7 @@ export const HAND_MUTANTS: HandMutant[] = [
       `if (!(ttlMs > 0) || bytes > this.maxBytes) return Promise.resolve();`,
     replace:
       `if (!(ttlMs >= 0) || bytes > this.maxBytes) return Promise.resolve();`,
-    tests: ["tests/gateway/cache_fresh_mutants_test.ts"],
+    tests: GATEWAY_R8_CACHE_TESTS,
   },
   {
     id: "gateway-r8-admin-sync-zero",
@@ -1704,5 +1705,53 @@ export const HAND_MUTANTS: HandMutant[] = [
     find: `if (!Array.isArray(items) || items.length === 0) {`,
     replace: `if (!Array.isArray(items) && items.length === 0) {`,
     tests: ["tests/gateway/operations_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-cache-hit-model",
+    bug:
+      "cache: a hit answers with the alias asked for instead of the model the backend reported",
+    file: "src/gateway/cache/_answer.ts",
+    find: `if (metadata.model !== undefined) kept.model = metadata.model;`,
+    replace: `if (metadata.model === undefined) kept.model = metadata.model;`,
+    tests: GATEWAY_R8_CACHE_TESTS,
+  },
+  {
+    id: "gateway-r8-cache-entry-version",
+    bug: "cache: an entry of another format version is read as this one's",
+    file: "src/gateway/cache/_answer.ts",
+    find:
+      `if (value?.v !== 1 || typeof value.storedAt !== "number") return undefined;`,
+    replace:
+      `if (value?.v !== 1 && typeof value.storedAt !== "number") return undefined;`,
+    tests: GATEWAY_R8_CACHE_TESTS,
+  },
+  {
+    id: "gateway-r8-cache-stream-metadata-usage",
+    bug: "cache: a streamed miss drops usage reported in a metadata chunk",
+    file: "src/gateway/cache/_answer.ts",
+    find:
+      `case "metadata":\n        if (chunk.usage) this.#usage = chunk.usage;`,
+    replace:
+      `case "metadata":\n        if (!(chunk.usage)) this.#usage = chunk.usage;`,
+    tests: GATEWAY_R8_CACHE_TESTS,
+  },
+  {
+    id: "gateway-r8-cache-reasoning-stream",
+    bug: "cache: a stream that carried reasoning is stored without it",
+    file: "src/gateway/cache/_answer.ts",
+    find: `if (this.#failed || this.#finish === undefined) return undefined;`,
+    replace:
+      `if (this.#failed && this.#finish === undefined) return undefined;`,
+    tests: GATEWAY_R8_CACHE_TESTS,
+  },
+  {
+    id: "gateway-r8-cache-ttl-setting-zero",
+    bug: "cache: ttlSeconds 0 (documented: 0 to 30 days) is refused",
+    file: "src/gateway/cache/_settings.ts",
+    find:
+      `if (!Number.isSafeInteger(ttl) || ttl < 0 || ttl > MAX_CACHE_TTL_SECONDS) {`,
+    replace:
+      `if (!Number.isSafeInteger(ttl) || ttl <= 0 || ttl > MAX_CACHE_TTL_SECONDS) {`,
+    tests: GATEWAY_R8_CACHE_TESTS,
   },
 ];
