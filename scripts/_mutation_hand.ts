@@ -1754,4 +1754,23 @@ export const HAND_MUTANTS: HandMutant[] = [
       `if (!Number.isSafeInteger(ttl) || ttl <= 0 || ttl > MAX_CACHE_TTL_SECONDS) {`,
     tests: GATEWAY_R8_CACHE_TESTS,
   },
+  {
+    id: "gateway-r8-admin-empty-names",
+    bug: "admin: a key is created with an empty model or backend name",
+    file: "src/gateway/_admin.ts",
+    find: `!value.every((item) => typeof item === "string" && item.length > 0)`,
+    replace:
+      `!value.every((item) => typeof item === "string" && item.length >= 0)`,
+    tests: ["tests/gateway/admin_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-admin-console-under-path",
+    bug:
+      "admin: a console path equal to the admin path or under it is accepted",
+    file: "src/gateway/_admin.ts",
+    find: "if (consolePath === path || consolePath.startsWith(`${path}/`)) {",
+    replace:
+      "if (consolePath === path && consolePath.startsWith(`${path}/`)) {",
+    tests: ["tests/gateway/admin_fresh_mutants_test.ts"],
+  },
 ];

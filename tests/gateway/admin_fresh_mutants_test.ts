@@ -3,7 +3,10 @@
 // accepted and means what it says: an instance reads the shared runtime
 // keys at every request, so a key created on another instance is accepted
 // at its very next request, with the clock standing still. Anything that
-// is not a finite number ≥ 0 is refused when the gateway is built.
+// is not a finite number ≥ 0 is refused when the gateway is built. A console
+// path that is the admin path or lies under it is refused too (the admin
+// routes would shadow it), and a key created with an empty model or backend
+// name is the admin's 400, not a key that allows nothing.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { createGateway, type Gateway, hashKey } from "../../src/gateway/mod.ts";
@@ -101,6 +104,58 @@ describe("admin.syncMs", () => {
         TypeError,
         String(syncMs),
       );
+    }
+  });
+});
+
+describe("admin paths", () => {
+  it("refuses a console path equal to the admin path or under it", async () => {
+    const sha256 = await hashKey(ADMIN);
+    for (const consolePath of ["/ops", "/ops/console"]) {
+      assert.throws(
+        () =>
+          createGateway({
+            backends: [["echo", createEchoAdapter()]],
+            admin: { sha256, path: "/ops", consolePath },
+          }),
+        TypeError,
+        consolePath,
+      );
+    }
+    const apart = createGateway({
+      backends: [["echo", createEchoAdapter()]],
+      admin: { sha256, path: "/ops", consolePath: "/ops-console" },
+    });
+    apart.dispose();
+  });
+});
+
+describe("admin: creating a key", () => {
+  it("refuses an empty model or backend name with a 400 naming the field", async () => {
+    const gateway = createGateway({
+      backends: [["echo", createEchoAdapter()]],
+      admin: { sha256: await hashKey(ADMIN) },
+    });
+    try {
+      for (
+        const [field, body] of [
+          ["models", { id: "k1", models: ["echo", ""] }],
+          ["backends", { id: "k2", backends: [""] }],
+        ] as const
+      ) {
+        const response = await gateway(
+          new Request("http://localhost/admin/keys", {
+            method: "POST",
+            headers: { authorization: `Bearer ${ADMIN}` },
+            body: JSON.stringify(body),
+          }),
+        );
+        const answer = await response.json();
+        assert.equal(response.status, 400, JSON.stringify(answer));
+        assert.equal(answer.error.param, field);
+      }
+    } finally {
+      gateway.dispose();
     }
   });
 });
