@@ -1773,4 +1773,13 @@ export const HAND_MUTANTS: HandMutant[] = [
       "if (consolePath === path && consolePath.startsWith(`${path}/`)) {",
     tests: ["tests/gateway/admin_fresh_mutants_test.ts"],
   },
+  {
+    id: "gateway-r8-failure-unnamed",
+    bug:
+      'errors: a failure with no backend named is told as backend "undefined"',
+    file: "src/gateway/_failure_text.ts",
+    find: `if (failure.backend === undefined) return failure.error.message;`,
+    replace: `if (failure.backend !== undefined) return failure.error.message;`,
+    tests: GATEWAY_R8_ERROR_TESTS,
+  },
 ];

@@ -4,7 +4,10 @@
 // names the HTTP status only when there is one, and other failed attempts only
 // when there were any; an upstream client error whose own message is empty,
 // or whose code is not a string, gets the gateway's message naming the backend
-// and the gateway's code instead of an empty message or a number.
+// and the gateway's code instead of an empty message or a number. A failure
+// is told in the adapter's own words: its `provider: ` prefix dropped once a
+// backend is named, a message without that prefix kept whole, and one with
+// no backend named (an error a caller's own router raised as is) kept as is.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { resolveError } from "../../src/gateway/mod.ts";
@@ -144,5 +147,33 @@ describe("resolveError: an upstream client error with unusable fields", () => {
     assert.equal(resolved.message, "max_tokens is too large");
     assert.equal(resolved.code, "context_length_exceeded");
     assert.equal(resolved.param, "max_tokens");
+  });
+});
+
+describe("resolveError: a failure in the adapter's words", () => {
+  const down = (message: string) =>
+    new AdapterError({
+      code: "PROVIDER_ERROR",
+      message,
+      provider: "openai",
+      statusCode: 503,
+    });
+
+  it("named by its backend: the provider prefix dropped, other text kept whole", () => {
+    assert.equal(
+      resolveError(allFailed(["primary", down("openai: overloaded")])).message,
+      'Backend "primary": overloaded',
+    );
+    assert.equal(
+      resolveError(allFailed(["primary", down("upstream overloaded")])).message,
+      'Backend "primary": upstream overloaded',
+    );
+  });
+
+  it("with no backend named: the message as the adapter wrote it", () => {
+    assert.equal(
+      resolveError(down("openai: overloaded")).message,
+      "openai: overloaded",
+    );
   });
 });
