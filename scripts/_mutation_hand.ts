@@ -1782,4 +1782,13 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `if (failure.backend !== undefined) return failure.error.message;`,
     tests: GATEWAY_R8_ERROR_TESTS,
   },
+  {
+    id: "gateway-r8-admin-empty-console-path",
+    bug:
+      "admin: an empty consolePath is read as the default instead of refused",
+    file: "src/gateway/_admin.ts",
+    find: `const consolePath = options.consolePath ?? "/console";`,
+    replace: `const consolePath = options.consolePath || "/console";`,
+    tests: ["tests/gateway/admin_fresh_mutants_test.ts"],
+  },
 ];

@@ -5,8 +5,9 @@
 // at its very next request, with the clock standing still. Anything that
 // is not a finite number ≥ 0 is refused when the gateway is built. A console
 // path that is the admin path or lies under it is refused too (the admin
-// routes would shadow it), and a key created with an empty model or backend
-// name is the admin's 400, not a key that allows nothing.
+// routes would shadow it), as is an empty one (not read as the default), and
+// a key created with an empty model or backend name is the admin's 400, not a
+// key that allows nothing.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { createGateway, type Gateway, hashKey } from "../../src/gateway/mod.ts";
@@ -120,6 +121,18 @@ describe("admin paths", () => {
           }),
         TypeError,
         consolePath,
+      );
+    }
+    // An empty path is a mistake to report, not a request for the default.
+    for (const paths of [{ consolePath: "" }, { path: "" }]) {
+      assert.throws(
+        () =>
+          createGateway({
+            backends: [["echo", createEchoAdapter()]],
+            admin: { sha256, ...paths },
+          }),
+        TypeError,
+        JSON.stringify(paths),
       );
     }
     const apart = createGateway({
