@@ -1791,4 +1791,12 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `const consolePath = options.consolePath || "/console";`,
     tests: ["tests/gateway/admin_fresh_mutants_test.ts"],
   },
+  {
+    id: "gateway-r8-admin-405-code",
+    bug: "admin: a wrong method on a two-method route answers an empty code",
+    file: "src/gateway/_admin.ts",
+    find: `code: "method_not_allowed",`,
+    replace: `code: "",`,
+    tests: ["tests/gateway/admin_fresh_mutants_test.ts"],
+  },
 ];

@@ -7,7 +7,9 @@
 // path that is the admin path or lies under it is refused too (the admin
 // routes would shadow it), as is an empty one (not read as the default), and
 // a key created with an empty model or backend name is the admin's 400, not a
-// key that allows nothing.
+// key that allows nothing. A wrong method on an admin route is a 405 whose
+// body says so in a code a client can test (`method_not_allowed`), on a
+// route of one method or of two.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { createGateway, type Gateway, hashKey } from "../../src/gateway/mod.ts";
@@ -166,6 +168,37 @@ describe("admin: creating a key", () => {
         const answer = await response.json();
         assert.equal(response.status, 400, JSON.stringify(answer));
         assert.equal(answer.error.param, field);
+      }
+    } finally {
+      gateway.dispose();
+    }
+  });
+});
+
+describe("admin: a wrong method", () => {
+  it("is a 405 with code method_not_allowed and Allow, on one- and two-method routes", async () => {
+    const gateway = createGateway({
+      backends: [["echo", createEchoAdapter()]],
+      admin: { sha256: await hashKey(ADMIN) },
+    });
+    try {
+      for (
+        const [method, path, allow] of [
+          ["PUT", "/admin/keys", "GET, POST"],
+          ["GET", "/admin/keys/x", "DELETE"],
+        ]
+      ) {
+        const response = await gateway(
+          new Request(`http://localhost${path}`, {
+            method,
+            headers: { authorization: `Bearer ${ADMIN}` },
+          }),
+        );
+        const body = await response.json();
+        assert.equal(response.status, 405, path);
+        assert.equal(response.headers.get("allow"), allow, path);
+        assert.equal(body.error.code, "method_not_allowed", path);
+        assert.equal(body.error.type, "invalid_request_error", path);
       }
     } finally {
       gateway.dispose();
