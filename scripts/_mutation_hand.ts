@@ -1799,4 +1799,13 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `code: "",`,
     tests: ["tests/gateway/admin_fresh_mutants_test.ts"],
   },
+  {
+    id: "gateway-r8-failure-prefix",
+    bug:
+      "errors: a failure message without the provider prefix loses its first characters",
+    file: "src/gateway/_failure_text.ts",
+    find: `return prefix !== "" && error.message.startsWith(prefix)`,
+    replace: `return prefix !== "" || error.message.startsWith(prefix)`,
+    tests: GATEWAY_R8_ERROR_TESTS,
+  },
 ];
