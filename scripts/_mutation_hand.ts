@@ -1808,4 +1808,12 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `return prefix !== "" || error.message.startsWith(prefix)`,
     tests: GATEWAY_R8_ERROR_TESTS,
   },
+  {
+    id: "gateway-r8-embeddings-token-zero",
+    bug: "embeddings: a token array holding token 0 is refused",
+    file: "src/gateway/_handle_embeddings.ts",
+    find: `item.every((t) => Number.isInteger(t) && t >= 0)`,
+    replace: `item.every((t) => Number.isInteger(t) && t > 0)`,
+    tests: ["tests/gateway/operations_fresh_mutants_test.ts"],
+  },
 ];
