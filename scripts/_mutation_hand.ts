@@ -1816,4 +1816,13 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `item.every((t) => Number.isInteger(t) && t > 0)`,
     tests: ["tests/gateway/operations_fresh_mutants_test.ts"],
   },
+  {
+    id: "gateway-r8-config-json-trailing",
+    bug:
+      "config: a stray bracket after the document is reported as the file ending too soon",
+    file: "src/gateway/_json_position.ts",
+    find: `if (stack.length === 0) return i < n ? i : undefined;`,
+    replace: `if (stack.length === 0) i < n ? i : undefined;`,
+    tests: ["tests/gateway/config_fresh_mutants_test.ts"],
+  },
 ];
