@@ -1201,6 +1201,35 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       'the key is read only by bearer() (no Authorization header when it is falsy) and by the HTTP client\'s secrets list (left empty when it is falsy): undefined and "" are alike to both',
   },
+  // The gateway's eighth round.
+  {
+    file: "src/gateway/_health.ts",
+    before: 'const PROBE_KEY = "readyz-probe";',
+    after: 'const PROBE_KEY = "";',
+    reason:
+      "/readyz only asks whether the store answers the read in time: the record read (none lives under either name; a backend's health record at worst) is thrown away, so any key gives the same probe",
+  },
+  {
+    file: "src/gateway/metrics.ts",
+    before: "for (let i = 0; i < LATENCY_BUCKETS.length; i++) {",
+    after: "for (let i = 0; i <= LATENCY_BUCKETS.length; i++) {",
+    reason:
+      "the extra step reads LATENCY_BUCKETS[length], undefined, and `seconds <= undefined` is false, so no count changes; the +Inf bucket is the histogram's count, written apart",
+  },
+  {
+    file: "src/gateway/_console_data.ts",
+    before: "if (counters === undefined) return undefined;",
+    after: "if (counters === undefined) undefined;",
+    reason:
+      "when the fleet read times out, the next line reads counters[0] of undefined and throws a TypeError inside the same try, whose catch returns undefined: the console shows this instance's counts either way",
+  },
+  {
+    file: "src/gateway/_responses_response.ts",
+    before: "cache_write_tokens: usage.cacheCreationTokens ?? 0,",
+    after: "cache_write_tokens: usage.cacheCreationTokens || 0,",
+    reason:
+      "a token count is undefined or a whole number: `|| 0` differs from `?? 0` only for 0, which gives 0 either way",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

@@ -37,6 +37,18 @@ const ADAPTER_FRESH_TESTS = [
 const GATEWAY_MUTANT_TESTS = ["tests/gateway/gateway_mutants_test.ts"];
 const LISTENER_MUTANT_TESTS = ["tests/gateway/listener_mutants_test.ts"];
 const GATEWAY_FRESH_TESTS = ["tests/gateway/gateway_fresh_mutants_test.ts"];
+const GATEWAY_R8_REQUEST_TESTS = [
+  "tests/gateway/requests_fresh_mutants_test.ts",
+];
+const GATEWAY_R8_CHAT_ANSWER_TESTS = [
+  "tests/gateway/openai_answer_fresh_mutants_test.ts",
+];
+const GATEWAY_R8_MESSAGES_ANSWER_TESTS = [
+  "tests/gateway/anthropic_answer_fresh_mutants_test.ts",
+];
+const GATEWAY_R8_CACHE_TESTS = ["tests/gateway/cache_fresh_mutants_test.ts"];
+const GATEWAY_R8_ERROR_TESTS = ["tests/gateway/errors_fresh_mutants_test.ts"];
+const GATEWAY_R8_USAGE_TESTS = ["tests/gateway/usage_fresh_mutants_test.ts"];
 const SERVE_MUTANT_TESTS = ["tests/serve/serve_mutants_test.ts"];
 const ADAPTER_TESTS = [
   "tests/models/adapters/parsers_test.ts",
@@ -2826,5 +2838,522 @@ export const HAND_MUTANTS: HandMutant[] = [
     find: `    pull() {\n      req.resume();`,
     replace: `    pull() {\n      ;`,
     tests: ["tests/serve/node_runtime_test.ts"],
+  },
+  // The gateway's eighth round: survivors of the draws of seeds 20261160
+  // and 20261161, and what planting the rules by hand found.
+  {
+    id: "gateway-r8-tool-use-fields",
+    bug:
+      "anthropic request: a replayed tool_use block without its name (or its input) is accepted",
+    file: "src/gateway/anthropic_request.ts",
+    find: `typeof block.name !== "string" || !isRecord(block.input)`,
+    replace: `typeof block.name !== "string" && !isRecord(block.input)`,
+    tests: GATEWAY_R8_REQUEST_TESTS,
+  },
+  {
+    id: "gateway-r8-tool-call-id",
+    bug: "chat request: a replayed tool call without its id is accepted",
+    file: "src/gateway/openai_request.ts",
+    find: `!isRecord(call) || typeof call.id !== "string" || !isRecord(fn) ||`,
+    replace:
+      `!isRecord(call) && typeof call.id !== "string" || !isRecord(fn) ||`,
+    tests: GATEWAY_R8_REQUEST_TESTS,
+  },
+  {
+    id: "gateway-r8-text-only-parts",
+    bug:
+      "chat request: a text-only message reads any part as text (a refusal's words lost, an image accepted)",
+    file: "src/gateway/openai_request.ts",
+    find:
+      `isRecord(part) && part.type === "text" && typeof part.text === "string"`,
+    replace:
+      `isRecord(part) || part.type === "text" && typeof part.text === "string"`,
+    tests: GATEWAY_R8_REQUEST_TESTS,
+  },
+  {
+    id: "gateway-r8-cache-ttl-zero",
+    bug:
+      "memory cache: an answer kept for 0 seconds is stored, evicting others from a full cache",
+    file: "src/gateway/cache/memory.ts",
+    find:
+      `if (!(ttlMs > 0) || bytes > this.maxBytes) return Promise.resolve();`,
+    replace:
+      `if (!(ttlMs >= 0) || bytes > this.maxBytes) return Promise.resolve();`,
+    tests: GATEWAY_R8_CACHE_TESTS,
+  },
+  {
+    id: "gateway-r8-admin-sync-zero",
+    bug: "admin: syncMs 0 (documented: a finite number ≥ 0) is refused",
+    file: "src/gateway/gateway.ts",
+    find: `if (!(Number.isFinite(syncMs) && syncMs >= 0)) {`,
+    replace: `if (!(Number.isFinite(syncMs) && syncMs > 0)) {`,
+    tests: ["tests/gateway/admin_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-read-keys",
+    bug:
+      "responses: max_output_tokens, which reaches the backend, is also reported as dropped",
+    file: "src/gateway/_responses_request.ts",
+    find: `  "text",\n  "max_output_tokens",\n  "temperature",`,
+    replace: `  "text",\n  "",\n  "temperature",`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-relay-json-bound",
+    bug:
+      "passthrough: a JSON answer past 32 MiB without Content-Length is cut at the bound and parsed",
+    file: "src/gateway/_passthrough.ts",
+    find:
+      `return await readBytes(provider, body, MAX_JSON_BYTES, false, signal);`,
+    replace:
+      `return await readBytes(provider, body, MAX_JSON_BYTES, true, signal);`,
+    tests: ["tests/gateway/passthrough_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-usage-round-up",
+    bug:
+      "usage estimate: generated characters / 4 rounded down (a short answer is free)",
+    file: "src/gateway/_usage_estimate.ts",
+    find: `Math.ceil(completionChars / 4)`,
+    replace: `Math.floor(completionChars / 4)`,
+    tests: GATEWAY_R8_USAGE_TESTS,
+  },
+  {
+    id: "gateway-r8-usage-reasoning",
+    bug: "usage estimate: reasoning is not counted as generated",
+    file: "src/gateway/_usage_estimate.ts",
+    find: `else if (part.type === "thinking") chars`,
+    replace: `else if (part.type !== "thinking") chars`,
+    tests: GATEWAY_R8_USAGE_TESTS,
+  },
+  {
+    id: "gateway-r8-usage-tool-arguments",
+    bug: "usage estimate: tool-call arguments are not counted as generated",
+    file: "src/gateway/_usage_estimate.ts",
+    find: `chars += JSON.stringify(part.input).length;`,
+    replace: `;`,
+    tests: GATEWAY_R8_USAGE_TESTS,
+  },
+  {
+    id: "gateway-r8-usage-refusal",
+    bug: "usage estimate: a refusal beside plain text is not counted",
+    file: "src/gateway/_usage_estimate.ts",
+    find: `return message.content.length + refusal;`,
+    replace: `return message.content.length;`,
+    tests: GATEWAY_R8_USAGE_TESTS,
+  },
+  {
+    id: "gateway-r8-log-fallbacks",
+    bug:
+      "log: a request every backend failed is logged with 0 fallbacks, however many were tried",
+    file: "src/gateway/_request_parts.ts",
+    find: `Math.max(0, error.attemptedBackends.length - 1)`,
+    replace: `Math.min(0, error.attemptedBackends.length - 1)`,
+    tests: ["tests/gateway/log_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-usage-stream-tool-call",
+    bug:
+      "stream usage estimate: a tool call's first chunk without arguments makes the count NaN, so no tokens are logged",
+    file: "src/gateway/_stream_answer.ts",
+    find: `chars += chunk.inputDelta?.length ?? 0`,
+    replace: `chars += chunk.inputDelta?.length`,
+    tests: GATEWAY_R8_USAGE_TESTS,
+  },
+  {
+    id: "gateway-r8-stream-no-buffering",
+    bug:
+      "streams: x-accel-buffering emptied, so a proxy such as nginx may hold a stream back",
+    file: "src/gateway/_relay_answer.ts",
+    find: `"x-accel-buffering": "no",`,
+    replace: `"x-accel-buffering": "",`,
+    tests: ["tests/gateway/stream_headers_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-stream-no-cache",
+    bug: "streams: cache-control no-cache emptied on every streamed answer",
+    file: "src/gateway/_relay_answer.ts",
+    find: `"cache-control": "no-cache",`,
+    replace: `"cache-control": "",`,
+    tests: ["tests/gateway/stream_headers_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-thinking-text",
+    bug:
+      "anthropic request: a replayed thinking block without its thinking text is accepted",
+    file: "src/gateway/anthropic_request.ts",
+    find: `block.type === "thinking" && typeof block.thinking === "string" &&`,
+    replace:
+      `block.type === "thinking" || typeof block.thinking === "string" &&`,
+    tests: GATEWAY_R8_REQUEST_TESTS,
+  },
+  {
+    id: "gateway-r8-429-no-wait",
+    bug:
+      "errors: a 429 from backends that stated no wait says Retry-After: Infinity",
+    file: "src/gateway/errors.ts",
+    find: `waits.length > 0 ? Math.min(...waits) : undefined`,
+    replace: `waits.length >= 0 ? Math.min(...waits) : undefined`,
+    tests: GATEWAY_R8_ERROR_TESTS,
+  },
+  {
+    id: "gateway-r8-misconfigured-status",
+    bug:
+      "errors: the misconfigured-backend message says (HTTP ) when no status is known",
+    file: "src/gateway/errors.ts",
+    find: 'statuses.length > 0 ? ` (HTTP ${statuses.join(", ")})` : ""',
+    replace: 'statuses.length >= 0 ? ` (HTTP ${statuses.join(", ")})` : ""',
+    tests: GATEWAY_R8_ERROR_TESTS,
+  },
+  {
+    id: "gateway-r8-misconfigured-others",
+    bug:
+      "errors: the misconfigured-backend message says 0 other attempts failed",
+    file: "src/gateway/errors.ts",
+    find: 'others > 0 ? ` ${others} other attempt(s) failed too.` : ""',
+    replace: 'others >= 0 ? ` ${others} other attempt(s) failed too.` : ""',
+    tests: GATEWAY_R8_ERROR_TESTS,
+  },
+  {
+    id: "gateway-r8-upstream-empty-fields",
+    bug:
+      "errors: an upstream client error's empty message (or numeric code) reaches the client as is",
+    file: "src/gateway/errors.ts",
+    find: `typeof value === "string" && value !== "" ? value : undefined`,
+    replace: `typeof value === "string" || value !== "" ? value : undefined`,
+    tests: GATEWAY_R8_ERROR_TESTS,
+  },
+  {
+    id: "gateway-r8-budget-remaining-tightest",
+    bug:
+      "budgets: a key's remaining budget is its roomiest budget's, not its tightest's",
+    file: "src/gateway/budgets.ts",
+    find: `Math.min(...windows.map((w, i) => w.budget.usd - spent[i])),`,
+    replace: `Math.max(...windows.map((w, i) => w.budget.usd - spent[i])),`,
+    tests: ["tests/gateway/budget_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-budget-should-retry-minute",
+    bug:
+      "budgets: x-should-retry: false sent when the reset is exactly a minute away",
+    file: "src/gateway/budgets.ts",
+    find:
+      `if (!(over.end - now <= 60_000)) headers["x-should-retry"] = "false";`,
+    replace:
+      `if (!(over.end - now < 60_000)) headers["x-should-retry"] = "false";`,
+    tests: ["tests/gateway/budget_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-chat-text-beside-calls",
+    bug:
+      "chat answer: text beside tool calls is dropped (content null whenever there are calls)",
+    file: "src/gateway/openai_response.ts",
+    find: `if (text === "" && toolCalls.length > 0) text = null;`,
+    replace: `if (text === "" || toolCalls.length > 0) text = null;`,
+    tests: GATEWAY_R8_CHAT_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-chat-empty-content",
+    bug: "chat answer: an empty answer without a refusal has content null",
+    file: "src/gateway/openai_response.ts",
+    find: `content: response.message.refusal !== undefined && text === ""`,
+    replace: `content: response.message.refusal !== undefined || text === ""`,
+    tests: GATEWAY_R8_CHAT_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-chat-stream-metadata-usage",
+    bug:
+      "chat stream: usage reported in a metadata chunk is replaced by an estimate",
+    file: "src/gateway/openai_response.ts",
+    find: `if (chunk.usage) this.#usage = chunk.usage;`,
+    replace: `if (!(chunk.usage)) this.#usage = chunk.usage;`,
+    tests: GATEWAY_R8_CHAT_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-chat-stream-done-text",
+    bug: "chat stream: text only in the assembled done message is never sent",
+    file: "src/gateway/openai_response.ts",
+    find: `!this.#sentText && part.text !== ""`,
+    replace: `!this.#sentText && part.text === ""`,
+    tests: GATEWAY_R8_CHAT_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-messages-text-parts",
+    bug:
+      "messages answer: text parts are dropped and empty ones kept as blocks",
+    file: "src/gateway/anthropic_response.ts",
+    find: `} else if (part.type === "text" && part.text !== "") {`,
+    replace: `} else if (part.type === "text" && part.text === "") {`,
+    tests: GATEWAY_R8_MESSAGES_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-messages-text-join",
+    bug:
+      "messages answer: the first text part is appended to a block that does not exist",
+    file: "src/gateway/anthropic_response.ts",
+    find: `if (last?.type === "text") last.text += part.text;`,
+    replace: `if (last?.type !== "text") last.text += part.text;`,
+    tests: GATEWAY_R8_MESSAGES_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-messages-500-type",
+    bug: "messages error body: a 500 typed invalid_request_error",
+    file: "src/gateway/anthropic_response.ts",
+    find: `(resolved.status < 500 ? "invalid_request_error" : "api_error");`,
+    replace:
+      `(resolved.status <= 500 ? "invalid_request_error" : "api_error");`,
+    tests: GATEWAY_R8_MESSAGES_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-messages-start-usage",
+    bug:
+      "messages stream: message_start estimates the prompt though the backend reported it",
+    file: "src/gateway/anthropic_response.ts",
+    find: `if (chunk.usage) this.#startUsage = chunk.usage;`,
+    replace: `if (!(chunk.usage)) this.#startUsage = chunk.usage;`,
+    tests: GATEWAY_R8_MESSAGES_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-messages-stream-refusal",
+    bug: "messages stream: a streamed refusal is never sent",
+    file: "src/gateway/anthropic_response.ts",
+    find: `if (chunk.refusal !== undefined && chunk.refusal !== "") {`,
+    replace: `if (chunk.refusal !== undefined && chunk.refusal === "") {`,
+    tests: GATEWAY_R8_MESSAGES_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-responses-string-message",
+    bug:
+      "responses: a system or assistant input message given as a plain string is refused",
+    file: "src/gateway/_responses_request.ts",
+    find:
+      `function textOf(content: unknown, param: string): string {\n  if (typeof content === "string") return content;`,
+    replace:
+      `function textOf(content: unknown, param: string): string {\n  if (typeof content === "string") content;`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-default-cached",
+    bug:
+      "responses: an answer whose usage has no cache count has no cached_tokens",
+    file: "src/gateway/_responses_response.ts",
+    find: `cached_tokens: usage.cacheReadTokens ?? 0,`,
+    replace: `cached_tokens: usage.cacheReadTokens,`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-default-reasoning",
+    bug:
+      "responses: an answer whose usage has no reasoning count has no reasoning_tokens",
+    file: "src/gateway/_responses_response.ts",
+    find: `reasoning_tokens: usage.reasoningTokens ?? 0`,
+    replace: `reasoning_tokens: usage.reasoningTokens`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-default-instructions",
+    bug:
+      "responses: an answer to a request without instructions has no instructions field (not null)",
+    file: "src/gateway/_responses_response.ts",
+    find: `instructions: body.instructions ?? null,`,
+    replace: `instructions: body.instructions,`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-default-max-tokens",
+    bug:
+      "responses: an answer to a request without max_output_tokens has no such field (not null)",
+    file: "src/gateway/_responses_response.ts",
+    find: `max_output_tokens: body.max_output_tokens ?? null,`,
+    replace: `max_output_tokens: body.max_output_tokens,`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-default-parallel",
+    bug: "responses: parallel_tool_calls missing instead of true",
+    file: "src/gateway/_responses_response.ts",
+    find: `parallel_tool_calls: body.parallel_tool_calls ?? true,`,
+    replace: `parallel_tool_calls: body.parallel_tool_calls,`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-default-user",
+    bug: "responses: user missing instead of null",
+    file: "src/gateway/_responses_response.ts",
+    find: `user: body.user ?? null,`,
+    replace: `user: body.user,`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-default-metadata",
+    bug: "responses: metadata missing instead of {}",
+    file: "src/gateway/_responses_response.ts",
+    find: `metadata: body.metadata ?? {},`,
+    replace: `metadata: body.metadata,`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-own-json-tool",
+    bug:
+      "responses: a client tool named json_response is read as structured output",
+    file: "src/gateway/_responses_response.ts",
+    find: `if (parsed.structured && part.name === OUTPUT_TOOL) {`,
+    replace: `if (parsed.structured || part.name === OUTPUT_TOOL) {`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-stream-metadata-usage",
+    bug:
+      "responses stream: usage reported in a metadata chunk is left out of response.completed",
+    file: "src/gateway/_responses_response.ts",
+    find:
+      `case "metadata":\n        if (chunk.usage) this.#usage = chunk.usage;`,
+    replace:
+      `case "metadata":\n        if (!(chunk.usage)) this.#usage = chunk.usage;`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-log-dropped-empty",
+    bug: "log: every line carries dropped: [] though nothing was dropped",
+    file: "src/gateway/_exchange.ts",
+    find: `if (this.dropped.length > 0) entry.dropped = [...this.dropped];`,
+    replace: `if (this.dropped.length >= 0) entry.dropped = [...this.dropped];`,
+    tests: ["tests/gateway/log_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-anthropic-models-first-id",
+    bug: "models list (Anthropic shape): first_id names the second model",
+    file: "src/gateway/_info.ts",
+    find: `first_id: data[0]?.id ?? null,`,
+    replace: `first_id: data[1]?.id ?? null,`,
+    tests: ["tests/gateway/operations_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-embeddings-input-shape",
+    bug:
+      "embeddings: an empty input list goes upstream, a number input is a 500",
+    file: "src/gateway/_handle_embeddings.ts",
+    find: `if (!Array.isArray(items) || items.length === 0) {`,
+    replace: `if (!Array.isArray(items) && items.length === 0) {`,
+    tests: ["tests/gateway/operations_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-cache-hit-model",
+    bug:
+      "cache: a hit answers with the alias asked for instead of the model the backend reported",
+    file: "src/gateway/cache/_answer.ts",
+    find: `if (metadata.model !== undefined) kept.model = metadata.model;`,
+    replace: `if (metadata.model === undefined) kept.model = metadata.model;`,
+    tests: GATEWAY_R8_CACHE_TESTS,
+  },
+  {
+    id: "gateway-r8-cache-entry-version",
+    bug: "cache: an entry of another format version is read as this one's",
+    file: "src/gateway/cache/_answer.ts",
+    find:
+      `if (value?.v !== 1 || typeof value.storedAt !== "number") return undefined;`,
+    replace:
+      `if (value?.v !== 1 && typeof value.storedAt !== "number") return undefined;`,
+    tests: GATEWAY_R8_CACHE_TESTS,
+  },
+  {
+    id: "gateway-r8-cache-stream-metadata-usage",
+    bug: "cache: a streamed miss drops usage reported in a metadata chunk",
+    file: "src/gateway/cache/_answer.ts",
+    find:
+      `case "metadata":\n        if (chunk.usage) this.#usage = chunk.usage;`,
+    replace:
+      `case "metadata":\n        if (!(chunk.usage)) this.#usage = chunk.usage;`,
+    tests: GATEWAY_R8_CACHE_TESTS,
+  },
+  {
+    id: "gateway-r8-cache-reasoning-stream",
+    bug: "cache: a stream that carried reasoning is stored without it",
+    file: "src/gateway/cache/_answer.ts",
+    find: `if (this.#failed || this.#finish === undefined) return undefined;`,
+    replace:
+      `if (this.#failed && this.#finish === undefined) return undefined;`,
+    tests: GATEWAY_R8_CACHE_TESTS,
+  },
+  {
+    id: "gateway-r8-cache-ttl-setting-zero",
+    bug: "cache: ttlSeconds 0 (documented: 0 to 30 days) is refused",
+    file: "src/gateway/cache/_settings.ts",
+    find:
+      `if (!Number.isSafeInteger(ttl) || ttl < 0 || ttl > MAX_CACHE_TTL_SECONDS) {`,
+    replace:
+      `if (!Number.isSafeInteger(ttl) || ttl <= 0 || ttl > MAX_CACHE_TTL_SECONDS) {`,
+    tests: GATEWAY_R8_CACHE_TESTS,
+  },
+  {
+    id: "gateway-r8-admin-empty-names",
+    bug: "admin: a key is created with an empty model or backend name",
+    file: "src/gateway/_admin.ts",
+    find: `!value.every((item) => typeof item === "string" && item.length > 0)`,
+    replace:
+      `!value.every((item) => typeof item === "string" && item.length >= 0)`,
+    tests: ["tests/gateway/admin_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-admin-console-under-path",
+    bug:
+      "admin: a console path equal to the admin path or under it is accepted",
+    file: "src/gateway/_admin.ts",
+    find: "if (consolePath === path || consolePath.startsWith(`${path}/`)) {",
+    replace:
+      "if (consolePath === path && consolePath.startsWith(`${path}/`)) {",
+    tests: ["tests/gateway/admin_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-failure-unnamed",
+    bug:
+      'errors: a failure with no backend named is told as backend "undefined"',
+    file: "src/gateway/_failure_text.ts",
+    find: `if (failure.backend === undefined) return failure.error.message;`,
+    replace: `if (failure.backend !== undefined) return failure.error.message;`,
+    tests: GATEWAY_R8_ERROR_TESTS,
+  },
+  {
+    id: "gateway-r8-admin-empty-console-path",
+    bug:
+      "admin: an empty consolePath is read as the default instead of refused",
+    file: "src/gateway/_admin.ts",
+    find: `const consolePath = options.consolePath ?? "/console";`,
+    replace: `const consolePath = options.consolePath || "/console";`,
+    tests: ["tests/gateway/admin_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-admin-405-code",
+    bug: "admin: a wrong method on a two-method route answers an empty code",
+    file: "src/gateway/_admin.ts",
+    find: `code: "method_not_allowed",`,
+    replace: `code: "",`,
+    tests: ["tests/gateway/admin_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-failure-prefix",
+    bug:
+      "errors: a failure message without the provider prefix loses its first characters",
+    file: "src/gateway/_failure_text.ts",
+    find: `return prefix !== "" && error.message.startsWith(prefix)`,
+    replace: `return prefix !== "" || error.message.startsWith(prefix)`,
+    tests: GATEWAY_R8_ERROR_TESTS,
+  },
+  {
+    id: "gateway-r8-embeddings-token-zero",
+    bug: "embeddings: a token array holding token 0 is refused",
+    file: "src/gateway/_handle_embeddings.ts",
+    find: `item.every((t) => Number.isInteger(t) && t >= 0)`,
+    replace: `item.every((t) => Number.isInteger(t) && t > 0)`,
+    tests: ["tests/gateway/operations_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-config-json-trailing",
+    bug:
+      "config: a stray bracket after the document is reported as the file ending too soon",
+    file: "src/gateway/_json_position.ts",
+    find: `if (stack.length === 0) return i < n ? i : undefined;`,
+    replace: `if (stack.length === 0) i < n ? i : undefined;`,
+    tests: ["tests/gateway/config_fresh_mutants_test.ts"],
   },
 ];
