@@ -4,6 +4,8 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { parseCurl } from "../../src/convert/curl.ts";
+import { fromRequest, fromResponse } from "../../src/convert/har.ts";
+import { generateCode } from "../../src/convert/code.ts";
 import { onTheWire, SKIP_WITHOUT_CURL, wireHeader } from "./_curl_wire.ts";
 
 // curl ORs the schemes it is asked for and sends an Authorization header
@@ -78,5 +80,58 @@ describe("converter behaviour the draw of seed 20261160 found unguarded", () => 
         options,
       );
     });
+  });
+
+  // Bug (planted by hand in the least-tested files): a cookie without "="
+  // keeps the blanks around it, so `a=1; flag ; b=2` lists the nameless
+  // cookie as " flag " where a browser (and every other cookie here) has
+  // them trimmed.
+  it("HAR: a cookie without '=' is a nameless value, trimmed like the rest", async () => {
+    const started = "2024-05-01T12:00:00.000Z";
+    const entry = await fromRequest({
+      method: "GET",
+      url: "https://a.example/",
+      headers: { cookie: "a=1;  flag ; b=2;\tlast\t" },
+    }, { startedDateTime: started });
+    assert.deepEqual(entry.request.cookies, [
+      { name: "a", value: "1" },
+      { name: "", value: "flag" },
+      { name: "b", value: "2" },
+      { name: "", value: "last" },
+    ]);
+    const answered = await fromResponse(
+      {
+        statusCode: 200,
+        statusText: "OK",
+        httpVersion: "HTTP/1.1",
+        headers: { "set-cookie": "  token ; Path=/" },
+      },
+      undefined,
+      { startedDateTime: started },
+    );
+    assert.deepEqual(answered.response.cookies, [
+      { name: "", value: "token", path: "/" },
+    ]);
+  });
+
+  // Bug (planted by hand): the strict-URL spelling for Ruby's URI and Java's
+  // URI.create encodes a character outside the BMP and then its second
+  // UTF-16 half again, as U+FFFD: `/😀` became `/%F0%9F%98%80%EF%BF%BD`,
+  // another resource.
+  it("Ruby and Java code: a character outside the BMP is its four UTF-8 bytes, once", () => {
+    const url = "https://a.example/😀/x?q=é𝄞&r=中#frag";
+    const spelled =
+      "https://a.example/%F0%9F%98%80/x?q=%C3%A9%F0%9D%84%9E&r=%E4%B8%AD#frag";
+    // The same bytes a browser's URL parser sends for the raw URL.
+    assert.equal(new URL(url).href, spelled);
+    for (const target of ["ruby-net-http", "java-http-client"]) {
+      const { code } = generateCode(
+        { method: "GET", url, headers: {} },
+        { target },
+      );
+      // Ruby escapes "#" in a double-quoted string as "\#".
+      assert.ok(code.replace("\\#", "#").includes(`"${spelled}"`), code);
+      assert.doesNotMatch(code, /%EF%BF%BD/, target);
+    }
   });
 });
