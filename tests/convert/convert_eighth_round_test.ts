@@ -4,9 +4,24 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { parseCurl } from "../../src/convert/curl.ts";
-import { fromRequest, fromResponse } from "../../src/convert/har.ts";
+import {
+  fromRequest,
+  fromResponse,
+  toRequest as harToRequest,
+} from "../../src/convert/har.ts";
 import { generateCode } from "../../src/convert/code.ts";
-import { onTheWire, SKIP_WITHOUT_CURL, wireHeader } from "./_curl_wire.ts";
+import {
+  onTheWire,
+  SKIP_WITHOUT_CURL,
+  wireBody,
+  wireHeader,
+} from "./_curl_wire.ts";
+import { findTarget } from "../../src/convert/code.ts";
+import { ORIGIN, runTarget } from "./targets/_suite.ts";
+import { skipReason } from "./targets/_runners.ts";
+
+// Without node and npm the axios run is skipped outside CI (CI installs them).
+const AXIOS_SKIP = await skipReason("node-axios") ?? false;
 
 // curl ORs the schemes it is asked for and sends an Authorization header
 // without a round trip only when one scheme is left: Basic (the default),
@@ -133,5 +148,78 @@ describe("converter behaviour the draw of seed 20261160 found unguarded", () => 
       assert.ok(code.replace("\\#", "#").includes(`"${spelled}"`), code);
       assert.doesNotMatch(code, /%EF%BF%BD/, target);
     }
+  });
+
+  // Bug: HAR postData is read as its `text` when that is empty but `params`
+  // are there (Firefox and Charles write `text: ""` beside the params), so
+  // the form's fields are lost; and an empty `text` without params is read
+  // as no body at all.
+  it("HAR: an empty postData text gives way to params, and alone is an empty body", () => {
+    const entry = (postData: {
+      mimeType: string;
+      text?: string;
+      params?: { name: string; value: string }[];
+    }) => ({
+      request: {
+        method: "POST",
+        url: "https://a.example/form",
+        httpVersion: "HTTP/1.1",
+        headers: [],
+        queryString: [],
+        cookies: [],
+        headersSize: -1,
+        bodySize: -1,
+        postData,
+      },
+    });
+    const form = harToRequest(entry({
+      mimeType: "application/x-www-form-urlencoded",
+      text: "",
+      params: [{ name: "a b", value: "1&2" }, { name: "c", value: "" }],
+    }));
+    assert.equal(form.body, "a+b=1%262&c=");
+    assert.equal(
+      form.headers["content-type"],
+      "application/x-www-form-urlencoded",
+    );
+    const empty = harToRequest(entry({ mimeType: "text/plain", text: "" }));
+    assert.equal(empty.body, "");
+    // A text that is not empty is the body as sent, params or not.
+    assert.equal(
+      harToRequest(entry({
+        mimeType: "application/x-www-form-urlencoded",
+        text: "a=1",
+        params: [{ name: "a", value: "2" }],
+      })).body,
+      "a=1",
+    );
+  });
+
+  // Bug: the axios target leaves out `transformRequest: [(data) => data]`
+  // for a body that is not JSON under a JSON content type; axios then
+  // JSON-encodes it, so `not json` goes out as `"not json"`. A body that
+  // parses as JSON and has no blanks around it axios sends as written.
+  it("axios code: a JSON-typed body is sent byte for byte, JSON or not", {
+    skip: AXIOS_SKIP,
+  }, async () => {
+    const bodies = ["not json", '{"a": 1}', " [1] ", '"s"', "{'a': 1}"];
+    const run = await runTarget(
+      findTarget("node-axios"),
+      bodies.map((body, i) => ({
+        name: `body ${i}`,
+        request: {
+          method: "POST",
+          url: `${ORIGIN}/json/${i}`,
+          headers: { "content-type": "application/json" },
+          body,
+        },
+      })),
+    );
+    bodies.forEach((body, i) => {
+      const sent = run.sent[i];
+      assert.ok("body" in sent, `${JSON.stringify(body)}: ${run.stderr}`);
+      assert.equal(wireBody(sent), body);
+      assert.deepEqual(wireHeader(sent, "content-type"), ["application/json"]);
+    });
   });
 });
