@@ -1296,4 +1296,50 @@ export const HAND_MUTANTS: HandMutant[] = [
       `            end(controller);\n          }\n        }\n        const piece`,
     tests: ["tests/serve/http1_test.ts"],
   },
+  // Convert, eighth round (seed 20261160 and the bugs planted by hand
+  // beside it), each caught by tests/convert/convert_eighth_round_test.ts.
+  {
+    id: "convert-round8-auth-bearer-beside-scheme",
+    bug:
+      "curl: --oauth2-bearer beside --digest or --basic still sends Bearer, where curl sends no credentials before a 401",
+    file: "src/convert/_curl_auth.ts",
+    find: `if (schemes.size === 1 && schemes.has("bearer")) {`,
+    replace: `if (schemes.has("bearer")) {`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-har-cookie-untrimmed",
+    bug: "HAR: a cookie without '=' keeps the blanks around its value",
+    file: "src/convert/_har_cookies.ts",
+    find: `{ name: "", value: text.trim() }`,
+    replace: `{ name: "", value: text }`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-strict-url-astral",
+    bug:
+      "Ruby/Java code: a character outside the BMP is followed by U+FFFD's bytes in the URL",
+    file: "src/convert/targets/_strict_url.ts",
+    find: `if (code > 0xffff) i++;`,
+    replace: `;`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-har-empty-text",
+    bug:
+      "HAR: an empty postData text hides its params, and alone reads as no body",
+    file: "src/convert/_har_read.ts",
+    find: `(text !== "" || params.length === 0)`,
+    replace: `(text !== "" || params.length !== 0)`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-axios-json-encodes",
+    bug:
+      "axios code: a body that is not JSON under a JSON type is sent JSON-encoded",
+    file: "src/convert/targets/node_axios.ts",
+    find: `    JSON.parse(body);\n`,
+    replace: ``,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
 ];
