@@ -1342,4 +1342,37 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: ``,
     tests: ["tests/convert/convert_eighth_round_test.ts"],
   },
+  {
+    id: "convert-round8-har-query-after-bare-mark",
+    bug: "HAR: queryString pairs appended after a bare '?' as '?&a=1'",
+    file: "src/convert/_har_form.ts",
+    find: `const separator = question === -1 ? "?" : query === "" ? "" : "&";`,
+    replace: `const separator = question === -1 ? "?" : "&";`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-har-query-empty-segment",
+    bug: "HAR: an empty '&&' segment of the query listed as a nameless pair",
+    file: "src/convert/_har_form.ts",
+    find: `if (segment === "") continue;`,
+    replace: `;`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-har-quoted-boundary",
+    bug:
+      "HAR: a quoted multipart boundary not read, so the body gets another one and the Content-Type is overwritten",
+    file: "src/convert/_har_form.ts",
+    find: `return match ? match[1] ?? match[2] : undefined;`,
+    replace: `return match ? match[2] : undefined;`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-har-query-in-fragment",
+    bug: "HAR: a '?' in the fragment read as the start of the query",
+    file: "src/convert/_har_form.ts",
+    find: `const withoutHash = hash === -1 ? url : url.slice(0, hash);`,
+    replace: `const withoutHash = url;`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
 ];

@@ -222,4 +222,76 @@ describe("converter behaviour the draw of seed 20261160 found unguarded", () => 
       assert.deepEqual(wireHeader(sent, "content-type"), ["application/json"]);
     });
   });
+
+  // Bugs (planted by hand in _har_form.ts): the query of a HAR entry read up
+  // to the end of the URL, fragment included (`#top?x=1` listed x=1); an
+  // empty `&&` segment listed as a nameless pair, where URLSearchParams has
+  // none; the queryString appended after a bare `?` as `?&a=1`; and a quoted
+  // multipart boundary not read, so the body got another boundary and the
+  // request's own Content-Type was overwritten.
+  it("HAR: query pairs as URLSearchParams reads them, fragment and empty segments apart", async () => {
+    const started = { startedDateTime: "2024-05-01T12:00:00.000Z" };
+    for (
+      const url of [
+        "https://a.example/p?a=1&&b=2&#top?x=1",
+        "https://a.example/p?&a=1&b=2#x=1&y",
+        "https://a.example/p?a=1&b=2&&",
+      ]
+    ) {
+      const entry = await fromRequest(
+        { method: "GET", url, headers: {} },
+        started,
+      );
+      const query = new URL(url).search.slice(1);
+      assert.deepEqual(
+        entry.request.queryString,
+        [...new URLSearchParams(query)].map(([name, value]) => ({
+          name,
+          value,
+        })),
+        url,
+      );
+      assert.deepEqual(
+        entry.request.queryString.map((p) => p.name),
+        ["a", "b"],
+        url,
+      );
+    }
+    const harEntry = (url: string, postData?: {
+      mimeType: string;
+      params: { name: string; value: string }[];
+    }) => ({
+      request: {
+        method: postData ? "POST" : "GET",
+        url,
+        httpVersion: "HTTP/1.1",
+        headers: postData
+          ? [{ name: "Content-Type", value: postData.mimeType }]
+          : [],
+        queryString: [{ name: "a", value: "1" }],
+        cookies: [],
+        headersSize: -1,
+        bodySize: -1,
+        ...(postData ? { postData } : {}),
+      },
+    });
+    assert.equal(
+      harToRequest(harEntry("https://a.example/p?")).url,
+      "https://a.example/p?a=1",
+    );
+    assert.equal(
+      harToRequest(harEntry("https://a.example/p?#f")).url,
+      "https://a.example/p?a=1#f",
+    );
+    const type = 'multipart/form-data; boundary="b c"';
+    const multipart = harToRequest(harEntry("https://a.example/p?a=1", {
+      mimeType: type,
+      params: [{ name: "f", value: "v" }],
+    }));
+    assert.equal(multipart.headers["content-type"], type);
+    assert.equal(
+      multipart.body,
+      '--b c\r\nContent-Disposition: form-data; name="f"\r\n\r\nv\r\n--b c--\r\n',
+    );
+  });
 });
