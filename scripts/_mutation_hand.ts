@@ -1375,4 +1375,22 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `const withoutHash = url;`,
     tests: ["tests/convert/convert_eighth_round_test.ts"],
   },
+  {
+    id: "convert-round8-json-hex-upper-f",
+    bug:
+      "parseBody: a \\u escape with an F is not JSON, so the body is shown as text",
+    file: "src/convert/_json_format.ts",
+    find: `(code >= 0x41 && code <= 0x46)`,
+    replace: `(code >= 0x41 && code < 0x46)`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-json-hex-lower-f",
+    bug:
+      "parseBody: a \\u escape with an f is not JSON, so the body is shown as text",
+    file: "src/convert/_json_format.ts",
+    find: `(code >= 0x61 && code <= 0x66)`,
+    replace: `(code >= 0x61 && code < 0x66)`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
 ];

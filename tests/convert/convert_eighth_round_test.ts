@@ -10,6 +10,7 @@ import {
   toRequest as harToRequest,
 } from "../../src/convert/har.ts";
 import { generateCode } from "../../src/convert/code.ts";
+import { parseBody } from "../../src/convert/body.ts";
 import {
   onTheWire,
   SKIP_WITHOUT_CURL,
@@ -293,5 +294,26 @@ describe("converter behaviour the draw of seed 20261160 found unguarded", () => 
       multipart.body,
       '--b c\r\nContent-Disposition: form-data; name="f"\r\n\r\nv\r\n--b c--\r\n',
     );
+  });
+
+  // Bug (planted by hand in _json_format.ts): the JSON reader's hex digits
+  // end before F or f, so a body with `\u00FF` (or `\u00ff`) is no JSON
+  // and is shown unformatted, as text.
+  it("parseBody: every hex digit of a \\u escape, in both cases, is JSON", () => {
+    for (const digits of ["0009", "00AF", "00af", "FFFD", "fffd", "aBcD"]) {
+      const text = `{"s":"\\u${digits}","t":["\\u${digits}x"]}`;
+      const { type, formatted } = parseBody(text, "application/json");
+      assert.equal(type, "json", text);
+      // Strings are kept as written, escapes included.
+      assert.equal(
+        formatted,
+        `{\n  "s": "\\u${digits}",\n  "t": [\n    "\\u${digits}x"\n  ]\n}`,
+        text,
+      );
+    }
+    for (const digits of ["00G0", "00g0", "0/00", "00:0", "00@0", "00`0"]) {
+      const text = `{"s":"\\u${digits}"}`;
+      assert.notEqual(parseBody(text, "application/json").type, "json", text);
+    }
   });
 });
