@@ -1393,4 +1393,13 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `(code >= 0x61 && code < 0x66)`,
     tests: ["tests/convert/convert_eighth_round_test.ts"],
   },
+  {
+    id: "convert-round8-native-null-body",
+    bug:
+      "native Request: no body read as an empty one, so a GET becomes a --data-raw '' command",
+    file: "src/convert/_message.ts",
+    find: `  if (message.body === null) return undefined;`,
+    replace: `  if (message.body === null) undefined;`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
 ];

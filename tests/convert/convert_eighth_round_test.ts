@@ -3,7 +3,10 @@
 // (`deno task mutation --sample`).
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { parseCurl } from "../../src/convert/curl.ts";
+import {
+  fromRequest as curlFromRequest,
+  parseCurl,
+} from "../../src/convert/curl.ts";
 import {
   fromRequest,
   fromResponse,
@@ -315,5 +318,23 @@ describe("converter behaviour the draw of seed 20261160 found unguarded", () => 
       const text = `{"s":"\\u${digits}"}`;
       assert.notEqual(parseBody(text, "application/json").type, "json", text);
     }
+  });
+
+  // Bug (planted by hand in _message.ts): a native Request without a body
+  // is read as one with an empty body, so a plain GET becomes
+  // `curl -X GET -H 'Content-Type:' --data-raw ''`.
+  it("native Request: no body stays no body, an empty one stays empty", async () => {
+    const get = new Request("https://a.example/x", {
+      headers: { "X-A": "1" },
+    });
+    assert.equal(
+      await curlFromRequest(get),
+      "curl 'https://a.example/x' -H 'x-a: 1'",
+    );
+    const posted = new Request("https://a.example/x", {
+      method: "POST",
+      body: "",
+    });
+    assert.match(await curlFromRequest(posted), /--data-raw ''/);
   });
 });
