@@ -1402,4 +1402,20 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `  if (message.body === null) undefined;`,
     tests: ["tests/convert/convert_eighth_round_test.ts"],
   },
+  {
+    id: "convert-round8-go-path-astral",
+    bug: "Go code: a path character outside the BMP followed by U+FFFD's bytes",
+    file: "src/convert/targets/_go.ts",
+    find: `      if (code > 0xffff) i++;`,
+    replace: `      ;`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-go-string-u0080",
+    bug: "Go code: U+0080 written as the one byte \\x80",
+    file: "src/convert/targets/_go.ts",
+    find: `return code < 0x80\n      ? "\\\\x"`,
+    replace: `return code <= 0x80\n      ? "\\\\x"`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
 ];

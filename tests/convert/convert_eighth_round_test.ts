@@ -24,8 +24,10 @@ import { findTarget } from "../../src/convert/code.ts";
 import { ORIGIN, runTarget } from "./targets/_suite.ts";
 import { skipReason } from "./targets/_runners.ts";
 
-// Without node and npm the axios run is skipped outside CI (CI installs them).
+// Without node and npm (or go) these runs are skipped outside CI (CI
+// installs them).
 const AXIOS_SKIP = await skipReason("node-axios") ?? false;
+const GO_SKIP = await skipReason("go-net-http") ?? false;
 
 // curl ORs the schemes it is asked for and sends an Authorization header
 // without a round trip only when one scheme is left: Basic (the default),
@@ -337,4 +339,30 @@ describe("converter behaviour the draw of seed 20261160 found unguarded", () => 
     });
     assert.match(await curlFromRequest(posted), /--data-raw ''/);
   });
+
+  // Bugs (planted by hand in targets/_go.ts): U+0080 written as "\x80" in a
+  // Go string, which is one byte, not the character's two UTF-8 bytes; and
+  // a path character outside the BMP followed by U+FFFD's bytes.
+  it(
+    "Go code: U+0080 and characters outside the BMP go out as their UTF-8 bytes",
+    {
+      skip: GO_SKIP,
+    },
+    async () => {
+      const body = "a\u0080b\u009f😀";
+      const run = await runTarget(findTarget("go-net-http"), [{
+        name: "C1 body, astral path",
+        request: {
+          method: "POST",
+          url: `${ORIGIN}/😀/x?q=1`,
+          headers: { "content-type": "text/plain" },
+          body,
+        },
+      }]);
+      const sent = run.sent[0];
+      assert.ok("body" in sent, run.stderr);
+      assert.equal(sent.target, "/%F0%9F%98%80/x?q=1");
+      assert.deepEqual(sent.body, new TextEncoder().encode(body));
+    },
+  );
 });
