@@ -1418,4 +1418,13 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `return code <= 0x80\n      ? "\\\\x"`,
     tests: ["tests/convert/convert_eighth_round_test.ts"],
   },
+  {
+    id: "convert-round8-base64-flush",
+    bug:
+      "base64: each flushed 8,192-character part dropped, so a binary body past 6,144 bytes loses all but its tail",
+    file: "src/_base64.ts",
+    find: `      parts.push(out);\n      out = "";`,
+    replace: `      ;\n      out = "";`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
 ];

@@ -1,6 +1,6 @@
-// Behaviour the mutation draw of seed 20261160 found unguarded in the
-// converter: each test names the planted bug it catches
-// (`deno task mutation --sample`).
+// Behaviour the mutation draws of seeds 20261160 and 20261161 (and the bugs
+// planted by hand beside them) found unguarded in the converter: each test
+// names the planted bug it catches (`deno task mutation --sample`).
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import {
@@ -8,6 +8,7 @@ import {
   parseCurl,
 } from "../../src/convert/curl.ts";
 import {
+  contentBytes,
   fromRequest,
   fromResponse,
   toRequest as harToRequest,
@@ -48,7 +49,7 @@ const AUTH_CASES: Array<[options: string, authorization: string | null]> = [
   ["--digest --basic -u a:b", null],
 ];
 
-describe("converter behaviour the draw of seed 20261160 found unguarded", () => {
+describe("converter behaviour the eighth round's draws found unguarded", () => {
   // Bug: a Bearer token is sent whenever --oauth2-bearer was given, even when
   // a later --basic or --digest asked for another scheme too, where curl
   // sends no credentials before the server's 401. (Before this round the
@@ -365,4 +366,42 @@ describe("converter behaviour the draw of seed 20261160 found unguarded", () => 
       assert.deepEqual(sent.body, new TextEncoder().encode(body));
     },
   );
+
+  // Bug (the draw of seed 20261161): base64 flushes its output every 8,192
+  // characters and drops the flushed part, so a binary body past 6,144
+  // bytes lost all but its tail in the HAR (and read back as other bytes).
+  it("HAR: a binary body of any length is base64 as btoa writes it, and reads back", async () => {
+    for (const size of [6143, 6144, 6145, 20_000, 100_001]) {
+      const binary = Array.from(
+        { length: size },
+        (_, i) => String.fromCharCode((i * 131 + 7) % 256),
+      ).join("");
+      const entry = await fromRequest(
+        {
+          method: "PUT",
+          url: "https://a.example/b",
+          headers: {},
+          body: binary,
+        },
+        { startedDateTime: "2024-05-01T12:00:00.000Z", bodyEncoding: "binary" },
+      );
+      const postData = entry.request.postData!;
+      assert.equal(postData._encoding, "base64");
+      assert.equal(postData.text, btoa(binary), `${size} bytes`);
+      const response = await fromResponse(
+        {
+          statusCode: 200,
+          statusText: "OK",
+          httpVersion: "HTTP/1.1",
+          headers: {},
+          body: binary,
+        },
+        undefined,
+        { startedDateTime: "2024-05-01T12:00:00.000Z", bodyEncoding: "binary" },
+      );
+      const bytes = contentBytes(response.response.content);
+      assert.equal(bytes.length, size);
+      assert.ok(bytes.every((b, i) => b === binary.charCodeAt(i)), `${size}`);
+    }
+  });
 });
