@@ -1427,4 +1427,12 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `      ;\n      out = "";`,
     tests: ["tests/convert/convert_eighth_round_test.ts"],
   },
+  {
+    id: "convert-round8-php-string-u0080",
+    bug: "PHP code: U+0080 written as the one byte \\x80",
+    file: "src/convert/targets/_php.ts",
+    find: `    return code < 0x80`,
+    replace: `    return code <= 0x80`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
 ];

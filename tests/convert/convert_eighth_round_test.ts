@@ -29,6 +29,7 @@ import { skipReason } from "./targets/_runners.ts";
 // installs them).
 const AXIOS_SKIP = await skipReason("node-axios") ?? false;
 const GO_SKIP = await skipReason("go-net-http") ?? false;
+const PHP_SKIP = await skipReason("php-curl") ?? false;
 
 // curl ORs the schemes it is asked for and sends an Authorization header
 // without a round trip only when one scheme is left: Basic (the default),
@@ -403,5 +404,25 @@ describe("converter behaviour the eighth round's draws found unguarded", () => {
       assert.equal(bytes.length, size);
       assert.ok(bytes.every((b, i) => b === binary.charCodeAt(i)), `${size}`);
     }
+  });
+
+  // Bug (the draw of seed 20261161): PHP code writes U+0080 as "\x80", one
+  // byte, instead of "\u{80}", the character's two UTF-8 bytes.
+  it("PHP code: C1 characters go out as their UTF-8 bytes", {
+    skip: PHP_SKIP,
+  }, async () => {
+    const body = "a\u007f\u0080\u0081\u009fb";
+    const run = await runTarget(findTarget("php-curl"), [{
+      name: "C1 body",
+      request: {
+        method: "POST",
+        url: `${ORIGIN}/c1`,
+        headers: { "content-type": "text/plain" },
+        body,
+      },
+    }]);
+    const sent = run.sent[0];
+    assert.ok("body" in sent, run.stderr);
+    assert.deepEqual(sent.body, new TextEncoder().encode(body));
   });
 });
