@@ -1435,4 +1435,13 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `    return code <= 0x80`,
     tests: ["tests/convert/convert_eighth_round_test.ts"],
   },
+  {
+    id: "convert-round8-error-code-constant",
+    bug:
+      "errors: ConversionErrorCode.NOT_CURL emptied, so comparing an error's code with it never matches",
+    file: "src/convert/errors.ts",
+    find: `NOT_CURL: "NOT_CURL",`,
+    replace: `NOT_CURL: "",`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
 ];

@@ -16,6 +16,10 @@ import {
 import { generateCode } from "../../src/convert/code.ts";
 import { parseBody } from "../../src/convert/body.ts";
 import {
+  ConversionError,
+  ConversionErrorCode,
+} from "../../src/convert/errors.ts";
+import {
   onTheWire,
   SKIP_WITHOUT_CURL,
   wireBody,
@@ -424,5 +428,39 @@ describe("converter behaviour the eighth round's draws found unguarded", () => {
     const sent = run.sent[0];
     assert.ok("body" in sent, run.stderr);
     assert.deepEqual(sent.body, new TextEncoder().encode(body));
+  });
+
+  // Bug (the draw of seed 20261161): a ConversionErrorCode constant emptied
+  // (NOT_CURL: ""), so `error.code === ConversionErrorCode.NOT_CURL`, the
+  // documented way to tell the failures apart, is never true.
+  it("ConversionErrorCode: each constant is the code the errors carry", () => {
+    for (const [name, value] of Object.entries(ConversionErrorCode)) {
+      assert.equal(value, name);
+    }
+    const codeOf = (f: () => unknown): string => {
+      try {
+        f();
+      } catch (error) {
+        assert.ok(error instanceof ConversionError);
+        return error.code;
+      }
+      throw new Error("no error");
+    };
+    assert.equal(
+      codeOf(() => parseCurl("wget https://a.example/")),
+      ConversionErrorCode.NOT_CURL,
+    );
+    assert.equal(
+      codeOf(() => parseCurl("curl 'https://a.example/")),
+      ConversionErrorCode.UNTERMINATED_QUOTE,
+    );
+    assert.equal(
+      codeOf(() => parseCurl("curl https://a.example/ -H")),
+      ConversionErrorCode.MISSING_OPTION_VALUE,
+    );
+    assert.equal(
+      codeOf(() => parseCurl("  ")),
+      ConversionErrorCode.EMPTY_INPUT,
+    );
   });
 });
