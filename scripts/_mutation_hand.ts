@@ -1444,4 +1444,15 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `NOT_CURL: "",`,
     tests: ["tests/convert/convert_eighth_round_test.ts"],
   },
+  {
+    id: "convert-round8-go-empty-put-length",
+    bug:
+      "Go code: a body-less POST or PUT told its Content-Length: 0 is not sent, though net/http sends it",
+    file: "src/convert/targets/go_net_http.ts",
+    find:
+      `if (method === "POST" || method === "PUT" || method === "PATCH") return "0";`,
+    replace:
+      `if (method === "POST" && method === "PUT" || method === "PATCH") return "0";`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
 ];

@@ -463,4 +463,43 @@ describe("converter behaviour the eighth round's draws found unguarded", () => {
       ConversionErrorCode.EMPTY_INPUT,
     );
   });
+
+  // Bug (the draw of seed 20261161): the Go target forgot that net/http
+  // states Content-Length: 0 for a POST, PUT or PATCH without a body, so a
+  // request carrying that very header was told it is not sent.
+  it(
+    "Go code: Content-Length: 0 on a body-less POST, PUT or PATCH is what net/http sends",
+    {
+      skip: GO_SKIP,
+    },
+    async () => {
+      const methods = ["POST", "PUT", "PATCH", "DELETE"];
+      const requests = methods.map((method) => ({
+        method,
+        url: `${ORIGIN}/${method}`,
+        headers: { "content-length": "0" },
+      }));
+      for (const request of requests) {
+        const { warnings } = generateCode(request, { target: "go-net-http" });
+        assert.deepEqual(
+          warnings.map((w) => w.header),
+          request.method === "DELETE" ? ["content-length"] : [],
+          request.method,
+        );
+      }
+      const run = await runTarget(
+        findTarget("go-net-http"),
+        requests.map((request) => ({ name: request.method, request })),
+      );
+      methods.forEach((method, i) => {
+        const sent = run.sent[i];
+        assert.ok("headers" in sent, run.stderr);
+        assert.deepEqual(
+          wireHeader(sent, "content-length"),
+          method === "DELETE" ? [] : ["0"],
+          method,
+        );
+      });
+    },
+  );
 });
