@@ -15,6 +15,7 @@ import {
 } from "../../src/convert/har.ts";
 import { generateCode } from "../../src/convert/code.ts";
 import { parseBody } from "../../src/convert/body.ts";
+import { parseCode } from "../../src/convert/fetch.ts";
 import {
   ConversionError,
   ConversionErrorCode,
@@ -502,4 +503,34 @@ describe("converter behaviour the eighth round's draws found unguarded", () => {
       });
     },
   );
+
+  // Bug (the draw of seed 20261161): fetch code that names JSON.stringify,
+  // new Headers or new URL without its "(" is read on as if the paren were
+  // there, and refused later for something else (`cannot read \`https\``,
+  // `expected ")"`) at another offset, instead of at the missing paren.
+  it("fetch code: a call without its '(' is refused at the paren", () => {
+    const cases: Array<[string, number]> = [
+      ['fetch(new URL "https://a.example/")', 14],
+      ['fetch(new URL"https://a.example/"))', 13],
+      [
+        'fetch("https://a.example/", { method: "POST", body: JSON.stringify"x") })',
+        66,
+      ],
+      [
+        'fetch("https://a.example/", { headers: new Headers[["a", "1"]]) })',
+        50,
+      ],
+    ];
+    for (const [code, offset] of cases) {
+      assert.equal(code[offset] === "(", false, code);
+      assert.throws(
+        () => parseCode(code),
+        (error: unknown) =>
+          error instanceof ConversionError &&
+          error.code === "INVALID_INPUT" && error.offset === offset &&
+          /expected "\("/.test(error.message),
+        code,
+      );
+    }
+  });
 });
