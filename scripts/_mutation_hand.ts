@@ -1464,4 +1464,13 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `    if (this.text[this.pos] !== "(") ;`,
     tests: ["tests/convert/convert_eighth_round_test.ts"],
   },
+  {
+    id: "convert-round8-fetch-template-skip",
+    bug:
+      "fetch code: a template literal before the call not skipped, so the read never ends",
+    file: "src/convert/_js_code_skip.ts",
+    find: 'if (reader.text[reader.pos] === "`") skipTemplate(reader);',
+    replace: 'if (reader.text[reader.pos] === "`") ;',
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
 ];
