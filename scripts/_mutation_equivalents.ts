@@ -1230,6 +1230,20 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "a token count is undefined or a whole number: `|| 0` differs from `?? 0` only for 0, which gives 0 either way",
   },
+  {
+    file: "src/convert/_markup_format.ts",
+    before: "if ((openCount.get(token.name) ?? 0) > 0) {",
+    after: "if ((openCount.get(token.name)) > 0) {",
+    reason:
+      "a name never opened has no count: undefined > 0 and 0 > 0 are both false, so a close tag that matches nothing closes nothing either way",
+  },
+  {
+    file: "src/convert/_har_write.ts",
+    before: "creator: options.creator ?? { ...DEFAULT_CREATOR },",
+    after: "creator: options.creator || { ...DEFAULT_CREATOR },",
+    reason:
+      "options.creator is a HarCreator object or undefined, and an object is never falsy: ?? and || pick the same side",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

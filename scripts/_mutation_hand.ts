@@ -3356,4 +3356,181 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: `if (stack.length === 0) i < n ? i : undefined;`,
     tests: ["tests/gateway/config_fresh_mutants_test.ts"],
   },
+  // Convert, eighth round (seed 20261160 and the bugs planted by hand
+  // beside it), each caught by tests/convert/convert_eighth_round_test.ts.
+  {
+    id: "convert-round8-auth-bearer-beside-scheme",
+    bug:
+      "curl: --oauth2-bearer beside --digest or --basic still sends Bearer, where curl sends no credentials before a 401",
+    file: "src/convert/_curl_auth.ts",
+    find: `if (schemes.size === 1 && schemes.has("bearer")) {`,
+    replace: `if (schemes.has("bearer")) {`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-har-cookie-untrimmed",
+    bug: "HAR: a cookie without '=' keeps the blanks around its value",
+    file: "src/convert/_har_cookies.ts",
+    find: `{ name: "", value: text.trim() }`,
+    replace: `{ name: "", value: text }`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-strict-url-astral",
+    bug:
+      "Ruby/Java code: a character outside the BMP is followed by U+FFFD's bytes in the URL",
+    file: "src/convert/targets/_strict_url.ts",
+    find: `if (code > 0xffff) i++;`,
+    replace: `;`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-har-empty-text",
+    bug:
+      "HAR: an empty postData text hides its params, and alone reads as no body",
+    file: "src/convert/_har_read.ts",
+    find: `(text !== "" || params.length === 0)`,
+    replace: `(text !== "" || params.length !== 0)`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-axios-json-encodes",
+    bug:
+      "axios code: a body that is not JSON under a JSON type is sent JSON-encoded",
+    file: "src/convert/targets/node_axios.ts",
+    find: `    JSON.parse(body);\n`,
+    replace: ``,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-har-query-after-bare-mark",
+    bug: "HAR: queryString pairs appended after a bare '?' as '?&a=1'",
+    file: "src/convert/_har_form.ts",
+    find: `const separator = question === -1 ? "?" : query === "" ? "" : "&";`,
+    replace: `const separator = question === -1 ? "?" : "&";`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-har-query-empty-segment",
+    bug: "HAR: an empty '&&' segment of the query listed as a nameless pair",
+    file: "src/convert/_har_form.ts",
+    find: `if (segment === "") continue;`,
+    replace: `;`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-har-quoted-boundary",
+    bug:
+      "HAR: a quoted multipart boundary not read, so the body gets another one and the Content-Type is overwritten",
+    file: "src/convert/_har_form.ts",
+    find: `return match ? match[1] ?? match[2] : undefined;`,
+    replace: `return match ? match[2] : undefined;`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-har-query-in-fragment",
+    bug: "HAR: a '?' in the fragment read as the start of the query",
+    file: "src/convert/_har_form.ts",
+    find: `const withoutHash = hash === -1 ? url : url.slice(0, hash);`,
+    replace: `const withoutHash = url;`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-json-hex-upper-f",
+    bug:
+      "parseBody: a \\u escape with an F is not JSON, so the body is shown as text",
+    file: "src/convert/_json_format.ts",
+    find: `(code >= 0x41 && code <= 0x46)`,
+    replace: `(code >= 0x41 && code < 0x46)`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-json-hex-lower-f",
+    bug:
+      "parseBody: a \\u escape with an f is not JSON, so the body is shown as text",
+    file: "src/convert/_json_format.ts",
+    find: `(code >= 0x61 && code <= 0x66)`,
+    replace: `(code >= 0x61 && code < 0x66)`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-native-null-body",
+    bug:
+      "native Request: no body read as an empty one, so a GET becomes a --data-raw '' command",
+    file: "src/convert/_message.ts",
+    find: `  if (message.body === null) return undefined;`,
+    replace: `  if (message.body === null) undefined;`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-go-path-astral",
+    bug: "Go code: a path character outside the BMP followed by U+FFFD's bytes",
+    file: "src/convert/targets/_go.ts",
+    find: `      if (code > 0xffff) i++;`,
+    replace: `      ;`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-go-string-u0080",
+    bug: "Go code: U+0080 written as the one byte \\x80",
+    file: "src/convert/targets/_go.ts",
+    find: `return code < 0x80\n      ? "\\\\x"`,
+    replace: `return code <= 0x80\n      ? "\\\\x"`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-base64-flush",
+    bug:
+      "base64: each flushed 8,192-character part dropped, so a binary body past 6,144 bytes loses all but its tail",
+    file: "src/_base64.ts",
+    find: `      parts.push(out);\n      out = "";`,
+    replace: `      ;\n      out = "";`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-php-string-u0080",
+    bug: "PHP code: U+0080 written as the one byte \\x80",
+    file: "src/convert/targets/_php.ts",
+    find: `    return code < 0x80`,
+    replace: `    return code <= 0x80`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-error-code-constant",
+    bug:
+      "errors: ConversionErrorCode.NOT_CURL emptied, so comparing an error's code with it never matches",
+    file: "src/convert/errors.ts",
+    find: `NOT_CURL: "NOT_CURL",`,
+    replace: `NOT_CURL: "",`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-go-empty-put-length",
+    bug:
+      "Go code: a body-less POST or PUT told its Content-Length: 0 is not sent, though net/http sends it",
+    file: "src/convert/targets/go_net_http.ts",
+    find:
+      `if (method === "POST" || method === "PUT" || method === "PATCH") return "0";`,
+    replace:
+      `if (method === "POST" && method === "PUT" || method === "PATCH") return "0";`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-fetch-call-paren",
+    bug:
+      "fetch code: a call without its '(' read on and refused later, at another offset",
+    file: "src/convert/_js_literal_read.ts",
+    find: `    if (this.text[this.pos] !== "(") this.expect("(");`,
+    replace: `    if (this.text[this.pos] !== "(") ;`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-fetch-template-skip",
+    bug:
+      "fetch code: a template literal before the call not skipped, so the read never ends",
+    file: "src/convert/_js_code_skip.ts",
+    find: 'if (reader.text[reader.pos] === "`") skipTemplate(reader);',
+    replace: 'if (reader.text[reader.pos] === "`") ;',
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
 ];

@@ -260,7 +260,7 @@ function applyOption(
       );
       break;
     default:
-      if (applyAuthOption(cmd, option.name, v, written, at)) break;
+      if (applyAuthOption(cmd, option.name, v, written, at, negated)) break;
       cmd.warn(
         "IGNORED_OPTION",
         written,

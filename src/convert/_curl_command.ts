@@ -108,9 +108,6 @@ export interface FormPart {
   type?: string;
 }
 
-/** Which authentication scheme -u is used with. */
-export type Auth = "basic" | "bearer" | "other";
-
 /** Everything the options of one command said, read in order. */
 export class CurlCommand {
   readonly warnings: CurlWarning[] = [];
@@ -135,7 +132,13 @@ export class CurlCommand {
   compressed = false;
   user?: string;
   bearer?: string;
-  auth: Auth = "basic";
+  /**
+   * The authentication schemes asked for (--basic, --oauth2-bearer,
+   * --digest, …), which curl ORs together; none means Basic.
+   */
+  readonly authSchemes = new Set<string>();
+  /** The last option that asked for a scheme, named in a warning. */
+  authOption?: { written: string; at: number };
   httpVersion?: string;
   protoDefault?: string;
   /** --path-as-is: `.` and `..` segments are sent as written. */

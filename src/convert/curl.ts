@@ -116,7 +116,9 @@
  *   Credentials in the URL (`https://user:pw@host/`) are taken out of the
  *   URL into the same header, as curl does; `-u` wins over them.
  *   `--oauth2-bearer` gives `Bearer`; `--digest`, `--ntlm`, `--negotiate`
- *   produce no header (warning).
+ *   produce no header (warning), and neither do two schemes together
+ *   (`--oauth2-bearer` with `--basic`): curl sends credentials only after
+ *   the server's 401 then. `--no-basic`, `--no-digest`… take a scheme out.
  * - `-A` user-agent, `-e` referer (`;auto` dropped), `-r` range
  *   (`range: bytes=…`; a value that starts with a digit and has no `-` is
  *   curl's open range of its leading number, `-r 600` → `bytes=600-`; with a `-d` body curl sends
