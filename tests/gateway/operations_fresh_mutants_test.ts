@@ -73,14 +73,14 @@ describe("embeddings: a token array holding token 0", () => {
           apiKey: "sk-up",
           baseURL: "http://upstream.invalid/v1",
           defaultModel: "text-embedding-3-small",
-          fetch: async (_url, init) => {
+          fetch: (_url, init) => {
             sent.push(JSON.parse(String(init?.body)));
-            return Response.json({
+            return Promise.resolve(Response.json({
               object: "list",
               data: [{ object: "embedding", index: 0, embedding: [0.5] }],
               model: "text-embedding-3-small",
               usage: { prompt_tokens: 3, total_tokens: 3 },
-            });
+            }));
           },
         }),
       ]],
