@@ -1244,6 +1244,34 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "options.creator is a HarCreator object or undefined, and an object is never falsy: ?? and || pick the same side",
   },
+  {
+    file: "src/models/_dispatch.ts",
+    before: "const winner = run.winner >= 0",
+    after: "const winner = run.winner >= 1",
+    reason:
+      "run.outcomes is indexed like names and the winner's slot is a success, so with winner 0 the fallback successes[0] (the first success in that order) is names[0]'s own outcome: the same backend is named either way",
+  },
+  {
+    file: "src/models/routing/latency.ts",
+    before: "if (until > now && until < ends) ends = until;",
+    after: "if (until > now && until <= ends) ends = until;",
+    reason:
+      "`ends` is the earliest cooldown end; when `until` equals it, the assignment writes the same number, so the re-rank time is the same",
+  },
+  {
+    file: "src/models/adapters/_lines.ts",
+    before: "if (rest.length > 0) yield { lines, rest };",
+    after: "if (rest.length >= 0) yield { lines, rest };",
+    reason:
+      "the extra batch carries an empty `rest`; its only readers are parseSSE, which discards `rest` (an unterminated event), and parseNDJSON through readLines, which skips a blank line, and the empty line is the last, so no later line number shifts",
+  },
+  {
+    file: "src/models/adapters/_openai_details.ts",
+    before: "bytes: top.bytes ?? null,",
+    after: "bytes: top.bytes || null,",
+    reason:
+      "IR `bytes` is a number array, null or undefined (readers keep only arrays of numbers, and the type allows nothing else): an array, even empty, is truthy, so `||` and `??` give the same value",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

@@ -3533,4 +3533,56 @@ export const HAND_MUTANTS: HandMutant[] = [
     replace: 'if (reader.text[reader.pos] === "`") ;',
     tests: ["tests/convert/convert_eighth_round_test.ts"],
   },
+  {
+    id: "m9-latency-cooling-tie",
+    bug:
+      "latency-optimized: among cooling backends of equal latency the last registered is chosen",
+    file: "src/models/routing/latency.ts",
+    find: "if (value < coolingValue) {",
+    replace: "if (value <= coolingValue) {",
+    tests: ["tests/models/latency_r9_mutants_test.ts"],
+  },
+  {
+    id: "m9-ollama-num-thread",
+    bug: "ollama: options.num_thread is not sent and is named as dropped",
+    file: "src/models/adapters/_native_keys.ts",
+    find: `"num_thread",`,
+    replace: `"",`,
+    tests: [
+      "tests/models/adapters/ollama_options_r9_mutants_test.ts",
+    ],
+  },
+  {
+    id: "m9-ollama-options-proto",
+    bug:
+      "ollama: a __proto__ key in options is named as dropped, unlike one at the top level",
+    file: "src/models/adapters/_toward_native.ts",
+    find: `if (key === "__proto__") continue;`,
+    replace: `if (key === "__proto__") ;`,
+    tests: [
+      "tests/models/adapters/ollama_options_r9_mutants_test.ts",
+    ],
+  },
+  {
+    id: "m9-stream-start-dropped",
+    bug:
+      "adapters: a streamed answer's start chunk does not name the dropped fields",
+    file: "src/models/adapters/adapter.ts",
+    find: "if (pending) {",
+    replace: "if (!(pending)) {",
+    tests: [
+      "tests/models/adapters/ollama_options_r9_mutants_test.ts",
+    ],
+  },
+  {
+    id: "m9-network-blank-message",
+    bug:
+      "adapters: a failed fetch whose cause has a blank message loses the cause's code",
+    file: "src/models/adapters/_network_cause.ts",
+    find: "const message = text(item.message).trim();",
+    replace: "const message = text(item.message);",
+    tests: [
+      "tests/models/adapters/ollama_options_r9_mutants_test.ts",
+    ],
+  },
 ];
