@@ -440,9 +440,9 @@ export const HAND_MUTANTS: HandMutant[] = [
     id: "curl-basic-ignored",
     bug: "curl parser: --basic warned as an ignored option",
     file: "src/convert/_curl_auth.ts",
-    find: `cmd.auth = "basic";
+    find: `addScheme(cmd, "basic", written, at, negated);
       return true;`,
-    replace: `cmd.auth = "basic";
+    replace: `addScheme(cmd, "basic", written, at, negated);
       return false;`,
     tests: CONVERT_MUTANT_TESTS,
   },
