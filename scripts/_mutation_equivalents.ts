@@ -1272,6 +1272,13 @@ export const EQUIVALENTS: Equivalent[] = [
     reason:
       "IR `bytes` is a number array, null or undefined (readers keep only arrays of numbers, and the type allows nothing else): an array, even empty, is truthy, so `||` and `??` give the same value",
   },
+  {
+    file: "src/cli/_runtime.ts",
+    before: "(error as Error)?.message ?? String(error),",
+    after: "(error as Error)?.message,",
+    reason:
+      "on Deno this wraps only what Deno.readFile and Deno.readFileSync throw, which is always an Error (a Deno.errors class, or TypeError for a bad path) with a string message, so the String(error) default is never reached",
+  },
 ];
 
 /** The review of a mutant, when it was judged equivalent. */

@@ -3585,4 +3585,92 @@ export const HAND_MUTANTS: HandMutant[] = [
       "tests/models/adapters/ollama_options_r9_mutants_test.ts",
     ],
   },
+  {
+    id: "m10-empty-config-flag",
+    bug:
+      "cli: an empty --config falls back to SWITCHYARD_CONFIG (or to no config) instead of being refused",
+    file: "src/cli/gateway.ts",
+    find: `configFlag ?? setting("SWITCHYARD_CONFIG"),`,
+    replace: `configFlag || setting("SWITCHYARD_CONFIG"),`,
+    tests: [
+      "tests/cli/cli_r10_mutants_test.ts",
+    ],
+  },
+  {
+    id: "m10-empty-config-check",
+    bug: "cli: an empty --config silently means no config file",
+    file: "src/cli/gateway.ts",
+    find: `if (given === "") {`,
+    replace: "if (false) {",
+    tests: [
+      "tests/cli/cli_r10_mutants_test.ts",
+    ],
+  },
+  {
+    id: "m10-process-shim",
+    bug:
+      "cli: a process shim without versions crashes the runtime check with a TypeError",
+    file: "src/cli/_runtime.ts",
+    find: "if (process?.versions?.node) return await nodeRuntime();",
+    replace: "if (process?.versions.node) return await nodeRuntime();",
+    tests: [
+      "tests/cli/cli_r10_mutants_test.ts",
+    ],
+  },
+  {
+    id: "m10-help-flag-topic",
+    bug:
+      "cli: --help <command> prints that command's help, not the top help it documents",
+    file: "src/cli/mod.ts",
+    find:
+      `const asked = name === "help" && rest[0] !== undefined ? rest[0] : "";`,
+    replace:
+      `const asked = name === "help" || rest[0] !== undefined ? rest[0] : "";`,
+    tests: [
+      "tests/cli/cli_r10_mutants_test.ts",
+    ],
+  },
+  {
+    id: "m10-help-inherited-key",
+    bug: 'cli: help constructor prints "undefined"',
+    file: "src/cli/mod.ts",
+    find:
+      "const topic = Object.hasOwn(COMMANDS, asked) ? COMMANDS[asked] : undefined;",
+    replace: "const topic = COMMANDS[asked] ? COMMANDS[asked] : undefined;",
+    tests: [
+      "tests/cli/cli_r10_mutants_test.ts",
+    ],
+  },
+  {
+    id: "m10-model-404-type",
+    bug: "gateway: the 404 for an unknown model id has an empty error type",
+    file: "src/gateway/_handle_model.ts",
+    find: `type: "invalid_request_error",`,
+    replace: `type: "",`,
+    tests: [
+      "tests/gateway/gateway_r10_mutants_test.ts",
+    ],
+  },
+  {
+    id: "m10-responses-stream-bound",
+    bug:
+      "gateway: maxStreams checks plain Responses calls and lets streamed ones through",
+    file: "src/gateway/_handle_responses.ts",
+    find: "if (parsed.stream) checkStreams(ex);",
+    replace: "if (!(parsed.stream)) checkStreams(ex);",
+    tests: [
+      "tests/gateway/gateway_r10_mutants_test.ts",
+    ],
+  },
+  {
+    id: "m10-responses-function-choice",
+    bug:
+      "gateway: a Responses tool_choice naming a function is refused as unsupported",
+    file: "src/gateway/_responses_request.ts",
+    find: `isRecord(choice) && choice.type === "function" &&`,
+    replace: `isRecord(choice) && choice.type !== "function" &&`,
+    tests: [
+      "tests/gateway/gateway_r10_mutants_test.ts",
+    ],
+  },
 ];

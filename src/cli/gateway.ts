@@ -115,9 +115,13 @@ function listenFailure(hostname: string, port: number, error: unknown): string {
 /** The config file's absolute path and text, or undefined for none. */
 function readConfig(
   given: string | undefined,
+  what: string,
   runtime: Runtime,
 ): { path: string; text: string } | undefined {
-  if (!given) return undefined;
+  if (given === undefined) return undefined;
+  if (given === "") {
+    throw new StartupError(`${what} must name a config file, got ""`);
+  }
   const dir = runtime.callerDir();
   const path = resolvePath(dir, given);
   let bytes: Uint8Array;
@@ -256,8 +260,10 @@ async function serveUntilStopped(
     drainFlag !== undefined ? "--drain-ms" : "SWITCHYARD_DRAIN_MS",
     3_600_000,
   );
+  const configFlag = flag("config");
   const config = readConfig(
-    flag("config") ?? runtime.env("SWITCHYARD_CONFIG"),
+    configFlag ?? setting("SWITCHYARD_CONFIG"),
+    configFlag !== undefined ? "--config" : "SWITCHYARD_CONFIG",
     runtime,
   );
   const env = (name: string): string | undefined =>

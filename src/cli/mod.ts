@@ -109,7 +109,9 @@ export async function main(args?: readonly string[]): Promise<number> {
     return 0;
   }
   if (name === "--help" || name === "-h" || name === "help") {
-    const topic = name === "help" && rest[0] ? COMMANDS[rest[0]] : undefined;
+    // Own keys only: `help constructor` is no command (it printed "undefined").
+    const asked = name === "help" && rest[0] !== undefined ? rest[0] : "";
+    const topic = Object.hasOwn(COMMANDS, asked) ? COMMANDS[asked] : undefined;
     rt.out(topic ? topic.help : HELP);
     return 0;
   }
