@@ -371,9 +371,9 @@ export async function serveNode(
         const { done, value } = await (next ?? reader.read());
         if (done) break;
         if (!res.write(value) && !(await drained(res))) {
-          // The client stopped reading: its connection goes, as on Deno.
           res.destroy();
           await reader.cancel().catch(() => {});
+          // The client stopped reading: its connection went, as on Deno.
           return;
         }
       }
