@@ -1,0 +1,230 @@
+// The reviewed equivalents of the convert area (scripts/_mutation_areas.ts),
+// in its own file so that work on different areas never edits one list.
+
+import type { Equivalent } from "./equivalent.ts";
+
+/** The mutants of the convert area judged equivalent by review. */
+export const CONVERT: Equivalent[] = [
+  {
+    file: "src/convert/_curl_generate.ts",
+    before: "if (scheme !== -1) {",
+    after: "if (scheme === -1) {",
+    reason:
+      "curlUrl always gives a scheme, so the scan starts at 0 instead of after the authority; the only URLs that then differ have a host starting with '.' (http://./), where the extra --path-as-is changes nothing curl sends",
+  },
+  {
+    file: "src/convert/_fetch_code_read.ts",
+    context: "} catch {",
+    before: "break;",
+    after: ";",
+    reason:
+      "when no further fetch( is found the loop retries the same candidate, which fails the same way, until MAX_CANDIDATES: same error, bounded extra work",
+  },
+  {
+    file: "src/convert/_json_format.ts",
+    before: 'if (!emit(text.slice(i, end), ": ")) return false;',
+    after: 'if (!emit(text.slice(i, end), ": ")) return true;',
+    reason:
+      "once over the budget every later emit fails too (size only grows), so the call still ends OVER_BUDGET, or undefined for text that is not JSON, which the retry at lower depth also returns",
+  },
+  {
+    file: "src/convert/core.ts",
+    before: 'if (typeof value === "string") return value;',
+    after: 'if (typeof value === "string") value;',
+    reason:
+      "a string then goes through String(value), which returns it unchanged",
+  },
+  {
+    file: "src/convert/fetch.ts",
+    before: "return reportedStatus.get(this)?.status ?? super.status;",
+    after: "return reportedStatus.get(this).status ?? super.status;",
+    reason:
+      "the constructor records every StatusResponse before anyone can read status, and its clone() builds a new one through that constructor: the entry is never missing",
+  },
+  {
+    file: "src/convert/fetch.ts",
+    before: "return reportedStatus.get(this)?.status ?? super.status;",
+    after: "return reportedStatus.get(this)?.status;",
+    reason:
+      "the constructor records every StatusResponse before anyone can read status, and its clone() builds a new one through that constructor: the entry is never missing",
+  },
+  {
+    file: "src/convert/_markup_format.ts",
+    before: "while (pos < text.length) {",
+    after: "while (pos <= text.length) {",
+    reason:
+      "at pos === text.length indexOf('<', pos) is -1 and the loop breaks: one extra, empty turn",
+  },
+  {
+    file: "src/convert/_curl_parse.ts",
+    before:
+      "if (parsed.length === 0) throw notCurl(text, firstScan ?? scanWords(text));",
+    after:
+      "if (parsed.length === 0) throw notCurl(text, firstScan || scanWords(text));",
+    reason:
+      "firstScan is a ScanResult object or undefined, and an object is never falsy: ?? and || pick the same side",
+  },
+  {
+    file: "src/convert/_har_form.ts",
+    before: "const left = counts.get(key) ?? 0;",
+    after: "const left = counts.get(key) || 0;",
+    reason:
+      "the counts are whole numbers from 0 up: the only falsy one is 0, which || replaces with 0",
+  },
+  {
+    file: "src/convert/_http_text.ts",
+    before:
+      "const stop = end > start && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end;",
+    after:
+      "const stop = end >= start && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end;",
+    reason:
+      "end === start is an empty line, and every line starts at 0 (charCodeAt(-1) is NaN) or right after an LF: the character before it is never a CR",
+  },
+  {
+    file: "src/convert/_js_literal_read.ts",
+    before: "this.pos = end === -1 ? text.length : end + 1;",
+    after: "this.pos = end === -1 ? text.length : end;",
+    reason:
+      "the position then rests on the LF that ends the // comment, which the same loop skips next as white space",
+  },
+  {
+    file: "src/convert/_js_literal_read.ts",
+    context: "value(): unknown {",
+    before: "this.skip();",
+    after: ";",
+    reason:
+      "every caller of value() skips white space and comments first (peek() before an argument, an array item or the URL; skip() after a key's colon and in a computed key), so this skip never moves",
+  },
+  {
+    file: "src/convert/random.ts",
+    before: "return createRng(Math.floor(Math.random() * 4294967296));",
+    after: "return createRng(Math.ceil(Math.random() * 4294967296));",
+    reason:
+      "an unseeded draw takes a random seed either way; createRng reduces it with >>> 0, so 2^32 from ceil is seed 0: the same uniform choice, which no test can tell apart",
+  },
+  {
+    file: "src/convert/string.ts",
+    before: "while (end < url.length && !ends.includes(url[end])) end++;",
+    after: "while (end <= url.length && !ends.includes(url[end])) end++;",
+    reason:
+      "past the end url[end] is undefined, so end stops at url.length + 1; its users, url.slice(end) and lastIndexOf('@', end - 1), clamp to the length and give the same results",
+  },
+  {
+    file: "src/convert/string.ts",
+    before: 'let url = String(plain.url ?? "");',
+    after: 'let url = String(plain.url || "");',
+    reason:
+      "the checked request's url is always a string (checkedMessage refuses any other), and '' || '' is ''",
+  },
+  {
+    file: "src/convert/_http_text.ts",
+    before:
+      "while (lastBlank > firstBlank && !isBlank(text.charCodeAt(lastBlank))) {",
+    after:
+      "while (lastBlank >= firstBlank && !isBlank(text.charCodeAt(lastBlank))) {",
+    reason:
+      "at lastBlank === firstBlank the character is the first blank, so !isBlank stops the loop there too; with no blank, lastBlank starts below firstBlank and neither loop runs",
+  },
+  {
+    file: "src/convert/_js_literal_read.ts",
+    before: 'return this.fail("new URL(…) needs a string", start);',
+    after: 'this.fail("new URL(…) needs a string", start);',
+    reason: "fail() always throws (it returns never): nothing after it runs",
+  },
+  {
+    file: "src/convert/_curl_words.ts",
+    before: "if (code >= 128 || SPECIAL[code] === 0) return false;",
+    after: "if (code >= 129 || SPECIAL[code] === 0) return false;",
+    reason:
+      "isSpecial only ends a literal run (scanWords' inner loop); U+0080 then ends one, but endsWord is false for it, so the outer loop starts the next literal run at U+0080 itself and the word's parts, joined, are the same text at the same offset",
+  },
+  {
+    file: "src/convert/_curl_generate.ts",
+    before:
+      'if (!url.includes("/.")) return false; // the common case, natively',
+    after: 'if (!url.includes("/.")) false; // the common case, natively',
+    reason:
+      "a fast path only: the scan after it returns true only at a '.' right after a '/', which a URL without '/.' has none of, so it returns false too",
+  },
+  {
+    file: "src/convert/_curl_url.ts",
+    before: "if (code === 0x2e || code >= 0x80) plain = false;",
+    after: "if (code !== 0x2e || code >= 0x80) plain = false;",
+    reason:
+      "a fast path only: both callers start the path at its '/', so every path takes the full route, which leaves a path without dot segments or non-ASCII characters as it is (removeDotSegments' test fails, isWellFormed holds, the encoding matches nothing)",
+  },
+  {
+    file: "src/convert/_js_code_skip.ts",
+    context: "reader.pos++;",
+    before: "while (reader.pos < text.length) {",
+    after: "while (reader.pos <= text.length) {",
+    reason:
+      "skipQuoted: at the end the character is undefined, which only moves pos past the end, and the loop then ends in the same unterminated() error, whose offset is the literal's start",
+  },
+  {
+    file: "src/convert/_js_code_skip.ts",
+    context: "reader.pos = start + 1;",
+    before: "while (reader.pos < text.length) {",
+    after: "while (reader.pos <= text.length) {",
+    reason:
+      "skipTemplate: at the end the character is undefined, which only moves pos past the end (inside a substitution too), and the loop then ends in the same unterminated() error, whose offset is the literal's start",
+  },
+  {
+    file: "src/convert/_har_form.ts",
+    before: "if (queryString.length === 0) return url;",
+    after: "if (queryString.length === 0) url;",
+    reason:
+      "a fast path only: with no queryString pairs nothing is missing, and the later `if (missing.length === 0) return url;` gives back the same url",
+  },
+  {
+    file: "src/convert/_json_format.ts",
+    before: "if (i >= length) return undefined;",
+    after: "if (i > length) return undefined;",
+    reason:
+      'at i === length no value branch can match: charCodeAt gives NaN (no {, [ or "), the sticky NUMBER needs a digit and no literal starts there, so the literal branch returns undefined too',
+  },
+  {
+    file: "src/convert/_curl_form.ts",
+    before: "for (let i = 0; i < text.length; i++) {",
+    after: "for (let i = 0; i <= text.length; i++) {",
+    reason:
+      "splitParameters: at i === length the character is undefined, which matches no branch, and the loop ends there with the same parts",
+  },
+  {
+    file: "src/convert/_curl_words.ts",
+    before: "while (i < n && !endsWord(input, i)) {",
+    after: "while (i <= n && !endsWord(input, i)) {",
+    reason:
+      "at i === n the character is undefined, which endsWord does not end on: the literal branch pushes input.slice(n, n + 1), an empty part, to a word that already holds one (every quote form, $'' included, pushes a part), so the joined word is the same",
+  },
+  {
+    file: "src/convert/curl.ts",
+    before:
+      'plain === null || typeof plain !== "object" || typeof plain.url !== "string"',
+    after:
+      'plain === null && typeof plain !== "object" || typeof plain.url !== "string"',
+    reason:
+      "toHttpRequest, just before, refuses null, anything but an object and a url that is not a string (INVALID_INPUT): this guard is never true, and the && only changes it for null, which never reaches it",
+  },
+  {
+    file: "src/convert/_curl_generate.ts",
+    before: "if (code === 0x2f) break; // /",
+    after: "if (!(code === 0x2f)) break; // /",
+    reason:
+      "the path scan then starts at the host instead of after it; a host holds no '/', '?' or '#', so the only URLs that differ have a host starting with '.' (http://./x), where the extra --path-as-is changes nothing curl sends (the path has no dot segment)",
+  },
+  {
+    file: "src/convert/_markup_format.ts",
+    before: "if ((openCount.get(token.name) ?? 0) > 0) {",
+    after: "if ((openCount.get(token.name)) > 0) {",
+    reason:
+      "a name never opened has no count: undefined > 0 and 0 > 0 are both false, so a close tag that matches nothing closes nothing either way",
+  },
+  {
+    file: "src/convert/_har_write.ts",
+    before: "creator: options.creator ?? { ...DEFAULT_CREATOR },",
+    after: "creator: options.creator || { ...DEFAULT_CREATOR },",
+    reason:
+      "options.creator is a HarCreator object or undefined, and an object is never falsy: ?? and || pick the same side",
+  },
+];

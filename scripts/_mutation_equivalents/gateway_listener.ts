@@ -1,0 +1,170 @@
+// The reviewed equivalents of the gateway-listener area (scripts/_mutation_areas.ts),
+// in its own file so that work on different areas never edits one list.
+
+import type { Equivalent } from "./equivalent.ts";
+
+// A string in a type argument (`Pick<ServeLimits, "a" | "b">`) is erased
+// when the module loads; the sample runs tests without type checking.
+const PICK_TYPE_ARGUMENT =
+  "the string is a key in Pick<…>'s type argument, erased at run time: the function reads the three limits whatever the type names";
+
+/** The mutants of the gateway-listener area judged equivalent by review. */
+export const GATEWAY_LISTENER: Equivalent[] = [
+  {
+    file: "src/serve/_http1.ts",
+    context: "cancel() {",
+    before: "finished = true;",
+    after: "finished = false;",
+    reason:
+      "a ReadableStream never calls pull after cancel, so the flag is not read again",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    context:
+      "const end = (controller: ReadableStreamDefaultController<Uint8Array>) => {",
+    before: "finished = true;",
+    after: "finished = false;",
+    reason:
+      "end closes the controller on the next line, and a closed ReadableStream never calls pull again, so the flag is not read again",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    context: ': new HttpWireError(400, "The body could not be read.");',
+    before: "finished = true;",
+    after: "finished = false;",
+    reason:
+      "fail errors the controller two lines down, and an errored ReadableStream never calls pull again, so the flag is not read again",
+  },
+  {
+    file: "src/serve/_sweep_every.ts",
+    context: "ServeLimits,",
+    before: '"headersTimeoutMs" | "bodyTimeoutMs" | "idleTimeoutMs"',
+    after: '"" | "bodyTimeoutMs" | "idleTimeoutMs"',
+    reason: PICK_TYPE_ARGUMENT,
+  },
+  {
+    file: "src/serve/_sweep_every.ts",
+    context: "ServeLimits,",
+    before: '"headersTimeoutMs" | "bodyTimeoutMs" | "idleTimeoutMs"',
+    after: '"headersTimeoutMs" | "" | "idleTimeoutMs"',
+    reason: PICK_TYPE_ARGUMENT,
+  },
+  {
+    file: "src/serve/_sweep_every.ts",
+    context: "ServeLimits,",
+    before: '"headersTimeoutMs" | "bodyTimeoutMs" | "idleTimeoutMs"',
+    after: '"headersTimeoutMs" | "bodyTimeoutMs" | ""',
+    reason: PICK_TYPE_ARGUMENT,
+  },
+  {
+    file: "src/serve/_deno_server.ts",
+    context: "for (const c of open) {",
+    before: "if (c.closed) continue;",
+    after: "if (c.closed) ;",
+    reason:
+      "the sweeper's skip of a closed connection only saves work: each branch after it ends in closeQuietly or refuse, and both return at once for a closed connection",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: "if (this.#start > 0 && this.#start === this.#end) {",
+    after: "if (this.#start >= 0 && this.#start === this.#end) {",
+    reason:
+      "the one case the mutant adds is start = end = 0, where resetting both to 0 changes nothing",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: "if (this.#start > 0 && this.#start === this.#end) {",
+    after: "if (this.#start > 1 && this.#start === this.#end) {",
+    reason:
+      "an empty buffer at offset 1 is left where it is instead of rewound: the next read fills from offset 1, and a full buffer is compacted below, so the bytes read and their order are the same",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before:
+      'const connection = (headers.get("connection") ?? "").toLowerCase();',
+    after:
+      'const connection = (headers.get("connection") || "").toLowerCase();',
+    reason:
+      "Headers.get gives null or a string; the only falsy string is the empty one, which both give back",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "const left = (active.get(socket) ?? 1) - 1;",
+    after: "const left = (active.get(socket)) - 1;",
+    reason:
+      "a socket is missing from `active` only once its own close event has run; then the default makes left 0 and calls socket.end() on the closed socket, which does nothing, where NaN skips it",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "req.resume(); // drop the rest rather than stall the connection",
+    after: "; // drop the rest rather than stall the connection",
+    reason:
+      "a Node Readable emits 'data' only while flowing (a paused one buffers), and nothing on the path from that data event to here pauses the request, so resume() finds it flowing and does nothing: the rest of the body still reaches the listener, which drops it (tests/serve/node_runtime_test.ts sends a second request on the connection after the 413, under Node, with and without the call)",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "if (requests === 0) socket.end();",
+    after: "if (requests === 0) ;",
+    reason:
+      "on Node 20+ (the listener's floor) server.close() itself closes every connection with no request in flight (Node 19 made it call closeIdleConnections), which are exactly the sockets with 0 requests here; tests/serve/node_runtime_test.ts sees an idle keep-alive connection closed at shutdown with and without the call",
+  },
+  {
+    file: "src/serve/_write_body.ts",
+    before: "if (chunks.length === 1) return chunks[0];",
+    after: "if (chunks.length === 1) chunks[0];",
+    reason:
+      "one chunk then goes through the general path, which copies it into an array of the same length: the same bytes are written, only one copy more is made",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    context: "// The client stopped reading: its connection went, as on Deno.",
+    before: "return;",
+    after: ";",
+    reason:
+      "the client stopped reading: the response is destroyed and the reader cancelled just before, so the loop's next read resolves done at once, the loop breaks, and res.end() on the destroyed response does nothing",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before:
+      "if (size <= this.#buffer.byteLength) return true; // caller checks max",
+    after:
+      "if (size <= this.#buffer.byteLength) return false; // caller checks max",
+    reason:
+      "unreachable: the buffer cannot grow only when it is full from offset 0 and at least `max` long, and each caller refuses before asking for more once that much is buffered (readHead's 431 at maxBytes of fill(maxBytes + 4), readLine's 400 at maxBytes of fill(maxBytes + 2)); readSome fills only an empty buffer",
+  },
+  {
+    file: "src/gateway/_read_bounded.ts",
+    before: 'const declared = Number(length ?? "0");',
+    after: 'const declared = Number(length || "0");',
+    reason:
+      "Headers.get gives null or a string; the only falsy string is '', and Number('') is 0, the same as Number('0')",
+  },
+  {
+    file: "src/gateway/_read_bounded.ts",
+    before: 'const declared = Number(length ?? "0");',
+    after: "const declared = Number(length);",
+    reason:
+      "Number(null) is 0, the same as Number('0'): a request without a Content-Length declares 0 either way",
+  },
+  {
+    file: "src/gateway/_read_bounded.ts",
+    before: "await request.body.cancel().catch(() => {});",
+    after: ";",
+    reason:
+      "the throw on the next line leaves the `for await` over request.body, whose iterator's return() cancels the stream (ReadableStream's async iterator cancels unless preventCancel): the body is cancelled either way, before the caller sees the error (tests/serve/read_bounded_fresh_mutants_test.ts checks the source's cancel with and without the call)",
+  },
+  {
+    file: "src/gateway/_read_bounded.ts",
+    before: "if (size + chunk.byteLength > bytes.byteLength) {",
+    after: "if (size + chunk.byteLength >= bytes.byteLength) {",
+    reason:
+      "a chunk that exactly fills the buffer then grows it one step early (to at most the bound) instead of filling it; the bytes, their length and the bound's refusal are the same, only one copy is made sooner",
+  },
+  {
+    file: "src/gateway/_wire_util.ts",
+    before: "if (slash > 0 && has(model.slice(0, slash))) {",
+    after: "if (slash >= 0 && has(model.slice(0, slash))) {",
+    reason:
+      "at slash 0 the backend asked for is '', and no backend has that name (the Router's registry refuses an empty name), so has('') is false and the name routes as is either way",
+  },
+];

@@ -1,0 +1,136 @@
+// The reviewed equivalents of the models-adapters area (scripts/_mutation_areas.ts),
+// in its own file so that work on different areas never edits one list.
+
+import type { Equivalent } from "./equivalent.ts";
+
+/** The mutants of the models-adapters area judged equivalent by review. */
+export const MODELS_ADAPTERS: Equivalent[] = [
+  {
+    file: "src/models/adapters/registry.ts",
+    before: 'openai: "OPENAI_API_KEY",',
+    after: 'openai: "",',
+    reason:
+      "KEY_VARIABLES.openai is read only by presetEntries, whose openai entry PROVIDERS replaces with its own (keyVariable written there); no caller sees the preset's value",
+  },
+  {
+    file: "src/models/adapters/openai.ts",
+    before: "if (slash <= 0) return null;",
+    after: "if (slash < 0) return null;",
+    reason:
+      "a model starting with '/' then looks up vendor '', which no price table has, so estimateCostFor returns the same null",
+  },
+  {
+    file: "src/models/adapters/openai.ts",
+    before: "if (slash <= 0) return null;",
+    after: "if (slash <= 1) return null;",
+    reason:
+      "a one-letter vendor ('x/model') names no price table (their names are provider names of 4 letters or more), so the lookup returns the same null",
+  },
+  {
+    file: "src/models/adapters/_body.ts",
+    before: "if (value instanceof Response) return true;",
+    after: "if (value instanceof Response) true;",
+    reason:
+      "a runtime Response passes the structural check below as well (ok, status, headers.get, body null or a stream); the early return only spares building the body stream",
+  },
+  {
+    file: "src/models/adapters/_lines.ts",
+    before: "for (let i = this.#scanFrom; i < buffer.length; i++) {",
+    after: "for (let i = this.#scanFrom; i <= buffer.length; i++) {",
+    reason:
+      "at i === buffer.length charCodeAt gives NaN, which is neither LF nor CR, so the extra step continues and the loop ends as before",
+  },
+  {
+    file: "src/models/adapters/openai.ts",
+    before: 'apiKey: config.apiKey ?? "",',
+    after: 'apiKey: config.apiKey || "",',
+    reason: "the only falsy string is the empty one, which both give back",
+  },
+  {
+    file: "src/models/adapters/_parameters.ts",
+    before: 'const rest = table.rest ?? "";',
+    after: 'const rest = table.rest || "";',
+    reason:
+      'ParameterTable.rest is typed `string | undefined` (the built-in tables and a custom provider\'s alike); ?? and || differ only on a falsy value that is not null or undefined, and the one such string is "", which both forms keep as ""',
+  },
+  {
+    file: "src/models/adapters/_openai_wire.ts",
+    before: 'return mapped ?? (hasToolCalls ? "tool_calls" : "stop");',
+    after: 'return mapped || (hasToolCalls ? "tool_calls" : "stop");',
+    reason:
+      "mapped is undefined or a value of FINISH_REASONS, all non-empty strings, so ?? and || pick the same side",
+  },
+  {
+    file: "src/models/adapters/_openai_wire.ts",
+    before: 'const kind = `${error.type ?? ""} ${error.code ?? ""}`;',
+    after: 'const kind = `${error.type ?? ""} ${error.code || ""}`;',
+    reason:
+      'kind is only tested against RATE_LIMIT; the codes where the two differ (0, false, NaN, "") become "0", "false", "NaN" or "", none of which holds a rate-limit word or a 429, so the error code is the same',
+  },
+  {
+    file: "src/models/adapters/gemini.ts",
+    before: 'String(detail["@type"] ?? "").endsWith("google.rpc.RetryInfo")',
+    after: 'String(detail["@type"] || "").endsWith("google.rpc.RetryInfo")',
+    reason:
+      'the two differ only for a falsy @type that is not null or undefined (0, false, NaN, ""), whose strings ("0", "false", "NaN", "") do not end with google.rpc.RetryInfo either way',
+  },
+  {
+    file: "src/models/adapters/cohere.ts",
+    before: 'return mapped ?? (hasToolCalls ? "tool_calls" : "stop");',
+    after: 'return mapped || (hasToolCalls ? "tool_calls" : "stop");',
+    reason:
+      "mapped is undefined or a value of Cohere's FINISH_REASONS, all non-empty strings, so ?? and || pick the same side",
+  },
+  {
+    file: "src/models/adapters/adapter.ts",
+    before: ": this.#spec.modelName?.(request.model) ?? request.model;",
+    after: ": this.#spec.modelName?.(request.model) || request.model;",
+    reason:
+      'modelName returns a string, and only Gemini has one (it strips a leading models/): it returns "" only for the model "models/", which names no model either way (the call goes to Gemini\'s models/:method or models/models/:method, an unknown model\'s 404 both)',
+  },
+  {
+    file: "src/models/adapters/_anthropic_answer.ts",
+    context: "} else this.#blockDelta(out, index, json.delta);",
+    before: "break;",
+    after: ";",
+    reason:
+      "a content_block_start or _delta then runs on into the message_delta case, which reads delta.stop_reason, delta.stop_sequence and usage: no content block event of the Messages protocol has any of them (a block's delta is text_delta, input_json_delta, thinking_delta, signature_delta or citations_delta), and #start has already run, so nothing changes",
+  },
+  {
+    file: "src/models/adapters/_prices.ts",
+    before: "if (slash <= 0) return undefined;",
+    after: "if (slash < 0) return undefined;",
+    reason:
+      "a model starting with '/' then looks up vendor '', which neither VENDORS nor PRICES has, so the next line returns the same undefined",
+  },
+  {
+    file: "src/models/adapters/_prices.ts",
+    before:
+      "for (const tool of request.tools ?? []) chars += JSON.stringify(tool).length;",
+    after:
+      "for (const tool of request.tools || []) chars += JSON.stringify(tool).length;",
+    reason:
+      "tools is an array or absent (null from an untyped caller too gives []): an array is truthy even when empty, so ?? and || pick the same side",
+  },
+  {
+    file: "src/models/adapters/openai.ts",
+    before: 'apiKey: config.apiKey ?? "",',
+    after: "apiKey: config.apiKey,",
+    reason:
+      'the key is read only by bearer() (no Authorization header when it is falsy) and by the HTTP client\'s secrets list (left empty when it is falsy): undefined and "" are alike to both',
+  },
+  {
+    file: "src/models/adapters/_lines.ts",
+    before: "if (rest.length > 0) yield { lines, rest };",
+    after: "if (rest.length >= 0) yield { lines, rest };",
+    reason:
+      "the extra batch carries an empty `rest`; its only readers are parseSSE, which discards `rest` (an unterminated event), and parseNDJSON through readLines, which skips a blank line, and the empty line is the last, so no later line number shifts",
+  },
+  {
+    file: "src/models/adapters/_openai_details.ts",
+    before: "bytes: top.bytes ?? null,",
+    after: "bytes: top.bytes || null,",
+    reason:
+      "IR `bytes` is a number array, null or undefined (readers keep only arrays of numbers, and the type allows nothing else): an array, even empty, is truthy, so `||` and `??` give the same value",
+  },
+];

@@ -1,0 +1,357 @@
+// The reviewed equivalents of the models-core area (scripts/_mutation_areas.ts),
+// in its own file so that work on different areas never edits one list.
+
+import type { Equivalent } from "./equivalent.ts";
+
+/** The mutants of the models-core area judged equivalent by review. */
+export const MODELS_CORE: Equivalent[] = [
+  {
+    file: "src/models/_attempt.ts",
+    before: "if (signal?.aborted && signal.reason !== TIMEOUT_REASON) {",
+    after: "if (signal.aborted && signal.reason !== TIMEOUT_REASON) {",
+    reason:
+      "every Call is built with a signal (_execute.ts passes the lifetime's callSignal(), typed AbortSignal, or the racer's own), so the optional chain never meets undefined",
+  },
+  {
+    file: "src/models/_attempt.ts",
+    before: "signal?.aborted ? TIMEOUT_REASON : thrown,",
+    after: "signal.aborted ? TIMEOUT_REASON : thrown,",
+    reason:
+      "every Call is built with a signal (_execute.ts passes the lifetime's callSignal(), typed AbortSignal, or the racer's own), so the optional chain never meets undefined",
+  },
+  {
+    file: "src/models/_lifetime.ts",
+    before: "this.#linked.clear();",
+    after: ";",
+    reason:
+      "after end() the lifetime's signal is aborted, so callSignal() adds no controller; those still in the set are already aborted (aborting again does nothing) and leave it through their own unlink when their call settles: only how long the set holds them changes",
+  },
+  {
+    file: "src/models/_state.ts",
+    before: "this.#capabilities = this.#adapter.metadata?.capabilities ??",
+    after: "this.#capabilities = this.#adapter.metadata?.capabilities ||",
+    reason:
+      "capabilities is an AdapterCapabilities object or undefined, and an object is never falsy: ?? and || pick the same side",
+  },
+  {
+    file: "src/models/router.ts",
+    before:
+      "if (Object.keys(mapping).length > 0) copy.setModelMapping(mapping);",
+    after:
+      "if (Object.keys(mapping).length >= 0) copy.setModelMapping(mapping);",
+    reason:
+      "clone()'s copy starts with an empty mapping (RouterConfig has none), and its warnings are muted while it is rebuilt: setting the empty mapping again changes nothing",
+  },
+  {
+    file: "src/models/_breaker.ts",
+    before: "now - this.#probeAt >= (this.#settings.probeLease ?? Infinity)",
+    after: "now - this.#probeAt >= (this.#settings.probeLease)",
+    reason:
+      "without a lease the comparison is with undefined instead of Infinity: both are false for every finite difference, and #probeAt is a clock reading or Infinity, so the difference is never +Infinity",
+  },
+  {
+    file: "src/models/_execute.ts",
+    before: "const log = earlier ?? [];",
+    after: "const log = earlier || [];",
+    reason:
+      "earlier is an array or undefined, and an array is never falsy: ?? and || pick the same side",
+  },
+  {
+    file: "src/models/_relay.ts",
+    before: "if (answer === raced || !(raced instanceof Promise)) return;",
+    after: "if (answer === raced && !(raced instanceof Promise)) return;",
+    reason:
+      "its one caller (_attempt.ts) passes as raced either the answer itself or a Promise from lifetime.race()/raceAbort(); the only case that now goes on is a Promise answer raced by itself, whose rejection hands releaseAnswer nothing (the rejected value is ignored)",
+  },
+  {
+    file: "src/models/_parallel.ts",
+    context: "finish(-1);",
+    before: "return;",
+    after: ";",
+    reason:
+      "runParallel never runs with count 0: dispatchParallel throws NO_BACKEND_AVAILABLE when it has no target, and the fallback loop stops at an empty group and runs a group of one apart; only at 0 would the fall-through differ (it would arm a timeout that aborts nothing)",
+  },
+  {
+    file: "src/models/fallback/run.ts",
+    context: "): FallbackState {",
+    before: "const primary = plan.entry?.name ?? plan.requested;",
+    after: "const primary = plan.entry?.name || plan.requested;",
+    reason:
+      'a registered backend\'s name is never empty (register() refuses "" with INVALID_REQUEST), so `||` and `??` pick the same side',
+  },
+  {
+    file: "src/models/fallback/run.ts",
+    context: "}",
+    before: "const primary = plan.entry?.name ?? plan.requested;",
+    after: "const primary = plan.entry?.name || plan.requested;",
+    reason:
+      'a registered backend\'s name is never empty (register() refuses "" with INVALID_REQUEST), so `||` and `??` pick the same side (the policy-final path of fallback)',
+  },
+  {
+    file: "src/models/streaming/stream.ts",
+    context: "parts.settings,",
+    before: "false,",
+    after: "true,",
+    reason:
+      "`own` gives a single stream a controller of its own linked to the request's signal (linkSignal: it aborts in the same dispatch, with the same reason) instead of the request's signal itself; only the race ever cancels an attempt's own controller, so the adapter sees the same aborts either way and only an AbortController per stream is added",
+  },
+  {
+    file: "src/models/fallback/run.ts",
+    context: "for (;;) {",
+    before: "if (signal?.aborted) throw abortedRouterError(signal, log);",
+    after: "if (signal.aborted) throw abortedRouterError(signal, log);",
+    reason:
+      "the fallback state's signal is always an AbortSignal here: stateAfter() takes a non-optional one, and its three callers pass the request's (execute, executeStream) or the Router's lifetime signal (selectBackend)",
+  },
+  {
+    file: "src/models/_util.ts",
+    before: "return ms > MAX_TIMER_MS ? MAX_TIMER_MS : ms > 0 ? ms : 0;",
+    after: "return ms >= MAX_TIMER_MS ? MAX_TIMER_MS : ms > 0 ? ms : 0;",
+    reason:
+      "the two differ only at ms === MAX_TIMER_MS, where both return that same number",
+  },
+  {
+    file: "src/models/_parallel.ts",
+    context: "const unlinks: (() => void)[] = [];",
+    before: "for (let i = 0; i < count; i++) {",
+    after: "for (let i = 0; i <= count; i++) {",
+    reason:
+      "the one extra controller is linked to the parent signal and unlinked with the others once every attempt settled, but no attempt is started with it (the start loop stops at count), so nothing ever reads its signal: only one listener more on the parent while the run lasts",
+  },
+  {
+    file: "src/models/streaming/attempt.ts",
+    before: "this.#settle(cancelled);",
+    after: ";",
+    reason:
+      "cancel()'s one caller (raceStreams' win) calls close() right after it in the same tick, and close() settles an unsettled attempt as aborted; BackendState.settle reads only the kind (aborted in both) and the ticket of an aborted attempt, and the race's trace keeps its own cancelled outcome, so the breaker, stats, store and trace are the same",
+  },
+  {
+    file: "src/models/_config.ts",
+    before: "enabled: config.enableCircuitBreaker ?? false,",
+    after: "enabled: config.enableCircuitBreaker || false,",
+    reason:
+      'enabled is read only for its truth (the breaker\'s `rules.enabled &&`, the Redis script\'s `enabled ? "1" : "0"`): `?? false` and `|| false` differ only in which falsy value a falsy option becomes',
+  },
+  {
+    file: "src/models/_config.ts",
+    before: "fallbackOnClientError: config.fallbackOnClientError ?? false,",
+    after: "fallbackOnClientError: config.fallbackOnClientError || false,",
+    reason:
+      "fallbackOnClientError is read only for its truth (`!env.settings.fallbackOnClientError` in fallback/run.ts): `?? false` and `|| false` differ only in which falsy value a falsy option becomes",
+  },
+  {
+    file: "src/models/_config.ts",
+    before: "capabilityRouting: config.capabilityBasedRouting ?? false,",
+    after: "capabilityRouting: config.capabilityBasedRouting || false,",
+    reason:
+      "capabilityRouting is read only for its truth (`!this.#settings.capabilityRouting` in routing/selector.ts, its one reader): `?? false` and `|| false` differ only in which falsy value a falsy option becomes",
+  },
+  {
+    file: "src/models/_config.ts",
+    before: 'config.optimization ?? "balanced",',
+    after: 'config.optimization || "balanced",',
+    reason:
+      'the two differ only for an optimization of "" (or another falsy value), and resolveWeights reads an unknown preset name as balanced anyway (`PRESETS[optimization] ?? PRESETS.balanced`): the weights are the same',
+  },
+  {
+    file: "src/models/routing/_rank.ts",
+    before:
+      "const raw = explicit ?? PRESETS[optimization] ?? PRESETS.balanced;",
+    after: "const raw = explicit ?? PRESETS[optimization] || PRESETS.balanced;",
+    reason:
+      "PRESETS holds only weight objects, so `PRESETS[optimization]` is an object (truthy) or undefined, where `??` and `||` pick the same side",
+  },
+  {
+    file: "src/models/routing/selector.ts",
+    before: "scoped(p ?? this.#fallthrough(usable, score, allowed), allowed)",
+    after: "scoped(p || this.#fallthrough(usable, score, allowed), allowed)",
+    reason:
+      "a strategy's plan is a Plan object or nothing (undefined or null), never another falsy value: `??` and `||` pick the same side",
+  },
+  {
+    file: "src/models/routing/selector.ts",
+    before:
+      ": scoped(plan ?? this.#fallthrough(usable, score, allowed), allowed);",
+    after:
+      ": scoped(plan || this.#fallthrough(usable, score, allowed), allowed);",
+    reason:
+      "a strategy's plan is a Plan object or nothing (undefined or null), never another falsy value: `??` and `||` pick the same side",
+  },
+  {
+    file: "src/models/routing/latency.ts",
+    before: "this.#leaderFailed = pick?.entry.stats.failed ?? 0;",
+    after: "this.#leaderFailed = pick?.entry.stats.failed || 0;",
+    reason:
+      "stats.failed is a counter the Router starts at 0 and increments, never NaN: for 0 both give 0, for undefined (no pick) both give 0",
+  },
+  {
+    file: "src/models/routing/round_robin.ts",
+    before: ": this.#scoped.get(key) ?? 0;",
+    after: ": this.#scoped.get(key) || 0;",
+    reason:
+      "the map holds only cursors the strategy stored (whole numbers from 0): for 0 both give 0, for a missing key both give 0",
+  },
+  {
+    file: "src/models/fallback/policy.ts",
+    before: 'this.#lastFailed = primary ?? "";',
+    after: 'this.#lastFailed = primary || "";',
+    reason:
+      'primary is a backend name or undefined; the only other falsy string is "", which both forms turn into ""',
+  },
+  {
+    file: "src/models/_breaker.ts",
+    before: "now - this.#probeAt >= (this.#settings.probeLease ?? Infinity)",
+    after: "now - this.#probeAt >= (this.#settings.probeLease || Infinity)",
+    reason:
+      "every BreakerSettings the code builds has probeLease set: breakerOf() takes leaseOf(), Infinity or a positive number (anything else is refused), and the memory store's rules take its validated lease; so neither default is ever used and a positive lease is kept by both",
+  },
+  {
+    file: "src/models/fallback/run.ts",
+    before: "throw signal?.aborted ? abortedRouterError(signal, log) : error;",
+    after: "throw signal.aborted ? abortedRouterError(signal, log) : error;",
+    reason:
+      "the fallback state's signal is always an AbortSignal here: stateAfter() takes a non-optional one, and its three callers pass the request's (execute, executeStream) or the Router's lifetime signal (selectBackend)",
+  },
+  {
+    file: "src/models/fallback/run.ts",
+    before: "if (signal?.aborted) throw abortedRouterError(signal, log);",
+    after: "if (signal.aborted) throw abortedRouterError(signal, log);",
+    reason:
+      "the fallback state's signal is always an AbortSignal here: stateAfter() takes a non-optional one, and its three callers pass the request's (execute, executeStream) or the Router's lifetime signal (selectBackend)",
+  },
+  {
+    file: "src/models/_hooks.ts",
+    before: "if (signal?.aborted) throw abortedRouterError(signal, []);",
+    after: "if (signal.aborted) throw abortedRouterError(signal, []);",
+    reason:
+      "askHook's two callers pass an AbortSignal: the custom fallback the fallback state's (always one, see fallback/run.ts), the custom strategy the Selection's, which the three selector.select() callers set to the call's link signal (execute, executeStream) or the lifetime signal (selectBackend)",
+  },
+  {
+    file: "src/models/_failures.ts",
+    before: "cause: signal?.reason,",
+    after: "cause: signal.reason,",
+    reason:
+      "every abortedRouterError() caller passes an AbortSignal: each checked `aborted` on it first (execute, executeStream, fallback, hooks) or built it (the dispatch's controller, the relay's aborted signal)",
+  },
+  {
+    file: "src/models/_util.ts",
+    before: "const reason = signal?.reason;",
+    after: "const reason = signal.reason;",
+    reason:
+      "abortedError()'s callers all pass an AbortSignal: a stream attempt's own signal, abortedRouterError's (always one, see _failures.ts), and _attempt.ts's rejected() only after `signal?.aborted` held",
+  },
+  {
+    file: "src/models/streaming/attempt.ts",
+    before: "this.#controller?.abort(reason);",
+    after: "this.#controller.abort(reason);",
+    reason:
+      "cancel() is called only on racers (raceStreams' win), and racers are built with own = true, which always gives the attempt its controller",
+  },
+  {
+    file: "src/models/streaming/race.ts",
+    before: "loser.close();",
+    after: ";",
+    reason:
+      "the loser was cancelled on the line before: cancel() settled it and aborted its own signal, whose abort listener (the attempt's gate, added once) then ran, emptied the gate's slots and was removed; close() would find it settled and close an already empty gate, so it changes nothing",
+  },
+  {
+    file: "src/models/streaming/_chunks.ts",
+    before:
+      'if (result && typeof (result as Promise<unknown>).then === "function") {',
+    after:
+      'if (result || typeof (result as Promise<unknown>).then === "function") {',
+    reason:
+      "the two differ only for a return() result that is falsy (the mutant reads .then of undefined or null) or truthy without a then function (the mutant calls it): both throw a TypeError inside the try, whose catch swallows everything, so the iterator is released the same way",
+  },
+  {
+    file: "src/models/_registry.ts",
+    before: "for (const m of c.models ?? []) models.add(m);",
+    after: "for (const m of c.models || []) models.add(m);",
+    reason:
+      'capabilities.models is a list of names or absent; the falsy values where ?? and || differ are not lists except "", which iterates to nothing just as [] does',
+  },
+  {
+    file: "src/models/_config.ts",
+    before: "capabilityRouting: config.capabilityBasedRouting ?? false,",
+    after: "capabilityRouting: config.capabilityBasedRouting,",
+    reason:
+      "capabilityRouting is read only for its truth (`!this.#settings.capabilityRouting` in routing/selector.ts, its one reader): undefined and false read the same",
+  },
+  {
+    file: "src/models/streaming/attempt.ts",
+    before: 'return this.#chunk?.type === "done";',
+    after: 'return this.#chunk.type === "done";',
+    reason:
+      "`finished` has one reader (routeStream, stream.ts), which reads it only for an attempt whose decide() resolved undefined, that is after accept() stored a chunk with a COMMIT or DONE verdict: the chunk is never undefined there",
+  },
+  {
+    file: "src/models/_budget.ts",
+    before: "return left < budget.attemptTimeout",
+    after: "return left <= budget.attemptTimeout",
+    reason:
+      "the two differ only when left equals the attempt timeout, where Math.max(0, left) and budget.attemptTimeout are the same number",
+  },
+  {
+    file: "src/models/streaming/_chunks.ts",
+    before: ") return;",
+    after: ") ;",
+    reason:
+      "for a null, a non-object or an object without a return function, the fall-through calls iterator.return() inside the try below, which throws a TypeError that its catch swallows: nothing is released either way",
+  },
+  {
+    file: "src/models/router.ts",
+    before: ") return null;",
+    after: ") null;",
+    reason:
+      "the fall-through reads entry.adapter.estimateCost (of an undefined entry, or a missing function) inside the try below, whose catch returns null too",
+  },
+  {
+    file: "src/models/router.ts",
+    before: "if (this.#registry.disposed) return;",
+    after: "if (this.#registry.disposed) ;",
+    reason:
+      "a second dispose() repeats steps that are each idempotent: stop() of the health monitor, the fleet's dispose (letGo finds nothing owed or claimed), end() of an aborted lifetime with empty sets, clear() of an empty registry, and changed() of a selector that has nothing left to route",
+  },
+  {
+    file: "src/models/routing/round_robin.ts",
+    before: "if (removed === undefined) return;",
+    after: "if (removed === undefined) ;",
+    reason:
+      "with removed undefined, the fall-through compares undefined < cursor, which is false for every cursor, so no cursor moves: the same as returning",
+  },
+  {
+    file: "src/models/streaming/stream.ts",
+    before: 'const failed = !outcome.ok && outcome.kind === "failed"',
+    after: 'const failed = !outcome.ok || outcome.kind === "failed"',
+    reason:
+      "a single stream's decided outcome is failed or aborted, and an aborted one means the stream's own signal aborted (it has no controller of its own but for a timeout, which counts as a failure), so fallBack throws ABORTED before it reads the failure",
+  },
+  {
+    file: "src/models/streaming/stream.ts",
+    before: 'if (!outcome.ok && outcome.kind === "failed") failure = outcome;',
+    after: 'if (!outcome.ok || outcome.kind === "failed") failure = outcome;',
+    reason:
+      "a race's outcomes are failed or aborted; an aborted racer was either cancelled by a winner (the winner is returned and the failure never read) or aborted with the stream's signal (fallBack throws ABORTED before it reads the failure)",
+  },
+  {
+    file: "src/models/streaming/_chunks.ts",
+    before: 'signal.addEventListener("abort", this.#onAbort, { once: true });',
+    after: 'signal.addEventListener("abort", this.#onAbort, { once: false });',
+    reason:
+      "an AbortSignal dispatches abort once, so the gate's listener runs at most once either way, and its close() removes it with or without once; the only difference is when an aborted signal lets go of it (at the abort, or at close()), which no call, state or later event shows: the signal never fires again",
+  },
+  {
+    file: "src/models/_dispatch.ts",
+    before: "const winner = run.winner >= 0",
+    after: "const winner = run.winner >= 1",
+    reason:
+      "run.outcomes is indexed like names and the winner's slot is a success, so with winner 0 the fallback successes[0] (the first success in that order) is names[0]'s own outcome: the same backend is named either way",
+  },
+  {
+    file: "src/models/routing/latency.ts",
+    before: "if (until > now && until < ends) ends = until;",
+    after: "if (until > now && until <= ends) ends = until;",
+    reason:
+      "`ends` is the earliest cooldown end; when `until` equals it, the assignment writes the same number, so the re-rank time is the same",
+  },
+];

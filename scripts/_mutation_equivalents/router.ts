@@ -1,0 +1,59 @@
+// The reviewed equivalents of the router area (scripts/_mutation_areas.ts),
+// in its own file so that work on different areas never edits one list.
+
+import type { Equivalent } from "./equivalent.ts";
+
+/** The mutants of the router area judged equivalent by review. */
+export const ROUTER: Equivalent[] = [
+  {
+    file: "src/router/_render.ts",
+    before: 'if (typeof part === "string") continue;',
+    after: 'if (typeof part === "string") ;',
+    reason:
+      "a literal part then looks up results[text]: undefined or a number, never a stream, except a literal that is a digit string, which names a substitution at or after the cancel point (cancelled anyway) or one already read (locked or done)",
+  },
+  {
+    file: "src/router/router.ts",
+    context: 'console.error("Error while streaming a response:", error);',
+    before: "return;",
+    after: ";",
+    reason:
+      "without an errorHandler the fall-through calls undefined inside the try whose catch swallows everything: the stream error is logged once either way",
+  },
+  {
+    file: "src/router/_template_parse.ts",
+    before: "if (lines.length > 0 && isBlank(lines[lines.length - 1])) {",
+    after: "if (lines.length >= 0 && isBlank(lines[lines.length - 1])) {",
+    reason:
+      "this runs only after lines.length > 1 and one line dropped, so lines is never empty here: > 0 and >= 0 agree",
+  },
+  {
+    file: "src/router/expression.ts",
+    context: ");",
+    before: "if (captures === null) return null;",
+    after: "if (captures === null) null;",
+    reason:
+      "the header rules that run next end in return null or return captures, which is null here: the result is null either way",
+  },
+  {
+    file: "src/router/_constraint.ts",
+    before: 'const next = body[++i] ?? "";',
+    after: "const next = body[++i];",
+    reason:
+      "a class body never ends in a lone backslash: constraintEnd skips the character after every backslash, so a constraint's closing } is never escaped and its text never ends in one, and a pattern ending in one is refused (unclosed { or stray \\) before any constraint is checked",
+  },
+  {
+    file: "src/router/_template_parse.ts",
+    before: "while (i < a.length && i < b.length && a[i] === b[i]) i++;",
+    after: "while (i <= a.length && i < b.length && a[i] === b[i]) i++;",
+    reason:
+      "the one extra step, i === a.length, compares a[i] (undefined) with b[i], a character since i < b.length, so the loop stops at the same i",
+  },
+  {
+    file: "src/router/_template_parse.ts",
+    before: "while (i < a.length && i < b.length && a[i] === b[i]) i++;",
+    after: "while (i < a.length && i <= b.length && a[i] === b[i]) i++;",
+    reason:
+      "the one extra step, i === b.length, compares a[i], a character since i < a.length, with b[i] (undefined), so the loop stops at the same i",
+  },
+];

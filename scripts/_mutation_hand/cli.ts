@@ -1,0 +1,177 @@
+// The hand list of the cli area (scripts/_mutation_areas.ts),
+// in its own file so that work on different areas never edits one list.
+
+import type { HandMutant } from "./hand_mutant.ts";
+
+/** The known bugs planted in the cli area. */
+export const CLI: HandMutant[] = [
+  {
+    id: "cli-path-dot-segments",
+    bug: "command: ./ and empty segments kept in a file path",
+    file: "src/cli/_runtime.ts",
+    find: `if (segment === "" || segment === ".") continue;`,
+    replace: `if (segment === "" || segment === ".") ;`,
+    tests: ["tests/cli/cli_mutants_test.ts"],
+  },
+  {
+    id: "cli-redis-error-listener",
+    bug:
+      "command: no listener for the Redis client's errors, so it stops reconnecting at the first refusal",
+    file: "src/cli/_redis.ts",
+    find: `client.on("error", () => {});`,
+    replace: `;`,
+    tests: ["tests/cli/redis_command_test.ts"],
+  },
+  {
+    id: "cli-runner-watch-unchanged-parent",
+    bug:
+      "command: an unchanged parent taken for a gone runner, so it stops a second after starting",
+    file: "src/cli/_runner_watch.ts",
+    find: `if (p !== parent ||`,
+    replace: `if (p === parent ||`,
+    tests: ["tests/cli/runner_watch_test.ts"],
+  },
+  {
+    id: "cli-runner-watch-left-running",
+    bug:
+      "runGateway: the runner watch left running after it returns, so an embedding program never ends",
+    file: "src/cli/gateway.ts",
+    find: `    removeListeners();
+    runner.stop();`,
+    replace: `    removeListeners();`,
+    tests: ["tests/cli/embedded_gateway_test.ts"],
+  },
+  {
+    id: "cli-config-lenient-utf8",
+    bug: "command: a config file that is not UTF-8 read with U+FFFD in it",
+    file: "src/cli/gateway.ts",
+    find: `new TextDecoder("utf-8", { fatal: true, ignoreBOM: false })`,
+    replace: `new TextDecoder("utf-8", { fatal: false, ignoreBOM: false })`,
+    tests: ["tests/cli/gateway_startup_test.ts"],
+  },
+  {
+    id: "cli-drain-env-ignored",
+    bug: "command: SWITCHYARD_DRAIN_MS ignored",
+    file: "src/cli/gateway.ts",
+    find: `drainFlag ?? setting("SWITCHYARD_DRAIN_MS")`,
+    replace: `drainFlag`,
+    tests: ["tests/cli/gateway_startup_test.ts"],
+  },
+  {
+    id: "cli-node-port-in-use",
+    bug: "command on Node: EADDRINUSE not recognised as a port in use",
+    file: "src/cli/gateway.ts",
+    find: `|| code === "EADDRINUSE"`,
+    replace: ``,
+    tests: ["tests/cli/node_listen_test.ts"],
+  },
+  {
+    id: "cli-empty-port-unset",
+    bug: "command: an empty PORT refused instead of counting as unset",
+    file: "src/cli/gateway.ts",
+    find: `const setting = (name: string) => runtime.env(name) || undefined;`,
+    replace: `const setting = (name: string) => runtime.env(name);`,
+    tests: ["tests/cli/gateway_startup_test.ts"],
+  },
+  {
+    id: "cli-node-missing-file",
+    bug:
+      "command on Node: a missing file reads as unreadable (ENOENT not recognised)",
+    file: "src/cli/_runtime.ts",
+    find: `error?.code === "ENOENT",`,
+    replace: `error?.code === "",`,
+    tests: ["tests/cli/cli_fresh_mutants_test.ts"],
+  },
+  {
+    id: "cli-node-exit-flush",
+    bug: "command on Node: exit drops the gathered log lines",
+    file: "src/cli/_runtime.ts",
+    find: `      flush();\n      return process.exit(code) as never;`,
+    replace: `      ;\n      return process.exit(code) as never;`,
+    tests: ["tests/cli/cli_fresh_mutants_test.ts"],
+  },
+  {
+    id: "cli-summary-one-model",
+    bug: "startup summary: a backend serving one model does not name it",
+    file: "src/cli/_summary.ts",
+    find: `if (served.length > 0) parts.push(`,
+    replace: `if (served.length > 1) parts.push(`,
+    tests: ["tests/cli/cli_fresh_mutants_test.ts"],
+  },
+  {
+    id: "cli-redis-timeout-config",
+    bug:
+      "command: the config's redis.timeoutMs is dropped (100 ms whatever was set)",
+    file: "src/cli/gateway.ts",
+    find:
+      `  if (timeoutMs === undefined) return { store: shared.store, onWarning };`,
+    replace:
+      `  if (!(timeoutMs === undefined)) return { store: shared.store, onWarning };`,
+    tests: ["tests/cli/cli_fresh_mutants_test.ts"],
+  },
+  {
+    id: "cli-internal-error-reason",
+    bug:
+      "switchyard convert: an internal error with an empty message prints no reason",
+    file: "src/cli/convert.ts",
+    find: `?.message || String(error)}`,
+    replace: `?.message ?? String(error)}`,
+    tests: ["tests/cli/cli_fresh_mutants_test.ts"],
+  },
+  {
+    id: "m10-empty-config-flag",
+    bug:
+      "cli: an empty --config falls back to SWITCHYARD_CONFIG (or to no config) instead of being refused",
+    file: "src/cli/gateway.ts",
+    find: `configFlag ?? setting("SWITCHYARD_CONFIG"),`,
+    replace: `configFlag || setting("SWITCHYARD_CONFIG"),`,
+    tests: [
+      "tests/cli/cli_r10_mutants_test.ts",
+    ],
+  },
+  {
+    id: "m10-empty-config-check",
+    bug: "cli: an empty --config silently means no config file",
+    file: "src/cli/gateway.ts",
+    find: `if (given === "") {`,
+    replace: "if (false) {",
+    tests: [
+      "tests/cli/cli_r10_mutants_test.ts",
+    ],
+  },
+  {
+    id: "m10-process-shim",
+    bug:
+      "cli: a process shim without versions crashes the runtime check with a TypeError",
+    file: "src/cli/_runtime.ts",
+    find: "if (process?.versions?.node) return await nodeRuntime();",
+    replace: "if (process?.versions.node) return await nodeRuntime();",
+    tests: [
+      "tests/cli/cli_r10_mutants_test.ts",
+    ],
+  },
+  {
+    id: "m10-help-flag-topic",
+    bug:
+      "cli: --help <command> prints that command's help, not the top help it documents",
+    file: "src/cli/mod.ts",
+    find:
+      `const asked = name === "help" && rest[0] !== undefined ? rest[0] : "";`,
+    replace:
+      `const asked = name === "help" || rest[0] !== undefined ? rest[0] : "";`,
+    tests: [
+      "tests/cli/cli_r10_mutants_test.ts",
+    ],
+  },
+  {
+    id: "m10-help-inherited-key",
+    bug: 'cli: help constructor prints "undefined"',
+    file: "src/cli/mod.ts",
+    find:
+      "const topic = Object.hasOwn(COMMANDS, asked) ? COMMANDS[asked] : undefined;",
+    replace: "const topic = COMMANDS[asked] ? COMMANDS[asked] : undefined;",
+    tests: [
+      "tests/cli/cli_r10_mutants_test.ts",
+    ],
+  },
+];

@@ -1,0 +1,586 @@
+// The hand list of the convert area (scripts/_mutation_areas.ts),
+// in its own file so that work on different areas never edits one list.
+
+import type { HandMutant } from "./hand_mutant.ts";
+
+const CURL_TESTS = [
+  "tests/convert/curl_test.ts",
+  "tests/convert/curl_bash_test.ts",
+  "tests/convert/curl_wire_test.ts",
+];
+const CONVERT_MUTANT_TESTS = ["tests/convert/convert_mutants_test.ts"];
+const CODE_TESTS = ["tests/convert/targets/code_test.ts"];
+const CODE_WIRE_TESTS = ["tests/convert/targets/targets_property_test.ts"];
+const RUBY_JAVA_TESTS = ["tests/convert/targets/ruby_java_test.ts"];
+
+/** The known bugs planted in the convert area. */
+export const CONVERT: HandMutant[] = [
+  {
+    id: "curl-quote-single",
+    bug: "generated curl: a ' inside '…' is not closed and escaped",
+    file: "src/convert/_curl_generate.ts",
+    find: `return "'" + word.replace(/'/g, "'\\\\''") + "'";`,
+    replace: `return "'" + word + "'";`,
+    tests: CURL_TESTS,
+  },
+  {
+    id: "curl-quote-ansi",
+    bug: "generated curl: a ' inside $'…' is not backslash-escaped",
+    file: "src/convert/_curl_generate.ts",
+    find: `if (c === "'") return "\\\\'";`,
+    replace: `if (c === "'") return "'";`,
+    tests: CURL_TESTS,
+  },
+  {
+    id: "curl-globoff-braces",
+    bug: "generated curl: --globoff for [] but not for {}",
+    file: "src/convert/_curl_generate.ts",
+    find: `if (/[[\\]{}]/.test(url)) args.push("--globoff");`,
+    replace: `if (/[[\\]]/.test(url)) args.push("--globoff");`,
+    tests: CURL_TESTS,
+  },
+  {
+    id: "curl-parse-quote",
+    bug: "curl parser: a single-quoted word ends one character late",
+    file: "src/convert/_curl_words.ts",
+    find: `const close = input.indexOf("'", i + 1);`,
+    replace: `const close = input.indexOf("'", i + 2);`,
+    tests: [
+      "tests/convert/curl_test.ts",
+      "tests/convert/curl_property_test.ts",
+    ],
+  },
+  {
+    id: "header-lf",
+    bug: "raw HTTP: LF allowed in a header value (header injection)",
+    file: "src/convert/_http_text.ts",
+    find: `if (/[\\r\\n\\0]/.test(value)) {`,
+    replace: `if (/[\\r\\0]/.test(value)) {`,
+    tests: ["tests/convert/string_test.ts", "tests/convert/bad_input_test.ts"],
+  },
+  {
+    id: "status-text-lf",
+    bug: "raw HTTP: LF allowed in a response's statusText",
+    file: "src/convert/string.ts",
+    find: `if (/[\\r\\n\\0]/.test(reason)) {`,
+    replace: `if (/[\\r\\0]/.test(reason)) {`,
+    tests: ["tests/convert/string_test.ts", "tests/convert/bad_input_test.ts"],
+  },
+  {
+    id: "writers-header-crlf",
+    bug: "curl/fetch/HAR writers: header values with CR/LF let through",
+    file: "src/convert/_sendable.ts",
+    find: `      for (const item of value) checkHeaderField(name, item);
+    } else if (value !== undefined) checkHeaderField(name, value);`,
+    replace: `      for (const _item of value);
+    } else if (value !== undefined);`,
+    tests: ["tests/convert/injection_test.ts"],
+  },
+  {
+    id: "writers-method-token",
+    bug: "curl/fetch/HAR writers: a method that is not a token let through",
+    file: "src/convert/_sendable.ts",
+    find:
+      `if (typeof request.method !== "string" || !TOKEN.test(request.method)) {`,
+    replace: `if (typeof request.method !== "string") {`,
+    tests: ["tests/convert/injection_test.ts"],
+  },
+  {
+    id: "percent-decode-surrogate",
+    bug: "percentDecode: UTF-8-encoded surrogates (ED A0..BF) decoded",
+    file: "src/convert/_percent_decode.ts",
+    find: `if (first === 0xed) high = 0x9f;`,
+    replace: `if (first === 0xed) high = 0xbf;`,
+    tests: ["tests/convert/percent_decode_test.ts"],
+  },
+  // Survivors of the generated sample (seed 20261128), each killed by a test
+  // written for it: they stay caught.
+  {
+    id: "base64-group-start",
+    bug: "base64: a dangling character's offset points into the previous group",
+    file: "src/_base64.ts",
+    find: `if (count % 4 === 0) groupStart = i;`,
+    replace: `if (count % 4 !== 0) groupStart = i;`,
+    tests: CONVERT_MUTANT_TESTS,
+  },
+  {
+    id: "curl-basic-ignored",
+    bug: "curl parser: --basic warned as an ignored option",
+    file: "src/convert/_curl_auth.ts",
+    find: `addScheme(cmd, "basic", written, at, negated);
+      return true;`,
+    replace: `addScheme(cmd, "basic", written, at, negated);
+      return false;`,
+    tests: CONVERT_MUTANT_TESTS,
+  },
+  {
+    id: "curl-range-upload-code",
+    bug: "curl parser: the -r with -T warning loses its code",
+    file: "src/convert/_curl_parse.ts",
+    find: `"FILE_REFERENCE",
+      range.written,`,
+    replace: `"",
+      range.written,`,
+    tests: CONVERT_MUTANT_TESTS,
+  },
+  {
+    id: "fetch-headers-configurable",
+    bug: "fetch.fromRequest: headers the caller cannot delete",
+    file: "src/convert/_fetch_code.ts",
+    find: `configurable: true,`,
+    replace: `configurable: false,`,
+    tests: CONVERT_MUTANT_TESTS,
+  },
+  {
+    id: "har-null-value",
+    bug: "HAR reader: a null name/value value refused",
+    file: "src/convert/_har_read.ts",
+    find: `item.value === undefined || item.value === null`,
+    replace: `item.value === undefined && item.value === null`,
+    tests: CONVERT_MUTANT_TESTS,
+  },
+  {
+    id: "fetch-code-escape-nine",
+    bug: "fetch code reader: \\9 read as 9",
+    file: "src/convert/_js_literal_read.ts",
+    find: `c >= "1" && c <= "9"`,
+    replace: `c >= "1" && c < "9"`,
+    tests: CONVERT_MUTANT_TESTS,
+  },
+  {
+    id: "utf8-length-pair",
+    bug: "getByteSize: any unit after a high surrogate taken as its pair",
+    file: "src/convert/_utf8.ts",
+    find: `next >= 0xdc00 && next <= 0xdfff`,
+    replace: `next >= 0xdc00 || next <= 0xdfff`,
+    tests: CONVERT_MUTANT_TESTS,
+  },
+  {
+    id: "percent-decode-f0",
+    bug: "percentDecode: F0's overlong bound applied to F1-F4",
+    file: "src/convert/_percent_decode.ts",
+    find: `if (first === 0xf0) low = 0x90;`,
+    replace: `if (first !== 0xf0) low = 0x90;`,
+    tests: CONVERT_MUTANT_TESTS,
+  },
+  {
+    id: "error-code-value",
+    bug: "ConversionErrorCode: a constant's value is not its name",
+    file: "src/convert/errors.ts",
+    find: `INVALID_REQUEST_LINE: "INVALID_REQUEST_LINE",`,
+    replace: `INVALID_REQUEST_LINE: "",`,
+    tests: CONVERT_MUTANT_TESTS,
+  },
+  {
+    id: "random-rng-ignored",
+    bug: "random: the caller's rng ignored",
+    file: "src/convert/random.ts",
+    find: `if (options?.rng) return options.rng;`,
+    replace: `if (options?.rng) options.rng;`,
+    tests: CONVERT_MUTANT_TESTS,
+  },
+  {
+    id: "stringify-refusal-kind",
+    bug: "stringify: the refusal of a non-object names the wrong kind",
+    file: "src/convert/string.ts",
+    find: `message === null ? "null" : typeof message`,
+    replace: `message !== null ? "null" : typeof message`,
+    tests: CONVERT_MUTANT_TESTS,
+  },
+  {
+    id: "curl-header-lone-semicolon",
+    bug: "curl: -H ';' taken as a header with an empty name",
+    file: "src/convert/_curl_arguments.ts",
+    find: `if (semicolon > 0 && semicolon === raw.length - 1) {`,
+    replace: `if (semicolon >= 0 && semicolon === raw.length - 1) {`,
+    tests: ["tests/convert/convert_fresh_mutants_test.ts"],
+  },
+  {
+    id: "convert-header-semicolon-case",
+    bug:
+      "curl: -H 'Accept;' in capitals no longer replaces the header --json adds",
+    file: "src/convert/_curl_arguments.ts",
+    find: `sendableHeader(name, "", at);
+      cmd.customNames.add(name.toLowerCase());`,
+    replace: `sendableHeader(name, "", at);
+      cmd.customNames.add(name);`,
+    tests: ["tests/convert/convert_open_mutants_test.ts"],
+  },
+  {
+    id: "convert-detect-unclosed-quote",
+    bug: "detectType: a text opening a quote it never closes called curl",
+    file: "src/convert/_curl_words.ts",
+    find: `  } catch {
+    return false;
+  }
+  const program = words[programIndex(input, words)];`,
+    replace: `  } catch {
+    return true;
+  }
+  const program = words[programIndex(input, words)];`,
+    tests: ["tests/convert/convert_open_mutants_test.ts"],
+  },
+  {
+    id: "convert-markup-leaf-over-budget",
+    bug:
+      "parseBody: a short leaf element whose line passes the budget does not end the formatting, so markup ending in one formats past the bound",
+    file: "src/convert/_markup_format.ts",
+    find: `if (!line(pad() + token.text + text.text.trim() + close.text)) {
+          return OVER_BUDGET;`,
+    replace: `if (!line(pad() + token.text + text.text.trim() + close.text)) {
+          ;`,
+    tests: ["tests/convert/convert_open_mutants_test.ts"],
+  },
+  {
+    id: "convert-curl-final-cr",
+    bug:
+      "curl: a lone CR at the end of the command kept in the last word, so the URL is refused",
+    file: "src/convert/_curl_words.ts",
+    find: `(c === "\\r" && i + 1 === input.length)`,
+    replace: `(c === "\\r" && i === input.length)`,
+    tests: ["tests/convert/convert_late_draw_test.ts"],
+  },
+  {
+    id: "convert-go-fragment-as-path",
+    bug:
+      "Go code: the fragment respelled by the path's rules, its # encoded into the query",
+    file: "src/convert/targets/_go.ts",
+    find: `goPathPart(fragment, false);`,
+    replace: `goPathPart(fragment, true);`,
+    tests: ["tests/convert/convert_late_draw_test.ts"],
+  },
+  {
+    id: "convert-go-host-twice",
+    bug:
+      "Go code: a Host header also set in req.Header, a line net/http ignores",
+    file: "src/convert/targets/go_net_http.ts",
+    find: `code += \`\\treq.Host = \${goString(value)}\\n\`;
+      continue;`,
+    replace: `code += \`\\treq.Host = \${goString(value)}\\n\`;`,
+    tests: ["tests/convert/convert_late_draw_test.ts"],
+  },
+  {
+    id: "convert-random-body-no-options",
+    bug: "randomBody() without options throws a TypeError",
+    file: "src/convert/random.ts",
+    find: `options?.method ?? "POST"`,
+    replace: `options.method ?? "POST"`,
+    tests: ["tests/convert/convert_late_draw_test.ts"],
+  },
+  {
+    id: "convert-empty-ansi-c-word",
+    bug: "curl: $'' is no word, so -d $'' URL takes the URL as its data",
+    file: "src/convert/_curl_words.ts",
+    find: `if (parts.length === pushed) parts.push("");`,
+    replace: ``,
+    tests: ["tests/convert/convert_open_mutants_test.ts"],
+  },
+  // Code-generation targets: the first two are wire bugs the seeded property
+  // test found (it runs the generated code), the others the refusals'.
+  {
+    id: "code-node-http-unframed-body",
+    bug:
+      "node:http target: no Content-Length, so Node sends a GET body unframed and a header list's body chunked",
+    file: "src/convert/targets/node_http.ts",
+    find: `  if (!framed) {`,
+    replace: `  if (false) {`,
+    tests: CODE_WIRE_TESTS,
+  },
+  {
+    id: "code-axios-json-string-body",
+    bug:
+      "axios target: a body under a JSON type goes through axios' default transform (trimmed, or JSON-encoded when it is not JSON)",
+    file: "src/convert/targets/node_axios.ts",
+    find: `if (isJsonType(contentType) && !sentAsIs(request.body)) {`,
+    replace: `if (false) {`,
+    tests: CODE_WIRE_TESTS,
+  },
+  {
+    id: "code-python-latin1-text",
+    bug:
+      "Python targets: non-ASCII text written as a str, which http.client sends as Latin-1",
+    file: "src/convert/targets/_python.ts",
+    find: "isNonAscii(value) ? `${pyString(value)}.encode()` : pyString(value)",
+    replace: "pyString(value)",
+    tests: CODE_TESTS,
+  },
+  {
+    id: "code-requests-upper-cased-method",
+    bug:
+      "requests target: a lower-case method written as is, which requests sends upper-cased",
+    file: "src/convert/targets/python_requests.ts",
+    find: `upperCasesMethod: true,`,
+    replace: `upperCasesMethod: false,`,
+    tests: CODE_TESTS,
+  },
+  {
+    id: "code-fetch-get-body",
+    bug: "fetch target: a body on GET, which fetch() rejects at run time",
+    file: "src/convert/targets/fetch.ts",
+    find:
+      `if (request.body !== undefined && (method === "GET" || method === "HEAD")) {`,
+    replace: `if (false) {`,
+    tests: CODE_TESTS,
+  },
+  {
+    id: "code-ruby-hash-interpolation",
+    bug:
+      "Ruby target: # left bare in a double-quoted literal, so #{…}, #$x and #@x in a value run as Ruby",
+    file: "src/convert/targets/_ruby.ts",
+    find: `  "#": "\\\\#",`,
+    replace: `  "#": "#",`,
+    tests: RUBY_JAVA_TESTS,
+  },
+  {
+    id: "code-java-unicode-line-break",
+    bug:
+      "Java target: a line feed written as \\u000a, which javac turns into a real line break inside the literal",
+    file: "src/convert/targets/_java.ts",
+    find: `  "\\n": "\\\\n",\n`,
+    replace: ``,
+    tests: RUBY_JAVA_TESTS,
+  },
+  {
+    id: "code-java-non-ascii-header",
+    bug:
+      'Java target: a non-ASCII header value written as is, which HttpClient sends as "?"',
+    file: "src/convert/targets/java_http_client.ts",
+    find: `if (isNonAscii(value)) {`,
+    replace: `if (false) {`,
+    tests: RUBY_JAVA_TESTS,
+  },
+  {
+    id: "tidy-curl-backtick-once",
+    bug:
+      "curl reader: a backtick substitution gives two SHELL_EXPANSION warnings, one at its closing backtick",
+    file: "src/convert/_curl_words.ts",
+    find: `        expansions.push(i);
+        parts.push(input.slice(i, after));`,
+    replace: `        expansions.push(i, after - 1);
+        parts.push(input.slice(i, after));`,
+    tests: ["tests/convert/curl_backtick_test.ts"],
+  },
+  {
+    id: "tidy2-curl-substitution-word",
+    bug:
+      "curl reader: an unquoted $(…) ends the command at its ( with a SHELL_OPERATOR warning and cuts the URL to …/$",
+    file: "src/convert/_curl_words.ts",
+    find: `      } else if (ch === "$" && input[i + 1] === "(") {`,
+    replace: `      } else if (false) {`,
+    tests: ["tests/convert/curl_substitution_test.ts"],
+  },
+  {
+    id: "tidy3-curl-backtick-word",
+    bug:
+      "curl reader: a blank inside an unquoted backtick substitution splits the word, so curl https://x.test/\`echo a b\` reads three words where bash has one",
+    file: "src/convert/_curl_words.ts",
+    find: `      } else if (ch === "\`") {`,
+    replace: `      } else if (false) {`,
+    tests: ["tests/convert/curl_substitution_test.ts"],
+  },
+  {
+    id: "tidy3-curl-brace-word",
+    bug:
+      "curl reader: a blank inside an unquoted \${…} splits the word, so curl https://x.test/\${A:-a b} reads two words where bash has one",
+    file: "src/convert/_curl_words.ts",
+    find: `      } else if (ch === "$" && input[i + 1] === "{") {`,
+    replace: `      } else if (false) {`,
+    tests: ["tests/convert/curl_substitution_test.ts"],
+  },
+  {
+    id: "tidy3-curl-quoted-backtick-brace",
+    bug:
+      "curl reader: in a double-quoted word, a double quote inside backticks or \${…} ends the string early",
+    file: "src/convert/_curl_words.ts",
+    find: `if (c === "\`" || input[i + 1] === "(" || input[i + 1] === "{") {`,
+    replace: `if (input[i + 1] === "(") {`,
+    tests: ["tests/convert/curl_substitution_test.ts"],
+  },
+  {
+    id: "tidy3-curl-unclosed-backtick",
+    bug:
+      "curl reader: an unclosed backtick runs to the end of the input as text, where bash refuses the command",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      `  throw open === at ? unclosed(input, at) : unterminatedInside(input, at);`,
+    replace: `  return input.length;`,
+    tests: ["tests/convert/curl_substitution_test.ts"],
+  },
+  // Convert, eighth round (seed 20261160 and the bugs planted by hand
+  // beside it), each caught by tests/convert/convert_eighth_round_test.ts.
+  {
+    id: "convert-round8-auth-bearer-beside-scheme",
+    bug:
+      "curl: --oauth2-bearer beside --digest or --basic still sends Bearer, where curl sends no credentials before a 401",
+    file: "src/convert/_curl_auth.ts",
+    find: `if (schemes.size === 1 && schemes.has("bearer")) {`,
+    replace: `if (schemes.has("bearer")) {`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-har-cookie-untrimmed",
+    bug: "HAR: a cookie without '=' keeps the blanks around its value",
+    file: "src/convert/_har_cookies.ts",
+    find: `{ name: "", value: text.trim() }`,
+    replace: `{ name: "", value: text }`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-strict-url-astral",
+    bug:
+      "Ruby/Java code: a character outside the BMP is followed by U+FFFD's bytes in the URL",
+    file: "src/convert/targets/_strict_url.ts",
+    find: `if (code > 0xffff) i++;`,
+    replace: `;`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-har-empty-text",
+    bug:
+      "HAR: an empty postData text hides its params, and alone reads as no body",
+    file: "src/convert/_har_read.ts",
+    find: `(text !== "" || params.length === 0)`,
+    replace: `(text !== "" || params.length !== 0)`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-axios-json-encodes",
+    bug:
+      "axios code: a body that is not JSON under a JSON type is sent JSON-encoded",
+    file: "src/convert/targets/node_axios.ts",
+    find: `    JSON.parse(body);\n`,
+    replace: ``,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-har-query-after-bare-mark",
+    bug: "HAR: queryString pairs appended after a bare '?' as '?&a=1'",
+    file: "src/convert/_har_form.ts",
+    find: `const separator = question === -1 ? "?" : query === "" ? "" : "&";`,
+    replace: `const separator = question === -1 ? "?" : "&";`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-har-query-empty-segment",
+    bug: "HAR: an empty '&&' segment of the query listed as a nameless pair",
+    file: "src/convert/_har_form.ts",
+    find: `if (segment === "") continue;`,
+    replace: `;`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-har-quoted-boundary",
+    bug:
+      "HAR: a quoted multipart boundary not read, so the body gets another one and the Content-Type is overwritten",
+    file: "src/convert/_har_form.ts",
+    find: `return match ? match[1] ?? match[2] : undefined;`,
+    replace: `return match ? match[2] : undefined;`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-har-query-in-fragment",
+    bug: "HAR: a '?' in the fragment read as the start of the query",
+    file: "src/convert/_har_form.ts",
+    find: `const withoutHash = hash === -1 ? url : url.slice(0, hash);`,
+    replace: `const withoutHash = url;`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-json-hex-upper-f",
+    bug:
+      "parseBody: a \\u escape with an F is not JSON, so the body is shown as text",
+    file: "src/convert/_json_format.ts",
+    find: `(code >= 0x41 && code <= 0x46)`,
+    replace: `(code >= 0x41 && code < 0x46)`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-json-hex-lower-f",
+    bug:
+      "parseBody: a \\u escape with an f is not JSON, so the body is shown as text",
+    file: "src/convert/_json_format.ts",
+    find: `(code >= 0x61 && code <= 0x66)`,
+    replace: `(code >= 0x61 && code < 0x66)`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-native-null-body",
+    bug:
+      "native Request: no body read as an empty one, so a GET becomes a --data-raw '' command",
+    file: "src/convert/_message.ts",
+    find: `  if (message.body === null) return undefined;`,
+    replace: `  if (message.body === null) undefined;`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-go-path-astral",
+    bug: "Go code: a path character outside the BMP followed by U+FFFD's bytes",
+    file: "src/convert/targets/_go.ts",
+    find: `      if (code > 0xffff) i++;`,
+    replace: `      ;`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-go-string-u0080",
+    bug: "Go code: U+0080 written as the one byte \\x80",
+    file: "src/convert/targets/_go.ts",
+    find: `return code < 0x80\n      ? "\\\\x"`,
+    replace: `return code <= 0x80\n      ? "\\\\x"`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-base64-flush",
+    bug:
+      "base64: each flushed 8,192-character part dropped, so a binary body past 6,144 bytes loses all but its tail",
+    file: "src/_base64.ts",
+    find: `      parts.push(out);\n      out = "";`,
+    replace: `      ;\n      out = "";`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-php-string-u0080",
+    bug: "PHP code: U+0080 written as the one byte \\x80",
+    file: "src/convert/targets/_php.ts",
+    find: `    return code < 0x80`,
+    replace: `    return code <= 0x80`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-error-code-constant",
+    bug:
+      "errors: ConversionErrorCode.NOT_CURL emptied, so comparing an error's code with it never matches",
+    file: "src/convert/errors.ts",
+    find: `NOT_CURL: "NOT_CURL",`,
+    replace: `NOT_CURL: "",`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-go-empty-put-length",
+    bug:
+      "Go code: a body-less POST or PUT told its Content-Length: 0 is not sent, though net/http sends it",
+    file: "src/convert/targets/go_net_http.ts",
+    find:
+      `if (method === "POST" || method === "PUT" || method === "PATCH") return "0";`,
+    replace:
+      `if (method === "POST" && method === "PUT" || method === "PATCH") return "0";`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-fetch-call-paren",
+    bug:
+      "fetch code: a call without its '(' read on and refused later, at another offset",
+    file: "src/convert/_js_literal_read.ts",
+    find: `    if (this.text[this.pos] !== "(") this.expect("(");`,
+    replace: `    if (this.text[this.pos] !== "(") ;`,
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  {
+    id: "convert-round8-fetch-template-skip",
+    bug:
+      "fetch code: a template literal before the call not skipped, so the read never ends",
+    file: "src/convert/_js_code_skip.ts",
+    find: 'if (reader.text[reader.pos] === "`") skipTemplate(reader);',
+    replace: 'if (reader.text[reader.pos] === "`") ;',
+    tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+];

@@ -1,0 +1,747 @@
+// The hand list of the gateway area (scripts/_mutation_areas.ts),
+// in its own file so that work on different areas never edits one list.
+
+import type { HandMutant } from "./hand_mutant.ts";
+
+const GATEWAY_MUTANT_TESTS = ["tests/gateway/gateway_mutants_test.ts"];
+const GATEWAY_FRESH_TESTS = ["tests/gateway/gateway_fresh_mutants_test.ts"];
+const GATEWAY_R8_REQUEST_TESTS = [
+  "tests/gateway/requests_fresh_mutants_test.ts",
+];
+const GATEWAY_R8_CHAT_ANSWER_TESTS = [
+  "tests/gateway/openai_answer_fresh_mutants_test.ts",
+];
+const GATEWAY_R8_MESSAGES_ANSWER_TESTS = [
+  "tests/gateway/anthropic_answer_fresh_mutants_test.ts",
+];
+const GATEWAY_R8_CACHE_TESTS = ["tests/gateway/cache_fresh_mutants_test.ts"];
+const GATEWAY_R8_ERROR_TESTS = ["tests/gateway/errors_fresh_mutants_test.ts"];
+const GATEWAY_R8_USAGE_TESTS = ["tests/gateway/usage_fresh_mutants_test.ts"];
+
+/** The known bugs planted in the gateway area. */
+export const GATEWAY: HandMutant[] = [
+  {
+    id: "cli-backends-list-empty-model",
+    bug: 'backends-only config list: defaultModel "" accepted',
+    file: "src/gateway/env_backends.ts",
+    find: `if (defaultModel === "") {`,
+    replace: `if (defaultModel === "" && false) {`,
+    tests: ["tests/cli/gateway_startup_test.ts"],
+  },
+  {
+    id: "gateway-metrics-bucket-le",
+    bug: "metrics: a latency equal to a bucket bound left out of that bucket",
+    file: "src/gateway/metrics.ts",
+    find: `if (seconds <= LATENCY_BUCKETS[i])`,
+    replace: `if (seconds < LATENCY_BUCKETS[i])`,
+    tests: GATEWAY_MUTANT_TESTS,
+  },
+  {
+    id: "gateway-lone-failure-status",
+    bug: "errors: an aborted request answered 502 instead of 499",
+    file: "src/gateway/errors.ts",
+    find: `error.code === "ALL_BACKENDS_FAILED" && all.length === 1`,
+    replace: `error.code === "ALL_BACKENDS_FAILED" || all.length === 1`,
+    tests: GATEWAY_MUTANT_TESTS,
+  },
+  {
+    id: "gateway-responses-refusal-part",
+    bug:
+      "responses: an assistant turn replayed with its refusal part is refused as not text",
+    file: "src/gateway/_responses_request.ts",
+    find:
+      `if (isRecord(part) && part.type === "refusal") return String(part.refusal);`,
+    replace:
+      `if (isRecord(part) && part.type === "refusal") String(part.refusal);`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "gateway-responses-missing-output",
+    bug:
+      "responses: a function_call_output without output is sent on as an invented tool result",
+    file: "src/gateway/_responses_request.ts",
+    find: `if (item.output === undefined || item.output === null) {`,
+    replace: `if (item.output === undefined && item.output === null) {`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "gateway-responses-store-false",
+    bug:
+      "responses: a translated answer says store: true though the gateway keeps no responses",
+    file: "src/gateway/_responses_response.ts",
+    find: `store: false,`,
+    replace: `store: true,`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "gateway-loopback-case",
+    bug: "config: HOST=LOCALHOST is not seen as loopback and needs keys",
+    file: "src/gateway/config.ts",
+    find: `const bare = host.trim().toLowerCase().replace`,
+    replace: `const bare = host.trim().replace`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "gateway-responses-zero-top-p",
+    bug: "responses: a top_p of 0 is echoed as null (not set)",
+    file: "src/gateway/_responses_response.ts",
+    find: `top_p: body.top_p ?? null,`,
+    replace: `top_p: body.top_p || null,`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "gateway-responses-calls-only",
+    bug:
+      "responses: an answer of one tool call gets an empty message item before it",
+    file: "src/gateway/_responses_response.ts",
+    find: `      calls.length > 0`,
+    replace: `      calls.length > 1`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "gateway-unknown-route-type",
+    bug: "routes: an unknown route's 404 has an empty error type",
+    file: "src/gateway/_routes.ts",
+    find: `type: "invalid_request_error",\n      message: \`Unknown route`,
+    replace: `type: "",\n      message: \`Unknown route`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "gateway-console-admin-keys",
+    bug: "admin console: keys made through the admin API are left out",
+    file: "src/gateway/_console_data.ts",
+    find: `for (const key of runtimeKeys) add(key.id, "admin", key);`,
+    replace: `for (const key of runtimeKeys) ;`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "gateway-responses-tools-default",
+    bug: "responses: an answer to a request without tools has no tools array",
+    file: "src/gateway/_responses_response.ts",
+    find: `tools: body.tools ?? [],`,
+    replace: `tools: body.tools,`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "gateway-responses-empty-answer",
+    bug: "responses: an empty answer has no output item at all",
+    file: "src/gateway/_responses_response.ts",
+    find: `      calls.length > 0`,
+    replace: `      calls.length >= 0`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "gateway-stream-throw-error-event",
+    bug:
+      "sse: a stream that throws after it started ends without an error event (a cut answer looks whole)",
+    file: "src/gateway/_sse.ts",
+    find:
+      `        controller.enqueue(utf8.encode(encoder.error(resolveError(error))));`,
+    replace: `        ;`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "gateway-stream-timeout-stops",
+    bug:
+      "streams: requestTimeoutMs keeps running after the first output and cuts a long answer",
+    file: "src/gateway/_stream_answer.ts",
+    find: `  deadline.stopTimer();\n  outcome.firstOutputAt = ctx.now();`,
+    replace: `  ;\n  outcome.firstOutputAt = ctx.now();`,
+    tests: GATEWAY_FRESH_TESTS,
+  },
+  {
+    id: "tidy-redis-url-path",
+    bug:
+      "config: a Redis URL whose path is not a database number reaches the client, which fails at connect time naming neither",
+    file: "src/gateway/_redis_url.ts",
+    find:
+      `if (pathname !== "" && pathname !== "/" && !/^\\/\\d+$/.test(pathname)) {`,
+    replace: `if (false) {`,
+    tests: ["tests/gateway/redis_url_test.ts"],
+  },
+  {
+    id: "tidy-count-out-of-routing",
+    bug:
+      "count_tokens: a backend out of routing after a 401/403 is answered with estimates, hiding the misconfiguration",
+    file: "src/gateway/_count_tokens.ts",
+    find: `    return headers["retry-after"] !== undefined;`,
+    replace: `    return true;`,
+    tests: ["tests/gateway/count_tokens_errors_test.ts"],
+  },
+  {
+    id: "tidy2-responses-tool-strict",
+    bug:
+      "responses translated: a function tool's strict is not read, so a chat or Anthropic backend gets a non-strict tool",
+    file: "src/gateway/_responses_request.ts",
+    find: `    const read = irTool(tool.name, tool.parameters, tool);`,
+    replace: `    const read = irTool(tool.name, tool.parameters, {});`,
+    tests: ["tests/gateway/responses_strict_test.ts"],
+  },
+  {
+    id: "tidy2-responses-strict-default",
+    bug:
+      "responses translated: a function tool without strict is sent non-strict although its schema can be strict (the Responses API's default)",
+    file: "src/gateway/_responses_request.ts",
+    find: `    if (tool.strict == null && strictSchema(read.parameters)) {`,
+    replace: `    if (false) {`,
+    tests: ["tests/gateway/responses_strict_test.ts"],
+  },
+  {
+    id: "tidy2-responses-answer-dropped",
+    bug:
+      "responses translated, not streamed: what the backend's wire has no place for (a tool's strict toward Gemini) is not named dropped",
+    file: "src/gateway/_handle_responses.ts",
+    find: `    ex.drop(droppedOf(response.metadata));`,
+    replace: `    ;`,
+    tests: ["tests/gateway/responses_strict_test.ts"],
+  },
+  // The gateway's eighth round: survivors of the draws of seeds 20261160
+  // and 20261161, and what planting the rules by hand found.
+  {
+    id: "gateway-r8-tool-use-fields",
+    bug:
+      "anthropic request: a replayed tool_use block without its name (or its input) is accepted",
+    file: "src/gateway/anthropic_request.ts",
+    find: `typeof block.name !== "string" || !isRecord(block.input)`,
+    replace: `typeof block.name !== "string" && !isRecord(block.input)`,
+    tests: GATEWAY_R8_REQUEST_TESTS,
+  },
+  {
+    id: "gateway-r8-tool-call-id",
+    bug: "chat request: a replayed tool call without its id is accepted",
+    file: "src/gateway/openai_request.ts",
+    find: `!isRecord(call) || typeof call.id !== "string" || !isRecord(fn) ||`,
+    replace:
+      `!isRecord(call) && typeof call.id !== "string" || !isRecord(fn) ||`,
+    tests: GATEWAY_R8_REQUEST_TESTS,
+  },
+  {
+    id: "gateway-r8-text-only-parts",
+    bug:
+      "chat request: a text-only message reads any part as text (a refusal's words lost, an image accepted)",
+    file: "src/gateway/openai_request.ts",
+    find:
+      `isRecord(part) && part.type === "text" && typeof part.text === "string"`,
+    replace:
+      `isRecord(part) || part.type === "text" && typeof part.text === "string"`,
+    tests: GATEWAY_R8_REQUEST_TESTS,
+  },
+  {
+    id: "gateway-r8-cache-ttl-zero",
+    bug:
+      "memory cache: an answer kept for 0 seconds is stored, evicting others from a full cache",
+    file: "src/gateway/cache/memory.ts",
+    find:
+      `if (!(ttlMs > 0) || bytes > this.maxBytes) return Promise.resolve();`,
+    replace:
+      `if (!(ttlMs >= 0) || bytes > this.maxBytes) return Promise.resolve();`,
+    tests: GATEWAY_R8_CACHE_TESTS,
+  },
+  {
+    id: "gateway-r8-admin-sync-zero",
+    bug: "admin: syncMs 0 (documented: a finite number ≥ 0) is refused",
+    file: "src/gateway/gateway.ts",
+    find: `if (!(Number.isFinite(syncMs) && syncMs >= 0)) {`,
+    replace: `if (!(Number.isFinite(syncMs) && syncMs > 0)) {`,
+    tests: ["tests/gateway/admin_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-read-keys",
+    bug:
+      "responses: max_output_tokens, which reaches the backend, is also reported as dropped",
+    file: "src/gateway/_responses_request.ts",
+    find: `  "text",\n  "max_output_tokens",\n  "temperature",`,
+    replace: `  "text",\n  "",\n  "temperature",`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-relay-json-bound",
+    bug:
+      "passthrough: a JSON answer past 32 MiB without Content-Length is cut at the bound and parsed",
+    file: "src/gateway/_passthrough.ts",
+    find:
+      `return await readBytes(provider, body, MAX_JSON_BYTES, false, signal);`,
+    replace:
+      `return await readBytes(provider, body, MAX_JSON_BYTES, true, signal);`,
+    tests: ["tests/gateway/passthrough_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-usage-round-up",
+    bug:
+      "usage estimate: generated characters / 4 rounded down (a short answer is free)",
+    file: "src/gateway/_usage_estimate.ts",
+    find: `Math.ceil(completionChars / 4)`,
+    replace: `Math.floor(completionChars / 4)`,
+    tests: GATEWAY_R8_USAGE_TESTS,
+  },
+  {
+    id: "gateway-r8-usage-reasoning",
+    bug: "usage estimate: reasoning is not counted as generated",
+    file: "src/gateway/_usage_estimate.ts",
+    find: `else if (part.type === "thinking") chars`,
+    replace: `else if (part.type !== "thinking") chars`,
+    tests: GATEWAY_R8_USAGE_TESTS,
+  },
+  {
+    id: "gateway-r8-usage-tool-arguments",
+    bug: "usage estimate: tool-call arguments are not counted as generated",
+    file: "src/gateway/_usage_estimate.ts",
+    find: `chars += JSON.stringify(part.input).length;`,
+    replace: `;`,
+    tests: GATEWAY_R8_USAGE_TESTS,
+  },
+  {
+    id: "gateway-r8-usage-refusal",
+    bug: "usage estimate: a refusal beside plain text is not counted",
+    file: "src/gateway/_usage_estimate.ts",
+    find: `return message.content.length + refusal;`,
+    replace: `return message.content.length;`,
+    tests: GATEWAY_R8_USAGE_TESTS,
+  },
+  {
+    id: "gateway-r8-log-fallbacks",
+    bug:
+      "log: a request every backend failed is logged with 0 fallbacks, however many were tried",
+    file: "src/gateway/_request_parts.ts",
+    find: `Math.max(0, error.attemptedBackends.length - 1)`,
+    replace: `Math.min(0, error.attemptedBackends.length - 1)`,
+    tests: ["tests/gateway/log_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-usage-stream-tool-call",
+    bug:
+      "stream usage estimate: a tool call's first chunk without arguments makes the count NaN, so no tokens are logged",
+    file: "src/gateway/_stream_answer.ts",
+    find: `chars += chunk.inputDelta?.length ?? 0`,
+    replace: `chars += chunk.inputDelta?.length`,
+    tests: GATEWAY_R8_USAGE_TESTS,
+  },
+  {
+    id: "gateway-r8-stream-no-buffering",
+    bug:
+      "streams: x-accel-buffering emptied, so a proxy such as nginx may hold a stream back",
+    file: "src/gateway/_relay_answer.ts",
+    find: `"x-accel-buffering": "no",`,
+    replace: `"x-accel-buffering": "",`,
+    tests: ["tests/gateway/stream_headers_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-stream-no-cache",
+    bug: "streams: cache-control no-cache emptied on every streamed answer",
+    file: "src/gateway/_relay_answer.ts",
+    find: `"cache-control": "no-cache",`,
+    replace: `"cache-control": "",`,
+    tests: ["tests/gateway/stream_headers_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-thinking-text",
+    bug:
+      "anthropic request: a replayed thinking block without its thinking text is accepted",
+    file: "src/gateway/anthropic_request.ts",
+    find: `block.type === "thinking" && typeof block.thinking === "string" &&`,
+    replace:
+      `block.type === "thinking" || typeof block.thinking === "string" &&`,
+    tests: GATEWAY_R8_REQUEST_TESTS,
+  },
+  {
+    id: "gateway-r8-429-no-wait",
+    bug:
+      "errors: a 429 from backends that stated no wait says Retry-After: Infinity",
+    file: "src/gateway/errors.ts",
+    find: `waits.length > 0 ? Math.min(...waits) : undefined`,
+    replace: `waits.length >= 0 ? Math.min(...waits) : undefined`,
+    tests: GATEWAY_R8_ERROR_TESTS,
+  },
+  {
+    id: "gateway-r8-misconfigured-status",
+    bug:
+      "errors: the misconfigured-backend message says (HTTP ) when no status is known",
+    file: "src/gateway/errors.ts",
+    find: 'statuses.length > 0 ? ` (HTTP ${statuses.join(", ")})` : ""',
+    replace: 'statuses.length >= 0 ? ` (HTTP ${statuses.join(", ")})` : ""',
+    tests: GATEWAY_R8_ERROR_TESTS,
+  },
+  {
+    id: "gateway-r8-misconfigured-others",
+    bug:
+      "errors: the misconfigured-backend message says 0 other attempts failed",
+    file: "src/gateway/errors.ts",
+    find: 'others > 0 ? ` ${others} other attempt(s) failed too.` : ""',
+    replace: 'others >= 0 ? ` ${others} other attempt(s) failed too.` : ""',
+    tests: GATEWAY_R8_ERROR_TESTS,
+  },
+  {
+    id: "gateway-r8-upstream-empty-fields",
+    bug:
+      "errors: an upstream client error's empty message (or numeric code) reaches the client as is",
+    file: "src/gateway/errors.ts",
+    find: `typeof value === "string" && value !== "" ? value : undefined`,
+    replace: `typeof value === "string" || value !== "" ? value : undefined`,
+    tests: GATEWAY_R8_ERROR_TESTS,
+  },
+  {
+    id: "gateway-r8-budget-remaining-tightest",
+    bug:
+      "budgets: a key's remaining budget is its roomiest budget's, not its tightest's",
+    file: "src/gateway/budgets.ts",
+    find: `Math.min(...windows.map((w, i) => w.budget.usd - spent[i])),`,
+    replace: `Math.max(...windows.map((w, i) => w.budget.usd - spent[i])),`,
+    tests: ["tests/gateway/budget_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-budget-should-retry-minute",
+    bug:
+      "budgets: x-should-retry: false sent when the reset is exactly a minute away",
+    file: "src/gateway/budgets.ts",
+    find:
+      `if (!(over.end - now <= 60_000)) headers["x-should-retry"] = "false";`,
+    replace:
+      `if (!(over.end - now < 60_000)) headers["x-should-retry"] = "false";`,
+    tests: ["tests/gateway/budget_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-chat-text-beside-calls",
+    bug:
+      "chat answer: text beside tool calls is dropped (content null whenever there are calls)",
+    file: "src/gateway/openai_response.ts",
+    find: `if (text === "" && toolCalls.length > 0) text = null;`,
+    replace: `if (text === "" || toolCalls.length > 0) text = null;`,
+    tests: GATEWAY_R8_CHAT_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-chat-empty-content",
+    bug: "chat answer: an empty answer without a refusal has content null",
+    file: "src/gateway/openai_response.ts",
+    find: `content: response.message.refusal !== undefined && text === ""`,
+    replace: `content: response.message.refusal !== undefined || text === ""`,
+    tests: GATEWAY_R8_CHAT_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-chat-stream-metadata-usage",
+    bug:
+      "chat stream: usage reported in a metadata chunk is replaced by an estimate",
+    file: "src/gateway/openai_response.ts",
+    find: `if (chunk.usage) this.#usage = chunk.usage;`,
+    replace: `if (!(chunk.usage)) this.#usage = chunk.usage;`,
+    tests: GATEWAY_R8_CHAT_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-chat-stream-done-text",
+    bug: "chat stream: text only in the assembled done message is never sent",
+    file: "src/gateway/openai_response.ts",
+    find: `!this.#sentText && part.text !== ""`,
+    replace: `!this.#sentText && part.text === ""`,
+    tests: GATEWAY_R8_CHAT_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-messages-text-parts",
+    bug:
+      "messages answer: text parts are dropped and empty ones kept as blocks",
+    file: "src/gateway/anthropic_response.ts",
+    find: `} else if (part.type === "text" && part.text !== "") {`,
+    replace: `} else if (part.type === "text" && part.text === "") {`,
+    tests: GATEWAY_R8_MESSAGES_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-messages-text-join",
+    bug:
+      "messages answer: the first text part is appended to a block that does not exist",
+    file: "src/gateway/anthropic_response.ts",
+    find: `if (last?.type === "text") last.text += part.text;`,
+    replace: `if (last?.type !== "text") last.text += part.text;`,
+    tests: GATEWAY_R8_MESSAGES_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-messages-500-type",
+    bug: "messages error body: a 500 typed invalid_request_error",
+    file: "src/gateway/anthropic_response.ts",
+    find: `(resolved.status < 500 ? "invalid_request_error" : "api_error");`,
+    replace:
+      `(resolved.status <= 500 ? "invalid_request_error" : "api_error");`,
+    tests: GATEWAY_R8_MESSAGES_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-messages-start-usage",
+    bug:
+      "messages stream: message_start estimates the prompt though the backend reported it",
+    file: "src/gateway/anthropic_response.ts",
+    find: `if (chunk.usage) this.#startUsage = chunk.usage;`,
+    replace: `if (!(chunk.usage)) this.#startUsage = chunk.usage;`,
+    tests: GATEWAY_R8_MESSAGES_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-messages-stream-refusal",
+    bug: "messages stream: a streamed refusal is never sent",
+    file: "src/gateway/anthropic_response.ts",
+    find: `if (chunk.refusal !== undefined && chunk.refusal !== "") {`,
+    replace: `if (chunk.refusal !== undefined && chunk.refusal === "") {`,
+    tests: GATEWAY_R8_MESSAGES_ANSWER_TESTS,
+  },
+  {
+    id: "gateway-r8-responses-string-message",
+    bug:
+      "responses: a system or assistant input message given as a plain string is refused",
+    file: "src/gateway/_responses_request.ts",
+    find:
+      `function textOf(content: unknown, param: string): string {\n  if (typeof content === "string") return content;`,
+    replace:
+      `function textOf(content: unknown, param: string): string {\n  if (typeof content === "string") content;`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-default-cached",
+    bug:
+      "responses: an answer whose usage has no cache count has no cached_tokens",
+    file: "src/gateway/_responses_response.ts",
+    find: `cached_tokens: usage.cacheReadTokens ?? 0,`,
+    replace: `cached_tokens: usage.cacheReadTokens,`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-default-reasoning",
+    bug:
+      "responses: an answer whose usage has no reasoning count has no reasoning_tokens",
+    file: "src/gateway/_responses_response.ts",
+    find: `reasoning_tokens: usage.reasoningTokens ?? 0`,
+    replace: `reasoning_tokens: usage.reasoningTokens`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-default-instructions",
+    bug:
+      "responses: an answer to a request without instructions has no instructions field (not null)",
+    file: "src/gateway/_responses_response.ts",
+    find: `instructions: body.instructions ?? null,`,
+    replace: `instructions: body.instructions,`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-default-max-tokens",
+    bug:
+      "responses: an answer to a request without max_output_tokens has no such field (not null)",
+    file: "src/gateway/_responses_response.ts",
+    find: `max_output_tokens: body.max_output_tokens ?? null,`,
+    replace: `max_output_tokens: body.max_output_tokens,`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-default-parallel",
+    bug: "responses: parallel_tool_calls missing instead of true",
+    file: "src/gateway/_responses_response.ts",
+    find: `parallel_tool_calls: body.parallel_tool_calls ?? true,`,
+    replace: `parallel_tool_calls: body.parallel_tool_calls,`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-default-user",
+    bug: "responses: user missing instead of null",
+    file: "src/gateway/_responses_response.ts",
+    find: `user: body.user ?? null,`,
+    replace: `user: body.user,`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-default-metadata",
+    bug: "responses: metadata missing instead of {}",
+    file: "src/gateway/_responses_response.ts",
+    find: `metadata: body.metadata ?? {},`,
+    replace: `metadata: body.metadata,`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-own-json-tool",
+    bug:
+      "responses: a client tool named json_response is read as structured output",
+    file: "src/gateway/_responses_response.ts",
+    find: `if (parsed.structured && part.name === OUTPUT_TOOL) {`,
+    replace: `if (parsed.structured || part.name === OUTPUT_TOOL) {`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-responses-stream-metadata-usage",
+    bug:
+      "responses stream: usage reported in a metadata chunk is left out of response.completed",
+    file: "src/gateway/_responses_response.ts",
+    find:
+      `case "metadata":\n        if (chunk.usage) this.#usage = chunk.usage;`,
+    replace:
+      `case "metadata":\n        if (!(chunk.usage)) this.#usage = chunk.usage;`,
+    tests: ["tests/gateway/responses_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-log-dropped-empty",
+    bug: "log: every line carries dropped: [] though nothing was dropped",
+    file: "src/gateway/_exchange.ts",
+    find: `if (this.dropped.length > 0) entry.dropped = [...this.dropped];`,
+    replace: `if (this.dropped.length >= 0) entry.dropped = [...this.dropped];`,
+    tests: ["tests/gateway/log_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-anthropic-models-first-id",
+    bug: "models list (Anthropic shape): first_id names the second model",
+    file: "src/gateway/_info.ts",
+    find: `first_id: data[0]?.id ?? null,`,
+    replace: `first_id: data[1]?.id ?? null,`,
+    tests: ["tests/gateway/operations_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-embeddings-input-shape",
+    bug:
+      "embeddings: an empty input list goes upstream, a number input is a 500",
+    file: "src/gateway/_handle_embeddings.ts",
+    find: `if (!Array.isArray(items) || items.length === 0) {`,
+    replace: `if (!Array.isArray(items) && items.length === 0) {`,
+    tests: ["tests/gateway/operations_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-cache-hit-model",
+    bug:
+      "cache: a hit answers with the alias asked for instead of the model the backend reported",
+    file: "src/gateway/cache/_answer.ts",
+    find: `if (metadata.model !== undefined) kept.model = metadata.model;`,
+    replace: `if (metadata.model === undefined) kept.model = metadata.model;`,
+    tests: GATEWAY_R8_CACHE_TESTS,
+  },
+  {
+    id: "gateway-r8-cache-entry-version",
+    bug: "cache: an entry of another format version is read as this one's",
+    file: "src/gateway/cache/_answer.ts",
+    find:
+      `if (value?.v !== 1 || typeof value.storedAt !== "number") return undefined;`,
+    replace:
+      `if (value?.v !== 1 && typeof value.storedAt !== "number") return undefined;`,
+    tests: GATEWAY_R8_CACHE_TESTS,
+  },
+  {
+    id: "gateway-r8-cache-stream-metadata-usage",
+    bug: "cache: a streamed miss drops usage reported in a metadata chunk",
+    file: "src/gateway/cache/_answer.ts",
+    find:
+      `case "metadata":\n        if (chunk.usage) this.#usage = chunk.usage;`,
+    replace:
+      `case "metadata":\n        if (!(chunk.usage)) this.#usage = chunk.usage;`,
+    tests: GATEWAY_R8_CACHE_TESTS,
+  },
+  {
+    id: "gateway-r8-cache-reasoning-stream",
+    bug: "cache: a stream that carried reasoning is stored without it",
+    file: "src/gateway/cache/_answer.ts",
+    find: `if (this.#failed || this.#finish === undefined) return undefined;`,
+    replace:
+      `if (this.#failed && this.#finish === undefined) return undefined;`,
+    tests: GATEWAY_R8_CACHE_TESTS,
+  },
+  {
+    id: "gateway-r8-cache-ttl-setting-zero",
+    bug: "cache: ttlSeconds 0 (documented: 0 to 30 days) is refused",
+    file: "src/gateway/cache/_settings.ts",
+    find:
+      `if (!Number.isSafeInteger(ttl) || ttl < 0 || ttl > MAX_CACHE_TTL_SECONDS) {`,
+    replace:
+      `if (!Number.isSafeInteger(ttl) || ttl <= 0 || ttl > MAX_CACHE_TTL_SECONDS) {`,
+    tests: GATEWAY_R8_CACHE_TESTS,
+  },
+  {
+    id: "gateway-r8-admin-empty-names",
+    bug: "admin: a key is created with an empty model or backend name",
+    file: "src/gateway/_admin.ts",
+    find: `!value.every((item) => typeof item === "string" && item.length > 0)`,
+    replace:
+      `!value.every((item) => typeof item === "string" && item.length >= 0)`,
+    tests: ["tests/gateway/admin_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-admin-console-under-path",
+    bug:
+      "admin: a console path equal to the admin path or under it is accepted",
+    file: "src/gateway/_admin.ts",
+    find: "if (consolePath === path || consolePath.startsWith(`${path}/`)) {",
+    replace:
+      "if (consolePath === path && consolePath.startsWith(`${path}/`)) {",
+    tests: ["tests/gateway/admin_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-failure-unnamed",
+    bug:
+      'errors: a failure with no backend named is told as backend "undefined"',
+    file: "src/gateway/_failure_text.ts",
+    find: `if (failure.backend === undefined) return failure.error.message;`,
+    replace: `if (failure.backend !== undefined) return failure.error.message;`,
+    tests: GATEWAY_R8_ERROR_TESTS,
+  },
+  {
+    id: "gateway-r8-admin-empty-console-path",
+    bug:
+      "admin: an empty consolePath is read as the default instead of refused",
+    file: "src/gateway/_admin.ts",
+    find: `const consolePath = options.consolePath ?? "/console";`,
+    replace: `const consolePath = options.consolePath || "/console";`,
+    tests: ["tests/gateway/admin_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-admin-405-code",
+    bug: "admin: a wrong method on a two-method route answers an empty code",
+    file: "src/gateway/_admin.ts",
+    find: `code: "method_not_allowed",`,
+    replace: `code: "",`,
+    tests: ["tests/gateway/admin_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-failure-prefix",
+    bug:
+      "errors: a failure message without the provider prefix loses its first characters",
+    file: "src/gateway/_failure_text.ts",
+    find: `return prefix !== "" && error.message.startsWith(prefix)`,
+    replace: `return prefix !== "" || error.message.startsWith(prefix)`,
+    tests: GATEWAY_R8_ERROR_TESTS,
+  },
+  {
+    id: "gateway-r8-embeddings-token-zero",
+    bug: "embeddings: a token array holding token 0 is refused",
+    file: "src/gateway/_handle_embeddings.ts",
+    find: `item.every((t) => Number.isInteger(t) && t >= 0)`,
+    replace: `item.every((t) => Number.isInteger(t) && t > 0)`,
+    tests: ["tests/gateway/operations_fresh_mutants_test.ts"],
+  },
+  {
+    id: "gateway-r8-config-json-trailing",
+    bug:
+      "config: a stray bracket after the document is reported as the file ending too soon",
+    file: "src/gateway/_json_position.ts",
+    find: `if (stack.length === 0) return i < n ? i : undefined;`,
+    replace: `if (stack.length === 0) i < n ? i : undefined;`,
+    tests: ["tests/gateway/config_fresh_mutants_test.ts"],
+  },
+  {
+    id: "m10-model-404-type",
+    bug: "gateway: the 404 for an unknown model id has an empty error type",
+    file: "src/gateway/_handle_model.ts",
+    find: `type: "invalid_request_error",`,
+    replace: `type: "",`,
+    tests: [
+      "tests/gateway/gateway_r10_mutants_test.ts",
+    ],
+  },
+  {
+    id: "m10-responses-stream-bound",
+    bug:
+      "gateway: maxStreams checks plain Responses calls and lets streamed ones through",
+    file: "src/gateway/_handle_responses.ts",
+    find: "if (parsed.stream) checkStreams(ex);",
+    replace: "if (!(parsed.stream)) checkStreams(ex);",
+    tests: [
+      "tests/gateway/gateway_r10_mutants_test.ts",
+    ],
+  },
+  {
+    id: "m10-responses-function-choice",
+    bug:
+      "gateway: a Responses tool_choice naming a function is refused as unsupported",
+    file: "src/gateway/_responses_request.ts",
+    find: `isRecord(choice) && choice.type === "function" &&`,
+    replace: `isRecord(choice) && choice.type !== "function" &&`,
+    tests: [
+      "tests/gateway/gateway_r10_mutants_test.ts",
+    ],
+  },
+];

@@ -1,0 +1,151 @@
+// The hand list of the gateway-listener area (scripts/_mutation_areas.ts),
+// in its own file so that work on different areas never edits one list.
+
+import type { HandMutant } from "./hand_mutant.ts";
+
+const LISTENER_MUTANT_TESTS = ["tests/gateway/listener_mutants_test.ts"];
+const SERVE_MUTANT_TESTS = ["tests/serve/serve_mutants_test.ts"];
+
+/** The known bugs planted in the gateway-listener area. */
+export const GATEWAY_LISTENER: HandMutant[] = [
+  {
+    id: "listener-close-aborts-handler",
+    bug:
+      "serveGateway: a connection closed under a working handler does not abort its request.signal",
+    file: "src/serve/_deno_server.ts",
+    find: `c.abort?.abort(new Error("connection closed"));`,
+    replace: `;`,
+    tests: LISTENER_MUTANT_TESTS,
+  },
+  {
+    id: "listener-failed-body-not-delivered",
+    bug:
+      "serve: an answer whose body fails before a byte settles completed as delivered",
+    file: "src/serve/_deno_server.ts",
+    find:
+      `await refuse(c, plainAnswer(500), bodyDone ? 0 : lingerMs);\n      delivered(false);`,
+    replace:
+      `await refuse(c, plainAnswer(500), bodyDone ? 0 : lingerMs);\n      delivered(true);`,
+    tests: SERVE_MUTANT_TESTS,
+  },
+  {
+    id: "listener-node-cancelled-body",
+    bug:
+      "node listener: a piece of a cancelled request body is pushed into the cancelled stream (throws in node:http's data event)",
+    file: "src/serve/_node_server.ts",
+    find: `        if (done) return;\n        received += chunk.byteLength;`,
+    replace: `        ;\n        received += chunk.byteLength;`,
+    tests: ["tests/serve/node_listener_test.ts"],
+  },
+  {
+    id: "listener-request-line-words",
+    bug:
+      "listener: a request line of four words is accepted (its last word ignored)",
+    file: "src/serve/_http1.ts",
+    find:
+      `if (parts.length !== 3 || !TOKEN.test(parts[0]) || parts[1] === "") {`,
+    replace:
+      `if (parts.length !== 3 && !TOKEN.test(parts[0]) || parts[1] === "") {`,
+    tests: ["tests/serve/http1_test.ts"],
+  },
+  {
+    id: "listener-chunked-end-return",
+    bug:
+      "listener: a chunked body read on past its trailers eats the next request",
+    file: "src/serve/_http1.ts",
+    find:
+      `            return end(controller);\n          }\n        }\n        const piece`,
+    replace:
+      `            end(controller);\n          }\n        }\n        const piece`,
+    tests: ["tests/serve/http1_test.ts"],
+  },
+  // Eighth round.
+  {
+    id: "listener-node-runtime-branch",
+    bug: "serve: on Node the runtime is not recognised (UNSUPPORTED_RUNTIME)",
+    file: "src/serve/serve.ts",
+    find: `if (typeof global.process?.versions?.node === "string") {`,
+    replace: `if (typeof global.process?.versions?.node !== "string") {`,
+    tests: ["tests/serve/node_runtime_test.ts"],
+  },
+  {
+    id: "listener-node-check-interval",
+    bug:
+      "node listener: connections checked every second, so a 10 s headers timeout is met up to 1 s late",
+    file: "src/serve/_node_server.ts",
+    find: `connectionsCheckingInterval: sweepEvery(limits),`,
+    replace:
+      `connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),`,
+    tests: ["tests/serve/node_runtime_test.ts"],
+  },
+  {
+    id: "listener-node-request-headers",
+    bug: "node listener: the request's headers never reach the handler",
+    file: "src/serve/_node_server.ts",
+    find: `pairs.push([raw[i], raw[i + 1]]);`,
+    replace: `;`,
+    tests: ["tests/serve/node_runtime_test.ts"],
+  },
+  {
+    id: "listener-node-body-failed",
+    bug:
+      "node listener: a body failing midway settles completed as a client that left, not BodyFailed",
+    file: "src/serve/_node_server.ts",
+    find: `      bodyFailed = new BodyFailed(error);`,
+    replace: `      ;`,
+    tests: ["tests/serve/node_runtime_test.ts"],
+  },
+  {
+    id: "listener-runtime-process-shim",
+    bug:
+      "serve: a bundler's process shim without versions throws a TypeError, not UNSUPPORTED_RUNTIME",
+    file: "src/serve/serve.ts",
+    find: `if (typeof global.process?.versions?.node === "string") {`,
+    replace: `if (typeof global.process?.versions.node === "string") {`,
+    tests: ["tests/serve/options_fresh_mutants_test.ts"],
+  },
+  {
+    id: "listener-gateway-body-bound-zero",
+    bug: "serveGateway: maxBodyBytes 0 silently turns the body bound off",
+    file: "src/gateway/serve.ts",
+    find: `maxBodyBytes: options.maxBodyBytes ?? Infinity,`,
+    replace: `maxBodyBytes: options.maxBodyBytes || Infinity,`,
+    tests: ["tests/serve/options_fresh_mutants_test.ts"],
+  },
+  {
+    id: "listener-read-bounded-huge-bound",
+    bug: "readBounded: a streamed body allocates the whole bound at once",
+    file: "src/gateway/_read_bounded.ts",
+    find: `        Math.min(\n          limit,`,
+    replace: `        Math.max(\n          limit,`,
+    tests: ["tests/serve/read_bounded_fresh_mutants_test.ts"],
+  },
+  {
+    id: "listener-node-whole-64k",
+    bug:
+      "node listener: a body of exactly 64 KiB built at once goes chunked instead of whole",
+    file: "src/serve/_node_server.ts",
+    find: `if (size > WHOLE_BODY_MAX_BYTES) return { whole: false, chunks };`,
+    replace:
+      `if (size >= WHOLE_BODY_MAX_BYTES) return { whole: false, chunks };`,
+    tests: ["tests/serve/node_runtime_test.ts"],
+  },
+  {
+    id: "listener-write-body-pieces",
+    bug:
+      "deno listener: a body built at once from several pieces is sent as its first piece",
+    file: "src/serve/_write_body.ts",
+    find: `if (chunks.length === 1) return chunks[0];`,
+    replace: `if (!(chunks.length === 1)) return chunks[0];`,
+    tests: ["tests/serve/write_body_fresh_mutants_test.ts"],
+  },
+  {
+    id: "listener-node-body-resume",
+    bug:
+      "node listener: a handler reading its body slowly stalls the upload (node:http paused, never resumed)",
+    file: "src/serve/_node_server.ts",
+    find: `    pull() {\n      req.resume();`,
+    replace: `    pull() {\n      ;`,
+    tests: ["tests/serve/node_runtime_test.ts"],
+  },
+];

@@ -1,0 +1,84 @@
+// The hand list of the keys+limits area (scripts/_mutation_areas.ts),
+// in its own file so that work on different areas never edits one list.
+
+import type { HandMutant } from "./hand_mutant.ts";
+
+/** The known bugs planted in the keys+limits area. */
+export const KEYS_LIMITS: HandMutant[] = [
+  {
+    id: "gateway-key-compare",
+    bug: "gateway: a key that matches only in length is accepted",
+    file: "src/gateway/keys.ts",
+    find: `diff |= (a.charCodeAt(i) | 0) ^ (b.charCodeAt(i) | 0);`,
+    replace: `diff |= 0;`,
+    tests: ["tests/gateway/keys_limits_test.ts"],
+  },
+  {
+    id: "limits-reset-zero",
+    bug: "rate limits: a full bucket's reset header written 0ms, not 0s",
+    file: "src/gateway/rate_limit.ts",
+    find: `if (ms <= 0) return "0s";`,
+    replace: `if (ms < 0) return "0s";`,
+    tests: ["tests/gateway/rate_limit_mutants_test.ts"],
+  },
+  {
+    id: "limits-reset-one-second",
+    bug: "rate limits: a reset of exactly one second written 1000ms",
+    file: "src/gateway/rate_limit.ts",
+    find: `if (ms < 1000)`,
+    replace: `if (ms < 1001)`,
+    tests: ["tests/gateway/rate_limit_mutants_test.ts"],
+  },
+  {
+    id: "limits-shared-prefix",
+    bug: "shared rate limits: an empty key prefix replaced by the default",
+    file: "src/gateway/shared_rate_limit_store.ts",
+    find: `options.prefix ?? "ratelimit:"`,
+    replace: `options.prefix || "ratelimit:"`,
+    tests: ["tests/gateway/rate_limit_mutants_test.ts"],
+  },
+  {
+    id: "limits-shared-one-warning",
+    bug: "shared rate limits: one outage warned once per request in flight",
+    file: "src/gateway/shared_rate_limit_store.ts",
+    find: `if (!this.#up) return;`,
+    replace: `;`,
+    tests: ["tests/gateway/rate_limit_mutants_test.ts"],
+  },
+  {
+    id: "limits-shared-timeout-default",
+    bug:
+      "shared rate limits: no default timeout, so any store latency is an outage",
+    file: "src/gateway/shared_rate_limit_store.ts",
+    find: `options.timeoutMs ?? 100`,
+    replace: `options.timeoutMs`,
+    tests: ["tests/gateway/rate_limit_mutants_test.ts"],
+  },
+  {
+    id: "keys+limits-memory-zero-rate-reset",
+    bug:
+      "limits: a full bucket that never refills reports a reset of NaN ms (in-process store)",
+    file: "src/gateway/memory_rate_limit_store.ts",
+    find: `const rate = limit.perMs > 0 ? limit.perMs : Number.MIN_VALUE;`,
+    replace: `const rate = limit.perMs >= 0 ? limit.perMs : Number.MIN_VALUE;`,
+    tests: ["tests/gateway/limits_fresh_mutants_test.ts"],
+  },
+  {
+    id: "keys+limits-shared-zero-rate-reset",
+    bug:
+      "limits: a full bucket that never refills reports a reset of NaN ms (shared store)",
+    file: "src/gateway/shared_rate_limit_store.ts",
+    find: `const rate = limit.perMs > 0 ? limit.perMs : Number.MIN_VALUE;`,
+    replace: `const rate = limit.perMs >= 0 ? limit.perMs : Number.MIN_VALUE;`,
+    tests: ["tests/gateway/limits_fresh_mutants_test.ts"],
+  },
+  {
+    id: "keys+limits-estimate-rounded-up",
+    bug:
+      "limits: a fractional token estimate is rounded down, so half a token costs nothing",
+    file: "src/gateway/rate_limit.ts",
+    find: `Math.max(0, Math.ceil(estimatedTokens))`,
+    replace: `Math.max(0, Math.floor(estimatedTokens))`,
+    tests: ["tests/gateway/limits_fresh_mutants_test.ts"],
+  },
+];

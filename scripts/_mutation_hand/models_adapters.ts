@@ -1,0 +1,748 @@
+// The hand list of the models-adapters area (scripts/_mutation_areas.ts),
+// in its own file so that work on different areas never edits one list.
+
+import type { HandMutant } from "./hand_mutant.ts";
+
+const ADAPTER_MUTANT_TESTS = ["tests/models/adapters/adapters_mutants_test.ts"];
+const ADAPTER_FRESH_TESTS = [
+  "tests/models/adapters/adapters_fresh_mutants_test.ts",
+];
+const ADAPTER_TESTS = [
+  "tests/models/adapters/parsers_test.ts",
+  "tests/models/adapters/openai_test.ts",
+  "tests/models/adapters/anthropic_test.ts",
+];
+
+/** The known bugs planted in the models-adapters area. */
+export const MODELS_ADAPTERS: HandMutant[] = [
+  {
+    id: "models-cohere-complete-tools",
+    bug: "Cohere: COMPLETE with a tool call is stop, not tool_calls",
+    file: "src/models/adapters/cohere.ts",
+    find: '  if (mapped === "stop" && hasToolCalls) return "tool_calls";\n',
+    replace: "",
+    tests: ["tests/models/adapters/cohere_test.ts"],
+  },
+  {
+    id: "models-openai-rate-limit-case",
+    bug:
+      "OpenAI-compatible: a mid-stream rate limit in upper case is a PROVIDER_ERROR",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: "const RATE_LIMIT = /rate[_ -]?limit|(?:^|\\s)429(?:\\s|$)/i;",
+    replace: "const RATE_LIMIT = /rate_limit/;",
+    tests: ["tests/models/adapters/openai_test.ts"],
+  },
+  {
+    id: "models-openai-stop-tools",
+    bug: "OpenAI-compatible: a tool call with finish_reason stop stays stop",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: '  if (mapped === "stop" && hasToolCalls) return "tool_calls";\n',
+    replace: "",
+    tests: ["tests/models/adapters/openai_test.ts"],
+  },
+  {
+    id: "sse-space",
+    bug: "SSE: the space after `data:` is kept in the value",
+    file: "src/models/adapters/_sse.ts",
+    find: `value = line.charCodeAt(colon + 1) === 32`,
+    replace: `value = line.charCodeAt(colon + 1) === 33`,
+    tests: ADAPTER_TESTS,
+  },
+  {
+    id: "sse-multiline",
+    bug: "SSE: several data lines of one event are joined without \\n",
+    file: "src/models/adapters/_sse.ts",
+    find: `data: this.#data.join("\\n"),`,
+    replace: `data: this.#data.join(""),`,
+    tests: ADAPTER_TESTS,
+  },
+  {
+    id: "sse-lone-cr",
+    bug: "SSE: a lone CR does not end a line",
+    file: "src/models/adapters/_lines.ts",
+    find: `if (code !== 10 && code !== 13) continue;`,
+    replace: `if (code !== 10) continue;`,
+    tests: ADAPTER_TESTS,
+  },
+  {
+    id: "adapter-finish-reason-prototype",
+    bug:
+      "OpenAI adapter: finish_reason constructor answered as Object's function",
+    file: "src/models/adapters/_openai_wire.ts",
+    find:
+      `typeof raw === "string" && Object.hasOwn(FINISH_REASONS, raw)\n    ? FINISH_REASONS[raw]\n    : undefined;`,
+    replace: `typeof raw === "string" ? FINISH_REASONS[raw] : undefined;`,
+    tests: ADAPTER_MUTANT_TESTS,
+  },
+  {
+    id: "adapter-late-answer-unhandled",
+    bug:
+      "adapters: a late bodiless answer after an abort throws in a callback nobody awaits (unhandled rejection)",
+    file: "src/models/adapters/_body.ts",
+    find: `if (!isResponseLike(value) || value.body === null) return;`,
+    replace: `if (!isResponseLike(value)) return;`,
+    tests: ADAPTER_MUTANT_TESTS,
+  },
+  {
+    id: "adapters-anthropic-no-content",
+    bug:
+      "Anthropic adapter: a message without content crashes instead of INVALID_RESPONSE",
+    file: "src/models/adapters/_anthropic_answer.ts",
+    find: `if (!isRecord(json) || !Array.isArray(json.content)) {`,
+    replace: `if (!isRecord(json) && !Array.isArray(json.content)) {`,
+    tests: ["tests/models/adapters/answer_edges_test.ts"],
+  },
+  {
+    id: "adapters-error-body-abort",
+    bug:
+      "HTTP adapters: an error body that breaks off answered as a network error",
+    file: "src/models/adapters/_http.ts",
+    find: `if (scope.signal.aborted) {`,
+    replace: `if (!scope.signal.aborted) {`,
+    tests: ["tests/models/adapters/answer_edges_test.ts"],
+  },
+  {
+    id: "adapters-together-stream-usage",
+    bug:
+      "OpenAI-compatible presets: Together stops asking for the usage chunk, so its streams go unpriced",
+    file: "src/models/adapters/openai.ts",
+    find:
+      `    local: false,\n    includeStreamUsage: true,\n    docs: "https://docs.together.ai`,
+    replace:
+      `    local: false,\n    includeStreamUsage: false,\n    docs: "https://docs.together.ai`,
+    tests: ADAPTER_MUTANT_TESTS,
+  },
+  {
+    id: "adapters-anthropic-block-index",
+    bug:
+      "Anthropic stream: every block read as index 0, a lost block's arguments glued onto another tool call",
+    file: "src/models/adapters/_anthropic_answer.ts",
+    find: `const index = typeof json.index === "number" ? json.index : 0;`,
+    replace: `const index = typeof json.index !== "number" ? json.index : 0;`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-error-top-level-message",
+    bug:
+      "HTTP adapters: a {message} or {detail} error body reported as raw JSON, not its text",
+    file: "src/models/adapters/_errors.ts",
+    find: `if (typeof body.message === "string") return body.message;`,
+    replace: `if (typeof body.message !== "string") return body.message;`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-gemini-boolean-subschema",
+    bug:
+      "Gemini: a tool schema with a boolean subschema sent as parameters (Gemini answers 400)",
+    file: "src/models/adapters/_gemini_schema.ts",
+    find: `if (!isRecord(schema)) return false;`,
+    replace: `if (!isRecord(schema)) return true;`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-body-read-abort",
+    bug:
+      "HTTP adapters: a caller's abort during a pending body read never settles the call",
+    file: "src/models/adapters/_lines.ts",
+    find: `if (signal === undefined) return await reader.read();`,
+    replace: `if (!(signal === undefined)) return await reader.read();`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-ollama-text-format",
+    bug: "Ollama: response_format text (the default) reported as dropped",
+    file: "src/models/adapters/_toward_native.ts",
+    find:
+      `    if (!isRecord(value) || value.type === "text") return;\n    if (value.type === "json_object") return offer(out, "format", "json");`,
+    replace:
+      `    if (!isRecord(value) || value.type === "text") ;\n    if (value.type === "json_object") return offer(out, "format", "json");`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-anthropic-schemaless-format",
+    bug:
+      "toward Anthropic: a json_schema response_format without a schema sent as an empty output format",
+    file: "src/models/adapters/_toward_wire.ts",
+    find: `if (value.type !== "json_schema" || !isRecord(spec?.schema)) {`,
+    replace: `if (value.type !== "json_schema" && !isRecord(spec?.schema)) {`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-output-config-toward-openai",
+    bug:
+      "toward OpenAI: Anthropic's output_config json_schema dropped instead of becoming response_format",
+    file: "src/models/adapters/_toward_wire.ts",
+    find: `if (format.type === "json_schema" && isRecord(format.schema)) {`,
+    replace: `if (format.type === "" && isRecord(format.schema)) {`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-cached-system-text",
+    bug:
+      "Anthropic adapter: a system text marked for caching is left out of the system blocks",
+    file: "src/models/adapters/_anthropic_request.ts",
+    find: `partsOf(message.content).filter((part) => part.type === "text")`,
+    replace: `partsOf(message.content).filter((part) => part.type !== "text")`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-data-url-base64-flag",
+    bug:
+      "data: URLs: a media type named base64 read as the base64 flag (RFC 2397)",
+    file: "src/models/adapters/_ir.ts",
+    find: `if (meta.length > 1 && meta[meta.length - 1] === "base64") {`,
+    replace: `if (meta.length >= 1 && meta[meta.length - 1] === "base64") {`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-logprob-without-number",
+    bug: "OpenAI answers: a logprob entry without a number passed on as null",
+    file: "src/models/adapters/_openai_details.ts",
+    find: `      !isRecord(item) || typeof item.token !== "string" ||`,
+    replace: `      !isRecord(item) || typeof item.token !== "string" &&`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-thinking-effort-bound",
+    bug:
+      "toward OpenAI: a 4096-token thinking budget read as low effort, not medium",
+    file: "src/models/adapters/_toward_wire.ts",
+    find: `return budget < 4096 ? "low"`,
+    replace: `return budget < 4097 ? "low"`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-client-beta-names",
+    bug:
+      "Anthropic adapter: the client's anthropic-beta names dropped, an empty one sent",
+    file: "src/models/adapters/anthropic.ts",
+    find: `if (trimmed !== "") names.add(trimmed);`,
+    replace: `if (!(trimmed !== "")) names.add(trimmed);`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  {
+    id: "adapters-registry-ollama-local",
+    bug: "provider registry: Ollama listed as a hosted (priced) provider",
+    file: "src/models/adapters/registry.ts",
+    find: `    requiresKey: false,\n    local: true,`,
+    replace: `    requiresKey: false,\n    local: false,`,
+    tests: ADAPTER_FRESH_TESTS,
+  },
+  // models-adapters, eighth round (seed 20261160 and after).
+  {
+    id: "models-adapters-anthropic-name-dropped",
+    bug:
+      "anthropic: an author name the API has no place for is left out silently, not named dropped",
+    file: "src/models/adapters/_anthropic_request.ts",
+    find: `    dropped.push("messages[].name");`,
+    replace: `    ;`,
+    tests: ["tests/models/adapters/translation_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-body-bound-inclusive",
+    bug:
+      "answer body: a body of exactly the bound is refused (or cut without releasing the rest)",
+    file: "src/models/adapters/_body.ts",
+    find: `      if (size > limit) {`,
+    replace: `      if (size >= limit) {`,
+    tests: ["tests/models/adapters/body_read_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-body-aborted-before-read",
+    bug:
+      "answer body: a read whose signal aborted before it began leaves the body uncancelled",
+    file: "src/models/adapters/_body.ts",
+    find: `if (!complete || size > limit)`,
+    replace: `if (complete || size > limit)`,
+    tests: ["tests/models/adapters/body_read_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-gemini-top-logprobs",
+    bug:
+      "gemini: OpenAI's top_logprobs asks for log probabilities but not for that many alternatives",
+    file: "src/models/adapters/_toward_native.ts",
+    find:
+      `    offer(out, "responseLogprobs", true);\n    offer(out, "logprobs", value);`,
+    replace: `    offer(out, "responseLogprobs", true);\n    ;`,
+    tests: ["tests/models/adapters/translation_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-thinking-unreadable",
+    bug:
+      "toward OpenAI: a thinking setting without a numeric budget is named dropped and still sent as reasoning_effort high",
+    file: "src/models/adapters/_toward_wire.ts",
+    find: `      dropped.push("thinking");\n      return;`,
+    replace: `      dropped.push("thinking");\n      ;`,
+    tests: ["tests/models/adapters/translation_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-gemini-first-candidate",
+    bug:
+      "gemini: an answer whose only candidate is not numbered 0 reads as having no candidates",
+    file: "src/models/adapters/gemini.ts",
+    find: `      candidates[0];`,
+    replace: `      candidates[1];`,
+    tests: ["tests/models/adapters/translation_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-gemini-top-logprobs-kind",
+    bug:
+      "gemini: a top_logprobs that is not a number is named dropped and still asks for log probabilities (Gemini refuses a non-number)",
+    file: "src/models/adapters/_toward_native.ts",
+    find: `      dropped.push("top_logprobs");\n      return;`,
+    replace: `      dropped.push("top_logprobs");\n      ;`,
+    tests: ["tests/models/adapters/toward_tables_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-image-detail-named",
+    bug:
+      "native targets: every image is reported as losing its detail, though it had none",
+    file: "src/models/adapters/_toward_native.ts",
+    find: `part.type === "image" && !!part.detail`,
+    replace: `part.type === "image" || !!part.detail`,
+    tests: ["tests/models/adapters/toward_tables_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-undefined-cache-mark",
+    bug:
+      "native targets: a part whose cacheControl key holds undefined throws a TypeError",
+    file: "src/models/adapters/_toward_native.ts",
+    find: `part.cacheControl?.breakpoint !== undefined`,
+    replace: `part.cacheControl.breakpoint !== undefined`,
+    tests: ["tests/models/adapters/toward_tables_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-parallel-true",
+    bug:
+      "toward Anthropic: parallel_tool_calls true disables parallel tool use",
+    file: "src/models/adapters/_toward_wire.ts",
+    find: `if (value !== false || !Array.isArray(body.tools)) return;`,
+    replace: `if (value !== false && !Array.isArray(body.tools)) return;`,
+    tests: ["tests/models/adapters/toward_tables_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-parallel-none-choice",
+    bug:
+      "toward Anthropic: parallel_tool_calls false is lost for auto and any, and set on a none choice",
+    file: "src/models/adapters/_toward_wire.ts",
+    find: `if (choice.type === "none") return;`,
+    replace: `if (choice.type !== "none") return;`,
+    tests: ["tests/models/adapters/toward_tables_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-text-format-default",
+    bug:
+      "toward Anthropic: response_format text (the default) is named dropped",
+    file: "src/models/adapters/_toward_wire.ts",
+    find: `if (!isRecord(value) || value.type === "text") return;`,
+    replace: `if (!isRecord(value) || value.type === "text") ;`,
+    tests: ["tests/models/adapters/toward_tables_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-thinking-disabled",
+    bug: "toward OpenAI: thinking disabled (the default) is named dropped",
+    file: "src/models/adapters/_toward_wire.ts",
+    find: `if (!isRecord(value) || value.type === "disabled") return;`,
+    replace: `if (!isRecord(value) || value.type === "disabled") ;`,
+    tests: ["tests/models/adapters/toward_tables_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-openai-reasoning-usage",
+    bug:
+      "openai usage written back: reasoning tokens left out, and an empty details object written when there are none",
+    file: "src/models/adapters/_openai_details.ts",
+    find: `if (usage.reasoningTokens !== undefined) {`,
+    replace: `if (usage.reasoningTokens === undefined) {`,
+    tests: ["tests/models/adapters/openai_wire_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-openai-empty-assistant",
+    bug:
+      "openai: a replayed assistant turn with no text and no tool call is sent with content null (a 400)",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: `content: text === "" && (calls.length > 0 || message.refusal)`,
+    replace: `content: text === "" && (calls.length >= 0 || message.refusal)`,
+    tests: ["tests/models/adapters/openai_wire_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-openai-first-choice",
+    bug:
+      "openai: an answer whose only choice is not numbered 0 is refused as having no choice",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: `      json.choices[0];`,
+    replace: `      json.choices[1];`,
+    tests: ["tests/models/adapters/openai_wire_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-openai-refusal-stream",
+    bug:
+      "openai stream: refusal pieces without log probabilities, and log probabilities without text, are not streamed",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: `if (text !== "" || refusal !== "" || logprobs !== undefined) {`,
+    replace: `if (text !== "" || refusal !== "" && logprobs !== undefined) {`,
+    tests: ["tests/models/adapters/openai_wire_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-anthropic-no-usage",
+    bug:
+      "anthropic: an answer without usage throws a TypeError instead of reading with no usage",
+    file: "src/models/adapters/_anthropic_answer.ts",
+    find: `  if (!isRecord(usage)) return undefined;\n  const count`,
+    replace: `  if (!isRecord(usage)) undefined;\n  const count`,
+    tests: ["tests/models/adapters/anthropic_answer_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-anthropic-event-type",
+    bug:
+      "anthropic stream: the event line's name wins over the data's type, so a data-only stream reads nothing",
+    file: "src/models/adapters/_anthropic_answer.ts",
+    find:
+      `const type = typeof json.type === "string" ? json.type : event.event;`,
+    replace:
+      `const type = typeof json.type !== "string" ? json.type : event.event;`,
+    tests: ["tests/models/adapters/anthropic_answer_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-anthropic-zero-reasoning",
+    bug:
+      "anthropic stream: a reasoning count of 0 is lost (the unstreamed answer keeps it)",
+    file: "src/models/adapters/_anthropic_answer.ts",
+    find: `this.#reasoning = read?.reasoningTokens ?? this.#reasoning;`,
+    replace: `this.#reasoning = read?.reasoningTokens || this.#reasoning;`,
+    tests: ["tests/models/adapters/anthropic_answer_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-gemini-empty-tools",
+    bug:
+      "gemini: an empty tools list is sent as an empty function declaration list",
+    file: "src/models/adapters/gemini.ts",
+    find: `if (request.tools !== undefined && request.tools.length > 0) {`,
+    replace: `if (request.tools !== undefined && request.tools.length >= 0) {`,
+    tests: ["tests/models/adapters/gemini_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-gemini-model-version",
+    bug:
+      "gemini: the answer names the model asked for, not the model version that answered",
+    file: "src/models/adapters/gemini.ts",
+    find:
+      `model: typeof json.modelVersion === "string" ? json.modelVersion : model,`,
+    replace:
+      `model: typeof json.modelVersion !== "string" ? json.modelVersion : model,`,
+    tests: ["tests/models/adapters/gemini_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-gemini-thought-parts",
+    bug:
+      "gemini: thought summaries are read into the answer's text, and plain parts marked thought: false dropped",
+    file: "src/models/adapters/gemini.ts",
+    find: `if (!isRecord(part) || part.thought === true) continue;`,
+    replace: `if (!isRecord(part) || part.thought === false) continue;`,
+    tests: ["tests/models/adapters/gemini_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-gemini-unnumbered-candidate",
+    bug:
+      "gemini: a candidate without an index (protobuf's 0) is not taken for candidate 0",
+    file: "src/models/adapters/gemini.ts",
+    find: `candidates.find((c) => isRecord(c) && (c.index ?? 0) === 0) ??`,
+    replace: `candidates.find((c) => isRecord(c) && (c.index) === 0) ??`,
+    tests: ["tests/models/adapters/gemini_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-gemini-stream-logprobs",
+    bug:
+      "gemini stream: an event's log probabilities go in a chunk of their own, apart from its text",
+    file: "src/models/adapters/gemini.ts",
+    find: `const content = chunks.find((chunk) => chunk.type === "content");`,
+    replace:
+      `const content = chunks.find((chunk) => chunk.type !== "content");`,
+    tests: ["tests/models/adapters/gemini_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-gemini-logprobs-alone",
+    bug:
+      "gemini stream: an event with log probabilities and no text throws instead of sending them in a chunk of their own",
+    file: "src/models/adapters/gemini.ts",
+    find: `if (content?.type === "content") content.logprobs = logprobs;`,
+    replace: `if (content?.type !== "content") content.logprobs = logprobs;`,
+    tests: ["tests/models/adapters/gemini_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-ollama-empty-tools",
+    bug:
+      "ollama: an empty tools list (or a named choice naming none of them) is sent as tools: []",
+    file: "src/models/adapters/ollama.ts",
+    find: `if (tools !== undefined && tools.length > 0 && choice !== "none") {`,
+    replace:
+      `if (tools !== undefined && tools.length >= 0 && choice !== "none") {`,
+    tests: ["tests/models/adapters/ollama_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-ollama-tool-message-text",
+    bug:
+      "ollama: a tool message holding text beside its results is sent, the text silently lost",
+    file: "src/models/adapters/ollama.ts",
+    find: `      if (texts.length > 0 || images.length > 0) {`,
+    replace: `      if (texts.length > 0 && images.length > 0) {`,
+    tests: ["tests/models/adapters/ollama_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-ollama-empty-durations",
+    bug:
+      "ollama: an answer without durations carries an empty durations record",
+    file: "src/models/adapters/ollama.ts",
+    find:
+      `if (Object.keys(durations).length > 0) metadata.durations = durations;`,
+    replace:
+      `if (Object.keys(durations).length >= 0) metadata.durations = durations;`,
+    tests: ["tests/models/adapters/ollama_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-ollama-logprobs-alone",
+    bug:
+      "ollama stream: a line's log probabilities are lost when the line has no text",
+    file: "src/models/adapters/ollama.ts",
+    find:
+      `        else chunks.unshift({ type: "content", delta: "", logprobs });`,
+    replace: `        else ;`,
+    tests: ["tests/models/adapters/ollama_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-operation-no-client-headers",
+    bug:
+      "adapter: an operation that takes no client headers throws a TypeError when the client sent some",
+    file: "src/models/adapters/adapter.ts",
+    find: `        : op.clientHeaders?.(request.headers);`,
+    replace: `        : op.clientHeaders(request.headers);`,
+    tests: ["tests/models/adapters/adapter_calls_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-same-wire-default",
+    bug:
+      "adapter: a same-wire chat call without a wire named is refused instead of read as OpenAI's",
+    file: "src/models/adapters/adapter.ts",
+    find:
+      `if (wire === undefined || wire.name !== (request.wire ?? "openai")) {`,
+    replace: `if (wire === undefined || wire.name !== (request.wire)) {`,
+    tests: ["tests/models/adapters/adapter_calls_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-same-wire-refusal-text",
+    bug:
+      "adapter: refusing a same-wire chat call without a wire names the undefined wire",
+    file: "src/models/adapters/adapter.ts",
+    find: `          request.wire ?? "openai"\n        } chat wire`,
+    replace: `          request.wire\n        } chat wire`,
+    tests: ["tests/models/adapters/adapter_calls_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-cost-no-model",
+    bug:
+      "adapter: a cost estimate with no model to price throws (OpenAI-compatible vendor lookup) instead of null",
+    file: "src/models/adapters/adapter.ts",
+    find: `    if (model === undefined) return Promise.resolve(null);`,
+    replace: `    if (model === undefined) Promise.resolve(null);`,
+    tests: ["tests/models/adapters/adapter_calls_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-empty-model",
+    bug:
+      "adapter: an empty model name is silently replaced by the default model",
+    file: "src/models/adapters/adapter.ts",
+    find: `const model = request.parameters?.model ?? this.#spec.defaultModel;`,
+    replace:
+      `const model = request.parameters?.model || this.#spec.defaultModel;`,
+    tests: ["tests/models/adapters/adapter_calls_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-anthropic-start-without-usage",
+    bug:
+      "anthropic stream: a message_start without usage throws a TypeError mid-stream",
+    file: "src/models/adapters/_anthropic_answer.ts",
+    find: `    if (!isRecord(usage)) return;\n    this.#sawUsage = true;`,
+    replace: `    if (!isRecord(usage)) ;\n    this.#sawUsage = true;`,
+    tests: ["tests/models/adapters/anthropic_answer_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-anthropic-cache-creation-kept",
+    bug:
+      "anthropic stream: a final count without cache_creation_input_tokens loses the cache write",
+    file: "src/models/adapters/_anthropic_answer.ts",
+    find:
+      `this.#cacheCreation = read.cacheCreationTokens ?? this.#cacheCreation;`,
+    replace: `this.#cacheCreation = read.cacheCreationTokens;`,
+    tests: ["tests/models/adapters/anthropic_answer_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-anthropic-cache-read-kept",
+    bug:
+      "anthropic stream: a final count without cache_read_input_tokens loses the cache read",
+    file: "src/models/adapters/_anthropic_answer.ts",
+    find: `this.#cacheRead = read.cacheReadTokens ?? this.#cacheRead;`,
+    replace: `this.#cacheRead = read.cacheReadTokens;`,
+    tests: ["tests/models/adapters/anthropic_answer_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-embeddings-format",
+    bug:
+      "embeddings: every request without encoding_format is refused, and an unknown one accepted",
+    file: "src/models/adapters/_embeddings.ts",
+    find:
+      `if (format !== undefined && format !== "float" && format !== "base64") {`,
+    replace:
+      `if (format === undefined && format !== "float" && format !== "base64") {`,
+    tests: ["tests/models/adapters/embeddings_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-embeddings-count",
+    bug:
+      "embeddings: an answer with fewer vectors than inputs is handed back short",
+    file: "src/models/adapters/_embeddings.ts",
+    find: `!Array.isArray(vectors) || vectors.length !== count ||`,
+    replace: `!Array.isArray(vectors) || vectors.length !== count &&`,
+    tests: ["tests/models/adapters/embeddings_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-prompt-estimate-parts",
+    bug:
+      "cost estimate: a tool call counts as an image, and an image throws a TypeError",
+    file: "src/models/adapters/_prices.ts",
+    find: `else if (part.type === "tool_use") {`,
+    replace: `else if (part.type !== "tool_use") {`,
+    tests: ["tests/models/adapters/prices_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-ollama-json-object",
+    bug:
+      "ollama: response_format json_object is sent as format json and still named dropped",
+    file: "src/models/adapters/_toward_native.ts",
+    find:
+      `if (value.type === "json_object") return offer(out, "format", "json");`,
+    replace: `if (value.type === "json_object") offer(out, "format", "json");`,
+    tests: ["tests/models/adapters/toward_tables_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-price-zero-reasoning",
+    bug:
+      "prices: a reasoning rate of 0 is read as absent, so reasoning is billed at the output rate",
+    file: "src/models/adapters/_prices.ts",
+    find: `reasoning * (price.reasoning ?? price.output)) / 1_000_000;`,
+    replace: `reasoning * (price.reasoning || price.output)) / 1_000_000;`,
+    tests: ["tests/models/adapters/prices_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-price-zero-cache-read",
+    bug:
+      "prices: a cache-read rate of 0 is read as absent, so cache reads are billed at the input rate",
+    file: "src/models/adapters/_prices.ts",
+    find: `cacheRead * (price.cachedInput ?? price.input) +`,
+    replace: `cacheRead * (price.cachedInput || price.input) +`,
+    tests: ["tests/models/adapters/prices_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-sse-data-bound",
+    bug: "sse: an event whose data fills the bound exactly is refused",
+    file: "src/models/adapters/_sse.ts",
+    find: `if (this.#dataLength > this.#maxLength) {`,
+    replace: `if (this.#dataLength >= this.#maxLength) {`,
+    tests: ["tests/models/adapters/sse_bound_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-ollama-empty-turn",
+    bug: "ollama: a message with no parts is sent as an empty turn",
+    file: "src/models/adapters/ollama.ts",
+    find: `      typeof message.content !== "string"\n    ) continue;`,
+    replace: `      typeof message.content === "string"\n    ) continue;`,
+    tests: ["tests/models/adapters/ollama_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-preset-mistral-model",
+    bug:
+      "presets: Mistral's default model emptied, unlike its documented mistral-small-latest",
+    file: "src/models/adapters/openai.ts",
+    find: `    defaultModel: "mistral-small-latest",`,
+    replace: `    defaultModel: "",`,
+    tests: ["tests/models/adapters/presets_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-preset-deepseek-model",
+    bug:
+      "presets: DeepSeek's default model emptied, unlike its documented deepseek-chat",
+    file: "src/models/adapters/openai.ts",
+    find: `    defaultModel: "deepseek-chat",`,
+    replace: `    defaultModel: "",`,
+    tests: ["tests/models/adapters/presets_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-preset-llamacpp-key",
+    bug:
+      "presets: llama.cpp refused without an apiKey, though documented as optional",
+    file: "src/models/adapters/openai.ts",
+    find:
+      `    baseURL: "http://127.0.0.1:8080/v1",\n    requiresApiKey: false,`,
+    replace:
+      `    baseURL: "http://127.0.0.1:8080/v1",\n    requiresApiKey: true,`,
+    tests: ["tests/models/adapters/presets_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-preset-ollama-key",
+    bug:
+      "presets: Ollama's /v1 refused without an apiKey, though documented as optional",
+    file: "src/models/adapters/openai.ts",
+    find: `    defaultModel: "llama3.2",\n    requiresApiKey: false,`,
+    replace: `    defaultModel: "llama3.2",\n    requiresApiKey: true,`,
+    tests: ["tests/models/adapters/presets_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-adapters-compatible-top-k",
+    bug: "openai-compatible: topK sent under an empty name instead of top_k",
+    file: "src/models/adapters/openai.ts",
+    find: `  topK: "top_k",`,
+    replace: `  topK: "",`,
+    tests: ["tests/models/adapters/presets_fresh_mutants_test.ts"],
+  },
+  {
+    id: "m9-ollama-num-thread",
+    bug: "ollama: options.num_thread is not sent and is named as dropped",
+    file: "src/models/adapters/_native_keys.ts",
+    find: `"num_thread",`,
+    replace: `"",`,
+    tests: [
+      "tests/models/adapters/ollama_options_r9_mutants_test.ts",
+    ],
+  },
+  {
+    id: "m9-ollama-options-proto",
+    bug:
+      "ollama: a __proto__ key in options is named as dropped, unlike one at the top level",
+    file: "src/models/adapters/_toward_native.ts",
+    find: `if (key === "__proto__") continue;`,
+    replace: `if (key === "__proto__") ;`,
+    tests: [
+      "tests/models/adapters/ollama_options_r9_mutants_test.ts",
+    ],
+  },
+  {
+    id: "m9-stream-start-dropped",
+    bug:
+      "adapters: a streamed answer's start chunk does not name the dropped fields",
+    file: "src/models/adapters/adapter.ts",
+    find: "if (pending) {",
+    replace: "if (!(pending)) {",
+    tests: [
+      "tests/models/adapters/ollama_options_r9_mutants_test.ts",
+    ],
+  },
+  {
+    id: "m9-network-blank-message",
+    bug:
+      "adapters: a failed fetch whose cause has a blank message loses the cause's code",
+    file: "src/models/adapters/_network_cause.ts",
+    find: "const message = text(item.message).trim();",
+    replace: "const message = text(item.message);",
+    tests: [
+      "tests/models/adapters/ollama_options_r9_mutants_test.ts",
+    ],
+  },
+];

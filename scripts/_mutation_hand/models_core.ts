@@ -1,0 +1,879 @@
+// The hand list of the models-core area (scripts/_mutation_areas.ts),
+// in its own file so that work on different areas never edits one list.
+
+import type { HandMutant } from "./hand_mutant.ts";
+
+const CORE_FRESH_TESTS = ["tests/models/core_fresh_mutants_test.ts"];
+const FLEET_FRESH_TESTS = ["tests/models/fleet_link_fresh_mutants_test.ts"];
+const TESTING_FRESH_TESTS = ["tests/models/testing_fresh_mutants_test.ts"];
+const GUARDS_FRESH_TESTS = ["tests/models/guards_fresh_mutants_test.ts"];
+const LETTING_GO_TESTS = ["tests/models/letting_go_fresh_mutants_test.ts"];
+const BREAKER_ORDER_TESTS = ["tests/models/breaker_read_order_test.ts"];
+const LIFETIME_TESTS = ["tests/models/lifetime_listeners_test.ts"];
+const DRAW_EDGES_TESTS = ["tests/models/draw_edges_fresh_mutants_test.ts"];
+const ROUTER_FRESH_TESTS = ["tests/models/router_fresh_mutants_test.ts"];
+const ROUTER_MODEL_TESTS = [
+  "tests/models/router_test.ts",
+  "tests/models/faults_test.ts",
+  "tests/models/breaker_stats_test.ts",
+];
+
+/** The known bugs planted in the models-core area. */
+export const MODELS_CORE: HandMutant[] = [
+  {
+    id: "breaker-probe",
+    bug: "breaker: half-open admits every caller, not one probe",
+    file: "src/models/_breaker.ts",
+    find: `state === "half-open" && !this.#probeInFlight`,
+    replace: `state === "half-open"`,
+    tests: ["tests/models/breaker_stats_test.ts"],
+  },
+  {
+    id: "breaker-threshold",
+    bug: "breaker: opens one failure after the threshold",
+    file: "src/models/_breaker.ts",
+    find: `this.#failures >= rules.threshold`,
+    replace: `this.#failures > rules.threshold`,
+    tests: ["tests/models/breaker_stats_test.ts"],
+  },
+  {
+    id: "breaker-stale-abort",
+    bug: "breaker: an old call's abort frees the half-open probe slot",
+    file: "src/models/_breaker.ts",
+    find: `if (this.#state === "half-open" && this.#isProbe(ticket)) {
+      this.#probeInFlight = false;`,
+    replace: `if (this.#state === "half-open") {
+      this.#probeInFlight = false;`,
+    tests: ["tests/models/breaker_stats_test.ts"],
+  },
+  {
+    id: "fallback-order",
+    bug: "model router: the fallback chain is tried back to front",
+    file: "src/models/fallback/policy.ts",
+    find: `for (const name of chain) {`,
+    replace: `for (const name of [...chain].reverse()) {`,
+    tests: ROUTER_MODEL_TESTS,
+  },
+  {
+    id: "fallback-registration-order",
+    bug:
+      "model router: without a chain, fallbacks run in reverse registration order",
+    file: "src/models/fallback/policy.ts",
+    find: `for (const entry of registry.order) {`,
+    replace: `for (const entry of [...registry.order].reverse()) {`,
+    tests: ROUTER_MODEL_TESTS,
+  },
+  {
+    id: "models-fb-client-second",
+    bug:
+      "fallback: a client error at the second step is hidden by a third backend",
+    file: "src/models/fallback/run.ts",
+    find: "      if (isClientError(env, error)) throw error;\n",
+    replace: "",
+    tests: ["tests/models/fallback/policy_suite_test.ts"],
+  },
+  {
+    id: "models-fb-custom-offers-primary",
+    bug:
+      "customFallback is offered the first choice and tried backends it may not choose",
+    file: "src/models/fallback/custom.ts",
+    find:
+      "e.name !== state.primary && !attempted.includes(e.name) && usable(e)",
+    replace: "usable(e)",
+    tests: ["tests/models/fallback/policy_suite_test.ts"],
+  },
+  {
+    id: "models-rr-remove-cursor",
+    bug:
+      "round-robin: unregistering the backend the cursor points at skips the next one",
+    file: "src/models/routing/round_robin.ts",
+    find: "if (removed < this.#cursor) this.#cursor--;",
+    replace: "if (removed <= this.#cursor) this.#cursor--;",
+    tests: ["tests/models/routing/strategy_suite_test.ts"],
+  },
+  {
+    id: "models-rr-scoped-moves-shared",
+    bug: "round-robin: a request with an allow-list moves the shared cursor",
+    file: "src/models/routing/round_robin.ts",
+    find:
+      "const key = allowed === undefined ? undefined : JSON.stringify(allowed);",
+    replace: "const key = undefined as string | undefined;",
+    tests: ["tests/models/routing/strategy_suite_test.ts"],
+  },
+  {
+    id: "models-lat-scoped-leader",
+    bug:
+      "latency-optimized: an allow-listed pick becomes everyone's cached leader",
+    file: "src/models/routing/latency.ts",
+    find: "    if (allowed !== undefined) {",
+    replace: "    if (allowed === null) {",
+    tests: ["tests/models/routing/strategy_suite_test.ts"],
+  },
+  {
+    id: "models-retry-after-capped",
+    bug:
+      "retries: a Retry-After past retryMaxDelay is waited (capped) instead of falling back",
+    file: "src/models/_resilience.ts",
+    find:
+      "return error.retryAfter > policy.maxDelay ? undefined : error.retryAfter;",
+    replace: "return Math.min(error.retryAfter, policy.maxDelay);",
+    tests: ["tests/models/retry_edges_test.ts"],
+  },
+  {
+    id: "models-retry-after-zero",
+    bug:
+      "retries: a Retry-After of 0 is ignored (the backoff is waited instead)",
+    file: "src/models/_resilience.ts",
+    find: "if (error.retryAfter !== undefined) {",
+    replace: "if (error.retryAfter) {",
+    tests: ["tests/models/retry_edges_test.ts"],
+  },
+  {
+    id: "models-backoff-uncapped",
+    bug: "retries: the exponential backoff is not capped at retryMaxDelay",
+    file: "src/models/_resilience.ts",
+    find:
+      "const exp = Math.min(policy.maxDelay, policy.baseDelay * 2 ** (retry - 1));",
+    replace: "const exp = policy.baseDelay * 2 ** (retry - 1);",
+    tests: ["tests/models/retry_edges_test.ts"],
+  },
+  {
+    id: "models-retry-fallback-backend",
+    bug: "retries: a fallback backend is never retried",
+    file: "src/models/_execute.ts",
+    find:
+      "if (budget !== undefined && budget.retry.retries > 0) {\n        outcome = await retrying(",
+    replace:
+      "if (budget !== undefined && budget.retry.retries < 0) {\n        outcome = await retrying(",
+    tests: ["tests/models/retry_edges_test.ts"],
+  },
+  {
+    id: "models-retry-refused-logged",
+    bug: "retries: a retry the breaker refused lists the last failure twice",
+    file: "src/models/_execute.ts",
+    find:
+      '    if (!next.ok && next.kind === "unavailable") break;\n    log.push(outcome);',
+    replace:
+      '    log.push(outcome);\n    if (!next.ok && next.kind === "unavailable") break;',
+    tests: ["tests/models/retry_edges_test.ts"],
+  },
+  {
+    id: "models-stream-tooluse-commit",
+    bug: "streams: a tool_use chunk does not commit the stream",
+    file: "src/models/streaming/_chunks.ts",
+    find: 'return chunk.type === "content" || chunk.type === "tool_use";',
+    replace: 'return chunk.type === "content";',
+    tests: ["tests/models/stream_test.ts"],
+  },
+  {
+    id: "models-fb-none-primary-error",
+    bug:
+      "fallback none: the first choice's own error object is replaced by its AdapterError",
+    file: "src/models/fallback/run.ts",
+    find: "throw first.thrown instanceof Error ? first.thrown : first.error;",
+    replace: "throw first.error;",
+    tests: ["tests/models/fallback/policy_suite_test.ts"],
+  },
+  {
+    id: "models-bs-success-cooldown",
+    bug: "cooldown: a success does not end a backend's failure cooldown",
+    file: "src/models/_backend_state.ts",
+    find: "      this.#failStreak = 0;\n      this.#coolUntil = 0;",
+    replace: "      this.#failStreak = 0;",
+    tests: ["tests/models/hardening_test.ts"],
+  },
+  {
+    id: "models-exec-deadline-start",
+    bug: "deadline: a fallback backend starts after the deadline has passed",
+    file: "src/models/_execute.ts",
+    find:
+      "      budget !== undefined && parts.settings.clock() >= budget.deadlineAt\n    ) return",
+    replace:
+      "      budget !== undefined && parts.settings.clock() > Infinity\n    ) return",
+    tests: ["tests/models/retry_edges_test.ts"],
+  },
+  {
+    id: "models-chunk-retry-after",
+    bug:
+      "streams: an error chunk's retryAfter is dropped (no cooldown for an in-band 429)",
+    // The site moved to _stream_failure.ts when an error chunk came to
+    // carry the whole failure.
+    file: "src/models/_stream_failure.ts",
+    find: `...(typeof raw?.retryAfter === "number" && raw.retryAfter >= 0`,
+    replace: `...(false`,
+    tests: ["tests/models/retry_edges_test.ts"],
+  },
+  {
+    id: "percentile-floor",
+    bug: "stats: nearest rank rounded down (p50 of 10, 20, 30 is 10)",
+    file: "src/models/_stats.ts",
+    find: `Math.ceil((p / 100) * this.#size)`,
+    replace: `Math.floor((p / 100) * this.#size)`,
+    tests: ["tests/models/breaker_stats_test.ts"],
+  },
+  {
+    id: "models-content-parts",
+    bug: "model router: an answer with content parts taken as malformed",
+    file: "src/models/_util.ts",
+    find: `!Array.isArray(content)`,
+    replace: `Array.isArray(content)`,
+    tests: ["tests/models/core_mutants_test.ts"],
+  },
+  {
+    id: "models-thrown-named",
+    bug: "model router: a thrown string or message-less Error not named",
+    file: "src/models/_util.ts",
+    find: `if (value instanceof Error) {`,
+    replace: `if (!(value instanceof Error)) {`,
+    tests: ["tests/models/core_mutants_test.ts"],
+  },
+  {
+    id: "models-single-model-translation",
+    bug:
+      "model router: a single-model backend passed a model it does not serve",
+    file: "src/models/_translate.ts",
+    find: `served.length > 0`,
+    replace: `served.length > 1`,
+    tests: ["tests/models/core_mutants_test.ts"],
+  },
+  {
+    id: "models-tool-parts",
+    bug:
+      "capability routing: a turn with tool parts but no tools list sent to a backend without tools",
+    file: "src/models/routing/_capabilities.ts",
+    find: `          tools = true;`,
+    replace: `          tools = false;`,
+    tests: ["tests/models/core_mutants_test.ts"],
+  },
+  // models-core, eighth round: survivors of the fresh draws and of planting
+  // by hand, each killed by tests/models/core_fresh_mutants_test.ts,
+  // fleet_link_fresh_mutants_test.ts, router_fresh_mutants_test.ts,
+  // testing_fresh_mutants_test.ts, guards_fresh_mutants_test.ts or
+  // letting_go_fresh_mutants_test.ts.
+  {
+    id: "models-core-stream-open-aborted",
+    bug:
+      "streams: a racer that refuses its already-aborted signal is counted as the backend's failure, not an abort",
+    file: "src/models/streaming/attempt.ts",
+    find: `if (thrown === STREAM_ABORTED || this.#signal.aborted) {`,
+    replace: `if (thrown === STREAM_ABORTED && this.#signal.aborted) {`,
+    tests: CORE_FRESH_TESTS,
+  },
+  {
+    id: "models-core-lifetime-race-disposed",
+    bug:
+      "dispose() from inside a backend's call: the call never settles (and the rejection is unhandled)",
+    file: "src/models/_lifetime.ts",
+    find: `      return Promise.reject(this.signal.reason);`,
+    replace: `      Promise.reject(this.signal.reason);`,
+    tests: CORE_FRESH_TESTS,
+  },
+  {
+    id: "models-core-probe-stale-owed",
+    bug:
+      "fleet: a call admitted before the breaker opened is taken for the half-open probe, so its refused failure is counted again later",
+    file: "src/models/_backend_state.ts",
+    find: `return state === "half-open" && probe && epoch === ticket;`,
+    replace: `return state === "half-open" || probe && epoch === ticket;`,
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-probe-closed-owed",
+    bug:
+      "fleet: an ordinary failure on a closed breaker is taken for the probe's, so its refused report is counted again later",
+    file: "src/models/_backend_state.ts",
+    find: `return state === "half-open" && probe && epoch === ticket;`,
+    replace: `return state === "half-open" && probe || epoch === ticket;`,
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-force-open-zero",
+    bug:
+      "fleet: openCircuitBreaker(name, 0) opens the fleet's breaker forever instead of for 0 ms",
+    file: "src/models/_backend_state.ts",
+    find: `this.#link?.open(now, timeout ?? Infinity, false);`,
+    replace: `this.#link?.open(now, timeout || Infinity, false);`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-reopening-no-candidates",
+    bug:
+      "NO_BACKEND_AVAILABLE with no candidate at all says: cooling down, available again in Infinity ms",
+    file: "src/models/_failures.ts",
+    find: `  if (candidates.length === 0) return undefined;`,
+    replace: `  if (candidates.length === 0) undefined;`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-translate-no-parameters",
+    bug:
+      "model translation: a request without parameters crashes the translation (TypeError)",
+    file: "src/models/_translate.ts",
+    find: `const from = request.parameters?.model;`,
+    replace: `const from = request.parameters.model;`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-empty-routing-strategy",
+    bug: 'config: routingStrategy "" is read as explicit instead of refused',
+    file: "src/models/_config.ts",
+    find: `const routing = config.routingStrategy ?? "explicit";`,
+    replace: `const routing = config.routingStrategy || "explicit";`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-empty-fallback-strategy",
+    bug: 'config: fallbackStrategy "" is read as sequential instead of refused',
+    file: "src/models/_config.ts",
+    find: `const fallback = config.fallbackStrategy ?? "sequential";`,
+    replace: `const fallback = config.fallbackStrategy || "sequential";`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-empty-parallel-strategy",
+    bug: 'dispatchParallel: strategy "" is read as first instead of refused',
+    file: "src/models/_parallel.ts",
+    find: `const strategy = options.strategy ?? "first";`,
+    replace: `const strategy = options.strategy || "first";`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-not-retryable-kept",
+    bug:
+      "errors: isRetryable: false on a retryable code is lost, and the Router retries it",
+    file: "src/models/errors.ts",
+    find: `options.isRetryable ?? RETRYABLE_CODES.has(options.code);`,
+    replace: `options.isRetryable || RETRYABLE_CODES.has(options.code);`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-reopening-misconfigured",
+    bug:
+      "NO_BACKEND_AVAILABLE: a misconfigured or unhealthy backend behind an open breaker is said to be back when the breaker times out",
+    file: "src/models/_backend_state.ts",
+    find:
+      `    if (!this.#healthy || this.#misconfigured !== undefined) return undefined;`,
+    replace:
+      `    if (!this.#healthy || this.#misconfigured !== undefined) undefined;`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-reopening-probe-in-flight",
+    bug:
+      "NO_BACKEND_AVAILABLE while the half-open probe is in flight says: available again in 0 ms",
+    file: "src/models/_backend_state.ts",
+    find: `    if (this.breaker.state(now) !== "open") return undefined;`,
+    replace: `    if (this.breaker.state(now) !== "open") undefined;`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-serves-unknown-name",
+    bug:
+      "serves() with a list naming an unregistered backend throws a TypeError",
+    file: "src/models/_job.ts",
+    find: `const adapter = entries.get(name)?.adapter;`,
+    replace: `const adapter = entries.get(name).adapter;`,
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-probe-success-owed",
+    bug:
+      "fleet: the probe's success the store refused is dropped, and the fleet's breaker stays half-open with the claim held",
+    file: "src/models/_backend_state.ts",
+    find: `return state === "half-open" && probe && epoch === ticket;`,
+    replace: `return state === "" && probe && epoch === ticket;`,
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-probe-client-error-released",
+    bug:
+      "fleet: a probe answered with a 400 is not handed back to the store, which keeps the claim",
+    file: "src/models/_breaker.ts",
+    find: `      this.#probeInFlight = false;\n      return true;`,
+    replace: `      this.#probeInFlight = false;\n      true;`,
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-count-ok",
+    bug: "fleet: a Router's successes never reach the fleet's counters",
+    file: "src/models/_backend_state.ts",
+    find: '        link.count("ok");',
+    replace: "        ;",
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-count-client",
+    bug: "fleet: a Router's client errors never reach the fleet's counters",
+    file: "src/models/_backend_state.ts",
+    find: '          this.#link.count("clientErrors");',
+    replace: "          ;",
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-count-failed",
+    bug: "fleet: a Router's failures never reach the fleet's counters",
+    file: "src/models/_backend_state.ts",
+    find: '        this.#link.count("failed");',
+    replace: "        ;",
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-success-sent",
+    bug:
+      "fleet: a success after a failure is not sent, so the fleet's failures are not reset",
+    file: "src/models/_backend_state.ts",
+    find: "        ) link.success(now, ticket, this.#isProbe(now, ticket));",
+    replace: "        ) ;",
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-success-always",
+    bug: "fleet: every success on a clean breaker costs the store a script",
+    file: "src/models/_backend_state.ts",
+    find: "          this.breaker.consecutiveFailures > 0 ||",
+    replace: "          this.breaker.consecutiveFailures >= 0 ||",
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-success-one-failure",
+    bug:
+      "fleet: a success after a single failure is not sent, so the fleet keeps that failure",
+    file: "src/models/_backend_state.ts",
+    find: "          this.breaker.consecutiveFailures > 0 ||",
+    replace: "          this.breaker.consecutiveFailures > 1 ||",
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-health",
+    bug: "fleet: a health check's answer is not written to the store",
+    file: "src/models/_backend_state.ts",
+    find: "    this.#link?.health(healthy, at);",
+    replace: "    ;",
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-open-by-hand",
+    bug:
+      "fleet: openCircuitBreaker(name, ms) never shortens the fleet's longer opening",
+    file: "src/models/_backend_state.ts",
+    find: "    this.#link?.open(now, timeout ?? Infinity, false);",
+    replace: "    this.#link?.open(now, timeout ?? Infinity, true);",
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-close-by-hand",
+    bug:
+      "fleet: closeCircuitBreaker() closes only this Router's breaker, not the fleet's",
+    file: "src/models/_backend_state.ts",
+    find: "    this.#link?.close();",
+    replace: "    ;",
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-fleet-abort-released",
+    bug:
+      "fleet: a half-open probe the caller aborted is not handed back to the store",
+    file: "src/models/_backend_state.ts",
+    find:
+      "      if (this.breaker.onAbort(ticket)) this.#link?.release(ticket);",
+    replace: "      if (this.breaker.onAbort(ticket)) ;",
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-timers-falsy",
+    bug:
+      'config: timers given as false, 0 or "" are replaced by the defaults instead of refused',
+    file: "src/models/_config.ts",
+    find: "const timers = config.timers ?? DEFAULT_TIMERS;",
+    replace: "const timers = config.timers || DEFAULT_TIMERS;",
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-mapping-array",
+    bug: "setModelMapping: an array is taken for a mapping of indexes",
+    file: "src/models/_registry.ts",
+    find:
+      '    typeof mapping !== "object" || mapping === null || Array.isArray(mapping)',
+    replace:
+      '    typeof mapping !== "object" || mapping === null && Array.isArray(mapping)',
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-capabilities-one-model",
+    bug:
+      "capability routing: a backend listing a single model is sent other models",
+    file: "src/models/routing/_capabilities.ts",
+    find: "    capabilities.models.length > 0",
+    replace: "    capabilities.models.length > 1",
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-view-stream",
+    bug: "invoke: a custom strategy does not see that the call streams",
+    file: "src/models/_job.ts",
+    find: "  if (request.stream === true) view.stream = true;",
+    replace: "  if (request.stream === true) view.stream = false;",
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-stream-not-iterator",
+    bug:
+      "streams: an executeStream that returns an object without next is an unknown failure, not INVALID_RESPONSE",
+    file: "src/models/streaming/attempt.ts",
+    find: '      iterator === null || typeof iterator !== "object" ||',
+    replace: '      iterator === null || typeof iterator !== "object" &&',
+    tests: CORE_FRESH_TESTS,
+  },
+  {
+    id: "models-core-settle-once",
+    bug:
+      "streams: a race loser holding the probe is settled twice, and hands the fleet's probe back twice",
+    file: "src/models/streaming/attempt.ts",
+    find: "    if (this.#settled) return attempt;",
+    replace: "    if (this.#settled) attempt;",
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-flaky-pattern-one",
+    bug: "testing: a flaky adapter's pattern of one entry is ignored",
+    file: "src/models/testing.ts",
+    find: "options.pattern.length > 0",
+    replace: "options.pattern.length > 1",
+    tests: TESTING_FRESH_TESTS,
+  },
+  {
+    id: "models-core-register-null",
+    bug:
+      "register: a null adapter is a TypeError instead of INVALID_REQUEST naming the backend",
+    file: "src/models/_registry.ts",
+    find: '    typeof adapter !== "object" || adapter === null ||',
+    replace: '    typeof adapter !== "object" || adapter === null &&',
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-metadata-no-capabilities",
+    bug:
+      "Router metadata: a backend without declared capabilities is said not to stream, though streams go through it",
+    file: "src/models/_registry.ts",
+    find:
+      "const EMPTY_CAPABILITIES: AdapterCapabilities = { streaming: true };",
+    replace:
+      "const EMPTY_CAPABILITIES: AdapterCapabilities = { streaming: false };",
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-config-number-string",
+    bug: "config: a number option given as a string is taken",
+    file: "src/models/_config.ts",
+    find:
+      '  if (typeof value !== "number" || Number.isNaN(value) || value < 0) {',
+    replace:
+      '  if (typeof value !== "number" && Number.isNaN(value) || value < 0) {',
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-lease-zero",
+    bug: "config: a store's probeLease of 0 is accepted",
+    file: "src/models/_config.ts",
+    find: 'if (typeof lease !== "number" || !(lease > 0)) {',
+    replace: 'if (typeof lease !== "number" || !(lease >= 0)) {',
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-lease-string",
+    bug: "config: a store's probeLease given as a string is accepted",
+    file: "src/models/_config.ts",
+    find: 'if (typeof lease !== "number" || !(lease > 0)) {',
+    replace: 'if (typeof lease !== "number" && !(lease > 0)) {',
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-lease-one",
+    bug: "config: a store's probeLease of 1 ms is refused",
+    file: "src/models/_config.ts",
+    find: 'if (typeof lease !== "number" || !(lease > 0)) {',
+    replace: 'if (typeof lease !== "number" || !(lease > 1)) {',
+    tests: ROUTER_FRESH_TESTS,
+  },
+  {
+    id: "models-core-half-open-stale-success",
+    bug:
+      "breaker: in half-open, a success of a call admitted before the breaker opened clears its failures",
+    file: "src/models/_breaker.ts",
+    find: "      if (this.#isProbe(ticket)) this.#close();\n      return;",
+    replace: "      if (this.#isProbe(ticket)) this.#close();\n      ;",
+    tests: GUARDS_FRESH_TESTS,
+  },
+  {
+    id: "models-core-half-open-failure-once",
+    bug:
+      "breaker: a failed probe counts two failures, and a stale failure in half-open one",
+    file: "src/models/_breaker.ts",
+    find: "        this.#open(now, rules.timeout);\n      }\n      return;",
+    replace: "        this.#open(now, rules.timeout);\n      }\n      ;",
+    tests: GUARDS_FRESH_TESTS,
+  },
+  {
+    id: "models-core-wire-without-operate",
+    bug:
+      "speaks(): a backend declaring a wire without operate() is said to speak it",
+    file: "src/models/_job.ts",
+    find: '  if (typeof adapter.operate !== "function") return false;',
+    replace: '  if (typeof adapter.operate !== "function") false;',
+    tests: GUARDS_FRESH_TESTS,
+  },
+  {
+    id: "models-core-sync-answer",
+    bug:
+      "execute: an adapter answering synchronously fails (its answer raced as a promise)",
+    file: "src/models/_lifetime.ts",
+    find: "    ) return answer;",
+    replace: "    ) answer;",
+    tests: GUARDS_FRESH_TESTS,
+  },
+  {
+    id: "models-core-thrown-object-json",
+    bug: "failures: a thrown plain object is named [object Object]",
+    file: "src/models/_util.ts",
+    find: "    if (json !== undefined) return json;",
+    replace: "    if (json !== undefined) json;",
+    tests: GUARDS_FRESH_TESTS,
+  },
+  {
+    id: "models-core-mapping-no-model",
+    bug:
+      'model-based routing: a glob catches a request without a model (as "undefined")',
+    file: "src/models/routing/model.ts",
+    find: '    if (typeof model !== "string") return undefined;',
+    replace: '    if (typeof model !== "string") undefined;',
+    tests: GUARDS_FRESH_TESTS,
+  },
+  {
+    id: "models-core-null-chunk",
+    bug: "streams: a null chunk is a TypeError failure, not INVALID_RESPONSE",
+    file: "src/models/streaming/_chunks.ts",
+    find: '  if (typeof value !== "object" || value === null) return false;',
+    replace: '  if (typeof value !== "object" || value === null) false;',
+    tests: GUARDS_FRESH_TESTS,
+  },
+  {
+    id: "models-core-stale-claim-taken",
+    bug:
+      "fleet: a probe claim answered after the breaker was closed by hand is taken, not handed back",
+    file: "src/models/_breaker.ts",
+    find:
+      'if (this.state(now) !== "half-open" || epoch < this.#epoch) return false;',
+    replace:
+      'if (this.state(now) !== "half-open" || epoch < this.#epoch) false;',
+    tests: FLEET_FRESH_TESTS,
+  },
+  {
+    id: "models-core-late-rejection-caught",
+    bug:
+      "an answer's late rejection, after the caller's abort already ended the call, is unhandled",
+    file: "src/models/_attempt.ts",
+    find: "      Promise.resolve(answer).catch(ignore);",
+    replace: "      ;",
+    tests: LETTING_GO_TESTS,
+  },
+  {
+    id: "models-core-attempt-unlink",
+    bug:
+      "under an attempt timeout, a finished call stays linked to the lifetime: dispose() aborts its adapter's signal",
+    file: "src/models/_attempt.ts",
+    find: `      this.#linked?.removeEventListener("abort", this);`,
+    replace: "      ;",
+    tests: LETTING_GO_TESTS,
+  },
+  {
+    id: "models-core-failed-call-unlink",
+    bug:
+      "a call that failed stays linked to the lifetime: dispose() aborts its adapters' signals",
+    file: "src/models/_execute.ts",
+    find: "  link?.unlink();",
+    replace: "  ;",
+    tests: LETTING_GO_TESTS,
+  },
+  {
+    id: "models-core-fallback-call-unlink",
+    bug:
+      "a call answered by a fallback stays linked to the lifetime: dispose() aborts its adapters' signals",
+    file: "src/models/_execute.ts",
+    find: "      link.unlink();",
+    replace: "      ;",
+    tests: LETTING_GO_TESTS,
+  },
+  {
+    id: "models-core-probe-unlink",
+    bug:
+      "a finished health probe stays linked to the lifetime: dispose() aborts its signal",
+    file: "src/models/_health.ts",
+    find: "    unlink();",
+    replace: "    ;",
+    tests: LETTING_GO_TESTS,
+  },
+  {
+    id: "models-core-probe-replaced-disposed",
+    bug:
+      "health: a probe's answer is recorded for an adapter since replaced (the disposed check or-ed)",
+    file: "src/models/_health.ts",
+    find: "      !this.#registry.disposed &&",
+    replace: "      !this.#registry.disposed ||",
+    tests: LETTING_GO_TESTS,
+  },
+  {
+    id: "models-core-probe-replaced-adapter",
+    bug:
+      "health: a probe's answer is recorded for an adapter since replaced (the adapter check or-ed)",
+    file: "src/models/_health.ts",
+    find: "      this.#registry.entries.get(entry.name) === entry &&",
+    replace: "      this.#registry.entries.get(entry.name) === entry ||",
+    tests: LETTING_GO_TESTS,
+  },
+  {
+    id: "models-core-reset-latency",
+    bug: "resetStats() keeps the latency window",
+    file: "src/models/_stats.ts",
+    find: "    this.latency.clear();",
+    replace: "    ;",
+    tests: LETTING_GO_TESTS,
+  },
+  {
+    id: "models-core-dispatch-unlink-caller",
+    bug:
+      "dispatchParallel leaves an abort listener on the caller's signal after it settled",
+    file: "src/models/_dispatch.ts",
+    find: "    unlinkCaller();",
+    replace: "    ;",
+    tests: LETTING_GO_TESTS,
+  },
+  {
+    id: "core2-breaker-failure-unread",
+    bug:
+      "a late failure of a call admitted before the breaker opened counts toward its failures when nothing read the elapsed opening",
+    file: "src/models/_breaker.ts",
+    find:
+      '    this.state(now);\n    if (this.#state === "half-open") {\n      // A failed probe',
+    replace: '    if (this.#state === "half-open") {\n      // A failed probe',
+    tests: BREAKER_ORDER_TESTS,
+  },
+  {
+    id: "core2-breaker-success-unread",
+    bug:
+      "a late success of a call admitted before the breaker opened clears its failures when nothing read the elapsed opening",
+    file: "src/models/_breaker.ts",
+    find: '    if (this.#state !== "closed") this.state(now());',
+    replace: "    ;",
+    tests: BREAKER_ORDER_TESTS,
+  },
+  {
+    id: "core2-dispatch-unlink-lifetime",
+    bug:
+      "a settled parallel dispatch leaves its abort listener on the Router's lifetime signal: one more per request",
+    file: "src/models/_dispatch.ts",
+    find: "    unlinkLifetime();",
+    replace: "    ;",
+    tests: LIFETIME_TESTS,
+  },
+  {
+    id: "core2-probe-unlink-lifetime",
+    bug:
+      "a finished health probe leaves its abort listener on the Router's lifetime signal",
+    file: "src/models/_health.ts",
+    find: "    unlink();",
+    replace: "    ;",
+    tests: LIFETIME_TESTS,
+  },
+  {
+    id: "core2-stream-unlink-lifetime",
+    bug:
+      "a settled stream attempt under an attempt timeout leaves its abort listener on the lifetime signal",
+    file: "src/models/streaming/attempt.ts",
+    find: "    this.#unlink();\n    return attempt;",
+    replace: "    return attempt;",
+    tests: LIFETIME_TESTS,
+  },
+  {
+    id: "core2-attempt-unlink-lifetime",
+    bug:
+      "a settled call under an attempt timeout leaves its abort listener on the signal it was given (the lifetime's, without a caller signal)",
+    file: "src/models/_attempt.ts",
+    find: '      this.#linked?.removeEventListener("abort", this);',
+    replace: "      ;",
+    tests: LIFETIME_TESTS,
+  },
+  {
+    id: "core2-cooldown-retry-after",
+    bug:
+      "a 429 whose Retry-After is shorter than the failure cooldown shortens the cooldown to it",
+    file: "src/models/_backend_state.ts",
+    find:
+      "this.#coolUntil = Math.max(this.#coolUntil, now + error.retryAfter);",
+    replace:
+      "this.#coolUntil = Math.min(this.#coolUntil, now + error.retryAfter);",
+    tests: DRAW_EDGES_TESTS,
+  },
+  {
+    id: "core2-retry-deadline-equal",
+    bug:
+      "a retry whose wait ends exactly at the deadline is taken, with no time left for the attempt",
+    file: "src/models/_execute.ts",
+    find: "if (settings.clock() + delay >= budget.deadlineAt) break;",
+    replace: "if (settings.clock() + delay > budget.deadlineAt) break;",
+    tests: DRAW_EDGES_TESTS,
+  },
+  {
+    id: "core2-stream-failure-unknown-code",
+    bug:
+      "a streamed failure of an unknown code loses it, and a known code is repeated in details.code",
+    file: "src/models/_stream_failure.ts",
+    find: "if (raw?.code !== code) details.code = raw?.code;",
+    replace: "if (raw?.code === code) details.code = raw?.code;",
+    tests: DRAW_EDGES_TESTS,
+  },
+  {
+    id: "core2-capabilities-no-messages",
+    bug:
+      "capability routing throws a TypeError for a request whose messages were removed during the call",
+    file: "src/models/routing/_capabilities.ts",
+    find: "for (const message of request.messages ?? []) {",
+    replace: "for (const message of request.messages) {",
+    tests: DRAW_EDGES_TESTS,
+  },
+  {
+    id: "core2-mock-latency-execute",
+    bug:
+      "a mock adapter without latency still waits (a zero sleep) before answering",
+    file: "src/models/testing.ts",
+    find: "const index = executeIndex++;\n      if (latency > 0)",
+    replace: "const index = executeIndex++;\n      if (latency >= 0)",
+    tests: DRAW_EDGES_TESTS,
+  },
+  {
+    id: "core2-mock-latency-stream",
+    bug:
+      "a mock adapter without latency still waits (a zero sleep) before each stream chunk",
+    file: "src/models/testing.ts",
+    find: "      for (const chunk of chunks) {\n        if (latency > 0)",
+    replace: "      for (const chunk of chunks) {\n        if (latency >= 0)",
+    tests: DRAW_EDGES_TESTS,
+  },
+  {
+    id: "core3-parallel-request-checked",
+    bug:
+      "dispatchParallel sends a request without a messages array to every backend instead of refusing it with INVALID_REQUEST",
+    file: "src/models/_dispatch.ts",
+    find: "  assertRequest(request);\n  const strategy",
+    replace: "  const strategy",
+    tests: ["tests/models/parallel_request_check_test.ts"],
+  },
+  {
+    id: "m9-latency-cooling-tie",
+    bug:
+      "latency-optimized: among cooling backends of equal latency the last registered is chosen",
+    file: "src/models/routing/latency.ts",
+    find: "if (value < coolingValue) {",
+    replace: "if (value <= coolingValue) {",
+    tests: ["tests/models/latency_r9_mutants_test.ts"],
+  },
+];

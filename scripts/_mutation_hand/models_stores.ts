@@ -1,0 +1,237 @@
+// The hand list of the models-stores area (scripts/_mutation_areas.ts),
+// in its own file so that work on different areas never edits one list.
+
+import type { HandMutant } from "./hand_mutant.ts";
+
+/** The known bugs planted in the models-stores area. */
+export const MODELS_STORES: HandMutant[] = [
+  {
+    id: "fleet-one-warning",
+    bug: "fleet store: store-unavailable warned at every refused call",
+    file: "src/models/_fleet.ts",
+    find: `if (!this.#up) return;`,
+    replace: `;`,
+    tests: ["tests/models/stores/fleet_mutants_test.ts"],
+  },
+  {
+    id: "fleet-idle-writes",
+    bug: "fleet store: an idle Router sends an empty counter write per backend",
+    file: "src/models/_fleet.ts",
+    find: `  #dirty = false;`,
+    replace: `  #dirty = true;`,
+    tests: ["tests/models/stores/fleet_mutants_test.ts"],
+  },
+  {
+    id: "fleet-sync-refused-read",
+    bug: "fleet store: a read refused synchronously stops every later read",
+    file: "src/models/_fleet.ts",
+    find: `if (!this.#up) this.#reading = false;`,
+    replace: `if (!this.#up) this.#reading = true;`,
+    tests: ["tests/models/stores/fleet_mutants_test.ts"],
+  },
+  {
+    id: "fleet-late-refusal-repaid",
+    bug:
+      "fleet store: a probe's report refused after the store came back is never resent",
+    file: "src/models/_fleet.ts",
+    find: `if (fleet.up) this.repay();`,
+    replace: `if (!fleet.up) this.repay();`,
+    tests: ["tests/models/stores/fleet_mutants_test.ts"],
+  },
+  {
+    id: "fleet-claim-ticket-zero",
+    bug: "fleet store: a probe claim of ticket 0 taken as refused",
+    file: "src/models/_fleet.ts",
+    find: `if (ticket < 0) return;`,
+    replace: `if (ticket <= 0) return;`,
+    tests: ["tests/models/stores/fleet_ticket_zero_test.ts"],
+  },
+  {
+    id: "fleet-owed-at-dispose",
+    bug: "fleet store: a refused probe report is lost at dispose()",
+    file: "src/models/_fleet.ts",
+    find:
+      `if (owed !== undefined) fleet.last(() => owed.op(fleet.settings.now()));`,
+    replace: `if (owed !== undefined) void owed;`,
+    tests: ["tests/models/stores/fleet_mutants_test.ts"],
+  },
+  {
+    id: "fleet-unlink",
+    bug:
+      "fleet store: an unregistered backend is still read every syncInterval",
+    file: "src/models/_fleet.ts",
+    find: `if (this.#links.get(key) === link) this.#links.delete(key);`,
+    replace: `if (this.#links.get(key) === link) void link;`,
+    tests: ["tests/models/stores/fleet_mutants_test.ts"],
+  },
+  {
+    id: "redis-unknown-state",
+    bug: "Redis store: a breaker state code it does not know read as undefined",
+    file: "src/models/stores/redis.ts",
+    find: `state: STATES[num(s)] ?? "closed",`,
+    replace: `state: STATES[num(s)],`,
+    tests: ["tests/models/stores/redis_replies_test.ts"],
+  },
+  {
+    id: "tidy2-fleet-refusal-loop",
+    bug:
+      "fleet store: a probe's report refused while the store is out is sent again at once, without end (a loop in microtasks that fills the memory)",
+    file: "src/models/_fleet.ts",
+    find: `        if (fleet.up) this.repay();`,
+    replace: `        this.repay();`,
+    tests: ["tests/models/stores/fleet_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-idle-no-reads",
+    bug:
+      "fleet store: a Router with no backend reads an empty list of breakers every syncInterval",
+    file: "src/models/_fleet.ts",
+    find: `if (this.#links.size > 0) {`,
+    replace: `if (this.#links.size >= 0) {`,
+    tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-one-read-in-flight",
+    bug:
+      "fleet store: a slow store gets a new background read every syncInterval while one is in flight",
+    file: "src/models/_fleet.ts",
+    find: `if (!this.#up) this.#reading = false;`,
+    replace: `if (this.#up) this.#reading = false;`,
+    tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-memory-delta-finite",
+    bug:
+      "memory store: a NaN counters delta is added, and the counter stays NaN",
+    file: "src/models/stores/memory.ts",
+    find: `    checkDelta(delta);\n    let counters`,
+    replace: `    ;\n    let counters`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-redis-delta-finite",
+    bug:
+      "redis store: a NaN counters delta is sent for Redis to refuse untyped",
+    file: "src/models/stores/redis.ts",
+    find: `    checkDelta(delta);\n    const args`,
+    replace: `    ;\n    const args`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-memory-amount-finite",
+    bug:
+      "memory store: a NaN running-total amount is added, and the budget's total stays NaN",
+    file: "src/models/stores/memory.ts",
+    find: `    checkAmount(amount);\n    return keys.map`,
+    replace: `    ;\n    return keys.map`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-redis-amount-finite",
+    bug:
+      "redis store: a NaN running-total amount is sent for Redis to refuse untyped",
+    file: "src/models/stores/redis.ts",
+    find: `    checkAmount(amount);\n    if (keys.length`,
+    replace: `    ;\n    if (keys.length`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-memory-lease-fraction",
+    bug: "memory store: a probe lease of 1 ms or less is refused",
+    file: "src/models/stores/memory.ts",
+    find: `!(lease > 0)`,
+    replace: `!(lease > 1)`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-redis-take-allowed-wait",
+    bug: "redis store: an admitted take names an infinite wait",
+    file: "src/models/stores/redis.ts",
+    find: `retryAfterMs: retry < 0 ? Infinity : retry,`,
+    replace: `retryAfterMs: retry < 1 ? Infinity : retry,`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-memory-retry-ceil",
+    bug:
+      "memory store: a refused take's wait is rounded down, so the retry is refused again",
+    file: "src/models/stores/memory.ts",
+    find: `? Math.ceil((cost - tokens) * 1000 / refillPerSecond)`,
+    replace: `? Math.floor((cost - tokens) * 1000 / refillPerSecond)`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-dispose-in-warning",
+    bug:
+      "fleet store: a Router disposed by its warning handler during a background read schedules the next read anyway",
+    file: "src/models/_fleet.ts",
+    find: `      if (!this.#disposed) this.#schedule();`,
+    replace: `      this.#schedule();`,
+    tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-refused-claim-silent",
+    bug:
+      "fleet store: a probe claim the store refused (-1) is handed back with a releaseProbe call",
+    file: "src/models/_fleet.ts",
+    find: `          if (ticket < 0) return;`,
+    replace: `          if (ticket < 0) ;`,
+    tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-poll-every-interval",
+    bug:
+      "fleet store: the background read wakes every millisecond instead of every syncInterval",
+    file: "src/models/_fleet.ts",
+    find: `}, Math.max(1, syncInterval));`,
+    replace: `}, Math.min(1, syncInterval));`,
+    tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-records-writable",
+    bug:
+      "redis store: a records answer's values are read-only, so a caller editing its copy throws",
+    file: "src/models/stores/redis.ts",
+    find: `        writable: true,`,
+    replace: `        writable: false,`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-sync-answer-adopted",
+    bug:
+      "fleet store: a store that answers synchronously is never followed (its records are not adopted)",
+    file: "src/models/_fleet.ts",
+    find: `      this.#upAgain();\n      then(answer);\n      settled?.();`,
+    replace: `      this.#upAgain();\n      ;\n      settled?.();`,
+    tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-sync-answer-recovers",
+    bug:
+      "fleet store: a store that answers synchronously never brings the Router back from local state after an outage",
+    file: "src/models/_fleet.ts",
+    find: `    if (!(answer instanceof Promise)) {\n      this.#upAgain();`,
+    replace: `    if (!(answer instanceof Promise)) {\n      ;`,
+    tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-refusal-after-dispose",
+    bug:
+      "fleet store: a store call refused after dispose() warns store-unavailable from a disposed Router",
+    file: "src/models/_fleet.ts",
+    find:
+      `        pending.delete(timer);\n        if (this.#disposed) return;\n        this.#down(error);`,
+    replace:
+      `        pending.delete(timer);\n        if (this.#disposed) ;\n        this.#down(error);`,
+    tests: ["tests/models/stores/fleet_fresh_mutants_test.ts"],
+  },
+  {
+    id: "models-stores-redis-empty-delta",
+    bug:
+      "redis store: an empty counters delta still sends a script (a round trip that renews the counters' expiry)",
+    file: "src/models/stores/redis.ts",
+    find: `    if (args.length === 1) return;`,
+    replace: `    if (args.length === 1) ;`,
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
+];

@@ -1,0 +1,119 @@
+// The hand list of the router area (scripts/_mutation_areas.ts),
+// in its own file so that work on different areas never edits one list.
+
+import type { HandMutant } from "./hand_mutant.ts";
+
+const ROUTER_MUTANT_TESTS = ["tests/router/router_mutants_test.ts"];
+
+/** The known bugs planted in the router area. */
+export const ROUTER: HandMutant[] = [
+  {
+    id: "router-head-crlf",
+    bug: "template router: CR/LF allowed in a header substitution",
+    file: "src/router/_render.ts",
+    find: `const HEAD_CONTROL = /[\\x00-\\x08\\x0a-\\x1f\\x7f]/;`,
+    replace: `const HEAD_CONTROL = /[\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f]/;`,
+    tests: [
+      "tests/router/router_test.ts",
+      "tests/router/route_test.ts",
+      "tests/router/message_test.ts",
+    ],
+  },
+  {
+    id: "router-html-escape",
+    bug: "template router: `<` in an HTML substitution is not escaped (XSS)",
+    file: "src/router/markup.ts",
+    find: `const MARKUP_SPECIALS = /[&<>"']/g;`,
+    replace: `const MARKUP_SPECIALS = /[&>"']/g;`,
+    tests: ["tests/router/markup_test.ts"],
+  },
+  {
+    id: "matcher-order",
+    bug: "template router: the least specific route wins",
+    file: "src/router/_matcher.ts",
+    find: `comparePatterns(a.pattern, b.pattern) ||`,
+    replace: `comparePatterns(b.pattern, a.pattern) ||`,
+    tests: ["tests/router/matcher_test.ts", "tests/router/router_test.ts"],
+  },
+  {
+    id: "router-cache-exact-size",
+    bug: "template router: a body of exactly maxEntryBytes not cached",
+    file: "src/router/_cache.ts",
+    find: `entry.bytes.byteLength > this.#maxEntryBytes`,
+    replace: `entry.bytes.byteLength >= this.#maxEntryBytes`,
+    tests: ROUTER_MUTANT_TESTS,
+  },
+  {
+    id: "router-html-type-case",
+    bug: "template router: Text/HTML not escaped",
+    file: "src/router/_escape.ts",
+    find: `.trim().toLowerCase();`,
+    replace: `.trim();`,
+    tests: ROUTER_MUTANT_TESTS,
+  },
+  {
+    id: "router-header-name-blanks",
+    bug: "template router: blanks around a header name refused",
+    file: "src/router/_render.ts",
+    find: `const name = text.slice(0, colon).trim();`,
+    replace: `const name = text.slice(0, colon);`,
+    tests: ROUTER_MUTANT_TESTS,
+  },
+  {
+    id: "router-escape-gt-only",
+    bug: "template router: a substitution of only > left unescaped",
+    file: "src/router/markup.ts",
+    find: `code === 38 || code === 60 || code === 62`,
+    replace: `code === 38 || code === 60 || code !== 62`,
+    tests: ROUTER_MUTANT_TESTS,
+  },
+  {
+    id: "router-absolute-request-line",
+    bug: "template router: a request line of only a URL refused",
+    file: "src/router/message.ts",
+    find: `if (words.length === 1 && /^`,
+    replace: `if (words.length !== 1 && /^`,
+    tests: ROUTER_MUTANT_TESTS,
+  },
+  {
+    id: "router-cors-empty-allow-headers",
+    bug: "cors: allowHeaders [] echoes every header a preflight asks for",
+    file: "src/router/cors.ts",
+    find: `const allowed = init.allowHeaders?.join(", ") ?? asked;`,
+    replace: `const allowed = init.allowHeaders?.join(", ") || asked;`,
+    tests: ["tests/router/router_fresh_mutants_test.ts"],
+  },
+  {
+    id: "router-cache-head-length",
+    bug: "router cache: a cached HEAD past 1 MiB loses its Content-Length",
+    file: "src/router/_cache.ts",
+    find: `headers: request.method === "HEAD"`,
+    replace: `headers: request.method !== "HEAD"`,
+    tests: ["tests/router/router_fresh_mutants_test.ts"],
+  },
+  {
+    id: "router-cancel-before-read",
+    bug:
+      "template router: a body cancelled before its first read leaks its stream",
+    file: "src/router/_render.ts",
+    find: `reader?.cancel(reason).catch(noop);`,
+    replace: `reader.cancel(reason).catch(noop);`,
+    tests: ["tests/router/router_fresh_mutants_test.ts"],
+  },
+  {
+    id: "router-pattern-trailing-backslash",
+    bug: "router: a pattern ending in \\ drops its last segment",
+    file: "src/router/_pattern.ts",
+    find: `if (i + 1 < source.length) i++;`,
+    replace: `i++;`,
+    tests: ["tests/router/router_fresh_mutants_test.ts"],
+  },
+  {
+    id: "router-cook-arraybuffer",
+    bug: "cook: an ArrayBuffer substitution renders as [object ArrayBuffer]",
+    file: "src/router/template.ts",
+    find: `if (value instanceof ArrayBuffer) return DECODER.decode(value);`,
+    replace: `if (value instanceof ArrayBuffer) DECODER.decode(value);`,
+    tests: ["tests/router/message_test.ts"],
+  },
+];
