@@ -6,60 +6,30 @@
 // success of a half-open probe whose lease has passed (the lease is a
 // store's, so that case is checked on the breaker itself).
 import assert from "node:assert/strict";
-import {
-  type BackendAdapter,
-  createRouter,
-  type IRChatResponse,
-} from "../../src/models/mod.ts";
 import { CircuitBreaker, REFUSED } from "../../src/models/_breaker.ts";
-import { FakeTime } from "./_fake_time.ts";
-import { reply, req } from "./_helpers.ts";
-
-type Info = [state: string, failures: number];
-
-function info(router: ReturnType<typeof createRouter>): Info {
-  const x = router.getBackendInfo("x") as {
-    circuitBreakerState: string;
-    consecutiveFailures: number;
-  };
-  return [x.circuitBreakerState, x.consecutiveFailures];
-}
+import {
+  type BreakerInfo,
+  breakerInfo,
+  openWhileOneCallWaits,
+} from "./_half_open_breaker.ts";
 
 /**
  * Opens x's breaker (threshold 2) while one call admitted before that is
  * still running, lets the timeout pass, optionally reads the state, then
  * settles that early call as `late` says. Returns the state it ends in.
  */
-async function lateOutcome(read: boolean, late: "ok" | "fail"): Promise<Info> {
-  const time = new FakeTime();
-  const held: ((ok: boolean) => void)[] = [];
-  const router = createRouter({
-    now: time.now,
-    timers: time.timers,
-    enableCircuitBreaker: true,
-    circuitBreakerThreshold: 2,
-    circuitBreakerTimeout: 1_000,
-    fallbackStrategy: "none",
-  }).register("x", {
-    metadata: { name: "x", provider: "testing", capabilities: {} },
-    execute: () =>
-      new Promise<IRChatResponse>((resolve, reject) =>
-        held.push((ok) => ok ? resolve(reply("ok")) : reject(new Error("500")))
-      ),
-    async *executeStream() {},
-  } as unknown as BackendAdapter);
+async function lateOutcome(
+  read: boolean,
+  late: "ok" | "fail",
+): Promise<BreakerInfo> {
+  const { time, router, early, settle } = await openWhileOneCallWaits(2);
   try {
-    const early = router.execute(req()); // admitted while closed
-    const failing = [router.execute(req()), router.execute(req())];
-    held[1](false);
-    held[2](false);
-    await Promise.allSettled(failing);
-    assert.deepEqual(info(router), ["open", 2]);
+    assert.deepEqual(breakerInfo(router), ["open", 2]);
     time.t += 1_000;
-    if (read) assert.deepEqual(info(router), ["half-open", 2]);
-    held[0](late === "ok");
+    if (read) assert.deepEqual(breakerInfo(router), ["half-open", 2]);
+    settle[0](late === "ok");
     await (late === "ok" ? early : assert.rejects(early));
-    return info(router);
+    return breakerInfo(router);
   } finally {
     router.dispose();
   }

@@ -18,84 +18,33 @@ import {
   createEchoAdapter,
   createFailingAdapter,
 } from "../../src/models/testing.ts";
-import { FakeTime } from "./_fake_time.ts";
 import { drain, reply, req } from "./_helpers.ts";
-
-const info = (router: ReturnType<typeof createRouter>) => {
-  const x = router.getBackendInfo("x") as {
-    circuitBreakerState: string;
-    consecutiveFailures: number;
-  };
-  return [x.circuitBreakerState, x.consecutiveFailures];
-};
+import { breakerInfo, openWhileOneCallWaits } from "./_half_open_breaker.ts";
 
 Deno.test("breaker: in half-open, a call admitted before the breaker opened neither closes it nor clears its failures, and a failed probe adds one failure", async () => {
-  const time = new FakeTime();
-  const held: { settle: (ok: boolean) => void }[] = [];
-  const router = createRouter({
-    now: time.now,
-    timers: time.timers,
-    enableCircuitBreaker: true,
-    circuitBreakerThreshold: 2,
-    circuitBreakerTimeout: 1_000,
-    fallbackStrategy: "none",
-  }).register("x", {
-    metadata: { name: "x", provider: "testing", capabilities: {} },
-    execute: () =>
-      new Promise<IRChatResponse>((resolve, reject) =>
-        held.push({
-          settle: (ok) => ok ? resolve(reply("ok")) : reject(new Error("500")),
-        })
-      ),
-    async *executeStream() {},
-  } as unknown as BackendAdapter);
-  const early = router.execute(req()); // admitted while closed
-  const failing = [router.execute(req()), router.execute(req())];
-  held[1].settle(false);
-  held[2].settle(false);
-  await Promise.allSettled(failing);
-  assert.deepEqual(info(router), ["open", 2]);
+  const { time, router, early, settle } = await openWhileOneCallWaits(2);
+  assert.deepEqual(breakerInfo(router), ["open", 2]);
   time.t += 1_000;
-  assert.deepEqual(info(router), ["half-open", 2]);
+  assert.deepEqual(breakerInfo(router), ["half-open", 2]);
   // The early call answers now: it is not the probe.
-  held[0].settle(true);
+  settle[0](true);
   await early;
-  assert.deepEqual(info(router), ["half-open", 2]);
+  assert.deepEqual(breakerInfo(router), ["half-open", 2]);
   // The probe fails: open again, one failure more.
   const probe = router.execute(req());
-  held[3].settle(false);
+  settle[3](false);
   await assert.rejects(probe);
-  assert.deepEqual(info(router), ["open", 3]);
+  assert.deepEqual(breakerInfo(router), ["open", 3]);
   router.dispose();
 });
 
 Deno.test("breaker: a call admitted before the breaker opened that fails in half-open adds no failure", async () => {
-  const time = new FakeTime();
-  const held: ((ok: boolean) => void)[] = [];
-  const router = createRouter({
-    now: time.now,
-    timers: time.timers,
-    enableCircuitBreaker: true,
-    circuitBreakerThreshold: 1,
-    circuitBreakerTimeout: 1_000,
-    fallbackStrategy: "none",
-  }).register("x", {
-    metadata: { name: "x", provider: "testing", capabilities: {} },
-    execute: () =>
-      new Promise<IRChatResponse>((resolve, reject) =>
-        held.push((ok) => ok ? resolve(reply("ok")) : reject(new Error("500")))
-      ),
-    async *executeStream() {},
-  } as unknown as BackendAdapter);
-  const early = router.execute(req());
-  const failing = router.execute(req());
-  held[1](false);
-  await assert.rejects(failing);
+  const { time, router, early, settle } = await openWhileOneCallWaits(1);
   time.t += 1_000;
-  assert.deepEqual(info(router), ["half-open", 1]);
-  held[0](false);
+  assert.deepEqual(breakerInfo(router), ["half-open", 1]);
+  settle[0](false);
   await assert.rejects(early);
-  assert.deepEqual(info(router), ["half-open", 1]);
+  assert.deepEqual(breakerInfo(router), ["half-open", 1]);
   router.dispose();
 });
 
