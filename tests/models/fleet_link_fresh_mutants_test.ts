@@ -26,44 +26,11 @@ import { withTimeout } from "../_timeout.ts";
 import { FakeTime } from "./_fake_time.ts";
 import { drain, gated, req, tick } from "./_helpers.ts";
 import { fleetRouter } from "./stores/_fleet_router.ts";
-
-/**
- * The memory store behind promises; the methods named in `refusing` reject
- * (as Redis refusing writes does), and every call is counted by method.
- */
-function refusable(inner: RouterStore) {
-  const refusing = new Set<string>();
-  const called: Record<string, number> = {};
-  const store = new Proxy(inner, {
-    get(target, name) {
-      const method = Reflect.get(target, name) as (
-        ...args: unknown[]
-      ) => unknown;
-      if (typeof method !== "function") return method;
-      const key = String(name);
-      return (...args: unknown[]) => {
-        called[key] = (called[key] ?? 0) + 1;
-        if (refusing.has(key)) {
-          return Promise.reject(new Error("NOREPLICAS: writes refused"));
-        }
-        return Promise.resolve().then(() => method.apply(target, args));
-      };
-    },
-  });
-  return { store, refusing, called };
-}
-
-/** Fires timers (moving the fake clock) until `done()`, at most 100. */
-async function fireUntil(time: FakeTime, done: () => boolean, what: string) {
-  for (let i = 0; i < 100 && !done(); i++) {
-    await tick();
-    if (!done()) time.fire();
-  }
-  assert.ok(done(), `${what} within 100 timers`);
-}
-
-const storeCodes = (warnings: IRWarning[]) =>
-  warnings.filter((w) => w.code.startsWith("store-")).map((w) => w.code);
+import {
+  controlled,
+  fireUntil,
+  storeCodes,
+} from "./stores/_controlled_store.ts";
 
 /**
  * Lets the store answer again and waits until the Router saw it come back,
@@ -91,7 +58,7 @@ Deno.test("fleet: a failure the store refused is owed only when it was the half-
     const time = new FakeTime();
     const warnings: IRWarning[] = [];
     const inner = createMemoryStore();
-    const { store, refusing, called } = refusable(inner);
+    const { store, control: { fail: refusing, called } } = controlled(inner);
     const router = fleetRouter(time, store, warnings);
     refusing.add("recordFailure");
     await router.execute(req()); // x fails once (below the threshold of 2)
@@ -112,7 +79,7 @@ Deno.test("fleet: a failure the store refused is owed only when it was the half-
       const time = new FakeTime();
       const warnings: IRWarning[] = [];
       const inner = createMemoryStore();
-      const { store, refusing, called } = refusable(inner);
+      const { store, control: { fail: refusing, called } } = controlled(inner);
       const x = gated(
         new AdapterError({
           code: ErrorCode.PROVIDER_ERROR,
@@ -180,7 +147,7 @@ Deno.test("fleet: the half-open probe's success that the store refused is sent a
   const time = new FakeTime();
   const warnings: IRWarning[] = [];
   const inner = createMemoryStore();
-  const { store, refusing, called } = refusable(inner);
+  const { store, control: { fail: refusing, called } } = controlled(inner);
   const router = fleetRouter(time, store, warnings, {}, createEchoAdapter());
   await claimProbe(time, inner, router, called);
   refusing.add("recordSuccess");
@@ -202,7 +169,7 @@ Deno.test("fleet: a half-open probe answered with the client's own error (a 400)
   const time = new FakeTime();
   const warnings: IRWarning[] = [];
   const inner = createMemoryStore();
-  const { store, called } = refusable(inner);
+  const { store, control: { called } } = controlled(inner);
   const router = fleetRouter(
     time,
     store,
@@ -239,7 +206,7 @@ Deno.test("fleet: what a Router on an asynchronous store tells it", async (t) =>
     const time = new FakeTime();
     const warnings: IRWarning[] = [];
     const inner = createMemoryStore();
-    const { store, called } = refusable(inner);
+    const { store, control: { called } } = controlled(inner);
     let call = 0;
     const x = {
       metadata: { name: "x", provider: "testing", capabilities: {} },
@@ -393,7 +360,7 @@ Deno.test("fleet: a half-open probe that loses a stream race is handed back to t
   const time = new FakeTime();
   const warnings: IRWarning[] = [];
   const inner = createMemoryStore();
-  const { store, called } = refusable(inner);
+  const { store, control: { called } } = controlled(inner);
   const router = createRouter({
     store,
     now: time.now,

@@ -25,77 +25,9 @@ import {
 import { FakeTime } from "../_fake_time.ts";
 import { tick } from "../_helpers.ts";
 import { fleetRouter as router } from "./_fleet_router.ts";
-
-/**
- * Calls of one method after which the store answers no more. A Router that
- * sends a refused report again at once, without end, does it all in
- * microtasks: the test would never run again while the memory fills. Cut
- * off, the loop ends and the test fails on its counts.
- */
-const CALL_BUDGET = 10_000;
-
-/**
- * The memory store behind promises; `fail` names methods that reject,
- * ("*": all), `hold` methods that answer nothing until the test answers
- * or refuses them, `throwing` methods that throw before returning (a client that is not
- * connected); every call is counted by method, and one past
- * {@link CALL_BUDGET} is never answered.
- */
-function controlled(inner: RouterStore) {
-  const control = {
-    fail: new Set<string>(),
-    throwing: new Set<string>(),
-    /**
-     * Methods whose calls wait in `held` until the test answers (true) or
-     * refuses (false) them.
-     */
-    hold: new Set<string>(),
-    held: [] as ((answer: boolean) => void)[],
-    called: {} as Record<string, number>,
-  };
-  const store = new Proxy(inner, {
-    get(target, name) {
-      const method = Reflect.get(target, name) as (
-        ...args: unknown[]
-      ) => unknown;
-      if (typeof method !== "function") return method;
-      const key = String(name);
-      return (...args: unknown[]) => {
-        control.called[key] = (control.called[key] ?? 0) + 1;
-        if (control.called[key] > CALL_BUDGET) return new Promise(() => {});
-        if (control.throwing.has(key)) throw new Error("not connected");
-        if (control.hold.has(key)) {
-          return new Promise((resolve, reject) =>
-            control.held.push((answer) =>
-              answer
-                ? resolve(method.apply(target, args))
-                : reject(new Error("READONLY"))
-            )
-          );
-        }
-        if (control.fail.has(key) || control.fail.has("*")) {
-          return Promise.reject(new Error("NOREPLICAS: writes refused"));
-        }
-        return Promise.resolve().then(() => method.apply(target, args));
-      };
-    },
-  });
-  return { store, control };
-}
+import { controlled, fireUntil, storeCodes } from "./_controlled_store.ts";
 
 const request = { messages: [{ role: "user" as const, content: "hi" }] };
-
-/** Fires timers (moving the fake clock) until `done()` or the bound. */
-async function fireUntil(time: FakeTime, done: () => boolean, what: string) {
-  for (let i = 0; i < 100 && !done(); i++) {
-    await tick();
-    if (!done()) time.fire();
-  }
-  assert.ok(done(), `${what} within 100 timers`);
-}
-
-const codes = (warnings: IRWarning[]) =>
-  warnings.filter((w) => w.code.startsWith("store-")).map((w) => w.code);
 
 /**
  * A fleet Router ("x" failing unless `x` is given, then "backup") on a
@@ -172,14 +104,17 @@ describe("a Router's fleet link, at its edges", () => {
       time.fire();
     }
     assert.ok((control.called.recordFailure ?? 0) >= 2, "refused twice");
-    assert.deepEqual(codes(warnings), ["store-unavailable"]);
+    assert.deepEqual(storeCodes(warnings), ["store-unavailable"]);
     control.fail.clear();
     await fireUntil(
       time,
-      () => codes(warnings).includes("store-recovered"),
+      () => storeCodes(warnings).includes("store-recovered"),
       "recovery",
     );
-    assert.deepEqual(codes(warnings), ["store-unavailable", "store-recovered"]);
+    assert.deepEqual(storeCodes(warnings), [
+      "store-unavailable",
+      "store-recovered",
+    ]);
     r.dispose();
   });
 
@@ -188,7 +123,7 @@ describe("a Router's fleet link, at its edges", () => {
     control.throwing.add("readBreakers");
     await fireUntil(
       time,
-      () => codes(warnings).includes("store-unavailable"),
+      () => storeCodes(warnings).includes("store-unavailable"),
       "the refused read",
     );
     control.throwing.clear();
@@ -199,7 +134,10 @@ describe("a Router's fleet link, at its edges", () => {
       () => r.isCircuitBreakerOpen("x"),
       "the fleet's opening adopted",
     );
-    assert.deepEqual(codes(warnings), ["store-unavailable", "store-recovered"]);
+    assert.deepEqual(storeCodes(warnings), [
+      "store-unavailable",
+      "store-recovered",
+    ]);
     r.dispose();
   });
 
@@ -250,7 +188,7 @@ describe("a Router's fleet link, at its edges", () => {
     await r.execute(request); // the second failure opens x locally
     await fireUntil(
       time,
-      () => codes(warnings).includes("store-unavailable"),
+      () => storeCodes(warnings).includes("store-unavailable"),
       "the outage seen",
     );
     assert.equal(r.isCircuitBreakerOpen("x"), true);
@@ -271,14 +209,14 @@ describe("a Router's fleet link, at its edges", () => {
     await r.execute(request); // x fails once: below the threshold
     await fireUntil(
       time,
-      () => codes(warnings).includes("store-unavailable"),
+      () => storeCodes(warnings).includes("store-unavailable"),
       "the refused write",
     );
     control.fail.clear();
     // Recovery is when owed reports are sent again (repay()).
     await fireUntil(
       time,
-      () => codes(warnings).includes("store-recovered"),
+      () => storeCodes(warnings).includes("store-recovered"),
       "recovery",
     );
     await tick();
@@ -302,7 +240,7 @@ describe("a Router's fleet link, at its edges", () => {
     // The report gets no answer in time; a later read brings the store back.
     await fireUntil(
       time,
-      () => codes(warnings).includes("store-recovered"),
+      () => storeCodes(warnings).includes("store-recovered"),
       "timeout, then recovery",
     );
     assert.equal(control.held.length, 1);
@@ -323,7 +261,7 @@ describe("a Router's fleet link, at its edges", () => {
     await r.execute(request); // a refused failure report: the store is out
     await fireUntil(
       time,
-      () => codes(warnings).includes("store-unavailable"),
+      () => storeCodes(warnings).includes("store-unavailable"),
       "the outage",
     );
     control.fail.clear();
@@ -332,7 +270,7 @@ describe("a Router's fleet link, at its edges", () => {
     r.dispose();
     control.held.splice(0).forEach((settle) => settle(true));
     for (let i = 0; i < 5; i++) await tick();
-    assert.deepEqual(codes(warnings), ["store-unavailable"]);
+    assert.deepEqual(storeCodes(warnings), ["store-unavailable"]);
   });
 
   it("routing reads the fleet's state at most once per syncInterval, however many requests it routes", async () => {
@@ -433,7 +371,7 @@ describe("a Router's fleet link, at its edges", () => {
     await r.execute(request); // x fails: its report gets no answer in time
     await fireUntil(
       time,
-      () => codes(warnings).includes("store-unavailable"),
+      () => storeCodes(warnings).includes("store-unavailable"),
       "the timeout",
     );
     control.hold.clear();
@@ -465,7 +403,7 @@ describe("a Router's fleet link, at its edges", () => {
     control.held.splice(0).forEach((settle) => settle(true));
     await fireUntil(
       time,
-      () => codes(warnings).includes("store-unavailable"),
+      () => storeCodes(warnings).includes("store-unavailable"),
       "the batch refused",
     );
     control.fail.clear();
