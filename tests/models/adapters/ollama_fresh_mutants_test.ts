@@ -5,35 +5,33 @@
 // message with no parts left out. No Deno API: the harness only.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
-import { createOllamaAdapter } from "../../../src/models/adapters/ollama.ts";
 import { AdapterError } from "../../../src/models/errors.ts";
-import { adapterFactory, collect, rejection, streamResponse } from "./_fake.ts";
+import { collect, rejection, streamResponse } from "./_fake.ts";
+import {
+  OLLAMA_ANSWER,
+  OLLAMA_ASK,
+  ollamaAnswering,
+  ollamaWith,
+} from "./_ollama_upstream.ts";
 
 type Json = Record<string, unknown>;
 
-const ollamaWith = adapterFactory(createOllamaAdapter, {
-  defaultModel: "llama3.2",
-});
-const ask = { messages: [{ role: "user" as const, content: "Hi" }] };
-const answer = {
-  model: "llama3.2",
-  message: { role: "assistant", content: "ok" },
-  done: true,
-  done_reason: "stop",
-};
-
 describe("Ollama requests", () => {
   it("send no tools field when no tool is left to offer", async () => {
-    const { adapter, requests } = ollamaWith(() => Response.json(answer));
+    const { adapter, requests } = ollamaAnswering();
     const look = { name: "look", parameters: { type: "object" } };
-    await adapter.execute({ ...ask, tools: [] });
+    await adapter.execute({ ...OLLAMA_ASK, tools: [] });
     // A named choice offers that tool alone; a name not in the list, none.
-    await adapter.execute({ ...ask, tools: [look], toolChoice: { name: "x" } });
+    await adapter.execute({
+      ...OLLAMA_ASK,
+      tools: [look],
+      toolChoice: { name: "x" },
+    });
     for (const request of requests) {
       assert.equal("tools" in (request.body as Json), false);
     }
     await adapter.execute({
-      ...ask,
+      ...OLLAMA_ASK,
       tools: [look],
       toolChoice: { name: "look" },
     });
@@ -41,7 +39,7 @@ describe("Ollama requests", () => {
   });
 
   it("refuse a tool message that holds text beside its results", async () => {
-    const { adapter, requests } = ollamaWith(() => Response.json(answer));
+    const { adapter, requests } = ollamaAnswering();
     const error = await rejection(adapter.execute({
       messages: [
         { role: "user", content: "Weather?" },
@@ -72,7 +70,7 @@ describe("Ollama requests", () => {
 
 describe("Ollama requests: an empty turn", () => {
   it("a message with no parts at all is left out; an empty string is sent as it is", async () => {
-    const { adapter, requests } = ollamaWith(() => Response.json(answer));
+    const { adapter, requests } = ollamaAnswering();
     await adapter.execute({
       messages: [
         { role: "user", content: "Hi" },
@@ -91,12 +89,14 @@ describe("Ollama answers", () => {
   it("carry durations only when the server sent some", async () => {
     const { adapter } = ollamaWith((_, index) =>
       Response.json(
-        index === 0 ? answer : { ...answer, total_duration: 5_000_000 },
+        index === 0
+          ? OLLAMA_ANSWER
+          : { ...OLLAMA_ANSWER, total_duration: 5_000_000 },
       )
     );
-    const plain = await adapter.execute(ask);
+    const plain = await adapter.execute(OLLAMA_ASK);
     assert.equal(plain.metadata.durations, undefined);
-    const timed = await adapter.execute(ask);
+    const timed = await adapter.execute(OLLAMA_ASK);
     assert.deepEqual(timed.metadata.durations, { total_duration: 5_000_000 });
   });
 
@@ -114,12 +114,12 @@ describe("Ollama answers", () => {
         logprobs: [{ token: "", logprob: -0.4 }],
         done: false,
       },
-      { ...answer, message: { role: "assistant", content: "" } },
+      { ...OLLAMA_ANSWER, message: { role: "assistant", content: "" } },
     ].map((line) => JSON.stringify(line) + "\n").join("");
     const { adapter } = ollamaWith(() =>
       streamResponse(lines, "application/x-ndjson")
     );
-    const chunks = await collect(adapter.executeStream(ask));
+    const chunks = await collect(adapter.executeStream(OLLAMA_ASK));
     assert.deepEqual(
       chunks.flatMap((chunk) =>
         chunk.type === "content"

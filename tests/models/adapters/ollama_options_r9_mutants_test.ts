@@ -7,29 +7,23 @@
 // code. No Deno API: the harness only.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
-import { createOllamaAdapter } from "../../../src/models/adapters/ollama.ts";
 import { createOpenAIAdapter } from "../../../src/models/adapters/openai.ts";
 import { AdapterError, ErrorCode } from "../../../src/models/mod.ts";
-import { adapterFactory, collect, streamResponse } from "./_fake.ts";
+import { collect, streamResponse } from "./_fake.ts";
+import {
+  OLLAMA_ANSWER,
+  OLLAMA_ASK,
+  ollamaAnswering,
+  ollamaWith,
+} from "./_ollama_upstream.ts";
 
 type Json = Record<string, unknown>;
 
-const ollamaWith = adapterFactory(createOllamaAdapter, {
-  defaultModel: "llama3.2",
-});
-const ask = { messages: [{ role: "user" as const, content: "Hi" }] };
-const answer = {
-  model: "llama3.2",
-  message: { role: "assistant", content: "ok" },
-  done: true,
-  done_reason: "stop",
-};
-
 describe("Ollama options", () => {
   it("send every documented option, num_thread too, and name an unknown one dropped", async () => {
-    const { adapter, requests } = ollamaWith(() => Response.json(answer));
+    const { adapter, requests } = ollamaAnswering();
     const response = await adapter.execute({
-      ...ask,
+      ...OLLAMA_ASK,
       parameters: {
         options: { num_thread: 4, num_ctx: 2048, vendor_knob: 1 },
       },
@@ -42,12 +36,12 @@ describe("Ollama options", () => {
   });
 
   it("neither send nor name a __proto__ key in options, as at the top level", async () => {
-    const { adapter, requests } = ollamaWith(() => Response.json(answer));
+    const { adapter, requests } = ollamaAnswering();
     // JSON.parse makes `__proto__` an own key, as a gateway body would.
     const parameters = JSON.parse(
       '{"__proto__":{"polluted":true},"options":{"__proto__":{"polluted":true},"num_thread":2,"vendor_knob":1}}',
     ) as Json;
-    const response = await adapter.execute({ ...ask, parameters });
+    const response = await adapter.execute({ ...OLLAMA_ASK, parameters });
     const options = (requests[0].body as { options: Json }).options;
     assert.equal(Object.hasOwn(options, "__proto__"), false);
     assert.equal(Object.getPrototypeOf(options), Object.prototype);
@@ -65,12 +59,16 @@ describe("Ollama options", () => {
           model: "llama3.2",
           message: { role: "assistant", content: "ok" },
           done: false,
-        }) + line({ ...answer, message: { role: "assistant", content: "" } }),
+        }) +
+          line({
+            ...OLLAMA_ANSWER,
+            message: { role: "assistant", content: "" },
+          }),
         "application/x-ndjson",
       )
     );
     const chunks = await collect(adapter.executeStream({
-      ...ask,
+      ...OLLAMA_ASK,
       parameters: { options: { num_thread: 2, vendor_knob: 1 } },
     }));
     const starts = chunks.filter((chunk) => chunk.type === "start");
@@ -95,7 +93,7 @@ describe("a failed fetch", () => {
           }),
         ),
     });
-    const error = await adapter.execute(ask).then(
+    const error = await adapter.execute(OLLAMA_ASK).then(
       () => assert.fail("the call succeeded"),
       (error: unknown) => error,
     );
