@@ -5,8 +5,9 @@
 // 32 MiB happen to parse to.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { createGateway, type RequestLogEntry } from "../../src/gateway/mod.ts";
+import type { RequestLogEntry } from "../../src/gateway/mod.ts";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
+import { jsonPost, withGateway } from "./_in_process.ts";
 
 const BOUND = 32 * 1024 * 1024;
 
@@ -46,7 +47,7 @@ describe("passthrough: a JSON answer past the bound, without Content-Length", ()
         ),
       );
     const logs: RequestLogEntry[] = [];
-    const gateway = createGateway({
+    await withGateway({
       backends: [[
         "oa",
         createOpenAIAdapter({
@@ -57,25 +58,16 @@ describe("passthrough: a JSON answer past the bound, without Content-Length", ()
         }),
       ]],
       logger: (entry) => void logs.push(entry),
-    });
-    try {
-      const response = await gateway(
-        new Request("http://localhost/v1/chat/completions", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({
-            model: "gpt-test",
-            messages: [{ role: "user", content: "hi" }],
-          }),
-        }),
-      );
+    }, async (gateway) => {
+      const response = await gateway(jsonPost("/v1/chat/completions", {
+        model: "gpt-test",
+        messages: [{ role: "user", content: "hi" }],
+      }));
       const body = await response.json();
       assert.equal(response.status, 502, JSON.stringify(body).slice(0, 300));
       assert.match(body.error.message, /larger than 33554432 bytes/);
       assert.ok(cancelled, "the upstream stream was cancelled");
       assert.ok(sent <= BOUND + 2 * piece.byteLength, `read ${sent} bytes`);
-    } finally {
-      gateway.dispose();
-    }
+    });
   });
 });

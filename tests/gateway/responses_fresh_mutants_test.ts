@@ -14,46 +14,32 @@
 // `response.completed` carries usage a backend reported in a metadata chunk.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { createGateway, type RequestLogEntry } from "../../src/gateway/mod.ts";
-import {
-  createEchoAdapter,
-  createMockAdapter,
-} from "../../src/models/testing.ts";
+import type { RequestLogEntry } from "../../src/gateway/mod.ts";
+import { createEchoAdapter } from "../../src/models/testing.ts";
+import { jsonPost, mockBackend, withGateway } from "./_in_process.ts";
 
-function responses(body: Record<string, unknown>): Request {
-  return new Request("http://localhost/v1/responses", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-}
+const responses = (body: Record<string, unknown>): Request =>
+  jsonPost("/v1/responses", body);
 
 describe("responses translated: the fields the translation carries", () => {
   it("reach the backend and none is reported as dropped", async () => {
     const echo = createEchoAdapter();
     const logs: RequestLogEntry[] = [];
-    const gateway = createGateway({
+    await withGateway({
       backends: [["echo", echo]],
       logger: (entry) => void logs.push(entry),
-    });
-    try {
-      const response = await gateway(
-        new Request("http://localhost/v1/responses", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({
-            model: "echo",
-            input: "hi",
-            instructions: "Be brief.",
-            max_output_tokens: 50,
-            temperature: 0.5,
-            top_p: 0.9,
-            user: "u-7",
-            stream: false,
-            previous_response_id: null,
-          }),
-        }),
-      );
+    }, async (gateway) => {
+      const response = await gateway(responses({
+        model: "echo",
+        input: "hi",
+        instructions: "Be brief.",
+        max_output_tokens: 50,
+        temperature: 0.5,
+        top_p: 0.9,
+        user: "u-7",
+        stream: false,
+        previous_response_id: null,
+      }));
       const body = await response.json();
       assert.equal(response.status, 200, JSON.stringify(body));
       assert.equal(response.headers.get("x-switchyard-dropped"), null);
@@ -64,56 +50,38 @@ describe("responses translated: the fields the translation carries", () => {
       assert.equal(sent?.temperature, 0.5);
       assert.equal(sent?.topP, 0.9);
       assert.equal(sent?.user, "u-7");
-    } finally {
-      gateway.dispose();
-    }
+    });
   });
 
   it("a field it has no place for is still reported beside them", async () => {
-    const gateway = createGateway({
+    await withGateway({
       backends: [["echo", createEchoAdapter()]],
-    });
-    try {
-      const response = await gateway(
-        new Request("http://localhost/v1/responses", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({
-            model: "echo",
-            input: "hi",
-            max_output_tokens: 50,
-            truncation: "auto",
-          }),
-        }),
-      );
+    }, async (gateway) => {
+      const response = await gateway(responses({
+        model: "echo",
+        input: "hi",
+        max_output_tokens: 50,
+        truncation: "auto",
+      }));
       await response.body?.cancel();
       assert.equal(response.status, 200);
       assert.equal(response.headers.get("x-switchyard-dropped"), "truncation");
-    } finally {
-      gateway.dispose();
-    }
+    });
   });
 
   it("reads system, developer and assistant messages given as plain strings", async () => {
     const echo = createEchoAdapter();
-    const gateway = createGateway({ backends: [["echo", echo]] });
-    try {
-      const response = await gateway(
-        new Request("http://localhost/v1/responses", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({
-            model: "echo",
-            input: [
-              { role: "system", content: "Be brief." },
-              { role: "developer", content: "Use French." },
-              { role: "user", content: "Hi" },
-              { role: "assistant", content: "Bonjour." },
-              { role: "user", content: "Again" },
-            ],
-          }),
-        }),
-      );
+    await withGateway({ backends: [["echo", echo]] }, async (gateway) => {
+      const response = await gateway(responses({
+        model: "echo",
+        input: [
+          { role: "system", content: "Be brief." },
+          { role: "developer", content: "Use French." },
+          { role: "user", content: "Hi" },
+          { role: "assistant", content: "Bonjour." },
+          { role: "user", content: "Again" },
+        ],
+      }));
       const body = await response.json();
       assert.equal(response.status, 200, JSON.stringify(body));
       const sent = echo.calls[0].request?.messages;
@@ -124,28 +92,22 @@ describe("responses translated: the fields the translation carries", () => {
         ["assistant", "Bonjour."],
         ["user", "Again"],
       ]);
-    } finally {
-      gateway.dispose();
-    }
+    });
   });
 });
 
 describe("responses translated: the answer", () => {
   it("carries the API's defaults for the fields the request left out", async () => {
-    const gateway = createGateway({
-      backends: [[
-        "mock",
-        createMockAdapter({
-          responses: {
-            message: { role: "assistant", content: "hi" },
-            finishReason: "stop",
-            usage: { promptTokens: 3, completionTokens: 1, totalTokens: 4 },
-            metadata: {},
-          },
-        }),
-      ]],
-    });
-    try {
+    await withGateway({
+      backends: [mockBackend({
+        responses: {
+          message: { role: "assistant", content: "hi" },
+          finishReason: "stop",
+          usage: { promptTokens: 3, completionTokens: 1, totalTokens: 4 },
+          metadata: {},
+        },
+      })],
+    }, async (gateway) => {
       const response = await gateway(responses({ model: "mock", input: "hi" }));
       const body = await response.json();
       assert.equal(response.status, 200, JSON.stringify(body));
@@ -156,33 +118,27 @@ describe("responses translated: the answer", () => {
       assert.equal(body.parallel_tool_calls, true);
       assert.equal(body.usage.input_tokens_details.cached_tokens, 0);
       assert.equal(body.usage.output_tokens_details.reasoning_tokens, 0);
-    } finally {
-      gateway.dispose();
-    }
+    });
   });
 
   it("answers a client tool named json_response as a function call", async () => {
-    const gateway = createGateway({
-      backends: [[
-        "mock",
-        createMockAdapter({
-          responses: {
-            message: {
-              role: "assistant",
-              content: [{
-                type: "tool_use",
-                id: "call_1",
-                name: "json_response",
-                input: { a: 1 },
-              }],
-            },
-            finishReason: "tool_calls",
-            metadata: {},
+    await withGateway({
+      backends: [mockBackend({
+        responses: {
+          message: {
+            role: "assistant",
+            content: [{
+              type: "tool_use",
+              id: "call_1",
+              name: "json_response",
+              input: { a: 1 },
+            }],
           },
-        }),
-      ]],
-    });
-    try {
+          finishReason: "tool_calls",
+          metadata: {},
+        },
+      })],
+    }, async (gateway) => {
       const response = await gateway(responses({
         model: "mock",
         input: "hi",
@@ -200,30 +156,24 @@ describe("responses translated: the answer", () => {
       );
       assert.equal(body.output[0].name, "json_response");
       assert.equal(body.output[0].arguments, '{"a":1}');
-    } finally {
-      gateway.dispose();
-    }
+    });
   });
 
   it("streamed: response.completed has the usage a metadata chunk reported", async () => {
-    const gateway = createGateway({
-      backends: [[
-        "mock",
-        createMockAdapter({
-          chunks: [
-            { type: "start", sequence: 0, metadata: {} },
-            { type: "content", sequence: 1, delta: "hi" },
-            {
-              type: "metadata",
-              sequence: 2,
-              usage: { promptTokens: 11, completionTokens: 7, totalTokens: 18 },
-            },
-            { type: "done", sequence: 3, finishReason: "stop" },
-          ],
-        }),
-      ]],
-    });
-    try {
+    await withGateway({
+      backends: [mockBackend({
+        chunks: [
+          { type: "start", sequence: 0, metadata: {} },
+          { type: "content", sequence: 1, delta: "hi" },
+          {
+            type: "metadata",
+            sequence: 2,
+            usage: { promptTokens: 11, completionTokens: 7, totalTokens: 18 },
+          },
+          { type: "done", sequence: 3, finishReason: "stop" },
+        ],
+      })],
+    }, async (gateway) => {
       const response = await gateway(
         responses({ model: "mock", input: "hi", stream: true }),
       );
@@ -235,8 +185,6 @@ describe("responses translated: the answer", () => {
       const data = JSON.parse(completed.split("\n")[1].slice("data: ".length));
       assert.equal(data.response.usage.input_tokens, 11);
       assert.equal(data.response.usage.output_tokens, 7);
-    } finally {
-      gateway.dispose();
-    }
+    });
   });
 });

@@ -8,36 +8,26 @@
 // call's first chunk carries any.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { createGateway, type RequestLogEntry } from "../../src/gateway/mod.ts";
-import { createMockAdapter } from "../../src/models/testing.ts";
+import type { RequestLogEntry } from "../../src/gateway/mod.ts";
 import type { IRMessage } from "../../src/models/mod.ts";
+import { jsonPost, mockBackend, withGateway } from "./_in_process.ts";
 
-async function completionTokens(message: IRMessage): Promise<number> {
-  const gateway = createGateway({
-    backends: [[
-      "mock",
-      createMockAdapter({
+function completionTokens(message: IRMessage): Promise<number> {
+  return withGateway({
+    backends: [
+      mockBackend({
         responses: { message, finishReason: "stop", metadata: {} },
       }),
-    ]],
-  });
-  try {
-    const response = await gateway(
-      new Request("http://localhost/v1/chat/completions", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          model: "mock",
-          messages: [{ role: "user", content: "hi" }],
-        }),
-      }),
-    );
+    ],
+  }, async (gateway) => {
+    const response = await gateway(jsonPost("/v1/chat/completions", {
+      model: "mock",
+      messages: [{ role: "user", content: "hi" }],
+    }));
     const body = await response.json();
     assert.equal(response.status, 200, JSON.stringify(body));
     return body.usage.completion_tokens;
-  } finally {
-    gateway.dispose();
-  }
+  });
 }
 
 describe("estimated usage of an answer without reported usage", () => {
@@ -73,46 +63,34 @@ describe("estimated usage of an answer without reported usage", () => {
 
   it("of a stream: a tool call whose first chunk has no arguments is still counted", async () => {
     const logs: RequestLogEntry[] = [];
-    const gateway = createGateway({
-      backends: [[
-        "mock",
-        createMockAdapter({
-          chunks: [
-            { type: "start", sequence: 0, metadata: { model: "mock" } },
-            { type: "tool_use", sequence: 1, id: "call_1", name: "weather" },
-            {
-              type: "tool_use",
-              sequence: 2,
-              id: "call_1",
-              name: "weather",
-              inputDelta: '{"city":"Oslo"}',
-            },
-            { type: "done", sequence: 3, finishReason: "tool_calls" },
-          ],
-        }),
-      ]],
+    await withGateway({
+      backends: [mockBackend({
+        chunks: [
+          { type: "start", sequence: 0, metadata: { model: "mock" } },
+          { type: "tool_use", sequence: 1, id: "call_1", name: "weather" },
+          {
+            type: "tool_use",
+            sequence: 2,
+            id: "call_1",
+            name: "weather",
+            inputDelta: '{"city":"Oslo"}',
+          },
+          { type: "done", sequence: 3, finishReason: "tool_calls" },
+        ],
+      })],
       logger: (entry) => void logs.push(entry),
-    });
-    try {
-      const response = await gateway(
-        new Request("http://localhost/v1/chat/completions", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({
-            model: "mock",
-            stream: true,
-            messages: [{ role: "user", content: "weather?" }],
-          }),
-        }),
-      );
+    }, async (gateway) => {
+      const response = await gateway(jsonPost("/v1/chat/completions", {
+        model: "mock",
+        stream: true,
+        messages: [{ role: "user", content: "weather?" }],
+      }));
       assert.equal(response.status, 200);
       assert.match(await response.text(), /"arguments":"\{\\"city/);
       assert.equal(logs.length, 1);
       // '{"city":"Oslo"}': 15 characters, 4 tokens.
       assert.equal(logs[0].tokens_out, 4);
       assert.equal(logs[0].tokens_estimated, true);
-    } finally {
-      gateway.dispose();
-    }
+    });
   });
 });
