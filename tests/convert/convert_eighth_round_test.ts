@@ -2,8 +2,8 @@
 // planted by hand beside them) found unguarded in the converter: each test
 // names the planted bug it catches (`deno task mutation --sample`).
 import { describe, it } from "../_harness.ts";
-import { run } from "../_bounded.ts";
 import assert from "node:assert/strict";
+import { urlsReadInSubprocess } from "./_fetch_code_subprocess.ts";
 import {
   fromRequest as curlFromRequest,
   parseCurl,
@@ -540,20 +540,12 @@ describe("converter behaviour the eighth round's draws found unguarded", () => {
   // ends. Run in a bounded subprocess, so that the bug fails this test in
   // seconds instead of hanging the suite.
   it("fetch code: a template literal before fetch( is skipped, and the read ends", async () => {
-    const source = new URL("../../src/convert/fetch.ts", import.meta.url).href;
     const cases = [
       'const s = `plain`; fetch("https://a.example/1")',
       "const s = `a ${1 + 1} fetch('https://wrong.example/')`; fetch('https://a.example/2')",
       "fetch(`https://a.example/3`)",
     ];
-    const script = `import { parseCode } from ${JSON.stringify(source)};
-for (const code of ${JSON.stringify(cases)}) console.log(parseCode(code).url);`;
-    const result = await run(Deno.execPath(), {
-      args: ["eval", "--no-lock", script],
-      timeoutMs: 20_000,
-    });
-    assert.equal(result.code, 0, result.err);
-    assert.deepEqual(result.out.trim().split("\n"), [
+    assert.deepEqual(await urlsReadInSubprocess(cases), [
       "https://a.example/1",
       "https://a.example/2",
       "https://a.example/3",
