@@ -3,7 +3,7 @@
 // a test that loads the module late (a dynamic import, a subprocess) fails
 // and, judged by its tests alone, the mutant counted as caught.
 import assert from "node:assert/strict";
-import { runMutant } from "../../scripts/_mutation_run.ts";
+import { runMutant, type TestRun } from "../../scripts/_mutation_run.ts";
 
 const MODULE = `export function pick(a?: number, b?: number, c = 3): number {
   return a ?? b ?? c;
@@ -18,68 +18,61 @@ const TEST = `Deno.test("pick", async () => {
 });
 `;
 
-async function tree(): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "mutation_run_test_" });
-  await Deno.writeTextFile(`${dir}/deno.json`, "{}\n");
-  await Deno.writeTextFile(`${dir}/deno.lock`, '{ "version": "5" }\n');
-  await Deno.writeTextFile(`${dir}/pick.ts`, MODULE);
-  await Deno.writeTextFile(`${dir}/pick_test.ts`, TEST);
-  return dir;
-}
-
 const options = { tests: ["pick_test.ts"], timeoutMs: 120_000, failFast: true };
 
-Deno.test("mutation run: a mutant that does not load is invalid, not caught, and the file is restored", async () => {
-  const dir = await tree();
+/** MODULE with `a ?? b ?? c`, the expression it returns, written as `expression`. */
+const returning = (expression: string) =>
+  MODULE.replace("a ?? b ?? c", expression);
+
+/**
+ * Runs `use` in a fresh tree holding MODULE and TEST, then removes the
+ * tree; `judge(mutant)` puts `mutant` in place of pick.ts and runs the test.
+ */
+async function inTree(
+  use: (
+    dir: string,
+    judge: (mutant: string) => Promise<TestRun>,
+  ) => Promise<void>,
+): Promise<void> {
+  const dir = await Deno.makeTempDir({ prefix: "mutation_run_test_" });
   try {
-    // `??`→`||` beside another `??`: a SyntaxError when loaded.
-    const mixed = MODULE.replace("a ?? b ?? c", "a || b ?? c");
-    const run = await runMutant(dir, "pick.ts", mixed, options);
-    assert.equal(run.outcome, "invalid", `${run.outcome}: ${run.detail}`);
-    assert.match(run.detail, /\?\?|parenthes|SyntaxError/i);
-    assert.equal(await Deno.readTextFile(`${dir}/pick.ts`), MODULE);
+    await Deno.writeTextFile(`${dir}/deno.json`, "{}\n");
+    await Deno.writeTextFile(`${dir}/deno.lock`, '{ "version": "5" }\n');
+    await Deno.writeTextFile(`${dir}/pick.ts`, MODULE);
+    await Deno.writeTextFile(`${dir}/pick_test.ts`, TEST);
+    await use(dir, (mutant) => runMutant(dir, "pick.ts", mutant, options));
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+}
+
+Deno.test("mutation run: a mutant that does not load is invalid, not caught, and the file is restored", async () => {
+  await inTree(async (dir, judge) => {
+    // `??`→`||` beside another `??`: a SyntaxError when loaded.
+    const run = await judge(returning("a || b ?? c"));
+    assert.equal(run.outcome, "invalid", `${run.outcome}: ${run.detail}`);
+    assert.match(run.detail, /\?\?|parenthes|SyntaxError/i);
+    assert.equal(await Deno.readTextFile(`${dir}/pick.ts`), MODULE);
+  });
 });
 
 Deno.test("mutation run: a mutant the type checker refuses is invalid; a valid one is judged by its tests", async () => {
-  const dir = await tree();
-  try {
-    const untyped = MODULE.replace("c = 3", 'c = "3"');
-    const refused = await runMutant(dir, "pick.ts", untyped, options);
+  await inTree(async (_, judge) => {
+    const refused = await judge(MODULE.replace("c = 3", 'c = "3"'));
     assert.equal(refused.outcome, "invalid", refused.detail);
     assert.match(refused.detail, /TS\d+|not assignable/);
     // A dropped early return leaves `if (c === 0) ;`, which TypeScript
     // refuses (TS1313) but which runs, as the forgotten line it stands for
     // would: judged by the tests, as every valid mutant is.
-    const guarded = MODULE.replace(
+    const dropped = await judge(MODULE.replace(
       "return a ?? b ?? c;",
-      "if (c === 0) return 0;\n  return a ?? b ?? c;",
-    );
-    const dropped = await runMutant(
-      dir,
-      "pick.ts",
-      guarded.replace("if (c === 0) return 0;", "if (c === 0) ;"),
-      options,
-    );
+      "if (c === 0) ;\n  return a ?? b ?? c;",
+    ));
     assert.equal(dropped.outcome, "passed", dropped.detail);
     // A valid bug its test catches, and one it does not.
-    const caught = await runMutant(
-      dir,
-      "pick.ts",
-      MODULE.replace("a ?? b ?? c", "a ?? c ?? b"),
-      options,
-    );
+    const caught = await judge(returning("a ?? c ?? b"));
     assert.equal(caught.outcome, "failed", caught.detail);
-    const survived = await runMutant(
-      dir,
-      "pick.ts",
-      MODULE.replace("a ?? b ?? c", "a ?? b ?? 4"),
-      options,
-    );
+    const survived = await judge(returning("a ?? b ?? 4"));
     assert.equal(survived.outcome, "passed", survived.detail);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
