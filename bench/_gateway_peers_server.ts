@@ -19,19 +19,27 @@
 //                     bounded in JavaScript but served by Deno's own HTTP
 //                     code (bench/_bounded_native.ts, a measured alternative)
 // (`deno task start` itself, examples/serve.ts, is started by
-// bench/gateway_peers.ts directly.)
-import { createGateway, serveGateway } from "../src/gateway/mod.ts";
-import { createOpenAIAdapter } from "../src/models/adapters/openai.ts";
+// bench/gateway_peers.ts directly.) bench/gateway_own_cost.ts imports the
+// mock answer, the relay and the gateway from here, on an injected fetch.
+import {
+  createGateway,
+  type Gateway,
+  serveGateway,
+} from "../src/gateway/mod.ts";
+import {
+  createOpenAIAdapter,
+  type FetchFunction,
+} from "../src/models/adapters/openai.ts";
 import { serveNative } from "./_bounded_native.ts";
 
 // Content chunks of a streamed answer (the first also carries the role);
 // bench/gateway_peers.ts divides CPU time by this number.
 const CONTENT_CHUNKS = 20;
 
-const [mode, upstream] = Deno.args;
 const utf8 = new TextEncoder();
 
-function completion(model: string): string {
+/** The mock upstream's JSON answer, naming `model`. */
+export function completion(model: string): string {
   return JSON.stringify({
     id: "chatcmpl-mock",
     object: "chat.completion",
@@ -116,10 +124,14 @@ async function mockUpstream(request: Request): Promise<Response> {
   );
 }
 
-function relay(base: string): (request: Request) => Promise<Response> {
+/** The bare relay to `base`'s Chat Completions, over `send` (fetch). */
+export function relay(
+  base: string,
+  send: FetchFunction = fetch,
+): (request: Request) => Promise<Response> {
   const target = `${base}/v1/chat/completions`;
   return async (request) => {
-    const response = await fetch(target, {
+    const response = await send(target, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: await request.arrayBuffer(),
@@ -197,10 +209,15 @@ function readRelay(
   };
 }
 
-function gateway(
+/**
+ * The gateway over the OpenAI-compatible adapter calling `base`, over
+ * `options.fetch` when given; the caller disposes it.
+ */
+export function gateway(
   base: string,
-  passthroughTokens?: "all",
-): (request: Request) => Promise<Response> {
+  options: { passthroughTokens?: "all"; fetch?: FetchFunction } = {},
+): Gateway {
+  const { passthroughTokens, fetch } = options;
   return createGateway({
     ...(passthroughTokens ? { passthroughTokens } : {}),
     backends: [[
@@ -209,61 +226,68 @@ function gateway(
         apiKey: "sk-bench-upstream",
         baseURL: `${base}/v1`,
         defaultModel: "gpt-4o-mini",
+        ...(fetch ? { fetch } : {}),
       }),
     ]],
   });
 }
 
-const serveGatewayMode = mode === "serve-gw" && upstream !== undefined;
-const nativeMode = mode === "serve-native" && upstream !== undefined;
-const handler = serveGatewayMode || nativeMode
-  ? gateway(upstream)
-  : mode === "upstream"
-  ? mockUpstream
-  : mode === "relay" && upstream
-  ? relay(upstream)
-  : mode === "js-relay" && upstream
-  ? jsRelay(upstream)
-  : mode === "read-relay" && upstream
-  ? readRelay(upstream, false)
-  : mode === "parse-relay" && upstream
-  ? readRelay(upstream, true)
-  : mode === "gateway" && upstream
-  ? gateway(upstream)
-  : mode === "gw-tokens" && upstream
-  ? gateway(upstream, "all")
-  : undefined;
-if (handler === undefined) {
-  console.error(
-    "usage: upstream | relay <url> | js-relay <url> | read-relay <url> | parse-relay <url> | gateway <url> | gw-tokens <url> | serve-gw <url> | serve-native <url>",
-  );
-  Deno.exit(2);
+/** Starts the server `mode` names and prints its port. */
+async function main(): Promise<void> {
+  const [mode, upstream] = Deno.args;
+  const serveGatewayMode = mode === "serve-gw" && upstream !== undefined;
+  const nativeMode = mode === "serve-native" && upstream !== undefined;
+  const handler = serveGatewayMode || nativeMode
+    ? gateway(upstream)
+    : mode === "upstream"
+    ? mockUpstream
+    : mode === "relay" && upstream
+    ? relay(upstream)
+    : mode === "js-relay" && upstream
+    ? jsRelay(upstream)
+    : mode === "read-relay" && upstream
+    ? readRelay(upstream, false)
+    : mode === "parse-relay" && upstream
+    ? readRelay(upstream, true)
+    : mode === "gateway" && upstream
+    ? gateway(upstream)
+    : mode === "gw-tokens" && upstream
+    ? gateway(upstream, { passthroughTokens: "all" })
+    : undefined;
+  if (handler === undefined) {
+    console.error(
+      "usage: upstream | relay <url> | js-relay <url> | read-relay <url> | parse-relay <url> | gateway <url> | gw-tokens <url> | serve-gw <url> | serve-native <url>",
+    );
+    Deno.exit(2);
+  }
+  // Exit on SIGTERM so `--cpu-prof` writes its profile (bench/gateway_peers.ts
+  // stops every server with SIGTERM).
+  Deno.addSignalListener("SIGTERM", () => Deno.exit(0));
+  if (serveGatewayMode) {
+    const server = await serveGateway(handler, {
+      hostname: "127.0.0.1",
+      port: 0,
+    });
+    console.log(`PORT ${server.addr.port}`);
+  } else if (nativeMode) {
+    const server = serveNative(handler, {
+      hostname: "127.0.0.1",
+      port: 0,
+      headersTimeoutMs: 10_000,
+      bodyTimeoutMs: 60_000,
+      idleTimeoutMs: 30_000,
+      maxConnections: 1024,
+    });
+    console.log(`PORT ${server.port}`);
+  } else {
+    Deno.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      onListen({ port }) {
+        console.log(`PORT ${port}`);
+      },
+    }, handler);
+  }
 }
-// Exit on SIGTERM so `--cpu-prof` writes its profile (bench/gateway_peers.ts
-// stops every server with SIGTERM).
-Deno.addSignalListener("SIGTERM", () => Deno.exit(0));
-if (serveGatewayMode) {
-  const server = await serveGateway(handler, {
-    hostname: "127.0.0.1",
-    port: 0,
-  });
-  console.log(`PORT ${server.addr.port}`);
-} else if (nativeMode) {
-  const server = serveNative(handler, {
-    hostname: "127.0.0.1",
-    port: 0,
-    headersTimeoutMs: 10_000,
-    bodyTimeoutMs: 60_000,
-    idleTimeoutMs: 30_000,
-    maxConnections: 1024,
-  });
-  console.log(`PORT ${server.port}`);
-} else {
-  Deno.serve({
-    hostname: "127.0.0.1",
-    port: 0,
-    onListen({ port }) {
-      console.log(`PORT ${port}`);
-    },
-  }, handler);
-}
+
+if (import.meta.main) await main();

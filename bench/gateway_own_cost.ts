@@ -17,29 +17,16 @@
 // Run: deno run -A bench/gateway_own_cost.ts
 //      deno run -A --v8-flags=--expose-gc,--max-semi-space-size=512,--min-semi-space-size=512 bench/gateway_own_cost.ts
 //      deno run -A --v8-flags=--expose-gc bench/gateway_own_cost.ts kept
-import { createGateway } from "../src/gateway/mod.ts";
-import { createOpenAIAdapter } from "../src/models/adapters/openai.ts";
+import {
+  completion,
+  gateway as peersGateway,
+  relay as peersRelay,
+} from "./_gateway_peers_server.ts";
 
 const BLOCKS = 21;
 const CALLS = 1000;
 
-const answer = JSON.stringify({
-  id: "chatcmpl-mock",
-  object: "chat.completion",
-  created: 1_700_000_000,
-  model: "gpt-4o-mini",
-  choices: [{
-    index: 0,
-    message: {
-      role: "assistant",
-      content: "Hello! How can I help you today?",
-      refusal: null,
-    },
-    finish_reason: "stop",
-    logprobs: null,
-  }],
-  usage: { prompt_tokens: 12, completion_tokens: 9, total_tokens: 21 },
-});
+const answer = completion("gpt-4o-mini");
 const body = JSON.stringify({
   model: "gpt-4o-mini",
   messages: [
@@ -64,34 +51,10 @@ async function upstream(
   });
 }
 
-const gateway = createGateway({
-  backends: [[
-    "mock",
-    createOpenAIAdapter({
-      apiKey: "sk-bench",
-      baseURL: "http://upstream.test/v1",
-      defaultModel: "gpt-4o-mini",
-      fetch: upstream,
-    }),
-  ]],
-});
-
-/** What bench/_gateway_peers_server.ts's relay does, on the same fetch. */
-async function relay(request: Request): Promise<Response> {
-  const response = await upstream("http://upstream.test/v1/chat/completions", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: await request.arrayBuffer(),
-    signal: request.signal,
-  });
-  return new Response(response.body, {
-    status: response.status,
-    headers: {
-      "content-type": response.headers.get("content-type") ??
-        "application/json",
-    },
-  });
-}
+// The gateway and the relay of bench/gateway_peers.ts's servers, on this
+// fetch instead of the network.
+const gateway = peersGateway("http://upstream.test", { fetch: upstream });
+const relay = peersRelay("http://upstream.test", upstream);
 
 /** A served request carries its Content-Length, as this one does. */
 function request(): Request {
