@@ -261,7 +261,7 @@ export function listen(
     let request: Request;
     try {
       // A Host that is not a plain authority cannot move the path.
-      const host = head.headers.get("host") ?? "";
+      const host = head.host;
       const url = head.target.startsWith("/")
         ? `http://${
           /^[A-Za-z0-9.:[\]-]+$/.test(host) ? host : addr.hostname
