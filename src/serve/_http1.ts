@@ -215,10 +215,11 @@ function isOws(code: number): boolean {
 
 /** Parses a head read by {@linkcode WireReader.readHead}. */
 export function parseHead(text: string): RequestHead {
-  const lines = text.split("\n");
-  const requestLine = lines[0].endsWith("\r")
-    ? lines[0].slice(0, -1)
-    : lines[0];
+  // Lines are walked by index, not split: a line and its copy without the
+  // CR would be two strings per header, and the array a third allocation.
+  let lineEnd = text.indexOf("\n");
+  if (lineEnd < 0) lineEnd = text.length;
+  const requestLine = text.slice(0, withoutCr(text, 0, lineEnd));
   const parts = requestLine.split(" ");
   if (parts.length !== 3 || !TOKEN.test(parts[0]) || parts[1] === "") {
     throw new HttpWireError(400, "Malformed request line.");
@@ -244,19 +245,25 @@ export function parseHead(text: string): RequestHead {
   let te: string | null = null;
   let cl: string | null = null;
   let expect: string | null = null;
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i].endsWith("\r") ? lines[i].slice(0, -1) : lines[i];
-    const colon = line.indexOf(":");
-    const name = colon > 0 ? line.slice(0, colon) : "";
+  // Each "\n" starts one more line (an empty last one is a malformed header).
+  while (lineEnd < text.length) {
+    const lineStart = lineEnd + 1;
+    lineEnd = text.indexOf("\n", lineStart);
+    if (lineEnd < 0) lineEnd = text.length;
+    const stop = withoutCr(text, lineStart, lineEnd);
+    const colon = text.indexOf(":", lineStart);
+    const name = colon > lineStart && colon < stop
+      ? text.slice(lineStart, colon)
+      : "";
     if (!TOKEN.test(name)) throw new HttpWireError(400, "Malformed header.");
     // Only SP and HTAB around a value are whitespace (RFC 9110 §5.5); a CR
     // there is a bare CR, and String#trim would have dropped it (and VT,
     // FF, NBSP) without a word.
     let start = colon + 1;
-    let end = line.length;
-    while (start < end && isOws(line.charCodeAt(start))) start++;
-    while (end > start && isOws(line.charCodeAt(end - 1))) end--;
-    const value = line.slice(start, end);
+    let end = stop;
+    while (start < end && isOws(text.charCodeAt(start))) start++;
+    while (end > start && isOws(text.charCodeAt(end - 1))) end--;
+    const value = text.slice(start, end);
     if (BAD_VALUE.test(value)) {
       throw new HttpWireError(400, "Malformed header value.");
     }
@@ -323,6 +330,11 @@ export function parseHead(text: string): RequestHead {
     keepAlive,
     !http10 && (expect ?? "").toLowerCase() === "100-continue",
   );
+}
+
+/** The end of the line `text[start, end)` without one final CR. */
+function withoutCr(text: string, start: number, end: number): number {
+  return end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
 }
 
 /** A value repeated on a second line: joined with ", " as Headers#get does. */
