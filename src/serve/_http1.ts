@@ -177,13 +177,16 @@ export interface RequestHead {
   target: string;
   /** `1.0` or `1.1`. */
   version: string;
-  headers: Headers;
+  /** The header lines as a Headers object, built when first read. */
+  readonly headers: Headers;
   /**
    * The same header lines as name/value pairs, in order: what the listener
    * builds its Request from (a Headers object given to `new Request` is
    * iterated and converted again, about 25 µs a request on Deno 2.9).
    */
   fields: [string, string][];
+  /** The Host header's value, or "" without one. */
+  host: string;
   /** Body framing: none, a length, or chunked. */
   body: { kind: "none" } | { kind: "length"; length: number } | {
     kind: "chunked";
@@ -212,10 +215,11 @@ function isOws(code: number): boolean {
 
 /** Parses a head read by {@linkcode WireReader.readHead}. */
 export function parseHead(text: string): RequestHead {
-  const lines = text.split("\n");
-  const requestLine = lines[0].endsWith("\r")
-    ? lines[0].slice(0, -1)
-    : lines[0];
+  // Lines are walked by index, not split: a line and its copy without the
+  // CR would be two strings per header, and the array a third allocation.
+  let lineEnd = text.indexOf("\n");
+  if (lineEnd < 0) lineEnd = text.length;
+  const requestLine = text.slice(0, withoutCr(text, 0, lineEnd));
   const parts = requestLine.split(" ");
   if (parts.length !== 3 || !TOKEN.test(parts[0]) || parts[1] === "") {
     throw new HttpWireError(400, "Malformed request line.");
@@ -233,36 +237,69 @@ export function parseHead(text: string): RequestHead {
   }
   const fields: [string, string][] = [];
   let hosts = 0;
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i].endsWith("\r") ? lines[i].slice(0, -1) : lines[i];
-    const colon = line.indexOf(":");
-    const name = colon > 0 ? line.slice(0, colon) : "";
+  let host = "";
+  // The few headers the framing reads, joined with ", " when repeated as
+  // Headers#get joins them: looked up as the lines are read, so a request
+  // needs no Headers object of its own (the Request gets the pairs).
+  let connection: string | null = null;
+  let te: string | null = null;
+  let cl: string | null = null;
+  let expect: string | null = null;
+  // Each "\n" starts one more line (an empty last one is a malformed header).
+  while (lineEnd < text.length) {
+    const lineStart = lineEnd + 1;
+    lineEnd = text.indexOf("\n", lineStart);
+    if (lineEnd < 0) lineEnd = text.length;
+    const stop = withoutCr(text, lineStart, lineEnd);
+    const colon = text.indexOf(":", lineStart);
+    const name = colon > lineStart && colon < stop
+      ? text.slice(lineStart, colon)
+      : "";
     if (!TOKEN.test(name)) throw new HttpWireError(400, "Malformed header.");
     // Only SP and HTAB around a value are whitespace (RFC 9110 §5.5); a CR
     // there is a bare CR, and String#trim would have dropped it (and VT,
     // FF, NBSP) without a word.
     let start = colon + 1;
-    let end = line.length;
-    while (start < end && isOws(line.charCodeAt(start))) start++;
-    while (end > start && isOws(line.charCodeAt(end - 1))) end--;
-    const value = line.slice(start, end);
+    let end = stop;
+    while (start < end && isOws(text.charCodeAt(start))) start++;
+    while (end > start && isOws(text.charCodeAt(end - 1))) end--;
+    const value = text.slice(start, end);
     if (BAD_VALUE.test(value)) {
       throw new HttpWireError(400, "Malformed header value.");
     }
-    if (name.length === 4 && name.toLowerCase() === "host" && ++hosts > 1) {
-      throw new HttpWireError(400, "More than one Host header.");
+    switch (name.length) {
+      case 4:
+        if (name.toLowerCase() === "host") {
+          if (++hosts > 1) {
+            throw new HttpWireError(400, "More than one Host header.");
+          }
+          host = value;
+        }
+        break;
+      case 6:
+        if (name.toLowerCase() === "expect") expect = joined(expect, value);
+        break;
+      case 10:
+        if (name.toLowerCase() === "connection") {
+          connection = joined(connection, value);
+        }
+        break;
+      case 14:
+        if (name.toLowerCase() === "content-length") cl = joined(cl, value);
+        break;
+      case 17:
+        if (name.toLowerCase() === "transfer-encoding") {
+          te = joined(te, value);
+        }
+        break;
     }
     fields.push([name, value]);
   }
-  // Repeated names are joined with ", " on `get`, never a line of their own.
-  const headers = new Headers(fields);
   const http10 = version[1] === "0";
-  const connection = (headers.get("connection") ?? "").toLowerCase();
+  const connectionText = (connection ?? "").toLowerCase();
   const keepAlive = http10
-    ? /\bkeep-alive\b/.test(connection)
-    : !/\bclose\b/.test(connection);
-  const te = headers.get("transfer-encoding");
-  const cl = headers.get("content-length");
+    ? /\bkeep-alive\b/.test(connectionText)
+    : !/\bclose\b/.test(connectionText);
   let body: RequestHead["body"] = { kind: "none" };
   if (te !== null) {
     if (cl !== null || http10) {
@@ -283,17 +320,46 @@ export function parseHead(text: string): RequestHead {
     const length = Number(values[0]);
     if (length > 0) body = { kind: "length", length };
   }
-  return {
+  return new Head(
     method,
     target,
-    version: `1.${version[1]}`,
-    headers,
+    `1.${version[1]}`,
     fields,
+    host,
     body,
     keepAlive,
-    expectContinue: !http10 &&
-      (headers.get("expect") ?? "").toLowerCase() === "100-continue",
-  };
+    !http10 && (expect ?? "").toLowerCase() === "100-continue",
+  );
+}
+
+/** The end of the line `text[start, end)` without one final CR. */
+function withoutCr(text: string, start: number, end: number): number {
+  return end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+}
+
+/** A value repeated on a second line: joined with ", " as Headers#get does. */
+function joined(previous: string | null, value: string): string {
+  return previous === null ? value : `${previous}, ${value}`;
+}
+
+/** A parsed head, its Headers built only when something reads them. */
+class Head implements RequestHead {
+  #headers: Headers | undefined;
+  constructor(
+    readonly method: string,
+    readonly target: string,
+    readonly version: string,
+    readonly fields: [string, string][],
+    readonly host: string,
+    readonly body: RequestHead["body"],
+    readonly keepAlive: boolean,
+    readonly expectContinue: boolean,
+  ) {}
+
+  // Repeated names are joined with ", " on `get`, never a line of their own.
+  get headers(): Headers {
+    return this.#headers ??= new Headers(this.fields);
+  }
 }
 
 /** Largest body piece handed on per read. */
