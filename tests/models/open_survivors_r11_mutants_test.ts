@@ -92,6 +92,7 @@ describe("a racer cancelled by a parallel stream fallback's winner", () => {
             resolve();
           }, { once: true });
         });
+        yield* [];
         throw new Error("upstream closed");
       },
     };
@@ -154,6 +155,7 @@ describe("a racer that fails as the parallel stream fallback's winner commits", 
         execute: () => Promise.reject(new Error("unused")),
         async *executeStream() {
           await turns(depth);
+          yield* [];
           throw unavailable();
         },
       };
