@@ -354,4 +354,18 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "`ends` is the earliest cooldown end; when `until` equals it, the assignment writes the same number, so the re-rank time is the same",
   },
+  {
+    file: "src/models/_relay.ts",
+    before: "if (answer === raced || !(raced instanceof Promise)) return;",
+    after: "if (answer === raced || !(raced instanceof Promise)) ;",
+    reason:
+      "its one caller (_attempt.ts) calls it only for a relayed job, whose signal is always the Call's own (#limit runs for every raw job), so raced is always #race()'s new Promise and never the answer (#raw()'s own promise): the condition is never true, so the return never runs",
+  },
+  {
+    file: "src/models/streaming/race.ts",
+    before: "if (done[i]) return;",
+    after: "if (done[i]) ;",
+    reason:
+      "a racer is done before its decide() answers only when a winner cancelled it; a loser that had settled then is already listed with its recorded outcome (cancel() returns it) and decide() answers with that same object, and one that had not answers with its abort at least three turns after the win, while the stream copies the race's outcomes into its log one turn after it; the close() and count that follow are idempotent once decided",
+  },
 ];

@@ -12,6 +12,10 @@ const BREAKER_ORDER_TESTS = ["tests/models/breaker_read_order_test.ts"];
 const LIFETIME_TESTS = ["tests/models/lifetime_listeners_test.ts"];
 const DRAW_EDGES_TESTS = ["tests/models/draw_edges_fresh_mutants_test.ts"];
 const ROUTER_FRESH_TESTS = ["tests/models/router_fresh_mutants_test.ts"];
+const CORE9_MESSAGE_TESTS = ["tests/models/message_check_r11_test.ts"];
+const CORE9_SURVIVOR_TESTS = [
+  "tests/models/open_survivors_r11_mutants_test.ts",
+];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
   "tests/models/faults_test.ts",
@@ -875,5 +879,50 @@ export const MODELS_CORE: HandMutant[] = [
     find: "if (value < coolingValue) {",
     replace: "if (value <= coolingValue) {",
     tests: ["tests/models/latency_r9_mutants_test.ts"],
+  },
+  {
+    id: "core9-request-message-entries",
+    bug:
+      "a messages entry that is not an object (null, a string) reaches every adapter, which fails on it: ALL_BACKENDS_FAILED instead of INVALID_REQUEST",
+    file: "src/models/_request.ts",
+    find: "for (let i = 0; i < messages.length; i++) {",
+    replace: "for (let i = 0; i < 0; i++) {",
+    tests: CORE9_MESSAGE_TESTS,
+  },
+  {
+    id: "core9-request-message-array",
+    bug: "a messages entry that is an array passes the request check",
+    file: "src/models/_request.ts",
+    find:
+      'typeof message !== "object" || message === null || Array.isArray(message)',
+    replace: 'typeof message !== "object" || message === null',
+    tests: CORE9_MESSAGE_TESTS,
+  },
+  {
+    id: "core9-backoff-already-aborted",
+    bug:
+      "a retry backoff started after the caller's abort waits it out and retries the backend the caller gave up on",
+    file: "src/models/_resilience.ts",
+    find: "if (signal.aborted) return Promise.reject(signal.reason);",
+    replace: "if (signal.aborted) Promise.reject(signal.reason);",
+    tests: CORE9_SURVIVOR_TESTS,
+  },
+  {
+    id: "core9-health-infinite-shared-wait",
+    bug:
+      "healthCheckTimeout Infinity: a caller sharing a background probe is answered false by a 24.8-day timer",
+    file: "src/models/_health.ts",
+    find: "if (timeoutMs === Infinity) return probe;",
+    replace: "if (timeoutMs === Infinity) probe;",
+    tests: CORE9_SURVIVOR_TESTS,
+  },
+  {
+    id: "core9-race-recorded-loser",
+    bug:
+      "a stream racer whose failure was recorded in the turn the winner committed is listed as cancelled while its statistics count the failure",
+    file: "src/models/streaming/attempt.ts",
+    find: "    return recorded ?? this.#settle(cancelled);",
+    replace: "    return this.#settle(cancelled);",
+    tests: CORE9_SURVIVOR_TESTS,
   },
 ];
