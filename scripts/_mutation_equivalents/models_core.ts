@@ -368,4 +368,28 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "a racer is done before its decide() answers only when a winner cancelled it; a loser that had settled then is already listed with its recorded outcome (cancel() returns it) and decide() answers with that same object, and one that had not answers with its abort at least three turns after the win, while the stream copies the race's outcomes into its log one turn after it; the close() and count that follow are idempotent once decided",
   },
+  {
+    file: "src/models/_breaker.ts",
+    before:
+      'if (this.state(now) === "open" && this.#openUntil >= now + ms) return;',
+    after:
+      'if (this.state(now) === "open" && this.#openUntil > now + ms) return;',
+    reason:
+      "at the equality the opening is redone with the same end: state, openUntil and the probe flag are unchanged and only the epoch moves on, which no one reads while the breaker is open (it admits no call, so no ticket falls between the two epochs, and tickets from before are stale against either); a store's record, when there is one, replaces the epoch as it answers",
+  },
+  {
+    file: "src/models/_lifetime.ts",
+    before: "this.#pending.clear();",
+    after: ";",
+    reason:
+      "end() has just called every reject in #pending, and race() on the aborted lifetime adds none; the entries left behind are settled promises' rejects, which each answer deletes as it settles, so no call, state or later event differs (a disposed Router holds them a little longer)",
+  },
+  {
+    file: "src/models/_parallel.ts",
+    before: "markSettled();",
+    after: ";",
+    context: "if (count === 0) {",
+    reason:
+      "runParallel never runs with count 0 (see the `return;` of the same branch above): dispatchParallel throws NO_BACKEND_AVAILABLE without a target, and the fallback loop runs no empty group",
+  },
 ];

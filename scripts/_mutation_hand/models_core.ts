@@ -13,6 +13,7 @@ const LIFETIME_TESTS = ["tests/models/lifetime_listeners_test.ts"];
 const DRAW_EDGES_TESTS = ["tests/models/draw_edges_fresh_mutants_test.ts"];
 const ROUTER_FRESH_TESTS = ["tests/models/router_fresh_mutants_test.ts"];
 const CORE9_MESSAGE_TESTS = ["tests/models/message_check_r11_test.ts"];
+const CORE9_DRAW_TESTS = ["tests/models/draw_r11_mutants_test.ts"];
 const CORE9_SURVIVOR_TESTS = [
   "tests/models/open_survivors_r11_mutants_test.ts",
 ];
@@ -924,5 +925,30 @@ export const MODELS_CORE: HandMutant[] = [
     find: "    return recorded ?? this.#settle(cancelled);",
     replace: "    return this.#settle(cancelled);",
     tests: CORE9_SURVIVOR_TESTS,
+  },
+  {
+    id: "core9-timer-delay-one-ms",
+    bug: "a timer of 1 ms or less is asked of the runtime as 0 ms",
+    file: "src/models/_util.ts",
+    find: "ms > 0 ? ms : 0;",
+    replace: "ms > 1 ? ms : 0;",
+    tests: CORE9_DRAW_TESTS,
+  },
+  {
+    id: "core9-mock-latency-one-ms-stream",
+    bug:
+      "a mock adapter with a latency of 1 ms streams its chunks without waiting",
+    file: "src/models/testing.ts",
+    find: "      for (const chunk of chunks) {\n        if (latency > 0)",
+    replace: "      for (const chunk of chunks) {\n        if (latency > 1)",
+    tests: CORE9_DRAW_TESTS,
+  },
+  {
+    id: "core9-mock-latency-one-ms-execute",
+    bug: "a mock adapter with a latency of 1 ms answers without waiting",
+    file: "src/models/testing.ts",
+    find: "const index = executeIndex++;\n      if (latency > 0)",
+    replace: "const index = executeIndex++;\n      if (latency > 1)",
+    tests: CORE9_DRAW_TESTS,
   },
 ];
