@@ -951,4 +951,15 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "const index = executeIndex++;\n      if (latency > 1)",
     tests: CORE9_DRAW_TESTS,
   },
+  {
+    id: "core9-parallel-recorded-loser",
+    bug:
+      "a parallel loser whose failure was recorded in the turn the winner answered is listed as cancelled (execute's trace, dispatchParallel's failedBackends) while its statistics count the failure",
+    file: "src/models/_parallel.ts",
+    find:
+      "      queueMicrotask(() =>\n        resolve({ outcomes: outcomes.slice(), winner, cancelled, allSettled })\n      );",
+    replace:
+      "      resolve({ outcomes: outcomes.slice(), winner, cancelled, allSettled });",
+    tests: ["tests/models/race_records_r11_test.ts"],
+  },
 ];
