@@ -392,4 +392,11 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "runParallel never runs with count 0 (see the `return;` of the same branch above): dispatchParallel throws NO_BACKEND_AVAILABLE without a target, and the fallback loop runs no empty group",
   },
+  {
+    file: "src/models/streaming/attempt.ts",
+    before: "return recorded ?? this.#settle(cancelled);",
+    after: "return recorded || this.#settle(cancelled);",
+    reason:
+      "recorded is an Attempt (an object, never falsy) or undefined: ?? and || pick the same side",
+  },
 ];
