@@ -14,6 +14,9 @@ const DRAW_EDGES_TESTS = ["tests/models/draw_edges_fresh_mutants_test.ts"];
 const ROUTER_FRESH_TESTS = ["tests/models/router_fresh_mutants_test.ts"];
 const CORE9_MESSAGE_TESTS = ["tests/models/message_check_r11_test.ts"];
 const CORE9_DRAW_TESTS = ["tests/models/draw_r11_mutants_test.ts"];
+const CORE9_SECOND_DRAW_TESTS = [
+  "tests/models/second_draw_r11_mutants_test.ts",
+];
 const CORE9_SURVIVOR_TESTS = [
   "tests/models/open_survivors_r11_mutants_test.ts",
 ];
@@ -961,5 +964,14 @@ export const MODELS_CORE: HandMutant[] = [
     replace:
       "      resolve({ outcomes: outcomes.slice(), winner, cancelled, allSettled });",
     tests: ["tests/models/race_records_r11_test.ts"],
+  },
+  {
+    id: "core9-fleet-admit-refresh",
+    bug:
+      "admitting a call never reads the fleet's breakers: a breaker a sibling opened is seen only at the next background poll",
+    file: "src/models/_backend_state.ts",
+    find: "      this.#fleet!.refresh(now);",
+    replace: "      ;",
+    tests: CORE9_SECOND_DRAW_TESTS,
   },
 ];
