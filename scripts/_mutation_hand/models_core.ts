@@ -974,4 +974,22 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "      ;",
     tests: CORE9_SECOND_DRAW_TESTS,
   },
+  {
+    id: "core9-lifetime-answer-kept",
+    bug:
+      "an answered call without a caller signal stays in the lifetime's pending set: a live Router keeps every answer",
+    file: "src/models/_lifetime.ts",
+    find: "        (value) => {\n          pending.delete(reject);",
+    replace: "        (value) => {\n          ;",
+    tests: ["tests/models/lifetime_retention_test.ts"],
+  },
+  {
+    id: "core9-lifetime-error-kept",
+    bug:
+      "a failed call without a caller signal stays in the lifetime's pending set: a live Router keeps every error",
+    file: "src/models/_lifetime.ts",
+    find: "        (error) => {\n          pending.delete(reject);",
+    replace: "        (error) => {\n          ;",
+    tests: ["tests/models/lifetime_retention_test.ts"],
+  },
 ];
