@@ -399,4 +399,39 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "recorded is an Attempt (an object, never falsy) or undefined: ?? and || pick the same side",
   },
+  {
+    file: "src/models/testing.ts",
+    before: 'signal?.addEventListener("abort", onAbort, { once: true });',
+    after: 'signal?.addEventListener("abort", onAbort, { once: false });',
+    reason:
+      "sleep()'s listener: a signal dispatches abort once, and the timer's callback removes the listener when it fires first, so it runs at most once either way",
+  },
+  {
+    file: "src/models/testing.ts",
+    before: "const override = options?.metadata ?? {};",
+    after: "const override = options?.metadata || {};",
+    reason:
+      'the only values the two read differently are false, 0 and "", whose spread and whose name and capabilities read as those of {}',
+  },
+  {
+    file: "src/models/testing.ts",
+    before: "const messages = request.messages ?? [];",
+    after: "const messages = request.messages || [];",
+    reason:
+      'an array is never falsy; of the other falsy values, "" has no messages and a number or false has no length, so the loop finds no user message either way and the text is ""',
+  },
+  {
+    file: "src/models/testing.ts",
+    before: "const latency = options.latencyMs ?? 0;",
+    after: "const latency = options.latencyMs || 0;",
+    reason:
+      'latency is read only as `latency > 0` before waiting it: NaN, null, false and "" (the values the two read differently) are never above 0, like 0',
+  },
+  {
+    file: "src/models/testing.ts",
+    before: "const before = options.failAfterChunks ?? 0;",
+    after: "const before = options.failAfterChunks || 0;",
+    reason:
+      'read only as `before > 0` and as the bound of `i < before`: NaN, null, false and "" (the values the two read differently) open no start chunk and send no content, like 0',
+  },
 ];

@@ -992,4 +992,31 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "        (error) => {\n          ;",
     tests: ["tests/models/lifetime_retention_test.ts"],
   },
+  {
+    id: "core9-testing-metadata-name",
+    bug:
+      "a testing adapter given a name only in its metadata is named after its kind",
+    file: "src/models/testing.ts",
+    find: "name: options?.name ?? override.name ?? base.name,",
+    replace: "name: options?.name ?? base.name,",
+    tests: ["tests/models/testing_r11_mutants_test.ts"],
+  },
+  {
+    id: "core9-testing-echo-model",
+    bug:
+      'the echo adapter reports the model "undefined" when the request names none',
+    file: "src/models/testing.ts",
+    find: 'String(request.parameters?.model ?? "echo"),\n        ),',
+    replace: "String(request.parameters?.model),\n        ),",
+    tests: ["tests/models/testing_r11_mutants_test.ts"],
+  },
+  {
+    id: "core9-testing-fail-after-one",
+    bug:
+      "a failing stream with failAfterChunks 1 sends its content chunk without a start chunk",
+    file: "src/models/testing.ts",
+    find: "      if (before > 0) {",
+    replace: "      if (before > 1) {",
+    tests: ["tests/models/testing_r11_mutants_test.ts"],
+  },
 ];
