@@ -20,13 +20,14 @@ const router = createRouter().register("a", {
   ...echo,
   async execute(request) {
     await Promise.resolve();
-    const odd = n++ % 2 === 1;
-    const value = odd
-      ? new Error("upstream 400 Bad Request")
-      : await echo.execute(request);
-    refs.push(new WeakRef(value));
-    if (odd) throw value;
-    return value;
+    if (n++ % 2 === 1) {
+      const error = new Error("upstream 400 Bad Request");
+      refs.push(new WeakRef(error));
+      throw error;
+    }
+    const answer = await echo.execute(request);
+    refs.push(new WeakRef(answer));
+    return answer;
   },
 });
 for (let i = 0; i < CALLS; i++) {
