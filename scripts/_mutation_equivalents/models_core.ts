@@ -354,4 +354,84 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "`ends` is the earliest cooldown end; when `until` equals it, the assignment writes the same number, so the re-rank time is the same",
   },
+  {
+    file: "src/models/_relay.ts",
+    before: "if (answer === raced || !(raced instanceof Promise)) return;",
+    after: "if (answer === raced || !(raced instanceof Promise)) ;",
+    reason:
+      "its one caller (_attempt.ts) calls it only for a relayed job, whose signal is always the Call's own (#limit runs for every raw job), so raced is always #race()'s new Promise and never the answer (#raw()'s own promise): the condition is never true, so the return never runs",
+  },
+  {
+    file: "src/models/streaming/race.ts",
+    before: "if (done[i]) return;",
+    after: "if (done[i]) ;",
+    reason:
+      "a racer is done before its decide() answers only when a winner cancelled it; a loser that had settled then is already listed with its recorded outcome (cancel() returns it) and decide() answers with that same object, and one that had not answers with its abort at least three turns after the win, while the stream copies the race's outcomes into its log one turn after it; the close() and count that follow are idempotent once decided",
+  },
+  {
+    file: "src/models/_breaker.ts",
+    before:
+      'if (this.state(now) === "open" && this.#openUntil >= now + ms) return;',
+    after:
+      'if (this.state(now) === "open" && this.#openUntil > now + ms) return;',
+    reason:
+      "at the equality the opening is redone with the same end: state, openUntil and the probe flag are unchanged and only the epoch moves on, which no one reads while the breaker is open (it admits no call, so no ticket falls between the two epochs, and tickets from before are stale against either); a store's record, when there is one, replaces the epoch as it answers",
+  },
+  {
+    file: "src/models/_lifetime.ts",
+    before: "this.#pending.clear();",
+    after: ";",
+    reason:
+      "end() has just called every reject in #pending, and race() on the aborted lifetime adds none; the entries left behind are settled promises' rejects, which each answer deletes as it settles, so no call, state or later event differs (a disposed Router holds them a little longer)",
+  },
+  {
+    file: "src/models/_parallel.ts",
+    before: "markSettled();",
+    after: ";",
+    context: "if (count === 0) {",
+    reason:
+      "runParallel never runs with count 0 (see the `return;` of the same branch above): dispatchParallel throws NO_BACKEND_AVAILABLE without a target, and the fallback loop runs no empty group",
+  },
+  {
+    file: "src/models/streaming/attempt.ts",
+    before: "return recorded ?? this.#settle(cancelled);",
+    after: "return recorded || this.#settle(cancelled);",
+    reason:
+      "recorded is an Attempt (an object, never falsy) or undefined: ?? and || pick the same side",
+  },
+  {
+    file: "src/models/testing.ts",
+    before: 'signal?.addEventListener("abort", onAbort, { once: true });',
+    after: 'signal?.addEventListener("abort", onAbort, { once: false });',
+    reason:
+      "sleep()'s listener: a signal dispatches abort once, and the timer's callback removes the listener when it fires first, so it runs at most once either way",
+  },
+  {
+    file: "src/models/testing.ts",
+    before: "const override = options?.metadata ?? {};",
+    after: "const override = options?.metadata || {};",
+    reason:
+      'the only values the two read differently are false, 0 and "", whose spread and whose name and capabilities read as those of {}',
+  },
+  {
+    file: "src/models/testing.ts",
+    before: "const messages = request.messages ?? [];",
+    after: "const messages = request.messages || [];",
+    reason:
+      'an array is never falsy; of the other falsy values, "" has no messages and a number or false has no length, so the loop finds no user message either way and the text is ""',
+  },
+  {
+    file: "src/models/testing.ts",
+    before: "const latency = options.latencyMs ?? 0;",
+    after: "const latency = options.latencyMs || 0;",
+    reason:
+      'latency is read only as `latency > 0` before waiting it: NaN, null, false and "" (the values the two read differently) are never above 0, like 0',
+  },
+  {
+    file: "src/models/testing.ts",
+    before: "const before = options.failAfterChunks ?? 0;",
+    after: "const before = options.failAfterChunks || 0;",
+    reason:
+      'read only as `before > 0` and as the bound of `i < before`: NaN, null, false and "" (the values the two read differently) open no start chunk and send no content, like 0',
+  },
 ];

@@ -12,6 +12,14 @@ const BREAKER_ORDER_TESTS = ["tests/models/breaker_read_order_test.ts"];
 const LIFETIME_TESTS = ["tests/models/lifetime_listeners_test.ts"];
 const DRAW_EDGES_TESTS = ["tests/models/draw_edges_fresh_mutants_test.ts"];
 const ROUTER_FRESH_TESTS = ["tests/models/router_fresh_mutants_test.ts"];
+const CORE9_MESSAGE_TESTS = ["tests/models/message_check_r11_test.ts"];
+const CORE9_DRAW_TESTS = ["tests/models/draw_r11_mutants_test.ts"];
+const CORE9_SECOND_DRAW_TESTS = [
+  "tests/models/second_draw_r11_mutants_test.ts",
+];
+const CORE9_SURVIVOR_TESTS = [
+  "tests/models/open_survivors_r11_mutants_test.ts",
+];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
   "tests/models/faults_test.ts",
@@ -875,5 +883,140 @@ export const MODELS_CORE: HandMutant[] = [
     find: "if (value < coolingValue) {",
     replace: "if (value <= coolingValue) {",
     tests: ["tests/models/latency_r9_mutants_test.ts"],
+  },
+  {
+    id: "core9-request-message-entries",
+    bug:
+      "a messages entry that is not an object (null, a string) reaches every adapter, which fails on it: ALL_BACKENDS_FAILED instead of INVALID_REQUEST",
+    file: "src/models/_request.ts",
+    find: "for (let i = 0; i < messages.length; i++) {",
+    replace: "for (let i = 0; i < 0; i++) {",
+    tests: CORE9_MESSAGE_TESTS,
+  },
+  {
+    id: "core9-request-message-array",
+    bug: "a messages entry that is an array passes the request check",
+    file: "src/models/_request.ts",
+    find:
+      'typeof message !== "object" || message === null || Array.isArray(message)',
+    replace: 'typeof message !== "object" || message === null',
+    tests: CORE9_MESSAGE_TESTS,
+  },
+  {
+    id: "core9-backoff-already-aborted",
+    bug:
+      "a retry backoff started after the caller's abort waits it out and retries the backend the caller gave up on",
+    file: "src/models/_resilience.ts",
+    find: "if (signal.aborted) return Promise.reject(signal.reason);",
+    replace: "if (signal.aborted) Promise.reject(signal.reason);",
+    tests: CORE9_SURVIVOR_TESTS,
+  },
+  {
+    id: "core9-health-infinite-shared-wait",
+    bug:
+      "healthCheckTimeout Infinity: a caller sharing a background probe is answered false by a 24.8-day timer",
+    file: "src/models/_health.ts",
+    find: "if (timeoutMs === Infinity) return probe;",
+    replace: "if (timeoutMs === Infinity) probe;",
+    tests: CORE9_SURVIVOR_TESTS,
+  },
+  {
+    id: "core9-race-recorded-loser",
+    bug:
+      "a stream racer whose failure was recorded in the turn the winner committed is listed as cancelled while its statistics count the failure",
+    file: "src/models/streaming/attempt.ts",
+    find: "    return recorded ?? this.#settle(cancelled);",
+    replace: "    return this.#settle(cancelled);",
+    tests: CORE9_SURVIVOR_TESTS,
+  },
+  {
+    id: "core9-timer-delay-one-ms",
+    bug: "a timer of 1 ms or less is asked of the runtime as 0 ms",
+    file: "src/models/_util.ts",
+    find: "ms > 0 ? ms : 0;",
+    replace: "ms > 1 ? ms : 0;",
+    tests: CORE9_DRAW_TESTS,
+  },
+  {
+    id: "core9-mock-latency-one-ms-stream",
+    bug:
+      "a mock adapter with a latency of 1 ms streams its chunks without waiting",
+    file: "src/models/testing.ts",
+    find: "      for (const chunk of chunks) {\n        if (latency > 0)",
+    replace: "      for (const chunk of chunks) {\n        if (latency > 1)",
+    tests: CORE9_DRAW_TESTS,
+  },
+  {
+    id: "core9-mock-latency-one-ms-execute",
+    bug: "a mock adapter with a latency of 1 ms answers without waiting",
+    file: "src/models/testing.ts",
+    find: "const index = executeIndex++;\n      if (latency > 0)",
+    replace: "const index = executeIndex++;\n      if (latency > 1)",
+    tests: CORE9_DRAW_TESTS,
+  },
+  {
+    id: "core9-parallel-recorded-loser",
+    bug:
+      "a parallel loser whose failure was recorded in the turn the winner answered is listed as cancelled (execute's trace, dispatchParallel's failedBackends) while its statistics count the failure",
+    file: "src/models/_parallel.ts",
+    find:
+      "      queueMicrotask(() =>\n        resolve({ outcomes: outcomes.slice(), winner, cancelled, allSettled })\n      );",
+    replace:
+      "      resolve({ outcomes: outcomes.slice(), winner, cancelled, allSettled });",
+    tests: ["tests/models/race_records_r11_test.ts"],
+  },
+  {
+    id: "core9-fleet-admit-refresh",
+    bug:
+      "admitting a call never reads the fleet's breakers: a breaker a sibling opened is seen only at the next background poll",
+    file: "src/models/_backend_state.ts",
+    find: "      this.#fleet!.refresh(now);",
+    replace: "      ;",
+    tests: CORE9_SECOND_DRAW_TESTS,
+  },
+  {
+    id: "core9-lifetime-answer-kept",
+    bug:
+      "an answered call without a caller signal stays in the lifetime's pending set: a live Router keeps every answer",
+    file: "src/models/_lifetime.ts",
+    find: "        (value) => {\n          pending.delete(reject);",
+    replace: "        (value) => {\n          ;",
+    tests: ["tests/models/lifetime_retention_test.ts"],
+  },
+  {
+    id: "core9-lifetime-error-kept",
+    bug:
+      "a failed call without a caller signal stays in the lifetime's pending set: a live Router keeps every error",
+    file: "src/models/_lifetime.ts",
+    find: "        (error) => {\n          pending.delete(reject);",
+    replace: "        (error) => {\n          ;",
+    tests: ["tests/models/lifetime_retention_test.ts"],
+  },
+  {
+    id: "core9-testing-metadata-name",
+    bug:
+      "a testing adapter given a name only in its metadata is named after its kind",
+    file: "src/models/testing.ts",
+    find: "name: options?.name ?? override.name ?? base.name,",
+    replace: "name: options?.name ?? base.name,",
+    tests: ["tests/models/testing_r11_mutants_test.ts"],
+  },
+  {
+    id: "core9-testing-echo-model",
+    bug:
+      'the echo adapter reports the model "undefined" when the request names none',
+    file: "src/models/testing.ts",
+    find: 'String(request.parameters?.model ?? "echo"),\n        ),',
+    replace: "String(request.parameters?.model),\n        ),",
+    tests: ["tests/models/testing_r11_mutants_test.ts"],
+  },
+  {
+    id: "core9-testing-fail-after-one",
+    bug:
+      "a failing stream with failAfterChunks 1 sends its content chunk without a start chunk",
+    file: "src/models/testing.ts",
+    find: "      if (before > 0) {",
+    replace: "      if (before > 1) {",
+    tests: ["tests/models/testing_r11_mutants_test.ts"],
   },
 ];

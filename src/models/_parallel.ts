@@ -51,7 +51,10 @@ export interface ParallelRunResult {
   readonly outcomes: readonly (Attempt | undefined)[];
   /** Index of the success that resolved a stopOnSuccess run, else -1. */
   readonly winner: number;
-  /** Indexes cancelled because another attempt won. */
+  /**
+   * Indexes aborted because another attempt won; those without an outcome
+   * are the cancelled ones (one recorded in the winner's turn has its own).
+   */
   readonly cancelled: readonly number[];
   /** Resolves once every attempt has settled (losers may outlive the run). */
   readonly allSettled: Promise<void>;
@@ -99,7 +102,13 @@ export function runParallel(
           }
         }
       }
-      resolve({ outcomes: outcomes.slice(), winner, cancelled, allSettled });
+      // Resolved one turn later: a loser whose outcome was recorded in this
+      // same turn (its callback already queued) is listed with that outcome,
+      // not as cancelled, so the result agrees with the statistics that
+      // counted it. One recorded after the abort is recorded as aborted.
+      queueMicrotask(() =>
+        resolve({ outcomes: outcomes.slice(), winner, cancelled, allSettled })
+      );
     };
     if (count === 0) {
       markSettled();

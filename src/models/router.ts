@@ -747,7 +747,7 @@ export class Router implements BackendAdapter {
    * @param request The IR request (never mutated).
    * @param options Backends, strategy, timeout, cancellation, aggregator.
    * @returns The chosen response and every backend's outcome.
-   * @throws {AdapterError} `INVALID_REQUEST` when `request.messages` is not an array, before any backend is called (as `execute` and `selectBackend`).
+   * @throws {AdapterError} `INVALID_REQUEST` when `request.messages` is not an array or holds an entry that is not an object, before any backend is called (as `execute` and `selectBackend`).
    * @throws {RouterError} `ALL_BACKENDS_FAILED` when none succeeded, `NO_BACKEND_AVAILABLE` when none could be called, `ROUTING_FAILED` for bad options, `ABORTED`.
    *
    * @example Ask two backends, keep both answers

@@ -89,7 +89,8 @@ export interface RoutingAttempt {
  * `reason: "parallel-dispatch"`, `backend` the backend whose response it is
  * (for the `custom` strategy's aggregate, the first success), `attempts` every
  * backend started, in the order given (losers cancelled by the winner appear
- * as `ABORTED` with the dispatch's total time; with
+ * as `ABORTED` with the dispatch's total time, unless a loser's own outcome
+ * was recorded in the turn the winner answered: then that outcome; with
  * `cancelOnFirstSuccess: false`, losers still running appear with `ok: false`
  * and no `errorCode`), and `fallbacks: 0`.
  *

@@ -51,6 +51,8 @@ export class StreamAttempt {
   #committed = false;
   #failure: AdapterError | undefined;
   #settled = false;
+  /** The outcome #settle recorded. */
+  #recorded: Attempt | undefined;
 
   /**
    * @param own Give the attempt its own signal, linked to `signal`, so that
@@ -217,10 +219,16 @@ export class StreamAttempt {
     };
   }
 
-  /** Stops a racer that lost: its signal aborts, its outcome is `cancelled`. */
-  cancel(reason: unknown, cancelled: Attempt): void {
+  /**
+   * Stops a racer that lost: its signal aborts, its outcome is `cancelled`;
+   * returns the outcome recorded, which is the one it had already settled
+   * with (a failure met in the same turn as the winner's commit, already
+   * counted against its backend) if any.
+   */
+  cancel(reason: unknown, cancelled: Attempt): Attempt {
+    const recorded = this.#recorded;
     this.#controller?.abort(reason);
-    this.#settle(cancelled);
+    return recorded ?? this.#settle(cancelled);
   }
 
   /**
@@ -267,6 +275,7 @@ export class StreamAttempt {
   #settle(attempt: Attempt): Attempt {
     if (this.#settled) return attempt;
     this.#settled = true;
+    this.#recorded = attempt;
     this.entry.settle(attempt, this.#ticket, this.#settings);
     releaseIterator(this.#iterator);
     this.#iterator = undefined;

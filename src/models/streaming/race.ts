@@ -62,8 +62,12 @@ export function raceStreams(
       racers.forEach((loser, j) => {
         if (done[j] || j === i) return;
         done[j] = true;
-        outcomes[j] = cancelledAttempt(loser.entry.name, after);
-        loser.cancel(CANCELLED_REASON, outcomes[j]!);
+        // A loser that settled in the same turn keeps its recorded outcome:
+        // the trace says what its backend's statistics and breaker counted.
+        outcomes[j] = loser.cancel(
+          CANCELLED_REASON,
+          cancelledAttempt(loser.entry.name, after),
+        );
         loser.close();
       });
       done[i] = true;
