@@ -14,9 +14,16 @@
 // or promoted by them). docs/performance.md ("Serving paths") has the
 // figures.
 //
+// With BASELINE=<another checkout> the timing mode also runs that
+// checkout's gateway in the same process, in alternating blocks, and prints
+// the CPU per call of each (process CPU, the collector's threads included)
+// and the median of the per-block ratios.
+//
 // Run: deno run -A bench/gateway_own_cost.ts
+//      BASELINE=<clean checkout of main> deno run -A bench/gateway_own_cost.ts
 //      deno run -A --v8-flags=--expose-gc,--max-semi-space-size=512,--min-semi-space-size=512 bench/gateway_own_cost.ts
 //      deno run -A --v8-flags=--expose-gc bench/gateway_own_cost.ts kept
+import { cpuUsage } from "node:process";
 import {
   completion,
   gateway as peersGateway,
@@ -55,6 +62,13 @@ async function upstream(
 // fetch instead of the network.
 const gateway = peersGateway("http://upstream.test", { fetch: upstream });
 const relay = peersRelay("http://upstream.test", upstream);
+const baselineDir = Deno.env.get("BASELINE");
+const baseline = baselineDir === undefined ? undefined : ((await import(
+  new URL(`${baselineDir}/bench/_gateway_peers_server.ts`, "file:///").href
+)) as { gateway: typeof peersGateway }).gateway(
+  "http://upstream.test",
+  { fetch: upstream },
+);
 
 /** A served request carries its Content-Length, as this one does. */
 function request(): Request {
@@ -79,6 +93,51 @@ async function microsPerCall(handler: Handler, calls: number): Promise<number> {
     await response.arrayBuffer();
   }
   return (performance.now() - started) * 1000 / calls;
+}
+
+/** Process CPU (all threads) and wall time per call, in µs. */
+async function costPerCall(
+  handler: Handler,
+  calls: number,
+): Promise<{ cpu: number; wall: number }> {
+  const cpu = cpuUsage();
+  const wall = await microsPerCall(handler, calls);
+  const spent = cpuUsage(cpu);
+  return { cpu: (spent.user + spent.system) / calls, wall };
+}
+
+/** Alternating blocks of this gateway, the baseline's and the relay. */
+async function againstBaseline(other: Handler): Promise<void> {
+  const handlers = [gateway, other, relay];
+  for (let i = 0; i < 3; i++) {
+    for (const handler of handlers) await microsPerCall(handler, CALLS);
+  }
+  const cpu: number[][] = [[], [], []];
+  const wall: number[][] = [[], [], []];
+  const ratios: number[] = [];
+  for (let block = 0; block < BLOCKS; block++) {
+    // The order turns each block, so neither gateway always follows the
+    // other (or the relay).
+    const order = block % 2 === 0 ? [0, 1, 2] : [1, 0, 2];
+    for (const index of order) {
+      const spent = await costPerCall(handlers[index], CALLS);
+      cpu[index].push(spent.cpu);
+      wall[index].push(spent.wall);
+    }
+    ratios.push(cpu[0][block] / cpu[1][block]);
+  }
+  const names = ["gateway", "baseline", "relay"];
+  console.log(
+    `CPU µs per call (wall), median of ${BLOCKS} alternating blocks of ` +
+      `${CALLS}: ` +
+      names.map((name, i) =>
+        `${name} ${median(cpu[i]).toFixed(1)} (${median(wall[i]).toFixed(1)})`
+      ).join(", ") +
+      `; gateway over baseline, median of per-block ratios ` +
+      `${median(ratios).toFixed(3)} (${Math.min(...ratios).toFixed(2)}–${
+        Math.max(...ratios).toFixed(2)
+      })`,
+  );
 }
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -112,7 +171,9 @@ const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[values.length >> 1];
 
 try {
-  if (gc === undefined) {
+  if (baseline !== undefined) {
+    await againstBaseline(baseline);
+  } else if (gc === undefined) {
     for (let i = 0; i < 3; i++) {
       await microsPerCall(gateway, CALLS);
       await microsPerCall(relay, CALLS);
@@ -160,4 +221,5 @@ try {
   }
 } finally {
   gateway.dispose();
+  baseline?.dispose();
 }
