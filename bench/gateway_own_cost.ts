@@ -19,6 +19,10 @@
 // the CPU per call of each (process CPU, the collector's threads included)
 // and the median of the per-block ratios.
 //
+// GATEWAY_FROM=<another checkout> measures that checkout's gateway with
+// this driver instead (run in turn with this one's, in separate processes).
+// BLOCKS=<n> sets the number of blocks (21).
+//
 // Run: deno run -A bench/gateway_own_cost.ts
 //      BASELINE=<clean checkout of main> deno run -A bench/gateway_own_cost.ts
 //      deno run -A --v8-flags=--expose-gc,--max-semi-space-size=512,--min-semi-space-size=512 bench/gateway_own_cost.ts
@@ -30,7 +34,7 @@ import {
   relay as peersRelay,
 } from "./_gateway_peers_server.ts";
 
-const BLOCKS = 21;
+const BLOCKS = Number(Deno.env.get("BLOCKS") ?? 21);
 const CALLS = 1000;
 
 const answer = completion("gpt-4o-mini");
@@ -60,15 +64,25 @@ async function upstream(
 
 // The gateway and the relay of bench/gateway_peers.ts's servers, on this
 // fetch instead of the network.
-const gateway = peersGateway("http://upstream.test", { fetch: upstream });
-const relay = peersRelay("http://upstream.test", upstream);
-const baselineDir = Deno.env.get("BASELINE");
-const baseline = baselineDir === undefined ? undefined : ((await import(
-  new URL(`${baselineDir}/bench/_gateway_peers_server.ts`, "file:///").href
-)) as { gateway: typeof peersGateway }).gateway(
+// GATEWAY_FROM=<checkout>: that checkout's gateway instead of this one's
+// (the same driver, so runs of two checkouts in turn compare their code).
+const from = Deno.env.get("GATEWAY_FROM");
+const gateway = (from === undefined ? peersGateway : await gatewayOf(from))(
   "http://upstream.test",
   { fetch: upstream },
 );
+const relay = peersRelay("http://upstream.test", upstream);
+const baselineDir = Deno.env.get("BASELINE");
+const baseline = baselineDir === undefined
+  ? undefined
+  : (await gatewayOf(baselineDir))("http://upstream.test", { fetch: upstream });
+
+/** The gateway factory of another checkout's bench servers. */
+async function gatewayOf(dir: string): Promise<typeof peersGateway> {
+  const url = new URL(`${dir}/bench/_gateway_peers_server.ts`, "file:///");
+  return ((await import(url.href)) as { gateway: typeof peersGateway })
+    .gateway;
+}
 
 /** A served request carries its Content-Length, as this one does. */
 function request(): Request {
@@ -180,13 +194,23 @@ try {
     }
     const own: number[] = [];
     const floor: number[] = [];
+    const ownCpu: number[] = [];
+    const floorCpu: number[] = [];
     for (let block = 0; block < BLOCKS; block++) {
-      own.push(await microsPerCall(gateway, CALLS));
-      floor.push(await microsPerCall(relay, CALLS));
+      const mine = await costPerCall(gateway, CALLS);
+      const theirs = await costPerCall(relay, CALLS);
+      own.push(mine.wall);
+      floor.push(theirs.wall);
+      ownCpu.push(mine.cpu);
+      floorCpu.push(theirs.cpu);
     }
     console.log(
       `µs per call, median of ${BLOCKS} alternating blocks of ${CALLS}: ` +
-        `gateway ${median(own).toFixed(1)}, relay ${median(floor).toFixed(1)}`,
+        `gateway ${median(own).toFixed(1)}, relay ${
+          median(floor).toFixed(1)
+        }; process CPU µs per call: gateway ${
+          median(ownCpu).toFixed(1)
+        }, relay ${median(floorCpu).toFixed(1)}`,
     );
   } else if (Deno.args[0] === "kept") {
     await keptPerCall(gateway, 5 * CALLS);
