@@ -79,15 +79,10 @@ export class CallScope implements Watched {
       promise.catch(ignore);
       return Promise.reject(signal.reason);
     }
+    // A settled wait's `reject` may stay in #stop: calling it is a no-op.
     return new Promise<T>((resolve, reject) => {
       this.#stop = reject;
-      promise.then((value) => {
-        this.#stop = undefined;
-        resolve(value);
-      }, (error) => {
-        this.#stop = undefined;
-        reject(error);
-      });
+      promise.then(resolve, reject);
     });
   }
 
