@@ -14,16 +14,27 @@
 // or promoted by them). docs/performance.md ("Serving paths") has the
 // figures.
 //
+// With BASELINE=<another checkout> the timing mode also runs that
+// checkout's gateway in the same process, in alternating blocks, and prints
+// the CPU per call of each (process CPU, the collector's threads included)
+// and the median of the per-block ratios.
+//
+// GATEWAY_FROM=<another checkout> measures that checkout's gateway with
+// this driver instead (run in turn with this one's, in separate processes).
+// BLOCKS=<n> sets the number of blocks (21).
+//
 // Run: deno run -A bench/gateway_own_cost.ts
+//      BASELINE=<clean checkout of main> deno run -A bench/gateway_own_cost.ts
 //      deno run -A --v8-flags=--expose-gc,--max-semi-space-size=512,--min-semi-space-size=512 bench/gateway_own_cost.ts
 //      deno run -A --v8-flags=--expose-gc bench/gateway_own_cost.ts kept
+import { cpuUsage } from "node:process";
 import {
   completion,
   gateway as peersGateway,
   relay as peersRelay,
 } from "./_gateway_peers_server.ts";
 
-const BLOCKS = 21;
+const BLOCKS = Number(Deno.env.get("BLOCKS") ?? 21);
 const CALLS = 1000;
 
 const answer = completion("gpt-4o-mini");
@@ -53,8 +64,25 @@ async function upstream(
 
 // The gateway and the relay of bench/gateway_peers.ts's servers, on this
 // fetch instead of the network.
-const gateway = peersGateway("http://upstream.test", { fetch: upstream });
+// GATEWAY_FROM=<checkout>: that checkout's gateway instead of this one's
+// (the same driver, so runs of two checkouts in turn compare their code).
+const from = Deno.env.get("GATEWAY_FROM");
+const gateway = (from === undefined ? peersGateway : await gatewayOf(from))(
+  "http://upstream.test",
+  { fetch: upstream },
+);
 const relay = peersRelay("http://upstream.test", upstream);
+const baselineDir = Deno.env.get("BASELINE");
+const baseline = baselineDir === undefined
+  ? undefined
+  : (await gatewayOf(baselineDir))("http://upstream.test", { fetch: upstream });
+
+/** The gateway factory of another checkout's bench servers. */
+async function gatewayOf(dir: string): Promise<typeof peersGateway> {
+  const url = new URL(`${dir}/bench/_gateway_peers_server.ts`, "file:///");
+  return ((await import(url.href)) as { gateway: typeof peersGateway })
+    .gateway;
+}
 
 /** A served request carries its Content-Length, as this one does. */
 function request(): Request {
@@ -79,6 +107,51 @@ async function microsPerCall(handler: Handler, calls: number): Promise<number> {
     await response.arrayBuffer();
   }
   return (performance.now() - started) * 1000 / calls;
+}
+
+/** Process CPU (all threads) and wall time per call, in µs. */
+async function costPerCall(
+  handler: Handler,
+  calls: number,
+): Promise<{ cpu: number; wall: number }> {
+  const cpu = cpuUsage();
+  const wall = await microsPerCall(handler, calls);
+  const spent = cpuUsage(cpu);
+  return { cpu: (spent.user + spent.system) / calls, wall };
+}
+
+/** Alternating blocks of this gateway, the baseline's and the relay. */
+async function againstBaseline(other: Handler): Promise<void> {
+  const handlers = [gateway, other, relay];
+  for (let i = 0; i < 3; i++) {
+    for (const handler of handlers) await microsPerCall(handler, CALLS);
+  }
+  const cpu: number[][] = [[], [], []];
+  const wall: number[][] = [[], [], []];
+  const ratios: number[] = [];
+  for (let block = 0; block < BLOCKS; block++) {
+    // The order turns each block, so neither gateway always follows the
+    // other (or the relay).
+    const order = block % 2 === 0 ? [0, 1, 2] : [1, 0, 2];
+    for (const index of order) {
+      const spent = await costPerCall(handlers[index], CALLS);
+      cpu[index].push(spent.cpu);
+      wall[index].push(spent.wall);
+    }
+    ratios.push(cpu[0][block] / cpu[1][block]);
+  }
+  const names = ["gateway", "baseline", "relay"];
+  console.log(
+    `CPU µs per call (wall), median of ${BLOCKS} alternating blocks of ` +
+      `${CALLS}: ` +
+      names.map((name, i) =>
+        `${name} ${median(cpu[i]).toFixed(1)} (${median(wall[i]).toFixed(1)})`
+      ).join(", ") +
+      `; gateway over baseline, median of per-block ratios ` +
+      `${median(ratios).toFixed(3)} (${Math.min(...ratios).toFixed(2)}–${
+        Math.max(...ratios).toFixed(2)
+      })`,
+  );
 }
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -112,20 +185,32 @@ const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[values.length >> 1];
 
 try {
-  if (gc === undefined) {
+  if (baseline !== undefined) {
+    await againstBaseline(baseline);
+  } else if (gc === undefined) {
     for (let i = 0; i < 3; i++) {
       await microsPerCall(gateway, CALLS);
       await microsPerCall(relay, CALLS);
     }
     const own: number[] = [];
     const floor: number[] = [];
+    const ownCpu: number[] = [];
+    const floorCpu: number[] = [];
     for (let block = 0; block < BLOCKS; block++) {
-      own.push(await microsPerCall(gateway, CALLS));
-      floor.push(await microsPerCall(relay, CALLS));
+      const mine = await costPerCall(gateway, CALLS);
+      const theirs = await costPerCall(relay, CALLS);
+      own.push(mine.wall);
+      floor.push(theirs.wall);
+      ownCpu.push(mine.cpu);
+      floorCpu.push(theirs.cpu);
     }
     console.log(
       `µs per call, median of ${BLOCKS} alternating blocks of ${CALLS}: ` +
-        `gateway ${median(own).toFixed(1)}, relay ${median(floor).toFixed(1)}`,
+        `gateway ${median(own).toFixed(1)}, relay ${
+          median(floor).toFixed(1)
+        }; process CPU µs per call: gateway ${
+          median(ownCpu).toFixed(1)
+        }, relay ${median(floorCpu).toFixed(1)}`,
     );
   } else if (Deno.args[0] === "kept") {
     await keptPerCall(gateway, 5 * CALLS);
@@ -160,4 +245,5 @@ try {
   }
 } finally {
   gateway.dispose();
+  baseline?.dispose();
 }

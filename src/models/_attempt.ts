@@ -2,7 +2,7 @@
 // and recorded: the unit execute, the fallback policies and
 // dispatchParallel are built from.
 
-import type { Lifetime } from "./_lifetime.ts";
+import type { Lifetime, LinkedCall } from "./_lifetime.ts";
 import type { BackendEntry } from "./_state.ts";
 import type { Registry } from "./_registry.ts";
 import type { Settings } from "./_config.ts";
@@ -71,6 +71,12 @@ export class Call {
   #limited = false;
   /** The attempt's own signal's controller (a raw answer's `abort`). */
   #controller: AbortController | undefined;
+  /**
+   * The call's own signal, when this attempt uses it as its own (the first
+   * attempt without a timeout): it follows the call instead of linking a
+   * signal of its own, and a raw answer's `abort` ends the call's signal.
+   */
+  #follows: LinkedCall | undefined;
   /** Rejects the wait for the answer (#race) when the signal aborts. */
   #stop: ((reason: unknown) => void) | undefined;
 
@@ -82,6 +88,7 @@ export class Call {
     budget?: Budget,
     job: Job = CHAT_JOB,
     now: number = env.settings.now(),
+    link?: LinkedCall,
   ) {
     const { settings, lifetime } = env;
     this.entry = entry;
@@ -107,8 +114,17 @@ export class Call {
       ? Infinity
       : attemptLimit(budget, this.#startedAt);
     // A raw answer gets a signal of its own: its `abort` ends the body's
-    // reading after the head, when the caller's is no longer linked.
-    if (limit !== Infinity || job.raw) signal = this.#limit(signal, limit);
+    // reading after the head, when the caller's is no longer linked. The
+    // first attempt without a timeout takes the call's own signal as its
+    // own (`link`): nothing else uses it once this attempt answered, so
+    // one controller and one listener a call fewer.
+    if (limit === Infinity && link !== undefined) {
+      this.#follows = link;
+      this.#linked = signal;
+      link.follow(this);
+    } else if (limit !== Infinity || job.raw) {
+      signal = this.#limit(signal, limit);
+    }
     this.#signal = signal;
     let pending: unknown;
     try {
@@ -124,7 +140,7 @@ export class Call {
         ? answer
         : signal === lifetime.signal
         ? lifetime.race(answer)
-        : this.#controller !== undefined
+        : this.#controller !== undefined || this.#follows !== undefined
         ? this.#race(answer)
         : raceAbort(Promise.resolve(answer), signal);
       if (relay) releaseIfLost(answer, pending);
@@ -163,9 +179,14 @@ export class Call {
     return controller.signal;
   }
 
-  /** The call's signal aborted: so does the attempt's own, with its reason. */
+  /**
+   * The call's signal aborted: so does the attempt's own, with its reason
+   * (or, following the call's signal, the wait for the answer ends).
+   */
   handleEvent(): void {
-    this.#abort(this.#linked!.reason);
+    const reason = this.#linked!.reason;
+    if (this.#follows === undefined) this.#abort(reason);
+    else this.#stop?.(reason);
   }
 
   /**
@@ -185,7 +206,7 @@ export class Call {
    * that ignores its signal cannot hold the call.
    */
   #race(answer: unknown): Promise<unknown> {
-    const signal = this.#controller!.signal;
+    const signal = this.#signal!;
     if (signal.aborted) {
       Promise.resolve(answer).catch(ignore);
       return Promise.reject(signal.reason);
@@ -199,6 +220,10 @@ export class Call {
   /** The adapter's Response as a RawAnswer whose abort is the attempt's. */
   async #raw(answer: unknown): Promise<unknown> {
     const response = await answer;
+    const link = this.#follows;
+    if (link !== undefined) {
+      return { response, abort: (reason?: unknown) => link.abort(reason) };
+    }
     const controller = this.#controller!;
     return {
       response,
@@ -220,7 +245,7 @@ export class Call {
     if (this.#limited) {
       if (this.#timer !== undefined) settings.timers.clearTimeout(this.#timer);
       this.#linked?.removeEventListener("abort", this);
-    }
+    } else this.#follows?.unfollow(this);
     const outcome = threw
       ? rejected(entry, this.#signal, value, latencyMs)
       : resolved(entry, value, latencyMs, this.#job);

@@ -10,7 +10,7 @@ import type { Job } from "./_job.ts";
 import type { Attempt, Success, TracedAttempt } from "./_outcome.ts";
 import { appendRace, runParallel } from "./_parallel.ts";
 import type { Parts } from "./_parts.ts";
-import type { CallSignal } from "./_lifetime.ts";
+import { type CallSignal, LinkedCall } from "./_lifetime.ts";
 import type { BackendEntry } from "./_state.ts";
 import type { Budget } from "./_budget.ts";
 import { retryDelay, sleep } from "./_resilience.ts";
@@ -294,6 +294,8 @@ class CallRun<T> {
         this.#budget,
         this.#job,
         now,
+        // The first attempt may take the call's own signal as its own.
+        this.#link instanceof LinkedCall ? this.#link : undefined,
       );
     } catch (error) {
       return Promise.reject(ended(this.#parts, this.#link, error));

@@ -21,8 +21,8 @@ export class Lifetime {
   /** Aborted by end(); adapters of calls without a caller signal get it as is. */
   readonly signal: AbortSignal = this.#controller.signal;
   readonly #pending = new Set<(reason: unknown) => void>();
-  /** The controllers of calls with a caller signal, which end() aborts. */
-  readonly #linked = new Set<AbortController>();
+  /** The calls with a caller signal, which end() aborts. */
+  readonly #linked = new Set<LinkedCall>();
   readonly #own: CallSignal = { signal: this.signal, unlink: ignore };
 
   /**
@@ -74,7 +74,7 @@ export class Lifetime {
     this.#controller.abort(reason);
     const linked = [...this.#linked];
     this.#linked.clear();
-    for (const controller of linked) controller.abort(reason);
+    for (const call of linked) call.abort(reason);
     const rejects = [...this.#pending];
     this.#pending.clear();
     for (const reject of rejects) reject(reason);
@@ -82,31 +82,59 @@ export class Lifetime {
 }
 
 /**
+ * What waits on a call's own signal without a listener of its own: the
+ * router's first attempt (`_attempt.ts`), stopped through handleEvent.
+ */
+export interface Follower {
+  handleEvent(): void;
+}
+
+/**
  * A call's signal linked to its caller's: the caller's abort reaches it
  * through handleEvent, so a call allocates no listener or unlink closures.
+ * Its one follower (the first attempt, which waits on this signal and hands
+ * it to its adapter instead of linking one of its own) is told when it
+ * aborts; and abort() ends it from inside: dispose(), or a relayed answer's
+ * body after the hand-over, when the caller is no longer linked.
  */
-class LinkedCall implements CallSignal {
+export class LinkedCall implements CallSignal {
   readonly signal: AbortSignal;
   readonly #controller = new AbortController();
   readonly #caller: AbortSignal;
-  readonly #linked: Set<AbortController>;
+  readonly #linked: Set<LinkedCall>;
+  #follower: Follower | undefined;
 
-  constructor(caller: AbortSignal, linked: Set<AbortController>) {
+  constructor(caller: AbortSignal, linked: Set<LinkedCall>) {
     this.signal = this.#controller.signal;
     this.#caller = caller;
     this.#linked = linked;
     if (caller.aborted) this.#controller.abort(caller.reason);
     else caller.addEventListener("abort", this, { once: true });
-    linked.add(this.#controller);
+    linked.add(this);
   }
 
   /** The caller aborted. */
   handleEvent(): void {
-    this.#controller.abort(this.#caller.reason);
+    this.abort(this.#caller.reason);
+  }
+
+  /** Aborts the call's signal and tells its follower. */
+  abort(reason: unknown): void {
+    this.#controller.abort(reason);
+    this.#follower?.handleEvent();
+  }
+
+  /** `follower` is told when the signal aborts, until unfollow(). */
+  follow(follower: Follower): void {
+    this.#follower = follower;
+  }
+
+  unfollow(follower: Follower): void {
+    if (this.#follower === follower) this.#follower = undefined;
   }
 
   unlink(): void {
     this.#caller.removeEventListener("abort", this);
-    this.#linked.delete(this.#controller);
+    this.#linked.delete(this);
   }
 }

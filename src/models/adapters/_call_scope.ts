@@ -1,7 +1,7 @@
 // One HTTP call's abort signal and timeout (the caller's signal plus the
 // idle deadline), apart from the client that issues the calls.
 
-import { timerDelay } from "../_util.ts";
+import { ignore, timerDelay } from "../_util.ts";
 import { unwatch, watch, watchable, type Watched } from "./_watchdog.ts";
 
 /**
@@ -28,34 +28,62 @@ export class CallScope implements Watched {
   #paused = false;
   /** Whether the watchdog checks this call (instead of `#timer`). */
   #watched = false;
-  readonly #onCallerAbort = (): void =>
-    this.controller.abort(this.#callerSignal?.reason);
-  readonly #onTimer = (): void => {
-    this.#timer = undefined;
-    if (this.controller.signal.aborted) return;
-    const left = this.#paused
-      ? this.#timeout
-      : this.#timeout - (performance.now() - this.#last);
-    if (left > 0) {
-      this.#timer = setTimeout(this.#onTimer, timerDelay(left));
-      return;
-    }
-    this.timedOut = true;
-    this.controller.abort(new DOMException("timed out", "TimeoutError"));
-  };
+  /** Rejects the wait in `race`, if one is running. */
+  #stop: ((reason: unknown) => void) | undefined;
+  /** The exact timer's callback, made only for a timeout that needs one. */
+  #onTimer: (() => void) | undefined;
 
   constructor(timeout: number, callerSignal: AbortSignal | undefined) {
     this.#timeout = timeout;
     this.#callerSignal = callerSignal;
+    // The scope itself listens (handleEvent): no closure per call.
     if (callerSignal?.aborted) this.controller.abort(callerSignal.reason);
-    else {callerSignal?.addEventListener("abort", this.#onCallerAbort, {
-        once: true,
-      });}
+    else callerSignal?.addEventListener("abort", this, { once: true });
     this.touch();
   }
 
   get signal(): AbortSignal {
     return this.controller.signal;
+  }
+
+  /** The caller's signal aborted: so does the call, with its reason. */
+  handleEvent(): void {
+    this.#abort(this.#callerSignal?.reason);
+  }
+
+  /**
+   * Aborts the call's signal and ends a wait in `race` with its reason.
+   * Only the scope aborts its controller, so `race` needs no listener of
+   * its own on the signal (raceAbort's), one per call fewer.
+   */
+  #abort(reason: unknown): void {
+    const signal = this.controller.signal;
+    this.controller.abort(reason);
+    this.#stop?.(signal.reason);
+  }
+
+  #timedOutNow(): void {
+    this.timedOut = true;
+    this.#abort(new DOMException("timed out", "TimeoutError"));
+  }
+
+  /**
+   * Settles like `promise`, or rejects with the signal's reason once the
+   * scope aborts (caller, timeout), so a `fetch` that ignores its signal
+   * cannot hold the call. One wait at a time: the call's steps (sign, the
+   * head, the body) come one after another.
+   */
+  race<T>(promise: Promise<T>): Promise<T> {
+    const signal = this.controller.signal;
+    if (signal.aborted) {
+      promise.catch(ignore);
+      return Promise.reject(signal.reason);
+    }
+    // A settled wait's `reject` may stay in #stop: calling it is a no-op.
+    return new Promise<T>((resolve, reject) => {
+      this.#stop = reject;
+      promise.then(resolve, reject);
+    });
   }
 
   /** Restarts the timeout (called on each network chunk of a stream). */
@@ -73,7 +101,22 @@ export class CallScope implements Watched {
       watch(this);
       return;
     }
+    this.#onTimer ??= () => this.#fire();
     this.#timer = setTimeout(this.#onTimer, timerDelay(timeout));
+  }
+
+  /** The exact timer fired: abort, or sleep again for what is left. */
+  #fire(): void {
+    this.#timer = undefined;
+    if (this.controller.signal.aborted) return;
+    const left = this.#paused
+      ? this.#timeout
+      : this.#timeout - (performance.now() - this.#last);
+    if (left > 0) {
+      this.#timer = setTimeout(this.#onTimer!, timerDelay(left));
+      return;
+    }
+    this.#timedOutNow();
   }
 
   /** The watchdog's tick: aborts once the silence reached the timeout. */
@@ -85,8 +128,7 @@ export class CallScope implements Watched {
     }
     if (this.#paused || now - this.#last < this.#timeout) return;
     this.#unwatch();
-    this.timedOut = true;
-    this.controller.abort(new DOMException("timed out", "TimeoutError"));
+    this.#timedOutNow();
   }
 
   #unwatch(): void {
@@ -112,6 +154,6 @@ export class CallScope implements Watched {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
     this.#unwatch();
-    this.#callerSignal?.removeEventListener("abort", this.#onCallerAbort);
+    this.#callerSignal?.removeEventListener("abort", this);
   }
 }

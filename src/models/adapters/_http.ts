@@ -44,7 +44,7 @@ import type {
   StreamParser,
   StreamTranslator,
 } from "./provider.ts";
-import { ignore, raceAbort } from "../_util.ts";
+import { ignore } from "../_util.ts";
 import { CallScope } from "./_call_scope.ts";
 export { CallScope };
 import { failureOf } from "../_stream_failure.ts";
@@ -238,7 +238,7 @@ export class HttpClient {
         url,
         { method, headers, body: text, signal: scope.signal },
       );
-      response = await raceAbort(pending, scope.signal);
+      response = await scope.race(pending);
     } catch (error) {
       // A head that comes after the abort or timeout (a fetch deaf to the
       // signal) is nobody's: its connection goes now, not at GC.
@@ -268,14 +268,13 @@ export class HttpClient {
   ): Promise<void> {
     let extra: Record<string, string> | undefined;
     try {
-      extra = await raceAbort(
+      extra = await scope.race(
         this.#options.sign!({
           method,
           url,
           headers: new Headers(headers),
           body,
         }),
-        scope.signal,
       );
     } catch (error) {
       if (error instanceof AdapterError || scope.signal.aborted) {
@@ -425,7 +424,7 @@ export class HttpClient {
         // The declared-length check first: the `body` getter builds a
         // ReadableStream, which the one-read path never needs.
         text = hasSmallIdentityBody(response, MAX_BODY_BYTES)
-          ? await raceAbort(response.text(), scope.signal)
+          ? await scope.race(response.text())
           : response.body === null
           ? ""
           : await readText(
