@@ -745,4 +745,70 @@ export const MODELS_ADAPTERS: HandMutant[] = [
       "tests/models/adapters/ollama_options_r9_mutants_test.ts",
     ],
   },
+  {
+    id: "adapt9-parameters-later-key",
+    bug:
+      "parameters: of two table keys naming one wire path, the earlier one in the request wins",
+    file: "src/models/adapters/_parameters.ts",
+    find: "if (path !== null) set(body, path, value, true);",
+    replace: "if (path !== null) set(body, path, value, false);",
+    tests: [
+      "tests/models/adapters/open_survivors_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-parameters-merge-order",
+    bug:
+      "parameters: two objects at one wire path merge with the earlier one's fields winning",
+    file: "src/models/adapters/_parameters.ts",
+    find: "overwrite ? { ...present, ...value } : { ...value, ...present }",
+    replace: "{ ...value, ...present }",
+    tests: [
+      "tests/models/adapters/open_survivors_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-openai-empty-default",
+    bug:
+      'OpenAI: defaultModel "" silently becomes gpt-4o-mini (or none) instead of being refused',
+    file: "src/models/adapters/openai.ts",
+    find: "const defaultModel = config.defaultModel ??",
+    replace: "const defaultModel = config.defaultModel ||",
+    tests: [
+      "tests/models/adapters/open_survivors_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-ollama-empty-default",
+    bug:
+      'Ollama: defaultModel "" silently becomes llama3.2 instead of being refused',
+    file: "src/models/adapters/ollama.ts",
+    find: 'const defaultModel = config.defaultModel ?? "llama3.2";',
+    replace: 'const defaultModel = config.defaultModel || "llama3.2";',
+    tests: [
+      "tests/models/adapters/open_survivors_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-anthropic-empty-default",
+    bug:
+      'Anthropic: defaultModel "" silently becomes its default model instead of being refused',
+    file: "src/models/adapters/anthropic.ts",
+    find: 'defaultModel: config.defaultModel ?? "claude-3-5-haiku-latest",',
+    replace: 'defaultModel: config.defaultModel || "claude-3-5-haiku-latest",',
+    tests: [
+      "tests/models/adapters/open_survivors_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-empty-default-accepted",
+    bug:
+      'adapters: an empty defaultModel is accepted, so every call sends model ""',
+    file: "src/models/adapters/adapter.ts",
+    find: 'if (spec.defaultModel === "") {',
+    replace: 'if (spec.defaultModel === " ") {',
+    tests: [
+      "tests/models/adapters/open_survivors_r11_mutants_test.ts",
+    ],
+  },
 ];
