@@ -811,4 +811,164 @@ export const MODELS_ADAPTERS: HandMutant[] = [
       "tests/models/adapters/open_survivors_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "adapt9-toward-gemini-tier-auto",
+    bug:
+      "toward Gemini: service_tier auto is what is dropped, every other tier skipped",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'if (value === "auto") return;',
+    replace: 'if (value !== "auto") return;',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-gemini-tier-standard",
+    bug:
+      "toward Gemini: Anthropic's standard_only tier is sent as an empty tier",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'standard_only: "standard",',
+    replace: 'standard_only: "",',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-gemini-tier-unknown",
+    bug: "toward Gemini: a known tier is named dropped, an unknown one sent",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'if (tier === undefined) dropped.push("service_tier");',
+    replace: 'if (tier !== undefined) dropped.push("service_tier");',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-gemini-json-object",
+    bug:
+      "toward Gemini: response_format json_object is treated as a schema format",
+    file: "src/models/adapters/_toward_native.ts",
+    find:
+      'if (value.type === "json_object") return geminiFormat(out, undefined);',
+    replace:
+      'if (value.type !== "json_object") return geminiFormat(out, undefined);',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-disabled-budget",
+    bug: "toward Gemini: thinking disabled becomes a budget of 1",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'if (value.type === "disabled") return 0;',
+    replace: 'if (value.type === "disabled") return 1;',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-adaptive-budget",
+    bug: "toward Gemini/Ollama: adaptive thinking is not read as dynamic",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'if (value.type === "adaptive") return DYNAMIC_BUDGET;',
+    replace: 'if (value.type !== "adaptive") return DYNAMIC_BUDGET;',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-cohere-adaptive",
+    bug: "toward Cohere: adaptive thinking is not turned into enabled",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'if (value.type === "adaptive") return { type: "enabled" };',
+    replace: 'if (value.type !== "adaptive") return { type: "enabled" };',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-cohere-own-thinking",
+    bug:
+      "toward Cohere: Cohere's own thinking shape without a budget is dropped",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'return value.type === "enabled" || value.type === "disabled"',
+    replace: 'return value.type === "enabled" && value.type === "disabled"',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-cohere-effort-none",
+    bug:
+      "toward Cohere: reasoning_effort none enables thinking with a 0 budget",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'budget === 0\n          ? { type: "disabled" }',
+    replace: 'budget !== 0\n          ? { type: "disabled" }',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-ollama-effort-level",
+    bug:
+      "toward Ollama: an output_config effort of none is sent as think false",
+    file: "src/models/adapters/_toward_native.ts",
+    find: "if (level === undefined || level === false) {",
+    replace: "if (level === undefined && level === false) {",
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-ollama-think-bool",
+    bug: "toward Ollama: thinking disabled sends think true",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'else offer(out, "think", budget !== 0);',
+    replace: 'else offer(out, "think", budget === 0);',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-effort-dropped",
+    bug: "toward Gemini/Cohere: output_config.effort is not named dropped",
+    file: "src/models/adapters/_toward_native.ts",
+    find:
+      'if (value.effort !== undefined) dropped.push("output_config.effort");',
+    replace:
+      'if (value.effort === undefined) dropped.push("output_config.effort");',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-effort-none",
+    bug: "toward the native APIs: reasoning_effort none is not the zero budget",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'return value === "none"\n    ? 0',
+    replace: 'return value !== "none"\n    ? 0',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-ollama-minimal",
+    bug: "toward Ollama: reasoning_effort minimal sends an empty think level",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'minimal: "low",',
+    replace: 'minimal: "",',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-gemini-logprobs-false",
+    bug: "toward Gemini: logprobs false is named dropped",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'else if (value !== false) dropped.push("logprobs");',
+    replace: 'else if (value === false) dropped.push("logprobs");',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
 ];
