@@ -971,4 +971,65 @@ export const MODELS_ADAPTERS: HandMutant[] = [
       "tests/models/adapters/toward_native_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "adapt9-native-keys-use-mmap",
+    bug:
+      "Ollama: the use_mmap option its server reads is dropped (the survivor of seed 20261164)",
+    file: "src/models/adapters/_native_keys.ts",
+    find: '"use_mmap",',
+    replace: '"",',
+    tests: [
+      "tests/models/adapters/native_keys_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-native-keys-num-batch",
+    bug: "Ollama: the num_batch option is dropped",
+    file: "src/models/adapters/_native_keys.ts",
+    find: '"num_batch",',
+    replace: '"",',
+    tests: [
+      "tests/models/adapters/native_keys_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-native-keys-shift",
+    bug: "Ollama: the documented top-level shift is dropped",
+    file: "src/models/adapters/_native_keys.ts",
+    find: '"shift",',
+    replace: '"",',
+    tests: [
+      "tests/models/adapters/native_keys_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-native-keys-labels",
+    bug: "Gemini: the documented top-level labels are dropped",
+    file: "src/models/adapters/_native_keys.ts",
+    find: '"labels",',
+    replace: '"",',
+    tests: [
+      "tests/models/adapters/native_keys_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-native-keys-audio",
+    bug: "Gemini: generationConfig.audioTranscriptionConfig is dropped",
+    file: "src/models/adapters/_native_keys.ts",
+    find: '"audioTranscriptionConfig",',
+    replace: '"",',
+    tests: [
+      "tests/models/adapters/native_keys_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-native-keys-priority",
+    bug: "Cohere: the documented priority is dropped",
+    file: "src/models/adapters/_native_keys.ts",
+    find: '"priority",',
+    replace: '"",',
+    tests: [
+      "tests/models/adapters/native_keys_r11_mutants_test.ts",
+    ],
+  },
 ];
