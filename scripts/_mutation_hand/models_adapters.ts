@@ -1032,4 +1032,69 @@ export const MODELS_ADAPTERS: HandMutant[] = [
       "tests/models/adapters/native_keys_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "adapt9-anthropic-block-start-text",
+    bug: "Anthropic stream: the text a content block starts with is lost",
+    file: "src/models/adapters/_anthropic_answer.ts",
+    find: 'if (block.type === "text") this.#text(out, block.text);',
+    replace: 'if (block.type === "text") ;',
+    tests: [
+      "tests/models/adapters/draw_20261164_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-openai-point-ttl",
+    bug:
+      "OpenAI: a cache point's ttl is not sent back (and an undefined one is)",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: "...(point.ttl === undefined ? {} : { ttl: point.ttl }),",
+    replace: "...(point.ttl !== undefined ? {} : { ttl: point.ttl }),",
+    tests: [
+      "tests/models/adapters/draw_20261164_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-openai-system-mark",
+    bug: "OpenAI: a message's cache mark is named as the system prompt's",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: 'if (holds(false, (role) => role === "system")) {',
+    replace: 'if (holds(false, (role) => role !== "system")) {',
+    tests: [
+      "tests/models/adapters/draw_20261164_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-registry-cohere-key",
+    bug: "registry: Cohere's key variable emptied",
+    file: "src/models/adapters/registry.ts",
+    find: 'keyVariable: "CO_API_KEY",',
+    replace: 'keyVariable: "",',
+    tests: [
+      "tests/models/adapters/draw_20261164_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-gemini-auto-return",
+    bug:
+      "toward Gemini: service_tier auto runs on into the tier lookup and is named dropped",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'if (value === "auto") return;',
+    replace: 'if (value === "auto") ;',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-ollama-thinking-dropped",
+    bug:
+      "toward Ollama: a thinking value without a budget is not named dropped",
+    file: "src/models/adapters/_toward_native.ts",
+    find:
+      'if (budget === undefined) dropped.push("thinking");\n    else offer(out, "think", budget !== 0);',
+    replace:
+      'if (budget === undefined) ;\n    else offer(out, "think", budget !== 0);',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
 ];
