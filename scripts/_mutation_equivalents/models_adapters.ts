@@ -133,4 +133,11 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       "IR `bytes` is a number array, null or undefined (readers keep only arrays of numbers, and the type allows nothing else): an array, even empty, is truthy, so `||` and `??` give the same value",
   },
+  {
+    file: "src/models/adapters/_http.ts",
+    before: "for (const [name, value] of Object.entries(extra ?? {})) {",
+    after: "for (const [name, value] of Object.entries(extra || {})) {",
+    reason:
+      '`extra` is what the sign hook resolved to: a headers record (an object, never falsy) or undefined; a hook written in JavaScript that returns null, false, 0 or "" gets the same empty list from Object.entries either way, so no header differs',
+  },
 ];

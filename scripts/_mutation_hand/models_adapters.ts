@@ -1097,4 +1097,49 @@ export const MODELS_ADAPTERS: HandMutant[] = [
       "tests/models/adapters/toward_native_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "adapt9-http-error-body-abort",
+    bug:
+      "HTTP client: an error answer whose body read the caller aborts is reported as the upstream's status, retryable",
+    file: "src/models/adapters/_http.ts",
+    find:
+      "      if (scope.signal.aborted) {\n        return this.toAdapterError(error, scope, callerSignal);",
+    replace:
+      "      if (scope.signal.aborted) {\n        this.toAdapterError(error, scope, callerSignal);",
+    tests: [
+      "tests/models/adapters/http_client_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-http-text-error",
+    bug: "HTTP client: a plain-text error body is replaced by the status text",
+    file: "src/models/adapters/_http.ts",
+    find: "(text.trim().slice(0, 500) || response.statusText);",
+    replace: "(text.trim().slice(0, 500) && response.statusText);",
+    tests: [
+      "tests/models/adapters/http_client_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-http-event-redaction",
+    bug: "HTTP client: a provider message from a stream event keeps the key",
+    file: "src/models/adapters/_http.ts",
+    find: "if (clean !== error.message) error.message = clean;",
+    replace: "if (clean === error.message) error.message = clean;",
+    tests: [
+      "tests/models/adapters/http_client_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-http-json-dispose",
+    bug: "HTTP client: execute leaves its call timeout with the watchdog",
+    file: "src/models/adapters/_http.ts",
+    find:
+      "{ statusCode: response.status, cause },\n        );\n      }\n    } finally {\n      scope.dispose();",
+    replace:
+      "{ statusCode: response.status, cause },\n        );\n      }\n    } finally {\n      ;",
+    tests: [
+      "tests/models/adapters/http_client_r11_mutants_test.ts",
+    ],
+  },
 ];
