@@ -140,4 +140,12 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       '`extra` is what the sign hook resolved to: a headers record (an object, never falsy) or undefined; a hook written in JavaScript that returns null, false, 0 or "" gets the same empty list from Object.entries either way, so no header differs',
   },
+  {
+    file: "src/models/adapters/_call_scope.ts",
+    context: "#unwatch(): void {",
+    before: "if (!this.#watched) return;",
+    after: "if (!this.#watched) ;",
+    reason:
+      "in #unwatch: the two statements that follow set #watched to false and delete the scope from the watchdog's Set, both no-ops for a scope that is not watched",
+  },
 ];

@@ -1142,4 +1142,63 @@ export const MODELS_ADAPTERS: HandMutant[] = [
       "tests/models/adapters/http_client_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "adapt9-scope-timer-after-abort",
+    bug:
+      "call timeout: a timer firing after the caller's abort marks the call timed out",
+    file: "src/models/adapters/_call_scope.ts",
+    find:
+      "    this.#timer = undefined;\n    if (this.controller.signal.aborted) return;",
+    replace:
+      "    this.#timer = undefined;\n    if (this.controller.signal.aborted) ;",
+    tests: [
+      "tests/models/adapters/call_scope_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-scope-touch-aborted",
+    bug:
+      "call timeout: a call whose caller aborted before it began is still watched or timed",
+    file: "src/models/adapters/_call_scope.ts",
+    find: "this.#timer !== undefined || this.#watched ||",
+    replace: "this.#timer !== undefined || this.#watched &&",
+    tests: [
+      "tests/models/adapters/call_scope_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-scope-watched-and-timed",
+    bug:
+      "call timeout: a long timeout arms a timer beside the watchdog's check",
+    file: "src/models/adapters/_call_scope.ts",
+    find: "      watch(this);\n      return;",
+    replace: "      watch(this);\n      ;",
+    tests: [
+      "tests/models/adapters/call_scope_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-scope-check-unwatched",
+    bug:
+      "call timeout: a check after the timer stopped still times the call out",
+    file: "src/models/adapters/_call_scope.ts",
+    find:
+      "    if (!this.#watched) return;\n    if (this.controller.signal.aborted) {",
+    replace:
+      "    if (!this.#watched) ;\n    if (this.controller.signal.aborted) {",
+    tests: [
+      "tests/models/adapters/call_scope_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-scope-unwatch-flag",
+    bug:
+      "call timeout: a stopped watch still counts as watched, so a late check times the call out",
+    file: "src/models/adapters/_call_scope.ts",
+    find: "    this.#watched = false;\n    unwatch(this);",
+    replace: "    this.#watched = true;\n    unwatch(this);",
+    tests: [
+      "tests/models/adapters/call_scope_r11_mutants_test.ts",
+    ],
+  },
 ];
