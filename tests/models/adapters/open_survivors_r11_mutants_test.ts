@@ -126,7 +126,7 @@ function refused(label: string, create: () => unknown): void {
 }
 
 describe('defaultModel: "" is refused at construction by every adapter', () => {
-  it("OpenAI itself, where an unset one means gpt-4o-mini", async () => {
+  it("OpenAI itself, where an unset one means gpt-4o-mini", () => {
     const fake = fakeFetch(() => Response.json({}));
     refused(
       "openai",
