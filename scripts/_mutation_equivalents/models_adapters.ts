@@ -148,4 +148,11 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       "in #unwatch: the two statements that follow set #watched to false and delete the scope from the watchdog's Set, both no-ops for a scope that is not watched",
   },
+  {
+    file: "src/models/adapters/_ir.ts",
+    before: 'name: typeof fn.name === "string" ? fn.name : known?.name ?? "",',
+    after: 'name: typeof fn.name === "string" ? fn.name : known?.name || "",',
+    reason:
+      'a known call\'s name is always a string (this line writes it): `??` and `||` differ only when it is "", and both then give ""',
+  },
 ];
