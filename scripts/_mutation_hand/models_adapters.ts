@@ -1201,4 +1201,37 @@ export const MODELS_ADAPTERS: HandMutant[] = [
       "tests/models/adapters/call_scope_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "adapt9-errors-retry-ms-floor",
+    bug:
+      "Retry-After: a fractional retry-after-ms is rounded down, so a caller retries early",
+    file: "src/models/adapters/_errors.ts",
+    find: "return Math.min(MAX_TIMER_MS, Math.ceil(Number(ms)));",
+    replace: "return Math.min(MAX_TIMER_MS, Math.floor(Number(ms)));",
+    tests: [
+      "tests/models/adapters/error_answers_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-errors-retry-seconds-floor",
+    bug:
+      "Retry-After: fractional seconds are rounded down, so a caller retries early",
+    file: "src/models/adapters/_errors.ts",
+    find: "return Math.min(MAX_TIMER_MS, Math.ceil(Number(value) * 1000));",
+    replace: "return Math.min(MAX_TIMER_MS, Math.floor(Number(value) * 1000));",
+    tests: [
+      "tests/models/adapters/error_answers_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-errors-provider-message",
+    bug:
+      "error answers: an {error:{message}} body is reported as its raw JSON, not the provider's message",
+    file: "src/models/adapters/_errors.ts",
+    find: "    return error.message;\n  }",
+    replace: "    error.message;\n  }",
+    tests: [
+      "tests/models/adapters/error_answers_r11_mutants_test.ts",
+    ],
+  },
 ];
