@@ -155,4 +155,12 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       'a known call\'s name is always a string (this line writes it): `??` and `||` differ only when it is "", and both then give ""',
   },
+  {
+    file: "src/models/adapters/_anthropic_answer.ts",
+    context: "this.#start(out, message, isRecord(message.usage));",
+    before: "break;",
+    after: ";",
+    reason:
+      "message_start then runs on into the content block case: #start has already run, the index defaults to 0, and the event is not a content_block_start, so #blockDelta reads json.delta, a member no message_start of the Messages protocol has (its fields are type and message): the delta is empty and nothing is written",
+  },
 ];
