@@ -163,4 +163,25 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       "message_start then runs on into the content block case: #start has already run, the index defaults to 0, and the event is not a content_block_start, so #blockDelta reads json.delta, a member no message_start of the Messages protocol has (its fields are type and message): the delta is empty and nothing is written",
   },
+  {
+    file: "src/models/adapters/_lines.ts",
+    before: 'signal.addEventListener("abort", onAbort, { once: true });',
+    after: 'signal.addEventListener("abort", onAbort, { once: false });',
+    reason:
+      "in readChunk: a signal dispatches its abort event once at most, and the finally block removes the listener whatever happened, so `once` changes nothing",
+  },
+  {
+    file: "src/models/adapters/_lines.ts",
+    before: "#skipLeadingLF = false;",
+    after: "#skipLeadingLF = true;",
+    reason:
+      "the field's initial value: true drops an LF that is the very first character of a stream, i.e. one blank first line; the splitter's only readers, parseSSE (a blank line with no event pending dispatches nothing) and parseNDJSON (blank lines are skipped), give the same events",
+  },
+  {
+    file: "src/models/adapters/_lines.ts",
+    before: "if (lines.length > 0) yield { lines };",
+    after: "if (lines.length >= 0) yield { lines };",
+    reason:
+      "an extra batch with no lines: parseSSE and readLines loop over its lines, so nothing is yielded from it (only a generator step is spent)",
+  },
 ];

@@ -1234,4 +1234,15 @@ export const MODELS_ADAPTERS: HandMutant[] = [
       "tests/models/adapters/error_answers_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "adapt9-lines-exact-bound",
+    bug:
+      "stream lines: a line of exactly the length bound, waiting for its break, is refused",
+    file: "src/models/adapters/_lines.ts",
+    find: "if (this.#buffer.length > this.#maxLineLength) {",
+    replace: "if (this.#buffer.length >= this.#maxLineLength) {",
+    tests: [
+      "tests/models/adapters/line_bound_r11_mutants_test.ts",
+    ],
+  },
 ];
