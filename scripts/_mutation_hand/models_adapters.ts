@@ -1245,4 +1245,14 @@ export const MODELS_ADAPTERS: HandMutant[] = [
       "tests/models/adapters/line_bound_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "adapt9-gemini-signature-padding",
+    bug: "Gemini: a thought signature is sent back without its base64 padding",
+    file: "src/models/adapters/_gemini_details.ts",
+    find: 'return base64.padEnd(Math.ceil(base64.length / 4) * 4, "=");',
+    replace: 'return base64.padEnd(Math.floor(base64.length / 4) * 4, "=");',
+    tests: [
+      "tests/models/adapters/gemini_signature_r11_mutants_test.ts",
+    ],
+  },
 ];
