@@ -1255,4 +1255,27 @@ export const MODELS_ADAPTERS: HandMutant[] = [
       "tests/models/adapters/gemini_signature_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "adapt9-embeddings-dimensions-one",
+    bug: "embeddings: dimensions 1 refused as not positive",
+    file: "src/models/adapters/_embeddings.ts",
+    find: "      dimensions < 1)",
+    replace: "      dimensions < 2)",
+    tests: [
+      "tests/models/adapters/embeddings_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-embeddings-cohere-dimension",
+    bug:
+      "embeddings: Cohere is sent output_dimension only when the client names none",
+    file: "src/models/adapters/_embeddings.ts",
+    find:
+      "      ...(ask.dimensions === undefined\n        ? {}\n        : { output_dimension: ask.dimensions }),",
+    replace:
+      "      ...(ask.dimensions !== undefined\n        ? {}\n        : { output_dimension: ask.dimensions }),",
+    tests: [
+      "tests/models/adapters/embeddings_r11_mutants_test.ts",
+    ],
+  },
 ];
