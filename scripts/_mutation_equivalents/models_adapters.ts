@@ -133,4 +133,63 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       "IR `bytes` is a number array, null or undefined (readers keep only arrays of numbers, and the type allows nothing else): an array, even empty, is truthy, so `||` and `??` give the same value",
   },
+  {
+    file: "src/models/adapters/_http.ts",
+    before: "for (const [name, value] of Object.entries(extra ?? {})) {",
+    after: "for (const [name, value] of Object.entries(extra || {})) {",
+    reason:
+      '`extra` is what the sign hook resolved to: a headers record (an object, never falsy) or undefined; a hook written in JavaScript that returns null, false, 0 or "" gets the same empty list from Object.entries either way, so no header differs',
+  },
+  {
+    file: "src/models/adapters/_call_scope.ts",
+    context: "#unwatch(): void {",
+    before: "if (!this.#watched) return;",
+    after: "if (!this.#watched) ;",
+    reason:
+      "in #unwatch: the two statements that follow set #watched to false and delete the scope from the watchdog's Set, both no-ops for a scope that is not watched",
+  },
+  {
+    file: "src/models/adapters/_ir.ts",
+    before: 'name: typeof fn.name === "string" ? fn.name : known?.name ?? "",',
+    after: 'name: typeof fn.name === "string" ? fn.name : known?.name || "",',
+    reason:
+      'a known call\'s name is always a string (this line writes it): `??` and `||` differ only when it is "", and both then give ""',
+  },
+  {
+    file: "src/models/adapters/_anthropic_answer.ts",
+    context: "this.#start(out, message, isRecord(message.usage));",
+    before: "break;",
+    after: ";",
+    reason:
+      "message_start then runs on into the content block case: #start has already run, the index defaults to 0, and the event is not a content_block_start, so #blockDelta reads json.delta, a member no message_start of the Messages protocol has (its fields are type and message): the delta is empty and nothing is written",
+  },
+  {
+    file: "src/models/adapters/_lines.ts",
+    before: 'signal.addEventListener("abort", onAbort, { once: true });',
+    after: 'signal.addEventListener("abort", onAbort, { once: false });',
+    reason:
+      "in readChunk: a signal dispatches its abort event once at most, and the finally block removes the listener whatever happened, so `once` changes nothing",
+  },
+  {
+    file: "src/models/adapters/_lines.ts",
+    before: "#skipLeadingLF = false;",
+    after: "#skipLeadingLF = true;",
+    reason:
+      "the field's initial value: true drops an LF that is the very first character of a stream, i.e. one blank first line; the splitter's only readers, parseSSE (a blank line with no event pending dispatches nothing) and parseNDJSON (blank lines are skipped), give the same events",
+  },
+  {
+    file: "src/models/adapters/_lines.ts",
+    before: "if (lines.length > 0) yield { lines };",
+    after: "if (lines.length >= 0) yield { lines };",
+    reason:
+      "an extra batch with no lines: parseSSE and readLines loop over its lines, so nothing is yielded from it (only a generator step is spent)",
+  },
+  {
+    file: "src/models/adapters/_gemini_schema.ts",
+    context: "default:",
+    before: "return false;",
+    after: "false;",
+    reason:
+      "the last case of the switch in fitsGeminiSchema's every() callback: without the return the callback ends and returns undefined, which every() reads as false too",
+  },
 ];

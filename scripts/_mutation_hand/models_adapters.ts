@@ -745,4 +745,537 @@ export const MODELS_ADAPTERS: HandMutant[] = [
       "tests/models/adapters/ollama_options_r9_mutants_test.ts",
     ],
   },
+  {
+    id: "adapt9-parameters-later-key",
+    bug:
+      "parameters: of two table keys naming one wire path, the earlier one in the request wins",
+    file: "src/models/adapters/_parameters.ts",
+    find: "if (path !== null) set(body, path, value, true);",
+    replace: "if (path !== null) set(body, path, value, false);",
+    tests: [
+      "tests/models/adapters/open_survivors_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-parameters-merge-order",
+    bug:
+      "parameters: two objects at one wire path merge with the earlier one's fields winning",
+    file: "src/models/adapters/_parameters.ts",
+    find: "overwrite ? { ...present, ...value } : { ...value, ...present }",
+    replace: "{ ...value, ...present }",
+    tests: [
+      "tests/models/adapters/open_survivors_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-openai-empty-default",
+    bug:
+      'OpenAI: defaultModel "" silently becomes gpt-4o-mini (or none) instead of being refused',
+    file: "src/models/adapters/openai.ts",
+    find: "const defaultModel = config.defaultModel ??",
+    replace: "const defaultModel = config.defaultModel ||",
+    tests: [
+      "tests/models/adapters/open_survivors_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-ollama-empty-default",
+    bug:
+      'Ollama: defaultModel "" silently becomes llama3.2 instead of being refused',
+    file: "src/models/adapters/ollama.ts",
+    find: 'const defaultModel = config.defaultModel ?? "llama3.2";',
+    replace: 'const defaultModel = config.defaultModel || "llama3.2";',
+    tests: [
+      "tests/models/adapters/open_survivors_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-anthropic-empty-default",
+    bug:
+      'Anthropic: defaultModel "" silently becomes its default model instead of being refused',
+    file: "src/models/adapters/anthropic.ts",
+    find: 'defaultModel: config.defaultModel ?? "claude-3-5-haiku-latest",',
+    replace: 'defaultModel: config.defaultModel || "claude-3-5-haiku-latest",',
+    tests: [
+      "tests/models/adapters/open_survivors_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-empty-default-accepted",
+    bug:
+      'adapters: an empty defaultModel is accepted, so every call sends model ""',
+    file: "src/models/adapters/adapter.ts",
+    find: 'if (spec.defaultModel === "") {',
+    replace: 'if (spec.defaultModel === " ") {',
+    tests: [
+      "tests/models/adapters/open_survivors_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-gemini-tier-auto",
+    bug:
+      "toward Gemini: service_tier auto is what is dropped, every other tier skipped",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'if (value === "auto") return;',
+    replace: 'if (value !== "auto") return;',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-gemini-tier-standard",
+    bug:
+      "toward Gemini: Anthropic's standard_only tier is sent as an empty tier",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'standard_only: "standard",',
+    replace: 'standard_only: "",',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-gemini-tier-unknown",
+    bug: "toward Gemini: a known tier is named dropped, an unknown one sent",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'if (tier === undefined) dropped.push("service_tier");',
+    replace: 'if (tier !== undefined) dropped.push("service_tier");',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-gemini-json-object",
+    bug:
+      "toward Gemini: response_format json_object is treated as a schema format",
+    file: "src/models/adapters/_toward_native.ts",
+    find:
+      'if (value.type === "json_object") return geminiFormat(out, undefined);',
+    replace:
+      'if (value.type !== "json_object") return geminiFormat(out, undefined);',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-disabled-budget",
+    bug: "toward Gemini: thinking disabled becomes a budget of 1",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'if (value.type === "disabled") return 0;',
+    replace: 'if (value.type === "disabled") return 1;',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-adaptive-budget",
+    bug: "toward Gemini/Ollama: adaptive thinking is not read as dynamic",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'if (value.type === "adaptive") return DYNAMIC_BUDGET;',
+    replace: 'if (value.type !== "adaptive") return DYNAMIC_BUDGET;',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-cohere-adaptive",
+    bug: "toward Cohere: adaptive thinking is not turned into enabled",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'if (value.type === "adaptive") return { type: "enabled" };',
+    replace: 'if (value.type !== "adaptive") return { type: "enabled" };',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-cohere-own-thinking",
+    bug:
+      "toward Cohere: Cohere's own thinking shape without a budget is dropped",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'return value.type === "enabled" || value.type === "disabled"',
+    replace: 'return value.type === "enabled" && value.type === "disabled"',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-cohere-effort-none",
+    bug:
+      "toward Cohere: reasoning_effort none enables thinking with a 0 budget",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'budget === 0\n          ? { type: "disabled" }',
+    replace: 'budget !== 0\n          ? { type: "disabled" }',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-ollama-effort-level",
+    bug:
+      "toward Ollama: an output_config effort of none is sent as think false",
+    file: "src/models/adapters/_toward_native.ts",
+    find: "if (level === undefined || level === false) {",
+    replace: "if (level === undefined && level === false) {",
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-ollama-think-bool",
+    bug: "toward Ollama: thinking disabled sends think true",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'else offer(out, "think", budget !== 0);',
+    replace: 'else offer(out, "think", budget === 0);',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-effort-dropped",
+    bug: "toward Gemini/Cohere: output_config.effort is not named dropped",
+    file: "src/models/adapters/_toward_native.ts",
+    find:
+      'if (value.effort !== undefined) dropped.push("output_config.effort");',
+    replace:
+      'if (value.effort === undefined) dropped.push("output_config.effort");',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-effort-none",
+    bug: "toward the native APIs: reasoning_effort none is not the zero budget",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'return value === "none"\n    ? 0',
+    replace: 'return value !== "none"\n    ? 0',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-ollama-minimal",
+    bug: "toward Ollama: reasoning_effort minimal sends an empty think level",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'minimal: "low",',
+    replace: 'minimal: "",',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-gemini-logprobs-false",
+    bug: "toward Gemini: logprobs false is named dropped",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'else if (value !== false) dropped.push("logprobs");',
+    replace: 'else if (value === false) dropped.push("logprobs");',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-native-keys-use-mmap",
+    bug:
+      "Ollama: the use_mmap option its server reads is dropped (the survivor of seed 20261164)",
+    file: "src/models/adapters/_native_keys.ts",
+    find: '"use_mmap",',
+    replace: '"",',
+    tests: [
+      "tests/models/adapters/native_keys_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-native-keys-num-batch",
+    bug: "Ollama: the num_batch option is dropped",
+    file: "src/models/adapters/_native_keys.ts",
+    find: '"num_batch",',
+    replace: '"",',
+    tests: [
+      "tests/models/adapters/native_keys_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-native-keys-shift",
+    bug: "Ollama: the documented top-level shift is dropped",
+    file: "src/models/adapters/_native_keys.ts",
+    find: '"shift",',
+    replace: '"",',
+    tests: [
+      "tests/models/adapters/native_keys_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-native-keys-labels",
+    bug: "Gemini: the documented top-level labels are dropped",
+    file: "src/models/adapters/_native_keys.ts",
+    find: '"labels",',
+    replace: '"",',
+    tests: [
+      "tests/models/adapters/native_keys_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-native-keys-audio",
+    bug: "Gemini: generationConfig.audioTranscriptionConfig is dropped",
+    file: "src/models/adapters/_native_keys.ts",
+    find: '"audioTranscriptionConfig",',
+    replace: '"",',
+    tests: [
+      "tests/models/adapters/native_keys_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-native-keys-priority",
+    bug: "Cohere: the documented priority is dropped",
+    file: "src/models/adapters/_native_keys.ts",
+    find: '"priority",',
+    replace: '"",',
+    tests: [
+      "tests/models/adapters/native_keys_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-anthropic-block-start-text",
+    bug: "Anthropic stream: the text a content block starts with is lost",
+    file: "src/models/adapters/_anthropic_answer.ts",
+    find: 'if (block.type === "text") this.#text(out, block.text);',
+    replace: 'if (block.type === "text") ;',
+    tests: [
+      "tests/models/adapters/draw_20261164_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-openai-point-ttl",
+    bug:
+      "OpenAI: a cache point's ttl is not sent back (and an undefined one is)",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: "...(point.ttl === undefined ? {} : { ttl: point.ttl }),",
+    replace: "...(point.ttl !== undefined ? {} : { ttl: point.ttl }),",
+    tests: [
+      "tests/models/adapters/draw_20261164_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-openai-system-mark",
+    bug: "OpenAI: a message's cache mark is named as the system prompt's",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: 'if (holds(false, (role) => role === "system")) {',
+    replace: 'if (holds(false, (role) => role !== "system")) {',
+    tests: [
+      "tests/models/adapters/draw_20261164_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-registry-cohere-key",
+    bug: "registry: Cohere's key variable emptied",
+    file: "src/models/adapters/registry.ts",
+    find: 'keyVariable: "CO_API_KEY",',
+    replace: 'keyVariable: "",',
+    tests: [
+      "tests/models/adapters/draw_20261164_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-gemini-auto-return",
+    bug:
+      "toward Gemini: service_tier auto runs on into the tier lookup and is named dropped",
+    file: "src/models/adapters/_toward_native.ts",
+    find: 'if (value === "auto") return;',
+    replace: 'if (value === "auto") ;',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-toward-ollama-thinking-dropped",
+    bug:
+      "toward Ollama: a thinking value without a budget is not named dropped",
+    file: "src/models/adapters/_toward_native.ts",
+    find:
+      'if (budget === undefined) dropped.push("thinking");\n    else offer(out, "think", budget !== 0);',
+    replace:
+      'if (budget === undefined) ;\n    else offer(out, "think", budget !== 0);',
+    tests: [
+      "tests/models/adapters/toward_native_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-http-error-body-abort",
+    bug:
+      "HTTP client: an error answer whose body read the caller aborts is reported as the upstream's status, retryable",
+    file: "src/models/adapters/_http.ts",
+    find:
+      "      if (scope.signal.aborted) {\n        return this.toAdapterError(error, scope, callerSignal);",
+    replace:
+      "      if (scope.signal.aborted) {\n        this.toAdapterError(error, scope, callerSignal);",
+    tests: [
+      "tests/models/adapters/http_client_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-http-text-error",
+    bug: "HTTP client: a plain-text error body is replaced by the status text",
+    file: "src/models/adapters/_http.ts",
+    find: "(text.trim().slice(0, 500) || response.statusText);",
+    replace: "(text.trim().slice(0, 500) && response.statusText);",
+    tests: [
+      "tests/models/adapters/http_client_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-http-event-redaction",
+    bug: "HTTP client: a provider message from a stream event keeps the key",
+    file: "src/models/adapters/_http.ts",
+    find: "if (clean !== error.message) error.message = clean;",
+    replace: "if (clean === error.message) error.message = clean;",
+    tests: [
+      "tests/models/adapters/http_client_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-http-json-dispose",
+    bug: "HTTP client: execute leaves its call timeout with the watchdog",
+    file: "src/models/adapters/_http.ts",
+    find:
+      "{ statusCode: response.status, cause },\n        );\n      }\n    } finally {\n      scope.dispose();",
+    replace:
+      "{ statusCode: response.status, cause },\n        );\n      }\n    } finally {\n      ;",
+    tests: [
+      "tests/models/adapters/http_client_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-scope-timer-after-abort",
+    bug:
+      "call timeout: a timer firing after the caller's abort marks the call timed out",
+    file: "src/models/adapters/_call_scope.ts",
+    find:
+      "    this.#timer = undefined;\n    if (this.controller.signal.aborted) return;",
+    replace:
+      "    this.#timer = undefined;\n    if (this.controller.signal.aborted) ;",
+    tests: [
+      "tests/models/adapters/call_scope_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-scope-touch-aborted",
+    bug:
+      "call timeout: a call whose caller aborted before it began is still watched or timed",
+    file: "src/models/adapters/_call_scope.ts",
+    find: "this.#timer !== undefined || this.#watched ||",
+    replace: "this.#timer !== undefined || this.#watched &&",
+    tests: [
+      "tests/models/adapters/call_scope_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-scope-watched-and-timed",
+    bug:
+      "call timeout: a long timeout arms a timer beside the watchdog's check",
+    file: "src/models/adapters/_call_scope.ts",
+    find: "      watch(this);\n      return;",
+    replace: "      watch(this);\n      ;",
+    tests: [
+      "tests/models/adapters/call_scope_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-scope-check-unwatched",
+    bug:
+      "call timeout: a check after the timer stopped still times the call out",
+    file: "src/models/adapters/_call_scope.ts",
+    find:
+      "    if (!this.#watched) return;\n    if (this.controller.signal.aborted) {",
+    replace:
+      "    if (!this.#watched) ;\n    if (this.controller.signal.aborted) {",
+    tests: [
+      "tests/models/adapters/call_scope_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-scope-unwatch-flag",
+    bug:
+      "call timeout: a stopped watch still counts as watched, so a late check times the call out",
+    file: "src/models/adapters/_call_scope.ts",
+    find: "    this.#watched = false;\n    unwatch(this);",
+    replace: "    this.#watched = true;\n    unwatch(this);",
+    tests: [
+      "tests/models/adapters/call_scope_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-errors-retry-ms-floor",
+    bug:
+      "Retry-After: a fractional retry-after-ms is rounded down, so a caller retries early",
+    file: "src/models/adapters/_errors.ts",
+    find: "return Math.min(MAX_TIMER_MS, Math.ceil(Number(ms)));",
+    replace: "return Math.min(MAX_TIMER_MS, Math.floor(Number(ms)));",
+    tests: [
+      "tests/models/adapters/error_answers_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-errors-retry-seconds-floor",
+    bug:
+      "Retry-After: fractional seconds are rounded down, so a caller retries early",
+    file: "src/models/adapters/_errors.ts",
+    find: "return Math.min(MAX_TIMER_MS, Math.ceil(Number(value) * 1000));",
+    replace: "return Math.min(MAX_TIMER_MS, Math.floor(Number(value) * 1000));",
+    tests: [
+      "tests/models/adapters/error_answers_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-errors-provider-message",
+    bug:
+      "error answers: an {error:{message}} body is reported as its raw JSON, not the provider's message",
+    file: "src/models/adapters/_errors.ts",
+    find: "    return error.message;\n  }",
+    replace: "    error.message;\n  }",
+    tests: [
+      "tests/models/adapters/error_answers_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-lines-exact-bound",
+    bug:
+      "stream lines: a line of exactly the length bound, waiting for its break, is refused",
+    file: "src/models/adapters/_lines.ts",
+    find: "if (this.#buffer.length > this.#maxLineLength) {",
+    replace: "if (this.#buffer.length >= this.#maxLineLength) {",
+    tests: [
+      "tests/models/adapters/line_bound_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-gemini-signature-padding",
+    bug: "Gemini: a thought signature is sent back without its base64 padding",
+    file: "src/models/adapters/_gemini_details.ts",
+    find: 'return base64.padEnd(Math.ceil(base64.length / 4) * 4, "=");',
+    replace: 'return base64.padEnd(Math.floor(base64.length / 4) * 4, "=");',
+    tests: [
+      "tests/models/adapters/gemini_signature_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-embeddings-dimensions-one",
+    bug: "embeddings: dimensions 1 refused as not positive",
+    file: "src/models/adapters/_embeddings.ts",
+    find: "      dimensions < 1)",
+    replace: "      dimensions < 2)",
+    tests: [
+      "tests/models/adapters/embeddings_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "adapt9-embeddings-cohere-dimension",
+    bug:
+      "embeddings: Cohere is sent output_dimension only when the client names none",
+    file: "src/models/adapters/_embeddings.ts",
+    find:
+      "      ...(ask.dimensions === undefined\n        ? {}\n        : { output_dimension: ask.dimensions }),",
+    replace:
+      "      ...(ask.dimensions !== undefined\n        ? {}\n        : { output_dimension: ask.dimensions }),",
+    tests: [
+      "tests/models/adapters/embeddings_r11_mutants_test.ts",
+    ],
+  },
 ];

@@ -109,7 +109,7 @@ export interface HttpAdapterConfig {
   baseURL?: string;
   /** Extra headers on every request; they override the adapter's own. */
   headers?: Record<string, string>;
-  /** Model used when a request names none. */
+  /** Model used when a request names none; `""` throws `INVALID_REQUEST` at construction. */
   defaultModel?: string;
   /**
    * Milliseconds. For `execute` and `healthCheck` it bounds the whole call; for

@@ -6,7 +6,10 @@
  * Rules, the same for every provider:
  * - `model` is never a wire parameter (the provider puts it where its API
  *   wants it, path or body); `undefined` values are not sent.
- * - A key the table names goes to its wire path; `null` drops it.
+ * - A key the table names goes to its wire path; `null` drops it. When two
+ *   keys name one path (a custom table may accept two spellings), the later
+ *   key in the request wins, as a repeated key in JSON; objects merge, the
+ *   later one's fields winning.
  * - Every other key is passed through under its own name, into `rest`
  *   (or to the top level when `topLevel` lists it), unless an IR field
  *   already set that wire field: the IR field wins, once, whatever the key

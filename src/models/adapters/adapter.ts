@@ -107,6 +107,15 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
   constructor(config: HttpAdapterConfig, spec: ProviderSpec<E, C>) {
     this.#config = config;
     this.#spec = spec;
+    // "" is a mistake, not a model: sent as is, every call would fail at the
+    // provider; read as unset, OpenAI's own default would be used silently.
+    // The gateway's config refuses it too.
+    if (spec.defaultModel === "") {
+      throw invalidRequest(
+        spec.provider,
+        "defaultModel must be a non-empty model name (leave it unset for none)",
+      );
+    }
     const headers = new Headers({ accept: "application/json" });
     for (const [name, value] of Object.entries(spec.headers)) {
       if (value !== undefined) headers.set(name, value);

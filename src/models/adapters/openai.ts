@@ -272,7 +272,7 @@ export interface OpenAIAdapterConfig extends HttpAdapterConfig {
   apiKey: string;
   /** API root (default `https://api.openai.com/v1`). */
   baseURL?: string;
-  /** Model used when a request names none (default `gpt-4o-mini` when `baseURL` is not set, else none). */
+  /** Model used when a request names none (default `gpt-4o-mini` when `baseURL` is not set, else none); `""` throws `INVALID_REQUEST` at construction. */
   defaultModel?: string;
   /** Sent as `OpenAI-Organization`. */
   organization?: string;

@@ -188,7 +188,12 @@ export type SignRequest = (
  * ```
  */
 export interface ParameterTable {
-  /** IR key → wire path; `null` drops the key (the API has no such field). */
+  /**
+   * IR key → wire path; `null` drops the key (the API has no such field).
+   * When two keys name one path and a request sets both, the later key in
+   * the request wins, as a repeated key in JSON; two objects there merge,
+   * the later one's fields winning.
+   */
   readonly names: Readonly<Record<string, string | null>>;
   /** Object path that keys the table does not name pass through into ("" or absent: the top level). */
   readonly rest?: string;
@@ -364,7 +369,7 @@ export interface ProviderSpec<E = unknown, C extends WireCall = WireCall> {
   readonly baseURL: string;
   /** Free GET used by `healthCheck`. */
   readonly healthPath: string;
-  /** Model used when a request names none; without one such a request is INVALID_REQUEST. */
+  /** Model used when a request names none; without one such a request is INVALID_REQUEST. An empty name is refused at construction (INVALID_REQUEST). */
   readonly defaultModel?: string;
   /** Protocol and credential headers on every request; an undefined value is not sent. */
   readonly headers: Readonly<Record<string, string | undefined>>;

@@ -1,0 +1,182 @@
+// What a fresh models-adapters mutation draw (seed 20261164) found
+// unguarded: an Anthropic text block that starts with text of its own, an
+// OpenAI cache point's `ttl`, which of a request's cache marks Chat
+// Completions names dropped (a system prompt's apart from the messages'),
+// and the key variable of every provider in the registry. No Deno API: the
+// harness only.
+import { describe, it } from "../../_harness.ts";
+import assert from "node:assert/strict";
+import { createAnthropicAdapter } from "../../../src/models/adapters/anthropic.ts";
+import {
+  createOpenAIAdapter,
+  type IRChatRequest,
+} from "../../../src/models/adapters/openai.ts";
+import { PROVIDERS } from "../../../src/models/adapters/registry.ts";
+import {
+  adapterFactory,
+  collect,
+  jsonFixture,
+  streamResponse,
+} from "./_fake.ts";
+
+type Json = Record<string, unknown>;
+
+function sse(events: Json[]): string {
+  return events.map((event) =>
+    `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`
+  ).join("");
+}
+
+describe("an Anthropic stream whose text block starts with text", () => {
+  // The API sends `text: ""` at the start today, but the event's type
+  // carries the block's text, and a proxy or a replay may fill it.
+  const events = sse([
+    {
+      type: "message_start",
+      message: {
+        id: "msg_1",
+        type: "message",
+        role: "assistant",
+        content: [],
+        model: "claude-3-5-haiku-20241022",
+        usage: { input_tokens: 5, output_tokens: 1 },
+      },
+    },
+    {
+      type: "content_block_start",
+      index: 0,
+      content_block: { type: "text", text: "Hel" },
+    },
+    {
+      type: "content_block_delta",
+      index: 0,
+      delta: { type: "text_delta", text: "lo" },
+    },
+    { type: "content_block_stop", index: 0 },
+    {
+      type: "message_delta",
+      delta: { stop_reason: "end_turn" },
+      usage: { output_tokens: 2 },
+    },
+    { type: "message_stop" },
+  ]);
+
+  it("streams that text first and keeps it in the final message", async () => {
+    const { adapter } = adapterFactory(createAnthropicAdapter, {
+      apiKey: "k",
+    })(() => streamResponse(events));
+    const chunks = await collect(
+      adapter.executeStream({ messages: [{ role: "user", content: "Hi" }] }),
+    );
+    const text = chunks.map((chunk) =>
+      chunk.type === "content" ? chunk.delta : ""
+    ).join("");
+    assert.equal(text, "Hello");
+    const done = chunks.at(-1);
+    assert.equal(done?.type, "done");
+    assert.deepEqual(
+      done?.type === "done" ? done.message?.content : undefined,
+      "Hello",
+    );
+  });
+});
+
+const openAIWith = adapterFactory(createOpenAIAdapter, {
+  apiKey: "k",
+  defaultModel: "gpt-4o",
+});
+
+async function toOpenAI(request: IRChatRequest) {
+  const { adapter, requests } = openAIWith(() =>
+    Response.json(jsonFixture("openai/chat_completion.json"))
+  );
+  const answer = await adapter.execute(request);
+  return { body: requests[0].body as Json, dropped: answer.metadata.dropped };
+}
+
+describe("cache marks toward OpenAI", () => {
+  const document = "A long document. ".repeat(20);
+
+  it("an OpenAI cache point is sent back with its ttl, and without one when it had none", async () => {
+    for (const ttl of ["30m", undefined]) {
+      const { body, dropped } = await toOpenAI({
+        messages: [{
+          role: "user",
+          content: [{
+            type: "text",
+            text: document,
+            cacheControl: {
+              type: "ephemeral",
+              breakpoint: ttl === undefined ? {} : { ttl },
+            },
+          }],
+        }],
+      });
+      const part = ((body.messages as Json[])[0].content as Json[])[0];
+      assert.deepEqual(
+        part.prompt_cache_breakpoint,
+        ttl === undefined ? { mode: "explicit" } : { mode: "explicit", ttl },
+      );
+      assert.equal(dropped, undefined);
+    }
+  });
+
+  it("an Anthropic mark on the system prompt is named as the system's, one on a message as the messages'", async () => {
+    const mark = { type: "ephemeral" as const };
+    const onSystem = await toOpenAI({
+      messages: [
+        {
+          role: "system",
+          content: [{ type: "text", text: document, cacheControl: mark }],
+        },
+        { role: "user", content: "Summarise it." },
+      ],
+    });
+    assert.deepEqual(onSystem.dropped, ["system[].cache_control"]);
+    const onMessage = await toOpenAI({
+      messages: [
+        { role: "system", content: "Be brief." },
+        {
+          role: "user",
+          content: [{ type: "text", text: document, cacheControl: mark }],
+        },
+      ],
+    });
+    assert.deepEqual(onMessage.dropped, [
+      "messages[].content[].cache_control",
+    ]);
+    for (const sent of [onSystem.body, onMessage.body]) {
+      assert.equal(JSON.stringify(sent).includes("cache_control"), false);
+    }
+  });
+});
+
+describe("provider registry: every provider's key variable", () => {
+  // The variable each provider's own SDK or server reads; a deployment tool
+  // shows it to the operator, so an empty or wrong name misleads them.
+  const expected: Record<string, string> = {
+    openai: "OPENAI_API_KEY",
+    anthropic: "ANTHROPIC_API_KEY",
+    gemini: "GEMINI_API_KEY",
+    cohere: "CO_API_KEY",
+    ollama: "OLLAMA_API_KEY",
+    groq: "GROQ_API_KEY",
+    together: "TOGETHER_API_KEY",
+    mistral: "MISTRAL_API_KEY",
+    deepseek: "DEEPSEEK_API_KEY",
+    openrouter: "OPENROUTER_API_KEY",
+    vllm: "VLLM_API_KEY",
+    llamacpp: "LLAMA_API_KEY",
+    lmstudio: "LM_API_TOKEN",
+  };
+
+  it("is the one its provider documents, for every registered name", () => {
+    assert.deepEqual(
+      Object.keys(PROVIDERS).sort(),
+      Object.keys(expected).sort(),
+    );
+    for (const [name, entry] of Object.entries(PROVIDERS)) {
+      assert.equal(entry.keyVariable, expected[name], name);
+    }
+  });
+});
