@@ -383,7 +383,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: a blank inside an unquoted \${…} splits the word, so curl https://x.test/\${A:-a b} reads two words where bash has one",
     file: "src/convert/_curl_words.ts",
-    find: `      } else if (ch === "$" && input[i + 1] === "{") {`,
+    find:
+      `      } else if (ch === "$" && (input[i + 1] === "{" || input[i + 1] === "[")) {`,
     replace: `      } else if (false) {`,
     tests: ["tests/convert/curl_substitution_test.ts"],
   },
@@ -392,8 +393,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: in a double-quoted word, a double quote inside backticks or \${…} ends the string early",
     file: "src/convert/_curl_words.ts",
-    find: `if (c === "\`" || input[i + 1] === "(" || input[i + 1] === "{") {`,
-    replace: `if (input[i + 1] === "(") {`,
+    find: `if (c === "\`" || next === "(" || next === "{" || next === "[") {`,
+    replace: `if (next === "(") {`,
     tests: ["tests/convert/curl_substitution_test.ts"],
   },
   {
