@@ -584,4 +584,108 @@ export const CONVERT: HandMutant[] = [
     replace: 'if (reader.text[reader.pos] === "`") ;',
     tests: ["tests/convert/convert_eighth_round_test.ts"],
   },
+  // Convert, ninth round: the curl reader's case statement inside $(…) and
+  // $[…] (issue 20), each caught by tests/convert/curl_case_arith_test.ts.
+  {
+    id: "conv9-curl-case-keyword",
+    bug:
+      "curl reader: a case statement inside $(…) ends the substitution at its first pattern's ), where bash reads on to esac",
+    file: "src/convert/_curl_substitution.ts",
+    find: `  if (reserved === "case") {`,
+    replace: `  if (false) {`,
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
+  {
+    id: "conv9-curl-case-first-word-only",
+    bug:
+      "curl reader: `case` as an argument (echo case a in a)) read as a case statement, so the ) that closes the substitution is missed",
+    file: "src/convert/_curl_substitution.ts",
+    find: `  if (!frame.command) return -1;`,
+    replace: `  if (false) return -1;`,
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
+  {
+    id: "conv9-curl-case-clause-end",
+    bug:
+      "curl reader: ;; or ;& does not end a case clause, so the next pattern's ) is read as a stray )",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      `    // \`;;\`, \`;&\` or \`;;&\` ends the clause: patterns come next.\n    frame.state = "pattern";`,
+    replace:
+      `    // \`;;\`, \`;&\` or \`;;&\` ends the clause: patterns come next.`,
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
+  {
+    id: "conv9-curl-case-empty-esac",
+    bug:
+      "curl reader: esac where a pattern goes (case a in esac) read as a pattern, so the substitution never closes",
+    file: "src/convert/_curl_substitution.ts",
+    find: `    if (reserved === "esac") return close(stack, i + 4);`,
+    replace: `    if (reserved === "esac") ;`,
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
+  {
+    id: "conv9-curl-case-stray-paren",
+    bug:
+      "curl reader: a ) among a case clause's commands, which bash refuses, read on instead of refused at its offset",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      'if (c === ")") throw syntaxError(input, i, frame.at, "`;;` or `esac`");',
+    replace: 'if (c === ")") ;',
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
+  {
+    id: "conv9-curl-case-quadratic",
+    bug:
+      "curl reader: each word of a $(…) looked at to the end of the input, so many clauses take quadratic time",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      `  while (j < input.length && input[j] >= "a" && input[j] <= "z") j++;`,
+    replace: `  j += input.slice(i).replace(/[^a-z][^]*$/, "").length;`,
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
+  {
+    id: "conv9-curl-bracket-word",
+    bug:
+      "curl reader: a blank inside an unquoted $[…] splits the word, where bash keeps $[1 + 2] one word part",
+    file: "src/convert/_curl_words.ts",
+    find: `(ch === "$" && (input[i + 1] === "{" || input[i + 1] === "["))`,
+    replace: `(ch === "$" && input[i + 1] === "{")`,
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
+  {
+    id: "conv9-curl-bracket-nest",
+    bug: "curl reader: the ] of a[1] closes $[a[1] + 2] early",
+    file: "src/convert/_curl_substitution.ts",
+    find: `      if (c === "[") top.open++;\n      else if`,
+    replace: `      if (c === "[") ;\n      else if`,
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
+  {
+    id: "conv9-curl-bracket-brace-text",
+    bug:
+      "curl reader: a \${ inside $[…] read as a parameter expansion, where bash's parser takes it as text and closes at the first ]",
+    file: "src/convert/_curl_substitution.ts",
+    find: `(after === "{" && top.kind !== "bracket")`,
+    replace: `after === "{"`,
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
+  {
+    id: "conv9-curl-bracket-quoted",
+    bug:
+      "curl reader: $[…] in double quotes gives no SHELL_EXPANSION warning and its own quotes end the string",
+    file: "src/convert/_curl_words.ts",
+    find: "/[A-Za-z0-9_{([@*#?!$-]/",
+    replace: "/[A-Za-z0-9_{(@*#?!$-]/",
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
+  {
+    id: "conv9-curl-arith-comment",
+    bug:
+      "curl reader: a # in $((…)) read as a comment, so the )) after it is missed",
+    file: "src/convert/_curl_substitution.ts",
+    find: `top.kind === "case" || (top.kind === "commands" && !top.arithmetic)`,
+    replace: `top.kind === "case" || top.kind === "commands"`,
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
 ];

