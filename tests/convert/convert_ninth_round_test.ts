@@ -4,6 +4,8 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { parseCurl } from "../../src/convert/curl.ts";
+import { parseCode } from "../../src/convert/fetch.ts";
+import { ConversionError } from "../../src/convert/errors.ts";
 
 describe("curl: the end of the options", () => {
   // _curl_arguments.ts:51: `--` read as an unknown option after ending them.
@@ -12,5 +14,65 @@ describe("curl: the end of the options", () => {
     assert.equal(request.url, "http://-x.test/a");
     assert.equal(request.method, "PUT");
     assert.deepEqual(warnings, []);
+  });
+
+  // _curl_arguments.ts:57: an unknown long option without `=` looked up
+  // without its last letter, so `--dataa` became `--data dataa`.
+  it("an unknown long option is a flag with a warning, never the option it nearly names", () => {
+    for (const option of ["--dataa", "--headerr", "--urll"]) {
+      const { request, warnings } = parseCurl(`curl https://x.test ${option}`);
+      assert.equal(request.method, "GET", option);
+      assert.equal(request.body, undefined, option);
+      assert.deepEqual(request.headers, {}, option);
+      assert.equal(request.url, "https://x.test/", option);
+      assert.deepEqual(warnings.map((w) => [w.code, w.option]), [
+        ["UNKNOWN_OPTION", option],
+      ]);
+    }
+  });
+});
+
+describe("curl: a comment before a CRLF line end", () => {
+  // _curl_words.ts:159: after a comment, a CRLF's CR not taken as the line
+  // end, so the command's end (where MISSING_URL points) moved onto the LF.
+  it("MISSING_URL points at the line end, LF or CRLF, after a comment or not", () => {
+    for (
+      const [command, at] of [
+        ["curl -s # c\ncurl x", 11],
+        ["curl -s # c\r\ncurl x", 11],
+        ["curl -s\r\ncurl x", 7],
+      ] as const
+    ) {
+      assert.throws(
+        () => parseCurl(command),
+        (error: unknown) =>
+          error instanceof ConversionError && error.code === "MISSING_URL" &&
+          error.offset === at,
+        JSON.stringify(command),
+      );
+    }
+  });
+});
+
+describe("fetch code: escapes in string literals", () => {
+  // _js_literal_read.ts:295: \0 not followed by a digit refused as an octal
+  // escape, where JavaScript reads NUL.
+  it("\\0 before a non-digit is NUL, as JavaScript reads it; \\0 before a digit is refused", () => {
+    for (const literal of ['"a\\0b"', "'a\\0'", '"\\0x"']) {
+      const code =
+        `fetch("https://x.test/", { method: "POST", body: ${literal} })`;
+      // The literal as JavaScript itself reads it.
+      const expected = new Function(`return ${literal};`)();
+      assert.equal(parseCode(code).body, expected, literal);
+    }
+    assert.throws(
+      () =>
+        parseCode(
+          'fetch("https://x.test/", { method: "POST", body: "a\\01" })',
+        ),
+      (error: unknown) =>
+        error instanceof ConversionError && error.code === "INVALID_ESCAPE" &&
+        error.offset === 51,
+    );
   });
 });
