@@ -5,6 +5,7 @@ import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { parseCurl } from "../../src/convert/curl.ts";
 import { parseCode } from "../../src/convert/fetch.ts";
+import { fromResponse } from "../../src/convert/har.ts";
 import { ConversionError } from "../../src/convert/errors.ts";
 
 describe("curl: the end of the options", () => {
@@ -74,5 +75,33 @@ describe("fetch code: escapes in string literals", () => {
         error instanceof ConversionError && error.code === "INVALID_ESCAPE" &&
         error.offset === 51,
     );
+  });
+});
+
+describe("HAR: Set-Cookie attributes with blanks around =", () => {
+  // _har_cookies.ts:57: an attribute's value kept its blanks, so `Max-Age = 60`
+  // was no number and `Path = /p` a path " /p ".
+  it("an attribute's value loses the blanks around it (RFC 6265 §5.2), Max-Age included", async () => {
+    const entry = await fromResponse(
+      {
+        statusCode: 200,
+        statusText: "OK",
+        httpVersion: "1.1",
+        headers: {
+          "set-cookie":
+            "sid=1; Path = /p ; Max-Age = 60; Domain= x.test ;SameSite = Lax",
+        },
+      },
+      undefined,
+      { startedDateTime: "2026-01-01T00:00:00.000Z" },
+    );
+    assert.deepEqual(entry.response.cookies, [{
+      name: "sid",
+      value: "1",
+      path: "/p",
+      domain: "x.test",
+      sameSite: "Lax",
+      expires: "2026-01-01T00:01:00.000Z",
+    }]);
   });
 });
