@@ -227,4 +227,11 @@ export const CONVERT: Equivalent[] = [
     reason:
       "options.creator is a HarCreator object or undefined, and an object is never falsy: ?? and || pick the same side",
   },
+  {
+    file: "src/convert/_har_form.ts",
+    before: 'body += `\\r\\n${param.value ?? ""}\\r\\n`;',
+    after: 'body += `\\r\\n${param.value || ""}\\r\\n`;',
+    reason:
+      "a param's value is a string or absent (paramsAt refuses any other type with INVALID_HAR), and the only falsy string is the empty one, which both sides write as itself",
+  },
 ];

@@ -688,4 +688,52 @@ export const CONVERT: HandMutant[] = [
     replace: `top.kind === "case" || top.kind === "commands"`,
     tests: ["tests/convert/curl_case_arith_test.ts"],
   },
+  // Convert, ninth round: survivors of the draw of seed 20261162 and the
+  // bugs planted by hand beside it, each caught by
+  // tests/convert/convert_ninth_round_test.ts.
+  {
+    id: "conv9-curl-options-end-warned",
+    bug:
+      "curl: -- ends the options and is then read as an unknown option too, with a warning of its own",
+    file: "src/convert/_curl_arguments.ts",
+    find: `        optionsEnded = true;\n        continue;`,
+    replace: `        optionsEnded = true;\n        ;`,
+    tests: ["tests/convert/convert_ninth_round_test.ts"],
+  },
+  {
+    id: "conv9-curl-unknown-long-near-miss",
+    bug:
+      "curl: an unknown long option without = looked up without its last letter, so --dataa became --data dataa",
+    file: "src/convert/_curl_arguments.ts",
+    find: `      if (found === undefined && eq > 0) {`,
+    replace: `      if (found === undefined || eq > 0) {`,
+    tests: ["tests/convert/convert_ninth_round_test.ts"],
+  },
+  {
+    id: "conv9-fetch-nul-escape",
+    bug:
+      "fetch code: \\0 before a non-digit refused as an octal escape, where JavaScript reads NUL",
+    file: "src/convert/_js_literal_read.ts",
+    find: `if (!/[0-9]/.test(text[this.pos] ?? "")) return "\\0";`,
+    replace: `if (!/[0-9]/.test(text[this.pos] ?? "")) "\\0";`,
+    tests: ["tests/convert/convert_ninth_round_test.ts"],
+  },
+  {
+    id: "conv9-curl-comment-crlf-end",
+    bug:
+      "curl reader: after a comment, the CR of a CRLF not taken as the line end, so MISSING_URL points at the LF",
+    file: "src/convert/_curl_words.ts",
+    find: `      if (input[i - 1] === "\\r") i--;`,
+    replace: `      if (input[i] === "\\r") i--;`,
+    tests: ["tests/convert/convert_ninth_round_test.ts"],
+  },
+  {
+    id: "conv9-har-cookie-attribute-blanks",
+    bug:
+      "HAR: a Set-Cookie attribute's value keeps the blanks around =, so Max-Age = 60 sets no expiry and Path = /p is ' /p '",
+    file: "src/convert/_har_cookies.ts",
+    find: `    const value = at === -1 ? "" : attribute.slice(at + 1).trim();`,
+    replace: `    const value = at === -1 ? "" : attribute.slice(at + 1);`,
+    tests: ["tests/convert/convert_ninth_round_test.ts"],
+  },
 ];
