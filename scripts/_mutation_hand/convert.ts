@@ -736,4 +736,13 @@ export const CONVERT: HandMutant[] = [
     replace: `    const value = at === -1 ? "" : attribute.slice(at + 1);`,
     tests: ["tests/convert/convert_ninth_round_test.ts"],
   },
+  {
+    id: "conv9-fetch-headers-init-order",
+    bug:
+      "fetch init: a Headers object read as a list of pairs, so its set-cookie values move among the other headers",
+    file: "src/convert/fetch.ts",
+    find: `    return headersToMap(init);`,
+    replace: `    headersToMap(init);`,
+    tests: ["tests/convert/convert_ninth_round_test.ts"],
+  },
 ];

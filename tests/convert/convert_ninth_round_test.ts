@@ -4,7 +4,8 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { parseCurl } from "../../src/convert/curl.ts";
-import { parseCode } from "../../src/convert/fetch.ts";
+import { parseCode, toRequest } from "../../src/convert/fetch.ts";
+import { normalizeHeaders } from "../../src/convert/core.ts";
 import { fromResponse } from "../../src/convert/har.ts";
 import { ConversionError } from "../../src/convert/errors.ts";
 
@@ -103,5 +104,25 @@ describe("HAR: Set-Cookie attributes with blanks around =", () => {
       sameSite: "Lax",
       expires: "2026-01-01T00:01:00.000Z",
     }]);
+  });
+});
+
+describe("fetch init: a Headers object", () => {
+  // fetch.ts:298: a Headers init read as a list of pairs instead of as the
+  // library reads any Headers, so its set-cookie values moved among the
+  // other headers (stringify writes the lines in the map's order).
+  it("reads as normalizeHeaders reads the same Headers, key order included", () => {
+    const headers = new Headers([
+      ["z-last", "1"],
+      ["set-cookie", "a=1"],
+      ["set-cookie", "b=2"],
+      ["accept", "x"],
+      ["accept", "y"],
+    ]);
+    const read = toRequest("https://x.test/", { headers }).headers;
+    const expected = normalizeHeaders(headers);
+    assert.deepEqual(read, expected);
+    assert.deepEqual(Object.keys(read), Object.keys(expected));
+    assert.deepEqual(Object.keys(read), ["accept", "z-last", "set-cookie"]);
   });
 });
