@@ -645,6 +645,17 @@ export const CONVERT: HandMutant[] = [
     tests: ["tests/convert/curl_case_arith_test.ts"],
   },
   {
+    id: "conv9-curl-case-after-do",
+    bug:
+      "curl reader: a case right after do (a loop's body) not read as a case statement, so its pattern's ) ends the substitution",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      `const LEADING = new Set(["if", "then", "elif", "else", "while", "until", "do"]);`,
+    replace:
+      `const LEADING = new Set(["if", "then", "elif", "else", "while", "until"]);`,
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
+  {
     id: "conv9-curl-bracket-word",
     bug:
       "curl reader: a blank inside an unquoted $[…] splits the word, where bash keeps $[1 + 2] one word part",

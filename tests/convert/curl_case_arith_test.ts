@@ -75,6 +75,23 @@ const CASE_CASES: [string, string[], string[]][] = [
     ],
     ["x/T/z", "-s"],
   ],
+  // … and after |, while, until, do, elif and else.
+  [
+    "curl x/$(echo a | case a in a) cat;; esac; while case a in a) false;; esac; do :; done; until case a in a) true;; esac; do :; done; for i in 1; do case a in a) echo D;; esac; done)/z -s",
+    [
+      "x/$(echo a | case a in a) cat;; esac; while case a in a) false;; esac; do :; done; until case a in a) true;; esac; do :; done; for i in 1; do case a in a) echo D;; esac; done)/z",
+      "-s",
+    ],
+    ["x/a\nD/z", "-s"],
+  ],
+  [
+    "curl x/$(if false; then :; elif case a in a) true;; esac; then case b in b) echo E;; esac; else case c in c) echo L;; esac; fi)/z -s",
+    [
+      "x/$(if false; then :; elif case a in a) true;; esac; then case b in b) echo E;; esac; else case c in c) echo L;; esac; fi)/z",
+      "-s",
+    ],
+    ["x/E/z", "-s"],
+  ],
   [
     "curl x/$(! case a in a) false;; esac && echo B)/z -s",
     ["x/$(! case a in a) false;; esac && echo B)/z", "-s"],
