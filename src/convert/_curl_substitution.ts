@@ -229,10 +229,13 @@ function commandsOperator(
   frame: Commands,
 ): number {
   const c = input[i];
-  if (c === ")" && --frame.open === 0) return close(stack, i + 1);
-  if (c === "(") frame.open++;
-  // After `f()` a function's body starts; `<` and `>` take a file name.
-  if (c !== "<" && c !== ">") frame.command = true;
+  if (c === ")" && --frame.open === 0) {
+    close(stack);
+  } else if (c !== "<" && c !== ">") {
+    if (c === "(") frame.open++;
+    // After `f()` a function's body starts; `<` and `>` take a file name.
+    frame.command = true;
+  }
   return i + 1;
 }
 
@@ -264,6 +267,11 @@ function caseOperator(
     throw syntaxError(input, i, frame.at, expected);
   }
   if (c === ")") throw syntaxError(input, i, frame.at, "`;;` or `esac`");
+  if (c === ";" && (input[i + 1] === ";" || input[i + 1] === "&")) {
+    // `;;`, `;&` or `;;&` ends the clause: patterns come next.
+    frame.state = "pattern";
+    return input[i + 1] === ";" && input[i + 2] === "&" ? i + 3 : i + 2;
+  }
   if (c === "(") {
     // A subshell: its own parentheses, its own commands.
     stack.push({
@@ -273,19 +281,17 @@ function caseOperator(
       command: true,
       word: false,
     });
-    return i + 1;
+  } else if (c !== "<" && c !== ">") {
+    frame.command = true;
   }
-  if (c === ";" && (input[i + 1] === ";" || input[i + 1] === "&")) {
-    // `;;`, `;&` or `;;&` ends the clause: patterns come next.
-    frame.state = "pattern";
-    return input[i + 1] === ";" && input[i + 2] === "&" ? i + 3 : i + 2;
-  }
-  if (c !== "<" && c !== ">") frame.command = true;
   return i + 1;
 }
 
-/** Pops the frame that just closed; what follows it is no command's first word. */
-function close(stack: Frame[], next: number): number {
+/**
+ * Pops the frame that just closed; what follows it is no command's first
+ * word. Returns `next`, where reading goes on.
+ */
+function close(stack: Frame[], next = 0): number {
   stack.pop();
   const top = stack[stack.length - 1];
   if (top !== undefined && (top.kind === "commands" || top.kind === "case")) {
