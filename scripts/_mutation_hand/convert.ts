@@ -699,6 +699,15 @@ export const CONVERT: HandMutant[] = [
     replace: `top.kind === "case" || top.kind === "commands"`,
     tests: ["tests/convert/curl_case_arith_test.ts"],
   },
+  {
+    id: "conv9-curl-unclosed-backtick-named",
+    bug:
+      "curl reader: an unclosed backtick's error names a $( command substitution and a ) that would close it",
+    file: "src/convert/_curl_substitution.ts",
+    find: '  if (input[at] === "`") return ["`", "command substitution", "`"];',
+    replace: '  if (input[at] === "`") ["`", "command substitution", "`"];',
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
   // Convert, ninth round: survivors of the draw of seed 20261162 and the
   // bugs planted by hand beside it, each caught by
   // tests/convert/convert_ninth_round_test.ts.

@@ -331,3 +331,40 @@ describe("curl reader: $((…)) arithmetic", () => {
     );
   });
 });
+
+describe("curl reader: what an unclosed expansion's error names", () => {
+  it("the opening and the character that would close it, for each form", () => {
+    const cases: [string, string][] = [
+      [
+        "curl x/`id",
+        "Unterminated ` command substitution opened at offset 7: nothing closes it with `",
+      ],
+      [
+        "curl x/${A",
+        "Unterminated ${ parameter expansion opened at offset 7: nothing closes it with }",
+      ],
+      [
+        "curl x/$(id",
+        "Unterminated $( command substitution opened at offset 7: nothing closes it with )",
+      ],
+      [
+        "curl x/$[1",
+        "Unterminated $[ arithmetic expansion opened at offset 7: nothing closes it with ]",
+      ],
+      [
+        "curl x/$[ '1",
+        "Unterminated quote inside the $[ arithmetic expansion opened at offset 7",
+      ],
+    ];
+    for (const [command, message] of cases) {
+      assert.throws(
+        () => scanWords(command),
+        (error: unknown) =>
+          error instanceof ConversionError &&
+          error.code === "UNTERMINATED_QUOTE" && error.offset === 7 &&
+          error.message === message,
+        command,
+      );
+    }
+  });
+});
