@@ -765,4 +765,13 @@ export const CONVERT: HandMutant[] = [
     replace: `    headersToMap(init);`,
     tests: ["tests/convert/convert_ninth_round_test.ts"],
   },
+  {
+    id: "conv9-fetch-native-request-url",
+    bug:
+      "fetch.toRequest: a native Request where the URL goes read as the URL text [object Request], without its method and headers",
+    file: "src/convert/fetch.ts",
+    find: `url: native ? native.url : initString(url, "the url"),`,
+    replace: `url: initString(url, "the url"),`,
+    tests: ["tests/convert/convert_ninth_round_test.ts"],
+  },
 ];

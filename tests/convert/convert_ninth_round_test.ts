@@ -126,3 +126,48 @@ describe("fetch init: a Headers object", () => {
     assert.deepEqual(Object.keys(read), ["accept", "z-last", "set-cookie"]);
   });
 });
+
+describe("fetch.toRequest: a native Request where the URL goes", () => {
+  // Found beside the draw: a Request was read as the URL text
+  // "[object Request]" with no headers, where fetch(request, init) reads it.
+  it("reads its URL, method and headers as fetch(request, init) does, init's fields first", () => {
+    const input = new Request("https://x.test/a?b=1", {
+      method: "DELETE",
+      headers: { "X-Token": "t", accept: "text/plain" },
+    });
+    for (
+      const init of [
+        undefined,
+        { method: "put" },
+        { headers: { "x-other": "2" } },
+        { method: "POST", body: new URLSearchParams({ a: "1" }) },
+      ]
+    ) {
+      const read = toRequest(input, init);
+      // What the runtime's own Request makes of the same arguments.
+      const native = new Request(input, init);
+      assert.equal(read.url, native.url, JSON.stringify(init));
+      assert.equal(read.method, native.method, JSON.stringify(init));
+      assert.deepEqual(
+        read.headers,
+        normalizeHeaders(native.headers),
+        JSON.stringify(init),
+      );
+      assert.equal(
+        read.body,
+        init?.body === undefined ? undefined : String(init.body),
+        JSON.stringify(init),
+      );
+    }
+  });
+
+  it("a Request with a body and no init body is INVALID_INPUT, never an empty request", () => {
+    const input = new Request("https://x.test/", { method: "POST", body: "a" });
+    assert.throws(
+      () => toRequest(input),
+      (error: unknown) =>
+        error instanceof ConversionError && error.code === "INVALID_INPUT" &&
+        /cannot be read synchronously/.test(error.message),
+    );
+  });
+});
