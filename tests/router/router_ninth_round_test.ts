@@ -3,7 +3,11 @@
 // (`deno task mutation --sample`).
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { createRouter, type Handler } from "../../src/router/mod.ts";
+import {
+  createRequest,
+  createRouter,
+  type Handler,
+} from "../../src/router/mod.ts";
 
 const named = (name: string): Handler => () => new Response(name);
 
@@ -79,5 +83,31 @@ describe("router: escapes of unreserved characters in the request path", () => {
       await answer(router, "http://h.test/p/%41%46%4A%4F%4G"),
       JSON.stringify({ value: "AFJO%4G" }),
     );
+  });
+});
+
+describe("createRequest: an empty Host line", () => {
+  // message.ts:254: an empty Host value read as no Host, so the request went
+  // to baseUrl instead of being refused for the Host the template wrote.
+  it("is refused (INVALID_TEMPLATE), not replaced by baseUrl; a written host wins over baseUrl", async () => {
+    const request = createRequest({ baseUrl: "http://base.test" });
+    await assert.rejects(
+      async () =>
+        await request`GET /x
+Host: 
+
+`,
+      (error: unknown) =>
+        (error as { code?: string }).code === "INVALID_TEMPLATE",
+    );
+    const written = await request`GET /x
+Host: h.test
+
+`;
+    assert.equal(written.url, "http://h.test/x");
+    const none = await request`GET /x
+
+`;
+    assert.equal(none.url, "http://base.test/x");
   });
 });
