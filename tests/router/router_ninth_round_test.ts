@@ -4,6 +4,7 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import {
+  cook,
   createRequest,
   createRouter,
   type Handler,
@@ -109,5 +110,25 @@ Host: h.test
 
 `;
     assert.equal(none.url, "http://base.test/x");
+  });
+});
+
+describe("cook: a first chunk that cooks to the empty string", () => {
+  // template.ts:82: a first chunk that cooks to "" (a line continuation)
+  // replaced by its raw text, so cook gave "\\\n" where JavaScript gives "".
+  it("joins as the untagged template literal does", () => {
+    const name = "a";
+    assert.equal(
+      cook`\
+${name}b`,
+      `\
+${name}b`,
+    );
+    assert.equal(
+      cook`${name}\
+b`,
+      "ab",
+    );
+    assert.equal(cook`${name}${null}`, "a");
   });
 });
