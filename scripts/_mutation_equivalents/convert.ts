@@ -227,4 +227,27 @@ export const CONVERT: Equivalent[] = [
     reason:
       "options.creator is a HarCreator object or undefined, and an object is never falsy: ?? and || pick the same side",
   },
+  {
+    file: "src/convert/_har_form.ts",
+    before: 'body += `\\r\\n${param.value ?? ""}\\r\\n`;',
+    after: 'body += `\\r\\n${param.value || ""}\\r\\n`;',
+    reason:
+      "a param's value is a string or absent (paramsAt refuses any other type with INVALID_HAR), and the only falsy string is the empty one, which both sides write as itself",
+  },
+  {
+    file: "src/convert/_curl_substitution.ts",
+    before: 'if (reserved === "esac") return close(stack, i + 4);',
+    after: 'if (reserved === "esac") close(stack, i + 4);',
+    reason:
+      "close() has already popped the case frame; without the return the four letters of esac are read again as a plain word of the enclosing frame, which close() left at no command's first word, so no reserved word is looked for and none of the letters opens or closes anything: the same end is found",
+  },
+  {
+    file: "src/convert/_curl_substitution.ts",
+    before:
+      'if (frame.kind === "case" && reserved === "esac") return close(stack, i + 4);',
+    after:
+      'if (frame.kind === "case" && reserved === "esac") close(stack, i + 4);',
+    reason:
+      "close() has already popped the case frame; the lines after it only set fields of that popped frame, and the four letters of esac are read again as a plain word of the enclosing frame, which close() left at no command's first word: the same end is found",
+  },
 ];

@@ -56,4 +56,11 @@ export const ROUTER: Equivalent[] = [
     reason:
       "the one extra step, i === b.length, compares a[i], a character since i < a.length, with b[i] (undefined), so the loop stops at the same i",
   },
+  {
+    file: "src/router/_routes.ts",
+    before: "if (host.exact !== undefined) this.#exact.delete(host.exact);",
+    after: "if (host.exact !== undefined) ;",
+    reason:
+      "the exact host's entry then points at the emptied group: its matcher matches nothing and allows no method, so matching and Allow fall through to the other routes as without it, and adding the host again replaces the entry; only a stale empty entry per removed exact host stays in memory",
+  },
 ];

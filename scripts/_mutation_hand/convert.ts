@@ -383,7 +383,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: a blank inside an unquoted \${…} splits the word, so curl https://x.test/\${A:-a b} reads two words where bash has one",
     file: "src/convert/_curl_words.ts",
-    find: `      } else if (ch === "$" && input[i + 1] === "{") {`,
+    find:
+      `      } else if (ch === "$" && (input[i + 1] === "{" || input[i + 1] === "[")) {`,
     replace: `      } else if (false) {`,
     tests: ["tests/convert/curl_substitution_test.ts"],
   },
@@ -392,8 +393,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: in a double-quoted word, a double quote inside backticks or \${…} ends the string early",
     file: "src/convert/_curl_words.ts",
-    find: `if (c === "\`" || input[i + 1] === "(" || input[i + 1] === "{") {`,
-    replace: `if (input[i + 1] === "(") {`,
+    find: `if (c === "\`" || next === "(" || next === "{" || next === "[") {`,
+    replace: `if (next === "(") {`,
     tests: ["tests/convert/curl_substitution_test.ts"],
   },
   {
@@ -582,5 +583,195 @@ export const CONVERT: HandMutant[] = [
     find: 'if (reader.text[reader.pos] === "`") skipTemplate(reader);',
     replace: 'if (reader.text[reader.pos] === "`") ;',
     tests: ["tests/convert/convert_eighth_round_test.ts"],
+  },
+  // Convert, ninth round: the curl reader's case statement inside $(…) and
+  // $[…] (issue 20), each caught by tests/convert/curl_case_arith_test.ts.
+  {
+    id: "conv9-curl-case-keyword",
+    bug:
+      "curl reader: a case statement inside $(…) ends the substitution at its first pattern's ), where bash reads on to esac",
+    file: "src/convert/_curl_substitution.ts",
+    find: `  if (reserved === "case") {`,
+    replace: `  if (false) {`,
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
+  {
+    id: "conv9-curl-case-first-word-only",
+    bug:
+      "curl reader: `case` as an argument (echo case a in a)) read as a case statement, so the ) that closes the substitution is missed",
+    file: "src/convert/_curl_substitution.ts",
+    find: `  if (!frame.command) return -1;`,
+    replace: `  if (false) return -1;`,
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
+  {
+    id: "conv9-curl-case-clause-end",
+    bug:
+      "curl reader: ;; or ;& does not end a case clause, so the next pattern's ) is read as a stray )",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      `    // \`;;\`, \`;&\` or \`;;&\` ends the clause: patterns come next.\n    frame.state = "pattern";`,
+    replace:
+      `    // \`;;\`, \`;&\` or \`;;&\` ends the clause: patterns come next.`,
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
+  {
+    id: "conv9-curl-case-empty-esac",
+    bug:
+      "curl reader: esac where a pattern goes (case a in esac) read as a pattern, so the substitution never closes",
+    file: "src/convert/_curl_substitution.ts",
+    find: `    if (reserved === "esac") return close(stack, i + 4);`,
+    replace: `    if (reserved === "esac") ;`,
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
+  {
+    id: "conv9-curl-case-stray-paren",
+    bug:
+      "curl reader: a ) among a case clause's commands, which bash refuses, read on instead of refused at its offset",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      'if (c === ")") throw syntaxError(input, i, frame.at, "`;;` or `esac`");',
+    replace: 'if (c === ")") ;',
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
+  {
+    id: "conv9-curl-case-quadratic",
+    bug:
+      "curl reader: each word of a $(…) looked at to the end of the input, so many clauses take quadratic time",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      `  while (j < input.length && input[j] >= "a" && input[j] <= "z") j++;`,
+    replace: `  j += input.slice(i).replace(/[^a-z][^]*$/, "").length;`,
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
+  {
+    id: "conv9-curl-case-after-do",
+    bug:
+      "curl reader: a case right after do (a loop's body) not read as a case statement, so its pattern's ) ends the substitution",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      `const LEADING = new Set(["if", "then", "elif", "else", "while", "until", "do"]);`,
+    replace:
+      `const LEADING = new Set(["if", "then", "elif", "else", "while", "until"]);`,
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
+  {
+    id: "conv9-curl-bracket-word",
+    bug:
+      "curl reader: a blank inside an unquoted $[…] splits the word, where bash keeps $[1 + 2] one word part",
+    file: "src/convert/_curl_words.ts",
+    find: `(ch === "$" && (input[i + 1] === "{" || input[i + 1] === "["))`,
+    replace: `(ch === "$" && input[i + 1] === "{")`,
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
+  {
+    id: "conv9-curl-bracket-nest",
+    bug: "curl reader: the ] of a[1] closes $[a[1] + 2] early",
+    file: "src/convert/_curl_substitution.ts",
+    find: `      if (c === "[") top.open++;\n      else if`,
+    replace: `      if (c === "[") ;\n      else if`,
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
+  {
+    id: "conv9-curl-bracket-brace-text",
+    bug:
+      "curl reader: a \${ inside $[…] read as a parameter expansion, where bash's parser takes it as text and closes at the first ]",
+    file: "src/convert/_curl_substitution.ts",
+    find: `(after === "{" && top.kind !== "bracket")`,
+    replace: `after === "{"`,
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
+  {
+    id: "conv9-curl-bracket-quoted",
+    bug:
+      "curl reader: $[…] in double quotes gives no SHELL_EXPANSION warning and its own quotes end the string",
+    file: "src/convert/_curl_words.ts",
+    find: "/[A-Za-z0-9_{([@*#?!$-]/",
+    replace: "/[A-Za-z0-9_{(@*#?!$-]/",
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
+  {
+    id: "conv9-curl-arith-comment",
+    bug:
+      "curl reader: a # in $((…)) read as a comment, so the )) after it is missed",
+    file: "src/convert/_curl_substitution.ts",
+    find: `top.kind === "case" || (top.kind === "commands" && !top.arithmetic)`,
+    replace: `top.kind === "case" || top.kind === "commands"`,
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
+  {
+    id: "conv9-curl-unclosed-backtick-named",
+    bug:
+      "curl reader: an unclosed backtick's error names a $( command substitution and a ) that would close it",
+    file: "src/convert/_curl_substitution.ts",
+    find: '  if (input[at] === "`") return ["`", "command substitution", "`"];',
+    replace: '  if (input[at] === "`") ["`", "command substitution", "`"];',
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
+  // Convert, ninth round: survivors of the draw of seed 20261162 and the
+  // bugs planted by hand beside it, each caught by
+  // tests/convert/convert_ninth_round_test.ts.
+  {
+    id: "conv9-curl-options-end-warned",
+    bug:
+      "curl: -- ends the options and is then read as an unknown option too, with a warning of its own",
+    file: "src/convert/_curl_arguments.ts",
+    find: `        optionsEnded = true;\n        continue;`,
+    replace: `        optionsEnded = true;\n        ;`,
+    tests: ["tests/convert/convert_ninth_round_test.ts"],
+  },
+  {
+    id: "conv9-curl-unknown-long-near-miss",
+    bug:
+      "curl: an unknown long option without = looked up without its last letter, so --dataa became --data dataa",
+    file: "src/convert/_curl_arguments.ts",
+    find: `      if (found === undefined && eq > 0) {`,
+    replace: `      if (found === undefined || eq > 0) {`,
+    tests: ["tests/convert/convert_ninth_round_test.ts"],
+  },
+  {
+    id: "conv9-fetch-nul-escape",
+    bug:
+      "fetch code: \\0 before a non-digit refused as an octal escape, where JavaScript reads NUL",
+    file: "src/convert/_js_literal_read.ts",
+    find: `if (!/[0-9]/.test(text[this.pos] ?? "")) return "\\0";`,
+    replace: `if (!/[0-9]/.test(text[this.pos] ?? "")) "\\0";`,
+    tests: ["tests/convert/convert_ninth_round_test.ts"],
+  },
+  {
+    id: "conv9-curl-comment-crlf-end",
+    bug:
+      "curl reader: after a comment, the CR of a CRLF not taken as the line end, so MISSING_URL points at the LF",
+    file: "src/convert/_curl_words.ts",
+    find: `      if (input[i - 1] === "\\r") i--;`,
+    replace: `      if (input[i] === "\\r") i--;`,
+    tests: ["tests/convert/convert_ninth_round_test.ts"],
+  },
+  {
+    id: "conv9-har-cookie-attribute-blanks",
+    bug:
+      "HAR: a Set-Cookie attribute's value keeps the blanks around =, so Max-Age = 60 sets no expiry and Path = /p is ' /p '",
+    file: "src/convert/_har_cookies.ts",
+    find: `    const value = at === -1 ? "" : attribute.slice(at + 1).trim();`,
+    replace: `    const value = at === -1 ? "" : attribute.slice(at + 1);`,
+    tests: ["tests/convert/convert_ninth_round_test.ts"],
+  },
+  {
+    id: "conv9-fetch-headers-init-order",
+    bug:
+      "fetch init: a Headers object read as a list of pairs, so its set-cookie values move among the other headers",
+    file: "src/convert/fetch.ts",
+    find: `    return headersToMap(init);`,
+    replace: `    headersToMap(init);`,
+    tests: ["tests/convert/convert_ninth_round_test.ts"],
+  },
+  {
+    id: "conv9-fetch-native-request-url",
+    bug:
+      "fetch.toRequest: a native Request where the URL goes read as the URL text [object Request], without its method and headers",
+    file: "src/convert/fetch.ts",
+    find: `url: native ? native.url : initString(url, "the url"),`,
+    replace: `url: initString(url, "the url"),`,
+    tests: ["tests/convert/convert_ninth_round_test.ts"],
   },
 ];

@@ -116,4 +116,42 @@ export const ROUTER: HandMutant[] = [
     replace: `if (value instanceof ArrayBuffer) DECODER.decode(value);`,
     tests: ["tests/router/message_test.ts"],
   },
+  // Router, ninth round (seed 20261202), each caught by
+  // tests/router/router_ninth_round_test.ts.
+  {
+    id: "conv9-router-hex-upper-a",
+    bug:
+      "router: A not read as a hex digit, so %4A in a request path stays escaped and misses /J",
+    file: "src/router/_path.ts",
+    find: `if (code >= 65 && code <= 70) return code - 55;`,
+    replace: `if (code > 65 && code <= 70) return code - 55;`,
+    tests: ["tests/router/router_ninth_round_test.ts"],
+  },
+  {
+    id: "conv9-router-host-group-kept",
+    bug:
+      "router: a host's emptied route group kept after its last route is removed, so a route added again for that host is never matched",
+    file: "src/router/_routes.ts",
+    find: `      this.#groups.delete(host.source);\n`,
+    replace: ``,
+    tests: ["tests/router/router_ninth_round_test.ts"],
+  },
+  {
+    id: "conv9-router-empty-host-line",
+    bug:
+      "createRequest: an empty Host line read as none, so the request goes to baseUrl instead of being refused",
+    file: "src/router/message.ts",
+    find: `resolveUrl(target, headers.get("host") ?? undefined, baseUrl)`,
+    replace: `resolveUrl(target, headers.get("host") || undefined, baseUrl)`,
+    tests: ["tests/router/router_ninth_round_test.ts"],
+  },
+  {
+    id: "conv9-router-cook-empty-first-chunk",
+    bug:
+      "cook: a first chunk that cooks to the empty string (a line continuation) replaced by its raw text",
+    file: "src/router/template.ts",
+    find: `let result = strings[0] ?? strings.raw[0];`,
+    replace: `let result = strings[0] || strings.raw[0];`,
+    tests: ["tests/router/router_ninth_round_test.ts"],
+  },
 ];

@@ -1,44 +1,95 @@
 // Where a `$(…)` command substitution (or `$((…))` arithmetic), a `${…}`
-// parameter expansion or a `` `…` `` command substitution ends, read as bash
-// reads it before running anything: the whole of it is one part of the word
-// it sits in, however many blanks, parentheses and quotes it holds. The curl
-// reader keeps it as typed and never runs it; it only has to know where it
-// ends so that its `(`, `)`, quotes and blanks neither end the command nor
-// split the word.
+// parameter expansion, a `$[…]` arithmetic expansion (bash's old form) or a
+// `` `…` `` command substitution ends, read as bash reads it before running
+// anything: the whole of it is one part of the word it sits in, however many
+// blanks, parentheses and quotes it holds. The curl reader keeps it as typed
+// and never runs it; it only has to know where it ends so that its `(`, `)`,
+// quotes and blanks neither end the command nor split the word.
 import { ConversionError } from "./errors.ts";
 
 /**
- * A `$(` frame (parentheses still open in it), a `${` frame (its first
- * unquoted `}` closes it; a bare `{` does not nest), or a `"…"` frame inside
- * one of them.
+ * A `$(…)` (or, in a `case` clause, a `(…)` subshell): the parentheses still
+ * open in it, whether it is `$((…))` arithmetic (no commands in it), and
+ * where its reader stands among the command's words: at a command's first
+ * word (where `case` is a reserved word), and inside a word.
  */
-type Frame = number | "brace" | "quote";
+interface Commands {
+  kind: "commands";
+  open: number;
+  arithmetic: boolean;
+  command: boolean;
+  word: boolean;
+}
+
+/**
+ * A `case … in … esac` inside a `$(…)`: its patterns end at an unbalanced
+ * `)`, which must not close the substitution. `state` is what comes next:
+ * the subject word, `in`, a clause's patterns (`pattern` before the first,
+ * `patterns` inside the list), or a clause's commands (`body`).
+ */
+interface Case {
+  kind: "case";
+  at: number;
+  state: "subject" | "in" | "pattern" | "patterns" | "body";
+  command: boolean;
+  word: boolean;
+}
+
+/**
+ * A `${…}` (its first unquoted `}` closes it; a bare `{` does not nest), a
+ * `$[…]` (its brackets nest), or a `"…"` inside one of the others.
+ */
+type Frame =
+  | Commands
+  | Case
+  | { kind: "brace" }
+  | { kind: "bracket"; open: number }
+  | { kind: "quote" };
+
+/** Reserved words after which the next word is a command's first word. */
+const LEADING = new Set(["if", "then", "elif", "else", "while", "until", "do"]);
+LEADING.add("{").add("!");
 
 /**
  * Index just after the end of the expansion that opens at `at`: the `)` that
- * closes a `$(`, the `}` that closes a `${`, the backtick that closes a
- * backtick.
+ * closes a `$(`, the `}` that closes a `${`, the `]` that closes a `$[`, the
+ * backtick that closes a backtick.
  *
- * Inside `$(…)` and `${…}`, as in bash: `'…'`, `$'…'`, `"…"` (in which a
- * nested `$(…)` or `${…}` may hold quotes of its own), backticks, backslash
- * escapes, nested `$(…)` and `${…}`; in `$(…)` also nested parentheses and
- * `#` comments at a word start. Inside backticks nothing nests: the first
- * backtick not escaped by a backslash closes it, quotes and all. The frames
- * live on an explicit stack, so no nesting depth can overflow the call stack.
- * Not followed: the unbalanced `)` of a `case` pattern, which bash's full
- * parser accepts.
+ * Inside `$(…)`, `${…}` and `$[…]`, as bash's parser reads them: `'…'`,
+ * `$'…'`, `"…"` (in which a nested expansion may hold quotes of its own),
+ * backticks, backslash escapes and nested `$(…)` and `$[…]`; in `$(…)` and
+ * `${…}` also nested `${…}` (in `$[…]` a `${` is text: its `}` is not looked
+ * for); in `$(…)` nested parentheses, `#` comments at a word start, and a
+ * `case … in pattern) … ;; esac`, whose patterns' `)` closes nothing; in
+ * `$[…]` nested brackets. Inside backticks nothing nests: the first backtick
+ * not escaped by a backslash closes it, quotes and all. The frames live on
+ * an explicit stack, so no nesting depth can overflow the call stack.
  *
  * @throws {ConversionError} UNTERMINATED_QUOTE at `at` when nothing closes
- * it, as bash refuses it ("unexpected EOF while looking for matching …").
+ * it, as bash refuses it ("unexpected EOF while looking for matching …");
+ * INVALID_INPUT at the token where a `case` inside it is malformed (no `in`,
+ * a `)` or `;` where a pattern belongs, a `(` inside a pattern, a `)` in a
+ * clause's commands), which bash refuses as a syntax error.
  */
 export function expansionEnd(input: string, at: number): number {
   if (input[at] === "`") return backtickEnd(input, at, at);
   const n = input.length;
-  const stack: Frame[] = [input[at + 1] === "{" ? "brace" : 1];
+  const stack: Frame[] = [opening(input, at)];
   let i = at + 2;
   while (i < n) {
     const top = stack[stack.length - 1];
+    if (
+      top.kind === "case" || (top.kind === "commands" && !top.arithmetic)
+    ) {
+      const next = shellStep(input, i, stack, top);
+      if (stack.length === 0) return next;
+      if (next !== -1) {
+        i = next;
+        continue;
+      }
+    }
     const c = input[i];
+    const after = input[i + 1];
     if (c === "\\") {
       i += 2;
       continue;
@@ -47,48 +98,225 @@ export function expansionEnd(input: string, at: number): number {
       i = backtickEnd(input, i, at);
       continue;
     }
-    if (c === "$" && (input[i + 1] === "(" || input[i + 1] === "{")) {
-      stack.push(input[i + 1] === "{" ? "brace" : 1);
+    if (
+      c === "$" &&
+      (after === "(" || after === "[" ||
+        (after === "{" && top.kind !== "bracket"))
+    ) {
+      stack.push(opening(input, i));
       i += 2;
       continue;
     }
-    if (top === "quote") {
+    if (top.kind === "quote") {
       if (c === '"') stack.pop();
       i++;
       continue;
     }
     if (c === "'") {
       i = singleQuotedEnd(input, i + 1, at);
-    } else if (c === "$" && input[i + 1] === "'") {
-      i = ansiCEnd(input, i + 2, at);
-    } else if (c === '"') {
-      stack.push("quote");
-      i++;
-    } else if (top === "brace") {
-      if (c === "}") {
-        stack.pop();
-        if (stack.length === 0) return i + 1;
-      }
-      i++;
-    } else if (c === "#" && startsWord(input, i)) {
-      const newline = input.indexOf("\n", i);
-      i = newline === -1 ? n : newline;
-    } else if (c === "(") {
-      stack[stack.length - 1] = top + 1;
-      i++;
-    } else if (c === ")") {
-      if (top === 1) {
-        stack.pop();
-        if (stack.length === 0) return i + 1;
-      } else {
-        stack[stack.length - 1] = top - 1;
-      }
-      i++;
-    } else {
-      i++;
+      continue;
     }
+    if (c === "$" && after === "'") {
+      i = ansiCEnd(input, i + 2, at);
+      continue;
+    }
+    if (c === '"') {
+      stack.push({ kind: "quote" });
+      i++;
+      continue;
+    }
+    i++;
+    if (top.kind === "brace") {
+      if (c === "}") stack.pop();
+    } else if (top.kind === "bracket") {
+      if (c === "[") top.open++;
+      else if (c === "]" && --top.open === 0) stack.pop();
+    } else if (top.kind === "commands" && top.arithmetic) {
+      if (c === "(") top.open++;
+      else if (c === ")" && --top.open === 0) stack.pop();
+    }
+    if (stack.length === 0) return i;
   }
   throw unclosed(input, at);
+}
+
+/** The frame of the expansion whose `$` is at `i`. */
+function opening(input: string, i: number): Frame {
+  const c = input[i + 1];
+  if (c === "{") return { kind: "brace" };
+  if (c === "[") return { kind: "bracket", open: 1 };
+  const arithmetic = input[i + 2] === "(";
+  return { kind: "commands", open: 1, arithmetic, command: true, word: false };
+}
+
+/**
+ * Reads what the shell grammar decides at `i` in a frame of commands: a
+ * blank, a line end, a comment, an operator or a reserved word. Returns the
+ * index after it, or -1 for a character of an ordinary word (read by the
+ * caller as in any frame).
+ */
+function shellStep(
+  input: string,
+  i: number,
+  stack: Frame[],
+  frame: Commands | Case,
+): number {
+  const c = input[i];
+  // A CR before LF ends the line, as the curl reader reads a pasted CRLF
+  // command; any other CR is part of a word, as in bash.
+  if (
+    c === " " || c === "\t" || c === "\n" ||
+    (c === "\r" && input[i + 1] === "\n")
+  ) {
+    endWord(frame);
+    if (c === "\n" && (frame.kind === "commands" || frame.state === "body")) {
+      frame.command = true;
+    }
+    return i + 1;
+  }
+  if (c === "#" && startsWord(input, i)) {
+    const newline = input.indexOf("\n", i);
+    return newline === -1 ? input.length : newline;
+  }
+  if ("|&;<>()".includes(c)) {
+    endWord(frame);
+    return frame.kind === "commands"
+      ? commandsOperator(input, i, stack, frame)
+      : caseOperator(input, i, stack, frame);
+  }
+  if (frame.word) return -1;
+  frame.word = true;
+  const reserved = reservedWord(input, i);
+  if (frame.kind === "case" && frame.state !== "body") {
+    if (frame.state === "subject" || frame.state === "patterns") return -1;
+    if (frame.state === "in") {
+      if (reserved !== "in") throw syntaxError(input, i, frame.at, "`in`");
+      frame.state = "pattern";
+      frame.word = false;
+      return i + 2;
+    }
+    if (reserved === "esac") return close(stack, i + 4);
+    frame.state = "patterns";
+    return -1;
+  }
+  if (!frame.command) return -1;
+  if (frame.kind === "case" && reserved === "esac") return close(stack, i + 4);
+  if (reserved === "case") {
+    frame.word = false;
+    frame.command = false;
+    stack.push({
+      kind: "case",
+      at: i,
+      state: "subject",
+      command: false,
+      word: false,
+    });
+    return i + 4;
+  }
+  if (LEADING.has(reserved)) {
+    frame.word = false;
+    return i + reserved.length;
+  }
+  frame.command = false;
+  return -1;
+}
+
+/** An operator in `$(…)` or a subshell: parentheses nest; a separator starts a command. */
+function commandsOperator(
+  input: string,
+  i: number,
+  stack: Frame[],
+  frame: Commands,
+): number {
+  const c = input[i];
+  if (c === ")" && --frame.open === 0) {
+    close(stack);
+  } else if (c !== "<" && c !== ">") {
+    if (c === "(") frame.open++;
+    // After `f()` a function's body starts; `<` and `>` take a file name.
+    frame.command = true;
+  }
+  return i + 1;
+}
+
+/** An operator in a `case`: a pattern list's `|` and `)`, a clause's `;;`. */
+function caseOperator(
+  input: string,
+  i: number,
+  stack: Frame[],
+  frame: Case,
+): number {
+  const c = input[i];
+  if (frame.state === "pattern" && c === "(") {
+    frame.state = "patterns";
+    return i + 1;
+  }
+  if (frame.state === "patterns" && (c === "|" || c === ")")) {
+    if (c === ")") {
+      frame.state = "body";
+      frame.command = true;
+    }
+    return i + 1;
+  }
+  if (frame.state !== "body") {
+    const expected = frame.state === "subject"
+      ? "a word"
+      : frame.state === "in"
+      ? "`in`"
+      : "a pattern";
+    throw syntaxError(input, i, frame.at, expected);
+  }
+  if (c === ")") throw syntaxError(input, i, frame.at, "`;;` or `esac`");
+  if (c === ";" && (input[i + 1] === ";" || input[i + 1] === "&")) {
+    // `;;`, `;&` or `;;&` ends the clause: patterns come next.
+    frame.state = "pattern";
+    return input[i + 1] === ";" && input[i + 2] === "&" ? i + 3 : i + 2;
+  }
+  if (c === "(") {
+    // A subshell: its own parentheses, its own commands.
+    stack.push({
+      kind: "commands",
+      open: 1,
+      arithmetic: false,
+      command: true,
+      word: false,
+    });
+  } else if (c !== "<" && c !== ">") {
+    frame.command = true;
+  }
+  return i + 1;
+}
+
+/**
+ * Pops the frame that just closed; what follows it is no command's first
+ * word. Returns `next`, where reading goes on.
+ */
+function close(stack: Frame[], next = 0): number {
+  stack.pop();
+  const top = stack[stack.length - 1];
+  if (top !== undefined && (top.kind === "commands" || top.kind === "case")) {
+    top.command = false;
+  }
+  return next;
+}
+
+/** A word ends: after a `case`'s subject comes `in`. */
+function endWord(frame: Commands | Case): void {
+  if (frame.kind === "case" && frame.state === "subject" && frame.word) {
+    frame.state = "in";
+  }
+  frame.word = false;
+}
+
+/** The word at `i` when it is a plain word (letters, or `{`/`!` alone), else "". */
+function reservedWord(input: string, i: number): string {
+  let j = i;
+  while (j < input.length && input[j] >= "a" && input[j] <= "z") j++;
+  if (j === i && (input[i] === "{" || input[i] === "!")) j++;
+  const end = input[j];
+  return end === undefined || " \t\r\n|&;<>()".includes(end)
+    ? input.slice(i, j)
+    : "";
 }
 
 /** Whether a `#` at `i` starts a word, so bash reads a comment. */
@@ -125,6 +353,7 @@ function backtickEnd(input: string, open: number, at: number): number {
 /** How the expansion at `at` opens, and what closes it. */
 function form(input: string, at: number): [string, string, string] {
   if (input[at] === "`") return ["`", "command substitution", "`"];
+  if (input[at + 1] === "[") return ["$[", "arithmetic expansion", "]"];
   return input[at + 1] === "{"
     ? ["${", "parameter expansion", "}"]
     : ["$(", "command substitution", ")"];
@@ -147,5 +376,20 @@ function unterminatedInside(input: string, at: number): ConversionError {
     message:
       `Unterminated quote inside the ${opening} ${name} opened at offset ${at}`,
     offset: at,
+  });
+}
+
+function syntaxError(
+  input: string,
+  offset: number,
+  caseAt: number,
+  expected: string,
+): ConversionError {
+  const found = input[offset] === undefined ? "the end" : `'${input[offset]}'`;
+  return new ConversionError({
+    code: "INVALID_INPUT",
+    message:
+      `Syntax error at offset ${offset}: the case opened at offset ${caseAt} needs ${expected} where ${found} stands (bash refuses this command)`,
+    offset,
   });
 }

@@ -79,7 +79,7 @@ function continuationLength(input: string, i: number): number {
 /** Whether the `$` at `i` starts an expansion (else it is a literal `$`). */
 function isExpansionStart(input: string, i: number): boolean {
   const next = input[i + 1];
-  return next !== undefined && /[A-Za-z0-9_{(@*#?!$-]/.test(next);
+  return next !== undefined && /[A-Za-z0-9_{([@*#?!$-]/.test(next);
 }
 
 function isLineEnd(input: string, i: number): boolean {
@@ -190,8 +190,8 @@ export function scanWords(
         const end = expansionEnd(input, i);
         parts.push(input.slice(i, end));
         i = end;
-      } else if (ch === "$" && input[i + 1] === "{") {
-        // So is ${…}, nested ones and quotes inside included.
+      } else if (ch === "$" && (input[i + 1] === "{" || input[i + 1] === "[")) {
+        // So is ${…}, nested ones and quotes inside included, and $[…].
         expansions.push(i);
         const end = expansionEnd(input, i);
         parts.push(input.slice(i, end));
@@ -336,8 +336,10 @@ function scanDoubleQuoted(
     }
     if (c === "`" || (c === "$" && isExpansionStart(input, i))) {
       expansions.push(i);
-      // A quote inside $(…), ${…} or `…` belongs to it, not to this string.
-      if (c === "`" || input[i + 1] === "(" || input[i + 1] === "{") {
+      // A quote inside $(…), ${…}, $[…] or `…` belongs to it, not to this
+      // string.
+      const next = input[i + 1];
+      if (c === "`" || next === "(" || next === "{" || next === "[") {
         i = expansionEnd(input, i);
         continue;
       }

@@ -82,6 +82,7 @@ import {
   getHeader,
   headerEntries,
   headersToMap,
+  isNativeRequest,
   isNativeResponse,
   nativeBodyText,
   responseHead,
@@ -354,10 +355,12 @@ function appendInitHeader(headers: HeaderMap, name: string, value: string) {
 /**
  * Turns the arguments of a `fetch()` call into a plain request.
  *
- * @param url The URL (a string or a `URL`).
+ * @param url The URL (a string or a `URL`), or a native `Request`, as
+ * `fetch(request, init)` takes it: its URL, method and headers, each unless
+ * the init gives its own.
  * @param options The init object (`null` is no init, as for `new Request`); `method` defaults to `GET`.
  * @returns The plain request; `body` only when the init has one.
- * @throws {ConversionError} `INVALID_INPUT` for an init `new Request` refuses (a non-object init or headers, a method that is not a token) and for bodies that cannot be read synchronously; `INVALID_HEADER` for a header pair that is not a name and a value.
+ * @throws {ConversionError} `INVALID_INPUT` for an init `new Request` refuses (a non-object init or headers, a method that is not a token), for bodies that cannot be read synchronously and for a `Request` with a body and no init body (read it with an async converter such as `har.fromRequest`); `INVALID_HEADER` for a header pair that is not a name and a value.
  *
  * @example From fetch() arguments
  * ```ts
@@ -371,18 +374,29 @@ function appendInitHeader(headers: HeaderMap, name: string, value: string) {
  * ```
  */
 export function toRequest(
-  url: string | URL,
+  url: string | URL | Request,
   options?: RequestInit | null,
 ): HttpRequest {
   if (options !== undefined && options !== null && !isObjectLike(options)) {
     throw invalidInit(`the init must be an object, got ${describe(options)}`);
   }
   const init: RequestInit = options ?? {};
-  const method = initMethod(init.method);
-  const headers = initHeaders(init.headers);
+  // fetch(request, init): the request's fields, each unless init has one.
+  const native = isNativeRequest(url) ? url : undefined;
+  if (native?.body && init.body === undefined) {
+    throw invalidInit(
+      "a Request with a body cannot be read synchronously; read it with an async converter (har.fromRequest, string.stringify)",
+    );
+  }
+  const method = native && init.method === undefined
+    ? native.method
+    : initMethod(init.method);
+  const headers = native && init.headers === undefined
+    ? headersToMap(native.headers)
+    : initHeaders(init.headers);
   const request: HttpRequest = {
     method,
-    url: initString(url, "the url"),
+    url: native ? native.url : initString(url, "the url"),
     headers,
   };
   const body = bodyText(init.body, headers);
