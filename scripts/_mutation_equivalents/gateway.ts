@@ -71,4 +71,58 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "a token count is undefined or a whole number: `|| 0` differs from `?? 0` only for 0, which gives 0 either way",
   },
+  // gw9: the open survivors of the eighth round reviewed as equivalent.
+  {
+    file: "src/gateway/_exchange.ts",
+    before: "if (cost > 0) {",
+    after: "if (cost >= 0) {",
+    reason:
+      "a cost of 0 then goes to BudgetLimiter.charge, which returns before any store call for an amount that is not above 0 (tests/gateway/budget_r11_mutants_test.ts counts the calls): only an already settled promise is awaited before the answer",
+  },
+  {
+    file: "src/gateway/anthropic_response.ts",
+    before: "if (message.refusal && block.text === message.refusal) {",
+    after: "if (message.refusal && block.text !== message.refusal) {",
+    reason:
+      "only the done message reaches this, and its stop reason is `refusal` whenever that message's refusal is non-empty (`this.#refused || Boolean(chunk.message?.refusal)`), whatever this line sets",
+  },
+  {
+    file: "src/gateway/anthropic_response.ts",
+    before: "if (message.refusal && block.text === message.refusal) {",
+    after: "if (message.refusal || block.text === message.refusal) {",
+    reason:
+      "with a non-empty refusal the done message ends as a refusal anyway; with an empty or absent one, the text must equal it, and blocksOf never yields an empty or absent text (empty text parts are dropped)",
+  },
+  {
+    file: "src/gateway/_stream_tokens.ts",
+    before: "if (keyLength < MAX_KEY_BYTES) key[keyLength++] = b;",
+    after: "if (keyLength <= MAX_KEY_BYTES) key[keyLength++] = b;",
+    reason:
+      "the extra write is past the end of the 17-byte Uint8Array, which drops it; the key is then 18 bytes long, which no name we read has, as the -1 the original sets gives OTHER, and the next byte sets -1",
+  },
+  {
+    file: "src/gateway/_sse.ts",
+    before: "if ((await chunks.next()).done) return;",
+    after: "if ((await chunks.next()).done) ;",
+    reason:
+      "the drain's loop goes on calling next() on a finished generator, which stays done, at most 16 times, then return() on it, a no-op: the router's code after its last chunk ran at the first done either way",
+  },
+  {
+    file: "src/gateway/cache/_answer.ts",
+    before:
+      "if (metadata.provider !== undefined) kept.provider = metadata.provider;",
+    after:
+      "if (metadata.provider === undefined) kept.provider = metadata.provider;",
+    reason:
+      "no answer, header, log line or metric reads a cached answer's metadata.provider (a hit names no backend; the price comes from the backend's adapter, not the answer): only the stored text, an internal format, differs",
+  },
+  {
+    file: "src/gateway/cache/_answer.ts",
+    before:
+      "if (metadata.provider !== undefined) kept.provider = metadata.provider;",
+    after:
+      "if (!(metadata.provider !== undefined)) kept.provider = metadata.provider;",
+    reason:
+      "as the `===` edit: nothing reads a cached answer's metadata.provider, so only the stored text differs",
+  },
 ];

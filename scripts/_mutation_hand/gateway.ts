@@ -744,4 +744,113 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/gateway_r10_mutants_test.ts",
     ],
   },
+  // gw9: the eighth round's open survivors, each caught by a test now.
+  {
+    id: "gw9-budget-tie-shown",
+    bug:
+      "gateway: of two budgets with as much left, the headers show the last listed (its limit and reset)",
+    file: "src/gateway/budgets.ts",
+    find: "if (left < tight) tightest = i;",
+    replace: "if (left <= tight) tightest = i;",
+    tests: [
+      "tests/gateway/budget_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-budget-tie-refused",
+    bug:
+      "gateway: of two spent budgets that reset together, the refusal names the last listed",
+    file: "src/gateway/budgets.ts",
+    find: "w.end > windows[refused].end",
+    replace: "w.end >= windows[refused].end",
+    tests: [
+      "tests/gateway/budget_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-budget-charge-zero",
+    bug: "gateway: a charge of 0 USD costs a store round trip",
+    file: "src/gateway/budgets.ts",
+    find: "!(usd > 0)) return;",
+    replace: "!(usd >= 0)) return;",
+    tests: [
+      "tests/gateway/budget_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-log-code-unmetered",
+    bug:
+      "gateway: a failed request on a route that calls no model (a wrong key on /v1/models) is logged without its error_code",
+    file: "src/gateway/_exchange.ts",
+    find: "if (outcome.errorCode) entry.error_code",
+    replace: "if (outcome.errorCode && this.metered) entry.error_code",
+    tests: [
+      "tests/gateway/log_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-log-cost-400",
+    bug:
+      "gateway: an upstream 400 without usage is logged cost_usd: null, as if it might have cost something",
+    file: "src/gateway/_exchange.ts",
+    find: "return status < 400 && outcome.backend ? null : undefined;",
+    replace: "return status <= 400 && outcome.backend ? null : undefined;",
+    tests: [
+      "tests/gateway/log_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-estimate-prompt-floor",
+    bug:
+      "gateway: the prompt estimate (count_tokens, tpm at admission) rounds down",
+    file: "src/gateway/_request_parts.ts",
+    find: "return Math.ceil(",
+    replace: "return Math.floor(",
+    tests: [
+      "tests/gateway/estimate_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-estimate-embeddings-floor",
+    bug:
+      "gateway: an embeddings input's strings are estimated rounded down at admission",
+    file: "src/gateway/_handle_embeddings.ts",
+    find: "tokens += Math.ceil(item.length / 4)",
+    replace: "tokens += Math.floor(item.length / 4)",
+    tests: [
+      "tests/gateway/estimate_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-stream-tokens-nan",
+    bug:
+      "gateway: a relayed Anthropic stream cut after a message_start without output_tokens counts NaN tokens",
+    file: "src/gateway/_stream_tokens.ts",
+    find: "if (this.#input === undefined || this.#output === undefined) {",
+    replace: "if (this.#input === undefined && this.#output === undefined) {",
+    tests: [
+      "tests/gateway/stream_tokens_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-stream-tokens-usage-bound",
+    bug:
+      "gateway: a relayed stream's usage object is read one byte past its 8 KiB bound",
+    file: "src/gateway/_stream_tokens.ts",
+    find: "if (capture.length < MAX_USAGE_BYTES) capture.push(b);",
+    replace: "if (capture.length <= MAX_USAGE_BYTES) capture.push(b);",
+    tests: [
+      "tests/gateway/stream_tokens_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-router-info-health-check",
+    bug: "gateway: /api/router never shows a checked backend's lastHealthCheck",
+    file: "src/gateway/_info.ts",
+    find: "if (info.lastHealthCheck !== undefined) {",
+    replace: "if (info.lastHealthCheck === undefined) {",
+    tests: [
+      "tests/gateway/router_info_r11_mutants_test.ts",
+    ],
+  },
 ];
