@@ -125,4 +125,20 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "as the `===` edit: nothing reads a cached answer's metadata.provider, so only the stored text differs",
   },
+  {
+    file: "src/gateway/_budget_ledger.ts",
+    before:
+      "owed.ttls = owed.ttls.map((ttl, i) => Math.max(ttl, ttls[i] ?? 0));",
+    after:
+      "owed.ttls = owed.ttls.map((ttl, i) => Math.max(ttl, ttls[i] || 0));",
+    reason:
+      "a ttl is a finite number of ms, 0 or more (BudgetLimiter computes it), and `|| 0` differs from `?? 0` only for 0 (or NaN, never given), which gives 0 either way",
+  },
+  {
+    file: "src/gateway/_budget_ledger.ts",
+    before: "return this.#seq + 1;",
+    after: "return this.#seq;",
+    reason:
+      "floor is read only when a charge is sent under its sequence number, and that charge is in #sent until its answer settles it, so the loop above always returns first: this line is never reached",
+  },
 ];

@@ -853,4 +853,48 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/router_info_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw9-ledger-in-flight",
+    bug:
+      "gateway: a budget charge still in flight is sent again by a concurrent admission's reconcile",
+    file: "src/gateway/_budget_ledger.ts",
+    find: "      inFlight: true,",
+    replace: "      inFlight: false,",
+    tests: [
+      "tests/gateway/budget_ledger_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-ledger-owing-always",
+    bug:
+      "gateway: a shared budget store reconciles (and reads twice) at every admission though nothing is owed",
+    file: "src/gateway/_budget_ledger.ts",
+    find: "    return false;\n  }\n}",
+    replace: "    return true;\n  }\n}",
+    tests: [
+      "tests/gateway/budget_ledger_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-ledger-unsent-owed",
+    bug:
+      "gateway: spend kept while the shared budget store was known out is not owed, so it never reaches the fleet's total",
+    file: "src/gateway/_budget_ledger.ts",
+    find: "if (this.#unsent.size > 0) return true;",
+    replace: "if (this.#unsent.size > 1) return true;",
+    tests: [
+      "tests/gateway/budget_ledger_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-ledger-ttl-max",
+    bug:
+      "gateway: owed budget spend merged during an outage keeps the nearest expiry of its parts",
+    file: "src/gateway/_budget_ledger.ts",
+    find: "Math.max(ttl, ttls[i] ?? 0)",
+    replace: "Math.min(ttl, ttls[i] ?? 0)",
+    tests: [
+      "tests/gateway/budget_ledger_r11_mutants_test.ts",
+    ],
+  },
 ];
