@@ -141,4 +141,12 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "floor is read only when a charge is sent under its sequence number, and that charge is in #sent until its answer settles it, so the loop above always returns first: this line is never reached",
   },
+  {
+    file: "src/gateway/_count_tokens.ts",
+    context: "},",
+    before: '"count_tokens",',
+    after: '"",',
+    reason:
+      "the request id a count's parsed request carries lands in its IR's metadata.requestId, which nothing reads: the IR is only measured (its messages and tools, for the estimate) and never sent; a relayed count sends the client's body",
+  },
 ];

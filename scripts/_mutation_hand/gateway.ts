@@ -897,4 +897,15 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/budget_ledger_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw9-alias-served-model",
+    bug:
+      "gateway: an alias targeting another alias is refused though a backend serves that name as a listed (not first) model",
+    file: "src/gateway/_config_backends.ts",
+    find: "b.defaultModel === target || (b.models ?? []).includes(target)",
+    replace: "b.defaultModel === target && (b.models ?? []).includes(target)",
+    tests: [
+      "tests/gateway/config_r11_mutants_test.ts",
+    ],
+  },
 ];
