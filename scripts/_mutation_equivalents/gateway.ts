@@ -149,4 +149,11 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "the request id a count's parsed request carries lands in its IR's metadata.requestId, which nothing reads: the IR is only measured (its messages and tools, for the estimate) and never sent; a relayed count sends the client's body",
   },
+  {
+    file: "src/gateway/_budget_parts.ts",
+    before: "const { usd, period } = (item ?? {}) as Record<string, unknown>;",
+    after: "const { usd, period } = (item || {}) as Record<string, unknown>;",
+    reason:
+      '`||` differs from `??` only for 0, "", false and NaN, whose `usd` and `period` read undefined just as `{}`\'s do: the same message either way',
+  },
 ];

@@ -908,4 +908,26 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/config_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw9-budget-none",
+    bug:
+      "gateway: a key without a budget reads as one undefined budget, and the budget limiter throws on it",
+    file: "src/gateway/_budget_parts.ts",
+    find: "if (budget === undefined) return [];",
+    replace: "if (budget === undefined) [];",
+    tests: [
+      "tests/gateway/budget_parts_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-budget-null-item",
+    bug:
+      "gateway: a null budget given to the admin API crashes the check (a 500, not the 400 naming budget)",
+    file: "src/gateway/_budget_parts.ts",
+    find: "(item ?? {}) as Record",
+    replace: "(item) as Record",
+    tests: [
+      "tests/gateway/budget_parts_r11_mutants_test.ts",
+    ],
+  },
 ];
