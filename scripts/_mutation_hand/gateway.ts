@@ -930,4 +930,54 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/budget_parts_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw9-price-zero",
+    bug: "gateway: a config price of 0 (a free model) is refused",
+    file: "src/gateway/_config_cost.ts",
+    find: "Number.isFinite(value) && value >= 0",
+    replace: "Number.isFinite(value) && value > 0",
+    tests: [
+      "tests/gateway/config_cost_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-price-fraction",
+    bug: "gateway: a config price under a dollar per million tokens is refused",
+    file: "src/gateway/_config_cost.ts",
+    find: "Number.isFinite(value) && value >= 0",
+    replace: "Number.isFinite(value) && value >= 1",
+    tests: [
+      "tests/gateway/config_cost_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-prices-writable",
+    bug: "gateway: a parsed config's prices cannot be corrected by a program",
+    file: "src/gateway/_config_cost.ts",
+    find: "      writable: true,",
+    replace: "      writable: false,",
+    tests: [
+      "tests/gateway/config_cost_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-prices-configurable",
+    bug: "gateway: a parsed config's prices cannot be removed by a program",
+    file: "src/gateway/_config_cost.ts",
+    find: "      configurable: true,",
+    replace: "      configurable: false,",
+    tests: [
+      "tests/gateway/config_cost_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-budget-fields",
+    bug: "gateway: a misspelt field in a config key's budget goes unreported",
+    file: "src/gateway/_config_cost.ts",
+    find: 'only(object(item, at), at, ["usd", "period"]);',
+    replace: ";",
+    tests: [
+      "tests/gateway/config_cost_r11_mutants_test.ts",
+    ],
+  },
 ];
