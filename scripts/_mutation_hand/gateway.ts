@@ -980,4 +980,15 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/config_cost_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw9-redis-url-unparsable",
+    bug:
+      "gateway: a Redis URL that does not parse throws the URL parser's TypeError instead of INVALID_CONFIG naming the setting",
+    file: "src/gateway/_redis_url.ts",
+    find: 'if (!URL.canParse(url)) return "must',
+    replace: 'if (!URL.canParse(url)) "must',
+    tests: [
+      "tests/gateway/redis_url_r11_mutants_test.ts",
+    ],
+  },
 ];
