@@ -156,4 +156,11 @@ export const GATEWAY: Equivalent[] = [
     reason:
       '`||` differs from `??` only for 0, "", false and NaN, whose `usd` and `period` read undefined just as `{}`\'s do: the same message either way',
   },
+  {
+    file: "src/gateway/_refused.ts",
+    before: "if (messages.length === 0) return undefined;",
+    after: "if (messages.length === 0) undefined;",
+    reason:
+      'with no message the next line returns "" (an empty list joined), and the one reader, the log line, writes upstream_error only when it is truthy: absent either way',
+  },
 ];

@@ -991,4 +991,15 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/redis_url_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw9-refused-status",
+    bug:
+      "gateway: an upstream 401/403 raised under another code than AUTHENTICATION_FAILED reaches the client with the provider's message",
+    file: "src/gateway/_refused.ts",
+    find: "error.statusCode === 401 || error.statusCode === 403",
+    replace: "error.statusCode === 401 && error.statusCode === 403",
+    tests: [
+      "tests/gateway/refused_r11_mutants_test.ts",
+    ],
+  },
 ];
