@@ -1002,4 +1002,15 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/refused_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw9-operation-stream-null",
+    bug:
+      "gateway: a relayed operation's stream: null is refused, and a string stream let through",
+    file: "src/gateway/_operation.ts",
+    find: "body.stream !== undefined && body.stream !== null &&",
+    replace: "body.stream !== undefined && body.stream === null &&",
+    tests: [
+      "tests/gateway/operation_body_r11_mutants_test.ts",
+    ],
+  },
 ];
