@@ -1013,4 +1013,45 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/operation_body_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw9-cache-needs-set",
+    bug: "gateway: a response cache with get() and no set() is accepted",
+    file: "src/gateway/cache/_settings.ts",
+    find: 'typeof cache?.get !== "function" || typeof cache.set',
+    replace: 'typeof cache?.get !== "function" && typeof cache.set',
+    tests: [
+      "tests/gateway/cache_settings_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-cache-missing",
+    bug:
+      "gateway: a missing response cache crashes reading get of undefined instead of the TypeError naming get() and set()",
+    file: "src/gateway/cache/_settings.ts",
+    find: 'typeof cache?.get !== "function"',
+    replace: 'typeof cache.get !== "function"',
+    tests: [
+      "tests/gateway/cache_settings_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-cache-ttl-max",
+    bug: "gateway: the documented maximum cache TTL is refused",
+    file: "src/gateway/cache/_settings.ts",
+    find: "ttl > MAX_CACHE_TTL_SECONDS",
+    replace: "ttl >= MAX_CACHE_TTL_SECONDS",
+    tests: [
+      "tests/gateway/cache_settings_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-cache-ttl-negative",
+    bug: "gateway: a negative cache TTL is accepted",
+    file: "src/gateway/cache/_settings.ts",
+    find: "!Number.isSafeInteger(ttl) || ttl < 0 ||",
+    replace: "!Number.isSafeInteger(ttl) || ttl < 0 &&",
+    tests: [
+      "tests/gateway/cache_settings_r11_mutants_test.ts",
+    ],
+  },
 ];
