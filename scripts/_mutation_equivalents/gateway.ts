@@ -163,4 +163,20 @@ export const GATEWAY: Equivalent[] = [
     reason:
       'with no message the next line returns "" (an empty list joined), and the one reader, the log line, writes upstream_error only when it is truthy: absent either way',
   },
+  {
+    file: "src/gateway/_usage_estimate.ts",
+    before: "const refusal = message.refusal?.length ?? 0;",
+    after: "const refusal = message.refusal?.length || 0;",
+    reason:
+      "a length is undefined or a whole number: `|| 0` differs from `?? 0` only for 0, which gives 0 either way",
+  },
+  {
+    file: "src/gateway/_failure_text.ts",
+    before:
+      'return `backend "${failure.backend}"${STATE[failure.error.code] ?? ""}: ${',
+    after:
+      'return `backend "${failure.backend}"${STATE[failure.error.code] || ""}: ${',
+    reason:
+      "STATE's values are non-empty strings, and a code it lacks reads undefined (or an inherited member, truthy, which both operators keep): `||` and `??` give the same text",
+  },
 ];
