@@ -1054,4 +1054,26 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/cache_settings_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw9-model-retrieve-auth",
+    bug:
+      "gateway: GET /v1/models/{id} answers without a key, and a key sees models its backends list hides",
+    file: "src/gateway/_handle_model.ts",
+    find: "  await authenticate(ex);\n  let id",
+    replace: "  ;\n  let id",
+    tests: [
+      "tests/gateway/model_retrieve_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-model-retrieve-raw-id",
+    bug:
+      "gateway: a model id that is not percent-encoding (50%) keeps the path's slash and is never found",
+    file: "src/gateway/_handle_model.ts",
+    find: "    id = path.slice(MODELS_PATH.length + 1);",
+    replace: "    id = path.slice(MODELS_PATH.length);",
+    tests: [
+      "tests/gateway/model_retrieve_r11_mutants_test.ts",
+    ],
+  },
 ];
