@@ -1076,4 +1076,15 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/model_retrieve_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw9-route-bare-prefix",
+    bug:
+      'gateway: GET /v1/models/ with no id is routed to the model lookup (a 404 for a model named "") instead of the unknown route',
+    file: "src/gateway/_routes.ts",
+    find: "path.startsWith(prefix) && path.length > prefix.length",
+    replace: "path.startsWith(prefix) && path.length >= prefix.length",
+    tests: [
+      "tests/gateway/model_retrieve_r11_mutants_test.ts",
+    ],
+  },
 ];

@@ -71,3 +71,28 @@ describe("GET /v1/models/{id}", () => {
     }
   });
 });
+
+describe("GET /v1/models/ with no id", () => {
+  // Bug (`_routes.ts`, `path.length > prefix.length` → `>=`): the bare
+  // prefix was routed to the model lookup, a 404 for a model named "", not
+  // the unknown route it is.
+  it("is an unknown route, in the caller's shape", async () => {
+    const gateway = createGateway({
+      backends: [["echo", createEchoAdapter()]],
+    });
+    try {
+      const response = await gateway(
+        new Request("http://localhost/v1/models/"),
+      );
+      assert.equal(response.status, 404);
+      assert.deepEqual((await response.json()).error, {
+        message: "Unknown route GET /v1/models/.",
+        type: "invalid_request_error",
+        param: null,
+        code: "unknown_url",
+      });
+    } finally {
+      gateway.dispose();
+    }
+  });
+});
