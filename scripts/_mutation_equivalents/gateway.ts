@@ -179,4 +179,58 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "STATE's values are non-empty strings, and a code it lacks reads undefined (or an inherited member, truthy, which both operators keep): `||` and `??` give the same text",
   },
+  {
+    file: "src/gateway/_path.ts",
+    before: 'const start = scheme < 0 ? -1 : url.indexOf("/", scheme + 3);',
+    after: 'const start = scheme <= 0 ? -1 : url.indexOf("/", scheme + 3);',
+    reason:
+      "a Request's URL is absolute, so `://` is never at index 0; and the fast path only skips building a URL object: for an absolute URL whose path is one of the routes, as every Request's is, the URL parser returns the same path",
+  },
+  {
+    file: "src/gateway/_path.ts",
+    before: 'const start = scheme < 0 ? -1 : url.indexOf("/", scheme + 3);',
+    after: 'const start = scheme < 1 ? -1 : url.indexOf("/", scheme + 3);',
+    reason:
+      "a Request's URL is absolute, so `://` is never at index 0; and the fast path only skips building a URL object: for an absolute URL whose path is one of the routes, as every Request's is, the URL parser returns the same path",
+  },
+  {
+    file: "src/gateway/_path.ts",
+    before:
+      "if (start > 0 && EXACT.has(url.slice(start))) return url.slice(start);",
+    after:
+      "if (start >= 0 && EXACT.has(url.slice(start))) return url.slice(start);",
+    reason:
+      "at start 0 or -1 the slice is the whole URL or its last character, neither a route; and the fast path only skips building a URL object: for an absolute URL whose path is one of the routes, as every Request's is, the URL parser returns the same path",
+  },
+  {
+    file: "src/gateway/_path.ts",
+    before:
+      "if (start > 0 && EXACT.has(url.slice(start))) return url.slice(start);",
+    after:
+      "if (start > 1 && EXACT.has(url.slice(start))) return url.slice(start);",
+    reason:
+      "the fast path only skips building a URL object: for an absolute URL whose path is one of the routes, as every Request's is, the URL parser returns the same path",
+  },
+  {
+    file: "src/gateway/_path.ts",
+    before:
+      "if (start > 0 && EXACT.has(url.slice(start))) return url.slice(start);",
+    after: "if (start > 0 && EXACT.has(url.slice(start))) url.slice(start);",
+    reason:
+      "the fast path only skips building a URL object: for an absolute URL whose path is one of the routes, as every Request's is, the URL parser returns the same path",
+  },
+  {
+    file: "src/gateway/_internal_error.ts",
+    before: "(chat ?? errorApi(path, request.headers)).errorBody(resolved),",
+    after: "(chat || errorApi(path, request.headers)).errorBody(resolved),",
+    reason:
+      "chat is one of the two wire objects or undefined: `||` and `??` pick the same",
+  },
+  {
+    file: "src/gateway/_internal_error.ts",
+    before: 'api: request.method === "POST" ? chat?.name ?? null : null,',
+    after: 'api: request.method === "POST" ? chat?.name || null : null,',
+    reason:
+      "a wire's name is a non-empty string or absent: `||` and `??` give the same",
+  },
 ];

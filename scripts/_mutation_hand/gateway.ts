@@ -1087,4 +1087,15 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/model_retrieve_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw9-internal-api-null",
+    bug:
+      "gateway: the last-resort 500's log line off the chat routes has no api field instead of api: null",
+    file: "src/gateway/_internal_error.ts",
+    find: "chat?.name ?? null : null",
+    replace: "chat?.name : null",
+    tests: [
+      "tests/gateway/log_r11_mutants_test.ts",
+    ],
+  },
 ];

@@ -121,3 +121,46 @@ describe("cost_usd of an upstream client error", () => {
     }
   });
 });
+
+describe("the last-resort 500's log line", () => {
+  // Bug (`_internal_error.ts`, `chat?.name ?? null` → `chat?.name`): a
+  // line off the chat routes had no `api` at all, where the log entry
+  // promises `null` for them.
+  it("says api null off the chat routes, and the wire on them", async () => {
+    let broken = false;
+    const entries: RequestLogEntry[] = [];
+    const gateway = createGateway({
+      backends: [["echo", createEchoAdapter()]],
+      now: () => {
+        if (broken) throw new Error("clock failed");
+        return 1_000;
+      },
+      logger: (entry) => entries.push(entry),
+    });
+    broken = true;
+    try {
+      for (
+        const [method, path, api] of [
+          ["POST", "/v1/embeddings", null],
+          ["GET", "/v1/chat/completions", null],
+          ["POST", "/v1/chat/completions", "openai"],
+        ] as const
+      ) {
+        const response = await gateway(
+          new Request(`http://localhost${path}`, {
+            method,
+            ...(method === "POST" ? { body: "{}" } : {}),
+          }),
+        );
+        assert.equal(response.status, 500);
+        await response.body?.cancel();
+        const entry = entries.at(-1)!;
+        assert.equal(entry.error_code, "INTERNAL");
+        assert.equal(entry.path, path);
+        assert.ok("api" in entry && entry.api === api, `${method} ${path}`);
+      }
+    } finally {
+      gateway.dispose();
+    }
+  });
+});
