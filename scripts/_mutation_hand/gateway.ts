@@ -1098,4 +1098,26 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/log_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw9-completions-prompt-null",
+    bug:
+      "gateway: a legacy completion with prompt: null reaches the backend instead of the 400 naming prompt",
+    file: "src/gateway/_handle_completions.ts",
+    find: "if (prompt === undefined || prompt === null) {",
+    replace: "if (prompt === undefined && prompt === null) {",
+    tests: [
+      "tests/gateway/operation_body_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-completions-estimate-floor",
+    bug:
+      "gateway: a legacy completion's prompt estimate at admission rounds down",
+    file: "src/gateway/_handle_completions.ts",
+    find: "tokens = Math.ceil(JSON.stringify(prompt).length / 4);",
+    replace: "tokens = Math.floor(JSON.stringify(prompt).length / 4);",
+    tests: [
+      "tests/gateway/operation_body_r11_mutants_test.ts",
+    ],
+  },
 ];

@@ -4,7 +4,7 @@
 // `stream`, before any backend is called.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { createGateway } from "../../src/gateway/mod.ts";
+import { createGateway, hashKey } from "../../src/gateway/mod.ts";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 
 function upstream() {
@@ -80,4 +80,60 @@ describe("`stream` in a relayed operation's body", () => {
       }
     });
   }
+});
+
+describe("/v1/completions: the prompt", () => {
+  // Bugs (`_handle_completions.ts`, the missing-prompt check inverted or
+  // loosened): a body without `prompt`, or with `prompt: null`, reached the
+  // backend instead of the client's 400 naming `prompt`.
+  it("absent or null is a 400 naming prompt, before any backend call", async () => {
+    const { adapter, sent } = upstream();
+    const gateway = createGateway({ backends: [["oa", adapter]] });
+    try {
+      for (const prompt of [undefined, null]) {
+        const response = await gateway(
+          new Request("http://localhost/v1/completions", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ model: "oa", prompt, max_tokens: 4 }),
+          }),
+        );
+        assert.equal(response.status, 400, String(prompt));
+        const { error } = await response.json();
+        assert.equal(error.param, "prompt");
+      }
+      assert.equal(sent.length, 0);
+    } finally {
+      gateway.dispose();
+    }
+  });
+
+  // Bug (`_handle_completions.ts`, `Math.ceil` → `Math.floor`): the
+  // prompt's estimate at admission rounded down.
+  it("takes its JSON's characters / 4, rounded up, from the key's tpm bucket", async () => {
+    const { adapter } = upstream();
+    const gateway = createGateway({
+      backends: [["oa", adapter]],
+      keys: [{ id: "team", sha256: await hashKey("sk-t"), tpm: 1000 }],
+      now: () => 1_000_000,
+    });
+    try {
+      // `"abcd"` is 6 characters of JSON: 2 tokens.
+      const response = await gateway(
+        new Request("http://localhost/v1/completions", {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            authorization: "Bearer sk-t",
+          },
+          body: JSON.stringify({ model: "oa", prompt: "abcd", max_tokens: 4 }),
+        }),
+      );
+      assert.equal(response.status, 200, await response.clone().text());
+      await response.body?.cancel();
+      assert.equal(response.headers.get("x-ratelimit-remaining-tokens"), "998");
+    } finally {
+      gateway.dispose();
+    }
+  });
 });
