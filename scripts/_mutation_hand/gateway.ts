@@ -1120,4 +1120,15 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/operation_body_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw9-drops-image-detail",
+    bug:
+      "gateway: an image part's detail lost in translation goes unreported, and one never sent is reported",
+    file: "src/gateway/_nested_drops.ts",
+    find: "part.image_url.detail !== undefined",
+    replace: "part.image_url.detail === undefined",
+    tests: [
+      "tests/gateway/nested_drops_r11_mutants_test.ts",
+    ],
+  },
 ];
