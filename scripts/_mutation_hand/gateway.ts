@@ -1131,4 +1131,15 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/nested_drops_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw9-stream-tokens-string-last",
+    bug:
+      "gateway: a relayed stream's usage object whose last member is a string (Perplexity's search_context_size) is never closed, so its usage is lost",
+    file: "src/gateway/_stream_tokens.ts",
+    find: "} else if (state === AFTER_STRING && b === COLON) {",
+    replace: "} else if (state === AFTER_STRING || b === COLON) {",
+    tests: [
+      "tests/gateway/stream_tokens_r11_mutants_test.ts",
+    ],
+  },
 ];

@@ -116,3 +116,21 @@ describe("the usage object's 8 KiB bound", () => {
     });
   });
 });
+
+describe("a usage object with a string member last", () => {
+  // Bug (`_stream_tokens.ts`, `state === AFTER_STRING && b === COLON` →
+  // `||`): any byte after a string value read as a key's colon, so the `}`
+  // closing a usage object whose last member is a string (Perplexity's
+  // `search_context_size`) was never seen: the usage was lost.
+  it("is read, the string member ignored", async () => {
+    const tap = await tapped(
+      'data: {"choices":[{"delta":{"content":"abcdefgh"}}]}\n\n' +
+        'data: {"choices":[],"usage":{"prompt_tokens":9,"completion_tokens":3,"total_tokens":12,"search_context_size":"low"}}\n\n' +
+        "data: [DONE]\n\n",
+    );
+    assert.deepEqual(tap.tokens(40), {
+      usage: { promptTokens: 9, completionTokens: 3, totalTokens: 12 },
+      estimated: false,
+    });
+  });
+});
