@@ -233,4 +233,11 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "a wire's name is a non-empty string or absent: `||` and `??` give the same",
   },
+  {
+    file: "src/gateway/_upstream_answer.ts",
+    before: 'if (this.#finished) return "";',
+    after: 'if (this.#finished) "";',
+    reason:
+      "the encoder's one caller, sseBody's loop, runs only while `finished` is false and a head read ends at the first done, so encode is never called once finished is set: the line is never reached true",
+  },
 ];
