@@ -1142,4 +1142,15 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/stream_tokens_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw9-stream-tap-close",
+    bug:
+      "gateway: a relayed stream whose tokens are read never ends for the client (the tap's body is not closed at the upstream's end)",
+    file: "src/gateway/_stream_tokens.ts",
+    find: "        if (next.done) controller.close();",
+    replace: "        if (next.done) ;",
+    tests: [
+      "tests/gateway/stream_tokens_r11_mutants_test.ts",
+    ],
+  },
 ];
