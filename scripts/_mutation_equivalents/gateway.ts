@@ -240,4 +240,25 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "the encoder's one caller, sseBody's loop, runs only while `finished` is false and a head read ends at the first done, so encode is never called once finished is set: the line is never reached true",
   },
+  {
+    file: "src/gateway/cache/_key.ts",
+    before: 'return JSON.stringify(value) ?? "null";',
+    after: 'return JSON.stringify(value) || "null";',
+    reason:
+      "JSON.stringify of a JSON value is a non-empty string: `||` and `??` give the same",
+  },
+  {
+    file: "src/gateway/cache/_key.ts",
+    before: 'return JSON.stringify(value) ?? "null";',
+    after: "return JSON.stringify(value);",
+    reason:
+      "the values come from a parsed JSON body or the key's own defined fields: never undefined or a function, for which alone JSON.stringify gives undefined",
+  },
+  {
+    file: "src/gateway/cache/_key.ts",
+    before: "if (record[name] === undefined) continue;",
+    after: "if (record[name] === undefined) ;",
+    reason:
+      "the values come from a parsed JSON body or the key's own defined fields: never undefined or a function, for which alone JSON.stringify gives undefined",
+  },
 ];

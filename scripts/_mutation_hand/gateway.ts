@@ -1153,4 +1153,15 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/stream_tokens_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw9-cache-key-array",
+    bug:
+      'gateway: the cache key writes an array as an object of its indexes, so ["a","b"] and {"0":"a","1":"b"} share one answer',
+    file: "src/gateway/cache/_key.ts",
+    find: '    return `[${value.map(canonicalJson).join(",")}]`;',
+    replace: '    `[${value.map(canonicalJson).join(",")}]`;',
+    tests: [
+      "tests/gateway/cache_key_r11_mutants_test.ts",
+    ],
+  },
 ];
