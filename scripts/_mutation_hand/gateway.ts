@@ -1164,4 +1164,45 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/cache_key_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw9-health-no-store",
+    bug:
+      "gateway: the health probes' answers may be cached by a proxy (cache-control emptied)",
+    file: "src/gateway/_health.ts",
+    find: '"cache-control": "no-store",',
+    replace: '"cache-control": "",',
+    tests: [
+      "tests/gateway/health_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-health-405-type",
+    bug: "gateway: a probe's 405 has an empty error type",
+    file: "src/gateway/_health.ts",
+    find: 'type: "invalid_request_error",',
+    replace: 'type: "",',
+    tests: [
+      "tests/gateway/health_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-health-405-code",
+    bug: "gateway: a probe's 405 has an empty error code",
+    file: "src/gateway/_health.ts",
+    find: 'code: "method_not_allowed",',
+    replace: 'code: "",',
+    tests: [
+      "tests/gateway/health_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-health-no-backend",
+    bug: "gateway: /readyz answers ready with no backend registered",
+    file: "src/gateway/_health.ts",
+    find: 'if (names.length === 0) reasons.push("no backend is registered");',
+    replace: "if (names.length === 0) ;",
+    tests: [
+      "tests/gateway/health_r11_mutants_test.ts",
+    ],
+  },
 ];
