@@ -1205,4 +1205,58 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/health_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw9-config-cache-ttl",
+    bug:
+      "gateway: the config's cache.ttlSeconds is dropped for the default hour",
+    file: "src/gateway/cache/_config.ts",
+    find: "...(config.ttlSeconds === undefined",
+    replace: "...(config.ttlSeconds !== undefined",
+    tests: [
+      "tests/gateway/cache_from_config_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-config-cache-enabled",
+    bug:
+      "gateway: the config's cache.enabled: false is dropped, so every request uses the cache",
+    file: "src/gateway/cache/_config.ts",
+    find: "...(config.enabled === undefined ? {}",
+    replace: "...(config.enabled !== undefined ? {}",
+    tests: [
+      "tests/gateway/cache_from_config_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-config-cache-max-bytes",
+    bug:
+      "gateway: the config's cache.maxBytes is dropped for the default 64 MiB",
+    file: "src/gateway/cache/_config.ts",
+    find: "config.maxBytes === undefined ? {}",
+    replace: "config.maxBytes !== undefined ? {}",
+    tests: [
+      "tests/gateway/cache_from_config_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-config-cache-fields",
+    bug: "gateway: a misspelt field in the config's cache section is ignored",
+    file: "src/gateway/cache/_config.ts",
+    find: '  only(raw, "cache", [',
+    replace: "  ([",
+    tests: [
+      "tests/gateway/cache_from_config_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-config-cache-ttl-max",
+    bug:
+      "gateway: the config's documented maximum cache TTL (30 days) is refused",
+    file: "src/gateway/cache/_config.ts",
+    find: "if (ttl > MAX_CACHE_TTL_SECONDS) {",
+    replace: "if (ttl >= MAX_CACHE_TTL_SECONDS) {",
+    tests: [
+      "tests/gateway/cache_from_config_r11_mutants_test.ts",
+    ],
+  },
 ];
