@@ -1259,4 +1259,70 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/cache_from_config_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw9-shared-cache-prefix-empty",
+    bug:
+      "gateway: the shared response cache replaces an empty key prefix by the default",
+    file: "src/gateway/cache/shared.ts",
+    find: 'const prefix = options.prefix ?? "switchyard:";',
+    replace: 'const prefix = options.prefix || "switchyard:";',
+    tests: [
+      "tests/gateway/cache_shared_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-shared-cache-prefix-default",
+    bug:
+      "gateway: the shared response cache without a prefix writes undefinedcache: keys",
+    file: "src/gateway/cache/shared.ts",
+    find: 'const prefix = options.prefix ?? "switchyard:";',
+    replace: "const prefix = options.prefix;",
+    tests: [
+      "tests/gateway/cache_shared_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-shared-cache-timeout-default",
+    bug:
+      "gateway: the shared response cache without a timeout bounds each call at 0 ms, so it never reads Redis",
+    file: "src/gateway/cache/shared.ts",
+    find: "this.#timeoutMs = options.timeoutMs ?? 100;",
+    replace: "this.#timeoutMs = options.timeoutMs;",
+    tests: [
+      "tests/gateway/cache_shared_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-shared-cache-ttl-zero",
+    bug:
+      "gateway: the shared response cache sends a TTL of 0 to Redis (PX 0, refused)",
+    file: "src/gateway/cache/shared.ts",
+    find: "if (!(ttlMs > 0)) return;",
+    replace: "if (!(ttlMs >= 0)) return;",
+    tests: [
+      "tests/gateway/cache_shared_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-shared-cache-ttl-one",
+    bug:
+      "gateway: the shared response cache keeps nothing for a TTL of one millisecond",
+    file: "src/gateway/cache/shared.ts",
+    find: "if (!(ttlMs > 0)) return;",
+    replace: "if (!(ttlMs > 1)) return;",
+    tests: [
+      "tests/gateway/cache_shared_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-shared-cache-ttl-ceil",
+    bug:
+      "gateway: the shared response cache rounds a TTL down (to 0 under a millisecond)",
+    file: "src/gateway/cache/shared.ts",
+    find: "String(Math.ceil(ttlMs)),",
+    replace: "String(Math.floor(ttlMs)),",
+    tests: [
+      "tests/gateway/cache_shared_r11_mutants_test.ts",
+    ],
+  },
 ];
