@@ -1325,4 +1325,24 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/cache_shared_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw9-aliases-configurable",
+    bug: "gateway: a parsed config's aliases cannot be removed by a program",
+    file: "src/gateway/_config_fields.ts",
+    find: "    configurable: true,",
+    replace: "    configurable: false,",
+    tests: [
+      "tests/gateway/config_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-aliases-writable",
+    bug: "gateway: a parsed config's aliases cannot be redirected by a program",
+    file: "src/gateway/_config_fields.ts",
+    find: "    writable: true,",
+    replace: "    writable: false,",
+    tests: [
+      "tests/gateway/config_r11_mutants_test.ts",
+    ],
+  },
 ];

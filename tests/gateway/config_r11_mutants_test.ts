@@ -43,3 +43,24 @@ describe("an alias whose target is also an alias", () => {
     );
   });
 });
+
+describe("the parsed config's aliases", () => {
+  // Bugs (`_config_fields.ts` setOwn: `configurable: true` → `false`, or
+  // `writable`): a program could not drop or redirect an alias of the
+  // parsed config before building the gateway (a TypeError in strict code).
+  it("are plain data: an alias can be redirected and removed", async () => {
+    // `__proto__` as an alias name is a name like any other in the file.
+    const config = await parseGatewayConfig(
+      '{"backends":[{"name":"up","provider":"echo","models":["gpt-a"]}],' +
+        '"aliases":{"fast":"up/gpt-a","__proto__":"up/gpt-a"}}',
+      () => undefined,
+    );
+    assert.ok(Object.hasOwn(config.aliases, "__proto__"));
+    config.aliases.fast = "up";
+    assert.equal(config.aliases.fast, "up");
+    delete config.aliases.fast;
+    delete config.aliases["__proto__"];
+    assert.equal(Object.hasOwn(config.aliases, "fast"), false);
+    assert.equal(Object.hasOwn(config.aliases, "__proto__"), false);
+  });
+});
