@@ -261,4 +261,11 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "the values come from a parsed JSON body or the key's own defined fields: never undefined or a function, for which alone JSON.stringify gives undefined",
   },
+  {
+    file: "src/gateway/_responses_response.ts",
+    before: "tools: body.tools ?? [],",
+    after: "tools: body.tools || [],",
+    reason:
+      "the request reader refuses `tools` that is neither null, absent nor an array (readTools), and an array is truthy: `||` and `??` give the same",
+  },
 ];
