@@ -1345,4 +1345,14 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/config_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw9-error-type-403",
+    bug: 'gateway: errorTypeFor(403) is "" instead of permission_error',
+    file: "src/gateway/errors.ts",
+    find: '  403: "permission_error",',
+    replace: '  403: "",',
+    tests: [
+      "tests/gateway/errors_r11_mutants_test.ts",
+    ],
+  },
 ];
