@@ -71,4 +71,201 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "a token count is undefined or a whole number: `|| 0` differs from `?? 0` only for 0, which gives 0 either way",
   },
+  // gw9: the open survivors of the eighth round reviewed as equivalent.
+  {
+    file: "src/gateway/_exchange.ts",
+    before: "if (cost > 0) {",
+    after: "if (cost >= 0) {",
+    reason:
+      "a cost of 0 then goes to BudgetLimiter.charge, which returns before any store call for an amount that is not above 0 (tests/gateway/budget_r11_mutants_test.ts counts the calls): only an already settled promise is awaited before the answer",
+  },
+  {
+    file: "src/gateway/anthropic_response.ts",
+    before: "if (message.refusal && block.text === message.refusal) {",
+    after: "if (message.refusal && block.text !== message.refusal) {",
+    reason:
+      "only the done message reaches this, and its stop reason is `refusal` whenever that message's refusal is non-empty (`this.#refused || Boolean(chunk.message?.refusal)`), whatever this line sets",
+  },
+  {
+    file: "src/gateway/anthropic_response.ts",
+    before: "if (message.refusal && block.text === message.refusal) {",
+    after: "if (message.refusal || block.text === message.refusal) {",
+    reason:
+      "with a non-empty refusal the done message ends as a refusal anyway; with an empty or absent one, the text must equal it, and blocksOf never yields an empty or absent text (empty text parts are dropped)",
+  },
+  {
+    file: "src/gateway/_stream_tokens.ts",
+    before: "if (keyLength < MAX_KEY_BYTES) key[keyLength++] = b;",
+    after: "if (keyLength <= MAX_KEY_BYTES) key[keyLength++] = b;",
+    reason:
+      "the extra write is past the end of the 17-byte Uint8Array, which drops it; the key is then 18 bytes long, which no name we read has, as the -1 the original sets gives OTHER, and the next byte sets -1",
+  },
+  {
+    file: "src/gateway/_sse.ts",
+    before: "if ((await chunks.next()).done) return;",
+    after: "if ((await chunks.next()).done) ;",
+    reason:
+      "the drain's loop goes on calling next() on a finished generator, which stays done, at most 16 times, then return() on it, a no-op: the router's code after its last chunk ran at the first done either way",
+  },
+  {
+    file: "src/gateway/cache/_answer.ts",
+    before:
+      "if (metadata.provider !== undefined) kept.provider = metadata.provider;",
+    after:
+      "if (metadata.provider === undefined) kept.provider = metadata.provider;",
+    reason:
+      "no answer, header, log line or metric reads a cached answer's metadata.provider (a hit names no backend; the price comes from the backend's adapter, not the answer): only the stored text, an internal format, differs",
+  },
+  {
+    file: "src/gateway/cache/_answer.ts",
+    before:
+      "if (metadata.provider !== undefined) kept.provider = metadata.provider;",
+    after:
+      "if (!(metadata.provider !== undefined)) kept.provider = metadata.provider;",
+    reason:
+      "as the `===` edit: nothing reads a cached answer's metadata.provider, so only the stored text differs",
+  },
+  {
+    file: "src/gateway/_budget_ledger.ts",
+    before:
+      "owed.ttls = owed.ttls.map((ttl, i) => Math.max(ttl, ttls[i] ?? 0));",
+    after:
+      "owed.ttls = owed.ttls.map((ttl, i) => Math.max(ttl, ttls[i] || 0));",
+    reason:
+      "a ttl is a finite number of ms, 0 or more (BudgetLimiter computes it), and `|| 0` differs from `?? 0` only for 0 (or NaN, never given), which gives 0 either way",
+  },
+  {
+    file: "src/gateway/_budget_ledger.ts",
+    before: "return this.#seq + 1;",
+    after: "return this.#seq;",
+    reason:
+      "floor is read only when a charge is sent under its sequence number, and that charge is in #sent until its answer settles it, so the loop above always returns first: this line is never reached",
+  },
+  {
+    file: "src/gateway/_count_tokens.ts",
+    context: "},",
+    before: '"count_tokens",',
+    after: '"",',
+    reason:
+      "the request id a count's parsed request carries lands in its IR's metadata.requestId, which nothing reads: the IR is only measured (its messages and tools, for the estimate) and never sent; a relayed count sends the client's body",
+  },
+  {
+    file: "src/gateway/_budget_parts.ts",
+    before: "const { usd, period } = (item ?? {}) as Record<string, unknown>;",
+    after: "const { usd, period } = (item || {}) as Record<string, unknown>;",
+    reason:
+      '`||` differs from `??` only for 0, "", false and NaN, whose `usd` and `period` read undefined just as `{}`\'s do: the same message either way',
+  },
+  {
+    file: "src/gateway/_refused.ts",
+    before: "if (messages.length === 0) return undefined;",
+    after: "if (messages.length === 0) undefined;",
+    reason:
+      'with no message the next line returns "" (an empty list joined), and the one reader, the log line, writes upstream_error only when it is truthy: absent either way',
+  },
+  {
+    file: "src/gateway/_usage_estimate.ts",
+    before: "const refusal = message.refusal?.length ?? 0;",
+    after: "const refusal = message.refusal?.length || 0;",
+    reason:
+      "a length is undefined or a whole number: `|| 0` differs from `?? 0` only for 0, which gives 0 either way",
+  },
+  {
+    file: "src/gateway/_failure_text.ts",
+    before:
+      'return `backend "${failure.backend}"${STATE[failure.error.code] ?? ""}: ${',
+    after:
+      'return `backend "${failure.backend}"${STATE[failure.error.code] || ""}: ${',
+    reason:
+      "STATE's values are non-empty strings, and a code it lacks reads undefined (or an inherited member, truthy, which both operators keep): `||` and `??` give the same text",
+  },
+  {
+    file: "src/gateway/_path.ts",
+    before: 'const start = scheme < 0 ? -1 : url.indexOf("/", scheme + 3);',
+    after: 'const start = scheme <= 0 ? -1 : url.indexOf("/", scheme + 3);',
+    reason:
+      "a Request's URL is absolute, so `://` is never at index 0; and the fast path only skips building a URL object: for an absolute URL whose path is one of the routes, as every Request's is, the URL parser returns the same path",
+  },
+  {
+    file: "src/gateway/_path.ts",
+    before: 'const start = scheme < 0 ? -1 : url.indexOf("/", scheme + 3);',
+    after: 'const start = scheme < 1 ? -1 : url.indexOf("/", scheme + 3);',
+    reason:
+      "a Request's URL is absolute, so `://` is never at index 0; and the fast path only skips building a URL object: for an absolute URL whose path is one of the routes, as every Request's is, the URL parser returns the same path",
+  },
+  {
+    file: "src/gateway/_path.ts",
+    before:
+      "if (start > 0 && EXACT.has(url.slice(start))) return url.slice(start);",
+    after:
+      "if (start >= 0 && EXACT.has(url.slice(start))) return url.slice(start);",
+    reason:
+      "at start 0 or -1 the slice is the whole URL or its last character, neither a route; and the fast path only skips building a URL object: for an absolute URL whose path is one of the routes, as every Request's is, the URL parser returns the same path",
+  },
+  {
+    file: "src/gateway/_path.ts",
+    before:
+      "if (start > 0 && EXACT.has(url.slice(start))) return url.slice(start);",
+    after:
+      "if (start > 1 && EXACT.has(url.slice(start))) return url.slice(start);",
+    reason:
+      "the fast path only skips building a URL object: for an absolute URL whose path is one of the routes, as every Request's is, the URL parser returns the same path",
+  },
+  {
+    file: "src/gateway/_path.ts",
+    before:
+      "if (start > 0 && EXACT.has(url.slice(start))) return url.slice(start);",
+    after: "if (start > 0 && EXACT.has(url.slice(start))) url.slice(start);",
+    reason:
+      "the fast path only skips building a URL object: for an absolute URL whose path is one of the routes, as every Request's is, the URL parser returns the same path",
+  },
+  {
+    file: "src/gateway/_internal_error.ts",
+    before: "(chat ?? errorApi(path, request.headers)).errorBody(resolved),",
+    after: "(chat || errorApi(path, request.headers)).errorBody(resolved),",
+    reason:
+      "chat is one of the two wire objects or undefined: `||` and `??` pick the same",
+  },
+  {
+    file: "src/gateway/_internal_error.ts",
+    before: 'api: request.method === "POST" ? chat?.name ?? null : null,',
+    after: 'api: request.method === "POST" ? chat?.name || null : null,',
+    reason:
+      "a wire's name is a non-empty string or absent: `||` and `??` give the same",
+  },
+  {
+    file: "src/gateway/_upstream_answer.ts",
+    before: 'if (this.#finished) return "";',
+    after: 'if (this.#finished) "";',
+    reason:
+      "the encoder's one caller, sseBody's loop, runs only while `finished` is false and a head read ends at the first done, so encode is never called once finished is set: the line is never reached true",
+  },
+  {
+    file: "src/gateway/cache/_key.ts",
+    before: 'return JSON.stringify(value) ?? "null";',
+    after: 'return JSON.stringify(value) || "null";',
+    reason:
+      "JSON.stringify of a JSON value is a non-empty string: `||` and `??` give the same",
+  },
+  {
+    file: "src/gateway/cache/_key.ts",
+    before: 'return JSON.stringify(value) ?? "null";',
+    after: "return JSON.stringify(value);",
+    reason:
+      "the values come from a parsed JSON body or the key's own defined fields: never undefined or a function, for which alone JSON.stringify gives undefined",
+  },
+  {
+    file: "src/gateway/cache/_key.ts",
+    before: "if (record[name] === undefined) continue;",
+    after: "if (record[name] === undefined) ;",
+    reason:
+      "the values come from a parsed JSON body or the key's own defined fields: never undefined or a function, for which alone JSON.stringify gives undefined",
+  },
+  {
+    file: "src/gateway/_responses_response.ts",
+    before: "tools: body.tools ?? [],",
+    after: "tools: body.tools || [],",
+    reason:
+      "the request reader refuses `tools` that is neither null, absent nor an array (readTools), and an array is truthy: `||` and `??` give the same",
+  },
 ];

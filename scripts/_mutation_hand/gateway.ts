@@ -744,4 +744,615 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/gateway_r10_mutants_test.ts",
     ],
   },
+  // gw9: the eighth round's open survivors, each caught by a test now.
+  {
+    id: "gw9-budget-tie-shown",
+    bug:
+      "gateway: of two budgets with as much left, the headers show the last listed (its limit and reset)",
+    file: "src/gateway/budgets.ts",
+    find: "if (left < tight) tightest = i;",
+    replace: "if (left <= tight) tightest = i;",
+    tests: [
+      "tests/gateway/budget_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-budget-tie-refused",
+    bug:
+      "gateway: of two spent budgets that reset together, the refusal names the last listed",
+    file: "src/gateway/budgets.ts",
+    find: "w.end > windows[refused].end",
+    replace: "w.end >= windows[refused].end",
+    tests: [
+      "tests/gateway/budget_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-budget-charge-zero",
+    bug: "gateway: a charge of 0 USD costs a store round trip",
+    file: "src/gateway/budgets.ts",
+    find: "!(usd > 0)) return;",
+    replace: "!(usd >= 0)) return;",
+    tests: [
+      "tests/gateway/budget_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-log-code-unmetered",
+    bug:
+      "gateway: a failed request on a route that calls no model (a wrong key on /v1/models) is logged without its error_code",
+    file: "src/gateway/_exchange.ts",
+    find: "if (outcome.errorCode) entry.error_code",
+    replace: "if (outcome.errorCode && this.metered) entry.error_code",
+    tests: [
+      "tests/gateway/log_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-log-cost-400",
+    bug:
+      "gateway: an upstream 400 without usage is logged cost_usd: null, as if it might have cost something",
+    file: "src/gateway/_exchange.ts",
+    find: "return status < 400 && outcome.backend ? null : undefined;",
+    replace: "return status <= 400 && outcome.backend ? null : undefined;",
+    tests: [
+      "tests/gateway/log_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-estimate-prompt-floor",
+    bug:
+      "gateway: the prompt estimate (count_tokens, tpm at admission) rounds down",
+    file: "src/gateway/_request_parts.ts",
+    find: "return Math.ceil(",
+    replace: "return Math.floor(",
+    tests: [
+      "tests/gateway/estimate_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-estimate-embeddings-floor",
+    bug:
+      "gateway: an embeddings input's strings are estimated rounded down at admission",
+    file: "src/gateway/_handle_embeddings.ts",
+    find: "tokens += Math.ceil(item.length / 4)",
+    replace: "tokens += Math.floor(item.length / 4)",
+    tests: [
+      "tests/gateway/estimate_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-stream-tokens-nan",
+    bug:
+      "gateway: a relayed Anthropic stream cut after a message_start without output_tokens counts NaN tokens",
+    file: "src/gateway/_stream_tokens.ts",
+    find: "if (this.#input === undefined || this.#output === undefined) {",
+    replace: "if (this.#input === undefined && this.#output === undefined) {",
+    tests: [
+      "tests/gateway/stream_tokens_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-stream-tokens-usage-bound",
+    bug:
+      "gateway: a relayed stream's usage object is read one byte past its 8 KiB bound",
+    file: "src/gateway/_stream_tokens.ts",
+    find: "if (capture.length < MAX_USAGE_BYTES) capture.push(b);",
+    replace: "if (capture.length <= MAX_USAGE_BYTES) capture.push(b);",
+    tests: [
+      "tests/gateway/stream_tokens_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-router-info-health-check",
+    bug: "gateway: /api/router never shows a checked backend's lastHealthCheck",
+    file: "src/gateway/_info.ts",
+    find: "if (info.lastHealthCheck !== undefined) {",
+    replace: "if (info.lastHealthCheck === undefined) {",
+    tests: [
+      "tests/gateway/router_info_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-ledger-in-flight",
+    bug:
+      "gateway: a budget charge still in flight is sent again by a concurrent admission's reconcile",
+    file: "src/gateway/_budget_ledger.ts",
+    find: "      inFlight: true,",
+    replace: "      inFlight: false,",
+    tests: [
+      "tests/gateway/budget_ledger_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-ledger-owing-always",
+    bug:
+      "gateway: a shared budget store reconciles (and reads twice) at every admission though nothing is owed",
+    file: "src/gateway/_budget_ledger.ts",
+    find: "    return false;\n  }\n}",
+    replace: "    return true;\n  }\n}",
+    tests: [
+      "tests/gateway/budget_ledger_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-ledger-unsent-owed",
+    bug:
+      "gateway: spend kept while the shared budget store was known out is not owed, so it never reaches the fleet's total",
+    file: "src/gateway/_budget_ledger.ts",
+    find: "if (this.#unsent.size > 0) return true;",
+    replace: "if (this.#unsent.size > 1) return true;",
+    tests: [
+      "tests/gateway/budget_ledger_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-ledger-ttl-max",
+    bug:
+      "gateway: owed budget spend merged during an outage keeps the nearest expiry of its parts",
+    file: "src/gateway/_budget_ledger.ts",
+    find: "Math.max(ttl, ttls[i] ?? 0)",
+    replace: "Math.min(ttl, ttls[i] ?? 0)",
+    tests: [
+      "tests/gateway/budget_ledger_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-alias-served-model",
+    bug:
+      "gateway: an alias targeting another alias is refused though a backend serves that name as a listed (not first) model",
+    file: "src/gateway/_config_backends.ts",
+    find: "b.defaultModel === target || (b.models ?? []).includes(target)",
+    replace: "b.defaultModel === target && (b.models ?? []).includes(target)",
+    tests: [
+      "tests/gateway/config_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-budget-none",
+    bug:
+      "gateway: a key without a budget reads as one undefined budget, and the budget limiter throws on it",
+    file: "src/gateway/_budget_parts.ts",
+    find: "if (budget === undefined) return [];",
+    replace: "if (budget === undefined) [];",
+    tests: [
+      "tests/gateway/budget_parts_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-budget-null-item",
+    bug:
+      "gateway: a null budget given to the admin API crashes the check (a 500, not the 400 naming budget)",
+    file: "src/gateway/_budget_parts.ts",
+    find: "(item ?? {}) as Record",
+    replace: "(item) as Record",
+    tests: [
+      "tests/gateway/budget_parts_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-price-zero",
+    bug: "gateway: a config price of 0 (a free model) is refused",
+    file: "src/gateway/_config_cost.ts",
+    find: "Number.isFinite(value) && value >= 0",
+    replace: "Number.isFinite(value) && value > 0",
+    tests: [
+      "tests/gateway/config_cost_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-price-fraction",
+    bug: "gateway: a config price under a dollar per million tokens is refused",
+    file: "src/gateway/_config_cost.ts",
+    find: "Number.isFinite(value) && value >= 0",
+    replace: "Number.isFinite(value) && value >= 1",
+    tests: [
+      "tests/gateway/config_cost_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-prices-writable",
+    bug: "gateway: a parsed config's prices cannot be corrected by a program",
+    file: "src/gateway/_config_cost.ts",
+    find: "      writable: true,",
+    replace: "      writable: false,",
+    tests: [
+      "tests/gateway/config_cost_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-prices-configurable",
+    bug: "gateway: a parsed config's prices cannot be removed by a program",
+    file: "src/gateway/_config_cost.ts",
+    find: "      configurable: true,",
+    replace: "      configurable: false,",
+    tests: [
+      "tests/gateway/config_cost_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-budget-fields",
+    bug: "gateway: a misspelt field in a config key's budget goes unreported",
+    file: "src/gateway/_config_cost.ts",
+    find: 'only(object(item, at), at, ["usd", "period"]);',
+    replace: ";",
+    tests: [
+      "tests/gateway/config_cost_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-redis-url-unparsable",
+    bug:
+      "gateway: a Redis URL that does not parse throws the URL parser's TypeError instead of INVALID_CONFIG naming the setting",
+    file: "src/gateway/_redis_url.ts",
+    find: 'if (!URL.canParse(url)) return "must',
+    replace: 'if (!URL.canParse(url)) "must',
+    tests: [
+      "tests/gateway/redis_url_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-refused-status",
+    bug:
+      "gateway: an upstream 401/403 raised under another code than AUTHENTICATION_FAILED reaches the client with the provider's message",
+    file: "src/gateway/_refused.ts",
+    find: "error.statusCode === 401 || error.statusCode === 403",
+    replace: "error.statusCode === 401 && error.statusCode === 403",
+    tests: [
+      "tests/gateway/refused_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-operation-stream-null",
+    bug:
+      "gateway: a relayed operation's stream: null is refused, and a string stream let through",
+    file: "src/gateway/_operation.ts",
+    find: "body.stream !== undefined && body.stream !== null &&",
+    replace: "body.stream !== undefined && body.stream === null &&",
+    tests: [
+      "tests/gateway/operation_body_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-cache-needs-set",
+    bug: "gateway: a response cache with get() and no set() is accepted",
+    file: "src/gateway/cache/_settings.ts",
+    find: 'typeof cache?.get !== "function" || typeof cache.set',
+    replace: 'typeof cache?.get !== "function" && typeof cache.set',
+    tests: [
+      "tests/gateway/cache_settings_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-cache-missing",
+    bug:
+      "gateway: a missing response cache crashes reading get of undefined instead of the TypeError naming get() and set()",
+    file: "src/gateway/cache/_settings.ts",
+    find: 'typeof cache?.get !== "function"',
+    replace: 'typeof cache.get !== "function"',
+    tests: [
+      "tests/gateway/cache_settings_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-cache-ttl-max",
+    bug: "gateway: the documented maximum cache TTL is refused",
+    file: "src/gateway/cache/_settings.ts",
+    find: "ttl > MAX_CACHE_TTL_SECONDS",
+    replace: "ttl >= MAX_CACHE_TTL_SECONDS",
+    tests: [
+      "tests/gateway/cache_settings_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-cache-ttl-negative",
+    bug: "gateway: a negative cache TTL is accepted",
+    file: "src/gateway/cache/_settings.ts",
+    find: "!Number.isSafeInteger(ttl) || ttl < 0 ||",
+    replace: "!Number.isSafeInteger(ttl) || ttl < 0 &&",
+    tests: [
+      "tests/gateway/cache_settings_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-model-retrieve-auth",
+    bug:
+      "gateway: GET /v1/models/{id} answers without a key, and a key sees models its backends list hides",
+    file: "src/gateway/_handle_model.ts",
+    find: "  await authenticate(ex);\n  let id",
+    replace: "  ;\n  let id",
+    tests: [
+      "tests/gateway/model_retrieve_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-model-retrieve-raw-id",
+    bug:
+      "gateway: a model id that is not percent-encoding (50%) keeps the path's slash and is never found",
+    file: "src/gateway/_handle_model.ts",
+    find: "    id = path.slice(MODELS_PATH.length + 1);",
+    replace: "    id = path.slice(MODELS_PATH.length);",
+    tests: [
+      "tests/gateway/model_retrieve_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-route-bare-prefix",
+    bug:
+      'gateway: GET /v1/models/ with no id is routed to the model lookup (a 404 for a model named "") instead of the unknown route',
+    file: "src/gateway/_routes.ts",
+    find: "path.startsWith(prefix) && path.length > prefix.length",
+    replace: "path.startsWith(prefix) && path.length >= prefix.length",
+    tests: [
+      "tests/gateway/model_retrieve_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-internal-api-null",
+    bug:
+      "gateway: the last-resort 500's log line off the chat routes has no api field instead of api: null",
+    file: "src/gateway/_internal_error.ts",
+    find: "chat?.name ?? null : null",
+    replace: "chat?.name : null",
+    tests: [
+      "tests/gateway/log_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-completions-prompt-null",
+    bug:
+      "gateway: a legacy completion with prompt: null reaches the backend instead of the 400 naming prompt",
+    file: "src/gateway/_handle_completions.ts",
+    find: "if (prompt === undefined || prompt === null) {",
+    replace: "if (prompt === undefined && prompt === null) {",
+    tests: [
+      "tests/gateway/operation_body_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-completions-estimate-floor",
+    bug:
+      "gateway: a legacy completion's prompt estimate at admission rounds down",
+    file: "src/gateway/_handle_completions.ts",
+    find: "tokens = Math.ceil(JSON.stringify(prompt).length / 4);",
+    replace: "tokens = Math.floor(JSON.stringify(prompt).length / 4);",
+    tests: [
+      "tests/gateway/operation_body_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-drops-image-detail",
+    bug:
+      "gateway: an image part's detail lost in translation goes unreported, and one never sent is reported",
+    file: "src/gateway/_nested_drops.ts",
+    find: "part.image_url.detail !== undefined",
+    replace: "part.image_url.detail === undefined",
+    tests: [
+      "tests/gateway/nested_drops_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-stream-tokens-string-last",
+    bug:
+      "gateway: a relayed stream's usage object whose last member is a string (Perplexity's search_context_size) is never closed, so its usage is lost",
+    file: "src/gateway/_stream_tokens.ts",
+    find: "} else if (state === AFTER_STRING && b === COLON) {",
+    replace: "} else if (state === AFTER_STRING || b === COLON) {",
+    tests: [
+      "tests/gateway/stream_tokens_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-stream-tap-close",
+    bug:
+      "gateway: a relayed stream whose tokens are read never ends for the client (the tap's body is not closed at the upstream's end)",
+    file: "src/gateway/_stream_tokens.ts",
+    find: "        if (next.done) controller.close();",
+    replace: "        if (next.done) ;",
+    tests: [
+      "tests/gateway/stream_tokens_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-cache-key-array",
+    bug:
+      'gateway: the cache key writes an array as an object of its indexes, so ["a","b"] and {"0":"a","1":"b"} share one answer',
+    file: "src/gateway/cache/_key.ts",
+    find: '    return `[${value.map(canonicalJson).join(",")}]`;',
+    replace: '    `[${value.map(canonicalJson).join(",")}]`;',
+    tests: [
+      "tests/gateway/cache_key_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-health-no-store",
+    bug:
+      "gateway: the health probes' answers may be cached by a proxy (cache-control emptied)",
+    file: "src/gateway/_health.ts",
+    find: '"cache-control": "no-store",',
+    replace: '"cache-control": "",',
+    tests: [
+      "tests/gateway/health_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-health-405-type",
+    bug: "gateway: a probe's 405 has an empty error type",
+    file: "src/gateway/_health.ts",
+    find: 'type: "invalid_request_error",',
+    replace: 'type: "",',
+    tests: [
+      "tests/gateway/health_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-health-405-code",
+    bug: "gateway: a probe's 405 has an empty error code",
+    file: "src/gateway/_health.ts",
+    find: 'code: "method_not_allowed",',
+    replace: 'code: "",',
+    tests: [
+      "tests/gateway/health_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-health-no-backend",
+    bug: "gateway: /readyz answers ready with no backend registered",
+    file: "src/gateway/_health.ts",
+    find: 'if (names.length === 0) reasons.push("no backend is registered");',
+    replace: "if (names.length === 0) ;",
+    tests: [
+      "tests/gateway/health_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-config-cache-ttl",
+    bug:
+      "gateway: the config's cache.ttlSeconds is dropped for the default hour",
+    file: "src/gateway/cache/_config.ts",
+    find: "...(config.ttlSeconds === undefined",
+    replace: "...(config.ttlSeconds !== undefined",
+    tests: [
+      "tests/gateway/cache_from_config_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-config-cache-enabled",
+    bug:
+      "gateway: the config's cache.enabled: false is dropped, so every request uses the cache",
+    file: "src/gateway/cache/_config.ts",
+    find: "...(config.enabled === undefined ? {}",
+    replace: "...(config.enabled !== undefined ? {}",
+    tests: [
+      "tests/gateway/cache_from_config_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-config-cache-max-bytes",
+    bug:
+      "gateway: the config's cache.maxBytes is dropped for the default 64 MiB",
+    file: "src/gateway/cache/_config.ts",
+    find: "config.maxBytes === undefined ? {}",
+    replace: "config.maxBytes !== undefined ? {}",
+    tests: [
+      "tests/gateway/cache_from_config_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-config-cache-fields",
+    bug: "gateway: a misspelt field in the config's cache section is ignored",
+    file: "src/gateway/cache/_config.ts",
+    find: '  only(raw, "cache", [',
+    replace: "  ([",
+    tests: [
+      "tests/gateway/cache_from_config_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-config-cache-ttl-max",
+    bug:
+      "gateway: the config's documented maximum cache TTL (30 days) is refused",
+    file: "src/gateway/cache/_config.ts",
+    find: "if (ttl > MAX_CACHE_TTL_SECONDS) {",
+    replace: "if (ttl >= MAX_CACHE_TTL_SECONDS) {",
+    tests: [
+      "tests/gateway/cache_from_config_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-shared-cache-prefix-empty",
+    bug:
+      "gateway: the shared response cache replaces an empty key prefix by the default",
+    file: "src/gateway/cache/shared.ts",
+    find: 'const prefix = options.prefix ?? "switchyard:";',
+    replace: 'const prefix = options.prefix || "switchyard:";',
+    tests: [
+      "tests/gateway/cache_shared_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-shared-cache-prefix-default",
+    bug:
+      "gateway: the shared response cache without a prefix writes undefinedcache: keys",
+    file: "src/gateway/cache/shared.ts",
+    find: 'const prefix = options.prefix ?? "switchyard:";',
+    replace: "const prefix = options.prefix;",
+    tests: [
+      "tests/gateway/cache_shared_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-shared-cache-timeout-default",
+    bug:
+      "gateway: the shared response cache without a timeout bounds each call at 0 ms, so it never reads Redis",
+    file: "src/gateway/cache/shared.ts",
+    find: "this.#timeoutMs = options.timeoutMs ?? 100;",
+    replace: "this.#timeoutMs = options.timeoutMs;",
+    tests: [
+      "tests/gateway/cache_shared_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-shared-cache-ttl-zero",
+    bug:
+      "gateway: the shared response cache sends a TTL of 0 to Redis (PX 0, refused)",
+    file: "src/gateway/cache/shared.ts",
+    find: "if (!(ttlMs > 0)) return;",
+    replace: "if (!(ttlMs >= 0)) return;",
+    tests: [
+      "tests/gateway/cache_shared_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-shared-cache-ttl-one",
+    bug:
+      "gateway: the shared response cache keeps nothing for a TTL of one millisecond",
+    file: "src/gateway/cache/shared.ts",
+    find: "if (!(ttlMs > 0)) return;",
+    replace: "if (!(ttlMs > 1)) return;",
+    tests: [
+      "tests/gateway/cache_shared_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-shared-cache-ttl-ceil",
+    bug:
+      "gateway: the shared response cache rounds a TTL down (to 0 under a millisecond)",
+    file: "src/gateway/cache/shared.ts",
+    find: "String(Math.ceil(ttlMs)),",
+    replace: "String(Math.floor(ttlMs)),",
+    tests: [
+      "tests/gateway/cache_shared_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-aliases-configurable",
+    bug: "gateway: a parsed config's aliases cannot be removed by a program",
+    file: "src/gateway/_config_fields.ts",
+    find: "    configurable: true,",
+    replace: "    configurable: false,",
+    tests: [
+      "tests/gateway/config_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-aliases-writable",
+    bug: "gateway: a parsed config's aliases cannot be redirected by a program",
+    file: "src/gateway/_config_fields.ts",
+    find: "    writable: true,",
+    replace: "    writable: false,",
+    tests: [
+      "tests/gateway/config_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw9-error-type-403",
+    bug: 'gateway: errorTypeFor(403) is "" instead of permission_error',
+    file: "src/gateway/errors.ts",
+    find: '  403: "permission_error",',
+    replace: '  403: "",',
+    tests: [
+      "tests/gateway/errors_r11_mutants_test.ts",
+    ],
+  },
 ];

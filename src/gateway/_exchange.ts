@@ -248,9 +248,9 @@ export class Exchange {
     if (this.cache !== undefined) entry.cache = this.cache;
     if (outcome.upstreamError) entry.upstream_error = outcome.upstreamError;
     if (outcome.errorMessage) entry.error_message = outcome.errorMessage;
-    if (outcome.errorCode && this.metered) {
-      entry.error_code = outcome.errorCode;
-    }
+    // Every failure's line names its code, a refused key on `/v1/models` as
+    // on a chat route: an operator's alert on a code must see them all.
+    if (outcome.errorCode) entry.error_code = outcome.errorCode;
     if (this.admin !== undefined) {
       entry.admin_action = this.admin.action;
       if (this.admin.keyId !== undefined) {

@@ -28,7 +28,7 @@ export function timeoutError(ms: number): GatewayError {
   });
 }
 
-/** Prompt tokens estimated before routing: characters / 4. */
+/** Prompt tokens estimated before routing: characters / 4, rounded up. */
 export function estimateTokens(ir: IRChatRequest): number {
   return Math.ceil(
     (JSON.stringify(ir.messages).length +

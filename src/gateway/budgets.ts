@@ -7,7 +7,8 @@
  *   is refused before any backend is called: a 429 in the caller's wire
  *   (`insufficient_quota` on OpenAI's, as OpenAI answers a spent quota;
  *   `rate_limit_error` on Anthropic's), naming the budget and when it
- *   resets, with `Retry-After` (none for a `total` budget, which never
+ *   resets (of several spent, the one that resets last; of those resetting
+ *   together, the first listed), with `Retry-After` (none for a `total` budget, which never
  *   resets) and `x-should-retry: false` when the reset is more than a
  *   minute away, so the OpenAI and Anthropic SDKs do not retry in vain.
  * - **After the answer.** The answer's real cost (its usage priced) is
@@ -20,8 +21,8 @@
  *   the cost of the key's concurrent requests (each at most its prompt plus
  *   its `max_tokens` of output, priced).
  * - **Headers** on every answer of a key with budgets:
- *   `x-switchyard-budget-remaining` (USD left on the tightest budget, as
- *   admission saw it, minus this answer's cost when it is known before the
+ *   `x-switchyard-budget-remaining` (USD left on the tightest budget, the
+ *   first listed of those with as much left, as admission saw it, minus this answer's cost when it is known before the
  *   answer is sent), `x-switchyard-budget-limit` and
  *   `x-switchyard-budget-reset` (RFC 3339; absent for `total`).
  *

@@ -59,7 +59,10 @@ export interface RequestLogEntry {
    * one) reports usage only at the end. The final counts are the backend's.
    */
   start_tokens_estimated?: boolean;
-  /** Error code of a failure (also of a stream that failed after its 200). */
+  /**
+   * Error code of a failure, on every route (a refused key on `/v1/models`
+   * too), also of a stream that failed after its 200.
+   */
   error_code?: string;
   /**
    * Request fields the backend's wire has no place for, dropped in
@@ -85,7 +88,8 @@ export interface RequestLogEntry {
   /**
    * The answer's price in USD from its usage (null: the model is unpriced,
    * or the answer's tokens are unknown, e.g. a relayed stream not read).
-   * Absent on requests that called no model.
+   * Absent on requests that called no model, and on error answers that
+   * reported no usage (an upstream 400: providers bill no refused request).
    */
   cost_usd?: number | null;
   /**
