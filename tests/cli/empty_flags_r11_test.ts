@@ -1,7 +1,7 @@
-// Every value flag of `switchyard gateway` given an empty value, on Deno and
-// on Node (the command bundled as the npm package ships it; Node 20 on PATH,
-// skipped outside CI when it is missing): each is refused in one line naming
-// the flag, status 2. A script's `--host "$ADDR"` with ADDR unset must not
+// Every value flag of `switchyard gateway`, and `switchyard convert --file`,
+// given an empty value, on Deno and on Node (the command bundled as the npm
+// package ships it; Node 20 on PATH, skipped outside CI when it is missing):
+// each is refused in one line naming the flag, status 2. A script's `--host "$ADDR"` with ADDR unset must not
 // quietly fall back to the HOST variable or to loopback.
 import assert from "node:assert/strict";
 import { run } from "../_bounded.ts";
@@ -13,7 +13,8 @@ const CLI = new URL("../../src/cli/mod.ts", import.meta.url);
 const BOUND_MS = 30_000;
 const nodeIgnore = needs("the command's empty flags on Node", "node").ignore;
 
-type Gateway = (
+/** Runs `switchyard ...args` with `vars` on one runtime. */
+type Cli = (
   args: string[],
   vars: Record<string, string>,
 ) => Promise<{ code: number; err: string }>;
@@ -24,7 +25,8 @@ type Gateway = (
  * no HOST and a PORT already taken (cannot listen) — never a server left
  * running by a planted bug.
  */
-async function checkEmptyFlags(gateway: Gateway) {
+async function checkEmptyFlags(cli: Cli) {
+  const gateway: Cli = (args, vars) => cli(["gateway", ...args], vars);
   const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   try {
     const port = String((taken.addr as Deno.NetAddr).port);
@@ -63,14 +65,25 @@ async function checkEmptyFlags(gateway: Gateway) {
   } finally {
     taken.close();
   }
+  // Bug: `switchyard convert --file ''` read the directory it ran in and
+  // failed on that ("cannot read /tmp: Is a directory").
+  for (const args of [["--file", ""], ["--file="], ["-f", ""]]) {
+    const result = await cli(["convert", ...args], {});
+    assert.equal(result.code, 2, `${args}: ${result.err}`);
+    assert.equal(
+      result.err.split("\n")[0],
+      'error: --file must name a file ("-" reads stdin), got ""',
+      String(args),
+    );
+  }
 }
 
 // Bug: `--host ''` read as "no --host" (`flag("host") ? …`), so the gateway
 // listened on $HOST, or on 127.0.0.1, instead of refusing the flag.
-Deno.test("switchyard gateway on Deno: an empty value of any flag is refused naming it", async () => {
+Deno.test("switchyard gateway and convert on Deno: an empty flag value is refused naming the flag", async () => {
   await checkEmptyFlags(async (args, vars) => {
     const result = await run(Deno.execPath(), {
-      args: ["run", "-A", CLI.pathname, "gateway", ...args],
+      args: ["run", "-A", CLI.pathname, ...args],
       clearEnv: true,
       env: cleanEnv(vars),
       timeoutMs: BOUND_MS,
@@ -89,7 +102,7 @@ globalThis.process.exit(await main(globalThis.process.argv.slice(2)));
 // environment its own way.
 Deno.test({
   name:
-    "switchyard gateway on Node: an empty value of any flag is refused naming it",
+    "switchyard gateway and convert on Node: an empty flag value is refused naming the flag",
   ignore: nodeIgnore,
   async fn() {
     const dir = await Deno.makeTempDir();
@@ -98,7 +111,7 @@ Deno.test({
       await Deno.writeTextFile(`${dir}/bin.mjs`, ENTRY);
       await checkEmptyFlags(async (args, vars) => {
         const result = await run(programPath("node"), {
-          args: [`${dir}/bin.mjs`, "gateway", ...args],
+          args: [`${dir}/bin.mjs`, ...args],
           cwd: dir,
           clearEnv: true,
           env: cleanEnv(vars),
