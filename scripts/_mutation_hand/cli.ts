@@ -174,4 +174,34 @@ export const CLI: HandMutant[] = [
       "tests/cli/cli_r10_mutants_test.ts",
     ],
   },
+  {
+    id: "cli9-empty-host",
+    bug:
+      "cli: an empty --host falls back to HOST (or loopback) instead of being refused naming the flag",
+    file: "src/cli/gateway.ts",
+    find: `  if (hostFlag === "") {
+    throw new StartupError('--host must name a listen address, got ""');
+  }
+`,
+    replace: "",
+    tests: [
+      "tests/cli/empty_flags_r11_test.ts",
+    ],
+  },
+  {
+    id: "cli9-empty-file",
+    bug:
+      "cli: convert --file '' reads the directory the command ran in instead of being refused naming the flag",
+    file: "src/cli/convert.ts",
+    find: `      if (options.file === "") {
+        throw new UsageError(
+          '--file must name a file ("-" reads stdin), got ""',
+        );
+      }
+`,
+    replace: "",
+    tests: [
+      "tests/cli/empty_flags_r11_test.ts",
+    ],
+  },
 ];
