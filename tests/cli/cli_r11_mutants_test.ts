@@ -1,8 +1,14 @@
 // What the cli area's fresh draw of seed 20261163 left unguarded, checked
 // in-process with the runtime double.
 import assert from "node:assert/strict";
+import { withTimeout } from "../_bounded.ts";
 import { CONVERT_HELP, convertCommand } from "../../src/cli/convert.ts";
+import { gatewayCommand } from "../../src/cli/gateway.ts";
+import type { Gateway } from "../../src/gateway/gateway_types.ts";
+import { createEchoAdapter } from "../../src/models/testing.ts";
 import { runtimeDouble } from "./_runtime_double.ts";
+
+const BOUND_MS = 20_000;
 
 const CURL = "curl https://api.example/v1/items -d 'a=1'";
 
@@ -21,4 +27,58 @@ Deno.test("switchyard convert --help prints the help alone and converts nothing"
     assert.equal(await convertCommand(args, double.runtime), 0, String(args));
     assert.deepEqual(double.out, [CONVERT_HELP], String(args));
   }
+});
+
+// Bug (seed 20261163, `gateway.ts`, `gateway.dispose()` dropped where the
+// listener went away on its own): the command returned status 1 with the
+// gateway's router still running, its health checks' timer keeping the
+// process of a program built on `runGateway` alive. The listener is made to
+// go away by closing it under the server (its accept then fails with
+// BadResource, as when the runtime drops it); the test's sanitizers would
+// also report the leaked timer.
+Deno.test("switchyard gateway: a listener gone on its own exits 1 with the gateway disposed, its health checks stopped", async () => {
+  const config = JSON.stringify({
+    backends: [{ name: "e", provider: "echo" }],
+    healthChecks: { intervalMs: 60_000 },
+  });
+  const double = runtimeDouble({ PORT: "0" }, {
+    files: { "/srv/gw.json": config },
+  });
+  const realListen = Deno.listen;
+  const listeners: Deno.Listener[] = [];
+  // deno-lint-ignore no-explicit-any
+  (Deno as any).listen = (options: any) => {
+    const listener = realListen(options);
+    listeners.push(listener);
+    return listener;
+  };
+  let served: Gateway | undefined;
+  let outcome: Promise<number>;
+  try {
+    outcome = gatewayCommand(["--config", "gw.json"], double.runtime, {
+      wrap: (gateway) => (served = gateway),
+    });
+    await withTimeout(
+      Promise.race([outcome, double.listening]),
+      BOUND_MS,
+      "the command did not listen",
+    );
+  } finally {
+    Deno.listen = realListen;
+  }
+  assert.equal(listeners.length, 1, double.out.join("\n"));
+  assert.ok(served, "the gateway was served");
+  listeners[0].close();
+  const status = await withTimeout(outcome, BOUND_MS, "the command went on");
+  assert.equal(status, 1);
+  assert.ok(
+    double.out.includes(
+      "switchyard: the server stopped accepting connections on its own; exiting with status 1",
+    ),
+    double.out.join("\n"),
+  );
+  assert.throws(
+    () => served!.router.register("late", createEchoAdapter()),
+    (error: Error) => /disposed/i.test(error.message),
+  );
 });
