@@ -204,4 +204,44 @@ export const CLI: HandMutant[] = [
       "tests/cli/empty_flags_r11_test.ts",
     ],
   },
+  {
+    id: "cli9-convert-help-return",
+    bug:
+      "cli: convert --help prints the help, then converts its argument, piped stdin or the sample too",
+    file: "src/cli/convert.ts",
+    find: `    runtime.out(CONVERT_HELP);
+    return 0;`,
+    replace: `    runtime.out(CONVERT_HELP);`,
+    tests: [
+      "tests/cli/cli_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "cli9-listener-gone-dispose",
+    bug:
+      "cli: a listener gone on its own returns 1 with the gateway's router (its health checks) still running",
+    file: "src/cli/gateway.ts",
+    find: `    gateway.dispose();
+    await shared?.close();
+    return 1;`,
+    replace: `    await shared?.close();
+    return 1;`,
+    tests: [
+      "tests/cli/cli_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "cli9-listener-gone-redis",
+    bug:
+      "cli: a listener gone on its own returns 1 with the Redis connection still open",
+    file: "src/cli/gateway.ts",
+    find: `    gateway.dispose();
+    await shared?.close();
+    return 1;`,
+    replace: `    gateway.dispose();
+    return 1;`,
+    tests: [
+      "tests/cli/cli_r11_mutants_test.ts",
+    ],
+  },
 ];

@@ -6,6 +6,8 @@ import { CONVERT_HELP, convertCommand } from "../../src/cli/convert.ts";
 import { gatewayCommand } from "../../src/cli/gateway.ts";
 import type { Gateway } from "../../src/gateway/gateway_types.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
+import { needs } from "../_programs.ts";
+import { connect, startRedis } from "../models/stores/_redis_server.ts";
 import { runtimeDouble } from "./_runtime_double.ts";
 
 const BOUND_MS = 20_000;
@@ -29,21 +31,18 @@ Deno.test("switchyard convert --help prints the help alone and converts nothing"
   }
 });
 
-// Bug (seed 20261163, `gateway.ts`, `gateway.dispose()` dropped where the
-// listener went away on its own): the command returned status 1 with the
-// gateway's router still running, its health checks' timer keeping the
-// process of a program built on `runGateway` alive. The listener is made to
-// go away by closing it under the server (its accept then fails with
-// BadResource, as when the runtime drops it); the test's sanitizers would
-// also report the leaked timer.
-Deno.test("switchyard gateway: a listener gone on its own exits 1 with the gateway disposed, its health checks stopped", async () => {
-  const config = JSON.stringify({
-    backends: [{ name: "e", provider: "echo" }],
-    healthChecks: { intervalMs: 60_000 },
-  });
-  const double = runtimeDouble({ PORT: "0" }, {
-    files: { "/srv/gw.json": config },
-  });
+/**
+ * Runs `switchyard gateway` in-process until it listens, then closes its
+ * listener under the server (its accept then fails with BadResource, as
+ * when the runtime drops it): the server stops on its own. Returns the
+ * command's status, what it printed and the gateway it served.
+ */
+async function listenerGone(
+  vars: Record<string, string>,
+  files: Record<string, string> = {},
+  args: string[] = [],
+) {
+  const double = runtimeDouble({ PORT: "0", ...vars }, { files });
   const realListen = Deno.listen;
   const listeners: Deno.Listener[] = [];
   // deno-lint-ignore no-explicit-any
@@ -55,7 +54,7 @@ Deno.test("switchyard gateway: a listener gone on its own exits 1 with the gatew
   let served: Gateway | undefined;
   let outcome: Promise<number>;
   try {
-    outcome = gatewayCommand(["--config", "gw.json"], double.runtime, {
+    outcome = gatewayCommand(args, double.runtime, {
       wrap: (gateway) => (served = gateway),
     });
     await withTimeout(
@@ -77,8 +76,64 @@ Deno.test("switchyard gateway: a listener gone on its own exits 1 with the gatew
     ),
     double.out.join("\n"),
   );
+  return { out: double.out, gateway: served };
+}
+
+// Bug (planted by hand beside the seed 20261163 survivor below:
+// `gateway.dispose()` dropped where the listener went away on its own): the
+// command returned status 1 with the gateway's router still running, its
+// health checks' timer keeping the process of a program built on
+// `runGateway` alive (the test's op sanitizer reports that timer too).
+Deno.test("switchyard gateway: a listener gone on its own exits 1 with the gateway disposed, its health checks stopped", async () => {
+  const config = JSON.stringify({
+    backends: [{ name: "e", provider: "echo" }],
+    healthChecks: { intervalMs: 60_000 },
+  });
+  const { gateway } = await listenerGone({}, { "/srv/gw.json": config }, [
+    "--config",
+    "gw.json",
+  ]);
   assert.throws(
-    () => served!.router.register("late", createEchoAdapter()),
+    () => gateway.router.register("late", createEchoAdapter()),
     (error: Error) => /disposed/i.test(error.message),
   );
+});
+
+// Bug (seed 20261163, `gateway.ts`, `await shared?.close()` dropped where
+// the listener went away on its own): the command returned status 1 with
+// its Redis connection still open, keeping an embedding program alive and
+// a client on the operator's Redis (the resource sanitizer reports it too).
+Deno.test({
+  name:
+    "switchyard gateway with Redis: a listener gone on its own exits 1 with its Redis connection closed",
+  ignore: needs("the command's shared state on Redis", "redis-server").ignore,
+  async fn() {
+    const redis = await startRedis();
+    const admin = await connect(redis.port);
+    try {
+      const clients = async () =>
+        String(await admin.command(["CLIENT", "LIST"])).trim().split("\n")
+          .length;
+      const before = await clients();
+      const { out } = await listenerGone({
+        REDIS_URL: `redis://127.0.0.1:${redis.port}`,
+      });
+      assert.ok(
+        out.includes(
+          `switchyard: shared state on Redis redis://127.0.0.1:${redis.port}`,
+        ),
+        out.join("\n"),
+      );
+      // Redis sees the close a moment after the client sent it.
+      let after = await clients();
+      for (let i = 0; i < 50 && after !== before; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        after = await clients();
+      }
+      assert.equal(after, before, "the command's Redis client is gone");
+    } finally {
+      await admin.close();
+      await redis.stop();
+    }
+  },
 });
