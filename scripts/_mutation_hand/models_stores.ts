@@ -234,4 +234,13 @@ export const MODELS_STORES: HandMutant[] = [
     replace: `    if (args.length === 1) ;`,
     tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
   },
+  {
+    id: "cli9-fleet-extra-records",
+    bug:
+      "fleet link: a store answering more records than asked makes the Router adopt one into a link that does not exist (TypeError)",
+    file: "src/models/_fleet.ts",
+    find: `      for (let i = 0; i < links.length; i++) {`,
+    replace: `      for (let i = 0; i <= links.length; i++) {`,
+    tests: ["tests/models/stores/fleet_r11_mutants_test.ts"],
+  },
 ];

@@ -1,0 +1,76 @@
+// What the models-stores draw of seed 20261165 left unguarded in a Router's
+// reads of its store.
+import { describe, it } from "../../_harness.ts";
+import assert from "node:assert/strict";
+import {
+  type BreakerRecord,
+  createMemoryStore,
+  type IRWarning,
+  type RouterStore,
+} from "../../../src/models/mod.ts";
+import { FakeTime } from "../_fake_time.ts";
+import { routingOf, tick } from "../_helpers.ts";
+import { fleetRouter } from "./_fleet_router.ts";
+
+/** Fires the earliest timer `count` times, letting promises settle between. */
+async function fire(time: FakeTime, count: number) {
+  for (let i = 0; i < count; i++) {
+    await tick();
+    assert.ok(time.fire(), "a timer to fire");
+  }
+  await tick();
+}
+
+describe("a Router's reads of a store of the application's own", () => {
+  // Bug (seed 20261165, `_fleet.ts`, `i < links.length` → `i <=`): a store
+  // answering more records than it was asked for (a wrapper that appends
+  // what it holds beyond the keys, a script returning a trailing entry)
+  // made the Router adopt a record into a link that does not exist: a
+  // TypeError out of the background read, or out of the request that read.
+  // The records asked for are adopted in order and the rest ignored.
+  it("adopts the records it asked for and ignores any the store adds after them", async () => {
+    const inner = createMemoryStore();
+    const asked: number[] = [];
+    const store = new Proxy(inner, {
+      get(target, name) {
+        const value = Reflect.get(target, name);
+        if (typeof value !== "function") return value;
+        if (name !== "readBreakers") return value.bind(target);
+        return (keys: readonly string[], now: number) => {
+          asked.push(keys.length);
+          const records = target.readBreakers(keys, now) as BreakerRecord[];
+          const extra = target.readBreakers(
+            ["elsewhere"],
+            now,
+          ) as BreakerRecord[];
+          return [...records, ...extra, ...extra];
+        };
+      },
+    }) as RouterStore;
+    const time = new FakeTime();
+    const warnings: IRWarning[] = [];
+    const a = fleetRouter(time, store, warnings);
+    const b = fleetRouter(time, store, warnings);
+    const request = { messages: [{ role: "user" as const, content: "hi" }] };
+    for (let i = 0; i < 2; i++) await time.settle(a.execute(request));
+    assert.ok(a.isCircuitBreakerOpen("x"), "the Router that failed");
+    for (let i = 0; i < 20 && !b.isCircuitBreakerOpen("x"); i++) {
+      await fire(time, 1);
+    }
+    assert.ok(asked.length > 0, "the store was read");
+    assert.ok(b.isCircuitBreakerOpen("x"), "its sibling adopts x's record");
+    assert.equal(b.isCircuitBreakerOpen("backup"), false);
+    const answer = await time.settle(b.execute(request));
+    assert.equal(routingOf(answer).backend, "backup");
+    await fire(time, 3);
+    assert.equal(b.isCircuitBreakerOpen("x"), true, "still adopted");
+    assert.deepEqual(
+      warnings.filter((w) => w.code.startsWith("store-")),
+      [],
+      "the store never counted as failing",
+    );
+    a.dispose();
+    b.dispose();
+    assert.equal(time.pending, 0);
+  });
+});
