@@ -244,4 +244,26 @@ export const CLI: HandMutant[] = [
       "tests/cli/cli_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "cli9-redis-prefix-inverted",
+    bug:
+      'cli: the config\'s redis.prefix ignored (and "undefined:" used when none is given)',
+    file: "src/cli/_redis.ts",
+    find: "const prefix = settings.prefix ? `${settings.prefix}:` : undefined;",
+    replace:
+      "const prefix = !settings.prefix ? `${settings.prefix}:` : undefined;",
+    tests: [
+      "tests/cli/cli_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "cli9-redis-prefix-dropped",
+    bug: "cli: the config's redis.prefix not handed to the store",
+    file: "src/cli/_redis.ts",
+    find: "store: createRedisStore(scripts, prefix ? { prefix } : {}),",
+    replace: "store: createRedisStore(scripts, {}),",
+    tests: [
+      "tests/cli/cli_r11_mutants_test.ts",
+    ],
+  },
 ];

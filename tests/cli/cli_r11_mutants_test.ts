@@ -1,7 +1,7 @@
 // What the cli area's fresh draw of seed 20261163 left unguarded, checked
 // in-process with the runtime double.
 import assert from "node:assert/strict";
-import { withTimeout } from "../_bounded.ts";
+import { fetchSignal, withTimeout } from "../_bounded.ts";
 import { CONVERT_HELP, convertCommand } from "../../src/cli/convert.ts";
 import { gatewayCommand } from "../../src/cli/gateway.ts";
 import type { Gateway } from "../../src/gateway/gateway_types.ts";
@@ -131,6 +131,71 @@ Deno.test({
         after = await clients();
       }
       assert.equal(after, before, "the command's Redis client is gone");
+    } finally {
+      await admin.close();
+      await redis.stop();
+    }
+  },
+});
+
+// Bugs (planted by hand in `_redis.ts`, the rules' condition-inverted and
+// dropped-default mutants of the prefix): the config's `redis.prefix` not
+// handed to the store, or a prefix of "undefined:" where none is given: two
+// fleets on one Redis would share breakers and rate limits, or a fleet's
+// keys move from under its default `switchyard:` namespace on upgrade.
+Deno.test({
+  name:
+    "switchyard gateway with Redis: its keys live under the config's redis.prefix, else under switchyard:",
+  ignore: needs("the command's shared state on Redis", "redis-server").ignore,
+  async fn() {
+    const redis = await startRedis();
+    const admin = await connect(redis.port);
+    const secret = "sk-prefix-0123456789";
+    try {
+      for (const prefix of ["fleet-a", undefined]) {
+        await admin.command(["FLUSHALL"]);
+        const config = JSON.stringify({
+          keys: [{ id: "team", key: "$TEAM_KEY", rpm: 60 }],
+          redis: { url: "$REDIS_URL", ...(prefix ? { prefix } : {}) },
+        });
+        const double = runtimeDouble({
+          PORT: "0",
+          TEAM_KEY: secret,
+          REDIS_URL: `redis://127.0.0.1:${redis.port}`,
+        }, { files: { "/srv/gw.json": config } });
+        const status = gatewayCommand(["-c", "gw.json"], double.runtime);
+        try {
+          await withTimeout(double.listening, BOUND_MS, "no listening line");
+          const origin = /listening on (http:\/\/\S+?)\/ /.exec(
+            double.out.find((line) => line.includes("listening on")) ?? "",
+          )?.[1];
+          assert.ok(origin, double.out.join("\n"));
+          const answer = await fetch(`${origin}/v1/chat/completions`, {
+            method: "POST",
+            headers: {
+              "content-type": "application/json",
+              authorization: `Bearer ${secret}`,
+            },
+            body: JSON.stringify({
+              model: "echo",
+              messages: [{ role: "user", content: "hi" }],
+            }),
+            signal: fetchSignal(),
+          });
+          assert.equal(answer.status, 200, await answer.text());
+        } finally {
+          double.stop();
+          assert.equal(await withTimeout(status, BOUND_MS, "no drain"), 0);
+        }
+        const keys = (await admin.command(["KEYS", "*"])) as string[];
+        assert.ok(keys.length > 0, "the rate limit is counted in Redis");
+        const namespace = `${prefix ?? "switchyard"}:`;
+        assert.deepEqual(
+          keys.filter((key) => !key.startsWith(namespace)),
+          [],
+          `every key under ${namespace}`,
+        );
+      }
     } finally {
       await admin.close();
       await redis.stop();
