@@ -266,4 +266,16 @@ export const CLI: HandMutant[] = [
       "tests/cli/cli_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "cli9-second-signal-outlives",
+    bug:
+      "cli: the second-signal handler outlives the command, so a later SIGTERM to an embedding program exits it with status 1",
+    file: "src/cli/gateway.ts",
+    find: `  clearTimeout(timer);
+  removeListeners();`,
+    replace: `  clearTimeout(timer);`,
+    tests: [
+      "tests/cli/cli_r11_mutants_test.ts",
+    ],
+  },
 ];

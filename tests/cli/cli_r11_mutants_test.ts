@@ -202,3 +202,25 @@ Deno.test({
     }
   },
 });
+
+// Bug (planted by hand: `removeListeners()` dropped after the drain): the
+// second-signal handler outlived the command, so a program built on
+// `runGateway` that goes on after it returns (to serve again, or to finish
+// its own work) was killed with status 1 by its next SIGTERM, as if it were
+// the operator's second one.
+Deno.test("switchyard gateway: a stop signal after the command returned is not taken as a second one", async () => {
+  const double = runtimeDouble({ PORT: "0" });
+  const status = gatewayCommand([], double.runtime);
+  await withTimeout(
+    Promise.race([status, double.listening]),
+    BOUND_MS,
+    "the command did not listen",
+  );
+  double.stop();
+  assert.equal(await withTimeout(status, BOUND_MS, "no drain"), 0);
+  assert.equal(double.out.at(-1), "switchyard: stopped");
+  const printed = double.out.length;
+  // The double's exit throws: a handler left behind fails here.
+  double.stop();
+  assert.deepEqual(double.out.slice(printed), []);
+});
