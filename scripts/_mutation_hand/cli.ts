@@ -278,4 +278,28 @@ export const CLI: HandMutant[] = [
       "tests/cli/cli_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "cli9-summary-local-reason",
+    bug:
+      "cli: the summary tells an operator whose config names no backends to set SWITCHYARD_CONFIG (and one without a config that it names none)",
+    file: "src/cli/_summary.ts",
+    find: `      (configPath
+        ? "switchyard: the config names no backends`,
+    replace: `      (!configPath
+        ? "switchyard: the config names no backends`,
+    tests: [
+      "tests/cli/cli_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "cli9-summary-mock-local",
+    bug:
+      "cli: the summary shows the in-process mock backend as a remote one at (no URL)",
+    file: "src/cli/_summary.ts",
+    find: `const local = spec.provider === "echo" || spec.provider === "mock";`,
+    replace: `const local = spec.provider === "echo";`,
+    tests: [
+      "tests/cli/cli_r11_mutants_test.ts",
+    ],
+  },
 ];

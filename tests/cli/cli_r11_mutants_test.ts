@@ -9,6 +9,8 @@ import { createEchoAdapter } from "../../src/models/testing.ts";
 import { needs } from "../_programs.ts";
 import { connect, startRedis } from "../models/stores/_redis_server.ts";
 import { runtimeDouble } from "./_runtime_double.ts";
+import { summaryLines } from "../../src/cli/_summary.ts";
+import { planGateway } from "../../src/gateway/from_config.ts";
 
 const BOUND_MS = 20_000;
 
@@ -223,4 +225,38 @@ Deno.test("switchyard gateway: a stop signal after the command returned is not t
   // The double's exit throws: a handler left behind fails here.
   double.stop();
   assert.deepEqual(double.out.slice(printed), []);
+});
+
+// Bug (planted by hand: `configPath ? … : …` inverted in the summary's
+// local-backends line): an operator whose config file names no backends was
+// told to set SWITCHYARD_CONFIG, which they had done, and one with no config
+// was told their config names none.
+Deno.test("switchyard gateway's summary says why it runs on the local test backends: no config, or a config naming none", async () => {
+  const env = (vars: Record<string, string>) => (name: string) => vars[name];
+  const none = summaryLines(
+    await planGateway(env({}), () => ""),
+    undefined,
+    undefined,
+  );
+  assert.equal(
+    none[1],
+    "switchyard: no OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY, OLLAMA_HOST or SWITCHYARD_CONFIG set: the gateway runs on deterministic local test backends (echo, mock).",
+  );
+  const empty = summaryLines(
+    await planGateway(
+      env({ SWITCHYARD_CONFIG: "/srv/gw.json" }),
+      () => '{ "keys": [] }',
+    ),
+    "/srv/gw.json",
+    undefined,
+  );
+  assert.equal(empty[0], "switchyard: config file: /srv/gw.json");
+  assert.equal(
+    empty[1],
+    "switchyard: the config names no backends and no OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY or OLLAMA_HOST is set: the gateway runs on deterministic local test backends (echo, mock).",
+  );
+  assert.deepEqual(empty.slice(2, 4), [
+    "switchyard:   echo: echo (in-process test backend); default model echo",
+    "switchyard:   mock: mock (in-process test backend); default model mock",
+  ]);
 });
