@@ -81,4 +81,13 @@ export const KEYS_LIMITS: HandMutant[] = [
     replace: `Math.max(0, Math.floor(estimatedTokens))`,
     tests: ["tests/gateway/limits_fresh_mutants_test.ts"],
   },
+  {
+    id: "cli9-overrun-empty-retake",
+    bug:
+      "shared rate limits: an overrun charge on an already empty bucket sends a second, zero-cost take (a Redis round trip for nothing)",
+    file: "src/gateway/shared_rate_limit_store.ts",
+    find: "if (!result.allowed && result.remaining > 0) {",
+    replace: "if (!result.allowed && result.remaining >= 0) {",
+    tests: ["tests/gateway/limits_r11_mutants_test.ts"],
+  },
 ];

@@ -1,0 +1,45 @@
+// What the keys+limits draw of seed 20261161 left unguarded: how many calls
+// a shared rate-limit bucket's overrun charge costs the store.
+import assert from "node:assert/strict";
+import { perMinute, SharedRateLimitStore } from "../../src/gateway/mod.ts";
+import { createMemoryStore, type RouterStore } from "../../src/models/mod.ts";
+
+/** The memory store with its takeTokens calls recorded (cost of each). */
+function counted(): { store: RouterStore; costs: number[] } {
+  const memory = createMemoryStore();
+  const costs: number[] = [];
+  const store: RouterStore = Object.assign(Object.create(memory), {
+    takeTokens(...args: Parameters<RouterStore["takeTokens"]>) {
+      costs.push(args[1]);
+      return Promise.resolve(memory.takeTokens(...args));
+    },
+  });
+  return { store, costs };
+}
+
+// Bug (seed 20261161, `shared_rate_limit_store.ts`, `result.remaining > 0`
+// → `>= 0` in `adjust`): a charge that overruns an already empty bucket (a
+// key at its tokens-per-minute limit whose answer used more than estimated)
+// sent a second, zero-cost take after the refused one: one more Redis round
+// trip on the request's path for nothing to take. A bucket with something
+// left still gets the second take that empties it.
+Deno.test("shared limits: an overrun charge asks the store for what is left only when something is", async () => {
+  const limit = perMinute(100);
+  const empty = counted();
+  const emptied = new SharedRateLimitStore(empty.store);
+  assert.equal((await emptied.take("t", 100, limit, 0)).remaining, 0);
+  const charged = await emptied.adjust("t", 20, limit, 0);
+  assert.deepEqual(
+    { allowed: charged.allowed, remaining: charged.remaining },
+    { allowed: true, remaining: 0 },
+  );
+  assert.equal(charged.retryAfterMs, 0);
+  assert.deepEqual(empty.costs, [100, 20], "no zero-cost take after");
+
+  const partial = counted();
+  const left = new SharedRateLimitStore(partial.store);
+  assert.equal((await left.take("t", 90, limit, 0)).remaining, 10);
+  const overrun = await left.adjust("t", 20, limit, 0);
+  assert.equal(overrun.remaining, 0);
+  assert.deepEqual(partial.costs, [90, 20, 10], "the 10 left are taken");
+});
