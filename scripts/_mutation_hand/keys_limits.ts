@@ -90,4 +90,13 @@ export const KEYS_LIMITS: HandMutant[] = [
     replace: "if (!result.allowed && result.remaining >= 0) {",
     tests: ["tests/gateway/limits_r11_mutants_test.ts"],
   },
+  {
+    id: "cli9-overrun-last-token-kept",
+    bug:
+      "shared rate limits: an overrun charge leaves a bucket's last token in it (the second take skipped for one token or less)",
+    file: "src/gateway/shared_rate_limit_store.ts",
+    find: "if (!result.allowed && result.remaining > 0) {",
+    replace: "if (!result.allowed && result.remaining > 1) {",
+    tests: ["tests/gateway/limits_r11_mutants_test.ts"],
+  },
 ];

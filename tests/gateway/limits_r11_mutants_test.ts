@@ -22,7 +22,8 @@ function counted(): { store: RouterStore; costs: number[] } {
 // key at its tokens-per-minute limit whose answer used more than estimated)
 // sent a second, zero-cost take after the refused one: one more Redis round
 // trip on the request's path for nothing to take. A bucket with something
-// left still gets the second take that empties it.
+// left still gets the second take that empties it (with `> 1`, a last token
+// was left in the bucket).
 Deno.test("shared limits: an overrun charge asks the store for what is left only when something is", async () => {
   const limit = perMinute(100);
   const empty = counted();
@@ -36,10 +37,16 @@ Deno.test("shared limits: an overrun charge asks the store for what is left only
   assert.equal(charged.retryAfterMs, 0);
   assert.deepEqual(empty.costs, [100, 20], "no zero-cost take after");
 
-  const partial = counted();
-  const left = new SharedRateLimitStore(partial.store);
-  assert.equal((await left.take("t", 90, limit, 0)).remaining, 10);
-  const overrun = await left.adjust("t", 20, limit, 0);
-  assert.equal(overrun.remaining, 0);
-  assert.deepEqual(partial.costs, [90, 20, 10], "the 10 left are taken");
+  // Whatever is left, down to one token, is taken by the second call, so
+  // the next request waits for the refill.
+  for (const remaining of [10, 1]) {
+    const partial = counted();
+    const left = new SharedRateLimitStore(partial.store);
+    const first = await left.take("t", 100 - remaining, limit, 0);
+    assert.equal(first.remaining, remaining);
+    const overrun = await left.adjust("t", 20, limit, 0);
+    assert.equal(overrun.remaining, 0);
+    assert.deepEqual(partial.costs, [100 - remaining, 20, remaining]);
+    assert.equal((await left.take("t", 1, limit, 0)).allowed, false);
+  }
 });
