@@ -99,4 +99,13 @@ export const KEYS_LIMITS: HandMutant[] = [
     replace: "if (!result.allowed && result.remaining > 1) {",
     tests: ["tests/gateway/limits_r11_mutants_test.ts"],
   },
+  {
+    id: "cli9-refused-probe-recovers",
+    bug:
+      "shared rate limits: a background probe the store refuses announces its recovery and sends the next request to it",
+    file: "src/gateway/shared_rate_limit_store.ts",
+    find: `if (typeof answer === "string" || this.#up) return;`,
+    replace: `if (typeof answer === "string" && this.#up) return;`,
+    tests: ["tests/gateway/limits_r11_mutants_test.ts"],
+  },
 ];

@@ -2,7 +2,11 @@
 // a shared rate-limit bucket's overrun charge costs the store.
 import assert from "node:assert/strict";
 import { perMinute, SharedRateLimitStore } from "../../src/gateway/mod.ts";
-import { createMemoryStore, type RouterStore } from "../../src/models/mod.ts";
+import {
+  createMemoryStore,
+  type IRWarning,
+  type RouterStore,
+} from "../../src/models/mod.ts";
 
 /** The memory store with its takeTokens calls recorded (cost of each). */
 function counted(): { store: RouterStore; costs: number[] } {
@@ -49,4 +53,48 @@ Deno.test("shared limits: an overrun charge asks the store for what is left only
     assert.deepEqual(partial.costs, [100 - remaining, 20, remaining]);
     assert.equal((await left.take("t", 1, limit, 0)).allowed, false);
   }
+});
+
+// Bug (seed 20261161, `shared_rate_limit_store.ts`, `typeof answer ===
+// "string" || this.#up` → `&&` in the background probe): a probe the store
+// refused counted as its recovery: "recovered" was announced while Redis was
+// still out, and the next request went to it again, timing out or failing
+// before it counted locally ("unavailable" once more, a flapping pair of
+// warnings every retry period).
+Deno.test("shared limits: a probe the store refuses leaves the limits local, with no recovery announced", async () => {
+  const memory = createMemoryStore();
+  const keys: string[] = [];
+  let failing = false;
+  const store: RouterStore = Object.assign(Object.create(memory), {
+    takeTokens(...args: Parameters<RouterStore["takeTokens"]>) {
+      keys.push(args[0]);
+      if (failing) return Promise.reject(new Error("ECONNREFUSED"));
+      return Promise.resolve(memory.takeTokens(...args));
+    },
+  });
+  const warnings: IRWarning[] = [];
+  const shared = new SharedRateLimitStore(store, {
+    retryMs: 1_000,
+    onWarning: (w) => warnings.push(w),
+  });
+  const limit = perMinute(100);
+  failing = true;
+  await shared.take("k", 1, limit, 0);
+  assert.equal(shared.shared, false);
+  const probes = () => keys.filter((key) => key === "ratelimit:probe").length;
+  // Each retry period a take starts one probe; a second probe proves the
+  // first one's refusal was handled (one probe at a time).
+  for (let t = 1_000; t <= 10_000 && probes() < 2; t += 1_000) {
+    await shared.take("k", 1, limit, t);
+  }
+  assert.equal(probes(), 2, "two refused probes");
+  assert.equal(shared.shared, false);
+  assert.deepEqual(warnings.map((w) => w.code), [
+    "rate-limit-store-unavailable",
+  ]);
+  assert.deepEqual(
+    keys.filter((key) => key !== "ratelimit:probe"),
+    ["ratelimit:k"],
+    "no request sent to the store while it is out",
+  );
 });
