@@ -108,4 +108,13 @@ export const KEYS_LIMITS: HandMutant[] = [
     replace: `if (typeof answer === "string" && this.#up) return;`,
     tests: ["tests/gateway/limits_r11_mutants_test.ts"],
   },
+  {
+    id: "cli9-memory-adjust-allowed",
+    bug:
+      "memory rate limits: adjust answers allowed: false though it always takes its delta",
+    file: "src/gateway/memory_rate_limit_store.ts",
+    find: "return this.#state(bucket, limit, true, 0);",
+    replace: "return this.#state(bucket, limit, false, 0);",
+    tests: ["tests/gateway/limits_r11_mutants_test.ts"],
+  },
 ];

@@ -1,7 +1,11 @@
 // What the keys+limits draw of seed 20261161 left unguarded: how many calls
 // a shared rate-limit bucket's overrun charge costs the store.
 import assert from "node:assert/strict";
-import { perMinute, SharedRateLimitStore } from "../../src/gateway/mod.ts";
+import {
+  MemoryRateLimitStore,
+  perMinute,
+  SharedRateLimitStore,
+} from "../../src/gateway/mod.ts";
 import {
   createMemoryStore,
   type IRWarning,
@@ -97,4 +101,32 @@ Deno.test("shared limits: a probe the store refuses leaves the limits local, wit
     ["ratelimit:k"],
     "no request sent to the store while it is out",
   );
+});
+
+// Bug (seed 20261162, `memory_rate_limit_store.ts`, `adjust` answering
+// `allowed: false`): `BucketState.allowed` says whether the cost was taken,
+// and `adjust` removes its delta whatever the bucket holds, so a caller of
+// the public store (a limiter of the application's own, a wrapper like the
+// `RateLimitStore` example) read an overrun charge or a refund as refused.
+// Both stores answer the same.
+Deno.test("rate-limit stores: adjust always takes its delta and says so, in memory and shared alike", async () => {
+  const limit = perMinute(100);
+  const stores = [
+    new MemoryRateLimitStore(),
+    new SharedRateLimitStore(createMemoryStore()),
+  ];
+  for (const store of stores) {
+    const name = store.constructor.name;
+    assert.equal((await store.take("t", 90, limit, 0)).remaining, 10, name);
+    // An overrun (the memory store goes below zero, the shared one
+    // empties), a refund, another charge.
+    for (const delta of [50, -30, 5]) {
+      const state = await store.adjust("t", delta, limit, 0);
+      assert.deepEqual(
+        [state.allowed, state.retryAfterMs],
+        [true, 0],
+        `${name}: adjust ${delta}`,
+      );
+    }
+  }
 });
