@@ -243,4 +243,14 @@ export const MODELS_STORES: HandMutant[] = [
     replace: `      for (let i = 0; i <= links.length; i++) {`,
     tests: ["tests/models/stores/fleet_r11_mutants_test.ts"],
   },
+  {
+    id: "cli9-fleet-failure-queued-and-sent",
+    bug:
+      "fleet link: a failure during an in-flight report is sent at once and queued too, so the store counts it twice",
+    file: "src/models/_fleet.ts",
+    find: `      this.#queued = { count: 1, now, ticket, rules, probe };
+      return;`,
+    replace: `      this.#queued = { count: 1, now, ticket, rules, probe };`,
+    tests: ["tests/models/stores/fleet_r11_mutants_test.ts"],
+  },
 ];

@@ -74,3 +74,47 @@ describe("a Router's reads of a store of the application's own", () => {
     assert.equal(time.pending, 0);
   });
 });
+
+describe("a Router's failure reports to a slow store", () => {
+  // Bug (seed 20261166, `_fleet.ts`, the `return` after queueing a failure
+  // dropped): a failure that came while the first report was in flight was
+  // both sent at once and queued, then sent again with the queue: the store
+  // counted three failures for two, opening a fleet's breaker early.
+  it("count every failure once: one sent, the ones during it gathered into the next", async () => {
+    const inner = createMemoryStore();
+    const counts: number[] = [];
+    const held: (() => void)[] = [];
+    const store = new Proxy(inner, {
+      get(target, name) {
+        const value = Reflect.get(target, name);
+        if (typeof value !== "function") return value;
+        if (name !== "recordFailure") {
+          return (...args: unknown[]) =>
+            Promise.resolve().then(() => value.apply(target, args));
+        }
+        return (...args: Parameters<RouterStore["recordFailure"]>) => {
+          counts.push(args[4] ?? 1);
+          return new Promise((resolve) =>
+            held.push(() => resolve(value.apply(target, args)))
+          );
+        };
+      },
+    }) as RouterStore;
+    const time = new FakeTime();
+    const r = fleetRouter(time, store, [], {
+      circuitBreakerThreshold: 10,
+      storeTimeout: 60_000,
+    });
+    const request = { messages: [{ role: "user" as const, content: "hi" }] };
+    for (let i = 0; i < 3; i++) {
+      const answer = await time.settle(r.execute(request));
+      assert.equal(routingOf(answer).backend, "backup");
+    }
+    assert.deepEqual(counts, [1], "one report in flight, two gathered");
+    held.shift()!();
+    for (let i = 0; i < 20 && counts.length < 2; i++) await tick();
+    assert.deepEqual(counts, [1, 2]);
+    r.dispose();
+    held.shift()!();
+  });
+});
