@@ -253,4 +253,13 @@ export const MODELS_STORES: HandMutant[] = [
     replace: `      this.#queued = { count: 1, now, ticket, rules, probe };`,
     tests: ["tests/models/stores/fleet_r11_mutants_test.ts"],
   },
+  {
+    id: "cli9-fleet-repaid-report-dropped",
+    bug:
+      "fleet link: a repaid probe report the store refuses again is dropped, leaving the fleet's record holding the probe claim",
+    file: "src/models/_fleet.ts",
+    find: "this.#report(true, this.#fleet.settings.now(), owed);",
+    replace: "this.#report(false, this.#fleet.settings.now(), owed);",
+    tests: ["tests/models/stores/fleet_r11_mutants_test.ts"],
+  },
 ];

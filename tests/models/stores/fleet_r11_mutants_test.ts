@@ -8,6 +8,7 @@ import {
   type IRWarning,
   type RouterStore,
 } from "../../../src/models/mod.ts";
+import { createEchoAdapter } from "../../../src/models/testing.ts";
 import { FakeTime } from "../_fake_time.ts";
 import { routingOf, tick } from "../_helpers.ts";
 import { fleetRouter } from "./_fleet_router.ts";
@@ -116,5 +117,76 @@ describe("a Router's failure reports to a slow store", () => {
     assert.deepEqual(counts, [1, 2]);
     r.dispose();
     held.shift()!();
+  });
+});
+
+describe("a probe's report the store refuses twice", () => {
+  // Bug (seed 20261166, `_fleet.ts`, `repay()` sending the owed report as
+  // no probe's): a probe's success report refused by a store going out is
+  // owed and sent again when the store is back; refused once more (the
+  // store flapping), it was dropped, and the fleet's record kept the probe
+  // claim, the backend half-open for every sibling until probeLease.
+  it("is owed again and reaches the store at its next recovery", async () => {
+    const inner = createMemoryStore();
+    let refuse = 0;
+    const successes: string[] = [];
+    const store = new Proxy(inner, {
+      get(target, name) {
+        const value = Reflect.get(target, name);
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          if (name === "recordSuccess") {
+            successes.push(refuse > 0 ? "refused" : "taken");
+            if (refuse > 0) {
+              refuse--;
+              return Promise.reject(new Error("READONLY replica"));
+            }
+          }
+          return Promise.resolve().then(() => value.apply(target, args));
+        };
+      },
+    }) as RouterStore;
+    let failing = true;
+    const echo = createEchoAdapter();
+    const x = new Proxy(echo, {
+      get(target, name) {
+        const value = Reflect.get(target, name);
+        if (name !== "execute") {
+          return typeof value === "function" ? value.bind(target) : value;
+        }
+        return (...args: Parameters<typeof echo.execute>) =>
+          failing
+            ? Promise.reject(new Error("upstream down"))
+            : target.execute(...args);
+      },
+    });
+    const time = new FakeTime();
+    const warnings: IRWarning[] = [];
+    const r = fleetRouter(time, store, warnings, {}, x);
+    const request = { messages: [{ role: "user" as const, content: "hi" }] };
+    for (let i = 0; i < 2; i++) await time.settle(r.execute(request));
+    const state = async () =>
+      ((await inner.readBreakers(["x"], time.t)) as BreakerRecord[])[0].state;
+    for (let i = 0; i < 20 && (await state()) !== "open"; i++) await tick();
+    assert.equal(await state(), "open");
+    time.t += 10_000; // circuitBreakerTimeout: half-open
+    failing = false;
+    refuse = 2;
+    // The claim goes to the store first: requests go to backup until the
+    // Router holds the probe.
+    let prober = "";
+    for (let i = 0; i < 20 && prober !== "x"; i++) {
+      prober = routingOf(await time.settle(r.execute(request))).backend;
+      await tick();
+    }
+    assert.equal(prober, "x", "x's probe");
+    for (
+      let i = 0;
+      i < 200 && (await state()) !== "closed" && successes.length < 4;
+      i++
+    ) await fire(time, 1);
+    assert.deepEqual(successes, ["refused", "refused", "taken"]);
+    assert.equal(await state(), "closed", "the fleet's record closed");
+    r.dispose();
   });
 });
