@@ -85,4 +85,12 @@ export const MODELS_STORES: Equivalent[] = [
     reason:
       "STATES holds three non-empty strings, so STATES[n] is one of them or undefined, never another falsy value: ?? and || pick the same side",
   },
+  {
+    file: "src/models/stores/memory.ts",
+    context: "const breaker = this.#breaker(key);",
+    before: "breaker.state(now);",
+    after: ";",
+    reason:
+      "in recordSuccess and recordFailure (the same two lines in each): onSuccess and onFailure, called next with the same now, make the same move themselves (state(now) first; state() changes nothing on a closed breaker)",
+  },
 ];

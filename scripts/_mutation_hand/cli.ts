@@ -174,4 +174,132 @@ export const CLI: HandMutant[] = [
       "tests/cli/cli_r10_mutants_test.ts",
     ],
   },
+  {
+    id: "cli9-empty-host",
+    bug:
+      "cli: an empty --host falls back to HOST (or loopback) instead of being refused naming the flag",
+    file: "src/cli/gateway.ts",
+    find: `  if (hostFlag === "") {
+    throw new StartupError('--host must name a listen address, got ""');
+  }
+`,
+    replace: "",
+    tests: [
+      "tests/cli/empty_flags_r11_test.ts",
+    ],
+  },
+  {
+    id: "cli9-empty-file",
+    bug:
+      "cli: convert --file '' reads the directory the command ran in instead of being refused naming the flag",
+    file: "src/cli/convert.ts",
+    find: `      if (options.file === "") {
+        throw new UsageError(
+          '--file must name a file ("-" reads stdin), got ""',
+        );
+      }
+`,
+    replace: "",
+    tests: [
+      "tests/cli/empty_flags_r11_test.ts",
+    ],
+  },
+  {
+    id: "cli9-convert-help-return",
+    bug:
+      "cli: convert --help prints the help, then converts its argument, piped stdin or the sample too",
+    file: "src/cli/convert.ts",
+    find: `    runtime.out(CONVERT_HELP);
+    return 0;`,
+    replace: `    runtime.out(CONVERT_HELP);`,
+    tests: [
+      "tests/cli/cli_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "cli9-listener-gone-dispose",
+    bug:
+      "cli: a listener gone on its own returns 1 with the gateway's router (its health checks) still running",
+    file: "src/cli/gateway.ts",
+    find: `    gateway.dispose();
+    await shared?.close();
+    return 1;`,
+    replace: `    await shared?.close();
+    return 1;`,
+    tests: [
+      "tests/cli/cli_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "cli9-listener-gone-redis",
+    bug:
+      "cli: a listener gone on its own returns 1 with the Redis connection still open",
+    file: "src/cli/gateway.ts",
+    find: `    gateway.dispose();
+    await shared?.close();
+    return 1;`,
+    replace: `    gateway.dispose();
+    return 1;`,
+    tests: [
+      "tests/cli/cli_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "cli9-redis-prefix-inverted",
+    bug:
+      'cli: the config\'s redis.prefix ignored (and "undefined:" used when none is given)',
+    file: "src/cli/_redis.ts",
+    find: "const prefix = settings.prefix ? `${settings.prefix}:` : undefined;",
+    replace:
+      "const prefix = !settings.prefix ? `${settings.prefix}:` : undefined;",
+    tests: [
+      "tests/cli/cli_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "cli9-redis-prefix-dropped",
+    bug: "cli: the config's redis.prefix not handed to the store",
+    file: "src/cli/_redis.ts",
+    find: "store: createRedisStore(scripts, prefix ? { prefix } : {}),",
+    replace: "store: createRedisStore(scripts, {}),",
+    tests: [
+      "tests/cli/cli_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "cli9-second-signal-outlives",
+    bug:
+      "cli: the second-signal handler outlives the command, so a later SIGTERM to an embedding program exits it with status 1",
+    file: "src/cli/gateway.ts",
+    find: `  clearTimeout(timer);
+  removeListeners();`,
+    replace: `  clearTimeout(timer);`,
+    tests: [
+      "tests/cli/cli_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "cli9-summary-local-reason",
+    bug:
+      "cli: the summary tells an operator whose config names no backends to set SWITCHYARD_CONFIG (and one without a config that it names none)",
+    file: "src/cli/_summary.ts",
+    find: `      (configPath
+        ? "switchyard: the config names no backends`,
+    replace: `      (!configPath
+        ? "switchyard: the config names no backends`,
+    tests: [
+      "tests/cli/cli_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "cli9-summary-mock-local",
+    bug:
+      "cli: the summary shows the in-process mock backend as a remote one at (no URL)",
+    file: "src/cli/_summary.ts",
+    find: `const local = spec.provider === "echo" || spec.provider === "mock";`,
+    replace: `const local = spec.provider === "echo";`,
+    tests: [
+      "tests/cli/cli_r11_mutants_test.ts",
+    ],
+  },
 ];

@@ -81,4 +81,40 @@ export const KEYS_LIMITS: HandMutant[] = [
     replace: `Math.max(0, Math.floor(estimatedTokens))`,
     tests: ["tests/gateway/limits_fresh_mutants_test.ts"],
   },
+  {
+    id: "cli9-overrun-empty-retake",
+    bug:
+      "shared rate limits: an overrun charge on an already empty bucket sends a second, zero-cost take (a Redis round trip for nothing)",
+    file: "src/gateway/shared_rate_limit_store.ts",
+    find: "if (!result.allowed && result.remaining > 0) {",
+    replace: "if (!result.allowed && result.remaining >= 0) {",
+    tests: ["tests/gateway/limits_r11_mutants_test.ts"],
+  },
+  {
+    id: "cli9-overrun-last-token-kept",
+    bug:
+      "shared rate limits: an overrun charge leaves a bucket's last token in it (the second take skipped for one token or less)",
+    file: "src/gateway/shared_rate_limit_store.ts",
+    find: "if (!result.allowed && result.remaining > 0) {",
+    replace: "if (!result.allowed && result.remaining > 1) {",
+    tests: ["tests/gateway/limits_r11_mutants_test.ts"],
+  },
+  {
+    id: "cli9-refused-probe-recovers",
+    bug:
+      "shared rate limits: a background probe the store refuses announces its recovery and sends the next request to it",
+    file: "src/gateway/shared_rate_limit_store.ts",
+    find: `if (typeof answer === "string" || this.#up) return;`,
+    replace: `if (typeof answer === "string" && this.#up) return;`,
+    tests: ["tests/gateway/limits_r11_mutants_test.ts"],
+  },
+  {
+    id: "cli9-memory-adjust-allowed",
+    bug:
+      "memory rate limits: adjust answers allowed: false though it always takes its delta",
+    file: "src/gateway/memory_rate_limit_store.ts",
+    find: "return this.#state(bucket, limit, true, 0);",
+    replace: "return this.#state(bucket, limit, false, 0);",
+    tests: ["tests/gateway/limits_r11_mutants_test.ts"],
+  },
 ];

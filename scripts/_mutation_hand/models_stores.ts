@@ -234,4 +234,32 @@ export const MODELS_STORES: HandMutant[] = [
     replace: `    if (args.length === 1) ;`,
     tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
   },
+  {
+    id: "cli9-fleet-extra-records",
+    bug:
+      "fleet link: a store answering more records than asked makes the Router adopt one into a link that does not exist (TypeError)",
+    file: "src/models/_fleet.ts",
+    find: `      for (let i = 0; i < links.length; i++) {`,
+    replace: `      for (let i = 0; i <= links.length; i++) {`,
+    tests: ["tests/models/stores/fleet_r11_mutants_test.ts"],
+  },
+  {
+    id: "cli9-fleet-failure-queued-and-sent",
+    bug:
+      "fleet link: a failure during an in-flight report is sent at once and queued too, so the store counts it twice",
+    file: "src/models/_fleet.ts",
+    find: `      this.#queued = { count: 1, now, ticket, rules, probe };
+      return;`,
+    replace: `      this.#queued = { count: 1, now, ticket, rules, probe };`,
+    tests: ["tests/models/stores/fleet_r11_mutants_test.ts"],
+  },
+  {
+    id: "cli9-fleet-repaid-report-dropped",
+    bug:
+      "fleet link: a repaid probe report the store refuses again is dropped, leaving the fleet's record holding the probe claim",
+    file: "src/models/_fleet.ts",
+    find: "this.#report(true, this.#fleet.settings.now(), owed);",
+    replace: "this.#report(false, this.#fleet.settings.now(), owed);",
+    tests: ["tests/models/stores/fleet_r11_mutants_test.ts"],
+  },
 ];

@@ -153,6 +153,13 @@ function parseConvertArgs(args: readonly string[]): CliOptions {
       options.to = to as Format;
     } else if (arg === "--file" || arg === "-f" || arg.startsWith("--file=")) {
       options.file = valueOf("--file");
+      // A script's unset `--file "$F"`: refused, not read as the directory
+      // the command ran in.
+      if (options.file === "") {
+        throw new UsageError(
+          '--file must name a file ("-" reads stdin), got ""',
+        );
+      }
     } else if (arg === "-") options.file = "-";
     else if (arg === "--") {
       positional.push(...args.slice(i + 1));

@@ -266,11 +266,15 @@ async function serveUntilStopped(
     configFlag !== undefined ? "--config" : "SWITCHYARD_CONFIG",
     runtime,
   );
+  const hostFlag = flag("host");
+  if (hostFlag === "") {
+    throw new StartupError('--host must name a listen address, got ""');
+  }
   const env = (name: string): string | undefined =>
     name === "SWITCHYARD_CONFIG"
       ? config?.path
-      : name === "HOST" && flag("host")
-      ? flag("host")
+      : name === "HOST" && hostFlag !== undefined
+      ? hostFlag
       : runtime.env(name);
   const planned = await plan(env, config?.text ?? "");
 
