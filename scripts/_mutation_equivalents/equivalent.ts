@@ -11,4 +11,9 @@ export interface Equivalent {
   before: string;
   after: string;
   reason: string;
+  /**
+   * How many mutants share this file, context and text, each reviewed by
+   * the reason (twin lines in two methods); 1 when left out.
+   */
+  sites?: number;
 }

@@ -80,12 +80,10 @@ export const GATEWAY_LISTENER: Equivalent[] = [
   },
   {
     file: "src/serve/_http1.ts",
-    before:
-      'const connection = (headers.get("connection") ?? "").toLowerCase();',
-    after:
-      'const connection = (headers.get("connection") || "").toLowerCase();',
+    before: 'const connectionText = (connection ?? "").toLowerCase();',
+    after: 'const connectionText = (connection || "").toLowerCase();',
     reason:
-      "Headers.get gives null or a string; the only falsy string is the empty one, which both give back",
+      "connection is null or the joined Connection lines; the only falsy string is the empty one, which both give back",
   },
   {
     file: "src/serve/_node_server.ts",

@@ -119,13 +119,6 @@ export const MODELS_CORE: Equivalent[] = [
       "the one extra controller is linked to the parent signal and unlinked with the others once every attempt settled, but no attempt is started with it (the start loop stops at count), so nothing ever reads its signal: only one listener more on the parent while the run lasts",
   },
   {
-    file: "src/models/streaming/attempt.ts",
-    before: "this.#settle(cancelled);",
-    after: ";",
-    reason:
-      "cancel()'s one caller (raceStreams' win) calls close() right after it in the same tick, and close() settles an unsettled attempt as aborted; BackendState.settle reads only the kind (aborted in both) and the ticket of an aborted attempt, and the race's trace keeps its own cancelled outcome, so the breaker, stats, store and trace are the same",
-  },
-  {
     file: "src/models/_config.ts",
     before: "enabled: config.enableCircuitBreaker ?? false,",
     after: "enabled: config.enableCircuitBreaker || false,",

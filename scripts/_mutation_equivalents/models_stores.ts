@@ -92,5 +92,6 @@ export const MODELS_STORES: Equivalent[] = [
     after: ";",
     reason:
       "in recordSuccess and recordFailure (the same two lines in each): onSuccess and onFailure, called next with the same now, make the same move themselves (state(now) first; state() changes nothing on a closed breaker)",
+    sites: 2,
   },
 ];
