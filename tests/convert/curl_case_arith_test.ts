@@ -202,7 +202,7 @@ describe("curl reader: a case statement inside $(…)", () => {
   });
 
   it("reads in time linear in the number of clauses and words", async () => {
-    await assertLinear("case clauses in $(…)", 2_000, (n) => {
+    await assertLinear("case clauses in $(…)", 8_000, (n) => {
       const word = "x/$(case a in " + "a|b) echo c d e;; ".repeat(n) +
         "esac)/z";
       assert.equal(wordsOf(`curl ${word} -s`)[1], word);
