@@ -148,4 +148,13 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: `    pull() {\n      ;`,
     tests: ["tests/serve/node_runtime_test.ts"],
   },
+  {
+    id: "main-serve-url-host-check",
+    bug:
+      "serve: a Host line with a / or @ read into the request's URL, moving its path or adding credentials",
+    file: "src/serve/_request_url.ts",
+    find: "PLAIN_AUTHORITY.test(host)",
+    replace: 'host !== ""',
+    tests: ["tests/serve/request_headers_test.ts"],
+  },
 ];

@@ -5,6 +5,7 @@
 // dribbles header bytes forever, and `node:http`'s `headersTimeout` is not
 // enforced under Deno), so the limits live here, where the bytes arrive.
 import { isNullBodyStatus } from "../_status.ts";
+import { requestUrl } from "./_request_url.ts";
 import { BodyFailed } from "./_body_failed.ts";
 import {
   bodyStream,
@@ -153,6 +154,11 @@ export function listen(
     transport: "tcp",
   });
   const addr = listener.addr as Deno.NetAddr;
+  // The base of a request's URL when its Host line cannot serve, as the Node
+  // listener builds it.
+  const fallbackOrigin = `http://${
+    addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname
+  }:${addr.port}`;
   const open = new Set<Connection>();
   const tasks = new Set<Promise<void>>();
   let stopping = false;
@@ -260,13 +266,7 @@ export function listen(
     c.abort = abort;
     let request: Request;
     try {
-      // A Host that is not a plain authority cannot move the path.
-      const host = head.host;
-      const url = head.target.startsWith("/")
-        ? `http://${
-          /^[A-Za-z0-9.:[\]-]+$/.test(host) ? host : addr.hostname
-        }${head.target}`
-        : head.target;
+      const url = requestUrl(head.target, head.host, fallbackOrigin);
       const noBody = head.method === "GET" || head.method === "HEAD";
       request = new Request(url, {
         method: head.method,

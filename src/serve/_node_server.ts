@@ -25,6 +25,7 @@
  * @module
  */
 import { BodyFailed } from "./_body_failed.ts";
+import { requestUrl } from "./_request_url.ts";
 import type { BoundedServer, ServeHandler, ServeLimits } from "./options.ts";
 import { sweepEvery } from "./_sweep_every.ts";
 
@@ -262,7 +263,7 @@ export async function serveNode(
     let request: Request;
     try {
       request = new Request(
-        target.startsWith("/") ? origin + target : new URL(target, origin),
+        requestUrl(target, req.headers.host, origin),
         {
           method: req.method,
           headers: pairsOf(req.rawHeaders),

@@ -61,4 +61,31 @@ describe("serve: the request headers a handler gets", () => {
       await withTimeout(server.shutdown(), WAIT_MS, "server shutdown");
     }
   });
+
+  // A handler reads `new URL(request.url).host` as the name the client used,
+  // on Deno and on Node alike; a Host line that could move the path or add
+  // credentials is not read into the URL.
+  it("reads the URL's authority from a plain Host line, else from the listen address", async () => {
+    const server = await serve(echo, { hostname: "127.0.0.1", port: 0 });
+    const listen = `http://127.0.0.1:${server.addr.port}`;
+    const client = await rawClient(server.addr.port);
+    try {
+      const cases: [string, string][] = [
+        ["Host: API.example.com", "http://api.example.com/v1/models?a=1"],
+        ["Host: [::1]:8443", "http://[::1]:8443/v1/models?a=1"],
+        ["Host: evil.example/x?", `${listen}/v1/models?a=1`],
+        ["Host: user@evil.example", `${listen}/v1/models?a=1`],
+      ];
+      for (const [line, url] of cases) {
+        await client.write(
+          `GET /v1/models?a=1 HTTP/1.1\r\n${line}\r\n\r\n`,
+        );
+        const seen = JSON.parse(bodyOf(await client.response()));
+        assert.equal(seen.url, url, line);
+      }
+    } finally {
+      await client.destroy();
+      await withTimeout(server.shutdown(), WAIT_MS, "server shutdown");
+    }
+  });
 });
