@@ -62,6 +62,9 @@ async function writeAll(
   }
 }
 
+/** The body of a request that sent none (shared: it is never written). */
+const EMPTY = new Uint8Array(0);
+
 /** Largest declared body read whole and written with the head. */
 const WHOLE_BODY_MAX_BYTES = 64 * 1024;
 
@@ -268,11 +271,13 @@ export function listen(
         }${head.target}`
         : head.target;
       const noBody = head.method === "GET" || head.method === "HEAD";
+      // As Deno.serve and node:http give it: any other method has a body,
+      // empty when none was sent (Content-Length: 0 or no framing).
       request = new Request(url, {
         method: head.method,
         headers: head.fields,
         signal: abort.signal,
-        ...(noBody || body === null ? {} : { body, duplex: "half" }),
+        ...(noBody ? {} : { body: body ?? EMPTY, duplex: "half" }),
       } as RequestInit);
     } catch {
       await refuse(c, plainAnswer(400), bodyDone ? 0 : lingerMs);

@@ -1,0 +1,174 @@
+// The Deno listener at the spots its fresh mutation draws left open: an
+// answer the listener gives up (the 413 of an upload past the bound) has its
+// body cancelled, so a relayed upstream stops; a request that sent no body
+// has an empty body stream, as Deno.serve and node:http give it, including
+// with `Expect: 100-continue`; an answer naming its own transfer coding is
+// framed once. Each test names the bug in src/serve/ it catches.
+import assert from "node:assert/strict";
+import { serve, type ServeHandler } from "../../src/serve/mod.ts";
+import { shutdownBounded, withTimeout } from "../_bounded.ts";
+import { bodyOf, type RawClient, rawClient } from "./_raw_client.ts";
+
+const BOUND_MS = 10_000;
+
+/** Serves `handler` on the Deno listener; `use` gets a client maker. */
+async function withServer(
+  handler: ServeHandler,
+  use: (connect: () => Promise<RawClient>) => Promise<void>,
+): Promise<void> {
+  const server = await serve(handler, {
+    port: 0,
+    hostname: "127.0.0.1",
+    maxBodyBytes: 1024,
+  });
+  const clients: RawClient[] = [];
+  try {
+    await use(async () => {
+      const client = await rawClient(server.addr.port);
+      clients.push(client);
+      return client;
+    });
+  } finally {
+    for (const client of clients) await client.destroy();
+    await shutdownBounded(server);
+  }
+}
+
+/** The head of an answer, lower-cased, lines apart. */
+function headOf(answer: string): string[] {
+  return answer.slice(0, answer.indexOf("\r\n\r\n")).toLowerCase().split(
+    "\r\n",
+  );
+}
+
+/** The next final answer on `client`, past an interim 100 Continue. */
+async function finalAnswer(client: RawClient): Promise<string> {
+  let answer = await client.response();
+  if (/^HTTP\/1\.1 100 /.test(answer)) answer = await client.response();
+  return answer;
+}
+
+// Bug (seed 20261161, `_deno_server.ts:303`, the cancel dropped): the
+// handler's answer given up for the 413 is left as it is, so the stream it
+// relays from an upstream is never cancelled and the upstream call goes on.
+Deno.test("serve: the answer given up for a chunked upload's 413 has its body cancelled", async () => {
+  let cancelled!: (reason: unknown) => void;
+  const cancel = new Promise<unknown>((resolve) => cancelled = resolve);
+  let readError = "";
+  await withServer(async (request) => {
+    try {
+      await request.text();
+    } catch (error) {
+      readError = String(error);
+    }
+    return new Response(new ReadableStream<Uint8Array>({ cancel: cancelled }));
+  }, async (connect) => {
+    const client = await connect();
+    await client.write(
+      "POST /relay HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n",
+    );
+    const piece = `200\r\n${"x".repeat(512)}\r\n`;
+    for (let i = 0; i < 3; i++) await client.write(piece);
+    assert.match(await client.response(), /^HTTP\/1\.1 413 /);
+    await withTimeout(cancel, BOUND_MS, "the given-up body was not cancelled");
+    assert.match(readError, /too large/i);
+  });
+});
+
+// Deno.serve and node:http (and this package's Node listener) give a
+// handler an empty body stream for any method but GET and HEAD, whether the
+// request said Content-Length: 0 or nothing; the Deno listener gave null.
+Deno.test("serve: a request that sent no body has an empty body stream, except GET and HEAD", async () => {
+  await withServer(async (request) => {
+    const kind = request.body === null ? "null" : "stream";
+    return new Response(`${kind} ${(await request.text()).length}`);
+  }, async (connect) => {
+    const client = await connect();
+    // One connection: the empty bodies leave it reusable.
+    for (
+      const [request, expected] of [
+        ["POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n", "stream 0"],
+        ["post / HTTP/1.1\r\nHost: x\r\n\r\n", "stream 0"],
+        ["PUT / HTTP/1.1\r\nHost: x\r\ncontent-length: 0\r\n\r\n", "stream 0"],
+        ["DELETE / HTTP/1.1\r\nHost: x\r\n\r\n", "stream 0"],
+        ["GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n", "null 0"],
+        [
+          "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc",
+          "stream 3",
+        ],
+      ]
+    ) {
+      await client.write(request);
+      const answer = await client.response();
+      assert.match(answer, /^HTTP\/1\.1 200 /, request);
+      assert.equal(bodyOf(answer), expected, request);
+    }
+  });
+});
+
+// Bug (seed 20261161, `_http1.ts:284`, `length > 0`→`>= 0`): Content-Length
+// 0 read as a body still to come. With `Expect: 100-continue` the client
+// sends nothing more, so a handler that reads the body waits for bytes that
+// never come, and one that does not read it loses the connection (its body
+// "unread", the connection cannot be reused).
+Deno.test("serve: Expect: 100-continue with Content-Length: 0 is answered, read or not, and the connection is reused", async () => {
+  await withServer(async (request) => {
+    const path = new URL(request.url).pathname;
+    if (path === "/ignore") return new Response("ignored");
+    return new Response(`read ${(await request.text()).length}`);
+  }, async (connect) => {
+    const client = await connect();
+    for (
+      const [path, expected] of [["/read", "read 0"], ["/ignore", "ignored"], [
+        "/read",
+        "read 0",
+      ]]
+    ) {
+      await client.write(
+        `POST ${path} HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 0\r\n\r\n`,
+      );
+      const answer = await finalAnswer(client);
+      assert.match(answer, /^HTTP\/1\.1 200 /, path);
+      assert.equal(bodyOf(answer), expected, path);
+      assert.ok(!headOf(answer).includes("connection: close"), answer);
+    }
+  });
+});
+
+// Bug (seed 20261161, `_http1.ts:424`, `transfer-encoding` emptied in the
+// names the listener writes itself): a handler's own Transfer-Encoding
+// header (a relay copying its upstream's headers) is copied beside the
+// framing the listener writes, so the client reads "hello" as a chunk size.
+Deno.test("serve: an answer that names its own transfer coding is framed once", async () => {
+  await withServer((request) => {
+    const headers = { "transfer-encoding": "chunked", "x-kept": "yes" };
+    if (new URL(request.url).pathname === "/whole") {
+      return new Response("hello", { headers });
+    }
+    return new Response(
+      new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          // Produced over time: the listener cannot see it whole.
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          controller.enqueue(new TextEncoder().encode("hello"));
+          controller.close();
+        },
+      }),
+      { headers },
+    );
+  }, async (connect) => {
+    const client = await connect();
+    for (const path of ["/whole", "/stream", "/whole"]) {
+      await client.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      const answer = await client.response();
+      const head = headOf(answer);
+      const framing = head.filter((line) =>
+        line.startsWith("transfer-encoding:") ||
+        line.startsWith("content-length:")
+      );
+      assert.equal(framing.length, 1, `${path}: ${head.join("\n")}`);
+      assert.ok(head.includes("x-kept: yes"), head.join("\n"));
+      assert.equal(bodyOf(answer), "hello", path);
+    }
+  });
+});
