@@ -167,4 +167,26 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "at slash 0 the backend asked for is '', and no backend has that name (the Router's registry refuses an empty name), so has('') is false and the name routes as is either way",
   },
+  // Ninth round (lis9): seed 20261161's open survivors reviewed.
+  {
+    file: "src/serve/_node_server.ts",
+    before: "if ((controller.desiredSize ?? 0) <= 0) req.pause();",
+    after: "if ((controller.desiredSize ?? 0) <= 1) req.pause();",
+    reason:
+      "with highWaterMark 1 the only size the mutant adds is 1: the chunk went straight to a pending read, and then the stream calls pull (desiredSize > 0) right after the enqueue, whose req.resume() undoes the pause within the same turn; the bytes, their order and the backpressure bound are the same, one pause and resume more per chunk (tests/serve/node_runtime_test.ts's slow reader passes both ways)",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: 'const target: string = req.url ?? "/";',
+    after: 'const target: string = req.url || "/";',
+    reason:
+      "a server request's url is always a string, and never empty: Node's parser answers a request line without a target (`GET  HTTP/1.1`) with its own 400 before any request event (checked on Node 20)",
+  },
+  {
+    file: "src/serve/_deno_server.ts",
+    before: '...(noBody ? {} : { body: body ?? EMPTY, duplex: "half" }),',
+    after: '...(noBody ? {} : { body: body || EMPTY, duplex: "half" }),',
+    reason:
+      "body is null or an object (bytes or a stream), and every object is truthy, an empty Uint8Array too",
+  },
 ];

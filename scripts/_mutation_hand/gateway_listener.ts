@@ -148,4 +148,71 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: `    pull() {\n      ;`,
     tests: ["tests/serve/node_runtime_test.ts"],
   },
+  // Ninth round (seed 20261161's open survivors, and a fault they showed).
+  {
+    id: "lis9-deno-given-up-cancel",
+    bug:
+      "deno listener: the answer given up for a 413 keeps its body, so a relayed upstream is never cancelled",
+    file: "src/serve/_deno_server.ts",
+    find:
+      `    if (c.closed || c.answered || tooLarge) {\n      await response.body?.cancel().catch(() => {});`,
+    replace: `    if (c.closed || c.answered || tooLarge) {\n      ;`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-node-given-up-cancel",
+    bug:
+      "node listener: the answer given up for a 413 keeps its body, so a relayed upstream is never cancelled",
+    file: "src/serve/_node_server.ts",
+    find:
+      `      // The 413 stands for whatever the handler made of its failed read.\n      await response.body?.cancel().catch(() => {});`,
+    replace:
+      `      // The 413 stands for whatever the handler made of its failed read.\n      ;`,
+    tests: ["tests/serve/node_given_up_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-http1-zero-length-body",
+    bug:
+      "Content-Length: 0 read as a body still to come: with Expect: 100-continue a reading handler waits, a non-reading one loses the connection",
+    file: "src/serve/_http1.ts",
+    find: `if (length > 0) body = { kind: "length", length };`,
+    replace: `if (length >= 0) body = { kind: "length", length };`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-http1-own-transfer-coding",
+    bug:
+      "a handler's own Transfer-Encoding header written beside the listener's framing (two framings)",
+    file: "src/serve/_http1.ts",
+    find: `name === "content-length" || name === "transfer-encoding" ||`,
+    replace: `name === "content-length" || name === "" ||`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-node-own-transfer-coding",
+    bug:
+      "node listener: a whole answer naming its own Transfer-Encoding goes with both it and a length",
+    file: "src/serve/_node_server.ts",
+    find: `      delete head["transfer-encoding"];`,
+    replace: `      ;`,
+    tests: ["tests/serve/node_given_up_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-node-slot-kept",
+    bug:
+      "node listener: a socket whose client left mid-request is tracked again after its close and holds a connection slot",
+    file: "src/serve/_node_server.ts",
+    find: `if (active.has(socket)) active.set(socket, left);`,
+    replace: `if (!(active.has(socket))) active.set(socket, left);`,
+    tests: ["tests/serve/node_given_up_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-deno-bodiless-null",
+    bug:
+      "deno listener: a POST that sent no body gets request.body null, where Deno.serve and node:http give an empty stream",
+    file: "src/serve/_deno_server.ts",
+    find: `...(noBody ? {} : { body: body ?? EMPTY, duplex: "half" }),`,
+    replace: `...(noBody ? {} : { body: body, duplex: "half" }),`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
 ];
