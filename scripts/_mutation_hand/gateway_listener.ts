@@ -215,4 +215,13 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: `...(noBody ? {} : { body: body, duplex: "half" }),`,
     tests: ["tests/serve/listener_r11_mutants_test.ts"],
   },
+  {
+    id: "lis9-write-body-empty-chunk",
+    bug:
+      "deno listener: an empty chunk in a streamed answer is framed as size 0, the chunked body's end",
+    file: "src/serve/_write_body.ts",
+    find: `      if (data.byteLength === 0) continue;`,
+    replace: `      if (data.byteLength === 0) ;`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
 ];

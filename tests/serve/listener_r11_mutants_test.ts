@@ -172,3 +172,38 @@ Deno.test("serve: an answer that names its own transfer coding is framed once", 
     }
   });
 });
+
+// Bug (planted by hand, `_write_body.ts`, the skip of an empty chunk
+// dropped): an empty chunk in a streamed answer (a relay's upstream, an
+// encoder given "") is framed as a chunk of size 0, which is the chunked
+// body's end: the client gets the answer cut short, and the rest of it is
+// read as the next answer.
+Deno.test("serve: an empty chunk in a streamed answer does not end it", async () => {
+  const utf8 = new TextEncoder();
+  await withServer(() => {
+    const pieces = [
+      utf8.encode("first "),
+      new Uint8Array(0),
+      utf8.encode("second"),
+    ];
+    let i = 0;
+    return new Response(
+      new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          // Produced over time: written as it comes, chunk by chunk.
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          if (i < pieces.length) controller.enqueue(pieces[i++]);
+          else controller.close();
+        },
+      }),
+    );
+  }, async (connect) => {
+    const client = await connect();
+    for (let round = 1; round <= 2; round++) {
+      await client.write("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n");
+      const answer = await client.response();
+      assert.match(answer, /^HTTP\/1\.1 200 /, `request ${round}`);
+      assert.equal(bodyOf(answer), "first second", `request ${round}`);
+    }
+  });
+});
