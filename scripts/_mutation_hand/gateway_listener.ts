@@ -224,4 +224,30 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: `      if (data.byteLength === 0) ;`,
     tests: ["tests/serve/listener_r11_mutants_test.ts"],
   },
+  {
+    id: "lis9-http1-connection-case",
+    bug:
+      "Connection read case-sensitively: Close keeps the connection, an HTTP/1.0 Keep-Alive closes it",
+    file: "src/serve/_http1.ts",
+    find: `const connection = (headers.get("connection") ?? "").toLowerCase();`,
+    replace: `const connection = (headers.get("connection") ?? "");`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-http1-chunked-case",
+    bug: "Transfer-Encoding: Chunked refused with a 501",
+    file: "src/serve/_http1.ts",
+    find: `if (te.trim().toLowerCase() !== "chunked") {`,
+    replace: `if (te.trim() !== "chunked") {`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-http1-expect-case",
+    bug:
+      "Expect: 100-Continue gets no 100, so a client waiting for it never sends its body",
+    file: "src/serve/_http1.ts",
+    find: `(headers.get("expect") ?? "").toLowerCase() === "100-continue",`,
+    replace: `(headers.get("expect") ?? "") === "100-continue",`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
 ];

@@ -207,3 +207,68 @@ Deno.test("serve: an empty chunk in a streamed answer does not end it", async ()
     }
   });
 });
+
+// Bugs (planted by hand, `_http1.ts`, each `.toLowerCase()` dropped): the
+// header names and values the listener acts on are case-insensitive
+// (RFC 9110 §5.1, §7.6.1, §10.1.1; RFC 9112 §6.1), and clients write them
+// as they like: "Keep-Alive" is how HTTP/1.0 clients spell it.
+Deno.test("serve: Connection, Transfer-Encoding, Expect and Host are read in any letter case", async (t) => {
+  await withServer(async (request) => {
+    // A declared length: an HTTP/1.0 answer without one ends with its
+    // connection.
+    const text = `read ${(await request.text()).length}`;
+    return new Response(text, {
+      headers: { "content-length": String(text.length) },
+    });
+  }, async (connect) => {
+    await t.step("Connection: Close closes after the answer", async () => {
+      const client = await connect();
+      await client.write(
+        "GET / HTTP/1.1\r\nHost: x\r\nConnection: Close\r\n\r\n",
+      );
+      const answer = await client.response();
+      assert.ok(headOf(answer).includes("connection: close"), answer);
+      await client.closedByServer();
+    });
+    await t.step(
+      "HTTP/1.0 Connection: Keep-Alive keeps the connection",
+      async () => {
+        const client = await connect();
+        for (let round = 1; round <= 2; round++) {
+          await client.write(
+            "POST / HTTP/1.0\r\nHost: x\r\nConnection: Keep-Alive\r\nContent-Length: 2\r\n\r\nhi",
+          );
+          const answer = await client.response();
+          assert.ok(headOf(answer).includes("connection: keep-alive"), answer);
+          assert.equal(bodyOf(answer), "read 2", `request ${round}`);
+        }
+      },
+    );
+    await t.step("Transfer-Encoding: Chunked is chunked", async () => {
+      const client = await connect();
+      await client.write(
+        "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: Chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n",
+      );
+      const answer = await client.response();
+      assert.match(answer, /^HTTP\/1\.1 200 /);
+      assert.equal(bodyOf(answer), "read 3");
+    });
+    await t.step(
+      "Expect: 100-Continue gets its 100 before the body is sent",
+      async () => {
+        const client = await connect();
+        await client.write(
+          "POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-Continue\r\nContent-Length: 5\r\n\r\n",
+        );
+        assert.match(await client.response(), /^HTTP\/1\.1 100 /);
+        await client.write("hello");
+        assert.equal(bodyOf(await client.response()), "read 5");
+      },
+    );
+    await t.step("a second Host in another case is refused", async () => {
+      const client = await connect();
+      await client.write("GET / HTTP/1.1\r\nHost: a\r\nHOST: b\r\n\r\n");
+      assert.match(await client.response(), /^HTTP\/1\.1 400 /);
+    });
+  });
+});
