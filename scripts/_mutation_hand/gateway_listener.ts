@@ -250,4 +250,13 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: `(headers.get("expect") ?? "") === "100-continue",`,
     tests: ["tests/serve/listener_r11_mutants_test.ts"],
   },
+  {
+    id: "lis9-node-continue-at-bound",
+    bug:
+      "node listener: no 100 Continue for a body declared exactly at the bound, so a client waiting for it never sends the body",
+    file: "src/serve/_node_server.ts",
+    find: `if (declared <= limits.maxBodyBytes) res.writeContinue();`,
+    replace: `if (declared < limits.maxBodyBytes) res.writeContinue();`,
+    tests: ["tests/serve/node_given_up_r11_mutants_test.ts"],
+  },
 ];

@@ -212,7 +212,7 @@ Deno.test("serve: an empty chunk in a streamed answer does not end it", async ()
 // header names and values the listener acts on are case-insensitive
 // (RFC 9110 §5.1, §7.6.1, §10.1.1; RFC 9112 §6.1), and clients write them
 // as they like: "Keep-Alive" is how HTTP/1.0 clients spell it.
-Deno.test("serve: Connection, Transfer-Encoding, Expect and Host are read in any letter case", async (t) => {
+Deno.test("serve: Connection, Transfer-Encoding, Expect and Host are read in any letter case; Expect is answered up to the bound", async (t) => {
   await withServer(async (request) => {
     // A declared length: an HTTP/1.0 answer without one ends with its
     // connection.
@@ -263,6 +263,18 @@ Deno.test("serve: Connection, Transfer-Encoding, Expect and Host are read in any
         assert.match(await client.response(), /^HTTP\/1\.1 100 /);
         await client.write("hello");
         assert.equal(bodyOf(await client.response()), "read 5");
+      },
+    );
+    await t.step(
+      "Expect: 100-continue for a body exactly at the bound gets its 100",
+      async () => {
+        const client = await connect();
+        await client.write(
+          "POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 1024\r\n\r\n",
+        );
+        assert.match(await client.response(), /^HTTP\/1\.1 100 /);
+        await client.write("x".repeat(1024));
+        assert.equal(bodyOf(await client.response()), "read 1024");
       },
     );
     await t.step("a second Host in another case is refused", async () => {

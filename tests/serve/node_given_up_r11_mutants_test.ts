@@ -83,6 +83,26 @@ Deno.test({
           },
         );
 
+        // Bug: no 100 Continue for a body declared exactly at the bound (a
+        // body the listener accepts): a client waiting for it never sends
+        // the body.
+        await t.step(
+          "Expect: 100-continue for a body exactly at the bound gets its 100",
+          async () => {
+            const client = await rawClient(port);
+            try {
+              await client.write(
+                "POST /body HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 1024\r\n\r\n",
+              );
+              assert.match(await client.response(), /^HTTP\/1\.1 100 /);
+              await client.write("x".repeat(1024));
+              assert.equal(bodyOf(await client.response()), "stream 1024");
+            } finally {
+              await client.destroy();
+            }
+          },
+        );
+
         // Bug: a handler's own Transfer-Encoding header copied beside the
         // length the listener writes: the client then reads "hello" as a
         // chunk size.
