@@ -259,4 +259,22 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: `if (declared < limits.maxBodyBytes) res.writeContinue();`,
     tests: ["tests/serve/node_given_up_r11_mutants_test.ts"],
   },
+  {
+    id: "lis9-node-head-flushed",
+    bug:
+      "node listener: the head of a streamed answer waits for its first chunk (flushHeaders dropped)",
+    file: "src/serve/_node_server.ts",
+    find: `    res.flushHeaders();`,
+    replace: `    ;`,
+    tests: ["tests/serve/node_given_up_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-write-body-head-held",
+    bug:
+      "deno listener: the head of a streamed answer is held until its first chunk, however long that takes",
+    file: "src/serve/_write_body.ts",
+    find: `      if ((await soon(waiting).catch(() => null)) === NOT_YET) {`,
+    replace: `      if ((await soon(waiting).catch(() => null)) !== NOT_YET) {`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
 ];

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { serve, type ServeHandler } from "../../src/serve/mod.ts";
 import { shutdownBounded, withTimeout } from "../_bounded.ts";
+import { waitUntil } from "../_timeout.ts";
 import { bodyOf, type RawClient, rawClient } from "./_raw_client.ts";
 
 const BOUND_MS = 10_000;
@@ -282,5 +283,46 @@ Deno.test("serve: Connection, Transfer-Encoding, Expect and Host are read in any
       await client.write("GET / HTTP/1.1\r\nHost: a\r\nHOST: b\r\n\r\n");
       assert.match(await client.response(), /^HTTP\/1\.1 400 /);
     });
+  });
+});
+
+// Bug (found planting `res.flushHeaders()` dropped in the Node listener, and
+// so on Deno from the start): the head of an answer whose first chunk is
+// not ready yet (a model still thinking) was held until that chunk, where
+// Deno.serve and node:http send it at once; a client then waits for the
+// status and headers as long as the upstream takes to say anything.
+Deno.test("serve: the head of a streamed answer goes out before its first chunk is ready", async () => {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => release = resolve);
+  await withServer((request) => {
+    const events = new URL(request.url).pathname === "/events";
+    return new Response(
+      new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          await gate;
+          controller.enqueue(new TextEncoder().encode("data: x\n\n"));
+          controller.close();
+        },
+      }),
+      events ? { headers: { "content-type": "text/event-stream" } } : {},
+    );
+  }, async (connect) => {
+    // An event stream (written as it comes) and a plain stream (first
+    // tried whole), each on its own connection, both waiting on the gate.
+    const clients = [await connect(), await connect()];
+    await clients[0].write("GET /events HTTP/1.1\r\nHost: x\r\n\r\n");
+    await clients[1].write("GET /plain HTTP/1.1\r\nHost: x\r\n\r\n");
+    for (const client of clients) {
+      await waitUntil(
+        () => client.received.includes("\r\n\r\n"),
+        "the head was held back until the first chunk",
+      );
+      assert.match(client.received, /^HTTP\/1\.1 200 /);
+      assert.ok(client.received.endsWith("\r\n\r\n"), client.received);
+    }
+    release();
+    for (const client of clients) {
+      assert.equal(bodyOf(await client.response()), "data: x\n\n");
+    }
   });
 });

@@ -6,6 +6,7 @@
 // src/serve/_node_server.ts it catches.
 import assert from "node:assert/strict";
 import { needs } from "../_programs.ts";
+import { waitUntil } from "../_timeout.ts";
 import { bundle, withNodeServe } from "./_node_serve.ts";
 import { bodyOf, rawClient } from "./_raw_client.ts";
 
@@ -79,6 +80,33 @@ Deno.test({
               const answer = await ask(port, request);
               assert.match(answer, /^HTTP\/1\.1 200 /);
               assert.equal(bodyOf(answer), expected, request);
+            }
+          },
+        );
+
+        // Bug: `res.flushHeaders()` dropped: the head of an answer whose
+        // first chunk is not ready waits for that chunk.
+        await t.step(
+          "the head of a streamed answer goes out before its first chunk is ready",
+          async () => {
+            const client = await rawClient(port);
+            try {
+              await client.write("GET /gated HTTP/1.1\r\nHost: x\r\n\r\n");
+              await waitUntil(
+                () => client.received.includes("\r\n\r\n"),
+                "the head was held back until the first chunk",
+              );
+              assert.match(client.received, /^HTTP\/1\.1 200 /);
+              assert.ok(client.received.endsWith("\r\n\r\n"), client.received);
+              assert.equal(
+                bodyOf(
+                  await ask(port, "GET /release HTTP/1.1\r\nHost: x\r\n\r\n"),
+                ),
+                "released",
+              );
+              assert.equal(bodyOf(await client.response()), "data: x\n\n");
+            } finally {
+              await client.destroy();
             }
           },
         );
