@@ -189,4 +189,11 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "body is null or an object (bytes or a stream), and every object is truthy, an empty Uint8Array too",
   },
+  {
+    file: "src/serve/_deno_server.ts",
+    before: "if (isNullBodyStatus(response.status)) return undefined;",
+    after: "if (isNullBodyStatus(response.status)) undefined;",
+    reason:
+      "a Response with a null-body status (204, 205, 304, 1xx) has no body (its constructor refuses one, and fetch gives none), so arrayBuffer() reads 0 bytes and the head written with length 0 is the same head alone, no framing header for those statuses either way",
+  },
 ];
