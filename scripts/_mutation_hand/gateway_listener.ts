@@ -277,4 +277,15 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: `      if ((await soon(waiting).catch(() => null)) !== NOT_YET) {`,
     tests: ["tests/serve/listener_r11_mutants_test.ts"],
   },
+  {
+    id: "lis9-deno-close-not-linger",
+    bug:
+      "deno listener: a Connection: close answer with nothing more sent lingers (holding its slot) instead of closing",
+    file: "src/serve/_deno_server.ts",
+    find:
+      `return bodyDone && !broken && reader.buffered === 0 ? "close" : "linger";`,
+    replace:
+      `return bodyDone && !broken && reader.buffered !== 0 ? "close" : "linger";`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
 ];

@@ -326,3 +326,50 @@ Deno.test("serve: the head of a streamed answer goes out before its first chunk 
     }
   });
 });
+
+// Bug (planted by hand, `_deno_server.ts`, `reader.buffered === 0`→`!==`):
+// a connection whose client asked for close, with nothing more sent, is
+// kept lingering (up to 5 s, reading) instead of closed after its answer:
+// a client that does not close its own side at once (most keep their end
+// until they are done with it) holds its connection slot, so with the cap
+// reached the next client is refused with a 503.
+Deno.test("serve: a Connection: close answer frees its connection slot once sent, whether or not the client has closed", async () => {
+  const server = await serve(() => new Response("hello"), {
+    port: 0,
+    hostname: "127.0.0.1",
+    maxConnections: 1,
+  });
+  // Deno's own connection: it keeps its side open after the server's FIN
+  // (node:net would end it at once, and so end the linger too).
+  const first = await Deno.connect({
+    hostname: "127.0.0.1",
+    port: server.addr.port,
+  });
+  try {
+    await first.write(
+      new TextEncoder().encode(
+        "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+      ),
+    );
+    let received = "";
+    const buffer = new Uint8Array(4096);
+    for (;;) {
+      const n = await withTimeout(first.read(buffer), BOUND_MS, "no EOF");
+      if (n === null) break;
+      received += new TextDecoder().decode(buffer.subarray(0, n));
+    }
+    assert.equal(bodyOf(received), "hello");
+    // The server has closed: the one slot is free for the next client.
+    const next = await rawClient(server.addr.port);
+    try {
+      await next.write("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+      const answer = await next.response();
+      assert.match(answer, /^HTTP\/1\.1 200 /);
+    } finally {
+      await next.destroy();
+    }
+  } finally {
+    first.close();
+    await shutdownBounded(server);
+  }
+});
