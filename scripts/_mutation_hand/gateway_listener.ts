@@ -288,4 +288,13 @@ export const GATEWAY_LISTENER: HandMutant[] = [
       `return bodyDone && !broken && reader.buffered !== 0 ? "close" : "linger";`,
     tests: ["tests/serve/listener_r11_mutants_test.ts"],
   },
+  {
+    id: "lis9-node-shutdown-500-keep-alive",
+    bug:
+      "node listener: a 500 answered after shutdown began says keep-alive (the connection's fate taken when its request came)",
+    file: "src/serve/_node_server.ts",
+    find: `res.writeHead(500, { "content-type": "text/plain", ...closing() });`,
+    replace: `res.writeHead(500, { "content-type": "text/plain" });`,
+    tests: ["tests/serve/node_given_up_r11_mutants_test.ts"],
+  },
 ];

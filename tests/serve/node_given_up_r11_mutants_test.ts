@@ -193,3 +193,39 @@ Deno.test({
     }
   },
 });
+
+// Bug (planted by hand, `_node_server.ts`, the Connection: close set when a
+// request is answered during shutdown dropped): an answer the listener
+// writes itself then (a 500 for a handler that failed) does not tell the
+// client that its connection closes, though it does.
+Deno.test({
+  name:
+    "serve on Node: a 500 answered during shutdown says Connection: close, and the server finishes",
+  ignore,
+  async fn() {
+    const dir = await Deno.makeTempDir();
+    try {
+      const script = await bundle(dir, FIXTURE);
+      await withNodeServe(script, {}, async ({ port, printed, ended }) => {
+        const client = await rawClient(port);
+        try {
+          await client.write("GET /hold-throw HTTP/1.1\r\nHost: x\r\n\r\n");
+          await printed("holding /hold-throw");
+          const status = ended();
+          const answer = await client.response();
+          assert.match(answer, /^HTTP\/1\.1 500 /);
+          assert.ok(
+            headOf(answer).includes("connection: close"),
+            JSON.stringify(answer),
+          );
+          await client.closedByServer();
+          assert.equal((await status).code, 0);
+        } finally {
+          await client.destroy();
+        }
+      });
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
