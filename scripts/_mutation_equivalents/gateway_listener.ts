@@ -196,4 +196,11 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "a Response with a null-body status (204, 205, 304, 1xx) has no body (its constructor refuses one, and fetch gives none), so arrayBuffer() reads 0 bytes and the head written with length 0 is the same head alone, no framing header for those statuses either way",
   },
+  {
+    file: "src/serve/_deno_server.ts",
+    before: "broken = true;",
+    after: "broken = false;",
+    reason:
+      "the body stream calls broken only from its failure path, which never follows its end (a closed or errored stream is not pulled again), so done() never ran and bodyDone is false whenever broken is set; both places that read broken (keep-alive, and close versus linger) require bodyDone too",
+  },
 ];
