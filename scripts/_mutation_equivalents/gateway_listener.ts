@@ -203,4 +203,13 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "the body stream calls broken only from its failure path, which never follows its end (a closed or errored stream is not pulled again), so done() never ran and bodyDone is false whenever broken is set; both places that read broken (keep-alive, and close versus linger) require bodyDone too",
   },
+  {
+    file: "src/serve/_http1.ts",
+    before:
+      "if (size <= this.#buffer.byteLength) return true; // caller checks max",
+    after:
+      "if (size < this.#buffer.byteLength) return true; // caller checks max",
+    reason:
+      "the one case it changes, a full buffer from offset 0 whose length equals `max`, is unreachable: that many bytes buffered is past each caller's own refusal (readHead's 431 at maxBytes with fill(maxBytes + 4), readLine's 400 at maxBytes with fill(maxBytes + 2)), and readSome fills only an empty buffer",
+  },
 ];
