@@ -297,4 +297,15 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: `res.writeHead(500, { "content-type": "text/plain" });`,
     tests: ["tests/serve/node_given_up_r11_mutants_test.ts"],
   },
+  {
+    id: "lis9-http1-empty-target",
+    bug:
+      "a request line without a target passes the head check, and its 400 closes without lingering",
+    file: "src/serve/_http1.ts",
+    find:
+      `if (parts.length !== 3 || !TOKEN.test(parts[0]) || parts[1] === "") {`,
+    replace:
+      `if (parts.length !== 3 || !TOKEN.test(parts[0]) || parts[0] === "") {`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
 ];

@@ -373,3 +373,44 @@ Deno.test("serve: a Connection: close answer frees its connection slot once sent
     await shutdownBounded(server);
   }
 });
+
+// Bug (seed 20261162, `_http1.ts:220`, `parts[1] === ""`→`parts[0] === ""`):
+// a request line without a target ("GET  HTTP/1.1") passes the head check
+// and fails later, where the 400 goes with a plain close. A refused head
+// must close lingering (RFC 9112 §9.6): the server keeps reading what the
+// client still sends, so those bytes cannot reset the connection before
+// the client has read its 400.
+Deno.test("serve: a request line without a target is a 400 whose close lingers while the client still holds its end", async () => {
+  const server = await serve(() => new Response("never"), {
+    port: 0,
+    hostname: "127.0.0.1",
+  });
+  const client = await Deno.connect({
+    hostname: "127.0.0.1",
+    port: server.addr.port,
+  });
+  try {
+    await client.write(
+      new TextEncoder().encode("GET  HTTP/1.1\r\nHost: x\r\n\r\n"),
+    );
+    let received = "";
+    const buffer = new Uint8Array(4096);
+    for (;;) {
+      const n = await withTimeout(client.read(buffer), BOUND_MS, "no EOF");
+      if (n === null) break;
+      received += new TextDecoder().decode(buffer.subarray(0, n));
+    }
+    assert.match(received, /^HTTP\/1\.1 400 /);
+    // The server has only half-closed: it still reads (and drops) what
+    // comes, so the connection is still open on its side.
+    assert.equal(server.connections, 1);
+    await client.write(new TextEncoder().encode("more bytes"));
+  } finally {
+    client.close();
+  }
+  await waitUntil(
+    () => server.connections === 0,
+    "the lingering connection outlived its client",
+  );
+  await shutdownBounded(server);
+});
