@@ -308,4 +308,22 @@ export const GATEWAY_LISTENER: HandMutant[] = [
       `if (parts.length !== 3 || !TOKEN.test(parts[0]) || parts[0] === "") {`,
     tests: ["tests/serve/listener_r11_mutants_test.ts"],
   },
+  {
+    id: "lis9-write-body-whole-64k",
+    bug:
+      "deno listener: a body of exactly 64 KiB built at once, no length declared, goes chunked instead of whole",
+    file: "src/serve/_write_body.ts",
+    find: `while (size <= WHOLE_BODY_MAX_BYTES) {`,
+    replace: `while (size < WHOLE_BODY_MAX_BYTES) {`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-write-body-byob-copy",
+    bug:
+      "deno listener: a byte stream's pieces read at once are kept as views of the one reused buffer, detached by the next read",
+    file: "src/serve/_write_body.ts",
+    find: `chunks.push(data.slice()); // the buffer is read into again`,
+    replace: `chunks.push(data); // the buffer is read into again`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
 ];
