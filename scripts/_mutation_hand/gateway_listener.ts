@@ -326,4 +326,13 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: `chunks.push(data); // the buffer is read into again`,
     tests: ["tests/serve/listener_r11_mutants_test.ts"],
   },
+  {
+    id: "lis9-deno-shutdown-waits",
+    bug:
+      "deno listener: shutdown resolves while answers are still being written (a served connection's task not awaited)",
+    file: "src/serve/_deno_server.ts",
+    find: `        tasks.delete(task);\n      });\n      tasks.add(task);`,
+    replace: `        tasks.delete(task);\n      });\n      ;`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
 ];

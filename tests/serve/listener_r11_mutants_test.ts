@@ -458,3 +458,45 @@ Deno.test("serve: a body built at once, plain or bytes, goes whole with its leng
     }
   });
 });
+
+// Bug (seed 20261163, `_deno_server.ts:443`, the served connection's task
+// not added to the set shutdown waits for): shutdown resolved as soon as
+// the listener stopped accepting, while an answer was still being written,
+// so a program that exits once `shutdown()` resolves cuts its last answers.
+Deno.test("serve: shutdown resolves only after the answers in flight are delivered", async () => {
+  let started!: () => void;
+  const handling = new Promise<void>((resolve) => started = resolve);
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => release = resolve);
+  let delivered = false;
+  const server = await serve(async (_request, info) => {
+    info.completed?.then(() => delivered = true, () => {});
+    started();
+    await gate;
+    let i = 0;
+    // An answer that takes a few turns of the event loop to write.
+    return new Response(
+      new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          if (i++ < 5) controller.enqueue(new TextEncoder().encode(`${i} `));
+          else controller.close();
+        },
+      }),
+    );
+  }, { port: 0, hostname: "127.0.0.1" });
+  const client = await rawClient(server.addr.port);
+  try {
+    await client.write("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+    await withTimeout(handling, BOUND_MS, "the handler never ran");
+    const stopped = shutdownBounded(server);
+    release();
+    await stopped;
+    assert.ok(delivered, "shutdown resolved before the answer was delivered");
+    const answer = await client.response();
+    assert.equal(bodyOf(answer), "1 2 3 4 5 ");
+    assert.ok(headOf(answer).includes("connection: close"), answer);
+  } finally {
+    await client.destroy();
+  }
+});
