@@ -212,4 +212,12 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "the one case it changes, a full buffer from offset 0 whose length equals `max`, is unreachable: that many bytes buffered is past each caller's own refusal (readHead's 431 at maxBytes with fill(maxBytes + 4), readLine's 400 at maxBytes with fill(maxBytes + 2)), and readSome fills only an empty buffer",
   },
+  {
+    file: "src/serve/_http1.ts",
+    context: "if (this.#end === this.#buffer.byteLength) {",
+    before: "if (this.#start > 0) {",
+    after: "if (this.#start > 1) {",
+    reason:
+      "a full buffer with one byte consumed then grows (within the caller's max) instead of moving its bytes down by one: the bytes and their order are the same; where it cannot grow, that many bytes buffered is past each caller's own refusal",
+  },
 ];

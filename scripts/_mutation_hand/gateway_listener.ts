@@ -335,4 +335,13 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: `        tasks.delete(task);\n      });\n      ;`,
     tests: ["tests/serve/listener_r11_mutants_test.ts"],
   },
+  {
+    id: "lis9-wire-reader-grows-to-bound",
+    bug:
+      "the wire reader's buffer jumps to the head bound instead of doubling, for every connection whose head passes 16 KiB",
+    file: "src/serve/_http1.ts",
+    find: `const size = Math.min(max, this.#buffer.byteLength * 2);`,
+    replace: `const size = Math.max(max, this.#buffer.byteLength * 2);`,
+    tests: ["tests/serve/wire_reader_r11_mutants_test.ts"],
+  },
 ];
