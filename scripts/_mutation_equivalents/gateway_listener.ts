@@ -165,4 +165,57 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "at slash 0 the backend asked for is '', and no backend has that name (the Router's registry refuses an empty name), so has('') is false and the name routes as is either way",
   },
+  // Ninth round (lis9): seed 20261161's open survivors reviewed.
+  {
+    file: "src/serve/_node_server.ts",
+    before: "if ((controller.desiredSize ?? 0) <= 0) req.pause();",
+    after: "if ((controller.desiredSize ?? 0) <= 1) req.pause();",
+    reason:
+      "with highWaterMark 1 the only size the mutant adds is 1: the chunk went straight to a pending read, and then the stream calls pull (desiredSize > 0) right after the enqueue, whose req.resume() undoes the pause within the same turn; the bytes, their order and the backpressure bound are the same, one pause and resume more per chunk (tests/serve/node_runtime_test.ts's slow reader passes both ways)",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: 'const target: string = req.url ?? "/";',
+    after: 'const target: string = req.url || "/";',
+    reason:
+      "a server request's url is always a string, and never empty: Node's parser answers a request line without a target (`GET  HTTP/1.1`) with its own 400 before any request event (checked on Node 20)",
+  },
+  {
+    file: "src/serve/_deno_server.ts",
+    before: '...(noBody ? {} : { body: body ?? EMPTY, duplex: "half" }),',
+    after: '...(noBody ? {} : { body: body || EMPTY, duplex: "half" }),',
+    reason:
+      "body is null or an object (bytes or a stream), and every object is truthy, an empty Uint8Array too",
+  },
+  {
+    file: "src/serve/_deno_server.ts",
+    before: "if (isNullBodyStatus(response.status)) return undefined;",
+    after: "if (isNullBodyStatus(response.status)) undefined;",
+    reason:
+      "a Response with a null-body status (204, 205, 304, 1xx) has no body (its constructor refuses one, and fetch gives none), so arrayBuffer() reads 0 bytes and the head written with length 0 is the same head alone, no framing header for those statuses either way",
+  },
+  {
+    file: "src/serve/_deno_server.ts",
+    before: "broken = true;",
+    after: "broken = false;",
+    reason:
+      "the body stream calls broken only from its failure path, which never follows its end (a closed or errored stream is not pulled again), so done() never ran and bodyDone is false whenever broken is set; both places that read broken (keep-alive, and close versus linger) require bodyDone too",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before:
+      "if (size <= this.#buffer.byteLength) return true; // caller checks max",
+    after:
+      "if (size < this.#buffer.byteLength) return true; // caller checks max",
+    reason:
+      "the one case it changes, a full buffer from offset 0 whose length equals `max`, is unreachable: that many bytes buffered is past each caller's own refusal (readHead's 431 at maxBytes with fill(maxBytes + 4), readLine's 400 at maxBytes with fill(maxBytes + 2)), and readSome fills only an empty buffer",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    context: "if (this.#end === this.#buffer.byteLength) {",
+    before: "if (this.#start > 0) {",
+    after: "if (this.#start > 1) {",
+    reason:
+      "a full buffer with one byte consumed then grows (within the caller's max) instead of moving its bytes down by one: the bytes and their order are the same; where it cannot grow, that many bytes buffered is past each caller's own refusal",
+  },
 ];

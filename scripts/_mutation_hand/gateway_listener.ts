@@ -157,4 +157,200 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: 'host !== ""',
     tests: ["tests/serve/request_headers_test.ts"],
   },
+  // Ninth round (seed 20261161's open survivors, and a fault they showed).
+  {
+    id: "lis9-deno-given-up-cancel",
+    bug:
+      "deno listener: the answer given up for a 413 keeps its body, so a relayed upstream is never cancelled",
+    file: "src/serve/_deno_server.ts",
+    find:
+      `    if (c.closed || c.answered || tooLarge) {\n      await response.body?.cancel().catch(() => {});`,
+    replace: `    if (c.closed || c.answered || tooLarge) {\n      ;`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-node-given-up-cancel",
+    bug:
+      "node listener: the answer given up for a 413 keeps its body, so a relayed upstream is never cancelled",
+    file: "src/serve/_node_server.ts",
+    find:
+      `      // The 413 stands for whatever the handler made of its failed read.\n      await response.body?.cancel().catch(() => {});`,
+    replace:
+      `      // The 413 stands for whatever the handler made of its failed read.\n      ;`,
+    tests: ["tests/serve/node_given_up_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-http1-zero-length-body",
+    bug:
+      "Content-Length: 0 read as a body still to come: with Expect: 100-continue a reading handler waits, a non-reading one loses the connection",
+    file: "src/serve/_http1.ts",
+    find: `if (length > 0) body = { kind: "length", length };`,
+    replace: `if (length >= 0) body = { kind: "length", length };`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-http1-own-transfer-coding",
+    bug:
+      "a handler's own Transfer-Encoding header written beside the listener's framing (two framings)",
+    file: "src/serve/_http1.ts",
+    find: `name === "content-length" || name === "transfer-encoding" ||`,
+    replace: `name === "content-length" || name === "" ||`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-node-own-transfer-coding",
+    bug:
+      "node listener: a whole answer naming its own Transfer-Encoding goes with both it and a length",
+    file: "src/serve/_node_server.ts",
+    find: `      delete head["transfer-encoding"];`,
+    replace: `      ;`,
+    tests: ["tests/serve/node_given_up_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-node-slot-kept",
+    bug:
+      "node listener: a socket whose client left mid-request is tracked again after its close and holds a connection slot",
+    file: "src/serve/_node_server.ts",
+    find: `if (active.has(socket)) active.set(socket, left);`,
+    replace: `if (!(active.has(socket))) active.set(socket, left);`,
+    tests: ["tests/serve/node_given_up_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-deno-bodiless-null",
+    bug:
+      "deno listener: a POST that sent no body gets request.body null, where Deno.serve and node:http give an empty stream",
+    file: "src/serve/_deno_server.ts",
+    find: `...(noBody ? {} : { body: body ?? EMPTY, duplex: "half" }),`,
+    replace: `...(noBody ? {} : { body: body, duplex: "half" }),`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-write-body-empty-chunk",
+    bug:
+      "deno listener: an empty chunk in a streamed answer is framed as size 0, the chunked body's end",
+    file: "src/serve/_write_body.ts",
+    find: `      if (data.byteLength === 0) continue;`,
+    replace: `      if (data.byteLength === 0) ;`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-http1-connection-case",
+    bug:
+      "Connection read case-sensitively: Close keeps the connection, an HTTP/1.0 Keep-Alive closes it",
+    file: "src/serve/_http1.ts",
+    find: `const connection = (headers.get("connection") ?? "").toLowerCase();`,
+    replace: `const connection = (headers.get("connection") ?? "");`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-http1-chunked-case",
+    bug: "Transfer-Encoding: Chunked refused with a 501",
+    file: "src/serve/_http1.ts",
+    find: `if (te.trim().toLowerCase() !== "chunked") {`,
+    replace: `if (te.trim() !== "chunked") {`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-http1-expect-case",
+    bug:
+      "Expect: 100-Continue gets no 100, so a client waiting for it never sends its body",
+    file: "src/serve/_http1.ts",
+    find: `(headers.get("expect") ?? "").toLowerCase() === "100-continue",`,
+    replace: `(headers.get("expect") ?? "") === "100-continue",`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-node-continue-at-bound",
+    bug:
+      "node listener: no 100 Continue for a body declared exactly at the bound, so a client waiting for it never sends the body",
+    file: "src/serve/_node_server.ts",
+    find: `if (declared <= limits.maxBodyBytes) res.writeContinue();`,
+    replace: `if (declared < limits.maxBodyBytes) res.writeContinue();`,
+    tests: ["tests/serve/node_given_up_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-node-head-flushed",
+    bug:
+      "node listener: the head of a streamed answer waits for its first chunk (flushHeaders dropped)",
+    file: "src/serve/_node_server.ts",
+    find: `    res.flushHeaders();`,
+    replace: `    ;`,
+    tests: ["tests/serve/node_given_up_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-write-body-head-held",
+    bug:
+      "deno listener: the head of a streamed answer is held until its first chunk, however long that takes",
+    file: "src/serve/_write_body.ts",
+    find: `      if ((await soon(waiting).catch(() => null)) === NOT_YET) {`,
+    replace: `      if ((await soon(waiting).catch(() => null)) !== NOT_YET) {`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-deno-close-not-linger",
+    bug:
+      "deno listener: a Connection: close answer with nothing more sent lingers (holding its slot) instead of closing",
+    file: "src/serve/_deno_server.ts",
+    find:
+      `return bodyDone && !broken && reader.buffered === 0 ? "close" : "linger";`,
+    replace:
+      `return bodyDone && !broken && reader.buffered !== 0 ? "close" : "linger";`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-node-shutdown-500-keep-alive",
+    bug:
+      "node listener: a 500 answered after shutdown began says keep-alive (the connection's fate taken when its request came)",
+    file: "src/serve/_node_server.ts",
+    find: `res.writeHead(500, { "content-type": "text/plain", ...closing() });`,
+    replace: `res.writeHead(500, { "content-type": "text/plain" });`,
+    tests: ["tests/serve/node_given_up_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-http1-empty-target",
+    bug:
+      "a request line without a target passes the head check, and its 400 closes without lingering",
+    file: "src/serve/_http1.ts",
+    find:
+      `if (parts.length !== 3 || !TOKEN.test(parts[0]) || parts[1] === "") {`,
+    replace:
+      `if (parts.length !== 3 || !TOKEN.test(parts[0]) || parts[0] === "") {`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-write-body-whole-64k",
+    bug:
+      "deno listener: a body of exactly 64 KiB built at once, no length declared, goes chunked instead of whole",
+    file: "src/serve/_write_body.ts",
+    find: `while (size <= WHOLE_BODY_MAX_BYTES) {`,
+    replace: `while (size < WHOLE_BODY_MAX_BYTES) {`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-write-body-byob-copy",
+    bug:
+      "deno listener: a byte stream's pieces read at once are kept as views of the one reused buffer, detached by the next read",
+    file: "src/serve/_write_body.ts",
+    find: `chunks.push(data.slice()); // the buffer is read into again`,
+    replace: `chunks.push(data); // the buffer is read into again`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-deno-shutdown-waits",
+    bug:
+      "deno listener: shutdown resolves while answers are still being written (a served connection's task not awaited)",
+    file: "src/serve/_deno_server.ts",
+    find: `        tasks.delete(task);\n      });\n      tasks.add(task);`,
+    replace: `        tasks.delete(task);\n      });\n      ;`,
+    tests: ["tests/serve/listener_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis9-wire-reader-grows-to-bound",
+    bug:
+      "the wire reader's buffer jumps to the head bound instead of doubling, for every connection whose head passes 16 KiB",
+    file: "src/serve/_http1.ts",
+    find: `const size = Math.min(max, this.#buffer.byteLength * 2);`,
+    replace: `const size = Math.max(max, this.#buffer.byteLength * 2);`,
+    tests: ["tests/serve/wire_reader_r11_mutants_test.ts"],
+  },
 ];

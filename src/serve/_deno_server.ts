@@ -63,6 +63,9 @@ async function writeAll(
   }
 }
 
+/** The body of a request that sent none (shared: it is never written). */
+const EMPTY = new Uint8Array(0);
+
 /** Largest declared body read whole and written with the head. */
 const WHOLE_BODY_MAX_BYTES = 64 * 1024;
 
@@ -268,10 +271,12 @@ export function listen(
     try {
       const url = requestUrl(head.target, head.host, fallbackOrigin);
       const noBody = head.method === "GET" || head.method === "HEAD";
+      // As Deno.serve and node:http give it: any other method has a body,
+      // empty when none was sent (Content-Length: 0 or no framing).
       request = new Request(url, {
         method: head.method,
         signal: abort.signal,
-        ...(noBody || body === null ? {} : { body, duplex: "half" }),
+        ...(noBody ? {} : { body: body ?? EMPTY, duplex: "half" }),
       } as RequestInit);
       // Appended one by one: a third cheaper on Deno 2.9 than the same pairs
       // given as `headers`, which its WebIDL layer converts as a sequence of

@@ -251,7 +251,6 @@ export async function serveNode(
       if (active.has(socket)) active.set(socket, left);
       if (stopping && left === 0) socket.end();
     });
-    if (stopping) res.setHeader("connection", "close");
 
     // A declared body over the bound: refused before the handler runs.
     // Node reads and drops the body after the answer (keep-alive).
@@ -297,7 +296,7 @@ export async function serveNode(
     } catch {
       if (tooLarge) return tooLargeAnswer(res);
       if (!res.headersSent) {
-        res.writeHead(500, { "content-type": "text/plain" });
+        res.writeHead(500, { "content-type": "text/plain", ...closing() });
       }
       res.end("internal server error");
       return;
@@ -312,8 +311,17 @@ export async function serveNode(
     });
   }
 
+  // Decided when the answer is written, not when its request came: a
+  // shutdown begun while the handler ran closes this connection too.
+  function closing(): { connection?: string } {
+    return stopping ? { connection: "close" } : {};
+  }
+
   function tooLargeAnswer(res: Any): void {
-    res.writeHead(413, { "content-type": "text/plain; charset=utf-8" });
+    res.writeHead(413, {
+      "content-type": "text/plain; charset=utf-8",
+      ...closing(),
+    });
     res.end("Content Too Large\n");
   }
 

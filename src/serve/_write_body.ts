@@ -74,8 +74,8 @@ function concat(chunks: Uint8Array[]): Uint8Array {
 
 /**
  * Writes an answer's head and its body, chunk-framed or as is, one write per
- * chunk as it arrives (the head goes out with the first, and no chunk waits
- * for the next). A byte stream (a fetch body passed through) is read into
+ * chunk as it arrives (the head goes out with the first chunk when that is
+ * ready at once, else alone before it; no chunk waits for the next). A byte stream (a fetch body passed through) is read into
  * one reused buffer with room for the framing: a default read would give
  * each chunk a fresh 64 KiB buffer, and framing would copy it.
  *
@@ -179,6 +179,18 @@ export async function writeBody(
         both.set(framed, head.byteLength);
         pending = null;
         await write(both);
+      }
+    }
+    if (pending) {
+      // The head goes with the first chunk when that is ready now; a body
+      // whose first chunk is not (a model still thinking) has its head sent
+      // at once, as Deno.serve and node:http send it, so the client gets
+      // the status and headers without waiting for that chunk.
+      waiting ??= read();
+      if ((await soon(waiting).catch(() => null)) === NOT_YET) {
+        const head = pending;
+        pending = null;
+        await write(head);
       }
     }
     for (;;) {

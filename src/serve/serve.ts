@@ -59,6 +59,13 @@ async function listenerOfRuntime(): Promise<Listen> {
  * the runtime is loaded only when this is called, so a file importing
  * `serve` still bundles for the browser.
  *
+ * As with `Deno.serve` and `node:http`, a request of any method but GET and
+ * HEAD has a body stream, empty when the client sent none. A streamed
+ * answer's status and headers go out at once, before its first chunk is
+ * ready; an answer is framed once whatever `Transfer-Encoding` it names;
+ * and an answer the listener gives up (its 413 came first) has its body
+ * cancelled, so a relayed upstream stops.
+ *
  * @param app A fetch handler (a template router is one) or `{ fetch }`.
  * @param options Address and limits.
  * @returns The running server, once it listens.

@@ -7,115 +7,14 @@
 import assert from "node:assert/strict";
 import { nodeServerOptions } from "../../src/serve/_node_server.ts";
 import { resolveServeOptions } from "../../src/serve/mod.ts";
-import { fetchSignal, run, stopChild, withTimeout } from "../_bounded.ts";
+import { fetchSignal, run } from "../_bounded.ts";
 import { needs, programPath } from "../_programs.ts";
+import { bundle, withNodeServe } from "./_node_serve.ts";
 import { bodyOf, rawClient } from "./_raw_client.ts";
 
-const FIXTURE = new URL("./fixtures/node_serve.ts", import.meta.url);
 /** The portable listener tests, which the npm build runs under Node. */
 const PORTABLE = new URL("./serve_app_test.ts", import.meta.url);
 const ignore = needs("serve on Node", "node").ignore;
-const START_MS = 20_000;
-
-/** Bundles `entry` (the fixture unless given) for Node into `dir`. */
-async function bundle(dir: string, entry: URL = FIXTURE): Promise<string> {
-  const out = `${dir}/${
-    entry.pathname.slice(entry.pathname.lastIndexOf("/") + 1, -3)
-  }.mjs`;
-  const bundled = await run(Deno.execPath(), {
-    args: [
-      "bundle",
-      "--no-lock",
-      "--platform",
-      "browser",
-      "-o",
-      out,
-      entry.pathname,
-    ],
-    cwd: dir,
-  });
-  assert.equal(bundled.code, 0, bundled.err);
-  return out;
-}
-
-/** The running fixture: its port, what it printed, and its stop. */
-interface NodeServe {
-  port: number;
-  /** Resolves once a line of stdout equals `line` (bounded). */
-  printed(line: string): Promise<void>;
-  /** Ends its stdin (it shuts the server down) and waits for its exit. */
-  ended(): Promise<Deno.CommandStatus>;
-}
-
-/** Runs the bundled fixture under node; `use` gets it once it listens. */
-async function withNodeServe(
-  script: string,
-  vars: Record<string, string>,
-  use: (serve: NodeServe) => Promise<void>,
-): Promise<void> {
-  const child = new Deno.Command(programPath("node"), {
-    args: [script],
-    env: vars,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  let out = "";
-  let err = "";
-  const waiters = new Set<() => void>();
-  const pump = async (
-    stream: ReadableStream<Uint8Array>,
-    add: (text: string) => void,
-  ) => {
-    for await (const text of stream.pipeThrough(new TextDecoderStream())) {
-      add(text);
-      waiters.forEach((wake) => wake());
-    }
-  };
-  const pumped = Promise.all([
-    pump(child.stdout, (text) => out += text),
-    pump(child.stderr, (text) => err += text),
-  ]);
-  let exited = false;
-  const status = child.status.then((status) => {
-    exited = true;
-    waiters.forEach((wake) => wake());
-    return status;
-  });
-  const until = (done: () => boolean, what: string): Promise<void> => {
-    let wake!: () => void;
-    const reached = new Promise<void>((resolve, reject) => {
-      wake = () => {
-        if (done()) resolve();
-        else if (exited) {
-          reject(new Error(`node exited before ${what}: ${err}`));
-        }
-      };
-      waiters.add(wake);
-      wake();
-    });
-    return withTimeout(reached, START_MS, `${what}; stderr: ${err}`).finally(
-      () => waiters.delete(wake),
-    );
-  };
-  const lines = () => out.split("\n");
-  try {
-    await until(() => /^\d+$/m.test(out), "the node server's port");
-    await use({
-      port: Number(lines()[0]),
-      printed: (line) =>
-        until(() => lines().includes(line), `the line "${line}"`),
-      async ended() {
-        await child.stdin.close();
-        return await withTimeout(status, START_MS, "node to exit");
-      },
-    });
-  } finally {
-    await child.stdin.close().catch(() => {});
-    if (!exited) await stopChild(child);
-    await withTimeout(pumped, START_MS, "node's output to end");
-  }
-}
 
 // The same scenarios as on Deno (408, 413 declared and chunked, 503 past the
 // cap, keep-alive, serveGateway's bound), run by node:test against the
