@@ -750,8 +750,8 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     bug:
       "parameters: of two table keys naming one wire path, the earlier one in the request wins",
     file: "src/models/adapters/_parameters.ts",
-    find: "if (path !== null) set(body, path, value, true);",
-    replace: "if (path !== null) set(body, path, value, false);",
+    find: `if (path !== null) set(body, path.split("."), value, true);`,
+    replace: `if (path !== null) set(body, path.split("."), value, false);`,
     tests: [
       "tests/models/adapters/open_survivors_r11_mutants_test.ts",
     ],
@@ -1277,5 +1277,14 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     tests: [
       "tests/models/adapters/embeddings_r11_mutants_test.ts",
     ],
+  },
+  {
+    id: "main-parameters-dotted-key",
+    bug:
+      'parameter table: a passed-through key holding a dot read as a path (a client\'s "n." sent as n, refused toward Anthropic)',
+    file: "src/models/adapters/_parameters.ts",
+    find: 'return prefix === "" ? [key] : [...prefix.split("."), key];',
+    replace: 'return (prefix === "" ? key : `${prefix}.${key}`).split(".");',
+    tests: ["tests/models/adapters/parameter_key_dots_test.ts"],
   },
 ];

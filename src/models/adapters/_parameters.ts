@@ -50,7 +50,7 @@ export function applyParameters(
     }
     for (const other of table.supersedes?.[key] ?? []) dropped.add(other);
     const path = names[key];
-    if (path !== null) set(body, path, value, true);
+    if (path !== null) set(body, path.split("."), value, true);
   }
   const rest = table.rest ?? "";
   for (const key of ownKeys(parameters)) {
@@ -61,13 +61,13 @@ export function applyParameters(
     if (key === table.spread && isRecord(value)) {
       for (const inner of ownKeys(value)) {
         if (value[inner] !== undefined && !dropped.has(inner)) {
-          set(body, join(rest, inner), value[inner], false);
+          set(body, under(rest, inner), value[inner], false);
         }
       }
       continue;
     }
     if (dropped.has(key)) continue;
-    const path = table.topLevel?.includes(key) ? key : join(rest, key);
+    const path = table.topLevel?.includes(key) ? [key] : under(rest, key);
     set(body, path, value, false);
   }
   return body;
@@ -88,38 +88,40 @@ function define(body: Record<string, unknown>, key: string, value: unknown) {
   });
 }
 
-function join(prefix: string, key: string): string {
-  return prefix === "" ? key : `${prefix}.${key}`;
+// A passed-through key is one name, whatever it holds: a client's `"a.b"`
+// (or `"n."`) is sent as that key, not read as a path to `a` (or `n`).
+function under(prefix: string, key: string): string[] {
+  return prefix === "" ? [key] : [...prefix.split("."), key];
 }
 
 /**
- * Sets a dotted path. An object already at the path is merged into (a
- * passed-through `metadata` object keeps its fields beside `metadata.user_id`);
- * a scalar already there is kept unless `overwrite`.
+ * Sets a path, one name per segment. An object already at the path is merged
+ * into (a passed-through `metadata` object keeps its fields beside
+ * `metadata.user_id`); a scalar already there is kept unless `overwrite`.
  */
 function set(
   body: Record<string, unknown>,
-  path: string,
+  path: readonly string[],
   value: unknown,
   overwrite: boolean,
 ): void {
-  const dot = path.indexOf(".");
-  if (dot === -1) {
-    const present = Object.hasOwn(body, path) ? body[path] : undefined;
+  if (path.length === 1) {
+    const key = path[0];
+    const present = Object.hasOwn(body, key) ? body[key] : undefined;
     if (isRecord(present) && isRecord(value)) {
       define(
         body,
-        path,
+        key,
         overwrite ? { ...present, ...value } : { ...value, ...present },
       );
-    } else if (overwrite || !Object.hasOwn(body, path)) {
-      define(body, path, value);
+    } else if (overwrite || !Object.hasOwn(body, key)) {
+      define(body, key, value);
     }
     return;
   }
-  const head = path.slice(0, dot);
+  const head = path[0];
   const present = Object.hasOwn(body, head) ? body[head] : undefined;
   const inner = isRecord(present) ? { ...present } : {};
-  set(inner, path.slice(dot + 1), value, overwrite);
+  set(inner, path.slice(1), value, overwrite);
   define(body, head, inner);
 }
