@@ -159,3 +159,21 @@ export async function rawClient(port: number): Promise<RawClient> {
     },
   };
 }
+
+/** One request on a fresh connection; its whole answer as latin1 text. */
+export async function ask(port: number, request: string): Promise<string> {
+  const client = await rawClient(port);
+  try {
+    await client.write(request);
+    return await client.response();
+  } finally {
+    await client.destroy();
+  }
+}
+
+/** The head of an answer, lower-cased, lines apart. */
+export function headOf(answer: string): string[] {
+  return answer.slice(0, answer.indexOf("\r\n\r\n")).toLowerCase().split(
+    "\r\n",
+  );
+}

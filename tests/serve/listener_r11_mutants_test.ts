@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { serve, type ServeHandler } from "../../src/serve/mod.ts";
 import { shutdownBounded, withTimeout } from "../_bounded.ts";
 import { waitUntil } from "../_timeout.ts";
-import { bodyOf, type RawClient, rawClient } from "./_raw_client.ts";
+import { bodyOf, headOf, type RawClient, rawClient } from "./_raw_client.ts";
 
 const BOUND_MS = 10_000;
 
@@ -33,13 +33,6 @@ async function withServer(
     for (const client of clients) await client.destroy();
     await shutdownBounded(server);
   }
-}
-
-/** The head of an answer, lower-cased, lines apart. */
-function headOf(answer: string): string[] {
-  return answer.slice(0, answer.indexOf("\r\n\r\n")).toLowerCase().split(
-    "\r\n",
-  );
 }
 
 /** The next final answer on `client`, past an interim 100 Continue. */

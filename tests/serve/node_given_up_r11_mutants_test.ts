@@ -8,28 +8,10 @@ import assert from "node:assert/strict";
 import { needs } from "../_programs.ts";
 import { waitUntil } from "../_timeout.ts";
 import { bundle, withNodeServe } from "./_node_serve.ts";
-import { bodyOf, rawClient } from "./_raw_client.ts";
+import { ask, bodyOf, headOf, rawClient } from "./_raw_client.ts";
 
 const FIXTURE = new URL("./fixtures/node_given_up_serve.ts", import.meta.url);
 const ignore = needs("serve on Node", "node").ignore;
-
-/** One request on a fresh connection; its whole answer as latin1 text. */
-async function ask(port: number, request: string): Promise<string> {
-  const client = await rawClient(port);
-  try {
-    await client.write(request);
-    return await client.response();
-  } finally {
-    await client.destroy();
-  }
-}
-
-/** The head of an answer, lower-cased, lines apart. */
-function headOf(answer: string): string[] {
-  return answer.slice(0, answer.indexOf("\r\n\r\n")).toLowerCase().split(
-    "\r\n",
-  );
-}
 
 Deno.test({
   name:

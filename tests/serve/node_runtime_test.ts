@@ -10,7 +10,7 @@ import { resolveServeOptions } from "../../src/serve/mod.ts";
 import { fetchSignal, run } from "../_bounded.ts";
 import { needs, programPath } from "../_programs.ts";
 import { bundle, withNodeServe } from "./_node_serve.ts";
-import { bodyOf, rawClient } from "./_raw_client.ts";
+import { ask, bodyOf, headOf, rawClient } from "./_raw_client.ts";
 
 /** The portable listener tests, which the npm build runs under Node. */
 const PORTABLE = new URL("./serve_app_test.ts", import.meta.url);
@@ -105,24 +105,6 @@ Deno.test({
     }
   },
 });
-
-/** One request on a fresh connection; its whole answer as latin1 text. */
-async function ask(port: number, request: string): Promise<string> {
-  const client = await rawClient(port);
-  try {
-    await client.write(request);
-    return await client.response();
-  } finally {
-    await client.destroy();
-  }
-}
-
-/** The head of an answer, lower-cased, lines apart. */
-function headOf(answer: string): string[] {
-  return answer.slice(0, answer.indexOf("\r\n\r\n")).toLowerCase().split(
-    "\r\n",
-  );
-}
 
 // What a handler gets and what its client gets, through node:http: each
 // step names the bug in src/serve/_node_server.ts it catches.
