@@ -453,17 +453,16 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     id: "models-adapters-gemini-stream-logprobs",
     bug:
       "gemini stream: an event's log probabilities go in a chunk of their own, apart from its text",
-    file: "src/models/adapters/gemini.ts",
-    find: `const content = chunks.find((chunk) => chunk.type === "content");`,
-    replace:
-      `const content = chunks.find((chunk) => chunk.type !== "content");`,
+    file: "src/models/adapters/_ir.ts",
+    find: `const content = out.find((chunk) => chunk.type === "content");`,
+    replace: `const content = out.find((chunk) => chunk.type !== "content");`,
     tests: ["tests/models/adapters/gemini_fresh_mutants_test.ts"],
   },
   {
     id: "models-adapters-gemini-logprobs-alone",
     bug:
       "gemini stream: an event with log probabilities and no text throws instead of sending them in a chunk of their own",
-    file: "src/models/adapters/gemini.ts",
+    file: "src/models/adapters/_ir.ts",
     find: `if (content?.type === "content") content.logprobs = logprobs;`,
     replace: `if (content?.type !== "content") content.logprobs = logprobs;`,
     tests: ["tests/models/adapters/gemini_fresh_mutants_test.ts"],
@@ -502,9 +501,8 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     id: "models-adapters-ollama-logprobs-alone",
     bug:
       "ollama stream: a line's log probabilities are lost when the line has no text",
-    file: "src/models/adapters/ollama.ts",
-    find:
-      `        else chunks.unshift({ type: "content", delta: "", logprobs });`,
+    file: "src/models/adapters/_ir.ts",
+    find: `      else out.unshift({ type: "content", delta: "", logprobs });`,
     replace: `        else ;`,
     tests: ["tests/models/adapters/ollama_fresh_mutants_test.ts"],
   },

@@ -8,6 +8,7 @@
 
 import type {
   IRContentPart,
+  IRLogprobs,
   IRMessage,
   IRTool,
   IRToolUsePart,
@@ -209,8 +210,16 @@ export class WholeCallStream {
     return this.#calls.length;
   }
 
-  /** Records one event's text and calls; returns their chunks. */
-  add(text: string, calls: readonly IRToolUsePart[]): UnsequencedChunk[] {
+  /**
+   * Records one event's text and calls; returns their chunks. The event's
+   * log probabilities are those of its text, so they ride on its content
+   * chunk, or on an empty one first when the event has no text.
+   */
+  add(
+    text: string,
+    calls: readonly IRToolUsePart[],
+    logprobs?: IRLogprobs,
+  ): UnsequencedChunk[] {
     const out: UnsequencedChunk[] = [];
     if (text !== "") {
       this.#text += text;
@@ -224,6 +233,11 @@ export class WholeCallStream {
         name: call.name,
         inputDelta: JSON.stringify(call.input),
       });
+    }
+    if (logprobs !== undefined) {
+      const content = out.find((chunk) => chunk.type === "content");
+      if (content?.type === "content") content.logprobs = logprobs;
+      else out.unshift({ type: "content", delta: "", logprobs });
     }
     return out;
   }

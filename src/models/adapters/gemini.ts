@@ -653,15 +653,7 @@ class GeminiStreamTranslator implements StreamTranslator<SSEEvent> {
     const candidate = firstCandidate(json);
     if (candidate !== undefined) {
       const { text, calls } = readParts(candidate, this.#ids);
-      const chunks = this.#parts.add(text, calls);
-      const logprobs = logprobsOf(candidate);
-      if (logprobs !== undefined) {
-        // An event's log probabilities are those of its text.
-        const content = chunks.find((chunk) => chunk.type === "content");
-        if (content?.type === "content") content.logprobs = logprobs;
-        else chunks.unshift({ type: "content", delta: "", logprobs });
-      }
-      out.push(...chunks);
+      out.push(...this.#parts.add(text, calls, logprobsOf(candidate)));
       if (typeof candidate.finishReason === "string") {
         this.#finish = candidate.finishReason;
       }

@@ -525,15 +525,7 @@ class OllamaStreamTranslator implements StreamTranslator<unknown> {
         out.push({ type: "content", delta: "", thinking });
       }
       const { text, calls } = readMessage(json.message, this.#ids);
-      const chunks = this.#parts.add(text, calls);
-      const logprobs = logprobsOf(json);
-      if (logprobs !== undefined) {
-        // A line's log probabilities are those of its text.
-        const content = chunks.find((chunk) => chunk.type === "content");
-        if (content?.type === "content") content.logprobs = logprobs;
-        else chunks.unshift({ type: "content", delta: "", logprobs });
-      }
-      out.push(...chunks);
+      out.push(...this.#parts.add(text, calls, logprobsOf(json)));
     }
     if (json.done === true) {
       const usage = wireUsage(json);
