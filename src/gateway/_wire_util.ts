@@ -6,6 +6,7 @@ import type {
   IRTool,
   OperationRequest,
 } from "../models/types.ts";
+import { GatewayError } from "./errors.ts";
 
 /** Where the gateway sends a model name: a backend (optional) and the model for it. */
 export interface ModelTarget {
@@ -92,6 +93,20 @@ export function copyUnknownKeys(
       configurable: true,
     });
   }
+}
+
+/**
+ * A 400 `invalid_request_error` with code `invalid_value` about `param`:
+ * what every request reader answers to a field it cannot take.
+ */
+export function invalidParam(message: string, param?: string): GatewayError {
+  return new GatewayError({
+    status: 400,
+    type: "invalid_request_error",
+    message,
+    code: "invalid_value",
+    ...(param === undefined ? {} : { param }),
+  });
 }
 
 /** True for a plain JSON object. */

@@ -47,9 +47,10 @@ import type {
   IRTool,
   IRToolChoice,
 } from "../models/types.ts";
-import { GatewayError } from "./errors.ts";
+import type { GatewayError } from "./errors.ts";
 import {
   copyUnknownKeys,
+  invalidParam,
   irRequest,
   irTool,
   isRecord,
@@ -93,14 +94,9 @@ const HANDLED_KEYS: ReadonlySet<string> = new Set([
   "metadata",
 ]);
 
+/** Anthropic's 400s start with the field they are about. */
 function invalid(message: string, param: string): GatewayError {
-  return new GatewayError({
-    status: 400,
-    type: "invalid_request_error",
-    message: `${param}: ${message}`,
-    param,
-    code: "invalid_value",
-  });
+  return invalidParam(`${param}: ${message}`, param);
 }
 
 /**

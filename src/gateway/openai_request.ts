@@ -37,9 +37,10 @@ import type {
   IRTool,
   IRToolChoice,
 } from "../models/types.ts";
-import { GatewayError } from "./errors.ts";
+import type { GatewayError } from "./errors.ts";
 import {
   copyUnknownKeys,
+  invalidParam as invalid,
   irRequest,
   irTool,
   isRecord,
@@ -51,16 +52,6 @@ import {
 } from "./_wire_util.ts";
 
 export type { ModelTarget };
-
-function invalid(message: string, param: string): GatewayError {
-  return new GatewayError({
-    status: 400,
-    type: "invalid_request_error",
-    message,
-    param,
-    code: "invalid_value",
-  });
-}
 
 /** A parsed `POST /v1/chat/completions` body. */
 export interface ParsedChatRequest {
