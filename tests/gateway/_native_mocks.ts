@@ -125,6 +125,10 @@ const OLLAMA_MESSAGE_KEYS = [
   "tool_name",
   "tool_call_id",
 ];
+// The same list as OLLAMA_OPTIONS in src/models/adapters/_native_keys.ts,
+// kept as a copy on purpose: a mock that imported the adapter's list would
+// accept whatever the adapter wrongly sends, so a key wrongly added there
+// (or one the server stopped reading) could never fail a test here.
 const OLLAMA_OPTION_KEYS = [
   "num_keep",
   "seed",

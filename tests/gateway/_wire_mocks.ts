@@ -9,6 +9,10 @@ import { serveUpstream, type UpstreamCall } from "./_serve.ts";
 
 type Json = Record<string, unknown>;
 
+// Every key Chat Completions takes. Its first lines match the keys the
+// gateway's reader translates (HANDLED_KEYS in src/gateway/openai_request.ts)
+// but the list is the API's, not the reader's, and stays written out here:
+// imported from the code under test, it would take whatever that code sends.
 const CHAT_KEYS = [
   "model",
   "messages",
