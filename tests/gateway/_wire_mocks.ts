@@ -6,6 +6,7 @@
 // and no tool result came back yet, else JSON when structured output was
 // asked for (`response_format` / `output_config.format`), else text.
 import { serveUpstream, type UpstreamCall } from "./_serve.ts";
+import { anthropicBlockAnswer, sseResponse } from "./_scripted_answers.ts";
 
 type Json = Record<string, unknown>;
 
@@ -212,16 +213,6 @@ function refuse(
   );
 }
 
-function sse(events: Array<[string | undefined, unknown]>): Response {
-  return new Response(
-    events.map(([e, d]) =>
-      (e ? `event: ${e}\n` : "") +
-      `data: ${typeof d === "string" ? d : JSON.stringify(d)}\n\n`
-    ).join(""),
-    { headers: { "content-type": "text/event-stream" } },
-  );
-}
-
 /** The tool the scripted model calls now, if any. */
 function toolToCall(
   call: UpstreamCall,
@@ -358,7 +349,7 @@ function openAIChat(call: UpstreamCall): Response {
     }]);
   }
   events.push([undefined, "[DONE]"]);
-  return sse(events);
+  return sseResponse(events);
 }
 
 /** A DETAILS answer (text with logprobs) or a REFUSE one, whole or streamed. */
@@ -429,7 +420,7 @@ function openAIDetails(call: UpstreamCall, kind: "details" | "refuse") {
     }]);
   }
   events.push([undefined, "[DONE]"]);
-  return sse(events);
+  return sseResponse(events);
 }
 
 function openAIEmbeddings(call: UpstreamCall): Response {
@@ -482,54 +473,11 @@ export function serveAnthropicWire() {
     const block: Json = tool === undefined
       ? { type: "text", text }
       : { type: "tool_use", id: "toolu_1", name: tool, input: toolInput(tool) };
-    const stop = tool === undefined ? "end_turn" : "tool_use";
-    const model = call.body.model;
-    if (call.body.stream !== true) {
-      return Response.json({
-        id: "msg_up",
-        type: "message",
-        role: "assistant",
-        model,
-        content: [block],
-        stop_reason: stop,
-        stop_sequence: null,
-        usage: { input_tokens: 11, output_tokens: 7 },
-      });
-    }
-    const start = tool === undefined
-      ? { type: "text", text: "" }
-      : { ...block, input: {} };
-    const delta = tool === undefined
-      ? { type: "text_delta", text }
-      : { type: "input_json_delta", partial_json: JSON.stringify(block.input) };
-    return sse([
-      ["message_start", {
-        type: "message_start",
-        message: {
-          id: "msg_up",
-          type: "message",
-          role: "assistant",
-          model,
-          content: [],
-          stop_reason: null,
-          stop_sequence: null,
-          usage: { input_tokens: 11, output_tokens: 1 },
-        },
-      }],
-      ["content_block_start", {
-        type: "content_block_start",
-        index: 0,
-        content_block: start,
-      }],
-      ["content_block_delta", { type: "content_block_delta", index: 0, delta }],
-      ["content_block_stop", { type: "content_block_stop", index: 0 }],
-      ["message_delta", {
-        type: "message_delta",
-        delta: { stop_reason: stop, stop_sequence: null },
-        usage: { output_tokens: 7 },
-      }],
-      ["message_stop", { type: "message_stop" }],
-    ]);
+    return anthropicBlockAnswer(
+      call.body.model,
+      block,
+      call.body.stream === true,
+    );
   });
 }
 
@@ -613,5 +561,5 @@ function anthropicDetails(call: UpstreamCall, kind: "details" | "refuse") {
     },
   }]);
   events.push(["message_stop", { type: "message_stop" }]);
-  return sse(events);
+  return sseResponse(events);
 }

@@ -9,6 +9,7 @@ import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 import { openAIClient } from "./_openai_client.ts";
 import { fetchSignal } from "../_bounded.ts";
 import { serveUpstream, type UpstreamCall } from "./_serve.ts";
+import { anthropicBlockAnswer, sseResponse } from "./_scripted_answers.ts";
 import {
   anthropicBackend,
   type UpstreamGateway,
@@ -30,15 +31,6 @@ const MESSAGES_KEYS = [
 
 type Block = Record<string, unknown>;
 
-function sse(events: Array<[string, unknown]>): Response {
-  return new Response(
-    events.map(([e, d]) => `event: ${e}\ndata: ${JSON.stringify(d)}\n\n`).join(
-      "",
-    ),
-    { headers: { "content-type": "text/event-stream" } },
-  );
-}
-
 /** An Anthropic Messages upstream answering with `block`. */
 function anthropicAnswer(call: UpstreamCall, block: Block): Response {
   const extra = Object.keys(call.body).filter((k) =>
@@ -53,53 +45,11 @@ function anthropicAnswer(call: UpstreamCall, block: Block): Response {
       },
     }, { status: 400 });
   }
-  const stop = block.type === "tool_use" ? "tool_use" : "end_turn";
-  if (call.body.stream !== true) {
-    return Response.json({
-      id: "msg_up",
-      type: "message",
-      role: "assistant",
-      model: call.body.model,
-      content: [block],
-      stop_reason: stop,
-      stop_sequence: null,
-      usage: { input_tokens: 11, output_tokens: 7 },
-    });
-  }
-  const start = block.type === "tool_use"
-    ? { ...block, input: {} }
-    : { type: "text", text: "" };
-  const delta = block.type === "tool_use"
-    ? { type: "input_json_delta", partial_json: JSON.stringify(block.input) }
-    : { type: "text_delta", text: block.text };
-  return sse([
-    ["message_start", {
-      type: "message_start",
-      message: {
-        id: "msg_up",
-        type: "message",
-        role: "assistant",
-        model: call.body.model,
-        content: [],
-        stop_reason: null,
-        stop_sequence: null,
-        usage: { input_tokens: 11, output_tokens: 1 },
-      },
-    }],
-    ["content_block_start", {
-      type: "content_block_start",
-      index: 0,
-      content_block: start,
-    }],
-    ["content_block_delta", { type: "content_block_delta", index: 0, delta }],
-    ["content_block_stop", { type: "content_block_stop", index: 0 }],
-    ["message_delta", {
-      type: "message_delta",
-      delta: { stop_reason: stop, stop_sequence: null },
-      usage: { output_tokens: 7 },
-    }],
-    ["message_stop", { type: "message_stop" }],
-  ]);
+  return anthropicBlockAnswer(
+    call.body.model,
+    block,
+    call.body.stream === true,
+  );
 }
 
 /** What the upstream answers: a tool call when tools are offered, else text. */
@@ -349,7 +299,7 @@ Deno.test("responses.create relayed to an OpenAI backend that serves the Respons
       return new Response("no", { status: 404 });
     }
     if (call.body.stream !== true) return Response.json(answer);
-    return sse([
+    return sseResponse([
       ["response.created", {
         type: "response.created",
         sequence_number: 0,
