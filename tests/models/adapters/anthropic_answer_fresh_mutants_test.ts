@@ -14,6 +14,7 @@ import {
   streamResponse,
   textOf,
 } from "./_fake.ts";
+import { anthropicTextStream } from "./_anthropic_stream.ts";
 
 type Json = Record<string, unknown>;
 
@@ -67,37 +68,11 @@ describe("a reasoning count of zero", () => {
     const whole = await plain.execute(ask);
     assert.equal(whole.usage?.reasoningTokens, 0);
 
-    const events = [
-      {
-        type: "message_start",
-        message: {
-          id: "msg_1",
-          type: "message",
-          role: "assistant",
-          model: "claude-x",
-          content: [],
-          usage,
-        },
-      },
-      {
-        type: "content_block_start",
-        index: 0,
-        content_block: { type: "text", text: "" },
-      },
-      {
-        type: "content_block_delta",
-        index: 0,
-        delta: { type: "text_delta", text: "Hi" },
-      },
-      { type: "content_block_stop", index: 0 },
-      {
-        type: "message_delta",
-        delta: { stop_reason: "end_turn" },
-        usage: { output_tokens: 5 },
-      },
-      { type: "message_stop" },
-    ].map((event) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`)
-      .join("");
+    const events = anthropicTextStream({
+      text: "Hi",
+      startUsage: usage,
+      deltaUsage: { output_tokens: 5 },
+    });
     const { adapter: streamed } = anthropicWith(() => streamResponse(events));
     const chunks = await collect(streamed.executeStream(ask));
     const done = chunks.at(-1);
@@ -109,37 +84,7 @@ describe("a reasoning count of zero", () => {
 
 /** An Anthropic stream of one text block, with the two usage records given. */
 function streamOf(startUsage: unknown, deltaUsage: unknown): string {
-  return [
-    {
-      type: "message_start",
-      message: {
-        id: "msg_1",
-        type: "message",
-        role: "assistant",
-        model: "claude-x",
-        content: [],
-        ...(startUsage === undefined ? {} : { usage: startUsage }),
-      },
-    },
-    {
-      type: "content_block_start",
-      index: 0,
-      content_block: { type: "text", text: "" },
-    },
-    {
-      type: "content_block_delta",
-      index: 0,
-      delta: { type: "text_delta", text: "Hi there" },
-    },
-    { type: "content_block_stop", index: 0 },
-    {
-      type: "message_delta",
-      delta: { stop_reason: "end_turn" },
-      ...(deltaUsage === undefined ? {} : { usage: deltaUsage }),
-    },
-    { type: "message_stop" },
-  ].map((event) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`)
-    .join("");
+  return anthropicTextStream({ text: "Hi there", startUsage, deltaUsage });
 }
 
 describe("usage in an Anthropic stream", () => {

@@ -18,48 +18,20 @@ import {
   jsonFixture,
   streamResponse,
 } from "./_fake.ts";
+import { anthropicTextStream } from "./_anthropic_stream.ts";
 
 type Json = Record<string, unknown>;
-
-function sse(events: Json[]): string {
-  return events.map((event) =>
-    `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`
-  ).join("");
-}
 
 describe("an Anthropic stream whose text block starts with text", () => {
   // The API sends `text: ""` at the start today, but the event's type
   // carries the block's text, and a proxy or a replay may fill it.
-  const events = sse([
-    {
-      type: "message_start",
-      message: {
-        id: "msg_1",
-        type: "message",
-        role: "assistant",
-        content: [],
-        model: "claude-3-5-haiku-20241022",
-        usage: { input_tokens: 5, output_tokens: 1 },
-      },
-    },
-    {
-      type: "content_block_start",
-      index: 0,
-      content_block: { type: "text", text: "Hel" },
-    },
-    {
-      type: "content_block_delta",
-      index: 0,
-      delta: { type: "text_delta", text: "lo" },
-    },
-    { type: "content_block_stop", index: 0 },
-    {
-      type: "message_delta",
-      delta: { stop_reason: "end_turn" },
-      usage: { output_tokens: 2 },
-    },
-    { type: "message_stop" },
-  ]);
+  const events = anthropicTextStream({
+    startText: "Hel",
+    text: "lo",
+    startUsage: { input_tokens: 5, output_tokens: 1 },
+    deltaUsage: { output_tokens: 2 },
+    model: "claude-3-5-haiku-20241022",
+  });
 
   it("streams that text first and keeps it in the final message", async () => {
     const { adapter } = adapterFactory(createAnthropicAdapter, {
