@@ -12,7 +12,7 @@
 // route of one method or of two.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { createGateway, type Gateway, hashKey } from "../../src/gateway/mod.ts";
+import { createGateway, hashKey } from "../../src/gateway/mod.ts";
 import type {
   RecordSpace,
   RecordWrite,
@@ -20,6 +20,7 @@ import type {
 } from "../../src/models/mod.ts";
 import { createMemoryStore } from "../../src/models/stores/memory.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
+import { adminRequest, chatStatus } from "./_admin_calls.ts";
 
 const ADMIN = "sk-admin-fresh";
 
@@ -49,21 +50,6 @@ function sharedRecords() {
   };
 }
 
-async function chat(gateway: Gateway, secret: string): Promise<number> {
-  const response = await gateway(
-    new Request("http://localhost/v1/chat/completions", {
-      method: "POST",
-      headers: { authorization: `Bearer ${secret}` },
-      body: JSON.stringify({
-        model: "echo",
-        messages: [{ role: "user", content: "hi" }],
-      }),
-    }),
-  );
-  await response.body?.cancel();
-  return response.status;
-}
-
 describe("admin.syncMs", () => {
   it("0 reads the shared keys at every request: a key made on one instance works on the other at once", async () => {
     const records = sharedRecords();
@@ -79,17 +65,13 @@ describe("admin.syncMs", () => {
     try {
       const [a, b] = fleet;
       // b has read the (empty) key space once already.
-      assert.equal(await chat(b, "sk-nobody"), 401);
+      assert.equal(await chatStatus(b, "sk-nobody"), 401);
       const created = await a(
-        new Request("http://localhost/admin/keys", {
-          method: "POST",
-          headers: { authorization: `Bearer ${ADMIN}` },
-          body: JSON.stringify({ id: "team-c" }),
-        }),
+        adminRequest(ADMIN, "POST", "/admin/keys", { id: "team-c" }),
       );
       assert.equal(created.status, 201);
       const { key } = await created.json();
-      assert.equal(await chat(b, key), 200);
+      assert.equal(await chatStatus(b, key), 200);
     } finally {
       for (const gateway of fleet) gateway.dispose();
     }
@@ -159,11 +141,7 @@ describe("admin: creating a key", () => {
         ] as const
       ) {
         const response = await gateway(
-          new Request("http://localhost/admin/keys", {
-            method: "POST",
-            headers: { authorization: `Bearer ${ADMIN}` },
-            body: JSON.stringify(body),
-          }),
+          adminRequest(ADMIN, "POST", "/admin/keys", body),
         );
         const answer = await response.json();
         assert.equal(response.status, 400, JSON.stringify(answer));
@@ -188,12 +166,7 @@ describe("admin: a wrong method", () => {
           ["GET", "/admin/keys/x", "DELETE"],
         ]
       ) {
-        const response = await gateway(
-          new Request(`http://localhost${path}`, {
-            method,
-            headers: { authorization: `Bearer ${ADMIN}` },
-          }),
-        );
+        const response = await gateway(adminRequest(ADMIN, method, path));
         const body = await response.json();
         assert.equal(response.status, 405, path);
         assert.equal(response.headers.get("allow"), allow, path);

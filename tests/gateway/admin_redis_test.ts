@@ -11,40 +11,20 @@ import assert from "node:assert/strict";
 import { needs } from "../_programs.ts";
 import {
   createGateway,
-  type Gateway,
   hashKey,
   type RequestLogEntry,
 } from "../../src/gateway/mod.ts";
 import { createRedisStore } from "../../src/models/stores/redis.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
 import { connect, startRedis } from "../models/stores/_redis_server.ts";
+import { adminRequest, chatStatus } from "./_admin_calls.ts";
 
 const skip = needs("runtime keys on Redis", "redis-server").ignore;
 const ADMIN = "sk-admin";
 const SYNC_MS = 1_000;
 
-async function chat(gateway: Gateway, secret: string): Promise<number> {
-  const response = await gateway(
-    new Request("http://localhost/v1/chat/completions", {
-      method: "POST",
-      headers: { authorization: `Bearer ${secret}` },
-      body: JSON.stringify({
-        model: "echo",
-        messages: [{ role: "user", content: "hi" }],
-      }),
-    }),
-  );
-  await response.body?.cancel();
-  return response.status;
-}
-
-function admin(method: string, path: string, body?: unknown): Request {
-  return new Request(`http://localhost${path}`, {
-    method,
-    headers: { authorization: `Bearer ${ADMIN}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
+const admin = (method: string, path: string, body?: unknown) =>
+  adminRequest(ADMIN, method, path, body);
 
 describe("runtime keys on a shared Redis", { skip }, () => {
   it("a key created or revoked on one instance is accepted or refused by the other within syncMs", async () => {
@@ -70,17 +50,21 @@ describe("runtime keys on a shared Redis", { skip }, () => {
     const [a, b] = fleet;
     try {
       // b reads the (empty) key space now.
-      assert.equal(await chat(b, "sk-not-yet"), 401);
+      assert.equal(await chatStatus(b, "sk-not-yet"), 401);
       const created = await a(admin("POST", "/admin/keys", { id: "fleet" }));
       assert.equal(created.status, 201);
       const secret: string = (await created.json()).key;
-      assert.equal(await chat(a, secret), 200, "the creating instance at once");
+      assert.equal(
+        await chatStatus(a, secret),
+        200,
+        "the creating instance at once",
+      );
       // Within syncMs b still uses its last read...
       t += SYNC_MS - 1;
-      assert.equal(await chat(b, secret), 401);
+      assert.equal(await chatStatus(b, secret), 401);
       // ...and at syncMs it reads the new version.
       t += 1;
-      assert.equal(await chat(b, secret), 200, "the other within syncMs");
+      assert.equal(await chatStatus(b, secret), 200, "the other within syncMs");
 
       // Listed by both, secret-free.
       const listed = await (await b(admin("GET", "/admin/keys"))).text();
@@ -91,9 +75,13 @@ describe("runtime keys on a shared Redis", { skip }, () => {
       const revoked = await b(admin("DELETE", "/admin/keys/fleet"));
       assert.equal(revoked.status, 200);
       await revoked.body?.cancel();
-      assert.equal(await chat(b, secret), 401, "the revoking instance at once");
+      assert.equal(
+        await chatStatus(b, secret),
+        401,
+        "the revoking instance at once",
+      );
       t += SYNC_MS;
-      assert.equal(await chat(a, secret), 401, "the other within syncMs");
+      assert.equal(await chatStatus(a, secret), 401, "the other within syncMs");
 
       // A key held in Redis survives an instance: a third one, started
       // after the writes, sees the space as it is.
@@ -108,7 +96,7 @@ describe("runtime keys on a shared Redis", { skip }, () => {
         now,
       });
       try {
-        assert.equal(await chat(third, later), 200);
+        assert.equal(await chatStatus(third, later), 200);
       } finally {
         third.dispose();
       }
@@ -150,7 +138,7 @@ describe("runtime keys on a shared Redis", { skip }, () => {
       assert.equal((await refused.json()).error.code, "key_store_unavailable");
       // Past syncMs the read fails: the last copy still admits the key.
       t += SYNC_MS;
-      assert.equal(await chat(gateway, secret), 200);
+      assert.equal(await chatStatus(gateway, secret), 200);
     } finally {
       gateway.dispose();
       await connection.close();
