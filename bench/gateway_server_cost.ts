@@ -14,7 +14,8 @@
 //
 // Run: PAIRS=6 REQUESTS=3000 deno run -A bench/gateway_server_cost.ts
 //      BASELINE=<clean checkout of main> PAIRS=8 deno run -A bench/gateway_server_cost.ts
-import { cpuNs, type Server, start, stop } from "./_servers.ts";
+import { start, stop } from "./_servers.ts";
+import { cpuPerRequest, median } from "./_cpu_block.ts";
 
 const PAIRS = Number(Deno.env.get("PAIRS") ?? 6);
 const REQUESTS = Number(Deno.env.get("REQUESTS") ?? 3000);
@@ -32,45 +33,13 @@ const VARIANTS: [Variant, Variant] = BASELINE === undefined
     [FLAG, SERVER],
   ]];
 
-const BODY = JSON.stringify({
-  model: "gpt-4o-mini",
-  messages: [{ role: "user", content: "Hello!" }],
-  max_tokens: 64,
-});
-
-async function requests(url: string, n: number): Promise<void> {
-  for (let i = 0; i < n; i++) {
-    const response = await fetch(`${url}/v1/chat/completions`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: BODY,
-    });
-    if (response.status !== 200) throw new Error(`answered ${response.status}`);
-    await response.arrayBuffer();
-  }
-}
-
 /** CPU µs per request of one block on a fresh gateway server. */
-async function block(args: string[], upstream: string): Promise<number> {
-  const server: Server = await start("gateway", Deno.execPath(), [
-    "run",
-    "-A",
-    ...args,
-    "gateway",
-    upstream,
-  ]);
-  try {
-    await requests(server.url, WARMUP);
-    const before = cpuNs(server.child.pid);
-    await requests(server.url, REQUESTS);
-    return (cpuNs(server.child.pid) - before) / REQUESTS / 1000;
-  } finally {
-    await stop(server);
-  }
+function block(args: string[], upstream: string): Promise<number> {
+  return cpuPerRequest("gateway", ["run", "-A", ...args, "gateway", upstream], {
+    warmup: WARMUP,
+    requests: REQUESTS,
+  });
 }
-
-const median = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[values.length >> 1];
 
 const upstream = await start("upstream", Deno.execPath(), [
   "run",

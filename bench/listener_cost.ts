@@ -13,7 +13,7 @@
 //
 // Run: deno run -A bench/listener_cost.ts
 //      BASELINE=/path/to/other/checkout PAIRS=6 REQUESTS=3000 deno run -A bench/listener_cost.ts
-import { cpuNs, type Server, start, stop } from "./_servers.ts";
+import { cpuPerRequest, median } from "./_cpu_block.ts";
 
 const PAIRS = Number(Deno.env.get("PAIRS") ?? 6);
 const REQUESTS = Number(Deno.env.get("REQUESTS") ?? 3000);
@@ -58,53 +58,15 @@ async function serveMode(mode: string, root: string): Promise<void> {
   console.log(`PORT ${server.addr.port}`);
 }
 
-const BODY = JSON.stringify({
-  model: "gpt-4o-mini",
-  messages: [{ role: "user", content: "Hello!" }],
-  max_tokens: 64,
-});
-
-async function requests(url: string, n: number): Promise<void> {
-  for (let i = 0; i < n; i++) {
-    const response = await fetch(`${url}/v1/chat/completions`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        authorization: "Bearer x",
-      },
-      body: BODY,
-    });
-    if (response.status !== 200) throw new Error(`answered ${response.status}`);
-    await response.arrayBuffer();
-  }
-}
-
 /** CPU µs per request of one block of `REQUESTS` on a fresh server. */
-async function block(
-  name: string,
-  mode: string,
-  root: string,
-): Promise<number> {
-  const server: Server = await start(name, Deno.execPath(), [
-    "run",
-    "-A",
-    new URL(import.meta.url).pathname,
-    "serve",
-    mode,
-    root,
-  ]);
-  try {
-    await requests(server.url, WARMUP);
-    const before = cpuNs(server.child.pid);
-    await requests(server.url, REQUESTS);
-    return (cpuNs(server.child.pid) - before) / REQUESTS / 1000;
-  } finally {
-    await stop(server);
-  }
+function block(name: string, mode: string, root: string): Promise<number> {
+  const self = new URL(import.meta.url).pathname;
+  return cpuPerRequest(name, ["run", "-A", self, "serve", mode, root], {
+    warmup: WARMUP,
+    requests: REQUESTS,
+    headers: { authorization: "Bearer x" },
+  });
 }
-
-const median = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[values.length >> 1];
 
 async function drive(): Promise<void> {
   const here = new URL("../", import.meta.url).href;
