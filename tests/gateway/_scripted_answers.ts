@@ -21,6 +21,23 @@ export function sseResponse(
   );
 }
 
+/** The `message_start` event of `model`'s streamed answer, with `usage`. */
+export function messageStart(model: unknown, usage: unknown): [string, Json] {
+  return ["message_start", {
+    type: "message_start",
+    message: {
+      id: "msg_up",
+      type: "message",
+      role: "assistant",
+      model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage,
+    },
+  }];
+}
+
 /**
  * The Messages API's answer of `model` holding `block` (a `text` or a
  * `tool_use` block), stopped by `tool_use` for a call and `end_turn` for
@@ -53,19 +70,7 @@ export function anthropicBlockAnswer(
     ? { type: "input_json_delta", partial_json: JSON.stringify(block.input) }
     : { type: "text_delta", text: block.text };
   return sseResponse([
-    ["message_start", {
-      type: "message_start",
-      message: {
-        id: "msg_up",
-        type: "message",
-        role: "assistant",
-        model,
-        content: [],
-        stop_reason: null,
-        stop_sequence: null,
-        usage: { input_tokens: 11, output_tokens: 1 },
-      },
-    }],
+    messageStart(model, { input_tokens: 11, output_tokens: 1 }),
     ["content_block_start", {
       type: "content_block_start",
       index: 0,

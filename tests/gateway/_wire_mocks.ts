@@ -6,7 +6,11 @@
 // and no tool result came back yet, else JSON when structured output was
 // asked for (`response_format` / `output_config.format`), else text.
 import { serveUpstream, type UpstreamCall } from "./_serve.ts";
-import { anthropicBlockAnswer, sseResponse } from "./_scripted_answers.ts";
+import {
+  anthropicBlockAnswer,
+  messageStart,
+  sseResponse,
+} from "./_scripted_answers.ts";
 
 type Json = Record<string, unknown>;
 
@@ -509,19 +513,11 @@ function anthropicDetails(call: UpstreamCall, kind: "details" | "refuse") {
     });
   }
   const events: Array<[string, unknown]> = [
-    ["message_start", {
-      type: "message_start",
-      message: {
-        id: "msg_up",
-        type: "message",
-        role: "assistant",
-        model,
-        content: [],
-        stop_reason: null,
-        stop_sequence: null,
-        usage: { ...usage, output_tokens: 1, output_tokens_details: undefined },
-      },
-    }],
+    messageStart(model, {
+      ...usage,
+      output_tokens: 1,
+      output_tokens_details: undefined,
+    }),
   ];
   const block = (index: number, start: Json, deltas: Json[]) => {
     events.push(["content_block_start", {
