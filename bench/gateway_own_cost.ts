@@ -21,10 +21,12 @@
 //
 // GATEWAY_FROM=<another checkout> measures that checkout's gateway with
 // this driver instead (run in turn with this one's, in separate processes).
+// LOGGED=1 gives every gateway the command's JSON log line a request.
 // BLOCKS=<n> sets the number of blocks (21).
 //
 // Run: deno run -A bench/gateway_own_cost.ts
 //      BASELINE=<clean checkout of main> deno run -A bench/gateway_own_cost.ts
+//      LOGGED=1 BASELINE=<clean checkout of main> deno run -A bench/gateway_own_cost.ts
 //      deno run -A --v8-flags=--expose-gc,--max-semi-space-size=512,--min-semi-space-size=512 bench/gateway_own_cost.ts
 //      deno run -A --v8-flags=--expose-gc bench/gateway_own_cost.ts kept
 import { cpuUsage } from "node:process";
@@ -66,22 +68,58 @@ async function upstream(
 // fetch instead of the network.
 // GATEWAY_FROM=<checkout>: that checkout's gateway instead of this one's
 // (the same driver, so runs of two checkouts in turn compare their code).
+// LOGGED=1: every gateway writes a JSON log line a request, as the
+// `switchyard gateway` command does (its lines then go out in batches).
+const logged = Deno.env.get("LOGGED") === "1";
+const here = new URL("..", import.meta.url).pathname;
 const from = Deno.env.get("GATEWAY_FROM");
-const gateway = (from === undefined ? peersGateway : await gatewayOf(from))(
-  "http://upstream.test",
-  { fetch: upstream },
-);
+const gateway =
+  (from === undefined && !logged
+    ? peersGateway
+    : await gatewayOf(from ?? here))("http://upstream.test", {
+      fetch: upstream,
+    });
 const relay = peersRelay("http://upstream.test", upstream);
 const baselineDir = Deno.env.get("BASELINE");
 const baseline = baselineDir === undefined
   ? undefined
   : (await gatewayOf(baselineDir))("http://upstream.test", { fetch: upstream });
 
-/** The gateway factory of another checkout's bench servers. */
+/** The bytes of the log lines written (so that none is optimized away). */
+let loggedBytes = 0;
+
+/** The gateway factory of another checkout's bench servers (or, logged, its own). */
 async function gatewayOf(dir: string): Promise<typeof peersGateway> {
-  const url = new URL(`${dir}/bench/_gateway_peers_server.ts`, "file:///");
-  return ((await import(url.href)) as { gateway: typeof peersGateway })
-    .gateway;
+  if (!logged) {
+    const url = new URL(`${dir}/bench/_gateway_peers_server.ts`, "file:///");
+    return ((await import(url.href)) as { gateway: typeof peersGateway })
+      .gateway;
+  }
+  // The same gateway as the bench servers', built here with a logger: an
+  // older checkout's bench server may not pass one on.
+  const gatewayMod = new URL(`${dir}/src/gateway/mod.ts`, "file:///");
+  const openAI = new URL(`${dir}/src/models/adapters/openai.ts`, "file:///");
+  const { createGateway } = await import(
+    gatewayMod.href
+  ) as typeof import("../src/gateway/mod.ts");
+  const { createOpenAIAdapter } = await import(
+    openAI.href
+  ) as typeof import("../src/models/adapters/openai.ts");
+  return (base, options = {}) =>
+    createGateway({
+      backends: [[
+        "mock",
+        createOpenAIAdapter({
+          apiKey: "sk-bench-upstream",
+          baseURL: `${base}/v1`,
+          defaultModel: "gpt-4o-mini",
+          ...(options.fetch ? { fetch: options.fetch } : {}),
+        }),
+      ]],
+      logger: (entry) => {
+        loggedBytes += JSON.stringify(entry).length;
+      },
+    });
 }
 
 /** A served request carries its Content-Length, as this one does. */
@@ -247,3 +285,4 @@ try {
   gateway.dispose();
   baseline?.dispose();
 }
+if (logged) console.log(`log lines written: ${loggedBytes} bytes`);

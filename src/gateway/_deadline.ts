@@ -2,7 +2,9 @@
 // gateway's requestTimeoutMs. A non-streamed request without a timeout has
 // nothing to add to the client's signal, so it passes that on: one
 // controller, one listener and a signal hop less on the path every plain
-// request takes.
+// request takes. The deadline is its own listener (`handleEvent`) and makes
+// its timer's callback only when a timeout applies: a plain request makes
+// no closure here at all.
 import { timeoutError } from "./_request_parts.ts";
 
 /** The model call's signal and its timeout. */
@@ -13,7 +15,6 @@ export class Deadline {
   readonly #timeoutMs: number | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #timedOut = false;
-  readonly #onClientGone = (): void => this.#abort?.abort(this.#client.reason);
 
   /**
    * @param own Give the call a signal of its own even without a timeout
@@ -31,10 +32,8 @@ export class Deadline {
       : undefined;
     this.signal = this.#abort?.signal ?? client;
     if (this.#abort !== undefined) {
-      if (client.aborted) this.#onClientGone();
-      else {
-        client.addEventListener("abort", this.#onClientGone, { once: true });
-      }
+      if (client.aborted) this.handleEvent();
+      else client.addEventListener("abort", this, { once: true });
     }
     if (timeoutMs !== undefined) {
       this.#timer = setTimeout(() => {
@@ -44,9 +43,14 @@ export class Deadline {
     }
   }
 
+  /** The client left: the call's own signal aborts with its reason. */
+  handleEvent(): void {
+    this.#abort?.abort(this.#client.reason);
+  }
+
   /** The first output came: the timeout no longer applies. */
   stopTimer(): void {
-    clearTimeout(this.#timer);
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
   }
 
   /** Ends the call's signal (the answer is abandoned). */
@@ -57,8 +61,8 @@ export class Deadline {
   /** The request is over: the timer and the client listener go. */
   release(): void {
     if (this.#abort === undefined) return;
-    clearTimeout(this.#timer);
-    this.#client.removeEventListener("abort", this.#onClientGone);
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#client.removeEventListener("abort", this);
   }
 
   /** What a failure means to the client: the 504 once time ran out. */

@@ -13,7 +13,7 @@ import type { Admission } from "./rate_limit.ts";
 import { type BudgetAdmission, formatUsd } from "./budgets.ts";
 import { answerCost } from "./_cost.ts";
 import { noteFailure, type Outcome } from "./_request_parts.ts";
-import { pathOf } from "./_path.ts";
+import { isoTime } from "./_log_time.ts";
 import { jsonResponse } from "./_json_response.ts";
 import { resolveAlias } from "./_wire_util.ts";
 import type { ModelTarget } from "./_wire_util.ts";
@@ -55,6 +55,8 @@ export class Exchange {
   /** The wire its errors are written in. */
   readonly api: WireApi;
   readonly request: Request;
+  /** The request's path, as routed (the log line's `path`). */
+  readonly path: string;
   readonly requestId: string;
   readonly started: number;
   /** Headers every answer carries (request id, rate-limit headers). */
@@ -86,6 +88,7 @@ export class Exchange {
     ctx: GatewayContext,
     api: WireApi,
     request: Request,
+    path: string,
     requestId: string,
     started: number,
     metered: boolean,
@@ -93,6 +96,7 @@ export class Exchange {
     this.ctx = ctx;
     this.api = api;
     this.request = request;
+    this.path = path;
     this.requestId = requestId;
     this.started = started;
     this.metered = metered;
@@ -201,6 +205,8 @@ export class Exchange {
       ctx.metrics.cacheRequest(this.cache, this.label ?? "none", keyId);
     }
     if (this.metered) {
+      // One literal of one shape, its absent fields undefined (which
+      // record() reads as absent): no spread of a temporary object each.
       ctx.metrics.record({
         api: this.api.name,
         model: this.label ?? "none",
@@ -208,22 +214,21 @@ export class Exchange {
         status,
         keyId,
         latencyMs,
-        ...(ttft === undefined ? {} : { timeToFirstTokenMs: ttft }),
-        ...(usage
-          ? { tokensIn: usage.promptTokens, tokensOut: usage.completionTokens }
-          : {}),
-        ...(outcome.errorCode ? { errorCode: outcome.errorCode } : {}),
+        timeToFirstTokenMs: ttft,
+        tokensIn: usage?.promptTokens,
+        tokensOut: usage?.completionTokens,
+        errorCode: outcome.errorCode || undefined,
         fallbacks: outcome.fallbacks,
-        ...(typeof cost === "number" ? { costUsd: cost } : {}),
+        costUsd: typeof cost === "number" ? cost : undefined,
       });
     }
     if (!ctx.logging) return;
     const entry: RequestLogEntry = {
-      time: new Date(this.started).toISOString(),
+      time: isoTime(this.started),
       request_id: this.requestId,
       key_id: keyId,
       method: this.request.method,
-      path: pathOf(this.request.url),
+      path: this.path,
       api: this.metered ? this.api.name : null,
       model: this.model ?? null,
       backend: outcome.backend ?? null,

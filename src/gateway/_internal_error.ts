@@ -7,6 +7,7 @@ import { CHAT_PATH, MESSAGES_PATH, pathOf } from "./_path.ts";
 import { resolveError } from "./errors.ts";
 import type { RequestLogEntry } from "./gateway_types.ts";
 import { jsonResponse } from "./_json_response.ts";
+import { isoTime } from "./_log_time.ts";
 
 /** `now()`, or the wall clock when the injected clock itself throws. */
 export function safeNow(now: () => number): number {
@@ -40,7 +41,7 @@ export function internalError(
     { status: resolved.status, headers: { "x-request-id": requestId } },
   );
   const entry: RequestLogEntry = {
-    time: new Date(started).toISOString(),
+    time: isoTime(started),
     request_id: requestId,
     key_id: keyId,
     method: request.method,

@@ -236,6 +236,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       ctx,
       route?.api ?? errorApi(path, request.headers),
       request,
+      path,
       requestId,
       started,
       route?.metered === true && route.method === request.method,
