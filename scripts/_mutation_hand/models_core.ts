@@ -20,6 +20,8 @@ const CORE9_SECOND_DRAW_TESTS = [
 const CORE9_SURVIVOR_TESTS = [
   "tests/models/open_survivors_r11_mutants_test.ts",
 ];
+const CORE10_DRAW_TESTS = ["tests/models/draw_20261168_mutants_test.ts"];
+const CORE10_SIGNAL_TESTS = ["tests/models/routing/strategy_signal_test.ts"];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
   "tests/models/faults_test.ts",
@@ -1018,5 +1020,61 @@ export const MODELS_CORE: HandMutant[] = [
     find: "      if (before > 0) {",
     replace: "      if (before > 1) {",
     tests: ["tests/models/testing_r11_mutants_test.ts"],
+  },
+  {
+    id: "core10-store-not-object",
+    bug:
+      "a config store that is no object (false from `useRedis && store`, a number) is accepted and every call warns store-unavailable",
+    file: "src/models/_config.ts",
+    find: 'store !== null && typeof store !== "object"',
+    replace: 'store !== null && typeof store === "string"',
+    tests: CORE10_DRAW_TESTS,
+  },
+  {
+    id: "core10-store-null-is-store",
+    bug:
+      "a null config store is taken as a store: the Router warns store-unavailable and routes on local state",
+    file: "src/models/router.ts",
+    find: "const store = config.store ?? createMemoryStore();",
+    replace:
+      "const store = config.store === undefined ? createMemoryStore() : config.store;",
+    tests: CORE10_DRAW_TESTS,
+  },
+  {
+    id: "core10-round-robin-scoped-removal",
+    bug:
+      "unregistering a backend before a scoped round-robin cursor leaves that cursor one step ahead: the allow-list's next backend is skipped",
+    file: "src/models/routing/round_robin.ts",
+    find: "if (removed < cursor) this.#scoped.set(key, cursor - 1);",
+    replace: "if (removed < cursor) ;",
+    tests: CORE10_DRAW_TESTS,
+  },
+  {
+    id: "core10-echo-aborted-answers",
+    bug: "the echo adapter answers a call whose signal aborted before it",
+    file: "src/models/testing.ts",
+    find: "if (signal?.aborted) return Promise.reject(abortError(signal));",
+    replace: "if (signal?.aborted) Promise.reject(abortError(signal));",
+    tests: CORE10_DRAW_TESTS,
+  },
+  {
+    id: "core10-strategy-signal-own-link",
+    bug:
+      "the first attempt links a signal of its own: a strategy keeping the call's signal is not told the caller abandoned the relayed body",
+    file: "src/models/_execute.ts",
+    find: "this.#link instanceof LinkedCall ? this.#link : undefined,",
+    replace: "undefined,",
+    tests: CORE10_SIGNAL_TESTS,
+  },
+  {
+    id: "core10-strategy-signal-aborted-at-end",
+    bug:
+      "a call's own signal is aborted when the call lets go of it: a strategy keeping it reads every normal end as an abort",
+    file: "src/models/_lifetime.ts",
+    find:
+      'this.#caller.removeEventListener("abort", this);\n    this.#linked.delete(this);',
+    replace:
+      'this.#caller.removeEventListener("abort", this);\n    this.#linked.delete(this);\n    this.#controller.abort();',
+    tests: CORE10_SIGNAL_TESTS,
   },
 ];
