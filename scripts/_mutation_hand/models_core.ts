@@ -21,6 +21,9 @@ const CORE9_SURVIVOR_TESTS = [
   "tests/models/open_survivors_r11_mutants_test.ts",
 ];
 const CORE10_DRAW_TESTS = ["tests/models/draw_20261168_mutants_test.ts"];
+const CORE10_ROUND_ROBIN_TESTS = [
+  "tests/models/routing/round_robin_scoped_test.ts",
+];
 const CORE10_SIGNAL_TESTS = ["tests/models/routing/strategy_signal_test.ts"];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
@@ -1076,5 +1079,32 @@ export const MODELS_CORE: HandMutant[] = [
     replace:
       'this.#caller.removeEventListener("abort", this);\n    this.#linked.delete(this);\n    this.#controller.abort();',
     tests: CORE10_SIGNAL_TESTS,
+  },
+  {
+    id: "core10-round-robin-scoped-on-removed",
+    bug:
+      "unregistering the backend a scoped round-robin cursor points at moves that cursor back: the list's previous backend is picked again",
+    file: "src/models/routing/round_robin.ts",
+    find: "if (removed < cursor) this.#scoped.set(key, cursor - 1);",
+    replace: "if (removed <= cursor) this.#scoped.set(key, cursor - 1);",
+    tests: CORE10_ROUND_ROBIN_TESTS,
+  },
+  {
+    id: "core10-round-robin-scoped-bound",
+    bug:
+      "the Router remembers one allow-list's cursor more than its bound of 256",
+    file: "src/models/routing/round_robin.ts",
+    find: "scoped.size >= MAX_SCOPED",
+    replace: "scoped.size > MAX_SCOPED",
+    tests: CORE10_ROUND_ROBIN_TESTS,
+  },
+  {
+    id: "core10-round-robin-scoped-reuse-evicts",
+    bug:
+      "a remembered allow-list used again, with 256 remembered, evicts the oldest list's cursor as if it were new",
+    file: "src/models/routing/round_robin.ts",
+    find: "if (!scoped.has(key) && scoped.size >= MAX_SCOPED) {",
+    replace: "if (scoped.size >= MAX_SCOPED) {",
+    tests: CORE10_ROUND_ROBIN_TESTS,
   },
 ];
