@@ -1107,4 +1107,13 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "if (scoped.size >= MAX_SCOPED) {",
     tests: CORE10_ROUND_ROBIN_TESTS,
   },
+  {
+    id: "core10-latency-all-cooling",
+    bug:
+      "latency-optimized chooses nothing when every backend with data cools down: the default fall-through sends the call to the first registered, however slow",
+    file: "src/models/routing/latency.ts",
+    find: "  best ??= cooling;",
+    replace: "  ;",
+    tests: ["tests/models/routing/latency_cooling_test.ts"],
+  },
 ];
