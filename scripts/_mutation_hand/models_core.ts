@@ -24,6 +24,7 @@ const CORE10_DRAW_TESTS = ["tests/models/draw_20261168_mutants_test.ts"];
 const CORE10_ROUND_ROBIN_TESTS = [
   "tests/models/routing/round_robin_scoped_test.ts",
 ];
+const CORE10_SCORE_TESTS = ["tests/models/routing/score_test.ts"];
 const CORE10_SIGNAL_TESTS = ["tests/models/routing/strategy_signal_test.ts"];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
@@ -1115,5 +1116,59 @@ export const MODELS_CORE: HandMutant[] = [
     find: "  best ??= cooling;",
     replace: "  ;",
     tests: ["tests/models/routing/latency_cooling_test.ts"],
+  },
+  {
+    id: "core10-score-explicit-weights",
+    bug:
+      "capability routing scores by the optimization preset even when optimizationWeights are given",
+    file: "src/models/routing/_rank.ts",
+    find: "const raw = explicit ?? PRESETS[optimization] ?? PRESETS.balanced;",
+    replace: "const raw = PRESETS[optimization] ?? PRESETS.balanced;",
+    tests: CORE10_SCORE_TESTS,
+  },
+  {
+    id: "core10-score-infinite-weight",
+    bug:
+      "an Infinity weight is kept: every score turns NaN and capability routing picks nothing by score",
+    file: "src/models/routing/_rank.ts",
+    find: "Number.isFinite(v) && v > 0",
+    replace: "v > 0",
+    tests: CORE10_SCORE_TESTS,
+  },
+  {
+    id: "core10-score-unknown-zero",
+    bug:
+      "a candidate without data scores 0 on that axis instead of the neutral 0.5",
+    file: "src/models/routing/_rank.ts",
+    find: "Number.isNaN(v) ? 0.5 : max === min ? 1",
+    replace: "Number.isNaN(v) ? 0 : max === min ? 1",
+    tests: CORE10_SCORE_TESTS,
+  },
+  {
+    id: "core10-score-equal-known-zero",
+    bug:
+      "candidates whose known values are all equal score 0 on that axis, below one without data",
+    file: "src/models/routing/_rank.ts",
+    find: "max === min ? 1 :",
+    replace: "max === min ? 0 :",
+    tests: CORE10_SCORE_TESTS,
+  },
+  {
+    id: "core10-score-untried-quality",
+    bug:
+      "a backend never called scores full quality, level with one that always answered",
+    file: "src/models/routing/_rank.ts",
+    find: "const quality = total === 0 ? 0.5 : ok / total;",
+    replace: "const quality = total === 0 ? 1 : ok / total;",
+    tests: CORE10_SCORE_TESTS,
+  },
+  {
+    id: "core10-score-nan-in-range",
+    bug:
+      "a candidate without data puts NaN into the min-max range: every candidate with data scores NaN",
+    file: "src/models/routing/_rank.ts",
+    find: "const known = values.filter((v) => !Number.isNaN(v));",
+    replace: "const known = values;",
+    tests: CORE10_SCORE_TESTS,
   },
 ];
