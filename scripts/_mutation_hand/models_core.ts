@@ -25,6 +25,9 @@ const CORE10_ROUND_ROBIN_TESTS = [
   "tests/models/routing/round_robin_scoped_test.ts",
 ];
 const CORE10_SCORE_TESTS = ["tests/models/routing/score_test.ts"];
+const CORE10_CAPABILITY_TESTS = [
+  "tests/models/routing/capabilities_test.ts",
+];
 const CORE10_SIGNAL_TESTS = ["tests/models/routing/strategy_signal_test.ts"];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
@@ -1170,5 +1173,49 @@ export const MODELS_CORE: HandMutant[] = [
     find: "const known = values.filter((v) => !Number.isNaN(v));",
     replace: "const known = values;",
     tests: CORE10_SCORE_TESTS,
+  },
+  {
+    id: "core10-needs-tool-result",
+    bug:
+      "capability routing reads a tool result sent back without the tool list as needing no tools",
+    file: "src/models/routing/_capabilities.ts",
+    find: 'else if (part.type === "tool_use" || part.type === "tool_result") {',
+    replace: 'else if (part.type === "tool_use") {',
+    tests: CORE10_CAPABILITY_TESTS,
+  },
+  {
+    id: "core10-needs-empty-tools",
+    bug:
+      "capability routing reads an empty tool list as needing tools: tool-less backends are left out",
+    file: "src/models/routing/_capabilities.ts",
+    find: "Array.isArray(request.tools) && request.tools.length > 0;",
+    replace: "Array.isArray(request.tools);",
+    tests: CORE10_CAPABILITY_TESTS,
+  },
+  {
+    id: "core10-supports-empty-models",
+    bug: "a backend with an empty model list serves no model",
+    file: "src/models/routing/_capabilities.ts",
+    find: "capabilities.models.length > 0",
+    replace: "capabilities.models.length >= 0",
+    tests: CORE10_CAPABILITY_TESTS,
+  },
+  {
+    id: "core10-supports-no-model",
+    bug:
+      "a request naming no model is refused by every backend with a model list",
+    file: "src/models/routing/_capabilities.ts",
+    find: "needs.model !== undefined && Array.isArray",
+    replace: "Array.isArray",
+    tests: CORE10_CAPABILITY_TESTS,
+  },
+  {
+    id: "core10-needs-model-translated",
+    bug:
+      "with model translation, capability routing still filters by the requested model, which translation would have substituted",
+    file: "src/models/routing/_capabilities.ts",
+    find: "const model = checkModel && typeof",
+    replace: "const model = typeof",
+    tests: CORE10_CAPABILITY_TESTS,
   },
 ];
