@@ -28,6 +28,9 @@ const CORE10_SCORE_TESTS = ["tests/models/routing/score_test.ts"];
 const CORE10_CAPABILITY_TESTS = [
   "tests/models/routing/capabilities_test.ts",
 ];
+const CORE10_SECOND_DRAW_TESTS = [
+  "tests/models/draw_20261169_mutants_test.ts",
+];
 const CORE10_SIGNAL_TESTS = ["tests/models/routing/strategy_signal_test.ts"];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
@@ -1217,5 +1220,32 @@ export const MODELS_CORE: HandMutant[] = [
     find: "const model = checkModel && typeof",
     replace: "const model = typeof",
     tests: CORE10_CAPABILITY_TESTS,
+  },
+  {
+    id: "core10-reopen-wait-rounded-down",
+    bug:
+      "NO_BACKEND_AVAILABLE names a wait rounded down: on a fractional clock the breaker is still open when it says available",
+    file: "src/models/_failures.ts",
+    find: "Math.ceil(back.retryAfter)",
+    replace: "Math.floor(back.retryAfter)",
+    tests: CORE10_SECOND_DRAW_TESTS,
+  },
+  {
+    id: "core10-testing-sleep-not-function",
+    bug:
+      "a testing adapter's sleep that is no function is accepted and fails its first call with a TypeError",
+    file: "src/models/testing.ts",
+    find: 'if (typeof given !== "function") {',
+    replace: "if (false) {",
+    tests: CORE10_SECOND_DRAW_TESTS,
+  },
+  {
+    id: "core10-testing-sleep-null",
+    bug:
+      "a testing adapter given sleep: null refuses it instead of waiting on the default timer",
+    file: "src/models/testing.ts",
+    find: "if (given === undefined || given === null) return sleep;",
+    replace: "if (given === undefined) return sleep;",
+    tests: CORE10_SECOND_DRAW_TESTS,
   },
 ];
