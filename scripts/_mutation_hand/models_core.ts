@@ -1248,4 +1248,13 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "if (given === undefined) return sleep;",
     tests: CORE10_SECOND_DRAW_TESTS,
   },
+  {
+    id: "core10-glob-dot-unescaped",
+    bug:
+      "a dot in a model glob matches any character: gpt-4.1* maps gpt-401 too",
+    file: "src/models/_patterns.ts",
+    find: String.raw`/[\\^$.+()[\]{}|/]/g`,
+    replace: String.raw`/[\\^$+()[\]{}|/]/g`,
+    tests: ["tests/models/routing/model_globs_test.ts"],
+  },
 ];
