@@ -1257,4 +1257,22 @@ export const MODELS_CORE: HandMutant[] = [
     replace: String.raw`/[\\^$+()[\]{}|/]/g`,
     tests: ["tests/models/routing/model_globs_test.ts"],
   },
+  {
+    id: "core10-named-not-string",
+    bug:
+      "a named backend that is no string is looked up as a name: the caller hears of an unknown backend, not of a bad field",
+    file: "src/models/routing/selector.ts",
+    find: 'if (named !== undefined && typeof named !== "string") {',
+    replace: "if (false) {",
+    tests: ["tests/models/routing/selection_errors_test.ts"],
+  },
+  {
+    id: "core10-no-backend-wait-all",
+    bug:
+      "NO_BACKEND_AVAILABLE for a request with an allow-list reads its wait off every backend: one it may not use leaves it without Retry-After",
+    file: "src/models/routing/selector.ts",
+    find: "      allowedOf(order, allowed),",
+    replace: "      order,",
+    tests: ["tests/models/routing/selection_errors_test.ts"],
+  },
 ];
