@@ -1275,4 +1275,14 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "      order,",
     tests: ["tests/models/routing/selection_errors_test.ts"],
   },
+  {
+    id: "core10-average-cost-nan",
+    bug:
+      "with trackCost, a backend without a cost estimate reports an average cost of NaN (null in JSON)",
+    file: "src/models/_snapshots.ts",
+    find:
+      "stats.averageCost = s.costSamples === 0 ? 0 : s.costTotal / s.costSamples;",
+    replace: "stats.averageCost = s.costTotal / s.costSamples;",
+    tests: ["tests/models/stats_cost_test.ts"],
+  },
 ];
