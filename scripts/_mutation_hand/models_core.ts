@@ -31,6 +31,9 @@ const CORE10_CAPABILITY_TESTS = [
 const CORE10_SECOND_DRAW_TESTS = [
   "tests/models/draw_20261169_mutants_test.ts",
 ];
+const CORE10_TRANSLATION_TESTS = [
+  "tests/models/model_translation_r11_test.ts",
+];
 const CORE10_SIGNAL_TESTS = ["tests/models/routing/strategy_signal_test.ts"];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
@@ -1284,5 +1287,32 @@ export const MODELS_CORE: HandMutant[] = [
       "stats.averageCost = s.costSamples === 0 ? 0 : s.costTotal / s.costSamples;",
     replace: "stats.averageCost = s.costTotal / s.costSamples;",
     tests: ["tests/models/stats_cost_test.ts"],
+  },
+  {
+    id: "core10-translation-empty-served",
+    bug:
+      "model translation reads a backend's empty model list as serving nothing: every model is replaced by its default",
+    file: "src/models/_translate.ts",
+    find: "served.length > 0 && !served.includes(from)",
+    replace: "!served.includes(from)",
+    tests: CORE10_TRANSLATION_TESTS,
+  },
+  {
+    id: "core10-translation-default-models-ignored",
+    bug:
+      "model translation ignores modelTranslation.defaultModels and sends the adapter's own default model",
+    file: "src/models/_translate.ts",
+    find: "to = config.defaultModels?.[entry.name] ??",
+    replace: "to =",
+    tests: CORE10_TRANSLATION_TESTS,
+  },
+  {
+    id: "core10-translation-same-model",
+    bug:
+      "a translation onto the model already asked for counts as a substitution and warns model-substituted",
+    file: "src/models/_translate.ts",
+    find: "return to === undefined || to === from ? undefined : { from, to };",
+    replace: "return to === undefined ? undefined : { from, to };",
+    tests: CORE10_TRANSLATION_TESTS,
   },
 ];
