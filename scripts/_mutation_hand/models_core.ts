@@ -34,6 +34,7 @@ const CORE10_SECOND_DRAW_TESTS = [
 const CORE10_TRANSLATION_TESTS = [
   "tests/models/model_translation_r11_test.ts",
 ];
+const CORE10_HEALTH_TESTS = ["tests/models/health_probe_r11_test.ts"];
 const CORE10_SIGNAL_TESTS = ["tests/models/routing/strategy_signal_test.ts"];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
@@ -1314,5 +1315,32 @@ export const MODELS_CORE: HandMutant[] = [
     find: "return to === undefined || to === from ? undefined : { from, to };",
     replace: "return to === undefined ? undefined : { from, to };",
     tests: CORE10_TRANSLATION_TESTS,
+  },
+  {
+    id: "core10-health-void-unhealthy",
+    bug:
+      "a health check that resolves with nothing (or any value but true) marks its backend unhealthy",
+    file: "src/models/_health.ts",
+    find: "return (await raceAbort(check, controller.signal)) !== false;",
+    replace: "return (await raceAbort(check, controller.signal)) === true;",
+    tests: CORE10_HEALTH_TESTS,
+  },
+  {
+    id: "core10-health-not-function",
+    bug:
+      "an adapter whose healthCheck is null is called anyway and marked unhealthy by the TypeError",
+    file: "src/models/_health.ts",
+    find: 'const healthy = typeof adapter.healthCheck !== "function" ||',
+    replace: 'const healthy = typeof adapter.healthCheck === "undefined" ||',
+    tests: CORE10_HEALTH_TESTS,
+  },
+  {
+    id: "core10-health-old-probe-unshares",
+    bug:
+      "an old adapter's probe ending after replace() removes the new adapter's shared probe: the next caller starts a second check",
+    file: "src/models/_health.ts",
+    find: "if (this.#probes.get(entry)?.answer === answer) {",
+    replace: "if (true) {",
+    tests: CORE10_HEALTH_TESTS,
   },
 ];
