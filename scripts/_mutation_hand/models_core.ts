@@ -1343,4 +1343,13 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "if (true) {",
     tests: CORE10_HEALTH_TESTS,
   },
+  {
+    id: "core10-router-streaming-unsaid",
+    bug:
+      "a Router holding a backend that leaves streaming unsaid says it does not stream, though it routes streams to it",
+    file: "src/models/_registry.ts",
+    find: "capabilities.streaming ||= c.streaming !== false;",
+    replace: "capabilities.streaming ||= c.streaming === true;",
+    tests: ["tests/models/router_metadata_r11_test.ts"],
+  },
 ];
