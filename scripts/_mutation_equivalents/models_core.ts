@@ -427,4 +427,11 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       'read only as `before > 0` and as the bound of `i < before`: NaN, null, false and "" (the values the two read differently) open no start chunk and send no content, like 0',
   },
+  {
+    file: "src/models/router.ts",
+    before: "const store = config.store ?? createMemoryStore();",
+    after: "const store = config.store || createMemoryStore();",
+    reason:
+      "resolveSettings (run first) refuses a store that is neither nullish nor an object, and an object is never falsy, so the two read only undefined and null, the same way",
+  },
 ];

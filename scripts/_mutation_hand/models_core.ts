@@ -20,6 +20,22 @@ const CORE9_SECOND_DRAW_TESTS = [
 const CORE9_SURVIVOR_TESTS = [
   "tests/models/open_survivors_r11_mutants_test.ts",
 ];
+const CORE10_DRAW_TESTS = ["tests/models/draw_20261168_mutants_test.ts"];
+const CORE10_ROUND_ROBIN_TESTS = [
+  "tests/models/routing/round_robin_scoped_test.ts",
+];
+const CORE10_SCORE_TESTS = ["tests/models/routing/score_test.ts"];
+const CORE10_CAPABILITY_TESTS = [
+  "tests/models/routing/capabilities_test.ts",
+];
+const CORE10_SECOND_DRAW_TESTS = [
+  "tests/models/draw_20261169_mutants_test.ts",
+];
+const CORE10_TRANSLATION_TESTS = [
+  "tests/models/model_translation_r11_test.ts",
+];
+const CORE10_HEALTH_TESTS = ["tests/models/health_probe_r11_test.ts"];
+const CORE10_SIGNAL_TESTS = ["tests/models/routing/strategy_signal_test.ts"];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
   "tests/models/faults_test.ts",
@@ -1018,5 +1034,322 @@ export const MODELS_CORE: HandMutant[] = [
     find: "      if (before > 0) {",
     replace: "      if (before > 1) {",
     tests: ["tests/models/testing_r11_mutants_test.ts"],
+  },
+  {
+    id: "core10-store-not-object",
+    bug:
+      "a config store that is no object (false from `useRedis && store`, a number) is accepted and every call warns store-unavailable",
+    file: "src/models/_config.ts",
+    find: 'store !== null && typeof store !== "object"',
+    replace: 'store !== null && typeof store === "string"',
+    tests: CORE10_DRAW_TESTS,
+  },
+  {
+    id: "core10-store-null-is-store",
+    bug:
+      "a null config store is taken as a store: the Router warns store-unavailable and routes on local state",
+    file: "src/models/router.ts",
+    find: "const store = config.store ?? createMemoryStore();",
+    replace:
+      "const store = config.store === undefined ? createMemoryStore() : config.store;",
+    tests: CORE10_DRAW_TESTS,
+  },
+  {
+    id: "core10-round-robin-scoped-removal",
+    bug:
+      "unregistering a backend before a scoped round-robin cursor leaves that cursor one step ahead: the allow-list's next backend is skipped",
+    file: "src/models/routing/round_robin.ts",
+    find: "if (removed < cursor) this.#scoped.set(key, cursor - 1);",
+    replace: "if (removed < cursor) ;",
+    tests: CORE10_DRAW_TESTS,
+  },
+  {
+    id: "core10-echo-aborted-answers",
+    bug: "the echo adapter answers a call whose signal aborted before it",
+    file: "src/models/testing.ts",
+    find: "if (signal?.aborted) return Promise.reject(abortError(signal));",
+    replace: "if (signal?.aborted) Promise.reject(abortError(signal));",
+    tests: CORE10_DRAW_TESTS,
+  },
+  {
+    id: "core10-strategy-signal-own-link",
+    bug:
+      "the first attempt links a signal of its own: a strategy keeping the call's signal is not told the caller abandoned the relayed body",
+    file: "src/models/_execute.ts",
+    find: "this.#link instanceof LinkedCall ? this.#link : undefined,",
+    replace: "undefined,",
+    tests: CORE10_SIGNAL_TESTS,
+  },
+  {
+    id: "core10-strategy-signal-aborted-at-end",
+    bug:
+      "a call's own signal is aborted when the call lets go of it: a strategy keeping it reads every normal end as an abort",
+    file: "src/models/_lifetime.ts",
+    find:
+      'this.#caller.removeEventListener("abort", this);\n    this.#linked.delete(this);',
+    replace:
+      'this.#caller.removeEventListener("abort", this);\n    this.#linked.delete(this);\n    this.#controller.abort();',
+    tests: CORE10_SIGNAL_TESTS,
+  },
+  {
+    id: "core10-round-robin-scoped-on-removed",
+    bug:
+      "unregistering the backend a scoped round-robin cursor points at moves that cursor back: the list's previous backend is picked again",
+    file: "src/models/routing/round_robin.ts",
+    find: "if (removed < cursor) this.#scoped.set(key, cursor - 1);",
+    replace: "if (removed <= cursor) this.#scoped.set(key, cursor - 1);",
+    tests: CORE10_ROUND_ROBIN_TESTS,
+  },
+  {
+    id: "core10-round-robin-scoped-bound",
+    bug:
+      "the Router remembers one allow-list's cursor more than its bound of 256",
+    file: "src/models/routing/round_robin.ts",
+    find: "scoped.size >= MAX_SCOPED",
+    replace: "scoped.size > MAX_SCOPED",
+    tests: CORE10_ROUND_ROBIN_TESTS,
+  },
+  {
+    id: "core10-round-robin-scoped-reuse-evicts",
+    bug:
+      "a remembered allow-list used again, with 256 remembered, evicts the oldest list's cursor as if it were new",
+    file: "src/models/routing/round_robin.ts",
+    find: "if (!scoped.has(key) && scoped.size >= MAX_SCOPED) {",
+    replace: "if (scoped.size >= MAX_SCOPED) {",
+    tests: CORE10_ROUND_ROBIN_TESTS,
+  },
+  {
+    id: "core10-latency-all-cooling",
+    bug:
+      "latency-optimized chooses nothing when every backend with data cools down: the default fall-through sends the call to the first registered, however slow",
+    file: "src/models/routing/latency.ts",
+    find: "  best ??= cooling;",
+    replace: "  ;",
+    tests: ["tests/models/routing/latency_cooling_test.ts"],
+  },
+  {
+    id: "core10-score-explicit-weights",
+    bug:
+      "capability routing scores by the optimization preset even when optimizationWeights are given",
+    file: "src/models/routing/_rank.ts",
+    find: "const raw = explicit ?? PRESETS[optimization] ?? PRESETS.balanced;",
+    replace: "const raw = PRESETS[optimization] ?? PRESETS.balanced;",
+    tests: CORE10_SCORE_TESTS,
+  },
+  {
+    id: "core10-score-infinite-weight",
+    bug:
+      "an Infinity weight is kept: every score turns NaN and capability routing picks nothing by score",
+    file: "src/models/routing/_rank.ts",
+    find: "Number.isFinite(v) && v > 0",
+    replace: "v > 0",
+    tests: CORE10_SCORE_TESTS,
+  },
+  {
+    id: "core10-score-unknown-zero",
+    bug:
+      "a candidate without data scores 0 on that axis instead of the neutral 0.5",
+    file: "src/models/routing/_rank.ts",
+    find: "Number.isNaN(v) ? 0.5 : max === min ? 1",
+    replace: "Number.isNaN(v) ? 0 : max === min ? 1",
+    tests: CORE10_SCORE_TESTS,
+  },
+  {
+    id: "core10-score-equal-known-zero",
+    bug:
+      "candidates whose known values are all equal score 0 on that axis, below one without data",
+    file: "src/models/routing/_rank.ts",
+    find: "max === min ? 1 :",
+    replace: "max === min ? 0 :",
+    tests: CORE10_SCORE_TESTS,
+  },
+  {
+    id: "core10-score-untried-quality",
+    bug:
+      "a backend never called scores full quality, level with one that always answered",
+    file: "src/models/routing/_rank.ts",
+    find: "const quality = total === 0 ? 0.5 : ok / total;",
+    replace: "const quality = total === 0 ? 1 : ok / total;",
+    tests: CORE10_SCORE_TESTS,
+  },
+  {
+    id: "core10-score-nan-in-range",
+    bug:
+      "a candidate without data puts NaN into the min-max range: every candidate with data scores NaN",
+    file: "src/models/routing/_rank.ts",
+    find: "const known = values.filter((v) => !Number.isNaN(v));",
+    replace: "const known = values;",
+    tests: CORE10_SCORE_TESTS,
+  },
+  {
+    id: "core10-needs-tool-result",
+    bug:
+      "capability routing reads a tool result sent back without the tool list as needing no tools",
+    file: "src/models/routing/_capabilities.ts",
+    find: 'else if (part.type === "tool_use" || part.type === "tool_result") {',
+    replace: 'else if (part.type === "tool_use") {',
+    tests: CORE10_CAPABILITY_TESTS,
+  },
+  {
+    id: "core10-needs-empty-tools",
+    bug:
+      "capability routing reads an empty tool list as needing tools: tool-less backends are left out",
+    file: "src/models/routing/_capabilities.ts",
+    find: "Array.isArray(request.tools) && request.tools.length > 0;",
+    replace: "Array.isArray(request.tools);",
+    tests: CORE10_CAPABILITY_TESTS,
+  },
+  {
+    id: "core10-supports-empty-models",
+    bug: "a backend with an empty model list serves no model",
+    file: "src/models/routing/_capabilities.ts",
+    find: "capabilities.models.length > 0",
+    replace: "capabilities.models.length >= 0",
+    tests: CORE10_CAPABILITY_TESTS,
+  },
+  {
+    id: "core10-supports-no-model",
+    bug:
+      "a request naming no model is refused by every backend with a model list",
+    file: "src/models/routing/_capabilities.ts",
+    find: "needs.model !== undefined && Array.isArray",
+    replace: "Array.isArray",
+    tests: CORE10_CAPABILITY_TESTS,
+  },
+  {
+    id: "core10-needs-model-translated",
+    bug:
+      "with model translation, capability routing still filters by the requested model, which translation would have substituted",
+    file: "src/models/routing/_capabilities.ts",
+    find: "const model = checkModel && typeof",
+    replace: "const model = typeof",
+    tests: CORE10_CAPABILITY_TESTS,
+  },
+  {
+    id: "core10-reopen-wait-rounded-down",
+    bug:
+      "NO_BACKEND_AVAILABLE names a wait rounded down: on a fractional clock the breaker is still open when it says available",
+    file: "src/models/_failures.ts",
+    find: "Math.ceil(back.retryAfter)",
+    replace: "Math.floor(back.retryAfter)",
+    tests: CORE10_SECOND_DRAW_TESTS,
+  },
+  {
+    id: "core10-testing-sleep-not-function",
+    bug:
+      "a testing adapter's sleep that is no function is accepted and fails its first call with a TypeError",
+    file: "src/models/testing.ts",
+    find: 'if (typeof given !== "function") {',
+    replace: "if (false) {",
+    tests: CORE10_SECOND_DRAW_TESTS,
+  },
+  {
+    id: "core10-testing-sleep-null",
+    bug:
+      "a testing adapter given sleep: null refuses it instead of waiting on the default timer",
+    file: "src/models/testing.ts",
+    find: "if (given === undefined || given === null) return sleep;",
+    replace: "if (given === undefined) return sleep;",
+    tests: CORE10_SECOND_DRAW_TESTS,
+  },
+  {
+    id: "core10-glob-dot-unescaped",
+    bug:
+      "a dot in a model glob matches any character: gpt-4.1* maps gpt-401 too",
+    file: "src/models/_patterns.ts",
+    find: String.raw`/[\\^$.+()[\]{}|/]/g`,
+    replace: String.raw`/[\\^$+()[\]{}|/]/g`,
+    tests: ["tests/models/routing/model_globs_test.ts"],
+  },
+  {
+    id: "core10-named-not-string",
+    bug:
+      "a named backend that is no string is looked up as a name: the caller hears of an unknown backend, not of a bad field",
+    file: "src/models/routing/selector.ts",
+    find: 'if (named !== undefined && typeof named !== "string") {',
+    replace: "if (false) {",
+    tests: ["tests/models/routing/selection_errors_test.ts"],
+  },
+  {
+    id: "core10-no-backend-wait-all",
+    bug:
+      "NO_BACKEND_AVAILABLE for a request with an allow-list reads its wait off every backend: one it may not use leaves it without Retry-After",
+    file: "src/models/routing/selector.ts",
+    find: "      allowedOf(order, allowed),",
+    replace: "      order,",
+    tests: ["tests/models/routing/selection_errors_test.ts"],
+  },
+  {
+    id: "core10-average-cost-nan",
+    bug:
+      "with trackCost, a backend without a cost estimate reports an average cost of NaN (null in JSON)",
+    file: "src/models/_snapshots.ts",
+    find:
+      "stats.averageCost = s.costSamples === 0 ? 0 : s.costTotal / s.costSamples;",
+    replace: "stats.averageCost = s.costTotal / s.costSamples;",
+    tests: ["tests/models/stats_cost_test.ts"],
+  },
+  {
+    id: "core10-translation-empty-served",
+    bug:
+      "model translation reads a backend's empty model list as serving nothing: every model is replaced by its default",
+    file: "src/models/_translate.ts",
+    find: "served.length > 0 && !served.includes(from)",
+    replace: "!served.includes(from)",
+    tests: CORE10_TRANSLATION_TESTS,
+  },
+  {
+    id: "core10-translation-default-models-ignored",
+    bug:
+      "model translation ignores modelTranslation.defaultModels and sends the adapter's own default model",
+    file: "src/models/_translate.ts",
+    find: "to = config.defaultModels?.[entry.name] ??",
+    replace: "to =",
+    tests: CORE10_TRANSLATION_TESTS,
+  },
+  {
+    id: "core10-translation-same-model",
+    bug:
+      "a translation onto the model already asked for counts as a substitution and warns model-substituted",
+    file: "src/models/_translate.ts",
+    find: "return to === undefined || to === from ? undefined : { from, to };",
+    replace: "return to === undefined ? undefined : { from, to };",
+    tests: CORE10_TRANSLATION_TESTS,
+  },
+  {
+    id: "core10-health-void-unhealthy",
+    bug:
+      "a health check that resolves with nothing (or any value but true) marks its backend unhealthy",
+    file: "src/models/_health.ts",
+    find: "return (await raceAbort(check, controller.signal)) !== false;",
+    replace: "return (await raceAbort(check, controller.signal)) === true;",
+    tests: CORE10_HEALTH_TESTS,
+  },
+  {
+    id: "core10-health-not-function",
+    bug:
+      "an adapter whose healthCheck is null is called anyway and marked unhealthy by the TypeError",
+    file: "src/models/_health.ts",
+    find: 'const healthy = typeof adapter.healthCheck !== "function" ||',
+    replace: 'const healthy = typeof adapter.healthCheck === "undefined" ||',
+    tests: CORE10_HEALTH_TESTS,
+  },
+  {
+    id: "core10-health-old-probe-unshares",
+    bug:
+      "an old adapter's probe ending after replace() removes the new adapter's shared probe: the next caller starts a second check",
+    file: "src/models/_health.ts",
+    find: "if (this.#probes.get(entry)?.answer === answer) {",
+    replace: "if (true) {",
+    tests: CORE10_HEALTH_TESTS,
+  },
+  {
+    id: "core10-router-streaming-unsaid",
+    bug:
+      "a Router holding a backend that leaves streaming unsaid says it does not stream, though it routes streams to it",
+    file: "src/models/_registry.ts",
+    find: "capabilities.streaming ||= c.streaming !== false;",
+    replace: "capabilities.streaming ||= c.streaming === true;",
+    tests: ["tests/models/router_metadata_r11_test.ts"],
   },
 ];

@@ -3,6 +3,10 @@
 
 import type { HandMutant } from "./hand_mutant.ts";
 
+const CORE10_STORE_EDGES_TESTS = [
+  "tests/models/stores/store_edges_r11_test.ts",
+];
+
 /** The known bugs planted in the models-stores area. */
 export const MODELS_STORES: HandMutant[] = [
   {
@@ -261,5 +265,42 @@ export const MODELS_STORES: HandMutant[] = [
     find: "this.#report(true, this.#fleet.settings.now(), owed);",
     replace: "this.#report(false, this.#fleet.settings.now(), owed);",
     tests: ["tests/models/stores/fleet_r11_mutants_test.ts"],
+  },
+  {
+    id: "core10-memory-health-live",
+    bug:
+      "the memory store's readHealth answers its stored record: a caller changing the answer changes the store",
+    file: "src/models/stores/memory.ts",
+    find: "return health === undefined ? undefined : { ...health };",
+    replace: "return health;",
+    tests: CORE10_STORE_EDGES_TESTS,
+  },
+  {
+    id: "core10-memory-counters-live",
+    bug:
+      "the memory store's readCounters answers its stored counters: a caller changing the answer changes the store",
+    file: "src/models/stores/memory.ts",
+    find: "return { ...this.#counters.get(key) };",
+    replace: "return this.#counters.get(key) ?? {};",
+    tests: CORE10_STORE_EDGES_TESTS,
+  },
+  {
+    id: "core10-memory-bucket-drained-backwards",
+    bug:
+      "a token bucket read with an earlier now (a sibling's clock behind) drains tokens for the negative interval",
+    file: "src/models/stores/memory.ts",
+    find: "const elapsed = Math.max(0, now - bucket.at);",
+    replace: "const elapsed = now - bucket.at;",
+    tests: CORE10_STORE_EDGES_TESTS,
+  },
+  {
+    id: "core10-memory-bucket-refilled-twice",
+    bug:
+      "a token bucket read with an earlier now moves its time back, so the same interval refills again",
+    file: "src/models/stores/memory.ts",
+    find:
+      "this.#buckets.set(key, { tokens: left, at: Math.max(now, bucket.at) });",
+    replace: "this.#buckets.set(key, { tokens: left, at: now });",
+    tests: CORE10_STORE_EDGES_TESTS,
   },
 ];

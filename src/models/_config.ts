@@ -110,6 +110,14 @@ function breakerOf(config: RouterConfig): BreakerSettings {
 
 /** The store's probe lease, which the Router's breakers apply too. */
 function leaseOf(store: RouterConfig["store"]): number {
+  // A value that is no store (`false` from `useRedis && store`, a string)
+  // would have the Router warn store-unavailable on every call and route
+  // on local state: refused here, as every other bad setting is.
+  if (store !== undefined && store !== null && typeof store !== "object") {
+    throw configError(
+      `RouterConfig.store must be a RouterStore, not ${typeof store}`,
+    );
+  }
   const lease = store?.probeLease;
   if (lease === undefined) return Infinity;
   if (typeof lease !== "number" || !(lease > 0)) {

@@ -261,7 +261,8 @@ export interface RouterConfig {
    * asynchronous store (`createRedisStore` from `./models/redis`) routing
    * never waits on it: see the `store` module. The Router's breakers apply
    * the store's `probeLease`; one that is not a positive number is refused
-   * (`INVALID_REQUEST`).
+   * (`INVALID_REQUEST`), as is a value that is not an object (`false`, a
+   * string); `null` is no store, like `undefined`.
    */
   readonly store?: RouterStore;
   /**

@@ -129,6 +129,22 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * The injected sleep, or the default timer when none is given (`null` too);
+ * anything else that cannot be called is refused where the adapter is made,
+ * not met as a TypeError inside its first call.
+ */
+function sleepOf(given: Sleep | undefined, owner: string): Sleep {
+  if (given === undefined || given === null) return sleep;
+  if (typeof given !== "function") {
+    throw new AdapterError({
+      code: ErrorCode.INVALID_REQUEST,
+      message: `${owner}: sleep must be a function`,
+    });
+  }
+  return given;
+}
+
 function abortError(signal: AbortSignal | undefined): AdapterError {
   return new AdapterError({
     code: ErrorCode.ABORTED,
@@ -447,7 +463,10 @@ export interface MockAdapterOptions extends TestAdapterOptions {
     | ((request: IRChatRequest, index: number) => Iterable<IRStreamChunk>);
   /** Delay before answering (and before each stream chunk). Default 0. */
   readonly latencyMs?: number;
-  /** How to wait `latencyMs`; default a real timer cleared on abort. */
+  /**
+   * How to wait `latencyMs`; default a real timer cleared on abort. A value
+   * that is not a function is refused (`INVALID_REQUEST`).
+   */
   readonly sleep?: Sleep;
 }
 
@@ -481,7 +500,7 @@ export function createMockAdapter(
     : Array.isArray(options.responses)
     ? options.responses as readonly MockResponse[]
     : [options.responses as MockResponse];
-  const wait = options.sleep ?? sleep;
+  const wait = sleepOf(options.sleep, "createMockAdapter");
   const latency = options.latencyMs ?? 0;
   let executeIndex = 0;
   let streamIndex = 0;
@@ -608,7 +627,8 @@ export function createFailingAdapter(
  *
  * @param inner The adapter to delay.
  * @param delayMs Milliseconds to wait.
- * @param options Name/metadata overrides and an injectable sleep.
+ * @param options Name/metadata overrides and an injectable sleep (a value
+ *   that is not a function is refused with `INVALID_REQUEST`).
  * @returns The adapter.
  *
  * @example Usage
@@ -624,7 +644,7 @@ export function createDelayedAdapter(
   delayMs: number,
   options: TestAdapterOptions & { readonly sleep?: Sleep } = {},
 ): TestAdapter {
-  const wait = options.sleep ?? sleep;
+  const wait = sleepOf(options.sleep, "createDelayedAdapter");
   return wrapAdapter(inner, options, (signal) => wait(delayMs, signal));
 }
 

@@ -42,7 +42,19 @@ export interface Selection {
   readonly peek: boolean;
   /** `request.metadata.custom.backend`, when given (only custom sees it). */
   readonly named: string | undefined;
-  /** The call's signal: a strategy that waits gives way to it. */
+  /**
+   * The call's signal: a strategy that waits gives way to it. Its abort
+   * means the call was given up (the caller's abort, dispose()). Promised
+   * only while select() is pending; a strategy that keeps it later may see
+   * it abort when the caller abandons a relayed answer's body
+   * (`RelayResult.abort`, with the caller's reason), since a relayed call
+   * lasts until its body is read, and the first attempt without a timeout
+   * hands this same signal to its adapter. It is not told on every path (a
+   * call without a caller signal gets the Router's, which only dispose()
+   * aborts; a timed or later attempt aborts a signal of its own) and never
+   * aborts when a call ends normally: use it to stop work done for the call,
+   * never as the chosen backend's outcome.
+   */
   readonly signal: AbortSignal | undefined;
 }
 
@@ -54,6 +66,8 @@ export interface Selection {
  * `execute()` calls the adapter (and the breaker admits it) in the same
  * tick as the call, which callers rely on (a call made while the breaker is
  * closed is admitted as such), and it saves an await on every call.
+ * `selection.signal` is the call's own: see {@linkcode Selection} for when
+ * it aborts after select() answered.
  */
 export interface Strategy {
   /** Whether `request.metadata.custom.backend` bypasses the strategy. */
