@@ -1287,4 +1287,22 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: 'return (prefix === "" ? key : `${prefix}.${key}`).split(".");',
     tests: ["tests/models/adapters/parameter_key_dots_test.ts"],
   },
+  {
+    id: "adapt10-data-url-loop-past-end",
+    bug:
+      "data: URLs: the percent decoder's loop runs on at the end of the text (never ends)",
+    file: "src/models/adapters/_ir.ts",
+    find: "for (let i = 0; i < text.length;) {",
+    replace: "for (let i = 0; i <= text.length;) {",
+    tests: ["tests/models/adapters/data_url_r11_mutants_test.ts"],
+  },
+  {
+    id: "adapt10-data-url-lone-percent",
+    bug:
+      "data: URLs: a % not followed by two hex digits stops the percent decoder moving on (never ends)",
+    file: "src/models/adapters/_ir.ts",
+    find: 'const next = text.indexOf("%", i + 1);',
+    replace: 'const next = text.indexOf("%", i);',
+    tests: ["tests/models/adapters/data_url_r11_mutants_test.ts"],
+  },
 ];
