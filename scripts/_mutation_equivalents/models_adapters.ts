@@ -192,4 +192,11 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       "the last case of the switch in fitsGeminiSchema's every() callback: without the return the callback ends and returns undefined, which every() reads as false too",
   },
+  {
+    file: "src/models/adapters/_sse.ts",
+    before: "if (line.charCodeAt(0) === 58 /* : */) return undefined;",
+    after: "if (line.charCodeAt(0) === 58 /* : */) undefined;",
+    reason:
+      "a comment line run on into the field parsing: its first colon is at index 0, so its field name is the empty string, which the switch ignores as an unknown field (no event, data, id or retry is touched) and the line returns undefined as the comment branch did",
+  },
 ];

@@ -1305,4 +1305,31 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: 'const next = text.indexOf("%", i);',
     tests: ["tests/models/adapters/data_url_r11_mutants_test.ts"],
   },
+  {
+    id: "adapt10-openai-image-cache-point-dropped",
+    bug:
+      "Chat Completions: a user image part's cache point named dropped, a tool result's not",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: '(part.type !== "text" && part.type !== "image");',
+    replace: '(part.type !== "text" && part.type === "image");',
+    tests: ["tests/models/adapters/draw_20261166_mutants_test.ts"],
+  },
+  {
+    id: "adapt10-gemini-stream-no-candidate-blocked",
+    bug:
+      "Gemini streams: an event with no candidate read as a blocked prompt, a blocked one as nothing",
+    file: "src/models/adapters/gemini.ts",
+    find: "} else if (blockReason(json) !== undefined) {",
+    replace: "} else if (!(blockReason(json) !== undefined)) {",
+    tests: ["tests/models/adapters/draw_20261166_mutants_test.ts"],
+  },
+  {
+    id: "adapt10-gemini-stream-blocked-unfinished",
+    bug:
+      "Gemini streams: a blocked prompt's stream left without a finish (ended early)",
+    file: "src/models/adapters/gemini.ts",
+    find: '      this.#finish = "SAFETY";\n      this.#metadata.blockReason',
+    replace: "      this.#metadata.blockReason",
+    tests: ["tests/models/adapters/draw_20261166_mutants_test.ts"],
+  },
 ];
