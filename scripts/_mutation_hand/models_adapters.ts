@@ -1332,4 +1332,13 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: "      this.#metadata.blockReason",
     tests: ["tests/models/adapters/draw_20261166_mutants_test.ts"],
   },
+  {
+    id: "adapt10-watchdog-refused-interval",
+    bug:
+      "call timeouts: a runtime refusing the watchdog's interval reported as running it (long timeouts never fire)",
+    file: "src/models/adapters/_watchdog.ts",
+    find: "  } catch {\n    return false;\n  }",
+    replace: "  } catch {\n    return true;\n  }",
+    tests: ["tests/models/adapters/watchdog_refused_r11_mutants_test.ts"],
+  },
 ];
