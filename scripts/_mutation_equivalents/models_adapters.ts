@@ -199,4 +199,11 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       "a comment line run on into the field parsing: its first colon is at index 0, so its field name is the empty string, which the switch ignores as an unknown field (no event, data, id or retry is touched) and the line returns undefined as the comment branch did",
   },
+  {
+    file: "src/models/adapters/adapter.ts",
+    before: "relay = false,",
+    after: "relay = true,",
+    reason:
+      "the default of #call's relay parameter is never used: #call is private and each of its three call sites passes relay (true for relay, false for execute and executeStream)",
+  },
 ];
