@@ -206,4 +206,11 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       "the default of #call's relay parameter is never used: #call is private and each of its three call sites passes relay (true for relay, false for execute and executeStream)",
   },
+  {
+    file: "src/models/adapters/_lines.ts",
+    before: "reader.releaseLock();",
+    after: ";",
+    reason:
+      "the line reader's lock left on a body no one reads again: the readers are internal, and the adapter that owns the response never touches its body after the parser; by then the body is closed (read to its end) or cancelled in the same finally (stopped early, aborted, a bound crossed), so no connection is held and only `body.locked` differs, which no caller reads",
+  },
 ];

@@ -1341,4 +1341,13 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: "  } catch {\n    return true;\n  }",
     tests: ["tests/models/adapters/watchdog_refused_r11_mutants_test.ts"],
   },
+  {
+    id: "adapt10-ollama-unnamed-model-default",
+    bug:
+      "Ollama: an answer that names no model reports none, not the default model the request went to",
+    file: "src/models/adapters/ollama.ts",
+    find: "      : request.parameters?.model ?? defaultModel,",
+    replace: "      : request.parameters?.model,",
+    tests: ["tests/models/adapters/draw_20261168_mutants_test.ts"],
+  },
 ];
