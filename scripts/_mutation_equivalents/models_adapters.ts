@@ -213,4 +213,11 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       "the line reader's lock left on a body no one reads again: the readers are internal, and the adapter that owns the response never touches its body after the parser; by then the body is closed (read to its end) or cancelled in the same finally (stopped early, aborted, a bound crossed), so no connection is held and only `body.locked` differs, which no caller reads",
   },
+  {
+    file: "src/models/adapters/_lines.ts",
+    before: "finished = true;",
+    after: "finished = false;",
+    reason:
+      "the flag is set once the body has reported done: with it false, the finally block cancels a reader whose stream is already closed, which resolves at once and changes nothing (the lock is released after it either way)",
+  },
 ];

@@ -1350,4 +1350,24 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: "      : request.parameters?.model,",
     tests: ["tests/models/adapters/draw_20261168_mutants_test.ts"],
   },
+  {
+    id: "adapt10-openai-done-marker-blanks",
+    bug:
+      "OpenAI-wire streams: an end marker with blanks around it read as JSON (INVALID_RESPONSE)",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: "const data = event.data.trim();",
+    replace: "const data = event.data;",
+    tests: ["tests/models/adapters/draw_20261169_mutants_test.ts"],
+  },
+  {
+    id: "adapt10-openai-tool-call-not-object",
+    bug:
+      "OpenAI-wire streams: a tool-call entry that is not an object read as a call (null fails the stream)",
+    file: "src/models/adapters/_openai_wire.ts",
+    find:
+      "      if (!isRecord(call)) continue;\n      const index = typeof call.index",
+    replace:
+      "      if (!isRecord(call)) ;\n      const index = typeof call.index",
+    tests: ["tests/models/adapters/draw_20261169_mutants_test.ts"],
+  },
 ];
