@@ -220,4 +220,13 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       "the flag is set once the body has reported done: with it false, the finally block cancels a reader whose stream is already closed, which resolves at once and changes nothing (the lock is released after it either way)",
   },
+  {
+    file: "src/models/adapters/anthropic.ts",
+    before:
+      "const defaultMaxTokens = configured ?? ANTHROPIC_DEFAULT_MAX_TOKENS;",
+    after:
+      "const defaultMaxTokens = configured || ANTHROPIC_DEFAULT_MAX_TOKENS;",
+    reason:
+      "the lines above refuse any configured value that is not an integer of at least 1, so it is undefined or truthy here: ?? and || pick the same side",
+  },
 ];

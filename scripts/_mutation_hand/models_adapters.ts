@@ -1370,4 +1370,13 @@ export const MODELS_ADAPTERS: HandMutant[] = [
       "      if (!isRecord(call)) ;\n      const index = typeof call.index",
     tests: ["tests/models/adapters/draw_20261169_mutants_test.ts"],
   },
+  {
+    id: "adapt10-anthropic-max-tokens-zero",
+    bug:
+      "Anthropic: defaultMaxTokens 0 accepted, then sent on every request, which the API refuses",
+    file: "src/models/adapters/anthropic.ts",
+    find: "!(Number.isInteger(configured) && configured >= 1)",
+    replace: "!(Number.isInteger(configured) && configured >= 0)",
+    tests: ["tests/models/adapters/draw_20261169_mutants_test.ts"],
+  },
 ];

@@ -2,12 +2,21 @@
 // unguarded in OpenAI-wire streams: an end marker with blanks around it (a
 // proxy or a compatible server writing `data:  [DONE] `) still ends the
 // stream cleanly, and a tool-call entry that is not an object (null, a
-// string) is skipped while the real call beside it goes through. No Deno API:
-// the harness only.
+// string) is skipped while the real call beside it goes through; and
+// Anthropic's defaultMaxTokens, which must be a positive integer. No Deno
+// API: the harness only.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import { createOpenAIAdapter } from "../../../src/models/adapters/openai.ts";
-import { adapterFactory, collect, streamResponse, textOf } from "./_fake.ts";
+import { createAnthropicAdapter } from "../../../src/models/adapters/anthropic.ts";
+import { AdapterError } from "../../../src/models/errors.ts";
+import {
+  adapterFactory,
+  collect,
+  jsonFixture,
+  streamResponse,
+  textOf,
+} from "./_fake.ts";
 
 type Json = Record<string, unknown>;
 
@@ -81,4 +90,39 @@ describe("OpenAI-wire stream edges", () => {
       input: { city: "Oslo" },
     }]);
   });
+});
+
+// The draw's `defaultMaxTokens ??`→`||` survivor: 0 was sent as max_tokens,
+// which the Messages API refuses on every request, and `||` would have hidden
+// it behind 1024. Now refused when the adapter is built.
+describe("Anthropic's defaultMaxTokens", () => {
+  const anthropicWith = adapterFactory(createAnthropicAdapter, {
+    apiKey: "k",
+  });
+
+  for (const value of [0, -1, 0.5, Number.NaN, Infinity]) {
+    it(`${value} is refused at construction (INVALID_REQUEST), not sent or replaced`, () => {
+      assert.throws(
+        () =>
+          anthropicWith(() => Response.json({}), {
+            defaultMaxTokens: value,
+          }),
+        (error: unknown) =>
+          error instanceof AdapterError &&
+          error.code === "INVALID_REQUEST" &&
+          /defaultMaxTokens/.test(error.message),
+      );
+    });
+  }
+
+  for (const [value, sent] of [[1, 1], [4096, 4096], [undefined, 1024]]) {
+    it(`${value} is sent as max_tokens ${sent} when the request sets none`, async () => {
+      const { adapter, requests } = anthropicWith(
+        () => Response.json(jsonFixture("anthropic/message.json")),
+        value === undefined ? {} : { defaultMaxTokens: value },
+      );
+      await adapter.execute(ask);
+      assert.equal((requests[0].body as Json).max_tokens, sent);
+    });
+  }
 });
