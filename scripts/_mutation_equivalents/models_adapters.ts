@@ -192,4 +192,41 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       "the last case of the switch in fitsGeminiSchema's every() callback: without the return the callback ends and returns undefined, which every() reads as false too",
   },
+  {
+    file: "src/models/adapters/_sse.ts",
+    before: "if (line.charCodeAt(0) === 58 /* : */) return undefined;",
+    after: "if (line.charCodeAt(0) === 58 /* : */) undefined;",
+    reason:
+      "a comment line run on into the field parsing: its first colon is at index 0, so its field name is the empty string, which the switch ignores as an unknown field (no event, data, id or retry is touched) and the line returns undefined as the comment branch did",
+  },
+  {
+    file: "src/models/adapters/adapter.ts",
+    before: "relay = false,",
+    after: "relay = true,",
+    reason:
+      "the default of #call's relay parameter is never used: #call is private and each of its three call sites passes relay (true for relay, false for execute and executeStream)",
+  },
+  {
+    file: "src/models/adapters/_lines.ts",
+    before: "reader.releaseLock();",
+    after: ";",
+    reason:
+      "the line reader's lock left on a body no one reads again: the readers are internal, and the adapter that owns the response never touches its body after the parser; by then the body is closed (read to its end) or cancelled in the same finally (stopped early, aborted, a bound crossed), so no connection is held and only `body.locked` differs, which no caller reads",
+  },
+  {
+    file: "src/models/adapters/_lines.ts",
+    before: "finished = true;",
+    after: "finished = false;",
+    reason:
+      "the flag is set once the body has reported done: with it false, the finally block cancels a reader whose stream is already closed, which resolves at once and changes nothing (the lock is released after it either way)",
+  },
+  {
+    file: "src/models/adapters/anthropic.ts",
+    before:
+      "const defaultMaxTokens = configured ?? ANTHROPIC_DEFAULT_MAX_TOKENS;",
+    after:
+      "const defaultMaxTokens = configured || ANTHROPIC_DEFAULT_MAX_TOKENS;",
+    reason:
+      "the lines above refuse any configured value that is not an integer of at least 1, so it is undefined or truthy here: ?? and || pick the same side",
+  },
 ];

@@ -1285,4 +1285,96 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: 'return (prefix === "" ? key : `${prefix}.${key}`).split(".");',
     tests: ["tests/models/adapters/parameter_key_dots_test.ts"],
   },
+  {
+    id: "adapt10-data-url-loop-past-end",
+    bug:
+      "data: URLs: the percent decoder's loop runs on at the end of the text (never ends)",
+    file: "src/models/adapters/_ir.ts",
+    find: "for (let i = 0; i < text.length;) {",
+    replace: "for (let i = 0; i <= text.length;) {",
+    tests: ["tests/models/adapters/data_url_r11_mutants_test.ts"],
+  },
+  {
+    id: "adapt10-data-url-lone-percent",
+    bug:
+      "data: URLs: a % not followed by two hex digits stops the percent decoder moving on (never ends)",
+    file: "src/models/adapters/_ir.ts",
+    find: 'const next = text.indexOf("%", i + 1);',
+    replace: 'const next = text.indexOf("%", i);',
+    tests: ["tests/models/adapters/data_url_r11_mutants_test.ts"],
+  },
+  {
+    id: "adapt10-openai-image-cache-point-dropped",
+    bug:
+      "Chat Completions: a user image part's cache point named dropped, a tool result's not",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: '(part.type !== "text" && part.type !== "image");',
+    replace: '(part.type !== "text" && part.type === "image");',
+    tests: ["tests/models/adapters/draw_20261166_mutants_test.ts"],
+  },
+  {
+    id: "adapt10-gemini-stream-no-candidate-blocked",
+    bug:
+      "Gemini streams: an event with no candidate read as a blocked prompt, a blocked one as nothing",
+    file: "src/models/adapters/gemini.ts",
+    find: "} else if (blockReason(json) !== undefined) {",
+    replace: "} else if (!(blockReason(json) !== undefined)) {",
+    tests: ["tests/models/adapters/draw_20261166_mutants_test.ts"],
+  },
+  {
+    id: "adapt10-gemini-stream-blocked-unfinished",
+    bug:
+      "Gemini streams: a blocked prompt's stream left without a finish (ended early)",
+    file: "src/models/adapters/gemini.ts",
+    find: '      this.#finish = "SAFETY";\n      this.#metadata.blockReason',
+    replace: "      this.#metadata.blockReason",
+    tests: ["tests/models/adapters/draw_20261166_mutants_test.ts"],
+  },
+  {
+    id: "adapt10-watchdog-refused-interval",
+    bug:
+      "call timeouts: a runtime refusing the watchdog's interval reported as running it (long timeouts never fire)",
+    file: "src/models/adapters/_watchdog.ts",
+    find: "  } catch {\n    return false;\n  }",
+    replace: "  } catch {\n    return true;\n  }",
+    tests: ["tests/models/adapters/watchdog_refused_r11_mutants_test.ts"],
+  },
+  {
+    id: "adapt10-ollama-unnamed-model-default",
+    bug:
+      "Ollama: an answer that names no model reports none, not the default model the request went to",
+    file: "src/models/adapters/ollama.ts",
+    find: "      : request.parameters?.model ?? defaultModel,",
+    replace: "      : request.parameters?.model,",
+    tests: ["tests/models/adapters/draw_20261168_mutants_test.ts"],
+  },
+  {
+    id: "adapt10-openai-done-marker-blanks",
+    bug:
+      "OpenAI-wire streams: an end marker with blanks around it read as JSON (INVALID_RESPONSE)",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: "const data = event.data.trim();",
+    replace: "const data = event.data;",
+    tests: ["tests/models/adapters/draw_20261169_mutants_test.ts"],
+  },
+  {
+    id: "adapt10-openai-tool-call-not-object",
+    bug:
+      "OpenAI-wire streams: a tool-call entry that is not an object read as a call (null fails the stream)",
+    file: "src/models/adapters/_openai_wire.ts",
+    find:
+      "      if (!isRecord(call)) continue;\n      const index = typeof call.index",
+    replace:
+      "      if (!isRecord(call)) ;\n      const index = typeof call.index",
+    tests: ["tests/models/adapters/draw_20261169_mutants_test.ts"],
+  },
+  {
+    id: "adapt10-anthropic-max-tokens-zero",
+    bug:
+      "Anthropic: defaultMaxTokens 0 accepted, then sent on every request, which the API refuses",
+    file: "src/models/adapters/anthropic.ts",
+    find: "!(Number.isInteger(configured) && configured >= 1)",
+    replace: "!(Number.isInteger(configured) && configured >= 0)",
+    tests: ["tests/models/adapters/draw_20261169_mutants_test.ts"],
+  },
 ];

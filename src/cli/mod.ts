@@ -35,7 +35,10 @@ import {
 } from "./gateway.ts";
 
 export type { GatewayCommandExtras };
-export type { Gateway, ServeHandler } from "../gateway/mod.ts";
+// A program that wraps the gateway (`runGateway`'s `wrap`) is handed a
+// Gateway, whose router and metrics carry the gateway's and the model
+// router's types: all of them come with it, as types only.
+export type * from "../gateway/mod.ts";
 
 /** One subcommand: what it does (for the help), its help and how it runs. */
 interface Command {

@@ -90,6 +90,7 @@ import {
   fromWireResponse,
 } from "./_anthropic_answer.ts";
 import { towardWire } from "./_toward_wire.ts";
+import { invalidRequest } from "./_errors.ts";
 import { irDrops, wireRequest } from "./_anthropic_request.ts";
 
 // Re-exported so this entry point is self-contained for its users and docs.
@@ -122,7 +123,11 @@ export interface AnthropicAdapterConfig extends HttpAdapterConfig {
   version?: string;
   /** Beta feature names, sent comma-separated as `anthropic-beta`. */
   beta?: readonly string[];
-  /** `max_tokens` when a request sets no `maxTokens` (default 1024). */
+  /**
+   * `max_tokens` when a request sets no `maxTokens` (default 1024). A
+   * positive integer: anything else is refused at construction with an
+   * `INVALID_REQUEST` AdapterError, as the API refuses it.
+   */
   defaultMaxTokens?: number;
 }
 
@@ -185,8 +190,21 @@ export class AnthropicAdapter extends HttpAdapter {
 export function anthropicProvider(
   config: AnthropicAdapterConfig,
 ): ProviderSpec<SSEEvent> {
-  const defaultMaxTokens = config.defaultMaxTokens ??
-    ANTHROPIC_DEFAULT_MAX_TOKENS;
+  const configured = config.defaultMaxTokens;
+  // The Messages API refuses a max_tokens below 1 (and a fraction): such a
+  // default would fail every request that sets none, and read as unset it
+  // would hide the mistake behind 1024. Refused here, as an empty
+  // defaultModel is.
+  if (
+    configured !== undefined &&
+    !(Number.isInteger(configured) && configured >= 1)
+  ) {
+    throw invalidRequest(
+      "anthropic",
+      `defaultMaxTokens must be a positive integer, got ${String(configured)}`,
+    );
+  }
+  const defaultMaxTokens = configured ?? ANTHROPIC_DEFAULT_MAX_TOKENS;
   const maxTokens = (request: IRChatRequest): number => {
     const value = request.parameters?.maxTokens;
     return typeof value === "number" ? value : defaultMaxTokens;

@@ -17,16 +17,20 @@ import type {
   IRChatResponse,
   IRStreamChunk,
 } from "../types.ts";
-import type { OperationName } from "../operations.ts";
+import type { OperationName, OperationSupport } from "../operations.ts";
 import type { LineParserOptions } from "./_lines.ts";
 import type { ModelPrice } from "./_prices.ts";
 import type { SSEEvent } from "./_sse.ts";
 
 export { ErrorCode } from "../errors.ts";
+export { OPERATIONS } from "../operations.ts";
 export type {
   AdapterErrorOptions,
   ErrorCodeValue,
   LineParserOptions,
+  // An adapter's `operations` and an operation table are keyed by these.
+  OperationName,
+  OperationSupport,
   SSEEvent,
 };
 

@@ -1,7 +1,8 @@
 // Answers at their edges, as an upstream or a proxy in front of it can send
 // them: an Anthropic message without its content array, a Cohere text part
-// without text, usage counts that are negative, and an error answer whose
-// body breaks off while it is read. Each must come out as the typed error or
+// without text, usage counts that are negative, an error answer whose
+// body breaks off while it is read and one whose head comes after the
+// caller's abort. Each must come out as the typed error or
 // the clean value a client reads, not a TypeError, "undefined" in the text
 // or a negative token count. Portable: the harness only.
 import { describe, it } from "../../_harness.ts";
@@ -97,23 +98,34 @@ describe("answers at their edges", () => {
     assert.equal(error.isRetryable, true);
   });
 
-  it("an error answer whose body read is cut by the caller's abort is the abort, not the status", async () => {
+  // The caller aborts while the fetch is still out and the fetch, deaf to
+  // its signal, hands back a 503 anyway: the head comes after the abort, so
+  // the adapter never reads its body. (An abort that cuts the body read after
+  // its first bytes is tested in http_client_r11_mutants_test.ts.)
+  it("an error answer whose head comes after the caller's abort is the abort, and its body is let go unread", async () => {
     const controller = new AbortController();
+    const { body, state } = chunkedBody(
+      '{"error": {"message": "overloaded", "type": "server_error"}}',
+    );
     const openaiWith = adapterFactory(createOpenAIAdapter, { apiKey: "k" });
     const { adapter } = openaiWith(() => {
-      const body = new ReadableStream<Uint8Array>({
-        pull(stream) {
-          stream.enqueue(new TextEncoder().encode('{"error": '));
-          controller.abort(new DOMException("gone", "AbortError"));
-          return new Promise(() => {}); // the rest never comes
-        },
+      controller.abort(new DOMException("gone", "AbortError"));
+      return new Response(body, {
+        status: 503,
+        headers: { "content-type": "application/json" },
       });
-      return new Response(body, { status: 503 });
     });
     const error = await rejection(adapter.execute(ask, controller.signal));
     assert.ok(error instanceof AdapterError, String(error));
+    assert.equal(error.code, "ABORTED", error.message);
     assert.equal(error.statusCode, undefined, error.message);
-    assert.equal(error.code, "ABORTED");
+    assert.equal(error.isRetryable, false);
+    assert.doesNotMatch(error.message, /overloaded/);
+    // The head's connection goes when it arrives, not at garbage collection.
+    for (let turn = 0; turn < 100 && !state.cancelled; turn++) {
+      await Promise.resolve();
+    }
+    assert.equal(state.cancelled, true);
   });
 
   it("a health check's answer body is cancelled, not left unread holding the connection", async () => {
