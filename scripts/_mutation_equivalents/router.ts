@@ -63,4 +63,26 @@ export const ROUTER: Equivalent[] = [
     reason:
       "the exact host's entry then points at the emptied group: its matcher matches nothing and allows no method, so matching and Allow fall through to the other routes as without it, and adding the host again replaces the entry; only a stale empty entry per removed exact host stays in memory",
   },
+  // Router, tenth round (seed 20261203).
+  {
+    file: "src/router/_regexp_tree.ts",
+    before: 'if (text[i] !== ")") refuse(at, \'unclosed "("\');',
+    after: 'if (text[i] !== ")") ;',
+    reason:
+      "the tree is read only from a constraint that new RegExp has already accepted (constraintRegExpSource builds it first, and canRead runs after constraintSource): an unclosed ( is refused there as not a valid regular expression, with the same code and offset, before this parser sees it",
+  },
+  {
+    file: "src/router/_regexp_tree.ts",
+    before: 'return refuse(at, `"${char}" is not supported in a constraint`);',
+    after: 'refuse(at, `"${char}" is not supported in a constraint`);',
+    reason:
+      "refuse always throws (it returns never), so the dropped return is never reached",
+  },
+  {
+    file: "src/router/_routes.ts",
+    before: "this.#hosted = this.#groups.size > 0;",
+    after: "this.#hosted = this.#groups.size >= 0;",
+    reason:
+      "with no host group left, the host path finds no exact group and no pattern group and returns the routes without Host's match, and allowed collects their methods alone through a Set in the same order (a lone * stays alone): the same answers, only hostOf's cost per request",
+  },
 ];

@@ -154,4 +154,61 @@ export const ROUTER: HandMutant[] = [
     replace: `let result = strings[0] || strings.raw[0];`,
     tests: ["tests/router/router_ninth_round_test.ts"],
   },
+  // Router, tenth round (seed 20261203), each caught by
+  // tests/router/router_r11_mutants_test.ts.
+  {
+    id: "rout10-router-host-offset-dots",
+    bug:
+      "router: a bad Host label's offset skips the dots before it, so the error points one character early per label",
+    file: "src/router/_host.ts",
+    find: `    offset += label.length + 1;`,
+    replace: `    offset += label.length;`,
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-host-blank-line",
+    bug:
+      "router: a line of blanks between an endpoint's start line and its Host line refused as a header line",
+    file: "src/router/_host.ts",
+    find: `    if (line.trim() === "") continue;`,
+    replace: `    if (line === "") continue;`,
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-route-init-reason-other-status",
+    bug:
+      "createRoute: the init's reason phrase sent with another status, and lost on its own",
+    file: "src/router/_render.ts",
+    find: `if (parsed.status !== status) statusText = "";`,
+    replace: `if (!(parsed.status !== status)) statusText = "";`,
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-create-response-null-body",
+    bug:
+      "createResponse: a 204, 205 or 304 goes on to an empty byte body, which Response refuses",
+    file: "src/router/message.ts",
+    find: `    return new Response(null, {`,
+    replace: `    new Response(null, {`,
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-create-request-stream-value",
+    bug:
+      "createRequest: a ReadableStream substituted as a value is sent instead of refused",
+    file: "src/router/message.ts",
+    find:
+      `    checkValues(substitutions);\n    const layout = cachedLayout(\n      requestLayouts,`,
+    replace: `    const layout = cachedLayout(\n      requestLayouts,`,
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-stream-error-no-answer",
+    bug:
+      "router: an errorHandler that returns nothing for a stream error makes the router throw from a promise no one awaits",
+    file: "src/router/router.ts",
+    find: `(response) => response?.body?.cancel()`,
+    replace: `(response) => response.body?.cancel()`,
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
 ];
