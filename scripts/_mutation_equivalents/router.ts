@@ -85,4 +85,89 @@ export const ROUTER: Equivalent[] = [
     reason:
       "with no host group left, the host path finds no exact group and no pattern group and returns the routes without Host's match, and allowed collects their methods alone through a Set in the same order (a lone * stays alone): the same answers, only hostOf's cost per request",
   },
+  // Router, tenth round: planted by hand in _host.ts (hostOf and
+  // compareHosts), each reviewed as equivalent.
+  {
+    file: "src/router/_host.ts",
+    before: "if (exact !== 0) return exact;",
+    after: "if (exact !== 0) exact;",
+    reason:
+      "compareHosts sorts only the host-pattern groups (exact hosts have their own map), so both sides have no exact host and exact is always 0: the return is never taken",
+  },
+  {
+    file: "src/router/_host.ts",
+    before: "return a.source < b.source ? -1 : a.source > b.source ? 1 : 0;",
+    after: "return a.source <= b.source ? -1 : a.source > b.source ? 1 : 0;",
+    reason:
+      "host groups are keyed by their source, so two patterns sorted together never have the same text: < and <= agree",
+  },
+  {
+    file: "src/router/_host.ts",
+    before: "return a.source < b.source ? -1 : a.source > b.source ? 1 : 0;",
+    after: "return a.source < b.source ? -1 : a.source >= b.source ? 1 : 0;",
+    reason:
+      "host groups are keyed by their source, so two patterns sorted together never have the same text: > and >= agree",
+  },
+  {
+    file: "src/router/_host.ts",
+    before: "if (at >= start) start = at + 1;",
+    after: "if (at > start) start = at + 1;",
+    reason:
+      "at === start is an @ right after //, empty user info, which the URL parser drops when it serializes Request.url: no URL a Request holds has it",
+  },
+  {
+    file: "src/router/_host.ts",
+    before: "if (close !== -1 && close < end) end = close + 1;",
+    after: "if (close !== -1 || close < end) end = close + 1;",
+    reason:
+      "a host starting with [ is an IPv6 address the URL parser has checked, so its ] is always there (close !== -1) and before the path",
+  },
+  {
+    file: "src/router/_host.ts",
+    before: "if (close !== -1 && close < end) end = close + 1;",
+    after: "if (close !== -1 && close <= end) end = close + 1;",
+    reason:
+      "end is a / or the URL's length, never the index of a ]: < and <= agree",
+  },
+  {
+    file: "src/router/_host.ts",
+    before: "if (colon !== -1 && colon < end) end = colon;",
+    after: "if (colon !== -1 && colon <= end) end = colon;",
+    reason:
+      "end is a / or the URL's length, never the index of a colon: < and <= agree",
+  },
+  {
+    file: "src/router/_host.ts",
+    before:
+      'if (end > start && url.charCodeAt(end - 1) === 46) end--; // FQDN\'s "."',
+    after:
+      'if (end >= start && url.charCodeAt(end - 1) === 46) end--; // FQDN\'s "."',
+    reason:
+      "end === start is an empty host, and the character before it is the / of //, never a dot",
+  },
+  {
+    file: "src/router/_host.ts",
+    before: "for (let i = start; i < end; i++) {",
+    after: "for (let i = start; i <= end; i++) {",
+    reason:
+      "the one extra character, at end, is a /, a colon, a ], a dot just cut or past the URL: never an upper-case letter, so the loop ends the same way",
+  },
+  {
+    file: "src/router/_host.ts",
+    before:
+      "if (code >= 65 && code <= 90) return url.slice(start, end).toLowerCase();",
+    after:
+      "if (code >= 65 || code <= 90) return url.slice(start, end).toLowerCase();",
+    reason:
+      "every host is then lower-cased; a serialized URL's host is ASCII (non-ASCII is punycoded or percent-encoded), so lower-casing one without A-Z returns it unchanged",
+  },
+  {
+    file: "src/router/_host.ts",
+    before:
+      "if (code >= 65 && code <= 90) return url.slice(start, end).toLowerCase();",
+    after:
+      "if (code >= 65 && code <= 91) return url.slice(start, end).toLowerCase();",
+    reason:
+      "a [ also triggers lower-casing, of an IPv6 host the URL parser has already written in lower case: the same text",
+  },
 ];

@@ -211,4 +211,76 @@ export const ROUTER: HandMutant[] = [
     replace: `(response) => response.body?.cancel()`,
     tests: ["tests/router/router_r11_mutants_test.ts"],
   },
+  // Router, tenth round: planted by hand in _host.ts, each caught by
+  // tests/router/router_r11_mutants_test.ts.
+  {
+    id: "rout10-router-host-literals-ignored",
+    bug:
+      "router: two host patterns ordered by text, not by their literal labels, so the less specific one can win",
+    file: "src/router/_host.ts",
+    find: "if (a.literals !== b.literals) return b.literals - a.literals;",
+    replace: "if (a.literals !== b.literals) b.literals - a.literals;",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-host-tie-by-order",
+    bug:
+      "router: two host patterns of as many literal labels ordered by registration",
+    file: "src/router/_host.ts",
+    find: "return a.source < b.source ? -1 : a.source > b.source ? 1 : 0;",
+    replace: "return 0;",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-host-ipv6-upper",
+    bug: "router: an IPv6 Host pattern in upper-case hex refused",
+    file: "src/router/_host.ts",
+    find: "if (IPV6.test(source.toLowerCase())) {",
+    replace: "if (IPV6.test(source)) {",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-host-ipv6-port",
+    bug:
+      "router: a request to an IPv6 host with a port misses the host's routes",
+    file: "src/router/_host.ts",
+    find: "if (close !== -1 && close < end) end = close + 1;",
+    replace: "if (!(close !== -1 && close < end)) end = close + 1;",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-host-userinfo",
+    bug: "router: a request URL with user info matched as @host",
+    file: "src/router/_host.ts",
+    find: "if (at >= start) start = at + 1;",
+    replace: "if (at >= start) start = at;",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-host-upper-a",
+    bug:
+      "router: an A in a host the URL parser leaves as written is not lower-cased",
+    file: "src/router/_host.ts",
+    find: "if (code >= 65 && code <= 90) return",
+    replace: "if (code > 65 && code <= 90) return",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-host-upper-z",
+    bug:
+      "router: a Z in a host the URL parser leaves as written is not lower-cased",
+    file: "src/router/_host.ts",
+    find: "if (code >= 65 && code <= 90) return",
+    replace: "if (code >= 65 && code < 90) return",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-host-empty-line",
+    bug:
+      "router: an empty Host line refused as an empty label, not as an empty line",
+    file: "src/router/_host.ts",
+    find: 'if (written === "") fail(value, 0, "the Host line is empty");',
+    replace: 'if (written === "") ;',
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
 ];
