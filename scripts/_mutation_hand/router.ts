@@ -283,4 +283,79 @@ export const ROUTER: HandMutant[] = [
     replace: 'if (written === "") ;',
     tests: ["tests/router/router_r11_mutants_test.ts"],
   },
+  // Router, tenth round: planted by hand in message.ts.
+  {
+    id: "rout10-create-response-stream-value",
+    bug:
+      "createResponse: a ReadableStream substituted as a value is sent instead of refused",
+    file: "src/router/message.ts",
+    find:
+      "  checkValues(substitutions);\n  const layout = cachedLayout(responseLayouts,",
+    replace: "  const layout = cachedLayout(responseLayouts,",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-create-response-head-unsettled",
+    bug:
+      "createResponse: a header substitution's promise rendered before it resolves",
+    file: "src/router/message.ts",
+    find:
+      "  await settle(results, layout.head?.flat() ?? []);\n  const head = resolveResponseHead(",
+    replace: "  const head = resolveResponseHead(",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-create-request-body-unsettled",
+    bug:
+      "createRequest: a body substitution's promise rendered before it resolves",
+    file: "src/router/message.ts",
+    find:
+      "    await settle(results, layout.body);\n    const { body, length } = knownBody(",
+    replace: "    const { body, length } = knownBody(",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-create-request-line-blanks",
+    bug: "createRequest: blanks after the request line's version refused",
+    file: "src/router/message.ts",
+    find: "const words = line.trim().split(/[ \\t]+/);",
+    replace: "const words = line.split(/[ \\t]+/);",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-create-request-line-word-after-url",
+    bug:
+      "createRequest: a URL followed by another word read as a GET of the URL",
+    file: "src/router/message.ts",
+    find: "if (words.length === 1 && /^[A-Za-z]",
+    replace: "if (words.length === 1 || /^[A-Za-z]",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-create-request-line-three-words",
+    bug:
+      "createRequest: a request line of three words (a blank in the target) accepted",
+    file: "src/router/message.ts",
+    find: "if (words.length !== 2 || !TOKEN.test(words[0])) {",
+    replace: "if (words.length !== 2 && !TOKEN.test(words[0])) {",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-create-request-get-body-case",
+    bug:
+      "createRequest: a lower-case get with a body reaches new Request's TypeError instead of a RouteError",
+    file: "src/router/message.ts",
+    find: "const upper = method.toUpperCase();",
+    replace: "const upper = method;",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-create-request-node-duplex",
+    bug:
+      'createRequest: a streamed body sent without duplex: "half", which Node\'s Request refuses',
+    file: "src/router/message.ts",
+    find: '...(length === undefined ? { duplex: "half" } : {}),',
+    replace: '...(length !== undefined ? { duplex: "half" } : {}),',
+    tests: ["tests/router/router_node_r11_mutants_test.ts"],
+  },
 ];
