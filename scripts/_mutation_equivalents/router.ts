@@ -208,4 +208,26 @@ export const ROUTER: Equivalent[] = [
     reason:
       "Headers.get returns null or a string; the only falsy string is the empty one, which || replaces by the same empty string",
   },
+  // Router, tenth round (seed 20261204).
+  {
+    file: "src/router/_pattern.ts",
+    before: '} else if (source[i] === "{" && source[i - 1] !== "\\\\") {',
+    after: '} else if (source[i] === "{" && source[i] !== "\\\\") {',
+    reason:
+      "the branch above steps past the character after every backslash, so a { is reached after a backslash only in \\\\{, an escaped backslash, which the segment parser refuses at its own offset, before the brace, however the rest of the pattern is split",
+  },
+  {
+    file: "src/router/expression.ts",
+    before: "const value = line.slice(colon + 1).trim();",
+    after: "const value = line.slice(colon + 1);",
+    reason:
+      'the line is trimmed already, and normalizeElement trims every ;-separated part, its ends included: an untrimmed " *" becomes "*" there, and any other value the same text as trimmed',
+  },
+  {
+    file: "src/router/markup.ts",
+    before: "if (text.length > 24) return MARKUP_SPECIAL.test(text);",
+    after: "if (text.length >= 24) return MARKUP_SPECIAL.test(text);",
+    reason:
+      "both branches answer the same question (a non-global RegExp of the same five characters, or the loop); 24 only picks the faster one for a text of exactly 24",
+  },
 ];

@@ -358,4 +358,85 @@ export const ROUTER: HandMutant[] = [
     replace: '...(length !== undefined ? { duplex: "half" } : {}),',
     tests: ["tests/router/router_node_r11_mutants_test.ts"],
   },
+  // Router, tenth round (seed 20261204, the measure after the tests above),
+  // and bugs planted beside its survivors.
+  {
+    id: "rout10-router-unreserved-lower-a",
+    bug:
+      "router: an escape of a (%61) in a request path stays escaped and misses its route",
+    file: "src/router/_path.ts",
+    find: "(code >= 97 && code <= 122)",
+    replace: "(code >= 98 && code <= 122)",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-unreserved-upper-a",
+    bug:
+      "router: an escape of A (%41) in a request path stays escaped and misses its route",
+    file: "src/router/_path.ts",
+    find: "return (code >= 65 && code <= 90) ||",
+    replace: "return (code >= 66 && code <= 90) ||",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-unreserved-bracket",
+    bug:
+      "router: %5B in a request path decoded to [ (not an unreserved character)",
+    file: "src/router/_path.ts",
+    find: "return (code >= 65 && code <= 90) ||",
+    replace: "return (code >= 65 && code <= 91) ||",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-param-escape-low-zero",
+    bug: "router: beside a malformed escape, %20 in a parameter stays escaped",
+    file: "src/router/_path.ts",
+    find: "if (high < 0 || low < 0) break;",
+    replace: "if (high < 0 || low < 1) break;",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-param-escape-one-bad-digit",
+    bug:
+      "router: beside a malformed escape, %2G in a parameter decoded as a control character",
+    file: "src/router/_path.ts",
+    find: "if (high < 0 || low < 0) break;",
+    replace: "if (high < 0 && low < 0) break;",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-constraint-repeat-zero",
+    bug:
+      "router: a constraint part repeated at most zero times taken to read the separator, so a linear pattern is refused",
+    file: "src/router/_regexp_ambiguity.ts",
+    find: "return node.max > 0 && walk(node.body);",
+    replace: "return node.max >= 0 && walk(node.body);",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-constraint-optional-separator",
+    bug:
+      "router: a constraint that can read the separator once (-?) accepted after another parameter (quadratic matching)",
+    file: "src/router/_regexp_ambiguity.ts",
+    find: "return node.max > 0 && walk(node.body);",
+    replace: "return node.max > 1 && walk(node.body);",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-streaming-fast-path",
+    bug:
+      "router: a streaming route with only synchronous substitutions sent whole, with a Content-Length",
+    file: "src/router/route.ts",
+    find: "if (!streaming) directRoutes.set(route, respondNow);",
+    replace: "if (streaming) directRoutes.set(route, respondNow);",
+    tests: ["tests/router/router_serve_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-expression-any-value",
+    bug: "HTTPExpression: Name: * compared as the literal text *",
+    file: "src/router/expression.ts",
+    find: '  if (rule.value === "*") return true;',
+    replace: '  if (rule.value === "*") true;',
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
 ];

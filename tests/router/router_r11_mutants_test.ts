@@ -10,6 +10,7 @@ import {
   createRouter,
   type ErrorHandler,
   type Handler,
+  HTTPExpression,
   RouteError,
 } from "../../src/router/mod.ts";
 
@@ -423,5 +424,111 @@ body`,
     }
     // Without a body it is sent, the method as Fetch normalizes it.
     assert.equal((await createRequest()`get http://localhost/x`).method, "GET");
+  });
+});
+
+// What the measuring draw of seed 20261204 found unguarded.
+describe("router: percent-escapes in a request path", () => {
+  // _path.ts:13 (isUnreserved off by one at a bound: `code >= 66`, `<= 91`
+  // and the like): an escape of A, Z, a or z stayed escaped and missed its
+  // route, or one of @ [ ` { was decoded (RFC 3986 §6.2.2 decodes only the
+  // unreserved characters).
+  it("escapes of unreserved characters are decoded, every bound included; others are not", async () => {
+    const router = createRouter({ caseSensitive: true })
+      .endpoint`GET /AZaz09-._~`(named("unreserved"))
+      .endpoint`GET /@`(named("at"))
+      .endpoint`GET /[`(named("bracket"));
+    for (
+      const path of [
+        "/%41%5A%61%7A%30%39%2D%2E%5F%7E",
+        "/%41%5a%61%7a%30%39%2d%2e%5f%7e",
+        "/AZaz09-._~",
+      ]
+    ) {
+      assert.equal(
+        await answer(router, `http://localhost${path}`),
+        "unreserved",
+        path,
+      );
+    }
+    assert.equal(await answer(router, "http://localhost/@"), "at");
+    assert.equal(await answer(router, "http://localhost/%40"), "404");
+    assert.equal(await answer(router, "http://localhost/%5B"), "404");
+    assert.equal(await answer(router, "http://localhost/%60"), "404");
+  });
+
+  // _path.ts:86 (`high < 0` or `low < 0` off by one): beside a malformed
+  // escape, which makes decodeURIComponent throw, an escape whose hex digit
+  // is 0 (%20, %09) stayed escaped in a parameter; and with `||` read as
+  // `&&` or the `break` dropped, an escape with one bad digit was decoded.
+  it("a parameter with a malformed escape still decodes its escapes holding a 0", async () => {
+    const router = createRouter().endpoint`GET /files/:name`(
+      (_request, context) => new Response(context.params.name),
+    );
+    assert.equal(
+      await answer(router, "http://localhost/files/a%20b%09c%ZZ"),
+      "a b\tc%ZZ",
+    );
+    assert.equal(
+      await answer(router, "http://localhost/files/%0A-%FF"),
+      "\n-%FF",
+    );
+    // An escape with one hex digit valid (%2G) stays as written too.
+    assert.equal(
+      await answer(router, "http://localhost/files/x%2Gy%20"),
+      "x%2Gy ",
+    );
+  });
+});
+
+describe("router: a constraint after another parameter of its segment", () => {
+  // _regexp_ambiguity.ts:286 (`node.max > 0` read as `>= 0`, or `> 1`): a
+  // part repeated at most zero times was taken to read the separator, so a
+  // pattern that matches linearly was refused; one repeated at most once
+  // (`-?`) was not, so a quadratic one was accepted.
+  it("is refused only when it can read the separator before it", async () => {
+    const router = createRouter()
+      .endpoint`GET /:a-:b{-{0}[0-9]+}`(
+        (_request, context) => Response.json(context.params),
+      );
+    const response = await router(new Request("http://localhost/x-12"));
+    assert.deepEqual(await response.json(), { a: "x", b: "12" });
+    const error = refusal(() =>
+      createRouter().endpoint`GET /:a-:b{-?[0-9]+}`(named("never"))
+    );
+    assert.equal(error.code, "INVALID_PATTERN");
+    assert.equal(error.offset, 7);
+    assert.match(error.message, /cannot match "-"/);
+  });
+});
+
+describe("HTTPExpression: a header line's value", () => {
+  // expression.ts:159 (`.trim()` dropped from the value): `Name: *` kept
+  // its blank, read as the literal text "*", so a request with the header
+  // present did not match.
+  it("`Name: *` requires the header to be present, whatever its value", () => {
+    const expression = HTTPExpression`
+      POST /hooks/:id
+      X-Signature: *
+      Content-Type: application/json
+    `;
+    const request = (headers: Record<string, string>) =>
+      new Request("http://localhost/hooks/7", { method: "POST", headers });
+    const signed = request({
+      "x-signature": "sha256=ab12",
+      "content-type": "application/json; charset=utf-8",
+    });
+    assert.equal(expression.test(signed), true);
+    assert.equal(expression.exec(signed)?.id, "7");
+    assert.equal(
+      expression.test(request({ "content-type": "application/json" })),
+      false,
+    );
+    assert.equal(
+      expression.test(
+        request({ "x-signature": "x", "content-type": "text/plain" }),
+      ),
+      false,
+    );
   });
 });
