@@ -502,6 +502,23 @@ describe("router: a constraint after another parameter of its segment", () => {
   });
 });
 
+describe("HTTPExpression: a header line's name", () => {
+  // expression.ts:150 (`.trim()` dropped from the name): a blank before
+  // the colon, which an endpoint's Host line takes, made the name no token
+  // and the expression was refused.
+  it("takes blanks around the colon, as an endpoint's Host line does", () => {
+    const expression = HTTPExpression`
+      GET /x
+      Accept : application/json
+    `;
+    const request = new Request("http://localhost/x", {
+      headers: { accept: "application/json" },
+    });
+    assert.equal(expression.test(request), true);
+    assert.equal(expression.test(new Request("http://localhost/x")), false);
+  });
+});
+
 describe("HTTPExpression: a header line's value", () => {
   // expression.ts:159 (`.trim()` dropped from the value): `Name: *` kept
   // its blank, read as the literal text "*", so a request with the header
@@ -530,5 +547,127 @@ describe("HTTPExpression: a header line's value", () => {
       ),
       false,
     );
+  });
+});
+
+// What the third draw (seed 20261205) found unguarded.
+describe("router: constraint classes read as the RegExp engine reads them", () => {
+  // _regexp_tree.ts:168 (`text[i + 1] !== "]"` read as `text[i] !== "]"`): a
+  // class ending in "-" ([a-z0-9-], a slug) read "-]" as a range, so the
+  // pattern was refused or misread.
+  it("a class ending in - holds the dash", async () => {
+    const router = createRouter()
+      .endpoint`GET /posts/:slug{[a-z0-9-]+}`(
+        (_request, context) => new Response(context.params.slug),
+      )
+      .endpoint`GET /tags/:tag{[a-]+}`(
+        (_request, context) => new Response(context.params.tag),
+      );
+    assert.equal(
+      await answer(router, "http://localhost/posts/my-post-2"),
+      "my-post-2",
+    );
+    assert.equal(await answer(router, "http://localhost/posts/My-Post"), "404");
+    assert.equal(await answer(router, "http://localhost/tags/a-a"), "a-a");
+  });
+
+  // _regexp_tree.ts:130 (`!/[0-9]/` read as `/[0-9]/`): \0 not followed by a
+  // digit (NUL, as V8 reads it) refused, and \01 (an octal escape V8 reads
+  // otherwise) taken as NUL then 1.
+  it("\\0 alone is NUL, \\0 before a digit is refused", async () => {
+    const router = createRouter().endpoint`GET /:id{[^/\0]+}`(
+      (_request, context) => new Response(context.params.id),
+    );
+    assert.equal(await answer(router, "http://localhost/ab-c"), "ab-c");
+    const error = refusal(() =>
+      createRouter().endpoint`GET /:id{a\01}`(named("never"))
+    );
+    assert.equal(error.code, "INVALID_PATTERN");
+    assert.match(error.message, /"\\0" is not supported/);
+  });
+});
+
+describe("router: two parameters in a segment split by one character", () => {
+  // Planted beside seed 20261205's _pattern.ts:96 (the test of the
+  // characters a class must escape inverted): a `]` between two parameters
+  // closed the class of the second one's capture, so `/:a]:b` never
+  // matched; the others still split.
+  it("splits at ], ^, - and ~ alike", async () => {
+    const router = createRouter()
+      .endpoint`GET /b/:a]:b`((_request, context) =>
+        Response.json(context.params)
+      )
+      .endpoint`GET /c/:a^:b`((_request, context) =>
+        Response.json(context.params)
+      )
+      .endpoint`GET /d/:a-:b`((_request, context) =>
+        Response.json(context.params)
+      )
+      .endpoint`GET /t/:a~:b`((_request, context) =>
+        Response.json(context.params)
+      );
+    for (
+      const [path, params] of [
+        ["/b/x]y", { a: "x", b: "y" }],
+        ["/c/x^y", { a: "x", b: "y" }],
+        ["/d/x-y-z", { a: "x-y", b: "z" }],
+        ["/t/x~y", { a: "x", b: "y" }],
+      ] as const
+    ) {
+      const response = await router(new Request(`http://localhost${path}`));
+      assert.equal(response.status, 200, path);
+      assert.deepEqual(await response.json(), params, path);
+    }
+  });
+});
+
+describe("router: two parameters in a segment split by several characters", () => {
+  // _pattern.ts:96 (`separator.length === 1` inverted): a separator of two
+  // characters went into a character class, which excludes each of them
+  // (or, for "--", is no valid class at all), so `/:from--:to` broke.
+  it("the second parameter excludes the separator, not its characters", async () => {
+    const router = createRouter()
+      .endpoint`GET /range/:from--:to`(
+        (_request, context) => Response.json(context.params),
+      )
+      .endpoint`GET /file/:name.x:rest`(
+        (_request, context) => Response.json(context.params),
+      );
+    const range = await router(
+      new Request("http://localhost/range/2020-01--2021-02"),
+    );
+    assert.deepEqual(await range.json(), { from: "2020-01", to: "2021-02" });
+    const file = await router(new Request("http://localhost/file/a.x.xbc"));
+    assert.deepEqual(await file.json(), { name: "a.x", rest: "bc" });
+  });
+});
+
+describe("createRoute: the status a template may send", () => {
+  // _render.ts:255 (`status > 599` read as `>= 599`, or `> 600`): 599, the
+  // last status Response takes, was refused, or 600 let through to
+  // Response's own RangeError.
+  it("200 through 599 are sent; 199 and 600 are refused naming the range", async () => {
+    for (const status of [200, 599]) {
+      const response = await createRoute()`
+        HTTP/1.1 ${status} Custom
+
+        body`(new Request("http://localhost/"));
+      assert.equal(response.status, status);
+      assert.equal(response.statusText, "Custom");
+      assert.equal(await response.text(), "body");
+    }
+    for (const status of [199, 600]) {
+      await assert.rejects(
+        async () =>
+          await createRoute()`
+            HTTP/1.1 ${status} Custom
+
+            body`(new Request("http://localhost/")),
+        (error: unknown) =>
+          error instanceof RouteError && error.code === "INVALID_TEMPLATE" &&
+          /allowed: 200-599/.test(error.message),
+        String(status),
+      );
+    }
   });
 });
