@@ -230,4 +230,19 @@ export const ROUTER: Equivalent[] = [
     reason:
       "both branches answer the same question (a non-global RegExp of the same five characters, or the loop); 24 only picks the faster one for a text of exactly 24",
   },
+  // Router, tenth round (seed 20261205).
+  {
+    file: "src/router/_pattern.ts",
+    before: 'const next = segment[i + 1] ?? "";',
+    after: "const next = segment[i + 1];",
+    reason:
+      'with no character after the backslash, next === "" is false but !ESCAPABLE.includes(undefined) is true (the string holds no "undefined"): the same refusal, at the same offset',
+  },
+  {
+    file: "src/router/_regexp_tree.ts",
+    before: 'if (high < low) refuse(at, "a range out of order");',
+    after: "if (high < low) ;",
+    reason:
+      "the tree is read only from a constraint that new RegExp has already accepted, and new RegExp refuses a range out of order (as an invalid regular expression, same code) before this parser sees it",
+  },
 ];

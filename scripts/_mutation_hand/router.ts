@@ -439,4 +439,69 @@ export const ROUTER: HandMutant[] = [
     replace: '  if (rule.value === "*") true;',
     tests: ["tests/router/router_r11_mutants_test.ts"],
   },
+  // Router, tenth round (seed 20261205, the third draw).
+  {
+    id: "rout10-router-separator-two-chars",
+    bug:
+      "router: a separator of two characters between parameters put in a character class (`/:from--:to` breaks)",
+    file: "src/router/_pattern.ts",
+    find: "if (separator.length === 1) {",
+    replace: "if (!(separator.length === 1)) {",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-separator-bracket",
+    bug:
+      "router: a ] between two parameters not escaped in the second one's class (`/:a]:b` never matches)",
+    file: "src/router/_pattern.ts",
+    find:
+      'const char = /[\\\\\\]^-]/.test(separator) ? "\\\\" + separator : separator;',
+    replace:
+      'const char = !/[\\\\\\]^-]/.test(separator) ? "\\\\" + separator : separator;',
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-constraint-nul",
+    bug: "router: \\0 in a constraint refused, \\01 read as NUL then 1",
+    file: "src/router/_regexp_tree.ts",
+    find: 'if (char === "0" && !/[0-9]/.test(text[i] ?? "")) return [[0, 0]];',
+    replace:
+      'if (char === "0" && /[0-9]/.test(text[i] ?? "")) return [[0, 0]];',
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-class-trailing-dash",
+    bug:
+      "router: a constraint class ending in - ([a-z0-9-]) read with -] as a range",
+    file: "src/router/_regexp_tree.ts",
+    find: 'text[i] === "-" && text[i + 1] !== "]" &&',
+    replace: 'text[i] === "-" && text[i] !== "]" &&',
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-route-status-599",
+    bug: "createRoute: status 599 refused",
+    file: "src/router/_render.ts",
+    find: "if (status < 200 || status > 599 || !Number.isInteger(status)) {",
+    replace:
+      "if (status < 200 || status >= 599 || !Number.isInteger(status)) {",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-expression-name-blank",
+    bug: "HTTPExpression: a blank before a header rule's colon refused",
+    file: "src/router/expression.ts",
+    find: "const name = line.slice(0, colon).trim();",
+    replace: "const name = line.slice(0, colon);",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-fs-router-other-files",
+    bug:
+      "createFSRouter: a README.md or stylesheet beside the routes imported as a module",
+    file: "src/router/fs_router.ts",
+    find: "if (!info.isFile() || !extensions.includes(extension)) continue;",
+    replace: "if (!info.isFile() || !extensions.includes(extension)) ;",
+    tests: ["tests/router/fs_router_r11_mutants_test.ts"],
+  },
 ];
