@@ -154,8 +154,8 @@ export const ROUTER: HandMutant[] = [
     replace: `let result = strings[0] || strings.raw[0];`,
     tests: ["tests/router/router_ninth_round_test.ts"],
   },
-  // Router, tenth round (seed 20261203), each caught by
-  // tests/router/router_r11_mutants_test.ts.
+  // Router, tenth round (seed 20261203), each caught by the r11 mutant
+  // tests of tests/router/ named in it.
   {
     id: "rout10-router-host-offset-dots",
     bug:
@@ -163,7 +163,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/_host.ts",
     find: `    offset += label.length + 1;`,
     replace: `    offset += label.length;`,
-    tests: ["tests/router/router_r11_mutants_test.ts"],
+    tests: ["tests/router/host_r11_mutants_test.ts"],
   },
   {
     id: "rout10-router-host-blank-line",
@@ -172,7 +172,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/_host.ts",
     find: `    if (line.trim() === "") continue;`,
     replace: `    if (line === "") continue;`,
-    tests: ["tests/router/router_r11_mutants_test.ts"],
+    tests: ["tests/router/host_r11_mutants_test.ts"],
   },
   {
     id: "rout10-route-init-reason-other-status",
@@ -190,7 +190,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/message.ts",
     find: `    return new Response(null, {`,
     replace: `    new Response(null, {`,
-    tests: ["tests/router/router_r11_mutants_test.ts"],
+    tests: ["tests/router/message_r11_mutants_test.ts"],
   },
   {
     id: "rout10-create-request-stream-value",
@@ -200,7 +200,7 @@ export const ROUTER: HandMutant[] = [
     find:
       `    checkValues(substitutions);\n    const layout = cachedLayout(\n      requestLayouts,`,
     replace: `    const layout = cachedLayout(\n      requestLayouts,`,
-    tests: ["tests/router/router_r11_mutants_test.ts"],
+    tests: ["tests/router/message_r11_mutants_test.ts"],
   },
   {
     id: "rout10-router-stream-error-no-answer",
@@ -212,7 +212,7 @@ export const ROUTER: HandMutant[] = [
     tests: ["tests/router/router_r11_mutants_test.ts"],
   },
   // Router, tenth round: planted by hand in _host.ts, each caught by
-  // tests/router/router_r11_mutants_test.ts.
+  // tests/router/host_r11_mutants_test.ts.
   {
     id: "rout10-router-host-literals-ignored",
     bug:
@@ -220,7 +220,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/_host.ts",
     find: "if (a.literals !== b.literals) return b.literals - a.literals;",
     replace: "if (a.literals !== b.literals) b.literals - a.literals;",
-    tests: ["tests/router/router_r11_mutants_test.ts"],
+    tests: ["tests/router/host_r11_mutants_test.ts"],
   },
   {
     id: "rout10-router-host-tie-by-order",
@@ -229,7 +229,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/_host.ts",
     find: "return a.source < b.source ? -1 : a.source > b.source ? 1 : 0;",
     replace: "return 0;",
-    tests: ["tests/router/router_r11_mutants_test.ts"],
+    tests: ["tests/router/host_r11_mutants_test.ts"],
   },
   {
     id: "rout10-router-host-ipv6-upper",
@@ -237,7 +237,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/_host.ts",
     find: "if (IPV6.test(source.toLowerCase())) {",
     replace: "if (IPV6.test(source)) {",
-    tests: ["tests/router/router_r11_mutants_test.ts"],
+    tests: ["tests/router/host_r11_mutants_test.ts"],
   },
   {
     id: "rout10-router-host-ipv6-port",
@@ -246,7 +246,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/_host.ts",
     find: "if (close !== -1 && close < end) end = close + 1;",
     replace: "if (!(close !== -1 && close < end)) end = close + 1;",
-    tests: ["tests/router/router_r11_mutants_test.ts"],
+    tests: ["tests/router/host_r11_mutants_test.ts"],
   },
   {
     id: "rout10-router-host-userinfo",
@@ -254,7 +254,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/_host.ts",
     find: "if (at >= start) start = at + 1;",
     replace: "if (at >= start) start = at;",
-    tests: ["tests/router/router_r11_mutants_test.ts"],
+    tests: ["tests/router/host_r11_mutants_test.ts"],
   },
   {
     id: "rout10-router-host-upper-a",
@@ -263,7 +263,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/_host.ts",
     find: "if (code >= 65 && code <= 90) return",
     replace: "if (code > 65 && code <= 90) return",
-    tests: ["tests/router/router_r11_mutants_test.ts"],
+    tests: ["tests/router/host_r11_mutants_test.ts"],
   },
   {
     id: "rout10-router-host-upper-z",
@@ -272,7 +272,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/_host.ts",
     find: "if (code >= 65 && code <= 90) return",
     replace: "if (code >= 65 && code < 90) return",
-    tests: ["tests/router/router_r11_mutants_test.ts"],
+    tests: ["tests/router/host_r11_mutants_test.ts"],
   },
   {
     id: "rout10-router-host-empty-line",
@@ -281,7 +281,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/_host.ts",
     find: 'if (written === "") fail(value, 0, "the Host line is empty");',
     replace: 'if (written === "") ;',
-    tests: ["tests/router/router_r11_mutants_test.ts"],
+    tests: ["tests/router/host_r11_mutants_test.ts"],
   },
   // Router, tenth round: planted by hand in message.ts.
   {
@@ -292,7 +292,7 @@ export const ROUTER: HandMutant[] = [
     find:
       "  checkValues(substitutions);\n  const layout = cachedLayout(responseLayouts,",
     replace: "  const layout = cachedLayout(responseLayouts,",
-    tests: ["tests/router/router_r11_mutants_test.ts"],
+    tests: ["tests/router/message_r11_mutants_test.ts"],
   },
   {
     id: "rout10-create-response-head-unsettled",
@@ -302,7 +302,7 @@ export const ROUTER: HandMutant[] = [
     find:
       "  await settle(results, layout.head?.flat() ?? []);\n  const head = resolveResponseHead(",
     replace: "  const head = resolveResponseHead(",
-    tests: ["tests/router/router_r11_mutants_test.ts"],
+    tests: ["tests/router/message_r11_mutants_test.ts"],
   },
   {
     id: "rout10-create-request-body-unsettled",
@@ -312,7 +312,7 @@ export const ROUTER: HandMutant[] = [
     find:
       "    await settle(results, layout.body);\n    const { body, length } = knownBody(",
     replace: "    const { body, length } = knownBody(",
-    tests: ["tests/router/router_r11_mutants_test.ts"],
+    tests: ["tests/router/message_r11_mutants_test.ts"],
   },
   {
     id: "rout10-create-request-line-blanks",
@@ -320,7 +320,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/message.ts",
     find: "const words = line.trim().split(/[ \\t]+/);",
     replace: "const words = line.split(/[ \\t]+/);",
-    tests: ["tests/router/router_r11_mutants_test.ts"],
+    tests: ["tests/router/message_r11_mutants_test.ts"],
   },
   {
     id: "rout10-create-request-line-word-after-url",
@@ -329,7 +329,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/message.ts",
     find: "if (words.length === 1 && /^[A-Za-z]",
     replace: "if (words.length === 1 || /^[A-Za-z]",
-    tests: ["tests/router/router_r11_mutants_test.ts"],
+    tests: ["tests/router/message_r11_mutants_test.ts"],
   },
   {
     id: "rout10-create-request-line-three-words",
@@ -338,7 +338,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/message.ts",
     find: "if (words.length !== 2 || !TOKEN.test(words[0])) {",
     replace: "if (words.length !== 2 && !TOKEN.test(words[0])) {",
-    tests: ["tests/router/router_r11_mutants_test.ts"],
+    tests: ["tests/router/message_r11_mutants_test.ts"],
   },
   {
     id: "rout10-create-request-get-body-case",
@@ -347,7 +347,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/message.ts",
     find: "const upper = method.toUpperCase();",
     replace: "const upper = method;",
-    tests: ["tests/router/router_r11_mutants_test.ts"],
+    tests: ["tests/router/message_r11_mutants_test.ts"],
   },
   {
     id: "rout10-create-request-node-duplex",
