@@ -245,4 +245,19 @@ export const ROUTER: Equivalent[] = [
     reason:
       "the tree is read only from a constraint that new RegExp has already accepted, and new RegExp refuses a range out of order (as an invalid regular expression, same code) before this parser sees it",
   },
+  // Router, tenth round (seed 20261206).
+  {
+    file: "src/router/_regexp_tree.ts",
+    before: "if (low > next) out.push([next, low - 1]);",
+    after: "if (low >= next) out.push([next, low - 1]);",
+    reason:
+      "a normalized set has no two adjacent ranges, so low === next only for a first range starting at NUL: the extra [0, -1] is empty, stays so through foldCase and normalize, and intersects (the only reader of a class's set) skips it",
+  },
+  {
+    file: "src/router/route.ts",
+    before: "const ctx = context ??",
+    after: "const ctx = context ||",
+    reason:
+      "a route's context is a RouteContext object or undefined (the router always passes one; a direct call may omit it): no object is falsy",
+  },
 ];
