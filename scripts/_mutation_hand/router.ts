@@ -504,4 +504,13 @@ export const ROUTER: HandMutant[] = [
     replace: "if (!info.isFile() || !extensions.includes(extension)) ;",
     tests: ["tests/router/fs_router_r11_mutants_test.ts"],
   },
+  // Router, tenth round: planted by hand in route.ts's validateInit.
+  {
+    id: "rout10-route-init-status-200",
+    bug: "createRoute: init.status 200 refused as out of range",
+    file: "src/router/route.ts",
+    find: "(!Number.isInteger(status) || status < 200 || status > 599)",
+    replace: "(!Number.isInteger(status) || status <= 200 || status > 599)",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
 ];

@@ -321,3 +321,23 @@ describe("createRoute: the status a template may send", () => {
     }
   });
 });
+
+describe("createRoute: the status its init may name", () => {
+  // Planted by hand in route.ts's validateInit (`status < 200` read as
+  // `<= 200`): createRoute({ status: 200 }) refused, where 200 is the
+  // default it names.
+  it("200 and 599 are taken, 199, 600 and 404.5 are an INVALID_OPTION", async () => {
+    for (const status of [200, 599]) {
+      const response = await createRoute({ status })`ok`(
+        new Request("http://localhost/"),
+      );
+      assert.equal(response.status, status);
+      assert.equal(await response.text(), "ok");
+    }
+    for (const status of [199, 600, 404.5]) {
+      const error = refusal(() => createRoute({ status }));
+      assert.equal(error.code, "INVALID_OPTION", String(status));
+      assert.match(error.message, /from 200 to 599/);
+    }
+  });
+});
