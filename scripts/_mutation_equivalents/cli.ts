@@ -189,4 +189,20 @@ export const CLI: Equivalent[] = [
     reason:
       "the same unreachable line as the `?? error` entry above: both runtimes' readFile throw only FileError, handled the line before, so no undefined or null error gets here",
   },
+  // cli, tenth round (seed 20261165).
+  {
+    file: "src/cli/_runtime.ts",
+    before: "(error as Error)?.message ?? String(error),",
+    after: "(error as Error).message ?? String(error),",
+    reason:
+      "deno.readFile and readFileSync, the only calls this wraps, reject with Error objects (Deno.errors.NotFound and its siblings, or a TypeError for a bad path), never null or undefined, the one case ?. guards",
+  },
+  {
+    file: "src/cli/_summary.ts",
+    before:
+      "const url = spec.baseURL ?? providerEntry(spec.provider)?.baseURL;",
+    after: "const url = spec.baseURL || providerEntry(spec.provider)?.baseURL;",
+    reason:
+      'a spec\'s baseURL is never "": the config takes only an http(s) URL, the backends-only list refuses an empty one (since this round), OPENAI_BASE_URL is passed only when non-empty and OLLAMA_HOST always becomes a URL',
+  },
 ];

@@ -63,4 +63,201 @@ export const ROUTER: Equivalent[] = [
     reason:
       "the exact host's entry then points at the emptied group: its matcher matches nothing and allows no method, so matching and Allow fall through to the other routes as without it, and adding the host again replaces the entry; only a stale empty entry per removed exact host stays in memory",
   },
+  // Router, tenth round (seed 20261203).
+  {
+    file: "src/router/_regexp_tree.ts",
+    before: 'if (text[i] !== ")") refuse(at, \'unclosed "("\');',
+    after: 'if (text[i] !== ")") ;',
+    reason:
+      "the tree is read only from a constraint that new RegExp has already accepted (constraintRegExpSource builds it first, and canRead runs after constraintSource): an unclosed ( is refused there as not a valid regular expression, with the same code and offset, before this parser sees it",
+  },
+  {
+    file: "src/router/_regexp_tree.ts",
+    before: 'return refuse(at, `"${char}" is not supported in a constraint`);',
+    after: 'refuse(at, `"${char}" is not supported in a constraint`);',
+    reason:
+      "refuse always throws (it returns never), so the dropped return is never reached",
+  },
+  {
+    file: "src/router/_routes.ts",
+    before: "this.#hosted = this.#groups.size > 0;",
+    after: "this.#hosted = this.#groups.size >= 0;",
+    reason:
+      "with no host group left, the host path finds no exact group and no pattern group and returns the routes without Host's match, and allowed collects their methods alone through a Set in the same order (a lone * stays alone): the same answers, only hostOf's cost per request",
+  },
+  // Router, tenth round: planted by hand in _host.ts (hostOf and
+  // compareHosts), each reviewed as equivalent.
+  {
+    file: "src/router/_host.ts",
+    before: "if (exact !== 0) return exact;",
+    after: "if (exact !== 0) exact;",
+    reason:
+      "compareHosts sorts only the host-pattern groups (exact hosts have their own map), so both sides have no exact host and exact is always 0: the return is never taken",
+  },
+  {
+    file: "src/router/_host.ts",
+    before: "return a.source < b.source ? -1 : a.source > b.source ? 1 : 0;",
+    after: "return a.source <= b.source ? -1 : a.source > b.source ? 1 : 0;",
+    reason:
+      "host groups are keyed by their source, so two patterns sorted together never have the same text: < and <= agree",
+  },
+  {
+    file: "src/router/_host.ts",
+    before: "return a.source < b.source ? -1 : a.source > b.source ? 1 : 0;",
+    after: "return a.source < b.source ? -1 : a.source >= b.source ? 1 : 0;",
+    reason:
+      "host groups are keyed by their source, so two patterns sorted together never have the same text: > and >= agree",
+  },
+  {
+    file: "src/router/_host.ts",
+    before: "if (at >= start) start = at + 1;",
+    after: "if (at > start) start = at + 1;",
+    reason:
+      "at === start is an @ right after //, empty user info, which the URL parser drops when it serializes Request.url: no URL a Request holds has it",
+  },
+  {
+    file: "src/router/_host.ts",
+    before: "if (close !== -1 && close < end) end = close + 1;",
+    after: "if (close !== -1 || close < end) end = close + 1;",
+    reason:
+      "a host starting with [ is an IPv6 address the URL parser has checked, so its ] is always there (close !== -1) and before the path",
+  },
+  {
+    file: "src/router/_host.ts",
+    before: "if (close !== -1 && close < end) end = close + 1;",
+    after: "if (close !== -1 && close <= end) end = close + 1;",
+    reason:
+      "end is a / or the URL's length, never the index of a ]: < and <= agree",
+  },
+  {
+    file: "src/router/_host.ts",
+    before: "if (colon !== -1 && colon < end) end = colon;",
+    after: "if (colon !== -1 && colon <= end) end = colon;",
+    reason:
+      "end is a / or the URL's length, never the index of a colon: < and <= agree",
+  },
+  {
+    file: "src/router/_host.ts",
+    before:
+      'if (end > start && url.charCodeAt(end - 1) === 46) end--; // FQDN\'s "."',
+    after:
+      'if (end >= start && url.charCodeAt(end - 1) === 46) end--; // FQDN\'s "."',
+    reason:
+      "end === start is an empty host, and the character before it is the / of //, never a dot",
+  },
+  {
+    file: "src/router/_host.ts",
+    before: "for (let i = start; i < end; i++) {",
+    after: "for (let i = start; i <= end; i++) {",
+    reason:
+      "the one extra character, at end, is a /, a colon, a ], a dot just cut or past the URL: never an upper-case letter, so the loop ends the same way",
+  },
+  {
+    file: "src/router/_host.ts",
+    before:
+      "if (code >= 65 && code <= 90) return url.slice(start, end).toLowerCase();",
+    after:
+      "if (code >= 65 || code <= 90) return url.slice(start, end).toLowerCase();",
+    reason:
+      "every host is then lower-cased; a serialized URL's host is ASCII (non-ASCII is punycoded or percent-encoded), so lower-casing one without A-Z returns it unchanged",
+  },
+  {
+    file: "src/router/_host.ts",
+    before:
+      "if (code >= 65 && code <= 90) return url.slice(start, end).toLowerCase();",
+    after:
+      "if (code >= 65 && code <= 91) return url.slice(start, end).toLowerCase();",
+    reason:
+      "a [ also triggers lower-casing, of an IPv6 host the URL parser has already written in lower case: the same text",
+  },
+  // Router, tenth round: planted by hand in message.ts, each reviewed as
+  // equivalent.
+  {
+    file: "src/router/message.ts",
+    before: "cache.set(strings, layout);",
+    after: ";",
+    reason:
+      "the layout is a pure function of the call site's strings: without the cache each call parses it again and gets the same layout (or the same INVALID_TEMPLATE), only slower",
+  },
+  {
+    file: "src/router/message.ts",
+    before: "await settle(results, layout.head?.flat() ?? []);",
+    after: "await settle(results, layout.head?.flat() || []);",
+    reason: "flat() returns an array, which is never falsy: ?? and || agree",
+  },
+  {
+    file: "src/router/message.ts",
+    before:
+      "if (words.length > 1 && /^HTTP\\/\\d(\\.\\d)?$/.test(words[words.length - 1])) {",
+    after:
+      "if (words.length >= 1 && /^HTTP\\/\\d(\\.\\d)?$/.test(words[words.length - 1])) {",
+    reason:
+      "a request line of only a version then loses it and has no word left, which is refused as an invalid request line, as the lone version is (not a URL, not two words): the same error and message",
+  },
+  {
+    file: "src/router/message.ts",
+    before: "(line) => line.length > 0,",
+    after: "(line) => line.length >= 0,",
+    reason:
+      "a first line without parts is blank, so layoutTemplate cuts the head before it and returns an empty head, which createRequest refuses with the same message as no head",
+  },
+  {
+    file: "src/router/message.ts",
+    before: 'bodyEncoding(headers.get("content-type") ?? "", layout.body),',
+    after: 'bodyEncoding(headers.get("content-type") || "", layout.body),',
+    reason:
+      "Headers.get returns null or a string; the only falsy string is the empty one, which || replaces by the same empty string",
+  },
+  // Router, tenth round (seed 20261204).
+  {
+    file: "src/router/_pattern.ts",
+    before: '} else if (source[i] === "{" && source[i - 1] !== "\\\\") {',
+    after: '} else if (source[i] === "{" && source[i] !== "\\\\") {',
+    reason:
+      "the branch above steps past the character after every backslash, so a { is reached after a backslash only in \\\\{, an escaped backslash, which the segment parser refuses at its own offset, before the brace, however the rest of the pattern is split",
+  },
+  {
+    file: "src/router/expression.ts",
+    before: "const value = line.slice(colon + 1).trim();",
+    after: "const value = line.slice(colon + 1);",
+    reason:
+      'the line is trimmed already, and normalizeElement trims every ;-separated part, its ends included: an untrimmed " *" becomes "*" there, and any other value the same text as trimmed',
+  },
+  {
+    file: "src/router/markup.ts",
+    before: "if (text.length > 24) return MARKUP_SPECIAL.test(text);",
+    after: "if (text.length >= 24) return MARKUP_SPECIAL.test(text);",
+    reason:
+      "both branches answer the same question (a non-global RegExp of the same five characters, or the loop); 24 only picks the faster one for a text of exactly 24",
+  },
+  // Router, tenth round (seed 20261205).
+  {
+    file: "src/router/_pattern.ts",
+    before: 'const next = segment[i + 1] ?? "";',
+    after: "const next = segment[i + 1];",
+    reason:
+      'with no character after the backslash, next === "" is false but !ESCAPABLE.includes(undefined) is true (the string holds no "undefined"): the same refusal, at the same offset',
+  },
+  {
+    file: "src/router/_regexp_tree.ts",
+    before: 'if (high < low) refuse(at, "a range out of order");',
+    after: "if (high < low) ;",
+    reason:
+      "the tree is read only from a constraint that new RegExp has already accepted, and new RegExp refuses a range out of order (as an invalid regular expression, same code) before this parser sees it",
+  },
+  // Router, tenth round (seed 20261206).
+  {
+    file: "src/router/_regexp_tree.ts",
+    before: "if (low > next) out.push([next, low - 1]);",
+    after: "if (low >= next) out.push([next, low - 1]);",
+    reason:
+      "a normalized set has no two adjacent ranges, so low === next only for a first range starting at NUL: the extra [0, -1] is empty, stays so through foldCase and normalize, and intersects (the only reader of a class's set) skips it",
+  },
+  {
+    file: "src/router/route.ts",
+    before: "const ctx = context ??",
+    after: "const ctx = context ||",
+    reason:
+      "a route's context is a RouteContext object or undefined (the router always passes one; a direct call may omit it): no object is falsy",
+  },
 ];

@@ -302,4 +302,37 @@ export const CLI: HandMutant[] = [
       "tests/cli/cli_r11_mutants_test.ts",
     ],
   },
+  // cli, tenth round (seed 20261165), each caught by
+  // tests/cli/cli_r12_mutants_test.ts.
+  {
+    id: "rout10-convert-help-code-targets",
+    bug: "cli: convert --help lists fetch alone as the code targets",
+    file: "src/cli/convert.ts",
+    find: 't.id !== "curl" && t.id !== "fetch"',
+    replace: 't.id !== "curl" && t.id === "fetch"',
+    tests: [
+      "tests/cli/cli_r12_mutants_test.ts",
+    ],
+  },
+  {
+    id: "rout10-convert-help-code-targets-curl",
+    bug: "cli: convert --help lists curl alone as the code targets",
+    file: "src/cli/convert.ts",
+    find: 't.id !== "curl" && t.id !== "fetch"',
+    replace: 't.id === "curl" && t.id !== "fetch"',
+    tests: [
+      "tests/cli/cli_r12_mutants_test.ts",
+    ],
+  },
+  {
+    id: "rout10-backends-list-empty-base-url",
+    bug:
+      'backends-only config list: baseURL "" accepted (requests sent to a relative path)',
+    file: "src/gateway/env_backends.ts",
+    find: 'if (baseURL === "") {',
+    replace: 'if (baseURL === "" && false) {',
+    tests: [
+      "tests/cli/cli_r12_mutants_test.ts",
+    ],
+  },
 ];

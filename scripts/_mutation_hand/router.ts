@@ -154,4 +154,363 @@ export const ROUTER: HandMutant[] = [
     replace: `let result = strings[0] || strings.raw[0];`,
     tests: ["tests/router/router_ninth_round_test.ts"],
   },
+  // Router, tenth round (seed 20261203), each caught by the r11 mutant
+  // tests of tests/router/ named in it.
+  {
+    id: "rout10-router-host-offset-dots",
+    bug:
+      "router: a bad Host label's offset skips the dots before it, so the error points one character early per label",
+    file: "src/router/_host.ts",
+    find: `    offset += label.length + 1;`,
+    replace: `    offset += label.length;`,
+    tests: ["tests/router/host_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-host-blank-line",
+    bug:
+      "router: a line of blanks between an endpoint's start line and its Host line refused as a header line",
+    file: "src/router/_host.ts",
+    find: `    if (line.trim() === "") continue;`,
+    replace: `    if (line === "") continue;`,
+    tests: ["tests/router/host_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-route-init-reason-other-status",
+    bug:
+      "createRoute: the init's reason phrase sent with another status, and lost on its own",
+    file: "src/router/_render.ts",
+    find: `if (parsed.status !== status) statusText = "";`,
+    replace: `if (!(parsed.status !== status)) statusText = "";`,
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-create-response-null-body",
+    bug:
+      "createResponse: a 204, 205 or 304 goes on to an empty byte body, which Response refuses",
+    file: "src/router/message.ts",
+    find: `    return new Response(null, {`,
+    replace: `    new Response(null, {`,
+    tests: ["tests/router/message_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-create-request-stream-value",
+    bug:
+      "createRequest: a ReadableStream substituted as a value is sent instead of refused",
+    file: "src/router/message.ts",
+    find:
+      `    checkValues(substitutions);\n    const layout = cachedLayout(\n      requestLayouts,`,
+    replace: `    const layout = cachedLayout(\n      requestLayouts,`,
+    tests: ["tests/router/message_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-stream-error-no-answer",
+    bug:
+      "router: an errorHandler that returns nothing for a stream error makes the router throw from a promise no one awaits",
+    file: "src/router/router.ts",
+    find: `(response) => response?.body?.cancel()`,
+    replace: `(response) => response.body?.cancel()`,
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  // Router, tenth round: planted by hand in _host.ts, each caught by
+  // tests/router/host_r11_mutants_test.ts.
+  {
+    id: "rout10-router-host-literals-ignored",
+    bug:
+      "router: two host patterns ordered by text, not by their literal labels, so the less specific one can win",
+    file: "src/router/_host.ts",
+    find: "if (a.literals !== b.literals) return b.literals - a.literals;",
+    replace: "if (a.literals !== b.literals) b.literals - a.literals;",
+    tests: ["tests/router/host_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-host-tie-by-order",
+    bug:
+      "router: two host patterns of as many literal labels ordered by registration",
+    file: "src/router/_host.ts",
+    find: "return a.source < b.source ? -1 : a.source > b.source ? 1 : 0;",
+    replace: "return 0;",
+    tests: ["tests/router/host_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-host-ipv6-upper",
+    bug: "router: an IPv6 Host pattern in upper-case hex refused",
+    file: "src/router/_host.ts",
+    find: "if (IPV6.test(source.toLowerCase())) {",
+    replace: "if (IPV6.test(source)) {",
+    tests: ["tests/router/host_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-host-ipv6-port",
+    bug:
+      "router: a request to an IPv6 host with a port misses the host's routes",
+    file: "src/router/_host.ts",
+    find: "if (close !== -1 && close < end) end = close + 1;",
+    replace: "if (!(close !== -1 && close < end)) end = close + 1;",
+    tests: ["tests/router/host_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-host-userinfo",
+    bug: "router: a request URL with user info matched as @host",
+    file: "src/router/_host.ts",
+    find: "if (at >= start) start = at + 1;",
+    replace: "if (at >= start) start = at;",
+    tests: ["tests/router/host_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-host-upper-a",
+    bug:
+      "router: an A in a host the URL parser leaves as written is not lower-cased",
+    file: "src/router/_host.ts",
+    find: "if (code >= 65 && code <= 90) return",
+    replace: "if (code > 65 && code <= 90) return",
+    tests: ["tests/router/host_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-host-upper-z",
+    bug:
+      "router: a Z in a host the URL parser leaves as written is not lower-cased",
+    file: "src/router/_host.ts",
+    find: "if (code >= 65 && code <= 90) return",
+    replace: "if (code >= 65 && code < 90) return",
+    tests: ["tests/router/host_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-host-empty-line",
+    bug:
+      "router: an empty Host line refused as an empty label, not as an empty line",
+    file: "src/router/_host.ts",
+    find: 'if (written === "") fail(value, 0, "the Host line is empty");',
+    replace: 'if (written === "") ;',
+    tests: ["tests/router/host_r11_mutants_test.ts"],
+  },
+  // Router, tenth round: planted by hand in message.ts.
+  {
+    id: "rout10-create-response-stream-value",
+    bug:
+      "createResponse: a ReadableStream substituted as a value is sent instead of refused",
+    file: "src/router/message.ts",
+    find:
+      "  checkValues(substitutions);\n  const layout = cachedLayout(responseLayouts,",
+    replace: "  const layout = cachedLayout(responseLayouts,",
+    tests: ["tests/router/message_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-create-response-head-unsettled",
+    bug:
+      "createResponse: a header substitution's promise rendered before it resolves",
+    file: "src/router/message.ts",
+    find:
+      "  await settle(results, layout.head?.flat() ?? []);\n  const head = resolveResponseHead(",
+    replace: "  const head = resolveResponseHead(",
+    tests: ["tests/router/message_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-create-request-body-unsettled",
+    bug:
+      "createRequest: a body substitution's promise rendered before it resolves",
+    file: "src/router/message.ts",
+    find:
+      "    await settle(results, layout.body);\n    const { body, length } = knownBody(",
+    replace: "    const { body, length } = knownBody(",
+    tests: ["tests/router/message_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-create-request-line-blanks",
+    bug: "createRequest: blanks after the request line's version refused",
+    file: "src/router/message.ts",
+    find: "const words = line.trim().split(/[ \\t]+/);",
+    replace: "const words = line.split(/[ \\t]+/);",
+    tests: ["tests/router/message_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-create-request-line-word-after-url",
+    bug:
+      "createRequest: a URL followed by another word read as a GET of the URL",
+    file: "src/router/message.ts",
+    find: "if (words.length === 1 && /^[A-Za-z]",
+    replace: "if (words.length === 1 || /^[A-Za-z]",
+    tests: ["tests/router/message_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-create-request-line-three-words",
+    bug:
+      "createRequest: a request line of three words (a blank in the target) accepted",
+    file: "src/router/message.ts",
+    find: "if (words.length !== 2 || !TOKEN.test(words[0])) {",
+    replace: "if (words.length !== 2 && !TOKEN.test(words[0])) {",
+    tests: ["tests/router/message_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-create-request-get-body-case",
+    bug:
+      "createRequest: a lower-case get with a body reaches new Request's TypeError instead of a RouteError",
+    file: "src/router/message.ts",
+    find: "const upper = method.toUpperCase();",
+    replace: "const upper = method;",
+    tests: ["tests/router/message_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-create-request-node-duplex",
+    bug:
+      'createRequest: a streamed body sent without duplex: "half", which Node\'s Request refuses',
+    file: "src/router/message.ts",
+    find: '...(length === undefined ? { duplex: "half" } : {}),',
+    replace: '...(length !== undefined ? { duplex: "half" } : {}),',
+    tests: ["tests/router/router_node_r11_mutants_test.ts"],
+  },
+  // Router, tenth round (seed 20261204, the measure after the tests above),
+  // and bugs planted beside its survivors.
+  {
+    id: "rout10-router-unreserved-lower-a",
+    bug:
+      "router: an escape of a (%61) in a request path stays escaped and misses its route",
+    file: "src/router/_path.ts",
+    find: "(code >= 97 && code <= 122)",
+    replace: "(code >= 98 && code <= 122)",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-unreserved-upper-a",
+    bug:
+      "router: an escape of A (%41) in a request path stays escaped and misses its route",
+    file: "src/router/_path.ts",
+    find: "return (code >= 65 && code <= 90) ||",
+    replace: "return (code >= 66 && code <= 90) ||",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-unreserved-bracket",
+    bug:
+      "router: %5B in a request path decoded to [ (not an unreserved character)",
+    file: "src/router/_path.ts",
+    find: "return (code >= 65 && code <= 90) ||",
+    replace: "return (code >= 65 && code <= 91) ||",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-param-escape-low-zero",
+    bug: "router: beside a malformed escape, %20 in a parameter stays escaped",
+    file: "src/router/_path.ts",
+    find: "if (high < 0 || low < 0) break;",
+    replace: "if (high < 0 || low < 1) break;",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-param-escape-one-bad-digit",
+    bug:
+      "router: beside a malformed escape, %2G in a parameter decoded as a control character",
+    file: "src/router/_path.ts",
+    find: "if (high < 0 || low < 0) break;",
+    replace: "if (high < 0 && low < 0) break;",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-constraint-repeat-zero",
+    bug:
+      "router: a constraint part repeated at most zero times taken to read the separator, so a linear pattern is refused",
+    file: "src/router/_regexp_ambiguity.ts",
+    find: "return node.max > 0 && walk(node.body);",
+    replace: "return node.max >= 0 && walk(node.body);",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-constraint-optional-separator",
+    bug:
+      "router: a constraint that can read the separator once (-?) accepted after another parameter (quadratic matching)",
+    file: "src/router/_regexp_ambiguity.ts",
+    find: "return node.max > 0 && walk(node.body);",
+    replace: "return node.max > 1 && walk(node.body);",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-streaming-fast-path",
+    bug:
+      "router: a streaming route with only synchronous substitutions sent whole, with a Content-Length",
+    file: "src/router/route.ts",
+    find: "if (!streaming) directRoutes.set(route, respondNow);",
+    replace: "if (streaming) directRoutes.set(route, respondNow);",
+    tests: ["tests/router/router_serve_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-expression-any-value",
+    bug: "HTTPExpression: Name: * compared as the literal text *",
+    file: "src/router/expression.ts",
+    find: '  if (rule.value === "*") return true;',
+    replace: '  if (rule.value === "*") true;',
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  // Router, tenth round (seed 20261205, the third draw).
+  {
+    id: "rout10-router-separator-two-chars",
+    bug:
+      "router: a separator of two characters between parameters put in a character class (`/:from--:to` breaks)",
+    file: "src/router/_pattern.ts",
+    find: "if (separator.length === 1) {",
+    replace: "if (!(separator.length === 1)) {",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-separator-bracket",
+    bug:
+      "router: a ] between two parameters not escaped in the second one's class (`/:a]:b` never matches)",
+    file: "src/router/_pattern.ts",
+    find:
+      'const char = /[\\\\\\]^-]/.test(separator) ? "\\\\" + separator : separator;',
+    replace:
+      'const char = !/[\\\\\\]^-]/.test(separator) ? "\\\\" + separator : separator;',
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-constraint-nul",
+    bug: "router: \\0 in a constraint refused, \\01 read as NUL then 1",
+    file: "src/router/_regexp_tree.ts",
+    find: 'if (char === "0" && !/[0-9]/.test(text[i] ?? "")) return [[0, 0]];',
+    replace:
+      'if (char === "0" && /[0-9]/.test(text[i] ?? "")) return [[0, 0]];',
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-router-class-trailing-dash",
+    bug:
+      "router: a constraint class ending in - ([a-z0-9-]) read with -] as a range",
+    file: "src/router/_regexp_tree.ts",
+    find: 'text[i] === "-" && text[i + 1] !== "]" &&',
+    replace: 'text[i] === "-" && text[i] !== "]" &&',
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-route-status-599",
+    bug: "createRoute: status 599 refused",
+    file: "src/router/_render.ts",
+    find: "if (status < 200 || status > 599 || !Number.isInteger(status)) {",
+    replace:
+      "if (status < 200 || status >= 599 || !Number.isInteger(status)) {",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-expression-name-blank",
+    bug: "HTTPExpression: a blank before a header rule's colon refused",
+    file: "src/router/expression.ts",
+    find: "const name = line.slice(0, colon).trim();",
+    replace: "const name = line.slice(0, colon);",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
+  {
+    id: "rout10-fs-router-other-files",
+    bug:
+      "createFSRouter: a README.md or stylesheet beside the routes imported as a module",
+    file: "src/router/fs_router.ts",
+    find: "if (!info.isFile() || !extensions.includes(extension)) continue;",
+    replace: "if (!info.isFile() || !extensions.includes(extension)) ;",
+    tests: ["tests/router/fs_router_r11_mutants_test.ts"],
+  },
+  // Router, tenth round: planted by hand in route.ts's validateInit.
+  {
+    id: "rout10-route-init-status-200",
+    bug: "createRoute: init.status 200 refused as out of range",
+    file: "src/router/route.ts",
+    find: "(!Number.isInteger(status) || status < 200 || status > 599)",
+    replace: "(!Number.isInteger(status) || status <= 200 || status > 599)",
+    tests: ["tests/router/router_r11_mutants_test.ts"],
+  },
 ];

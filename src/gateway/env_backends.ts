@@ -211,6 +211,11 @@ function readConfig(path: string, text: string, env: Env): BackendSpec[] {
       }
       spec.apiKey = key;
     }
+    // As the config's backends[].baseURL: an empty one is no URL, which the
+    // adapter would not replace by the provider's own.
+    if (baseURL === "") {
+      throw configError(`${where}.baseURL: expected a non-empty string`);
+    }
     if (typeof baseURL === "string") spec.baseURL = baseURL;
     // As the config's backends[].defaultModel: an empty one would send
     // requests that name no model upstream with model "".

@@ -1,0 +1,29 @@
+// Small helpers of the router's r11 mutant tests: a handler that answers
+// its name, a request's answer in one string, and a definition's refusal.
+import assert from "node:assert/strict";
+import { type Handler, RouteError } from "../../src/router/mod.ts";
+
+/** A handler that answers `name`. */
+export const named = (name: string): Handler => () => new Response(name);
+
+/** The body of a 200 answer, else its status as text. */
+export async function answer(
+  router: (request: Request) => Promise<Response>,
+  href: string,
+  init?: RequestInit,
+): Promise<string> {
+  const response = await router(new Request(href, init));
+  const text = await response.text();
+  return response.status === 200 ? text : String(response.status);
+}
+
+/** The RouteError a definition throws, or a failed assertion. */
+export function refusal(define: () => unknown): RouteError {
+  try {
+    define();
+  } catch (error) {
+    assert.ok(error instanceof RouteError, `not a RouteError: ${error}`);
+    return error;
+  }
+  assert.fail("the definition was accepted");
+}
