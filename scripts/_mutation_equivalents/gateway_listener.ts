@@ -218,4 +218,12 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "a full buffer with one byte consumed then grows (within the caller's max) instead of moving its bytes down by one: the bytes and their order are the same; where it cannot grow, that many bytes buffered is past each caller's own refusal",
   },
+  {
+    file: "src/serve/_deno_server.ts",
+    context: "} finally {",
+    before: "closeQuietly(c);",
+    after: ";",
+    reason:
+      "linger runs only inside serveConnection (a refused head, and exchange's 413, 400 and 500 answers, each awaited, then serveConnection returns), and every serveConnection ends in acceptLoop's finally, which calls closeQuietly(c) within the same microtask run: the close comes no later by a turn of the event loop, and the abort it fires reaches no handler that could act in between",
+  },
 ];

@@ -353,4 +353,54 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: `const size = Math.max(max, this.#buffer.byteLength * 2);`,
     tests: ["tests/serve/wire_reader_r11_mutants_test.ts"],
   },
+  {
+    id: "lis10-node-bad-request-body-left",
+    bug:
+      "node listener: a request Node frames but new Request refuses (POST *) gets a 400 with its body left half read and Connection: close, so the next request on the connection is lost",
+    file: "src/serve/_node_server.ts",
+    find:
+      `      await body?.cancel();\n      res.writeHead(400, { "content-type": "text/plain", ...closing() });`,
+    replace:
+      `      if (hasBody) req.resume();\n      res.writeHead(400, { "content-type": "text/plain", connection: "close" });`,
+    tests: ["tests/serve/node_client_gone_r11_test.ts"],
+  },
+  {
+    id: "lis10-node-bad-request-not-drained",
+    bug:
+      "node listener: the 400 of a request new Request refuses keeps the connection but never reads the rest of its body, so the next request waits for ever",
+    file: "src/serve/_node_server.ts",
+    find: `      await body?.cancel();\n`,
+    replace: ``,
+    tests: ["tests/serve/node_client_gone_r11_test.ts"],
+  },
+  {
+    id: "lis10-node-gone-body-not-cancelled",
+    bug:
+      "node listener: a client that leaves while the answer's body waits for its first byte cancels that body only at its next piece (a relayed upstream is held open)",
+    file: "src/serve/_node_server.ts",
+    find:
+      `    if (gone.aborted) cancel();\n    else gone.addEventListener("abort", cancel, { once: true });`,
+    replace: `    ;`,
+    tests: ["tests/serve/node_client_gone_r11_test.ts"],
+  },
+  {
+    id: "lis10-node-late-answer-not-cancelled",
+    bug:
+      "node listener: an answer whose handler returns after its client left has its body never cancelled",
+    file: "src/serve/_node_server.ts",
+    find: `    if (gone.aborted) cancel();`,
+    replace: `    if (gone.aborted) {}`,
+    tests: ["tests/serve/node_client_gone_r11_test.ts"],
+  },
+  {
+    id: "lis10-given-up-answer-written",
+    bug:
+      "deno listener: a handler answering while the listener's 408 is still being written has its answer written after the 408 (the early return after a given-up answer dropped)",
+    file: "src/serve/_deno_server.ts",
+    find:
+      `        await refuse(c, plainAnswer(413), lingerMs);\n      }\n      return "close";`,
+    replace:
+      `        await refuse(c, plainAnswer(413), lingerMs);\n      }\n      ;`,
+    tests: ["tests/serve/given_up_race_r11_mutants_test.ts"],
+  },
 ];
