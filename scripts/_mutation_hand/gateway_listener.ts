@@ -379,7 +379,7 @@ export const GATEWAY_LISTENER: HandMutant[] = [
       "node listener: a client that leaves while the answer's body waits for its first byte cancels that body only at its next piece (a relayed upstream is held open)",
     file: "src/serve/_node_server.ts",
     find:
-      `    if (gone.aborted) cancel();\n    else gone.addEventListener("abort", cancel, { once: true });`,
+      `    if (gone.aborted) cancel();\n    else gone.addEventListener("abort", cancel);`,
     replace: `    ;`,
     tests: ["tests/serve/node_client_gone_r11_test.ts"],
   },
@@ -402,5 +402,61 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace:
       `        await refuse(c, plainAnswer(413), lingerMs);\n      }\n      ;`,
     tests: ["tests/serve/given_up_race_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis10-deno-client-end-unseen",
+    bug:
+      "deno listener: the end of a client's input while its answer is made is read but ignored, so a client that leaves never aborts its handler nor cancels its answer",
+    file: "src/serve/_deno_server.ts",
+    find: `more || closeQuietly(c)`,
+    replace: `more || true`,
+    tests: ["tests/serve/deno_client_gone_r11_test.ts"],
+  },
+  {
+    id: "lis10-deno-chunked-body-unwatched",
+    bug:
+      "deno listener: after a chunked body the listener does not read on, so its client's leaving goes unseen",
+    file: "src/serve/_deno_server.ts",
+    find: `        c.bodyBy = 0;\n        watchEnd();`,
+    replace: `        c.bodyBy = 0;`,
+    tests: ["tests/serve/deno_client_gone_r11_test.ts"],
+  },
+  {
+    id: "lis10-deno-gone-body-not-cancelled",
+    bug:
+      "deno listener: a connection that ends while the answer's body waits for its first byte leaves that body uncancelled (a relayed upstream is held open)",
+    file: "src/serve/_write_body.ts",
+    find: `  gone?.addEventListener(`,
+    replace: `  if (0) gone?.addEventListener(`,
+    tests: ["tests/serve/deno_client_gone_r11_test.ts"],
+  },
+  {
+    id: "lis10-wire-reader-ahead-not-kept",
+    bug:
+      "the wire reader's read-ahead is not the next read: a second read runs beside it, and a request sent while an answer is made is lost or garbled",
+    file: "src/serve/_http1.ts",
+    find:
+      `    this.#ahead ??= this.#fillNow(this.#buffer.byteLength);\n    return this.#ahead.catch(() => false);`,
+    replace:
+      `    return this.#fillNow(this.#buffer.byteLength).catch(() => false);`,
+    tests: ["tests/serve/deno_client_gone_r11_test.ts"],
+  },
+  {
+    id: "lis10-refused-connection-served",
+    bug:
+      "deno listener: a connection past the cap gets its 503 and is then served anyway (the accept loop's continue dropped)",
+    file: "src/serve/_deno_server.ts",
+    find: `        tasks.add(task);\n        continue;`,
+    replace: `        tasks.add(task);\n        ;`,
+    tests: ["tests/serve/given_up_race_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis10-deno-bad-target-unanswered",
+    bug:
+      "deno listener: a request whose target makes no URL is closed on without its 400",
+    file: "src/serve/_deno_server.ts",
+    find: `      await refuse(c, plainAnswer(400), bodyDone ? 0 : lingerMs);`,
+    replace: `      ;`,
+    tests: ["tests/serve/draw_20261164_r11_mutants_test.ts"],
   },
 ];

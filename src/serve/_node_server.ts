@@ -362,7 +362,7 @@ export async function serveNode(
     // never come; one that left before the answer cancels it at once.
     const cancel = () => void reader.cancel().catch(() => {});
     if (gone.aborted) cancel();
-    else gone.addEventListener("abort", cancel, { once: true });
+    else gone.addEventListener("abort", cancel);
     let taken: Awaited<ReturnType<typeof takeWhole>>;
     try {
       taken = await takeWhole(reader);

@@ -108,9 +108,7 @@ export async function writeBody(
     // Not a byte stream: read its chunks as they are.
   }
   const reader = byob ?? body.getReader();
-  gone?.addEventListener("abort", () => void reader.cancel().catch(() => {}), {
-    once: true,
-  });
+  gone?.addEventListener("abort", () => void reader.cancel().catch(() => {}));
   // A byte source that closes while a BYOB read waits must also answer it
   // (`byobRequest.respond(0)`); one that does not (a common slip, harmless
   // to a default reader) would leave the read waiting for ever. The
