@@ -226,4 +226,12 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "linger runs only inside serveConnection (a refused head, and exchange's 413, 400 and 500 answers, each awaited, then serveConnection returns), and every serveConnection ends in acceptLoop's finally, which calls closeQuietly(c) within the same microtask run: the close comes no later by a turn of the event loop, and the abort it fires reaches no handler that could act in between",
   },
+  {
+    file: "src/serve/_http1.ts",
+    context: 'lineEnd = text.indexOf("\\n", lineStart);',
+    before: "if (lineEnd < 0) lineEnd = text.length;",
+    after: "if (lineEnd <= 0) lineEnd = text.length;",
+    reason:
+      "inside the header loop lineStart is the previous line end plus one, so at least 1, and indexOf from there gives -1 or a position of at least 1: lineEnd is never 0, and <= 0 holds exactly when < 0 does",
+  },
 ];
