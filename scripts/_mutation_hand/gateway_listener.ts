@@ -459,4 +459,22 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: `      ;`,
     tests: ["tests/serve/draw_20261164_r11_mutants_test.ts"],
   },
+  {
+    id: "lis10-wire-reader-reset-as-bytes",
+    bug:
+      "the wire reader's read-ahead takes a failed read (the client reset the connection) for bytes that came: the handler is never aborted",
+    file: "src/serve/_http1.ts",
+    find: `    return this.#ahead.catch(() => false);`,
+    replace: `    return this.#ahead.catch(() => true);`,
+    tests: ["tests/serve/deno_client_gone_r11_test.ts"],
+  },
+  {
+    id: "lis10-one-byte-body-none",
+    bug:
+      "listener: a Content-Length: 1 body is read as no body, its byte taken for the next request's start",
+    file: "src/serve/_http1.ts",
+    find: `if (length > 0) body = { kind: "length", length };`,
+    replace: `if (length > 1) body = { kind: "length", length };`,
+    tests: ["tests/serve/draw_20261164_r11_mutants_test.ts"],
+  },
 ];

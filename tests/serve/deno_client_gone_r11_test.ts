@@ -7,6 +7,7 @@
 // the client's end and abort; the listener now reads on once the request is
 // whole, and keeps what it reads (a next request) for the next head.
 import assert from "node:assert/strict";
+import net from "node:net";
 import { serve, type ServeHandler } from "../../src/serve/mod.ts";
 import { serveGateway } from "../../src/gateway/serve.ts";
 import { createGateway } from "../../src/gateway/gateway.ts";
@@ -85,6 +86,41 @@ Deno.test("serve: a client that leaves while the handler works aborts its signal
       );
     }
   });
+});
+
+// Bug: a read that fails (the client reset the connection) is taken for
+// bytes that came, so the handler is never aborted.
+Deno.test("serve: a client that resets the connection while the handler works aborts the handler", async () => {
+  const working = event();
+  const aborted = event();
+  const server = await serve(async (request) => {
+    if (new URL(request.url).pathname === "/fast") return new Response("fast");
+    working.see();
+    return await new Promise<Response>((resolve) =>
+      request.signal.addEventListener("abort", () => {
+        aborted.see();
+        resolve(new Response("too late"));
+      })
+    );
+  }, { port: 0, hostname: "127.0.0.1" });
+  const socket = net.connect({ host: "127.0.0.1", port: server.addr.port });
+  socket.on("error", () => {});
+  const gone = new Promise((resolve) => socket.once("close", resolve));
+  try {
+    // A first answer, then the second request, which the client abandons
+    // with a reset (RST), not a close.
+    socket.write(
+      "GET /fast HTTP/1.1\r\nHost: x\r\n\r\n" +
+        "GET /work HTTP/1.1\r\nHost: x\r\n\r\n",
+    );
+    await withTimeout(working.seen, BOUND_MS, "the second handler");
+    socket.resetAndDestroy();
+    await withTimeout(aborted.seen, BOUND_MS, "the handler's signal to abort");
+  } finally {
+    socket.destroy();
+    await withTimeout(gone, BOUND_MS, "the client socket to close");
+    await shutdownBounded(server);
+  }
 });
 
 // Bug: the answer's body is cancelled only at its next piece (the cancel

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { serve, type ServeHandler } from "../../src/serve/mod.ts";
 import { shutdownBounded } from "../_bounded.ts";
-import { type RawClient, rawClient } from "./_raw_client.ts";
+import { bodyOf, type RawClient, rawClient } from "./_raw_client.ts";
 
 /** Serves `handler` on the Deno listener; `use` gets a client maker. */
 async function withServer(
@@ -55,5 +55,29 @@ Deno.test("serve: a request whose target makes no URL gets a 400, with or withou
       await client.closedByServer();
     }
     assert.deepEqual(handled, []);
+  });
+});
+
+// Bug (`_http1.ts:321`, `length > 0`→`> 1`): a body of one byte is read as
+// none, its byte taken for the start of the next request.
+Deno.test("serve: a one-byte body reaches the handler, with its head or after it, and the connection goes on", async () => {
+  await withServer(async (request) => {
+    const text = await request.text();
+    return new Response(`${request.method} ${JSON.stringify(text)}`);
+  }, async (connect) => {
+    const client = await connect();
+    await client.write(
+      "POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\n\r\nx",
+    );
+    assert.equal(bodyOf(await client.response()), 'POST "x"');
+    // The byte apart from its head, as a client that writes the body
+    // second sends it.
+    await client.write(
+      "PUT /b HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\n\r\n",
+    );
+    await client.write("y");
+    assert.equal(bodyOf(await client.response()), 'PUT "y"');
+    await client.write("GET /c HTTP/1.1\r\nHost: x\r\n\r\n");
+    assert.equal(bodyOf(await client.response()), 'GET ""');
   });
 });
