@@ -234,4 +234,19 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "inside the header loop lineStart is the previous line end plus one, so at least 1, and indexOf from there gives -1 or a position of at least 1: lineEnd is never 0, and <= 0 holds exactly when < 0 does",
   },
+  {
+    file: "src/serve/_node_server.ts",
+    context: "// Node reads and drops the body after the answer (keep-alive).",
+    before: 'const declared = Number(req.headers["content-length"] ?? "0");',
+    after: 'const declared = Number(req.headers["content-length"]);',
+    reason:
+      "without a Content-Length the value is Number(undefined), NaN, and the one reader of `declared` is the next line's `declared > limits.maxBodyBytes`, false for NaN as for 0 (the bound is at least 1)",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: 'if (cookies.length > 0) head["set-cookie"] = cookies;',
+    after: 'if (cookies.length >= 0) head["set-cookie"] = cookies;',
+    reason:
+      "node:http writes one line per element of an array header value, so an empty `set-cookie` array writes no line: the head is the same byte for byte (checked with Node 20's res.writeHead)",
+  },
 ];
