@@ -477,4 +477,13 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: `if (length > 1) body = { kind: "length", length };`,
     tests: ["tests/serve/draw_20261164_r11_mutants_test.ts"],
   },
+  {
+    id: "lis10-node-head-body-read",
+    bug:
+      "node listener: a HEAD answer with a body goes through the body path, its body read instead of cancelled; one still being produced holds the connection's next request",
+    file: "src/serve/_node_server.ts",
+    find: `      !response.body || req.method === "HEAD" ||`,
+    replace: `      !response.body || req.method === "HEAD" &&`,
+    tests: ["tests/serve/node_client_gone_r11_test.ts"],
+  },
 ];

@@ -167,3 +167,33 @@ Deno.test({
     });
   },
 });
+
+// Bug (seed 20261164, `_node_server.ts:342`, `||`→`&&` before the null-body
+// status check): a HEAD answer with a body is written through the body path,
+// its body read (node:http drops the bytes) instead of cancelled; one still
+// being produced never ends, and the next request on the connection waits
+// behind it.
+Deno.test({
+  name:
+    "serve on Node: a HEAD answer's body is cancelled, not read, and the next request on the connection is answered",
+  ignore,
+  async fn() {
+    await onNode(CLIENT_GONE, async ({ port, printed }) => {
+      const client = await rawClient(port);
+      try {
+        await client.write("HEAD /silent HTTP/1.1\r\nHost: x\r\n\r\n");
+        await printed("cancelled /silent");
+        await client.write(
+          "POST /after HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nhi",
+        );
+        await waitUntil(
+          () => /\r\n\r\nPOST read 2$/.test(client.received),
+          "the answer to the request after the HEAD",
+        );
+        assert.match(client.received, /^HTTP\/1\.1 200 /);
+      } finally {
+        await client.destroy();
+      }
+    });
+  },
+});
