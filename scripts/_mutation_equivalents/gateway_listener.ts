@@ -218,4 +218,35 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "a full buffer with one byte consumed then grows (within the caller's max) instead of moving its bytes down by one: the bytes and their order are the same; where it cannot grow, that many bytes buffered is past each caller's own refusal",
   },
+  {
+    file: "src/serve/_deno_server.ts",
+    context: "} finally {",
+    before: "closeQuietly(c);",
+    after: ";",
+    reason:
+      "linger runs only inside serveConnection (a refused head, and exchange's 413, 400 and 500 answers, each awaited, then serveConnection returns), and every serveConnection ends in acceptLoop's finally, which calls closeQuietly(c) within the same microtask run: the close comes no later by a turn of the event loop, and the abort it fires reaches no handler that could act in between",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    context: 'lineEnd = text.indexOf("\\n", lineStart);',
+    before: "if (lineEnd < 0) lineEnd = text.length;",
+    after: "if (lineEnd <= 0) lineEnd = text.length;",
+    reason:
+      "inside the header loop lineStart is the previous line end plus one, so at least 1, and indexOf from there gives -1 or a position of at least 1: lineEnd is never 0, and <= 0 holds exactly when < 0 does",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    context: "// Node reads and drops the body after the answer (keep-alive).",
+    before: 'const declared = Number(req.headers["content-length"] ?? "0");',
+    after: 'const declared = Number(req.headers["content-length"]);',
+    reason:
+      "without a Content-Length the value is Number(undefined), NaN, and the one reader of `declared` is the next line's `declared > limits.maxBodyBytes`, false for NaN as for 0 (the bound is at least 1)",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: 'if (cookies.length > 0) head["set-cookie"] = cookies;',
+    after: 'if (cookies.length >= 0) head["set-cookie"] = cookies;',
+    reason:
+      "node:http writes one line per element of an array header value, so an empty `set-cookie` array writes no line: the head is the same byte for byte (checked with Node 20's res.writeHead)",
+  },
 ];

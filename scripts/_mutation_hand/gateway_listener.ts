@@ -353,4 +353,137 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: `const size = Math.max(max, this.#buffer.byteLength * 2);`,
     tests: ["tests/serve/wire_reader_r11_mutants_test.ts"],
   },
+  {
+    id: "lis10-node-bad-request-body-left",
+    bug:
+      "node listener: a request Node frames but new Request refuses (POST *) gets a 400 with its body left half read and Connection: close, so the next request on the connection is lost",
+    file: "src/serve/_node_server.ts",
+    find:
+      `      await body?.cancel();\n      res.writeHead(400, { "content-type": "text/plain", ...closing() });`,
+    replace:
+      `      if (hasBody) req.resume();\n      res.writeHead(400, { "content-type": "text/plain", connection: "close" });`,
+    tests: ["tests/serve/node_client_gone_r11_test.ts"],
+  },
+  {
+    id: "lis10-node-bad-request-not-drained",
+    bug:
+      "node listener: the 400 of a request new Request refuses keeps the connection but never reads the rest of its body, so the next request waits for ever",
+    file: "src/serve/_node_server.ts",
+    find: `      await body?.cancel();\n`,
+    replace: ``,
+    tests: ["tests/serve/node_client_gone_r11_test.ts"],
+  },
+  {
+    id: "lis10-node-gone-body-not-cancelled",
+    bug:
+      "node listener: a client that leaves while the answer's body waits for its first byte cancels that body only at its next piece (a relayed upstream is held open)",
+    file: "src/serve/_node_server.ts",
+    find:
+      `    if (gone.aborted) cancel();\n    else gone.addEventListener("abort", cancel);`,
+    replace: `    ;`,
+    tests: ["tests/serve/node_client_gone_r11_test.ts"],
+  },
+  {
+    id: "lis10-node-late-answer-not-cancelled",
+    bug:
+      "node listener: an answer whose handler returns after its client left has its body never cancelled",
+    file: "src/serve/_node_server.ts",
+    find: `    if (gone.aborted) cancel();`,
+    replace: `    if (gone.aborted) {}`,
+    tests: ["tests/serve/node_client_gone_r11_test.ts"],
+  },
+  {
+    id: "lis10-given-up-answer-written",
+    bug:
+      "deno listener: a handler answering while the listener's 408 is still being written has its answer written after the 408 (the early return after a given-up answer dropped)",
+    file: "src/serve/_deno_server.ts",
+    find:
+      `        await refuse(c, plainAnswer(413), lingerMs);\n      }\n      return "close";`,
+    replace:
+      `        await refuse(c, plainAnswer(413), lingerMs);\n      }\n      ;`,
+    tests: ["tests/serve/given_up_race_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis10-deno-client-end-unseen",
+    bug:
+      "deno listener: the end of a client's input while its answer is made is read but ignored, so a client that leaves never aborts its handler nor cancels its answer",
+    file: "src/serve/_deno_server.ts",
+    find: `more || closeQuietly(c)`,
+    replace: `more || true`,
+    tests: ["tests/serve/deno_client_gone_r11_test.ts"],
+  },
+  {
+    id: "lis10-deno-chunked-body-unwatched",
+    bug:
+      "deno listener: after a chunked body the listener does not read on, so its client's leaving goes unseen",
+    file: "src/serve/_deno_server.ts",
+    find: `        c.bodyBy = 0;\n        watchEnd();`,
+    replace: `        c.bodyBy = 0;`,
+    tests: ["tests/serve/deno_client_gone_r11_test.ts"],
+  },
+  {
+    id: "lis10-deno-gone-body-not-cancelled",
+    bug:
+      "deno listener: a connection that ends while the answer's body waits for its first byte leaves that body uncancelled (a relayed upstream is held open)",
+    file: "src/serve/_write_body.ts",
+    find: `  gone?.addEventListener(`,
+    replace: `  if (0) gone?.addEventListener(`,
+    tests: ["tests/serve/deno_client_gone_r11_test.ts"],
+  },
+  {
+    id: "lis10-wire-reader-ahead-not-kept",
+    bug:
+      "the wire reader's read-ahead is not the next read: a second read runs beside it, and a request sent while an answer is made is lost or garbled",
+    file: "src/serve/_http1.ts",
+    find:
+      `    this.#ahead ??= this.#fillNow(this.#buffer.byteLength);\n    return this.#ahead.catch(() => false);`,
+    replace:
+      `    return this.#fillNow(this.#buffer.byteLength).catch(() => false);`,
+    tests: ["tests/serve/deno_client_gone_r11_test.ts"],
+  },
+  {
+    id: "lis10-refused-connection-served",
+    bug:
+      "deno listener: a connection past the cap gets its 503 and is then served anyway (the accept loop's continue dropped)",
+    file: "src/serve/_deno_server.ts",
+    find: `        tasks.add(task);\n        continue;`,
+    replace: `        tasks.add(task);\n        ;`,
+    tests: ["tests/serve/given_up_race_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis10-deno-bad-target-unanswered",
+    bug:
+      "deno listener: a request whose target makes no URL is closed on without its 400",
+    file: "src/serve/_deno_server.ts",
+    find: `      await refuse(c, plainAnswer(400), bodyDone ? 0 : lingerMs);`,
+    replace: `      ;`,
+    tests: ["tests/serve/draw_20261164_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis10-wire-reader-reset-as-bytes",
+    bug:
+      "the wire reader's read-ahead takes a failed read (the client reset the connection) for bytes that came: the handler is never aborted",
+    file: "src/serve/_http1.ts",
+    find: `    return this.#ahead.catch(() => false);`,
+    replace: `    return this.#ahead.catch(() => true);`,
+    tests: ["tests/serve/deno_client_gone_r11_test.ts"],
+  },
+  {
+    id: "lis10-one-byte-body-none",
+    bug:
+      "listener: a Content-Length: 1 body is read as no body, its byte taken for the next request's start",
+    file: "src/serve/_http1.ts",
+    find: `if (length > 0) body = { kind: "length", length };`,
+    replace: `if (length > 1) body = { kind: "length", length };`,
+    tests: ["tests/serve/draw_20261164_r11_mutants_test.ts"],
+  },
+  {
+    id: "lis10-node-head-body-read",
+    bug:
+      "node listener: a HEAD answer with a body goes through the body path, its body read instead of cancelled; one still being produced holds the connection's next request",
+    file: "src/serve/_node_server.ts",
+    find: `      !response.body || req.method === "HEAD" ||`,
+    replace: `      !response.body || req.method === "HEAD" &&`,
+    tests: ["tests/serve/node_client_gone_r11_test.ts"],
+  },
 ];

@@ -245,7 +245,15 @@ export function listen(
     let bodyDone = head.body.kind === "none" || arrived !== null;
     let broken = false;
     let tooLarge = false;
-    if (!bodyDone) c.bodyBy = Date.now() + limits.bodyTimeoutMs;
+    // Once the request is whole the listener reads on, as Deno.serve does: a
+    // client that leaves while its answer is made (a model call, a relay
+    // before its upstream's first byte) closes the connection, which aborts
+    // the handler's signal and cancels the answer's body. What comes instead
+    // (a next request) stays buffered for it.
+    const watchEnd = () =>
+      reader.watchEnd().then((more) => more || closeQuietly(c));
+    if (bodyDone) watchEnd();
+    else c.bodyBy = Date.now() + limits.bodyTimeoutMs;
     const body = arrived ?? bodyStream(reader, head.body, {
       start: () =>
         head.expectContinue
@@ -258,6 +266,7 @@ export function listen(
       done() {
         bodyDone = true;
         c.bodyBy = 0;
+        watchEnd();
       },
       broken(error) {
         broken = true;
@@ -379,6 +388,7 @@ export function listen(
             ? (length) =>
               responseHead(response, { ...headOptions, length }).bytes
             : undefined,
+          abort.signal,
         );
       }
       complete = true;

@@ -41,6 +41,8 @@ export class WireReader {
   #buffer = new Uint8Array(16 * 1024);
   #start = 0;
   #end = 0;
+  /** A read started ahead by `watchEnd`: the next read is that one. */
+  #ahead: Promise<boolean> | undefined;
 
   constructor(read: ReadFn) {
     this.#read = read;
@@ -52,7 +54,14 @@ export class WireReader {
   }
 
   /** Reads more input; false at its end. Grows the buffer up to `max`. */
-  async #fill(max: number): Promise<boolean> {
+  #fill(max: number): Promise<boolean> {
+    const ahead = this.#ahead;
+    if (ahead === undefined) return this.#fillNow(max);
+    this.#ahead = undefined;
+    return ahead;
+  }
+
+  async #fillNow(max: number): Promise<boolean> {
     if (this.#start > 0 && this.#start === this.#end) {
       this.#start = this.#end = 0;
     }
@@ -73,6 +82,17 @@ export class WireReader {
     if (n === null) return false;
     this.#end += n;
     return true;
+  }
+
+  /**
+   * Reads ahead while nothing else reads (a request is whole and its answer
+   * is being made): resolves false when the input ends or fails (the client
+   * left, whatever it sent before), true when bytes come, which stay
+   * buffered for the next read. The next read is this one.
+   */
+  watchEnd(): Promise<boolean> {
+    this.#ahead ??= this.#fillNow(this.#buffer.byteLength);
+    return this.#ahead.catch(() => false);
   }
 
   /**

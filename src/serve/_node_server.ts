@@ -19,7 +19,12 @@
  *
  * The handler gets `info.completed`, which settles when the answer was
  * written or rejects when the client left first (or with a `BodyFailed`
- * when the answer's own body failed midway), as on Deno. Node's
+ * when the answer's own body failed midway), as on Deno. A client that
+ * leaves aborts the request's signal and cancels the answer's body at once,
+ * even while that body waits for its first byte (as Deno.serve does). A
+ * request Node frames but that makes no valid `Request` (`POST *`) gets a
+ * 400; its body is read and dropped and the connection kept, as node:http
+ * keeps one whose handler left the body unread. Node's
  * modules are imported when this is called, so the file bundles anywhere.
  *
  * @module
@@ -259,6 +264,9 @@ export async function serveNode(
     let tooLarge = false;
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
     const target: string = req.url ?? "/";
+    const body = hasBody
+      ? bodyOf(req, limits.maxBodyBytes, () => tooLarge = true)
+      : undefined;
     let request: Request;
     try {
       request = new Request(
@@ -267,18 +275,17 @@ export async function serveNode(
           method: req.method,
           headers: pairsOf(req.rawHeaders),
           signal: controller.signal,
-          ...(hasBody
-            ? {
-              body: bodyOf(req, limits.maxBodyBytes, () => tooLarge = true),
-              duplex: "half",
-            }
-            : {}),
+          ...(body ? { body, duplex: "half" } : {}),
         } as RequestInit,
       );
     } catch {
-      // An invalid header name or value, or a target that is no URL.
-      if (hasBody) req.resume();
-      res.writeHead(400, { "content-type": "text/plain", connection: "close" });
+      // An invalid header name or value, or a target that is no URL. Node
+      // has framed the request, so its body is read and dropped (cancelling
+      // the stream keeps node:http flowing: a bare resume was paused again
+      // at the stream's first piece) and the connection serves the next
+      // request, as node:http does for a handler that leaves a body unread.
+      await body?.cancel();
+      res.writeHead(400, { "content-type": "text/plain", ...closing() });
       res.end("bad request");
       return;
     }
@@ -306,7 +313,7 @@ export async function serveNode(
       await response.body?.cancel().catch(() => {});
       return tooLargeAnswer(res);
     }
-    await write(req, res, response, (error) => {
+    await write(req, res, response, controller.signal, (error) => {
       bodyFailed = new BodyFailed(error);
     });
   }
@@ -329,6 +336,7 @@ export async function serveNode(
     req: Any,
     res: Any,
     response: Response,
+    gone: AbortSignal,
     failed: (error: unknown) => void,
   ): Promise<void> {
     const cookies = response.headers.getSetCookie();
@@ -348,6 +356,13 @@ export async function serveNode(
       return;
     }
     const reader = response.body.getReader();
+    // A client that leaves while the body waits for its next piece (a relay
+    // before its upstream's first byte) cancels the body then, as Deno.serve
+    // does, so the upstream call stops now, not at a next piece that may
+    // never come; one that left before the answer cancels it at once.
+    const cancel = () => void reader.cancel().catch(() => {});
+    if (gone.aborted) cancel();
+    else gone.addEventListener("abort", cancel);
     let taken: Awaited<ReturnType<typeof takeWhole>>;
     try {
       taken = await takeWhole(reader);

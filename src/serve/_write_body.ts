@@ -88,6 +88,8 @@ function concat(chunks: Uint8Array[]): Uint8Array {
  * settle within the event loop's turn, to its end, within
  * {@linkcode WHOLE_BODY_MAX_BYTES} (a string, bytes, JSON) then goes out
  * with that head in one write, unframed, as `Deno.serve` sends it.
+ * @param gone Aborts when the connection went: the body is cancelled then,
+ * not at its next chunk, which may be long in coming.
  * @throws {BodyFailed} The body's read failed (its `cause`); a failed write
  * throws its own error.
  */
@@ -97,6 +99,7 @@ export async function writeBody(
   chunked: boolean,
   write: (bytes: Uint8Array) => Promise<void>,
   wholeHead?: (length: number) => Uint8Array,
+  gone?: AbortSignal,
 ): Promise<void> {
   let byob: ReadableStreamBYOBReader | undefined;
   try {
@@ -105,6 +108,7 @@ export async function writeBody(
     // Not a byte stream: read its chunks as they are.
   }
   const reader = byob ?? body.getReader();
+  gone?.addEventListener("abort", () => void reader.cancel().catch(() => {}));
   // A byte source that closes while a BYOB read waits must also answer it
   // (`byobRequest.respond(0)`); one that does not (a common slip, harmless
   // to a default reader) would leave the read waiting for ever. The

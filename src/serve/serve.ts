@@ -64,7 +64,10 @@ async function listenerOfRuntime(): Promise<Listen> {
  * answer's status and headers go out at once, before its first chunk is
  * ready; an answer is framed once whatever `Transfer-Encoding` it names;
  * and an answer the listener gives up (its 413 came first) has its body
- * cancelled, so a relayed upstream stops.
+ * cancelled, so a relayed upstream stops. A client that leaves once its
+ * request is whole (its connection ends) aborts the handler's
+ * `request.signal` and cancels the answer's body, even one still waiting for
+ * its first byte.
  *
  * @param app A fetch handler (a template router is one) or `{ fetch }`.
  * @param options Address and limits.

@@ -1,0 +1,136 @@
+/**
+ * Connections of a test's own for the Deno listener (`Deno.listen` replaced
+ * while `serve` starts): each gives the bytes it is told, then nothing
+ * until it is closed, and can hold its first write, so a race window that
+ * takes microseconds on a socket (an answer written while the listener's
+ * own 408 or 503 is still going out) stays open until the test moves on.
+ * Every wait is bounded.
+ *
+ * @module
+ */
+import { serve } from "../../src/serve/mod.ts";
+import type {
+  BoundedServer,
+  ServeHandler,
+  ServeOptions,
+} from "../../src/serve/options.ts";
+import { withTimeout } from "../_bounded.ts";
+
+const BOUND_MS = 10_000;
+const utf8 = new TextEncoder();
+const latin1 = new TextDecoder("latin1");
+
+/** What the listener did to a connection, in order. */
+export type ConnEvent = { read: true } | { write: string } | { close: true };
+
+/** One connection and what the listener did to it. */
+export interface FakeConn {
+  /** The object handed to the listener as its `Deno.Conn`. */
+  conn: unknown;
+  events: ConnEvent[];
+  /** The events as `read`, the first 12 characters of a write, `close`. */
+  summary(): string[];
+  /** Lets the held first write complete. */
+  releaseWrite(): void;
+  /** Resolves once `done()` holds (bounded). */
+  until(done: () => boolean, what: string): Promise<void>;
+}
+
+/**
+ * A connection whose first read gives `input` (none: its reads wait until
+ * it is closed), whose later reads wait until then, and whose first write
+ * waits for `releaseWrite` when `holdFirstWrite`.
+ */
+export function fakeConn(
+  input: string | undefined,
+  { holdFirstWrite = false } = {},
+): FakeConn {
+  const events: ConnEvent[] = [];
+  const waiters = new Set<() => void>();
+  const note = (event: ConnEvent) => {
+    events.push(event);
+    for (const wake of waiters) wake();
+  };
+  let closed = false;
+  let given = input === undefined;
+  let wakeReads: (() => void)[] = [];
+  let releaseWrite!: () => void;
+  const held = new Promise<void>((resolve) => releaseWrite = resolve);
+  let writes = 0;
+  const conn = {
+    localAddr: { transport: "tcp", hostname: "127.0.0.1", port: 1 },
+    remoteAddr: { transport: "tcp", hostname: "127.0.0.1", port: 2 },
+    read(buffer: Uint8Array): Promise<number | null> {
+      note({ read: true });
+      if (!given) {
+        given = true;
+        const bytes = utf8.encode(input!);
+        buffer.set(bytes);
+        return Promise.resolve(bytes.byteLength);
+      }
+      if (closed) return Promise.resolve(null);
+      return new Promise((resolve) => wakeReads.push(() => resolve(null)));
+    },
+    async write(bytes: Uint8Array): Promise<number> {
+      note({ write: latin1.decode(bytes) });
+      if (writes++ === 0 && holdFirstWrite) await held;
+      return bytes.byteLength;
+    },
+    closeWrite: (): Promise<void> => Promise.resolve(),
+    close(): void {
+      closed = true;
+      note({ close: true });
+      for (const wake of wakeReads) wake();
+      wakeReads = [];
+    },
+    setNoDelay(): void {},
+    setKeepAlive(): void {},
+  };
+  const until = (done: () => boolean, what: string): Promise<void> => {
+    let wake!: () => void;
+    const reached = new Promise<void>((resolve) => {
+      wake = () => done() && resolve();
+      waiters.add(wake);
+      wake();
+    });
+    return withTimeout(reached, BOUND_MS, what).finally(() =>
+      waiters.delete(wake)
+    );
+  };
+  const summary = () =>
+    events.map((e) =>
+      "read" in e ? "read" : "close" in e ? "close" : e.write.slice(0, 12)
+    );
+  return { conn, events, summary, releaseWrite, until };
+}
+
+/**
+ * Serves `handler` on the Deno listener with `options`, its listener
+ * handing over `conns` in order, then none until it is closed.
+ */
+export async function serveFake(
+  handler: ServeHandler,
+  options: ServeOptions,
+  conns: FakeConn[],
+): Promise<BoundedServer> {
+  const queue = conns.map((c) => c.conn);
+  let stop!: () => void;
+  const stopped = new Promise<never>((_, reject) =>
+    stop = () => reject(new Deno.errors.BadResource("listener closed"))
+  );
+  stopped.catch(() => {});
+  const listener = {
+    addr: { transport: "tcp", hostname: "127.0.0.1", port: 1 },
+    accept: () => queue.length > 0 ? Promise.resolve(queue.shift()) : stopped,
+    close: () => stop(),
+  };
+  const realListen = Deno.listen;
+  // deno-lint-ignore no-explicit-any
+  (Deno as any).listen = () => listener;
+  try {
+    return await serve(handler, options);
+  } finally {
+    // deno-lint-ignore no-explicit-any
+    (Deno as any).listen = realListen;
+  }
+}
