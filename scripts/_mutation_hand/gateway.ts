@@ -1355,4 +1355,38 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/errors_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw10-told-router-message",
+    bug:
+      'gateway: a router error listing backends that did not all fail (a parallel dispatch with none callable) is told as "All backends failed"',
+    file: "src/gateway/errors.ts",
+    find: 'error.code !== "ALL_BACKENDS_FAILED") || error.code === "ABORTED"',
+    replace:
+      'error.code !== "ALL_BACKENDS_FAILED") && error.code === "ABORTED"',
+    tests: [
+      "tests/gateway/error_text_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-cache-timeout-zero",
+    bug:
+      "gateway: the shared response cache's timeoutMs: 0 is replaced by the default 100 ms",
+    file: "src/gateway/cache/shared.ts",
+    find: "this.#timeoutMs = options.timeoutMs ?? 100;",
+    replace: "this.#timeoutMs = options.timeoutMs || 100;",
+    tests: [
+      "tests/gateway/cache_timeout_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-ledger-missing-ttl",
+    bug:
+      "gateway: owed budget spend merged from a charge naming fewer expiries than totals gets a NaN expiry",
+    file: "src/gateway/_budget_ledger.ts",
+    find: "Math.max(ttl, ttls[i] ?? 0)",
+    replace: "Math.max(ttl, ttls[i])",
+    tests: [
+      "tests/gateway/budget_ttls_r11_mutants_test.ts",
+    ],
+  },
 ];
