@@ -268,4 +268,69 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "the request reader refuses `tools` that is neither null, absent nor an array (readTools), and an array is truthy: `||` and `??` give the same",
   },
+  {
+    file: "src/gateway/_json_position.ts",
+    before: "while (i < n && WHITESPACE.includes(text[i])) i++;",
+    after: "while (i <= n && WHITESPACE.includes(text[i])) i++;",
+    reason:
+      'at i === n, text[i] is undefined and " \\t\\n\\r".includes(undefined) is false (it looks for "undefined"), so the loop stops at n either way',
+  },
+  {
+    file: "src/gateway/_json_position.ts",
+    before: 'while (i < n && text[i] >= "0" && text[i] <= "9") i++;',
+    after: 'while (i <= n && text[i] >= "0" && text[i] <= "9") i++;',
+    reason:
+      'at i === n, text[i] is undefined and undefined >= "0" is false, so the digits stop at n either way',
+  },
+  {
+    file: "src/gateway/_json_position.ts",
+    before: "if (i >= n) return false;",
+    after: "if (i > n) return false;",
+    reason:
+      'at i === n (a text ending in a backslash), text[i] is undefined: not one of the escapes and not "u", so the next line returns false at the same i',
+  },
+  {
+    file: "src/gateway/_json_position.ts",
+    before: "if (i >= n) return false;",
+    after: "if (i >= n) false;",
+    reason:
+      "the same: at i === n the lines below return false at the same i (i never passes n here)",
+  },
+  {
+    file: "src/gateway/_json_position.ts",
+    context: "skip();",
+    before: "if (i >= n) return n;",
+    after: "if (i > n) return n;",
+    reason:
+      "at i === n no value starts: text[i] is undefined, so scalar() fails (not a quote, a word's letter, a minus or a digit) without moving and the loop returns i, which is n",
+  },
+  {
+    file: "src/gateway/_json_position.ts",
+    context: "skip();",
+    before: "if (i >= n) return n;",
+    after: "if (i >= n) n;",
+    reason: "the same: at i === n the lines below return i, which is n",
+  },
+  {
+    file: "src/gateway/_json_position.ts",
+    context: "if (stack.length === 0) return i < n ? i : undefined;",
+    before: "if (i >= n) return n;",
+    after: "if (i > n) return n;",
+    reason:
+      "at i === n with a container open, text[i] is undefined: neither its closer nor a comma, so the line after returns i, which is n",
+  },
+  {
+    file: "src/gateway/_json_position.ts",
+    context: "if (stack.length === 0) return i < n ? i : undefined;",
+    before: "if (i >= n) return n;",
+    after: "if (i >= n) n;",
+    reason: "the same: at i === n the lines below return i, which is n",
+  },
+  {
+    file: "src/gateway/_json_position.ts",
+    before: "if (stack.length === 0) return i < n ? i : undefined;",
+    after: "if (stack.length === 0) return i <= n ? i : undefined;",
+    reason:
+      "the two callers (config.ts, env_backends.ts) ask only for a text JSON.parse refused, and the scanner reads JSON's grammar (json_position_r11_mutants_test checks it against JSON.parse), so it never reaches the text's end with every container closed for them: only valid JSON, which is never asked about, would get a position",
+  },
 ];

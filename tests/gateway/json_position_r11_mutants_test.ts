@@ -17,7 +17,7 @@ function generator(seed: number) {
   let state = seed;
   return (n: number): number => {
     state = (state * 1103515245 + 12345) & 0x7fffffff;
-    return state % n;
+    return (state >>> 8) % n; // the low bits of this generator cycle
   };
 }
 
@@ -26,7 +26,7 @@ function value(next: (n: number) => number, depth: number): unknown {
     case 0:
       return next(1000) - 500 + (next(2) ? 0.25 : 0);
     case 1:
-      return ["a", "b\n", "é", 'q"', "\\", "\u0001"][next(6)];
+      return ["a", "b\n", "é", 'q"', "\\", "\u0001", "\u001f", " /"][next(8)];
     case 2:
       return [true, false, null][next(3)];
     case 3:
@@ -65,6 +65,18 @@ const INSERTED = [
   "n",
   "u",
   "\u0001",
+  "\u001f",
+  "\u0020",
+  "\\u",
+  "\\u00",
+  "\\u0G",
+  "\\x",
+  "tru",
+  "nul",
+  "fals",
+  "1e",
+  "-0",
+  "0.",
 ];
 
 /** A text one edit away from `JSON.stringify` of a random value. */
@@ -151,6 +163,9 @@ describe("the config file's JSON error position", () => {
         ['{"n": 1e+}', "unexpected character at line 1 column 10"],
         ['{"n": 01}', "unexpected character at line 1 column 8"],
         ['{"n": 1.5', "unexpected end at line 1 column 10"],
+        // Numbers with a signed exponent, then the error.
+        ['{"n": 2.5E-3 x}', "unexpected character at line 1 column 14"],
+        ['{"n": -0e+1 x}', "unexpected character at line 1 column 13"],
       ]
     ) {
       const message = await parseGatewayConfig(text, () => undefined).then(
