@@ -1389,4 +1389,70 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/budget_ttls_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw10-json-hex-escape",
+    bug:
+      "gateway: a config file's bad \\u escape is placed past it, where the scanner stopped reading",
+    file: "src/gateway/_json_position.ts",
+    find: "if (i >= n || !/[0-9a-fA-F]/.test(text[i])) return false;",
+    replace: "if (i >= n || !/[0-9a-fA-F]/.test(text[i])) false;",
+    tests: [
+      "tests/gateway/json_position_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-json-key-refused",
+    bug:
+      "gateway: a config file's object member with a bad key is placed after the key, not at it",
+    file: "src/gateway/_json_position.ts",
+    find: "if (text[i] !== '\"' || !string()) return false;",
+    replace: "if (text[i] !== '\"' || !string()) return true;",
+    tests: [
+      "tests/gateway/json_position_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-json-exponent-sign",
+    bug:
+      "gateway: a config file's number with a negative exponent (1e-5) is placed as an error",
+    file: "src/gateway/_json_position.ts",
+    find: 'if (text[i] === "+" || text[i] === "-") i++;',
+    replace: 'if (text[i] === "+") i++;',
+    tests: [
+      "tests/gateway/json_position_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-console-tokens-out",
+    bug:
+      "gateway: the console's row for a key that has sent nothing has no tokensOut",
+    file: "src/gateway/_console_data.ts",
+    find: "tokensOut: used?.tokensOut ?? 0,",
+    replace: "tokensOut: used?.tokensOut,",
+    tests: [
+      "tests/gateway/console_rows_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-console-spend-null",
+    bug:
+      "gateway: the console's row for a key that has sent nothing has no spendUsd",
+    file: "src/gateway/_console_data.ts",
+    find: "spendUsd: used?.spendUsd ?? null,",
+    replace: "spendUsd: used?.spendUsd,",
+    tests: [
+      "tests/gateway/console_rows_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-responses-release",
+    bug:
+      "gateway: a non-streamed /v1/responses answer leaves requestTimeoutMs's timer armed",
+    file: "src/gateway/_handle_responses.ts",
+    find: "    deadline.release();\n  }\n}",
+    replace: "    ;\n  }\n}",
+    tests: [
+      "tests/gateway/request_timer_r11_mutants_test.ts",
+    ],
+  },
 ];
