@@ -333,4 +333,50 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "the two callers (config.ts, env_backends.ts) ask only for a text JSON.parse refused, and the scanner reads JSON's grammar (json_position_r11_mutants_test checks it against JSON.parse), so it never reaches the text's end with every container closed for them: only valid JSON, which is never asked about, would get a position",
   },
+  {
+    file: "src/gateway/_jsonc.ts",
+    before: "while (i < text.length) {",
+    after: "while (i <= text.length) {",
+    reason:
+      "at i === text.length, c is undefined and takes the last branch: /\\s/.test(undefined) is false, so it sets lastComma to -1 and previous, which nothing reads after the loop; out is not written",
+  },
+  {
+    file: "src/gateway/_jsonc.ts",
+    before:
+      'while (i < text.length && text[i] !== \'"\') i += text[i] === "\\\\" ? 2 : 1;',
+    after:
+      'while (i <= text.length && text[i] !== \'"\') i += text[i] === "\\\\" ? 2 : 1;',
+    reason:
+      "at i === text.length (an unclosed string), text[i] is undefined, so i steps once more and both loops end: out is not written",
+  },
+  {
+    file: "src/gateway/_jsonc.ts",
+    before:
+      'if (end < 0) return out.join(""); // unclosed: JSON.parse reports it',
+    after:
+      'if (end <= 0) return out.join(""); // unclosed: JSON.parse reports it',
+    reason: 'end is indexOf("*/", i + 2): -1 or at least 2, never 0',
+  },
+  {
+    file: "src/gateway/_jsonc.ts",
+    before:
+      'if (end < 0) return out.join(""); // unclosed: JSON.parse reports it',
+    after:
+      'if (end < 1) return out.join(""); // unclosed: JSON.parse reports it',
+    reason: 'end is indexOf("*/", i + 2): -1 or at least 2, never 0',
+  },
+  {
+    file: "src/gateway/_jsonc.ts",
+    before: 'if (lastComma >= 0) out[lastComma] = " ";',
+    after: 'if (lastComma > 0) out[lastComma] = " ";',
+    reason:
+      'a comma at offset 0 has no value before it (previous is ""), so lastComma is set to -1 for it: lastComma is -1 or at least 1, never 0',
+  },
+  {
+    file: "src/gateway/_jsonc.ts",
+    before: 'if (lastComma >= 0) out[lastComma] = " ";',
+    after: 'if (lastComma >= 1) out[lastComma] = " ";',
+    reason:
+      'a comma at offset 0 has no value before it (previous is ""), so lastComma is set to -1 for it: lastComma is -1 or at least 1, never 0',
+  },
 ];

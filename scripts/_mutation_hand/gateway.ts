@@ -1455,4 +1455,38 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/request_timer_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw10-jsonc-block-mark",
+    bug:
+      "gateway: a stray slash in the config file opens a block comment that a later one closes, so a broken file reads as valid",
+    file: "src/gateway/_jsonc.ts",
+    find: 'c === "/" && text[i + 1] === "*"',
+    replace: 'c === "/" || text[i + 1] === "*"',
+    tests: [
+      "tests/gateway/jsonc_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-jsonc-comment-at-end",
+    bug:
+      "gateway: a config file cut short in a comment on its last line is placed a column past its end",
+    file: "src/gateway/_jsonc.ts",
+    find: 'while (i < text.length && text[i] !== "\\n" && text[i] !== "\\r") {',
+    replace:
+      'while (i <= text.length && text[i] !== "\\n" && text[i] !== "\\r") {',
+    tests: [
+      "tests/gateway/jsonc_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-jsonc-lone-cr",
+    bug:
+      "gateway: a line comment in a config file with lone CR line endings runs to the end of the file",
+    file: "src/gateway/_jsonc.ts",
+    find: 'while (i < text.length && text[i] !== "\\n" && text[i] !== "\\r") {',
+    replace: 'while (i < text.length && text[i] !== "\\n") {',
+    tests: [
+      "tests/gateway/jsonc_r11_mutants_test.ts",
+    ],
+  },
 ];
