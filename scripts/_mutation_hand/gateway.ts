@@ -1489,4 +1489,25 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/jsonc_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw10-ollama-inner-trim",
+    bug:
+      "gateway: OLLAMA_HOST with spaces inside its quotes is refused, where Ollama ignores them",
+    file: "src/gateway/env_backends.ts",
+    find: '.replace(/^["\']+|["\']+$/g, "").trim();',
+    replace: '.replace(/^["\']+|["\']+$/g, "");',
+    tests: [
+      "tests/gateway/ollama_host_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-ollama-port-max",
+    bug: "gateway: OLLAMA_HOST's port 65535 is refused",
+    file: "src/gateway/env_backends.ts",
+    find: "Number(port) > 65535",
+    replace: "Number(port) >= 65535",
+    tests: [
+      "tests/gateway/ollama_host_r11_mutants_test.ts",
+    ],
+  },
 ];
