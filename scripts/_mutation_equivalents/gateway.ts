@@ -386,4 +386,32 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "Promise.race, two lines below and with no await between, subscribes to pending at once, so a rejection that comes after the timeout won the race is handled by race's own subscription: no unhandled rejection either way (checked on Deno 2.9)",
   },
+  {
+    file: "src/gateway/_console_data.ts",
+    before: "requests: used?.requests ?? 0,",
+    after: "requests: used?.requests || 0,",
+    reason:
+      "used comes from Metrics.usageByKey, which starts each count at 0 and adds finite counts only (a NaN token count is skipped by `if (record.tokensOut)`), so used?.requests is undefined or a number that is never NaN: `|| 0` and `?? 0` give the same",
+  },
+  {
+    file: "src/gateway/_console_data.ts",
+    before: "errors: used?.errors ?? 0,",
+    after: "errors: used?.errors || 0,",
+    reason:
+      "used comes from Metrics.usageByKey, which starts each count at 0 and adds finite counts only (a NaN token count is skipped by `if (record.tokensOut)`), so used?.errors is undefined or a number that is never NaN: `|| 0` and `?? 0` give the same",
+  },
+  {
+    file: "src/gateway/_console_data.ts",
+    before: "tokensIn: used?.tokensIn ?? 0,",
+    after: "tokensIn: used?.tokensIn || 0,",
+    reason:
+      "used comes from Metrics.usageByKey, which starts each count at 0 and adds finite counts only (a NaN token count is skipped by `if (record.tokensOut)`), so used?.tokensIn is undefined or a number that is never NaN: `|| 0` and `?? 0` give the same",
+  },
+  {
+    file: "src/gateway/_console_data.ts",
+    before: "tokensOut: used?.tokensOut ?? 0,",
+    after: "tokensOut: used?.tokensOut || 0,",
+    reason:
+      "used comes from Metrics.usageByKey, which starts each count at 0 and adds finite counts only (a NaN token count is skipped by `if (record.tokensOut)`), so used?.tokensOut is undefined or a number that is never NaN: `|| 0` and `?? 0` give the same",
+  },
 ];

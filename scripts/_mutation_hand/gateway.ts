@@ -1510,4 +1510,15 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/ollama_host_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw10-console-spend-zero",
+    bug:
+      "gateway: the console shows a key whose answers were priced at 0 as unpriced (spendUsd null)",
+    file: "src/gateway/_console_data.ts",
+    find: "spendUsd: used?.spendUsd ?? null,",
+    replace: "spendUsd: used?.spendUsd || null,",
+    tests: [
+      "tests/gateway/console_rows_r11_mutants_test.ts",
+    ],
+  },
 ];

@@ -2,7 +2,8 @@
 // that has sent nothing yet, from the config or made through the admin
 // API: every count is 0 and the spend is null, each field present, so the
 // page (and a script reading the document) shows 0 rather than a blank; a
-// key that has sent requests shows its counts.
+// key that has sent requests shows its counts. A key whose answers were
+// priced at 0 (a local model the config prices as free) spent 0, not "none".
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { createGateway, hashKey } from "../../src/gateway/mod.ts";
@@ -87,6 +88,36 @@ describe("console.json's key rows", () => {
       assert.equal(used.errors, 0);
       assert.ok((used.tokensIn as number) > 0, "tokens in counted");
       assert.ok((used.tokensOut as number) > 0, "tokens out counted");
+    } finally {
+      gateway.dispose();
+    }
+  });
+
+  // Bug (`_console_data.ts`, `used?.spendUsd ?? null` → `|| null`): a key
+  // whose answers were priced at 0 showed as unpriced.
+  it("shows 0 spend, not null, for a key whose answers were priced at 0", async () => {
+    const gateway = createGateway({
+      backends: [["echo", createEchoAdapter()]],
+      keys: [{ id: "used", sha256: await hashKey(USED) }],
+      admin: { sha256: await hashKey(ADMIN) },
+      prices: { echo: { input: 0, output: 0 } },
+    });
+    try {
+      const chat = await gateway(
+        request("POST", "/v1/chat/completions", USED, {
+          model: "echo",
+          messages: [{ role: "user", content: "free" }],
+        }),
+      );
+      assert.equal(chat.status, 200);
+      assert.equal(chat.headers.get("x-switchyard-cost-usd"), "0");
+      await chat.body?.cancel();
+      const data = await (await gateway(
+        request("GET", "/admin/console.json", ADMIN),
+      )).json();
+      const used = data.keys.find((row: { id: string }) => row.id === "used");
+      assert.equal(used.requests, 1);
+      assert.equal(used.spendUsd, 0);
     } finally {
       gateway.dispose();
     }
