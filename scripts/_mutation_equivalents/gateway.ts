@@ -414,4 +414,18 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "used comes from Metrics.usageByKey, which starts each count at 0 and adds finite counts only (a NaN token count is skipped by `if (record.tokensOut)`), so used?.tokensOut is undefined or a number that is never NaN: `|| 0` and `?? 0` give the same",
   },
+  {
+    file: "src/gateway/config.ts",
+    before: "for (const model of backend.models ?? []) {",
+    after: "for (const model of backend.models || []) {",
+    reason:
+      "a backend's models are undefined or an array (readBackend checks them), and an array is truthy: `||` and `??` give the same",
+  },
+  {
+    file: "src/gateway/config.ts",
+    before: "checkNames(key.backends ?? [], known, `keys[${i}].backends`);",
+    after: "checkNames(key.backends || [], known, `keys[${i}].backends`);",
+    reason:
+      "a key's backends are undefined or an array (readKeys checks them), and an array is truthy: `||` and `??` give the same",
+  },
 ];

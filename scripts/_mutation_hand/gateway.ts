@@ -1521,4 +1521,47 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/console_rows_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw10-config-default-env",
+    bug:
+      "gateway: a config file without backends has every routing.defaultBackend refused, though its backends come from the environment",
+    file: "src/gateway/config.ts",
+    find: "if (known.size > 0 && !known.has(name)) {",
+    replace: "if (known.size >= 0 && !known.has(name)) {",
+    tests: [
+      "tests/gateway/config_sections_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-config-breaker-fields",
+    bug: "gateway: a misspelt field in the config's breaker section is ignored",
+    file: "src/gateway/config.ts",
+    find: 'only(breaker, "breaker", ["enabled", ...fieldsOf("breaker")]);',
+    replace: ";",
+    tests: [
+      "tests/gateway/config_sections_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-config-retry-max-zero",
+    bug:
+      "gateway: the config's retries.maxDelayMs of 0 is compared as the default 10 s, so a larger base delay passes",
+    file: "src/gateway/config.ts",
+    find: "(routerConfig.retryMaxDelay ?? 10_000)",
+    replace: "(routerConfig.retryMaxDelay || 10_000)",
+    tests: [
+      "tests/gateway/config_sections_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-config-key-backends",
+    bug:
+      "gateway: a config key naming a backend the file does not list is taken",
+    file: "src/gateway/config.ts",
+    find: "checkNames(key.backends ?? [], known, `keys[${i}].backends`);",
+    replace: ";",
+    tests: [
+      "tests/gateway/config_sections_r11_mutants_test.ts",
+    ],
+  },
 ];
