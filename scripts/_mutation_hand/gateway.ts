@@ -1564,4 +1564,15 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/config_sections_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw10-responses-text-parts",
+    bug:
+      "gateway: a Responses input turn of output_text or input_text parts (a replayed answer) is refused as not text",
+    file: "src/gateway/_responses_request.ts",
+    find: ") return part.text;",
+    replace: ") part.text;",
+    tests: [
+      "tests/gateway/responses_text_parts_r11_mutants_test.ts",
+    ],
+  },
 ];
