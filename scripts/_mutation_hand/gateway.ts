@@ -1575,4 +1575,15 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/responses_text_parts_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw10-responses-opening-incomplete",
+    bug:
+      "gateway: a streamed Responses answer's opening events say it was cut at max_output_tokens",
+    file: "src/gateway/_responses_response.ts",
+    find: "#response(status: string, incomplete = false)",
+    replace: "#response(status: string, incomplete = true)",
+    tests: [
+      "tests/gateway/responses_stream_start_r11_mutants_test.ts",
+    ],
+  },
 ];
