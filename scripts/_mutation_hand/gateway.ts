@@ -1586,4 +1586,15 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/responses_stream_start_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw10-tap-reasoning-content",
+    bug:
+      "gateway: a relayed stream's reasoning_content (vLLM, DeepSeek) is left out of the token estimate",
+    file: "src/gateway/_stream_tokens.ts",
+    find: '["reasoning_content", TEXT],',
+    replace: '["", TEXT],',
+    tests: [
+      "tests/gateway/stream_text_keys_r11_mutants_test.ts",
+    ],
+  },
 ];
