@@ -1597,4 +1597,15 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/stream_text_keys_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw10-relay-stream-slot",
+    bug:
+      "gateway: a relayed stream whose backend cannot be reached keeps its maxStreams slot",
+    file: "src/gateway/_handle_chat.ts",
+    find: "if (parsed.stream) ctx.streams.closed();",
+    replace: "if (!(parsed.stream)) ctx.streams.closed();",
+    tests: [
+      "tests/gateway/stream_slots_r11_mutants_test.ts",
+    ],
+  },
 ];
