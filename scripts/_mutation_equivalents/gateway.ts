@@ -268,4 +268,164 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "the request reader refuses `tools` that is neither null, absent nor an array (readTools), and an array is truthy: `||` and `??` give the same",
   },
+  {
+    file: "src/gateway/_json_position.ts",
+    before: "while (i < n && WHITESPACE.includes(text[i])) i++;",
+    after: "while (i <= n && WHITESPACE.includes(text[i])) i++;",
+    reason:
+      'at i === n, text[i] is undefined and " \\t\\n\\r".includes(undefined) is false (it looks for "undefined"), so the loop stops at n either way',
+  },
+  {
+    file: "src/gateway/_json_position.ts",
+    before: 'while (i < n && text[i] >= "0" && text[i] <= "9") i++;',
+    after: 'while (i <= n && text[i] >= "0" && text[i] <= "9") i++;',
+    reason:
+      'at i === n, text[i] is undefined and undefined >= "0" is false, so the digits stop at n either way',
+  },
+  {
+    file: "src/gateway/_json_position.ts",
+    before: "if (i >= n) return false;",
+    after: "if (i > n) return false;",
+    reason:
+      'at i === n (a text ending in a backslash), text[i] is undefined: not one of the escapes and not "u", so the next line returns false at the same i',
+  },
+  {
+    file: "src/gateway/_json_position.ts",
+    before: "if (i >= n) return false;",
+    after: "if (i >= n) false;",
+    reason:
+      "the same: at i === n the lines below return false at the same i (i never passes n here)",
+  },
+  {
+    file: "src/gateway/_json_position.ts",
+    context: "skip();",
+    before: "if (i >= n) return n;",
+    after: "if (i > n) return n;",
+    reason:
+      "at i === n no value starts: text[i] is undefined, so scalar() fails (not a quote, a word's letter, a minus or a digit) without moving and the loop returns i, which is n",
+  },
+  {
+    file: "src/gateway/_json_position.ts",
+    context: "skip();",
+    before: "if (i >= n) return n;",
+    after: "if (i >= n) n;",
+    reason: "the same: at i === n the lines below return i, which is n",
+  },
+  {
+    file: "src/gateway/_json_position.ts",
+    context: "if (stack.length === 0) return i < n ? i : undefined;",
+    before: "if (i >= n) return n;",
+    after: "if (i > n) return n;",
+    reason:
+      "at i === n with a container open, text[i] is undefined: neither its closer nor a comma, so the line after returns i, which is n",
+  },
+  {
+    file: "src/gateway/_json_position.ts",
+    context: "if (stack.length === 0) return i < n ? i : undefined;",
+    before: "if (i >= n) return n;",
+    after: "if (i >= n) n;",
+    reason: "the same: at i === n the lines below return i, which is n",
+  },
+  {
+    file: "src/gateway/_json_position.ts",
+    before: "if (stack.length === 0) return i < n ? i : undefined;",
+    after: "if (stack.length === 0) return i <= n ? i : undefined;",
+    reason:
+      "the two callers (config.ts, env_backends.ts) ask only for a text JSON.parse refused, and the scanner reads JSON's grammar (json_position_r11_mutants_test checks it against JSON.parse), so it never reaches the text's end with every container closed for them: only valid JSON, which is never asked about, would get a position",
+  },
+  {
+    file: "src/gateway/_jsonc.ts",
+    before: "while (i < text.length) {",
+    after: "while (i <= text.length) {",
+    reason:
+      "at i === text.length, c is undefined and takes the last branch: /\\s/.test(undefined) is false, so it sets lastComma to -1 and previous, which nothing reads after the loop; out is not written",
+  },
+  {
+    file: "src/gateway/_jsonc.ts",
+    before:
+      'while (i < text.length && text[i] !== \'"\') i += text[i] === "\\\\" ? 2 : 1;',
+    after:
+      'while (i <= text.length && text[i] !== \'"\') i += text[i] === "\\\\" ? 2 : 1;',
+    reason:
+      "at i === text.length (an unclosed string), text[i] is undefined, so i steps once more and both loops end: out is not written",
+  },
+  {
+    file: "src/gateway/_jsonc.ts",
+    before:
+      'if (end < 0) return out.join(""); // unclosed: JSON.parse reports it',
+    after:
+      'if (end <= 0) return out.join(""); // unclosed: JSON.parse reports it',
+    reason: 'end is indexOf("*/", i + 2): -1 or at least 2, never 0',
+  },
+  {
+    file: "src/gateway/_jsonc.ts",
+    before:
+      'if (end < 0) return out.join(""); // unclosed: JSON.parse reports it',
+    after:
+      'if (end < 1) return out.join(""); // unclosed: JSON.parse reports it',
+    reason: 'end is indexOf("*/", i + 2): -1 or at least 2, never 0',
+  },
+  {
+    file: "src/gateway/_jsonc.ts",
+    before: 'if (lastComma >= 0) out[lastComma] = " ";',
+    after: 'if (lastComma > 0) out[lastComma] = " ";',
+    reason:
+      'a comma at offset 0 has no value before it (previous is ""), so lastComma is set to -1 for it: lastComma is -1 or at least 1, never 0',
+  },
+  {
+    file: "src/gateway/_jsonc.ts",
+    before: 'if (lastComma >= 0) out[lastComma] = " ";',
+    after: 'if (lastComma >= 1) out[lastComma] = " ";',
+    reason:
+      'a comma at offset 0 has no value before it (previous is ""), so lastComma is set to -1 for it: lastComma is -1 or at least 1, never 0',
+  },
+  {
+    file: "src/gateway/budget_store.ts",
+    before: "pending.catch(() => {});",
+    after: ";",
+    reason:
+      "Promise.race, two lines below and with no await between, subscribes to pending at once, so a rejection that comes after the timeout won the race is handled by race's own subscription: no unhandled rejection either way (checked on Deno 2.9)",
+  },
+  {
+    file: "src/gateway/_console_data.ts",
+    before: "requests: used?.requests ?? 0,",
+    after: "requests: used?.requests || 0,",
+    reason:
+      "used comes from Metrics.usageByKey, which starts each count at 0 and adds finite counts only (a NaN token count is skipped by `if (record.tokensOut)`), so used?.requests is undefined or a number that is never NaN: `|| 0` and `?? 0` give the same",
+  },
+  {
+    file: "src/gateway/_console_data.ts",
+    before: "errors: used?.errors ?? 0,",
+    after: "errors: used?.errors || 0,",
+    reason:
+      "used comes from Metrics.usageByKey, which starts each count at 0 and adds finite counts only (a NaN token count is skipped by `if (record.tokensOut)`), so used?.errors is undefined or a number that is never NaN: `|| 0` and `?? 0` give the same",
+  },
+  {
+    file: "src/gateway/_console_data.ts",
+    before: "tokensIn: used?.tokensIn ?? 0,",
+    after: "tokensIn: used?.tokensIn || 0,",
+    reason:
+      "used comes from Metrics.usageByKey, which starts each count at 0 and adds finite counts only (a NaN token count is skipped by `if (record.tokensOut)`), so used?.tokensIn is undefined or a number that is never NaN: `|| 0` and `?? 0` give the same",
+  },
+  {
+    file: "src/gateway/_console_data.ts",
+    before: "tokensOut: used?.tokensOut ?? 0,",
+    after: "tokensOut: used?.tokensOut || 0,",
+    reason:
+      "used comes from Metrics.usageByKey, which starts each count at 0 and adds finite counts only (a NaN token count is skipped by `if (record.tokensOut)`), so used?.tokensOut is undefined or a number that is never NaN: `|| 0` and `?? 0` give the same",
+  },
+  {
+    file: "src/gateway/config.ts",
+    before: "for (const model of backend.models ?? []) {",
+    after: "for (const model of backend.models || []) {",
+    reason:
+      "a backend's models are undefined or an array (readBackend checks them), and an array is truthy: `||` and `??` give the same",
+  },
+  {
+    file: "src/gateway/config.ts",
+    before: "checkNames(key.backends ?? [], known, `keys[${i}].backends`);",
+    after: "checkNames(key.backends || [], known, `keys[${i}].backends`);",
+    reason:
+      "a key's backends are undefined or an array (readKeys checks them), and an array is truthy: `||` and `??` give the same",
+  },
 ];

@@ -1355,4 +1355,257 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/errors_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw10-told-router-message",
+    bug:
+      'gateway: a router error listing backends that did not all fail (a parallel dispatch with none callable) is told as "All backends failed"',
+    file: "src/gateway/errors.ts",
+    find: 'error.code !== "ALL_BACKENDS_FAILED") || error.code === "ABORTED"',
+    replace:
+      'error.code !== "ALL_BACKENDS_FAILED") && error.code === "ABORTED"',
+    tests: [
+      "tests/gateway/error_text_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-cache-timeout-zero",
+    bug:
+      "gateway: the shared response cache's timeoutMs: 0 is replaced by the default 100 ms",
+    file: "src/gateway/cache/shared.ts",
+    find: "this.#timeoutMs = options.timeoutMs ?? 100;",
+    replace: "this.#timeoutMs = options.timeoutMs || 100;",
+    tests: [
+      "tests/gateway/cache_timeout_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-ledger-missing-ttl",
+    bug:
+      "gateway: owed budget spend merged from a charge naming fewer expiries than totals gets a NaN expiry",
+    file: "src/gateway/_budget_ledger.ts",
+    find: "Math.max(ttl, ttls[i] ?? 0)",
+    replace: "Math.max(ttl, ttls[i])",
+    tests: [
+      "tests/gateway/budget_ttls_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-json-hex-escape",
+    bug:
+      "gateway: a config file's bad \\u escape is placed past it, where the scanner stopped reading",
+    file: "src/gateway/_json_position.ts",
+    find: "if (i >= n || !/[0-9a-fA-F]/.test(text[i])) return false;",
+    replace: "if (i >= n || !/[0-9a-fA-F]/.test(text[i])) false;",
+    tests: [
+      "tests/gateway/json_position_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-json-key-refused",
+    bug:
+      "gateway: a config file's object member with a bad key is placed after the key, not at it",
+    file: "src/gateway/_json_position.ts",
+    find: "if (text[i] !== '\"' || !string()) return false;",
+    replace: "if (text[i] !== '\"' || !string()) return true;",
+    tests: [
+      "tests/gateway/json_position_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-json-exponent-sign",
+    bug:
+      "gateway: a config file's number with a negative exponent (1e-5) is placed as an error",
+    file: "src/gateway/_json_position.ts",
+    find: 'if (text[i] === "+" || text[i] === "-") i++;',
+    replace: 'if (text[i] === "+") i++;',
+    tests: [
+      "tests/gateway/json_position_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-console-tokens-out",
+    bug:
+      "gateway: the console's row for a key that has sent nothing has no tokensOut",
+    file: "src/gateway/_console_data.ts",
+    find: "tokensOut: used?.tokensOut ?? 0,",
+    replace: "tokensOut: used?.tokensOut,",
+    tests: [
+      "tests/gateway/console_rows_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-console-spend-null",
+    bug:
+      "gateway: the console's row for a key that has sent nothing has no spendUsd",
+    file: "src/gateway/_console_data.ts",
+    find: "spendUsd: used?.spendUsd ?? null,",
+    replace: "spendUsd: used?.spendUsd,",
+    tests: [
+      "tests/gateway/console_rows_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-responses-release",
+    bug:
+      "gateway: a non-streamed /v1/responses answer leaves requestTimeoutMs's timer armed",
+    file: "src/gateway/_handle_responses.ts",
+    find: "    deadline.release();\n  }\n}",
+    replace: "    ;\n  }\n}",
+    tests: [
+      "tests/gateway/request_timer_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-jsonc-block-mark",
+    bug:
+      "gateway: a stray slash in the config file opens a block comment that a later one closes, so a broken file reads as valid",
+    file: "src/gateway/_jsonc.ts",
+    find: 'c === "/" && text[i + 1] === "*"',
+    replace: 'c === "/" || text[i + 1] === "*"',
+    tests: [
+      "tests/gateway/jsonc_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-jsonc-comment-at-end",
+    bug:
+      "gateway: a config file cut short in a comment on its last line is placed a column past its end",
+    file: "src/gateway/_jsonc.ts",
+    find: 'while (i < text.length && text[i] !== "\\n" && text[i] !== "\\r") {',
+    replace:
+      'while (i <= text.length && text[i] !== "\\n" && text[i] !== "\\r") {',
+    tests: [
+      "tests/gateway/jsonc_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-jsonc-lone-cr",
+    bug:
+      "gateway: a line comment in a config file with lone CR line endings runs to the end of the file",
+    file: "src/gateway/_jsonc.ts",
+    find: 'while (i < text.length && text[i] !== "\\n" && text[i] !== "\\r") {',
+    replace: 'while (i < text.length && text[i] !== "\\n") {',
+    tests: [
+      "tests/gateway/jsonc_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-ollama-inner-trim",
+    bug:
+      "gateway: OLLAMA_HOST with spaces inside its quotes is refused, where Ollama ignores them",
+    file: "src/gateway/env_backends.ts",
+    find: '.replace(/^["\']+|["\']+$/g, "").trim();',
+    replace: '.replace(/^["\']+|["\']+$/g, "");',
+    tests: [
+      "tests/gateway/ollama_host_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-ollama-port-max",
+    bug: "gateway: OLLAMA_HOST's port 65535 is refused",
+    file: "src/gateway/env_backends.ts",
+    find: "Number(port) > 65535",
+    replace: "Number(port) >= 65535",
+    tests: [
+      "tests/gateway/ollama_host_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-console-spend-zero",
+    bug:
+      "gateway: the console shows a key whose answers were priced at 0 as unpriced (spendUsd null)",
+    file: "src/gateway/_console_data.ts",
+    find: "spendUsd: used?.spendUsd ?? null,",
+    replace: "spendUsd: used?.spendUsd || null,",
+    tests: [
+      "tests/gateway/console_rows_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-config-default-env",
+    bug:
+      "gateway: a config file without backends has every routing.defaultBackend refused, though its backends come from the environment",
+    file: "src/gateway/config.ts",
+    find: "if (known.size > 0 && !known.has(name)) {",
+    replace: "if (known.size >= 0 && !known.has(name)) {",
+    tests: [
+      "tests/gateway/config_sections_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-config-breaker-fields",
+    bug: "gateway: a misspelt field in the config's breaker section is ignored",
+    file: "src/gateway/config.ts",
+    find: 'only(breaker, "breaker", ["enabled", ...fieldsOf("breaker")]);',
+    replace: ";",
+    tests: [
+      "tests/gateway/config_sections_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-config-retry-max-zero",
+    bug:
+      "gateway: the config's retries.maxDelayMs of 0 is compared as the default 10 s, so a larger base delay passes",
+    file: "src/gateway/config.ts",
+    find: "(routerConfig.retryMaxDelay ?? 10_000)",
+    replace: "(routerConfig.retryMaxDelay || 10_000)",
+    tests: [
+      "tests/gateway/config_sections_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-config-key-backends",
+    bug:
+      "gateway: a config key naming a backend the file does not list is taken",
+    file: "src/gateway/config.ts",
+    find: "checkNames(key.backends ?? [], known, `keys[${i}].backends`);",
+    replace: ";",
+    tests: [
+      "tests/gateway/config_sections_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-responses-text-parts",
+    bug:
+      "gateway: a Responses input turn of output_text or input_text parts (a replayed answer) is refused as not text",
+    file: "src/gateway/_responses_request.ts",
+    find: ") return part.text;",
+    replace: ") part.text;",
+    tests: [
+      "tests/gateway/responses_text_parts_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-responses-opening-incomplete",
+    bug:
+      "gateway: a streamed Responses answer's opening events say it was cut at max_output_tokens",
+    file: "src/gateway/_responses_response.ts",
+    find: "#response(status: string, incomplete = false)",
+    replace: "#response(status: string, incomplete = true)",
+    tests: [
+      "tests/gateway/responses_stream_start_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-tap-reasoning-content",
+    bug:
+      "gateway: a relayed stream's reasoning_content (vLLM, DeepSeek) is left out of the token estimate",
+    file: "src/gateway/_stream_tokens.ts",
+    find: '["reasoning_content", TEXT],',
+    replace: '["", TEXT],',
+    tests: [
+      "tests/gateway/stream_text_keys_r11_mutants_test.ts",
+    ],
+  },
+  {
+    id: "gw10-relay-stream-slot",
+    bug:
+      "gateway: a relayed stream whose backend cannot be reached keeps its maxStreams slot",
+    file: "src/gateway/_handle_chat.ts",
+    find: "if (parsed.stream) ctx.streams.closed();",
+    replace: "if (!(parsed.stream)) ctx.streams.closed();",
+    tests: [
+      "tests/gateway/stream_slots_r11_mutants_test.ts",
+    ],
+  },
 ];

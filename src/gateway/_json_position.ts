@@ -11,7 +11,6 @@ export interface JsonErrorPosition {
 }
 
 const WHITESPACE = " \t\n\r";
-const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const ESCAPES = '"\\/bfnrt';
 
 /**
@@ -64,11 +63,33 @@ function errorOffset(text: string): number | undefined {
       }
       return true;
     }
-    NUMBER.lastIndex = i;
-    const match = NUMBER.exec(text);
-    if (match === null) return false;
-    i += match[0].length;
+    return number();
+  };
+  /**
+   * A number, read to the first character that cannot continue it (as
+   * V8's JSON.parse reports it): `-"` fails at the quote, `6ee` at the
+   * second `e`, not at the number's start.
+   */
+  const number = (): boolean => {
+    if (text[i] === "-") i++;
+    if (text[i] === "0") i++;
+    else if (!digits()) return false;
+    if (text[i] === ".") {
+      i++;
+      if (!digits()) return false;
+    }
+    if (text[i] === "e" || text[i] === "E") {
+      i++;
+      if (text[i] === "+" || text[i] === "-") i++;
+      if (!digits()) return false;
+    }
     return true;
+  };
+  /** One or more decimal digits. */
+  const digits = (): boolean => {
+    const start = i;
+    while (i < n && text[i] >= "0" && text[i] <= "9") i++;
+    return i > start;
   };
   /** A member's key and colon, leaving `i` at its value. */
   const key = (): boolean => {

@@ -25,7 +25,10 @@ export interface SharedResponseCacheOptions {
   readonly namespace?: string;
   /**
    * Longest wait for Redis, in ms: a slower read is a miss and a slower
-   * write is dropped, so a stalled Redis never holds a request. Default 100.
+   * write is not waited for, so a stalled Redis never holds a request.
+   * Default 100. 0 is taken as given, as by the shared rate-limit store:
+   * no answer that takes any time (a real Redis's) is waited for, so every
+   * read is a miss; it is not "no bound" and not the default.
    */
   readonly timeoutMs?: number;
 }
