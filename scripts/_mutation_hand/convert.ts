@@ -774,4 +774,205 @@ export const CONVERT: HandMutant[] = [
     replace: `url: initString(url, "the url"),`,
     tests: ["tests/convert/convert_ninth_round_test.ts"],
   },
+  // Convert, tenth round: here-documents inside $(…) and where case is a
+  // reserved word there (issue 20), each caught by
+  // tests/convert/curl_heredoc_case_test.ts.
+  {
+    id: "conv10-curl-heredoc-body",
+    bug:
+      `curl reader: the lines of a here-document inside $(…) are read as commands, so a ) in them closes the substitution (or the $( is refused as closing with its body unread)`,
+    file: "src/convert/_curl_substitution.ts",
+    find: `  return hereDocumentBodies(input, i + 1, frame.docs);`,
+    replace: `  return i + 1;`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-tabs",
+    bug:
+      `curl reader: <<- inside $(…) does not skip the leading tabs of the delimiter line, so the body runs on past it`,
+    file: "src/convert/_curl_heredoc.ts",
+    find: `    if (strip) { while (input[start] === "\\t") start++; }`,
+    replace: `    if (strip) {}`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-quoted-delimiter",
+    bug:
+      `curl reader: a here-document's quoted delimiter keeps its quotes, so its line never ends the body`,
+    file: "src/convert/_curl_heredoc.ts",
+    find: `      delimiter += input.slice(i + 1, close);`,
+    replace: `      delimiter += input.slice(i, close + 1);`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-crlf",
+    bug:
+      `curl reader: a pasted CRLF delimiter line of a here-document inside $(…) is not its delimiter, so the body runs on`,
+    file: "src/convert/_curl_heredoc.ts",
+    find:
+      `    const stop = newline !== -1 && input[end - 1] === "\\r" ? end - 1 : end;`,
+    replace: `    const stop = end;`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-rest-of-line",
+    bug:
+      `curl reader: a here-document line that starts with its delimiter and holds a ) (bash 5.2 ends the body there) is read as body`,
+    file: "src/convert/_curl_heredoc.ts",
+    find: `    else if (named && input.slice(rest, end).includes(")")) {`,
+    replace: `    else if (false) {`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-same-line-close",
+    bug:
+      `curl reader: a $(…) that closes on its << line is split as if its body came inside it, where bash reads the body from the lines after the whole command`,
+    file: "src/convert/_curl_substitution.ts",
+    find: `    if (frame.opened === "dollar" && frame.docs.length > 0) {`,
+    replace: `    if (false) {`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-empty-delimiter",
+    bug:
+      `curl reader: a here-document with an empty delimiter ('') is read as ending at an empty line, where bash never ends it`,
+    file: "src/convert/_curl_heredoc.ts",
+    find: `  if (delimiter === "") {`,
+    replace: `  if (false) {`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-delimiter-expansion",
+    bug:
+      `curl reader: an expansion in a here-document's delimiter word is read as plain text up to its (, not refused`,
+    file: "src/convert/_curl_heredoc.ts",
+    find:
+      `    if (c === "\`" || (c === "$" && "({['".includes(input[i + 1]))) {`,
+    replace: `    if (false) {`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-delimiter-unclosed-quote",
+    bug:
+      `curl reader: an unclosed double quote in a here-document's delimiter is not named: the whole $( is reported unclosed instead`,
+    file: "src/convert/_curl_heredoc.ts",
+    find: `  if (i >= input.length) throw unterminated(from - 1);`,
+    replace: `  if (i >= input.length) return [delimiter, i];`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-time-first-word",
+    bug:
+      `curl reader: time is read as a reserved word as a $(…)'s first word and after |, where bash 5.2 reads an ordinary word (so a case after it is no case)`,
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      `    (reserved === "time" && frame.time) || reserved === "function" ||`,
+    replace: `    reserved === "time" || reserved === "function" ||`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-time-option",
+    bug:
+      `curl reader: a case after time -p or time -- is read as an ordinary word, where bash reads a case statement`,
+    file: "src/convert/_curl_substitution.ts",
+    find: `  if (option !== "") {`,
+    replace: `  if (false) {`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-or-is-no-pipe",
+    bug:
+      `curl reader: || read as a pipe, so a time after it is an ordinary word and a case after that is split at its first )`,
+    file: "src/convert/_curl_substitution.ts",
+    find: `  const pipe = operator === "|" || operator === "|&";`,
+    replace: `  const pipe = operator[0] === "|";`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-function-name",
+    bug:
+      `curl reader: the case after function NAME (a function's body) is read as an ordinary word and split at its first )`,
+    file: "src/convert/_curl_substitution.ts",
+    find: `  if (lead === "function") {`,
+    replace: `  if (false) {`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-coproc",
+    bug:
+      `curl reader: a case after coproc or coproc NAME is read as an ordinary word and split at its first )`,
+    file: "src/convert/_curl_substitution.ts",
+    find: `    reserved === "coproc"
+`,
+    replace: `    reserved === "coprocess"
+`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-redirection-target",
+    bug:
+      `curl reader: a redirection's file name is read as a command's first word, so >case a in a) opens a case statement`,
+    file: "src/convert/_curl_substitution.ts",
+    find: `    // word, and a compound command before it has still just ended.
+    frame.command = false;`,
+    replace:
+      `    // word, and a compound command before it has still just ended.`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-process-substitution",
+    bug:
+      `curl reader: the ) of a <(…) process substitution is read as a subshell's end, so a case argument after it is refused`,
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      `      opened: before === "<" || before === ">" ? "process" : "subshell",`,
+    replace: `      opened: "subshell",`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-case-after-compound",
+    bug:
+      `curl reader: a case right after esac, a subshell's ), }, fi or done (bash's syntax error) is read as an ordinary word`,
+    file: "src/convert/_curl_substitution.ts",
+    find: `  if (frame.ended && reserved === "case") throw refusedAfter(i);`,
+    replace: `  if (false) throw refusedAfter(i);`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-case-after-esac",
+    bug:
+      `curl reader: a case right after esac (bash's syntax error) is read as an ordinary word and split at its first )`,
+    file: "src/convert/_curl_substitution.ts",
+    find: `    top.ended = closed?.kind === "case" ||`,
+    replace: `    top.ended = false ||`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-case-after-closing-word",
+    bug:
+      `curl reader: a case right after }, fi or done (bash's syntax error) is read as an ordinary word`,
+    file: "src/convert/_curl_substitution.ts",
+    find: `  if (CLOSING.has(reserved)) frame.ended = true;`,
+    replace: `  if (CLOSING.has(reserved)) frame.ended = false;`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-double-semicolon-in-commands",
+    bug:
+      `curl reader: ;; in $(…) outside a case clause (bash's syntax error) is read as two ;`,
+    file: "src/convert/_curl_substitution.ts",
+    find: `    throw outsideCase(i, operator);`,
+    replace: `    return i + operator.length;`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-double-semicolon-top-level",
+    bug:
+      `curl reader: ;; or ;& after a curl command (bash's syntax error) is read as a separator, and the words before it as a request`,
+    file: "src/convert/_curl_words.ts",
+    find:
+      `    if (c === ";" && (input[i + 1] === ";" || input[i + 1] === "&")) {`,
+    replace: `    if (false) {`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
 ];
