@@ -856,8 +856,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       `curl reader: an unclosed double quote in a here-document's delimiter is not named: the whole $( is reported unclosed instead`,
     file: "src/convert/_curl_heredoc.ts",
-    find: `  if (i >= input.length) throw unterminated(from - 1);`,
-    replace: `  if (i >= input.length) return [delimiter, i];`,
+    find: `    if (c === undefined) throw unterminated(from - 1);`,
+    replace: `    if (c === undefined) return [delimiter, i];`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
   {
@@ -973,6 +973,42 @@ export const CONVERT: HandMutant[] = [
     find:
       `    if (c === ";" && (input[i + 1] === ";" || input[i + 1] === "&")) {`,
     replace: `    if (false) {`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-plain-dollar-delimiter",
+    bug:
+      "curl reader: a plain $ in a here-document's delimiter word (<<E$), or a quote after a letter (<<F'G'), refused as an expansion",
+    file: "src/convert/_curl_heredoc.ts",
+    find: `(c === "$" && "({['".includes(input[i + 1]))`,
+    replace: `(c === "$" || "({['".includes(input[i + 1]))`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-single-quoted-delimiter",
+    bug:
+      "curl reader: a single-quoted here-document delimiter ends at its own opening quote, so <<'E F' reads E as the delimiter and F' as commands",
+    file: "src/convert/_curl_heredoc.ts",
+    find: `      const close = input.indexOf("'", i + 1);`,
+    replace: `      const close = input.indexOf("'", i);`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-quoted-dollar-delimiter",
+    bug:
+      'curl reader: a plain $ or ( in a double-quoted here-document delimiter (<<"E$F(G") refused as an expansion',
+    file: "src/convert/_curl_heredoc.ts",
+    find: `(c === "$" && "({[".includes(input[i + 1]))`,
+    replace: `(c === "$" || "({[".includes(input[i + 1]))`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-quoted-backslash",
+    bug:
+      'curl reader: in a double-quoted here-document delimiter, a backslash before a letter is dropped, so <<"H\\I" never meets its line H\\I',
+    file: "src/convert/_curl_heredoc.ts",
+    find: 'if (c === "\\\\" && \'\\\\"$`\'.includes(input[i + 1])) i++;',
+    replace: 'if (c === "\\\\") i++;',
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
 ];

@@ -56,7 +56,7 @@ export function hereDocumentStart(
     } else if (c === '"') {
       [delimiter, i] = doubleQuoted(input, at, i + 1, delimiter);
     } else if (c === "\\") {
-      delimiter += input[i + 1] ?? "";
+      delimiter += input.slice(i + 1, i + 2);
       i += 2;
     } else {
       delimiter += c;
@@ -80,8 +80,9 @@ function doubleQuoted(
   delimiter: string,
 ): [string, number] {
   let i = from;
-  while (i < input.length && input[i] !== '"') {
+  while (input[i] !== '"') {
     const c = input[i];
+    if (c === undefined) throw unterminated(from - 1);
     if (c === "`" || (c === "$" && "({[".includes(input[i + 1]))) {
       throw refused(at, "has an expansion in its delimiter word");
     }
@@ -89,7 +90,6 @@ function doubleQuoted(
     delimiter += input[i];
     i++;
   }
-  if (i >= input.length) throw unterminated(from - 1);
   return [delimiter, i + 1];
 }
 

@@ -82,6 +82,28 @@ const HERE_DOCUMENTS: [string, string[], string[]][] = [
     ],
     ["x/a )/z", "x/b)/y", "x/c)/w", "x/D /v"],
   ],
+  // Single quotes around a blank, a plain $ and a quote inside the word.
+  [
+    "curl x/$(cat <<'E F'\ne)\nE F\n)/z x/$(cat <<E$\nf)\nE$\n)/y x/$(cat <<F'G'\ng)\nFG\n)/w -s",
+    [
+      "x/$(cat <<'E F'\ne)\nE F\n)/z",
+      "x/$(cat <<E$\nf)\nE$\n)/y",
+      "x/$(cat <<F'G'\ng)\nFG\n)/w",
+      "-s",
+    ],
+    ["x/e)/z", "x/f)/y", "x/g)/w", "-s"],
+  ],
+  // In double quotes: a plain $ and ( are text, a backslash escapes only
+  // what it escapes in double quotes.
+  [
+    'curl x/$(cat <<"E$F(G"\ne)\nE$F(G\n)/z x/$(cat <<"H\\I\\"J"\nh)\nH\\I"J\n)/y -s',
+    [
+      'x/$(cat <<"E$F(G"\ne)\nE$F(G\n)/z',
+      'x/$(cat <<"H\\I\\"J"\nh)\nH\\I"J\n)/y',
+      "-s",
+    ],
+    ["x/e)/z", "x/h)/y", "-s"],
+  ],
   // A command after it on its line; in a subshell, whose ) comes before
   // the body; in a case clause.
   ["curl x/$(cat <<EOF; echo b\na )\nEOF\n)/z -s", [
