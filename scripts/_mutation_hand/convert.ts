@@ -791,8 +791,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       `curl reader: <<- inside $(…) does not skip the leading tabs of the delimiter line, so the body runs on past it`,
     file: "src/convert/_curl_heredoc.ts",
-    find: `    if (strip) { while (input[start] === "\\t") start++; }`,
-    replace: `    if (strip) {}`,
+    find: `    const start = strip && TABS.test(input) ? TABS.lastIndex : i;`,
+    replace: `    const start = i;`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
   {
@@ -809,8 +809,7 @@ export const CONVERT: HandMutant[] = [
     bug:
       `curl reader: a pasted CRLF delimiter line of a here-document inside $(…) is not its delimiter, so the body runs on`,
     file: "src/convert/_curl_heredoc.ts",
-    find:
-      `    const stop = newline !== -1 && input[end - 1] === "\\r" ? end - 1 : end;`,
+    find: `    const stop = input[end - 1] === "\\r" ? end - 1 : end;`,
     replace: `    const stop = end;`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
@@ -1009,6 +1008,25 @@ export const CONVERT: HandMutant[] = [
     file: "src/convert/_curl_heredoc.ts",
     find: 'if (c === "\\\\" && \'\\\\"$`\'.includes(input[i + 1])) i++;',
     replace: 'if (c === "\\\\") i++;',
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-tabs-only-dash",
+    bug:
+      "curl reader: << (without -) inside $(…) skips the leading tabs of a line too, so a tab-indented delimiter line ends its body early",
+    file: "src/convert/_curl_heredoc.ts",
+    find: `    const start = strip && TABS.test(input) ? TABS.lastIndex : i;`,
+    replace: `    const start = TABS.test(input) ? TABS.lastIndex : i;`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-no-word",
+    bug:
+      "curl reader: a << with no delimiter word inside $(…) (bash's syntax error) reported as an empty delimiter",
+    file: "src/convert/_curl_heredoc.ts",
+    find:
+      `  if (endsWord(input, i)) {\n    throw refused(at, "has no delimiter word`,
+    replace: `  if (false) {\n    throw refused(at, "has no delimiter word`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
 ];

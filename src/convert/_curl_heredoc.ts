@@ -15,6 +15,9 @@ export interface HereDocument {
 }
 
 const WORD_END = " \t\n|&;<>()";
+// Sticky, so that skipping blanks or tabs reads only what it skips.
+const BLANKS = /[ \t]*/y;
+const TABS = /\t*/y;
 
 function endsWord(input: string, i: number): boolean {
   const c = input[i];
@@ -37,13 +40,14 @@ export function hereDocumentStart(
   at: number,
 ): [HereDocument, number] {
   const strip = input[at + 2] === "-";
-  let i = at + (strip ? 3 : 2);
-  while (input[i] === " " || input[i] === "\t") i++;
+  BLANKS.lastIndex = at + (strip ? 3 : 2);
+  BLANKS.test(input);
+  let i = BLANKS.lastIndex;
   if (endsWord(input, i)) {
     throw refused(at, "has no delimiter word (bash refuses it)");
   }
   let delimiter = "";
-  while (!endsWord(input, i)) {
+  while (i < input.length && !endsWord(input, i)) {
     const c = input[i];
     if (c === "`" || (c === "$" && "({['".includes(input[i + 1]))) {
       throw refused(at, "has an expansion in its delimiter word");
@@ -114,9 +118,9 @@ export function hereDocumentBodies(
     const { delimiter, strip } = docs[read];
     const newline = input.indexOf("\n", i);
     const end = newline === -1 ? input.length : newline;
-    let start = i;
-    if (strip) { while (input[start] === "\t") start++; }
-    const stop = newline !== -1 && input[end - 1] === "\r" ? end - 1 : end;
+    TABS.lastIndex = i;
+    const start = strip && TABS.test(input) ? TABS.lastIndex : i;
+    const stop = input[end - 1] === "\r" ? end - 1 : end;
     const named = input.startsWith(delimiter, start);
     const rest = start + delimiter.length;
     if (named && stop === rest) read++;
@@ -124,10 +128,10 @@ export function hereDocumentBodies(
       docs.splice(0, read + 1);
       return rest;
     }
-    i = newline === -1 ? input.length : newline + 1;
+    i = end + 1;
   }
   docs.splice(0, read);
-  return i;
+  return Math.min(i, input.length);
 }
 
 /** A here-document left unread when the `$(…)` that holds it closes. */

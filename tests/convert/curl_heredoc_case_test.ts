@@ -65,11 +65,17 @@ const HERE_DOCUMENTS: [string, string[], string[]][] = [
     `x/$(cat <<EOF\na ) b " '\nEOF\n)/z`,
     "-s",
   ], [`x/a ) b " '/z`, "-s"]],
-  // Two on one line, read in order; <<- ignores the lines' leading tabs.
-  ["curl x/$(cat <<A <<-B\na)\nA\n\tb)\n\tB\n)/z -s", [
-    "x/$(cat <<A <<-B\na)\nA\n\tb)\n\tB\n)/z",
-    "-s",
-  ], ["x/b)/z", "-s"]],
+  // Two on one line, read in order; <<- ignores the lines' leading tabs,
+  // << does not.
+  [
+    "curl x/$(cat <<A <<-B\na)\nA\n\tb)\n\tB\n)/z x/$(cat <<C\n\tC)\nC\n)/y -s",
+    [
+      "x/$(cat <<A <<-B\na)\nA\n\tb)\n\tB\n)/z",
+      "x/$(cat <<C\n\tC)\nC\n)/y",
+      "-s",
+    ],
+    ["x/b)/z", "x/\tC)/y", "-s"],
+  ],
   // A quoted delimiter, partly quoted, escaped, after a blank; a line that
   // is the delimiter with a blank after it is body.
   [
@@ -184,25 +190,44 @@ describe("curl reader: a here-document inside $(…)", () => {
     // would otherwise be read as commands of their own.
     const later = "curl x/$(cat <<A)/z -s\na\nA";
     assert.deepEqual(await argvThroughBash(later), ["x/a/z", "-s"]);
-    const cases: [string, number, RegExp][] = [
-      [later, 13, /unterminated here-document/],
-      // No delimiter word: bash's syntax error.
+    const cases: [string, number, RegExp, string][] = [
+      [later, 13, /unterminated here-document/, "closes on the same line"],
+      // No delimiter word: bash's syntax error, at a line end, an operator
+      // or the end of the input.
       [
         "curl x/$(cat <<\n)/z -s",
         13,
         /syntax error near unexpected token `newline'/,
+        "no delimiter word",
       ],
-      ["curl x/$(cat <<;)/z -s", 13, /syntax error near unexpected token `;'/],
+      [
+        "curl x/$(cat <<;)/z -s",
+        13,
+        /syntax error near unexpected token `;'/,
+        "no delimiter word",
+      ],
+      [
+        "curl x/$(cat <<- ",
+        13,
+        /syntax error near unexpected token `newline'/,
+        "no delimiter word",
+      ],
       // An empty delimiter: bash never ends the body at an empty line.
-      ["curl x/$(cat <<''\na)\n\n)/z -s", 13, /delimited by end-of-file/],
+      [
+        "curl x/$(cat <<''\na)\n\n)/z -s",
+        13,
+        /delimited by end-of-file/,
+        "empty delimiter",
+      ],
     ];
-    for (const [command, at, bashSays] of cases) {
+    for (const [command, at, bashSays, why] of cases) {
       assert.throws(
         () => scanWords(command),
         (error: unknown) =>
           error instanceof ConversionError &&
           error.code === "INVALID_INPUT" && error.offset === at &&
-          error.message.includes("here-document at offset " + at),
+          error.message.includes("here-document at offset " + at) &&
+          error.message.includes(why),
         command,
       );
       const bash = await runBash(command + "\n");
