@@ -128,10 +128,10 @@ export function hereDocumentBodies(
       docs.splice(0, read + 1);
       return rest;
     }
-    i = end + 1;
+    i = newline === -1 ? input.length : newline + 1;
   }
   docs.splice(0, read);
-  return Math.min(i, input.length);
+  return i;
 }
 
 /** A here-document left unread when the `$(…)` that holds it closes. */
