@@ -1029,4 +1029,16 @@ export const CONVERT: HandMutant[] = [
     replace: `  if (false) {\n    throw refused(at, "has no delimiter word`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
+  // Convert, tenth round: survivors of the fresh draw (seed 20261163), each
+  // caught by tests/convert/convert_tenth_round_test.ts.
+  {
+    id: "conv10-markup-text-over-budget",
+    bug:
+      "parseBody: markup whose last line, a text after the last tag, passes the output bound is handed back at its deep indentation, longer than 8 × the input + 65,536",
+    file: "src/convert/_markup_format.ts",
+    find:
+      `if (content !== "") { if (!line(pad() + content)) return OVER_BUDGET; }`,
+    replace: `if (content !== "") { if (!line(pad() + content)) OVER_BUDGET; }`,
+    tests: ["tests/convert/convert_tenth_round_test.ts"],
+  },
 ];

@@ -1,0 +1,26 @@
+// Tests for the survivors of the tenth round's fresh draws in convert
+// (seed 20261163 and after), each asserting what a user relies on.
+import { describe, it } from "../_harness.ts";
+import assert from "node:assert/strict";
+import { parseBody } from "../../src/convert/body.ts";
+
+describe("parseBody: the formatted markup's size bound", () => {
+  it("is kept when the text after the last tag is what passes it at a deep indentation", () => {
+    // Unclosed <a> elements indent each line deeper, up to 100 levels: the
+    // lines of the tags stay within 8 × the input + 65,536 characters up
+    // to some count, and the last line, the text after them, passes it.
+    // The formatter must then try a shallower indentation, not hand back
+    // the longer output. Every count in this range is checked, so the one
+    // where the last line is what passes the bound is among them.
+    for (let n = 250; n <= 450; n++) {
+      const text = "<a>".repeat(n) + "x";
+      const { type, formatted } = parseBody(text, "application/xml");
+      assert.equal(type, "xml");
+      assert.ok(
+        formatted.length <= 8 * text.length + 65_536,
+        `${n} elements: ${formatted.length} characters`,
+      );
+      assert.ok(formatted.endsWith("\nx") || formatted.endsWith(" x"));
+    }
+  });
+});
