@@ -265,4 +265,11 @@ export const CONVERT: Equivalent[] = [
     reason:
       "boundaryOf gives undefined or a boundary of at least one character (both of its patterns need one), never the empty string, so || and ?? fall back to the header's boundary in the same cases",
   },
+  {
+    file: "src/convert/string.ts",
+    before: 'return `${lines.join("")}\r\n${body ?? ""}`;',
+    after: 'return `${lines.join("")}\r\n${body || ""}`;',
+    reason:
+      "the body reaching headerBlock is a string or undefined (toHttpRequest and toHttpResponse refuse any other type with INVALID_INPUT), and the only falsy string is the empty one, which both sides write as itself",
+  },
 ];
