@@ -267,8 +267,8 @@ export const CONVERT: Equivalent[] = [
   },
   {
     file: "src/convert/string.ts",
-    before: 'return `${lines.join("")}\r\n${body ?? ""}`;',
-    after: 'return `${lines.join("")}\r\n${body || ""}`;',
+    before: 'return `${lines.join("")}\\r\\n${body ?? ""}`;',
+    after: 'return `${lines.join("")}\\r\\n${body || ""}`;',
     reason:
       "the body reaching headerBlock is a string or undefined (toHttpRequest and toHttpResponse refuse any other type with INVALID_INPUT), and the only falsy string is the empty one, which both sides write as itself",
   },
