@@ -1041,4 +1041,13 @@ export const CONVERT: HandMutant[] = [
     replace: `if (content !== "") { if (!line(pad() + content)) OVER_BUDGET; }`,
     tests: ["tests/convert/convert_tenth_round_test.ts"],
   },
+  {
+    id: "conv10-curl-time-after-time",
+    bug:
+      "curl reader: time right after time (or after function or coproc) read with the wrong rule, so the case after time time is an ordinary word and split at its first )",
+    file: "src/convert/_curl_substitution.ts",
+    find: `    frame.time = reserved === "time";`,
+    replace: `    frame.time = reserved !== "time";`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
 ];

@@ -201,13 +201,22 @@ function opening(input: string, i: number): Frame {
     open: 1,
     arithmetic,
     opened: "dollar",
-    ...grammar([], false),
+    ...grammar([]),
+    // bash 5.2 reads `time` as an ordinary word as a `$(…)`'s first word.
+    time: false,
   };
 }
 
-/** The grammar at a command's first word; `time` tells whether `time` is reserved there. */
-function grammar(docs: HereDocument[], time: boolean): Grammar {
-  return { command: true, time, lead: "", ended: false, word: false, docs };
+/** The grammar at a command's first word, where `time` is reserved too. */
+function grammar(docs: HereDocument[]): Grammar {
+  return {
+    command: true,
+    time: true,
+    lead: "",
+    ended: false,
+    word: false,
+    docs,
+  };
 }
 
 /**
@@ -251,7 +260,6 @@ function shellStep(
     if (frame.state === "in") {
       if (reserved !== "in") throw syntaxError(input, i, frame.at, "`in`");
       frame.state = "pattern";
-      frame.word = false;
       return i + 2;
     }
     if (reserved === "esac") return close(stack, i + 4);
@@ -278,7 +286,6 @@ function commandWord(
   if (lead === "function") {
     // The function's name: its body, a compound command, comes next.
     frame.command = true;
-    frame.time = false;
     return -1;
   }
   if (!frame.command) return -1;
@@ -289,19 +296,16 @@ function commandWord(
   if (option !== "") {
     // `time -p`, `time --` and `time -p --`: a pipeline still comes next.
     frame.lead = option === "-p" ? "timeopt" : "";
-    frame.word = false;
     return i + 2;
   }
   if (reserved === "case") {
-    frame.word = false;
-    frame.command = false;
-    frame.time = false;
+    // Its subject, `in` and patterns are read by the case frame; its
+    // clauses' commands start at each pattern's `)`.
     stack.push({
       kind: "case",
       at: i,
       state: "subject",
-      ...grammar(frame.docs, false),
-      command: false,
+      ...grammar(frame.docs),
     });
     return i + 4;
   }
@@ -310,7 +314,6 @@ function commandWord(
     reserved === "coproc"
   ) {
     frame.lead = reserved;
-    frame.word = false;
     frame.command = reserved !== "function";
     frame.time = reserved === "time";
     return i + reserved.length;
@@ -321,7 +324,6 @@ function commandWord(
     return -1;
   }
   if (LEADING.has(reserved)) {
-    frame.word = false;
     frame.time = true;
     return i + reserved.length;
   }
@@ -333,8 +335,7 @@ function commandWord(
 
 /** `-p` (only right after `time`) or `--` as a whole word at `i`, else "". */
 function timeOption(input: string, i: number, lead: string): string {
-  const end = input[i + 2];
-  if (end !== undefined && !" \t\r\n|&;<>()".includes(end)) return "";
+  if (!endsAt(input, i + 2)) return "";
   if (input.startsWith("--", i)) return "--";
   return lead === "time" && input.startsWith("-p", i) ? "-p" : "";
 }
@@ -412,7 +413,7 @@ function commandOperator(
       open: 1,
       arithmetic: false,
       opened: before === "<" || before === ">" ? "process" : "subshell",
-      ...grammar(frame.docs, true),
+      ...grammar(frame.docs),
     });
     return i + 1;
   }
@@ -507,10 +508,17 @@ function reservedWord(input: string, i: number): string {
   let j = i;
   while (j < input.length && input[j] >= "a" && input[j] <= "z") j++;
   if (j === i && "{}!".includes(input[i])) j++;
-  const end = input[j];
-  return end === undefined || " \t\r\n|&;<>()".includes(end)
-    ? input.slice(i, j)
-    : "";
+  return endsAt(input, j) ? input.slice(i, j) : "";
+}
+
+/**
+ * Whether a word ends at `i`: the input's end, a blank, a line end (a CR
+ * only before LF, as the reader reads a pasted CRLF command) or an operator.
+ */
+function endsAt(input: string, i: number): boolean {
+  const c = input[i];
+  return c === undefined || " \t\n|&;<>()".includes(c) ||
+    (c === "\r" && input[i + 1] === "\n");
 }
 
 /** Whether a `#` at `i` starts a word, so bash reads a comment. */

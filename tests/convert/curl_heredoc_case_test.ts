@@ -329,6 +329,10 @@ const CASE_READ: [string, string[], string[]][] = [
     ],
     ["x/C/z", "-s"],
   ],
+  ["curl x/$(echo; time time case a in a) echo A;; esac)/z -s", [
+    "x/$(echo; time time case a in a) echo A;; esac)/z",
+    "-s",
+  ], ["x/\nA/z", "-s"]],
   ["curl x/$(echo; time\ncase a in a) echo A;; esac)/z -s", [
     "x/$(echo; time\ncase a in a) echo A;; esac)/z",
     "-s",
