@@ -1050,4 +1050,15 @@ export const CONVERT: HandMutant[] = [
     replace: `    frame.time = reserved !== "time";`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
+  {
+    id: "conv10-curl-coproc-name-time",
+    bug:
+      "curl reader: time after coproc NAME read as a reserved word, so the case after it is read as a case statement where bash reads a simple command",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      "    // `coproc NAME`: the word after the name is a command's first word too.\n    frame.time = false;",
+    replace:
+      "    // `coproc NAME`: the word after the name is a command's first word too.\n    frame.time = true;",
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
 ];

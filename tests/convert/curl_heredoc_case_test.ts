@@ -362,6 +362,12 @@ const CASE_READ: [string, string[], string[]][] = [
   // after an assignment, after `time` where `time` is itself an ordinary
   // word (the first word of a $(…), after a |), after `time -p -p` and
   // `time -- -p`, and as a redirection's file name.
+  // After `coproc NAME time` (a simple command: time is no reserved word).
+  ["curl x/$(coproc N time case a in a) z -s", [
+    "x/$(coproc N time case a in a)",
+    "z",
+    "-s",
+  ], ["x/", "z", "-s"]],
   ["curl x/$(x=1 case a in a) z x/$(echo; x=1 time case a in a) y -s", [
     "x/$(x=1 case a in a)",
     "z",
