@@ -1061,4 +1061,13 @@ export const CONVERT: HandMutant[] = [
       "    // `coproc NAME`: the word after the name is a command's first word too.\n    frame.time = true;",
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
+  {
+    id: "conv10-curl-time-option-whole-word",
+    bug:
+      "curl reader: -p read as time's option at the start of a longer word (time -pxx), so a case after that word is read as a case statement",
+    file: "src/convert/_curl_substitution.ts",
+    find: `  if (!endsAt(input, i + 2)) return "";`,
+    replace: `  if (!endsAt(input, i + 2)) "";`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
 ];

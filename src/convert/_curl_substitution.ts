@@ -17,7 +17,8 @@ import {
  * What the shell grammar remembers at a point of a frame of commands:
  * whether the next word is a command's first word (where `case` and the
  * other reserved words are read as such), whether `time` is a reserved
- * word there too (bash's rule: not after `|`, nor as the first word of a
+ * word there too (read only at a command's first word, so set wherever
+ * `command` turns true) (bash's rule: not after `|`, nor as the first word of a
  * `$(…)`), what the previous reserved word asks of the next word (`lead`),
  * whether a compound command just ended (where bash refuses a `case`), and
  * the here-documents of the enclosing `$(…)` whose lines are still to come.
@@ -329,7 +330,6 @@ function commandWord(
   }
   if (CLOSING.has(reserved)) frame.ended = true;
   frame.command = false;
-  frame.time = false;
   return -1;
 }
 
@@ -421,14 +421,12 @@ function commandOperator(
     const [doc, next] = hereDocumentStart(input, i);
     frame.docs.push(doc);
     frame.command = false;
-    frame.time = false;
     return next;
   }
   if (operator[0] === "<" || operator[0] === ">" || operator[1] === ">") {
     // A redirection: the next word is its file name, no command's first
     // word, and a compound command before it has still just ended.
     frame.command = false;
-    frame.time = false;
     return i + operator.length;
   }
   frame.command = true;
@@ -488,7 +486,6 @@ function close(stack: Frame[], next = 0): number {
   const top = stack[stack.length - 1];
   if (top !== undefined && (top.kind === "commands" || top.kind === "case")) {
     top.command = false;
-    top.time = false;
     top.ended = closed?.kind === "case" ||
       (closed?.kind === "commands" && closed.opened === "subshell");
   }

@@ -389,15 +389,17 @@ const CASE_READ: [string, string[], string[]][] = [
     ["x/", "z", "x/", "y", "x/", "w", "-s"],
   ],
   [
-    "curl x/$(echo; time -p -p case a in a) z x/$(echo; time -- -p case a in a) y -s",
+    "curl x/$(echo; time -p -p case a in a) z x/$(echo; time -- -p case a in a) y x/$(echo; time -pxx case a in a) w -s",
     [
       "x/$(echo; time -p -p case a in a)",
       "z",
       "x/$(echo; time -- -p case a in a)",
       "y",
+      "x/$(echo; time -pxx case a in a)",
+      "w",
       "-s",
     ],
-    ["x/", "z", "x/", "y", "-s"],
+    ["x/", "z", "x/", "y", "x/", "w", "-s"],
   ],
   [
     "curl x/$(>case a in a) z x/$(echo; time >case a in a) y x/$(echo <(echo) case a in a) w -s",
