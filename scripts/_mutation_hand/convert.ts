@@ -1070,4 +1070,24 @@ export const CONVERT: HandMutant[] = [
     replace: `  if (!endsAt(input, i + 2)) "";`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
+  {
+    id: "conv10-curl-line-end-time",
+    bug:
+      "curl reader: time after a line end inside $(…) read as an ordinary word (as only after a |), so the case after it is split at its first )",
+    file: "src/convert/_curl_substitution.ts",
+    find: `  frame.time = frame.lead !== "pipe";`,
+    replace: `  frame.time = frame.lead === "pipe";`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-clause-line-end",
+    bug:
+      "curl reader: a line end among a case clause's commands does not start a command, so a case on the clause's next line is read as an ordinary word",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      "  // first clause, the subject, `in` and the patterns do not look at it.)\n  frame.command = true;",
+    replace:
+      '  // first clause, the subject, `in` and the patterns do not look at it.)\n  frame.command = frame.kind === "commands";',
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
 ];

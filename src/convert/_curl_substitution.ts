@@ -346,10 +346,10 @@ function timeOption(input: string, i: number, lead: string): string {
  * bodies of the here-documents opened on that line are skipped.
  */
 function lineEnd(input: string, i: number, frame: Commands | Case): number {
-  if (frame.kind === "commands" || frame.state === "body") {
-    frame.command = true;
-    frame.time = frame.lead !== "pipe";
-  }
+  // (A case frame reads this only in a clause's commands: before its
+  // first clause, the subject, `in` and the patterns do not look at it.)
+  frame.command = true;
+  frame.time = frame.lead !== "pipe";
   if (frame.lead !== "pipe") frame.lead = "";
   frame.ended = false;
   if (frame.docs.length === 0) return i + 1;

@@ -329,6 +329,16 @@ const CASE_READ: [string, string[], string[]][] = [
     ],
     ["x/C/z", "-s"],
   ],
+  // After a line end, in $(…) and in a case clause's commands.
+  [
+    "curl x/$(echo\ntime case a in a) echo A;; esac)/z x/$(case a in a) echo B\ncase b in b) echo C;; esac;; esac)/y -s",
+    [
+      "x/$(echo\ntime case a in a) echo A;; esac)/z",
+      "x/$(case a in a) echo B\ncase b in b) echo C;; esac;; esac)/y",
+      "-s",
+    ],
+    ["x/\nA/z", "x/B\nC/y", "-s"],
+  ],
   ["curl x/$(echo; time time case a in a) echo A;; esac)/z -s", [
     "x/$(echo; time time case a in a) echo A;; esac)/z",
     "-s",
