@@ -1090,4 +1090,13 @@ export const CONVERT: HandMutant[] = [
       '  // first clause, the subject, `in` and the patterns do not look at it.)\n  frame.command = frame.kind === "commands";',
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
+  {
+    id: "conv10-curl-line-end-clears-lead",
+    bug:
+      "curl reader: what time asks of the next word survives a line end, so a -p on the next line is read as its option and a case after it as a case statement",
+    file: "src/convert/_curl_substitution.ts",
+    find: `  if (frame.lead !== "pipe") frame.lead = "";`,
+    replace: `  if (frame.lead === "pipe") frame.lead = "";`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
 ];

@@ -352,7 +352,6 @@ function lineEnd(input: string, i: number, frame: Commands | Case): number {
   frame.time = frame.lead !== "pipe";
   if (frame.lead !== "pipe") frame.lead = "";
   frame.ended = false;
-  if (frame.docs.length === 0) return i + 1;
   return hereDocumentBodies(input, i + 1, frame.docs);
 }
 

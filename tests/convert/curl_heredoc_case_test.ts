@@ -411,6 +411,12 @@ const CASE_READ: [string, string[], string[]][] = [
     ],
     ["x/", "z", "x/", "y", "x/", "w", "-s"],
   ],
+  // A -p on the line after `time` is no option of it: a command's name.
+  [
+    "curl x/$(echo; time\n-p case a in a) z -s",
+    ["x/$(echo; time\n-p case a in a)", "z", "-s"],
+    ["x/", "z", "-s"],
+  ],
   [
     "curl x/$(>case a in a) z x/$(echo; time >case a in a) y x/$(echo <(echo) case a in a) w -s",
     [
