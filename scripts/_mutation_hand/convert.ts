@@ -1099,4 +1099,24 @@ export const CONVERT: HandMutant[] = [
     replace: `  if (frame.lead === "pipe") frame.lead = "";`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
+  {
+    id: "conv10-curl-and-greater-redirection",
+    bug:
+      "curl reader: &> read as a separator, not a redirection, so its file name (&>case a in a)) opens a case statement",
+    file: "src/convert/_curl_substitution.ts",
+    find: `operator[0] === ">" || operator[1] === ">"`,
+    replace: `operator[0] === ">" || operator[0] === ">"`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-clause-end-clears-ended",
+    bug:
+      "curl reader: the end of a case statement inside a clause is still taken as just ended in the next clause, so its leading case is refused",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      '    frame.lead = "";\n    frame.ended = false;\n    return input[i + 1]',
+    replace:
+      '    frame.lead = "";\n    frame.ended = true;\n    return input[i + 1]',
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
 ];

@@ -430,6 +430,18 @@ const CASE_READ: [string, string[], string[]][] = [
     ],
     ["x/", "z", "x/", "y", "x//dev/fd/63 case a in a", "w", "-s"],
   ],
+  // &> takes a file name too; a case clause after one that held a case
+  // statement starts with a reserved word again.
+  [
+    "curl x/$(echo; &>case a in a) v x/$(case a in b) case b in b) :;; esac;; a) case c in c) echo N;; esac;; esac)/u -s",
+    [
+      "x/$(echo; &>case a in a)",
+      "v",
+      "x/$(case a in b) case b in b) :;; esac;; a) case c in c) echo N;; esac;; esac)/u",
+      "-s",
+    ],
+    ["x/", "v", "x/N/u", "-s"],
+  ],
 ];
 
 describe("curl reader: where `case` is a reserved word inside $(…)", () => {
