@@ -1119,4 +1119,14 @@ export const CONVERT: HandMutant[] = [
       '    frame.lead = "";\n    frame.ended = true;\n    return input[i + 1]',
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
+  {
+    id: "conv10-curl-coproc-compound",
+    bug:
+      "curl reader: a reserved word right after coproc (coproc if …) read as the coprocess's name, so time after it is an ordinary word and the case after that is split at its first )",
+    file: "src/convert/_curl_substitution.ts",
+    find: `  if (LEADING.has(reserved)) {\n    frame.time = true;`,
+    replace:
+      `  if (lead !== "coproc" && LEADING.has(reserved)) {\n    frame.time = true;`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
 ];

@@ -319,14 +319,14 @@ function commandWord(
     frame.time = reserved === "time";
     return i + reserved.length;
   }
+  if (LEADING.has(reserved)) {
+    frame.time = true;
+    return i + reserved.length;
+  }
   if (lead === "coproc") {
     // `coproc NAME`: the word after the name is a command's first word too.
     frame.time = false;
     return -1;
-  }
-  if (LEADING.has(reserved)) {
-    frame.time = true;
-    return i + reserved.length;
   }
   if (CLOSING.has(reserved)) frame.ended = true;
   frame.command = false;

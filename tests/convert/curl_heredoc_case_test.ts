@@ -358,15 +358,16 @@ const CASE_READ: [string, string[], string[]][] = [
     ["x/F\nG\nH/z", "-s"],
   ],
   [
-    "curl x/$(coproc case a in a) echo A;; esac)/z x/$(coproc N case a in a) echo A;; esac)/y x/$(coproc echo case a in a) echo A;; esac)/w -s",
+    "curl x/$(coproc case a in a) echo A;; esac)/z x/$(coproc N case a in a) echo A;; esac)/y x/$(coproc echo case a in a) echo A;; esac)/w x/$(coproc if time case a in a) true;; esac; then echo A; fi)/v -s",
     [
       "x/$(coproc case a in a) echo A;; esac)/z",
       "x/$(coproc N case a in a) echo A;; esac)/y",
       "x/$(coproc echo case a in a) echo A;; esac)/w",
+      "x/$(coproc if time case a in a) true;; esac; then echo A; fi)/v",
       "-s",
     ],
     // A coprocess's output goes to its pipe, not the substitution.
-    ["x//z", "x//y", "x//w", "-s"],
+    ["x//z", "x//y", "x//w", "x//v", "-s"],
   ],
   // `case` as an ordinary word (the first ) closes the substitution):
   // after an assignment, after `time` where `time` is itself an ordinary
