@@ -24,3 +24,20 @@ describe("parseBody: the formatted markup's size bound", () => {
     }
   });
 });
+
+describe("parseBody: a close tag whose element is already closed", () => {
+  it("closes nothing and keeps its own line, however many of that name came before", () => {
+    // Each element of the name was closed, so the tag matches no open one
+    // (a formatter that counted them open would look for one forever).
+    const cases: [string, string][] = [
+      ["<a><b/></a></a><c>x</c>", "<a>\n  <b/>\n</a>\n</a>\n<c>x</c>"],
+      [
+        "<a><b><i/></b></a><b><i/></b></b>",
+        "<a>\n  <b>\n    <i/>\n  </b>\n</a>\n<b>\n  <i/>\n</b>\n</b>",
+      ],
+    ];
+    for (const [text, formatted] of cases) {
+      assert.equal(parseBody(text, "application/xml").formatted, formatted);
+    }
+  });
+});
