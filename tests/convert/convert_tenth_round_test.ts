@@ -3,6 +3,8 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { parseBody } from "../../src/convert/body.ts";
+import { randomRequest } from "../../src/convert/random.ts";
+import { ConversionError } from "../../src/convert/errors.ts";
 
 describe("parseBody: the formatted markup's size bound", () => {
   it("is kept when the text after the last tag is what passes it at a deep indentation", () => {
@@ -38,6 +40,29 @@ describe("parseBody: a close tag whose element is already closed", () => {
     ];
     for (const [text, formatted] of cases) {
       assert.equal(parseBody(text, "application/xml").formatted, formatted);
+    }
+  });
+});
+
+describe("randomRequest: a body object JSON cannot write", () => {
+  it("is INVALID_OPTION at body naming why, when toJSON throws a value that is no Error too", () => {
+    const cases: [unknown, string][] = [
+      [{ n: 1n }, "BigInt"],
+      // A toJSON that throws a string: its text is the reason.
+      [{
+        toJSON: () => {
+          throw "no JSON for this";
+        },
+      }, "no JSON for this"],
+    ];
+    for (const [body, why] of cases) {
+      assert.throws(
+        () => randomRequest({ method: "POST", body } as never),
+        (error: unknown) =>
+          error instanceof ConversionError &&
+          error.code === "INVALID_OPTION" && error.path === "body" &&
+          error.message.includes(why),
+      );
     }
   });
 });
