@@ -1129,4 +1129,13 @@ export const CONVERT: HandMutant[] = [
       `  if (lead !== "coproc" && LEADING.has(reserved)) {\n    frame.time = true;`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
+  {
+    id: "conv10-random-json-throw-reason",
+    bug:
+      "randomRequest: a body object whose toJSON throws a string is refused with the reason 'undefined' instead of that string",
+    file: "src/convert/random.ts",
+    find: `(cause as Error)?.message ?? String(cause)`,
+    replace: `(cause as Error)?.message`,
+    tests: ["tests/convert/convert_tenth_round_test.ts"],
+  },
 ];
