@@ -1138,4 +1138,13 @@ export const CONVERT: HandMutant[] = [
     replace: `(cause as Error)?.message`,
     tests: ["tests/convert/convert_tenth_round_test.ts"],
   },
+  {
+    id: "conv10-detect-curl-later-fault",
+    bug:
+      "detectType: a curl command whose second word is malformed (an unclosed quote) is read to that word and called unknown, so the curl parser never names the fault",
+    file: "src/convert/_curl_words.ts",
+    find: `if (words.length === 1 && words[0].value === "$") {`,
+    replace: `if (words.length === 1 || words[0].value === "$") {`,
+    tests: ["tests/convert/convert_tenth_round_test.ts"],
+  },
 ];

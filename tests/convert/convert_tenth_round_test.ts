@@ -5,6 +5,8 @@ import assert from "node:assert/strict";
 import { parseBody } from "../../src/convert/body.ts";
 import { randomRequest } from "../../src/convert/random.ts";
 import { ConversionError } from "../../src/convert/errors.ts";
+import { detectType } from "../../src/convert/core.ts";
+import { parseCurl } from "../../src/convert/curl.ts";
 
 describe("parseBody: the formatted markup's size bound", () => {
   it("is kept when the text after the last tag is what passes it at a deep indentation", () => {
@@ -62,6 +64,25 @@ describe("randomRequest: a body object JSON cannot write", () => {
           error instanceof ConversionError &&
           error.code === "INVALID_OPTION" && error.path === "body" &&
           error.message.includes(why),
+      );
+    }
+  });
+});
+
+describe("detectType: a curl command with a fault after its program word", () => {
+  it("is still curl, so that the curl parser names the fault at its offset", () => {
+    const cases: [string, string, number][] = [
+      ["curl 'https://x.test", "UNTERMINATED_QUOTE", 5],
+      ['curl "https://x.test -s', "UNTERMINATED_QUOTE", 5],
+    ];
+    for (const [command, code, offset] of cases) {
+      assert.equal(detectType(command), "curl", command);
+      assert.throws(
+        () => parseCurl(command),
+        (error: unknown) =>
+          error instanceof ConversionError && error.code === code &&
+          error.offset === offset,
+        command,
       );
     }
   });
