@@ -1147,4 +1147,13 @@ export const CONVERT: HandMutant[] = [
     replace: `if (words.length === 1 || words[0].value === "$") {`,
     tests: ["tests/convert/convert_tenth_round_test.ts"],
   },
+  {
+    id: "conv10-fetch-object-form-offsets",
+    bug:
+      "fetch.parseCode: in the { url, options } form the options object is not re-read for its fields' offsets, so a bad option is reported at the options object",
+    file: "src/convert/_fetch_code_read.ts",
+    find: `    if (again.peek() === "{") again.object(fieldOffsets);`,
+    replace: `    if (again.peek() !== "{") again.object(fieldOffsets);`,
+    tests: ["tests/convert/convert_tenth_round_test.ts"],
+  },
 ];

@@ -7,6 +7,7 @@ import { randomRequest } from "../../src/convert/random.ts";
 import { ConversionError } from "../../src/convert/errors.ts";
 import { detectType } from "../../src/convert/core.ts";
 import { parseCurl } from "../../src/convert/curl.ts";
+import { parseCode } from "../../src/convert/fetch.ts";
 
 describe("parseBody: the formatted markup's size bound", () => {
   it("is kept when the text after the last tag is what passes it at a deep indentation", () => {
@@ -85,5 +86,17 @@ describe("detectType: a curl command with a fault after its program word", () =>
         command,
       );
     }
+  });
+});
+
+describe("fetch.parseCode: the { url, options } form", () => {
+  it("names a bad option's offset at its value, as the two-argument form does", () => {
+    const code = `{ url: "https://x.test", options: { headers: 7 } }`;
+    assert.throws(
+      () => parseCode(code),
+      (error: unknown) =>
+        error instanceof ConversionError && error.code === "INVALID_INPUT" &&
+        error.offset === code.indexOf("7"),
+    );
   });
 });
