@@ -1156,4 +1156,13 @@ export const CONVERT: HandMutant[] = [
     replace: `    if (again.peek() !== "{") again.object(fieldOffsets);`,
     tests: ["tests/convert/convert_tenth_round_test.ts"],
   },
+  {
+    id: "conv10-fetch-object-form-options-present",
+    bug:
+      "fetch.parseCode: the { url, options } form re-reads its options for their fields' offsets only when there are none, so a bad option is reported at the options object",
+    file: "src/convert/_fetch_code_read.ts",
+    find: `  if (optionsOffset !== undefined) {`,
+    replace: `  if (optionsOffset === undefined) {`,
+    tests: ["tests/convert/convert_tenth_round_test.ts"],
+  },
 ];
