@@ -272,4 +272,11 @@ export const CONVERT: Equivalent[] = [
     reason:
       "the body reaching headerBlock is a string or undefined (toHttpRequest and toHttpResponse refuse any other type with INVALID_INPUT), and the only falsy string is the empty one, which both sides write as itself",
   },
+  {
+    file: "src/convert/_har_read.ts",
+    before: 'httpVersion: normalizeVersion(version) ?? "1.1",',
+    after: 'httpVersion: normalizeVersion(version) || "1.1",',
+    reason:
+      "normalizeVersion gives undefined or a version of at least one digit, never the empty string, so || and ?? fall back to 1.1 in the same cases",
+  },
 ];
