@@ -250,4 +250,33 @@ export const CONVERT: Equivalent[] = [
     reason:
       "close() has already popped the case frame; the lines after it only set fields of that popped frame, and the four letters of esac are read again as a plain word of the enclosing frame, which close() left at no command's first word: the same end is found",
   },
+  {
+    file: "src/convert/_fetch_code_read.ts",
+    context: "const owner = text.slice(i + 1, end);",
+    before: "while (i >= 0 && isSpace(text[i])) i--;",
+    after: "while (i > 0 && isSpace(text[i])) i--;",
+    reason:
+      "the blanks before the owner's name are skipped only to look at the character before them, which must not be a dot; stopping at index 0 on a blank instead of going to -1 looks at that blank (not a dot) instead of nothing (not a dot either), and a dot at 0 is found either way",
+  },
+  {
+    file: "src/convert/_har_read.ts",
+    before: "const boundary = boundaryOf(mimeType) ??",
+    after: "const boundary = boundaryOf(mimeType) ||",
+    reason:
+      "boundaryOf gives undefined or a boundary of at least one character (both of its patterns need one), never the empty string, so || and ?? fall back to the header's boundary in the same cases",
+  },
+  {
+    file: "src/convert/string.ts",
+    before: 'return `${lines.join("")}\\r\\n${body ?? ""}`;',
+    after: 'return `${lines.join("")}\\r\\n${body || ""}`;',
+    reason:
+      "the body reaching headerBlock is a string or undefined (toHttpRequest and toHttpResponse refuse any other type with INVALID_INPUT), and the only falsy string is the empty one, which both sides write as itself",
+  },
+  {
+    file: "src/convert/_har_read.ts",
+    before: 'httpVersion: normalizeVersion(version) ?? "1.1",',
+    after: 'httpVersion: normalizeVersion(version) || "1.1",',
+    reason:
+      "normalizeVersion gives undefined or a version of at least one digit, never the empty string, so || and ?? fall back to 1.1 in the same cases",
+  },
 ];

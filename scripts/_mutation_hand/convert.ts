@@ -774,4 +774,395 @@ export const CONVERT: HandMutant[] = [
     replace: `url: initString(url, "the url"),`,
     tests: ["tests/convert/convert_ninth_round_test.ts"],
   },
+  // Convert, tenth round: here-documents inside $(…) and where case is a
+  // reserved word there (issue 20), each caught by
+  // tests/convert/curl_heredoc_case_test.ts.
+  {
+    id: "conv10-curl-heredoc-body",
+    bug:
+      `curl reader: the lines of a here-document inside $(…) are read as commands, so a ) in them closes the substitution (or the $( is refused as closing with its body unread)`,
+    file: "src/convert/_curl_substitution.ts",
+    find: `  return hereDocumentBodies(input, i + 1, frame.docs);`,
+    replace: `  return i + 1;`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-tabs",
+    bug:
+      `curl reader: <<- inside $(…) does not skip the leading tabs of the delimiter line, so the body runs on past it`,
+    file: "src/convert/_curl_heredoc.ts",
+    find: `    const start = strip && TABS.test(input) ? TABS.lastIndex : i;`,
+    replace: `    const start = i;`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-quoted-delimiter",
+    bug:
+      `curl reader: a here-document's quoted delimiter keeps its quotes, so its line never ends the body`,
+    file: "src/convert/_curl_heredoc.ts",
+    find: `      delimiter += input.slice(i + 1, close);`,
+    replace: `      delimiter += input.slice(i, close + 1);`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-crlf",
+    bug:
+      `curl reader: a pasted CRLF delimiter line of a here-document inside $(…) is not its delimiter, so the body runs on`,
+    file: "src/convert/_curl_heredoc.ts",
+    find: `    const stop = input[end - 1] === "\\r" ? end - 1 : end;`,
+    replace: `    const stop = end;`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-rest-of-line",
+    bug:
+      `curl reader: a here-document line that starts with its delimiter and holds a ) (bash 5.2 ends the body there) is read as body`,
+    file: "src/convert/_curl_heredoc.ts",
+    find: `    else if (named && input.slice(rest, end).includes(")")) {`,
+    replace: `    else if (false) {`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-same-line-close",
+    bug:
+      `curl reader: a $(…) that closes on its << line is split as if its body came inside it, where bash reads the body from the lines after the whole command`,
+    file: "src/convert/_curl_substitution.ts",
+    find: `    if (frame.opened === "dollar" && frame.docs.length > 0) {`,
+    replace: `    if (false) {`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-empty-delimiter",
+    bug:
+      `curl reader: a here-document with an empty delimiter ('') is read as ending at an empty line, where bash never ends it`,
+    file: "src/convert/_curl_heredoc.ts",
+    find: `  if (delimiter === "") {`,
+    replace: `  if (false) {`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-delimiter-expansion",
+    bug:
+      `curl reader: an expansion in a here-document's delimiter word is read as plain text up to its (, not refused`,
+    file: "src/convert/_curl_heredoc.ts",
+    find:
+      `    if (c === "\`" || (c === "$" && "({['".includes(input[i + 1]))) {`,
+    replace: `    if (false) {`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-delimiter-unclosed-quote",
+    bug:
+      `curl reader: an unclosed double quote in a here-document's delimiter is not named: the whole $( is reported unclosed instead`,
+    file: "src/convert/_curl_heredoc.ts",
+    find: `    if (c === undefined) throw unterminated(from - 1);`,
+    replace: `    if (c === undefined) return [delimiter, i];`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-time-first-word",
+    bug:
+      `curl reader: time is read as a reserved word as a $(…)'s first word and after |, where bash 5.2 reads an ordinary word (so a case after it is no case)`,
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      `    (reserved === "time" && frame.time) || reserved === "function" ||`,
+    replace: `    reserved === "time" || reserved === "function" ||`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-time-option",
+    bug:
+      `curl reader: a case after time -p or time -- is read as an ordinary word, where bash reads a case statement`,
+    file: "src/convert/_curl_substitution.ts",
+    find: `  if (option !== "") {`,
+    replace: `  if (false) {`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-or-is-no-pipe",
+    bug:
+      `curl reader: || read as a pipe, so a time after it is an ordinary word and a case after that is split at its first )`,
+    file: "src/convert/_curl_substitution.ts",
+    find: `  const pipe = operator === "|" || operator === "|&";`,
+    replace: `  const pipe = operator[0] === "|";`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-function-name",
+    bug:
+      `curl reader: the case after function NAME (a function's body) is read as an ordinary word and split at its first )`,
+    file: "src/convert/_curl_substitution.ts",
+    find: `  if (lead === "function") {`,
+    replace: `  if (false) {`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-coproc",
+    bug:
+      `curl reader: a case after coproc or coproc NAME is read as an ordinary word and split at its first )`,
+    file: "src/convert/_curl_substitution.ts",
+    find: `    reserved === "coproc"
+`,
+    replace: `    reserved === "coprocess"
+`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-redirection-target",
+    bug:
+      `curl reader: a redirection's file name is read as a command's first word, so >case a in a) opens a case statement`,
+    file: "src/convert/_curl_substitution.ts",
+    find: `    // word, and a compound command before it has still just ended.
+    frame.command = false;`,
+    replace:
+      `    // word, and a compound command before it has still just ended.`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-process-substitution",
+    bug:
+      `curl reader: the ) of a <(…) process substitution is read as a subshell's end, so a case argument after it is refused`,
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      `      opened: before === "<" || before === ">" ? "process" : "subshell",`,
+    replace: `      opened: "subshell",`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-case-after-compound",
+    bug:
+      `curl reader: a case right after esac, a subshell's ), }, fi or done (bash's syntax error) is read as an ordinary word`,
+    file: "src/convert/_curl_substitution.ts",
+    find: `  if (frame.ended && reserved === "case") throw refusedAfter(i);`,
+    replace: `  if (false) throw refusedAfter(i);`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-case-after-esac",
+    bug:
+      `curl reader: a case right after esac (bash's syntax error) is read as an ordinary word and split at its first )`,
+    file: "src/convert/_curl_substitution.ts",
+    find: `    top.ended = closed?.kind === "case" ||`,
+    replace: `    top.ended = false ||`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-case-after-closing-word",
+    bug:
+      `curl reader: a case right after }, fi or done (bash's syntax error) is read as an ordinary word`,
+    file: "src/convert/_curl_substitution.ts",
+    find: `  if (CLOSING.has(reserved)) frame.ended = true;`,
+    replace: `  if (CLOSING.has(reserved)) frame.ended = false;`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-double-semicolon-in-commands",
+    bug:
+      `curl reader: ;; in $(…) outside a case clause (bash's syntax error) is read as two ;`,
+    file: "src/convert/_curl_substitution.ts",
+    find: `    throw outsideCase(i, operator);`,
+    replace: `    return i + operator.length;`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-double-semicolon-top-level",
+    bug:
+      `curl reader: ;; or ;& after a curl command (bash's syntax error) is read as a separator, and the words before it as a request`,
+    file: "src/convert/_curl_words.ts",
+    find:
+      `    if (c === ";" && (input[i + 1] === ";" || input[i + 1] === "&")) {`,
+    replace: `    if (false) {`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-plain-dollar-delimiter",
+    bug:
+      "curl reader: a plain $ in a here-document's delimiter word (<<E$), or a quote after a letter (<<F'G'), refused as an expansion",
+    file: "src/convert/_curl_heredoc.ts",
+    find: `(c === "$" && "({['".includes(input[i + 1]))`,
+    replace: `(c === "$" || "({['".includes(input[i + 1]))`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-single-quoted-delimiter",
+    bug:
+      "curl reader: a single-quoted here-document delimiter ends at its own opening quote, so <<'E F' reads E as the delimiter and F' as commands",
+    file: "src/convert/_curl_heredoc.ts",
+    find: `      const close = input.indexOf("'", i + 1);`,
+    replace: `      const close = input.indexOf("'", i);`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-quoted-dollar-delimiter",
+    bug:
+      'curl reader: a plain $ or ( in a double-quoted here-document delimiter (<<"E$F(G") refused as an expansion',
+    file: "src/convert/_curl_heredoc.ts",
+    find: `(c === "$" && "({[".includes(input[i + 1]))`,
+    replace: `(c === "$" || "({[".includes(input[i + 1]))`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-quoted-backslash",
+    bug:
+      'curl reader: in a double-quoted here-document delimiter, a backslash before a letter is dropped, so <<"H\\I" never meets its line H\\I',
+    file: "src/convert/_curl_heredoc.ts",
+    find: 'if (c === "\\\\" && \'\\\\"$`\'.includes(input[i + 1])) i++;',
+    replace: 'if (c === "\\\\") i++;',
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-tabs-only-dash",
+    bug:
+      "curl reader: << (without -) inside $(…) skips the leading tabs of a line too, so a tab-indented delimiter line ends its body early",
+    file: "src/convert/_curl_heredoc.ts",
+    find: `    const start = strip && TABS.test(input) ? TABS.lastIndex : i;`,
+    replace: `    const start = TABS.test(input) ? TABS.lastIndex : i;`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-heredoc-no-word",
+    bug:
+      "curl reader: a << with no delimiter word inside $(…) (bash's syntax error) reported as an empty delimiter",
+    file: "src/convert/_curl_heredoc.ts",
+    find:
+      `  if (endsWord(input, i)) {\n    throw refused(at, "has no delimiter word`,
+    replace: `  if (false) {\n    throw refused(at, "has no delimiter word`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  // Convert, tenth round: survivors of the fresh draw (seed 20261163), each
+  // caught by tests/convert/convert_tenth_round_test.ts.
+  {
+    id: "conv10-markup-text-over-budget",
+    bug:
+      "parseBody: markup whose last line, a text after the last tag, passes the output bound is handed back at its deep indentation, longer than 8 × the input + 65,536",
+    file: "src/convert/_markup_format.ts",
+    find:
+      `if (content !== "") { if (!line(pad() + content)) return OVER_BUDGET; }`,
+    replace: `if (content !== "") { if (!line(pad() + content)) OVER_BUDGET; }`,
+    tests: ["tests/convert/convert_tenth_round_test.ts"],
+  },
+  {
+    id: "conv10-curl-time-after-time",
+    bug:
+      "curl reader: time right after time (or after function or coproc) read with the wrong rule, so the case after time time is an ordinary word and split at its first )",
+    file: "src/convert/_curl_substitution.ts",
+    find: `    frame.time = reserved === "time";`,
+    replace: `    frame.time = reserved !== "time";`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-coproc-name-time",
+    bug:
+      "curl reader: time after coproc NAME read as a reserved word, so the case after it is read as a case statement where bash reads a simple command",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      "    // `coproc NAME`: the word after the name is a command's first word too.\n    frame.time = false;",
+    replace:
+      "    // `coproc NAME`: the word after the name is a command's first word too.\n    frame.time = true;",
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-time-option-whole-word",
+    bug:
+      "curl reader: -p read as time's option at the start of a longer word (time -pxx), so a case after that word is read as a case statement",
+    file: "src/convert/_curl_substitution.ts",
+    find: `  if (!endsAt(input, i + 2)) return "";`,
+    replace: `  if (!endsAt(input, i + 2)) "";`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-line-end-time",
+    bug:
+      "curl reader: time after a line end inside $(…) read as an ordinary word (as only after a |), so the case after it is split at its first )",
+    file: "src/convert/_curl_substitution.ts",
+    find: `  frame.time = frame.lead !== "pipe";`,
+    replace: `  frame.time = frame.lead === "pipe";`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-clause-line-end",
+    bug:
+      "curl reader: a line end among a case clause's commands does not start a command, so a case on the clause's next line is read as an ordinary word",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      "  // first clause, the subject, `in` and the patterns do not look at it.)\n  frame.command = true;",
+    replace:
+      '  // first clause, the subject, `in` and the patterns do not look at it.)\n  frame.command = frame.kind === "commands";',
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-line-end-clears-lead",
+    bug:
+      "curl reader: what time asks of the next word survives a line end, so a -p on the next line is read as its option and a case after it as a case statement",
+    file: "src/convert/_curl_substitution.ts",
+    find: `  if (frame.lead !== "pipe") frame.lead = "";`,
+    replace: `  if (frame.lead === "pipe") frame.lead = "";`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-and-greater-redirection",
+    bug:
+      "curl reader: &> read as a separator, not a redirection, so its file name (&>case a in a)) opens a case statement",
+    file: "src/convert/_curl_substitution.ts",
+    find: `operator[0] === ">" || operator[1] === ">"`,
+    replace: `operator[0] === ">" || operator[0] === ">"`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-clause-end-clears-ended",
+    bug:
+      "curl reader: the end of a case statement inside a clause is still taken as just ended in the next clause, so its leading case is refused",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      '    frame.lead = "";\n    frame.ended = false;\n    return input[i + 1]',
+    replace:
+      '    frame.lead = "";\n    frame.ended = true;\n    return input[i + 1]',
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-curl-coproc-compound",
+    bug:
+      "curl reader: a reserved word right after coproc (coproc if …) read as the coprocess's name, so time after it is an ordinary word and the case after that is split at its first )",
+    file: "src/convert/_curl_substitution.ts",
+    find: `  if (LEADING.has(reserved)) {\n    frame.time = true;`,
+    replace:
+      `  if (lead !== "coproc" && LEADING.has(reserved)) {\n    frame.time = true;`,
+    tests: ["tests/convert/curl_heredoc_case_test.ts"],
+  },
+  {
+    id: "conv10-random-json-throw-reason",
+    bug:
+      "randomRequest: a body object whose toJSON throws a string is refused with the reason 'undefined' instead of that string",
+    file: "src/convert/random.ts",
+    find: `(cause as Error)?.message ?? String(cause)`,
+    replace: `(cause as Error)?.message`,
+    tests: ["tests/convert/convert_tenth_round_test.ts"],
+  },
+  {
+    id: "conv10-detect-curl-later-fault",
+    bug:
+      "detectType: a curl command whose second word is malformed (an unclosed quote) is read to that word and called unknown, so the curl parser never names the fault",
+    file: "src/convert/_curl_words.ts",
+    find: `if (words.length === 1 && words[0].value === "$") {`,
+    replace: `if (words.length === 1 || words[0].value === "$") {`,
+    tests: ["tests/convert/convert_tenth_round_test.ts"],
+  },
+  {
+    id: "conv10-fetch-object-form-offsets",
+    bug:
+      "fetch.parseCode: in the { url, options } form the options object is not re-read for its fields' offsets, so a bad option is reported at the options object",
+    file: "src/convert/_fetch_code_read.ts",
+    find: `    if (again.peek() === "{") again.object(fieldOffsets);`,
+    replace: `    if (again.peek() !== "{") again.object(fieldOffsets);`,
+    tests: ["tests/convert/convert_tenth_round_test.ts"],
+  },
+  {
+    id: "conv10-fetch-object-form-options-present",
+    bug:
+      "fetch.parseCode: the { url, options } form re-reads its options for their fields' offsets only when there are none, so a bad option is reported at the options object",
+    file: "src/convert/_fetch_code_read.ts",
+    find: `  if (optionsOffset !== undefined) {`,
+    replace: `  if (optionsOffset === undefined) {`,
+    tests: ["tests/convert/convert_tenth_round_test.ts"],
+  },
 ];

@@ -6,19 +6,42 @@
 // and never runs it; it only has to know where it ends so that its `(`, `)`,
 // quotes and blanks neither end the command nor split the word.
 import { ConversionError } from "./errors.ts";
+import {
+  bodyAfterClose,
+  type HereDocument,
+  hereDocumentBodies,
+  hereDocumentStart,
+} from "./_curl_heredoc.ts";
 
 /**
- * A `$(…)` (or, in a `case` clause, a `(…)` subshell): the parentheses still
- * open in it, whether it is `$((…))` arithmetic (no commands in it), and
- * where its reader stands among the command's words: at a command's first
- * word (where `case` is a reserved word), and inside a word.
+ * What the shell grammar remembers at a point of a frame of commands:
+ * whether the next word is a command's first word (where `case` and the
+ * other reserved words are read as such), whether `time` is a reserved
+ * word there too (read only at a command's first word, so set wherever
+ * `command` turns true) (bash's rule: not after `|`, nor as the first word of a
+ * `$(…)`), what the previous reserved word asks of the next word (`lead`),
+ * whether a compound command just ended (where bash refuses a `case`), and
+ * the here-documents of the enclosing `$(…)` whose lines are still to come.
  */
-interface Commands {
+interface Grammar {
+  command: boolean;
+  time: boolean;
+  lead: "" | "pipe" | "time" | "timeopt" | "function" | "coproc";
+  ended: boolean;
+  word: boolean;
+  docs: HereDocument[];
+}
+
+/**
+ * A `$(…)`, or in one a subshell's `(…)` or a process substitution's
+ * `<(…)`: the parentheses still open in it (in `$((…))` arithmetic, which
+ * holds no commands) and how it opened.
+ */
+interface Commands extends Grammar {
   kind: "commands";
   open: number;
   arithmetic: boolean;
-  command: boolean;
-  word: boolean;
+  opened: "dollar" | "subshell" | "process";
 }
 
 /**
@@ -27,12 +50,10 @@ interface Commands {
  * the subject word, `in`, a clause's patterns (`pattern` before the first,
  * `patterns` inside the list), or a clause's commands (`body`).
  */
-interface Case {
+interface Case extends Grammar {
   kind: "case";
   at: number;
   state: "subject" | "in" | "pattern" | "patterns" | "body";
-  command: boolean;
-  word: boolean;
 }
 
 /**
@@ -50,6 +71,29 @@ type Frame =
 const LEADING = new Set(["if", "then", "elif", "else", "while", "until", "do"]);
 LEADING.add("{").add("!");
 
+/** Reserved words that end a compound command. */
+const CLOSING = new Set(["}", "fi", "done"]);
+
+/** Operators of more than one character, longest first where one starts another. */
+const LONG_OPERATORS = [
+  "<<<",
+  "<<-",
+  ";;&",
+  "&>>",
+  "&&",
+  "||",
+  "|&",
+  ";;",
+  ";&",
+  "<<",
+  ">>",
+  "<&",
+  ">&",
+  "<>",
+  ">|",
+  "&>",
+];
+
 /**
  * Index just after the end of the expansion that opens at `at`: the `)` that
  * closes a `$(`, the `}` that closes a `${`, the `]` that closes a `$[`, the
@@ -60,7 +104,10 @@ LEADING.add("{").add("!");
  * backticks, backslash escapes and nested `$(…)` and `$[…]`; in `$(…)` and
  * `${…}` also nested `${…}` (in `$[…]` a `${` is text: its `}` is not looked
  * for); in `$(…)` nested parentheses, `#` comments at a word start, and a
- * `case … in pattern) … ;; esac`, whose patterns' `)` closes nothing; in
+ * `case … in pattern) … ;; esac`, whose patterns' `)` closes nothing (a
+ * `case` is a reserved word only where bash reads one: at a command's first
+ * word, not after an assignment, a redirection, or a `time` that is itself
+ * an ordinary word), and here-documents, whose lines are text; in
  * `$[…]` nested brackets. Inside backticks nothing nests: the first backtick
  * not escaped by a backslash closes it, quotes and all. The frames live on
  * an explicit stack, so no nesting depth can overflow the call stack.
@@ -69,7 +116,11 @@ LEADING.add("{").add("!");
  * it, as bash refuses it ("unexpected EOF while looking for matching …");
  * INVALID_INPUT at the token where a `case` inside it is malformed (no `in`,
  * a `)` or `;` where a pattern belongs, a `(` inside a pattern, a `)` in a
- * clause's commands), which bash refuses as a syntax error.
+ * clause's commands, a `case` right after a compound command, a `;;`
+ * outside a case), which bash refuses as a syntax error; INVALID_INPUT at the
+ * `<<` of a here-document this reader does not follow (no delimiter, an
+ * empty one, one with an expansion, or a body bash would read after the
+ * whole command because the `$(…)` closes on the `<<` line).
  */
 export function expansionEnd(input: string, at: number): number {
   if (input[at] === "`") return backtickEnd(input, at, at);
@@ -146,14 +197,34 @@ function opening(input: string, i: number): Frame {
   if (c === "{") return { kind: "brace" };
   if (c === "[") return { kind: "bracket", open: 1 };
   const arithmetic = input[i + 2] === "(";
-  return { kind: "commands", open: 1, arithmetic, command: true, word: false };
+  return {
+    kind: "commands",
+    open: 1,
+    arithmetic,
+    opened: "dollar",
+    ...grammar([]),
+    // bash 5.2 reads `time` as an ordinary word as a `$(…)`'s first word.
+    time: false,
+  };
+}
+
+/** The grammar at a command's first word, where `time` is reserved too. */
+function grammar(docs: HereDocument[]): Grammar {
+  return {
+    command: true,
+    time: true,
+    lead: "",
+    ended: false,
+    word: false,
+    docs,
+  };
 }
 
 /**
  * Reads what the shell grammar decides at `i` in a frame of commands: a
- * blank, a line end, a comment, an operator or a reserved word. Returns the
- * index after it, or -1 for a character of an ordinary word (read by the
- * caller as in any frame).
+ * blank, a line end (and the here-documents' lines after it), a comment, an
+ * operator or a reserved word. Returns the index after it, or -1 for a
+ * character of an ordinary word (read by the caller as in any frame).
  */
 function shellStep(
   input: string,
@@ -164,15 +235,13 @@ function shellStep(
   const c = input[i];
   // A CR before LF ends the line, as the curl reader reads a pasted CRLF
   // command; any other CR is part of a word, as in bash.
-  if (
-    c === " " || c === "\t" || c === "\n" ||
-    (c === "\r" && input[i + 1] === "\n")
-  ) {
+  if (c === " " || c === "\t" || (c === "\r" && input[i + 1] === "\n")) {
     endWord(frame);
-    if (c === "\n" && (frame.kind === "commands" || frame.state === "body")) {
-      frame.command = true;
-    }
     return i + 1;
+  }
+  if (c === "\n") {
+    endWord(frame);
+    return lineEnd(input, i, frame);
   }
   if (c === "#" && startsWord(input, i)) {
     const newline = input.indexOf("\n", i);
@@ -192,51 +261,179 @@ function shellStep(
     if (frame.state === "in") {
       if (reserved !== "in") throw syntaxError(input, i, frame.at, "`in`");
       frame.state = "pattern";
-      frame.word = false;
       return i + 2;
     }
     if (reserved === "esac") return close(stack, i + 4);
     frame.state = "patterns";
     return -1;
   }
+  return commandWord(input, i, stack, frame, reserved);
+}
+
+/**
+ * A word starts in a frame's commands: a reserved word where bash reads one
+ * (a `case` opens its frame), else an ordinary word, read by the caller.
+ */
+function commandWord(
+  input: string,
+  i: number,
+  stack: Frame[],
+  frame: Commands | Case,
+  reserved: string,
+): number {
+  const lead = frame.lead;
+  frame.lead = "";
+  if (frame.ended && reserved === "case") throw refusedAfter(i);
+  if (lead === "function") {
+    // The function's name: its body, a compound command, comes next.
+    frame.command = true;
+    return -1;
+  }
   if (!frame.command) return -1;
   if (frame.kind === "case" && reserved === "esac") return close(stack, i + 4);
+  const option = lead === "time" || lead === "timeopt"
+    ? timeOption(input, i, lead)
+    : "";
+  if (option !== "") {
+    // `time -p`, `time --` and `time -p --`: a pipeline still comes next.
+    frame.lead = option === "-p" ? "timeopt" : "";
+    return i + 2;
+  }
   if (reserved === "case") {
-    frame.word = false;
-    frame.command = false;
+    // Its subject, `in` and patterns are read by the case frame; its
+    // clauses' commands start at each pattern's `)`.
     stack.push({
       kind: "case",
       at: i,
       state: "subject",
-      command: false,
-      word: false,
+      ...grammar(frame.docs),
     });
     return i + 4;
   }
-  if (LEADING.has(reserved)) {
-    frame.word = false;
+  if (
+    (reserved === "time" && frame.time) || reserved === "function" ||
+    reserved === "coproc"
+  ) {
+    frame.lead = reserved;
+    frame.command = reserved !== "function";
+    frame.time = reserved === "time";
     return i + reserved.length;
   }
+  if (LEADING.has(reserved)) {
+    frame.time = true;
+    return i + reserved.length;
+  }
+  if (lead === "coproc") {
+    // `coproc NAME`: the word after the name is a command's first word too.
+    frame.time = false;
+    return -1;
+  }
+  if (CLOSING.has(reserved)) frame.ended = true;
   frame.command = false;
   return -1;
 }
 
-/** An operator in `$(…)` or a subshell: parentheses nest; a separator starts a command. */
+/** `-p` (only right after `time`) or `--` as a whole word at `i`, else "". */
+function timeOption(input: string, i: number, lead: string): string {
+  if (!endsAt(input, i + 2)) return "";
+  if (input.startsWith("--", i)) return "--";
+  return lead === "time" && input.startsWith("-p", i) ? "-p" : "";
+}
+
+/**
+ * A line ends in a frame of commands: a command's first word comes next
+ * (where `time` is reserved unless a `|` ends the line before), and the
+ * bodies of the here-documents opened on that line are skipped.
+ */
+function lineEnd(input: string, i: number, frame: Commands | Case): number {
+  // (A case frame reads this only in a clause's commands: before its
+  // first clause, the subject, `in` and the patterns do not look at it.)
+  frame.command = true;
+  frame.time = frame.lead !== "pipe";
+  if (frame.lead !== "pipe") frame.lead = "";
+  frame.ended = false;
+  return hereDocumentBodies(input, i + 1, frame.docs);
+}
+
+/** The operator at `i`: the longest one bash reads there. */
+function operatorAt(input: string, i: number): string {
+  for (const operator of LONG_OPERATORS) {
+    if (input.startsWith(operator, i)) return operator;
+  }
+  return input[i];
+}
+
+/** An operator in `$(…)` or a subshell: a `)` closes it; `;;` belongs to no case here. */
 function commandsOperator(
   input: string,
   i: number,
   stack: Frame[],
   frame: Commands,
 ): number {
-  const c = input[i];
-  if (c === ")" && --frame.open === 0) {
-    close(stack);
-  } else if (c !== "<" && c !== ">") {
-    if (c === "(") frame.open++;
-    // After `f()` a function's body starts; `<` and `>` take a file name.
-    frame.command = true;
+  const operator = operatorAt(input, i);
+  if (operator === ")") {
+    if (frame.opened === "dollar" && frame.docs.length > 0) {
+      throw bodyAfterClose(frame.docs[0]);
+    }
+    return close(stack, i + 1);
   }
-  return i + 1;
+  if (operator === ";;" || operator === ";&" || operator === ";;&") {
+    throw outsideCase(i, operator);
+  }
+  return commandOperator(input, i, stack, frame, operator);
+}
+
+/**
+ * What an operator does to a frame's commands, in `$(…)`, a subshell or a
+ * case clause: `(` opens a subshell (`()` after a name defines a function,
+ * whose body comes next), a redirection takes the next word as its file
+ * name (or here-document delimiter), a separator or a pipe starts a command.
+ */
+function commandOperator(
+  input: string,
+  i: number,
+  stack: Frame[],
+  frame: Commands | Case,
+  operator: string,
+): number {
+  frame.lead = "";
+  if (operator === "(") {
+    let j = i + 1;
+    while (input[j] === " " || input[j] === "\t") j++;
+    if (input[j] === ")") {
+      frame.command = true;
+      frame.time = true;
+      frame.ended = false;
+      return j + 1;
+    }
+    const before = input[i - 1];
+    stack.push({
+      kind: "commands",
+      open: 1,
+      arithmetic: false,
+      opened: before === "<" || before === ">" ? "process" : "subshell",
+      ...grammar(frame.docs),
+    });
+    return i + 1;
+  }
+  if (operator === "<<" || operator === "<<-") {
+    const [doc, next] = hereDocumentStart(input, i);
+    frame.docs.push(doc);
+    frame.command = false;
+    return next;
+  }
+  if (operator[0] === "<" || operator[0] === ">" || operator[1] === ">") {
+    // A redirection: the next word is its file name, no command's first
+    // word, and a compound command before it has still just ended.
+    frame.command = false;
+    return i + operator.length;
+  }
+  frame.command = true;
+  frame.ended = false;
+  const pipe = operator === "|" || operator === "|&";
+  if (pipe) frame.lead = "pipe";
+  frame.time = !pipe;
+  return i + operator.length;
 }
 
 /** An operator in a `case`: a pattern list's `|` and `)`, a clause's `;;`. */
@@ -255,6 +452,7 @@ function caseOperator(
     if (c === ")") {
       frame.state = "body";
       frame.command = true;
+      frame.time = true;
     }
     return i + 1;
   }
@@ -270,32 +468,25 @@ function caseOperator(
   if (c === ";" && (input[i + 1] === ";" || input[i + 1] === "&")) {
     // `;;`, `;&` or `;;&` ends the clause: patterns come next.
     frame.state = "pattern";
+    frame.lead = "";
+    frame.ended = false;
     return input[i + 1] === ";" && input[i + 2] === "&" ? i + 3 : i + 2;
   }
-  if (c === "(") {
-    // A subshell: its own parentheses, its own commands.
-    stack.push({
-      kind: "commands",
-      open: 1,
-      arithmetic: false,
-      command: true,
-      word: false,
-    });
-  } else if (c !== "<" && c !== ">") {
-    frame.command = true;
-  }
-  return i + 1;
+  return commandOperator(input, i, stack, frame, operatorAt(input, i));
 }
 
 /**
  * Pops the frame that just closed; what follows it is no command's first
- * word. Returns `next`, where reading goes on.
+ * word, and after a subshell or a `case` (compound commands) bash refuses
+ * a `case`. Returns `next`, where reading goes on.
  */
 function close(stack: Frame[], next = 0): number {
-  stack.pop();
+  const closed = stack.pop();
   const top = stack[stack.length - 1];
   if (top !== undefined && (top.kind === "commands" || top.kind === "case")) {
     top.command = false;
+    top.ended = closed?.kind === "case" ||
+      (closed?.kind === "commands" && closed.opened === "subshell");
   }
   return next;
 }
@@ -308,15 +499,22 @@ function endWord(frame: Commands | Case): void {
   frame.word = false;
 }
 
-/** The word at `i` when it is a plain word (letters, or `{`/`!` alone), else "". */
+/** The word at `i` when it is a plain word (letters, or `{`, `}` or `!` alone), else "". */
 function reservedWord(input: string, i: number): string {
   let j = i;
   while (j < input.length && input[j] >= "a" && input[j] <= "z") j++;
-  if (j === i && (input[i] === "{" || input[i] === "!")) j++;
-  const end = input[j];
-  return end === undefined || " \t\r\n|&;<>()".includes(end)
-    ? input.slice(i, j)
-    : "";
+  if (j === i && "{}!".includes(input[i])) j++;
+  return endsAt(input, j) ? input.slice(i, j) : "";
+}
+
+/**
+ * Whether a word ends at `i`: the input's end, a blank, a line end (a CR
+ * only before LF, as the reader reads a pasted CRLF command) or an operator.
+ */
+function endsAt(input: string, i: number): boolean {
+  const c = input[i];
+  return c === undefined || " \t\n|&;<>()".includes(c) ||
+    (c === "\r" && input[i + 1] === "\n");
 }
 
 /** Whether a `#` at `i` starts a word, so bash reads a comment. */
@@ -390,6 +588,24 @@ function syntaxError(
     code: "INVALID_INPUT",
     message:
       `Syntax error at offset ${offset}: the case opened at offset ${caseAt} needs ${expected} where ${found} stands (bash refuses this command)`,
+    offset,
+  });
+}
+
+function refusedAfter(offset: number): ConversionError {
+  return new ConversionError({
+    code: "INVALID_INPUT",
+    message:
+      `Syntax error at offset ${offset}: a case right after the end of a compound command (esac, a subshell's ), }, fi or done) needs a ; or a line end before it (bash refuses this command)`,
+    offset,
+  });
+}
+
+function outsideCase(offset: number, operator: string): ConversionError {
+  return new ConversionError({
+    code: "INVALID_INPUT",
+    message:
+      `Syntax error at offset ${offset}: ${operator} outside a case clause (bash refuses this command)`,
     offset,
   });
 }

@@ -116,7 +116,9 @@ function checkOtherShell(input: string, i: number): void {
  * @throws {ConversionError} UNTERMINATED_QUOTE at the opening quote (the `$`
  * of `$'…'`) or the opening of an unclosed `$(…)`, `${…}` or backtick
  * substitution, INVALID_ESCAPE for a `$'…'` escape that yields NUL, a surrogate,
- * a code point above U+10FFFF, or bytes that are not UTF-8.
+ * a code point above U+10FFFF, or bytes that are not UTF-8; INVALID_INPUT at
+ * a `;;`, `;&` or `;;&` (bash's syntax error outside a case clause) and
+ * where a `$(…)` holds what bash refuses or this reader does not follow.
  */
 export function scanWords(
   input: string,
@@ -158,6 +160,16 @@ export function scanWords(
       i = end === -1 ? n : end;
       if (input[i - 1] === "\r") i--;
       continue;
+    }
+    if (c === ";" && (input[i + 1] === ";" || input[i + 1] === "&")) {
+      // `;;`, `;&` and `;;&` end a case clause; bash refuses them anywhere else.
+      throw new ConversionError({
+        code: "INVALID_INPUT",
+        message: `Syntax error at offset ${i}: ${
+          input.startsWith(";;&", i) ? ";;&" : input.slice(i, i + 2)
+        } outside a case clause (bash refuses this command)`,
+        offset: i,
+      });
     }
     if (OPERATORS.includes(c)) {
       stop ??= { operator: c, offset: i };

@@ -1,0 +1,160 @@
+// Here-documents inside a `$(…)`: bash reads the lines after the one that
+// holds `<<WORD` as text, up to a line that is WORD alone, so a `)` or a
+// quote in them neither closes the substitution nor opens anything. The curl
+// reader skips them the same way; it never runs them.
+import { ConversionError } from "./errors.ts";
+
+/** A `<<WORD` (or `<<-WORD`) whose body has not been read yet. */
+export interface HereDocument {
+  /** Offset of its `<<`. */
+  at: number;
+  /** The line that ends the body, quotes removed. */
+  delimiter: string;
+  /** `<<-`: leading tabs of each line are ignored. */
+  strip: boolean;
+}
+
+const WORD_END = " \t\n|&;<>()";
+// Sticky, so that skipping blanks or tabs reads only what it skips.
+const BLANKS = /[ \t]*/y;
+const TABS = /\t*/y;
+
+function endsWord(input: string, i: number): boolean {
+  const c = input[i];
+  return c === undefined || WORD_END.includes(c) ||
+    (c === "\r" && input[i + 1] === "\n");
+}
+
+/**
+ * Reads the `<<WORD` or `<<-WORD` at `at`: returns the here-document and
+ * the index after its delimiter word.
+ *
+ * @throws {ConversionError} INVALID_INPUT at the `<<` when no word follows
+ * (bash refuses it as a syntax error), when the word is empty once its
+ * quotes are removed (bash then never finds its end), or when it holds an
+ * expansion (`$(`, `${`, `$[`, `$'` or a backtick), which this reader does
+ * not follow in a delimiter; UNTERMINATED_QUOTE at a quote nothing closes.
+ */
+export function hereDocumentStart(
+  input: string,
+  at: number,
+): [HereDocument, number] {
+  const strip = input[at + 2] === "-";
+  BLANKS.lastIndex = at + (strip ? 3 : 2);
+  BLANKS.test(input);
+  let i = BLANKS.lastIndex;
+  if (endsWord(input, i)) {
+    throw refused(at, "has no delimiter word (bash refuses it)");
+  }
+  let delimiter = "";
+  while (i < input.length && !endsWord(input, i)) {
+    const c = input[i];
+    if (c === "`" || (c === "$" && "({['".includes(input[i + 1]))) {
+      throw refused(at, "has an expansion in its delimiter word");
+    }
+    if (c === "'") {
+      const close = input.indexOf("'", i + 1);
+      if (close === -1) throw unterminated(i);
+      delimiter += input.slice(i + 1, close);
+      i = close + 1;
+    } else if (c === '"') {
+      [delimiter, i] = doubleQuoted(input, at, i + 1, delimiter);
+    } else if (c === "\\") {
+      delimiter += input.slice(i + 1, i + 2);
+      i += 2;
+    } else {
+      delimiter += c;
+      i++;
+    }
+  }
+  if (delimiter === "") {
+    throw refused(at, "has an empty delimiter (bash never finds its end)");
+  }
+  return [{ at, delimiter, strip }, i];
+}
+
+/**
+ * The delimiter with the `"…"` from `from` appended, and the index after
+ * it, in the here-document at `at`.
+ */
+function doubleQuoted(
+  input: string,
+  at: number,
+  from: number,
+  delimiter: string,
+): [string, number] {
+  let i = from;
+  while (input[i] !== '"') {
+    const c = input[i];
+    if (c === undefined) throw unterminated(from - 1);
+    if (c === "`" || (c === "$" && "({[".includes(input[i + 1]))) {
+      throw refused(at, "has an expansion in its delimiter word");
+    }
+    if (c === "\\" && '\\"$`'.includes(input[i + 1])) i++;
+    delimiter += input[i];
+    i++;
+  }
+  return [delimiter, i + 1];
+}
+
+/**
+ * Skips the bodies of `docs`, in order, from the line that starts at
+ * `from`; returns where reading goes on and removes the bodies read from
+ * `docs`. A pasted CRLF line is read as its LF line. A line that starts
+ * with the delimiter and holds a `)` after it also ends the body, as bash
+ * 5.2 reads it in a `$(…)` (with a warning): the rest of that line is read
+ * as commands on a line of their own, so the `)` can close the
+ * substitution. At the end of the input with a body unfinished, returns the
+ * input's length: the substitution is then unclosed, as bash finds it.
+ */
+export function hereDocumentBodies(
+  input: string,
+  from: number,
+  docs: HereDocument[],
+): number {
+  let i = from;
+  let read = 0;
+  while (read < docs.length && i < input.length) {
+    const { delimiter, strip } = docs[read];
+    const newline = input.indexOf("\n", i);
+    const end = newline === -1 ? input.length : newline;
+    TABS.lastIndex = i;
+    const start = strip && TABS.test(input) ? TABS.lastIndex : i;
+    const stop = input[end - 1] === "\r" ? end - 1 : end;
+    const named = input.startsWith(delimiter, start);
+    const rest = start + delimiter.length;
+    if (named && stop === rest) read++;
+    else if (named && input.slice(rest, end).includes(")")) {
+      docs.splice(0, read + 1);
+      return rest;
+    }
+    i = newline === -1 ? input.length : newline + 1;
+  }
+  docs.splice(0, read);
+  return i;
+}
+
+/** A here-document left unread when the `$(…)` that holds it closes. */
+export function bodyAfterClose(doc: HereDocument): ConversionError {
+  return refused(
+    doc.at,
+    "is in a $(…) that closes on the same line: bash reads its body from the lines after the whole command; put the ) on a line after the body",
+  );
+}
+
+function refused(at: number, why: string): ConversionError {
+  return new ConversionError({
+    code: "INVALID_INPUT",
+    message: `The here-document at offset ${at} ${why}`,
+    offset: at,
+  });
+}
+
+function unterminated(at: number): ConversionError {
+  return new ConversionError({
+    code: "UNTERMINATED_QUOTE",
+    message:
+      `Unterminated quote at offset ${at} in a here-document's delimiter word`,
+    offset: at,
+  });
+}
