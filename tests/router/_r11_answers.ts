@@ -1,6 +1,7 @@
 // Small helpers of the router's r11 mutant tests: a handler that answers
 // its name, a request's answer in one string, and a definition's refusal.
 import assert from "node:assert/strict";
+import process from "node:process";
 import { type Handler, RouteError } from "../../src/router/mod.ts";
 
 /** A handler that answers `name`. */
@@ -26,4 +27,23 @@ export function refusal(define: () => unknown): RouteError {
     return error;
   }
   assert.fail("the definition was accepted");
+}
+
+/**
+ * Calls `seen` with every promise rejection no one handles until the
+ * returned function is called: Deno and browsers say so with an
+ * `unhandledrejection` event, Node with the process's `unhandledRejection`.
+ */
+export function watchUnhandled(seen: (reason: unknown) => void): () => void {
+  if (typeof globalThis.addEventListener === "function") {
+    const listener = (event: PromiseRejectionEvent) => {
+      event.preventDefault();
+      seen(event.reason);
+    };
+    globalThis.addEventListener("unhandledrejection", listener);
+    return () => globalThis.removeEventListener("unhandledrejection", listener);
+  }
+  const listener = (reason: unknown) => seen(reason);
+  process.on("unhandledRejection", listener);
+  return () => process.off("unhandledRejection", listener);
 }

@@ -15,7 +15,8 @@ describe("createFSRouter: files that are no route module", () => {
     const dir = await mkdtemp(join(tmpdir(), "fs-router-r11-"));
     try {
       await writeFile(
-        join(dir, "index.ts"),
+        // JavaScript, so that Node (which runs no TypeScript) imports it too.
+        join(dir, "index.js"),
         'export const GET = () => new Response("home");\n',
       );
       await writeFile(join(dir, "README.md"), "# The routes\n");

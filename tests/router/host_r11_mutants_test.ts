@@ -6,6 +6,16 @@ import assert from "node:assert/strict";
 import { createRouter } from "../../src/router/mod.ts";
 import { answer, named, refusal } from "./_r11_answers.ts";
 
+/** Node's Request refuses a URL with user info, so no router there sees one. */
+const credentialsRefused = (() => {
+  try {
+    new Request("http://user:pw@example.com/");
+    return false;
+  } catch {
+    return true;
+  }
+})();
+
 describe("router: an endpoint's Host line", () => {
   // _host.ts:93 (`offset += label.length + 1` lost its `+ 1`): a bad label
   // after the first was reported one character early per dot before it.
@@ -114,7 +124,10 @@ describe("router: host patterns, planted by hand", () => {
 
   // `start = at + 1` read as `start = at`: a URL with user info matched
   // against "@host".
-  it("a request URL with user info is routed by its host", async () => {
+  it("a request URL with user info is routed by its host", {
+    skip: credentialsRefused &&
+      "this runtime's Request refuses a URL with user info (Node's)",
+  }, async () => {
     const router = createRouter()
       .endpoint`GET /
         Host: api.example.com`(named("api"));

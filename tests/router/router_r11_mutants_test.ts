@@ -12,7 +12,7 @@ import {
   HTTPExpression,
   RouteError,
 } from "../../src/router/mod.ts";
-import { answer, named, refusal } from "./_r11_answers.ts";
+import { answer, named, refusal, watchUnhandled } from "./_r11_answers.ts";
 
 describe("createRoute: the reason phrase of a status line without one", () => {
   // _render.ts:250 (`parsed.status !== status` inverted): the init's reason
@@ -46,11 +46,7 @@ describe("router: an errorHandler that answers a stream error with nothing", () 
   // undefined) made the router throw from a promise no one awaits.
   it("the stream fails for the client, the error is reported once, nothing is thrown", async () => {
     const unhandled: unknown[] = [];
-    const onUnhandled = (event: PromiseRejectionEvent) => {
-      event.preventDefault();
-      unhandled.push(event.reason);
-    };
-    globalThis.addEventListener("unhandledrejection", onUnhandled);
+    const stopWatching = watchUnhandled((reason) => unhandled.push(reason));
     try {
       const reported: string[] = [];
       const logOnly = ((error: Error) => {
@@ -72,7 +68,7 @@ describe("router: an errorHandler that answers a stream error with nothing", () 
       await new Promise((resolve) => setTimeout(resolve, 0));
       assert.deepEqual(unhandled, []);
     } finally {
-      globalThis.removeEventListener("unhandledrejection", onUnhandled);
+      stopWatching();
     }
   });
 });
