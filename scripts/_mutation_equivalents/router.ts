@@ -279,7 +279,7 @@ export const ROUTER: Equivalent[] = [
     before: 'typeof value === "string" || typeof value !== "object" ||',
     after: 'typeof value === "string" || typeof value !== "object" &&',
     reason:
-      "`not an object && null` is always false (typeof null is \"object\"), so the test becomes `a string, or neither thenable nor binary`: true for every value that is not an object (none is thenable or binary) and null, as before",
+      '`not an object && null` is always false (typeof null is "object"), so the test becomes `a string, or neither thenable nor binary`: true for every value that is not an object (none is thenable or binary) and null, as before',
   },
   {
     file: "src/router/route.ts",
