@@ -260,4 +260,32 @@ export const ROUTER: Equivalent[] = [
     reason:
       "a route's context is a RouteContext object or undefined (the router always passes one; a direct call may omit it): no object is falsy",
   },
+  // The fast path's "is this value text" test in createRoute (open11).
+  // Every value that is not an object (strings, numbers, booleans,
+  // undefined, bigints, symbols, functions: a function substitution is
+  // called once, so its result may itself be a function) is neither a
+  // thenable (isThenable takes only Promises and objects with a then
+  // method, never a function) nor binary (instanceof and
+  // ArrayBuffer.isView are false for them).
+  {
+    file: "src/router/route.ts",
+    before: 'typeof value === "string" || typeof value !== "object" ||',
+    after: 'typeof value === "string" && typeof value !== "object" ||',
+    reason:
+      "a string is never an object, so the first two tests become `is a string`; a value that is not an object then reaches !(isThenable || isBinary), which is true for every one of them: the same values are text",
+  },
+  {
+    file: "src/router/route.ts",
+    before: 'typeof value === "string" || typeof value !== "object" ||',
+    after: 'typeof value === "string" || typeof value !== "object" &&',
+    reason:
+      '`not an object && null` is always false (typeof null is "object"), so the test becomes `a string, or neither thenable nor binary`: true for every value that is not an object (none is thenable or binary) and null, as before',
+  },
+  {
+    file: "src/router/route.ts",
+    before: "value === null || !(isThenable(value) || isBinary(value))",
+    after: "value === null && !(isThenable(value) || isBinary(value))",
+    reason:
+      "a non-null object that is neither thenable nor binary (a plain object, an array, a raw() text, a Date) leaves the fast path for respond(), which renders it with the same body encoding into the same bytes, status and headers (Content-Length only for HEAD, as the fast path); only its toString/toJSON then runs after the later function substitutions instead of before them, the order the streaming path always takes and the docs do not fix",
+  },
 ];

@@ -335,4 +335,14 @@ export const CLI: HandMutant[] = [
       "tests/cli/cli_r12_mutants_test.ts",
     ],
   },
+  // Open since the tenth round (seed 20261165), killed in-process.
+  {
+    id: "open11-guard-flush",
+    bug:
+      "cli: the command's guard no longer flushes the gathered log lines: a line gathered after the last printed one (a stream whose client left as the listener went away on its own) is lost when the caller exits",
+    file: "src/cli/mod.ts",
+    find: "    rt.flush();",
+    replace: "    ;",
+    tests: ["tests/cli/open_r12_mutants_test.ts"],
+  },
 ];

@@ -486,4 +486,14 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: `      !response.body || req.method === "HEAD" &&`,
     tests: ["tests/serve/node_client_gone_r11_test.ts"],
   },
+  // Open since the tenth round (seed 20261164), killed through real Node.
+  {
+    id: "open11-node-drained-destroyed",
+    bug:
+      "node listener: a piece read as its client leaves is written to a destroyed response, and the loop waits out the idle bound for a drain that never comes (a timer that holds the process)",
+    file: "src/serve/_node_server.ts",
+    find: "if (res.destroyed) return Promise.resolve(false);",
+    replace: "if (res.destroyed) Promise.resolve(false);",
+    tests: ["tests/serve/open_r12_mutants_test.ts"],
+  },
 ];
