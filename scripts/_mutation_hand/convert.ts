@@ -354,10 +354,10 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: a backtick substitution gives two SHELL_EXPANSION warnings, one at its closing backtick",
     file: "src/convert/_curl_words.ts",
-    find: `        expansions.push(i);
-        parts.push(input.slice(i, after));`,
-    replace: `        expansions.push(i, after - 1);
-        parts.push(input.slice(i, after));`,
+    find: `      expansions.push(i);
+      parts.push(input.slice(i, after));`,
+    replace: `      expansions.push(i, after - 1);
+      parts.push(input.slice(i, after));`,
     tests: ["tests/convert/curl_backtick_test.ts"],
   },
   {
@@ -365,8 +365,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: an unquoted $(…) ends the command at its ( with a SHELL_OPERATOR warning and cuts the URL to …/$",
     file: "src/convert/_curl_words.ts",
-    find: `      } else if (ch === "$" && input[i + 1] === "(") {`,
-    replace: `      } else if (false) {`,
+    find: `    } else if (ch === "$" && input[i + 1] === "(") {`,
+    replace: `    } else if (false) {`,
     tests: ["tests/convert/curl_substitution_test.ts"],
   },
   {
@@ -374,8 +374,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: a blank inside an unquoted backtick substitution splits the word, so curl https://x.test/\`echo a b\` reads three words where bash has one",
     file: "src/convert/_curl_words.ts",
-    find: `      } else if (ch === "\`") {`,
-    replace: `      } else if (false) {`,
+    find: `    } else if (ch === "\`") {`,
+    replace: `    } else if (false) {`,
     tests: ["tests/convert/curl_substitution_test.ts"],
   },
   {
@@ -384,8 +384,8 @@ export const CONVERT: HandMutant[] = [
       "curl reader: a blank inside an unquoted \${…} splits the word, so curl https://x.test/\${A:-a b} reads two words where bash has one",
     file: "src/convert/_curl_words.ts",
     find:
-      `      } else if (ch === "$" && (input[i + 1] === "{" || input[i + 1] === "[")) {`,
-    replace: `      } else if (false) {`,
+      `    } else if (ch === "$" && (input[i + 1] === "{" || input[i + 1] === "[")) {`,
+    replace: `    } else if (false) {`,
     tests: ["tests/convert/curl_substitution_test.ts"],
   },
   {
@@ -703,7 +703,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv9-curl-unclosed-backtick-named",
     bug:
       "curl reader: an unclosed backtick's error names a $( command substitution and a ) that would close it",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_syntax_errors.ts",
     find: '  if (input[at] === "`") return ["`", "command substitution", "`"];',
     replace: '  if (input[at] === "`") ["`", "command substitution", "`"];',
     tests: ["tests/convert/curl_case_arith_test.ts"],
@@ -1075,8 +1075,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: time after a line end inside $(…) read as an ordinary word (as only after a |), so the case after it is split at its first )",
     file: "src/convert/_curl_substitution.ts",
-    find: `  frame.time = frame.lead !== "pipe";`,
-    replace: `  frame.time = frame.lead === "pipe";`,
+    find: `  frame.time = !piped;`,
+    replace: `  frame.time = piped;`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
   {
@@ -1095,8 +1095,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: what time asks of the next word survives a line end, so a -p on the next line is read as its option and a case after it as a case statement",
     file: "src/convert/_curl_substitution.ts",
-    find: `  if (frame.lead !== "pipe") frame.lead = "";`,
-    replace: `  if (frame.lead === "pipe") frame.lead = "";`,
+    find: `    ? "body"\n    : "";`,
+    replace: `    ? "body"\n    : lead;`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
   {

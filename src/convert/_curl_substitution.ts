@@ -5,7 +5,14 @@
 // blanks, parentheses and quotes it holds. The curl reader keeps it as typed
 // and never runs it; it only has to know where it ends so that its `(`, `)`,
 // quotes and blanks neither end the command nor split the word.
-import { ConversionError } from "./errors.ts";
+import {
+  outsideCase,
+  refusedAfter,
+  syntaxError,
+  unclosed,
+  unexpected,
+  unterminatedInside,
+} from "./_curl_syntax_errors.ts";
 import {
   bodyAfterClose,
   type HereDocument,
@@ -610,50 +617,6 @@ function backtickEnd(input: string, open: number, at: number): number {
   throw open === at ? unclosed(input, at) : unterminatedInside(input, at);
 }
 
-/** How the expansion at `at` opens, and what closes it. */
-function form(input: string, at: number): [string, string, string] {
-  if (input[at] === "`") return ["`", "command substitution", "`"];
-  if (input[at + 1] === "[") return ["$[", "arithmetic expansion", "]"];
-  return input[at + 1] === "{"
-    ? ["${", "parameter expansion", "}"]
-    : ["$(", "command substitution", ")"];
-}
-
-function unclosed(input: string, at: number): ConversionError {
-  const [opening, name, closing] = form(input, at);
-  return new ConversionError({
-    code: "UNTERMINATED_QUOTE",
-    message:
-      `Unterminated ${opening} ${name} opened at offset ${at}: nothing closes it with ${closing}`,
-    offset: at,
-  });
-}
-
-function unterminatedInside(input: string, at: number): ConversionError {
-  const [opening, name] = form(input, at);
-  return new ConversionError({
-    code: "UNTERMINATED_QUOTE",
-    message:
-      `Unterminated quote inside the ${opening} ${name} opened at offset ${at}`,
-    offset: at,
-  });
-}
-
-function syntaxError(
-  input: string,
-  offset: number,
-  caseAt: number,
-  expected: string,
-): ConversionError {
-  const found = input[offset] === undefined ? "the end" : `'${input[offset]}'`;
-  return new ConversionError({
-    code: "INVALID_INPUT",
-    message:
-      `Syntax error at offset ${offset}: the case opened at offset ${caseAt} needs ${expected} where ${found} stands (bash refuses this command)`,
-    offset,
-  });
-}
-
 /** Whether `[[` opens a test command at `i` (a function's body too). */
 function opensTest(input: string, i: number): boolean {
   return input.startsWith("[[", i) && endsAt(input, i + 2);
@@ -664,36 +627,4 @@ function wordAt(input: string, i: number): string {
   let j = i;
   while (j < input.length && j - i < 40 && !endsAt(input, j)) j++;
   return input.slice(i, j);
-}
-
-/** INVALID_INPUT at the token at `offset`, which bash refuses there. */
-function unexpected(
-  token: string,
-  offset: number,
-  why: string,
-): ConversionError {
-  return new ConversionError({
-    code: "INVALID_INPUT",
-    message:
-      `Syntax error at offset ${offset}: unexpected ${token} (${why}; bash refuses this command)`,
-    offset,
-  });
-}
-
-function refusedAfter(offset: number): ConversionError {
-  return new ConversionError({
-    code: "INVALID_INPUT",
-    message:
-      `Syntax error at offset ${offset}: a case right after the end of a compound command (esac, a subshell's ), }, fi or done) needs a ; or a line end before it (bash refuses this command)`,
-    offset,
-  });
-}
-
-function outsideCase(offset: number, operator: string): ConversionError {
-  return new ConversionError({
-    code: "INVALID_INPUT",
-    message:
-      `Syntax error at offset ${offset}: ${operator} outside a case clause (bash refuses this command)`,
-    offset,
-  });
 }
