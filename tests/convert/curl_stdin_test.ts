@@ -10,6 +10,7 @@ import { parseCurl, toRequests } from "../../src/convert/curl.ts";
 import { ConversionError } from "../../src/convert/errors.ts";
 import { argvThroughBash, runBash } from "./_bash.ts";
 import { onTheWire, SKIP_WITHOUT_CURL, wireBody } from "./_curl_wire.ts";
+import { assertLinear } from "../_complexity.ts";
 
 /** What bash hands `curl` on its stdin when it runs `command`. */
 async function stdinThroughBash(command: string): Promise<string> {
@@ -172,6 +173,17 @@ describe("curl reader: a here-document at the top level is curl's stdin", () => 
       assert.notEqual(bash.code, 0, command);
       assert.match(bash.stderr, /syntax error/, command);
     }
+  });
+
+  it("reads in time linear in the number of here-documents, commands on their line and body lines", async () => {
+    await assertLinear("top-level here-documents", 20_000, (n) => {
+      const command = "curl --data-binary @- https://x.test/a" +
+        " <<A".repeat(n) + "; true <<B".repeat(n) + "\n" +
+        "a ) b\nA\n".repeat(n) + "b\nB\n".repeat(n) + "curl https://x.test/b";
+      const [first, second] = toRequests(command);
+      assert.equal(first.body, "a ) b\n");
+      assert.equal(second.url, "https://x.test/b");
+    });
   });
 });
 
