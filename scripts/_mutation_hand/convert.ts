@@ -354,10 +354,10 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: a backtick substitution gives two SHELL_EXPANSION warnings, one at its closing backtick",
     file: "src/convert/_curl_words.ts",
-    find: `        expansions.push(i);
-        parts.push(input.slice(i, after));`,
-    replace: `        expansions.push(i, after - 1);
-        parts.push(input.slice(i, after));`,
+    find: `      expansions.push(i);
+      parts.push(input.slice(i, after));`,
+    replace: `      expansions.push(i, after - 1);
+      parts.push(input.slice(i, after));`,
     tests: ["tests/convert/curl_backtick_test.ts"],
   },
   {
@@ -365,8 +365,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: an unquoted $(…) ends the command at its ( with a SHELL_OPERATOR warning and cuts the URL to …/$",
     file: "src/convert/_curl_words.ts",
-    find: `      } else if (ch === "$" && input[i + 1] === "(") {`,
-    replace: `      } else if (false) {`,
+    find: `    } else if (ch === "$" && input[i + 1] === "(") {`,
+    replace: `    } else if (false) {`,
     tests: ["tests/convert/curl_substitution_test.ts"],
   },
   {
@@ -374,8 +374,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: a blank inside an unquoted backtick substitution splits the word, so curl https://x.test/\`echo a b\` reads three words where bash has one",
     file: "src/convert/_curl_words.ts",
-    find: `      } else if (ch === "\`") {`,
-    replace: `      } else if (false) {`,
+    find: `    } else if (ch === "\`") {`,
+    replace: `    } else if (false) {`,
     tests: ["tests/convert/curl_substitution_test.ts"],
   },
   {
@@ -384,8 +384,8 @@ export const CONVERT: HandMutant[] = [
       "curl reader: a blank inside an unquoted \${…} splits the word, so curl https://x.test/\${A:-a b} reads two words where bash has one",
     file: "src/convert/_curl_words.ts",
     find:
-      `      } else if (ch === "$" && (input[i + 1] === "{" || input[i + 1] === "[")) {`,
-    replace: `      } else if (false) {`,
+      `    } else if (ch === "$" && (input[i + 1] === "{" || input[i + 1] === "[")) {`,
+    replace: `    } else if (false) {`,
     tests: ["tests/convert/curl_substitution_test.ts"],
   },
   {
@@ -703,7 +703,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv9-curl-unclosed-backtick-named",
     bug:
       "curl reader: an unclosed backtick's error names a $( command substitution and a ) that would close it",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_syntax_errors.ts",
     find: '  if (input[at] === "`") return ["`", "command substitution", "`"];',
     replace: '  if (input[at] === "`") ["`", "command substitution", "`"];',
     tests: ["tests/convert/curl_case_arith_test.ts"],
@@ -1075,8 +1075,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: time after a line end inside $(…) read as an ordinary word (as only after a |), so the case after it is split at its first )",
     file: "src/convert/_curl_substitution.ts",
-    find: `  frame.time = frame.lead !== "pipe";`,
-    replace: `  frame.time = frame.lead === "pipe";`,
+    find: `  frame.time = !piped;`,
+    replace: `  frame.time = piped;`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
   {
@@ -1095,8 +1095,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: what time asks of the next word survives a line end, so a -p on the next line is read as its option and a case after it as a case statement",
     file: "src/convert/_curl_substitution.ts",
-    find: `  if (frame.lead !== "pipe") frame.lead = "";`,
-    replace: `  if (frame.lead === "pipe") frame.lead = "";`,
+    find: `    ? "body"\n    : "";`,
+    replace: `    ? "body"\n    : lead;`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
   {
@@ -1164,5 +1164,160 @@ export const CONVERT: HandMutant[] = [
     find: `  if (optionsOffset !== undefined) {`,
     replace: `  if (optionsOffset === undefined) {`,
     tests: ["tests/convert/convert_tenth_round_test.ts"],
+  },
+  {
+    id: "curl11-separator-lead-read-late",
+    bug:
+      "curl reader: the lead is read after commandOperator resets it, so `$(time ;)` (a bash-valid empty timed pipeline) is refused",
+    file: "src/convert/_curl_substitution.ts",
+    find: "if (frame.command && !EMPTY_PIPELINE.has(lead)) {",
+    replace: "if (frame.command && !EMPTY_PIPELINE.has(frame.lead)) {",
+    tests: ["tests/convert/curl_command_start_test.ts"],
+  },
+  {
+    id: "curl11-separator-at-command-start",
+    bug:
+      "curl reader: a separator where a command's first word belongs (`$(; echo)`, `$(| x)`) is read as text, not refused as bash refuses it",
+    file: "src/convert/_curl_substitution.ts",
+    find: "if (frame.command && !EMPTY_PIPELINE.has(lead)) {",
+    replace: "if (!frame.command && !EMPTY_PIPELINE.has(lead)) {",
+    tests: ["tests/convert/curl_command_start_test.ts"],
+  },
+  {
+    id: "curl11-pipe-two-line-ends-time",
+    bug:
+      "curl reader: `true |`, two line ends, then `time` is read as an ordinary word, which bash 5.2 refuses",
+    file: "src/convert/_curl_substitution.ts",
+    find: '  frame.lead = lead === "pipe"\n    ? "pipeline"',
+    replace: '  frame.lead = lead === "pipe"\n    ? "pipe"',
+    tests: ["tests/convert/curl_command_start_test.ts"],
+  },
+  {
+    id: "curl11-function-body-compound",
+    bug:
+      "curl reader: `f() time \u2026` (a function body that is no compound command) is read, where bash refuses it",
+    file: "src/convert/_curl_substitution.ts",
+    find: '      frame.lead = "body";\n      return j + 1;',
+    replace: "      return j + 1;",
+    tests: ["tests/convert/curl_command_start_test.ts"],
+  },
+  {
+    id: "curl11-function-body-next-line",
+    bug:
+      "curl reader: a function's body on the line after `f()` is not checked, so `f()` newline `time a` is read where bash refuses it",
+    file: "src/convert/_curl_substitution.ts",
+    find: '    : lead === "body"\n    ? "body"',
+    replace: '    : lead === "body"\n    ? ""',
+    tests: ["tests/convert/curl_command_start_test.ts"],
+  },
+  {
+    id: "curl11-coproc-name-complete",
+    bug:
+      "curl reader: `$(coproc cat ;)` is refused, though bash runs `cat` as the coprocess",
+    file: "src/convert/_curl_substitution.ts",
+    find: '    frame.time = false;\n    frame.lead = "complete";\n',
+    replace: "    frame.time = false;\n",
+    tests: ["tests/convert/curl_command_start_test.ts"],
+  },
+  {
+    id: "curl11-stdin-data-strips-line-ends",
+    bug:
+      "curl reader: -d @- keeps the here-document's CR and LF, which curl strips from what -d reads",
+    file: "src/convert/_curl_arguments.ts",
+    find:
+      'option.name === "data-binary" ? text : text.replace(/[\\r\\n]/g, ""),',
+    replace: "text,",
+    tests: ["tests/convert/curl_stdin_test.ts"],
+  },
+  {
+    id: "curl11-stdin-read-once",
+    bug:
+      "curl reader: a second @- reads the here-document again, where curl's stdin is already read and gives nothing",
+    file: "src/convert/_curl_command.ts",
+    find: '    this.stdin = "";\n',
+    replace: "",
+    tests: ["tests/convert/curl_stdin_test.ts"],
+  },
+  {
+    id: "curl11-stdin-unquoted-continuation",
+    bug:
+      "curl reader: an unquoted here-document's line ending in a backslash does not go on on the next line, so a delimiter there ends the body early",
+    file: "src/convert/_curl_heredoc.ts",
+    find: "trailingBackslashes(input, start, stop) % 2 === 1;",
+    replace: "trailingBackslashes(input, start, stop) % 2 === 2;",
+    tests: ["tests/convert/curl_stdin_test.ts"],
+  },
+  {
+    id: "curl11-stdin-strip-tabs",
+    bug:
+      "curl reader: <<- at the top level keeps the body's leading tabs and never finds a tab-indented delimiter",
+    file: "src/convert/_curl_heredoc.ts",
+    find: "const start = doc.strip && TABS.test(input) ? TABS.lastIndex : i;",
+    replace: "const start = i;",
+    tests: ["tests/convert/curl_stdin_test.ts"],
+  },
+  {
+    id: "curl11-stdin-line-of-commands",
+    bug:
+      "curl reader: a command is handed out before the line's here-documents are read (`curl \u2026 <<A; true <<B`), so its stdin is empty",
+    file: "src/convert/_curl_parse.ts",
+    find: "    if (pending.length > 0) continue;\n",
+    replace: "",
+    tests: ["tests/convert/curl_stdin_test.ts"],
+  },
+  {
+    id: "curl11-stdin-last-redirection",
+    bug:
+      "curl reader: with two here-documents, curl's stdin is the first, where bash gives the command the last",
+    file: "src/convert/_curl_words.ts",
+    find: "        stdin = doc;",
+    replace: "        stdin ??= doc;",
+    tests: ["tests/convert/curl_stdin_test.ts"],
+  },
+  {
+    id: "curl11-stdin-urlencode-name",
+    bug:
+      "curl reader: --data-urlencode name@- drops the name, where curl sends name=encoded stdin",
+    file: "src/convert/_curl_url.ts",
+    find:
+      'return atSign === 0 ? content : arg.slice(0, atSign) + "=" + content;',
+    replace: "return content;",
+    tests: ["tests/convert/curl_stdin_test.ts"],
+  },
+  {
+    id: "curl11-stdin-upload-body",
+    bug:
+      "curl reader: -T - with a here-document gives a PUT without the here-document as its body",
+    file: "src/convert/_curl_parse.ts",
+    find: "  if (cmd.uploadBody !== undefined) body = cmd.uploadBody;\n",
+    replace: "",
+    tests: ["tests/convert/curl_stdin_test.ts"],
+  },
+  {
+    id: "curl11-stdin-json",
+    bug:
+      "curl reader: --json @- sends the text @- instead of the here-document",
+    file: "src/convert/_curl_arguments.ts",
+    find: "addData(cmd, stdin ? cmd.readStdin() : v, true, word);",
+    replace: "addData(cmd, v, true, word);",
+    tests: ["tests/convert/curl_stdin_test.ts"],
+  },
+  {
+    id: "curl11-here-string-line-end",
+    bug:
+      "curl reader: a here-string is handed over without the line end bash adds to it",
+    file: "src/convert/_curl_heredoc.ts",
+    find: 'body: word + "\\n" };',
+    replace: "body: word };",
+    tests: ["tests/convert/curl_stdin_test.ts"],
+  },
+  {
+    id: "curl11-stdin-backtick-once",
+    bug:
+      "curl reader: a backtick pair in an unquoted here-document gives two SHELL_EXPANSION warnings, one at its closing backtick",
+    file: "src/convert/_curl_heredoc.ts",
+    find: "      if (close !== -1 && close < stop) j = close;\n",
+    replace: "",
+    tests: ["tests/convert/curl_stdin_test.ts"],
   },
 ];

@@ -146,6 +146,17 @@ function applyOption(
     case "data":
     case "data-ascii":
     case "data-binary":
+      if (v === "@-" && cmd.stdin !== undefined) {
+        // curl strips CR and LF from what -d reads; --data-binary keeps all.
+        const text = cmd.readStdin();
+        addData(
+          cmd,
+          option.name === "data-binary" ? text : text.replace(/[\r\n]/g, ""),
+          false,
+          word,
+        );
+        break;
+      }
       if (v.startsWith("@")) fileReference(cmd, written, at, v);
       addData(cmd, v, false, word);
       break;
@@ -155,11 +166,13 @@ function applyOption(
     case "data-urlencode":
       addData(cmd, urlencodeArgument(cmd, v, written, at), false, word);
       break;
-    case "json":
-      if (v.startsWith("@")) fileReference(cmd, written, at, v);
+    case "json": {
+      const stdin = v === "@-" && cmd.stdin !== undefined;
+      if (v.startsWith("@") && !stdin) fileReference(cmd, written, at, v);
       cmd.json = true;
-      addData(cmd, v, true, word);
+      addData(cmd, stdin ? cmd.readStdin() : v, true, word);
       break;
+    }
     case "form":
     case "form-string":
       cmd.firstFormOption ??= word;
@@ -228,6 +241,14 @@ function applyOption(
       cmd.protoDefault = v;
       break;
     case "upload-file":
+      if ((v === "-" || v === ".") && cmd.stdin !== undefined) {
+        // curl uploads its standard input: here, the here-document.
+        cmd.upload = true;
+        cmd.uploadFile ??= v;
+        cmd.uploadOption ??= word;
+        cmd.uploadBody ??= cmd.readStdin();
+        break;
+      }
       cmd.upload = true;
       cmd.uploadFile ??= wellFormed(v, written, at);
       cmd.uploadOption ??= word;

@@ -126,6 +126,8 @@ export class CurlCommand {
   /** The first -T file; curl names the upload after it when the URL ends in "/". */
   uploadFile?: string;
   uploadOption?: ShellWord;
+  /** What `-T -` uploads: the standard input, when a here-document gives it. */
+  uploadBody?: string;
   /** The -r value and its option; the header it becomes depends on the request. */
   range?: { value: string; written: string; at: number };
   json = false;
@@ -146,6 +148,19 @@ export class CurlCommand {
   firstBodyOption?: ShellWord;
   firstFormOption?: ShellWord;
   headOption?: ShellWord;
+  /**
+   * The command's standard input, from a here-document or here-string;
+   * absent when the command gives it none (then `@-` is a file reference).
+   * curl reads it once: the first option that reads it takes it all.
+   */
+  stdin?: string;
+
+  /** Reads the standard input: its text the first time, then "". */
+  readStdin(): string {
+    const text = this.stdin ?? "";
+    this.stdin = "";
+    return text;
+  }
 
   warn(
     code: CurlWarningCode,

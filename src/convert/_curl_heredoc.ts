@@ -1,7 +1,8 @@
-// Here-documents inside a `$(…)`: bash reads the lines after the one that
-// holds `<<WORD` as text, up to a line that is WORD alone, so a `)` or a
-// quote in them neither closes the substitution nor opens anything. The curl
-// reader skips them the same way; it never runs them.
+// Here-documents: bash reads the lines after the one that holds `<<WORD`
+// as text, up to a line that is WORD alone, so a `)` or a quote in them
+// neither closes a substitution nor opens anything. Inside a `$(…)` the curl
+// reader skips them; at the top level it reads their text, a command's
+// standard input, as bash hands it over. It never runs anything.
 import { ConversionError } from "./errors.ts";
 
 /** A `<<WORD` (or `<<-WORD`) whose body has not been read yet. */
@@ -12,6 +13,15 @@ export interface HereDocument {
   delimiter: string;
   /** `<<-`: leading tabs of each line are ignored. */
   strip: boolean;
+  /** Part of the delimiter word is quoted: the body is not expanded. */
+  quoted: boolean;
+  /**
+   * The text handed to the command (read at the top level only, once the
+   * line that holds the `<<` ends).
+   */
+  body?: string;
+  /** Offsets of the `$…` and backtick expansions kept as typed in the body. */
+  expansions?: number[];
 }
 
 const WORD_END = " \t\n|&;<>()";
@@ -47,8 +57,10 @@ export function hereDocumentStart(
     throw refused(at, "has no delimiter word (bash refuses it)");
   }
   let delimiter = "";
+  let quoted = false;
   while (i < input.length && !endsWord(input, i)) {
     const c = input[i];
+    if (c === "'" || c === '"' || c === "\\") quoted = true;
     if (c === "`" || (c === "$" && "({['".includes(input[i + 1]))) {
       throw refused(at, "has an expansion in its delimiter word");
     }
@@ -70,7 +82,7 @@ export function hereDocumentStart(
   if (delimiter === "") {
     throw refused(at, "has an empty delimiter (bash never finds its end)");
   }
-  return [{ at, delimiter, strip }, i];
+  return [{ at, delimiter, strip, quoted }, i];
 }
 
 /**
@@ -132,6 +144,98 @@ export function hereDocumentBodies(
   }
   docs.splice(0, read);
   return i;
+}
+
+/**
+ * The here-string `<<<` at `at` whose word, quotes removed, is `word`: bash
+ * hands the command the word and a line end.
+ */
+export function hereString(at: number, word: string): HereDocument {
+  return { at, delimiter: "", strip: false, quoted: true, body: word + "\n" };
+}
+
+/**
+ * Reads the bodies of `docs`, in order, from the line that starts at `from`
+ * at the top level, as bash reads them: lines up to the delimiter line (a
+ * CRLF line as its LF line), leading tabs dropped for `<<-`; with an
+ * unquoted delimiter, a line ending in a backslash goes on on the next
+ * line, `\\`, `\$` and `` \` `` lose their backslash and `$…` and
+ * backtick expansions are kept as typed and noted. A body that reaches the
+ * input's end ends there (bash warns and runs). Empties `docs`; returns
+ * where reading goes on.
+ */
+export function topLevelBodies(
+  input: string,
+  from: number,
+  docs: HereDocument[],
+): number {
+  let i = from;
+  for (const doc of docs) {
+    const text: string[] = [];
+    const marks: number[] = [];
+    while (i < input.length) {
+      let raw = "";
+      let line = "";
+      for (;;) {
+        const newline = input.indexOf("\n", i);
+        const end = newline === -1 ? input.length : newline;
+        TABS.lastIndex = i;
+        const start = doc.strip && TABS.test(input) ? TABS.lastIndex : i;
+        const stop = input[end - 1] === "\r" && newline !== -1 ? end - 1 : end;
+        i = newline === -1 ? input.length : newline + 1;
+        const joined = !doc.quoted && newline !== -1 &&
+          trailingBackslashes(input, start, stop) % 2 === 1;
+        const last = joined ? stop - 1 : stop;
+        raw += input.slice(start, last);
+        line += doc.quoted
+          ? input.slice(start, last)
+          : unquotedText(input, start, last, marks);
+        if (!joined) break;
+      }
+      if (raw === doc.delimiter) break;
+      text.push(line, "\n");
+    }
+    doc.body = text.join("");
+    if (marks.length > 0) doc.expansions = marks;
+  }
+  docs.length = 0;
+  return i;
+}
+
+function trailingBackslashes(input: string, start: number, stop: number) {
+  let j = stop;
+  while (j > start && input[j - 1] === "\\") j--;
+  return stop - j;
+}
+
+/**
+ * `input` from `start` to `stop` as an unquoted here-document's line: `\\`,
+ * `\$` and `` \` `` lose the backslash; expansions are noted in `marks`.
+ */
+function unquotedText(
+  input: string,
+  start: number,
+  stop: number,
+  marks: number[],
+): string {
+  let out = "";
+  let run = start;
+  for (let j = start; j < stop; j++) {
+    const c = input[j];
+    if (c === "\\" && "\\$`".includes(input[j + 1]) && j + 1 < stop) {
+      out += input.slice(run, j);
+      run = j + 1;
+      j++;
+    } else if (c === "`") {
+      // One expansion, at its opening backtick: the closing one is skipped.
+      marks.push(j);
+      const close = input.indexOf("`", j + 1);
+      if (close !== -1 && close < stop) j = close;
+    } else if (c === "$" && /[A-Za-z0-9_{([@*#?!$-]/.test(input[j + 1])) {
+      marks.push(j);
+    }
+  }
+  return out + input.slice(run, stop);
 }
 
 /** A here-document left unread when the `$(…)` that holds it closes. */

@@ -6,6 +6,7 @@ import { ConversionError } from "./errors.ts";
 import type { HeaderMap, HttpRequest } from "./types.ts";
 import { isCurlProgram, programIndex, scanWords } from "./_curl_words.ts";
 import type { ScanResult, ShellWord } from "./_curl_words.ts";
+import type { HereDocument } from "./_curl_heredoc.ts";
 import { appendHeader } from "./_message.ts";
 import {
   COMPRESSED_ACCEPT_ENCODING,
@@ -48,13 +49,22 @@ function checkText(command: unknown): asserts command is string {
   }
 }
 
-/** The commands of `text` that have words, in order, scanned one by one. */
+/**
+ * The commands of `text` that have words, in order, scanned one by one.
+ * The commands of a line that opens here-documents are handed out once the
+ * line ends and the bodies, their standard input, are read.
+ */
 function* commands(text: string): Generator<ScanResult> {
   let from: number | undefined = 0;
+  const pending: HereDocument[] = [];
+  const line: ScanResult[] = [];
   while (from !== undefined) {
-    const scan: ScanResult = scanWords(text, Infinity, from);
-    if (scan.words.length > 0 || scan.stop !== undefined) yield scan;
+    const scan: ScanResult = scanWords(text, Infinity, from, pending);
+    if (scan.words.length > 0 || scan.stop !== undefined) line.push(scan);
     from = scan.next;
+    if (pending.length > 0) continue;
+    yield* line;
+    line.length = 0;
   }
 }
 
@@ -145,7 +155,11 @@ function parseScanned(
   first: number,
 ): ParsedCurl {
   const cmd = new CurlCommand();
-  for (const offset of scan.expansions) {
+  const expansions = scan.stdin?.expansions === undefined
+    ? scan.expansions
+    : [...scan.expansions, ...scan.stdin.expansions];
+  if (scan.stdin !== undefined) cmd.stdin = scan.stdin.body ?? "";
+  for (const offset of expansions) {
     const sign = text[offset] === "`" || text[offset] === "~"
       ? text[offset]
       : "$";
@@ -205,6 +219,9 @@ function buildRequest(cmd: CurlCommand, end: number): HttpRequest {
   else if (body !== undefined && !cmd.json) {
     cmd.setInternal("Content-Type", "application/x-www-form-urlencoded");
   }
+  // `-T -` sends the here-document as is, with no content type (curl
+  // frames it chunked on the wire; the request carries the bytes).
+  if (cmd.uploadBody !== undefined) body = cmd.uploadBody;
   const request: HttpRequest = { method, url, headers: headerMap(cmd) };
   if (body !== undefined) request.body = body;
   if (cmd.httpVersion !== undefined) request.httpVersion = cmd.httpVersion;

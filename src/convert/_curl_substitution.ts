@@ -5,7 +5,14 @@
 // blanks, parentheses and quotes it holds. The curl reader keeps it as typed
 // and never runs it; it only has to know where it ends so that its `(`, `)`,
 // quotes and blanks neither end the command nor split the word.
-import { ConversionError } from "./errors.ts";
+import {
+  outsideCase,
+  refusedAfter,
+  syntaxError,
+  unclosed,
+  unexpected,
+  unterminatedInside,
+} from "./_curl_syntax_errors.ts";
 import {
   bodyAfterClose,
   type HereDocument,
@@ -26,11 +33,38 @@ import {
 interface Grammar {
   command: boolean;
   time: boolean;
-  lead: "" | "pipe" | "time" | "timeopt" | "function" | "coproc";
+  lead: Lead;
   ended: boolean;
   word: boolean;
   docs: HereDocument[];
 }
+
+/**
+ * What the words just read ask of the next: `pipe` after `|` (then
+ * `pipeline` past one line end, `pipegap` past more, where bash 5.2 refuses
+ * a `time`), `time` and `timeopt` (after `time`, `time -p` or `time --`),
+ * `complete` where a command may end though none was named (after `!`,
+ * `time --` or `coproc NAME`), `function` before a function's name, `body` where a
+ * function's body, a compound command, must come, and `coproc`.
+ */
+type Lead =
+  | ""
+  | "pipe"
+  | "pipeline"
+  | "pipegap"
+  | "time"
+  | "timeopt"
+  | "complete"
+  | "function"
+  | "body"
+  | "coproc";
+
+/** Leads after which a separator may come where a command's first word would. */
+const EMPTY_PIPELINE = new Set<Lead>(["time", "timeopt", "complete"]);
+
+/** Reserved words that open a compound command, a function's body. */
+const COMPOUND = new Set(["{", "if", "while", "until", "for", "case"]);
+COMPOUND.add("select");
 
 /**
  * A `$(…)`, or in one a subshell's `(…)` or a process substitution's
@@ -287,7 +321,22 @@ function commandWord(
   if (lead === "function") {
     // The function's name: its body, a compound command, comes next.
     frame.command = true;
+    frame.lead = "body";
     return -1;
+  }
+  if (lead === "body" && !COMPOUND.has(reserved) && !opensTest(input, i)) {
+    throw unexpected(
+      wordAt(input, i),
+      i,
+      "a function's body must be a compound command",
+    );
+  }
+  if (lead === "pipegap" && reserved === "time") {
+    throw unexpected(
+      "time",
+      i,
+      "bash 5.2 refuses `time` after `|` and two line ends",
+    );
   }
   if (!frame.command) return -1;
   if (frame.kind === "case" && reserved === "esac") return close(stack, i + 4);
@@ -295,8 +344,9 @@ function commandWord(
     ? timeOption(input, i, lead)
     : "";
   if (option !== "") {
-    // `time -p`, `time --` and `time -p --`: a pipeline still comes next.
-    frame.lead = option === "-p" ? "timeopt" : "";
+    // `time -p`, `time --` and `time -p --`: a pipeline still comes next
+    // (or none, as after `time`); only `-p` may take `--` after it.
+    frame.lead = option === "-p" ? "timeopt" : "complete";
     return i + 2;
   }
   if (reserved === "case") {
@@ -321,11 +371,13 @@ function commandWord(
   }
   if (LEADING.has(reserved)) {
     frame.time = true;
+    if (reserved === "!") frame.lead = "complete";
     return i + reserved.length;
   }
   if (lead === "coproc") {
     // `coproc NAME`: the word after the name is a command's first word too.
     frame.time = false;
+    frame.lead = "complete";
     return -1;
   }
   if (CLOSING.has(reserved)) frame.ended = true;
@@ -349,8 +401,18 @@ function lineEnd(input: string, i: number, frame: Commands | Case): number {
   // (A case frame reads this only in a clause's commands: before its
   // first clause, the subject, `in` and the patterns do not look at it.)
   frame.command = true;
-  frame.time = frame.lead !== "pipe";
-  if (frame.lead !== "pipe") frame.lead = "";
+  const lead = frame.lead;
+  const piped = lead === "pipe" || lead === "pipeline" || lead === "pipegap";
+  frame.time = !piped;
+  // bash 5.2 reads `time` after `|` and one line end as an ordinary word,
+  // and refuses it after more; a function's body may follow its line.
+  frame.lead = lead === "pipe"
+    ? "pipeline"
+    : piped
+    ? "pipegap"
+    : lead === "body"
+    ? "body"
+    : "";
   frame.ended = false;
   return hereDocumentBodies(input, i + 1, frame.docs);
 }
@@ -396,14 +458,17 @@ function commandOperator(
   frame: Commands | Case,
   operator: string,
 ): number {
+  const lead = frame.lead;
   frame.lead = "";
   if (operator === "(") {
     let j = i + 1;
     while (input[j] === " " || input[j] === "\t") j++;
     if (input[j] === ")") {
+      // `NAME()`: the function's body, a compound command, comes next.
       frame.command = true;
       frame.time = true;
       frame.ended = false;
+      frame.lead = "body";
       return j + 1;
     }
     const before = input[i - 1];
@@ -427,6 +492,10 @@ function commandOperator(
     // word, and a compound command before it has still just ended.
     frame.command = false;
     return i + operator.length;
+  }
+  if (frame.command && !EMPTY_PIPELINE.has(lead)) {
+    // A separator where a command's first word belongs: bash's syntax error.
+    throw unexpected(operator, i, "no command comes before it");
   }
   frame.command = true;
   frame.ended = false;
@@ -548,64 +617,14 @@ function backtickEnd(input: string, open: number, at: number): number {
   throw open === at ? unclosed(input, at) : unterminatedInside(input, at);
 }
 
-/** How the expansion at `at` opens, and what closes it. */
-function form(input: string, at: number): [string, string, string] {
-  if (input[at] === "`") return ["`", "command substitution", "`"];
-  if (input[at + 1] === "[") return ["$[", "arithmetic expansion", "]"];
-  return input[at + 1] === "{"
-    ? ["${", "parameter expansion", "}"]
-    : ["$(", "command substitution", ")"];
+/** Whether `[[` opens a test command at `i` (a function's body too). */
+function opensTest(input: string, i: number): boolean {
+  return input.startsWith("[[", i) && endsAt(input, i + 2);
 }
 
-function unclosed(input: string, at: number): ConversionError {
-  const [opening, name, closing] = form(input, at);
-  return new ConversionError({
-    code: "UNTERMINATED_QUOTE",
-    message:
-      `Unterminated ${opening} ${name} opened at offset ${at}: nothing closes it with ${closing}`,
-    offset: at,
-  });
-}
-
-function unterminatedInside(input: string, at: number): ConversionError {
-  const [opening, name] = form(input, at);
-  return new ConversionError({
-    code: "UNTERMINATED_QUOTE",
-    message:
-      `Unterminated quote inside the ${opening} ${name} opened at offset ${at}`,
-    offset: at,
-  });
-}
-
-function syntaxError(
-  input: string,
-  offset: number,
-  caseAt: number,
-  expected: string,
-): ConversionError {
-  const found = input[offset] === undefined ? "the end" : `'${input[offset]}'`;
-  return new ConversionError({
-    code: "INVALID_INPUT",
-    message:
-      `Syntax error at offset ${offset}: the case opened at offset ${caseAt} needs ${expected} where ${found} stands (bash refuses this command)`,
-    offset,
-  });
-}
-
-function refusedAfter(offset: number): ConversionError {
-  return new ConversionError({
-    code: "INVALID_INPUT",
-    message:
-      `Syntax error at offset ${offset}: a case right after the end of a compound command (esac, a subshell's ), }, fi or done) needs a ; or a line end before it (bash refuses this command)`,
-    offset,
-  });
-}
-
-function outsideCase(offset: number, operator: string): ConversionError {
-  return new ConversionError({
-    code: "INVALID_INPUT",
-    message:
-      `Syntax error at offset ${offset}: ${operator} outside a case clause (bash refuses this command)`,
-    offset,
-  });
+/** The plain word at `i`, at most 40 characters of it, for a message. */
+function wordAt(input: string, i: number): string {
+  let j = i;
+  while (j < input.length && j - i < 40 && !endsAt(input, j)) j++;
+  return input.slice(i, j);
 }

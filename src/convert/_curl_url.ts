@@ -35,7 +35,13 @@ export function urlencodeArgument(
     const content = curlEscape(arg.slice(eq + 1));
     return eq === 0 ? content : arg.slice(0, eq) + "=" + content;
   }
-  if (arg.includes("@")) {
+  const atSign = arg.indexOf("@");
+  if (arg.slice(atSign + 1) === "-" && cmd.stdin !== undefined) {
+    // `@-` and `name@-` encode the standard input, line ends and all.
+    const content = curlEscape(cmd.readStdin());
+    return atSign === 0 ? content : arg.slice(0, atSign) + "=" + content;
+  }
+  if (atSign !== -1) {
     fileReference(
       cmd,
       written,

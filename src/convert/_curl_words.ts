@@ -4,6 +4,12 @@
 // linear in the input length.
 import { ConversionError } from "./errors.ts";
 import { expansionEnd } from "./_curl_substitution.ts";
+import {
+  type HereDocument,
+  hereDocumentStart,
+  hereString,
+  topLevelBodies,
+} from "./_curl_heredoc.ts";
 
 /** One word of the command line after quote removal. */
 export interface ShellWord {
@@ -31,6 +37,13 @@ export interface ScanResult {
   next?: number;
   /** Offset of the end of this command (its separator, or the input length). */
   end: number;
+  /**
+   * The command's standard input when a here-document (`<<`, `<<-`) or a
+   * here-string (`<<<`) gives it: the last one, as bash redirects. Its
+   * `body` is filled once the line that holds it ends, which may be in a
+   * later command's scan (`curl … <<EOF | jq .`).
+   */
+  stdin?: HereDocument;
 }
 
 const OPERATORS = "|&;<>()";
@@ -117,18 +130,26 @@ function checkOtherShell(input: string, i: number): void {
  * of `$'…'`) or the opening of an unclosed `$(…)`, `${…}` or backtick
  * substitution, INVALID_ESCAPE for a `$'…'` escape that yields NUL, a surrogate,
  * a code point above U+10FFFF, or bytes that are not UTF-8; INVALID_INPUT at
- * a `;;`, `;&` or `;;&` (bash's syntax error outside a case clause) and
- * where a `$(…)` holds what bash refuses or this reader does not follow.
+ * a `;;`, `;&` or `;;&` (bash's syntax error outside a case clause), at
+ * a here-document or here-string bash refuses, and where a `$(…)` holds
+ * what bash refuses or this reader does not follow.
+ *
+ * `pending` holds the here-documents opened on the current line and not
+ * read yet: the scan adds its own, and reads their bodies where the line
+ * ends (the caller passes the same array to the scan of the line's next
+ * command).
  */
 export function scanWords(
   input: string,
   limit = Infinity,
   from = 0,
+  pending: HereDocument[] = [],
 ): ScanResult {
   const words: ShellWord[] = [];
   const expansions: number[] = [];
   const n = input.length;
   let stop: ScanResult["stop"];
+  let stdin: HereDocument | undefined;
   let i = from;
   const result = (end: number, next?: number): ScanResult => {
     const scan: ScanResult = {
@@ -137,6 +158,7 @@ export function scanWords(
       end,
     };
     if (stop !== undefined) scan.stop = stop;
+    if (stdin !== undefined) scan.stdin = stdin;
     if (next !== undefined && next < n) scan.next = next;
     return scan;
   };
@@ -150,9 +172,11 @@ export function scanWords(
       i += skip;
       continue;
     }
-    // An unquoted newline ends the command, as in bash.
+    // An unquoted newline ends the command, as in bash; the bodies of the
+    // line's here-documents come next.
     if (isLineEnd(input, i)) {
-      return result(i, i + (input[i] === "\r" ? 2 : 1));
+      const after = i + (input[i] === "\r" ? 2 : 1);
+      return result(i, topLevelBodies(input, after, pending));
     }
     const c = input[i];
     if (c === "#") {
@@ -171,6 +195,20 @@ export function scanWords(
         offset: i,
       });
     }
+    if (c === "<" && input[i + 1] === "<") {
+      // A here-document or here-string: the command's stdin, no end of it.
+      if (input[i + 2] === "<") {
+        const [word, after] = hereStringWord(input, i, expansions);
+        stdin = hereString(i, word);
+        i = after;
+      } else {
+        const [doc, after] = hereDocumentStart(input, i);
+        pending.push(doc);
+        stdin = doc;
+        i = after;
+      }
+      continue;
+    }
     if (OPERATORS.includes(c)) {
       stop ??= { operator: c, offset: i };
       if (SEPARATORS.includes(c)) {
@@ -184,57 +222,7 @@ export function scanWords(
     checkOtherShell(input, i);
     const start = i;
     const parts: string[] = [];
-    if (c === "~") expansions.push(i); // bash expands a word-initial ~
-    while (i < n && !endsWord(input, i)) {
-      const ch = input[i];
-      if (ch === "'") {
-        const close = input.indexOf("'", i + 1);
-        if (close === -1) throw unterminated(i, "'");
-        parts.push(input.slice(i + 1, close));
-        i = close + 1;
-      } else if (ch === '"') {
-        i = scanDoubleQuoted(input, i, parts, expansions);
-      } else if (ch === "$" && input[i + 1] === "'") {
-        i = scanAnsiC(input, i, parts);
-      } else if (ch === "$" && input[i + 1] === "(") {
-        // $(…) and $((…)) are one part of the word, blanks and all.
-        expansions.push(i);
-        const end = expansionEnd(input, i);
-        parts.push(input.slice(i, end));
-        i = end;
-      } else if (ch === "$" && (input[i + 1] === "{" || input[i + 1] === "[")) {
-        // So is ${…}, nested ones and quotes inside included, and $[…].
-        expansions.push(i);
-        const end = expansionEnd(input, i);
-        parts.push(input.slice(i, end));
-        i = end;
-      } else if (ch === "`") {
-        // So is `…`: one expansion, at its opening backtick.
-        const after = expansionEnd(input, i);
-        expansions.push(i);
-        parts.push(input.slice(i, after));
-        i = after;
-      } else if (ch === "$" && input[i + 1] === '"') {
-        // $"…" is bash's locale-translated string; untranslated it is "…".
-        i = scanDoubleQuoted(input, i + 1, parts, expansions);
-      } else if (ch === "\\") {
-        const skipped = continuationLength(input, i);
-        if (skipped > 0) {
-          i += skipped;
-        } else {
-          // A backslash at the very end has nothing to escape and stays,
-          // as `bash -c` keeps it.
-          parts.push(i + 1 < n ? input[i + 1] : "\\");
-          i += 2;
-        }
-      } else {
-        if (ch === "$" && isExpansionStart(input, i)) expansions.push(i);
-        let j = i + 1;
-        while (j < n && !isSpecial(input, j)) j++;
-        parts.push(input.slice(i, j));
-        i = j;
-      }
-    }
+    i = readWord(input, i, parts, expansions);
     if (parts.length === 0 || stop !== undefined) continue;
     words.push({
       value: parts.length === 1 ? parts[0] : parts.join(""),
@@ -242,7 +230,102 @@ export function scanWords(
     });
     if (words.length >= limit) break;
   }
+  // At the input's end, a here-document has an empty body (bash warns).
+  if (i >= n) topLevelBodies(input, n, pending);
   return result(Math.min(i, n));
+}
+
+/**
+ * Reads the word that starts at `from` into `parts` (quotes removed,
+ * escapes resolved, expansions kept as typed and noted in `expansions`);
+ * returns the index after it.
+ */
+function readWord(
+  input: string,
+  from: number,
+  parts: string[],
+  expansions: number[],
+): number {
+  const n = input.length;
+  let i = from;
+  if (input[i] === "~") expansions.push(i); // bash expands a word-initial ~
+  while (i < n && !endsWord(input, i)) {
+    const ch = input[i];
+    if (ch === "'") {
+      const close = input.indexOf("'", i + 1);
+      if (close === -1) throw unterminated(i, "'");
+      parts.push(input.slice(i + 1, close));
+      i = close + 1;
+    } else if (ch === '"') {
+      i = scanDoubleQuoted(input, i, parts, expansions);
+    } else if (ch === "$" && input[i + 1] === "'") {
+      i = scanAnsiC(input, i, parts);
+    } else if (ch === "$" && input[i + 1] === "(") {
+      // $(…) and $((…)) are one part of the word, blanks and all.
+      expansions.push(i);
+      const end = expansionEnd(input, i);
+      parts.push(input.slice(i, end));
+      i = end;
+    } else if (ch === "$" && (input[i + 1] === "{" || input[i + 1] === "[")) {
+      // So is ${…}, nested ones and quotes inside included, and $[…].
+      expansions.push(i);
+      const end = expansionEnd(input, i);
+      parts.push(input.slice(i, end));
+      i = end;
+    } else if (ch === "`") {
+      // So is `…`: one expansion, at its opening backtick.
+      const after = expansionEnd(input, i);
+      expansions.push(i);
+      parts.push(input.slice(i, after));
+      i = after;
+    } else if (ch === "$" && input[i + 1] === '"') {
+      // $"…" is bash's locale-translated string; untranslated it is "…".
+      i = scanDoubleQuoted(input, i + 1, parts, expansions);
+    } else if (ch === "\\") {
+      const skipped = continuationLength(input, i);
+      if (skipped > 0) {
+        i += skipped;
+      } else {
+        // A backslash at the very end has nothing to escape and stays,
+        // as `bash -c` keeps it.
+        parts.push(i + 1 < n ? input[i + 1] : "\\");
+        i += 2;
+      }
+    } else {
+      if (ch === "$" && isExpansionStart(input, i)) expansions.push(i);
+      let j = i + 1;
+      while (j < n && !isSpecial(input, j)) j++;
+      parts.push(input.slice(i, j));
+      i = j;
+    }
+  }
+  return i;
+}
+
+/**
+ * The word of the here-string whose `<<<` is at `at`, and the index after
+ * it: its text, quotes removed, as bash hands it to the command.
+ */
+function hereStringWord(
+  input: string,
+  at: number,
+  expansions: number[],
+): [string, number] {
+  let i = at + 3;
+  while (isBlank(input, i) || continuationLength(input, i) > 0) {
+    i += Math.max(1, continuationLength(input, i));
+  }
+  if (i >= input.length || endsWord(input, i)) {
+    throw new ConversionError({
+      code: "INVALID_INPUT",
+      message:
+        `The here-string at offset ${at} has no word after <<< (bash refuses it)`,
+      offset: at,
+    });
+  }
+  const parts: string[] = [];
+  const end = readWord(input, i, parts, expansions);
+  return [parts.join(""), end];
 }
 
 /**

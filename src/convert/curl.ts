@@ -86,7 +86,14 @@
  *   and `--json` pieces are joined with `&` (a `--json` piece is appended
  *   without a separator, as curl does); `@file` is never read: the text
  *   `@file` stays in the body and a `FILE_REFERENCE` warning is raised
- *   (`--data-raw` has no `@` rule). `--data-urlencode` follows curl:
+ *   (`--data-raw` has no `@` rule). `@-` reads the command's standard
+ *   input when a here-document (`<<WORD`, `<<-WORD`) or a here-string
+ *   (`<<<word`) gives it, as bash hands it over (an unquoted delimiter's
+ *   `$…` kept as typed, with a `SHELL_EXPANSION` warning): `-d` and
+ *   `--data-ascii` without its CR and LF, `--data-binary` and `--json` as
+ *   is, `--data-urlencode @-`/`name@-` encoded; curl reads it once, so a
+ *   second `@-` is empty. Without one, `@-` is a file reference like any
+ *   `@file`. `--data-urlencode` follows curl:
  *   `content`, `=content`, `name=content` encode the content the way
  *   curl 7.88 does (only `A-Z a-z 0-9 - . _ ~` stay, a space becomes `+`); `@file` and
  *   `name@file` are kept as written (warning). With a body and no content
@@ -130,6 +137,8 @@
  * - `-T file` is a `PUT` without a body (the file is never read); when the
  *   URL's path ends in `/`, the file's name is appended as curl does
  *   (`-T dir/f.txt http://h/up/` → `http://h/up/f.txt`; not for `-T -`).
+ *   `-T -` with a here-document or here-string uploads it: the body is its
+ *   text, with no content type (curl sends it chunked).
  * - `--compressed` adds `accept-encoding: deflate, gzip, br, zstd`, what a
  *   curl built with every decoder sends. curl's implicit `Host`,
  *   `User-Agent: curl/…` and `Accept` (any type) headers are not added.
