@@ -7,7 +7,7 @@ import type {
   IRStreamChunk,
   IRWarning,
 } from "../../src/models/mod.ts";
-import { createRouter } from "../../src/models/mod.ts";
+import { AdapterError, createRouter, ErrorCode } from "../../src/models/mod.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
 import { waitUntil } from "../_timeout.ts";
 
@@ -38,6 +38,28 @@ export function reply(text: string): IRChatResponse {
     message: { role: "assistant", content: text },
     finishReason: "stop",
     metadata: {},
+  };
+}
+
+/**
+ * An echo backend whose every call takes `ms` on `clock`, and fails with a
+ * retryable PROVIDER_ERROR while `failing.on`: latency routing's inputs.
+ */
+export function timedAdapter(
+  clock: ManualClock,
+  failing: { on: boolean },
+  ms: number,
+): BackendAdapter {
+  return {
+    ...createEchoAdapter(),
+    execute() {
+      clock.t += ms;
+      return failing.on
+        ? Promise.reject(
+          new AdapterError({ code: ErrorCode.PROVIDER_ERROR, message: "down" }),
+        )
+        : Promise.resolve(reply(`${ms} ms`));
+    },
   };
 }
 

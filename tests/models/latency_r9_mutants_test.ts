@@ -3,29 +3,13 @@
 // mean latencies tie, `latency-optimized` keeps registration order as the
 // tie-break, as it does for backends that are not cooling.
 import assert from "node:assert/strict";
-import {
-  AdapterError,
-  type BackendAdapter,
-  createRouter,
-  ErrorCode,
-} from "../../src/models/mod.ts";
-import { createEchoAdapter } from "../../src/models/testing.ts";
-import { manualClock, reply, req } from "./_helpers.ts";
+import { createRouter } from "../../src/models/mod.ts";
+import { manualClock, req, timedAdapter } from "./_helpers.ts";
 
 Deno.test("latency-optimized: among cooling backends of equal latency the first registered is chosen", async () => {
   const clock = manualClock();
   const failing = { on: false };
-  const timed = (ms: number): BackendAdapter => ({
-    ...createEchoAdapter(),
-    execute() {
-      clock.t += ms;
-      return failing.on
-        ? Promise.reject(
-          new AdapterError({ code: ErrorCode.PROVIDER_ERROR, message: "down" }),
-        )
-        : Promise.resolve(reply(`${ms} ms`));
-    },
-  });
+  const timed = (ms: number) => timedAdapter(clock, failing, ms);
   const router = createRouter({
     routingStrategy: "latency-optimized",
     now: clock.now,

@@ -7,35 +7,17 @@
 // the client's end and abort; the listener now reads on once the request is
 // whole, and keeps what it reads (a next request) for the next head.
 import assert from "node:assert/strict";
+import { serve } from "../../src/serve/mod.ts";
 import net from "node:net";
-import { serve, type ServeHandler } from "../../src/serve/mod.ts";
 import { serveGateway } from "../../src/gateway/serve.ts";
 import { createGateway } from "../../src/gateway/gateway.ts";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 import { shutdownBounded, withTimeout } from "../_bounded.ts";
 import { waitUntil } from "../_timeout.ts";
-import { bodyOf, type RawClient, rawClient } from "./_raw_client.ts";
+import { bodyOf, rawClient } from "./_raw_client.ts";
+import { withServer } from "./_with_server.ts";
 
 const BOUND_MS = 10_000;
-
-/** Serves `handler` on the Deno listener; `use` gets a client maker. */
-async function withServer(
-  handler: ServeHandler,
-  use: (connect: () => Promise<RawClient>) => Promise<void>,
-): Promise<void> {
-  const server = await serve(handler, { port: 0, hostname: "127.0.0.1" });
-  const clients: RawClient[] = [];
-  try {
-    await use(async () => {
-      const client = await rawClient(server.addr.port);
-      clients.push(client);
-      return client;
-    });
-  } finally {
-    for (const client of clients) await client.destroy();
-    await shutdownBounded(server);
-  }
-}
 
 /** A promise and its resolver. */
 function event<T = void>(): { seen: Promise<T>; see: (value: T) => void } {

@@ -1,28 +1,8 @@
 // Survivors of seed 20261164 in the Deno listener, each test naming the
 // bug in src/serve/ it catches.
 import assert from "node:assert/strict";
-import { serve, type ServeHandler } from "../../src/serve/mod.ts";
-import { shutdownBounded } from "../_bounded.ts";
-import { bodyOf, type RawClient, rawClient } from "./_raw_client.ts";
-
-/** Serves `handler` on the Deno listener; `use` gets a client maker. */
-async function withServer(
-  handler: ServeHandler,
-  use: (connect: () => Promise<RawClient>) => Promise<void>,
-): Promise<void> {
-  const server = await serve(handler, { port: 0, hostname: "127.0.0.1" });
-  const clients: RawClient[] = [];
-  try {
-    await use(async () => {
-      const client = await rawClient(server.addr.port);
-      clients.push(client);
-      return client;
-    });
-  } finally {
-    for (const client of clients) await client.destroy();
-    await shutdownBounded(server);
-  }
-}
+import { bodyOf } from "./_raw_client.ts";
+import { withServer } from "./_with_server.ts";
 
 // Bug (`_deno_server.ts:290`, the 400 dropped): a request whose target
 // makes no URL (`*` outside OPTIONS' sense, a broken absolute-form) is

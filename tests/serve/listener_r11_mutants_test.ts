@@ -5,35 +5,17 @@
 // with `Expect: 100-continue`; an answer naming its own transfer coding is
 // framed once. Each test names the bug in src/serve/ it catches.
 import assert from "node:assert/strict";
-import { serve, type ServeHandler } from "../../src/serve/mod.ts";
+import { serve } from "../../src/serve/mod.ts";
 import { shutdownBounded, withTimeout } from "../_bounded.ts";
 import { waitUntil } from "../_timeout.ts";
 import { bodyOf, headOf, type RawClient, rawClient } from "./_raw_client.ts";
+import { withServer as serveWith } from "./_with_server.ts";
+
+/** Every test here serves with a 1 KiB body bound. */
+const withServer: typeof serveWith = (handler, use) =>
+  serveWith(handler, use, { maxBodyBytes: 1024 });
 
 const BOUND_MS = 10_000;
-
-/** Serves `handler` on the Deno listener; `use` gets a client maker. */
-async function withServer(
-  handler: ServeHandler,
-  use: (connect: () => Promise<RawClient>) => Promise<void>,
-): Promise<void> {
-  const server = await serve(handler, {
-    port: 0,
-    hostname: "127.0.0.1",
-    maxBodyBytes: 1024,
-  });
-  const clients: RawClient[] = [];
-  try {
-    await use(async () => {
-      const client = await rawClient(server.addr.port);
-      clients.push(client);
-      return client;
-    });
-  } finally {
-    for (const client of clients) await client.destroy();
-    await shutdownBounded(server);
-  }
-}
 
 /** The next final answer on `client`, past an interim 100 Continue. */
 async function finalAnswer(client: RawClient): Promise<string> {

@@ -3,29 +3,13 @@
 // "lowest-latency"), not whichever the default fall-through would give (the
 // first registered, here the slow one).
 import assert from "node:assert/strict";
-import {
-  AdapterError,
-  type BackendAdapter,
-  createRouter,
-  ErrorCode,
-} from "../../../src/models/mod.ts";
-import { createEchoAdapter } from "../../../src/models/testing.ts";
-import { manualClock, reply, req, routingOf } from "../_helpers.ts";
+import { createRouter } from "../../../src/models/mod.ts";
+import { manualClock, req, routingOf, timedAdapter } from "../_helpers.ts";
 
 Deno.test("latency-optimized: with every backend cooling down, the fastest of them is chosen", async () => {
   const clock = manualClock();
   const failing = { on: false };
-  const timed = (ms: number): BackendAdapter => ({
-    ...createEchoAdapter(),
-    execute() {
-      clock.t += ms;
-      return failing.on
-        ? Promise.reject(
-          new AdapterError({ code: ErrorCode.PROVIDER_ERROR, message: "down" }),
-        )
-        : Promise.resolve(reply(`${ms} ms`));
-    },
-  });
+  const timed = (ms: number) => timedAdapter(clock, failing, ms);
   const router = createRouter({
     routingStrategy: "latency-optimized",
     now: clock.now,
