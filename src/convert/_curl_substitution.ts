@@ -43,9 +43,12 @@ interface Grammar {
  * What the words just read ask of the next: `pipe` after `|` (then
  * `pipeline` past one line end, `pipegap` past more, where bash 5.2 refuses
  * a `time`), `time` and `timeopt` (after `time`, `time -p` or `time --`),
- * `complete` where a command may end though none was named (after `!`,
- * `time --` or `coproc NAME`), `function` before a function's name, `body` where a
- * function's body, a compound command, must come, and `coproc`.
+ * `bare` after `!`, `time --` or `time -p --`, where the pipeline may be
+ * missing but then only `;` or a line end may follow (as after `time`),
+ * `complete` after `coproc NAME`, where any separator may follow, `list`
+ * after `&&` or `||` (across line ends), `function` before a function's
+ * name, `body` where a function's body, a compound command, must come, and
+ * `coproc`.
  */
 type Lead =
   | ""
@@ -54,13 +57,19 @@ type Lead =
   | "pipegap"
   | "time"
   | "timeopt"
+  | "bare"
   | "complete"
+  | "list"
   | "function"
   | "body"
   | "coproc";
 
-/** Leads after which a separator may come where a command's first word would. */
-const EMPTY_PIPELINE = new Set<Lead>(["time", "timeopt", "complete"]);
+/** Leads after which `;` may come where a command's first word would. */
+const EMPTY_PIPELINE = new Set<Lead>(["time", "timeopt", "bare", "complete"]);
+
+/** Leads after which a closing `)` or a clause's `;;` finds a command missing. */
+const OPEN_END = new Set<Lead>(["time", "timeopt", "bare", "list"]);
+OPEN_END.add("pipe").add("pipeline").add("pipegap");
 
 /** Reserved words that open a compound command, a function's body. */
 const COMPOUND = new Set(["{", "if", "while", "until", "for", "case"]);
@@ -346,7 +355,7 @@ function commandWord(
   if (option !== "") {
     // `time -p`, `time --` and `time -p --`: a pipeline still comes next
     // (or none, as after `time`); only `-p` may take `--` after it.
-    frame.lead = option === "-p" ? "timeopt" : "complete";
+    frame.lead = option === "-p" ? "timeopt" : "bare";
     return i + 2;
   }
   if (reserved === "case") {
@@ -371,7 +380,7 @@ function commandWord(
   }
   if (LEADING.has(reserved)) {
     frame.time = true;
-    if (reserved === "!") frame.lead = "complete";
+    if (reserved === "!") frame.lead = "bare";
     return i + reserved.length;
   }
   if (lead === "coproc") {
@@ -410,8 +419,8 @@ function lineEnd(input: string, i: number, frame: Commands | Case): number {
     ? "pipeline"
     : piped
     ? "pipegap"
-    : lead === "body"
-    ? "body"
+    : lead === "body" || lead === "list"
+    ? lead
     : "";
   frame.ended = false;
   return hereDocumentBodies(input, i + 1, frame.docs);
@@ -434,6 +443,7 @@ function commandsOperator(
 ): number {
   const operator = operatorAt(input, i);
   if (operator === ")") {
+    missingBefore(frame, ")", i);
     if (frame.opened === "dollar" && frame.docs.length > 0) {
       throw bodyAfterClose(frame.docs[0]);
     }
@@ -481,19 +491,33 @@ function commandOperator(
     });
     return i + 1;
   }
+  const redirection = operator[0] === "<" || operator[0] === ">" ||
+    operator[1] === ">";
+  if (lead === "body" && redirection) {
+    // bash reads no redirection between `f()` and its body, only after it.
+    throw unexpected(
+      operator,
+      i,
+      "a function's body must be a compound command",
+    );
+  }
   if (operator === "<<" || operator === "<<-") {
     const [doc, next] = hereDocumentStart(input, i);
     frame.docs.push(doc);
     frame.command = false;
     return next;
   }
-  if (operator[0] === "<" || operator[0] === ">" || operator[1] === ">") {
+  if (redirection) {
     // A redirection: the next word is its file name, no command's first
     // word, and a compound command before it has still just ended.
     frame.command = false;
     return i + operator.length;
   }
-  if (frame.command && !EMPTY_PIPELINE.has(lead)) {
+  // After `!` or `time` with no pipeline only `;` may end the command
+  // (bash: `! | x`, `time &&`), after `coproc NAME` any separator.
+  const empty = lead === "complete" ||
+    (operator === ";" && EMPTY_PIPELINE.has(lead));
+  if (frame.command && !empty) {
     // A separator where a command's first word belongs: bash's syntax error.
     throw unexpected(operator, i, "no command comes before it");
   }
@@ -501,6 +525,7 @@ function commandOperator(
   frame.ended = false;
   const pipe = operator === "|" || operator === "|&";
   if (pipe) frame.lead = "pipe";
+  if (operator === "&&" || operator === "||") frame.lead = "list";
   frame.time = !pipe;
   return i + operator.length;
 }
@@ -536,12 +561,23 @@ function caseOperator(
   if (c === ")") throw syntaxError(input, i, frame.at, "`;;` or `esac`");
   if (c === ";" && (input[i + 1] === ";" || input[i + 1] === "&")) {
     // `;;`, `;&` or `;;&` ends the clause: patterns come next.
+    missingBefore(frame, operatorAt(input, i), i);
     frame.state = "pattern";
     frame.lead = "";
     frame.ended = false;
     return input[i + 1] === ";" && input[i + 2] === "&" ? i + 3 : i + 2;
   }
   return commandOperator(input, i, stack, frame, operatorAt(input, i));
+}
+
+/**
+ * INVALID_INPUT at `token` (a `)` or `;;` that ends the commands) where a
+ * command must still come: after `|`, `&&`, `||`, `!` or `time`.
+ */
+function missingBefore(frame: Grammar, token: string, i: number): void {
+  if (frame.command && OPEN_END.has(frame.lead)) {
+    throw unexpected(token, i, "a command must come before it");
+  }
 }
 
 /**
