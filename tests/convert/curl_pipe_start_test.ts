@@ -123,6 +123,7 @@ describe("curl reader: `!`, `time`, `|` and `f()` with nothing after them inside
       "curl x/$(echo && time x | y)/z",
       "curl x/$(coproc cat | x)/z",
       "curl x/$(coproc cat &)/z",
+      "curl x/$(coproc cat)/z",
       "curl x/$(echo a &\n)/z",
       "curl x/$()/z",
       "curl x/$(echo;)/z",
