@@ -1320,4 +1320,68 @@ export const CONVERT: HandMutant[] = [
     replace: "",
     tests: ["tests/convert/curl_stdin_test.ts"],
   },
+  {
+    id: "curl12-bang-any-separator",
+    bug:
+      "curl reader: `$(! | x)` and `$(echo; time && x)` are read, where bash refuses the separator after a bare `!` or `time`",
+    file: "src/convert/_curl_substitution.ts",
+    find: 'const empty = lead === "complete" ||',
+    replace: "const empty = EMPTY_PIPELINE.has(lead) ||",
+    tests: ["tests/convert/curl_pipe_start_test.ts"],
+  },
+  {
+    id: "curl12-bang-as-coproc",
+    bug:
+      "curl reader: `!` lets any separator and a `)` follow it, as after `coproc NAME`, where bash allows only `;` or a line end",
+    file: "src/convert/_curl_substitution.ts",
+    find: '    if (reserved === "!") frame.lead = "bare";',
+    replace: '    if (reserved === "!") frame.lead = "complete";',
+    tests: ["tests/convert/curl_pipe_start_test.ts"],
+  },
+  {
+    id: "curl12-close-after-pipe",
+    bug:
+      "curl reader: `$(time |)` and `$(!)` are read, where bash refuses the `)` that finds no command after `|` or `!`",
+    file: "src/convert/_curl_substitution.ts",
+    find: '    missingBefore(frame, ")", i);\n',
+    replace: "",
+    tests: ["tests/convert/curl_pipe_start_test.ts"],
+  },
+  {
+    id: "curl12-clause-end-after-bang",
+    bug:
+      "curl reader: `case a in a) ! ;; esac` is read, where bash refuses the `;;` after a bare `!`",
+    file: "src/convert/_curl_substitution.ts",
+    find: "    missingBefore(frame, operatorAt(input, i), i);\n",
+    replace: "",
+    tests: ["tests/convert/curl_pipe_start_test.ts"],
+  },
+  {
+    id: "curl12-and-or-lead",
+    bug:
+      "curl reader: `$(echo &&)` is read, where bash refuses the `)` that finds no command after `&&`",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      '  if (operator === "&&" || operator === "||") frame.lead = "list";\n',
+    replace: "",
+    tests: ["tests/convert/curl_pipe_start_test.ts"],
+  },
+  {
+    id: "curl12-and-or-line-end",
+    bug:
+      "curl reader: a line end after `||` forgets that a command must still come, so `$(echo ||\\n)` is read where bash refuses it",
+    file: "src/convert/_curl_substitution.ts",
+    find: '    : lead === "body" || lead === "list"\n',
+    replace: '    : lead === "body"\n',
+    tests: ["tests/convert/curl_pipe_start_test.ts"],
+  },
+  {
+    id: "curl12-redirection-before-body",
+    bug:
+      "curl reader: `$(f() >x { :; })` is read, where bash refuses a redirection between `f()` and its body",
+    file: "src/convert/_curl_substitution.ts",
+    find: '  if (lead === "body" && redirection) {',
+    replace: "  if (false) {",
+    tests: ["tests/convert/curl_pipe_start_test.ts"],
+  },
 ];
