@@ -434,4 +434,11 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "resolveSettings (run first) refuses a store that is neither nullish nor an object, and an object is never falsy, so the two read only undefined and null, the same way",
   },
+  {
+    file: "src/models/_health.ts",
+    before: "return background || !shared.background",
+    after: "return background && !shared.background",
+    reason:
+      "differs in two cases: a background probe meeting a background one, which never happens (the only background caller is the schedule, whose runs never overlap and each waits for all its probes, which leave the map before they answer); and a caller meeting a caller's probe, now raced against a ref'd timer of healthTimeout started after the probe's own timer of the same length, which aborts the probe to false no later, so the answer is the probe's",
+  },
 ];

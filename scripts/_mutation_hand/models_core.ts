@@ -1352,4 +1352,13 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "capabilities.streaming ||= c.streaming === true;",
     tests: ["tests/models/router_metadata_r11_test.ts"],
   },
+  {
+    id: "health12-probe-unregistered-recorded",
+    bug:
+      "a health probe answering after its backend was unregistered writes its verdict to the shared store, over the re-registered backend's of the same name",
+    file: "src/models/_health.ts",
+    find: "      this.#registry.entries.get(entry.name) === entry &&\n",
+    replace: "",
+    tests: ["tests/models/health_late_r12_mutants_test.ts"],
+  },
 ];
