@@ -610,9 +610,8 @@ export const CONVERT: HandMutant[] = [
       "curl reader: ;; or ;& does not end a case clause, so the next pattern's ) is read as a stray )",
     file: "src/convert/_curl_substitution.ts",
     find:
-      `    // \`;;\`, \`;&\` or \`;;&\` ends the clause: patterns come next.\n    frame.state = "pattern";`,
-    replace:
-      `    // \`;;\`, \`;&\` or \`;;&\` ends the clause: patterns come next.`,
+      `    missingBefore(frame, operatorAt(input, i), i);\n    frame.state = "pattern";`,
+    replace: `    missingBefore(frame, operatorAt(input, i), i);`,
     tests: ["tests/convert/curl_case_arith_test.ts"],
   },
   {
@@ -1095,8 +1094,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: what time asks of the next word survives a line end, so a -p on the next line is read as its option and a case after it as a case statement",
     file: "src/convert/_curl_substitution.ts",
-    find: `    ? "body"\n    : "";`,
-    replace: `    ? "body"\n    : lead;`,
+    find: `    ? lead\n    : "";`,
+    replace: `    ? lead\n    : lead;`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
   {
@@ -1104,8 +1103,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: &> read as a separator, not a redirection, so its file name (&>case a in a)) opens a case statement",
     file: "src/convert/_curl_substitution.ts",
-    find: `operator[0] === ">" || operator[1] === ">"`,
-    replace: `operator[0] === ">" || operator[0] === ">"`,
+    find: `operator[0] === ">" ||\n    operator[1] === ">";`,
+    replace: `operator[0] === ">" ||\n    operator[0] === ">";`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
   {
@@ -1170,8 +1169,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: the lead is read after commandOperator resets it, so `$(time ;)` (a bash-valid empty timed pipeline) is refused",
     file: "src/convert/_curl_substitution.ts",
-    find: "if (frame.command && !EMPTY_PIPELINE.has(lead)) {",
-    replace: "if (frame.command && !EMPTY_PIPELINE.has(frame.lead)) {",
+    find: `(operator === ";" && EMPTY_PIPELINE.has(lead));`,
+    replace: `(operator === ";" && EMPTY_PIPELINE.has(frame.lead));`,
     tests: ["tests/convert/curl_command_start_test.ts"],
   },
   {
@@ -1179,8 +1178,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: a separator where a command's first word belongs (`$(; echo)`, `$(| x)`) is read as text, not refused as bash refuses it",
     file: "src/convert/_curl_substitution.ts",
-    find: "if (frame.command && !EMPTY_PIPELINE.has(lead)) {",
-    replace: "if (!frame.command && !EMPTY_PIPELINE.has(lead)) {",
+    find: "if (frame.command && !empty) {",
+    replace: "if (!frame.command && !empty) {",
     tests: ["tests/convert/curl_command_start_test.ts"],
   },
   {
@@ -1206,8 +1205,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: a function's body on the line after `f()` is not checked, so `f()` newline `time a` is read where bash refuses it",
     file: "src/convert/_curl_substitution.ts",
-    find: '    : lead === "body"\n    ? "body"',
-    replace: '    : lead === "body"\n    ? ""',
+    find: `    : lead === "body" || lead === "list"\n    ? lead`,
+    replace: `    : lead === "list"\n    ? lead`,
     tests: ["tests/convert/curl_command_start_test.ts"],
   },
   {
