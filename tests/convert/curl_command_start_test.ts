@@ -7,33 +7,7 @@
 // next line). Each case is compared with real bash.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { ConversionError } from "../../src/convert/errors.ts";
-import { scanWords } from "../../src/convert/_curl_words.ts";
-import { runBash } from "./_bash.ts";
-
-/** Refused by the reader at `token`'s place, and by bash at the same token. */
-async function assertRefusedAsBash(
-  command: string,
-  token: string,
-  offset: number,
-): Promise<void> {
-  assert.throws(
-    () => scanWords(command),
-    (error: unknown) =>
-      error instanceof ConversionError && error.code === "INVALID_INPUT" &&
-      error.offset === offset && error.message.includes(`offset ${offset}`) &&
-      error.message.includes(token),
-    command,
-  );
-  const escaped = token.replace(/[|&]/g, "\\$&");
-  const bash = await runBash("set -n\n" + command + "\n");
-  assert.notEqual(bash.code, 0, command);
-  assert.match(
-    bash.stderr,
-    new RegExp(`syntax error near unexpected token \`${escaped}'`),
-    command,
-  );
-}
+import { assertReadAsBash, assertRefusedAsBash } from "./_bash_syntax.ts";
 
 describe("curl reader: what cannot start a command inside $(…)", () => {
   it("a separator with no command before it: INVALID_INPUT at it, as bash refuses it", async () => {
@@ -110,11 +84,6 @@ describe("curl reader: what cannot start a command inside $(…)", () => {
       "curl x/$(case a in a) ;; esac)/z",
       "curl x/$(>/dev/null; echo)/z",
     ];
-    for (const command of accepted) {
-      const [word] = scanWords(command).words.slice(1);
-      assert.equal(word?.value, command.slice(5), command);
-      const bash = await runBash("set -n\n" + command + "\n");
-      assert.equal(bash.code, 0, `${command}: ${bash.stderr}`);
-    }
+    for (const command of accepted) await assertReadAsBash(command);
   });
 });

@@ -8,39 +8,14 @@
 // it, a pipeline. Each case is compared with real bash.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { ConversionError } from "../../src/convert/errors.ts";
-import { scanWords } from "../../src/convert/_curl_words.ts";
-import { runBash } from "./_bash.ts";
+import { assertReadAsBash, assertRefusedAsBash } from "./_bash_syntax.ts";
 
 /** `@` marks where the refused token starts; it is not part of the command. */
-async function assertRefusedAsBash(marked: string, token: string) {
+function assertMarkedRefusedAsBash(marked: string, token: string) {
   const offset = marked.indexOf("@");
   const command = marked.replace("@", "");
   assert.ok(command.startsWith(token, offset), marked);
-  assert.throws(
-    () => scanWords(command),
-    (error: unknown) =>
-      error instanceof ConversionError && error.code === "INVALID_INPUT" &&
-      error.offset === offset && error.message.includes(`offset ${offset}`) &&
-      error.message.includes(token),
-    command,
-  );
-  const escaped = token.replace(/[|&;()<>]/g, "\\$&");
-  const bash = await runBash("set -n\n" + command + "\n");
-  assert.notEqual(bash.code, 0, command);
-  assert.match(
-    bash.stderr,
-    new RegExp(`syntax error near unexpected token \`${escaped}'`),
-    command,
-  );
-}
-
-/** Read whole as one word by the reader, and accepted by bash. */
-async function assertReadAsBash(command: string) {
-  const [word] = scanWords(command).words.slice(1);
-  assert.equal(word?.value, command.slice(5), command);
-  const bash = await runBash("set -n\n" + command + "\n");
-  assert.equal(bash.code, 0, `${command}: ${bash.stderr}`);
+  return assertRefusedAsBash(command, token, offset);
 }
 
 describe("curl reader: `!`, `time`, `|` and `f()` with nothing after them inside $(…)", () => {
@@ -64,7 +39,7 @@ describe("curl reader: `!`, `time`, `|` and `f()` with nothing after them inside
       ["curl x/$(if ! @| x; then :; fi)/z", "|"],
     ];
     for (const [marked, token] of cases) {
-      await assertRefusedAsBash(marked, token);
+      await assertMarkedRefusedAsBash(marked, token);
     }
   });
 
@@ -86,7 +61,7 @@ describe("curl reader: `!`, `time`, `|` and `f()` with nothing after them inside
       ["curl x/$(case a in a) echo | @;; esac)/z", ";;"],
     ];
     for (const [marked, token] of cases) {
-      await assertRefusedAsBash(marked, token);
+      await assertMarkedRefusedAsBash(marked, token);
     }
   });
 
@@ -102,7 +77,7 @@ describe("curl reader: `!`, `time`, `|` and `f()` with nothing after them inside
       ["curl x/$(f() @<<E { :; }\nE\n)/z", "<<"],
     ];
     for (const [marked, token] of cases) {
-      await assertRefusedAsBash(marked, token);
+      await assertMarkedRefusedAsBash(marked, token);
     }
   });
 

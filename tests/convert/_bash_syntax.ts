@@ -1,0 +1,46 @@
+/**
+ * The curl reader's syntax refusals compared with real bash 5.2: the reader
+ * and `bash -n` must refuse the same command at the same token, and accept
+ * the same commands.
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+import { ConversionError } from "../../src/convert/errors.ts";
+import { scanWords } from "../../src/convert/_curl_words.ts";
+import { runBash } from "./_bash.ts";
+
+/**
+ * Refused by the reader with INVALID_INPUT at `offset`, naming `token`, and
+ * by bash with a syntax error at the same token.
+ */
+export async function assertRefusedAsBash(
+  command: string,
+  token: string,
+  offset: number,
+): Promise<void> {
+  assert.throws(
+    () => scanWords(command),
+    (error: unknown) =>
+      error instanceof ConversionError && error.code === "INVALID_INPUT" &&
+      error.offset === offset && error.message.includes(`offset ${offset}`) &&
+      error.message.includes(token),
+    command,
+  );
+  const escaped = token.replace(/[|&;()<>]/g, "\\$&");
+  const bash = await runBash("set -n\n" + command + "\n");
+  assert.notEqual(bash.code, 0, command);
+  assert.match(
+    bash.stderr,
+    new RegExp(`syntax error near unexpected token \`${escaped}'`),
+    command,
+  );
+}
+
+/** `curl X`: X read whole as one word by the reader, and accepted by bash. */
+export async function assertReadAsBash(command: string): Promise<void> {
+  const [word] = scanWords(command).words.slice(1);
+  assert.equal(word?.value, command.slice(5), command);
+  const bash = await runBash("set -n\n" + command + "\n");
+  assert.equal(bash.code, 0, `${command}: ${bash.stderr}`);
+}
