@@ -7,17 +7,9 @@
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import { createAnthropicAdapter } from "../../../src/models/adapters/anthropic.ts";
-import {
-  createOpenAIAdapter,
-  type IRChatRequest,
-} from "../../../src/models/adapters/openai.ts";
 import { PROVIDERS } from "../../../src/models/adapters/registry.ts";
-import {
-  adapterFactory,
-  collect,
-  jsonFixture,
-  streamResponse,
-} from "./_fake.ts";
+import { adapterFactory, collect, streamResponse } from "./_fake.ts";
+import { toOpenAI } from "./_to_openai.ts";
 import { anthropicTextStream } from "./_anthropic_stream.ts";
 
 type Json = Record<string, unknown>;
@@ -52,19 +44,6 @@ describe("an Anthropic stream whose text block starts with text", () => {
     );
   });
 });
-
-const openAIWith = adapterFactory(createOpenAIAdapter, {
-  apiKey: "k",
-  defaultModel: "gpt-4o",
-});
-
-async function toOpenAI(request: IRChatRequest) {
-  const { adapter, requests } = openAIWith(() =>
-    Response.json(jsonFixture("openai/chat_completion.json"))
-  );
-  const answer = await adapter.execute(request);
-  return { body: requests[0].body as Json, dropped: answer.metadata.dropped };
-}
 
 describe("cache marks toward OpenAI", () => {
   const document = "A long document. ".repeat(20);

@@ -6,34 +6,12 @@
 // only the usage. No Deno API: the harness only.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
-import {
-  createOpenAIAdapter,
-  type IRChatRequest,
-  type IRStreamChunk,
-} from "../../../src/models/adapters/openai.ts";
+import type { IRStreamChunk } from "../../../src/models/adapters/openai.ts";
 import { createGeminiAdapter } from "../../../src/models/adapters/gemini.ts";
-import {
-  adapterFactory,
-  collect,
-  jsonFixture,
-  streamResponse,
-  textOf,
-} from "./_fake.ts";
+import { adapterFactory, collect, streamResponse, textOf } from "./_fake.ts";
+import { toOpenAI } from "./_to_openai.ts";
 
 type Json = Record<string, unknown>;
-
-const openAIWith = adapterFactory(createOpenAIAdapter, {
-  apiKey: "k",
-  defaultModel: "gpt-4o",
-});
-
-async function toOpenAI(request: IRChatRequest) {
-  const { adapter, requests } = openAIWith(() =>
-    Response.json(jsonFixture("openai/chat_completion.json"))
-  );
-  const answer = await adapter.execute(request);
-  return { body: requests[0].body as Json, dropped: answer.metadata.dropped };
-}
 
 const point = { type: "ephemeral" as const, breakpoint: { ttl: "30m" } };
 const PIXEL =
