@@ -6,7 +6,6 @@
 // what bash reads (`time ;`, `! ;`, `coproc NAME ;`, `f()` then `{` on the
 // next line). Each case is compared with real bash.
 import { describe, it } from "../_harness.ts";
-import assert from "node:assert/strict";
 import { assertReadAsBash, assertRefusedAsBash } from "./_bash_syntax.ts";
 
 describe("curl reader: what cannot start a command inside $(…)", () => {
