@@ -1383,4 +1383,50 @@ export const CONVERT: HandMutant[] = [
     replace: "  if (false) {",
     tests: ["tests/convert/curl_pipe_start_test.ts"],
   },
+  {
+    id: "stdin13-form-file-name",
+    bug:
+      'curl reader: `-F f=@-` with a here-document sends the part without the filename "-" curl gives it',
+    file: "src/convert/_curl_form.ts",
+    find: '      part.filename ??= "-";\n',
+    replace: "",
+    tests: ["tests/convert/curl_stdin_test.ts"],
+  },
+  {
+    id: "stdin13-form-stdin-type",
+    bug:
+      "curl reader: `-F f=@-` with a here-document gets application/octet-stream, which curl sends only for a named file",
+    file: "src/convert/_curl_form.ts",
+    find: "      part.type ??= typeOfFile(part.filename);\n",
+    replace: '      part.type ??= "application/octet-stream";\n',
+    tests: ["tests/convert/curl_stdin_test.ts"],
+  },
+  {
+    id: "stdin13-form-value-stdin",
+    bug:
+      "curl reader: `-F 'f=<-'` with a here-document keeps the text `<-` instead of the here-document curl sends",
+    file: "src/convert/_curl_form.ts",
+    find:
+      '  if ((content === "@-" || content === "<-") && cmd.stdin !== undefined) {',
+    replace: '  if (content === "@-" && cmd.stdin !== undefined) {',
+    tests: ["tests/convert/curl_stdin_test.ts"],
+  },
+  {
+    id: "stdin13-header-cr",
+    bug:
+      "curl reader: `-H @-` keeps a CRLF line's CR in the header value, which curl strips",
+    file: "src/convert/_curl_arguments.ts",
+    find: '      const header = line.replace(/\\r$/, "");',
+    replace: "      const header = line;",
+    tests: ["tests/convert/curl_stdin_test.ts"],
+  },
+  {
+    id: "stdin13-header-blank",
+    bug:
+      "curl reader: `-H @-` warns about each blank line of the here-document, which curl skips silently",
+    file: "src/convert/_curl_arguments.ts",
+    find: '      if (header !== "") addHeaderLine(cmd, header, written, at);',
+    replace: "      addHeaderLine(cmd, header, written, at);",
+    tests: ["tests/convert/curl_stdin_test.ts"],
+  },
 ];

@@ -334,6 +334,16 @@ function addHeaderOption(
   written: string,
   at: number,
 ): void {
+  if (raw === "@-" && cmd.stdin !== undefined) {
+    // curl reads a header a line from its standard input (here, the
+    // here-document), line ends and blank lines dropped; checked with curl
+    // 7.88 on the wire. A line is taken as written, never as another "@".
+    for (const line of cmd.readStdin().split("\n")) {
+      const header = line.replace(/\r$/, "");
+      if (header !== "") addHeaderLine(cmd, header, written, at);
+    }
+    return;
+  }
   if (raw.startsWith("@")) {
     fileReference(
       cmd,
@@ -344,6 +354,16 @@ function addHeaderOption(
     );
     return;
   }
+  addHeaderLine(cmd, raw, written, at);
+}
+
+/** One header as -H writes it: `Name: value`, `Name:` (removal) or `Name;`. */
+function addHeaderLine(
+  cmd: CurlCommand,
+  raw: string,
+  written: string,
+  at: number,
+): void {
   const colon = raw.indexOf(":");
   if (colon === -1) {
     const semicolon = raw.indexOf(";");

@@ -75,7 +75,17 @@ export function parseFormArgument(
   if (part.type !== undefined) {
     part.type = part.type.replace(TRAILING_BLANKS, "");
   }
-  if (content.startsWith("@")) {
+  if ((content === "@-" || content === "<-") && cmd.stdin !== undefined) {
+    // curl reads its standard input (here, the here-document) for the part,
+    // in option order: the first reader takes it all. A file part read from
+    // stdin is named "-" and, checked with curl 7.88 on the wire, gets a
+    // type only from a known extension of a filename given with it.
+    part.value = cmd.readStdin();
+    if (content === "@-") {
+      part.filename ??= "-";
+      part.type ??= typeOfFile(part.filename);
+    }
+  } else if (content.startsWith("@")) {
     fileReference(
       cmd,
       written,
@@ -87,10 +97,7 @@ export function parseFormArgument(
     part.filename ??= path.slice(
       Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1,
     );
-    part.type ??= FILE_TYPES[
-      part.filename.slice(part.filename.lastIndexOf(".") + 1).toLowerCase()
-    ] ??
-      "application/octet-stream";
+    part.type ??= typeOfFile(part.filename) ?? "application/octet-stream";
   } else if (content.startsWith("<")) {
     fileReference(
       cmd,
@@ -101,6 +108,14 @@ export function parseFormArgument(
     );
   }
   return part;
+}
+
+/** The type curl gives a part by its filename's extension, if it knows one. */
+function typeOfFile(filename: string): string | undefined {
+  const dot = filename.lastIndexOf(".");
+  return dot === -1
+    ? undefined
+    : FILE_TYPES[filename.slice(dot + 1).toLowerCase()];
 }
 
 // C's isspace(), which curl's -F parser skips around an unquoted value.

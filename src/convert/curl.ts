@@ -91,8 +91,10 @@
  *   (`<<<word`) gives it, as bash hands it over (an unquoted delimiter's
  *   `$…` kept as typed, with a `SHELL_EXPANSION` warning): `-d` and
  *   `--data-ascii` without its CR and LF, `--data-binary` and `--json` as
- *   is, `--data-urlencode @-`/`name@-` encoded; curl reads it once, so a
- *   second `@-` is empty. Without one, `@-` is a file reference like any
+ *   is, `--data-urlencode @-`/`name@-` encoded, `-F name=<-` as the
+ *   part's value, `-F name=@-` as a file part named `-`, `-H @-` as a
+ *   header a line; curl reads it once, in option order, so a second `@-`
+ *   is empty. Without one, `@-` is a file reference like any
  *   `@file`. `--data-urlencode` follows curl:
  *   `content`, `=content`, `name=content` encode the content the way
  *   curl 7.88 does (only `A-Z a-z 0-9 - . _ ~` stay, a space becomes `+`); `@file` and

@@ -2,6 +2,9 @@
 // a capture server on 127.0.0.1 and returns the raw requests curl sent, so a
 // test can compare what toRequest says with what goes on the wire.
 //
+import assert from "node:assert/strict";
+import type { HttpRequest } from "../../src/convert/curl.ts";
+import { headerEntries } from "../../src/convert/_message.ts";
 import { type BashRun, runBash } from "./_bash.ts";
 import { findProgram, needs } from "../_programs.ts";
 
@@ -186,4 +189,52 @@ export function wireHeader(request: WireRequest, name: string): string[] {
 /** The body as UTF-8 text. */
 export function wireBody(request: WireRequest): string {
   return decoder.decode(request.body);
+}
+
+/** The request target curl sends for our url: path and query, no fragment. */
+function target(url: string): string {
+  const path = url.replace(/^[a-z]+:\/\/[^/?#]*/i, "");
+  const hash = path.indexOf("#");
+  return hash === -1 ? path : path.slice(0, hash);
+}
+
+// Headers curl adds by itself and our request does not claim to hold.
+const CURL_OWN = new Set(["host", "user-agent", "accept", "content-length"]);
+
+/**
+ * Our request and the wire agree on method, target, headers (those curl adds
+ * by itself aside) and body; curl's random multipart boundary is replaced
+ * by ours before comparing.
+ */
+export function assertSameRequest(
+  ours: HttpRequest,
+  wire: WireRequest,
+  where: string,
+) {
+  assert.equal(wire.method, ours.method, where);
+  assert.equal(wire.target, target(ours.url), where);
+  let body = wireBody(wire);
+  let wireHeaders = wire.headers.map(([n, v]) => [n.toLowerCase(), v]);
+  // curl's boundary is random; ours is fixed. Compare with ours in place.
+  const boundary = /boundary=(-+[0-9a-f]+)/.exec(
+    wireHeaders.find(([n]) => n === "content-type")?.[1] ?? "",
+  )?.[1];
+  const ourBoundary = /boundary=(\S+)/.exec(
+    String(ours.headers["content-type"] ?? ""),
+  )?.[1];
+  if (boundary && ourBoundary) {
+    body = body.replaceAll(boundary, ourBoundary);
+    wireHeaders = wireHeaders.map(([n, v]) => [
+      n,
+      v.replace(boundary, ourBoundary),
+    ]);
+  }
+  const oursList = headerEntries(ours.headers).map(([n, v]) =>
+    [n.toLowerCase(), v].join(": ")
+  ).sort();
+  const wireList = wireHeaders
+    .filter(([n]) => !CURL_OWN.has(n) || n in ours.headers)
+    .map((pair) => pair.join(": ")).sort();
+  assert.deepEqual(wireList, oursList, where);
+  assert.equal(body, ours.body ?? "", where);
 }

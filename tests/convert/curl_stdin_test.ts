@@ -1,7 +1,8 @@
 // A here-document (`<<`, `<<-`) or here-string (`<<<`) at the top level is
 // the command's standard input, and curl reads it for `-d @-` (CR and LF
-// stripped), `--data-binary @-`, `--json @-`, `--data-urlencode @-` and
-// `-T -`; `--data-raw @-` sends `@-` itself. The text is compared with what
+// stripped), `--data-binary @-`, `--json @-`, `--data-urlencode @-`,
+// `-F name=@-` and `name=<-`, `-H @-` and `-T -`; `--data-raw @-` sends `@-`
+// itself. The text is compared with what
 // real bash hands a command's stdin, and the requests with what the real
 // curl sends on the wire.
 import { describe, it } from "../_harness.ts";
@@ -9,7 +10,12 @@ import assert from "node:assert/strict";
 import { parseCurl, toRequests } from "../../src/convert/curl.ts";
 import { ConversionError } from "../../src/convert/errors.ts";
 import { argvThroughBash, runBash } from "./_bash.ts";
-import { onTheWire, SKIP_WITHOUT_CURL, wireBody } from "./_curl_wire.ts";
+import {
+  assertSameRequest,
+  onTheWire,
+  SKIP_WITHOUT_CURL,
+  wireBody,
+} from "./_curl_wire.ts";
 import { assertLinear } from "../_complexity.ts";
 
 /** What bash hands `curl` on its stdin when it runs `command`. */
@@ -134,6 +140,54 @@ describe("curl reader: a here-document at the top level is curl's stdin", () => 
     assert.deepEqual(warnings, []);
   });
 
+  it('-F name=@- is a part named "-" typed only by a given filename, -F name=<- its value, -H @- a header a line', () => {
+    // A here-string: a here-document's CRLF lines are read as LF lines.
+    const doc =
+      " https://x.test/a <<< $'X-A: 1\\r\\n\\r\\nnocolon\\nX-E;\\r\\nx-b:2'";
+    const part = (command: string) => {
+      const { request, warnings } = parseCurl(command);
+      assert.deepEqual(warnings, [], command);
+      const body = String(request.body);
+      return body.slice(body.indexOf("\r\n") + 2, body.lastIndexOf("\r\n--"));
+    };
+    assert.equal(
+      part("curl -F f=@-" + doc),
+      'Content-Disposition: form-data; name="f"; filename="-"\r\n\r\n' +
+        "X-A: 1\r\n\r\nnocolon\nX-E;\r\nx-b:2\n",
+    );
+    assert.equal(
+      part("curl -F 'f=@-;filename=a.PNG'" + doc).split("\r\n")[1],
+      "Content-Type: image/png",
+    );
+    assert.equal(
+      part("curl -F 'f=@-;filename=a.bin'" + doc).split("\r\n")[1],
+      "",
+    );
+    assert.equal(
+      part("curl -F 'f=<-'" + doc),
+      'Content-Disposition: form-data; name="f"\r\n\r\n' +
+        "X-A: 1\r\n\r\nnocolon\nX-E;\r\nx-b:2\n",
+    );
+    // Read once, in option order: the second reader gets nothing.
+    assert.match(
+      part("curl -F 'f=<-' -F 'g=<-'" + doc),
+      /\r\nx-b:2\n\r\n[^]*name="g"\r\n\r\n$/,
+    );
+    const headers = parseCurl("curl -H @- -H 'X-C: 3'" + doc);
+    assert.deepEqual(headers.request.headers, {
+      "x-a": "1",
+      "x-e": "",
+      "x-b": "2",
+      "x-c": "3",
+    });
+    assert.deepEqual(
+      headers.warnings.map((w) => [w.code, w.option]),
+      [["INVALID_HEADER", "-H"]],
+    );
+    const first = parseCurl("curl -F 'f=<-' -H @-" + doc).request;
+    assert.equal(first.headers["x-a"], undefined);
+  });
+
   it("an unquoted body's expansions are kept as typed, one SHELL_EXPANSION warning each", () => {
     const command = "curl -d @- https://x <<E\na $HOME `id` $(date) \\$x\nE";
     const { request, warnings } = parseCurl(command);
@@ -154,6 +208,13 @@ describe("curl reader: a here-document at the top level is curl's stdin", () => 
     assert.deepEqual(warnings.map((w) => [w.code, w.option]), [
       ["FILE_REFERENCE", "-d"],
     ]);
+    for (
+      const command of ["curl -F f=@- x", "curl -F 'f=<-' x", "curl -H @- x"]
+    ) {
+      const { request, warnings } = parseCurl(command);
+      assert.deepEqual(warnings.map((w) => w.code), ["FILE_REFERENCE"]);
+      assert.equal(request.headers["x-a"], undefined, command);
+    }
     const upload = parseCurl("curl -T - https://x.test/a");
     assert.equal(upload.request.body, undefined);
     assert.equal(upload.warnings[0].code, "FILE_REFERENCE");
@@ -209,6 +270,22 @@ describe("curl reader: the real curl sends the here-document as read", {
       assert.equal(wireBody(wire), ours.body, script(origin));
       const type = wire.headers.find(([n]) => /^content-type$/i.test(n));
       assert.equal(type?.[1], ours.headers["content-type"], script(origin));
+    }
+  });
+
+  it("-F name=@-, -F name=<- and -H @- send the here-document as read", async () => {
+    const doc = "<<< $'X-A: 1\\r\\n\\r\\nnocolon\\nX-E;\\r\\nx-b:2'";
+    const scripts = [
+      (o: string) => `curl -s -F f=@- ${o}/f ${doc}`,
+      (o: string) => `curl -s -F 'f=@-;filename=a.png' ${o}/p ${doc}`,
+      (o: string) => `curl -s -F 'f=<-' -F 'g=<-' ${o}/v ${doc}`,
+      (o: string) => `curl -s -H @- -H 'X-C: 3' ${o}/h ${doc}`,
+      (o: string) => `curl -s -F 'f=<-' -H @- ${o}/o ${doc}`,
+    ];
+    for (const script of scripts) {
+      const { requests: [wire], stderr, origin } = await onTheWire(script);
+      assert.ok(wire, stderr);
+      assertSameRequest(toRequests(script(origin))[0], wire, script(origin));
     }
   });
 

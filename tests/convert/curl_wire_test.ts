@@ -10,8 +10,8 @@ import {
   toRequests,
 } from "../../src/convert/curl.ts";
 import type { HttpRequest } from "../../src/convert/curl.ts";
-import { headerEntries } from "../../src/convert/_message.ts";
 import {
+  assertSameRequest,
   onTheWire,
   SKIP_WITHOUT_CURL,
   wireBody,
@@ -156,46 +156,6 @@ const CASES: WireCase[] = [
   },
 ];
 
-/** The request target curl sends for our url: path and query, no fragment. */
-function target(url: string): string {
-  const path = url.replace(/^[a-z]+:\/\/[^/?#]*/i, "");
-  const hash = path.indexOf("#");
-  return hash === -1 ? path : path.slice(0, hash);
-}
-
-// Headers curl adds by itself and our request does not claim to hold.
-const CURL_OWN = new Set(["host", "user-agent", "accept", "content-length"]);
-
-/** Our request and the wire agree on method, target, headers and body. */
-function assertSame(ours: HttpRequest, wire: WireRequest, where: string) {
-  assert.equal(wire.method, ours.method, where);
-  assert.equal(wire.target, target(ours.url), where);
-  let body = wireBody(wire);
-  let wireHeaders = wire.headers.map(([n, v]) => [n.toLowerCase(), v]);
-  // curl's boundary is random; ours is fixed. Compare with ours in place.
-  const boundary = /boundary=(-+[0-9a-f]+)/.exec(
-    wireHeaders.find(([n]) => n === "content-type")?.[1] ?? "",
-  )?.[1];
-  const ourBoundary = /boundary=(\S+)/.exec(
-    String(ours.headers["content-type"] ?? ""),
-  )?.[1];
-  if (boundary && ourBoundary) {
-    body = body.replaceAll(boundary, ourBoundary);
-    wireHeaders = wireHeaders.map(([n, v]) => [
-      n,
-      v.replace(boundary, ourBoundary),
-    ]);
-  }
-  const oursList = headerEntries(ours.headers).map(([n, v]) =>
-    [n.toLowerCase(), v].join(": ")
-  ).sort();
-  const wireList = wireHeaders
-    .filter(([n]) => !CURL_OWN.has(n) || n in ours.headers)
-    .map((pair) => pair.join(": ")).sort();
-  assert.deepEqual(wireList, oursList, where);
-  assert.equal(body, ours.body ?? "", where);
-}
-
 function assertExpected(actual: HttpRequest, expected: Partial<HttpRequest>) {
   for (const [key, value] of Object.entries(expected)) {
     const got = actual[key as keyof HttpRequest];
@@ -223,7 +183,7 @@ describe("curl.toRequests: the real curl sends the same", {
       const ours = toRequests(c.script(origin));
       assert.equal(wire.length, ours.length, stderr);
       ours.forEach((request, i) =>
-        assertSame(request, wire[i], `${c.name} #${i}`)
+        assertSameRequest(request, wire[i], `${c.name} #${i}`)
       );
     });
   }
