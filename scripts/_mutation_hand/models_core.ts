@@ -1361,4 +1361,24 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "",
     tests: ["tests/models/health_late_r12_mutants_test.ts"],
   },
+  {
+    id: "store13-shape-unchecked",
+    bug:
+      "model router: a config store without a store's methods (`{}`, a Redis client itself) is taken, and every store call then fails with a warning",
+    file: "src/models/_config.ts",
+    find: "    if (missing.length > 0) {",
+    replace: "    if (false) {",
+    tests: ["tests/models/store_shape_test.ts"],
+  },
+  {
+    id: "store13-shape-any-value",
+    bug:
+      "model router: a config store whose method is no function (`takeTokens: true`) is taken",
+    file: "src/models/_config.ts",
+    find:
+      '      typeof (store as unknown as Record<string, unknown>)[name] !== "function"',
+    replace:
+      "      (store as unknown as Record<string, unknown>)[name] === undefined",
+    tests: ["tests/models/store_shape_test.ts"],
+  },
 ];

@@ -7,6 +7,7 @@ import type {
   RouterTimers,
   RoutingStrategy,
 } from "./config.ts";
+import type { RouterStore } from "./store.ts";
 import { DEFAULT_TIMERS, type RetryPolicy } from "./_resilience.ts";
 import type { BreakerSettings } from "./_breaker.ts";
 import { configError } from "./_failures.ts";
@@ -108,6 +109,22 @@ function breakerOf(config: RouterConfig): BreakerSettings {
   };
 }
 
+/** The methods every RouterStore has (the optional record methods aside). */
+const STORE_METHODS = [
+  "readBreakers",
+  "recordFailure",
+  "recordSuccess",
+  "claimProbe",
+  "releaseProbe",
+  "openBreaker",
+  "closeBreaker",
+  "setHealth",
+  "readHealth",
+  "addCounters",
+  "readCounters",
+  "takeTokens",
+] as const satisfies readonly (keyof RouterStore)[];
+
 /** The store's probe lease, which the Router's breakers apply too. */
 function leaseOf(store: RouterConfig["store"]): number {
   // A value that is no store (`false` from `useRedis && store`, a string)
@@ -117,6 +134,20 @@ function leaseOf(store: RouterConfig["store"]): number {
     throw configError(
       `RouterConfig.store must be a RouterStore, not ${typeof store}`,
     );
+  }
+  // An object without a store's methods (`{}`, a Redis client passed where
+  // `createRedisStore(client)` belongs) fails the same way on every call.
+  if (store !== undefined && store !== null) {
+    const missing = STORE_METHODS.filter((name) =>
+      typeof (store as unknown as Record<string, unknown>)[name] !== "function"
+    );
+    if (missing.length > 0) {
+      throw configError(
+        `RouterConfig.store must be a RouterStore: it has no ${
+          missing.join(", ")
+        } (wrap a Redis client with createRedisStore)`,
+      );
+    }
   }
   const lease = store?.probeLease;
   if (lease === undefined) return Infinity;

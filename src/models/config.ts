@@ -262,7 +262,8 @@ export interface RouterConfig {
    * never waits on it: see the `store` module. The Router's breakers apply
    * the store's `probeLease`; one that is not a positive number is refused
    * (`INVALID_REQUEST`), as is a value that is not an object (`false`, a
-   * string); `null` is no store, like `undefined`.
+   * string) or an object without a store's methods (`{}`, a Redis client
+   * itself); `null` is no store, like `undefined`.
    */
   readonly store?: RouterStore;
   /**
