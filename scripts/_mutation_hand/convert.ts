@@ -1388,7 +1388,7 @@ export const CONVERT: HandMutant[] = [
     bug:
       'curl reader: `-F f=@-` with a here-document sends the part without the filename "-" curl gives it',
     file: "src/convert/_curl_form.ts",
-    find: '      part.filename ??= "-";\n',
+    find: '    if (content === "@-") part.filename ??= "-";\n',
     replace: "",
     tests: ["tests/convert/curl_stdin_test.ts"],
   },
@@ -1397,8 +1397,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: `-F f=@-` with a here-document gets application/octet-stream, which curl sends only for a named file",
     file: "src/convert/_curl_form.ts",
-    find: "      part.type ??= typeOfFile(part.filename);\n",
-    replace: '      part.type ??= "application/octet-stream";\n',
+    find: "    part.type ??= typeOfFile(part.filename);\n",
+    replace: '    part.type ??= "application/octet-stream";\n',
     tests: ["tests/convert/curl_stdin_test.ts"],
   },
   {
@@ -1428,5 +1428,23 @@ export const CONVERT: HandMutant[] = [
     find: '      if (header !== "") addHeaderLine(cmd, header, written, at);',
     replace: "      addHeaderLine(cmd, header, written, at);",
     tests: ["tests/convert/curl_stdin_test.ts"],
+  },
+  {
+    id: "stdin13-read-part-filename",
+    bug:
+      "curl reader: `-F 'a=<file;filename=f.txt'` sends the filename, which curl 7.88 leaves out of a part whose text is read",
+    file: "src/convert/_curl_form.ts",
+    find: '  if (content.startsWith("<")) delete part.filename;\n  else if',
+    replace: "  if",
+    tests: ["tests/convert/curl_form_filename_test.ts"],
+  },
+  {
+    id: "stdin13-text-part-type",
+    bug:
+      "curl reader: `-F 'a=v;filename=f.txt'` sends no Content-Type, where curl types a text part given a filename by its extension",
+    file: "src/convert/_curl_form.ts",
+    find: "    part.type ??= typeOfFile(part.filename);\n  }\n  return part;",
+    replace: "  }\n  return part;",
+    tests: ["tests/convert/curl_form_filename_test.ts"],
   },
 ];

@@ -78,13 +78,10 @@ export function parseFormArgument(
   if ((content === "@-" || content === "<-") && cmd.stdin !== undefined) {
     // curl reads its standard input (here, the here-document) for the part,
     // in option order: the first reader takes it all. A file part read from
-    // stdin is named "-" and, checked with curl 7.88 on the wire, gets a
-    // type only from a known extension of a filename given with it.
+    // stdin is named "-" and (checked with curl 7.88 on the wire) gets a
+    // type only from a known extension of a filename given with it, below.
     part.value = cmd.readStdin();
-    if (content === "@-") {
-      part.filename ??= "-";
-      part.type ??= typeOfFile(part.filename);
-    }
+    if (content === "@-") part.filename ??= "-";
   } else if (content.startsWith("@")) {
     fileReference(
       cmd,
@@ -106,6 +103,13 @@ export function parseFormArgument(
       content,
       "reads a file, which is never read; the part holds the reference",
     );
+  }
+  // Checked with curl 7.88 on the wire: a part whose text is read (`<file`,
+  // `<-`) goes without a filename, even one given; a text part given a
+  // filename is typed by its extension, as a file part is.
+  if (content.startsWith("<")) delete part.filename;
+  else if (part.filename !== undefined) {
+    part.type ??= typeOfFile(part.filename);
   }
   return part;
 }

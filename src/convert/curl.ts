@@ -119,7 +119,9 @@
  *   keep them.
  *   `name=@file` becomes a file part (filename from the path, content type
  *   guessed from the extension like curl) whose content is the reference
- *   text `@file`; `name=<file` likewise `<file`.
+ *   text `@file`; `name=<file` likewise `<file`, with no filename (curl
+ *   sends none for a part whose text is read, even one given). A text part
+ *   given `;filename=` is typed by its extension too.
  * - `-u user:password` becomes `authorization: Basic …` of the UTF-8 bytes
  *   (`-u user` without a password uses an empty one; curl would prompt).
  *   Credentials in the URL (`https://user:pw@host/`) are taken out of the
