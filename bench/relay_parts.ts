@@ -6,7 +6,9 @@
 // upstream, in alternating blocks of sequential JSON requests (the order
 // turns each block). CPU is each server process's (every thread, /proc).
 // Prints, per server, the median CPU per request and the median of the
-// per-block ratios to the relay's. docs/performance.md ("Serving paths")
+// per-block ratios to the relay's; then its added latency (sequential
+// requests sent to every server and to the upstream in turn, a round's
+// median minus the upstream's) and the median of the per-round ratios. docs/performance.md ("Serving paths")
 // has the figures.
 //
 // Run: BLOCKS=9 REQUESTS=600 deno run -A bench/relay_parts.ts
@@ -26,16 +28,21 @@ const BODY = JSON.stringify({
   max_tokens: 64,
 });
 
+/** One request to `url`; returns its time (ms). */
+async function request(url: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${url}/v1/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: BODY,
+  });
+  if (response.status !== 200) throw new Error(`answered ${response.status}`);
+  await response.arrayBuffer();
+  return performance.now() - started;
+}
+
 async function requests(url: string, n: number): Promise<void> {
-  for (let i = 0; i < n; i++) {
-    const response = await fetch(`${url}/v1/chat/completions`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: BODY,
-    });
-    if (response.status !== 200) throw new Error(`answered ${response.status}`);
-    await response.arrayBuffer();
-  }
+  for (let i = 0; i < n; i++) await request(url);
 }
 
 const median = (values: number[]): number =>
@@ -74,17 +81,38 @@ try {
       cpu[i].push((cpuNs(pid) - before) / REQUESTS / 1000);
     }
   }
+  // Added latency: each round sends REQUESTS to every server and to the
+  // upstream itself, request by request in turn (the order turning), so
+  // load from elsewhere hits all alike; a server's added latency is its
+  // median request time minus the upstream's, per round.
+  const added: number[][] = servers.map(() => []);
+  const urls = [upstream.url, ...servers.map((server) => server.url)];
+  for (let round = 0; round < BLOCKS; round++) {
+    const times: number[][] = urls.map(() => []);
+    for (let r = 0; r < REQUESTS; r++) {
+      for (let k = 0; k < urls.length; k++) {
+        const j = (k + r) % urls.length;
+        times[j].push(await request(urls[j]));
+      }
+    }
+    const direct = median(times[0]);
+    servers.forEach((_, i) => added[i].push(median(times[i + 1]) - direct));
+  }
+  const spread = (values: number[]): string =>
+    `${median(values).toFixed(2)} (${Math.min(...values).toFixed(2)}–${
+      Math.max(...values).toFixed(2)
+    })`;
   console.log(
-    `server CPU µs per request, median of ${BLOCKS} alternating blocks of ` +
-      `${REQUESTS} (over the relay: median of the per-block ratios, lowest–highest)`,
+    `per request, median of ${BLOCKS} rounds of ${REQUESTS}: server CPU µs ` +
+      `(alternating blocks) and added latency µs (in turn), each over the ` +
+      `relay's: median of the per-round ratios, lowest–highest`,
   );
   for (let i = 0; i < servers.length; i++) {
-    const ratios = cpu[i].map((v, block) => v / cpu[0][block]);
     console.log(
-      `${MODES[i].padEnd(8)} ${median(cpu[i]).toFixed(1).padStart(7)}  ` +
-        `${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${
-          Math.max(...ratios).toFixed(2)
-        })`,
+      `${MODES[i].padEnd(8)} cpu ${median(cpu[i]).toFixed(1).padStart(6)} ` +
+        `${spread(cpu[i].map((v, block) => v / cpu[0][block]))}  added ` +
+        `${(median(added[i]) * 1000).toFixed(0).padStart(4)} ` +
+        spread(added[i].map((v, round) => v / added[0][round])),
     );
   }
 } finally {
