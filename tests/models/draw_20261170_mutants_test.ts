@@ -1,0 +1,73 @@
+// What the models-core draw of seed 20261170 showed untested:
+// - a 429's Retry-After only ever lengthens the fleet's breaker opening: a
+//   sibling's longer opening (its breaker tripped by failures, or opened by
+//   hand) is kept, so a short Retry-After seen by a Router that has not yet
+//   read it does not let the backend back in early.
+import assert from "node:assert/strict";
+import {
+  AdapterError,
+  createMemoryStore,
+  ErrorCode,
+  type IRWarning,
+} from "../../src/models/mod.ts";
+import { createEchoAdapter } from "../../src/models/testing.ts";
+import { withTimeout } from "../_timeout.ts";
+import { FakeTime } from "./_fake_time.ts";
+import { req, routingOf, tick } from "./_helpers.ts";
+import { controlled, storeCodes } from "./stores/_controlled_store.ts";
+import { fleetRouter } from "./stores/_fleet_router.ts";
+
+Deno.test("fleet: a 429 with a short Retry-After keeps the longer opening a sibling gave the shared breaker", async () => {
+  const time = new FakeTime();
+  const warnings: IRWarning[] = [];
+  const inner = createMemoryStore();
+  // Behind promises, as a remote store answers: a read lands a turn later.
+  const { store } = controlled(inner);
+  const echo = createEchoAdapter();
+  let limited = false;
+  let calls = 0;
+  const x = {
+    ...echo,
+    execute(...args: Parameters<typeof echo.execute>) {
+      calls++;
+      if (!limited) return echo.execute(...args);
+      return Promise.reject(
+        new AdapterError({
+          code: ErrorCode.RATE_LIMITED,
+          message: "slow down",
+          retryAfter: 1_000,
+        }),
+      );
+    },
+  };
+  const router = fleetRouter(time, store, warnings, {}, x);
+  const backendOf = async (what: string) => {
+    const response = await withTimeout(router.execute(req()), 5_000, what);
+    await tick(); // the store's answers land
+    return routingOf(response).backend;
+  };
+  try {
+    assert.equal(await backendOf("first"), "x");
+    // A sibling opens x's shared breaker for a minute; this Router has read
+    // the fleet just now, so it does not see that opening yet.
+    inner.openBreaker("x", time.t, 60_000, false);
+    limited = true;
+    time.t += 10;
+    assert.equal(await backendOf("rate limited"), "backup");
+    assert.equal(calls, 2);
+    // Past the Retry-After (and the sync interval), x is still out: the
+    // minute stands, for this Router (the first call reads the fleet, the
+    // second would be x's half-open probe had the opening been cut to the
+    // Retry-After) and for the store's every reader.
+    limited = false;
+    time.t += 2_000;
+    assert.equal(await backendOf("after the retry-after"), "backup");
+    assert.equal(await backendOf("and the call after"), "backup");
+    assert.equal(calls, 2);
+    const [record] = await inner.readBreakers(["x"], time.t);
+    assert.equal(record.state, "open");
+    assert.deepEqual(storeCodes(warnings), []);
+  } finally {
+    router.dispose();
+  }
+});
