@@ -6,7 +6,9 @@
 import assert from "node:assert/strict";
 import {
   AdapterError,
+  type BackendAdapter,
   createMemoryStore,
+  createRouter,
   ErrorCode,
   type IRWarning,
 } from "../../src/models/mod.ts";
@@ -67,6 +69,47 @@ Deno.test("fleet: a 429 with a short Retry-After keeps the longer opening a sibl
     const [record] = await inner.readBreakers(["x"], time.t);
     assert.equal(record.state, "open");
     assert.deepEqual(storeCodes(warnings), []);
+  } finally {
+    router.dispose();
+  }
+});
+
+/** An embeddings backend that records the model each call was sent. */
+function embeddingsBackend(sent: string[]): BackendAdapter {
+  return {
+    ...createEchoAdapter(),
+    operations: { embeddings: "native" },
+    operate(request) {
+      sent.push(request.model ?? "(none)");
+      return Promise.resolve(
+        Response.json({ object: "list", data: [], model: request.model }),
+      );
+    },
+  };
+}
+
+Deno.test("invoke: model-based routing reads an operation's model, as it reads chat's", async () => {
+  const small: string[] = [];
+  const large: string[] = [];
+  const router = createRouter({ routingStrategy: "model-based" })
+    .register("small", embeddingsBackend(small))
+    .register("large", embeddingsBackend(large))
+    .setModelMapping({ "embed-l": "large", "embed-s": "small" });
+  const invoke = async (model: string) => {
+    const { response, routing } = await withTimeout(
+      router.invoke({ operation: "embeddings", model, body: { input: "x" } }),
+      5_000,
+      model,
+    );
+    await response.body?.cancel();
+    return routing.backend;
+  };
+  try {
+    // "large" is second in order: only the model's mapping sends it there.
+    assert.equal(await invoke("embed-l"), "large");
+    assert.equal(await invoke("embed-s"), "small");
+    assert.deepEqual(large, ["embed-l"]);
+    assert.deepEqual(small, ["embed-s"]);
   } finally {
     router.dispose();
   }
