@@ -15,7 +15,7 @@ import {
 import { createEchoAdapter } from "../../src/models/testing.ts";
 import { withTimeout } from "../_timeout.ts";
 import { FakeTime } from "./_fake_time.ts";
-import { req, routingOf, tick } from "./_helpers.ts";
+import { drain, req, routingOf, tick } from "./_helpers.ts";
 import { controlled, storeCodes } from "./stores/_controlled_store.ts";
 import { fleetRouter } from "./stores/_fleet_router.ts";
 
@@ -110,6 +110,38 @@ Deno.test("invoke: model-based routing reads an operation's model, as it reads c
     assert.equal(await invoke("embed-s"), "small");
     assert.deepEqual(large, ["embed-l"]);
     assert.deepEqual(small, ["embed-s"]);
+  } finally {
+    router.dispose();
+  }
+});
+
+Deno.test("round-robin: a stream moves the cursor like a call, so streams and calls take turns across the backends", async () => {
+  const router = createRouter({ routingStrategy: "round-robin" })
+    .register("a", createEchoAdapter())
+    .register("b", createEchoAdapter())
+    .register("c", createEchoAdapter());
+  const streamed = async (what: string) => {
+    const chunks = await withTimeout(
+      drain(router.executeStream(req())),
+      5_000,
+      what,
+    );
+    const done = chunks.at(-1)!;
+    assert.equal(done.type, "done");
+    return (done.metadata?.routing as { backend: string }).backend;
+  };
+  const called = async (what: string) =>
+    routingOf(await withTimeout(router.execute(req()), 5_000, what)).backend;
+  try {
+    assert.deepEqual(
+      [
+        await streamed("first stream"),
+        await streamed("second stream"),
+        await called("a call"),
+        await streamed("third stream"),
+      ],
+      ["a", "b", "c", "a"],
+    );
   } finally {
     router.dispose();
   }
