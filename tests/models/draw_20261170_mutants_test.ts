@@ -2,7 +2,12 @@
 // - a 429's Retry-After only ever lengthens the fleet's breaker opening: a
 //   sibling's longer opening (its breaker tripped by failures, or opened by
 //   hand) is kept, so a short Retry-After seen by a Router that has not yet
-//   read it does not let the backend back in early.
+//   read it does not let the backend back in early;
+// - invoke's model is what model-based routing reads (an operation has no
+//   IR request of its own: its routing view carries the model);
+// - a stream moves round-robin's cursor, as a call does (only
+//   selectBackend() peeks);
+// - createFlakyAdapter's `failEvery: 1` fails every call.
 import assert from "node:assert/strict";
 import {
   AdapterError,
@@ -12,7 +17,10 @@ import {
   ErrorCode,
   type IRWarning,
 } from "../../src/models/mod.ts";
-import { createEchoAdapter } from "../../src/models/testing.ts";
+import {
+  createEchoAdapter,
+  createFlakyAdapter,
+} from "../../src/models/testing.ts";
 import { withTimeout } from "../_timeout.ts";
 import { FakeTime } from "./_fake_time.ts";
 import { drain, req, routingOf, tick } from "./_helpers.ts";
@@ -145,4 +153,22 @@ Deno.test("round-robin: a stream moves the cursor like a call, so streams and ca
   } finally {
     router.dispose();
   }
+});
+
+Deno.test("createFlakyAdapter: failEvery 1 fails every call, execute and stream alike; 0 fails none", async () => {
+  const outcome = (p: Promise<unknown>) => p.then(() => "ok", () => "failed");
+  const streamed = (adapter: BackendAdapter) =>
+    outcome(drain(adapter.executeStream(req())));
+  const every = createFlakyAdapter(createEchoAdapter(), { failEvery: 1 });
+  const none = createFlakyAdapter(createEchoAdapter(), { failEvery: 0 });
+  assert.deepEqual(
+    [
+      await outcome(every.execute(req())),
+      await streamed(every),
+      await outcome(every.execute(req())),
+      await outcome(none.execute(req())),
+      await streamed(none),
+    ],
+    ["failed", "failed", "failed", "ok", "ok"],
+  );
 });
