@@ -441,4 +441,11 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "differs in two cases: a background probe meeting a background one, which never happens (the only background caller is the schedule, whose runs never overlap and each waits for all its probes, which leave the map before they answer); and a caller meeting a caller's probe, now raced against a ref'd timer of healthTimeout started after the probe's own timer of the same length, which aborts the probe to false no later, so the answer is the probe's",
   },
+  {
+    file: "src/models/_translate.ts",
+    before: "entry.adapter.metadata?.defaultModel;",
+    after: "entry.adapter.metadata.defaultModel;",
+    reason:
+      "reached only when `served`, read two lines up through the same `metadata?.`, is a non-empty array, so metadata is defined there",
+  },
 ];

@@ -36,6 +36,7 @@ const CORE10_TRANSLATION_TESTS = [
 ];
 const CORE10_HEALTH_TESTS = ["tests/models/health_probe_r11_test.ts"];
 const CORE10_SIGNAL_TESTS = ["tests/models/routing/strategy_signal_test.ts"];
+const CORE12_DRAW_TESTS = ["tests/models/draw_20261170_mutants_test.ts"];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
   "tests/models/faults_test.ts",
@@ -1360,5 +1361,41 @@ export const MODELS_CORE: HandMutant[] = [
     find: "      this.#registry.entries.get(entry.name) === entry &&\n",
     replace: "",
     tests: ["tests/models/health_late_r12_mutants_test.ts"],
+  },
+  {
+    id: "core12-rate-limit-shortens-fleet-opening",
+    bug:
+      "a 429's Retry-After replaces the shared breaker's opening instead of only lengthening it: a sibling's minute-long opening is cut to the Retry-After, and the backend is probed early",
+    file: "src/models/_backend_state.ts",
+    find: "this.#link?.open(now, error.retryAfter, true);",
+    replace: "this.#link?.open(now, error.retryAfter, false);",
+    tests: CORE12_DRAW_TESTS,
+  },
+  {
+    id: "core12-invoke-model-unrouted",
+    bug:
+      "invoke's routing view drops the operation's model: model-based routing sends an embeddings call to the first backend, not the one its model maps to",
+    file: "src/models/_job.ts",
+    find: "if (request.model !== undefined) {",
+    replace: "if (request.model === undefined) {",
+    tests: CORE12_DRAW_TESTS,
+  },
+  {
+    id: "core12-stream-peeks-round-robin",
+    bug:
+      "executeStream selects as selectBackend() does (peek): round-robin's cursor never moves for streams, so every stream goes to the same backend",
+    file: "src/models/streaming/stream.ts",
+    find: "      true,\n      false,\n      signal,\n      allowed,\n",
+    replace: "      true,\n      true,\n      signal,\n      allowed,\n",
+    tests: CORE12_DRAW_TESTS,
+  },
+  {
+    id: "core12-flaky-fail-every-one",
+    bug:
+      "createFlakyAdapter with failEvery 1 never fails, instead of failing every call",
+    file: "src/models/testing.ts",
+    find: "options.failEvery > 0 &&",
+    replace: "options.failEvery > 1 &&",
+    tests: CORE12_DRAW_TESTS,
   },
 ];
