@@ -448,4 +448,19 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "reached only when `served`, read two lines up through the same `metadata?.`, is a non-empty array, so metadata is defined there",
   },
+  {
+    file: "src/models/_config.ts",
+    before: "trackCost: config.trackCost ?? false,",
+    after: "trackCost: config.trackCost || false,",
+    reason:
+      "every reader of settings.trackCost reads its truthiness only (the cost strategy's switch, the attempt's cost estimate, the statistics' cost fields), and ?? and || differ only on falsy values, which stay falsy",
+  },
+  {
+    file: "src/models/streaming/stream.ts",
+    context: "parts.settings,",
+    before: "false,",
+    after: "true,",
+    reason:
+      "a single stream with a controller of its own: cancel(), its only other use, is the race's and never called on it, so the adapter's signal still aborts with the call's, with the same reason; only the signal's identity changes, and whether an abort landing after the outcome was recorded, before the generator ends, still reaches it, which only an adapter watching its signal after its stream ended could tell",
+  },
 ];
