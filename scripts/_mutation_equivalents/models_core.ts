@@ -463,4 +463,18 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "a single stream with a controller of its own: cancel(), its only other use, is the race's and never called on it, so the adapter's signal still aborts with the call's, with the same reason; only the signal's identity changes, and whether an abort landing after the outcome was recorded, before the generator ends, still reaches it, which only an adapter watching its signal after its stream ended could tell",
   },
+  {
+    file: "src/models/streaming/race.ts",
+    before: "loser.close();",
+    after: ";",
+    reason:
+      "cancel(), just before, has aborted the racer's own controller (its gate's abort listener, added once, fired and left) and recorded or kept its outcome (the link to the call's signal undone), so close() finds nothing left to let go",
+  },
+  {
+    file: "src/models/streaming/race.ts",
+    before: "racer.close();",
+    after: ";",
+    reason:
+      "the racer's outcome is recorded (its iterator released, its link to the call's signal undone), and what close() would still remove, its gate's listener, sits on the racer's own controller, which nothing aborts any more (done[i] keeps win() from cancelling it), so both are garbage together",
+  },
 ];
