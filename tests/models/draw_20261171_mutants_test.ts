@@ -6,13 +6,18 @@
 // - a first attempt that cannot even start (the Router's injected timers
 //   refuse the attempt timeout's timer) ends the call with that very error,
 //   counted once as a failed request, and nothing is left to reject
-//   unhandled.
+//   unhandled;
+// - a stream's in-band failure keeps a Retry-After of 0 (retry at once, as
+//   a thrown 429 with that header says), and drops a negative one.
 import assert from "node:assert/strict";
 import {
+  AdapterError,
   createMemoryStore,
   createRouter,
+  ErrorCode,
   type IRWarning,
 } from "../../src/models/mod.ts";
+import { errorOfFailure, failureOf } from "../../src/models/_stream_failure.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
 import { withTimeout } from "../_timeout.ts";
 import { FakeTime } from "./_fake_time.ts";
@@ -88,4 +93,27 @@ Deno.test("execute: a first attempt whose timer the injected timers refuse rejec
   } finally {
     router.dispose();
   }
+});
+
+Deno.test("stream failure codec: an in-band Retry-After of 0 is kept, through the chunk and back; a negative one is dropped", () => {
+  const now = new AdapterError({
+    code: ErrorCode.RATE_LIMITED,
+    message: "slow down",
+    statusCode: 429,
+    retryAfter: 0,
+  });
+  const chunk = JSON.parse(JSON.stringify(failureOf(now)));
+  assert.equal(chunk.retryAfter, 0);
+  assert.equal(errorOfFailure(chunk, "groq").retryAfter, 0);
+  const read = (retryAfter: number) =>
+    errorOfFailure(
+      { code: "RATE_LIMITED", message: "slow down", retryAfter },
+      "groq",
+    ).retryAfter;
+  assert.deepEqual([read(0), read(-1), read(-0.5), read(1_500)], [
+    0,
+    undefined,
+    undefined,
+    1_500,
+  ]);
 });
