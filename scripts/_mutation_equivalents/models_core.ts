@@ -477,4 +477,11 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "the racer's outcome is recorded (its iterator released, its link to the call's signal undone), and what close() would still remove, its gate's listener, sits on the racer's own controller, which nothing aborts any more (done[i] keeps win() from cancelling it), so both are garbage together",
   },
+  {
+    file: "src/models/errors.ts",
+    before: "this.errors = [...(options.errors ?? [])];",
+    after: "this.errors = [...(options.errors || [])];",
+    reason:
+      "`errors` is typed an array or undefined, and an array is never falsy, so ?? and || pick the same side for every value of its type (the Router's own callers always pass an array)",
+  },
 ];
