@@ -484,4 +484,11 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "`errors` is typed an array or undefined, and an array is never falsy, so ?? and || pick the same side for every value of its type (the Router's own callers always pass an array)",
   },
+  {
+    file: "src/models/fallback/policy.ts",
+    before: 'this.#lastFailed = primary ?? "";',
+    after: 'this.#lastFailed = primary || "";',
+    reason:
+      'primary is a backend name or undefined, and the one falsy name, "", becomes "" either way',
+  },
 ];
