@@ -37,6 +37,12 @@ const CORE10_TRANSLATION_TESTS = [
 const CORE10_HEALTH_TESTS = ["tests/models/health_probe_r11_test.ts"];
 const CORE10_SIGNAL_TESTS = ["tests/models/routing/strategy_signal_test.ts"];
 const CORE12_DRAW_TESTS = ["tests/models/draw_20261170_mutants_test.ts"];
+const CORE12_SECOND_DRAW_TESTS = [
+  "tests/models/draw_20261171_mutants_test.ts",
+];
+const CORE12_STRATEGY_TESTS = [
+  "tests/models/routing/strategy_inputs_r12_mutants_test.ts",
+];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
   "tests/models/faults_test.ts",
@@ -1397,5 +1403,79 @@ export const MODELS_CORE: HandMutant[] = [
     find: "options.failEvery > 0 &&",
     replace: "options.failEvery > 1 &&",
     tests: CORE12_DRAW_TESTS,
+  },
+  {
+    id: "core12-random-top-unclamped",
+    bug:
+      "random: a source answering 1 or more indexes past the usable backends, so the strategy chooses nothing and the call goes to the first backend",
+    file: "src/models/routing/random.ts",
+    find: "available.length - 1,",
+    replace: "available.length,",
+    tests: CORE12_STRATEGY_TESTS,
+  },
+  {
+    id: "core12-custom-metadata-not-object",
+    bug:
+      "custom routing spreads a request's custom metadata that is a string into the hook's context.metadata, one key per character",
+    file: "src/models/routing/custom.ts",
+    find: 'typeof custom === "object" && custom !== null',
+    replace: 'typeof custom === "object" || custom !== null',
+    tests: CORE12_STRATEGY_TESTS,
+  },
+  {
+    id: "core12-relay-answer-any-object",
+    bug:
+      "a relay or operate answer that is no Response (a parsed body, nothing) is taken as the answer instead of failing INVALID_RESPONSE and falling back",
+    file: "src/models/_relay.ts",
+    find: 'return typeof value === "object" && value !== null &&',
+    replace: 'return typeof value === "object" && value !== null ||',
+    tests: ["tests/models/relay_answer_r12_mutants_test.ts"],
+  },
+  {
+    id: "core12-stream-fallback-ignores-streaming",
+    bug:
+      "under capability routing a stream's fallback does not require streaming, and sends the stream to a backend that says it cannot stream",
+    file: "src/models/streaming/stream.ts",
+    find:
+      "const state = stateAfter(parts, request, plan, first, signal, true);",
+    replace:
+      "const state = stateAfter(parts, request, plan, first, signal, false);",
+    tests: ["tests/models/stream_fallback_r12_mutants_test.ts"],
+  },
+  {
+    id: "core12-error-backend-unnamed",
+    bug:
+      "an error passed on as the adapter raised it does not name the registered backend, and a frozen one makes the Router throw a TypeError",
+    file: "src/models/_outcome.ts",
+    find: "if (!Object.isFrozen(error)) error.backend = backend;",
+    replace: "if (Object.isFrozen(error)) error.backend = backend;",
+    tests: ["tests/models/error_backend_r12_mutants_test.ts"],
+  },
+  {
+    id: "core12-refused-first-choice-falls-through",
+    bug:
+      "a first choice refused at admission runs fallback, then its never-started call is read as an invalid answer: the fallback backend is called twice and the refused one charged a failure",
+    file: "src/models/_execute.ts",
+    find: "if (!call.admitted) return this.rest(plan, call.refused(), false);",
+    replace: "if (!call.admitted) this.rest(plan, call.refused(), false);",
+    tests: CORE12_SECOND_DRAW_TESTS,
+  },
+  {
+    id: "core12-unstarted-first-call-unreturned",
+    bug:
+      "a first attempt that cannot start (its timer refused) leaves its rejection unhandled and fails the call with a TypeError instead of its own error",
+    file: "src/models/_execute.ts",
+    find: "return Promise.reject(ended(this.#parts, this.#link, error));",
+    replace: "Promise.reject(ended(this.#parts, this.#link, error));",
+    tests: CORE12_SECOND_DRAW_TESTS,
+  },
+  {
+    id: "core12-in-band-retry-after-zero-dropped",
+    bug:
+      "a stream's in-band failure with a Retry-After of 0 loses it when read back from the chunk",
+    file: "src/models/_stream_failure.ts",
+    find: "raw.retryAfter >= 0",
+    replace: "raw.retryAfter >= 1",
+    tests: CORE12_SECOND_DRAW_TESTS,
   },
 ];
