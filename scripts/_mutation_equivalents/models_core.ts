@@ -491,4 +491,11 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       'primary is a backend name or undefined, and the one falsy name, "", becomes "" either way',
   },
+  {
+    file: "src/models/_relay.ts",
+    before: "value.abort();",
+    after: ";",
+    reason:
+      "every answer let go has its attempt's signal aborted already: a parallel loser is cancelled first, a race lost to its signal lost because it aborted, and handOver runs in the same turn as the attempt's end on a first step (and sees only an abort that reached the call's signal, which the attempt follows or listens to until then); swept over 0-20 microtask turns of the caller's abort on a first and a fallback step, the adapter's signal aborted in every case the answer was refused, with the line and without it",
+  },
 ];
