@@ -498,4 +498,11 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "every answer let go has its attempt's signal aborted already: a parallel loser is cancelled first, a race lost to its signal lost because it aborted, and handOver runs in the same turn as the attempt's end on a first step (and sees only an abort that reached the call's signal, which the attempt follows or listens to until then); swept over 0-20 microtask turns of the caller's abort on a first and a fallback step, the adapter's signal aborted in every case the answer was refused, with the line and without it",
   },
+  {
+    file: "src/models/errors.ts",
+    before: "this.attemptedBackends = [...(options.attemptedBackends ?? [])];",
+    after: "this.attemptedBackends = [...(options.attemptedBackends || [])];",
+    reason:
+      "`attemptedBackends` is typed an array or undefined, and an array is never falsy, so ?? and || pick the same side for every value of its type (the twin of the `errors` line below it)",
+  },
 ];
