@@ -1478,4 +1478,22 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "raw.retryAfter >= 1",
     tests: CORE12_SECOND_DRAW_TESTS,
   },
+  {
+    id: "core12-stream-failure-single-backend-lost",
+    bug:
+      "a RouterError listing a single backend's failure loses it in the stream's error chunk, and reads back as a plain AdapterError",
+    file: "src/models/_stream_failure.ts",
+    find: "error.errors.length > 0",
+    replace: "error.errors.length > 1",
+    tests: ["tests/models/stream_failure_r12_mutants_test.ts"],
+  },
+  {
+    id: "core12-stream-failure-unknown-code-lost",
+    bug:
+      "an unknown in-band error code is not kept in details.code, while a known one is copied there",
+    file: "src/models/_stream_failure.ts",
+    find: "if (raw?.code !== code) details.code = raw?.code;",
+    replace: "if (raw?.code === code) details.code = raw?.code;",
+    tests: ["tests/models/stream_failure_r12_mutants_test.ts"],
+  },
 ];
