@@ -1,0 +1,55 @@
+// What the models-core draw of seed 20261172 showed untested:
+// - dispose() called from inside an adapter's call (a shutdown the backend
+//   call itself set off) ends the call ABORTED without calling another
+//   backend, and the adapter's answer, rejecting now or later, is let go
+//   quietly: an unhandled rejection would end a Deno or Node process.
+import assert from "node:assert/strict";
+import {
+  AdapterError,
+  type BackendAdapter,
+  createRouter,
+  ErrorCode,
+  type Router,
+} from "../../src/models/mod.ts";
+import { createEchoAdapter } from "../../src/models/testing.ts";
+import { withTimeout } from "../_timeout.ts";
+import { req, tick } from "./_helpers.ts";
+
+for (const when of ["at once", "a turn later"] as const) {
+  Deno.test(`dispose() from inside the adapter's call: ABORTED, no fallback, its failure (${when}) let go quietly`, async () => {
+    let router: Router | undefined = undefined;
+    let failed = false;
+    const fail = () => {
+      failed = true;
+      return new AdapterError({
+        code: ErrorCode.PROVIDER_ERROR,
+        message: "down",
+      });
+    };
+    const shuttingDown: BackendAdapter = {
+      ...createEchoAdapter(),
+      execute() {
+        router!.dispose();
+        return when === "at once"
+          ? Promise.reject(fail())
+          : tick().then(() => Promise.reject(fail()));
+      },
+    };
+    const spare = createEchoAdapter();
+    router = createRouter({ fallbackStrategy: "sequential" })
+      .register("a", shuttingDown)
+      .register("b", spare);
+    const code = await withTimeout(
+      router.execute(req()).then(() => "answered", (e) => e.code),
+      5_000,
+      "the call",
+    );
+    assert.equal(code, ErrorCode.ABORTED);
+    assert.equal(spare.calls.length, 0);
+    // The adapter's rejection has landed (a turn after its own), with no
+    // handler left to complain.
+    await tick();
+    await tick();
+    assert.equal(failed, true);
+  });
+}
