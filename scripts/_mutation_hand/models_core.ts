@@ -1496,4 +1496,13 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "if (raw?.code === code) details.code = raw?.code;",
     tests: ["tests/models/stream_failure_r12_mutants_test.ts"],
   },
+  {
+    id: "core12-disposed-race-answer-unhandled",
+    bug:
+      "an adapter's answer raced after dispose() (called from inside the call) is left without a handler: its rejection is unhandled and ends the process",
+    file: "src/models/_lifetime.ts",
+    find: "Promise.resolve(answer).then(ignore, ignore);",
+    replace: ";",
+    tests: ["tests/models/draw_20261172_mutants_test.ts"],
+  },
 ];
