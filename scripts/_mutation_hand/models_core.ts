@@ -1505,4 +1505,22 @@ export const MODELS_CORE: HandMutant[] = [
     replace: ";",
     tests: ["tests/models/draw_20261172_mutants_test.ts"],
   },
+  {
+    id: "core12-unregister-stale-index",
+    bug:
+      "unregister() does not move the later backends' indexes up: unregistering one of them afterwards removes another backend from the order and leaves the unregistered one routed to",
+    file: "src/models/_registry.ts",
+    find: "this.#order[i].reindex(i);",
+    replace: ";",
+    tests: ["tests/models/registry_r12_mutants_test.ts"],
+  },
+  {
+    id: "core12-metadata-single-model",
+    bug:
+      "a Router whose backends list a single model between them lists none in its metadata (any model)",
+    file: "src/models/_registry.ts",
+    find: "if (models.size > 0) capabilities.models = [...models];",
+    replace: "if (models.size > 1) capabilities.models = [...models];",
+    tests: ["tests/models/registry_r12_mutants_test.ts"],
+  },
 ];
