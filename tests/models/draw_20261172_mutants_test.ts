@@ -15,41 +15,55 @@ import { createEchoAdapter } from "../../src/models/testing.ts";
 import { withTimeout } from "../_timeout.ts";
 import { req, tick } from "./_helpers.ts";
 
+// The three ways an attempt waits: on the Router's own signal (no caller
+// signal, no timeout), on the call's signal (a caller signal), on a signal
+// of its own (an attempt timeout).
+const WAITS = [
+  ["no caller signal", {}, false],
+  ["a caller signal", {}, true],
+  ["an attempt timeout", { attemptTimeout: 60_000 }, false],
+] as const;
+
 for (const when of ["at once", "a turn later"] as const) {
-  Deno.test(`dispose() from inside the adapter's call: ABORTED, no fallback, its failure (${when}) let go quietly`, async () => {
-    let router: Router | undefined = undefined;
-    let failed = false;
-    const fail = () => {
-      failed = true;
-      return new AdapterError({
-        code: ErrorCode.PROVIDER_ERROR,
-        message: "down",
-      });
-    };
-    const shuttingDown: BackendAdapter = {
-      ...createEchoAdapter(),
-      execute() {
-        router!.dispose();
-        return when === "at once"
-          ? Promise.reject(fail())
-          : tick().then(() => Promise.reject(fail()));
-      },
-    };
-    const spare = createEchoAdapter();
-    router = createRouter({ fallbackStrategy: "sequential" })
-      .register("a", shuttingDown)
-      .register("b", spare);
-    const code = await withTimeout(
-      router.execute(req()).then(() => "answered", (e) => e.code),
-      5_000,
-      "the call",
-    );
-    assert.equal(code, ErrorCode.ABORTED);
-    assert.equal(spare.calls.length, 0);
-    // The adapter's rejection has landed (a turn after its own), with no
-    // handler left to complain.
-    await tick();
-    await tick();
-    assert.equal(failed, true);
-  });
+  for (const [wait, config, withSignal] of WAITS) {
+    Deno.test(`dispose() from inside the adapter's call, ${wait}: ABORTED, no fallback, its failure (${when}) let go quietly`, async () => {
+      let router: Router | undefined = undefined;
+      let failed = false;
+      const fail = () => {
+        failed = true;
+        return new AdapterError({
+          code: ErrorCode.PROVIDER_ERROR,
+          message: "down",
+        });
+      };
+      const shuttingDown: BackendAdapter = {
+        ...createEchoAdapter(),
+        execute() {
+          router!.dispose();
+          return when === "at once"
+            ? Promise.reject(fail())
+            : tick().then(() => Promise.reject(fail()));
+        },
+      };
+      const spare = createEchoAdapter();
+      router = createRouter({ fallbackStrategy: "sequential", ...config })
+        .register("a", shuttingDown)
+        .register("b", spare);
+      const code = await withTimeout(
+        router.execute(
+          req(),
+          withSignal ? new AbortController().signal : undefined,
+        ).then(() => "answered", (e) => e.code),
+        5_000,
+        "the call",
+      );
+      assert.equal(code, ErrorCode.ABORTED);
+      assert.equal(spare.calls.length, 0);
+      // The adapter's rejection has landed (a turn after its own), with no
+      // handler left to complain.
+      await tick();
+      await tick();
+      assert.equal(failed, true);
+    });
+  }
 }
