@@ -1523,4 +1523,13 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "if (models.size > 1) capabilities.models = [...models];",
     tests: ["tests/models/registry_r12_mutants_test.ts"],
   },
+  {
+    id: "core12-link-aborted-parent",
+    bug:
+      "linking to a signal that has already aborted leaves the child running: dispatchParallel given an aborted signal answers instead of ending ABORTED",
+    file: "src/models/_util.ts",
+    find: "    child.abort(parent.reason);\n    return ignore;",
+    replace: "    ;\n    return ignore;",
+    tests: ["tests/models/draw_20261172_mutants_test.ts"],
+  },
 ];

@@ -2,7 +2,9 @@
 // - dispose() called from inside an adapter's call (a shutdown the backend
 //   call itself set off) ends the call ABORTED without calling another
 //   backend, and the adapter's answer, rejecting now or later, is let go
-//   quietly: an unhandled rejection would end a Deno or Node process.
+//   quietly: an unhandled rejection would end a Deno or Node process;
+// - dispatchParallel given a signal that has already aborted ends ABORTED
+//   with the caller's reason, never with an answer.
 import assert from "node:assert/strict";
 import {
   AdapterError,
@@ -66,4 +68,27 @@ for (const when of ["at once", "a turn later"] as const) {
       assert.equal(failed, true);
     });
   }
+}
+
+for (const strategy of ["first", "all"] as const) {
+  Deno.test(`dispatchParallel (${strategy}) with a signal aborted before the call: ABORTED with the caller's reason, no answer`, async () => {
+    const reason = new Error("client left");
+    const router = createRouter()
+      .register("a", createEchoAdapter())
+      .register("b", createEchoAdapter());
+    try {
+      const error = await withTimeout(
+        router.dispatchParallel(req(), {
+          strategy,
+          signal: AbortSignal.abort(reason),
+        }).then(() => undefined, (e) => e),
+        5_000,
+        "dispatchParallel",
+      );
+      assert.equal(error?.code, ErrorCode.ABORTED);
+      assert.equal(error.cause, reason);
+    } finally {
+      router.dispose();
+    }
+  });
 }
