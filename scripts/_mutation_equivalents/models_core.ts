@@ -505,4 +505,18 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "`attemptedBackends` is typed an array or undefined, and an array is never falsy, so ?? and || pick the same side for every value of its type (the twin of the `errors` line below it)",
   },
+  {
+    file: "src/models/_parallel.ts",
+    before: "if (run.winner >= 0) {",
+    after: "if (run.winner >= 1) {",
+    reason:
+      "a winner at index 0 falls to `successes[0]`, which is the same response: sortOutcomes lists successes in backend order, so the first backend's success is first; a custom strategy never has a winner (it waits for all)",
+  },
+  {
+    file: "src/models/_parallel.ts",
+    before: "if (run.winner >= 0) {",
+    after: "if (run.winner > 0) {",
+    reason:
+      "a winner at index 0 falls to `successes[0]`, which is the same response: sortOutcomes lists successes in backend order, so the first backend's success is first; a custom strategy never has a winner (it waits for all)",
+  },
 ];

@@ -1532,4 +1532,13 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "    ;\n    return ignore;",
     tests: ["tests/models/draw_20261172_mutants_test.ts"],
   },
+  {
+    id: "core12-select-named-out-nothing-left",
+    bug:
+      "selectBackend() naming a backend that is out, with nothing left for fallback, reads the first of no candidates and throws a TypeError instead of NO_BACKEND_AVAILABLE",
+    file: "src/models/router.ts",
+    find: "if (parts.policy.final || next.length === 0) {",
+    replace: "if (parts.policy.final && next.length === 0) {",
+    tests: ["tests/models/draw_20261172_mutants_test.ts"],
+  },
 ];

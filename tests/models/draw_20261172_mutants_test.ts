@@ -4,7 +4,10 @@
 //   backend, and the adapter's answer, rejecting now or later, is let go
 //   quietly: an unhandled rejection would end a Deno or Node process;
 // - dispatchParallel given a signal that has already aborted ends ABORTED
-//   with the caller's reason, never with an answer.
+//   with the caller's reason, never with an answer;
+// - selectBackend() naming a backend that is out, with nothing left for
+//   fallback to try, is NO_BACKEND_AVAILABLE (a TypeError before), and with
+//   a backend left it answers that one.
 import assert from "node:assert/strict";
 import {
   AdapterError,
@@ -15,7 +18,7 @@ import {
 } from "../../src/models/mod.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
 import { withTimeout } from "../_timeout.ts";
-import { req, tick } from "./_helpers.ts";
+import { codeOf, req, tick, to } from "./_helpers.ts";
 
 // The three ways an attempt waits: on the Router's own signal (no caller
 // signal, no timeout), on the call's signal (a caller signal), on a signal
@@ -92,3 +95,28 @@ for (const strategy of ["first", "all"] as const) {
     }
   });
 }
+
+Deno.test("selectBackend: a named backend that is out, with no other to fall back to, is NO_BACKEND_AVAILABLE; with one, that one", async () => {
+  const router = createRouter({
+    fallbackStrategy: "sequential",
+    enableCircuitBreaker: true,
+  }).register("a", createEchoAdapter());
+  try {
+    router.openCircuitBreaker("a");
+    assert.equal(
+      await withTimeout(
+        codeOf(router.selectBackend(to("a"))),
+        5_000,
+        "selectBackend",
+      ),
+      ErrorCode.NO_BACKEND_AVAILABLE,
+    );
+    router.register("b", createEchoAdapter());
+    assert.equal(
+      await withTimeout(router.selectBackend(to("a")), 5_000, "with b"),
+      "b",
+    );
+  } finally {
+    router.dispose();
+  }
+});
