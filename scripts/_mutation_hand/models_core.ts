@@ -1541,4 +1541,13 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "if (parts.policy.final && next.length === 0) {",
     tests: ["tests/models/draw_20261172_mutants_test.ts"],
   },
+  {
+    id: "core12-invoke-view-stream-inverted",
+    bug:
+      "invoke's routing view says stream on a call that does not stream and not on one that does: a custom hook routing streams apart gets them backwards",
+    file: "src/models/_job.ts",
+    find: "if (request.stream === true) view.stream = true;",
+    replace: "if (request.stream !== true) view.stream = true;",
+    tests: CORE12_STRATEGY_TESTS,
+  },
 ];

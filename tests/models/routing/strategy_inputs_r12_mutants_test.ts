@@ -5,9 +5,12 @@
 //   picks the last, a negative one the first;
 // - `custom` hands the hook an empty context.metadata when the request's
 //   `metadata.custom` is not an object (a string from an untyped caller),
-//   not the string's characters spread into an object.
+//   not the string's characters spread into an object; and for an
+//   operation (`invoke`) it sees the call's `stream` flag, as the routing
+//   view promises.
 import assert from "node:assert/strict";
 import {
+  type BackendAdapter,
   createRouter,
   type IRChatRequest,
   type RoutingContext,
@@ -69,6 +72,40 @@ Deno.test("custom: a request's custom metadata that is no object reaches the hoo
     }
     assert.deepEqual(seen, [{}, { tier: "gold" }]);
     assert.ok(seen.every((metadata) => Object.isFrozen(metadata)));
+  } finally {
+    router.dispose();
+  }
+});
+
+Deno.test("custom: the hook sees an operation's stream flag on invoke, set only when the call streams", async () => {
+  const seen: unknown[] = [];
+  const completions: BackendAdapter = {
+    ...createEchoAdapter(),
+    operations: { completions: "native" },
+    operate: () => Promise.resolve(new Response("{}")),
+  };
+  const router = createRouter({
+    routingStrategy: "custom",
+    customRouter: (request) => {
+      seen.push(request.stream);
+      return Promise.resolve("up");
+    },
+  }).register("up", completions);
+  try {
+    for (const stream of [true, false, undefined]) {
+      const { response } = await withTimeout(
+        router.invoke({
+          operation: "completions",
+          model: "m",
+          body: { prompt: "x" },
+          ...(stream === undefined ? {} : { stream }),
+        }),
+        5_000,
+        `stream ${stream}`,
+      );
+      await response.body?.cancel();
+    }
+    assert.deepEqual(seen, [true, undefined, undefined]);
   } finally {
     router.dispose();
   }
