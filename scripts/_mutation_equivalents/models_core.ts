@@ -441,4 +441,60 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "differs in two cases: a background probe meeting a background one, which never happens (the only background caller is the schedule, whose runs never overlap and each waits for all its probes, which leave the map before they answer); and a caller meeting a caller's probe, now raced against a ref'd timer of healthTimeout started after the probe's own timer of the same length, which aborts the probe to false no later, so the answer is the probe's",
   },
+  {
+    file: "src/models/_translate.ts",
+    before: "entry.adapter.metadata?.defaultModel;",
+    after: "entry.adapter.metadata.defaultModel;",
+    reason:
+      "reached only when `served`, read two lines up through the same `metadata?.`, is a non-empty array, so metadata is defined there",
+  },
+  {
+    file: "src/models/_config.ts",
+    before: "trackCost: config.trackCost ?? false,",
+    after: "trackCost: config.trackCost || false,",
+    reason:
+      "every reader of settings.trackCost reads its truthiness only (the cost strategy's switch, the attempt's cost estimate, the statistics' cost fields), and ?? and || differ only on falsy values, which stay falsy",
+  },
+  {
+    file: "src/models/streaming/race.ts",
+    before: "racer.close();",
+    after: ";",
+    reason:
+      "the racer's outcome is recorded (its iterator released, its link to the call's signal undone), and what close() would still remove, its gate's listener, sits on the racer's own controller, which nothing aborts any more (done[i] keeps win() from cancelling it), so both are garbage together",
+  },
+  {
+    file: "src/models/errors.ts",
+    before: "this.errors = [...(options.errors ?? [])];",
+    after: "this.errors = [...(options.errors || [])];",
+    reason:
+      "`errors` is typed an array or undefined, and an array is never falsy, so ?? and || pick the same side for every value of its type (the Router's own callers always pass an array)",
+  },
+  {
+    file: "src/models/_relay.ts",
+    before: "value.abort();",
+    after: ";",
+    reason:
+      "every answer let go has its attempt's signal aborted already: a parallel loser is cancelled first, a race lost to its signal lost because it aborted, and handOver runs in the same turn as the attempt's end on a first step (and sees only an abort that reached the call's signal, which the attempt follows or listens to until then); swept over 0-20 microtask turns of the caller's abort on a first and a fallback step, the adapter's signal aborted in every case the answer was refused, with the line and without it",
+  },
+  {
+    file: "src/models/errors.ts",
+    before: "this.attemptedBackends = [...(options.attemptedBackends ?? [])];",
+    after: "this.attemptedBackends = [...(options.attemptedBackends || [])];",
+    reason:
+      "`attemptedBackends` is typed an array or undefined, and an array is never falsy, so ?? and || pick the same side for every value of its type (the twin of the `errors` line below it)",
+  },
+  {
+    file: "src/models/_parallel.ts",
+    before: "if (run.winner >= 0) {",
+    after: "if (run.winner >= 1) {",
+    reason:
+      "a winner at index 0 falls to `successes[0]`, which is the same response: sortOutcomes lists successes in backend order, so the first backend's success is first; a custom strategy never has a winner (it waits for all)",
+  },
+  {
+    file: "src/models/_parallel.ts",
+    before: "if (run.winner >= 0) {",
+    after: "if (run.winner > 0) {",
+    reason:
+      "a winner at index 0 falls to `successes[0]`, which is the same response: sortOutcomes lists successes in backend order, so the first backend's success is first; a custom strategy never has a winner (it waits for all)",
+  },
 ];

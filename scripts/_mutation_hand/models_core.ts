@@ -36,6 +36,13 @@ const CORE10_TRANSLATION_TESTS = [
 ];
 const CORE10_HEALTH_TESTS = ["tests/models/health_probe_r11_test.ts"];
 const CORE10_SIGNAL_TESTS = ["tests/models/routing/strategy_signal_test.ts"];
+const CORE12_DRAW_TESTS = ["tests/models/draw_20261170_mutants_test.ts"];
+const CORE12_SECOND_DRAW_TESTS = [
+  "tests/models/draw_20261171_mutants_test.ts",
+];
+const CORE12_STRATEGY_TESTS = [
+  "tests/models/routing/strategy_inputs_r12_mutants_test.ts",
+];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
   "tests/models/faults_test.ts",
@@ -1380,5 +1387,187 @@ export const MODELS_CORE: HandMutant[] = [
     replace:
       "      (store as unknown as Record<string, unknown>)[name] === undefined",
     tests: ["tests/models/store_shape_test.ts"],
+  },
+  {
+    id: "core12-rate-limit-shortens-fleet-opening",
+    bug:
+      "a 429's Retry-After replaces the shared breaker's opening instead of only lengthening it: a sibling's minute-long opening is cut to the Retry-After, and the backend is probed early",
+    file: "src/models/_backend_state.ts",
+    find: "this.#link?.open(now, error.retryAfter, true);",
+    replace: "this.#link?.open(now, error.retryAfter, false);",
+    tests: CORE12_DRAW_TESTS,
+  },
+  {
+    id: "core12-invoke-model-unrouted",
+    bug:
+      "invoke's routing view drops the operation's model: model-based routing sends an embeddings call to the first backend, not the one its model maps to",
+    file: "src/models/_job.ts",
+    find: "if (request.model !== undefined) {",
+    replace: "if (request.model === undefined) {",
+    tests: CORE12_DRAW_TESTS,
+  },
+  {
+    id: "core12-stream-peeks-round-robin",
+    bug:
+      "executeStream selects as selectBackend() does (peek): round-robin's cursor never moves for streams, so every stream goes to the same backend",
+    file: "src/models/streaming/stream.ts",
+    find: "      true,\n      false,\n      signal,\n      allowed,\n",
+    replace: "      true,\n      true,\n      signal,\n      allowed,\n",
+    tests: CORE12_DRAW_TESTS,
+  },
+  {
+    id: "core12-flaky-fail-every-one",
+    bug:
+      "createFlakyAdapter with failEvery 1 never fails, instead of failing every call",
+    file: "src/models/testing.ts",
+    find: "options.failEvery > 0 &&",
+    replace: "options.failEvery > 1 &&",
+    tests: CORE12_DRAW_TESTS,
+  },
+  {
+    id: "core12-random-top-unclamped",
+    bug:
+      "random: a source answering 1 or more indexes past the usable backends, so the strategy chooses nothing and the call goes to the first backend",
+    file: "src/models/routing/random.ts",
+    find: "available.length - 1,",
+    replace: "available.length,",
+    tests: CORE12_STRATEGY_TESTS,
+  },
+  {
+    id: "core12-custom-metadata-not-object",
+    bug:
+      "custom routing spreads a request's custom metadata that is a string into the hook's context.metadata, one key per character",
+    file: "src/models/routing/custom.ts",
+    find: 'typeof custom === "object" && custom !== null',
+    replace: 'typeof custom === "object" || custom !== null',
+    tests: CORE12_STRATEGY_TESTS,
+  },
+  {
+    id: "core12-relay-answer-any-object",
+    bug:
+      "a relay or operate answer that is no Response (a parsed body, nothing) is taken as the answer instead of failing INVALID_RESPONSE and falling back",
+    file: "src/models/_relay.ts",
+    find: 'return typeof value === "object" && value !== null &&',
+    replace: 'return typeof value === "object" && value !== null ||',
+    tests: ["tests/models/relay_answer_r12_mutants_test.ts"],
+  },
+  {
+    id: "core12-stream-fallback-ignores-streaming",
+    bug:
+      "under capability routing a stream's fallback does not require streaming, and sends the stream to a backend that says it cannot stream",
+    file: "src/models/streaming/stream.ts",
+    find:
+      "const state = stateAfter(parts, request, plan, first, signal, true);",
+    replace:
+      "const state = stateAfter(parts, request, plan, first, signal, false);",
+    tests: ["tests/models/stream_fallback_r12_mutants_test.ts"],
+  },
+  {
+    id: "core12-error-backend-unnamed",
+    bug:
+      "an error passed on as the adapter raised it does not name the registered backend, and a frozen one makes the Router throw a TypeError",
+    file: "src/models/_outcome.ts",
+    find: "if (!Object.isFrozen(error)) error.backend = backend;",
+    replace: "if (Object.isFrozen(error)) error.backend = backend;",
+    tests: ["tests/models/error_backend_r12_mutants_test.ts"],
+  },
+  {
+    id: "core12-refused-first-choice-falls-through",
+    bug:
+      "a first choice refused at admission runs fallback, then its never-started call is read as an invalid answer: the fallback backend is called twice and the refused one charged a failure",
+    file: "src/models/_execute.ts",
+    find: "if (!call.admitted) return this.rest(plan, call.refused(), false);",
+    replace: "if (!call.admitted) this.rest(plan, call.refused(), false);",
+    tests: CORE12_SECOND_DRAW_TESTS,
+  },
+  {
+    id: "core12-unstarted-first-call-unreturned",
+    bug:
+      "a first attempt that cannot start (its timer refused) leaves its rejection unhandled and fails the call with a TypeError instead of its own error",
+    file: "src/models/_execute.ts",
+    find: "return Promise.reject(ended(this.#parts, this.#link, error));",
+    replace: "Promise.reject(ended(this.#parts, this.#link, error));",
+    tests: CORE12_SECOND_DRAW_TESTS,
+  },
+  {
+    id: "core12-in-band-retry-after-zero-dropped",
+    bug:
+      "a stream's in-band failure with a Retry-After of 0 loses it when read back from the chunk",
+    file: "src/models/_stream_failure.ts",
+    find: "raw.retryAfter >= 0",
+    replace: "raw.retryAfter >= 1",
+    tests: CORE12_SECOND_DRAW_TESTS,
+  },
+  {
+    id: "core12-stream-failure-single-backend-lost",
+    bug:
+      "a RouterError listing a single backend's failure loses it in the stream's error chunk, and reads back as a plain AdapterError",
+    file: "src/models/_stream_failure.ts",
+    find: "error.errors.length > 0",
+    replace: "error.errors.length > 1",
+    tests: ["tests/models/stream_failure_r12_mutants_test.ts"],
+  },
+  {
+    id: "core12-stream-failure-unknown-code-lost",
+    bug:
+      "an unknown in-band error code is not kept in details.code, while a known one is copied there",
+    file: "src/models/_stream_failure.ts",
+    find: "if (raw?.code !== code) details.code = raw?.code;",
+    replace: "if (raw?.code === code) details.code = raw?.code;",
+    tests: ["tests/models/stream_failure_r12_mutants_test.ts"],
+  },
+  {
+    id: "core12-disposed-race-answer-unhandled",
+    bug:
+      "an adapter's answer raced after dispose() (called from inside the call) is left without a handler: its rejection is unhandled and ends the process",
+    file: "src/models/_lifetime.ts",
+    find: "Promise.resolve(answer).then(ignore, ignore);",
+    replace: ";",
+    tests: ["tests/models/draw_20261172_mutants_test.ts"],
+  },
+  {
+    id: "core12-unregister-stale-index",
+    bug:
+      "unregister() does not move the later backends' indexes up: unregistering one of them afterwards removes another backend from the order and leaves the unregistered one routed to",
+    file: "src/models/_registry.ts",
+    find: "this.#order[i].reindex(i);",
+    replace: ";",
+    tests: ["tests/models/registry_r12_mutants_test.ts"],
+  },
+  {
+    id: "core12-metadata-single-model",
+    bug:
+      "a Router whose backends list a single model between them lists none in its metadata (any model)",
+    file: "src/models/_registry.ts",
+    find: "if (models.size > 0) capabilities.models = [...models];",
+    replace: "if (models.size > 1) capabilities.models = [...models];",
+    tests: ["tests/models/registry_r12_mutants_test.ts"],
+  },
+  {
+    id: "core12-link-aborted-parent",
+    bug:
+      "linking to a signal that has already aborted leaves the child running: dispatchParallel given an aborted signal answers instead of ending ABORTED",
+    file: "src/models/_util.ts",
+    find: "    child.abort(parent.reason);\n    return ignore;",
+    replace: "    ;\n    return ignore;",
+    tests: ["tests/models/draw_20261172_mutants_test.ts"],
+  },
+  {
+    id: "core12-select-named-out-nothing-left",
+    bug:
+      "selectBackend() naming a backend that is out, with nothing left for fallback, reads the first of no candidates and throws a TypeError instead of NO_BACKEND_AVAILABLE",
+    file: "src/models/router.ts",
+    find: "if (parts.policy.final || next.length === 0) {",
+    replace: "if (parts.policy.final && next.length === 0) {",
+    tests: ["tests/models/draw_20261172_mutants_test.ts"],
+  },
+  {
+    id: "core12-invoke-view-stream-inverted",
+    bug:
+      "invoke's routing view says stream on a call that does not stream and not on one that does: a custom hook routing streams apart gets them backwards",
+    file: "src/models/_job.ts",
+    find: "if (request.stream === true) view.stream = true;",
+    replace: "if (request.stream !== true) view.stream = true;",
+    tests: CORE12_STRATEGY_TESTS,
   },
 ];
