@@ -1570,4 +1570,13 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "if (request.stream !== true) view.stream = true;",
     tests: CORE12_STRATEGY_TESTS,
   },
+  {
+    id: "probe13-setup-throw-keeps-probe",
+    bug:
+      "model router: an admitted attempt whose setup throws (injected timers refusing its timer) keeps the half-open probe, so the backend is refused until reset although nothing was sent",
+    file: "src/models/_attempt.ts",
+    find: "      entry.withdraw(ticket);\n",
+    replace: "",
+    tests: ["tests/models/probe_setup_test.ts"],
+  },
 ];

@@ -103,27 +103,36 @@ export class Call {
       this.#cost = undefined;
       return;
     }
-    // Model translation is chat's: a backend's default model is a chat
-    // model, no substitute for an embeddings model.
-    const req = job.operation === "chat"
-      ? env.translator.translate(request, entry)
-      : request;
-    this.#cost = settings.trackCost ? costOf(entry.adapter, req) : undefined;
-    this.#startedAt = settings.clock();
-    const limit = budget === undefined
-      ? Infinity
-      : attemptLimit(budget, this.#startedAt);
-    // A raw answer gets a signal of its own: its `abort` ends the body's
-    // reading after the head, when the caller's is no longer linked. The
-    // first attempt without a timeout takes the call's own signal as its
-    // own (`link`): nothing else uses it once this attempt answered, so
-    // one controller and one listener a call fewer.
-    if (limit === Infinity && link !== undefined) {
-      this.#follows = link;
-      this.#linked = signal;
-      link.follow(this);
-    } else if (limit !== Infinity || job.raw) {
-      signal = this.#limit(signal, limit);
+    let req = request;
+    try {
+      // Model translation is chat's: a backend's default model is a chat
+      // model, no substitute for an embeddings model.
+      if (job.operation === "chat") req = env.translator.translate(req, entry);
+      this.#cost = settings.trackCost ? costOf(entry.adapter, req) : undefined;
+      this.#startedAt = settings.clock();
+      const limit = budget === undefined
+        ? Infinity
+        : attemptLimit(budget, this.#startedAt);
+      // A raw answer gets a signal of its own: its `abort` ends the body's
+      // reading after the head, when the caller's is no longer linked. The
+      // first attempt without a timeout takes the call's own signal as its
+      // own (`link`): nothing else uses it once this attempt answered, so
+      // one controller and one listener a call fewer.
+      if (limit === Infinity && link !== undefined) {
+        this.#follows = link;
+        this.#linked = signal;
+        link.follow(this);
+      } else if (limit !== Infinity || job.raw) {
+        signal = this.#limit(signal, limit);
+      }
+    } catch (error) {
+      // Nothing was sent (injected timers or clock that threw): no outcome
+      // to record, but what admitting it took goes back, a half-open probe
+      // above all, and no listener stays on the caller's signal.
+      this.#linked?.removeEventListener("abort", this);
+      this.#follows?.unfollow(this);
+      entry.withdraw(ticket);
+      throw error;
     }
     this.#signal = signal;
     let pending: unknown;

@@ -178,6 +178,16 @@ export class BackendState {
   }
 
   /**
+   * Gives back what {@linkcode admit} took for an attempt that never
+   * started (its setup threw before the adapter was called): a half-open
+   * probe, which kept would leave the backend refused, and the start.
+   */
+  withdraw(ticket: Ticket): void {
+    this.#started--;
+    if (this.breaker.onAbort(ticket)) this.#link?.release(ticket);
+  }
+
+  /**
    * The one place an attempt's outcome is recorded: counters, latency
    * window, cooldown and breaker. Aborted attempts and the client's own
    * errors (see faultOf) only free a half-open probe; unavailable ones were

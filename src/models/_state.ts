@@ -95,6 +95,11 @@ export class BackendEntry {
     return this.state.admit(now);
   }
 
+  /** See {@linkcode BackendState.withdraw}: an admitted attempt that never started. */
+  withdraw(ticket: Ticket): void {
+    this.state.withdraw(ticket);
+  }
+
   /** See {@linkcode BackendState.settle}: the one place outcomes are recorded. */
   settle(attempt: Attempt, ticket: Ticket, clocks: OutcomeSettings): void {
     this.state.settle(attempt, ticket, clocks);
