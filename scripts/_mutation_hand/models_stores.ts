@@ -7,6 +7,8 @@ const CORE10_STORE_EDGES_TESTS = [
   "tests/models/stores/store_edges_r11_test.ts",
 ];
 
+const STK12_FLEET_TESTS = ["tests/models/stores/fleet_r12_mutants_test.ts"];
+
 /** The known bugs planted in the models-stores area. */
 export const MODELS_STORES: HandMutant[] = [
   {
@@ -302,5 +304,32 @@ export const MODELS_STORES: HandMutant[] = [
       "this.#buckets.set(key, { tokens: left, at: Math.max(now, bucket.at) });",
     replace: "this.#buckets.set(key, { tokens: left, at: now });",
     tests: CORE10_STORE_EDGES_TESTS,
+  },
+  {
+    id: "stk12-fleet-batch-first-time",
+    bug:
+      "failures gathered behind an in-flight failure script are counted at the first one's time: the fleet's breaker reopens early",
+    file: "src/models/_fleet.ts",
+    find: "queued.now = now;",
+    replace: ";",
+    tests: STK12_FLEET_TESTS,
+  },
+  {
+    id: "stk12-fleet-no-resync-on-recovery",
+    bug:
+      "a Router whose store came back routes on its own state until syncInterval has passed since its refused read",
+    file: "src/models/_fleet.ts",
+    find: "this.#lastRead = -Infinity; // resynchronise",
+    replace: "; // resynchronise",
+    tests: STK12_FLEET_TESTS,
+  },
+  {
+    id: "stk12-fleet-flush-resends-counts",
+    bug:
+      "each counters flush sends every count since the Router started: the fleet's counters grow faster than the requests",
+    file: "src/models/_fleet.ts",
+    find: "this.#delta = {};",
+    replace: ";",
+    tests: STK12_FLEET_TESTS,
   },
 ];
