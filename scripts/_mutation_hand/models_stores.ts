@@ -8,6 +8,7 @@ const CORE10_STORE_EDGES_TESTS = [
 ];
 
 const STK12_FLEET_TESTS = ["tests/models/stores/fleet_r12_mutants_test.ts"];
+const STK12_EXPIRY_TESTS = ["tests/models/stores/redis_expiry_r12_test.ts"];
 
 /** The known bugs planted in the models-stores area. */
 export const MODELS_STORES: HandMutant[] = [
@@ -331,5 +332,46 @@ export const MODELS_STORES: HandMutant[] = [
     find: "this.#delta = {};",
     replace: ";",
     tests: STK12_FLEET_TESTS,
+  },
+  {
+    id: "stk12-redis-breaker-no-expiry",
+    bug:
+      "the Redis store's breaker keys never expire: a backend gone from every router keeps its key for ever",
+    file: "src/models/stores/_redis_scripts.ts",
+    find: "  redis.call('PEXPIRE', k, ttl)\nend",
+    replace: "end",
+    tests: STK12_EXPIRY_TESTS,
+  },
+  {
+    id: "stk12-redis-health-no-expiry",
+    bug: "the Redis store's health keys never expire",
+    file: "src/models/stores/_redis_scripts.ts",
+    find: "'at', ARGV[3])\nredis.call('PEXPIRE', KEYS[1], ARGV[1])",
+    replace: "'at', ARGV[3])",
+    tests: STK12_EXPIRY_TESTS,
+  },
+  {
+    id: "stk12-redis-counters-no-expiry",
+    bug: "the Redis store's counters keys never expire",
+    file: "src/models/stores/_redis_scripts.ts",
+    find: "end\nredis.call('PEXPIRE', KEYS[1], ARGV[1])\nreturn 0",
+    replace: "end\nreturn 0",
+    tests: STK12_EXPIRY_TESTS,
+  },
+  {
+    id: "stk12-redis-bucket-no-expiry",
+    bug: "the Redis store's token buckets never expire, full again or not",
+    file: "src/models/stores/_redis_scripts.ts",
+    find: "redis.call('PEXPIRE', KEYS[1], ttl)\nlocal wait",
+    replace: "local wait",
+    tests: STK12_EXPIRY_TESTS,
+  },
+  {
+    id: "stk12-redis-default-ttl",
+    bug: "the Redis store's default expiry is ten days, not the documented one",
+    file: "src/models/stores/redis.ts",
+    find: '"ttl", 86_400_000',
+    replace: '"ttl", 864_000_000',
+    tests: STK12_EXPIRY_TESTS,
   },
 ];
