@@ -117,4 +117,22 @@ export const KEYS_LIMITS: HandMutant[] = [
     replace: "return this.#state(bucket, limit, false, 0);",
     tests: ["tests/gateway/limits_r11_mutants_test.ts"],
   },
+  {
+    id: "stk12-anthropic-reset-rounded-down",
+    bug:
+      "rate limits: the Anthropic reset time is rounded down, to before the bucket is full again",
+    file: "src/gateway/rate_limit.ts",
+    find: "const at = Math.ceil((now + Math.max(0, ms)) / 1000) * 1000;",
+    replace: "const at = Math.floor((now + Math.max(0, ms)) / 1000) * 1000;",
+    tests: ["tests/gateway/limits_r12_mutants_test.ts"],
+  },
+  {
+    id: "stk12-refusal-without-wait",
+    bug:
+      "rate limits: a store refusing with no wait makes the 429 say retry-after 0",
+    file: "src/gateway/rate_limit.ts",
+    find: "retryAfterHeaders(Math.max(1, refusal.bucket.retryAfterMs))",
+    replace: "retryAfterHeaders(refusal.bucket.retryAfterMs)",
+    tests: ["tests/gateway/limits_r12_mutants_test.ts"],
+  },
 ];
