@@ -135,4 +135,32 @@ export const KEYS_LIMITS: HandMutant[] = [
     replace: "retryAfterHeaders(refusal.bucket.retryAfterMs)",
     tests: ["tests/gateway/limits_r12_mutants_test.ts"],
   },
+  {
+    id: "stk12-shared-probe-every-request",
+    bug:
+      "shared rate limits: a refused probe leaves the next one due at once: a store that stays out is probed at every request",
+    file: "src/gateway/shared_rate_limit_store.ts",
+    find:
+      "    this.#probing = true;\n    this.#nextProbe = now + this.#retryMs;",
+    replace: "    this.#probing = true;",
+    tests: ["tests/gateway/limits_r12_mutants_test.ts"],
+  },
+  {
+    id: "stk12-memory-bucket-drained-backwards",
+    bug:
+      "memory rate limits: a bucket read with an earlier now drains tokens for the negative interval",
+    file: "src/gateway/memory_rate_limit_store.ts",
+    find: "const elapsed = Math.max(0, now - bucket.at);",
+    replace: "const elapsed = now - bucket.at;",
+    tests: ["tests/gateway/limits_r12_mutants_test.ts"],
+  },
+  {
+    id: "stk12-memory-bucket-refilled-twice",
+    bug:
+      "memory rate limits: a bucket read with an earlier now moves its time back, so the same interval refills again",
+    file: "src/gateway/memory_rate_limit_store.ts",
+    find: "bucket.at = Math.max(bucket.at, now);",
+    replace: "bucket.at = now;",
+    tests: ["tests/gateway/limits_r12_mutants_test.ts"],
+  },
 ];

@@ -1,15 +1,19 @@
 // What bugs planted by hand beside the keys+limits draw of seed 20261165
-// (which left no survivor) showed unguarded in a key's rate-limit answers:
-// the Anthropic reset time on a clock between two seconds, and a refusal
-// whose store says there is nothing to wait for.
+// (which left no survivor) showed unguarded in a key's rate limits: the
+// Anthropic reset time on a clock between two seconds, a refusal whose store
+// says there is nothing to wait for, the shared store's probes while Redis
+// stays out, and a memory bucket read with a clock behind its last reading.
 import assert from "node:assert/strict";
 import {
   type BucketState,
   GatewayError,
   MemoryRateLimitStore,
+  perMinute,
   RateLimiter,
   type RateLimitStore,
+  SharedRateLimitStore,
 } from "../../src/gateway/mod.ts";
+import { createMemoryStore, type RouterStore } from "../../src/models/mod.ts";
 
 // Bug (`rate_limit.ts`, `Math.ceil` → `Math.floor` in the Anthropic reset
 // time): on a clock between two whole seconds the reset was rounded down,
@@ -59,4 +63,58 @@ Deno.test("limits: a refusal always asks the client to wait, even when the store
   assert.equal(error.headers["retry-after"], "1");
   assert.ok(Number(error.headers["retry-after-ms"]) >= 1);
   assert.match(error.message, /Retry after 1 s\./);
+});
+
+// Bug (`shared_rate_limit_store.ts`, the probe's `#nextProbe = now +
+// retryMs` dropped): a probe the store refused left the next probe due at
+// once, so while Redis stayed out every request sent it another probe (one
+// round trip each, against a server that is already struggling), where
+// `retryMs` promises one per period.
+Deno.test("shared limits: while the store stays out, it is probed once per retry period, not at every request", async () => {
+  const memory = createMemoryStore();
+  const asked: number[] = [];
+  let last: Promise<unknown> = Promise.resolve();
+  const store: RouterStore = Object.assign(Object.create(memory), {
+    takeTokens(...args: Parameters<RouterStore["takeTokens"]>) {
+      asked.push(args[4]);
+      last = Promise.reject(new Error("ECONNREFUSED"));
+      return last;
+    },
+  });
+  const shared = new SharedRateLimitStore(store, { retryMs: 1_000 });
+  const limit = perMinute(100);
+  /** One request at `now`; then the store's refusal has been handled. */
+  const request = async (now: number) => {
+    await shared.take("k", 1, limit, now);
+    await last.catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  await request(0); // refused: the store is out
+  await request(1_000); // the retry period's probe, refused too
+  assert.deepEqual(asked, [0, 1_000]);
+  for (let now = 1_100; now < 2_000; now += 100) await request(now);
+  assert.deepEqual(asked, [0, 1_000], "no probe before the next period");
+  await request(2_000);
+  assert.deepEqual(asked, [0, 1_000, 2_000], "the next period's probe");
+  assert.equal(shared.shared, false);
+});
+
+// Bugs (`memory_rate_limit_store.ts`, the `Math.max` of the refill dropped,
+// on the elapsed time or on the bucket's time): a clock read earlier than
+// the bucket's last (the system clock stepped back; a `now` of the
+// application's own) drained tokens for the negative interval, refusing a
+// request the bucket could serve, or moved the bucket's time back so the
+// same interval refilled twice. The Redis bucket and the model router's
+// memory store already behave so.
+Deno.test("limits: a memory bucket read with an earlier now neither drains nor refills twice", () => {
+  const store = new MemoryRateLimitStore();
+  const limit = { capacity: 5, perMs: 1 / 1_000 }; // one a second
+  assert.equal(store.take("k", 1, limit, 10_000).remaining, 4);
+  const behind = store.take("k", 1, limit, 5_000);
+  assert.equal(behind.allowed, true);
+  assert.equal(behind.remaining, 3);
+  // Back at 10 s: those 5 s were never elapsed time, so nothing refills.
+  const again = store.take("k", 1, limit, 10_000);
+  assert.equal(again.remaining, 2);
+  assert.equal(store.adjust("k", 0, limit, 7_000).remaining, 2);
 });
