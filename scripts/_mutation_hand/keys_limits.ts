@@ -163,4 +163,22 @@ export const KEYS_LIMITS: HandMutant[] = [
     replace: "bucket.at = now;",
     tests: ["tests/gateway/limits_r12_mutants_test.ts"],
   },
+  {
+    id: "stk12-key-secret-repeated",
+    bug:
+      "keys: two config keys with one secret are accepted; one of them can never be used",
+    file: "src/gateway/keys.ts",
+    find: "digests.set(key.sha256.toLowerCase(), key.id);",
+    replace: ";",
+    tests: ["tests/gateway/keys_r12_mutants_test.ts"],
+  },
+  {
+    id: "stk12-key-secret-repeated-case",
+    bug:
+      "keys: a secret repeated with its digest in the other letter case is accepted",
+    file: "src/gateway/keys.ts",
+    find: "const twin = digests.get(key.sha256.toLowerCase());",
+    replace: "const twin = digests.get(key.sha256);",
+    tests: ["tests/gateway/keys_r12_mutants_test.ts"],
+  },
 ];
