@@ -3,9 +3,9 @@
 // a token bucket once it would be full again. A fleet whose backends come
 // and go (renamed, scaled away) must not keep their keys in Redis for ever.
 // Bugs planted by hand beside the models-stores draw of seed 20261169 (the
-// expiry dropped from the breaker, health or counters script) survived every
-// other test of the area: they change nothing a read sees until the key
-// should have gone.
+// expiry dropped from the breaker, health, counters or bucket script)
+// survived every other test of the area: they change nothing a read sees
+// until the key should have gone.
 import assert from "node:assert/strict";
 import { createRedisStore } from "../../../src/models/stores/redis.ts";
 import { needs } from "../../_programs.ts";
