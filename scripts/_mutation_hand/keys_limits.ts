@@ -117,4 +117,68 @@ export const KEYS_LIMITS: HandMutant[] = [
     replace: "return this.#state(bucket, limit, false, 0);",
     tests: ["tests/gateway/limits_r11_mutants_test.ts"],
   },
+  {
+    id: "stk12-anthropic-reset-rounded-down",
+    bug:
+      "rate limits: the Anthropic reset time is rounded down, to before the bucket is full again",
+    file: "src/gateway/rate_limit.ts",
+    find: "const at = Math.ceil((now + Math.max(0, ms)) / 1000) * 1000;",
+    replace: "const at = Math.floor((now + Math.max(0, ms)) / 1000) * 1000;",
+    tests: ["tests/gateway/limits_r12_mutants_test.ts"],
+  },
+  {
+    id: "stk12-refusal-without-wait",
+    bug:
+      "rate limits: a store refusing with no wait makes the 429 say retry-after 0",
+    file: "src/gateway/rate_limit.ts",
+    find: "retryAfterHeaders(Math.max(1, refusal.bucket.retryAfterMs))",
+    replace: "retryAfterHeaders(refusal.bucket.retryAfterMs)",
+    tests: ["tests/gateway/limits_r12_mutants_test.ts"],
+  },
+  {
+    id: "stk12-shared-probe-every-request",
+    bug:
+      "shared rate limits: a refused probe leaves the next one due at once: a store that stays out is probed at every request",
+    file: "src/gateway/shared_rate_limit_store.ts",
+    find:
+      "    this.#probing = true;\n    this.#nextProbe = now + this.#retryMs;",
+    replace: "    this.#probing = true;",
+    tests: ["tests/gateway/limits_r12_mutants_test.ts"],
+  },
+  {
+    id: "stk12-memory-bucket-drained-backwards",
+    bug:
+      "memory rate limits: a bucket read with an earlier now drains tokens for the negative interval",
+    file: "src/gateway/memory_rate_limit_store.ts",
+    find: "const elapsed = Math.max(0, now - bucket.at);",
+    replace: "const elapsed = now - bucket.at;",
+    tests: ["tests/gateway/limits_r12_mutants_test.ts"],
+  },
+  {
+    id: "stk12-memory-bucket-refilled-twice",
+    bug:
+      "memory rate limits: a bucket read with an earlier now moves its time back, so the same interval refills again",
+    file: "src/gateway/memory_rate_limit_store.ts",
+    find: "bucket.at = Math.max(bucket.at, now);",
+    replace: "bucket.at = now;",
+    tests: ["tests/gateway/limits_r12_mutants_test.ts"],
+  },
+  {
+    id: "stk12-key-secret-repeated",
+    bug:
+      "keys: two config keys with one secret are accepted; one of them can never be used",
+    file: "src/gateway/keys.ts",
+    find: "digests.set(key.sha256.toLowerCase(), key.id);",
+    replace: ";",
+    tests: ["tests/gateway/keys_r12_mutants_test.ts"],
+  },
+  {
+    id: "stk12-key-secret-repeated-case",
+    bug:
+      "keys: a secret repeated with its digest in the other letter case is accepted",
+    file: "src/gateway/keys.ts",
+    find: "const twin = digests.get(key.sha256.toLowerCase());",
+    replace: "const twin = digests.get(key.sha256);",
+    tests: ["tests/gateway/keys_r12_mutants_test.ts"],
+  },
 ];

@@ -7,6 +7,9 @@ const CORE10_STORE_EDGES_TESTS = [
   "tests/models/stores/store_edges_r11_test.ts",
 ];
 
+const STK12_FLEET_TESTS = ["tests/models/stores/fleet_r12_mutants_test.ts"];
+const STK12_EXPIRY_TESTS = ["tests/models/stores/redis_expiry_r12_test.ts"];
+
 /** The known bugs planted in the models-stores area. */
 export const MODELS_STORES: HandMutant[] = [
   {
@@ -302,5 +305,73 @@ export const MODELS_STORES: HandMutant[] = [
       "this.#buckets.set(key, { tokens: left, at: Math.max(now, bucket.at) });",
     replace: "this.#buckets.set(key, { tokens: left, at: now });",
     tests: CORE10_STORE_EDGES_TESTS,
+  },
+  {
+    id: "stk12-fleet-batch-first-time",
+    bug:
+      "failures gathered behind an in-flight failure script are counted at the first one's time: the fleet's breaker reopens early",
+    file: "src/models/_fleet.ts",
+    find: "queued.now = now;",
+    replace: ";",
+    tests: STK12_FLEET_TESTS,
+  },
+  {
+    id: "stk12-fleet-no-resync-on-recovery",
+    bug:
+      "a Router whose store came back routes on its own state until syncInterval has passed since its refused read",
+    file: "src/models/_fleet.ts",
+    find: "this.#lastRead = -Infinity; // resynchronise",
+    replace: "; // resynchronise",
+    tests: STK12_FLEET_TESTS,
+  },
+  {
+    id: "stk12-fleet-flush-resends-counts",
+    bug:
+      "each counters flush sends every count since the Router started: the fleet's counters grow faster than the requests",
+    file: "src/models/_fleet.ts",
+    find: "this.#delta = {};",
+    replace: ";",
+    tests: STK12_FLEET_TESTS,
+  },
+  {
+    id: "stk12-redis-breaker-no-expiry",
+    bug:
+      "the Redis store's breaker keys never expire: a backend gone from every router keeps its key for ever",
+    file: "src/models/stores/_redis_scripts.ts",
+    find: "  redis.call('PEXPIRE', k, ttl)\nend",
+    replace: "end",
+    tests: STK12_EXPIRY_TESTS,
+  },
+  {
+    id: "stk12-redis-health-no-expiry",
+    bug: "the Redis store's health keys never expire",
+    file: "src/models/stores/_redis_scripts.ts",
+    find: "'at', ARGV[3])\nredis.call('PEXPIRE', KEYS[1], ARGV[1])",
+    replace: "'at', ARGV[3])",
+    tests: STK12_EXPIRY_TESTS,
+  },
+  {
+    id: "stk12-redis-counters-no-expiry",
+    bug: "the Redis store's counters keys never expire",
+    file: "src/models/stores/_redis_scripts.ts",
+    find: "end\nredis.call('PEXPIRE', KEYS[1], ARGV[1])\nreturn 0",
+    replace: "end\nreturn 0",
+    tests: STK12_EXPIRY_TESTS,
+  },
+  {
+    id: "stk12-redis-bucket-no-expiry",
+    bug: "the Redis store's token buckets never expire, full again or not",
+    file: "src/models/stores/_redis_scripts.ts",
+    find: "redis.call('PEXPIRE', KEYS[1], ttl)\nlocal wait",
+    replace: "local wait",
+    tests: STK12_EXPIRY_TESTS,
+  },
+  {
+    id: "stk12-redis-default-ttl",
+    bug: "the Redis store's default expiry is ten days, not the documented one",
+    file: "src/models/stores/redis.ts",
+    find: '"ttl", 86_400_000',
+    replace: '"ttl", 864_000_000',
+    tests: STK12_EXPIRY_TESTS,
   },
 ];

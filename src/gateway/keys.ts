@@ -174,22 +174,33 @@ export class KeyRing {
   /**
    * Creates the key ring.
    *
-   * @param keys The accepted keys (ids must be unique, digests 64 hex digits
-   *   in either letter case, limits positive finite numbers).
+   * @param keys The accepted keys (ids and secrets must be unique, digests
+   *   64 hex digits in either letter case, limits positive finite numbers).
    * @param runtime Keys created at run time (the admin API), consulted
    *   after `keys`; with it, every request needs a key.
-   * @throws {TypeError} For a duplicate id, a malformed digest or a limit
+   * @throws {TypeError} For a duplicate id, a secret repeated under another
+   *   id (its digest in either letter case), a malformed digest or a limit
    *   that is not a positive finite number.
    */
   constructor(keys: readonly ApiKey[], runtime?: RuntimeKeySource) {
     this.#runtime = runtime;
     const ids = new Set<string>();
+    // Digest (lowercase) → id: two keys with one secret would leave the
+    // second's limits and budgets unused, whichever the client meant.
+    const digests = new Map<string, string>();
     for (const key of keys) {
       if (ids.has(key.id)) throw new TypeError(`duplicate key id "${key.id}"`);
       ids.add(key.id);
       if (!/^[0-9a-f]{64}$/i.test(key.sha256)) {
         throw new TypeError(`key "${key.id}": sha256 must be 64 hex digits`);
       }
+      const twin = digests.get(key.sha256.toLowerCase());
+      if (twin !== undefined) {
+        throw new TypeError(
+          `key "${key.id}": the same secret as key "${twin}" (sha256 repeated)`,
+        );
+      }
+      digests.set(key.sha256.toLowerCase(), key.id);
       // A zero, negative or infinite limit has no honest Retry-After or
       // x-ratelimit-reset (a fraction does: rpm 0.5 is one every 2 min).
       for (const limit of ["rpm", "tpm"] as const) {
