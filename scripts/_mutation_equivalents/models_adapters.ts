@@ -229,4 +229,18 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       "the lines above refuse any configured value that is not an integer of at least 1, so it is undefined or truthy here: ?? and || pick the same side",
   },
+  {
+    file: "src/models/adapters/_prices.ts",
+    before: "if (best !== undefined && key.length <= best.length) continue;",
+    after: "if (best !== undefined && key.length < best.length) continue;",
+    reason:
+      "the mutant differs only when two keys of one length both match: a single name (the overrides' and the provider's lookups) has one prefix of each length, and the vendor lookup's two names (as written, dots dashed) could meet two only in a built-in table holding two keys that differ by a dot for a dash, which none does, so the key kept is the same",
+  },
+  {
+    file: "src/models/adapters/adapter.ts",
+    before: "config.name ?? spec.provider,",
+    after: "config.name || spec.provider,",
+    reason:
+      'the constructor refuses name "" a few lines above, so config.name is undefined or a non-empty string here: ?? and || pick the same side',
+  },
 ];

@@ -1377,4 +1377,41 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: "!(Number.isInteger(configured) && configured >= 0)",
     tests: ["tests/models/adapters/draw_20261169_mutants_test.ts"],
   },
+  {
+    id: "adapt12-openai-tool-cache-mark-unnamed",
+    bug:
+      "OpenAI: a tool's cache mark, which Chat Completions takes none of, is not named dropped",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: 'dropped.push("tools[].cache_control");',
+    replace: ";",
+    tests: ["tests/models/adapters/draw_20261170_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-openai-tool-cache-mark-sent",
+    bug:
+      "OpenAI: a tool's cache mark sent on the tool, which the API refuses (400 unknown_parameter)",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: '  return request.tools.map((tool) => ({\n    type: "function",',
+    replace:
+      '  return request.tools.map((tool) => ({\n    ...(tool.cacheControl ? { cache_control: tool.cacheControl } : {}),\n    type: "function",',
+    tests: ["tests/models/adapters/draw_20261170_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-adapter-empty-name-accepted",
+    bug:
+      'Adapters: name "" accepted, leaving metadata.name and the adapter\'s errors naming no one',
+    file: "src/models/adapters/adapter.ts",
+    find: 'if (config.name === "") {',
+    replace: "if (false) {",
+    tests: ["tests/models/adapters/draw_20261170_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-adapter-name-ignored",
+    bug:
+      "Adapters: a configured name ignored, metadata.name always the provider",
+    file: "src/models/adapters/adapter.ts",
+    find: "      config.name ?? spec.provider,",
+    replace: "      spec.provider,",
+    tests: ["tests/models/adapters/draw_20261170_mutants_test.ts"],
+  },
 ];
