@@ -5,11 +5,15 @@
 // candidate nor a block reason, and the error event Gemini sends inside a
 // stream; an Ollama answer without a message and a stream line that is not
 // an object; Cohere's cache hits beside its counts, and a usage without
-// either count. Portable: the harness only.
+// either count; and a Chat Completions tool call whose arguments are blank
+// (as some compatible servers send for a call without parameters: an empty
+// input) or JSON that is not an object (refused as INVALID_RESPONSE).
+// Portable: the harness only.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import type { IRStreamChunk } from "../../../src/models/adapters/openai.ts";
 import { createCohereAdapter } from "../../../src/models/adapters/cohere.ts";
+import { createOpenAIAdapter } from "../../../src/models/adapters/openai.ts";
 import { AdapterError } from "../../../src/models/errors.ts";
 import {
   adapterFactory,
@@ -208,5 +212,93 @@ describe("Cohere's usage", () => {
     const response = await adapter.execute(ask);
     assert.equal(response.usage, undefined);
     assert.equal(response.message.content, "On");
+  });
+});
+
+describe("Chat Completions tool call arguments", () => {
+  const openAIWith = adapterFactory(createOpenAIAdapter, { apiKey: "k" });
+  const calling = (args: unknown) => () =>
+    Response.json({
+      id: "chatcmpl-1",
+      object: "chat.completion",
+      model: "gpt-4o-mini",
+      choices: [{
+        index: 0,
+        message: {
+          role: "assistant",
+          content: null,
+          tool_calls: [{
+            id: "call_1",
+            type: "function",
+            function: {
+              name: "lights",
+              ...(args === undefined ? {} : { arguments: args }),
+            },
+          }],
+        },
+        finish_reason: "tool_calls",
+      }],
+    });
+
+  for (const args of ["", "  \n", undefined]) {
+    it(`${JSON.stringify(args) ?? "none"} is a call with an empty input`, async () => {
+      const { adapter } = openAIWith(calling(args));
+      const answer = await adapter.execute(ask);
+      assert.equal(answer.finishReason, "tool_calls");
+      assert.deepEqual(answer.message.content, [{
+        type: "tool_use",
+        id: "call_1",
+        name: "lights",
+        input: {},
+      }]);
+    });
+  }
+
+  for (const args of ["[true]", "null", '"on"', "7"]) {
+    it(`${args} (JSON, not an object) is an invalid answer naming the tool`, async () => {
+      const { adapter } = openAIWith(calling(args));
+      await failsWith(
+        adapter.execute(ask),
+        "openai",
+        "INVALID_RESPONSE",
+        /arguments of tool call "lights" are not a JSON object/,
+      );
+    });
+  }
+
+  it("a streamed call whose argument pieces are all blank is a call with an empty input", async () => {
+    const chunk = (delta: Json, finish: string | null = null) =>
+      `data: ${
+        JSON.stringify({
+          id: "chatcmpl-1",
+          object: "chat.completion.chunk",
+          model: "gpt-4o-mini",
+          choices: [{ index: 0, delta, finish_reason: finish }],
+        })
+      }\n\n`;
+    const { adapter } = openAIWith(() =>
+      streamResponse(
+        chunk({
+          role: "assistant",
+          tool_calls: [{
+            index: 0,
+            id: "call_1",
+            type: "function",
+            function: { name: "lights", arguments: "" },
+          }],
+        }) +
+          chunk({ tool_calls: [{ index: 0, function: { arguments: " " } }] }) +
+          chunk({}, "tool_calls") + "data: [DONE]\n\n",
+      )
+    );
+    const chunks = await collect(adapter.executeStream(ask));
+    const done = chunks.at(-1);
+    assert.ok(done?.type === "done", JSON.stringify(chunks));
+    assert.deepEqual(done.message?.content, [{
+      type: "tool_use",
+      id: "call_1",
+      name: "lights",
+      input: {},
+    }]);
   });
 });
