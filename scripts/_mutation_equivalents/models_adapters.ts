@@ -243,4 +243,29 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       'the constructor refuses name "" a few lines above, so config.name is undefined or a non-empty string here: ?? and || pick the same side',
   },
+  {
+    file: "src/models/adapters/_anthropic_answer.ts",
+    before:
+      "this.#inputTokens + (this.#cacheRead ?? 0) + (this.#cacheCreation ?? 0),",
+    after:
+      "this.#inputTokens + (this.#cacheRead ?? 0) + (this.#cacheCreation || 0),",
+    reason:
+      "the count is undefined or a number the answer's JSON held (never NaN, which JSON cannot write), so || differs from ?? only for 0, which both turn into 0",
+  },
+  {
+    file: "src/models/adapters/_anthropic_answer.ts",
+    before:
+      "this.#inputTokens + (this.#cacheRead ?? 0) + (this.#cacheCreation ?? 0),",
+    after:
+      "this.#inputTokens + (this.#cacheRead || 0) + (this.#cacheCreation ?? 0),",
+    reason:
+      "the count is undefined or a number the answer's JSON held (never NaN, which JSON cannot write), so || differs from ?? only for 0, which both turn into 0",
+  },
+  {
+    file: "src/models/adapters/_prices.ts",
+    before: "const price = (overrides && findPrice(overrides, model)) ??",
+    after: "const price = (overrides && findPrice(overrides, model)) ||",
+    reason:
+      "the left side is undefined (no overrides, or none matched) or a price object, which is truthy, so ?? and || pick the same side",
+  },
 ];
