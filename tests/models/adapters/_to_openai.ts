@@ -35,7 +35,11 @@ function refusal(seen: SeenRequest): Response | undefined {
   if (!Array.isArray(tools)) return undefined;
   for (const [i, tool] of tools.entries()) {
     const unknown = unknownKey(tool, TOOL_KEYS, `tools[${i}]`) ??
-      unknownKey((tool as { function?: unknown }).function, FUNCTION_KEYS, `tools[${i}].function`);
+      unknownKey(
+        (tool as { function?: unknown }).function,
+        FUNCTION_KEYS,
+        `tools[${i}].function`,
+      );
     if (unknown === undefined) continue;
     return Response.json({
       error: {
