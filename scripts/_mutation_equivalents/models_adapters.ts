@@ -268,4 +268,13 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       "the left side is undefined (no overrides, or none matched) or a price object, which is truthy, so ?? and || pick the same side",
   },
+  {
+    file: "src/models/adapters/cohere.ts",
+    context:
+      "// content-start/end, tool-plan-delta, tool-call-end, citations: nothing for the IR.",
+    before: "break;",
+    after: ";",
+    reason:
+      "the break ends the switch's last clause (default), so nothing runs after it either way",
+  },
 ];

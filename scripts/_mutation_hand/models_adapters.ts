@@ -1646,4 +1646,33 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: "    if (/^ERR_SSL_/.test(code) && !/:error:/.test(message)) {",
     tests: ["tests/models/adapters/tls_detail_r12_mutants_test.ts"],
   },
+  {
+    id: "adapt12-cohere-stream-type-from-event-line",
+    bug:
+      "Cohere streams: the event line's name read before the JSON's type, so a stream without event lines yields nothing",
+    file: "src/models/adapters/cohere.ts",
+    find:
+      '    const type = typeof json.type === "string" ? json.type : event.event;',
+    replace:
+      '    const type = typeof json.type !== "string" ? json.type : event.event;',
+    tests: ["tests/models/adapters/cohere_stream_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-cohere-stream-type-json-only",
+    bug: "Cohere streams: events named only by their event line ignored",
+    file: "src/models/adapters/cohere.ts",
+    find:
+      '    const type = typeof json.type === "string" ? json.type : event.event;',
+    replace: "    const type = json.type;",
+    tests: ["tests/models/adapters/cohere_stream_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-cohere-stream-error-words-lost",
+    bug:
+      "Cohere streams: an error event's own message replaced by the fallback",
+    file: "src/models/adapters/cohere.ts",
+    find: '            typeof json.message === "string"',
+    replace: '            typeof json.message !== "string"',
+    tests: ["tests/models/adapters/cohere_stream_r12_mutants_test.ts"],
+  },
 ];
