@@ -1675,4 +1675,41 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: '            typeof json.message !== "string"',
     tests: ["tests/models/adapters/cohere_stream_r12_mutants_test.ts"],
   },
+  {
+    id: "adapt12-openai-usage-cache-detail-needs-both",
+    bug:
+      "OpenAI usage written back: a cache detail written only when both cache counts are known",
+    file: "src/models/adapters/_openai_details.ts",
+    find:
+      "    usage.cacheReadTokens !== undefined ||\n    usage.cacheCreationTokens !== undefined",
+    replace:
+      "    usage.cacheReadTokens !== undefined &&\n    usage.cacheCreationTokens !== undefined",
+    tests: ["tests/models/adapters/openai_details_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-openai-usage-cached-tokens-inverted",
+    bug:
+      "OpenAI usage written back: cached_tokens written when unknown and left out when known",
+    file: "src/models/adapters/_openai_details.ts",
+    find: "      ...(usage.cacheReadTokens === undefined",
+    replace: "      ...(usage.cacheReadTokens !== undefined",
+    tests: ["tests/models/adapters/openai_details_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-openai-usage-zero-reasoning-dropped",
+    bug: "OpenAI usage written back: a reasoning count of 0 left out",
+    file: "src/models/adapters/_openai_details.ts",
+    find: "  if (usage.reasoningTokens !== undefined) {",
+    replace: "  if (usage.reasoningTokens) {",
+    tests: ["tests/models/adapters/openai_details_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-openai-logprobs-missing-bytes-empty",
+    bug:
+      "OpenAI log probabilities written back: a token without bytes given [] instead of null",
+    file: "src/models/adapters/_openai_details.ts",
+    find: "    bytes: entry.bytes ?? null,",
+    replace: "    bytes: entry.bytes || [],",
+    tests: ["tests/models/adapters/openai_details_r12_mutants_test.ts"],
+  },
 ];
