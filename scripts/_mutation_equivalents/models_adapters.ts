@@ -277,4 +277,18 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       "the break ends the switch's last clause (default), so nothing runs after it either way",
   },
+  {
+    file: "src/models/adapters/_openai_details.ts",
+    before: 'const prompt = count(usage, "prompt_tokens") ?? 0;',
+    after: 'const prompt = count(usage, "prompt_tokens") || 0;',
+    reason:
+      "count gives undefined or a finite number of at least 0, so || differs from ?? only for a JSON -0, which turns into 0: every sum and every JSON writer already treats -0 as 0",
+  },
+  {
+    file: "src/models/adapters/_openai_details.ts",
+    before: 'const completion = count(usage, "completion_tokens") ?? 0;',
+    after: 'const completion = count(usage, "completion_tokens") || 0;',
+    reason:
+      "count gives undefined or a finite number of at least 0, so || differs from ?? only for a JSON -0, which turns into 0: every sum and every JSON writer already treats -0 as 0",
+  },
 ];
