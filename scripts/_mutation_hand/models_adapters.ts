@@ -1712,4 +1712,22 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: "    bytes: entry.bytes || [],",
     tests: ["tests/models/adapters/openai_details_r12_mutants_test.ts"],
   },
+  {
+    id: "adapt12-ollama-request-id-lost",
+    bug:
+      "Ollama: the caller's request id not copied into the answer's metadata",
+    file: "src/models/adapters/ollama.ts",
+    find: "  copyRequestId(metadata, request);\n  const durations",
+    replace: "  ;\n  const durations",
+    tests: ["tests/models/adapters/request_id_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-gemini-request-id-lost",
+    bug:
+      "Gemini: the caller's request id not copied into the answer's metadata",
+    file: "src/models/adapters/gemini.ts",
+    find: "  copyRequestId(metadata, request);",
+    replace: "  ;",
+    tests: ["tests/models/adapters/request_id_r12_mutants_test.ts"],
+  },
 ];
