@@ -1730,4 +1730,22 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: "  ;",
     tests: ["tests/models/adapters/request_id_r12_mutants_test.ts"],
   },
+  {
+    id: "adapt12-error-empty-message-raw-json",
+    bug:
+      "Error answers: a provider message that is empty replaced by the raw JSON body in the message",
+    file: "src/models/adapters/_http.ts",
+    find: "    const message = providerMessage(parsed) ??",
+    replace: "    const message = providerMessage(parsed) ||",
+    tests: ["tests/models/adapters/empty_error_message_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-error-text-untrimmed",
+    bug:
+      "Error answers: a plain-text body's blanks and line breaks kept in the message",
+    file: "src/models/adapters/_http.ts",
+    find: "      (text.trim().slice(0, 500) || response.statusText);",
+    replace: "      (text.slice(0, 500) || response.statusText);",
+    tests: ["tests/models/adapters/empty_error_message_r12_mutants_test.ts"],
+  },
 ];
