@@ -1748,4 +1748,13 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: "      (text.slice(0, 500) || response.statusText);",
     tests: ["tests/models/adapters/empty_error_message_r12_mutants_test.ts"],
   },
+  {
+    id: "adapt12-anthropic-beta-absent-merged",
+    bug:
+      "Anthropic same-wire calls: a client without anthropic-beta fails (the merge reads the absent header)",
+    file: "src/models/adapters/anthropic.ts",
+    find: "  if (asked === undefined) return undefined;",
+    replace: "  if (asked === undefined) undefined;",
+    tests: ["tests/models/adapters/anthropic_beta_r12_mutants_test.ts"],
+  },
 ];
