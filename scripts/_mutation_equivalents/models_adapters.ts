@@ -229,4 +229,66 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       "the lines above refuse any configured value that is not an integer of at least 1, so it is undefined or truthy here: ?? and || pick the same side",
   },
+  {
+    file: "src/models/adapters/_prices.ts",
+    before: "if (best !== undefined && key.length <= best.length) continue;",
+    after: "if (best !== undefined && key.length < best.length) continue;",
+    reason:
+      "the mutant differs only when two keys of one length both match: a single name (the overrides' and the provider's lookups) has one prefix of each length, and the vendor lookup's two names (as written, dots dashed) could meet two only in a built-in table holding two keys that differ by a dot for a dash, which none does, so the key kept is the same",
+  },
+  {
+    file: "src/models/adapters/adapter.ts",
+    before: "config.name ?? spec.provider,",
+    after: "config.name || spec.provider,",
+    reason:
+      'the constructor refuses name "" a few lines above, so config.name is undefined or a non-empty string here: ?? and || pick the same side',
+  },
+  {
+    file: "src/models/adapters/_anthropic_answer.ts",
+    before:
+      "this.#inputTokens + (this.#cacheRead ?? 0) + (this.#cacheCreation ?? 0),",
+    after:
+      "this.#inputTokens + (this.#cacheRead ?? 0) + (this.#cacheCreation || 0),",
+    reason:
+      "the count is undefined or a number the answer's JSON held (never NaN, which JSON cannot write), so || differs from ?? only for 0, which both turn into 0",
+  },
+  {
+    file: "src/models/adapters/_anthropic_answer.ts",
+    before:
+      "this.#inputTokens + (this.#cacheRead ?? 0) + (this.#cacheCreation ?? 0),",
+    after:
+      "this.#inputTokens + (this.#cacheRead || 0) + (this.#cacheCreation ?? 0),",
+    reason:
+      "the count is undefined or a number the answer's JSON held (never NaN, which JSON cannot write), so || differs from ?? only for 0, which both turn into 0",
+  },
+  {
+    file: "src/models/adapters/_prices.ts",
+    before: "const price = (overrides && findPrice(overrides, model)) ??",
+    after: "const price = (overrides && findPrice(overrides, model)) ||",
+    reason:
+      "the left side is undefined (no overrides, or none matched) or a price object, which is truthy, so ?? and || pick the same side",
+  },
+  {
+    file: "src/models/adapters/cohere.ts",
+    context:
+      "// content-start/end, tool-plan-delta, tool-call-end, citations: nothing for the IR.",
+    before: "break;",
+    after: ";",
+    reason:
+      "the break ends the switch's last clause (default), so nothing runs after it either way",
+  },
+  {
+    file: "src/models/adapters/_openai_details.ts",
+    before: 'const prompt = count(usage, "prompt_tokens") ?? 0;',
+    after: 'const prompt = count(usage, "prompt_tokens") || 0;',
+    reason:
+      "count gives undefined or a finite number of at least 0, so || differs from ?? only for a JSON -0, which turns into 0: every sum and every JSON writer already treats -0 as 0",
+  },
+  {
+    file: "src/models/adapters/_openai_details.ts",
+    before: 'const completion = count(usage, "completion_tokens") ?? 0;',
+    after: 'const completion = count(usage, "completion_tokens") || 0;',
+    reason:
+      "count gives undefined or a finite number of at least 0, so || differs from ?? only for a JSON -0, which turns into 0: every sum and every JSON writer already treats -0 as 0",
+  },
 ];

@@ -1377,4 +1377,384 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: "!(Number.isInteger(configured) && configured >= 0)",
     tests: ["tests/models/adapters/draw_20261169_mutants_test.ts"],
   },
+  {
+    id: "adapt12-openai-tool-cache-mark-unnamed",
+    bug:
+      "OpenAI: a tool's cache mark, which Chat Completions takes none of, is not named dropped",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: 'dropped.push("tools[].cache_control");',
+    replace: ";",
+    tests: ["tests/models/adapters/draw_20261170_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-openai-tool-cache-mark-sent",
+    bug:
+      "OpenAI: a tool's cache mark sent on the tool, which the API refuses (400 unknown_parameter)",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: '  return request.tools.map((tool) => ({\n    type: "function",',
+    replace:
+      '  return request.tools.map((tool) => ({\n    ...(tool.cacheControl ? { cache_control: tool.cacheControl } : {}),\n    type: "function",',
+    tests: ["tests/models/adapters/draw_20261170_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-adapter-empty-name-accepted",
+    bug:
+      'Adapters: name "" accepted, leaving metadata.name and the adapter\'s errors naming no one',
+    file: "src/models/adapters/adapter.ts",
+    find: 'if (config.name === "") {',
+    replace: "if (false) {",
+    tests: ["tests/models/adapters/draw_20261170_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-adapter-name-ignored",
+    bug:
+      "Adapters: a configured name ignored, metadata.name always the provider",
+    file: "src/models/adapters/adapter.ts",
+    find: "      config.name ?? spec.provider,",
+    replace: "      spec.provider,",
+    tests: ["tests/models/adapters/draw_20261170_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-gemini-tool-choice-auto-lowercase",
+    bug:
+      'Gemini: tool choice auto sent as mode "auto", which the API\'s enum refuses',
+    file: "src/models/adapters/gemini.ts",
+    find: 'mode: choice === "auto" ? "AUTO"',
+    replace: 'mode: choice === "auto" ? "auto"',
+    tests: ["tests/models/adapters/tool_turns_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-gemini-tool-choice-none-inverted",
+    bug: "Gemini: tool choice none sent as ANY and required as NONE",
+    file: "src/models/adapters/gemini.ts",
+    find: ': choice === "none" ? "NONE" : "ANY"',
+    replace: ': choice !== "none" ? "NONE" : "ANY"',
+    tests: ["tests/models/adapters/tool_turns_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-gemini-tool-config-without-choice",
+    bug:
+      "Gemini: a toolConfig (mode ANY) sent when the request names no tool choice",
+    file: "src/models/adapters/gemini.ts",
+    find: "  if (request.toolChoice !== undefined) {\n    const choice",
+    replace:
+      "  if (request.toolChoice !== undefined || true) {\n    const choice",
+    tests: ["tests/models/adapters/tool_turns_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-gemini-user-tool-use-sent",
+    bug:
+      "Gemini: a tool call in a user message sent as the user's functionCall instead of refused",
+    file: "src/models/adapters/gemini.ts",
+    find: '        if (role !== "model") {',
+    replace: "        if (false) {",
+    tests: ["tests/models/adapters/tool_turns_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-ollama-user-tool-use-sent",
+    bug: "Ollama: a tool call in a user message sent instead of refused",
+    file: "src/models/adapters/ollama.ts",
+    find:
+      '        if (message.role !== "assistant") {\n          throw invalidRequest(',
+    replace: "        if (false) {\n          throw invalidRequest(",
+    tests: ["tests/models/adapters/tool_turns_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-openai-user-tool-use-dropped",
+    bug:
+      "OpenAI-wire: a tool call in a user message dropped unseen instead of refused",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: '      } else if (part.type === "tool_use") {\n        throw',
+    replace: "      } else if (false) {\n        throw",
+    tests: ["tests/models/adapters/tool_turns_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-openai-tool-message-text-dropped",
+    bug:
+      "OpenAI-wire: one text part beside a tool result dropped instead of refused",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: "      if (rest.length > 0) {",
+    replace: "      if (rest.length > 1) {",
+    tests: ["tests/models/adapters/tool_turns_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-ollama-tool-message-text-dropped",
+    bug: "Ollama: text beside a tool result dropped instead of refused",
+    file: "src/models/adapters/ollama.ts",
+    find: "      if (texts.length > 0 || images.length > 0) {",
+    replace: "      if (images.length > 0) {",
+    tests: ["tests/models/adapters/tool_turns_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-gemini-call-args-missing-undefined",
+    bug: "Gemini: a function call without args gets an undefined input, not {}",
+    file: "src/models/adapters/gemini.ts",
+    find: "        input: isRecord(call.args) ? call.args : {},",
+    replace: "        input: call.args as Record<string, unknown>,",
+    tests: ["tests/models/adapters/answer_shapes_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-gemini-no-candidate-empty-answer",
+    bug:
+      "Gemini: an answer with neither candidate nor block reason read as a content filter, not INVALID_RESPONSE",
+    file: "src/models/adapters/gemini.ts",
+    find:
+      '    if (blocked === undefined) {\n      throw invalidResponse("gemini", "response has no candidates");',
+    replace:
+      '    if (false) {\n      throw invalidResponse("gemini", "response has no candidates");',
+    tests: ["tests/models/adapters/answer_shapes_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-cohere-cached-tokens-ignored",
+    bug: "Cohere: cache hits beside the counts not reported as cache reads",
+    file: "src/models/adapters/cohere.ts",
+    find: "    out.cacheReadTokens = usage.cached_tokens;",
+    replace: "    ;",
+    tests: ["tests/models/adapters/answer_shapes_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-cohere-cached-tokens-any-type",
+    bug: "Cohere: a cached_tokens that is not a number reported as cache reads",
+    file: "src/models/adapters/cohere.ts",
+    find:
+      '  if (typeof usage.cached_tokens === "number") {\n    out.cacheReadTokens = usage.cached_tokens;',
+    replace:
+      "  if (usage.cached_tokens !== undefined) {\n    out.cacheReadTokens = usage.cached_tokens as number;",
+    tests: ["tests/models/adapters/answer_shapes_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-cohere-usage-without-counts-zeros",
+    bug:
+      "Cohere: a usage without billed units or tokens reported as zero counts",
+    file: "src/models/adapters/cohere.ts",
+    find: "  if (counts === undefined) return undefined;",
+    replace: "  if (counts === undefined) return usageOf(0, 0);",
+    tests: ["tests/models/adapters/answer_shapes_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-tool-arguments-blank-untrimmed",
+    bug:
+      "Tool call arguments of blanks parsed as JSON (INVALID_RESPONSE) instead of an empty input",
+    file: "src/models/adapters/_errors.ts",
+    find: '  if (text.trim() === "") return {};',
+    replace: '  if (text === "") return {};',
+    tests: ["tests/models/adapters/answer_shapes_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-anthropic-thinking-start-empty-chunk",
+    bug:
+      "Anthropic streams: a thinking block starting empty sends an empty reasoning chunk",
+    file: "src/models/adapters/_anthropic_answer.ts",
+    find: '    } else if (part.thinking !== "") {',
+    replace: "    } else {",
+    tests: ["tests/models/adapters/anthropic_blocks_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-anthropic-thinking-start-text-lost",
+    bug:
+      "Anthropic streams: the text a thinking block starts with is not streamed",
+    file: "src/models/adapters/_anthropic_answer.ts",
+    find: '    } else if (part.thinking !== "") {',
+    replace: '    } else if (part.thinking === "") {',
+    tests: ["tests/models/adapters/anthropic_blocks_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-timeout-zero-refused",
+    bug:
+      "Adapters: timeout 0 (no timeout, as documented) refused at construction",
+    file: "src/models/adapters/_http.ts",
+    find: '  if (typeof value !== "number" || !(value >= 0)) {',
+    replace: '  if (typeof value !== "number" || !(value > 0)) {',
+    tests: ["tests/models/adapters/config_refusals_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-timeout-negative-accepted",
+    bug: "Adapters: a negative or NaN timeout accepted at construction",
+    file: "src/models/adapters/_http.ts",
+    find: '  if (typeof value !== "number" || !(value >= 0)) {',
+    replace: '  if (typeof value !== "number") {',
+    tests: ["tests/models/adapters/config_refusals_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-timeout-unset-refused",
+    bug: "Adapters: an unset timeout refused instead of the 10-minute default",
+    file: "src/models/adapters/_http.ts",
+    find: "  if (value === undefined) return DEFAULT_TIMEOUT_MS;",
+    replace: "  if (value === undefined) DEFAULT_TIMEOUT_MS;",
+    tests: ["tests/models/adapters/config_refusals_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-embeddings-empty-list-sent",
+    bug:
+      "Embeddings: an empty input list sent to the native API instead of refused",
+    file: "src/models/adapters/_embeddings.ts",
+    find: "    !Array.isArray(texts) || texts.length === 0 ||",
+    replace: "    !Array.isArray(texts) ||",
+    tests: ["tests/models/adapters/embeddings_input_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-embeddings-one-text-refused",
+    bug: "Embeddings: a one-text list refused as empty",
+    file: "src/models/adapters/_embeddings.ts",
+    find: "    !Array.isArray(texts) || texts.length === 0 ||",
+    replace: "    !Array.isArray(texts) || texts.length === 1 ||",
+    tests: ["tests/models/adapters/embeddings_input_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-embeddings-string-input-inverted",
+    bug:
+      "Embeddings: a string input refused and a list wrapped in another list",
+    file: "src/models/adapters/_embeddings.ts",
+    find: '  const texts = typeof input === "string" ? [input] : input;',
+    replace: '  const texts = typeof input !== "string" ? [input] : input;',
+    tests: ["tests/models/adapters/embeddings_input_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-embeddings-token-arrays-misnamed",
+    bug:
+      "Embeddings: token arrays refused as a malformed input, not as token arrays",
+    file: "src/models/adapters/_embeddings.ts",
+    find:
+      '      Array.isArray(texts) && texts.some((t) => typeof t !== "string")',
+    replace:
+      '      Array.isArray(texts) && texts.some((t) => typeof t === "string")',
+    tests: ["tests/models/adapters/embeddings_input_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-tls-detail-any-ssl-code",
+    bug:
+      "Network errors: an ERR_SSL_ error already in words told by its code instead",
+    file: "src/models/adapters/_network_cause.ts",
+    find: "    if (/^ERR_SSL_/.test(code) && /:error:/.test(message)) {",
+    replace: "    if (/^ERR_SSL_/.test(code) || /:error:/.test(message)) {",
+    tests: ["tests/models/adapters/tls_detail_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-tls-detail-upper-case",
+    bug: "Network errors: an OpenSSL code told in upper case",
+    file: "src/models/adapters/_network_cause.ts",
+    find:
+      '      detail = code.slice("ERR_SSL_".length).toLowerCase().replaceAll(',
+    replace: '      detail = code.slice("ERR_SSL_".length).replaceAll(',
+    tests: ["tests/models/adapters/tls_detail_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-tls-detail-source-location",
+    bug: "Network errors: an OpenSSL source-location message shown as it is",
+    file: "src/models/adapters/_network_cause.ts",
+    find: "    if (/^ERR_SSL_/.test(code) && /:error:/.test(message)) {",
+    replace: "    if (/^ERR_SSL_/.test(code) && !/:error:/.test(message)) {",
+    tests: ["tests/models/adapters/tls_detail_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-cohere-stream-type-from-event-line",
+    bug:
+      "Cohere streams: the event line's name read before the JSON's type, so a stream without event lines yields nothing",
+    file: "src/models/adapters/cohere.ts",
+    find:
+      '    const type = typeof json.type === "string" ? json.type : event.event;',
+    replace:
+      '    const type = typeof json.type !== "string" ? json.type : event.event;',
+    tests: ["tests/models/adapters/cohere_stream_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-cohere-stream-type-json-only",
+    bug: "Cohere streams: events named only by their event line ignored",
+    file: "src/models/adapters/cohere.ts",
+    find:
+      '    const type = typeof json.type === "string" ? json.type : event.event;',
+    replace: "    const type = json.type;",
+    tests: ["tests/models/adapters/cohere_stream_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-cohere-stream-error-words-lost",
+    bug:
+      "Cohere streams: an error event's own message replaced by the fallback",
+    file: "src/models/adapters/cohere.ts",
+    find: '            typeof json.message === "string"',
+    replace: '            typeof json.message !== "string"',
+    tests: ["tests/models/adapters/cohere_stream_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-openai-usage-cache-detail-needs-both",
+    bug:
+      "OpenAI usage written back: a cache detail written only when both cache counts are known",
+    file: "src/models/adapters/_openai_details.ts",
+    find:
+      "    usage.cacheReadTokens !== undefined ||\n    usage.cacheCreationTokens !== undefined",
+    replace:
+      "    usage.cacheReadTokens !== undefined &&\n    usage.cacheCreationTokens !== undefined",
+    tests: ["tests/models/adapters/openai_details_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-openai-usage-cached-tokens-inverted",
+    bug:
+      "OpenAI usage written back: cached_tokens written when unknown and left out when known",
+    file: "src/models/adapters/_openai_details.ts",
+    find: "      ...(usage.cacheReadTokens === undefined",
+    replace: "      ...(usage.cacheReadTokens !== undefined",
+    tests: ["tests/models/adapters/openai_details_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-openai-usage-zero-reasoning-dropped",
+    bug: "OpenAI usage written back: a reasoning count of 0 left out",
+    file: "src/models/adapters/_openai_details.ts",
+    find: "  if (usage.reasoningTokens !== undefined) {",
+    replace: "  if (usage.reasoningTokens) {",
+    tests: ["tests/models/adapters/openai_details_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-openai-logprobs-missing-bytes-empty",
+    bug:
+      "OpenAI log probabilities written back: a token without bytes given [] instead of null",
+    file: "src/models/adapters/_openai_details.ts",
+    find: "    bytes: entry.bytes ?? null,",
+    replace: "    bytes: entry.bytes || [],",
+    tests: ["tests/models/adapters/openai_details_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-ollama-request-id-lost",
+    bug:
+      "Ollama: the caller's request id not copied into the answer's metadata",
+    file: "src/models/adapters/ollama.ts",
+    find: "  copyRequestId(metadata, request);\n  const durations",
+    replace: "  ;\n  const durations",
+    tests: ["tests/models/adapters/request_id_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-gemini-request-id-lost",
+    bug:
+      "Gemini: the caller's request id not copied into the answer's metadata",
+    file: "src/models/adapters/gemini.ts",
+    find: "  copyRequestId(metadata, request);",
+    replace: "  ;",
+    tests: ["tests/models/adapters/request_id_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-error-empty-message-raw-json",
+    bug:
+      "Error answers: a provider message that is empty replaced by the raw JSON body in the message",
+    file: "src/models/adapters/_http.ts",
+    find: "    const message = providerMessage(parsed) ??",
+    replace: "    const message = providerMessage(parsed) ||",
+    tests: ["tests/models/adapters/empty_error_message_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-error-text-untrimmed",
+    bug:
+      "Error answers: a plain-text body's blanks and line breaks kept in the message",
+    file: "src/models/adapters/_http.ts",
+    find: "      (text.trim().slice(0, 500) || response.statusText);",
+    replace: "      (text.slice(0, 500) || response.statusText);",
+    tests: ["tests/models/adapters/empty_error_message_r12_mutants_test.ts"],
+  },
+  {
+    id: "adapt12-anthropic-beta-absent-merged",
+    bug:
+      "Anthropic same-wire calls: a client without anthropic-beta fails (the merge reads the absent header)",
+    file: "src/models/adapters/anthropic.ts",
+    find: "  if (asked === undefined) return undefined;",
+    replace: "  if (asked === undefined) undefined;",
+    tests: ["tests/models/adapters/anthropic_beta_r12_mutants_test.ts"],
+  },
 ];

@@ -126,7 +126,7 @@ export interface HttpAdapterConfig {
   fetch?: FetchFunction;
   /** Clock in milliseconds since the epoch, used for Retry-After dates. */
   now?: () => number;
-  /** Adapter name in `metadata.name`. */
+  /** Adapter name in `metadata.name` (default: the provider's); `""` throws `INVALID_REQUEST` at construction. */
   name?: string;
   /** Price overrides by model name, USD per million tokens. */
   prices?: Record<string, ModelPrice>;

@@ -63,9 +63,9 @@ export interface OpenAIUsageDetails {
 }
 
 /**
- * IR usage as a wire `usage` object. Cache writes have no field here (OpenAI
- * caches without being asked, at no extra charge): they stay counted in
- * `prompt_tokens` only.
+ * IR usage as a wire `usage` object: cache reads as `cached_tokens` and
+ * cache writes as `cache_write_tokens` (the name the openai SDK gives them),
+ * each only when known, both counted in `prompt_tokens` too.
  */
 export function writeOpenAIUsage(usage: IRUsage): OpenAIUsageDetails {
   const out: OpenAIUsageDetails = {

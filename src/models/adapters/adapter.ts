@@ -116,6 +116,14 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
         "defaultModel must be a non-empty model name (leave it unset for none)",
       );
     }
+    // An empty name is a mistake too: the adapter's errors would name no
+    // one (" does not serve embeddings"), and the gateway's config refuses it.
+    if (config.name === "") {
+      throw invalidRequest(
+        spec.provider,
+        "name must be a non-empty string (leave it unset for the provider's name)",
+      );
+    }
     const headers = new Headers({ accept: "application/json" });
     for (const [name, value] of Object.entries(spec.headers)) {
       if (value !== undefined) headers.set(name, value);

@@ -1,6 +1,7 @@
 // An Anthropic Messages stream of one text block, written as the API sends
 // it, for the adapter tests that vary one part of it: the text the block
-// starts with, or the usage of `message_start` and `message_delta`.
+// starts with, or the usage of `message_start` and `message_delta`; and the
+// writer of any event list in the API's framing.
 
 /** What a one-text-block stream varies. */
 export interface TextStreamParts {
@@ -17,7 +18,7 @@ export interface TextStreamParts {
 }
 
 /** Events as the API writes them: an `event:` line naming each one's type. */
-function written(events: Record<string, unknown>[]): string {
+export function written(events: Record<string, unknown>[]): string {
   return events.map((event) =>
     `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`
   ).join("");
