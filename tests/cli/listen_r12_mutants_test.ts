@@ -37,7 +37,10 @@ Deno.test("switchyard gateway: --drain-ms 3600000 and --port 65535 are accepted,
     );
   } else {
     assert.ok(highest.error instanceof StartupError, String(highest.error));
-    assert.match(highest.error.message, /^cannot listen on 127\.0\.0\.1:65535: /);
+    assert.match(
+      highest.error.message,
+      /^cannot listen on 127\.0\.0\.1:65535: /,
+    );
   }
   const beyond = await start({ PORT: "65536" });
   assert.ok(beyond.error instanceof StartupError, String(beyond.error));
@@ -60,4 +63,28 @@ Deno.test("switchyard gateway: an address the machine does not have is refused w
   assert.ok(error instanceof StartupError, String(error));
   assert.match(error.message, /^cannot listen on 192\.0\.2\.1:0: \S/);
   assert.doesNotMatch(error.message, /PORT|in use|privileges/);
+});
+
+/** The address of the command's listening line. */
+function listenedOn(out: string[]): string | undefined {
+  return out.map((line) =>
+    /^switchyard: listening on http:\/\/(.+):\d+\//.exec(line)?.[1]
+  )
+    .find((host) => host !== undefined);
+}
+
+// Bug (seed 20261166, `gateway.ts:276`, `hostFlag !== undefined` → `===`):
+// HOST ignored when no --host is given (the container's `HOST=0.0.0.0`
+// silently listening on loopback), and --host ignored where HOST is set.
+// 127.0.0.2 is a loopback address (no keys needed) that is not the default.
+Deno.test("switchyard gateway: HOST names the listen address, and --host wins over it", async () => {
+  const fromEnv = await start({ HOST: "127.0.0.2" });
+  assert.equal(fromEnv.listened, true, String(fromEnv.error));
+  assert.equal(listenedOn(fromEnv.out), "127.0.0.2", fromEnv.out.join("\n"));
+  const flagged = await start({ HOST: "127.0.0.2" }, {}, [
+    "--host",
+    "127.0.0.3",
+  ]);
+  assert.equal(flagged.listened, true, String(flagged.error));
+  assert.equal(listenedOn(flagged.out), "127.0.0.3", flagged.out.join("\n"));
 });
