@@ -437,4 +437,13 @@ export const CLI: HandMutant[] = [
     replace: "const ppid = Number(fields[0]);",
     tests: ["tests/cli/runner_watch_r12_mutants_test.ts"],
   },
+  {
+    id: "cli12-host-env-ignored",
+    bug:
+      "gateway command: HOST ignored without --host, and --host ignored where HOST is set (seed 20261166, gateway.ts:276)",
+    file: "src/cli/gateway.ts",
+    find: ': name === "HOST" && hostFlag !== undefined',
+    replace: ': name === "HOST" && hostFlag === undefined',
+    tests: ["tests/cli/listen_r12_mutants_test.ts"],
+  },
 ];
