@@ -16,8 +16,9 @@ async function badByteOffset(input: Uint8Array): Promise<number> {
   const double = runtimeDouble({}, { stdin: input });
   assert.equal(await convertCommand(["-"], double.runtime), 1);
   assert.equal(double.out.length, 1, double.out.join("\n"));
-  const found = /^error \[INVALID_INPUT\]: stdin is not valid UTF-8: no UTF-8 character at byte (\d+) /
-    .exec(double.out[0]);
+  const found =
+    /^error \[INVALID_INPUT\]: stdin is not valid UTF-8: no UTF-8 character at byte (\d+) /
+      .exec(double.out[0]);
   assert.ok(found, double.out[0]);
   return Number(found[1]);
 }
