@@ -446,4 +446,25 @@ export const CLI: HandMutant[] = [
     replace: ': name === "HOST" && hostFlag === undefined',
     tests: ["tests/cli/listen_r12_mutants_test.ts"],
   },
+  {
+    id: "cli12-convert-dashes-input-dropped",
+    bug:
+      "convert: the input after -- ignored, so the sample or stdin is converted instead (seed 20261167, convert.ts:165)",
+    file: "src/cli/convert.ts",
+    find: `      positional.push(...args.slice(i + 1));
+      break;`,
+    replace: `      ;
+      break;`,
+    tests: ["tests/cli/convert_args_r12_mutants_test.ts"],
+  },
+  {
+    id: "cli12-convert-dashes-options-after",
+    bug: "convert: arguments after -- still read as options",
+    file: "src/cli/convert.ts",
+    find: `      positional.push(...args.slice(i + 1));
+      break;`,
+    replace: `      positional.push(...args.slice(i + 1));
+      ;`,
+    tests: ["tests/cli/convert_args_r12_mutants_test.ts"],
+  },
 ];
