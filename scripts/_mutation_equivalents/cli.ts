@@ -205,4 +205,18 @@ export const CLI: Equivalent[] = [
     reason:
       'a spec\'s baseURL is never "": the config takes only an http(s) URL, the backends-only list refuses an empty one (since this round), OPENAI_BASE_URL is passed only when non-empty and OLLAMA_HOST always becomes a URL',
   },
+  {
+    file: "src/cli/gateway.ts",
+    before: 'if (runtime.name !== "deno" || !deno?.permissions) return;',
+    after: 'if (runtime.name !== "deno" || !deno.permissions) return;',
+    reason:
+      "the right side runs only when runtime.name is 'deno', which currentRuntime gives exactly when the Deno global is there (Deno.version.deno), and the Runtime is not public: deno is never undefined where ?. would guard it",
+  },
+  {
+    file: "src/cli/_runtime.ts",
+    before: 'error?.code === "ENOENT",',
+    after: 'error.code === "ENOENT",',
+    reason:
+      "node:fs's readFile and readFileSync, the only calls this wraps, throw Error objects (a system error with its code, or a TypeError for a bad path), never null or undefined, the one case ?. guards; the Runtime is not public",
+  },
 ];

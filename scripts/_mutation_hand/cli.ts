@@ -345,4 +345,126 @@ export const CLI: HandMutant[] = [
     replace: "    ;",
     tests: ["tests/cli/open_r12_mutants_test.ts"],
   },
+  // cli, eleventh round (seeds 20261166 and 20261167), planted by hand from
+  // the rules' candidates in the command's files.
+  {
+    id: "cli12-utf8-offset-two-bytes",
+    bug:
+      "convert: U+0080 counted as one UTF-8 byte, so the bad byte's offset points before it",
+    file: "src/cli/convert.ts",
+    find: "code < 0x80 ? 1",
+    replace: "code <= 0x80 ? 1",
+    tests: ["tests/cli/utf8_offset_r12_mutants_test.ts"],
+  },
+  {
+    id: "cli12-utf8-offset-four-bytes",
+    bug:
+      "convert: U+10000 counted as three UTF-8 bytes, so the bad byte's offset points before it",
+    file: "src/cli/convert.ts",
+    find: "code < 0x10000 ? 3",
+    replace: "code <= 0x10000 ? 3",
+    tests: ["tests/cli/utf8_offset_r12_mutants_test.ts"],
+  },
+  {
+    id: "cli12-utf8-genuine-lead-byte",
+    bug:
+      "convert: a bad sequence starting with EF taken for a genuine U+FFFD, so a later byte is named",
+    file: "src/cli/convert.ts",
+    find: "bytes[at] === 0xef && bytes[at + 1]",
+    replace: "bytes[at] === 0xef || bytes[at + 1]",
+    tests: ["tests/cli/utf8_offset_r12_mutants_test.ts"],
+  },
+  {
+    id: "cli12-utf8-genuine-last-byte",
+    bug:
+      "convert: a bad byte with BD two bytes on taken for a genuine U+FFFD, so a later byte is named",
+    file: "src/cli/convert.ts",
+    find: "bytes[at + 1] === 0xbf &&",
+    replace: "bytes[at + 1] === 0xbf ||",
+    tests: ["tests/cli/utf8_offset_r12_mutants_test.ts"],
+  },
+  {
+    id: "cli12-path-above-root",
+    bug:
+      "command: `..` past the root pops the root too, so --file ../../x is read relative to the process's directory",
+    file: "src/cli/_runtime.ts",
+    find: "if (parts.length > 1) parts.pop();",
+    replace: "if (parts.length >= 1) parts.pop();",
+    tests: ["tests/cli/paths_r12_mutants_test.ts"],
+  },
+  {
+    id: "cli12-integer-highest-refused",
+    bug:
+      "gateway command: --port 65535 and --drain-ms 3600000 refused though the help allows them",
+    file: "src/cli/gateway.ts",
+    find: "value > max) {",
+    replace: "value >= max) {",
+    tests: ["tests/cli/listen_r12_mutants_test.ts"],
+  },
+  {
+    id: "cli12-listen-any-failure-in-use",
+    bug:
+      "gateway command on Deno: every listen failure reported as a port in use (set PORT)",
+    file: "src/cli/gateway.ts",
+    find: "(deno && error instanceof deno.errors.AddrInUse)",
+    replace: "(deno || error instanceof deno.errors.AddrInUse)",
+    tests: ["tests/cli/listen_r12_mutants_test.ts"],
+  },
+  {
+    id: "cli12-listen-any-failure-privileged",
+    bug:
+      "gateway command on Deno: every listen failure but a port in use reported as a port below 1024",
+    file: "src/cli/gateway.ts",
+    find: "(deno && error instanceof deno.errors.PermissionDenied)",
+    replace: "(deno || error instanceof deno.errors.PermissionDenied)",
+    tests: ["tests/cli/listen_r12_mutants_test.ts"],
+  },
+  {
+    id: "cli12-runner-grandparent-always-gone",
+    bug:
+      "command: under a runner whose parent could be read, the grandparent taken as gone at the first look, so the gateway stops a second after it started",
+    file: "src/cli/_runner_watch.ts",
+    find: "(grandparent !== undefined && g !== grandparent)",
+    replace: "(grandparent !== undefined || g !== grandparent)",
+    tests: ["tests/cli/runner_watch_r12_mutants_test.ts"],
+  },
+  {
+    id: "cli12-runner-grandparent-pid-field",
+    bug:
+      "command: the runner's parent read from the wrong /proc stat field, so its going is never seen",
+    file: "src/cli/_runner_watch.ts",
+    find: "const ppid = Number(fields[1]);",
+    replace: "const ppid = Number(fields[0]);",
+    tests: ["tests/cli/runner_watch_r12_mutants_test.ts"],
+  },
+  {
+    id: "cli12-host-env-ignored",
+    bug:
+      "gateway command: HOST ignored without --host, and --host ignored where HOST is set (seed 20261166, gateway.ts:276)",
+    file: "src/cli/gateway.ts",
+    find: ': name === "HOST" && hostFlag !== undefined',
+    replace: ': name === "HOST" && hostFlag === undefined',
+    tests: ["tests/cli/listen_r12_mutants_test.ts"],
+  },
+  {
+    id: "cli12-convert-dashes-input-dropped",
+    bug:
+      "convert: the input after -- ignored, so the sample or stdin is converted instead (seed 20261167, convert.ts:165)",
+    file: "src/cli/convert.ts",
+    find: `      positional.push(...args.slice(i + 1));
+      break;`,
+    replace: `      ;
+      break;`,
+    tests: ["tests/cli/convert_args_r12_mutants_test.ts"],
+  },
+  {
+    id: "cli12-convert-dashes-options-after",
+    bug: "convert: arguments after -- still read as options",
+    file: "src/cli/convert.ts",
+    find: `      positional.push(...args.slice(i + 1));
+      break;`,
+    replace: `      positional.push(...args.slice(i + 1));
+      ;`,
+    tests: ["tests/cli/convert_args_r12_mutants_test.ts"],
+  },
 ];

@@ -5,14 +5,11 @@
 // that is not UTF-8 and of a drain bound that is not a number. Each test
 // names the planted bug it catches (`deno task mutation --sample`).
 import assert from "node:assert/strict";
-import { withTimeout } from "../_bounded.ts";
-import { gatewayCommand } from "../../src/cli/gateway.ts";
 import { StartupError } from "../../src/cli/_startup_error.ts";
 import { summaryLines } from "../../src/cli/_summary.ts";
 import { planGateway } from "../../src/gateway/from_config.ts";
-import { runtimeDouble } from "./_runtime_double.ts";
+import { start } from "./_start_in_process.ts";
 
-const BOUND_MS = 20_000;
 const ENV: Record<string, string> = {
   SWITCHYARD_CONFIG: "/etc/gw.json",
   K1: "sk-one-1234567890",
@@ -83,30 +80,6 @@ Deno.test("switchyard gateway's summary: keys, admin API, response cache and eac
     "switchyard: keys: off (anyone who reaches the port may call; loopback only)",
   ]);
 });
-
-/** Runs the command until it listens (then stops it) or refuses to start. */
-async function start(
-  vars: Record<string, string>,
-  files: Record<string, Uint8Array | string> = {},
-  args: string[] = [],
-) {
-  const double = runtimeDouble({ PORT: "0", ...vars }, { files });
-  const outcome = gatewayCommand(args, double.runtime).then(
-    (status) => ({ status, error: undefined }),
-    (error: unknown) => ({ status: undefined, error }),
-  );
-  const first = await withTimeout(
-    Promise.race([outcome, double.listening.then(() => "listening" as const)]),
-    BOUND_MS,
-    "the command neither listened nor refused",
-  );
-  if (first === "listening") {
-    double.stop();
-    await withTimeout(outcome, BOUND_MS, "the command did not stop");
-  }
-  const { error } = await outcome;
-  return { listened: first === "listening", error, out: double.out };
-}
 
 // Bug: the config file decoded leniently, so bytes that are not UTF-8 turn
 // into U+FFFD inside names and keys instead of a clear refusal.
