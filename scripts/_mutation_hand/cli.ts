@@ -467,4 +467,13 @@ export const CLI: HandMutant[] = [
       ;`,
     tests: ["tests/cli/convert_args_r12_mutants_test.ts"],
   },
+  {
+    id: "wrap13-wrap-in-listen-try",
+    bug:
+      "cli: runGateway never calls its wrap, so a program's own routes (and a wrap that fails) go unseen",
+    file: "src/cli/gateway.ts",
+    find: "    if (extras.wrap) handler = extras.wrap(gateway);\n",
+    replace: "",
+    tests: ["tests/cli/wrap_failure_test.ts"],
+  },
 ];

@@ -302,9 +302,18 @@ async function serveUntilStopped(
   }
   await netWarnings(planned.specs, runtime);
 
+  let handler: ServeHandler = gateway;
+  try {
+    if (extras.wrap) handler = extras.wrap(gateway);
+  } catch (error) {
+    // The program's own wrap failed, not the listen: its error as it is.
+    gateway.dispose();
+    await shared?.close();
+    throw error;
+  }
   let server: GatewayServer;
   try {
-    server = await serveGateway(extras.wrap ? extras.wrap(gateway) : gateway, {
+    server = await serveGateway(handler, {
       ...planned.server,
       hostname: planned.host,
       port,
