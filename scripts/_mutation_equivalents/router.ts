@@ -288,4 +288,27 @@ export const ROUTER: Equivalent[] = [
     reason:
       "a non-null object that is neither thenable nor binary (a plain object, an array, a raw() text, a Date) leaves the fast path for respond(), which renders it with the same body encoding into the same bytes, status and headers (Content-Length only for HEAD, as the fast path); only its toString/toJSON then runs after the later function substitutions instead of before them, the order the streaming path always takes and the docs do not fix",
   },
+  // Router, eleventh round (seed 20261207).
+  {
+    file: "src/router/_matcher.ts",
+    before: "if (best === null || withinLimit(best, max)) return best;",
+    after: "if (best === null || withinLimit(best, max)) best;",
+    reason:
+      "every lookup then goes through scan, which tries the table's dynamic routes one by one in the priority order the compiled RegExps encode and returns the first whose one-segment params fit: with the best match within the limit that is the same route with the same params (matcher_options_fuzz_test.ts holds the compiled table to that order), and with no match null; only the time per request grows, which bench/ measures",
+  },
+  {
+    file: "src/router/_regexp_tree.ts",
+    before:
+      'if (max < min) refuse(at, "numbers out of order in a quantifier");',
+    after: "if (max < min) ;",
+    reason:
+      "the tree is read only from a constraint that new RegExp has already accepted, and new RegExp refuses a quantifier out of order (`{3,2}`, as an invalid regular expression, same code) before this parser sees it",
+  },
+  {
+    file: "src/router/markup.ts",
+    before: "for (let i = 0; i < text.length; i++) {",
+    after: "for (let i = 0; i <= text.length; i++) {",
+    reason:
+      "the extra step reads charCodeAt(text.length), which is NaN and equals none of the five codes: the loop answers the same",
+  },
 ];
