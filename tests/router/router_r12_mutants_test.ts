@@ -4,8 +4,29 @@
 // cors_r12_mutants_test.ts.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { createRouter } from "../../src/router/mod.ts";
-import { answer, named } from "./_r11_answers.ts";
+import { createRouter, type RouterInit } from "../../src/router/mod.ts";
+import { answer, named, refusal } from "./_r11_answers.ts";
+
+describe("RouterInit: how a refused value is shown", () => {
+  const message = (init: unknown) => {
+    const error = refusal(() => createRouter(init as RouterInit));
+    assert.equal(error.code, "INVALID_OPTION");
+    return error.message;
+  };
+  // _options.ts:63 and :66 (a `return` dropped in describe): a function or
+  // an object given where another kind belongs was shown by String(), so
+  // the error (and any log of it) carried the function's source text.
+  it("a function or an object is named by its kind, never by its text", () => {
+    const handler = () => new Response("token sk-secret-in-source");
+    const shown = message({ trailingSlash: handler });
+    assert.match(shown, /^RouterInit\.trailingSlash .*got a function$/);
+    assert.doesNotMatch(shown, /sk-secret|Response/);
+    assert.match(
+      message({ maxParamLength: { max: 10 } }),
+      /maxParamLength .*got an object$/,
+    );
+  });
+});
 
 describe("router.remove: one route of a host that has others", () => {
   // _routes.ts:86 (the emptied-group test inverted): removing one route of
@@ -47,5 +68,32 @@ describe("router.remove: one route of a host that has others", () => {
       ),
       ["GET /b api.example.com", "GET /d :tenant.example.com"],
     );
+  });
+
+  // _routes.ts:90 (`g !== group`→`===`): removing a host's last route kept
+  // only that host among the host patterns, so every other host pattern's
+  // routes stopped answering.
+  it("a host's last route removed: the other hosts' routes still answer", async () => {
+    const router = createRouter()
+      .endpoint`GET /
+        Host: api.example.com`(named("api"))
+      .endpoint`GET /
+        Host: :tenant.example.com`(named("tenant"))
+      .endpoint`GET /
+        Host: :shop.example.org`(named("shop"));
+    assert.equal(
+      router.remove`GET /
+        Host: api.example.com`,
+      true,
+    );
+    assert.equal(await answer(router, "http://api.example.com/"), "tenant");
+    assert.equal(await answer(router, "http://books.example.org/"), "shop");
+    assert.equal(
+      router.remove`GET /
+        Host: :tenant.example.com`,
+      true,
+    );
+    assert.equal(await answer(router, "http://acme.example.com/"), "404");
+    assert.equal(await answer(router, "http://books.example.org/"), "shop");
   });
 });
