@@ -26,6 +26,17 @@ describe("RouterInit: how a refused value is shown", () => {
       /maxParamLength .*got an object$/,
     );
   });
+
+  // _options.ts:68 (`value.length > 60`→`>= 60`): a text of exactly 60
+  // characters was shown with "…", as if cut.
+  it("a text is shown whole up to 60 characters, then cut with …", () => {
+    const sixty = "a".repeat(59) + "z";
+    assert.match(message({ trailingSlash: sixty }), new RegExp(`"${sixty}"$`));
+    assert.match(
+      message({ trailingSlash: sixty + "!" }),
+      new RegExp(`"${sixty}…"$`),
+    );
+  });
 });
 
 describe("router.remove: one route of a host that has others", () => {
