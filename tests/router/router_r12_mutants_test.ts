@@ -37,6 +37,16 @@ describe("RouterInit: how a refused value is shown", () => {
       new RegExp(`"${sixty}…"$`),
     );
   });
+
+  // _options.ts:70 (the bigint test inverted): every number and boolean was
+  // shown with a bigint's `n` ("got 1.5n"), and a bigint without it.
+  it("a number, a boolean and a bigint are shown as written", () => {
+    assert.match(message({ maxParamLength: 1.5 }), /got 1\.5$/);
+    assert.match(message({ caseSensitive: 0 }), /got 0$/);
+    assert.match(message({ cache: 1 }), /got 1$/);
+    assert.match(message({ defaultHandler: false }), /got false$/);
+    assert.match(message({ maxParamLength: 10n }), /got 10n$/);
+  });
 });
 
 describe("router.remove: one route of a host that has others", () => {
