@@ -513,4 +513,98 @@ export const ROUTER: HandMutant[] = [
     replace: "(!Number.isInteger(status) || status <= 200 || status > 599)",
     tests: ["tests/router/router_r11_mutants_test.ts"],
   },
+  // Router, eleventh round: planted by hand (cors.ts, _routes.ts, _options.ts).
+  {
+    id: "rout12-cors-max-age-zero",
+    bug: "cors: maxAge 0 refused as negative",
+    file: "src/router/cors.ts",
+    find: "init.maxAge < 0",
+    replace: "init.maxAge <= 0",
+    tests: ["tests/router/cors_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-cors-expose-empty",
+    bug:
+      "cors: an empty exposeHeaders list sends an empty Access-Control-Expose-Headers",
+    file: "src/router/cors.ts",
+    find: "init.exposeHeaders.length > 0",
+    replace: "init.exposeHeaders.length >= 0",
+    tests: ["tests/router/cors_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-cors-vary-unasked",
+    bug:
+      "cors: an echoing preflight not asked for headers sends no Vary: Access-Control-Request-Headers",
+    file: "src/router/cors.ts",
+    find: "if (init.allowHeaders === undefined) {",
+    replace: "if (init.allowHeaders === undefined && asked !== null) {",
+    tests: ["tests/router/cors_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-cors-vary-configured",
+    bug:
+      "cors: a configured allowHeaders list answered with Vary: Access-Control-Request-Headers",
+    file: "src/router/cors.ts",
+    find: "if (init.allowHeaders === undefined) {",
+    replace: "if (init.allowHeaders === undefined || asked !== null) {",
+    tests: ["tests/router/cors_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-remove-host-group-dropped",
+    bug:
+      "router.remove: removing one route of a host drops the host's other routes",
+    file: "src/router/_routes.ts",
+    find: "if (group !== undefined && group.matcher.size === 0) {",
+    replace: "if (!(group !== undefined && group.matcher.size === 0)) {",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-remove-host-patterns-kept-one",
+    bug:
+      "router.remove: a host's last route removed keeps only that host among the host patterns",
+    file: "src/router/_routes.ts",
+    find: "this.#patterns.filter((g) => g !== group);",
+    replace: "this.#patterns.filter((g) => g === group);",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-remove-host-last-group-ignored",
+    bug: "router.remove: with one host left, its routes no longer answer",
+    file: "src/router/_routes.ts",
+    find: "this.#hosted = this.#groups.size > 0;",
+    replace: "this.#hosted = this.#groups.size > 1;",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-options-show-function-source",
+    bug: "RouterInit: a refused function shown by its source text",
+    file: "src/router/_options.ts",
+    find: 'if (typeof value === "function") return "a function";',
+    replace: 'if (typeof value === "function") "a function";',
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-options-show-object",
+    bug: "RouterInit: a refused object shown as [object Object]",
+    file: "src/router/_options.ts",
+    find: 'if (typeof value === "object") return "an object";',
+    replace: 'if (typeof value === "object") "an object";',
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-options-show-sixty-cut",
+    bug: "RouterInit: a refused text of exactly 60 characters shown as cut",
+    file: "src/router/_options.ts",
+    find: "value.length > 60 ?",
+    replace: "value.length >= 60 ?",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-options-show-number-as-bigint",
+    bug: "RouterInit: a refused number shown with a bigint's n",
+    file: "src/router/_options.ts",
+    find: 'if (typeof value === "bigint") return',
+    replace: 'if (typeof value !== "bigint") return',
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
 ];
