@@ -607,4 +607,13 @@ export const ROUTER: HandMutant[] = [
     replace: 'if (typeof value !== "bigint") return',
     tests: ["tests/router/router_r12_mutants_test.ts"],
   },
+  {
+    id: "rout12-host-pattern-allowed",
+    bug:
+      "router: a path known only to a host pattern's routes answers 404 to another method on its hosts",
+    file: "src/router/_routes.ts",
+    find: "if (group.host.regexp.test(host)) matchers.push(group.matcher);",
+    replace: "if (group.host.regexp.test(host)) ;",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
 ];

@@ -118,3 +118,24 @@ describe("router.remove: one route of a host that has others", () => {
     assert.equal(await answer(router, "http://books.example.org/"), "shop");
   });
 });
+
+describe("405 and OPTIONS on a host pattern's paths", () => {
+  // _routes.ts:132 (`matchers.push(group.matcher)` dropped): a path known
+  // only to a host pattern's routes was unknown on its own hosts, so another
+  // method got 404 instead of 405 and OPTIONS no Allow list.
+  it("a matching host knows the path, another host does not", async () => {
+    const router = createRouter()
+      .endpoint`GET /items/:id
+        Host: :tenant.example.com`(named("item"));
+    const on = "http://acme.example.com/items/1";
+    assert.equal(await answer(router, on), "item");
+    const wrong = await router(new Request(on, { method: "DELETE" }));
+    assert.equal(wrong.status, 405);
+    assert.equal(wrong.headers.get("allow"), "GET, HEAD, OPTIONS");
+    const options = await router(new Request(on, { method: "OPTIONS" }));
+    assert.equal(options.status, 204);
+    assert.equal(options.headers.get("allow"), "GET, HEAD, OPTIONS");
+    const elsewhere = "http://acme.example.org/items/1";
+    assert.equal(await answer(router, elsewhere, { method: "DELETE" }), "404");
+  });
+});
