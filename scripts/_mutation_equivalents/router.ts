@@ -326,4 +326,13 @@ export const ROUTER: Equivalent[] = [
     reason:
       "without host groups the code below asks the same matcher: no exact group, no host pattern, so the methods are the routes without Host's, only computed twice",
   },
+  {
+    file: "src/router/_routes.ts",
+    before:
+      "for (const method of matcher?.allowed(path) ?? []) methods.add(method);",
+    after:
+      "for (const method of matcher?.allowed(path) || []) methods.add(method);",
+    reason:
+      "allowed returns an array, never falsy: only an absent exact group's undefined reaches the default, under ?? and || alike",
+  },
 ];
