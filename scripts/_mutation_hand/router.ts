@@ -616,4 +616,13 @@ export const ROUTER: HandMutant[] = [
     replace: "if (group.host.regexp.test(host)) ;",
     tests: ["tests/router/router_r12_mutants_test.ts"],
   },
+  {
+    id: "rout12-constraint-class-end",
+    bug:
+      "router: a } inside a constraint's character class closes the constraint",
+    file: "src/router/_constraint.ts",
+    find: 'else if (inClass) inClass = char !== "]";',
+    replace: 'else if (inClass) inClass = char === "]";',
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
 ];

@@ -139,3 +139,26 @@ describe("405 and OPTIONS on a host pattern's paths", () => {
     assert.equal(await answer(router, elsewhere, { method: "DELETE" }), "404");
   });
 });
+
+describe("a constraint's end", () => {
+  // _constraint.ts:13 (`char !== "]"`→`===` in constraintEnd): a class
+  // ended at its second character, so a `}` inside it closed the
+  // constraint and a valid pattern was refused as an invalid RegExp.
+  it("a } inside a character class does not close the constraint", async () => {
+    const router = createRouter()
+      .endpoint`GET /t/:x{[a-c}]+}`((_request, { params }) =>
+        new Response(params.x)
+      )
+      .endpoint`GET /n/:n{[0-9]{2}}`((_request, { params }) =>
+        new Response(params.n)
+      );
+    assert.deepEqual(router.routes().map((route) => route.pattern), [
+      "/t/:x{[a-c}]+}",
+      "/n/:n{[0-9]{2}}",
+    ]);
+    assert.equal(await answer(router, "http://localhost/t/cab"), "cab");
+    assert.equal(await answer(router, "http://localhost/t/cad"), "404");
+    assert.equal(await answer(router, "http://localhost/n/42"), "42");
+    assert.equal(await answer(router, "http://localhost/n/421"), "404");
+  });
+});
