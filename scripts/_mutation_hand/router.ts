@@ -625,4 +625,13 @@ export const ROUTER: HandMutant[] = [
     replace: 'else if (inClass) inClass = char === "]";',
     tests: ["tests/router/router_r12_mutants_test.ts"],
   },
+  {
+    id: "rout12-plain-null-text",
+    bug:
+      "template route: null or undefined in a text/plain body rendered as the words null and undefined",
+    file: "src/router/_escape.ts",
+    find: ": value === null || value === undefined",
+    replace: ": value === null && value === undefined",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
 ];

@@ -4,7 +4,11 @@
 // cors_r12_mutants_test.ts.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { createRouter, type RouterInit } from "../../src/router/mod.ts";
+import {
+  createRoute,
+  createRouter,
+  type RouterInit,
+} from "../../src/router/mod.ts";
 import { answer, named, refusal } from "./_r11_answers.ts";
 
 describe("RouterInit: how a refused value is shown", () => {
@@ -160,5 +164,27 @@ describe("a constraint's end", () => {
     assert.equal(await answer(router, "http://localhost/t/cad"), "404");
     assert.equal(await answer(router, "http://localhost/n/42"), "42");
     assert.equal(await answer(router, "http://localhost/n/421"), "404");
+  });
+});
+
+describe("a text/plain body's substitutions", () => {
+  // _escape.ts:19 (`value === null || value === undefined`→`&&`): null and
+  // undefined went out as the words "null" and "undefined" in every body
+  // type but HTML, XML and JSON, where the router guide says nothing.
+  it("null and undefined render nothing; 0 and false their text", async () => {
+    for (const streaming of [false, true]) {
+      const route = createRoute({ streaming })`
+        HTTP/1.1 200 OK
+        Content-Type: text/plain; charset=utf-8
+
+        [${() => null}|${undefined}|${() => Promise.resolve(undefined)}|${() =>
+        0}|${false}]`;
+      const response = await route(new Request("http://localhost/"));
+      assert.equal(
+        await response.text(),
+        "[|||0|false]",
+        `streaming ${streaming}`,
+      );
+    }
   });
 });
