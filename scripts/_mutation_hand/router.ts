@@ -634,4 +634,13 @@ export const ROUTER: HandMutant[] = [
     replace: ": value === null && value === undefined",
     tests: ["tests/router/router_r12_mutants_test.ts"],
   },
+  {
+    id: "rout12-media-type-blank-before-semicolon",
+    bug:
+      "template route: text/html ; charset=utf-8 (blank before ;) not escaped as HTML",
+    file: "src/router/_escape.ts",
+    find: ".trim().toLowerCase();",
+    replace: ".toLowerCase();",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
 ];

@@ -188,3 +188,28 @@ describe("a text/plain body's substitutions", () => {
     }
   });
 });
+
+describe("a body's media type with blanks before its parameters", () => {
+  // _escape.ts:33 (`.trim()` dropped from the essence): `text/html ;
+  // charset=utf-8` (RFC 9110 allows blanks before `;`, and browsers render
+  // it as HTML) was not recognized as HTML, so a substitution went out
+  // unescaped.
+  it("text/html ; charset=… still escapes, application/json ; … still encodes", async () => {
+    const name = () => `<script>alert("x")</script>`;
+    const page = await createRoute()`
+      HTTP/1.1 200 OK
+      Content-Type: text/html ; charset=utf-8
+
+      <p>${name}</p>`(new Request("http://localhost/"));
+    assert.equal(
+      await page.text(),
+      "<p>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</p>",
+    );
+    const json = await createRoute()`
+      HTTP/1.1 200 OK
+      Content-Type: application/json ; charset=utf-8
+
+      {"name": ${name}}`(new Request("http://localhost/"));
+    assert.deepEqual(await json.json(), { name: name() });
+  });
+});
