@@ -335,4 +335,12 @@ export const ROUTER: Equivalent[] = [
     reason:
       "allowed returns an array, never falsy: only an absent exact group's undefined reaches the default, under ?? and || alike",
   },
+  // Router, eleventh round (seed 20261208).
+  {
+    file: "src/router/_pattern.ts",
+    before: 'if (literal === "") return;',
+    after: 'if (literal === "") ;',
+    reason:
+      'flushing an empty literal appends the empty string to the regex, key and path and only resets separator to "", which is read only for a parameter after another one, and two parameters without literal text between them are refused first: every later read sees the separator a non-empty flush set',
+  },
 ];
