@@ -343,4 +343,11 @@ export const ROUTER: Equivalent[] = [
     reason:
       'flushing an empty literal appends the empty string to the regex, key and path and only resets separator to "", which is read only for a parameter after another one, and two parameters without literal text between them are refused first: every later read sees the separator a non-empty flush set',
   },
+  {
+    file: "src/router/_escape.ts",
+    before: "for (let i = 0; i < part.length; i++) {",
+    after: "for (let i = 0; i <= part.length; i++) {",
+    reason:
+      "the extra step reads undefined, which is no backslash and no quote: it can only clear a pending escape, and the substitution that follows every text part of a body (adjacent texts are merged) clears it anyway before the next text is read",
+  },
 ];
