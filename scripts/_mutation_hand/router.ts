@@ -643,4 +643,13 @@ export const ROUTER: HandMutant[] = [
     replace: ".toLowerCase();",
     tests: ["tests/router/router_r12_mutants_test.ts"],
   },
+  {
+    id: "rout12-json-escape-sticks",
+    bug:
+      "template route: after an escaped quote in a JSON body's string literal, a later substitution counted as inside a string (text unquoted)",
+    file: "src/router/_escape.ts",
+    find: "if (escaped) escaped = false;",
+    replace: "if (escaped) escaped = true;",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
 ];
