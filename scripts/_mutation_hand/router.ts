@@ -652,4 +652,13 @@ export const ROUTER: HandMutant[] = [
     replace: "if (escaped) escaped = true;",
     tests: ["tests/router/router_r12_mutants_test.ts"],
   },
+  {
+    id: "rout12-json-escape-ignored",
+    bug:
+      "template route: a backslash in a JSON body's string literal escapes nothing, so an escaped quote ends the string",
+    file: "src/router/_escape.ts",
+    find: 'else if (char === "\\\\" && inString) escaped = true;',
+    replace: 'else if (char === "\\\\" && inString) escaped = false;',
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
 ];
