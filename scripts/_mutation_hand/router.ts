@@ -661,4 +661,13 @@ export const ROUTER: HandMutant[] = [
     replace: 'else if (char === "\\\\" && inString) escaped = false;',
     tests: ["tests/router/router_r12_mutants_test.ts"],
   },
+  {
+    id: "rout12-dedent-first-line-indent",
+    bug:
+      "template route: the first line's indentation taken as the common one, so a deeper first line loses its relative indentation",
+    file: "src/router/_template_parse.ts",
+    find: "while (i < a.length && i < b.length && a[i] === b[i]) i++;",
+    replace: "while (i < a.length || i < b.length && a[i] === b[i]) i++;",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
 ];

@@ -243,3 +243,29 @@ describe("a JSON body's string literals around substitutions", () => {
     });
   });
 });
+
+describe("a template's common indentation", () => {
+  // _template_parse.ts:28 (`&&`→`||` in commonPrefix): the first line's
+  // indentation was taken as the common one, so a body whose first line is
+  // indented deeper than the next lost its relative indentation.
+  it("is the least of its lines, also when the first line is the deepest", async () => {
+    const route = createRoute()`
+      HTTP/1.1 200 OK
+      Content-Type: text/plain
+
+          - nested first
+        - then its parent
+      end`;
+    assert.equal(
+      await (await route(new Request("http://localhost/"))).text(),
+      "    - nested first\n  - then its parent\nend",
+    );
+    const bodyOnly = createRoute()`
+        deeper
+      shallow`;
+    assert.equal(
+      await (await bodyOnly(new Request("http://localhost/"))).text(),
+      "  deeper\nshallow",
+    );
+  });
+});
