@@ -350,4 +350,11 @@ export const ROUTER: Equivalent[] = [
     reason:
       "the extra step reads undefined, which is no backslash and no quote: it can only clear a pending escape, and the substitution that follows every text part of a body (adjacent texts are merged) clears it anyway before the next text is read",
   },
+  {
+    file: "src/router/_escape.ts",
+    before: 'return JSON.stringify(value) ?? "null";',
+    after: 'return JSON.stringify(value) || "null";',
+    reason:
+      "JSON.stringify returns undefined or a non-empty string (the empty string is written as two quotes), so ?? and || pick the default for the same values",
+  },
 ];

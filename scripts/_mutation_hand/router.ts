@@ -670,4 +670,13 @@ export const ROUTER: HandMutant[] = [
     replace: "while (i < a.length || i < b.length && a[i] === b[i]) i++;",
     tests: ["tests/router/router_r12_mutants_test.ts"],
   },
+  {
+    id: "rout12-json-first-char-escaped",
+    bug:
+      "template route: a JSON body's first character read as escaped, so a body that is one string literal gets quoted values inside it",
+    file: "src/router/_escape.ts",
+    find: "let escaped = false;",
+    replace: "let escaped = true;",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
 ];

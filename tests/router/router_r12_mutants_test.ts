@@ -242,6 +242,19 @@ describe("a JSON body's string literals around substitutions", () => {
       n: 5,
     });
   });
+
+  // _escape.ts:53 (`let escaped = false`→`true`): the body's first
+  // character was read as escaped, so a JSON document that is one string
+  // literal had its substitutions written as quoted JSON values inside it.
+  it("a body that is one string literal keeps its substitutions as string content", async () => {
+    const route = createRoute()`
+      HTTP/1.1 200 OK
+      Content-Type: application/json
+
+      "Hello, ${() => 'Ada "the first"'}!"`;
+    const response = await route(new Request("http://localhost/"));
+    assert.equal(await response.json(), 'Hello, Ada "the first"!');
+  });
 });
 
 describe("a template's common indentation", () => {
