@@ -679,4 +679,30 @@ export const ROUTER: HandMutant[] = [
     replace: "let escaped = true;",
     tests: ["tests/router/router_r12_mutants_test.ts"],
   },
+  {
+    id: "rout12-dedent-first-text-line-counted",
+    bug:
+      "template route: a first line holding text counts for the common indentation, so nothing is dedented",
+    file: "src/router/_template_parse.ts",
+    find: "let startsWithBreak = false;",
+    replace: "let startsWithBreak = true;",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-dedent-one-blank-line-dropped",
+    bug: "template route: a one-line template of blanks loses them",
+    file: "src/router/_template_parse.ts",
+    find: "if (lines.length > 1 && isBlank(lines[0])) {",
+    replace: "if (lines.length >= 1 && isBlank(lines[0])) {",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-dedent-closing-indent-kept",
+    bug:
+      "template route: a template of a line break and the closing backtick's indentation keeps the blanks as its body",
+    file: "src/router/_template_parse.ts",
+    find: "if (lines.length > 0 && isBlank(lines[lines.length - 1])) {",
+    replace: "if (lines.length > 1 && isBlank(lines[lines.length - 1])) {",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
 ];

@@ -281,4 +281,31 @@ describe("a template's common indentation", () => {
       "  deeper\nshallow",
     );
   });
+
+  // _template_parse.ts:60 (`startsWithBreak` starting true): a first line
+  // that holds text counted, so its zero indentation left every other line
+  // indented.
+  it("a first line that holds text does not count", async () => {
+    const route = createRoute()`<ul>
+        <li>one</li>
+      </ul>`;
+    assert.equal(
+      await (await route(new Request("http://localhost/"))).text(),
+      "<ul>\n  <li>one</li>\n</ul>",
+    );
+  });
+
+  // _template_parse.ts:61 (`lines.length > 1`→`>= 1`) and :64 (`> 0`→`> 1`):
+  // a one-line template of blanks lost them, and a template that is only a
+  // line break and the closing backtick's indentation kept the blanks.
+  it("blanks on the only line are the body; a break and indentation alone are none", async () => {
+    const text = async (route: (request: Request) => Promise<Response>) =>
+      await (await route(new Request("http://localhost/"))).text();
+    assert.equal(await text(createRoute()`  `), "  ");
+    assert.equal(
+      await text(createRoute()`
+      `),
+      "",
+    );
+  });
 });
