@@ -705,4 +705,22 @@ export const ROUTER: HandMutant[] = [
     replace: "if (lines.length > 1 && isBlank(lines[lines.length - 1])) {",
     tests: ["tests/router/router_r12_mutants_test.ts"],
   },
+  {
+    id: "rout12-dedent-crlf-one-line",
+    bug:
+      "template route: with CRLF line ends and one body line, the CR before the closing line stays in the body",
+    file: "src/router/_template_parse.ts",
+    find: "      if (lines.length > 0) {",
+    replace: "      if (lines.length > 1) {",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-dedent-empty-after-closing-line",
+    bug:
+      "template route: a template of a line break and the closing indentation throws a TypeError",
+    file: "src/router/_template_parse.ts",
+    find: "      if (lines.length > 0) {",
+    replace: "      if (lines.length >= 0) {",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
 ];

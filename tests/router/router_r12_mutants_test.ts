@@ -308,4 +308,14 @@ describe("a template's common indentation", () => {
       "",
     );
   });
+
+  // _template_parse.ts:67 (`lines.length > 0`→`> 1`): with CRLF line ends
+  // and one body line, the CR before the closing line stayed in the body.
+  it("CRLF line ends: the break before the closing line goes, CR included", async () => {
+    const route = createRoute()`\r\n      hello\r\n      `;
+    assert.equal(
+      await (await route(new Request("http://localhost/"))).text(),
+      "hello",
+    );
+  });
 });
