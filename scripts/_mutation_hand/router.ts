@@ -723,4 +723,22 @@ export const ROUTER: HandMutant[] = [
     replace: "      if (lines.length >= 0) {",
     tests: ["tests/router/router_r12_mutants_test.ts"],
   },
+  {
+    id: "rout12-dedent-first-text-line-cut",
+    bug:
+      "template route: a first line holding text loses its own leading blanks to the common indentation",
+    file: "src/router/_template_parse.ts",
+    find: "if (!startsWithBreak && i === 0) return line;",
+    replace: "if (!startsWithBreak && i === 0) line;",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-dedent-only-first-line-cut",
+    bug:
+      "template route: without a leading line break only the first line is dedented",
+    file: "src/router/_template_parse.ts",
+    find: "if (!startsWithBreak && i === 0) return line;",
+    replace: "if (!startsWithBreak && i !== 0) return line;",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
 ];

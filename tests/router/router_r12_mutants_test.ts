@@ -293,6 +293,15 @@ describe("a template's common indentation", () => {
       await (await route(new Request("http://localhost/"))).text(),
       "<ul>\n  <li>one</li>\n</ul>",
     );
+    // _template_parse.ts:82 (its `return line` dropped): that first line's
+    // own blanks were cut too.
+    const indented = createRoute()`  first
+        second
+      third`;
+    assert.equal(
+      await (await indented(new Request("http://localhost/"))).text(),
+      "  first\n  second\nthird",
+    );
   });
 
   // _template_parse.ts:61 (`lines.length > 1`→`>= 1`) and :64 (`> 0`→`> 1`):
