@@ -741,4 +741,12 @@ export const ROUTER: HandMutant[] = [
     replace: "if (!startsWithBreak && i !== 0) return line;",
     tests: ["tests/router/router_r12_mutants_test.ts"],
   },
+  {
+    id: "rout12-cache-304-content-location",
+    bug: "router cache: a 304 drops the Content-Location its 200 sends",
+    file: "src/router/_cache.ts",
+    find: '  "content-location",',
+    replace: '  "",',
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
 ];

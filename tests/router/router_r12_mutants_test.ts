@@ -328,3 +328,35 @@ describe("a template's common indentation", () => {
     );
   });
 });
+
+describe("the cache's 304", () => {
+  // _cache.ts:19 ("content-location" emptied in the list a 304 repeats): a
+  // 304 dropped the Content-Location its 200 sends, which RFC 9110 §15.4.5
+  // says it must repeat; the body's own headers stay out.
+  it("repeats Content-Location, Vary and the validators, not the body's headers", async () => {
+    const router = createRouter({ cache: true }).endpoint`GET /doc`(
+      createRoute()`
+        HTTP/1.1 200 OK
+        Content-Type: text/plain
+        Content-Location: /doc.en.txt
+        Content-Language: en
+        Vary: Accept-Language
+
+        hello`,
+    );
+    const first = await router(new Request("http://localhost/doc"));
+    assert.equal(await first.text(), "hello");
+    const etag = first.headers.get("etag")!;
+    const again = await router(
+      new Request("http://localhost/doc", {
+        headers: { "if-none-match": etag },
+      }),
+    );
+    assert.equal(again.status, 304);
+    assert.equal(again.headers.get("content-location"), "/doc.en.txt");
+    assert.equal(again.headers.get("vary"), "Accept-Language");
+    assert.equal(again.headers.get("etag"), etag);
+    assert.equal(again.headers.get("content-type"), null);
+    assert.equal(again.headers.get("content-language"), null);
+  });
+});
