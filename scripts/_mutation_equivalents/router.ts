@@ -288,4 +288,80 @@ export const ROUTER: Equivalent[] = [
     reason:
       "a non-null object that is neither thenable nor binary (a plain object, an array, a raw() text, a Date) leaves the fast path for respond(), which renders it with the same body encoding into the same bytes, status and headers (Content-Length only for HEAD, as the fast path); only its toString/toJSON then runs after the later function substitutions instead of before them, the order the streaming path always takes and the docs do not fix",
   },
+  // Router, eleventh round (seed 20261207).
+  {
+    file: "src/router/_matcher.ts",
+    before: "if (best === null || withinLimit(best, max)) return best;",
+    after: "if (best === null || withinLimit(best, max)) best;",
+    reason:
+      "every lookup then goes through scan, which tries the table's dynamic routes one by one in the priority order the compiled RegExps encode and returns the first whose one-segment params fit: with the best match within the limit that is the same route with the same params (matcher_options_fuzz_test.ts holds the compiled table to that order), and with no match null; only the time per request grows, which bench/ measures",
+  },
+  {
+    file: "src/router/_regexp_tree.ts",
+    before:
+      'if (max < min) refuse(at, "numbers out of order in a quantifier");',
+    after: "if (max < min) ;",
+    reason:
+      "the tree is read only from a constraint that new RegExp has already accepted, and new RegExp refuses a quantifier out of order (`{3,2}`, as an invalid regular expression, same code) before this parser sees it",
+  },
+  {
+    file: "src/router/markup.ts",
+    before: "for (let i = 0; i < text.length; i++) {",
+    after: "for (let i = 0; i <= text.length; i++) {",
+    reason:
+      "the extra step reads charCodeAt(text.length), which is NaN and equals none of the five codes: the loop answers the same",
+  },
+  // Router, eleventh round: planted by hand in _routes.ts.
+  {
+    file: "src/router/_routes.ts",
+    before: "#hosted = false;",
+    after: "#hosted = true;",
+    reason:
+      "a router without host routes then takes the host path: hostOf, no exact group, no host pattern, and the routes without Host decide as before (match and allowed alike), only slower",
+  },
+  {
+    file: "src/router/_routes.ts",
+    before: "if (!this.#hosted) return this.#any.allowed(path);",
+    after: "if (!this.#hosted) this.#any.allowed(path);",
+    reason:
+      "without host groups the code below asks the same matcher: no exact group, no host pattern, so the methods are the routes without Host's, only computed twice",
+  },
+  {
+    file: "src/router/_routes.ts",
+    before:
+      "for (const method of matcher?.allowed(path) ?? []) methods.add(method);",
+    after:
+      "for (const method of matcher?.allowed(path) || []) methods.add(method);",
+    reason:
+      "allowed returns an array, never falsy: only an absent exact group's undefined reaches the default, under ?? and || alike",
+  },
+  // Router, eleventh round (seed 20261208).
+  {
+    file: "src/router/_pattern.ts",
+    before: 'if (literal === "") return;',
+    after: 'if (literal === "") ;',
+    reason:
+      'flushing an empty literal appends the empty string to the regex, key and path and only resets separator to "", which is read only for a parameter after another one, and two parameters without literal text between them are refused first: every later read sees the separator a non-empty flush set',
+  },
+  {
+    file: "src/router/_escape.ts",
+    before: "for (let i = 0; i < part.length; i++) {",
+    after: "for (let i = 0; i <= part.length; i++) {",
+    reason:
+      "the extra step reads undefined, which is no backslash and no quote: it can only clear a pending escape, and the substitution that follows every text part of a body (adjacent texts are merged) clears it anyway before the next text is read",
+  },
+  {
+    file: "src/router/_escape.ts",
+    before: 'return JSON.stringify(value) ?? "null";',
+    after: 'return JSON.stringify(value) || "null";',
+    reason:
+      "JSON.stringify returns undefined or a non-empty string (the empty string is written as two quotes), so ?? and || pick the default for the same values",
+  },
+  {
+    file: "src/router/_cache.ts",
+    before: "for (let i = 0; i < bytes.length; i++) {",
+    after: "for (let i = 0; i <= bytes.length; i++) {",
+    reason:
+      "the extra round mixes undefined (0 under ^) into both halves: the entity tag is still a deterministic hash of the bytes and their length, opaque to clients, which only compare it with the tag this server sent",
+  },
 ];

@@ -513,4 +513,240 @@ export const ROUTER: HandMutant[] = [
     replace: "(!Number.isInteger(status) || status <= 200 || status > 599)",
     tests: ["tests/router/router_r11_mutants_test.ts"],
   },
+  // Router, eleventh round: planted by hand (cors.ts, _routes.ts, _options.ts).
+  {
+    id: "rout12-cors-max-age-zero",
+    bug: "cors: maxAge 0 refused as negative",
+    file: "src/router/cors.ts",
+    find: "init.maxAge < 0",
+    replace: "init.maxAge <= 0",
+    tests: ["tests/router/cors_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-cors-expose-empty",
+    bug:
+      "cors: an empty exposeHeaders list sends an empty Access-Control-Expose-Headers",
+    file: "src/router/cors.ts",
+    find: "init.exposeHeaders.length > 0",
+    replace: "init.exposeHeaders.length >= 0",
+    tests: ["tests/router/cors_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-cors-vary-unasked",
+    bug:
+      "cors: an echoing preflight not asked for headers sends no Vary: Access-Control-Request-Headers",
+    file: "src/router/cors.ts",
+    find: "if (init.allowHeaders === undefined) {",
+    replace: "if (init.allowHeaders === undefined && asked !== null) {",
+    tests: ["tests/router/cors_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-cors-vary-configured",
+    bug:
+      "cors: a configured allowHeaders list answered with Vary: Access-Control-Request-Headers",
+    file: "src/router/cors.ts",
+    find: "if (init.allowHeaders === undefined) {",
+    replace: "if (init.allowHeaders === undefined || asked !== null) {",
+    tests: ["tests/router/cors_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-remove-host-group-dropped",
+    bug:
+      "router.remove: removing one route of a host drops the host's other routes",
+    file: "src/router/_routes.ts",
+    find: "if (group !== undefined && group.matcher.size === 0) {",
+    replace: "if (!(group !== undefined && group.matcher.size === 0)) {",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-remove-host-patterns-kept-one",
+    bug:
+      "router.remove: a host's last route removed keeps only that host among the host patterns",
+    file: "src/router/_routes.ts",
+    find: "this.#patterns.filter((g) => g !== group);",
+    replace: "this.#patterns.filter((g) => g === group);",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-remove-host-last-group-ignored",
+    bug: "router.remove: with one host left, its routes no longer answer",
+    file: "src/router/_routes.ts",
+    find: "this.#hosted = this.#groups.size > 0;",
+    replace: "this.#hosted = this.#groups.size > 1;",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-options-show-function-source",
+    bug: "RouterInit: a refused function shown by its source text",
+    file: "src/router/_options.ts",
+    find: 'if (typeof value === "function") return "a function";',
+    replace: 'if (typeof value === "function") "a function";',
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-options-show-object",
+    bug: "RouterInit: a refused object shown as [object Object]",
+    file: "src/router/_options.ts",
+    find: 'if (typeof value === "object") return "an object";',
+    replace: 'if (typeof value === "object") "an object";',
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-options-show-sixty-cut",
+    bug: "RouterInit: a refused text of exactly 60 characters shown as cut",
+    file: "src/router/_options.ts",
+    find: "value.length > 60 ?",
+    replace: "value.length >= 60 ?",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-options-show-number-as-bigint",
+    bug: "RouterInit: a refused number shown with a bigint's n",
+    file: "src/router/_options.ts",
+    find: 'if (typeof value === "bigint") return',
+    replace: 'if (typeof value !== "bigint") return',
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-host-pattern-allowed",
+    bug:
+      "router: a path known only to a host pattern's routes answers 404 to another method on its hosts",
+    file: "src/router/_routes.ts",
+    find: "if (group.host.regexp.test(host)) matchers.push(group.matcher);",
+    replace: "if (group.host.regexp.test(host)) ;",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-constraint-class-end",
+    bug:
+      "router: a } inside a constraint's character class closes the constraint",
+    file: "src/router/_constraint.ts",
+    find: 'else if (inClass) inClass = char !== "]";',
+    replace: 'else if (inClass) inClass = char === "]";',
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-plain-null-text",
+    bug:
+      "template route: null or undefined in a text/plain body rendered as the words null and undefined",
+    file: "src/router/_escape.ts",
+    find: ": value === null || value === undefined",
+    replace: ": value === null && value === undefined",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-media-type-blank-before-semicolon",
+    bug:
+      "template route: text/html ; charset=utf-8 (blank before ;) not escaped as HTML",
+    file: "src/router/_escape.ts",
+    find: ".trim().toLowerCase();",
+    replace: ".toLowerCase();",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-json-escape-sticks",
+    bug:
+      "template route: after an escaped quote in a JSON body's string literal, a later substitution counted as inside a string (text unquoted)",
+    file: "src/router/_escape.ts",
+    find: "if (escaped) escaped = false;",
+    replace: "if (escaped) escaped = true;",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-json-escape-ignored",
+    bug:
+      "template route: a backslash in a JSON body's string literal escapes nothing, so an escaped quote ends the string",
+    file: "src/router/_escape.ts",
+    find: 'else if (char === "\\\\" && inString) escaped = true;',
+    replace: 'else if (char === "\\\\" && inString) escaped = false;',
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-dedent-first-line-indent",
+    bug:
+      "template route: the first line's indentation taken as the common one, so a deeper first line loses its relative indentation",
+    file: "src/router/_template_parse.ts",
+    find: "while (i < a.length && i < b.length && a[i] === b[i]) i++;",
+    replace: "while (i < a.length || i < b.length && a[i] === b[i]) i++;",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-json-first-char-escaped",
+    bug:
+      "template route: a JSON body's first character read as escaped, so a body that is one string literal gets quoted values inside it",
+    file: "src/router/_escape.ts",
+    find: "let escaped = false;",
+    replace: "let escaped = true;",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-dedent-first-text-line-counted",
+    bug:
+      "template route: a first line holding text counts for the common indentation, so nothing is dedented",
+    file: "src/router/_template_parse.ts",
+    find: "let startsWithBreak = false;",
+    replace: "let startsWithBreak = true;",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-dedent-one-blank-line-dropped",
+    bug: "template route: a one-line template of blanks loses them",
+    file: "src/router/_template_parse.ts",
+    find: "if (lines.length > 1 && isBlank(lines[0])) {",
+    replace: "if (lines.length >= 1 && isBlank(lines[0])) {",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-dedent-closing-indent-kept",
+    bug:
+      "template route: a template of a line break and the closing backtick's indentation keeps the blanks as its body",
+    file: "src/router/_template_parse.ts",
+    find: "if (lines.length > 0 && isBlank(lines[lines.length - 1])) {",
+    replace: "if (lines.length > 1 && isBlank(lines[lines.length - 1])) {",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-dedent-crlf-one-line",
+    bug:
+      "template route: with CRLF line ends and one body line, the CR before the closing line stays in the body",
+    file: "src/router/_template_parse.ts",
+    find: "      if (lines.length > 0) {",
+    replace: "      if (lines.length > 1) {",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-dedent-empty-after-closing-line",
+    bug:
+      "template route: a template of a line break and the closing indentation throws a TypeError",
+    file: "src/router/_template_parse.ts",
+    find: "      if (lines.length > 0) {",
+    replace: "      if (lines.length >= 0) {",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-dedent-first-text-line-cut",
+    bug:
+      "template route: a first line holding text loses its own leading blanks to the common indentation",
+    file: "src/router/_template_parse.ts",
+    find: "if (!startsWithBreak && i === 0) return line;",
+    replace: "if (!startsWithBreak && i === 0) line;",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-dedent-only-first-line-cut",
+    bug:
+      "template route: without a leading line break only the first line is dedented",
+    file: "src/router/_template_parse.ts",
+    find: "if (!startsWithBreak && i === 0) return line;",
+    replace: "if (!startsWithBreak && i !== 0) return line;",
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
+  {
+    id: "rout12-cache-304-content-location",
+    bug: "router cache: a 304 drops the Content-Location its 200 sends",
+    file: "src/router/_cache.ts",
+    find: '  "content-location",',
+    replace: '  "",',
+    tests: ["tests/router/router_r12_mutants_test.ts"],
+  },
 ];

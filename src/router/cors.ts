@@ -159,7 +159,9 @@ export function cors(init: CorsOptions = {}): Cors {
       const asked = request.headers.get("access-control-request-headers");
       const allowed = init.allowHeaders?.join(", ") ?? asked;
       if (allowed) answer.push(["access-control-allow-headers", allowed]);
-      if (init.allowHeaders === undefined && asked !== null) {
+      // An echoed list depends on the request's list even when it is absent:
+      // a cache must not answer a later preflight that asks with this one.
+      if (init.allowHeaders === undefined) {
         answer.push(["vary", "Access-Control-Request-Headers"]);
       }
       if (init.maxAge !== undefined) {
