@@ -249,4 +249,86 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "node:http writes one line per element of an array header value, so an empty `set-cookie` array writes no line: the head is the same byte for byte (checked with Node 20's res.writeHead)",
   },
+  // The twelfth round (lis12): `??` read as `||` where the left operand is
+  // never a falsy value other than null or undefined. The first was a
+  // survivor of seed 20261165; the others were reviewed with it.
+  {
+    file: "src/serve/_deno_server.ts",
+    before: ") ?? false;",
+    after: ") || false;",
+    reason:
+      "the left operand is startsWith's boolean or undefined (no Content-Type), and `x || false` equals `x ?? false` for true, false and undefined alike",
+  },
+  {
+    file: "src/serve/_deno_server.ts",
+    before: "const body = arrived ?? bodyStream(reader, head.body, {",
+    after: "const body = arrived || bodyStream(reader, head.body, {",
+    reason:
+      "arrived is null or a Uint8Array, and every Uint8Array is truthy, an empty one too",
+  },
+  {
+    file: "src/serve/_deno_server.ts",
+    before:
+      ': reject(bodyError ?? new Error("the response was not delivered"));',
+    after:
+      ': reject(bodyError || new Error("the response was not delivered"));',
+    reason:
+      "bodyError is undefined or a BodyFailed, an object, so always truthy when set",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "if ((controller.desiredSize ?? 0) <= 0) req.pause();",
+    after: "if ((controller.desiredSize || 0) <= 0) req.pause();",
+    reason:
+      "the one falsy number desiredSize can be is 0, which `|| 0` turns into 0 again (NaN is never a desiredSize)",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "active.set(socket, (active.get(socket) ?? 0) + 1);",
+    after: "active.set(socket, (active.get(socket) || 0) + 1);",
+    reason: "the one falsy count is 0, which `|| 0` turns into 0 again",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: ': reject(bodyFailed ?? new Error("client went away"));',
+    after: ': reject(bodyFailed || new Error("client went away"));',
+    reason:
+      "bodyFailed is undefined or a BodyFailed, an object, so always truthy when set",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: 'const declared = Number(req.headers["content-length"] ?? "0");',
+    after: 'const declared = Number(req.headers["content-length"] || "0");',
+    reason:
+      'the one falsy header value is the empty string, and Number("") is 0 as Number("0") is (node:http refuses an empty Content-Length anyway); the same at both sites, the request event and checkContinue',
+    sites: 2,
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "const { done, value } = await (next ?? reader.read());",
+    after: "const { done, value } = await (next || reader.read());",
+    reason:
+      "next is undefined or a Promise, an object, so always truthy when set",
+  },
+  {
+    file: "src/serve/_write_body.ts",
+    before: "const reader = byob ?? body.getReader();",
+    after: "const reader = byob || body.getReader();",
+    reason:
+      "byob is undefined or a reader, an object, so always truthy when set",
+  },
+  {
+    file: "src/serve/_write_body.ts",
+    before: "next = await (waiting ?? read());",
+    after: "next = await (waiting || read());",
+    reason:
+      "waiting is undefined or a Promise, an object, so always truthy when set",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: '!http10 && (expect ?? "").toLowerCase() === "100-continue",',
+    after: '!http10 && (expect || "").toLowerCase() === "100-continue",',
+    reason:
+      "expect is null or the joined Expect lines; the only falsy string is the empty one, which both give back",
+  },
 ];
