@@ -496,4 +496,16 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "if (res.destroyed) Promise.resolve(false);",
     tests: ["tests/serve/open_r12_mutants_test.ts"],
   },
+  // The twelfth round (lis12): survivors of seed 20261165, each killed.
+  {
+    id: "lis12-target-backend-unnamed",
+    bug:
+      "targetFields: a relayed operation's `backend/model` is not passed to routing as the named backend, so routing's own pick serves it",
+    file: "src/gateway/_wire_util.ts",
+    find:
+      "    ...(target.backend === undefined\n      ? {}\n      : { metadata:",
+    replace:
+      "    ...(target.backend !== undefined\n      ? {}\n      : { metadata:",
+    tests: ["tests/gateway/target_model_r12_mutants_test.ts"],
+  },
 ];
