@@ -508,4 +508,22 @@ export const GATEWAY_LISTENER: HandMutant[] = [
       "    ...(target.backend !== undefined\n      ? {}\n      : { metadata:",
     tests: ["tests/gateway/target_model_r12_mutants_test.ts"],
   },
+  {
+    id: "lis12-head-deadline-at-edge",
+    bug:
+      "deno listener: a head is cut off with a 408 at the very millisecond its headers timeout ends, not once it has passed",
+    file: "src/serve/_deno_server.ts",
+    find: "(c.headBy && now > c.headBy)",
+    replace: "(c.headBy && now >= c.headBy)",
+    tests: ["tests/serve/deadline_edge_r12_mutants_test.ts"],
+  },
+  {
+    id: "lis12-body-deadline-at-edge",
+    bug:
+      "deno listener: a body is cut off with a 408 at the very millisecond its body timeout ends, not once it has passed",
+    file: "src/serve/_deno_server.ts",
+    find: "(c.bodyBy && now > c.bodyBy)",
+    replace: "(c.bodyBy && now >= c.bodyBy)",
+    tests: ["tests/serve/deadline_edge_r12_mutants_test.ts"],
+  },
 ];
