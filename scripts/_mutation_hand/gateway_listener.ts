@@ -526,4 +526,23 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "(c.bodyBy && now >= c.bodyBy)",
     tests: ["tests/serve/deadline_edge_r12_mutants_test.ts"],
   },
+  // Planted by hand in this round, each caught by a new test.
+  {
+    id: "lis12-linger-bound-max",
+    bug:
+      "deno listener: a lingering close lasts 5 s even when idleTimeoutMs is shorter",
+    file: "src/serve/_deno_server.ts",
+    find: "const lingerMs = Math.min(LINGER_MS, limits.idleTimeoutMs);",
+    replace: "const lingerMs = Math.max(LINGER_MS, limits.idleTimeoutMs);",
+    tests: ["tests/serve/deadline_edge_r12_mutants_test.ts"],
+  },
+  {
+    id: "lis12-linger-never-ended",
+    bug:
+      "deno listener: the sweeper never ends a lingering close whose client neither finishes nor closes",
+    file: "src/serve/_deno_server.ts",
+    find: "if (now > c.lingerBy) closeQuietly(c);",
+    replace: "if (now > c.lingerBy) ;",
+    tests: ["tests/serve/deadline_edge_r12_mutants_test.ts"],
+  },
 ];

@@ -5,8 +5,10 @@
 // setInterval the listener starts) is run by hand at each instant, so the
 // edge is met exactly, however loaded the machine.
 import assert from "node:assert/strict";
-import { waitUntil } from "../_timeout.ts";
-import { bodyOf } from "./_raw_client.ts";
+import { serve } from "../../src/serve/mod.ts";
+import { shutdownBounded } from "../_bounded.ts";
+import { waitUntil, withTimeout } from "../_timeout.ts";
+import { bodyOf, WAIT_MS } from "./_raw_client.ts";
 import { withServer } from "./_with_server.ts";
 
 /** A clock the test moves, and the listener's sweeper, run on demand. */
@@ -119,5 +121,53 @@ Deno.test("serve: a body finished at exactly bodyTimeoutMs is read whole; one a 
     }, { bodyTimeoutMs: 1_000, idleTimeoutMs: 60_000 });
   } finally {
     clock.release();
+  }
+});
+
+// Bug (planted by hand, `_deno_server.ts`, the linger's bound
+// `Math.min(LINGER_MS, idleTimeoutMs)`→`Math.max`): a refused upload's
+// lingering close held its connection for 5 s whatever idleTimeoutMs said,
+// so a listener configured to drop silent clients after a second kept one
+// that neither finished its body nor closed for five.
+Deno.test("serve: a lingering close after a 413 ends at idleTimeoutMs when that is shorter than the linger", async () => {
+  const clock = holdClock(T0);
+  const server = await serve(() => new Response("never"), {
+    port: 0,
+    hostname: "127.0.0.1",
+    maxBodyBytes: 10,
+    idleTimeoutMs: 1_000,
+  });
+  // Deno's own connection: it keeps its side open after the server's FIN,
+  // as a client still sending its body does.
+  const client = await Deno.connect({
+    hostname: "127.0.0.1",
+    port: server.addr.port,
+  });
+  try {
+    await client.write(
+      new TextEncoder().encode(
+        "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nsome",
+      ),
+    );
+    let received = "";
+    const buffer = new Uint8Array(4096);
+    for (;;) {
+      const n = await withTimeout(client.read(buffer), WAIT_MS, "no EOF");
+      if (n === null) break;
+      received += new TextDecoder().decode(buffer.subarray(0, n));
+    }
+    assert.match(received, /^HTTP\/1\.1 413 /);
+    // Half-closed and lingering (its end was set before the FIN went out).
+    assert.equal(server.connections, 1);
+    clock.at(T0 + 1_001);
+    clock.sweep();
+    await waitUntil(
+      () => server.connections === 0,
+      "the linger outlived idleTimeoutMs",
+    );
+  } finally {
+    client.close();
+    clock.release();
+    await shutdownBounded(server);
   }
 });
