@@ -545,4 +545,24 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "if (now > c.lingerBy) ;",
     tests: ["tests/serve/deadline_edge_r12_mutants_test.ts"],
   },
+  // A fault found by planting `.trim()` dropped by hand, fixed: String#trim
+  // took a no-break space after a framing value for white space.
+  {
+    id: "lis12-te-trim-nbsp",
+    bug:
+      "listener: `Transfer-Encoding: chunked<NBSP>` is read as chunked (String#trim drops the no-break space), where Node refuses it",
+    file: "src/serve/_http1.ts",
+    find: 'if (te.toLowerCase() !== "chunked") {',
+    replace: 'if (te.trim().toLowerCase() !== "chunked") {',
+    tests: ["tests/serve/framing_space_r12_mutants_test.ts"],
+  },
+  {
+    id: "lis12-cl-trim-nbsp",
+    bug:
+      "listener: `Content-Length: 5<NBSP>` is read as 5 (String#trim drops the no-break space), where Node refuses it",
+    file: "src/serve/_http1.ts",
+    find: 'cl.split(",").map(withoutOws)',
+    replace: 'cl.split(",").map((v) => v.trim())',
+    tests: ["tests/serve/framing_space_r12_mutants_test.ts"],
+  },
 ];
