@@ -346,4 +346,11 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "the lines it lets through are still refused with the same 400, whose text the listener never sends: a colon past this line's end gives a name holding its CR or LF (not a token); a colon at the line's start gives an empty name; no colon at all (-1) gives a name sliced to the head's end and a value from the head's start, which holds the request line's LF (a bad value)",
   },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "const left = (active.get(socket) ?? 1) - 1;",
+    after: "const left = (active.get(socket) || 1) - 1;",
+    reason:
+      "a response's close listener is added only after its request raised the socket's count, and each response takes one off once, so while the socket is tracked its count at that close is at least 1, never the 0 that `|| 1` would change; an untracked socket (closed, deleted) reads undefined, 1 either way",
+  },
 ];
