@@ -56,9 +56,10 @@ function holdClock(start: number): HeldClock {
 
 const T0 = 1_000_000;
 
-// Bug (seed 20261165, `_deno_server.ts:181`, `now > c.headBy`→`>=`): a
-// client was cut off with a 408 at the very millisecond its headers
-// timeout ended, with none of it left, instead of once it had passed.
+// Bug (planted by hand, the twin of seed 20261165's `_deno_server.ts:181`
+// survivor below, `now > c.headBy`→`>=`): a client was cut off with a 408
+// at the very millisecond its headers timeout ended, with none of it left,
+// instead of once it had passed.
 Deno.test("serve: a head finished at exactly headersTimeoutMs is answered; one a millisecond later gets a 408", async () => {
   const clock = holdClock(T0);
   try {
@@ -87,8 +88,9 @@ Deno.test("serve: a head finished at exactly headersTimeoutMs is answered; one a
   }
 });
 
-// Bug (the twin on `bodyBy`, `now > c.bodyBy`→`>=`): a body finished at
-// the very millisecond its timeout ended was cut off with a 408.
+// Bug (seed 20261165, `_deno_server.ts:181`, `now > c.bodyBy`→`>=`): a
+// body finished at the very millisecond its timeout ended was cut off with
+// a 408.
 Deno.test("serve: a body finished at exactly bodyTimeoutMs is read whole; one a millisecond later gets a 408", async () => {
   const clock = holdClock(T0);
   const reading: string[] = [];
