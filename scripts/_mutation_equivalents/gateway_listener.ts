@@ -249,4 +249,115 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "node:http writes one line per element of an array header value, so an empty `set-cookie` array writes no line: the head is the same byte for byte (checked with Node 20's res.writeHead)",
   },
+  // The twelfth round (lis12): `??` read as `||` where the left operand is
+  // never a falsy value other than null or undefined. The first was a
+  // survivor of seed 20261165; the others were reviewed with it.
+  {
+    file: "src/serve/_deno_server.ts",
+    before: ") ?? false;",
+    after: ") || false;",
+    reason:
+      "the left operand is startsWith's boolean or undefined (no Content-Type), and `x || false` equals `x ?? false` for true, false and undefined alike",
+  },
+  {
+    file: "src/serve/_deno_server.ts",
+    before: "const body = arrived ?? bodyStream(reader, head.body, {",
+    after: "const body = arrived || bodyStream(reader, head.body, {",
+    reason:
+      "arrived is null or a Uint8Array, and every Uint8Array is truthy, an empty one too",
+  },
+  {
+    file: "src/serve/_deno_server.ts",
+    before:
+      ': reject(bodyError ?? new Error("the response was not delivered"));',
+    after:
+      ': reject(bodyError || new Error("the response was not delivered"));',
+    reason:
+      "bodyError is undefined or a BodyFailed, an object, so always truthy when set",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "if ((controller.desiredSize ?? 0) <= 0) req.pause();",
+    after: "if ((controller.desiredSize || 0) <= 0) req.pause();",
+    reason:
+      "the one falsy number desiredSize can be is 0, which `|| 0` turns into 0 again (NaN is never a desiredSize)",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "active.set(socket, (active.get(socket) ?? 0) + 1);",
+    after: "active.set(socket, (active.get(socket) || 0) + 1);",
+    reason: "the one falsy count is 0, which `|| 0` turns into 0 again",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: ': reject(bodyFailed ?? new Error("client went away"));',
+    after: ': reject(bodyFailed || new Error("client went away"));',
+    reason:
+      "bodyFailed is undefined or a BodyFailed, an object, so always truthy when set",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: 'const declared = Number(req.headers["content-length"] ?? "0");',
+    after: 'const declared = Number(req.headers["content-length"] || "0");',
+    reason:
+      'the one falsy header value is the empty string, and Number("") is 0 as Number("0") is (node:http refuses an empty Content-Length anyway); the same at both sites, the request event and checkContinue',
+    sites: 2,
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "const { done, value } = await (next ?? reader.read());",
+    after: "const { done, value } = await (next || reader.read());",
+    reason:
+      "next is undefined or a Promise, an object, so always truthy when set",
+  },
+  {
+    file: "src/serve/_write_body.ts",
+    before: "const reader = byob ?? body.getReader();",
+    after: "const reader = byob || body.getReader();",
+    reason:
+      "byob is undefined or a reader, an object, so always truthy when set",
+  },
+  {
+    file: "src/serve/_write_body.ts",
+    before: "next = await (waiting ?? read());",
+    after: "next = await (waiting || read());",
+    reason:
+      "waiting is undefined or a Promise, an object, so always truthy when set",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: '!http10 && (expect ?? "").toLowerCase() === "100-continue",',
+    after: '!http10 && (expect || "").toLowerCase() === "100-continue",',
+    reason:
+      "expect is null or the joined Expect lines; the only falsy string is the empty one, which both give back",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: "break;",
+    after: ";",
+    reason:
+      "the five breaks of parseHead's switch on the header name's length: each case compares the lower-cased name with a name of exactly its length (4 host, 6 expect, 10 connection, 14 content-length, 17 transfer-encoding), so falling into the next case compares it with a name of another length, never equal, and the last case's break ends the switch anyway",
+    sites: 5,
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: "const name = colon > lineStart && colon < stop",
+    after: "const name = colon > lineStart || colon < stop",
+    reason:
+      "the lines it lets through are still refused with the same 400, whose text the listener never sends: a colon past this line's end gives a name holding its CR or LF (not a token); a colon at the line's start gives an empty name; no colon at all (-1) gives a name sliced to the head's end and a value from the head's start, which holds the request line's LF (a bad value)",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "const left = (active.get(socket) ?? 1) - 1;",
+    after: "const left = (active.get(socket) || 1) - 1;",
+    reason:
+      "a response's close listener is added only after its request raised the socket's count, and each response takes one off once, so while the socket is tracked its count at that close is at least 1, never the 0 that `|| 1` would change; an untracked socket (closed, deleted) reads undefined, 1 either way",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "const onClose = () => done(false);",
+    after: "const onClose = () => done(true);",
+    reason:
+      "a response closes before it is finished only with its connection, and the request's close listener, added before this one, has then aborted the request, whose abort cancels the body's reader: the write loop going on reads done at once and calls end() on a destroyed response, which writes nothing and raises no error (checked on Node 20), the same end as giving up",
+  },
 ];

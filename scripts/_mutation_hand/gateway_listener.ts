@@ -246,8 +246,8 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     id: "lis9-http1-chunked-case",
     bug: "Transfer-Encoding: Chunked refused with a 501",
     file: "src/serve/_http1.ts",
-    find: `if (te.trim().toLowerCase() !== "chunked") {`,
-    replace: `if (te.trim() !== "chunked") {`,
+    find: `if (te.toLowerCase() !== "chunked") {`,
+    replace: `if (te !== "chunked") {`,
     tests: ["tests/serve/listener_r11_mutants_test.ts"],
   },
   {
@@ -495,5 +495,74 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     find: "if (res.destroyed) return Promise.resolve(false);",
     replace: "if (res.destroyed) Promise.resolve(false);",
     tests: ["tests/serve/open_r12_mutants_test.ts"],
+  },
+  // The twelfth round (lis12): survivors of seed 20261165, each killed.
+  {
+    id: "lis12-target-backend-unnamed",
+    bug:
+      "targetFields: a relayed operation's `backend/model` is not passed to routing as the named backend, so routing's own pick serves it",
+    file: "src/gateway/_wire_util.ts",
+    find:
+      "    ...(target.backend === undefined\n      ? {}\n      : { metadata:",
+    replace:
+      "    ...(target.backend !== undefined\n      ? {}\n      : { metadata:",
+    tests: ["tests/gateway/target_model_r12_mutants_test.ts"],
+  },
+  {
+    id: "lis12-head-deadline-at-edge",
+    bug:
+      "deno listener: a head is cut off with a 408 at the very millisecond its headers timeout ends, not once it has passed",
+    file: "src/serve/_deno_server.ts",
+    find: "(c.headBy && now > c.headBy)",
+    replace: "(c.headBy && now >= c.headBy)",
+    tests: ["tests/serve/deadline_edge_r12_mutants_test.ts"],
+  },
+  {
+    id: "lis12-body-deadline-at-edge",
+    bug:
+      "deno listener: a body is cut off with a 408 at the very millisecond its body timeout ends, not once it has passed",
+    file: "src/serve/_deno_server.ts",
+    find: "(c.bodyBy && now > c.bodyBy)",
+    replace: "(c.bodyBy && now >= c.bodyBy)",
+    tests: ["tests/serve/deadline_edge_r12_mutants_test.ts"],
+  },
+  // Planted by hand in this round, each caught by a new test.
+  {
+    id: "lis12-linger-bound-max",
+    bug:
+      "deno listener: a lingering close lasts 5 s even when idleTimeoutMs is shorter",
+    file: "src/serve/_deno_server.ts",
+    find: "const lingerMs = Math.min(LINGER_MS, limits.idleTimeoutMs);",
+    replace: "const lingerMs = Math.max(LINGER_MS, limits.idleTimeoutMs);",
+    tests: ["tests/serve/deadline_edge_r12_mutants_test.ts"],
+  },
+  {
+    id: "lis12-linger-never-ended",
+    bug:
+      "deno listener: the sweeper never ends a lingering close whose client neither finishes nor closes",
+    file: "src/serve/_deno_server.ts",
+    find: "if (now > c.lingerBy) closeQuietly(c);",
+    replace: "if (now > c.lingerBy) ;",
+    tests: ["tests/serve/deadline_edge_r12_mutants_test.ts"],
+  },
+  // A fault found by planting `.trim()` dropped by hand, fixed: String#trim
+  // took a no-break space after a framing value for white space.
+  {
+    id: "lis12-te-trim-nbsp",
+    bug:
+      "listener: `Transfer-Encoding: chunked<NBSP>` is read as chunked (String#trim drops the no-break space), where Node refuses it",
+    file: "src/serve/_http1.ts",
+    find: 'if (te.toLowerCase() !== "chunked") {',
+    replace: 'if (te.trim().toLowerCase() !== "chunked") {',
+    tests: ["tests/serve/framing_space_r12_mutants_test.ts"],
+  },
+  {
+    id: "lis12-cl-trim-nbsp",
+    bug:
+      "listener: `Content-Length: 5<NBSP>` is read as 5 (String#trim drops the no-break space), where Node refuses it",
+    file: "src/serve/_http1.ts",
+    find: 'cl.split(",").map(withoutOws)',
+    replace: 'cl.split(",").map((v) => v.trim())',
+    tests: ["tests/serve/framing_space_r12_mutants_test.ts"],
   },
 ];

@@ -325,7 +325,9 @@ export function parseHead(text: string): RequestHead {
     if (cl !== null || http10) {
       throw new HttpWireError(400, "Conflicting body framing.");
     }
-    if (te.trim().toLowerCase() !== "chunked") {
+    // Already without SP/HTAB around it; String#trim would also drop a
+    // no-break space (byte 0xA0), reading `chunked<NBSP>` as chunked.
+    if (te.toLowerCase() !== "chunked") {
       throw new HttpWireError(
         501,
         "Only chunked transfer coding is supported.",
@@ -333,7 +335,7 @@ export function parseHead(text: string): RequestHead {
     }
     body = { kind: "chunked" };
   } else if (cl !== null) {
-    const values = cl.split(",").map((v) => v.trim());
+    const values = cl.split(",").map(withoutOws);
     if (!values.every((v) => /^\d{1,15}$/.test(v) && v === values[0])) {
       throw new HttpWireError(400, "Bad Content-Length.");
     }
@@ -350,6 +352,15 @@ export function parseHead(text: string): RequestHead {
     keepAlive,
     !http10 && (expect ?? "").toLowerCase() === "100-continue",
   );
+}
+
+/** `value` without the SP and HTAB around it (nothing else: RFC 9110 §5.5). */
+function withoutOws(value: string): string {
+  let start = 0;
+  let end = value.length;
+  while (start < end && isOws(value.charCodeAt(start))) start++;
+  while (end > start && isOws(value.charCodeAt(end - 1))) end--;
+  return value.slice(start, end);
 }
 
 /** The end of the line `text[start, end)` without one final CR. */

@@ -6,6 +6,7 @@
  * @module
  */
 import {
+  type BoundedServer,
   serve,
   type ServeHandler,
   type ServeOptions,
@@ -13,10 +14,16 @@ import {
 import { shutdownBounded } from "../_bounded.ts";
 import { type RawClient, rawClient } from "./_raw_client.ts";
 
-/** Serves `handler` with `options`; `use` gets a client maker. */
+/**
+ * Serves `handler` with `options`; `use` gets a client maker, and the
+ * server (its `connections` tell when a client has been accepted).
+ */
 export async function withServer(
   handler: ServeHandler,
-  use: (connect: () => Promise<RawClient>) => Promise<void>,
+  use: (
+    connect: () => Promise<RawClient>,
+    server: BoundedServer,
+  ) => Promise<void>,
   options: Omit<ServeOptions, "port" | "hostname"> = {},
 ): Promise<void> {
   const server = await serve(handler, {
@@ -30,7 +37,7 @@ export async function withServer(
       const client = await rawClient(server.addr.port);
       clients.push(client);
       return client;
-    });
+    }, server);
   } finally {
     for (const client of clients) await client.destroy();
     await shutdownBounded(server);
