@@ -35,9 +35,11 @@ describe("toLog: the log's own optional fields", () => {
   it("writes the browser, pages and comment given, and no key for those not given", async () => {
     const entry = await fromRequest(
       { method: "GET", url: "https://e.x/", headers: {} },
-      { ...at, pageref: "page_1" },
+      { ...at, pageref: "page_1", connection: "52431", comment: "first" },
     );
     assert.equal(entry.pageref, "page_1");
+    assert.equal(entry.connection, "52431");
+    assert.equal(entry.comment, "first");
     const browser = { name: "Firefox", version: "126.0" };
     const pages: HarPage[] = [{
       startedDateTime: at.startedDateTime,
@@ -63,7 +65,9 @@ describe("toLog: the log's own optional fields", () => {
       { method: "GET", url: "https://e.x/", headers: {} },
       at,
     );
-    assert.equal("pageref" in plain, false);
+    for (const key of ["pageref", "connection", "comment"]) {
+      assert.equal(key in plain, false, key);
+    }
   });
 });
 
@@ -156,6 +160,70 @@ describe("fromRequest: defaultOrigin", () => {
           { ...at, defaultOrigin: "" },
         ),
         refused("INVALID_OPTION", "defaultOrigin"),
+      );
+    }
+  });
+});
+
+describe("fromRequest: the entry's timings and version", () => {
+  it("keeps a timing of 0 as 0 (a reused connection), and -1 only for what was not given", async () => {
+    const given = { blocked: 0, dns: 0, connect: 0, ssl: 0, send: 0, wait: 5 };
+    const entry = await fromRequest(
+      { method: "GET", url: "https://e.x/", headers: {} },
+      { ...at, timings: given },
+    );
+    assert.deepEqual(entry.timings, { ...given, receive: 0 });
+    assert.equal(entry.time, 5);
+    const blank = await fromRequest(
+      { method: "GET", url: "https://e.x/", headers: {} },
+      { ...at, timings: { wait: 1 } },
+    );
+    assert.deepEqual(blank.timings, {
+      blocked: -1,
+      dns: -1,
+      connect: -1,
+      ssl: -1,
+      send: 0,
+      wait: 1,
+      receive: 0,
+    });
+  });
+
+  it("writes a version it does not know as given, after HTTP/", async () => {
+    for (
+      const [httpVersion, written] of [["QUIC", "HTTP/QUIC"], ["h2", "HTTP/2"]]
+    ) {
+      const entry = await fromRequest(
+        { method: "GET", url: "https://e.x/", headers: {}, httpVersion },
+        at,
+      );
+      assert.equal(entry.request.httpVersion, written);
+    }
+  });
+});
+
+describe("fromRequest: a startedDateTime that is no date", () => {
+  it("is INVALID_OPTION whose message names what was given", async () => {
+    const cases: [unknown, string][] = [
+      [null, "got null"],
+      [5, "got number"],
+      [{}, "got object"],
+      ["yesterday", "not a valid date: yesterday"],
+      [new Date(Number.NaN), "not a valid date: Invalid Date"],
+    ];
+    for (const [startedDateTime, text] of cases) {
+      await assert.rejects(
+        fromRequest({ method: "GET", url: "https://e.x/", headers: {} }, {
+          startedDateTime: startedDateTime as string,
+        }),
+        (error: unknown) => {
+          assert.ok(refused("INVALID_OPTION", "startedDateTime")(error));
+          assert.ok(
+            (error as Error).message.includes(text),
+            (error as Error).message,
+          );
+          return true;
+        },
       );
     }
   });
