@@ -1551,4 +1551,40 @@ export const CONVERT: HandMutant[] = [
     replace: "ssl: given?.ssl || -1,",
     tests: ["tests/convert/har_r12_mutants_test.ts"],
   },
+  {
+    id: "conv12-body-type-blanks",
+    bug:
+      "body parser: a declared content type with a blank before it or before its ; is not recognised",
+    file: "src/convert/body.ts",
+    find: 'contentType.split(";")[0].trim().toLowerCase()',
+    replace: 'contentType.split(";")[0].toLowerCase()',
+    tests: ["tests/convert/body_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-body-xml-type-any",
+    bug:
+      "body parser: any declared type that is not JSON or HTML makes markup XML",
+    file: "src/convert/body.ts",
+    find: 'media === "application/xml" || media === "text/xml" ||',
+    replace: 'media === "application/xml" || media !== "text/xml" ||',
+    tests: ["tests/convert/body_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-body-not-string-message",
+    bug:
+      "body parser: a body that is no string is refused naming the wrong type",
+    file: "src/convert/body.ts",
+    find: 'text === null ? "null" : typeof text',
+    replace: 'text !== null ? "null" : typeof text',
+    tests: ["tests/convert/body_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-body-sniffed-html-as-xml",
+    bug:
+      "body parser: sniffed HTML is formatted as XML (a void element indents what follows)",
+    file: "src/convert/body.ts",
+    find: 'boundedMarkup(trimmed, type === "html")',
+    replace: 'boundedMarkup(trimmed, type !== "html")',
+    tests: ["tests/convert/body_r12_mutants_test.ts"],
+  },
 ];
