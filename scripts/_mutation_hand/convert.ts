@@ -1587,4 +1587,71 @@ export const CONVERT: HandMutant[] = [
     replace: 'boundedMarkup(trimmed, type !== "html")',
     tests: ["tests/convert/body_r12_mutants_test.ts"],
   },
+  {
+    id: "conv12-core-query-second-question",
+    bug:
+      "parseQueryString: '??a=1' gives key a, where the URL parser gives ?a (one ? dropped twice)",
+    file: "src/convert/core.ts",
+    find: "return withoutHash.slice(question);",
+    replace: "return withoutHash.slice(question + 1);",
+    tests: ["tests/convert/core_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-core-query-read-only",
+    bug:
+      "parseQueryString: the result's entries cannot be reassigned by the caller",
+    file: "src/convert/core.ts",
+    find: "      writable: true,\n",
+    replace: "      writable: false,\n",
+    tests: ["tests/convert/core_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-core-query-not-deletable",
+    bug:
+      "parseQueryString: the result's entries cannot be deleted by the caller",
+    file: "src/convert/core.ts",
+    find: "      configurable: true,\n",
+    replace: "      configurable: false,\n",
+    tests: ["tests/convert/core_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-core-symbol-code",
+    bug:
+      "core: a symbol header value is refused without the INVALID_INPUT code",
+    file: "src/convert/core.ts",
+    find:
+      '      code: "INVALID_INPUT",\n      message: "expected a string, got a symbol",',
+    replace:
+      '      code: "",\n      message: "expected a string, got a symbol",',
+    tests: ["tests/convert/core_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-core-unconvertible-code",
+    bug:
+      "core: a header value String() cannot convert is refused without the INVALID_INPUT code",
+    file: "src/convert/core.ts",
+    find:
+      '      code: "INVALID_INPUT",\n      message: "expected a string, got a value that cannot',
+    replace:
+      '      code: "",\n      message: "expected a string, got a value that cannot',
+    tests: ["tests/convert/core_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-core-build-url-code",
+    bug:
+      "buildUrl: a base URL that is no string is refused without the INVALID_INPUT code",
+    file: "src/convert/core.ts",
+    find: '      code: "INVALID_INPUT",\n      message: `buildUrl expects',
+    replace: '      code: "",\n      message: `buildUrl expects',
+    tests: ["tests/convert/core_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-core-build-url-message",
+    bug:
+      "buildUrl: a base URL that is no string is refused naming the wrong type",
+    file: "src/convert/core.ts",
+    find: 'baseUrl === null ? "null" : typeof baseUrl',
+    replace: 'baseUrl !== null ? "null" : typeof baseUrl',
+    tests: ["tests/convert/core_r12_mutants_test.ts"],
+  },
 ];
