@@ -359,4 +359,11 @@ export const CONVERT: Equivalent[] = [
     reason:
       'a native Response then reaches the status check (a numeric status, no log, request or method field before it) and is "response" there too',
   },
+  {
+    file: "src/convert/core.ts",
+    before: "for (const [key, value] of Object.entries(queryParams ?? {})) {",
+    after: "for (const [key, value] of Object.entries(queryParams || {})) {",
+    reason:
+      'the falsy values || also replaces (false, 0, "", NaN) have no own enumerable entries, so Object.entries gives [] for them as for {}',
+  },
 ];

@@ -1654,4 +1654,13 @@ export const CONVERT: HandMutant[] = [
     replace: 'baseUrl !== null ? "null" : typeof baseUrl',
     tests: ["tests/convert/core_r12_mutants_test.ts"],
   },
+  {
+    id: "conv12-core-build-url-null-params",
+    bug:
+      "buildUrl: null parameters throw a TypeError instead of giving the base URL back",
+    file: "src/convert/core.ts",
+    find: "Object.entries(queryParams ?? {})",
+    replace: "Object.entries(queryParams)",
+    tests: ["tests/convert/core_r12_mutants_test.ts"],
+  },
 ];

@@ -93,3 +93,12 @@ describe("buildUrl: a base URL that is no string", () => {
     }
   });
 });
+
+describe("buildUrl: no parameters", () => {
+  it("gives the base URL back for null as for none, not a TypeError", () => {
+    for (const base of ["/a?b=1#c", "https://e.x/"]) {
+      assert.equal(buildUrl(base, null as never), base);
+      assert.equal(buildUrl(base), base);
+    }
+  });
+});
