@@ -1663,4 +1663,13 @@ export const CONVERT: HandMutant[] = [
     replace: "Object.entries(queryParams)",
     tests: ["tests/convert/core_r12_mutants_test.ts"],
   },
+  {
+    id: "conv12-core-build-url-surrogate-code",
+    bug:
+      "buildUrl: a lone surrogate in a parameter is refused without the INVALID_INPUT code",
+    file: "src/convert/core.ts",
+    find: '      code: "INVALID_INPUT",\n      message: `buildUrl: ${',
+    replace: '      code: "",\n      message: `buildUrl: ${',
+    tests: ["tests/convert/core_r12_mutants_test.ts"],
+  },
 ];

@@ -102,3 +102,19 @@ describe("buildUrl: no parameters", () => {
     }
   });
 });
+
+describe("buildUrl: a lone surrogate", () => {
+  it("is INVALID_INPUT in a key or a value, never a URIError or U+FFFD", () => {
+    for (
+      const params of [{ q: "a\ud800" }, { ["\udc00k"]: "v" }, {
+        q: ["ok", "\ud83d"],
+      }]
+    ) {
+      assert.throws(() => buildUrl("/a", params), (error: unknown) => {
+        assert.ok(error instanceof ConversionError, String(error));
+        assert.equal(error.code, "INVALID_INPUT");
+        return true;
+      });
+    }
+  });
+});
