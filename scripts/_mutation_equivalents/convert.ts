@@ -366,4 +366,18 @@ export const CONVERT: Equivalent[] = [
     reason:
       'the falsy values || also replaces (false, 0, "", NaN) have no own enumerable entries, so Object.entries gives [] for them as for {}',
   },
+  {
+    file: "src/convert/_message.ts",
+    before: "if (key in headers && !Object.hasOwn(headers, key)) {",
+    after: "if (key in headers || !Object.hasOwn(headers, key)) {",
+    reason:
+      "setHeader is only called for a key the map does not own, so the mutant defines every new key with defineProperty (enumerable, writable, configurable, as assignment makes it): the same entry, only slower",
+  },
+  {
+    file: "src/convert/_message.ts",
+    before: "const key = name.toLowerCase();",
+    after: "const key = name;",
+    reason:
+      "every caller of getHeader passes a lower-case literal name, which toLowerCase leaves as it is",
+  },
 ];

@@ -1672,4 +1672,69 @@ export const CONVERT: HandMutant[] = [
     replace: '      code: "",\n      message: `buildUrl: ${',
     tests: ["tests/convert/core_r12_mutants_test.ts"],
   },
+  {
+    id: "conv12-message-proto-assign",
+    bug:
+      "header maps: an inherited name such as __proto__ is assigned, which the standard accessor swallows, instead of defined as an entry",
+    file: "src/convert/_message.ts",
+    find: "if (key in headers && !Object.hasOwn(headers, key)) {",
+    replace: "if (!(key in headers && !Object.hasOwn(headers, key))) {",
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-proto-not-deletable",
+    bug:
+      "header maps: a header named like an Object.prototype member cannot be deleted by the caller",
+    file: "src/convert/_message.ts",
+    find:
+      "      enumerable: true,\n      writable: true,\n      configurable: true,\n    });\n  } else {",
+    replace:
+      "      enumerable: true,\n      writable: true,\n      configurable: false,\n    });\n  } else {",
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-header-last-spelling",
+    bug:
+      "getHeader: of two spellings of a header name the last is taken, not the first",
+    file: "src/convert/_message.ts",
+    find: "        value = headers[candidate];\n        break;\n",
+    replace: "        value = headers[candidate];\n",
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-header-second-value",
+    bug: "getHeader: a repeated header gives its second value, not its first",
+    file: "src/convert/_message.ts",
+    find: "return Array.isArray(value) ? value[0] : value;",
+    replace: "return Array.isArray(value) ? value[1] : value;",
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-native-null-body",
+    bug: "native messages: one without a body converts with an empty body",
+    file: "src/convert/_message.ts",
+    find:
+      "  if (message.body === null) return undefined;\n  if (message.bodyUsed) {",
+    replace:
+      "  if (message.body === null) undefined;\n  if (message.bodyUsed) {",
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-utf8-kind",
+    bug:
+      "native messages: a body that is not UTF-8 is refused naming the other kind of message",
+    file: "src/convert/_message.ts",
+    find: '      message: `The native ${\n        kind === "request" ?',
+    replace: '      message: `The native ${\n        kind !== "request" ?',
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-utf8-har-function",
+    bug:
+      "native messages: a body that is not UTF-8 is refused pointing at the wrong HAR function",
+    file: "src/convert/_message.ts",
+    find: 'use har.from${\n        kind === "request" ?',
+    replace: 'use har.from${\n        kind !== "request" ?',
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
 ];
