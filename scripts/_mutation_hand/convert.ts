@@ -1737,4 +1737,69 @@ export const CONVERT: HandMutant[] = [
     replace: 'use har.from${\n        kind !== "request" ?',
     tests: ["tests/convert/message_r12_mutants_test.ts"],
   },
+  {
+    id: "conv12-message-no-method-kept",
+    bug:
+      "plain messages: a request without a method whose headers need no change is passed on without one, and refused",
+    file: "src/convert/_message.ts",
+    find: '(kind === "response" || fields.method !== undefined)',
+    replace: '(kind !== "response" || fields.method !== undefined)',
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-copied-always",
+    bug:
+      "plain messages: a request of the caller's class is copied, losing the fields its getters give",
+    file: "src/convert/_message.ts",
+    find: "  ) return value;\n  const copy = { ...value, headers };",
+    replace: "  ) value;\n  const copy = { ...value, headers };",
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-method-overwritten",
+    bug:
+      "plain messages: a request whose headers are coerced becomes a GET whatever its method",
+    file: "src/convert/_message.ts",
+    find: 'if (kind === "request" && fields.method === undefined) {',
+    replace: 'if (kind === "request" || fields.method === undefined) {',
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-headers-copied-always",
+    bug:
+      "plain messages: the header map is copied even when no value needs coercion, so a request of the caller's class loses its getters",
+    file: "src/convert/_message.ts",
+    find: "if (checked === item && copy === undefined) continue;",
+    replace: "if (checked === item && copy === undefined) ;",
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-coerced-first-dropped",
+    bug:
+      "plain messages: a header that needs coercion before any copy is skipped and kept raw (a null written as a header)",
+    file: "src/convert/_message.ts",
+    find: "if (checked === item && copy === undefined) continue;",
+    replace: "if (checked !== item && copy === undefined) continue;",
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-earlier-headers-lost",
+    bug:
+      "plain messages: the headers before the first coerced one are left out of the copy",
+    file: "src/convert/_message.ts",
+    find: "if (kept !== undefined) define(copy, earlier, kept);",
+    replace: "if (kept !== undefined) ;",
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-not-object-kind",
+    bug:
+      "plain messages: a value that is no object is refused naming the other kind",
+    file: "src/convert/_message.ts",
+    find:
+      '      message: `Expected a ${kind} object or a native ${\n        kind === "request" ?',
+    replace:
+      '      message: `Expected a ${kind} object or a native ${\n        kind !== "request" ?',
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
 ];

@@ -138,3 +138,89 @@ describe("header names Object.prototype holds", () => {
     assert.deepEqual(Object.entries(headers), [["tostring", "u"]]);
   });
 });
+
+describe("a plain message from an untyped caller", () => {
+  it("is a GET without a method, and keeps every header around one coerced or dropped", async () => {
+    const request = {
+      url: "https://e.x/a",
+      headers: {
+        accept: "x",
+        "x-n": 2,
+        "x-skip": null,
+        "x-b": [true, "y"],
+        z: "last",
+      },
+    };
+    assert.equal(
+      await stringifyRequest(request as never),
+      "GET https://e.x/a HTTP/1.1\r\nhost: e.x\r\naccept: x\r\nx-n: 2\r\n" +
+        "x-b: true\r\nx-b: y\r\nz: last\r\n\r\n",
+    );
+    // Without a method and with headers that need no change; a dropped
+    // header first.
+    assert.equal(
+      await stringifyRequest({ url: "https://e.x/b", headers: {} } as never),
+      "GET https://e.x/b HTTP/1.1\r\nhost: e.x\r\n\r\n",
+    );
+    for (
+      const headers of [{ "x-skip": null, accept: "x" }, { "x-skip": null }]
+    ) {
+      const text = await stringifyRequest(
+        { method: "POST", url: "https://e.x/c", headers } as never,
+      );
+      assert.ok(text.startsWith("POST https://e.x/c HTTP/1.1\r\n"), text);
+      assert.equal(text.includes("x-skip"), false, text);
+    }
+    // The caller's object is left as it was.
+    assert.equal(request.headers["x-n"], 2);
+    assert.equal("method" in request, false);
+    assert.equal(
+      await stringifyResponse(
+        { statusCode: 200, headers: { "x-a": "1", "x-n": 2 } } as never,
+      ),
+      "HTTP/1.1 200 OK\r\nx-a: 1\r\nx-n: 2\r\n\r\n",
+    );
+  });
+});
+
+describe("a message that is no object", () => {
+  it("is INVALID_INPUT naming the kind expected", async () => {
+    const cases: [() => Promise<string>, string][] = [
+      [() => stringifyRequest(5 as never), "native Request, got number"],
+      [() => stringifyResponse("x" as never), "native Response, got string"],
+      [() => stringifyResponse([] as never), "native Response, got an array"],
+    ];
+    for (const [call, end] of cases) {
+      await assert.rejects(call(), (error: unknown) => {
+        assert.ok(error instanceof ConversionError, String(error));
+        assert.equal(error.code, "INVALID_INPUT");
+        assert.ok(error.message.endsWith(end), error.message);
+        return true;
+      });
+    }
+  });
+});
+
+describe("a request object of the caller's own class", () => {
+  it("is read through its getters when its fields already have their types", async () => {
+    // The fields live on the class's prototype: a copy of the object's own
+    // fields would have no method, url or body.
+    class Call {
+      headers = { "content-type": "text/plain" };
+      get method() {
+        return "PUT";
+      }
+      get url() {
+        return "https://e.x/items/7";
+      }
+      get body() {
+        return "hi";
+      }
+    }
+    assert.equal(
+      await stringifyRequest(new Call()),
+      "PUT https://e.x/items/7 HTTP/1.1\r\nhost: e.x\r\ncontent-type: text/plain\r\n" +
+        "content-length: 2\r\n\r\nhi",
+    );
+  });
+});
