@@ -1802,4 +1802,32 @@ export const CONVERT: HandMutant[] = [
       '      message: `Expected a ${kind} object or a native ${\n        kind !== "request" ?',
     tests: ["tests/convert/message_r12_mutants_test.ts"],
   },
+  {
+    id: "conv12-message-array-copied-always",
+    bug:
+      "plain messages: an array header value is copied even when no item needs coercion, so a request of the caller's class loses its getters",
+    file: "src/convert/_message.ts",
+    find: "if (checked === items[i] && copy === undefined) continue;",
+    replace: "if (checked === items[i] && copy === undefined) ;",
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-describe-null",
+    bug: "plain messages: a null field is refused as got object",
+    file: "src/convert/_message.ts",
+    find:
+      '  if (value === null) return "null";\n  if (Array.isArray(value)) return "an array";',
+    replace:
+      '  if (value === null) "null";\n  if (Array.isArray(value)) return "an array";',
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-describe-array",
+    bug:
+      "plain messages: an array where a map belongs is refused as got object",
+    file: "src/convert/_message.ts",
+    find: '  if (Array.isArray(value)) return "an array";',
+    replace: '  if (Array.isArray(value)) "an array";',
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
 ];

@@ -189,6 +189,18 @@ describe("a message that is no object", () => {
       [() => stringifyRequest(5 as never), "native Request, got number"],
       [() => stringifyResponse("x" as never), "native Response, got string"],
       [() => stringifyResponse([] as never), "native Response, got an array"],
+      [
+        () => stringifyRequest({ url: "https://e.x/", headers: [] } as never),
+        "headers must be a header map object, got an array",
+      ],
+      [
+        () => stringifyRequest({ url: "https://e.x/", method: null } as never),
+        "method must be a string, got null",
+      ],
+      [
+        () => stringifyRequest({ url: "https://e.x/", body: 5 } as never),
+        "body must be a string, got number",
+      ],
     ];
     for (const [call, end] of cases) {
       await assert.rejects(call(), (error: unknown) => {
@@ -206,7 +218,7 @@ describe("a request object of the caller's own class", () => {
     // The fields live on the class's prototype: a copy of the object's own
     // fields would have no method, url or body.
     class Call {
-      headers = { "content-type": "text/plain" };
+      headers = { "content-type": "text/plain", accept: ["a", "b"] };
       get method() {
         return "PUT";
       }
@@ -220,6 +232,7 @@ describe("a request object of the caller's own class", () => {
     assert.equal(
       await stringifyRequest(new Call()),
       "PUT https://e.x/items/7 HTTP/1.1\r\nhost: e.x\r\ncontent-type: text/plain\r\n" +
+        "accept: a\r\naccept: b\r\n" +
         "content-length: 2\r\n\r\nhi",
     );
   });
