@@ -375,9 +375,31 @@ export const CONVERT: Equivalent[] = [
   },
   {
     file: "src/convert/_message.ts",
+    context: "): string | undefined {",
     before: "const key = name.toLowerCase();",
     after: "const key = name;",
     reason:
       "every caller of getHeader passes a lower-case literal name, which toLowerCase leaves as it is",
+  },
+  {
+    file: "src/convert/_message.ts",
+    before: "return copy ?? (headers as HeaderMap);",
+    after: "return copy || (headers as HeaderMap);",
+    reason:
+      "copy is undefined or an object, never another falsy value, so || and ?? give the same map",
+  },
+  {
+    file: "src/convert/_message.ts",
+    before: "return copy ?? (items as string[]);",
+    after: "return copy || (items as string[]);",
+    reason:
+      "copy is undefined or an array, never another falsy value, so || and ?? give the same values",
+  },
+  {
+    file: "src/convert/_message.ts",
+    before: "for (let i = 0; i < items.length; i++) {",
+    after: "for (let i = 0; i <= items.length; i++) {",
+    reason:
+      "the extra step reads items[items.length], undefined, which checkedValue gives back unchanged: no copy begins and nothing is pushed",
   },
 ];

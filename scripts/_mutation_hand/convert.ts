@@ -1830,4 +1830,40 @@ export const CONVERT: HandMutant[] = [
     replace: '  if (Array.isArray(value)) "an array";',
     tests: ["tests/convert/message_r12_mutants_test.ts"],
   },
+  {
+    id: "conv12-form-type-unknown",
+    bug:
+      "curl -F: type= is not a known parameter, so a second type= is read as part of the first's content type",
+    file: "src/convert/_curl_form.ts",
+    find: 'const FORM_PARAMETERS = ["type", "filename", "headers", "encoder"];',
+    replace: 'const FORM_PARAMETERS = ["", "filename", "headers", "encoder"];',
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-form-filename-unknown",
+    bug:
+      "curl -F: filename= after type= is read as part of the content type, and the file keeps its own name",
+    file: "src/convert/_curl_form.ts",
+    find: 'const FORM_PARAMETERS = ["type", "filename", "headers", "encoder"];',
+    replace: 'const FORM_PARAMETERS = ["type", "", "headers", "encoder"];',
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-form-headers-unknown",
+    bug:
+      "curl -F: headers= after type= is written into the content type instead of warned about",
+    file: "src/convert/_curl_form.ts",
+    find: 'const FORM_PARAMETERS = ["type", "filename", "headers", "encoder"];',
+    replace: 'const FORM_PARAMETERS = ["type", "filename", "", "encoder"];',
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-form-encoder-unknown",
+    bug:
+      "curl -F: encoder= after type= is written into the content type instead of warned about",
+    file: "src/convert/_curl_form.ts",
+    find: 'const FORM_PARAMETERS = ["type", "filename", "headers", "encoder"];',
+    replace: 'const FORM_PARAMETERS = ["type", "filename", "headers", ""];',
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
 ];
