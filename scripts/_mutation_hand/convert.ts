@@ -1866,4 +1866,69 @@ export const CONVERT: HandMutant[] = [
     replace: 'const FORM_PARAMETERS = ["type", "filename", "headers", ""];',
     tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
   },
+  {
+    id: "conv12-form-in-type-first",
+    bug:
+      "curl -F: an unknown parameter before any type= is appended to an undefined content type",
+    file: "src/convert/_curl_form.ts",
+    find: "  let inType = false;\n  for (const param of params) {",
+    replace: "  let inType = true;\n  for (const param of params) {",
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-form-type-param-warned",
+    bug:
+      "curl -F: a content type's own parameter after type= is appended and also warned about, and ends the type",
+    file: "src/convert/_curl_form.ts",
+    find: '      part.type += ";" + param;\n      continue;\n',
+    replace: '      part.type += ";" + param;\n',
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-form-type-not-ended",
+    bug:
+      "curl -F: a known parameter after type= does not end it, so what follows is appended to the type",
+    file: "src/convert/_curl_form.ts",
+    find: '    inType = false;\n    if (key === "type") {',
+    replace: '    inType = true;\n    if (key === "type") {',
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-form-type-not-started",
+    bug:
+      "curl -F: type= does not start the content type's parameters, so charset= and the like are warned about and dropped",
+    file: "src/convert/_curl_form.ts",
+    find: '      inType = true;\n    } else if (key === "filename") {',
+    replace: '      inType = false;\n    } else if (key === "filename") {',
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-form-filename-blanks",
+    bug: "curl -F: filename= keeps the blanks around its value",
+    file: "src/convert/_curl_form.ts",
+    find: "unquoteFormWord(param.slice(sep + 1).trim())",
+    replace: "unquoteFormWord(param.slice(sep + 1))",
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-form-file-not-warned",
+    bug:
+      "curl -F: a file part (@file) is given without the warning that the file is not read",
+    file: "src/convert/_curl_form.ts",
+    find:
+      '    fileReference(\n      cmd,\n      written,\n      at,\n      content,\n      "uploads a file,',
+    replace:
+      '    (\n      cmd,\n      written,\n      at,\n      content,\n      "uploads a file,',
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-form-extension-prototype",
+    bug:
+      "curl -F: a file named a.constructor is typed with the text of Object's constructor",
+    file: "src/convert/_curl_form.ts",
+    find:
+      "const FILE_TYPES: Record<string, string> = Object.assign(Object.create(null), {",
+    replace: "const FILE_TYPES: Record<string, string> = ({",
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
 ];

@@ -63,3 +63,65 @@ describe("curl -F: a known parameter after type=", () => {
     }
   });
 });
+
+describe("curl -F: the parameters around type=", () => {
+  it("appends what curl does not know after type= to it, and warns about the rest", () => {
+    const cases: [string, string | undefined, string[]][] = [
+      // Unknown before any type=: warned, and no content type.
+      ["f=x;foo=bar", undefined, ['Form parameter "foo=bar" is not applied']],
+      // After type=: the content type's own parameters, blanks kept.
+      [
+        "f=x;type=text/plain; charset=utf-8;format=flowed",
+        "text/plain; charset=utf-8;format=flowed",
+        [],
+      ],
+      // A known one ends the type; what follows it is warned about.
+      ["f=x;type=text/plain;filename=q.txt;z=1", "text/plain", [
+        'Form parameter "z=1" is not applied',
+      ]],
+    ];
+    for (const [part, type, warnings] of cases) {
+      const parsed = parseCurl(`curl -F '${part}' https://e.x/`);
+      const body = parsed.request.body as string;
+      const match = /\r\nContent-Type: ([^\r]*)\r\n/.exec(body);
+      assert.equal(match?.[1], type, part);
+      assert.deepEqual(parsed.warnings.map((w) => w.message), warnings, part);
+    }
+  });
+
+  it("types a file part by its extension in any letter case, else as octet-stream, and warns that the file is not read", () => {
+    const parsed = parseCurl(
+      "curl -F 'f=@dir/A.PNG' -F 'g=@x.unknown' -F 'h=@dir/a.bin;filename= b.txt ' " +
+        "-F 'i=@a.constructor' -F 'j=@b.__proto__' https://e.x/",
+    );
+    const body = parsed.request.body as string;
+    for (
+      const head of [
+        'name="f"; filename="A.PNG"\r\nContent-Type: image/png\r\n',
+        'name="g"; filename="x.unknown"\r\nContent-Type: application/octet-stream\r\n',
+        'name="h"; filename="b.txt"\r\nContent-Type: text/plain\r\n',
+        // Names Object.prototype holds are no known extension either.
+        'name="i"; filename="a.constructor"\r\nContent-Type: application/octet-stream\r\n',
+        'name="j"; filename="b.__proto__"\r\nContent-Type: application/octet-stream\r\n',
+      ]
+    ) {
+      assert.ok(body.includes(head), head);
+    }
+    assert.deepEqual(
+      parsed.warnings.map((w) => [w.code, w.message]),
+      [
+        "@dir/A.PNG",
+        "@x.unknown",
+        "@dir/a.bin",
+        "@a.constructor",
+        "@b.__proto__",
+      ]
+        .map((file) => [
+          "FILE_REFERENCE",
+          `-F ${
+            JSON.stringify(file)
+          } uploads a file, which is never read; the part holds the reference`,
+        ]),
+    );
+  });
+});
