@@ -402,11 +402,4 @@ export const CONVERT: Equivalent[] = [
     reason:
       "the extra step reads items[items.length], undefined, which checkedValue gives back unchanged: no copy begins and nothing is pushed",
   },
-  {
-    file: "src/convert/_curl_form.ts",
-    before: "] ??",
-    after: "] ||",
-    reason:
-      "every value of FILE_TYPES is a non-empty media type, so a found type is never falsy and || falls back to application/octet-stream exactly when ?? does",
-  },
 ];
