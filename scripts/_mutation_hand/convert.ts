@@ -1931,4 +1931,15 @@ export const CONVERT: HandMutant[] = [
     replace: "const FILE_TYPES: Record<string, string> = ({",
     tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
   },
+  {
+    id: "conv12-curl-ansi-c-in-brace",
+    bug:
+      "curl reader: inside ${\u2026} a $'\u2026' is read as a plain '\u2026' and any X'\u2026' as ANSI-C, so a \\' ends or fails to end the quote where bash does not",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      'if (c === "$" && after === "\'") {\n      i = ansiCEnd(input, i + 2, at);',
+    replace:
+      'if (c !== "$" && after === "\'") {\n      i = ansiCEnd(input, i + 2, at);',
+    tests: ["tests/convert/curl_expansion_quotes_r12_test.ts"],
+  },
 ];
