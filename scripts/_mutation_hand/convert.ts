@@ -1942,4 +1942,29 @@ export const CONVERT: HandMutant[] = [
       'if (c !== "$" && after === "\'") {\n      i = ansiCEnd(input, i + 2, at);',
     tests: ["tests/convert/curl_expansion_quotes_r12_test.ts"],
   },
+  {
+    id: "conv12-form-filename-quoted",
+    bug: "curl -F: a double-quoted filename keeps its quotes and backslashes",
+    file: "src/convert/_curl_form.ts",
+    find: "    return word.slice(1, -1).replace(",
+    replace: "    word.slice(1, -1).replace(",
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-form-quoted-value-tail",
+    bug:
+      "curl -F: the parameters after a double-quoted value start at its closing quote",
+    file: "src/convert/_curl_form.ts",
+    find: "tail = body.slice(i + 1);",
+    replace: "tail = body.slice(i);",
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-form-quoted-value-escape",
+    bug: "curl -F: a backslash-escaped quote ends a double-quoted value",
+    file: "src/convert/_curl_form.ts",
+    find: 'if (body[i] === "\\\\" && i + 1 < body.length) i++;',
+    replace: 'if (body[i] !== "\\\\" && i + 1 < body.length) i++;',
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
 ];

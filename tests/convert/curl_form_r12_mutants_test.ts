@@ -125,3 +125,35 @@ describe("curl -F: the parameters around type=", () => {
     );
   });
 });
+
+describe("curl -F: double quotes", () => {
+  it("hold a value's ; and an escaped quote, and a filename's, as curl 7.88 sends them", () => {
+    // Each expected part compared by hand with what curl 7.88 sent.
+    const value = parseCurl(
+      `curl -F 'f= "a\\"b;c" ;type=text/plain' https://e.x/`,
+    );
+    assert.equal(
+      value.request.body,
+      onlyPart(
+        'Content-Disposition: form-data; name="f"\r\nContent-Type: text/plain\r\n',
+        'a"b;c',
+      ),
+    );
+    const file = parseCurl(
+      `curl -F 'f=@a.bin;filename="b \\"c\\".txt"' https://e.x/`,
+    );
+    assert.ok(
+      (file.request.body as string).includes(
+        'name="f"; filename="b %22c%22.txt"\r\nContent-Type: text/plain\r\n',
+      ),
+    );
+    const type = parseCurl(
+      `curl -F 'f=x;type=text/plain;charset="a;b\\";c";format=flowed' https://e.x/`,
+    );
+    assert.ok(
+      (type.request.body as string).includes(
+        '\r\nContent-Type: text/plain;charset="a;b\\";c";format=flowed\r\n',
+      ),
+    );
+  });
+});
