@@ -1967,4 +1967,33 @@ export const CONVERT: HandMutant[] = [
     replace: 'if (body[i] !== "\\\\" && i + 1 < body.length) i++;',
     tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
   },
+  {
+    id: "conv12-string-empty-header-name",
+    bug:
+      "raw HTTP: a header line with no name is refused as a name that is no token, and one that is no token as missing",
+    file: "src/convert/string.ts",
+    find: '      name === ""\n        ? "a header line has no name"',
+    replace: '      name !== ""\n        ? "a header line has no name"',
+    tests: ["tests/convert/string_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-string-not-string-code",
+    bug:
+      "raw HTTP: a message that is no string is refused without the INVALID_INPUT code",
+    file: "src/convert/string.ts",
+    find:
+      '      code: "INVALID_INPUT",\n      message: `expected the message as a string, got ${',
+    replace:
+      '      code: "",\n      message: `expected the message as a string, got ${',
+    tests: ["tests/convert/string_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-string-not-string-message",
+    bug:
+      "raw HTTP: a message that is no string is refused naming the wrong type",
+    file: "src/convert/string.ts",
+    find: 'text === null ? "null" : typeof text',
+    replace: 'text !== null ? "null" : typeof text',
+    tests: ["tests/convert/string_r12_mutants_test.ts"],
+  },
 ];

@@ -1,0 +1,48 @@
+// Tests for the raw HTTP reader's survivors of the eleventh round's hand
+// planting, each asserting what a user of parseRequest relies on.
+import { describe, it } from "../_harness.ts";
+import assert from "node:assert/strict";
+import { parseRequest, parseResponse } from "../../src/convert/string.ts";
+import { ConversionError } from "../../src/convert/errors.ts";
+
+function refusedWith(code: string, text: string) {
+  return (error: unknown): boolean => {
+    assert.ok(error instanceof ConversionError, String(error));
+    assert.equal(error.code, code);
+    assert.ok(error.message.includes(text), error.message);
+    return true;
+  };
+}
+
+describe("raw HTTP: a message that is no string", () => {
+  it("is INVALID_INPUT naming what was given", () => {
+    for (
+      const [text, named] of [[null, "got null"], [5, "got number"]] as const
+    ) {
+      assert.throws(
+        () => parseRequest(text as never),
+        refusedWith("INVALID_INPUT", named),
+      );
+      assert.throws(
+        () => parseResponse(text as never),
+        refusedWith("INVALID_INPUT", named),
+      );
+    }
+  });
+});
+
+describe("raw HTTP: a header line whose name is no token", () => {
+  it("names an empty name as missing and any other by its text", () => {
+    assert.throws(
+      () => parseRequest("GET / HTTP/1.1\r\nHost: e.x\r\n: v\r\n\r\n"),
+      refusedWith("INVALID_HEADER", "a header line has no name"),
+    );
+    assert.throws(
+      () => parseRequest("GET / HTTP/1.1\r\nHost: e.x\r\nb@d: v\r\n\r\n"),
+      refusedWith(
+        "INVALID_HEADER",
+        'the header name "b@d" is not an HTTP token',
+      ),
+    );
+  });
+});
