@@ -46,3 +46,36 @@ describe("raw HTTP: a header line whose name is no token", () => {
     );
   });
 });
+
+describe("raw HTTP: the scheme option", () => {
+  it("builds the URL in any letter case and refuses a scheme that is neither http nor https", () => {
+    const text = "GET /a HTTP/1.1\r\nHost: e.x:443\r\n\r\n";
+    assert.equal(
+      parseRequest(text, { scheme: "http" }).url,
+      "http://e.x:443/a",
+    );
+    assert.equal(parseRequest(text).url, "https://e.x:443/a");
+    const upper = "HTTPS" as "https";
+    assert.equal(
+      parseRequest("GET /a HTTP/1.1\r\nHost: e.x\r\n\r\n", { scheme: upper })
+        .url,
+      "https://e.x/a",
+    );
+    // Empty, another scheme, or no string: refused, not a URL "://e.x/a".
+    for (
+      const [scheme, named] of [["", '""'], ["ftp", '"ftp"'], [
+        5,
+        "number",
+      ]] as const
+    ) {
+      assert.throws(
+        () => parseRequest(text, { scheme: scheme as "http" }),
+        (error: unknown) => {
+          assert.ok(refusedWith("INVALID_OPTION", `got ${named}`)(error));
+          assert.equal((error as ConversionError).path, "scheme");
+          return true;
+        },
+      );
+    }
+  });
+});
