@@ -1996,4 +1996,21 @@ export const CONVERT: HandMutant[] = [
     replace: 'text !== null ? "null" : typeof text',
     tests: ["tests/convert/string_r12_mutants_test.ts"],
   },
+  {
+    id: "conv12-string-scheme-any",
+    bug:
+      'raw HTTP: any scheme option is written into the URL ("" gives ://host/\u2026)',
+    file: "src/convert/string.ts",
+    find: 'if (lower === "http" || lower === "https") return lower;',
+    replace: 'if (true) return lower as "http";',
+    tests: ["tests/convert/string_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-string-scheme-case",
+    bug: "raw HTTP: a scheme option in capitals is refused",
+    file: "src/convert/string.ts",
+    find: 'typeof scheme === "string" ? scheme.toLowerCase() : scheme;',
+    replace: "scheme;",
+    tests: ["tests/convert/string_r12_mutants_test.ts"],
+  },
 ];
