@@ -2013,4 +2013,12 @@ export const CONVERT: HandMutant[] = [
     replace: "scheme;",
     tests: ["tests/convert/string_r12_mutants_test.ts"],
   },
+  {
+    id: "conv12-string-status-999",
+    bug: "raw HTTP: a response with status 999 is refused as no status",
+    file: "src/convert/string.ts",
+    find: "status < 100 || status > 999",
+    replace: "status < 100 || status >= 999",
+    tests: ["tests/convert/string_r12_mutants_test.ts"],
+  },
 ];

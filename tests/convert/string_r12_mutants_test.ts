@@ -2,7 +2,11 @@
 // planting, each asserting what a user of parseRequest relies on.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { parseRequest, parseResponse } from "../../src/convert/string.ts";
+import {
+  parseRequest,
+  parseResponse,
+  stringifyResponse,
+} from "../../src/convert/string.ts";
 import { ConversionError } from "../../src/convert/errors.ts";
 
 function refusedWith(code: string, text: string) {
@@ -73,6 +77,35 @@ describe("raw HTTP: the scheme option", () => {
         (error: unknown) => {
           assert.ok(refusedWith("INVALID_OPTION", `got ${named}`)(error));
           assert.equal((error as ConversionError).path, "scheme");
+          return true;
+        },
+      );
+    }
+  });
+});
+
+describe("raw HTTP: the status a response is written with", () => {
+  it("is any three-digit code, 100 and 999 included, and nothing else", async () => {
+    const response = (statusCode: number) => ({
+      statusCode,
+      statusText: "",
+      httpVersion: "1.1",
+      headers: {},
+    });
+    assert.equal(
+      await stringifyResponse(response(999)),
+      "HTTP/1.1 999 \r\n\r\n",
+    );
+    assert.equal(
+      await stringifyResponse(response(100)),
+      "HTTP/1.1 100 Continue\r\n\r\n",
+    );
+    for (const statusCode of [99, 1000, 200.5]) {
+      await assert.rejects(
+        stringifyResponse(response(statusCode)),
+        (error: unknown) => {
+          assert.ok(error instanceof ConversionError, String(error));
+          assert.equal(error.code, "INVALID_STATUS_LINE");
           return true;
         },
       );
