@@ -402,4 +402,12 @@ export const CONVERT: Equivalent[] = [
     reason:
       "the extra step reads items[items.length], undefined, which checkedValue gives back unchanged: no copy begins and nothing is pushed",
   },
+  {
+    file: "src/convert/_curl_words.ts",
+    context: "const skipped = continuationLength(input, i);",
+    before: "if (skipped > 0) {",
+    after: "if (skipped > 1) {",
+    reason:
+      "continuationLength gives 0, 2 or 3 (a backslash and LF or CRLF, or nothing), never 1, so > 1 and > 0 hold for the same lengths",
+  },
 ];
