@@ -279,4 +279,135 @@ export const CONVERT: Equivalent[] = [
     reason:
       "normalizeVersion gives undefined or a version of at least one digit, never the empty string, so || and ?? fall back to 1.1 in the same cases",
   },
+  {
+    file: "src/convert/_har_write.ts",
+    before: 'url: response.url ?? "/",',
+    after: 'url: response.url || "/",',
+    reason:
+      "the response's url is undefined or a native Response's non-empty url (plainResponse turns \"\" into undefined), never the empty string, so || and ?? pick / in the same cases",
+  },
+  {
+    file: "src/convert/_har_write.ts",
+    before:
+      'const method = typeof request.method === "string" && request.method !== ""',
+    after:
+      'const method = typeof request.method === "string" || request.method !== ""',
+    reason:
+      "a request reaching buildHarRequest has a method checkSendableRequest (or requestHead, or the response-alone GET) made a non-empty token string, so both conditions are true and pick it",
+  },
+  {
+    file: "src/convert/_har_write.ts",
+    before: "bodySize: body?.size ?? 0,",
+    after: "bodySize: body?.size || 0,",
+    reason:
+      "size is a byte count (a length), never NaN: only 0 is falsy, and 0 || 0 is 0",
+    sites: 2,
+  },
+  {
+    file: "src/convert/_har_write.ts",
+    before: "size: body?.size ?? 0,",
+    after: "size: body?.size || 0,",
+    reason:
+      "size is a byte count (a length), never NaN: only 0 is falsy, and 0 || 0 is 0",
+  },
+  {
+    file: "src/convert/_har_write.ts",
+    before: 'const mimeType = getHeader(headers, "content-type") ?? "";',
+    after: 'const mimeType = getHeader(headers, "content-type") || "";',
+    reason:
+      "the only falsy string is the empty one, which both sides give as itself",
+  },
+  {
+    file: "src/convert/_har_write.ts",
+    before: 'mimeType: getHeader(headers, "content-type") ?? "",',
+    after: 'mimeType: getHeader(headers, "content-type") || "",',
+    reason:
+      "the only falsy string is the empty one, which both sides give as itself",
+  },
+  {
+    file: "src/convert/_har_write.ts",
+    before: 'redirectURL: getHeader(response.headers, "location") ?? "",',
+    after: 'redirectURL: getHeader(response.headers, "location") || "",',
+    reason:
+      "the only falsy string is the empty one, which both sides give as itself",
+  },
+  {
+    file: "src/convert/_har_write.ts",
+    before: ": normalizeVersion(version) ?? version;",
+    after: ": normalizeVersion(version) || version;",
+    reason:
+      "normalizeVersion gives undefined or a version of at least one digit, never the empty string, so || and ?? fall back to the given version in the same cases",
+  },
+  {
+    file: "src/convert/_har_write.ts",
+    before: "if (value !== undefined && value > 0) total += value;",
+    after: "if (value !== undefined && value >= 0) total += value;",
+    reason:
+      "the one value >= 0 lets through that > 0 does not is 0 (or -0), and adding it changes no total",
+  },
+  {
+    file: "src/convert/core.ts",
+    before: 'if (isNativeRequest(value)) return "request";',
+    after: 'if (isNativeRequest(value)) "request";',
+    reason:
+      'a native Request then reaches the plain-request check (string method and url, a Headers object, no log, request, status or statusCode field) and is "request" there too',
+  },
+  {
+    file: "src/convert/core.ts",
+    before: 'if (isNativeResponse(value)) return "response";',
+    after: 'if (isNativeResponse(value)) "response";',
+    reason:
+      'a native Response then reaches the status check (a numeric status, no log, request or method field before it) and is "response" there too',
+  },
+  {
+    file: "src/convert/core.ts",
+    before: "for (const [key, value] of Object.entries(queryParams ?? {})) {",
+    after: "for (const [key, value] of Object.entries(queryParams || {})) {",
+    reason:
+      'the falsy values || also replaces (false, 0, "", NaN) have no own enumerable entries, so Object.entries gives [] for them as for {}',
+  },
+  {
+    file: "src/convert/_message.ts",
+    before: "if (key in headers && !Object.hasOwn(headers, key)) {",
+    after: "if (key in headers || !Object.hasOwn(headers, key)) {",
+    reason:
+      "setHeader is only called for a key the map does not own, so the mutant defines every new key with defineProperty (enumerable, writable, configurable, as assignment makes it): the same entry, only slower",
+  },
+  {
+    file: "src/convert/_message.ts",
+    context: "): string | undefined {",
+    before: "const key = name.toLowerCase();",
+    after: "const key = name;",
+    reason:
+      "every caller of getHeader passes a lower-case literal name, which toLowerCase leaves as it is",
+  },
+  {
+    file: "src/convert/_message.ts",
+    before: "return copy ?? (headers as HeaderMap);",
+    after: "return copy || (headers as HeaderMap);",
+    reason:
+      "copy is undefined or an object, never another falsy value, so || and ?? give the same map",
+  },
+  {
+    file: "src/convert/_message.ts",
+    before: "return copy ?? (items as string[]);",
+    after: "return copy || (items as string[]);",
+    reason:
+      "copy is undefined or an array, never another falsy value, so || and ?? give the same values",
+  },
+  {
+    file: "src/convert/_message.ts",
+    before: "for (let i = 0; i < items.length; i++) {",
+    after: "for (let i = 0; i <= items.length; i++) {",
+    reason:
+      "the extra step reads items[items.length], undefined, which checkedValue gives back unchanged: no copy begins and nothing is pushed",
+  },
+  {
+    file: "src/convert/_curl_words.ts",
+    context: "const skipped = continuationLength(input, i);",
+    before: "if (skipped > 0) {",
+    after: "if (skipped > 1) {",
+    reason:
+      "continuationLength gives 0, 2 or 3 (a backslash and LF or CRLF, or nothing), never 1, so > 1 and > 0 hold for the same lengths",
+  },
 ];

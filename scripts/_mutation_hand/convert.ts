@@ -1447,4 +1447,642 @@ export const CONVERT: HandMutant[] = [
     replace: "  }\n  return part;",
     tests: ["tests/convert/curl_form_filename_test.ts"],
   },
+  {
+    id: "conv12-har-log-browser",
+    bug:
+      "HAR writer: toLog's browser option is left out (and written as undefined when absent)",
+    file: "src/convert/_har_write.ts",
+    find: "if (options.browser) log.browser",
+    replace: "if (!options.browser) log.browser",
+    tests: ["tests/convert/har_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-har-log-pages",
+    bug: "HAR writer: toLog's pages option is left out",
+    file: "src/convert/_har_write.ts",
+    find: "if (options.pages) log.pages",
+    replace: "if (!options.pages) log.pages",
+    tests: ["tests/convert/har_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-har-log-comment",
+    bug: "HAR writer: toLog's comment option is left out",
+    file: "src/convert/_har_write.ts",
+    find: "if (options.comment) log.comment",
+    replace: "if (!options.comment) log.comment",
+    tests: ["tests/convert/har_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-har-fetched-url",
+    bug:
+      "HAR writer: a fetched Response alone gets a request for / instead of the URL it answers",
+    file: "src/convert/_har_write.ts",
+    find: "url: input.url || undefined,",
+    replace: "url: input.url && undefined,",
+    tests: ["tests/convert/har_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-har-response-header-inject",
+    bug:
+      "HAR writer: a plain response's header value with CR/LF is written, not refused",
+    file: "src/convert/_har_write.ts",
+    find: "  checkSendableHeaders(message.headers);\n",
+    replace: "",
+    tests: ["tests/convert/har_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-har-native-null-body",
+    bug:
+      "HAR writer: a native message without a body gets an empty body (postData, content.text)",
+    file: "src/convert/_har_write.ts",
+    find: "if (message.body === null) return undefined;",
+    replace: "if (message.body === null) undefined;",
+    tests: ["tests/convert/har_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-har-default-origin-empty",
+    bug:
+      "HAR writer: an empty defaultOrigin silently becomes http://localhost instead of INVALID_OPTION",
+    file: "src/convert/_har_write.ts",
+    find: "options.defaultOrigin ?? DEFAULT_ORIGIN",
+    replace: "options.defaultOrigin || DEFAULT_ORIGIN",
+    tests: ["tests/convert/har_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-har-origin-code",
+    bug:
+      "HAR writer: a defaultOrigin that is no URL is refused without its code",
+    file: "src/convert/_har_write.ts",
+    find:
+      '      code: "INVALID_OPTION",\n      message: `defaultOrigin is not a URL',
+    replace: '      code: "",\n      message: `defaultOrigin is not a URL',
+    tests: ["tests/convert/har_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-har-status-zero",
+    bug: "HAR writer: status 0 (no response) is refused",
+    file: "src/convert/_har_write.ts",
+    find: "!Number.isInteger(status) || status < 0",
+    replace: "!Number.isInteger(status) || status <= 0",
+    tests: ["tests/convert/har_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-har-status-fraction",
+    bug: "HAR writer: a fractional or negative statusCode is written",
+    file: "src/convert/_har_write.ts",
+    find: "!Number.isInteger(status) || status < 0",
+    replace: "!Number.isInteger(status) && status < 0",
+    tests: ["tests/convert/har_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-har-entry-pageref",
+    bug: "HAR writer: the pageref option is left out of the entry",
+    file: "src/convert/_har_write.ts",
+    find: "if (options.pageref) entry.pageref",
+    replace: "if (!options.pageref) entry.pageref",
+    tests: ["tests/convert/har_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-har-entry-connection",
+    bug: "HAR writer: the connection option is left out of the entry",
+    file: "src/convert/_har_write.ts",
+    find: "if (options.connection) entry.connection",
+    replace: "if (!options.connection) entry.connection",
+    tests: ["tests/convert/har_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-har-entry-comment",
+    bug: "HAR writer: the comment option is left out of the entry",
+    file: "src/convert/_har_write.ts",
+    find: "if (options.comment) entry.comment",
+    replace: "if (!options.comment) entry.comment",
+    tests: ["tests/convert/har_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-har-version-unknown",
+    bug: "HAR writer: an httpVersion it does not know becomes HTTP/undefined",
+    file: "src/convert/_har_write.ts",
+    find: ": normalizeVersion(version) ?? version;",
+    replace: ": normalizeVersion(version);",
+    tests: ["tests/convert/har_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-har-date-type-message",
+    bug:
+      "HAR writer: a startedDateTime of the wrong type is refused naming the wrong type",
+    file: "src/convert/_har_write.ts",
+    find: 'value === null ? "null" : typeof value',
+    replace: 'value !== null ? "null" : typeof value',
+    tests: ["tests/convert/har_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-har-date-invalid-message",
+    bug: "HAR writer: an invalid date string is refused without naming it",
+    file: "src/convert/_har_write.ts",
+    find: 'typeof value === "string" ? value : "Invalid Date"',
+    replace: 'typeof value !== "string" ? value : "Invalid Date"',
+    tests: ["tests/convert/har_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-har-timing-zero-blocked",
+    bug: "HAR writer: a blocked timing of 0 is written as -1 (not given)",
+    file: "src/convert/_har_write.ts",
+    find: "blocked: given?.blocked ?? -1,",
+    replace: "blocked: given?.blocked || -1,",
+    tests: ["tests/convert/har_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-har-timing-zero-dns",
+    bug: "HAR writer: a dns timing of 0 (a reused connection) is written as -1",
+    file: "src/convert/_har_write.ts",
+    find: "dns: given?.dns ?? -1,",
+    replace: "dns: given?.dns || -1,",
+    tests: ["tests/convert/har_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-har-timing-zero-connect",
+    bug: "HAR writer: a connect timing of 0 is written as -1",
+    file: "src/convert/_har_write.ts",
+    find: "connect: given?.connect ?? -1,",
+    replace: "connect: given?.connect || -1,",
+    tests: ["tests/convert/har_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-har-timing-zero-ssl",
+    bug: "HAR writer: an ssl timing of 0 is written as -1",
+    file: "src/convert/_har_write.ts",
+    find: "ssl: given?.ssl ?? -1,",
+    replace: "ssl: given?.ssl || -1,",
+    tests: ["tests/convert/har_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-body-type-blanks",
+    bug:
+      "body parser: a declared content type with a blank before it or before its ; is not recognised",
+    file: "src/convert/body.ts",
+    find: 'contentType.split(";")[0].trim().toLowerCase()',
+    replace: 'contentType.split(";")[0].toLowerCase()',
+    tests: ["tests/convert/body_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-body-xml-type-any",
+    bug:
+      "body parser: any declared type that is not JSON or HTML makes markup XML",
+    file: "src/convert/body.ts",
+    find: 'media === "application/xml" || media === "text/xml" ||',
+    replace: 'media === "application/xml" || media !== "text/xml" ||',
+    tests: ["tests/convert/body_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-body-not-string-message",
+    bug:
+      "body parser: a body that is no string is refused naming the wrong type",
+    file: "src/convert/body.ts",
+    find: 'text === null ? "null" : typeof text',
+    replace: 'text !== null ? "null" : typeof text',
+    tests: ["tests/convert/body_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-body-sniffed-html-as-xml",
+    bug:
+      "body parser: sniffed HTML is formatted as XML (a void element indents what follows)",
+    file: "src/convert/body.ts",
+    find: 'boundedMarkup(trimmed, type === "html")',
+    replace: 'boundedMarkup(trimmed, type !== "html")',
+    tests: ["tests/convert/body_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-core-query-second-question",
+    bug:
+      "parseQueryString: '??a=1' gives key a, where the URL parser gives ?a (one ? dropped twice)",
+    file: "src/convert/core.ts",
+    find: "return withoutHash.slice(question);",
+    replace: "return withoutHash.slice(question + 1);",
+    tests: ["tests/convert/core_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-core-query-read-only",
+    bug:
+      "parseQueryString: the result's entries cannot be reassigned by the caller",
+    file: "src/convert/core.ts",
+    find: "      writable: true,\n",
+    replace: "      writable: false,\n",
+    tests: ["tests/convert/core_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-core-query-not-deletable",
+    bug:
+      "parseQueryString: the result's entries cannot be deleted by the caller",
+    file: "src/convert/core.ts",
+    find: "      configurable: true,\n",
+    replace: "      configurable: false,\n",
+    tests: ["tests/convert/core_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-core-symbol-code",
+    bug:
+      "core: a symbol header value is refused without the INVALID_INPUT code",
+    file: "src/convert/core.ts",
+    find:
+      '      code: "INVALID_INPUT",\n      message: "expected a string, got a symbol",',
+    replace:
+      '      code: "",\n      message: "expected a string, got a symbol",',
+    tests: ["tests/convert/core_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-core-unconvertible-code",
+    bug:
+      "core: a header value String() cannot convert is refused without the INVALID_INPUT code",
+    file: "src/convert/core.ts",
+    find:
+      '      code: "INVALID_INPUT",\n      message: "expected a string, got a value that cannot',
+    replace:
+      '      code: "",\n      message: "expected a string, got a value that cannot',
+    tests: ["tests/convert/core_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-core-build-url-code",
+    bug:
+      "buildUrl: a base URL that is no string is refused without the INVALID_INPUT code",
+    file: "src/convert/core.ts",
+    find: '      code: "INVALID_INPUT",\n      message: `buildUrl expects',
+    replace: '      code: "",\n      message: `buildUrl expects',
+    tests: ["tests/convert/core_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-core-build-url-message",
+    bug:
+      "buildUrl: a base URL that is no string is refused naming the wrong type",
+    file: "src/convert/core.ts",
+    find: 'baseUrl === null ? "null" : typeof baseUrl',
+    replace: 'baseUrl !== null ? "null" : typeof baseUrl',
+    tests: ["tests/convert/core_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-core-build-url-null-params",
+    bug:
+      "buildUrl: null parameters throw a TypeError instead of giving the base URL back",
+    file: "src/convert/core.ts",
+    find: "Object.entries(queryParams ?? {})",
+    replace: "Object.entries(queryParams)",
+    tests: ["tests/convert/core_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-core-build-url-surrogate-code",
+    bug:
+      "buildUrl: a lone surrogate in a parameter is refused without the INVALID_INPUT code",
+    file: "src/convert/core.ts",
+    find: '      code: "INVALID_INPUT",\n      message: `buildUrl: ${',
+    replace: '      code: "",\n      message: `buildUrl: ${',
+    tests: ["tests/convert/core_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-proto-assign",
+    bug:
+      "header maps: an inherited name such as __proto__ is assigned, which the standard accessor swallows, instead of defined as an entry",
+    file: "src/convert/_message.ts",
+    find: "if (key in headers && !Object.hasOwn(headers, key)) {",
+    replace: "if (!(key in headers && !Object.hasOwn(headers, key))) {",
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-proto-not-deletable",
+    bug:
+      "header maps: a header named like an Object.prototype member cannot be deleted by the caller",
+    file: "src/convert/_message.ts",
+    find:
+      "      enumerable: true,\n      writable: true,\n      configurable: true,\n    });\n  } else {",
+    replace:
+      "      enumerable: true,\n      writable: true,\n      configurable: false,\n    });\n  } else {",
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-header-last-spelling",
+    bug:
+      "getHeader: of two spellings of a header name the last is taken, not the first",
+    file: "src/convert/_message.ts",
+    find: "        value = headers[candidate];\n        break;\n",
+    replace: "        value = headers[candidate];\n",
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-header-second-value",
+    bug: "getHeader: a repeated header gives its second value, not its first",
+    file: "src/convert/_message.ts",
+    find: "return Array.isArray(value) ? value[0] : value;",
+    replace: "return Array.isArray(value) ? value[1] : value;",
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-native-null-body",
+    bug: "native messages: one without a body converts with an empty body",
+    file: "src/convert/_message.ts",
+    find:
+      "  if (message.body === null) return undefined;\n  if (message.bodyUsed) {",
+    replace:
+      "  if (message.body === null) undefined;\n  if (message.bodyUsed) {",
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-utf8-kind",
+    bug:
+      "native messages: a body that is not UTF-8 is refused naming the other kind of message",
+    file: "src/convert/_message.ts",
+    find: '      message: `The native ${\n        kind === "request" ?',
+    replace: '      message: `The native ${\n        kind !== "request" ?',
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-utf8-har-function",
+    bug:
+      "native messages: a body that is not UTF-8 is refused pointing at the wrong HAR function",
+    file: "src/convert/_message.ts",
+    find: 'use har.from${\n        kind === "request" ?',
+    replace: 'use har.from${\n        kind !== "request" ?',
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-no-method-kept",
+    bug:
+      "plain messages: a request without a method whose headers need no change is passed on without one, and refused",
+    file: "src/convert/_message.ts",
+    find: '(kind === "response" || fields.method !== undefined)',
+    replace: '(kind !== "response" || fields.method !== undefined)',
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-copied-always",
+    bug:
+      "plain messages: a request of the caller's class is copied, losing the fields its getters give",
+    file: "src/convert/_message.ts",
+    find: "  ) return value;\n  const copy = { ...value, headers };",
+    replace: "  ) value;\n  const copy = { ...value, headers };",
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-method-overwritten",
+    bug:
+      "plain messages: a request whose headers are coerced becomes a GET whatever its method",
+    file: "src/convert/_message.ts",
+    find: 'if (kind === "request" && fields.method === undefined) {',
+    replace: 'if (kind === "request" || fields.method === undefined) {',
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-headers-copied-always",
+    bug:
+      "plain messages: the header map is copied even when no value needs coercion, so a request of the caller's class loses its getters",
+    file: "src/convert/_message.ts",
+    find: "if (checked === item && copy === undefined) continue;",
+    replace: "if (checked === item && copy === undefined) ;",
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-coerced-first-dropped",
+    bug:
+      "plain messages: a header that needs coercion before any copy is skipped and kept raw (a null written as a header)",
+    file: "src/convert/_message.ts",
+    find: "if (checked === item && copy === undefined) continue;",
+    replace: "if (checked !== item && copy === undefined) continue;",
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-earlier-headers-lost",
+    bug:
+      "plain messages: the headers before the first coerced one are left out of the copy",
+    file: "src/convert/_message.ts",
+    find: "if (kept !== undefined) define(copy, earlier, kept);",
+    replace: "if (kept !== undefined) ;",
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-not-object-kind",
+    bug:
+      "plain messages: a value that is no object is refused naming the other kind",
+    file: "src/convert/_message.ts",
+    find:
+      '      message: `Expected a ${kind} object or a native ${\n        kind === "request" ?',
+    replace:
+      '      message: `Expected a ${kind} object or a native ${\n        kind !== "request" ?',
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-array-copied-always",
+    bug:
+      "plain messages: an array header value is copied even when no item needs coercion, so a request of the caller's class loses its getters",
+    file: "src/convert/_message.ts",
+    find: "if (checked === items[i] && copy === undefined) continue;",
+    replace: "if (checked === items[i] && copy === undefined) ;",
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-describe-null",
+    bug: "plain messages: a null field is refused as got object",
+    file: "src/convert/_message.ts",
+    find:
+      '  if (value === null) return "null";\n  if (Array.isArray(value)) return "an array";',
+    replace:
+      '  if (value === null) "null";\n  if (Array.isArray(value)) return "an array";',
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-message-describe-array",
+    bug:
+      "plain messages: an array where a map belongs is refused as got object",
+    file: "src/convert/_message.ts",
+    find: '  if (Array.isArray(value)) return "an array";',
+    replace: '  if (Array.isArray(value)) "an array";',
+    tests: ["tests/convert/message_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-form-type-unknown",
+    bug:
+      "curl -F: type= is not a known parameter, so a second type= is read as part of the first's content type",
+    file: "src/convert/_curl_form.ts",
+    find: 'const FORM_PARAMETERS = ["type", "filename", "headers", "encoder"];',
+    replace: 'const FORM_PARAMETERS = ["", "filename", "headers", "encoder"];',
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-form-filename-unknown",
+    bug:
+      "curl -F: filename= after type= is read as part of the content type, and the file keeps its own name",
+    file: "src/convert/_curl_form.ts",
+    find: 'const FORM_PARAMETERS = ["type", "filename", "headers", "encoder"];',
+    replace: 'const FORM_PARAMETERS = ["type", "", "headers", "encoder"];',
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-form-headers-unknown",
+    bug:
+      "curl -F: headers= after type= is written into the content type instead of warned about",
+    file: "src/convert/_curl_form.ts",
+    find: 'const FORM_PARAMETERS = ["type", "filename", "headers", "encoder"];',
+    replace: 'const FORM_PARAMETERS = ["type", "filename", "", "encoder"];',
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-form-encoder-unknown",
+    bug:
+      "curl -F: encoder= after type= is written into the content type instead of warned about",
+    file: "src/convert/_curl_form.ts",
+    find: 'const FORM_PARAMETERS = ["type", "filename", "headers", "encoder"];',
+    replace: 'const FORM_PARAMETERS = ["type", "filename", "headers", ""];',
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-form-in-type-first",
+    bug:
+      "curl -F: an unknown parameter before any type= is appended to an undefined content type",
+    file: "src/convert/_curl_form.ts",
+    find: "  let inType = false;\n  for (const param of params) {",
+    replace: "  let inType = true;\n  for (const param of params) {",
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-form-type-param-warned",
+    bug:
+      "curl -F: a content type's own parameter after type= is appended and also warned about, and ends the type",
+    file: "src/convert/_curl_form.ts",
+    find: '      part.type += ";" + param;\n      continue;\n',
+    replace: '      part.type += ";" + param;\n',
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-form-type-not-ended",
+    bug:
+      "curl -F: a known parameter after type= does not end it, so what follows is appended to the type",
+    file: "src/convert/_curl_form.ts",
+    find: '    inType = false;\n    if (key === "type") {',
+    replace: '    inType = true;\n    if (key === "type") {',
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-form-type-not-started",
+    bug:
+      "curl -F: type= does not start the content type's parameters, so charset= and the like are warned about and dropped",
+    file: "src/convert/_curl_form.ts",
+    find: '      inType = true;\n    } else if (key === "filename") {',
+    replace: '      inType = false;\n    } else if (key === "filename") {',
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-form-filename-blanks",
+    bug: "curl -F: filename= keeps the blanks around its value",
+    file: "src/convert/_curl_form.ts",
+    find: "unquoteFormWord(param.slice(sep + 1).trim())",
+    replace: "unquoteFormWord(param.slice(sep + 1))",
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-form-file-not-warned",
+    bug:
+      "curl -F: a file part (@file) is given without the warning that the file is not read",
+    file: "src/convert/_curl_form.ts",
+    find:
+      '    fileReference(\n      cmd,\n      written,\n      at,\n      content,\n      "uploads a file,',
+    replace:
+      '    (\n      cmd,\n      written,\n      at,\n      content,\n      "uploads a file,',
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-form-extension-prototype",
+    bug:
+      "curl -F: a file named a.constructor is typed with the text of Object's constructor",
+    file: "src/convert/_curl_form.ts",
+    find:
+      "const FILE_TYPES: Record<string, string> = Object.assign(Object.create(null), {",
+    replace: "const FILE_TYPES: Record<string, string> = ({",
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-curl-ansi-c-in-brace",
+    bug:
+      "curl reader: inside ${\u2026} a $'\u2026' is read as a plain '\u2026' and any X'\u2026' as ANSI-C, so a \\' ends or fails to end the quote where bash does not",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      'if (c === "$" && after === "\'") {\n      i = ansiCEnd(input, i + 2, at);',
+    replace:
+      'if (c !== "$" && after === "\'") {\n      i = ansiCEnd(input, i + 2, at);',
+    tests: ["tests/convert/curl_expansion_quotes_r12_test.ts"],
+  },
+  {
+    id: "conv12-form-filename-quoted",
+    bug: "curl -F: a double-quoted filename keeps its quotes and backslashes",
+    file: "src/convert/_curl_form.ts",
+    find: "    return word.slice(1, -1).replace(",
+    replace: "    word.slice(1, -1).replace(",
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-form-quoted-value-tail",
+    bug:
+      "curl -F: the parameters after a double-quoted value start at its closing quote",
+    file: "src/convert/_curl_form.ts",
+    find: "tail = body.slice(i + 1);",
+    replace: "tail = body.slice(i);",
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-form-quoted-value-escape",
+    bug: "curl -F: a backslash-escaped quote ends a double-quoted value",
+    file: "src/convert/_curl_form.ts",
+    find: 'if (body[i] === "\\\\" && i + 1 < body.length) i++;',
+    replace: 'if (body[i] !== "\\\\" && i + 1 < body.length) i++;',
+    tests: ["tests/convert/curl_form_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-string-empty-header-name",
+    bug:
+      "raw HTTP: a header line with no name is refused as a name that is no token, and one that is no token as missing",
+    file: "src/convert/string.ts",
+    find: '      name === ""\n        ? "a header line has no name"',
+    replace: '      name !== ""\n        ? "a header line has no name"',
+    tests: ["tests/convert/string_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-string-not-string-code",
+    bug:
+      "raw HTTP: a message that is no string is refused without the INVALID_INPUT code",
+    file: "src/convert/string.ts",
+    find:
+      '      code: "INVALID_INPUT",\n      message: `expected the message as a string, got ${',
+    replace:
+      '      code: "",\n      message: `expected the message as a string, got ${',
+    tests: ["tests/convert/string_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-string-not-string-message",
+    bug:
+      "raw HTTP: a message that is no string is refused naming the wrong type",
+    file: "src/convert/string.ts",
+    find: 'text === null ? "null" : typeof text',
+    replace: 'text !== null ? "null" : typeof text',
+    tests: ["tests/convert/string_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-string-scheme-any",
+    bug:
+      'raw HTTP: any scheme option is written into the URL ("" gives ://host/\u2026)',
+    file: "src/convert/string.ts",
+    find: 'if (lower === "http" || lower === "https") return lower;',
+    replace: 'if (true) return lower as "http";',
+    tests: ["tests/convert/string_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-string-scheme-case",
+    bug: "raw HTTP: a scheme option in capitals is refused",
+    file: "src/convert/string.ts",
+    find: 'typeof scheme === "string" ? scheme.toLowerCase() : scheme;',
+    replace: "scheme;",
+    tests: ["tests/convert/string_r12_mutants_test.ts"],
+  },
+  {
+    id: "conv12-string-status-999",
+    bug: "raw HTTP: a response with status 999 is refused as no status",
+    file: "src/convert/string.ts",
+    find: "status < 100 || status > 999",
+    replace: "status < 100 || status >= 999",
+    tests: ["tests/convert/string_r12_mutants_test.ts"],
+  },
 ];

@@ -9,7 +9,8 @@ import {
 
 /** The multipart boundary; a digit suffix is added if a part contains it. */
 export const FORM_BOUNDARY = "------------------------switchyard";
-const FILE_TYPES: Record<string, string> = {
+// Without a prototype: a file named `a.constructor` is no known type.
+const FILE_TYPES: Record<string, string> = Object.assign(Object.create(null), {
   gif: "image/gif",
   jpg: "image/jpeg",
   jpeg: "image/jpeg",
@@ -20,7 +21,7 @@ const FILE_TYPES: Record<string, string> = {
   html: "text/html",
   pdf: "application/pdf",
   xml: "application/xml",
-};
+});
 
 /** The part parameters curl's -F knows; `headers` and `encoder` are not applied. */
 const FORM_PARAMETERS = ["type", "filename", "headers", "encoder"];

@@ -301,7 +301,9 @@ function queryPart(url: string): string {
   const hash = url.indexOf("#");
   const withoutHash = hash === -1 ? url : url.slice(0, hash);
   const question = withoutHash.indexOf("?");
-  if (question !== -1) return withoutHash.slice(question + 1);
+  // With its "?": URLSearchParams drops one leading "?", so in "??a=1" the
+  // second is the key's, as the URL parser reads it.
+  if (question !== -1) return withoutHash.slice(question);
   // No "?": a bare query ("a=1&b=2") unless it is clearly a URL or a path.
   return withoutHash.includes("://") || withoutHash.startsWith("/")
     ? ""

@@ -139,7 +139,10 @@ export interface ParseOptions {
    * header (default `true`); `false` keeps the target as written.
    */
   absoluteUrl?: boolean;
-  /** Scheme of that absolute URL (default `http`, or `https` for port 443). */
+  /**
+   * Scheme of that absolute URL (default `http`, or `https` for port 443), in
+   * any letter case; any other value is `INVALID_OPTION`.
+   */
   scheme?: "http" | "https";
 }
 
@@ -275,12 +278,28 @@ function requestUrl(
   headers: HeaderMap,
   options: ParseOptions,
 ): string {
+  const scheme = checkedScheme(options.scheme);
   if (!target.startsWith("/") || options.absoluteUrl === false) return target;
   const host = headers.host;
   // Only one plausible authority makes a trustworthy URL.
   if (typeof host !== "string" || !/^[^\s/?#@\\]+$/.test(host)) return target;
-  const scheme = options.scheme ?? (host.endsWith(":443") ? "https" : "http");
-  return `${scheme}://${host}${target}`;
+  return `${
+    scheme ?? (host.endsWith(":443") ? "https" : "http")
+  }://${host}${target}`;
+}
+
+/** The scheme option, lower-cased; anything but http or https is refused. */
+function checkedScheme(scheme: unknown): "http" | "https" | undefined {
+  if (scheme === undefined) return undefined;
+  const lower = typeof scheme === "string" ? scheme.toLowerCase() : scheme;
+  if (lower === "http" || lower === "https") return lower;
+  throw new ConversionError({
+    code: "INVALID_OPTION",
+    message: `scheme must be "http" or "https", got ${
+      typeof scheme === "string" ? JSON.stringify(scheme) : typeof scheme
+    }`,
+    path: "scheme",
+  });
 }
 
 /**
