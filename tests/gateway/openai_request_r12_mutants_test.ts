@@ -1,0 +1,93 @@
+// What the Chat Completions reader must keep that no test held it to:
+// `stop` as a string or an array of strings (the SDK's type) reaches the
+// backend as stop sequences and anything else is a 400 naming it; `n` other
+// than 1 cannot be translated (one answer per request) while `n: 1` can;
+// and `tool_choice` is one of the three modes exactly as spelt, or a named
+// function: a mode in another letter case, or an unknown one, is a 400
+// naming `tool_choice`, never a mode passed on or a crash.
+import { describe, it } from "../_harness.ts";
+import assert from "node:assert/strict";
+import { parseChatRequest } from "../../src/gateway/mod.ts";
+import { refusalOf } from "./_refusal.ts";
+
+const resolve = (model: string) => ({ backend: model });
+const base = { model: "m", messages: [{ role: "user", content: "hi" }] };
+const parse = (body: Record<string, unknown>) =>
+  parseChatRequest({ ...base, ...body }, resolve, "req-1");
+const tools = [{
+  type: "function",
+  function: { name: "weather", parameters: { type: "object" } },
+}];
+
+describe("chat completions: stop", () => {
+  it("a string is one stop sequence", () => {
+    assert.deepEqual(parse({ stop: "###" }).ir.parameters?.stopSequences, [
+      "###",
+    ]);
+  });
+
+  it("an array of strings is kept in order", () => {
+    assert.deepEqual(
+      parse({ stop: ["\n\n", "END"] }).ir.parameters?.stopSequences,
+      ["\n\n", "END"],
+    );
+  });
+
+  for (const stop of [[1], ["END", null], 7, { seq: "END" }]) {
+    it(`${JSON.stringify(stop)} is a 400 naming stop`, () => {
+      const error = refusalOf(() => parse({ stop }));
+      assert.equal(error.status, 400);
+      assert.equal(error.param, "stop");
+    });
+  }
+});
+
+describe("chat completions: n", () => {
+  for (const n of [1, null]) {
+    it(`n: ${n} is translated`, () => {
+      assert.equal(parse({ n }).ir.messages.length, 1);
+    });
+  }
+
+  it("n: 2 is a 400 naming n, and set aside for a body relayed as is", () => {
+    const error = refusalOf(() => parse({ n: 2 }));
+    assert.equal(error.status, 400);
+    assert.equal(error.param, "n");
+    const skipped: unknown[] = [];
+    parseChatRequest({ ...base, n: 2 }, resolve, "req-1", skipped);
+    assert.equal(skipped.length, 1);
+  });
+});
+
+describe("chat completions: tool_choice", () => {
+  for (const mode of ["auto", "none", "required"]) {
+    it(`${JSON.stringify(mode)} is that mode`, () => {
+      assert.equal(parse({ tools, tool_choice: mode }).ir.toolChoice, mode);
+    });
+  }
+
+  it("a named function is that function", () => {
+    const { ir } = parse({
+      tools,
+      tool_choice: { type: "function", function: { name: "weather" } },
+    });
+    assert.deepEqual(ir.toolChoice, { name: "weather" });
+  });
+
+  for (
+    const choice of [
+      "Auto",
+      "NONE",
+      "any",
+      { type: "Function", function: { name: "weather" } },
+      { type: "function" },
+      { type: "function", function: { name: 7 } },
+    ]
+  ) {
+    it(`${JSON.stringify(choice)} is a 400 naming tool_choice`, () => {
+      const error = refusalOf(() => parse({ tools, tool_choice: choice }));
+      assert.equal(error.status, 400);
+      assert.equal(error.param, "tool_choice");
+    });
+  }
+});
