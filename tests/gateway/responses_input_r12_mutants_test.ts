@@ -10,7 +10,11 @@
 // the reader cannot carry (`input_file`, an image given by file id) is a
 // 400 naming it, not a broken image; and `tool_choice` exactly as spelt:
 // the three modes or a named function (another letter case, or a function
-// without its name, is a 400 naming it).
+// without its name, is a 400 naming it). Replayed tool calls: parallel calls
+// are one assistant turn, a call after a user turn of parts is its own, and
+// a call without its name is a 400; `max_output_tokens` is a positive
+// integer. And a key's `tpm` bucket is charged the prompt's characters / 4
+// rounded up, as on the other routes (docs/gateway/operations.md).
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import {
@@ -18,6 +22,7 @@ import {
   createMockAdapter,
   type TestAdapter,
 } from "../../src/models/testing.ts";
+import { hashKey } from "../../src/gateway/mod.ts";
 import { jsonPost, withGateway } from "./_in_process.ts";
 
 /** What the backend was sent for one Responses request, and the answer. */
@@ -263,4 +268,114 @@ describe("responses tool_choice", () => {
       assert.equal(request, undefined);
     });
   }
+});
+
+describe("responses function calls replayed", () => {
+  const call = (id: string) => ({
+    type: "function_call",
+    call_id: id,
+    name: "weather",
+    arguments: '{"city":"Oslo"}',
+  });
+  const output = (id: string) => ({
+    type: "function_call_output",
+    call_id: id,
+    output: "12°C",
+  });
+
+  it("parallel calls are one assistant turn; a call after a user turn of parts is its own", async () => {
+    const { status, answer, request } = await sent({
+      input: [
+        {
+          role: "user",
+          content: [{ type: "input_text", text: "Oslo and Bergen?" }],
+        },
+        call("c1"),
+        call("c2"),
+        output("c1"),
+        output("c2"),
+      ],
+      tools: [TOOL],
+    });
+    assert.equal(status, 200, JSON.stringify(answer));
+    const messages = request?.messages ?? [];
+    assert.deepEqual(messages.map((m) => m.role), [
+      "user",
+      "assistant",
+      "tool",
+      "tool",
+    ]);
+    assert.deepEqual(messages[0].content, [{
+      type: "text",
+      text: "Oslo and Bergen?",
+    }]);
+    assert.deepEqual(
+      (messages[1].content as { id: string }[]).map((part) => part.id),
+      ["c1", "c2"],
+    );
+  });
+
+  it("a call without its name is a 400 naming the item", async () => {
+    const { name: _name, ...nameless } = call("c1");
+    const { status, answer, request } = await sent({
+      input: [{ role: "user", content: "Oslo?" }, nameless, output("c1")],
+      tools: [TOOL],
+    });
+    assert.equal(status, 400);
+    assert.equal(answer.error.param, "input[1]");
+    assert.equal(request, undefined);
+  });
+});
+
+describe("responses max_output_tokens", () => {
+  it("a positive integer is the backend's limit", async () => {
+    const { status, answer, request } = await sent({
+      input: "hi",
+      max_output_tokens: 16,
+    });
+    assert.equal(status, 200, JSON.stringify(answer));
+    assert.equal(request?.parameters?.maxTokens, 16);
+  });
+
+  for (const max of [0, -4, 2.5, "16"]) {
+    it(`${JSON.stringify(max)} is a 400 naming it`, async () => {
+      const { status, answer, request } = await sent({
+        input: "hi",
+        max_output_tokens: max,
+      });
+      assert.equal(status, 400);
+      assert.equal(answer.error.param, "max_output_tokens");
+      assert.equal(request, undefined);
+    });
+  }
+});
+
+describe("responses: a key's tpm bucket", () => {
+  it("is charged the prompt's characters / 4 rounded up, whatever the remainder", async () => {
+    await withGateway({
+      backends: [["echo", createEchoAdapter()]],
+      keys: [{ id: "k", sha256: await hashKey("sk-k"), tpm: 1000 }],
+      now: () => 1_000_000,
+    }, async (gateway) => {
+      let remaining = 1000;
+      for (const text of ["a", "ab", "abc", "abcd"]) {
+        const request = jsonPost("/v1/responses", {
+          model: "echo",
+          input: text,
+        });
+        request.headers.set("authorization", "Bearer sk-k");
+        const response = await gateway(request);
+        await response.body?.cancel();
+        assert.equal(response.status, 200, text);
+        // The prompt as the gateway reads it: one user message.
+        const chars = JSON.stringify([{ role: "user", content: text }]).length;
+        remaining -= Math.ceil(chars / 4);
+        assert.equal(
+          response.headers.get("x-ratelimit-remaining-tokens"),
+          String(remaining),
+          `${text}: ${chars} characters`,
+        );
+      }
+    });
+  });
 });
