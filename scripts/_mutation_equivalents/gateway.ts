@@ -428,4 +428,25 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "a key's backends are undefined or an array (readKeys checks them), and an array is truthy: `||` and `??` give the same",
   },
+  {
+    file: "src/gateway/metrics.ts",
+    before: "b.stats?.retries ?? 0",
+    after: "b.stats?.retries || 0",
+    reason:
+      "the retries are the router's count, undefined or a whole number (never NaN), and for those `|| 0` and `?? 0` render the same",
+  },
+  {
+    file: "src/gateway/metrics.ts",
+    before: "for (let i = 0; i < LATENCY_BUCKETS.length; i++) {",
+    after: "for (let i = 0; i <= LATENCY_BUCKETS.length; i++) {",
+    reason:
+      "the extra pass compares the latency with LATENCY_BUCKETS[length], undefined, which is never true, so no count changes",
+  },
+  {
+    file: "src/gateway/_admin.ts",
+    before: "handle: allowed.length > 1 && !allowed.includes(method)",
+    after: "handle: allowed.length >= 1 && !allowed.includes(method)",
+    reason:
+      "a one-method route's handler is reached only for that method (the route table answers any other with its 405, HEAD included), so the handler's own 405 never applies there",
+  },
 ];
