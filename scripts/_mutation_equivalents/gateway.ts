@@ -449,4 +449,12 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "a one-method route's handler is reached only for that method (the route table answers any other with its 405, HEAD included), so the handler's own 405 never applies there",
   },
+  {
+    file: "src/gateway/_info.ts",
+    before:
+      "const declared = new Set(info.metadata.capabilities.models ?? []);",
+    after: "const declared = new Set(info.metadata.capabilities.models || []);",
+    reason:
+      "a backend's declared models are undefined or an array (BackendCapabilities.models), and an array is truthy: `||` and `??` give the same set",
+  },
 ];
