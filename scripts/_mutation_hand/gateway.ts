@@ -1886,4 +1886,13 @@ export const GATEWAY: HandMutant[] = [
     replace: "if (Number(values[3]) > 400) entry.errors += data.value;",
     tests: ["tests/gateway/metrics_usage_r12_mutants_test.ts"],
   },
+  {
+    id: "gw12-models-empty-first-id",
+    bug:
+      "model list: an empty list in Anthropic's shape (a key allowed no offered model) is a 500",
+    file: "src/gateway/_info.ts",
+    find: "first_id: data[0]?.id ?? null,",
+    replace: "first_id: data[0].id ?? null,",
+    tests: ["tests/gateway/model_list_empty_r12_mutants_test.ts"],
+  },
 ];
