@@ -1895,4 +1895,13 @@ export const GATEWAY: HandMutant[] = [
     replace: "first_id: data[0].id ?? null,",
     tests: ["tests/gateway/model_list_empty_r12_mutants_test.ts"],
   },
+  {
+    id: "gw12-relayed-responses-cache-writes",
+    bug:
+      "relayed usage: a Responses answer's input_tokens_details.cache_write_tokens not counted",
+    file: "src/gateway/_passthrough.ts",
+    find: 'count(detail(usage, "input_tokens_details", "cache_write_tokens"));',
+    replace: 'count(detail(usage, "input_tokens_details", ""));',
+    tests: ["tests/gateway/relayed_usage_r12_mutants_test.ts"],
+  },
 ];
