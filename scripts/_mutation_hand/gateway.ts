@@ -1904,4 +1904,13 @@ export const GATEWAY: HandMutant[] = [
     replace: 'count(detail(usage, "input_tokens_details", ""));',
     tests: ["tests/gateway/relayed_usage_r12_mutants_test.ts"],
   },
+  {
+    id: "gw12-chat-refusal-part",
+    bug:
+      "chat reader: a null part in a text-only turn crashes the reader, a part with a refusal field read as one",
+    file: "src/gateway/openai_request.ts",
+    find: 'isRecord(part) && part.type === "refusal" &&',
+    replace: 'isRecord(part) && part.type === "refusal" ||',
+    tests: ["tests/gateway/openai_request_r12_mutants_test.ts"],
+  },
 ];

@@ -4,7 +4,9 @@
 // than 1 cannot be translated (one answer per request) while `n: 1` can;
 // and `tool_choice` is one of the three modes exactly as spelt, or a named
 // function: a mode in another letter case, or an unknown one, is a 400
-// naming `tool_choice`, never a mode passed on or a crash.
+// naming `tool_choice`, never a mode passed on or a crash. A text-only turn
+// (system, assistant) reads text and refusal parts exactly: anything else,
+// a null part included, is a 400 naming the part, not a crash.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { parseChatRequest } from "../../src/gateway/mod.ts";
@@ -88,6 +90,47 @@ describe("chat completions: tool_choice", () => {
       const error = refusalOf(() => parse({ tools, tool_choice: choice }));
       assert.equal(error.status, 400);
       assert.equal(error.param, "tool_choice");
+    });
+  }
+});
+
+describe("chat completions: a text-only turn's parts", () => {
+  it("a replayed refusal part keeps its words", () => {
+    const { ir } = parse({
+      messages: [
+        { role: "user", content: "hi" },
+        {
+          role: "assistant",
+          content: [{ type: "refusal", refusal: "I can't help." }],
+        },
+      ],
+    });
+    assert.equal(ir.messages[1].content, "I can't help.");
+  });
+
+  for (
+    const part of [
+      null,
+      7,
+      { type: "Refusal", refusal: "I can't help." },
+      { type: "image_url", refusal: "I can't help." },
+      { type: "refusal", refusal: 7 },
+    ]
+  ) {
+    it(`${JSON.stringify(part)} in a system turn is a 400 naming the part`, () => {
+      const error = refusalOf(() =>
+        parse({
+          messages: [
+            {
+              role: "system",
+              content: [{ type: "text", text: "Be brief." }, part],
+            },
+            { role: "user", content: "hi" },
+          ],
+        })
+      );
+      assert.equal(error.status, 400);
+      assert.equal(error.param, "messages[0].content[1]");
     });
   }
 });
