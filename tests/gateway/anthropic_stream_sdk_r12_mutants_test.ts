@@ -1,6 +1,6 @@
 // A translated stream as Anthropic's clients read it. The TypeScript SDK
-// builds the message from each event's data; clients that dispatch on the
-// SSE `event:` name (the Python SDK, a browser's EventSource) act only on
+// builds the message from each event's data; a client that dispatches on
+// the SSE `event:` name (an EventSource listener, for one) acts only on
 // events named as the API names them, so a `content_block_start` or
 // `content_block_stop` sent under another name loses the block or leaves it
 // open there although its data is right. Streams the clients of other wires
