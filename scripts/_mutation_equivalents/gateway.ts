@@ -457,4 +457,11 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "a backend's declared models are undefined or an array (BackendCapabilities.models), and an array is truthy: `||` and `??` give the same set",
   },
+  {
+    file: "src/gateway/_exchange.ts",
+    before: 'backend: outcome.backend ?? "none",',
+    after: 'backend: outcome.backend || "none",',
+    reason:
+      "as for the log line's backend: outcome.backend is undefined or a name from the router's routing trace, and the router refuses an empty backend name, so the metrics label is the same with || and ??",
+  },
 ];
