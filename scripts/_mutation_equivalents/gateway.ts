@@ -464,4 +464,12 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "as for the log line's backend: outcome.backend is undefined or a name from the router's routing trace, and the router refuses an empty backend name, so the metrics label is the same with || and ??",
   },
+  {
+    file: "src/gateway/_info.ts",
+    before:
+      "const declared = new Set(info.metadata.capabilities.models ?? []);",
+    after: "const declared = new Set(info.metadata.capabilities.models);",
+    reason:
+      "`new Set(undefined)` is an empty set, as `new Set([])` is, and the declared models are otherwise an array (BackendCapabilities.models)",
+  },
 ];
