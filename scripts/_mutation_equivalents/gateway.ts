@@ -428,4 +428,41 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "a key's backends are undefined or an array (readKeys checks them), and an array is truthy: `||` and `??` give the same",
   },
+  {
+    file: "src/gateway/metrics.ts",
+    before: "b.stats?.retries ?? 0",
+    after: "b.stats?.retries || 0",
+    reason:
+      "the retries are the router's count, undefined or a whole number (never NaN), and for those `|| 0` and `?? 0` render the same",
+  },
+  {
+    file: "src/gateway/_admin.ts",
+    before: "handle: allowed.length > 1 && !allowed.includes(method)",
+    after: "handle: allowed.length >= 1 && !allowed.includes(method)",
+    reason:
+      "a one-method route's handler is reached only for that method (the route table answers any other with its 405, HEAD included), so the handler's own 405 never applies there",
+  },
+  {
+    file: "src/gateway/_info.ts",
+    before:
+      "const declared = new Set(info.metadata.capabilities.models ?? []);",
+    after: "const declared = new Set(info.metadata.capabilities.models || []);",
+    reason:
+      "a backend's declared models are undefined or an array (BackendCapabilities.models), and an array is truthy: `||` and `??` give the same set",
+  },
+  {
+    file: "src/gateway/_exchange.ts",
+    before: 'backend: outcome.backend ?? "none",',
+    after: 'backend: outcome.backend || "none",',
+    reason:
+      "as for the log line's backend: outcome.backend is undefined or a name from the router's routing trace, and the router refuses an empty backend name, so the metrics label is the same with || and ??",
+  },
+  {
+    file: "src/gateway/_info.ts",
+    before:
+      "const declared = new Set(info.metadata.capabilities.models ?? []);",
+    after: "const declared = new Set(info.metadata.capabilities.models);",
+    reason:
+      "`new Set(undefined)` is an empty set, as `new Set([])` is, and the declared models are otherwise an array (BackendCapabilities.models)",
+  },
 ];

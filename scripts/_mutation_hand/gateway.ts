@@ -1608,4 +1608,309 @@ export const GATEWAY: HandMutant[] = [
       "tests/gateway/stream_slots_r11_mutants_test.ts",
     ],
   },
+  {
+    id: "gw12-messages-tool-choice-auto",
+    bug: "messages reader: tool_choice auto read as any (required)",
+    file: "src/gateway/anthropic_request.ts",
+    find: 'return "auto";',
+    replace: '"auto";',
+    tests: ["tests/gateway/anthropic_request_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-messages-temperature",
+    bug:
+      "messages reader: a temperature (0 included) never reaches the backend",
+    file: "src/gateway/anthropic_request.ts",
+    find:
+      "if (temperature !== undefined) parameters.temperature = temperature;",
+    replace:
+      "if (!(temperature !== undefined)) parameters.temperature = temperature;",
+    tests: ["tests/gateway/anthropic_request_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-messages-null-user-id",
+    bug:
+      "messages reader: metadata.user_id null (the SDK's type allows it) is a 400",
+    file: "src/gateway/anthropic_request.ts",
+    find: "if (user !== undefined && user !== null) {",
+    replace: "if (user !== undefined || user !== null) {",
+    tests: ["tests/gateway/anthropic_request_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-messages-mark-type",
+    bug:
+      "messages reader: a cache mark of another type (Ephemeral, persistent) read as ephemeral",
+    file: "src/gateway/anthropic_request.ts",
+    find: '!isRecord(mark) || mark.type !== "ephemeral" ||',
+    replace: '!isRecord(mark) && mark.type !== "ephemeral" ||',
+    tests: ["tests/gateway/anthropic_request_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-messages-text-type-case",
+    bug: "messages reader: a block typed Text or TEXT read as text",
+    file: "src/gateway/anthropic_request.ts",
+    find: 'isRecord(block) && block.type === "text" &&',
+    replace: 'isRecord(block) && block.type === "text" ||',
+    tests: ["tests/gateway/anthropic_request_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-chat-n",
+    bug: "chat reader: n: 2 translated silently and n: 1 refused",
+    file: "src/gateway/openai_request.ts",
+    find: "body.n !== null && body.n !== 1)",
+    replace: "body.n !== null && body.n === 1)",
+    tests: ["tests/gateway/openai_request_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-chat-stop-string",
+    bug: "chat reader: every stop (a string or strings) is a 400",
+    file: "src/gateway/openai_request.ts",
+    find:
+      'const stop = typeof body.stop === "string" ? [body.stop] : body.stop;',
+    replace:
+      'const stop = typeof body.stop !== "string" ? [body.stop] : body.stop;',
+    tests: ["tests/gateway/openai_request_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-chat-stop-items",
+    bug: "chat reader: a stop array of strings refused, of numbers taken",
+    file: "src/gateway/openai_request.ts",
+    find: 'stop.some((s) => typeof s !== "string")',
+    replace: 'stop.some((s) => typeof s === "string")',
+    tests: ["tests/gateway/openai_request_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-chat-choice-modes",
+    bug:
+      "chat reader: any tool_choice string but none passed on as a mode, none refused",
+    file: "src/gateway/openai_request.ts",
+    find:
+      'if (choice === "auto" || choice === "none" || choice === "required") {',
+    replace:
+      'if (choice === "auto" || choice !== "none" || choice === "required") {',
+    tests: ["tests/gateway/openai_request_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-chat-choice-function",
+    bug:
+      "chat reader: a tool_choice string other than a mode crashes reading its function",
+    file: "src/gateway/openai_request.ts",
+    find: 'isRecord(choice) && choice.type === "function" && isRecord(fn) &&',
+    replace:
+      'isRecord(choice) && choice.type === "function" && isRecord(fn) ||',
+    tests: ["tests/gateway/openai_request_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-chat-allowed-tools-record",
+    bug:
+      "chat reader: a named-function tool_choice read as allowed_tools and refused",
+    file: "src/gateway/openai_request.ts",
+    find: 'if (isRecord(choice) && choice.type === "allowed_tools") {',
+    replace: 'if (isRecord(choice) || choice.type === "allowed_tools") {',
+    tests: ["tests/gateway/openai_request_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-messages-stream-tool-start",
+    bug:
+      "messages stream: a tool_use block's start event sent without its name",
+    file: "src/gateway/anthropic_response.ts",
+    find: 'this.#toolIds.add(id);\n      out += event("content_block_start", {',
+    replace: 'this.#toolIds.add(id);\n      out += event("", {',
+    tests: ["tests/gateway/anthropic_stream_sdk_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-messages-stream-redacted-stop",
+    bug:
+      "messages stream: a redacted_thinking block's stop event sent without its name",
+    file: "src/gateway/anthropic_response.ts",
+    find: '}) + event("content_block_stop", {',
+    replace: '}) + event("", {',
+    tests: ["tests/gateway/anthropic_stream_sdk_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-messages-stream-thinking",
+    bug: "messages stream: streamed reasoning text dropped",
+    file: "src/gateway/anthropic_response.ts",
+    find: 'if (chunk.thinking !== undefined && chunk.thinking !== "") {',
+    replace: 'if (chunk.thinking !== undefined && chunk.thinking === "") {',
+    tests: ["tests/gateway/anthropic_stream_sdk_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-messages-usage-output-zero",
+    bug: "messages answer: usage without counts has no output_tokens",
+    file: "src/gateway/anthropic_response.ts",
+    find: "output_tokens: usage?.completionTokens ?? 0,",
+    replace: "output_tokens: usage?.completionTokens,",
+    tests: ["tests/gateway/anthropic_stream_sdk_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-responses-reasoning-item",
+    bug: "responses reader: a replayed reasoning item is a 400",
+    file: "src/gateway/_responses_request.ts",
+    find: 'if (type === "reasoning") return;',
+    replace: 'if (type === "reasoning") ;',
+    tests: ["tests/gateway/responses_input_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-responses-image-file-id",
+    bug: "responses reader: an input_image by file id read as a broken image",
+    file: "src/gateway/_responses_request.ts",
+    find: 'isRecord(part) && part.type === "input_image" &&',
+    replace: 'isRecord(part) && part.type === "input_image" ||',
+    tests: ["tests/gateway/responses_input_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-responses-image-media-type",
+    bug: "responses reader: a data URL image's media type is the whole match",
+    file: "src/gateway/_responses_request.ts",
+    find: "mediaType: data[1], data: data[2] },",
+    replace: "mediaType: data[0], data: data[2] },",
+    tests: ["tests/gateway/responses_input_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-responses-choice-function",
+    bug: "responses reader: any tool_choice object read as a named function",
+    file: "src/gateway/_responses_request.ts",
+    find: 'isRecord(choice) && choice.type === "function" &&',
+    replace: 'isRecord(choice) || choice.type === "function" &&',
+    tests: ["tests/gateway/responses_input_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-responses-choice-modes",
+    bug: "responses reader: tool_choice none and required refused",
+    file: "src/gateway/_responses_request.ts",
+    find:
+      'if (choice === "auto" || choice === "none" || choice === "required") {',
+    replace:
+      'if (choice === "auto" || choice === "none" && choice === "required") {',
+    tests: ["tests/gateway/responses_input_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-responses-json-schema-format",
+    bug:
+      "responses reader: a json_schema format beside tools passed on without its type",
+    file: "src/gateway/_responses_request.ts",
+    find: 'type: "json_schema",',
+    replace: 'type: "",',
+    tests: ["tests/gateway/responses_input_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-responses-format-with-tools",
+    bug:
+      "responses reader: a client tool named json_response answered as output text",
+    file: "src/gateway/_responses_request.ts",
+    find: "    return false;\n  }\n  const schema",
+    replace: "    return true;\n  }\n  const schema",
+    tests: ["tests/gateway/responses_input_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-responses-schema-kept",
+    bug:
+      "responses reader: a json_schema format's schema replaced by { type: object }",
+    file: "src/gateway/_responses_request.ts",
+    find:
+      'const schema = format.type === "json_schema" && isRecord(format.schema)',
+    replace:
+      'const schema = format.type !== "json_schema" && isRecord(format.schema)',
+    tests: ["tests/gateway/responses_input_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-responses-parallel-calls",
+    bug:
+      "responses reader: a call after a user turn of parts joins that user turn",
+    file: "src/gateway/_responses_request.ts",
+    find: 'if (last?.role === "assistant" && Array.isArray(last.content)) {',
+    replace: 'if (last?.role === "assistant" || Array.isArray(last.content)) {',
+    tests: ["tests/gateway/responses_input_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-responses-max-output",
+    bug: "responses reader: max_output_tokens 0 or 2.5 taken",
+    file: "src/gateway/_responses_request.ts",
+    find: "if (!Number.isInteger(max) || (max as number) < 1) {",
+    replace: "if (!Number.isInteger(max) && (max as number) < 1) {",
+    tests: ["tests/gateway/responses_input_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-responses-call-name",
+    bug: "responses reader: a replayed call without its name taken",
+    file: "src/gateway/_responses_request.ts",
+    find:
+      'typeof item.call_id !== "string" || typeof item.name !== "string" ||',
+    replace:
+      'typeof item.call_id !== "string" && typeof item.name !== "string" ||',
+    tests: ["tests/gateway/responses_input_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-responses-tpm-estimate",
+    bug: "responses: a key's tpm charged the prompt estimate rounded down",
+    file: "src/gateway/_responses_request.ts",
+    find: "promptTokens: Math.ceil(JSON.stringify(ir.messages).length / 4),",
+    replace:
+      "promptTokens: Math.floor(JSON.stringify(ir.messages).length / 4),",
+    tests: ["tests/gateway/responses_input_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-admin-create-body",
+    bug: "admin: a create body of null crashes the handler (500)",
+    file: "src/gateway/_admin.ts",
+    find:
+      'if (typeof body !== "object" || body === null || Array.isArray(body)) {',
+    replace:
+      'if (typeof body !== "object" || body === null && Array.isArray(body)) {',
+    tests: ["tests/gateway/admin_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-admin-create-no-store",
+    bug: "admin: the create answer holding the secret may be cached",
+    file: "src/gateway/_admin.ts",
+    find:
+      'status: 201,\n      headers: { ...ex.headers, "cache-control": "no-store" },',
+    replace:
+      'status: 201,\n      headers: { ...ex.headers, "cache-control": "" },',
+    tests: ["tests/gateway/admin_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-admin-rotate-empty-id",
+    bug: 'admin: /admin/keys//rotate routed as a rotate of the key ""',
+    file: "src/gateway/_admin.ts",
+    find: 'rest[1] === "rotate" && rest[0] !== ""',
+    replace: 'rest[1] === "rotate" && rest[1] !== ""',
+    tests: ["tests/gateway/admin_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-metrics-400-error",
+    bug: "metrics: a key's 400 answers not counted as errors in the console",
+    file: "src/gateway/metrics.ts",
+    find: "if (Number(values[3]) >= 400) entry.errors += data.value;",
+    replace: "if (Number(values[3]) > 400) entry.errors += data.value;",
+    tests: ["tests/gateway/metrics_usage_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-models-empty-first-id",
+    bug:
+      "model list: an empty list in Anthropic's shape (a key allowed no offered model) is a 500",
+    file: "src/gateway/_info.ts",
+    find: "first_id: data[0]?.id ?? null,",
+    replace: "first_id: data[0].id ?? null,",
+    tests: ["tests/gateway/model_list_empty_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-relayed-responses-cache-writes",
+    bug:
+      "relayed usage: a Responses answer's input_tokens_details.cache_write_tokens not counted",
+    file: "src/gateway/_passthrough.ts",
+    find: 'count(detail(usage, "input_tokens_details", "cache_write_tokens"));',
+    replace: 'count(detail(usage, "input_tokens_details", ""));',
+    tests: ["tests/gateway/relayed_usage_r12_mutants_test.ts"],
+  },
+  {
+    id: "gw12-chat-refusal-part",
+    bug:
+      "chat reader: a null part in a text-only turn crashes the reader, a part with a refusal field read as one",
+    file: "src/gateway/openai_request.ts",
+    find: 'isRecord(part) && part.type === "refusal" &&',
+    replace: 'isRecord(part) && part.type === "refusal" ||',
+    tests: ["tests/gateway/openai_request_r12_mutants_test.ts"],
+  },
 ];
