@@ -2004,7 +2004,7 @@ export const CONVERT: HandMutant[] = [
       'if (c === "$" && after === "\'") {\n      i = ansiCEnd(input, i + 2, at);',
     replace:
       'if (c !== "$" && after === "\'") {\n      i = ansiCEnd(input, i + 2, at);',
-    tests: ["tests/convert/curl_expansion_quotes_r12_test.ts"],
+    tests: ["tests/convert/curl_substitution_test.ts"],
   },
   {
     id: "conv12-form-filename-quoted",

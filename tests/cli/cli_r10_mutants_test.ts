@@ -3,33 +3,12 @@
 // runtime check on a host whose `process` is a bundler's shim, and which
 // help `--help <command>` and `help <command>` print.
 import assert from "node:assert/strict";
-import { run, withTimeout } from "../_bounded.ts";
-import { gatewayCommand } from "../../src/cli/gateway.ts";
+import { run } from "../_bounded.ts";
 import { StartupError } from "../../src/cli/_startup_error.ts";
 import { CLI } from "./_spawn.ts";
-import { runtimeDouble } from "./_runtime_double.ts";
+import { start } from "./_start_in_process.ts";
 
-const BOUND_MS = 20_000;
-
-async function start(vars: Record<string, string>, args: string[]) {
-  const double = runtimeDouble({ PORT: "0", ...vars }, {
-    files: { "/srv/gw.json": '{ "keys": [] }' },
-  });
-  const outcome = gatewayCommand(args, double.runtime).then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  const first = await withTimeout(
-    Promise.race([outcome, double.listening.then(() => "listening" as const)]),
-    BOUND_MS,
-    "the command neither listened nor refused",
-  );
-  if (first === "listening") {
-    double.stop();
-    await withTimeout(outcome, BOUND_MS, "the command did not stop");
-  }
-  return { listened: first === "listening", error: await outcome, ...double };
-}
+const CONFIG = { "/srv/gw.json": '{ "keys": [] }' };
 
 // Bug (seed 20261162, `gateway.ts:260`, `flag("config") ?? …` → `||`): an
 // empty `--config ''` (a script's unset `--config "$CONF"`) silently fell
@@ -41,18 +20,21 @@ Deno.test("switchyard gateway: an empty --config is refused naming it, an empty 
     SWITCHYARD_CONFIG: "/srv/gw.json",
   }];
   for (const vars of envs) {
-    const { listened, error, out } = await start(vars, ["--config", ""]);
+    const { listened, error, out } = await start(vars, CONFIG, [
+      "--config",
+      "",
+    ]);
     assert.equal(listened, false, out.join("\n"));
     assert.ok(error instanceof StartupError, String(error));
     assert.equal(error.message, '--config must name a config file, got ""');
   }
-  const unset = await start({ SWITCHYARD_CONFIG: "" }, []);
+  const unset = await start({ SWITCHYARD_CONFIG: "" }, CONFIG);
   assert.equal(unset.listened, true, String(unset.error));
   assert.ok(
     unset.out.some((line) => line.startsWith("switchyard: config file: none")),
     unset.out.join("\n"),
   );
-  const given = await start({ SWITCHYARD_CONFIG: "/srv/gw.json" }, []);
+  const given = await start({ SWITCHYARD_CONFIG: "/srv/gw.json" }, CONFIG);
   assert.equal(given.listened, true, String(given.error));
   assert.ok(
     given.out.includes("switchyard: config file: /srv/gw.json"),

@@ -96,6 +96,20 @@ const CASES: [string, string[], string[]][] = [
   ["curl x.test/$(echo ${A:-)})/z", ["x.test/$(echo ${A:-)})/z"], [
     "x.test/)/z",
   ]],
+  // Quotes inside ${…}: a $'…' is ANSI-C quoted (a \' does not end it) and
+  // a '…' plain (a \ before its closing quote is literal), so the
+  // expansion closes at bash's }.
+  ["curl x.test/${A:-$'a\\'}'}/z -s", ["x.test/${A:-$'a\\'}'}/z", "-s"], [
+    "x.test/a'}/z",
+    "-s",
+  ]],
+  ["curl x.test/${A:-'a\\'} -s", ["x.test/${A:-'a\\'}", "-s"], [
+    "x.test/a\\",
+    "-s",
+  ]],
+  ["curl x.test/${A:-b'}'$'\\''}/z", ["x.test/${A:-b'}'$'\\''}/z"], [
+    "x.test/b}'/z",
+  ]],
 ];
 
 describe("curl reader: $(…) command substitutions", () => {

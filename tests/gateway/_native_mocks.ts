@@ -10,23 +10,14 @@
 // The lists are written from each API's current definitions (the sources
 // named in docs/gateway/wires.md), not from the code under test.
 import { serveUpstream, type UpstreamCall } from "./_serve.ts";
+import { GEMINI_REQUEST_KEYS } from "../_gemini_api.ts";
 
 type Json = Record<string, unknown>;
 
 /** The text every mock answers. */
 export const NATIVE_ANSWER = "Bonjour";
 
-const GEMINI_KEYS = [
-  "contents",
-  "systemInstruction",
-  "tools",
-  "toolConfig",
-  "safetySettings",
-  "generationConfig",
-  "cachedContent",
-  "labels",
-  "serviceTier",
-];
+const GEMINI_KEYS = GEMINI_REQUEST_KEYS;
 const GEMINI_PART_KEYS = [
   "text",
   "inlineData",

@@ -24,6 +24,7 @@ import { FakeTime } from "./_fake_time.ts";
 import { req, routingOf, tick } from "./_helpers.ts";
 import { controlled, storeCodes } from "./stores/_controlled_store.ts";
 import { fleetRouter } from "./stores/_fleet_router.ts";
+import { refusingTimers } from "./_refusing_timers.ts";
 
 Deno.test("fleet: a half-open first choice refused at admission (the probe being claimed) falls back once, charging it nothing", async () => {
   const time = new FakeTime();
@@ -55,28 +56,17 @@ Deno.test("fleet: a half-open first choice refused at admission (the probe being
 
 Deno.test("execute: a first attempt whose timer the injected timers refuse rejects with their error, counted once", async () => {
   const refusal = new Error("no timer for you");
-  let refuse = false;
-  // Timers that never fire (every call here answers at once): only their
-  // count is watched.
-  const live = new Set<number>();
-  let next = 0;
+  const { timers, live, refuse } = refusingTimers();
   const a = createEchoAdapter();
   const router = createRouter({
     attemptTimeout: 1_000,
-    timers: {
-      setTimeout() {
-        if (refuse) throw refusal;
-        live.add(++next);
-        return next;
-      },
-      clearTimeout: (id) => void live.delete(id as number),
-    },
+    timers,
   }).register("a", a);
   try {
     // The timers work: the call is answered and its timer cleared.
     await withTimeout(router.execute(req()), 5_000, "with a timer");
     assert.equal(live.size, 0);
-    refuse = true;
+    refuse(refusal);
     for (let i = 0; i < 2; i++) {
       const error = await withTimeout(
         router.execute(req()).then(() => undefined, (e) => e),

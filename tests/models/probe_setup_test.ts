@@ -11,13 +11,12 @@ import {
 } from "../../src/models/testing.ts";
 import { manualClock, req, routingOf } from "./_helpers.ts";
 import { withTimeout } from "../_timeout.ts";
+import { refusingTimers } from "./_refusing_timers.ts";
 
 Deno.test("a half-open probe whose attempt cannot start is given back: the next call probes and closes the breaker", async () => {
   const clock = manualClock();
   const refusal = new Error("no timer for you");
-  let refuse = false;
-  const live = new Set<number>();
-  let next = 0;
+  const { timers, live, refuse } = refusingTimers();
   // Fails once (opening the breaker), then answers.
   const echo = createEchoAdapter();
   const adapter = createFlakyAdapter(echo, { pattern: [true, false] });
@@ -27,14 +26,7 @@ Deno.test("a half-open probe whose attempt cannot start is given back: the next 
     circuitBreakerThreshold: 1,
     circuitBreakerTimeout: 1_000,
     attemptTimeout: 5_000,
-    timers: {
-      setTimeout() {
-        if (refuse) throw refusal;
-        live.add(++next);
-        return next;
-      },
-      clearTimeout: (id) => void live.delete(id as number),
-    },
+    timers,
   }).register("a", adapter);
   try {
     const first = await withTimeout(
@@ -45,7 +37,7 @@ Deno.test("a half-open probe whose attempt cannot start is given back: the next 
     assert.equal(first?.code, ErrorCode.ALL_BACKENDS_FAILED);
     assert.equal(router.isCircuitBreakerOpen("a"), true);
     clock.t += 1_001; // half-open: one probe may go
-    refuse = true;
+    refuse(refusal);
     const second = await withTimeout(
       router.execute(req()).then(() => undefined, (e) => e),
       5_000,
@@ -53,7 +45,7 @@ Deno.test("a half-open probe whose attempt cannot start is given back: the next 
     );
     assert.equal(second, refusal);
     assert.equal(echo.calls.length, 0);
-    refuse = false;
+    refuse(undefined);
     const answer = await withTimeout(
       router.execute(req()),
       5_000,

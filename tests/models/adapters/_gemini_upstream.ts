@@ -7,20 +7,11 @@
 // the code under test. No Deno API: the tests that use it run on Node too.
 import { createGeminiAdapter } from "../../../src/models/adapters/gemini.ts";
 import { adapterFactory, type Answer, jsonFixture } from "./_fake.ts";
+import { GEMINI_REQUEST_KEYS } from "../../_gemini_api.ts";
 
 type Json = Record<string, unknown>;
 
-const REQUEST_KEYS = [
-  "contents",
-  "systemInstruction",
-  "tools",
-  "toolConfig",
-  "safetySettings",
-  "generationConfig",
-  "cachedContent",
-  "labels",
-  "serviceTier",
-];
+const REQUEST_KEYS = GEMINI_REQUEST_KEYS;
 const CALLING_KEYS = ["mode", "allowedFunctionNames"];
 const MODES = ["MODE_UNSPECIFIED", "AUTO", "ANY", "NONE", "VALIDATED"];
 
