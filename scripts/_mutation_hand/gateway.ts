@@ -1913,4 +1913,22 @@ export const GATEWAY: HandMutant[] = [
     replace: 'isRecord(part) && part.type === "refusal" ||',
     tests: ["tests/gateway/openai_request_r12_mutants_test.ts"],
   },
+  {
+    id: "fmt13-json-schema-without-schema",
+    bug:
+      "gateway: a Responses `text.format` json_schema without its schema is taken and the output tool takes any object, where the Responses API answers 400",
+    file: "src/gateway/_responses_request.ts",
+    find: '  if (format.type === "json_schema") {\n    for (const field',
+    replace: "  if (false) {\n    for (const field",
+    tests: ["tests/gateway/responses_input_r12_mutants_test.ts"],
+  },
+  {
+    id: "fmt13-json-schema-any-name",
+    bug:
+      "gateway: a Responses `text.format` json_schema whose name is not a string is taken, where the Responses API answers 400 naming text.format.name",
+    file: "src/gateway/_responses_request.ts",
+    find: 'field === "name" ? typeof value !== "string" : !isRecord(value)',
+    replace: 'field === "name" ? false : !isRecord(value)',
+    tests: ["tests/gateway/responses_input_r12_mutants_test.ts"],
+  },
 ];

@@ -323,6 +323,19 @@ function readFormat(text: unknown, ir: IRChatRequest): boolean {
   if (format.type !== "json_schema" && format.type !== "json_object") {
     throw invalidParam("Unsupported `text.format`.", "text.format");
   }
+  // The Responses API requires both (its 400 names the missing one); read
+  // without a schema, the output tool would take any object.
+  if (format.type === "json_schema") {
+    for (const field of ["name", "schema"] as const) {
+      const value = format[field];
+      if (field === "name" ? typeof value !== "string" : !isRecord(value)) {
+        throw invalidParam(
+          `Missing required parameter: \`text.format.${field}\`.`,
+          `text.format.${field}`,
+        );
+      }
+    }
+  }
   if (ir.tools !== undefined) {
     // The client's own tools decide the turn: the format goes on as is.
     ir.parameters = {
@@ -340,8 +353,8 @@ function readFormat(text: unknown, ir: IRChatRequest): boolean {
     };
     return false;
   }
-  const schema = format.type === "json_schema" && isRecord(format.schema)
-    ? format.schema
+  const schema = format.type === "json_schema"
+    ? format.schema as Record<string, unknown>
     : { type: "object" };
   ir.tools = [{
     name: OUTPUT_TOOL,

@@ -379,3 +379,40 @@ describe("responses: a key's tpm bucket", () => {
     });
   });
 });
+
+describe("responses text.format json_schema without its name or schema", () => {
+  it("is a 400 naming the missing field, as the Responses API answers, before any backend is called", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ type: "json_schema", name: "colour" }, "text.format.schema"],
+      [
+        { type: "json_schema", name: "colour", schema: null },
+        "text.format.schema",
+      ],
+      [
+        { type: "json_schema", name: "colour", schema: "{}" },
+        "text.format.schema",
+      ],
+      [{ type: "json_schema", schema: SCHEMA }, "text.format.name"],
+      [{ type: "json_schema", name: 7, schema: SCHEMA }, "text.format.name"],
+    ];
+    for (const [format, param] of cases) {
+      for (const tools of [undefined, [TOOL]]) {
+        const echo = createEchoAdapter();
+        const { status, answer } = await sent({
+          input: "A colour.",
+          ...(tools ? { tools } : {}),
+          text: { format },
+        }, echo);
+        const where = JSON.stringify({ format, tools: tools !== undefined });
+        assert.equal(status, 400, where);
+        assert.equal(answer.error.param, param, where);
+        assert.match(
+          answer.error.message,
+          new RegExp(param.replaceAll(".", "\\.")),
+          where,
+        );
+        assert.equal(echo.calls.length, 0, where);
+      }
+    }
+  });
+});
