@@ -1808,10 +1808,8 @@ export const GATEWAY: HandMutant[] = [
     bug:
       "responses reader: a json_schema format's schema replaced by { type: object }",
     file: "src/gateway/_responses_request.ts",
-    find:
-      'const schema = format.type === "json_schema" && isRecord(format.schema)',
-    replace:
-      'const schema = format.type !== "json_schema" && isRecord(format.schema)',
+    find: '  const schema = format.type === "json_schema"\n',
+    replace: '  const schema = format.type !== "json_schema"\n',
     tests: ["tests/gateway/responses_input_r12_mutants_test.ts"],
   },
   {
