@@ -23,6 +23,8 @@ Deno.test("a config store that is no object is refused with INVALID_REQUEST wher
       (error: { code?: string; message?: string }) => {
         assert.equal(error.code, ErrorCode.INVALID_REQUEST, String(store));
         assert.match(error.message ?? "", /RouterConfig\.store/);
+        // Named by what it is, not by the store methods a value has none of.
+        assert.match(error.message ?? "", new RegExp(`not ${typeof store}$`));
         return true;
       },
     );
