@@ -139,6 +139,9 @@ export class ResponseCache {
     if (this.#etag) {
       etag = own ?? entityTag(bytes);
       if (own === undefined) headers.push(["etag", etag]);
+      // An empty ETag validates nothing (Express's `fresh` reads it as none):
+      // matching it would answer 304 to an empty If-None-Match member.
+      else if (opaqueTag(own) === "") etag = undefined;
     }
     if (
       this.#cacheControl !== undefined &&

@@ -505,6 +505,36 @@ describe("router cache", () => {
     assert.equal(plain.headers.get("etag"), 'W/"v7"');
   });
 
+  it("an empty ETag validates nothing: an empty If-None-Match member gets the body", async () => {
+    for (const own of ["", "W/"]) {
+      const page = createRoute()`
+        HTTP/1.1 200 OK
+        ETag: ${own}
+
+        <h1>page</h1>
+      `;
+      const router = createRouter({ cache: true }).endpoint`GET /`(page);
+      for (const condition of ["", ",", ' , "other"', "W/"]) {
+        const again = await router(
+          request("/", { headers: { "if-none-match": condition } }),
+        );
+        assert.equal(again.status, 200, `${own} / ${condition}`);
+        assert.equal(await again.text(), "<h1>page</h1>");
+        assert.equal(
+          again.headers.get("etag"),
+          own,
+          "the author's header stays",
+        );
+      }
+      // `*` still matches any current representation (RFC 9110 §13.1.2).
+      const any = await router(
+        request("/", { headers: { "if-none-match": "*" } }),
+      );
+      assert.equal(any.status, 200, "no validator, so no 304 at all");
+      await any.body?.cancel();
+    }
+  });
+
   it("serves cached 204 routes without a body (was a 500)", async () => {
     const router = createRouter({ cache: true })
       .endpoint`GET /empty`(createRoute()`HTTP/1.1 204 No Content`);
