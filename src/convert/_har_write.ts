@@ -402,14 +402,38 @@ function isoDate(value: string | Date | undefined): string {
 
 function buildTimings(given: Partial<HarTimings> | undefined): HarTimings {
   return {
-    blocked: given?.blocked ?? -1,
-    dns: given?.dns ?? -1,
-    connect: given?.connect ?? -1,
-    send: given?.send ?? 0,
-    wait: given?.wait ?? 0,
-    receive: given?.receive ?? 0,
-    ssl: given?.ssl ?? -1,
+    blocked: timing(given, "blocked", -1),
+    dns: timing(given, "dns", -1),
+    connect: timing(given, "connect", -1),
+    send: timing(given, "send", 0),
+    wait: timing(given, "wait", 0),
+    receive: timing(given, "receive", 0),
+    ssl: timing(given, "ssl", -1),
   };
+}
+
+/**
+ * One given timing: milliseconds, or -1 for "does not apply". NaN and the
+ * infinities would be written as `null`, and a string would be summed into
+ * `time` as text, so anything else is `INVALID_OPTION` naming the field.
+ */
+function timing(
+  given: Partial<HarTimings> | undefined,
+  name: keyof HarTimings,
+  fallback: number,
+): number {
+  const value: unknown = given?.[name];
+  if (value === undefined || value === null) return fallback;
+  // Number.isFinite is false for NaN, the infinities and any non-number.
+  if (Number.isFinite(value) && ((value as number) >= 0 || value === -1)) {
+    return value as number;
+  }
+  throw new ConversionError({
+    code: "INVALID_OPTION",
+    message: `timings.${name} must be a finite number of milliseconds ` +
+      `or -1, got ${typeof value === "number" ? value : typeof value}`,
+    path: `timings.${name}`,
+  });
 }
 
 function totalTime(timings: HarTimings): number {

@@ -7,7 +7,9 @@
  * - **Output is valid HAR 1.2** (checked with har-validator in the tests):
  *   absolute request URLs, `HTTP/1.1`-style versions, every required field,
  *   `timings.blocked/dns/connect/ssl` = -1, `send/wait/receive` = 0 unless
- *   given, `cache: {}`, sizes in UTF-8 bytes, and no empty `serverIPAddress`.
+ *   given (a given timing is a finite number ≥ 0 or -1, else
+ *   `INVALID_OPTION`), `cache: {}`, sizes in UTF-8 bytes, and no empty
+ *   `serverIPAddress`.
  * - **Relative request URLs** are resolved against the `host` header, with the
  *   scheme of `options.defaultOrigin`; without a host header against
  *   `defaultOrigin` itself, which defaults to `http://localhost`.

@@ -105,6 +105,39 @@ describe("fromRequest", () => {
     assert.equal(entry.timings.blocked, -1);
   });
 
+  it("refuses a timing that HAR cannot carry, naming it, and keeps -1 and 0", async () => {
+    const get = { method: "GET", url: "https://e.x/", headers: {} };
+    for (
+      const name of [
+        "blocked",
+        "dns",
+        "connect",
+        "ssl",
+        "send",
+        "wait",
+        "receive",
+      ]
+    ) {
+      for (const bad of [NaN, Infinity, -Infinity, -2, -0.5, "5", true]) {
+        await assert.rejects(
+          fromRequest(get, { ...at, timings: { [name]: bad as never } }),
+          conversionError("INVALID_OPTION", `timings.${name}`),
+          `${name}: ${String(bad)}`,
+        );
+      }
+      // -1 ("does not apply") and 0 are both timings.
+      for (const good of [-1, 0, 2.5]) {
+        const entry = await fromRequest(get, {
+          ...at,
+          timings: { [name]: good },
+        });
+        assert.equal(entry.timings[name as "wait"], good, `${name}: ${good}`);
+        assert.equal(entry.time, Math.max(0, name === "ssl" ? 0 : good));
+        assert.equal(typeof JSON.parse(JSON.stringify(entry)).time, "number");
+      }
+    }
+  });
+
   it("resolves relative URLs from the host header, else the default origin", async () => {
     const withHost = await fromRequest(
       { method: "GET", url: "/p?q=a+b", headers: { host: "api.test:8080" } },
