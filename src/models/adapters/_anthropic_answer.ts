@@ -111,7 +111,10 @@ function withThinking(
   thinking: readonly IRContentPart[],
 ): IRMessage {
   if (thinking.length === 0) return message;
-  return { ...message, content: [...thinking, ...partsOf(message.content)] };
+  // An answer that is reasoning only (cut by max_tokens while thinking) has
+  // no text block on the wire, so it gets no empty text part here.
+  const rest = message.content === "" ? [] : partsOf(message.content);
+  return { ...message, content: [...thinking, ...rest] };
 }
 
 function stopReason(raw: unknown): FinishReason {

@@ -29,7 +29,8 @@
  *   `tool_use_id`, `is_error`; `thinking` ↔ `thinking` (with `signature`)
  *   and `redacted_thinking` ↔ `redacted_thinking` (`data`), sent back byte
  *   for byte since the API checks the signature; reasoning without a
- *   signature (another provider's) is not sent, since the API refuses it. A part's or a tool's
+ *   signature (another provider's) is not sent, since the API refuses it. An
+ *   answer that is reasoning only (cut while thinking) holds no text part. A part's or a tool's
  *   `cacheControl` is written as `cache_control`. An image's `detail` and a
  *   tool's `strict` have no field here and are not sent.
  * - Tools → `{ name, description, input_schema }`; tool choice `auto` →

@@ -253,6 +253,67 @@ describe("Anthropic answer details", () => {
   });
 });
 
+describe("Anthropic answer details: an answer that is reasoning only", () => {
+  // What the API returns when max_tokens runs out while the model thinks:
+  // reasoning blocks and no text block. No empty text part is made up.
+  const reasoningOnly = [
+    {
+      type: "thinking",
+      thinking: "27 * 453: 10800 + 1431 = 12231.",
+      signature: "ErUBCkYIBRgCIkD0a8+ourOwnWordsNotARealSignature=",
+    },
+    { type: "redacted_thinking", data: "EmwKAhgBOpaqueOfOurOwn==" },
+  ];
+
+  it("whole: the message holds the reasoning parts and nothing else", async () => {
+    const body = jsonFixture("anthropic/message_thinking.json") as Json;
+    const { adapter } = anthropicWith(() =>
+      Response.json({
+        ...body,
+        content: reasoningOnly,
+        stop_reason: "max_tokens",
+      })
+    );
+    const response = await adapter.execute(ask);
+    assert.equal(response.finishReason, "length");
+    assert.deepEqual(response.message.content, reasoningOnly);
+  });
+
+  it("streamed: the done message holds the reasoning parts and nothing else", async () => {
+    const text = fixture("anthropic/stream_thinking.sse")
+      .split("\n\n")
+      .filter((event) => !event.includes('"index":2'))
+      .join("\n\n")
+      .replace('"stop_reason":"stop_sequence"', '"stop_reason":"max_tokens"');
+    const { adapter } = anthropicWith(() => streamResponse(text));
+    const chunks = await collect(adapter.executeStream(ask));
+    assert.equal(
+      contentChunks(chunks).some((chunk) => chunk.delta !== ""),
+      false,
+      "no text was streamed",
+    );
+    const done = chunks.at(-1);
+    assert.equal(done?.type, "done");
+    if (done?.type !== "done") return;
+    assert.equal(done.finishReason, "length");
+    assert.deepEqual(
+      (done.message as IRMessage).content,
+      [
+        {
+          type: "thinking",
+          thinking: "27 * 453: 10800 + 1431 = 12231.",
+          signature:
+            "ErUBCkYIBRgCIkD0a8+ourOwnWordsNotARealSignature/Z9x1QmVc2Yk3pL0wEhR7cGxhY2Vob2xkZXI=",
+        },
+        {
+          type: "redacted_thinking",
+          data: "EmwKAhgBEgyOpaqueBytesOfOurOwnForTheFixture+QmFzZTY0==",
+        },
+      ],
+    );
+  });
+});
+
 describe("Gemini answer details", () => {
   it("reads the cached content and the thoughts as parts of the prompt and completion counts", async () => {
     const body = jsonFixture("gemini/generate_cached_thoughts.json") as Json;
