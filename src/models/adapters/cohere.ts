@@ -43,7 +43,9 @@
  * - Streaming: SSE events typed `message-start`, `content-delta`,
  *   `tool-call-start`, `tool-call-delta`, `message-end` (finish reason and
  *   usage); the stream is done at `message-end`, and ends with a
- *   PROVIDER_ERROR if the input stops before it.
+ *   PROVIDER_ERROR if the input stops before it, on an `error` event, or
+ *   when `message-end` carries the generation's failure in `delta.error`
+ *   (with Cohere's text).
  * - Errors: HTTP statuses map as for every adapter (Cohere's bodies are
  *   `{ "message": "…" }`); `estimateCost` is null (no Cohere price table yet;
  *   pass `prices` to price your models).
@@ -392,6 +394,16 @@ function deltaMessage(json: Record<string, unknown>): Record<string, unknown> {
   return isRecord(delta.message) ? delta.message : {};
 }
 
+/** The PROVIDER_ERROR a stream event reports, with Cohere's own text. */
+function streamError(text: string, event: Record<string, unknown>) {
+  return new AdapterError({
+    code: ErrorCode.PROVIDER_ERROR,
+    message: `cohere: ${text}`,
+    provider: "cohere",
+    details: { error: event },
+  });
+}
+
 /** Turns Cohere's typed stream events into IR chunks. */
 class CohereStreamTranslator implements StreamTranslator<SSEEvent> {
   readonly #request: IRChatRequest;
@@ -433,20 +445,24 @@ class CohereStreamTranslator implements StreamTranslator<SSEEvent> {
           ),
         );
         break;
-      case "message-end":
-        out.push(...this.#done(isRecord(json.delta) ? json.delta : {}));
+      case "message-end": {
+        const delta = isRecord(json.delta) ? json.delta : {};
+        // The generation failed part way: Cohere ends the stream with the
+        // reason in `delta.error`. Finishing normally would lose it (an
+        // OpenAI client would read "stop"), so it is the stream's error.
+        if (typeof delta.error === "string" && delta.error !== "") {
+          throw streamError(delta.error, json);
+        }
+        out.push(...this.#done(delta));
         break;
+      }
       case "error":
-        throw new AdapterError({
-          code: ErrorCode.PROVIDER_ERROR,
-          message: `cohere: ${
-            typeof json.message === "string"
-              ? json.message
-              : "error event in stream"
-          }`,
-          provider: "cohere",
-          details: { error: json },
-        });
+        throw streamError(
+          typeof json.message === "string"
+            ? json.message
+            : "error event in stream",
+          json,
+        );
       default:
         // content-start/end, tool-plan-delta, tool-call-end, citations: nothing for the IR.
         break;

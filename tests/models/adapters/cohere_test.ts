@@ -240,6 +240,51 @@ describe("Cohere adapter: streaming", () => {
   });
 });
 
+describe("Cohere adapter: a generation that fails part way", () => {
+  it("message-end with delta.error ends the stream with that text as a PROVIDER_ERROR, after the text so far", async () => {
+    for (const finish of ["ERROR", "TIMEOUT", "COMPLETE"]) {
+      const failed = fixture("cohere/stream_text.sse").replace(
+        `"finish_reason":"COMPLETE"`,
+        `"finish_reason":"${finish}","error":"Internal Error: generation stopped"`,
+      );
+      const { adapter } = adapterWith(() => streamResponse(failed));
+      const chunks = await collect(
+        adapter.executeStream({ messages: [{ role: "user", content: "Hi" }] }),
+      );
+      assert.ok(
+        chunks.some((chunk) => chunk.type === "content" && chunk.delta !== ""),
+        "the text before the failure is kept",
+      );
+      assert.equal(
+        chunks.some((chunk) => chunk.type === "done"),
+        false,
+        finish,
+      );
+      const last = chunks.at(-1);
+      assert.ok(last?.type === "error", `${finish}: ${JSON.stringify(last)}`);
+      assert.equal(last.error.code, "PROVIDER_ERROR");
+      assert.equal(
+        last.error.message,
+        "cohere: Internal Error: generation stopped",
+      );
+    }
+  });
+
+  it("an empty delta.error is no failure: the stream is done as usual", async () => {
+    const plain = fixture("cohere/stream_text.sse").replace(
+      `"finish_reason":"COMPLETE"`,
+      `"finish_reason":"COMPLETE","error":""`,
+    );
+    const { adapter } = adapterWith(() => streamResponse(plain));
+    const chunks = await collect(
+      adapter.executeStream({ messages: [{ role: "user", content: "Hi" }] }),
+    );
+    const done = chunks.at(-1);
+    assert.ok(done?.type === "done", JSON.stringify(done));
+    assert.equal(done.finishReason, "stop");
+  });
+});
+
 describe("Cohere adapter: every finish path, plain and streamed", () => {
   // Cohere's finish reasons; a tool call beside COMPLETE (the v2 API sends
   // it when the model calls a tool and stops normally) is still a tool call.
