@@ -193,7 +193,11 @@ export type IRContentPart =
 export interface IRMessage {
   /** Who wrote it. */
   role: IRRole;
-  /** Text, or a list of parts. */
+  /**
+   * Text, or a list of parts. A `tool` message holds `tool_result` parts
+   * only (every adapter refuses text or an image there, INVALID_REQUEST);
+   * `tool_use` parts belong to `assistant` messages.
+   */
   content: string | IRContentPart[];
   /** Optional author name. */
   name?: string;

@@ -8,7 +8,7 @@ import type {
   IRMessage,
 } from "../types.ts";
 import { invalidRequest } from "./_http.ts";
-import { parseDataURL, partsOf, textOf } from "./_ir.ts";
+import { assertToolResultsOnly, parseDataURL, partsOf, textOf } from "./_ir.ts";
 
 type WireBlock = Record<string, unknown>;
 interface WireMessage {
@@ -182,6 +182,7 @@ function toWireMessages(messages: readonly IRMessage[]): WireMessage[] {
   for (const message of messages) {
     if (message.role === "system") continue;
     const role = message.role === "assistant" ? "assistant" : "user";
+    assertToolResultsOnly(message, "anthropic");
     if (message.role !== "assistant" && typeof message.content !== "string") {
       for (const part of message.content) {
         if (part.type === "tool_use") {

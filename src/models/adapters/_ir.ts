@@ -19,6 +19,7 @@ import {
   parseToolArguments,
   type UnsequencedChunk,
 } from "./_http.ts";
+import { invalidRequest } from "./_errors.ts";
 import { encodeBase64 } from "../../_base64.ts";
 
 /** The content as a list of parts. */
@@ -26,6 +27,29 @@ export function partsOf(content: IRMessage["content"]): IRContentPart[] {
   return typeof content === "string"
     ? [{ type: "text", text: content }]
     : content;
+}
+
+/**
+ * Refuses a tool message holding text or an image: a tool turn carries tool
+ * results only. The wires that merge tool turns into user turns (Anthropic,
+ * Gemini) would otherwise send that text as the user's own words; the
+ * OpenAI wire and Ollama refuse it as this does.
+ */
+export function assertToolResultsOnly(
+  message: IRMessage,
+  provider: string,
+): void {
+  if (
+    message.role === "tool" &&
+    partsOf(message.content).some((part) =>
+      part.type === "text" || part.type === "image"
+    )
+  ) {
+    throw invalidRequest(
+      provider,
+      "a tool message must hold only tool_result parts",
+    );
+  }
 }
 
 /** The text parts of a content joined with `separator`. */

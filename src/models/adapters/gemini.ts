@@ -119,6 +119,7 @@ import {
   type UnsequencedChunk,
 } from "./_http.ts";
 import {
+  assertToolResultsOnly,
   assistantMessage,
   CallIds,
   countOf,
@@ -401,6 +402,7 @@ function toWireContents(messages: readonly IRMessage[]): WireContent[] {
   for (const message of messages) {
     if (message.role === "system") continue;
     const role = message.role === "assistant" ? "model" : "user";
+    assertToolResultsOnly(message, "gemini");
     const parts: WirePart[] = [];
     for (const part of partsOf(message.content)) {
       if (part.type === "text") {

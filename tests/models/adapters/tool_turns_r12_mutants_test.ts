@@ -3,7 +3,7 @@
 // tool choice (only a named one was tried; "auto", "none" and "required"
 // map to the API's AUTO, NONE and ANY modes), against a fake that refuses
 // what the API refuses; and a tool call in a turn that cannot hold one (a
-// user message), or a tool turn holding text, which every adapter refuses
+// user message), or a tool turn holding text or an image, which every adapter refuses
 // with INVALID_REQUEST before anything is sent, rather than send the
 // provider a turn it refuses or drop the call unseen. Portable: the harness
 // only.
@@ -120,23 +120,40 @@ describe("a tool call where the turn cannot hold one is refused before sending",
     });
   }
 
-  // The wires whose tool turn is a message of its own (Chat Completions,
-  // Cohere, Ollama) take only results there.
-  for (const provider of ["openai", "cohere", "ollama"] as const) {
-    it(`${provider}: a tool message holding text beside its result`, async () => {
-      await refusedUnsent(provider, {
-        messages: [
-          ask,
-          { role: "assistant", content: [call] },
-          {
-            role: "tool",
-            content: [
-              { type: "tool_result", toolUseId: "call_1", content: "12 C" },
-              { type: "text", text: "and sunny" },
-            ],
-          },
-        ],
-      }, /a tool message must hold only tool_result parts/);
-    });
+  // A tool turn takes only results, on every wire: those that merge it into
+  // a user turn (Anthropic, Gemini) would otherwise send its text as the
+  // user's own words.
+  const extras: Array<[string, IRMessage["content"]]> = [
+    ["text beside its result", [
+      { type: "tool_result", toolUseId: "call_1", content: "12 C" },
+      { type: "text", text: "and sunny" },
+    ]],
+    ["plain text content", "12 C and sunny"],
+    ["an image beside its result", [
+      { type: "tool_result", toolUseId: "call_1", content: "12 C" },
+      {
+        type: "image",
+        source: {
+          type: "base64",
+          mediaType: "image/png",
+          data: "iVBORw0KGgo=",
+        },
+      },
+    ]],
+  ];
+  for (
+    const provider of Object.keys(ADAPTERS) as Array<keyof typeof ADAPTERS>
+  ) {
+    for (const [what, content] of extras) {
+      it(`${provider}: a tool message holding ${what}`, async () => {
+        await refusedUnsent(provider, {
+          messages: [
+            ask,
+            { role: "assistant", content: [call] },
+            { role: "tool", content },
+          ],
+        }, /a tool message must hold only tool_result parts/);
+      });
+    }
   }
 });
