@@ -64,6 +64,11 @@ export async function dispatch(
   // Before any adapter: the same refusal as execute and selectBackend.
   assertRequest(request);
   const strategy = dispatchStrategy(options);
+  // A call already given up reaches no adapter, as with execute: nothing
+  // sent, billed or counted.
+  if (options.signal?.aborted) {
+    throw abortedRouterError(options.signal, []);
+  }
   const { targets, unavailable } = targetsOf(parts, options.backends);
   const names = targets.map((t) => t.name);
   const controller = new AbortController();

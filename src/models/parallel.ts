@@ -82,7 +82,7 @@ export interface ParallelDispatchOptions {
   readonly customAggregator?: (
     responses: readonly ParallelResponse[],
   ) => IRChatResponse;
-  /** Aborts the whole dispatch. */
+  /** Aborts the whole dispatch; one aborted already calls no backend. */
   readonly signal?: AbortSignal;
 }
 

@@ -4,7 +4,7 @@
 //   backend, and the adapter's answer, rejecting now or later, is let go
 //   quietly: an unhandled rejection would end a Deno or Node process;
 // - dispatchParallel given a signal that has already aborted ends ABORTED
-//   with the caller's reason, never with an answer;
+//   with the caller's reason, never with an answer, and calls no backend;
 // - selectBackend() naming a backend that is out, with nothing left for
 //   fallback to try, is NO_BACKEND_AVAILABLE (a TypeError before), and with
 //   a backend left it answers that one.
@@ -74,11 +74,10 @@ for (const when of ["at once", "a turn later"] as const) {
 }
 
 for (const strategy of ["first", "all"] as const) {
-  Deno.test(`dispatchParallel (${strategy}) with a signal aborted before the call: ABORTED with the caller's reason, no answer`, async () => {
+  Deno.test(`dispatchParallel (${strategy}) with a signal aborted before the call: ABORTED with the caller's reason, no answer, no backend called`, async () => {
     const reason = new Error("client left");
-    const router = createRouter()
-      .register("a", createEchoAdapter())
-      .register("b", createEchoAdapter());
+    const [a, b] = [createEchoAdapter(), createEchoAdapter()];
+    const router = createRouter().register("a", a).register("b", b);
     try {
       const error = await withTimeout(
         router.dispatchParallel(req(), {
@@ -90,6 +89,16 @@ for (const strategy of ["first", "all"] as const) {
       );
       assert.equal(error?.code, ErrorCode.ABORTED);
       assert.equal(error.cause, reason);
+      // As execute and executeStream: nothing is sent for a call already
+      // given up, so no provider bills it and no backend's statistics
+      // count it (the router counts one failed call, as for execute).
+      assert.deepEqual([a.calls.length, b.calls.length], [0, 0]);
+      assert.deepEqual(error.attemptedBackends, []);
+      assert.deepEqual(
+        ["a", "b"].map((name) => router.getBackendStats(name)?.totalRequests),
+        [0, 0],
+      );
+      assert.equal(router.getStats().failedRequests, 1);
     } finally {
       router.dispose();
     }
