@@ -184,13 +184,6 @@ export const CONVERT: Equivalent[] = [
       'at i === length no value branch can match: charCodeAt gives NaN (no {, [ or "), the sticky NUMBER needs a digit and no literal starts there, so the literal branch returns undefined too',
   },
   {
-    file: "src/convert/_curl_form.ts",
-    before: "for (let i = 0; i < text.length; i++) {",
-    after: "for (let i = 0; i <= text.length; i++) {",
-    reason:
-      "splitParameters: at i === length the character is undefined, which matches no branch, and the loop ends there with the same parts",
-  },
-  {
     file: "src/convert/_curl_words.ts",
     before: "while (i < n && !endsWord(input, i)) {",
     after: "while (i <= n && !endsWord(input, i)) {",

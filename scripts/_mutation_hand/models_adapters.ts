@@ -1671,8 +1671,8 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     bug:
       "Cohere streams: an error event's own message replaced by the fallback",
     file: "src/models/adapters/cohere.ts",
-    find: '            typeof json.message === "string"',
-    replace: '            typeof json.message !== "string"',
+    find: '          typeof json.message === "string"',
+    replace: '          typeof json.message !== "string"',
     tests: ["tests/models/adapters/cohere_stream_r12_mutants_test.ts"],
   },
   {

@@ -23,8 +23,14 @@ const FILE_TYPES: Record<string, string> = Object.assign(Object.create(null), {
   xml: "application/xml",
 });
 
-/** The part parameters curl's -F knows; `headers` and `encoder` are not applied. */
-const FORM_PARAMETERS = ["type", "filename", "headers", "encoder"];
+/** The part parameters curl's -F knows, at a segment's start, any case. */
+const FORM_PARAMETER = /^(type|filename|headers|encoder)=/i;
+
+/**
+ * A content type curl takes: it refuses the -F argument ("badly used")
+ * unless the type starts as `major/minor` (checked with curl 7.88).
+ */
+const FORM_TYPE = /^[^/ ]+\/[^;, \n]/;
 
 /** One -F / --form-string argument as the part curl makes of it. */
 export function parseFormArgument(
@@ -45,36 +51,17 @@ export function parseFormArgument(
   const name = arg.slice(0, eq);
   const rest = arg.slice(eq + 1);
   if (literal) return { name, value: rest };
-  const [content, params] = splitFormValue(rest);
+  const [content, tail] = splitFormValue(rest);
   const part: FormPart = { name, value: content };
-  // After type=, parameters curl does not know are part of the content type
-  // (`type=text/plain; charset=utf-8`), written as given, quotes and all.
-  let inType = false;
-  for (const param of params) {
-    const sep = param.indexOf("=");
-    const key = sep === -1 ? "" : param.slice(0, sep).trim().toLowerCase();
-    const known = FORM_PARAMETERS.includes(key);
-    if (inType && !known) {
-      part.type += ";" + param;
-      continue;
-    }
-    inType = false;
-    if (key === "type") {
-      part.type = param.slice(sep + 1).replace(LEADING_BLANKS, "");
-      inType = true;
-    } else if (key === "filename") {
-      part.filename = unquoteFormWord(param.slice(sep + 1).trim());
-    } else {
-      cmd.warn(
-        "UNSUPPORTED_OPTION",
-        written,
-        at,
-        `Form parameter ${JSON.stringify(param)} is not applied`,
-      );
-    }
-  }
-  if (part.type !== undefined) {
-    part.type = part.type.replace(TRAILING_BLANKS, "");
+  readParameters(cmd, part, tail, written, at);
+  if (part.type !== undefined && !FORM_TYPE.test(part.type)) {
+    throw new ConversionError({
+      code: "INVALID_OPTION",
+      message: `${written} ${JSON.stringify(arg)}: type=${
+        JSON.stringify(part.type)
+      } is no type/subtype, which curl refuses`,
+      offset: at,
+    });
   }
   if ((content === "@-" || content === "<-") && cmd.stdin !== undefined) {
     // curl reads its standard input (here, the here-document) for the part,
@@ -128,15 +115,16 @@ const LEADING_BLANKS = /^[ \t\n\v\f\r]+/;
 const TRAILING_BLANKS = /[ \t\n\v\f\r]+$/;
 
 /**
- * Splits `value;type=…;filename=…`, honouring a double-quoted value. As
- * curl does, blanks before the value are skipped and, when it is not
- * quoted, blanks after it too (`-F 'a=  x  '` sends "x").
+ * Splits `value;type=…;filename=…` into the value and the text from the
+ * first `;` after it, honouring a double-quoted value. As curl does, blanks
+ * before the value are skipped and, when it is not quoted, blanks after it
+ * too (`-F 'a=  x  '` sends "x").
  */
-function splitFormValue(rest: string): [string, string[]] {
+function splitFormValue(rest: string): [string, string] {
   const prefix = rest[0] === "@" || rest[0] === "<" ? rest[0] : "";
   const body = rest.slice(prefix.length).replace(LEADING_BLANKS, "");
   let value: string;
-  let tail: string;
+  let after: number;
   if (body.startsWith('"')) {
     let i = 1;
     let out = "";
@@ -145,42 +133,100 @@ function splitFormValue(rest: string): [string, string[]] {
       out += body[i++];
     }
     value = out;
-    tail = body.slice(i + 1);
+    after = i + 1;
   } else {
     const semi = body.indexOf(";");
     value = (semi === -1 ? body : body.slice(0, semi)).replace(
       TRAILING_BLANKS,
       "",
     );
-    tail = semi === -1 ? "" : body.slice(semi);
+    after = semi === -1 ? body.length : semi;
   }
-  const params = splitParameters(tail).slice(1).filter((p) => p.trim() !== "");
-  return [prefix + value, params];
+  const semi = body.indexOf(";", after);
+  return [prefix + value, semi === -1 ? "" : body.slice(semi)];
 }
 
-/** `text` split at each `;` outside double quotes (`charset="a;b"` is one). */
-function splitParameters(text: string): string[] {
-  const out: string[] = [];
-  let start = 0;
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === "\\" && quoted) i++;
-    else if (c === '"') quoted = !quoted;
-    else if (c === ";" && !quoted) {
-      out.push(text.slice(start, i));
-      start = i + 1;
+/**
+ * Reads the parameters of `tail` (`;type=…;filename=…`) into `part`, in
+ * order, as curl 7.88 does on the wire:
+ * - `type=`, `filename=`, `headers=` and `encoder=`, in any letter case and
+ *   after blanks, start a parameter; `;` inside quotes ends a segment
+ *   everywhere but in a quoted filename;
+ * - a type is raw text: each segment after it that starts no other
+ *   parameter (a blank one, one with quotes, a second `type=`) is part of
+ *   it, `;` and all, up to the last non-blank of its last segment
+ *   (`type=text/plain; charset=utf-8`);
+ * - a filename is a word: double-quoted with backslash escapes, else up to
+ *   the next `;` without its trailing blanks;
+ * - any other segment is skipped, with a warning unless it is blank.
+ */
+function readParameters(
+  cmd: CurlCommand,
+  part: FormPart,
+  tail: string,
+  written: string,
+  at: number,
+): void {
+  let inType = false;
+  let typeStart = 0;
+  for (let i = 0; i < tail.length;) {
+    i = skipBlanks(tail, i + 1); // past the `;`
+    let end = tail.indexOf(";", i);
+    if (end === -1) end = tail.length;
+    const segment = tail.slice(i, end);
+    const key = FORM_PARAMETER.exec(segment)?.[1].toLowerCase();
+    if (key === "type" && !inType) {
+      typeStart = skipBlanks(tail, i + 5);
+      inType = true;
+    }
+    if (inType && (key === undefined || key === "type")) {
+      const typeEnd = i + segment.replace(TRAILING_BLANKS, "").length;
+      part.type = tail.slice(typeStart, Math.max(typeStart, typeEnd));
+      i = end;
+      continue;
+    }
+    inType = false;
+    if (key === "filename") {
+      const [word, next] = formWord(tail, skipBlanks(tail, i + 9), end);
+      part.filename = word;
+      i = next;
+      continue;
+    }
+    if (segment !== "") {
+      cmd.warn(
+        "UNSUPPORTED_OPTION",
+        written,
+        at,
+        `Form parameter ${JSON.stringify(segment)} is not applied`,
+      );
+    }
+    i = end;
+  }
+}
+
+function skipBlanks(text: string, i: number): number {
+  while (i < text.length && " \t\n\v\f\r".includes(text[i])) i++;
+  return i;
+}
+
+/**
+ * The word at `i` of `text`, and where the next segment starts: a closed
+ * double-quoted word (backslash escapes one character) holds `;`; anything
+ * else ends at `end` (the next `;`) without its trailing blanks.
+ */
+function formWord(text: string, i: number, end: number): [string, number] {
+  if (text[i] === '"') {
+    let out = "";
+    for (let j = i + 1; j < text.length; j++) {
+      if (text[j] === '"') {
+        const next = text.indexOf(";", j);
+        return [out, next === -1 ? text.length : next];
+      }
+      if (text[j] === "\\" && j + 1 < text.length) j++;
+      out += text[j];
     }
   }
-  out.push(text.slice(start));
-  return out;
-}
-
-function unquoteFormWord(word: string): string {
-  if (word.length >= 2 && word.startsWith('"') && word.endsWith('"')) {
-    return word.slice(1, -1).replace(/\\(.)/g, "$1");
-  }
-  return word;
+  return [text.slice(i, end).replace(TRAILING_BLANKS, ""), end];
 }
 
 function escapeFormName(name: string): string {

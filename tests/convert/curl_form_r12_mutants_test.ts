@@ -47,20 +47,30 @@ describe("curl -F: a known parameter after type=", () => {
     }
   });
 
-  it("a second type= replaces the first, in any letter case", () => {
+  it("a second type= right after the first is part of it, as curl 7.88 sends it; after another parameter it replaces it", () => {
+    const typeOf = (arg: string) => {
+      const body = parseCurl(`curl -F '${arg}' https://e.x/`).request
+        .body as string;
+      return /\r\nContent-Type: ([^\r]*)\r\n/.exec(body)?.[1];
+    };
     for (
-      const second of ["type=image/png", "TYPE=image/png", " Type =image/png"]
+      const [second, type] of [
+        ["type=image/png", "text/plain;type=image/png"],
+        ["TYPE=image/png", "text/plain;TYPE=image/png"],
+        [" Type =image/png", "text/plain; Type =image/png"],
+      ]
     ) {
-      const parsed = parseCurl(
-        `curl -F 'f=x;type=text/plain;${second}' https://e.x/`,
-      );
-      assert.ok(
-        (parsed.request.body as string).includes(
-          "\r\nContent-Type: image/png\r\n",
-        ),
+      assert.equal(typeOf(`f=x;type=text/plain;${second}`), type, second);
+    }
+    for (const second of ["type=image/png", "TYPE=image/png"]) {
+      assert.equal(
+        typeOf(`f=x;type=text/plain;filename=a;${second}`),
+        "image/png",
         second,
       );
     }
+    // `Type =` (a blank before `=`) is no parameter at all.
+    assert.equal(typeOf("f=x; Type =image/png"), undefined);
   });
 });
 
