@@ -241,15 +241,22 @@ describe("Cohere adapter: streaming", () => {
 });
 
 describe("Cohere adapter: a generation that fails part way", () => {
+  /** The text stream's chunks, its message-end delta ending with `fields`. */
+  const endingWith = (fields: string) => {
+    const text = fixture("cohere/stream_text.sse").replace(
+      `"finish_reason":"COMPLETE"`,
+      fields,
+    );
+    const { adapter } = adapterWith(() => streamResponse(text));
+    return collect(
+      adapter.executeStream({ messages: [{ role: "user", content: "Hi" }] }),
+    );
+  };
+
   it("message-end with delta.error ends the stream with that text as a PROVIDER_ERROR, after the text so far", async () => {
     for (const finish of ["ERROR", "TIMEOUT", "COMPLETE"]) {
-      const failed = fixture("cohere/stream_text.sse").replace(
-        `"finish_reason":"COMPLETE"`,
+      const chunks = await endingWith(
         `"finish_reason":"${finish}","error":"Internal Error: generation stopped"`,
-      );
-      const { adapter } = adapterWith(() => streamResponse(failed));
-      const chunks = await collect(
-        adapter.executeStream({ messages: [{ role: "user", content: "Hi" }] }),
       );
       assert.ok(
         chunks.some((chunk) => chunk.type === "content" && chunk.delta !== ""),
@@ -271,14 +278,7 @@ describe("Cohere adapter: a generation that fails part way", () => {
   });
 
   it("an empty delta.error is no failure: the stream is done as usual", async () => {
-    const plain = fixture("cohere/stream_text.sse").replace(
-      `"finish_reason":"COMPLETE"`,
-      `"finish_reason":"COMPLETE","error":""`,
-    );
-    const { adapter } = adapterWith(() => streamResponse(plain));
-    const chunks = await collect(
-      adapter.executeStream({ messages: [{ role: "user", content: "Hi" }] }),
-    );
+    const chunks = await endingWith(`"finish_reason":"COMPLETE","error":""`);
     const done = chunks.at(-1);
     assert.ok(done?.type === "done", JSON.stringify(done));
     assert.equal(done.finishReason, "stop");
