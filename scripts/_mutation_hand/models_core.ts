@@ -905,7 +905,7 @@ export const MODELS_CORE: HandMutant[] = [
     file: "src/models/routing/latency.ts",
     find: "if (value < coolingValue) {",
     replace: "if (value <= coolingValue) {",
-    tests: ["tests/models/latency_r9_mutants_test.ts"],
+    tests: ["tests/models/routing/latency_cooling_test.ts"],
   },
   {
     id: "core9-request-message-entries",
