@@ -1989,7 +1989,7 @@ export const GATEWAY: HandMutant[] = [
   {
     id: "gw13-strict-required-null",
     bug:
-      "responses: `required: null` read as no required field, so the tool is sent as strict",
+      "responses: a `required` of false read as no required field, so the tool is sent as strict",
     file: "src/gateway/_strict_schema.ts",
     find: "const required = node.required ?? [];",
     replace: "const required = node.required || [];",

@@ -125,7 +125,7 @@ describe("responses tools left without strict", () => {
           additionalProperties: false,
         },
         required_null: { ...closed(CITY), required: null },
-        required_null_no_properties: { ...closed({}), required: null },
+        required_false_no_properties: { ...closed({}), required: false },
         required_string: { ...closed(CITY), required: "city" },
         required_missing_with_properties: {
           type: "object",
@@ -136,7 +136,7 @@ describe("responses tools left without strict", () => {
       {
         properties_array: undefined,
         required_null: undefined,
-        required_null_no_properties: undefined,
+        required_false_no_properties: undefined,
         required_string: undefined,
         required_missing_with_properties: undefined,
       },
