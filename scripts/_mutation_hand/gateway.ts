@@ -1987,7 +1987,7 @@ export const GATEWAY: HandMutant[] = [
     tests: ["tests/gateway/strict_schema_r13_mutants_test.ts"],
   },
   {
-    id: "gw13-strict-required-null",
+    id: "gw13-strict-required-false",
     bug:
       "responses: a `required` of false read as no required field, so the tool is sent as strict",
     file: "src/gateway/_strict_schema.ts",
