@@ -2188,4 +2188,13 @@ export const GATEWAY: HandMutant[] = [
     replace: "if (config.passthroughTokens === undefined) {",
     tests: ["tests/gateway/config_options_r13_mutants_test.ts"],
   },
+  {
+    id: "gw13-responses-named-model",
+    bug:
+      "responses: the model named (backend/model or an alias for one) not passed on, so the backend answers with its default model",
+    file: "src/gateway/_responses_request.ts",
+    find: "if (target.model !== undefined) parameters.model = target.model;",
+    replace: "if (target.model === undefined) parameters.model = target.model;",
+    tests: ["tests/gateway/responses_model_r13_mutants_test.ts"],
+  },
 ];
