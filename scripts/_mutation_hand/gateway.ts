@@ -2197,4 +2197,22 @@ export const GATEWAY: HandMutant[] = [
     replace: "if (target.model === undefined) parameters.model = target.model;",
     tests: ["tests/gateway/responses_model_r13_mutants_test.ts"],
   },
+  {
+    id: "gw13-admin-keys-store-refused-code",
+    bug:
+      "admin: a key write the store refuses answered 503 without its code key_store_unavailable",
+    file: "src/gateway/_admin_keys.ts",
+    find: 'code: "key_store_unavailable",',
+    replace: 'code: "",',
+    tests: ["tests/gateway/admin_keys_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-admin-keys-store-refused-retry",
+    bug:
+      "admin: a key write the store refuses answered 503 without Retry-After",
+    file: "src/gateway/_admin_keys.ts",
+    find: 'headers: { "retry-after": "1" },',
+    replace: 'headers: { "": "1" },',
+    tests: ["tests/gateway/admin_keys_r13_mutants_test.ts"],
+  },
 ];

@@ -7,6 +7,8 @@
 // reads the space's version at most once per `syncMs` and the whole space
 // only when that version moved (the store's load the document promises),
 // and a record of another shape in the space (no id, no digest) is no key.
+// A write the store refuses is the admin's 503 to retry: `server_error`,
+// code `key_store_unavailable`, `Retry-After: 1`.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { createGateway, hashKey } from "../../src/gateway/mod.ts";
@@ -129,6 +131,34 @@ describe("runtime keys' home", () => {
           .map((k: { id: string }) => k.id),
         ["team"],
       );
+    } finally {
+      gateway.dispose();
+    }
+  });
+
+  it("answers a write the store refuses with a 503 to retry", async () => {
+    const { readRecords, recordsVersion } = sharedRecords();
+    const refusing = (): never => {
+      throw new Error("READONLY You can't write against a read only replica.");
+    };
+    const gateway = createGateway({
+      backends: [["echo", createEchoAdapter()]],
+      store: Object.assign(createMemoryStore(), {
+        readRecords,
+        recordsVersion,
+        writeRecord: refusing,
+      }) as RouterStore,
+      admin: { sha256: await hashKey(ADMIN) },
+    });
+    try {
+      const refused = await gateway(
+        adminRequest(ADMIN, "POST", "/admin/keys", { id: "team" }),
+      );
+      assert.equal(refused.status, 503);
+      assert.equal(refused.headers.get("retry-after"), "1");
+      const { error } = await refused.json();
+      assert.equal(error.type, "server_error");
+      assert.equal(error.code, "key_store_unavailable");
     } finally {
       gateway.dispose();
     }
