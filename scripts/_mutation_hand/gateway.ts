@@ -2215,4 +2215,15 @@ export const GATEWAY: HandMutant[] = [
     replace: 'headers: { "": "1" },',
     tests: ["tests/gateway/admin_keys_r13_mutants_test.ts"],
   },
+  {
+    id: "gw13-responses-part-added-index",
+    bug:
+      "responses stream: response.content_part.added announces the part one index past the one its deltas and the finished message use",
+    file: "src/gateway/_responses_response.ts",
+    find:
+      '      content_index: open.parts.length - 1,\n      part: partOf({ kind, text: "" }),',
+    replace:
+      '      content_index: open.parts.length,\n      part: partOf({ kind, text: "" }),',
+    tests: ["tests/gateway/responses_content_index_r13_mutants_test.ts"],
+  },
 ];
