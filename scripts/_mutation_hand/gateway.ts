@@ -2226,4 +2226,24 @@ export const GATEWAY: HandMutant[] = [
       '      content_index: open.parts.length,\n      part: partOf({ kind, text: "" }),',
     tests: ["tests/gateway/responses_content_index_r13_mutants_test.ts"],
   },
+  {
+    id: "gw13-relayed-detail-zero",
+    bug:
+      "relayed usage: a detail count of 0 (OpenAI's cached_tokens on every answer) kept as a field",
+    file: "src/gateway/_passthrough.ts",
+    find: 'return typeof value === "number" && value > 0 ? value : undefined;',
+    replace:
+      'return typeof value === "number" && value >= 0 ? value : undefined;',
+    tests: ["tests/gateway/relayed_usage_counts_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-relayed-detail-one",
+    bug:
+      "relayed usage: a single cached or reasoning token left out of the usage",
+    file: "src/gateway/_passthrough.ts",
+    find: 'return typeof value === "number" && value > 0 ? value : undefined;',
+    replace:
+      'return typeof value === "number" && value > 1 ? value : undefined;',
+    tests: ["tests/gateway/relayed_usage_counts_r13_mutants_test.ts"],
+  },
 ];
