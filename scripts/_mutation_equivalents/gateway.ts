@@ -465,4 +465,56 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "`new Set(undefined)` is an empty set, as `new Set([])` is, and the declared models are otherwise an array (BackendCapabilities.models)",
   },
+  {
+    file: "src/gateway/_strict_schema.ts",
+    before: "const fields = (properties ?? {}) as Record<string, unknown>;",
+    after: "const fields = (properties || {}) as Record<string, unknown>;",
+    reason:
+      "the line above returns for a `properties` that is defined and no record, so here it is undefined or a record, and a record is truthy: `||` and `??` give the same",
+  },
+  {
+    file: "src/gateway/cache/_chat.ts",
+    before: "const text = value.trim();",
+    after: "const text = value;",
+    reason:
+      "the value comes from a Request's Headers, which strip leading and trailing whitespace from every value they hold (the Fetch standard's normalization), so trim() never changes it",
+  },
+  {
+    file: "src/gateway/cache/_chat.ts",
+    before: "cacheable = true,",
+    after: "cacheable = false,",
+    reason:
+      "planCache's one caller (_handle_chat.ts) always passes `cacheable`, so the default is never used",
+  },
+  {
+    file: "src/gateway/cache/_chat.ts",
+    before: 'export const CACHE_HEADER = "x-switchyard-cache";',
+    after: 'export const CACHE_HEADER = "";',
+    reason:
+      "nothing imports the constant: the exchange writes the header under its own literal name, so emptying it changes no answer",
+  },
+  {
+    file: "src/gateway/cache/_chat.ts",
+    before: "if (plan.ttlMs <= 0) return;",
+    after: "if (plan.ttlMs <= 1) return;",
+    reason:
+      "a plan's ttlMs is a whole number of seconds times 1000 (the TTL header and cache.ttlSeconds are both whole seconds), so it is never 1",
+  },
+  {
+    file: "src/gateway/_admin_keys.ts",
+    before:
+      'return typeof key?.id === "string" && typeof key.sha256 === "string"',
+    after:
+      'return typeof key.id === "string" && typeof key.sha256 === "string"',
+    reason:
+      "the line is inside parse's try: a record of `null` then throws a TypeError that the catch turns into undefined, the same answer `?.` gives",
+  },
+  {
+    file: "src/gateway/_stream_tokens.ts",
+    before:
+      'if (typeof usage !== "object" || usage === null) return undefined;',
+    after: 'if (typeof usage !== "object" || usage === null) undefined;',
+    reason:
+      "#split's one caller hands it what JSON.parse made of bytes captured from an opening brace to its closing one, which is always a non-null object, so the early return is never taken",
+  },
 ];

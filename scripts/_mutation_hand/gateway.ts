@@ -1929,4 +1929,321 @@ export const GATEWAY: HandMutant[] = [
     replace: 'field === "name" ? false : !isRecord(value)',
     tests: ["tests/gateway/responses_input_r12_mutants_test.ts"],
   },
+  {
+    id: "gw13-strict-root-type",
+    bug:
+      "responses: a tool whose parameters have no object at the root (no `type`) is sent as strict, which OpenAI refuses",
+    file: "src/gateway/_strict_schema.ts",
+    find: 'if (schema.type !== "object") return false;',
+    replace: 'if (schema.type !== "object") false;',
+    tests: ["tests/gateway/strict_schema_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-strict-depth-bound",
+    bug:
+      "responses: a schema at exactly 10 levels of nesting is sent as not strict",
+    file: "src/gateway/_strict_schema.ts",
+    find: "depth > MAX_DEPTH) return false;",
+    replace: "depth >= MAX_DEPTH) return false;",
+    tests: ["tests/gateway/strict_schema_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-strict-nullable-object",
+    bug:
+      'responses: a nested open object typed ["object", "null"] is taken as closed, so the tool is sent as strict',
+    file: "src/gateway/_strict_schema.ts",
+    find: '(Array.isArray(node.type) && node.type.includes("object")) ||',
+    replace: '(Array.isArray(node.type) && node.type.includes("object")) &&',
+    tests: ["tests/gateway/strict_schema_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-strict-no-properties",
+    bug:
+      "responses: a closed function of no arguments (no `properties`) is sent as not strict",
+    file: "src/gateway/_strict_schema.ts",
+    find:
+      "if (properties !== undefined && !isRecord(properties)) return false;",
+    replace:
+      "if (properties === undefined && !isRecord(properties)) return false;",
+    tests: ["tests/gateway/strict_schema_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-strict-properties-array",
+    bug:
+      "responses: `properties` given as an array is walked as an object, so the tool is sent as strict",
+    file: "src/gateway/_strict_schema.ts",
+    find:
+      "if (properties !== undefined && !isRecord(properties)) return false;",
+    replace: "if (properties !== undefined && !isRecord(properties)) false;",
+    tests: ["tests/gateway/strict_schema_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-strict-no-properties-crash",
+    bug:
+      "responses: a closed function of no arguments (no `properties`) crashes the reader",
+    file: "src/gateway/_strict_schema.ts",
+    find: "const fields = (properties ?? {}) as",
+    replace: "const fields = (properties) as",
+    tests: ["tests/gateway/strict_schema_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-strict-required-false",
+    bug:
+      "responses: a `required` of false read as no required field, so the tool is sent as strict",
+    file: "src/gateway/_strict_schema.ts",
+    find: "const required = node.required ?? [];",
+    replace: "const required = node.required || [];",
+    tests: ["tests/gateway/strict_schema_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-strict-required-shape",
+    bug: "responses: a `required` that is no array makes the tool strict",
+    file: "src/gateway/_strict_schema.ts",
+    find: "if (!Array.isArray(required)) return false;",
+    replace: "if (!Array.isArray(required)) return true;",
+    tests: ["tests/gateway/strict_schema_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-strict-property-limit",
+    bug:
+      "responses: a schema with exactly 5000 object properties in all is sent as not strict",
+    file: "src/gateway/_strict_schema.ts",
+    find: "if (count.properties > MAX_PROPERTIES) return false;",
+    replace: "if (count.properties >= MAX_PROPERTIES) return false;",
+    tests: ["tests/gateway/strict_schema_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-strict-depth-properties",
+    bug:
+      "responses: nesting through properties is not counted, so 11 levels are sent as strict",
+    file: "src/gateway/_strict_schema.ts",
+    find: "if (!fits(fields[key], depth + 1, count)) return false;",
+    replace: "if (!fits(fields[key], depth, count)) return false;",
+    tests: ["tests/gateway/strict_schema_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-strict-items-open",
+    bug: "responses: an array whose items are an open object is sent as strict",
+    file: "src/gateway/_strict_schema.ts",
+    find:
+      "if (node.items !== undefined && !fits(node.items, depth + 1, count)) {",
+    replace:
+      "if (node.items !== undefined && fits(node.items, depth + 1, count)) {",
+    tests: ["tests/gateway/strict_schema_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-strict-items-depth",
+    bug:
+      "responses: nesting through arrays' items is not counted, so 11 levels are sent as strict",
+    file: "src/gateway/_strict_schema.ts",
+    find:
+      "if (node.items !== undefined && !fits(node.items, depth + 1, count)) {",
+    replace:
+      "if (node.items !== undefined && !fits(node.items, depth, count)) {",
+    tests: ["tests/gateway/strict_schema_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-strict-anyof-shape",
+    bug: "responses: an `anyOf` that is no array makes the tool strict",
+    file: "src/gateway/_strict_schema.ts",
+    find: "if (!Array.isArray(node.anyOf)) return false;",
+    replace: "if (!Array.isArray(node.anyOf)) return true;",
+    tests: ["tests/gateway/strict_schema_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-cache-ttl-max",
+    bug: "cache: an x-switchyard-cache-ttl of exactly 30 days refused",
+    file: "src/gateway/cache/_chat.ts",
+    find: "seconds > MAX_CACHE_TTL_SECONDS",
+    replace: "seconds >= MAX_CACHE_TTL_SECONDS",
+    tests: ["tests/gateway/cache_plan_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-cache-ttl-error-type",
+    bug:
+      "cache: a malformed TTL header's 400 has an empty error type on the chat wire",
+    file: "src/gateway/cache/_chat.ts",
+    find: 'type: "invalid_request_error",',
+    replace: 'type: "",',
+    tests: ["tests/gateway/cache_plan_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-cache-age-floor",
+    bug: "cache: a hit's age rounded up (999 ms after the store says 1)",
+    file: "src/gateway/cache/_chat.ts",
+    find: "Math.floor((ex.ctx.now() - hit.storedAt) / 1000)",
+    replace: "Math.ceil((ex.ctx.now() - hit.storedAt) / 1000)",
+    tests: ["tests/gateway/cache_plan_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-cache-ttl-zero-store",
+    bug:
+      "cache: an answer asked to be kept 0 seconds handed to the cache to store, which a cache that ignores the TTL keeps",
+    file: "src/gateway/cache/_chat.ts",
+    find: "if (plan.ttlMs <= 0) return;",
+    replace: "if (plan.ttlMs <= 0) ;",
+    tests: ["tests/gateway/cache_plan_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-admin-keys-space",
+    bug:
+      "admin: runtime keys written to a record space other than the documented admin-keys",
+    file: "src/gateway/_admin_keys.ts",
+    find: 'export const KEY_SPACE = "admin-keys";',
+    replace: 'export const KEY_SPACE = "";',
+    tests: ["tests/gateway/admin_keys_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-admin-keys-shared",
+    bug:
+      "admin: the console says runtime keys are this process's though the store holds them",
+    file: "src/gateway/_admin_keys.ts",
+    find: "return { records: store as KeyRecords, shared: true };",
+    replace: "return { records: store as KeyRecords, shared: false };",
+    tests: ["tests/gateway/admin_keys_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-admin-keys-local",
+    bug:
+      "admin: the console says runtime keys are shared though they live in this process",
+    file: "src/gateway/_admin_keys.ts",
+    find: "return { records: new LocalRecords(), shared: false };",
+    replace: "return { records: new LocalRecords(), shared: true };",
+    tests: ["tests/gateway/admin_keys_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-admin-keys-record-shape",
+    bug: "admin: a stored record without its digest (or its id) read as a key",
+    file: "src/gateway/_admin_keys.ts",
+    find: 'typeof key?.id === "string" && typeof key.sha256',
+    replace: 'typeof key?.id === "string" || typeof key.sha256',
+    tests: ["tests/gateway/admin_keys_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-admin-keys-sync-interval",
+    bug:
+      "admin: the key space's version read at every request instead of once per syncMs",
+    file: "src/gateway/_admin_keys.ts",
+    find:
+      "if (this.#now() - this.#checkedAt < this.#syncMs) return Promise.resolve();",
+    replace:
+      "if (this.#now() - this.#checkedAt < this.#syncMs) Promise.resolve();",
+    tests: ["tests/gateway/admin_keys_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-admin-keys-version-unchanged",
+    bug:
+      "admin: the whole key space read again though its version has not moved",
+    file: "src/gateway/_admin_keys.ts",
+    find: "if (version === undefined || version === this.#version) return;",
+    replace: "if (version === undefined && version === this.#version) return;",
+    tests: ["tests/gateway/admin_keys_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-config-fallback-chain",
+    bug: "config: routing.fallbackChain parsed but not given to the gateway",
+    file: "src/gateway/from_config.ts",
+    find: "if (config.fallbackChain) options.fallbackChain",
+    replace: "if (!config.fallbackChain) options.fallbackChain",
+    tests: ["tests/gateway/config_options_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-config-request-timeout",
+    bug: "config: timeouts.requestMs parsed but not given to the gateway",
+    file: "src/gateway/from_config.ts",
+    find: "if (config.requestTimeoutMs !== undefined) {",
+    replace: "if (config.requestTimeoutMs === undefined) {",
+    tests: ["tests/gateway/config_options_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-config-body-limit",
+    bug:
+      "config: maxBodyBytes parsed but not given to the gateway, so bodies past it are taken",
+    file: "src/gateway/from_config.ts",
+    find: "if (config.maxBodyBytes !== undefined) {",
+    replace: "if (config.maxBodyBytes === undefined) {",
+    tests: ["tests/gateway/config_options_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-config-max-streams",
+    bug: "config: maxStreams parsed but not given to the gateway",
+    file: "src/gateway/from_config.ts",
+    find: "if (config.maxStreams !== undefined) options.maxStreams",
+    replace: "if (config.maxStreams === undefined) options.maxStreams",
+    tests: ["tests/gateway/config_options_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-config-passthrough",
+    bug: "config: passthrough parsed but not given to the gateway",
+    file: "src/gateway/from_config.ts",
+    find: "if (config.passthrough !== undefined) {",
+    replace: "if (config.passthrough === undefined) {",
+    tests: ["tests/gateway/config_options_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-config-passthrough-tokens",
+    bug: "config: passthroughTokens parsed but not given to the gateway",
+    file: "src/gateway/from_config.ts",
+    find: "if (config.passthroughTokens !== undefined) {",
+    replace: "if (config.passthroughTokens === undefined) {",
+    tests: ["tests/gateway/config_options_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-responses-named-model",
+    bug:
+      "responses: the model named (backend/model or an alias for one) not passed on, so the backend answers with its default model",
+    file: "src/gateway/_responses_request.ts",
+    find: "if (target.model !== undefined) parameters.model = target.model;",
+    replace: "if (target.model === undefined) parameters.model = target.model;",
+    tests: ["tests/gateway/responses_model_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-admin-keys-store-refused-code",
+    bug:
+      "admin: a key write the store refuses answered 503 without its code key_store_unavailable",
+    file: "src/gateway/_admin_keys.ts",
+    find: 'code: "key_store_unavailable",',
+    replace: 'code: "",',
+    tests: ["tests/gateway/admin_keys_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-admin-keys-store-refused-retry",
+    bug:
+      "admin: a key write the store refuses answered 503 without Retry-After",
+    file: "src/gateway/_admin_keys.ts",
+    find: 'headers: { "retry-after": "1" },',
+    replace: 'headers: { "": "1" },',
+    tests: ["tests/gateway/admin_keys_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-responses-part-added-index",
+    bug:
+      "responses stream: response.content_part.added announces the part one index past the one its deltas and the finished message use",
+    file: "src/gateway/_responses_response.ts",
+    find:
+      '      content_index: open.parts.length - 1,\n      part: partOf({ kind, text: "" }),',
+    replace:
+      '      content_index: open.parts.length,\n      part: partOf({ kind, text: "" }),',
+    tests: ["tests/gateway/responses_content_index_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-relayed-detail-zero",
+    bug:
+      "relayed usage: a detail count of 0 (OpenAI's cached_tokens on every answer) kept as a field",
+    file: "src/gateway/_passthrough.ts",
+    find: 'return typeof value === "number" && value > 0 ? value : undefined;',
+    replace:
+      'return typeof value === "number" && value >= 0 ? value : undefined;',
+    tests: ["tests/gateway/relayed_usage_counts_r13_mutants_test.ts"],
+  },
+  {
+    id: "gw13-relayed-detail-one",
+    bug:
+      "relayed usage: a single cached or reasoning token left out of the usage",
+    file: "src/gateway/_passthrough.ts",
+    find: 'return typeof value === "number" && value > 0 ? value : undefined;',
+    replace:
+      'return typeof value === "number" && value > 1 ? value : undefined;',
+    tests: ["tests/gateway/relayed_usage_counts_r13_mutants_test.ts"],
+  },
 ];

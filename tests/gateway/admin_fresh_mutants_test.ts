@@ -13,42 +13,12 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { createGateway, hashKey } from "../../src/gateway/mod.ts";
-import type {
-  RecordSpace,
-  RecordWrite,
-  RouterStore,
-} from "../../src/models/mod.ts";
+import type { RouterStore } from "../../src/models/mod.ts";
 import { createMemoryStore } from "../../src/models/stores/memory.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
-import { adminRequest, chatStatus } from "./_admin_calls.ts";
+import { adminRequest, chatStatus, sharedRecords } from "./_admin_calls.ts";
 
 const ADMIN = "sk-admin-fresh";
-
-/** One record space two stores share, as two processes share one Redis. */
-function sharedRecords() {
-  const records = new Map<string, string>();
-  let version = 0;
-  return {
-    readRecords: (): RecordSpace => ({
-      version,
-      records: Object.fromEntries(records),
-    }),
-    recordsVersion: (): number => version,
-    writeRecord: (
-      _space: string,
-      id: string,
-      mode: "create" | "replace" | "delete",
-      value = "",
-    ): RecordWrite => {
-      if ((mode === "create") === records.has(id)) {
-        return { ok: false, version };
-      }
-      if (mode === "delete") records.delete(id);
-      else records.set(id, value);
-      return { ok: true, version: ++version };
-    },
-  };
-}
 
 describe("admin.syncMs", () => {
   it("0 reads the shared keys at every request: a key made on one instance works on the other at once", async () => {
