@@ -2085,4 +2085,22 @@ export const CONVERT: HandMutant[] = [
     replace: "status < 100 || status >= 999",
     tests: ["tests/convert/string_r12_mutants_test.ts"],
   },
+  {
+    id: "conv13-fetch-code-after-division",
+    bug:
+      "fetch code: after a division the reader goes on at the next character, so a string right after it is read as code",
+    file: "src/convert/_fetch_code_read.ts",
+    find: 'previous = "/";\n      }\n      continue;',
+    replace: 'previous = "/";\n      }\n      ;',
+    tests: ["tests/convert/fetch_code_r13_mutants_test.ts"],
+  },
+  {
+    id: "conv13-har-query-plus",
+    bug:
+      "HAR: a queryString + is read as a space when matched against the URL, so the URL's %2B pair is appended again",
+    file: "src/convert/_har_form.ts",
+    find: "return percentDecode(text, false);",
+    replace: "return percentDecode(text, true);",
+    tests: ["tests/convert/har_read_r13_mutants_test.ts"],
+  },
 ];
