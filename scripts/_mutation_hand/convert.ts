@@ -2103,4 +2103,13 @@ export const CONVERT: HandMutant[] = [
     replace: "return percentDecode(text, true);",
     tests: ["tests/convert/har_read_r13_mutants_test.ts"],
   },
+  {
+    id: "conv13-curl-options-empty-name",
+    bug:
+      "curl options: the table's blank separators make a nameless flag, so a bare --no- is taken as its negation, not as unknown",
+    file: "src/convert/_curl_options.ts",
+    find: 'if (token === "") continue;',
+    replace: 'if (token === "") ;',
+    tests: ["tests/convert/curl_options_r13_mutants_test.ts"],
+  },
 ];
