@@ -2112,4 +2112,13 @@ export const CONVERT: HandMutant[] = [
     replace: 'if (token === "") ;',
     tests: ["tests/convert/curl_options_r13_mutants_test.ts"],
   },
+  {
+    id: "conv13-curl-options-prefix-negated",
+    bug:
+      "curl options: an unambiguous prefix of a flag (--ge, --path-as) turns the flag off instead of on",
+    file: "src/convert/_curl_options.ts",
+    find: ": { option: prefixed, negated: false };",
+    replace: ": { option: prefixed, negated: true };",
+    tests: ["tests/convert/curl_options_r13_mutants_test.ts"],
+  },
 ];

@@ -21,3 +21,17 @@ describe("curl options: a bare --no-", () => {
     }
   });
 });
+
+describe("curl options: an unambiguous prefix of a flag", () => {
+  it("turns the flag on, as the whole name does", () => {
+    // Checked with curl 7.88 on the wire: `--path-as` sent GET /a/../b and
+    // `--ge -d a=1` sent GET /x?a=1, as --path-as-is and --get do.
+    const asIs = parseCurl("curl --path-as https://e.x/a/../b");
+    assert.equal(asIs.request.url, "https://e.x/a/../b");
+    assert.deepEqual(asIs.warnings, []);
+    const get = parseCurl("curl --ge -d a=1 https://e.x/x");
+    assert.equal(get.request.method, "GET");
+    assert.equal(get.request.url, "https://e.x/x?a=1");
+    assert.equal(get.request.body, undefined);
+  });
+});
