@@ -2121,4 +2121,13 @@ export const CONVERT: HandMutant[] = [
     replace: ": { option: prefixed, negated: true };",
     tests: ["tests/convert/curl_options_r13_mutants_test.ts"],
   },
+  {
+    id: "conv13-curl-options-one-letter",
+    bug:
+      "curl options: a one-letter prefix (--q for --quote) is unknown, so its value is taken as the URL",
+    file: "src/convert/_curl_options.ts",
+    find: 'if (prefix === "") return undefined;',
+    replace: "if (prefix.length < 2) return undefined;",
+    tests: ["tests/convert/curl_options_r13_mutants_test.ts"],
+  },
 ];

@@ -35,3 +35,20 @@ describe("curl options: an unambiguous prefix of a flag", () => {
     assert.equal(get.request.body, undefined);
   });
 });
+
+describe("curl options: a one-letter prefix", () => {
+  it("is the one option it starts, so its value is never taken as the URL", () => {
+    // curl 7.88 reads `--q QUIT` as --quote QUIT (checked: it then fetched
+    // the URL after it) and refuses `--g` as ambiguous.
+    const quote = parseCurl("curl --q QUIT https://e.x/");
+    assert.equal(quote.request.url, "https://e.x/");
+    assert.deepEqual(quote.warnings.map((w) => [w.code, w.option]), [
+      ["IGNORED_OPTION", "--q"],
+    ]);
+    const ambiguous = parseCurl("curl --g https://e.x/");
+    assert.equal(ambiguous.request.url, "https://e.x/");
+    assert.deepEqual(ambiguous.warnings.map((w) => [w.code, w.option]), [
+      ["UNKNOWN_OPTION", "--g"],
+    ]);
+  });
+});
