@@ -410,4 +410,11 @@ export const CONVERT: Equivalent[] = [
     reason:
       "continuationLength gives 0, 2 or 3 (a backslash and LF or CRLF, or nothing), never 1, so > 1 and > 0 hold for the same lengths",
   },
+  {
+    file: "src/convert/_http_text.ts",
+    before: "while (end > 0 && isBlank(text.charCodeAt(end - 1))) end--;",
+    after: "while (end >= 0 && isBlank(text.charCodeAt(end - 1))) end--;",
+    reason:
+      "at end 0 the loop reads charCodeAt(-1), NaN, which is no blank, so it stops at 0 as before",
+  },
 ];
