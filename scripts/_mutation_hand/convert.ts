@@ -2130,4 +2130,13 @@ export const CONVERT: HandMutant[] = [
     replace: "if (prefix.length < 2) return undefined;",
     tests: ["tests/convert/curl_options_r13_mutants_test.ts"],
   },
+  {
+    id: "conv13-target-missing-url",
+    bug:
+      "client targets: an empty URL passes the URL check and is refused as a relative URL, not as missing",
+    file: "src/convert/targets/_request.ts",
+    find: 'if (typeof url !== "string" || url === "") {',
+    replace: 'if (typeof url !== "string" && url === "") {',
+    tests: ["tests/convert/targets/request_r13_mutants_test.ts"],
+  },
 ];
