@@ -2139,4 +2139,13 @@ export const CONVERT: HandMutant[] = [
     replace: 'if (typeof url !== "string" && url === "") {',
     tests: ["tests/convert/targets/request_r13_mutants_test.ts"],
   },
+  {
+    id: "conv13-target-host-case",
+    bug:
+      "client targets: a path-only URL is made absolute only from a lower-case host header",
+    file: "src/convert/targets/_request.ts",
+    find: 'headers.find(([name]) => name.toLowerCase() === "host")',
+    replace: 'headers.find(([name]) => name === "host")',
+    tests: ["tests/convert/targets/request_r13_mutants_test.ts"],
+  },
 ];

@@ -3,7 +3,7 @@
 // of generateCode relies on.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
-import { targets } from "../../../src/convert/code.ts";
+import { generateCode, targets } from "../../../src/convert/code.ts";
 import { BASE, refusal } from "./_refusal.ts";
 
 // curl and fetch write the URL as given; every client target checks it.
@@ -18,6 +18,24 @@ describe("client targets: a request without a URL", () => {
       for (const url of ["", undefined]) {
         const error = refusal({ ...BASE, url: url as string }, target);
         assert.equal(error.code, "MISSING_URL", `${target} ${url}`);
+      }
+    }
+  });
+});
+
+describe("client targets: a path-only URL (a raw HTTP message's form)", () => {
+  it("is made absolute from the host header in any letter case", () => {
+    for (const name of ["Host", "HOST", "host"]) {
+      for (const target of CLIENTS) {
+        const { code } = generateCode({
+          ...BASE,
+          url: "/a?b=1",
+          headers: { [name]: "e.x:8080" },
+        }, { target });
+        assert.ok(
+          code.includes("http://e.x:8080/a?b=1"),
+          `${target} ${name}: ${code}`,
+        );
       }
     }
   });
