@@ -2148,4 +2148,13 @@ export const CONVERT: HandMutant[] = [
     replace: 'headers.find(([name]) => name === "host")',
     tests: ["tests/convert/targets/request_r13_mutants_test.ts"],
   },
+  {
+    id: "conv13-target-method-case-message",
+    bug:
+      "client targets: the refusal of a lower-case method names it as it was given, not as the client would send it",
+    file: "src/convert/targets/_request.ts",
+    find: "} would be sent as ${JSON.stringify(method.toUpperCase())}`,",
+    replace: "} would be sent as ${JSON.stringify(method)}`,",
+    tests: ["tests/convert/targets/request_r13_mutants_test.ts"],
+  },
 ];

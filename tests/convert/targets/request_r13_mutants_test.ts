@@ -40,3 +40,14 @@ describe("client targets: a path-only URL (a raw HTTP message's form)", () => {
     }
   });
 });
+
+describe("client targets: a method the client upper-cases", () => {
+  it("is refused naming the method it would send instead", () => {
+    const error = refusal({ ...BASE, method: "patch" }, "python-requests");
+    assert.equal(error.code, "UNSUPPORTED_BY_TARGET");
+    assert.ok(
+      error.message.includes('"patch" would be sent as "PATCH"'),
+      error.message,
+    );
+  });
+});
