@@ -417,4 +417,13 @@ export const CONVERT: Equivalent[] = [
     reason:
       "at end 0 the loop reads charCodeAt(-1), NaN, which is no blank, so it stops at 0 as before",
   },
+  {
+    file: "src/convert/_http_text.ts",
+    before:
+      "while (reasonEnd > reasonStart && isBlank(text.charCodeAt(reasonEnd - 1))) {",
+    after:
+      "while (reasonEnd >= reasonStart && isBlank(text.charCodeAt(reasonEnd - 1))) {",
+    reason:
+      "at reasonEnd === reasonStart the reason is empty; one more step past a skipped blank leaves reasonEnd below reasonStart, and slice() of an end before the start is empty too",
+  },
 ];

@@ -2157,4 +2157,15 @@ export const CONVERT: HandMutant[] = [
     replace: "} would be sent as ${JSON.stringify(method)}`,",
     tests: ["tests/convert/targets/request_r13_mutants_test.ts"],
   },
+  {
+    id: "conv13-status-reason-trailing-blanks",
+    bug:
+      "raw HTTP: the blanks after a status line's reason phrase are kept in statusText",
+    file: "src/convert/_http_text.ts",
+    find:
+      "while (reasonEnd > reasonStart && isBlank(text.charCodeAt(reasonEnd - 1))) {",
+    replace:
+      "while (reasonEnd > reasonStart && isBlank(text.charCodeAt(reasonEnd))) {",
+    tests: ["tests/convert/string_r13_mutants_test.ts"],
+  },
 ];
