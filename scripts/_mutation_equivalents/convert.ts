@@ -426,4 +426,11 @@ export const CONVERT: Equivalent[] = [
     reason:
       "at reasonEnd === reasonStart the reason is empty; one more step past a skipped blank leaves reasonEnd below reasonStart, and slice() of an end before the start is empty too",
   },
+  {
+    file: "src/convert/_http_text.ts",
+    before: "while (start < end && isBlank(text.charCodeAt(start))) start++;",
+    after: "while (start <= end && isBlank(text.charCodeAt(start))) start++;",
+    reason:
+      "trimBlanks runs this loop while end is still text.length, and charCodeAt(text.length) is NaN, no blank, so it stops there as before",
+  },
 ];
