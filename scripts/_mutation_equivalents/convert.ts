@@ -433,4 +433,11 @@ export const CONVERT: Equivalent[] = [
     reason:
       "trimBlanks runs this loop while end is still text.length, and charCodeAt(text.length) is NaN, no blank, so it stops there as before",
   },
+  {
+    file: "src/convert/_http_text.ts",
+    before: "while (end > start && isBlank(text.charCodeAt(end - 1))) end--;",
+    after: "while (end >= start && isBlank(text.charCodeAt(end - 1))) end--;",
+    reason:
+      "at end === start the trimmed text is empty; one more step past a leading blank leaves end before start, and slice() of that is empty too (at 0, charCodeAt(-1) is NaN, no blank)",
+  },
 ];
