@@ -255,12 +255,21 @@ async function sample(): Promise<number> {
     // Each area's tests must pass unmutated, and their time bounds a mutant's.
     const bounds = new Map<string, number>();
     const baselines = new Map<string, TestRun>();
+    // A whole area's tests on a loaded machine can outlast ten minutes; a
+    // longer --timeout-ms then bounds the baseline too.
+    const baselineMs = Math.max(
+      600_000,
+      integer("timeout-ms", flags["timeout-ms"], 0),
+    );
     for (const { pool, mutants } of drawn) {
       if (mutants.length === 0) continue;
       const tests = expandTests(dirs[0], pool.tests);
       const key = tests.join(" ");
       let baseline = baselines.get(key) ??
-        await runTests(dirs[0], tests, { timeoutMs: 600_000, failFast: false });
+        await runTests(dirs[0], tests, {
+          timeoutMs: baselineMs,
+          failFast: false,
+        });
       if (baseline.outcome === "failed" && !baselines.has(key)) {
         // A complexity check can fail on a loaded machine without a bug:
         // the failing files get one more run before the area is given up.
@@ -270,7 +279,7 @@ async function sample(): Promise<number> {
         const again = failing.length === 0 ? undefined : await runTests(
           dirs[0],
           failing,
-          { timeoutMs: 600_000, failFast: false },
+          { timeoutMs: baselineMs, failFast: false },
         );
         if (again?.outcome === "passed") {
           console.log(

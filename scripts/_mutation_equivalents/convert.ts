@@ -403,4 +403,34 @@ export const CONVERT: Equivalent[] = [
     reason:
       "continuationLength gives 0, 2 or 3 (a backslash and LF or CRLF, or nothing), never 1, so > 1 and > 0 hold for the same lengths",
   },
+  {
+    file: "src/convert/_http_text.ts",
+    before: "while (end > 0 && isBlank(text.charCodeAt(end - 1))) end--;",
+    after: "while (end >= 0 && isBlank(text.charCodeAt(end - 1))) end--;",
+    reason:
+      "at end 0 the loop reads charCodeAt(-1), NaN, which is no blank, so it stops at 0 as before",
+  },
+  {
+    file: "src/convert/_http_text.ts",
+    before:
+      "while (reasonEnd > reasonStart && isBlank(text.charCodeAt(reasonEnd - 1))) {",
+    after:
+      "while (reasonEnd >= reasonStart && isBlank(text.charCodeAt(reasonEnd - 1))) {",
+    reason:
+      "at reasonEnd === reasonStart the reason is empty; one more step past a skipped blank leaves reasonEnd below reasonStart, and slice() of an end before the start is empty too",
+  },
+  {
+    file: "src/convert/_http_text.ts",
+    before: "while (start < end && isBlank(text.charCodeAt(start))) start++;",
+    after: "while (start <= end && isBlank(text.charCodeAt(start))) start++;",
+    reason:
+      "trimBlanks runs this loop while end is still text.length, and charCodeAt(text.length) is NaN, no blank, so it stops there as before",
+  },
+  {
+    file: "src/convert/_http_text.ts",
+    before: "while (end > start && isBlank(text.charCodeAt(end - 1))) end--;",
+    after: "while (end >= start && isBlank(text.charCodeAt(end - 1))) end--;",
+    reason:
+      "at end === start the trimmed text is empty; one more step past a leading blank leaves end before start, and slice() of that is empty too (at 0, charCodeAt(-1) is NaN, no blank)",
+  },
 ];

@@ -2118,4 +2118,87 @@ export const CONVERT: HandMutant[] = [
     replace: "status < 100 || status >= 999",
     tests: ["tests/convert/string_r12_mutants_test.ts"],
   },
+  {
+    id: "conv13-fetch-code-after-division",
+    bug:
+      "fetch code: after a division the reader goes on at the next character, so a string right after it is read as code",
+    file: "src/convert/_fetch_code_read.ts",
+    find: 'previous = "/";\n      }\n      continue;',
+    replace: 'previous = "/";\n      }\n      ;',
+    tests: ["tests/convert/fetch_code_r13_mutants_test.ts"],
+  },
+  {
+    id: "conv13-har-query-plus",
+    bug:
+      "HAR: a queryString + is read as a space when matched against the URL, so the URL's %2B pair is appended again",
+    file: "src/convert/_har_form.ts",
+    find: "return percentDecode(text, false);",
+    replace: "return percentDecode(text, true);",
+    tests: ["tests/convert/har_read_r13_mutants_test.ts"],
+  },
+  {
+    id: "conv13-curl-options-empty-name",
+    bug:
+      "curl options: the table's blank separators make a nameless flag, so a bare --no- is taken as its negation, not as unknown",
+    file: "src/convert/_curl_options.ts",
+    find: 'if (token === "") continue;',
+    replace: 'if (token === "") ;',
+    tests: ["tests/convert/curl_options_r13_mutants_test.ts"],
+  },
+  {
+    id: "conv13-curl-options-prefix-negated",
+    bug:
+      "curl options: an unambiguous prefix of a flag (--ge, --path-as) turns the flag off instead of on",
+    file: "src/convert/_curl_options.ts",
+    find: ": { option: prefixed, negated: false };",
+    replace: ": { option: prefixed, negated: true };",
+    tests: ["tests/convert/curl_options_r13_mutants_test.ts"],
+  },
+  {
+    id: "conv13-curl-options-one-letter",
+    bug:
+      "curl options: a one-letter prefix (--q for --quote) is unknown, so its value is taken as the URL",
+    file: "src/convert/_curl_options.ts",
+    find: 'if (prefix === "") return undefined;',
+    replace: "if (prefix.length < 2) return undefined;",
+    tests: ["tests/convert/curl_options_r13_mutants_test.ts"],
+  },
+  {
+    id: "conv13-target-missing-url",
+    bug:
+      "client targets: an empty URL passes the URL check and is refused as a relative URL, not as missing",
+    file: "src/convert/targets/_request.ts",
+    find: 'if (typeof url !== "string" || url === "") {',
+    replace: 'if (typeof url !== "string" && url === "") {',
+    tests: ["tests/convert/targets/request_r13_mutants_test.ts"],
+  },
+  {
+    id: "conv13-target-host-case",
+    bug:
+      "client targets: a path-only URL is made absolute only from a lower-case host header",
+    file: "src/convert/targets/_request.ts",
+    find: 'headers.find(([name]) => name.toLowerCase() === "host")',
+    replace: 'headers.find(([name]) => name === "host")',
+    tests: ["tests/convert/targets/request_r13_mutants_test.ts"],
+  },
+  {
+    id: "conv13-target-method-case-message",
+    bug:
+      "client targets: the refusal of a lower-case method names it as it was given, not as the client would send it",
+    file: "src/convert/targets/_request.ts",
+    find: "} would be sent as ${JSON.stringify(method.toUpperCase())}`,",
+    replace: "} would be sent as ${JSON.stringify(method)}`,",
+    tests: ["tests/convert/targets/request_r13_mutants_test.ts"],
+  },
+  {
+    id: "conv13-status-reason-trailing-blanks",
+    bug:
+      "raw HTTP: the blanks after a status line's reason phrase are kept in statusText",
+    file: "src/convert/_http_text.ts",
+    find:
+      "while (reasonEnd > reasonStart && isBlank(text.charCodeAt(reasonEnd - 1))) {",
+    replace:
+      "while (reasonEnd > reasonStart && isBlank(text.charCodeAt(reasonEnd))) {",
+    tests: ["tests/convert/string_r13_mutants_test.ts"],
+  },
 ];

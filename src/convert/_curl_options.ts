@@ -113,7 +113,9 @@ export function lookupLong(
 }
 
 function uniquePrefix(prefix: string): CurlOption | undefined {
-  if (prefix.length < 2) return undefined;
+  // curl 7.88 takes one letter too (`--q QUIT` is --quote QUIT); only an
+  // empty name (after `--expand-`) would match every option.
+  if (prefix === "") return undefined;
   let found: CurlOption | undefined;
   for (const [name, option] of LONG_OPTIONS) {
     if (!name.startsWith(prefix)) continue;
