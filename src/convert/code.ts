@@ -33,7 +33,7 @@
  */
 import { ConversionError } from "./errors.ts";
 import type { HttpRequest, RequestInput } from "./types.ts";
-import { toHttpRequest } from "./_message.ts";
+import { checkedMessage, toHttpRequest } from "./_message.ts";
 import { TARGETS } from "./targets/_table.ts";
 import type {
   CodeResult,
@@ -122,7 +122,7 @@ export function findTarget(id: string): CodeTarget {
  * @param request A plain request.
  * @param options `target` and the target's options.
  * @returns The code and its warnings.
- * @throws {ConversionError} `INVALID_OPTION` for an unknown target, `UNSUPPORTED_BY_TARGET` for what the client cannot send, `INVALID_HEADER`/`INVALID_REQUEST_LINE` for what nothing can send.
+ * @throws {ConversionError} `INVALID_OPTION` for an unknown target, `INVALID_INPUT` for what is no request (a URL, method, body or header value that is no string), `MISSING_URL` for an empty URL, `UNSUPPORTED_BY_TARGET` for what the client cannot send, `INVALID_HEADER`/`INVALID_REQUEST_LINE` for what nothing can send.
  *
  * @example A method the client upper-cases is refused
  * ```ts
@@ -139,7 +139,10 @@ export function generateCode(
   options: ToCodeOptions,
 ): CodeResult {
   const { target, ...rest } = options;
-  return findTarget(target).generate(request, rest);
+  const chosen = findTarget(target);
+  // The check toCode makes: a JavaScript caller may pass anything, and a
+  // target would otherwise fail deep inside with a TypeError.
+  return chosen.generate(checkedMessage(request, "request"), rest);
 }
 
 /**

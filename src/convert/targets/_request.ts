@@ -53,6 +53,19 @@ export function unsupported(title: string, message: string): never {
 }
 
 /**
+ * MISSING_URL unless `url` is a string that is not empty: no target can
+ * send a request without one (a JavaScript caller may pass anything).
+ */
+export function assertUrl(url: unknown): asserts url is string {
+  if (typeof url !== "string" || url === "") {
+    throw new ConversionError({
+      code: "MISSING_URL",
+      message: "the request has no URL",
+    });
+  }
+}
+
+/**
  * The checked request. A path-only URL is made absolute from the `host`
  * header (a raw HTTP message's form); without one it is `INVALID_URL`.
  */
@@ -69,12 +82,7 @@ export function targetRequest(
     wellFormed(trimBlanks(value), `header ${name}`, warnings),
   ]);
   let url = request.url;
-  if (typeof url !== "string" || url === "") {
-    throw new ConversionError({
-      code: "MISSING_URL",
-      message: "the request has no URL",
-    });
-  }
+  assertUrl(url);
   if (!ABSOLUTE_URL.test(url)) {
     const host = headers.find(([name]) => name.toLowerCase() === "host")?.[1];
     if (host === undefined || !url.startsWith("/")) {

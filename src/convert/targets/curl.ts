@@ -2,8 +2,10 @@
 import type { HttpRequest } from "../types.ts";
 import { curlCommand } from "../_curl_generate.ts";
 import type { CodeResult, CodeTarget, TargetOptions } from "./target.ts";
+import { assertUrl } from "./_request.ts";
 
 function generate(request: HttpRequest, options: TargetOptions): CodeResult {
+  assertUrl(request.url);
   return { code: curlCommand(request, options.pretty ?? false), warnings: [] };
 }
 

@@ -10,7 +10,7 @@ import type {
   CodeWarning,
   TargetOptions,
 } from "./target.ts";
-import { isNonAscii, unsupported } from "./_request.ts";
+import { assertUrl, isNonAscii, unsupported } from "./_request.ts";
 
 // Headers fetch() computes or sets itself whatever the code says (undici in
 // Node; a browser forbids them outright, with Cookie, Origin and Referer).
@@ -30,6 +30,7 @@ const SET_BY_FETCH = new Set([
 const TITLE = "JavaScript fetch()";
 
 function generate(request: HttpRequest, options: TargetOptions): CodeResult {
+  assertUrl(request.url);
   const method = request.method.toUpperCase();
   if (request.body !== undefined && (method === "GET" || method === "HEAD")) {
     unsupported(TITLE, `fetch() rejects a ${method} request with a body`);

@@ -3,7 +3,12 @@
 // of generateCode relies on.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
-import { generateCode, targets } from "../../../src/convert/code.ts";
+import {
+  ConversionError,
+  generateCode,
+  targets,
+  toCode,
+} from "../../../src/convert/code.ts";
 import { BASE, refusal } from "./_refusal.ts";
 
 // curl and fetch write the URL as given; every client target checks it.
@@ -11,13 +16,33 @@ const CLIENTS = targets.map((t) => t.id).filter((id) =>
   id !== "curl" && id !== "fetch"
 );
 
-describe("client targets: a request without a URL", () => {
-  it("is MISSING_URL, whether the URL is empty or no string at all", () => {
-    assert.ok(CLIENTS.length >= 10, CLIENTS.join());
-    for (const target of CLIENTS) {
+describe("every target: a request without a URL", () => {
+  it("is MISSING_URL for an empty URL, and INVALID_INPUT naming it for no string, as toCode answers", async () => {
+    const all = targets.map((t) => t.id);
+    assert.ok(all.length >= 12, all.join());
+    for (const target of all) {
+      assert.equal(refusal({ ...BASE, url: "" }, target).code, "MISSING_URL");
+      for (const url of [undefined, 5]) {
+        const error = refusal({ ...BASE, url: url as never }, target);
+        assert.equal(error.code, "INVALID_INPUT", `${target} ${url}`);
+        assert.equal(error.path, "url", `${target} ${url}`);
+        const viaToCode = await toCode({ ...BASE, url: url as never }, {
+          target,
+        }).then(() => undefined, (e) => e);
+        assert.equal(viaToCode?.code, "INVALID_INPUT", `${target} ${url}`);
+      }
+    }
+  });
+
+  it("a target called on its own (the exported table) refuses a missing URL as MISSING_URL, curl and fetch too", () => {
+    for (const target of targets) {
       for (const url of ["", undefined]) {
-        const error = refusal({ ...BASE, url: url as string }, target);
-        assert.equal(error.code, "MISSING_URL", `${target} ${url}`);
+        assert.throws(
+          () => target.generate({ ...BASE, url: url as never }, {}),
+          (error) =>
+            error instanceof ConversionError && error.code === "MISSING_URL",
+          `${target.id} ${url}`,
+        );
       }
     }
   });
