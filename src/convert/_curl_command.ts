@@ -83,7 +83,6 @@ export interface ParsedCurl {
 }
 
 /** The `Accept-Encoding` curl sends for `--compressed` when built with every decoder. */
-/** The `Accept-Encoding` curl sends for `--compressed` when built with every decoder. */
 export const COMPRESSED_ACCEPT_ENCODING = "deflate, gzip, br, zstd";
 
 /** One header to send: from -H, or set by an option. */
