@@ -476,4 +476,32 @@ export const CLI: HandMutant[] = [
     replace: "",
     tests: ["tests/cli/wrap_failure_test.ts"],
   },
+  {
+    id: "stk13-convert-all-request-crlf",
+    bug:
+      "convert: the default output's raw HTTP section of a request turns only its first CRLF into LF; every header line keeps a carriage return",
+    file: "src/cli/convert.ts",
+    find: 'all.httpString.replace(/\\r\\n/g, "\\n"),',
+    replace: 'all.httpString.replace(/\\r\\n/, "\\n"),',
+    tests: ["tests/cli/convert_all_r13_mutants_test.ts"],
+  },
+  {
+    id: "stk13-convert-all-response-crlf",
+    bug:
+      "convert: the default output's raw HTTP section of a response turns only its first CRLF into LF",
+    file: "src/cli/convert.ts",
+    find: '(await stringifyResponse(response)).replace(/\\r\\n/g, "\\n"),',
+    replace: '(await stringifyResponse(response)).replace(/\\r\\n/, "\\n"),',
+    tests: ["tests/cli/convert_all_r13_mutants_test.ts"],
+  },
+  {
+    id: "stk13-listen-ipv6-unbracketed",
+    bug:
+      "gateway command: on an IPv6 address the listening line prints http://::1:PORT/, a URL no client reads as that address and port",
+    file: "src/cli/gateway.ts",
+    find:
+      '  const host = server.addr.hostname.includes(":")\n    ? `[${server.addr.hostname}]`\n    : server.addr.hostname;',
+    replace: "  const host = server.addr.hostname;",
+    tests: ["tests/cli/listen_r13_mutants_test.ts"],
+  },
 ];

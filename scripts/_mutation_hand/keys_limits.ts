@@ -181,4 +181,23 @@ export const KEYS_LIMITS: HandMutant[] = [
     replace: "const twin = digests.get(key.sha256);",
     tests: ["tests/gateway/keys_r12_mutants_test.ts"],
   },
+  {
+    id: "stk13-key-other-scheme-hides-x-api-key",
+    bug:
+      "keys: an Authorization header that is no bearer token (Basic, or Bearer without a token) ends the search, so a valid x-api-key beside it is refused as no key",
+    file: "src/gateway/keys.ts",
+    find: "    if (match) return match[1];\n  }",
+    replace: "    return match ? match[1] : undefined;\n  }",
+    tests: ["tests/gateway/keys_r13_mutants_test.ts"],
+  },
+  {
+    id: "stk13-key-x-api-key-first",
+    bug:
+      "keys: x-api-key is read before Authorization, so a request with both is authenticated by x-api-key, not the bearer token the docs name first",
+    file: "src/gateway/keys.ts",
+    find: '  const authorization = headers.get("authorization");\n  if',
+    replace:
+      '  const early = headers.get("x-api-key")?.trim();\n  if (early) return early;\n  const authorization = headers.get("authorization");\n  if',
+    tests: ["tests/gateway/keys_r13_mutants_test.ts"],
+  },
 ];

@@ -9,6 +9,7 @@ const CORE10_STORE_EDGES_TESTS = [
 
 const STK12_FLEET_TESTS = ["tests/models/stores/fleet_r12_mutants_test.ts"];
 const STK12_EXPIRY_TESTS = ["tests/models/stores/redis_expiry_r12_test.ts"];
+const STK13_BATCH_TESTS = ["tests/models/stores/fleet_r13_mutants_test.ts"];
 
 /** The known bugs planted in the models-stores area. */
 export const MODELS_STORES: HandMutant[] = [
@@ -373,5 +374,23 @@ export const MODELS_STORES: HandMutant[] = [
     find: '"ttl", 86_400_000',
     replace: '"ttl", 864_000_000',
     tests: STK12_EXPIRY_TESTS,
+  },
+  {
+    id: "stk13-fleet-batch-last-ticket",
+    bug:
+      "a batch of failures takes the ticket of the last failure gathered: an old call's failure after the probe's sends the old epoch, and the fleet's breaker stays half-open with its probe claimed",
+    file: "src/models/_fleet.ts",
+    find: "queued.ticket = Math.max(queued.ticket, ticket);",
+    replace: "queued.ticket = ticket;",
+    tests: STK13_BATCH_TESTS,
+  },
+  {
+    id: "stk13-fleet-batch-probe-mark-lost",
+    bug:
+      "an old call's failure gathered after the probe's takes the probe's mark off the batch: refused, it is not sent again, and the fleet keeps the probe's claim",
+    file: "src/models/_fleet.ts",
+    find: "queued.probe ||= probe;",
+    replace: "queued.probe = probe;",
+    tests: STK13_BATCH_TESTS,
   },
 ];

@@ -1,8 +1,11 @@
 // A Router on a fake clock for the fleet tests: "x" (failing unless given)
 // and an echo "backup", a two-failure breaker, and store timings short
-// enough that a test moves through them by firing timers.
+// enough that a test moves through them by firing timers; and the same
+// Router on a controlled memory store, with the steps to its half-open probe.
 import {
   type BackendAdapter,
+  type BreakerRecord,
+  createMemoryStore,
   createRouter,
   type IRWarning,
   type RouterConfig,
@@ -12,7 +15,11 @@ import {
   createEchoAdapter,
   createFailingAdapter,
 } from "../../../src/models/testing.ts";
-import type { FakeTime } from "../_fake_time.ts";
+import { FakeTime } from "../_fake_time.ts";
+import { tick } from "../_helpers.ts";
+import { controlled, fireUntil } from "./_controlled_store.ts";
+
+const request = { messages: [{ role: "user" as const, content: "hi" }] };
 
 /** A Router on `store` whose warnings land in `warnings`. */
 export function fleetRouter(
@@ -35,4 +42,40 @@ export function fleetRouter(
     ...extra,
   }).register("x", x)
     .register("backup", createEchoAdapter());
+}
+
+/**
+ * A fleet Router ("x" failing unless `x` is given, then "backup") on a
+ * fresh clock and the controlled memory store `inner`; `record()` is x's
+ * record in the store now.
+ */
+export function fleet(
+  extra: RouterConfig = {},
+  x?: BackendAdapter,
+  inner: RouterStore = createMemoryStore(),
+) {
+  const time = new FakeTime();
+  const warnings: IRWarning[] = [];
+  const { store, control } = controlled(inner);
+  const r = fleetRouter(time, store, warnings, extra, x);
+  const record = () =>
+    (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0];
+  /** A sibling opens x for 1s; once this Router sees it, the clock passes it. */
+  const halfOpen = async () => {
+    inner.openBreaker("x", time.t, 1_000, false);
+    await fireUntil(time, () => r.isCircuitBreakerOpen("x"), "x open");
+    time.t += 1_000;
+  };
+  /** Half-open, and this Router holds the probe's claim (backup answered). */
+  const claimProbe = async () => {
+    await halfOpen();
+    await r.execute(request);
+    await fireUntil(
+      time,
+      () => control.called.claimProbe === 1,
+      "the claim answered",
+    );
+    await tick();
+  };
+  return { time, warnings, inner, control, r, record, halfOpen, claimProbe };
 }

@@ -10,60 +10,16 @@
 // fleet's state at most once per syncInterval.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
-import {
-  type BackendAdapter,
-  type BreakerRecord,
-  createMemoryStore,
-  type IRWarning,
-  type RouterConfig,
-  type RouterStore,
-} from "../../../src/models/mod.ts";
+import { createMemoryStore } from "../../../src/models/mod.ts";
 import {
   createEchoAdapter,
   createFlakyAdapter,
 } from "../../../src/models/testing.ts";
-import { FakeTime } from "../_fake_time.ts";
 import { tick } from "../_helpers.ts";
-import { fleetRouter as router } from "./_fleet_router.ts";
-import { controlled, fireUntil, storeCodes } from "./_controlled_store.ts";
+import { fleet } from "./_fleet_router.ts";
+import { fireUntil, storeCodes } from "./_controlled_store.ts";
 
 const request = { messages: [{ role: "user" as const, content: "hi" }] };
-
-/**
- * A fleet Router ("x" failing unless `x` is given, then "backup") on a
- * fresh clock and the controlled memory store `inner`; `record()` is x's
- * record in the store now.
- */
-function fleet(
-  extra: RouterConfig = {},
-  x?: BackendAdapter,
-  inner: RouterStore = createMemoryStore(),
-) {
-  const time = new FakeTime();
-  const warnings: IRWarning[] = [];
-  const { store, control } = controlled(inner);
-  const r = router(time, store, warnings, extra, x);
-  const record = () =>
-    (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0];
-  /** A sibling opens x for 1s; once this Router sees it, the clock passes it. */
-  const halfOpen = async () => {
-    inner.openBreaker("x", time.t, 1_000, false);
-    await fireUntil(time, () => r.isCircuitBreakerOpen("x"), "x open");
-    time.t += 1_000;
-  };
-  /** Half-open, and this Router holds the probe's claim (backup answered). */
-  const claimProbe = async () => {
-    await halfOpen();
-    await r.execute(request);
-    await fireUntil(
-      time,
-      () => control.called.claimProbe === 1,
-      "the claim answered",
-    );
-    await tick();
-  };
-  return { time, warnings, inner, control, r, record, halfOpen, claimProbe };
-}
 
 describe("a Router's fleet link, at its edges", () => {
   it("an idle Router reads the fleet's state but writes no counters until something happened", async () => {
