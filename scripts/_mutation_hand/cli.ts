@@ -497,11 +497,14 @@ export const CLI: HandMutant[] = [
   {
     id: "stk13-listen-ipv6-unbracketed",
     bug:
-      "gateway command: on an IPv6 address the listening line prints http://::1:PORT/, a URL no client reads as that address and port",
+      "gateway command: on an IPv6 address the listening line prints http://::1:PORT/, a URL no client reads as that address and port, and a listen failure names ::1:PORT",
     file: "src/cli/gateway.ts",
     find:
-      '  const host = server.addr.hostname.includes(":")\n    ? `[${server.addr.hostname}]`\n    : server.addr.hostname;',
-    replace: "  const host = server.addr.hostname;",
-    tests: ["tests/cli/listen_r13_mutants_test.ts"],
+      '  return `${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`;',
+    replace: "  return `${hostname}:${port}`;",
+    tests: [
+      "tests/cli/listen_r13_mutants_test.ts",
+      "tests/cli/listen_r12_mutants_test.ts",
+    ],
   },
 ];

@@ -92,9 +92,14 @@ function integer(raw: string, what: string, max: number): number {
   return value;
 }
 
+/** `host:port`, an IPv6 address in brackets as a URL writes it. */
+function hostPort(hostname: string, port: number): string {
+  return `${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`;
+}
+
 /** Why the server cannot listen, with what to do about it. */
 function listenFailure(hostname: string, port: number, error: unknown): string {
-  const where = `cannot listen on ${hostname}:${port}`;
+  const where = `cannot listen on ${hostPort(hostname, port)}`;
   // deno-lint-ignore no-explicit-any
   const deno = (globalThis as any).Deno;
   const code = (error as { code?: string })?.code;
@@ -323,11 +328,10 @@ async function serveUntilStopped(
     await shared?.close();
     throw new StartupError(listenFailure(planned.host, port, error));
   }
-  const host = server.addr.hostname.includes(":")
-    ? `[${server.addr.hostname}]`
-    : server.addr.hostname;
   runtime.out(
-    `switchyard: listening on http://${host}:${server.addr.port}/ (${
+    `switchyard: listening on http://${
+      hostPort(server.addr.hostname, server.addr.port)
+    }/ (${
       extras.served ?? "OpenAI-compatible API at /v1, Anthropic at /v1/messages"
     }); SIGTERM or Ctrl-C drains and stops it`,
   );

@@ -65,6 +65,20 @@ Deno.test("switchyard gateway: an address the machine does not have is refused w
   assert.doesNotMatch(error.message, /PORT|in use|privileges/);
 });
 
+// Bug: the failure wrote an IPv6 address as `::1:8000`, where the port
+// cannot be told from the address. 2001:db8::1 (documentation) is no local
+// address, so every machine refuses it.
+Deno.test("switchyard gateway: an IPv6 address it cannot listen on is named in brackets, as the listening line writes one", async () => {
+  const { listened, error } = await start(
+    { K1: "sk-one-1234567890" },
+    { "/srv/gw.json": JSON.stringify({ keys: [{ id: "a", key: "$K1" }] }) },
+    ["--config", "gw.json", "--host", "2001:db8::1"],
+  );
+  assert.equal(listened, false);
+  assert.ok(error instanceof StartupError, String(error));
+  assert.match(error.message, /^cannot listen on \[2001:db8::1\]:0: \S/);
+});
+
 /** The address of the command's listening line. */
 function listenedOn(out: string[]): string | undefined {
   return out.map((line) =>
