@@ -364,4 +364,40 @@ export const ROUTER: Equivalent[] = [
     reason:
       "the extra round mixes undefined (0 under ^) into both halves: the entity tag is still a deterministic hash of the bytes and their length, opaque to clients, which only compare it with the tag this server sent",
   },
+  // Router, twelfth round (seed 20261209, and planted by hand).
+  {
+    file: "src/router/_regexp_ambiguity.ts",
+    before: 'if (node.kind === "sequence") return offsetOf(node.items[0]);',
+    after: 'if (node.kind === "sequence") return offsetOf(node.items[1]);',
+    reason:
+      "offsetOf only names the offset of a concat's step, which never throws: it joins the last places of the items before to the first places of the item just built, fresh places no edge reaches yet, each way counted once (no part reads nothing in two ways), so no step total passes 1 (53,605 random constraints, 5,256 of them refused, got the same answer both ways)",
+  },
+  {
+    file: "src/router/_constraint.ts",
+    before: "for (let i = open; i < text.length; i++) {",
+    after: "for (let i = open; i <= text.length; i++) {",
+    reason:
+      "the extra step reads text[text.length], undefined, which is none of the characters the loop acts on: -1 is returned either way",
+  },
+  {
+    file: "src/router/_constraint.ts",
+    before: "for (let i = 0; i < body.length; i++) {",
+    after: "for (let i = 0; i <= body.length; i++) {",
+    reason:
+      "the extra step pushes undefined as the class's last character: it is no slash, and a range needs a truthy low and high, so the answer is the same",
+  },
+  {
+    file: "src/router/_constraint.ts",
+    before: 'const next = body[++i] ?? "";',
+    after: 'const next = body[++i] || "";',
+    reason:
+      "a character of the body is never the empty string: ?? and || pick the default for the same values",
+  },
+  {
+    file: "src/router/_constraint.ts",
+    before: 'if (next === "/") return true;',
+    after: 'if (next === "/") true;',
+    reason:
+      'an escaped "/" then goes on as the character "/", which the loop below finds and answers true for',
+  },
 ];
