@@ -400,4 +400,11 @@ export const ROUTER: Equivalent[] = [
     reason:
       'an escaped "/" then goes on as the character "/", which the loop below finds and answers true for',
   },
+  {
+    file: "src/router/_cache.ts",
+    before: "etag = own ?? entityTag(bytes);",
+    after: "etag = own || entityTag(bytes);",
+    reason:
+      'own is read with || undefined: a non-empty tag or undefined, never "", so ?? and || pick the computed tag for the same values',
+  },
 ];
