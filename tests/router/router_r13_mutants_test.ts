@@ -127,28 +127,37 @@ it("router: HEAD of a complete body leaves no timer behind", async () => {
 describe("router: HEAD cancels the GET body it does not send", () => {
   // router.ts:333 (`reader.cancel()` dropped): the body of a GET answer a
   // HEAD request does not send was left open, so its source (a file, an
-  // upstream response) was never told to stop.
-  it("a stream still running, and one past the 1 MiB bound", async () => {
-    const sources = {
-      endless: (cancelled: (reason: unknown) => void) =>
-        new ReadableStream<Uint8Array>({ cancel: cancelled }),
-      large: (cancelled: (reason: unknown) => void) =>
-        new ReadableStream<Uint8Array>({
-          pull: (controller) => controller.enqueue(new Uint8Array(1 << 16)),
-          cancel: cancelled,
-        }),
-    };
-    for (const [name, source] of Object.entries(sources)) {
+  // upstream response) was never told to stop; router.ts:351 (its
+  // `cancel()` dropped) the same for a body whose length the handler set.
+  it("a stream still running, one past the 1 MiB bound, and one of a stated length", async () => {
+    const endless = (cancel: (reason: unknown) => void) =>
+      new ReadableStream<Uint8Array>({ cancel });
+    const cases = [
+      { name: "endless", length: null, answer: endless },
+      {
+        name: "large",
+        length: null,
+        answer: (cancel: (reason: unknown) => void) =>
+          new ReadableStream<Uint8Array>({
+            pull: (controller) => controller.enqueue(new Uint8Array(1 << 16)),
+            cancel,
+          }),
+      },
+      { name: "stated", length: "4096", answer: endless },
+    ];
+    for (const { name, length, answer } of cases) {
       let cancelled: (reason: unknown) => void = () => {};
       const cancel = new Promise((resolve) => cancelled = resolve);
       const router = createRouter().endpoint`GET /`(() =>
-        new Response(source(cancelled))
+        new Response(answer(cancelled), {
+          headers: length === null ? {} : { "content-length": length },
+        })
       );
       const head = await router(
         new Request("http://localhost/", { method: "HEAD" }),
       );
       assert.equal(head.status, 200, name);
-      assert.equal(head.headers.get("content-length"), null, name);
+      assert.equal(head.headers.get("content-length"), length, name);
       await withTimeout(cancel, 5_000, `${name}: the GET body not cancelled`);
       await head.body?.cancel();
     }
