@@ -407,4 +407,18 @@ export const ROUTER: Equivalent[] = [
     reason:
       'own is read with || undefined: a non-empty tag or undefined, never "", so ?? and || pick the computed tag for the same values',
   },
+  {
+    file: "src/router/_constraint.ts",
+    before: 'low <= "/" && "/" <= high',
+    after: 'low < "/" && "/" <= high',
+    reason:
+      'a range whose low end is "/" holds the character "/" itself, which the same loop answers true for at that index before the range is read',
+  },
+  {
+    file: "src/router/_constraint.ts",
+    before: 'low <= "/" && "/" <= high',
+    after: 'low <= "/" && "/" < high',
+    reason:
+      'a range whose high end is "/" holds the character "/" itself, which the same loop answers true for when it reaches that index',
+  },
 ];

@@ -69,6 +69,16 @@ describe("a constraint's class holding an escaped slash", () => {
     }
   });
 
+  // Found beside them: a "]" right after "[^" was read as a literal, as in
+  // POSIX, so `[^]/]` passed as "anything but ] and /"; RegExp reads `[^]`
+  // as any character, and the parameter matched `a/]` across segments.
+  it("`[^]` is any character to RegExp, so it is refused as a class holding /", () => {
+    for (const constraint of ["[^]/]", "[^]]+", "[^]a/]x", "[^]"]) {
+      refuses(`/c/:id{${constraint}}`, 7, /negated class must exclude/);
+    }
+    refuses("/c/:id{[]/]}", 9, /cannot match "\/"/);
+  });
+
   it("other escapes of the same form stay accepted and match as written", async () => {
     const router = routerOf("/d/:id{[a\\x2e]+}", "/u/:id{[b\\u002e]+}");
     assert.deepEqual(await hit(router, "/d/a.a"), {
