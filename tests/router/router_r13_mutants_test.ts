@@ -220,3 +220,26 @@ describe("router cache: a template's empty ETag line", () => {
     assert.equal(again.status, 304);
   });
 });
+
+describe('router: trailingSlash "redirect" and a fragment', () => {
+  // Found beside router.ts:370 (`hash > query`→`>=`, equivalent): a "?"
+  // inside the fragment, which Request.url keeps (a service worker's
+  // request, a test's), was sent on as the redirect's query.
+  it("keeps the query, and nothing of the fragment, whatever it holds", async () => {
+    const router = createRouter({ trailingSlash: "redirect" })
+      .endpoint`GET /a`(() => new Response("a"));
+    const cases = [
+      ["/a/#frag?c=1", "/a"],
+      ["/a/?q=1#f?x=2", "/a?q=1"],
+      ["/a/?q=1#f", "/a?q=1"],
+      ["/a/?q=1", "/a?q=1"],
+      ["/a/#f", "/a"],
+      ["/a/", "/a"],
+    ];
+    for (const [path, location] of cases) {
+      const response = await router(new Request(`http://localhost${path}`));
+      assert.equal(response.status, 308, path);
+      assert.equal(response.headers.get("location"), location, path);
+    }
+  });
+});
