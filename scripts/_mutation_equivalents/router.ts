@@ -421,4 +421,13 @@ export const ROUTER: Equivalent[] = [
     reason:
       'a range whose high end is "/" holds the character "/" itself, which the same loop answers true for when it reaches that index',
   },
+  {
+    file: "src/router/_render.ts",
+    before:
+      "else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {",
+    after:
+      "else if (code >= 0xd800 && code <= 0xdbff && i + 1 <= text.length) {",
+    reason:
+      "a high surrogate at the end then reads charCodeAt past the end, NaN, which is no low surrogate: it counts three bytes either way",
+  },
 ];
