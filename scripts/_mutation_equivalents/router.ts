@@ -430,4 +430,11 @@ export const ROUTER: Equivalent[] = [
     reason:
       "a high surrogate at the end then reads charCodeAt past the end, NaN, which is no low surrogate: it counts three bytes either way",
   },
+  {
+    file: "src/router/_constraint.ts",
+    before: 'const next = constraint[i + 1] ?? "";',
+    after: 'const next = constraint[i + 1] || "";',
+    reason:
+      "a character of the constraint is never the empty string: ?? and || pick the default for the same values",
+  },
 ];

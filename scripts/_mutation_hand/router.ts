@@ -851,4 +851,13 @@ export const ROUTER: HandMutant[] = [
     replace: "const url = request.url;",
     tests: ["tests/router/router_r13_mutants_test.ts"],
   },
+  {
+    id: "rout13-invalid-response-names-route",
+    bug:
+      "router: a handler that returns no Response is named as the default route, and the default one as nothing",
+    file: "src/router/router.ts",
+    find: 'context.pattern || "the default route"',
+    replace: 'context.pattern && "the default route"',
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
 ];

@@ -3,7 +3,12 @@
 // found unguarded: each test names the planted bug it catches.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { createRoute, createRouter } from "../../src/router/mod.ts";
+import {
+  createRoute,
+  createRouter,
+  type Handler,
+  RouteError,
+} from "../../src/router/mod.ts";
 import { hit, refuses, routerOf } from "./_patterns.ts";
 import { withTimeout } from "../_timeout.ts";
 
@@ -240,6 +245,41 @@ describe('router: trailingSlash "redirect" and a fragment', () => {
       const response = await router(new Request(`http://localhost${path}`));
       assert.equal(response.status, 308, path);
       assert.equal(response.headers.get("location"), location, path);
+    }
+  });
+});
+
+describe("router: a handler that returns no Response", () => {
+  // router.ts:382 (`context.pattern || "the default route"`→`&&`): the
+  // error named "the default route" for every route's handler, and nothing
+  // for the default one, so the log did not say which handler was wrong.
+  it("reaches errorHandler as INVALID_RESPONSE naming the route, or the default route", async () => {
+    const seen: unknown[] = [];
+    const router = createRouter({
+      defaultHandler: (() => "nothing") as unknown as Handler,
+      errorHandler: (error) => {
+        seen.push(error);
+        return new Response("handled", { status: 502 });
+      },
+    })
+      .endpoint`GET /users/:id`((() => ({ id: 1 })) as unknown as Handler)
+      .endpoint`GET /later`((async () => undefined) as unknown as Handler);
+    const cases = [
+      ["/users/7", "/users/:id"],
+      ["/later", "/later"],
+      ["/nowhere", "the default route"],
+    ];
+    for (const [path, named] of cases) {
+      const response = await router(new Request(`http://localhost${path}`));
+      assert.equal(response.status, 502, path);
+      assert.equal(await response.text(), "handled", path);
+      const error = seen.shift();
+      assert.ok(error instanceof RouteError, path);
+      assert.equal(error.code, "INVALID_RESPONSE", path);
+      assert.equal(
+        error.message,
+        `The handler of ${named} did not return a Response`,
+      );
     }
   });
 });
