@@ -437,4 +437,11 @@ export const ROUTER: Equivalent[] = [
     reason:
       "a character of the constraint is never the empty string: ?? and || pick the default for the same values",
   },
+  {
+    file: "src/router/_pattern.ts",
+    before: "for (let i = 0; i < length; i++) {",
+    after: "for (let i = 0; i <= length; i++) {",
+    reason:
+      "past both patterns' ranks both sides read RANK_END, which is equal and not RANK_MIXED: the extra round continues to the same return 0",
+  },
 ];

@@ -860,4 +860,40 @@ export const ROUTER: HandMutant[] = [
     replace: 'context.pattern && "the default route"',
     tests: ["tests/router/router_r13_mutants_test.ts"],
   },
+  {
+    id: "rout13-negated-digit-escape-in-class",
+    bug:
+      "constraints: [^\\D] read as another set by the linearity check, so a linear constraint refused",
+    file: "src/router/_regexp_tree.ts",
+    find: 'if (char === "D") return complement(DIGITS);',
+    replace: 'if (char === "D") complement(DIGITS);',
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-negated-word-escape-in-class",
+    bug:
+      "constraints: [^\\W] read as another set by the linearity check, so a linear constraint refused",
+    file: "src/router/_regexp_tree.ts",
+    find: 'if (char === "W") return complement(WORD);',
+    replace: 'if (char === "W") complement(WORD);',
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-escaped-range-end",
+    bug:
+      "constraints: [\\x61-\\x7a] read as three characters, so [\\x61-\\x7a]+[b-y]+ (polynomial) accepted",
+    file: "src/router/_regexp_tree.ts",
+    find: "!/[dDwWsS]/.test(text[i - 1])",
+    replace: "/[dDwWsS]/.test(text[i - 1])",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-open-repeat-written-out",
+    bug:
+      "constraints: x{n,} checked as x+, so [a-z]{401,} escapes the 400-position bound",
+    file: "src/router/_regexp_ambiguity.ts",
+    find: "Math.max(0, min - 1)",
+    replace: "Math.min(0, min - 1)",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
 ];

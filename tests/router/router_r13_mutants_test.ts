@@ -263,7 +263,9 @@ describe("router: a handler that returns no Response", () => {
       },
     })
       .endpoint`GET /users/:id`((() => ({ id: 1 })) as unknown as Handler)
-      .endpoint`GET /later`((async () => undefined) as unknown as Handler);
+      .endpoint`GET /later`(
+        (() => Promise.resolve(undefined)) as unknown as Handler,
+      );
     const cases = [
       ["/users/7", "/users/:id"],
       ["/later", "/later"],
@@ -281,5 +283,42 @@ describe("router: a handler that returns no Response", () => {
         `The handler of ${named} did not return a Response`,
       );
     }
+  });
+});
+
+describe("the linearity check reads a constraint as RegExp does", () => {
+  // _regexp_tree.ts:118 (the `return` of `\D` dropped; `\W` beside it,
+  // planted by hand): a class escape negated in a class, `[^\D]` (the
+  // digits), was read as another set, so a linear constraint was refused.
+  it("a negated class escape inside a negated class is the class it names", async () => {
+    const router = routerOf("/d/:x{[^\\D]+[a-z]+}", "/w/:x{[^\\W]+-[a-z]+}");
+    assert.deepEqual((await hit(router, "/d/123abc")).params, { x: "123abc" });
+    assert.equal((await hit(router, "/d/abc")).status, 404);
+    assert.deepEqual((await hit(router, "/w/ab_1-xy")).params, {
+      x: "ab_1-xy",
+    });
+    assert.equal((await hit(router, "/w/a.b-xy")).status, 404);
+  });
+
+  // _regexp_tree.ts:160 (`!` dropped before the class-escape test): a
+  // one-character escape (`\x61`, `\u007A`) was no range end, so
+  // `[\x61-\x7a]` was read as a, "-" and z, and a constraint that
+  // backtracks polynomially, as `[a-z]+[b-y]+` does, was accepted.
+  it("an escaped character is a range end, so overlapping ranges are refused", () => {
+    refuses("/c/:x{[\\x61-\\x7a]+[b-y0-9]+}", 18, /meet again/);
+    refuses("/c/:x{[\\u0061-\\u007A]+[b-y]+}", 22, /meet again/);
+    refuses("/c/:x{[a-\\x7a]+[b-y]+}", 15, /meet again/);
+  });
+
+  // _regexp_ambiguity.ts:168 (`Math.max(0, min - 1)`→`Math.min`): `x{n,}`
+  // was checked as `x+`, one copy, so the bound the router guide states
+  // (more than 400 positions once written out is refused) no longer held.
+  it("`x{n,}` is written out n times against the 400-position bound", async () => {
+    const router = routerOf("/c/:x{[a-z]{400,}}");
+    assert.equal((await hit(router, "/c/" + "a".repeat(400))).status, 200);
+    assert.equal((await hit(router, "/c/" + "a".repeat(399))).status, 404);
+    refuses("/c/:x{[a-z]{401,}}", 6, /too large to check/);
+    refuses("/c/:x{(?:ab){201,}}", 9, /too large to check/);
+    refuses("/c/:x{[a-z]{2,}[0-9]{399,}}", 15, /too large to check/);
   });
 });
