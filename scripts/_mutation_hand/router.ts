@@ -896,4 +896,13 @@ export const ROUTER: HandMutant[] = [
     replace: "Math.min(0, min - 1)",
     tests: ["tests/router/router_r13_mutants_test.ts"],
   },
+  {
+    id: "rout13-head-promises-settled",
+    bug:
+      "template route: the head is rendered before its async substitutions settle",
+    file: "src/router/route.ts",
+    find: "await settle(results, allHead);",
+    replace: ";",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
 ];

@@ -322,3 +322,30 @@ describe("the linearity check reads a constraint as RegExp does", () => {
     refuses("/c/:x{[a-z]{2,}[0-9]{399,}}", 15, /too large to check/);
   });
 });
+
+describe("createRoute: asynchronous substitutions in the head", () => {
+  // route.ts:335 (`await settle(results, allHead)` dropped): the head was
+  // rendered before its promises settled, so a status or header from an
+  // async function went out as "[object Promise]" (a RouteError).
+  it("are awaited before the status line and headers are read, on every request", async () => {
+    let calls = 0;
+    const router = createRouter().endpoint`GET /`(createRoute()`
+      HTTP/1.1 ${() => Promise.resolve(201)} Created
+      X-User: ${() => Promise.resolve(`ada-${++calls}`)}
+      X-Static: ${Promise.resolve("kept")}
+      Content-Type: text/plain
+
+      hello ${() => Promise.resolve("world")}`);
+    for (const method of ["GET", "HEAD", "GET"]) {
+      const response = await router(
+        new Request("http://localhost/", { method }),
+      );
+      assert.equal(response.status, 201, method);
+      assert.equal(response.headers.get("x-user"), `ada-${calls}`, method);
+      assert.equal(response.headers.get("x-static"), "kept", method);
+      const text = await response.text();
+      assert.equal(text, method === "HEAD" ? "" : "hello world", method);
+    }
+    assert.equal(calls, 3);
+  });
+});
