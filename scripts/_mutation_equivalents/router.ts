@@ -444,4 +444,20 @@ export const ROUTER: Equivalent[] = [
     reason:
       "past both patterns' ranks both sides read RANK_END, which is equal and not RANK_MIXED: the extra round continues to the same return 0",
   },
+  {
+    file: "src/router/_matcher.ts",
+    before: "this.#maxParamLength = options.maxParamLength ?? Infinity;",
+    after: "this.#maxParamLength = options.maxParamLength || Infinity;",
+    reason:
+      "the limit reaches the matcher through RouterInit, which refuses anything below 1: never 0, so ?? and || pick Infinity for the same values",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    before:
+      "add(method: string, pattern: Pattern, value: T, catchAll = false): void {",
+    after:
+      "add(method: string, pattern: Pattern, value: T, catchAll = true): void {",
+    reason:
+      "the matcher's one caller, RouteSet, always passes catchAll: the default is never used",
+  },
 ];
