@@ -460,4 +460,11 @@ export const ROUTER: Equivalent[] = [
     reason:
       "the matcher's one caller, RouteSet, always passes catchAll: the default is never used",
   },
+  {
+    file: "src/router/router.ts",
+    before: ": directRoutes.get(handler) ?? handler;",
+    after: ": directRoutes.get(handler) || handler;",
+    reason:
+      "directRoutes maps a route to a function, never to a falsy value: ?? and || fall back to the handler for the same lookups",
+  },
 ];
