@@ -467,4 +467,11 @@ export const ROUTER: Equivalent[] = [
     reason:
       "directRoutes maps a route to a function, never to a falsy value: ?? and || fall back to the handler for the same lookups",
   },
+  {
+    file: "src/router/router.ts",
+    before: "params: [...pattern.params, ...host?.names ?? []],",
+    after: "params: [...pattern.params, ...host?.names || []],",
+    reason:
+      "a host's names is an array, never falsy: ?? and || fall back to [] only when there is no host",
+  },
 ];

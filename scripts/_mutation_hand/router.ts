@@ -905,4 +905,22 @@ export const ROUTER: HandMutant[] = [
     replace: ";",
     tests: ["tests/router/router_r13_mutants_test.ts"],
   },
+  {
+    id: "rout13-remove-first-of-method",
+    bug:
+      "router.remove: the method's first route taken out of the table instead of the one named",
+    file: "src/router/_matcher.ts",
+    find: "r.method === method && this.#key(r.method, r.pattern) === key",
+    replace: "r.method === method || this.#key(r.method, r.pattern) === key",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-endpoint-over-lines",
+    bug:
+      "router.endpoint: an endpoint opening with a line break refused as INVALID_ENDPOINT",
+    file: "src/router/router.ts",
+    find: "const text = rawEndpoint(strings, substitutions).trim();",
+    replace: "const text = rawEndpoint(strings, substitutions);",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
 ];

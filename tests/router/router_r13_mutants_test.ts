@@ -349,3 +349,67 @@ describe("createRoute: asynchronous substitutions in the head", () => {
     assert.equal(calls, 3);
   });
 });
+
+describe("router.remove: the route named, not another of its method", () => {
+  // _matcher.ts:350 (`r.method === method && key matches`→`||`): the first
+  // route of the method was taken out of the table instead of the one
+  // named, so removing `/b` silenced `/a` and `/b` still answered.
+  it("removing a later route of a method leaves the earlier ones answering", async () => {
+    const router = createRouter()
+      .endpoint`GET /a`(() => new Response("a"))
+      .endpoint`POST /a`(() => new Response("posted"))
+      .endpoint`GET /b/:id`(() => new Response("b"))
+      .endpoint`GET /c`(() => new Response("c"));
+    assert.equal(router.remove`GET /b/:id`, true);
+    const status = async (path: string, method = "GET") => {
+      const response = await router(
+        new Request(`http://localhost${path}`, { method }),
+      );
+      const text = await response.text();
+      return response.status === 200 ? text : String(response.status);
+    };
+    assert.equal(await status("/a"), "a");
+    assert.equal(await status("/a", "POST"), "posted");
+    assert.equal(await status("/b/1"), "404");
+    assert.equal(await status("/c"), "c");
+    assert.equal(router.remove`GET /c`, true);
+    assert.equal(await status("/a"), "a");
+    assert.equal(await status("/c"), "404");
+  });
+});
+
+describe("router.endpoint written over lines", () => {
+  // router.ts:695 (`.trim()` dropped from the endpoint text): an endpoint
+  // that opens with a line break, as a template does, was refused as
+  // INVALID_ENDPOINT (its first line empty), and so was its removal.
+  it("may start and end with a line break and indentation, with or without a Host line", async () => {
+    const router = createRouter()
+      .endpoint`
+        GET /x
+        Host: a.example
+      `(() => new Response("host x"))
+      .endpoint`
+        GET /y
+      `(() => new Response("y"));
+    const body = async (href: string) => {
+      const response = await router(new Request(href));
+      return response.status === 200 ? await response.text() : response.status;
+    };
+    assert.equal(await body("http://a.example/x"), "host x");
+    assert.equal(await body("http://b.example/x"), 404);
+    assert.equal(await body("http://b.example/y"), "y");
+    assert.deepEqual(router.routes()[0], {
+      method: "GET",
+      pattern: "/x",
+      params: [],
+      host: "a.example",
+    });
+    assert.equal(
+      router.remove`
+        GET /y
+      `,
+      true,
+    );
+    assert.equal(await body("http://b.example/y"), 404);
+  });
+});
