@@ -474,4 +474,17 @@ export const ROUTER: Equivalent[] = [
     reason:
       "a host's names is an array, never falsy: ?? and || fall back to [] only when there is no host",
   },
+  {
+    file: "src/router/_matcher.ts",
+    before: "methods.delete(ANY_METHOD);",
+    after: ";",
+    reason:
+      "the ALL table it leaves is built as the any-method table is: a request with method ALL matches the same routes, and allowed() asks the any-method table first, which answers for it",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    before: "const tables = this.#tables ?? this.#compile();",
+    after: "const tables = this.#tables || this.#compile();",
+    reason: "the tables are an object or undefined, never another falsy value",
+  },
 ];

@@ -923,4 +923,13 @@ export const ROUTER: HandMutant[] = [
     replace: "const text = rawEndpoint(strings, substitutions);",
     tests: ["tests/router/router_r13_mutants_test.ts"],
   },
+  {
+    id: "rout13-endpoint-line-blanks",
+    bug:
+      "router.endpoint: blanks after the pattern, before a Host line, read as a third word",
+    file: "src/router/router.ts",
+    find: "const parts = line.trim().split(/\\s+/);",
+    replace: "const parts = line.split(/\\s+/);",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
 ];

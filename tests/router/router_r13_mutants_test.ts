@@ -382,7 +382,7 @@ describe("router.endpoint written over lines", () => {
   // router.ts:695 (`.trim()` dropped from the endpoint text): an endpoint
   // that opens with a line break, as a template does, was refused as
   // INVALID_ENDPOINT (its first line empty), and so was its removal.
-  it("may start and end with a line break and indentation, with or without a Host line", async () => {
+  it("may start and end with a line break and indentation, with or without a Host line, and blanks after the pattern", async () => {
     const router = createRouter()
       .endpoint`
         GET /x
@@ -390,7 +390,9 @@ describe("router.endpoint written over lines", () => {
       `(() => new Response("host x"))
       .endpoint`
         GET /y
-      `(() => new Response("y"));
+      `(() => new Response("y"))
+      .endpoint`GET /z${" \t"}
+        Host: b.example`(() => new Response("host z"));
     const body = async (href: string) => {
       const response = await router(new Request(href));
       return response.status === 200 ? await response.text() : response.status;
@@ -398,6 +400,9 @@ describe("router.endpoint written over lines", () => {
     assert.equal(await body("http://a.example/x"), "host x");
     assert.equal(await body("http://b.example/x"), 404);
     assert.equal(await body("http://b.example/y"), "y");
+    // router.ts:697 (`line.trim()` dropped): blanks after the pattern, before
+    // the Host line, were read as a third word.
+    assert.equal(await body("http://b.example/z"), "host z");
     assert.deepEqual(router.routes()[0], {
       method: "GET",
       pattern: "/x",
