@@ -487,4 +487,11 @@ export const ROUTER: Equivalent[] = [
     after: "const tables = this.#tables || this.#compile();",
     reason: "the tables are an object or undefined, never another falsy value",
   },
+  {
+    file: "src/router/_matcher.ts",
+    before: "return this.#lookup(tables[method] ?? this.#anyTable!, path);",
+    after: "return this.#lookup(tables[method] || this.#anyTable!, path);",
+    reason:
+      "a method's table is an object or undefined, never another falsy value",
+  },
 ];
