@@ -494,4 +494,26 @@ export const ROUTER: Equivalent[] = [
     reason:
       "a method's table is an object or undefined, never another falsy value",
   },
+  {
+    file: "src/router/_matcher.ts",
+    context: "allowed(path: string): string[] {",
+    before: "const tables = this.#tables ?? this.#compile();",
+    after: "const tables = this.#tables;",
+    reason:
+      "allowed() runs only in the router's miss path, in the same turn as the match() that missed on the same matchers, which compiled the tables: they are never undefined here",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    before: 'if (this.#known(this.#anyTable!, path)) return ["*"];',
+    after: 'if (this.#known(this.#anyTable!, path)) ["*"];',
+    reason:
+      "allowed() runs only after the request's method missed the path, and every method's table holds the ALL routes: a non-catch-all ALL route for the path would have matched, so the any-method table never knows the path here",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    before: "for (let i = 0; i < groups.length; i++) {",
+    after: "for (let i = 0; i <= groups.length; i++) {",
+    reason:
+      "the extra round reads captures[undefined], undefined, whose length is no number past the limit",
+  },
 ];

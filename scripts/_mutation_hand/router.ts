@@ -932,4 +932,13 @@ export const ROUTER: HandMutant[] = [
     replace: "const parts = line.split(/\\s+/);",
     tests: ["tests/router/router_r13_mutants_test.ts"],
   },
+  {
+    id: "rout13-remove-listing-host",
+    bug:
+      "router.remove: routes() drops the first route without a Host line instead of the one removed",
+    file: "src/router/router.ts",
+    find: "route.method === method && route.pattern === removed.source &&",
+    replace: "route.method === method && route.pattern === removed.source ||",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
 ];

@@ -361,6 +361,12 @@ describe("router.remove: the route named, not another of its method", () => {
       .endpoint`GET /b/:id`(() => new Response("b"))
       .endpoint`GET /c`(() => new Response("c"));
     assert.equal(router.remove`GET /b/:id`, true);
+    // router.ts:737 (`&&`→`||` before the host test): the listing dropped
+    // the first route without a Host line instead of the one removed.
+    assert.deepEqual(
+      router.routes().map(({ method, pattern }) => `${method} ${pattern}`),
+      ["GET /a", "POST /a", "GET /c"],
+    );
     const status = async (path: string, method = "GET") => {
       const response = await router(
         new Request(`http://localhost${path}`, { method }),
