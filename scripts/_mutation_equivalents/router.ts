@@ -516,4 +516,19 @@ export const ROUTER: Equivalent[] = [
     reason:
       "the extra round reads captures[undefined], undefined, whose length is no number past the limit",
   },
+  {
+    file: "src/router/_matcher.ts",
+    before: "if (found.captures![groups[i]]?.length > max) return false;",
+    after: "if (found.captures![groups[i]]?.length >= max) return false;",
+    reason:
+      "withinLimit answering false for a parameter at the bound only sends the lookup to scan, which measures every route again with its own > and returns the same best route, slower",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    context: "}",
+    before: "return true;",
+    after: "return false;",
+    reason:
+      "withinLimit answering false only sends every limited lookup to scan, which tries the dynamic routes in the table's priority order and returns the same route and params, slower",
+  },
 ];

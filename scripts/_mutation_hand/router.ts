@@ -941,4 +941,23 @@ export const ROUTER: HandMutant[] = [
     replace: "route.method === method && route.pattern === removed.source ||",
     tests: ["tests/router/router_r13_mutants_test.ts"],
   },
+  {
+    id: "rout13-scan-bound-exact",
+    bug:
+      "maxParamLength: the next route's parameter of exactly the bound refused",
+    file: "src/router/_matcher.ts",
+    find: "if (groups.every((group) => !(captures[group]?.length > max))) {",
+    replace:
+      "if (groups.every((group) => !(captures[group]?.length >= max))) {",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-scan-group-index",
+    bug:
+      "maxParamLength: the search for the next route measures the capture before each parameter",
+    file: "src/router/_matcher.ts",
+    find: "if (name !== pattern.wildcard) groups.push(i + 1);",
+    replace: "if (name !== pattern.wildcard) groups.push(i);",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
 ];

@@ -424,3 +424,43 @@ describe("router.endpoint written over lines", () => {
     assert.equal(await body("http://b.example/y"), 404);
   });
 });
+
+describe("maxParamLength: the bound itself, and the next route that fits", () => {
+  // _matcher.ts:488 (`length > max`→`>=` in scan, planted by hand): a
+  // parameter of exactly maxParamLength characters was refused in the
+  // search for the next route, though the guide says "the most characters
+  // a one-segment parameter may capture". _matcher.ts:476
+  // (`groups.push(i + 1)`→`push(i)`): that search measured the capture
+  // before each parameter (here the unlimited `:rest*`), so a route whose
+  // own parameters fit was skipped.
+  it("a value of exactly the bound matches; past it, the next route whose parameters fit answers", async () => {
+    const router = createRouter({ maxParamLength: 4 })
+      .endpoint`GET /f/:a/:b`((_request, { params }) =>
+        Response.json({ route: "pair", ...params })
+      )
+      .endpoint`GET /f/:rest*/:b`((_request, { params }) =>
+        Response.json({ route: "rest", ...params })
+      );
+    const read = async (path: string) => {
+      const response = await router(new Request(`http://localhost${path}`));
+      return response.status === 200 ? await response.json() : response.status;
+    };
+    assert.deepEqual(await read("/f/abcd/wxyz"), {
+      route: "pair",
+      a: "abcd",
+      b: "wxyz",
+    });
+    assert.deepEqual(await read("/f/abcde/b"), {
+      route: "rest",
+      rest: "abcde",
+      b: "b",
+    });
+    // The next route's own parameter at exactly the bound fits too.
+    assert.deepEqual(await read("/f/abcde/wxyz"), {
+      route: "rest",
+      rest: "abcde",
+      b: "wxyz",
+    });
+    assert.deepEqual(await read("/f/a/bcdef"), 404);
+  });
+});
