@@ -960,4 +960,14 @@ export const ROUTER: HandMutant[] = [
     replace: "if (name !== pattern.wildcard) groups.push(i);",
     tests: ["tests/router/router_r13_mutants_test.ts"],
   },
+  {
+    id: "rout13-fetch-enumerable",
+    bug: "router: fetch hidden from a spread copy of the router",
+    file: "src/router/router.ts",
+    find:
+      'Object.defineProperty(router, "fetch", { value: router, enumerable: true });',
+    replace:
+      'Object.defineProperty(router, "fetch", { value: router, enumerable: false });',
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
 ];

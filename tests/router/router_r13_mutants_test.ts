@@ -464,3 +464,14 @@ describe("maxParamLength: the bound itself, and the next route that fits", () =>
     assert.deepEqual(await read("/f/a/bcdef"), 404);
   });
 });
+
+// router.ts:745 (`enumerable: true`→`false`): `fetch` was hidden from a
+// spread, so a server config built as `{ ...router, port }` had no fetch.
+it("router: fetch is its own enumerable property, so a spread copy serves", async () => {
+  const router = createRouter().endpoint`GET /`(() => new Response("home"));
+  assert.ok(Object.keys(router).includes("fetch"));
+  const config = { ...router, port: 8000 };
+  assert.equal(config.fetch, router);
+  const response = await config.fetch(new Request("http://localhost/"));
+  assert.equal(await response.text(), "home");
+});
