@@ -970,4 +970,13 @@ export const ROUTER: HandMutant[] = [
       'Object.defineProperty(router, "fetch", { value: router, enumerable: false });',
     tests: ["tests/router/router_r13_mutants_test.ts"],
   },
+  {
+    id: "rout13-scan-absent-optional",
+    bug:
+      "maxParamLength: the next route's absent optional parameter read as a string (500)",
+    file: "src/router/_matcher.ts",
+    find: "!(captures[group]?.length > max)",
+    replace: "!(captures[group].length > max)",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
 ];

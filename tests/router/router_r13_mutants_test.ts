@@ -465,6 +465,22 @@ describe("maxParamLength: the bound itself, and the next route that fits", () =>
   });
 });
 
+describe("maxParamLength: a next route whose optional parameter is absent", () => {
+  // _matcher.ts:488 (`captures[group]?.length`→`.length`): the search for
+  // the next route read the length of an optional parameter the path left
+  // out, and the request got a 500 instead of that route.
+  it("answers, without the parameter", async () => {
+    const router = createRouter({ maxParamLength: 4 })
+      .endpoint`GET /w/:a/:b`(() => new Response("pair"))
+      .endpoint`GET /w/:rest*/:opt?`((_request, { params }) =>
+        Response.json({ ...params })
+      );
+    const response = await router(new Request("http://localhost/w/abcdefgh/x"));
+    assert.equal(response.status, 200);
+    assert.deepEqual(await response.json(), { rest: "abcdefgh/x" });
+  });
+});
+
 // router.ts:745 (`enumerable: true`→`false`): `fetch` was hidden from a
 // spread, so a server config built as `{ ...router, port }` had no fetch.
 it("router: fetch is its own enumerable property, so a spread copy serves", async () => {
