@@ -979,4 +979,14 @@ export const ROUTER: HandMutant[] = [
     replace: "!(captures[group].length > max)",
     tests: ["tests/router/router_r13_mutants_test.ts"],
   },
+  {
+    id: "rout13-fs-fresh-handler",
+    bug:
+      "createFSRouter: Fresh's handler function export not routed (a module with only it refused)",
+    file: "src/router/fs_router.ts",
+    find:
+      'if (typeof handler === "function") found.push(["ALL", handler as Handler]);',
+    replace: 'if (typeof handler === "function") ;',
+    tests: ["tests/router/fs_router_r13_mutants_test.ts"],
+  },
 ];
