@@ -531,4 +531,12 @@ export const ROUTER: Equivalent[] = [
     reason:
       "withinLimit answering false only sends every limited lookup to scan, which tries the dynamic routes in the table's priority order and returns the same route and params, slower",
   },
+  {
+    file: "src/router/fs_router.ts",
+    context: ");",
+    before: "continue;",
+    after: ";",
+    reason:
+      "after a directory's scan the entry falls through to the file test, `!info.isFile()`, which is true for a directory and continues the same loop",
+  },
 ];
