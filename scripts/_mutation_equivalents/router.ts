@@ -364,4 +364,179 @@ export const ROUTER: Equivalent[] = [
     reason:
       "the extra round mixes undefined (0 under ^) into both halves: the entity tag is still a deterministic hash of the bytes and their length, opaque to clients, which only compare it with the tag this server sent",
   },
+  // Router, twelfth round (seed 20261209, and planted by hand).
+  {
+    file: "src/router/_regexp_ambiguity.ts",
+    before: 'if (node.kind === "sequence") return offsetOf(node.items[0]);',
+    after: 'if (node.kind === "sequence") return offsetOf(node.items[1]);',
+    reason:
+      "offsetOf only names the offset of a concat's step, which never throws: it joins the last places of the items before to the first places of the item just built, fresh places no edge reaches yet, each way counted once (no part reads nothing in two ways), so no step total passes 1 (53,605 random constraints, 5,256 of them refused, got the same answer both ways)",
+  },
+  {
+    file: "src/router/_constraint.ts",
+    before: "for (let i = open; i < text.length; i++) {",
+    after: "for (let i = open; i <= text.length; i++) {",
+    reason:
+      "the extra step reads text[text.length], undefined, which is none of the characters the loop acts on: -1 is returned either way",
+  },
+  {
+    file: "src/router/_constraint.ts",
+    before: "for (let i = 0; i < body.length; i++) {",
+    after: "for (let i = 0; i <= body.length; i++) {",
+    reason:
+      "the extra step pushes undefined as the class's last character: it is no slash, and a range needs a truthy low and high, so the answer is the same",
+  },
+  {
+    file: "src/router/_constraint.ts",
+    before: 'const next = body[++i] ?? "";',
+    after: 'const next = body[++i] || "";',
+    reason:
+      "a character of the body is never the empty string: ?? and || pick the default for the same values",
+  },
+  {
+    file: "src/router/_constraint.ts",
+    before: 'if (next === "/") return true;',
+    after: 'if (next === "/") true;',
+    reason:
+      'an escaped "/" then goes on as the character "/", which the loop below finds and answers true for',
+  },
+  {
+    file: "src/router/_cache.ts",
+    before: "etag = own ?? entityTag(bytes);",
+    after: "etag = own || entityTag(bytes);",
+    reason:
+      'own is read with || undefined: a non-empty tag or undefined, never "", so ?? and || pick the computed tag for the same values',
+  },
+  {
+    file: "src/router/_constraint.ts",
+    before: 'low <= "/" && "/" <= high',
+    after: 'low < "/" && "/" <= high',
+    reason:
+      'a range whose low end is "/" holds the character "/" itself, which the same loop answers true for at that index before the range is read',
+  },
+  {
+    file: "src/router/_constraint.ts",
+    before: 'low <= "/" && "/" <= high',
+    after: 'low <= "/" && "/" < high',
+    reason:
+      'a range whose high end is "/" holds the character "/" itself, which the same loop answers true for when it reaches that index',
+  },
+  {
+    file: "src/router/_render.ts",
+    before:
+      "else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {",
+    after:
+      "else if (code >= 0xd800 && code <= 0xdbff && i + 1 <= text.length) {",
+    reason:
+      "a high surrogate at the end then reads charCodeAt past the end, NaN, which is no low surrogate: it counts three bytes either way",
+  },
+  {
+    file: "src/router/_constraint.ts",
+    before: 'const next = constraint[i + 1] ?? "";',
+    after: 'const next = constraint[i + 1] || "";',
+    reason:
+      "a character of the constraint is never the empty string: ?? and || pick the default for the same values",
+  },
+  {
+    file: "src/router/_pattern.ts",
+    before: "for (let i = 0; i < length; i++) {",
+    after: "for (let i = 0; i <= length; i++) {",
+    reason:
+      "past both patterns' ranks both sides read RANK_END, which is equal and not RANK_MIXED: the extra round continues to the same return 0",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    before: "this.#maxParamLength = options.maxParamLength ?? Infinity;",
+    after: "this.#maxParamLength = options.maxParamLength || Infinity;",
+    reason:
+      "the limit reaches the matcher through RouterInit, which refuses anything below 1: never 0, so ?? and || pick Infinity for the same values",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    before:
+      "add(method: string, pattern: Pattern, value: T, catchAll = false): void {",
+    after:
+      "add(method: string, pattern: Pattern, value: T, catchAll = true): void {",
+    reason:
+      "the matcher's one caller, RouteSet, always passes catchAll: the default is never used",
+  },
+  {
+    file: "src/router/router.ts",
+    before: ": directRoutes.get(handler) ?? handler;",
+    after: ": directRoutes.get(handler) || handler;",
+    reason:
+      "directRoutes maps a route to a function, never to a falsy value: ?? and || fall back to the handler for the same lookups",
+  },
+  {
+    file: "src/router/router.ts",
+    before: "params: [...pattern.params, ...host?.names ?? []],",
+    after: "params: [...pattern.params, ...host?.names || []],",
+    reason:
+      "a host's names is an array, never falsy: ?? and || fall back to [] only when there is no host",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    before: "methods.delete(ANY_METHOD);",
+    after: ";",
+    reason:
+      "the ALL table it leaves is built as the any-method table is: a request with method ALL matches the same routes, and allowed() asks the any-method table first, which answers for it",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    before: "const tables = this.#tables ?? this.#compile();",
+    after: "const tables = this.#tables || this.#compile();",
+    reason: "the tables are an object or undefined, never another falsy value",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    before: "return this.#lookup(tables[method] ?? this.#anyTable!, path);",
+    after: "return this.#lookup(tables[method] || this.#anyTable!, path);",
+    reason:
+      "a method's table is an object or undefined, never another falsy value",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    context: "allowed(path: string): string[] {",
+    before: "const tables = this.#tables ?? this.#compile();",
+    after: "const tables = this.#tables;",
+    reason:
+      "allowed() runs only in the router's miss path, in the same turn as the match() that missed on the same matchers, which compiled the tables: they are never undefined here",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    before: 'if (this.#known(this.#anyTable!, path)) return ["*"];',
+    after: 'if (this.#known(this.#anyTable!, path)) ["*"];',
+    reason:
+      "allowed() runs only after the request's method missed the path, and every method's table holds the ALL routes: a non-catch-all ALL route for the path would have matched, so the any-method table never knows the path here",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    before: "for (let i = 0; i < groups.length; i++) {",
+    after: "for (let i = 0; i <= groups.length; i++) {",
+    reason:
+      "the extra round reads captures[undefined], undefined, whose length is no number past the limit",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    before: "if (found.captures![groups[i]]?.length > max) return false;",
+    after: "if (found.captures![groups[i]]?.length >= max) return false;",
+    reason:
+      "withinLimit answering false for a parameter at the bound only sends the lookup to scan, which measures every route again with its own > and returns the same best route, slower",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    context: "}",
+    before: "return true;",
+    after: "return false;",
+    reason:
+      "withinLimit answering false only sends every limited lookup to scan, which tries the dynamic routes in the table's priority order and returns the same route and params, slower",
+  },
+  {
+    file: "src/router/fs_router.ts",
+    context: ");",
+    before: "continue;",
+    after: ";",
+    reason:
+      "after a directory's scan the entry falls through to the file test, `!info.isFile()`, which is true for a directory and continues the same loop",
+  },
 ];

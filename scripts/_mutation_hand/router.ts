@@ -749,4 +749,248 @@ export const ROUTER: HandMutant[] = [
     replace: '  "",',
     tests: ["tests/router/router_r12_mutants_test.ts"],
   },
+  // Router, twelfth round (seeds 20261209 and 20261210, and planted by hand).
+  {
+    id: "rout13-utf8-low-surrogate-last",
+    bug:
+      "template route: HEAD's Content-Length counts U+10FFFF (low surrogate U+DFFF) as two lone surrogates",
+    file: "src/router/_render.ts",
+    find: "if (next >= 0xdc00 && next <= 0xdfff) {",
+    replace: "if (next >= 0xdc00 && next < 0xdfff) {",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-utf8-low-surrogate-first",
+    bug:
+      "template route: HEAD's Content-Length counts U+10000 (low surrogate U+DC00) as two lone surrogates",
+    file: "src/router/_render.ts",
+    find: "if (next >= 0xdc00 && next <= 0xdfff) {",
+    replace: "if (next > 0xdc00 && next <= 0xdfff) {",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-class-escaped-slash",
+    bug: "constraints: an escaped / inside a class accepted",
+    file: "src/router/_constraint.ts",
+    find: 'if (next === "/") return true;',
+    replace: 'if (next === "/") return false;',
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-class-x2f",
+    bug: "constraints: \\x2f inside a class read as the letter x",
+    file: "src/router/_constraint.ts",
+    find: "if (/^x2f/i.test(body.slice(i, i + 3))) return true;",
+    replace: "if (/^x2f/i.test(body.slice(i, i + 3))) true;",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-class-u002f",
+    bug: "constraints: \\u002f inside a class accepted",
+    file: "src/router/_constraint.ts",
+    find: "if (/^u002f/i.test(body.slice(i, i + 5))) return true;",
+    replace: "if (/^u002f/i.test(body.slice(i, i + 5))) return false;",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-class-posix-bracket",
+    bug:
+      "constraints: [^]/] read as POSIX (] literal), so a parameter matches across segments",
+    file: "src/router/_constraint.ts",
+    find: 'if (constraint[end] === "^") end++;',
+    replace:
+      'if (constraint[end] === "^") end++;\n      if (constraint[end] === "]") end++;',
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-head-measure-mebibyte",
+    bug:
+      "router: a HEAD answer of a body of exactly 1 MiB loses its Content-Length",
+    file: "src/router/router.ts",
+    find: "while (length <= HEAD_MEASURE_LIMIT) {",
+    replace: "while (length < HEAD_MEASURE_LIMIT) {",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-head-measure-timer",
+    bug: "router: measuring a HEAD answer's body leaves its timer running",
+    file: "src/router/router.ts",
+    find: "clearTimeout(timer);",
+    replace: ";",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-head-measure-cancel",
+    bug: "router: HEAD leaves the GET body it measured open",
+    file: "src/router/router.ts",
+    find: "reader.cancel().catch(() => {});",
+    replace: ";",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-head-stated-length-cancel",
+    bug: "router: HEAD leaves open a GET body whose length the handler set",
+    file: "src/router/router.ts",
+    find: "response.body.cancel().catch(() => {});",
+    replace: ";",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-cache-empty-etag",
+    bug: "router cache: an empty ETag line kept as the route's validator",
+    file: "src/router/_cache.ts",
+    find:
+      'const own = given !== null && opaqueTag(given) !== "" ? given : undefined;',
+    replace: "const own = given ?? undefined;",
+    tests: [
+      "tests/router/router_r13_mutants_test.ts",
+      "tests/router/route_test.ts",
+    ],
+  },
+  {
+    id: "rout13-redirect-fragment-query",
+    bug: "router: a ? inside the fragment sent on as the redirect's query",
+    file: "src/router/router.ts",
+    find: "const url = hash === -1 ? request.url : request.url.slice(0, hash);",
+    replace: "const url = request.url;",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-invalid-response-names-route",
+    bug:
+      "router: a handler that returns no Response is named as the default route, and the default one as nothing",
+    file: "src/router/router.ts",
+    find: 'context.pattern || "the default route"',
+    replace: 'context.pattern && "the default route"',
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-negated-digit-escape-in-class",
+    bug:
+      "constraints: [^\\D] read as another set by the linearity check, so a linear constraint refused",
+    file: "src/router/_regexp_tree.ts",
+    find: 'if (char === "D") return complement(DIGITS);',
+    replace: 'if (char === "D") complement(DIGITS);',
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-negated-word-escape-in-class",
+    bug:
+      "constraints: [^\\W] read as another set by the linearity check, so a linear constraint refused",
+    file: "src/router/_regexp_tree.ts",
+    find: 'if (char === "W") return complement(WORD);',
+    replace: 'if (char === "W") complement(WORD);',
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-escaped-range-end",
+    bug:
+      "constraints: [\\x61-\\x7a] read as three characters, so [\\x61-\\x7a]+[b-y]+ (polynomial) accepted",
+    file: "src/router/_regexp_tree.ts",
+    find: "!/[dDwWsS]/.test(text[i - 1])",
+    replace: "/[dDwWsS]/.test(text[i - 1])",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-open-repeat-written-out",
+    bug:
+      "constraints: x{n,} checked as x+, so [a-z]{401,} escapes the 400-position bound",
+    file: "src/router/_regexp_ambiguity.ts",
+    find: "Math.max(0, min - 1)",
+    replace: "Math.min(0, min - 1)",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-head-promises-settled",
+    bug:
+      "template route: the head is rendered before its async substitutions settle",
+    file: "src/router/route.ts",
+    find: "await settle(results, allHead);",
+    replace: ";",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-remove-first-of-method",
+    bug:
+      "router.remove: the method's first route taken out of the table instead of the one named",
+    file: "src/router/_matcher.ts",
+    find: "r.method === method && this.#key(r.method, r.pattern) === key",
+    replace: "r.method === method || this.#key(r.method, r.pattern) === key",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-endpoint-over-lines",
+    bug:
+      "router.endpoint: an endpoint opening with a line break refused as INVALID_ENDPOINT",
+    file: "src/router/router.ts",
+    find: "const text = rawEndpoint(strings, substitutions).trim();",
+    replace: "const text = rawEndpoint(strings, substitutions);",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-endpoint-line-blanks",
+    bug:
+      "router.endpoint: blanks after the pattern, before a Host line, read as a third word",
+    file: "src/router/router.ts",
+    find: "const parts = line.trim().split(/\\s+/);",
+    replace: "const parts = line.split(/\\s+/);",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-remove-listing-host",
+    bug:
+      "router.remove: routes() drops the first route without a Host line instead of the one removed",
+    file: "src/router/router.ts",
+    find: "route.method === method && route.pattern === removed.source &&",
+    replace: "route.method === method && route.pattern === removed.source ||",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-scan-bound-exact",
+    bug:
+      "maxParamLength: the next route's parameter of exactly the bound refused",
+    file: "src/router/_matcher.ts",
+    find: "if (groups.every((group) => !(captures[group]?.length > max))) {",
+    replace:
+      "if (groups.every((group) => !(captures[group]?.length >= max))) {",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-scan-group-index",
+    bug:
+      "maxParamLength: the search for the next route measures the capture before each parameter",
+    file: "src/router/_matcher.ts",
+    find: "if (name !== pattern.wildcard) groups.push(i + 1);",
+    replace: "if (name !== pattern.wildcard) groups.push(i);",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-fetch-enumerable",
+    bug: "router: fetch hidden from a spread copy of the router",
+    file: "src/router/router.ts",
+    find:
+      'Object.defineProperty(router, "fetch", { value: router, enumerable: true });',
+    replace:
+      'Object.defineProperty(router, "fetch", { value: router, enumerable: false });',
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-scan-absent-optional",
+    bug:
+      "maxParamLength: the next route's absent optional parameter read as a string (500)",
+    file: "src/router/_matcher.ts",
+    find: "!(captures[group]?.length > max)",
+    replace: "!(captures[group].length > max)",
+    tests: ["tests/router/router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout13-fs-fresh-handler",
+    bug:
+      "createFSRouter: Fresh's handler function export not routed (a module with only it refused)",
+    file: "src/router/fs_router.ts",
+    find:
+      'if (typeof handler === "function") found.push(["ALL", handler as Handler]);',
+    replace: 'if (typeof handler === "function") ;',
+    tests: ["tests/router/fs_router_r13_mutants_test.ts"],
+  },
 ];

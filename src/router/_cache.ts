@@ -129,19 +129,20 @@ export class ResponseCache {
   async #entry(response: Response): Promise<Entry> {
     // Templates without function substitutions have finite bodies.
     const bytes = new Uint8Array(await response.arrayBuffer());
-    const headers = [...response.headers].filter(([name]) =>
-      name !== "content-length"
-    );
     // A template's own ETag (a version, say) is the author's validator:
-    // kept, and compared instead of the computed one.
-    const own = response.headers.get("etag") ?? undefined;
+    // kept, and compared instead of the computed one. An empty `ETag:` line
+    // (or a bare `W/`) is none (RFC 9110 §8.8.3 has no empty entity-tag;
+    // Express reads it so too): it is dropped, and the computed tag takes its
+    // place, so that an empty If-None-Match member matches nothing.
+    const given = response.headers.get("etag");
+    const own = given !== null && opaqueTag(given) !== "" ? given : undefined;
+    const headers = [...response.headers].filter(([name]) =>
+      name !== "content-length" && (name !== "etag" || own !== undefined)
+    );
     let etag: string | undefined;
     if (this.#etag) {
       etag = own ?? entityTag(bytes);
       if (own === undefined) headers.push(["etag", etag]);
-      // An empty ETag validates nothing (Express's `fresh` reads it as none):
-      // matching it would answer 304 to an empty If-None-Match member.
-      else if (opaqueTag(own) === "") etag = undefined;
     }
     if (
       this.#cacheControl !== undefined &&

@@ -105,7 +105,8 @@ function constraintRegExpSource(constraint: string): string {
     } else if (char === "[") {
       let end = i + 1;
       if (constraint[end] === "^") end++;
-      if (constraint[end] === "]") end++;
+      // A "]" right after "[" or "[^" closes the class, as RegExp reads it
+      // (`[^]` is any character, "/" too), never a literal as in POSIX.
       while (end < constraint.length && constraint[end] !== "]") {
         if (constraint[end] === "\\") end++;
         end++;

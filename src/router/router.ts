@@ -362,12 +362,12 @@ async function withoutBody(response: Response): Promise<Response> {
 
 /** A 308 to `path` with the request's query, for `trailingSlash: "redirect"`. */
 function redirect(request: Request, path: string): Response {
-  const url = request.url;
+  // A fragment (kept in Request.url) ends the URL: a "?" inside it is no
+  // query.
+  const hash = request.url.indexOf("#");
+  const url = hash === -1 ? request.url : request.url.slice(0, hash);
   const query = url.indexOf("?");
-  const hash = url.indexOf("#");
-  const search = query === -1
-    ? ""
-    : url.slice(query, hash > query ? hash : undefined);
+  const search = query === -1 ? "" : url.slice(query);
   return new Response(null, {
     status: 308,
     statusText: "Permanent Redirect",

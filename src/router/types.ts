@@ -139,7 +139,8 @@ export interface CacheOptions {
    * GET or HEAD whose `If-None-Match` names it (a list, `W/` tags or `*`)
    * with 304 Not Modified, when the route answers 2xx (RFC 9110 §13.2.1:
    * a cached 404 or 410 stays what it is). A template that writes its own
-   * `ETag` line keeps it, and that tag is the one compared. With `false`,
+   * `ETag` line keeps it, and that tag is the one compared (an empty
+   * `ETag:` line is none, and gets the computed tag). With `false`,
    * no ETag is added and no 304 sent. Default `true`.
    */
   etag?: boolean;
