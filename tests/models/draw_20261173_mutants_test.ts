@@ -1,0 +1,84 @@
+// What the models-core draw of seed 20261173 showed untested:
+// - an `invoke` chat call routes on its IR view (the gateway's parsed
+//   request): capability routing reads the tools, images and system
+//   messages in it, not only its model, metadata and stream flag.
+import assert from "node:assert/strict";
+import {
+  type BackendAdapter,
+  createRouter,
+  type IRChatRequest,
+} from "../../src/models/mod.ts";
+import { createEchoAdapter } from "../../src/models/testing.ts";
+import { withTimeout } from "../_timeout.ts";
+
+/** An OpenAI-wire chat backend with the given capabilities that counts its calls. */
+function chatBackend(
+  capabilities: { tools?: boolean; vision?: boolean },
+  sent: string[],
+  name: string,
+): BackendAdapter {
+  return {
+    ...createEchoAdapter({
+      name,
+      metadata: { capabilities: { streaming: true, ...capabilities } },
+    }),
+    wire: "openai",
+    operate() {
+      sent.push(name);
+      return Promise.resolve(Response.json({ object: "chat.completion" }));
+    },
+  };
+}
+
+const TOOL = { name: "lookup", parameters: { type: "object" } };
+
+const VIEWS: [string, IRChatRequest][] = [
+  ["tools", {
+    messages: [{ role: "user", content: "weather?" }],
+    tools: [TOOL],
+  }],
+  ["an image", {
+    messages: [{
+      role: "user",
+      content: [{
+        type: "image",
+        source: { type: "url", url: "https://x/a.png" },
+      }],
+    }],
+  }],
+];
+
+for (const [what, view] of VIEWS) {
+  Deno.test(`invoke chat: capability routing reads the call's IR view — a request with ${what} skips the backend that cannot serve it`, async () => {
+    const sent: string[] = [];
+    // "plain" is first in order and round-robin's first pick: only the view's
+    // content sends the call past it.
+    const router = createRouter({ capabilityBasedRouting: true })
+      .register(
+        "plain",
+        chatBackend({ tools: false, vision: false }, sent, "plain"),
+      )
+      .register(
+        "able",
+        chatBackend({ tools: true, vision: true }, sent, "able"),
+      );
+    try {
+      for (let i = 0; i < 2; i++) {
+        const { response, routing } = await withTimeout(
+          router.invoke({
+            operation: "chat",
+            body: { messages: [{ role: "user", content: "x" }] },
+            view,
+          }),
+          5_000,
+          `call ${i + 1}`,
+        );
+        await response.body?.cancel();
+        assert.equal(routing.backend, "able");
+      }
+      assert.deepEqual(sent, ["able", "able"]);
+    } finally {
+      router.dispose();
+    }
+  });
+}
