@@ -43,6 +43,8 @@ const CORE12_SECOND_DRAW_TESTS = [
 const CORE12_STRATEGY_TESTS = [
   "tests/models/routing/strategy_inputs_r12_mutants_test.ts",
 ];
+const CORE13_DRAW_TESTS = ["tests/models/draw_20261173_mutants_test.ts"];
+const CORE13_HAND_TESTS = ["tests/models/hand_r13_mutants_test.ts"];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
   "tests/models/faults_test.ts",
@@ -1578,5 +1580,34 @@ export const MODELS_CORE: HandMutant[] = [
     find: "      entry.withdraw(ticket);\n",
     replace: "",
     tests: ["tests/models/probe_setup_test.ts"],
+  },
+  // Twelfth round (core13): the draw of seed 20261173 and the bugs planted
+  // by hand beside it.
+  {
+    id: "core13-invoke-chat-view-ignored",
+    bug:
+      "invoke's routing view of a chat call ignores the call's IR view: capability routing sees no tools or images and sends the call to a backend that cannot serve it",
+    file: "src/models/_job.ts",
+    find: "    return request.view;\n",
+    replace: "    request.view;\n",
+    tests: CORE13_DRAW_TESTS,
+  },
+  {
+    id: "core13-no-capabilities-not-streaming",
+    bug:
+      "under capability routing, a backend whose metadata declares no capabilities is taken not to stream: a stream to it finds no backend",
+    file: "src/models/_state.ts",
+    find: "{ streaming: true };",
+    replace: "{ streaming: false };",
+    tests: CORE13_HAND_TESTS,
+  },
+  {
+    id: "core13-config-deadline-dropped",
+    bug:
+      "RouterConfig.deadline is dropped for a call with no per-request budget (no options, or only backends): a hanging backend holds the call forever",
+    file: "src/models/_budget.ts",
+    find: "      deadlineAt: deadline === Infinity\n",
+    replace: "      deadlineAt: deadline !== Infinity\n",
+    tests: CORE13_DRAW_TESTS,
   },
 ];

@@ -1,15 +1,25 @@
 // What the models-core draw of seed 20261173 showed untested:
 // - an `invoke` chat call routes on its IR view (the gateway's parsed
 //   request): capability routing reads the tools, images and system
-//   messages in it, not only its model, metadata and stream flag.
+//   messages in it, not only its model, metadata and stream flag;
+// - RouterConfig.deadline bounds a call that passes no per-request budget
+//   (no options, or only `backends`): every test gave the deadline per
+//   request, so a Router that dropped its configured one went unseen.
 import assert from "node:assert/strict";
 import {
   type BackendAdapter,
   createRouter,
+  ErrorCode,
+  type ExecuteOptions,
   type IRChatRequest,
 } from "../../src/models/mod.ts";
-import { createEchoAdapter } from "../../src/models/testing.ts";
+import {
+  createEchoAdapter,
+  createHangingAdapter,
+} from "../../src/models/testing.ts";
 import { withTimeout } from "../_timeout.ts";
+import { FakeTime } from "./_fake_time.ts";
+import { req } from "./_helpers.ts";
 
 /** An OpenAI-wire chat backend with the given capabilities that counts its calls. */
 function chatBackend(
@@ -77,6 +87,41 @@ for (const [what, view] of VIEWS) {
         assert.equal(routing.backend, "able");
       }
       assert.deepEqual(sent, ["able", "able"]);
+    } finally {
+      router.dispose();
+    }
+  });
+}
+
+const NO_BUDGET_OF_ITS_OWN: [string, ExecuteOptions | undefined][] = [
+  ["no options", undefined],
+  ["only backends", { backends: ["slow", "b"] }],
+];
+
+for (const [what, options] of NO_BUDGET_OF_ITS_OWN) {
+  Deno.test(`config deadline, ${what}: each call's attempt is cut to it and no fallback starts past it`, async () => {
+    const time = new FakeTime();
+    const backup = createEchoAdapter();
+    const router = createRouter({
+      now: time.now,
+      timers: time.timers,
+      deadline: 2_000,
+    })
+      .register("slow", createHangingAdapter())
+      .register("b", backup);
+    try {
+      // Twice: the second call's deadline counts from its own start, 2 s
+      // after the first's.
+      for (let call = 0; call < 2; call++) {
+        const error = await time.settle(
+          router.execute(req(), undefined, options),
+        ).catch((e) => e);
+        assert.equal(error.code, ErrorCode.ALL_BACKENDS_FAILED, `call ${call}`);
+        assert.deepEqual(error.attemptedBackends, ["slow"]);
+        assert.equal(error.errors[0].error.code, ErrorCode.TIMEOUT);
+      }
+      assert.deepEqual(time.delays, [2_000, 2_000]);
+      assert.equal(backup.calls.length, 0);
     } finally {
       router.dispose();
     }
