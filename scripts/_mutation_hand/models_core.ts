@@ -1610,4 +1610,13 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "      deadlineAt: deadline !== Infinity\n",
     tests: CORE13_DRAW_TESTS,
   },
+  {
+    id: "core13-cost-ignores-named",
+    bug:
+      "cost-optimized routing ignores a request's named backend (metadata.custom.backend) and answers with the cheapest or untried one",
+    file: "src/models/routing/cost.ts",
+    find: "readonly honoursNamed = true;",
+    replace: "readonly honoursNamed = false;",
+    tests: CORE13_HAND_TESTS,
+  },
 ];
