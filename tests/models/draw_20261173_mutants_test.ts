@@ -1,7 +1,7 @@
 // What the models-core draw of seed 20261173 showed untested:
 // - an `invoke` chat call routes on its IR view (the gateway's parsed
-//   request): capability routing reads the tools, images and system
-//   messages in it, not only its model, metadata and stream flag;
+//   request): capability routing reads the tools and images in it, not
+//   only its model, metadata and stream flag;
 // - RouterConfig.deadline bounds a call that passes no per-request budget
 //   (no options, or only `backends`): every test gave the deadline per
 //   request, so a Router that dropped its configured one went unseen.
@@ -21,7 +21,7 @@ import { withTimeout } from "../_timeout.ts";
 import { FakeTime } from "./_fake_time.ts";
 import { req } from "./_helpers.ts";
 
-/** An OpenAI-wire chat backend with the given capabilities that counts its calls. */
+/** An OpenAI-wire chat backend with the given capabilities; `sent` records its calls. */
 function chatBackend(
   capabilities: { tools?: boolean; vision?: boolean },
   sent: string[],
@@ -61,8 +61,8 @@ const VIEWS: [string, IRChatRequest][] = [
 for (const [what, view] of VIEWS) {
   Deno.test(`invoke chat: capability routing reads the call's IR view — a request with ${what} skips the backend that cannot serve it`, async () => {
     const sent: string[] = [];
-    // "plain" is first in order and round-robin's first pick: only the view's
-    // content sends the call past it.
+    // "plain" is first in order, the default strategy's pick: only the
+    // view's content sends the call past it.
     const router = createRouter({ capabilityBasedRouting: true })
       .register(
         "plain",
