@@ -45,6 +45,9 @@ const CORE12_STRATEGY_TESTS = [
 ];
 const CORE13_DRAW_TESTS = ["tests/models/draw_20261173_mutants_test.ts"];
 const CORE13_HAND_TESTS = ["tests/models/hand_r13_mutants_test.ts"];
+const CORE13_THIRD_DRAW_TESTS = [
+  "tests/models/draw_20261175_mutants_test.ts",
+];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
   "tests/models/faults_test.ts",
@@ -1618,5 +1621,14 @@ export const MODELS_CORE: HandMutant[] = [
     find: "readonly honoursNamed = true;",
     replace: "readonly honoursNamed = false;",
     tests: CORE13_HAND_TESTS,
+  },
+  {
+    id: "core13-cooldown-end-inclusive",
+    bug:
+      "a failure's cooldown lasts a millisecond past its end: latency-optimized still ranks the backend last at the very moment its cooldown runs out",
+    file: "src/models/_backend_state.ts",
+    find: "    return now < this.#coolUntil;",
+    replace: "    return now <= this.#coolUntil;",
+    tests: CORE13_THIRD_DRAW_TESTS,
   },
 ];
