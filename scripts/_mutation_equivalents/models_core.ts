@@ -511,4 +511,13 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "unbudgeted means no attempt timeout, no deadline and no retries, so the Budget built instead (attemptTimeout Infinity, deadlineAt Infinity, retries 0) reads as none everywhere: attemptLimit gives Infinity, no clock reading reaches the deadline and no retry is taken; only an object is allocated",
   },
+  {
+    file: "src/models/_translate.ts",
+    before:
+      'if (to === undefined && (config.strategy ?? "default") === "default") {',
+    after:
+      'if (to === undefined && (config.strategy || "default") === "default") {',
+    reason:
+      'the two differ only on a falsy strategy other than undefined ("", 0, false, NaN), and compileTranslation refuses every one of them with INVALID_REQUEST when the Router is built; only a caller editing its own modelTranslation object afterwards, to a value the Router refuses, could reach the line with one',
+  },
 ];
