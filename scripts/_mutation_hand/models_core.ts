@@ -48,6 +48,9 @@ const CORE13_HAND_TESTS = ["tests/models/hand_r13_mutants_test.ts"];
 const CORE13_THIRD_DRAW_TESTS = [
   "tests/models/draw_20261175_mutants_test.ts",
 ];
+const CORE13_FOURTH_DRAW_TESTS = [
+  "tests/models/draw_20261176_mutants_test.ts",
+];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
   "tests/models/faults_test.ts",
@@ -1630,5 +1633,16 @@ export const MODELS_CORE: HandMutant[] = [
     find: "    return now < this.#coolUntil;",
     replace: "    return now <= this.#coolUntil;",
     tests: CORE13_THIRD_DRAW_TESTS,
+  },
+  {
+    id: "core13-select-named-out-needs-stream",
+    bug:
+      "selectBackend() naming a backend that is out asks fallback for a backend that streams: under capability routing it answers one after the backend a non-streaming call would go to",
+    file: "src/models/router.ts",
+    find:
+      "const state = stateAfter(parts, request, plan, undefined, signal, false);",
+    replace:
+      "const state = stateAfter(parts, request, plan, undefined, signal, true);",
+    tests: CORE13_FOURTH_DRAW_TESTS,
   },
 ];
