@@ -1645,4 +1645,13 @@ export const MODELS_CORE: HandMutant[] = [
       "const state = stateAfter(parts, request, plan, undefined, signal, true);",
     tests: CORE13_FOURTH_DRAW_TESTS,
   },
+  {
+    id: "core13-check-health-background-timer",
+    bug:
+      "checkHealth() of every backend probes on the background loop's unref'd timers: a script awaiting it on a probe that never answers ends before the answer",
+    file: "src/models/router.ts",
+    find: "    return await this.#health.all(false);",
+    replace: "    return await this.#health.all(true);",
+    tests: CORE13_FOURTH_DRAW_TESTS,
+  },
 ];
