@@ -1654,4 +1654,13 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "    return await this.#health.all(true);",
     tests: CORE13_FOURTH_DRAW_TESTS,
   },
+  {
+    id: "core13-latency-rerank-every-pick",
+    bug:
+      "latency-optimized takes its re-rank time from a cooldown long over (0 before any failure), so it re-ranks on every pick instead of keeping its leader between re-ranks",
+    file: "src/models/routing/latency.ts",
+    find: "      if (until > now && until < ends) ends = until;",
+    replace: "      if (until > now || until < ends) ends = until;",
+    tests: ["tests/models/routing/latency_leader_r13_mutants_test.ts"],
+  },
 ];
