@@ -497,4 +497,27 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "a winner at index 0 falls to `successes[0]`, which is the same response: sortOutcomes lists successes in backend order, so the first backend's success is first; a custom strategy never has a winner (it waits for all)",
   },
+  {
+    file: "src/models/_backend_state.ts",
+    before: "shared: false,",
+    after: "shared: true,",
+    reason:
+      "localSource() only builds state for the strategy and policy suites (the Router builds its own source, router.ts's `shared: config.store !== undefined`), each call with a fresh memory store whose breaker map starts empty, and those suites register each name once on it, so no breaker is ever found to share",
+  },
+  {
+    file: "src/models/_budget.ts",
+    before: "if (!settings.budgeted) return undefined;",
+    after: "if (!settings.budgeted) undefined;",
+    reason:
+      "unbudgeted means no attempt timeout, no deadline and no retries, so the Budget built instead (attemptTimeout Infinity, deadlineAt Infinity, retries 0) reads as none everywhere: attemptLimit gives Infinity, no clock reading reaches the deadline and no retry is taken; only an object is allocated",
+  },
+  {
+    file: "src/models/_translate.ts",
+    before:
+      'if (to === undefined && (config.strategy ?? "default") === "default") {',
+    after:
+      'if (to === undefined && (config.strategy || "default") === "default") {',
+    reason:
+      'the two differ only on a falsy strategy other than undefined ("", 0, false, NaN), and compileTranslation refuses every one of them with INVALID_REQUEST when the Router is built; only a caller editing its own modelTranslation object afterwards, to a value the Router refuses, could reach the line with one',
+  },
 ];

@@ -43,6 +43,14 @@ const CORE12_SECOND_DRAW_TESTS = [
 const CORE12_STRATEGY_TESTS = [
   "tests/models/routing/strategy_inputs_r12_mutants_test.ts",
 ];
+const CORE13_DRAW_TESTS = ["tests/models/draw_20261173_mutants_test.ts"];
+const CORE13_HAND_TESTS = ["tests/models/hand_r13_mutants_test.ts"];
+const CORE13_THIRD_DRAW_TESTS = [
+  "tests/models/draw_20261175_mutants_test.ts",
+];
+const CORE13_FOURTH_DRAW_TESTS = [
+  "tests/models/draw_20261176_mutants_test.ts",
+];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
   "tests/models/faults_test.ts",
@@ -1578,5 +1586,81 @@ export const MODELS_CORE: HandMutant[] = [
     find: "      entry.withdraw(ticket);\n",
     replace: "",
     tests: ["tests/models/probe_setup_test.ts"],
+  },
+  // Twelfth round (core13): the draw of seed 20261173 and the bugs planted
+  // by hand beside it.
+  {
+    id: "core13-invoke-chat-view-ignored",
+    bug:
+      "invoke's routing view of a chat call ignores the call's IR view: capability routing sees no tools or images and sends the call to a backend that cannot serve it",
+    file: "src/models/_job.ts",
+    find: "    return request.view;\n",
+    replace: "    request.view;\n",
+    tests: CORE13_DRAW_TESTS,
+  },
+  {
+    id: "core13-no-capabilities-not-streaming",
+    bug:
+      "under capability routing, a backend whose metadata declares no capabilities is taken not to stream: a stream to it finds no backend",
+    file: "src/models/_state.ts",
+    find: "{ streaming: true };",
+    replace: "{ streaming: false };",
+    tests: CORE13_HAND_TESTS,
+  },
+  {
+    id: "core13-config-deadline-dropped",
+    bug:
+      "RouterConfig.deadline is dropped for a call with no per-request budget (no options, or only backends): a hanging backend holds the call forever",
+    file: "src/models/_budget.ts",
+    find: "      deadlineAt: deadline === Infinity\n",
+    replace: "      deadlineAt: deadline !== Infinity\n",
+    tests: CORE13_DRAW_TESTS,
+  },
+  {
+    id: "core13-cost-ignores-named",
+    bug:
+      "cost-optimized routing ignores a request's named backend (metadata.custom.backend) and answers with the cheapest or untried one",
+    file: "src/models/routing/cost.ts",
+    find: "readonly honoursNamed = true;",
+    replace: "readonly honoursNamed = false;",
+    tests: CORE13_HAND_TESTS,
+  },
+  {
+    id: "core13-cooldown-end-inclusive",
+    bug:
+      "a failure's cooldown lasts a millisecond past its end: latency-optimized still ranks the backend last at the very moment its cooldown runs out",
+    file: "src/models/_backend_state.ts",
+    find: "    return now < this.#coolUntil;",
+    replace: "    return now <= this.#coolUntil;",
+    tests: CORE13_THIRD_DRAW_TESTS,
+  },
+  {
+    id: "core13-select-named-out-needs-stream",
+    bug:
+      "selectBackend() naming a backend that is out asks fallback for a backend that streams: under capability routing it answers one after the backend a non-streaming call would go to",
+    file: "src/models/router.ts",
+    find:
+      "const state = stateAfter(parts, request, plan, undefined, signal, false);",
+    replace:
+      "const state = stateAfter(parts, request, plan, undefined, signal, true);",
+    tests: CORE13_FOURTH_DRAW_TESTS,
+  },
+  {
+    id: "core13-check-health-background-timer",
+    bug:
+      "checkHealth() of every backend probes on the background loop's unref'd timers: a script awaiting it on a probe that never answers ends before the answer",
+    file: "src/models/router.ts",
+    find: "    return await this.#health.all(false);",
+    replace: "    return await this.#health.all(true);",
+    tests: CORE13_FOURTH_DRAW_TESTS,
+  },
+  {
+    id: "core13-latency-rerank-every-pick",
+    bug:
+      "latency-optimized takes its re-rank time from a cooldown long over (0 before any failure), so it re-ranks on every pick instead of keeping its leader between re-ranks",
+    file: "src/models/routing/latency.ts",
+    find: "      if (until > now && until < ends) ends = until;",
+    replace: "      if (until > now || until < ends) ends = until;",
+    tests: ["tests/models/routing/latency_leader_r13_mutants_test.ts"],
   },
 ];
