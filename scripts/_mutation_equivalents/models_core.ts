@@ -518,6 +518,6 @@ export const MODELS_CORE: Equivalent[] = [
     after:
       'if (to === undefined && (config.strategy || "default") === "default") {',
     reason:
-      'the two differ only on a falsy strategy other than undefined ("", 0, false, NaN), and compileTranslation refuses every one of them with INVALID_REQUEST when the Router is built; only a caller editing its own modelTranslation object afterwards, to a value the Router refuses, could reach the line with one',
+      'the two differ only on a falsy strategy other than undefined ("", 0, false, NaN), and compileTranslation refuses every one of them with INVALID_REQUEST when the Router is built, and keeps its own copy of the strategy, so no later edit of the caller\'s object reaches the line',
   },
 ];

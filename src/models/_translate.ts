@@ -48,7 +48,12 @@ export function compileTranslation(
       [backend, table],
     ) => [backend, compilePatterns(table, globs)]),
   );
-  return { config, tables };
+  // A copy: the caller's object edited later must not change routing, as
+  // the tables compiled above do not change either.
+  const own: ModelTranslationConfig = config.defaultModels === undefined
+    ? { strategy: config.strategy }
+    : { strategy: config.strategy, defaultModels: { ...config.defaultModels } };
+  return { config: own, tables };
 }
 
 /**

@@ -78,3 +78,25 @@ Deno.test("a mapping onto the model already asked for substitutes nothing and wa
     router.dispose();
   }
 });
+
+// Bug: the Router kept the caller's own config object, so editing it after
+// createRouter changed routing, while the compiled tables stayed as built.
+Deno.test("model translation is fixed when the Router is built: editing the config object afterwards changes nothing", async () => {
+  const defaultModels: Record<string, string> = { claude: "claude-haiku" };
+  const config: {
+    strategy: "default" | "none";
+    defaultModels: typeof defaultModels;
+  } = {
+    strategy: "default",
+    defaultModels,
+  };
+  const { router, sent } = translating(config, SERVED);
+  try {
+    assert.equal(await sent("gpt-4o"), "claude-haiku");
+    defaultModels.claude = "claude-sonnet";
+    config.strategy = "none";
+    assert.equal(await sent("gpt-4o"), "claude-haiku");
+  } finally {
+    router.dispose();
+  }
+});
