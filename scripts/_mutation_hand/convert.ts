@@ -2201,4 +2201,37 @@ export const CONVERT: HandMutant[] = [
       "while (reasonEnd > reasonStart && isBlank(text.charCodeAt(reasonEnd))) {",
     tests: ["tests/convert/string_r13_mutants_test.ts"],
   },
+  {
+    id: "lead13-har-timing-minus-one",
+    bug: "HAR writer: a timing of -1 (does not apply) is refused as invalid",
+    file: "src/convert/_har_write.ts",
+    find: "((value as number) >= 0 || value === -1)",
+    replace: "((value as number) >= 0)",
+    tests: ["tests/convert/har_test.ts"],
+  },
+  {
+    id: "lead13-har-timing-nan",
+    bug: "HAR writer: a NaN or infinite timing is written, as null in JSON",
+    file: "src/convert/_har_write.ts",
+    find: "if (Number.isFinite(value) && ",
+    replace: 'if (typeof value === "number" && ',
+    tests: ["tests/convert/har_test.ts"],
+  },
+  {
+    id: "lead13-generate-unchecked",
+    bug:
+      "generateCode hands a request whose url is no string to the target, which fails with a TypeError or writes it",
+    file: "src/convert/code.ts",
+    find: 'return chosen.generate(checkedMessage(request, "request"), rest);',
+    replace: "return chosen.generate(request, rest);",
+    tests: ["tests/convert/targets/request_r13_mutants_test.ts"],
+  },
+  {
+    id: "lead13-curl-target-empty-url",
+    bug: "the curl target writes an empty URL as curl ''",
+    file: "src/convert/targets/curl.ts",
+    find: "  assertUrl(request.url);\n",
+    replace: "",
+    tests: ["tests/convert/targets/request_r13_mutants_test.ts"],
+  },
 ];

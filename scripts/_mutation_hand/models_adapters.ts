@@ -1757,4 +1757,39 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: "  if (asked === undefined) undefined;",
     tests: ["tests/models/adapters/anthropic_beta_r12_mutants_test.ts"],
   },
+  {
+    id: "lead13-cohere-end-error-lost",
+    bug:
+      "Cohere streams: a message-end carrying delta.error finishes as if complete",
+    file: "src/models/adapters/cohere.ts",
+    find: 'if (typeof delta.error === "string" && delta.error !== "") {',
+    replace: "if (false) {",
+    tests: ["tests/models/adapters/cohere_test.ts"],
+  },
+  {
+    id: "lead13-anthropic-reasoning-only-text",
+    bug:
+      "Anthropic: an answer that is reasoning only gets an empty text part after it",
+    file: "src/models/adapters/_anthropic_answer.ts",
+    find:
+      'const rest = message.content === "" ? [] : partsOf(message.content);',
+    replace: "const rest = partsOf(message.content);",
+    tests: ["tests/models/adapters/answer_details_test.ts"],
+  },
+  {
+    id: "lead13-anthropic-tool-text",
+    bug: "Anthropic: a tool message holding text sends it as the user's words",
+    file: "src/models/adapters/_anthropic_request.ts",
+    find: '    assertToolResultsOnly(message, "anthropic");\n',
+    replace: "",
+    tests: ["tests/models/adapters/tool_turns_r12_mutants_test.ts"],
+  },
+  {
+    id: "lead13-gemini-tool-text",
+    bug: "Gemini: a tool message holding text sends it as the user's words",
+    file: "src/models/adapters/gemini.ts",
+    find: '    assertToolResultsOnly(message, "gemini");\n',
+    replace: "",
+    tests: ["tests/models/adapters/tool_turns_r12_mutants_test.ts"],
+  },
 ];

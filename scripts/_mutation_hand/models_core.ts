@@ -1663,4 +1663,22 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "      if (until > now || until < ends) ends = until;",
     tests: ["tests/models/routing/latency_leader_r13_mutants_test.ts"],
   },
+  {
+    id: "lead13-translation-config-live",
+    bug:
+      "model translation reads the caller's config object on each call, so editing it after createRouter changes routing",
+    file: "src/models/_translate.ts",
+    find: "return { config: own, tables };",
+    replace: "return { config, tables };",
+    tests: ["tests/models/model_translation_r11_test.ts"],
+  },
+  {
+    id: "lead13-dispatch-aborted-calls",
+    bug:
+      "dispatchParallel given a signal already aborted calls every backend once",
+    file: "src/models/_dispatch.ts",
+    find: "  if (options.signal?.aborted) {\n",
+    replace: "  if (options.signal?.aborted && false) {\n",
+    tests: ["tests/models/draw_20261172_mutants_test.ts"],
+  },
 ];
