@@ -2,8 +2,8 @@
 // (`invalid_request_error`), a body the API would refuse for its shape: a key
 // its reference does not define at the top level, in a message, a content
 // block, an image source, a tool, the tool choice or a cache mark, a block
-// type or tool choice type it does not know, and a role other than user
-// and assistant. So a field the adapter should have named dropped cannot
+// type or tool choice type it does not know, a role other than user and
+// assistant, and a conversation without a message. So a field the adapter should have named dropped cannot
 // ride along unseen. No Deno API: the tests that use it run on Node too.
 import { createAnthropicAdapter } from "../../../src/models/adapters/anthropic.ts";
 import { adapterFactory, type Answer, jsonFixture } from "./_fake.ts";
@@ -74,6 +74,9 @@ export function anthropicRefusal(body: Json): string | undefined {
   const system = blocksRefusal(body.system, "system");
   if (system !== undefined) return system;
   const messages = Array.isArray(body.messages) ? body.messages : [];
+  if (messages.length === 0) {
+    return "messages: at least one message is required";
+  }
   for (const [i, message] of messages.entries()) {
     const path = `messages.${i}`;
     if (!isObject(message)) return `${path}: Input should be an object`;
