@@ -1757,4 +1757,57 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: "  if (asked === undefined) undefined;",
     tests: ["tests/models/adapters/anthropic_beta_r12_mutants_test.ts"],
   },
+  {
+    id: "adapt13-relay-failure-scope-kept",
+    bug:
+      "Relayed calls: one the upstream refuses or never answers leaves its call timeout with the watchdog",
+    file: "src/models/adapters/_http.ts",
+    find:
+      "      return response;\n    } catch (error) {\n      scope.dispose();\n      throw error;",
+    replace:
+      "      return response;\n    } catch (error) {\n      throw error;",
+    tests: ["tests/models/adapters/draw_20261172_mutants_test.ts"],
+  },
+  {
+    id: "adapt13-anthropic-logprobs-named-twice",
+    bug: "Anthropic: logprobs and top_logprobs named dropped twice",
+    file: "src/models/adapters/_anthropic_request.ts",
+    find: '  ["seed", "seed"],\n];',
+    replace:
+      '  ["seed", "seed"],\n  ["logprobs", "logprobs"],\n  ["top_logprobs", "top_logprobs"],\n];',
+    tests: ["tests/models/adapters/anthropic_request_r13_mutants_test.ts"],
+  },
+  {
+    id: "adapt13-anthropic-penalty-unnamed",
+    bug: "Anthropic: a frequency penalty left out unnamed (an empty name)",
+    file: "src/models/adapters/_anthropic_request.ts",
+    find: '["frequencyPenalty", "frequency_penalty"]',
+    replace: '["frequencyPenalty", ""]',
+    tests: ["tests/models/adapters/anthropic_request_r13_mutants_test.ts"],
+  },
+  {
+    id: "adapt13-anthropic-seed-unnamed",
+    bug: "Anthropic: a seed left out without being named dropped",
+    file: "src/models/adapters/_anthropic_request.ts",
+    find: '["seed", "seed"]',
+    replace: '["", "seed"]',
+    tests: ["tests/models/adapters/anthropic_request_r13_mutants_test.ts"],
+  },
+  {
+    id: "adapt13-anthropic-tool-error-unflagged",
+    bug: "Anthropic: a failed tool's result sent with is_error false",
+    file: "src/models/adapters/_anthropic_request.ts",
+    find: "{ is_error: true }",
+    replace: "{ is_error: false }",
+    tests: ["tests/models/adapters/anthropic_request_r13_mutants_test.ts"],
+  },
+  {
+    id: "adapt13-anthropic-no-turn-crash",
+    bug:
+      "Anthropic: a conversation left without a message fails in the writer (TypeError) instead of the API's typed 400",
+    file: "src/models/adapters/_anthropic_request.ts",
+    find: '  if (last?.role !== "assistant") return;',
+    replace: '  if (last.role !== "assistant") return;',
+    tests: ["tests/models/adapters/anthropic_request_r13_mutants_test.ts"],
+  },
 ];
