@@ -1810,4 +1810,23 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: '  if (last.role !== "assistant") return;',
     tests: ["tests/models/adapters/anthropic_request_r13_mutants_test.ts"],
   },
+  {
+    id: "adapt13-gemini-schema-enum-any-items",
+    bug:
+      "Gemini: a tool schema with a numeric enum sent in parameters (Gemini's Schema takes string enums only)",
+    file: "src/models/adapters/_gemini_schema.ts",
+    find:
+      '  Array.isArray(value) && value.every((item) => typeof item === "string");',
+    replace: "  Array.isArray(value);",
+    tests: ["tests/models/adapters/gemini_schema_r13_mutants_test.ts"],
+  },
+  {
+    id: "adapt13-gemini-schema-type-case",
+    bug:
+      "Gemini: a tool schema in Gemini's upper-case type names sent as JSON Schema, which does not know them",
+    file: "src/models/adapters/_gemini_schema.ts",
+    find: "SCHEMA_TYPES.has(value.toLowerCase());",
+    replace: "SCHEMA_TYPES.has(value);",
+    tests: ["tests/models/adapters/gemini_schema_r13_mutants_test.ts"],
+  },
 ];
