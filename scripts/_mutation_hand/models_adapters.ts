@@ -1829,4 +1829,15 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: "SCHEMA_TYPES.has(value);",
     tests: ["tests/models/adapters/gemini_schema_r13_mutants_test.ts"],
   },
+  {
+    id: "adapt13-parameters-undefined-set",
+    bug:
+      "Parameter table: an IR field present but undefined supersedes or takes the place of the wire key the caller sent",
+    file: "src/models/adapters/_parameters.ts",
+    find:
+      '    if (value === undefined || key === "model" || !Object.hasOwn(names, key)) {',
+    replace:
+      '    if (value === undefined && key === "model" || !Object.hasOwn(names, key)) {',
+    tests: ["tests/models/adapters/parameters_r13_mutants_test.ts"],
+  },
 ];

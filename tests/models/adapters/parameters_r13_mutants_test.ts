@@ -1,0 +1,37 @@
+// The parameter table (`_parameters.ts`) at the edge a bug planted by hand
+// there showed unguarded (not a measure): an IR field present but undefined,
+// as `{ maxTokens: options.maxTokens, ...extra }` writes it when the option
+// is unset, is not set at all. It neither supersedes the pass-through key
+// the caller did send (`max_completion_tokens` toward OpenAI) nor takes the
+// place of a wire key sent as is (`top_p`, `top_k` toward Anthropic). No
+// Deno API: the harness only.
+import { describe, it } from "../../_harness.ts";
+import assert from "node:assert/strict";
+import type { IRParameters } from "../../../src/models/types.ts";
+import { toOpenAI } from "./_to_openai.ts";
+import { anthropicRefusing, anthropicWith } from "./_anthropic_upstream.ts";
+
+const hi = [{ role: "user" as const, content: "Hi" }];
+
+describe("an IR parameter present but undefined", () => {
+  it("OpenAI: maxTokens undefined leaves the max_completion_tokens sent beside it", async () => {
+    const parameters: IRParameters = {
+      maxTokens: undefined,
+      max_completion_tokens: 50,
+    };
+    const { body, dropped } = await toOpenAI({ messages: hi, parameters });
+    assert.equal(body.max_completion_tokens, 50);
+    assert.equal("max_tokens" in body, false);
+    assert.equal(dropped, undefined);
+  });
+
+  it("Anthropic: topP and topK undefined leave the top_p and top_k sent as is", async () => {
+    const { adapter, requests } = anthropicWith(anthropicRefusing());
+    await adapter.execute({
+      messages: hi,
+      parameters: { topP: undefined, top_p: 0.5, topK: undefined, top_k: 3 },
+    });
+    const body = requests[0].body as Record<string, unknown>;
+    assert.deepEqual([body.top_p, body.top_k], [0.5, 3]);
+  });
+});
