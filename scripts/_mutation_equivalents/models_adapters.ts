@@ -320,4 +320,11 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       "only a text block has a string text field (thinking's is thinking, a tool result's content), and the last block always exists",
   },
+  {
+    file: "src/models/adapters/_parameters.ts",
+    before: 'const rest = table.rest ?? "";',
+    after: 'const rest = table.rest || "";',
+    reason:
+      "table.rest is undefined or a string, and the only falsy string is the empty one, which both sides turn into the same empty prefix",
+  },
 ];

@@ -1840,4 +1840,13 @@ export const MODELS_ADAPTERS: HandMutant[] = [
       '    if (value === undefined && key === "model" || !Object.hasOwn(names, key)) {',
     tests: ["tests/models/adapters/parameters_r13_mutants_test.ts"],
   },
+  {
+    id: "adapt13-parameters-undefined-option-set",
+    bug:
+      "Parameter table: an Ollama option undefined inside options takes the place of the same option sent at the top level",
+    file: "src/models/adapters/_parameters.ts",
+    find: "        if (value[inner] !== undefined && !dropped.has(inner)) {",
+    replace: "        if (value[inner] !== undefined || !dropped.has(inner)) {",
+    tests: ["tests/models/adapters/parameters_r13_mutants_test.ts"],
+  },
 ];

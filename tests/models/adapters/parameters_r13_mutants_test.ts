@@ -3,13 +3,15 @@
 // as `{ maxTokens: options.maxTokens, ...extra }` writes it when the option
 // is unset, is not set at all. It neither supersedes the pass-through key
 // the caller did send (`max_completion_tokens` toward OpenAI) nor takes the
-// place of a wire key sent as is (`top_p`, `top_k` toward Anthropic). No
-// Deno API: the harness only.
+// place of a wire key sent as is (`top_p`, `top_k` toward Anthropic, an
+// Ollama option named both inside `options` and at the top level). No Deno
+// API: the harness only.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import type { IRParameters } from "../../../src/models/types.ts";
 import { toOpenAI } from "./_to_openai.ts";
 import { anthropicRefusing, anthropicWith } from "./_anthropic_upstream.ts";
+import { OLLAMA_ANSWER, OLLAMA_ASK, ollamaWith } from "./_ollama_upstream.ts";
 
 const hi = [{ role: "user" as const, content: "Hi" }];
 
@@ -33,5 +35,17 @@ describe("an IR parameter present but undefined", () => {
     });
     const body = requests[0].body as Record<string, unknown>;
     assert.deepEqual([body.top_p, body.top_k], [0.5, 3]);
+  });
+
+  it("Ollama: an option undefined inside options leaves the same option sent at the top level", async () => {
+    const { adapter, requests } = ollamaWith(() =>
+      Response.json(OLLAMA_ANSWER)
+    );
+    await adapter.execute({
+      ...OLLAMA_ASK,
+      parameters: { options: { top_k: undefined, seed: 1 }, top_k: 5 },
+    });
+    const body = requests[0].body as { options?: Record<string, unknown> };
+    assert.deepEqual(body.options, { seed: 1, top_k: 5 });
   });
 });
