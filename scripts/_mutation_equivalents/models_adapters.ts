@@ -327,4 +327,11 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       "table.rest is undefined or a string, and the only falsy string is the empty one, which both sides turn into the same empty prefix",
   },
+  {
+    file: "src/models/adapters/_body.ts",
+    before: "if (value instanceof Response) return true;",
+    after: "if (value instanceof Response) true;",
+    reason:
+      "the runtime's own Response passes the structural check after it too; the early return only spares building its body stream",
+  },
 ];

@@ -1849,4 +1849,22 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: "        if (value[inner] !== undefined || !dropped.has(inner)) {",
     tests: ["tests/models/adapters/parameters_r13_mutants_test.ts"],
   },
+  {
+    id: "adapt13-parameters-scalar-spread",
+    bug:
+      "Parameter table: a pass-through metadata that is not an object spread into the metadata.user_id object",
+    file: "src/models/adapters/_parameters.ts",
+    find: "    if (isRecord(present) && isRecord(value)) {",
+    replace: "    if (isRecord(present) || isRecord(value)) {",
+    tests: ["tests/models/adapters/parameters_r13_mutants_test.ts"],
+  },
+  {
+    id: "adapt13-response-like-partial",
+    bug:
+      "Custom fetch: an answer with a numeric status but no headers or body taken for a Response (a TypeError later)",
+    file: "src/models/adapters/_body.ts",
+    find: '    typeof response.status === "number" &&',
+    replace: '    typeof response.status === "number" ||',
+    tests: ["tests/models/adapters/response_like_r13_mutants_test.ts"],
+  },
 ];

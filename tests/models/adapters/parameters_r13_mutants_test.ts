@@ -1,11 +1,13 @@
-// The parameter table (`_parameters.ts`) at the edge a bug planted by hand
-// there showed unguarded (not a measure): an IR field present but undefined,
+// The parameter table (`_parameters.ts`) at the edges bugs planted by hand
+// there showed unguarded (not a measure). An IR field present but undefined,
 // as `{ maxTokens: options.maxTokens, ...extra }` writes it when the option
 // is unset, is not set at all. It neither supersedes the pass-through key
 // the caller did send (`max_completion_tokens` toward OpenAI) nor takes the
 // place of a wire key sent as is (`top_p`, `top_k` toward Anthropic, an
-// Ollama option named both inside `options` and at the top level). No Deno
-// API: the harness only.
+// Ollama option named both inside `options` and at the top level). And a
+// pass-through key that is not an object, where the table built one
+// (`metadata` beside `user` toward Anthropic), leaves that object whole. No
+// Deno API: the harness only.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import type { IRParameters } from "../../../src/models/types.ts";
@@ -47,5 +49,25 @@ describe("an IR parameter present but undefined", () => {
     });
     const body = requests[0].body as { options?: Record<string, unknown> };
     assert.deepEqual(body.options, { seed: 1, top_k: 5 });
+  });
+});
+
+describe("a pass-through key that is not an object where the table built one", () => {
+  it("Anthropic: a metadata that is not an object, sent beside user, leaves metadata.user_id whole", async () => {
+    // The API takes only an object there; the table keeps the one it built
+    // rather than spreading a string's characters into it.
+    for (const metadata of ["tag", 7, ["a"]]) {
+      const { adapter, requests } = anthropicWith(anthropicRefusing());
+      await adapter.execute({
+        messages: hi,
+        parameters: { user: "u1", metadata },
+      });
+      const body = requests[0].body as Record<string, unknown>;
+      assert.deepEqual(
+        body.metadata,
+        { user_id: "u1" },
+        JSON.stringify(metadata),
+      );
+    }
   });
 });
