@@ -334,4 +334,11 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       "the runtime's own Response passes the structural check after it too; the early return only spares building its body stream",
   },
+  {
+    file: "src/models/adapters/_body.ts",
+    before: "complete = true;",
+    after: "complete = false;",
+    reason:
+      "it is reached only once the reader reported done (or the truncated read, which cancels anyway): the finally then cancels a stream already closed, which changes nothing, as for _lines.ts's finished flag",
+  },
 ];

@@ -1867,4 +1867,13 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: '    typeof response.status === "number" ||',
     tests: ["tests/models/adapters/response_like_r13_mutants_test.ts"],
   },
+  {
+    id: "adapt13-response-like-no-body",
+    bug:
+      "Custom fetch: an answer with headers but no body taken for a Response (a TypeError later)",
+    file: "src/models/adapters/_body.ts",
+    find: '    typeof response.headers?.get === "function" &&',
+    replace: '    typeof response.headers?.get === "function" ||',
+    tests: ["tests/models/adapters/response_like_r13_mutants_test.ts"],
+  },
 ];
