@@ -1876,4 +1876,13 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: '    typeof response.headers?.get === "function" ||',
     tests: ["tests/models/adapters/response_like_r13_mutants_test.ts"],
   },
+  {
+    id: "adapt13-openai-empty-user-turn-dropped",
+    bug:
+      "OpenAI-compatible: a user turn with no content parts left out, so the roles no longer alternate",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: "    if (rest.length === 0 && parts.length > 0) continue;",
+    replace: "    if (rest.length === 0 && parts.length >= 0) continue;",
+    tests: ["tests/models/adapters/draw_20261174_mutants_test.ts"],
+  },
 ];
