@@ -291,4 +291,54 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       "count gives undefined or a finite number of at least 0, so || differs from ?? only for a JSON -0, which turns into 0: every sum and every JSON writer already treats -0 as 0",
   },
+  {
+    file: "src/models/adapters/_anthropic_request.ts",
+    before: "if (request.tools !== undefined && request.tools.length > 0) {",
+    after: "if (request.tools !== undefined && request.tools.length >= 0) {",
+    reason:
+      "an empty tools list is then sent as tools: [], which the Messages API takes as no tools (clients send it so on purpose), and the answer is the same either way",
+  },
+  {
+    file: "src/models/adapters/_anthropic_request.ts",
+    context: "last.content = last.content.trimEnd();",
+    before: "return;",
+    after: ";",
+    reason:
+      "the block branch after it then reads the string's last character, which has no type, so nothing more is trimmed",
+  },
+  {
+    file: "src/models/adapters/_anthropic_request.ts",
+    before: 'if (block?.type === "text" && typeof block.text === "string") {',
+    after: 'if (block.type === "text" && typeof block.text === "string") {',
+    reason:
+      "an assistant turn is kept only with at least one block, and merged turns only grow, so its last block always exists",
+  },
+  {
+    file: "src/models/adapters/_anthropic_request.ts",
+    before: 'if (block?.type === "text" && typeof block.text === "string") {',
+    after: 'if (block?.type === "text" || typeof block.text === "string") {',
+    reason:
+      "only a text block has a string text field (thinking's is thinking, a tool result's content), and the last block always exists",
+  },
+  {
+    file: "src/models/adapters/_parameters.ts",
+    before: 'const rest = table.rest ?? "";',
+    after: 'const rest = table.rest || "";',
+    reason:
+      "table.rest is undefined or a string, and the only falsy string is the empty one, which both sides turn into the same empty prefix",
+  },
+  {
+    file: "src/models/adapters/_body.ts",
+    before: "if (value instanceof Response) return true;",
+    after: "if (value instanceof Response) true;",
+    reason:
+      "the runtime's own Response passes the structural check after it too; the early return only spares building its body stream",
+  },
+  {
+    file: "src/models/adapters/_body.ts",
+    before: "complete = true;",
+    after: "complete = false;",
+    reason:
+      "it is reached only once the reader reported done (or the truncated read, which cancels anyway): the finally then cancels a stream already closed, which changes nothing, as for _lines.ts's finished flag",
+  },
 ];

@@ -1792,4 +1792,132 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: "",
     tests: ["tests/models/adapters/tool_turns_r12_mutants_test.ts"],
   },
+  {
+    id: "adapt13-relay-failure-scope-kept",
+    bug:
+      "Relayed calls: one the upstream refuses or never answers leaves its call timeout with the watchdog",
+    file: "src/models/adapters/_http.ts",
+    find:
+      "      return response;\n    } catch (error) {\n      scope.dispose();\n      throw error;",
+    replace:
+      "      return response;\n    } catch (error) {\n      throw error;",
+    tests: ["tests/models/adapters/draw_20261172_mutants_test.ts"],
+  },
+  {
+    id: "adapt13-anthropic-logprobs-named-twice",
+    bug: "Anthropic: logprobs and top_logprobs named dropped twice",
+    file: "src/models/adapters/_anthropic_request.ts",
+    find: '  ["seed", "seed"],\n];',
+    replace:
+      '  ["seed", "seed"],\n  ["logprobs", "logprobs"],\n  ["top_logprobs", "top_logprobs"],\n];',
+    tests: ["tests/models/adapters/anthropic_request_r13_mutants_test.ts"],
+  },
+  {
+    id: "adapt13-anthropic-penalty-unnamed",
+    bug: "Anthropic: a frequency penalty left out unnamed (an empty name)",
+    file: "src/models/adapters/_anthropic_request.ts",
+    find: '["frequencyPenalty", "frequency_penalty"]',
+    replace: '["frequencyPenalty", ""]',
+    tests: ["tests/models/adapters/anthropic_request_r13_mutants_test.ts"],
+  },
+  {
+    id: "adapt13-anthropic-seed-unnamed",
+    bug: "Anthropic: a seed left out without being named dropped",
+    file: "src/models/adapters/_anthropic_request.ts",
+    find: '["seed", "seed"]',
+    replace: '["", "seed"]',
+    tests: ["tests/models/adapters/anthropic_request_r13_mutants_test.ts"],
+  },
+  {
+    id: "adapt13-anthropic-tool-error-unflagged",
+    bug: "Anthropic: a failed tool's result sent with is_error false",
+    file: "src/models/adapters/_anthropic_request.ts",
+    find: "{ is_error: true }",
+    replace: "{ is_error: false }",
+    tests: ["tests/models/adapters/anthropic_request_r13_mutants_test.ts"],
+  },
+  {
+    id: "adapt13-anthropic-no-turn-crash",
+    bug:
+      "Anthropic: a conversation left without a message fails in the writer (TypeError) instead of the API's typed 400",
+    file: "src/models/adapters/_anthropic_request.ts",
+    find: '  if (last?.role !== "assistant") return;',
+    replace: '  if (last.role !== "assistant") return;',
+    tests: ["tests/models/adapters/anthropic_request_r13_mutants_test.ts"],
+  },
+  {
+    id: "adapt13-gemini-schema-enum-any-items",
+    bug:
+      "Gemini: a tool schema with a numeric enum sent in parameters (Gemini's Schema takes string enums only)",
+    file: "src/models/adapters/_gemini_schema.ts",
+    find:
+      '  Array.isArray(value) && value.every((item) => typeof item === "string");',
+    replace: "  Array.isArray(value);",
+    tests: ["tests/models/adapters/gemini_schema_r13_mutants_test.ts"],
+  },
+  {
+    id: "adapt13-gemini-schema-type-case",
+    bug:
+      "Gemini: a tool schema in Gemini's upper-case type names sent as JSON Schema, which does not know them",
+    file: "src/models/adapters/_gemini_schema.ts",
+    find: "SCHEMA_TYPES.has(value.toLowerCase());",
+    replace: "SCHEMA_TYPES.has(value);",
+    tests: ["tests/models/adapters/gemini_schema_r13_mutants_test.ts"],
+  },
+  {
+    id: "adapt13-parameters-undefined-set",
+    bug:
+      "Parameter table: an IR field present but undefined supersedes or takes the place of the wire key the caller sent",
+    file: "src/models/adapters/_parameters.ts",
+    find:
+      '    if (value === undefined || key === "model" || !Object.hasOwn(names, key)) {',
+    replace:
+      '    if (value === undefined && key === "model" || !Object.hasOwn(names, key)) {',
+    tests: ["tests/models/adapters/parameters_r13_mutants_test.ts"],
+  },
+  {
+    id: "adapt13-parameters-undefined-option-set",
+    bug:
+      "Parameter table: an Ollama option undefined inside options takes the place of the same option sent at the top level",
+    file: "src/models/adapters/_parameters.ts",
+    find: "        if (value[inner] !== undefined && !dropped.has(inner)) {",
+    replace: "        if (value[inner] !== undefined || !dropped.has(inner)) {",
+    tests: ["tests/models/adapters/parameters_r13_mutants_test.ts"],
+  },
+  {
+    id: "adapt13-parameters-scalar-spread",
+    bug:
+      "Parameter table: a pass-through metadata that is not an object spread into the metadata.user_id object",
+    file: "src/models/adapters/_parameters.ts",
+    find: "    if (isRecord(present) && isRecord(value)) {",
+    replace: "    if (isRecord(present) || isRecord(value)) {",
+    tests: ["tests/models/adapters/parameters_r13_mutants_test.ts"],
+  },
+  {
+    id: "adapt13-response-like-partial",
+    bug:
+      "Custom fetch: an answer with a numeric status but no headers or body taken for a Response (a TypeError later)",
+    file: "src/models/adapters/_body.ts",
+    find: '    typeof response.status === "number" &&',
+    replace: '    typeof response.status === "number" ||',
+    tests: ["tests/models/adapters/response_like_r13_mutants_test.ts"],
+  },
+  {
+    id: "adapt13-response-like-no-body",
+    bug:
+      "Custom fetch: an answer with headers but no body taken for a Response (a TypeError later)",
+    file: "src/models/adapters/_body.ts",
+    find: '    typeof response.headers?.get === "function" &&',
+    replace: '    typeof response.headers?.get === "function" ||',
+    tests: ["tests/models/adapters/response_like_r13_mutants_test.ts"],
+  },
+  {
+    id: "adapt13-openai-empty-user-turn-dropped",
+    bug:
+      "OpenAI-compatible: a user turn with no content parts left out, so the roles no longer alternate",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: "    if (rest.length === 0 && parts.length > 0) continue;",
+    replace: "    if (rest.length === 0 && parts.length >= 0) continue;",
+    tests: ["tests/models/adapters/draw_20261174_mutants_test.ts"],
+  },
 ];

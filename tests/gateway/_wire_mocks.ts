@@ -11,6 +11,7 @@ import {
   messageStart,
   sseResponse,
 } from "./_scripted_answers.ts";
+import { ANTHROPIC_MESSAGES_KEYS } from "../_anthropic_api.ts";
 
 type Json = Record<string, unknown>;
 
@@ -68,32 +69,7 @@ const OPENAI_EFFORTS = [
   "max",
 ];
 const ANTHROPIC_EFFORTS = ["low", "medium", "high", "xhigh", "max"];
-const MESSAGES_KEYS = [
-  "model",
-  "messages",
-  "system",
-  "max_tokens",
-  "stream",
-  "tools",
-  "tool_choice",
-  "temperature",
-  "top_p",
-  "top_k",
-  "stop_sequences",
-  "metadata",
-  "thinking",
-  "output_config",
-  "cache_control",
-  "service_tier",
-  "container",
-  "inference_geo",
-  "context_management",
-  "mcp_servers",
-  "diagnostics",
-  "speed",
-  "user_profile_id",
-  "workspace_id",
-];
+const MESSAGES_KEYS = ANTHROPIC_MESSAGES_KEYS;
 const EMBEDDING_KEYS = [
   "model",
   "input",
@@ -193,7 +169,7 @@ function badEffort(body: Json, anthropic: boolean): string | undefined {
 
 function refuse(
   call: UpstreamCall,
-  allowed: string[],
+  allowed: readonly string[],
   anthropic: boolean,
 ): Response | undefined {
   const extra = Object.keys(call.body).filter((k) => !allowed.includes(k));

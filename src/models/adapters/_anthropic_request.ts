@@ -16,13 +16,16 @@ interface WireMessage {
   content: string | WireBlock[];
 }
 
-/** IR fields set that Anthropic's API has no place for, by their wire names. */
+/**
+ * IR fields set that Anthropic's API has no place for, by their wire names:
+ * the parameter table keeps them out of the body, so the translation table
+ * never sees them. OpenAI's `logprobs` and `top_logprobs` reach the body and
+ * that table names them, so they are not listed here (they were named twice).
+ */
 const UNSENT: ReadonlyArray<[string, string]> = [
   ["frequencyPenalty", "frequency_penalty"],
   ["presencePenalty", "presence_penalty"],
   ["seed", "seed"],
-  ["logprobs", "logprobs"],
-  ["top_logprobs", "top_logprobs"],
 ];
 
 export function irDrops(request: IRChatRequest): string[] {

@@ -31,9 +31,10 @@
  *   for byte since the API checks the signature; reasoning without a
  *   signature (another provider's) is not sent, since the API refuses it. An
  *   answer that is reasoning only (cut while thinking) holds no text part. A part's or a tool's
- *   `cacheControl` is written as `cache_control`. An image's `detail` and a
- *   tool's `strict` have no field here and are not sent.
- * - Tools → `{ name, description, input_schema }`; tool choice `auto` →
+ *   `cacheControl` is written as `cache_control`. An image's `detail` has
+ *   no field here and is not sent.
+ * - Tools → `{ name, description, input_schema, strict }` (`strict` when the
+ *   tool sets it, as the API's tool definition takes it); tool choice `auto` →
  *   `{type:"auto"}`, `required` → `{type:"any"}`, `none` → `{type:"none"}`,
  *   `{name}` → `{type:"tool", name}`.
  * - `max_tokens` is required by the API: `parameters.maxTokens`, else
