@@ -360,4 +360,12 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "a response closes before it is finished only with its connection, and the request's close listener, added before this one, has then aborted the request, whose abort cancels the body's reader: the write loop going on reads done at once and calls end() on a destroyed response, which writes nothing and raises no error (checked on Node 20), the same end as giving up",
   },
+  // Twelfth round (lis13), planted by hand.
+  {
+    file: "src/serve/_node_server.ts",
+    before: 'if (!done) controller.error(new Error("request body aborted"));',
+    after: 'if (done) controller.error(new Error("request body aborted"));',
+    reason:
+      "a client that leaves mid-body makes Node 20 emit both 'aborted' and 'error' on the request, each calling fail: the first sets done, so the second errors the body with the same error (checked under Node 20; tests/serve/node_upload_r13a_mutants_test.ts's handler sees its read fail either way)",
+  },
 ];

@@ -565,4 +565,35 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: 'cl.split(",").map((v) => v.trim())',
     tests: ["tests/serve/framing_space_r12_mutants_test.ts"],
   },
+  // Twelfth round (lis13): planted by hand in the files with the fewest
+  // entries while seed 20261166 was drawn, each caught by a new test.
+  {
+    id: "lis13-node-continue-chunked",
+    bug:
+      "node listener: a chunked upload asking for 100 Continue gets none (its undeclared length read as NaN, not within the bound), so the client holds its body back",
+    file: "src/serve/_node_server.ts",
+    find:
+      `    const declared = Number(req.headers["content-length"] ?? "0");\n    if (declared <= limits.maxBodyBytes) res.writeContinue();`,
+    replace:
+      `    const declared = Number(req.headers["content-length"]);\n    if (declared <= limits.maxBodyBytes) res.writeContinue();`,
+    tests: ["tests/serve/node_upload_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-node-refused-request-served",
+    bug:
+      "node listener: a request sent on a connection refused past the cap reaches the handler, and its socket holds a connection slot for good",
+    file: "src/serve/_node_server.ts",
+    find: "if (refused.has(socket)) return void socket.destroy();",
+    replace: "if (refused.has(socket)) void socket.destroy();",
+    tests: ["tests/serve/node_upload_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-node-upload-left-unfailed",
+    bug:
+      "node listener: a client that leaves halfway through its upload never fails the request body, so a handler reading it waits for ever",
+    file: "src/serve/_node_server.ts",
+    find: `      req.on("error", fail);\n      req.on("aborted", fail);`,
+    replace: `      ;`,
+    tests: ["tests/serve/node_upload_r13a_mutants_test.ts"],
+  },
 ];
