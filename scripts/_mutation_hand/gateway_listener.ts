@@ -596,4 +596,42 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: `      ;`,
     tests: ["tests/serve/node_upload_r13a_mutants_test.ts"],
   },
+  {
+    id: "lis13-deno-unread-small-body-closes",
+    bug:
+      "deno listener: a small body that came with its head, which the handler never reads, makes the answer say Connection: close",
+    file: "src/serve/_deno_server.ts",
+    find: `const arrived = head.body.kind === "length" && !head.expectContinue`,
+    replace:
+      `const arrived = head.body.kind === "length" && head.expectContinue`,
+    tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-deno-http10-close-kept",
+    bug:
+      "deno listener: an HTTP/1.0 keep-alive client given an answer of no length has its connection kept, so the body never ends",
+    file: "src/serve/_deno_server.ts",
+    find: `if (framing === "close") reusable = false;`,
+    replace: `if (framing === "close") reusable = true;`,
+    tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-deno-head-body-uncancelled",
+    bug:
+      "deno listener: a HEAD answer's body stream is never cancelled, so what it relays stays open",
+    file: "src/serve/_deno_server.ts",
+    find:
+      `        await response.body?.cancel();\n        await writeAll(c, bytes, limits.idleTimeoutMs);`,
+    replace: `        await writeAll(c, bytes, limits.idleTimeoutMs);`,
+    tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-deno-completed-rejects-undefined",
+    bug:
+      "deno listener: completed rejects with undefined, not an Error, when the client left before its answer",
+    file: "src/serve/_deno_server.ts",
+    find: `: reject(bodyError ?? new Error("the response was not delivered"));`,
+    replace: `: reject(bodyError);`,
+    tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
+  },
 ];

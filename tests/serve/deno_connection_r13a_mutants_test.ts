@@ -1,0 +1,136 @@
+// What becomes of a connection to the Deno listener after answers no test
+// looked at: a small body the handler never reads, an HTTP/1.0 keep-alive
+// client given an answer of no length, a HEAD answer whose body is a stream,
+// and a client that leaves before its answer. Each case names the bug in
+// src/serve/_deno_server.ts it catches; Deno.serve and node:http behave as
+// asserted.
+import assert from "node:assert/strict";
+import { waitUntil, withTimeout } from "../_timeout.ts";
+import { bodyOf, headOf, WAIT_MS } from "./_raw_client.ts";
+import { withServer } from "./_with_server.ts";
+
+const utf8 = new TextEncoder();
+
+// Bug (the `!` before `head.expectContinue` dropped where the body that came
+// with its head is taken): a small body is then read through the stream,
+// which a handler that never reads it (a refusal, a redirect) leaves
+// unread, so the answer says `Connection: close` and the client must open a
+// new connection for its next request.
+Deno.test("serve: a small body the handler never reads leaves the connection open for the next request", async () => {
+  await withServer(
+    (request) =>
+      new Response(`${request.method} ${new URL(request.url).pathname}`),
+    async (connect) => {
+      const client = await connect();
+      for (const path of ["/first", "/second"]) {
+        await client.write(
+          `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 13\r\n\r\n{"model":"m"}`,
+        );
+        const answer = await client.response();
+        assert.equal(bodyOf(answer), `POST ${path}`);
+        assert.ok(!headOf(answer).includes("connection: close"), answer);
+      }
+      assert.ok(!client.closed, "the connection stays open");
+    },
+  );
+});
+
+// Bug (`reusable = true` for an answer that ends with its connection): an
+// HTTP/1.0 client asking for keep-alive gets an answer of no length, which
+// only the connection's end can end, and the connection is kept: the client
+// waits for the end of the body until the idle timeout.
+Deno.test("serve: an HTTP/1.0 keep-alive client given an answer of no length gets it ended by the close", async () => {
+  const pieces = ["data: a\n\n", "data: b\n\n"];
+  await withServer(
+    () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            const next = pieces.shift();
+            if (next === undefined) controller.close();
+            else controller.enqueue(utf8.encode(next));
+          },
+        }),
+      ),
+    async (connect) => {
+      const client = await connect();
+      await client.write(
+        "GET /stream HTTP/1.0\r\nHost: x\r\nConnection: Keep-Alive\r\n\r\n",
+      );
+      await client.closedByServer();
+      const answer = client.received;
+      assert.match(answer, /^HTTP\/1\.1 200 /);
+      assert.ok(headOf(answer).includes("connection: close"), answer);
+      assert.equal(bodyOf(answer), "data: a\n\ndata: b\n\n");
+    },
+  );
+});
+
+// Bug (the body's cancel dropped where an answer goes without one): a HEAD
+// answer's stream is never read nor cancelled, so what it relays (an
+// upstream call, a file) stays open.
+Deno.test("serve: a HEAD answer's body stream is cancelled, and the connection serves the next request", async () => {
+  let cancelled = Promise.withResolvers<void>();
+  await withServer(
+    (request) =>
+      request.method === "HEAD"
+        ? new Response(
+          new ReadableStream<Uint8Array>({ cancel: () => cancelled.resolve() }),
+          { headers: { "content-type": "text/plain" } },
+        )
+        : new Response("got"),
+    async (connect) => {
+      const client = await connect();
+      // The second HEAD on the connection too.
+      for (let i = 0; i < 2; i++) {
+        cancelled = Promise.withResolvers<void>();
+        await client.write("HEAD /file HTTP/1.1\r\nHost: x\r\n\r\n");
+        await withTimeout(
+          cancelled.promise,
+          WAIT_MS,
+          "the HEAD answer's body was never cancelled",
+        );
+        await client.write("GET /next HTTP/1.1\r\nHost: x\r\n\r\n");
+        // No body after the HEAD answer's head: the next answer follows it.
+        const answers = () => client.received.split(/(?=HTTP\/1\.1 )/);
+        await waitUntil(
+          () =>
+            answers().length === 2 * (i + 1) &&
+            client.received.endsWith("\r\n\r\ngot"),
+          "the answer to the request after the HEAD",
+        );
+        assert.ok(answers().at(-2)!.endsWith("\r\n\r\n"), client.received);
+      }
+    },
+  );
+});
+
+// Bug (`?? new Error(…)` dropped where `completed` rejects): an answer not
+// delivered because its client left rejects `completed` with undefined, so
+// a handler that logs `error.message` throws.
+Deno.test("serve: completed rejects with an Error when the client left before its answer", async () => {
+  const working = Promise.withResolvers<void>();
+  const outcome = Promise.withResolvers<unknown>();
+  await withServer(async (request, info) => {
+    info.completed?.then(() => outcome.resolve("delivered"), outcome.resolve);
+    working.resolve();
+    return await new Promise<Response>((resolve) =>
+      request.signal.addEventListener(
+        "abort",
+        () => resolve(new Response("too late")),
+      )
+    );
+  }, async (connect) => {
+    const client = await connect();
+    await client.write("GET /wait HTTP/1.1\r\nHost: x\r\n\r\n");
+    await withTimeout(working.promise, WAIT_MS, "the handler to start");
+    await client.destroy();
+    const reason = await withTimeout(
+      outcome.promise,
+      WAIT_MS,
+      "completed to settle",
+    );
+    assert.ok(reason instanceof Error, String(reason));
+    assert.match(reason.message, /not delivered/);
+  });
+});
