@@ -634,4 +634,13 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: `: reject(bodyError);`,
     tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
   },
+  {
+    id: "lis13-wire-reader-compact-copy",
+    bug:
+      "wire reader: making room in a full buffer forgets to move the unread bytes to its start, so pipelined requests past 16 KiB are read from stale bytes",
+    file: "src/serve/_http1.ts",
+    find: "        this.#buffer.copyWithin(0, this.#start, this.#end);",
+    replace: "        ;",
+    tests: ["tests/serve/wire_reader_r13a_mutants_test.ts"],
+  },
 ];
