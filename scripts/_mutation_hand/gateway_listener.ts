@@ -643,4 +643,13 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "        ;",
     tests: ["tests/serve/wire_reader_r13a_mutants_test.ts"],
   },
+  {
+    id: "lis13-first-byte-unannounced",
+    bug:
+      "wire reader: a head that arrives in one read never announces its first byte, so the idle deadline stays and a kept-alive connection is cut under a handler working past idleTimeoutMs",
+    file: "src/serve/_http1.ts",
+    find: "if (!announced) onFirstByte();",
+    replace: "if (announced) onFirstByte();",
+    tests: ["tests/serve/deno_deadlines_r13a_mutants_test.ts"],
+  },
 ];
