@@ -652,4 +652,30 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "if (announced) onFirstByte();",
     tests: ["tests/serve/deno_deadlines_r13a_mutants_test.ts"],
   },
+  {
+    id: "lis13-head-end-stale-byte",
+    bug:
+      "wire reader: the byte past a read that ends right after a line end, left in the buffer by an earlier request, is read as the head's last LF",
+    file: "src/serve/_http1.ts",
+    find: "const next = i + 1 < this.#end ? buffer[i + 1] : -1;",
+    replace: "const next = i < this.#end ? buffer[i + 1] : -1;",
+    tests: ["tests/serve/wire_reader_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-head-end-stale-byte-le",
+    bug: "wire reader: the same stale byte read through `i + 1 <= end`",
+    file: "src/serve/_http1.ts",
+    find: "const next = i + 1 < this.#end ? buffer[i + 1] : -1;",
+    replace: "const next = i + 1 <= this.#end ? buffer[i + 1] : -1;",
+    tests: ["tests/serve/wire_reader_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-body-with-head-exact",
+    bug:
+      "deno listener: a body that came exactly whole with its head is read through the stream, so a handler that never reads it makes the answer say Connection: close",
+    file: "src/serve/_http1.ts",
+    find: "if (this.buffered < n) return null;",
+    replace: "if (this.buffered <= n) return null;",
+    tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
+  },
 ];
