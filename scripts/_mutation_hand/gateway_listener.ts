@@ -678,4 +678,24 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "if (this.buffered <= n) return null;",
     tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
   },
+  {
+    id: "lis13-chunk-line-cut-refused",
+    bug:
+      "wire reader: a chunk line cut across two reads is refused as a cut-off body (readLine's fill result read the wrong way round)",
+    file: "src/serve/_http1.ts",
+    find: "      if (!(await this.#fill(maxBytes + 2))) {",
+    replace: "      if ((await this.#fill(maxBytes + 2))) {",
+    tests: ["tests/serve/wire_reader_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-chunk-line-too-long-inverted",
+    bug:
+      "wire reader: a chunk line cut across two reads is refused as too long (the bound's check inverted)",
+    file: "src/serve/_http1.ts",
+    find:
+      `      if (this.buffered >= maxBytes) {\n        throw new HttpWireError(400, "A chunk line is too long.");`,
+    replace:
+      `      if (!(this.buffered >= maxBytes)) {\n        throw new HttpWireError(400, "A chunk line is too long.");`,
+    tests: ["tests/serve/wire_reader_r13a_mutants_test.ts"],
+  },
 ];

@@ -1,7 +1,8 @@
 // The wire reader's buffer, reused from request to request on a connection:
 // pipelined requests whose bytes run past its 16 KiB (the unread rest is
-// moved to its start to make room) arrive intact, and a head is read from
-// the bytes received for it, never from those an earlier request left.
+// moved to its start to make room) arrive intact, a head is read from the
+// bytes received for it, never from those an earlier request left, and a
+// chunked body's lines may be cut anywhere between reads.
 import assert from "node:assert/strict";
 import { bodyStream, parseHead, WireReader } from "../../src/serve/_http1.ts";
 
@@ -79,4 +80,34 @@ Deno.test("WireReader: a head cut right after a line end waits for its rest, wha
   assert.equal(second.headers.get("host"), "y");
   assert.equal(second.headers.get("x-two"), "2");
   assert.equal(await reader.readHead(64 * 1024, () => {}), null);
+});
+
+// Bug (`_http1.ts`, readLine's `!` before `await this.#fill(…)` dropped, or
+// its too-long check inverted): a chunk-size line, the CRLF after a chunk's
+// data or a trailer cut across two reads (TCP splits a stream anywhere) is
+// refused as a cut-off body, a 400 to a well-formed upload.
+Deno.test("WireReader: a chunked body whose every line is cut across reads is read whole, and the next request after it", async () => {
+  const reader = sent(
+    "POST /up HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r",
+    "\nhel",
+    "lo\r",
+    "\n1",
+    "0\r\n0123456789abcdef\r\n0",
+    "\r\nx-trailer: o",
+    "ne\r\n\r",
+    "\nGET /next HTTP/1.1\r\nHost: x\r\n\r\n",
+  );
+  const head = parseHead((await reader.readHead(64 * 1024, () => {}))!);
+  let broken: unknown;
+  const body = bodyStream(reader, head.body, {
+    start: () => Promise.resolve(),
+    done() {},
+    broken(error) {
+      broken = error;
+    },
+  });
+  assert.equal(await new Response(body).text(), "hello0123456789abcdef");
+  assert.equal(broken, undefined);
+  const next = parseHead((await reader.readHead(64 * 1024, () => {}))!);
+  assert.equal(next.target, "/next");
 });
