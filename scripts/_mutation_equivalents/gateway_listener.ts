@@ -368,4 +368,34 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "a client that leaves mid-body makes Node 20 emit both 'aborted' and 'error' on the request, each calling fail: the first sets done, so the second errors the body with the same error (checked under Node 20; tests/serve/node_upload_r13a_mutants_test.ts's handler sees its read fail either way)",
   },
+  {
+    file: "src/serve/_http1.ts",
+    before: "for (let i = this.#start + scanned; i < this.#end; i++) {",
+    after: "for (let i = this.#start + scanned; i <= this.#end; i++) {",
+    reason:
+      "at i === end the look past it finds nothing (next and afterCr are -1 there), so endOfHead stays 0 whatever byte the buffer holds at end, and the loop ends as before",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: "if (endOfHead > 0) {",
+    after: "if (endOfHead > 1) {",
+    reason: "endOfHead is 0 or i + 2 or i + 3 with i >= 0, never 1",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before:
+      "end > this.#start && this.#buffer[end - 1] === CR ? end - 1 : end,",
+    after:
+      "end >= this.#start && this.#buffer[end - 1] === CR ? end - 1 : end,",
+    reason:
+      "when end === start the line is empty either way: subarray(start, start - 1) is as empty as subarray(start, start)",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    context: 'let lineEnd = text.indexOf("\\n");',
+    before: "if (lineEnd < 0) lineEnd = text.length;",
+    after: "if (lineEnd <= 0) lineEnd = text.length;",
+    reason:
+      "parseHead reads what readHead returns, which skips the CR and LF before a request line, so its text never starts with an LF and indexOf is never 0",
+  },
 ];

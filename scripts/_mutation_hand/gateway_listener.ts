@@ -698,4 +698,24 @@ export const GATEWAY_LISTENER: HandMutant[] = [
       `      if (!(this.buffered >= maxBytes)) {\n        throw new HttpWireError(400, "A chunk line is too long.");`,
     tests: ["tests/serve/wire_reader_r13a_mutants_test.ts"],
   },
+  {
+    id: "lis13-head-bound-waits",
+    bug:
+      "wire reader: a head that reaches maxHeaderBytes unfinished is not refused while its client waits (431 only at the timeout's 408)",
+    file: "src/serve/_http1.ts",
+    find: "if (this.#end - this.#start >= maxBytes) {",
+    replace: "if (this.#end - this.#start > maxBytes) {",
+    tests: ["tests/serve/wire_reader_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-chunk-line-bound-waits",
+    bug:
+      "wire reader: a chunk line that reaches its bound unfinished is not refused while its client waits",
+    file: "src/serve/_http1.ts",
+    find:
+      `      if (this.buffered >= maxBytes) {\n        throw new HttpWireError(400, "A chunk line is too long.");`,
+    replace:
+      `      if (this.buffered > maxBytes) {\n        throw new HttpWireError(400, "A chunk line is too long.");`,
+    tests: ["tests/serve/wire_reader_r13a_mutants_test.ts"],
+  },
 ];

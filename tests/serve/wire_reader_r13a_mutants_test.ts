@@ -4,19 +4,38 @@
 // bytes received for it, never from those an earlier request left, and a
 // chunked body's lines may be cut anywhere between reads.
 import assert from "node:assert/strict";
-import { bodyStream, parseHead, WireReader } from "../../src/serve/_http1.ts";
+import {
+  bodyStream,
+  HttpWireError,
+  parseHead,
+  WireReader,
+} from "../../src/serve/_http1.ts";
+import { withTimeout } from "../_timeout.ts";
+import { WAIT_MS } from "./_raw_client.ts";
 
 const utf8 = new TextEncoder();
 
 /**
  * A client's bytes, one piece per read (a piece larger than the room given
- * fills it, and the rest comes with the next read).
+ * fills it, and the rest comes with the next read); then the end of the
+ * input, or, `silent`, a read that never ends (the client is still there).
  */
 function sent(...pieces: string[]): WireReader {
+  return reading(pieces, false);
+}
+
+/** As {@link sent}, the client then silent but connected. */
+function sentThenSilent(...pieces: string[]): WireReader {
+  return reading(pieces, true);
+}
+
+function reading(pieces: string[], silent: boolean): WireReader {
   const queue = pieces.map((piece) => utf8.encode(piece));
   return new WireReader((buffer) => {
     const next = queue.shift();
-    if (next === undefined) return Promise.resolve(null);
+    if (next === undefined) {
+      return silent ? new Promise<never>(() => {}) : Promise.resolve(null);
+    }
     const n = Math.min(buffer.byteLength, next.byteLength);
     buffer.set(next.subarray(0, n));
     if (n < next.byteLength) queue.unshift(next.subarray(n));
@@ -110,4 +129,41 @@ Deno.test("WireReader: a chunked body whose every line is cut across reads is re
   assert.equal(broken, undefined);
   const next = parseHead((await reader.readHead(64 * 1024, () => {}))!);
   assert.equal(next.target, "/next");
+});
+
+/** The status of the HttpWireError `work` fails with, within the bound. */
+async function refusal(work: Promise<unknown>): Promise<number> {
+  try {
+    await withTimeout(work, WAIT_MS, "no answer while the client waits");
+  } catch (error) {
+    if (error instanceof HttpWireError) return error.status;
+    throw error;
+  }
+  return 0;
+}
+
+// Bug (`_http1.ts`, readHead's `end - start >= maxBytes`→`>`, and
+// readLine's `buffered >= maxBytes`→`>`): a client that sent exactly the
+// bound's worth of head (or of a chunk line) without ending it, and then
+// waits, is not refused: the reader asks for more, and the client gets a
+// 408 at the timeout instead of its 431 (or 400) at once.
+Deno.test("WireReader: a head or chunk line that reaches its bound unfinished is refused at once, not left waiting", async () => {
+  const line = "GET / HTTP/1.1\r\nx: ";
+  const head = line + "a".repeat(1024 - line.length);
+  assert.equal(
+    await refusal(sentThenSilent(head).readHead(1024, () => {})),
+    431,
+  );
+  const chunked = sentThenSilent(
+    "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n",
+    // A chunk extension making the size line 4096 bytes, unfinished.
+    "5;" + "e".repeat(4094),
+  );
+  const framing = parseHead((await chunked.readHead(1024, () => {}))!).body;
+  const body = bodyStream(chunked, framing, {
+    start: () => Promise.resolve(),
+    done() {},
+    broken() {},
+  });
+  assert.equal(await refusal(new Response(body).text()), 400);
 });
