@@ -398,4 +398,71 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "parseHead reads what readHead returns, which skips the CR and LF before a request line, so its text never starts with an LF and indexOf is never 0",
   },
+  {
+    file: "src/serve/_http1.ts",
+    context: 'let lineEnd = text.indexOf("\\n");',
+    before: "if (lineEnd < 0) lineEnd = text.length;",
+    after: "if (lineEnd < 1) lineEnd = text.length;",
+    reason:
+      "indexOf gives an integer, so < 1 is <= 0, and the request line's LF is never at 0 (readHead skips the line ends before a request line)",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    context: 'lineEnd = text.indexOf("\\n", lineStart);',
+    before: "if (lineEnd < 0) lineEnd = text.length;",
+    after: "if (lineEnd < 1) lineEnd = text.length;",
+    reason:
+      "indexOf gives an integer, so < 1 is <= 0, and a header line's end is never 0 (lineStart is at least 1)",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: "const name = colon > lineStart && colon < stop",
+    after: "const name = colon >= lineStart && colon < stop",
+    reason:
+      "a colon at the line's start gives the empty name either way (slice(lineStart, lineStart) is ''), refused by the token check with the same 400",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: "const name = colon > lineStart && colon < stop",
+    after: "const name = colon > lineStart && colon <= stop",
+    reason:
+      "the character at stop is the line's CR or LF, or past the head's text: a colon is never there",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: "while (start < end && isOws(text.charCodeAt(start))) start++;",
+    after: "while (start <= end && isOws(text.charCodeAt(start))) start++;",
+    reason:
+      "end is the line's stop at this point, whose character is the line's CR or LF or past the text (NaN), never SP or HTAB",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: "while (end > start && isOws(text.charCodeAt(end - 1))) end--;",
+    after: "while (end >= start && isOws(text.charCodeAt(end - 1))) end--;",
+    reason:
+      "it goes on only when the value is all white space (start reached end over SP and HTAB): end then drops below start, and slice(start, end) is '' as before",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: "while (start < end && isOws(value.charCodeAt(start))) start++;",
+    after: "while (start <= end && isOws(value.charCodeAt(start))) start++;",
+    reason:
+      "end is the value's length at this point: charCodeAt(end) is NaN, never SP or HTAB",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: "while (end > start && isOws(value.charCodeAt(end - 1))) end--;",
+    after: "while (end >= start && isOws(value.charCodeAt(end - 1))) end--;",
+    reason:
+      "it goes on only when the value is all white space: end then drops below start, and slice(start, end) is '' as before",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before:
+      "return end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;",
+    after:
+      "return end >= start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;",
+    reason:
+      "when end === start the line is empty, and the character before it is the previous line's LF (or none, before the request line), never a CR: the end stays",
+  },
 ];
