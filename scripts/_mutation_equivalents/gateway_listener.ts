@@ -465,4 +465,18 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "when end === start the line is empty, and the character before it is the previous line's LF (or none, before the request line), never a CR: the end stays",
   },
+  {
+    file: "src/serve/_http1.ts",
+    before: "remaining = parseInt(size[1], 16);",
+    after: "remaining = parseInt(size[0], 16);",
+    reason:
+      "size[0] is the whole size line, which the pattern makes start with the same hex digits as size[1] and go on with a space, a tab or a semicolon, where parseInt stops: the same number",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: "if (finished) return;",
+    after: "if (finished) ;",
+    reason:
+      "finished is set only where the stream is closed, errored or cancelled, after which a ReadableStream never calls pull again",
+  },
 ];

@@ -718,4 +718,13 @@ export const GATEWAY_LISTENER: HandMutant[] = [
       `      if (this.buffered > maxBytes) {\n        throw new HttpWireError(400, "A chunk line is too long.");`,
     tests: ["tests/serve/wire_reader_r13a_mutants_test.ts"],
   },
+  {
+    id: "lis13-continue-repeated",
+    bug:
+      "deno listener: a 100 Continue is written again before each piece of the body is read, so the client reads a second 100 where its answer should be",
+    file: "src/serve/_http1.ts",
+    find: "          started = true;\n          await hooks.start();",
+    replace: "          started = false;\n          await hooks.start();",
+    tests: ["tests/serve/node_upload_r13a_mutants_test.ts"],
+  },
 ];

@@ -50,7 +50,10 @@ Deno.test({
   },
 });
 
-Deno.test("serve on Deno: a chunked upload asking for 100 Continue gets it, the second on a connection too", async () => {
+// On Deno too, where the bug was the 100 written again before each chunk is
+// read (`_http1.ts`, bodyStream's `started = true` made false): the client
+// reads a second 100 where its answer should be.
+Deno.test("serve on Deno: a chunked upload asking for 100 Continue gets it once, the second on a connection too", async () => {
   await withServer(
     async (request) => new Response(`read ${(await request.text()).length}`),
     async (connect) => {
