@@ -727,4 +727,25 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "          started = false;\n          await hooks.start();",
     tests: ["tests/serve/node_upload_r13a_mutants_test.ts"],
   },
+  {
+    id: "lis13-length-body-reads-on",
+    bug:
+      "deno listener: a declared body read through its stream goes on past its end to read a chunk's CRLF from the next request",
+    file: "src/serve/_http1.ts",
+    find:
+      "            controller.enqueue(piece);\n            return end(controller);",
+    replace:
+      "            controller.enqueue(piece);\n            end(controller);",
+    tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-null-body-chunked",
+    bug:
+      "deno listener: an answer without a body (new Response(null)) is framed chunked with no chunk, so the client waits for ever",
+    file: "src/serve/_http1.ts",
+    find: "} else if (response.body !== null && !isNullBodyStatus(status)) {",
+    replace:
+      "} else if (response.body !== null || !isNullBodyStatus(status)) {",
+    tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
+  },
 ];

@@ -1,9 +1,10 @@
-// What becomes of a connection to the Deno listener after answers no test
+// What becomes of a connection to the Deno listener after exchanges no test
 // looked at: a small body the handler never reads, an HTTP/1.0 keep-alive
 // client given an answer of no length, a HEAD answer whose body is a stream,
-// and a client that leaves before its answer. Each case names the bug in
-// src/serve/_deno_server.ts it catches; Deno.serve and node:http behave as
-// asserted.
+// a client that leaves before its answer, a declared body sent after its
+// head, and an answer without a body. Each case names the bug in
+// src/serve/_deno_server.ts or _http1.ts it catches; Deno.serve and
+// node:http behave as asserted.
 import assert from "node:assert/strict";
 import { waitUntil, withTimeout } from "../_timeout.ts";
 import { bodyOf, headOf, WAIT_MS } from "./_raw_client.ts";
@@ -133,4 +134,52 @@ Deno.test("serve: completed rejects with an Error when the client left before it
     assert.ok(reason instanceof Error, String(reason));
     assert.match(reason.message, /not delivered/);
   });
+});
+
+// Bug (`_http1.ts`, bodyStream's `return` after a declared body's last
+// piece dropped): the body ends, and its stream goes on to read a chunk's
+// CRLF from the bytes after it, the next request's: that request is lost
+// or garbled. A body read through the stream is one that came after its
+// head (a client that sends the head first).
+Deno.test("serve: a declared body sent after its head is read, and the next request on the connection answered", async () => {
+  const handling = Promise.withResolvers<void>();
+  await withServer(async (request) => {
+    handling.resolve();
+    return new Response(`${request.method} ${await request.text()}`);
+  }, async (connect) => {
+    const client = await connect();
+    await client.write(
+      "POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\n",
+    );
+    await withTimeout(handling.promise, WAIT_MS, "the handler to start");
+    await client.write("hello");
+    assert.equal(bodyOf(await client.response()), "POST hello");
+    await client.write("GET /b HTTP/1.1\r\nHost: x\r\n\r\n");
+    assert.equal(bodyOf(await client.response()), "GET ");
+  });
+});
+
+// Bug (`_http1.ts`, responseHead's `response.body !== null && …` with `||`):
+// an answer without a body (`new Response(null)`) is framed chunked, and no
+// chunk follows: the client waits for a body that never ends.
+Deno.test("serve: an answer without a body goes with Content-Length: 0, and the connection serves the next request", async () => {
+  await withServer(
+    (request) =>
+      new URL(request.url).pathname === "/none"
+        ? new Response(null)
+        : new Response("next"),
+    async (connect) => {
+      const client = await connect();
+      await client.write("GET /none HTTP/1.1\r\nHost: x\r\n\r\n");
+      const none = await client.response();
+      assert.match(none, /^HTTP\/1\.1 200 /);
+      assert.ok(headOf(none).includes("content-length: 0"), none);
+      assert.ok(
+        !headOf(none).some((line) => line.startsWith("transfer-encoding")),
+        none,
+      );
+      await client.write("GET /next HTTP/1.1\r\nHost: x\r\n\r\n");
+      assert.equal(bodyOf(await client.response()), "next");
+    },
+  );
 });
