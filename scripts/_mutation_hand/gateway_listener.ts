@@ -748,4 +748,13 @@ export const GATEWAY_LISTENER: HandMutant[] = [
       "} else if (response.body !== null || !isNullBodyStatus(status)) {",
     tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
   },
+  {
+    id: "lis13-http10-te-chunked",
+    bug:
+      "deno listener: an HTTP/1.0 answer of no length says Transfer-Encoding: chunked while its body goes unframed",
+    file: "src/serve/_http1.ts",
+    find: 'if (!options.head && framing === "chunked") {',
+    replace: 'if (!options.head || framing === "chunked") {',
+    tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
+  },
 ];
