@@ -479,4 +479,11 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "finished is set only where the stream is closed, errored or cancelled, after which a ReadableStream never calls pull again",
   },
+  {
+    file: "src/serve/_node_server.ts",
+    before: 'socket.on("error", () => {});',
+    after: ";",
+    reason:
+      "node:http adds its own error listener to every connection (socketOnError) before the server's connection event reaches this one, so a refused client's reset is handled there either way (checked on Node 20: clients refused past the cap that close with the 503 unread, a reset, leave the server serving)",
+  },
 ];
