@@ -757,4 +757,44 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: 'if (!options.head || framing === "chunked") {',
     tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
   },
+  {
+    id: "lis13-linger-only-stopping",
+    bug:
+      "deno listener: an answer that left the body unread closes at once (lingering only while shutting down), so a client sending its whole upload before reading is reset and loses the answer",
+    file: "src/serve/_deno_server.ts",
+    find: 'if (next === "linger" && !stopping) await linger(c, lingerMs);',
+    replace: 'if (next === "linger" && stopping) await linger(c, lingerMs);',
+    tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-linger-close-or-body",
+    bug:
+      "deno listener: an answer that left the body unread, none of it buffered yet, closes at once (`bodyDone ||`), and the client is reset",
+    file: "src/serve/_deno_server.ts",
+    find:
+      'return bodyDone && !broken && reader.buffered === 0 ? "close" : "linger";',
+    replace:
+      'return bodyDone || !broken && reader.buffered === 0 ? "close" : "linger";',
+    tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-linger-close-or-buffered",
+    bug:
+      "deno listener: an answer that left the body unread, none of it buffered yet, closes at once (`|| reader.buffered === 0`), and the client is reset",
+    file: "src/serve/_deno_server.ts",
+    find:
+      'return bodyDone && !broken && reader.buffered === 0 ? "close" : "linger";',
+    replace:
+      'return bodyDone && !broken || reader.buffered === 0 ? "close" : "linger";',
+    tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-http10-whole-keepalive",
+    bug:
+      "deno listener: an HTTP/1.0 keep-alive answer built at once goes with a length and `Connection: keep-alive`, and the connection is closed after it anyway",
+    file: "src/serve/_deno_server.ts",
+    find: 'framing === "chunked" && !isEventStream(response)',
+    replace: 'framing === "chunked" || !isEventStream(response)',
+    tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
+  },
 ];
