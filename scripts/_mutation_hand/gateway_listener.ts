@@ -797,4 +797,13 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: 'framing === "chunked" || !isEventStream(response)',
     tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
   },
+  {
+    id: "lis13-idle-only-first",
+    bug:
+      "deno listener: the idle deadline is set only before a connection's first head, so a kept-alive connection quiet after its answer is held for good",
+    file: "src/serve/_deno_server.ts",
+    find: "if (!first) c.idleBy = Date.now() + limits.idleTimeoutMs;",
+    replace: "if (first) c.idleBy = Date.now() + limits.idleTimeoutMs;",
+    tests: ["tests/serve/deno_deadlines_r13a_mutants_test.ts"],
+  },
 ];

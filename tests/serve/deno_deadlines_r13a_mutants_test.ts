@@ -1,5 +1,6 @@
-// The Deno listener's idle deadline on a kept-alive connection ends when the
-// next head's first byte comes: a handler that then takes longer than
+// The Deno listener's idle deadline on a kept-alive connection: set once an
+// answer went, it closes a connection that stays quiet, and it ends when the
+// next head's first byte comes, so a handler that then takes longer than
 // idleTimeoutMs (a model call) is not cut off. The clock is held (see
 // _held_clock.ts), so the deadline is passed exactly, whatever the load.
 import assert from "node:assert/strict";
@@ -42,6 +43,35 @@ Deno.test("serve: the second request on a connection, its head in one piece, may
     }, { idleTimeoutMs: 1_000, headersTimeoutMs: 1_000 });
   } finally {
     release();
+    clock.release();
+  }
+});
+
+// Bug (`_deno_server.ts`, `if (!first) c.idleBy = …` with its `!` dropped):
+// the idle deadline is set only before a connection's first head, never
+// between requests, so a kept-alive connection that goes quiet after an
+// answer is held for good (a slot, a descriptor) instead of closed at
+// idleTimeoutMs.
+Deno.test("serve: a kept-alive connection quiet after its answer is closed once idleTimeoutMs has passed", async () => {
+  const clock = holdClock(T0);
+  try {
+    await withServer(() => new Response("ok"), async (connect, server) => {
+      const client = await connect();
+      for (const path of ["/first", "/second"]) {
+        await client.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`);
+        assert.equal(bodyOf(await client.response()), "ok");
+      }
+      // The idle deadline is set once the answer went, which the client may
+      // see first: the clock moves a timeout's worth at a time, bounded.
+      for (let step = 1; step <= 50 && !client.closed; step++) {
+        clock.at(T0 + step * 1_001);
+        clock.sweep();
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      await client.closedByServer();
+      await waitUntil(() => server.connections === 0, "the slot held");
+    }, { idleTimeoutMs: 1_000, headersTimeoutMs: 60_000 });
+  } finally {
     clock.release();
   }
 });
