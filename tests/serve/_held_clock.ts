@@ -1,8 +1,8 @@
 /**
- * The Deno listener's clock held by a test: Date.now frozen where the test
- * puts it, and the listener's sweeper (the one setInterval `serve` starts)
- * run by hand at each instant, so a deadline's edge is met exactly, however
- * loaded the machine.
+ * A clock the test holds, for the Deno listener's deadlines at their exact
+ * edge: Date.now is frozen where the test puts it, and the sweeper (the one
+ * setInterval the listener starts) is run by hand at each instant, so an
+ * edge is met exactly, however loaded the machine.
  *
  * @module
  */
@@ -18,6 +18,9 @@ export interface HeldClock {
   release(): void;
 }
 
+/** Where a held clock starts: any instant far from 0 will do. */
+export const T0 = 1_000_000;
+
 /**
  * Freezes Date.now at `start` and keeps the callback of the next
  * setInterval (the listener's sweeper, started by `serve`); setInterval
@@ -25,7 +28,7 @@ export interface HeldClock {
  * own real ticks too: they see the frozen clock, so they change nothing
  * the test has not.
  */
-export function holdClock(start: number): HeldClock {
+export function holdClock(start: number = T0): HeldClock {
   const realNow = Date.now;
   const realSetInterval = globalThis.setInterval;
   let now = start;

@@ -9,10 +9,8 @@ import { serve } from "../../src/serve/mod.ts";
 import { shutdownBounded } from "../_bounded.ts";
 import { waitUntil, withTimeout } from "../_timeout.ts";
 import { bodyOf, WAIT_MS } from "./_raw_client.ts";
-import { holdClock } from "./_held_clock.ts";
+import { holdClock, T0 } from "./_held_clock.ts";
 import { withServer } from "./_with_server.ts";
-
-const T0 = 1_000_000;
 
 // Bug (planted by hand, the twin of seed 20261165's `_deno_server.ts:181`
 // survivor below, `now > c.headBy`→`>=`): a client was cut off with a 408

@@ -6,10 +6,8 @@
 import assert from "node:assert/strict";
 import { waitUntil } from "../_timeout.ts";
 import { bodyOf } from "./_raw_client.ts";
-import { holdClock } from "./_held_clock.ts";
+import { holdClock, T0 } from "./_held_clock.ts";
 import { withServer } from "./_with_server.ts";
-
-const T0 = 1_000_000;
 
 // Bug (`_http1.ts`, readHead's `if (!announced) onFirstByte()` with its `!`
 // dropped): a head that arrives in one read never announces its first byte,
