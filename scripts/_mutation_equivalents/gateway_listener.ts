@@ -486,4 +486,11 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "node:http adds its own error listener to every connection (socketOnError) before the server's connection event reaches this one, so a refused client's reset is handled there either way (checked on Node 20: clients refused past the cap that close with the 503 unread, a reset, leave the server serving)",
   },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "if (chunks.length === 1) return chunks[0];",
+    after: "if (chunks.length === 1) chunks[0];",
+    reason:
+      "one chunk then goes through the general path, which copies it into an array of the same length: the same bytes are written with the same length, one copy more is made (as in _write_body.ts's concat)",
+  },
 ];

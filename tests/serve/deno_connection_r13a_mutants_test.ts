@@ -191,6 +191,8 @@ Deno.test("serve: an answer without a body goes with Content-Length: 0, and the 
 // client that sends its whole body before reading (Python's http.client,
 // curl) loses the answer.
 Deno.test("serve: a client that sends its whole upload before reading gets the answer its handler gave without reading it", async () => {
+  // More than the kernel's buffers on both ends take: the upload can end
+  // only if the server reads (and drops) it.
   const size = 4 * 1024 * 1024;
   const handling = Promise.withResolvers<void>();
   const answering = Promise.withResolvers<void>();
