@@ -806,4 +806,14 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "if (first) c.idleBy = Date.now() + limits.idleTimeoutMs;",
     tests: ["tests/serve/deno_deadlines_r13a_mutants_test.ts"],
   },
+  // Seed 20261166's survivor with a test.
+  {
+    id: "lis13-node-backpressure-inverted",
+    bug:
+      "node listener: node:http is not paused while the body's queue is full, so an upload the handler leaves unread is taken whole and never gets its 408 at bodyTimeoutMs",
+    file: "src/serve/_node_server.ts",
+    find: "if ((controller.desiredSize ?? 0) <= 0) req.pause();",
+    replace: "if (!((controller.desiredSize ?? 0) <= 0)) req.pause();",
+    tests: ["tests/serve/node_upload_r13a_mutants_test.ts"],
+  },
 ];

@@ -152,3 +152,43 @@ Deno.test({
     }
   },
 });
+
+// Bug (seed 20261166, `_node_server.ts:150`, the body's backpressure check
+// inverted): node:http is no longer paused while the handler leaves the
+// body's queue full, so an upload the handler does not read is taken whole
+// into memory (up to maxBodyBytes, without end under serveGateway), and the
+// documented bodyTimeoutMs, "until the handler has the whole body", never
+// ends it: the handler holds the connection and the upload for ever.
+Deno.test({
+  name:
+    "serve on Node: an upload the handler leaves unread is not taken whole, and gets its 408 at bodyTimeoutMs",
+  ignore,
+  async fn() {
+    const dir = await Deno.makeTempDir();
+    try {
+      const script = await bundle(dir);
+      await withNodeServe(script, {
+        MAX_BODY_BYTES: String(64 * 1024 * 1024),
+        HEADERS_TIMEOUT_MS: "300",
+        BODY_TIMEOUT_MS: "300",
+      }, async ({ port, printed }) => {
+        const client = await rawClient(port);
+        try {
+          const size = 16 * 1024 * 1024;
+          await client.write(
+            `POST /wait HTTP/1.1\r\nHost: x\r\nContent-Length: ${size}\r\n\r\n`,
+          );
+          await printed("handling /wait");
+          // Not awaited: with backpressure it ends only with the connection.
+          void client.write(new Uint8Array(size).fill(120));
+          assert.match(await client.response(), /^HTTP\/1\.1 408 /);
+          await printed("aborted /wait");
+        } finally {
+          await client.destroy();
+        }
+      });
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
