@@ -1,9 +1,10 @@
 // Uploads on the node:http listener run by Node itself (skipped outside CI
 // when Node is missing), at spots no test reached: a chunked upload that
 // asks `Expect: 100-continue` (curl's `-T -` sends one), a client that
-// leaves halfway through its body, and a request sent on a connection
-// refused past the cap. Each case names the bug in src/serve/_node_server.ts
-// it catches; the Deno listener's answer to the first is checked beside it.
+// leaves halfway through its body, a request sent on a connection refused
+// past the cap, and an upload the handler leaves unread. Each case names
+// the bug in src/serve/_node_server.ts it catches; the Deno listener's
+// answer to the first is checked beside it.
 import assert from "node:assert/strict";
 import { needs } from "../_programs.ts";
 import { bundle, withNodeServe } from "./_node_serve.ts";
