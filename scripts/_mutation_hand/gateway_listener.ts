@@ -816,4 +816,15 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "if (!((controller.desiredSize ?? 0) <= 0)) req.pause();",
     tests: ["tests/serve/node_upload_r13a_mutants_test.ts"],
   },
+  {
+    id: "lis13-node-413-then-answer",
+    bug:
+      "node listener: after the 413 that stands for a handler's answer, that answer is written too; node:http refuses it and the kept connection is destroyed",
+    file: "src/serve/_node_server.ts",
+    find:
+      "      await response.body?.cancel().catch(() => {});\n      return tooLargeAnswer(res);",
+    replace:
+      "      await response.body?.cancel().catch(() => {});\n      tooLargeAnswer(res);",
+    tests: ["tests/serve/node_upload_r13a_mutants_test.ts"],
+  },
 ];

@@ -2,7 +2,8 @@
 // when Node is missing), at spots no test reached: a chunked upload that
 // asks `Expect: 100-continue` (curl's `-T -` sends one), a client that
 // leaves halfway through its body, a request sent on a connection refused
-// past the cap, and an upload the handler leaves unread. Each case names
+// past the cap, an upload the handler leaves unread, and the connection
+// after a 413 whose handler answered anyway. Each case names
 // the bug in src/serve/_node_server.ts it catches; the Deno listener's
 // answer to the first is checked beside it.
 import assert from "node:assert/strict";
@@ -184,6 +185,46 @@ Deno.test({
           void client.write(new Uint8Array(size).fill(120));
           assert.match(await client.response(), /^HTTP\/1\.1 408 /);
           await printed("aborted /wait");
+        } finally {
+          await client.destroy();
+        }
+      });
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+// Bug (seed 20261166, `_node_server.ts:314`, the `return` after the 413 that
+// stands for a handler's answer dropped): that answer is then written too,
+// over the 413 already sent; node:http refuses it and the connection is
+// destroyed, where it is documented to be kept (the rest of the body read
+// and dropped) for the client's next request.
+Deno.test({
+  name:
+    "serve on Node: after the 413 for a chunked upload whose handler answered anyway, the connection serves the next request",
+  ignore,
+  async fn() {
+    const dir = await Deno.makeTempDir();
+    try {
+      const script = await bundle(dir, FIXTURE);
+      await withNodeServe(script, {}, async ({ port, printed }) => {
+        const client = await rawClient(port);
+        try {
+          // /relay reads its body, sees the read fail past the 1 KiB bound,
+          // and answers with a stream all the same.
+          await client.write(
+            "POST /relay HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n",
+          );
+          const piece = `200\r\n${"x".repeat(512)}\r\n`;
+          for (let i = 0; i < 3; i++) await client.write(piece);
+          assert.match(await client.response(), /^HTTP\/1\.1 413 /);
+          await printed("cancelled /relay");
+          await client.write(piece + "0\r\n\r\n");
+          await client.write("GET /after HTTP/1.1\r\nHost: x\r\n\r\n");
+          const next = await client.response();
+          assert.match(next, /^HTTP\/1\.1 200 /);
+          assert.equal(bodyOf(next), "GET /after");
         } finally {
           await client.destroy();
         }
