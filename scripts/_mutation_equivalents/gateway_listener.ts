@@ -360,4 +360,137 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "a response closes before it is finished only with its connection, and the request's close listener, added before this one, has then aborted the request, whose abort cancels the body's reader: the write loop going on reads done at once and calls end() on a destroyed response, which writes nothing and raises no error (checked on Node 20), the same end as giving up",
   },
+  // Twelfth round (lis13), planted by hand.
+  {
+    file: "src/serve/_node_server.ts",
+    before: 'if (!done) controller.error(new Error("request body aborted"));',
+    after: 'if (done) controller.error(new Error("request body aborted"));',
+    reason:
+      "a client that leaves mid-body makes Node 20 emit both 'aborted' and 'error' on the request, each calling fail: the first sets done, so the second errors the body with the same error (checked under Node 20; tests/serve/node_upload_r13a_mutants_test.ts's handler sees its read fail either way)",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: "for (let i = this.#start + scanned; i < this.#end; i++) {",
+    after: "for (let i = this.#start + scanned; i <= this.#end; i++) {",
+    reason:
+      "at i === end the look past it finds nothing (next and afterCr are -1 there), so endOfHead stays 0 whatever byte the buffer holds at end, and the loop ends as before",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: "if (endOfHead > 0) {",
+    after: "if (endOfHead > 1) {",
+    reason: "endOfHead is 0 or i + 2 or i + 3 with i >= 0, never 1",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before:
+      "end > this.#start && this.#buffer[end - 1] === CR ? end - 1 : end,",
+    after:
+      "end >= this.#start && this.#buffer[end - 1] === CR ? end - 1 : end,",
+    reason:
+      "when end === start the line is empty either way: subarray(start, start - 1) is as empty as subarray(start, start)",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    context: 'let lineEnd = text.indexOf("\\n");',
+    before: "if (lineEnd < 0) lineEnd = text.length;",
+    after: "if (lineEnd <= 0) lineEnd = text.length;",
+    reason:
+      "parseHead reads what readHead returns, which skips the CR and LF before a request line, so its text never starts with an LF and indexOf is never 0",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    context: 'let lineEnd = text.indexOf("\\n");',
+    before: "if (lineEnd < 0) lineEnd = text.length;",
+    after: "if (lineEnd < 1) lineEnd = text.length;",
+    reason:
+      "indexOf gives an integer, so < 1 is <= 0, and the request line's LF is never at 0 (readHead skips the line ends before a request line)",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    context: 'lineEnd = text.indexOf("\\n", lineStart);',
+    before: "if (lineEnd < 0) lineEnd = text.length;",
+    after: "if (lineEnd < 1) lineEnd = text.length;",
+    reason:
+      "indexOf gives an integer, so < 1 is <= 0, and a header line's end is never 0 (lineStart is at least 1)",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: "const name = colon > lineStart && colon < stop",
+    after: "const name = colon >= lineStart && colon < stop",
+    reason:
+      "a colon at the line's start gives the empty name either way (slice(lineStart, lineStart) is ''), refused by the token check with the same 400",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: "const name = colon > lineStart && colon < stop",
+    after: "const name = colon > lineStart && colon <= stop",
+    reason:
+      "the character at stop is the line's CR or LF, or past the head's text: a colon is never there",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: "while (start < end && isOws(text.charCodeAt(start))) start++;",
+    after: "while (start <= end && isOws(text.charCodeAt(start))) start++;",
+    reason:
+      "end is the line's stop at this point, whose character is the line's CR or LF or past the text (NaN), never SP or HTAB",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: "while (end > start && isOws(text.charCodeAt(end - 1))) end--;",
+    after: "while (end >= start && isOws(text.charCodeAt(end - 1))) end--;",
+    reason:
+      "it goes on only when the value is all white space (start reached end over SP and HTAB): end then drops below start, and slice(start, end) is '' as before",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: "while (start < end && isOws(value.charCodeAt(start))) start++;",
+    after: "while (start <= end && isOws(value.charCodeAt(start))) start++;",
+    reason:
+      "end is the value's length at this point: charCodeAt(end) is NaN, never SP or HTAB",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: "while (end > start && isOws(value.charCodeAt(end - 1))) end--;",
+    after: "while (end >= start && isOws(value.charCodeAt(end - 1))) end--;",
+    reason:
+      "it goes on only when the value is all white space: end then drops below start, and slice(start, end) is '' as before",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before:
+      "return end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;",
+    after:
+      "return end >= start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;",
+    reason:
+      "when end === start the line is empty, and the character before it is the previous line's LF (or none, before the request line), never a CR: the end stays",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: "remaining = parseInt(size[1], 16);",
+    after: "remaining = parseInt(size[0], 16);",
+    reason:
+      "size[0] is the whole size line, which the pattern makes start with the same hex digits as size[1] and go on with a space, a tab or a semicolon, where parseInt stops: the same number",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: "if (finished) return;",
+    after: "if (finished) ;",
+    reason:
+      "finished is set only where the stream is closed, errored or cancelled, after which a ReadableStream never calls pull again",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: 'socket.on("error", () => {});',
+    after: ";",
+    reason:
+      "node:http adds its own error listener to every connection (socketOnError) before the server's connection event reaches this one, so a refused client's reset is handled there either way (checked on Node 20: clients refused past the cap that close with the 503 unread, a reset, leave the server serving)",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "if (chunks.length === 1) return chunks[0];",
+    after: "if (chunks.length === 1) chunks[0];",
+    reason:
+      "one chunk then goes through the general path, which copies it into an array of the same length: the same bytes are written with the same length, one copy more is made (as in _write_body.ts's concat)",
+  },
 ];

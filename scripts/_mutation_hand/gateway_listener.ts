@@ -565,4 +565,266 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: 'cl.split(",").map((v) => v.trim())',
     tests: ["tests/serve/framing_space_r12_mutants_test.ts"],
   },
+  // Twelfth round (lis13): planted by hand in the files with the fewest
+  // entries while seed 20261166 was drawn, each caught by a new test.
+  {
+    id: "lis13-node-continue-chunked",
+    bug:
+      "node listener: a chunked upload asking for 100 Continue gets none (its undeclared length read as NaN, not within the bound), so the client holds its body back",
+    file: "src/serve/_node_server.ts",
+    find:
+      `    const declared = Number(req.headers["content-length"] ?? "0");\n    if (declared <= limits.maxBodyBytes) res.writeContinue();`,
+    replace:
+      `    const declared = Number(req.headers["content-length"]);\n    if (declared <= limits.maxBodyBytes) res.writeContinue();`,
+    tests: ["tests/serve/node_upload_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-node-refused-request-served",
+    bug:
+      "node listener: a request sent on a connection refused past the cap reaches the handler, and its socket holds a connection slot for good",
+    file: "src/serve/_node_server.ts",
+    find: "if (refused.has(socket)) return void socket.destroy();",
+    replace: "if (refused.has(socket)) void socket.destroy();",
+    tests: ["tests/serve/node_upload_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-node-upload-left-unfailed",
+    bug:
+      "node listener: a client that leaves halfway through its upload never fails the request body, so a handler reading it waits for ever",
+    file: "src/serve/_node_server.ts",
+    find: `      req.on("error", fail);\n      req.on("aborted", fail);`,
+    replace: `      ;`,
+    tests: ["tests/serve/node_upload_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-deno-unread-small-body-closes",
+    bug:
+      "deno listener: a small body that came with its head, which the handler never reads, makes the answer say Connection: close",
+    file: "src/serve/_deno_server.ts",
+    find: `const arrived = head.body.kind === "length" && !head.expectContinue`,
+    replace:
+      `const arrived = head.body.kind === "length" && head.expectContinue`,
+    tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-deno-http10-close-kept",
+    bug:
+      "deno listener: an HTTP/1.0 keep-alive client given an answer of no length has its connection kept, so the body never ends",
+    file: "src/serve/_deno_server.ts",
+    find: `if (framing === "close") reusable = false;`,
+    replace: `if (framing === "close") reusable = true;`,
+    tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-deno-head-body-uncancelled",
+    bug:
+      "deno listener: a HEAD answer's body stream is never cancelled, so what it relays stays open",
+    file: "src/serve/_deno_server.ts",
+    find:
+      `        await response.body?.cancel();\n        await writeAll(c, bytes, limits.idleTimeoutMs);`,
+    replace: `        await writeAll(c, bytes, limits.idleTimeoutMs);`,
+    tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-deno-completed-rejects-undefined",
+    bug:
+      "deno listener: completed rejects with undefined, not an Error, when the client left before its answer",
+    file: "src/serve/_deno_server.ts",
+    find: `: reject(bodyError ?? new Error("the response was not delivered"));`,
+    replace: `: reject(bodyError);`,
+    tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-wire-reader-compact-copy",
+    bug:
+      "wire reader: making room in a full buffer forgets to move the unread bytes to its start, so pipelined requests past 16 KiB are read from stale bytes",
+    file: "src/serve/_http1.ts",
+    find: "        this.#buffer.copyWithin(0, this.#start, this.#end);",
+    replace: "        ;",
+    tests: ["tests/serve/wire_reader_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-first-byte-unannounced",
+    bug:
+      "wire reader: a head that arrives in one read never announces its first byte, so the idle deadline stays and a kept-alive connection is cut under a handler working past idleTimeoutMs",
+    file: "src/serve/_http1.ts",
+    find: "if (!announced) onFirstByte();",
+    replace: "if (announced) onFirstByte();",
+    tests: ["tests/serve/deno_deadlines_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-head-end-stale-byte",
+    bug:
+      "wire reader: the byte past a read that ends right after a line end, left in the buffer by an earlier request, is read as the head's last LF",
+    file: "src/serve/_http1.ts",
+    find: "const next = i + 1 < this.#end ? buffer[i + 1] : -1;",
+    replace: "const next = i < this.#end ? buffer[i + 1] : -1;",
+    tests: ["tests/serve/wire_reader_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-head-end-stale-byte-le",
+    bug: "wire reader: the same stale byte read through `i + 1 <= end`",
+    file: "src/serve/_http1.ts",
+    find: "const next = i + 1 < this.#end ? buffer[i + 1] : -1;",
+    replace: "const next = i + 1 <= this.#end ? buffer[i + 1] : -1;",
+    tests: ["tests/serve/wire_reader_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-body-with-head-exact",
+    bug:
+      "deno listener: a body that came exactly whole with its head is read through the stream, so a handler that never reads it makes the answer say Connection: close",
+    file: "src/serve/_http1.ts",
+    find: "if (this.buffered < n) return null;",
+    replace: "if (this.buffered <= n) return null;",
+    tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-chunk-line-cut-refused",
+    bug:
+      "wire reader: a chunk line cut across two reads is refused as a cut-off body (readLine's fill result read the wrong way round)",
+    file: "src/serve/_http1.ts",
+    find: "      if (!(await this.#fill(maxBytes + 2))) {",
+    replace: "      if ((await this.#fill(maxBytes + 2))) {",
+    tests: ["tests/serve/wire_reader_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-chunk-line-too-long-inverted",
+    bug:
+      "wire reader: a chunk line cut across two reads is refused as too long (the bound's check inverted)",
+    file: "src/serve/_http1.ts",
+    find:
+      `      if (this.buffered >= maxBytes) {\n        throw new HttpWireError(400, "A chunk line is too long.");`,
+    replace:
+      `      if (!(this.buffered >= maxBytes)) {\n        throw new HttpWireError(400, "A chunk line is too long.");`,
+    tests: ["tests/serve/wire_reader_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-head-bound-waits",
+    bug:
+      "wire reader: a head that reaches maxHeaderBytes unfinished is not refused while its client waits (431 only at the timeout's 408)",
+    file: "src/serve/_http1.ts",
+    find: "if (this.#end - this.#start >= maxBytes) {",
+    replace: "if (this.#end - this.#start > maxBytes) {",
+    tests: ["tests/serve/wire_reader_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-chunk-line-bound-waits",
+    bug:
+      "wire reader: a chunk line that reaches its bound unfinished is not refused while its client waits",
+    file: "src/serve/_http1.ts",
+    find:
+      `      if (this.buffered >= maxBytes) {\n        throw new HttpWireError(400, "A chunk line is too long.");`,
+    replace:
+      `      if (this.buffered > maxBytes) {\n        throw new HttpWireError(400, "A chunk line is too long.");`,
+    tests: ["tests/serve/wire_reader_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-continue-repeated",
+    bug:
+      "deno listener: a 100 Continue is written again before each piece of the body is read, so the client reads a second 100 where its answer should be",
+    file: "src/serve/_http1.ts",
+    find: "          started = true;\n          await hooks.start();",
+    replace: "          started = false;\n          await hooks.start();",
+    tests: ["tests/serve/node_upload_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-length-body-reads-on",
+    bug:
+      "deno listener: a declared body read through its stream goes on past its end to read a chunk's CRLF from the next request",
+    file: "src/serve/_http1.ts",
+    find:
+      "            controller.enqueue(piece);\n            return end(controller);",
+    replace:
+      "            controller.enqueue(piece);\n            end(controller);",
+    tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-null-body-chunked",
+    bug:
+      "deno listener: an answer without a body (new Response(null)) is framed chunked with no chunk, so the client waits for ever",
+    file: "src/serve/_http1.ts",
+    find: "} else if (response.body !== null && !isNullBodyStatus(status)) {",
+    replace:
+      "} else if (response.body !== null || !isNullBodyStatus(status)) {",
+    tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-http10-te-chunked",
+    bug:
+      "deno listener: an HTTP/1.0 answer of no length says Transfer-Encoding: chunked while its body goes unframed",
+    file: "src/serve/_http1.ts",
+    find: 'if (!options.head && framing === "chunked") {',
+    replace: 'if (!options.head || framing === "chunked") {',
+    tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-linger-only-stopping",
+    bug:
+      "deno listener: an answer that left the body unread closes at once (lingering only while shutting down), so a client sending its whole upload before reading is reset and loses the answer",
+    file: "src/serve/_deno_server.ts",
+    find: 'if (next === "linger" && !stopping) await linger(c, lingerMs);',
+    replace: 'if (next === "linger" && stopping) await linger(c, lingerMs);',
+    tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-linger-close-or-body",
+    bug:
+      "deno listener: an answer that left the body unread, none of it buffered yet, closes at once (`bodyDone ||`), and the client is reset",
+    file: "src/serve/_deno_server.ts",
+    find:
+      'return bodyDone && !broken && reader.buffered === 0 ? "close" : "linger";',
+    replace:
+      'return bodyDone || !broken && reader.buffered === 0 ? "close" : "linger";',
+    tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-linger-close-or-buffered",
+    bug:
+      "deno listener: an answer that left the body unread, none of it buffered yet, closes at once (`|| reader.buffered === 0`), and the client is reset",
+    file: "src/serve/_deno_server.ts",
+    find:
+      'return bodyDone && !broken && reader.buffered === 0 ? "close" : "linger";',
+    replace:
+      'return bodyDone && !broken || reader.buffered === 0 ? "close" : "linger";',
+    tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-http10-whole-keepalive",
+    bug:
+      "deno listener: an HTTP/1.0 keep-alive answer built at once goes with a length and `Connection: keep-alive`, and the connection is closed after it anyway",
+    file: "src/serve/_deno_server.ts",
+    find: 'framing === "chunked" && !isEventStream(response)',
+    replace: 'framing === "chunked" || !isEventStream(response)',
+    tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-idle-only-first",
+    bug:
+      "deno listener: the idle deadline is set only before a connection's first head, so a kept-alive connection quiet after its answer is held for good",
+    file: "src/serve/_deno_server.ts",
+    find: "if (!first) c.idleBy = Date.now() + limits.idleTimeoutMs;",
+    replace: "if (first) c.idleBy = Date.now() + limits.idleTimeoutMs;",
+    tests: ["tests/serve/deno_deadlines_r13a_mutants_test.ts"],
+  },
+  // Seed 20261166's survivor with a test.
+  {
+    id: "lis13-node-backpressure-inverted",
+    bug:
+      "node listener: node:http is not paused while the body's queue is full, so an upload the handler leaves unread is taken whole and never gets its 408 at bodyTimeoutMs",
+    file: "src/serve/_node_server.ts",
+    find: "if ((controller.desiredSize ?? 0) <= 0) req.pause();",
+    replace: "if (!((controller.desiredSize ?? 0) <= 0)) req.pause();",
+    tests: ["tests/serve/node_upload_r13a_mutants_test.ts"],
+  },
+  {
+    id: "lis13-node-413-then-answer",
+    bug:
+      "node listener: after the 413 that stands for a handler's answer, that answer is written too; node:http refuses it and the kept connection is destroyed",
+    file: "src/serve/_node_server.ts",
+    find:
+      "      await response.body?.cancel().catch(() => {});\n      return tooLargeAnswer(res);",
+    replace:
+      "      await response.body?.cancel().catch(() => {});\n      tooLargeAnswer(res);",
+    tests: ["tests/serve/node_upload_r13a_mutants_test.ts"],
+  },
 ];
