@@ -9,52 +9,8 @@ import { serve } from "../../src/serve/mod.ts";
 import { shutdownBounded } from "../_bounded.ts";
 import { waitUntil, withTimeout } from "../_timeout.ts";
 import { bodyOf, WAIT_MS } from "./_raw_client.ts";
+import { holdClock, T0 } from "./_held_clock.ts";
 import { withServer } from "./_with_server.ts";
-
-/** A clock the test moves, and the listener's sweeper, run on demand. */
-interface HeldClock {
-  /** Sets what Date.now answers. */
-  at(ms: number): void;
-  /** Runs the sweeper now, synchronously. */
-  sweep(): void;
-  /** Gives Date.now back. */
-  release(): void;
-}
-
-/**
- * Freezes Date.now at `start` and keeps the callback of the next
- * setInterval (the listener's sweeper, started by `serve`); setInterval
- * itself is given back as soon as that one is kept. The sweeper keeps its
- * own real ticks too: they see the frozen clock, so they change nothing
- * the test has not.
- */
-function holdClock(start: number): HeldClock {
-  const realNow = Date.now;
-  const realSetInterval = globalThis.setInterval;
-  let now = start;
-  let sweeper: (() => void) | undefined;
-  Date.now = () => now;
-  globalThis.setInterval = ((fn: () => void, ms?: number) => {
-    sweeper = fn;
-    globalThis.setInterval = realSetInterval;
-    return realSetInterval(fn, ms);
-  }) as typeof setInterval;
-  return {
-    at(ms) {
-      now = ms;
-    },
-    sweep() {
-      assert.ok(sweeper, "the listener started no sweeper");
-      sweeper();
-    },
-    release() {
-      Date.now = realNow;
-      globalThis.setInterval = realSetInterval;
-    },
-  };
-}
-
-const T0 = 1_000_000;
 
 // Bug (planted by hand, the twin of seed 20261165's `_deno_server.ts:181`
 // survivor below, `now > c.headBy`→`>=`): a client was cut off with a 408
