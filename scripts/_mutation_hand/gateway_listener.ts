@@ -565,4 +565,24 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: 'cl.split(",").map((v) => v.trim())',
     tests: ["tests/serve/framing_space_r12_mutants_test.ts"],
   },
+  // Twelfth round, seed 20261167 (worktree lisb13): each caught by a test
+  // written for it.
+  {
+    id: "lisb13-first-byte-dropped",
+    bug:
+      "deno listener: a streamed answer's first piece of one byte, read before choosing whole or chunked, is dropped",
+    file: "src/serve/_write_body.ts",
+    find: "if (data.byteLength > 0) {",
+    replace: "if (data.byteLength > 1) {",
+    tests: ["tests/serve/write_body_r13b_mutants_test.ts"],
+  },
+  {
+    id: "lisb13-write-deadline-at-edge",
+    bug:
+      "deno listener: an answer still being written is cut off at the very millisecond its write deadline ends, not once it has passed",
+    file: "src/serve/_deno_server.ts",
+    find: "(c.writeBy && now > c.writeBy)",
+    replace: "(c.writeBy && now >= c.writeBy)",
+    tests: ["tests/serve/deadline_edge_r13b_mutants_test.ts"],
+  },
 ];
