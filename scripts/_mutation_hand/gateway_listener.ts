@@ -585,4 +585,13 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "(c.writeBy && now >= c.writeBy)",
     tests: ["tests/serve/deadline_edge_r13b_mutants_test.ts"],
   },
+  {
+    id: "lisb13-declared-64k-chunked",
+    bug:
+      "deno listener: an answer declaring exactly 64 KiB, its body arriving over time, loses its Content-Length and goes chunked",
+    file: "src/serve/_deno_server.ts",
+    find: "if (Number(declared) > WHOLE_BODY_MAX_BYTES) return undefined;",
+    replace: "if (Number(declared) >= WHOLE_BODY_MAX_BYTES) return undefined;",
+    tests: ["tests/serve/write_body_r13b_mutants_test.ts"],
+  },
 ];
