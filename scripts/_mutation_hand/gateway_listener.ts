@@ -594,4 +594,13 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "if (Number(declared) >= WHOLE_BODY_MAX_BYTES) return undefined;",
     tests: ["tests/serve/write_body_r13b_mutants_test.ts"],
   },
+  {
+    id: "lisb13-full-buffer-not-moved",
+    bug:
+      "listener: a full read buffer's unread bytes are not moved to its front, so a head crossing its end is read as the one before it",
+    file: "src/serve/_http1.ts",
+    find: "        this.#buffer.copyWithin(0, this.#start, this.#end);",
+    replace: "        ;",
+    tests: ["tests/serve/wire_reader_r13b_mutants_test.ts"],
+  },
 ];
