@@ -1,9 +1,10 @@
-// The wire reader's buffer once it is full: a client that sends requests
-// back to back (pipelining, or a fast client's next request behind a large
-// head) fills the listener's 16 KiB read buffer with a whole head and the
-// start of the next. Reading on must first move the unread start to the
-// front; what is read next is that head, byte for byte, never the one
-// already handed on.
+// The wire reader between requests: a client that sends requests back to
+// back (pipelining, or a fast client's next request behind a large head)
+// fills the listener's 16 KiB read buffer with a whole head and the start
+// of the next, and reading on must first move the unread start to the
+// front; and a request sent behind an empty line leaves that line's CR or
+// LF in the buffer, which the skip of empty lines must not read again once
+// nothing is buffered. Either way the next head is read byte for byte.
 import assert from "node:assert/strict";
 import { WireReader } from "../../src/serve/_http1.ts";
 import { bodyOf } from "./_raw_client.ts";
