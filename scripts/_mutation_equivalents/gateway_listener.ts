@@ -368,4 +368,19 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "the listener is closed only by shutdown, which sets stopping first, and Deno rejects a closed listener's accept with BadResource (pending or later, checked on Deno 2.9.6), so both operands are true together; an accept failing otherwise (EMFILE) just as shutdown begins costs one 5 ms back-off before the next accept meets the closed listener and the loop returns, a race no caller can arrange or see",
   },
+  {
+    file: "src/serve/_http1.ts",
+    before:
+      "if (size <= this.#buffer.byteLength) return true; // caller checks max",
+    after: "if (size <= this.#buffer.byteLength) true; // caller checks max",
+    reason:
+      "unreachable, as its `return false` twin: a buffer full from offset 0 is past readHead's and readLine's own refusals, readSome fills only an empty buffer, and watchEnd runs once a head has been consumed (start > 0), where a full buffer is compacted instead",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before: "for (let i = this.#start + scanned; i < this.#end; i++) {",
+    after: "for (let i = this.#start + scanned; i <= this.#end; i++) {",
+    reason:
+      "the extra pass looks at the stale byte just past the buffered ones, and even when that is an LF both bytes after it read as -1 (past the end), so no head ends there and the loop moves on to fill as before",
+  },
 ];
