@@ -612,4 +612,48 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "this.#start <= this.#end &&",
     tests: ["tests/serve/wire_reader_r13b_mutants_test.ts"],
   },
+  {
+    id: "lisb13-head-scan-stale-next",
+    bug:
+      "listener: the scan for a head's end reads the stale byte past what was received as the byte after a line's LF, ending a second head in pieces early",
+    file: "src/serve/_http1.ts",
+    find: "const next = i + 1 < this.#end ? buffer[i + 1] : -1;",
+    replace: "const next = i < this.#end ? buffer[i + 1] : -1;",
+    tests: ["tests/serve/wire_reader_r13b_mutants_test.ts"],
+  },
+  {
+    id: "lisb13-head-scan-stale-after-cr",
+    bug:
+      "listener: the scan for a head's end reads the stale byte past what was received after a line's LF and a CR, taking a bare CR that ends a piece for the head's end",
+    file: "src/serve/_http1.ts",
+    find: "const afterCr = i + 2 < this.#end ? buffer[i + 2] : -1;",
+    replace: "const afterCr = i + 2 <= this.#end ? buffer[i + 2] : -1;",
+    tests: ["tests/serve/wire_reader_r13b_mutants_test.ts"],
+  },
+  {
+    id: "lisb13-head-end-cr-or-lf",
+    bug:
+      "listener: a line starting with a bare CR, or a one-byte line, ends the head (served from the lines before it) instead of a 400",
+    file: "src/serve/_http1.ts",
+    find: "else if (next === CR && afterCr === LF) endOfHead = i + 3;",
+    replace: "else if (next === CR || afterCr === LF) endOfHead = i + 3;",
+    tests: ["tests/serve/wire_reader_r13b_mutants_test.ts"],
+  },
+  {
+    id: "lisb13-head-exact-max-refused",
+    bug: "listener: a head of exactly maxHeaderBytes is refused with a 431",
+    file: "src/serve/_http1.ts",
+    find: "if (endOfHead - this.#start > maxBytes) {",
+    replace: "if (endOfHead - this.#start >= maxBytes) {",
+    tests: ["tests/serve/wire_reader_r13b_mutants_test.ts"],
+  },
+  {
+    id: "lisb13-head-at-max-waits",
+    bug:
+      "listener: an unfinished head that has reached maxHeaderBytes waits for more instead of its 431",
+    file: "src/serve/_http1.ts",
+    find: "if (this.#end - this.#start >= maxBytes) {",
+    replace: "if (this.#end - this.#start > maxBytes) {",
+    tests: ["tests/serve/wire_reader_r13b_mutants_test.ts"],
+  },
 ];

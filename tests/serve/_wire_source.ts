@@ -1,0 +1,25 @@
+/**
+ * A byte source for the wire reader without sockets: it hands out the
+ * pieces a test gives, one per read, each split when the reader's buffer
+ * has less room (so one large piece is a fast client that fills every
+ * buffer it is given), then the end of the input.
+ *
+ * @module
+ */
+import { WireReader } from "../../src/serve/_http1.ts";
+
+const utf8 = new TextEncoder();
+
+/** A WireReader over `pieces`, one per read, then the end of the input. */
+export function source(...pieces: string[]): WireReader {
+  const queue = pieces.map((piece) => utf8.encode(piece));
+  return new WireReader((buffer) => {
+    const next = queue.shift();
+    if (next === undefined) return Promise.resolve(null);
+    buffer.set(next.subarray(0, buffer.byteLength));
+    if (next.byteLength > buffer.byteLength) {
+      queue.unshift(next.subarray(buffer.byteLength));
+    }
+    return Promise.resolve(Math.min(next.byteLength, buffer.byteLength));
+  });
+}
