@@ -656,4 +656,22 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "if (this.#end - this.#start > maxBytes) {",
     tests: ["tests/serve/wire_reader_r13b_mutants_test.ts"],
   },
+  {
+    id: "lisb13-chunk-line-bare-lf",
+    bug:
+      "listener: a chunk line ended by a bare LF is read as a line (the body read as sent) where Node refuses it",
+    file: "src/serve/_http1.ts",
+    find: "if (end === this.#start || this.#buffer[end - 1] !== CR) {",
+    replace: "if (end === this.#start && this.#buffer[end - 1] !== CR) {",
+    tests: ["tests/serve/chunk_lines_r13b_mutants_test.ts"],
+  },
+  {
+    id: "lisb13-chunk-line-lf-first",
+    bug:
+      "listener: a chunked body whose last byte sent is a bare LF is held until its timeout instead of refused at once",
+    file: "src/serve/_http1.ts",
+    find: "if (at >= 0) {",
+    replace: "if (at > 0) {",
+    tests: ["tests/serve/chunk_lines_r13b_mutants_test.ts"],
+  },
 ];

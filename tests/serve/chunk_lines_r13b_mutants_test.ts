@@ -13,7 +13,8 @@ const HEAD =
 
 // Fault (found planting `at >= 0`→`> 0` in `_http1.ts` readLine by hand,
 // which no test told apart): the listener read each of these bodies as
-// "hello", where Node answers 400.
+// "hello", where Node answers 400. Now the same mutant would hold a body
+// whose last byte is a bare LF until its timeout.
 Deno.test("serve: a chunked body with a bare LF in its framing cannot be read; the same with CRLF can", async () => {
   await withServer(
     async (request) => {
@@ -31,6 +32,10 @@ Deno.test("serve: a chunked body with a bare LF in its framing cannot be read; t
         ["5\r\nhello\r\n0\r\n\n", "unreadable"], // the trailers' end
         ["5\r\nhello\r\n0\r\nX-T: 1\n\r\n", "unreadable"], // a trailer
         ["5\nhello\n0\n\n", "unreadable"], // all of them
+        // A bare LF as the last byte sent: refused at once, not held for
+        // bytes that may never come.
+        ["5\r\nhello\n", "unreadable"],
+        ["5\r\nhello\r\n\n", "unreadable"],
       ];
       for (const [body, expected] of cases) {
         const client = await connect();
