@@ -674,4 +674,31 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "if (at > 0) {",
     tests: ["tests/serve/chunk_lines_r13b_mutants_test.ts"],
   },
+  {
+    id: "lisb13-chunk-line-split-refused",
+    bug:
+      "listener: a chunk line that arrives in more than one read is refused as too long",
+    file: "src/serve/_http1.ts",
+    find: "if (this.buffered >= maxBytes) {",
+    replace: "if (!(this.buffered >= maxBytes)) {",
+    tests: ["tests/serve/chunk_lines_r13b_mutants_test.ts"],
+  },
+  {
+    id: "lisb13-chunk-line-at-max-held",
+    bug:
+      "listener: a chunk line that has reached its bound without an end waits for more instead of being refused",
+    file: "src/serve/_http1.ts",
+    find: "if (this.buffered >= maxBytes) {",
+    replace: "if (this.buffered > maxBytes) {",
+    tests: ["tests/serve/chunk_lines_r13b_mutants_test.ts"],
+  },
+  {
+    id: "lisb13-chunk-line-more-is-cut",
+    bug:
+      "listener: more bytes of a chunk line arriving are taken for the end of the input (the body cut off)",
+    file: "src/serve/_http1.ts",
+    find: "if (!(await this.#fill(maxBytes + 2))) {",
+    replace: "if ((await this.#fill(maxBytes + 2))) {",
+    tests: ["tests/serve/chunk_lines_r13b_mutants_test.ts"],
+  },
 ];

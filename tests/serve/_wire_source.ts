@@ -6,7 +6,11 @@
  *
  * @module
  */
-import { WireReader } from "../../src/serve/_http1.ts";
+import {
+  bodyStream,
+  type RequestHead,
+  WireReader,
+} from "../../src/serve/_http1.ts";
 
 const utf8 = new TextEncoder();
 
@@ -22,4 +26,17 @@ export function source(...pieces: string[]): WireReader {
     }
     return Promise.resolve(Math.min(next.byteLength, buffer.byteLength));
   });
+}
+
+/** The body `reader` holds under `framing`, read whole as text. */
+export async function bodyText(
+  reader: WireReader,
+  framing: RequestHead["body"],
+): Promise<string> {
+  const body = bodyStream(reader, framing, {
+    start: () => Promise.resolve(),
+    done() {},
+    broken() {},
+  });
+  return body === null ? "" : await new Response(body).text();
 }

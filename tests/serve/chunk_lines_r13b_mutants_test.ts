@@ -6,6 +6,7 @@
 // ways. The head may still use bare LF line ends (RFC 9112 §2.2).
 import assert from "node:assert/strict";
 import { bodyOf, headOf } from "./_raw_client.ts";
+import { bodyText, source } from "./_wire_source.ts";
 import { withServer } from "./_with_server.ts";
 
 const HEAD =
@@ -36,6 +37,11 @@ Deno.test("serve: a chunked body with a bare LF in its framing cannot be read; t
         // bytes that may never come.
         ["5\r\nhello\n", "unreadable"],
         ["5\r\nhello\r\n\n", "unreadable"],
+        // No CRLF where one must be, and nothing more sent: refused once
+        // the line is longer than it may be (two bytes after a chunk's
+        // data, 4096 for a size line), not held.
+        ["5\r\nhelloXY", "unreadable"],
+        ["1;" + "x".repeat(4094), "unreadable"],
       ];
       for (const [body, expected] of cases) {
         const client = await connect();
@@ -49,4 +55,13 @@ Deno.test("serve: a chunked body with a bare LF in its framing cannot be read; t
       }
     },
   );
+});
+
+// Bugs (planted by hand, `_http1.ts` readLine: the length check inverted,
+// or the end-of-input check's `!` dropped): a chunk line that arrived in
+// more than one read, as a slow client sends it, was refused as too long or
+// cut off instead of read on.
+Deno.test("WireReader: a chunked body whose lines arrive split across reads is read whole", async () => {
+  const reader = source("5", "\r", "\nhel", "lo\r", "\n", "0\r", "\n\r", "\n");
+  assert.equal(await bodyText(reader, { kind: "chunked" }), "hello");
 });

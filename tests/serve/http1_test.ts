@@ -12,7 +12,7 @@ import {
   WireReader,
 } from "../../src/serve/_http1.ts";
 import { chunkFrame, writeBody } from "../../src/serve/_write_body.ts";
-import { source } from "./_wire_source.ts";
+import { bodyText, source } from "./_wire_source.ts";
 
 const utf8 = new TextEncoder();
 
@@ -20,18 +20,6 @@ async function headOf(reader: WireReader) {
   const text = await reader.readHead(64 * 1024, () => {});
   assert.notEqual(text, null);
   return parseHead(text!);
-}
-
-async function bodyText(
-  reader: WireReader,
-  framing: ReturnType<typeof parseHead>["body"],
-): Promise<string> {
-  const body = bodyStream(reader, framing, {
-    start: () => Promise.resolve(),
-    done() {},
-    broken() {},
-  });
-  return body === null ? "" : await new Response(body).text();
 }
 
 async function statusOf(work: () => Promise<unknown>): Promise<number> {
