@@ -383,4 +383,11 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "the extra pass looks at the stale byte just past the buffered ones, and even when that is an LF both bytes after it read as -1 (past the end), so no head ends there and the loop moves on to fill as before",
   },
+  {
+    file: "src/serve/_http1.ts",
+    before: "if (finished) return;",
+    after: "if (finished) ;",
+    reason:
+      "finished is set only as the stream closes, errors or is cancelled, and a ReadableStream never calls pull after any of the three, so the early return never runs (the reason of the flag's own reviewed mutants above)",
+  },
 ];

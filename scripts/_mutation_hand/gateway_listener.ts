@@ -701,4 +701,13 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "if ((await this.#fill(maxBytes + 2))) {",
     tests: ["tests/serve/chunk_lines_r13b_mutants_test.ts"],
   },
+  {
+    id: "lisb13-continue-every-read",
+    bug:
+      "listener: the body's start hook runs at every read, so `100 Continue` is sent before each piece of the body",
+    file: "src/serve/_http1.ts",
+    find: "          started = true;",
+    replace: "          started = false;",
+    tests: ["tests/serve/chunk_lines_r13b_mutants_test.ts"],
+  },
 ];

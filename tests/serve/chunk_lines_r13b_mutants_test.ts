@@ -3,7 +3,9 @@
 // body unreadable, as Node 20's parser refuses it (HPE_CR_EXPECTED, or an
 // invalid header token in the trailers). Reading a bare LF as a line end
 // there, where a proxy in front may not, lets the two frame one body two
-// ways. The head may still use bare LF line ends (RFC 9112 §2.2).
+// ways. The head may still use bare LF line ends (RFC 9112 §2.2). A line
+// split across reads is read on, one past its bound is refused at once, and
+// a body read in many pieces is preceded by one 100 Continue, not one each.
 import assert from "node:assert/strict";
 import { bodyOf, headOf } from "./_raw_client.ts";
 import { bodyText, source } from "./_wire_source.ts";
@@ -64,4 +66,26 @@ Deno.test("serve: a chunked body with a bare LF in its framing cannot be read; t
 Deno.test("WireReader: a chunked body whose lines arrive split across reads is read whole", async () => {
   const reader = source("5", "\r", "\nhel", "lo\r", "\n", "0\r", "\n\r", "\n");
   assert.equal(await bodyText(reader, { kind: "chunked" }), "hello");
+});
+
+// Bug (planted by hand, `_http1.ts` bodyStream, `started = true`→`false`):
+// the body's start hook ran at every read, so a client that asked for
+// `100 Continue` got one before each piece of its body was read, and the
+// answer it waited for came after interim answers it never asked for.
+Deno.test("serve: Expect: 100-continue gets one 100 Continue however many reads its body takes", async () => {
+  await withServer(
+    async (request) => new Response(`read ${await request.text()}`),
+    async (connect) => {
+      const client = await connect();
+      await client.write(
+        "POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n" +
+          "Transfer-Encoding: chunked\r\n\r\n",
+      );
+      assert.match(await client.response(), /^HTTP\/1\.1 100 /);
+      await client.write("2\r\nhe\r\n3\r\nllo\r\n0\r\n\r\n");
+      const answer = await client.response();
+      assert.match(answer, /^HTTP\/1\.1 200 /, answer);
+      assert.equal(bodyOf(answer), "read hello");
+    },
+  );
 });
