@@ -390,4 +390,11 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "finished is set only as the stream closes, errors or is cancelled, and a ReadableStream never calls pull after any of the three, so the early return never runs (the reason of the flag's own reviewed mutants above)",
   },
+  {
+    file: "src/serve/_http1.ts",
+    before: "remaining = parseInt(size[1], 16);",
+    after: "remaining = parseInt(size[0], 16);",
+    reason:
+      "the whole match is the size's hex digits followed only by SP/HTAB and a `;` extension, and parseInt stops at the first character that is no hex digit, so it reads the same number from the whole match as from the digits alone",
+  },
 ];

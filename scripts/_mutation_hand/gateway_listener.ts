@@ -710,4 +710,13 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "          started = false;",
     tests: ["tests/serve/chunk_lines_r13b_mutants_test.ts"],
   },
+  {
+    id: "lisb13-trailers-65",
+    bug:
+      "listener: a chunked body's 65th trailer line is read, past the bound of 64",
+    file: "src/serve/_http1.ts",
+    find: 'if (i >= 64) throw new HttpWireError(400, "Too many trailers.");',
+    replace: 'if (i > 64) throw new HttpWireError(400, "Too many trailers.");',
+    tests: ["tests/serve/chunk_lines_r13b_mutants_test.ts"],
+  },
 ];

@@ -8,6 +8,7 @@
 // a body read in many pieces is preceded by one 100 Continue, not one each.
 import assert from "node:assert/strict";
 import { bodyOf, headOf } from "./_raw_client.ts";
+import { HttpWireError } from "../../src/serve/_http1.ts";
 import { bodyText, source } from "./_wire_source.ts";
 import { withServer } from "./_with_server.ts";
 
@@ -87,5 +88,18 @@ Deno.test("serve: Expect: 100-continue gets one 100 Continue however many reads 
       assert.match(answer, /^HTTP\/1\.1 200 /, answer);
       assert.equal(bodyOf(answer), "read hello");
     },
+  );
+});
+
+// Bugs (planted by hand, `_http1.ts` bodyStream, the trailer count's
+// `i >= 64` as `> 64` or `>= 65`): the bound on trailer lines let a 65th
+// through. 64 are read; one more is refused.
+Deno.test("WireReader: a chunked body's trailers are read up to 64 lines; a 65th makes the body unreadable", async () => {
+  const trailers = (n: number) => "X-T: 1\r\n".repeat(n);
+  const body = (n: number) => source(`2\r\nhi\r\n0\r\n${trailers(n)}\r\n`);
+  assert.equal(await bodyText(body(64), { kind: "chunked" }), "hi");
+  await assert.rejects(
+    bodyText(body(65), { kind: "chunked" }),
+    (error) => error instanceof HttpWireError && error.status === 400,
   );
 });
