@@ -397,4 +397,39 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "the whole match is the size's hex digits followed only by SP/HTAB and a `;` extension, and parseInt stops at the first character that is no hex digit, so it reads the same number from the whole match as from the digits alone",
   },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "return status === 204 || status === 205 || status === 304 ||",
+    after: "return status === 204 && status === 205 || status === 304 ||",
+    reason:
+      "nullBodyStatus is asked only about a response whose body is not null, and a Response cannot carry a body with 204, 205 or 304 (its constructor refuses one) nor have a 1xx status at all (200 to 599), so the check is false there with or without this edit, which only narrows which null-body statuses it names",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "return status === 204 || status === 205 || status === 304 ||",
+    after: "return status === 204 || status === 205 && status === 304 ||",
+    reason:
+      "nullBodyStatus is asked only about a response whose body is not null, and a Response cannot carry a body with 204, 205 or 304 (its constructor refuses one) nor have a 1xx status at all (200 to 599), so the check is false there with or without this edit, which only narrows which null-body statuses it names",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "return status === 204 || status === 205 || status === 304 ||",
+    after: "return status === 204 || status === 205 || status === 304 &&",
+    reason:
+      "nullBodyStatus is asked only about a response whose body is not null, and a Response cannot carry a body with 204, 205 or 304 (its constructor refuses one) nor have a 1xx status at all (200 to 599), so the check is false there with or without this edit, which only narrows which null-body statuses it names",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "(status >= 100 && status < 200);",
+    after: "(status > 100 && status < 200);",
+    reason:
+      "nullBodyStatus is asked only about a response whose body is not null, and a Response cannot carry a body with 204, 205 or 304 (its constructor refuses one) nor have a 1xx status at all (200 to 599), so the check is false there with or without this edit, which only narrows which null-body statuses it names",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "(status >= 100 && status < 200);",
+    after: "(status >= 101 && status < 200);",
+    reason:
+      "nullBodyStatus is asked only about a response whose body is not null, and a Response cannot carry a body with 204, 205 or 304 (its constructor refuses one) nor have a 1xx status at all (200 to 599), so the check is false there with or without this edit, which only narrows which null-body statuses it names",
+  },
 ];
