@@ -719,4 +719,13 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: 'if (i > 64) throw new HttpWireError(400, "Too many trailers.");',
     tests: ["tests/serve/chunk_lines_r13b_mutants_test.ts"],
   },
+  {
+    id: "lisb13-arrived-body-not-taken",
+    bug:
+      "listener: a body that came with its head and nothing after it is not taken as whole, so one the handler leaves unread closes the connection",
+    file: "src/serve/_http1.ts",
+    find: "if (this.buffered < n) return null;",
+    replace: "if (this.buffered <= n) return null;",
+    tests: ["tests/serve/wire_reader_r13b_mutants_test.ts"],
+  },
 ];

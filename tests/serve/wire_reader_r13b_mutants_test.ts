@@ -6,10 +6,11 @@
 // the buffer, which the skip of empty lines must not read again once
 // nothing is buffered; the scan for a head's end must never look past what
 // was received (a stale byte of an earlier head), nor end a head at
-// anything but an empty line; and maxHeaderBytes bounds a head exactly.
+// anything but an empty line; maxHeaderBytes bounds a head exactly; and a
+// small body that came whole with its head is taken as read.
 import assert from "node:assert/strict";
 import { HttpWireError, parseHead } from "../../src/serve/_http1.ts";
-import { bodyOf } from "./_raw_client.ts";
+import { bodyOf, headOf } from "./_raw_client.ts";
 import { source } from "./_wire_source.ts";
 import { withServer } from "./_with_server.ts";
 
@@ -146,4 +147,27 @@ Deno.test("WireReader: a head of exactly maxHeaderBytes is read; an unfinished o
   // Exactly max bytes and no end yet: refused before the input ends (which
   // would make it a head cut off, a 400).
   assert.equal(await refusal(max, exact.slice(0, -4) + "pppp"), 431);
+});
+
+// Bug (planted by hand, `_http1.ts` takeBuffered, `buffered < n`→`<=`): a
+// body that came with its head and nothing after it (what a client sends in
+// one write) was not taken as whole, so a handler that left it unread (a
+// route that answers a POST without reading it) had its connection closed,
+// where node:http reads such a body and keeps the connection.
+Deno.test("serve: a small body sent with its head and left unread by the handler keeps the connection for the next request", async () => {
+  await withServer(
+    (request) =>
+      new Response(`${request.method} ${new URL(request.url).pathname}`),
+    async (connect) => {
+      const client = await connect();
+      await client.write(
+        "POST /ignored HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello",
+      );
+      const answer = await client.response();
+      assert.equal(bodyOf(answer), "POST /ignored");
+      assert.ok(!headOf(answer).includes("connection: close"), answer);
+      await client.write("GET /next HTTP/1.1\r\nHost: x\r\n\r\n");
+      assert.equal(bodyOf(await client.response()), "GET /next");
+    },
+  );
 });
