@@ -728,4 +728,13 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "if (this.buffered <= n) return null;",
     tests: ["tests/serve/wire_reader_r13b_mutants_test.ts"],
   },
+  {
+    id: "lisb13-head-rescanned",
+    bug:
+      "listener: each read of a head scans it again from its start, time quadratic in the head's size for a client sending it a byte at a time",
+    file: "src/serve/_http1.ts",
+    find: "scanned = Math.max(0, this.#end - this.#start - 2);",
+    replace: "scanned = Math.min(0, this.#end - this.#start - 2);",
+    tests: ["tests/serve/wire_reader_r13b_mutants_test.ts"],
+  },
 ];

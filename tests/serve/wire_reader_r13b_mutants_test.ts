@@ -7,9 +7,11 @@
 // nothing is buffered; the scan for a head's end must never look past what
 // was received (a stale byte of an earlier head), nor end a head at
 // anything but an empty line; maxHeaderBytes bounds a head exactly; and a
-// small body that came whole with its head is taken as read.
+// small body that came whole with its head is taken as read; and a head
+// sent a byte at a time is scanned once, not once per byte.
 import assert from "node:assert/strict";
 import { HttpWireError, parseHead } from "../../src/serve/_http1.ts";
+import { assertLinear } from "../_complexity.ts";
 import { bodyOf, headOf } from "./_raw_client.ts";
 import { source } from "./_wire_source.ts";
 import { withServer } from "./_with_server.ts";
@@ -170,4 +172,17 @@ Deno.test("serve: a small body sent with its head and left unread by the handler
       assert.equal(bodyOf(await client.response()), "GET /next");
     },
   );
+});
+
+// Bug (planted by hand, `_http1.ts` readHead, `Math.max(0, …)`→`Math.min`
+// for where the next scan starts): each read scanned the head from its
+// start again, so a client sending its head a byte at a time (a slowloris)
+// cost the listener time quadratic in the head's size, about two billion
+// byte checks for one 64 KiB head. The scan goes on from where it stopped.
+Deno.test("WireReader: a head arriving a byte at a time is read in time linear in its size", async () => {
+  await assertLinear("a head sent a byte per read", 32 * 1024, async (n) => {
+    const text = head("/slow", n - head("/slow", 0).length);
+    const reader = source(...text.split(""));
+    assert.equal(await reader.readHead(n + 1024, () => {}), text.slice(0, -3));
+  });
 });
