@@ -432,4 +432,11 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "nullBodyStatus is asked only about a response whose body is not null, and a Response cannot carry a body with 204, 205 or 304 (its constructor refuses one) nor have a 1xx status at all (200 to 599), so the check is false there with or without this edit, which only narrows which null-body statuses it names",
   },
+  {
+    file: "src/serve/_http1.ts",
+    before: "if (endOfHead > 0) {",
+    after: "if (endOfHead > 1) {",
+    reason:
+      "endOfHead is 0 or an offset past an LF and the byte after it (i + 2 or i + 3, with i at least 0), never 1, so the two tests agree",
+  },
 ];
