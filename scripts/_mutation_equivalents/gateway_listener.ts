@@ -383,15 +383,6 @@ export const GATEWAY_LISTENER: Equivalent[] = [
   },
   {
     file: "src/serve/_http1.ts",
-    before:
-      "end > this.#start && this.#buffer[end - 1] === CR ? end - 1 : end,",
-    after:
-      "end >= this.#start && this.#buffer[end - 1] === CR ? end - 1 : end,",
-    reason:
-      "when end === start the line is empty either way: subarray(start, start - 1) is as empty as subarray(start, start)",
-  },
-  {
-    file: "src/serve/_http1.ts",
     context: 'let lineEnd = text.indexOf("\\n");',
     before: "if (lineEnd < 0) lineEnd = text.length;",
     after: "if (lineEnd <= 0) lineEnd = text.length;",
@@ -492,5 +483,56 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     after: "if (chunks.length === 1) chunks[0];",
     reason:
       "one chunk then goes through the general path, which copies it into an array of the same length: the same bytes are written with the same length, one copy more is made (as in _write_body.ts's concat)",
+  },
+  // Twelfth round, seed 20261167 (worktree lisb13).
+  {
+    file: "src/serve/_deno_server.ts",
+    before: "if (stopping || error instanceof Deno.errors.BadResource) return;",
+    after: "if (stopping && error instanceof Deno.errors.BadResource) return;",
+    reason:
+      "the listener is closed only by shutdown, which sets stopping first, and Deno rejects a closed listener's accept with BadResource (pending or later, checked on Deno 2.9.6), so both operands are true together; an accept failing otherwise (EMFILE) just as shutdown begins costs one 5 ms back-off before the next accept meets the closed listener and the loop returns, a race no caller can arrange or see",
+  },
+  {
+    file: "src/serve/_http1.ts",
+    before:
+      "if (size <= this.#buffer.byteLength) return true; // caller checks max",
+    after: "if (size <= this.#buffer.byteLength) true; // caller checks max",
+    reason:
+      "unreachable, as its `return false` twin: a buffer full from offset 0 is past readHead's and readLine's own refusals, readSome fills only an empty buffer, and watchEnd runs once a head has been consumed (start > 0), where a full buffer is compacted instead",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "return status === 204 || status === 205 || status === 304 ||",
+    after: "return status === 204 && status === 205 || status === 304 ||",
+    reason:
+      "nullBodyStatus is asked only about a response whose body is not null, and a Response cannot carry a body with 204, 205 or 304 (its constructor refuses one) nor have a 1xx status at all (200 to 599), so the check is false there with or without this edit, which only narrows which null-body statuses it names",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "return status === 204 || status === 205 || status === 304 ||",
+    after: "return status === 204 || status === 205 && status === 304 ||",
+    reason:
+      "nullBodyStatus is asked only about a response whose body is not null, and a Response cannot carry a body with 204, 205 or 304 (its constructor refuses one) nor have a 1xx status at all (200 to 599), so the check is false there with or without this edit, which only narrows which null-body statuses it names",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "return status === 204 || status === 205 || status === 304 ||",
+    after: "return status === 204 || status === 205 || status === 304 &&",
+    reason:
+      "nullBodyStatus is asked only about a response whose body is not null, and a Response cannot carry a body with 204, 205 or 304 (its constructor refuses one) nor have a 1xx status at all (200 to 599), so the check is false there with or without this edit, which only narrows which null-body statuses it names",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "(status >= 100 && status < 200);",
+    after: "(status > 100 && status < 200);",
+    reason:
+      "nullBodyStatus is asked only about a response whose body is not null, and a Response cannot carry a body with 204, 205 or 304 (its constructor refuses one) nor have a 1xx status at all (200 to 599), so the check is false there with or without this edit, which only narrows which null-body statuses it names",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "(status >= 100 && status < 200);",
+    after: "(status >= 101 && status < 200);",
+    reason:
+      "nullBodyStatus is asked only about a response whose body is not null, and a Response cannot carry a body with 204, 205 or 304 (its constructor refuses one) nor have a 1xx status at all (200 to 599), so the check is false there with or without this edit, which only narrows which null-body statuses it names",
   },
 ];

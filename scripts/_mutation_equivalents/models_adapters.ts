@@ -321,20 +321,6 @@ export const MODELS_ADAPTERS: Equivalent[] = [
       "only a text block has a string text field (thinking's is thinking, a tool result's content), and the last block always exists",
   },
   {
-    file: "src/models/adapters/_parameters.ts",
-    before: 'const rest = table.rest ?? "";',
-    after: 'const rest = table.rest || "";',
-    reason:
-      "table.rest is undefined or a string, and the only falsy string is the empty one, which both sides turn into the same empty prefix",
-  },
-  {
-    file: "src/models/adapters/_body.ts",
-    before: "if (value instanceof Response) return true;",
-    after: "if (value instanceof Response) true;",
-    reason:
-      "the runtime's own Response passes the structural check after it too; the early return only spares building its body stream",
-  },
-  {
     file: "src/models/adapters/_body.ts",
     before: "complete = true;",
     after: "complete = false;",

@@ -635,15 +635,6 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
   },
   {
-    id: "lis13-wire-reader-compact-copy",
-    bug:
-      "wire reader: making room in a full buffer forgets to move the unread bytes to its start, so pipelined requests past 16 KiB are read from stale bytes",
-    file: "src/serve/_http1.ts",
-    find: "        this.#buffer.copyWithin(0, this.#start, this.#end);",
-    replace: "        ;",
-    tests: ["tests/serve/wire_reader_r13a_mutants_test.ts"],
-  },
-  {
     id: "lis13-first-byte-unannounced",
     bug:
       "wire reader: a head that arrives in one read never announces its first byte, so the idle deadline stays and a kept-alive connection is cut under a handler working past idleTimeoutMs",
@@ -653,30 +644,12 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     tests: ["tests/serve/deno_deadlines_r13a_mutants_test.ts"],
   },
   {
-    id: "lis13-head-end-stale-byte",
-    bug:
-      "wire reader: the byte past a read that ends right after a line end, left in the buffer by an earlier request, is read as the head's last LF",
-    file: "src/serve/_http1.ts",
-    find: "const next = i + 1 < this.#end ? buffer[i + 1] : -1;",
-    replace: "const next = i < this.#end ? buffer[i + 1] : -1;",
-    tests: ["tests/serve/wire_reader_r13a_mutants_test.ts"],
-  },
-  {
     id: "lis13-head-end-stale-byte-le",
     bug: "wire reader: the same stale byte read through `i + 1 <= end`",
     file: "src/serve/_http1.ts",
     find: "const next = i + 1 < this.#end ? buffer[i + 1] : -1;",
     replace: "const next = i + 1 <= this.#end ? buffer[i + 1] : -1;",
     tests: ["tests/serve/wire_reader_r13a_mutants_test.ts"],
-  },
-  {
-    id: "lis13-body-with-head-exact",
-    bug:
-      "deno listener: a body that came exactly whole with its head is read through the stream, so a handler that never reads it makes the answer say Connection: close",
-    file: "src/serve/_http1.ts",
-    find: "if (this.buffered < n) return null;",
-    replace: "if (this.buffered <= n) return null;",
-    tests: ["tests/serve/deno_connection_r13a_mutants_test.ts"],
   },
   {
     id: "lis13-chunk-line-cut-refused",
@@ -696,15 +669,6 @@ export const GATEWAY_LISTENER: HandMutant[] = [
       `      if (this.buffered >= maxBytes) {\n        throw new HttpWireError(400, "A chunk line is too long.");`,
     replace:
       `      if (!(this.buffered >= maxBytes)) {\n        throw new HttpWireError(400, "A chunk line is too long.");`,
-    tests: ["tests/serve/wire_reader_r13a_mutants_test.ts"],
-  },
-  {
-    id: "lis13-head-bound-waits",
-    bug:
-      "wire reader: a head that reaches maxHeaderBytes unfinished is not refused while its client waits (431 only at the timeout's 408)",
-    file: "src/serve/_http1.ts",
-    find: "if (this.#end - this.#start >= maxBytes) {",
-    replace: "if (this.#end - this.#start > maxBytes) {",
     tests: ["tests/serve/wire_reader_r13a_mutants_test.ts"],
   },
   {
@@ -826,5 +790,189 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace:
       "      await response.body?.cancel().catch(() => {});\n      tooLargeAnswer(res);",
     tests: ["tests/serve/node_upload_r13a_mutants_test.ts"],
+  },
+  // Twelfth round, seed 20261167 (worktree lisb13): each caught by a test
+  // written for it.
+  {
+    id: "lisb13-first-byte-dropped",
+    bug:
+      "deno listener: a streamed answer's first piece of one byte, read before choosing whole or chunked, is dropped",
+    file: "src/serve/_write_body.ts",
+    find: "if (data.byteLength > 0) {",
+    replace: "if (data.byteLength > 1) {",
+    tests: ["tests/serve/write_body_r13b_mutants_test.ts"],
+  },
+  {
+    id: "lisb13-write-deadline-at-edge",
+    bug:
+      "deno listener: an answer still being written is cut off at the very millisecond its write deadline ends, not once it has passed",
+    file: "src/serve/_deno_server.ts",
+    find: "(c.writeBy && now > c.writeBy)",
+    replace: "(c.writeBy && now >= c.writeBy)",
+    tests: ["tests/serve/deadline_edge_r13b_mutants_test.ts"],
+  },
+  {
+    id: "lisb13-declared-64k-chunked",
+    bug:
+      "deno listener: an answer declaring exactly 64 KiB, its body arriving over time, loses its Content-Length and goes chunked",
+    file: "src/serve/_deno_server.ts",
+    find: "if (Number(declared) > WHOLE_BODY_MAX_BYTES) return undefined;",
+    replace: "if (Number(declared) >= WHOLE_BODY_MAX_BYTES) return undefined;",
+    tests: ["tests/serve/write_body_r13b_mutants_test.ts"],
+  },
+  {
+    id: "lisb13-full-buffer-not-moved",
+    bug:
+      "listener: a full read buffer's unread bytes are not moved to its front, so a head crossing its end is read as the one before it",
+    file: "src/serve/_http1.ts",
+    find: "        this.#buffer.copyWithin(0, this.#start, this.#end);",
+    replace: "        ;",
+    tests: [
+      "tests/serve/wire_reader_r13b_mutants_test.ts",
+      "tests/serve/wire_reader_r13a_mutants_test.ts",
+    ],
+  },
+  {
+    id: "lisb13-empty-line-skip-stale",
+    bug:
+      "listener: the skip of empty lines before a request line reads the stale byte past the buffered ones, so the request after one sent behind an empty line loses its first byte",
+    file: "src/serve/_http1.ts",
+    find: "this.#start < this.#end &&",
+    replace: "this.#start <= this.#end &&",
+    tests: ["tests/serve/wire_reader_r13b_mutants_test.ts"],
+  },
+  {
+    id: "lisb13-head-scan-stale-next",
+    bug:
+      "listener: the scan for a head's end reads the stale byte past what was received as the byte after a line's LF, ending a second head in pieces early",
+    file: "src/serve/_http1.ts",
+    find: "const next = i + 1 < this.#end ? buffer[i + 1] : -1;",
+    replace: "const next = i < this.#end ? buffer[i + 1] : -1;",
+    tests: [
+      "tests/serve/wire_reader_r13b_mutants_test.ts",
+      "tests/serve/wire_reader_r13a_mutants_test.ts",
+    ],
+  },
+  {
+    id: "lisb13-head-scan-stale-after-cr",
+    bug:
+      "listener: the scan for a head's end reads the stale byte past what was received after a line's LF and a CR, taking a bare CR that ends a piece for the head's end",
+    file: "src/serve/_http1.ts",
+    find: "const afterCr = i + 2 < this.#end ? buffer[i + 2] : -1;",
+    replace: "const afterCr = i + 2 <= this.#end ? buffer[i + 2] : -1;",
+    tests: ["tests/serve/wire_reader_r13b_mutants_test.ts"],
+  },
+  {
+    id: "lisb13-head-end-cr-or-lf",
+    bug:
+      "listener: a line starting with a bare CR, or a one-byte line, ends the head (served from the lines before it) instead of a 400",
+    file: "src/serve/_http1.ts",
+    find: "else if (next === CR && afterCr === LF) endOfHead = i + 3;",
+    replace: "else if (next === CR || afterCr === LF) endOfHead = i + 3;",
+    tests: ["tests/serve/wire_reader_r13b_mutants_test.ts"],
+  },
+  {
+    id: "lisb13-head-exact-max-refused",
+    bug: "listener: a head of exactly maxHeaderBytes is refused with a 431",
+    file: "src/serve/_http1.ts",
+    find: "if (endOfHead - this.#start > maxBytes) {",
+    replace: "if (endOfHead - this.#start >= maxBytes) {",
+    tests: ["tests/serve/wire_reader_r13b_mutants_test.ts"],
+  },
+  {
+    id: "lisb13-head-at-max-waits",
+    bug:
+      "listener: an unfinished head that has reached maxHeaderBytes waits for more instead of its 431",
+    file: "src/serve/_http1.ts",
+    find: "if (this.#end - this.#start >= maxBytes) {",
+    replace: "if (this.#end - this.#start > maxBytes) {",
+    tests: [
+      "tests/serve/wire_reader_r13b_mutants_test.ts",
+      "tests/serve/wire_reader_r13a_mutants_test.ts",
+    ],
+  },
+  {
+    id: "lisb13-chunk-line-bare-lf",
+    bug:
+      "listener: a chunk line ended by a bare LF is read as a line (the body read as sent) where Node refuses it",
+    file: "src/serve/_http1.ts",
+    find: "if (end === this.#start || this.#buffer[end - 1] !== CR) {",
+    replace: "if (end === this.#start && this.#buffer[end - 1] !== CR) {",
+    tests: ["tests/serve/chunk_lines_r13b_mutants_test.ts"],
+  },
+  {
+    id: "lisb13-chunk-line-lf-first",
+    bug:
+      "listener: a chunked body whose last byte sent is a bare LF is held until its timeout instead of refused at once",
+    file: "src/serve/_http1.ts",
+    find: "if (at >= 0) {",
+    replace: "if (at > 0) {",
+    tests: ["tests/serve/chunk_lines_r13b_mutants_test.ts"],
+  },
+  {
+    id: "lisb13-chunk-line-split-refused",
+    bug:
+      "listener: a chunk line that arrives in more than one read is refused as too long",
+    file: "src/serve/_http1.ts",
+    find: "if (this.buffered >= maxBytes) {",
+    replace: "if (!(this.buffered >= maxBytes)) {",
+    tests: ["tests/serve/chunk_lines_r13b_mutants_test.ts"],
+  },
+  {
+    id: "lisb13-chunk-line-at-max-held",
+    bug:
+      "listener: a chunk line that has reached its bound without an end waits for more instead of being refused",
+    file: "src/serve/_http1.ts",
+    find: "if (this.buffered >= maxBytes) {",
+    replace: "if (this.buffered > maxBytes) {",
+    tests: ["tests/serve/chunk_lines_r13b_mutants_test.ts"],
+  },
+  {
+    id: "lisb13-chunk-line-more-is-cut",
+    bug:
+      "listener: more bytes of a chunk line arriving are taken for the end of the input (the body cut off)",
+    file: "src/serve/_http1.ts",
+    find: "if (!(await this.#fill(maxBytes + 2))) {",
+    replace: "if ((await this.#fill(maxBytes + 2))) {",
+    tests: ["tests/serve/chunk_lines_r13b_mutants_test.ts"],
+  },
+  {
+    id: "lisb13-continue-every-read",
+    bug:
+      "listener: the body's start hook runs at every read, so `100 Continue` is sent before each piece of the body",
+    file: "src/serve/_http1.ts",
+    find: "          started = true;",
+    replace: "          started = false;",
+    tests: ["tests/serve/chunk_lines_r13b_mutants_test.ts"],
+  },
+  {
+    id: "lisb13-trailers-65",
+    bug:
+      "listener: a chunked body's 65th trailer line is read, past the bound of 64",
+    file: "src/serve/_http1.ts",
+    find: 'if (i >= 64) throw new HttpWireError(400, "Too many trailers.");',
+    replace: 'if (i > 64) throw new HttpWireError(400, "Too many trailers.");',
+    tests: ["tests/serve/chunk_lines_r13b_mutants_test.ts"],
+  },
+  {
+    id: "lisb13-arrived-body-not-taken",
+    bug:
+      "listener: a body that came with its head and nothing after it is not taken as whole, so one the handler leaves unread closes the connection",
+    file: "src/serve/_http1.ts",
+    find: "if (this.buffered < n) return null;",
+    replace: "if (this.buffered <= n) return null;",
+    tests: [
+      "tests/serve/wire_reader_r13b_mutants_test.ts",
+      "tests/serve/deno_connection_r13a_mutants_test.ts",
+    ],
+  },
+  {
+    id: "lisb13-head-rescanned",
+    bug:
+      "listener: each read of a head scans it again from its start, time quadratic in the head's size for a client sending it a byte at a time",
+    file: "src/serve/_http1.ts",
+    find: "scanned = Math.max(0, this.#end - this.#start - 2);",
+    replace: "scanned = Math.min(0, this.#end - this.#start - 2);",
+    tests: ["tests/serve/wire_reader_r13b_mutants_test.ts"],
   },
 ];

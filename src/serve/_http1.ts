@@ -14,7 +14,8 @@
 //   are joined with ", " (Headers.append), never into a line of their own. A Transfer-Encoding other than `chunked`: 501.
 //   A version other than 1.0/1.1: 505. A head over the size bound: 431.
 // - Broken chunked framing mid-body errors the body stream with a 400
-//   `HttpWireError`; the connection is closed after the answer.
+//   `HttpWireError`; the connection is closed after the answer. Chunked
+//   framing's lines end with CRLF only (a bare LF there: 400, as llhttp).
 import { isNullBodyStatus, reasonPhrase } from "../_status.ts";
 
 /** A framing error with the status the client gets for it. */
@@ -166,18 +167,23 @@ export class WireReader {
     return bytes;
   }
 
-  /** One line without its line end (chunk sizes, trailers). */
+  /**
+   * One line of chunked framing without its CRLF (chunk sizes, the end of
+   * a chunk's data, trailers). A bare LF is a 400 here, as Node's llhttp
+   * answers it: chunked framing is CRLF only (RFC 9112 §7.1; the bare LF a
+   * head may use is a leniency for the start line and fields), and a proxy
+   * in front that reads a bare LF otherwise would frame the body one way
+   * and this listener another.
+   */
   async readLine(maxBytes: number): Promise<string> {
     for (;;) {
       const at = this.#buffer.subarray(this.#start, this.#end).indexOf(LF);
       if (at >= 0) {
         const end = this.#start + at;
-        const text = latin1.decode(
-          this.#buffer.subarray(
-            this.#start,
-            end > this.#start && this.#buffer[end - 1] === CR ? end - 1 : end,
-          ),
-        );
+        if (end === this.#start || this.#buffer[end - 1] !== CR) {
+          throw new HttpWireError(400, "A chunk line does not end with CRLF.");
+        }
+        const text = latin1.decode(this.#buffer.subarray(this.#start, end - 1));
         this.#start = end + 1;
         return text;
       }

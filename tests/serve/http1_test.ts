@@ -12,39 +12,14 @@ import {
   WireReader,
 } from "../../src/serve/_http1.ts";
 import { chunkFrame, writeBody } from "../../src/serve/_write_body.ts";
+import { bodyText, source } from "./_wire_source.ts";
 
 const utf8 = new TextEncoder();
-
-/** A byte source handing out `pieces` one per read. */
-function source(...pieces: string[]): WireReader {
-  const queue = pieces.map((piece) => utf8.encode(piece));
-  return new WireReader((buffer) => {
-    const next = queue.shift();
-    if (next === undefined) return Promise.resolve(null);
-    buffer.set(next.subarray(0, buffer.byteLength));
-    if (next.byteLength > buffer.byteLength) {
-      queue.unshift(next.subarray(buffer.byteLength));
-    }
-    return Promise.resolve(Math.min(next.byteLength, buffer.byteLength));
-  });
-}
 
 async function headOf(reader: WireReader) {
   const text = await reader.readHead(64 * 1024, () => {});
   assert.notEqual(text, null);
   return parseHead(text!);
-}
-
-async function bodyText(
-  reader: WireReader,
-  framing: ReturnType<typeof parseHead>["body"],
-): Promise<string> {
-  const body = bodyStream(reader, framing, {
-    start: () => Promise.resolve(),
-    done() {},
-    broken() {},
-  });
-  return body === null ? "" : await new Response(body).text();
 }
 
 async function statusOf(work: () => Promise<unknown>): Promise<number> {
