@@ -535,4 +535,11 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "nullBodyStatus is asked only about a response whose body is not null, and a Response cannot carry a body with 204, 205 or 304 (its constructor refuses one) nor have a 1xx status at all (200 to 599), so the check is false there with or without this edit, which only narrows which null-body statuses it names",
   },
+  {
+    file: "src/serve/_node_server.ts",
+    before: 'req.on("error", fail);',
+    after: ";",
+    reason:
+      "Node 20 emits a request's error only to a listener attached for it (IncomingMessage's destroy drops the error otherwise) and emits aborted whenever the body ends unfinished (a client leaving mid-body, a malformed chunk: checked on v20.20.2 both ways, with no uncaught error), and aborted calls the same fail",
+  },
 ];
