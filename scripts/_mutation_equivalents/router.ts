@@ -483,6 +483,14 @@ export const ROUTER: Equivalent[] = [
   },
   {
     file: "src/router/_matcher.ts",
+    context: "match(method: string, path: string): Found<T> | null {",
+    before: "const tables = this.#tables ?? this.#compile();",
+    after: "const tables = this.#tables || this.#compile();",
+    reason: "the tables are an object or undefined, never another falsy value",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    context: "allowed(path: string): string[] {",
     before: "const tables = this.#tables ?? this.#compile();",
     after: "const tables = this.#tables || this.#compile();",
     reason: "the tables are an object or undefined, never another falsy value",

@@ -1554,11 +1554,11 @@ export const MODELS_CORE: HandMutant[] = [
   {
     id: "core12-link-aborted-parent",
     bug:
-      "linking to a signal that has already aborted leaves the child running: dispatchParallel given an aborted signal answers instead of ending ABORTED",
+      "linking to a signal that has already aborted leaves the child running (dispatchParallel, before it checked an aborted signal itself, answered instead of ending ABORTED)",
     file: "src/models/_util.ts",
     find: "    child.abort(parent.reason);\n    return ignore;",
     replace: "    ;\n    return ignore;",
-    tests: ["tests/models/draw_20261172_mutants_test.ts"],
+    tests: ["tests/models/link_signal_test.ts"],
   },
   {
     id: "core12-select-named-out-nothing-left",

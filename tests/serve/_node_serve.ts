@@ -116,3 +116,20 @@ export async function withNodeServe(
     await withTimeout(pumped, START_MS, "node's output to end");
   }
 }
+
+/**
+ * Bundles `entry` into a temporary folder, runs it as
+ * {@linkcode withNodeServe} does, and removes the folder after.
+ */
+export async function withBundledNodeServe(
+  entry: URL,
+  vars: Record<string, string>,
+  use: (serve: NodeServe) => Promise<void>,
+): Promise<void> {
+  const dir = await Deno.makeTempDir();
+  try {
+    await withNodeServe(await bundle(dir, entry), vars, use);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}

@@ -9,7 +9,12 @@ import { nodeServerOptions } from "../../src/serve/_node_server.ts";
 import { resolveServeOptions } from "../../src/serve/mod.ts";
 import { fetchSignal, run } from "../_bounded.ts";
 import { needs, programPath } from "../_programs.ts";
-import { bundle, withNodeServe } from "./_node_serve.ts";
+import {
+  bundle,
+  FIXTURE,
+  withBundledNodeServe,
+  withNodeServe,
+} from "./_node_serve.ts";
 import { ask, bodyOf, headOf, rawClient } from "./_raw_client.ts";
 
 /** The portable listener tests, which the npm build runs under Node. */
@@ -44,36 +49,30 @@ Deno.test({
     "serve on Node: a chunked upload past the bound is a 413, and the same connection serves the next request",
   ignore,
   async fn() {
-    const dir = await Deno.makeTempDir();
-    try {
-      const script = await bundle(dir);
-      await withNodeServe(script, {}, async ({ port }) => {
-        const client = await rawClient(port);
-        try {
-          // 2 KiB in 512-byte chunks against a 1 KiB bound: the 413 comes
-          // while the client is still sending.
-          await client.write(
-            "POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n",
-          );
-          const piece = `200\r\n${"x".repeat(512)}\r\n`;
-          for (let i = 0; i < 3; i++) await client.write(piece);
-          const refused = await client.response();
-          assert.match(refused, /^HTTP\/1\.1 413 /);
-          // The rest of the body, then a second request on the connection.
-          await client.write(piece + "0\r\n\r\n");
-          await client.write(
-            "POST /after HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello",
-          );
-          const next = await client.response();
-          assert.match(next, /^HTTP\/1\.1 200 /);
-          assert.match(next, /POST read 5$/);
-        } finally {
-          await client.destroy();
-        }
-      });
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+    await withBundledNodeServe(FIXTURE, {}, async ({ port }) => {
+      const client = await rawClient(port);
+      try {
+        // 2 KiB in 512-byte chunks against a 1 KiB bound: the 413 comes
+        // while the client is still sending.
+        await client.write(
+          "POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n",
+        );
+        const piece = `200\r\n${"x".repeat(512)}\r\n`;
+        for (let i = 0; i < 3; i++) await client.write(piece);
+        const refused = await client.response();
+        assert.match(refused, /^HTTP\/1\.1 413 /);
+        // The rest of the body, then a second request on the connection.
+        await client.write(piece + "0\r\n\r\n");
+        await client.write(
+          "POST /after HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello",
+        );
+        const next = await client.response();
+        assert.match(next, /^HTTP\/1\.1 200 /);
+        assert.match(next, /POST read 5$/);
+      } finally {
+        await client.destroy();
+      }
+    });
   },
 });
 
@@ -113,10 +112,10 @@ Deno.test({
     "serve on Node: headers in and out, whole and streamed bodies, failures, aborts, 100-continue and shutdown",
   ignore,
   async fn(t) {
-    const dir = await Deno.makeTempDir();
-    try {
-      const script = await bundle(dir);
-      await withNodeServe(script, {}, async ({ port, printed, ended }) => {
+    await withBundledNodeServe(
+      FIXTURE,
+      {},
+      async ({ port, printed, ended }) => {
         const get = (path: string, extra = "") =>
           ask(port, `GET ${path} HTTP/1.1\r\nHost: x\r\n${extra}\r\n`);
 
@@ -321,10 +320,8 @@ Deno.test({
             }
           },
         );
-      });
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+      },
+    );
   },
 });
 

@@ -8,7 +8,12 @@
 // answer to the first is checked beside it.
 import assert from "node:assert/strict";
 import { needs } from "../_programs.ts";
-import { bundle, withNodeServe } from "./_node_serve.ts";
+import {
+  bundle,
+  FIXTURE as NODE_SERVE,
+  withBundledNodeServe,
+  withNodeServe,
+} from "./_node_serve.ts";
 import { ask, bodyOf, type RawClient, rawClient } from "./_raw_client.ts";
 import { withServer } from "./_with_server.ts";
 
@@ -28,27 +33,21 @@ Deno.test({
     "serve on Node: a chunked upload asking for 100 Continue gets it, the second on a connection too, and its body is read",
   ignore,
   async fn() {
-    const dir = await Deno.makeTempDir();
-    try {
-      const script = await bundle(dir, FIXTURE);
-      await withNodeServe(script, {}, async ({ port }) => {
-        const client = await rawClient(port);
-        try {
-          for (const expect of ["100-continue", "100-Continue"]) {
-            await client.write(chunkedAsking("/body", expect));
-            assert.match(await client.response(), /^HTTP\/1\.1 100 /, expect);
-            await client.write("5\r\nhello\r\n3\r\nabc\r\n0\r\n\r\n");
-            const answer = await client.response();
-            assert.match(answer, /^HTTP\/1\.1 200 /, expect);
-            assert.equal(bodyOf(answer), "stream 8", expect);
-          }
-        } finally {
-          await client.destroy();
+    await withBundledNodeServe(FIXTURE, {}, async ({ port }) => {
+      const client = await rawClient(port);
+      try {
+        for (const expect of ["100-continue", "100-Continue"]) {
+          await client.write(chunkedAsking("/body", expect));
+          assert.match(await client.response(), /^HTTP\/1\.1 100 /, expect);
+          await client.write("5\r\nhello\r\n3\r\nabc\r\n0\r\n\r\n");
+          const answer = await client.response();
+          assert.match(answer, /^HTTP\/1\.1 200 /, expect);
+          assert.equal(bodyOf(answer), "stream 8", expect);
         }
-      });
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+      } finally {
+        await client.destroy();
+      }
+    });
   },
 });
 
@@ -79,30 +78,24 @@ Deno.test({
     "serve on Node: a client that leaves halfway through its upload fails the handler's read",
   ignore,
   async fn() {
-    const dir = await Deno.makeTempDir();
-    try {
-      const script = await bundle(dir, FIXTURE);
-      await withNodeServe(script, {}, async ({ port, printed }) => {
-        const client = await rawClient(port);
-        try {
-          // The 100 Continue comes once the handler is called (it reads the
-          // body at once): the upload then starts, and stops.
-          await client.write(
-            "POST /relay HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 100\r\n\r\n",
-          );
-          assert.match(await client.response(), /^HTTP\/1\.1 100 /);
-          await client.write("0123456789");
-        } finally {
-          await client.destroy();
-        }
-        await printed("read failed Error");
-        // The server goes on: a next client is answered.
-        const after = await ask(port, "GET /after HTTP/1.1\r\nHost: x\r\n\r\n");
-        assert.equal(bodyOf(after), "GET /after");
-      });
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+    await withBundledNodeServe(FIXTURE, {}, async ({ port, printed }) => {
+      const client = await rawClient(port);
+      try {
+        // The 100 Continue comes once the handler is called (it reads the
+        // body at once): the upload then starts, and stops.
+        await client.write(
+          "POST /relay HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 100\r\n\r\n",
+        );
+        assert.match(await client.response(), /^HTTP\/1\.1 100 /);
+        await client.write("0123456789");
+      } finally {
+        await client.destroy();
+      }
+      await printed("read failed Error");
+      // The server goes on: a next client is answered.
+      const after = await ask(port, "GET /after HTTP/1.1\r\nHost: x\r\n\r\n");
+      assert.equal(bodyOf(after), "GET /after");
+    });
   },
 });
 
@@ -166,32 +159,26 @@ Deno.test({
     "serve on Node: an upload the handler leaves unread is not taken whole, and gets its 408 at bodyTimeoutMs",
   ignore,
   async fn() {
-    const dir = await Deno.makeTempDir();
-    try {
-      const script = await bundle(dir);
-      await withNodeServe(script, {
-        MAX_BODY_BYTES: String(64 * 1024 * 1024),
-        HEADERS_TIMEOUT_MS: "300",
-        BODY_TIMEOUT_MS: "300",
-      }, async ({ port, printed }) => {
-        const client = await rawClient(port);
-        try {
-          const size = 16 * 1024 * 1024;
-          await client.write(
-            `POST /wait HTTP/1.1\r\nHost: x\r\nContent-Length: ${size}\r\n\r\n`,
-          );
-          await printed("handling /wait");
-          // Not awaited: with backpressure it ends only with the connection.
-          void client.write(new Uint8Array(size).fill(120));
-          assert.match(await client.response(), /^HTTP\/1\.1 408 /);
-          await printed("aborted /wait");
-        } finally {
-          await client.destroy();
-        }
-      });
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+    await withBundledNodeServe(NODE_SERVE, {
+      MAX_BODY_BYTES: String(64 * 1024 * 1024),
+      HEADERS_TIMEOUT_MS: "300",
+      BODY_TIMEOUT_MS: "300",
+    }, async ({ port, printed }) => {
+      const client = await rawClient(port);
+      try {
+        const size = 16 * 1024 * 1024;
+        await client.write(
+          `POST /wait HTTP/1.1\r\nHost: x\r\nContent-Length: ${size}\r\n\r\n`,
+        );
+        await printed("handling /wait");
+        // Not awaited: with backpressure it ends only with the connection.
+        void client.write(new Uint8Array(size).fill(120));
+        assert.match(await client.response(), /^HTTP\/1\.1 408 /);
+        await printed("aborted /wait");
+      } finally {
+        await client.destroy();
+      }
+    });
   },
 });
 
@@ -205,32 +192,26 @@ Deno.test({
     "serve on Node: after the 413 for a chunked upload whose handler answered anyway, the connection serves the next request",
   ignore,
   async fn() {
-    const dir = await Deno.makeTempDir();
-    try {
-      const script = await bundle(dir, FIXTURE);
-      await withNodeServe(script, {}, async ({ port, printed }) => {
-        const client = await rawClient(port);
-        try {
-          // /relay reads its body, sees the read fail past the 1 KiB bound,
-          // and answers with a stream all the same.
-          await client.write(
-            "POST /relay HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n",
-          );
-          const piece = `200\r\n${"x".repeat(512)}\r\n`;
-          for (let i = 0; i < 3; i++) await client.write(piece);
-          assert.match(await client.response(), /^HTTP\/1\.1 413 /);
-          await printed("cancelled /relay");
-          await client.write(piece + "0\r\n\r\n");
-          await client.write("GET /after HTTP/1.1\r\nHost: x\r\n\r\n");
-          const next = await client.response();
-          assert.match(next, /^HTTP\/1\.1 200 /);
-          assert.equal(bodyOf(next), "GET /after");
-        } finally {
-          await client.destroy();
-        }
-      });
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+    await withBundledNodeServe(FIXTURE, {}, async ({ port, printed }) => {
+      const client = await rawClient(port);
+      try {
+        // /relay reads its body, sees the read fail past the 1 KiB bound,
+        // and answers with a stream all the same.
+        await client.write(
+          "POST /relay HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n",
+        );
+        const piece = `200\r\n${"x".repeat(512)}\r\n`;
+        for (let i = 0; i < 3; i++) await client.write(piece);
+        assert.match(await client.response(), /^HTTP\/1\.1 413 /);
+        await printed("cancelled /relay");
+        await client.write(piece + "0\r\n\r\n");
+        await client.write("GET /after HTTP/1.1\r\nHost: x\r\n\r\n");
+        const next = await client.response();
+        assert.match(next, /^HTTP\/1\.1 200 /);
+        assert.equal(bodyOf(next), "GET /after");
+      } finally {
+        await client.destroy();
+      }
+    });
   },
 });

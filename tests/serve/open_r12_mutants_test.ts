@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { needs } from "../_programs.ts";
 import { waitUntil } from "../_timeout.ts";
-import { bundle, withNodeServe } from "./_node_serve.ts";
+import { withBundledNodeServe } from "./_node_serve.ts";
 import { rawClient } from "./_raw_client.ts";
 
 const LATE_CHUNK = new URL(
@@ -23,10 +23,10 @@ Deno.test({
     "serve on Node: a piece read as its client leaves ends the answer at once; the process ends when the server is shut down",
   ignore: needs("serve on Node", "node").ignore,
   async fn() {
-    const dir = await Deno.makeTempDir();
-    try {
-      const script = await bundle(dir, LATE_CHUNK);
-      await withNodeServe(script, {}, async ({ port, printed, ended }) => {
+    await withBundledNodeServe(
+      LATE_CHUNK,
+      {},
+      async ({ port, printed, ended }) => {
         const client = await rawClient(port);
         try {
           await client.write("GET /late HTTP/1.1\r\nHost: x\r\n\r\n");
@@ -42,9 +42,7 @@ Deno.test({
         // The process has nothing left to wait for once the server stops.
         const status = await ended();
         assert.equal(status.code, 0);
-      });
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+      },
+    );
   },
 });
