@@ -8,6 +8,7 @@ import OpenAI from "npm:openai@7.57.0";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 import { openAIClient } from "./_openai_client.ts";
 import { fetchSignal } from "../_bounded.ts";
+import { ANTHROPIC_MESSAGES_KEYS } from "../_anthropic_api.ts";
 import { serveUpstream, type UpstreamCall } from "./_serve.ts";
 import { anthropicBlockAnswer, sseResponse } from "./_scripted_answers.ts";
 import {
@@ -16,25 +17,12 @@ import {
   withUpstreamGateway,
 } from "./_upstream_gateway.ts";
 
-const MESSAGES_KEYS = [
-  "model",
-  "messages",
-  "system",
-  "max_tokens",
-  "stream",
-  "tools",
-  "tool_choice",
-  "temperature",
-  "top_p",
-  "metadata",
-];
-
 type Block = Record<string, unknown>;
 
 /** An Anthropic Messages upstream answering with `block`. */
 function anthropicAnswer(call: UpstreamCall, block: Block): Response {
   const extra = Object.keys(call.body).filter((k) =>
-    !MESSAGES_KEYS.includes(k)
+    !ANTHROPIC_MESSAGES_KEYS.includes(k)
   );
   if (extra.length > 0) {
     return Response.json({
