@@ -77,5 +77,31 @@ export function fleet(
     );
     await tick();
   };
-  return { time, warnings, inner, control, r, record, halfOpen, claimProbe };
+  /**
+   * With a failure report held in the store: a sibling opens x, this Router
+   * sees it half-open as time passes, claims the probe (backup answers) and
+   * sends it; the probe's failure joins the batch behind the held report.
+   * Returns the probe's answer.
+   */
+  const probeBatched = async () => {
+    inner.openBreaker("x", time.t, 1_000, false);
+    await fireUntil(time, () => r.isCircuitBreakerOpen("x"), "x open");
+    await fireUntil(time, () => record().state === "half-open", "half-open");
+    await fireUntil(time, () => !r.isCircuitBreakerOpen("x"), "seen half-open");
+    await r.execute(request); // claims the probe; backup answers
+    await fireUntil(time, () => record().probe, "the claim");
+    for (let i = 0; i < 5; i++) await tick();
+    return await r.execute(request); // the probe: x fails, batched
+  };
+  return {
+    time,
+    warnings,
+    inner,
+    control,
+    r,
+    record,
+    halfOpen,
+    claimProbe,
+    probeBatched,
+  };
 }

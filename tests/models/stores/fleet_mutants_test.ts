@@ -293,7 +293,7 @@ describe("a Router's fleet link, at its edges", () => {
   it("a probe's failure batched behind an older failure still reopens the fleet's breaker (the batch carries the newest ticket)", async () => {
     // A high threshold: only the fleet's record opens x; a long store
     // timeout: the held report stays in flight while the polls run.
-    const { time, inner, control, r, record } = fleet({
+    const { time, control, r, record, probeBatched } = fleet({
       circuitBreakerThreshold: 10,
       storeTimeout: 600_000,
     });
@@ -302,14 +302,7 @@ describe("a Router's fleet link, at its edges", () => {
     await r.execute(request); // x fails again: batched behind it (epoch 0)
     assert.equal(control.held.length, 1);
     // Meanwhile a sibling opens x; this Router sees it, then half-open.
-    inner.openBreaker("x", time.t, 1_000, false);
-    await fireUntil(time, () => r.isCircuitBreakerOpen("x"), "x open");
-    await fireUntil(time, () => record().state === "half-open", "half-open");
-    await fireUntil(time, () => !r.isCircuitBreakerOpen("x"), "seen half-open");
-    await r.execute(request); // claims the probe; backup answers
-    await fireUntil(time, () => record().probe, "the claim");
-    for (let i = 0; i < 5; i++) await tick();
-    const probe = await r.execute(request); // the probe: x fails, batched
+    const probe = await probeBatched();
     assert.deepEqual(
       (probe.metadata as { routing: { attempts: { backend: string }[] } })
         .routing.attempts.map((a) => a.backend),
@@ -339,21 +332,14 @@ describe("a Router's fleet link, at its edges", () => {
   });
 
   it("a batch holding a probe's failure is owed like the probe's own report: refused, it is sent again once the store is back", async () => {
-    const { time, warnings, inner, control, r, record } = fleet({
+    const { time, warnings, control, r, record, probeBatched } = fleet({
       circuitBreakerThreshold: 10,
       storeTimeout: 600_000,
     });
     control.hold.add("recordFailure");
     await r.execute(request); // x fails: its report is held in flight
     await r.execute(request); // an ordinary failure, batched behind it
-    inner.openBreaker("x", time.t, 1_000, false);
-    await fireUntil(time, () => r.isCircuitBreakerOpen("x"), "x open");
-    await fireUntil(time, () => record().state === "half-open", "half-open");
-    await fireUntil(time, () => !r.isCircuitBreakerOpen("x"), "seen half-open");
-    await r.execute(request); // claims the probe
-    await fireUntil(time, () => record().probe, "the claim");
-    for (let i = 0; i < 5; i++) await tick();
-    await r.execute(request); // the probe fails: joins the batch
+    await probeBatched(); // the probe fails: joins the batch
     control.hold.clear();
     control.fail.add("recordFailure"); // the batch will be refused
     control.held.splice(0).forEach((settle) => settle(true));

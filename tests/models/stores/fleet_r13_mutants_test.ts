@@ -39,19 +39,12 @@ async function probeFailureBatched() {
   // A high threshold: only the fleet's record opens x; a long store
   // timeout: the held report stays in flight while the polls run.
   const f = fleet({ circuitBreakerThreshold: 10, storeTimeout: 600_000 }, x);
-  const { time, inner, control, r, record } = f;
+  const { control, r } = f;
   const old = r.execute(request); // admitted in epoch 0; x answers later
   await tick();
   control.hold.add("recordFailure");
   await r.execute(request); // x fails: its report is held in flight
-  inner.openBreaker("x", time.t, 1_000, false); // a sibling opens x
-  await fireUntil(time, () => r.isCircuitBreakerOpen("x"), "x open");
-  await fireUntil(time, () => record().state === "half-open", "half-open");
-  await fireUntil(time, () => !r.isCircuitBreakerOpen("x"), "seen half-open");
-  await r.execute(request); // claims the probe; backup answers
-  await fireUntil(time, () => record().probe, "the claim");
-  for (let i = 0; i < 5; i++) await tick();
-  const probe = await r.execute(request); // the probe: x fails, batched
+  const probe = await f.probeBatched(); // a sibling opens x; x's probe fails
   assert.deepEqual(
     (probe.metadata as { routing: { attempts: { backend: string }[] } })
       .routing.attempts.map((a) => a.backend),
