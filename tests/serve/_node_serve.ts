@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { run, stopChild, withTimeout } from "../_bounded.ts";
 import { programPath } from "../_programs.ts";
+import { ask, bodyOf } from "./_raw_client.ts";
 
 /** The fixture most Node listener tests run. */
 export const FIXTURE = new URL("./fixtures/node_serve.ts", import.meta.url);
@@ -132,4 +133,17 @@ export async function withBundledNodeServe(
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+}
+
+/**
+ * Asserts that a next client on a fresh connection is answered: the
+ * fixture echoes `GET /after`, so a lost slot or a stuck server shows.
+ */
+export async function assertAnswersNext(port: number): Promise<void> {
+  const answer = await ask(
+    port,
+    "GET /after HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+  );
+  assert.match(answer, /^HTTP\/1\.1 200 /);
+  assert.equal(bodyOf(answer), "GET /after");
 }

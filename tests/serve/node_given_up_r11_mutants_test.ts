@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { needs } from "../_programs.ts";
 import { waitUntil } from "../_timeout.ts";
-import { bundle, withBundledNodeServe, withNodeServe } from "./_node_serve.ts";
+import { assertAnswersNext, withBundledNodeServe } from "./_node_serve.ts";
 import { ask, bodyOf, headOf, rawClient } from "./_raw_client.ts";
 
 const FIXTURE = new URL("./fixtures/node_given_up_serve.ts", import.meta.url);
@@ -143,30 +143,19 @@ Deno.test({
     "serve on Node: a client that leaves mid-request gives its connection slot back",
   ignore,
   async fn() {
-    const dir = await Deno.makeTempDir();
-    try {
-      const script = await bundle(dir, FIXTURE);
-      await withNodeServe(
-        script,
-        { MAX_CONNECTIONS: "1" },
-        async ({ port, printed }) => {
-          const leaving = await rawClient(port);
-          await leaving.write("GET /wait HTTP/1.1\r\nHost: x\r\n\r\n");
-          await printed("handling /wait");
-          await leaving.destroy();
-          // Printed once the answer's close has been handled, slot and all.
-          await printed("completed /wait Error");
-          const answer = await ask(
-            port,
-            "GET /after HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
-          );
-          assert.match(answer, /^HTTP\/1\.1 200 /);
-          assert.equal(bodyOf(answer), "GET /after");
-        },
-      );
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+    await withBundledNodeServe(
+      FIXTURE,
+      { MAX_CONNECTIONS: "1" },
+      async ({ port, printed }) => {
+        const leaving = await rawClient(port);
+        await leaving.write("GET /wait HTTP/1.1\r\nHost: x\r\n\r\n");
+        await printed("handling /wait");
+        await leaving.destroy();
+        // Printed once the answer's close has been handled, slot and all.
+        await printed("completed /wait Error");
+        await assertAnswersNext(port);
+      },
+    );
   },
 });
 

@@ -9,10 +9,9 @@
 import assert from "node:assert/strict";
 import { needs } from "../_programs.ts";
 import {
-  bundle,
+  assertAnswersNext,
   FIXTURE as NODE_SERVE,
   withBundledNodeServe,
-  withNodeServe,
 } from "./_node_serve.ts";
 import { ask, bodyOf, type RawClient, rawClient } from "./_raw_client.ts";
 import { withServer } from "./_with_server.ts";
@@ -108,43 +107,32 @@ Deno.test({
     "serve on Node: a request sent on a refused connection never reaches the handler, and the slot frees",
   ignore,
   async fn() {
-    const dir = await Deno.makeTempDir();
-    try {
-      const script = await bundle(dir, FIXTURE);
-      await withNodeServe(
-        script,
-        { MAX_CONNECTIONS: "1" },
-        async ({ port, printed }) => {
-          const holding = await rawClient(port);
-          let refused: RawClient | undefined;
-          try {
-            await holding.write("GET /wait HTTP/1.1\r\nHost: x\r\n\r\n");
-            await printed("handling /wait");
-            refused = await rawClient(port);
-            // Written as the connection opens, before the client can have
-            // read the 503 and closed its side: the server reads it.
-            assert.ok(
-              await refused.write("GET /refused HTTP/1.1\r\nHost: x\r\n\r\n"),
-            );
-            await refused.closedByServer();
-            assert.match(refused.received, /^HTTP\/1\.1 503 /);
-            await holding.destroy();
-            await printed("completed /wait Error");
-            const answer = await ask(
-              port,
-              "GET /after HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
-            );
-            assert.match(answer, /^HTTP\/1\.1 200 /);
-            assert.equal(bodyOf(answer), "GET /after");
-          } finally {
-            await holding.destroy();
-            await refused?.destroy();
-          }
-        },
-      );
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+    await withBundledNodeServe(
+      FIXTURE,
+      { MAX_CONNECTIONS: "1" },
+      async ({ port, printed }) => {
+        const holding = await rawClient(port);
+        let refused: RawClient | undefined;
+        try {
+          await holding.write("GET /wait HTTP/1.1\r\nHost: x\r\n\r\n");
+          await printed("handling /wait");
+          refused = await rawClient(port);
+          // Written as the connection opens, before the client can have
+          // read the 503 and closed its side: the server reads it.
+          assert.ok(
+            await refused.write("GET /refused HTTP/1.1\r\nHost: x\r\n\r\n"),
+          );
+          await refused.closedByServer();
+          assert.match(refused.received, /^HTTP\/1\.1 503 /);
+          await holding.destroy();
+          await printed("completed /wait Error");
+          await assertAnswersNext(port);
+        } finally {
+          await holding.destroy();
+          await refused?.destroy();
+        }
+      },
+    );
   },
 });
 
