@@ -30,8 +30,6 @@ export interface CachePlan {
   readonly ttlMs: number;
 }
 
-/** The answer header naming what the cache did. */
-export const CACHE_HEADER = "x-switchyard-cache";
 /** The request header asking for a time to live, in seconds. */
 export const TTL_HEADER = "x-switchyard-cache-ttl";
 
