@@ -488,13 +488,6 @@ export const GATEWAY: Equivalent[] = [
   },
   {
     file: "src/gateway/cache/_chat.ts",
-    before: 'export const CACHE_HEADER = "x-switchyard-cache";',
-    after: 'export const CACHE_HEADER = "";',
-    reason:
-      "nothing imports the constant: the exchange writes the header under its own literal name, so emptying it changes no answer",
-  },
-  {
-    file: "src/gateway/cache/_chat.ts",
     before: "if (plan.ttlMs <= 0) return;",
     after: "if (plan.ttlMs <= 1) return;",
     reason:
