@@ -22,8 +22,9 @@
  * ```
  *
  * `--confirm` runs the failing test files of each caught mutant again without
- * the bug; when they fail then too, the mutant is reported as flaky and left
- * out of the score instead of counted as caught.
+ * the bug (the area's tests when the failure names no file); when they fail
+ * then too, the mutant is reported as flaky and left out of the score instead
+ * of counted as caught.
  *
  * Exit status 1 when a hand-list mutant survives or is not found, when a
  * baseline fails, or (sample) when an area's survivors exceed `--goal`
@@ -406,12 +407,15 @@ async function judge(
     : run.outcome;
   if (verdict === "caught" && options.confirm) {
     // A test that fails without the bug too (under load, say) proves nothing.
-    const failing = run.detail.split(", ").filter((f) => f.endsWith(".ts"));
+    // A failure that names no test file (`exit 1`) is confirmed by the
+    // area's own tests: running no file would run the whole suite.
+    const named = run.detail.split(", ").filter((f) => f.endsWith(".ts"));
+    const failing = named.length > 0 ? named : options.tests;
     const again = await runTests(dir, failing, {
       timeoutMs: options.timeoutMs,
       failFast: false,
     });
-    if (failing.length === 0 || again.outcome !== "passed") {
+    if (again.outcome !== "passed") {
       return result(
         "flaky",
         `${run.detail} also fails unmutated`,
