@@ -520,4 +520,19 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       'the two differ only on a falsy strategy other than undefined ("", 0, false, NaN), and compileTranslation refuses every one of them with INVALID_REQUEST when the Router is built, and keeps its own copy of the strategy, so no later edit of the caller\'s object reaches the line',
   },
+  {
+    file: "src/models/router.ts",
+    before: "if (chain.length > 0) copy.setFallbackChain(chain);",
+    after: "if (chain.length >= 0) copy.setFallbackChain(chain);",
+    reason:
+      "clone()'s copy starts with an empty chain and its warnings are muted while it is rebuilt: setting the empty chain again (it names no backend, so it passes the checks) changes nothing",
+  },
+  {
+    file: "src/models/router.ts",
+    context: "this.#registry.clear();",
+    before: "this.#selector.changed();",
+    after: ";",
+    reason:
+      "after dispose() the registry is disposed: every select() throws NO_BACKEND_AVAILABLE before it reaches the strategy and register() refuses, so no strategy runs again; only latency-optimized's cached leader, an entry of the cleared registry, stays referenced by the Router that owns both",
+  },
 ];

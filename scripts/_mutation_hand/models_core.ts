@@ -51,6 +51,7 @@ const CORE13_THIRD_DRAW_TESTS = [
 const CORE13_FOURTH_DRAW_TESTS = [
   "tests/models/draw_20261176_mutants_test.ts",
 ];
+const CORE14_HAND_TESTS = ["tests/models/hand_r14_mutants_test.ts"];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
   "tests/models/faults_test.ts",
@@ -1680,5 +1681,42 @@ export const MODELS_CORE: HandMutant[] = [
     find: "  if (options.signal?.aborted) {\n",
     replace: "  if (options.signal?.aborted && false) {\n",
     tests: ["tests/models/draw_20261172_mutants_test.ts"],
+  },
+  {
+    id: "core14-clone-stays-muted",
+    bug:
+      "clone() leaves the copy's warnings muted after rebuilding it: the copy never reports a later register, setFallbackChain or unregister to onWarning",
+    file: "src/models/router.ts",
+    find: "      copy.#warnings.mute(false);\n",
+    replace: "",
+    tests: CORE14_HAND_TESTS,
+  },
+  {
+    id: "core14-estimate-cost-nan",
+    bug:
+      "estimateCost() passes on an adapter's estimate that is not a finite number (NaN, Infinity) instead of answering null",
+    file: "src/models/router.ts",
+    find: 'typeof cost === "number" && Number.isFinite(cost)',
+    replace: 'typeof cost === "number" || Number.isFinite(cost)',
+    tests: CORE14_HAND_TESTS,
+  },
+  {
+    id: "core14-invoke-unserved-uncounted",
+    bug:
+      "invoke() refused because no backend serves the operation is left out of getStats() (totalRequests, failedRequests)",
+    file: "src/models/router.ts",
+    find: "      this.#counters.settle(false);\n",
+    replace: "",
+    tests: CORE14_HAND_TESTS,
+  },
+  {
+    id: "core14-replace-keeps-leader",
+    bug:
+      "replace() does not tell the strategy the registry changed: latency-optimized keeps its cached leader instead of trying the replaced backend's new, untried adapter",
+    file: "src/models/router.ts",
+    find:
+      "    this.#registry.replace(name, adapter);\n    this.#selector.changed();\n",
+    replace: "    this.#registry.replace(name, adapter);\n",
+    tests: CORE14_HAND_TESTS,
   },
 ];
