@@ -535,4 +535,13 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "after dispose() the registry is disposed: every select() throws NO_BACKEND_AVAILABLE before it reaches the strategy and register() refuses, so no strategy runs again; only latency-optimized's cached leader, an entry of the cleared registry, stays referenced by the Router that owns both",
   },
+  {
+    file: "src/models/_execute.ts",
+    before:
+      "made && !first!.ok && budget !== undefined && budget.retry.retries > 0",
+    after:
+      "made && !first!.ok && budget !== undefined && budget.retry.retries >= 0",
+    reason:
+      "with no retries allowed, retrying() stops at its first retryDelay() (retry 1 > 0 retries) and returns the first attempt unchanged, having changed nothing; the empty `earlier` it leaves is read as `earlier ?? []` and `[...earlier, first]`, the same as undefined: only one more await before fallback starts",
+  },
 ];

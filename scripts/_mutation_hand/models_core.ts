@@ -52,6 +52,7 @@ const CORE13_FOURTH_DRAW_TESTS = [
   "tests/models/draw_20261176_mutants_test.ts",
 ];
 const CORE14_HAND_TESTS = ["tests/models/hand_r14_mutants_test.ts"];
+const CORE14_DRAW_TESTS = ["tests/models/draw_20261177_mutants_test.ts"];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
   "tests/models/faults_test.ts",
@@ -1718,5 +1719,50 @@ export const MODELS_CORE: HandMutant[] = [
       "    this.#registry.replace(name, adapter);\n    this.#selector.changed();\n",
     replace: "    this.#registry.replace(name, adapter);\n",
     tests: CORE14_HAND_TESTS,
+  },
+  {
+    id: "core14-health-check-background",
+    bug:
+      "healthCheck() probes on the background loop's unref'd timers: a script awaiting it on a probe that never answers ends before the answer",
+    file: "src/models/router.ts",
+    find: "    const probes = this.#health.all(false);",
+    replace: "    const probes = this.#health.all(true);",
+    tests: CORE14_HAND_TESTS,
+  },
+  {
+    id: "core14-check-health-one-background",
+    bug:
+      "checkHealth(name) probes on the background loop's unref'd timer: a script awaiting it on a probe that never answers ends before the answer",
+    file: "src/models/router.ts",
+    find: "this.#health.probe(this.#registry.require(name), false);",
+    replace: "this.#health.probe(this.#registry.require(name), true);",
+    tests: CORE14_HAND_TESTS,
+  },
+  {
+    id: "core14-relay-failed-dropped",
+    bug:
+      "a relayed answer's failed() records nothing: a body cut after the head never counts against the backend's statistics or breaker",
+    file: "src/models/router.ts",
+    find: "          entry?.settle(",
+    replace: "          void (",
+    tests: CORE14_HAND_TESTS,
+  },
+  {
+    id: "core14-relay-failed-unregistered",
+    bug:
+      "a relayed answer's failed() throws a TypeError when its backend was unregistered while the call was in flight",
+    file: "src/models/router.ts",
+    find: "          entry?.settle(",
+    replace: "          entry!.settle(",
+    tests: CORE14_HAND_TESTS,
+  },
+  {
+    id: "core14-translate-no-capabilities",
+    bug:
+      "model translation (default) reads a backend's model list through metadata without `?.`: an adapter with no metadata fails every call that names a model with a TypeError instead of getting the model asked for",
+    file: "src/models/_translate.ts",
+    find: "entry.adapter.metadata?.capabilities?.models;",
+    replace: "entry.adapter.metadata.capabilities?.models;",
+    tests: CORE14_DRAW_TESTS,
   },
 ];

@@ -13,9 +13,25 @@
 // - replace() starts the backend's adapter fresh, untried, so
 //   latency-optimized tries it at the next request, ahead of its cached
 //   leader (the test before replaced the leader itself, which answers with
-//   the new adapter either way).
+//   the new adapter either way);
+// - healthCheck() and checkHealth(name) are the caller's wait, as
+//   checkHealth() of every backend is: a probe that never answers is false
+//   once healthCheckTimeout passes, and its timer keeps a script alive until
+//   then (the background loop's unref'd timer let the script end silently);
+// - a relayed answer's `failed()` (the body broke off after the head) counts
+//   the backend's failure in its statistics and breaker, and does nothing
+//   once the backend was unregistered while the call was in flight: no
+//   models test called it, only the gateway's did.
 import assert from "node:assert/strict";
-import { createRouter, RouterError } from "../../src/models/mod.ts";
+import {
+  AdapterError,
+  createRouter,
+  ErrorCode,
+  RouterError,
+} from "../../src/models/mod.ts";
+import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
+import { run } from "../_bounded.ts";
+import { withTimeout } from "../_timeout.ts";
 import {
   createEchoAdapter,
   createMockAdapter,
@@ -120,6 +136,99 @@ Deno.test("replace(): latency-optimized tries the replaced backend's new adapter
     router.replace("slow", timedAdapter(clock, ok, 5));
     assert.equal(await pick(), "slow untried");
     assert.equal(await pick(), "fast lowest-latency");
+  } finally {
+    router.dispose();
+  }
+});
+
+Deno.test("healthCheck() and checkHealth(name): a probe that never answers is false once healthCheckTimeout passes; each wait keeps a script alive", async () => {
+  const url = (path: string) =>
+    JSON.stringify(new URL(path, import.meta.url).href);
+  // Each wait runs alone: only its own pending timers keep the process alive.
+  const script = `
+import { createRouter } from ${url("../../src/models/mod.ts")};
+import { createEchoAdapter } from ${url("../../src/models/testing.ts")};
+const deaf = { ...createEchoAdapter(), healthCheck: () => new Promise(() => {}) };
+const router = createRouter({ healthCheckTimeout: 200 }).register("deaf", deaf);
+router.healthCheck().then(async (any) => {
+  console.log(JSON.stringify({ any }));
+  const one = await router.checkHealth("deaf");
+  console.log(JSON.stringify({ one }));
+  router.dispose();
+});
+`;
+  const result = await run(Deno.execPath(), {
+    args: ["eval", "--no-lock", script],
+    timeoutMs: 30_000,
+  });
+  assert.deepEqual(
+    result.out.trim().split("\n").filter((l) => l !== "").map((l) =>
+      JSON.parse(l)
+    ),
+    [{ any: false }, { one: false }],
+    result.err,
+  );
+  assert.equal(result.code, 0);
+});
+
+/** An OpenAI adapter whose every fetch waits for `gate`, then answers 200. */
+function relaying(gate: Promise<void> = Promise.resolve()) {
+  return createOpenAIAdapter({
+    apiKey: "sk-upstream-example",
+    defaultModel: "m",
+    fetch: async () => {
+      await gate;
+      return new Response('{"id":"c1","object":"chat.completion"}');
+    },
+  });
+}
+
+const CUT = new AdapterError({
+  code: ErrorCode.NETWORK_ERROR,
+  message: "the upstream cut the body",
+});
+
+Deno.test("relayResponse(): failed() counts the body's failure in the backend's statistics and breaker, beside its head's success", async () => {
+  const router = createRouter({
+    enableCircuitBreaker: true,
+    circuitBreakerThreshold: 1,
+  }).register("up", relaying());
+  try {
+    const result = await withTimeout(
+      router.relayResponse(req()),
+      5_000,
+      "relay",
+    );
+    await result.response.body?.cancel();
+    assert.equal(router.isCircuitBreakerOpen("up"), false);
+    result.failed?.(CUT);
+    const stats = router.getBackendStats("up");
+    assert.deepEqual(
+      [stats?.successfulRequests, stats?.failedRequests],
+      [1, 1],
+    );
+    assert.equal(router.isCircuitBreakerOpen("up"), true);
+  } finally {
+    router.dispose();
+  }
+});
+
+Deno.test("relayResponse(): failed() after the backend was unregistered mid-call changes nothing and throws nothing", async () => {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const router = createRouter().register("up", relaying(gate))
+    .register("other", createEchoAdapter());
+  try {
+    const pending = router.relayResponse(req());
+    router.unregister("up");
+    open();
+    const result = await withTimeout(pending, 5_000, "relay");
+    await result.response.body?.cancel();
+    assert.equal(result.routing.backend, "up");
+    assert.equal(typeof result.failed, "function");
+    assert.doesNotThrow(() => result.failed?.(CUT));
+    assert.deepEqual(router.listBackends(), ["other"]);
+    assert.equal(router.getBackendStats("other")?.failedRequests, 0);
   } finally {
     router.dispose();
   }
