@@ -544,4 +544,33 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "with no retries allowed, retrying() stops at its first retryDelay() (retry 1 > 0 retries) and returns the first attempt unchanged, having changed nothing; the empty `earlier` it leaves is read as `earlier ?? []` and `[...earlier, first]`, the same as undefined: only one more await before fallback starts",
   },
+  {
+    file: "src/models/streaming/stream.ts",
+    before: 'const failed = !outcome.ok && outcome.kind === "failed"',
+    after: 'const failed = !outcome.ok || outcome.kind === "failed"',
+    reason:
+      "a single stream's decide() ends failed or aborted, and aborted only when the call's signal aborted (its own signal aborts otherwise only on the attempt timeout, which fault() records as failed); fallBack() reads that same signal and throws ABORTED before it reads the group's failure, so the aborted outcome passed as one is never read",
+  },
+  {
+    file: "src/models/streaming/stream.ts",
+    before: "if (outcome !== undefined) attempt.close();",
+    after: "if (outcome !== undefined) ;",
+    reason:
+      "the attempt's outcome is recorded (decide() settled it), so close() would only close its abort gate: the gate's listener sits on the call's own signal (or the attempt's own controller), which is let go when the call ends, and its pending reject is empty once no pull waits, so an abort meanwhile rejects nothing",
+  },
+  {
+    file: "src/models/streaming/stream.ts",
+    before: "log.splice(live.slot, 0, outcome);",
+    after: ";",
+    reason:
+      "fault() has already recorded the outcome (statistics, breaker); the log is read only for an aborted outcome, through abortedRouterError, whose error chunk lists the failed attempts only (failuresOf), never the aborted one; a failed outcome ends the stream with attempt.failure, not the log",
+  },
+  {
+    file: "src/models/_parallel.ts",
+    before: "for (let i = 0; i < count; i++) {",
+    after: "for (let i = 0; i <= count; i++) {",
+    context: "const unlinks: (() => void)[] = [];",
+    reason:
+      "one more controller is linked to the caller's signal and never started or read (outcomes and starts go by count); its link is undone with the others once every attempt settles, and an abort meanwhile aborts only it besides the real ones",
+  },
 ];

@@ -53,6 +53,9 @@ const CORE13_FOURTH_DRAW_TESTS = [
 ];
 const CORE14_HAND_TESTS = ["tests/models/hand_r14_mutants_test.ts"];
 const CORE14_DRAW_TESTS = ["tests/models/draw_20261177_mutants_test.ts"];
+const CORE14_STREAM_TESTS = [
+  "tests/models/stream_outcomes_r14_mutants_test.ts",
+];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
   "tests/models/faults_test.ts",
@@ -1764,5 +1767,23 @@ export const MODELS_CORE: HandMutant[] = [
     find: "entry.adapter.metadata?.capabilities?.models;",
     replace: "entry.adapter.metadata.capabilities?.models;",
     tests: CORE14_DRAW_TESTS,
+  },
+  {
+    id: "core14-stream-fail-after-content-uncounted",
+    bug:
+      "a stream that fails after content by an error chunk or a malformed chunk is recorded as the consumer's abort: its backend's statistics and breaker never count the failure",
+    file: "src/models/streaming/stream.ts",
+    find: "        log.splice(live.slot, 0, attempt.fail());\n",
+    replace: "",
+    tests: CORE14_STREAM_TESTS,
+  },
+  {
+    id: "core14-stream-race-failure-dropped",
+    bug:
+      "a parallel stream race reports no failure to fallback: a client error among its racers ends the stream as ALL_BACKENDS_FAILED instead of that error",
+    file: "src/models/streaming/stream.ts",
+    find: "failure: failure?.ok === false ? failure : undefined,",
+    replace: "failure: failure?.ok !== false ? failure : undefined,",
+    tests: CORE14_STREAM_TESTS,
   },
 ];
