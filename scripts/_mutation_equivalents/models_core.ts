@@ -573,4 +573,13 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "one more controller is linked to the caller's signal and never started or read (outcomes and starts go by count); its link is undone with the others once every attempt settles, and an abort meanwhile aborts only it besides the real ones",
   },
+  {
+    file: "src/models/streaming/_chunks.ts",
+    before:
+      'if (result && typeof (result as Promise<unknown>).then === "function") {',
+    after:
+      'if (result || typeof (result as Promise<unknown>).then === "function") {',
+    reason:
+      "the line sits in releaseIterator's try: a result that is no thenable now has `.then(...)` called on it, or `.then` read from undefined or null, and the TypeError is caught by that try's catch, which ignores it as it ignores a throwing return(); a thenable is handled as before",
+  },
 ];

@@ -1786,4 +1786,15 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "failure: failure?.ok !== false ? failure : undefined,",
     tests: CORE14_STREAM_TESTS,
   },
+  {
+    id: "core14-release-rejection-unhandled",
+    bug:
+      "releasing a backend generator leaves its return()'s rejection unhandled: a consumer that stops early on a generator whose cleanup throws ends the process",
+    file: "src/models/streaming/_chunks.ts",
+    find:
+      'if (result && typeof (result as Promise<unknown>).then === "function") {',
+    replace:
+      'if (result && typeof (result as Promise<unknown>).then !== "function") {',
+    tests: CORE14_STREAM_TESTS,
+  },
 ];

@@ -7,7 +7,10 @@
 //   unseen;
 // - a client error among a parallel fallback race's failures ends the
 //   stream with that error, as execute() ends with it, instead of
-//   ALL_BACKENDS_FAILED.
+//   ALL_BACKENDS_FAILED;
+// - a consumer that stops early releases the backend's generator, and a
+//   generator whose cleanup throws (its `return()` rejects) is let go
+//   quietly: an unhandled rejection would end a Deno or Node process.
 import assert from "node:assert/strict";
 import {
   AdapterError,
@@ -22,7 +25,7 @@ import {
   createFailingAdapter,
 } from "../../src/models/testing.ts";
 import { withTimeout } from "../_timeout.ts";
-import { drain, req, streamTypes } from "./_helpers.ts";
+import { drain, req, streamTypes, tick } from "./_helpers.ts";
 
 /** A backend that streams `chunks` as given, malformed ones included. */
 function scripted(chunks: readonly unknown[]): BackendAdapter {
@@ -120,5 +123,40 @@ Deno.test("parallel fallback: a client error among the race's failures ends the 
     assert.equal(last?.type === "error" && last.error.status, 400);
   } finally {
     streams.dispose();
+  }
+});
+
+Deno.test("a consumer that stops early: a backend generator whose cleanup throws is released, its rejection let go quietly", async () => {
+  let cleaned = false;
+  const messy: BackendAdapter = {
+    ...createEchoAdapter(),
+    async *executeStream() {
+      try {
+        yield { type: "content", sequence: 0, delta: "a" };
+        yield { type: "content", sequence: 1, delta: "b" };
+        yield { type: "done", sequence: 2, finishReason: "stop" };
+      } finally {
+        cleaned = true;
+        // deno-lint-ignore no-unsafe-finally
+        throw new Error("cleanup failed");
+      }
+    },
+  };
+  const router = createRouter().register("messy", messy);
+  try {
+    const seen: string[] = [];
+    for await (const chunk of router.executeStream(req())) {
+      seen.push(chunk.type);
+      if (chunk.type === "content") break;
+    }
+    assert.deepEqual(seen, ["start", "content"]);
+    for (let i = 0; i < 50 && !cleaned; i++) await tick();
+    assert.equal(cleaned, true, "the generator was returned");
+    // The return() rejection has landed, with a handler or as an
+    // unhandled rejection that fails this test.
+    await tick();
+    await tick();
+  } finally {
+    router.dispose();
   }
 });
