@@ -582,4 +582,35 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "the line sits in releaseIterator's try: a result that is no thenable now has `.then(...)` called on it, or `.then` read from undefined or null, and the TypeError is caught by that try's catch, which ignores it as it ignores a throwing return(); a thenable is handled as before",
   },
+  {
+    file: "src/models/_registry.ts",
+    before:
+      "const c = entry.adapter.metadata?.capabilities ?? EMPTY_CAPABILITIES;",
+    after:
+      "const c = entry.adapter.metadata?.capabilities || EMPTY_CAPABILITIES;",
+    reason:
+      'capabilities is an object (never falsy) or undefined; a falsy primitive an untyped adapter might put there (false, 0, "") reads like the empty capabilities, every property undefined, so streaming is taken as true and nothing else is added either way',
+  },
+  {
+    file: "src/models/_attempt.ts",
+    before: "#limited = false;",
+    after: "#limited = true;",
+    reason:
+      "an attempt that neither linked a signal nor set a timer then skips only `#follows?.unfollow(this)` in end(): the call's LinkedCall keeps it as follower, and a later abort of that call reaches its handleEvent, whose #stop rejects a wait that has already settled (nothing), while the removal it runs instead finds no listener; the LinkedCall lives only as long as the call",
+  },
+  {
+    file: "src/models/_attempt.ts",
+    before: "this.#follows?.unfollow(this);",
+    after: ";",
+    context: 'this.#linked?.removeEventListener("abort", this);',
+    reason:
+      "in the constructor's catch #follows is set only by the branch whose last statement, link.follow(this), cannot throw, so no throw reaches the catch with a follower to undo",
+  },
+  {
+    file: "src/models/_attempt.ts",
+    before: "} else this.#follows?.unfollow(this);",
+    after: "} else ;",
+    reason:
+      "the attempt stays the call's follower after its answer: a later abort of the call (caller, dispose(), a relayed body's abort) runs its handleEvent, whose #stop rejects the wait for an answer that has already settled, which does nothing; the next attempt of the call follows no link (only the first does), and the LinkedCall is let go with the call",
+  },
 ];

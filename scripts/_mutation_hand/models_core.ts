@@ -53,6 +53,9 @@ const CORE13_FOURTH_DRAW_TESTS = [
 ];
 const CORE14_HAND_TESTS = ["tests/models/hand_r14_mutants_test.ts"];
 const CORE14_DRAW_TESTS = ["tests/models/draw_20261177_mutants_test.ts"];
+const CORE14_SECOND_DRAW_TESTS = [
+  "tests/models/draw_20261178_mutants_test.ts",
+];
 const CORE14_STREAM_TESTS = [
   "tests/models/stream_outcomes_r14_mutants_test.ts",
 ];
@@ -1796,5 +1799,23 @@ export const MODELS_CORE: HandMutant[] = [
     replace:
       'if (result && typeof (result as Promise<unknown>).then !== "function") {',
     tests: CORE14_STREAM_TESTS,
+  },
+  {
+    id: "core14-attempt-provider-no-metadata",
+    bug:
+      "a failing backend whose adapter has no metadata: the Router reads metadata.provider without `?.` and the call throws a TypeError instead of falling back with the adapter's error",
+    file: "src/models/_attempt.ts",
+    find: "    entry.adapter.metadata?.provider,",
+    replace: "    entry.adapter.metadata.provider,",
+    tests: CORE14_SECOND_DRAW_TESTS,
+  },
+  {
+    id: "core14-cannot-serve-no-metadata",
+    bug:
+      "relayResponse() reaching an adapter without metadata or relay throws a TypeError (metadata.name read without `?.`) instead of failing the attempt INVALID_RESPONSE",
+    file: "src/models/_job.ts",
+    find: 'message: `${metadata?.name ?? "The backend"}: cannot ${what}`,',
+    replace: "message: `${metadata!.name}: cannot ${what}`,",
+    tests: CORE14_SECOND_DRAW_TESTS,
   },
 ];
