@@ -1818,4 +1818,23 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "message: `${metadata!.name}: cannot ${what}`,",
     tests: CORE14_SECOND_DRAW_TESTS,
   },
+  {
+    id: "core14-none-named-out-unnamed",
+    bug:
+      'with fallbackStrategy none, a named backend that is out is reported as "No backend is available" without its reopening: the policy reads the plan\'s entry, not the backend it requested',
+    file: "src/models/fallback/run.ts",
+    find:
+      "  const primary = plan.entry?.name ?? plan.requested;\n  if (policy.final) {",
+    replace: "  const primary = plan.entry?.name;\n  if (policy.final) {",
+    tests: CORE14_HAND_TESTS,
+  },
+  {
+    id: "core14-none-named-out-no-reopening",
+    bug:
+      "with fallbackStrategy none, NO_BACKEND_AVAILABLE for a named backend behind an open breaker carries no Retry-After or availableAt",
+    file: "src/models/fallback/run.ts",
+    find: "      named === undefined ? [] : [named],",
+    replace: "      named !== undefined ? [] : [named],",
+    tests: CORE14_HAND_TESTS,
+  },
 ];

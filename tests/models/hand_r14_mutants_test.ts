@@ -21,7 +21,10 @@
 // - a relayed answer's `failed()` (the body broke off after the head) counts
 //   the backend's failure in its statistics and breaker, and does nothing
 //   once the backend was unregistered while the call was in flight: no
-//   models test called it, only the gateway's did.
+//   models test called it, only the gateway's did;
+// - with fallbackStrategy "none", a named backend behind an open breaker is
+//   NO_BACKEND_AVAILABLE naming that backend and when it reopens (the
+//   reopening tests fell back to other backends only).
 import assert from "node:assert/strict";
 import {
   AdapterError,
@@ -36,8 +39,10 @@ import {
   createEchoAdapter,
   createMockAdapter,
 } from "../../src/models/testing.ts";
+import { FakeTime } from "./_fake_time.ts";
 import {
   collectWarnings,
+  drain,
   manualClock,
   req,
   routingOf,
@@ -229,6 +234,39 @@ Deno.test("relayResponse(): failed() after the backend was unregistered mid-call
     assert.doesNotThrow(() => result.failed?.(CUT));
     assert.deepEqual(router.listBackends(), ["other"]);
     assert.equal(router.getBackendStats("other")?.failedRequests, 0);
+  } finally {
+    router.dispose();
+  }
+});
+
+Deno.test("fallbackStrategy none: a named backend behind an open breaker is NO_BACKEND_AVAILABLE naming it and its reopening, streamed too", async () => {
+  const time = new FakeTime();
+  const router = createRouter({
+    fallbackStrategy: "none",
+    now: time.now,
+    timers: time.timers,
+  }).register("a", createEchoAdapter()).register("b", createEchoAdapter());
+  try {
+    router.openCircuitBreaker("a", 5_000);
+    time.t += 1_000;
+    const error = await router.execute(to("a")).catch((e) => e);
+    assert.ok(error instanceof RouterError, String(error));
+    assert.equal(error.code, ErrorCode.NO_BACKEND_AVAILABLE);
+    assert.match(error.message, /Backend "a" is unavailable/);
+    assert.equal(error.retryAfter, 4_000);
+    assert.deepEqual(error.details, {
+      availableAt: 6_000,
+      cooldown: "circuit-open",
+    });
+    const chunks = await withTimeout(
+      drain(router.executeStream(to("a"))),
+      5_000,
+      "stream",
+    );
+    assert.deepEqual(chunks.map((c) => c.type), ["error"]);
+    const last = chunks[0];
+    assert.equal(last.type === "error" && last.error.message, error.message);
+    assert.equal(last.type === "error" && last.error.retryAfter, 4_000);
   } finally {
     router.dispose();
   }
