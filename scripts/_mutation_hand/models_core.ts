@@ -1837,4 +1837,15 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "      named !== undefined ? [] : [named],",
     tests: CORE14_HAND_TESTS,
   },
+  {
+    id: "core14-stale-claim-taken",
+    bug:
+      "a probe claim the store granted in an earlier half-open period is taken when it arrives after the breaker turned half-open anew: the Router calls the backend on the old ticket instead of claiming the current period's probe",
+    file: "src/models/_breaker.ts",
+    find:
+      'if (this.state(now) !== "half-open" || epoch < this.#epoch) return false;',
+    replace:
+      'if (this.state(now) !== "half-open" && epoch < this.#epoch) return false;',
+    tests: ["tests/models/draw_20261179_mutants_test.ts"],
+  },
 ];
