@@ -520,4 +520,97 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       'the two differ only on a falsy strategy other than undefined ("", 0, false, NaN), and compileTranslation refuses every one of them with INVALID_REQUEST when the Router is built, and keeps its own copy of the strategy, so no later edit of the caller\'s object reaches the line',
   },
+  {
+    file: "src/models/router.ts",
+    before: "if (chain.length > 0) copy.setFallbackChain(chain);",
+    after: "if (chain.length >= 0) copy.setFallbackChain(chain);",
+    reason:
+      "clone()'s copy starts with an empty chain and its warnings are muted while it is rebuilt: setting the empty chain again (it names no backend, so it passes the checks) changes nothing",
+  },
+  {
+    file: "src/models/router.ts",
+    context: "this.#registry.clear();",
+    before: "this.#selector.changed();",
+    after: ";",
+    reason:
+      "after dispose() the registry is disposed: every select() throws NO_BACKEND_AVAILABLE before it reaches the strategy and register() refuses, so no strategy runs again; only latency-optimized's cached leader, an entry of the cleared registry, stays referenced by the Router that owns both",
+  },
+  {
+    file: "src/models/_execute.ts",
+    before:
+      "made && !first!.ok && budget !== undefined && budget.retry.retries > 0",
+    after:
+      "made && !first!.ok && budget !== undefined && budget.retry.retries >= 0",
+    reason:
+      "with no retries allowed, retrying() stops at its first retryDelay() (retry 1 > 0 retries) and returns the first attempt unchanged, having changed nothing; the empty `earlier` it leaves is read as `earlier ?? []` and `[...earlier, first]`, the same as undefined: only one more await before fallback starts",
+  },
+  {
+    file: "src/models/streaming/stream.ts",
+    before: 'const failed = !outcome.ok && outcome.kind === "failed"',
+    after: 'const failed = !outcome.ok || outcome.kind === "failed"',
+    reason:
+      "a single stream's decide() ends failed or aborted, and aborted only when the call's signal aborted (its own signal aborts otherwise only on the attempt timeout, which fault() records as failed); fallBack() reads that same signal and throws ABORTED before it reads the group's failure, so the aborted outcome passed as one is never read",
+  },
+  {
+    file: "src/models/streaming/stream.ts",
+    before: "if (outcome !== undefined) attempt.close();",
+    after: "if (outcome !== undefined) ;",
+    reason:
+      "the attempt's outcome is recorded (decide() settled it), so close() would only close its abort gate: the gate's listener sits on the call's own signal (or the attempt's own controller), which is let go when the call ends, and its pending reject is empty once no pull waits, so an abort meanwhile rejects nothing",
+  },
+  {
+    file: "src/models/streaming/stream.ts",
+    before: "log.splice(live.slot, 0, outcome);",
+    after: ";",
+    reason:
+      "fault() has already recorded the outcome (statistics, breaker); the log is read only for an aborted outcome, through abortedRouterError, whose error chunk lists the failed attempts only (failuresOf), never the aborted one; a failed outcome ends the stream with attempt.failure, not the log",
+  },
+  {
+    file: "src/models/_parallel.ts",
+    before: "for (let i = 0; i < count; i++) {",
+    after: "for (let i = 0; i <= count; i++) {",
+    context: "const unlinks: (() => void)[] = [];",
+    reason:
+      "one more controller is linked to the caller's signal and never started or read (outcomes and starts go by count); its link is undone with the others once every attempt settles, and an abort meanwhile aborts only it besides the real ones",
+  },
+  {
+    file: "src/models/streaming/_chunks.ts",
+    before:
+      'if (result && typeof (result as Promise<unknown>).then === "function") {',
+    after:
+      'if (result || typeof (result as Promise<unknown>).then === "function") {',
+    reason:
+      "the line sits in releaseIterator's try: a result that is no thenable now has `.then(...)` called on it, or `.then` read from undefined or null, and the TypeError is caught by that try's catch, which ignores it as it ignores a throwing return(); a thenable is handled as before",
+  },
+  {
+    file: "src/models/_registry.ts",
+    before:
+      "const c = entry.adapter.metadata?.capabilities ?? EMPTY_CAPABILITIES;",
+    after:
+      "const c = entry.adapter.metadata?.capabilities || EMPTY_CAPABILITIES;",
+    reason:
+      'capabilities is an object (never falsy) or undefined; a falsy primitive an untyped adapter might put there (false, 0, "") reads like the empty capabilities, every property undefined, so streaming is taken as true and nothing else is added either way',
+  },
+  {
+    file: "src/models/_attempt.ts",
+    before: "#limited = false;",
+    after: "#limited = true;",
+    reason:
+      "an attempt that neither linked a signal nor set a timer then skips only `#follows?.unfollow(this)` in end(): the call's LinkedCall keeps it as follower, and a later abort of that call reaches its handleEvent, whose #stop rejects a wait that has already settled (nothing), while the removal it runs instead finds no listener; the LinkedCall lives only as long as the call",
+  },
+  {
+    file: "src/models/_attempt.ts",
+    before: "this.#follows?.unfollow(this);",
+    after: ";",
+    context: 'this.#linked?.removeEventListener("abort", this);',
+    reason:
+      "in the constructor's catch #follows is set only by the branch whose last statement, link.follow(this), cannot throw, so no throw reaches the catch with a follower to undo",
+  },
+  {
+    file: "src/models/_attempt.ts",
+    before: "} else this.#follows?.unfollow(this);",
+    after: "} else ;",
+    reason:
+      "the attempt stays the call's follower after its answer: a later abort of the call (caller, dispose(), a relayed body's abort) runs its handleEvent, whose #stop rejects the wait for an answer that has already settled, which does nothing; the next attempt of the call follows no link (only the first does), and the LinkedCall is let go with the call",
+  },
 ];

@@ -51,6 +51,14 @@ const CORE13_THIRD_DRAW_TESTS = [
 const CORE13_FOURTH_DRAW_TESTS = [
   "tests/models/draw_20261176_mutants_test.ts",
 ];
+const CORE14_HAND_TESTS = ["tests/models/hand_r14_mutants_test.ts"];
+const CORE14_DRAW_TESTS = ["tests/models/draw_20261177_mutants_test.ts"];
+const CORE14_SECOND_DRAW_TESTS = [
+  "tests/models/draw_20261178_mutants_test.ts",
+];
+const CORE14_STREAM_TESTS = [
+  "tests/models/stream_outcomes_r14_mutants_test.ts",
+];
 const ROUTER_MODEL_TESTS = [
   "tests/models/router_test.ts",
   "tests/models/faults_test.ts",
@@ -1680,5 +1688,164 @@ export const MODELS_CORE: HandMutant[] = [
     find: "  if (options.signal?.aborted) {\n",
     replace: "  if (options.signal?.aborted && false) {\n",
     tests: ["tests/models/draw_20261172_mutants_test.ts"],
+  },
+  {
+    id: "core14-clone-stays-muted",
+    bug:
+      "clone() leaves the copy's warnings muted after rebuilding it: the copy never reports a later register, setFallbackChain or unregister to onWarning",
+    file: "src/models/router.ts",
+    find: "      copy.#warnings.mute(false);\n",
+    replace: "",
+    tests: CORE14_HAND_TESTS,
+  },
+  {
+    id: "core14-estimate-cost-nan",
+    bug:
+      "estimateCost() passes on an adapter's estimate that is not a finite number (NaN, Infinity) instead of answering null",
+    file: "src/models/router.ts",
+    find: 'typeof cost === "number" && Number.isFinite(cost)',
+    replace: 'typeof cost === "number" || Number.isFinite(cost)',
+    tests: CORE14_HAND_TESTS,
+  },
+  {
+    id: "core14-invoke-unserved-uncounted",
+    bug:
+      "invoke() refused because no backend serves the operation is left out of getStats() (totalRequests, failedRequests)",
+    file: "src/models/router.ts",
+    find: "      this.#counters.settle(false);\n",
+    replace: "",
+    tests: CORE14_HAND_TESTS,
+  },
+  {
+    id: "core14-replace-keeps-leader",
+    bug:
+      "replace() does not tell the strategy the registry changed: latency-optimized keeps its cached leader instead of trying the replaced backend's new, untried adapter",
+    file: "src/models/router.ts",
+    find:
+      "    this.#registry.replace(name, adapter);\n    this.#selector.changed();\n",
+    replace: "    this.#registry.replace(name, adapter);\n",
+    tests: CORE14_HAND_TESTS,
+  },
+  {
+    id: "core14-health-check-background",
+    bug:
+      "healthCheck() probes on the background loop's unref'd timers: a script awaiting it on a probe that never answers ends before the answer",
+    file: "src/models/router.ts",
+    find: "    const probes = this.#health.all(false);",
+    replace: "    const probes = this.#health.all(true);",
+    tests: CORE14_HAND_TESTS,
+  },
+  {
+    id: "core14-check-health-one-background",
+    bug:
+      "checkHealth(name) probes on the background loop's unref'd timer: a script awaiting it on a probe that never answers ends before the answer",
+    file: "src/models/router.ts",
+    find: "this.#health.probe(this.#registry.require(name), false);",
+    replace: "this.#health.probe(this.#registry.require(name), true);",
+    tests: CORE14_HAND_TESTS,
+  },
+  {
+    id: "core14-relay-failed-dropped",
+    bug:
+      "a relayed answer's failed() records nothing: a body cut after the head never counts against the backend's statistics or breaker",
+    file: "src/models/router.ts",
+    find: "          entry?.settle(",
+    replace: "          void (",
+    tests: CORE14_HAND_TESTS,
+  },
+  {
+    id: "core14-relay-failed-unregistered",
+    bug:
+      "a relayed answer's failed() throws a TypeError when its backend was unregistered while the call was in flight",
+    file: "src/models/router.ts",
+    find: "          entry?.settle(",
+    replace: "          entry!.settle(",
+    tests: CORE14_HAND_TESTS,
+  },
+  {
+    id: "core14-translate-no-capabilities",
+    bug:
+      "model translation (default) reads a backend's model list through metadata without `?.`: an adapter with no metadata fails every call that names a model with a TypeError instead of getting the model asked for",
+    file: "src/models/_translate.ts",
+    find: "entry.adapter.metadata?.capabilities?.models;",
+    replace: "entry.adapter.metadata.capabilities?.models;",
+    tests: CORE14_DRAW_TESTS,
+  },
+  {
+    id: "core14-stream-fail-after-content-uncounted",
+    bug:
+      "a stream that fails after content by an error chunk or a malformed chunk is recorded as the consumer's abort: its backend's statistics and breaker never count the failure",
+    file: "src/models/streaming/stream.ts",
+    find: "        log.splice(live.slot, 0, attempt.fail());\n",
+    replace: "",
+    tests: CORE14_STREAM_TESTS,
+  },
+  {
+    id: "core14-stream-race-failure-dropped",
+    bug:
+      "a parallel stream race reports no failure to fallback: a client error among its racers ends the stream as ALL_BACKENDS_FAILED instead of that error",
+    file: "src/models/streaming/stream.ts",
+    find: "failure: failure?.ok === false ? failure : undefined,",
+    replace: "failure: failure?.ok !== false ? failure : undefined,",
+    tests: CORE14_STREAM_TESTS,
+  },
+  {
+    id: "core14-release-rejection-unhandled",
+    bug:
+      "releasing a backend generator leaves its return()'s rejection unhandled: a consumer that stops early on a generator whose cleanup throws ends the process",
+    file: "src/models/streaming/_chunks.ts",
+    find:
+      'if (result && typeof (result as Promise<unknown>).then === "function") {',
+    replace:
+      'if (result && typeof (result as Promise<unknown>).then !== "function") {',
+    tests: CORE14_STREAM_TESTS,
+  },
+  {
+    id: "core14-attempt-provider-no-metadata",
+    bug:
+      "a failing backend whose adapter has no metadata: the Router reads metadata.provider without `?.` and the call throws a TypeError instead of falling back with the adapter's error",
+    file: "src/models/_attempt.ts",
+    find: "    entry.adapter.metadata?.provider,",
+    replace: "    entry.adapter.metadata.provider,",
+    tests: CORE14_SECOND_DRAW_TESTS,
+  },
+  {
+    id: "core14-cannot-serve-no-metadata",
+    bug:
+      "relayResponse() reaching an adapter without metadata or relay throws a TypeError (metadata.name read without `?.`) instead of failing the attempt INVALID_RESPONSE",
+    file: "src/models/_job.ts",
+    find: 'message: `${metadata?.name ?? "The backend"}: cannot ${what}`,',
+    replace: "message: `${metadata!.name}: cannot ${what}`,",
+    tests: CORE14_SECOND_DRAW_TESTS,
+  },
+  {
+    id: "core14-none-named-out-unnamed",
+    bug:
+      'with fallbackStrategy none, a named backend that is out is reported as "No backend is available" without its reopening: the policy reads the plan\'s entry, not the backend it requested',
+    file: "src/models/fallback/run.ts",
+    find:
+      "  const primary = plan.entry?.name ?? plan.requested;\n  if (policy.final) {",
+    replace: "  const primary = plan.entry?.name;\n  if (policy.final) {",
+    tests: CORE14_HAND_TESTS,
+  },
+  {
+    id: "core14-none-named-out-no-reopening",
+    bug:
+      "with fallbackStrategy none, NO_BACKEND_AVAILABLE for a named backend behind an open breaker carries no Retry-After or availableAt",
+    file: "src/models/fallback/run.ts",
+    find: "      named === undefined ? [] : [named],",
+    replace: "      named !== undefined ? [] : [named],",
+    tests: CORE14_HAND_TESTS,
+  },
+  {
+    id: "core14-stale-claim-taken",
+    bug:
+      "a probe claim the store granted in an earlier half-open period is taken when it arrives after the breaker turned half-open anew: the Router calls the backend on the old ticket instead of claiming the current period's probe",
+    file: "src/models/_breaker.ts",
+    find:
+      'if (this.state(now) !== "half-open" || epoch < this.#epoch) return false;',
+    replace:
+      'if (this.state(now) !== "half-open" && epoch < this.#epoch) return false;',
+    tests: ["tests/models/draw_20261179_mutants_test.ts"],
   },
 ];

@@ -165,9 +165,12 @@ export function noneServes(operation: OperationName): RouterError {
 }
 
 function cannotServe(adapter: BackendAdapter, what: string): AdapterError {
+  // An untyped adapter may have no metadata (registration asks for the two
+  // methods only): its failure must stay this typed error, not a TypeError.
+  const metadata = adapter.metadata as BackendAdapter["metadata"] | undefined;
   return new AdapterError({
     code: ErrorCode.INVALID_RESPONSE,
-    message: `${adapter.metadata.name}: cannot ${what}`,
-    provider: adapter.metadata.provider,
+    message: `${metadata?.name ?? "The backend"}: cannot ${what}`,
+    provider: metadata?.provider,
   });
 }

@@ -29,6 +29,7 @@ import { fleetRouter } from "./stores/_fleet_router.ts";
 import {
   controlled,
   fireUntil,
+  lateClaims,
   storeCodes,
 } from "./stores/_controlled_store.ts";
 
@@ -418,24 +419,7 @@ Deno.test("fleet: a probe claim the store granted that arrives after this Router
   const warnings: IRWarning[] = [];
   const inner = createMemoryStore();
   // Claims are granted at once but their answers wait for the test.
-  const deliveries: (() => void)[] = [];
-  const called: Record<string, number> = {};
-  const store = new Proxy(inner, {
-    get(target, name) {
-      const method = Reflect.get(target, name) as (
-        ...args: unknown[]
-      ) => unknown;
-      if (typeof method !== "function") return method;
-      const key = String(name);
-      return (...args: unknown[]) => {
-        called[key] = (called[key] ?? 0) + 1;
-        const value = method.apply(target, args);
-        return key === "claimProbe"
-          ? new Promise((resolve) => deliveries.push(() => resolve(value)))
-          : Promise.resolve(value);
-      };
-    },
-  });
+  const { store, called, deliveries } = lateClaims(inner);
   const router = fleetRouter(time, store, warnings, {}, createEchoAdapter());
   inner.openBreaker("x", time.t, 1_000, false);
   await fireUntil(time, () => router.isCircuitBreakerOpen("x"), "x open");

@@ -79,3 +79,32 @@ export async function fireUntil(
 /** The codes of the store warnings among `warnings`, in order. */
 export const storeCodes = (warnings: IRWarning[]): string[] =>
   warnings.filter((w) => w.code.startsWith("store-")).map((w) => w.code);
+
+/**
+ * The store `inner` answering every method at once, except `claimProbe`:
+ * the claim is granted when it is asked (the store's state then decides its
+ * ticket) but its answer waits in `deliveries` until the test calls one, so
+ * the Router can move on before it learns the claim. Every call is counted
+ * by method in `called`.
+ */
+export function lateClaims(inner: RouterStore) {
+  const deliveries: (() => void)[] = [];
+  const called: Record<string, number> = {};
+  const store = new Proxy(inner, {
+    get(target, name) {
+      const method = Reflect.get(target, name) as (
+        ...args: unknown[]
+      ) => unknown;
+      if (typeof method !== "function") return method;
+      const key = String(name);
+      return (...args: unknown[]) => {
+        called[key] = (called[key] ?? 0) + 1;
+        const value = method.apply(target, args);
+        return key === "claimProbe"
+          ? new Promise((resolve) => deliveries.push(() => resolve(value)))
+          : Promise.resolve(value);
+      };
+    },
+  });
+  return { store, called, deliveries };
+}
