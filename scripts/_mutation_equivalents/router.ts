@@ -547,4 +547,18 @@ export const ROUTER: Equivalent[] = [
     reason:
       "after a directory's scan the entry falls through to the file test, `!info.isFile()`, which is true for a directory and continues the same loop",
   },
+  {
+    file: "src/router/_constraint.ts",
+    before: "let end = i + 1;",
+    after: "let end = i;",
+    reason:
+      'the scan then starts on the "[" itself and steps over it and a "^" after it, neither a "]" nor a backslash, so it stops at the same "]" the original finds',
+  },
+  {
+    file: "src/router/_constraint.ts",
+    before: 'while (end < constraint.length && constraint[end] !== "]") {',
+    after: 'while (end <= constraint.length && constraint[end] !== "]") {',
+    reason:
+      "the extra step runs only for a class left open, and takes end one past the text, where slice reads the same body and source and the outer loop ends as before",
+  },
 ];

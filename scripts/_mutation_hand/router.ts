@@ -993,4 +993,48 @@ export const ROUTER: HandMutant[] = [
     replace: 'if (typeof handler === "function") ;',
     tests: ["tests/router/fs_router_r13_mutants_test.ts"],
   },
+  {
+    id: "rout14-constraint-x2f-from-backslash",
+    bug:
+      "constraint: \\x2f outside a class read from the backslash, so a parameter reads across segments",
+    file: "src/router/_constraint.ts",
+    find: '"DSW/".includes(next) || /^x2f/i.test(constraint.slice(i + 1)) ||',
+    replace: '"DSW/".includes(next) || /^x2f/i.test(constraint.slice(i)) ||',
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-constraint-x2f-and-u002f",
+    bug:
+      "constraint: \\x2f outside a class refused only when it is also \\u002f",
+    file: "src/router/_constraint.ts",
+    find: "/^x2f/i.test(constraint.slice(i + 1)) ||\n",
+    replace: "/^x2f/i.test(constraint.slice(i + 1)) &&\n",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-constraint-u002f-from-backslash",
+    bug:
+      "constraint: \\u002f outside a class read from the backslash, so a parameter reads across segments",
+    file: "src/router/_constraint.ts",
+    find: "/^u002f/i.test(constraint.slice(i + 1))\n",
+    replace: "/^u002f/i.test(constraint.slice(i))\n",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-cache-304-for-300",
+    bug: "cache: a cached 300 answers a matching If-None-Match with 304",
+    file: "src/router/_cache.ts",
+    find: "entry.status >= 200 && entry.status < 300 &&",
+    replace: "entry.status >= 200 && entry.status < 301 &&",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-host-line-untrimmed",
+    bug:
+      "endpoint: a refused header line quoted with the template's indentation",
+    file: "src/router/_host.ts",
+    find: "JSON.stringify(line.trim())",
+    replace: "JSON.stringify(line)",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
 ];

@@ -1,0 +1,92 @@
+// Behaviour of the template router that the thirteenth mutation round (seed
+// 20261211, and bugs planted by hand in its least-tested files) found
+// unguarded: each test names the planted bug it catches.
+import { describe, it } from "../_harness.ts";
+import assert from "node:assert/strict";
+import { createRoute, createRouter, RouteError } from "../../src/router/mod.ts";
+import { hit, refuses, routerOf } from "./_patterns.ts";
+
+describe("a constraint's escaped slash outside a class", () => {
+  // _constraint.ts:95 (`constraint.slice(i + 1)`→`slice(i)`, or its `||`
+  // turned `&&`) and :96 (the same for `\u002f`): the escape's hex spelling
+  // of "/" was read from the backslash, so it never matched, and `a\x2fb`
+  // was accepted as a parameter that reads across two segments.
+  it("is refused in every spelling, at the backslash", () => {
+    for (const escape of ["\\x2f", "\\x2F", "\\u002f", "\\u002F"]) {
+      refuses(`/c/:id{a${escape}b}`, 8, /can match "\/"/);
+      refuses(`/c/:id{${escape}[a-z]+}`, 7, /can match "\/"/);
+    }
+  });
+
+  it("other hex escapes stay accepted and match one segment as written", async () => {
+    const router = routerOf("/d/:id{a\\x2eb}", "/u/:id{c\\u002ed}");
+    assert.deepEqual(await hit(router, "/d/a.b"), {
+      status: 200,
+      name: "/d/:id{a\\x2eb}",
+      params: { id: "a.b" },
+    });
+    assert.equal((await hit(router, "/u/c.d")).status, 200);
+    assert.equal((await hit(router, "/d/a/b")).status, 404);
+    assert.equal((await hit(router, "/d/axb")).status, 404);
+  });
+});
+
+describe("the cache answers If-None-Match only for a 2xx (RFC 9110 §13.2.1)", () => {
+  // _cache.ts:176 (`entry.status < 300`→`< 301`): a cached 300 Multiple
+  // Choices answered a matching If-None-Match with 304, which tells the
+  // client to reuse a 2xx it may never have had; the server must ignore the
+  // precondition and send the 300.
+  it("answers 304 at both ends of 2xx and the answer itself at 300", async () => {
+    const router = createRouter({ cache: true });
+    for (const status of [200, 299, 300]) {
+      router.endpoint`GET /${String(status)}`(createRoute()`
+        HTTP/1.1 ${String(status)} Some Reason
+
+        body of ${String(status)}
+      `);
+    }
+    for (const status of [200, 299, 300]) {
+      const path = `http://localhost/${status}`;
+      const first = await router(new Request(path));
+      assert.equal(first.status, status);
+      assert.equal(await first.text(), `body of ${status}`);
+      const etag = first.headers.get("etag");
+      assert.ok(etag, `${status} has an ETag`);
+      for (const condition of [etag, "*"]) {
+        const again = await router(
+          new Request(path, { headers: { "if-none-match": condition } }),
+        );
+        const expected = status < 300 ? 304 : status;
+        assert.equal(again.status, expected, `${status} ${condition}`);
+        assert.equal(
+          await again.text(),
+          expected === 304 ? "" : `body of ${status}`,
+        );
+      }
+    }
+  });
+});
+
+describe("an endpoint's refused header line", () => {
+  // _host.ts:169 (`line.trim()` dropped in the refusal): the message quoted
+  // the line with the template's indentation around it, where it should
+  // show the line as the author reads it.
+  it("is quoted without the template's indentation", () => {
+    assert.throws(
+      () =>
+        createRouter().endpoint`
+          GET /
+          Accept: text/html
+        `(() => new Response("never")),
+      (error: unknown) => {
+        assert.ok(error instanceof RouteError, String(error));
+        assert.equal(error.code, "INVALID_ENDPOINT");
+        assert.ok(
+          error.message.includes('(got "Accept: text/html")'),
+          error.message,
+        );
+        return true;
+      },
+    );
+  });
+});
