@@ -3,7 +3,12 @@
 // unguarded: each test names the planted bug it catches.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { createRoute, createRouter, RouteError } from "../../src/router/mod.ts";
+import {
+  createRoute,
+  createRouter,
+  type RouteContext,
+  RouteError,
+} from "../../src/router/mod.ts";
 import { hit, refuses, routerOf } from "./_patterns.ts";
 
 describe("a constraint's escaped slash outside a class", () => {
@@ -88,5 +93,77 @@ describe("an endpoint's refused header line", () => {
         return true;
       },
     );
+  });
+});
+
+describe("HEAD is answered by the GET route before an ALL route of the same path", () => {
+  // _matcher.ts:80 (methodPriority's GET-for-HEAD rank inverted, its `&&`
+  // turned `||`, or either comparison flipped): a HEAD request went to the
+  // ALL route (or to whichever was registered first) though a GET route of
+  // the same path answers the GET it stands for, so HEAD's headers were not
+  // the GET's.
+  it("in either registration order, for a static and a parameter path", async () => {
+    const tagged = (name: string) => () =>
+      new Response(name, { headers: { "x-route": name } });
+    const routes: [string, string][] = [
+      ["ALL", "/s"],
+      ["GET", "/s"],
+      ["ALL", "/p/:id"],
+      ["GET", "/p/:id"],
+      ["GET", "/h"],
+      ["ALL", "/h"],
+      ["HEAD", "/h"],
+    ];
+    for (const reversed of [false, true]) {
+      const router = createRouter();
+      for (const [method, path] of reversed ? [...routes].reverse() : routes) {
+        router.endpoint`${method} ${path}`(tagged(`${method} ${path}`));
+      }
+      const route = async (method: string, path: string) =>
+        (await router(new Request(`http://localhost${path}`, { method })))
+          .headers.get("x-route");
+      const order = reversed ? "reversed" : "as written";
+      assert.equal(await route("HEAD", "/s"), "GET /s", order);
+      assert.equal(await route("HEAD", "/p/1"), "GET /p/:id", order);
+      // A HEAD route of its own comes first, and ALL still takes the rest.
+      assert.equal(await route("HEAD", "/h"), "HEAD /h", order);
+      assert.equal(await route("GET", "/h"), "GET /h", order);
+      assert.equal(await route("PUT", "/s"), "ALL /s", order);
+    }
+  });
+});
+
+describe("a host route and a route without Host on one path spelled two ways", () => {
+  // _pattern.ts:509 (comparePatterns' `continue` after a segment that is not
+  // mixed dropped): two literal segments were then ranked by their lengths,
+  // though `café` and `caf%C3%A9` are one path (non-ASCII literals match in
+  // percent-encoded form). The host route lost the tie the router guide
+  // gives it whenever the route without Host was written encoded.
+  it("is a tie, which the host route wins in either spelling", async () => {
+    const router = createRouter();
+    const hostRoute = (_request: Request, { params }: RouteContext) =>
+      new Response(`host ${params.tenant} ${params.id}`);
+    const anyRoute = () => new Response("any host");
+    // /u/: the host route written in Unicode, the other encoded; /e/: the
+    // other way round.
+    router.endpoint`GET /u/café/:id
+      Host: :tenant.example.com`(hostRoute);
+    router.endpoint`GET /u/caf%C3%A9/:id`(anyRoute);
+    router.endpoint`GET /e/caf%C3%A9/:id
+      Host: :tenant.example.com`(hostRoute);
+    router.endpoint`GET /e/café/:id`(anyRoute);
+    const text = async (url: string) =>
+      await (await router(new Request(url))).text();
+    for (const first of ["u", "e"]) {
+      for (const spelled of ["caf%C3%A9", "caf%c3%a9"]) {
+        const path = `/${first}/${spelled}/7`;
+        assert.equal(
+          await text(`http://acme.example.com${path}`),
+          "host acme 7",
+          path,
+        );
+        assert.equal(await text(`http://localhost${path}`), "any host", path);
+      }
+    }
   });
 });
