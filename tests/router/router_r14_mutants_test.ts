@@ -167,3 +167,30 @@ describe("a host route and a route without Host on one path spelled two ways", (
     }
   });
 });
+
+describe("the linearity check reads `[^\\S]` as the blanks it names", () => {
+  // _regexp_tree.ts:122 (the `return` of `\S` dropped; `\s` beside it): a
+  // class escape negated in a negated class, `[^\S]` (the blanks), was read
+  // as an escape the check does not know, so a linear constraint was
+  // refused, and one that backtracks was refused for the wrong reason.
+  it("accepts it beside letters and refuses it beside blanks, where the two meet", () => {
+    assert.doesNotThrow(() => routerOf("/s/:x{[^\\S]+[a-z]+}"));
+    assert.doesNotThrow(() =>
+      routerOf("/s/:x{[\\s]+[a-z]+}", "/t/:x{\\s+[a-z]+}")
+    );
+    refuses("/c/:x{[^\\S]+[\\x20\\t]+}", 12, /meet again/);
+    refuses("/c/:x{\\s+[\\x20\\t]+}", 9, /meet again/);
+  });
+});
+
+describe("an empty group under a quantifier", () => {
+  // _regexp_tree.ts:252 (its refusal dropped): `(?:)+` was then refused as
+  // a constraint that backtracks exponentially, which it is not, and
+  // `(?:){2}` was accepted; RegExp's own word for it is "nothing to repeat",
+  // as for `\b+`.
+  it("is refused as nothing to repeat, at the quantifier, for every quantifier", () => {
+    for (const quantifier of ["+", "*", "?", "{2}", "{1,}"]) {
+      refuses(`/c/:x{a(?:)${quantifier}b}`, 11, /nothing to repeat/);
+    }
+  });
+});
