@@ -561,4 +561,32 @@ export const ROUTER: Equivalent[] = [
     reason:
       "the extra step runs only for a class left open, and takes end one past the text, where slice reads the same body and source and the outer loop ends as before",
   },
+  {
+    file: "src/router/_regexp_ambiguity.ts",
+    before: "const total = (ways.get(target) ?? 0) + count * times;",
+    after: "const total = (ways.get(target) || 0) + count * times;",
+    reason:
+      "a way count is a whole number or absent: ?? and || differ only for 0, where both give 0",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    before: "(a.pattern.key < b.pattern.key",
+    after: "(a.pattern.key <= b.pattern.key",
+    reason:
+      "the keys compare only after pattern and method priority tie, and two routes of one table with the same key and method are refused as duplicates, so equal keys never reach it",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    before: ": a.pattern.key > b.pattern.key",
+    after: ": a.pattern.key >= b.pattern.key",
+    reason:
+      "the keys compare only after pattern and method priority tie, and two routes of one table with the same key and method are refused as duplicates, so equal keys never reach it",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    before: "more: chunks.length > 1 ? chunks.slice(1) : undefined,",
+    after: "more: chunks.length >= 1 ? chunks.slice(1) : undefined,",
+    reason:
+      "with one chunk, more is an empty list instead of undefined: firstMatch over no chunks finds null, which the lookup returns as it returns null for undefined",
+  },
 ];

@@ -1037,4 +1037,66 @@ export const ROUTER: HandMutant[] = [
     replace: "JSON.stringify(line)",
     tests: ["tests/router/router_r14_mutants_test.ts"],
   },
+  {
+    id: "rout14-head-priority-inverted",
+    bug: "matcher: HEAD goes to the ALL route before the GET route of its path",
+    file: "src/router/_matcher.ts",
+    find: 'if (routeMethod === "GET" && tableMethod === "HEAD") return 1;',
+    replace:
+      'if (!(routeMethod === "GET" && tableMethod === "HEAD")) return 1;',
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-head-priority-either",
+    bug:
+      "matcher: GET and ALL rank alike for HEAD, so registration order picks",
+    file: "src/router/_matcher.ts",
+    find: 'if (routeMethod === "GET" && tableMethod === "HEAD") return 1;',
+    replace: 'if (routeMethod === "GET" || tableMethod === "HEAD") return 1;',
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-head-priority-dropped",
+    bug:
+      "matcher: the GET route's rank for HEAD dropped, so registration order picks",
+    file: "src/router/_matcher.ts",
+    find: 'if (routeMethod === "GET" && tableMethod === "HEAD") return 1;',
+    replace: 'if (routeMethod === "GET" && tableMethod === "HEAD") 1;',
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-compare-static-lengths",
+    bug:
+      "comparePatterns ranks two literal segments by length, so a host route loses a tie to an encoded spelling",
+    file: "src/router/_pattern.ts",
+    find: "    if (left !== RANK_MIXED) continue;",
+    replace: "    if (left !== RANK_MIXED) ;",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-tree-negated-blank",
+    bug: "linearity check: \\S not read, so [^\\S] refused",
+    file: "src/router/_regexp_tree.ts",
+    find: 'if (char === "S") return complement(SPACE);',
+    replace: 'if (char === "S") complement(SPACE);',
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-tree-blank",
+    bug:
+      "linearity check: \\s not read, so a linear constraint with blanks refused",
+    file: "src/router/_regexp_tree.ts",
+    find: 'if (char === "s") return SPACE;',
+    replace: 'if (char === "s") SPACE;',
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-tree-empty-repeat",
+    bug:
+      "linearity check: an empty group under a quantifier not refused as nothing to repeat",
+    file: "src/router/_regexp_tree.ts",
+    find: 'if (node.kind === "empty") refuse(at, "nothing to repeat");',
+    replace: 'if (node.kind === "empty") ;',
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
 ];
