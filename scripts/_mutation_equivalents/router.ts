@@ -589,4 +589,18 @@ export const ROUTER: Equivalent[] = [
     reason:
       "with one chunk, more is an empty list instead of undefined: firstMatch over no chunks finds null, which the lookup returns as it returns null for undefined",
   },
+  {
+    file: "src/router/_matcher.ts",
+    before: "if (depth < rank.length && rank[depth] === RANK_STATIC) {",
+    after: "if (depth <= rank.length && rank[depth] === RANK_STATIC) {",
+    reason:
+      "at depth equal to rank.length, rank[depth] is undefined, which equals no rank, so the extra test is false as the bound's was",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    before: "} else if (depth < rank.length && rank[depth] === RANK_PARAM) {",
+    after: "} else if (depth <= rank.length && rank[depth] === RANK_PARAM) {",
+    reason:
+      "at depth equal to rank.length, rank[depth] is undefined, which equals no rank, so the extra test is false as the bound's was",
+  },
 ];
