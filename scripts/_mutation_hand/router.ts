@@ -780,16 +780,16 @@ export const ROUTER: HandMutant[] = [
     id: "rout13-class-x2f",
     bug: "constraints: \\x2f inside a class read as the letter x",
     file: "src/router/_constraint.ts",
-    find: "if (/^x2f/i.test(body.slice(i, i + 3))) return true;",
-    replace: "if (/^x2f/i.test(body.slice(i, i + 3))) true;",
+    find: "/^x[0-9a-f]{2}|^u[0-9a-f]{4}/i.exec(body.slice(i))",
+    replace: "/^u[0-9a-f]{4}/i.exec(body.slice(i))",
     tests: ["tests/router/router_r13_mutants_test.ts"],
   },
   {
     id: "rout13-class-u002f",
     bug: "constraints: \\u002f inside a class accepted",
     file: "src/router/_constraint.ts",
-    find: "if (/^u002f/i.test(body.slice(i, i + 5))) return true;",
-    replace: "if (/^u002f/i.test(body.slice(i, i + 5))) return false;",
+    find: "/^x[0-9a-f]{2}|^u[0-9a-f]{4}/i.exec(body.slice(i))",
+    replace: "/^x[0-9a-f]{2}/i.exec(body.slice(i))",
     tests: ["tests/router/router_r13_mutants_test.ts"],
   },
   {
@@ -1097,6 +1097,42 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/_regexp_tree.ts",
     find: 'if (node.kind === "empty") refuse(at, "nothing to repeat");',
     replace: 'if (node.kind === "empty") ;',
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-class-escape-dropped",
+    bug:
+      "constraints: an escaped character left out of its class, so [\\.-0] loses its range and matches /",
+    file: "src/router/_constraint.ts",
+    find:
+      '    chars.push(CONTROL_ESCAPES[next] ?? ("dswB".includes(next) ? null : next));',
+    replace: "    ;",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-class-hex-as-letter",
+    bug:
+      "constraints: a hex escape in a class read as its letters, so [\\x21-\\x7e] reads across segments",
+    file: "src/router/_constraint.ts",
+    find: "chars.push(String.fromCharCode(parseInt(hex.slice(1), 16)));",
+    replace: "chars.push(hex[0]);",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-class-control-escape",
+    bug:
+      "constraints: \\t or \\0 in a class no range end, so [\\t-0] reads across segments",
+    file: "src/router/_constraint.ts",
+    find: "chars.push(CONTROL_ESCAPES[next] ?? (",
+    replace: "chars.push((",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-class-hex-overread",
+    bug: "constraints: a hex escape in a class swallows the character after it",
+    file: "src/router/_constraint.ts",
+    find: "      i += hex.length - 1;",
+    replace: "      i += hex.length;",
     tests: ["tests/router/router_r14_mutants_test.ts"],
   },
 ];

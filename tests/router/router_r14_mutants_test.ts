@@ -194,3 +194,80 @@ describe("an empty group under a quantifier", () => {
     }
   });
 });
+
+describe("a constraint's class holds / exactly when RegExp reads it so", () => {
+  // _constraint.ts:37 (the escaped character's `chars.push` dropped, seed
+  // 20261213): `[\.-0]` lost its range and was accepted. Behind it, a fault:
+  // a hex or control escape was read as its letter, never as the character
+  // it names, so `[\x21-\x7e]+` (printable ASCII) was accepted and its
+  // parameter read `a/b/c` across segments, against the router guide's "a
+  // constraint stays in one segment". RegExp is the judge here.
+  const pieces = [
+    "a",
+    ".",
+    "0",
+    "!",
+    "-",
+    "~",
+    "\\x2e",
+    "\\x30",
+    "\\x21",
+    "\\u007e",
+    "\\u002F",
+    "\\t",
+    "\\0",
+    "\\b",
+    "\\-",
+    "\\.",
+    "\\d",
+    "\\w",
+  ];
+  const all: string[] = [];
+  const grow = (body: string, left: number) => {
+    if (body !== "") all.push(body);
+    if (left === 0) return;
+    for (const piece of pieces) grow(body + piece, left - 1);
+  };
+  grow("", 3);
+
+  it("for every class of up to three pieces, plain and negated", () => {
+    let accepted = 0;
+    for (const body of all) {
+      for (const klass of [`[${body}]`, `[^${body}]`]) {
+        let slash: boolean;
+        try {
+          slash = new RegExp(klass).test("/");
+        } catch {
+          slash = true; // not a valid RegExp: refused either way
+        }
+        const pattern = `/c/:x{${klass}+}`;
+        let why: string | undefined;
+        try {
+          createRouter().endpoint`GET ${pattern}`;
+          accepted++;
+        } catch (error) {
+          assert.ok(error instanceof RouteError, pattern);
+          why = error.message;
+        }
+        if (slash) assert.ok(why !== undefined, `${pattern} was accepted`);
+        else {
+          assert.ok(
+            why === undefined || !/can match "\/"|must exclude/.test(why),
+            `${pattern}: ${why}`,
+          );
+        }
+      }
+    }
+    // The check is not vacuous: most of these classes are accepted.
+    assert.ok(accepted > all.length / 2, `${accepted} accepted`);
+  });
+
+  it("so printable ASCII written in hex stays in one segment", async () => {
+    refuses("/c/:x{[\\x21-\\x7e]+}", 6, /can match "\/"/);
+    refuses("/c/:x{[\\u0021-\\u007E]+}", 6, /can match "\/"/);
+    refuses("/c/:x{[\\t-0]+}", 6, /can match "\/"/);
+    const router = routerOf("/c/:x{[\\x30-\\x7e]+}");
+    assert.deepEqual((await hit(router, "/c/a0~")).params, { x: "a0~" });
+    assert.equal((await hit(router, "/c/a/b")).status, 404);
+  });
+});
