@@ -610,4 +610,25 @@ export const ROUTER: Equivalent[] = [
     reason:
       "without the cache the pattern's own RegExp is compiled again at each wildcard match, from the same source and flags: the same captures, only slower",
   },
+  {
+    file: "src/router/_pattern.ts",
+    before: 'key += (optional ? "/:?" : "/:") + (braces ?? "");',
+    after: 'key += (optional ? "/:?" : "/:") + (braces);',
+    reason:
+      "every unconstrained parameter's key gains the same word, which no other segment can spell after its colon (a name character would extend the name), and keys are compared only between patterns of equal ranks, whose plain parameters sit at the same segments: keys stay equal, and ordered, exactly as before",
+  },
+  {
+    file: "src/router/_regexp_tree.ts",
+    before: 'const char = text[i++] ?? "";',
+    after: 'const char = text[i++] || "";',
+    reason:
+      'a character of the text is a one-character string, never "": ?? and || differ only for undefined, where both give ""',
+  },
+  {
+    file: "src/router/_pattern.ts",
+    before: 'key += (optional ? "/:?" : "/:") + (braces ?? "");',
+    after: 'key += (optional ? "/:?" : "/:") + (braces || "");',
+    reason:
+      'braces is the constraint with its braces, never "": ?? and || agree',
+  },
 ];
