@@ -1135,4 +1135,31 @@ export const ROUTER: HandMutant[] = [
     replace: "      i += hex.length;",
     tests: ["tests/router/router_r14_mutants_test.ts"],
   },
+  {
+    id: "rout14-normalize-sort-high",
+    bug:
+      "linearity check: a class's ranges sorted by their high end, so a negated class takes in letters it leaves out",
+    file: "src/router/_regexp_tree.ts",
+    find: ".sort((a, b) => a[0] - b[0])",
+    replace: ".sort((a, b) => a[1] - b[0])",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-normalize-sort-mixed",
+    bug:
+      "linearity check: a class's ranges sorted low against high, so a negated class takes in digits it leaves out",
+    file: "src/router/_regexp_tree.ts",
+    find: ".sort((a, b) => a[0] - b[0])",
+    replace: ".sort((a, b) => a[0] - b[1])",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-normalize-no-merge",
+    bug:
+      "linearity check: overlapping ranges of a class never merged, so a negated class takes in letters it leaves out",
+    file: "src/router/_regexp_tree.ts",
+    find: "const last = out[out.length - 1];",
+    replace: "const last = out[out.length];",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
 ];
