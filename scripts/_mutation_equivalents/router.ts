@@ -631,4 +631,27 @@ export const ROUTER: Equivalent[] = [
     reason:
       'braces is the constraint with its braces, never "": ?? and || agree',
   },
+  {
+    file: "src/router/_regexp_tree.ts",
+    before:
+      'if (char === "0" && !/[0-9]/.test(text[i] ?? "")) return [[0, 0]];',
+    after: 'if (char === "0" && !/[0-9]/.test(text[i])) return [[0, 0]];',
+    reason:
+      'past the end, test reads undefined as the text "undefined", which holds no digit, as "" does not',
+  },
+  {
+    file: "src/router/_regexp_tree.ts",
+    before:
+      'if (char === "0" && !/[0-9]/.test(text[i] ?? "")) return [[0, 0]];',
+    after: 'if (char === "0" && !/[0-9]/.test(text[i] || "")) return [[0, 0]];',
+    reason:
+      'a character of the text is never "": ?? and || differ only for undefined, where both give ""',
+  },
+  {
+    file: "src/router/_regexp_tree.ts",
+    before: "if (last !== undefined && low <= last[1] + 1) {",
+    after: "if (last !== undefined && low < last[1] + 1) {",
+    reason:
+      "two adjacent ranges are then kept apart, still sorted and disjoint, which complement, foldCase and intersects read as the one range they join",
+  },
 ];
