@@ -1162,4 +1162,15 @@ export const ROUTER: HandMutant[] = [
     replace: "const last = out[out.length];",
     tests: ["tests/router/router_r14_mutants_test.ts"],
   },
+  {
+    id: "rout14-head-null-words",
+    bug:
+      "template router: null or undefined in a status or header line sent as the word",
+    file: "src/router/_render.ts",
+    find:
+      '  if (value === null || value === undefined) return "";\n  if (\n    value instanceof ArrayBuffer',
+    replace:
+      '  if (value === null || value === undefined) "";\n  if (\n    value instanceof ArrayBuffer',
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
 ];

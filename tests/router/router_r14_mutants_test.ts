@@ -291,3 +291,26 @@ describe("a negated class whose ranges overlap or come in any order", () => {
     assert.equal((await hit(router, "/m/nj")).status, 404);
   });
 });
+
+describe("null and undefined in a status or header line", () => {
+  // _render.ts:108 (lineText's `return ""` for null/undefined dropped): an
+  // optional header value went out as the words "null" or "undefined",
+  // though they render nothing in a body, and so in the head.
+  it("render nothing, as values and as a function's answer", async () => {
+    const route = createRoute()`
+      HTTP/1.1 200 OK${null}
+      X-Tag: a${null}b${undefined}
+      X-Optional: ${() => undefined}
+      X-Late: ${() => Promise.resolve(null)}
+
+      body
+    `;
+    const response = await route(new Request("http://localhost/"));
+    assert.equal(response.status, 200);
+    assert.equal(response.statusText, "OK");
+    assert.equal(response.headers.get("x-tag"), "ab");
+    assert.equal(response.headers.get("x-optional"), "");
+    assert.equal(response.headers.get("x-late"), "");
+    assert.equal(await response.text(), "body");
+  });
+});
