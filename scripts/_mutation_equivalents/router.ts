@@ -654,4 +654,11 @@ export const ROUTER: Equivalent[] = [
     reason:
       "two adjacent ranges are then kept apart, still sorted and disjoint, which complement, foldCase and intersects read as the one range they join",
   },
+  {
+    file: "src/router/_regexp_tree.ts",
+    before: "if (last !== undefined && low <= last[1] + 1) {",
+    after: "if (last !== undefined && low <= last[1]) {",
+    reason:
+      "two adjacent ranges are then kept apart, still sorted and disjoint, which complement, foldCase and intersects read as the one range they join",
+  },
 ];
