@@ -547,4 +547,118 @@ export const ROUTER: Equivalent[] = [
     reason:
       "after a directory's scan the entry falls through to the file test, `!info.isFile()`, which is true for a directory and continues the same loop",
   },
+  {
+    file: "src/router/_constraint.ts",
+    before: "let end = i + 1;",
+    after: "let end = i;",
+    reason:
+      'the scan then starts on the "[" itself and steps over it and a "^" after it, neither a "]" nor a backslash, so it stops at the same "]" the original finds',
+  },
+  {
+    file: "src/router/_constraint.ts",
+    before: 'while (end < constraint.length && constraint[end] !== "]") {',
+    after: 'while (end <= constraint.length && constraint[end] !== "]") {',
+    reason:
+      "the extra step runs only for a class left open, and takes end one past the text, where slice reads the same body and source and the outer loop ends as before",
+  },
+  {
+    file: "src/router/_regexp_ambiguity.ts",
+    before: "const total = (ways.get(target) ?? 0) + count * times;",
+    after: "const total = (ways.get(target) || 0) + count * times;",
+    reason:
+      "a way count is a whole number or absent: ?? and || differ only for 0, where both give 0",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    before: "(a.pattern.key < b.pattern.key",
+    after: "(a.pattern.key <= b.pattern.key",
+    reason:
+      "the keys compare only after pattern and method priority tie, and two routes of one table with the same key and method are refused as duplicates, so equal keys never reach it",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    before: ": a.pattern.key > b.pattern.key",
+    after: ": a.pattern.key >= b.pattern.key",
+    reason:
+      "the keys compare only after pattern and method priority tie, and two routes of one table with the same key and method are refused as duplicates, so equal keys never reach it",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    before: "more: chunks.length > 1 ? chunks.slice(1) : undefined,",
+    after: "more: chunks.length >= 1 ? chunks.slice(1) : undefined,",
+    reason:
+      "with one chunk, more is an empty list instead of undefined: firstMatch over no chunks finds null, which the lookup returns as it returns null for undefined",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    before: "if (depth < rank.length && rank[depth] === RANK_STATIC) {",
+    after: "if (depth <= rank.length && rank[depth] === RANK_STATIC) {",
+    reason:
+      "at depth equal to rank.length, rank[depth] is undefined, which equals no rank, so the extra test is false as the bound's was",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    before: "} else if (depth < rank.length && rank[depth] === RANK_PARAM) {",
+    after: "} else if (depth <= rank.length && rank[depth] === RANK_PARAM) {",
+    reason:
+      "at depth equal to rank.length, rank[depth] is undefined, which equals no rank, so the extra test is false as the bound's was",
+  },
+  {
+    file: "src/router/_matcher.ts",
+    before: "cache.set(pattern, own);",
+    after: ";",
+    reason:
+      "without the cache the pattern's own RegExp is compiled again at each wildcard match, from the same source and flags: the same captures, only slower",
+  },
+  {
+    file: "src/router/_pattern.ts",
+    before: 'key += (optional ? "/:?" : "/:") + (braces ?? "");',
+    after: 'key += (optional ? "/:?" : "/:") + (braces);',
+    reason:
+      "every unconstrained parameter's key gains the same word, which no other segment can spell after its colon (a name character would extend the name), and keys are compared only between patterns of equal ranks, whose plain parameters sit at the same segments: keys stay equal, and ordered, exactly as before",
+  },
+  {
+    file: "src/router/_regexp_tree.ts",
+    before: 'const char = text[i++] ?? "";',
+    after: 'const char = text[i++] || "";',
+    reason:
+      'a character of the text is a one-character string, never "": ?? and || differ only for undefined, where both give ""',
+  },
+  {
+    file: "src/router/_pattern.ts",
+    before: 'key += (optional ? "/:?" : "/:") + (braces ?? "");',
+    after: 'key += (optional ? "/:?" : "/:") + (braces || "");',
+    reason:
+      'braces is the constraint with its braces, never "": ?? and || agree',
+  },
+  {
+    file: "src/router/_regexp_tree.ts",
+    before:
+      'if (char === "0" && !/[0-9]/.test(text[i] ?? "")) return [[0, 0]];',
+    after: 'if (char === "0" && !/[0-9]/.test(text[i])) return [[0, 0]];',
+    reason:
+      'past the end, test reads undefined as the text "undefined", which holds no digit, as "" does not',
+  },
+  {
+    file: "src/router/_regexp_tree.ts",
+    before:
+      'if (char === "0" && !/[0-9]/.test(text[i] ?? "")) return [[0, 0]];',
+    after: 'if (char === "0" && !/[0-9]/.test(text[i] || "")) return [[0, 0]];',
+    reason:
+      'a character of the text is never "": ?? and || differ only for undefined, where both give ""',
+  },
+  {
+    file: "src/router/_regexp_tree.ts",
+    before: "if (last !== undefined && low <= last[1] + 1) {",
+    after: "if (last !== undefined && low < last[1] + 1) {",
+    reason:
+      "two adjacent ranges are then kept apart, still sorted and disjoint, which complement, foldCase and intersects read as the one range they join",
+  },
+  {
+    file: "src/router/_regexp_tree.ts",
+    before: "if (last !== undefined && low <= last[1] + 1) {",
+    after: "if (last !== undefined && low <= last[1]) {",
+    reason:
+      "two adjacent ranges are then kept apart, still sorted and disjoint, which complement, foldCase and intersects read as the one range they join",
+  },
 ];

@@ -780,16 +780,16 @@ export const ROUTER: HandMutant[] = [
     id: "rout13-class-x2f",
     bug: "constraints: \\x2f inside a class read as the letter x",
     file: "src/router/_constraint.ts",
-    find: "if (/^x2f/i.test(body.slice(i, i + 3))) return true;",
-    replace: "if (/^x2f/i.test(body.slice(i, i + 3))) true;",
+    find: "/^x[0-9a-f]{2}|^u[0-9a-f]{4}/i.exec(body.slice(i))",
+    replace: "/^u[0-9a-f]{4}/i.exec(body.slice(i))",
     tests: ["tests/router/router_r13_mutants_test.ts"],
   },
   {
     id: "rout13-class-u002f",
     bug: "constraints: \\u002f inside a class accepted",
     file: "src/router/_constraint.ts",
-    find: "if (/^u002f/i.test(body.slice(i, i + 5))) return true;",
-    replace: "if (/^u002f/i.test(body.slice(i, i + 5))) return false;",
+    find: "/^x[0-9a-f]{2}|^u[0-9a-f]{4}/i.exec(body.slice(i))",
+    replace: "/^x[0-9a-f]{2}/i.exec(body.slice(i))",
     tests: ["tests/router/router_r13_mutants_test.ts"],
   },
   {
@@ -992,5 +992,185 @@ export const ROUTER: HandMutant[] = [
       'if (typeof handler === "function") found.push(["ALL", handler as Handler]);',
     replace: 'if (typeof handler === "function") ;',
     tests: ["tests/router/fs_router_r13_mutants_test.ts"],
+  },
+  {
+    id: "rout14-constraint-x2f-from-backslash",
+    bug:
+      "constraint: \\x2f outside a class read from the backslash, so a parameter reads across segments",
+    file: "src/router/_constraint.ts",
+    find: '"DSW/".includes(next) || /^x2f/i.test(constraint.slice(i + 1)) ||',
+    replace: '"DSW/".includes(next) || /^x2f/i.test(constraint.slice(i)) ||',
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-constraint-x2f-and-u002f",
+    bug:
+      "constraint: \\x2f outside a class refused only when it is also \\u002f",
+    file: "src/router/_constraint.ts",
+    find: "/^x2f/i.test(constraint.slice(i + 1)) ||\n",
+    replace: "/^x2f/i.test(constraint.slice(i + 1)) &&\n",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-constraint-u002f-from-backslash",
+    bug:
+      "constraint: \\u002f outside a class read from the backslash, so a parameter reads across segments",
+    file: "src/router/_constraint.ts",
+    find: "/^u002f/i.test(constraint.slice(i + 1))\n",
+    replace: "/^u002f/i.test(constraint.slice(i))\n",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-cache-304-for-300",
+    bug: "cache: a cached 300 answers a matching If-None-Match with 304",
+    file: "src/router/_cache.ts",
+    find: "entry.status >= 200 && entry.status < 300 &&",
+    replace: "entry.status >= 200 && entry.status < 301 &&",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-host-line-untrimmed",
+    bug:
+      "endpoint: a refused header line quoted with the template's indentation",
+    file: "src/router/_host.ts",
+    find: "JSON.stringify(line.trim())",
+    replace: "JSON.stringify(line)",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-head-priority-inverted",
+    bug: "matcher: HEAD goes to the ALL route before the GET route of its path",
+    file: "src/router/_matcher.ts",
+    find: 'if (routeMethod === "GET" && tableMethod === "HEAD") return 1;',
+    replace:
+      'if (!(routeMethod === "GET" && tableMethod === "HEAD")) return 1;',
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-head-priority-either",
+    bug:
+      "matcher: GET and ALL rank alike for HEAD, so registration order picks",
+    file: "src/router/_matcher.ts",
+    find: 'if (routeMethod === "GET" && tableMethod === "HEAD") return 1;',
+    replace: 'if (routeMethod === "GET" || tableMethod === "HEAD") return 1;',
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-head-priority-dropped",
+    bug:
+      "matcher: the GET route's rank for HEAD dropped, so registration order picks",
+    file: "src/router/_matcher.ts",
+    find: 'if (routeMethod === "GET" && tableMethod === "HEAD") return 1;',
+    replace: 'if (routeMethod === "GET" && tableMethod === "HEAD") 1;',
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-compare-static-lengths",
+    bug:
+      "comparePatterns ranks two literal segments by length, so a host route loses a tie to an encoded spelling",
+    file: "src/router/_pattern.ts",
+    find: "    if (left !== RANK_MIXED) continue;",
+    replace: "    if (left !== RANK_MIXED) ;",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-tree-negated-blank",
+    bug: "linearity check: \\S not read, so [^\\S] refused",
+    file: "src/router/_regexp_tree.ts",
+    find: 'if (char === "S") return complement(SPACE);',
+    replace: 'if (char === "S") complement(SPACE);',
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-tree-blank",
+    bug:
+      "linearity check: \\s not read, so a linear constraint with blanks refused",
+    file: "src/router/_regexp_tree.ts",
+    find: 'if (char === "s") return SPACE;',
+    replace: 'if (char === "s") SPACE;',
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-tree-empty-repeat",
+    bug:
+      "linearity check: an empty group under a quantifier not refused as nothing to repeat",
+    file: "src/router/_regexp_tree.ts",
+    find: 'if (node.kind === "empty") refuse(at, "nothing to repeat");',
+    replace: 'if (node.kind === "empty") ;',
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-class-escape-dropped",
+    bug:
+      "constraints: an escaped character left out of its class, so [\\.-0] loses its range and matches /",
+    file: "src/router/_constraint.ts",
+    find:
+      '    chars.push(CONTROL_ESCAPES[next] ?? ("dswB".includes(next) ? null : next));',
+    replace: "    ;",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-class-hex-as-letter",
+    bug:
+      "constraints: a hex escape in a class read as its letters, so [\\x21-\\x7e] reads across segments",
+    file: "src/router/_constraint.ts",
+    find: "chars.push(String.fromCharCode(parseInt(hex.slice(1), 16)));",
+    replace: "chars.push(hex[0]);",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-class-control-escape",
+    bug:
+      "constraints: \\t or \\0 in a class no range end, so [\\t-0] reads across segments",
+    file: "src/router/_constraint.ts",
+    find: "chars.push(CONTROL_ESCAPES[next] ?? (",
+    replace: "chars.push((",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-class-hex-overread",
+    bug: "constraints: a hex escape in a class swallows the character after it",
+    file: "src/router/_constraint.ts",
+    find: "      i += hex.length - 1;",
+    replace: "      i += hex.length;",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-normalize-sort-high",
+    bug:
+      "linearity check: a class's ranges sorted by their high end, so a negated class takes in letters it leaves out",
+    file: "src/router/_regexp_tree.ts",
+    find: ".sort((a, b) => a[0] - b[0])",
+    replace: ".sort((a, b) => a[1] - b[0])",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-normalize-sort-mixed",
+    bug:
+      "linearity check: a class's ranges sorted low against high, so a negated class takes in digits it leaves out",
+    file: "src/router/_regexp_tree.ts",
+    find: ".sort((a, b) => a[0] - b[0])",
+    replace: ".sort((a, b) => a[0] - b[1])",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-normalize-no-merge",
+    bug:
+      "linearity check: overlapping ranges of a class never merged, so a negated class takes in letters it leaves out",
+    file: "src/router/_regexp_tree.ts",
+    find: "const last = out[out.length - 1];",
+    replace: "const last = out[out.length];",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-head-null-words",
+    bug:
+      "template router: null or undefined in a status or header line sent as the word",
+    file: "src/router/_render.ts",
+    find:
+      '  if (value === null || value === undefined) return "";\n  if (\n    value instanceof ArrayBuffer',
+    replace:
+      '  if (value === null || value === undefined) "";\n  if (\n    value instanceof ArrayBuffer',
+    tests: ["tests/router/router_r14_mutants_test.ts"],
   },
 ];

@@ -18,6 +18,17 @@ export function constraintEnd(text: string, open: number): number {
   return -1;
 }
 
+/** The one-letter escapes of a class that name a control character. */
+const CONTROL_ESCAPES: Readonly<Record<string, string>> = {
+  b: "\b",
+  t: "\t",
+  n: "\n",
+  v: "\v",
+  f: "\f",
+  r: "\r",
+  "0": "\0",
+};
+
 /** True when a character-class body (without brackets) can hold "/". */
 function classHasSlash(body: string): boolean {
   const chars: (string | null)[] = [];
@@ -31,10 +42,17 @@ function classHasSlash(body: string): boolean {
     const next = body[++i] ?? "";
     if ("DSW".includes(next)) return true;
     if (next === "/") return true;
-    if (/^x2f/i.test(body.slice(i, i + 3))) return true;
-    if (/^u002f/i.test(body.slice(i, i + 5))) return true;
+    // An escape that names one character is that character, a range end
+    // like any other: `[\x21-\x7e]` and `[\t-0]` hold "/" as RegExp reads
+    // them, and `\x2f` or `\u002f` is "/" itself.
+    const hex = /^x[0-9a-f]{2}|^u[0-9a-f]{4}/i.exec(body.slice(i))?.[0];
+    if (hex !== undefined) {
+      chars.push(String.fromCharCode(parseInt(hex.slice(1), 16)));
+      i += hex.length - 1;
+      continue;
+    }
     if (next === "-") literalDash.add(chars.length);
-    chars.push("dswbBtnrvf0".includes(next) ? null : next);
+    chars.push(CONTROL_ESCAPES[next] ?? ("dswB".includes(next) ? null : next));
   }
   for (let i = 0; i < chars.length; i++) {
     if (chars[i] === "/") return true;
