@@ -546,13 +546,6 @@ export const MODELS_CORE: Equivalent[] = [
   },
   {
     file: "src/models/streaming/stream.ts",
-    before: 'const failed = !outcome.ok && outcome.kind === "failed"',
-    after: 'const failed = !outcome.ok || outcome.kind === "failed"',
-    reason:
-      "a single stream's decide() ends failed or aborted, and aborted only when the call's signal aborted (its own signal aborts otherwise only on the attempt timeout, which fault() records as failed); fallBack() reads that same signal and throws ABORTED before it reads the group's failure, so the aborted outcome passed as one is never read",
-  },
-  {
-    file: "src/models/streaming/stream.ts",
     before: "if (outcome !== undefined) attempt.close();",
     after: "if (outcome !== undefined) ;",
     reason:
@@ -564,23 +557,6 @@ export const MODELS_CORE: Equivalent[] = [
     after: ";",
     reason:
       "fault() has already recorded the outcome (statistics, breaker); the log is read only for an aborted outcome, through abortedRouterError, whose error chunk lists the failed attempts only (failuresOf), never the aborted one; a failed outcome ends the stream with attempt.failure, not the log",
-  },
-  {
-    file: "src/models/_parallel.ts",
-    before: "for (let i = 0; i < count; i++) {",
-    after: "for (let i = 0; i <= count; i++) {",
-    context: "const unlinks: (() => void)[] = [];",
-    reason:
-      "one more controller is linked to the caller's signal and never started or read (outcomes and starts go by count); its link is undone with the others once every attempt settles, and an abort meanwhile aborts only it besides the real ones",
-  },
-  {
-    file: "src/models/streaming/_chunks.ts",
-    before:
-      'if (result && typeof (result as Promise<unknown>).then === "function") {',
-    after:
-      'if (result || typeof (result as Promise<unknown>).then === "function") {',
-    reason:
-      "the line sits in releaseIterator's try: a result that is no thenable now has `.then(...)` called on it, or `.then` read from undefined or null, and the TypeError is caught by that try's catch, which ignores it as it ignores a throwing return(); a thenable is handled as before",
   },
   {
     file: "src/models/_registry.ts",
