@@ -530,8 +530,8 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     bug:
       "adapter: refusing a same-wire chat call without a wire names the undefined wire",
     file: "src/models/adapters/adapter.ts",
-    find: `          request.wire ?? "openai"\n        } chat wire`,
-    replace: `          request.wire\n        } chat wire`,
+    find: `            request.wire ?? "openai"\n          } chat wire`,
+    replace: `            request.wire\n          } chat wire`,
     tests: ["tests/models/adapters/adapter_calls_fresh_mutants_test.ts"],
   },
   {
@@ -548,9 +548,8 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     bug:
       "adapter: an empty model name is silently replaced by the default model",
     file: "src/models/adapters/adapter.ts",
-    find: `const model = request.parameters?.model ?? this.#spec.defaultModel;`,
-    replace:
-      `const model = request.parameters?.model || this.#spec.defaultModel;`,
+    find: `const model = named ?? this.#spec.defaultModel;`,
+    replace: `const model = named || this.#spec.defaultModel;`,
     tests: ["tests/models/adapters/adapter_calls_fresh_mutants_test.ts"],
   },
   {

@@ -237,9 +237,20 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
    * @returns The 2xx answer; rejects INVALID_REQUEST for an operation the
    *   provider does not serve, else like `execute`.
    */
-  async operate(
+  operate(
     request: OperationRequest,
     signal?: AbortSignal,
+  ): Promise<Response> {
+    // Chat goes straight to its relay: one async frame a call fewer.
+    return request.operation === "chat"
+      ? this.#sameWire(request, signal)
+      : this.#operation(request, signal);
+  }
+
+  /** A non-chat operation (operate). */
+  async #operation(
+    request: OperationRequest,
+    signal: AbortSignal | undefined,
   ): Promise<Response> {
     const spec = this.#spec;
     const operation = request.operation;
@@ -275,38 +286,42 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
    * A chat call in the upstream's own wire: the client's body as it is, its
    * `model` replaced by the routed one, and the answer relayed.
    */
-  async #sameWire(
+  #sameWire(
     request: OperationRequest,
     signal: AbortSignal | undefined,
   ): Promise<Response> {
-    const spec = this.#spec;
-    const wire = spec.chatWire;
-    if (wire === undefined || wire.name !== (request.wire ?? "openai")) {
-      throw invalidRequest(
-        spec.provider,
-        `${this.metadata.name} does not speak the ${
-          request.wire ?? "openai"
-        } chat wire`,
+    // Not async: the relay's own promise is the answer; what fails before
+    // it rejects that promise, as an async function's throw would.
+    try {
+      const spec = this.#spec;
+      const wire = spec.chatWire;
+      if (wire === undefined || wire.name !== (request.wire ?? "openai")) {
+        throw invalidRequest(
+          spec.provider,
+          `${this.metadata.name} does not speak the ${
+            request.wire ?? "openai"
+          } chat wire`,
+        );
+      }
+      const model = this.#modelNamed(request.model);
+      if (model === undefined) {
+        throw invalidRequest(
+          spec.provider,
+          "no model: name one in the request",
+        );
+      }
+      const headers = request.headers === undefined
+        ? undefined
+        : wire.clientHeaders?.(request.headers);
+      return this.#client.relay(
+        wire.path,
+        { ...request.body, model },
+        signal,
+        headers,
       );
+    } catch (error) {
+      return Promise.reject(error);
     }
-    const model = this.#model({
-      messages: [],
-      ...(request.model === undefined
-        ? {}
-        : { parameters: { model: request.model } }),
-    });
-    if (model === undefined) {
-      throw invalidRequest(spec.provider, "no model: name one in the request");
-    }
-    const headers = request.headers === undefined
-      ? undefined
-      : wire.clientHeaders?.(request.headers);
-    return await this.#client.relay(
-      wire.path,
-      { ...request.body, model },
-      signal,
-      headers,
-    );
   }
 
   /**
@@ -340,7 +355,12 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
   }
 
   #model(request: IRChatRequest): string | undefined {
-    const model = request.parameters?.model ?? this.#spec.defaultModel;
+    return this.#modelNamed(request.parameters?.model);
+  }
+
+  /** The upstream's name of `named` (else the default model), if any. */
+  #modelNamed(named: string | undefined): string | undefined {
+    const model = named ?? this.#spec.defaultModel;
     if (model === undefined || this.#spec.modelName === undefined) return model;
     return this.#spec.modelName(model);
   }
