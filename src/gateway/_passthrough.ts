@@ -137,11 +137,13 @@ export async function readRelayedJson(
  * The body's bytes, at most MAX_JSON_BYTES (else INVALID_RESPONSE, the body
  * cancelled), read as the adapters read theirs.
  */
-async function readCapped(
+function readCapped(
   relayed: RelayResult,
   signal: AbortSignal,
   provider: string,
 ): Promise<Uint8Array<ArrayBuffer>> {
+  // Not async: the read's own promise is the answer, with no async
+  // function's promise and frame around it.
   const upstream = relayed.response;
   if (hasSmallIdentityBody(upstream, MAX_JSON_BYTES)) {
     // One read, without the `body` getter, which builds a ReadableStream
@@ -150,7 +152,7 @@ async function readCapped(
     // connection closes); the race also answers for a fetch that ignores
     // its signal.
     // One listener does both: end the fetch, and stop waiting for it.
-    return await new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
+    return new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
       const onAbort = (): void => {
         relayed.abort(signal.reason);
         reject(signal.reason);
@@ -172,8 +174,8 @@ async function readCapped(
     });
   }
   const body = upstream.body;
-  if (body === null) return new Uint8Array(0);
-  return await readBytes(provider, body, MAX_JSON_BYTES, false, signal);
+  if (body === null) return Promise.resolve(new Uint8Array(0));
+  return readBytes(provider, body, MAX_JSON_BYTES, false, signal);
 }
 
 /**
