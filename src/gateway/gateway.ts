@@ -265,24 +265,39 @@ export function createGateway(options: GatewayOptions): Gateway {
     return response;
   }
 
-  const gateway = async (request: Request, info?: unknown) => {
-    // Here, so the last-resort 500 echoes the id handle() used.
-    const requestId = requestIdOf(request.headers);
-    const started = safeNow(now);
+  /** The last-resort 500 for a request handle() failed on. */
+  const lastResort = (
+    request: Request,
+    requestId: string,
+    started: number,
+  ): Response => {
+    const keyId = keyRing.enabled ? "none" : "anonymous";
+    const { entry, response } = internalError(
+      request,
+      requestId,
+      keyId,
+      started,
+      safeNow(now),
+    );
+    ctx.log(entry);
+    return response;
+  };
+
+  // Not async: handle()'s promise with one reaction for a failure, instead
+  // of a second async function's frame on every request.
+  const gateway = (request: Request, info?: unknown): Promise<Response> => {
+    let requestId: string;
+    let started: number;
     try {
-      return await handle(request, info, requestId);
-    } catch {
-      const keyId = keyRing.enabled ? "none" : "anonymous";
-      const { entry, response } = internalError(
-        request,
-        requestId,
-        keyId,
-        started,
-        safeNow(now),
-      );
-      ctx.log(entry);
-      return response;
+      // Here, so the last-resort 500 echoes the id handle() used.
+      requestId = requestIdOf(request.headers);
+      started = safeNow(now);
+    } catch (error) {
+      return Promise.reject(error);
     }
+    return handle(request, info, requestId).catch(() =>
+      lastResort(request, requestId, started)
+    );
   };
   return Object.assign(gateway, {
     fetch: gateway,
