@@ -234,7 +234,9 @@ export class Call {
     return Promise.resolve(answer).then((response) => this.#rawOf(response));
   }
 
-  #rawOf(response: unknown): { response: unknown; abort(reason?: unknown): void } {
+  #rawOf(
+    response: unknown,
+  ): { response: unknown; abort(reason?: unknown): void } {
     const link = this.#follows;
     if (link !== undefined) {
       return { response, abort: (reason?: unknown) => link.abort(reason) };
