@@ -95,23 +95,42 @@ const MAX_JSON_BYTES = 32 * 1024 * 1024;
  * body that is not a JSON object is the backend's INVALID_RESPONSE (a 502),
  * as on the translated path.
  */
-export async function readRelayedJson(
+export function readRelayedJson(
   relayed: RelayResult,
   signal: AbortSignal,
   provider: string | undefined,
 ): Promise<{ bytes: Uint8Array<ArrayBuffer>; usage: IRUsage | undefined }> {
-  const upstream = relayed.response;
-  let bytes: Uint8Array<ArrayBuffer>;
+  // Not async: two reactions on the read instead of an async function's
+  // frame a call.
+  let read: Promise<Uint8Array<ArrayBuffer>>;
   try {
-    bytes = await readCapped(relayed, signal, provider ?? "upstream");
+    read = readCapped(relayed, signal, provider ?? "upstream");
   } catch (cause) {
-    if (cause instanceof AdapterError) throw cause;
-    throw brokeOff(
-      signal.aborted ? ErrorCode.ABORTED : ErrorCode.NETWORK_ERROR,
-      provider,
-      cause,
-    );
+    read = Promise.reject(cause);
   }
+  return read.then(
+    (bytes) => ({
+      bytes,
+      usage: relayedUsage(relayed, bytes, signal, provider),
+    }),
+    (cause) => {
+      if (cause instanceof AdapterError) throw cause;
+      throw brokeOff(
+        signal.aborted ? ErrorCode.ABORTED : ErrorCode.NETWORK_ERROR,
+        provider,
+        cause,
+      );
+    },
+  );
+}
+
+/** The usage of a relayed answer read whole, which must be a JSON object. */
+function relayedUsage(
+  relayed: RelayResult,
+  bytes: Uint8Array<ArrayBuffer>,
+  signal: AbortSignal,
+  provider: string | undefined,
+): IRUsage | undefined {
   // A cancelled read ends like a complete one: the abort tells them apart.
   if (signal.aborted) {
     throw brokeOff(ErrorCode.ABORTED, provider, signal.reason);
@@ -127,10 +146,10 @@ export async function readRelayedJson(
       code: ErrorCode.INVALID_RESPONSE,
       message: `${provider ?? "upstream"}: response is not a JSON object`,
       ...(provider === undefined ? {} : { provider }),
-      statusCode: upstream.status,
+      statusCode: relayed.response.status,
     });
   }
-  return { bytes, usage: usageOf(json.usage) };
+  return usageOf(json.usage);
 }
 
 /**
