@@ -241,10 +241,15 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
     request: OperationRequest,
     signal?: AbortSignal,
   ): Promise<Response> {
-    // Chat goes straight to its relay: one async frame a call fewer.
-    return request.operation === "chat"
-      ? this.#sameWire(request, signal)
-      : this.#operation(request, signal);
+    // Chat goes straight to its relay: one async frame a call fewer. What
+    // fails here rejects, as it did when this was an async function.
+    try {
+      return request.operation === "chat"
+        ? this.#sameWire(request, signal)
+        : this.#operation(request, signal);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /** A non-chat operation (operate). */
@@ -290,38 +295,31 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
     request: OperationRequest,
     signal: AbortSignal | undefined,
   ): Promise<Response> {
-    // Not async: the relay's own promise is the answer; what fails before
-    // it rejects that promise, as an async function's throw would.
-    try {
-      const spec = this.#spec;
-      const wire = spec.chatWire;
-      if (wire === undefined || wire.name !== (request.wire ?? "openai")) {
-        throw invalidRequest(
-          spec.provider,
-          `${this.metadata.name} does not speak the ${
-            request.wire ?? "openai"
-          } chat wire`,
-        );
-      }
-      const model = this.#modelNamed(request.model);
-      if (model === undefined) {
-        throw invalidRequest(
-          spec.provider,
-          "no model: name one in the request",
-        );
-      }
-      const headers = request.headers === undefined
-        ? undefined
-        : wire.clientHeaders?.(request.headers);
-      return this.#client.relay(
-        wire.path,
-        { ...request.body, model },
-        signal,
-        headers,
+    // Not async: the relay's own promise is the answer. What fails before
+    // it throws here, and operate() (the caller) turns it into a rejection.
+    const spec = this.#spec;
+    const wire = spec.chatWire;
+    if (wire === undefined || wire.name !== (request.wire ?? "openai")) {
+      throw invalidRequest(
+        spec.provider,
+        `${this.metadata.name} does not speak the ${
+          request.wire ?? "openai"
+        } chat wire`,
       );
-    } catch (error) {
-      return Promise.reject(error);
     }
+    const model = this.#modelNamed(request.model);
+    if (model === undefined) {
+      throw invalidRequest(spec.provider, "no model: name one in the request");
+    }
+    const headers = request.headers === undefined
+      ? undefined
+      : wire.clientHeaders?.(request.headers);
+    return this.#client.relay(
+      wire.path,
+      { ...request.body, model },
+      signal,
+      headers,
+    );
   }
 
   /**
