@@ -259,10 +259,8 @@ export const GATEWAY: HandMutant[] = [
     bug:
       "passthrough: a JSON answer past 32 MiB without Content-Length is cut at the bound and parsed",
     file: "src/gateway/_passthrough.ts",
-    find:
-      `return await readBytes(provider, body, MAX_JSON_BYTES, false, signal);`,
-    replace:
-      `return await readBytes(provider, body, MAX_JSON_BYTES, true, signal);`,
+    find: `return readBytes(provider, body, MAX_JSON_BYTES, false, signal);`,
+    replace: `return readBytes(provider, body, MAX_JSON_BYTES, true, signal);`,
     tests: ["tests/gateway/passthrough_fresh_mutants_test.ts"],
   },
   {

@@ -548,9 +548,8 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     bug:
       "adapter: an empty model name is silently replaced by the default model",
     file: "src/models/adapters/adapter.ts",
-    find: `const model = request.parameters?.model ?? this.#spec.defaultModel;`,
-    replace:
-      `const model = request.parameters?.model || this.#spec.defaultModel;`,
+    find: `const model = named ?? this.#spec.defaultModel;`,
+    replace: `const model = named || this.#spec.defaultModel;`,
     tests: ["tests/models/adapters/adapter_calls_fresh_mutants_test.ts"],
   },
   {
@@ -1919,5 +1918,25 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     find: "    if (rest.length === 0 && parts.length > 0) continue;",
     replace: "    if (rest.length === 0 && parts.length >= 0) continue;",
     tests: ["tests/models/adapters/draw_20261174_mutants_test.ts"],
+  },
+  {
+    id: "perf14-operate-throws-in-caller-tick",
+    bug:
+      "adapter: operate() throws a same-wire refusal in the caller's tick instead of rejecting its promise",
+    file: "src/models/adapters/adapter.ts",
+    find:
+      "        : this.#operation(request, signal);\n    } catch (error) {\n      return Promise.reject(error);",
+    replace:
+      "        : this.#operation(request, signal);\n    } catch (error) {\n      throw error;",
+    tests: ["tests/models/adapters/operate_rejects_test.ts"],
+  },
+  {
+    id: "perf14-same-wire-client-model-kept",
+    bug:
+      "adapter: a same-wire chat sends the client's model instead of the routed one",
+    file: "src/models/adapters/adapter.ts",
+    find: "      wire.path,\n      { ...request.body, model },",
+    replace: "      wire.path,\n      { model, ...request.body },",
+    tests: ["tests/models/adapters/operate_rejects_test.ts"],
   },
 ];

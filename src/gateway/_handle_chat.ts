@@ -45,15 +45,21 @@ export async function handleChat(
     body = await readBody(ex) as Record<string, unknown>;
     parsed = api.parse(body, (model) => resolveTarget(ex, model), id);
     if (parsed.stream) checkStreams(ex);
-    await admitKey(ex, parsed.model, () => parsed.promptTokens);
+    // Without a key or a cache, neither step does anything: no promise and
+    // no turn of the microtask queue for them.
+    if (ex.key !== undefined) {
+      await admitKey(ex, parsed.model, () => parsed.promptTokens);
+    }
     // Content the IR cannot carry can only be relayed, never stored as the
     // router's answer: such a request bypasses the cache.
-    plan = await planCache(
-      ex,
-      body,
-      ex.label ?? parsed.model,
-      parsed.untranslatable.length === 0,
-    );
+    if (ctx.cache !== undefined) {
+      plan = await planCache(
+        ex,
+        body,
+        ex.label ?? parsed.model,
+        parsed.untranslatable.length === 0,
+      );
+    }
   } catch (error) {
     return ex.fail(error);
   }

@@ -95,23 +95,42 @@ const MAX_JSON_BYTES = 32 * 1024 * 1024;
  * body that is not a JSON object is the backend's INVALID_RESPONSE (a 502),
  * as on the translated path.
  */
-export async function readRelayedJson(
+export function readRelayedJson(
   relayed: RelayResult,
   signal: AbortSignal,
   provider: string | undefined,
 ): Promise<{ bytes: Uint8Array<ArrayBuffer>; usage: IRUsage | undefined }> {
-  const upstream = relayed.response;
-  let bytes: Uint8Array<ArrayBuffer>;
+  // Not async: two reactions on the read instead of an async function's
+  // frame a call.
+  let read: Promise<Uint8Array<ArrayBuffer>>;
   try {
-    bytes = await readCapped(relayed, signal, provider ?? "upstream");
+    read = readCapped(relayed, signal, provider ?? "upstream");
   } catch (cause) {
-    if (cause instanceof AdapterError) throw cause;
-    throw brokeOff(
-      signal.aborted ? ErrorCode.ABORTED : ErrorCode.NETWORK_ERROR,
-      provider,
-      cause,
-    );
+    read = Promise.reject(cause);
   }
+  return read.then(
+    (bytes) => ({
+      bytes,
+      usage: relayedUsage(relayed, bytes, signal, provider),
+    }),
+    (cause) => {
+      if (cause instanceof AdapterError) throw cause;
+      throw brokeOff(
+        signal.aborted ? ErrorCode.ABORTED : ErrorCode.NETWORK_ERROR,
+        provider,
+        cause,
+      );
+    },
+  );
+}
+
+/** The usage of a relayed answer read whole, which must be a JSON object. */
+function relayedUsage(
+  relayed: RelayResult,
+  bytes: Uint8Array<ArrayBuffer>,
+  signal: AbortSignal,
+  provider: string | undefined,
+): IRUsage | undefined {
   // A cancelled read ends like a complete one: the abort tells them apart.
   if (signal.aborted) {
     throw brokeOff(ErrorCode.ABORTED, provider, signal.reason);
@@ -127,21 +146,23 @@ export async function readRelayedJson(
       code: ErrorCode.INVALID_RESPONSE,
       message: `${provider ?? "upstream"}: response is not a JSON object`,
       ...(provider === undefined ? {} : { provider }),
-      statusCode: upstream.status,
+      statusCode: relayed.response.status,
     });
   }
-  return { bytes, usage: usageOf(json.usage) };
+  return usageOf(json.usage);
 }
 
 /**
  * The body's bytes, at most MAX_JSON_BYTES (else INVALID_RESPONSE, the body
  * cancelled), read as the adapters read theirs.
  */
-async function readCapped(
+function readCapped(
   relayed: RelayResult,
   signal: AbortSignal,
   provider: string,
 ): Promise<Uint8Array<ArrayBuffer>> {
+  // Not async: the read's own promise is the answer, with no async
+  // function's promise and frame around it.
   const upstream = relayed.response;
   if (hasSmallIdentityBody(upstream, MAX_JSON_BYTES)) {
     // One read, without the `body` getter, which builds a ReadableStream
@@ -150,7 +171,7 @@ async function readCapped(
     // connection closes); the race also answers for a fetch that ignores
     // its signal.
     // One listener does both: end the fetch, and stop waiting for it.
-    return await new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
+    return new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
       const onAbort = (): void => {
         relayed.abort(signal.reason);
         reject(signal.reason);
@@ -172,8 +193,8 @@ async function readCapped(
     });
   }
   const body = upstream.body;
-  if (body === null) return new Uint8Array(0);
-  return await readBytes(provider, body, MAX_JSON_BYTES, false, signal);
+  if (body === null) return Promise.resolve(new Uint8Array(0));
+  return readBytes(provider, body, MAX_JSON_BYTES, false, signal);
 }
 
 /**

@@ -23,24 +23,42 @@ const utf8 = new TextDecoder();
  * console.log(refused); // "too large"
  * ```
  */
-export async function readBounded(
+export function readBounded(
   request: Request,
   limit: number,
   tooLarge: () => Error,
 ): Promise<Uint8Array> {
-  const length = request.headers.get("content-length");
-  const declared = Number(length ?? "0");
-  if (declared > limit) throw tooLarge();
-  // HTTP servers enforce a declared length (the framing), so the body cannot
-  // outgrow it: one read of the whole body instead of a read per chunk. The
-  // check after it covers a Request built in process with a wrong length.
-  // Checked before `request.body`, whose getter builds a ReadableStream over
-  // a served request's body: arrayBuffer() reads it without one.
-  if (length !== null) {
-    const bytes = new Uint8Array(await request.arrayBuffer());
-    if (bytes.byteLength > limit) throw tooLarge();
-    return bytes;
+  // Not async: the usual body, of declared length, settles through one
+  // reaction on its read, with no async function's promise around it.
+  try {
+    const length = request.headers.get("content-length");
+    const declared = Number(length ?? "0");
+    if (declared > limit) return Promise.reject(tooLarge());
+    // HTTP servers enforce a declared length (the framing), so the body
+    // cannot outgrow it: one read of the whole body instead of a read per
+    // chunk. The check after it covers a Request built in process with a
+    // wrong length. Checked before `request.body`, whose getter builds a
+    // ReadableStream over a served request's body: arrayBuffer() reads it
+    // without one.
+    if (length !== null) {
+      return request.arrayBuffer().then((buffer) => {
+        const bytes = new Uint8Array(buffer);
+        if (bytes.byteLength > limit) throw tooLarge();
+        return bytes;
+      });
+    }
+    return readChunks(request, limit, tooLarge);
+  } catch (error) {
+    return Promise.reject(error);
   }
+}
+
+/** A body without a declared length, read chunk by chunk up to `limit`. */
+async function readChunks(
+  request: Request,
+  limit: number,
+  tooLarge: () => Error,
+): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array(0);
   // Without a length, chunks are copied into one growing buffer: the body is
   // held once, not as chunks plus a joined copy.
@@ -71,30 +89,35 @@ export async function readBounded(
  * The request's JSON body, read with {@linkcode readBounded}: 413 past
  * `limit`, 400 when it cannot be read or is not JSON.
  */
-export async function readJson(
+export function readJson(
   request: Request,
   limit: number,
 ): Promise<unknown> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await readBounded(request, limit, () =>
-      new GatewayError({
-        status: 413,
-        type: "invalid_request_error",
-        message: `The request body is larger than ${limit} bytes.`,
-        code: "request_too_large",
-      }));
-  } catch (error) {
-    if (error instanceof GatewayError) throw error;
-    // The server could not read the body (broken chunked framing, a client
-    // that went away mid-body): the request's fault, never a 500.
-    throw new GatewayError({
-      status: 400,
+  // Not async: one reaction on the read, no async function around it.
+  return readBounded(request, limit, () =>
+    new GatewayError({
+      status: 413,
       type: "invalid_request_error",
-      message: "The request body could not be read (broken framing).",
-      code: "invalid_body",
-    });
-  }
+      message: `The request body is larger than ${limit} bytes.`,
+      code: "request_too_large",
+    })).then(parseJson, unreadable);
+}
+
+/** A body that could not be read: the 413 as it is, anything else a 400. */
+function unreadable(error: unknown): never {
+  if (error instanceof GatewayError) throw error;
+  // The server could not read the body (broken chunked framing, a client
+  // that went away mid-body): the request's fault, never a 500.
+  throw new GatewayError({
+    status: 400,
+    type: "invalid_request_error",
+    message: "The request body could not be read (broken framing).",
+    code: "invalid_body",
+  });
+}
+
+/** The body's JSON, else a 400. */
+function parseJson(bytes: Uint8Array): unknown {
   try {
     return JSON.parse(utf8.decode(bytes));
   } catch {

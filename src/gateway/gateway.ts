@@ -126,8 +126,15 @@ import { requestIdOf } from "./_request_parts.ts";
 import { internalError, safeNow } from "./_internal_error.ts";
 import { type GatewayContext, OpenStreams } from "./_context.ts";
 import { Exchange } from "./_exchange.ts";
+import type { GatewayError } from "./errors.ts";
 import { authenticate } from "./_admission.ts";
-import { errorApi, pathOf, routeAt, routeError } from "./_routes.ts";
+import {
+  errorApi,
+  pathOf,
+  type Route,
+  routeAt,
+  routeError,
+} from "./_routes.ts";
 import { isProbe, probe } from "./_health.ts";
 import { GatewayConfigError } from "./_config_fields.ts";
 import { Admin } from "./_admin.ts";
@@ -223,66 +230,77 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
   };
 
-  async function handle(
+  // Not async: a model call is its handler's promise and one reaction (the
+  // budget charge), not one more async function's frame a request.
+  function handle(
     request: Request,
     info: unknown,
     requestId: string,
   ): Promise<Response> {
-    const started = now();
-    const path = pathOf(request.url);
-    if (isProbe(path)) return probe(path, request, modelRouter, options.store);
-    const route = admin?.routeAt(request.method, path) ?? routeAt(path);
-    const ex = new Exchange(
-      ctx,
-      route?.api ?? errorApi(path, request.headers),
-      request,
-      path,
-      requestId,
-      started,
-      route?.metered === true && route.method === request.method,
-    );
-    const refused = routeError(request.method, path, route);
-    if (refused || route === undefined) {
-      // Answered 404/405 whatever the key, but a valid key is the caller's
-      // name in the log, as on every other route.
-      await authenticate(ex).catch(() => {});
-      return ex.fail(refused);
-    }
-    if (route.metered) {
-      const answer = await route.handle(ex, info, path);
-      // A whole answer leaves once its budget charge is stored.
-      const charged = ex.settled();
-      if (charged) await charged;
-      return answer;
-    }
-    let response: Response;
     try {
-      response = await route.handle(ex, info, path);
+      const started = now();
+      const path = pathOf(request.url);
+      if (isProbe(path)) {
+        return Promise.resolve(
+          probe(path, request, modelRouter, options.store),
+        );
+      }
+      const route = admin?.routeAt(request.method, path) ?? routeAt(path);
+      const ex = new Exchange(
+        ctx,
+        route?.api ?? errorApi(path, request.headers),
+        request,
+        path,
+        requestId,
+        started,
+        route?.metered === true && route.method === request.method,
+      );
+      const refused = routeError(request.method, path, route);
+      if (refused || route === undefined) return unrouted(ex, refused);
+      if (!route.metered) return unmetered(ex, route, info, path);
+      return Promise.resolve(route.handle(ex, info, path)).then((answer) => {
+        // A whole answer leaves once its budget charge is stored.
+        const charged = ex.settled();
+        return charged ? charged.then(() => answer) : answer;
+      });
     } catch (error) {
-      return ex.fail(error);
+      return Promise.reject(error);
     }
-    ex.finish(response.status);
-    return response;
   }
 
-  const gateway = async (request: Request, info?: unknown) => {
-    // Here, so the last-resort 500 echoes the id handle() used.
-    const requestId = requestIdOf(request.headers);
-    const started = safeNow(now);
+  /** The last-resort 500 for a request handle() failed on. */
+  const lastResort = (
+    request: Request,
+    requestId: string,
+    started: number,
+  ): Response => {
+    const keyId = keyRing.enabled ? "none" : "anonymous";
+    const { entry, response } = internalError(
+      request,
+      requestId,
+      keyId,
+      started,
+      safeNow(now),
+    );
+    ctx.log(entry);
+    return response;
+  };
+
+  // Not async: handle()'s promise with one reaction for a failure, instead
+  // of a second async function's frame on every request.
+  const gateway = (request: Request, info?: unknown): Promise<Response> => {
+    let requestId: string;
+    let started: number;
     try {
-      return await handle(request, info, requestId);
-    } catch {
-      const keyId = keyRing.enabled ? "none" : "anonymous";
-      const { entry, response } = internalError(
-        request,
-        requestId,
-        keyId,
-        started,
-        safeNow(now),
-      );
-      ctx.log(entry);
-      return response;
+      // Here, so the last-resort 500 echoes the id handle() used.
+      requestId = requestIdOf(request.headers);
+      started = safeNow(now);
+    } catch (error) {
+      return Promise.reject(error);
     }
+    return handle(request, info, requestId).catch(() =>
+      lastResort(request, requestId, started)
+    );
   };
   return Object.assign(gateway, {
     fetch: gateway,
@@ -292,6 +310,34 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (ownsRouter) modelRouter.dispose();
     },
   });
+}
+
+/** A path no route takes, or a method its route does not: 404 or 405. */
+async function unrouted(
+  ex: Exchange,
+  refused: GatewayError | undefined,
+): Promise<Response> {
+  // Answered 404/405 whatever the key, but a valid key is the caller's
+  // name in the log, as on every other route.
+  await authenticate(ex).catch(() => {});
+  return ex.fail(refused);
+}
+
+/** A route that calls no model: its answer, or its failure in its wire. */
+async function unmetered(
+  ex: Exchange,
+  route: Route,
+  info: unknown,
+  path: string,
+): Promise<Response> {
+  let response: Response;
+  try {
+    response = await route.handle(ex, info, path);
+  } catch (error) {
+    return ex.fail(error);
+  }
+  ex.finish(response.status);
+  return response;
 }
 
 /** The admin API, its runtime keys in the store when it holds records. */

@@ -226,9 +226,17 @@ export class Call {
     });
   }
 
-  /** The adapter's Response as a RawAnswer whose abort is the attempt's. */
-  async #raw(answer: unknown): Promise<unknown> {
-    const response = await answer;
+  /**
+   * The adapter's Response as a RawAnswer whose abort is the attempt's. Not
+   * async: one reaction on the answer, no async function's frame a call.
+   */
+  #raw(answer: unknown): Promise<unknown> {
+    return Promise.resolve(answer).then((response) => this.#rawOf(response));
+  }
+
+  #rawOf(
+    response: unknown,
+  ): { response: unknown; abort(reason?: unknown): void } {
     const link = this.#follows;
     if (link !== undefined) {
       return { response, abort: (reason?: unknown) => link.abort(reason) };

@@ -178,10 +178,13 @@ export class HttpClient {
   readonly #postHeaders: Record<string, string>;
   /** `host:port` of the API root, for transport failures. */
   readonly #where: string;
+  /** The API root without its trailing slashes, trimmed once. */
+  readonly #base: string;
 
   constructor(options: HttpClientOptions) {
     this.#options = options;
     this.#where = hostOf(options.baseURL);
+    this.#base = joinURL(options.baseURL, "/").slice(0, -1);
     this.#getHeaders = Object.fromEntries(options.headers);
     // Configured headers override the adapter's own (AdapterConfig.headers),
     // content-type included: `options.headers` holds them lowercased.
@@ -225,7 +228,8 @@ export class HttpClient {
     let headers: Headers | Record<string, string> = body === undefined
       ? { ...this.#getHeaders }
       : { ...this.#postHeaders, ...extra };
-    const url = joinURL(this.#options.baseURL, path);
+    // As joinURL, without trimming the root again on every call.
+    const url = this.#base + (path.startsWith("/") ? path : `/${path}`);
     const text = body === undefined ? undefined : JSON.stringify(body);
     if (this.#options.sign !== undefined) {
       headers = new Headers(headers);
