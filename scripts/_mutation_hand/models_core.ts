@@ -1857,4 +1857,13 @@ export const MODELS_CORE: HandMutant[] = [
     replace: '(typeof options.timeout !== "number" && !(options.timeout >= 0))',
     tests: ["tests/models/draw_20261180_mutants_test.ts"],
   },
+  {
+    id: "core14-cost-untried-reason",
+    bug:
+      "cost-optimized reports an untried backend's first pick as lowest-cost instead of untried",
+    file: "src/models/routing/_rank.ts",
+    find: "return { entry, untried: true };",
+    replace: "return { entry, untried: false };",
+    tests: ["tests/models/draw_20261180_mutants_test.ts"],
+  },
 ];
