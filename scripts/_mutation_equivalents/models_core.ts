@@ -589,4 +589,11 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "the attempt stays the call's follower after its answer: a later abort of the call (caller, dispose(), a relayed body's abort) runs its handleEvent, whose #stop rejects the wait for an answer that has already settled, which does nothing; the next attempt of the call follows no link (only the first does), and the LinkedCall is let go with the call",
   },
+  {
+    file: "src/models/_job.ts",
+    before: "for (const name of names ?? entries.keys()) {",
+    after: "for (const name of names || entries.keys()) {",
+    reason:
+      "`names` is a list of backend names or undefined, and a list, even an empty one, is never falsy: ?? and || pick the same side",
+  },
 ];

@@ -1848,4 +1848,22 @@ export const MODELS_CORE: HandMutant[] = [
       'if (this.state(now) !== "half-open" && epoch < this.#epoch) return false;',
     tests: ["tests/models/draw_20261179_mutants_test.ts"],
   },
+  {
+    id: "core14-dispatch-timeout-unchecked",
+    bug:
+      "dispatchParallel takes a timeout that is negative, NaN or a string instead of refusing it with ROUTING_FAILED",
+    file: "src/models/_parallel.ts",
+    find: '(typeof options.timeout !== "number" || !(options.timeout >= 0))',
+    replace: '(typeof options.timeout !== "number" && !(options.timeout >= 0))',
+    tests: ["tests/models/draw_20261180_mutants_test.ts"],
+  },
+  {
+    id: "core14-cost-untried-reason",
+    bug:
+      "cost-optimized reports an untried backend's first pick as lowest-cost instead of untried",
+    file: "src/models/routing/_rank.ts",
+    find: "return { entry, untried: true };",
+    replace: "return { entry, untried: false };",
+    tests: ["tests/models/draw_20261180_mutants_test.ts"],
+  },
 ];
