@@ -2246,4 +2246,66 @@ export const GATEWAY: HandMutant[] = [
       'return typeof value === "number" && value > 1 ? value : undefined;',
     tests: ["tests/gateway/relayed_usage_counts_r13_mutants_test.ts"],
   },
+  {
+    id: "gw14-budget-timeout-zero",
+    bug:
+      "shared budgets: timeoutMs 0 replaced by the default 100 ms, so a store answering in 20 ms is waited for",
+    file: "src/gateway/budget_store.ts",
+    find: "this.#timeoutMs = options.timeoutMs ?? 100;",
+    replace: "this.#timeoutMs = options.timeoutMs || 100;",
+    tests: ["tests/gateway/budget_store_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-budget-prefix-empty",
+    bug: 'shared budgets: a prefix of "" replaced by "budget:"',
+    file: "src/gateway/budget_store.ts",
+    find: 'this.#prefix = options.prefix ?? "budget:";',
+    replace: 'this.#prefix = options.prefix || "budget:";',
+    tests: ["tests/gateway/budget_store_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-budget-reconcile-goes-on",
+    bug:
+      "shared budgets: a reconcile the store fails goes on to the next owed sum and a second read",
+    file: "src/gateway/budget_store.ts",
+    find: "this.#down(answer, charge.keys, 0);\n            return false;",
+    replace: "this.#down(answer, charge.keys, 0);\n            false;",
+    tests: ["tests/gateway/budget_store_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-budget-reconcile-true",
+    bug:
+      "shared budgets: a reconcile the store fails reports success, so the read is tried again",
+    file: "src/gateway/budget_store.ts",
+    find: "this.#down(answer, charge.keys, 0);\n            return false;",
+    replace: "this.#down(answer, charge.keys, 0);\n            return true;",
+    tests: ["tests/gateway/budget_store_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-budget-failed-reconcile-falls-through",
+    bug:
+      "shared budgets: a read after a failed reconcile owes a charge of 0 under a sequence number",
+    file: "src/gateway/budget_store.ts",
+    find: "if (!(await this.#reconcile())) return this.#local.add(keys, 0);",
+    replace: "if (!(await this.#reconcile())) this.#local.add(keys, 0);",
+    tests: ["tests/gateway/budget_store_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-budget-read-after-reconcile-falls-through",
+    bug: "shared budgets: the read after a reconcile also sends a charge of 0",
+    file: "src/gateway/budget_store.ts",
+    find:
+      'return typeof after === "string" ? this.#down(after, keys, 0) : after;',
+    replace: 'typeof after === "string" ? this.#down(after, keys, 0) : after;',
+    tests: ["tests/gateway/budget_store_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-budget-recovered-always",
+    bug:
+      "shared budgets: every answered read warns that the store is back, though it was never out",
+    file: "src/gateway/budget_store.ts",
+    find: "#recovered(): void {\n    if (this.#up) return;",
+    replace: "#recovered(): void {\n    if (this.#up) ;",
+    tests: ["tests/gateway/budget_store_r14_mutants_test.ts"],
+  },
 ];
