@@ -517,4 +517,18 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "#split's one caller hands it what JSON.parse made of bytes captured from an opening brace to its closing one, which is always a non-null object, so the early return is never taken",
   },
+  {
+    file: "src/gateway/_deadline.ts",
+    before: "this.signal = this.#abort?.signal ?? client;",
+    after: "this.signal = this.#abort?.signal || client;",
+    reason:
+      "the left side is an AbortSignal or undefined, and an AbortSignal (an object) is always truthy",
+  },
+  {
+    file: "src/gateway/_deadline.ts",
+    before: 'else client.addEventListener("abort", this, { once: true });',
+    after: 'else client.addEventListener("abort", this, { once: false });',
+    reason:
+      "an AbortSignal dispatches abort at most once, and release() removes the listener whether it was once or not",
+  },
 ];

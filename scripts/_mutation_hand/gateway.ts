@@ -2308,4 +2308,13 @@ export const GATEWAY: HandMutant[] = [
     replace: "#recovered(): void {\n    if (this.#up) ;",
     tests: ["tests/gateway/budget_store_r14_mutants_test.ts"],
   },
+  {
+    id: "gw14-deadline-client-gone",
+    bug:
+      "deadline: a client gone before the model call starts leaves the call's own signal live, so the backend is called for nobody",
+    file: "src/gateway/_deadline.ts",
+    find: "if (client.aborted) this.handleEvent();",
+    replace: "if (client.aborted) ;",
+    tests: ["tests/gateway/deadline_gone_r14_mutants_test.ts"],
+  },
 ];
