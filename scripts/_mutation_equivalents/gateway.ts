@@ -531,4 +531,11 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "an AbortSignal dispatches abort at most once, and release() removes the listener whether it was once or not",
   },
+  {
+    file: "src/gateway/cache/memory.ts",
+    before: "this.#now = options.now ?? Date.now;",
+    after: "this.#now = options.now || Date.now;",
+    reason:
+      "options.now is a function or undefined by type, and a function is always truthy",
+  },
 ];

@@ -2317,4 +2317,28 @@ export const GATEWAY: HandMutant[] = [
     replace: "if (client.aborted) ;",
     tests: ["tests/gateway/deadline_gone_r14_mutants_test.ts"],
   },
+  {
+    id: "gw14-memory-cache-bound-one",
+    bug: "memory cache: a bound of 1 byte, a positive integer, refused",
+    file: "src/gateway/cache/memory.ts",
+    find: "if (!Number.isSafeInteger(max) || max <= 0) {",
+    replace: "if (!Number.isSafeInteger(max) || max <= 1) {",
+    tests: ["tests/gateway/cache_memory_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-memory-cache-ttl-one",
+    bug: "memory cache: an answer given a TTL of 1 ms not kept at all",
+    file: "src/gateway/cache/memory.ts",
+    find: "if (!(ttlMs > 0) || bytes > this.maxBytes)",
+    replace: "if (!(ttlMs > 1) || bytes > this.maxBytes)",
+    tests: ["tests/gateway/cache_memory_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-memory-cache-exact-fit",
+    bug: "memory cache: an entry the exact size of the bound not kept",
+    file: "src/gateway/cache/memory.ts",
+    find: "if (!(ttlMs > 0) || bytes > this.maxBytes)",
+    replace: "if (!(ttlMs > 0) || bytes >= this.maxBytes)",
+    tests: ["tests/gateway/cache_memory_r14_mutants_test.ts"],
+  },
 ];
