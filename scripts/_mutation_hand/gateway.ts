@@ -2341,4 +2341,34 @@ export const GATEWAY: HandMutant[] = [
     replace: "if (!(ttlMs > 0) || bytes >= this.maxBytes)",
     tests: ["tests/gateway/cache_memory_r14_mutants_test.ts"],
   },
+  {
+    id: "gw14-deadline-timer-kept",
+    bug:
+      "deadline: requestTimeoutMs still fires after a stream's first output, cutting every long answer",
+    file: "src/gateway/_deadline.ts",
+    find:
+      "stopTimer(): void {\n    if (this.#timer !== undefined) clearTimeout(this.#timer);",
+    replace: "stopTimer(): void {\n    if (this.#timer !== undefined) ;",
+    tests: ["tests/gateway/deadline_stream_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-deadline-timer-inverted",
+    bug:
+      "deadline: stopTimer's condition inverted, so the timeout cuts a stream mid-way",
+    file: "src/gateway/_deadline.ts",
+    find:
+      "stopTimer(): void {\n    if (this.#timer !== undefined) clearTimeout(this.#timer);",
+    replace:
+      "stopTimer(): void {\n    if (this.#timer === undefined) clearTimeout(this.#timer);",
+    tests: ["tests/gateway/deadline_stream_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-deadline-abort-dropped",
+    bug:
+      "deadline: a client that stops reading a stream leaves the backend's call running",
+    file: "src/gateway/_deadline.ts",
+    find: "abort(reason?: unknown): void {\n    this.#abort?.abort(reason);",
+    replace: "abort(reason?: unknown): void {\n    ;",
+    tests: ["tests/gateway/deadline_stream_r14_mutants_test.ts"],
+  },
 ];
