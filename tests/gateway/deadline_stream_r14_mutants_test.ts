@@ -102,6 +102,7 @@ describe("a stream's call after its first output", () => {
           once: true,
         });
       });
+      yield { type: "done", sequence: 2, finishReason: "stop" }; // never
     });
     const logs: RequestLogEntry[] = [];
     const gateway = createGateway({
