@@ -538,4 +538,12 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "options.now is a function or undefined by type, and a function is always truthy",
   },
+  {
+    file: "src/gateway/_passthrough.ts",
+    context: "upstream.body?.cancel(signal.reason).catch(() => {});",
+    before: "return;",
+    after: ";",
+    reason:
+      "onAbort has already rejected the promise with the abort's reason; what then runs only adds a listener to an aborted signal (abort never fires again) and reads the cancelled body, which rejects (Body already consumed), removing that listener and settling a settled promise",
+  },
 ];
