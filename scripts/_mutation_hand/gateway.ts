@@ -2371,4 +2371,13 @@ export const GATEWAY: HandMutant[] = [
     replace: "abort(reason?: unknown): void {\n    ;",
     tests: ["tests/gateway/deadline_stream_r14_mutants_test.ts"],
   },
+  {
+    id: "gw14-responses-output-tool-or",
+    bug:
+      "responses stream: a call to the client's own function named json_response, no format asked for, streamed as the answer's text",
+    file: "src/gateway/_responses_response.ts",
+    find: "if (this.#parsed.structured && chunk.name === OUTPUT_TOOL) {",
+    replace: "if (this.#parsed.structured || chunk.name === OUTPUT_TOOL) {",
+    tests: ["tests/gateway/responses_output_tool_r14_mutants_test.ts"],
+  },
 ];
