@@ -2380,4 +2380,13 @@ export const GATEWAY: HandMutant[] = [
     replace: "if (this.#parsed.structured || chunk.name === OUTPUT_TOOL) {",
     tests: ["tests/gateway/responses_output_tool_r14_mutants_test.ts"],
   },
+  {
+    id: "gw14-stream-estimate-one-char",
+    bug:
+      "stream: a one-character answer without the backend's usage gets no estimate, so no tokens and no cost",
+    file: "src/gateway/_stream_answer.ts",
+    find: "if (outcome.usage === undefined && chars > 0) {",
+    replace: "if (outcome.usage === undefined && chars > 1) {",
+    tests: ["tests/gateway/stream_estimate_r14_mutants_test.ts"],
+  },
 ];
