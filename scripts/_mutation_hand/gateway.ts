@@ -2389,4 +2389,13 @@ export const GATEWAY: HandMutant[] = [
     replace: "if (outcome.usage === undefined && chars > 1) {",
     tests: ["tests/gateway/stream_estimate_r14_mutants_test.ts"],
   },
+  {
+    id: "gw14-config-backend-unknown-field",
+    bug:
+      "config: a backend's unknown or miscased field (baseUrl, apikey) ignored instead of refused",
+    file: "src/gateway/_config_backends.ts",
+    find: 'only(raw, where, [\n      "name",\n      "provider",',
+    replace: 'Array.of(raw, where, [\n      "name",\n      "provider",',
+    tests: ["tests/gateway/config_backend_fields_r14_mutants_test.ts"],
+  },
 ];
