@@ -546,4 +546,11 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "onAbort has already rejected the promise with the abort's reason; what then runs only adds a listener to an aborted signal (abort never fires again) and reads the cancelled body, which rejects (Body already consumed), removing that listener and settling a settled promise",
   },
+  {
+    file: "src/gateway/_config_backends.ts",
+    before: "b.defaultModel === target || (b.models ?? []).includes(target)",
+    after: "b.defaultModel === target || (b.models || []).includes(target)",
+    reason:
+      "a backend's models are a string array or undefined (readBackends builds them), and an array is always truthy",
+  },
 ];
