@@ -553,4 +553,18 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "a backend's models are a string array or undefined (readBackends builds them), and an array is always truthy",
   },
+  {
+    file: "src/gateway/metrics.ts",
+    before: "s.requests.set(status, requests);",
+    after: ";",
+    reason:
+      "the per-series map only caches Family.get, which gives the same counter for the same labels every time: a series is never removed, and once the family is full a label set it lacks goes to _other on every call",
+  },
+  {
+    file: "src/gateway/metrics.ts",
+    before: "s.errors.set(code, errors);",
+    after: ";",
+    reason:
+      "the per-series map only caches Family.get, which gives the same counter for the same labels every time: a series is never removed, and once the family is full a label set it lacks goes to _other on every call",
+  },
 ];
