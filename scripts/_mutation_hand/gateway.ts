@@ -2398,4 +2398,26 @@ export const GATEWAY: HandMutant[] = [
     replace: 'Array.of(raw, where, [\n      "name",\n      "provider",',
     tests: ["tests/gateway/config_backend_fields_r14_mutants_test.ts"],
   },
+  {
+    id: "gw14-chunk-encoder-error-unfinished",
+    bug:
+      "ChunkEncoder: after error() it is not finished and still writes chunks, a finish and [DONE]",
+    file: "src/gateway/openai_response.ts",
+    find:
+      "error(resolved: ResolvedError): string {\n    this.#finished = true;",
+    replace:
+      "error(resolved: ResolvedError): string {\n    this.#finished = false;",
+    tests: ["tests/gateway/encoder_error_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-message-encoder-error-unfinished",
+    bug:
+      "MessageStreamEncoder: after error() it is not finished and still writes events",
+    file: "src/gateway/anthropic_response.ts",
+    find:
+      "error(resolved: ResolvedError): string {\n    this.#finished = true;",
+    replace:
+      "error(resolved: ResolvedError): string {\n    this.#finished = false;",
+    tests: ["tests/gateway/encoder_error_r14_mutants_test.ts"],
+  },
 ];
