@@ -2420,4 +2420,13 @@ export const GATEWAY: HandMutant[] = [
       "error(resolved: ResolvedError): string {\n    this.#finished = false;",
     tests: ["tests/gateway/encoder_error_r14_mutants_test.ts"],
   },
+  {
+    id: "gw14-stream-cap-type-empty",
+    bug:
+      'stream cap: the 503 past maxStreams carries an error of type "" instead of server_error',
+    file: "src/gateway/_admission.ts",
+    find: '    status: 503,\n    type: "server_error",',
+    replace: '    status: 503,\n    type: "",',
+    tests: ["tests/gateway/stream_cap_sdk_r14_mutants_test.ts"],
+  },
 ];
