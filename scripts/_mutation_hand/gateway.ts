@@ -2429,4 +2429,13 @@ export const GATEWAY: HandMutant[] = [
     replace: '    status: 503,\n    type: "",',
     tests: ["tests/gateway/stream_cap_sdk_r14_mutants_test.ts"],
   },
+  {
+    id: "gw14-operation-model-never-refused",
+    bug:
+      "relayed operations: a missing, empty or non-string model not refused with a 400 naming model",
+    file: "src/gateway/_operation.ts",
+    find: 'if (typeof body.model !== "string" || body.model === "") {',
+    replace: 'if (typeof body.model !== "string" && body.model === "") {',
+    tests: ["tests/gateway/operation_model_r14_mutants_test.ts"],
+  },
 ];
