@@ -2438,4 +2438,15 @@ export const GATEWAY: HandMutant[] = [
     replace: 'if (typeof body.model !== "string" && body.model === "") {',
     tests: ["tests/gateway/operation_model_r14_mutants_test.ts"],
   },
+  {
+    id: "gw14-anthropic-empty-system-kept",
+    bug:
+      'messages reader: an empty top-level system ("", [], empty blocks) becomes an empty system message',
+    file: "src/gateway/anthropic_request.ts",
+    find:
+      'return text === "" && !keepEmpty ? [] : [{ role: "system", content: text }];',
+    replace:
+      'return text === "" && keepEmpty ? [] : [{ role: "system", content: text }];',
+    tests: ["tests/gateway/anthropic_system_r14_mutants_test.ts"],
+  },
 ];
