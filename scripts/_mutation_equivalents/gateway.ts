@@ -567,4 +567,11 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "the per-series map only caches Family.get, which gives the same counter for the same labels every time: a series is never removed, and once the family is full a label set it lacks goes to _other on every call",
   },
+  {
+    file: "src/gateway/budgets.ts",
+    before: "(point < 0 || short.length - point - 1 <= digits)",
+    after: "(point <= 0 || short.length - point - 1 <= digits)",
+    reason:
+      "point is the index of the decimal point in String(value), which never starts with one (a number below 1 is written 0.…), so it is -1 or at least 1, never 0",
+  },
 ];
