@@ -510,4 +510,61 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "#split's one caller hands it what JSON.parse made of bytes captured from an opening brace to its closing one, which is always a non-null object, so the early return is never taken",
   },
+  {
+    file: "src/gateway/_deadline.ts",
+    before: "this.signal = this.#abort?.signal ?? client;",
+    after: "this.signal = this.#abort?.signal || client;",
+    reason:
+      "the left side is an AbortSignal or undefined, and an AbortSignal (an object) is always truthy",
+  },
+  {
+    file: "src/gateway/_deadline.ts",
+    before: 'else client.addEventListener("abort", this, { once: true });',
+    after: 'else client.addEventListener("abort", this, { once: false });',
+    reason:
+      "an AbortSignal dispatches abort at most once, and release() removes the listener whether it was once or not",
+  },
+  {
+    file: "src/gateway/cache/memory.ts",
+    before: "this.#now = options.now ?? Date.now;",
+    after: "this.#now = options.now || Date.now;",
+    reason:
+      "options.now is a function or undefined by type, and a function is always truthy",
+  },
+  {
+    file: "src/gateway/_passthrough.ts",
+    context: "upstream.body?.cancel(signal.reason).catch(() => {});",
+    before: "return;",
+    after: ";",
+    reason:
+      "onAbort has already rejected the promise with the abort's reason; what then runs only adds a listener to an aborted signal (abort never fires again) and reads the cancelled body, which rejects (Body already consumed), removing that listener and settling a settled promise",
+  },
+  {
+    file: "src/gateway/_config_backends.ts",
+    before: "b.defaultModel === target || (b.models ?? []).includes(target)",
+    after: "b.defaultModel === target || (b.models || []).includes(target)",
+    reason:
+      "a backend's models are a string array or undefined (readBackends builds them), and an array is always truthy",
+  },
+  {
+    file: "src/gateway/metrics.ts",
+    before: "s.requests.set(status, requests);",
+    after: ";",
+    reason:
+      "the per-series map only caches Family.get, which gives the same counter for the same labels every time: a series is never removed, and once the family is full a label set it lacks goes to _other on every call",
+  },
+  {
+    file: "src/gateway/metrics.ts",
+    before: "s.errors.set(code, errors);",
+    after: ";",
+    reason:
+      "the per-series map only caches Family.get, which gives the same counter for the same labels every time: a series is never removed, and once the family is full a label set it lacks goes to _other on every call",
+  },
+  {
+    file: "src/gateway/budgets.ts",
+    before: "(point < 0 || short.length - point - 1 <= digits)",
+    after: "(point <= 0 || short.length - point - 1 <= digits)",
+    reason:
+      "point is the index of the decimal point in String(value), which never starts with one (a number below 1 is written 0.…), so it is -1 or at least 1, never 0",
+  },
 ];

@@ -2244,4 +2244,207 @@ export const GATEWAY: HandMutant[] = [
       'return typeof value === "number" && value > 1 ? value : undefined;',
     tests: ["tests/gateway/relayed_usage_counts_r13_mutants_test.ts"],
   },
+  {
+    id: "gw14-budget-timeout-zero",
+    bug:
+      "shared budgets: timeoutMs 0 replaced by the default 100 ms, so a store answering in 20 ms is waited for",
+    file: "src/gateway/budget_store.ts",
+    find: "this.#timeoutMs = options.timeoutMs ?? 100;",
+    replace: "this.#timeoutMs = options.timeoutMs || 100;",
+    tests: ["tests/gateway/budget_store_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-budget-prefix-empty",
+    bug: 'shared budgets: a prefix of "" replaced by "budget:"',
+    file: "src/gateway/budget_store.ts",
+    find: 'this.#prefix = options.prefix ?? "budget:";',
+    replace: 'this.#prefix = options.prefix || "budget:";',
+    tests: ["tests/gateway/budget_store_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-budget-reconcile-goes-on",
+    bug:
+      "shared budgets: a reconcile the store fails goes on to the next owed sum and a second read",
+    file: "src/gateway/budget_store.ts",
+    find: "this.#down(answer, charge.keys, 0);\n            return false;",
+    replace: "this.#down(answer, charge.keys, 0);\n            false;",
+    tests: ["tests/gateway/budget_store_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-budget-reconcile-true",
+    bug:
+      "shared budgets: a reconcile the store fails reports success, so the read is tried again",
+    file: "src/gateway/budget_store.ts",
+    find: "this.#down(answer, charge.keys, 0);\n            return false;",
+    replace: "this.#down(answer, charge.keys, 0);\n            return true;",
+    tests: ["tests/gateway/budget_store_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-budget-failed-reconcile-falls-through",
+    bug:
+      "shared budgets: a read after a failed reconcile owes a charge of 0 under a sequence number",
+    file: "src/gateway/budget_store.ts",
+    find: "if (!(await this.#reconcile())) return this.#local.add(keys, 0);",
+    replace: "if (!(await this.#reconcile())) this.#local.add(keys, 0);",
+    tests: ["tests/gateway/budget_store_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-budget-read-after-reconcile-falls-through",
+    bug: "shared budgets: the read after a reconcile also sends a charge of 0",
+    file: "src/gateway/budget_store.ts",
+    find:
+      'return typeof after === "string" ? this.#down(after, keys, 0) : after;',
+    replace: 'typeof after === "string" ? this.#down(after, keys, 0) : after;',
+    tests: ["tests/gateway/budget_store_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-budget-recovered-always",
+    bug:
+      "shared budgets: every answered read warns that the store is back, though it was never out",
+    file: "src/gateway/budget_store.ts",
+    find: "#recovered(): void {\n    if (this.#up) return;",
+    replace: "#recovered(): void {\n    if (this.#up) ;",
+    tests: ["tests/gateway/budget_store_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-deadline-client-gone",
+    bug:
+      "deadline: a client gone before the model call starts leaves the call's own signal live, so the backend is called for nobody",
+    file: "src/gateway/_deadline.ts",
+    find: "if (client.aborted) this.handleEvent();",
+    replace: "if (client.aborted) ;",
+    tests: ["tests/gateway/deadline_gone_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-memory-cache-bound-one",
+    bug: "memory cache: a bound of 1 byte, a positive integer, refused",
+    file: "src/gateway/cache/memory.ts",
+    find: "if (!Number.isSafeInteger(max) || max <= 0) {",
+    replace: "if (!Number.isSafeInteger(max) || max <= 1) {",
+    tests: ["tests/gateway/cache_memory_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-memory-cache-ttl-one",
+    bug: "memory cache: an answer given a TTL of 1 ms not kept at all",
+    file: "src/gateway/cache/memory.ts",
+    find: "if (!(ttlMs > 0) || bytes > this.maxBytes)",
+    replace: "if (!(ttlMs > 1) || bytes > this.maxBytes)",
+    tests: ["tests/gateway/cache_memory_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-memory-cache-exact-fit",
+    bug: "memory cache: an entry the exact size of the bound not kept",
+    file: "src/gateway/cache/memory.ts",
+    find: "if (!(ttlMs > 0) || bytes > this.maxBytes)",
+    replace: "if (!(ttlMs > 0) || bytes >= this.maxBytes)",
+    tests: ["tests/gateway/cache_memory_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-deadline-timer-kept",
+    bug:
+      "deadline: requestTimeoutMs still fires after a stream's first output, cutting every long answer",
+    file: "src/gateway/_deadline.ts",
+    find:
+      "stopTimer(): void {\n    if (this.#timer !== undefined) clearTimeout(this.#timer);",
+    replace: "stopTimer(): void {\n    if (this.#timer !== undefined) ;",
+    tests: ["tests/gateway/deadline_stream_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-deadline-timer-inverted",
+    bug:
+      "deadline: stopTimer's condition inverted, so the timeout cuts a stream mid-way",
+    file: "src/gateway/_deadline.ts",
+    find:
+      "stopTimer(): void {\n    if (this.#timer !== undefined) clearTimeout(this.#timer);",
+    replace:
+      "stopTimer(): void {\n    if (this.#timer === undefined) clearTimeout(this.#timer);",
+    tests: ["tests/gateway/deadline_stream_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-deadline-abort-dropped",
+    bug:
+      "deadline: a client that stops reading a stream leaves the backend's call running",
+    file: "src/gateway/_deadline.ts",
+    find: "abort(reason?: unknown): void {\n    this.#abort?.abort(reason);",
+    replace: "abort(reason?: unknown): void {\n    ;",
+    tests: ["tests/gateway/deadline_stream_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-responses-output-tool-or",
+    bug:
+      "responses stream: a call to the client's own function named json_response, no format asked for, streamed as the answer's text",
+    file: "src/gateway/_responses_response.ts",
+    find: "if (this.#parsed.structured && chunk.name === OUTPUT_TOOL) {",
+    replace: "if (this.#parsed.structured || chunk.name === OUTPUT_TOOL) {",
+    tests: ["tests/gateway/responses_output_tool_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-stream-estimate-one-char",
+    bug:
+      "stream: a one-character answer without the backend's usage gets no estimate, so no tokens and no cost",
+    file: "src/gateway/_stream_answer.ts",
+    find: "if (outcome.usage === undefined && chars > 0) {",
+    replace: "if (outcome.usage === undefined && chars > 1) {",
+    tests: ["tests/gateway/stream_estimate_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-config-backend-unknown-field",
+    bug:
+      "config: a backend's unknown or miscased field (baseUrl, apikey) ignored instead of refused",
+    file: "src/gateway/_config_backends.ts",
+    find: 'only(raw, where, [\n      "name",\n      "provider",',
+    replace: 'Array.of(raw, where, [\n      "name",\n      "provider",',
+    tests: ["tests/gateway/config_backend_fields_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-chunk-encoder-error-unfinished",
+    bug:
+      "ChunkEncoder: after error() it is not finished and still writes chunks, a finish and [DONE]",
+    file: "src/gateway/openai_response.ts",
+    find:
+      "error(resolved: ResolvedError): string {\n    this.#finished = true;",
+    replace:
+      "error(resolved: ResolvedError): string {\n    this.#finished = false;",
+    tests: ["tests/gateway/encoder_error_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-message-encoder-error-unfinished",
+    bug:
+      "MessageStreamEncoder: after error() it is not finished and still writes events",
+    file: "src/gateway/anthropic_response.ts",
+    find:
+      "error(resolved: ResolvedError): string {\n    this.#finished = true;",
+    replace:
+      "error(resolved: ResolvedError): string {\n    this.#finished = false;",
+    tests: ["tests/gateway/encoder_error_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-stream-cap-type-empty",
+    bug:
+      'stream cap: the 503 past maxStreams carries an error of type "" instead of server_error',
+    file: "src/gateway/_admission.ts",
+    find: '    status: 503,\n    type: "server_error",',
+    replace: '    status: 503,\n    type: "",',
+    tests: ["tests/gateway/stream_cap_sdk_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-operation-model-never-refused",
+    bug:
+      "relayed operations: a missing, empty or non-string model not refused with a 400 naming model",
+    file: "src/gateway/_operation.ts",
+    find: 'if (typeof body.model !== "string" || body.model === "") {',
+    replace: 'if (typeof body.model !== "string" && body.model === "") {',
+    tests: ["tests/gateway/operation_model_r14_mutants_test.ts"],
+  },
+  {
+    id: "gw14-anthropic-empty-system-kept",
+    bug:
+      'messages reader: an empty top-level system ("", [], empty blocks) becomes an empty system message',
+    file: "src/gateway/anthropic_request.ts",
+    find:
+      'return text === "" && !keepEmpty ? [] : [{ role: "system", content: text }];',
+    replace:
+      'return text === "" && keepEmpty ? [] : [{ role: "system", content: text }];',
+    tests: ["tests/gateway/anthropic_system_r14_mutants_test.ts"],
+  },
 ];

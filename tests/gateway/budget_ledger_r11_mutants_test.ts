@@ -7,57 +7,14 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { SharedBudgetStore } from "../../src/gateway/mod.ts";
-import { createMemoryStore } from "../../src/models/mod.ts";
-
-interface Call {
-  keys: readonly string[];
-  amount: number;
-  ttls: readonly number[];
-  seq?: number;
-}
-
-/**
- * A memory store whose addTotals is recorded, can fail, and can hold the
- * next charge (a call adding more than 0) until `release()`.
- */
-function recordedStore() {
-  const store = createMemoryStore();
-  const real = store.addTotals!.bind(store);
-  const calls: Call[] = [];
-  let failing = false;
-  let hold: (() => void) | undefined;
-  let held: Promise<void> | undefined;
-  store.addTotals = (keys, amount, ttls, once) => {
-    calls.push({ keys, amount, ttls, seq: once?.seq });
-    if (failing) throw new Error("connect ECONNREFUSED");
-    if (held !== undefined && amount > 0) {
-      const wait = held;
-      held = undefined;
-      return wait.then(() => real(keys, amount, ttls));
-    }
-    return real(keys, amount, ttls);
-  };
-  return {
-    store,
-    calls,
-    fail(on: boolean) {
-      failing = on;
-    },
-    holdNextCharge() {
-      held = new Promise<void>((resolve) => hold = resolve);
-    },
-    release() {
-      hold?.();
-    },
-  };
-}
+import { recordedBudgetStore } from "./_budget_store_calls.ts";
 
 describe("SharedBudgetStore's calls to its store", () => {
   // Bugs (`_budget_ledger.ts`, `owing`: `#unsent.size > 0` → `>= 0` or
   // inverted, or its final `return false` → `true`): with nothing owed,
   // every admission reconciled and read the totals twice.
   it("a steady store: one call per read, one per charge", async () => {
-    const recorded = recordedStore();
+    const recorded = recordedBudgetStore();
     const shared = new SharedBudgetStore(recorded.store, { timeoutMs: 5_000 });
     assert.deepEqual(await shared.add(["team:day"], 0, [1000]), [0]);
     assert.deepEqual(await shared.add(["team:day"], 2, [1000]), [2]);
@@ -70,7 +27,7 @@ describe("SharedBudgetStore's calls to its store", () => {
   // a read while the charge's call was still out found it owed and sent it
   // again; a store that adds what it is sent counted it twice.
   it("a read while a charge is in flight does not send the charge again", async () => {
-    const recorded = recordedStore();
+    const recorded = recordedBudgetStore();
     const shared = new SharedBudgetStore(recorded.store, { timeoutMs: 5_000 });
     recorded.holdNextCharge();
     const charging = shared.add(["team:day"], 2, [1000]);
@@ -88,7 +45,7 @@ describe("spend counted while the store was known to be out", () => {
   // dropped): spend kept while the store was down (one set of totals, no
   // charge lost in flight) was not owed, so the fleet's total never had it.
   it("reaches the shared total at the first read the store answers", async () => {
-    const recorded = recordedStore();
+    const recorded = recordedBudgetStore();
     const shared = new SharedBudgetStore(recorded.store, { timeoutMs: 5_000 });
     assert.deepEqual(await shared.add(["team:day"], 1, [1000]), [1]);
     recorded.fail(true);
@@ -113,7 +70,7 @@ describe("spend counted while the store was known to be out", () => {
   // so the shared total could expire before its period ended.
   for (const order of [[5_000, 9_000], [9_000, 5_000]]) {
     it(`is sent with the furthest expiry of its parts (${order.join(", ")})`, async () => {
-      const recorded = recordedStore();
+      const recorded = recordedBudgetStore();
       const shared = new SharedBudgetStore(recorded.store, {
         timeoutMs: 5_000,
       });

@@ -7,33 +7,13 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { SharedBudgetStore } from "../../src/gateway/mod.ts";
-import { createMemoryStore } from "../../src/models/mod.ts";
-
-/** A memory store whose addTotals records its calls and can fail. */
-function recordedStore() {
-  const store = createMemoryStore();
-  const real = store.addTotals!.bind(store);
-  const calls: Array<{ amount: number; ttls: readonly number[] }> = [];
-  let failing = false;
-  store.addTotals = (keys, amount, ttls, once) => {
-    calls.push({ amount, ttls: [...ttls] });
-    if (failing) throw new Error("connect ECONNREFUSED");
-    return real(keys, amount, ttls, once);
-  };
-  return {
-    store,
-    calls,
-    fail(on: boolean) {
-      failing = on;
-    },
-  };
-}
+import { recordedBudgetStore } from "./_budget_store_calls.ts";
 
 describe("SharedBudgetStore's owed spend", () => {
   // Bug (`_budget_ledger.ts`, `ttls[i] ?? 0` without its default): a
   // later charge naming fewer expiries merged as NaN for the missing one.
   it("merges a charge naming fewer expiries than totals as 0 for the missing ones", async () => {
-    const recorded = recordedStore();
+    const recorded = recordedBudgetStore();
     const shared = new SharedBudgetStore(recorded.store, { timeoutMs: 5_000 });
     const keys = ["team:day", "team:month"];
     recorded.fail(true);
