@@ -314,3 +314,16 @@ describe("null and undefined in a status or header line", () => {
     assert.equal(await response.text(), "body");
   });
 });
+
+describe("a negated class reaches up to the last code unit", () => {
+  // _regexp_tree.ts:66 (complement's last range dropped, seed 20261214):
+  // the characters above a negated class's highest excluded one were left
+  // out of it, so `[^/a-z]+[~]+`, which backtracks polynomially on a run of
+  // tildes, was accepted, as was anything above "z" or outside ASCII.
+  it("overlaps a following part above its highest excluded character", () => {
+    refuses("/c/:x{[^/a-z]+[~]+}", 14, /meet again/);
+    refuses("/c/:x{[^/0-9]+[a-z]+}", 14, /meet again/);
+    refuses("/c/:x{[^/a-z]+[\\u00e9]+}", 14, /meet again/);
+    refuses("/c/:x{[^/a-z]+[\\uffff]+}", 14, /meet again/);
+  });
+});
