@@ -1191,4 +1191,30 @@ export const ROUTER: HandMutant[] = [
     replace: "  if (next <= 0xffff) ;",
     tests: ["tests/router/router_r14_mutants_test.ts"],
   },
+  {
+    id: "rout14-complement-keeps-high",
+    bug:
+      "linearity check: a negated class counts each excluded range's last character back in",
+    file: "src/router/_regexp_tree.ts",
+    find: "    next = high + 1;",
+    replace: "    next = high;",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-complement-top-unit",
+    bug: "linearity check: a negated class leaving only U+FFFF read as empty",
+    file: "src/router/_regexp_tree.ts",
+    find: "  if (next <= 0xffff) out.push([next, 0xffff]);",
+    replace: "  if (next < 0xffff) out.push([next, 0xffff]);",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-fold-lone-letter",
+    bug:
+      "linearity check: a lone letter keeps one case, so [x]+[X]+ is accepted",
+    file: "src/router/_regexp_tree.ts",
+    find: "      if (a <= b) extra.push([a + shift, b + shift]);",
+    replace: "      if (a < b) extra.push([a + shift, b + shift]);",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
 ];

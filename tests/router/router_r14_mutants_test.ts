@@ -327,3 +327,20 @@ describe("a negated class reaches up to the last code unit", () => {
     refuses("/c/:x{[^/a-z]+[\\uffff]+}", 14, /meet again/);
   });
 });
+
+describe("the edges of a negated class and of a letter's other case", () => {
+  // Planted by hand in _regexp_tree.ts: complement's `next = high + 1`
+  // without its `+ 1` (each excluded range's last character counted back
+  // in, so `[^/0-9]+[9]+`, linear, was refused); its top range pushed only
+  // below U+FFFF (`<=`→`<`: `[^\x00-\ufffe]`, the one character U+FFFF, read
+  // as empty); foldCase's `a <= b`→`<` (a lone letter kept one case, so
+  // `[x]+[X]+`, which a table without case backtracks on, was accepted).
+  it("are read as RegExp reads them", async () => {
+    const router = routerOf("/n/:x{[^/0-9]+[9]+}");
+    assert.deepEqual((await hit(router, "/n/-99")).params, { x: "-99" });
+    assert.equal((await hit(router, "/n/999")).status, 404);
+    refuses("/c/:x{[^\\x00-\\ufffe]+[\\uffff]+}", 21, /meet again/);
+    refuses("/c/:x{[x]+[X]+}", 10, /meet again/);
+    refuses("/c/:x{x+X+}", 8, /meet again/);
+  });
+});
