@@ -1217,4 +1217,31 @@ export const ROUTER: HandMutant[] = [
     replace: "      if (a < b) extra.push([a + shift, b + shift]);",
     tests: ["tests/router/router_r14_mutants_test.ts"],
   },
+  {
+    id: "rout14-tree-boundary-b",
+    bug:
+      "linearity check: \\b not read, so a constraint with a word boundary refused",
+    file: "src/router/_regexp_tree.ts",
+    find: 'if (char === "b") return inClass ? [[8, 8]] : "assertion";',
+    replace: 'if (char === "b") inClass ? [[8, 8]] : "assertion";',
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-tree-boundary-B-class",
+    bug:
+      "linearity check: \\B read as an assertion only inside a class, so a constraint with it refused",
+    file: "src/router/_regexp_tree.ts",
+    find: 'if (char === "B" && !inClass) return "assertion";',
+    replace: 'if (char === "B" && inClass) return "assertion";',
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-tree-boundary-B",
+    bug:
+      "linearity check: \\B not read, so a constraint with a non-boundary refused",
+    file: "src/router/_regexp_tree.ts",
+    find: 'if (char === "B" && !inClass) return "assertion";',
+    replace: 'if (char === "B" && !inClass) "assertion";',
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
 ];
