@@ -1244,4 +1244,34 @@ export const ROUTER: HandMutant[] = [
     replace: 'if (char === "B" && !inClass) "assertion";',
     tests: ["tests/router/router_r14_mutants_test.ts"],
   },
+  {
+    id: "rout14-literals-after-param",
+    bug:
+      "comparePatterns: a whole-segment parameter adds no literal count, so a mixed segment after it ties and less literal text wins",
+    file: "src/router/_pattern.ts",
+    find:
+      "      segmentLiterals.push(0);\n      continue;\n    }\n    const last",
+    replace: "      ;\n      continue;\n    }\n    const last",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-stream-chunk-text",
+    bug:
+      "template router: a streamed chunk that is neither text nor bytes sent as nothing",
+    file: "src/router/_render.ts",
+    find:
+      "  if (value === null || value === undefined) return new Uint8Array(0);",
+    replace:
+      "  if (value === null || value !== undefined) return new Uint8Array(0);",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-brace-literal",
+    bug:
+      "linearity check: a brace that opens no quantifier refused as nothing to repeat",
+    file: "src/router/_regexp_tree.ts",
+    find: 'if (char === "{" && QUANTIFIER.test(text.slice(at))) {',
+    replace: 'if (char === "{" || QUANTIFIER.test(text.slice(at))) {',
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
 ];

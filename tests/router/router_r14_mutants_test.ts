@@ -362,3 +362,59 @@ describe("word-boundary assertions in a constraint", () => {
     assert.equal((await hit(router, "/n/ab")).status, 404);
   });
 });
+
+describe("a mixed segment after a parameter segment", () => {
+  // _pattern.ts:248 (a parameter segment's `segmentLiterals.push(0)`
+  // dropped, seed 20261215): the literal counts of later segments moved one
+  // place, so two mixed segments after a constrained parameter tied, and
+  // the one with less literal text won by its key.
+  it("with more literal text wins, in either order", async () => {
+    for (
+      const patterns of [["/m/:a{[0-9]+}/x:b", "/m/:a{[0-9]+}/xy:b"], [
+        "/m/:a{[0-9]+}/xy:b",
+        "/m/:a{[0-9]+}/x:b",
+      ]]
+    ) {
+      const router = routerOf(...patterns);
+      assert.deepEqual(await hit(router, "/m/1/xyz"), {
+        status: 200,
+        name: "/m/:a{[0-9]+}/xy:b",
+        params: { a: "1", b: "z" },
+      });
+      assert.equal((await hit(router, "/m/1/xz")).name, "/m/:a{[0-9]+}/x:b");
+    }
+  });
+});
+
+describe("a substituted stream's chunks that are neither text nor bytes", () => {
+  // _render.ts:102 (`value === undefined`→`!==` in chunkBytes, seed
+  // 20261215): every such chunk (a number, an object) was sent as nothing;
+  // it is text, as any other substitution is.
+  it("are sent as their text, and null or undefined as nothing", async () => {
+    const route = createRoute({
+      headers: { "content-type": "text/plain" },
+    })`${() =>
+      new ReadableStream({
+        start(controller) {
+          for (const chunk of [42, "-", null, true, undefined, "!"]) {
+            controller.enqueue(chunk);
+          }
+          controller.close();
+        },
+      })}`;
+    const response = await route(new Request("http://localhost/"));
+    assert.equal(await response.text(), "42-true!");
+  });
+});
+
+describe("a brace that opens no quantifier", () => {
+  // _regexp_tree.ts:219 (`char === "{" &&`→`||`, seed 20261215): every
+  // brace at an atom's place was refused as nothing to repeat, though
+  // RegExp reads `a{b}` or `a{,2}` as literal text.
+  it("is literal text, as RegExp reads it", () => {
+    assert.doesNotThrow(() =>
+      routerOf("/c/:x{a{b}}", "/d/:x{{b}a}", "/e/:x{a{,2}}")
+    );
+    refuses("/c/:x{a{2}{3}}", 6, /nothing to repeat|Nothing to repeat/);
+  });
+});
