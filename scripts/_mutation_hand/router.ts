@@ -1173,4 +1173,105 @@ export const ROUTER: HandMutant[] = [
       '  if (value === null || value === undefined) "";\n  if (\n    value instanceof ArrayBuffer',
     tests: ["tests/router/router_r14_mutants_test.ts"],
   },
+  {
+    id: "rout14-normalize-merge-low",
+    bug:
+      "linearity check: a class's range merged only when it starts next to the last range's low end, so a negated class takes in letters it leaves out",
+    file: "src/router/_regexp_tree.ts",
+    find: "if (last !== undefined && low <= last[1] + 1) {",
+    replace: "if (last !== undefined && low <= last[0] + 1) {",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-complement-top",
+    bug:
+      "linearity check: a negated class stops at its highest excluded character, so [^/a-z]+[~]+ is accepted",
+    file: "src/router/_regexp_tree.ts",
+    find: "  if (next <= 0xffff) out.push([next, 0xffff]);",
+    replace: "  if (next <= 0xffff) ;",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-complement-keeps-high",
+    bug:
+      "linearity check: a negated class counts each excluded range's last character back in",
+    file: "src/router/_regexp_tree.ts",
+    find: "    next = high + 1;",
+    replace: "    next = high;",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-complement-top-unit",
+    bug: "linearity check: a negated class leaving only U+FFFF read as empty",
+    file: "src/router/_regexp_tree.ts",
+    find: "  if (next <= 0xffff) out.push([next, 0xffff]);",
+    replace: "  if (next < 0xffff) out.push([next, 0xffff]);",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-fold-lone-letter",
+    bug:
+      "linearity check: a lone letter keeps one case, so [x]+[X]+ is accepted",
+    file: "src/router/_regexp_tree.ts",
+    find: "      if (a <= b) extra.push([a + shift, b + shift]);",
+    replace: "      if (a < b) extra.push([a + shift, b + shift]);",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-tree-boundary-b",
+    bug:
+      "linearity check: \\b not read, so a constraint with a word boundary refused",
+    file: "src/router/_regexp_tree.ts",
+    find: 'if (char === "b") return inClass ? [[8, 8]] : "assertion";',
+    replace: 'if (char === "b") inClass ? [[8, 8]] : "assertion";',
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-tree-boundary-B-class",
+    bug:
+      "linearity check: \\B read as an assertion only inside a class, so a constraint with it refused",
+    file: "src/router/_regexp_tree.ts",
+    find: 'if (char === "B" && !inClass) return "assertion";',
+    replace: 'if (char === "B" && inClass) return "assertion";',
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-tree-boundary-B",
+    bug:
+      "linearity check: \\B not read, so a constraint with a non-boundary refused",
+    file: "src/router/_regexp_tree.ts",
+    find: 'if (char === "B" && !inClass) return "assertion";',
+    replace: 'if (char === "B" && !inClass) "assertion";',
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-literals-after-param",
+    bug:
+      "comparePatterns: a whole-segment parameter adds no literal count, so a mixed segment after it ties and less literal text wins",
+    file: "src/router/_pattern.ts",
+    find:
+      "      segmentLiterals.push(0);\n      continue;\n    }\n    const last",
+    replace: "      ;\n      continue;\n    }\n    const last",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-stream-chunk-text",
+    bug:
+      "template router: a streamed chunk that is neither text nor bytes sent as nothing",
+    file: "src/router/_render.ts",
+    find:
+      "  if (value === null || value === undefined) return new Uint8Array(0);",
+    replace:
+      "  if (value === null || value !== undefined) return new Uint8Array(0);",
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
+  {
+    id: "rout14-brace-literal",
+    bug:
+      "linearity check: a brace that opens no quantifier refused as nothing to repeat",
+    file: "src/router/_regexp_tree.ts",
+    find: 'if (char === "{" && QUANTIFIER.test(text.slice(at))) {',
+    replace: 'if (char === "{" || QUANTIFIER.test(text.slice(at))) {',
+    tests: ["tests/router/router_r14_mutants_test.ts"],
+  },
 ];

@@ -314,3 +314,107 @@ describe("null and undefined in a status or header line", () => {
     assert.equal(await response.text(), "body");
   });
 });
+
+describe("a negated class reaches up to the last code unit", () => {
+  // _regexp_tree.ts:66 (complement's last range dropped, seed 20261214):
+  // the characters above a negated class's highest excluded one were left
+  // out of it, so `[^/a-z]+[~]+`, which backtracks polynomially on a run of
+  // tildes, was accepted, as was anything above "z" or outside ASCII.
+  it("overlaps a following part above its highest excluded character", () => {
+    refuses("/c/:x{[^/a-z]+[~]+}", 14, /meet again/);
+    refuses("/c/:x{[^/0-9]+[a-z]+}", 14, /meet again/);
+    refuses("/c/:x{[^/a-z]+[\\u00e9]+}", 14, /meet again/);
+    refuses("/c/:x{[^/a-z]+[\\uffff]+}", 14, /meet again/);
+  });
+});
+
+describe("the edges of a negated class and of a letter's other case", () => {
+  // Planted by hand in _regexp_tree.ts: complement's `next = high + 1`
+  // without its `+ 1` (each excluded range's last character counted back
+  // in, so `[^/0-9]+[9]+`, linear, was refused); its top range pushed only
+  // below U+FFFF (`<=`→`<`: `[^\x00-\ufffe]`, the one character U+FFFF, read
+  // as empty); foldCase's `a <= b`→`<` (a lone letter kept one case, so
+  // `[x]+[X]+`, which a table without case backtracks on, was accepted).
+  it("are read as RegExp reads them", async () => {
+    const router = routerOf("/n/:x{[^/0-9]+[9]+}");
+    assert.deepEqual((await hit(router, "/n/-99")).params, { x: "-99" });
+    assert.equal((await hit(router, "/n/999")).status, 404);
+    refuses("/c/:x{[^\\x00-\\ufffe]+[\\uffff]+}", 21, /meet again/);
+    refuses("/c/:x{[x]+[X]+}", 10, /meet again/);
+    refuses("/c/:x{x+X+}", 8, /meet again/);
+  });
+});
+
+describe("word-boundary assertions in a constraint", () => {
+  // Planted by hand in _regexp_tree.ts: the `return` of `\b` or of `\B`
+  // dropped, or `\B` read only inside a class: the linearity check then
+  // refused the assertion as an escape it does not know, though RegExp
+  // reads it and it matches nothing, so these constraints were refused.
+  it("are accepted and match as RegExp reads them", async () => {
+    const router = routerOf(
+      "/b/:x{[a-z]+\\b}",
+      "/n/:x{[a-z]+\\B[0-9]+}",
+      "/k/:x{a[\\b]?b}",
+    );
+    assert.deepEqual((await hit(router, "/b/abc")).params, { x: "abc" });
+    assert.deepEqual((await hit(router, "/n/ab12")).params, { x: "ab12" });
+    assert.deepEqual((await hit(router, "/k/ab")).params, { x: "ab" });
+    assert.equal((await hit(router, "/n/ab")).status, 404);
+  });
+});
+
+describe("a mixed segment after a parameter segment", () => {
+  // _pattern.ts:248 (a parameter segment's `segmentLiterals.push(0)`
+  // dropped, seed 20261215): the literal counts of later segments moved one
+  // place, so two mixed segments after a constrained parameter tied, and
+  // the one with less literal text won by its key.
+  it("with more literal text wins, in either order", async () => {
+    for (
+      const patterns of [["/m/:a{[0-9]+}/x:b", "/m/:a{[0-9]+}/xy:b"], [
+        "/m/:a{[0-9]+}/xy:b",
+        "/m/:a{[0-9]+}/x:b",
+      ]]
+    ) {
+      const router = routerOf(...patterns);
+      assert.deepEqual(await hit(router, "/m/1/xyz"), {
+        status: 200,
+        name: "/m/:a{[0-9]+}/xy:b",
+        params: { a: "1", b: "z" },
+      });
+      assert.equal((await hit(router, "/m/1/xz")).name, "/m/:a{[0-9]+}/x:b");
+    }
+  });
+});
+
+describe("a substituted stream's chunks that are neither text nor bytes", () => {
+  // _render.ts:102 (`value === undefined`→`!==` in chunkBytes, seed
+  // 20261215): every such chunk (a number, an object) was sent as nothing;
+  // it is text, as any other substitution is.
+  it("are sent as their text, and null or undefined as nothing", async () => {
+    const route = createRoute({
+      headers: { "content-type": "text/plain" },
+    })`${() =>
+      new ReadableStream({
+        start(controller) {
+          for (const chunk of [42, "-", null, true, undefined, "!"]) {
+            controller.enqueue(chunk);
+          }
+          controller.close();
+        },
+      })}`;
+    const response = await route(new Request("http://localhost/"));
+    assert.equal(await response.text(), "42-true!");
+  });
+});
+
+describe("a brace that opens no quantifier", () => {
+  // _regexp_tree.ts:219 (`char === "{" &&`→`||`, seed 20261215): every
+  // brace at an atom's place was refused as nothing to repeat, though
+  // RegExp reads `a{b}` or `a{,2}` as literal text.
+  it("is literal text, as RegExp reads it", () => {
+    assert.doesNotThrow(() =>
+      routerOf("/c/:x{a{b}}", "/d/:x{{b}a}", "/e/:x{a{,2}}")
+    );
+    refuses("/c/:x{a{2}{3}}", 6, /nothing to repeat|Nothing to repeat/);
+  });
+});
