@@ -463,4 +463,11 @@ export const CONVERT: Equivalent[] = [
     reason:
       "as for the key's emit: once over the budget every later emit fails too, and a comma must be followed by a key or a value (an emit), or the text is not JSON, undefined, which the retry at lower depth also returns",
   },
+  {
+    file: "src/convert/_js_code_skip.ts",
+    before: 'if (previous === "") return true;',
+    after: 'if (previous === "") true;',
+    reason:
+      'an empty previous token then passes every later check ("" is no value, ), ], < or word) and reaches the final return true',
+  },
 ];
