@@ -2414,4 +2414,22 @@ export const CONVERT: HandMutant[] = [
     replace: 'if (previous === "") return false;',
     tests: ["tests/convert/fetch_code_r14_mutants_test.ts"],
   },
+  {
+    id: "conv14-fetch-code-key-zero",
+    bug:
+      "fetch code: an object key starting with 0 (0, 0x10, 0.5) is read as an identifier and refused",
+    file: "src/convert/_js_literal_read.ts",
+    find: 'if (c >= "0" && c <= "9") return String(this.number());',
+    replace: 'if (c > "0" && c <= "9") return String(this.number());',
+    tests: ["tests/convert/fetch_code_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-fetch-code-key-nine",
+    bug:
+      "fetch code: an object key starting with 9 is read as an identifier and refused",
+    file: "src/convert/_js_literal_read.ts",
+    find: 'if (c >= "0" && c <= "9") return String(this.number());',
+    replace: 'if (c >= "0" && c < "9") return String(this.number());',
+    tests: ["tests/convert/fetch_code_r14_mutants_test.ts"],
+  },
 ];
