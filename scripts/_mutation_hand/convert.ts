@@ -2432,4 +2432,23 @@ export const CONVERT: HandMutant[] = [
     replace: 'if (c >= "0" && c < "9") return String(this.number());',
     tests: ["tests/convert/fetch_code_r14_mutants_test.ts"],
   },
+  {
+    id: "conv14-ruby-http2-silent",
+    bug:
+      "Ruby net/http target: an HTTP/2 request is generated for HTTP/1.1 without a warning",
+    file: "src/convert/targets/ruby_net_http.ts",
+    find:
+      "  onlyHttp1(request, TITLE);\n  const { url, credentials } = strictUrl",
+    replace: "  const { url, credentials } = strictUrl",
+    tests: ["tests/convert/targets/ruby_warnings_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-ruby-content-length-silent",
+    bug:
+      "Ruby net/http target: a body's own Content-Length is replaced by net/http's without a warning",
+    file: "src/convert/targets/ruby_net_http.ts",
+    find: 'if (key === "content-length" || key === "transfer-encoding") {',
+    replace: 'if (key === "" || key === "transfer-encoding") {',
+    tests: ["tests/convert/targets/ruby_warnings_r14_mutants_test.ts"],
+  },
 ];
