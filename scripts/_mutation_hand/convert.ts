@@ -2451,4 +2451,22 @@ export const CONVERT: HandMutant[] = [
     replace: 'if (key === "" || key === "transfer-encoding") {',
     tests: ["tests/convert/targets/ruby_warnings_r14_mutants_test.ts"],
   },
+  {
+    id: "conv14-fetch-code-template-dollar",
+    bug:
+      "fetch code: a $ or a { alone in a template literal before the call opens a substitution, so the reader loses its place",
+    file: "src/convert/_js_code_skip.ts",
+    find: '} else if (c === "$" && text[reader.pos + 1] === "{") {',
+    replace: '} else if (c === "$" || text[reader.pos + 1] === "{") {',
+    tests: ["tests/convert/fetch_code_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-fetch-code-nested-template",
+    bug:
+      "fetch code: a template inside a substitution is read as code, so its quotes open strings",
+    file: "src/convert/_js_code_skip.ts",
+    find: '      reader.pos++;\n      stack.push("`");\n',
+    replace: "      reader.pos++;\n",
+    tests: ["tests/convert/fetch_code_r14_mutants_test.ts"],
+  },
 ];

@@ -38,3 +38,22 @@ describe("fetch code: numeric keys of an object literal", () => {
     }
   });
 });
+
+describe("fetch code: template literals in the code before the call", () => {
+  it("a $ or a { alone opens no substitution", () => {
+    for (const text of ["`price: $5`", "`set {a} of ${n}`", "`a{`", "`$`"]) {
+      const code =
+        `const note = ${text}; fetch("https://right.example/a", { method: "PUT" });`;
+      const request = parseCode(code);
+      assert.equal(request.url, "https://right.example/a", code);
+      assert.equal(request.method, "PUT", code);
+    }
+  });
+
+  it("a template inside a substitution is skipped whole, its quotes and fetch( included", () => {
+    const code =
+      "const t = `a ${`it's \"b\" fetch('https://wrong.example/')`} c`;\n" +
+      'fetch("https://right.example/b");';
+    assert.equal(parseCode(code).url, "https://right.example/b");
+  });
+});
