@@ -470,4 +470,18 @@ export const CONVERT: Equivalent[] = [
     reason:
       'an empty previous token then passes every later check ("" is no value, ), ], < or word) and reaches the final return true',
   },
+  {
+    file: "src/convert/_fetch_code_read.ts",
+    before: "while (reader.pos < text.length) {",
+    after: "while (reader.pos <= text.length) {",
+    reason:
+      "at reader.pos === text.length the loop body reads text[reader.pos], undefined, and breaks before anything else",
+  },
+  {
+    file: "src/convert/_js_literal_read.ts",
+    before: "return this.fail(",
+    after: "this.fail(",
+    reason:
+      "fail() always throws (it returns never), so the return after it is never reached",
+  },
 ];
