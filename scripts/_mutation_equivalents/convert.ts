@@ -484,4 +484,13 @@ export const CONVERT: Equivalent[] = [
     reason:
       "fail() always throws (it returns never), so the return after it is never reached",
   },
+  {
+    file: "src/convert/targets/curl.ts",
+    before:
+      "return { code: curlCommand(request, options.pretty ?? false), warnings: [] };",
+    after:
+      "return { code: curlCommand(request, options.pretty || false), warnings: [] };",
+    reason:
+      "curlCommand only tests pretty for truth, and every falsy value gives false through || as it gave itself through ??",
+  },
 ];
