@@ -2469,4 +2469,43 @@ export const CONVERT: HandMutant[] = [
     replace: "      reader.pos++;\n",
     tests: ["tests/convert/fetch_code_r14_mutants_test.ts"],
   },
+  {
+    id: "conv14-php-type-case",
+    bug:
+      "PHP curl target: a body's Content-Type not in lower case gets a stray 'Content-Type:' line beside it",
+    file: "src/convert/targets/php_curl.ts",
+    find:
+      '!request.headers.some(([name]) => name.toLowerCase() === "content-type")',
+    replace: '!request.headers.some(([name]) => name === "content-type")',
+    tests: ["tests/convert/targets/php_curl_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-php-type-other",
+    bug:
+      "PHP curl target: any other header is taken for the body's type, so libcurl adds its form type to a body without one",
+    file: "src/convert/targets/php_curl.ts",
+    find:
+      '!request.headers.some(([name]) => name.toLowerCase() === "content-type")',
+    replace:
+      '!request.headers.some(([name]) => name.toLowerCase() !== "content-type")',
+    tests: ["tests/convert/targets/php_curl_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-php-empty-header-option",
+    bug:
+      "PHP curl target: a request without headers gets an empty CURLOPT_HTTPHEADER",
+    file: "src/convert/targets/php_curl.ts",
+    find: "if (lines.length > 0) {",
+    replace: "if (lines.length >= 0) {",
+    tests: ["tests/convert/targets/php_curl_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-php-returntransfer",
+    bug:
+      "PHP curl target: without CURLOPT_RETURNTRANSFER curl_exec prints the answer itself and echo prints 1",
+    file: "src/convert/targets/php_curl.ts",
+    find: '  options.push(["CURLOPT_RETURNTRANSFER", "true"]);\n',
+    replace: "",
+    tests: ["tests/convert/targets/php_curl_r14_mutants_test.ts"],
+  },
 ];
