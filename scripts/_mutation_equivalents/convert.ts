@@ -433,4 +433,64 @@ export const CONVERT: Equivalent[] = [
     reason:
       "at end === start the trimmed text is empty; one more step past a leading blank leaves end before start, and slice() of that is empty too (at 0, charCodeAt(-1) is NaN, no blank)",
   },
+  // Thirteenth round (conv14).
+  {
+    file: "src/convert/_bytes.ts",
+    before: "for (let i = 0; i < text.length; i++) {",
+    after: "for (let i = 0; i <= text.length; i++) {",
+    reason:
+      "the extra step reads charCodeAt(text.length), NaN, which is no code past 0xff, and writes it at bytes[text.length], which a Uint8Array of that length ignores",
+  },
+  {
+    file: "src/convert/_bytes.ts",
+    before: "for (let i = 0; i < bytes.length; i += chunk) {",
+    after: "for (let i = 0; i <= bytes.length; i += chunk) {",
+    reason:
+      "the extra step (when the length is a multiple of the chunk, 0 included) decodes an empty subarray, and String.fromCharCode() of nothing adds an empty string",
+  },
+  {
+    file: "src/convert/_curl_url.ts",
+    before: "pathAsIs = false,",
+    after: "pathAsIs = true,",
+    reason:
+      "normalizeUrl's one caller (_curl_parse.ts) always passes cmd.pathAsIs, so the default is never used",
+  },
+  {
+    file: "src/convert/_json_format.ts",
+    before:
+      'if (!emit(",\\n", indent(stack.length, maxDepth))) return OVER_BUDGET;',
+    after: 'if (!emit(",\\n", indent(stack.length, maxDepth))) OVER_BUDGET;',
+    reason:
+      "as for the key's emit: once over the budget every later emit fails too, and a comma must be followed by a key or a value (an emit), or the text is not JSON, undefined, which the retry at lower depth also returns",
+  },
+  {
+    file: "src/convert/_js_code_skip.ts",
+    before: 'if (previous === "") return true;',
+    after: 'if (previous === "") true;',
+    reason:
+      'an empty previous token then passes every later check ("" is no value, ), ], < or word) and reaches the final return true',
+  },
+  {
+    file: "src/convert/_fetch_code_read.ts",
+    before: "while (reader.pos < text.length) {",
+    after: "while (reader.pos <= text.length) {",
+    reason:
+      "at reader.pos === text.length the loop body reads text[reader.pos], undefined, and breaks before anything else",
+  },
+  {
+    file: "src/convert/_js_literal_read.ts",
+    before: "return this.fail(",
+    after: "this.fail(",
+    reason:
+      "fail() always throws (it returns never), so the return after it is never reached",
+  },
+  {
+    file: "src/convert/targets/curl.ts",
+    before:
+      "return { code: curlCommand(request, options.pretty ?? false), warnings: [] };",
+    after:
+      "return { code: curlCommand(request, options.pretty || false), warnings: [] };",
+    reason:
+      "curlCommand only tests pretty for truth, and every falsy value gives false through || as it gave itself through ??",
+  },
 ];

@@ -2234,4 +2234,278 @@ export const CONVERT: HandMutant[] = [
     replace: "",
     tests: ["tests/convert/targets/request_r13_mutants_test.ts"],
   },
+  // Thirteenth round (conv14): survivors of the hand planting and the fresh draw.
+  {
+    id: "conv14-bytes-bom",
+    bug:
+      "HAR writer: a UTF-8 body's leading byte-order mark is dropped from its text",
+    file: "src/convert/_bytes.ts",
+    find: "ignoreBOM: true",
+    replace: "ignoreBOM: false",
+    tests: ["tests/convert/har_body_text_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-bytes-low-end",
+    bug: "HAR writer: a lone U+DFFF is taken for a well-formed body",
+    file: "src/convert/_bytes.ts",
+    find: "if (code < 0xd800 || code > 0xdfff) continue;",
+    replace: "if (code < 0xd800 || code >= 0xdfff) continue;",
+    tests: ["tests/convert/har_body_text_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-bytes-low-first",
+    bug:
+      "HAR writer: U+DC00 is read as a high surrogate, so two low halves pass as a pair",
+    file: "src/convert/_bytes.ts",
+    find: "if (code >= 0xdc00) return false;",
+    replace: "if (code > 0xdc00) return false;",
+    tests: ["tests/convert/har_body_text_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-bytes-low-accepted",
+    bug:
+      "HAR writer: a body holding a lone low surrogate is taken for well-formed",
+    file: "src/convert/_bytes.ts",
+    find: "if (code >= 0xdc00) return false;",
+    replace: "if (code >= 0xdc00) return true;",
+    tests: ["tests/convert/har_body_text_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-bytes-low-fallthrough",
+    bug:
+      "HAR writer: a low surrogate first is read as a pair's start, so two low halves pass",
+    file: "src/convert/_bytes.ts",
+    find: "if (code >= 0xdc00) return false;",
+    replace: "if (code >= 0xdc00) false;",
+    tests: ["tests/convert/har_body_text_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-bytes-pair-start",
+    bug:
+      "HAR writer: U+10000 (a pair ending in U+DC00) is refused as a lone surrogate",
+    file: "src/convert/_bytes.ts",
+    find: "if (!(next >= 0xdc00 && next <= 0xdfff)) return false;",
+    replace: "if (!(next > 0xdc00 && next <= 0xdfff)) return false;",
+    tests: ["tests/convert/har_body_text_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-bytes-pair-any",
+    bug: "HAR writer: a high surrogate before any character passes as a pair",
+    file: "src/convert/_bytes.ts",
+    find: "if (!(next >= 0xdc00 && next <= 0xdfff)) return false;",
+    replace: "if (!(next >= 0xdc00 || next <= 0xdfff)) return false;",
+    tests: ["tests/convert/har_body_text_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-bytes-pair-end",
+    bug:
+      "HAR writer: U+10FFFF (a pair ending in U+DFFF) is refused as a lone surrogate",
+    file: "src/convert/_bytes.ts",
+    find: "if (!(next >= 0xdc00 && next <= 0xdfff)) return false;",
+    replace: "if (!(next >= 0xdc00 && next < 0xdfff)) return false;",
+    tests: ["tests/convert/har_body_text_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-php-http10",
+    bug:
+      "PHP curl target: HTTP/1.0 is not asked for, so libcurl sends HTTP/1.1",
+    file: "src/convert/targets/php_curl.ts",
+    find: 'if (digits === "1.0") return "CURL_HTTP_VERSION_1_0";',
+    replace: 'if (digits === "1.0") "CURL_HTTP_VERSION_1_0";',
+    tests: ["tests/convert/targets/php_curl_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-php-http3",
+    bug: "PHP curl target: HTTP/3 is not asked for",
+    file: "src/convert/targets/php_curl.ts",
+    find: 'if (digits === "3" || digits === "3.0") return "30";',
+    replace: 'if (digits === "3" || digits === "3.0") "30";',
+    tests: ["tests/convert/targets/php_curl_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-php-head-custom",
+    bug:
+      "PHP curl target: HEAD is sent as a custom method, so libcurl waits for the Content-Length body that never comes",
+    file: "src/convert/targets/php_curl.ts",
+    find: 'if (request.method === "HEAD" && !hasBody) {',
+    replace: 'if (request.method === "HEAD" && hasBody) {',
+    tests: ["tests/convert/targets/php_curl_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-php-compressed-case",
+    bug:
+      "PHP curl target: curl --compressed's Accept-Encoding is recognized only in lower case, so the answer is printed still compressed",
+    file: "src/convert/targets/php_curl.ts",
+    find:
+      'request.headers.filter(([name]) =>\n    name.toLowerCase() === "accept-encoding"\n  );',
+    replace:
+      'request.headers.filter(([name]) =>\n    name === "accept-encoding"\n  );',
+    tests: ["tests/convert/targets/php_curl_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-php-compressed-value",
+    bug:
+      "PHP curl target: the --compressed check compares the header's name, not its value, so the answer is printed still compressed",
+    file: "src/convert/targets/php_curl.ts",
+    find: "encodings[0][1] === COMPRESSED_ACCEPT_ENCODING",
+    replace: "encodings[0][0] === COMPRESSED_ACCEPT_ENCODING",
+    tests: ["tests/convert/targets/php_curl_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-php-compressed-header-kept",
+    bug:
+      "PHP curl target: a --compressed Accept-Encoding not in lower case is sent as given beside libcurl's own",
+    file: "src/convert/targets/php_curl.ts",
+    find: '!(compressed && name.toLowerCase() === "accept-encoding")',
+    replace: '!(compressed && name === "accept-encoding")',
+    tests: ["tests/convert/targets/php_curl_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-php-compressed-others-dropped",
+    bug:
+      "PHP curl target: with --compressed's Accept-Encoding every other header is dropped",
+    file: "src/convert/targets/php_curl.ts",
+    find: '!(compressed && name.toLowerCase() === "accept-encoding")',
+    replace: '!(compressed && name.toLowerCase() !== "accept-encoding")',
+    tests: ["tests/convert/targets/php_curl_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-php-empty-type-line",
+    bug:
+      "PHP curl target: a request without a body gets a stray 'Content-Type:' header option",
+    file: "src/convert/targets/php_curl.ts",
+    find: "    hasBody &&\n    !request.headers.some",
+    replace: "    hasBody ||\n    !request.headers.some",
+    tests: ["tests/convert/targets/php_curl_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-urlencode-stdin-any",
+    bug:
+      "curl reader: with a here-document, --data-urlencode name@file encodes the standard input instead of keeping the file reference",
+    file: "src/convert/_curl_url.ts",
+    find: 'if (arg.slice(atSign + 1) === "-" && cmd.stdin !== undefined) {',
+    replace: 'if (arg.slice(atSign + 1) === "-" || cmd.stdin !== undefined) {',
+    tests: ["tests/convert/curl_url_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-upload-name-upper-hex",
+    bug:
+      "curl reader: -T names the upload with upper-case hex escapes, where curl 7.88 sends lower case",
+    file: "src/convert/_curl_url.ts",
+    find: "c.length === 3 ? c.toLowerCase() :",
+    replace: "c.length === 3 ? c :",
+    tests: ["tests/convert/curl_url_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-random-absolute-path",
+    bug:
+      "randomRequest: a drawn path that is an absolute URL is joined to baseUrl",
+    file: "src/convert/random.ts",
+    find: "if (/^[a-zA-Z][a-zA-Z0-9+.-]*:\\/\\//.test(path)) return path;",
+    replace: "if (/^[a-zA-Z][a-zA-Z0-9+.-]*:\\/\\//.test(path)) path;",
+    tests: ["tests/convert/random_url_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-fetch-code-start-regexp",
+    bug:
+      "fetch code: a / at the start of the code is read as a division, so a quote in a regular expression there opens a string",
+    file: "src/convert/_js_code_skip.ts",
+    find: 'if (previous === "") return true;',
+    replace: 'if (previous === "") return false;',
+    tests: ["tests/convert/fetch_code_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-fetch-code-key-zero",
+    bug:
+      "fetch code: an object key starting with 0 (0, 0x10, 0.5) is read as an identifier and refused",
+    file: "src/convert/_js_literal_read.ts",
+    find: 'if (c >= "0" && c <= "9") return String(this.number());',
+    replace: 'if (c > "0" && c <= "9") return String(this.number());',
+    tests: ["tests/convert/fetch_code_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-fetch-code-key-nine",
+    bug:
+      "fetch code: an object key starting with 9 is read as an identifier and refused",
+    file: "src/convert/_js_literal_read.ts",
+    find: 'if (c >= "0" && c <= "9") return String(this.number());',
+    replace: 'if (c >= "0" && c < "9") return String(this.number());',
+    tests: ["tests/convert/fetch_code_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-ruby-http2-silent",
+    bug:
+      "Ruby net/http target: an HTTP/2 request is generated for HTTP/1.1 without a warning",
+    file: "src/convert/targets/ruby_net_http.ts",
+    find:
+      "  onlyHttp1(request, TITLE);\n  const { url, credentials } = strictUrl",
+    replace: "  const { url, credentials } = strictUrl",
+    tests: ["tests/convert/targets/ruby_warnings_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-ruby-content-length-silent",
+    bug:
+      "Ruby net/http target: a body's own Content-Length is replaced by net/http's without a warning",
+    file: "src/convert/targets/ruby_net_http.ts",
+    find: 'if (key === "content-length" || key === "transfer-encoding") {',
+    replace: 'if (key === "" || key === "transfer-encoding") {',
+    tests: ["tests/convert/targets/ruby_warnings_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-fetch-code-template-dollar",
+    bug:
+      "fetch code: a $ or a { alone in a template literal before the call opens a substitution, so the reader loses its place",
+    file: "src/convert/_js_code_skip.ts",
+    find: '} else if (c === "$" && text[reader.pos + 1] === "{") {',
+    replace: '} else if (c === "$" || text[reader.pos + 1] === "{") {',
+    tests: ["tests/convert/fetch_code_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-fetch-code-nested-template",
+    bug:
+      "fetch code: a template inside a substitution is read as code, so its quotes open strings",
+    file: "src/convert/_js_code_skip.ts",
+    find: '      reader.pos++;\n      stack.push("`");\n',
+    replace: "      reader.pos++;\n",
+    tests: ["tests/convert/fetch_code_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-php-type-case",
+    bug:
+      "PHP curl target: a body's Content-Type not in lower case gets a stray 'Content-Type:' line beside it",
+    file: "src/convert/targets/php_curl.ts",
+    find:
+      '!request.headers.some(([name]) => name.toLowerCase() === "content-type")',
+    replace: '!request.headers.some(([name]) => name === "content-type")',
+    tests: ["tests/convert/targets/php_curl_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-php-type-other",
+    bug:
+      "PHP curl target: any other header is taken for the body's type, so libcurl adds its form type to a body without one",
+    file: "src/convert/targets/php_curl.ts",
+    find:
+      '!request.headers.some(([name]) => name.toLowerCase() === "content-type")',
+    replace:
+      '!request.headers.some(([name]) => name.toLowerCase() !== "content-type")',
+    tests: ["tests/convert/targets/php_curl_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-php-empty-header-option",
+    bug:
+      "PHP curl target: a request without headers gets an empty CURLOPT_HTTPHEADER",
+    file: "src/convert/targets/php_curl.ts",
+    find: "if (lines.length > 0) {",
+    replace: "if (lines.length >= 0) {",
+    tests: ["tests/convert/targets/php_curl_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv14-php-returntransfer",
+    bug:
+      "PHP curl target: without CURLOPT_RETURNTRANSFER curl_exec prints the answer itself and echo prints 1",
+    file: "src/convert/targets/php_curl.ts",
+    find: '  options.push(["CURLOPT_RETURNTRANSFER", "true"]);\n',
+    replace: "",
+    tests: ["tests/convert/targets/php_curl_r14_mutants_test.ts"],
+  },
 ];

@@ -87,8 +87,10 @@ export function checkedUrl(
 
 /**
  * curl's -T naming: when the URL's path ends in "/", curl appends the
- * uploaded file's name (without directories, percent-encoded as
- * curl_easy_escape does). Standard input (`-` or `.`) adds nothing.
+ * uploaded file's name (without directories): every byte but ALPHA / DIGIT /
+ * "-" / "." / "_" / "~" percent-encoded, in lower-case hex as curl 7.88 sends
+ * it (checked on the wire: `it's*é` → `it%27s%2a%c3%a9`). Standard input
+ * (`-` or `.`) adds nothing.
  */
 export function uploadUrl(url: string, file: string): string {
   if (file === "-" || file === ".") return url;
@@ -99,8 +101,9 @@ export function uploadUrl(url: string, file: string): string {
     Math.max(file.lastIndexOf("/"), file.lastIndexOf("\\")) + 1,
   );
   const escaped = encodeURIComponent(name).replace(
-    /[!'()*]/g,
-    (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase(),
+    /[!'()*]|%[0-9A-F]{2}/g,
+    (c) =>
+      c.length === 3 ? c.toLowerCase() : "%" + c.charCodeAt(0).toString(16),
   );
   return path + escaped + (end === -1 ? "" : url.slice(end));
 }

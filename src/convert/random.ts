@@ -239,7 +239,11 @@ export interface RandomHeadersOptions extends RandomSource {
 export interface RandomRequestOptions extends RandomSource {
   /** Methods drawn uniformly; default a pool weighted towards GET and POST. */
   methods?: readonly string[];
-  /** Templates with `:name` segments, or a function of the generator. */
+  /**
+   * Templates with `:name` segments, or a function of the generator. A path
+   * that is an absolute URL (`scheme://…`) is the whole URL, without
+   * `baseUrl`.
+   */
   paths?: readonly string[] | ((rng: Rng) => string);
   /** `true` generates, `false` gives `{}`, an object is normalized. */
   headers?: boolean | Record<string, string | string[]>;
