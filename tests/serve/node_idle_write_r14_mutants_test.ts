@@ -1,0 +1,56 @@
+// A client that stops reading its answer, on the node:http listener run by
+// Node itself (skipped outside CI when Node is missing): the listener's
+// module docs say a write the client does not take for `idleTimeoutMs`
+// closes the connection and aborts the request, so an answer produced for
+// ever (a model stream, a relay) is not produced into a socket nobody reads.
+import assert from "node:assert/strict";
+import { needs } from "../_programs.ts";
+import { withTimeout } from "../_timeout.ts";
+import { FIXTURE, withBundledNodeServe } from "./_node_serve.ts";
+
+const ignore = needs("serve on Node", "node").ignore;
+const WAIT_MS = 20_000;
+
+// Bug (`_node_server.ts`, `drained`'s timer resolving true): a stalled
+// write is taken as drained once the idle bound passes, so the loop writes
+// on and waits again, for ever: the body is never cancelled, `completed`
+// never settles and the connection stays open.
+Deno.test({
+  name:
+    "serve on Node: an answer the client stops reading is given up after idleTimeoutMs: body cancelled, completed rejected, connection closed",
+  ignore,
+  async fn() {
+    await withBundledNodeServe(
+      FIXTURE,
+      { IDLE_TIMEOUT_MS: "300" },
+      async ({ port, printed }) => {
+        const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+        try {
+          await conn.write(
+            new TextEncoder().encode(
+              "GET /endless HTTP/1.1\r\nHost: x\r\n\r\n",
+            ),
+          );
+          // Not a byte read until the server has given up: the socket
+          // buffers fill, and the listener's write waits on them.
+          await printed("cancelled /endless");
+          await printed("completed /endless Error");
+          // What was buffered still comes, then the connection's end.
+          const scratch = new Uint8Array(256 * 1024);
+          let received = 0;
+          const drained = (async () => {
+            for (;;) {
+              const n = await conn.read(scratch).catch(() => null);
+              if (n === null) return;
+              received += n;
+            }
+          })();
+          await withTimeout(drained, WAIT_MS, "the connection's close");
+          assert.ok(received > 0, "the answer's head and first pieces came");
+        } finally {
+          conn.close();
+        }
+      },
+    );
+  },
+});
