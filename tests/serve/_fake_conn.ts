@@ -32,14 +32,17 @@ export interface FakeConn {
   summary(): string[];
   /** Lets the held first write complete. */
   releaseWrite(): void;
+  /** Gives `more` to the read waiting now (or the next one). */
+  feed(more: string): void;
   /** Resolves once `done()` holds (bounded). */
   until(done: () => boolean, what: string): Promise<void>;
 }
 
 /**
  * A connection whose first read gives `input` (none: its reads wait until
- * it is closed), whose later reads wait until then, and whose first write
- * waits for `releaseWrite` when `holdFirstWrite`.
+ * it is closed), whose later reads wait for what `feed` gives or until it
+ * is closed, and whose first write waits for `releaseWrite` when
+ * `holdFirstWrite`.
  */
 export function fakeConn(
   input: string | undefined,
@@ -53,7 +56,8 @@ export function fakeConn(
   };
   let closed = false;
   let given = input === undefined;
-  let wakeReads: (() => void)[] = [];
+  let wakeReads: ((more: string | null) => void)[] = [];
+  const fed: string[] = [];
   let releaseWrite!: () => void;
   const held = new Promise<void>((resolve) => releaseWrite = resolve);
   let writes = 0;
@@ -68,8 +72,17 @@ export function fakeConn(
         buffer.set(bytes);
         return Promise.resolve(bytes.byteLength);
       }
+      const give = (more: string | null) => {
+        if (more === null) return null;
+        const bytes = utf8.encode(more);
+        buffer.set(bytes);
+        return bytes.byteLength;
+      };
+      if (fed.length > 0) return Promise.resolve(give(fed.shift()!));
       if (closed) return Promise.resolve(null);
-      return new Promise((resolve) => wakeReads.push(() => resolve(null)));
+      return new Promise((resolve) =>
+        wakeReads.push((more) => resolve(give(more)))
+      );
     },
     async write(bytes: Uint8Array): Promise<number> {
       note({ write: latin1.decode(bytes) });
@@ -80,7 +93,7 @@ export function fakeConn(
     close(): void {
       closed = true;
       note({ close: true });
-      for (const wake of wakeReads) wake();
+      for (const wake of wakeReads) wake(null);
       wakeReads = [];
     },
     setNoDelay(): void {},
@@ -101,7 +114,12 @@ export function fakeConn(
     events.map((e) =>
       "read" in e ? "read" : "close" in e ? "close" : e.write.slice(0, 12)
     );
-  return { conn, events, summary, releaseWrite, until };
+  const feed = (more: string) => {
+    const wake = wakeReads.shift();
+    if (wake) wake(more);
+    else fed.push(more);
+  };
+  return { conn, events, summary, releaseWrite, feed, until };
 }
 
 /**
