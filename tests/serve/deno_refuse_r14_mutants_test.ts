@@ -63,3 +63,79 @@ Deno.test("serve: a head that times out as it ends gets its 408 only, and its co
     await shutdownBounded(server);
   }
 });
+
+// Bug (`_deno_server.ts`, the sweeper's close of an answered connection
+// dropped): a 408 whose write hangs (a client that neither reads nor
+// closes) holds its connection for good, where the next sweep is
+// documented to close it.
+Deno.test("serve: a connection whose 408 cannot be written is closed on the next sweep", async () => {
+  const clock = holdClock(T0);
+  const wire = fakeConn("GET /slow HTTP/1.1\r\nHost: x\r\n", {
+    holdFirstWrite: true,
+  });
+  const closed = () => wire.events.some((e) => "close" in e);
+  const server = await serveFake(
+    () => new Response("handled"),
+    { port: 0, hostname: "127.0.0.1", headersTimeoutMs: 1_000 },
+    [wire],
+  );
+  try {
+    await wire.until(
+      () => wire.events.filter((e) => "read" in e).length >= 2,
+      "the read of the head's rest",
+    );
+    clock.at(T0 + 1_001);
+    clock.sweep();
+    await wire.until(
+      () => wire.events.some((e) => "write" in e),
+      "the 408's write",
+    );
+    assert.ok(!closed(), "closed before its 408 was written");
+    // The sweep is synchronous, and so is the close it makes.
+    clock.at(T0 + 1_002);
+    clock.sweep();
+    assert.ok(closed(), "a connection whose 408 hangs was kept");
+  } finally {
+    wire.releaseWrite();
+    clock.release();
+    await shutdownBounded(server);
+  }
+});
+
+// Bug (`_deno_server.ts`, refuse's `lingerMs > 0` made `> 1`): with the
+// smallest idleTimeoutMs (1 ms, the linger's bound) a refused upload's
+// connection is closed at once after its 413, unread bytes and all, which
+// resets it (issue 20's item 6), instead of closing in stages: the answer,
+// then reading what the client still sends, then the close.
+Deno.test("serve: with idleTimeoutMs 1 a refused upload's connection still closes in stages", async () => {
+  const clock = holdClock(T0);
+  const wire = fakeConn(
+    "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 99999\r\n\r\nxxxx",
+  );
+  const closed = () => wire.events.some((e) => "close" in e);
+  const server = await serveFake(
+    () => new Response("handled"),
+    { port: 0, hostname: "127.0.0.1", idleTimeoutMs: 1, maxBodyBytes: 1024 },
+    [wire],
+  );
+  try {
+    const written = () => wire.events.findIndex((e) => "write" in e);
+    // After the 413: a read of what the client still sends, or the close.
+    await wire.until(
+      () =>
+        written() >= 0 &&
+        wire.events.slice(written()).some((e) => "read" in e || "close" in e),
+      "what follows the 413",
+    );
+    assert.match(wire.summary()[written()], /^HTTP\/1\.1 4/);
+    assert.match((wire.events[written()] as { write: string }).write, / 413 /);
+    assert.ok(!closed(), "closed at once after the 413, unread bytes and all");
+    // The linger ends one millisecond later, at the next sweep past it.
+    clock.at(T0 + 2);
+    clock.sweep();
+    assert.ok(closed(), "the linger outlived its bound");
+  } finally {
+    clock.release();
+    await shutdownBounded(server);
+  }
+});
