@@ -1,10 +1,12 @@
-// Connection slots on the node:http listener run by Node itself (skipped
+// Connections on the node:http listener run by Node itself (skipped
 // outside CI when Node is missing): a client refused past the cap holds no
-// slot, however long it keeps its side of the connection open.
+// slot, however long it keeps its side of the connection open; and a
+// keep-alive connection whose answer ends after shutdown began is closed
+// then, so the server finishes.
 import assert from "node:assert/strict";
 import { needs } from "../_programs.ts";
-import { withTimeout } from "../_timeout.ts";
-import { withBundledNodeServe } from "./_node_serve.ts";
+import { waitUntil, withTimeout } from "../_timeout.ts";
+import { FIXTURE as NODE_SERVE, withBundledNodeServe } from "./_node_serve.ts";
 import { ask, bodyOf, rawClient } from "./_raw_client.ts";
 
 const FIXTURE = new URL("./fixtures/node_given_up_serve.ts", import.meta.url);
@@ -60,6 +62,43 @@ Deno.test({
         } finally {
           await holding.destroy();
           refused?.close();
+        }
+      },
+    );
+  },
+});
+
+// Bug (`_node_server.ts`, the close of a connection whose last answer ends
+// during shutdown dropped, or made to need answers still in progress): an
+// answer whose head went out before shutdown (so without `Connection:
+// close`) leaves its keep-alive connection open once it ends; the server
+// does not finish, and the process is held until the idle timeout (ten
+// minutes here).
+Deno.test({
+  name:
+    "serve on Node: a keep-alive connection whose streamed answer ends during shutdown is closed after it, and the process ends",
+  ignore: needs("serve on Node", "node").ignore,
+  async fn() {
+    await withBundledNodeServe(
+      NODE_SERVE,
+      { IDLE_TIMEOUT_MS: "600000" },
+      async ({ port, printed, ended }) => {
+        const client = await rawClient(port);
+        try {
+          await client.write("GET /hold-stream HTTP/1.1\r\nHost: x\r\n\r\n");
+          await printed("holding /hold-stream");
+          await waitUntil(
+            () => client.received.includes("first"),
+            "the answer's head and first piece",
+          );
+          assert.ok(!/\r\nconnection: close/i.test(client.received));
+          // Shutdown releases the answer's end.
+          const status = ended();
+          await client.closedByServer();
+          assert.match(bodyOf(client.received), /^first\nlast\n$/);
+          assert.equal((await status).code, 0);
+        } finally {
+          await client.destroy();
         }
       },
     );
