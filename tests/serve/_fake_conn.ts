@@ -30,6 +30,8 @@ export interface FakeConn {
   events: ConnEvent[];
   /** The events as `read`, the first 12 characters of a write, `close`. */
   summary(): string[];
+  /** What the listener last set as the connection's no-delay option. */
+  readonly noDelay: boolean | undefined;
   /** Lets the held first write complete. */
   releaseWrite(): void;
   /** Gives `more` to the read waiting now (or the next one). */
@@ -61,6 +63,7 @@ export function fakeConn(
   let releaseWrite!: () => void;
   const held = new Promise<void>((resolve) => releaseWrite = resolve);
   let writes = 0;
+  let noDelay: boolean | undefined;
   const conn = {
     localAddr: { transport: "tcp", hostname: "127.0.0.1", port: 1 },
     remoteAddr: { transport: "tcp", hostname: "127.0.0.1", port: 2 },
@@ -96,7 +99,9 @@ export function fakeConn(
       for (const wake of wakeReads) wake(null);
       wakeReads = [];
     },
-    setNoDelay(): void {},
+    setNoDelay(on = true): void {
+      noDelay = on;
+    },
     setKeepAlive(): void {},
   };
   const until = (done: () => boolean, what: string): Promise<void> => {
@@ -119,7 +124,17 @@ export function fakeConn(
     if (wake) wake(more);
     else fed.push(more);
   };
-  return { conn, events, summary, releaseWrite, feed, until };
+  return {
+    conn,
+    events,
+    get noDelay() {
+      return noDelay;
+    },
+    summary,
+    releaseWrite,
+    feed,
+    until,
+  };
 }
 
 /**

@@ -1,0 +1,65 @@
+// The Deno listener's connections after an answer: one cut by its body's
+// failure is closed, the only way a client can tell a chunked answer was
+// cut; and every connection has Nagle's algorithm off, so an answer written
+// in two pieces (a chunked body's last chunk goes alone) does not wait for
+// the client's delayed ACK (40 ms a request on Linux).
+import assert from "node:assert/strict";
+import { shutdownBounded } from "../_bounded.ts";
+import { waitUntil } from "../_timeout.ts";
+import { fakeConn, serveFake } from "./_fake_conn.ts";
+import { withServer } from "./_with_server.ts";
+
+const utf8 = new TextEncoder();
+
+// Bug (`_deno_server.ts`, the `return "close"` of an answer not written to
+// its end dropped): a keep-alive connection whose answer's body failed
+// midway is kept for a next request, so the client, given no last chunk and
+// no close, waits for the rest of an answer that never comes.
+Deno.test("serve: a keep-alive connection whose answer's body fails midway is closed after the part sent", async () => {
+  let fail!: () => void;
+  await withServer(() => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(utf8.encode("partial"));
+        fail = () => controller.error(new Error("the upstream cut it"));
+      },
+    });
+    return new Response(body);
+  }, async (connect) => {
+    const client = await connect();
+    await client.write("GET /cut HTTP/1.1\r\nHost: x\r\n\r\n");
+    await waitUntil(
+      () => client.received.includes("partial"),
+      "the answer's first piece",
+    );
+    assert.match(client.received, /^HTTP\/1\.1 200 /);
+    assert.match(client.received, /\r\ntransfer-encoding: chunked\r\n/i);
+    fail();
+    await client.closedByServer();
+    assert.match(client.received, /partial/);
+    assert.doesNotMatch(client.received, /\r\n0\r\n\r\n$/);
+  });
+});
+
+// Bug (`_deno_server.ts`, `setNoDelay(true)` made false): Nagle's algorithm
+// stays on, and the second write of an answer waits for the client's
+// delayed ACK.
+Deno.test("serve: every accepted connection has Nagle's algorithm off", async () => {
+  const wire = fakeConn(
+    "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+  );
+  const server = await serveFake(
+    () => new Response("ok"),
+    { port: 0, hostname: "127.0.0.1" },
+    [wire],
+  );
+  try {
+    await wire.until(
+      () => wire.events.some((e) => "write" in e),
+      "the answer's write",
+    );
+    assert.equal(wire.noDelay, true);
+  } finally {
+    await shutdownBounded(server);
+  }
+});
