@@ -4,7 +4,7 @@
 // in two pieces (a chunked body's last chunk goes alone) does not wait for
 // the client's delayed ACK (40 ms a request on Linux).
 import assert from "node:assert/strict";
-import { shutdownBounded } from "../_bounded.ts";
+import { shutdownBounded, withTimeout } from "../_bounded.ts";
 import { waitUntil } from "../_timeout.ts";
 import { fakeConn, serveFake } from "./_fake_conn.ts";
 import { withServer } from "./_with_server.ts";
@@ -60,6 +60,45 @@ Deno.test("serve: every accepted connection has Nagle's algorithm off", async ()
     );
     assert.equal(wire.noDelay, true);
   } finally {
+    await shutdownBounded(server);
+  }
+});
+
+// Bug (`_deno_server.ts`, the refusal's task not kept with the others):
+// shutdown resolves while a connection refused past the cap still has its
+// 503 going out, though `finished` is documented to wait for every
+// connection to close.
+Deno.test("serve: shutdown waits for a connection refused past the cap to be answered and closed", async () => {
+  const busy = fakeConn(undefined);
+  const refused = fakeConn("GET / HTTP/1.1\r\nHost: x\r\n\r\n", {
+    holdFirstWrite: true,
+  });
+  const server = await serveFake(
+    () => new Response("ok"),
+    { port: 0, hostname: "127.0.0.1", maxConnections: 1 },
+    [busy, refused],
+  );
+  try {
+    await refused.until(
+      () => refused.events.some((e) => "write" in e),
+      "the 503's write",
+    );
+    assert.match(refused.summary().find((e) => e !== "read")!, / 503/);
+    // Whether the refused connection was closed when shutdown resolved.
+    const stopped = server.shutdown().then(() =>
+      refused.events.some((e) => "close" in e)
+    );
+    // Every reaction shutdown sets off runs before this timer: the idle
+    // connection's close, the accept loop's end.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    refused.releaseWrite();
+    assert.equal(
+      await withTimeout(stopped, 10_000, "shutdown"),
+      true,
+      "shutdown resolved first",
+    );
+  } finally {
+    refused.releaseWrite();
     await shutdownBounded(server);
   }
 });
