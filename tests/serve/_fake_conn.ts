@@ -139,14 +139,16 @@ export function fakeConn(
 
 /**
  * Serves `handler` on the Deno listener with `options`, its listener
- * handing over `conns` in order, then none until it is closed.
+ * handing over `conns` in order (an error given in their place is what
+ * that accept fails with, as one out of file descriptors does), then none
+ * until it is closed.
  */
 export async function serveFake(
   handler: ServeHandler,
   options: ServeOptions,
-  conns: FakeConn[],
+  conns: (FakeConn | Error)[],
 ): Promise<BoundedServer> {
-  const queue = conns.map((c) => c.conn);
+  const queue = conns.map((c) => c instanceof Error ? c : c.conn);
   let stop!: () => void;
   const stopped = new Promise<never>((_, reject) =>
     stop = () => reject(new Deno.errors.BadResource("listener closed"))
@@ -154,7 +156,13 @@ export async function serveFake(
   stopped.catch(() => {});
   const listener = {
     addr: { transport: "tcp", hostname: "127.0.0.1", port: 1 },
-    accept: () => queue.length > 0 ? Promise.resolve(queue.shift()) : stopped,
+    accept: () => {
+      if (queue.length === 0) return stopped;
+      const next = queue.shift();
+      return next instanceof Error
+        ? Promise.reject(next)
+        : Promise.resolve(next);
+    },
     close: () => stop(),
   };
   const realListen = Deno.listen;

@@ -102,3 +102,59 @@ Deno.test("serve: shutdown waits for a connection refused past the cap to be ans
     await shutdownBounded(server);
   }
 });
+
+// Bug (`_deno_server.ts`, the accept loop's backoff: `pause === 0` made
+// `!==`, `Math.min` made `Math.max`, or its `continue` dropped): a listener
+// whose accepts fail (out of file descriptors) retries at once, spinning,
+// or waits longer each time without bound (the port dead for minutes after
+// a burst of failures), or goes on with no connection and, at the cap,
+// throws out of its accept loop. Documented: 5 ms, doubling, up to 1 s,
+// and the next connection is taken as usual. The waits are recorded, and
+// made at once, by a stand-in setTimeout.
+Deno.test("serve: failed accepts are retried after 5 ms, doubling up to 1 s, and the next connection is taken", async () => {
+  const busy = fakeConn(undefined);
+  const next = fakeConn("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+  const failures = Array.from(
+    { length: 12 },
+    () => new Error("accept: too many open files"),
+  );
+  const waits: number[] = [];
+  const realSetTimeout = globalThis.setTimeout;
+  globalThis.setTimeout = ((fn: () => void, ms = 0) => {
+    // The test's own bounds (10 s) wait for real.
+    if (ms >= 10_000) return realSetTimeout(fn, ms);
+    waits.push(ms);
+    return realSetTimeout(fn, 0);
+  }) as typeof setTimeout;
+  let server;
+  try {
+    server = await serveFake(
+      () => new Response("ok"),
+      { port: 0, hostname: "127.0.0.1", maxConnections: 1 },
+      [busy, ...failures, next],
+    );
+    // The busy connection holds the one slot: the next one is refused.
+    await next.until(
+      () => next.events.some((e) => "write" in e),
+      "the next connection's answer",
+    );
+    assert.match(next.summary().find((e) => e !== "read")!, / 503/);
+  } finally {
+    globalThis.setTimeout = realSetTimeout;
+    if (server) await shutdownBounded(server);
+  }
+  assert.deepEqual(waits, [
+    5,
+    10,
+    20,
+    40,
+    80,
+    160,
+    320,
+    640,
+    1000,
+    1000,
+    1000,
+    1000,
+  ]);
+});
