@@ -542,4 +542,28 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "Node 20 emits a request's error only to a listener attached for it (IncomingMessage's destroy drops the error otherwise) and emits aborted whenever the body ends unfinished (a client leaving mid-body, a malformed chunk: checked on v20.20.2 both ways, with no uncaught error), and aborted calls the same fail",
   },
+  {
+    file: "src/serve/_deno_server.ts",
+    context: "keepAlive,",
+    before: "head: false,",
+    after: "head: true,",
+    reason:
+      "these head options are used only to build the head of a chunked answer found whole, always with its length: responseHead then writes Content-Length and never reaches the branch that reads `head` (a chunked answer has a body and no null-body status), and the framing it returns, the other thing `head` sets, is not read there",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    context: "res.destroy();",
+    before: "await reader.cancel().catch(() => {});",
+    after: ";",
+    reason:
+      "the res.destroy() just before closes the response unfinished, so its close listener aborts the request's signal, whose abort listener (added before the first write, or run at once when the client had already left) cancels this same reader: the body is cancelled either way, a tick later",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    context: "function drained(res: Any): Promise<boolean> {",
+    before: "if (res.destroyed) return Promise.resolve(false);",
+    after: "if (res.destroyed) return Promise.resolve(true);",
+    reason:
+      "the listener destroys a response only to return at once, so a destroyed one here means its connection closed: the response's close then aborts the request's signal and the abort listener cancels the body's reader, so the loop that goes on writing into the closed response reads `done` next and ends as it would have (res.end() on a destroyed response writes nothing); completed settles from the close either way",
+  },
 ];
