@@ -1143,4 +1143,13 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "if (!res.write(value) && (await drained(res))) {",
     tests: ["tests/serve/node_idle_write_r14_mutants_test.ts"],
   },
+  {
+    id: "lis14-node-listen-error-unheard",
+    bug:
+      "node listener: a port already taken throws out of node:http (no error listener while listening) and takes the process down, instead of serve rejecting",
+    file: "src/serve/_node_server.ts",
+    find: `    server.once("error", reject);`,
+    replace: `    ;`,
+    tests: ["tests/serve/node_listen_r14_mutants_test.ts"],
+  },
 ];
