@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { shutdownBounded, withTimeout } from "../_bounded.ts";
 import { waitUntil } from "../_timeout.ts";
 import { fakeConn, serveFake } from "./_fake_conn.ts";
+import { bodyOf } from "./_raw_client.ts";
 import { withServer } from "./_with_server.ts";
 
 const utf8 = new TextEncoder();
@@ -157,4 +158,45 @@ Deno.test("serve: failed accepts are retried after 5 ms, doubling up to 1 s, and
     1000,
     1000,
   ]);
+});
+
+// Bug (`_deno_server.ts`, wholeBody's `return` for a declared length past
+// 64 KiB dropped): an answer declaring a large body (a relayed download)
+// is read whole into memory before a byte of it is sent, so a client gets
+// nothing until its last byte exists.
+Deno.test("serve: an answer declaring more than 64 KiB goes out as it comes", async () => {
+  const half = 40_000;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => release = resolve);
+  await withServer(() => {
+    let step = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (step++ === 0) {
+          return controller.enqueue(new Uint8Array(half).fill(97));
+        }
+        await released;
+        controller.enqueue(new Uint8Array(half).fill(98));
+        controller.close();
+      },
+    });
+    return new Response(body, {
+      headers: { "content-length": String(2 * half) },
+    });
+  }, async (connect) => {
+    const client = await connect();
+    await client.write("GET /download HTTP/1.1\r\nHost: x\r\n\r\n");
+    try {
+      // The first half arrives while the second does not exist yet.
+      await waitUntil(
+        () => client.received.includes("a".repeat(half)),
+        "the first half, before the second exists",
+      );
+    } finally {
+      release();
+    }
+    const answer = await client.response();
+    assert.match(answer, /^HTTP\/1\.1 200 /);
+    assert.equal(bodyOf(answer), "a".repeat(half) + "b".repeat(half));
+  });
 });
