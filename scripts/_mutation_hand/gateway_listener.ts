@@ -1152,4 +1152,13 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: `    ;`,
     tests: ["tests/serve/node_listen_r14_mutants_test.ts"],
   },
+  {
+    id: "lis14-deno-large-declared-held",
+    bug:
+      "serve: an answer declaring more than 64 KiB is read whole into memory before a byte of it is sent",
+    file: "src/serve/_deno_server.ts",
+    find: "if (Number(declared) > WHOLE_BODY_MAX_BYTES) return undefined;",
+    replace: "if (Number(declared) > WHOLE_BODY_MAX_BYTES) undefined;",
+    tests: ["tests/serve/deno_answers_r14_mutants_test.ts"],
+  },
 ];
