@@ -566,4 +566,21 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "the listener destroys a response only to return at once, so a destroyed one here means its connection closed: the response's close then aborts the request's signal and the abort listener cancels the body's reader, so the loop that goes on writing into the closed response reads `done` next and ends as it would have (res.end() on a destroyed response writes nothing); completed settles from the close either way",
   },
+  {
+    file: "src/serve/_deno_server.ts",
+    context: "function closeQuietly(c: Connection): void {",
+    before: "if (c.closed) return;",
+    after: "if (c.closed) ;",
+    reason:
+      "a second close finds the flag already set, aborts a controller the first close already aborted (a request's controller is set only while its connection is open, with no await between the head's read and it, and cleared after its answer), which does nothing, and its conn.close() throws BadResource, which is caught",
+  },
+  {
+    file: "src/serve/_deno_server.ts",
+    context:
+      "async function linger(c: Connection, lingerMs: number): Promise<void> {",
+    before: "if (c.closed) return;",
+    after: "if (c.closed) ;",
+    reason:
+      "lingering on a closed connection sets a lingerBy the sweeper never reads (it skips closed connections), its closeWrite() rejects with BadResource, which is caught, and the closing close finds it closed",
+  },
 ];

@@ -1161,4 +1161,13 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "if (Number(declared) > WHOLE_BODY_MAX_BYTES) undefined;",
     tests: ["tests/serve/deno_answers_r14_mutants_test.ts"],
   },
+  {
+    id: "lis14-deno-linger-ends-early",
+    bug:
+      "serve: a lingering close ends at its bound instead of past it, a millisecond early",
+    file: "src/serve/_deno_server.ts",
+    find: "if (now > c.lingerBy) closeQuietly(c);",
+    replace: "if (now >= c.lingerBy) closeQuietly(c);",
+    tests: ["tests/serve/deno_refuse_r14_mutants_test.ts"],
+  },
 ];

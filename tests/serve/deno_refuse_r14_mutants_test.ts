@@ -130,7 +130,12 @@ Deno.test("serve: with idleTimeoutMs 1 a refused upload's connection still close
     assert.match(wire.summary()[written()], /^HTTP\/1\.1 4/);
     assert.match((wire.events[written()] as { write: string }).write, / 413 /);
     assert.ok(!closed(), "closed at once after the 413, unread bytes and all");
-    // The linger ends one millisecond later, at the next sweep past it.
+    // The linger lasts its whole bound (Bug: `now > c.lingerBy` made
+    // `>=`, which ends it a millisecond early) and ends at the next sweep
+    // past it.
+    clock.at(T0 + 1);
+    clock.sweep();
+    assert.ok(!closed(), "the linger ended at its bound, not past it");
     clock.at(T0 + 2);
     clock.sweep();
     assert.ok(closed(), "the linger outlived its bound");
