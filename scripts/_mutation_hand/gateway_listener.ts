@@ -1170,4 +1170,31 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "if (now >= c.lingerBy) closeQuietly(c);",
     tests: ["tests/serve/deno_refuse_r14_mutants_test.ts"],
   },
+  {
+    id: "lis14-deno-idle-edge",
+    bug:
+      "serve: a kept-alive connection is closed at the very millisecond its idle timeout ends",
+    file: "src/serve/_deno_server.ts",
+    find: "(c.idleBy && now > c.idleBy)",
+    replace: "(c.idleBy && now >= c.idleBy)",
+    tests: ["tests/serve/deno_idle_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-deno-first-head-idle",
+    bug:
+      "serve: a new connection also gets the idle deadline, so with idleTimeoutMs shorter than headersTimeoutMs a client yet to send is cut off silently instead of its 408",
+    file: "src/serve/_deno_server.ts",
+    find: "for (let first = true; !c.closed && !stopping; first = false)",
+    replace: "for (let first = false; !c.closed && !stopping; first = false)",
+    tests: ["tests/serve/deno_idle_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-deno-shutdown-keeps-reused",
+    bug:
+      "serve: a keep-alive answer being written when shutdown begins leaves its connection waiting for a next request, holding shutdown",
+    file: "src/serve/_deno_server.ts",
+    find: "for (let first = true; !c.closed && !stopping; first = false)",
+    replace: "for (let first = true; !c.closed || !stopping; first = false)",
+    tests: ["tests/serve/deno_answers_r14_mutants_test.ts"],
+  },
 ];

@@ -200,3 +200,35 @@ Deno.test("serve: an answer declaring more than 64 KiB goes out as it comes", as
     assert.equal(bodyOf(answer), "a".repeat(half) + "b".repeat(half));
   });
 });
+
+// Bug (`_deno_server.ts`, the serve loop's `!c.closed && !stopping` made
+// `||`): a keep-alive answer still being written when shutdown begins
+// leaves its connection waiting for a next request, so shutdown waits for
+// the client (or serves it) instead of closing the connection after the
+// answer.
+Deno.test("serve: a keep-alive answer being written when shutdown begins closes its connection after it", async () => {
+  const wire = fakeConn("GET / HTTP/1.1\r\nHost: x\r\n\r\n", {
+    holdFirstWrite: true,
+  });
+  const server = await serveFake(
+    () => new Response("ok"),
+    { port: 0, hostname: "127.0.0.1" },
+    [wire],
+  );
+  try {
+    await wire.until(
+      () => wire.events.some((e) => "write" in e),
+      "the answer's write",
+    );
+    const stopped = server.shutdown();
+    wire.releaseWrite();
+    await wire.until(
+      () => wire.events.some((e) => "close" in e),
+      "the connection's close after its answer",
+    );
+    await withTimeout(stopped, 10_000, "shutdown");
+  } finally {
+    wire.releaseWrite();
+    await shutdownBounded(server);
+  }
+});
