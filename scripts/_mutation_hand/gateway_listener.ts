@@ -1197,4 +1197,13 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "for (let first = true; !c.closed || !stopping; first = false)",
     tests: ["tests/serve/deno_answers_r14_mutants_test.ts"],
   },
+  {
+    id: "lis14-deno-closed-not-marked",
+    bug:
+      "serve: a connection its client left is not marked closed, so the handler's answer is written anyway, a small declared one read whole first instead of cancelled",
+    file: "src/serve/_deno_server.ts",
+    find: "  c.closed = true;\n  c.abort?.abort",
+    replace: "  c.closed = false;\n  c.abort?.abort",
+    tests: ["tests/serve/deno_answers_r14_mutants_test.ts"],
+  },
 ];

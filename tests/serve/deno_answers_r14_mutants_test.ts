@@ -232,3 +232,37 @@ Deno.test("serve: a keep-alive answer being written when shutdown begins closes 
     await shutdownBounded(server);
   }
 });
+
+// Bug (`_deno_server.ts`, closeQuietly's `c.closed = true` made false): a
+// connection its client left is not known as closed, so the answer the
+// handler then gives is written anyway; one of small declared length is
+// first read whole, waiting on an upstream that may never finish, instead
+// of being cancelled at once, as the serve docs say of a client that
+// leaves.
+Deno.test("serve: the answer to a client that left is cancelled, even one of small declared length still arriving", async () => {
+  let cancelled!: () => void;
+  const wasCancelled = new Promise<void>((resolve) => cancelled = resolve);
+  let left!: () => void;
+  const clientLeft = new Promise<void>((resolve) => left = resolve);
+  await withServer((request) =>
+    new Promise<Response>((resolve) => {
+      request.signal.addEventListener("abort", () => {
+        left();
+        resolve(
+          new Response(
+            new ReadableStream<Uint8Array>({
+              pull: () => new Promise<void>(() => {}),
+              cancel: () => cancelled(),
+            }),
+            { headers: { "content-length": "10" } },
+          ),
+        );
+      });
+    }), async (connect) => {
+    const client = await connect();
+    await client.write("GET /relay HTTP/1.1\r\nHost: x\r\n\r\n");
+    await client.destroy();
+    await withTimeout(clientLeft, 10_000, "the request's abort");
+    await withTimeout(wasCancelled, 10_000, "the answer's body cancelled");
+  });
+});
