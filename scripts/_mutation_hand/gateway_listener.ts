@@ -1206,4 +1206,15 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "  c.closed = false;\n  c.abort?.abort",
     tests: ["tests/serve/deno_answers_r14_mutants_test.ts"],
   },
+  {
+    id: "lis14-wire-read-past-end",
+    bug:
+      "listener: past the end of the input the wire reader hands out empty pieces for ever, so a body cut off by its sender is never seen as cut off",
+    file: "src/serve/_http1.ts",
+    find:
+      "    if (this.buffered === 0 && !(await this.#fill(this.#buffer.byteLength))) {\n      return null;",
+    replace:
+      "    if (this.buffered === 0 && !(await this.#fill(this.#buffer.byteLength))) {\n      null;",
+    tests: ["tests/serve/wire_reader_r14_mutants_test.ts"],
+  },
 ];
