@@ -583,4 +583,12 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "lingering on a closed connection sets a lingerBy the sweeper never reads (it skips closed connections), its closeWrite() rejects with BadResource, which is caught, and the closing close finds it closed",
   },
+  {
+    file: "src/serve/_node_server.ts",
+    context: "controller.enqueue(new Uint8Array(chunk));",
+    before: "if ((controller.desiredSize ?? 0) <= 0) req.pause();",
+    after: "if ((controller.desiredSize ?? 0) < 0) req.pause();",
+    reason:
+      "with highWaterMark 1 a piece left waiting in the queue makes desiredSize 0, which the mutant lets pass: node:http is paused at the next piece (-1) instead, so the body holds at most two of node:http's pieces instead of one before backpressure, still a constant bound; the handler reads the same bytes in the same order, an upload it leaves unread is still held, not taken whole, and still ends with its 408 (node_upload_r13a_mutants_test.ts passes both ways), so no caller of serve can tell",
+  },
 ];
