@@ -542,4 +542,53 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "Node 20 emits a request's error only to a listener attached for it (IncomingMessage's destroy drops the error otherwise) and emits aborted whenever the body ends unfinished (a client leaving mid-body, a malformed chunk: checked on v20.20.2 both ways, with no uncaught error), and aborted calls the same fail",
   },
+  {
+    file: "src/serve/_deno_server.ts",
+    context: "keepAlive,",
+    before: "head: false,",
+    after: "head: true,",
+    reason:
+      "these head options are used only to build the head of a chunked answer found whole, always with its length: responseHead then writes Content-Length and never reaches the branch that reads `head` (a chunked answer has a body and no null-body status), and the framing it returns, the other thing `head` sets, is not read there",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    context: "res.destroy();",
+    before: "await reader.cancel().catch(() => {});",
+    after: ";",
+    reason:
+      "the res.destroy() just before closes the response unfinished, so its close listener aborts the request's signal, whose abort listener (added before the first write, or run at once when the client had already left) cancels this same reader: the body is cancelled either way, a tick later",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    context: "function drained(res: Any): Promise<boolean> {",
+    before: "if (res.destroyed) return Promise.resolve(false);",
+    after: "if (res.destroyed) return Promise.resolve(true);",
+    reason:
+      "the listener destroys a response only to return at once, so a destroyed one here means its connection closed: the response's close then aborts the request's signal and the abort listener cancels the body's reader, so the loop that goes on writing into the closed response reads `done` next and ends as it would have (res.end() on a destroyed response writes nothing); completed settles from the close either way",
+  },
+  {
+    file: "src/serve/_deno_server.ts",
+    context: "function closeQuietly(c: Connection): void {",
+    before: "if (c.closed) return;",
+    after: "if (c.closed) ;",
+    reason:
+      "a second close finds the flag already set, aborts a controller the first close already aborted (a request's controller is set only while its connection is open, with no await between the head's read and it, and cleared after its answer), which does nothing, and its conn.close() throws BadResource, which is caught",
+  },
+  {
+    file: "src/serve/_deno_server.ts",
+    context:
+      "async function linger(c: Connection, lingerMs: number): Promise<void> {",
+    before: "if (c.closed) return;",
+    after: "if (c.closed) ;",
+    reason:
+      "lingering on a closed connection sets a lingerBy the sweeper never reads (it skips closed connections), its closeWrite() rejects with BadResource, which is caught, and the closing close finds it closed",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    context: "controller.enqueue(new Uint8Array(chunk));",
+    before: "if ((controller.desiredSize ?? 0) <= 0) req.pause();",
+    after: "if ((controller.desiredSize ?? 0) < 0) req.pause();",
+    reason:
+      "with highWaterMark 1 a piece left waiting in the queue makes desiredSize 0, which the mutant lets pass: node:http is paused at the next piece (-1) instead, so the body holds at most two of node:http's pieces instead of one before backpressure, still a constant bound; the handler reads the same bytes in the same order, an upload it leaves unread is still held, not taken whole, and still ends with its 408 (node_upload_r13a_mutants_test.ts passes both ways), so no caller of serve can tell",
+  },
 ];

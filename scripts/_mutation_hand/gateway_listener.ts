@@ -975,4 +975,246 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "scanned = Math.min(0, this.#end - this.#start - 2);",
     tests: ["tests/serve/wire_reader_r13b_mutants_test.ts"],
   },
+  {
+    id: "lis14-node-stalled-write-drained",
+    bug:
+      "node listener: a write the client does not take is taken as drained once idleTimeoutMs passes, so the answer is written on for ever and never given up",
+    file: "src/serve/_node_server.ts",
+    find: "const timer = setTimeout(() => done(false), limits.idleTimeoutMs);",
+    replace:
+      "const timer = setTimeout(() => done(true), limits.idleTimeoutMs);",
+    tests: ["tests/serve/node_idle_write_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-node-stalled-write-kept",
+    bug:
+      "node listener: an answer given up because its client stopped reading leaves the response open (completed never settles, the connection stays)",
+    file: "src/serve/_node_server.ts",
+    find:
+      "          res.destroy();\n          await reader.cancel().catch(() => {});\n          // The client",
+    replace:
+      "          ;\n          await reader.cancel().catch(() => {});\n          // The client",
+    tests: ["tests/serve/node_idle_write_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-node-drain-listener-left",
+    bug:
+      "node listener: each wait for a drain leaves its drain listener on the response, piling up over a long answer (Node warns past ten)",
+    file: "src/serve/_node_server.ts",
+    find: `        res.off("drain", onDrain);`,
+    replace: `        ;`,
+    tests: ["tests/serve/node_idle_write_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-node-close-listener-left",
+    bug:
+      "node listener: each wait for a drain leaves its close listener on the response, piling up over a long answer (Node warns past ten)",
+    file: "src/serve/_node_server.ts",
+    find: `        res.off("close", onClose);`,
+    replace: `        ;`,
+    tests: ["tests/serve/node_idle_write_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-node-refused-counted",
+    bug:
+      "node listener: a socket refused past the cap is counted as open too, so a refused client that keeps its side open holds a slot",
+    file: "src/serve/_node_server.ts",
+    find: "      socket.end(REFUSED);\n      return;",
+    replace: "      socket.end(REFUSED);\n      ;",
+    tests: ["tests/serve/node_slots_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-deno-refuse-twice-and",
+    bug:
+      "serve: a connection whose 408 is still going out is refused again (a head ending just after its timeout gets a 413 written after the 408)",
+    file: "src/serve/_deno_server.ts",
+    find: "if (c.closed || c.answered) return Promise.resolve();",
+    replace: "if (c.closed && c.answered) return Promise.resolve();",
+    tests: ["tests/serve/deno_refuse_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-deno-refuse-twice-unguarded",
+    bug:
+      "serve: refuse's guard does not return, so an answered connection is refused a second time",
+    file: "src/serve/_deno_server.ts",
+    find: "if (c.closed || c.answered) return Promise.resolve();",
+    replace: "if (c.closed || c.answered) Promise.resolve();",
+    tests: ["tests/serve/deno_refuse_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-deno-hung-408-kept",
+    bug:
+      "serve: a connection whose 408 cannot be written (a client neither reading nor closing) is never closed by the sweeper",
+    file: "src/serve/_deno_server.ts",
+    find: "if (c.answered) closeQuietly(c);",
+    replace: "if (c.answered) {}",
+    tests: ["tests/serve/deno_refuse_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-deno-linger-smallest-idle",
+    bug:
+      "serve: with idleTimeoutMs 1 a refused upload's connection is closed at once after its 413 instead of lingering",
+    file: "src/serve/_deno_server.ts",
+    find: "() => lingerMs > 0 ? linger(c, lingerMs) : closeQuietly(c),",
+    replace: "() => lingerMs > 1 ? linger(c, lingerMs) : closeQuietly(c),",
+    tests: ["tests/serve/deno_refuse_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-node-shutdown-late-answer-kept",
+    bug:
+      "node listener: a keep-alive connection whose answer (its head sent before shutdown) ends during shutdown is left open, holding the server and the process",
+    file: "src/serve/_node_server.ts",
+    find: "if (stopping && left === 0) socket.end();",
+    replace: "if (stopping && left === 0) {}",
+    tests: ["tests/serve/node_slots_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-node-shutdown-late-answer-busy-only",
+    bug:
+      "node listener: during shutdown, a connection is ended after an answer only while other answers are still in progress on it",
+    file: "src/serve/_node_server.ts",
+    find: "if (stopping && left === 0) socket.end();",
+    replace: "if (stopping && left !== 0) socket.end();",
+    tests: ["tests/serve/node_slots_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-deno-cut-answer-kept",
+    bug:
+      "serve: a keep-alive connection whose answer's body failed midway is kept for a next request, so the client waits for the rest of a cut answer",
+    file: "src/serve/_deno_server.ts",
+    find: `    if (!complete) return "close";`,
+    replace: `    if (!complete) "close";`,
+    tests: ["tests/serve/deno_answers_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-deno-nagle-on",
+    bug:
+      "serve: Nagle's algorithm is left on, so an answer's second write waits for the client's delayed ACK",
+    file: "src/serve/_deno_server.ts",
+    find: "setNoDelay(true)",
+    replace: "setNoDelay(false)",
+    tests: ["tests/serve/deno_answers_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-deno-refusal-not-awaited",
+    bug:
+      "serve: shutdown resolves while a connection refused past the cap still has its 503 going out",
+    file: "src/serve/_deno_server.ts",
+    find:
+      "        ).finally(() => tasks.delete(task));\n        tasks.add(task);",
+    replace: "        ).finally(() => tasks.delete(task));\n        ;",
+    tests: ["tests/serve/deno_answers_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-deno-accept-backoff-spins",
+    bug:
+      "serve: failed accepts (out of file descriptors) are retried without the backoff, spinning",
+    file: "src/serve/_deno_server.ts",
+    find: "pause = pause === 0 ? 5",
+    replace: "pause = pause !== 0 ? 5",
+    tests: ["tests/serve/deno_answers_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-deno-accept-backoff-unbounded",
+    bug:
+      "serve: the backoff after failed accepts grows without its 1 s bound, leaving the port dead for minutes after a burst",
+    file: "src/serve/_deno_server.ts",
+    find: "Math.min(pause * 2, 1_000)",
+    replace: "Math.max(pause * 2, 1_000)",
+    tests: ["tests/serve/deno_answers_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-node-first-pieces-stall-kept",
+    bug:
+      "node listener: an answer given up while the pieces read before its head stall (the client stopped reading) is left open",
+    file: "src/serve/_node_server.ts",
+    find:
+      "        if (!res.write(chunk) && !(await drained(res))) {\n          res.destroy();",
+    replace:
+      "        if (!res.write(chunk) && !(await drained(res))) {\n          ;",
+    tests: ["tests/serve/node_idle_write_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-node-long-answer-cut-at-drain",
+    bug:
+      "node listener: a streamed answer larger than the socket buffers is cut at its first wait for a drain",
+    file: "src/serve/_node_server.ts",
+    find: "if (!res.write(value) && !(await drained(res))) {",
+    replace: "if (!res.write(value) && (await drained(res))) {",
+    tests: ["tests/serve/node_idle_write_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-node-listen-error-unheard",
+    bug:
+      "node listener: a port already taken throws out of node:http (no error listener while listening) and takes the process down, instead of serve rejecting",
+    file: "src/serve/_node_server.ts",
+    find: `    server.once("error", reject);`,
+    replace: `    ;`,
+    tests: ["tests/serve/node_listen_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-deno-large-declared-held",
+    bug:
+      "serve: an answer declaring more than 64 KiB is read whole into memory before a byte of it is sent",
+    file: "src/serve/_deno_server.ts",
+    find: "if (Number(declared) > WHOLE_BODY_MAX_BYTES) return undefined;",
+    replace: "if (Number(declared) > WHOLE_BODY_MAX_BYTES) undefined;",
+    tests: ["tests/serve/deno_answers_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-deno-linger-ends-early",
+    bug:
+      "serve: a lingering close ends at its bound instead of past it, a millisecond early",
+    file: "src/serve/_deno_server.ts",
+    find: "if (now > c.lingerBy) closeQuietly(c);",
+    replace: "if (now >= c.lingerBy) closeQuietly(c);",
+    tests: ["tests/serve/deno_refuse_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-deno-idle-edge",
+    bug:
+      "serve: a kept-alive connection is closed at the very millisecond its idle timeout ends",
+    file: "src/serve/_deno_server.ts",
+    find: "(c.idleBy && now > c.idleBy)",
+    replace: "(c.idleBy && now >= c.idleBy)",
+    tests: ["tests/serve/deno_idle_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-deno-first-head-idle",
+    bug:
+      "serve: a new connection also gets the idle deadline, so with idleTimeoutMs shorter than headersTimeoutMs a client yet to send is cut off silently instead of its 408",
+    file: "src/serve/_deno_server.ts",
+    find: "for (let first = true; !c.closed && !stopping; first = false)",
+    replace: "for (let first = false; !c.closed && !stopping; first = false)",
+    tests: ["tests/serve/deno_idle_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-deno-shutdown-keeps-reused",
+    bug:
+      "serve: a keep-alive answer being written when shutdown begins leaves its connection waiting for a next request, holding shutdown",
+    file: "src/serve/_deno_server.ts",
+    find: "for (let first = true; !c.closed && !stopping; first = false)",
+    replace: "for (let first = true; !c.closed || !stopping; first = false)",
+    tests: ["tests/serve/deno_answers_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-deno-closed-not-marked",
+    bug:
+      "serve: a connection its client left is not marked closed, so the handler's answer is written anyway, a small declared one read whole first instead of cancelled",
+    file: "src/serve/_deno_server.ts",
+    find: "  c.closed = true;\n  c.abort?.abort",
+    replace: "  c.closed = false;\n  c.abort?.abort",
+    tests: ["tests/serve/deno_answers_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis14-wire-read-past-end",
+    bug:
+      "listener: past the end of the input the wire reader hands out empty pieces for ever, so a body cut off by its sender is never seen as cut off",
+    file: "src/serve/_http1.ts",
+    find:
+      "    if (this.buffered === 0 && !(await this.#fill(this.#buffer.byteLength))) {\n      return null;",
+    replace:
+      "    if (this.buffered === 0 && !(await this.#fill(this.#buffer.byteLength))) {\n      null;",
+    tests: ["tests/serve/wire_reader_r14_mutants_test.ts"],
+  },
 ];

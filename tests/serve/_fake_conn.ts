@@ -30,16 +30,21 @@ export interface FakeConn {
   events: ConnEvent[];
   /** The events as `read`, the first 12 characters of a write, `close`. */
   summary(): string[];
+  /** What the listener last set as the connection's no-delay option. */
+  readonly noDelay: boolean | undefined;
   /** Lets the held first write complete. */
   releaseWrite(): void;
+  /** Gives `more` to the read waiting now (or the next one). */
+  feed(more: string): void;
   /** Resolves once `done()` holds (bounded). */
   until(done: () => boolean, what: string): Promise<void>;
 }
 
 /**
  * A connection whose first read gives `input` (none: its reads wait until
- * it is closed), whose later reads wait until then, and whose first write
- * waits for `releaseWrite` when `holdFirstWrite`.
+ * it is closed), whose later reads wait for what `feed` gives or until it
+ * is closed, and whose first write waits for `releaseWrite` when
+ * `holdFirstWrite`.
  */
 export function fakeConn(
   input: string | undefined,
@@ -53,10 +58,12 @@ export function fakeConn(
   };
   let closed = false;
   let given = input === undefined;
-  let wakeReads: (() => void)[] = [];
+  let wakeReads: ((more: string | null) => void)[] = [];
+  const fed: string[] = [];
   let releaseWrite!: () => void;
   const held = new Promise<void>((resolve) => releaseWrite = resolve);
   let writes = 0;
+  let noDelay: boolean | undefined;
   const conn = {
     localAddr: { transport: "tcp", hostname: "127.0.0.1", port: 1 },
     remoteAddr: { transport: "tcp", hostname: "127.0.0.1", port: 2 },
@@ -68,8 +75,17 @@ export function fakeConn(
         buffer.set(bytes);
         return Promise.resolve(bytes.byteLength);
       }
+      const give = (more: string | null) => {
+        if (more === null) return null;
+        const bytes = utf8.encode(more);
+        buffer.set(bytes);
+        return bytes.byteLength;
+      };
+      if (fed.length > 0) return Promise.resolve(give(fed.shift()!));
       if (closed) return Promise.resolve(null);
-      return new Promise((resolve) => wakeReads.push(() => resolve(null)));
+      return new Promise((resolve) =>
+        wakeReads.push((more) => resolve(give(more)))
+      );
     },
     async write(bytes: Uint8Array): Promise<number> {
       note({ write: latin1.decode(bytes) });
@@ -80,10 +96,12 @@ export function fakeConn(
     close(): void {
       closed = true;
       note({ close: true });
-      for (const wake of wakeReads) wake();
+      for (const wake of wakeReads) wake(null);
       wakeReads = [];
     },
-    setNoDelay(): void {},
+    setNoDelay(on = true): void {
+      noDelay = on;
+    },
     setKeepAlive(): void {},
   };
   const until = (done: () => boolean, what: string): Promise<void> => {
@@ -101,19 +119,36 @@ export function fakeConn(
     events.map((e) =>
       "read" in e ? "read" : "close" in e ? "close" : e.write.slice(0, 12)
     );
-  return { conn, events, summary, releaseWrite, until };
+  const feed = (more: string) => {
+    const wake = wakeReads.shift();
+    if (wake) wake(more);
+    else fed.push(more);
+  };
+  return {
+    conn,
+    events,
+    get noDelay() {
+      return noDelay;
+    },
+    summary,
+    releaseWrite,
+    feed,
+    until,
+  };
 }
 
 /**
  * Serves `handler` on the Deno listener with `options`, its listener
- * handing over `conns` in order, then none until it is closed.
+ * handing over `conns` in order (an error given in their place is what
+ * that accept fails with, as one out of file descriptors does), then none
+ * until it is closed.
  */
 export async function serveFake(
   handler: ServeHandler,
   options: ServeOptions,
-  conns: FakeConn[],
+  conns: (FakeConn | Error)[],
 ): Promise<BoundedServer> {
-  const queue = conns.map((c) => c.conn);
+  const queue = conns.map((c) => c instanceof Error ? c : c.conn);
   let stop!: () => void;
   const stopped = new Promise<never>((_, reject) =>
     stop = () => reject(new Deno.errors.BadResource("listener closed"))
@@ -121,7 +156,13 @@ export async function serveFake(
   stopped.catch(() => {});
   const listener = {
     addr: { transport: "tcp", hostname: "127.0.0.1", port: 1 },
-    accept: () => queue.length > 0 ? Promise.resolve(queue.shift()) : stopped,
+    accept: () => {
+      if (queue.length === 0) return stopped;
+      const next = queue.shift();
+      return next instanceof Error
+        ? Promise.reject(next)
+        : Promise.resolve(next);
+    },
     close: () => stop(),
   };
   const realListen = Deno.listen;

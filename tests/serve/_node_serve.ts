@@ -44,6 +44,8 @@ export interface NodeServe {
   port: number;
   /** Resolves once a line of stdout equals `line` (bounded). */
   printed(line: string): Promise<void>;
+  /** The lines of stdout so far. */
+  lines(): string[];
   /** Ends its stdin (it shuts the server down) and waits for its exit. */
   ended(): Promise<Deno.CommandStatus>;
 }
@@ -106,6 +108,7 @@ export async function withNodeServe(
       port: Number(lines()[0]),
       printed: (line) =>
         until(() => lines().includes(line), `the line "${line}"`),
+      lines,
       async ended() {
         await child.stdin.close();
         return await withTimeout(status, START_MS, "node to exit");
