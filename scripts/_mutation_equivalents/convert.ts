@@ -436,6 +436,7 @@ export const CONVERT: Equivalent[] = [
   // Thirteenth round (conv14).
   {
     file: "src/convert/_bytes.ts",
+    context: "const bytes = new Uint8Array(text.length);",
     before: "for (let i = 0; i < text.length; i++) {",
     after: "for (let i = 0; i <= text.length; i++) {",
     reason:
@@ -479,10 +480,12 @@ export const CONVERT: Equivalent[] = [
   },
   {
     file: "src/convert/_js_literal_read.ts",
+    context: "default:",
     before: "return this.fail(",
     after: "this.fail(",
+    sites: 2,
     reason:
-      "fail() always throws (it returns never), so the return after it is never reached",
+      "fail() always throws (it returns never), so the return after it is never reached (both switch defaults that refuse a name: lines 123 and 185)",
   },
   {
     file: "src/convert/targets/curl.ts",

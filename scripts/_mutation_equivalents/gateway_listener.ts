@@ -555,8 +555,9 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     context: "res.destroy();",
     before: "await reader.cancel().catch(() => {});",
     after: ";",
+    sites: 2,
     reason:
-      "the res.destroy() just before closes the response unfinished, so its close listener aborts the request's signal, whose abort listener (added before the first write, or run at once when the client had already left) cancels this same reader: the body is cancelled either way, a tick later",
+      "in both write loops (the pieces read with the head, then the rest), the res.destroy() just before closes the response unfinished, so its close listener aborts the request's signal, whose abort listener (added before the first write, or run at once when the client had already left) cancels this same reader: the body is cancelled either way, a tick later",
   },
   {
     file: "src/serve/_node_server.ts",
