@@ -15,6 +15,32 @@ import { tick } from "../_helpers.ts";
 export const CALL_BUDGET = 10_000;
 
 /**
+ * `inner` behind a Proxy: every method call is counted by name in `called`,
+ * then answered by `answer(name, call)`, where `call()` runs the method.
+ * Properties that are not methods pass through.
+ */
+export function intercepted(
+  inner: RouterStore,
+  answer: (name: string, call: () => unknown) => unknown,
+): { store: RouterStore; called: Record<string, number> } {
+  const called: Record<string, number> = {};
+  const store = new Proxy(inner, {
+    get(target, name) {
+      const method = Reflect.get(target, name) as (
+        ...args: unknown[]
+      ) => unknown;
+      if (typeof method !== "function") return method;
+      const key = String(name);
+      return (...args: unknown[]) => {
+        called[key] = (called[key] ?? 0) + 1;
+        return answer(key, () => method.apply(target, args));
+      };
+    },
+  });
+  return { store, called };
+}
+
+/**
  * The memory store behind promises; `fail` names methods that reject,
  * ("*": all), `hold` methods that answer nothing until the test answers
  * or refuses them, `throwing` methods that throw before returning (a client that is not
@@ -22,6 +48,21 @@ export const CALL_BUDGET = 10_000;
  * {@link CALL_BUDGET} is never answered.
  */
 export function controlled(inner: RouterStore) {
+  const { store, called } = intercepted(inner, (key, call) => {
+    if (called[key] > CALL_BUDGET) return new Promise(() => {});
+    if (control.throwing.has(key)) throw new Error("not connected");
+    if (control.hold.has(key)) {
+      return new Promise((resolve, reject) =>
+        control.held.push((answer) =>
+          answer ? resolve(call()) : reject(new Error("READONLY"))
+        )
+      );
+    }
+    if (control.fail.has(key) || control.fail.has("*")) {
+      return Promise.reject(new Error("NOREPLICAS: writes refused"));
+    }
+    return Promise.resolve().then(call);
+  });
   const control = {
     fail: new Set<string>(),
     throwing: new Set<string>(),
@@ -31,35 +72,8 @@ export function controlled(inner: RouterStore) {
      */
     hold: new Set<string>(),
     held: [] as ((answer: boolean) => void)[],
-    called: {} as Record<string, number>,
+    called,
   };
-  const store = new Proxy(inner, {
-    get(target, name) {
-      const method = Reflect.get(target, name) as (
-        ...args: unknown[]
-      ) => unknown;
-      if (typeof method !== "function") return method;
-      const key = String(name);
-      return (...args: unknown[]) => {
-        control.called[key] = (control.called[key] ?? 0) + 1;
-        if (control.called[key] > CALL_BUDGET) return new Promise(() => {});
-        if (control.throwing.has(key)) throw new Error("not connected");
-        if (control.hold.has(key)) {
-          return new Promise((resolve, reject) =>
-            control.held.push((answer) =>
-              answer
-                ? resolve(method.apply(target, args))
-                : reject(new Error("READONLY"))
-            )
-          );
-        }
-        if (control.fail.has(key) || control.fail.has("*")) {
-          return Promise.reject(new Error("NOREPLICAS: writes refused"));
-        }
-        return Promise.resolve().then(() => method.apply(target, args));
-      };
-    },
-  });
   return { store, control };
 }
 
@@ -89,22 +103,11 @@ export const storeCodes = (warnings: IRWarning[]): string[] =>
  */
 export function lateClaims(inner: RouterStore) {
   const deliveries: (() => void)[] = [];
-  const called: Record<string, number> = {};
-  const store = new Proxy(inner, {
-    get(target, name) {
-      const method = Reflect.get(target, name) as (
-        ...args: unknown[]
-      ) => unknown;
-      if (typeof method !== "function") return method;
-      const key = String(name);
-      return (...args: unknown[]) => {
-        called[key] = (called[key] ?? 0) + 1;
-        const value = method.apply(target, args);
-        return key === "claimProbe"
-          ? new Promise((resolve) => deliveries.push(() => resolve(value)))
-          : Promise.resolve(value);
-      };
-    },
+  const { store, called } = intercepted(inner, (key, call) => {
+    const value = call();
+    return key === "claimProbe"
+      ? new Promise((resolve) => deliveries.push(() => resolve(value)))
+      : Promise.resolve(value);
   });
   return { store, called, deliveries };
 }

@@ -18,12 +18,30 @@ import { createEchoAdapter } from "../../../src/models/testing.ts";
 import { FakeTime } from "../_fake_time.ts";
 import { routingOf, tick } from "../_helpers.ts";
 import { fleetRouter as failingX } from "./_fleet_router.ts";
+import { intercepted } from "./_controlled_store.ts";
 
 /**
  * The memory store behind promises, every call counted by method; while
  * `holding`, readBreakers answers only when the test releases it.
  */
 function slowStore(inner: RouterStore) {
+  const { store, called } = intercepted(inner, (key, call) => {
+    if (key === "readBreakers" && control.refusing) {
+      throw new Error("The client is closed");
+    }
+    if (key === "readBreakers" && control.holding) {
+      const read = new Promise((resolve, reject) =>
+        control.held.push((answer = true) =>
+          answer ? resolve(call()) : reject(
+            new Error("READONLY You can't write against a read only replica."),
+          )
+        )
+      );
+      control.reads.push(read);
+      return read;
+    }
+    return Promise.resolve().then(call);
+  });
   const control = {
     /** readBreakers throws before answering (a client not connected). */
     refusing: false,
@@ -32,37 +50,8 @@ function slowStore(inner: RouterStore) {
     held: [] as ((answer?: boolean) => void)[],
     /** The held reads' promises, as the Router got them. */
     reads: [] as Promise<unknown>[],
-    called: {} as Record<string, number>,
+    called,
   };
-  const store = new Proxy(inner, {
-    get(target, name) {
-      const method = Reflect.get(target, name) as (
-        ...args: unknown[]
-      ) => unknown;
-      if (typeof method !== "function") return method;
-      const key = String(name);
-      return (...args: unknown[]) => {
-        control.called[key] = (control.called[key] ?? 0) + 1;
-        if (key === "readBreakers" && control.refusing) {
-          throw new Error("The client is closed");
-        }
-        if (key === "readBreakers" && control.holding) {
-          const read = new Promise((resolve, reject) =>
-            control.held.push((answer = true) =>
-              answer ? resolve(method.apply(target, args)) : reject(
-                new Error(
-                  "READONLY You can't write against a read only replica.",
-                ),
-              )
-            )
-          );
-          control.reads.push(read);
-          return read;
-        }
-        return Promise.resolve().then(() => method.apply(target, args));
-      };
-    },
-  });
   return { store, control };
 }
 
