@@ -35,6 +35,23 @@ function heldBudgetStore() {
   return { store, asked, release };
 }
 
+/** A chat of the team's key, streamed or not, its client's signal given. */
+function teamChat(stream: boolean, signal?: AbortSignal): Request {
+  return new Request("http://localhost/v1/chat/completions", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      authorization: "Bearer sk-team",
+    },
+    body: JSON.stringify({
+      model: "m",
+      messages: [{ role: "user", content: "hi" }],
+      stream,
+    }),
+    signal,
+  });
+}
+
 describe("a client gone before the model call starts", () => {
   for (
     const c of [
@@ -73,21 +90,7 @@ describe("a client gone before the model call starts", () => {
       });
       try {
         const client = new AbortController();
-        const answer = gateway(
-          new Request("http://localhost/v1/chat/completions", {
-            method: "POST",
-            headers: {
-              "content-type": "application/json",
-              authorization: "Bearer sk-team",
-            },
-            body: JSON.stringify({
-              model: "m",
-              messages: [{ role: "user", content: "hi" }],
-              stream: c.stream,
-            }),
-            signal: client.signal,
-          }),
-        );
+        const answer = gateway(teamChat(c.stream, client.signal));
         await withTimeout(budgets.asked, WAIT_MS, "the budget read");
         client.abort();
         budgets.release();
@@ -99,20 +102,7 @@ describe("a client gone before the model call starts", () => {
         // The next request of the same gateway, its client staying, is
         // answered: the first one's abort did not stick.
         const next = await withTimeout(
-          gateway(
-            new Request("http://localhost/v1/chat/completions", {
-              method: "POST",
-              headers: {
-                "content-type": "application/json",
-                authorization: "Bearer sk-team",
-              },
-              body: JSON.stringify({
-                model: "m",
-                messages: [{ role: "user", content: "hi" }],
-                stream: c.stream,
-              }),
-            }),
-          ),
+          gateway(teamChat(c.stream)),
           WAIT_MS,
           "the second answer",
         );
