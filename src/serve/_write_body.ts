@@ -34,15 +34,23 @@ const HEX = utf8.encode("0123456789abcdef");
  * allocated or copied.
  */
 function frameInPlace(data: Uint8Array): Uint8Array {
-  const bytes = new Uint8Array(data.buffer);
-  let at = data.byteOffset - 2;
-  bytes[at] = CR;
-  bytes[at + 1] = LF;
-  for (let n = data.byteLength; n > 0; n >>>= 4) bytes[--at] = HEX[n & 15];
-  const end = data.byteOffset + data.byteLength;
-  bytes[end] = CR;
-  bytes[end + 1] = LF;
-  return bytes.subarray(at, end + 2);
+  const size = data.byteLength;
+  let digits = 1;
+  while (size >>> (4 * digits) > 0) digits++;
+  // One view over the frame: its size line, the data, CRLF.
+  const frame = new Uint8Array(
+    data.buffer,
+    data.byteOffset - digits - 2,
+    digits + size + 4,
+  );
+  for (let i = digits - 1, n = size; i >= 0; i--, n >>>= 4) {
+    frame[i] = HEX[n & 15];
+  }
+  frame[digits] = CR;
+  frame[digits + 1] = LF;
+  frame[digits + 2 + size] = CR;
+  frame[digits + 3 + size] = LF;
+  return frame;
 }
 
 /** Largest body of no declared length sent whole with a Content-Length. */
@@ -117,18 +125,29 @@ export async function writeBody(
   // against `closed`: each race left a reaction on `closed` until the body
   // ended (about 0.5 KB a chunk, 111 MB over 200,000 chunks). (An errored
   // stream rejects the read itself.)
+  // Released only when a read still waits: on a byte source that answers
+  // its last read (every fetch body), the read resumes this function in the
+  // microtask after `closed`'s, and a release would cost two TypeErrors
+  // (stack traces) a stream for nothing.
   let ended = false;
+  let reading = false; // a read is out whose result was not taken yet
   byob?.closed.then(() => {
     ended = true;
-    byob.releaseLock();
+    if (reading) {
+      queueMicrotask(() => {
+        if (reading) byob.releaseLock();
+      });
+    }
   }, () => {});
   // Only a BYOB read needs it; a plain stream's chunks come in their own.
   let buffer = new ArrayBuffer(byob ? SIZE_ROOM + READ_ROOM + 2 : 0);
   let pending: Uint8Array | null = head;
-  const read = (): Promise<ReadableStreamReadResult<Uint8Array>> =>
-    byob
+  const read = (): Promise<ReadableStreamReadResult<Uint8Array>> => {
+    reading = true;
+    return byob
       ? byob.read(new Uint8Array(buffer, SIZE_ROOM, READ_ROOM))
       : (reader as ReadableStreamDefaultReader<Uint8Array>).read();
+  };
   /** A failed read: the body's end once `closed` released it, else BodyFailed. */
   const failed = (error: unknown): ReadableStreamReadResult<Uint8Array> => {
     if (ended) return { done: true, value: undefined };
@@ -154,6 +173,7 @@ export async function writeBody(
           waiting = next;
           break;
         }
+        reading = false;
         if (result.done) {
           whole = true;
           break;
@@ -204,6 +224,7 @@ export async function writeBody(
       } catch (error) {
         next = failed(error);
       }
+      reading = false;
       waiting = undefined;
       if (next.done) break;
       const data = next.value;
