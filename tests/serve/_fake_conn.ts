@@ -43,12 +43,13 @@ export interface FakeConn {
 /**
  * A connection whose first read gives `input` (none: its reads wait until
  * it is closed), whose later reads wait for what `feed` gives or until it
- * is closed, and whose first write waits for `releaseWrite` when
- * `holdFirstWrite`.
+ * is closed, whose first write waits for `releaseWrite` when
+ * `holdFirstWrite`, and whose every write takes at most `writeAtMost` bytes
+ * (as a socket whose send buffer is nearly full takes part of a write).
  */
 export function fakeConn(
   input: string | undefined,
-  { holdFirstWrite = false } = {},
+  { holdFirstWrite = false, writeAtMost = Infinity } = {},
 ): FakeConn {
   const events: ConnEvent[] = [];
   const waiters = new Set<() => void>();
@@ -88,9 +89,10 @@ export function fakeConn(
       );
     },
     async write(bytes: Uint8Array): Promise<number> {
-      note({ write: latin1.decode(bytes) });
+      const taken = bytes.subarray(0, writeAtMost);
+      note({ write: latin1.decode(taken) });
       if (writes++ === 0 && holdFirstWrite) await held;
-      return bytes.byteLength;
+      return taken.byteLength;
     },
     closeWrite: (): Promise<void> => Promise.resolve(),
     close(): void {
