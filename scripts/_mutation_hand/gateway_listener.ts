@@ -1217,4 +1217,50 @@ export const GATEWAY_LISTENER: HandMutant[] = [
       "    if (this.buffered === 0 && !(await this.#fill(this.#buffer.byteLength))) {\n      null;",
     tests: ["tests/serve/wire_reader_r14_mutants_test.ts"],
   },
+  {
+    id: "perf15-write-rest-dropped",
+    bug:
+      "serve: a write the socket takes only part of is not gone on with, so the client gets a cut, corrupt answer",
+    file: "src/serve/_deno_server.ts",
+    find:
+      "if (n >= bytes.byteLength) c.writeBy = 0;\n    else return writeRest(c, bytes, n);",
+    replace: "c.writeBy = 0;",
+    tests: ["tests/serve/short_write_test.ts"],
+  },
+  {
+    id: "perf15-write-rest-from-start",
+    bug:
+      "serve: the rest of a short write is written from the answer's first byte again, not from the first byte not taken",
+    file: "src/serve/_deno_server.ts",
+    find: "at += await c.conn.write(bytes.subarray(at));",
+    replace: "at += await c.conn.write(bytes);",
+    tests: ["tests/serve/short_write_test.ts"],
+  },
+  {
+    id: "perf15-byob-never-released",
+    bug:
+      "serve: a byte stream whose source closes without answering the waiting read (no respond(0)) leaves its answer unfinished for ever",
+    file: "src/serve/_write_body.ts",
+    find: "    if (reading) {\n      queueMicrotask(",
+    replace: "    if (false) {\n      queueMicrotask(",
+    tests: ["tests/serve/http1_test.ts"],
+  },
+  {
+    id: "perf15-byob-read-not-noted",
+    bug:
+      "serve: a read is not noted as waiting, so a byte stream closed without respond(0) is never released and its answer never ends",
+    file: "src/serve/_write_body.ts",
+    find: "    reading = true;\n",
+    replace: "\n",
+    tests: ["tests/serve/http1_test.ts"],
+  },
+  {
+    id: "perf15-frame-size-digits",
+    bug:
+      "serve: a streamed chunk of 16 to 31 bytes (or 256 to 511, …) gets a size line one hex digit short",
+    file: "src/serve/_write_body.ts",
+    find: "while (size >>> (4 * digits) > 0) digits++;",
+    replace: "while (size >>> (4 * digits) > 1) digits++;",
+    tests: ["tests/serve/http1_test.ts"],
+  },
 ];
