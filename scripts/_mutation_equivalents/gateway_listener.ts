@@ -592,4 +592,22 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "with highWaterMark 1 a piece left waiting in the queue makes desiredSize 0, which the mutant lets pass: node:http is paused at the next piece (-1) instead, so the body holds at most two of node:http's pieces instead of one before backpressure, still a constant bound; the handler reads the same bytes in the same order, an upload it leaves unread is still held, not taken whole, and still ends with its 408 (node_upload_r13a_mutants_test.ts passes both ways), so no caller of serve can tell",
   },
+  {
+    file: "src/serve/_write_body.ts",
+    before:
+      "let reading = false; // a read is out whose result was not taken yet",
+    after:
+      "let reading = true; // a read is out whose result was not taken yet",
+    reason:
+      "every path of writeBody calls read(), which sets the flag, synchronously before its first await, and the only reader of the flag is a reaction on closed, which runs later: the initial value is never read",
+  },
+  {
+    file: "src/serve/_write_body.ts",
+    context: "}",
+    before: "reading = false;",
+    after: "reading = true;",
+    reason:
+      "the flag then stays set after a read's result was taken, so a stream that closes releases its reader though no read waits, as the listener did before the flag: releaseLock rejects no read then, and a later read on the released reader fails after the close, which writeBody reads as the body's end; the same bytes go out (the cost is two TypeErrors a stream)",
+    sites: 2,
+  },
 ];
