@@ -4,12 +4,16 @@
 // microtask queue, as a fetch body's read op does, to a write that takes
 // every byte at once. No socket and no op: what is measured is the reads'
 // web-streams machinery, the framing and the body writer's own promises.
+// PLAIN=1 makes it a plain (not byte) stream of the same events, each
+// enqueued a microtask after its pull: what the gateway hands the listener
+// when it reads a stream's tokens or translates it.
 // With BASELINE=<another checkout>, that checkout's writer runs in the same
 // process, in alternating blocks; prints the process CPU per answer of each
 // and the median of the per-block ratios. docs/performance.md ("Streams
 // under the JavaScript listener") has the figures.
 //
 // Run: BASELINE=<clean checkout of main> deno run -A bench/write_body_cost.ts
+//      PLAIN=1 BASELINE=<clean checkout of main> deno run -A bench/write_body_cost.ts
 import { cpuUsage } from "node:process";
 import { writeBody } from "../src/serve/_write_body.ts";
 
@@ -37,8 +41,23 @@ const head = utf8.encode(
     "transfer-encoding: chunked\r\n\r\n",
 );
 
+const plain = Deno.env.get("PLAIN") === "1";
+
+/** A plain stream of EVENTS events, each enqueued a microtask after its pull. */
+function plainBody(): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      await Promise.resolve();
+      if (sent++ === EVENTS) controller.close();
+      else controller.enqueue(event.slice());
+    },
+  }, { highWaterMark: 0 });
+}
+
 /** A byte stream of EVENTS events, each read answered a microtask later. */
 function body(): ReadableStream<Uint8Array> {
+  if (plain) return plainBody();
   let sent = 0;
   return new ReadableStream({
     type: "bytes",
@@ -103,7 +122,7 @@ for (let block = 0; block < BLOCKS; block++) {
 }
 if (written === 0) throw new Error("nothing written");
 console.log(
-  `CPU µs per ${EVENTS}-event answer, median of ${BLOCKS} blocks of ` +
+  `CPU µs per ${EVENTS}-event answer (${plain ? "plain" : "byte"} stream), median of ${BLOCKS} blocks of ` +
     `${ANSWERS}: ` +
     writers.map(([name], i) => `${name} ${median(cpu[i]).toFixed(1)}`).join(
       ", ",

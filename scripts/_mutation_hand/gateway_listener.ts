@@ -1259,8 +1259,28 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     bug:
       "serve: a streamed chunk of 16 to 31 bytes (or 256 to 511, …) gets a size line one hex digit short",
     file: "src/serve/_write_body.ts",
-    find: "while (size >>> (4 * digits) > 0) digits++;",
-    replace: "while (size >>> (4 * digits) > 1) digits++;",
+    find:
+      "for (let n = Math.floor(size / 16); n > 0; n = Math.floor(n / 16)) digits++;",
+    replace:
+      "for (let n = Math.floor(size / 16); n > 1; n = Math.floor(n / 16)) digits++;",
+    tests: ["tests/serve/http1_test.ts"],
+  },
+  {
+    id: "perf15-chunk-frame-data-offset",
+    bug:
+      "serve: a chunk of a plain stream is copied one byte early into its frame, over the size line's LF",
+    file: "src/serve/_write_body.ts",
+    find: "frame.set(data, digits + 2);",
+    replace: "frame.set(data, digits + 1);",
+    tests: ["tests/serve/http1_test.ts"],
+  },
+  {
+    id: "perf15-chunk-frame-size-text",
+    bug:
+      "serve: a chunk's size line is written in decimal digits, not hex, so a client reads a 16-byte chunk as 22 bytes",
+    file: "src/serve/_write_body.ts",
+    find: "frame[i] = HEX[n % 16];",
+    replace: "frame[i] = HEX[n % 10];",
     tests: ["tests/serve/http1_test.ts"],
   },
 ];

@@ -8,25 +8,48 @@ const CR = 13;
 const LF = 10;
 const utf8 = new TextEncoder();
 
-/** One chunk of a chunked body, framed. */
-export function chunkFrame(data: Uint8Array): Uint8Array {
-  const size = utf8.encode(data.byteLength.toString(16) + "\r\n");
-  const frame = new Uint8Array(size.byteLength + data.byteLength + 2);
-  frame.set(size);
-  frame.set(data, size.byteLength);
-  frame[frame.byteLength - 2] = CR;
-  frame[frame.byteLength - 1] = LF;
-  return frame;
-}
-
 /** The last chunk of a chunked body. */
 export const LAST_CHUNK: Uint8Array = utf8.encode("0\r\n\r\n");
+
+const HEX = utf8.encode("0123456789abcdef");
+
+/** How many hex digits `size` takes. */
+function hexDigits(size: number): number {
+  let digits = 1;
+  for (let n = Math.floor(size / 16); n > 0; n = Math.floor(n / 16)) digits++;
+  return digits;
+}
+
+/**
+ * Writes a chunk's frame around its data, already in place at `digits + 2`:
+ * the size line (`digits` hex digits, CRLF) before it, CRLF after. Digits
+ * written byte by byte: encoding the size's text took a call into the
+ * runtime and an array a chunk.
+ */
+function frameAround(frame: Uint8Array, digits: number, size: number): void {
+  for (let i = digits - 1, n = size; i >= 0; i--, n = Math.floor(n / 16)) {
+    frame[i] = HEX[n % 16];
+  }
+  frame[digits] = CR;
+  frame[digits + 1] = LF;
+  frame[digits + 2 + size] = CR;
+  frame[digits + 3 + size] = LF;
+}
+
+/** One chunk of a chunked body, framed (a copy of `data`). */
+export function chunkFrame(data: Uint8Array): Uint8Array {
+  const size = data.byteLength;
+  const digits = hexDigits(size);
+  const frame = new Uint8Array(digits + size + 4);
+  frame.set(data, digits + 2);
+  frameAround(frame, digits, size);
+  return frame;
+}
 
 /** Room left before a read for its chunk-size line: 8 hex digits, CRLF. */
 const SIZE_ROOM = 10;
 /** Most bytes one read of a byte stream takes (more take more reads). */
 const READ_ROOM = 16 * 1024;
-const HEX = utf8.encode("0123456789abcdef");
 
 /**
  * Frames, in place, a chunk read into a buffer with SIZE_ROOM bytes free
@@ -35,21 +58,14 @@ const HEX = utf8.encode("0123456789abcdef");
  */
 function frameInPlace(data: Uint8Array): Uint8Array {
   const size = data.byteLength;
-  let digits = 1;
-  while (size >>> (4 * digits) > 0) digits++;
+  const digits = hexDigits(size);
   // One view over the frame: its size line, the data, CRLF.
   const frame = new Uint8Array(
     data.buffer,
     data.byteOffset - digits - 2,
     digits + size + 4,
   );
-  for (let i = digits - 1, n = size; i >= 0; i--, n >>>= 4) {
-    frame[i] = HEX[n & 15];
-  }
-  frame[digits] = CR;
-  frame[digits + 1] = LF;
-  frame[digits + 2 + size] = CR;
-  frame[digits + 3 + size] = LF;
+  frameAround(frame, digits, size);
   return frame;
 }
 
