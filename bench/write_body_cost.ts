@@ -42,6 +42,7 @@ const head = utf8.encode(
 );
 
 const plain = Deno.env.get("PLAIN") === "1";
+const kind = plain ? "plain" : "byte";
 
 /** A plain stream of EVENTS events, each enqueued a microtask after its pull. */
 function plainBody(): ReadableStream<Uint8Array> {
@@ -122,8 +123,8 @@ for (let block = 0; block < BLOCKS; block++) {
 }
 if (written === 0) throw new Error("nothing written");
 console.log(
-  `CPU µs per ${EVENTS}-event answer (${plain ? "plain" : "byte"} stream), median of ${BLOCKS} blocks of ` +
-    `${ANSWERS}: ` +
+  `CPU µs per ${EVENTS}-event answer (${kind} stream), median of ${BLOCKS} ` +
+    `blocks of ${ANSWERS}: ` +
     writers.map(([name], i) => `${name} ${median(cpu[i]).toFixed(1)}`).join(
       ", ",
     ) +
