@@ -383,23 +383,38 @@ export async function serveNode(
     }
     res.writeHead(response.status, head);
     res.flushHeaders();
+    // A declared length is what the client reads (node:http passes on any
+    // count): bytes past it would start the next answer, so they are not
+    // sent; a body short of it closes the connection (as Deno.serve does).
+    const length = /^\d{1,15}$/.test(head["content-length"] as string ?? "")
+      ? Number(head["content-length"])
+      : Infinity;
+    let left = length;
     try {
-      for (const chunk of taken.chunks) {
-        if (!res.write(chunk) && !(await drained(res))) {
-          res.destroy();
-          await reader.cancel().catch(() => {});
-          return;
+      for (let i = 0, next = taken.next;; i++) {
+        let chunk: Uint8Array;
+        if (i < taken.chunks.length) chunk = taken.chunks[i];
+        else {
+          const read = await (next ?? reader.read());
+          next = undefined;
+          if (read.done) break;
+          chunk = read.value;
         }
-      }
-      for (let next = taken.next;; next = undefined) {
-        const { done, value } = await (next ?? reader.read());
-        if (done) break;
-        if (!res.write(value) && !(await drained(res))) {
+        if (chunk.byteLength >= left) chunk = chunk.subarray(0, left);
+        left -= chunk.byteLength;
+        if (!res.write(chunk) && !(await drained(res))) {
           res.destroy();
           await reader.cancel().catch(() => {});
           // The client stopped reading: its connection went, as on Deno.
           return;
         }
+        if (left === 0) {
+          await reader.cancel().catch(() => {});
+          break;
+        }
+      }
+      if (left > 0 && left !== Infinity) {
+        throw new Error(`the body ended ${left} bytes short of its length`);
       }
       res.end();
     } catch (error) {

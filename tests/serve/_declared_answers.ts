@@ -1,0 +1,59 @@
+/**
+ * Answers whose handler declares its `Content-Length`, above the 64 KiB a
+ * listener reads whole: served by the Deno listener in a test and by the
+ * Node listener in a fixture, so both are held to one wire.
+ *
+ * @module
+ */
+
+/** The length every route declares. */
+export const DECLARED = 100_000;
+
+/** What a client must receive: four pieces of 25,000 bytes, a to d. */
+export const FULL_BODY = ["a", "b", "c", "d"].map((letter) =>
+  letter.repeat(DECLARED / 4)
+).join("");
+
+const utf8 = new TextEncoder();
+
+/**
+ * A body of `pieces`, one a timer apart: still being produced when the
+ * listener looks, as a relayed upstream body is.
+ */
+function paced(pieces: string[]): ReadableStream<Uint8Array> {
+  let i = 0;
+  return new ReadableStream({
+    async pull(controller) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 1));
+      if (i < pieces.length) controller.enqueue(utf8.encode(pieces[i++]));
+      else controller.close();
+    },
+  });
+}
+
+const PIECES = ["a", "b", "c", "d"].map((l) => l.repeat(DECLARED / 4));
+const declared = { "content-length": String(DECLARED) };
+
+/**
+ * `/paced`: the declared length, in pieces apart in time; `/bytes`: the
+ * same bytes whole at once; `/longer`: a fifth piece past the declared
+ * length; `/shorter`: only three of the four pieces. Any other path: its
+ * method and path, undeclared.
+ */
+export function declaredAnswer(request: Request): Response {
+  const path = new URL(request.url).pathname;
+  switch (path) {
+    case "/paced":
+      return new Response(paced(PIECES), { headers: declared });
+    case "/bytes":
+      return new Response(utf8.encode(FULL_BODY), { headers: declared });
+    case "/longer":
+      return new Response(paced([...PIECES, "e".repeat(1000)]), {
+        headers: declared,
+      });
+    case "/shorter":
+      return new Response(paced(PIECES.slice(0, 3)), { headers: declared });
+    default:
+      return new Response(`${request.method} ${path}`);
+  }
+}
