@@ -36,8 +36,8 @@ const declared = { "content-length": String(DECLARED) };
 
 /**
  * `/paced`: the declared length, in pieces apart in time; `/bytes`: the
- * same bytes whole at once; `/longer`: a fifth piece past the declared
- * length; `/shorter`: only three of the four pieces. Any other path: its
+ * same bytes whole at once; `/longer`: its last piece 1,000 bytes past the
+ * declared length; `/shorter`: only three of the four pieces. Any other path: its
  * method and path, undeclared.
  */
 export function declaredAnswer(request: Request): Response {
@@ -48,9 +48,10 @@ export function declaredAnswer(request: Request): Response {
     case "/bytes":
       return new Response(utf8.encode(FULL_BODY), { headers: declared });
     case "/longer":
-      return new Response(paced([...PIECES, "e".repeat(1000)]), {
-        headers: declared,
-      });
+      return new Response(
+        paced([...PIECES.slice(0, 3), PIECES[3] + "e".repeat(1000)]),
+        { headers: declared },
+      );
     case "/shorter":
       return new Response(paced(PIECES.slice(0, 3)), { headers: declared });
     default:

@@ -1,0 +1,175 @@
+// An answer whose handler declares a Content-Length above the 64 KiB a
+// listener reads whole: both listeners send that length, as Deno.serve and
+// node:http do, never chunked framing in its place; a body longer than
+// declared is cut there (the rest would start the next answer), one
+// shorter closes the connection; a HEAD answer keeps the length. Checked
+// with a raw socket and with curl, on both listeners, over a kept-alive
+// connection.
+import assert from "node:assert/strict";
+import { run, withTimeout } from "../_bounded.ts";
+import { needs, programPath } from "../_programs.ts";
+import { waitUntil } from "../_timeout.ts";
+import { DECLARED, declaredAnswer, FULL_BODY } from "./_declared_answers.ts";
+import { withBundledNodeServe } from "./_node_serve.ts";
+import {
+  bodyOf,
+  headOf,
+  type RawClient,
+  rawClient,
+  WAIT_MS,
+} from "./_raw_client.ts";
+import { withServer } from "./_with_server.ts";
+
+const utf8 = new TextEncoder();
+const FIXTURE = new URL("./fixtures/node_declared_serve.ts", import.meta.url);
+
+async function answerOf(client: RawClient, path: string): Promise<string> {
+  await client.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`);
+  return await client.response();
+}
+
+/** The head says the declared length, and no chunked framing. */
+function assertDeclaredHead(answer: string): void {
+  const head = headOf(answer);
+  assert.match(head[0], /^http\/1\.1 200 /);
+  assert.ok(head.includes(`content-length: ${DECLARED}`), head.join("\n"));
+  assert.ok(
+    !head.some((line) => line.startsWith("transfer-encoding")),
+    head.join("\n"),
+  );
+}
+
+/** The raw-socket checks both listeners must pass, on `port`. */
+async function assertKeepsDeclaredLength(port: number): Promise<void> {
+  const client = await rawClient(port);
+  try {
+    // A body produced over time, then the same bytes whole at once, then
+    // one longer than declared: each on the same connection, each exact.
+    for (const path of ["/paced", "/bytes", "/longer"]) {
+      const answer = await answerOf(client, path);
+      assertDeclaredHead(answer);
+      assert.equal(bodyOf(answer).length, DECLARED, path);
+      assert.equal(bodyOf(answer), FULL_BODY, path);
+    }
+    // The connection still frames: a HEAD answer has the length and no
+    // body, and the answer after it starts right after its head.
+    await client.write(
+      "HEAD /paced HTTP/1.1\r\nHost: x\r\n\r\nGET /after HTTP/1.1\r\nHost: x\r\n\r\n",
+    );
+    await waitUntil(
+      () => client.received.endsWith("GET /after"),
+      "the answer after the HEAD",
+    );
+    const [head, next] = client.received.split("\r\n\r\n");
+    assertDeclaredHead(head + "\r\n\r\n");
+    assert.match(next, /^HTTP\/1\.1 200 /);
+  } finally {
+    await client.destroy();
+  }
+  const short = await rawClient(port);
+  try {
+    await short.write("GET /shorter HTTP/1.1\r\nHost: x\r\n\r\n");
+    // The client cannot be given the rest: the close tells it so.
+    await short.closedByServer();
+    assertDeclaredHead(short.received);
+    assert.equal(bodyOf(short.received), FULL_BODY.slice(0, DECLARED * 3 / 4));
+  } finally {
+    await short.destroy();
+  }
+}
+
+/** curl fetches `/paced` twice over one connection, each with its length. */
+async function assertCurlKeepsDeclaredLength(port: number): Promise<void> {
+  const url = `http://127.0.0.1:${port}`;
+  const result = await run(programPath("curl"), {
+    args: [
+      "--raw",
+      "-sv",
+      "--max-time",
+      "20",
+      "-o",
+      "/dev/null",
+      "-o",
+      "/dev/null",
+      "-w",
+      "%{http_code} %{size_download} %{num_connects}\\n",
+      `${url}/paced`,
+      `${url}/longer`,
+    ],
+    timeoutMs: 30_000,
+  });
+  assert.equal(result.code, 0, result.err);
+  // The second transfer made no new connection: the first ended cleanly.
+  assert.equal(result.out, `200 ${DECLARED} 1\n200 ${DECLARED} 0\n`);
+  assert.match(result.err, /Re-using existing connection/);
+  const lengths = result.err.match(/^< content-length: (\d+)\r?$/gim) ?? [];
+  assert.deepEqual(lengths.map((line) => line.trim().toLowerCase()), [
+    `< content-length: ${DECLARED}`,
+    `< content-length: ${DECLARED}`,
+  ]);
+  assert.doesNotMatch(result.err, /transfer-encoding/i);
+  // A body short of its length: curl reports the transfer cut (18).
+  const short = await run(programPath("curl"), {
+    args: [
+      "--raw",
+      "-s",
+      "--max-time",
+      "20",
+      "-o",
+      "/dev/null",
+      `${url}/shorter`,
+    ],
+    timeoutMs: 30_000,
+  });
+  assert.equal(short.code, 18, short.err);
+}
+
+Deno.test("serve: an answer's declared Content-Length above 64 KiB goes on the wire, on a kept-alive connection", async () => {
+  await withServer(declaredAnswer, async (_connect, server) => {
+    await assertKeepsDeclaredLength(server.addr.port);
+  });
+});
+
+const CURL = "serve: curl reads answers of declared length over one connection";
+Deno.test(CURL, needs(CURL, "curl"), async () => {
+  await withServer(declaredAnswer, async (_connect, server) => {
+    await assertCurlKeepsDeclaredLength(server.addr.port);
+  });
+});
+
+const NODE =
+  "serveNode: an answer's declared Content-Length above 64 KiB goes on the wire, raw and with curl";
+Deno.test(NODE, needs(NODE, "node", "curl"), async () => {
+  await withBundledNodeServe(FIXTURE, {}, async ({ port }) => {
+    await assertKeepsDeclaredLength(port);
+    await assertCurlKeepsDeclaredLength(port);
+  });
+});
+
+// The declared length changes the framing, not the bounds: a client that
+// stops reading is closed at the idle timeout, and the body cancelled.
+Deno.test("serve: a client that stops reading an answer of declared length is closed at the idle timeout", async () => {
+  let cancelled!: () => void;
+  const gone = new Promise<void>((resolve) => cancelled = resolve);
+  const endless = () =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          controller.enqueue(new Uint8Array(64 * 1024).fill(120));
+        },
+        cancel: () => cancelled(),
+      }),
+      { headers: { "content-length": String(2 ** 40) } },
+    );
+  await withServer(endless, async (_connect, server) => {
+    // A client that never reads: the socket buffers fill and the write waits.
+    const conn = await Deno.connect({ port: server.addr.port });
+    try {
+      await conn.write(utf8.encode("GET / HTTP/1.1\r\nHost: x\r\n\r\n"));
+      await withTimeout(gone, WAIT_MS, "the body's cancel");
+      await waitUntil(() => server.connections === 0, "the connection's close");
+    } finally {
+      conn.close();
+    }
+  }, { idleTimeoutMs: 300 });
+});
