@@ -814,11 +814,11 @@ export const GATEWAY_LISTENER: HandMutant[] = [
   {
     id: "lisb13-declared-64k-chunked",
     bug:
-      "deno listener: an answer declaring exactly 64 KiB, its body arriving over time, loses its Content-Length and goes chunked",
+      "deno listener: an answer declaring exactly 64 KiB is not read whole, so a body longer than declared is cut at 64 KiB instead of sent whole with its real length",
     file: "src/serve/_deno_server.ts",
-    find: "if (Number(declared) > WHOLE_BODY_MAX_BYTES) return undefined;",
-    replace: "if (Number(declared) >= WHOLE_BODY_MAX_BYTES) return undefined;",
-    tests: ["tests/serve/write_body_r13b_mutants_test.ts"],
+    find: "declared !== undefined && declared <= WHOLE_BODY_MAX_BYTES && !isHead",
+    replace: "declared !== undefined && declared < WHOLE_BODY_MAX_BYTES && !isHead",
+    tests: ["tests/serve/declared_length_test.ts"],
   },
   {
     id: "lisb13-full-buffer-not-moved",
@@ -1139,8 +1139,8 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     bug:
       "node listener: a streamed answer larger than the socket buffers is cut at its first wait for a drain",
     file: "src/serve/_node_server.ts",
-    find: "if (!res.write(value) && !(await drained(res))) {",
-    replace: "if (!res.write(value) && (await drained(res))) {",
+    find: "if (!res.write(chunk) && !(await drained(res))) {",
+    replace: "if (!res.write(chunk) && (await drained(res))) {",
     tests: ["tests/serve/node_idle_write_r14_mutants_test.ts"],
   },
   {
@@ -1157,8 +1157,8 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     bug:
       "serve: an answer declaring more than 64 KiB is read whole into memory before a byte of it is sent",
     file: "src/serve/_deno_server.ts",
-    find: "if (Number(declared) > WHOLE_BODY_MAX_BYTES) return undefined;",
-    replace: "if (Number(declared) > WHOLE_BODY_MAX_BYTES) undefined;",
+    find: "declared !== undefined && declared <= WHOLE_BODY_MAX_BYTES && !isHead",
+    replace: "declared !== undefined && !isHead",
     tests: ["tests/serve/deno_answers_r14_mutants_test.ts"],
   },
   {

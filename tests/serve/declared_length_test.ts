@@ -173,3 +173,25 @@ Deno.test("serve: a client that stops reading an answer of declared length is cl
     }
   }, { idleTimeoutMs: 300 });
 });
+
+// Up to 64 KiB the body is read whole before its head is written, so the
+// length sent is the one read: a handler's wrong count (a string whose
+// UTF-8 length differs from its characters') is corrected, not cut, up to
+// and at the bound. Past it, the declared length stands (above).
+Deno.test("serve: an answer declaring up to 64 KiB is sent whole with the length of its body", async () => {
+  const bound = 64 * 1024;
+  const body = "é".repeat(bound / 2) + "tail"; // 64 KiB + 4 bytes of UTF-8
+  await withServer(
+    () => new Response(body, { headers: { "content-length": String(bound) } }),
+    async (connect) => {
+      const client = await connect();
+      const answer = await answerOf(client, "/");
+      assert.ok(
+        headOf(answer).includes(`content-length: ${bound + 4}`),
+        headOf(answer).join("\n"),
+      );
+      assert.ok(answer.endsWith("tail"));
+      assert.match(await answerOf(client, "/again"), /^HTTP\/1\.1 200 /);
+    },
+  );
+});
