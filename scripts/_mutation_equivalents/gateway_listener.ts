@@ -592,4 +592,11 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     reason:
       "with highWaterMark 1 a piece left waiting in the queue makes desiredSize 0, which the mutant lets pass: node:http is paused at the next piece (-1) instead, so the body holds at most two of node:http's pieces instead of one before backpressure, still a constant bound; the handler reads the same bytes in the same order, an upload it leaves unread is still held, not taken whole, and still ends with its 408 (node_upload_r13a_mutants_test.ts passes both ways), so no caller of serve can tell",
   },
+  {
+    file: "src/serve/_node_server.ts",
+    before: 'server.off("error", reject);',
+    after: ";",
+    reason:
+      "after a successful listen the left once-listener is a no-op reject that nothing can reach: node:http emits a server 'error' after listening only for an accept failure, and the one a client can cause, a full file table, libuv absorbs (the listener, run with ulimit -n 40 and sent 60 connections, emitted none and served on), so no caller of serve sees a difference, and the listener is one, added once, never more",
+  },
 ];
