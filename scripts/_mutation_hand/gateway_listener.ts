@@ -816,8 +816,10 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     bug:
       "deno listener: an answer declaring exactly 64 KiB is not read whole, so a body longer than declared is cut at 64 KiB instead of sent whole with its real length",
     file: "src/serve/_deno_server.ts",
-    find: "declared !== undefined && declared <= WHOLE_BODY_MAX_BYTES && !isHead",
-    replace: "declared !== undefined && declared < WHOLE_BODY_MAX_BYTES && !isHead",
+    find:
+      "declared !== undefined && declared <= WHOLE_BODY_MAX_BYTES && !isHead",
+    replace:
+      "declared !== undefined && declared < WHOLE_BODY_MAX_BYTES && !isHead",
     tests: ["tests/serve/declared_length_test.ts"],
   },
   {
@@ -1157,7 +1159,8 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     bug:
       "serve: an answer declaring more than 64 KiB is read whole into memory before a byte of it is sent",
     file: "src/serve/_deno_server.ts",
-    find: "declared !== undefined && declared <= WHOLE_BODY_MAX_BYTES && !isHead",
+    find:
+      "declared !== undefined && declared <= WHOLE_BODY_MAX_BYTES && !isHead",
     replace: "declared !== undefined && !isHead",
     tests: ["tests/serve/deno_answers_r14_mutants_test.ts"],
   },
@@ -1216,5 +1219,71 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace:
       "    if (this.buffered === 0 && !(await this.#fill(this.#buffer.byteLength))) {\n      null;",
     tests: ["tests/serve/wire_reader_r14_mutants_test.ts"],
+  },
+  {
+    id: "lis15-deno-declared-chunked",
+    bug:
+      "deno listener: an answer declaring a Content-Length above 64 KiB goes out chunked, without its length",
+    file: "src/serve/_deno_server.ts",
+    find: ": declaredLength(response);",
+    replace:
+      ": (declaredLength(response) ?? Infinity) <= WHOLE_BODY_MAX_BYTES ? declaredLength(response) : undefined;",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-deno-declared-longer-sent",
+    bug:
+      "deno listener: a body longer than its declared Content-Length is sent whole, so its extra bytes start the next answer on the connection",
+    file: "src/serve/_declared_body.ts",
+    find: "await write(bytes.subarray(0, left));",
+    replace: "await write(bytes);",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-deno-declared-short-kept",
+    bug:
+      "deno listener: a body that ends short of its declared Content-Length leaves the connection open, the client waiting for bytes that never come",
+    file: "src/serve/_declared_body.ts",
+    find: "  if (left > 0) {",
+    replace: "  if (left < 0) {",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-deno-head-declared-dropped",
+    bug:
+      "deno listener: a HEAD answer loses the Content-Length its handler declared",
+    file: "src/serve/_deno_server.ts",
+    find: "(!isHead && response.body === null)",
+    replace: "(!isHead && response.body === null) || isHead",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-deno-declared-write-unbounded",
+    bug:
+      "deno listener: a client that stops reading an answer of declared length holds it for ever, its body never cancelled",
+    file: "src/serve/_deno_server.ts",
+    find:
+      "          (out) => writeAll(c, out, limits.idleTimeoutMs),\n          abort.signal,\n        );\n      } else if",
+    replace:
+      "          async (out) => {\n            for (let at = 0; at < out.byteLength;) at += await c.conn.write(out.subarray(at));\n          },\n          abort.signal,\n        );\n      } else if",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-node-declared-longer-sent",
+    bug:
+      "node listener: a body longer than its declared Content-Length is sent whole, its extra bytes read as the start of the next answer",
+    file: "src/serve/_node_server.ts",
+    find: "if (chunk.byteLength >= left) chunk = chunk.subarray(0, left);",
+    replace: ";",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-node-declared-short-kept",
+    bug:
+      "node listener: a body that ends short of its declared Content-Length keeps the connection, so the client reads the next answer as the rest of this one",
+    file: "src/serve/_node_server.ts",
+    find: "if (left > 0 && left !== Infinity) {",
+    replace: "if (left < 0 && left !== Infinity) {",
+    tests: ["tests/serve/declared_length_test.ts"],
   },
 ];
