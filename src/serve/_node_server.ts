@@ -346,6 +346,14 @@ export async function serveNode(
     });
     if (cookies.length > 0) head["set-cookie"] = cookies;
     if (stopping) head.connection = "close";
+    // A declared length that is no number of bytes is not passed on (the
+    // client could not frame the answer): the body is framed as undeclared,
+    // as Deno.serve does.
+    const declared = head["content-length"] as string | undefined;
+    const length = declared === undefined ? Infinity : Number(declared);
+    if (declared !== undefined && !/^\d{1,15}$/.test(declared)) {
+      delete head["content-length"];
+    }
     if (
       !response.body || req.method === "HEAD" ||
       nullBodyStatus(response.status)
@@ -386,10 +394,7 @@ export async function serveNode(
     // A declared length is what the client reads (node:http passes on any
     // count): bytes past it would start the next answer, so they are not
     // sent; a body short of it closes the connection (as Deno.serve does).
-    const length = /^\d{1,15}$/.test(head["content-length"] as string ?? "")
-      ? Number(head["content-length"])
-      : Infinity;
-    let left = length;
+    let left = "content-length" in head ? length : Infinity;
     try {
       for (let i = 0, next = taken.next;; i++) {
         let chunk: Uint8Array;

@@ -37,8 +37,10 @@ const declared = { "content-length": String(DECLARED) };
 /**
  * `/paced`: the declared length, in pieces apart in time; `/bytes`: the
  * same bytes whole at once; `/longer`: its last piece 1,000 bytes past the
- * declared length; `/shorter`: only three of the four pieces. Any other path: its
- * method and path, undeclared.
+ * declared length; `/shorter`: all of it but its last byte; `/held-open`:
+ * the declared length, then a body that never ends; `/not-a-number`: the
+ * pieces apart in time, declared as `abc`. Any other path: its method and
+ * path, undeclared.
  */
 export function declaredAnswer(request: Request): Response {
   const path = new URL(request.url).pathname;
@@ -53,7 +55,22 @@ export function declaredAnswer(request: Request): Response {
         { headers: declared },
       );
     case "/shorter":
-      return new Response(paced(PIECES.slice(0, 3)), { headers: declared });
+      return new Response(paced([FULL_BODY.slice(0, -1)]), {
+        headers: declared,
+      });
+    case "/held-open":
+      return new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(utf8.encode(FULL_BODY));
+          },
+        }),
+        { headers: declared },
+      );
+    case "/not-a-number":
+      return new Response(paced(PIECES), {
+        headers: { "content-length": "abc" },
+      });
     default:
       return new Response(`${request.method} ${path}`);
   }

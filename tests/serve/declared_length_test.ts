@@ -43,14 +43,20 @@ function assertDeclaredHead(answer: string): void {
 async function assertKeepsDeclaredLength(port: number): Promise<void> {
   const client = await rawClient(port);
   try {
-    // A body produced over time, then the same bytes whole at once, then
-    // one longer than declared: each on the same connection, each exact.
-    for (const path of ["/paced", "/bytes", "/longer"]) {
+    // A body produced over time, the same bytes whole at once, one longer
+    // than declared, one that never ends after the declared length: each
+    // on the same connection, each exact.
+    for (const path of ["/paced", "/bytes", "/longer", "/held-open"]) {
       const answer = await answerOf(client, path);
       assertDeclaredHead(answer);
       assert.equal(bodyOf(answer).length, DECLARED, path);
       assert.equal(bodyOf(answer), FULL_BODY, path);
     }
+    // A length that is no number is not passed on: the body is framed.
+    const framed = await answerOf(client, "/not-a-number");
+    assert.ok(headOf(framed).includes("transfer-encoding: chunked"));
+    assert.ok(!headOf(framed).some((line) => line.includes("abc")));
+    assert.equal(bodyOf(framed), FULL_BODY);
     // The connection still frames: a HEAD answer has the length and no
     // body, and the answer after it starts right after its head.
     await client.write(
@@ -69,10 +75,10 @@ async function assertKeepsDeclaredLength(port: number): Promise<void> {
   const short = await rawClient(port);
   try {
     await short.write("GET /shorter HTTP/1.1\r\nHost: x\r\n\r\n");
-    // The client cannot be given the rest: the close tells it so.
+    // One byte short: the client cannot be given it, the close says so.
     await short.closedByServer();
     assertDeclaredHead(short.received);
-    assert.equal(bodyOf(short.received), FULL_BODY.slice(0, DECLARED * 3 / 4));
+    assert.equal(bodyOf(short.received), FULL_BODY.slice(0, -1));
   } finally {
     await short.destroy();
   }
