@@ -1286,4 +1286,31 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "if (left < 0 && left !== Infinity) {",
     tests: ["tests/serve/declared_length_test.ts"],
   },
+  {
+    id: "lis15-deno-declared-end-awaited",
+    bug:
+      "deno listener: a body that has given its whole declared length is read on, so one that then stays open holds the connection and its next request for ever",
+    file: "src/serve/_declared_body.ts",
+    find: "if (bytes.byteLength < left) {",
+    replace: "if (bytes.byteLength <= left) {",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-deno-declared-one-short",
+    bug:
+      "deno listener: a body one byte short of its declared Content-Length keeps the connection, the client waiting for the byte",
+    file: "src/serve/_declared_body.ts",
+    find: "  if (left > 0) {",
+    replace: "  if (left > 1) {",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-node-length-not-a-number",
+    bug:
+      "node listener: a declared Content-Length that is no number (abc) is sent as is, with an unframed body no client can read",
+    file: "src/serve/_node_server.ts",
+    find: '      delete head["content-length"];',
+    replace: "      ;",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
 ];
