@@ -358,6 +358,13 @@ export async function serveNode(
       !response.body || req.method === "HEAD" ||
       nullBodyStatus(response.status)
     ) {
+      // No body on a GET: its length is 0, whatever was declared (the
+      // client would read the next answer as the rest), as Deno.serve
+      // sends it; a HEAD answer's declared length is the GET's.
+      if (
+        !response.body && req.method !== "HEAD" &&
+        !nullBodyStatus(response.status)
+      ) head["content-length"] = "0";
       res.writeHead(response.status, head);
       await response.body?.cancel().catch(() => {});
       res.end();

@@ -39,8 +39,9 @@ const declared = { "content-length": String(DECLARED) };
  * same bytes whole at once; `/longer`: its last piece 1,000 bytes past the
  * declared length; `/shorter`: all of it but its last byte; `/held-open`:
  * the declared length, then a body that never ends; `/not-a-number`: the
- * pieces apart in time, declared as `abc`. Any other path: its method and
- * path, undeclared.
+ * pieces apart in time, declared as `abc`; `/none`: no body, the length
+ * declared (what a HEAD answer declares; a GET gets no body). Any other
+ * path: its method and path, undeclared.
  */
 export function declaredAnswer(request: Request): Response {
   const path = new URL(request.url).pathname;
@@ -71,6 +72,8 @@ export function declaredAnswer(request: Request): Response {
       return new Response(paced(PIECES), {
         headers: { "content-length": "abc" },
       });
+    case "/none":
+      return new Response(null, { headers: declared });
     default:
       return new Response(`${request.method} ${path}`);
   }

@@ -57,17 +57,23 @@ async function assertKeepsDeclaredLength(port: number): Promise<void> {
     assert.ok(headOf(framed).includes("transfer-encoding: chunked"));
     assert.ok(!headOf(framed).some((line) => line.includes("abc")));
     assert.equal(bodyOf(framed), FULL_BODY);
-    // The connection still frames: a HEAD answer has the length and no
-    // body, and the answer after it starts right after its head.
+    // No body on a GET: its length is 0, whatever was declared.
+    const none = await answerOf(client, "/none");
+    assert.ok(headOf(none).includes("content-length: 0"), none);
+    // The connection still frames: a HEAD answer has the length (its body
+    // given, or none) and no body, and the next starts right after it.
     await client.write(
-      "HEAD /paced HTTP/1.1\r\nHost: x\r\n\r\nGET /after HTTP/1.1\r\nHost: x\r\n\r\n",
+      "HEAD /paced HTTP/1.1\r\nHost: x\r\n\r\n" +
+        "HEAD /none HTTP/1.1\r\nHost: x\r\n\r\n" +
+        "GET /after HTTP/1.1\r\nHost: x\r\n\r\n",
     );
     await waitUntil(
       () => client.received.endsWith("GET /after"),
-      "the answer after the HEAD",
+      "the answer after the HEADs",
     );
-    const [head, next] = client.received.split("\r\n\r\n");
-    assertDeclaredHead(head + "\r\n\r\n");
+    const [paced, empty, next] = client.received.split("\r\n\r\n");
+    assertDeclaredHead(paced + "\r\n\r\n");
+    assertDeclaredHead(empty + "\r\n\r\n");
     assert.match(next, /^HTTP\/1\.1 200 /);
   } finally {
     await client.destroy();
