@@ -1313,4 +1313,22 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "      ;",
     tests: ["tests/serve/declared_length_test.ts"],
   },
+  {
+    id: "lis15-node-empty-get-declared",
+    bug:
+      "node listener: a GET answer with no body goes with the length its handler declared, so the client reads the next answer as its body",
+    file: "src/serve/_node_server.ts",
+    find: ') head["content-length"] = "0";',
+    replace: ') head["content-length"] ??= "0";',
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-deno-null-body-declared",
+    bug:
+      "deno listener: a GET answer with no body takes its handler's declared length, and the listener then writes a body that does not exist",
+    file: "src/serve/_deno_server.ts",
+    find: "const declared = isNullBodyStatus(response.status) ||",
+    replace: "const declared = isNullBodyStatus(response.status) &&",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
 ];
