@@ -150,7 +150,10 @@ Deno.test({
     await withBundledNodeServe(NODE_SERVE, {
       MAX_BODY_BYTES: String(64 * 1024 * 1024),
       HEADERS_TIMEOUT_MS: "300",
-      BODY_TIMEOUT_MS: "300",
+      // Long enough for the bug to take the whole upload under any load
+      // (16 MiB over loopback); with 300 ms a loaded machine sent it too
+      // slowly, so the 408 came anyway and the bug went unseen.
+      BODY_TIMEOUT_MS: "3000",
     }, async ({ port, printed }) => {
       const client = await rawClient(port);
       try {
