@@ -15,7 +15,10 @@
  * An answer whose body is whole at once (a string, bytes, JSON: each read
  * resolves within the event loop's turn, to the end, within 64 KiB) goes out
  * with its `Content-Length` in one write; a body still being produced goes
- * out chunked as it comes, its head first.
+ * out chunked as it comes, its head first, unless the handler declared its
+ * length: then that length goes out, a body longer is cut there and one
+ * shorter closes the connection (node:http itself passes on any count,
+ * which the client reads into the next answer), as Deno.serve does.
  *
  * The handler gets `info.completed`, which settles when the answer was
  * written or rejects when the client left first (or with a `BodyFailed`
