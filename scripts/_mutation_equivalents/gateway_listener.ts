@@ -189,13 +189,6 @@ export const GATEWAY_LISTENER: Equivalent[] = [
   },
   {
     file: "src/serve/_deno_server.ts",
-    before: "if (isNullBodyStatus(response.status)) return undefined;",
-    after: "if (isNullBodyStatus(response.status)) undefined;",
-    reason:
-      "a Response with a null-body status (204, 205, 304, 1xx) has no body (its constructor refuses one, and fetch gives none), so arrayBuffer() reads 0 bytes and the head written with length 0 is the same head alone, no framing header for those statuses either way",
-  },
-  {
-    file: "src/serve/_deno_server.ts",
     before: "broken = true;",
     after: "broken = false;",
     reason:
@@ -305,8 +298,8 @@ export const GATEWAY_LISTENER: Equivalent[] = [
   },
   {
     file: "src/serve/_node_server.ts",
-    before: "const { done, value } = await (next ?? reader.read());",
-    after: "const { done, value } = await (next || reader.read());",
+    before: "const read = await (next ?? reader.read());",
+    after: "const read = await (next || reader.read());",
     reason:
       "next is undefined or a Promise, an object, so always truthy when set",
   },
@@ -598,5 +591,12 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     after: ";",
     reason:
       "after a successful listen the left once-listener is a no-op reject that nothing can reach: node:http emits a server 'error' after listening only for an accept failure, and the one a client can cause, a full file table, libuv absorbs (the listener, run with ulimit -n 40 and sent 60 connections, emitted none and served on), so no caller of serve sees a difference, and the listener is one, added once, never more",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "if (chunk.byteLength >= left) chunk = chunk.subarray(0, left);",
+    after: "if (chunk.byteLength > left) chunk = chunk.subarray(0, left);",
+    reason:
+      "a chunk exactly as long as what is left is the same bytes whether cut to that length or not, so the same bytes are written and left reaches 0 either way",
   },
 ];
