@@ -1331,4 +1331,13 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "const declared = isNullBodyStatus(response.status) &&",
     tests: ["tests/serve/declared_length_test.ts"],
   },
+  {
+    id: "lis15-deno-empty-whole-declared",
+    bug:
+      "deno listener: a small answer whose body is empty goes with the length its handler declared, so the client waits for bytes that never come",
+    file: "src/serve/_deno_server.ts",
+    find: ": { length: whole?.byteLength ?? declared }),",
+    replace: ": { length: whole?.byteLength || declared }),",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
 ];
