@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { ServeHandler } from "../../src/serve/mod.ts";
 
 /** The length every route declares. */
 export const DECLARED = 100_000;
@@ -35,46 +36,55 @@ const PIECES = ["a", "b", "c", "d"].map((l) => l.repeat(DECLARED / 4));
 const declared = { "content-length": String(DECLARED) };
 
 /**
- * `/paced`: the declared length, in pieces apart in time; `/bytes`: the
- * same bytes whole at once; `/longer`: its last piece 1,000 bytes past the
- * declared length; `/shorter`: all of it but its last byte; `/held-open`:
- * the declared length, then a body that never ends; `/not-a-number`: the
- * pieces apart in time, declared as `abc`; `/none`: no body, the length
- * declared (what a HEAD answer declares; a GET gets no body). Any other
- * path: its method and path, undeclared.
+ * The handler: `/paced`: the declared length, in pieces apart in time;
+ * `/bytes`: the same bytes whole at once; `/longer`: its last piece 1,000
+ * bytes past the declared length; `/shorter`: all of it but its last byte;
+ * `/held-open`: the declared length, then a body that never ends (`say`s
+ * `cancelled /held-open` once cancelled); `/not-a-number`: the pieces apart
+ * in time, declared as `abc`; `/none`: no body, the length declared (what
+ * a HEAD answer declares; a GET gets no body). Any other path: its method
+ * and path, undeclared. Each answer's delivery is said as `completed <path>
+ * ok` or `completed <path> <error name>`.
  */
-export function declaredAnswer(request: Request): Response {
-  const path = new URL(request.url).pathname;
-  switch (path) {
-    case "/paced":
-      return new Response(paced(PIECES), { headers: declared });
-    case "/bytes":
-      return new Response(utf8.encode(FULL_BODY), { headers: declared });
-    case "/longer":
-      return new Response(
-        paced([...PIECES.slice(0, 3), PIECES[3] + "e".repeat(1000)]),
-        { headers: declared },
-      );
-    case "/shorter":
-      return new Response(paced([FULL_BODY.slice(0, -1)]), {
-        headers: declared,
-      });
-    case "/held-open":
-      return new Response(
-        new ReadableStream<Uint8Array>({
-          start(controller) {
-            controller.enqueue(utf8.encode(FULL_BODY));
-          },
-        }),
-        { headers: declared },
-      );
-    case "/not-a-number":
-      return new Response(paced(PIECES), {
-        headers: { "content-length": "abc" },
-      });
-    case "/none":
-      return new Response(null, { headers: declared });
-    default:
-      return new Response(`${request.method} ${path}`);
-  }
+export function declaredAnswers(say: (line: string) => void): ServeHandler {
+  return (request, info) => {
+    const path = new URL(request.url).pathname;
+    info?.completed?.then(
+      () => say(`completed ${path} ok`),
+      (error: Error) => say(`completed ${path} ${error.name}`),
+    );
+    switch (path) {
+      case "/paced":
+        return new Response(paced(PIECES), { headers: declared });
+      case "/bytes":
+        return new Response(utf8.encode(FULL_BODY), { headers: declared });
+      case "/longer":
+        return new Response(
+          paced([...PIECES.slice(0, 3), PIECES[3] + "e".repeat(1000)]),
+          { headers: declared },
+        );
+      case "/shorter":
+        return new Response(paced([FULL_BODY.slice(0, -1)]), {
+          headers: declared,
+        });
+      case "/held-open":
+        return new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(utf8.encode(FULL_BODY));
+            },
+            cancel: () => say("cancelled /held-open"),
+          }),
+          { headers: declared },
+        );
+      case "/not-a-number":
+        return new Response(paced(PIECES), {
+          headers: { "content-length": "abc" },
+        });
+      case "/none":
+        return new Response(null, { headers: declared });
+      default:
+        return new Response(`${request.method} ${path}`);
+    }
+  };
 }

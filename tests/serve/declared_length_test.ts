@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { run, withTimeout } from "../_bounded.ts";
 import { needs, programPath } from "../_programs.ts";
 import { waitUntil } from "../_timeout.ts";
-import { DECLARED, declaredAnswer, FULL_BODY } from "./_declared_answers.ts";
+import { DECLARED, declaredAnswers, FULL_BODY } from "./_declared_answers.ts";
 import { withBundledNodeServe } from "./_node_serve.ts";
 import {
   bodyOf,
@@ -39,8 +39,14 @@ function assertDeclaredHead(answer: string): void {
   );
 }
 
-/** The raw-socket checks both listeners must pass, on `port`. */
-async function assertKeepsDeclaredLength(port: number): Promise<void> {
+/**
+ * The raw-socket checks both listeners must pass, on `port`; `printed`
+ * resolves once the handler has said a line (bounded).
+ */
+async function assertKeepsDeclaredLength(
+  port: number,
+  printed: (line: string) => Promise<void>,
+): Promise<void> {
   const client = await rawClient(port);
   try {
     // A body produced over time, the same bytes whole at once, one longer
@@ -52,6 +58,9 @@ async function assertKeepsDeclaredLength(port: number): Promise<void> {
       assert.equal(bodyOf(answer).length, DECLARED, path);
       assert.equal(bodyOf(answer), FULL_BODY, path);
     }
+    // What the body would give past its length is not waited for: it is
+    // cancelled (a relayed upstream is let go).
+    await printed("cancelled /held-open");
     // A length that is no number is not passed on: the body is framed.
     const framed = await answerOf(client, "/not-a-number");
     assert.ok(headOf(framed).includes("transfer-encoding: chunked"));
@@ -85,6 +94,8 @@ async function assertKeepsDeclaredLength(port: number): Promise<void> {
     await short.closedByServer();
     assertDeclaredHead(short.received);
     assert.equal(bodyOf(short.received), FULL_BODY.slice(0, -1));
+    // The handler learns the body failed, not that the client left.
+    await printed("completed /shorter BodyFailed");
   } finally {
     await short.destroy();
   }
@@ -137,14 +148,19 @@ async function assertCurlKeepsDeclaredLength(port: number): Promise<void> {
 }
 
 Deno.test("serve: an answer's declared Content-Length above 64 KiB goes on the wire, on a kept-alive connection", async () => {
-  await withServer(declaredAnswer, async (_connect, server) => {
-    await assertKeepsDeclaredLength(server.addr.port);
+  const said: string[] = [];
+  const handler = declaredAnswers((line) => said.push(line));
+  await withServer(handler, async (_connect, server) => {
+    await assertKeepsDeclaredLength(
+      server.addr.port,
+      (line) => waitUntil(() => said.includes(line), `the line "${line}"`),
+    );
   });
 });
 
 const CURL = "serve: curl reads answers of declared length over one connection";
 Deno.test(CURL, needs(CURL, "curl"), async () => {
-  await withServer(declaredAnswer, async (_connect, server) => {
+  await withServer(declaredAnswers(() => {}), async (_connect, server) => {
     await assertCurlKeepsDeclaredLength(server.addr.port);
   });
 });
@@ -152,8 +168,8 @@ Deno.test(CURL, needs(CURL, "curl"), async () => {
 const NODE =
   "serveNode: an answer's declared Content-Length above 64 KiB goes on the wire, raw and with curl";
 Deno.test(NODE, needs(NODE, "node", "curl"), async () => {
-  await withBundledNodeServe(FIXTURE, {}, async ({ port }) => {
-    await assertKeepsDeclaredLength(port);
+  await withBundledNodeServe(FIXTURE, {}, async ({ port, printed }) => {
+    await assertKeepsDeclaredLength(port, printed);
     await assertCurlKeepsDeclaredLength(port);
   });
 });
