@@ -548,9 +548,8 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     context: "res.destroy();",
     before: "await reader.cancel().catch(() => {});",
     after: ";",
-    sites: 2,
     reason:
-      "in both write loops (the pieces read with the head, then the rest), the res.destroy() just before closes the response unfinished, so its close listener aborts the request's signal, whose abort listener (added before the first write, or run at once when the client had already left) cancels this same reader: the body is cancelled either way, a tick later",
+      "in the write loop (the pieces read with the head, then the rest), the res.destroy() just before closes the response unfinished, so its close listener aborts the request's signal, whose abort listener (added before the first write, or run at once when the client had already left) cancels this same reader: the body is cancelled either way, a tick later",
   },
   {
     file: "src/serve/_node_server.ts",
@@ -598,5 +597,22 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     after: "if (chunk.byteLength > left) chunk = chunk.subarray(0, left);",
     reason:
       "a chunk exactly as long as what is left is the same bytes whether cut to that length or not, so the same bytes are written and left reaches 0 either way",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    context:
+      "res.destroy(); // the body failed midway: the client sees a cut answer",
+    before: "await reader.cancel().catch(() => {});",
+    after: ";",
+    reason:
+      "only the body's own failure reaches this catch (a read that rejected, or the body's end short of its declared length; res.write and drained do not throw), and cancelling an errored or ended stream does nothing; the res.destroy() before it also aborts the request's signal, whose listener cancels the same reader",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    context: "await reader.cancel().catch(() => {});",
+    before: "break;",
+    after: ";",
+    reason:
+      "past the declared length every further piece is cut to 0 bytes (an empty write sends nothing under a Content-Length) and the reader is cancelled again, which does nothing, and the cancelled reader's next read is done, which breaks the loop: the same bytes, the same end",
   },
 ];

@@ -1340,4 +1340,14 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: ": { length: whole?.byteLength || declared }),",
     tests: ["tests/serve/declared_length_test.ts"],
   },
+  {
+    id: "lis15-node-declared-body-kept",
+    bug:
+      "node listener: a body that has given its whole declared length is never cancelled, so one that goes on (a relayed upstream) is held open for good",
+    file: "src/serve/_node_server.ts",
+    find:
+      "        if (left === 0) {\n          await reader.cancel().catch(() => {});",
+    replace: "        if (left === 0) {\n          ;",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
 ];
