@@ -64,3 +64,51 @@ export async function writeDeclared(
     );
   }
 }
+
+/**
+ * The body of an answer declaring `length` bytes (at most `max`), read
+ * whole to be written with its head. Ending within `max`, it is all of it,
+ * whatever was declared (its real length then goes out: a wrong count is
+ * corrected). Past `max` it is longer than declared: only its first
+ * `length` bytes are kept and the rest is cancelled, as Deno.serve cuts a
+ * body at its declared length, so a body that never ends holds no more
+ * than `max` bytes. `gone` cancels the read (the client left).
+ *
+ * @throws The body's read failed (or gave something other than bytes).
+ */
+export async function readDeclared(
+  body: ReadableStream<Uint8Array>,
+  length: number,
+  max: number,
+  gone?: AbortSignal,
+): Promise<Uint8Array> {
+  const reader = body.getReader();
+  const cancel = () => void reader.cancel().catch(() => {});
+  gone?.addEventListener("abort", cancel);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size <= max) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!(value instanceof Uint8Array)) {
+        throw new TypeError("a response body gave something other than bytes");
+      }
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } catch (error) {
+    cancel();
+    throw error;
+  } finally {
+    gone?.removeEventListener("abort", cancel);
+  }
+  if (size > max) cancel();
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return size > max ? all.subarray(0, length) : all;
+}

@@ -17,7 +17,11 @@ import {
   WireReader,
 } from "./_http1.ts";
 import { writeBody } from "./_write_body.ts";
-import { declaredLength, writeDeclared } from "./_declared_body.ts";
+import {
+  declaredLength,
+  readDeclared,
+  writeDeclared,
+} from "./_declared_body.ts";
 import type { BoundedServer, ServeHandler, ServeLimits } from "./options.ts";
 import { sweepEvery } from "./_sweep_every.ts";
 
@@ -329,10 +333,18 @@ export function listen(
     let whole: Uint8Array | undefined;
     try {
       // A small declared body is read whole and written with the head; the
-      // bytes read are what is sent: a wrong declared length is corrected.
+      // bytes read are what is sent: a wrong declared length is corrected
+      // (one past the bound is cut at the declared length).
       if (
         declared !== undefined && declared <= WHOLE_BODY_MAX_BYTES && !isHead
-      ) whole = new Uint8Array(await response.arrayBuffer());
+      ) {
+        whole = await readDeclared(
+          response.body!,
+          declared,
+          WHOLE_BODY_MAX_BYTES,
+          abort.signal,
+        );
+      }
     } catch {
       // The handler's body failed before a byte was sent: a 500 says so,
       // where the stream path could only cut the answer off.
