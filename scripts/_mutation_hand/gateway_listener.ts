@@ -1350,4 +1350,23 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "        if (left === 0) {\n          ;",
     tests: ["tests/serve/declared_length_test.ts"],
   },
+  {
+    id: "lis15-deno-small-declared-unbounded",
+    bug:
+      "deno listener: an answer declaring a few bytes whose body goes on is read whole into memory without end, and never answered",
+    file: "src/serve/_deno_server.ts",
+    find:
+      "        whole = await readDeclared(\n          response.body!,\n          declared,\n          WHOLE_BODY_MAX_BYTES,\n          abort.signal,\n        );",
+    replace: "        whole = new Uint8Array(await response.arrayBuffer());",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-deno-small-declared-uncut",
+    bug:
+      "deno listener: a small declared body that goes past 64 KiB is sent as read, past its declared length, so the client reads its rest as the next answer",
+    file: "src/serve/_declared_body.ts",
+    find: "  return size > max ? all.subarray(0, length) : all;",
+    replace: "  return all;",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
 ];
