@@ -72,43 +72,46 @@ export async function writeDeclared(
  * corrected). Past `max` it is longer than declared: only its first
  * `length` bytes are kept and the rest is cancelled, as Deno.serve cuts a
  * body at its declared length, so a body that never ends holds no more
- * than `max` bytes. `gone` cancels the read (the client left).
+ * than `max` bytes. `gone` (the client left) cancels the read.
  *
- * @throws The body's read failed (or gave something other than bytes).
+ * @throws The body's read failed, or it gave something other than bytes
+ * (then it is cancelled).
  */
 export async function readDeclared(
   body: ReadableStream<Uint8Array>,
   length: number,
   max: number,
-  gone?: AbortSignal,
+  gone: AbortSignal,
 ): Promise<Uint8Array> {
   const reader = body.getReader();
   const cancel = () => void reader.cancel().catch(() => {});
-  gone?.addEventListener("abort", cancel);
+  // Once the body is read, a cancel does nothing: the listener may stay.
+  gone.addEventListener("abort", cancel, { once: true });
   const chunks: Uint8Array[] = [];
   let size = 0;
-  try {
-    while (size <= max) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (!(value instanceof Uint8Array)) {
-        throw new TypeError("a response body gave something other than bytes");
-      }
-      chunks.push(value);
-      size += value.byteLength;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return concat(chunks, size);
+    if (!(value instanceof Uint8Array)) {
+      cancel();
+      throw new TypeError("a response body gave something other than bytes");
     }
-  } catch (error) {
-    cancel();
-    throw error;
-  } finally {
-    gone?.removeEventListener("abort", cancel);
+    chunks.push(value);
+    size += value.byteLength;
+    if (size > max) {
+      cancel();
+      return concat(chunks, size).subarray(0, length);
+    }
   }
-  if (size > max) cancel();
+}
+
+/** `chunks`, of `size` bytes in all, as one array. */
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
   const all = new Uint8Array(size);
   let at = 0;
   for (const chunk of chunks) {
     all.set(chunk, at);
     at += chunk.byteLength;
   }
-  return size > max ? all.subarray(0, length) : all;
+  return all;
 }

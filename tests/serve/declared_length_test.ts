@@ -219,6 +219,9 @@ Deno.test("serve: an answer declaring up to 64 KiB is sent whole with the length
       new Response("é".repeat(bound / 2 - 1), {
         headers: { "content-length": String(bound) },
       }),
+    // Declared as 10 bytes, exactly 64 KiB whole: read whole, its length.
+    "/at-bound": () =>
+      new Response("y".repeat(bound), { headers: { "content-length": "10" } }),
     // An empty body declared as 10 bytes: 0, or the client waits for 10.
     "/empty": () => new Response("", { headers: { "content-length": "10" } }),
     // Declared as 10 bytes: 1 MiB, then nothing, never ending.
@@ -245,6 +248,8 @@ Deno.test("serve: an answer declaring up to 64 KiB is sent whole with the length
         headOf(short).includes(`content-length: ${bound - 2}`),
         headOf(short).join("\n"),
       );
+      const atBound = await answerOf(client, "/at-bound");
+      assert.ok(headOf(atBound).includes(`content-length: ${bound}`), atBound);
       const empty = await answerOf(client, "/empty");
       assert.ok(headOf(empty).includes("content-length: 0"), empty);
       const endless = await answerOf(client, "/endless");
@@ -254,4 +259,37 @@ Deno.test("serve: an answer declaring up to 64 KiB is sent whole with the length
       assert.match(await answerOf(client, "/again"), /^HTTP\/1\.1 200 /);
     },
   );
+});
+
+// A small declared body is read whole before its head goes out; while it
+// is, a client that leaves cancels it (a relayed upstream stops), and a
+// body that gives something other than bytes is a 500, and cancelled.
+Deno.test("serve: a small declared body being read whole is cancelled when its client leaves, or when it gives no bytes", async () => {
+  const cancelled: string[] = [];
+  let asked!: () => void;
+  const handled = new Promise<void>((resolve) => asked = resolve);
+  await withServer((request) => {
+    const path = new URL(request.url).pathname;
+    asked();
+    return new Response(
+      new ReadableStream<unknown>({
+        pull(controller) {
+          // `/stalled` never gives a byte; `/text` gives a string.
+          if (path === "/text") controller.enqueue("text");
+          else return new Promise<void>(() => {});
+        },
+        cancel: () => void cancelled.push(path),
+      }) as ReadableStream<Uint8Array>,
+      { headers: { "content-length": "10" } },
+    );
+  }, async (connect) => {
+    const leaving = await connect();
+    await leaving.write("GET /stalled HTTP/1.1\r\nHost: x\r\n\r\n");
+    await withTimeout(handled, WAIT_MS, "the handler's call");
+    await leaving.destroy();
+    await waitUntil(() => cancelled.includes("/stalled"), "the body's cancel");
+    const client = await connect();
+    assert.match(await answerOf(client, "/text"), /^HTTP\/1\.1 500 /);
+    await waitUntil(() => cancelled.includes("/text"), "the text's cancel");
+  });
 });
