@@ -74,8 +74,7 @@ export async function writeDeclared(
  * body at its declared length, so a body that never ends holds no more
  * than `max` bytes. `gone` (the client left) cancels the read.
  *
- * @throws The body's read failed, or it gave something other than bytes
- * (then it is cancelled).
+ * @throws The body's read failed, or it gave something other than bytes.
  */
 export async function readDeclared(
   body: ReadableStream<Uint8Array>,
@@ -86,14 +85,14 @@ export async function readDeclared(
   const reader = body.getReader();
   const cancel = () => void reader.cancel().catch(() => {});
   // Once the body is read, a cancel does nothing: the listener may stay.
-  gone.addEventListener("abort", cancel, { once: true });
+  gone.addEventListener("abort", cancel);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return concat(chunks, size);
+    // The 500 this becomes closes the connection, which cancels the body.
     if (!(value instanceof Uint8Array)) {
-      cancel();
       throw new TypeError("a response body gave something other than bytes");
     }
     chunks.push(value);
