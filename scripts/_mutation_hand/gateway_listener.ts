@@ -1369,4 +1369,22 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "  return all;",
     tests: ["tests/serve/declared_length_test.ts"],
   },
+  {
+    id: "lis15-deno-small-declared-gone-ignored",
+    bug:
+      "deno listener: a client that leaves while a small declared body is read whole does not cancel it, so a stalled upstream is held for good",
+    file: "src/serve/_declared_body.ts",
+    find: '  gone.addEventListener("abort", cancel);',
+    replace: "  ;",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-deno-small-declared-at-bound-cut",
+    bug:
+      "deno listener: a body of exactly 64 KiB under a smaller declared length is cut at that length instead of sent whole with its real one",
+    file: "src/serve/_declared_body.ts",
+    find: "    if (size > max) {",
+    replace: "    if (size >= max) {",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
 ];
