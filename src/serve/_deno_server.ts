@@ -334,12 +334,14 @@ export function listen(
     try {
       // A small declared body is read whole and written with the head; the
       // bytes read are what is sent: a wrong declared length is corrected
-      // (one past the bound is cut at the declared length).
+      // (one past the bound is cut at the declared length), on HEAD too, so
+      // it says what GET sends. A HEAD answer without a body keeps its own.
       if (
-        declared !== undefined && declared <= WHOLE_BODY_MAX_BYTES && !isHead
+        declared !== undefined && declared <= WHOLE_BODY_MAX_BYTES &&
+        response.body !== null
       ) {
         whole = await readDeclared(
-          response.body!,
+          response.body,
           declared,
           WHOLE_BODY_MAX_BYTES,
           abort.signal,
@@ -369,9 +371,12 @@ export function listen(
       if (whole !== undefined) {
         // A small body of declared length (the gateway's JSON answers): one
         // write, head and body together, no chunk framing.
-        const out = new Uint8Array(bytes.byteLength + whole.byteLength);
-        out.set(bytes);
-        out.set(whole, bytes.byteLength);
+        let out = bytes;
+        if (!isHead) {
+          out = new Uint8Array(bytes.byteLength + whole.byteLength);
+          out.set(bytes);
+          out.set(whole, bytes.byteLength);
+        }
         await writeAll(c, out, limits.idleTimeoutMs);
       } else if (declared !== undefined && !isHead) {
         // A large body of declared length: that length, and the body
