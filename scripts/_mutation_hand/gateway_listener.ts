@@ -816,10 +816,8 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     bug:
       "deno listener: an answer declaring exactly 64 KiB is not read whole, so a body longer than declared is cut at 64 KiB instead of sent whole with its real length",
     file: "src/serve/_deno_server.ts",
-    find:
-      "declared !== undefined && declared <= WHOLE_BODY_MAX_BYTES && !isHead",
-    replace:
-      "declared !== undefined && declared < WHOLE_BODY_MAX_BYTES && !isHead",
+    find: "declared !== undefined && declared <= WHOLE_BODY_MAX_BYTES &&",
+    replace: "declared !== undefined && declared < WHOLE_BODY_MAX_BYTES &&",
     tests: ["tests/serve/declared_length_test.ts"],
   },
   {
@@ -1159,9 +1157,8 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     bug:
       "serve: an answer declaring more than 64 KiB is read whole into memory before a byte of it is sent",
     file: "src/serve/_deno_server.ts",
-    find:
-      "declared !== undefined && declared <= WHOLE_BODY_MAX_BYTES && !isHead",
-    replace: "declared !== undefined && !isHead",
+    find: "declared !== undefined && declared <= WHOLE_BODY_MAX_BYTES &&",
+    replace: "declared !== undefined &&",
     tests: ["tests/serve/deno_answers_r14_mutants_test.ts"],
   },
   {
@@ -1356,7 +1353,7 @@ export const GATEWAY_LISTENER: HandMutant[] = [
       "deno listener: an answer declaring a few bytes whose body goes on is read whole into memory without end, and never answered",
     file: "src/serve/_deno_server.ts",
     find:
-      "        whole = await readDeclared(\n          response.body!,\n          declared,\n          WHOLE_BODY_MAX_BYTES,\n          abort.signal,\n        );",
+      "        whole = await readDeclared(\n          response.body,\n          declared,\n          WHOLE_BODY_MAX_BYTES,\n          abort.signal,\n        );",
     replace: "        whole = new Uint8Array(await response.arrayBuffer());",
     tests: ["tests/serve/declared_length_test.ts"],
   },
