@@ -189,13 +189,6 @@ export const GATEWAY_LISTENER: Equivalent[] = [
   },
   {
     file: "src/serve/_deno_server.ts",
-    before: "if (isNullBodyStatus(response.status)) return undefined;",
-    after: "if (isNullBodyStatus(response.status)) undefined;",
-    reason:
-      "a Response with a null-body status (204, 205, 304, 1xx) has no body (its constructor refuses one, and fetch gives none), so arrayBuffer() reads 0 bytes and the head written with length 0 is the same head alone, no framing header for those statuses either way",
-  },
-  {
-    file: "src/serve/_deno_server.ts",
     before: "broken = true;",
     after: "broken = false;",
     reason:
@@ -305,8 +298,8 @@ export const GATEWAY_LISTENER: Equivalent[] = [
   },
   {
     file: "src/serve/_node_server.ts",
-    before: "const { done, value } = await (next ?? reader.read());",
-    after: "const { done, value } = await (next || reader.read());",
+    before: "const read = await (next ?? reader.read());",
+    after: "const read = await (next || reader.read());",
     reason:
       "next is undefined or a Promise, an object, so always truthy when set",
   },
@@ -555,9 +548,8 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     context: "res.destroy();",
     before: "await reader.cancel().catch(() => {});",
     after: ";",
-    sites: 2,
     reason:
-      "in both write loops (the pieces read with the head, then the rest), the res.destroy() just before closes the response unfinished, so its close listener aborts the request's signal, whose abort listener (added before the first write, or run at once when the client had already left) cancels this same reader: the body is cancelled either way, a tick later",
+      "in the write loop (the pieces read with the head, then the rest), the res.destroy() just before closes the response unfinished, so its close listener aborts the request's signal, whose abort listener (added before the first write, or run at once when the client had already left) cancels this same reader: the body is cancelled either way, a tick later",
   },
   {
     file: "src/serve/_node_server.ts",
@@ -616,5 +608,34 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     after: "if (n > bytes.byteLength) c.writeBy = 0;",
     reason:
       "a write that took every byte then goes to writeRest from its end, whose loop writes nothing and whose finally clears writeBy, as the first branch does: the same bytes, the same deadline cleared (one async function more a write)",
+    file: "src/serve/_node_server.ts",
+    before: 'server.off("error", reject);',
+    after: ";",
+    reason:
+      "after a successful listen the left once-listener is a no-op reject that nothing can reach: node:http emits a server 'error' after listening only for an accept failure, and the one a client can cause, a full file table, libuv absorbs (the listener, run with ulimit -n 40 and sent 60 connections, emitted none and served on), so no caller of serve sees a difference, and the listener is one, added once, never more",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    before: "if (chunk.byteLength >= left) chunk = chunk.subarray(0, left);",
+    after: "if (chunk.byteLength > left) chunk = chunk.subarray(0, left);",
+    reason:
+      "a chunk exactly as long as what is left is the same bytes whether cut to that length or not, so the same bytes are written and left reaches 0 either way",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    context:
+      "res.destroy(); // the body failed midway: the client sees a cut answer",
+    before: "await reader.cancel().catch(() => {});",
+    after: ";",
+    reason:
+      "only the body's own failure reaches this catch (a read that rejected, or the body's end short of its declared length; res.write and drained do not throw), and cancelling an errored or ended stream does nothing; the res.destroy() before it also aborts the request's signal, whose listener cancels the same reader",
+  },
+  {
+    file: "src/serve/_node_server.ts",
+    context: "await reader.cancel().catch(() => {});",
+    before: "break;",
+    after: ";",
+    reason:
+      "past the declared length every further piece is cut to 0 bytes (an empty write sends nothing under a Content-Length) and the reader is cancelled again, which does nothing, and the cancelled reader's next read is done, which breaks the loop: the same bytes, the same end",
   },
 ];

@@ -814,11 +814,11 @@ export const GATEWAY_LISTENER: HandMutant[] = [
   {
     id: "lisb13-declared-64k-chunked",
     bug:
-      "deno listener: an answer declaring exactly 64 KiB, its body arriving over time, loses its Content-Length and goes chunked",
+      "deno listener: an answer declaring exactly 64 KiB is not read whole, so a body longer than declared is cut at 64 KiB instead of sent whole with its real length",
     file: "src/serve/_deno_server.ts",
-    find: "if (Number(declared) > WHOLE_BODY_MAX_BYTES) return undefined;",
-    replace: "if (Number(declared) >= WHOLE_BODY_MAX_BYTES) return undefined;",
-    tests: ["tests/serve/write_body_r13b_mutants_test.ts"],
+    find: "declared !== undefined && declared <= WHOLE_BODY_MAX_BYTES &&",
+    replace: "declared !== undefined && declared < WHOLE_BODY_MAX_BYTES &&",
+    tests: ["tests/serve/declared_length_test.ts"],
   },
   {
     id: "lisb13-full-buffer-not-moved",
@@ -1139,8 +1139,8 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     bug:
       "node listener: a streamed answer larger than the socket buffers is cut at its first wait for a drain",
     file: "src/serve/_node_server.ts",
-    find: "if (!res.write(value) && !(await drained(res))) {",
-    replace: "if (!res.write(value) && (await drained(res))) {",
+    find: "if (!res.write(chunk) && !(await drained(res))) {",
+    replace: "if (!res.write(chunk) && (await drained(res))) {",
     tests: ["tests/serve/node_idle_write_r14_mutants_test.ts"],
   },
   {
@@ -1157,8 +1157,8 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     bug:
       "serve: an answer declaring more than 64 KiB is read whole into memory before a byte of it is sent",
     file: "src/serve/_deno_server.ts",
-    find: "if (Number(declared) > WHOLE_BODY_MAX_BYTES) return undefined;",
-    replace: "if (Number(declared) > WHOLE_BODY_MAX_BYTES) undefined;",
+    find: "declared !== undefined && declared <= WHOLE_BODY_MAX_BYTES &&",
+    replace: "declared !== undefined &&",
     tests: ["tests/serve/deno_answers_r14_mutants_test.ts"],
   },
   {
@@ -1282,5 +1282,170 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     find: "frame[i] = HEX[n % 16];",
     replace: "frame[i] = HEX[n % 10];",
     tests: ["tests/serve/http1_test.ts"],
+    id: "lis15-deno-declared-chunked",
+    bug:
+      "deno listener: an answer declaring a Content-Length above 64 KiB goes out chunked, without its length",
+    file: "src/serve/_deno_server.ts",
+    find: ": declaredLength(response);",
+    replace:
+      ": (declaredLength(response) ?? Infinity) <= WHOLE_BODY_MAX_BYTES ? declaredLength(response) : undefined;",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-deno-declared-longer-sent",
+    bug:
+      "deno listener: a body longer than its declared Content-Length is sent whole, so its extra bytes start the next answer on the connection",
+    file: "src/serve/_declared_body.ts",
+    find: "await write(bytes.subarray(0, left));",
+    replace: "await write(bytes);",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-deno-declared-short-kept",
+    bug:
+      "deno listener: a body that ends short of its declared Content-Length leaves the connection open, the client waiting for bytes that never come",
+    file: "src/serve/_declared_body.ts",
+    find: "  if (left > 0) {",
+    replace: "  if (left < 0) {",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-deno-head-declared-dropped",
+    bug:
+      "deno listener: a HEAD answer loses the Content-Length its handler declared",
+    file: "src/serve/_deno_server.ts",
+    find: "(!isHead && response.body === null)",
+    replace: "(!isHead && response.body === null) || isHead",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-deno-declared-write-unbounded",
+    bug:
+      "deno listener: a client that stops reading an answer of declared length holds it for ever, its body never cancelled",
+    file: "src/serve/_deno_server.ts",
+    find:
+      "          (out) => writeAll(c, out, limits.idleTimeoutMs),\n          abort.signal,\n        );\n      } else if",
+    replace:
+      "          async (out) => {\n            for (let at = 0; at < out.byteLength;) at += await c.conn.write(out.subarray(at));\n          },\n          abort.signal,\n        );\n      } else if",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-node-declared-longer-sent",
+    bug:
+      "node listener: a body longer than its declared Content-Length is sent whole, its extra bytes read as the start of the next answer",
+    file: "src/serve/_node_server.ts",
+    find: "if (chunk.byteLength >= left) chunk = chunk.subarray(0, left);",
+    replace: ";",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-node-declared-short-kept",
+    bug:
+      "node listener: a body that ends short of its declared Content-Length keeps the connection, so the client reads the next answer as the rest of this one",
+    file: "src/serve/_node_server.ts",
+    find: "if (left > 0 && left !== Infinity) {",
+    replace: "if (left < 0 && left !== Infinity) {",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-deno-declared-end-awaited",
+    bug:
+      "deno listener: a body that has given its whole declared length is read on, so one that then stays open holds the connection and its next request for ever",
+    file: "src/serve/_declared_body.ts",
+    find: "if (bytes.byteLength < left) {",
+    replace: "if (bytes.byteLength <= left) {",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-deno-declared-one-short",
+    bug:
+      "deno listener: a body one byte short of its declared Content-Length keeps the connection, the client waiting for the byte",
+    file: "src/serve/_declared_body.ts",
+    find: "  if (left > 0) {",
+    replace: "  if (left > 1) {",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-node-length-not-a-number",
+    bug:
+      "node listener: a declared Content-Length that is no number (abc) is sent as is, with an unframed body no client can read",
+    file: "src/serve/_node_server.ts",
+    find: '      delete head["content-length"];',
+    replace: "      ;",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-node-empty-get-declared",
+    bug:
+      "node listener: a GET answer with no body goes with the length its handler declared, so the client reads the next answer as its body",
+    file: "src/serve/_node_server.ts",
+    find: ') head["content-length"] = "0";',
+    replace: ') head["content-length"] ??= "0";',
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-deno-null-body-declared",
+    bug:
+      "deno listener: a GET answer with no body takes its handler's declared length, and the listener then writes a body that does not exist",
+    file: "src/serve/_deno_server.ts",
+    find: "const declared = isNullBodyStatus(response.status) ||",
+    replace: "const declared = isNullBodyStatus(response.status) &&",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-deno-empty-whole-declared",
+    bug:
+      "deno listener: a small answer whose body is empty goes with the length its handler declared, so the client waits for bytes that never come",
+    file: "src/serve/_deno_server.ts",
+    find: ": { length: whole?.byteLength ?? declared }),",
+    replace: ": { length: whole?.byteLength || declared }),",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-node-declared-body-kept",
+    bug:
+      "node listener: a body that has given its whole declared length is never cancelled, so one that goes on (a relayed upstream) is held open for good",
+    file: "src/serve/_node_server.ts",
+    find:
+      "        if (left === 0) {\n          await reader.cancel().catch(() => {});",
+    replace: "        if (left === 0) {\n          ;",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-deno-small-declared-unbounded",
+    bug:
+      "deno listener: an answer declaring a few bytes whose body goes on is read whole into memory without end, and never answered",
+    file: "src/serve/_deno_server.ts",
+    find:
+      "        whole = await readDeclared(\n          response.body,\n          declared,\n          WHOLE_BODY_MAX_BYTES,\n          abort.signal,\n        );",
+    replace: "        whole = new Uint8Array(await response.arrayBuffer());",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-deno-small-declared-uncut",
+    bug:
+      "deno listener: a small declared body that goes past 64 KiB is sent as read, past its declared length, so the client reads its rest as the next answer",
+    file: "src/serve/_declared_body.ts",
+    find: "      return concat(chunks, size).subarray(0, length);",
+    replace: "      return concat(chunks, size);",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-deno-small-declared-gone-ignored",
+    bug:
+      "deno listener: a client that leaves while a small declared body is read whole does not cancel it, so a stalled upstream is held for good",
+    file: "src/serve/_declared_body.ts",
+    find: '  gone.addEventListener("abort", cancel);',
+    replace: "  ;",
+    tests: ["tests/serve/declared_length_test.ts"],
+  },
+  {
+    id: "lis15-deno-small-declared-at-bound-cut",
+    bug:
+      "deno listener: a body of exactly 64 KiB under a smaller declared length is cut at that length instead of sent whole with its real one",
+    file: "src/serve/_declared_body.ts",
+    find: "    if (size > max) {",
+    replace: "    if (size >= max) {",
+    tests: ["tests/serve/declared_length_test.ts"],
   },
 ];

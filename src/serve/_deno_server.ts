@@ -17,6 +17,11 @@ import {
   WireReader,
 } from "./_http1.ts";
 import { writeBody } from "./_write_body.ts";
+import {
+  declaredLength,
+  readDeclared,
+  writeDeclared,
+} from "./_declared_body.ts";
 import type { BoundedServer, ServeHandler, ServeLimits } from "./options.ts";
 import { sweepEvery } from "./_sweep_every.ts";
 
@@ -96,22 +101,6 @@ const EMPTY = new Uint8Array(0);
 
 /** Largest declared body read whole and written with the head. */
 const WHOLE_BODY_MAX_BYTES = 64 * 1024;
-
-/**
- * The body of an answer that declares a small Content-Length, read whole;
- * undefined for any other (a stream, a large or undeclared body), which is
- * written as it comes. The bytes read are what is sent: a wrong declared
- * length is corrected, never passed on.
- */
-async function wholeBody(
-  response: Response,
-): Promise<Uint8Array | undefined> {
-  const declared = response.headers.get("content-length");
-  if (declared === null || !/^\d{1,6}$/.test(declared)) return undefined;
-  if (Number(declared) > WHOLE_BODY_MAX_BYTES) return undefined;
-  if (isNullBodyStatus(response.status)) return undefined;
-  return new Uint8Array(await response.arrayBuffer());
-}
 
 /** Whether an answer is a server-sent event stream. */
 function isEventStream(response: Response): boolean {
@@ -362,9 +351,30 @@ export function listen(
     // Unread or broken body: the next request's start is unknown, so say
     // the connection closes.
     const keepAlive = head.keepAlive && !stopping && bodyDone && !broken;
+    const isHead = head.method === "HEAD";
+    // A declared length goes on the wire, as Deno.serve and node:http send
+    // it; one on a HEAD answer is the GET's, whatever body came with it.
+    const declared = isNullBodyStatus(response.status) ||
+        (!isHead && response.body === null)
+      ? undefined
+      : declaredLength(response);
     let whole: Uint8Array | undefined;
     try {
-      whole = await wholeBody(response);
+      // A small declared body is read whole and written with the head; the
+      // bytes read are what is sent: a wrong declared length is corrected
+      // (one past the bound is cut at the declared length), on HEAD too, so
+      // it says what GET sends. A HEAD answer without a body keeps its own.
+      if (
+        declared !== undefined && declared <= WHOLE_BODY_MAX_BYTES &&
+        response.body !== null
+      ) {
+        whole = await readDeclared(
+          response.body,
+          declared,
+          WHOLE_BODY_MAX_BYTES,
+          abort.signal,
+        );
+      }
     } catch {
       // The handler's body failed before a byte was sent: a 500 says so,
       // where the stream path could only cut the answer off.
@@ -379,8 +389,10 @@ export function listen(
       const { bytes, framing } = responseHead(response, {
         version: head.version,
         keepAlive,
-        head: head.method === "HEAD",
-        ...(whole === undefined ? {} : { length: whole.byteLength }),
+        head: isHead,
+        ...(declared === undefined
+          ? {}
+          : { length: whole?.byteLength ?? declared }),
       });
       // An HTTP/1.0 body without a length ends with the connection.
       if (framing === "close") reusable = false;
@@ -388,12 +400,22 @@ export function listen(
         // A small body of declared length (the gateway's JSON answers): one
         // write, head and body together, no chunk framing.
         let out = bytes;
-        if (head.method !== "HEAD") {
+        if (!isHead) {
           out = new Uint8Array(bytes.byteLength + whole.byteLength);
           out.set(bytes);
           out.set(whole, bytes.byteLength);
         }
         await writeAll(c, out, limits.idleTimeoutMs);
+      } else if (declared !== undefined && !isHead) {
+        // A large body of declared length: that length, and the body
+        // unframed as it comes, bounded as any other answer's writes.
+        await writeDeclared(
+          response.body!,
+          bytes,
+          declared,
+          (out) => writeAll(c, out, limits.idleTimeoutMs),
+          abort.signal,
+        );
       } else if (framing === "none" || response.body === null) {
         await response.body?.cancel();
         await writeAll(c, bytes, limits.idleTimeoutMs);

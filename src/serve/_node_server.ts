@@ -15,7 +15,10 @@
  * An answer whose body is whole at once (a string, bytes, JSON: each read
  * resolves within the event loop's turn, to the end, within 64 KiB) goes out
  * with its `Content-Length` in one write; a body still being produced goes
- * out chunked as it comes, its head first.
+ * out chunked as it comes, its head first, unless the handler declared its
+ * length: then that length goes out, a body longer is cut there and one
+ * shorter closes the connection (node:http itself passes on any count,
+ * which the client reads into the next answer), as Deno.serve does.
  *
  * The handler gets `info.completed`, which settles when the answer was
  * written or rejects when the client left first (or with a `BodyFailed`
@@ -346,10 +349,25 @@ export async function serveNode(
     });
     if (cookies.length > 0) head["set-cookie"] = cookies;
     if (stopping) head.connection = "close";
+    // A declared length that is no number of bytes is not passed on (the
+    // client could not frame the answer): the body is framed as undeclared,
+    // as Deno.serve does.
+    const declared = head["content-length"] as string | undefined;
+    const length = declared === undefined ? Infinity : Number(declared);
+    if (declared !== undefined && !/^\d{1,15}$/.test(declared)) {
+      delete head["content-length"];
+    }
     if (
       !response.body || req.method === "HEAD" ||
       nullBodyStatus(response.status)
     ) {
+      // No body on a GET: its length is 0, whatever was declared (the
+      // client would read the next answer as the rest), as Deno.serve
+      // sends it; a HEAD answer's declared length is the GET's.
+      if (
+        !response.body && req.method !== "HEAD" &&
+        !nullBodyStatus(response.status)
+      ) head["content-length"] = "0";
       res.writeHead(response.status, head);
       await response.body?.cancel().catch(() => {});
       res.end();
@@ -383,23 +401,35 @@ export async function serveNode(
     }
     res.writeHead(response.status, head);
     res.flushHeaders();
+    // A declared length is what the client reads (node:http passes on any
+    // count): bytes past it would start the next answer, so they are not
+    // sent; a body short of it closes the connection (as Deno.serve does).
+    let left = "content-length" in head ? length : Infinity;
     try {
-      for (const chunk of taken.chunks) {
-        if (!res.write(chunk) && !(await drained(res))) {
-          res.destroy();
-          await reader.cancel().catch(() => {});
-          return;
+      for (let i = 0, next = taken.next;; i++) {
+        let chunk: Uint8Array;
+        if (i < taken.chunks.length) chunk = taken.chunks[i];
+        else {
+          const read = await (next ?? reader.read());
+          next = undefined;
+          if (read.done) break;
+          chunk = read.value;
         }
-      }
-      for (let next = taken.next;; next = undefined) {
-        const { done, value } = await (next ?? reader.read());
-        if (done) break;
-        if (!res.write(value) && !(await drained(res))) {
+        if (chunk.byteLength >= left) chunk = chunk.subarray(0, left);
+        left -= chunk.byteLength;
+        if (!res.write(chunk) && !(await drained(res))) {
           res.destroy();
           await reader.cancel().catch(() => {});
           // The client stopped reading: its connection went, as on Deno.
           return;
         }
+        if (left === 0) {
+          await reader.cancel().catch(() => {});
+          break;
+        }
+      }
+      if (left > 0 && left !== Infinity) {
+        throw new Error(`the body ended ${left} bytes short of its length`);
       }
       res.end();
     } catch (error) {

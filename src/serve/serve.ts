@@ -63,7 +63,12 @@ async function listenerOfRuntime(): Promise<Listen> {
  * HEAD has a body stream, empty when the client sent none. A streamed
  * answer's status and headers go out at once, before its first chunk is
  * ready; an answer is framed once whatever `Transfer-Encoding` it names;
- * and an answer the listener gives up (its 413 came first) has its body
+ * a `Content-Length` the handler declares goes out as declared (a body
+ * past it is cut there, one short of it closes the connection; a body
+ * built whole, up to 64 KiB, goes with its real length; a HEAD answer says
+ * what its GET would, the declared length when it has no body; a GET
+ * answer with no body goes with 0), as `Deno.serve`
+ * sends it; and an answer the listener gives up (its 413 came first) has its body
  * cancelled, so a relayed upstream stops. A client that leaves once its
  * request is whole (its connection ends) aborts the handler's
  * `request.signal` and cancels the answer's body, even one still waiting for

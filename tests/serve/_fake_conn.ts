@@ -14,7 +14,7 @@ import type {
   ServeHandler,
   ServeOptions,
 } from "../../src/serve/options.ts";
-import { withTimeout } from "../_bounded.ts";
+import { shutdownBounded, withTimeout } from "../_bounded.ts";
 
 const BOUND_MS = 10_000;
 const utf8 = new TextEncoder();
@@ -38,6 +38,8 @@ export interface FakeConn {
   feed(more: string): void;
   /** Resolves once `done()` holds (bounded). */
   until(done: () => boolean, what: string): Promise<void>;
+  /** Resolves once the listener has written to it (bounded). */
+  written(what: string): Promise<void>;
 }
 
 /**
@@ -136,6 +138,7 @@ export function fakeConn(
     releaseWrite,
     feed,
     until,
+    written: (what) => until(() => events.some((e) => "write" in e), what),
   };
 }
 
@@ -175,5 +178,30 @@ export async function serveFake(
   } finally {
     // deno-lint-ignore no-explicit-any
     (Deno as any).listen = realListen;
+  }
+}
+
+/**
+ * Serves `handler` (an "ok" answer unless given) on loopback over `conns`
+ * as {@linkcode serveFake} does, with `options`, runs `use`, and shuts the
+ * server down within its bound whatever `use` did (a write still held is
+ * let go first: the shutdown waits for it).
+ */
+export async function withFake(
+  conns: (FakeConn | Error)[],
+  use: (server: BoundedServer) => Promise<void>,
+  options: Omit<ServeOptions, "port" | "hostname"> = {},
+  handler: ServeHandler = () => new Response("ok"),
+): Promise<void> {
+  const server = await serveFake(handler, {
+    ...options,
+    port: 0,
+    hostname: "127.0.0.1",
+  }, conns);
+  try {
+    await use(server);
+  } finally {
+    for (const c of conns) if (!(c instanceof Error)) c.releaseWrite();
+    await shutdownBounded(server);
   }
 }

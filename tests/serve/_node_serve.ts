@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { run, stopChild, withTimeout } from "../_bounded.ts";
 import { programPath } from "../_programs.ts";
-import { ask, bodyOf } from "./_raw_client.ts";
+import { ask, bodyOf, type RawClient, rawClient } from "./_raw_client.ts";
 
 /** The fixture most Node listener tests run. */
 export const FIXTURE = new URL("./fixtures/node_serve.ts", import.meta.url);
@@ -149,4 +149,33 @@ export async function assertAnswersNext(port: number): Promise<void> {
   );
   assert.match(answer, /^HTTP\/1\.1 200 /);
   assert.equal(bodyOf(answer), "GET /after");
+}
+
+/**
+ * A client whose `GET /wait` the fixture's handler is holding (it answers
+ * only once the client leaves): resolves once the handler has it.
+ */
+export async function holdWait(serve: NodeServe): Promise<RawClient> {
+  const client = await rawClient(serve.port);
+  try {
+    await client.write("GET /wait HTTP/1.1\r\nHost: x\r\n\r\n");
+    await serve.printed("handling /wait");
+  } catch (error) {
+    await client.destroy();
+    throw error;
+  }
+  return client;
+}
+
+/**
+ * Closes the client holding `/wait` and waits until the fixture has seen
+ * its answer given up (`completed /wait Error`, printed once the answer's
+ * close was handled, connection slot and all).
+ */
+export async function leaveWait(
+  client: RawClient,
+  serve: NodeServe,
+): Promise<void> {
+  await client.destroy();
+  await serve.printed("completed /wait Error");
 }

@@ -4,9 +4,9 @@
 // in two pieces (a chunked body's last chunk goes alone) does not wait for
 // the client's delayed ACK (40 ms a request on Linux).
 import assert from "node:assert/strict";
-import { shutdownBounded, withTimeout } from "../_bounded.ts";
+import { withTimeout } from "../_bounded.ts";
 import { waitUntil } from "../_timeout.ts";
-import { fakeConn, serveFake } from "./_fake_conn.ts";
+import { fakeConn, withFake } from "./_fake_conn.ts";
 import { bodyOf } from "./_raw_client.ts";
 import { withServer } from "./_with_server.ts";
 
@@ -49,20 +49,10 @@ Deno.test("serve: every accepted connection has Nagle's algorithm off", async ()
   const wire = fakeConn(
     "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
   );
-  const server = await serveFake(
-    () => new Response("ok"),
-    { port: 0, hostname: "127.0.0.1" },
-    [wire],
-  );
-  try {
-    await wire.until(
-      () => wire.events.some((e) => "write" in e),
-      "the answer's write",
-    );
+  await withFake([wire], async () => {
+    await wire.written("the answer's write");
     assert.equal(wire.noDelay, true);
-  } finally {
-    await shutdownBounded(server);
-  }
+  });
 });
 
 // Bug (`_deno_server.ts`, the refusal's task not kept with the others):
@@ -74,16 +64,8 @@ Deno.test("serve: shutdown waits for a connection refused past the cap to be ans
   const refused = fakeConn("GET / HTTP/1.1\r\nHost: x\r\n\r\n", {
     holdFirstWrite: true,
   });
-  const server = await serveFake(
-    () => new Response("ok"),
-    { port: 0, hostname: "127.0.0.1", maxConnections: 1 },
-    [busy, refused],
-  );
-  try {
-    await refused.until(
-      () => refused.events.some((e) => "write" in e),
-      "the 503's write",
-    );
+  await withFake([busy, refused], async (server) => {
+    await refused.written("the 503's write");
     assert.match(refused.summary().find((e) => e !== "read")!, / 503/);
     // Whether the refused connection was closed when shutdown resolved.
     const stopped = server.shutdown().then(() =>
@@ -98,10 +80,7 @@ Deno.test("serve: shutdown waits for a connection refused past the cap to be ans
       true,
       "shutdown resolved first",
     );
-  } finally {
-    refused.releaseWrite();
-    await shutdownBounded(server);
-  }
+  }, { maxConnections: 1 });
 });
 
 // Bug (`_deno_server.ts`, the accept loop's backoff: `pause === 0` made
@@ -127,22 +106,14 @@ Deno.test("serve: failed accepts are retried after 5 ms, doubling up to 1 s, and
     waits.push(ms);
     return realSetTimeout(fn, 0);
   }) as typeof setTimeout;
-  let server;
   try {
-    server = await serveFake(
-      () => new Response("ok"),
-      { port: 0, hostname: "127.0.0.1", maxConnections: 1 },
-      [busy, ...failures, next],
-    );
-    // The busy connection holds the one slot: the next one is refused.
-    await next.until(
-      () => next.events.some((e) => "write" in e),
-      "the next connection's answer",
-    );
-    assert.match(next.summary().find((e) => e !== "read")!, / 503/);
+    await withFake([busy, ...failures, next], async () => {
+      // The busy connection holds the one slot: the next one is refused.
+      await next.written("the next connection's answer");
+      assert.match(next.summary().find((e) => e !== "read")!, / 503/);
+    }, { maxConnections: 1 });
   } finally {
     globalThis.setTimeout = realSetTimeout;
-    if (server) await shutdownBounded(server);
   }
   assert.deepEqual(waits, [
     5,
@@ -210,16 +181,8 @@ Deno.test("serve: a keep-alive answer being written when shutdown begins closes 
   const wire = fakeConn("GET / HTTP/1.1\r\nHost: x\r\n\r\n", {
     holdFirstWrite: true,
   });
-  const server = await serveFake(
-    () => new Response("ok"),
-    { port: 0, hostname: "127.0.0.1" },
-    [wire],
-  );
-  try {
-    await wire.until(
-      () => wire.events.some((e) => "write" in e),
-      "the answer's write",
-    );
+  await withFake([wire], async (server) => {
+    await wire.written("the answer's write");
     const stopped = server.shutdown();
     wire.releaseWrite();
     await wire.until(
@@ -227,10 +190,7 @@ Deno.test("serve: a keep-alive answer being written when shutdown begins closes 
       "the connection's close after its answer",
     );
     await withTimeout(stopped, 10_000, "shutdown");
-  } finally {
-    wire.releaseWrite();
-    await shutdownBounded(server);
-  }
+  });
 });
 
 // Bug (`_deno_server.ts`, closeQuietly's `c.closed = true` made false): a

@@ -7,7 +7,12 @@
 import assert from "node:assert/strict";
 import { needs } from "../_programs.ts";
 import { waitUntil } from "../_timeout.ts";
-import { assertAnswersNext, withBundledNodeServe } from "./_node_serve.ts";
+import {
+  assertAnswersNext,
+  holdWait,
+  leaveWait,
+  withBundledNodeServe,
+} from "./_node_serve.ts";
 import { ask, bodyOf, headOf, rawClient } from "./_raw_client.ts";
 
 const FIXTURE = new URL("./fixtures/node_given_up_serve.ts", import.meta.url);
@@ -146,14 +151,9 @@ Deno.test({
     await withBundledNodeServe(
       FIXTURE,
       { MAX_CONNECTIONS: "1" },
-      async ({ port, printed }) => {
-        const leaving = await rawClient(port);
-        await leaving.write("GET /wait HTTP/1.1\r\nHost: x\r\n\r\n");
-        await printed("handling /wait");
-        await leaving.destroy();
-        // Printed once the answer's close has been handled, slot and all.
-        await printed("completed /wait Error");
-        await assertAnswersNext(port);
+      async (serve) => {
+        await leaveWait(await holdWait(serve), serve);
+        await assertAnswersNext(serve.port);
       },
     );
   },

@@ -6,7 +6,12 @@
 import assert from "node:assert/strict";
 import { needs } from "../_programs.ts";
 import { waitUntil, withTimeout } from "../_timeout.ts";
-import { FIXTURE as NODE_SERVE, withBundledNodeServe } from "./_node_serve.ts";
+import {
+  FIXTURE as NODE_SERVE,
+  holdWait,
+  leaveWait,
+  withBundledNodeServe,
+} from "./_node_serve.ts";
 import { ask, bodyOf, rawClient } from "./_raw_client.ts";
 
 const FIXTURE = new URL("./fixtures/node_given_up_serve.ts", import.meta.url);
@@ -36,12 +41,11 @@ Deno.test({
     await withBundledNodeServe(
       FIXTURE,
       { MAX_CONNECTIONS: "1" },
-      async ({ port, printed }) => {
-        const holding = await rawClient(port);
+      async (serve) => {
+        const port = serve.port;
+        const holding = await holdWait(serve);
         let refused: Deno.Conn | undefined;
         try {
-          await holding.write("GET /wait HTTP/1.1\r\nHost: x\r\n\r\n");
-          await printed("handling /wait");
           refused = await Deno.connect({ hostname: "127.0.0.1", port });
           // The 503 and the server's end of the connection; this side
           // stays open, never written to, never closed.
@@ -51,8 +55,7 @@ Deno.test({
             "the refusal and the server's end",
           );
           assert.match(answer, /^HTTP\/1\.1 503 /);
-          await holding.destroy();
-          await printed("completed /wait Error");
+          await leaveWait(holding, serve);
           const after = await ask(
             port,
             "GET /after HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",

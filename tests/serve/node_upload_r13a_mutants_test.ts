@@ -11,6 +11,8 @@ import { needs } from "../_programs.ts";
 import {
   assertAnswersNext,
   FIXTURE as NODE_SERVE,
+  holdWait,
+  leaveWait,
   withBundledNodeServe,
 } from "./_node_serve.ts";
 import { ask, bodyOf, type RawClient, rawClient } from "./_raw_client.ts";
@@ -110,12 +112,11 @@ Deno.test({
     await withBundledNodeServe(
       FIXTURE,
       { MAX_CONNECTIONS: "1" },
-      async ({ port, printed }) => {
-        const holding = await rawClient(port);
+      async (serve) => {
+        const port = serve.port;
+        const holding = await holdWait(serve);
         let refused: RawClient | undefined;
         try {
-          await holding.write("GET /wait HTTP/1.1\r\nHost: x\r\n\r\n");
-          await printed("handling /wait");
           refused = await rawClient(port);
           // Written as the connection opens, before the client can have
           // read the 503 and closed its side: the server reads it.
@@ -124,8 +125,7 @@ Deno.test({
           );
           await refused.closedByServer();
           assert.match(refused.received, /^HTTP\/1\.1 503 /);
-          await holding.destroy();
-          await printed("completed /wait Error");
+          await leaveWait(holding, serve);
           await assertAnswersNext(port);
         } finally {
           await holding.destroy();
@@ -150,7 +150,10 @@ Deno.test({
     await withBundledNodeServe(NODE_SERVE, {
       MAX_BODY_BYTES: String(64 * 1024 * 1024),
       HEADERS_TIMEOUT_MS: "300",
-      BODY_TIMEOUT_MS: "300",
+      // Long enough for the bug to take the whole upload under any load
+      // (16 MiB over loopback); with 300 ms a loaded machine sent it too
+      // slowly, so the 408 came anyway and the bug went unseen.
+      BODY_TIMEOUT_MS: "3000",
     }, async ({ port, printed }) => {
       const client = await rawClient(port);
       try {
