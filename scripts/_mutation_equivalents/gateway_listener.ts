@@ -608,6 +608,8 @@ export const GATEWAY_LISTENER: Equivalent[] = [
     after: "if (n > bytes.byteLength) c.writeBy = 0;",
     reason:
       "a write that took every byte then goes to writeRest from its end, whose loop writes nothing and whose finally clears writeBy, as the first branch does: the same bytes, the same deadline cleared (one async function more a write)",
+  },
+  {
     file: "src/serve/_node_server.ts",
     before: 'server.off("error", reject);',
     after: ";",

@@ -1282,6 +1282,8 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     find: "frame[i] = HEX[n % 16];",
     replace: "frame[i] = HEX[n % 10];",
     tests: ["tests/serve/http1_test.ts"],
+  },
+  {
     id: "lis15-deno-declared-chunked",
     bug:
       "deno listener: an answer declaring a Content-Length above 64 KiB goes out chunked, without its length",
