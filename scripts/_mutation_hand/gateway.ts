@@ -2447,4 +2447,66 @@ export const GATEWAY: HandMutant[] = [
       'return text === "" && keepEmpty ? [] : [{ role: "system", content: text }];',
     tests: ["tests/gateway/anthropic_system_r14_mutants_test.ts"],
   },
+  {
+    id: "gw15-operation-stream-cap-unchecked",
+    bug:
+      "relayed operations: a stream past maxStreams reaches its backend (checkStreams dropped)",
+    file: "src/gateway/_operation.ts",
+    find: "if (stream) checkStreams(ex);",
+    replace: "if (stream) ;",
+    tests: ["tests/gateway/operation_stream_slot_r15_mutants_test.ts"],
+  },
+  {
+    id: "gw15-operation-stream-cap-inverted",
+    bug:
+      "relayed operations: the stream cap checked for plain calls and never for streams",
+    file: "src/gateway/_operation.ts",
+    find: "if (stream) checkStreams(ex);",
+    replace: "if (!stream) checkStreams(ex);",
+    tests: ["tests/gateway/operation_stream_slot_r15_mutants_test.ts"],
+  },
+  {
+    id: "gw15-operation-stream-slot-not-taken",
+    bug:
+      "relayed operations: a relayed stream takes no slot, so a chat stream beside it passes maxStreams",
+    file: "src/gateway/_operation.ts",
+    find: "if (stream) ctx.streams.opened();",
+    replace: "if (stream) ;",
+    tests: ["tests/gateway/operation_stream_slot_r15_mutants_test.ts"],
+  },
+  {
+    id: "gw15-operation-stream-slot-plain-taken",
+    bug:
+      "relayed operations: a plain call takes a stream slot it never gives back",
+    file: "src/gateway/_operation.ts",
+    find: "if (stream) ctx.streams.opened();",
+    replace: "if (!stream) ctx.streams.opened();",
+    tests: ["tests/gateway/operation_stream_slot_r15_mutants_test.ts"],
+  },
+  {
+    id: "gw15-operation-failed-slot-inverted",
+    bug:
+      "relayed operations: a failed plain call gives back a slot it never took, a failed stream keeps its own",
+    file: "src/gateway/_operation.ts",
+    find: "if (stream) ctx.streams.closed();",
+    replace: "if (!stream) ctx.streams.closed();",
+    tests: ["tests/gateway/operation_stream_slot_r15_mutants_test.ts"],
+  },
+  {
+    id: "gw15-operation-failed-slot-kept",
+    bug: "relayed operations: a stream whose call fails keeps its slot",
+    file: "src/gateway/_operation.ts",
+    find: "if (stream) ctx.streams.closed();",
+    replace: "if (stream) ;",
+    tests: ["tests/gateway/operation_stream_slot_r15_mutants_test.ts"],
+  },
+  {
+    id: "gw15-operation-failed-deadline-kept",
+    bug:
+      "relayed operations: a call its backend refuses leaves its requestTimeoutMs timer running",
+    file: "src/gateway/_operation.ts",
+    find: "    deadline.release();\n    if (stream) ctx.streams.closed();",
+    replace: "    if (stream) ctx.streams.closed();",
+    tests: ["tests/gateway/operation_stream_slot_r15_mutants_test.ts"],
+  },
 ];
