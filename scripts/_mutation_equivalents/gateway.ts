@@ -567,4 +567,12 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "point is the index of the decimal point in String(value), which never starts with one (a number below 1 is written 0.…), so it is -1 or at least 1, never 0",
   },
+  {
+    file: "src/gateway/providers.ts",
+    before:
+      "const url = spec.baseURL ?? providerEntry(spec.provider)?.baseURL;",
+    after: "const url = spec.baseURL || providerEntry(spec.provider)?.baseURL;",
+    reason:
+      'the two differ only for a baseURL of "", which no spec the gateway or the command builds holds: the config refuses a baseURL that is not an http(s) URL and the environment reader leaves out an empty OPENAI_BASE_URL',
+  },
 ];

@@ -2509,4 +2509,51 @@ export const GATEWAY: HandMutant[] = [
     replace: "    if (stream) ctx.streams.closed();",
     tests: ["tests/gateway/operation_stream_slot_r15_mutants_test.ts"],
   },
+  {
+    id: "gw15-providers-token-limit-dropped",
+    bug:
+      "createAdapter: a spec's maxTokensParameter parsed, then left out of the adapter (a proxy gets max_tokens)",
+    file: "src/gateway/providers.ts",
+    find: "...(spec.maxTokensParameter === undefined",
+    replace: "...(spec.maxTokensParameter !== undefined",
+    tests: ["tests/gateway/providers_spec_r15_mutants_test.ts"],
+  },
+  {
+    id: "gw15-providers-name-dropped",
+    bug:
+      "createAdapter: the spec's name not passed on, so the adapter is named after its provider",
+    file: "src/gateway/providers.ts",
+    find: "    name: spec.name,\n    ...(spec.apiKey",
+    replace: "    ...(spec.apiKey",
+    tests: ["tests/gateway/providers_spec_r15_mutants_test.ts"],
+  },
+  {
+    id: "gw15-providers-key-inverted",
+    bug:
+      "createAdapter: the spec's apiKey passed only when it is empty, so the upstream gets no bearer token",
+    file: "src/gateway/providers.ts",
+    find: "...(spec.apiKey ? { apiKey",
+    replace: "...(!spec.apiKey ? { apiKey",
+    tests: ["tests/gateway/providers_spec_r15_mutants_test.ts"],
+  },
+  {
+    id: "gw15-providers-key-dropped",
+    bug: "createAdapter: the spec's apiKey never reaches the adapter",
+    file: "src/gateway/providers.ts",
+    find: "    ...(spec.apiKey ? { apiKey: spec.apiKey } : {}),\n",
+    replace: "",
+    tests: [
+      "tests/gateway/providers_spec_r15_mutants_test.ts",
+      "tests/examples/backends_test.ts",
+    ],
+  },
+  {
+    id: "gw15-providers-host-default-dropped",
+    bug:
+      "apiHost: a backend without a baseURL has no host, so the startup never warns it cannot reach the provider's API",
+    file: "src/gateway/providers.ts",
+    find: "const url = spec.baseURL ?? providerEntry(spec.provider)?.baseURL;",
+    replace: "const url = spec.baseURL;",
+    tests: ["tests/gateway/providers_spec_r15_mutants_test.ts"],
+  },
 ];
