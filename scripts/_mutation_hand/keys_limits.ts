@@ -218,4 +218,13 @@ export const KEYS_LIMITS: HandMutant[] = [
     replace: 'type: "",',
     tests: ["tests/gateway/keys_r15_mutants_test.ts"],
   },
+  {
+    id: "gw15-limits-probes-pile-up",
+    bug:
+      "shared limits: while a probe of a hung store waits, every request past retryMs starts another",
+    file: "src/gateway/shared_rate_limit_store.ts",
+    find: "this.#probing = true;",
+    replace: "this.#probing = false;",
+    tests: ["tests/gateway/shared_limits_probe_r15_mutants_test.ts"],
+  },
 ];
