@@ -2556,4 +2556,13 @@ export const GATEWAY: HandMutant[] = [
     replace: "const url = spec.baseURL;",
     tests: ["tests/gateway/providers_spec_r15_mutants_test.ts"],
   },
+  {
+    id: "gw15-cache-reasoning-part-kept",
+    bug:
+      "response cache: a streamed answer whose chunk carries a signature alone, or redacted reasoning alone, is stored and its hit comes back without it",
+    file: "src/gateway/cache/_answer.ts",
+    find: "chunk.thinking !== undefined || chunk.signature !== undefined ||",
+    replace: "chunk.thinking !== undefined || chunk.signature !== undefined &&",
+    tests: ["tests/gateway/cache_reasoning_r15_mutants_test.ts"],
+  },
 ];
