@@ -219,4 +219,18 @@ export const CLI: Equivalent[] = [
     reason:
       "node:fs's readFile and readFileSync, the only calls this wraps, throw Error objects (a system error with its code, or a TypeError for a bad path), never null or undefined, the one case ?. guards; the Runtime is not public",
   },
+  {
+    file: "src/cli/_runner_watch.ts",
+    before: "clearInterval(timer);",
+    after: ";",
+    reason:
+      "its one caller stops the watch in the finally of the command however the serve ended, so the timer goes then; until the drain ends it only reads /proc again once a second and settles an already settled promise, which no one sees",
+  },
+  {
+    file: "src/cli/mod.ts",
+    before: "const [name, ...rest] = args ?? rt.args;",
+    after: "const [name, ...rest] = args || rt.args;",
+    reason:
+      "args is an array (never falsy, even empty) or undefined by type, so ?? and || pick the same side",
+  },
 ];

@@ -567,4 +567,33 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "point is the index of the decimal point in String(value), which never starts with one (a number below 1 is written 0.…), so it is -1 or at least 1, never 0",
   },
+  {
+    file: "src/gateway/providers.ts",
+    before:
+      "const url = spec.baseURL ?? providerEntry(spec.provider)?.baseURL;",
+    after: "const url = spec.baseURL || providerEntry(spec.provider)?.baseURL;",
+    reason:
+      'the two differ only for a baseURL of "", which no spec the gateway or the command builds holds: the config refuses a baseURL that is not an http(s) URL and the environment reader leaves out an empty OPENAI_BASE_URL',
+  },
+  {
+    file: "src/gateway/_relay_answer.ts",
+    before: "const watched = watchedBody(tokens?.body ?? body);",
+    after: "const watched = watchedBody(tokens?.body || body);",
+    reason:
+      "tokens?.body is the tap's ReadableStream, an object and never falsy, or undefined when no tap reads the stream: ?? and || pick the same side",
+  },
+  {
+    file: "src/gateway/_stream_tokens.ts",
+    before: "const prompt = this.#input + (this.#cacheRead ?? 0) +",
+    after: "const prompt = this.#input + (this.#cacheRead || 0) +",
+    reason:
+      "the cache-read count is undefined or a number JSON.parse made (never NaN), and for 0 both sides give 0",
+  },
+  {
+    file: "src/gateway/_stream_tokens.ts",
+    before: "(this.#cacheWritten ?? 0);",
+    after: "(this.#cacheWritten || 0);",
+    reason:
+      "the cache-write count is undefined or a number JSON.parse made (never NaN), and for 0 both sides give 0",
+  },
 ];

@@ -507,4 +507,13 @@ export const CLI: HandMutant[] = [
       "tests/cli/listen_r12_mutants_test.ts",
     ],
   },
+  {
+    id: "gw15-line-buffer-bound-late",
+    bug:
+      "log lines: text exactly at the buffer's bound stays gathered until the next line or the timer",
+    file: "src/cli/_line_buffer.ts",
+    find: "if (this.#length >= this.#maxBytes)",
+    replace: "if (this.#length > this.#maxBytes)",
+    tests: ["tests/cli/line_buffer_r15_mutants_test.ts"],
+  },
 ];

@@ -2447,4 +2447,122 @@ export const GATEWAY: HandMutant[] = [
       'return text === "" && keepEmpty ? [] : [{ role: "system", content: text }];',
     tests: ["tests/gateway/anthropic_system_r14_mutants_test.ts"],
   },
+  {
+    id: "gw15-operation-stream-cap-unchecked",
+    bug:
+      "relayed operations: a stream past maxStreams reaches its backend (checkStreams dropped)",
+    file: "src/gateway/_operation.ts",
+    find: "if (stream) checkStreams(ex);",
+    replace: "if (stream) ;",
+    tests: ["tests/gateway/operation_stream_slot_r15_mutants_test.ts"],
+  },
+  {
+    id: "gw15-operation-stream-cap-inverted",
+    bug:
+      "relayed operations: the stream cap checked for plain calls and never for streams",
+    file: "src/gateway/_operation.ts",
+    find: "if (stream) checkStreams(ex);",
+    replace: "if (!stream) checkStreams(ex);",
+    tests: ["tests/gateway/operation_stream_slot_r15_mutants_test.ts"],
+  },
+  {
+    id: "gw15-operation-stream-slot-not-taken",
+    bug:
+      "relayed operations: a relayed stream takes no slot, so a chat stream beside it passes maxStreams",
+    file: "src/gateway/_operation.ts",
+    find: "if (stream) ctx.streams.opened();",
+    replace: "if (stream) ;",
+    tests: ["tests/gateway/operation_stream_slot_r15_mutants_test.ts"],
+  },
+  {
+    id: "gw15-operation-stream-slot-plain-taken",
+    bug:
+      "relayed operations: a plain call takes a stream slot it never gives back",
+    file: "src/gateway/_operation.ts",
+    find: "if (stream) ctx.streams.opened();",
+    replace: "if (!stream) ctx.streams.opened();",
+    tests: ["tests/gateway/operation_stream_slot_r15_mutants_test.ts"],
+  },
+  {
+    id: "gw15-operation-failed-slot-inverted",
+    bug:
+      "relayed operations: a failed plain call gives back a slot it never took, a failed stream keeps its own",
+    file: "src/gateway/_operation.ts",
+    find: "if (stream) ctx.streams.closed();",
+    replace: "if (!stream) ctx.streams.closed();",
+    tests: ["tests/gateway/operation_stream_slot_r15_mutants_test.ts"],
+  },
+  {
+    id: "gw15-operation-failed-slot-kept",
+    bug: "relayed operations: a stream whose call fails keeps its slot",
+    file: "src/gateway/_operation.ts",
+    find: "if (stream) ctx.streams.closed();",
+    replace: "if (stream) ;",
+    tests: ["tests/gateway/operation_stream_slot_r15_mutants_test.ts"],
+  },
+  {
+    id: "gw15-operation-failed-deadline-kept",
+    bug:
+      "relayed operations: a call its backend refuses leaves its requestTimeoutMs timer running",
+    file: "src/gateway/_operation.ts",
+    find: "    deadline.release();\n    if (stream) ctx.streams.closed();",
+    replace: "    if (stream) ctx.streams.closed();",
+    tests: ["tests/gateway/operation_stream_slot_r15_mutants_test.ts"],
+  },
+  {
+    id: "gw15-providers-token-limit-dropped",
+    bug:
+      "createAdapter: a spec's maxTokensParameter parsed, then left out of the adapter (a proxy gets max_tokens)",
+    file: "src/gateway/providers.ts",
+    find: "...(spec.maxTokensParameter === undefined",
+    replace: "...(spec.maxTokensParameter !== undefined",
+    tests: ["tests/gateway/providers_spec_r15_mutants_test.ts"],
+  },
+  {
+    id: "gw15-providers-name-dropped",
+    bug:
+      "createAdapter: the spec's name not passed on, so the adapter is named after its provider",
+    file: "src/gateway/providers.ts",
+    find: "    name: spec.name,\n    ...(spec.apiKey",
+    replace: "    ...(spec.apiKey",
+    tests: ["tests/gateway/providers_spec_r15_mutants_test.ts"],
+  },
+  {
+    id: "gw15-providers-key-inverted",
+    bug:
+      "createAdapter: the spec's apiKey passed only when it is empty, so the upstream gets no bearer token",
+    file: "src/gateway/providers.ts",
+    find: "...(spec.apiKey ? { apiKey",
+    replace: "...(!spec.apiKey ? { apiKey",
+    tests: ["tests/gateway/providers_spec_r15_mutants_test.ts"],
+  },
+  {
+    id: "gw15-providers-key-dropped",
+    bug: "createAdapter: the spec's apiKey never reaches the adapter",
+    file: "src/gateway/providers.ts",
+    find: "    ...(spec.apiKey ? { apiKey: spec.apiKey } : {}),\n",
+    replace: "",
+    tests: [
+      "tests/gateway/providers_spec_r15_mutants_test.ts",
+      "tests/examples/backends_test.ts",
+    ],
+  },
+  {
+    id: "gw15-providers-host-default-dropped",
+    bug:
+      "apiHost: a backend without a baseURL has no host, so the startup never warns it cannot reach the provider's API",
+    file: "src/gateway/providers.ts",
+    find: "const url = spec.baseURL ?? providerEntry(spec.provider)?.baseURL;",
+    replace: "const url = spec.baseURL;",
+    tests: ["tests/gateway/providers_spec_r15_mutants_test.ts"],
+  },
+  {
+    id: "gw15-cache-reasoning-part-kept",
+    bug:
+      "response cache: a streamed answer whose chunk carries a signature alone, or redacted reasoning alone, is stored and its hit comes back without it",
+    file: "src/gateway/cache/_answer.ts",
+    find: "chunk.thinking !== undefined || chunk.signature !== undefined ||",
+    replace: "chunk.thinking !== undefined || chunk.signature !== undefined &&",
+    tests: ["tests/gateway/cache_reasoning_r15_mutants_test.ts"],
+  },
 ];

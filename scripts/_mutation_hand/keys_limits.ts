@@ -200,4 +200,31 @@ export const KEYS_LIMITS: HandMutant[] = [
       '  const early = headers.get("x-api-key")?.trim();\n  if (early) return early;\n  const authorization = headers.get("authorization");\n  if',
     tests: ["tests/gateway/keys_r13_mutants_test.ts"],
   },
+  {
+    id: "gw15-key-secret-repeated-first-capitals",
+    bug:
+      "keys: a secret repeated under another id is accepted when the first key's digest is written in capitals",
+    file: "src/gateway/keys.ts",
+    find: "digests.set(key.sha256.toLowerCase(), key.id);",
+    replace: "digests.set(key.sha256, key.id);",
+    tests: ["tests/gateway/keys_r15_mutants_test.ts"],
+  },
+  {
+    id: "gw15-key-model-refusal-type-empty",
+    bug:
+      'keys: the 403 for a model the key may not use carries an error of type "" instead of permission_error',
+    file: "src/gateway/keys.ts",
+    find: 'type: "permission_error",',
+    replace: 'type: "",',
+    tests: ["tests/gateway/keys_r15_mutants_test.ts"],
+  },
+  {
+    id: "gw15-limits-probes-pile-up",
+    bug:
+      "shared limits: while a probe of a hung store waits, every request past retryMs starts another",
+    file: "src/gateway/shared_rate_limit_store.ts",
+    find: "this.#probing = true;",
+    replace: "this.#probing = false;",
+    tests: ["tests/gateway/shared_limits_probe_r15_mutants_test.ts"],
+  },
 ];

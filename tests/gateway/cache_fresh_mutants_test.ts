@@ -10,53 +10,12 @@
 // miss.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import {
-  createGateway,
-  type Gateway,
-  MemoryResponseCache,
-} from "../../src/gateway/mod.ts";
+import { MemoryResponseCache } from "../../src/gateway/mod.ts";
 import { parseAnswer } from "../../src/gateway/cache/_answer.ts";
 import {
-  createMockAdapter,
-  type MockAdapterOptions,
-  type TestAdapter,
-} from "../../src/models/testing.ts";
-
-function chat(
-  stream: boolean,
-  headers: Record<string, string> = {},
-): Request {
-  return new Request("http://localhost/v1/chat/completions", {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify({
-      model: "mock",
-      stream,
-      ...(stream ? { stream_options: { include_usage: true } } : {}),
-      messages: [{ role: "user", content: "same question" }],
-    }),
-  });
-}
-
-async function withCache(
-  script: MockAdapterOptions,
-  run: (gateway: Gateway, backend: TestAdapter) => Promise<void>,
-  ttlSeconds?: number,
-): Promise<void> {
-  const backend = createMockAdapter(script);
-  const gateway = createGateway({
-    backends: [["mock", backend]],
-    cache: {
-      cache: new MemoryResponseCache(),
-      ...(ttlSeconds === undefined ? {} : { ttlSeconds }),
-    },
-  });
-  try {
-    await run(gateway, backend);
-  } finally {
-    gateway.dispose();
-  }
-}
+  sameQuestion as chat,
+  withCachedMock as withCache,
+} from "./_cached_mock.ts";
 
 /** The usage of a streamed answer's usage chunk. */
 function streamedUsage(text: string): Record<string, number> | undefined {

@@ -4,20 +4,34 @@
 // stops reading mid-stream ends the backend's call.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { createGateway, type RequestLogEntry } from "../../src/gateway/mod.ts";
+import type { GatewayOptions, RequestLogEntry } from "../../src/gateway/mod.ts";
 import type { BackendAdapter, IRStreamChunk } from "../../src/models/mod.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
 import { waitUntil, withTimeout } from "../_timeout.ts";
+import { jsonPost, withGateway } from "./_in_process.ts";
 
 const WAIT_MS = 10_000;
 
+/** What a test sees of its gateway and of the backend behind it. */
+interface TwoPartRun {
+  /** The head of round `round`'s streamed chat (1-based). */
+  send(round: number): Promise<Response>;
+  /** The backend call's signal, per call. */
+  signals: AbortSignal[];
+  /** The gateway's log lines. */
+  logs: RequestLogEntry[];
+}
+
 /**
- * A backend streaming "first ", then `rest(signal)`'s chunks: its signal is
- * kept, so a test can see whether the call was ended.
+ * Runs `use` on a gateway (`options` besides its backend and logger) whose
+ * one backend streams "first ", then `rest(signal)`'s chunks, and disposes
+ * it: each call's signal is kept, so a test can see whether it was ended.
  */
-function twoPartBackend(
+async function withTwoPartBackend(
   rest: (signal: AbortSignal) => AsyncGenerator<IRStreamChunk>,
-) {
+  options: Partial<GatewayOptions>,
+  use: (run: TwoPartRun) => Promise<void>,
+): Promise<void> {
   const signals: AbortSignal[] = [];
   const adapter: BackendAdapter = {
     metadata: createEchoAdapter().metadata,
@@ -29,19 +43,26 @@ function twoPartBackend(
       yield* rest(signal!);
     },
   };
-  return { adapter, signals };
-}
-
-function streamedChat(): Request {
-  return new Request("http://localhost/v1/chat/completions", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      model: "m",
-      stream: true,
-      messages: [{ role: "user", content: "hi" }],
-    }),
-  });
+  const logs: RequestLogEntry[] = [];
+  await withGateway({
+    ...options,
+    backends: [["slow", adapter]],
+    logger: (entry) => logs.push(entry),
+  }, (gateway) =>
+    use({
+      send: (round) =>
+        withTimeout(
+          gateway(jsonPost("/v1/chat/completions", {
+            model: "m",
+            stream: true,
+            messages: [{ role: "user", content: "hi" }],
+          })),
+          WAIT_MS,
+          `round ${round}: the head`,
+        ),
+      signals,
+      logs,
+    }));
 }
 
 describe("a stream's call after its first output", () => {
@@ -49,89 +70,78 @@ describe("a stream's call after its first output", () => {
   // condition inverted): the request timeout still fired after the first
   // output, so every answer streaming longer than requestTimeoutMs was cut.
   it("is not cut when requestTimeoutMs passes mid-stream", async () => {
-    const backend = twoPartBackend(async function* () {
-      // Armed after the gateway's 20 ms timer, so it fires after it.
-      await new Promise((resolve) => setTimeout(resolve, 60));
-      yield { type: "content", sequence: 2, delta: "second" };
-      yield { type: "done", sequence: 3, finishReason: "stop" };
-    });
-    const logs: RequestLogEntry[] = [];
-    const gateway = createGateway({
-      backends: [["slow", backend.adapter]],
-      requestTimeoutMs: 20,
-      logger: (entry) => logs.push(entry),
-    });
-    try {
-      for (const round of [1, 2]) {
-        const response = await withTimeout(
-          gateway(streamedChat()),
-          WAIT_MS,
-          `round ${round}: the head`,
-        );
-        assert.equal(response.status, 200);
-        const text = await withTimeout(
-          response.text(),
-          WAIT_MS,
-          `round ${round}: the stream`,
-        );
-        const deltas = text.split("\n")
-          .filter((line) => line.startsWith("data: {"))
-          .map((line) => JSON.parse(line.slice(6)))
-          .map((chunk) => chunk.choices?.[0]?.delta?.content ?? "")
-          .join("");
-        assert.equal(deltas, "first second", `round ${round}`);
-        assert.match(text, /data: \[DONE\]/);
-        assert.doesNotMatch(text, /TIMEOUT|error/);
-        await waitUntil(() => logs.length === round, `round ${round}: logged`);
-        assert.equal(logs[round - 1].error_code, undefined);
-        assert.equal(backend.signals[round - 1].aborted, false);
-      }
-    } finally {
-      gateway.dispose();
-    }
+    await withTwoPartBackend(
+      async function* () {
+        // Armed after the gateway's 20 ms timer, so it fires after it.
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        yield { type: "content", sequence: 2, delta: "second" };
+        yield { type: "done", sequence: 3, finishReason: "stop" };
+      },
+      { requestTimeoutMs: 20 },
+      async ({ send, signals, logs }) => {
+        for (const round of [1, 2]) {
+          const response = await send(round);
+          assert.equal(response.status, 200);
+          const text = await withTimeout(
+            response.text(),
+            WAIT_MS,
+            `round ${round}: the stream`,
+          );
+          const deltas = text.split("\n")
+            .filter((line) => line.startsWith("data: {"))
+            .map((line) => JSON.parse(line.slice(6)))
+            .map((chunk) => chunk.choices?.[0]?.delta?.content ?? "")
+            .join("");
+          assert.equal(deltas, "first second", `round ${round}`);
+          assert.match(text, /data: \[DONE\]/);
+          assert.doesNotMatch(text, /TIMEOUT|error/);
+          await waitUntil(
+            () => logs.length === round,
+            `round ${round}: logged`,
+          );
+          assert.equal(logs[round - 1].error_code, undefined);
+          assert.equal(signals[round - 1].aborted, false);
+        }
+      },
+    );
   });
 
   // Bug (`_deadline.ts`, `abort(reason)`'s call dropped): a client that
   // stopped reading left the backend's call running (and billed) for
   // nobody, its signal never aborted.
   it("is ended when the client stops reading, on the first and the second request", async () => {
-    const backend = twoPartBackend(async function* (signal) {
-      await new Promise<never>((_, reject) => {
-        if (signal.aborted) reject(signal.reason);
-        signal.addEventListener("abort", () => reject(signal.reason), {
-          once: true,
+    await withTwoPartBackend(
+      async function* (signal) {
+        await new Promise<never>((_, reject) => {
+          if (signal.aborted) reject(signal.reason);
+          signal.addEventListener("abort", () => reject(signal.reason), {
+            once: true,
+          });
         });
-      });
-      yield { type: "done", sequence: 2, finishReason: "stop" }; // never
-    });
-    const logs: RequestLogEntry[] = [];
-    const gateway = createGateway({
-      backends: [["slow", backend.adapter]],
-      logger: (entry) => logs.push(entry),
-    });
-    try {
-      for (const round of [1, 2]) {
-        const response = await withTimeout(
-          gateway(streamedChat()),
-          WAIT_MS,
-          `round ${round}: the head`,
-        );
-        const reader = response.body!.getReader();
-        const first = await withTimeout(reader.read(), WAIT_MS, "a chunk");
-        assert.match(new TextDecoder().decode(first.value), /first /);
-        assert.equal(backend.signals[round - 1].aborted, false);
-        // The cancel settles once the backend's call has ended.
-        const cancelled = reader.cancel();
-        await waitUntil(
-          () => backend.signals[round - 1].aborted,
-          `round ${round}: the backend's call ended`,
-        );
-        await withTimeout(cancelled, WAIT_MS, `round ${round}: the cancel`);
-        await waitUntil(() => logs.length === round, `round ${round}: logged`);
-        assert.equal(logs[round - 1].error_code, "ABORTED");
-      }
-    } finally {
-      gateway.dispose();
-    }
+        yield { type: "done", sequence: 2, finishReason: "stop" }; // never
+      },
+      {},
+      async ({ send, signals, logs }) => {
+        for (const round of [1, 2]) {
+          const response = await send(round);
+          const reader = response.body!.getReader();
+          const first = await withTimeout(reader.read(), WAIT_MS, "a chunk");
+          assert.match(new TextDecoder().decode(first.value), /first /);
+          assert.equal(signals[round - 1].aborted, false);
+          // The cancel settles once the backend's call has ended.
+          const cancelled = reader.cancel();
+          await waitUntil(
+            () => signals[round - 1].aborted,
+            `round ${round}: the backend's call ended`,
+          );
+          await withTimeout(cancelled, WAIT_MS, `round ${round}: the cancel`);
+          await waitUntil(
+            () => logs.length === round,
+            `round ${round}: logged`,
+          );
+          assert.equal(logs[round - 1].error_code, "ABORTED");
+        }
+      },
+    );
   });
 });

@@ -1,0 +1,54 @@
+// A gateway with an in-memory response cache in front of one scripted mock
+// backend, and the one chat question its tests ask again and again: what
+// the response-cache tests that script the backend's chunks share.
+import {
+  createGateway,
+  type Gateway,
+  MemoryResponseCache,
+} from "../../src/gateway/mod.ts";
+import {
+  createMockAdapter,
+  type MockAdapterOptions,
+  type TestAdapter,
+} from "../../src/models/testing.ts";
+
+/** The same chat question to backend `mock`, streamed (with usage) or not. */
+export function sameQuestion(
+  stream: boolean,
+  headers: Record<string, string> = {},
+): Request {
+  return new Request("http://localhost/v1/chat/completions", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({
+      model: "mock",
+      stream,
+      ...(stream ? { stream_options: { include_usage: true } } : {}),
+      messages: [{ role: "user", content: "same question" }],
+    }),
+  });
+}
+
+/**
+ * Runs `run` on a gateway whose cache (its TTL `ttlSeconds`, else the
+ * default) is in front of the mock backend `script` makes, then disposes it.
+ */
+export async function withCachedMock(
+  script: MockAdapterOptions,
+  run: (gateway: Gateway, backend: TestAdapter) => Promise<void>,
+  ttlSeconds?: number,
+): Promise<void> {
+  const backend = createMockAdapter(script);
+  const gateway = createGateway({
+    backends: [["mock", backend]],
+    cache: {
+      cache: new MemoryResponseCache(),
+      ...(ttlSeconds === undefined ? {} : { ttlSeconds }),
+    },
+  });
+  try {
+    await run(gateway, backend);
+  } finally {
+    gateway.dispose();
+  }
+}
