@@ -567,4 +567,13 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "point is the index of the decimal point in String(value), which never starts with one (a number below 1 is written 0.…), so it is -1 or at least 1, never 0",
   },
+  // Fifteenth round (core15): reviewed once the budget stores refuse a
+  // non-finite amount.
+  {
+    file: "src/gateway/budget_store.ts",
+    before: "const total = (this.#totals.get(key) ?? 0) + usd;",
+    after: "const total = (this.#totals.get(key) || 0) + usd;",
+    reason:
+      "add() refuses an amount that is not a finite number (checkUsd, before the map), so a total is undefined or a finite sum that started from +0, never NaN or -0: ?? 0 and || 0 pick the same",
+  },
 ];
