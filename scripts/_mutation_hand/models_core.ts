@@ -1896,4 +1896,15 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "      this.#follows?.unfollow(this);\n",
     tests: ["tests/models/attempt_setup_r15_mutants_test.ts"],
   },
+  {
+    id: "core15-round-robin-cursor-past-end",
+    bug:
+      "round-robin leaves its cursor at n after the last backend: a backend registered then is picked ahead of the first",
+    file: "src/models/routing/round_robin.ts",
+    find: "const next = i + 1 === n ? 0 : i + 1;",
+    replace: "const next = i === n ? 0 : i + 1;",
+    tests: [
+      "tests/models/routing/round_robin_register_r15_mutants_test.ts",
+    ],
+  },
 ];
