@@ -1939,4 +1939,14 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: "      wire.path,\n      { model, ...request.body },",
     tests: ["tests/models/adapters/operate_rejects_test.ts"],
   },
+  // Fifteenth round (core15-).
+  {
+    id: "core15-empty-provider-id-taken",
+    bug:
+      "HttpAdapter takes a provider description whose provider id is empty: its errors and answers name no one",
+    file: "src/models/adapters/adapter.ts",
+    find: 'if (typeof spec.provider !== "string" || spec.provider === "") {',
+    replace: 'if (typeof spec.provider !== "string" && spec.provider === "") {',
+    tests: ["tests/models/adapters/provider_id_r15_mutants_test.ts"],
+  },
 ];
