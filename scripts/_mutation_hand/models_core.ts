@@ -1907,4 +1907,13 @@ export const MODELS_CORE: HandMutant[] = [
       "tests/models/routing/round_robin_register_r15_mutants_test.ts",
     ],
   },
+  {
+    id: "core15-disposed-call-retry-hint",
+    bug:
+      'a Router disposed while a call falls back from a named backend that is out ends the call with the backends\' reopening time (a retryAfter) instead of "Router is disposed"',
+    file: "src/models/_failures.ts",
+    find: '  if (disposed) return noBackend("Router is disposed");',
+    replace: '  if (disposed) noBackend("Router is disposed");',
+    tests: ["tests/models/draw_20261183_mutants_test.ts"],
+  },
 ];
