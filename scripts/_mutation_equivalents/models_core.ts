@@ -596,4 +596,30 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "`names` is a list of backend names or undefined, and a list, even an empty one, is never falsy: ?? and || pick the same side",
   },
+  // Fifteenth round (core15).
+  {
+    file: "src/models/_util.ts",
+    before: 'parent.addEventListener("abort", onAbort, { once: true });',
+    after: 'parent.addEventListener("abort", onAbort, { once: false });',
+    reason:
+      "a signal dispatches abort at most once, so a listener left on an aborted parent never runs again; and every caller (a stream attempt's settle, a health probe's finally, a parallel dispatch's settle, dispatch's finally) removes it through the returned unlink when its call ends: only how long an aborted parent holds it changes",
+  },
+  {
+    file: "src/models/routing/_rank.ts",
+    before:
+      '): number => (typeof v === "number" && Number.isFinite(v) && v > 0 ? v : 0);',
+    after:
+      '): number => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : 0);',
+    reason:
+      "the two differ only for a weight of 0 or -0: 0 gives 0 either way, and -0 kept as -0 sums, divides and multiplies with finite scores exactly as 0 does (`sum === 0` holds for -0 too), so every backend scores and ranks the same",
+  },
+  {
+    file: "src/models/testing.ts",
+    before:
+      ": options.chunks ?? streamOf(await respond(request, index), false);",
+    after:
+      ": options.chunks || streamOf(await respond(request, index), false);",
+    reason:
+      "chunks is an Iterable of chunks (an array, a Set, a generator: an object) when it is not a function, and an object is never falsy: ?? and || pick the same side",
+  },
 ];
