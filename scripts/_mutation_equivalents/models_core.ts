@@ -622,4 +622,19 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "chunks is an Iterable of chunks (an array, a Set, a generator: an object) when it is not a function, and an object is never falsy: ?? and || pick the same side",
   },
+  {
+    file: "src/models/streaming/race.ts",
+    before: "decided = true;",
+    after: "decided = false;",
+    reason:
+      "decided is read only where pending reaches 0, which cannot happen after a win: the winner never counts down, and win() marks every loser done, so their outcomes return before counting",
+  },
+  {
+    file: "src/models/streaming/race.ts",
+    before: "done[i] = true;",
+    after: "done[i] = false;",
+    context: "});",
+    reason:
+      "the winner's flag is read only by its own outcome (already handled) and by a later win(), which cannot come: win() marked every loser done, so no other racer's outcome reaches win()",
+  },
 ];
