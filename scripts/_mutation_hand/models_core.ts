@@ -1916,4 +1916,14 @@ export const MODELS_CORE: HandMutant[] = [
     replace: '  if (disposed) noBackend("Router is disposed");',
     tests: ["tests/models/draw_20261183_mutants_test.ts"],
   },
+  {
+    id: "core15-stream-race-nothing-admitted",
+    bug:
+      "a stream's parallel race of backends that all refused admission (a fleet's half-open probes being claimed) never resolves: the stream hangs",
+    file: "src/models/streaming/race.ts",
+    find:
+      "    if (admitted.length === 0) {\n      resolve({ outcomes, winner: undefined, index: -1 });\n    }\n",
+    replace: "",
+    tests: ["tests/models/stream_race_r15_mutants_test.ts"],
+  },
 ];
