@@ -637,4 +637,12 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "the winner's flag is read only by its own outcome (already handled) and by a later win(), which cannot come: win() marked every loser done, so no other racer's outcome reaches win()",
   },
+  {
+    file: "src/models/streaming/race.ts",
+    before: "done[i] = true;",
+    after: "done[i] = false;",
+    context: "if (outcome === undefined) return win(i);",
+    reason:
+      "a racer that failed is already settled: a later win() then cancels it again, and cancel() hands back its recorded failure (the same object outcomes[i] holds), while close() of a settled attempt only closes its gate again, which removes nothing twice",
+  },
 ];
