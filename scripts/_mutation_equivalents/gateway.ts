@@ -596,4 +596,13 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "the cache-write count is undefined or a number JSON.parse made (never NaN), and for 0 both sides give 0",
   },
+  // Fifteenth round (core15): reviewed once the budget stores refuse a
+  // non-finite amount.
+  {
+    file: "src/gateway/budget_store.ts",
+    before: "const total = (this.#totals.get(key) ?? 0) + usd;",
+    after: "const total = (this.#totals.get(key) || 0) + usd;",
+    reason:
+      "add() refuses an amount that is not a finite number (checkUsd, before the map), so a total is undefined or a finite sum that started from +0, never NaN or -0: ?? 0 and || 0 pick the same",
+  },
 ];

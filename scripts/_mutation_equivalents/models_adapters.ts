@@ -327,4 +327,20 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       "it is reached only once the reader reported done (or the truncated read, which cancels anyway): the finally then cancels a stream already closed, which changes nothing, as for _lines.ts's finished flag",
   },
+  // Fifteenth round (core15): reviewed once HttpAdapter refuses an empty
+  // provider id.
+  {
+    file: "src/models/adapters/_ndjson.ts",
+    before: 'options.provider ?? "stream",',
+    after: 'options.provider || "stream",',
+    reason:
+      "parseNDJSON's one caller is HttpAdapter (the Ollama description's parser), which passes its provider id, and the adapter refuses an id that is not a non-empty string at construction: the id is never the empty string, so ?? and || pick the same",
+  },
+  {
+    file: "src/models/adapters/_embeddings.ts",
+    before: "for (let i = 0; i < bytes.length; i += 0x8000) {",
+    after: "for (let i = 0; i <= bytes.length; i += 0x8000) {",
+    reason:
+      "the extra pass runs only at i === bytes.length (a length that is a multiple of 0x8000, or 0), where subarray() is empty and String.fromCharCode() of nothing appends the empty string: the base64 is the same",
+  },
 ];

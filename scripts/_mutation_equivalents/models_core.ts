@@ -596,4 +596,53 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "`names` is a list of backend names or undefined, and a list, even an empty one, is never falsy: ?? and || pick the same side",
   },
+  // Fifteenth round (core15).
+  {
+    file: "src/models/_util.ts",
+    before: 'parent.addEventListener("abort", onAbort, { once: true });',
+    after: 'parent.addEventListener("abort", onAbort, { once: false });',
+    reason:
+      "a signal dispatches abort at most once, so a listener left on an aborted parent never runs again; and every caller (a stream attempt's settle, a health probe's finally, a parallel dispatch's settle, dispatch's finally) removes it through the returned unlink when its call ends: only how long an aborted parent holds it changes",
+  },
+  {
+    file: "src/models/routing/_rank.ts",
+    before:
+      '): number => (typeof v === "number" && Number.isFinite(v) && v > 0 ? v : 0);',
+    after:
+      '): number => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : 0);',
+    reason:
+      "the two differ only for a weight of 0 or -0: 0 gives 0 either way, and -0 kept as -0 sums, divides and multiplies with finite scores exactly as 0 does (`sum === 0` holds for -0 too), so every backend scores and ranks the same",
+  },
+  {
+    file: "src/models/testing.ts",
+    before:
+      ": options.chunks ?? streamOf(await respond(request, index), false);",
+    after:
+      ": options.chunks || streamOf(await respond(request, index), false);",
+    reason:
+      "chunks is an Iterable of chunks (an array, a Set, a generator: an object) when it is not a function, and an object is never falsy: ?? and || pick the same side",
+  },
+  {
+    file: "src/models/streaming/race.ts",
+    before: "decided = true;",
+    after: "decided = false;",
+    reason:
+      "decided is read only where pending reaches 0, which cannot happen after a win: the winner never counts down, and win() marks every loser done, so their outcomes return before counting",
+  },
+  {
+    file: "src/models/streaming/race.ts",
+    before: "done[i] = true;",
+    after: "done[i] = false;",
+    context: "});",
+    reason:
+      "the winner's flag is read only by its own outcome (already handled) and by a later win(), which cannot come: win() marked every loser done, so no other racer's outcome reaches win()",
+  },
+  {
+    file: "src/models/streaming/race.ts",
+    before: "done[i] = true;",
+    after: "done[i] = false;",
+    context: "if (outcome === undefined) return win(i);",
+    reason:
+      "a racer that failed is already settled: a later win() then cancels it again, and cancel() hands back its recorded failure (the same object outcomes[i] holds), while close() of a settled attempt only closes its gate again, which removes nothing twice",
+  },
 ];

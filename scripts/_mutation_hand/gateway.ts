@@ -2565,4 +2565,24 @@ export const GATEWAY: HandMutant[] = [
     replace: "chunk.thinking !== undefined || chunk.signature !== undefined &&",
     tests: ["tests/gateway/cache_reasoning_r15_mutants_test.ts"],
   },
+  // Fifteenth round (core15-): the budget stores' refusal of a non-finite
+  // amount (a NaN total admitted every request; a shared store flapped).
+  {
+    id: "core15-memory-budget-nan-added",
+    bug:
+      "MemoryBudgetStore.add takes a NaN or infinite amount: a NaN total admits every request for the rest of its period",
+    file: "src/gateway/budget_store.ts",
+    find: "    checkUsd(usd);\n    return keys.map(",
+    replace: "    return keys.map(",
+    tests: ["tests/gateway/budget_amount_r15_test.ts"],
+  },
+  {
+    id: "core15-shared-budget-nan-sent",
+    bug:
+      "SharedBudgetStore.add sends a NaN or infinite amount: the router store refuses it, the store is taken for down and the amount owed back at every read",
+    file: "src/gateway/budget_store.ts",
+    find: "    checkUsd(usd);\n    if (usd === 0) {",
+    replace: "    if (usd === 0) {",
+    tests: ["tests/gateway/budget_amount_r15_test.ts"],
+  },
 ];

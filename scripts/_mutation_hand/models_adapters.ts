@@ -1939,4 +1939,24 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: "      wire.path,\n      { model, ...request.body },",
     tests: ["tests/models/adapters/operate_rejects_test.ts"],
   },
+  // Fifteenth round (core15-).
+  {
+    id: "core15-empty-provider-id-taken",
+    bug:
+      "HttpAdapter takes a provider description whose provider id is empty: its errors and answers name no one",
+    file: "src/models/adapters/adapter.ts",
+    find: 'if (typeof spec.provider !== "string" || spec.provider === "") {',
+    replace: 'if (typeof spec.provider !== "string" && spec.provider === "") {',
+    tests: ["tests/models/adapters/provider_id_r15_mutants_test.ts"],
+  },
+  {
+    id: "core15-anthropic-error-type-inherited",
+    bug:
+      "an Anthropic stream error whose type names an Object.prototype member (constructor) takes that member as its error code",
+    file: "src/models/adapters/_anthropic_answer.ts",
+    find:
+      "    code: Object.hasOwn(ERROR_TYPES, type)\n      ? ERROR_TYPES[type]\n      : ErrorCode.PROVIDER_ERROR,",
+    replace: "    code: ERROR_TYPES[type] ?? ErrorCode.PROVIDER_ERROR,",
+    tests: ["tests/models/adapters/anthropic_error_type_r15_mutants_test.ts"],
+  },
 ];

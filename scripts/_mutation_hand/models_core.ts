@@ -1866,4 +1866,64 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "return { entry, untried: false };",
     tests: ["tests/models/draw_20261180_mutants_test.ts"],
   },
+  // Fifteenth round (core15-): the registry's detach and the attempt's
+  // unlink, which no models-core test caught before.
+  {
+    id: "core15-unregister-not-detached",
+    bug:
+      "unregister() leaves the backend linked to the fleet: a probe claim it holds stays taken in the store until probeLease, and every background read asks for the removed backend",
+    file: "src/models/_registry.ts",
+    find: "    entry.state.detach();\n",
+    replace: "",
+    tests: ["tests/models/unregister_fleet_r15_mutants_test.ts"],
+  },
+  {
+    id: "core15-detach-keeps-claim",
+    bug:
+      "a backend unregistered while its Router holds the fleet's probe claim keeps the claim: siblings refuse the backend until probeLease",
+    file: "src/models/_backend_state.ts",
+    find: "      link.letGo();\n",
+    replace: "",
+    tests: ["tests/models/unregister_fleet_r15_mutants_test.ts"],
+  },
+  {
+    id: "core15-attempt-setup-listener-kept",
+    bug:
+      "an attempt whose setup throws (injected timers refusing its timer) leaves its listener on the Router's lifetime signal until dispose()",
+    file: "src/models/_attempt.ts",
+    find:
+      '      this.#linked?.removeEventListener("abort", this);\n      this.#follows?.unfollow(this);\n',
+    replace: "      this.#follows?.unfollow(this);\n",
+    tests: ["tests/models/attempt_setup_r15_mutants_test.ts"],
+  },
+  {
+    id: "core15-round-robin-cursor-past-end",
+    bug:
+      "round-robin leaves its cursor at n after the last backend: a backend registered then is picked ahead of the first",
+    file: "src/models/routing/round_robin.ts",
+    find: "const next = i + 1 === n ? 0 : i + 1;",
+    replace: "const next = i === n ? 0 : i + 1;",
+    tests: [
+      "tests/models/routing/round_robin_register_r15_mutants_test.ts",
+    ],
+  },
+  {
+    id: "core15-disposed-call-retry-hint",
+    bug:
+      'a Router disposed while a call falls back from a named backend that is out ends the call with the backends\' reopening time (a retryAfter) instead of "Router is disposed"',
+    file: "src/models/_failures.ts",
+    find: '  if (disposed) return noBackend("Router is disposed");',
+    replace: '  if (disposed) noBackend("Router is disposed");',
+    tests: ["tests/models/draw_20261183_mutants_test.ts"],
+  },
+  {
+    id: "core15-stream-race-nothing-admitted",
+    bug:
+      "a stream's parallel race of backends that all refused admission (a fleet's half-open probes being claimed) never resolves: the stream hangs",
+    file: "src/models/streaming/race.ts",
+    find:
+      "    if (admitted.length === 0) {\n      resolve({ outcomes, winner: undefined, index: -1 });\n    }\n",
+    replace: "",
+    tests: ["tests/models/stream_race_r15_mutants_test.ts"],
+  },
 ];

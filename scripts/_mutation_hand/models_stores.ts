@@ -393,4 +393,14 @@ export const MODELS_STORES: HandMutant[] = [
     replace: "queued.probe = probe;",
     tests: STK13_BATCH_TESTS,
   },
+  // Fifteenth round (core15-): a claim answered after unregister().
+  {
+    id: "core15-fleet-late-claim-after-unregister",
+    bug:
+      "a probe claim answered after its backend was unregistered is taken by the detached link and never handed back: siblings refuse the backend until probeLease",
+    file: "src/models/_fleet.ts",
+    find: "!this.#gone && this.#breaker.takeProbe",
+    replace: "this.#breaker.takeProbe",
+    tests: ["tests/models/unregister_fleet_r15_mutants_test.ts"],
+  },
 ];

@@ -20,7 +20,27 @@
  */
 import type { RouterStore } from "../models/store.ts";
 import type { IRWarning } from "../models/types.ts";
+import { AdapterError, ErrorCode } from "../models/errors.ts";
 import { BudgetLedger } from "./_budget_ledger.ts";
+
+/**
+ * A NaN added once would stay in the total for its whole period, and a
+ * total that is NaN admits every request (no comparison with it holds); the
+ * router store's `addTotals` refuses such an amount, so a shared store that
+ * sent it would be taken for down at every read. Refused here first, the
+ * same typed way.
+ */
+function checkUsd(usd: number): void {
+  if (typeof usd !== "number" || !Number.isFinite(usd)) {
+    throw new AdapterError({
+      code: ErrorCode.INVALID_REQUEST,
+      message:
+        `BudgetStore.add: the amount must be a finite number of US dollars, not ${
+          typeof usd === "number" ? String(usd) : typeof usd
+        }`,
+    });
+  }
+}
 
 /**
  * Running totals, added to atomically.
@@ -71,8 +91,10 @@ export class MemoryBudgetStore implements BudgetStore {
    * @param keys Total names.
    * @param usd Amount to add (0 reads).
    * @returns The new totals.
+   * @throws {AdapterError} `INVALID_REQUEST` when `usd` is not a finite number.
    */
   add(keys: readonly string[], usd: number): number[] {
+    checkUsd(usd);
     return keys.map((key) => {
       const total = (this.#totals.get(key) ?? 0) + usd;
       this.#totals.set(key, total);
@@ -161,12 +183,15 @@ export class SharedBudgetStore implements BudgetStore {
    * @param usd Amount to add (0 reads).
    * @param ttls Per key: ms after which it may be forgotten (0: kept).
    * @returns The new totals.
+   * @throws {AdapterError} `INVALID_REQUEST` when `usd` is not a finite
+   * number (nothing is sent, and the store is not taken for down).
    */
   async add(
     keys: readonly string[],
     usd: number,
     ttls: readonly number[],
   ): Promise<number[]> {
+    checkUsd(usd);
     if (usd === 0) {
       const answer = await this.#ask(keys, 0, ttls);
       if (typeof answer === "string") return this.#down(answer, keys, 0);

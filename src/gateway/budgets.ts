@@ -323,8 +323,10 @@ export class BudgetLimiter {
    * period.
    *
    * @param key The key and its budgets.
-   * @param usd The answer's cost.
+   * @param usd The answer's cost (0, negative or NaN: nothing is charged).
    * @returns Resolves when the store has it.
+   * @throws {AdapterError} `INVALID_REQUEST` from the store when `usd` is
+   * infinite.
    */
   async charge(key: BudgetedKey, usd: number): Promise<void> {
     const budgets = budgetsOf(key);

@@ -91,10 +91,17 @@ export class BackendState {
     this.#link = this.#fleet?.link(name, breaker);
   }
 
-  /** The backend left the registry: stop mirroring it. */
+  /**
+   * The backend left the registry: stop mirroring it. A probe claim held and
+   * not used, or a probe's report the store refused, is given back as at
+   * dispose(): kept, the fleet's record would hold the claim, and every
+   * sibling refuse the backend, until probeLease.
+   */
   detach(): void {
-    if (this.#link !== undefined) {
-      this.#fleet!.unlink(this.#link.key, this.#link);
+    const link = this.#link;
+    if (link !== undefined) {
+      link.letGo();
+      this.#fleet!.unlink(link.key, link);
     }
   }
 

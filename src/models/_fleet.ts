@@ -237,6 +237,8 @@ export class FleetLink {
   /** A half-open probe claimed from the store, not yet used. */
   #claimed = -1;
   #claiming = false;
+  /** Let go (disposed, or the backend unregistered): a late claim goes back. */
+  #gone = false;
   #delta: Record<string, number> = {};
   #dirty = false;
   /** A failure script in flight, and the failures gathered meanwhile. */
@@ -290,7 +292,9 @@ export class FleetLink {
         () => fleet.settings.store.claimProbe(this.key, now),
         (ticket) => {
           if (ticket < 0) return;
-          if (this.#breaker.takeProbe(fleet.settings.now(), ticket)) {
+          if (
+            !this.#gone && this.#breaker.takeProbe(fleet.settings.now(), ticket)
+          ) {
             this.#claimed = ticket;
           } else this.release(ticket);
         },
@@ -411,10 +415,12 @@ export class FleetLink {
   }
 
   /**
-   * The Router is disposed: a claim held and not used is handed back, and a
-   * probe report still owed is sent, unwatched.
+   * The Router is disposed, or the backend unregistered: a claim held and
+   * not used is handed back, as is one answered later, and a probe report
+   * still owed is sent, unwatched.
    */
   letGo(): void {
+    this.#gone = true;
     const owed = this.#owed;
     this.#owed = undefined;
     const fleet = this.#fleet;

@@ -14,59 +14,8 @@ import {
 } from "../../src/models/mod.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
 import { waitUntil } from "../_timeout.ts";
+import { noneLeft, watchingListeners } from "./_listeners.ts";
 import { reply, req, to } from "./_helpers.ts";
-
-/**
- * Counts the abort listeners on live signals while `body` runs, from
- * AbortSignal.prototype: the lifetime's signal is the Router's own, out of
- * a test's reach, so every signal is watched.
- */
-async function watchingListeners(
-  body: (live: () => number) => Promise<void>,
-): Promise<void> {
-  const proto = AbortSignal.prototype as unknown as Record<string, unknown>;
-  const listeners = new Map<AbortSignal, Set<unknown>>();
-  const live = (): number => {
-    let n = 0;
-    for (const [signal, set] of listeners) if (!signal.aborted) n += set.size;
-    return n;
-  };
-  const add = EventTarget.prototype.addEventListener;
-  const remove = EventTarget.prototype.removeEventListener;
-  proto.addEventListener = function (
-    this: AbortSignal,
-    type: string,
-    listener: EventListenerOrEventListenerObject | null,
-    options?: boolean | AddEventListenerOptions,
-  ): void {
-    if (type === "abort" && listener !== null) {
-      let set = listeners.get(this);
-      if (set === undefined) listeners.set(this, set = new Set());
-      set.add(listener);
-    }
-    add.call(this, type, listener, options);
-  };
-  proto.removeEventListener = function (
-    this: AbortSignal,
-    type: string,
-    listener: EventListenerOrEventListenerObject | null,
-    options?: boolean | EventListenerOptions,
-  ): void {
-    if (type === "abort") listeners.get(this)?.delete(listener);
-    remove.call(this, type, listener, options);
-  };
-  try {
-    await body(live);
-  } finally {
-    delete proto.addEventListener;
-    delete proto.removeEventListener;
-  }
-}
-
-/** Waits (a bounded number of turns) until no live signal has a listener. */
-function noneLeft(live: () => number, what: string): Promise<void> {
-  return waitUntil(() => live() === 0, `${what}: ${live()} listeners left`, 25);
-}
 
 /** A backend whose answers the test releases one by one. */
 function held() {

@@ -176,7 +176,11 @@ function eventError(json: Record<string, unknown>): AdapterError {
   const type = typeof error.type === "string" ? error.type : "api_error";
   const message = typeof error.message === "string" ? error.message : type;
   return new AdapterError({
-    code: ERROR_TYPES[type] ?? ErrorCode.PROVIDER_ERROR,
+    // Own keys only: an upstream type such as "constructor" would otherwise
+    // read Object.prototype's function as the error's code.
+    code: Object.hasOwn(ERROR_TYPES, type)
+      ? ERROR_TYPES[type]
+      : ErrorCode.PROVIDER_ERROR,
     message: `anthropic: ${message}`,
     provider: "anthropic",
     details: { type },

@@ -34,6 +34,7 @@ import type {
   WireCall,
 } from "./provider.ts";
 import { adapterMetadata } from "../_util.ts";
+import { AdapterError, ErrorCode } from "../errors.ts";
 
 /**
  * A BackendAdapter for any provider described by a {@linkcode ProviderSpec}:
@@ -107,6 +108,15 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
   constructor(config: HttpAdapterConfig, spec: ProviderSpec<E, C>) {
     this.#config = config;
     this.#spec = spec;
+    // A provider id names every error and answer of the adapter (its stream
+    // parsers' included): an empty one would put them on no one.
+    if (typeof spec.provider !== "string" || spec.provider === "") {
+      throw new AdapterError({
+        code: ErrorCode.INVALID_REQUEST,
+        message:
+          "HttpAdapter: the provider description's provider must be a non-empty id",
+      });
+    }
     // "" is a mistake, not a model: sent as is, every call would fail at the
     // provider; read as unset, OpenAI's own default would be used silently.
     // The gateway's config refuses it too.

@@ -72,6 +72,14 @@ export function controlled(inner: RouterStore) {
      */
     hold: new Set<string>(),
     held: [] as ((answer: boolean) => void)[],
+    /**
+     * Stops holding, then answers (true) or refuses (false) every call
+     * held so far, in the order they came: a held report or batch let go.
+     */
+    release(answer: boolean): void {
+      control.hold.clear();
+      control.held.splice(0).forEach((settle) => settle(answer));
+    },
     called,
   };
   return { store, control };

@@ -200,8 +200,7 @@ describe("a Router's fleet link, at its edges", () => {
       "timeout, then recovery",
     );
     assert.equal(control.held.length, 1);
-    control.hold.clear();
-    control.held.splice(0).forEach((settle) => settle(false));
+    control.release(false);
     await fireUntil(
       time,
       () => record().state === "closed",
@@ -224,7 +223,7 @@ describe("a Router's fleet link, at its edges", () => {
     control.hold.add("readBreakers");
     await fireUntil(time, () => control.held.length > 0, "a read in flight");
     r.dispose();
-    control.held.splice(0).forEach((settle) => settle(true));
+    control.release(true);
     for (let i = 0; i < 5; i++) await tick();
     assert.deepEqual(storeCodes(warnings), ["store-unavailable"]);
   });
@@ -248,8 +247,7 @@ describe("a Router's fleet link, at its edges", () => {
     control.hold.add("claimProbe");
     for (let i = 0; i < 3; i++) await r.execute(request); // backup answers
     assert.equal(control.called.claimProbe, 1);
-    control.hold.clear();
-    control.held.splice(0).forEach((settle) => settle(true));
+    control.release(true);
     r.dispose();
   });
 
@@ -308,8 +306,7 @@ describe("a Router's fleet link, at its edges", () => {
         .routing.attempts.map((a) => a.backend),
       ["x", "backup"],
     );
-    control.hold.clear();
-    control.held.splice(0).forEach((settle) => settle(true));
+    control.release(true);
     await fireUntil(time, () => record().state === "open", "x reopened");
     r.dispose();
   });
@@ -323,8 +320,7 @@ describe("a Router's fleet link, at its edges", () => {
       () => storeCodes(warnings).includes("store-unavailable"),
       "the timeout",
     );
-    control.hold.clear();
-    control.held.splice(0).forEach((settle) => settle(false));
+    control.release(false);
     // An unhandled rejection here would fail this test.
     for (let i = 0; i < 5; i++) await tick();
     assert.equal(control.called.recordFailure, 1, "not sent again");
@@ -340,9 +336,8 @@ describe("a Router's fleet link, at its edges", () => {
     await r.execute(request); // x fails: its report is held in flight
     await r.execute(request); // an ordinary failure, batched behind it
     await probeBatched(); // the probe fails: joins the batch
-    control.hold.clear();
     control.fail.add("recordFailure"); // the batch will be refused
-    control.held.splice(0).forEach((settle) => settle(true));
+    control.release(true);
     await fireUntil(
       time,
       () => storeCodes(warnings).includes("store-unavailable"),

@@ -44,8 +44,7 @@ describe("a Router's fleet link, beside the twelfth round's draws", () => {
     time.t = 7_000;
     await r.execute(request); // gathered too: the newest failure
     assert.equal(control.held.length, 1, "one script in flight");
-    control.hold.clear();
-    control.held.splice(0).forEach((settle) => settle(true));
+    control.release(true);
     const record = () =>
       (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0];
     for (let i = 0; i < 20 && record().state !== "open"; i++) await tick();

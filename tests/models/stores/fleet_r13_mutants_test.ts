@@ -74,8 +74,7 @@ describe("a Router's batch of failures, beside the thirteenth round's draw", () 
   it("an old call failing after the probe's failure joined the batch: the batch still reopens the fleet's breaker", async () => {
     const { time, control, r, record, late } = await probeFailureBatched();
     await late();
-    control.hold.clear();
-    control.held.splice(0).forEach((settle) => settle(true));
+    control.release(true);
     await fireUntil(
       time,
       () => control.called.recordFailure === 2,
@@ -97,9 +96,8 @@ describe("a Router's batch of failures, beside the thirteenth round's draw", () 
     const { time, warnings, control, r, record, late } =
       await probeFailureBatched();
     await late();
-    control.hold.clear();
     control.fail.add("recordFailure"); // the batch will be refused
-    control.held.splice(0).forEach((settle) => settle(true));
+    control.release(true);
     await fireUntil(
       time,
       () => storeCodes(warnings).includes("store-unavailable"),
