@@ -1274,4 +1274,23 @@ export const ROUTER: HandMutant[] = [
     replace: 'if (char === "{" || QUANTIFIER.test(text.slice(at))) {',
     tests: ["tests/router/router_r14_mutants_test.ts"],
   },
+  // Router, fourteenth round (seed 20261216, and bugs planted by hand).
+  {
+    id: "rout15-body-texts-merged",
+    bug:
+      "template router: adjacent body texts not merged, so a streamed body goes out one chunk per line",
+    file: "src/router/_template_parse.ts",
+    find: "const previous = merged[merged.length - 1];",
+    replace: "const previous = merged[merged.length];",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-escape-u-any",
+    bug:
+      "linearity check: any escaped character before four hex digits read as a \\u escape, so a backtracking constraint accepted",
+    file: "src/router/_regexp_tree.ts",
+    find: 'if (char === "u" && /^[0-9a-fA-F]{4}/.test(text.slice(i))) {',
+    replace: 'if (char === "u" || /^[0-9a-fA-F]{4}/.test(text.slice(i))) {',
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
 ];

@@ -1,0 +1,90 @@
+// Behaviour of the template router that the fourteenth mutation round (seed
+// 20261216, and bugs planted by hand in its least-tested files) found
+// unguarded: each test names the planted bug it catches.
+import { describe, it } from "../_harness.ts";
+import assert from "node:assert/strict";
+import { createRequest, createRoute } from "../../src/router/mod.ts";
+import { withTimeout } from "../_timeout.ts";
+import { refuses } from "./_patterns.ts";
+
+const DECODER = new TextDecoder();
+
+/** The next chunk of `reader` as text, bounded. */
+async function nextText(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  what: string,
+): Promise<string | undefined> {
+  const { done, value } = await withTimeout(reader.read(), 5_000, what);
+  return done ? undefined : DECODER.decode(value);
+}
+
+describe("a streamed body's text between two substitutions", () => {
+  // _template_parse.ts:99 (`merged[merged.length - 1]`→`merged[merged.length]`
+  // in joinBody): adjacent texts were no longer merged, so every line of a
+  // streamed template went out as its own chunk: a reader of the first chunk
+  // got the page's first line, not the shell before the slow part, and a
+  // served page cost one write and one chunk frame per line.
+  it("arrives as one chunk in a streamed response", async () => {
+    let release!: (text: string) => void;
+    const slow = new Promise<string>((resolve) => release = resolve);
+    const page = createRoute({ streaming: true })`
+      <!doctype html>
+      <title>Report</title>
+      <p>working…</p>
+      ${() => slow}
+      <p>end</p>
+    `;
+    const response = await page(new Request("http://localhost/"));
+    const reader = response.body!.getReader();
+    assert.equal(
+      await nextText(reader, "the shell"),
+      "<!doctype html>\n<title>Report</title>\n<p>working…</p>\n",
+    );
+    release("done");
+    assert.equal(await nextText(reader, "the slow part"), "done");
+    assert.equal(await nextText(reader, "the tail"), "\n<p>end</p>");
+    assert.equal(await nextText(reader, "the end"), undefined);
+  });
+
+  it("arrives as one chunk in a request body a handler reads chunk by chunk", async () => {
+    const request = await createRequest()`
+      POST http://localhost/upload
+      Content-Type: text/plain
+
+      first line
+      second line
+      ${() =>
+      new ReadableStream<string>({
+        start(controller) {
+          controller.enqueue("streamed");
+          controller.close();
+        },
+      })}
+      last line
+    `;
+    const reader = request.body!.getReader();
+    const chunks: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const text = await nextText(reader, `request chunk ${i}`);
+      if (text === undefined) break;
+      chunks.push(text);
+    }
+    assert.deepEqual(chunks, [
+      "first line\nsecond line\n",
+      "streamed",
+      "\nlast line",
+    ]);
+  });
+});
+
+describe("an escape in a constraint that is not \\u, before four hex digits", () => {
+  // _regexp_tree.ts:136 (`char === "u" &&`→`||`): any escaped character
+  // followed by four hex digits was read as one \u escape, so `\-aaaa` became
+  // the one character U+AAAA, and a constraint that backtracks polynomially
+  // on a run of "-aaaa" was accepted as linear.
+  it("is read as the character and then the digits, as RegExp reads it", () => {
+    refuses("/c/:x{[-a]+\\-aaaa[-a]+}", 11, /meet again/);
+    refuses("/c/:x{\\-aaaa+a+}", 13, /meet again/);
+    refuses("/c/:x{[_a-f]+\\_beef[_a-f]+}", 13, /meet again/);
+  });
+});
