@@ -669,4 +669,47 @@ export const ROUTER: Equivalent[] = [
     reason:
       "refuse throws (its type is never), so the statement after it is never reached with or without the return",
   },
+  // Router, fourteenth round (seed 20261216, and bugs planted by hand).
+  {
+    file: "src/router/_regexp_tree.ts",
+    before: "return refuse(",
+    after: "refuse(",
+    reason:
+      "refuse always throws (it returns never), so the dropped return of the lookaround refusal is never reached",
+  },
+  {
+    file: "src/router/_render.ts",
+    before: "if (status < 200 || status > 599 || !Number.isInteger(status)) {",
+    after: "if (status < 200 && status > 599 || !Number.isInteger(status)) {",
+    reason:
+      "every status reaching this check was checked before: parseStatusLine refuses a status line outside 200-599 (three digits, an integer) and validateInit refuses a RouteInit.status that is not an integer from 200 to 599, so a weaker check here refuses nothing more or less",
+  },
+  {
+    file: "src/router/_render.ts",
+    before: "if (status < 200 || status > 599 || !Number.isInteger(status)) {",
+    after: "if (status < 200 || status > 599 && !Number.isInteger(status)) {",
+    reason:
+      "every status reaching this check was checked before: parseStatusLine refuses a status line outside 200-599 (three digits, an integer) and validateInit refuses a RouteInit.status that is not an integer from 200 to 599, so a weaker check here refuses nothing more or less",
+  },
+  {
+    file: "src/router/markup.ts",
+    before: "if (text.length > 24) return MARKUP_SPECIAL.test(text);",
+    after: "if (!(text.length > 24)) return MARKUP_SPECIAL.test(text);",
+    reason:
+      "both branches answer the same question (a non-global RegExp of the same five characters, or the loop), so swapping which lengths take which only changes the speed",
+  },
+  {
+    file: "src/router/markup.ts",
+    before: "if (text.length > 24) return MARKUP_SPECIAL.test(text);",
+    after: "if (text.length > 25) return MARKUP_SPECIAL.test(text);",
+    reason:
+      "both branches answer the same question (a non-global RegExp of the same five characters, or the loop); 24 only picks the faster one for a text of exactly 25",
+  },
+  {
+    file: "src/router/markup.ts",
+    before: "if (text.length > 24) return MARKUP_SPECIAL.test(text);",
+    after: "if (text.length > 24) MARKUP_SPECIAL.test(text);",
+    reason:
+      "the loop that then runs answers the same question as the non-global RegExp it replaces (no lastIndex to move), so a long text gets the same answer, only slower",
+  },
 ];

@@ -1293,4 +1293,13 @@ export const ROUTER: HandMutant[] = [
     replace: 'if (char === "u" || /^[0-9a-fA-F]{4}/.test(text.slice(i))) {',
     tests: ["tests/router/router_r15_mutants_test.ts"],
   },
+  {
+    id: "rout15-rejection-unhandled",
+    bug:
+      "template router: a substitution's rejection not marked handled, so one no one awaits after an earlier failure goes unhandled",
+    file: "src/router/_render.ts",
+    find: "if (result instanceof Promise) result.catch(noop);",
+    replace: "if (result instanceof Promise) void 0;",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
 ];

@@ -3,9 +3,14 @@
 // unguarded: each test names the planted bug it catches.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { createRequest, createRoute } from "../../src/router/mod.ts";
+import {
+  createRequest,
+  createRoute,
+  createRouter,
+} from "../../src/router/mod.ts";
 import { withTimeout } from "../_timeout.ts";
 import { refuses } from "./_patterns.ts";
+import { watchUnhandled } from "./_r11_answers.ts";
 
 const DECODER = new TextDecoder();
 
@@ -86,5 +91,54 @@ describe("an escape in a constraint that is not \\u, before four hex digits", ()
     refuses("/c/:x{[-a]+\\-aaaa[-a]+}", 11, /meet again/);
     refuses("/c/:x{\\-aaaa+a+}", 13, /meet again/);
     refuses("/c/:x{[_a-f]+\\_beef[_a-f]+}", 13, /meet again/);
+  });
+});
+
+describe("substitutions that reject after an earlier one failed the response", () => {
+  // _render.ts:54 (evaluate's `result.catch(noop)` dropped, seed 20261216):
+  // a rejection no one awaits any more, because an earlier substitution's
+  // already failed the response, went unhandled, which ends a Deno server's
+  // process by default.
+  it("answer 500 and leave no rejection unhandled", async () => {
+    const unhandled: unknown[] = [];
+    const control = new Error("control");
+    let controlSeen!: () => void;
+    const controlReported = new Promise<void>((resolve) =>
+      controlSeen = resolve
+    );
+    const stopWatching = watchUnhandled((reason) => {
+      if (reason === control) controlSeen();
+      else unhandled.push(reason);
+    });
+    try {
+      const router = createRouter({
+        errorHandler: () => new Response("", { status: 500 }),
+      });
+      // A fixed head (the fast path hands the rest over) and a substituted
+      // one (every value evaluated at once).
+      router.endpoint`GET /fixed`(
+        createRoute()`${() => Promise.reject(new Error("first"))} ${() =>
+          Promise.reject(new Error("second"))}`,
+      );
+      router.endpoint`GET /head`(createRoute()`
+        HTTP/1.1 200 OK
+        X-Kind: ${() => "dynamic"}
+
+        ${() => Promise.reject(new Error("first"))} ${() =>
+        Promise.reject(new Error("second"))}
+      `);
+      for (const path of ["/fixed", "/head"]) {
+        const response = await router(new Request(`http://localhost${path}`));
+        assert.equal(response.status, 500, path);
+        await response.body?.cancel();
+      }
+      // Rejections are reported in the order they happened: once this later
+      // one is, any left unhandled above has been too.
+      Promise.reject(control);
+      await withTimeout(controlReported, 5_000, "the control rejection");
+      assert.deepEqual(unhandled, []);
+    } finally {
+      stopWatching();
+    }
   });
 });
