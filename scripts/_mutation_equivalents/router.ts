@@ -712,4 +712,18 @@ export const ROUTER: Equivalent[] = [
     reason:
       "the loop that then runs answers the same question as the non-global RegExp it replaces (no lastIndex to move), so a long text gets the same answer, only slower",
   },
+  {
+    file: "src/router/markup.ts",
+    before: "return false;",
+    after: "return true;",
+    reason:
+      "a short text then always goes through the replace, which leaves a text without any of the five characters as it is: the same escaped text, only slower",
+  },
+  {
+    file: "src/router/markup.ts",
+    before: 'if (typeof value === "string") return escapeMarkup(value);',
+    after: 'if (typeof value === "string") escapeMarkup(value);',
+    reason:
+      "a string then falls through to the last line, escapeMarkup(String(value)), the same call on the same text",
+  },
 ];
