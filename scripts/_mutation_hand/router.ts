@@ -1302,4 +1302,49 @@ export const ROUTER: HandMutant[] = [
     replace: "if (result instanceof Promise) void 0;",
     tests: ["tests/router/router_r15_mutants_test.ts"],
   },
+  {
+    id: "rout15-cook-first-raw",
+    bug:
+      "HTTPExpression: a first template string JavaScript cannot cook (`\\users`) read as undefined, not as its raw text",
+    file: "src/router/template.ts",
+    find: "let result = strings[0] ?? strings.raw[0];",
+    replace: "let result = strings[0];",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-cook-first-raw-index",
+    bug:
+      "HTTPExpression: a first template string that cannot be cooked replaced by the second one's raw text",
+    file: "src/router/template.ts",
+    find: "let result = strings[0] ?? strings.raw[0];",
+    replace: "let result = strings[0] ?? strings.raw[1];",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-cook-raw",
+    bug:
+      "HTTPExpression: a template string after a substitution that cannot be cooked read as undefined, not as its raw text",
+    file: "src/router/template.ts",
+    find: "(strings[i + 1] ?? strings.raw[i + 1])",
+    replace: "(strings[i + 1])",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-cook-continuation",
+    bug:
+      'HTTPExpression: a line continuation after a substitution (cooked "") brings its raw backslash back',
+    file: "src/router/template.ts",
+    find: "(strings[i + 1] ?? strings.raw[i + 1])",
+    replace: "(strings[i + 1] || strings.raw[i + 1])",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-cook-raw-index",
+    bug:
+      "HTTPExpression: a template string that cannot be cooked replaced by the raw text before it",
+    file: "src/router/template.ts",
+    find: "(strings[i + 1] ?? strings.raw[i + 1])",
+    replace: "(strings[i + 1] ?? strings.raw[i])",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
 ];

@@ -7,6 +7,7 @@ import {
   createRequest,
   createRoute,
   createRouter,
+  HTTPExpression,
 } from "../../src/router/mod.ts";
 import { withTimeout } from "../_timeout.ts";
 import { refuses } from "./_patterns.ts";
@@ -140,5 +141,44 @@ describe("substitutions that reject after an earlier one failed the response", (
     } finally {
       stopWatching();
     }
+  });
+});
+
+describe("an HTTPExpression's header line holding a backslash", () => {
+  // template.ts:82 and :84 (cook's `?? strings.raw[…]` dropped, read one
+  // string off, or `??`→`||`): a text with an escape JavaScript cannot cook
+  // (`\users`, `\xfiles`: Windows paths) is undefined in `strings`, and
+  // its raw text must stand in for it; a line continuation cooks to "" and
+  // must stay "", not bring its backslash back.
+  it("matches the header value as written, on either side of a substitution", () => {
+    const who = "me";
+    const expression = HTTPExpression`
+      GET /files/:name
+      X-Dir: C:\users-${who}-\xfiles
+    `;
+    const request = (headers?: Record<string, string>) =>
+      new Request("http://localhost/files/a", { headers });
+    assert.equal(
+      expression.test(request({ "x-dir": "C:\\Users-me-\\xfiles" })),
+      true,
+    );
+    assert.equal(expression.test(request({ "x-dir": "C:\\Users-me-" })), false);
+    assert.equal(expression.test(request()), false);
+    assert.equal(
+      expression.exec(request({ "x-dir": "c:\\users-me-\\xfiles" }))?.name,
+      "a",
+    );
+  });
+
+  it("ends at a line continuation right after a substitution", () => {
+    const tag = "v1";
+    const expression = HTTPExpression`GET /tagged
+      X-Tag: ${tag}\
+`;
+    const request = (headers?: Record<string, string>) =>
+      new Request("http://localhost/tagged", { headers });
+    assert.equal(expression.test(request({ "x-tag": "v1" })), true);
+    assert.equal(expression.test(request({ "x-tag": "v1\\" })), false);
+    assert.equal(expression.test(request()), false);
   });
 });
