@@ -726,4 +726,25 @@ export const ROUTER: Equivalent[] = [
     reason:
       "a string then falls through to the last line, escapeMarkup(String(value)), the same call on the same text",
   },
+  {
+    file: "src/router/_render.ts",
+    before: "return ENCODER.encode(encoding.chunk(value, part));",
+    after: "ENCODER.encode(encoding.chunk(value, part));",
+    reason:
+      "a text chunk then falls through to the last line, which encodes encoding.chunk(String(value), part): the same call on the same text",
+  },
+  {
+    file: "src/router/_render.ts",
+    before: "if (value instanceof Uint8Array) return value;",
+    after: "if (value instanceof Uint8Array) value;",
+    reason:
+      "a Uint8Array then takes the ArrayBuffer.isView branch, which returns a Uint8Array over the same buffer, offset and length: the same bytes are sent",
+  },
+  {
+    file: "src/router/_render.ts",
+    before: "for (let i = index; i < parts.length; i++) {",
+    after: "for (let i = index; i <= parts.length; i++) {",
+    reason:
+      "the extra step reads parts[parts.length], undefined, and resolves results[undefined], also undefined, which is no stream: nothing more is cancelled",
+  },
 ];

@@ -1347,4 +1347,24 @@ export const ROUTER: HandMutant[] = [
     replace: "(strings[i + 1] ?? strings.raw[i])",
     tests: ["tests/router/router_r15_mutants_test.ts"],
   },
+  {
+    id: "rout15-stream-arraybuffer-chunk",
+    bug:
+      'template router: an ArrayBuffer chunk of a substituted stream sent as the text "[object ArrayBuffer]"',
+    file: "src/router/_render.ts",
+    find:
+      "if (value instanceof Uint8Array) return value;\n  if (value instanceof ArrayBuffer) return new Uint8Array(value);",
+    replace:
+      "if (value instanceof Uint8Array) return value;\n  if (value instanceof ArrayBuffer) new Uint8Array(value);",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-stream-read-ahead",
+    bug:
+      "template router: a streamed body pulls the next substituted stream before the client has read the text before it",
+    file: "src/router/_render.ts",
+    find: "controller.enqueue(ENCODER.encode(part));\n            return;",
+    replace: "controller.enqueue(ENCODER.encode(part));\n            ;",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
 ];

@@ -182,3 +182,68 @@ describe("an HTTPExpression's header line holding a backslash", () => {
     assert.equal(expression.test(request()), false);
   });
 });
+
+describe("a substituted stream's byte chunks of every kind", () => {
+  // _render.ts:98 (chunkBytes' `return new Uint8Array(value)` for an
+  // ArrayBuffer dropped, seed 20261217): an ArrayBuffer chunk fell through to
+  // the text case and went out as "[object ArrayBuffer]". A stream of bytes
+  // (a file, a proxied body) may hand out ArrayBuffers, views of part of a
+  // buffer, or Uint8Arrays; each is sent as its bytes, escaped in no body.
+  it("are sent as their bytes, in a known and in a streamed body", async () => {
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    const shared = bytes("__view__");
+    const source = () =>
+      new ReadableStream<unknown>({
+        start(controller) {
+          controller.enqueue(bytes("<a>").buffer);
+          controller.enqueue(new DataView(shared.buffer, 2, 4));
+          controller.enqueue(bytes("&"));
+          controller.enqueue(new Uint16Array(bytes("<b").buffer));
+          controller.close();
+        },
+      });
+    for (const streaming of [false, true]) {
+      const route = createRoute({ streaming })`
+        HTTP/1.1 200 OK
+        Content-Type: text/html
+
+        [${source}]
+      `;
+      const response = await route(new Request("http://localhost/"));
+      assert.equal(
+        await response.text(),
+        "[<a>view&<b]",
+        `streaming ${streaming}`,
+      );
+    }
+  });
+});
+
+describe("a streamed body reads a substituted stream only as its reader asks", () => {
+  // _render.ts:424 (the `return` after a text part's enqueue dropped):
+  // streamParts went on past the text it had handed out, opened the next
+  // substituted stream and pulled a chunk from it before the client asked
+  // for one, so a slow client no longer held back a cursor or an upstream
+  // body chunk by chunk.
+  it("pulls the substituted stream after the text before it is read", async () => {
+    let pulls = 0;
+    const route = createRoute({ streaming: true })`before ${() =>
+      new ReadableStream<string>({
+        pull(controller) {
+          pulls++;
+          if (pulls <= 2) controller.enqueue(`row${pulls} `);
+          else controller.close();
+        },
+      }, { highWaterMark: 0 })} after`;
+    const response = await route(new Request("http://localhost/"));
+    const reader = response.body!.getReader();
+    assert.equal(await nextText(reader, "the text"), "before ");
+    assert.equal(pulls, 0, "pulled before the reader asked");
+    assert.equal(await nextText(reader, "row 1"), "row1 ");
+    assert.equal(pulls, 1);
+    assert.equal(await nextText(reader, "row 2"), "row2 ");
+    assert.equal(pulls, 2);
+    assert.equal(await nextText(reader, "the end text"), " after");
+    assert.equal(await nextText(reader, "the end"), undefined);
+  });
+});
