@@ -747,4 +747,11 @@ export const ROUTER: Equivalent[] = [
     reason:
       "the extra step reads parts[parts.length], undefined, and resolves results[undefined], also undefined, which is no stream: nothing more is cancelled",
   },
+  {
+    file: "src/router/_render.ts",
+    before: 'let statusText = defaults.statusText ?? "";',
+    after: 'let statusText = defaults.statusText || "";',
+    reason:
+      'the two differ only for a statusText of "", which both then replace with the same ""',
+  },
 ];

@@ -1367,4 +1367,13 @@ export const ROUTER: HandMutant[] = [
     replace: "controller.enqueue(ENCODER.encode(part));\n            ;",
     tests: ["tests/router/router_r15_mutants_test.ts"],
   },
+  {
+    id: "rout15-expression-whole-list",
+    bug:
+      "HTTPExpression: a header rule whose value holds a comma never matches the same header, compared only element by element",
+    file: "src/router/expression.ts",
+    find: "if (normalizeElement(actual) === rule.value) return true;",
+    replace: "if (normalizeElement(actual) === rule.value) true;",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
 ];

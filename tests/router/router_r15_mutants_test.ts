@@ -247,3 +247,23 @@ describe("a streamed body reads a substituted stream only as its reader asks", (
     assert.equal(await nextText(reader, "the end"), undefined);
   });
 });
+
+describe("an HTTPExpression header rule whose value holds a comma", () => {
+  // expression.ts:81 (the `return true` of a whole-value match dropped):
+  // a rule such as `Cache-Control: no-cache, no-store` was then compared
+  // only with each comma-separated element of the request's header, none
+  // of which is the whole list, so the very header it names never matched.
+  it("matches the same list, in any letter case, and not a part of it", () => {
+    const expression = HTTPExpression`
+      GET /feed
+      Cache-Control: no-cache, no-store
+    `;
+    const request = (value: string) =>
+      new Request("http://localhost/feed", {
+        headers: { "cache-control": value },
+      });
+    assert.equal(expression.test(request("no-cache, no-store")), true);
+    assert.equal(expression.test(request("No-Cache, No-Store")), true);
+    assert.equal(expression.test(request("no-cache")), false);
+  });
+});
