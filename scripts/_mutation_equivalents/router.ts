@@ -754,4 +754,18 @@ export const ROUTER: Equivalent[] = [
     reason:
       'the two differ only for a statusText of "", which both then replace with the same ""',
   },
+  {
+    file: "src/router/expression.ts",
+    before: 'const start = (rawLine ?? "").split(/\\s+/);',
+    after: 'const start = (rawLine || "").split(/\\s+/);',
+    reason:
+      'rawLine is the first raw line that is not "" after trimming, or undefined: never "", so ?? and || agree',
+  },
+  {
+    file: "src/router/_render.ts",
+    before: "if (status < 200 || status > 599 || !Number.isInteger(status)) {",
+    after: "if (status < 200 || status > 600 || !Number.isInteger(status)) {",
+    reason:
+      "every status reaching this check was checked before: parseStatusLine refuses a status line outside 200-599 (three digits, an integer) and validateInit refuses a RouteInit.status that is not an integer from 200 to 599, so a weaker check here refuses nothing more or less",
+  },
 ];
