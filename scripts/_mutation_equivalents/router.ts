@@ -768,4 +768,19 @@ export const ROUTER: Equivalent[] = [
     reason:
       "every status reaching this check was checked before: parseStatusLine refuses a status line outside 200-599 (three digits, an integer) and validateInit refuses a RouteInit.status that is not an integer from 200 to 599, so a weaker check here refuses nothing more or less",
   },
+  {
+    file: "src/router/expression.ts",
+    before: 'JSON.stringify(lines[0] ?? "")',
+    after: 'JSON.stringify(lines[0] || "")',
+    reason:
+      'lines holds only lines that are not "" after trimming: lines[0] is one of them or undefined, never "", so ?? and || agree',
+  },
+  {
+    file: "src/router/_render.ts",
+    before:
+      "else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {",
+    after: "else if (code >= 0xd800 && code <= 0xdbff && i < text.length) {",
+    reason:
+      "the one case let in, a high surrogate as the last code unit, reads charCodeAt(text.length), NaN, which is no low surrogate, and counts 2 more bytes: what the else branch counts for it",
+  },
 ];

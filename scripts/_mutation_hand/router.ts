@@ -1376,4 +1376,22 @@ export const ROUTER: HandMutant[] = [
     replace: "if (normalizeElement(actual) === rule.value) true;",
     tests: ["tests/router/router_r15_mutants_test.ts"],
   },
+  {
+    id: "rout15-expression-refusal-line",
+    bug:
+      "HTTPExpression: the refusal of an unreadable request line quotes the header line after it",
+    file: "src/router/expression.ts",
+    find: 'JSON.stringify(lines[0] ?? "")',
+    replace: 'JSON.stringify(lines[1] ?? "")',
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-expression-refusal-empty",
+    bug:
+      "HTTPExpression: the refusal of an empty expression quotes the word undefined",
+    file: "src/router/expression.ts",
+    find: 'JSON.stringify(lines[0] ?? "")',
+    replace: "JSON.stringify(lines[0])",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
 ];

@@ -11,7 +11,7 @@ import {
 } from "../../src/router/mod.ts";
 import { withTimeout } from "../_timeout.ts";
 import { refuses } from "./_patterns.ts";
-import { watchUnhandled } from "./_r11_answers.ts";
+import { refusal, watchUnhandled } from "./_r11_answers.ts";
 
 const DECODER = new TextDecoder();
 
@@ -265,5 +265,24 @@ describe("an HTTPExpression header rule whose value holds a comma", () => {
     assert.equal(expression.test(request("no-cache, no-store")), true);
     assert.equal(expression.test(request("No-Cache, No-Store")), true);
     assert.equal(expression.test(request("no-cache")), false);
+  });
+});
+
+describe("an HTTPExpression without a request line it can read", () => {
+  // expression.ts:140 (the refusal quoting `lines[1]`, or `lines[0]` without
+  // its `?? ""`): the message quoted a header line instead of the request
+  // line it refuses, or the word undefined for an empty expression.
+  it("is refused with INVALID_ENDPOINT, quoting that line", () => {
+    const extra = refusal(() =>
+      HTTPExpression`
+        GET /items extra
+        Accept: application/json
+      `
+    );
+    assert.equal(extra.code, "INVALID_ENDPOINT");
+    assert.match(extra.message, /^Invalid expression "GET \/items extra":/);
+    const empty = refusal(() => HTTPExpression`  `);
+    assert.equal(empty.code, "INVALID_ENDPOINT");
+    assert.match(empty.message, /^Invalid expression "":/);
   });
 });
