@@ -783,4 +783,18 @@ export const ROUTER: Equivalent[] = [
     reason:
       "the one case let in, a high surrogate as the last code unit, reads charCodeAt(text.length), NaN, which is no low surrogate, and counts 2 more bytes: what the else branch counts for it",
   },
+  {
+    file: "src/router/_render.ts",
+    before: "if (colon <= 0 || !TOKEN.test(name)) {",
+    after: "if (colon < 0 || !TOKEN.test(name)) {",
+    reason:
+      'a line starting with ":" has the name "", which TOKEN (one or more token characters) refuses: the line is refused the same way',
+  },
+  {
+    file: "src/router/expression.ts",
+    before: "if (colon <= 0 || !TOKEN.test(name)) {",
+    after: "if (colon < 0 || !TOKEN.test(name)) {",
+    reason:
+      'a line starting with ":" has the name "", which TOKEN (one or more token characters) refuses: the line is refused the same way',
+  },
 ];
