@@ -1394,4 +1394,40 @@ export const ROUTER: HandMutant[] = [
     replace: "JSON.stringify(lines[0])",
     tests: ["tests/router/router_r15_mutants_test.ts"],
   },
+  {
+    id: "rout15-expression-one-char-name",
+    bug:
+      "HTTPExpression: a header rule named by one character refused as malformed",
+    file: "src/router/expression.ts",
+    find: "if (colon <= 0 || !TOKEN.test(name)) {",
+    replace: "if (colon <= 1 || !TOKEN.test(name)) {",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-head-one-char-name",
+    bug:
+      "template router: a head line naming a one-character header refused as malformed",
+    file: "src/router/_render.ts",
+    find: "if (colon <= 0 || !TOKEN.test(name)) {",
+    replace: "if (colon <= 1 || !TOKEN.test(name)) {",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-stream-closed-twice",
+    bug:
+      "template router: a streamed body closed twice at its end, the TypeError reported to the errorHandler",
+    file: "src/router/_render.ts",
+    find: "controller.close();\n            return;",
+    replace: "controller.close();\n            ;",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-can-read-empty",
+    bug:
+      "pattern check: an empty part of a constraint taken to read the separator before it, so a constraint after another parameter refused",
+    file: "src/router/_regexp_ambiguity.ts",
+    find: 'case "empty":\n        return false;',
+    replace: 'case "empty":\n        return true;',
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
 ];

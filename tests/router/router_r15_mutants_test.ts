@@ -10,7 +10,7 @@ import {
   HTTPExpression,
 } from "../../src/router/mod.ts";
 import { withTimeout } from "../_timeout.ts";
-import { refuses } from "./_patterns.ts";
+import { hit, refuses, routerOf } from "./_patterns.ts";
 import { refusal, watchUnhandled } from "./_r11_answers.ts";
 
 const DECODER = new TextDecoder();
@@ -284,5 +284,73 @@ describe("an HTTPExpression without a request line it can read", () => {
     const empty = refusal(() => HTTPExpression`  `);
     assert.equal(empty.code, "INVALID_ENDPOINT");
     assert.match(empty.message, /^Invalid expression "":/);
+  });
+});
+
+describe("a header named by one character", () => {
+  // expression.ts:151 (`colon <= 0`→`<= 1`): a one-character name is a
+  // token (RFC 9110 §5.1) and was refused as a malformed header line, in an
+  // HTTPExpression's rule as in a route's head.
+  it("is a header like any other, in an expression and in a route", async () => {
+    const expression = HTTPExpression`
+      GET /one
+      X: 1
+    `;
+    const request = (headers?: Record<string, string>) =>
+      new Request("http://localhost/one", { headers });
+    assert.equal(expression.test(request({ x: "1" })), true);
+    assert.equal(expression.test(request({ x: "2" })), false);
+    const response = await createRoute()`
+      HTTP/1.1 200 OK
+      X: ${() => "1"}
+
+      one
+    `(request());
+    assert.equal(response.headers.get("x"), "1");
+    assert.equal(await response.text(), "one");
+  });
+});
+
+describe("a streamed body that ends", () => {
+  // _render.ts:418 (the `return` after `controller.close()` dropped): the
+  // pull went on past the last part and closed the stream again, and the
+  // TypeError that threw went to the router's errorHandler for a response
+  // that had been sent whole.
+  it("reports no error once its last part is sent", async () => {
+    const reported: unknown[] = [];
+    const router = createRouter({
+      errorHandler: (error) => {
+        reported.push(error);
+        return new Response("", { status: 500 });
+      },
+    });
+    router.endpoint`GET /page`(
+      createRoute({ streaming: true })`<p>${() => Promise.resolve("done")}</p>`,
+    );
+    const response = await router(new Request("http://localhost/page"));
+    assert.equal(await response.text(), "<p>done</p>");
+    assert.deepEqual(reported, []);
+  });
+});
+
+describe("a constraint after another parameter, with a part that reads nothing", () => {
+  // _regexp_ambiguity.ts:280 (canRead's `empty` case answering true): an
+  // empty alternative or group was taken to read the text before the
+  // parameter, so `:ext{(?:|_)[a-z]+}` after `:name.`, which cannot match
+  // ".", was refused.
+  it("is accepted when it cannot read the separator, and matches", async () => {
+    const router = routerOf(
+      "/f/:name.:ext{(?:|_)[a-z]+}",
+      "/g/:name.:ext{[a-z]+(?:)}",
+    );
+    assert.deepEqual((await hit(router, "/f/report._md")).params, {
+      name: "report",
+      ext: "_md",
+    });
+    assert.deepEqual((await hit(router, "/g/report.pdf")).params, {
+      name: "report",
+      ext: "pdf",
+    });
+    assert.equal((await hit(router, "/f/report.p_f")).status, 404);
   });
 });
