@@ -811,4 +811,17 @@ export const ROUTER: Equivalent[] = [
     reason:
       "this is resolveResponseHead's status-range refusal, which never throws: parseStatusLine and validateInit refuse a status outside 200-599 first",
   },
+  {
+    file: "src/router/_regexp_ambiguity.ts",
+    before: "for (let x = 0; x < successors.length; x++) {",
+    after: "for (let x = 0; x <= successors.length; x++) {",
+    reason:
+      "at the extra step, x === successors.length, the inner loop starts at y = x + 1, past the end, and runs no step",
+  },
+  {
+    file: "src/router/_regexp_ambiguity.ts",
+    before: "const [a, b] = p < q ? [p, q] : [q, p];",
+    after: "const [a, b] = p <= q ? [p, q] : [q, p];",
+    reason: "the two orders differ only when p === q, where both give [p, p]",
+  },
 ];

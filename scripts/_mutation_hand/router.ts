@@ -1430,4 +1430,13 @@ export const ROUTER: HandMutant[] = [
     replace: 'case "empty":\n        return true;',
     tests: ["tests/router/router_r15_mutants_test.ts"],
   },
+  {
+    id: "rout15-expression-header-line",
+    bug:
+      "HTTPExpression: a header line without a colon, or with a name that is no token, taken as a rule",
+    file: "src/router/expression.ts",
+    find: "if (colon <= 0 || !TOKEN.test(name)) {",
+    replace: "if (colon <= 0 && !TOKEN.test(name)) {",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
 ];

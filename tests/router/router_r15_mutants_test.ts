@@ -354,3 +354,34 @@ describe("a constraint after another parameter, with a part that reads nothing",
     assert.equal((await hit(router, "/f/report.p_f")).status, 404);
   });
 });
+
+describe("an HTTPExpression's header line that is not `Name: value`", () => {
+  // expression.ts:151 (`colon <= 0 || !TOKEN.test(name)`→`&&`): a line
+  // without a colon, or a name that is no token, was taken as a rule (a
+  // line "Accept text/html" became a rule on a header "Accep"), and a name
+  // with a space threw Headers' TypeError on every request it was tested on.
+  it("is refused with INVALID_TEMPLATE when the expression is defined", () => {
+    const noColon = refusal(() =>
+      HTTPExpression`
+        GET /items
+        Accept text/html
+      `
+    );
+    assert.equal(noColon.code, "INVALID_TEMPLATE");
+    assert.match(noColon.message, /"Accept text\/html"/);
+    const spaced = refusal(() =>
+      HTTPExpression`
+        GET /items
+        Bad Name: x
+      `
+    );
+    assert.equal(spaced.code, "INVALID_TEMPLATE");
+    const empty = refusal(() =>
+      HTTPExpression`
+        GET /items
+        : x
+      `
+    );
+    assert.equal(empty.code, "INVALID_TEMPLATE");
+  });
+});
