@@ -1439,4 +1439,22 @@ export const ROUTER: HandMutant[] = [
     replace: "if (colon <= 0 && !TOKEN.test(name)) {",
     tests: ["tests/router/router_r15_mutants_test.ts"],
   },
+  {
+    id: "rout15-head-length",
+    bug:
+      "template router: a route served as it is answers HEAD without the Content-Length its GET has, when its body is rendered late",
+    file: "src/router/route.ts",
+    find: '(request.method === "HEAD" || rendered.body instanceof Blob);',
+    replace: '(request.method !== "HEAD" || rendered.body instanceof Blob);',
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-blob-length",
+    bug:
+      "template router: a body holding a Blob loses its Content-Length on GET (Deno.serve would stream it chunked)",
+    file: "src/router/route.ts",
+    find: '(request.method === "HEAD" || rendered.body instanceof Blob);',
+    replace: '(request.method === "HEAD" && rendered.body instanceof Blob);',
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
 ];

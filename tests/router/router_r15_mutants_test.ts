@@ -385,3 +385,27 @@ describe("an HTTPExpression's header line that is not `Name: value`", () => {
     assert.equal(empty.code, "INVALID_TEMPLATE");
   });
 });
+
+describe("a route's length when its body is rendered late", () => {
+  // route.ts:364 (`request.method === "HEAD"`→`!==`, or its `||`→`&&`, where
+  // respond names the length): a route served as it is (Deno.serve's
+  // handler) answered HEAD without the Content-Length its GET has, so a
+  // client sizing a download from HEAD got nothing; and a body holding a
+  // Blob, which Deno.serve would stream chunked, lost its length on GET.
+  it("is named for HEAD and for a Blob body, in bytes", async () => {
+    const greeting = createRoute()`héllo ${() => Promise.resolve("wörld")}`;
+    const get = await greeting(new Request("http://localhost/"));
+    const body = new Uint8Array(await get.arrayBuffer());
+    assert.equal(new TextDecoder().decode(body), "héllo wörld");
+    const head = await greeting(
+      new Request("http://localhost/", { method: "HEAD" }),
+    );
+    assert.equal(head.status, 200);
+    assert.equal(head.headers.get("content-length"), String(body.byteLength));
+    await head.body?.cancel();
+    const file = createRoute()`[${() => new Blob(["ä", "bc"])}]`;
+    const blob = await file(new Request("http://localhost/"));
+    assert.equal(blob.headers.get("content-length"), "6");
+    assert.equal(await blob.text(), "[äbc]");
+  });
+});
