@@ -831,4 +831,11 @@ export const ROUTER: Equivalent[] = [
     reason:
       "the router then calls the route itself, which calls the same respondNow with the same request and context and only wraps its answer or its throw in a promise the router awaits: the same response or error, one promise slower",
   },
+  {
+    file: "src/router/_render.ts",
+    before: "if (lines !== undefined && lines.length > 0) {",
+    after: "if (lines !== undefined && lines.length >= 0) {",
+    reason:
+      "a template has a head only when its first line is a status line (layoutTemplate's hasHead), so the head lines given here are undefined or at least one: never an empty list",
+  },
 ];

@@ -1457,4 +1457,13 @@ export const ROUTER: HandMutant[] = [
     replace: '(request.method === "HEAD" && rendered.body instanceof Blob);',
     tests: ["tests/router/router_r15_mutants_test.ts"],
   },
+  {
+    id: "rout15-framing-transfer-encoding",
+    bug:
+      "template router: a Transfer-Encoding header from a template or RouteInit.headers kept, though the runtime frames the body",
+    file: "src/router/_render.ts",
+    find: 'const FRAMING = new Set(["content-length", "transfer-encoding"]);',
+    replace: 'const FRAMING = new Set(["content-length", ""]);',
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
 ];

@@ -5,6 +5,7 @@ import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import {
   createRequest,
+  createResponse,
   createRoute,
   createRouter,
   HTTPExpression,
@@ -407,5 +408,34 @@ describe("a route's length when its body is rendered late", () => {
     const blob = await file(new Request("http://localhost/"));
     assert.equal(blob.headers.get("content-length"), "6");
     assert.equal(await blob.text(), "[äbc]");
+  });
+});
+
+describe("a Transfer-Encoding header given to a response", () => {
+  // _render.ts:24 ("transfer-encoding" emptied out of the framing headers):
+  // a Transfer-Encoding from a template line or RouteInit.headers was kept,
+  // though the runtime frames the body itself: the answer then named codings
+  // its bytes do not have (gzip never applied). Like Content-Length, it is
+  // always left to the runtime.
+  it("is dropped from a route and from createResponse, and the body kept", async () => {
+    const route = createRoute({ headers: { "transfer-encoding": "chunked" } })`
+      HTTP/1.1 200 OK
+      Transfer-Encoding: gzip, chunked
+      X-Kept: yes
+
+      body
+    `;
+    const routed = await route(new Request("http://localhost/"));
+    assert.equal(routed.headers.get("transfer-encoding"), null);
+    assert.equal(routed.headers.get("x-kept"), "yes");
+    assert.equal(await routed.text(), "body");
+    const made = await createResponse`
+      HTTP/1.1 200 OK
+      Transfer-Encoding: chunked
+
+      made
+    `;
+    assert.equal(made.headers.get("transfer-encoding"), null);
+    assert.equal(await made.text(), "made");
   });
 });
