@@ -838,4 +838,18 @@ export const ROUTER: Equivalent[] = [
     reason:
       "a template has a head only when its first line is a status line (layoutTemplate's hasHead), so the head lines given here are undefined or at least one: never an empty list",
   },
+  {
+    file: "src/router/route.ts",
+    before: "const ctx = context ??",
+    after: "const ctx = context ||",
+    reason:
+      "a context is a RouteContext object or undefined, never falsy otherwise, so ?? and || agree",
+  },
+  {
+    file: "src/router/route.ts",
+    before: "const encoding = staticEncoding ??",
+    after: "const encoding = staticEncoding ||",
+    reason:
+      "staticEncoding is an encoding object or undefined, never falsy otherwise, so ?? and || agree",
+  },
 ];

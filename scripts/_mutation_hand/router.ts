@@ -1466,4 +1466,14 @@ export const ROUTER: HandMutant[] = [
     replace: 'const FRAMING = new Set(["content-length", ""]);',
     tests: ["tests/router/router_r15_mutants_test.ts"],
   },
+  {
+    id: "rout15-route-no-context",
+    bug:
+      "template router: a route called without a context hands its substitutions undefined for it",
+    file: "src/router/route.ts",
+    find:
+      "const ctx = context ??\n        new Context(request, null, undefined, undefined);",
+    replace: "const ctx = context;",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
 ];

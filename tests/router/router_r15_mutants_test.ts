@@ -439,3 +439,20 @@ describe("a Transfer-Encoding header given to a response", () => {
     assert.equal(await made.text(), "made");
   });
 });
+
+describe("a route called without a context", () => {
+  // route.ts:372 (`context ?? new Context(…)` dropped): a route given
+  // straight to Deno.serve, or called in a test, handed its substitutions
+  // `undefined` for the context, so one reading `context.params` or
+  // `context.url` threw, streamed or not.
+  it("gives its substitutions an empty context of the request", async () => {
+    for (const streaming of [false, true]) {
+      const route = createRoute({ streaming })`${(_request, context) =>
+        `${context.pattern}|${
+          Object.keys(context.params).length
+        }|${context.url.pathname}`}`;
+      const response = await route(new Request("http://localhost/a/b?q=1"));
+      assert.equal(await response.text(), "|0|/a/b", `streaming ${streaming}`);
+    }
+  });
+});
