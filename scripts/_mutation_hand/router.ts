@@ -1476,4 +1476,13 @@ export const ROUTER: HandMutant[] = [
     replace: "const ctx = context;",
     tests: ["tests/router/router_r15_mutants_test.ts"],
   },
+  {
+    id: "rout15-fast-path-rejection-unhandled",
+    bug:
+      "template router: the fast path's promise not marked handled, so it goes unhandled when a later substitution throws at once",
+    file: "src/router/route.ts",
+    find: "if (value instanceof Promise) value.catch(() => {});",
+    replace: "if (value instanceof Promise) void 0;",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
 ];

@@ -97,10 +97,10 @@ describe("an escape in a constraint that is not \\u, before four hex digits", ()
 });
 
 describe("substitutions that reject after an earlier one failed the response", () => {
-  // _render.ts:54 (evaluate's `result.catch(noop)` dropped, seed 20261216):
-  // a rejection no one awaits any more, because an earlier substitution's
-  // already failed the response, went unhandled, which ends a Deno server's
-  // process by default.
+  // _render.ts:54 (evaluate's `result.catch(noop)` dropped, seed 20261216)
+  // and route.ts:291 (the fast path's `value.catch` dropped): a rejection no
+  // one awaits any more, because another substitution already failed the
+  // response, went unhandled, which ends a Deno server's process by default.
   it("answer 500 and leave no rejection unhandled", async () => {
     const unhandled: unknown[] = [];
     const control = new Error("control");
@@ -129,7 +129,14 @@ describe("substitutions that reject after an earlier one failed the response", (
         ${() => Promise.reject(new Error("first"))} ${() =>
         Promise.reject(new Error("second"))}
       `);
-      for (const path of ["/fixed", "/head"]) {
+      // A later substitution that throws at once: the promise before it
+      // (handed over by the fast path) is then never awaited.
+      router.endpoint`GET /throws`(
+        createRoute()`${() => Promise.reject(new Error("first"))} ${() => {
+          throw new Error("second");
+        }}`,
+      );
+      for (const path of ["/fixed", "/head", "/throws"]) {
         const response = await router(new Request(`http://localhost${path}`));
         assert.equal(response.status, 500, path);
         await response.body?.cancel();
