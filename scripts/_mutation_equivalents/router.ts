@@ -852,4 +852,25 @@ export const ROUTER: Equivalent[] = [
     reason:
       "staticEncoding is an encoding object or undefined, never falsy otherwise, so ?? and || agree",
   },
+  {
+    file: "src/router/_render.ts",
+    before: 'let statusText = defaults.statusText ?? "";',
+    after: "let statusText = defaults.statusText;",
+    reason:
+      'an undefined reason is then either replaced by the status line\'s or ends in `statusText || …`, where it reads as "" does',
+  },
+  {
+    file: "src/router/_render.ts",
+    before: "let status = defaults.status ?? 200;",
+    after: "let status = defaults.status || 200;",
+    reason:
+      "the two differ only for a status of 0, which validateInit refuses (an integer from 200 to 599) and createResponse never gives",
+  },
+  {
+    file: "src/router/_render.ts",
+    before: "return false;",
+    after: "return true;",
+    reason:
+      "pending answering true only makes respond await settle, which awaits nothing when no result is pending: the same body, one tick later",
+  },
 ];
