@@ -873,4 +873,22 @@ export const ROUTER: Equivalent[] = [
     reason:
       "pending answering true only makes respond await settle, which awaits nothing when no result is pending: the same body, one tick later",
   },
+  {
+    file: "src/router/_regexp_ambiguity.ts",
+    before:
+      "into.set(place, Math.min(2, (into.get(place) ?? 0) + count * times));",
+    after:
+      "into.set(place, Math.min(2, (into.get(place) || 0) + count * times));",
+    reason:
+      "a way count is set only when times is above 0 and every count is at least 1, so a stored count is never 0: ?? and || agree",
+  },
+  {
+    file: "src/router/_render.ts",
+    before:
+      'if (typeof part === "number" && isThenable(results[part])) return true;',
+    after:
+      'if (typeof part === "number" || isThenable(results[part])) return true;',
+    reason:
+      "pending then answers true for more bodies, which only makes respond await settle, and settle awaits only the results that are thenables: the same body, one tick later",
+  },
 ];

@@ -1485,4 +1485,13 @@ export const ROUTER: HandMutant[] = [
     replace: "if (value instanceof Promise) void 0;",
     tests: ["tests/router/router_r15_mutants_test.ts"],
   },
+  {
+    id: "rout15-cancel-piped-stream",
+    bug:
+      "template router: a client that stops reading leaves the substituted stream being piped uncancelled",
+    file: "src/router/_render.ts",
+    find: "reader?.cancel(reason).catch(noop);",
+    replace: "void 0;",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
 ];

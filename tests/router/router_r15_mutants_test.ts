@@ -463,3 +463,33 @@ describe("a route called without a context", () => {
     }
   });
 });
+
+describe("a client that stops reading a streamed body midway", () => {
+  // _render.ts:450 (the body's cancel no longer cancelling the substituted
+  // stream it is reading): a client gone while a substituted stream was being
+  // piped left that stream, locked by the body, running: a file handle, a
+  // cursor or an upstream request held open with no one to read it.
+  it("cancels the substituted stream being read, with the client's reason", async () => {
+    let cancelled!: (reason: unknown) => void;
+    const sourceCancelled = new Promise((resolve) => cancelled = resolve);
+    let rows = 0;
+    const route = createRoute()`rows: ${() =>
+      new ReadableStream<string>({
+        pull(controller) {
+          controller.enqueue(`row${++rows} `);
+        },
+        cancel(reason) {
+          cancelled(reason);
+        },
+      })}`;
+    const response = await route(new Request("http://localhost/"));
+    const reader = response.body!.getReader();
+    assert.equal(await nextText(reader, "the text"), "rows: ");
+    assert.equal(await nextText(reader, "a row"), "row1 ");
+    await reader.cancel("client gone");
+    assert.equal(
+      await withTimeout(sourceCancelled, 5_000, "the source's cancel"),
+      "client gone",
+    );
+  });
+});
