@@ -891,4 +891,38 @@ export const ROUTER: Equivalent[] = [
     reason:
       "pending then answers true for more bodies, which only makes respond await settle, and settle awaits only the results that are thenables: the same body, one tick later",
   },
+  {
+    file: "src/router/_pattern.ts",
+    before: "segmentParams.push(0);",
+    after: ";",
+    reason:
+      "a multi-segment parameter's table source captures nothing, so dropping its 0 only moves the later segments' counts one place down; the matcher's one reader sums them from a depth at or before that segment (its tree descends only through literal and plain parameter segments), so every route gets the same groups",
+  },
+  {
+    file: "src/router/_regexp_ambiguity.ts",
+    before: "return head ?? { empty: 1, first: new Map(), last: new Map() };",
+    after: "return head || { empty: 1, first: new Map(), last: new Map() };",
+    reason: "head is a Part object or undefined, never falsy otherwise",
+  },
+  {
+    file: "src/router/_regexp_ambiguity.ts",
+    before: "if (count > 1) throw new Found(offsets[place], TWICE);",
+    after: "if (count > 2) throw new Found(offsets[place], TWICE);",
+    reason:
+      "no count in the whole expression's first or last places exceeds 1: choices and sequences join disjoint places, and a count is multiplied only by a number of ways to read nothing, which is 0 or 1 (two are refused where they arise), so neither check ever fires",
+  },
+  {
+    file: "src/router/_regexp_ambiguity.ts",
+    before: 'return node.kind === "empty" ? 0 : node.at;',
+    after: 'return node.kind !== "empty" ? 0 : node.at;',
+    reason:
+      "offsetOf is read only when the concat of a sequence's items finds a second way, and it never does: it links the places read so far to the next item's places, all new, once each",
+  },
+  {
+    file: "src/router/_render.ts",
+    before: 'if (typeof part === "number" && isThenable(results[part])) {',
+    after: 'if (typeof part === "number" || isThenable(results[part])) {',
+    reason:
+      "settle then also awaits results that are no thenables, which gives each back unchanged: the same results, some ticks later",
+  },
 ];

@@ -1494,4 +1494,42 @@ export const ROUTER: HandMutant[] = [
     replace: "void 0;",
     tests: ["tests/router/router_r15_mutants_test.ts"],
   },
+  {
+    id: "rout15-status-line-blank",
+    bug:
+      "template router: a one-line template with a blank before its status line refused as malformed",
+    file: "src/router/_render.ts",
+    find: "text.trim(),",
+    replace: "text,",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-utf8-length-low-pair",
+    bug:
+      "template router: a lone low surrogate after a code unit from U+D800 up counted with it as one 4-byte character, so HEAD names the wrong length",
+    file: "src/router/_render.ts",
+    find: "else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {",
+    replace:
+      "else if (code >= 0xd800 || code <= 0xdbff && i + 1 < text.length) {",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-utf8-length-any-pair",
+    bug:
+      "template router: any code unit from U+0800 up before the last taken to start a surrogate pair, so HEAD names the wrong length",
+    file: "src/router/_render.ts",
+    find: "else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {",
+    replace:
+      "else if (code >= 0xd800 && code <= 0xdbff || i + 1 < text.length) {",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-can-read-choice",
+    bug:
+      "pattern check: an alternation never taken to read the separator, so a constraint after another parameter that can match it accepted",
+    file: "src/router/_regexp_ambiguity.ts",
+    find: "return node.options.some(walk);",
+    replace: "node.options.some(walk);",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
 ];
