@@ -925,4 +925,11 @@ export const ROUTER: Equivalent[] = [
     reason:
       "settle then also awaits results that are no thenables, which gives each back unchanged: the same results, some ticks later",
   },
+  {
+    file: "src/router/_pattern.ts",
+    before: 'const name = NAME.exec(segment.slice(i + 1))?.[0] ?? "";',
+    after: 'const name = NAME.exec(segment.slice(i + 1))?.[0] || "";',
+    reason:
+      'NAME matches one or more characters, so a match is never "": ?? and || agree',
+  },
 ];

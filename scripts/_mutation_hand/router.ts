@@ -1532,4 +1532,22 @@ export const ROUTER: HandMutant[] = [
     replace: "node.options.some(walk);",
     tests: ["tests/router/router_r15_mutants_test.ts"],
   },
+  {
+    id: "rout15-stream-empty-chunk",
+    bug:
+      "template router: an empty chunk of a substituted stream sent on as an empty body chunk",
+    file: "src/router/_render.ts",
+    find: "if (bytes.byteLength === 0) continue;",
+    replace: "if (bytes.byteLength === 0) ;",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-mixed-constraint-offset",
+    bug:
+      "pattern check: a refused constraint in a segment mixing text and parameters reported one character early",
+    file: "src/router/_pattern.ts",
+    find: "constraintSource(source, constraint, segmentOffset + end + 1)",
+    replace: "constraintSource(source, constraint, segmentOffset + end)",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
 ];

@@ -366,6 +366,15 @@ describe("a constraint after another parameter of its segment", () => {
   // dropped): an alternation then fell into the repeat case and answered
   // false, so a constraint whose alternative reads the separator was
   // accepted, and matching it backtracks quadratically in the segment.
+  // _pattern.ts:408 (the constraint's offset one short in a segment that
+  // mixes text and parameters): a refusal pointed at the "{" instead of the
+  // character it names, unlike the same constraint as a whole segment.
+  it("is refused at the character its refusal names, as a whole segment is", () => {
+    refuses("/f/v:x{a/b}", 8, /cannot match "\/"/);
+    refuses("/f/:x{a/b}", 7, /cannot match "\/"/);
+    refuses("/f/v.:x{(?:a+)+}", 14, /repetition inside a repetition/);
+  });
+
   it("is refused when one of its alternatives reads the separator", () => {
     refuses("/f/:name.:ext{(?:[a-z]|\\.)+}", 14, /cannot match "\."/);
     refuses("/f/:name-:ext{(?:[a-z]|-)+}", 14, /cannot match "-"/);
@@ -542,6 +551,39 @@ describe("the length a HEAD answer names for text with lone surrogates", () => {
       );
       await head.body?.cancel();
       assert.equal(head.headers.get("content-length"), String(bytes), text);
+    }
+  });
+});
+
+describe("empty chunks of a substituted stream", () => {
+  // _render.ts:410 (the `continue` past an empty chunk dropped): an empty
+  // string or byte array from the stream went out as an empty chunk, which a
+  // chunked HTTP/1.1 writer that frames each chunk as it comes sends as the
+  // zero-size chunk ending the body.
+  it("are skipped: every chunk the body gives has bytes", async () => {
+    for (const streaming of [false, true]) {
+      const route = createRoute({ streaming })`[${() =>
+        new ReadableStream<unknown>({
+          start(controller) {
+            for (const chunk of ["", "a", new Uint8Array(0), "", "b", ""]) {
+              controller.enqueue(chunk);
+            }
+            controller.close();
+          },
+        })}]`;
+      const response = await route(new Request("http://localhost/"));
+      const reader = response.body!.getReader();
+      const chunks: string[] = [];
+      for (let i = 0; i < 20; i++) {
+        const text = await nextText(reader, `chunk ${i}`);
+        if (text === undefined) break;
+        chunks.push(text);
+      }
+      assert.equal(chunks.join(""), "[ab]", `streaming ${streaming}`);
+      assert.ok(
+        chunks.every((chunk) => chunk !== ""),
+        `an empty chunk among ${JSON.stringify(chunks)}`,
+      );
     }
   });
 });
