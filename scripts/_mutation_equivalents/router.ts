@@ -932,4 +932,11 @@ export const ROUTER: Equivalent[] = [
     reason:
       'NAME matches one or more characters, so a match is never "": ?? and || agree',
   },
+  {
+    file: "src/router/_render.ts",
+    before: "for (let i = 0; i < values.length; i++) {",
+    after: "for (let i = 0; i <= values.length; i++) {",
+    reason:
+      "the extra step stores values[values.length], undefined, one place past the substitutions, an index no part names",
+  },
 ];

@@ -1550,4 +1550,31 @@ export const ROUTER: HandMutant[] = [
     replace: "constraintSource(source, constraint, segmentOffset + end)",
     tests: ["tests/router/router_r15_mutants_test.ts"],
   },
+  {
+    id: "rout15-stream-empty-bytes",
+    bug:
+      "template router: empty bytes substituted into a streamed body sent as an empty chunk",
+    file: "src/router/_render.ts",
+    find: "if (chunk.byteLength === 0) continue;",
+    replace: "if (chunk.byteLength === 0) ;",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-star-after-param-message",
+    bug:
+      "pattern check: a * right after a constrained parameter refused with rou3's ** message",
+    file: "src/router/_pattern.ts",
+    find: 'segment[i - 1] === "*"',
+    replace: 'segment[i] === "*"',
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-bare-star",
+    bug:
+      "HTTPExpression: a bare * pattern refused as not starting with /, where it is /*",
+    file: "src/router/_pattern.ts",
+    find: 'if (source === "*" || source === "/*") source = "/*";',
+    replace: 'if (source === "*" && source === "/*") source = "/*";',
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
 ];

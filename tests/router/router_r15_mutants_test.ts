@@ -556,8 +556,9 @@ describe("the length a HEAD answer names for text with lone surrogates", () => {
 });
 
 describe("empty chunks of a substituted stream", () => {
-  // _render.ts:410 (the `continue` past an empty chunk dropped): an empty
-  // string or byte array from the stream went out as an empty chunk, which a
+  // _render.ts:410 and :436 (the `continue` past an empty chunk dropped): an
+  // empty string or byte array from the stream, or substituted bytes that
+  // are empty, went out as an empty chunk, which a
   // chunked HTTP/1.1 writer that frames each chunk as it comes sends as the
   // zero-size chunk ending the body.
   it("are skipped: every chunk the body gives has bytes", async () => {
@@ -585,5 +586,49 @@ describe("empty chunks of a substituted stream", () => {
         `an empty chunk among ${JSON.stringify(chunks)}`,
       );
     }
+  });
+});
+
+describe("empty bytes substituted into a streamed body", () => {
+  // _render.ts:436: see above; here the empty bytes are the substitution.
+  it("give no chunk", async () => {
+    const route = createRoute({ streaming: true })`a${() =>
+      new Uint8Array(0)}${() => Promise.resolve(new Uint8Array(0))}b`;
+    const response = await route(new Request("http://localhost/"));
+    const reader = response.body!.getReader();
+    assert.equal(await nextText(reader, "the first text"), "a");
+    assert.equal(await nextText(reader, "the last text"), "b");
+    assert.equal(await nextText(reader, "the end"), undefined);
+  });
+});
+
+describe("a bare * as an HTTPExpression's pattern", () => {
+  // _pattern.ts:151 (`source === "*" || source === "/*"`→`&&`): the bare
+  // `*` that the router's endpoint tag reads as `/*` (as Hono's
+  // `app.get("*")` does) was refused in an HTTPExpression as a pattern not
+  // starting with "/".
+  it("is /*: every path, the rest of it as the * parameter", () => {
+    const expression = HTTPExpression`GET *`;
+    const exec = (path: string) =>
+      expression.exec(new Request(`http://localhost${path}`))?.["*"];
+    assert.equal(exec("/a/b"), "a/b");
+    assert.equal(exec("/"), "");
+    assert.equal(
+      expression.test(new Request("http://localhost/a", { method: "POST" })),
+      false,
+    );
+  });
+});
+
+describe("a * right after a constrained parameter", () => {
+  // _pattern.ts:453 (`segment[i - 1] === "*"`→`segment[i]`): the refusal
+  // spoke of rou3's "**", which the pattern does not hold.
+  it("is refused as two parameters without text between them, and ** as rou3's", () => {
+    refuses(
+      "/f/x:a{[0-9]+}*",
+      14,
+      /^(?!.*rou3).*two parameters need literal text between them$/,
+    );
+    refuses("/f/**", 4, /rou3's "\*\*"/);
   });
 });
