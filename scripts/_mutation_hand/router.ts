@@ -1577,4 +1577,15 @@ export const ROUTER: HandMutant[] = [
     replace: 'if (source === "*" && source === "/*") source = "/*";',
     tests: ["tests/router/router_r15_mutants_test.ts"],
   },
+  {
+    id: "rout15-binary-head-code",
+    bug:
+      "template router: binary data in a head line refused with an empty code instead of UNSAFE_SUBSTITUTION",
+    file: "src/router/_render.ts",
+    find:
+      'code: "UNSAFE_SUBSTITUTION",\n      message: "Binary data cannot be substituted into a start or header line",',
+    replace:
+      'code: "",\n      message: "Binary data cannot be substituted into a start or header line",',
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
 ];

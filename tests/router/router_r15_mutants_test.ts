@@ -632,3 +632,29 @@ describe("a * right after a constrained parameter", () => {
     refuses("/f/**", 4, /rou3's "\*\*"/);
   });
 });
+
+describe("binary data substituted into a head line", () => {
+  // _render.ts:114 (the code of its refusal emptied): an error handler that
+  // tells an unsafe substitution from a bug by its code saw "".
+  it("is refused with UNSAFE_SUBSTITUTION, whatever its kind", async () => {
+    for (
+      const value of [
+        new Uint8Array([65]),
+        new ArrayBuffer(1),
+        new DataView(new ArrayBuffer(1)),
+        new Blob(["A"]),
+      ]
+    ) {
+      const route = createRoute()`
+        HTTP/1.1 200 OK
+        X-Data: ${() => value}
+
+        body
+      `;
+      await assert.rejects(route(new Request("http://localhost/")), {
+        code: "UNSAFE_SUBSTITUTION",
+        message: /Binary data/,
+      });
+    }
+  });
+});
