@@ -946,4 +946,11 @@ export const ROUTER: Equivalent[] = [
     reason:
       "a one-character separator then takes the general form, ((?:(?!c)[^/])+), which matches exactly what ([^/c]+) does: the same routes and captures, only a slower RegExp",
   },
+  {
+    file: "src/router/_render.ts",
+    before: "const hasStatusLine = lines !== undefined && lines.length > 0;",
+    after: "const hasStatusLine = lines !== undefined && lines.length >= 0;",
+    reason:
+      "a template has a head only when its first line is a status line (layoutTemplate's hasHead), so the head lines given here are undefined or at least one: never an empty list",
+  },
 ];

@@ -1588,4 +1588,13 @@ export const ROUTER: HandMutant[] = [
       'code: "",\n      message: "Binary data cannot be substituted into a start or header line",',
     tests: ["tests/router/router_r15_mutants_test.ts"],
   },
+  {
+    id: "rout15-stream-failure-cancels-rest",
+    bug:
+      "template router: a streamed body whose part fails leaves the substituted streams after it uncancelled",
+    file: "src/router/_render.ts",
+    find: "cancelRest(error);",
+    replace: "void 0;",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
 ];

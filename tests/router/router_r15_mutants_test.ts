@@ -658,3 +658,35 @@ describe("binary data substituted into a head line", () => {
     }
   });
 });
+
+describe("a streamed body whose part fails", () => {
+  // _render.ts:444 (cancelRest dropped from the body's error path): a failed
+  // substitution errored the body but left the substituted streams after it,
+  // never to be read, running: their files, cursors or upstream requests
+  // stayed open.
+  it("cancels the substituted streams after it, with the error", async () => {
+    let cancelled!: (reason: unknown) => void;
+    const laterCancelled = new Promise((resolve) => cancelled = resolve);
+    const failure = new Error("lookup failed");
+    const route = createRoute({ streaming: true })`a ${() =>
+      Promise.reject(failure)} b ${() =>
+      new ReadableStream<string>({
+        pull(controller) {
+          controller.enqueue("never read");
+        },
+        cancel(reason) {
+          cancelled(reason);
+        },
+      })}`;
+    const response = await route(new Request("http://localhost/"));
+    const reader = response.body!.getReader();
+    assert.equal(await nextText(reader, "the text"), "a ");
+    await assert.rejects(withTimeout(reader.read(), 5_000, "the failure"), {
+      message: "lookup failed",
+    });
+    assert.equal(
+      await withTimeout(laterCancelled, 5_000, "the later stream's cancel"),
+      failure,
+    );
+  });
+});
