@@ -1597,4 +1597,31 @@ export const ROUTER: HandMutant[] = [
     replace: "void 0;",
     tests: ["tests/router/router_r15_mutants_test.ts"],
   },
+  {
+    id: "rout15-cancel-rest-non-stream",
+    bug:
+      "template router: a failed streamed body cancels its later values that are no streams too, and the TypeError goes unhandled",
+    file: "src/router/_render.ts",
+    find: "if (value instanceof ReadableStream && !value.locked) {",
+    replace: "if (value instanceof ReadableStream || !value.locked) {",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-head-blob-stream",
+    bug:
+      "template router: a Blob or ReadableStream substituted into a head line sent as its [object \u2026] text, not refused",
+    file: "src/router/_render.ts",
+    find: "value instanceof Blob || value instanceof ReadableStream",
+    replace: "value instanceof Blob && value instanceof ReadableStream",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-stream-past-end",
+    bug:
+      "template router: a streamed body reads one part past its end, so a JSON body gains a trailing null",
+    file: "src/router/_render.ts",
+    find: "if (index >= parts.length) {",
+    replace: "if (index > parts.length) {",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
 ];

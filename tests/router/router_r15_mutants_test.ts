@@ -25,6 +25,30 @@ async function nextText(
   return done ? undefined : DECODER.decode(value);
 }
 
+/**
+ * Runs `body`, then asserts that no promise rejection went unhandled meanwhile.
+ * Rejections are reported in the order they happened, so once a control
+ * rejection made after `body` is reported, any left unhandled by it has been.
+ */
+async function leavesNoneUnhandled(body: () => Promise<void>): Promise<void> {
+  const unhandled: unknown[] = [];
+  const control = new Error("control");
+  let controlSeen!: () => void;
+  const controlReported = new Promise<void>((resolve) => controlSeen = resolve);
+  const stopWatching = watchUnhandled((reason) => {
+    if (reason === control) controlSeen();
+    else unhandled.push(reason);
+  });
+  try {
+    await body();
+    Promise.reject(control);
+    await withTimeout(controlReported, 5_000, "the control rejection");
+    assert.deepEqual(unhandled, []);
+  } finally {
+    stopWatching();
+  }
+}
+
 describe("a streamed body's text between two substitutions", () => {
   // _template_parse.ts:99 (`merged[merged.length - 1]`→`merged[merged.length]`
   // in joinBody): adjacent texts were no longer merged, so every line of a
@@ -102,17 +126,7 @@ describe("substitutions that reject after an earlier one failed the response", (
   // one awaits any more, because another substitution already failed the
   // response, went unhandled, which ends a Deno server's process by default.
   it("answer 500 and leave no rejection unhandled", async () => {
-    const unhandled: unknown[] = [];
-    const control = new Error("control");
-    let controlSeen!: () => void;
-    const controlReported = new Promise<void>((resolve) =>
-      controlSeen = resolve
-    );
-    const stopWatching = watchUnhandled((reason) => {
-      if (reason === control) controlSeen();
-      else unhandled.push(reason);
-    });
-    try {
+    await leavesNoneUnhandled(async () => {
       const router = createRouter({
         errorHandler: () => new Response("", { status: 500 }),
       });
@@ -141,14 +155,7 @@ describe("substitutions that reject after an earlier one failed the response", (
         assert.equal(response.status, 500, path);
         await response.body?.cancel();
       }
-      // Rejections are reported in the order they happened: once this later
-      // one is, any left unhandled above has been too.
-      Promise.reject(control);
-      await withTimeout(controlReported, 5_000, "the control rejection");
-      assert.deepEqual(unhandled, []);
-    } finally {
-      stopWatching();
-    }
+    });
   });
 });
 
@@ -643,6 +650,7 @@ describe("binary data substituted into a head line", () => {
         new ArrayBuffer(1),
         new DataView(new ArrayBuffer(1)),
         new Blob(["A"]),
+        new ReadableStream(),
       ]
     ) {
       const route = createRoute()`
@@ -663,30 +671,48 @@ describe("a streamed body whose part fails", () => {
   // _render.ts:444 (cancelRest dropped from the body's error path): a failed
   // substitution errored the body but left the substituted streams after it,
   // never to be read, running: their files, cursors or upstream requests
-  // stayed open.
+  // stayed open. And :395 (its stream test's `&&` made `||`): a later value
+  // that is no stream (42, null) was cancelled too, and the TypeError that
+  // threw went unhandled.
   it("cancels the substituted streams after it, with the error", async () => {
-    let cancelled!: (reason: unknown) => void;
-    const laterCancelled = new Promise((resolve) => cancelled = resolve);
-    const failure = new Error("lookup failed");
-    const route = createRoute({ streaming: true })`a ${() =>
-      Promise.reject(failure)} b ${() =>
-      new ReadableStream<string>({
-        pull(controller) {
-          controller.enqueue("never read");
-        },
-        cancel(reason) {
-          cancelled(reason);
-        },
-      })}`;
-    const response = await route(new Request("http://localhost/"));
-    const reader = response.body!.getReader();
-    assert.equal(await nextText(reader, "the text"), "a ");
-    await assert.rejects(withTimeout(reader.read(), 5_000, "the failure"), {
-      message: "lookup failed",
+    await leavesNoneUnhandled(async () => {
+      let cancelled!: (reason: unknown) => void;
+      const laterCancelled = new Promise((resolve) => cancelled = resolve);
+      const failure = new Error("lookup failed");
+      const route = createRoute({ streaming: true })`a ${() =>
+        Promise.reject(failure)} ${() => 42} ${() => null} b ${() =>
+        new ReadableStream<string>({
+          pull(controller) {
+            controller.enqueue("never read");
+          },
+          cancel(reason) {
+            cancelled(reason);
+          },
+        })}`;
+      const response = await route(new Request("http://localhost/"));
+      const reader = response.body!.getReader();
+      assert.equal(await nextText(reader, "the text"), "a ");
+      await assert.rejects(withTimeout(reader.read(), 5_000, "the failure"), {
+        message: "lookup failed",
+      });
+      assert.equal(
+        await withTimeout(laterCancelled, 5_000, "the later stream's cancel"),
+        failure,
+      );
     });
-    assert.equal(
-      await withTimeout(laterCancelled, 5_000, "the later stream's cancel"),
-      failure,
-    );
+  });
+});
+
+describe("a streamed JSON body", () => {
+  // _render.ts:416 (`index >= parts.length`→`>`): the pull read one part past
+  // the end, an undefined substitution, which JSON renders as null, so the
+  // document gained a trailing "null".
+  it("ends with its last part", async () => {
+    const route = createRoute({
+      streaming: true,
+      headers: { "content-type": "application/json" },
+    })`{"total": ${() => Promise.resolve(3)}}`;
+    const response = await route(new Request("http://localhost/"));
+    assert.equal(await response.text(), '{"total": 3}');
   });
 });
