@@ -953,4 +953,13 @@ export const ROUTER: Equivalent[] = [
     reason:
       "a template has a head only when its first line is a status line (layoutTemplate's hasHead), so the head lines given here are undefined or at least one: never an empty list",
   },
+  {
+    file: "src/router/_render.ts",
+    before:
+      "else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {",
+    after:
+      "else if (code >= 0xd800 && code <= 0xdbff && i + 1 <= text.length) {",
+    reason:
+      "the one case let in, a high surrogate as the last code unit, reads charCodeAt(text.length), NaN, which is no low surrogate, and counts 2 more bytes: what the else branch counts for it",
+  },
 ];

@@ -1624,4 +1624,22 @@ export const ROUTER: HandMutant[] = [
     replace: "if (index > parts.length) {",
     tests: ["tests/router/router_r15_mutants_test.ts"],
   },
+  {
+    id: "rout15-utf8-length-pair-any",
+    bug:
+      "template router: a high surrogate paired with whatever follows it, so HEAD names the wrong length",
+    file: "src/router/_render.ts",
+    find: "if (next >= 0xdc00 && next <= 0xdfff) {",
+    replace: "if (next >= 0xdc00 || next <= 0xdfff) {",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-utf8-length-pair-dc00",
+    bug:
+      "template router: a high surrogate before U+DC00 not taken as a pair, so HEAD names the wrong length",
+    file: "src/router/_render.ts",
+    find: "if (next >= 0xdc00 && next <= 0xdfff) {",
+    replace: "if (next > 0xdc00 && next <= 0xdfff) {",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
 ];
