@@ -962,4 +962,17 @@ export const ROUTER: Equivalent[] = [
     reason:
       "the one case let in, a high surrogate as the last code unit, reads charCodeAt(text.length), NaN, which is no low surrogate, and counts 2 more bytes: what the else branch counts for it",
   },
+  {
+    file: "src/router/_render.ts",
+    before: 'const statusText = (match[2] ?? "").trim();',
+    after: 'const statusText = (match[2] || "").trim();',
+    reason: 'match[2] is a string or undefined, and "" gives "" either way',
+  },
+  {
+    file: "src/router/_pattern.ts",
+    before: 'const paramName = name ?? "*";',
+    after: 'const paramName = name || "*";',
+    reason:
+      'name is the group ([A-Za-z0-9_]+), one character or more, or undefined: never "", so ?? and || agree',
+  },
 ];

@@ -1642,4 +1642,34 @@ export const ROUTER: HandMutant[] = [
     replace: "if (next > 0xdc00 && next <= 0xdfff) {",
     tests: ["tests/router/router_r15_mutants_test.ts"],
   },
+  {
+    id: "rout15-pending-inverted",
+    bug:
+      "template router: a body whose only part is a pending promise taken as settled and sent as [object Promise]",
+    file: "src/router/_render.ts",
+    find:
+      'if (typeof part === "number" && isThenable(results[part])) return true;',
+    replace:
+      'if (!(typeof part === "number" && isThenable(results[part]))) return true;',
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-stream-empty-text",
+    bug:
+      "template router: the empty text before a substituted stream sent as an empty first chunk",
+    file: "src/router/_render.ts",
+    find: 'if (part === "") continue;',
+    replace: 'if (part === "") ;',
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-pattern-white-space",
+    bug:
+      "pattern check: white space in a baseUrl taken as literal text, so no request reaches its routes",
+    file: "src/router/_pattern.ts",
+    find:
+      '} else if (char.trim() === "") fail(source, at, "white space in a pattern");',
+    replace: '} else if (char.trim() === "") ;',
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
 ];

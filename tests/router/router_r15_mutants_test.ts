@@ -9,6 +9,7 @@ import {
   createRoute,
   createRouter,
   HTTPExpression,
+  RouteError,
 } from "../../src/router/mod.ts";
 import { withTimeout } from "../_timeout.ts";
 import { hit, refuses, routerOf } from "./_patterns.ts";
@@ -719,5 +720,60 @@ describe("a streamed JSON body", () => {
     })`{"total": ${() => Promise.resolve(3)}}`;
     const response = await route(new Request("http://localhost/"));
     assert.equal(await response.text(), '{"total": 3}');
+  });
+});
+
+describe("a route whose body starts with a substituted stream", () => {
+  // _render.ts:422 (the `continue` past an empty text part dropped): the
+  // fast path hands the body over with the text before the stream, "" here,
+  // and that empty text went out as an empty first chunk.
+  it("gives no empty chunk", async () => {
+    const route = createRoute()`${() =>
+      new ReadableStream<string>({
+        start(controller) {
+          controller.enqueue("streamed");
+          controller.close();
+        },
+      })} tail`;
+    const response = await route(new Request("http://localhost/"));
+    const reader = response.body!.getReader();
+    assert.equal(await nextText(reader, "the stream's chunk"), "streamed");
+    assert.equal(await nextText(reader, "the tail"), " tail");
+    assert.equal(await nextText(reader, "the end"), undefined);
+  });
+});
+
+describe("a body of one pending substitution under a substituted head", () => {
+  // _render.ts:474 (pending's test inverted): a body whose only part is a
+  // promise was taken as settled, and the promise went out as
+  // "[object Promise]".
+  it("is sent as the value the promise gives", async () => {
+    const route = createRoute()`
+      HTTP/1.1 200 OK
+      X-Kind: ${() => "late"}
+
+      ${() => Promise.resolve("resolved")}
+    `;
+    const response = await route(new Request("http://localhost/"));
+    assert.equal(response.headers.get("x-kind"), "late");
+    assert.equal(await response.text(), "resolved");
+  });
+});
+
+describe("a baseUrl with white space in its path", () => {
+  // _pattern.ts:480 (the white-space refusal dropped): the endpoint tag
+  // splits on white space, so only RouterInit.baseUrl brings a blank to the
+  // pattern parser; without the refusal "/a b" became a literal, where a URL
+  // writes the space as %20, so no request could ever reach its routes.
+  it("is refused with INVALID_PATTERN at the blank", () => {
+    for (const base of ["/api v1", "/api\u00a0v1", "/api\tv1"]) {
+      assert.throws(
+        () => createRouter({ baseUrl: base }),
+        (error: unknown) =>
+          error instanceof RouteError && error.code === "INVALID_PATTERN" &&
+          error.offset === 4 && /white space/.test(error.message),
+        JSON.stringify(base),
+      );
+    }
   });
 });
