@@ -777,3 +777,26 @@ describe("a baseUrl with white space in its path", () => {
     }
   });
 });
+
+describe("a mixed segment after a multi-segment parameter", () => {
+  // _pattern.ts:220 (a multi-segment parameter's `segmentLiterals.push(0)`
+  // dropped): the literal counts of the segments after it moved one place,
+  // so `x:b` and `xy:b` after `:p+` tied and the one with less literal text
+  // won by its key.
+  it("with more literal text wins, in either order", async () => {
+    for (
+      const patterns of [
+        ["/m/:p+/x:b", "/m/:p+/xy:b"],
+        ["/m/:p+/xy:b", "/m/:p+/x:b"],
+      ]
+    ) {
+      const router = routerOf(...patterns);
+      assert.deepEqual(await hit(router, "/m/1/2/xyz"), {
+        status: 200,
+        name: "/m/:p+/xy:b",
+        params: { p: "1/2", b: "z" },
+      });
+      assert.equal((await hit(router, "/m/1/xz")).name, "/m/:p+/x:b");
+    }
+  });
+});
