@@ -975,4 +975,11 @@ export const ROUTER: Equivalent[] = [
     reason:
       'name is the group ([A-Za-z0-9_]+), one character or more, or undefined: never "", so ?? and || agree',
   },
+  {
+    file: "src/router/_pattern.ts",
+    before: "previousWasParam = false;",
+    after: "previousWasParam = true;",
+    reason:
+      'previousWasParam is read only with literal === "", and after a literal character the literal holds it until the next parameter or star, which sets previousWasParam itself: the flag it leaves is never read',
+  },
 ];

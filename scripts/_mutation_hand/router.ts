@@ -1672,4 +1672,14 @@ export const ROUTER: HandMutant[] = [
     replace: '} else if (char.trim() === "") ;',
     tests: ["tests/router/router_r15_mutants_test.ts"],
   },
+  {
+    id: "rout15-literals-after-multi",
+    bug:
+      "comparePatterns: a multi-segment parameter adds no literal count, so a mixed segment after it ties and less literal text wins",
+    file: "src/router/_pattern.ts",
+    find:
+      "rank.push(plus ? RANK_PLUS : RANK_WILDCARD);\n        segmentLiterals.push(0);",
+    replace: "rank.push(plus ? RANK_PLUS : RANK_WILDCARD);\n        ;",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
 ];
