@@ -982,4 +982,17 @@ export const ROUTER: Equivalent[] = [
     reason:
       'previousWasParam is read only with literal === "", and after a literal character the literal holds it until the next parameter or star, which sets previousWasParam itself: the flag it leaves is never read',
   },
+  {
+    file: "src/router/_render.ts",
+    before: 'if (chunk === "") continue;',
+    after: 'if (chunk === "") ;',
+    reason:
+      'toChunk gives undefined, never "", for a value that renders as no text, so this chunk is never ""',
+  },
+  {
+    file: "src/router/_pattern.ts",
+    before: 'const next = segment[i + 1] ?? "";',
+    after: 'const next = segment[i + 1] || "";',
+    reason: 'a character of the segment is never "", so ?? and || agree',
+  },
 ];

@@ -1682,4 +1682,24 @@ export const ROUTER: HandMutant[] = [
     replace: "rank.push(plus ? RANK_PLUS : RANK_WILDCARD);\n        ;",
     tests: ["tests/router/router_r15_mutants_test.ts"],
   },
+  {
+    id: "rout15-head-line-shape",
+    bug:
+      "template router: a head line without a colon, or with a name that is no token, taken as a header",
+    file: "src/router/_render.ts",
+    find: "if (colon <= 0 || !TOKEN.test(name)) {",
+    replace: "if (colon <= 0 && !TOKEN.test(name)) {",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-head-control-code",
+    bug:
+      "template router: a control character in a template's own head line refused with an empty code",
+    file: "src/router/_render.ts",
+    find:
+      'code: "UNSAFE_SUBSTITUTION",\n      message:\n        `Header ${name} contains a control character',
+    replace:
+      'code: "",\n      message:\n        `Header ${name} contains a control character',
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
 ];

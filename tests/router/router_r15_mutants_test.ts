@@ -800,3 +800,47 @@ describe("a mixed segment after a multi-segment parameter", () => {
     }
   });
 });
+
+describe("a route's head line that is not a safe `Name: value`", () => {
+  // _render.ts:150 (`colon <= 0 || !TOKEN.test(name)`→`&&`): a line without
+  // a colon, or with a name that is no token, was taken as a header ("XTrace"
+  // became a header "xtrac"; "Bad Name" reached Headers' TypeError); and
+  // :163 (the control-character refusal's code emptied): a control written
+  // into the template's own head was refused with the code "".
+  it("is refused when the route is defined, with a code saying why", () => {
+    const refusedAs = (define: () => unknown) => refusal(define).code;
+    assert.equal(
+      refusedAs(() =>
+        createRoute()`
+          HTTP/1.1 200 OK
+          Bad Name: x
+
+          body
+        `
+      ),
+      "INVALID_TEMPLATE",
+    );
+    assert.equal(
+      refusedAs(() =>
+        createRoute()`
+          HTTP/1.1 200 OK
+          XTrace
+
+          body
+        `
+      ),
+      "INVALID_TEMPLATE",
+    );
+    assert.equal(
+      refusedAs(() =>
+        createRoute()`
+          HTTP/1.1 200 OK
+          X-A: a\x01b
+
+          body
+        `
+      ),
+      "UNSAFE_SUBSTITUTION",
+    );
+  });
+});
