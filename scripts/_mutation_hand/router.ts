@@ -1291,7 +1291,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/_regexp_tree.ts",
     find: 'if (char === "u" && /^[0-9a-fA-F]{4}/.test(text.slice(i))) {',
     replace: 'if (char === "u" || /^[0-9a-fA-F]{4}/.test(text.slice(i))) {',
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/pattern_r15_mutants_test.ts"],
   },
   {
     id: "rout15-rejection-unhandled",
@@ -1309,7 +1309,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/template.ts",
     find: "let result = strings[0] ?? strings.raw[0];",
     replace: "let result = strings[0];",
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/expression_r15_mutants_test.ts"],
   },
   {
     id: "rout15-cook-first-raw-index",
@@ -1318,7 +1318,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/template.ts",
     find: "let result = strings[0] ?? strings.raw[0];",
     replace: "let result = strings[0] ?? strings.raw[1];",
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/expression_r15_mutants_test.ts"],
   },
   {
     id: "rout15-cook-raw",
@@ -1327,7 +1327,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/template.ts",
     find: "(strings[i + 1] ?? strings.raw[i + 1])",
     replace: "(strings[i + 1])",
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/expression_r15_mutants_test.ts"],
   },
   {
     id: "rout15-cook-continuation",
@@ -1336,7 +1336,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/template.ts",
     find: "(strings[i + 1] ?? strings.raw[i + 1])",
     replace: "(strings[i + 1] || strings.raw[i + 1])",
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/expression_r15_mutants_test.ts"],
   },
   {
     id: "rout15-cook-raw-index",
@@ -1345,7 +1345,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/template.ts",
     find: "(strings[i + 1] ?? strings.raw[i + 1])",
     replace: "(strings[i + 1] ?? strings.raw[i])",
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/expression_r15_mutants_test.ts"],
   },
   {
     id: "rout15-stream-arraybuffer-chunk",
@@ -1374,7 +1374,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/expression.ts",
     find: "if (normalizeElement(actual) === rule.value) return true;",
     replace: "if (normalizeElement(actual) === rule.value) true;",
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/expression_r15_mutants_test.ts"],
   },
   {
     id: "rout15-expression-refusal-line",
@@ -1383,7 +1383,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/expression.ts",
     find: 'JSON.stringify(lines[0] ?? "")',
     replace: 'JSON.stringify(lines[1] ?? "")',
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/expression_r15_mutants_test.ts"],
   },
   {
     id: "rout15-expression-refusal-empty",
@@ -1392,7 +1392,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/expression.ts",
     find: 'JSON.stringify(lines[0] ?? "")',
     replace: "JSON.stringify(lines[0])",
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/expression_r15_mutants_test.ts"],
   },
   {
     id: "rout15-expression-one-char-name",
@@ -1401,7 +1401,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/expression.ts",
     find: "if (colon <= 0 || !TOKEN.test(name)) {",
     replace: "if (colon <= 1 || !TOKEN.test(name)) {",
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/expression_r15_mutants_test.ts"],
   },
   {
     id: "rout15-head-one-char-name",
@@ -1410,7 +1410,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/_render.ts",
     find: "if (colon <= 0 || !TOKEN.test(name)) {",
     replace: "if (colon <= 1 || !TOKEN.test(name)) {",
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/expression_r15_mutants_test.ts"],
   },
   {
     id: "rout15-stream-closed-twice",
@@ -1428,7 +1428,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/_regexp_ambiguity.ts",
     find: 'case "empty":\n        return false;',
     replace: 'case "empty":\n        return true;',
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/pattern_r15_mutants_test.ts"],
   },
   {
     id: "rout15-expression-header-line",
@@ -1437,7 +1437,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/expression.ts",
     find: "if (colon <= 0 || !TOKEN.test(name)) {",
     replace: "if (colon <= 0 && !TOKEN.test(name)) {",
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/expression_r15_mutants_test.ts"],
   },
   {
     id: "rout15-head-length",
@@ -1446,7 +1446,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/route.ts",
     find: '(request.method === "HEAD" || rendered.body instanceof Blob);',
     replace: '(request.method !== "HEAD" || rendered.body instanceof Blob);',
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/route_r15_mutants_test.ts"],
   },
   {
     id: "rout15-blob-length",
@@ -1455,7 +1455,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/route.ts",
     find: '(request.method === "HEAD" || rendered.body instanceof Blob);',
     replace: '(request.method === "HEAD" && rendered.body instanceof Blob);',
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/route_r15_mutants_test.ts"],
   },
   {
     id: "rout15-framing-transfer-encoding",
@@ -1464,7 +1464,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/_render.ts",
     find: 'const FRAMING = new Set(["content-length", "transfer-encoding"]);',
     replace: 'const FRAMING = new Set(["content-length", ""]);',
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/route_r15_mutants_test.ts"],
   },
   {
     id: "rout15-route-no-context",
@@ -1474,7 +1474,7 @@ export const ROUTER: HandMutant[] = [
     find:
       "const ctx = context ??\n        new Context(request, null, undefined, undefined);",
     replace: "const ctx = context;",
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/route_r15_mutants_test.ts"],
   },
   {
     id: "rout15-fast-path-rejection-unhandled",
@@ -1501,7 +1501,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/_render.ts",
     find: "text.trim(),",
     replace: "text,",
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/route_r15_mutants_test.ts"],
   },
   {
     id: "rout15-utf8-length-low-pair",
@@ -1511,7 +1511,7 @@ export const ROUTER: HandMutant[] = [
     find: "else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {",
     replace:
       "else if (code >= 0xd800 || code <= 0xdbff && i + 1 < text.length) {",
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/route_r15_mutants_test.ts"],
   },
   {
     id: "rout15-utf8-length-any-pair",
@@ -1521,7 +1521,7 @@ export const ROUTER: HandMutant[] = [
     find: "else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {",
     replace:
       "else if (code >= 0xd800 && code <= 0xdbff || i + 1 < text.length) {",
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/route_r15_mutants_test.ts"],
   },
   {
     id: "rout15-can-read-choice",
@@ -1530,7 +1530,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/_regexp_ambiguity.ts",
     find: "return node.options.some(walk);",
     replace: "node.options.some(walk);",
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/pattern_r15_mutants_test.ts"],
   },
   {
     id: "rout15-stream-empty-chunk",
@@ -1548,7 +1548,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/_pattern.ts",
     find: "constraintSource(source, constraint, segmentOffset + end + 1)",
     replace: "constraintSource(source, constraint, segmentOffset + end)",
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/pattern_r15_mutants_test.ts"],
   },
   {
     id: "rout15-stream-empty-bytes",
@@ -1566,7 +1566,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/_pattern.ts",
     find: 'segment[i - 1] === "*"',
     replace: 'segment[i] === "*"',
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/pattern_r15_mutants_test.ts"],
   },
   {
     id: "rout15-bare-star",
@@ -1575,7 +1575,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/_pattern.ts",
     find: 'if (source === "*" || source === "/*") source = "/*";',
     replace: 'if (source === "*" && source === "/*") source = "/*";',
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/expression_r15_mutants_test.ts"],
   },
   {
     id: "rout15-binary-head-code",
@@ -1586,7 +1586,7 @@ export const ROUTER: HandMutant[] = [
       'code: "UNSAFE_SUBSTITUTION",\n      message: "Binary data cannot be substituted into a start or header line",',
     replace:
       'code: "",\n      message: "Binary data cannot be substituted into a start or header line",',
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/route_r15_mutants_test.ts"],
   },
   {
     id: "rout15-stream-failure-cancels-rest",
@@ -1613,7 +1613,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/_render.ts",
     find: "value instanceof Blob || value instanceof ReadableStream",
     replace: "value instanceof Blob && value instanceof ReadableStream",
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/route_r15_mutants_test.ts"],
   },
   {
     id: "rout15-stream-past-end",
@@ -1631,7 +1631,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/_render.ts",
     find: "if (next >= 0xdc00 && next <= 0xdfff) {",
     replace: "if (next >= 0xdc00 || next <= 0xdfff) {",
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/route_r15_mutants_test.ts"],
   },
   {
     id: "rout15-utf8-length-pair-dc00",
@@ -1640,7 +1640,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/_render.ts",
     find: "if (next >= 0xdc00 && next <= 0xdfff) {",
     replace: "if (next > 0xdc00 && next <= 0xdfff) {",
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/route_r15_mutants_test.ts"],
   },
   {
     id: "rout15-pending-inverted",
@@ -1651,7 +1651,7 @@ export const ROUTER: HandMutant[] = [
       'if (typeof part === "number" && isThenable(results[part])) return true;',
     replace:
       'if (!(typeof part === "number" && isThenable(results[part]))) return true;',
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/route_r15_mutants_test.ts"],
   },
   {
     id: "rout15-stream-empty-text",
@@ -1670,7 +1670,7 @@ export const ROUTER: HandMutant[] = [
     find:
       '} else if (char.trim() === "") fail(source, at, "white space in a pattern");',
     replace: '} else if (char.trim() === "") ;',
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/pattern_r15_mutants_test.ts"],
   },
   {
     id: "rout15-literals-after-multi",
@@ -1680,7 +1680,7 @@ export const ROUTER: HandMutant[] = [
     find:
       "rank.push(plus ? RANK_PLUS : RANK_WILDCARD);\n        segmentLiterals.push(0);",
     replace: "rank.push(plus ? RANK_PLUS : RANK_WILDCARD);\n        ;",
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/pattern_r15_mutants_test.ts"],
   },
   {
     id: "rout15-head-line-shape",
@@ -1689,7 +1689,7 @@ export const ROUTER: HandMutant[] = [
     file: "src/router/_render.ts",
     find: "if (colon <= 0 || !TOKEN.test(name)) {",
     replace: "if (colon <= 0 && !TOKEN.test(name)) {",
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/route_r15_mutants_test.ts"],
   },
   {
     id: "rout15-head-control-code",
@@ -1700,6 +1700,6 @@ export const ROUTER: HandMutant[] = [
       'code: "UNSAFE_SUBSTITUTION",\n      message:\n        `Header ${name} contains a control character',
     replace:
       'code: "",\n      message:\n        `Header ${name} contains a control character',
-    tests: ["tests/router/router_r15_mutants_test.ts"],
+    tests: ["tests/router/route_r15_mutants_test.ts"],
   },
 ];
