@@ -669,4 +669,330 @@ export const ROUTER: Equivalent[] = [
     reason:
       "refuse throws (its type is never), so the statement after it is never reached with or without the return",
   },
+  // Router, fourteenth round (seed 20261216, and bugs planted by hand).
+  {
+    file: "src/router/_regexp_tree.ts",
+    before: "return refuse(",
+    after: "refuse(",
+    reason:
+      "refuse always throws (it returns never), so the dropped return of the lookaround refusal is never reached",
+  },
+  {
+    file: "src/router/_render.ts",
+    before: "if (status < 200 || status > 599 || !Number.isInteger(status)) {",
+    after: "if (status < 200 && status > 599 || !Number.isInteger(status)) {",
+    reason:
+      "every status reaching this check was checked before: parseStatusLine refuses a status line outside 200-599 (three digits, an integer) and validateInit refuses a RouteInit.status that is not an integer from 200 to 599, so a weaker check here refuses nothing more or less",
+  },
+  {
+    file: "src/router/_render.ts",
+    before: "if (status < 200 || status > 599 || !Number.isInteger(status)) {",
+    after: "if (status < 200 || status > 599 && !Number.isInteger(status)) {",
+    reason:
+      "every status reaching this check was checked before: parseStatusLine refuses a status line outside 200-599 (three digits, an integer) and validateInit refuses a RouteInit.status that is not an integer from 200 to 599, so a weaker check here refuses nothing more or less",
+  },
+  {
+    file: "src/router/markup.ts",
+    before: "if (text.length > 24) return MARKUP_SPECIAL.test(text);",
+    after: "if (!(text.length > 24)) return MARKUP_SPECIAL.test(text);",
+    reason:
+      "both branches answer the same question (a non-global RegExp of the same five characters, or the loop), so swapping which lengths take which only changes the speed",
+  },
+  {
+    file: "src/router/markup.ts",
+    before: "if (text.length > 24) return MARKUP_SPECIAL.test(text);",
+    after: "if (text.length > 25) return MARKUP_SPECIAL.test(text);",
+    reason:
+      "both branches answer the same question (a non-global RegExp of the same five characters, or the loop); 24 only picks the faster one for a text of exactly 25",
+  },
+  {
+    file: "src/router/markup.ts",
+    before: "if (text.length > 24) return MARKUP_SPECIAL.test(text);",
+    after: "if (text.length > 24) MARKUP_SPECIAL.test(text);",
+    reason:
+      "the loop that then runs answers the same question as the non-global RegExp it replaces (no lastIndex to move), so a long text gets the same answer, only slower",
+  },
+  {
+    file: "src/router/markup.ts",
+    before: "return false;",
+    after: "return true;",
+    reason:
+      "a short text then always goes through the replace, which leaves a text without any of the five characters as it is: the same escaped text, only slower",
+  },
+  {
+    file: "src/router/markup.ts",
+    before: 'if (typeof value === "string") return escapeMarkup(value);',
+    after: 'if (typeof value === "string") escapeMarkup(value);',
+    reason:
+      "a string then falls through to the last line, escapeMarkup(String(value)), the same call on the same text",
+  },
+  {
+    file: "src/router/_render.ts",
+    before: "return ENCODER.encode(encoding.chunk(value, part));",
+    after: "ENCODER.encode(encoding.chunk(value, part));",
+    reason:
+      "a text chunk then falls through to the last line, which encodes encoding.chunk(String(value), part): the same call on the same text",
+  },
+  {
+    file: "src/router/_render.ts",
+    before: "if (value instanceof Uint8Array) return value;",
+    after: "if (value instanceof Uint8Array) value;",
+    reason:
+      "a Uint8Array then takes the ArrayBuffer.isView branch, which returns a Uint8Array over the same buffer, offset and length: the same bytes are sent",
+  },
+  {
+    file: "src/router/_render.ts",
+    before: "for (let i = index; i < parts.length; i++) {",
+    after: "for (let i = index; i <= parts.length; i++) {",
+    reason:
+      "the extra step reads parts[parts.length], undefined, and resolves results[undefined], also undefined, which is no stream: nothing more is cancelled",
+  },
+  {
+    file: "src/router/_render.ts",
+    before: 'let statusText = defaults.statusText ?? "";',
+    after: 'let statusText = defaults.statusText || "";',
+    reason:
+      'the two differ only for a statusText of "", which both then replace with the same ""',
+  },
+  {
+    file: "src/router/expression.ts",
+    before: 'const start = (rawLine ?? "").split(/\\s+/);',
+    after: 'const start = (rawLine || "").split(/\\s+/);',
+    reason:
+      'rawLine is the first raw line that is not "" after trimming, or undefined: never "", so ?? and || agree',
+  },
+  {
+    file: "src/router/_render.ts",
+    before: "if (status < 200 || status > 599 || !Number.isInteger(status)) {",
+    after: "if (status < 200 || status > 600 || !Number.isInteger(status)) {",
+    reason:
+      "every status reaching this check was checked before: parseStatusLine refuses a status line outside 200-599 (three digits, an integer) and validateInit refuses a RouteInit.status that is not an integer from 200 to 599, so a weaker check here refuses nothing more or less",
+  },
+  {
+    file: "src/router/expression.ts",
+    before: 'JSON.stringify(lines[0] ?? "")',
+    after: 'JSON.stringify(lines[0] || "")',
+    reason:
+      'lines holds only lines that are not "" after trimming: lines[0] is one of them or undefined, never "", so ?? and || agree',
+  },
+  {
+    file: "src/router/_render.ts",
+    before:
+      "else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {",
+    after: "else if (code >= 0xd800 && code <= 0xdbff && i < text.length) {",
+    reason:
+      "the one case let in, a high surrogate as the last code unit, reads charCodeAt(text.length), NaN, which is no low surrogate, and counts 2 more bytes: what the else branch counts for it",
+  },
+  {
+    file: "src/router/_render.ts",
+    before: "if (colon <= 0 || !TOKEN.test(name)) {",
+    after: "if (colon < 0 || !TOKEN.test(name)) {",
+    reason:
+      'a line starting with ":" has the name "", which TOKEN (one or more token characters) refuses: the line is refused the same way',
+  },
+  {
+    file: "src/router/expression.ts",
+    before: "if (colon <= 0 || !TOKEN.test(name)) {",
+    after: "if (colon < 0 || !TOKEN.test(name)) {",
+    reason:
+      'a line starting with ":" has the name "", which TOKEN (one or more token characters) refuses: the line is refused the same way',
+  },
+  {
+    file: "src/router/_regexp_ambiguity.ts",
+    before: 'if (node.kind === "sequence") return offsetOf(node.items[0]);',
+    after: 'if (node.kind === "sequence") offsetOf(node.items[0]);',
+    reason:
+      "the offset is read only when the concat of a sequence's items finds a second way, and it never does: it links the places read so far to the next item's places, all new, once each (every count is 1), so no offset it is given ever reaches a refusal",
+  },
+  {
+    file: "src/router/_render.ts",
+    before: 'code: "INVALID_OPTION",',
+    after: 'code: "",',
+    reason:
+      "this is resolveResponseHead's status-range refusal, which never throws: parseStatusLine and validateInit refuse a status outside 200-599 first",
+  },
+  {
+    file: "src/router/_regexp_ambiguity.ts",
+    before: "for (let x = 0; x < successors.length; x++) {",
+    after: "for (let x = 0; x <= successors.length; x++) {",
+    reason:
+      "at the extra step, x === successors.length, the inner loop starts at y = x + 1, past the end, and runs no step",
+  },
+  {
+    file: "src/router/_regexp_ambiguity.ts",
+    before: "const [a, b] = p < q ? [p, q] : [q, p];",
+    after: "const [a, b] = p <= q ? [p, q] : [q, p];",
+    reason: "the two orders differ only when p === q, where both give [p, p]",
+  },
+  {
+    file: "src/router/route.ts",
+    before: "if (!streaming) directRoutes.set(route, respondNow);",
+    after: "if (!streaming) ;",
+    reason:
+      "the router then calls the route itself, which calls the same respondNow with the same request and context and only wraps its answer or its throw in a promise the router awaits: the same response or error, one promise slower",
+  },
+  {
+    file: "src/router/_render.ts",
+    before: "if (lines !== undefined && lines.length > 0) {",
+    after: "if (lines !== undefined && lines.length >= 0) {",
+    reason:
+      "a template has a head only when its first line is a status line (layoutTemplate's hasHead), so the head lines given here are undefined or at least one: never an empty list",
+  },
+  {
+    file: "src/router/route.ts",
+    before: "const ctx = context ??",
+    after: "const ctx = context ||",
+    reason:
+      "a context is a RouteContext object or undefined, never falsy otherwise, so ?? and || agree",
+  },
+  {
+    file: "src/router/route.ts",
+    before: "const encoding = staticEncoding ??",
+    after: "const encoding = staticEncoding ||",
+    reason:
+      "staticEncoding is an encoding object or undefined, never falsy otherwise, so ?? and || agree",
+  },
+  {
+    file: "src/router/_render.ts",
+    before: 'let statusText = defaults.statusText ?? "";',
+    after: "let statusText = defaults.statusText;",
+    reason:
+      'an undefined reason is then either replaced by the status line\'s or ends in `statusText || …`, where it reads as "" does',
+  },
+  {
+    file: "src/router/_render.ts",
+    before: "let status = defaults.status ?? 200;",
+    after: "let status = defaults.status || 200;",
+    reason:
+      "the two differ only for a status of 0, which validateInit refuses (an integer from 200 to 599) and createResponse never gives",
+  },
+  {
+    file: "src/router/_render.ts",
+    before: "return false;",
+    after: "return true;",
+    reason:
+      "pending answering true only makes respond await settle, which awaits nothing when no result is pending: the same body, one tick later",
+  },
+  {
+    file: "src/router/_regexp_ambiguity.ts",
+    before:
+      "into.set(place, Math.min(2, (into.get(place) ?? 0) + count * times));",
+    after:
+      "into.set(place, Math.min(2, (into.get(place) || 0) + count * times));",
+    reason:
+      "a way count is set only when times is above 0 and every count is at least 1, so a stored count is never 0: ?? and || agree",
+  },
+  {
+    file: "src/router/_render.ts",
+    before:
+      'if (typeof part === "number" && isThenable(results[part])) return true;',
+    after:
+      'if (typeof part === "number" || isThenable(results[part])) return true;',
+    reason:
+      "pending then answers true for more bodies, which only makes respond await settle, and settle awaits only the results that are thenables: the same body, one tick later",
+  },
+  {
+    file: "src/router/_pattern.ts",
+    before: "segmentParams.push(0);",
+    after: ";",
+    reason:
+      "a multi-segment parameter's table source captures nothing, so dropping its 0 only moves the later segments' counts one place down; the matcher's one reader sums them from a depth at or before that segment (its tree descends only through literal and plain parameter segments), so every route gets the same groups",
+  },
+  {
+    file: "src/router/_regexp_ambiguity.ts",
+    before: "return head ?? { empty: 1, first: new Map(), last: new Map() };",
+    after: "return head || { empty: 1, first: new Map(), last: new Map() };",
+    reason: "head is a Part object or undefined, never falsy otherwise",
+  },
+  {
+    file: "src/router/_regexp_ambiguity.ts",
+    before: "if (count > 1) throw new Found(offsets[place], TWICE);",
+    after: "if (count > 2) throw new Found(offsets[place], TWICE);",
+    reason:
+      "no count in the whole expression's first or last places exceeds 1: choices and sequences join disjoint places, and a count is multiplied only by a number of ways to read nothing, which is 0 or 1 (two are refused where they arise), so neither check ever fires",
+  },
+  {
+    file: "src/router/_regexp_ambiguity.ts",
+    before: 'return node.kind === "empty" ? 0 : node.at;',
+    after: 'return node.kind !== "empty" ? 0 : node.at;',
+    reason:
+      "offsetOf is read only when the concat of a sequence's items finds a second way, and it never does: it links the places read so far to the next item's places, all new, once each",
+  },
+  {
+    file: "src/router/_render.ts",
+    before: 'if (typeof part === "number" && isThenable(results[part])) {',
+    after: 'if (typeof part === "number" || isThenable(results[part])) {',
+    reason:
+      "settle then also awaits results that are no thenables, which gives each back unchanged: the same results, some ticks later",
+  },
+  {
+    file: "src/router/_pattern.ts",
+    before: 'const name = NAME.exec(segment.slice(i + 1))?.[0] ?? "";',
+    after: 'const name = NAME.exec(segment.slice(i + 1))?.[0] || "";',
+    reason:
+      'NAME matches one or more characters, so a match is never "": ?? and || agree',
+  },
+  {
+    file: "src/router/_render.ts",
+    before: "for (let i = 0; i < values.length; i++) {",
+    after: "for (let i = 0; i <= values.length; i++) {",
+    reason:
+      "the extra step stores values[values.length], undefined, one place past the substitutions, an index no part names",
+  },
+  {
+    file: "src/router/_pattern.ts",
+    before: "return `([^/${char}]+)`;",
+    after: "`([^/${char}]+)`;",
+    reason:
+      "a one-character separator then takes the general form, ((?:(?!c)[^/])+), which matches exactly what ([^/c]+) does: the same routes and captures, only a slower RegExp",
+  },
+  {
+    file: "src/router/_render.ts",
+    before: "const hasStatusLine = lines !== undefined && lines.length > 0;",
+    after: "const hasStatusLine = lines !== undefined && lines.length >= 0;",
+    reason:
+      "a template has a head only when its first line is a status line (layoutTemplate's hasHead), so the head lines given here are undefined or at least one: never an empty list",
+  },
+  {
+    file: "src/router/_render.ts",
+    before:
+      "else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {",
+    after:
+      "else if (code >= 0xd800 && code <= 0xdbff && i + 1 <= text.length) {",
+    reason:
+      "the one case let in, a high surrogate as the last code unit, reads charCodeAt(text.length), NaN, which is no low surrogate, and counts 2 more bytes: what the else branch counts for it",
+  },
+  {
+    file: "src/router/_render.ts",
+    before: 'const statusText = (match[2] ?? "").trim();',
+    after: 'const statusText = (match[2] || "").trim();',
+    reason: 'match[2] is a string or undefined, and "" gives "" either way',
+  },
+  {
+    file: "src/router/_pattern.ts",
+    before: 'const paramName = name ?? "*";',
+    after: 'const paramName = name || "*";',
+    reason:
+      'name is the group ([A-Za-z0-9_]+), one character or more, or undefined: never "", so ?? and || agree',
+  },
+  {
+    file: "src/router/_pattern.ts",
+    before: "previousWasParam = false;",
+    after: "previousWasParam = true;",
+    reason:
+      'previousWasParam is read only with literal === "", and after a literal character the literal holds it until the next parameter or star, which sets previousWasParam itself: the flag it leaves is never read',
+  },
+  {
+    file: "src/router/_render.ts",
+    before: 'if (chunk === "") continue;',
+    after: 'if (chunk === "") ;',
+    reason:
+      'toChunk gives undefined, never "", for a value that renders as no text, so this chunk is never ""',
+  },
+  {
+    file: "src/router/_pattern.ts",
+    before: 'const next = segment[i + 1] ?? "";',
+    after: 'const next = segment[i + 1] || "";',
+    reason: 'a character of the segment is never "", so ?? and || agree',
+  },
 ];

@@ -1274,4 +1274,432 @@ export const ROUTER: HandMutant[] = [
     replace: 'if (char === "{" || QUANTIFIER.test(text.slice(at))) {',
     tests: ["tests/router/router_r14_mutants_test.ts"],
   },
+  // Router, fourteenth round (seed 20261216, and bugs planted by hand).
+  {
+    id: "rout15-body-texts-merged",
+    bug:
+      "template router: adjacent body texts not merged, so a streamed body goes out one chunk per line",
+    file: "src/router/_template_parse.ts",
+    find: "const previous = merged[merged.length - 1];",
+    replace: "const previous = merged[merged.length];",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-escape-u-any",
+    bug:
+      "linearity check: any escaped character before four hex digits read as a \\u escape, so a backtracking constraint accepted",
+    file: "src/router/_regexp_tree.ts",
+    find: 'if (char === "u" && /^[0-9a-fA-F]{4}/.test(text.slice(i))) {',
+    replace: 'if (char === "u" || /^[0-9a-fA-F]{4}/.test(text.slice(i))) {',
+    tests: ["tests/router/pattern_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-rejection-unhandled",
+    bug:
+      "template router: a substitution's rejection not marked handled, so one no one awaits after an earlier failure goes unhandled",
+    file: "src/router/_render.ts",
+    find: "if (result instanceof Promise) result.catch(noop);",
+    replace: "if (result instanceof Promise) void 0;",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-cook-first-raw",
+    bug:
+      "HTTPExpression: a first template string JavaScript cannot cook (`\\users`) read as undefined, not as its raw text",
+    file: "src/router/template.ts",
+    find: "let result = strings[0] ?? strings.raw[0];",
+    replace: "let result = strings[0];",
+    tests: ["tests/router/expression_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-cook-first-raw-index",
+    bug:
+      "HTTPExpression: a first template string that cannot be cooked replaced by the second one's raw text",
+    file: "src/router/template.ts",
+    find: "let result = strings[0] ?? strings.raw[0];",
+    replace: "let result = strings[0] ?? strings.raw[1];",
+    tests: ["tests/router/expression_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-cook-raw",
+    bug:
+      "HTTPExpression: a template string after a substitution that cannot be cooked read as undefined, not as its raw text",
+    file: "src/router/template.ts",
+    find: "(strings[i + 1] ?? strings.raw[i + 1])",
+    replace: "(strings[i + 1])",
+    tests: ["tests/router/expression_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-cook-continuation",
+    bug:
+      'HTTPExpression: a line continuation after a substitution (cooked "") brings its raw backslash back',
+    file: "src/router/template.ts",
+    find: "(strings[i + 1] ?? strings.raw[i + 1])",
+    replace: "(strings[i + 1] || strings.raw[i + 1])",
+    tests: ["tests/router/expression_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-cook-raw-index",
+    bug:
+      "HTTPExpression: a template string that cannot be cooked replaced by the raw text before it",
+    file: "src/router/template.ts",
+    find: "(strings[i + 1] ?? strings.raw[i + 1])",
+    replace: "(strings[i + 1] ?? strings.raw[i])",
+    tests: ["tests/router/expression_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-stream-arraybuffer-chunk",
+    bug:
+      'template router: an ArrayBuffer chunk of a substituted stream sent as the text "[object ArrayBuffer]"',
+    file: "src/router/_render.ts",
+    find:
+      "if (value instanceof Uint8Array) return value;\n  if (value instanceof ArrayBuffer) return new Uint8Array(value);",
+    replace:
+      "if (value instanceof Uint8Array) return value;\n  if (value instanceof ArrayBuffer) new Uint8Array(value);",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-stream-read-ahead",
+    bug:
+      "template router: a streamed body pulls the next substituted stream before the client has read the text before it",
+    file: "src/router/_render.ts",
+    find: "controller.enqueue(ENCODER.encode(part));\n            return;",
+    replace: "controller.enqueue(ENCODER.encode(part));\n            ;",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-expression-whole-list",
+    bug:
+      "HTTPExpression: a header rule whose value holds a comma never matches the same header, compared only element by element",
+    file: "src/router/expression.ts",
+    find: "if (normalizeElement(actual) === rule.value) return true;",
+    replace: "if (normalizeElement(actual) === rule.value) true;",
+    tests: ["tests/router/expression_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-expression-refusal-line",
+    bug:
+      "HTTPExpression: the refusal of an unreadable request line quotes the header line after it",
+    file: "src/router/expression.ts",
+    find: 'JSON.stringify(lines[0] ?? "")',
+    replace: 'JSON.stringify(lines[1] ?? "")',
+    tests: ["tests/router/expression_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-expression-refusal-empty",
+    bug:
+      "HTTPExpression: the refusal of an empty expression quotes the word undefined",
+    file: "src/router/expression.ts",
+    find: 'JSON.stringify(lines[0] ?? "")',
+    replace: "JSON.stringify(lines[0])",
+    tests: ["tests/router/expression_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-expression-one-char-name",
+    bug:
+      "HTTPExpression: a header rule named by one character refused as malformed",
+    file: "src/router/expression.ts",
+    find: "if (colon <= 0 || !TOKEN.test(name)) {",
+    replace: "if (colon <= 1 || !TOKEN.test(name)) {",
+    tests: ["tests/router/expression_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-head-one-char-name",
+    bug:
+      "template router: a head line naming a one-character header refused as malformed",
+    file: "src/router/_render.ts",
+    find: "if (colon <= 0 || !TOKEN.test(name)) {",
+    replace: "if (colon <= 1 || !TOKEN.test(name)) {",
+    tests: ["tests/router/expression_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-stream-closed-twice",
+    bug:
+      "template router: a streamed body closed twice at its end, the TypeError reported to the errorHandler",
+    file: "src/router/_render.ts",
+    find: "controller.close();\n            return;",
+    replace: "controller.close();\n            ;",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-can-read-empty",
+    bug:
+      "pattern check: an empty part of a constraint taken to read the separator before it, so a constraint after another parameter refused",
+    file: "src/router/_regexp_ambiguity.ts",
+    find: 'case "empty":\n        return false;',
+    replace: 'case "empty":\n        return true;',
+    tests: ["tests/router/pattern_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-expression-header-line",
+    bug:
+      "HTTPExpression: a header line without a colon, or with a name that is no token, taken as a rule",
+    file: "src/router/expression.ts",
+    find: "if (colon <= 0 || !TOKEN.test(name)) {",
+    replace: "if (colon <= 0 && !TOKEN.test(name)) {",
+    tests: ["tests/router/expression_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-head-length",
+    bug:
+      "template router: a route served as it is answers HEAD without the Content-Length its GET has, when its body is rendered late",
+    file: "src/router/route.ts",
+    find: '(request.method === "HEAD" || rendered.body instanceof Blob);',
+    replace: '(request.method !== "HEAD" || rendered.body instanceof Blob);',
+    tests: ["tests/router/route_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-blob-length",
+    bug:
+      "template router: a body holding a Blob loses its Content-Length on GET (Deno.serve would stream it chunked)",
+    file: "src/router/route.ts",
+    find: '(request.method === "HEAD" || rendered.body instanceof Blob);',
+    replace: '(request.method === "HEAD" && rendered.body instanceof Blob);',
+    tests: ["tests/router/route_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-framing-transfer-encoding",
+    bug:
+      "template router: a Transfer-Encoding header from a template or RouteInit.headers kept, though the runtime frames the body",
+    file: "src/router/_render.ts",
+    find: 'const FRAMING = new Set(["content-length", "transfer-encoding"]);',
+    replace: 'const FRAMING = new Set(["content-length", ""]);',
+    tests: ["tests/router/route_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-route-no-context",
+    bug:
+      "template router: a route called without a context hands its substitutions undefined for it",
+    file: "src/router/route.ts",
+    find:
+      "const ctx = context ??\n        new Context(request, null, undefined, undefined);",
+    replace: "const ctx = context;",
+    tests: ["tests/router/route_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-fast-path-rejection-unhandled",
+    bug:
+      "template router: the fast path's promise not marked handled, so it goes unhandled when a later substitution throws at once",
+    file: "src/router/route.ts",
+    find: "if (value instanceof Promise) value.catch(() => {});",
+    replace: "if (value instanceof Promise) void 0;",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-cancel-piped-stream",
+    bug:
+      "template router: a client that stops reading leaves the substituted stream being piped uncancelled",
+    file: "src/router/_render.ts",
+    find: "reader?.cancel(reason).catch(noop);",
+    replace: "void 0;",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-status-line-blank",
+    bug:
+      "template router: a one-line template with a blank before its status line refused as malformed",
+    file: "src/router/_render.ts",
+    find: "text.trim(),",
+    replace: "text,",
+    tests: ["tests/router/route_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-utf8-length-low-pair",
+    bug:
+      "template router: a lone low surrogate after a code unit from U+D800 up counted with it as one 4-byte character, so HEAD names the wrong length",
+    file: "src/router/_render.ts",
+    find: "else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {",
+    replace:
+      "else if (code >= 0xd800 || code <= 0xdbff && i + 1 < text.length) {",
+    tests: ["tests/router/route_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-utf8-length-any-pair",
+    bug:
+      "template router: any code unit from U+0800 up before the last taken to start a surrogate pair, so HEAD names the wrong length",
+    file: "src/router/_render.ts",
+    find: "else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {",
+    replace:
+      "else if (code >= 0xd800 && code <= 0xdbff || i + 1 < text.length) {",
+    tests: ["tests/router/route_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-can-read-choice",
+    bug:
+      "pattern check: an alternation never taken to read the separator, so a constraint after another parameter that can match it accepted",
+    file: "src/router/_regexp_ambiguity.ts",
+    find: "return node.options.some(walk);",
+    replace: "node.options.some(walk);",
+    tests: ["tests/router/pattern_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-stream-empty-chunk",
+    bug:
+      "template router: an empty chunk of a substituted stream sent on as an empty body chunk",
+    file: "src/router/_render.ts",
+    find: "if (bytes.byteLength === 0) continue;",
+    replace: "if (bytes.byteLength === 0) ;",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-mixed-constraint-offset",
+    bug:
+      "pattern check: a refused constraint in a segment mixing text and parameters reported one character early",
+    file: "src/router/_pattern.ts",
+    find: "constraintSource(source, constraint, segmentOffset + end + 1)",
+    replace: "constraintSource(source, constraint, segmentOffset + end)",
+    tests: ["tests/router/pattern_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-stream-empty-bytes",
+    bug:
+      "template router: empty bytes substituted into a streamed body sent as an empty chunk",
+    file: "src/router/_render.ts",
+    find: "if (chunk.byteLength === 0) continue;",
+    replace: "if (chunk.byteLength === 0) ;",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-star-after-param-message",
+    bug:
+      "pattern check: a * right after a constrained parameter refused with rou3's ** message",
+    file: "src/router/_pattern.ts",
+    find: 'segment[i - 1] === "*"',
+    replace: 'segment[i] === "*"',
+    tests: ["tests/router/pattern_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-bare-star",
+    bug:
+      "HTTPExpression: a bare * pattern refused as not starting with /, where it is /*",
+    file: "src/router/_pattern.ts",
+    find: 'if (source === "*" || source === "/*") source = "/*";',
+    replace: 'if (source === "*" && source === "/*") source = "/*";',
+    tests: ["tests/router/expression_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-binary-head-code",
+    bug:
+      "template router: binary data in a head line refused with an empty code instead of UNSAFE_SUBSTITUTION",
+    file: "src/router/_render.ts",
+    find:
+      'code: "UNSAFE_SUBSTITUTION",\n      message: "Binary data cannot be substituted into a start or header line",',
+    replace:
+      'code: "",\n      message: "Binary data cannot be substituted into a start or header line",',
+    tests: ["tests/router/route_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-stream-failure-cancels-rest",
+    bug:
+      "template router: a streamed body whose part fails leaves the substituted streams after it uncancelled",
+    file: "src/router/_render.ts",
+    find: "cancelRest(error);",
+    replace: "void 0;",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-cancel-rest-non-stream",
+    bug:
+      "template router: a failed streamed body cancels its later values that are no streams too, and the TypeError goes unhandled",
+    file: "src/router/_render.ts",
+    find: "if (value instanceof ReadableStream && !value.locked) {",
+    replace: "if (value instanceof ReadableStream || !value.locked) {",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-head-blob-stream",
+    bug:
+      "template router: a Blob or ReadableStream substituted into a head line sent as its [object \u2026] text, not refused",
+    file: "src/router/_render.ts",
+    find: "value instanceof Blob || value instanceof ReadableStream",
+    replace: "value instanceof Blob && value instanceof ReadableStream",
+    tests: ["tests/router/route_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-stream-past-end",
+    bug:
+      "template router: a streamed body reads one part past its end, so a JSON body gains a trailing null",
+    file: "src/router/_render.ts",
+    find: "if (index >= parts.length) {",
+    replace: "if (index > parts.length) {",
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-utf8-length-pair-any",
+    bug:
+      "template router: a high surrogate paired with whatever follows it, so HEAD names the wrong length",
+    file: "src/router/_render.ts",
+    find: "if (next >= 0xdc00 && next <= 0xdfff) {",
+    replace: "if (next >= 0xdc00 || next <= 0xdfff) {",
+    tests: ["tests/router/route_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-utf8-length-pair-dc00",
+    bug:
+      "template router: a high surrogate before U+DC00 not taken as a pair, so HEAD names the wrong length",
+    file: "src/router/_render.ts",
+    find: "if (next >= 0xdc00 && next <= 0xdfff) {",
+    replace: "if (next > 0xdc00 && next <= 0xdfff) {",
+    tests: ["tests/router/route_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-pending-inverted",
+    bug:
+      "template router: a body whose only part is a pending promise taken as settled and sent as [object Promise]",
+    file: "src/router/_render.ts",
+    find:
+      'if (typeof part === "number" && isThenable(results[part])) return true;',
+    replace:
+      'if (!(typeof part === "number" && isThenable(results[part]))) return true;',
+    tests: ["tests/router/route_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-stream-empty-text",
+    bug:
+      "template router: the empty text before a substituted stream sent as an empty first chunk",
+    file: "src/router/_render.ts",
+    find: 'if (part === "") continue;',
+    replace: 'if (part === "") ;',
+    tests: ["tests/router/router_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-pattern-white-space",
+    bug:
+      "pattern check: white space in a baseUrl taken as literal text, so no request reaches its routes",
+    file: "src/router/_pattern.ts",
+    find:
+      '} else if (char.trim() === "") fail(source, at, "white space in a pattern");',
+    replace: '} else if (char.trim() === "") ;',
+    tests: ["tests/router/pattern_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-literals-after-multi",
+    bug:
+      "comparePatterns: a multi-segment parameter adds no literal count, so a mixed segment after it ties and less literal text wins",
+    file: "src/router/_pattern.ts",
+    find:
+      "rank.push(plus ? RANK_PLUS : RANK_WILDCARD);\n        segmentLiterals.push(0);",
+    replace: "rank.push(plus ? RANK_PLUS : RANK_WILDCARD);\n        ;",
+    tests: ["tests/router/pattern_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-head-line-shape",
+    bug:
+      "template router: a head line without a colon, or with a name that is no token, taken as a header",
+    file: "src/router/_render.ts",
+    find: "if (colon <= 0 || !TOKEN.test(name)) {",
+    replace: "if (colon <= 0 && !TOKEN.test(name)) {",
+    tests: ["tests/router/route_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout15-head-control-code",
+    bug:
+      "template router: a control character in a template's own head line refused with an empty code",
+    file: "src/router/_render.ts",
+    find:
+      'code: "UNSAFE_SUBSTITUTION",\n      message:\n        `Header ${name} contains a control character',
+    replace:
+      'code: "",\n      message:\n        `Header ${name} contains a control character',
+    tests: ["tests/router/route_r15_mutants_test.ts"],
+  },
 ];
