@@ -840,13 +840,6 @@ export const ROUTER: Equivalent[] = [
   },
   {
     file: "src/router/route.ts",
-    before: "const ctx = context ??",
-    after: "const ctx = context ||",
-    reason:
-      "a context is a RouteContext object or undefined, never falsy otherwise, so ?? and || agree",
-  },
-  {
-    file: "src/router/route.ts",
     before: "const encoding = staticEncoding ??",
     after: "const encoding = staticEncoding ||",
     reason:
@@ -952,15 +945,6 @@ export const ROUTER: Equivalent[] = [
     after: "const hasStatusLine = lines !== undefined && lines.length >= 0;",
     reason:
       "a template has a head only when its first line is a status line (layoutTemplate's hasHead), so the head lines given here are undefined or at least one: never an empty list",
-  },
-  {
-    file: "src/router/_render.ts",
-    before:
-      "else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {",
-    after:
-      "else if (code >= 0xd800 && code <= 0xdbff && i + 1 <= text.length) {",
-    reason:
-      "the one case let in, a high surrogate as the last code unit, reads charCodeAt(text.length), NaN, which is no low surrogate, and counts 2 more bytes: what the else branch counts for it",
   },
   {
     file: "src/router/_render.ts",
