@@ -401,7 +401,7 @@ export const CONVERT: HandMutant[] = [
     id: "tidy3-curl-unclosed-backtick",
     bug:
       "curl reader: an unclosed backtick runs to the end of the input as text, where bash refuses the command",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_tokens.ts",
     find:
       `  throw open === at ? unclosed(input, at) : unterminatedInside(input, at);`,
     replace: `  return input.length;`,
@@ -637,7 +637,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv9-curl-case-quadratic",
     bug:
       "curl reader: each word of a $(…) looked at to the end of the input, so many clauses take quadratic time",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_tokens.ts",
     find:
       `  while (j < input.length && input[j] >= "a" && input[j] <= "z") j++;`,
     replace: `  j += input.slice(i).replace(/[^a-z][^]*$/, "").length;`,
@@ -1064,7 +1064,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv10-curl-time-option-whole-word",
     bug:
       "curl reader: -p read as time's option at the start of a longer word (time -pxx), so a case after that word is read as a case statement",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_tokens.ts",
     find: `  if (!endsAt(input, i + 2)) return "";`,
     replace: `  if (!endsAt(input, i + 2)) "";`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
