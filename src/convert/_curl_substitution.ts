@@ -346,17 +346,14 @@ function commandWord(
     frame.lead = lead === "forin" ? lead : "fordo";
     return -1;
   }
-  if (lead === "fordo") {
-    if (reserved === "in") {
-      frame.lead = "forin";
-      frame.command = false;
-      return i + 2;
-    }
-    if (reserved !== "do") {
-      throw unexpected(wordAt(input, i), i, "a loop's name needs in or do");
-    }
-    frame.command = true;
+  if (lead === "fordo" && reserved === "in") {
+    frame.lead = "forin";
+    frame.command = false;
+    return i + 2;
   }
+  // Any other word after the name is read where a command's first word
+  // would be: the open loop (blockWord) lets only its `do` stand there.
+  if (lead === "fordo") frame.command = true;
   if (lead === "function") {
     // The function's name: its body, a compound command, comes next.
     frame.command = true;
