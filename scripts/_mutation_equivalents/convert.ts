@@ -235,15 +235,6 @@ export const CONVERT: Equivalent[] = [
       "close() has already popped the case frame; without the return the four letters of esac are read again as a plain word of the enclosing frame, which close() left at no command's first word, so no reserved word is looked for and none of the letters opens or closes anything: the same end is found",
   },
   {
-    file: "src/convert/_curl_substitution.ts",
-    before:
-      'if (frame.kind === "case" && reserved === "esac") return close(stack, i + 4);',
-    after:
-      'if (frame.kind === "case" && reserved === "esac") close(stack, i + 4);',
-    reason:
-      "close() has already popped the case frame; the lines after it only set fields of that popped frame, and the four letters of esac are read again as a plain word of the enclosing frame, which close() left at no command's first word: the same end is found",
-  },
-  {
     file: "src/convert/_fetch_code_read.ts",
     context: "const owner = text.slice(i + 1, end);",
     before: "while (i >= 0 && isSpace(text[i])) i--;",

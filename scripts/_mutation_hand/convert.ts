@@ -2508,4 +2508,214 @@ export const CONVERT: HandMutant[] = [
     replace: "",
     tests: ["tests/convert/targets/php_curl_r14_mutants_test.ts"],
   },
+  {
+    id: "conv15-curl-blocks-unread",
+    bug:
+      "curl reader: compound commands inside $(\u2026) not tracked, so $(! ; }) gets INVALID_URL and $(done) is accepted",
+    file: "src/convert/_curl_substitution.ts",
+    find: "  blockWord(frame.blocks, reserved, wordAt(input, i), i);",
+    replace: "",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-wrong-kind",
+    bug:
+      "curl reader: any closing word closes any compound command, so $(while x; do y; fi) is accepted",
+    file: "src/convert/_curl_blocks.ts",
+    find: "!ends.includes(top.word)",
+    replace: "ends.length === 0",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-empty-part",
+    bug:
+      "curl reader: a compound command's empty part is accepted ({ }, if x; then fi)",
+    file: "src/convert/_curl_blocks.ts",
+    find: "  if (!top.filled) {",
+    replace: "  if (false) {",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-after-and",
+    bug:
+      "curl reader: a closing word right after && or | is accepted ({ x && })",
+    file: "src/convert/_curl_substitution.ts",
+    find: "  if (endsPart(reserved) && OPEN_END.has(lead)) {",
+    replace: "  if (false) {",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-paren-open",
+    bug: "curl reader: the $(\u2026)'s ) closes it while a { or an if is open",
+    file: "src/convert/_curl_substitution.ts",
+    find: '    noBlockOpen(frame.blocks, ")", i);',
+    replace: "",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-clause-open",
+    bug: "curl reader: a case clause's ;; ends it while a { is open in it",
+    file: "src/convert/_curl_substitution.ts",
+    find: "    noBlockOpen(frame.blocks, operatorAt(input, i), i);",
+    replace: "",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-esac-open",
+    bug: "curl reader: esac closes a case while an if is open in its clause",
+    file: "src/convert/_curl_substitution.ts",
+    find: '    noBlockOpen(frame.blocks, "esac", i);',
+    replace: "",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-word-after-end",
+    bug:
+      "curl reader: a word right after a compound command's end is accepted ({ x; } y)",
+    file: "src/convert/_curl_substitution.ts",
+    find: "  if (frame.ended && !fdBefore(input, i)) {",
+    replace: "  if (false) {",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-named-fd",
+    bug:
+      "curl reader: a named file descriptor's redirection ({fd}>f) after a compound command is refused",
+    file: "src/convert/_curl_shell_tokens.ts",
+    find: "  return /^(?:\\d+|\\{[A-Za-z_]\\w*\\})$/.test(word) &&",
+    replace: "  return /^(?:\\d+)$/.test(word) &&",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-redirect-target",
+    bug:
+      "curl reader: a redirection's file name after a compound command is read as a word after its end (>f refused, >case refused)",
+    file: "src/convert/_curl_substitution.ts",
+    find: '  if (lead === "target") return -1;',
+    replace: "",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-loop-head-operator",
+    bug:
+      "curl reader: an operator other than ; in a for loop's head is accepted (for x in a | b)",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      '  if (LOOP_HEAD.has(lead) && (operator !== ";" || lead === "forname")) {',
+    replace: "  if (false) {",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-loop-head-no-name",
+    bug: "curl reader: for; do is accepted without the loop's name",
+    file: "src/convert/_curl_substitution.ts",
+    find: '(operator !== ";" || lead === "forname")',
+    replace: '(operator !== ";")',
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-loop-in-next-line",
+    bug:
+      "curl reader: for a, a line end, then in b; is refused (the list read as at a command's first word)",
+    file: "src/convert/_curl_substitution.ts",
+    find: '    frame.lead = "forin";\n    frame.command = false;',
+    replace: '    frame.lead = "forin";',
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-loop-do-next-line",
+    bug: "curl reader: a loop's in on the line after its name is refused",
+    file: "src/convert/_curl_substitution.ts",
+    find: '    : lead === "fordo"\n    ? lead',
+    replace: "    : false\n    ? lead",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-loop-arithmetic",
+    bug: "curl reader: for ((;;)); do \u2026 done refused as ;; outside a case",
+    file: "src/convert/_curl_substitution.ts",
+    find: '  if (lead === "forname" && input.startsWith("((", i)) {',
+    replace: "  if (false) {",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-loop-list-words",
+    bug:
+      "curl reader: the second word of a for loop's list is read as where do must come",
+    file: "src/convert/_curl_substitution.ts",
+    find: '    frame.lead = lead === "forin" ? lead : "fordo";',
+    replace: '    frame.lead = "fordo";',
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-loop-needs-do",
+    bug:
+      "curl reader: a command where a for loop's do belongs is accepted (for x in a; b; do)",
+    file: "src/convert/_curl_blocks.ts",
+    find: '    if (top?.word === "for" || top?.word === "select") {',
+    replace: "    if (false) {",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-until-do",
+    bug: "curl reader: an until loop's do is refused",
+    file: "src/convert/_curl_blocks.ts",
+    find: '  ["do", ["while", "until", "for", "select"]],',
+    replace: '  ["do", ["while", "for", "select"]],',
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-else-fi",
+    bug: "curl reader: fi after an else part is refused",
+    file: "src/convert/_curl_blocks.ts",
+    find: '  ["fi", ["then", "else"]],',
+    replace: '  ["fi", ["then"]],',
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-filled",
+    bug:
+      "curl reader: no command marks a part as filled, so every compound command is refused as empty",
+    file: "src/convert/_curl_blocks.ts",
+    find: "    if (top !== undefined) top.filled = true;",
+    replace: "",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-redirect-fills",
+    bug:
+      "curl reader: a part holding only a redirection ({ >f; }) is refused as empty",
+    file: "src/convert/_curl_substitution.ts",
+    find: "  if (redirection && frame.command) {",
+    replace: "  if (false) {",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-subshell-fills",
+    bug:
+      "curl reader: a part holding only a subshell (then (b); fi) is refused as empty",
+    file: "src/convert/_curl_substitution.ts",
+    find: '    if (frame.command) blockWord(frame.blocks, "", "(", i);',
+    replace: "",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-stray-in",
+    bug: "curl reader: in at a command's first word is accepted ($(echo; in))",
+    file: "src/convert/_curl_blocks.ts",
+    find: '    if (word === "esac" || word === "in") {',
+    replace: '    if (word === "esac") {',
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-case-esac-return",
+    bug:
+      "curl reader: the case frame's esac read again after closing it, so every case inside $(\u2026) is refused",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      '    noBlockOpen(frame.blocks, "esac", i);\n    return close(stack, i + 4);',
+    replace:
+      '    noBlockOpen(frame.blocks, "esac", i);\n    close(stack, i + 4);',
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
 ];
