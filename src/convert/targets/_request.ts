@@ -5,7 +5,7 @@ import { ConversionError } from "../errors.ts";
 import type { HttpRequest } from "../types.ts";
 import { headerEntries } from "../_message.ts";
 import { checkSendableRequest } from "../_sendable.ts";
-import { curlUrl } from "../_curl_generate.ts";
+import { curlUrl, hasDotSegments } from "../_curl_generate.ts";
 import { ABSOLUTE_URL, trimBlanks } from "../_http_text.ts";
 import type { CodeWarning } from "./target.ts";
 
@@ -17,6 +17,13 @@ export interface ClientLimits {
   upperCasesMethod?: boolean;
   /** The client sends each name once (a repeated header would be joined). */
   oneValuePerName?: boolean;
+  /**
+   * The client removes the path's `.` and `..` segments before sending
+   * (urllib3, httpx, wget: `"dots"`), a WHATWG URL `%2e` ones too
+   * (`"dots and %2e"`), so such a path reaches another resource than the
+   * request names.
+   */
+  removesDotSegments?: "dots" | "dots and %2e";
 }
 
 /** A request ready to format. */
@@ -50,6 +57,24 @@ export function unsupported(title: string, message: string): never {
     code: "UNSUPPORTED_BY_TARGET",
     message: `${title}: ${message}`,
   });
+}
+
+/** Whether a client that removes `which` dot segments would change `url`'s path. */
+export function removesDotSegments(
+  url: string,
+  which: ClientLimits["removesDotSegments"],
+): boolean {
+  if (which === undefined) return false;
+  // WHATWG URL reads `%2e` (either case) as a dot in a path segment.
+  return hasDotSegments(which === "dots" ? url : url.replace(/%2e/gi, "."));
+}
+
+/** UNSUPPORTED_BY_TARGET: the client would send the path without its dot segments. */
+export function refuseDotSegments(title: string): never {
+  unsupported(
+    title,
+    "the client removes the . and .. segments of the URL's path, so the request would reach another path than the one it names",
+  );
 }
 
 /**
@@ -96,6 +121,9 @@ export function targetRequest(
     url = `http://${host}${url}`;
   }
   url = curlUrl(wellFormed(url, "URL", warnings));
+  if (removesDotSegments(url, limits.removesDotSegments)) {
+    refuseDotSegments(limits.title);
+  }
   const method = request.method;
   if (limits.upperCasesMethod && method !== method.toUpperCase()) {
     unsupported(
