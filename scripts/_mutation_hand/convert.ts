@@ -2718,4 +2718,193 @@ export const CONVERT: HandMutant[] = [
       '    noBlockOpen(frame.blocks, "esac", i);\n    close(stack, i + 4);',
     tests: ["tests/convert/curl_case_arith_test.ts"],
   },
+  {
+    id: "conv15-httpie-empty-item",
+    bug:
+      "HTTPie target: an empty header value written as 'Name:', which removes the header instead of sending it empty",
+    file: "src/convert/targets/httpie.ts",
+    find: '  if (value === "") return `${name};`;',
+    replace: '  if (value === "") `${name};`;',
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-httpie-backslash-refusal",
+    bug:
+      "HTTPie target: a backslash before : ; = @ in a value is written anyway, and HTTPie reads it as an escaped separator",
+    file: "src/convert/targets/httpie.ts",
+    find: "  if (/\\\\[:;=@]/.test(value)) {",
+    replace: "  if (false) {",
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-httpie-path-as-is",
+    bug:
+      "HTTPie target: no --path-as-is, so HTTPie removes the path's dot segments",
+    file: "src/convert/targets/httpie.ts",
+    find: '  if (hasDotSegments(request.url)) words.push("--path-as-is");',
+    replace: "",
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-httpie-default-method",
+    bug:
+      "HTTPie target: the default method taken the wrong way round, so a POST without a body is sent as GET",
+    file: "src/convert/targets/httpie.ts",
+    find: 'const defaultMethod = request.body === undefined ? "GET" : "POST";',
+    replace:
+      'const defaultMethod = request.body !== undefined ? "GET" : "POST";',
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-httpie-method-word",
+    bug:
+      "HTTPie target: the method word left out, so HTTPie sends its default method",
+    file: "src/convert/targets/httpie.ts",
+    find: "    words.push(request.method);",
+    replace: "",
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-httpie-type-case",
+    bug:
+      "HTTPie target: a body's Content-Type not in lower case gets 'Content-Type:' after it, which removes it",
+    file: "src/convert/targets/httpie.ts",
+    find: '    name.toLowerCase() === "content-type"',
+    replace: '    name === "content-type"',
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-httpie-type-kept-off",
+    bug: "HTTPie target: a body without a type gets HTTPie's application/json",
+    file: "src/convert/targets/httpie.ts",
+    find:
+      "  if (request.body !== undefined && !hasType) words.push(\"'Content-Type:'\");",
+    replace: "",
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-wget-method-and",
+    bug:
+      "wget target: --method only for a non-GET with a body, so a POST without one is sent as GET and a GET with one as POST",
+    file: "src/convert/targets/wget.ts",
+    find: '  if (request.method !== "GET" || request.body !== undefined) {',
+    replace: '  if (request.method !== "GET" && request.body !== undefined) {',
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-wget-one-value",
+    bug:
+      "wget target: a repeated header written twice, and wget keeps only the last",
+    file: "src/convert/targets/wget.ts",
+    find: "    oneValuePerName: true,",
+    replace: "",
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-wget-warning-case",
+    bug:
+      "wget target: a body's Content-Type not in lower case is warned as added by wget",
+    file: "src/convert/targets/wget.ts",
+    find: '      name.toLowerCase() === "content-type"',
+    replace: '      name === "content-type"',
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-wget-warning-negated",
+    bug:
+      "wget target: the added Content-Type is warned only when the body has one",
+    file: "src/convert/targets/wget.ts",
+    find: "    if (!hasType) {",
+    replace: "    if (hasType) {",
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-wget-dot-segments",
+    bug: "wget target: a path with dot segments written, and wget removes them",
+    file: "src/convert/targets/wget.ts",
+    find: '    removesDotSegments: "dots",',
+    replace: "",
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-httpx-repeated",
+    bug:
+      "httpx target: a repeated header written into a dict, which keeps one value",
+    file: "src/convert/targets/python_httpx.ts",
+    find: "const repeated = new Set(names).size !== names.length;",
+    replace: "const repeated = new Set(names).size === names.length;",
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-httpx-helper",
+    bug:
+      'httpx target: httpx.request("GET", \u2026) for a GET without a body instead of the documented httpx.get(url)',
+    file: "src/convert/targets/python_httpx.ts",
+    find: "    : WITH_CONTENT.has(method) || WITHOUT_CONTENT.has(method);",
+    replace: "    : WITH_CONTENT.has(method) && WITHOUT_CONTENT.has(method);",
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-httpx-upper-cases",
+    bug:
+      "httpx target: a lower-case method written, and httpx sends it upper-cased",
+    file: "src/convert/targets/python_httpx.ts",
+    find: "    upperCasesMethod: true,",
+    replace: "",
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-httpx-dot-segments",
+    bug:
+      "httpx target: a path with dot segments written, and httpx removes them",
+    file: "src/convert/targets/python_httpx.ts",
+    find: '    removesDotSegments: "dots",',
+    replace: "",
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-node-dot-escapes",
+    bug:
+      "node:http target: %2e segments taken for text, and the WHATWG URL removes them",
+    file: "src/convert/targets/node_http.ts",
+    find: '    removesDotSegments: "dots and %2e",',
+    replace: '    removesDotSegments: "dots",',
+    tests: ["tests/convert/targets/dot_segments_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-dot-escape-case",
+    bug:
+      "code targets: only a lower-case %2e read as a dot, where the WHATWG URL reads %2E too",
+    file: "src/convert/targets/_request.ts",
+    find: 'url.replace(/%2e/gi, ".")',
+    replace: 'url.replace(/%2e/g, ".")',
+    tests: ["tests/convert/targets/dot_segments_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-fetch-dot-segments",
+    bug:
+      "fetch target: a path with dot segments written, and fetch's URL removes them",
+    file: "src/convert/targets/fetch.ts",
+    find: '  if (removesDotSegments(request.url, "dots and %2e")) {',
+    replace: "  if (false) {",
+    tests: ["tests/convert/targets/dot_segments_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-requests-dot-segments",
+    bug:
+      "requests target: a path with dot segments written, and requests removes them",
+    file: "src/convert/targets/python_requests.ts",
+    find: '    removesDotSegments: "dots",',
+    replace: "",
+    tests: ["tests/convert/targets/dot_segments_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-axios-dot-segments",
+    bug:
+      "axios target: a path with dot segments written, and axios's URL removes them",
+    file: "src/convert/targets/node_axios.ts",
+    find: '    removesDotSegments: "dots and %2e",',
+    replace: "",
+    tests: ["tests/convert/targets/dot_segments_r15_mutants_test.ts"],
+  },
 ];

@@ -21,7 +21,7 @@ const CASES: WireCase[] = [
   "/a/..",
   "/./a?q=/../",
   "/a/%2e%2e/b",
-  "/a/%2E./b/%2e",
+  "/a/%2E./b",
   "/a/.b/..c/",
 ].map((path) => ({
   name: path,
@@ -49,7 +49,7 @@ for (const target of targets) {
     // URL (curl and RFC 3986 §6.2.2.2 leave it).
     const dots = ["/a/./b/../c", "/a/..", "/./a?q=/../"];
     const refused = WHATWG.has(target.id)
-      ? [...dots, "/a/%2e%2e/b", "/a/%2E./b/%2e"]
+      ? [...dots, "/a/%2e%2e/b", "/a/%2E./b"]
       : REMOVES.has(target.id)
       ? dots
       : [];
