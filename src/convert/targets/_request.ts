@@ -154,10 +154,14 @@ export function targetRequest(
   return out;
 }
 
-/** A warning unless the request asks for HTTP/1.x (or nothing). */
+/**
+ * A warning unless the request asks for HTTP/1.1 (or nothing): the client
+ * writes HTTP/1.1 in its request line, for a request that asked for HTTP/1.0
+ * as for 2 or 3.
+ */
 export function onlyHttp1(request: TargetRequest, title: string): void {
   const version = request.httpVersion?.replace(/^HTTP\//i, "");
-  if (version === undefined || version.startsWith("1")) return;
+  if (version === undefined || version === "1.1") return;
   request.warnings.push({
     code: "HTTP_VERSION_IGNORED",
     message: `${title} sends HTTP/1.1; the request asked for HTTP/${version}`,
