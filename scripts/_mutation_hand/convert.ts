@@ -2907,4 +2907,13 @@ export const CONVERT: HandMutant[] = [
     replace: "",
     tests: ["tests/convert/targets/dot_segments_r15_mutants_test.ts"],
   },
+  {
+    id: "conv15-http10-unwarned",
+    bug:
+      "code targets: a request for HTTP/1.0 gets a program that sends HTTP/1.1 without HTTP_VERSION_IGNORED",
+    file: "src/convert/targets/_request.ts",
+    find: '  if (version === undefined || version === "1.1") return;',
+    replace: '  if (version === undefined || version.startsWith("1")) return;',
+    tests: ["tests/convert/targets/http_version_r15_mutants_test.ts"],
+  },
 ];
