@@ -2916,4 +2916,23 @@ export const CONVERT: HandMutant[] = [
     replace: '  if (version === undefined || version.startsWith("1")) return;',
     tests: ["tests/convert/targets/http_version_r15_mutants_test.ts"],
   },
+  {
+    id: "conv15-curl-continuation-and",
+    bug:
+      "curl reader: a backslash before any character and a line end read as a continuation, so -d \\a<LF> loses its word",
+    file: "src/convert/_curl_words.ts",
+    find: '  if (input[i + 1] === "\\r" && input[i + 2] === "\\n") return 3;',
+    replace:
+      '  if (input[i + 1] === "\\r" || input[i + 2] === "\\n") return 3;',
+    tests: ["tests/convert/curl_words_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-curl-next-at-end",
+    bug:
+      "curl reader: a command ending in a line end reports a next command at the input's end, so MISSING_URL points before the line end",
+    file: "src/convert/_curl_words.ts",
+    find: "    if (next !== undefined && next < n) scan.next = next;",
+    replace: "    if (next !== undefined && next <= n) scan.next = next;",
+    tests: ["tests/convert/curl_words_r15_mutants_test.ts"],
+  },
 ];
