@@ -235,15 +235,6 @@ export const CONVERT: Equivalent[] = [
       "close() has already popped the case frame; without the return the four letters of esac are read again as a plain word of the enclosing frame, which close() left at no command's first word, so no reserved word is looked for and none of the letters opens or closes anything: the same end is found",
   },
   {
-    file: "src/convert/_curl_substitution.ts",
-    before:
-      'if (frame.kind === "case" && reserved === "esac") return close(stack, i + 4);',
-    after:
-      'if (frame.kind === "case" && reserved === "esac") close(stack, i + 4);',
-    reason:
-      "close() has already popped the case frame; the lines after it only set fields of that popped frame, and the four letters of esac are read again as a plain word of the enclosing frame, which close() left at no command's first word: the same end is found",
-  },
-  {
     file: "src/convert/_fetch_code_read.ts",
     context: "const owner = text.slice(i + 1, end);",
     before: "while (i >= 0 && isSpace(text[i])) i--;",
@@ -495,5 +486,27 @@ export const CONVERT: Equivalent[] = [
       "return { code: curlCommand(request, options.pretty || false), warnings: [] };",
     reason:
       "curlCommand only tests pretty for truth, and every falsy value gives false through || as it gave itself through ??",
+  },
+  {
+    file: "src/convert/targets/httpie.ts",
+    before: "upperCasesMethod: true,",
+    after: "upperCasesMethod: false,",
+    reason:
+      "HTTPie then refuses a method with any lower-case letter through its own letters-only check (/^[A-Z]+$/), with the same UNSUPPORTED_BY_TARGET code: every method is refused or written exactly as before",
+  },
+  {
+    file: "src/convert/targets/wget.ts",
+    before: 'if (request.url.startsWith("-")) words.push("--");',
+    after: 'if (request.url.startsWith("-")) ;',
+    reason:
+      "targetRequest hands every target an absolute URL (ABSOLUTE_URL starts with a letter, a path-only URL gets http://host before it), so the URL never starts with '-' and the branch never runs",
+  },
+  {
+    file: "src/convert/targets/python_httpx.ts",
+    before:
+      "const names = request.headers.map(([name]) => name.toLowerCase());",
+    after: "const names = request.headers.map(([name]) => name);",
+    reason:
+      "names repeated only in other letter case then go into a dict with two distinct keys, and httpx sends every item of such a dict as it sends a list of pairs (checked: httpx 0.23 Request.headers.raw keeps X-Rep and x-rep, in order)",
   },
 ];

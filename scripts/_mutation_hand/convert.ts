@@ -401,7 +401,7 @@ export const CONVERT: HandMutant[] = [
     id: "tidy3-curl-unclosed-backtick",
     bug:
       "curl reader: an unclosed backtick runs to the end of the input as text, where bash refuses the command",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_tokens.ts",
     find:
       `  throw open === at ? unclosed(input, at) : unterminatedInside(input, at);`,
     replace: `  return input.length;`,
@@ -637,7 +637,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv9-curl-case-quadratic",
     bug:
       "curl reader: each word of a $(…) looked at to the end of the input, so many clauses take quadratic time",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_tokens.ts",
     find:
       `  while (j < input.length && input[j] >= "a" && input[j] <= "z") j++;`,
     replace: `  j += input.slice(i).replace(/[^a-z][^]*$/, "").length;`,
@@ -1064,7 +1064,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv10-curl-time-option-whole-word",
     bug:
       "curl reader: -p read as time's option at the start of a longer word (time -pxx), so a case after that word is read as a case statement",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_tokens.ts",
     find: `  if (!endsAt(input, i + 2)) return "";`,
     replace: `  if (!endsAt(input, i + 2)) "";`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
@@ -2507,5 +2507,432 @@ export const CONVERT: HandMutant[] = [
     find: '  options.push(["CURLOPT_RETURNTRANSFER", "true"]);\n',
     replace: "",
     tests: ["tests/convert/targets/php_curl_r14_mutants_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-unread",
+    bug:
+      "curl reader: compound commands inside $(\u2026) not tracked, so $(! ; }) gets INVALID_URL and $(done) is accepted",
+    file: "src/convert/_curl_substitution.ts",
+    find: "  blockWord(frame.blocks, reserved, wordAt(input, i), i);",
+    replace: "",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-wrong-kind",
+    bug:
+      "curl reader: any closing word closes any compound command, so $(while x; do y; fi) is accepted",
+    file: "src/convert/_curl_blocks.ts",
+    find: "!ends.includes(top.word)",
+    replace: "ends.length === 0",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-empty-part",
+    bug:
+      "curl reader: a compound command's empty part is accepted ({ }, if x; then fi)",
+    file: "src/convert/_curl_blocks.ts",
+    find: "  if (!top.filled) {",
+    replace: "  if (false) {",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-after-and",
+    bug:
+      "curl reader: a closing word right after && or | is accepted ({ x && })",
+    file: "src/convert/_curl_substitution.ts",
+    find: "  if (endsPart(reserved) && OPEN_END.has(lead)) {",
+    replace: "  if (false) {",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-paren-open",
+    bug: "curl reader: the $(\u2026)'s ) closes it while a { or an if is open",
+    file: "src/convert/_curl_substitution.ts",
+    find: '    noBlockOpen(frame.blocks, ")", i);',
+    replace: "",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-clause-open",
+    bug: "curl reader: a case clause's ;; ends it while a { is open in it",
+    file: "src/convert/_curl_substitution.ts",
+    find: "    noBlockOpen(frame.blocks, operatorAt(input, i), i);",
+    replace: "",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-esac-open",
+    bug: "curl reader: esac closes a case while an if is open in its clause",
+    file: "src/convert/_curl_substitution.ts",
+    find: '    noBlockOpen(frame.blocks, "esac", i);',
+    replace: "",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-word-after-end",
+    bug:
+      "curl reader: a word right after a compound command's end is accepted ({ x; } y)",
+    file: "src/convert/_curl_substitution.ts",
+    find: "  if (frame.ended && !fdBefore(input, i)) {",
+    replace: "  if (false) {",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-named-fd",
+    bug:
+      "curl reader: a named file descriptor's redirection ({fd}>f) after a compound command is refused",
+    file: "src/convert/_curl_shell_tokens.ts",
+    find: "  return /^(?:\\d+|\\{[A-Za-z_]\\w*\\})$/.test(word) &&",
+    replace: "  return /^(?:\\d+)$/.test(word) &&",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-redirect-target",
+    bug:
+      "curl reader: a redirection's file name after a compound command is read as a word after its end (>f refused, >case refused)",
+    file: "src/convert/_curl_substitution.ts",
+    find: '  if (lead === "target") return -1;',
+    replace: "",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-loop-head-operator",
+    bug:
+      "curl reader: an operator other than ; in a for loop's head is accepted (for x in a | b)",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      '  if (LOOP_HEAD.has(lead) && (operator !== ";" || lead === "forname")) {',
+    replace: "  if (false) {",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-loop-head-no-name",
+    bug: "curl reader: for; do is accepted without the loop's name",
+    file: "src/convert/_curl_substitution.ts",
+    find: '(operator !== ";" || lead === "forname")',
+    replace: '(operator !== ";")',
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-loop-in-next-line",
+    bug:
+      "curl reader: for a, a line end, then in b; is refused (the list read as at a command's first word)",
+    file: "src/convert/_curl_substitution.ts",
+    find: '    frame.lead = "forin";\n    frame.command = false;',
+    replace: '    frame.lead = "forin";',
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-loop-do-next-line",
+    bug: "curl reader: a loop's in on the line after its name is refused",
+    file: "src/convert/_curl_substitution.ts",
+    find: '    : lead === "fordo"\n    ? lead',
+    replace: "    : false\n    ? lead",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-loop-arithmetic",
+    bug: "curl reader: for ((;;)); do \u2026 done refused as ;; outside a case",
+    file: "src/convert/_curl_substitution.ts",
+    find: '  if (lead === "forname" && input.startsWith("((", i)) {',
+    replace: "  if (false) {",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-loop-list-words",
+    bug:
+      "curl reader: the second word of a for loop's list is read as where do must come",
+    file: "src/convert/_curl_substitution.ts",
+    find: '    frame.lead = lead === "forin" ? lead : "fordo";',
+    replace: '    frame.lead = "fordo";',
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-loop-needs-do",
+    bug:
+      "curl reader: a command where a for loop's do belongs is accepted (for x in a; b; do)",
+    file: "src/convert/_curl_blocks.ts",
+    find: '    if (top?.word === "for" || top?.word === "select") {',
+    replace: "    if (false) {",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-until-do",
+    bug: "curl reader: an until loop's do is refused",
+    file: "src/convert/_curl_blocks.ts",
+    find: '  ["do", ["while", "until", "for", "select"]],',
+    replace: '  ["do", ["while", "for", "select"]],',
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-else-fi",
+    bug: "curl reader: fi after an else part is refused",
+    file: "src/convert/_curl_blocks.ts",
+    find: '  ["fi", ["then", "else"]],',
+    replace: '  ["fi", ["then"]],',
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-filled",
+    bug:
+      "curl reader: no command marks a part as filled, so every compound command is refused as empty",
+    file: "src/convert/_curl_blocks.ts",
+    find: "    if (top !== undefined) top.filled = true;",
+    replace: "",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-redirect-fills",
+    bug:
+      "curl reader: a part holding only a redirection ({ >f; }) is refused as empty",
+    file: "src/convert/_curl_substitution.ts",
+    find: "  if (redirection && frame.command) {",
+    replace: "  if (false) {",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-subshell-fills",
+    bug:
+      "curl reader: a part holding only a subshell (then (b); fi) is refused as empty",
+    file: "src/convert/_curl_substitution.ts",
+    find: '    if (frame.command) blockWord(frame.blocks, "", "(", i);',
+    replace: "",
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-blocks-stray-in",
+    bug: "curl reader: in at a command's first word is accepted ($(echo; in))",
+    file: "src/convert/_curl_blocks.ts",
+    find: '    if (word === "esac" || word === "in") {',
+    replace: '    if (word === "esac") {',
+    tests: ["tests/convert/curl_blocks_r15_test.ts"],
+  },
+  {
+    id: "conv15-curl-case-esac-return",
+    bug:
+      "curl reader: the case frame's esac read again after closing it, so every case inside $(\u2026) is refused",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      '    noBlockOpen(frame.blocks, "esac", i);\n    return close(stack, i + 4);',
+    replace:
+      '    noBlockOpen(frame.blocks, "esac", i);\n    close(stack, i + 4);',
+    tests: ["tests/convert/curl_case_arith_test.ts"],
+  },
+  {
+    id: "conv15-httpie-empty-item",
+    bug:
+      "HTTPie target: an empty header value written as 'Name:', which removes the header instead of sending it empty",
+    file: "src/convert/targets/httpie.ts",
+    find: '  if (value === "") return `${name};`;',
+    replace: '  if (value === "") `${name};`;',
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-httpie-backslash-refusal",
+    bug:
+      "HTTPie target: a backslash before : ; = @ in a value is written anyway, and HTTPie reads it as an escaped separator",
+    file: "src/convert/targets/httpie.ts",
+    find: "  if (/\\\\[:;=@]/.test(value)) {",
+    replace: "  if (false) {",
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-httpie-path-as-is",
+    bug:
+      "HTTPie target: no --path-as-is, so HTTPie removes the path's dot segments",
+    file: "src/convert/targets/httpie.ts",
+    find: '  if (hasDotSegments(request.url)) words.push("--path-as-is");',
+    replace: "",
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-httpie-default-method",
+    bug:
+      "HTTPie target: the default method taken the wrong way round, so a POST without a body is sent as GET",
+    file: "src/convert/targets/httpie.ts",
+    find: 'const defaultMethod = request.body === undefined ? "GET" : "POST";',
+    replace:
+      'const defaultMethod = request.body !== undefined ? "GET" : "POST";',
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-httpie-method-word",
+    bug:
+      "HTTPie target: the method word left out, so HTTPie sends its default method",
+    file: "src/convert/targets/httpie.ts",
+    find: "    words.push(request.method);",
+    replace: "",
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-httpie-type-case",
+    bug:
+      "HTTPie target: a body's Content-Type not in lower case gets 'Content-Type:' after it, which removes it",
+    file: "src/convert/targets/httpie.ts",
+    find: '    name.toLowerCase() === "content-type"',
+    replace: '    name === "content-type"',
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-httpie-type-kept-off",
+    bug: "HTTPie target: a body without a type gets HTTPie's application/json",
+    file: "src/convert/targets/httpie.ts",
+    find:
+      "  if (request.body !== undefined && !hasType) words.push(\"'Content-Type:'\");",
+    replace: "",
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-wget-method-and",
+    bug:
+      "wget target: --method only for a non-GET with a body, so a POST without one is sent as GET and a GET with one as POST",
+    file: "src/convert/targets/wget.ts",
+    find: '  if (request.method !== "GET" || request.body !== undefined) {',
+    replace: '  if (request.method !== "GET" && request.body !== undefined) {',
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-wget-one-value",
+    bug:
+      "wget target: a repeated header written twice, and wget keeps only the last",
+    file: "src/convert/targets/wget.ts",
+    find: "    oneValuePerName: true,",
+    replace: "",
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-wget-warning-case",
+    bug:
+      "wget target: a body's Content-Type not in lower case is warned as added by wget",
+    file: "src/convert/targets/wget.ts",
+    find: '      name.toLowerCase() === "content-type"',
+    replace: '      name === "content-type"',
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-wget-warning-negated",
+    bug:
+      "wget target: the added Content-Type is warned only when the body has one",
+    file: "src/convert/targets/wget.ts",
+    find: "    if (!hasType) {",
+    replace: "    if (hasType) {",
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-wget-dot-segments",
+    bug: "wget target: a path with dot segments written, and wget removes them",
+    file: "src/convert/targets/wget.ts",
+    find: '    removesDotSegments: "dots",',
+    replace: "",
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-httpx-repeated",
+    bug:
+      "httpx target: a repeated header written into a dict, which keeps one value",
+    file: "src/convert/targets/python_httpx.ts",
+    find: "const repeated = new Set(names).size !== names.length;",
+    replace: "const repeated = new Set(names).size === names.length;",
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-httpx-helper",
+    bug:
+      'httpx target: httpx.request("GET", \u2026) for a GET without a body instead of the documented httpx.get(url)',
+    file: "src/convert/targets/python_httpx.ts",
+    find: "    : WITH_CONTENT.has(method) || WITHOUT_CONTENT.has(method);",
+    replace: "    : WITH_CONTENT.has(method) && WITHOUT_CONTENT.has(method);",
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-httpx-upper-cases",
+    bug:
+      "httpx target: a lower-case method written, and httpx sends it upper-cased",
+    file: "src/convert/targets/python_httpx.ts",
+    find: "    upperCasesMethod: true,",
+    replace: "",
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-httpx-dot-segments",
+    bug:
+      "httpx target: a path with dot segments written, and httpx removes them",
+    file: "src/convert/targets/python_httpx.ts",
+    find: '    removesDotSegments: "dots",',
+    replace: "",
+    tests: ["tests/convert/targets/shell_httpx_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-node-dot-escapes",
+    bug:
+      "node:http target: %2e segments taken for text, and the WHATWG URL removes them",
+    file: "src/convert/targets/node_http.ts",
+    find: '    removesDotSegments: "dots and %2e",',
+    replace: '    removesDotSegments: "dots",',
+    tests: ["tests/convert/targets/dot_segments_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-dot-escape-case",
+    bug:
+      "code targets: only a lower-case %2e read as a dot, where the WHATWG URL reads %2E too",
+    file: "src/convert/targets/_request.ts",
+    find: 'url.replace(/%2e/gi, ".")',
+    replace: 'url.replace(/%2e/g, ".")',
+    tests: ["tests/convert/targets/dot_segments_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-fetch-dot-segments",
+    bug:
+      "fetch target: a path with dot segments written, and fetch's URL removes them",
+    file: "src/convert/targets/fetch.ts",
+    find: '  if (removesDotSegments(request.url, "dots and %2e")) {',
+    replace: "  if (false) {",
+    tests: ["tests/convert/targets/dot_segments_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-requests-dot-segments",
+    bug:
+      "requests target: a path with dot segments written, and requests removes them",
+    file: "src/convert/targets/python_requests.ts",
+    find: '    removesDotSegments: "dots",',
+    replace: "",
+    tests: ["tests/convert/targets/dot_segments_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-axios-dot-segments",
+    bug:
+      "axios target: a path with dot segments written, and axios's URL removes them",
+    file: "src/convert/targets/node_axios.ts",
+    find: '    removesDotSegments: "dots and %2e",',
+    replace: "",
+    tests: ["tests/convert/targets/dot_segments_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-http10-unwarned",
+    bug:
+      "code targets: a request for HTTP/1.0 gets a program that sends HTTP/1.1 without HTTP_VERSION_IGNORED",
+    file: "src/convert/targets/_request.ts",
+    find: '  if (version === undefined || version === "1.1") return;',
+    replace: '  if (version === undefined || version.startsWith("1")) return;',
+    tests: ["tests/convert/targets/http_version_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-curl-continuation-and",
+    bug:
+      "curl reader: a backslash before any character and a line end read as a continuation, so -d \\a<LF> loses its word",
+    file: "src/convert/_curl_words.ts",
+    find: '  if (input[i + 1] === "\\r" && input[i + 2] === "\\n") return 3;',
+    replace:
+      '  if (input[i + 1] === "\\r" || input[i + 2] === "\\n") return 3;',
+    tests: ["tests/convert/curl_words_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv15-curl-next-at-end",
+    bug:
+      "curl reader: a command ending in a line end reports a next command at the input's end, so MISSING_URL points before the line end",
+    file: "src/convert/_curl_words.ts",
+    find: "    if (next !== undefined && next < n) scan.next = next;",
+    replace: "    if (next !== undefined && next <= n) scan.next = next;",
+    tests: ["tests/convert/curl_words_r15_mutants_test.ts"],
   },
 ];

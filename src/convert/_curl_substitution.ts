@@ -11,7 +11,6 @@ import {
   syntaxError,
   unclosed,
   unexpected,
-  unterminatedInside,
 } from "./_curl_syntax_errors.ts";
 import {
   bodyAfterClose,
@@ -19,6 +18,24 @@ import {
   hereDocumentBodies,
   hereDocumentStart,
 } from "./_curl_heredoc.ts";
+import {
+  type Block,
+  blockWord,
+  endsPart,
+  noBlockOpen,
+} from "./_curl_blocks.ts";
+import {
+  ansiCEnd,
+  backtickEnd,
+  fdBefore,
+  opensTest,
+  operatorAt,
+  reservedWord,
+  singleQuotedEnd,
+  startsWord,
+  timeOption,
+  wordAt,
+} from "./_curl_shell_tokens.ts";
 
 /**
  * What the shell grammar remembers at a point of a frame of commands:
@@ -37,6 +54,7 @@ interface Grammar {
   ended: boolean;
   word: boolean;
   docs: HereDocument[];
+  blocks: Block[];
 }
 
 /**
@@ -47,8 +65,10 @@ interface Grammar {
  * missing but then only `;` or a line end may follow (as after `time`),
  * `complete` after `coproc NAME`, where any separator may follow, `list`
  * after `&&` or `||` (across line ends), `function` before a function's
- * name, `body` where a function's body, a compound command, must come, and
- * `coproc`.
+ * name, `body` where a function's body, a compound command, must come,
+ * `coproc`, and a loop's head: `forname` before its name, `fordo` after it
+ * (`in` or `do` next), `forin` in its list of words; `target` after a
+ * redirection, whose file name comes next.
  */
 type Lead =
   | ""
@@ -62,7 +82,11 @@ type Lead =
   | "list"
   | "function"
   | "body"
-  | "coproc";
+  | "coproc"
+  | "forname"
+  | "fordo"
+  | "forin"
+  | "target";
 
 /** Leads after which `;` may come where a command's first word would. */
 const EMPTY_PIPELINE = new Set<Lead>(["time", "timeopt", "bare", "complete"]);
@@ -70,6 +94,9 @@ const EMPTY_PIPELINE = new Set<Lead>(["time", "timeopt", "bare", "complete"]);
 /** Leads after which a closing `)` or a clause's `;;` finds a command missing. */
 const OPEN_END = new Set<Lead>(["time", "timeopt", "bare", "list"]);
 OPEN_END.add("pipe").add("pipeline").add("pipegap");
+
+/** Leads of a loop's head, which only `;` or a line end may end. */
+const LOOP_HEAD = new Set<Lead>(["forname", "fordo", "forin"]);
 
 /** Reserved words that open a compound command, a function's body. */
 const COMPOUND = new Set(["{", "if", "while", "until", "for", "case"]);
@@ -116,26 +143,6 @@ LEADING.add("{").add("!");
 
 /** Reserved words that end a compound command. */
 const CLOSING = new Set(["}", "fi", "done"]);
-
-/** Operators of more than one character, longest first where one starts another. */
-const LONG_OPERATORS = [
-  "<<<",
-  "<<-",
-  ";;&",
-  "&>>",
-  "&&",
-  "||",
-  "|&",
-  ";;",
-  ";&",
-  "<<",
-  ">>",
-  "<&",
-  ">&",
-  "<>",
-  ">|",
-  "&>",
-];
 
 /**
  * Index just after the end of the expansion that opens at `at`: the `)` that
@@ -260,6 +267,7 @@ function grammar(docs: HereDocument[]): Grammar {
     ended: false,
     word: false,
     docs,
+    blocks: [],
   };
 }
 
@@ -326,7 +334,26 @@ function commandWord(
 ): number {
   const lead = frame.lead;
   frame.lead = "";
+  // A redirection's file name is a plain word, whatever it spells.
+  if (lead === "target") return -1;
   if (frame.ended && reserved === "case") throw refusedAfter(i);
+  if (frame.ended && !fdBefore(input, i)) {
+    // Only a redirection may follow a compound command before a separator.
+    throw unexpected(wordAt(input, i), i, "a compound command ends before it");
+  }
+  if (lead === "forname" || lead === "forin") {
+    // The loop's name, or a word of its list: no command's first word.
+    frame.lead = lead === "forin" ? lead : "fordo";
+    return -1;
+  }
+  if (lead === "fordo" && reserved === "in") {
+    frame.lead = "forin";
+    frame.command = false;
+    return i + 2;
+  }
+  // Any other word after the name is read where a command's first word
+  // would be: the open loop (blockWord) lets only its `do` stand there.
+  if (lead === "fordo") frame.command = true;
   if (lead === "function") {
     // The function's name: its body, a compound command, comes next.
     frame.command = true;
@@ -348,7 +375,13 @@ function commandWord(
     );
   }
   if (!frame.command) return -1;
-  if (frame.kind === "case" && reserved === "esac") return close(stack, i + 4);
+  if (endsPart(reserved) && OPEN_END.has(lead)) {
+    throw unexpected(reserved, i, "a command must come before it");
+  }
+  if (frame.kind === "case" && reserved === "esac") {
+    noBlockOpen(frame.blocks, "esac", i);
+    return close(stack, i + 4);
+  }
   const option = lead === "time" || lead === "timeopt"
     ? timeOption(input, i, lead)
     : "";
@@ -357,6 +390,12 @@ function commandWord(
     // (or none, as after `time`); only `-p` may take `--` after it.
     frame.lead = option === "-p" ? "timeopt" : "bare";
     return i + 2;
+  }
+  blockWord(frame.blocks, reserved, wordAt(input, i), i);
+  if (reserved === "for" || reserved === "select") {
+    frame.lead = "forname";
+    frame.command = false;
+    return i + reserved.length;
   }
   if (reserved === "case") {
     // Its subject, `in` and patterns are read by the case frame; its
@@ -394,13 +433,6 @@ function commandWord(
   return -1;
 }
 
-/** `-p` (only right after `time`) or `--` as a whole word at `i`, else "". */
-function timeOption(input: string, i: number, lead: string): string {
-  if (!endsAt(input, i + 2)) return "";
-  if (input.startsWith("--", i)) return "--";
-  return lead === "time" && input.startsWith("-p", i) ? "-p" : "";
-}
-
 /**
  * A line ends in a frame of commands: a command's first word comes next
  * (where `time` is reserved unless a `|` ends the line before), and the
@@ -414,24 +446,19 @@ function lineEnd(input: string, i: number, frame: Commands | Case): number {
   const piped = lead === "pipe" || lead === "pipeline" || lead === "pipegap";
   frame.time = !piped;
   // bash 5.2 reads `time` after `|` and one line end as an ordinary word,
-  // and refuses it after more; a function's body may follow its line.
+  // and refuses it after more; a function's body may follow its line, and
+  // a loop's `in` or `do` the line of its name.
   frame.lead = lead === "pipe"
     ? "pipeline"
     : piped
     ? "pipegap"
     : lead === "body" || lead === "list"
     ? lead
+    : lead === "fordo"
+    ? lead
     : "";
   frame.ended = false;
   return hereDocumentBodies(input, i + 1, frame.docs);
-}
-
-/** The operator at `i`: the longest one bash reads there. */
-function operatorAt(input: string, i: number): string {
-  for (const operator of LONG_OPERATORS) {
-    if (input.startsWith(operator, i)) return operator;
-  }
-  return input[i];
 }
 
 /** An operator in `$(…)` or a subshell: a `)` closes it; `;;` belongs to no case here. */
@@ -444,6 +471,7 @@ function commandsOperator(
   const operator = operatorAt(input, i);
   if (operator === ")") {
     missingBefore(frame, ")", i);
+    noBlockOpen(frame.blocks, ")", i);
     if (frame.opened === "dollar" && frame.docs.length > 0) {
       throw bodyAfterClose(frame.docs[0]);
     }
@@ -470,6 +498,21 @@ function commandOperator(
 ): number {
   const lead = frame.lead;
   frame.lead = "";
+  if (lead === "forname" && input.startsWith("((", i)) {
+    // `for ((…))`: arithmetic, no commands; `do` comes after it.
+    stack.push({
+      kind: "commands",
+      open: 1,
+      arithmetic: true,
+      opened: "subshell",
+      ...grammar(frame.docs),
+    });
+    frame.lead = "fordo";
+    return i + 1;
+  }
+  if (LOOP_HEAD.has(lead) && (operator !== ";" || lead === "forname")) {
+    throw unexpected(operator, i, "only ; or a line end ends a loop's head");
+  }
   if (operator === "(") {
     let j = i + 1;
     while (input[j] === " " || input[j] === "\t") j++;
@@ -481,6 +524,7 @@ function commandOperator(
       frame.lead = "body";
       return j + 1;
     }
+    if (frame.command) blockWord(frame.blocks, "", "(", i);
     const before = input[i - 1];
     stack.push({
       kind: "commands",
@@ -501,6 +545,9 @@ function commandOperator(
       "a function's body must be a compound command",
     );
   }
+  if (redirection && frame.command) {
+    blockWord(frame.blocks, "", operator, i);
+  }
   if (operator === "<<" || operator === "<<-") {
     const [doc, next] = hereDocumentStart(input, i);
     frame.docs.push(doc);
@@ -511,6 +558,7 @@ function commandOperator(
     // A redirection: the next word is its file name, no command's first
     // word, and a compound command before it has still just ended.
     frame.command = false;
+    frame.lead = "target";
     return i + operator.length;
   }
   // After `!` or `time` with no pipeline only `;` may end the command
@@ -561,6 +609,7 @@ function caseOperator(
   if (c === ")") throw syntaxError(input, i, frame.at, "`;;` or `esac`");
   if (c === ";" && (input[i + 1] === ";" || input[i + 1] === "&")) {
     // `;;`, `;&` or `;;&` ends the clause: patterns come next.
+    noBlockOpen(frame.blocks, operatorAt(input, i), i);
     missingBefore(frame, operatorAt(input, i), i);
     frame.state = "pattern";
     frame.lead = "";
@@ -602,65 +651,4 @@ function endWord(frame: Commands | Case): void {
     frame.state = "in";
   }
   frame.word = false;
-}
-
-/** The word at `i` when it is a plain word (letters, or `{`, `}` or `!` alone), else "". */
-function reservedWord(input: string, i: number): string {
-  let j = i;
-  while (j < input.length && input[j] >= "a" && input[j] <= "z") j++;
-  if (j === i && "{}!".includes(input[i])) j++;
-  return endsAt(input, j) ? input.slice(i, j) : "";
-}
-
-/**
- * Whether a word ends at `i`: the input's end, a blank, a line end (a CR
- * only before LF, as the reader reads a pasted CRLF command) or an operator.
- */
-function endsAt(input: string, i: number): boolean {
-  const c = input[i];
-  return c === undefined || " \t\n|&;<>()".includes(c) ||
-    (c === "\r" && input[i + 1] === "\n");
-}
-
-/** Whether a `#` at `i` starts a word, so bash reads a comment. */
-function startsWord(input: string, i: number): boolean {
-  return " \t\n;&|(".includes(input[i - 1]);
-}
-
-function singleQuotedEnd(input: string, from: number, at: number): number {
-  const close = input.indexOf("'", from);
-  if (close === -1) throw unterminatedInside(input, at);
-  return close + 1;
-}
-
-function ansiCEnd(input: string, from: number, at: number): number {
-  for (let i = from; i < input.length; i++) {
-    if (input[i] === "\\") i++;
-    else if (input[i] === "'") return i + 1;
-  }
-  throw unterminatedInside(input, at);
-}
-
-/**
- * After the backtick that closes the one at `open`, which sits in the
- * expansion opened at `at` (or is it).
- */
-function backtickEnd(input: string, open: number, at: number): number {
-  for (let i = open + 1; i < input.length; i++) {
-    if (input[i] === "\\") i++;
-    else if (input[i] === "`") return i + 1;
-  }
-  throw open === at ? unclosed(input, at) : unterminatedInside(input, at);
-}
-
-/** Whether `[[` opens a test command at `i` (a function's body too). */
-function opensTest(input: string, i: number): boolean {
-  return input.startsWith("[[", i) && endsAt(input, i + 2);
-}
-
-/** The plain word at `i`, at most 40 characters of it, for a message. */
-function wordAt(input: string, i: number): string {
-  let j = i;
-  while (j < input.length && j - i < 40 && !endsAt(input, j)) j++;
-  return input.slice(i, j);
 }

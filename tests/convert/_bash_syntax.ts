@@ -37,6 +37,20 @@ export async function assertRefusedAsBash(
   );
 }
 
+/**
+ * {@linkcode assertRefusedAsBash} with the token's offset marked by `@` in
+ * `marked` (the `@` is not part of the command).
+ */
+export function assertMarkedRefusedAsBash(
+  marked: string,
+  token: string,
+): Promise<void> {
+  const offset = marked.indexOf("@");
+  const command = marked.replace("@", "");
+  assert.ok(command.startsWith(token, offset), marked);
+  return assertRefusedAsBash(command, token, offset);
+}
+
 /** `curl X`: X read whole as one word by the reader, and accepted by bash. */
 export async function assertReadAsBash(command: string): Promise<void> {
   const [word] = scanWords(command).words.slice(1);

@@ -93,22 +93,26 @@ export async function readRequest(
   return { method, target, version, headers, body, head };
 }
 
-/** Records the one request on `conn`, answers 200 "ok" and closes. */
+/** The answer {@linkcode serve} gives unless told: 200 "ok", closing. */
+export function okAnswer(request: WireRequest): Uint8Array {
+  // No body after a HEAD (a client would read it as a broken next answer).
+  return new TextEncoder().encode(
+    "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n" +
+      (request.method === "HEAD" ? "" : "ok"),
+  );
+}
+
+/** Records the one request on `conn`, writes `answer`'s bytes for it and closes. */
 export async function serve(
   conn: Deno.Conn,
   out: WireRequest[],
+  answer: (request: WireRequest) => Uint8Array = okAnswer,
 ): Promise<void> {
   try {
     const request = await readRequest(conn);
     if (request !== null) {
       out.push(request);
-      // No body after a HEAD (a client would read it as a broken next answer).
-      await conn.write(
-        new TextEncoder().encode(
-          "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n" +
-            (request.method === "HEAD" ? "" : "ok"),
-        ),
-      );
+      await conn.write(answer(request));
     }
   } catch {
     // A client that hung up: nothing to record.

@@ -211,8 +211,10 @@ describe("curl reader: a case statement inside $(…)", () => {
 
   it("a deep nesting of case statements is read, not a stack overflow", () => {
     const depth = 20_000;
-    const word = "x/$(" + "case a in a) ".repeat(depth) +
-      "echo;; esac ".repeat(depth) + ")/z";
+    // Each inner case is the outer clause's command: `;;` ends that clause
+    // (bash refuses a word right after an `esac`).
+    const word = "x/$(" + "case a in a) ".repeat(depth) + "echo;; esac" +
+      " ;; esac".repeat(depth - 1) + ")/z";
     assert.deepEqual(wordsOf(`curl ${word} -s`), ["curl", word, "-s"]);
   });
 });

@@ -7,16 +7,7 @@
 // `time` is an ordinary command name, so `$(time | x)` is read as bash reads
 // it, a pipeline. Each case is compared with real bash.
 import { describe, it } from "../_harness.ts";
-import assert from "node:assert/strict";
-import { assertReadAsBash, assertRefusedAsBash } from "./_bash_syntax.ts";
-
-/** `@` marks where the refused token starts; it is not part of the command. */
-function assertMarkedRefusedAsBash(marked: string, token: string) {
-  const offset = marked.indexOf("@");
-  const command = marked.replace("@", "");
-  assert.ok(command.startsWith(token, offset), marked);
-  return assertRefusedAsBash(command, token, offset);
-}
+import { assertMarkedRefusedAsBash, assertReadAsBash } from "./_bash_syntax.ts";
 
 describe("curl reader: `!`, `time`, `|` and `f()` with nothing after them inside $(…)", () => {
   it("`!` or a reserved `time` before a separator other than `;`: INVALID_INPUT at it", async () => {

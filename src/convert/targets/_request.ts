@@ -5,7 +5,7 @@ import { ConversionError } from "../errors.ts";
 import type { HttpRequest } from "../types.ts";
 import { headerEntries } from "../_message.ts";
 import { checkSendableRequest } from "../_sendable.ts";
-import { curlUrl } from "../_curl_generate.ts";
+import { curlUrl, hasDotSegments } from "../_curl_generate.ts";
 import { ABSOLUTE_URL, trimBlanks } from "../_http_text.ts";
 import type { CodeWarning } from "./target.ts";
 
@@ -17,6 +17,13 @@ export interface ClientLimits {
   upperCasesMethod?: boolean;
   /** The client sends each name once (a repeated header would be joined). */
   oneValuePerName?: boolean;
+  /**
+   * The client removes the path's `.` and `..` segments before sending
+   * (urllib3, httpx, wget: `"dots"`), a WHATWG URL `%2e` ones too
+   * (`"dots and %2e"`), so such a path reaches another resource than the
+   * request names.
+   */
+  removesDotSegments?: "dots" | "dots and %2e";
 }
 
 /** A request ready to format. */
@@ -50,6 +57,24 @@ export function unsupported(title: string, message: string): never {
     code: "UNSUPPORTED_BY_TARGET",
     message: `${title}: ${message}`,
   });
+}
+
+/** Whether a client that removes `which` dot segments would change `url`'s path. */
+export function removesDotSegments(
+  url: string,
+  which: ClientLimits["removesDotSegments"],
+): boolean {
+  if (which === undefined) return false;
+  // WHATWG URL reads `%2e` (either case) as a dot in a path segment.
+  return hasDotSegments(which === "dots" ? url : url.replace(/%2e/gi, "."));
+}
+
+/** UNSUPPORTED_BY_TARGET: the client would send the path without its dot segments. */
+export function refuseDotSegments(title: string): never {
+  unsupported(
+    title,
+    "the client removes the . and .. segments of the URL's path, so the request would reach another path than the one it names",
+  );
 }
 
 /**
@@ -96,6 +121,9 @@ export function targetRequest(
     url = `http://${host}${url}`;
   }
   url = curlUrl(wellFormed(url, "URL", warnings));
+  if (removesDotSegments(url, limits.removesDotSegments)) {
+    refuseDotSegments(limits.title);
+  }
   const method = request.method;
   if (limits.upperCasesMethod && method !== method.toUpperCase()) {
     unsupported(
@@ -126,10 +154,14 @@ export function targetRequest(
   return out;
 }
 
-/** A warning unless the request asks for HTTP/1.x (or nothing). */
+/**
+ * A warning unless the request asks for HTTP/1.1 (or nothing): the client
+ * writes HTTP/1.1 in its request line, for a request that asked for HTTP/1.0
+ * as for 2 or 3.
+ */
 export function onlyHttp1(request: TargetRequest, title: string): void {
   const version = request.httpVersion?.replace(/^HTTP\//i, "");
-  if (version === undefined || version.startsWith("1")) return;
+  if (version === undefined || version === "1.1") return;
   request.warnings.push({
     code: "HTTP_VERSION_IGNORED",
     message: `${title} sends HTTP/1.1; the request asked for HTTP/${version}`,

@@ -10,7 +10,13 @@ import type {
   CodeWarning,
   TargetOptions,
 } from "./target.ts";
-import { assertUrl, isNonAscii, unsupported } from "./_request.ts";
+import {
+  assertUrl,
+  isNonAscii,
+  refuseDotSegments,
+  removesDotSegments,
+  unsupported,
+} from "./_request.ts";
 
 // Headers fetch() computes or sets itself whatever the code says (undici in
 // Node; a browser forbids them outright, with Cookie, Origin and Referer).
@@ -31,6 +37,9 @@ const TITLE = "JavaScript fetch()";
 
 function generate(request: HttpRequest, options: TargetOptions): CodeResult {
   assertUrl(request.url);
+  if (removesDotSegments(request.url, "dots and %2e")) {
+    refuseDotSegments(TITLE);
+  }
   const method = request.method.toUpperCase();
   if (request.body !== undefined && (method === "GET" || method === "HEAD")) {
     unsupported(TITLE, `fetch() rejects a ${method} request with a body`);

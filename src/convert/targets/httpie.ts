@@ -2,7 +2,7 @@
 // parsed by HTTPie's item syntax, so every separator character in a value is
 // escaped with a backslash; the body goes through --raw, sent as it is.
 import type { HttpRequest } from "../types.ts";
-import { quoteShell } from "../_curl_generate.ts";
+import { hasDotSegments, quoteShell } from "../_curl_generate.ts";
 import type { CodeResult, CodeTarget, TargetOptions } from "./target.ts";
 import { onlyHttp1, targetRequest, unsupported } from "./_request.ts";
 
@@ -25,13 +25,6 @@ function headerItem(name: string, value: string): string {
   return `${name}:${value.replace(SEPARATOR_CHARS, (c) => "\\" + c)}`;
 }
 
-function hasDotSegment(url: string): boolean {
-  const path = url.replace(/^[a-z][a-z0-9+.\-]*:\/\/[^/?#]*/i, "").split(
-    /[?#]/,
-  )[0];
-  return path.split("/").some((segment) => segment === "." || segment === "..");
-}
-
 function generate(plain: HttpRequest, options: TargetOptions): CodeResult {
   const request = targetRequest(plain, {
     title: TITLE,
@@ -48,7 +41,7 @@ function generate(plain: HttpRequest, options: TargetOptions): CodeResult {
     );
   }
   const words: string[] = [];
-  if (hasDotSegment(request.url)) words.push("--path-as-is");
+  if (hasDotSegments(request.url)) words.push("--path-as-is");
   if (request.body !== undefined) {
     // --raw=…: a body starting with "-" is still the option's value.
     words.push(`--raw=${quoteShell(request.body, "body")}`);

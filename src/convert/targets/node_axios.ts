@@ -29,6 +29,7 @@ function generate(plain: HttpRequest): CodeResult {
   const request = targetRequest(plain, {
     title: TITLE,
     upperCasesMethod: true,
+    removesDotSegments: "dots and %2e",
     oneValuePerName: true,
   });
   onlyHttp1(request, TITLE);

@@ -13,6 +13,7 @@ function generate(plain: HttpRequest): CodeResult {
   const request = targetRequest(plain, {
     title: TITLE,
     upperCasesMethod: true,
+    removesDotSegments: "dots and %2e",
   });
   onlyHttp1(request, TITLE);
   const module = /^https:/i.test(request.url) ? "https" : "http";

@@ -14,6 +14,7 @@ function generate(plain: HttpRequest): CodeResult {
   const request = targetRequest(plain, {
     title: TITLE,
     upperCasesMethod: true,
+    removesDotSegments: "dots",
   });
   onlyHttp1(request, TITLE);
   const names = request.headers.map(([name]) => name.toLowerCase());

@@ -22,6 +22,7 @@ function generate(plain: HttpRequest): CodeResult {
   const request = targetRequest(plain, {
     title: TITLE,
     upperCasesMethod: true,
+    removesDotSegments: "dots",
     oneValuePerName: true,
   });
   onlyHttp1(request, TITLE);

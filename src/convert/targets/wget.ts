@@ -12,6 +12,7 @@ function generate(plain: HttpRequest, options: TargetOptions): CodeResult {
   const request = targetRequest(plain, {
     title: TITLE,
     upperCasesMethod: true,
+    removesDotSegments: "dots",
     oneValuePerName: true,
   });
   onlyHttp1(request, TITLE);

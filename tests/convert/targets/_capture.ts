@@ -5,11 +5,13 @@ import { serve, type WireRequest } from "../_curl_wire.ts";
 
 /**
  * Opens `count` capture listeners, runs `body(origins)` and returns, per
- * origin, the requests that arrived there (in arrival order).
+ * origin, the requests that arrived there (in arrival order). Each request
+ * is answered with `answer` (200 "ok" unless given).
  */
 export async function captureEach<T>(
   count: number,
   body: (origins: string[]) => Promise<T>,
+  answer?: (request: WireRequest) => Uint8Array,
 ): Promise<{ result: T; requests: WireRequest[][] }> {
   const listeners = Array.from(
     { length: count },
@@ -19,7 +21,9 @@ export async function captureEach<T>(
   const served: Promise<void>[] = [];
   const accepting = listeners.map(async (listener, i) => {
     try {
-      for await (const conn of listener) served.push(serve(conn, requests[i]));
+      for await (const conn of listener) {
+        served.push(serve(conn, requests[i], answer));
+      }
     } catch { /* listener closed */ }
   });
   let result: T;

@@ -6,60 +6,35 @@
 import assert from "node:assert/strict";
 import { generateCode } from "../../../src/convert/code.ts";
 import type { HttpRequest } from "../../../src/convert/types.ts";
-import {
-  readRequest,
-  sentByCurl,
-  wireHeader,
-  type WireRequest,
-} from "../_curl_wire.ts";
+import { sentByCurl, wireHeader, type WireRequest } from "../_curl_wire.ts";
+import { captureEach } from "./_capture.ts";
 import { RUNNERS, skipReason } from "./_runners.ts";
 
 const ignore = await skipReason("php-curl") !== undefined;
 
 /**
  * Runs the php-curl program for `request` (its URL's origin replaced by a
- * local server's) against a server that answers every request with
- * `answer`; returns what arrived and what the program printed.
+ * local capture server's, which answers with `answer`: 200 "ok" unless
+ * given), checks that PHP reported no error, and gives the one request that
+ * arrived, what the program printed, and the program.
  */
-async function runAgainst(
+async function runPhp(
   request: HttpRequest,
-  answer: (arrived: WireRequest) => Uint8Array,
+  answer?: (arrived: WireRequest) => Uint8Array,
 ) {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const origin = `http://127.0.0.1:${listener.addr.port}`;
-  const arrived: WireRequest[] = [];
-  const served: Promise<void>[] = [];
-  const accepting = (async () => {
-    try {
-      for await (const conn of listener) {
-        served.push((async () => {
-          try {
-            const wire = await readRequest(conn);
-            if (wire !== null) {
-              arrived.push(wire);
-              await conn.write(answer(wire));
-            }
-          } catch {
-            /* a client that hung up */
-          } finally {
-            conn.close();
-          }
-        })());
-      }
-    } catch { /* listener closed */ }
-  })();
-  try {
+  const { result, requests } = await captureEach(1, async ([origin]) => {
     const { code } = generateCode(
       { ...request, url: request.url.replace("http://a.test", origin) },
       { target: "php-curl" },
     );
-    const result = await RUNNERS["php-curl"].run([code]);
-    return { arrived, out: result.out, err: result.err, code };
-  } finally {
-    listener.close();
-    await accepting;
-    await Promise.all(served);
-  }
+    return { code, run: await RUNNERS["php-curl"].run([code]) };
+  }, answer);
+  const { code, run } = result;
+  assert.equal(run.err, "", `${code}\n${run.err}`);
+  assert.equal(requests[0].length, 1, code);
+  // The runner prints "=== file" before each program's own output.
+  const printed = run.out.slice(run.out.indexOf("\n") + 1);
+  return { wire: requests[0][0], printed, code };
 }
 
 function answerOf(head: string, body: Uint8Array = new Uint8Array()) {
@@ -75,11 +50,6 @@ function acceptEncoding(wire: WireRequest): [string, string][] {
   return wire.headers.filter(([n]) => n.toLowerCase() === "accept-encoding");
 }
 
-/** What the program printed after the runner's "=== file" line. */
-function printed(out: string): string {
-  return out.slice(out.indexOf("\n") + 1);
-}
-
 Deno.test({
   name:
     "php-curl: a HEAD program ends with the answer's head, though the answer names a Content-Length",
@@ -87,17 +57,15 @@ Deno.test({
 }, async () => {
   // As RFC 9110 says a HEAD answer may: the GET's length, no body. A custom
   // "HEAD" method would make libcurl read that many bytes, which never come.
-  const run = await runAgainst(
+  const run = await runPhp(
     { method: "HEAD", url: "http://a.test/doc", headers: {} },
     () =>
       answerOf(
         "HTTP/1.1 200 OK\r\nContent-Length: 12\r\nConnection: close\r\n",
       ),
   );
-  assert.equal(run.arrived.length, 1);
-  assert.equal(run.arrived[0].method, "HEAD");
-  assert.equal(run.err, "", `${run.code}\n${run.err}`);
-  assert.equal(printed(run.out), "");
+  assert.equal(run.wire.method, "HEAD");
+  assert.equal(run.printed, "");
 });
 
 Deno.test({
@@ -118,7 +86,7 @@ Deno.test({
   for (
     const name of ["Accept-Encoding", "accept-encoding", "ACCEPT-ENCODING"]
   ) {
-    const run = await runAgainst(
+    const run = await runPhp(
       {
         method: "GET",
         url: "http://a.test/z",
@@ -131,12 +99,11 @@ Deno.test({
           gzip,
         ),
     );
-    assert.equal(run.err, "", `${run.code}\n${run.err}`);
-    assert.equal(printed(run.out), text, name);
+    assert.equal(run.printed, text, name);
     // Asked for by libcurl, for the encodings it decodes, as curl
     // --compressed asks; the request's other headers sent beside it.
-    assert.deepEqual(acceptEncoding(run.arrived[0]), curlAsks, name);
-    assert.deepEqual(wireHeader(run.arrived[0], "x-n"), ["1"], name);
+    assert.deepEqual(acceptEncoding(run.wire), curlAsks, name);
+    assert.deepEqual(wireHeader(run.wire, "x-n"), ["1"], name);
   }
 });
 
@@ -145,7 +112,7 @@ Deno.test({
     "php-curl: any other Accept-Encoding is sent as given and the answer printed as it came",
   ignore,
 }, async () => {
-  const run = await runAgainst(
+  const run = await runPhp(
     {
       method: "GET",
       url: "http://a.test/z",
@@ -157,9 +124,8 @@ Deno.test({
         new TextEncoder().encode("plain"),
       ),
   );
-  assert.equal(run.err, "", `${run.code}\n${run.err}`);
-  assert.equal(printed(run.out), "plain");
-  assert.deepEqual(acceptEncoding(run.arrived[0]), [[
+  assert.equal(run.printed, "plain");
+  assert.deepEqual(acceptEncoding(run.wire), [[
     "Accept-Encoding",
     "identity",
   ]]);
@@ -170,7 +136,7 @@ Deno.test({
   ignore,
 }, async () => {
   for (const httpVersion of ["1.0", "HTTP/1.0", "http/1.0"]) {
-    const run = await runAgainst(
+    const run = await runPhp(
       { method: "GET", url: "http://a.test/old", headers: {}, httpVersion },
       () =>
         answerOf(
@@ -178,8 +144,7 @@ Deno.test({
           new TextEncoder().encode("ok"),
         ),
     );
-    assert.equal(run.err, "", `${run.code}\n${run.err}`);
-    assert.equal(run.arrived[0].version, "HTTP/1.0", httpVersion);
+    assert.equal(run.wire.version, "HTTP/1.0", httpVersion);
   }
 });
 
@@ -222,21 +187,15 @@ Deno.test({
   ignore,
 }, async () => {
   for (const name of ["Content-Type", "content-type", "CONTENT-TYPE"]) {
-    const run = await runAgainst(
+    const run = await runPhp(
       {
         method: "POST",
         url: "http://a.test/t",
         headers: { [name]: "text/plain", "x-n": "1" },
         body: "a=1",
       },
-      () =>
-        answerOf(
-          "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n",
-          new TextEncoder().encode("ok"),
-        ),
     );
-    assert.equal(run.err, "", `${run.code}\n${run.err}`);
-    assert.deepEqual(wireHeader(run.arrived[0], "content-type"), [
+    assert.deepEqual(wireHeader(run.wire, "content-type"), [
       "text/plain",
     ], name);
     // "Content-Type:" only keeps libcurl's own form type off a body that
@@ -252,20 +211,14 @@ Deno.test({
 }, async () => {
   // libcurl would add its form type to CURLOPT_POSTFIELDS; curl -d does too,
   // but a request without a type must arrive without one.
-  const run = await runAgainst(
+  const run = await runPhp(
     {
       method: "POST",
       url: "http://a.test/t",
       headers: { "x-n": "1" },
       body: "a=1",
     },
-    () =>
-      answerOf(
-        "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n",
-        new TextEncoder().encode("ok"),
-      ),
   );
-  assert.equal(run.err, "", `${run.code}\n${run.err}`);
-  assert.deepEqual(wireHeader(run.arrived[0], "content-type"), []);
-  assert.deepEqual(wireHeader(run.arrived[0], "x-n"), ["1"]);
+  assert.deepEqual(wireHeader(run.wire, "content-type"), []);
+  assert.deepEqual(wireHeader(run.wire, "x-n"), ["1"]);
 });
