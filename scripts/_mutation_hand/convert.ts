@@ -928,15 +928,6 @@ export const CONVERT: HandMutant[] = [
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
   {
-    id: "conv10-curl-case-after-compound",
-    bug:
-      `curl reader: a case right after esac, a subshell's ), }, fi or done (bash's syntax error) is read as an ordinary word`,
-    file: "src/convert/_curl_substitution.ts",
-    find: `  if (frame.ended && reserved === "case") throw refusedAfter(i);`,
-    replace: `  if (false) throw refusedAfter(i);`,
-    tests: ["tests/convert/curl_heredoc_case_test.ts"],
-  },
-  {
     id: "conv10-curl-case-after-esac",
     bug:
       `curl reader: a case right after esac (bash's syntax error) is read as an ordinary word and split at its first )`,

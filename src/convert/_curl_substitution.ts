@@ -7,7 +7,6 @@
 // quotes and blanks neither end the command nor split the word.
 import {
   outsideCase,
-  refusedAfter,
   syntaxError,
   unclosed,
   unexpected,
@@ -336,7 +335,6 @@ function commandWord(
   frame.lead = "";
   // A redirection's file name is a plain word, whatever it spells.
   if (lead === "target") return -1;
-  if (frame.ended && reserved === "case") throw refusedAfter(i);
   if (frame.ended && !fdBefore(input, i)) {
     // Only a redirection may follow a compound command before a separator.
     throw unexpected(wordAt(input, i), i, "a compound command ends before it");

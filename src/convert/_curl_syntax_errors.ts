@@ -64,16 +64,6 @@ export function unexpected(
   });
 }
 
-/** INVALID_INPUT at `offset`: a `case` right after a compound command. */
-export function refusedAfter(offset: number): ConversionError {
-  return new ConversionError({
-    code: "INVALID_INPUT",
-    message:
-      `Syntax error at offset ${offset}: a case right after the end of a compound command (esac, a subshell's ), }, fi or done) needs a ; or a line end before it (bash refuses this command)`,
-    offset,
-  });
-}
-
 /** INVALID_INPUT at `offset`: `;;`, `;&` or `;;&` outside a case clause. */
 export function outsideCase(offset: number, operator: string): ConversionError {
   return new ConversionError({
