@@ -2585,4 +2585,25 @@ export const GATEWAY: HandMutant[] = [
     replace: "    if (usd === 0) {",
     tests: ["tests/gateway/budget_amount_r15_test.ts"],
   },
+  // Fifteenth round, second gateway draw (gw15b-): what that draw's
+  // survivors and the hand planting beside it led to.
+  {
+    id: "gw15b-console-js-type-emptied",
+    bug:
+      "console: the script's content-type header name emptied, so fetching console.js throws and the console page never runs",
+    file: "src/gateway/_console_page.ts",
+    find:
+      `headers: { ...HEADERS, "content-type": "text/javascript; charset=utf-8" },`,
+    replace: `headers: { ...HEADERS, "": "text/javascript; charset=utf-8" },`,
+    tests: ["tests/gateway/console_files_r15b_mutants_test.ts"],
+  },
+  {
+    id: "gw15b-console-css-path-unrouted",
+    bug:
+      "console: the style sheet's path is not routed, so the console page comes without its style",
+    file: "src/gateway/_admin.ts",
+    find: ": path === `${this.consolePath}/console.css`",
+    replace: ": path === `${this.consolePath}/console.cs`",
+    tests: ["tests/gateway/console_files_r15b_mutants_test.ts"],
+  },
 ];
