@@ -2606,4 +2606,13 @@ export const GATEWAY: HandMutant[] = [
     replace: ": path === `${this.consolePath}/console.cs`",
     tests: ["tests/gateway/console_files_r15b_mutants_test.ts"],
   },
+  {
+    id: "gw15b-cost-unregistered-provider",
+    bug:
+      "answerCost: the router's adapter read without ?., so an answer whose backend was unregistered while it answered throws when priced",
+    file: "src/gateway/_cost.ts",
+    find: ": router.get(backend)?.metadata.provider;",
+    replace: ": router.get(backend).metadata.provider;",
+    tests: ["tests/gateway/cost_unregistered_r15b_mutants_test.ts"],
+  },
 ];
