@@ -2615,4 +2615,31 @@ export const GATEWAY: HandMutant[] = [
     replace: ": router.get(backend).metadata.provider;",
     tests: ["tests/gateway/cost_unregistered_r15b_mutants_test.ts"],
   },
+  {
+    id: "gw15b-bound-zero-taken",
+    bug:
+      "createGateway: a maxBodyBytes or maxStreams of 0 taken, so every body (or every stream) is refused",
+    file: "src/gateway/gateway.ts",
+    find: "(Number.isInteger(value) && value > 0)",
+    replace: "(Number.isInteger(value) && value >= 0)",
+    tests: ["tests/gateway/gateway_bounds_r15b_mutants_test.ts"],
+  },
+  {
+    id: "gw15b-bound-nan-taken",
+    bug:
+      "createGateway: a NaN maxBodyBytes or maxStreams taken, which turns the bound off without a word",
+    file: "src/gateway/gateway.ts",
+    find: "if (value === Infinity || (Number.isInteger(value) && value > 0)) {",
+    replace: "if (value === Infinity || !(value <= 0)) {",
+    tests: ["tests/gateway/gateway_bounds_r15b_mutants_test.ts"],
+  },
+  {
+    id: "gw15b-bound-streams-unchecked",
+    bug:
+      "createGateway: maxStreams taken as given, so NaN leaves streams unbounded",
+    file: "src/gateway/gateway.ts",
+    find: 'bound(options.maxStreams, DEFAULT_MAX_STREAMS, "maxStreams")',
+    replace: "options.maxStreams ?? DEFAULT_MAX_STREAMS",
+    tests: ["tests/gateway/gateway_bounds_r15b_mutants_test.ts"],
+  },
 ];
