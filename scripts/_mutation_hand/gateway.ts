@@ -2642,4 +2642,13 @@ export const GATEWAY: HandMutant[] = [
     replace: "options.maxStreams ?? DEFAULT_MAX_STREAMS",
     tests: ["tests/gateway/gateway_bounds_r15b_mutants_test.ts"],
   },
+  {
+    id: "gw15b-dispose-owner-inverted",
+    bug:
+      "gateway.dispose(): disposes a router it was given (another gateway sharing it answers 503) and leaves its own running",
+    file: "src/gateway/gateway.ts",
+    find: "      if (ownsRouter) modelRouter.dispose();",
+    replace: "      if (!(ownsRouter)) modelRouter.dispose();",
+    tests: ["tests/gateway/gateway_dispose_r15b_mutants_test.ts"],
+  },
 ];
