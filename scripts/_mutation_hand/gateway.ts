@@ -2651,4 +2651,13 @@ export const GATEWAY: HandMutant[] = [
     replace: "      if (!(ownsRouter)) modelRouter.dispose();",
     tests: ["tests/gateway/gateway_dispose_r15b_mutants_test.ts"],
   },
+  {
+    id: "gw15b-responses-read-key-emptied",
+    bug:
+      'Responses translation: a read key emptied, so a field named "" counts as read and is never reported dropped',
+    file: "src/gateway/_responses_request.ts",
+    find: '  "previous_response_id",\n]);',
+    replace: '  "",\n]);',
+    tests: ["tests/gateway/responses_dropped_r15b_mutants_test.ts"],
+  },
 ];
