@@ -2660,4 +2660,22 @@ export const GATEWAY: HandMutant[] = [
     replace: '  "",\n]);',
     tests: ["tests/gateway/responses_dropped_r15b_mutants_test.ts"],
   },
+  {
+    id: "gw15b-stream-refusal-piece-lost",
+    bug:
+      "ChunkEncoder: a content chunk's refusal sent only when it is empty, so a streamed refusal's pieces never reach the client",
+    file: "src/gateway/openai_response.ts",
+    find: 'if (chunk.refusal !== undefined && chunk.refusal !== "") {',
+    replace: 'if (chunk.refusal !== undefined && chunk.refusal === "") {',
+    tests: ["tests/gateway/stream_refusal_r15b_mutants_test.ts"],
+  },
+  {
+    id: "gw15b-stream-refusal-empty-sent",
+    bug:
+      'ChunkEncoder: a text chunk\'s empty refusal sent as a refusal delta of ""',
+    file: "src/gateway/openai_response.ts",
+    find: 'if (chunk.refusal !== undefined && chunk.refusal !== "") {',
+    replace: "if (chunk.refusal !== undefined) {",
+    tests: ["tests/gateway/stream_refusal_r15b_mutants_test.ts"],
+  },
 ];
