@@ -2585,4 +2585,97 @@ export const GATEWAY: HandMutant[] = [
     replace: "    if (usd === 0) {",
     tests: ["tests/gateway/budget_amount_r15_test.ts"],
   },
+  // Fifteenth round, second gateway draw (gw15b-): what that draw's
+  // survivors and the hand planting beside it led to.
+  {
+    id: "gw15b-console-js-type-emptied",
+    bug:
+      "console: the script's content-type header name emptied, so fetching console.js throws and the console page never runs",
+    file: "src/gateway/_console_page.ts",
+    find:
+      `headers: { ...HEADERS, "content-type": "text/javascript; charset=utf-8" },`,
+    replace: `headers: { ...HEADERS, "": "text/javascript; charset=utf-8" },`,
+    tests: ["tests/gateway/console_files_r15b_mutants_test.ts"],
+  },
+  {
+    id: "gw15b-console-css-path-unrouted",
+    bug:
+      "console: the style sheet's path is not routed, so the console page comes without its style",
+    file: "src/gateway/_admin.ts",
+    find: ": path === `${this.consolePath}/console.css`",
+    replace: ": path === `${this.consolePath}/console.cs`",
+    tests: ["tests/gateway/console_files_r15b_mutants_test.ts"],
+  },
+  {
+    id: "gw15b-cost-unregistered-provider",
+    bug:
+      "answerCost: the router's adapter read without ?., so an answer whose backend was unregistered while it answered throws when priced",
+    file: "src/gateway/_cost.ts",
+    find: ": router.get(backend)?.metadata.provider;",
+    replace: ": router.get(backend).metadata.provider;",
+    tests: ["tests/gateway/cost_unregistered_r15b_mutants_test.ts"],
+  },
+  {
+    id: "gw15b-bound-zero-taken",
+    bug:
+      "createGateway: a maxBodyBytes or maxStreams of 0 taken, so every body (or every stream) is refused",
+    file: "src/gateway/gateway.ts",
+    find: "(Number.isInteger(value) && value > 0)",
+    replace: "(Number.isInteger(value) && value >= 0)",
+    tests: ["tests/gateway/gateway_bounds_r15b_mutants_test.ts"],
+  },
+  {
+    id: "gw15b-bound-nan-taken",
+    bug:
+      "createGateway: a NaN maxBodyBytes or maxStreams taken, which turns the bound off without a word",
+    file: "src/gateway/gateway.ts",
+    find: "if (value === Infinity || (Number.isInteger(value) && value > 0)) {",
+    replace: "if (value === Infinity || !(value <= 0)) {",
+    tests: ["tests/gateway/gateway_bounds_r15b_mutants_test.ts"],
+  },
+  {
+    id: "gw15b-bound-streams-unchecked",
+    bug:
+      "createGateway: maxStreams taken as given, so NaN leaves streams unbounded",
+    file: "src/gateway/gateway.ts",
+    find: 'bound(options.maxStreams, DEFAULT_MAX_STREAMS, "maxStreams")',
+    replace: "options.maxStreams ?? DEFAULT_MAX_STREAMS",
+    tests: ["tests/gateway/gateway_bounds_r15b_mutants_test.ts"],
+  },
+  {
+    id: "gw15b-dispose-owner-inverted",
+    bug:
+      "gateway.dispose(): disposes a router it was given (another gateway sharing it answers 503) and leaves its own running",
+    file: "src/gateway/gateway.ts",
+    find: "      if (ownsRouter) modelRouter.dispose();",
+    replace: "      if (!(ownsRouter)) modelRouter.dispose();",
+    tests: ["tests/gateway/gateway_dispose_r15b_mutants_test.ts"],
+  },
+  {
+    id: "gw15b-responses-read-key-emptied",
+    bug:
+      'Responses translation: a read key emptied, so a field named "" counts as read and is never reported dropped',
+    file: "src/gateway/_responses_request.ts",
+    find: '  "previous_response_id",\n]);',
+    replace: '  "",\n]);',
+    tests: ["tests/gateway/responses_dropped_r15b_mutants_test.ts"],
+  },
+  {
+    id: "gw15b-stream-refusal-piece-lost",
+    bug:
+      "ChunkEncoder: a content chunk's refusal sent only when it is empty, so a streamed refusal's pieces never reach the client",
+    file: "src/gateway/openai_response.ts",
+    find: 'if (chunk.refusal !== undefined && chunk.refusal !== "") {',
+    replace: 'if (chunk.refusal !== undefined && chunk.refusal === "") {',
+    tests: ["tests/gateway/stream_refusal_r15b_mutants_test.ts"],
+  },
+  {
+    id: "gw15b-stream-refusal-empty-sent",
+    bug:
+      'ChunkEncoder: a text chunk\'s empty refusal sent as a refusal delta of ""',
+    file: "src/gateway/openai_response.ts",
+    find: 'if (chunk.refusal !== undefined && chunk.refusal !== "") {',
+    replace: "if (chunk.refusal !== undefined) {",
+    tests: ["tests/gateway/stream_refusal_r15b_mutants_test.ts"],
+  },
 ];

@@ -209,8 +209,14 @@ export function createGateway(options: GatewayOptions): Gateway {
     costing,
     prices: options.prices,
     metrics,
-    streams: new OpenStreams(options.maxStreams ?? DEFAULT_MAX_STREAMS),
-    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    streams: new OpenStreams(
+      bound(options.maxStreams, DEFAULT_MAX_STREAMS, "maxStreams"),
+    ),
+    maxBodyBytes: bound(
+      options.maxBodyBytes,
+      DEFAULT_MAX_BODY_BYTES,
+      "maxBodyBytes",
+    ),
     now,
     aliases: options.aliases ?? {},
     timeoutMs: options.requestTimeoutMs,
@@ -338,6 +344,21 @@ async function unmetered(
   }
   ex.finish(response.status);
   return response;
+}
+
+/**
+ * A bound given in code, or its default. NaN would turn the bound off (no
+ * count or size compares past it) and 0, a negative or a fraction refuse
+ * every request, so each is refused here as the config file refuses it.
+ */
+function bound(value: number | undefined, fallback: number, name: string) {
+  if (value === undefined) return fallback;
+  if (value === Infinity || (Number.isInteger(value) && value > 0)) {
+    return value;
+  }
+  throw new TypeError(
+    `createGateway: ${name} must be a positive integer or Infinity`,
+  );
 }
 
 /** The admin API, its runtime keys in the store when it holds records. */

@@ -192,11 +192,15 @@ export interface GatewayOptions {
   aliases?: Readonly<Record<string, string>>;
   /** Longest wait for an answer (a stream's first output), in ms. */
   requestTimeoutMs?: number;
-  /** Largest accepted request body in bytes (default 4 MiB). */
+  /**
+   * Largest accepted request body in bytes (default 4 MiB): a positive
+   * integer or Infinity, else createGateway throws a TypeError.
+   */
   maxBodyBytes?: number;
   /**
    * Most streamed answers open at once (default 256); one more gets a 503
-   * with `Retry-After: 1`, before any backend is called.
+   * with `Retry-After: 1`, before any backend is called. A positive integer
+   * or Infinity, else createGateway throws a TypeError.
    */
   maxStreams?: number;
   /** Clock in milliseconds; default `Date.now`. */
