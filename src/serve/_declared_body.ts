@@ -3,7 +3,7 @@
 // follows unframed as it comes, as Deno.serve sends it. Runtime-neutral,
 // like `_write_body.ts`: a write is any function that writes bytes whole.
 import { BodyFailed } from "./_body_failed.ts";
-import { writeBody } from "./_write_body.ts";
+import { concat, writeBody } from "./_write_body.ts";
 
 /** Thrown by the capped write once the declared length is on the wire. */
 const FULL = Symbol("declared length written");
@@ -90,7 +90,7 @@ export async function readDeclared(
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return concat(chunks, size);
+    if (done) return concat(chunks);
     // The 500 this becomes closes the connection, which cancels the body.
     if (!(value instanceof Uint8Array)) {
       throw new TypeError("a response body gave something other than bytes");
@@ -99,18 +99,7 @@ export async function readDeclared(
     size += value.byteLength;
     if (size > max) {
       cancel();
-      return concat(chunks, size).subarray(0, length);
+      return concat(chunks).subarray(0, length);
     }
   }
-}
-
-/** `chunks`, of `size` bytes in all, as one array. */
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return all;
 }

@@ -83,7 +83,7 @@ function soon<T>(read: Promise<T>): Promise<T | typeof NOT_YET> {
 }
 
 /** `chunks` as one array (the one chunk itself when there is one). */
-function concat(chunks: Uint8Array[]): Uint8Array {
+export function concat(chunks: Uint8Array[]): Uint8Array {
   if (chunks.length === 1) return chunks[0];
   let size = 0;
   for (const chunk of chunks) size += chunk.byteLength;
