@@ -27,7 +27,7 @@ async function nextText(
 
 /**
  * Runs `body`, then asserts that no promise rejection went unhandled meanwhile.
- * Rejections are reported in the order they happened, so once a control
+ * Deno reports rejections in the order they happened, so once a control
  * rejection made after `body` is reported, any left unhandled by it has been.
  */
 async function leavesNoneUnhandled(body: () => Promise<void>): Promise<void> {
@@ -41,8 +41,15 @@ async function leavesNoneUnhandled(body: () => Promise<void>): Promise<void> {
   });
   try {
     await body();
-    Promise.reject(control);
-    await withTimeout(controlReported, 5_000, "the control rejection");
+    if (typeof globalThis.addEventListener === "function") {
+      Promise.reject(control);
+      await withTimeout(controlReported, 5_000, "the control rejection");
+    } else {
+      // Node's test runner fails a test for any unhandled rejection, a
+      // control one included; Node reports them once the microtasks of a
+      // macrotask have run, so one macrotask later every one has been.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
     assert.deepEqual(unhandled, []);
   } finally {
     stopWatching();
