@@ -8,10 +8,11 @@ import { waitUntil } from "../_timeout.ts";
 /**
  * Counts the abort listeners on live signals while `body` runs, from
  * AbortSignal.prototype: the lifetime's signal is the Router's own, out of
- * a test's reach, so every signal is watched.
+ * a test's reach, so every signal is watched. `adds` counts every abort
+ * listener added meanwhile, removed or not.
  */
 export async function watchingListeners(
-  body: (live: () => number) => Promise<void>,
+  body: (live: () => number, adds: () => number) => Promise<void>,
 ): Promise<void> {
   const proto = AbortSignal.prototype as unknown as Record<string, unknown>;
   const listeners = new Map<AbortSignal, Set<unknown>>();
@@ -20,6 +21,7 @@ export async function watchingListeners(
     for (const [signal, set] of listeners) if (!signal.aborted) n += set.size;
     return n;
   };
+  let added = 0;
   const add = EventTarget.prototype.addEventListener;
   const remove = EventTarget.prototype.removeEventListener;
   proto.addEventListener = function (
@@ -29,6 +31,7 @@ export async function watchingListeners(
     options?: boolean | AddEventListenerOptions,
   ): void {
     if (type === "abort" && listener !== null) {
+      added++;
       let set = listeners.get(this);
       if (set === undefined) listeners.set(this, set = new Set());
       set.add(listener);
@@ -45,7 +48,7 @@ export async function watchingListeners(
     remove.call(this, type, listener, options);
   };
   try {
-    await body(live);
+    await body(live, () => added);
   } finally {
     delete proto.addEventListener;
     delete proto.removeEventListener;

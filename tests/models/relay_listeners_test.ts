@@ -12,29 +12,18 @@ import assert from "node:assert/strict";
 import { createRouter, type RelayResult } from "../../src/models/mod.ts";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 import { withTimeout } from "../_timeout.ts";
+import { watchingListeners } from "./_listeners.ts";
 
 const WAIT_MS = 5_000;
 
 /** Counts the abort listeners added to any signal while `body` runs. */
 async function countingAdds<T>(body: () => Promise<T>): Promise<[T, number]> {
-  const proto = AbortSignal.prototype as unknown as Record<string, unknown>;
-  const add = EventTarget.prototype.addEventListener;
-  let adds = 0;
-  proto.addEventListener = function (
-    this: AbortSignal,
-    type: string,
-    listener: EventListenerOrEventListenerObject | null,
-    options?: boolean | AddEventListenerOptions,
-  ): void {
-    if (type === "abort" && listener !== null) adds++;
-    add.call(this, type, listener, options);
-  };
-  try {
+  let counted!: [T, number];
+  await watchingListeners(async (_live, adds) => {
     const result = await body();
-    return [result, adds];
-  } finally {
-    delete proto.addEventListener;
-  }
+    counted = [result, adds()];
+  });
+  return counted;
 }
 
 /** An OpenAI-compatible backend on a fetch that records its signal. */
