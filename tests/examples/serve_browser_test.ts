@@ -56,11 +56,12 @@ Deno.test({
   --data-raw '{"name":"it'\\''s Ada"}'`;
       await page.fill("#input", curl);
       await page.click("#convert");
-      // A string predicate: it runs in the page, whose DOM types Deno does not load.
-      await page.waitForFunction(
+      // Not page.waitForFunction: when its first check is false it evals the
+      // predicate again from the page's own frames, which the playground's
+      // CSP refuses (an EvalError, seen when the answer came late under load).
+      await until(
+        page,
         'document.getElementById("out-har").textContent !== ""',
-        null,
-        { timeout: 10_000 },
       );
 
       assert.equal((await page.textContent("#detected"))?.trim(), "curl");
