@@ -96,14 +96,6 @@ export const MODELS_CORE: Equivalent[] = [
       "`own` gives a single stream a controller of its own linked to the request's signal (linkSignal: it aborts in the same dispatch, with the same reason) instead of the request's signal itself; only the race ever cancels an attempt's own controller, so the adapter sees the same aborts either way and only an AbortController per stream is added",
   },
   {
-    file: "src/models/fallback/run.ts",
-    context: "for (;;) {",
-    before: "if (signal?.aborted) throw abortedRouterError(signal, log);",
-    after: "if (signal.aborted) throw abortedRouterError(signal, log);",
-    reason:
-      "the fallback state's signal is always an AbortSignal here: stateAfter() takes a non-optional one, and its three callers pass the request's (execute, executeStream) or the Router's lifetime signal (selectBackend)",
-  },
-  {
     file: "src/models/_util.ts",
     before: "return ms > MAX_TIMER_MS ? MAX_TIMER_MS : ms > 0 ? ms : 0;",
     after: "return ms >= MAX_TIMER_MS ? MAX_TIMER_MS : ms > 0 ? ms : 0;",
@@ -211,6 +203,7 @@ export const MODELS_CORE: Equivalent[] = [
     after: "if (signal.aborted) throw abortedRouterError(signal, log);",
     reason:
       "the fallback state's signal is always an AbortSignal here: stateAfter() takes a non-optional one, and its three callers pass the request's (execute, executeStream) or the Router's lifetime signal (selectBackend)",
+    sites: 2,
   },
   {
     file: "src/models/_hooks.ts",
