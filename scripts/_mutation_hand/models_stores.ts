@@ -403,4 +403,23 @@ export const MODELS_STORES: HandMutant[] = [
     replace: "this.#breaker.takeProbe",
     tests: ["tests/models/unregister_fleet_r15_mutants_test.ts"],
   },
+  // Sixteenth round (stor16-): a negative running total's amount.
+  {
+    id: "stor16-totals-negative-added",
+    bug:
+      "the router stores add a negative running total's amount: spent budget handed back to every gateway on the store, silently",
+    file: "src/models/stores/_delta.ts",
+    find: " || amount < 0) {",
+    replace: ") {",
+    tests: ["tests/models/stores/stores_fresh_mutants_test.ts"],
+  },
+  {
+    id: "stor16-budget-store-negative-sent",
+    bug:
+      "a budget store takes a negative amount: the memory store hands spent budget back, and the shared store sends it, is refused, and is taken for down",
+    file: "src/gateway/budget_store.ts",
+    find: " || usd < 0) {",
+    replace: ") {",
+    tests: ["tests/gateway/budget_amount_r15_test.ts"],
+  },
 ];

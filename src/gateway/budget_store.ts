@@ -25,17 +25,18 @@ import { BudgetLedger } from "./_budget_ledger.ts";
 
 /**
  * A NaN added once would stay in the total for its whole period, and a
- * total that is NaN admits every request (no comparison with it holds); the
- * router store's `addTotals` refuses such an amount, so a shared store that
- * sent it would be taken for down at every read. Refused here first, the
- * same typed way.
+ * total that is NaN admits every request (no comparison with it holds); a
+ * negative amount hands spent budget back without anyone seeing it. The
+ * router store's `addTotals` refuses both, so a shared store that sent one
+ * would be taken for down at every read. Refused here first, the same typed
+ * way.
  */
 function checkUsd(usd: number): void {
-  if (typeof usd !== "number" || !Number.isFinite(usd)) {
+  if (typeof usd !== "number" || !Number.isFinite(usd) || usd < 0) {
     throw new AdapterError({
       code: ErrorCode.INVALID_REQUEST,
       message:
-        `BudgetStore.add: the amount must be a finite number of US dollars, not ${
+        `BudgetStore.add: the amount must be a finite number of US dollars, 0 or more, not ${
           typeof usd === "number" ? String(usd) : typeof usd
         }`,
     });
@@ -60,7 +61,7 @@ export interface BudgetStore {
    * Adds `usd` to every total in `keys` (0 reads them).
    *
    * @param keys Total names.
-   * @param usd Amount to add.
+   * @param usd Amount to add: 0 or more (spend only grows).
    * @param ttls Per key: ms after which the total may be forgotten (0: kept).
    * @returns The totals after the addition, in `keys`' order.
    */
@@ -91,7 +92,8 @@ export class MemoryBudgetStore implements BudgetStore {
    * @param keys Total names.
    * @param usd Amount to add (0 reads).
    * @returns The new totals.
-   * @throws {AdapterError} `INVALID_REQUEST` when `usd` is not a finite number.
+   * @throws {AdapterError} `INVALID_REQUEST` when `usd` is negative or not a
+   * finite number.
    */
   add(keys: readonly string[], usd: number): number[] {
     checkUsd(usd);
@@ -183,8 +185,8 @@ export class SharedBudgetStore implements BudgetStore {
    * @param usd Amount to add (0 reads).
    * @param ttls Per key: ms after which it may be forgotten (0: kept).
    * @returns The new totals.
-   * @throws {AdapterError} `INVALID_REQUEST` when `usd` is not a finite
-   * number (nothing is sent, and the store is not taken for down).
+   * @throws {AdapterError} `INVALID_REQUEST` when `usd` is negative or not a
+   * finite number (nothing is sent, and the store is not taken for down).
    */
   async add(
     keys: readonly string[],

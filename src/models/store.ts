@@ -238,8 +238,8 @@ export interface RouterStore {
    * totals, in one atomic step (one Lua script on Redis): the gateway's
    * spend per key and budget period. Total `i` may be forgotten `ttls[i]`
    * ms after this write (0: kept). An `amount` of 0 reads them; one that is
-   * not a finite number is refused (`INVALID_REQUEST`). Optional: without it
-   * a gateway keeps budgets per instance.
+   * negative or not a finite number is refused (`INVALID_REQUEST`): a total
+   * only grows. Optional: without it a gateway keeps budgets per instance.
    *
    * With `once`, the addition is made at most once per `once.writer` and
    * `once.seq`, so a writer may send it again when the first answer was

@@ -18,9 +18,11 @@ import {
 import type { IRWarning } from "../../src/models/mod.ts";
 import { recordedBudgetStore } from "./_budget_store_calls.ts";
 
-const BAD = [NaN, Infinity, -Infinity, "1" as unknown as number];
+// A negative amount is refused too (round 16): it would hand spent budget
+// back without anyone seeing it.
+const BAD = [NaN, Infinity, -Infinity, "1" as unknown as number, -1, -1e-9];
 
-describe("a budget store refuses an amount that is not a finite number", () => {
+describe("a budget store refuses an amount that is negative or not a finite number", () => {
   it("MemoryBudgetStore: INVALID_REQUEST, and the total stays what it was", () => {
     const store = new MemoryBudgetStore();
     assert.deepEqual(store.add(["team:day"], 1.5), [1.5]);

@@ -22,9 +22,14 @@ export function checkDelta(delta: Readonly<Record<string, number>>): void {
   }
 }
 
-/** Throws INVALID_REQUEST when `amount` is not a finite number. */
+/**
+ * Throws INVALID_REQUEST when `amount` is not a finite number of 0 or more.
+ * A running total is spend, which only grows: a negative amount (a pricing
+ * bug, a sign slip) would hand spent budget back to every instance at once,
+ * silently, so it is refused like a NaN.
+ */
 export function checkAmount(amount: number): void {
-  if (typeof amount !== "number" || !Number.isFinite(amount)) {
-    refuse("addTotals: the amount must be a finite number");
+  if (typeof amount !== "number" || !Number.isFinite(amount) || amount < 0) {
+    refuse("addTotals: the amount must be a finite number of 0 or more");
   }
 }

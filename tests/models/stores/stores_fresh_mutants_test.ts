@@ -1,9 +1,10 @@
 // The store behaviours a fresh mutation draw of the models-stores area found
 // untested: what a store makes of a counters delta, or a running total's
 // amount, that is not a finite number (the memory store once kept a NaN for
-// the life of the key, where Redis refuses the increment); a probe lease of a
-// millisecond or less; the wait a token bucket names, when it admits and when
-// it refuses; a records answer that is the caller's own.
+// the life of the key, where Redis refuses the increment) or, for a total,
+// negative; a probe lease of a millisecond or less; the wait a token bucket
+// names, when it admits and when it refuses; a records answer that is the
+// caller's own.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import { createMemoryStore, ErrorCode } from "../../../src/models/mod.ts";
@@ -66,27 +67,34 @@ describe("a counters delta that is not a finite number", () => {
   });
 });
 
-describe("a running total's amount that is not a finite number", () => {
+describe("a running total's amount that is negative or not a finite number", () => {
+  // A total is spend: a negative amount (a price with the wrong sign) would
+  // hand spent budget back to every gateway on the store, as silently as a
+  // NaN would disable it.
   it("is refused by both stores, and the totals go on adding", async () => {
     const memory = createMemoryStore();
     assert.deepEqual(memory.addTotals!(["a", "b"], 2, [0, 0]), [2, 2]);
-    let sent = 0;
+    const sent: string[] = [];
     const redis = createRedisStore({
-      eval: () => {
-        sent++;
+      eval: (_script, _keys, args) => {
+        sent.push(args[0]);
         return Promise.resolve(["3"]);
       },
     });
-    for (const bad of [NaN, Infinity, -Infinity]) {
+    for (const bad of [NaN, Infinity, -Infinity, -1, -Number.MIN_VALUE]) {
       assert.throws(() => memory.addTotals!(["a"], bad, [0]), invalid);
       await assert.rejects(
         Promise.resolve().then(() => redis.addTotals!(["a"], bad, [0])),
         invalid,
       );
     }
-    assert.equal(sent, 0, "nothing sent to Redis");
+    assert.deepEqual(sent, [], "nothing sent to Redis");
+    // -0 is zero: a read, not a refusal.
+    assert.deepEqual(memory.addTotals!(["a", "b"], -0, [0, 0]), [2, 2]);
     assert.deepEqual(memory.addTotals!(["a", "b"], 1, [0, 0]), [3, 3]);
+    assert.deepEqual(await redis.addTotals!(["a"], -0, [0]), [3]);
     assert.deepEqual(await redis.addTotals!(["a"], 1, [0]), [3]);
+    assert.deepEqual(sent, ["0", "1"]);
   });
 });
 
