@@ -10,6 +10,7 @@ const CORE10_STORE_EDGES_TESTS = [
 const STK12_FLEET_TESTS = ["tests/models/stores/fleet_r12_mutants_test.ts"];
 const STK12_EXPIRY_TESTS = ["tests/models/stores/redis_expiry_r12_test.ts"];
 const STK13_BATCH_TESTS = ["tests/models/stores/fleet_r13_mutants_test.ts"];
+const STOR16_SCRIPTS_TESTS = ["tests/models/stores/redis_scripts_r16_test.ts"];
 
 /** The known bugs planted in the models-stores area. */
 export const MODELS_STORES: HandMutant[] = [
@@ -421,5 +422,62 @@ export const MODELS_STORES: HandMutant[] = [
     find: " || usd < 0) {",
     replace: ") {",
     tests: ["tests/gateway/budget_amount_r15_test.ts"],
+  },
+  // Sixteenth round (stor16-): the Redis scripts' own state, planted by
+  // hand beside the draw of seed 20261175.
+  {
+    id: "stor16-redis-open-until-rounded",
+    bug:
+      "the Redis store saves a breaker's open-until time with 12 digits: a Date.now() opening ends up to 5 ms early or late on other routers",
+    file: "src/models/stores/_redis_scripts.ts",
+    find: "'u', string.format('%.17g', b.u)",
+    replace: "'u', string.format('%.12g', b.u)",
+    tests: STOR16_SCRIPTS_TESTS,
+  },
+  {
+    id: "stor16-redis-probe-at-rounded",
+    bug:
+      "the Redis store saves a probe's claim time with 12 digits: the probe lease lapses up to 5 ms early or late",
+    file: "src/models/stores/_redis_scripts.ts",
+    find: "'a', string.format('%.17g', b.a))\n  redis.call('PEXPIRE', k, ttl)",
+    replace:
+      "'a', string.format('%.12g', b.a))\n  redis.call('PEXPIRE', k, ttl)",
+    tests: STOR16_SCRIPTS_TESTS,
+  },
+  {
+    id: "stor16-redis-read-writes",
+    bug:
+      "a Redis breaker read saves every breaker it reads: a key for every backend that never failed, and reads keep keys from expiring",
+    file: "src/models/stores/_redis_scripts.ts",
+    find: "  if b.dirty then save(k, b, ARGV[1]) end\n  out[i] = reply(b)",
+    replace: "  save(k, b, ARGV[1])\n  out[i] = reply(b)",
+    tests: STOR16_SCRIPTS_TESTS,
+  },
+  {
+    id: "stor16-redis-ledger-unpruned",
+    bug:
+      "a writer's ledger of running-total charges keeps every sequence number under its floor: it grows with every charge for as long as the instance runs",
+    file: "src/models/stores/_redis_scripts.ts",
+    find: "  redis.call('ZREMRANGEBYSCORE', ledger, '-inf', '(' .. floor)\n",
+    replace: "",
+    tests: STOR16_SCRIPTS_TESTS,
+  },
+  {
+    id: "stor16-redis-ledger-no-expiry",
+    bug:
+      "a writer's ledger of running-total charges never expires: every gateway instance ever run keeps one in Redis",
+    file: "src/models/stores/_redis_scripts.ts",
+    find: "redis.call('PEXPIRE', ledger, ARGV[n + 4])\n",
+    replace: "",
+    tests: STOR16_SCRIPTS_TESTS,
+  },
+  {
+    id: "stor16-redis-replace-absent-record",
+    bug:
+      "a Redis record replaced after another instance deleted it is written again: a key revoked on one gateway is brought back by a rotation racing the revocation",
+    file: "src/models/stores/_redis_scripts.ts",
+    find: "(mode ~= 'create' and not exists)",
+    replace: "(mode == 'delete' and not exists)",
+    tests: STOR16_SCRIPTS_TESTS,
   },
 ];

@@ -133,3 +133,23 @@ export async function connect(
     },
   };
 }
+
+/**
+ * Runs `fn` with a private redis-server and one client on it; the client
+ * is closed and the server stopped afterwards (both bounded), pass or fail.
+ */
+export async function withRedis(
+  fn: (redis: Awaited<ReturnType<typeof connect>>) => Promise<void>,
+): Promise<void> {
+  const server = await startRedis();
+  try {
+    const connection = await connect(server.port);
+    try {
+      await fn(connection);
+    } finally {
+      await connection.close();
+    }
+  } finally {
+    await server.stop();
+  }
+}
