@@ -89,6 +89,11 @@ async function fleet(
   const backends = connections.map(() => scripted());
   const routers: Router[] = connections.map(({ client }, i) =>
     createRouter({
+      // Far above any loopback answer, on a loaded machine too: a store that
+      // misses its bound sends the Router to its local breaker, which admits
+      // a probe of its own (three probes for three routers, seen under
+      // load). A test of that names its own storeTimeout.
+      storeTimeout: 10_000,
       ...config,
       store: createRedisStore(client, { prefix: "fleet:" }),
       onWarning: (w) => void warnings[i].push(w),
