@@ -480,4 +480,25 @@ export const MODELS_STORES: HandMutant[] = [
     replace: "(mode == 'delete' and not exists)",
     tests: STOR16_SCRIPTS_TESTS,
   },
+  // Sixteenth round (stor16-): prices given in code, which a budget
+  // charged nothing for when NaN or negative.
+  {
+    id: "stor16-gateway-prices-unchecked",
+    bug:
+      "createGateway takes a NaN or negative price given in code: its answers cost NaN or less than 0, which no budget charges, so a key's budget never runs out",
+    file: "src/gateway/gateway.ts",
+    find: "  if (wrongPrice !== undefined) {",
+    replace: "  if (wrongPrice === null) {",
+    tests: ["tests/gateway/prices_option_r16_test.ts"],
+  },
+  {
+    id: "stor16-gateway-price-infinite",
+    bug:
+      "createGateway takes an infinite price given in code: every answer of the model costs Infinity, which the budget store refuses, so no charge lands",
+    file: "src/gateway/_config_cost.ts",
+    find:
+      '        typeof value !== "number" || !(Number.isFinite(value) && value >= 0)',
+    replace: '        typeof value !== "number" || !(value >= 0)',
+    tests: ["tests/gateway/prices_option_r16_test.ts"],
+  },
 ];

@@ -137,6 +137,7 @@ import {
 } from "./_routes.ts";
 import { isProbe, probe } from "./_health.ts";
 import { GatewayConfigError } from "./_config_fields.ts";
+import { badPrice } from "./_config_cost.ts";
 import { Admin } from "./_admin.ts";
 import { recordsOf, RuntimeKeys } from "./_admin_keys.ts";
 
@@ -147,7 +148,7 @@ const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
  *
  * @param options Backends or a router; keys, limits, aliases, timeouts, logger.
  * @returns The fetch handler (with `router`, `metrics`, `dispose`).
- * @throws {TypeError} Unless exactly one of `router` and `backends` is given, or when a key is malformed.
+ * @throws {TypeError} Unless exactly one of `router` and `backends` is given, or when a key or a price is malformed.
  * @throws {GatewayConfigError} `INVALID_CONFIG` when a backend is not a
  * `[name, adapter]` pair, such as the `{ name, provider }` entries of
  * `parseGatewayConfig`'s result: give that to `createGatewayFromConfig`.
@@ -169,6 +170,19 @@ const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 export function createGateway(options: GatewayOptions): Gateway {
   if (options.router && options.backends) {
     throw new TypeError("createGateway: give `router` or `backends`, not both");
+  }
+  // Checked before anything is built, as the config file's prices are: a
+  // NaN or negative price would leave every budget of the keys it prices
+  // uncharged, silently.
+  const wrongPrice = options.prices === undefined
+    ? undefined
+    : badPrice(options.prices);
+  if (wrongPrice !== undefined) {
+    throw new TypeError(
+      `createGateway: prices${wrongPrice} must be ${
+        wrongPrice === "" ? "an object" : "a finite number ≥ 0"
+      } (US dollars per million tokens)`,
+    );
   }
   const modelRouter = options.router ?? routerOf(options);
   const ownsRouter = options.router === undefined;

@@ -229,6 +229,7 @@ export interface GatewayOptions {
   /**
    * USD per million tokens by model name (or name prefix), over the
    * built-in table (`PRICES`): prices custom models, or corrects a price.
+   * A price that is not a finite number ≥ 0 throws a `TypeError`.
    */
   prices?: Readonly<Record<string, ModelPrice>>;
   /**
