@@ -1959,4 +1959,41 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: "    code: ERROR_TYPES[type] ?? ErrorCode.PROVIDER_ERROR,",
     tests: ["tests/models/adapters/anthropic_error_type_r15_mutants_test.ts"],
   },
+  // Fifteenth round, models-adapters (adap16-).
+  {
+    id: "adap16-gemini-image-type-inherited",
+    bug:
+      "Gemini: an image URL ending in .constructor sends Object's constructor as the image's mimeType",
+    file: "src/models/adapters/gemini.ts",
+    find: "extension !== undefined && Object.hasOwn(IMAGE_TYPES, extension)",
+    replace: "extension !== undefined && extension in IMAGE_TYPES",
+    tests: ["tests/models/adapters/inherited_keys_r16_test.ts"],
+  },
+  {
+    id: "adap16-network-code-inherited",
+    bug:
+      "a fetch error with code constructor gets a function for details.cause, and the message says undefined instead of the cause it names",
+    file: "src/models/adapters/_network_cause.ts",
+    find: "if (Object.hasOwn(BY_CODE, code)) return BY_CODE[code];",
+    replace: "if (BY_CODE[code]) return BY_CODE[code];",
+    tests: ["tests/models/adapters/inherited_keys_r16_test.ts"],
+  },
+  {
+    id: "adap16-network-name-inherited",
+    bug:
+      "a fetch error whose class name is toString gets a function for details.cause",
+    file: "src/models/adapters/_network_cause.ts",
+    find: "if (Object.hasOwn(BY_NAME, name)) return BY_NAME[name];",
+    replace: "if (BY_NAME[name]) return BY_NAME[name];",
+    tests: ["tests/models/adapters/inherited_keys_r16_test.ts"],
+  },
+  {
+    id: "adap16-compatible-preset-inherited",
+    bug:
+      'createOpenAICompatibleAdapter("constructor") builds an adapter with no base URL instead of refusing the unknown preset',
+    file: "src/models/adapters/openai.ts",
+    find: "Object.hasOwn(OPENAI_COMPATIBLE_PRESETS, preset)",
+    replace: "preset in OPENAI_COMPATIBLE_PRESETS",
+    tests: ["tests/models/adapters/inherited_keys_r16_test.ts"],
+  },
 ];
