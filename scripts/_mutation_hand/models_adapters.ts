@@ -1996,4 +1996,14 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: "preset in OPENAI_COMPATIBLE_PRESETS",
     tests: ["tests/models/adapters/inherited_keys_r16_test.ts"],
   },
+  {
+    id: "adap16-operation-inherited",
+    bug:
+      "adapter.operate with operation constructor fails on a TypeError (op.path is not a function) instead of INVALID_REQUEST",
+    file: "src/models/adapters/adapter.ts",
+    find:
+      "    const op = operations !== undefined && Object.hasOwn(operations, operation)\n      ? operations[operation]\n      : undefined;",
+    replace: "    const op = operations?.[operation];",
+    tests: ["tests/models/adapters/inherited_keys_r16_test.ts"],
+  },
 ];

@@ -5,7 +5,9 @@
 // class name (a custom fetch's error with code `constructor` gave a function
 // for `details.cause` and hid the cause its message named), and the
 // OpenAI-compatible presets by name (`constructor` built an adapter with no
-// base URL instead of being refused). Each is now read by own key only.
+// base URL instead of being refused), and an adapter's operations by name
+// (`operate` with operation `constructor` failed on a TypeError instead of
+// its INVALID_REQUEST). Each is now read by own key only.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import { geminiProvider } from "../../../src/models/adapters/gemini.ts";
@@ -15,7 +17,8 @@ import {
   type OpenAICompatibleProvider,
 } from "../../../src/models/adapters/openai.ts";
 import { AdapterError, type IRChatRequest } from "../../../src/models/mod.ts";
-import { rejection } from "./_fake.ts";
+import type { OperationName } from "../../../src/models/operations.ts";
+import { fakeFetch, rejection } from "./_fake.ts";
 
 const INHERITED = ["constructor", "toString", "__proto__", "hasOwnProperty"];
 
@@ -111,5 +114,31 @@ describe("adapter lookup tables read own keys only", () => {
       createOpenAICompatibleAdapter("vllm").metadata.provider,
       "vllm",
     );
+  });
+
+  it("operate: an operation named like an Object.prototype member is refused as not served, and nothing is sent", async () => {
+    const fake = fakeFetch(() => Response.json({ object: "list", data: [] }));
+    const adapter = createOpenAIAdapter({
+      apiKey: "k",
+      defaultModel: "m",
+      fetch: fake.fetch,
+    });
+    for (const name of INHERITED) {
+      const error = await rejection(
+        adapter.operate({ operation: name as OperationName, body: {} }),
+      );
+      assert.ok(error instanceof AdapterError, name);
+      assert.equal(error.code, "INVALID_REQUEST", name);
+      assert.match(error.message, new RegExp(`does not serve ${name}$`), name);
+    }
+    assert.equal(fake.requests.length, 0);
+    // A served operation still goes out.
+    const served = await adapter.operate({
+      operation: "embeddings",
+      body: { input: "x" },
+    });
+    assert.equal(served.status, 200);
+    await served.body?.cancel();
+    assert.equal(fake.requests.length, 1);
   });
 });
