@@ -2006,4 +2006,41 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: "    const op = operations?.[operation];",
     tests: ["tests/models/adapters/inherited_keys_r16_test.ts"],
   },
+  // Survivors of the fifteenth round's fresh draw (seed 20261177).
+  {
+    id: "adap16-network-name-ignored",
+    bug:
+      "a fetch error known by its Deno class alone (ConnectionRefused, message os error 111) is reported as cause other",
+    file: "src/models/adapters/_network_cause.ts",
+    find: "if (Object.hasOwn(BY_NAME, name)) return BY_NAME[name];",
+    replace: "if (Object.hasOwn(BY_NAME, name)) BY_NAME[name];",
+    tests: ["tests/models/adapters/draw_20261177_r16_mutants_test.ts"],
+  },
+  {
+    id: "adap16-native-mapped-without-writer",
+    bug:
+      "Gemini, Cohere, Ollama: parameters naming max_tokens beside maxTokens fail the call with a TypeError (a mapped row has no writer)",
+    file: "src/models/adapters/_toward_native.ts",
+    find: "EMULATIONS[target][key]?.(out, value, dropped);",
+    replace: "EMULATIONS[target][key](out, value, dropped);",
+    tests: ["tests/models/adapters/draw_20261177_r16_mutants_test.ts"],
+  },
+  {
+    id: "adap16-anthropic-format-type-emptied",
+    bug:
+      "response_format json_schema toward Anthropic's wire is sent as output_config.format with an empty type",
+    file: "src/models/adapters/_toward_wire.ts",
+    find: 'format: { type: "json_schema", schema: spec.schema },',
+    replace: 'format: { type: "", schema: spec.schema },',
+    tests: ["tests/models/adapters/draw_20261177_r16_mutants_test.ts"],
+  },
+  {
+    id: "adap16-data-url-end-inverted",
+    bug:
+      "data: URLs: the percent decoder takes the rest of the text after any later %, and never ends on text without one",
+    file: "src/models/adapters/_ir.ts",
+    find: "const end = next === -1 ? text.length : next;",
+    replace: "const end = next !== -1 ? text.length : next;",
+    tests: ["tests/models/adapters/data_url_r11_mutants_test.ts"],
+  },
 ];
