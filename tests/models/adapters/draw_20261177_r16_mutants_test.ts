@@ -10,10 +10,10 @@ import assert from "node:assert/strict";
 import { createCohereAdapter } from "../../../src/models/adapters/cohere.ts";
 import { createGeminiAdapter } from "../../../src/models/adapters/gemini.ts";
 import { createOllamaAdapter } from "../../../src/models/adapters/ollama.ts";
-import { createOpenAIAdapter } from "../../../src/models/adapters/openai.ts";
 import { towardWire } from "../../../src/models/adapters/_toward_wire.ts";
-import { AdapterError, type IRChatRequest } from "../../../src/models/mod.ts";
-import { adapterFactory, jsonFixture, rejection } from "./_fake.ts";
+import type { IRChatRequest } from "../../../src/models/mod.ts";
+import { adapterFactory, jsonFixture } from "./_fake.ts";
+import { failingWith } from "./_fetch_failure.ts";
 
 const ask: IRChatRequest = { messages: [{ role: "user", content: "hi" }] };
 
@@ -30,15 +30,9 @@ describe("draw 20261177: network causes named by the error's class", () => {
       ["ConnectionRefused", "connection reset by peer", "refused"],
     ];
     for (const [name, message, expected] of cases) {
-      const cause = Object.assign(new Error(message), { name });
-      const adapter = createOpenAIAdapter({
-        apiKey: "k",
-        baseURL: "http://x.test/v1",
-        defaultModel: "m",
-        fetch: () => Promise.reject(new TypeError("fetch failed", { cause })),
-      });
-      const error = await rejection(adapter.execute(ask));
-      assert.ok(error instanceof AdapterError, name);
+      const error = await failingWith(
+        Object.assign(new Error(message), { name }),
+      );
       assert.equal(error.details?.cause, expected, `${name}: ${message}`);
       assert.equal(
         error.code,

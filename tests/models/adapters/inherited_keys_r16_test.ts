@@ -19,6 +19,7 @@ import {
 import { AdapterError, type IRChatRequest } from "../../../src/models/mod.ts";
 import type { OperationName } from "../../../src/models/operations.ts";
 import { fakeFetch, rejection } from "./_fake.ts";
+import { failingWith } from "./_fetch_failure.ts";
 
 const INHERITED = ["constructor", "toString", "__proto__", "hasOwnProperty"];
 
@@ -63,16 +64,6 @@ describe("adapter lookup tables read own keys only", () => {
   });
 
   it("a fetch error whose code or class name is an Object.prototype member: the cause is the one its message names, or other", async () => {
-    const adapter = (thrown: unknown) =>
-      createOpenAIAdapter({
-        apiKey: "k",
-        baseURL: "http://x.test/v1",
-        defaultModel: "m",
-        fetch: () => Promise.reject(thrown),
-      });
-    const request: IRChatRequest = {
-      messages: [{ role: "user", content: "hi" }],
-    };
     for (const key of INHERITED) {
       for (
         const [cause, expected] of [
@@ -85,9 +76,7 @@ describe("adapter lookup tables read own keys only", () => {
           [Object.assign(new Error("blocked"), { name: key }), "other"],
         ] as const
       ) {
-        const thrown = new TypeError("fetch failed", { cause });
-        const error = await rejection(adapter(thrown).execute(request));
-        assert.ok(error instanceof AdapterError, key);
+        const error = await failingWith(cause);
         assert.equal(error.code, "NETWORK_ERROR", key);
         assert.equal(error.details?.cause, expected, `${key} ${expected}`);
         assert.doesNotMatch(error.message, /undefined|function/, key);
