@@ -2043,4 +2043,14 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: "const end = next !== -1 ? text.length : next;",
     tests: ["tests/models/adapters/data_url_r11_mutants_test.ts"],
   },
+  // Survivor of the round's second draw (seed 20261178).
+  {
+    id: "adap16-network-chain-read-twice",
+    bug:
+      "a failed fetch whose error chain loops (or names one error twice) is read again and again: the message's detail names an outer error, not the innermost",
+    file: "src/models/adapters/_network_cause.ts",
+    find: "    if (chain.includes(item)) continue;\n",
+    replace: "",
+    tests: ["tests/models/adapters/draw_20261178_r16_mutants_test.ts"],
+  },
 ];
