@@ -343,4 +343,12 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       "the extra pass runs only at i === bytes.length (a length that is a multiple of 0x8000, or 0), where subarray() is empty and String.fromCharCode() of nothing appends the empty string: the base64 is the same",
   },
+  {
+    file: "src/models/adapters/registry.ts",
+    before:
+      'createCohereAdapter({ ...options, apiKey: options.apiKey ?? "" }),',
+    after: 'createCohereAdapter({ ...options, apiKey: options.apiKey || "" }),',
+    reason:
+      "the cohere entry's create is reached only through keyChecked's wrapper (PROVIDERS = keyChecked({...})), which refuses with AUTHENTICATION_FAILED every options.apiKey that is falsy because Cohere requires a key: the key is always truthy here, so ?? and || keep it alike",
+  },
 ];

@@ -1959,4 +1959,98 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: "    code: ERROR_TYPES[type] ?? ErrorCode.PROVIDER_ERROR,",
     tests: ["tests/models/adapters/anthropic_error_type_r15_mutants_test.ts"],
   },
+  // Fifteenth round, models-adapters (adap16-).
+  {
+    id: "adap16-gemini-image-type-inherited",
+    bug:
+      "Gemini: an image URL ending in .constructor sends Object's constructor as the image's mimeType",
+    file: "src/models/adapters/gemini.ts",
+    find: "extension !== undefined && Object.hasOwn(IMAGE_TYPES, extension)",
+    replace: "extension !== undefined && extension in IMAGE_TYPES",
+    tests: ["tests/models/adapters/inherited_keys_r16_test.ts"],
+  },
+  {
+    id: "adap16-network-code-inherited",
+    bug:
+      "a fetch error with code constructor gets a function for details.cause, and the message says undefined instead of the cause it names",
+    file: "src/models/adapters/_network_cause.ts",
+    find: "if (Object.hasOwn(BY_CODE, code)) return BY_CODE[code];",
+    replace: "if (BY_CODE[code]) return BY_CODE[code];",
+    tests: ["tests/models/adapters/inherited_keys_r16_test.ts"],
+  },
+  {
+    id: "adap16-network-name-inherited",
+    bug:
+      "a fetch error whose class name is toString gets a function for details.cause",
+    file: "src/models/adapters/_network_cause.ts",
+    find: "if (Object.hasOwn(BY_NAME, name)) return BY_NAME[name];",
+    replace: "if (BY_NAME[name]) return BY_NAME[name];",
+    tests: ["tests/models/adapters/inherited_keys_r16_test.ts"],
+  },
+  {
+    id: "adap16-compatible-preset-inherited",
+    bug:
+      'createOpenAICompatibleAdapter("constructor") builds an adapter with no base URL instead of refusing the unknown preset',
+    file: "src/models/adapters/openai.ts",
+    find: "Object.hasOwn(OPENAI_COMPATIBLE_PRESETS, preset)",
+    replace: "preset in OPENAI_COMPATIBLE_PRESETS",
+    tests: ["tests/models/adapters/inherited_keys_r16_test.ts"],
+  },
+  {
+    id: "adap16-operation-inherited",
+    bug:
+      "adapter.operate with operation constructor fails on a TypeError (op.path is not a function) instead of INVALID_REQUEST",
+    file: "src/models/adapters/adapter.ts",
+    find:
+      "    const op = operations !== undefined && Object.hasOwn(operations, operation)\n      ? operations[operation]\n      : undefined;",
+    replace: "    const op = operations?.[operation];",
+    tests: ["tests/models/adapters/inherited_keys_r16_test.ts"],
+  },
+  // Survivors of the fifteenth round's fresh draw (seed 20261177).
+  {
+    id: "adap16-network-name-ignored",
+    bug:
+      "a fetch error known by its Deno class alone (ConnectionRefused, message os error 111) is reported as cause other",
+    file: "src/models/adapters/_network_cause.ts",
+    find: "if (Object.hasOwn(BY_NAME, name)) return BY_NAME[name];",
+    replace: "if (Object.hasOwn(BY_NAME, name)) BY_NAME[name];",
+    tests: ["tests/models/adapters/draw_20261177_r16_mutants_test.ts"],
+  },
+  {
+    id: "adap16-native-mapped-without-writer",
+    bug:
+      "Gemini, Cohere, Ollama: parameters naming max_tokens beside maxTokens fail the call with a TypeError (a mapped row has no writer)",
+    file: "src/models/adapters/_toward_native.ts",
+    find: "EMULATIONS[target][key]?.(out, value, dropped);",
+    replace: "EMULATIONS[target][key](out, value, dropped);",
+    tests: ["tests/models/adapters/draw_20261177_r16_mutants_test.ts"],
+  },
+  {
+    id: "adap16-anthropic-format-type-emptied",
+    bug:
+      "response_format json_schema toward Anthropic's wire is sent as output_config.format with an empty type",
+    file: "src/models/adapters/_toward_wire.ts",
+    find: 'format: { type: "json_schema", schema: spec.schema },',
+    replace: 'format: { type: "", schema: spec.schema },',
+    tests: ["tests/models/adapters/draw_20261177_r16_mutants_test.ts"],
+  },
+  {
+    id: "adap16-data-url-end-inverted",
+    bug:
+      "data: URLs: the percent decoder takes the rest of the text after any later %, and never ends on text without one",
+    file: "src/models/adapters/_ir.ts",
+    find: "const end = next === -1 ? text.length : next;",
+    replace: "const end = next !== -1 ? text.length : next;",
+    tests: ["tests/models/adapters/data_url_r11_mutants_test.ts"],
+  },
+  // Survivor of the round's second draw (seed 20261178).
+  {
+    id: "adap16-network-chain-read-twice",
+    bug:
+      "a failed fetch whose error chain loops (or names one error twice) is read again and again: the message's detail names an outer error, not the innermost",
+    file: "src/models/adapters/_network_cause.ts",
+    find: "    if (chain.includes(item)) continue;\n",
+    replace: "",
+    tests: ["tests/models/adapters/draw_20261178_r16_mutants_test.ts"],
+  },
 ];

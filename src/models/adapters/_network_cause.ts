@@ -111,12 +111,15 @@ export function networkCause(error: unknown): NetworkCause {
   const chain = chainOf(error);
   for (const item of chain) {
     const code = text(item.code);
-    if (BY_CODE[code]) return BY_CODE[code];
+    // Own keys only: a code or name such as `constructor` (a custom fetch's
+    // error) would otherwise find an Object.prototype member, a function
+    // taken for the cause, and hide the cause its message names.
+    if (Object.hasOwn(BY_CODE, code)) return BY_CODE[code];
     if (TLS_CODE.test(code)) return "tls";
   }
   for (const item of chain) {
-    const cause = BY_NAME[text(item.name)];
-    if (cause) return cause;
+    const name = text(item.name);
+    if (Object.hasOwn(BY_NAME, name)) return BY_NAME[name];
   }
   for (const [pattern, cause] of BY_MESSAGE) {
     if (chain.some((item) => pattern.test(text(item.message)))) return cause;

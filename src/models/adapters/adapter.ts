@@ -270,7 +270,13 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
     const spec = this.#spec;
     const operation = request.operation;
     if (operation === "chat") return await this.#sameWire(request, signal);
-    const op = spec.operations?.[operation];
+    // Own keys only: an untyped caller's `constructor` or `__proto__` would
+    // otherwise find an Object.prototype member and fail on `op.path` with a
+    // TypeError instead of this refusal.
+    const operations = spec.operations;
+    const op = operations !== undefined && Object.hasOwn(operations, operation)
+      ? operations[operation]
+      : undefined;
     if (op === undefined) {
       throw invalidRequest(
         spec.provider,

@@ -374,7 +374,12 @@ function imagePart(part: Extract<IRContentPart, { type: "image" }>): WirePart {
     return { inlineData: { mimeType: dataURL.mediaType, data: dataURL.data } };
   }
   const extension = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase();
-  const mimeType = extension === undefined ? undefined : IMAGE_TYPES[extension];
+  // Own keys only: `photo.constructor` would otherwise find Object's
+  // constructor through the prototype and send a function as the type.
+  const mimeType =
+    extension !== undefined && Object.hasOwn(IMAGE_TYPES, extension)
+      ? IMAGE_TYPES[extension]
+      : undefined;
   return {
     fileData: { fileUri: url, ...(mimeType === undefined ? {} : { mimeType }) },
   };

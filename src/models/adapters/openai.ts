@@ -522,7 +522,12 @@ export function createOpenAICompatibleAdapter(
   preset: OpenAICompatibleProvider,
   config: OpenAICompatibleConfig = {},
 ): OpenAIAdapter {
-  const settings = OPENAI_COMPATIBLE_PRESETS[preset];
+  // Own keys only: a name such as `constructor` or `__proto__` (from a config
+  // file, untyped) would otherwise find an Object.prototype member and build
+  // an adapter with no base URL instead of being refused.
+  const settings = Object.hasOwn(OPENAI_COMPATIBLE_PRESETS, preset)
+    ? OPENAI_COMPATIBLE_PRESETS[preset]
+    : undefined;
   if (settings === undefined) {
     throw new AdapterError({
       code: ErrorCode.INVALID_REQUEST,

@@ -8,24 +8,7 @@
 // are words). Portable: the harness only.
 import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
-import { createOpenAIAdapter } from "../../../src/models/adapters/openai.ts";
-import { AdapterError } from "../../../src/models/errors.ts";
-import { rejection } from "./_fake.ts";
-
-/** The adapter's error when its fetch fails as undici does, with `cause`. */
-async function failingWith(cause: unknown): Promise<AdapterError> {
-  const adapter = createOpenAIAdapter({
-    apiKey: "k",
-    baseURL: "https://api.example.com/v1",
-    defaultModel: "m",
-    fetch: () => Promise.reject(new TypeError("fetch failed", { cause })),
-  });
-  const error = await rejection(
-    adapter.execute({ messages: [{ role: "user", content: "Hi" }] }),
-  );
-  assert.ok(error instanceof AdapterError, String(error));
-  return error;
-}
+import { failingWith } from "./_fetch_failure.ts";
 
 describe("a TLS failure's detail on Node", () => {
   it("an OpenSSL source-location message is told by its code, in words", async () => {
