@@ -516,4 +516,31 @@ export const CLI: HandMutant[] = [
     replace: "if (this.#length > this.#maxBytes)",
     tests: ["tests/cli/line_buffer_r15_mutants_test.ts"],
   },
+  {
+    id: "kc16-redis-close-bound-closed",
+    bug:
+      "gateway command: a Redis client whose close hangs past its 3 s bound is taken as closed and never destroyed",
+    file: "src/cli/_redis.ts",
+    find: "closeTimer = setTimeout(() => resolve(false), 3_000);",
+    replace: "closeTimer = setTimeout(() => resolve(true), 3_000);",
+    tests: ["tests/cli/redis_close_r16_mutants_test.ts"],
+  },
+  {
+    id: "kc16-redis-close-destroy-inverted",
+    bug:
+      "gateway command: the Redis client destroyed only after a clean close, so one whose close hangs or fails keeps its socket",
+    file: "src/cli/_redis.ts",
+    find: "if (!closed) {",
+    replace: "if (closed) {",
+    tests: ["tests/cli/redis_close_r16_mutants_test.ts"],
+  },
+  {
+    id: "kc16-redis-close-failure-closed",
+    bug:
+      "gateway command: a Redis client whose close fails is taken as closed and never destroyed",
+    file: "src/cli/_redis.ts",
+    find: "client.close().then(() => true, () => false),",
+    replace: "client.close().then(() => true, () => true),",
+    tests: ["tests/cli/redis_close_r16_mutants_test.ts"],
+  },
 ];
