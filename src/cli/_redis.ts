@@ -41,10 +41,15 @@ const CONNECT_MS = 2_000;
 
 /** The part of a node-redis client used here. */
 export interface NodeRedisClient {
+  /** Listens for connection errors (without one, reconnecting stops). */
   on(event: "error", listener: (error: unknown) => void): unknown;
+  /** Connects; rejects when Redis does not answer. */
   connect(): Promise<unknown>;
+  /** Sends one command. */
   sendCommand(args: string[]): Promise<unknown>;
+  /** Closes once pending commands are answered (may never settle). */
   close(): Promise<unknown>;
+  /** Closes the socket at once. */
   destroy(): unknown;
 }
 
