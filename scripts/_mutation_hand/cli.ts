@@ -543,4 +543,22 @@ export const CLI: HandMutant[] = [
     replace: "client.close().then(() => true, () => true),",
     tests: ["tests/cli/redis_close_r16_mutants_test.ts"],
   },
+  {
+    id: "kc16-runtime-drive-lower-case",
+    bug:
+      "command: a Windows path on a lower-case drive (c:\\srv\\gw.json) taken as relative and read under the working directory",
+    file: "src/cli/_runtime.ts",
+    find: "/^[A-Za-z]:[\\\\/]/",
+    replace: "/^[A-Z]:[\\\\/]/",
+    tests: ["tests/cli/runtime_r16_mutants_test.ts"],
+  },
+  {
+    id: "kc16-runtime-err-before-logs",
+    bug:
+      "command: an error line written to stderr ahead of the request log lines gathered before it",
+    file: "src/cli/_runtime.ts",
+    find: "    err: (line) => {\n      flush();\n",
+    replace: "    err: (line) => {\n",
+    tests: ["tests/cli/runtime_r16_mutants_test.ts"],
+  },
 ];
