@@ -550,7 +550,7 @@ export const CLI: HandMutant[] = [
     file: "src/cli/_runtime.ts",
     find: "/^[A-Za-z]:[\\\\/]/",
     replace: "/^[A-Z]:[\\\\/]/",
-    tests: ["tests/cli/runtime_r16_mutants_test.ts"],
+    tests: ["tests/cli/cli_r16_mutants_test.ts"],
   },
   {
     id: "kc16-runtime-err-before-logs",
@@ -559,6 +559,15 @@ export const CLI: HandMutant[] = [
     file: "src/cli/_runtime.ts",
     find: "    err: (line) => {\n      flush();\n",
     replace: "    err: (line) => {\n",
-    tests: ["tests/cli/runtime_r16_mutants_test.ts"],
+    tests: ["tests/cli/cli_r16_mutants_test.ts"],
+  },
+  {
+    id: "kc16-command-inherited-name",
+    bug:
+      "command: switchyard constructor (any name an object inherits) run as a command, ending in a TypeError instead of the unknown-command line",
+    file: "src/cli/mod.ts",
+    find: "if (name === undefined || !Object.hasOwn(COMMANDS, name)) {",
+    replace: "if (name === undefined || !(name in COMMANDS)) {",
+    tests: ["tests/cli/cli_r16_mutants_test.ts"],
   },
 ];
