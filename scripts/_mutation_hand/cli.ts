@@ -570,4 +570,13 @@ export const CLI: HandMutant[] = [
     replace: "if (name === undefined || !(name in COMMANDS)) {",
     tests: ["tests/cli/cli_r16_mutants_test.ts"],
   },
+  {
+    id: "kc16-command-failure-lines-kept",
+    bug:
+      "command: a failure message of several lines printed with all but its first line break kept, so the switchyard: line runs on",
+    file: "src/cli/mod.ts",
+    find: 'text.replace(/\\s*[\\r\\n]+\\s*/g, " ")',
+    replace: 'text.replace(/\\s*[\\r\\n]+\\s*/, " ")',
+    tests: ["tests/cli/cli_r16_mutants_test.ts"],
+  },
 ];

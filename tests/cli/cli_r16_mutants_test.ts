@@ -2,33 +2,35 @@
 // unguarded: in the runtime (`_runtime.ts`), a Windows path on a lower-case
 // drive taken as relative and an error line written ahead of the request
 // log lines gathered before it; at the top level (`mod.ts`), a command name
-// every object inherits (`constructor`) run as a command.
+// every object inherits (`constructor`) run as a command, and a failure
+// message of several lines printed on several.
 import assert from "node:assert/strict";
 import { currentRuntime, resolvePath } from "../../src/cli/_runtime.ts";
-import { main } from "../../src/cli/mod.ts";
+import { main, runGateway } from "../../src/cli/mod.ts";
 
 /**
- * Runs `body` with the Deno runtime's two outputs caught: stdout's writes
- * (where gathered log lines go) and `console.error` (the runtime's `err`),
- * in the order they happen.
+ * Runs `body` with the Deno runtime's outputs caught: stdout's writes
+ * (where gathered log lines go), `console.log` (its `out`) and
+ * `console.error` (its `err`), in the order they happen.
  */
 async function captured(
   body: (written: string[]) => Promise<void> | void,
 ): Promise<string[]> {
   const written: string[] = [];
   const writeSync = Deno.stdout.writeSync;
-  const error = console.error;
+  const { log, error } = console;
   const text = new TextDecoder();
   Deno.stdout.writeSync = (bytes: Uint8Array) => {
     written.push(`stdout ${text.decode(bytes)}`);
     return bytes.length;
   };
+  console.log = (line: string) => void written.push(`stdout ${line}\n`);
   console.error = (line: string) => void written.push(`stderr ${line}`);
   try {
     await body(written);
   } finally {
     Deno.stdout.writeSync = writeSync;
-    console.error = error;
+    Object.assign(console, { log, error });
   }
   return written;
 }
@@ -85,4 +87,27 @@ Deno.test("switchyard: a command name every object inherits is an unknown comman
       }; commands: gateway, convert (see switchyard --help)`,
     ]);
   }
+});
+
+// Bug (planted by hand in `mod.ts`: the `g` flag dropped from the pattern
+// that puts a failure on one line): an embedding program's error of three
+// lines (a wrap that throws while it builds its app) was printed with its
+// last line break kept, so the `switchyard: …` line a supervisor greps for
+// ran on into a second line the operator could not tie to it.
+Deno.test("runGateway: a failure message of several lines is printed on one", async () => {
+  let status: number | undefined;
+  const written = await captured(async () => {
+    status = await runGateway(["--port", "0", "--host", "127.0.0.1"], {
+      wrap: () => {
+        throw new RangeError(
+          "the app could not be built:\n  routes: 2\r\n  missing: /v1/x",
+        );
+      },
+    });
+  });
+  assert.equal(status, 2);
+  const errors = written.filter((line) => line.startsWith("stderr "));
+  assert.deepEqual(errors, [
+    "stderr switchyard: RangeError: the app could not be built: routes: 2 missing: /v1/x",
+  ]);
 });
