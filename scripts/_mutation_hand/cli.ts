@@ -579,4 +579,22 @@ export const CLI: HandMutant[] = [
     replace: 'text.replace(/\\s*[\\r\\n]+\\s*/, " ")',
     tests: ["tests/cli/cli_r16_mutants_test.ts"],
   },
+  {
+    id: "kc16-command-config-error-named",
+    bug:
+      "command: a GatewayConfigError raised in an embedding program's wrap printed as GatewayConfigError: config: … instead of config: …",
+    file: "src/cli/mod.ts",
+    find: "error instanceof UsageError || error instanceof GatewayConfigError;",
+    replace: "error instanceof UsageError;",
+    tests: ["tests/cli/cli_r16_mutants_test.ts"],
+  },
+  {
+    id: "kc16-line-buffer-length-kept",
+    bug:
+      "log lines: the gathered length not reset by a flush, so after the first bound every line is written on its own",
+    file: "src/cli/_line_buffer.ts",
+    find: "    this.#lines = [];\n    this.#length = 0;\n",
+    replace: "    this.#lines = [];\n",
+    tests: ["tests/cli/line_buffer_test.ts"],
+  },
 ];

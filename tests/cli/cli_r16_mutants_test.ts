@@ -2,11 +2,13 @@
 // unguarded: in the runtime (`_runtime.ts`), a Windows path on a lower-case
 // drive taken as relative and an error line written ahead of the request
 // log lines gathered before it; at the top level (`mod.ts`), a command name
-// every object inherits (`constructor`) run as a command, and a failure
-// message of several lines printed on several.
+// every object inherits (`constructor`) run as a command, a failure message
+// of several lines printed on several, and a config error printed with its
+// class name.
 import assert from "node:assert/strict";
 import { currentRuntime, resolvePath } from "../../src/cli/_runtime.ts";
 import { main, runGateway } from "../../src/cli/mod.ts";
+import { GatewayConfigError } from "../../src/gateway/mod.ts";
 
 /**
  * Runs `body` with the Deno runtime's outputs caught: stdout's writes
@@ -89,25 +91,35 @@ Deno.test("switchyard: a command name every object inherits is an unknown comman
   }
 });
 
-// Bug (planted by hand in `mod.ts`: the `g` flag dropped from the pattern
-// that puts a failure on one line): an embedding program's error of three
-// lines (a wrap that throws while it builds its app) was printed with its
-// last line break kept, so the `switchyard: …` line a supervisor greps for
-// ran on into a second line the operator could not tie to it.
-Deno.test("runGateway: a failure message of several lines is printed on one", async () => {
-  let status: number | undefined;
-  const written = await captured(async () => {
-    status = await runGateway(["--port", "0", "--host", "127.0.0.1"], {
-      wrap: () => {
-        throw new RangeError(
-          "the app could not be built:\n  routes: 2\r\n  missing: /v1/x",
-        );
-      },
+// Bugs (planted by hand in `mod.ts`): the `g` flag dropped from the pattern
+// that puts a failure on one line, so an embedding program's error of
+// three lines (a wrap that throws while it builds its app) kept its last
+// line break and the `switchyard: …` line a supervisor greps for ran on
+// into a second; and GatewayConfigError left out of the errors printed as
+// their message alone, so a config error raised in the wrap read
+// "GatewayConfigError: config: …" where the command's own read "config: …".
+Deno.test("runGateway: a failure in the wrap is one line, a config error's as the command prints its own", async () => {
+  const failures = [
+    new RangeError(
+      "the app could not be built:\n  routes: 2\r\n  missing: /v1/x",
+    ),
+    new GatewayConfigError("app.routes[1]", "must start with /"),
+  ];
+  const expected = [
+    "switchyard: RangeError: the app could not be built: routes: 2 missing: /v1/x",
+    "switchyard: config: app.routes[1] must start with /",
+  ];
+  for (const [i, failure] of failures.entries()) {
+    let status: number | undefined;
+    const written = await captured(async () => {
+      status = await runGateway(["--port", "0", "--host", "127.0.0.1"], {
+        wrap: () => {
+          throw failure;
+        },
+      });
     });
-  });
-  assert.equal(status, 2);
-  const errors = written.filter((line) => line.startsWith("stderr "));
-  assert.deepEqual(errors, [
-    "stderr switchyard: RangeError: the app could not be built: routes: 2 missing: /v1/x",
-  ]);
+    assert.equal(status, 2);
+    const errors = written.filter((line) => line.startsWith("stderr "));
+    assert.deepEqual(errors, [`stderr ${expected[i]}`]);
+  }
 });
