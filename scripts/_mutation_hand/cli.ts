@@ -597,4 +597,46 @@ export const CLI: HandMutant[] = [
     replace: "    this.#lines = [];\n",
     tests: ["tests/cli/line_buffer_test.ts"],
   },
+  {
+    id: "kc16-summary-url-query-printed",
+    bug: "startup summary: a backend URL's query (?api-key=…) printed with it",
+    file: "src/cli/_summary.ts",
+    find: 'parsed.search = "";',
+    replace: ";",
+    tests: ["tests/cli/summary_r16_mutants_test.ts"],
+  },
+  {
+    id: "kc16-summary-url-password-printed",
+    bug: "startup summary: the password of a backend URL printed with it",
+    file: "src/cli/_summary.ts",
+    find: 'parsed.password = "";',
+    replace: ";",
+    tests: ["tests/cli/summary_r16_mutants_test.ts"],
+  },
+  {
+    id: "kc16-summary-url-user-printed",
+    bug: "startup summary: the user of a backend URL printed with it",
+    file: "src/cli/_summary.ts",
+    find: 'parsed.username = "";',
+    replace: ";",
+    tests: ["tests/cli/summary_r16_mutants_test.ts"],
+  },
+  {
+    id: "kc16-summary-invalid-url-printed",
+    bug:
+      "startup summary: a URL that does not parse printed as written, credentials and all",
+    file: "src/cli/_summary.ts",
+    find: 'return "(invalid URL)";',
+    replace: "return url;",
+    tests: ["tests/cli/summary_r16_mutants_test.ts"],
+  },
+  {
+    id: "kc16-summary-alias-name-prefix",
+    bug:
+      "startup summary: a backend whose name begins another's listed as serving the other's models",
+    file: "src/cli/_summary.ts",
+    find: "target.startsWith(`${spec.name}/`)",
+    replace: "target.startsWith(spec.name)",
+    tests: ["tests/cli/summary_r16_mutants_test.ts"],
+  },
 ];
