@@ -516,4 +516,127 @@ export const CLI: HandMutant[] = [
     replace: "if (this.#length > this.#maxBytes)",
     tests: ["tests/cli/line_buffer_r15_mutants_test.ts"],
   },
+  {
+    id: "kc16-redis-close-bound-closed",
+    bug:
+      "gateway command: a Redis client whose close hangs past its 3 s bound is taken as closed and never destroyed",
+    file: "src/cli/_redis.ts",
+    find: "closeTimer = setTimeout(() => resolve(false), 3_000);",
+    replace: "closeTimer = setTimeout(() => resolve(true), 3_000);",
+    tests: ["tests/cli/redis_close_r16_mutants_test.ts"],
+  },
+  {
+    id: "kc16-redis-close-destroy-inverted",
+    bug:
+      "gateway command: the Redis client destroyed only after a clean close, so one whose close hangs or fails keeps its socket",
+    file: "src/cli/_redis.ts",
+    find: "if (!closed) {",
+    replace: "if (closed) {",
+    tests: ["tests/cli/redis_close_r16_mutants_test.ts"],
+  },
+  {
+    id: "kc16-redis-close-failure-closed",
+    bug:
+      "gateway command: a Redis client whose close fails is taken as closed and never destroyed",
+    file: "src/cli/_redis.ts",
+    find: "client.close().then(() => true, () => false),",
+    replace: "client.close().then(() => true, () => true),",
+    tests: ["tests/cli/redis_close_r16_mutants_test.ts"],
+  },
+  {
+    id: "kc16-runtime-drive-lower-case",
+    bug:
+      "command: a Windows path on a lower-case drive (c:\\srv\\gw.json) taken as relative and read under the working directory",
+    file: "src/cli/_runtime.ts",
+    find: "/^[A-Za-z]:[\\\\/]/",
+    replace: "/^[A-Z]:[\\\\/]/",
+    tests: ["tests/cli/cli_r16_mutants_test.ts"],
+  },
+  {
+    id: "kc16-runtime-err-before-logs",
+    bug:
+      "command: an error line written to stderr ahead of the request log lines gathered before it",
+    file: "src/cli/_runtime.ts",
+    find: "    err: (line) => {\n      flush();\n",
+    replace: "    err: (line) => {\n",
+    tests: ["tests/cli/cli_r16_mutants_test.ts"],
+  },
+  {
+    id: "kc16-command-inherited-name",
+    bug:
+      "command: switchyard constructor (any name an object inherits) run as a command, ending in a TypeError instead of the unknown-command line",
+    file: "src/cli/mod.ts",
+    find: "if (name === undefined || !Object.hasOwn(COMMANDS, name)) {",
+    replace: "if (name === undefined || !(name in COMMANDS)) {",
+    tests: ["tests/cli/cli_r16_mutants_test.ts"],
+  },
+  {
+    id: "kc16-command-failure-lines-kept",
+    bug:
+      "command: a failure message of several lines printed with all but its first line break kept, so the switchyard: line runs on",
+    file: "src/cli/mod.ts",
+    find: 'text.replace(/\\s*[\\r\\n]+\\s*/g, " ")',
+    replace: 'text.replace(/\\s*[\\r\\n]+\\s*/, " ")',
+    tests: ["tests/cli/cli_r16_mutants_test.ts"],
+  },
+  {
+    id: "kc16-command-config-error-named",
+    bug:
+      "command: a GatewayConfigError raised in an embedding program's wrap printed as GatewayConfigError: config: … instead of config: …",
+    file: "src/cli/mod.ts",
+    find: "error instanceof UsageError || error instanceof GatewayConfigError;",
+    replace: "error instanceof UsageError;",
+    tests: ["tests/cli/cli_r16_mutants_test.ts"],
+  },
+  {
+    id: "kc16-line-buffer-length-kept",
+    bug:
+      "log lines: the gathered length not reset by a flush, so after the first bound every line is written on its own",
+    file: "src/cli/_line_buffer.ts",
+    find: "    this.#lines = [];\n    this.#length = 0;\n",
+    replace: "    this.#lines = [];\n",
+    tests: ["tests/cli/line_buffer_test.ts"],
+  },
+  {
+    id: "kc16-summary-url-query-printed",
+    bug: "startup summary: a backend URL's query (?api-key=…) printed with it",
+    file: "src/cli/_summary.ts",
+    find: 'parsed.search = "";',
+    replace: ";",
+    tests: ["tests/cli/summary_r16_mutants_test.ts"],
+  },
+  {
+    id: "kc16-summary-url-password-printed",
+    bug: "startup summary: the password of a backend URL printed with it",
+    file: "src/cli/_summary.ts",
+    find: 'parsed.password = "";',
+    replace: ";",
+    tests: ["tests/cli/summary_r16_mutants_test.ts"],
+  },
+  {
+    id: "kc16-summary-url-user-printed",
+    bug: "startup summary: the user of a backend URL printed with it",
+    file: "src/cli/_summary.ts",
+    find: 'parsed.username = "";',
+    replace: ";",
+    tests: ["tests/cli/summary_r16_mutants_test.ts"],
+  },
+  {
+    id: "kc16-summary-invalid-url-printed",
+    bug:
+      "startup summary: a URL that does not parse printed as written, credentials and all",
+    file: "src/cli/_summary.ts",
+    find: 'return "(invalid URL)";',
+    replace: "return url;",
+    tests: ["tests/cli/summary_r16_mutants_test.ts"],
+  },
+  {
+    id: "kc16-summary-alias-name-prefix",
+    bug:
+      "startup summary: a backend whose name begins another's listed as serving the other's models",
+    file: "src/cli/_summary.ts",
+    find: "target.startsWith(`${spec.name}/`)",
+    replace: "target.startsWith(spec.name)",
+    tests: ["tests/cli/summary_r16_mutants_test.ts"],
+  },
 ];

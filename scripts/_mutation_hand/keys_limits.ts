@@ -227,4 +227,22 @@ export const KEYS_LIMITS: HandMutant[] = [
     replace: "this.#probing = false;",
     tests: ["tests/gateway/shared_limits_probe_r15_mutants_test.ts"],
   },
+  {
+    id: "kc16-limits-remaining-rounded-up",
+    bug:
+      "rate limits: x-ratelimit-remaining rounds a part-refilled unit up, announcing a request the bucket then refuses",
+    file: "src/gateway/rate_limit.ts",
+    find: "Math.floor(limited.state.remaining)",
+    replace: "Math.round(limited.state.remaining)",
+    tests: ["tests/gateway/limits_r16_mutants_test.ts"],
+  },
+  {
+    id: "kc16-limits-charge-dated-early",
+    bug:
+      "rate limits: a usage charge dated at time 0 instead of when the answer ended, so the refill since admission covers it for free",
+    file: "src/gateway/rate_limit.ts",
+    find: "      this.#now(),\n    );",
+    replace: "      0,\n    );",
+    tests: ["tests/gateway/limits_r16_mutants_test.ts"],
+  },
 ];

@@ -40,13 +40,27 @@ export class RedisClientMissing extends Error {
 const CONNECT_MS = 2_000;
 
 /** The part of a node-redis client used here. */
-interface NodeRedisClient {
+export interface NodeRedisClient {
+  /** Listens for connection errors (without one, reconnecting stops). */
   on(event: "error", listener: (error: unknown) => void): unknown;
+  /** Connects; rejects when Redis does not answer. */
   connect(): Promise<unknown>;
+  /** Sends one command. */
   sendCommand(args: string[]): Promise<unknown>;
+  /** Closes once pending commands are answered (may never settle). */
   close(): Promise<unknown>;
+  /** Closes the socket at once. */
   destroy(): unknown;
 }
+
+/**
+ * Loads the client's module by its specifier: a dynamic import, unless a
+ * test hands in a client whose connect or close it controls (a close that
+ * never settles cannot be had from a real Redis on demand).
+ */
+export type RedisClientLoader = (
+  specifier: string,
+) => Promise<{ createClient(options: unknown): NodeRedisClient }>;
 
 /** A connected store and how to let it go. */
 export interface SharedState {
@@ -67,18 +81,20 @@ export interface SharedState {
  *
  * @param settings URL and key prefix.
  * @param runtime Which client to import.
+ * @param load How to import it (the tests' own client).
  * @returns The store, and how to close it.
  * @throws {RedisClientMissing} When the client cannot be imported.
  */
 export async function connectRedis(
   settings: RedisConfig,
   runtime: Pick<Runtime, "name">,
+  load: RedisClientLoader = (specifier) => import(specifier),
 ): Promise<SharedState> {
   // A computed specifier: nothing analyses (and fetches) it unless this runs.
   const specifier = runtime.name === "deno" ? DENO_CLIENT : NODE_CLIENT;
   let createClient: (options: unknown) => NodeRedisClient;
   try {
-    ({ createClient } = await import(specifier));
+    ({ createClient } = await load(specifier));
   } catch (error) {
     throw new RedisClientMissing(
       runtime.name === "node"

@@ -59,3 +59,25 @@ Deno.test("LineBuffer: flush writes what is gathered, cancels the timer, and wri
   logs.flush();
   assert.deepEqual(r.writes, ["a\nb\n"], "nothing written twice");
 });
+
+// Bug (planted by hand: the gathered length not reset by `flush`): once the
+// first 16 KiB had been written, bound or timer alike, every later line
+// counted as past the bound and was written on its own, one write per
+// request for the rest of the process: the batching this buffer exists for.
+Deno.test("LineBuffer: after a flush, the bound counts only what was gathered since", () => {
+  const r = recorder();
+  const logs = new LineBuffer(r.sink, 20, 100);
+  logs.add("0123456789"); // 11 with its newline
+  logs.add("abcdefghi"); // 21: past the bound, written
+  assert.equal(r.writes.length, 1);
+  logs.add("short"); // 6 since the flush
+  assert.equal(r.writes.length, 1, "gathered, not written on its own");
+  assert.equal(r.pending.length, 2, "a flush is scheduled for it");
+  r.pending[1]();
+  assert.deepEqual(r.writes.at(-1), "short\n");
+  // After a timed flush too.
+  logs.add("0123456789");
+  assert.equal(r.writes.length, 2);
+  r.pending[2]();
+  assert.deepEqual(r.writes.at(-1), "0123456789\n");
+});
