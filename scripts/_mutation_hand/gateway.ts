@@ -2678,4 +2678,16 @@ export const GATEWAY: HandMutant[] = [
     replace: "if (chunk.refusal !== undefined) {",
     tests: ["tests/gateway/stream_refusal_r15b_mutants_test.ts"],
   },
+  // Fifteenth round (gw16-): the gateway draw of seed 20261174, and the
+  // spots its secondary work found untested.
+  {
+    id: "gw16-default-backend-single",
+    bug:
+      "createGateway: a lone backend is not made the router's default, so a backend registered later on gateway.router can take the models that name none",
+    file: "src/gateway/gateway.ts",
+    find: "...(backends.length > 0 ? { defaultBackend: backends[0][0] } : {}),",
+    replace:
+      "...(backends.length > 1 ? { defaultBackend: backends[0][0] } : {}),",
+    tests: ["tests/gateway/gateway_default_backend_r16_mutants_test.ts"],
+  },
 ];
