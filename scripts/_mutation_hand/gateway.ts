@@ -2690,4 +2690,40 @@ export const GATEWAY: HandMutant[] = [
       "...(backends.length > 1 ? { defaultBackend: backends[0][0] } : {}),",
     tests: ["tests/gateway/gateway_default_backend_r16_mutants_test.ts"],
   },
+  {
+    id: "gw16-call-log-execute-kept",
+    bug:
+      "echo/mock backends: execute calls never clear the testing adapter's call log, which grows with every request",
+    file: "src/gateway/_call_log.ts",
+    find: "adapter.calls.length = 0;\n      return adapter.execute(",
+    replace: "return adapter.execute(",
+    tests: ["tests/gateway/call_log_r16_mutants_test.ts"],
+  },
+  {
+    id: "gw16-call-log-stream-kept",
+    bug:
+      "echo/mock backends: streamed calls never clear the testing adapter's call log, which grows with every stream",
+    file: "src/gateway/_call_log.ts",
+    find: "adapter.calls.length = 0;\n      return adapter.executeStream(",
+    replace: "return adapter.executeStream(",
+    tests: ["tests/gateway/call_log_r16_mutants_test.ts"],
+  },
+  {
+    id: "gw16-call-log-health-kept",
+    bug:
+      "echo/mock backends: health checks never clear the testing adapter's call log, which grows with every check",
+    file: "src/gateway/_call_log.ts",
+    find: "adapter.calls.length = 0;\n      return healthCheck(",
+    replace: "return healthCheck(",
+    tests: ["tests/gateway/call_log_r16_mutants_test.ts"],
+  },
+  {
+    id: "gw16-call-log-health-inverted",
+    bug:
+      "echo/mock backends: the call-log wrapper binds a health check the adapter lacks (createAdapter throws) and drops one it has",
+    file: "src/gateway/_call_log.ts",
+    find: "if (adapter.healthCheck) {",
+    replace: "if (!(adapter.healthCheck)) {",
+    tests: ["tests/gateway/call_log_r16_mutants_test.ts"],
+  },
 ];
