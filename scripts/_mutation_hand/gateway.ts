@@ -1721,8 +1721,10 @@ export const GATEWAY: HandMutant[] = [
     bug:
       "messages stream: a redacted_thinking block's stop event sent without its name",
     file: "src/gateway/anthropic_response.ts",
-    find: '}) + event("content_block_stop", {',
-    replace: '}) + event("", {',
+    find:
+      'this.#block({ type: "redacted_thinking", data }) +\n      event("content_block_stop", {',
+    replace:
+      'this.#block({ type: "redacted_thinking", data }) +\n      event("", {',
     tests: ["tests/gateway/anthropic_stream_sdk_r12_mutants_test.ts"],
   },
   {
@@ -2725,5 +2727,32 @@ export const GATEWAY: HandMutant[] = [
     find: "if (adapter.healthCheck) {",
     replace: "if (!(adapter.healthCheck)) {",
     tests: ["tests/gateway/call_log_r16_mutants_test.ts"],
+  },
+  {
+    id: "gw16-redacted-flag-unset",
+    bug:
+      "MessageStreamEncoder: a streamed redacted_thinking block not noted, so the done message's copy is sent again",
+    file: "src/gateway/anthropic_response.ts",
+    find: "this.#sentRedacted = true;",
+    replace: "this.#sentRedacted = false;",
+    tests: ["tests/gateway/stream_redacted_r16_mutants_test.ts"],
+  },
+  {
+    id: "gw16-redacted-stands-for-thinking",
+    bug:
+      "MessageStreamEncoder: a streamed redacted_thinking block counts as the plain reasoning sent, so a thinking block only in the done message (and its signature) is lost",
+    file: "src/gateway/anthropic_response.ts",
+    find: "this.#sentRedacted = true;",
+    replace: "this.#sentRedacted = true;\n      this.#sentThinking = true;",
+    tests: ["tests/gateway/stream_redacted_r16_mutants_test.ts"],
+  },
+  {
+    id: "gw16-redacted-unstreamed-dropped",
+    bug:
+      "MessageStreamEncoder: a redacted_thinking block only in the done message is never sent",
+    file: "src/gateway/anthropic_response.ts",
+    find: 'if (block.type === "redacted_thinking" && !this.#sentRedacted) {',
+    replace: 'if (block.type === "redacted_thinking" && false) {',
+    tests: ["tests/gateway/stream_redacted_r16_mutants_test.ts"],
   },
 ];
