@@ -1721,8 +1721,10 @@ export const GATEWAY: HandMutant[] = [
     bug:
       "messages stream: a redacted_thinking block's stop event sent without its name",
     file: "src/gateway/anthropic_response.ts",
-    find: '}) + event("content_block_stop", {',
-    replace: '}) + event("", {',
+    find:
+      'this.#block({ type: "redacted_thinking", data }) +\n      event("content_block_stop", {',
+    replace:
+      'this.#block({ type: "redacted_thinking", data }) +\n      event("", {',
     tests: ["tests/gateway/anthropic_stream_sdk_r12_mutants_test.ts"],
   },
   {
@@ -2677,5 +2679,80 @@ export const GATEWAY: HandMutant[] = [
     find: 'if (chunk.refusal !== undefined && chunk.refusal !== "") {',
     replace: "if (chunk.refusal !== undefined) {",
     tests: ["tests/gateway/stream_refusal_r15b_mutants_test.ts"],
+  },
+  // Fifteenth round (gw16-): the gateway draw of seed 20261174, and the
+  // spots its secondary work found untested.
+  {
+    id: "gw16-default-backend-single",
+    bug:
+      "createGateway: a lone backend is not made the router's default, so a backend registered later on gateway.router can take the models that name none",
+    file: "src/gateway/gateway.ts",
+    find: "...(backends.length > 0 ? { defaultBackend: backends[0][0] } : {}),",
+    replace:
+      "...(backends.length > 1 ? { defaultBackend: backends[0][0] } : {}),",
+    tests: ["tests/gateway/gateway_default_backend_r16_mutants_test.ts"],
+  },
+  {
+    id: "gw16-call-log-execute-kept",
+    bug:
+      "echo/mock backends: execute calls never clear the testing adapter's call log, which grows with every request",
+    file: "src/gateway/_call_log.ts",
+    find: "adapter.calls.length = 0;\n      return adapter.execute(",
+    replace: "return adapter.execute(",
+    tests: ["tests/gateway/call_log_r16_mutants_test.ts"],
+  },
+  {
+    id: "gw16-call-log-stream-kept",
+    bug:
+      "echo/mock backends: streamed calls never clear the testing adapter's call log, which grows with every stream",
+    file: "src/gateway/_call_log.ts",
+    find: "adapter.calls.length = 0;\n      return adapter.executeStream(",
+    replace: "return adapter.executeStream(",
+    tests: ["tests/gateway/call_log_r16_mutants_test.ts"],
+  },
+  {
+    id: "gw16-call-log-health-kept",
+    bug:
+      "echo/mock backends: health checks never clear the testing adapter's call log, which grows with every check",
+    file: "src/gateway/_call_log.ts",
+    find: "adapter.calls.length = 0;\n      return healthCheck(",
+    replace: "return healthCheck(",
+    tests: ["tests/gateway/call_log_r16_mutants_test.ts"],
+  },
+  {
+    id: "gw16-call-log-health-inverted",
+    bug:
+      "echo/mock backends: the call-log wrapper binds a health check the adapter lacks (createAdapter throws) and drops one it has",
+    file: "src/gateway/_call_log.ts",
+    find: "if (adapter.healthCheck) {",
+    replace: "if (!(adapter.healthCheck)) {",
+    tests: ["tests/gateway/call_log_r16_mutants_test.ts"],
+  },
+  {
+    id: "gw16-redacted-flag-unset",
+    bug:
+      "MessageStreamEncoder: a streamed redacted_thinking block not noted, so the done message's copy is sent again",
+    file: "src/gateway/anthropic_response.ts",
+    find: "this.#sentRedacted = true;",
+    replace: "this.#sentRedacted = false;",
+    tests: ["tests/gateway/stream_redacted_r16_mutants_test.ts"],
+  },
+  {
+    id: "gw16-redacted-stands-for-thinking",
+    bug:
+      "MessageStreamEncoder: a streamed redacted_thinking block counts as the plain reasoning sent, so a thinking block only in the done message (and its signature) is lost",
+    file: "src/gateway/anthropic_response.ts",
+    find: "this.#sentRedacted = true;",
+    replace: "this.#sentRedacted = true;\n      this.#sentThinking = true;",
+    tests: ["tests/gateway/stream_redacted_r16_mutants_test.ts"],
+  },
+  {
+    id: "gw16-redacted-unstreamed-dropped",
+    bug:
+      "MessageStreamEncoder: a redacted_thinking block only in the done message is never sent",
+    file: "src/gateway/anthropic_response.ts",
+    find: 'if (block.type === "redacted_thinking" && !this.#sentRedacted) {',
+    replace: 'if (block.type === "redacted_thinking" && false) {',
+    tests: ["tests/gateway/stream_redacted_r16_mutants_test.ts"],
   },
 ];

@@ -347,6 +347,9 @@ export class MessageStreamEncoder {
   #toolIds = new Set<string>();
   #sentText = false;
   #sentThinking = false;
+  // Apart from #sentThinking: a streamed redacted block says nothing of the
+  // plain reasoning, which an adapter may carry in its `done` message only.
+  #sentRedacted = false;
   #refused = false;
   #usage?: IRUsage;
   #startUsage?: IRUsage;
@@ -478,14 +481,8 @@ export class MessageStreamEncoder {
   #content(chunk: Extract<IRStreamChunk, { type: "content" }>): string {
     let out = "";
     if (chunk.redactedThinking !== undefined) {
-      this.#sentThinking = true;
-      out += this.#close() + this.#block({
-        type: "redacted_thinking",
-        data: chunk.redactedThinking,
-      }) + event("content_block_stop", {
-        type: "content_block_stop",
-        index: this.#index,
-      });
+      this.#sentRedacted = true;
+      out += this.#redacted(chunk.redactedThinking);
     }
     if (chunk.thinking !== undefined && chunk.thinking !== "") {
       out += this.#thinking({
@@ -509,6 +506,15 @@ export class MessageStreamEncoder {
       out += this.#text(chunk.refusal);
     }
     return out;
+  }
+
+  /** A whole `redacted_thinking` block: it has no deltas. */
+  #redacted(data: string): string {
+    return this.#close() + this.#block({ type: "redacted_thinking", data }) +
+      event("content_block_stop", {
+        type: "content_block_stop",
+        index: this.#index,
+      });
   }
 
   #block(content_block: AnthropicContentBlock): string {
@@ -577,13 +583,15 @@ export class MessageStreamEncoder {
     });
   }
 
-  // Some adapters put text or tool calls only in the assembled `done`
-  // message; send what the deltas did not carry so nothing is lost.
+  // Some adapters put text, reasoning or tool calls only in the assembled
+  // `done` message; send what the deltas did not carry so nothing is lost.
   #unstreamed(message: IRMessage | undefined): string {
     if (message === undefined) return "";
     let out = "";
     for (const block of blocksOf(message)) {
-      if (block.type === "thinking" && !this.#sentThinking) {
+      if (block.type === "redacted_thinking" && !this.#sentRedacted) {
+        out += this.#redacted(block.data);
+      } else if (block.type === "thinking" && !this.#sentThinking) {
         out += this.#thinking({
           type: "thinking_delta",
           thinking: block.thinking,

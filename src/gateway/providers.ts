@@ -16,13 +16,10 @@
  * @module
  */
 import type { BackendAdapter } from "../models/types.ts";
-import {
-  createEchoAdapter,
-  createMockAdapter,
-  type TestAdapter,
-} from "../models/testing.ts";
+import { createEchoAdapter, createMockAdapter } from "../models/testing.ts";
 import { providerEntry } from "../models/adapters/registry.ts";
 import { configError } from "./_whole_config_error.ts";
+import { withoutCallLog } from "./_call_log.ts";
 
 export {
   type ProviderEntry,
@@ -147,33 +144,6 @@ const MOCK_REPLY = {
   finishReason: "stop" as const,
   metadata: {},
 };
-
-/**
- * A testing adapter whose `calls` log (kept for test assertions, one entry
- * per call, never trimmed) stays at most one entry long: a server that runs
- * for days must not grow with every request.
- */
-function withoutCallLog(adapter: TestAdapter): BackendAdapter {
-  const wrapped: BackendAdapter = {
-    metadata: adapter.metadata,
-    execute(request, signal) {
-      adapter.calls.length = 0;
-      return adapter.execute(request, signal);
-    },
-    executeStream(request, signal) {
-      adapter.calls.length = 0;
-      return adapter.executeStream(request, signal);
-    },
-  };
-  if (adapter.healthCheck) {
-    const healthCheck = adapter.healthCheck.bind(adapter);
-    wrapped.healthCheck = (signal) => {
-      adapter.calls.length = 0;
-      return healthCheck(signal);
-    };
-  }
-  return wrapped;
-}
 
 /**
  * Hosts a backend talks to, for the `--allow-net` check at startup.

@@ -11,45 +11,13 @@
 // its JSDoc promises, numbers the SDK's type requires.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
+import { toAnthropicMessage, toAnthropicUsage } from "../../src/gateway/mod.ts";
 import {
-  MessageStreamEncoder,
-  toAnthropicMessage,
-  toAnthropicUsage,
-} from "../../src/gateway/mod.ts";
-import type { IRStreamChunk } from "../../src/models/types.ts";
-import { anthropicClient } from "./_anthropic_client.ts";
-
-type Unsequenced<C = IRStreamChunk> = C extends unknown ? Omit<C, "sequence">
-  : never;
-
-/** The encoder's SSE text for `chunks`. */
-function encoded(chunks: Unsequenced[]): string {
-  const encoder = new MessageStreamEncoder({ id: "msg_1", model: "m" }, 12);
-  return chunks.map((chunk, sequence) =>
-    encoder.encode({ ...chunk, sequence } as IRStreamChunk)
-  ).join("");
-}
-
-/** The official SDK, answered with the encoded stream of `chunks`. */
-function sdkOver(chunks: Unsequenced[]) {
-  const sse = encoded(chunks);
-  return anthropicClient(
-    "http://gateway.invalid",
-    "unused",
-    () =>
-      Promise.resolve(
-        new Response(sse, {
-          headers: { "content-type": "text/event-stream" },
-        }),
-      ),
-  );
-}
-
-const REQUEST = {
-  model: "m",
-  max_tokens: 64,
-  messages: [{ role: "user" as const, content: "hi" }],
-};
+  encoded,
+  REQUEST,
+  sdkOver,
+  type Unsequenced,
+} from "./_anthropic_sdk_stream.ts";
 
 /**
  * The names of the stream's events, each checked against its data's type,
