@@ -2755,4 +2755,13 @@ export const GATEWAY: HandMutant[] = [
     replace: 'if (block.type === "redacted_thinking" && false) {',
     tests: ["tests/gateway/stream_redacted_r16_mutants_test.ts"],
   },
+  {
+    id: "gw16-config-not-text",
+    bug:
+      "parseGatewayConfig given an object instead of the file's text fails inside the comment blanker with a TypeError (text.split is not a function) instead of INVALID_CONFIG naming the file",
+    file: "src/gateway/config.ts",
+    find: 'if (typeof text !== "string") {',
+    replace: "if (false) {",
+    tests: ["tests/gateway/config_not_text_r16_test.ts"],
+  },
 ];

@@ -420,6 +420,17 @@ export async function parseGatewayConfig(
   text: string,
   env: Env,
 ): Promise<GatewayConfig> {
+  // Its type says string, but a JavaScript caller may hand over the object
+  // it already parsed: say so instead of failing inside the comment blanker
+  // (an object is checked as the file's text is, so it goes as JSON).
+  if (typeof text !== "string") {
+    throw new GatewayConfigError(
+      "file",
+      `must be the file's text, a string (got ${
+        text === null ? "null" : typeof text
+      }); JSON.stringify an object first`,
+    );
+  }
   const plain = blankJsonc(text);
   let value: unknown;
   try {
