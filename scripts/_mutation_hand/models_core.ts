@@ -1926,4 +1926,15 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "",
     tests: ["tests/models/stream_race_r15_mutants_test.ts"],
   },
+  // Sixteenth round (core16-): the fifteenth round's draw of models-core
+  // (seed 20261185) and the items the rounds before left open.
+  {
+    id: "core16-hook-retries-tried-backend",
+    bug:
+      "a customFallback that names a backend already tried (not the first choice) is obeyed: the failing backend is called again for as long as the hook names it, instead of ROUTING_FAILED",
+    file: "src/models/_hooks.ts",
+    find: "if (attempted.includes(choice) || choice === rules.primary) {",
+    replace: "if (attempted.includes(choice) && choice === rules.primary) {",
+    tests: ["tests/models/hook_choice_r16_mutants_test.ts"],
+  },
 ];
