@@ -638,4 +638,11 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "a racer that failed is already settled: a later win() then cancels it again, and cancel() hands back its recorded failure (the same object outcomes[i] holds), while close() of a settled attempt only closes its gate again, which removes nothing twice",
   },
+  {
+    file: "src/models/streaming/race.ts",
+    before: "done[j] = true;",
+    after: "done[j] = false;",
+    reason:
+      "the loser is cancelled and closed on the next lines either way, so no stream is left unread or uncancelled; the flag only keeps the loser's own later answer out: a loser that had settled answers with the very outcome cancel() returned, one that had not answers with its abort two turns after the win, when the stream has already copied the race's outcomes into its log (one turn after), and one that committed in the same turn calls win() again, which finds every other racer settled (cancel() hands back the recorded outcome, close() is idempotent) and resolves a settled promise. A sweep of two losers committing, failing, finishing or hanging 0 to 9 turns against a winner's 4 gave the same chunks, traces on start and done, statistics and return() counts with the mutant as without",
+  },
 ];
