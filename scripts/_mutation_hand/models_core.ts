@@ -1937,4 +1937,13 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "if (attempted.includes(choice) && choice === rules.primary) {",
     tests: ["tests/models/hook_choice_r16_mutants_test.ts"],
   },
+  {
+    id: "core16-router-window-nan",
+    bug:
+      "a backend whose maxContextTokens is NaN (an override read from a bad setting) makes the Router's declared context window NaN, hiding every other backend's window",
+    file: "src/models/_registry.ts",
+    find: 'if (typeof window === "number" && window > tokens) tokens = window;',
+    replace: "if (window !== undefined) tokens = Math.max(tokens, window);",
+    tests: ["tests/models/router_metadata_r16_mutants_test.ts"],
+  },
 ];
