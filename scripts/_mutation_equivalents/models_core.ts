@@ -65,7 +65,7 @@ export const MODELS_CORE: Equivalent[] = [
   },
   {
     file: "src/models/_parallel.ts",
-    context: "finish(-1);",
+    context: "settledAll();",
     before: "return;",
     after: ";",
     reason:
@@ -372,11 +372,11 @@ export const MODELS_CORE: Equivalent[] = [
   },
   {
     file: "src/models/_parallel.ts",
-    before: "markSettled();",
+    before: "settledAll();",
     after: ";",
     context: "if (count === 0) {",
     reason:
-      "runParallel never runs with count 0 (see the `return;` of the same branch above): dispatchParallel throws NO_BACKEND_AVAILABLE without a target, and the fallback loop runs no empty group",
+      "runParallel never runs with count 0 (see the `return;` of the same branch above): dispatchParallel throws NO_BACKEND_AVAILABLE without a target, and the fallback loop stops at an empty group and runs a group of one apart, so no caller waits on the run or its allSettled that this line would resolve",
   },
   {
     file: "src/models/streaming/attempt.ts",
