@@ -645,4 +645,11 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "the loser is cancelled and closed on the next lines either way, so no stream is left unread or uncancelled; the flag only keeps the loser's own later answer out: a loser that had settled answers with the very outcome cancel() returned, one that had not answers with its abort two turns after the win, when the stream has already copied the race's outcomes into its log (one turn after), and one that committed in the same turn calls win() again, which finds every other racer settled (cancel() hands back the recorded outcome, close() is idempotent) and resolves a settled promise. A sweep of two losers committing, failing, finishing or hanging 0 to 9 turns against a winner's 4 gave the same chunks, traces on start and done, statistics and return() counts with the mutant as without",
   },
+  {
+    file: "src/models/_util.ts",
+    before: 'signal.addEventListener("abort", onAbort, { once: true });',
+    after: 'signal.addEventListener("abort", onAbort, { once: false });',
+    reason:
+      "raceAbort's listener is removed by the raced promise's own handlers when it settles, and a signal aborts at most once, so a listener kept after the abort never runs again; it stays only when the raced promise never settles (a hook or adapter that never answers), and then holds nothing of the call: onAbort reaches only the outer promise, already rejected, and a settled promise holds no reactions. A probe of 50 calls whose customFallback never answered, raced against the Router's lifetime signal and disposed, kept none of the requests the hook was given reachable after collection, with the mutant as without",
+  },
 ];
