@@ -54,10 +54,7 @@ describe("customFallback naming a backend already tried", () => {
     const { router, a, b, asked } = answering(["b", "b", "b"]);
     try {
       const error = await withTimeout(
-        router.execute(req()).then(
-          () => assert.fail("expected a rejection"),
-          (e: unknown) => e,
-        ),
+        router.execute(req()).catch((e: unknown) => e),
         5_000,
         "the fallback's end",
       );
