@@ -652,4 +652,13 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "raceAbort's listener is removed by the raced promise's own handlers when it settles, and a signal aborts at most once, so a listener kept after the abort never runs again; it stays only when the raced promise never settles (a hook or adapter that never answers), and then holds nothing of the call: onAbort reaches only the outer promise, already rejected, and a settled promise holds no reactions. A probe of 50 calls whose customFallback never answered, raced against the Router's lifetime signal and disposed, kept none of the requests the hook was given reachable after collection, with the mutant as without",
   },
+  {
+    file: "src/models/_registry.ts",
+    before:
+      'if (typeof window === "number" && window > tokens) tokens = window;',
+    after:
+      'if (typeof window === "number" && window >= tokens) tokens = window;',
+    reason:
+      "the two differ only when a backend's window equals the largest so far, and then the assignment writes the value tokens already holds (0 included: tokens starts at 0, and 0 still declares nothing)",
+  },
 ];
