@@ -661,4 +661,11 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "the two differ only when a backend's window equals the largest so far, and then the assignment writes the value tokens already holds (0 included: tokens starts at 0, and 0 still declares nothing)",
   },
+  {
+    file: "src/models/testing.ts",
+    before: "once: true,",
+    after: "once: false,",
+    reason:
+      "the hanging adapter's abort listener can only run at the signal's abort, which happens at most once, so it rejects once either way; kept on the aborted signal it holds only its own promise, already rejected (a settled promise holds no reactions), and the signal: nothing the caller can read, and nothing of the call is kept (see raceAbort's twin in _util.ts)",
+  },
 ];
