@@ -1946,4 +1946,13 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "if (window !== undefined) tokens = Math.max(tokens, window);",
     tests: ["tests/models/router_metadata_r16_mutants_test.ts"],
   },
+  {
+    id: "core16-latency-window-one-long",
+    bug:
+      "latency-optimized keeps its cached leader one request past its 32-request window: a leader that got slower is picked for a 33rd request before the re-rank",
+    file: "src/models/routing/latency.ts",
+    find: "this.#picks = RERANK_EVERY - 1;",
+    replace: "this.#picks = RERANK_EVERY;",
+    tests: ["tests/models/routing/latency_leader_r13_mutants_test.ts"],
+  },
 ];
