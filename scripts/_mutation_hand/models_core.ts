@@ -1955,4 +1955,15 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "this.#picks = RERANK_EVERY;",
     tests: ["tests/models/routing/latency_leader_r13_mutants_test.ts"],
   },
+  {
+    id: "core16-sleep-aborted-waits",
+    bug:
+      "the testing module's sleep, given a signal already aborted, leaves a rejected promise unhandled and waits the whole delay, then resolves, instead of rejecting with ABORTED at once",
+    file: "src/models/testing.ts",
+    find:
+      "export function sleep(ms: number, signal?: AbortSignal): Promise<void> {\n  if (signal?.aborted) return Promise.reject(abortError(signal));",
+    replace:
+      "export function sleep(ms: number, signal?: AbortSignal): Promise<void> {\n  if (signal?.aborted) Promise.reject(abortError(signal));",
+    tests: ["tests/models/testing_sleep_r16_mutants_test.ts"],
+  },
 ];
