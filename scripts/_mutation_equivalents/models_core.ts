@@ -65,7 +65,7 @@ export const MODELS_CORE: Equivalent[] = [
   },
   {
     file: "src/models/_parallel.ts",
-    context: "finish(-1);",
+    context: "settledAll();",
     before: "return;",
     after: ";",
     reason:
@@ -372,11 +372,11 @@ export const MODELS_CORE: Equivalent[] = [
   },
   {
     file: "src/models/_parallel.ts",
-    before: "markSettled();",
+    before: "settledAll();",
     after: ";",
     context: "if (count === 0) {",
     reason:
-      "runParallel never runs with count 0 (see the `return;` of the same branch above): dispatchParallel throws NO_BACKEND_AVAILABLE without a target, and the fallback loop runs no empty group",
+      "runParallel never runs with count 0 (see the `return;` of the same branch above): dispatchParallel throws NO_BACKEND_AVAILABLE without a target, and the fallback loop stops at an empty group and runs a group of one apart, so no caller waits on the run or its allSettled that this line would resolve",
   },
   {
     file: "src/models/streaming/attempt.ts",
@@ -637,5 +637,35 @@ export const MODELS_CORE: Equivalent[] = [
     context: "if (outcome === undefined) return win(i);",
     reason:
       "a racer that failed is already settled: a later win() then cancels it again, and cancel() hands back its recorded failure (the same object outcomes[i] holds), while close() of a settled attempt only closes its gate again, which removes nothing twice",
+  },
+  {
+    file: "src/models/streaming/race.ts",
+    before: "done[j] = true;",
+    after: "done[j] = false;",
+    reason:
+      "the loser is cancelled and closed on the next lines either way, so no stream is left unread or uncancelled; the flag only keeps the loser's own later answer out: a loser that had settled answers with the very outcome cancel() returned, one that had not answers with its abort two turns after the win, when the stream has already copied the race's outcomes into its log (one turn after), and one that committed in the same turn calls win() again, which finds every other racer settled (cancel() hands back the recorded outcome, close() is idempotent) and resolves a settled promise. A sweep of two losers committing, failing, finishing or hanging 0 to 9 turns against a winner's 4 gave the same chunks, traces on start and done, statistics and return() counts with the mutant as without",
+  },
+  {
+    file: "src/models/_util.ts",
+    before: 'signal.addEventListener("abort", onAbort, { once: true });',
+    after: 'signal.addEventListener("abort", onAbort, { once: false });',
+    reason:
+      "raceAbort's listener is removed by the raced promise's own handlers when it settles, and a signal aborts at most once, so a listener kept after the abort never runs again; it stays only when the raced promise never settles (a hook or adapter that never answers), and then holds nothing of the call: onAbort reaches only the outer promise, already rejected, and a settled promise holds no reactions. A probe of 50 calls whose customFallback never answered, raced against the Router's lifetime signal and disposed, kept none of the requests the hook was given reachable after collection, with the mutant as without",
+  },
+  {
+    file: "src/models/_registry.ts",
+    before:
+      'if (typeof window === "number" && window > tokens) tokens = window;',
+    after:
+      'if (typeof window === "number" && window >= tokens) tokens = window;',
+    reason:
+      "the two differ only when a backend's window equals the largest so far, and then the assignment writes the value tokens already holds (0 included: tokens starts at 0, and 0 still declares nothing)",
+  },
+  {
+    file: "src/models/testing.ts",
+    before: "once: true,",
+    after: "once: false,",
+    reason:
+      "the hanging adapter's abort listener can only run at the signal's abort, which happens at most once, so it rejects once either way; kept on the aborted signal it holds only its own promise, already rejected (a settled promise holds no reactions), and the signal: nothing the caller can read, and nothing of the call is kept (see raceAbort's twin in _util.ts)",
   },
 ];

@@ -1926,4 +1926,44 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "",
     tests: ["tests/models/stream_race_r15_mutants_test.ts"],
   },
+  // Sixteenth round (core16-): the fifteenth round's draw of models-core
+  // (seed 20261185) and the items the rounds before left open.
+  {
+    id: "core16-hook-retries-tried-backend",
+    bug:
+      "a customFallback that names a backend already tried (not the first choice) is obeyed: the failing backend is called again for as long as the hook names it, instead of ROUTING_FAILED",
+    file: "src/models/_hooks.ts",
+    find: "if (attempted.includes(choice) || choice === rules.primary) {",
+    replace: "if (attempted.includes(choice) && choice === rules.primary) {",
+    tests: ["tests/models/hook_choice_r16_mutants_test.ts"],
+  },
+  {
+    id: "core16-router-window-nan",
+    bug:
+      "a backend whose maxContextTokens is NaN (an override read from a bad setting) makes the Router's declared context window NaN, hiding every other backend's window",
+    file: "src/models/_registry.ts",
+    find: 'if (typeof window === "number" && window > tokens) tokens = window;',
+    replace: "if (window !== undefined) tokens = Math.max(tokens, window);",
+    tests: ["tests/models/router_metadata_r16_mutants_test.ts"],
+  },
+  {
+    id: "core16-latency-window-one-long",
+    bug:
+      "latency-optimized keeps its cached leader one request past its 32-request window: a leader that got slower is picked for a 33rd request before the re-rank",
+    file: "src/models/routing/latency.ts",
+    find: "this.#picks = RERANK_EVERY - 1;",
+    replace: "this.#picks = RERANK_EVERY;",
+    tests: ["tests/models/routing/latency_leader_r13_mutants_test.ts"],
+  },
+  {
+    id: "core16-sleep-aborted-waits",
+    bug:
+      "the testing module's sleep, given a signal already aborted, leaves a rejected promise unhandled and waits the whole delay, then resolves, instead of rejecting with ABORTED at once",
+    file: "src/models/testing.ts",
+    find:
+      "export function sleep(ms: number, signal?: AbortSignal): Promise<void> {\n  if (signal?.aborted) return Promise.reject(abortError(signal));",
+    replace:
+      "export function sleep(ms: number, signal?: AbortSignal): Promise<void> {\n  if (signal?.aborted) Promise.reject(abortError(signal));",
+    tests: ["tests/models/testing_sleep_r16_mutants_test.ts"],
+  },
 ];

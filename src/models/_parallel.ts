@@ -110,9 +110,14 @@ export function runParallel(
         resolve({ outcomes: outcomes.slice(), winner, cancelled, allSettled })
       );
     };
-    if (count === 0) {
+    // Every attempt settled: the links go, and a run no attempt won ends.
+    const settledAll = (): void => {
+      for (const unlink of unlinks) unlink();
       markSettled();
       finish(-1);
+    };
+    if (count === 0) {
+      settledAll();
       return;
     }
     const timeoutMs = options.timeoutMs;
@@ -133,11 +138,7 @@ export function runParallel(
         pending--;
         options.onSettle?.(i, attempt);
         if (attempt.ok && options.stopOnSuccess) finish(i);
-        if (pending === 0) {
-          for (const unlink of unlinks) unlink();
-          markSettled();
-          finish(-1);
-        }
+        if (pending === 0) settledAll();
       });
     }
   });

@@ -95,20 +95,21 @@ export function routerMetadata(
     models?: string[];
   } = { streaming: false };
   const models = new Set<string>();
+  let tokens = 0;
   for (const entry of order) {
     const c = entry.adapter.metadata?.capabilities ?? EMPTY_CAPABILITIES;
     capabilities.streaming ||= c.streaming !== false;
     if (c.tools) capabilities.tools = true;
     if (c.vision) capabilities.vision = true;
     if (c.systemMessages) capabilities.systemMessages = true;
-    if (c.maxContextTokens !== undefined) {
-      capabilities.maxContextTokens = Math.max(
-        capabilities.maxContextTokens ?? 0,
-        c.maxContextTokens,
-      );
-    }
+    // Only a positive number is a context window: a NaN one (a capabilities
+    // override read from a bad setting) made the union NaN whatever the
+    // other backends declared, and 0 or less declares nothing.
+    const window = c.maxContextTokens;
+    if (typeof window === "number" && window > tokens) tokens = window;
     for (const m of c.models ?? []) models.add(m);
   }
+  if (tokens > 0) capabilities.maxContextTokens = tokens;
   if (models.size > 0) capabilities.models = [...models];
   return { name: "router", provider: "router", version: "0.1.0", capabilities };
 }

@@ -7,44 +7,23 @@
 // ignore. The test before covered a claim arriving after the breaker closed,
 // which is both not half-open and of an older epoch.
 import assert from "node:assert/strict";
-import {
-  type BreakerRecord,
-  createMemoryStore,
-  type IRWarning,
-} from "../../src/models/mod.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
 import { withTimeout } from "../_timeout.ts";
-import { FakeTime } from "./_fake_time.ts";
 import { req, routingOf, tick } from "./_helpers.ts";
-import { fireUntil, lateClaims } from "./stores/_controlled_store.ts";
-import { fleetRouter } from "./stores/_fleet_router.ts";
+import { lateClaimFleet } from "./stores/_fleet_router.ts";
 
 Deno.test("fleet: a probe claim granted in an earlier half-open period is handed back, and the next call claims the current one", async () => {
-  const time = new FakeTime();
-  const warnings: IRWarning[] = [];
-  const inner = createMemoryStore();
-  const { store, called, deliveries } = lateClaims(inner);
   const x = createEchoAdapter();
-  const router = fleetRouter(time, store, warnings, {}, x);
-  const epoch = () =>
-    (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0].epoch;
-  /** A sibling opens x for 1 s; once this Router sees it, the clock passes it. */
-  const halfOpen = async (what: string) => {
-    inner.openBreaker("x", time.t, 1_000, false);
-    await fireUntil(time, () => router.isCircuitBreakerOpen("x"), what);
-    time.t += 1_000;
-  };
+  const { called, deliveries, router, record, halfOpen, claimInFlight } =
+    lateClaimFleet(x);
   try {
-    await halfOpen("x open");
     // The first call starts the claim (granted now, answered later) and is
     // answered by backup.
-    const first = await withTimeout(router.execute(req()), 5_000, "first");
-    assert.equal(routingOf(first).backend, "backup");
-    assert.equal(deliveries.length, 1, "the claim is in flight");
-    const granted = epoch();
+    await claimInFlight();
+    const granted = record().epoch;
     // Meanwhile the fleet's breaker opens again and turns half-open anew.
     await halfOpen("x open again");
-    assert.ok(epoch() > granted, "a newer half-open period");
+    assert.ok(record().epoch > granted, "a newer half-open period");
     deliveries[0]();
     for (let i = 0; i < 5; i++) await tick();
     assert.equal(called.releaseProbe, 1, "the stale claim handed back");

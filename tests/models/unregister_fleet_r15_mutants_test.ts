@@ -6,17 +6,10 @@
 // must also stop reading the backend's record on its background reads.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import {
-  type BreakerRecord,
-  createMemoryStore,
-  type IRWarning,
-} from "../../src/models/mod.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
-import { withTimeout } from "../_timeout.ts";
-import { FakeTime } from "./_fake_time.ts";
-import { req, routingOf, tick } from "./_helpers.ts";
-import { fireUntil, lateClaims } from "./stores/_controlled_store.ts";
-import { fleet, fleetRouter } from "./stores/_fleet_router.ts";
+import { tick } from "./_helpers.ts";
+import { fireUntil } from "./stores/_controlled_store.ts";
+import { fleet, lateClaimFleet } from "./stores/_fleet_router.ts";
 
 describe("unregister() in a fleet", () => {
   // Bug (`_registry.ts`, `entry.state.detach()` dropped from unregister()):
@@ -54,26 +47,16 @@ describe("unregister() in a fleet", () => {
   });
 
   it("a probe claim answered after its backend was unregistered goes back too: a sibling may probe at once", async () => {
-    const time = new FakeTime();
-    const warnings: IRWarning[] = [];
-    const inner = createMemoryStore();
-    const { store, called, deliveries } = lateClaims(inner);
     const x = createEchoAdapter();
-    const router = fleetRouter(time, store, warnings, {}, x);
-    const probe = () =>
-      (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0].probe;
+    const { time, inner, called, deliveries, router, record, claimInFlight } =
+      lateClaimFleet(x);
     try {
-      inner.openBreaker("x", time.t, 1_000, false);
-      await fireUntil(time, () => router.isCircuitBreakerOpen("x"), "x open");
-      time.t += 1_000;
-      const first = await withTimeout(router.execute(req()), 5_000, "first");
-      assert.equal(routingOf(first).backend, "backup");
-      assert.equal(deliveries.length, 1, "the claim is in flight");
-      assert.equal(probe(), true, "granted in the store");
+      await claimInFlight();
+      assert.equal(record().probe, true, "granted in the store");
       router.unregister("x");
       deliveries[0]();
-      for (let i = 0; i < 5 && probe(); i++) await tick();
-      assert.equal(probe(), false, "the late claim handed back");
+      for (let i = 0; i < 5 && record().probe; i++) await tick();
+      assert.equal(record().probe, false, "the late claim handed back");
       assert.equal(called.releaseProbe, 1);
       assert.ok((inner.claimProbe("x", time.t) as number) >= 0);
       assert.equal(x.calls.length, 0);

@@ -15,9 +15,11 @@ import {
   createEchoAdapter,
   createFailingAdapter,
 } from "../../../src/models/testing.ts";
+import assert from "node:assert/strict";
+import { withTimeout } from "../../_timeout.ts";
 import { FakeTime } from "../_fake_time.ts";
-import { tick } from "../_helpers.ts";
-import { controlled, fireUntil } from "./_controlled_store.ts";
+import { routingOf, tick } from "../_helpers.ts";
+import { controlled, fireUntil, lateClaims } from "./_controlled_store.ts";
 
 const request = { messages: [{ role: "user" as const, content: "hi" }] };
 
@@ -44,6 +46,59 @@ export function fleetRouter(
     .register("backup", createEchoAdapter());
 }
 
+/** x's record in `inner` now. */
+function recordOf(inner: RouterStore, time: FakeTime): BreakerRecord {
+  return (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0];
+}
+
+/**
+ * A sibling opens x in `inner` for 1 s; once `r` sees it (`what` names the
+ * wait), the clock passes it, so x is half-open.
+ */
+async function halfOpenIn(
+  inner: RouterStore,
+  time: FakeTime,
+  r: ReturnType<typeof fleetRouter>,
+  what: string,
+): Promise<void> {
+  inner.openBreaker("x", time.t, 1_000, false);
+  await fireUntil(time, () => r.isCircuitBreakerOpen("x"), what);
+  time.t += 1_000;
+}
+
+/**
+ * A fleet Router ("x" an echo unless given, then "backup") on a fresh clock
+ * and a memory store `inner` whose probe claims are granted when asked but
+ * answered only when the test calls one of `deliveries` (`lateClaims`).
+ * `claimInFlight()` half-opens x and makes the call that starts the claim,
+ * which backup answers while the claim waits.
+ */
+export function lateClaimFleet(x: BackendAdapter = createEchoAdapter()) {
+  const time = new FakeTime();
+  const warnings: IRWarning[] = [];
+  const inner = createMemoryStore();
+  const { store, called, deliveries } = lateClaims(inner);
+  const router = fleetRouter(time, store, warnings, {}, x);
+  const record = () => recordOf(inner, time);
+  const halfOpen = (what: string) => halfOpenIn(inner, time, router, what);
+  const claimInFlight = async () => {
+    await halfOpen("x open");
+    const first = await withTimeout(router.execute(request), 5_000, "first");
+    assert.equal(routingOf(first).backend, "backup");
+    assert.equal(deliveries.length, 1, "the claim is in flight");
+  };
+  return {
+    time,
+    inner,
+    called,
+    deliveries,
+    router,
+    record,
+    halfOpen,
+    claimInFlight,
+  };
+}
+
 /**
  * A fleet Router ("x" failing unless `x` is given, then "backup") on a
  * fresh clock and the controlled memory store `inner`; `record()` is x's
@@ -58,14 +113,9 @@ export function fleet(
   const warnings: IRWarning[] = [];
   const { store, control } = controlled(inner);
   const r = fleetRouter(time, store, warnings, extra, x);
-  const record = () =>
-    (inner.readBreakers(["x"], time.t) as BreakerRecord[])[0];
+  const record = () => recordOf(inner, time);
   /** A sibling opens x for 1s; once this Router sees it, the clock passes it. */
-  const halfOpen = async () => {
-    inner.openBreaker("x", time.t, 1_000, false);
-    await fireUntil(time, () => r.isCircuitBreakerOpen("x"), "x open");
-    time.t += 1_000;
-  };
+  const halfOpen = () => halfOpenIn(inner, time, r, "x open");
   /** Half-open, and this Router holds the probe's claim (backup answered). */
   const claimProbe = async () => {
     await halfOpen();
