@@ -1747,4 +1747,13 @@ export const ROUTER: HandMutant[] = [
     replace: "if (++steps >= MAX_PAIR_STEPS) {",
     tests: ["tests/router/constraint_r16_mutants_test.ts"],
   },
+  {
+    id: "rout16-fs-scan-unsorted",
+    bug:
+      "createFSRouter: routes listed and modules imported in the runtime's directory order (byte order on Deno and Node, any on Bun) instead of one order everywhere",
+    file: "src/router/fs_router.ts",
+    find: "  entries.sort();\n",
+    replace: "  ;\n",
+    tests: ["tests/router/fs_router_r16_mutants_test.ts"],
+  },
 ];
