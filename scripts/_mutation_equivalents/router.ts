@@ -948,8 +948,8 @@ export const ROUTER: Equivalent[] = [
   },
   {
     file: "src/router/_render.ts",
-    before: 'const statusText = (match[2] ?? "").trim();',
-    after: 'const statusText = (match[2] || "").trim();',
+    before: 'const statusText = match[2] ?? "";',
+    after: 'const statusText = match[2] || "";',
     reason: 'match[2] is a string or undefined, and "" gives "" either way',
   },
   {
@@ -978,5 +978,27 @@ export const ROUTER: Equivalent[] = [
     before: 'const next = segment[i + 1] ?? "";',
     after: 'const next = segment[i + 1] || "";',
     reason: 'a character of the segment is never "", so ?? and || agree',
+  },
+  {
+    file: "src/router/_render.ts",
+    before: "while (start < end && isOws(text.charCodeAt(start))) start++;",
+    after: "while (start <= end && isOws(text.charCodeAt(start))) start++;",
+    reason:
+      "at start === end, charCodeAt reads past the text and gives NaN, which is no space or tab: the loop stops at the same start",
+  },
+  {
+    file: "src/router/_render.ts",
+    before: "while (end > start && isOws(text.charCodeAt(end - 1))) end--;",
+    after: "while (end >= start && isOws(text.charCodeAt(end - 1))) end--;",
+    reason:
+      'end reaches start only when every character from start on is OWS, which the first loop already passed over, so start === end === length; one more step leaves end below start, and slice(start, end) is "" either way',
+  },
+  {
+    file: "src/router/_regexp_tree.ts",
+    context: "ranges.push([low, low], [45, 45], ...high);",
+    before: "continue;",
+    after: ";",
+    reason:
+      "the fall-through pushes [low, low] once more (low is a number on this path) and ends the loop body; normalize sorts and merges overlapping ranges, so the class's set is the same",
   },
 ];

@@ -55,7 +55,7 @@ export const ROUTER: HandMutant[] = [
     id: "router-header-name-blanks",
     bug: "template router: blanks around a header name refused",
     file: "src/router/_render.ts",
-    find: `const name = text.slice(0, colon).trim();`,
+    find: `const name = trimOws(text.slice(0, colon));`,
     replace: `const name = text.slice(0, colon);`,
     tests: ROUTER_MUTANT_TESTS,
   },
@@ -1499,7 +1499,7 @@ export const ROUTER: HandMutant[] = [
     bug:
       "template router: a one-line template with a blank before its status line refused as malformed",
     file: "src/router/_render.ts",
-    find: "text.trim(),",
+    find: "trimOws(text),",
     replace: "text,",
     tests: ["tests/router/route_r15_mutants_test.ts"],
   },
@@ -1701,5 +1701,59 @@ export const ROUTER: HandMutant[] = [
     replace:
       'code: "",\n      message:\n        `Header ${name} contains a control character',
     tests: ["tests/router/route_r15_mutants_test.ts"],
+  },
+  {
+    id: "rout16-header-value-js-trim",
+    bug:
+      "template router: a header value loses a U+00A0 at its edge, and a VT or FF there is dropped instead of refused (String's trim for HTTP's OWS)",
+    file: "src/router/_render.ts",
+    find: "const value = trimOws(text.slice(colon + 1));",
+    replace: "const value = text.slice(colon + 1).trim();",
+    tests: ["tests/router/route_r16_mutants_test.ts"],
+  },
+  {
+    id: "rout16-header-name-js-trim",
+    bug:
+      "template router: a U+00A0 around a header name taken off, so a name that is no token is accepted",
+    file: "src/router/_render.ts",
+    find: "const name = trimOws(text.slice(0, colon));",
+    replace: "const name = text.slice(0, colon).trim();",
+    tests: ["tests/router/route_r16_mutants_test.ts"],
+  },
+  {
+    id: "rout16-status-line-js-trim",
+    bug:
+      "template router: a reason phrase loses a U+00A0 at its end, and an FF there is dropped instead of refused",
+    file: "src/router/_render.ts",
+    find: "trimOws(text),",
+    replace: "text.trim(),",
+    tests: ["tests/router/route_r16_mutants_test.ts"],
+  },
+  {
+    id: "rout16-ows-no-tab",
+    bug:
+      "template router: a tab around a reason phrase kept as part of it (OWS read as spaces only)",
+    file: "src/router/_render.ts",
+    find: "return code === 0x20 || code === 0x09;",
+    replace: "return code === 0x20;",
+    tests: ["tests/router/route_r16_mutants_test.ts"],
+  },
+  {
+    id: "rout16-pair-step-bound",
+    bug:
+      "constraint check: a constraint needing exactly the 2,000,000 pair steps the check allows refused as too complex",
+    file: "src/router/_regexp_ambiguity.ts",
+    find: "if (++steps > MAX_PAIR_STEPS) {",
+    replace: "if (++steps >= MAX_PAIR_STEPS) {",
+    tests: ["tests/router/constraint_r16_mutants_test.ts"],
+  },
+  {
+    id: "rout16-fs-scan-unsorted",
+    bug:
+      "createFSRouter: routes listed and modules imported in the runtime's directory order (byte order on Deno and Node, any on Bun) instead of one order everywhere",
+    file: "src/router/fs_router.ts",
+    find: "  entries.sort();\n",
+    replace: "  ;\n",
+    tests: ["tests/router/fs_router_r16_mutants_test.ts"],
   },
 ];

@@ -205,6 +205,9 @@ async function scan(
  *   `OPTIONS` handlers, and/or `default` (or Fresh's `handler` function)
  *   for every method, or a `handler` object of method handlers.
  * - Static segments beat parameters whatever the file order.
+ * - Modules are imported, and `router.routes()` lists their routes, in
+ *   JavaScript's order of the names, depth first: the same on every runtime,
+ *   whatever order it reads the directory in.
  *
  * Safety: requests are matched against the route table built here, never
  * mapped to the file system, so no request path (`..`, `%2e%2e`, `%2f`)

@@ -1,8 +1,9 @@
-// Small helpers of the router's r11 mutant tests: a handler that answers
-// its name, a request's answer in one string, and a definition's refusal.
+// Small helpers of the router's mutant tests: a handler that answers its
+// name, a request's answer in one string, a definition's refusal, and a
+// route whose head holds one given header line.
 import assert from "node:assert/strict";
 import process from "node:process";
-import { type Handler, RouteError } from "../../src/router/mod.ts";
+import { createRoute, type Handler, RouteError } from "../../src/router/mod.ts";
 
 /** A handler that answers `name`. */
 export const named = (name: string): Handler => () => new Response(name);
@@ -27,6 +28,24 @@ export function refusal(define: () => unknown): RouteError {
     return error;
   }
   assert.fail("the definition was accepted");
+}
+
+/**
+ * A route answering `HTTP/1.1 200 OK`, the header line `line` and the body
+ * "body", defined as that template written out, indented, would be: `line`
+ * is template text, not a substitution, so what the route's parser reads is
+ * exactly its characters.
+ */
+export function routeWithHeadLine(
+  line: string,
+): (request: Request) => Promise<Response> {
+  const text = `
+    HTTP/1.1 200 OK
+    ${line}
+
+    body
+  `;
+  return createRoute()(Object.assign([text], { raw: [text] }));
 }
 
 /**
