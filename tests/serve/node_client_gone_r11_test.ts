@@ -13,7 +13,7 @@
 import assert from "node:assert/strict";
 import { needs } from "../_programs.ts";
 import { waitUntil } from "../_timeout.ts";
-import { bundle, withNodeServe } from "./_node_serve.ts";
+import { withBundledNodeServe } from "./_node_serve.ts";
 import { bodyOf, headOf, rawClient } from "./_raw_client.ts";
 
 const ignore = needs("serve on Node", "node").ignore;
@@ -25,19 +25,6 @@ const GATEWAY = new URL(
   "./fixtures/node_gateway_relay_serve.ts",
   import.meta.url,
 );
-
-/** Runs `use` against a fixture bundled into a temporary directory. */
-async function onNode(
-  fixture: URL,
-  use: Parameters<typeof withNodeServe>[2],
-): Promise<void> {
-  const dir = await Deno.makeTempDir();
-  try {
-    await withNodeServe(await bundle(dir, fixture), {}, use);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
 
 /** Waits until an answer's head has come on `client` (bounded by count). */
 function headCame(client: { received: string }, what: string): Promise<void> {
@@ -55,7 +42,7 @@ Deno.test({
     "serve on Node: a request whose target makes no URL is a 400, any body it has is read and dropped, and the connection serves the next request",
   ignore,
   async fn() {
-    await onNode(CLIENT_GONE, async ({ port }) => {
+    await withBundledNodeServe(CLIENT_GONE, {}, async ({ port }) => {
       const size = 64 * 1024;
       const framings = [
         "", // no body at all: nothing to drop
@@ -103,7 +90,7 @@ Deno.test({
     "serve on Node: a client that leaves before the body's first byte cancels the body at once, on a second request too",
   ignore,
   async fn(t) {
-    await onNode(CLIENT_GONE, async ({ port, printed }) => {
+    await withBundledNodeServe(CLIENT_GONE, {}, async ({ port, printed }) => {
       await t.step("after the head came, on a reused connection", async () => {
         const client = await rawClient(port);
         try {
@@ -144,7 +131,7 @@ Deno.test({
     "serveGateway on Node: a client that leaves a relayed stream before the upstream's first byte ends the upstream call",
   ignore,
   async fn() {
-    await onNode(GATEWAY, async ({ port, printed }) => {
+    await withBundledNodeServe(GATEWAY, {}, async ({ port, printed }) => {
       const body = JSON.stringify({
         model: "m",
         stream: true,
@@ -178,7 +165,7 @@ Deno.test({
     "serve on Node: a HEAD answer's body is cancelled, not read, and the next request on the connection is answered",
   ignore,
   async fn() {
-    await onNode(CLIENT_GONE, async ({ port, printed }) => {
+    await withBundledNodeServe(CLIENT_GONE, {}, async ({ port, printed }) => {
       const client = await rawClient(port);
       try {
         await client.write("HEAD /silent HTTP/1.1\r\nHost: x\r\n\r\n");
