@@ -6,6 +6,20 @@ import type { Equivalent } from "./equivalent.ts";
 /** The mutants of the convert area judged equivalent by review. */
 export const CONVERT: Equivalent[] = [
   {
+    file: "src/_http_token.ts",
+    before: "while (start < end && isOws(value.charCodeAt(start))) start++;",
+    after: "while (start <= end && isOws(value.charCodeAt(start))) start++;",
+    reason:
+      "end is the value's length at this point: charCodeAt(end) is NaN, never SP or HTAB, so the loop stops at the same start",
+  },
+  {
+    file: "src/_http_token.ts",
+    before: "while (end > start && isOws(value.charCodeAt(end - 1))) end--;",
+    after: "while (end >= start && isOws(value.charCodeAt(end - 1))) end--;",
+    reason:
+      "it goes on only when the value is all SP and HTAB (the first loop then left start === end === length): end drops below start, and slice(start, end) is '' as before",
+  },
+  {
     file: "src/convert/_curl_generate.ts",
     before: "if (scheme !== -1) {",
     after: "if (scheme === -1) {",

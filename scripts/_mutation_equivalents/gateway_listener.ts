@@ -428,20 +428,6 @@ export const GATEWAY_LISTENER: Equivalent[] = [
   },
   {
     file: "src/serve/_http1.ts",
-    before: "while (start < end && isOws(value.charCodeAt(start))) start++;",
-    after: "while (start <= end && isOws(value.charCodeAt(start))) start++;",
-    reason:
-      "end is the value's length at this point: charCodeAt(end) is NaN, never SP or HTAB",
-  },
-  {
-    file: "src/serve/_http1.ts",
-    before: "while (end > start && isOws(value.charCodeAt(end - 1))) end--;",
-    after: "while (end >= start && isOws(value.charCodeAt(end - 1))) end--;",
-    reason:
-      "it goes on only when the value is all white space: end then drops below start, and slice(start, end) is '' as before",
-  },
-  {
-    file: "src/serve/_http1.ts",
     before:
       "return end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;",
     after:

@@ -980,20 +980,6 @@ export const ROUTER: Equivalent[] = [
     reason: 'a character of the segment is never "", so ?? and || agree',
   },
   {
-    file: "src/router/_render.ts",
-    before: "while (start < end && isOws(text.charCodeAt(start))) start++;",
-    after: "while (start <= end && isOws(text.charCodeAt(start))) start++;",
-    reason:
-      "at start === end, charCodeAt reads past the text and gives NaN, which is no space or tab: the loop stops at the same start",
-  },
-  {
-    file: "src/router/_render.ts",
-    before: "while (end > start && isOws(text.charCodeAt(end - 1))) end--;",
-    after: "while (end >= start && isOws(text.charCodeAt(end - 1))) end--;",
-    reason:
-      'end reaches start only when every character from start on is OWS, which the first loop already passed over, so start === end === length; one more step leaves end below start, and slice(start, end) is "" either way',
-  },
-  {
     file: "src/router/_regexp_tree.ts",
     context: "ranges.push([low, low], [45, 45], ...high);",
     before: "continue;",

@@ -3,7 +3,7 @@
 import { RouteError } from "./errors.ts";
 import type { Part, TemplateLayout } from "./_template_parse.ts";
 import { isNullBodyStatus, reasonPhrase } from "../_status.ts";
-import { TOKEN } from "../_http_token.ts";
+import { TOKEN, withoutOws } from "../_http_token.ts";
 import type { BodyEncoding } from "./_escape.ts";
 
 /** A body piece whose bytes are kept as they are. */
@@ -143,29 +143,10 @@ export function hasSubstitution(parts: readonly Part[]): boolean {
   return parts.some((part) => typeof part === "number");
 }
 
-/**
- * `text` without the spaces and tabs around it: HTTP's optional white space
- * (RFC 9110 OWS), which is all a head line may carry there. String's trim
- * also takes U+00A0, VT, FF and other Unicode spaces, which HTTP and Fetch's
- * Headers keep as part of a value (U+00A0 is a byte a value may hold) or
- * refuse (controls); so does this router, like Node's setHeader.
- */
-function trimOws(text: string): string {
-  let start = 0;
-  let end = text.length;
-  while (start < end && isOws(text.charCodeAt(start))) start++;
-  while (end > start && isOws(text.charCodeAt(end - 1))) end--;
-  return text.slice(start, end);
-}
-
-function isOws(code: number): boolean {
-  return code === 0x20 || code === 0x09;
-}
-
 /** Parses `name: value`. */
 export function parseHeaderLine(text: string): [string, string] {
   const colon = text.indexOf(":");
-  const name = trimOws(text.slice(0, colon));
+  const name = withoutOws(text.slice(0, colon));
   if (colon <= 0 || !TOKEN.test(name)) {
     throw new RouteError({
       code: "INVALID_TEMPLATE",
@@ -174,7 +155,7 @@ export function parseHeaderLine(text: string): [string, string] {
       }: expected "Name: value"`,
     });
   }
-  const value = trimOws(text.slice(colon + 1));
+  const value = withoutOws(text.slice(colon + 1));
   // RFC 9110 field values hold no controls but tab (a percent-decoded %01
   // param reached Deno.serve and took the process down).
   if (hasHeadControl(value)) {
@@ -209,7 +190,7 @@ export function parseStatusLine(
   text: string,
 ): { status: number; statusText: string } {
   const match = /^HTTP\/\d(?:\.\d)?[ \t]+(\d{3})(?:[ \t]+(.*))?$/.exec(
-    trimOws(text),
+    withoutOws(text),
   );
   if (match === null) {
     throw new RouteError({
@@ -227,7 +208,7 @@ export function parseStatusLine(
         `Status ${status} cannot be sent as a Response (allowed: 200-599)`,
     });
   }
-  // The greedy blank before the reason and trimOws leave no OWS around it.
+  // The greedy blank before the reason and withoutOws leave no OWS around it.
   const statusText = match[2] ?? "";
   if (!isReasonPhrase(statusText)) {
     throw new RouteError({

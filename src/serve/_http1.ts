@@ -17,6 +17,7 @@
 //   `HttpWireError`; the connection is closed after the answer. Chunked
 //   framing's lines end with CRLF only (a bare LF there: 400, as llhttp).
 import { isNullBodyStatus, reasonPhrase } from "../_status.ts";
+import { isOws, withoutOws } from "../_http_token.ts";
 
 /** A framing error with the status the client gets for it. */
 export class HttpWireError extends Error {
@@ -235,10 +236,6 @@ const BAD_VALUE = /[\x00-\x08\x0a-\x1f\x7f]/;
 // deno-lint-ignore no-control-regex
 const BAD_TARGET = /[\x00-\x20\x7f]/;
 
-function isOws(code: number): boolean {
-  return code === 32 || code === 9;
-}
-
 /** Parses a head read by {@linkcode WireReader.readHead}. */
 export function parseHead(text: string): RequestHead {
   // Lines are walked by index, not split: a line and its copy without the
@@ -358,15 +355,6 @@ export function parseHead(text: string): RequestHead {
     keepAlive,
     !http10 && (expect ?? "").toLowerCase() === "100-continue",
   );
-}
-
-/** `value` without the SP and HTAB around it (nothing else: RFC 9110 §5.5). */
-function withoutOws(value: string): string {
-  let start = 0;
-  let end = value.length;
-  while (start < end && isOws(value.charCodeAt(start))) start++;
-  while (end > start && isOws(value.charCodeAt(end - 1))) end--;
-  return value.slice(start, end);
 }
 
 /** The end of the line `text[start, end)` without one final CR. */
