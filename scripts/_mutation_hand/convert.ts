@@ -922,8 +922,7 @@ export const CONVERT: HandMutant[] = [
     bug:
       `curl reader: the ) of a <(…) process substitution is read as a subshell's end, so a case argument after it is refused`,
     file: "src/convert/_curl_substitution.ts",
-    find:
-      `      opened: before === "<" || before === ">" ? "process" : "subshell",`,
+    find: `      opened: "process",`,
     replace: `      opened: "subshell",`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
@@ -931,9 +930,9 @@ export const CONVERT: HandMutant[] = [
     id: "conv10-curl-case-after-esac",
     bug:
       `curl reader: a case right after esac (bash's syntax error) is read as an ordinary word and split at its first )`,
-    file: "src/convert/_curl_substitution.ts",
-    find: `    top.ended = closed?.kind === "case" ||`,
-    replace: `    top.ended = false ||`,
+    file: "src/convert/_curl_shell_frames.ts",
+    find: `      closed?.kind === "case" ||`,
+    replace: `      false ||`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
   {
@@ -1186,9 +1185,9 @@ export const CONVERT: HandMutant[] = [
     id: "curl11-function-body-compound",
     bug:
       "curl reader: `f() time \u2026` (a function body that is no compound command) is read, where bash refuses it",
-    file: "src/convert/_curl_substitution.ts",
-    find: '      frame.lead = "body";\n      return j + 1;',
-    replace: "      return j + 1;",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: '    frame.lead = "body";\n    return j + 1;',
+    replace: "    return j + 1;",
     tests: ["tests/convert/curl_command_start_test.ts"],
   },
   {
@@ -2685,8 +2684,8 @@ export const CONVERT: HandMutant[] = [
     id: "conv15-curl-blocks-subshell-fills",
     bug:
       "curl reader: a part holding only a subshell (then (b); fi) is refused as empty",
-    file: "src/convert/_curl_substitution.ts",
-    find: '    if (frame.command) blockWord(frame.blocks, "", "(", i);',
+    file: "src/convert/_curl_shell_frames.ts",
+    find: '  blockWord(frame.blocks, "", "(", i);',
     replace: "",
     tests: ["tests/convert/curl_blocks_r15_test.ts"],
   },
@@ -2925,5 +2924,88 @@ export const CONVERT: HandMutant[] = [
     find: "    if (next !== undefined && next < n) scan.next = next;",
     replace: "    if (next !== undefined && next <= n) scan.next = next;",
     tests: ["tests/convert/curl_words_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv16-curl-redirect-expansion-ends",
+    bug:
+      "curl reader: a word after a compound command's redirection to a <(…) or $(…) ({ x; } < <(y) z) is read, where bash refuses it",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: "    ) top.ended = true;",
+    replace: "    ) top.ended = true;\n    else top.ended = false;",
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-curl-procsub-after-compound",
+    bug:
+      "curl reader: a process substitution right after a compound command ({ x; } >(y)) is read, where bash refuses the word",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      '    const refused = lead !== "target" && frame.ended ? i : undefined;',
+    replace: "    const refused = undefined;",
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-curl-procsub-word-goes-on",
+    bug:
+      "curl reader: the text right after a process substitution's ) ({ x; } < <(y)z) is read as a new word and refused after the compound command",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      "    // What follows its `)` at once is more of the same word.\n    frame.word = true;\n",
+    replace: "",
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-curl-paren-after-argument",
+    bug:
+      "curl reader: a ( after a compound command or a command's argument ((a) (b), echo a (b)) opens a subshell, where bash refuses it",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: "  if (!frame.command) {",
+    replace: "  if (false) {",
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-curl-function-name-paren",
+    bug:
+      "curl reader: a command's first word then ( without ) (echo (a)) is refused at the (, where bash names the token after it",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: "  if (first) {",
+    replace: "  if (false) {",
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-curl-empty-parens-anywhere",
+    bug:
+      "curl reader: () after an argument or at a command's first word (echo a (), ( )) is read as a function's (), where bash refuses it",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: '  if (input[j] === ")" && (first || lead === "body")) {',
+    replace: '  if (input[j] === ")") {',
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-curl-dparen-as-subshells",
+    bug:
+      "curl reader: a first word ((…)) is read as two subshells, so an arithmetic command bash accepts, (( ; )), is refused",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: '  const dparen = input[i + 1] === "(" && frame.retry !== i;',
+    replace: "  const dparen = false;",
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-curl-dparen-not-compound",
+    bug:
+      "curl reader: a word right after an arithmetic command, ((a)) b, is read, where bash refuses it",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: "  frame.ended = true;\n  return i + 1;",
+    replace: "  frame.ended = false;\n  return i + 1;",
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-curl-assignment-as-name",
+    bug:
+      "curl reader: an assignment then ( (A=1 (b)) is read as a function's name, refused at the token after the ( instead of at the ( as bash does",
+    file: "src/convert/_curl_substitution.ts",
+    find: "    frame.first = !ASSIGNMENT.test(input);",
+    replace: "    frame.first = true;",
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
   },
 ];

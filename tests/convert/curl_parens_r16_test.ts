@@ -1,0 +1,129 @@
+// Inside `$(…)`, where a `(` may stand and what bash reads after a compound
+// command, compared with real bash. The curl reader used to read on where
+// bash refuses: a word after a compound command's redirection whose file
+// name holds a `$(…)` or a process substitution (`{ x; } < <(y) z`), a
+// process substitution as a word after a compound command (`{ x; } >(y)`),
+// and a `(` after a compound command or after a command's arguments. And it
+// read a first word `((…))` as two nested subshells, refusing arithmetic
+// commands bash accepts (`(( ; ))`): bash reads an arithmetic command when
+// the inner `(`'s `)` is followed at once by another `)`, else two
+// subshells, and the reader now does the same.
+import { describe, it } from "../_harness.ts";
+import { assertMarkedRefusedAsBash, assertReadAsBash } from "./_bash_syntax.ts";
+
+/** Each `[command with @ before the refused token, the token]`, against bash. */
+async function assertAllRefused(cases: [string, string][]): Promise<void> {
+  for (const [marked, token] of cases) {
+    await assertMarkedRefusedAsBash(marked, token);
+  }
+}
+
+/** Each command read whole as one word by the reader, and accepted by bash. */
+async function assertAllRead(commands: string[]): Promise<void> {
+  for (const command of commands) await assertReadAsBash(command);
+}
+
+describe("curl reader: ( and (( inside $(…) as bash reads them", () => {
+  it("a word after a compound command's redirection to an expansion", async () => {
+    await assertAllRefused([
+      ["curl x/$({ x; } < <(y) @z)/z", "z"],
+      ["curl x/$({ x; } > <(y) @z)/z", "z"],
+      ["curl x/$({ x; } <<<$(y) @z)/z", "z"],
+      ["curl x/$(if a; then b; fi >$(y)z @w)/z", "w"],
+      ["curl x/$( (a) < <(y)z @w)/z", "w"],
+    ]);
+    // The file name may go on right after the `)`: one word.
+    await assertAllRead([
+      "curl x/$({ x; } < <(y))/z",
+      "curl x/$({ x; } < <(y)z)/z",
+      "curl x/$({ x; } >$(y)z; w)/z",
+      "curl x/$(<(y)z)/z",
+      "curl x/$(cat <(a) >(b) c)/z",
+    ]);
+  });
+
+  it("a process substitution is a word: refused right after a compound command", async () => {
+    await assertAllRefused([
+      ["curl x/$({ x; } @>(y) z)/z", ">(y)"],
+      ["curl x/$({ x; } @<(y))/z", "<(y)"],
+      ["curl x/$(while a; do b; done @<(c))/z", "<(c)"],
+    ]);
+  });
+
+  it("a ( after a compound command, an argument or a redirection", async () => {
+    await assertAllRefused([
+      ["curl x/$( (a) @(b) )/z", "("],
+      ["curl x/$( (a)@(b) )/z", "("],
+      ["curl x/$( { a; } @(b) )/z", "("],
+      ["curl x/$( (a) >f @(b) )/z", "("],
+      ["curl x/$(echo a @(b))/z", "("],
+      ["curl x/$(echo a @())/z", "("],
+      ["curl x/$(>f @(a))/z", "("],
+      ["curl x/$(A=1 @(b))/z", "("],
+      ["curl x/$(echo >f @(a))/z", "("],
+      ["curl x/$(echo > @(a))/z", "("],
+      ["curl x/$(echo <(y) @(z))/z", "("],
+      // An empty subshell.
+      ["curl x/$( (@) )/z", ")"],
+    ]);
+  });
+
+  it("a ( after a command's first word opens a function's (): ) must follow", async () => {
+    await assertAllRefused([
+      ["curl x/$(echo (@a))/z", "a"],
+      ['curl x/$(echo (@"a"))/z', '"a"'],
+      ["curl x/$(x (@(a)))/z", "("],
+      // `time` is an ordinary word as a `$(…)`'s first word (bash 5.2).
+      ["curl x/$(time (@a))/z", "a"],
+    ]);
+    await assertAllRead([
+      "curl x/$(f () { a; })/z",
+      "curl x/$(f ( ) (a))/z",
+      "curl x/$(function g () { a; })/z",
+      "curl x/$(a; time (b))/z",
+      "curl x/$(x | (a))/z",
+      "curl x/$( (a)\n(b) )/z",
+    ]);
+  });
+
+  it("(( at a command's first word is an arithmetic command when )) closes it", async () => {
+    // Its text is arithmetic, no commands: what a subshell refuses stands.
+    await assertAllRead([
+      "curl x/$( (( ; )) )/z",
+      "curl x/$( (( done )) )/z",
+      "curl x/$( (( } )) )/z",
+      "curl x/$( ((a|)) )/z",
+      "curl x/$( ((;;)) )/z",
+      "curl x/$(if ((;)); then a; fi)/z",
+      "curl x/$(while ((a<3)); do b; done)/z",
+      "curl x/$(! ((a)))/z",
+      "curl x/$(f() ((a)))/z",
+      "curl x/$(case a in (b) ((c));; esac)/z",
+      // A compound command: a redirection, a pipe or a separator follows.
+      "curl x/$( ((a)) >f; b )/z",
+      "curl x/$( ((a))>f )/z",
+      "curl x/$( ((a)) | b )/z",
+    ]);
+    await assertAllRefused([
+      ["curl x/$( ((a)) @b )/z", "b"],
+      ["curl x/$( ((a)) @(b) )/z", "("],
+      ["curl x/$( ((a)) @<(b) )/z", "<(b)"],
+      ["curl x/$(if ((a)) @b; then c; fi)/z", "b"],
+    ]);
+  });
+
+  it("(( whose inner ) is not followed by ) is two subshells, read as such", async () => {
+    await assertAllRead([
+      "curl x/$( ((a) | b) )/z",
+      "curl x/$( ((echo a) ) )/z",
+      "curl x/$( ((a);(b)) )/z",
+    ]);
+    await assertAllRefused([
+      ["curl x/$( ((a )@b) )/z", "b"],
+      ["curl x/$( ((a) @(b)) )/z", "("],
+      // The inner `((a))` is an arithmetic command again.
+      ["curl x/$( (((a)) @b) )/z", "b"],
+      ["curl x/$(case a in b) (c) @d;; esac)/z", "d"],
+    ]);
+  });
+});
