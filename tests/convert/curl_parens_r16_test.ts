@@ -9,23 +9,11 @@
 // the inner `(`'s `)` is followed at once by another `)`, else two
 // subshells, and the reader now does the same.
 import { describe, it } from "../_harness.ts";
-import { assertMarkedRefusedAsBash, assertReadAsBash } from "./_bash_syntax.ts";
-
-/** Each `[command with @ before the refused token, the token]`, against bash. */
-async function assertAllRefused(cases: [string, string][]): Promise<void> {
-  for (const [marked, token] of cases) {
-    await assertMarkedRefusedAsBash(marked, token);
-  }
-}
-
-/** Each command read whole as one word by the reader, and accepted by bash. */
-async function assertAllRead(commands: string[]): Promise<void> {
-  for (const command of commands) await assertReadAsBash(command);
-}
+import { assertAllReadAsBash, assertAllRefusedAsBash } from "./_bash_syntax.ts";
 
 describe("curl reader: ( and (( inside $(…) as bash reads them", () => {
   it("a word after a compound command's redirection to an expansion", async () => {
-    await assertAllRefused([
+    await assertAllRefusedAsBash([
       ["curl x/$({ x; } < <(y) @z)/z", "z"],
       ["curl x/$({ x; } > <(y) @z)/z", "z"],
       ["curl x/$({ x; } <<<$(y) @z)/z", "z"],
@@ -33,7 +21,7 @@ describe("curl reader: ( and (( inside $(…) as bash reads them", () => {
       ["curl x/$( (a) < <(y)z @w)/z", "w"],
     ]);
     // The file name may go on right after the `)`: one word.
-    await assertAllRead([
+    await assertAllReadAsBash([
       "curl x/$({ x; } < <(y))/z",
       "curl x/$({ x; } < <(y)z)/z",
       "curl x/$({ x; } >$(y)z; w)/z",
@@ -43,7 +31,7 @@ describe("curl reader: ( and (( inside $(…) as bash reads them", () => {
   });
 
   it("a process substitution is a word: refused right after a compound command", async () => {
-    await assertAllRefused([
+    await assertAllRefusedAsBash([
       ["curl x/$({ x; } @>(y) z)/z", ">(y)"],
       ["curl x/$({ x; } @<(y))/z", "<(y)"],
       ["curl x/$(while a; do b; done @<(c))/z", "<(c)"],
@@ -51,7 +39,7 @@ describe("curl reader: ( and (( inside $(…) as bash reads them", () => {
   });
 
   it("a ( after a compound command, an argument or a redirection", async () => {
-    await assertAllRefused([
+    await assertAllRefusedAsBash([
       ["curl x/$( (a) @(b) )/z", "("],
       ["curl x/$( (a)@(b) )/z", "("],
       ["curl x/$( { a; } @(b) )/z", "("],
@@ -69,14 +57,14 @@ describe("curl reader: ( and (( inside $(…) as bash reads them", () => {
   });
 
   it("a ( after a command's first word opens a function's (): ) must follow", async () => {
-    await assertAllRefused([
+    await assertAllRefusedAsBash([
       ["curl x/$(echo (@a))/z", "a"],
       ['curl x/$(echo (@"a"))/z', '"a"'],
       ["curl x/$(x (@(a)))/z", "("],
       // `time` is an ordinary word as a `$(…)`'s first word (bash 5.2).
       ["curl x/$(time (@a))/z", "a"],
     ]);
-    await assertAllRead([
+    await assertAllReadAsBash([
       "curl x/$(f () { a; })/z",
       "curl x/$(f ( ) (a))/z",
       "curl x/$(function g () { a; })/z",
@@ -88,7 +76,7 @@ describe("curl reader: ( and (( inside $(…) as bash reads them", () => {
 
   it("(( at a command's first word is an arithmetic command when )) closes it", async () => {
     // Its text is arithmetic, no commands: what a subshell refuses stands.
-    await assertAllRead([
+    await assertAllReadAsBash([
       "curl x/$( (( ; )) )/z",
       "curl x/$( (( done )) )/z",
       "curl x/$( (( } )) )/z",
@@ -104,7 +92,7 @@ describe("curl reader: ( and (( inside $(…) as bash reads them", () => {
       "curl x/$( ((a))>f )/z",
       "curl x/$( ((a)) | b )/z",
     ]);
-    await assertAllRefused([
+    await assertAllRefusedAsBash([
       ["curl x/$( ((a)) @b )/z", "b"],
       ["curl x/$( ((a)) @(b) )/z", "("],
       ["curl x/$( ((a)) @<(b) )/z", "<(b)"],
@@ -113,12 +101,12 @@ describe("curl reader: ( and (( inside $(…) as bash reads them", () => {
   });
 
   it("(( whose inner ) is not followed by ) is two subshells, read as such", async () => {
-    await assertAllRead([
+    await assertAllReadAsBash([
       "curl x/$( ((a) | b) )/z",
       "curl x/$( ((echo a) ) )/z",
       "curl x/$( ((a);(b)) )/z",
     ]);
-    await assertAllRefused([
+    await assertAllRefusedAsBash([
       ["curl x/$( ((a )@b) )/z", "b"],
       ["curl x/$( ((a) @(b)) )/z", "("],
       // The inner `((a))` is an arithmetic command again.
