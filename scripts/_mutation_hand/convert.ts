@@ -2855,10 +2855,11 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv15-node-dot-escapes",
     bug:
-      "node:http target: %2e segments taken for text, and the WHATWG URL removes them",
+      "node:http target: %2e segments taken for text, so the path goes in the URL and the WHATWG URL removes them",
     file: "src/convert/targets/node_http.ts",
-    find: '    removesDotSegments: "dots and %2e",',
-    replace: '    removesDotSegments: "dots",',
+    find:
+      '  if (url !== request.url || removesDotSegments(url, "dots and %2e")) {',
+    replace: '  if (url !== request.url || removesDotSegments(url, "dots")) {',
     tests: ["tests/convert/targets/dot_segments_r15_mutants_test.ts"],
   },
   {
@@ -3007,5 +3008,64 @@ export const CONVERT: HandMutant[] = [
     find: "    frame.first = !ASSIGNMENT.test(input);",
     replace: "    frame.first = true;",
     tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-node-path-option-dropped",
+    bug:
+      "node:http target: a path with dot segments or a backslash goes only in the URL, so Node's WHATWG URL sends /a/c for /a/./b/../c and /a/b for /a\\b",
+    file: "src/convert/targets/node_http.ts",
+    find:
+      "    options.push(`  path: ${jsString(requestTarget(request.url))},\\n`);",
+    replace: "",
+    tests: [
+      "tests/convert/targets/dot_segments_r15_mutants_test.ts",
+      "tests/convert/targets/path_backslash_r16_mutants_test.ts",
+    ],
+  },
+  {
+    id: "conv16-node-backslash-in-url",
+    bug:
+      "node:http target: a backslash in the path (without dot segments) goes only in the URL, which Node reads as /: /a\\b reaches /a/b",
+    file: "src/convert/targets/node_http.ts",
+    find: "  if (url !== request.url || removesDotSegments(",
+    replace: "  if (removesDotSegments(",
+    tests: ["tests/convert/targets/path_backslash_r16_mutants_test.ts"],
+  },
+  {
+    id: "conv16-fetch-backslash",
+    bug:
+      "fetch target: a backslash in the path is written raw, and fetch's WHATWG URL sends /a/b for /a\\b and /b for /a\\..\\b",
+    file: "src/convert/targets/fetch.ts",
+    find:
+      "  const request = { ...plain, url: escapePathBackslashes(plain.url) };",
+    replace: "  const request = plain;",
+    tests: ["tests/convert/targets/path_backslash_r16_mutants_test.ts"],
+  },
+  {
+    id: "conv16-axios-backslash",
+    bug:
+      "axios target: a backslash in the path is written raw, and axios's WHATWG URL sends /a/b for /a\\b",
+    file: "src/convert/targets/node_axios.ts",
+    find: "    `  url: ${jsString(escapePathBackslashes(request.url))},\\n`,",
+    replace: "    `  url: ${jsString(request.url)},\\n`,",
+    tests: ["tests/convert/targets/path_backslash_r16_mutants_test.ts"],
+  },
+  {
+    id: "conv16-request-target-latin1",
+    bug:
+      "node:http target: a non-ASCII character in the path option is written raw, and Node sends it as one Latin-1 byte where curl sends UTF-8",
+    file: "src/convert/targets/_request.ts",
+    find: "  return target.replace(/[^\\x21-\\x7e]+/g, encodeURIComponent);",
+    replace: "  return target;",
+    tests: ["tests/convert/targets/path_backslash_r16_mutants_test.ts"],
+  },
+  {
+    id: "conv16-request-target-fragment",
+    bug:
+      "node:http target: the path option keeps the URL's #fragment, which Node sends on the request line where curl sends none",
+    file: "src/convert/targets/_request.ts",
+    find: "  if (hash !== -1) target = target.slice(0, hash);",
+    replace: "",
+    tests: ["tests/convert/targets/path_backslash_r16_mutants_test.ts"],
   },
 ];
