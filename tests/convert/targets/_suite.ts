@@ -23,6 +23,14 @@ export interface WireCase {
   request: HttpRequest;
 }
 
+/** A GET of each path (with its query) at {@linkcode ORIGIN}, named by it. */
+export function pathCases(paths: readonly string[]): WireCase[] {
+  return paths.map((path) => ({
+    name: path,
+    request: { method: "GET", url: `${ORIGIN}${path}`, headers: {} },
+  }));
+}
+
 /** The request for the server at `origin`. */
 export function at(request: HttpRequest, origin: string): HttpRequest {
   if (!request.url.startsWith(ORIGIN)) {

@@ -1,14 +1,14 @@
 // Deno-only: a `\` in a URL's path. curl sends it as typed; a WHATWG URL
-// (fetch, node:http, axios) reads it as `/`, so before round 16 those three
-// targets sent `/a/b` for `/a\b` and `/b` for `/a\..\b` without a word. They
-// now write it `%5C` (node:http sends the path as written), as the Python,
-// Go, Ruby and Java clients send it; the suite counts `%5C` and `\` as the
-// same resource. Every target runs against real curl, and none may refuse.
-// (A `\` in the query stays: WHATWG leaves it there.)
+// (fetch, node:http, axios) reads it as `/`, so before the fifteenth round
+// those three targets sent `/a/b` for `/a\b` and `/b` for `/a\..\b` without
+// a word. They now write it `%5C` (node:http sends the path as written), as
+// the Python, Go, Ruby and Java clients send it; the suite counts `%5C` and
+// `\` as the same resource. Every target runs against real curl, and none
+// may refuse. (A `\` in the query stays: WHATWG leaves it there.)
 import assert from "node:assert/strict";
-import { ORIGIN, testEveryTarget, type WireCase } from "./_suite.ts";
+import { pathCases, testEveryTarget } from "./_suite.ts";
 
-const CASES: WireCase[] = [
+const CASES = pathCases([
   "/a\\b",
   "/a\\..\\b",
   "/a/..\\b",
@@ -17,10 +17,7 @@ const CASES: WireCase[] = [
   // node:http's path option: non-ASCII as UTF-8 escapes, no fragment.
   "/é\\b?q=ü",
   "/a\\b#f",
-].map((path) => ({
-  name: path,
-  request: { method: "GET", url: `${ORIGIN}${path}`, headers: {} },
-}));
+]);
 
 await testEveryTarget(
   (target) =>
