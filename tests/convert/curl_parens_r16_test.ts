@@ -7,8 +7,13 @@
 // read a first word `((…))` as two nested subshells, refusing arithmetic
 // commands bash accepts (`(( ; ))`): bash reads an arithmetic command when
 // the inner `(`'s `)` is followed at once by another `)`, else two
-// subshells, and the reader now does the same.
+// subshells, and the reader now does the same. At the top level the
+// reader stays what docs/convert.md says it is: no syntax check of the
+// commands around curl's.
 import { describe, it } from "../_harness.ts";
+import assert from "node:assert/strict";
+import { parseCurl } from "../../src/convert/curl.ts";
+import { runBash } from "./_bash.ts";
 import { assertAllReadAsBash, assertAllRefusedAsBash } from "./_bash_syntax.ts";
 
 describe("curl reader: ( and (( inside $(…) as bash reads them", () => {
@@ -113,5 +118,24 @@ describe("curl reader: ( and (( inside $(…) as bash reads them", () => {
       ["curl x/$( (((a)) @b) )/z", "b"],
       ["curl x/$(case a in b) (c) @d;; esac)/z", "d"],
     ]);
+  });
+
+  it("at the top level a command after curl's is skipped unread, not checked (documented)", async () => {
+    // Not a syntax check of the whole script: the reader converts the curl
+    // commands and skips the others with SHELL_OPERATOR (docs/convert.md),
+    // so their syntax errors, which make bash refuse the whole script, pass.
+    for (
+      const script of [
+        "curl x.test; { x; } < <(y) z",
+        "curl x.test && ((a)) b",
+        "curl x.test | (a) (b)",
+      ]
+    ) {
+      const { request, warnings } = parseCurl(script);
+      assert.equal(request.url, "http://x.test/", script);
+      assert.ok(warnings.some((w) => w.code === "SHELL_OPERATOR"), script);
+      const bash = await runBash("set -n\n" + script + "\n");
+      assert.match(bash.stderr, /syntax error near unexpected token/, script);
+    }
   });
 });
