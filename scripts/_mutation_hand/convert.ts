@@ -2987,8 +2987,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: a first word ((…)) is read as two subshells, so an arithmetic command bash accepts, (( ; )), is refused",
     file: "src/convert/_curl_shell_frames.ts",
-    find: '  const dparen = input[i + 1] === "(" && frame.retry !== i;',
-    replace: "  const dparen = false;",
+    find: '  if (input[i + 1] === "(") {',
+    replace: '  if (input[i + 1] === "((") {',
     tests: ["tests/convert/curl_parens_r16_test.ts"],
   },
   {
@@ -2996,8 +2996,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: a word right after an arithmetic command, ((a)) b, is read, where bash refuses it",
     file: "src/convert/_curl_shell_frames.ts",
-    find: "  frame.ended = true;\n  return i + 1;",
-    replace: "  frame.ended = false;\n  return i + 1;",
+    find: "      frame.ended = true;\n      return close + 2;",
+    replace: "      frame.ended = false;\n      return close + 2;",
     tests: ["tests/convert/curl_parens_r16_test.ts"],
   },
   {
@@ -3067,5 +3067,24 @@ export const CONVERT: HandMutant[] = [
     find: "  if (hash !== -1) target = target.slice(0, hash);",
     replace: "",
     tests: ["tests/convert/targets/path_backslash_r16_mutants_test.ts"],
+  },
+  {
+    id: "conv16-curl-dparen-rescan",
+    bug:
+      "curl reader: only a (('s own inner ) is kept, so nested (( read again as subshells are scanned again at each level (quadratic)",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: "  frame.closes.set(opens.pop()!, i - 1);",
+    replace:
+      "  const inner = opens.pop()!;\n  if (opens.length === 0) frame.closes.set(inner, i - 1);",
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-curl-substitution-read-twice",
+    bug:
+      "curl reader: a $(…) read inside a (( is not recorded, so when the (( is read again as subshells it is read again, once per level of nesting (quadratic)",
+    file: "src/convert/_curl_substitution.ts",
+    find: "    if (frame.at !== undefined) frame.closes.set(frame.at + 1, i);",
+    replace: "",
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
   },
 ];

@@ -17,8 +17,9 @@ import { operatorAt, wordAt } from "./_curl_shell_tokens.ts";
  * whether a compound command just ended (where bash refuses a `case`), the
  * here-documents of the enclosing `$(…)` whose lines are still to come,
  * whether the last token was a simple command's first word (where a `(`
- * can only start a function's `()`), and the `((` bash re-reads as two
- * subshells (-1 for none).
+ * can only start a function's `()`), and, for the whole expansion being
+ * read, where the `)` of each `(` read inside a `((` is, and of each `$(`
+ * (`closes`, by the index of the `(`).
  */
 export interface Grammar {
   command: boolean;
@@ -29,7 +30,7 @@ export interface Grammar {
   docs: HereDocument[];
   blocks: Block[];
   first: boolean;
-  retry: number;
+  closes: Map<number, number>;
 }
 
 /**
@@ -81,17 +82,20 @@ export const LOOP_HEAD = new Set<Lead>(["forname", "fordo", "forin"]);
 /**
  * A `$(…)`, or in one a subshell's `(…)` or a process substitution's
  * `<(…)`: the parentheses still open in it (in `$((…))` arithmetic, which
- * holds no commands) and how it opened. `dparen` is where a `((` at a
- * command's first word opened it, read as an arithmetic command until its
- * inner `)` shows otherwise; `refused` where a process substitution stands
- * that bash refuses as a word after a compound command, once its end is known.
+ * holds no commands) and how it opened, a `$(` at `at`. `dparen` is where a `((` at a
+ * command's first word opened it, read as arithmetic until its inner `(`
+ * closes, with the `(`s still open in it (`opens`); `refused` where a
+ * process substitution stands that bash refuses as a word after a compound
+ * command, once its end is known.
  */
 export interface Commands extends Grammar {
   kind: "commands";
   open: number;
   arithmetic: boolean;
   opened: "dollar" | "subshell" | "process";
+  at?: number;
   dparen?: number;
+  opens?: number[];
   refused?: number;
 }
 
@@ -119,7 +123,10 @@ export type Frame =
   | { kind: "quote" };
 
 /** The grammar at a command's first word, where `time` is reserved too. */
-export function grammar(docs: HereDocument[]): Grammar {
+export function grammar(
+  docs: HereDocument[],
+  closes: Map<number, number>,
+): Grammar {
   return {
     command: true,
     time: true,
@@ -129,36 +136,34 @@ export function grammar(docs: HereDocument[]): Grammar {
     docs,
     blocks: [],
     first: false,
-    retry: -1,
+    closes,
   };
 }
 
 /**
- * The `)` before `i` closed the inner `(` of the `((` at `start`: bash reads
- * an arithmetic command when another `)` follows at once (a compound
- * command: only a redirection or a separator may come after it), else two
- * subshells, so reading goes back to `start` to read them as such.
+ * A `(` or `)` (`c`, before `i`) in the `((` opened at `frame.dparen`, read
+ * as arithmetic: each `)` is recorded as its `(`'s close, and when the inner
+ * `(` closes, reading goes back to the `((`, where `openParen` now knows
+ * what bash reads there. Returns where reading goes on.
  */
-export function dparenEnd(
-  input: string,
+export function dparenStep(
   i: number,
+  c: string,
   stack: Frame[],
-  start: number,
+  frame: Commands,
 ): number {
+  const opens = frame.opens!;
+  if (c === "(") opens.push(i - 1);
+  if (c !== ")") return i;
+  frame.closes.set(opens.pop()!, i - 1);
+  if (opens.length > 0) return i;
   stack.pop();
-  const frame = stack[stack.length - 1] as Commands | Case;
-  if (input[i] !== ")") {
-    frame.retry = start;
-    return start;
-  }
-  frame.command = false;
-  frame.ended = true;
-  return i + 1;
+  return frame.dparen!;
 }
 
 /**
  * A `(` in a frame's commands: at a command's first word it opens a
- * subshell, or a `((` an arithmetic command (see `dparenEnd`); after a
+ * subshell, or a `((` an arithmetic command (see `dparenStep`); after a
  * simple command's first word (or `function NAME`) it is a function's `()`,
  * whose body comes next. bash refuses it anywhere else: after a compound
  * command, an argument, a redirection, or a name's `(` with no `)` next.
@@ -198,14 +203,37 @@ export function openParen(
   }
   if (input[j] === ")") throw unexpected(")", j, "no command comes before it");
   blockWord(frame.blocks, "", "(", i);
-  const dparen = input[i + 1] === "(" && frame.retry !== i;
+  if (input[i + 1] === "(") {
+    // bash reads an arithmetic command when the inner `(` is closed by
+    // `))` (a compound command: a redirection or a separator may follow),
+    // else two subshells. Where that `)` is, is read once, as arithmetic,
+    // and then known: a `((` read again as subshells is not read twice, so
+    // nested ones stay linear.
+    const close = frame.closes.get(i + 1);
+    if (close === undefined) {
+      stack.push({
+        kind: "commands",
+        open: 1,
+        arithmetic: true,
+        opened: "subshell",
+        dparen: i,
+        opens: [],
+        ...grammar(frame.docs, frame.closes),
+      });
+      return i + 1;
+    }
+    if (input[close + 1] === ")") {
+      frame.command = false;
+      frame.ended = true;
+      return close + 2;
+    }
+  }
   stack.push({
     kind: "commands",
     open: 1,
-    arithmetic: dparen,
+    arithmetic: false,
     opened: "subshell",
-    dparen: dparen ? i : undefined,
-    ...grammar(frame.docs),
+    ...grammar(frame.docs, frame.closes),
   });
   return i + 1;
 }

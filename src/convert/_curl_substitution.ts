@@ -21,7 +21,7 @@ import {
   type Case,
   close,
   type Commands,
-  dparenEnd,
+  dparenStep,
   EMPTY_PIPELINE,
   endWord,
   type Frame,
@@ -86,7 +86,9 @@ const CLOSING = new Set(["}", "fi", "done"]);
 export function expansionEnd(input: string, at: number): number {
   if (input[at] === "`") return backtickEnd(input, at, at);
   const n = input.length;
-  const stack: Frame[] = [opening(input, at)];
+  // Where each `(` read inside a `((` closes, for the whole expansion.
+  const closes = new Map<number, number>();
+  const stack: Frame[] = [opening(input, at, closes)];
   let i = at + 2;
   while (i < n) {
     const top = stack[stack.length - 1];
@@ -115,7 +117,16 @@ export function expansionEnd(input: string, at: number): number {
       (after === "(" || after === "[" ||
         (after === "{" && top.kind !== "bracket"))
     ) {
-      stack.push(opening(input, i));
+      const known = after === "(" ? closes.get(i + 1) : undefined;
+      if (known !== undefined) {
+        // A `$(…)` read before, inside a `((` now read again as subshells:
+        // it reads the same anywhere, so it is not read twice (nested ones
+        // would be read once per level).
+        if (top.kind === "commands" || top.kind === "case") top.command = false;
+        i = known + 1;
+        continue;
+      }
+      stack.push(opening(input, i, closes));
       i += 2;
       continue;
     }
@@ -144,11 +155,9 @@ export function expansionEnd(input: string, at: number): number {
       if (c === "[") top.open++;
       else if (c === "]" && --top.open === 0) stack.pop();
     } else if (top.kind === "commands" && top.arithmetic) {
-      if (c === "(") top.open++;
+      if (top.dparen !== undefined) i = dparenStep(i, c, stack, top);
+      else if (c === "(") top.open++;
       else if (c === ")" && --top.open === 0) stack.pop();
-      else if (c === ")" && top.open === 1 && top.dparen !== undefined) {
-        i = dparenEnd(input, i, stack, top.dparen);
-      }
     }
     if (stack.length === 0) return i;
   }
@@ -156,7 +165,11 @@ export function expansionEnd(input: string, at: number): number {
 }
 
 /** The frame of the expansion whose `$` is at `i`. */
-function opening(input: string, i: number): Frame {
+function opening(
+  input: string,
+  i: number,
+  closes: Map<number, number>,
+): Frame {
   const c = input[i + 1];
   if (c === "{") return { kind: "brace" };
   if (c === "[") return { kind: "bracket", open: 1 };
@@ -166,7 +179,8 @@ function opening(input: string, i: number): Frame {
     open: 1,
     arithmetic,
     opened: "dollar",
-    ...grammar([]),
+    at: i,
+    ...grammar([], closes),
     // bash 5.2 reads `time` as an ordinary word as a `$(…)`'s first word.
     time: false,
   };
@@ -305,7 +319,7 @@ function commandWord(
       kind: "case",
       at: i,
       state: "subject",
-      ...grammar(frame.docs),
+      ...grammar(frame.docs, frame.closes),
     });
     return i + 4;
   }
@@ -394,6 +408,7 @@ function commandsOperator(
     if (frame.opened === "dollar" && frame.docs.length > 0) {
       throw bodyAfterClose(frame.docs[0]);
     }
+    if (frame.at !== undefined) frame.closes.set(frame.at + 1, i);
     return close(stack, i + 1);
   }
   if (operator === ";;" || operator === ";&" || operator === ";;&") {
@@ -426,7 +441,7 @@ function commandOperator(
       open: 1,
       arithmetic: true,
       opened: "subshell",
-      ...grammar(frame.docs),
+      ...grammar(frame.docs, frame.closes),
     });
     frame.lead = "fordo";
     return i + 1;
@@ -458,7 +473,7 @@ function commandOperator(
       arithmetic: false,
       opened: "process",
       refused,
-      ...grammar(frame.docs),
+      ...grammar(frame.docs, frame.closes),
     });
     return i + 2;
   }

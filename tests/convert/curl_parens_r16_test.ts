@@ -13,6 +13,8 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { parseCurl } from "../../src/convert/curl.ts";
+import { scanWords } from "../../src/convert/_curl_words.ts";
+import { assertLinear } from "../_complexity.ts";
 import { runBash } from "./_bash.ts";
 import { assertAllReadAsBash, assertAllRefusedAsBash } from "./_bash_syntax.ts";
 
@@ -118,6 +120,38 @@ describe("curl reader: ( and (( inside $(…) as bash reads them", () => {
       ["curl x/$( (((a)) @b) )/z", "b"],
       ["curl x/$(case a in b) (c) @d;; esac)/z", "d"],
     ]);
+  });
+
+  it("nested (( read again as subshells stay linear, not a rescan at each level", async () => {
+    // Each `((` here is two subshells, found only at its inner `)`: bash
+    // rescans every level (quadratic); the reader keeps where each `(` and
+    // each `$(…)` it read closes, and reads none of them twice.
+    const shapes: [string, number, (n: number) => string][] = [
+      [
+        "subshells",
+        4_000,
+        (n) => "x/$( " + "(".repeat(n) + "a)" + " )".repeat(n - 1) + ")/z",
+      ],
+      [
+        "$(…) after the inner )",
+        4_000,
+        (n) =>
+          "x/$( " + "((a) | $( ".repeat(n) + "b" + " ) )".repeat(n) + " )/z",
+      ],
+      [
+        "$(…) inside the inner (",
+        500,
+        (n) =>
+          "x/$( " + "((a $( ".repeat(n) + "b" + " ) ) | y)".repeat(n) + " )/z",
+      ],
+    ];
+    for (const [what, large, shape] of shapes) {
+      await assertLinear(`nested ((: ${what}`, large, (n) => {
+        const word = shape(n);
+        assert.equal(scanWords(`curl ${word}`).words[1].value, word);
+      });
+    }
+    await assertAllReadAsBash(shapes.map(([, , shape]) => `curl ${shape(2)}`));
   });
 
   it("at the top level a command after curl's is skipped unread, not checked (documented)", async () => {
