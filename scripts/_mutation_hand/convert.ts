@@ -2885,8 +2885,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "requests target: a path with dot segments written, and requests removes them",
     file: "src/convert/targets/python_requests.ts",
-    find: '    removesDotSegments: "dots",',
-    replace: "",
+    find: '    removesDotSegments: "dots and %2e",\n    oneValuePerName: true,',
+    replace: "    oneValuePerName: true,",
     tests: ["tests/convert/targets/dot_segments_r15_mutants_test.ts"],
   },
   {
@@ -3086,5 +3086,14 @@ export const CONVERT: HandMutant[] = [
     find: "    if (frame.at !== undefined) frame.closes.set(frame.at + 1, i);",
     replace: "",
     tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-requests-dot-escapes",
+    bug:
+      "requests target: %2e segments taken for text, and requests sends /a/%2e%2e/b as /a/../b",
+    file: "src/convert/targets/python_requests.ts",
+    find: '    removesDotSegments: "dots and %2e",',
+    replace: '    removesDotSegments: "dots",',
+    tests: ["tests/convert/targets/dot_segments_r15_mutants_test.ts"],
   },
 ];

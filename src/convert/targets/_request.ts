@@ -19,8 +19,9 @@ export interface ClientLimits {
   oneValuePerName?: boolean;
   /**
    * The client removes the path's `.` and `..` segments before sending
-   * (urllib3, httpx, wget: `"dots"`), a WHATWG URL `%2e` ones too
-   * (`"dots and %2e"`), so such a path reaches another resource than the
+   * (httpx, wget: `"dots"`), or also reads `%2e` as a dot (`"dots and
+   * %2e"`: a WHATWG URL, which removes those too, and requests, which sends
+   * them decoded), so such a path reaches another resource than the
    * request names.
    */
   removesDotSegments?: "dots" | "dots and %2e";
@@ -65,7 +66,7 @@ export function removesDotSegments(
   which: ClientLimits["removesDotSegments"],
 ): boolean {
   if (which === undefined) return false;
-  // WHATWG URL reads `%2e` (either case) as a dot in a path segment.
+  // WHATWG URL and requests read `%2e` (either case) as a dot in a path segment.
   return hasDotSegments(which === "dots" ? url : url.replace(/%2e/gi, "."));
 }
 
@@ -105,7 +106,7 @@ export function requestTarget(url: string): string {
 export function refuseDotSegments(title: string): never {
   unsupported(
     title,
-    "the client removes the . and .. segments of the URL's path, so the request would reach another path than the one it names",
+    "the client removes the . and .. segments of the URL's path (or sends %2e ones as dots), so the request would reach another path than the one it names",
   );
 }
 
