@@ -3096,4 +3096,14 @@ export const CONVERT: HandMutant[] = [
     replace: '    removesDotSegments: "dots",',
     tests: ["tests/convert/targets/dot_segments_r15_mutants_test.ts"],
   },
+  {
+    id: "conv16-curl-array-assignment",
+    bug:
+      "curl reader: the ( of an array assignment (a=(b c)) is refused as a ( after a command's argument, where bash reads the array's words",
+    file: "src/convert/_curl_shell_frames.ts",
+    find:
+      '  if (input[i - 1] === "=" && ASSIGNED.test(wordBefore(input, i))) {',
+    replace: '  if (input[i - 1] === "==") {',
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
 ];

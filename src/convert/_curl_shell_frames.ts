@@ -161,12 +161,23 @@ export function dparenStep(
   return frame.dparen!;
 }
 
+/** An assignment word up to its `=`: `NAME=`, `NAME+=`, `NAME[…]=`. */
+const ASSIGNED = /^[A-Za-z_]\w*(?:\[[^\]]*\])?\+?=$/;
+
+/** The word that ends right before `i` (back to a blank or an operator). */
+function wordBefore(input: string, i: number): string {
+  let j = i;
+  while (j > 0 && !" \t\n;&|()<>".includes(input[j - 1])) j--;
+  return input.slice(j, i);
+}
+
 /**
  * A `(` in a frame's commands: at a command's first word it opens a
  * subshell, or a `((` an arithmetic command (see `dparenStep`); after a
  * simple command's first word (or `function NAME`) it is a function's `()`,
- * whose body comes next. bash refuses it anywhere else: after a compound
- * command, an argument, a redirection, or a name's `(` with no `)` next.
+ * whose body comes next; right after `NAME=` it holds an array's words.
+ * bash refuses it anywhere else: after a compound command, an argument, a
+ * redirection, or a name's `(` with no `)` next.
  */
 export function openParen(
   input: string,
@@ -176,6 +187,18 @@ export function openParen(
   lead: Lead,
   first: boolean,
 ): number {
+  if (input[i - 1] === "=" && ASSIGNED.test(wordBefore(input, i))) {
+    // `NAME=(…)`: a compound (array) assignment. Its list holds words, no
+    // commands: read as a group of parentheses, as in arithmetic.
+    stack.push({
+      kind: "commands",
+      open: 1,
+      arithmetic: true,
+      opened: "subshell",
+      ...grammar(frame.docs, frame.closes),
+    });
+    return i + 1;
+  }
   let j = i + 1;
   while (input[j] === " " || input[j] === "\t") j++;
   if (input[j] === ")" && (first || lead === "body")) {

@@ -76,6 +76,9 @@ describe("curl reader: ( and (( inside $(…) as bash reads them", () => {
       "curl x/$(f ( ) (a))/z",
       "curl x/$(function g () { a; })/z",
       "curl x/$(a; time (b))/z",
+      // After `NAME=` a ( holds an array's words: no function, no commands.
+      "curl x/$(a=(b c) d; e+=(f))/z",
+      'curl x/$(declare -a x=([k]=v "q r" $(c)) y[1]=(done))/z',
       "curl x/$(x | (a))/z",
       "curl x/$( (a)\n(b) )/z",
     ]);
