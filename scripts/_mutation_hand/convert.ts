@@ -3106,4 +3106,22 @@ export const CONVERT: HandMutant[] = [
     replace: '  if (input[i - 1] === "==") {',
     tests: ["tests/convert/curl_parens_r16_test.ts"],
   },
+  {
+    id: "conv16-curl-test-parens",
+    bug:
+      "curl reader: inside [[ … ]] a ( is read as a subshell and && as a separator, so [[ ! (a) ]] and [[ a =~ ^(x)$ ]] are refused where bash reads them",
+    file: "src/convert/_curl_substitution.ts",
+    find: "    frame.test = true;",
+    replace: "",
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-curl-test-not-compound",
+    bug:
+      "curl reader: a word right after ]] ([[ a ]] b) is read, where bash refuses it",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: "    frame.test = false;\n    frame.ended = true;",
+    replace: "    frame.test = false;",
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
 ];

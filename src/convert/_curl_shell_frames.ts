@@ -5,7 +5,7 @@
 import type { HereDocument } from "./_curl_heredoc.ts";
 import { type Block, blockWord } from "./_curl_blocks.ts";
 import { unexpected } from "./_curl_syntax_errors.ts";
-import { operatorAt, wordAt } from "./_curl_shell_tokens.ts";
+import { endsAt, operatorAt, wordAt } from "./_curl_shell_tokens.ts";
 
 /**
  * What the shell grammar remembers at a point of a frame of commands:
@@ -17,7 +17,8 @@ import { operatorAt, wordAt } from "./_curl_shell_tokens.ts";
  * whether a compound command just ended (where bash refuses a `case`), the
  * here-documents of the enclosing `$(…)` whose lines are still to come,
  * whether the last token was a simple command's first word (where a `(`
- * can only start a function's `()`), and, for the whole expansion being
+ * can only start a function's `()`), whether a `[[ … ]]` is open (`test`),
+ * and, for the whole expansion being
  * read, where the `)` of each `(` read inside a `((` is, and of each `$(`
  * (`closes`, by the index of the `(`).
  */
@@ -30,6 +31,7 @@ export interface Grammar {
   docs: HereDocument[];
   blocks: Block[];
   first: boolean;
+  test: boolean;
   closes: Map<number, number>;
 }
 
@@ -136,6 +138,7 @@ export function grammar(
     docs,
     blocks: [],
     first: false,
+    test: false,
     closes,
   };
 }
@@ -159,6 +162,47 @@ export function dparenStep(
   if (opens.length > 0) return i;
   stack.pop();
   return frame.dparen!;
+}
+
+/**
+ * A token inside `[[ … ]]` at `i` (not a blank, a line end, a comment or
+ * a `)`, which closes what it closes anywhere):
+ * its `&&`, `||`, `<`, `>` and `!` compare and combine, no command or
+ * redirection follows them; a `(` groups (a regex's too, `=~ ^(a|b)$`) and
+ * is read to its `)` as words; the word `]]` ends it, a compound command
+ * (nothing but a redirection or a separator may follow). Returns where
+ * reading goes on, or -1 for a character of an ordinary word.
+ */
+export function testStep(
+  input: string,
+  i: number,
+  stack: Frame[],
+  frame: Commands | Case,
+): number {
+  const c = input[i];
+  if (c === "(") {
+    frame.word = false;
+    stack.push({
+      kind: "commands",
+      open: 1,
+      arithmetic: true,
+      opened: "subshell",
+      ...grammar(frame.docs, frame.closes),
+    });
+    return i + 1;
+  }
+  if ("|&;<>".includes(c)) {
+    frame.word = false;
+    return i + operatorAt(input, i).length;
+  }
+  if (frame.word) return -1;
+  frame.word = true;
+  if (input.startsWith("]]", i) && endsAt(input, i + 2)) {
+    frame.test = false;
+    frame.ended = true;
+    return i + 2;
+  }
+  return -1;
 }
 
 /** An assignment word up to its `=`: `NAME=`, `NAME+=`, `NAME[…]=`. */

@@ -30,6 +30,7 @@ import {
   missingBefore,
   OPEN_END,
   openParen,
+  testStep,
 } from "./_curl_shell_frames.ts";
 import {
   ansiCEnd,
@@ -213,6 +214,7 @@ function shellStep(
     const newline = input.indexOf("\n", i);
     return newline === -1 ? input.length : newline;
   }
+  if (frame.test && c !== ")") return testStep(input, i, stack, frame);
   if ("|&;<>()".includes(c)) {
     endWord(frame);
     return frame.kind === "commands"
@@ -290,6 +292,14 @@ function commandWord(
     );
   }
   if (!frame.command) return -1;
+  if (opensTest(input, i)) {
+    // `[[ … ]]`, a compound command: its words and operators are no
+    // commands (see testStep) up to its `]]`.
+    blockWord(frame.blocks, "", "[[", i);
+    frame.test = true;
+    frame.command = false;
+    return i + 2;
+  }
   if (endsPart(reserved) && OPEN_END.has(lead)) {
     throw unexpected(reserved, i, "a command must come before it");
   }

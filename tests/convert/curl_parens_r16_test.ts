@@ -125,6 +125,26 @@ describe("curl reader: ( and (( inside $(…) as bash reads them", () => {
     ]);
   });
 
+  it("inside [[ … ]] a ( groups and &&, ||, < and > compare: no commands", async () => {
+    // The reader used to read them as subshells and separators, refusing
+    // the `]]` after a group (`[[ ! (a) ]]`) or a regex's `(`.
+    await assertAllReadAsBash([
+      "curl x/$([[ a =~ ^(x|y)$ ]] && c)/z",
+      "curl x/$([[ ( a ) && b ]])/z",
+      "curl x/$([[ a && ( b || c ) ]])/z",
+      "curl x/$([[ ! (a) ]])/z",
+      'curl x/$([[ a < b ]]; [[ "(" == a ]])/z',
+      "curl x/$(if [[ (a) ]]; then b; fi >f)/z",
+      "curl x/$(f() [[ a ]])/z",
+      "curl x/$(echo [[ a)/z",
+    ]);
+    // `]]` ends a compound command.
+    await assertAllRefusedAsBash([
+      ["curl x/$([[ a ]] @b)/z", "b"],
+      ["curl x/$([[ (a) ]] @(b))/z", "("],
+    ]);
+  });
+
   it("nested (( read again as subshells stay linear, not a rescan at each level", async () => {
     // Each `((` here is two subshells, found only at its inner `)`: bash
     // rescans every level (quadratic); the reader keeps where each `(` and
