@@ -182,13 +182,7 @@ export function testStep(
   const c = input[i];
   if (c === "(") {
     frame.word = false;
-    stack.push({
-      kind: "commands",
-      open: 1,
-      arithmetic: true,
-      opened: "subshell",
-      ...grammar(frame.docs, frame.closes),
-    });
+    openGroup(stack, frame, true);
     return i + 1;
   }
   if ("|&;<>".includes(c)) {
@@ -234,13 +228,7 @@ export function openParen(
   if (input[i - 1] === "=" && ASSIGNED.test(wordBefore(input, i))) {
     // `NAME=(…)`: a compound (array) assignment. Its list holds words, no
     // commands: read as a group of parentheses, as in arithmetic.
-    stack.push({
-      kind: "commands",
-      open: 1,
-      arithmetic: true,
-      opened: "subshell",
-      ...grammar(frame.docs, frame.closes),
-    });
+    openGroup(stack, frame, true);
     return i + 1;
   }
   let j = i + 1;
@@ -278,15 +266,7 @@ export function openParen(
     // nested ones stay linear.
     const close = frame.closes.get(i + 1);
     if (close === undefined) {
-      stack.push({
-        kind: "commands",
-        open: 1,
-        arithmetic: true,
-        opened: "subshell",
-        dparen: i,
-        opens: [],
-        ...grammar(frame.docs, frame.closes),
-      });
+      openGroup(stack, frame, true, i);
       return i + 1;
     }
     if (input[close + 1] === ")") {
@@ -295,14 +275,31 @@ export function openParen(
       return close + 2;
     }
   }
+  openGroup(stack, frame, false);
+  return i + 1;
+}
+
+/**
+ * Opens a `(…)` in `frame`'s commands: read as arithmetic (parentheses
+ * counted, words and expansions, no commands: a `((…))`, a `for ((…))`, an
+ * array's words, a group in `[[ … ]]`) or as a subshell's commands; a
+ * `((` at `dparen` is read as arithmetic until its inner `(` closes.
+ */
+export function openGroup(
+  stack: Frame[],
+  frame: Commands | Case,
+  arithmetic: boolean,
+  dparen?: number,
+): void {
   stack.push({
     kind: "commands",
     open: 1,
-    arithmetic: false,
+    arithmetic,
     opened: "subshell",
+    dparen,
+    opens: dparen === undefined ? undefined : [],
     ...grammar(frame.docs, frame.closes),
   });
-  return i + 1;
 }
 
 /**

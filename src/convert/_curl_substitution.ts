@@ -29,6 +29,7 @@ import {
   LOOP_HEAD,
   missingBefore,
   OPEN_END,
+  openGroup,
   openParen,
   testStep,
 } from "./_curl_shell_frames.ts";
@@ -446,13 +447,7 @@ function commandOperator(
   frame.first = false;
   if (lead === "forname" && input.startsWith("((", i)) {
     // `for ((…))`: arithmetic, no commands; `do` comes after it.
-    stack.push({
-      kind: "commands",
-      open: 1,
-      arithmetic: true,
-      opened: "subshell",
-      ...grammar(frame.docs, frame.closes),
-    });
+    openGroup(stack, frame, true);
     frame.lead = "fordo";
     return i + 1;
   }
