@@ -3124,4 +3124,13 @@ export const CONVERT: HandMutant[] = [
     replace: "    frame.test = false;",
     tests: ["tests/convert/curl_parens_r16_test.ts"],
   },
+  {
+    id: "conv16-curl-case-needs-in",
+    bug:
+      "curl reader: a malformed case's message says it needs a pattern where `in` is missing, and `in` where a pattern is",
+    file: "src/convert/_curl_substitution.ts",
+    find: '      : frame.state === "in"',
+    replace: '      : frame.state !== "in"',
+    tests: ["tests/convert/curl_case_r16_mutants_test.ts"],
+  },
 ];
