@@ -523,4 +523,13 @@ export const CONVERT: Equivalent[] = [
     reason:
       "names repeated only in other letter case then go into a dict with two distinct keys, and httpx sends every item of such a dict as it sends a list of pairs (checked: httpx 0.23 Request.headers.raw keeps X-Rep and x-rep, in order)",
   },
+  {
+    file: "src/convert/_curl_shell_tokens.ts",
+    before:
+      'while (j < input.length && input[j] >= "a" && input[j] <= "z") j++;',
+    after:
+      'while (j <= input.length && input[j] >= "a" && input[j] <= "z") j++;',
+    reason:
+      'at j === input.length, input[j] is undefined and undefined >= "a" is false, so the loop stops at the same j as before: reservedWord returns the same word for every input',
+  },
 ];

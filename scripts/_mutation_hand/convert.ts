@@ -922,8 +922,7 @@ export const CONVERT: HandMutant[] = [
     bug:
       `curl reader: the ) of a <(…) process substitution is read as a subshell's end, so a case argument after it is refused`,
     file: "src/convert/_curl_substitution.ts",
-    find:
-      `      opened: before === "<" || before === ">" ? "process" : "subshell",`,
+    find: `      opened: "process",`,
     replace: `      opened: "subshell",`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
@@ -931,9 +930,9 @@ export const CONVERT: HandMutant[] = [
     id: "conv10-curl-case-after-esac",
     bug:
       `curl reader: a case right after esac (bash's syntax error) is read as an ordinary word and split at its first )`,
-    file: "src/convert/_curl_substitution.ts",
-    find: `    top.ended = closed?.kind === "case" ||`,
-    replace: `    top.ended = false ||`,
+    file: "src/convert/_curl_shell_frames.ts",
+    find: `      closed?.kind === "case" ||`,
+    replace: `      false ||`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
   {
@@ -1186,9 +1185,9 @@ export const CONVERT: HandMutant[] = [
     id: "curl11-function-body-compound",
     bug:
       "curl reader: `f() time \u2026` (a function body that is no compound command) is read, where bash refuses it",
-    file: "src/convert/_curl_substitution.ts",
-    find: '      frame.lead = "body";\n      return j + 1;',
-    replace: "      return j + 1;",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: '    frame.lead = "body";\n    return j + 1;',
+    replace: "    return j + 1;",
     tests: ["tests/convert/curl_command_start_test.ts"],
   },
   {
@@ -2685,8 +2684,8 @@ export const CONVERT: HandMutant[] = [
     id: "conv15-curl-blocks-subshell-fills",
     bug:
       "curl reader: a part holding only a subshell (then (b); fi) is refused as empty",
-    file: "src/convert/_curl_substitution.ts",
-    find: '    if (frame.command) blockWord(frame.blocks, "", "(", i);',
+    file: "src/convert/_curl_shell_frames.ts",
+    find: '  blockWord(frame.blocks, "", "(", i);',
     replace: "",
     tests: ["tests/convert/curl_blocks_r15_test.ts"],
   },
@@ -2856,10 +2855,11 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv15-node-dot-escapes",
     bug:
-      "node:http target: %2e segments taken for text, and the WHATWG URL removes them",
+      "node:http target: %2e segments taken for text, so the path goes in the URL and the WHATWG URL removes them",
     file: "src/convert/targets/node_http.ts",
-    find: '    removesDotSegments: "dots and %2e",',
-    replace: '    removesDotSegments: "dots",',
+    find:
+      '  if (url !== request.url || removesDotSegments(url, "dots and %2e")) {',
+    replace: '  if (url !== request.url || removesDotSegments(url, "dots")) {',
     tests: ["tests/convert/targets/dot_segments_r15_mutants_test.ts"],
   },
   {
@@ -2885,8 +2885,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "requests target: a path with dot segments written, and requests removes them",
     file: "src/convert/targets/python_requests.ts",
-    find: '    removesDotSegments: "dots",',
-    replace: "",
+    find: '    removesDotSegments: "dots and %2e",\n    oneValuePerName: true,',
+    replace: "    oneValuePerName: true,",
     tests: ["tests/convert/targets/dot_segments_r15_mutants_test.ts"],
   },
   {
@@ -2925,5 +2925,212 @@ export const CONVERT: HandMutant[] = [
     find: "    if (next !== undefined && next < n) scan.next = next;",
     replace: "    if (next !== undefined && next <= n) scan.next = next;",
     tests: ["tests/convert/curl_words_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv16-curl-redirect-expansion-ends",
+    bug:
+      "curl reader: a word after a compound command's redirection to a <(…) or $(…) ({ x; } < <(y) z) is read, where bash refuses it",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: "    ) top.ended = true;",
+    replace: "    ) top.ended = true;\n    else top.ended = false;",
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-curl-procsub-after-compound",
+    bug:
+      "curl reader: a process substitution right after a compound command ({ x; } >(y)) is read, where bash refuses the word",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      '    const refused = lead !== "target" && frame.ended ? i : undefined;',
+    replace: "    const refused = undefined;",
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-curl-procsub-word-goes-on",
+    bug:
+      "curl reader: the text right after a process substitution's ) ({ x; } < <(y)z) is read as a new word and refused after the compound command",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      "    // What follows its `)` at once is more of the same word.\n    frame.word = true;\n",
+    replace: "",
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-curl-paren-after-argument",
+    bug:
+      "curl reader: a ( after a compound command or a command's argument ((a) (b), echo a (b)) opens a subshell, where bash refuses it",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: "  if (!frame.command) {",
+    replace: "  if (false) {",
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-curl-function-name-paren",
+    bug:
+      "curl reader: a command's first word then ( without ) (echo (a)) is refused at the (, where bash names the token after it",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: "  if (first) {",
+    replace: "  if (false) {",
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-curl-empty-parens-anywhere",
+    bug:
+      "curl reader: () after an argument or at a command's first word (echo a (), ( )) is read as a function's (), where bash refuses it",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: '  if (input[j] === ")" && (first || lead === "body")) {',
+    replace: '  if (input[j] === ")") {',
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-curl-dparen-as-subshells",
+    bug:
+      "curl reader: a first word ((…)) is read as two subshells, so an arithmetic command bash accepts, (( ; )), is refused",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: '  if (input[i + 1] === "(") {',
+    replace: '  if (input[i + 1] === "((") {',
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-curl-dparen-not-compound",
+    bug:
+      "curl reader: a word right after an arithmetic command, ((a)) b, is read, where bash refuses it",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: "      frame.ended = true;\n      return close + 2;",
+    replace: "      frame.ended = false;\n      return close + 2;",
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-curl-assignment-as-name",
+    bug:
+      "curl reader: an assignment then ( (A=1 (b)) is read as a function's name, refused at the token after the ( instead of at the ( as bash does",
+    file: "src/convert/_curl_substitution.ts",
+    find: "    frame.first = !ASSIGNMENT.test(input);",
+    replace: "    frame.first = true;",
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-node-path-option-dropped",
+    bug:
+      "node:http target: a path with dot segments or a backslash goes only in the URL, so Node's WHATWG URL sends /a/c for /a/./b/../c and /a/b for /a\\b",
+    file: "src/convert/targets/node_http.ts",
+    find:
+      "    options.push(`  path: ${jsString(requestTarget(request.url))},\\n`);",
+    replace: "",
+    tests: [
+      "tests/convert/targets/dot_segments_r15_mutants_test.ts",
+      "tests/convert/targets/path_backslash_r16_mutants_test.ts",
+    ],
+  },
+  {
+    id: "conv16-node-backslash-in-url",
+    bug:
+      "node:http target: a backslash in the path (without dot segments) goes only in the URL, which Node reads as /: /a\\b reaches /a/b",
+    file: "src/convert/targets/node_http.ts",
+    find: "  if (url !== request.url || removesDotSegments(",
+    replace: "  if (removesDotSegments(",
+    tests: ["tests/convert/targets/path_backslash_r16_mutants_test.ts"],
+  },
+  {
+    id: "conv16-fetch-backslash",
+    bug:
+      "fetch target: a backslash in the path is written raw, and fetch's WHATWG URL sends /a/b for /a\\b and /b for /a\\..\\b",
+    file: "src/convert/targets/fetch.ts",
+    find:
+      "  const request = { ...plain, url: escapePathBackslashes(plain.url) };",
+    replace: "  const request = plain;",
+    tests: ["tests/convert/targets/path_backslash_r16_mutants_test.ts"],
+  },
+  {
+    id: "conv16-axios-backslash",
+    bug:
+      "axios target: a backslash in the path is written raw, and axios's WHATWG URL sends /a/b for /a\\b",
+    file: "src/convert/targets/node_axios.ts",
+    find: "    `  url: ${jsString(escapePathBackslashes(request.url))},\\n`,",
+    replace: "    `  url: ${jsString(request.url)},\\n`,",
+    tests: ["tests/convert/targets/path_backslash_r16_mutants_test.ts"],
+  },
+  {
+    id: "conv16-request-target-latin1",
+    bug:
+      "node:http target: a non-ASCII character in the path option is written raw, and Node sends it as one Latin-1 byte where curl sends UTF-8",
+    file: "src/convert/targets/_request.ts",
+    find: "  return target.replace(/[^\\x21-\\x7e]+/g, encodeURIComponent);",
+    replace: "  return target;",
+    tests: ["tests/convert/targets/path_backslash_r16_mutants_test.ts"],
+  },
+  {
+    id: "conv16-request-target-fragment",
+    bug:
+      "node:http target: the path option keeps the URL's #fragment, which Node sends on the request line where curl sends none",
+    file: "src/convert/targets/_request.ts",
+    find: "  if (hash !== -1) target = target.slice(0, hash);",
+    replace: "",
+    tests: ["tests/convert/targets/path_backslash_r16_mutants_test.ts"],
+  },
+  {
+    id: "conv16-curl-dparen-rescan",
+    bug:
+      "curl reader: only a (('s own inner ) is kept, so nested (( read again as subshells are scanned again at each level (quadratic)",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: "  frame.closes.set(opens.pop()!, i - 1);",
+    replace:
+      "  const inner = opens.pop()!;\n  if (opens.length === 0) frame.closes.set(inner, i - 1);",
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-curl-substitution-read-twice",
+    bug:
+      "curl reader: a $(…) read inside a (( is not recorded, so when the (( is read again as subshells it is read again, once per level of nesting (quadratic)",
+    file: "src/convert/_curl_substitution.ts",
+    find: "    if (frame.at !== undefined) frame.closes.set(frame.at + 1, i);",
+    replace: "",
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-requests-dot-escapes",
+    bug:
+      "requests target: %2e segments taken for text, and requests sends /a/%2e%2e/b as /a/../b",
+    file: "src/convert/targets/python_requests.ts",
+    find: '    removesDotSegments: "dots and %2e",',
+    replace: '    removesDotSegments: "dots",',
+    tests: ["tests/convert/targets/dot_segments_r15_mutants_test.ts"],
+  },
+  {
+    id: "conv16-curl-array-assignment",
+    bug:
+      "curl reader: the ( of an array assignment (a=(b c)) is refused as a ( after a command's argument, where bash reads the array's words",
+    file: "src/convert/_curl_shell_frames.ts",
+    find:
+      '  if (input[i - 1] === "=" && ASSIGNED.test(wordBefore(input, i))) {',
+    replace: '  if (input[i - 1] === "==") {',
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-curl-test-parens",
+    bug:
+      "curl reader: inside [[ … ]] a ( is read as a subshell and && as a separator, so [[ ! (a) ]] and [[ a =~ ^(x)$ ]] are refused where bash reads them",
+    file: "src/convert/_curl_substitution.ts",
+    find: "    frame.test = true;",
+    replace: "",
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-curl-test-not-compound",
+    bug:
+      "curl reader: a word right after ]] ([[ a ]] b) is read, where bash refuses it",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: "    frame.test = false;\n    frame.ended = true;",
+    replace: "    frame.test = false;",
+    tests: ["tests/convert/curl_parens_r16_test.ts"],
+  },
+  {
+    id: "conv16-curl-case-needs-in",
+    bug:
+      "curl reader: a malformed case's message says it needs a pattern where `in` is missing, and `in` where a pattern is",
+    file: "src/convert/_curl_substitution.ts",
+    find: '      : frame.state === "in"',
+    replace: '      : frame.state !== "in"',
+    tests: ["tests/convert/curl_case_r16_mutants_test.ts"],
   },
 ];

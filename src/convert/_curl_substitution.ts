@@ -13,16 +13,26 @@ import {
 } from "./_curl_syntax_errors.ts";
 import {
   bodyAfterClose,
-  type HereDocument,
   hereDocumentBodies,
   hereDocumentStart,
 } from "./_curl_heredoc.ts";
+import { blockWord, endsPart, noBlockOpen } from "./_curl_blocks.ts";
 import {
-  type Block,
-  blockWord,
-  endsPart,
-  noBlockOpen,
-} from "./_curl_blocks.ts";
+  type Case,
+  close,
+  type Commands,
+  dparenStep,
+  EMPTY_PIPELINE,
+  endWord,
+  type Frame,
+  grammar,
+  LOOP_HEAD,
+  missingBefore,
+  OPEN_END,
+  openGroup,
+  openParen,
+  testStep,
+} from "./_curl_shell_frames.ts";
 import {
   ansiCEnd,
   backtickEnd,
@@ -36,105 +46,9 @@ import {
   wordAt,
 } from "./_curl_shell_tokens.ts";
 
-/**
- * What the shell grammar remembers at a point of a frame of commands:
- * whether the next word is a command's first word (where `case` and the
- * other reserved words are read as such), whether `time` is a reserved
- * word there too (read only at a command's first word, so set wherever
- * `command` turns true) (bash's rule: not after `|`, nor as the first word of a
- * `$(…)`), what the previous reserved word asks of the next word (`lead`),
- * whether a compound command just ended (where bash refuses a `case`), and
- * the here-documents of the enclosing `$(…)` whose lines are still to come.
- */
-interface Grammar {
-  command: boolean;
-  time: boolean;
-  lead: Lead;
-  ended: boolean;
-  word: boolean;
-  docs: HereDocument[];
-  blocks: Block[];
-}
-
-/**
- * What the words just read ask of the next: `pipe` after `|` (then
- * `pipeline` past one line end, `pipegap` past more, where bash 5.2 refuses
- * a `time`), `time` and `timeopt` (after `time`, `time -p` or `time --`),
- * `bare` after `!`, `time --` or `time -p --`, where the pipeline may be
- * missing but then only `;` or a line end may follow (as after `time`),
- * `complete` after `coproc NAME`, where any separator may follow, `list`
- * after `&&` or `||` (across line ends), `function` before a function's
- * name, `body` where a function's body, a compound command, must come,
- * `coproc`, and a loop's head: `forname` before its name, `fordo` after it
- * (`in` or `do` next), `forin` in its list of words; `target` after a
- * redirection, whose file name comes next.
- */
-type Lead =
-  | ""
-  | "pipe"
-  | "pipeline"
-  | "pipegap"
-  | "time"
-  | "timeopt"
-  | "bare"
-  | "complete"
-  | "list"
-  | "function"
-  | "body"
-  | "coproc"
-  | "forname"
-  | "fordo"
-  | "forin"
-  | "target";
-
-/** Leads after which `;` may come where a command's first word would. */
-const EMPTY_PIPELINE = new Set<Lead>(["time", "timeopt", "bare", "complete"]);
-
-/** Leads after which a closing `)` or a clause's `;;` finds a command missing. */
-const OPEN_END = new Set<Lead>(["time", "timeopt", "bare", "list"]);
-OPEN_END.add("pipe").add("pipeline").add("pipegap");
-
-/** Leads of a loop's head, which only `;` or a line end may end. */
-const LOOP_HEAD = new Set<Lead>(["forname", "fordo", "forin"]);
-
 /** Reserved words that open a compound command, a function's body. */
 const COMPOUND = new Set(["{", "if", "while", "until", "for", "case"]);
 COMPOUND.add("select");
-
-/**
- * A `$(…)`, or in one a subshell's `(…)` or a process substitution's
- * `<(…)`: the parentheses still open in it (in `$((…))` arithmetic, which
- * holds no commands) and how it opened.
- */
-interface Commands extends Grammar {
-  kind: "commands";
-  open: number;
-  arithmetic: boolean;
-  opened: "dollar" | "subshell" | "process";
-}
-
-/**
- * A `case … in … esac` inside a `$(…)`: its patterns end at an unbalanced
- * `)`, which must not close the substitution. `state` is what comes next:
- * the subject word, `in`, a clause's patterns (`pattern` before the first,
- * `patterns` inside the list), or a clause's commands (`body`).
- */
-interface Case extends Grammar {
-  kind: "case";
-  at: number;
-  state: "subject" | "in" | "pattern" | "patterns" | "body";
-}
-
-/**
- * A `${…}` (its first unquoted `}` closes it; a bare `{` does not nest), a
- * `$[…]` (its brackets nest), or a `"…"` inside one of the others.
- */
-type Frame =
-  | Commands
-  | Case
-  | { kind: "brace" }
-  | { kind: "bracket"; open: number }
-  | { kind: "quote" };
 
 /** Reserved words after which the next word is a command's first word. */
 const LEADING = new Set(["if", "then", "elif", "else", "while", "until", "do"]);
@@ -174,7 +88,9 @@ const CLOSING = new Set(["}", "fi", "done"]);
 export function expansionEnd(input: string, at: number): number {
   if (input[at] === "`") return backtickEnd(input, at, at);
   const n = input.length;
-  const stack: Frame[] = [opening(input, at)];
+  // Where each `(` read inside a `((` closes, for the whole expansion.
+  const closes = new Map<number, number>();
+  const stack: Frame[] = [opening(input, at, closes)];
   let i = at + 2;
   while (i < n) {
     const top = stack[stack.length - 1];
@@ -203,7 +119,16 @@ export function expansionEnd(input: string, at: number): number {
       (after === "(" || after === "[" ||
         (after === "{" && top.kind !== "bracket"))
     ) {
-      stack.push(opening(input, i));
+      const known = after === "(" ? closes.get(i + 1) : undefined;
+      if (known !== undefined) {
+        // A `$(…)` read before, inside a `((` now read again as subshells:
+        // it reads the same anywhere, so it is not read twice (nested ones
+        // would be read once per level).
+        if (top.kind === "commands" || top.kind === "case") top.command = false;
+        i = known + 1;
+        continue;
+      }
+      stack.push(opening(input, i, closes));
       i += 2;
       continue;
     }
@@ -232,7 +157,8 @@ export function expansionEnd(input: string, at: number): number {
       if (c === "[") top.open++;
       else if (c === "]" && --top.open === 0) stack.pop();
     } else if (top.kind === "commands" && top.arithmetic) {
-      if (c === "(") top.open++;
+      if (top.dparen !== undefined) i = dparenStep(i, c, stack, top);
+      else if (c === "(") top.open++;
       else if (c === ")" && --top.open === 0) stack.pop();
     }
     if (stack.length === 0) return i;
@@ -241,7 +167,11 @@ export function expansionEnd(input: string, at: number): number {
 }
 
 /** The frame of the expansion whose `$` is at `i`. */
-function opening(input: string, i: number): Frame {
+function opening(
+  input: string,
+  i: number,
+  closes: Map<number, number>,
+): Frame {
   const c = input[i + 1];
   if (c === "{") return { kind: "brace" };
   if (c === "[") return { kind: "bracket", open: 1 };
@@ -251,22 +181,10 @@ function opening(input: string, i: number): Frame {
     open: 1,
     arithmetic,
     opened: "dollar",
-    ...grammar([]),
+    at: i,
+    ...grammar([], closes),
     // bash 5.2 reads `time` as an ordinary word as a `$(…)`'s first word.
     time: false,
-  };
-}
-
-/** The grammar at a command's first word, where `time` is reserved too. */
-function grammar(docs: HereDocument[]): Grammar {
-  return {
-    command: true,
-    time: true,
-    lead: "",
-    ended: false,
-    word: false,
-    docs,
-    blocks: [],
   };
 }
 
@@ -297,6 +215,7 @@ function shellStep(
     const newline = input.indexOf("\n", i);
     return newline === -1 ? input.length : newline;
   }
+  if (frame.test && c !== ")") return testStep(input, i, stack, frame);
   if ("|&;<>()".includes(c)) {
     endWord(frame);
     return frame.kind === "commands"
@@ -333,6 +252,7 @@ function commandWord(
 ): number {
   const lead = frame.lead;
   frame.lead = "";
+  frame.first = false;
   // A redirection's file name is a plain word, whatever it spells.
   if (lead === "target") return -1;
   if (frame.ended && !fdBefore(input, i)) {
@@ -373,6 +293,14 @@ function commandWord(
     );
   }
   if (!frame.command) return -1;
+  if (opensTest(input, i)) {
+    // `[[ … ]]`, a compound command: its words and operators are no
+    // commands (see testStep) up to its `]]`.
+    blockWord(frame.blocks, "", "[[", i);
+    frame.test = true;
+    frame.command = false;
+    return i + 2;
+  }
   if (endsPart(reserved) && OPEN_END.has(lead)) {
     throw unexpected(reserved, i, "a command must come before it");
   }
@@ -402,7 +330,7 @@ function commandWord(
       kind: "case",
       at: i,
       state: "subject",
-      ...grammar(frame.docs),
+      ...grammar(frame.docs, frame.closes),
     });
     return i + 4;
   }
@@ -427,9 +355,17 @@ function commandWord(
     return -1;
   }
   if (CLOSING.has(reserved)) frame.ended = true;
+  else {
+    // A name before `(`, `)` defines a function; an assignment is no name.
+    ASSIGNMENT.lastIndex = i;
+    frame.first = !ASSIGNMENT.test(input);
+  }
   frame.command = false;
   return -1;
 }
+
+/** An assignment word's start: `NAME=`, `NAME+=`, `NAME[…]=`. */
+const ASSIGNMENT = /[A-Za-z_]\w*(?:\[[^\]]*\])?\+?=/y;
 
 /**
  * A line ends in a frame of commands: a command's first word comes next
@@ -456,6 +392,7 @@ function lineEnd(input: string, i: number, frame: Commands | Case): number {
     ? lead
     : "";
   frame.ended = false;
+  frame.first = false;
   return hereDocumentBodies(input, i + 1, frame.docs);
 }
 
@@ -470,9 +407,19 @@ function commandsOperator(
   if (operator === ")") {
     missingBefore(frame, ")", i);
     noBlockOpen(frame.blocks, ")", i);
+    if (frame.refused !== undefined) {
+      // bash names the whole `<(…)` word, read before it is refused.
+      const token = input.slice(frame.refused, i + 1);
+      throw unexpected(
+        token,
+        frame.refused,
+        "a compound command ends before it",
+      );
+    }
     if (frame.opened === "dollar" && frame.docs.length > 0) {
       throw bodyAfterClose(frame.docs[0]);
     }
+    if (frame.at !== undefined) frame.closes.set(frame.at + 1, i);
     return close(stack, i + 1);
   }
   if (operator === ";;" || operator === ";&" || operator === ";;&") {
@@ -495,44 +442,19 @@ function commandOperator(
   operator: string,
 ): number {
   const lead = frame.lead;
+  const first = frame.first;
   frame.lead = "";
+  frame.first = false;
   if (lead === "forname" && input.startsWith("((", i)) {
     // `for ((…))`: arithmetic, no commands; `do` comes after it.
-    stack.push({
-      kind: "commands",
-      open: 1,
-      arithmetic: true,
-      opened: "subshell",
-      ...grammar(frame.docs),
-    });
+    openGroup(stack, frame, true);
     frame.lead = "fordo";
     return i + 1;
   }
   if (LOOP_HEAD.has(lead) && (operator !== ";" || lead === "forname")) {
     throw unexpected(operator, i, "only ; or a line end ends a loop's head");
   }
-  if (operator === "(") {
-    let j = i + 1;
-    while (input[j] === " " || input[j] === "\t") j++;
-    if (input[j] === ")") {
-      // `NAME()`: the function's body, a compound command, comes next.
-      frame.command = true;
-      frame.time = true;
-      frame.ended = false;
-      frame.lead = "body";
-      return j + 1;
-    }
-    if (frame.command) blockWord(frame.blocks, "", "(", i);
-    const before = input[i - 1];
-    stack.push({
-      kind: "commands",
-      open: 1,
-      arithmetic: false,
-      opened: before === "<" || before === ">" ? "process" : "subshell",
-      ...grammar(frame.docs),
-    });
-    return i + 1;
-  }
+  if (operator === "(") return openParen(input, i, stack, frame, lead, first);
   const redirection = operator[0] === "<" || operator[0] === ">" ||
     operator[1] === ">";
   if (lead === "body" && redirection) {
@@ -542,6 +464,23 @@ function commandOperator(
       i,
       "a function's body must be a compound command",
     );
+  }
+  if (redirection && input[i + 1] === "(" && operator.length === 1) {
+    // `<(…)` or `>(…)`: a process substitution, which bash reads as a word.
+    const refused = lead !== "target" && frame.ended ? i : undefined;
+    if (frame.command) blockWord(frame.blocks, "", operator, i);
+    if (lead !== "target") frame.command = false;
+    // What follows its `)` at once is more of the same word.
+    frame.word = true;
+    stack.push({
+      kind: "commands",
+      open: 1,
+      arithmetic: false,
+      opened: "process",
+      refused,
+      ...grammar(frame.docs, frame.closes),
+    });
+    return i + 2;
   }
   if (redirection && frame.command) {
     blockWord(frame.blocks, "", operator, i);
@@ -615,38 +554,4 @@ function caseOperator(
     return input[i + 1] === ";" && input[i + 2] === "&" ? i + 3 : i + 2;
   }
   return commandOperator(input, i, stack, frame, operatorAt(input, i));
-}
-
-/**
- * INVALID_INPUT at `token` (a `)` or `;;` that ends the commands) where a
- * command must still come: after `|`, `&&`, `||`, `!` or `time`.
- */
-function missingBefore(frame: Grammar, token: string, i: number): void {
-  if (frame.command && OPEN_END.has(frame.lead)) {
-    throw unexpected(token, i, "a command must come before it");
-  }
-}
-
-/**
- * Pops the frame that just closed; what follows it is no command's first
- * word, and after a subshell or a `case` (compound commands) bash refuses
- * a `case`. Returns `next`, where reading goes on.
- */
-function close(stack: Frame[], next = 0): number {
-  const closed = stack.pop();
-  const top = stack[stack.length - 1];
-  if (top !== undefined && (top.kind === "commands" || top.kind === "case")) {
-    top.command = false;
-    top.ended = closed?.kind === "case" ||
-      (closed?.kind === "commands" && closed.opened === "subshell");
-  }
-  return next;
-}
-
-/** A word ends: after a `case`'s subject comes `in`. */
-function endWord(frame: Commands | Case): void {
-  if (frame.kind === "case" && frame.state === "subject" && frame.word) {
-    frame.state = "in";
-  }
-  frame.word = false;
 }

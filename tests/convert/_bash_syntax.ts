@@ -58,3 +58,17 @@ export async function assertReadAsBash(command: string): Promise<void> {
   const bash = await runBash("set -n\n" + command + "\n");
   assert.equal(bash.code, 0, `${command}: ${bash.stderr}`);
 }
+
+/** Each `[command with @ before the refused token, the token]`, against bash. */
+export async function assertAllRefusedAsBash(
+  cases: [string, string][],
+): Promise<void> {
+  for (const [marked, token] of cases) {
+    await assertMarkedRefusedAsBash(marked, token);
+  }
+}
+
+/** Each command read whole as one word by the reader, and accepted by bash. */
+export async function assertAllReadAsBash(commands: string[]): Promise<void> {
+  for (const command of commands) await assertReadAsBash(command);
+}

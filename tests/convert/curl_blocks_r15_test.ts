@@ -11,14 +11,11 @@ import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { toRequest } from "../../src/convert/curl.ts";
 import { ConversionError } from "../../src/convert/errors.ts";
-import { assertMarkedRefusedAsBash, assertReadAsBash } from "./_bash_syntax.ts";
-
-/** Each `[command with @ before the refused token, the token]`, against bash. */
-async function assertAllRefused(cases: [string, string][]): Promise<void> {
-  for (const [marked, token] of cases) {
-    await assertMarkedRefusedAsBash(marked, token);
-  }
-}
+import {
+  assertAllReadAsBash,
+  assertAllRefusedAsBash,
+  assertMarkedRefusedAsBash,
+} from "./_bash_syntax.ts";
 
 describe("curl reader: compound commands inside $(…) balance as bash reads them", () => {
   it("a stray `}` after `! ;` is a syntax error at the `}`, not a malformed URL", async () => {
@@ -33,7 +30,7 @@ describe("curl reader: compound commands inside $(…) balance as bash reads the
   });
 
   it("a word that goes on or closes a compound command with none of its kind open", async () => {
-    await assertAllRefused([
+    await assertAllRefusedAsBash([
       ["curl x/$(@})/z", "}"],
       ["curl x/$(@fi)/z", "fi"],
       ["curl x/$(echo a; @done)/z", "done"],
@@ -59,7 +56,7 @@ describe("curl reader: compound commands inside $(…) balance as bash reads the
   });
 
   it("a part of a compound command left without a command", async () => {
-    await assertAllRefused([
+    await assertAllRefusedAsBash([
       ["curl x/$({ @})/z", "}"],
       ["curl x/$(if @then y; fi)/z", "then"],
       ["curl x/$(if x; then @fi)/z", "fi"],
@@ -73,7 +70,7 @@ describe("curl reader: compound commands inside $(…) balance as bash reads the
   });
 
   it("a word that ends a part right after `&&`, `||` or `|`", async () => {
-    await assertAllRefused([
+    await assertAllRefusedAsBash([
       ["curl x/$({ x && @})/z", "}"],
       ["curl x/$({ x | @})/z", "}"],
       ["curl x/$(if x ||\n@then y; fi)/z", "then"],
@@ -82,7 +79,7 @@ describe("curl reader: compound commands inside $(…) balance as bash reads the
   });
 
   it("a `)`, `;;` or `esac` while a compound command is open", async () => {
-    await assertAllRefused([
+    await assertAllRefusedAsBash([
       ["curl x/$({ echo; @)/z", ")"],
       ["curl x/$({ x @)/z", ")"],
       ["curl x/$(if true; then x; @)/z", ")"],
@@ -99,7 +96,7 @@ describe("curl reader: compound commands inside $(…) balance as bash reads the
   });
 
   it("a word right after a compound command ends, before a separator", async () => {
-    await assertAllRefused([
+    await assertAllRefusedAsBash([
       ["curl x/$({ x; } @y)/z", "y"],
       ["curl x/$(if x; then y; fi @z)/z", "z"],
       ["curl x/$(while x; do y; done @z)/z", "z"],
@@ -113,7 +110,7 @@ describe("curl reader: compound commands inside $(…) balance as bash reads the
   });
 
   it("a for loop's head: a name, then `in` and words or `do`, ended by `;` or a line end", async () => {
-    await assertAllRefused([
+    await assertAllRefusedAsBash([
       ["curl x/$(for@; do y; done)/z", ";"],
       ["curl x/$(for x @y; do z; done)/z", "y"],
       ["curl x/$(for x in a @| b; do z; done)/z", "|"],
@@ -167,6 +164,6 @@ describe("curl reader: compound commands inside $(…) balance as bash reads the
       // Upper case words are ordinary: nothing to balance.
       "curl x/$(echo; FI; DONE; Then)/z",
     ];
-    for (const command of commands) await assertReadAsBash(command);
+    await assertAllReadAsBash(commands);
   });
 });

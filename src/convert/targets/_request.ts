@@ -19,8 +19,9 @@ export interface ClientLimits {
   oneValuePerName?: boolean;
   /**
    * The client removes the path's `.` and `..` segments before sending
-   * (urllib3, httpx, wget: `"dots"`), a WHATWG URL `%2e` ones too
-   * (`"dots and %2e"`), so such a path reaches another resource than the
+   * (httpx, wget: `"dots"`), or also reads `%2e` as a dot (`"dots and
+   * %2e"`: a WHATWG URL, which removes those too, and requests, which sends
+   * them decoded), so such a path reaches another resource than the
    * request names.
    */
   removesDotSegments?: "dots" | "dots and %2e";
@@ -65,15 +66,47 @@ export function removesDotSegments(
   which: ClientLimits["removesDotSegments"],
 ): boolean {
   if (which === undefined) return false;
-  // WHATWG URL reads `%2e` (either case) as a dot in a path segment.
+  // WHATWG URL and requests read `%2e` (either case) as a dot in a path segment.
   return hasDotSegments(which === "dots" ? url : url.replace(/%2e/gi, "."));
+}
+
+/** A URL's scheme and authority, then its path (up to `?` or `#`). */
+const PATH = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*)([^?#]*)/;
+
+/**
+ * `url` with each `\` of its path written `%5C`. A WHATWG URL (fetch,
+ * node:http, axios) reads a `\` in an http(s) URL's path as `/`, so `/a\b`
+ * would reach `/a/b` and `/a\..\b` `/b`; `%5C` is the escape of the `\`
+ * curl sends as typed, and names the same resource (Python, Go, Ruby and
+ * Java send it so too). A query keeps its `\`: WHATWG leaves it there.
+ */
+export function escapePathBackslashes(url: string): string {
+  return url.replace(
+    PATH,
+    (_, head: string, path: string) => head + path.replaceAll("\\", "%5C"),
+  );
+}
+
+/**
+ * The request target a client sends for the absolute `url`: its path and
+ * query as written (`/` when it has no path), without the fragment, any
+ * character outside printable ASCII as its UTF-8 escapes (a raw one would go
+ * out as Latin-1, or be refused).
+ */
+export function requestTarget(url: string): string {
+  const match = PATH.exec(url);
+  let target = match === null ? url : url.slice(match[1].length);
+  const hash = target.indexOf("#");
+  if (hash !== -1) target = target.slice(0, hash);
+  if (!target.startsWith("/")) target = "/" + target;
+  return target.replace(/[^\x21-\x7e]+/g, encodeURIComponent);
 }
 
 /** UNSUPPORTED_BY_TARGET: the client would send the path without its dot segments. */
 export function refuseDotSegments(title: string): never {
   unsupported(
     title,
-    "the client removes the . and .. segments of the URL's path, so the request would reach another path than the one it names",
+    "the client removes the . and .. segments of the URL's path (or sends %2e ones as dots), so the request would reach another path than the one it names",
   );
 }
 

@@ -12,6 +12,7 @@ import type {
 } from "./target.ts";
 import {
   assertUrl,
+  escapePathBackslashes,
   isNonAscii,
   refuseDotSegments,
   removesDotSegments,
@@ -35,8 +36,10 @@ const SET_BY_FETCH = new Set([
 
 const TITLE = "JavaScript fetch()";
 
-function generate(request: HttpRequest, options: TargetOptions): CodeResult {
-  assertUrl(request.url);
+function generate(plain: HttpRequest, options: TargetOptions): CodeResult {
+  assertUrl(plain.url);
+  // fetch() reads the URL as a WHATWG URL, where a path's `\` means `/`.
+  const request = { ...plain, url: escapePathBackslashes(plain.url) };
   if (removesDotSegments(request.url, "dots and %2e")) {
     refuseDotSegments(TITLE);
   }

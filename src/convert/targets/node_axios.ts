@@ -5,7 +5,7 @@
 import type { HttpRequest } from "../types.ts";
 import { jsString } from "../_js_string.ts";
 import type { CodeResult, CodeTarget } from "./target.ts";
-import { onlyHttp1, targetRequest } from "./_request.ts";
+import { escapePathBackslashes, onlyHttp1, targetRequest } from "./_request.ts";
 import { jsKey, nodeHeaderValue } from "./_node.ts";
 
 const TITLE = "Node.js axios";
@@ -35,7 +35,8 @@ function generate(plain: HttpRequest): CodeResult {
   onlyHttp1(request, TITLE);
   const fields: string[] = [
     `  method: ${jsString(request.method.toLowerCase())},\n`,
-    `  url: ${jsString(request.url)},\n`,
+    // axios reads the URL as a WHATWG URL, where a path's `\` means `/`.
+    `  url: ${jsString(escapePathBackslashes(request.url))},\n`,
   ];
   const headers = request.headers.map(([name, value]) =>
     `    ${jsKey(name)}: ${nodeHeaderValue(value)},\n`

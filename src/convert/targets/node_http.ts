@@ -4,7 +4,14 @@
 import type { HttpRequest } from "../types.ts";
 import { jsString } from "../_js_string.ts";
 import type { CodeResult, CodeTarget } from "./target.ts";
-import { isNonAscii, onlyHttp1, targetRequest } from "./_request.ts";
+import {
+  escapePathBackslashes,
+  isNonAscii,
+  onlyHttp1,
+  removesDotSegments,
+  requestTarget,
+  targetRequest,
+} from "./_request.ts";
 import { jsKey, nodeHeaderValue } from "./_node.ts";
 
 const TITLE = "Node.js http";
@@ -13,13 +20,19 @@ function generate(plain: HttpRequest): CodeResult {
   const request = targetRequest(plain, {
     title: TITLE,
     upperCasesMethod: true,
-    removesDotSegments: "dots and %2e",
   });
   onlyHttp1(request, TITLE);
   const module = /^https:/i.test(request.url) ? "https" : "http";
   const names = request.headers.map(([name]) => name.toLowerCase());
   const repeated = new Set(names).size !== names.length;
   const options: string[] = [`  method: ${jsString(request.method)},\n`];
+  // Node reads the URL as a WHATWG URL, which removes the path's `.` and
+  // `..` segments (`%2e` ones too) and reads a `\` as `/`; a `path` option
+  // is sent as written, so such a path goes there.
+  const url = escapePathBackslashes(request.url);
+  if (url !== request.url || removesDotSegments(url, "dots and %2e")) {
+    options.push(`  path: ${jsString(requestTarget(request.url))},\n`);
+  }
   const items = request.headers.map(([name, value]) =>
     repeated
       ? `    ${jsString(name)}, ${nodeHeaderValue(value)},\n`

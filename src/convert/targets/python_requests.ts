@@ -22,7 +22,9 @@ function generate(plain: HttpRequest): CodeResult {
   const request = targetRequest(plain, {
     title: TITLE,
     upperCasesMethod: true,
-    removesDotSegments: "dots",
+    // requests also decodes a %2e to `.` before sending (its URL requoting
+    // unquotes unreserved characters), so /a/%2e%2e/b goes out as /a/../b.
+    removesDotSegments: "dots and %2e",
     oneValuePerName: true,
   });
   onlyHttp1(request, TITLE);

@@ -3,13 +3,15 @@
 // interpreter against a capture server; what arrives must equal what real
 // curl sends for the same request (curl's own command from the table), apart
 // from the headers each client adds by itself (the runner's `defaults`).
+import assert from "node:assert/strict";
 import { ConversionError } from "../../../src/convert/errors.ts";
 import type { HttpRequest } from "../../../src/convert/types.ts";
 import type { CodeTarget } from "../../../src/convert/targets/target.ts";
-import { findTarget } from "../../../src/convert/code.ts";
+import { findTarget, targets } from "../../../src/convert/code.ts";
+import { needs } from "../../_programs.ts";
 import type { WireRequest } from "../_curl_wire.ts";
 import { captureEach } from "./_capture.ts";
-import { RUNNERS } from "./_runners.ts";
+import { RUNNERS, skipReason } from "./_runners.ts";
 
 /** The origin the cases are written for; each run puts its own there. */
 export const ORIGIN = "http://origin.invalid";
@@ -19,6 +21,14 @@ export interface WireCase {
   name: string;
   /** Its URL starts with {@linkcode ORIGIN}. */
   request: HttpRequest;
+}
+
+/** A GET of each path (with its query) at {@linkcode ORIGIN}, named by it. */
+export function pathCases(paths: readonly string[]): WireCase[] {
+  return paths.map((path) => ({
+    name: path,
+    request: { method: "GET", url: `${ORIGIN}${path}`, headers: {} },
+  }));
 }
 
 /** The request for the server at `origin`. */
@@ -314,4 +324,29 @@ export async function checkTarget(
     );
   }
   return { failures, refused, checked };
+}
+
+/**
+ * One Deno test per target, named by `title` and skipped where curl or the
+ * target's interpreter is missing (never under CI): the target runs `cases`,
+ * what arrives must equal what curl sends (one curl run shared by all), and
+ * `check` then looks at the outcome, its refusals above all.
+ */
+export async function testEveryTarget(
+  title: (target: CodeTarget) => string,
+  cases: readonly WireCase[],
+  check: (target: CodeTarget, outcome: SuiteOutcome) => void,
+): Promise<void> {
+  let reference: Promise<TargetRun> | undefined;
+  for (const target of targets) {
+    const name = title(target);
+    const skip = needs(name, "curl").ignore ||
+      await skipReason(target.id) !== undefined;
+    Deno.test({ name, ignore: skip }, async () => {
+      reference ??= curlReference(cases);
+      const outcome = await checkTarget(target, cases, await reference);
+      assert.deepEqual(outcome.failures, [], outcome.failures.join("\n"));
+      check(target, outcome);
+    });
+  }
 }

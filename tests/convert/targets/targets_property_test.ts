@@ -6,19 +6,10 @@
 // sends. A value that broke out of its literal or quoting would change the
 // wire (or the program), so the comparison fails.
 import assert from "node:assert/strict";
-import { targets } from "../../../src/convert/code.ts";
 import { createRng, randomRequest } from "../../../src/convert/random.ts";
 import type { HttpRequest } from "../../../src/convert/types.ts";
-import { needs } from "../../_programs.ts";
 import { QUOTES } from "./_corpus.ts";
-import {
-  checkTarget,
-  curlReference,
-  ORIGIN,
-  type TargetRun,
-  type WireCase,
-} from "./_suite.ts";
-import { skipReason } from "./_runners.ts";
+import { ORIGIN, testEveryTarget, type WireCase } from "./_suite.ts";
 
 const SEED = 20261128;
 const COUNT = 60;
@@ -54,18 +45,11 @@ function cases(): WireCase[] {
   });
 }
 
-const CASES = cases();
-let reference: Promise<TargetRun> | undefined;
-
-for (const target of targets) {
-  const name =
-    `${target.id}: random hostile requests (seed ${SEED}) arrive as curl sends them`;
-  const skip = needs(name, "curl").ignore ||
-    await skipReason(target.id) !== undefined;
-  Deno.test({ name, ignore: skip }, async () => {
-    reference ??= curlReference(CASES);
-    const outcome = await checkTarget(target, CASES, await reference);
-    assert.deepEqual(outcome.failures, [], outcome.failures.join("\n"));
+await testEveryTarget(
+  (target) =>
+    `${target.id}: random hostile requests (seed ${SEED}) arrive as curl sends them`,
+  cases(),
+  (_, outcome) => {
     for (const [caseName, reason] of outcome.refused) {
       // What a client cannot send is refused with the target's code.
       assert.match(
@@ -79,5 +63,5 @@ for (const target of targets) {
       outcome.checked >= COUNT / 3,
       `${outcome.checked} of ${COUNT} checked`,
     );
-  });
-}
+  },
+);
