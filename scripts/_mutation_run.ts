@@ -53,12 +53,13 @@ const LOAD_FAILURE =
 
 /**
  * Runs `tests` in `dir` with the suite's flags. `failFast` stops at the
- * first failure: a caught mutant costs only the tests up to it.
+ * first failure: a caught mutant costs only the tests up to it. `coverage`
+ * names a directory for the run's coverage data.
  */
 export async function runTests(
   dir: string,
   tests: string[],
-  options: { timeoutMs: number; failFast: boolean },
+  options: { timeoutMs: number; failFast: boolean; coverage?: string },
 ): Promise<TestRun> {
   const started = performance.now();
   const seconds = () => Math.round((performance.now() - started) / 1000);
@@ -74,6 +75,7 @@ export async function runTests(
         "--sanitize-resources",
         "--unstable-no-legacy-abort",
         ...(options.failFast ? ["--fail-fast"] : []),
+        ...(options.coverage ? [`--coverage=${options.coverage}`] : []),
         ...tests,
       ],
       cwd: dir,

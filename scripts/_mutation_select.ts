@@ -99,14 +99,17 @@ export async function reachOf(
  * area (directly under `src/`, such as `src/_status.ts`) is guarded by every
  * test of the suite (`all`) that reaches it; so is a file
  * no test of its area reaches. When nothing reaches it, the area's whole
- * list. Those whose name shares a word with the file come first: with
- * `--fail-fast` the likeliest catcher runs first.
+ * list. With `--fail-fast` the likeliest catcher should run first: those
+ * that run the mutated lines (`runs`, from the baseline's coverage; unknown
+ * counts as maybe) come before the rest, and within each group those whose
+ * name shares a word with the file.
  */
 export function testsFor(
   file: string,
   tests: string[],
   all: string[],
   reach: Map<string, Set<string>>,
+  runs: (test: string) => boolean | undefined = () => undefined,
 ): string[] {
   const seeing = (list: string[]) =>
     list.filter((test) => reach.get(test)?.has(file));
@@ -122,5 +125,14 @@ export function testsFor(
   const near = (test: string) =>
     test.slice(test.lastIndexOf("/") + 1).split(/[_.]/)
       .some((word) => words.has(word));
-  return [...chosen.filter(near), ...chosen.filter((t) => !near(t))];
+  const rank = (test: string) => {
+    const ran = runs(test);
+    return (ran === true ? 0 : ran === undefined ? 2 : 4) +
+      (near(test) ? 0 : 1);
+  };
+  // A stable sort: within a rank, the area's own order.
+  return chosen
+    .map((test, index) => ({ test, index, rank: rank(test) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ test }) => test);
 }

@@ -21,6 +21,10 @@
  *   [--timeout-ms 120000] [--json report.json] [--list] [--confirm]
  * ```
  *
+ * Each area's baseline runs its test files one at a time with coverage; a
+ * mutant then runs the files that ran its lines first, so with
+ * `--fail-fast` a caught one costs its catcher, not every file before it.
+ *
  * `--confirm` runs the failing test files of each caught mutant again without
  * the bug (the area's tests when the failure names no file); when they fail
  * then too, the mutant is reported as flaky and left out of the score instead
@@ -36,6 +40,11 @@ import { parseArgs } from "node:util";
 import { AREAS } from "./_mutation_areas.ts";
 import { findEquivalent } from "./_mutation_equivalents.ts";
 import { expandTests, reachOf, testsFor } from "./_mutation_select.ts";
+import {
+  baselineWithLines,
+  type LinesRun,
+  runsLines,
+} from "./_mutation_coverage.ts";
 import { HAND_MUTANTS } from "./_mutation_hand.ts";
 import {
   formatReport,
@@ -256,6 +265,9 @@ async function sample(): Promise<number> {
     // Each area's tests must pass unmutated, and their time bounds a mutant's.
     const bounds = new Map<string, number>();
     const baselines = new Map<string, TestRun>();
+    // The lines each test file ran in its baseline: a mutant's tests are
+    // ordered by them (see scripts/_mutation_coverage.ts).
+    const linesRun: LinesRun = new Map();
     // A whole area's tests on a loaded machine can outlast ten minutes; a
     // longer --timeout-ms then bounds the baseline too.
     const baselineMs = Math.max(
@@ -266,11 +278,12 @@ async function sample(): Promise<number> {
       if (mutants.length === 0) continue;
       const tests = expandTests(dirs[0], pool.tests);
       const key = tests.join(" ");
-      let baseline = baselines.get(key) ??
-        await runTests(dirs[0], tests, {
-          timeoutMs: baselineMs,
-          failFast: false,
-        });
+      let baseline = baselines.get(key);
+      if (baseline === undefined) {
+        const measured = await baselineWithLines(dirs[0], tests, baselineMs);
+        for (const [test, ran] of measured.lines) linesRun.set(test, ran);
+        baseline = measured.run;
+      }
       if (baseline.outcome === "failed" && !baselines.has(key)) {
         // A complexity check can fail on a loaded machine without a bug:
         // the failing files get one more run before the area is given up.
@@ -314,12 +327,16 @@ async function sample(): Promise<number> {
     const all = queue.length;
     const worker = async (dir: string) => {
       for (let item = queue.shift(); item; item = queue.shift()) {
+        const { file, line, start, end } = item.mutant;
+        const source = await Deno.readTextFile(`${dir}/${file}`);
+        const last = line + (source.slice(start, end).split("\n").length - 1);
         const result = await judge(dir, item.pool.name, item.mutant, {
           tests: testsFor(
-            item.mutant.file,
+            file,
             expandTests(dir, item.pool.tests),
             suite,
             reach,
+            (test) => runsLines(linesRun, test, file, line, last),
           ),
           timeoutMs: bounds.get(item.pool.name),
           confirm: flags.confirm ?? false,
