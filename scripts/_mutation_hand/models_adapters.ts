@@ -2021,8 +2021,35 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     bug:
       "Gemini, Cohere, Ollama: parameters naming max_tokens beside maxTokens fail the call with a TypeError (a mapped row has no writer)",
     file: "src/models/adapters/_toward_native.ts",
-    find: "EMULATIONS[target][key]?.(out, value, dropped);",
-    replace: "EMULATIONS[target][key](out, value, dropped);",
+    find: "if (write !== undefined) write(out, value, dropped);",
+    replace: "if (write !== undefined || key) write!(out, value, dropped);",
+    tests: ["tests/models/adapters/draw_20261177_r16_mutants_test.ts"],
+  },
+  {
+    id: "adap17-wire-name-not-carried",
+    bug:
+      "Gemini, Cohere, Ollama: parameters naming max_tokens (or top_p, stop) without the internal field are neither sent nor named dropped",
+    file: "src/models/adapters/_toward_native.ts",
+    find: "else if (!asInternal(out, key, value, names)) dropped.push(key);",
+    replace: "else asInternal({}, key, value, names);",
+    tests: ["tests/models/adapters/draw_20261177_r16_mutants_test.ts"],
+  },
+  {
+    id: "adap17-wire-stop-string-unwrapped",
+    bug:
+      "Gemini, Cohere: OpenAI's stop as one string goes out as a string where the API wants a list",
+    file: "src/models/adapters/_toward_native.ts",
+    find: `internal === "stopSequences" && typeof value === "string"`,
+    replace: `internal === "stopSequences" && typeof value === "number"`,
+    tests: ["tests/models/adapters/draw_20261177_r16_mutants_test.ts"],
+  },
+  {
+    id: "adap17-wire-name-conflict-hidden",
+    bug:
+      "Gemini, Cohere, Ollama: max_tokens: 50 beside maxTokens: 20 sends 20 and does not name max_tokens dropped",
+    file: "src/models/adapters/_toward_native.ts",
+    find: "return JSON.stringify(out[internal]) === JSON.stringify(carried);",
+    replace: "return true;",
     tests: ["tests/models/adapters/draw_20261177_r16_mutants_test.ts"],
   },
   {

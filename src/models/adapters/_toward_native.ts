@@ -311,10 +311,15 @@ export function towardNative(
     const [treatment, note] = row === undefined ? ["dropped", ""] : row[target];
     switch (treatment) {
       case "mapped":
-      case "emulated":
-        // A mapped row the internal form does not carry has its writer here.
-        EMULATIONS[target][key]?.(out, value, dropped);
+      case "emulated": {
+        // A mapped row the internal form does not carry has its writer here;
+        // one it does carry reaches an adapter under its chat-wire name only
+        // from a library caller, and becomes the internal field.
+        const write = EMULATIONS[target][key];
+        if (write !== undefined) write(out, value, dropped);
+        else if (!asInternal(out, key, value, names)) dropped.push(key);
         break;
+      }
       case "refused":
         throw invalidRequest(
           target,
@@ -326,6 +331,47 @@ export function towardNative(
     }
   }
   return { parameters: out as IRParameters, dropped };
+}
+
+/**
+ * The internal field a chat wire's sampling parameter stands for, by its
+ * chat-wire name. A request-level field (`messages`, `stream`, `tools`…) has
+ * none: in `parameters` it is dropped, named.
+ */
+const INTERNAL: Readonly<Record<string, string>> = {
+  max_tokens: "maxTokens",
+  max_completion_tokens: "maxTokens",
+  top_p: "topP",
+  top_k: "topK",
+  stop: "stopSequences",
+  stop_sequences: "stopSequences",
+  frequency_penalty: "frequencyPenalty",
+  presence_penalty: "presencePenalty",
+};
+
+/**
+ * Writes a chat-wire parameter as its internal field when that field is not
+ * already set (the internal name, or an earlier chat-wire spelling, wins).
+ * Whether the value was carried: a different value under a second name is
+ * not, so the caller learns that it was dropped rather than which one won.
+ */
+function asInternal(
+  out: Params,
+  key: string,
+  value: unknown,
+  names: Readonly<Record<string, string | null>>,
+): boolean {
+  const internal = INTERNAL[key];
+  if (internal === undefined || !names[internal]) return false;
+  // OpenAI's `stop` may be one string; the internal form holds a list.
+  const carried = internal === "stopSequences" && typeof value === "string"
+    ? [value]
+    : value;
+  if (!Object.hasOwn(out, internal)) {
+    out[internal] = carried;
+    return true;
+  }
+  return JSON.stringify(out[internal]) === JSON.stringify(carried);
 }
 
 /** Ollama's `options` with only the keys it documents. */

@@ -2,7 +2,8 @@
 // showed no test of the area checked: a failed fetch named by its runtime's
 // error class alone (Deno's ConnectionRefused with a message that names
 // nothing), a chat-wire field the internal form carries under another name
-// (`max_tokens` beside `maxTokens`) passed in a native adapter's parameters,
+// (`max_tokens` beside `maxTokens`, or alone: it was neither sent nor named
+// dropped) passed in a native adapter's parameters,
 // and OpenAI's `response_format` written toward Anthropic's wire as
 // `output_config.format`. Portable: the harness only.
 import { describe, it } from "../../_harness.ts";
@@ -93,6 +94,58 @@ describe("draw 20261177: chat-wire names among a native adapter's parameters", (
       if (native.name !== "cohere") {
         assert.ok(!text.includes("max_tokens"), `${native.name}: max_tokens`);
       }
+      // The internal field won, so the other values were not carried: named.
+      assert.deepEqual(
+        response.metadata.dropped,
+        ["max_tokens", "max_completion_tokens", "stream_options"],
+        native.name,
+      );
+    }
+  });
+
+  // A library caller who writes the chat wire's names, as LiteLLM's users
+  // do, once lost them: neither sent nor named dropped.
+  it("a chat-wire sampling parameter alone is carried as the internal field; a request-level one is named dropped", async () => {
+    const where: Record<string, (body: Record<string, unknown>) => unknown> = {
+      gemini: (body) => body.generationConfig,
+      cohere: (body) => body,
+      ollama: (body) => body.options,
+    };
+    const names: Record<string, [string, string, string]> = {
+      gemini: ["topP", "stopSequences", "presencePenalty"],
+      cohere: ["p", "stop_sequences", "presence_penalty"],
+      ollama: ["top_p", "stop", "presence_penalty"],
+    };
+    // OpenAI's `stop` as one string, wrapped into the list; Ollama documents
+    // `stop` itself (a list, sent as given), so Anthropic's name there.
+    const stops: Record<string, Record<string, unknown>> = {
+      gemini: { stop: "END" },
+      cohere: { stop: "END" },
+      ollama: { stop_sequences: ["END"] },
+    };
+    for (const native of natives) {
+      const { adapter, requests } = native.wired(native.answer);
+      const response = await adapter.execute({
+        ...ask,
+        parameters: {
+          max_completion_tokens: 70,
+          // The same value again under the other spelling is no conflict.
+          max_tokens: 70,
+          top_p: 0.5,
+          ...stops[native.name],
+          presence_penalty: 0.25,
+          messages: [{ role: "user", content: "not here" }],
+        },
+      });
+      const body = requests[0].body as Record<string, unknown>;
+      assert.equal(native.maxOf(body), 70, native.name);
+      const fields = where[native.name](body) as Record<string, unknown>;
+      const [topP, stop, presence] = names[native.name];
+      assert.equal(fields[topP], 0.5, `${native.name}: ${topP}`);
+      assert.deepEqual(fields[stop], ["END"], `${native.name}: ${stop}`);
+      assert.equal(fields[presence], 0.25, `${native.name}: ${presence}`);
+      assert.ok(!JSON.stringify(body).includes("not here"), native.name);
+      assert.deepEqual(response.metadata.dropped, ["messages"], native.name);
     }
   });
 });
