@@ -2080,4 +2080,13 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: "",
     tests: ["tests/models/adapters/draw_20261178_r16_mutants_test.ts"],
   },
+  {
+    id: "adap17-prices-unchecked",
+    bug:
+      "an adapter built with a NaN or negative price takes it, and estimateCost answers NaN or a negative cost",
+    file: "src/models/adapters/adapter.ts",
+    find: "    if (wrongPrice !== undefined) {",
+    replace: '    if (wrongPrice !== undefined && spec.provider === "none") {',
+    tests: ["tests/models/adapters/prices_config_test.ts"],
+  },
 ];

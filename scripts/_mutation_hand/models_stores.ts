@@ -495,10 +495,13 @@ export const MODELS_STORES: HandMutant[] = [
     id: "stor16-gateway-price-infinite",
     bug:
       "createGateway takes an infinite price given in code: every answer of the model costs Infinity, which the budget store refuses, so no charge lands",
-    file: "src/gateway/_config_cost.ts",
+    file: "src/models/adapters/_prices.ts",
     find:
       '        typeof value !== "number" || !(Number.isFinite(value) && value >= 0)',
     replace: '        typeof value !== "number" || !(value >= 0)',
-    tests: ["tests/gateway/prices_option_r16_test.ts"],
+    tests: [
+      "tests/gateway/prices_option_r16_test.ts",
+      "tests/models/adapters/prices_config_test.ts",
+    ],
   },
 ];

@@ -1,16 +1,8 @@
 // The config's cost fields: `prices` (USD per million tokens by model) and a
 // key's `budget`, read with one line per error naming the field.
-import type { ModelPrice } from "../models/adapters/_prices.ts";
+import { type ModelPrice, PRICE_FIELDS } from "../models/adapters/_prices.ts";
 import { type Budget, budgetProblem } from "./_budget_parts.ts";
 import { GatewayConfigError, object, only } from "./_config_fields.ts";
-
-const PRICE_FIELDS = [
-  "input",
-  "output",
-  "cachedInput",
-  "cacheWrite",
-  "reasoning",
-] as const;
 
 function usdPerMillion(value: unknown, field: string): number {
   if (typeof value !== "number" || !(Number.isFinite(value) && value >= 0)) {
@@ -20,36 +12,6 @@ function usdPerMillion(value: unknown, field: string): number {
     );
   }
   return value;
-}
-
-/**
- * What is wrong with `prices` given to createGateway in code, where no
- * config reader checked them: the first price that is not a finite number
- * ≥ 0, as `["model"].field`, or "" when `prices` is no object; undefined
- * when all is well. A NaN price makes every answer's cost NaN and a
- * negative one makes it negative: a budget charges neither, so either
- * would switch the key's budget off without a word.
- */
-export function badPrice(prices: unknown): string | undefined {
-  if (typeof prices !== "object" || prices === null) return "";
-  const table = prices as Readonly<Record<string, Partial<ModelPrice>>>;
-  for (const model of Object.keys(table)) {
-    const price = table[model];
-    if (typeof price !== "object" || price === null) {
-      return `[${JSON.stringify(model)}]`;
-    }
-    for (const field of PRICE_FIELDS) {
-      const value = price[field];
-      const optional = field !== "input" && field !== "output";
-      if (value === undefined && optional) continue;
-      if (
-        typeof value !== "number" || !(Number.isFinite(value) && value >= 0)
-      ) {
-        return `[${JSON.stringify(model)}].${field}`;
-      }
-    }
-  }
-  return undefined;
 }
 
 /** `prices`: model name (or name prefix) → its price. */

@@ -137,7 +137,7 @@ import {
 } from "./_routes.ts";
 import { isProbe, probe } from "./_health.ts";
 import { GatewayConfigError } from "./_config_fields.ts";
-import { badPrice } from "./_config_cost.ts";
+import { badPrice } from "../models/adapters/_prices.ts";
 import { Admin } from "./_admin.ts";
 import { recordsOf, RuntimeKeys } from "./_admin_keys.ts";
 

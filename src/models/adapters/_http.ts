@@ -128,7 +128,7 @@ export interface HttpAdapterConfig {
   now?: () => number;
   /** Adapter name in `metadata.name` (default: the provider's); `""` throws `INVALID_REQUEST` at construction. */
   name?: string;
-  /** Price overrides by model name, USD per million tokens. */
+  /** Price overrides by model name, USD per million tokens; a price that is not a finite number ≥ 0 throws `INVALID_REQUEST` at construction. */
   prices?: Record<string, ModelPrice>;
 }
 

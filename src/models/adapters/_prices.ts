@@ -49,6 +49,45 @@ export interface ModelPrice {
   reasoning?: number;
 }
 
+/** A price's fields; `input` and `output` are required. */
+export const PRICE_FIELDS = [
+  "input",
+  "output",
+  "cachedInput",
+  "cacheWrite",
+  "reasoning",
+] as const;
+
+/**
+ * What is wrong with `prices` given in code (an adapter's config, or
+ * createGateway's), where no config reader checked them: the first price
+ * that is not a finite number ≥ 0, as `["model"].field`, or "" when
+ * `prices` is no object; undefined when all is well. A NaN price makes every
+ * cost NaN and a negative one makes it negative: a budget charges neither,
+ * so either would switch a budget off without a word.
+ */
+export function badPrice(prices: unknown): string | undefined {
+  if (typeof prices !== "object" || prices === null) return "";
+  const table = prices as Readonly<Record<string, Partial<ModelPrice>>>;
+  for (const model of Object.keys(table)) {
+    const price = table[model];
+    if (typeof price !== "object" || price === null) {
+      return `[${JSON.stringify(model)}]`;
+    }
+    for (const field of PRICE_FIELDS) {
+      const value = price[field];
+      const optional = field !== "input" && field !== "output";
+      if (value === undefined && optional) continue;
+      if (
+        typeof value !== "number" || !(Number.isFinite(value) && value >= 0)
+      ) {
+        return `[${JSON.stringify(model)}].${field}`;
+      }
+    }
+  }
+  return undefined;
+}
+
 /** The date the built-in prices were taken from the providers' pages. */
 export const PRICES_DATE = "2025-08-01";
 

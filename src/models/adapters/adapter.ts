@@ -26,7 +26,7 @@ import {
 } from "./_http.ts";
 import { keepingEvents } from "./_upstream_events.ts";
 import { applyParameters } from "./_parameters.ts";
-import { estimateCostFor } from "./_prices.ts";
+import { badPrice, estimateCostFor } from "./_prices.ts";
 import type {
   CallContext,
   ProviderSpec,
@@ -132,6 +132,19 @@ export class HttpAdapter<E = unknown, C extends WireCall = WireCall>
       throw invalidRequest(
         spec.provider,
         "name must be a non-empty string (leave it unset for the provider's name)",
+      );
+    }
+    // As createGateway checks its own: a NaN or negative price would make
+    // estimateCost's answer NaN or negative, and a budget built on it void.
+    const wrongPrice = config.prices === undefined
+      ? undefined
+      : badPrice(config.prices);
+    if (wrongPrice !== undefined) {
+      throw invalidRequest(
+        spec.provider,
+        `prices${wrongPrice} must be ${
+          wrongPrice === "" ? "an object" : "a finite number ≥ 0"
+        } (US dollars per million tokens)`,
       );
     }
     const headers = new Headers({ accept: "application/json" });
