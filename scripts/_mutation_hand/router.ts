@@ -1756,4 +1756,15 @@ export const ROUTER: HandMutant[] = [
     replace: "  ;\n",
     tests: ["tests/router/fs_router_r16_mutants_test.ts"],
   },
+  {
+    id: "rout17-head-ends-at-unicode-space",
+    bug:
+      "a template line of only U+00A0 ends the head: the header lines after it go out as the body",
+    file: "src/router/_template_parse.ts",
+    find:
+      "const blank = lines.findIndex((line) => endsHead(stripCarriageReturn(line)));",
+    replace:
+      "const blank = lines.findIndex((line) => isBlank(stripCarriageReturn(line)));",
+    tests: ["tests/router/template_head_end_test.ts"],
+  },
 ];

@@ -13,8 +13,19 @@ export interface TemplateLayout {
   readonly body: readonly Part[];
 }
 
+// Lenient, for dedent: any white space, as an editor shows the line blank.
 function isBlank(line: readonly Part[]): boolean {
   return line.every((part) => typeof part === "string" && part.trim() === "");
+}
+
+// The line that ends a head: empty but for spaces and tabs (what indentation
+// leaves). A line of U+00A0 or another Unicode space is no blank line in
+// HTTP: read as one, it cut the head there and sent the header lines after
+// it as the body.
+function endsHead(line: readonly Part[]): boolean {
+  return line.every((part) =>
+    typeof part === "string" && /^[ \t]*$/.test(part)
+  );
 }
 
 function leadingWhitespace(line: readonly Part[]): string {
@@ -125,7 +136,7 @@ export function layoutTemplate(
   if (lines.length === 0 || !hasHead(lines[0])) {
     return { head: undefined, body: joinBody(lines) };
   }
-  const blank = lines.findIndex((line) => isBlank(stripCarriageReturn(line)));
+  const blank = lines.findIndex((line) => endsHead(stripCarriageReturn(line)));
   const headLines = blank === -1 ? lines : lines.slice(0, blank);
   const bodyLines = blank === -1 ? [] : lines.slice(blank + 1);
   return {

@@ -167,7 +167,8 @@ function validateInit(init: RouteInit): void {
  * here; each request only evaluates the substitutions.
  *
  * - The status line may be omitted (then `init.status` or 200 applies);
- *   header lines need a status line before them. CRLF or LF.
+ *   header lines need a status line before them. CRLF or LF. The blank
+ *   line may hold spaces and tabs (indentation), no other white space.
  * - `statusText` is the reason the template writes; a status line without
  *   one gets the registered reason (`HTTP/1.1 404` → "Not Found"). Without a
  *   status line it is `init.statusText` or Fetch's default "", as for
