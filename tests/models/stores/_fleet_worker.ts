@@ -1,14 +1,16 @@
 // One router process of the subprocess fleet test (redis_process_test.ts):
 // a Router on the Redis store at port Deno.args[0], a backend "x" that
 // fails and then (once its breaker has opened) hangs, and a backup. Phases
-// run to absolute times the parent chose, so every process stops sending
-// before any lets go of a probe. Prints one JSON line of counts.
+// run to absolute times that the last process to be ready sets on Redis
+// (Deno.args[1] processes in all), so every process is sending before the
+// first phase ends, however slowly the machine started them, and stops
+// sending before any lets go of a probe. Prints one JSON line of counts.
 import { createRouter } from "../../../src/models/mod.ts";
 import { createRedisStore } from "../../../src/models/stores/redis.ts";
 import { createEchoAdapter } from "../../../src/models/testing.ts";
 import { connect } from "./_redis_server.ts";
 
-const [port, t1, t2] = Deno.args.map(Number);
+const [port, fleet] = Deno.args.map(Number);
 const BREAKER_TIMEOUT = 300;
 const sleep = (ms: number) =>
   new Promise((r) => setTimeout(r, Math.max(0, ms)));
@@ -16,7 +18,7 @@ const sleep = (ms: number) =>
 let hang = false;
 let calls = 0;
 const echo = createEchoAdapter();
-const { client, close } = await connect(port);
+const { client, command, close } = await connect(port);
 const router = createRouter({
   store: createRedisStore(client, { prefix: "procs:" }),
   enableCircuitBreaker: true,
@@ -35,6 +37,25 @@ const router = createRouter({
     },
   })
   .register("backup", echo);
+
+// The start barrier: the last process to be ready sets the phases' start,
+// 1 s ahead, and every process waits for it (bounded, polling every 10 ms).
+const ready = Number(await command(["INCR", "barrier:ready"]));
+if (ready === fleet) {
+  await command(["SET", "barrier:start", String(Date.now() + 1_000)]);
+}
+const waitFrom = Date.now();
+let start = NaN;
+while (Number.isNaN(start)) {
+  const value = await command(["GET", "barrier:start"]);
+  if (value !== null) start = Number(value);
+  else if (Date.now() - waitFrom > 30_000) {
+    throw new Error(`only ${ready} of ${fleet} processes became ready`);
+  } else await sleep(10);
+}
+const t1 = start + 2_000;
+const t2 = t1 + 1_500;
+await sleep(start - Date.now());
 
 const request = { messages: [{ role: "user" as const, content: "hi" }] };
 const pending: Promise<unknown>[] = [];
