@@ -668,4 +668,11 @@ export const MODELS_CORE: Equivalent[] = [
     reason:
       "the hanging adapter's abort listener can only run at the signal's abort, which happens at most once, so it rejects once either way; kept on the aborted signal it holds only its own promise, already rejected (a settled promise holds no reactions), and the signal: nothing the caller can read, and nothing of the call is kept (see raceAbort's twin in _util.ts)",
   },
+  {
+    file: "src/models/_lifetime.ts",
+    before: "if (this.#follower === follower) this.#follower = undefined;",
+    after: "if (this.#follower !== follower) this.#follower = undefined;",
+    reason:
+      "a LinkedCall has one follower only (the first attempt; follow() has no other caller), so the mutant leaves that attempt followed after it ended; a later abort of the call's signal (dispose(), or a relayed body's abort after the hand-over) then calls its handleEvent, whose #stop is the reject of a race already settled, which does nothing. What stays is the reference from the LinkedCall to the ended attempt (its answer promise and signal), for as long as the LinkedCall lives: the call, or a relayed body's reading, which hold that answer anyway",
+  },
 ];
