@@ -172,7 +172,13 @@ export async function runMutant(
   dir: string,
   file: string,
   text: string,
-  options: { tests: string[]; timeoutMs: number; failFast: boolean },
+  options: {
+    tests: string[];
+    /** The first `first` tests run on their own, before the rest. */
+    first?: number;
+    timeoutMs: number;
+    failFast: boolean;
+  },
 ): Promise<TestRun> {
   const key = `${dir}/${file}`;
   let original = originalChecks.get(key);
@@ -193,8 +199,30 @@ export async function runMutant(
         };
       }
     }
-    return await runTests(dir, options.tests, options);
+    return await runInTurn(dir, options.tests, options.first ?? 0, options);
   });
+}
+
+/**
+ * Runs the first `first` of `tests`, then (when they pass) the rest, as two
+ * runs: `deno test` runs the files of subdirectories before those beside
+ * them, whatever order it is given, so one run cannot put a likely catcher
+ * first. The verdict is the whole list's; the seconds are both runs'.
+ */
+export async function runInTurn(
+  dir: string,
+  tests: string[],
+  first: number,
+  options: { timeoutMs: number; failFast: boolean },
+): Promise<TestRun> {
+  if (first <= 0 || first >= tests.length) {
+    return await runTests(dir, tests, options);
+  }
+  const head = await runTests(dir, tests.slice(0, first), options);
+  // A failure there decides, as it would under --fail-fast in one run.
+  if (head.outcome !== "passed") return head;
+  const rest = await runTests(dir, tests.slice(first), options);
+  return { ...rest, seconds: head.seconds + rest.seconds };
 }
 
 /** Runs `body` with `file` (in `dir`) replaced by `text`, then restores it. */

@@ -330,14 +330,19 @@ async function sample(): Promise<number> {
         const { file, line, start, end } = item.mutant;
         const source = await Deno.readTextFile(`${dir}/${file}`);
         const last = line + (source.slice(start, end).split("\n").length - 1);
+        const runs = (test: string) =>
+          runsLines(linesRun, test, file, line, last);
+        const tests = testsFor(
+          file,
+          expandTests(dir, item.pool.tests),
+          suite,
+          reach,
+          runs,
+        );
         const result = await judge(dir, item.pool.name, item.mutant, {
-          tests: testsFor(
-            file,
-            expandTests(dir, item.pool.tests),
-            suite,
-            reach,
-            (test) => runsLines(linesRun, test, file, line, last),
-          ),
+          tests,
+          // Those that ran the mutated lines lead (testsFor's order).
+          first: tests.filter((test) => runs(test) === true).length,
           timeoutMs: bounds.get(item.pool.name),
           confirm: flags.confirm ?? false,
         });
@@ -393,6 +398,7 @@ async function judge(
   mutant: Mutant,
   options: {
     tests: string[];
+    first: number;
     timeoutMs: number | undefined;
     confirm: boolean;
   },
@@ -414,6 +420,7 @@ async function judge(
     original.slice(mutant.end);
   const run = await runMutant(dir, mutant.file, mutated, {
     tests: options.tests,
+    first: options.first,
     timeoutMs: options.timeoutMs,
     failFast: true,
   });

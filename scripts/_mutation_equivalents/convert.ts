@@ -532,4 +532,11 @@ export const CONVERT: Equivalent[] = [
     reason:
       'at j === input.length, input[j] is undefined and undefined >= "a" is false, so the loop stops at the same j as before: reservedWord returns the same word for every input',
   },
+  {
+    file: "src/convert/_curl_generate.ts",
+    before: "for (; i < url.length; i++) {",
+    after: "for (; i <= url.length; i++) {",
+    reason:
+      "the one extra turn reads charCodeAt(url.length), which is NaN: neither `?` nor `#`, and not `.`, so it continues and the loop ends with the same false",
+  },
 ];

@@ -10,6 +10,7 @@ import {
   runsLines,
 } from "../../scripts/_mutation_coverage.ts";
 import { testsFor } from "../../scripts/_mutation_select.ts";
+import { runInTurn } from "../../scripts/_mutation_run.ts";
 
 const MODULE = `export function twice(n: number): number {
   return n * 2;
@@ -133,4 +134,38 @@ Deno.test("mutation coverage: unknown coverage ranks between the files that ran 
   );
   // Without coverage the area's order stands.
   assert.deepEqual(testsFor("src/a/q.ts", tests, tests, reach), tests);
+});
+
+Deno.test("mutation coverage: the files that ran the line run first, even when deno would run a subdirectory's first", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mutation_coverage_test_" });
+  try {
+    await Deno.mkdir(`${dir}/sub`);
+    await Deno.writeTextFile(`${dir}/deno.json`, "{}\n");
+    await Deno.writeTextFile(`${dir}/deno.lock`, '{ "version": "5" }\n');
+    await Deno.writeTextFile(
+      `${dir}/catch_test.ts`,
+      `Deno.test("catches", () => { throw new Error("caught"); });\n`,
+    );
+    // Leaves a mark when it runs: in one `deno test` run it goes first.
+    await Deno.writeTextFile(
+      `${dir}/sub/late_test.ts`,
+      `Deno.test("late", () => Deno.writeTextFileSync("ran", "yes"));\n`,
+    );
+    const tests = ["catch_test.ts", "sub/late_test.ts"];
+    const options = { timeoutMs: 120_000, failFast: true };
+    const caught = await runInTurn(dir, tests, 1, options);
+    assert.equal(caught.outcome, "failed");
+    assert.equal(caught.detail, "catch_test.ts");
+    await assert.rejects(Deno.stat(`${dir}/ran`), Deno.errors.NotFound);
+    // When the first group passes, the rest runs and decides.
+    await Deno.writeTextFile(
+      `${dir}/catch_test.ts`,
+      `Deno.test("passes", () => {});\n`,
+    );
+    const passed = await runInTurn(dir, tests, 1, options);
+    assert.equal(passed.outcome, "passed", passed.detail);
+    assert.equal(await Deno.readTextFile(`${dir}/ran`), "yes");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
