@@ -2089,4 +2089,22 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: '    if (wrongPrice !== undefined && spec.provider === "none") {',
     tests: ["tests/models/adapters/prices_config_test.ts"],
   },
+  {
+    id: "adap17-choice-without-message",
+    bug:
+      "an OpenAI-wire answer whose choice holds no message is read as an empty answer (or a TypeError) instead of INVALID_RESPONSE",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: "if (!isRecord(choice) || !isRecord(choice.message)) {",
+    replace: "if (!isRecord(choice) && !isRecord(choice.message)) {",
+    tests: ["tests/models/adapters/draw_20261179_r17_mutants_test.ts"],
+  },
+  {
+    id: "adap17-output-format-any-type",
+    bug:
+      "Anthropic's output_config.format of another type (or without a schema) becomes an OpenAI json_schema response_format instead of being named dropped",
+    file: "src/models/adapters/_toward_wire.ts",
+    find: 'if (format.type === "json_schema" && isRecord(format.schema)) {',
+    replace: 'if (format.type === "json_schema" || isRecord(format.schema)) {',
+    tests: ["tests/models/adapters/draw_20261179_r17_mutants_test.ts"],
+  },
 ];
