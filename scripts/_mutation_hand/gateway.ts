@@ -2764,4 +2764,41 @@ export const GATEWAY: HandMutant[] = [
     replace: "if (false) {",
     tests: ["tests/gateway/config_not_text_r16_test.ts"],
   },
+  {
+    id: "gw17-admin-conflict-type-emptied",
+    bug:
+      "the admin API's 409 (a config key, an id taken) answers an error without its OpenAI type",
+    file: "src/gateway/_admin.ts",
+    find: `    status: 409,
+    type: "invalid_request_error",`,
+    replace: `    status: 409,
+    type: "",`,
+    tests: ["tests/gateway/admin_test.ts"],
+  },
+  {
+    id: "gw17-stream-slot-freed-twice-at-end",
+    bug:
+      "a stream that ends gives its maxStreams slot back twice, so one stream more than the bound is let in after it",
+    file: "src/gateway/_stream_answer.ts",
+    find: `      deadline.release();
+      ctx.streams.closed();`,
+    replace: `      deadline.release();
+      ctx.streams.closed();
+      ctx.streams.closed();`,
+    tests: ["tests/gateway/stream_bounds_test.ts"],
+  },
+  {
+    id: "gw17-stream-slot-freed-twice-at-head",
+    bug:
+      "a stream whose head fails gives its maxStreams slot back twice, so one stream more than the bound is let in after it",
+    file: "src/gateway/_stream_answer.ts",
+    find: `    deadline.release();
+    ctx.streams.closed();
+    deadline.abort();`,
+    replace: `    deadline.release();
+    ctx.streams.closed();
+    ctx.streams.closed();
+    deadline.abort();`,
+    tests: ["tests/gateway/stream_bounds_test.ts"],
+  },
 ];

@@ -38,12 +38,9 @@ export async function translatedStream(
   tap?: StreamTap,
 ): Promise<Response> {
   const { ctx, outcome } = ex;
+  // Closed once: where the head fails, or in sseBody's `closed`, which it
+  // calls once however the stream ends.
   ctx.streams.opened();
-  let streamDone = false;
-  const streamEnded = (): void => {
-    if (!streamDone) ctx.streams.closed();
-    streamDone = true;
-  };
   const chunks = ctx.router.executeStream(ir, deadline.signal, options);
   // Generated characters, for the gateway's own count (its price, its
   // tokens) when the backend reports no usage.
@@ -74,7 +71,7 @@ export async function translatedStream(
     head = await readHead(chunks, encoder, observe);
   } catch (error) {
     deadline.release();
-    streamEnded();
+    ctx.streams.closed();
     deadline.abort();
     await chunks.return(undefined).catch(() => {});
     return ex.fail(deadline.failure(error));
@@ -99,7 +96,7 @@ export async function translatedStream(
         outcome.tokensEstimated = true;
       }
       deadline.release();
-      streamEnded();
+      ctx.streams.closed();
       ctx.metrics.streamClosed();
       tap?.end(outcome.errorCode === undefined);
       ex.finish(200);

@@ -205,6 +205,8 @@ Deno.test("admin: config keys cannot be revoked, rotated or shadowed (409 naming
       const response = await gateway(request);
       assert.equal(response.status, 409);
       const error = (await response.json()).error;
+      // OpenAI's shape: what an SDK reads to raise its conflict error.
+      assert.equal(error.type, "invalid_request_error");
       assert.equal(error.code, "config_key");
       assert.match(error.message, /config file/);
     }
@@ -215,7 +217,9 @@ Deno.test("admin: config keys cannot be revoked, rotated or shadowed (409 naming
     await dup.body?.cancel();
     const twice = await gateway(admin("POST", "/admin/keys", { id: "twice" }));
     assert.equal(twice.status, 409);
-    assert.equal((await twice.json()).error.code, "key_exists");
+    const exists = (await twice.json()).error;
+    assert.equal(exists.code, "key_exists");
+    assert.equal(exists.type, "invalid_request_error");
   } finally {
     gateway.dispose();
   }

@@ -3,7 +3,8 @@
 // the stream cap answers 503 + Retry-After before any backend is called.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { createGateway } from "../../src/gateway/mod.ts";
+import { createGateway, type Gateway } from "../../src/gateway/mod.ts";
+import { AdapterError, ErrorCode } from "../../src/models/mod.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
 import { countingBackend } from "./_counting.ts";
 
@@ -108,4 +109,69 @@ describe("gateway streams", () => {
     await open[1].body!.cancel();
     gateway.dispose();
   });
+
+  // A slot given back twice would let one stream more than maxStreams in
+  // after it: each way a stream ends must give it back once.
+  it("give their slot back once however they end: read to the end, cancelled, or failed before the head", async () => {
+    const echo = createEchoAdapter();
+    const down = {
+      metadata: { ...echo.metadata, name: "down" },
+      execute: echo.execute.bind(echo),
+      // deno-lint-ignore require-yield
+      async *executeStream(): AsyncGenerator<never> {
+        throw new AdapterError({
+          code: ErrorCode.PROVIDER_ERROR,
+          message: "down",
+          provider: "down",
+        });
+      },
+    };
+    const ends: Array<[string, (gateway: Gateway) => Promise<void>]> = [
+      ["read to the end", async (gateway) => {
+        const response = await gateway(chat("b"));
+        assert.equal(response.status, 200);
+        assert.match(await response.text(), /\[DONE\]/);
+      }],
+      ["cancelled by the client", async (gateway) => {
+        const response = await gateway(chat("b"));
+        assert.equal(response.status, 200);
+        await response.body!.cancel();
+      }],
+      ["failed before the head", async (gateway) => {
+        const response = await gateway(chat("down"));
+        assert.ok(response.status >= 500, String(response.status));
+        await response.body?.cancel();
+      }],
+    ];
+    for (const [how, end] of ends) {
+      const gateway = createGateway({
+        backends: [["b", createEchoAdapter()], ["down", down]],
+        routerConfig: { maxRetries: 0, fallbackStrategy: "none" },
+        maxStreams: 1,
+      });
+      try {
+        await end(gateway);
+        await end(gateway);
+        const open = await gateway(chat("b"));
+        assert.equal(open.status, 200, how);
+        const refused = await gateway(chat("b"));
+        assert.equal(refused.status, 503, `${how}: the bound still holds`);
+        await refused.body?.cancel();
+        await open.body!.cancel();
+      } finally {
+        gateway.dispose();
+      }
+    }
+  });
 });
+
+function chat(model: string): Request {
+  return new Request("http://localhost/v1/chat/completions", {
+    method: "POST",
+    body: JSON.stringify({
+      model,
+      stream: true,
+      messages: [{ role: "user", content: "one two three" }],
+    }),
+  });
+}
