@@ -3133,4 +3133,39 @@ export const CONVERT: HandMutant[] = [
     replace: '      : frame.state !== "in"',
     tests: ["tests/convert/curl_case_r16_mutants_test.ts"],
   },
+  {
+    id: "conv17-request-line-no-target",
+    bug:
+      "a request line with only blanks between method and version (`GET   HTTP/1.1`) parses as a request for an empty URL",
+    file: "src/convert/_http_text.ts",
+    find: "if (targetStart > targetEnd) return null;",
+    replace: "if (targetStart > targetEnd) null;",
+    tests: ["tests/convert/convert_draw_20261170_r17_test.ts"],
+  },
+  {
+    id: "conv17-markup-budget-trailing-newline",
+    bug:
+      "the markup formatter counts a newline after its last line, so an output exactly as long as its budget is refused",
+    file: "src/convert/_markup_format.ts",
+    find: "size += (lines.length === 0 ? 0 : 1) + content.length;",
+    replace: "size += content.length + 1;",
+    tests: ["tests/convert/convert_draw_20261170_r17_test.ts"],
+  },
+  {
+    id: "conv17-markup-budget-strict",
+    bug: "the markup formatter refuses an output exactly as long as its budget",
+    file: "src/convert/_markup_format.ts",
+    find: "return size <= budget;",
+    replace: "return size < budget;",
+    tests: ["tests/convert/convert_draw_20261170_r17_test.ts"],
+  },
+  {
+    id: "conv17-redirection-target-unchecked",
+    bug:
+      "`curl URL >` (a redirection without a file name, which bash refuses) is read as curl URL",
+    file: "src/convert/_curl_words.ts",
+    find: 'if (c === "<" || c === ">") checkRedirectionTarget(input, i);',
+    replace: "",
+    tests: ["tests/convert/convert_draw_20261170_r17_test.ts"],
+  },
 ];

@@ -105,6 +105,39 @@ function isLineEnd(input: string, i: number): boolean {
  * continuation). Read as bash they give a mangled URL and headers named
  * `^"a`, so a clear error is better than a wrong request.
  */
+/**
+ * A redirection (`>`, `>>`, `>|`, `>&`, `<`, `<>`, `<&`) at `at` needs a
+ * file name after it, as bash does: the end of the line, a comment or an
+ * operator there is a syntax error, named at the token bash names. A `(`
+ * right after the `<` or `>` is a process substitution, a word.
+ */
+function checkRedirectionTarget(input: string, at: number): void {
+  let j = at + 1;
+  const next = input[j];
+  if (next === "(") return;
+  if (
+    next === "&" || (input[at] === ">" && (next === ">" || next === "|")) ||
+    (input[at] === "<" && next === ">")
+  ) j++;
+  while (isBlank(input, j)) j++;
+  const c = input[j];
+  if (
+    c !== undefined && !isLineEnd(input, j) && c !== "#" &&
+    !OPERATORS.includes(c)
+  ) {
+    return;
+  }
+  const token = c === undefined || isLineEnd(input, j) || c === "#"
+    ? "newline"
+    : c;
+  throw new ConversionError({
+    code: "INVALID_INPUT",
+    message:
+      `Syntax error at offset ${j}: unexpected ${token} where the redirection at offset ${at} needs a file name (bash refuses this command)`,
+    offset: j,
+  });
+}
+
 function checkOtherShell(input: string, i: number): void {
   const c = input[i];
   const cmd = c === "^" && (input[i + 1] === '"' || isLineEnd(input, i + 1));
@@ -210,6 +243,7 @@ export function scanWords(
       continue;
     }
     if (OPERATORS.includes(c)) {
+      if (c === "<" || c === ">") checkRedirectionTarget(input, i);
       stop ??= { operator: c, offset: i };
       if (SEPARATORS.includes(c)) {
         // `&&` and `||` are one operator.

@@ -149,9 +149,11 @@ export function formatMarkup(
   const tokens = tokenize(text, html);
   const lines: string[] = [];
   let size = 0;
+  // The output's length so far: the lines and the breaks between them (one
+  // fewer than the lines), as formatJson counts its own.
   const line = (content: string): boolean => {
+    size += (lines.length === 0 ? 0 : 1) + content.length;
     lines.push(content);
-    size += content.length + 1;
     return size <= budget;
   };
   const open: string[] = [];
