@@ -233,4 +233,11 @@ export const CLI: Equivalent[] = [
     reason:
       "args is an array (never falsy, even empty) or undefined by type, so ?? and || pick the same side",
   },
+  {
+    file: "src/cli/gateway.ts",
+    before: "const code = (error as { code?: string })?.code;",
+    after: "const code = (error as { code?: string }).code;",
+    reason:
+      "listenFailure is called only from the catch around serveGateway, which rejects with an Error: Deno.listen's Deno.errors, node:http's system errors, or a ServeError for its options; never with null or undefined, the only values on which reading `.code` without `?.` differs",
+  },
 ];

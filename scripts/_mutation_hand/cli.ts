@@ -639,4 +639,13 @@ export const CLI: HandMutant[] = [
     replace: "target.startsWith(spec.name)",
     tests: ["tests/cli/summary_r16_mutants_test.ts"],
   },
+  {
+    id: "cli17-deno-shim-without-version",
+    bug:
+      "a Deno global without a version (a partial shim on Node) makes the command throw a TypeError instead of running on Node",
+    file: "src/cli/_runtime.ts",
+    find: "if (deno?.version?.deno) return denoRuntime();",
+    replace: "if (deno?.version.deno) return denoRuntime();",
+    tests: ["tests/cli/cli_draw_20261172_r17_test.ts"],
+  },
 ];

@@ -15,25 +15,10 @@ import { waitUntil } from "../_timeout.ts";
 import { needs } from "../_programs.ts";
 import { startRedis } from "../models/stores/_redis_server.ts";
 import { runtimeDouble } from "./_runtime_double.ts";
-
-type RuntimeModule = typeof import("../../src/cli/_runtime.ts");
+import { runtimeModuleWith } from "./_runtime_as.ts";
 
 /** The runtime module as Node loads it: no `Deno` global while it loads. */
-async function asOnNode(): Promise<RuntimeModule> {
-  // deno-lint-ignore no-explicit-any
-  const scope = globalThis as any;
-  // Deno's `process` loads lazily and reads Deno: touch it first.
-  assert.equal(typeof scope.process.versions.node, "string");
-  const saved = scope.Deno;
-  delete scope.Deno;
-  try {
-    return await import(
-      `../../src/cli/_runtime.ts?as-node=${crypto.randomUUID()}`
-    );
-  } finally {
-    scope.Deno = saved;
-  }
-}
+const asOnNode = () => runtimeModuleWith();
 
 // Bug (seed 20261160, `_runtime.ts:229`, "ENOENT" emptied): on Node a
 // missing file reads as unreadable, so `switchyard convert nope.http` and
