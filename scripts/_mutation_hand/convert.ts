@@ -3168,4 +3168,13 @@ export const CONVERT: HandMutant[] = [
     replace: "",
     tests: ["tests/convert/convert_draw_20261170_r17_test.ts"],
   },
+  {
+    id: "conv17-fetch-body-bom-dropped",
+    bug:
+      "fetch.toRequest decodes a byte body with its UTF-8 BOM dropped, so the converted request sends three bytes fewer",
+    file: "src/convert/fetch.ts",
+    find: 'new TextDecoder("utf-8", { fatal: true, ignoreBOM: true })',
+    replace: 'new TextDecoder("utf-8", { fatal: true, ignoreBOM: false })',
+    tests: ["tests/convert/fetch_bom_r17_test.ts"],
+  },
 ];
