@@ -539,4 +539,32 @@ export const CONVERT: Equivalent[] = [
     reason:
       "the one extra turn reads charCodeAt(url.length), which is NaN: neither `?` nor `#`, and not `.`, so it continues and the loop ends with the same false",
   },
+  {
+    file: "src/convert/_curl_substitution.ts",
+    before: 'const known = after === "(" ? closes.get(i + 1) : undefined;',
+    after: 'const known = after === "(" ? closes.get(i) : undefined;',
+    reason:
+      "closes is keyed by the index of a `(`, and input[i] is `$`, so get(i) is always undefined: every `$(` read again inside a `((` read as subshells is then read afresh instead of skipped. Reading is deterministic and a `$(\u2026)` frame starts with nothing from outside it (its own here-documents, command position at its first word), so it ends at the same `)` and refuses the same inputs; only the cost changes, one more read per enclosing `((` (checked on the draw's case/esac inputs and nested ones)",
+  },
+  {
+    file: "src/convert/_js_literal_read.ts",
+    before: 'return this.text[this.pos] ?? "";',
+    after: "return this.text[this.pos];",
+    reason:
+      'every caller compares peek() with one character (`)`, `,`, `{`, `(`); past the end of the text it gives undefined instead of "", and neither equals any of them',
+  },
+  {
+    file: "src/convert/_json_format.ts",
+    before: "if (end === -1) return undefined;",
+    after: "if (end === -1) undefined;",
+    reason:
+      "an unterminated string sets i to -1 and ends the value; the next token read is charCodeAt(-1), NaN: inside a container it is neither `,` nor the closing bracket (undefined), at the top level -1 is not the length (undefined). The slice emitted first can only turn that into OVER_BUDGET, which withinBudget retries down to depth 0, where the output is at most twice the input and so within budget: the final result is undefined, as with the return",
+  },
+  {
+    file: "src/convert/fetch.ts",
+    before: "const headers = toHeaders(response.headers ?? {});",
+    after: "const headers = toHeaders(response.headers);",
+    reason:
+      "the response comes from checkedMessage, which gives a message without headers (undefined or null) the header map {} (conv18-message-headers-required): response.headers is never nullish here",
+  },
 ];

@@ -3177,4 +3177,52 @@ export const CONVERT: HandMutant[] = [
     replace: 'new TextDecoder("utf-8", { fatal: true, ignoreBOM: false })',
     tests: ["tests/convert/fetch_bom_r17_test.ts"],
   },
+  {
+    id: "conv18-curl-null-named-object",
+    bug:
+      "parseCurl(null) says it got an object, and any other non-string value is named null",
+    file: "src/convert/_curl_parse.ts",
+    find: 'command === null ? "null" : typeof command',
+    replace: 'command !== null ? "null" : typeof command',
+    tests: ["tests/convert/convert_draw_20261172_r18_test.ts"],
+  },
+  {
+    id: "conv18-empty-method-unchecked",
+    bug:
+      "`-X ''` is not checked where it is read, so the refusal of the empty method comes later, without the option's offset",
+    file: "src/convert/_curl_arguments.ts",
+    find:
+      'return checkSendableRequest({ method, url: "", headers: {} }).method;',
+    replace: "return method;",
+    tests: ["tests/convert/convert_draw_20261172_r18_test.ts"],
+  },
+  {
+    id: "conv18-rereadsub-command-position",
+    bug:
+      "a `$(\u2026)` re-read inside a `((` read as subshells leaves the next word in command position, so `$(x) case` opens a case bash never opens",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      'if (top.kind === "commands" || top.kind === "case") top.command = false;',
+    replace:
+      'if (top.kind === "commands" || top.kind === "case") top.command = true;',
+    tests: ["tests/convert/convert_draw_20261172_r18_test.ts"],
+  },
+  {
+    id: "conv18-regexp-flags-inverted",
+    bug:
+      "after a regular expression literal in the code around fetch(), the reader skips every non-word character that follows it, strings' quotes included",
+    file: "src/convert/_js_code_skip.ts",
+    find: "while (end < text.length && /[\\w$]/.test(text[end])) end++;",
+    replace: "while (!(end < text.length && /[\\w$]/.test(text[end]))) end++;",
+    tests: ["tests/convert/convert_draw_20261172_r18_test.ts"],
+  },
+  {
+    id: "conv18-message-headers-required",
+    bug:
+      "a message object without headers (a JavaScript caller's createMockResponse({ statusCode })) is refused as INVALID_INPUT instead of read as having none",
+    file: "src/convert/_message.ts",
+    find: "if (value === undefined || value === null) return {};",
+    replace: "if (value === null) return {};",
+    tests: ["tests/convert/convert_draw_20261172_r18_test.ts"],
+  },
 ];
