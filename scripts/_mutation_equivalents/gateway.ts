@@ -605,4 +605,26 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "add() refuses an amount that is not a finite number (checkUsd, before the map), so a total is undefined or a finite sum that started from +0, never NaN or -0: ?? 0 and || 0 pick the same",
   },
+  {
+    file: "src/gateway/_stream_tokens.ts",
+    context: "this.#capture = undefined;",
+    before: "continue;",
+    after: ";",
+    reason:
+      "a newline has just set state to OUT and capture to undefined: falling through, the byte reaches the OUT branch, where it is no quote and nothing is captured, so it changes nothing",
+  },
+  {
+    file: "src/gateway/budgets.ts",
+    before: "if (value < FAST_BELOW && digits >= 0 && digits <= 10) {",
+    after: "if (value <= FAST_BELOW && digits >= 0 && digits <= 10) {",
+    reason:
+      'the one value let through is 2^18 itself, an integer: String gives "262144" and toFixed gives it with zero decimals, which the trailing-zero strip removes, so both paths write the same text',
+  },
+  {
+    file: "src/gateway/budgets.ts",
+    before: "this.#current.set(period, { ...window, start: now });",
+    after: ";",
+    reason:
+      "the map only remembers the window last computed for a period; without it budgetWindow(period, now) is computed on every call, and it is a pure function of period and now, so every window (id, end) is the same; only the cost changes",
+  },
 ];

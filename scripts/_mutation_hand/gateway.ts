@@ -2801,4 +2801,35 @@ export const GATEWAY: HandMutant[] = [
     deadline.abort();`,
     tests: ["tests/gateway/stream_bounds_test.ts"],
   },
+  {
+    id: "gw18-admin-key-object-emptied",
+    bug:
+      'a key the admin API creates, lists or rotates says "object": "" instead of "api_key"',
+    file: "src/gateway/_admin.ts",
+    find: '    object: "api_key",\n    source,',
+    replace: '    object: "",\n    source,',
+    tests: ["tests/gateway/gateway_draw_20261176_r18_test.ts"],
+  },
+  {
+    id: "gw18-count-504-passed-on",
+    bug:
+      "a count whose provider timed out (the gateway's 504) is passed on as an error instead of answered with the marked estimate",
+    file: "src/gateway/_count_tokens.ts",
+    find:
+      '(status >= 502 && status <= 504 && code !== "backend_misconfigured")',
+    replace:
+      '(status >= 502 && status < 504 && code !== "backend_misconfigured")',
+    tests: ["tests/gateway/count_tokens_fallback_test.ts"],
+  },
+  {
+    id: "gw18-inline-system-empty-dropped",
+    bug:
+      "an empty role: system message inside a Messages request's messages is dropped, so a chat backend gets one turn fewer than the client sent",
+    file: "src/gateway/anthropic_request.ts",
+    find:
+      "...systemMessages(message.content, `${param}.content`, skipped, true),",
+    replace:
+      "...systemMessages(message.content, `${param}.content`, skipped, false),",
+    tests: ["tests/gateway/gateway_draw_20261176_r18_test.ts"],
+  },
 ];

@@ -66,7 +66,8 @@ async function count(origin: string, body: unknown) {
   };
 }
 
-for (const status of [529, 500, 429]) {
+// 408: the provider timed out, the gateway's 504.
+for (const status of [529, 500, 429, 408]) {
   Deno.test(`count_tokens relayed, upstream ${status}: the estimate answers, marked, with one log line naming the failure; once the upstream counts again, its count`, async () => {
     const { upstream, failing } = flaky();
     const log: RequestLogEntry[] = [];
