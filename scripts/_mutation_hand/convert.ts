@@ -3225,4 +3225,13 @@ export const CONVERT: HandMutant[] = [
     replace: "if (value === null) return {};",
     tests: ["tests/convert/convert_draw_20261172_r18_test.ts"],
   },
+  {
+    id: "conv18-redirection-fd-as-word",
+    bug:
+      "the `2` of `curl URL 2>&1` is read as a second URL (EXTRA_URL), where bash passes curl no such word",
+    file: "src/convert/_curl_words.ts",
+    find: "if (fdBefore(input, i)) {",
+    replace: "if (false) {",
+    tests: ["tests/convert/curl_fd_redirection_test.ts"],
+  },
 ];

@@ -10,6 +10,7 @@ import {
   hereString,
   topLevelBodies,
 } from "./_curl_heredoc.ts";
+import { fdBefore, wordAt } from "./_curl_shell_tokens.ts";
 
 /** One word of the command line after quote removal. */
 export interface ShellWord {
@@ -157,7 +158,8 @@ function checkOtherShell(input: string, i: number): void {
  * unquoted newline or control operator that ends it, as bash does; with
  * `limit`, stops after that many words without looking at the rest.
  * Words after a redirection or parenthesis (`<`, `>`, `(`, `)`) are not the
- * command's and are skipped up to the end of the command.
+ * command's and are skipped up to the end of the command; neither is a
+ * redirection's file descriptor written against it (the `2` of `2>&1`).
  *
  * @throws {ConversionError} UNTERMINATED_QUOTE at the opening quote (the `$`
  * of `$'…'`) or the opening of an unclosed `$(…)`, `${…}` or backtick
@@ -252,6 +254,18 @@ export function scanWords(
       }
       i++;
       continue;
+    }
+    if (fdBefore(input, i)) {
+      // `2>&1`, `2>/dev/null`: digits (or `{name}`) right before `<` or `>`
+      // name the file descriptor the redirection acts on; bash passes curl
+      // no such word. (Before `<<` they would name the descriptor a
+      // here-document feeds, which this reader takes for stdin: left as a
+      // word, as before.)
+      const fd = wordAt(input, i);
+      if (!input.startsWith("<<", i + fd.length)) {
+        i += fd.length;
+        continue;
+      }
     }
     checkOtherShell(input, i);
     const start = i;

@@ -1,0 +1,69 @@
+// Digits (or `{name}`) written right before `<` or `>` name the file
+// descriptor a redirection acts on (`2>&1`, `2>/dev/null`): bash passes curl
+// no such word, so the reader must not take `2` for a second URL. Separated
+// by a blank, or part of a longer word, they are curl's argument again.
+// Each case is compared with the words real bash hands to curl.
+import { describe, it } from "../_harness.ts";
+import assert from "node:assert/strict";
+import { parseCurl } from "../../src/convert/curl.ts";
+import { runBash } from "./_bash.ts";
+
+const URL = "https://x.example/";
+
+/**
+ * The words bash hands curl, printed to a descriptor of their own (9): the
+ * redirections under test move stdout and stderr.
+ */
+async function argvThroughBash(command: string): Promise<string[]> {
+  const script = "exec 9>&1\ncurl() { printf '%s\\0' \"$@\" >&9; }\n" +
+    command + "\n";
+  const { code, stdout, stderr } = await runBash(script);
+  assert.equal(code, 0, stderr);
+  const text = new TextDecoder().decode(stdout);
+  assert.ok(text.endsWith("\0"), `no argv printed: ${stderr}`);
+  return text.slice(0, -1).split("\0");
+}
+
+describe("curl reader: a redirection's file descriptor", () => {
+  it("is no word of curl's when it touches the < or >, as in bash", async () => {
+    for (
+      const redirection of [
+        "2>&1",
+        "2>/dev/null",
+        "1>/dev/null",
+        "0</dev/null",
+        "2>>/dev/null",
+        "{fd}>/dev/null",
+      ]
+    ) {
+      const command = `curl ${URL} ${redirection}`;
+      assert.deepEqual(await argvThroughBash(command), [URL], command);
+      const parsed = parseCurl(command);
+      assert.equal(parsed.request.url, URL);
+      assert.deepEqual(
+        parsed.warnings.map((warning) => warning.code),
+        ["SHELL_OPERATOR"],
+        command,
+      );
+    }
+  });
+
+  it("is curl's argument when a blank stands between, or it is part of a word", async () => {
+    for (
+      const [command, extra] of [
+        [`curl ${URL} 2 >/dev/null`, "2"],
+        [`curl ${URL} x2>/dev/null`, "x2"],
+      ]
+    ) {
+      assert.deepEqual(await argvThroughBash(command), [URL, extra], command);
+      const codes = parseCurl(command).warnings.map((warning) => warning.code);
+      assert.ok(codes.includes("EXTRA_URL"), command);
+    }
+  });
+
+  it("leaves the rest of a piped line to the next command", () => {
+    const parsed = parseCurl(`curl -H 'a: b' ${URL} 2>&1 | jq .`);
+    assert.equal(parsed.request.url, URL);
+    assert.equal(parsed.request.headers.a, "b");
+  });
+});
