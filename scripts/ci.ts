@@ -53,6 +53,8 @@ const steps: Step[] = [
       "scripts/mutation_check.ts",
       "--jobs",
       "2",
+      "--problems",
+      ".mutation-problems.log",
     ],
   },
   {
@@ -155,7 +157,12 @@ Deno.env.set("SWITCHYARD_SKIP_LOG", skipLog.pathname);
 
 // A report left by an earlier run must never be counted as this run's.
 for (
-  const stale of [".junit.xml", "npm/node-test-summary.json", ".skipped.log"]
+  const stale of [
+    ".junit.xml",
+    "npm/node-test-summary.json",
+    ".skipped.log",
+    ".mutation-problems.log",
+  ]
 ) {
   try {
     Deno.removeSync(new URL(stale, root));
@@ -219,6 +226,16 @@ const gateFailures = failures.filter((name) =>
   name !== "test" && name !== "npm-build"
 );
 if (failures.length > 0) console.error(`failed steps: ${failures.join(", ")}`);
+if (failures.includes("mutation")) {
+  // The step's own output is far above; its verdicts are repeated here.
+  try {
+    const rows = Deno.readTextFileSync(new URL(".mutation-problems.log", root))
+      .split("\n").filter(Boolean);
+    console.error(`mutation problems:\n  ${rows.join("\n  ")}`);
+  } catch {
+    console.error("mutation problems: the step wrote no list (see its output)");
+  }
+}
 if (skipped > 0) {
   let reasons: string[] = [];
   try {

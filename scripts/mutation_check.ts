@@ -85,8 +85,18 @@ const { values: flags, positionals } = parseArgs({
     goal: { type: "string" },
     only: { type: "string" },
     confirm: { type: "boolean" },
+    problems: { type: "string" },
   },
 });
+
+/**
+ * Writes the hand check's problem rows to `--problems FILE` (CI prints them
+ * at the end of its output, where a reader of a failed run looks first).
+ */
+async function writeProblems(rows: string[]): Promise<void> {
+  if (flags.problems === undefined) return;
+  await Deno.writeTextFile(flags.problems, rows.join("\n") + "\n");
+}
 
 function integer(name: string, text: string | undefined, fallback: number) {
   if (text === undefined) return fallback;
@@ -135,7 +145,9 @@ async function handList(filter: string): Promise<number> {
       failFast: false,
     });
     if (baseline.outcome !== "passed") {
-      console.log(`baseline FAILS (${baseline.detail}): fix that first`);
+      const row = `baseline FAILS (${baseline.detail}): fix that first`;
+      console.log(row);
+      await writeProblems([row]);
       return 1;
     }
     let next = 0;
@@ -154,26 +166,43 @@ async function handList(filter: string): Promise<number> {
           console.log(rows[i]);
           continue;
         }
-        const outcome = await withFileText(
-          dir,
-          mutant.file,
-          original.replaceAll(mutant.find, mutant.replace),
-          () =>
-            runTests(dir, present(dir, mutant.tests), {
-              timeoutMs,
-              failFast: true,
-            }),
-        );
+        const planted = () =>
+          withFileText(
+            dir,
+            mutant.file,
+            original.replaceAll(mutant.find, mutant.replace),
+            () =>
+              runTests(dir, present(dir, mutant.tests), {
+                timeoutMs,
+                failFast: true,
+              }),
+          );
+        const outcome = await planted();
+        // A miss is run once more, to tell a test that never catches the
+        // bug from one that catches it only sometimes (a race, a timing):
+        // both fail the check, but they need different fixes.
+        const again = outcome.outcome === "passed"
+          ? await planted()
+          : undefined;
+        const flaky = again !== undefined && again.outcome !== "passed" &&
+          again.outcome !== "invalid";
         const missed = outcome.outcome === "passed" ||
           outcome.outcome === "invalid";
         if (missed) bad++;
-        const label = outcome.outcome === "passed"
+        const label = flaky
+          ? "FLAKY"
+          : outcome.outcome === "passed"
           ? "MISSED"
           : outcome.outcome === "invalid"
           ? "INVALID"
           : "caught";
         rows[i] = `${label}  ${mutant.id}: ${mutant.bug}` +
-          (missed ? "" : ` — by ${outcome.detail}`) + ` (${outcome.seconds}s)`;
+          (flaky
+            ? ` — missed once, then caught by ${again.detail}: a test that catches it only sometimes`
+            : missed
+            ? ""
+            : ` — by ${outcome.detail}`) +
+          ` (${outcome.seconds}s)`;
         console.log(rows[i]);
       }
     };
@@ -183,6 +212,7 @@ async function handList(filter: string): Promise<number> {
   }
   const done = rows.filter((row) => row !== undefined);
   const caught = done.filter((row) => row.startsWith("caught")).length;
+  await writeProblems(done.filter((row) => !row.startsWith("caught")));
   console.log(
     `\n${
       done.join("\n")
