@@ -567,4 +567,11 @@ export const CONVERT: Equivalent[] = [
     reason:
       "the response comes from checkedMessage, which gives a message without headers (undefined or null) the header map {} (conv18-message-headers-required): response.headers is never nullish here",
   },
+  {
+    file: "src/convert/_http_text.ts",
+    before: "if (firstBlank >= end || lastBlank <= firstBlank) return null;",
+    after: "if (firstBlank >= end || lastBlank <= firstBlank) null;",
+    reason:
+      "the target check below returns null in both cases: with a blank at firstBlank (< end) the target's start moves past it while its end starts at lastBlank <= firstBlank and moves back over that same blank, so start > end; with no blank before end, the end starts at end - 1 and the start at end or later",
+  },
 ];

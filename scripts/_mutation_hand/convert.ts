@@ -3234,4 +3234,22 @@ export const CONVERT: HandMutant[] = [
     replace: "if (false) {",
     tests: ["tests/convert/curl_fd_redirection_test.ts"],
   },
+  {
+    id: "conv18-select-not-compound",
+    bug:
+      "`select` is not read as a compound command, so a function whose body is a select loop (which bash accepts) is refused",
+    file: "src/convert/_curl_substitution.ts",
+    find: 'COMPOUND.add("select");',
+    replace: "",
+    tests: ["tests/convert/convert_draw_20261173_r18_test.ts"],
+  },
+  {
+    id: "conv18-ansi-c-control-before-bytes",
+    bug:
+      "in $'…', a \\c control character is written before the \\x bytes that precede it",
+    file: "src/convert/_curl_words.ts",
+    find: "flushBytes();\n      parts.push(String.fromCharCode(code));",
+    replace: "parts.push(String.fromCharCode(code));",
+    tests: ["tests/convert/convert_draw_20261173_r18_test.ts"],
+  },
 ];
