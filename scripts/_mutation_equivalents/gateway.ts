@@ -627,4 +627,20 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "the map only remembers the window last computed for a period; without it budgetWindow(period, now) is computed on every call, and it is a pure function of period and now, so every window (id, end) is the same; only the cost changes",
   },
+  {
+    file: "src/gateway/gateway.ts",
+    before: "const modelRouter = options.router ?? routerOf(options);",
+    after: "const modelRouter = options.router || routerOf(options);",
+    reason:
+      "options.router is a ModelRouter (an object, always truthy) or undefined, and null (a JavaScript caller's) is nullish for ?? too: both operators pick the same router for every value the option takes",
+  },
+  {
+    file: "src/gateway/gateway.ts",
+    before:
+      "const route = admin?.routeAt(request.method, path) ?? routeAt(path);",
+    after:
+      "const route = admin?.routeAt(request.method, path) || routeAt(path);",
+    reason:
+      "Admin.routeAt returns a Route (an object, always truthy) or undefined, so || and ?? fall back to routeAt(path) in the same cases",
+  },
 ];

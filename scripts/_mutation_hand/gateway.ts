@@ -2832,4 +2832,32 @@ export const GATEWAY: HandMutant[] = [
       "...systemMessages(message.content, `${param}.content`, skipped, false),",
     tests: ["tests/gateway/gateway_draw_20261176_r18_test.ts"],
   },
+  {
+    id: "gw18-relay-left-slot-kept",
+    bug:
+      "a relayed stream whose client left between the router's answer and the gateway taking its body keeps its maxStreams slot for ever, so every later stream is refused",
+    file: "src/gateway/_relay_answer.ts",
+    find:
+      "  } catch (error) {\n    deadline.release();\n    ctx.streams.closed();\n    return ex.fail(deadline.failure(error));\n  }\n  deadline.stopTimer();",
+    replace:
+      "  } catch (error) {\n    deadline.release();\n    return ex.fail(deadline.failure(error));\n  }\n  deadline.stopTimer();",
+    tests: ["tests/gateway/gateway_draw_20261177_r18_test.ts"],
+  },
+  {
+    id: "gw18-embeddings-one-token-refused",
+    bug:
+      "/v1/embeddings refuses a token array of one token ([[5]]), which OpenAI takes",
+    file: "src/gateway/_handle_embeddings.ts",
+    find: "Array.isArray(item) && item.length > 0 &&",
+    replace: "Array.isArray(item) && item.length > 1 &&",
+    tests: ["tests/gateway/gateway_draw_20261177_r18_test.ts"],
+  },
+  {
+    id: "gw18-metrics-half-open-unnamed",
+    bug: "/metrics writes a half-open breaker as 0, the value of a closed one",
+    file: "src/gateway/metrics.ts",
+    find: '  "half-open": 1,',
+    replace: '  "": 1,',
+    tests: ["tests/gateway/gateway_draw_20261177_r18_test.ts"],
+  },
 ];
