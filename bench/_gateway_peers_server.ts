@@ -277,6 +277,8 @@ async function main(): Promise<void> {
       bodyTimeoutMs: 60_000,
       idleTimeoutMs: 30_000,
       maxConnections: 1024,
+      // NATIVE_WATCH=1: the stalled-reader bound at the stream.
+      watchStreams: Deno.env.get("NATIVE_WATCH") === "1",
     });
     console.log(`PORT ${server.port}`);
   } else {

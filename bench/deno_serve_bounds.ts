@@ -17,6 +17,7 @@
 //                    closed it)
 //   deno run -A bench/deno_serve_bounds.ts
 //   MODE=native WAIT_MS=10000 deno run -A bench/deno_serve_bounds.ts
+//   (MODE=native-watch: the same with the stalled-reader bound at the stream)
 import { serveGateway } from "../src/gateway/mod.ts";
 import { serveNative } from "./_bounded_native.ts";
 
@@ -45,8 +46,8 @@ async function handler(request: Request): Promise<Response> {
   await request.arrayBuffer();
   return new Response("ok");
 }
-const server = MODE === "native"
-  ? serveNative(handler, limits)
+const server = MODE === "native" || MODE === "native-watch"
+  ? serveNative(handler, { ...limits, watchStreams: MODE === "native-watch" })
   : MODE === "serve-gw"
   ? await serveGateway(handler, limits)
   : Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, handler);
