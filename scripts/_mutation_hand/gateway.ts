@@ -2860,4 +2860,24 @@ export const GATEWAY: HandMutant[] = [
     replace: '  "": 1,',
     tests: ["tests/gateway/gateway_draw_20261177_r18_test.ts"],
   },
+  {
+    id: "gw18-cancel-leaves-router-stream",
+    bug:
+      "a stream the client cancels leaves the router's stream suspended: the backend's stream never ends and the router never counts the call",
+    file: "src/gateway/_sse.ts",
+    find:
+      "      close();\n      await chunks.return(undefined).catch(() => {});\n    },",
+    replace: "      close();\n    },",
+    tests: ["tests/gateway/gateway_draw_20261178_r18_test.ts"],
+  },
+  {
+    id: "gw18-count-deadline-kept",
+    bug:
+      "a relayed count_tokens never releases its deadline, so with requestTimeoutMs each count leaves its timer (and its client listener) behind",
+    file: "src/gateway/_count_tokens.ts",
+    find:
+      "    return estimate(ex, count);\n  } finally {\n    deadline.release();\n  }",
+    replace: "    return estimate(ex, count);\n  } finally {\n  }",
+    tests: ["tests/gateway/gateway_draw_20261178_r18_test.ts"],
+  },
 ];
