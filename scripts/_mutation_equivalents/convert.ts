@@ -574,4 +574,11 @@ export const CONVERT: Equivalent[] = [
     reason:
       "the target check below returns null in both cases: with a blank at firstBlank (< end) the target's start moves past it while its end starts at lastBlank <= firstBlank and moves back over that same blank, so start > end; with no blank before end, the end starts at end - 1 and the start at end or later",
   },
+  {
+    file: "src/convert/random.ts",
+    before: 'const template = drawnString(rng.pick(paths ?? PATHS), "paths");',
+    after: 'const template = drawnString(rng.pick(paths || PATHS), "paths");',
+    reason:
+      "a function was handled on the line above, so paths is a list (an object, always truthy), undefined or a JavaScript caller's null: ?? and || pick the same list for each",
+  },
 ];

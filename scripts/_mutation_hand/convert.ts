@@ -3252,4 +3252,22 @@ export const CONVERT: HandMutant[] = [
     replace: "parts.push(String.fromCharCode(code));",
     tests: ["tests/convert/convert_draw_20261173_r18_test.ts"],
   },
+  {
+    id: "conv18-remove-internal-inverted",
+    bug:
+      "`-A ''` (or `-e ''`) leaves an earlier -A value in place and takes out the last header instead, one the user set",
+    file: "src/convert/_curl_command.ts",
+    find: "if (index !== -1) this.headers.splice(index, 1);",
+    replace: "if (index === -1) this.headers.splice(index, 1);",
+    tests: ["tests/convert/convert_draw_20261174_r18_test.ts"],
+  },
+  {
+    id: "conv18-mock-status-999-refused",
+    bug:
+      "createMockResponse refuses status 999, the top of the range it documents",
+    file: "src/convert/fetch.ts",
+    find: "status < 100 || status > 999) {",
+    replace: "status < 100 || status >= 999) {",
+    tests: ["tests/convert/convert_draw_20261174_r18_test.ts"],
+  },
 ];
