@@ -3270,4 +3270,40 @@ export const CONVERT: HandMutant[] = [
     replace: "status < 100 || status >= 999) {",
     tests: ["tests/convert/convert_draw_20261174_r18_test.ts"],
   },
+  {
+    id: "conv18-fuzz-dparen-close-inverted",
+    bug:
+      "a `((` whose inner `(` closes with `))` is read as two subshells, and one closed by `) )` as arithmetic",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: '    if (input[close + 1] === ")") {',
+    replace: '    if (input[close + 1] !== ")") {',
+    tests: ["tests/convert/curl_reader_bash_fuzz_test.ts"],
+  },
+  {
+    id: "conv18-fuzz-heredoc-stop-inverted",
+    bug:
+      "inside $(\u2026), a here-document's body ends on every line but its delimiter",
+    file: "src/convert/_curl_heredoc.ts",
+    find: "if (named && stop === rest) read++;",
+    replace: "if (named && stop !== rest) read++;",
+    tests: ["tests/convert/curl_reader_bash_fuzz_test.ts"],
+  },
+  {
+    id: "conv18-fuzz-for-in-inverted",
+    bug:
+      "inside $(\u2026), `for x in a b; do \u2026; done` is misread: the `in` of a for loop is not taken as its word list's start",
+    file: "src/convert/_curl_substitution.ts",
+    find: 'if (lead === "fordo" && reserved === "in") {',
+    replace: 'if (lead === "fordo" && reserved !== "in") {',
+    tests: ["tests/convert/curl_reader_bash_fuzz_test.ts"],
+  },
+  {
+    id: "conv18-fuzz-heredoc-strip-inverted",
+    bug:
+      "`<<-EOF` keeps its body's leading tabs when looking for the delimiter, and `<<EOF` strips them",
+    file: "src/convert/_curl_heredoc.ts",
+    find: 'const strip = input[at + 2] === "-";',
+    replace: 'const strip = input[at + 2] !== "-";',
+    tests: ["tests/convert/curl_reader_bash_fuzz_test.ts"],
+  },
 ];
