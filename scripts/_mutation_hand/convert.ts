@@ -3164,8 +3164,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "`curl URL >` (a redirection without a file name, which bash refuses) is read as curl URL",
     file: "src/convert/_curl_words.ts",
-    find: 'if (c === "<" || c === ">") checkRedirectionTarget(input, i);',
-    replace: "",
+    find: "        checkRedirectionTarget(input, i);\n        stop ??=",
+    replace: "        stop ??=",
     tests: ["tests/convert/convert_draw_20261170_r17_test.ts"],
   },
   {
@@ -3305,5 +3305,14 @@ export const CONVERT: HandMutant[] = [
     find: 'const strip = input[at + 2] === "-";',
     replace: 'const strip = input[at + 2] !== "-";',
     tests: ["tests/convert/curl_reader_bash_fuzz_test.ts"],
+  },
+  {
+    id: "conv18-redirection-and-splits",
+    bug:
+      "the `&` of `>& file` is read as a command separator, so `curl A >& curl B` gives a second curl command bash never runs",
+    file: "src/convert/_curl_words.ts",
+    find: "i += redirectionLength(input, i);",
+    replace: "i++;",
+    tests: ["tests/convert/curl_fd_redirection_test.ts"],
   },
 ];

@@ -113,13 +113,8 @@ function isLineEnd(input: string, i: number): boolean {
  * right after the `<` or `>` is a process substitution, a word.
  */
 function checkRedirectionTarget(input: string, at: number): void {
-  let j = at + 1;
-  const next = input[j];
-  if (next === "(") return;
-  if (
-    next === "&" || (input[at] === ">" && (next === ">" || next === "|")) ||
-    (input[at] === "<" && next === ">")
-  ) j++;
+  if (input[at + 1] === "(") return;
+  let j = at + redirectionLength(input, at);
   while (isBlank(input, j)) j++;
   const c = input[j];
   if (
@@ -137,6 +132,16 @@ function checkRedirectionTarget(input: string, at: number): void {
       `Syntax error at offset ${j}: unexpected ${token} where the redirection at offset ${at} needs a file name (bash refuses this command)`,
     offset: j,
   });
+}
+
+/** Length of the redirection operator at `at` (`>`, `>>`, `>|`, `>&`, `<`, `<>`, `<&`). */
+function redirectionLength(input: string, at: number): number {
+  const next = input[at + 1];
+  return next === "&" ||
+      (input[at] === ">" && (next === ">" || next === "|")) ||
+      (input[at] === "<" && next === ">")
+    ? 2
+    : 1;
 }
 
 function checkOtherShell(input: string, i: number): void {
@@ -245,7 +250,14 @@ export function scanWords(
       continue;
     }
     if (OPERATORS.includes(c)) {
-      if (c === "<" || c === ">") checkRedirectionTarget(input, i);
+      if (c === "<" || c === ">") {
+        checkRedirectionTarget(input, i);
+        stop ??= { operator: c, offset: i };
+        // `>&`, `<&`, `>>`, `>|` and `<>` are one operator: the `&` of
+        // `>& file` separates no command (bash).
+        i += redirectionLength(input, i);
+        continue;
+      }
       stop ??= { operator: c, offset: i };
       if (SEPARATORS.includes(c)) {
         // `&&` and `||` are one operator.

@@ -2,10 +2,12 @@
 // descriptor a redirection acts on (`2>&1`, `2>/dev/null`): bash passes curl
 // no such word, so the reader must not take `2` for a second URL. Separated
 // by a blank, or part of a longer word, they are curl's argument again.
+// `>&`, `<&`, `>>`, `>|` and `<>` are one operator each: the `&` of
+// `>& file` separates no command, so what follows stays the same command.
 // Each case is compared with the words real bash hands to curl.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { parseCurl } from "../../src/convert/curl.ts";
+import { parseCommands, parseCurl } from "../../src/convert/curl.ts";
 import { runBash } from "./_bash.ts";
 
 const URL = "https://x.example/";
@@ -22,6 +24,26 @@ async function argvThroughBash(command: string): Promise<string[]> {
   const text = new TextDecoder().decode(stdout);
   assert.ok(text.endsWith("\0"), `no argv printed: ${stderr}`);
   return text.slice(0, -1).split("\0");
+}
+
+/**
+ * How many times bash runs `curl` for `command` (a fake curl counts), in a
+ * directory of its own: `>& curl` makes a file named curl there.
+ */
+async function curlCallsThroughBash(command: string): Promise<number> {
+  const dir = await Deno.makeTempDir({ prefix: "curl_fd_" });
+  try {
+    const script =
+      `cd '${dir}'\nexec 9>&1\ncurl() { printf 'call\\n' >&9; }\n` +
+      command + "\n";
+    const { code, stdout, stderr } = await runBash(script);
+    assert.equal(code, 0, stderr);
+    return new TextDecoder().decode(stdout).split("\n").filter((line) =>
+      line === "call"
+    ).length;
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 }
 
 describe("curl reader: a redirection's file descriptor", () => {
@@ -58,6 +80,24 @@ describe("curl reader: a redirection's file descriptor", () => {
       assert.deepEqual(await argvThroughBash(command), [URL, extra], command);
       const codes = parseCurl(command).warnings.map((warning) => warning.code);
       assert.ok(codes.includes("EXTRA_URL"), command);
+    }
+  });
+
+  it("is one operator with the & of >&: no second command starts there, as in bash", async () => {
+    for (
+      const redirection of [">&", "2>&1", ">>", ">|", "&>"]
+    ) {
+      // The file is named curl, so a reader that split the command there
+      // would find a second curl command in `curl https://b.example/`.
+      const command = `curl ${URL} ${redirection} curl https://b.example/`;
+      // bash runs curl once; the words after the redirection are its own.
+      const calls = await curlCallsThroughBash(command);
+      assert.equal(calls, 1, command);
+      assert.deepEqual(
+        parseCommands(command).map((parsed) => parsed.request.url),
+        [URL],
+        command,
+      );
     }
   });
 

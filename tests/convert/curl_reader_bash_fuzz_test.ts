@@ -1039,8 +1039,7 @@ type Verdict =
 function readerVerdict(command: string, stop?: Command["stop"]): Verdict {
   try {
     const scan = scanWords(command);
-    // After the final redirection the reader reads no more words (the `&`
-    // of `2>&1` may end its scan).
+    // After the final redirection the reader reads no more words.
     const early = stop === undefined
       ? scan.stop !== undefined || scan.next !== undefined
       : scan.stop?.offset !== stop.offset;
