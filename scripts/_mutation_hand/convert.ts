@@ -2563,7 +2563,7 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: a word right after a compound command's end is accepted ({ x; } y)",
     file: "src/convert/_curl_substitution.ts",
-    find: "  if (frame.ended && !fdBefore(input, i)) {",
+    find: "  if (frame.ended && fdLength(input, i) === 0) {",
     replace: "  if (false) {",
     tests: ["tests/convert/curl_blocks_r15_test.ts"],
   },
@@ -2572,8 +2572,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: a named file descriptor's redirection ({fd}>f) after a compound command is refused",
     file: "src/convert/_curl_shell_tokens.ts",
-    find: "  return /^(?:\\d+|\\{[A-Za-z_]\\w*\\})$/.test(word) &&",
-    replace: "  return /^(?:\\d+)$/.test(word) &&",
+    find: "const FD = /(?:\\d+|\\{[A-Za-z_]\\w*\\})(?=[<>])/y;",
+    replace: "const FD = /(?:\\d+)(?=[<>])/y;",
     tests: ["tests/convert/curl_blocks_r15_test.ts"],
   },
   {
@@ -3230,8 +3230,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "the `2` of `curl URL 2>&1` is read as a second URL (EXTRA_URL), where bash passes curl no such word",
     file: "src/convert/_curl_words.ts",
-    find: "if (fdBefore(input, i)) {",
-    replace: "if (false) {",
+    find: '    if (fd > 0 && !input.startsWith("<<", i + fd)) {',
+    replace: "    if (false) {",
     tests: ["tests/convert/curl_fd_redirection_test.ts"],
   },
   {

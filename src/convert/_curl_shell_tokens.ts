@@ -106,9 +106,16 @@ export function wordAt(input: string, i: number): string {
   return input.slice(i, j);
 }
 
-/** Whether the word at `i` is a redirection's file descriptor (`2>`, `{fd}<`). */
-export function fdBefore(input: string, i: number): boolean {
-  const word = wordAt(input, i);
-  return /^(?:\d+|\{[A-Za-z_]\w*\})$/.test(word) &&
-    (input[i + word.length] === "<" || input[i + word.length] === ">");
+/** Digits or `{name}` right before `<` or `>`: a redirection's file descriptor. */
+const FD = /(?:\d+|\{[A-Za-z_]\w*\})(?=[<>])/y;
+
+/**
+ * The length of the redirection's file descriptor that starts at `i` (the
+ * `2` of `2>&1`, the `{fd}` of `{fd}<f`), or 0 when the word there names
+ * none. Asked at every word's start, so it reads no further than the
+ * descriptor.
+ */
+export function fdLength(input: string, i: number): number {
+  FD.lastIndex = i;
+  return FD.test(input) ? FD.lastIndex - i : 0;
 }

@@ -36,7 +36,7 @@ import {
 import {
   ansiCEnd,
   backtickEnd,
-  fdBefore,
+  fdLength,
   opensTest,
   operatorAt,
   reservedWord,
@@ -255,7 +255,7 @@ function commandWord(
   frame.first = false;
   // A redirection's file name is a plain word, whatever it spells.
   if (lead === "target") return -1;
-  if (frame.ended && !fdBefore(input, i)) {
+  if (frame.ended && fdLength(input, i) === 0) {
     // Only a redirection may follow a compound command before a separator.
     throw unexpected(wordAt(input, i), i, "a compound command ends before it");
   }

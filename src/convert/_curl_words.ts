@@ -10,7 +10,7 @@ import {
   hereString,
   topLevelBodies,
 } from "./_curl_heredoc.ts";
-import { fdBefore, wordAt } from "./_curl_shell_tokens.ts";
+import { fdLength } from "./_curl_shell_tokens.ts";
 
 /** One word of the command line after quote removal. */
 export interface ShellWord {
@@ -267,17 +267,15 @@ export function scanWords(
       i++;
       continue;
     }
-    if (fdBefore(input, i)) {
+    const fd = fdLength(input, i);
+    if (fd > 0 && !input.startsWith("<<", i + fd)) {
       // `2>&1`, `2>/dev/null`: digits (or `{name}`) right before `<` or `>`
       // name the file descriptor the redirection acts on; bash passes curl
       // no such word. (Before `<<` they would name the descriptor a
       // here-document feeds, which this reader takes for stdin: left as a
       // word, as before.)
-      const fd = wordAt(input, i);
-      if (!input.startsWith("<<", i + fd.length)) {
-        i += fd.length;
-        continue;
-      }
+      i += fd;
+      continue;
     }
     checkOtherShell(input, i);
     const start = i;
