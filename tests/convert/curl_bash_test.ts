@@ -98,7 +98,7 @@ describe("curl.fromRequest output through real bash", () => {
       const request = hostileRequest(seed);
       for (const pretty of [false, true]) {
         const command = await fromRequest(request, { pretty });
-        checkArgv(await argvThroughBash(command, true), request);
+        checkArgv(await argvThroughBash(command, { history: true }), request);
       }
     }
   });
@@ -110,7 +110,10 @@ describe("curl.fromRequest output through real bash", () => {
       });
       const words = scanWords(command).words.map((w) => w.value);
       assert.equal(words[0], "curl");
-      assert.deepEqual(words.slice(1), await argvThroughBash(command, true));
+      assert.deepEqual(
+        words.slice(1),
+        await argvThroughBash(command, { history: true }),
+      );
     }
   });
 
@@ -125,7 +128,7 @@ describe("curl.fromRequest output through real bash", () => {
       const words = scanWords(command).words.map((w) => w.value);
       assert.deepEqual(
         words.slice(1),
-        await argvThroughBash(command, true),
+        await argvThroughBash(command, { history: true }),
         command,
       );
     }

@@ -8,43 +8,9 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { parseCommands, parseCurl } from "../../src/convert/curl.ts";
-import { runBash } from "./_bash.ts";
+import { argvThroughBash, curlCallsThroughBash } from "./_bash.ts";
 
 const URL = "https://x.example/";
-
-/**
- * The words bash hands curl, printed to a descriptor of their own (9): the
- * redirections under test move stdout and stderr.
- */
-async function argvThroughBash(command: string): Promise<string[]> {
-  const script = "exec 9>&1\ncurl() { printf '%s\\0' \"$@\" >&9; }\n" +
-    command + "\n";
-  const { code, stdout, stderr } = await runBash(script);
-  assert.equal(code, 0, stderr);
-  const text = new TextDecoder().decode(stdout);
-  assert.ok(text.endsWith("\0"), `no argv printed: ${stderr}`);
-  return text.slice(0, -1).split("\0");
-}
-
-/**
- * How many times bash runs `curl` for `command` (a fake curl counts), in a
- * directory of its own: `>& curl` makes a file named curl there.
- */
-async function curlCallsThroughBash(command: string): Promise<number> {
-  const dir = await Deno.makeTempDir({ prefix: "curl_fd_" });
-  try {
-    const script =
-      `cd '${dir}'\nexec 9>&1\ncurl() { printf 'call\\n' >&9; }\n` +
-      command + "\n";
-    const { code, stdout, stderr } = await runBash(script);
-    assert.equal(code, 0, stderr);
-    return new TextDecoder().decode(stdout).split("\n").filter((line) =>
-      line === "call"
-    ).length;
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
 
 describe("curl reader: a redirection's file descriptor", () => {
   it("is no word of curl's when it touches the < or >, as in bash", async () => {
@@ -56,10 +22,16 @@ describe("curl reader: a redirection's file descriptor", () => {
         "0</dev/null",
         "2>>/dev/null",
         "{fd}>/dev/null",
+        // A name past the 40 characters a message quotes of a word.
+        `{fd${"_".repeat(40)}}>/dev/null`,
       ]
     ) {
       const command = `curl ${URL} ${redirection}`;
-      assert.deepEqual(await argvThroughBash(command), [URL], command);
+      assert.deepEqual(
+        await argvThroughBash(command, { ownDescriptor: true }),
+        [URL],
+        command,
+      );
       const parsed = parseCurl(command);
       assert.equal(parsed.request.url, URL);
       assert.deepEqual(
@@ -77,7 +49,11 @@ describe("curl reader: a redirection's file descriptor", () => {
         [`curl ${URL} x2>/dev/null`, "x2"],
       ]
     ) {
-      assert.deepEqual(await argvThroughBash(command), [URL, extra], command);
+      assert.deepEqual(
+        await argvThroughBash(command, { ownDescriptor: true }),
+        [URL, extra],
+        command,
+      );
       const codes = parseCurl(command).warnings.map((warning) => warning.code);
       assert.ok(codes.includes("EXTRA_URL"), command);
     }
