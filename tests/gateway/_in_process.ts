@@ -1,12 +1,17 @@
 // The gateway called in process, as its fetch handler, with no listener: a
 // client's JSON POST, a gateway disposed whatever the test does with it,
-// and the mock backend the usage and Responses tests script. No Deno API.
+// the mock backend the usage and Responses tests script, and the OpenAI
+// adapter in front of an upstream a test scripts. No Deno API.
 import {
   createGateway,
   type Gateway,
   type GatewayOptions,
 } from "../../src/gateway/mod.ts";
 import type { BackendAdapter } from "../../src/models/mod.ts";
+import {
+  createOpenAIAdapter,
+  type FetchFunction,
+} from "../../src/models/adapters/openai.ts";
 import {
   createMockAdapter,
   type MockAdapterOptions,
@@ -39,4 +44,20 @@ export function mockBackend(
   options: MockAdapterOptions,
 ): [string, BackendAdapter] {
   return ["mock", createMockAdapter(options)];
+}
+
+/**
+ * The OpenAI adapter in front of `upstream`, the fetch a test scripts in
+ * place of the provider, with `model` as its default model.
+ */
+export function openAIUpstream(
+  model: string,
+  upstream: FetchFunction,
+): BackendAdapter {
+  return createOpenAIAdapter({
+    apiKey: "sk-up",
+    baseURL: "http://upstream.invalid/v1",
+    defaultModel: model,
+    fetch: upstream,
+  });
 }

@@ -5,13 +5,13 @@
 // (or each short string of a batch) would be counted as nothing.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
+import { openAIUpstream } from "./_in_process.ts";
 import {
   createGateway,
   hashKey,
   parseMessagesRequest,
 } from "../../src/gateway/mod.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
-import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 
 describe("the count_tokens estimate", () => {
   // Bug (`_request_parts.ts`, `Math.ceil` → `Math.floor`): the estimate,
@@ -75,18 +75,16 @@ describe("the embeddings estimate at admission", () => {
       const gateway = createGateway({
         backends: [[
           "oa",
-          createOpenAIAdapter({
-            apiKey: "sk-up",
-            baseURL: "http://upstream.invalid/v1",
-            defaultModel: "text-embedding-3-small",
-            fetch: () =>
+          openAIUpstream(
+            "text-embedding-3-small",
+            () =>
               Promise.resolve(Response.json({
                 object: "list",
                 data: [{ object: "embedding", index: 0, embedding: [0.5] }],
                 model: "text-embedding-3-small",
                 usage: { prompt_tokens: 1, total_tokens: 1 },
               })),
-          }),
+          ),
         ]],
         keys: [{ id: "team", sha256, tpm: 1000 }],
         now: () => 1_000_000,

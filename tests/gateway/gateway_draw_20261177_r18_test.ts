@@ -20,8 +20,7 @@ import {
   createFailingAdapter,
 } from "../../src/models/testing.ts";
 import { createGateway } from "../../src/gateway/mod.ts";
-import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
-import { jsonPost, withGateway } from "./_in_process.ts";
+import { jsonPost, openAIUpstream, withGateway } from "./_in_process.ts";
 import { waitUntil, withTimeout } from "../_timeout.ts";
 
 const WAIT_MS = 10_000;
@@ -116,24 +115,19 @@ Deno.test("embeddings: a token array of one token is relayed as sent, an empty o
   await withGateway({
     backends: [[
       "oa",
-      createOpenAIAdapter({
-        apiKey: "sk-up",
-        baseURL: "http://upstream.invalid/v1",
-        defaultModel: "text-embedding-3-small",
-        fetch: (_url, init) => {
-          const body = JSON.parse(String(init?.body));
-          sent.push(body.input);
-          return Promise.resolve(Response.json({
-            object: "list",
-            data: body.input.map((_: unknown, index: number) => ({
-              object: "embedding",
-              index,
-              embedding: [0.5],
-            })),
-            model: "text-embedding-3-small",
-            usage: { prompt_tokens: 3, total_tokens: 3 },
-          }));
-        },
+      openAIUpstream("text-embedding-3-small", (_url, init) => {
+        const body = JSON.parse(String(init?.body));
+        sent.push(body.input);
+        return Promise.resolve(Response.json({
+          object: "list",
+          data: body.input.map((_: unknown, index: number) => ({
+            object: "embedding",
+            index,
+            embedding: [0.5],
+          })),
+          model: "text-embedding-3-small",
+          usage: { prompt_tokens: 3, total_tokens: 3 },
+        }));
       }),
     ]],
   }, async (gateway) => {

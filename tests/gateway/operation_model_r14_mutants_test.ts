@@ -4,8 +4,8 @@
 // API answers it, and no backend is called.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
+import { openAIUpstream } from "./_in_process.ts";
 import { createGateway } from "../../src/gateway/mod.ts";
-import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 
 const ROUTES = [
   ["/v1/completions", { prompt: "hi", max_tokens: 4 }],
@@ -19,14 +19,9 @@ describe("a relayed operation's model", () => {
   for (const [path, body] of ROUTES) {
     it(`${path}: missing, "", 5 or null is a 400 naming model; nothing is sent`, async () => {
       let sent = 0;
-      const adapter = createOpenAIAdapter({
-        apiKey: "sk-up",
-        baseURL: "http://upstream.invalid/v1",
-        defaultModel: "m",
-        fetch: () => {
-          sent++;
-          return Promise.reject(new Error("no call expected"));
-        },
+      const adapter = openAIUpstream("m", () => {
+        sent++;
+        return Promise.reject(new Error("no call expected"));
       });
       const gateway = createGateway({ backends: [["oa", adapter]] });
       try {

@@ -7,9 +7,9 @@
 // token 0 (a real token id in every tokenizer), relayed as sent.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
+import { openAIUpstream } from "./_in_process.ts";
 import { createGateway } from "../../src/gateway/mod.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
-import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 
 describe("embeddings: an input of the wrong shape", () => {
   it("is a 400 naming input, and no backend is called", async () => {
@@ -69,19 +69,14 @@ describe("embeddings: a token array holding token 0", () => {
     const gateway = createGateway({
       backends: [[
         "oa",
-        createOpenAIAdapter({
-          apiKey: "sk-up",
-          baseURL: "http://upstream.invalid/v1",
-          defaultModel: "text-embedding-3-small",
-          fetch: (_url, init) => {
-            sent.push(JSON.parse(String(init?.body)));
-            return Promise.resolve(Response.json({
-              object: "list",
-              data: [{ object: "embedding", index: 0, embedding: [0.5] }],
-              model: "text-embedding-3-small",
-              usage: { prompt_tokens: 3, total_tokens: 3 },
-            }));
-          },
+        openAIUpstream("text-embedding-3-small", (_url, init) => {
+          sent.push(JSON.parse(String(init?.body)));
+          return Promise.resolve(Response.json({
+            object: "list",
+            data: [{ object: "embedding", index: 0, embedding: [0.5] }],
+            model: "text-embedding-3-small",
+            usage: { prompt_tokens: 3, total_tokens: 3 },
+          }));
         }),
       ]],
     });

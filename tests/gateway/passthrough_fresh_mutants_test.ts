@@ -6,8 +6,7 @@
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import type { RequestLogEntry } from "../../src/gateway/mod.ts";
-import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
-import { jsonPost, withGateway } from "./_in_process.ts";
+import { jsonPost, openAIUpstream, withGateway } from "./_in_process.ts";
 
 const BOUND = 32 * 1024 * 1024;
 
@@ -50,12 +49,7 @@ describe("passthrough: a JSON answer past the bound, without Content-Length", ()
     await withGateway({
       backends: [[
         "oa",
-        createOpenAIAdapter({
-          apiKey: "sk-up",
-          baseURL: "http://upstream.invalid/v1",
-          defaultModel: "gpt-test",
-          fetch: upstream,
-        }),
+        openAIUpstream("gpt-test", upstream),
       ]],
       logger: (entry) => void logs.push(entry),
     }, async (gateway) => {

@@ -7,13 +7,13 @@
 // stream into one late answer).
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
+import { openAIUpstream } from "./_in_process.ts";
 import {
   createGateway,
   type Gateway,
   MemoryResponseCache,
   type RequestLogEntry,
 } from "../../src/gateway/mod.ts";
-import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
 
 const SSE =
@@ -59,17 +59,12 @@ describe("a streamed answer's headers", () => {
         ["echo", createEchoAdapter()],
         [
           "oa",
-          createOpenAIAdapter({
-            apiKey: "sk-up",
-            baseURL: "http://upstream.invalid/v1",
-            defaultModel: "gpt-test",
-            fetch: () =>
-              Promise.resolve(
-                new Response(SSE, {
-                  headers: { "content-type": "text/event-stream" },
-                }),
-              ),
-          }),
+          openAIUpstream("gpt-test", () =>
+            Promise.resolve(
+              new Response(SSE, {
+                headers: { "content-type": "text/event-stream" },
+              }),
+            )),
         ],
       ],
       cache: { cache: new MemoryResponseCache() },
