@@ -3315,4 +3315,22 @@ export const CONVERT: HandMutant[] = [
     replace: "i++;",
     tests: ["tests/convert/curl_fd_redirection_test.ts"],
   },
+  {
+    id: "conv18-hash-inside-word",
+    bug:
+      "inside $(…) a # right after an escaped blank or operator (a\\ #, \\;#) is read as a comment, which swallows the ) that closes the substitution",
+    file: "src/convert/_curl_substitution.ts",
+    find: 'if (c === "#" && !frame.word) {',
+    replace: 'if (c === "#" && " \\t\\n;&|(".includes(input[i - 1])) {',
+    tests: ["tests/convert/curl_comment_start_test.ts"],
+  },
+  {
+    id: "conv18-continuation-starts-word",
+    bug:
+      "inside $(…) a line continuation at a word's start starts the word, so the # after it is read as text where bash reads a comment",
+    file: "src/convert/_curl_substitution.ts",
+    find: 'if (c === "\\\\" && input[i + 1] === "\\n") {',
+    replace: "if (false) {",
+    tests: ["tests/convert/curl_comment_start_test.ts"],
+  },
 ];

@@ -57,11 +57,6 @@ export function endsAt(input: string, i: number): boolean {
     (c === "\r" && input[i + 1] === "\n");
 }
 
-/** Whether a `#` at `i` starts a word, so bash reads a comment. */
-export function startsWord(input: string, i: number): boolean {
-  return " \t\n;&|(".includes(input[i - 1]);
-}
-
 /** After the `'` that closes a `'…'` whose text starts at `from`, in the expansion at `at`. */
 export function singleQuotedEnd(
   input: string,

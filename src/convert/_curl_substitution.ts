@@ -41,7 +41,6 @@ import {
   operatorAt,
   reservedWord,
   singleQuotedEnd,
-  startsWord,
   timeOption,
   wordAt,
 } from "./_curl_shell_tokens.ts";
@@ -211,7 +210,16 @@ function shellStep(
     endWord(frame);
     return lineEnd(input, i, frame);
   }
-  if (c === "#" && startsWord(input, i)) {
+  if (c === "\\" && input[i + 1] === "\n") {
+    // A line continuation is gone before bash reads words: it neither
+    // starts a word nor ends one, so a `#` after it starts a comment only
+    // where it would have without it.
+    return i + 2;
+  }
+  // A `#` starts a comment only at a word's start: after a blank or an
+  // operator bash read as one, not after an escaped blank (`a\ #`) or
+  // operator (`\;#`), nor in a word after a `$(…)`.
+  if (c === "#" && !frame.word) {
     const newline = input.indexOf("\n", i);
     return newline === -1 ? input.length : newline;
   }

@@ -157,22 +157,6 @@ const KNOWN_GAPS: Record<
       text.includes("<<") && edited.endsWith("\\") &&
       text[edited.length] === "\n",
   },
-  // `$(printf %s a\ #x)`, `$(echo \;#)`: inside `$(…)` the reader takes a
-  // `#` right after an escaped blank or operator for a comment; bash reads
-  // it in the word. (So `curl "$(echo x\;# a)" "b` newline `)"` is one
-  // word to the reader, two to bash.)
-  escapedHash: {
-    reader: "either",
-    test: (_site, _edited, text) => /\\[ \t;&|()<>]#/.test(text),
-  },
-  // `$( (echo a)# x` newline `)`, `$(case a in a)# x` newline …: after an
-  // operator `)` bash starts a comment at `#`; the reader refuses it after
-  // a subshell (a word after a compound command) and reads it as a word
-  // after a pattern.
-  hashAfterParen: {
-    reader: "either",
-    test: (_site, _edited, text) => /\)#/.test(text),
-  },
   // `$( ((echo $(>f do x) ) ; (printf :)) )`: where bash reads a `((` again
   // as subshells, it takes a reserved word after a redirection and its file
   // name in a nested `$(…)` as reserved (and refuses `do` there), though
