@@ -3322,7 +3322,7 @@ export const CONVERT: HandMutant[] = [
     file: "src/convert/_curl_substitution.ts",
     find: 'if (c === "#" && !frame.word) {',
     replace: 'if (c === "#" && " \\t\\n;&|(".includes(input[i - 1])) {',
-    tests: ["tests/convert/curl_comment_start_test.ts"],
+    tests: ["tests/convert/curl_comment_continuation_test.ts"],
   },
   {
     id: "conv18-continuation-starts-word",
@@ -3331,6 +3331,15 @@ export const CONVERT: HandMutant[] = [
     file: "src/convert/_curl_substitution.ts",
     find: 'if (c === "\\\\" && input[i + 1] === "\\n") {',
     replace: "if (false) {",
-    tests: ["tests/convert/curl_comment_start_test.ts"],
+    tests: ["tests/convert/curl_comment_continuation_test.ts"],
+  },
+  {
+    id: "conv18-reserved-before-continuation",
+    bug:
+      "inside $(…) a closing word right before a line continuation (done\\ and a line end, then `)`) is no reserved word, so the loop stays open and the command is refused",
+    file: "src/convert/_curl_shell_tokens.ts",
+    find: 'while (input.startsWith("\\\\\\n", end)) end += 2;',
+    replace: "",
+    tests: ["tests/convert/curl_comment_continuation_test.ts"],
   },
 ];

@@ -44,7 +44,11 @@ export function reservedWord(input: string, i: number): string {
   let j = i;
   while (j < input.length && input[j] >= "a" && input[j] <= "z") j++;
   if (j === i && "{}!".includes(input[i])) j++;
-  return endsAt(input, j) ? input.slice(i, j) : "";
+  // A line continuation is gone before bash reads the word: `done\` and a
+  // line end, then `)`, is `done`.
+  let end = j;
+  while (input.startsWith("\\\n", end)) end += 2;
+  return endsAt(input, end) ? input.slice(i, j) : "";
 }
 
 /**

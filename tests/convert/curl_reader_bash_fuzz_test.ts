@@ -177,14 +177,6 @@ const KNOWN_GAPS: Record<
     test: (_site, _edited, text) =>
       /\$\{[^}]*$/.test(text) || /\$\[[^\]]*$/.test(text),
   },
-  // `$( (echo a) \` newline `)`, `$({ a; } \` newline `)`, `$(… done\`
-  // newline `)`: a line continuation right after a compound command (or in
-  // its closing word) is refused by the reader; bash drops it.
-  continuationAfterCompound: {
-    reader: "refuses",
-    test: (_site, _edited, text) =>
-      /(?:[)}]|\b(?:fi|done|esac))[ \t]*\\\n/.test(text),
-  },
   // `$(for >(true); do :; done)`: bash takes a process substitution as the
   // loop's name (and fails only when it runs); the reader refuses it.
   loopNameProcess: {

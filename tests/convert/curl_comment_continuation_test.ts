@@ -6,8 +6,10 @@
 // continuation at a word's start leaves the `#` at a word's start. The
 // reader keeps a `$(…)` as typed, so what shows is where the substitution
 // ends: a comment read where bash reads a word swallows the `)` and more.
-// Each case is compared with real bash: the words it hands to curl after
-// running the substitutions.
+// A line continuation right after a compound command, or right after its
+// closing word (`done\` and a line end), is gone too: what follows is
+// read as if it were not there. Each case is compared with real bash: the
+// words it hands to curl after running the substitutions.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { scanWords } from "../../src/convert/_curl_words.ts";
@@ -63,6 +65,31 @@ describe("curl reader: a # inside $(…)", () => {
   it("starts a comment where bash starts one, and nowhere else", async () => {
     for (const [command, typed, fromBash] of CASES) {
       assert.deepEqual(wordsOf(command), ["curl", ...typed], command);
+      assert.deepEqual(
+        await argvThroughBash("IFS=; set -f\n" + command),
+        fromBash,
+        command,
+      );
+    }
+  });
+});
+
+/** Line continuations after a compound command: accepted, as bash does. */
+const CONTINUED: [string, string[]][] = [
+  [`curl "$( (echo a) \\\n)" -s`, ["a", "-s"]],
+  [`curl "$({ echo a; } \\\n)" -s`, ["a", "-s"]],
+  [`curl "$(for i in a; do echo $i; done\\\n)" -s`, ["a", "-s"]],
+  [`curl "$(if true; then echo a; fi\\\n\\\n)" -s`, ["a", "-s"]],
+  [`curl "$(case a in a) echo a;; esac\\\n)" -s`, ["a", "-s"]],
+  // Not a reserved word when the word goes on after the line end.
+  [`curl "$(echo done\\\nx)" -s`, ["donex", "-s"]],
+];
+
+describe("curl reader: a line continuation inside $(…)", () => {
+  it("after a compound command or its closing word, is gone, as in bash", async () => {
+    for (const [command, fromBash] of CONTINUED) {
+      const quoted = command.slice(command.indexOf('"') + 1, -4);
+      assert.deepEqual(wordsOf(command), ["curl", quoted, "-s"], command);
       assert.deepEqual(
         await argvThroughBash("IFS=; set -f\n" + command),
         fromBash,
