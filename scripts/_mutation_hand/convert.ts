@@ -1259,8 +1259,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: with two here-documents, curl's stdin is the first, where bash gives the command the last",
     file: "src/convert/_curl_words.ts",
-    find: "        stdin = doc;",
-    replace: "        stdin ??= doc;",
+    find: "        if (fed) stdin = doc;",
+    replace: "        if (fed) stdin ??= doc;",
     tests: ["tests/convert/curl_stdin_test.ts"],
   },
   {
@@ -3230,7 +3230,7 @@ export const CONVERT: HandMutant[] = [
     bug:
       "the `2` of `curl URL 2>&1` is read as a second URL (EXTRA_URL), where bash passes curl no such word",
     file: "src/convert/_curl_words.ts",
-    find: '    if (fd > 0 && !input.startsWith("<<", i + fd)) {',
+    find: "    if (fd > 0) {",
     replace: "    if (false) {",
     tests: ["tests/convert/curl_fd_redirection_test.ts"],
   },
@@ -3341,5 +3341,22 @@ export const CONVERT: HandMutant[] = [
     find: 'while (input.startsWith("\\\\\\n", end)) end += 2;',
     replace: "",
     tests: ["tests/convert/curl_comment_continuation_test.ts"],
+  },
+  {
+    id: "conv18-heredoc-other-fd",
+    bug:
+      "a here-document written after a descriptor other than 0 (2<<EOF) is taken for curl's stdin, so -d @- sends its text, which bash feeds to descriptor 2",
+    file: "src/convert/_curl_words.ts",
+    find: "const fed = otherFdEnd !== i;",
+    replace: "const fed = true;",
+    tests: ["tests/convert/curl_stdin_test.ts"],
+  },
+  {
+    id: "conv18-heredoc-fd-zero",
+    bug: "0<<EOF is not taken for curl's stdin, though descriptor 0 is stdin",
+    file: "src/convert/_curl_words.ts",
+    find: "if (!/^0+$/.test(input.slice(i, i + fd))) otherFdEnd = i + fd;",
+    replace: "otherFdEnd = i + fd;",
+    tests: ["tests/convert/curl_stdin_test.ts"],
   },
 ];

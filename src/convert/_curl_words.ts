@@ -190,6 +190,9 @@ export function scanWords(
   const n = input.length;
   let stop: ScanResult["stop"];
   let stdin: HereDocument | undefined;
+  // Where a file descriptor other than 0 written before `<<` or `<<<` ends
+  // (`2<<EOF`): that here-document feeds it, not the command's stdin.
+  let otherFdEnd = -1;
   let i = from;
   const result = (end: number, next?: number): ScanResult => {
     const scan: ScanResult = {
@@ -236,15 +239,18 @@ export function scanWords(
       });
     }
     if (c === "<" && input[i + 1] === "<") {
-      // A here-document or here-string: the command's stdin, no end of it.
+      // A here-document or here-string: the command's stdin (unless a
+      // descriptor other than 0 is written before it), no end of it.
+      const fed = otherFdEnd !== i;
       if (input[i + 2] === "<") {
         const [word, after] = hereStringWord(input, i, expansions);
-        stdin = hereString(i, word);
+        if (fed) stdin = hereString(i, word);
         i = after;
       } else {
+        // Its lines are read either way: they are no commands.
         const [doc, after] = hereDocumentStart(input, i);
         pending.push(doc);
-        stdin = doc;
+        if (fed) stdin = doc;
         i = after;
       }
       continue;
@@ -268,12 +274,11 @@ export function scanWords(
       continue;
     }
     const fd = fdLength(input, i);
-    if (fd > 0 && !input.startsWith("<<", i + fd)) {
-      // `2>&1`, `2>/dev/null`: digits (or `{name}`) right before `<` or `>`
-      // name the file descriptor the redirection acts on; bash passes curl
-      // no such word. (Before `<<` they would name the descriptor a
-      // here-document feeds, which this reader takes for stdin: left as a
-      // word, as before.)
+    if (fd > 0) {
+      // `2>&1`, `2>/dev/null`, `2<<EOF`: digits (or `{name}`) right before
+      // `<` or `>` name the file descriptor the redirection acts on; bash
+      // passes curl no such word. Only descriptor 0 is stdin.
+      if (!/^0+$/.test(input.slice(i, i + fd))) otherFdEnd = i + fd;
       i += fd;
       continue;
     }

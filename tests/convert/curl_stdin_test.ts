@@ -110,6 +110,44 @@ describe("curl reader: a here-document at the top level is curl's stdin", () => 
     }
   });
 
+  it("after a descriptor other than 0 (2<<EOF, {fd}<<<x) it feeds that descriptor, not curl's stdin, and the digits are no word", async () => {
+    const url = "https://x.test/a";
+    for (
+      const [redirection, isStdin] of [
+        ["2<<EOF\nbody\nEOF", false],
+        ["3<<<body", false],
+        ["{fd}<<EOF\nbody\nEOF", false],
+        ["0<<EOF\nbody\nEOF", true],
+        ["00<<<body", true],
+        // The last redirection of stdin wins, whatever comes after it.
+        ["<<<body 2<<EOF\nother\nEOF", true],
+      ] as const
+    ) {
+      const command = `curl --data-binary @- ${url} ${redirection}`;
+      // bash -c: the script is no stdin of its own, so curl's is empty
+      // unless a here-document gives it.
+      const { code, stdout, stderr } = await runBash(
+        "curl() { cat; }\n" + command + "\n",
+        { mode: "argument" },
+      );
+      assert.equal(code, 0, stderr);
+      const fromBash = new TextDecoder().decode(stdout);
+      assert.equal(fromBash, isStdin ? "body\n" : "", command);
+      assert.deepEqual(
+        await argvThroughBash(command),
+        ["--data-binary", "@-", url],
+        command,
+      );
+      const { request, warnings } = parseCurl(command);
+      assert.equal(request.body, isStdin ? fromBash : "@-", command);
+      assert.deepEqual(
+        warnings.map((w) => w.code),
+        isStdin ? [] : ["FILE_REFERENCE"],
+        command,
+      );
+    }
+  });
+
   it("-d strips CR and LF, --data-binary and --json keep them, stdin is read once, --data-raw does not read it", () => {
     const body = (command: string) => parseCurl(command).request.body;
     const doc = " https://x.test/a <<'E'\n{\"a\": 1}\nb=2\nE";
@@ -261,6 +299,7 @@ describe("curl reader: the real curl sends the here-document as read", {
       (o: string) => `curl -s -d a -d @- -d @- ${o}/s <<< 'x y'`,
       (o: string) => `curl -s --data-raw @- ${o}/r <<< 'x'`,
       (o: string) => `curl -s -d @- ${o}/t <<-E\n\t\tx\n\ty\n\tE`,
+      (o: string) => `curl -s --data-binary @- ${o}/z 0<<'E'\nx\nE`,
     ];
     for (const script of scripts) {
       const { requests: [wire], stderr, origin } = await onTheWire(script);
