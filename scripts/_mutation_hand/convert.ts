@@ -3347,7 +3347,7 @@ export const CONVERT: HandMutant[] = [
     bug:
       "a here-document written after a descriptor other than 0 (2<<EOF) is taken for curl's stdin, so -d @- sends its text, which bash feeds to descriptor 2",
     file: "src/convert/_curl_words.ts",
-    find: "const fed = otherFdEnd !== i;",
+    find: "const fed = fdEnd !== i || fdIsStdin;",
     replace: "const fed = true;",
     tests: ["tests/convert/curl_stdin_test.ts"],
   },
@@ -3355,8 +3355,55 @@ export const CONVERT: HandMutant[] = [
     id: "conv18-heredoc-fd-zero",
     bug: "0<<EOF is not taken for curl's stdin, though descriptor 0 is stdin",
     file: "src/convert/_curl_words.ts",
-    find: "if (!/^0+$/.test(input.slice(i, i + fd))) otherFdEnd = i + fd;",
-    replace: "otherFdEnd = i + fd;",
+    find: "fdIsStdin = /^0+$/.test(input.slice(i, fdEnd));",
+    replace: "fdIsStdin = false;",
     tests: ["tests/convert/curl_stdin_test.ts"],
+  },
+  {
+    id: "conv18-words-after-redirection",
+    bug:
+      "the words after a redirection's file name are dropped (curl URL > out -X PUT loses -X PUT), where bash hands them to curl",
+    file: "src/convert/_curl_words.ts",
+    find: "        target = true;",
+    replace: "        target = true;\n        ignoreRest = true;",
+    tests: ["tests/convert/curl_redirection_words_test.ts"],
+  },
+  {
+    id: "conv18-and-greater-separates",
+    bug:
+      "&> is read as a & that ends the command, so the words after its file name become a second command",
+    file: "src/convert/_curl_words.ts",
+    find: '(c === "&" && input[i + 1] === ">")) {',
+    replace: "false) {",
+    tests: ["tests/convert/curl_redirection_words_test.ts"],
+  },
+  {
+    id: "conv18-stdin-redirection-kept-doc",
+    bug:
+      "a redirection of stdin after a here-document (<<EOF < file) leaves the here-document as curl's stdin, where bash gives it the file",
+    file: "src/convert/_curl_words.ts",
+    find: "        stdin = undefined;",
+    replace: "",
+    tests: ["tests/convert/curl_redirection_words_test.ts"],
+  },
+  {
+    id: "conv18-stdin-dup-self",
+    bug:
+      "<&0 after a here-string drops it, though it duplicates stdin onto itself",
+    file: "src/convert/_curl_words.ts",
+    find:
+      'if (replacesStdin && !(duplicates && /^0+$/.test(parts.join("")))) {',
+    replace: "if (replacesStdin) {",
+    tests: ["tests/convert/curl_redirection_words_test.ts"],
+  },
+  {
+    id: "conv18-redirection-warning-text",
+    bug:
+      "a redirection's SHELL_OPERATOR warning says the rest of the command is ignored, though its words are read",
+    file: "src/convert/_curl_parse.ts",
+    find:
+      'return c === "&" ? next === ">" : (c === "<" || c === ">") && next !== "(";',
+    replace: "return false;",
+    tests: ["tests/convert/curl_redirection_words_test.ts"],
   },
 ];

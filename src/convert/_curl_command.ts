@@ -19,8 +19,9 @@ import type { ShellWord } from "./_curl_words.ts";
  * - `SHELL_EXPANSION`: `$VAR`, `${…}`, `$(…)`, `` `…` `` or a word-initial
  *   `~`, kept literally; one warning each, at its first character (a backtick
  *   pair is one, at the opening backtick).
- * - `SHELL_OPERATOR`: the command ends at `|`, `;`, `&`, `<`, `>`, `(` or
- *   `)`; what follows is another command or a redirection, not curl's.
+ * - `SHELL_OPERATOR`: the command ends at `|`, `;`, `&`, `(` or `)`, and
+ *   what follows is another command; or a redirection (`<`, `>`, `2>&1`,
+ *   `&>` …) and its file name are not curl's, the words after them are.
  * - `INVALID_HEADER`: an `-H` value curl itself would skip.
  * - `MORE_COMMANDS`: an unquoted line break ended the command and another
  *   command follows; only the first is converted (`parseCommands` reads

@@ -149,6 +149,13 @@ export function parseCurlCommands(text: string): ParsedCurl[] {
   return parsed;
 }
 
+/** Whether the operator at `offset` is a redirection (`>`, `<&`, `&>` …), not a process substitution. */
+function isRedirection(text: string, offset: number): boolean {
+  const c = text[offset];
+  const next = text[offset + 1];
+  return c === "&" ? next === ">" : (c === "<" || c === ">") && next !== "(";
+}
+
 function parseScanned(
   text: string,
   scan: ScanResult,
@@ -173,11 +180,16 @@ function parseScanned(
     );
   }
   if (scan.stop) {
+    const { operator, offset } = scan.stop;
     cmd.warn(
       "SHELL_OPERATOR",
-      scan.stop.operator,
-      scan.stop.offset,
-      `The command ends at the shell operator "${scan.stop.operator}"; the rest is ignored`,
+      operator,
+      offset,
+      // A redirection's file name is bash's, but the words after it are
+      // still curl's; a process substitution, `(` or `|` ends what is read.
+      isRedirection(text, offset)
+        ? `The shell redirection at "${operator}" and its file name are not curl's arguments; the words after them are`
+        : `The command ends at the shell operator "${operator}"; the rest is ignored`,
     );
   }
   readArguments(cmd, scan.words, first + 1);

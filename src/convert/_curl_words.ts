@@ -101,13 +101,7 @@ function isLineEnd(input: string, i: number): boolean {
 }
 
 /**
- * Refuses the other shells' "Copy as cURL" forms at a word start: Windows
- * cmd (`^"…^"` quoting, `^` line continuation) and PowerShell (backtick line
- * continuation). Read as bash they give a mangled URL and headers named
- * `^"a`, so a clear error is better than a wrong request.
- */
-/**
- * A redirection (`>`, `>>`, `>|`, `>&`, `<`, `<>`, `<&`) at `at` needs a
+ * A redirection (`>`, `>>`, `>|`, `>&`, `<`, `<>`, `<&`, `&>`, `&>>`) at `at` needs a
  * file name after it, as bash does: the end of the line, a comment or an
  * operator there is a syntax error, named at the token bash names. A `(`
  * right after the `<` or `>` is a process substitution, a word.
@@ -134,9 +128,10 @@ function checkRedirectionTarget(input: string, at: number): void {
   });
 }
 
-/** Length of the redirection operator at `at` (`>`, `>>`, `>|`, `>&`, `<`, `<>`, `<&`). */
+/** Length of the redirection operator at `at` (`>`, `>>`, `>|`, `>&`, `<`, `<>`, `<&`, `&>`, `&>>`). */
 function redirectionLength(input: string, at: number): number {
   const next = input[at + 1];
+  if (input[at] === "&") return input[at + 2] === ">" ? 3 : 2;
   return next === "&" ||
       (input[at] === ">" && (next === ">" || next === "|")) ||
       (input[at] === "<" && next === ">")
@@ -144,6 +139,12 @@ function redirectionLength(input: string, at: number): number {
     : 1;
 }
 
+/**
+ * Refuses the other shells' "Copy as cURL" forms at a word start: Windows
+ * cmd (`^"…^"` quoting, `^` line continuation) and PowerShell (backtick line
+ * continuation). Read as bash they give a mangled URL and headers named
+ * `^"a`, so a clear error is better than a wrong request.
+ */
 function checkOtherShell(input: string, i: number): void {
   const c = input[i];
   const cmd = c === "^" && (input[i + 1] === '"' || isLineEnd(input, i + 1));
@@ -162,9 +163,11 @@ function checkOtherShell(input: string, i: number): void {
  * Splits the command that starts at `from` into shell words, up to the
  * unquoted newline or control operator that ends it, as bash does; with
  * `limit`, stops after that many words without looking at the rest.
- * Words after a redirection or parenthesis (`<`, `>`, `(`, `)`) are not the
- * command's and are skipped up to the end of the command; neither is a
- * redirection's file descriptor written against it (the `2` of `2>&1`).
+ * Words after a parenthesis or process substitution (`(`, `)`, `<(…)`) are
+ * not the command's and are skipped up to the end of the command; a
+ * redirection's file name is not the command's either, nor its file
+ * descriptor written against it (the `2` of `2>&1`), but the words after
+ * them are.
  *
  * @throws {ConversionError} UNTERMINATED_QUOTE at the opening quote (the `$`
  * of `$'…'`) or the opening of an unclosed `$(…)`, `${…}` or backtick
@@ -190,9 +193,18 @@ export function scanWords(
   const n = input.length;
   let stop: ScanResult["stop"];
   let stdin: HereDocument | undefined;
-  // Where a file descriptor other than 0 written before `<<` or `<<<` ends
-  // (`2<<EOF`): that here-document feeds it, not the command's stdin.
-  let otherFdEnd = -1;
+  // Where the file descriptor written before a redirection ends (`2<<EOF`,
+  // `0<f`), and whether it is stdin's: the redirection acts on it.
+  let fdEnd = -1;
+  let fdIsStdin = false;
+  // The next word is a redirection's file name, which is bash's, not curl's;
+  // `replacesStdin`: that redirection acts on stdin, and `duplicates`: it is
+  // `<&` or `>&`, whose word names a descriptor.
+  let target = false;
+  let replacesStdin = false;
+  let duplicates = false;
+  // After a `(`, `)` or process substitution the words are not curl's.
+  let ignoreRest = false;
   let i = from;
   const result = (end: number, next?: number): ScanResult => {
     const scan: ScanResult = {
@@ -241,7 +253,7 @@ export function scanWords(
     if (c === "<" && input[i + 1] === "<") {
       // A here-document or here-string: the command's stdin (unless a
       // descriptor other than 0 is written before it), no end of it.
-      const fed = otherFdEnd !== i;
+      const fed = fdEnd !== i || fdIsStdin;
       if (input[i + 2] === "<") {
         const [word, after] = hereStringWord(input, i, expansions);
         if (fed) stdin = hereString(i, word);
@@ -256,15 +268,27 @@ export function scanWords(
       continue;
     }
     if (OPERATORS.includes(c)) {
-      if (c === "<" || c === ">") {
+      if (c === "<" || c === ">" || (c === "&" && input[i + 1] === ">")) {
         checkRedirectionTarget(input, i);
         stop ??= { operator: c, offset: i };
-        // `>&`, `<&`, `>>`, `>|` and `<>` are one operator: the `&` of
-        // `>& file` separates no command (bash).
+        if (input[i + 1] === "(") {
+          // `<(…)`, `>(…)`: a process substitution, read no further.
+          ignoreRest = true;
+          i++;
+          continue;
+        }
+        replacesStdin = fdEnd === i ? fdIsStdin : c === "<";
+        duplicates = c !== "&" && input[i + 1] === "&";
+        // `>&`, `<&`, `>>`, `>|`, `<>`, `&>` and `&>>` are one operator:
+        // the `&` of `>& file` separates no command (bash). Its file name
+        // comes next; the words after that are curl's again, as bash
+        // hands them over.
         i += redirectionLength(input, i);
+        target = true;
         continue;
       }
       stop ??= { operator: c, offset: i };
+      if (c === "(" || c === ")") ignoreRest = true;
       if (SEPARATORS.includes(c)) {
         // `&&` and `||` are one operator.
         const length = (c === "&" || c === "|") && input[i + 1] === c ? 2 : 1;
@@ -278,15 +302,25 @@ export function scanWords(
       // `2>&1`, `2>/dev/null`, `2<<EOF`: digits (or `{name}`) right before
       // `<` or `>` name the file descriptor the redirection acts on; bash
       // passes curl no such word. Only descriptor 0 is stdin.
-      if (!/^0+$/.test(input.slice(i, i + fd))) otherFdEnd = i + fd;
-      i += fd;
+      fdEnd = i + fd;
+      fdIsStdin = /^0+$/.test(input.slice(i, fdEnd));
+      i = fdEnd;
       continue;
     }
     checkOtherShell(input, i);
     const start = i;
     const parts: string[] = [];
     i = readWord(input, i, parts, expansions);
-    if (parts.length === 0 || stop !== undefined) continue;
+    if (target) {
+      // A redirection of stdin (`<`, `<>`, `<&3`, or any with 0 before it)
+      // replaces what a here-document before it gave; `<&0` leaves it.
+      if (replacesStdin && !(duplicates && /^0+$/.test(parts.join("")))) {
+        stdin = undefined;
+      }
+      target = false;
+      continue;
+    }
+    if (parts.length === 0 || ignoreRest) continue;
     words.push({
       value: parts.length === 1 ? parts[0] : parts.join(""),
       offset: start,

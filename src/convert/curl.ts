@@ -33,9 +33,11 @@
  *   command of a script.
  * - An unquoted `;`, `&`, `&&`, `|` or `||` ends the command too (the next
  *   command starts after it; `parseCommands` cannot know which side of `&&`
- *   or `||` bash would run, so it lists every curl command). `<`, `>`, `(`
- *   and `)` end the words of the command (`curl https://x > out`). Either
- *   way a `SHELL_OPERATOR` warning says so. Quote URLs that contain `&`.
+ *   or `||` bash would run, so it lists every curl command). `(` and `)`
+ *   end the words of the command; a redirection (`curl https://x > out -s`)
+ *   and its file name are not curl's words, but the words after them are,
+ *   as bash hands them over. Either way a `SHELL_OPERATOR` warning says
+ *   so. Quote URLs that contain `&`.
  * - A backslash as the very last character of the input has nothing to
  *   escape and stays a `\` word, as `bash -c` keeps it; a backslash before
  *   the final line break is a continuation and is dropped.

@@ -14,7 +14,7 @@ export interface Command {
   argv: string[];
   /** The reader's expansion offsets. */
   marks: number[];
-  /** Where the reader stops (the final redirection), if anywhere. */
+  /** Where the reader notes a shell operator (the first redirection), if anywhere. */
   stop?: { operator: string; offset: number };
   /** Ranges inside expansions, for edits. */
   inner: [number, number][];
@@ -31,13 +31,31 @@ const SUFFIXES: [string, number][] = [
   [" >| /dev/null", 1],
 ];
 
+/** Redirections between two words, each with where its operator starts. */
+const BETWEEN: [string, number][] = [
+  [" >/dev/null", 1],
+  [" 2>/dev/null", 2],
+  [" &>/dev/null", 1],
+  [" &>> /dev/null", 1],
+  [" >& /dev/null", 1],
+  [" <>/dev/null", 1],
+  [" 2>&1", 2],
+];
+
 export function command(gen: Generator, rng: Rng): Command {
   let text = "curl";
   const words: Command["words"] = [];
   const args: string[] = [];
   const marks: number[] = [];
   const inner: [number, number][] = [];
+  let stop: Command["stop"];
   for (let n = rng.int(1, 4); n > 0; n--) {
+    if (words.length > 0 && rng.chance(0.12)) {
+      // Its file name is bash's; the words after it are curl's again.
+      const [redirection, at] = rng.pick(BETWEEN);
+      stop ??= { operator: redirection[at], offset: text.length + at };
+      text += redirection;
+    }
     text += rng.pick(SEPARATORS);
     const word = gen.word(0);
     const base = text.length;
@@ -48,10 +66,9 @@ export function command(gen: Generator, rng: Rng): Command {
     text += word.text;
   }
   const bare = text;
-  let stop: Command["stop"];
   if (rng.chance(0.25)) {
     const [suffix, at] = rng.pick(SUFFIXES);
-    stop = { operator: suffix[at], offset: text.length + at };
+    stop ??= { operator: suffix[at], offset: text.length + at };
     text += suffix;
   }
   if (rng.chance(0.1)) text += " # " + rng.chars(COMMENT, 0, 8);

@@ -4,8 +4,10 @@
 // bytes side by side, backslash escapes, line continuations, `$(…)`
 // holding subshells, `((…))` (arithmetic, or read again as subshells),
 // case clauses, loops, functions, `select`, comments and here-documents,
-// `$((…))`, `$[…]`, `${…}`, backticks, reserved words as arguments, and a
-// final redirection to /dev/null — nested up to three levels, and checks:
+// `$((…))`, `$[…]`, `${…}`, backticks, reserved words as arguments,
+// redirections between the words (`>/dev/null`, `&>>`, `2>&1`, whose file
+// names are no words of curl's) and a final one — nested up to three
+// levels, and checks:
 //
 // 1. Acceptance agrees. Every command is written to a file of a temporary
 //    directory and `bash -n` reads it (one bash process loops over the
@@ -37,8 +39,8 @@
 //    bytes and `\cX`) is a word mismatch.
 //
 // Not generated: the shapes where the reader differs from bash by design
-// (docs/convert.md, docs/contributing.md): words after a redirection (it
-// comes last), a top-level `(`, `)` or second command, `NAME=(…)` but at a
+// (docs/convert.md, docs/contributing.md): a top-level `(`, `)`, process
+// substitution or second command, `NAME=(…)` but at a
 // command's start (and no edit in it), `[[ … ]]`, a `((` closed on a later
 // line, a here-document in a `$(…)` that closes on the `<<` line,
 // `^"`/backtick-newline; and what bash itself reads one way and runs
@@ -278,7 +280,7 @@ type Verdict =
 function readerVerdict(command: string, stop?: Command["stop"]): Verdict {
   try {
     const scan = scanWords(command);
-    // After the final redirection the reader reads no more words.
+    // The first redirection is where the reader notes a shell operator.
     const early = stop === undefined
       ? scan.stop !== undefined || scan.next !== undefined
       : scan.stop?.offset !== stop.offset;
