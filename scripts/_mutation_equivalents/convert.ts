@@ -581,4 +581,19 @@ export const CONVERT: Equivalent[] = [
     reason:
       "a function was handled on the line above, so paths is a list (an object, always truthy), undefined or a JavaScript caller's null: ?? and || pick the same list for each",
   },
+  {
+    file: "src/convert/_curl_heredoc.ts",
+    before: "while (i < input.length && !endsWord(input, i)) {",
+    after: "while (i <= input.length && !endsWord(input, i)) {",
+    reason:
+      "at i === input.length the character is undefined, and this file's endsWord is true for undefined, so the loop ends at the same index either way",
+  },
+  {
+    file: "src/convert/_curl_words.ts",
+    context: "i++; // A blank only separates words.",
+    before: "continue;",
+    after: ";",
+    reason:
+      "scanWords's main loop after a blank: without the continue the same iteration goes on at i + 1 and runs the checks the next iteration would run there, in the same order, but for isBlank; a blank there reaches readWord, which reads no part at a blank and changes nothing; at the input's end every check fails and readWord returns the same index",
+  },
 ];

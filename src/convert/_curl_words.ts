@@ -219,7 +219,7 @@ export function scanWords(
   };
   while (i < n) {
     if (isBlank(input, i)) {
-      i++;
+      i++; // A blank only separates words.
       continue;
     }
     const skip = continuationLength(input, i);
