@@ -3406,4 +3406,51 @@ export const CONVERT: HandMutant[] = [
     replace: "return false;",
     tests: ["tests/convert/curl_redirection_words_test.ts"],
   },
+  {
+    id: "conv18-subst-redirection-line-end",
+    bug:
+      "inside $(\u2026) a redirection followed by a line end (or a comment) is read, where bash refuses it",
+    file: "src/convert/_curl_substitution.ts",
+    find: '  if (lead === "target") throw noFileName("newline", i);',
+    replace: "",
+    tests: ["tests/convert/curl_redirection_target_test.ts"],
+  },
+  {
+    id: "conv18-subst-redirection-operator",
+    bug:
+      "inside $(\u2026) a redirection followed by an operator ($(x 2> ;), $(: <> <x)) is read, where bash refuses it",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      '    lead === "target" && !(operator.length === 1 && input[i + 1] === "(" &&',
+    replace: '    false && !(operator.length === 1 && input[i + 1] === "(" &&',
+    tests: ["tests/convert/curl_redirection_target_test.ts"],
+  },
+  {
+    id: "conv18-subst-redirection-close",
+    bug:
+      "a redirection right before the ) that closes $(\u2026), or before ;; in a case clause, is read, where bash refuses it",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: '  if (frame.lead === "target") throw noFileName(token, i);',
+    replace: "",
+    tests: ["tests/convert/curl_redirection_target_test.ts"],
+  },
+  {
+    id: "conv18-subst-redirection-fd-name",
+    bug:
+      "inside $(\u2026) digits against a < or > right after a redirection ($(x >2>y)) are read as its file name, where bash reads the next redirection's descriptor and refuses the command",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      "    if (fdLength(input, i) > 0) throw noFileName(wordAt(input, i), i);",
+    replace: "",
+    tests: ["tests/convert/curl_redirection_target_test.ts"],
+  },
+  {
+    id: "conv18-redirection-fd-name",
+    bug:
+      "digits against a < or > right after a top-level redirection (curl URL >2>y) are read as its file name, where bash refuses the command",
+    file: "src/convert/_curl_words.ts",
+    find: "    !OPERATORS.includes(c) && fd === 0",
+    replace: "    !OPERATORS.includes(c)",
+    tests: ["tests/convert/curl_redirection_target_test.ts"],
+  },
 ];

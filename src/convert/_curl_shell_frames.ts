@@ -4,7 +4,7 @@
 // `()` opens at a `(`, and what a frame's close leaves behind it.
 import type { HereDocument } from "./_curl_heredoc.ts";
 import { type Block, blockWord } from "./_curl_blocks.ts";
-import { unexpected } from "./_curl_syntax_errors.ts";
+import { noFileName, unexpected } from "./_curl_syntax_errors.ts";
 import { endsAt, operatorAt, wordAt } from "./_curl_shell_tokens.ts";
 
 /**
@@ -307,6 +307,7 @@ export function openGroup(
  * command must still come: after `|`, `&&`, `||`, `!` or `time`.
  */
 export function missingBefore(frame: Grammar, token: string, i: number): void {
+  if (frame.lead === "target") throw noFileName(token, i);
   if (frame.command && OPEN_END.has(frame.lead)) {
     throw unexpected(token, i, "a command must come before it");
   }

@@ -6,6 +6,7 @@
 // and never runs it; it only has to know where it ends so that its `(`, `)`,
 // quotes and blanks neither end the command nor split the word.
 import {
+  noFileName,
   outsideCase,
   syntaxError,
   unclosed,
@@ -261,8 +262,12 @@ function commandWord(
   const lead = frame.lead;
   frame.lead = "";
   frame.first = false;
-  // A redirection's file name is a plain word, whatever it spells.
-  if (lead === "target") return -1;
+  // A redirection's file name is a plain word, whatever it spells, but
+  // digits against a `<` or `>` are the next redirection's descriptor.
+  if (lead === "target") {
+    if (fdLength(input, i) > 0) throw noFileName(wordAt(input, i), i);
+    return -1;
+  }
   if (frame.ended && fdLength(input, i) === 0) {
     // Only a redirection may follow a compound command before a separator.
     throw unexpected(wordAt(input, i), i, "a compound command ends before it");
@@ -383,8 +388,9 @@ const ASSIGNMENT = /[A-Za-z_]\w*(?:\[[^\]]*\])?\+?=/y;
 function lineEnd(input: string, i: number, frame: Commands | Case): number {
   // (A case frame reads this only in a clause's commands: before its
   // first clause, the subject, `in` and the patterns do not look at it.)
-  frame.command = true;
   const lead = frame.lead;
+  if (lead === "target") throw noFileName("newline", i);
+  frame.command = true;
   const piped = lead === "pipe" || lead === "pipeline" || lead === "pipegap";
   frame.time = !piped;
   // bash 5.2 reads `time` after `|` and one line end as an ordinary word,
@@ -451,6 +457,13 @@ function commandOperator(
 ): number {
   const lead = frame.lead;
   const first = frame.first;
+  if (
+    lead === "target" && !(operator.length === 1 && input[i + 1] === "(" &&
+      (operator === "<" || operator === ">"))
+  ) {
+    // Only a word, or a process substitution, is a redirection's file name.
+    throw noFileName(operator, i);
+  }
   frame.lead = "";
   frame.first = false;
   if (lead === "forname" && input.startsWith("((", i)) {

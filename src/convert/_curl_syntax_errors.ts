@@ -73,3 +73,8 @@ export function outsideCase(offset: number, operator: string): ConversionError {
     offset,
   });
 }
+
+/** The syntax error of a redirection whose file name is missing at `offset`. */
+export function noFileName(token: string, offset: number): ConversionError {
+  return unexpected(token, offset, "a redirection needs a file name before it");
+}

@@ -111,13 +111,18 @@ function checkRedirectionTarget(input: string, at: number): void {
   let j = at + redirectionLength(input, at);
   while (isBlank(input, j)) j++;
   const c = input[j];
+  // Digits (or `{name}`) against a `<` or `>` are the next redirection's
+  // descriptor, no file name.
+  const fd = fdLength(input, j);
   if (
     c !== undefined && !isLineEnd(input, j) && c !== "#" &&
-    !OPERATORS.includes(c)
+    !OPERATORS.includes(c) && fd === 0
   ) {
     return;
   }
-  const token = c === undefined || isLineEnd(input, j) || c === "#"
+  const token = fd > 0
+    ? input.slice(j, j + fd)
+    : c === undefined || isLineEnd(input, j) || c === "#"
     ? "newline"
     : c;
   throw new ConversionError({

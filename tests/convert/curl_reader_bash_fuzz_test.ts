@@ -107,15 +107,6 @@ const KNOWN_GAPS: Record<
     test: (site: string, edited: string, text: string) => boolean;
   }
 > = {
-  // `$(x >)`, `$(x 2> ;)`, `$(x <` newline `)`, `$(: <> <x)`, `$(x >2>y)`:
-  // inside `$(…)` a redirection without a file name is read (at the top
-  // level it is refused).
-  redirection: {
-    reader: "accepts",
-    test: (_site, _edited, text) =>
-      /(?<![<>])(?<!(?:^|[^\\])(?:\\\\)*\\)(?:<>|>>|>\||<&|>&|<(?!<)|>)[ \t]*(?:[\n;|&)#<>]|\d+[<>]|$)/
-        .test(text),
-  },
   // `$(case` newline `a in a) …;; esac)`: a line end between `case` and its
   // subject is read.
   caseLine: {
