@@ -1074,9 +1074,9 @@ export const CONVERT: HandMutant[] = [
       "curl reader: a line end among a case clause's commands does not start a command, so a case on the clause's next line is read as an ordinary word",
     file: "src/convert/_curl_substitution.ts",
     find:
-      "  // first clause, the subject, `in` and the patterns do not look at it.)\n  frame.command = true;",
+      '  if (lead === "target") throw noFileName("newline", i);\n  frame.command = true;',
     replace:
-      '  // first clause, the subject, `in` and the patterns do not look at it.)\n  frame.command = frame.kind === "commands";',
+      '  if (lead === "target") throw noFileName("newline", i);\n  frame.command = frame.kind === "commands";',
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
   {
@@ -2581,8 +2581,9 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: a redirection's file name after a compound command is read as a word after its end (>f refused, >case refused)",
     file: "src/convert/_curl_substitution.ts",
-    find: '  if (lead === "target") return -1;',
-    replace: "",
+    find:
+      "    return -1;\n  }\n  if (frame.ended && fdLength(input, i) === 0) {",
+    replace: "  }\n  if (frame.ended && fdLength(input, i) === 0) {",
     tests: ["tests/convert/curl_blocks_r15_test.ts"],
   },
   {
