@@ -3454,4 +3454,41 @@ export const CONVERT: HandMutant[] = [
     replace: "    !OPERATORS.includes(c)",
     tests: ["tests/convert/curl_redirection_target_test.ts"],
   },
+  {
+    id: "conv18-case-pattern-newline",
+    bug:
+      "inside $(\u2026) a line end inside a case pattern list (a newline )) is read, where bash refuses it",
+    file: "src/convert/_curl_substitution.ts",
+    find: '    if (frame.kind === "case" && frame.state === "patterns") {',
+    replace: "    if (false) {",
+    tests: ["tests/convert/curl_case_patterns_test.ts"],
+  },
+  {
+    id: "conv18-case-subject-newline",
+    bug:
+      "inside $(\u2026) a line end between case and its word is read, where bash refuses it",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      '    if (frame.kind === "case" && frame.state === "subject" && !frame.word) {',
+    replace: "    if (false) {",
+    tests: ["tests/convert/curl_case_patterns_test.ts"],
+  },
+  {
+    id: "conv18-case-pattern-two-words",
+    bug:
+      "inside $(\u2026) a case pattern of two words (b c)) is read, where bash refuses it at the second",
+    file: "src/convert/_curl_substitution.ts",
+    find: "      if (frame.patternWords++ > 0) {",
+    replace: "      if (frame.patternWords++ > 1) {",
+    tests: ["tests/convert/curl_case_patterns_test.ts"],
+  },
+  {
+    id: "conv18-case-pattern-empty",
+    bug:
+      "inside $(\u2026) an empty case pattern ((), (|a), a|)) is read, where bash refuses it",
+    file: "src/convert/_curl_substitution.ts",
+    find: "    if (frame.patternWords === 0) {",
+    replace: "    if (false) {",
+    tests: ["tests/convert/curl_case_patterns_test.ts"],
+  },
 ];

@@ -111,6 +111,8 @@ export interface Case extends Grammar {
   kind: "case";
   at: number;
   state: "subject" | "in" | "pattern" | "patterns" | "body";
+  /** Words of the pattern being read (bash takes one, between `|`s). */
+  patternWords: number;
 }
 
 /**

@@ -208,6 +208,12 @@ function shellStep(
     return i + 1;
   }
   if (c === "\n") {
+    if (frame.kind === "case" && frame.state === "patterns") {
+      throw unexpected("newline", i, "a pattern list ends with )");
+    }
+    if (frame.kind === "case" && frame.state === "subject" && !frame.word) {
+      throw unexpected("newline", i, "a case's word comes on its line");
+    }
     endWord(frame);
     return lineEnd(input, i, frame);
   }
@@ -235,7 +241,14 @@ function shellStep(
   frame.word = true;
   const reserved = reservedWord(input, i);
   if (frame.kind === "case" && frame.state !== "body") {
-    if (frame.state === "subject" || frame.state === "patterns") return -1;
+    if (frame.state === "subject") return -1;
+    if (frame.state === "patterns") {
+      // One word a pattern: `b c)` is bash's syntax error at `c`.
+      if (frame.patternWords++ > 0) {
+        throw unexpected(wordAt(input, i), i, "a pattern is one word");
+      }
+      return -1;
+    }
     if (frame.state === "in") {
       if (reserved !== "in") throw syntaxError(input, i, frame.at, "`in`");
       frame.state = "pattern";
@@ -243,6 +256,7 @@ function shellStep(
     }
     if (reserved === "esac") return close(stack, i + 4);
     frame.state = "patterns";
+    frame.patternWords = 1;
     return -1;
   }
   return commandWord(input, i, stack, frame, reserved);
@@ -343,6 +357,7 @@ function commandWord(
       kind: "case",
       at: i,
       state: "subject",
+      patternWords: 0,
       ...grammar(frame.docs, frame.closes),
     });
     return i + 4;
@@ -546,9 +561,15 @@ function caseOperator(
   const c = input[i];
   if (frame.state === "pattern" && c === "(") {
     frame.state = "patterns";
+    frame.patternWords = 0;
     return i + 1;
   }
   if (frame.state === "patterns" && (c === "|" || c === ")")) {
+    // `()`, `(|a)`, `a|)`: each pattern needs its word.
+    if (frame.patternWords === 0) {
+      throw unexpected(c, i, "a pattern must come before it");
+    }
+    frame.patternWords = 0;
     if (c === ")") {
       frame.state = "body";
       frame.command = true;

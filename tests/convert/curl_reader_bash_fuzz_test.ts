@@ -107,16 +107,6 @@ const KNOWN_GAPS: Record<
     test: (site: string, edited: string, text: string) => boolean;
   }
 > = {
-  // `$(case` newline `a in a) …;; esac)`: a line end between `case` and its
-  // subject is read.
-  caseLine: {
-    reader: "accepts",
-    test: (site) => /(?:^|[\s;&|(])case[ \t]*$/.test(site),
-  },
-  // `$(case a in () x;; esac)`, `(|a)`, `a|)`, `b c)`, `a` newline `)`:
-  // the reader does not check a pattern list's words: an empty pattern, two
-  // words in one, a line end inside the list are read.
-  casePattern: { reader: "accepts", test: (_s, _e, text) => badPatterns(text) },
   // `$(for ((i=0;i<1i++)); do …)`: a `for ((…))` without its three
   // expressions is read (bash: "arithmetic expression required").
   arithmeticFor: {
@@ -177,22 +167,6 @@ const KNOWN_GAPS: Record<
     test: (_site, _edited, text) => /\b(?:for|select)\s+[<>]\(/.test(text),
   },
 };
-
-/**
- * Whether a case pattern list (after `in`, `;;`, `;&` or `;;&`, up to its
- * `)`) in `text` looks like one bash refuses: an empty pattern, blanks
- * between two words of a pattern, or a line end inside the list.
- */
-function badPatterns(text: string): boolean {
-  for (const m of text.matchAll(/(?:\bin\s+|;;&?\s*|;&\s*)(\(?[^;()]*)\)/g)) {
-    const list = m[1].startsWith("(") ? m[1].slice(1) : m[1];
-    if (list.includes("\n")) return true;
-    for (const pattern of list.split("|")) {
-      if (pattern.trim() === "" || /\S\s+\S/.test(pattern)) return true;
-    }
-  }
-  return false;
-}
 
 // ---------------------------------------------------------------------------
 // Running bash.
