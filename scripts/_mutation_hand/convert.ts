@@ -1074,9 +1074,9 @@ export const CONVERT: HandMutant[] = [
       "curl reader: a line end among a case clause's commands does not start a command, so a case on the clause's next line is read as an ordinary word",
     file: "src/convert/_curl_substitution.ts",
     find:
-      '  if (lead === "target") throw noFileName("newline", i);\n  frame.command = true;',
+      '  frame.command = true;\n  const piped = lead === "pipe" || lead === "pipeline" || lead === "pipegap";',
     replace:
-      '  if (lead === "target") throw noFileName("newline", i);\n  frame.command = frame.kind === "commands";',
+      '  frame.command = frame.kind === "commands";\n  const piped = lead === "pipe" || lead === "pipeline" || lead === "pipegap";',
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
   {
@@ -3490,5 +3490,41 @@ export const CONVERT: HandMutant[] = [
     find: "    if (frame.patternWords === 0) {",
     replace: "    if (false) {",
     tests: ["tests/convert/curl_case_patterns_test.ts"],
+  },
+  {
+    id: "conv18-coproc-without-command",
+    bug:
+      "inside $(\u2026) a coproc with nothing after it ($(coproc)) is read, where bash refuses it at the )",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: 'OPEN_END.add("pipe").add("pipeline").add("pipegap").add("coproc");',
+    replace: 'OPEN_END.add("pipe").add("pipeline").add("pipegap");',
+    tests: ["tests/convert/curl_function_head_test.ts"],
+  },
+  {
+    id: "conv18-function-without-body",
+    bug:
+      "inside $(\u2026) a function without its name or body before the closing ) or ;; ($(function f), $(f() )) is read, where bash refuses it",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: '  if (frame.lead === "function" || frame.lead === "body") {',
+    replace: '  if (frame.lead === "function") {',
+    tests: ["tests/convert/curl_function_head_test.ts"],
+  },
+  {
+    id: "conv18-function-name-line-end",
+    bug:
+      "inside $(\u2026) a line end right after function or coproc is read, where bash refuses it",
+    file: "src/convert/_curl_substitution.ts",
+    find: '  if (lead === "function" || lead === "coproc") {',
+    replace: '  if (lead === "coproc") {',
+    tests: ["tests/convert/curl_function_head_test.ts"],
+  },
+  {
+    id: "conv18-function-name-operator",
+    bug:
+      "inside $(\u2026) function followed by an operator ($(function &), $(function ;)) is read, where bash refuses it",
+    file: "src/convert/_curl_substitution.ts",
+    find: '    throw unexpected(operator, i, "a function needs its name");',
+    replace: "",
+    tests: ["tests/convert/curl_function_head_test.ts"],
   },
 ];

@@ -76,7 +76,7 @@ export const EMPTY_PIPELINE = new Set<Lead>([
 
 /** Leads after which a closing `)` or a clause's `;;` finds a command missing. */
 export const OPEN_END = new Set<Lead>(["time", "timeopt", "bare", "list"]);
-OPEN_END.add("pipe").add("pipeline").add("pipegap");
+OPEN_END.add("pipe").add("pipeline").add("pipegap").add("coproc");
 
 /** Leads of a loop's head, which only `;` or a line end may end. */
 export const LOOP_HEAD = new Set<Lead>(["forname", "fordo", "forin"]);
@@ -310,6 +310,9 @@ export function openGroup(
  */
 export function missingBefore(frame: Grammar, token: string, i: number): void {
   if (frame.lead === "target") throw noFileName(token, i);
+  if (frame.lead === "function" || frame.lead === "body") {
+    throw unexpected(token, i, "a function needs its name and its body");
+  }
   if (frame.command && OPEN_END.has(frame.lead)) {
     throw unexpected(token, i, "a command must come before it");
   }

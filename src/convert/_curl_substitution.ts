@@ -405,6 +405,10 @@ function lineEnd(input: string, i: number, frame: Commands | Case): number {
   // first clause, the subject, `in` and the patterns do not look at it.)
   const lead = frame.lead;
   if (lead === "target") throw noFileName("newline", i);
+  if (lead === "function" || lead === "coproc") {
+    // `function` and `coproc` want their name or command on their line.
+    throw unexpected("newline", i, `a word must follow ${lead}`);
+  }
   frame.command = true;
   const piped = lead === "pipe" || lead === "pipeline" || lead === "pipegap";
   frame.time = !piped;
@@ -478,6 +482,9 @@ function commandOperator(
   ) {
     // Only a word, or a process substitution, is a redirection's file name.
     throw noFileName(operator, i);
+  }
+  if (lead === "function") {
+    throw unexpected(operator, i, "a function needs its name");
   }
   frame.lead = "";
   frame.first = false;

@@ -114,15 +114,6 @@ const KNOWN_GAPS: Record<
     test: (_site, _edited, text) =>
       /for\s*\(\((?![^;()\\]*;[^;()\\]*;[^;()\\]*\)\))/.test(text),
   },
-  // `$(function)`, `$(function f)`, `$(function ;)`, `$(f() )`,
-  // `$(coproc)`: a function without its name or body, a `coproc` without
-  // its command, are read.
-  functionHead: {
-    reader: "accepts",
-    test: (_site, _edited, text) =>
-      /\bfunction(?:\s+[^\s(){};|&]+)?\s*(?:[);|&]|$)|\bcoproc\s*(?:[);|&]|$)/
-        .test(text) || /\(\s*\)\s*(?:[);|&]|$)/.test(text),
-  },
   // `curl $$(echo a)`, `$(echo $$(x))`, `$$[1]`: bash reads `$$` and then
   // a `(` it refuses; the reader reads a `$` and a `$(…)` or `$[…]`. The
   // other way round in `$[ $$((1) + 1 ]` and `"$$((1) + 1"`: bash reads
