@@ -3527,4 +3527,34 @@ export const CONVERT: HandMutant[] = [
     replace: "",
     tests: ["tests/convert/curl_function_head_test.ts"],
   },
+  {
+    id: "conv18-for-arith-expressions-unchecked",
+    bug:
+      "inside $(\u2026) a for ((\u2026)) without its three expressions (for ((a;b))) is read, where bash refuses it",
+    file: "src/convert/_curl_substitution.ts",
+    find: "        if (top.semicolons !== undefined && top.semicolons !== 2) {",
+    replace: "        if (false) {",
+    tests: ["tests/convert/curl_for_arithmetic_test.ts"],
+  },
+  {
+    id: "conv18-for-arith-semicolons-uncounted",
+    bug:
+      "inside $(\u2026) the ;s of a for ((\u2026)) are not counted, so a well-formed one (for ((;;))) is refused",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      '      else if (c === ";" && top.semicolons !== undefined) top.semicolons++;',
+    replace: "",
+    tests: ["tests/convert/curl_for_arithmetic_test.ts"],
+  },
+  {
+    id: "conv18-for-arith-nested-semicolon",
+    bug:
+      "a ; inside parentheses of a for ((\u2026)) is not counted (for ((a;(b;c);d))), where bash counts it and refuses the loop",
+    file: "src/convert/_curl_substitution.ts",
+    find:
+      '      else if (c === "(") top.open++;\n      else if (c === ";" && top.semicolons !== undefined) top.semicolons++;',
+    replace:
+      '      else if (c === "(") top.open++;\n      else if (c === ";" && top.semicolons !== undefined && top.open === 2) top.semicolons++;',
+    tests: ["tests/convert/curl_for_arithmetic_test.ts"],
+  },
 ];

@@ -99,6 +99,9 @@ export interface Commands extends Grammar {
   dparen?: number;
   opens?: number[];
   refused?: number;
+  /** In a `for ((…))` opened at `forAt`: the unquoted `;`s read so far. */
+  semicolons?: number;
+  forAt?: number;
 }
 
 /**

@@ -6,6 +6,7 @@
 // and never runs it; it only has to know where it ends so that its `(`, `)`,
 // quotes and blanks neither end the command nor split the word.
 import {
+  forExpressions,
   noFileName,
   outsideCase,
   syntaxError,
@@ -159,7 +160,13 @@ export function expansionEnd(input: string, at: number): number {
     } else if (top.kind === "commands" && top.arithmetic) {
       if (top.dparen !== undefined) i = dparenStep(i, c, stack, top);
       else if (c === "(") top.open++;
-      else if (c === ")" && --top.open === 0) stack.pop();
+      else if (c === ";" && top.semicolons !== undefined) top.semicolons++;
+      else if (c === ")" && --top.open === 0) {
+        if (top.semicolons !== undefined && top.semicolons !== 2) {
+          throw forExpressions(top.forAt ?? i);
+        }
+        stack.pop();
+      }
     }
     if (stack.length === 0) return i;
   }
@@ -489,8 +496,12 @@ function commandOperator(
   frame.lead = "";
   frame.first = false;
   if (lead === "forname" && input.startsWith("((", i)) {
-    // `for ((…))`: arithmetic, no commands; `do` comes after it.
+    // `for ((…))`: arithmetic, no commands; `do` comes after it. Its
+    // unquoted `;`s are counted: bash wants exactly two.
     openGroup(stack, frame, true);
+    const group = stack[stack.length - 1] as Commands;
+    group.semicolons = 0;
+    group.forAt = i;
     frame.lead = "fordo";
     return i + 1;
   }

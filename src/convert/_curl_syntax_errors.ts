@@ -78,3 +78,17 @@ export function outsideCase(offset: number, operator: string): ConversionError {
 export function noFileName(token: string, offset: number): ConversionError {
   return unexpected(token, offset, "a redirection needs a file name before it");
 }
+
+/**
+ * INVALID_INPUT at the `((` at `offset` of a `for ((…))` whose expressions
+ * are not three, separated by two `;` (bash: "arithmetic expression
+ * required", or "`;' unexpected").
+ */
+export function forExpressions(offset: number): ConversionError {
+  return new ConversionError({
+    code: "INVALID_INPUT",
+    message:
+      `Syntax error at offset ${offset}: a for ((…)) takes three arithmetic expressions separated by two ; (bash refuses this command)`,
+    offset,
+  });
+}

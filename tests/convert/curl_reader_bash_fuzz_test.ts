@@ -107,13 +107,6 @@ const KNOWN_GAPS: Record<
     test: (site: string, edited: string, text: string) => boolean;
   }
 > = {
-  // `$(for ((i=0;i<1i++)); do …)`: a `for ((…))` without its three
-  // expressions is read (bash: "arithmetic expression required").
-  arithmeticFor: {
-    reader: "accepts",
-    test: (_site, _edited, text) =>
-      /for\s*\(\((?![^;()\\]*;[^;()\\]*;[^;()\\]*\)\))/.test(text),
-  },
   // `curl $$(echo a)`, `$(echo $$(x))`, `$$[1]`: bash reads `$$` and then
   // a `(` it refuses; the reader reads a `$` and a `$(…)` or `$[…]`. The
   // other way round in `$[ $$((1) + 1 ]` and `"$$((1) + 1"`: bash reads
