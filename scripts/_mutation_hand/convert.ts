@@ -3557,4 +3557,40 @@ export const CONVERT: HandMutant[] = [
       '      else if (c === "(") top.open++;\n      else if (c === ";" && top.semicolons !== undefined && top.open === 2) top.semicolons++;',
     tests: ["tests/convert/curl_for_arithmetic_test.ts"],
   },
+  {
+    id: "conv18-pid-double-quoted",
+    bug:
+      'in double quotes the second $ of $$ opens an expansion, so "$$((1) + 1" is refused as an unclosed $((, which bash reads as the PID and text',
+    file: "src/convert/_curl_words.ts",
+    find: '      if (next === "$" && c === "$") {',
+    replace: "      if (false) {",
+    tests: ["tests/convert/curl_pid_parameter_test.ts"],
+  },
+  {
+    id: "conv18-pid-unquoted",
+    bug:
+      "unquoted, the second $ of $$ opens a substitution, so https://x.test/$$(echo a) is one URL where bash's parser stops at the (",
+    file: "src/convert/_curl_words.ts",
+    find: 'let j = ch === "$" && input[i + 1] === "$" ? i + 2 : i + 1;',
+    replace: "let j = i + 1;",
+    tests: ["tests/convert/curl_pid_parameter_test.ts"],
+  },
+  {
+    id: "conv18-pid-substitution",
+    bug:
+      "inside $(\u2026) the second $ of $$ opens a substitution, so $(echo $$(x)) is read where bash refuses the (",
+    file: "src/convert/_curl_substitution.ts",
+    find: '    if (c === "$" && after === "$") {',
+    replace: "    if (false) {",
+    tests: ["tests/convert/curl_pid_parameter_test.ts"],
+  },
+  {
+    id: "conv18-pid-heredoc-marks",
+    bug:
+      "in a here-document's body $$(x) counts as two expansions (two SHELL_EXPANSION warnings) where bash expands one",
+    file: "src/convert/_curl_heredoc.ts",
+    find: '      if (input[j + 1] === "$") j++;',
+    replace: "",
+    tests: ["tests/convert/curl_pid_parameter_test.ts"],
+  },
 ];

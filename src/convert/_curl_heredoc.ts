@@ -233,6 +233,8 @@ function unquotedText(
       if (close !== -1 && close < stop) j = close;
     } else if (c === "$" && /[A-Za-z0-9_{([@*#?!$-]/.test(input[j + 1])) {
       marks.push(j);
+      // `$$` is one expansion: the second `$` opens none.
+      if (input[j + 1] === "$") j++;
     }
   }
   return out + input.slice(run, stop);

@@ -115,6 +115,12 @@ export function expansionEnd(input: string, at: number): number {
       i = backtickEnd(input, i, at);
       continue;
     }
+    if (c === "$" && after === "$") {
+      // `$$` is one parameter (the shell's PID): a `(`, `[` or `{` after
+      // it opens nothing.
+      i += 2;
+      continue;
+    }
     if (
       c === "$" &&
       (after === "(" || after === "[" ||

@@ -395,7 +395,9 @@ function readWord(
       }
     } else {
       if (ch === "$" && isExpansionStart(input, i)) expansions.push(i);
-      let j = i + 1;
+      // `$$` is one parameter (the shell's PID): a `(` after it opens no
+      // substitution.
+      let j = ch === "$" && input[i + 1] === "$" ? i + 2 : i + 1;
       while (j < n && !isSpecial(input, j)) j++;
       parts.push(input.slice(i, j));
       i = j;
@@ -534,8 +536,12 @@ function scanDoubleQuoted(
     if (c === "`" || (c === "$" && isExpansionStart(input, i))) {
       expansions.push(i);
       // A quote inside $(…), ${…}, $[…] or `…` belongs to it, not to this
-      // string.
+      // string; `$$` is one parameter, whatever follows it.
       const next = input[i + 1];
+      if (next === "$" && c === "$") {
+        i += 2;
+        continue;
+      }
       if (c === "`" || next === "(" || next === "{" || next === "[") {
         i = expansionEnd(input, i);
         continue;

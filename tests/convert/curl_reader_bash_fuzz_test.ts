@@ -107,14 +107,6 @@ const KNOWN_GAPS: Record<
     test: (site: string, edited: string, text: string) => boolean;
   }
 > = {
-  // `curl $$(echo a)`, `$(echo $$(x))`, `$$[1]`: bash reads `$$` and then
-  // a `(` it refuses; the reader reads a `$` and a `$(…)` or `$[…]`. The
-  // other way round in `$[ $$((1) + 1 ]` and `"$$((1) + 1"`: bash reads
-  // `$$` and text, the reader an unclosed `$((`.
-  pidParen: {
-    reader: "either",
-    test: (_site, _edited, text) => /(?<!\$)(?:\$\$)+[([{]/.test(text),
-  },
   // `$(: <<EOF` newline `a\` newline `EOF` newline `)`: in `$(…)`, a line of
   // an unquoted here-document ending in `\` goes on on the next line (so
   // that line cannot end the body); the reader ends the body there.
