@@ -643,4 +643,25 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "Admin.routeAt returns a Route (an object, always truthy) or undefined, so || and ?? fall back to routeAt(path) in the same cases",
   },
+  {
+    file: "src/gateway/_passthrough.ts",
+    before: 'message: `${provider ?? "upstream"}: the answer broke off`,',
+    after: "message: `${provider}: the answer broke off`,",
+    reason:
+      "every caller passes ex.outcome.backend, which noteRouting set from the relayed answer's routing trace before the answer is read; the gateway's router is a Router, whose relayed answers always carry the winning backend's registered name, a non-empty string",
+  },
+  {
+    file: "src/gateway/_request_parts.ts",
+    before: "outcome.backend ??= backendOf(failures.at(-1) ?? error) ?? named;",
+    after: "outcome.backend ??= backendOf(failures.at(-1) ?? error) || named;",
+    reason:
+      "backendOf returns an AdapterError's backend, which the Router sets to the registered name of the backend that failed; the registry refuses an empty name, so it is a non-empty string or undefined, and ?? and || pick named in the same cases",
+  },
+  {
+    file: "src/gateway/anthropic_response.ts",
+    before: "(usage?.promptTokens ?? 0) - (read ?? 0) - (written ?? 0),",
+    after: "(usage?.promptTokens ?? 0) - (read || 0) - (written ?? 0),",
+    reason:
+      "read is a number or undefined; ?? 0 and || 0 differ only for NaN (which JSON, where every adapter's and the passthrough's counts come from, cannot hold) and -0 (which subtracts as 0 does)",
+  },
 ];
