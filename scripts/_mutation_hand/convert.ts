@@ -790,7 +790,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       `curl reader: <<- inside $(…) does not skip the leading tabs of the delimiter line, so the body runs on past it`,
     file: "src/convert/_curl_heredoc.ts",
-    find: `    const start = strip && TABS.test(input) ? TABS.lastIndex : i;`,
+    find:
+      `    const start = strip && !joined && TABS.test(input) ? TABS.lastIndex : i;`,
     replace: `    const start = i;`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
@@ -1004,8 +1005,10 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: << (without -) inside $(…) skips the leading tabs of a line too, so a tab-indented delimiter line ends its body early",
     file: "src/convert/_curl_heredoc.ts",
-    find: `    const start = strip && TABS.test(input) ? TABS.lastIndex : i;`,
-    replace: `    const start = TABS.test(input) ? TABS.lastIndex : i;`,
+    find:
+      `    const start = strip && !joined && TABS.test(input) ? TABS.lastIndex : i;`,
+    replace:
+      `    const start = !joined && TABS.test(input) ? TABS.lastIndex : i;`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
   {
@@ -1184,7 +1187,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "curl11-function-body-compound",
     bug:
-      "curl reader: `f() time \u2026` (a function body that is no compound command) is read, where bash refuses it",
+      "curl reader: `f() time …` (a function body that is no compound command) is read, where bash refuses it",
     file: "src/convert/_curl_shell_frames.ts",
     find: '    frame.lead = "body";\n    return j + 1;',
     replace: "    return j + 1;",
@@ -1241,14 +1244,14 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: <<- at the top level keeps the body's leading tabs and never finds a tab-indented delimiter",
     file: "src/convert/_curl_heredoc.ts",
-    find: "const start = doc.strip && TABS.test(input) ? TABS.lastIndex : i;",
-    replace: "const start = i;",
+    find: 'const start = doc.strip && raw === "" && TABS.test(input)',
+    replace: "const start = false",
     tests: ["tests/convert/curl_stdin_test.ts"],
   },
   {
     id: "curl11-stdin-line-of-commands",
     bug:
-      "curl reader: a command is handed out before the line's here-documents are read (`curl \u2026 <<A; true <<B`), so its stdin is empty",
+      "curl reader: a command is handed out before the line's here-documents are read (`curl … <<A; true <<B`), so its stdin is empty",
     file: "src/convert/_curl_parse.ts",
     find: "    if (pending.length > 0) continue;\n",
     replace: "",
@@ -2015,7 +2018,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv12-curl-ansi-c-in-brace",
     bug:
-      "curl reader: inside ${\u2026} a $'\u2026' is read as a plain '\u2026' and any X'\u2026' as ANSI-C, so a \\' ends or fails to end the quote where bash does not",
+      "curl reader: inside ${…} a $'…' is read as a plain '…' and any X'…' as ANSI-C, so a \\' ends or fails to end the quote where bash does not",
     file: "src/convert/_curl_substitution.ts",
     find:
       'if (c === "$" && after === "\'") {\n      i = ansiCEnd(input, i + 2, at);',
@@ -2086,7 +2089,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv12-string-scheme-any",
     bug:
-      'raw HTTP: any scheme option is written into the URL ("" gives ://host/\u2026)',
+      'raw HTTP: any scheme option is written into the URL ("" gives ://host/…)',
     file: "src/convert/string.ts",
     find: 'if (lower === "http" || lower === "https") return lower;',
     replace: 'if (true) return lower as "http";',
@@ -2501,7 +2504,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv15-curl-blocks-unread",
     bug:
-      "curl reader: compound commands inside $(\u2026) not tracked, so $(! ; }) gets INVALID_URL and $(done) is accepted",
+      "curl reader: compound commands inside $(…) not tracked, so $(! ; }) gets INVALID_URL and $(done) is accepted",
     file: "src/convert/_curl_substitution.ts",
     find: "  blockWord(frame.blocks, reserved, wordAt(input, i), i);",
     replace: "",
@@ -2536,7 +2539,7 @@ export const CONVERT: HandMutant[] = [
   },
   {
     id: "conv15-curl-blocks-paren-open",
-    bug: "curl reader: the $(\u2026)'s ) closes it while a { or an if is open",
+    bug: "curl reader: the $(…)'s ) closes it while a { or an if is open",
     file: "src/convert/_curl_substitution.ts",
     find: '    noBlockOpen(frame.blocks, ")", i);',
     replace: "",
@@ -2623,7 +2626,7 @@ export const CONVERT: HandMutant[] = [
   },
   {
     id: "conv15-curl-loop-arithmetic",
-    bug: "curl reader: for ((;;)); do \u2026 done refused as ;; outside a case",
+    bug: "curl reader: for ((;;)); do … done refused as ;; outside a case",
     file: "src/convert/_curl_substitution.ts",
     find: '  if (lead === "forname" && input.startsWith("((", i)) {',
     replace: "  if (false) {",
@@ -2701,7 +2704,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv15-curl-case-esac-return",
     bug:
-      "curl reader: the case frame's esac read again after closing it, so every case inside $(\u2026) is refused",
+      "curl reader: the case frame's esac read again after closing it, so every case inside $(…) is refused",
     file: "src/convert/_curl_substitution.ts",
     find:
       '    noBlockOpen(frame.blocks, "esac", i);\n    return close(stack, i + 4);',
@@ -2829,7 +2832,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv15-httpx-helper",
     bug:
-      'httpx target: httpx.request("GET", \u2026) for a GET without a body instead of the documented httpx.get(url)',
+      'httpx target: httpx.request("GET", …) for a GET without a body instead of the documented httpx.get(url)',
     file: "src/convert/targets/python_httpx.ts",
     find: "    : WITH_CONTENT.has(method) || WITHOUT_CONTENT.has(method);",
     replace: "    : WITH_CONTENT.has(method) && WITHOUT_CONTENT.has(method);",
@@ -3200,7 +3203,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv18-rereadsub-command-position",
     bug:
-      "a `$(\u2026)` re-read inside a `((` read as subshells leaves the next word in command position, so `$(x) case` opens a case bash never opens",
+      "a `$(…)` re-read inside a `((` read as subshells leaves the next word in command position, so `$(x) case` opens a case bash never opens",
     file: "src/convert/_curl_substitution.ts",
     find:
       'if (top.kind === "commands" || top.kind === "case") top.command = false;',
@@ -3283,7 +3286,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv18-fuzz-heredoc-stop-inverted",
     bug:
-      "inside $(\u2026), a here-document's body ends on every line but its delimiter",
+      "inside $(…), a here-document's body ends on every line but its delimiter",
     file: "src/convert/_curl_heredoc.ts",
     find: "if (named && stop === rest) read++;",
     replace: "if (named && stop !== rest) read++;",
@@ -3292,7 +3295,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv18-fuzz-for-in-inverted",
     bug:
-      "inside $(\u2026), `for x in a b; do \u2026; done` is misread: the `in` of a for loop is not taken as its word list's start",
+      "inside $(…), `for x in a b; do …; done` is misread: the `in` of a for loop is not taken as its word list's start",
     file: "src/convert/_curl_substitution.ts",
     find: 'if (lead === "fordo" && reserved === "in") {',
     replace: 'if (lead === "fordo" && reserved !== "in") {',
@@ -3410,7 +3413,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv18-subst-redirection-line-end",
     bug:
-      "inside $(\u2026) a redirection followed by a line end (or a comment) is read, where bash refuses it",
+      "inside $(…) a redirection followed by a line end (or a comment) is read, where bash refuses it",
     file: "src/convert/_curl_substitution.ts",
     find: '  if (lead === "target") throw noFileName("newline", i);',
     replace: "",
@@ -3419,7 +3422,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv18-subst-redirection-operator",
     bug:
-      "inside $(\u2026) a redirection followed by an operator ($(x 2> ;), $(: <> <x)) is read, where bash refuses it",
+      "inside $(…) a redirection followed by an operator ($(x 2> ;), $(: <> <x)) is read, where bash refuses it",
     file: "src/convert/_curl_substitution.ts",
     find:
       '    lead === "target" && !(operator.length === 1 && input[i + 1] === "(" &&',
@@ -3429,7 +3432,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv18-subst-redirection-close",
     bug:
-      "a redirection right before the ) that closes $(\u2026), or before ;; in a case clause, is read, where bash refuses it",
+      "a redirection right before the ) that closes $(…), or before ;; in a case clause, is read, where bash refuses it",
     file: "src/convert/_curl_shell_frames.ts",
     find: '  if (frame.lead === "target") throw noFileName(token, i);',
     replace: "",
@@ -3438,7 +3441,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv18-subst-redirection-fd-name",
     bug:
-      "inside $(\u2026) digits against a < or > right after a redirection ($(x >2>y)) are read as its file name, where bash reads the next redirection's descriptor and refuses the command",
+      "inside $(…) digits against a < or > right after a redirection ($(x >2>y)) are read as its file name, where bash reads the next redirection's descriptor and refuses the command",
     file: "src/convert/_curl_substitution.ts",
     find:
       "    if (fdLength(input, i) > 0) throw noFileName(wordAt(input, i), i);",
@@ -3457,7 +3460,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv18-case-pattern-newline",
     bug:
-      "inside $(\u2026) a line end inside a case pattern list (a newline )) is read, where bash refuses it",
+      "inside $(…) a line end inside a case pattern list (a newline )) is read, where bash refuses it",
     file: "src/convert/_curl_substitution.ts",
     find: '    if (frame.kind === "case" && frame.state === "patterns") {',
     replace: "    if (false) {",
@@ -3466,7 +3469,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv18-case-subject-newline",
     bug:
-      "inside $(\u2026) a line end between case and its word is read, where bash refuses it",
+      "inside $(…) a line end between case and its word is read, where bash refuses it",
     file: "src/convert/_curl_substitution.ts",
     find:
       '    if (frame.kind === "case" && frame.state === "subject" && !frame.word) {',
@@ -3476,7 +3479,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv18-case-pattern-two-words",
     bug:
-      "inside $(\u2026) a case pattern of two words (b c)) is read, where bash refuses it at the second",
+      "inside $(…) a case pattern of two words (b c)) is read, where bash refuses it at the second",
     file: "src/convert/_curl_substitution.ts",
     find: "      if (frame.patternWords++ > 0) {",
     replace: "      if (frame.patternWords++ > 1) {",
@@ -3485,7 +3488,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv18-case-pattern-empty",
     bug:
-      "inside $(\u2026) an empty case pattern ((), (|a), a|)) is read, where bash refuses it",
+      "inside $(…) an empty case pattern ((), (|a), a|)) is read, where bash refuses it",
     file: "src/convert/_curl_substitution.ts",
     find: "    if (frame.patternWords === 0) {",
     replace: "    if (false) {",
@@ -3494,7 +3497,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv18-coproc-without-command",
     bug:
-      "inside $(\u2026) a coproc with nothing after it ($(coproc)) is read, where bash refuses it at the )",
+      "inside $(…) a coproc with nothing after it ($(coproc)) is read, where bash refuses it at the )",
     file: "src/convert/_curl_shell_frames.ts",
     find: 'OPEN_END.add("pipe").add("pipeline").add("pipegap").add("coproc");',
     replace: 'OPEN_END.add("pipe").add("pipeline").add("pipegap");',
@@ -3503,7 +3506,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv18-function-without-body",
     bug:
-      "inside $(\u2026) a function without its name or body before the closing ) or ;; ($(function f), $(f() )) is read, where bash refuses it",
+      "inside $(…) a function without its name or body before the closing ) or ;; ($(function f), $(f() )) is read, where bash refuses it",
     file: "src/convert/_curl_shell_frames.ts",
     find: '  if (frame.lead === "function" || frame.lead === "body") {',
     replace: '  if (frame.lead === "function") {',
@@ -3512,7 +3515,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv18-function-name-line-end",
     bug:
-      "inside $(\u2026) a line end right after function or coproc is read, where bash refuses it",
+      "inside $(…) a line end right after function or coproc is read, where bash refuses it",
     file: "src/convert/_curl_substitution.ts",
     find: '  if (lead === "function" || lead === "coproc") {',
     replace: '  if (lead === "coproc") {',
@@ -3521,7 +3524,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv18-function-name-operator",
     bug:
-      "inside $(\u2026) function followed by an operator ($(function &), $(function ;)) is read, where bash refuses it",
+      "inside $(…) function followed by an operator ($(function &), $(function ;)) is read, where bash refuses it",
     file: "src/convert/_curl_substitution.ts",
     find: '    throw unexpected(operator, i, "a function needs its name");',
     replace: "",
@@ -3530,7 +3533,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv18-for-arith-expressions-unchecked",
     bug:
-      "inside $(\u2026) a for ((\u2026)) without its three expressions (for ((a;b))) is read, where bash refuses it",
+      "inside $(…) a for ((…)) without its three expressions (for ((a;b))) is read, where bash refuses it",
     file: "src/convert/_curl_substitution.ts",
     find: "        if (top.semicolons !== undefined && top.semicolons !== 2) {",
     replace: "        if (false) {",
@@ -3539,7 +3542,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv18-for-arith-semicolons-uncounted",
     bug:
-      "inside $(\u2026) the ;s of a for ((\u2026)) are not counted, so a well-formed one (for ((;;))) is refused",
+      "inside $(…) the ;s of a for ((…)) are not counted, so a well-formed one (for ((;;))) is refused",
     file: "src/convert/_curl_substitution.ts",
     find:
       '      else if (c === ";" && top.semicolons !== undefined) top.semicolons++;',
@@ -3549,7 +3552,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv18-for-arith-nested-semicolon",
     bug:
-      "a ; inside parentheses of a for ((\u2026)) is not counted (for ((a;(b;c);d))), where bash counts it and refuses the loop",
+      "a ; inside parentheses of a for ((…)) is not counted (for ((a;(b;c);d))), where bash counts it and refuses the loop",
     file: "src/convert/_curl_substitution.ts",
     find:
       '      else if (c === "(") top.open++;\n      else if (c === ";" && top.semicolons !== undefined) top.semicolons++;',
@@ -3578,7 +3581,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv18-pid-substitution",
     bug:
-      "inside $(\u2026) the second $ of $$ opens a substitution, so $(echo $$(x)) is read where bash refuses the (",
+      "inside $(…) the second $ of $$ opens a substitution, so $(echo $$(x)) is read where bash refuses the (",
     file: "src/convert/_curl_substitution.ts",
     find: '    if (c === "$" && after === "$") {',
     replace: "    if (false) {",
@@ -3592,5 +3595,33 @@ export const CONVERT: HandMutant[] = [
     find: '      if (input[j + 1] === "$") j++;',
     replace: "",
     tests: ["tests/convert/curl_pid_parameter_test.ts"],
+  },
+  {
+    id: "conv18-heredoc-subst-join",
+    bug:
+      "inside $(…) an unquoted here-document's line ending in a backslash does not go on on the next line, so that line can end the body (a\\\\ then EOF), where bash joins them",
+    file: "src/convert/_curl_heredoc.ts",
+    find: "      trailingBackslashes(input, start, stop) % 2 === 1\n    ) {",
+    replace: "      false\n    ) {",
+    tests: ["tests/convert/curl_heredoc_join_test.ts"],
+  },
+  {
+    id: "conv18-heredoc-subst-join-tabs",
+    bug:
+      "inside $(…) <<- drops the tabs of a line joined to a line with text, so \\tE\\\\ then \\tOF reads as the delimiter EOF where bash keeps the tab",
+    file: "src/convert/_curl_heredoc.ts",
+    find:
+      "const start = strip && !joined && TABS.test(input) ? TABS.lastIndex : i;",
+    replace: "const start = strip && TABS.test(input) ? TABS.lastIndex : i;",
+    tests: ["tests/convert/curl_heredoc_join_test.ts"],
+  },
+  {
+    id: "conv18-heredoc-top-join-tabs",
+    bug:
+      "at the top level <<- drops the tabs of a line joined to a line with text (\\ta\\\\ then \\tb gives ab), where bash keeps them (a\\tb)",
+    file: "src/convert/_curl_heredoc.ts",
+    find: 'const start = doc.strip && raw === "" && TABS.test(input)',
+    replace: "const start = doc.strip && TABS.test(input)",
+    tests: ["tests/convert/curl_heredoc_join_test.ts"],
   },
 ];

@@ -126,13 +126,32 @@ export function hereDocumentBodies(
 ): number {
   let i = from;
   let read = 0;
+  // With an unquoted delimiter, a line ending in a backslash goes on on the
+  // next line (bash joins them before it compares the delimiter): `joined`
+  // holds the text so far, without the backslashes that join.
+  let joined: string | undefined;
   while (read < docs.length && i < input.length) {
-    const { delimiter, strip } = docs[read];
+    const { delimiter, strip, quoted } = docs[read];
     const newline = input.indexOf("\n", i);
     const end = newline === -1 ? input.length : newline;
+    // `<<-` drops the tabs that start a line, and those after a join while
+    // the line holds nothing yet (bash strips them as it reads).
     TABS.lastIndex = i;
-    const start = strip && TABS.test(input) ? TABS.lastIndex : i;
+    const start = strip && !joined && TABS.test(input) ? TABS.lastIndex : i;
     const stop = input[end - 1] === "\r" ? end - 1 : end;
+    i = newline === -1 ? input.length : newline + 1;
+    if (
+      !quoted && newline !== -1 &&
+      trailingBackslashes(input, start, stop) % 2 === 1
+    ) {
+      joined = (joined ?? "") + input.slice(start, stop - 1);
+      continue;
+    }
+    if (joined !== undefined) {
+      if (joined + input.slice(start, stop) === delimiter) read++;
+      joined = undefined;
+      continue;
+    }
     const named = input.startsWith(delimiter, start);
     const rest = start + delimiter.length;
     if (named && stop === rest) read++;
@@ -140,7 +159,6 @@ export function hereDocumentBodies(
       docs.splice(0, read + 1);
       return rest;
     }
-    i = newline === -1 ? input.length : newline + 1;
   }
   docs.splice(0, read);
   return i;
@@ -179,8 +197,12 @@ export function topLevelBodies(
       for (;;) {
         const newline = input.indexOf("\n", i);
         const end = newline === -1 ? input.length : newline;
+        // `<<-` drops the tabs that start a line, and those after a join
+        // while the line holds nothing yet (bash strips them as it reads).
         TABS.lastIndex = i;
-        const start = doc.strip && TABS.test(input) ? TABS.lastIndex : i;
+        const start = doc.strip && raw === "" && TABS.test(input)
+          ? TABS.lastIndex
+          : i;
         const stop = input[end - 1] === "\r" && newline !== -1 ? end - 1 : end;
         i = newline === -1 ? input.length : newline + 1;
         const joined = !doc.quoted && newline !== -1 &&

@@ -107,15 +107,6 @@ const KNOWN_GAPS: Record<
     test: (site: string, edited: string, text: string) => boolean;
   }
 > = {
-  // `$(: <<EOF` newline `a\` newline `EOF` newline `)`: in `$(…)`, a line of
-  // an unquoted here-document ending in `\` goes on on the next line (so
-  // that line cannot end the body); the reader ends the body there.
-  heredocJoin: {
-    reader: "either",
-    test: (_site, edited, text) =>
-      text.includes("<<") && edited.endsWith("\\") &&
-      text[edited.length] === "\n",
-  },
   // `$( ((echo $(>f do x) ) ; (printf :)) )`: where bash reads a `((` again
   // as subshells, it takes a reserved word after a redirection and its file
   // name in a nested `$(…)` as reserved (and refuses `do` there), though
