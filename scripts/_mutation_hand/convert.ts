@@ -270,7 +270,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "convert-empty-ansi-c-word",
     bug: "curl: $'' is no word, so -d $'' URL takes the URL as its data",
-    file: "src/convert/_curl_words.ts",
+    file: "src/convert/_curl_ansi_c.ts",
     find: `if (parts.length === pushed) parts.push("");`,
     replace: ``,
     tests: ["tests/convert/convert_open_mutants_test.ts"],
@@ -3251,7 +3251,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv18-ansi-c-control-before-bytes",
     bug:
       "in $'…', a \\c control character is written before the \\x bytes that precede it",
-    file: "src/convert/_curl_words.ts",
+    file: "src/convert/_curl_ansi_c.ts",
     find: "flushBytes();\n      parts.push(String.fromCharCode(code));",
     replace: "parts.push(String.fromCharCode(code));",
     tests: ["tests/convert/convert_draw_20261173_r18_test.ts"],

@@ -92,3 +92,15 @@ export function forExpressions(offset: number): ConversionError {
     offset,
   });
 }
+
+/** UNTERMINATED_QUOTE at `offset`: nothing closes the `quote` opened there. */
+export function unterminatedQuote(
+  offset: number,
+  quote: string,
+): ConversionError {
+  return new ConversionError({
+    code: "UNTERMINATED_QUOTE",
+    message: `Unterminated ${quote} quote opened at offset ${offset}`,
+    offset,
+  });
+}
