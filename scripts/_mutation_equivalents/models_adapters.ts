@@ -351,4 +351,19 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       "the cohere entry's create is reached only through keyChecked's wrapper (PROVIDERS = keyChecked({...})), which refuses with AUTHENTICATION_FAILED every options.apiKey that is falsy because Cohere requires a key: the key is always truthy here, so ?? and || keep it alike",
   },
+  {
+    file: "src/models/adapters/_anthropic_answer.ts",
+    context: "});",
+    before: "break;",
+    after: ";",
+    reason:
+      "the message_stop case ends the switch: without its break it falls into default, which only breaks, so nothing else runs",
+  },
+  {
+    file: "src/models/adapters/_openai_wire.ts",
+    before: 'const kind = `${error.type ?? ""} ${error.code ?? ""}`;',
+    after: 'const kind = `${error.type} ${error.code ?? ""}`;',
+    reason:
+      "kind is only tested against the rate-limit pattern; a missing type writes 'undefined' (or 'null') before the blank instead of nothing, which neither matches rate[_ -]?limit nor stands against 429 (the blank before the code is there either way)",
+  },
 ];

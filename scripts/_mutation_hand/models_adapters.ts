@@ -2107,4 +2107,33 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: 'if (format.type === "json_schema" || isRecord(format.schema)) {',
     tests: ["tests/models/adapters/draw_20261179_r17_mutants_test.ts"],
   },
+  {
+    id: "adap18-stream-choice-any-index",
+    bug:
+      "a streamed OpenAI chunk's first choice is read whatever its index, so choice 1's text (n > 1) is mixed into choice 0's",
+    file: "src/models/adapters/_openai_wire.ts",
+    find:
+      "const choice = choices.find((c) => isRecord(c) && (c.index ?? 0) === 0);",
+    replace:
+      "const choice = choices.find((c) => isRecord(c) || (c.index ?? 0) === 0);",
+    tests: ["tests/models/adapters/draw_20261180_r18_test.ts"],
+  },
+  {
+    id: "adap18-gemini-signature-unchecked",
+    bug:
+      "a call id that merely holds Gemini's signature mark sends the text after it as a thoughtSignature, which Gemini refuses",
+    file: "src/models/adapters/_gemini_details.ts",
+    find: "if (!/^[A-Za-z0-9_-]+$/.test(token)) return undefined;",
+    replace: "if (!/^[A-Za-z0-9_-]+$/.test(token)) undefined;",
+    tests: ["tests/models/adapters/draw_20261180_r18_test.ts"],
+  },
+  {
+    id: "adap18-effort-none-dropped",
+    bug:
+      "toward Anthropic, reasoning_effort none is named dropped, and an effort overwrites the request's own thinking",
+    file: "src/models/adapters/_toward_wire.ts",
+    find: 'if (value === "none" || body.thinking !== undefined) return;',
+    replace: 'if (value === "none" && body.thinking !== undefined) return;',
+    tests: ["tests/models/adapters/draw_20261180_r18_test.ts"],
+  },
 ];
