@@ -366,4 +366,11 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       "kind is only tested against the rate-limit pattern; a missing type writes 'undefined' (or 'null') before the blank instead of nothing, which neither matches rate[_ -]?limit nor stands against 429 (the blank before the code is there either way)",
   },
+  {
+    file: "src/models/adapters/_toward_wire.ts",
+    before: "const budget = Math.min(wanted ?? 0, limit);",
+    after: "const budget = Math.min(wanted || 0, limit);",
+    reason:
+      "wanted is a BUDGETS value (each a positive number) or undefined, so ?? 0 and || 0 give the same number",
+  },
 ];

@@ -2136,4 +2136,13 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: 'if (value === "none" && body.thinking !== undefined) return;',
     tests: ["tests/models/adapters/draw_20261180_r18_test.ts"],
   },
+  {
+    id: "adap18-ollama-logprobs-inverted",
+    bug:
+      "a non-streamed Ollama answer drops its log probabilities (and one without them gets a logprobs key)",
+    file: "src/models/adapters/ollama.ts",
+    find: "  if (logprobs !== undefined) response.logprobs = logprobs;",
+    replace: "  if (logprobs === undefined) response.logprobs = logprobs;",
+    tests: ["tests/models/adapters/draw_20261181_r18_test.ts"],
+  },
 ];
