@@ -2880,4 +2880,40 @@ export const GATEWAY: HandMutant[] = [
     replace: "    return estimate(ex, count);\n  } finally {\n  }",
     tests: ["tests/gateway/gateway_draw_20261178_r18_test.ts"],
   },
+  {
+    id: "gw18-embeddings-token-sign",
+    bug:
+      "an embeddings token array takes a negative token or a fraction, which OpenAI refuses with a 400",
+    file: "src/gateway/_handle_embeddings.ts",
+    find: "item.every((t) => Number.isInteger(t) && t >= 0)",
+    replace: "item.every((t) => Number.isInteger(t) || t >= 0)",
+    tests: ["tests/gateway/gateway_draw_20261180_r18_test.ts"],
+  },
+  {
+    id: "gw18-responses-item-prefixes",
+    bug:
+      "a streamed Responses answer's message item gets an fc_ id and its function call a msg_ one",
+    file: "src/gateway/_responses_response.ts",
+    find: 'const id = newId(kind === "message" ? "msg" : "fc");',
+    replace: 'const id = newId(kind !== "message" ? "msg" : "fc");',
+    tests: ["tests/gateway/gateway_draw_20261180_r18_test.ts"],
+  },
+  {
+    id: "gw18-format-usd-eleven-digits",
+    bug:
+      "formatUsd's fast path answers for eleven decimals, where a number's shortest text can differ in the last digit from its rounding",
+    file: "src/gateway/budgets.ts",
+    find: "if (value < FAST_BELOW && digits >= 0 && digits <= 10) {",
+    replace: "if (value < FAST_BELOW && digits >= 0 && digits <= 11) {",
+    tests: ["tests/gateway/gateway_draw_20261180_r18_test.ts"],
+  },
+  {
+    id: "gw18-top-p-null-passed",
+    bug:
+      "a chat request's top_p: null is passed on as a field of its own, so Gemini gets topP: null and Anthropic top_p: null (which it refuses)",
+    file: "src/gateway/openai_request.ts",
+    find: '  "top_p",\n  "max_tokens",',
+    replace: '  "",\n  "max_tokens",',
+    tests: ["tests/gateway/gateway_draw_20261180_r18_test.ts"],
+  },
 ];
