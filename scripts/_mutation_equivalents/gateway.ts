@@ -664,4 +664,20 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "read is a number or undefined; ?? 0 and || 0 differ only for NaN (which JSON, where every adapter's and the passthrough's counts come from, cannot hold) and -0 (which subtracts as 0 does)",
   },
+  {
+    file: "src/gateway/_handle_responses.ts",
+    before: "const names = ex.key?.backends ?? router.listBackends();",
+    after: "const names = ex.key?.backends || router.listBackends();",
+    reason:
+      "a key's backends is an array (truthy, empty or not) or undefined, so ?? and || fall back to the router's list in the same case",
+  },
+  {
+    file: "src/gateway/from_config.ts",
+    before:
+      "(options.keys?.length ?? 0) + (options.admin === undefined ? 0 : 1),",
+    after:
+      "(options.keys?.length || 0) + (options.admin === undefined ? 0 : 1),",
+    reason:
+      "the length is a number or undefined; ?? 0 and || 0 differ only when it is 0, which both turn into 0",
+  },
 ];

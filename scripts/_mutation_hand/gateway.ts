@@ -2916,4 +2916,22 @@ export const GATEWAY: HandMutant[] = [
     replace: '  "",\n  "max_tokens",',
     tests: ["tests/gateway/gateway_draw_20261180_r18_test.ts"],
   },
+  {
+    id: "gw18-admin-401-message-swapped",
+    bug:
+      "an admin 401 says 'Incorrect admin key provided.' when no key was sent, and asks for the key when a wrong one was",
+    file: "src/gateway/_admin.ts",
+    find: "        message: secret === undefined",
+    replace: "        message: secret !== undefined",
+    tests: ["tests/gateway/admin_test.ts"],
+  },
+  {
+    id: "gw18-responses-no-backend-400",
+    bug:
+      "a Responses call to a router without backends gets a 400 'No backend serves responses.' instead of the 503 NO_BACKEND_AVAILABLE a chat call gets",
+    file: "src/gateway/_handle_responses.ts",
+    find: "  return names.length > 0 &&",
+    replace: "  return names.length >= 0 &&",
+    tests: ["tests/gateway/gateway_draw_20261181_r18_test.ts"],
+  },
 ];

@@ -68,11 +68,11 @@ Deno.test("admin: every route refuses a missing or wrong admin key with an OpenA
     ];
     for (const [method, path, body] of routes) {
       for (
-        const [key, code] of [
-          [null, "missing_admin_key"],
-          ["sk-wrong", "invalid_admin_key"],
+        const [key, code, message] of [
+          [null, "missing_admin_key", /needs the admin key: `Authorization/],
+          ["sk-wrong", "invalid_admin_key", /^Incorrect admin key provided\.$/],
           // A client key is not the admin key.
-          [CONFIG_SECRET, "invalid_admin_key"],
+          [CONFIG_SECRET, "invalid_admin_key", /^Incorrect admin key/],
         ] as const
       ) {
         const response = await gateway(admin(method, path, body, key));
@@ -80,6 +80,8 @@ Deno.test("admin: every route refuses a missing or wrong admin key with an OpenA
         const error = (await response.json()).error;
         assert.equal(error.code, code);
         assert.equal(error.type, "invalid_request_error");
+        // The message says what to send when none was sent.
+        assert.match(error.message, message, `${method} ${path} ${key}`);
       }
     }
     // The scheme is case-insensitive (RFC 9110), as for client keys.
