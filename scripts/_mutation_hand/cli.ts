@@ -648,4 +648,14 @@ export const CLI: HandMutant[] = [
     replace: "if (deno?.version.deno) return denoRuntime();",
     tests: ["tests/cli/cli_draw_20261172_r17_test.ts"],
   },
+  {
+    id: "cli19-listen-failure-router-kept",
+    bug:
+      "a start whose listen fails closes Redis but leaves the gateway's router polling it, warning that the store is gone",
+    file: "src/cli/gateway.ts",
+    find:
+      "gateway.dispose();\n    await shared?.close();\n    throw new StartupError(",
+    replace: "await shared?.close();\n    throw new StartupError(",
+    tests: ["tests/cli/redis_command_test.ts"],
+  },
 ];

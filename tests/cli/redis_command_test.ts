@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { fetchSignal, withTimeout } from "../_bounded.ts";
 import { needs } from "../_programs.ts";
+import { waitUntil } from "../_timeout.ts";
 import { connect, startRedis } from "../models/stores/_redis_server.ts";
 import { CLI, spawnCli, startCli } from "./_spawn.ts";
 import { gatewayCommand } from "../../src/cli/gateway.ts";
@@ -218,6 +219,70 @@ Deno.test({
       }
     } finally {
       await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+// Bug (fresh draw, seed 20261173: the gateway's `dispose()` dropped when the
+// listen fails): the router of a command that could not listen kept polling
+// Redis on a client already closed, so a program embedding `runGateway` that
+// handles the error (and, say, tries another port) kept a router running
+// per failed start, each warning that the store is gone. The event waited
+// for: a second, listening run sees Redis stall (its poll times out after
+// the 100 ms store timeout); by then the first run's poll, every 50 ms since
+// its start, has run many times if it still runs.
+Deno.test({
+  name:
+    "switchyard gateway in-process with Redis: a start that finds its port in use leaves no router polling behind",
+  ignore,
+  async fn() {
+    const redis = await startRedis();
+    const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const warned = (lines: string[]) =>
+      lines.some((line) => /"code":"store-unavailable"/.test(line));
+    try {
+      const failed = runtimeDouble({
+        PORT: String((taken.addr as Deno.NetAddr).port),
+        REDIS_URL: `redis://127.0.0.1:${redis.port}`,
+      });
+      const error = await withTimeout(
+        gatewayCommand([], failed.runtime).then(
+          () => undefined,
+          (e: unknown) => e,
+        ),
+        20_000,
+        "the command neither failed nor stopped",
+      );
+      assert.ok(error instanceof Error, String(error));
+      assert.match(error.message, /the port is in use/);
+      assert.ok(
+        failed.out.includes(
+          `switchyard: shared state on Redis redis://127.0.0.1:${redis.port}`,
+        ),
+        failed.out.join("\n"),
+      );
+
+      const second = runtimeDouble({
+        PORT: "0",
+        REDIS_URL: `redis://127.0.0.1:${redis.port}`,
+      });
+      const status = gatewayCommand([], second.runtime);
+      try {
+        await withTimeout(second.listening, 20_000, "no second listen");
+        redis.pause();
+        await waitUntil(
+          () => warned(second.out),
+          "the listening run never saw Redis stall",
+        );
+        assert.equal(warned(failed.out), false, failed.out.join("\n"));
+      } finally {
+        redis.resume();
+        second.stop();
+        await withTimeout(status, 20_000, "the second run did not stop");
+      }
+    } finally {
+      taken.close();
+      await redis.stop();
     }
   },
 });
