@@ -791,8 +791,8 @@ export const CONVERT: HandMutant[] = [
       `curl reader: <<- inside $(…) does not skip the leading tabs of the delimiter line, so the body runs on past it`,
     file: "src/convert/_curl_heredoc.ts",
     find:
-      `    const start = strip && !joined && TABS.test(input) ? TABS.lastIndex : i;`,
-    replace: `    const start = i;`,
+      `  const start = doc.strip && fresh && TABS.test(input) ? TABS.lastIndex : i;`,
+    replace: `  const start = i;`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
   {
@@ -809,8 +809,9 @@ export const CONVERT: HandMutant[] = [
     bug:
       `curl reader: a pasted CRLF delimiter line of a here-document inside $(…) is not its delimiter, so the body runs on`,
     file: "src/convert/_curl_heredoc.ts",
-    find: `    const stop = input[end - 1] === "\\r" ? end - 1 : end;`,
-    replace: `    const stop = end;`,
+    find:
+      `  const stop = input[end - 1] === "\\r" && newline !== -1 ? end - 1 : end;`,
+    replace: `  const stop = end;`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
   {
@@ -818,7 +819,7 @@ export const CONVERT: HandMutant[] = [
     bug:
       `curl reader: a here-document line that starts with its delimiter and holds a ) (bash 5.2 ends the body there) is read as body`,
     file: "src/convert/_curl_heredoc.ts",
-    find: `    else if (named && input.slice(rest, end).includes(")")) {`,
+    find: `    else if (named && input.slice(rest, line.end).includes(")")) {`,
     replace: `    else if (false) {`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
@@ -1006,9 +1007,8 @@ export const CONVERT: HandMutant[] = [
       "curl reader: << (without -) inside $(…) skips the leading tabs of a line too, so a tab-indented delimiter line ends its body early",
     file: "src/convert/_curl_heredoc.ts",
     find:
-      `    const start = strip && !joined && TABS.test(input) ? TABS.lastIndex : i;`,
-    replace:
-      `    const start = !joined && TABS.test(input) ? TABS.lastIndex : i;`,
+      `  const start = doc.strip && fresh && TABS.test(input) ? TABS.lastIndex : i;`,
+    replace: `  const start = fresh && TABS.test(input) ? TABS.lastIndex : i;`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
   {
@@ -1235,8 +1235,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: an unquoted here-document's line ending in a backslash does not go on on the next line, so a delimiter there ends the body early",
     file: "src/convert/_curl_heredoc.ts",
-    find: "trailingBackslashes(input, start, stop) % 2 === 1;",
-    replace: "trailingBackslashes(input, start, stop) % 2 === 2;",
+    find: "trailingBackslashes(input, start, stop) % 2 === 1,",
+    replace: "trailingBackslashes(input, start, stop) % 2 === 2,",
     tests: ["tests/convert/curl_stdin_test.ts"],
   },
   {
@@ -1244,8 +1244,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: <<- at the top level keeps the body's leading tabs and never finds a tab-indented delimiter",
     file: "src/convert/_curl_heredoc.ts",
-    find: 'const start = doc.strip && raw === "" && TABS.test(input)',
-    replace: "const start = false",
+    find: 'const part = bodyLine(input, i, doc, raw === "");',
+    replace: "const part = bodyLine(input, i, doc, false);",
     tests: ["tests/convert/curl_stdin_test.ts"],
   },
   {
@@ -3404,10 +3404,18 @@ export const CONVERT: HandMutant[] = [
     id: "conv18-redirection-warning-text",
     bug:
       "a redirection's SHELL_OPERATOR warning says the rest of the command is ignored, though its words are read",
-    file: "src/convert/_curl_parse.ts",
-    find:
-      'return c === "&" ? next === ">" : (c === "<" || c === ">") && next !== "(";',
-    replace: "return false;",
+    file: "src/convert/_curl_words.ts",
+    find: 'redirection: input[i + 1] !== "(" };',
+    replace: "redirection: false };",
+    tests: ["tests/convert/curl_redirection_words_test.ts"],
+  },
+  {
+    id: "conv19-process-substitution-warning-text",
+    bug:
+      "a process substitution's SHELL_OPERATOR warning says the words after it are read, though the command ends there",
+    file: "src/convert/_curl_words.ts",
+    find: 'redirection: input[i + 1] !== "(" };',
+    replace: "redirection: true };",
     tests: ["tests/convert/curl_redirection_words_test.ts"],
   },
   {
@@ -3601,8 +3609,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "inside $(…) an unquoted here-document's line ending in a backslash does not go on on the next line, so that line can end the body (a\\\\ then EOF), where bash joins them",
     file: "src/convert/_curl_heredoc.ts",
-    find: "      trailingBackslashes(input, start, stop) % 2 === 1\n    ) {",
-    replace: "      false\n    ) {",
+    find: "    if (line.joins) {",
+    replace: "    if (false) {",
     tests: ["tests/convert/curl_heredoc_join_test.ts"],
   },
   {
@@ -3610,9 +3618,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "inside $(…) <<- drops the tabs of a line joined to a line with text, so \\tE\\\\ then \\tOF reads as the delimiter EOF where bash keeps the tab",
     file: "src/convert/_curl_heredoc.ts",
-    find:
-      "const start = strip && !joined && TABS.test(input) ? TABS.lastIndex : i;",
-    replace: "const start = strip && TABS.test(input) ? TABS.lastIndex : i;",
+    find: "const line = bodyLine(input, i, docs[read], !joined);",
+    replace: "const line = bodyLine(input, i, docs[read], true);",
     tests: ["tests/convert/curl_heredoc_join_test.ts"],
   },
   {
@@ -3620,8 +3627,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "at the top level <<- drops the tabs of a line joined to a line with text (\\ta\\\\ then \\tb gives ab), where bash keeps them (a\\tb)",
     file: "src/convert/_curl_heredoc.ts",
-    find: 'const start = doc.strip && raw === "" && TABS.test(input)',
-    replace: "const start = doc.strip && TABS.test(input)",
+    find: 'const part = bodyLine(input, i, doc, raw === "");',
+    replace: "const part = bodyLine(input, i, doc, true);",
     tests: ["tests/convert/curl_heredoc_join_test.ts"],
   },
 ];

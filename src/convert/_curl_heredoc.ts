@@ -131,22 +131,14 @@ export function hereDocumentBodies(
   // holds the text so far, without the backslashes that join.
   let joined: string | undefined;
   while (read < docs.length && i < input.length) {
-    const { delimiter, strip, quoted } = docs[read];
-    const newline = input.indexOf("\n", i);
-    const end = newline === -1 ? input.length : newline;
-    // `<<-` drops the tabs that start a line, and those after a join while
-    // the line holds nothing yet (bash strips them as it reads).
-    TABS.lastIndex = i;
-    const start = strip && !joined && TABS.test(input) ? TABS.lastIndex : i;
-    const stop = input[end - 1] === "\r" ? end - 1 : end;
-    i = newline === -1 ? input.length : newline + 1;
-    if (
-      !quoted && newline !== -1 &&
-      trailingBackslashes(input, start, stop) % 2 === 1
-    ) {
-      joined = (joined ?? "") + input.slice(start, stop - 1);
+    const { delimiter } = docs[read];
+    const line = bodyLine(input, i, docs[read], !joined);
+    i = line.next;
+    if (line.joins) {
+      joined = (joined ?? "") + input.slice(line.start, line.stop - 1);
       continue;
     }
+    const { start, stop } = line;
     if (joined !== undefined) {
       if (joined + input.slice(start, stop) === delimiter) read++;
       joined = undefined;
@@ -155,7 +147,7 @@ export function hereDocumentBodies(
     const named = input.startsWith(delimiter, start);
     const rest = start + delimiter.length;
     if (named && stop === rest) read++;
-    else if (named && input.slice(rest, end).includes(")")) {
+    else if (named && input.slice(rest, line.end).includes(")")) {
       docs.splice(0, read + 1);
       return rest;
     }
@@ -195,24 +187,14 @@ export function topLevelBodies(
       let raw = "";
       let line = "";
       for (;;) {
-        const newline = input.indexOf("\n", i);
-        const end = newline === -1 ? input.length : newline;
-        // `<<-` drops the tabs that start a line, and those after a join
-        // while the line holds nothing yet (bash strips them as it reads).
-        TABS.lastIndex = i;
-        const start = doc.strip && raw === "" && TABS.test(input)
-          ? TABS.lastIndex
-          : i;
-        const stop = input[end - 1] === "\r" && newline !== -1 ? end - 1 : end;
-        i = newline === -1 ? input.length : newline + 1;
-        const joined = !doc.quoted && newline !== -1 &&
-          trailingBackslashes(input, start, stop) % 2 === 1;
-        const last = joined ? stop - 1 : stop;
-        raw += input.slice(start, last);
+        const part = bodyLine(input, i, doc, raw === "");
+        i = part.next;
+        const last = part.joins ? part.stop - 1 : part.stop;
+        raw += input.slice(part.start, last);
         line += doc.quoted
-          ? input.slice(start, last)
-          : unquotedText(input, start, last, marks);
-        if (!joined) break;
+          ? input.slice(part.start, last)
+          : unquotedText(input, part.start, last, marks);
+        if (!part.joins) break;
       }
       if (raw === doc.delimiter) break;
       text.push(line, "\n");
@@ -222,6 +204,48 @@ export function topLevelBodies(
   }
   docs.length = 0;
   return i;
+}
+
+/** One physical line of a here-document's body, as bash reads it. */
+interface BodyLine {
+  /** Where its text starts: after the tabs `<<-` drops. */
+  start: number;
+  /** Where its text ends: before the line end (a pasted CRLF's too). */
+  stop: number;
+  /** Where the line ends: its newline, or the input's end. */
+  end: number;
+  /** Where the next line starts. */
+  next: number;
+  /** It ends in an odd run of backslashes, and goes on on the next line. */
+  joins: boolean;
+}
+
+/**
+ * The body line of `doc` that starts at `i`. `<<-` drops the tabs that
+ * start a line, and those after a join while the logical line (`fresh`)
+ * holds nothing yet: bash strips them as it reads. With an unquoted
+ * delimiter, a line that ends in an odd run of backslashes joins the next
+ * (not at the input's end, where there is no next).
+ */
+function bodyLine(
+  input: string,
+  i: number,
+  doc: HereDocument,
+  fresh: boolean,
+): BodyLine {
+  const newline = input.indexOf("\n", i);
+  const end = newline === -1 ? input.length : newline;
+  TABS.lastIndex = i;
+  const start = doc.strip && fresh && TABS.test(input) ? TABS.lastIndex : i;
+  const stop = input[end - 1] === "\r" && newline !== -1 ? end - 1 : end;
+  return {
+    start,
+    stop,
+    end,
+    next: newline === -1 ? input.length : newline + 1,
+    joins: !doc.quoted && newline !== -1 &&
+      trailingBackslashes(input, start, stop) % 2 === 1,
+  };
 }
 
 function trailingBackslashes(input: string, start: number, stop: number) {

@@ -149,13 +149,6 @@ export function parseCurlCommands(text: string): ParsedCurl[] {
   return parsed;
 }
 
-/** Whether the operator at `offset` is a redirection (`>`, `<&`, `&>` …), not a process substitution. */
-function isRedirection(text: string, offset: number): boolean {
-  const c = text[offset];
-  const next = text[offset + 1];
-  return c === "&" ? next === ">" : (c === "<" || c === ">") && next !== "(";
-}
-
 function parseScanned(
   text: string,
   scan: ScanResult,
@@ -180,14 +173,14 @@ function parseScanned(
     );
   }
   if (scan.stop) {
-    const { operator, offset } = scan.stop;
+    const { operator, offset, redirection } = scan.stop;
     cmd.warn(
       "SHELL_OPERATOR",
       operator,
       offset,
       // A redirection's file name is bash's, but the words after it are
       // still curl's; a process substitution, `(` or `|` ends what is read.
-      isRedirection(text, offset)
+      redirection
         ? `The shell redirection at "${operator}" and its file name are not curl's arguments; the words after them are`
         : `The command ends at the shell operator "${operator}"; the rest is ignored`,
     );

@@ -271,7 +271,7 @@ export function openParen(
     // nested ones stay linear.
     const close = frame.closes.get(i + 1);
     if (close === undefined) {
-      openGroup(stack, frame, true, i);
+      openGroup(stack, frame, true, { dparen: i });
       return i + 1;
     }
     if (input[close + 1] === ")") {
@@ -288,14 +288,16 @@ export function openParen(
  * Opens a `(…)` in `frame`'s commands: read as arithmetic (parentheses
  * counted, words and expansions, no commands: a `((…))`, a `for ((…))`, an
  * array's words, a group in `[[ … ]]`) or as a subshell's commands; a
- * `((` at `dparen` is read as arithmetic until its inner `(` closes.
+ * `((` at `dparen` is read as arithmetic until its inner `(` closes, and
+ * the `((` of a `for ((…))` at `forAt` has its `;`s counted.
  */
 export function openGroup(
   stack: Frame[],
   frame: Commands | Case,
   arithmetic: boolean,
-  dparen?: number,
+  at: { dparen?: number; forAt?: number } = {},
 ): void {
+  const { dparen, forAt } = at;
   stack.push({
     kind: "commands",
     open: 1,
@@ -303,6 +305,7 @@ export function openGroup(
     opened: "subshell",
     dparen,
     opens: dparen === undefined ? undefined : [],
+    ...(forAt === undefined ? {} : { semicolons: 0, forAt }),
     ...grammar(frame.docs, frame.closes),
   });
 }

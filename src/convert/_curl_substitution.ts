@@ -504,10 +504,7 @@ function commandOperator(
   if (lead === "forname" && input.startsWith("((", i)) {
     // `for ((…))`: arithmetic, no commands; `do` comes after it. Its
     // unquoted `;`s are counted: bash wants exactly two.
-    openGroup(stack, frame, true);
-    const group = stack[stack.length - 1] as Commands;
-    group.semicolons = 0;
-    group.forAt = i;
+    openGroup(stack, frame, true, { forAt: i });
     frame.lead = "fordo";
     return i + 1;
   }

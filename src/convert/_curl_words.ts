@@ -31,8 +31,12 @@ export interface ScanResult {
    * expansion, at its first character.
    */
   expansions: number[];
-  /** A control operator (`|`, `;`, `&`, `<`, `>`, `(`, `)`) that ends the command. */
-  stop?: { operator: string; offset: number };
+  /**
+   * The first shell operator (`|`, `;`, `&`, `<`, `>`, `(`, `)`) in the
+   * command; `redirection` when it is one (`>`, `<&`, `&>` …, not a process
+   * substitution), after which the words are still the command's.
+   */
+  stop?: { operator: string; offset: number; redirection: boolean };
   /**
    * Where the next command of the input starts (after the unquoted newline,
    * `;`, `&`, `&&`, `|` or `||` that ended this one); absent at the end.
@@ -261,7 +265,7 @@ export function scanWords(
     if (OPERATORS.includes(c)) {
       if (c === "<" || c === ">" || (c === "&" && input[i + 1] === ">")) {
         checkRedirectionTarget(input, i);
-        stop ??= { operator: c, offset: i };
+        stop ??= { operator: c, offset: i, redirection: input[i + 1] !== "(" };
         if (input[i + 1] === "(") {
           // `<(…)`, `>(…)`: a process substitution, read no further.
           ignoreRest = true;
@@ -278,7 +282,7 @@ export function scanWords(
         target = true;
         continue;
       }
-      stop ??= { operator: c, offset: i };
+      stop ??= { operator: c, offset: i, redirection: false };
       if (c === "(" || c === ")") ignoreRest = true;
       if (SEPARATORS.includes(c)) {
         // `&&` and `||` are one operator.

@@ -14,8 +14,11 @@ export interface Command {
   argv: string[];
   /** The reader's expansion offsets. */
   marks: number[];
-  /** Where the reader notes a shell operator (the first redirection), if anywhere. */
-  stop?: { operator: string; offset: number };
+  /**
+   * Where the reader notes a shell operator (the first redirection, after
+   * which the words are still curl's), if anywhere.
+   */
+  stop?: { operator: string; offset: number; redirection: boolean };
   /** Ranges inside expansions, for edits. */
   inner: [number, number][];
   /** The command without its redirection and comment. */
@@ -53,7 +56,11 @@ export function command(gen: Generator, rng: Rng): Command {
     if (words.length > 0 && rng.chance(0.12)) {
       // Its file name is bash's; the words after it are curl's again.
       const [redirection, at] = rng.pick(BETWEEN);
-      stop ??= { operator: redirection[at], offset: text.length + at };
+      stop ??= {
+        operator: redirection[at],
+        offset: text.length + at,
+        redirection: true,
+      };
       text += redirection;
     }
     text += rng.pick(SEPARATORS);
@@ -68,7 +75,11 @@ export function command(gen: Generator, rng: Rng): Command {
   const bare = text;
   if (rng.chance(0.25)) {
     const [suffix, at] = rng.pick(SUFFIXES);
-    stop ??= { operator: suffix[at], offset: text.length + at };
+    stop ??= {
+      operator: suffix[at],
+      offset: text.length + at,
+      redirection: true,
+    };
     text += suffix;
   }
   if (rng.chance(0.1)) text += " # " + rng.chars(COMMENT, 0, 8);

@@ -261,7 +261,11 @@ describe("curl reader: $[…], bash's old arithmetic form", () => {
     const command = "curl x/$[ 1 ${A:+] ;} ]/z -s";
     const scan = scanWords(command);
     assert.deepEqual(scan.words.map((w) => w.value), ["curl", "x/$[ 1 ${A:+]"]);
-    assert.deepEqual(scan.stop, { operator: ";", offset: 19 });
+    assert.deepEqual(scan.stop, {
+      operator: ";",
+      offset: 19,
+      redirection: false,
+    });
     const bash = await runBash(`f() { ${command}\n}\n`);
     assert.match(bash.stderr, /syntax error near unexpected token `\]\/z'/);
   });
