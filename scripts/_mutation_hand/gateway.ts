@@ -2934,4 +2934,13 @@ export const GATEWAY: HandMutant[] = [
     replace: "  return names.length >= 0 &&",
     tests: ["tests/gateway/gateway_draw_20261181_r18_test.ts"],
   },
+  {
+    id: "gw19-empty-tool-calls-key",
+    bug:
+      "an OpenAI chat answer whose backend returned text parts carries tool_calls: [], which OpenAI refuses when the client sends the message back",
+    file: "src/gateway/openai_response.ts",
+    find: "...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),",
+    replace: "...(toolCalls.length >= 0 ? { tool_calls: toolCalls } : {}),",
+    tests: ["tests/gateway/gateway_draw_20261182_r19_test.ts"],
+  },
 ];
