@@ -1,7 +1,8 @@
 // The gateway called in process, as its fetch handler, with no listener: a
 // client's JSON POST, a gateway disposed whatever the test does with it,
-// the mock backend the usage and Responses tests script, and the OpenAI
-// adapter in front of an upstream a test scripts. No Deno API.
+// the mock backend the usage and Responses tests script, the OpenAI
+// adapter in front of an upstream a test scripts, and what such an upstream
+// answers a relayed operation. No Deno API.
 import {
   createGateway,
   type Gateway,
@@ -60,4 +61,33 @@ export function openAIUpstream(
     defaultModel: model,
     fetch: upstream,
   });
+}
+
+/**
+ * What an OpenAI upstream answers a relayed operation at `url` for
+ * `model`: one embedding for `/embeddings`, else a text completion "ok".
+ */
+export function relayedAnswer(url: string, model: unknown): Response {
+  return Response.json(
+    url.endsWith("/embeddings")
+      ? {
+        object: "list",
+        data: [{ object: "embedding", index: 0, embedding: [0.5] }],
+        model,
+        usage: { prompt_tokens: 1, total_tokens: 1 },
+      }
+      : {
+        id: "cmpl-1",
+        object: "text_completion",
+        created: 1,
+        model,
+        choices: [{
+          index: 0,
+          text: "ok",
+          finish_reason: "stop",
+          logprobs: null,
+        }],
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      },
+  );
 }

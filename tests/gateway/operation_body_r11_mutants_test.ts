@@ -4,35 +4,14 @@
 // `stream`, before any backend is called.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { openAIUpstream } from "./_in_process.ts";
+import { openAIUpstream, relayedAnswer } from "./_in_process.ts";
 import { createGateway, hashKey } from "../../src/gateway/mod.ts";
 
 function upstream() {
   const sent: Record<string, unknown>[] = [];
   const adapter = openAIUpstream("m", (url, init) => {
     sent.push(JSON.parse(String(init?.body)));
-    return Promise.resolve(
-      String(url).endsWith("/embeddings")
-        ? Response.json({
-          object: "list",
-          data: [{ object: "embedding", index: 0, embedding: [0.5] }],
-          model: "m",
-          usage: { prompt_tokens: 1, total_tokens: 1 },
-        })
-        : Response.json({
-          id: "cmpl-1",
-          object: "text_completion",
-          created: 1,
-          model: "m",
-          choices: [{
-            index: 0,
-            text: "ok",
-            finish_reason: "stop",
-            logprobs: null,
-          }],
-          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-        }),
-    );
+    return Promise.resolve(relayedAnswer(String(url), "m"));
   });
   return { adapter, sent };
 }

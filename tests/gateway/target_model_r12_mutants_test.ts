@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { createGateway } from "../../src/gateway/mod.ts";
 import { createOpenAIAdapter } from "../../src/models/adapters/openai.ts";
 import { adapterFactory } from "../models/adapters/_fake.ts";
+import { relayedAnswer } from "./_in_process.ts";
 
 const openaiWith = adapterFactory(createOpenAIAdapter, {
   apiKey: "sk-up",
@@ -18,28 +19,7 @@ const openaiWith = adapterFactory(createOpenAIAdapter, {
 function upstream() {
   return openaiWith(({ url, body }) => {
     const model = (body as { model?: unknown }).model;
-    return Response.json(
-      url.endsWith("/embeddings")
-        ? {
-          object: "list",
-          data: [{ object: "embedding", index: 0, embedding: [0.5] }],
-          model,
-          usage: { prompt_tokens: 1, total_tokens: 1 },
-        }
-        : {
-          id: "cmpl-1",
-          object: "text_completion",
-          created: 1,
-          model,
-          choices: [{
-            index: 0,
-            text: "ok",
-            finish_reason: "stop",
-            logprobs: null,
-          }],
-          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-        },
-    );
+    return relayedAnswer(url, model);
   });
 }
 
