@@ -2943,4 +2943,40 @@ export const GATEWAY: HandMutant[] = [
     replace: "...(toolCalls.length >= 0 ? { tool_calls: toolCalls } : {}),",
     tests: ["tests/gateway/gateway_draw_20261182_r19_test.ts"],
   },
+  {
+    id: "gw19-responses-unnamed-translated",
+    bug:
+      "a Responses call whose model names no backend is translated to chat even when every backend it may reach serves the Responses API",
+    file: "src/gateway/_handle_responses.ts",
+    find: '!router.has(name) || router.serves("responses", [name])',
+    replace: '!router.has(name) && router.serves("responses", [name])',
+    tests: ["tests/gateway/gateway_draw_20261183_r19_test.ts"],
+  },
+  {
+    id: "gw19-responses-retired-backend-translated",
+    bug:
+      "a key whose allow-list names a backend no longer registered has its Responses calls translated instead of relayed",
+    file: "src/gateway/_handle_responses.ts",
+    find: '!router.has(name) || router.serves("responses", [name])',
+    replace: 'router.serves("responses", [name])',
+    tests: ["tests/gateway/gateway_draw_20261183_r19_test.ts"],
+  },
+  {
+    id: "gw19-stream-error-type-empty",
+    bug:
+      "a failure in the middle of an OpenAI stream is an error event without OpenAI's type server_error",
+    file: "src/gateway/openai_response.ts",
+    find: '            type: "server_error",',
+    replace: '            type: "",',
+    tests: ["tests/gateway/gateway_draw_20261183_r19_test.ts"],
+  },
+  {
+    id: "gw19-anthropic-529-untyped",
+    bug:
+      "anthropicErrorBody types a 529 as api_error, where Anthropic's API says overloaded_error",
+    file: "src/gateway/anthropic_response.ts",
+    find: '  529: "overloaded_error",',
+    replace: "",
+    tests: ["tests/gateway/gateway_draw_20261183_r19_test.ts"],
+  },
 ];
