@@ -1,6 +1,7 @@
 // What the scripted upstreams of the wire tests answer once they have
-// checked a body: server-sent events as a provider writes them, and an
-// Anthropic Messages answer of one content block, whole or streamed.
+// checked a body: server-sent events as a provider writes them, an
+// Anthropic Messages answer of one content block, whole or streamed, and an
+// OpenAI Responses answer of one message.
 
 type Json = Record<string, unknown>;
 
@@ -85,4 +86,26 @@ export function anthropicBlockAnswer(
     }],
     ["message_stop", { type: "message_stop" }],
   ]);
+}
+
+/**
+ * A completed OpenAI Responses answer (`resp_up`) of `model` whose one
+ * message (`msg_up`) says `text`.
+ */
+export function responsesAnswer(model: string, text: string): Json {
+  return {
+    id: "resp_up",
+    object: "response",
+    created_at: 1,
+    status: "completed",
+    model,
+    output: [{
+      type: "message",
+      id: "msg_up",
+      status: "completed",
+      role: "assistant",
+      content: [{ type: "output_text", text, annotations: [] }],
+    }],
+    usage: { input_tokens: 3, output_tokens: 1, total_tokens: 4 },
+  };
 }

@@ -18,6 +18,7 @@ import {
   resolveError,
 } from "../../src/gateway/mod.ts";
 import { jsonPost, mockBackend, openAIUpstream } from "./_in_process.ts";
+import { responsesAnswer } from "./_scripted_answers.ts";
 
 /** An OpenAI upstream that answers only the Responses API. */
 function responsesUpstream() {
@@ -27,21 +28,9 @@ function responsesUpstream() {
     if (!String(url).endsWith("/responses")) {
       return Promise.resolve(new Response("not here", { status: 404 }));
     }
-    return Promise.resolve(Response.json({
-      id: "resp_up",
-      object: "response",
-      created_at: 1,
-      status: "completed",
-      model: "gpt-up",
-      output: [{
-        type: "message",
-        id: "msg_up",
-        status: "completed",
-        role: "assistant",
-        content: [{ type: "output_text", text: "relayed", annotations: [] }],
-      }],
-      usage: { input_tokens: 3, output_tokens: 1, total_tokens: 4 },
-    }));
+    return Promise.resolve(
+      Response.json(responsesAnswer("gpt-up", "relayed")),
+    );
   });
   return { adapter, paths };
 }

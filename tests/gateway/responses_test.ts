@@ -10,7 +10,11 @@ import { openAIClient } from "./_openai_client.ts";
 import { fetchSignal } from "../_bounded.ts";
 import { ANTHROPIC_MESSAGES_KEYS } from "../_anthropic_api.ts";
 import { serveUpstream, type UpstreamCall } from "./_serve.ts";
-import { anthropicBlockAnswer, sseResponse } from "./_scripted_answers.ts";
+import {
+  anthropicBlockAnswer,
+  responsesAnswer,
+  sseResponse,
+} from "./_scripted_answers.ts";
 import {
   anthropicBackend,
   type UpstreamGateway,
@@ -267,21 +271,7 @@ Deno.test("responses: previous_response_id on a translated backend is a 400 sayi
 });
 
 Deno.test("responses.create relayed to an OpenAI backend that serves the Responses API: the upstream's bytes, plain and streamed", async () => {
-  const answer = {
-    id: "resp_up",
-    object: "response",
-    created_at: 1,
-    status: "completed",
-    model: "gpt-test",
-    output: [{
-      type: "message",
-      id: "msg_up",
-      status: "completed",
-      role: "assistant",
-      content: [{ type: "output_text", text: "relayed", annotations: [] }],
-    }],
-    usage: { input_tokens: 3, output_tokens: 1, total_tokens: 4 },
-  };
+  const answer = responsesAnswer("gpt-test", "relayed");
   const relaying = serveUpstream((call) => {
     if (call.path !== "/v1/responses") {
       return new Response("no", { status: 404 });
