@@ -680,4 +680,18 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "the length is a number or undefined; ?? 0 and || 0 differ only when it is 0, which both turn into 0",
   },
+  {
+    file: "src/gateway/budgets.ts",
+    before: "(point < 0 || short.length - point - 1 <= digits)",
+    after: "(point < 0 || short.length - point - 1 < digits)",
+    reason:
+      "a shortest text with exactly `digits` decimals is what toFixed(digits) gives (the comment's argument above: below FAST_BELOW the rounding lands on it) and has no trailing zero to strip, so sending it down the slow path returns the same text, only slower",
+  },
+  {
+    file: "src/gateway/openai_response.ts",
+    before: 'this.#toolCall(chunk.id, chunk.name, chunk.inputDelta ?? "");',
+    after: 'this.#toolCall(chunk.id, chunk.name, chunk.inputDelta || "");',
+    reason:
+      "inputDelta is a string or undefined; ?? and || differ only for the empty string, which both turn into the empty string",
+  },
 ];
