@@ -596,4 +596,13 @@ export const CONVERT: Equivalent[] = [
     reason:
       "scanWords's main loop after a blank: without the continue the same iteration goes on at i + 1 and runs the checks the next iteration would run there, in the same order, but for isBlank; a blank there reaches readWord, which reads no part at a blank and changes nothing; at the input's end every check fails and readWord returns the same index",
   },
+  {
+    file: "src/convert/_curl_form.ts",
+    before:
+      'while (i < text.length && " \\t\\n\\v\\f\\r".includes(text[i])) i++;',
+    after:
+      'while (i <= text.length && " \\t\\n\\v\\f\\r".includes(text[i])) i++;',
+    reason:
+      'at i === text.length the character is undefined, which includes() reads as the text "undefined", not in the blanks, so the loop stops at the same index',
+  },
 ];

@@ -2594,9 +2594,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: an operator other than ; in a for loop's head is accepted (for x in a | b)",
     file: "src/convert/_curl_substitution.ts",
-    find:
-      '  if (LOOP_HEAD.has(lead) && (operator !== ";" || lead === "forname")) {',
-    replace: "  if (false) {",
+    find: '    (operator !== ";" || lead === "forname")\n  ) {',
+    replace: "    false\n  ) {",
     tests: ["tests/convert/curl_blocks_r15_test.ts"],
   },
   {
@@ -3630,5 +3629,42 @@ export const CONVERT: HandMutant[] = [
     find: 'const part = bodyLine(input, i, doc, raw === "");',
     replace: "const part = bodyLine(input, i, doc, true);",
     tests: ["tests/convert/curl_heredoc_join_test.ts"],
+  },
+  {
+    id: "conv19-process-condition-not-command",
+    bug:
+      "inside $(…) a process substitution as an if or while condition's command is not counted as one, so `if <(true); then` is refused where bash reads it",
+    file: "src/convert/_curl_substitution.ts",
+    find: '    if (frame.command) blockWord(frame.blocks, "", operator, i);',
+    replace:
+      '    if (!(frame.command)) blockWord(frame.blocks, "", operator, i);',
+    tests: ["tests/convert/curl_process_substitution_r19_test.ts"],
+  },
+  {
+    id: "conv19-process-for-list-refused",
+    bug:
+      "inside $(…) a process substitution in a for loop's list is refused as an operator in the loop's head, where bash reads it as a word",
+    file: "src/convert/_curl_substitution.ts",
+    find: 'LOOP_HEAD.has(lead) && !(lead === "forin" && process) &&',
+    replace: "LOOP_HEAD.has(lead) &&",
+    tests: ["tests/convert/curl_process_substitution_r19_test.ts"],
+  },
+  {
+    id: "conv19-process-for-list-left",
+    bug:
+      "after a process substitution in a for loop's list the reader leaves the list, so a redirection there (bash's syntax error) is accepted",
+    file: "src/convert/_curl_substitution.ts",
+    find: '    if (lead === "forin") frame.lead = lead;\n',
+    replace: "",
+    tests: ["tests/convert/curl_process_substitution_r19_test.ts"],
+  },
+  {
+    id: "conv19-status-response-200-not-ok",
+    bug:
+      "createMockResponse: a 200 whose status text the Response constructor refuses says it is not ok",
+    file: "src/convert/fetch.ts",
+    find: "    return this.status >= 200 && this.status <= 299;",
+    replace: "    return this.status >= 201 && this.status <= 299;",
+    tests: ["tests/convert/fetch_test.ts"],
   },
 ];

@@ -508,12 +508,19 @@ function commandOperator(
     frame.lead = "fordo";
     return i + 1;
   }
-  if (LOOP_HEAD.has(lead) && (operator !== ";" || lead === "forname")) {
+  const redirection = operator[0] === "<" || operator[0] === ">" ||
+    operator[1] === ">";
+  // `<(…)` or `>(…)`: a process substitution, which bash reads as a word,
+  // a word of a `for` loop's list too.
+  const process = redirection && input[i + 1] === "(" &&
+    operator.length === 1;
+  if (
+    LOOP_HEAD.has(lead) && !(lead === "forin" && process) &&
+    (operator !== ";" || lead === "forname")
+  ) {
     throw unexpected(operator, i, "only ; or a line end ends a loop's head");
   }
   if (operator === "(") return openParen(input, i, stack, frame, lead, first);
-  const redirection = operator[0] === "<" || operator[0] === ">" ||
-    operator[1] === ">";
   if (lead === "body" && redirection) {
     // bash reads no redirection between `f()` and its body, only after it.
     throw unexpected(
@@ -522,11 +529,12 @@ function commandOperator(
       "a function's body must be a compound command",
     );
   }
-  if (redirection && input[i + 1] === "(" && operator.length === 1) {
-    // `<(…)` or `>(…)`: a process substitution, which bash reads as a word.
+  if (process) {
     const refused = lead !== "target" && frame.ended ? i : undefined;
     if (frame.command) blockWord(frame.blocks, "", operator, i);
     if (lead !== "target") frame.command = false;
+    // In a loop's list, the words after it are the list's still.
+    if (lead === "forin") frame.lead = lead;
     // What follows its `)` at once is more of the same word.
     frame.word = true;
     stack.push({

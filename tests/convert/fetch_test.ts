@@ -454,6 +454,24 @@ describe("createMockResponse", () => {
     assert.equal(early.body, null);
   });
 
+  // Bug (convert draw 20261176, `fetch.ts`: `ok` from 201): a 200 whose
+  // status text the Response constructor refuses (past Latin-1) is built
+  // apart from a native Response, and said it was not ok.
+  it("keeps a status text past Latin-1, with ok as the status says", async () => {
+    for (const status of [199, 200, 204, 299, 300, 600]) {
+      const response = createMockResponse({
+        ...base,
+        statusCode: status,
+        statusText: "OK \u2713",
+        body: "kept",
+      });
+      assert.equal(response.status, status);
+      assert.equal(response.statusText, "OK \u2713");
+      assert.equal(response.ok, status >= 200 && status <= 299, String(status));
+      assert.equal(await response.text(), "kept");
+    }
+  });
+
   it("rejects statuses outside 100–999, bad headers and CR/LF status text", () => {
     for (const statusCode of [99, 1000, 200.5, Number.NaN]) {
       assert.throws(
