@@ -694,4 +694,11 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "inputDelta is a string or undefined; ?? and || differ only for the empty string, which both turn into the empty string",
   },
+  {
+    file: "src/gateway/openai_response.ts",
+    before: "this.#chars += chunk.delta.length + (delta.refusal?.length ?? 0);",
+    after: "this.#chars += chunk.delta.length + (delta.refusal?.length || 0);",
+    reason:
+      "a length is a number or undefined; ?? 0 and || 0 differ only when it is 0, which both turn into 0",
+  },
 ];

@@ -2979,4 +2979,22 @@ export const GATEWAY: HandMutant[] = [
     replace: "",
     tests: ["tests/gateway/gateway_draw_20261183_r19_test.ts"],
   },
+  {
+    id: "gw19-stream-refusal-twice",
+    bug:
+      "an OpenAI stream sends a refusal streamed in pieces again from the done message that repeats it",
+    file: "src/gateway/openai_response.ts",
+    find: "      this.#sentRefusal = true;",
+    replace: "      this.#sentRefusal = false;",
+    tests: ["tests/gateway/chunk_encoder_r19_test.ts"],
+  },
+  {
+    id: "gw19-stream-reasoning-empty-chunk",
+    bug:
+      "an OpenAI stream sends an empty delta for each reasoning piece, which Chat Completions has no field for",
+    file: "src/gateway/openai_response.ts",
+    find: '      return chunk.logprobs === undefined\n        ? ""',
+    replace: '      chunk.logprobs === undefined\n        ? ""',
+    tests: ["tests/gateway/chunk_encoder_r19_test.ts"],
+  },
 ];
