@@ -2145,4 +2145,13 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: "  if (logprobs === undefined) response.logprobs = logprobs;",
     tests: ["tests/models/adapters/draw_20261181_r18_test.ts"],
   },
+  {
+    id: "adap19-anthropic-standard-only-dropped",
+    bug:
+      "toward Anthropic, service_tier: standard_only (one of Anthropic's own tiers) is dropped and named",
+    file: "src/models/adapters/_toward_wire.ts",
+    find: 'value === "auto" || value === "standard_only" ? value : undefined,',
+    replace: 'value === "auto" || value === "" ? value : undefined,',
+    tests: ["tests/models/adapters/draw_20261182_r19_test.ts"],
+  },
 ];
