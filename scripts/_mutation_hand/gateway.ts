@@ -2997,4 +2997,22 @@ export const GATEWAY: HandMutant[] = [
     replace: '      chunk.logprobs === undefined\n        ? ""',
     tests: ["tests/gateway/chunk_encoder_r19_test.ts"],
   },
+  {
+    id: "gw19-relayed-responses-tokens-times",
+    bug:
+      "a relayed Responses call is charged its input's characters * 4 to the key's tpm bucket instead of / 4",
+    file: "src/gateway/_handle_responses.ts",
+    find: 'JSON.stringify(body.input ?? "").length / 4',
+    replace: 'JSON.stringify(body.input ?? "").length * 4',
+    tests: ["tests/gateway/responses_relay_tokens_r19_test.ts"],
+  },
+  {
+    id: "gw19-relayed-responses-no-input",
+    bug:
+      "a relayed Responses call without input (previous_response_id alone) fails with a 500 while its tokens are estimated",
+    file: "src/gateway/_handle_responses.ts",
+    find: 'JSON.stringify(body.input ?? "").length / 4',
+    replace: "JSON.stringify(body.input).length / 4",
+    tests: ["tests/gateway/responses_relay_tokens_r19_test.ts"],
+  },
 ];

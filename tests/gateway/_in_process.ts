@@ -1,8 +1,9 @@
 // The gateway called in process, as its fetch handler, with no listener: a
 // client's JSON POST, a gateway disposed whatever the test does with it,
 // the mock backend the usage and Responses tests script, the OpenAI
-// adapter in front of an upstream a test scripts, and what such an upstream
-// answers a relayed operation. No Deno API.
+// adapter in front of an upstream a test scripts, what such an upstream
+// answers a relayed operation, and one that serves the Responses API. No
+// Deno API.
 import {
   createGateway,
   type Gateway,
@@ -17,6 +18,7 @@ import {
   createMockAdapter,
   type MockAdapterOptions,
 } from "../../src/models/testing.ts";
+import { responsesAnswer } from "./_scripted_answers.ts";
 
 /** A client's POST of `body` as JSON to the gateway's `path`. */
 export function jsonPost(path: string, body: Record<string, unknown>): Request {
@@ -90,4 +92,23 @@ export function relayedAnswer(url: string, model: unknown): Response {
         usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
       },
   );
+}
+
+/**
+ * The OpenAI adapter in front of an upstream that answers only the
+ * Responses API (a completed answer, `resp_up`), and the paths it was
+ * called on.
+ */
+export function responsesUpstream() {
+  const paths: string[] = [];
+  const adapter = openAIUpstream("gpt-up", (url) => {
+    paths.push(new URL(String(url)).pathname);
+    if (!String(url).endsWith("/responses")) {
+      return Promise.resolve(new Response("not here", { status: 404 }));
+    }
+    return Promise.resolve(
+      Response.json(responsesAnswer("gpt-up", "relayed")),
+    );
+  });
+  return { adapter, paths };
 }

@@ -17,23 +17,7 @@ import {
   hashKey,
   resolveError,
 } from "../../src/gateway/mod.ts";
-import { jsonPost, mockBackend, openAIUpstream } from "./_in_process.ts";
-import { responsesAnswer } from "./_scripted_answers.ts";
-
-/** An OpenAI upstream that answers only the Responses API. */
-function responsesUpstream() {
-  const paths: string[] = [];
-  const adapter = openAIUpstream("gpt-up", (url) => {
-    paths.push(new URL(String(url)).pathname);
-    if (!String(url).endsWith("/responses")) {
-      return Promise.resolve(new Response("not here", { status: 404 }));
-    }
-    return Promise.resolve(
-      Response.json(responsesAnswer("gpt-up", "relayed")),
-    );
-  });
-  return { adapter, paths };
-}
+import { jsonPost, mockBackend, responsesUpstream } from "./_in_process.ts";
 
 describe("draw 20261183: a Responses call whose model names no backend", () => {
   it("is relayed to the OpenAI backend routing picks", async () => {
