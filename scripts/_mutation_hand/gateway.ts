@@ -3015,4 +3015,13 @@ export const GATEWAY: HandMutant[] = [
     replace: "JSON.stringify(body.input).length / 4",
     tests: ["tests/gateway/responses_relay_tokens_r19_test.ts"],
   },
+  {
+    id: "gw19-responses-created-at-millis",
+    bug:
+      "a translated Responses answer's created_at is the clock's milliseconds times a thousand, not Unix seconds",
+    file: "src/gateway/_handle_responses.ts",
+    find: "const created = Math.floor(ctx.now() / 1000);",
+    replace: "const created = Math.floor(ctx.now() * 1000);",
+    tests: ["tests/gateway/responses_created_at_r19_test.ts"],
+  },
 ];
