@@ -3024,4 +3024,23 @@ export const GATEWAY: HandMutant[] = [
     replace: "const created = Math.floor(ctx.now() * 1000);",
     tests: ["tests/gateway/responses_created_at_r19_test.ts"],
   },
+  {
+    id: "gw19-responses-passthrough-off-relayed",
+    bug:
+      "with passthrough: false, a Responses call is still relayed as it came to an OpenAI backend that serves the Responses API",
+    file: "src/gateway/_handle_responses.ts",
+    find: "  if (!passthrough) return false;",
+    replace: "  if (!passthrough) false;",
+    tests: ["tests/gateway/responses_relay_choice_r19_test.ts"],
+  },
+  {
+    id: "gw19-responses-named-backend-translated",
+    bug:
+      "a Responses call naming a backend that serves the Responses API is translated when another registered backend does not serve it",
+    file: "src/gateway/_handle_responses.ts",
+    find:
+      'if (named !== undefined) return router.serves("responses", [named]);',
+    replace: 'if (named !== undefined) router.serves("responses", [named]);',
+    tests: ["tests/gateway/responses_relay_choice_r19_test.ts"],
+  },
 ];
