@@ -240,4 +240,11 @@ export const CLI: Equivalent[] = [
     reason:
       "listenFailure is called only from the catch around serveGateway, which rejects with an Error: Deno.listen's Deno.errors, node:http's system errors, or a ServeError for its options; never with null or undefined, the only values on which reading `.code` without `?.` differs",
   },
+  {
+    file: "src/cli/_runtime.ts",
+    before: "error?.message ?? String(error),",
+    after: "error?.message || String(error),",
+    reason:
+      'the errors here are Node\'s fs errors, whose message is never empty ("ENOENT: no such file or directory, open …"); ?? and || differ only for an empty message',
+  },
 ];
