@@ -3667,4 +3667,22 @@ export const CONVERT: HandMutant[] = [
     replace: "    return this.status >= 201 && this.status <= 299;",
     tests: ["tests/convert/fetch_test.ts"],
   },
+  {
+    id: "conv19-userinfo-plus-as-space",
+    bug:
+      "curl reader: a + in a URL's user name or password is read as a space, where curl sends a plus sign",
+    file: "src/convert/_curl_url.ts",
+    find: "credentials = percentDecode(authority.slice(0, at), false);",
+    replace: "credentials = percentDecode(authority.slice(0, at), true);",
+    tests: ["tests/convert/curl_userinfo_plus_r19_test.ts"],
+  },
+  {
+    id: "conv19-response-header-unchecked",
+    bug:
+      "stringifyResponse writes a header value holding CR or LF as it is, so it injects a header line",
+    file: "src/convert/string.ts",
+    find: "    checkHeaderField(lower, value);\n    lines.push(",
+    replace: "    lines.push(",
+    tests: ["tests/convert/string_response_headers_r19_test.ts"],
+  },
 ];
