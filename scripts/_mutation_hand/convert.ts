@@ -1126,7 +1126,7 @@ export const CONVERT: HandMutant[] = [
     bug:
       "randomRequest: a body object whose toJSON throws a string is refused with the reason 'undefined' instead of that string",
     file: "src/convert/random.ts",
-    find: `(cause as Error)?.message ?? String(cause)`,
+    find: `(cause as Error)?.message || String(cause)`,
     replace: `(cause as Error)?.message`,
     tests: ["tests/convert/convert_tenth_round_test.ts"],
   },
@@ -3684,5 +3684,14 @@ export const CONVERT: HandMutant[] = [
     find: "    checkHeaderField(lower, value);\n    lines.push(",
     replace: "    lines.push(",
     tests: ["tests/convert/string_response_headers_r19_test.ts"],
+  },
+  {
+    id: "conv20-random-json-empty-message",
+    bug:
+      "randomRequest: a body object whose toJSON throws an Error with an empty message is refused with an empty reason instead of the error's kind",
+    file: "src/convert/random.ts",
+    find: `(cause as Error)?.message || String(cause)`,
+    replace: `(cause as Error)?.message ?? String(cause)`,
+    tests: ["tests/convert/convert_tenth_round_test.ts"],
   },
 ];

@@ -506,10 +506,11 @@ function drawBody(
     json = JSON.stringify(option);
   } catch (cause) {
     // A BigInt or a cycle: JSON.stringify's TypeError names neither option nor field.
+    // An error with an empty message still names its kind ("RangeError").
     throw new ConversionError({
       code: "INVALID_OPTION",
       message: `The body object cannot be written as JSON: ${
-        (cause as Error)?.message ?? String(cause)
+        (cause as Error)?.message || String(cause)
       }`,
       path: "body",
       cause,

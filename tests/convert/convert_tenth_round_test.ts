@@ -57,6 +57,12 @@ describe("randomRequest: a body object JSON cannot write", () => {
           throw "no JSON for this";
         },
       }, "no JSON for this"],
+      // An Error whose message is empty: its kind is the reason, not nothing.
+      [{
+        toJSON: () => {
+          throw new RangeError("");
+        },
+      }, "JSON: RangeError"],
     ];
     for (const [body, why] of cases) {
       assert.throws(
