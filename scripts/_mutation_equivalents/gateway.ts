@@ -701,4 +701,25 @@ export const GATEWAY: Equivalent[] = [
     reason:
       "a length is a number or undefined; ?? 0 and || 0 differ only when it is 0, which both turn into 0",
   },
+  {
+    file: "src/gateway/_passthrough.ts",
+    before: ": prompt + (read ?? 0) + (written ?? 0) + completion,",
+    after: ": prompt + (read ?? 0) + (written || 0) + completion,",
+    reason:
+      "written comes from count(), which returns a positive number or undefined; ?? 0 and || 0 differ only for 0 and NaN, which count() never returns",
+  },
+  {
+    file: "src/gateway/gateway.ts",
+    before: "options.rateLimitStore ??",
+    after: "options.rateLimitStore ||",
+    reason:
+      "rateLimitStore is a store object or absent; ?? and || differ only for a falsy value other than null and undefined, which no store is",
+  },
+  {
+    file: "src/gateway/errors.ts",
+    before: "param: error.param ?? null,",
+    after: "param: error.param || null,",
+    reason:
+      'every GatewayError the gateway raises names a request field or none (GatewayError keeps no param it was not given); ?? and || differ only for param "", which names no field either way, so the client reads no field at fault in both',
+  },
 ];

@@ -3043,4 +3043,31 @@ export const GATEWAY: HandMutant[] = [
     replace: 'if (named !== undefined) router.serves("responses", [named]);',
     tests: ["tests/gateway/responses_relay_choice_r19_test.ts"],
   },
+  {
+    id: "gw20-request-timeout-type",
+    bug:
+      "the gateway's own requestTimeoutMs answer carries an empty error type on the OpenAI wire instead of server_error",
+    file: "src/gateway/_request_parts.ts",
+    find: 'status: 504,\n    type: "server_error",',
+    replace: 'status: 504,\n    type: "",',
+    tests: ["tests/gateway/gateway_draw_20261185_r20_test.ts"],
+  },
+  {
+    id: "gw20-anthropic-504-timeout-error",
+    bug:
+      "a 504 on the Anthropic wire is typed api_error, though Anthropic's API and SDK type a timeout timeout_error",
+    file: "src/gateway/anthropic_response.ts",
+    find: '  504: "timeout_error",\n',
+    replace: "",
+    tests: ["tests/gateway/gateway_draw_20261185_r20_test.ts"],
+  },
+  {
+    id: "gw20-anthropic-402-billing-error",
+    bug:
+      "an upstream 402 on the Anthropic wire is typed invalid_request_error instead of Anthropic's billing_error",
+    file: "src/gateway/anthropic_response.ts",
+    find: '  402: "billing_error",\n',
+    replace: "",
+    tests: ["tests/gateway/gateway_draw_20261185_r20_test.ts"],
+  },
 ];

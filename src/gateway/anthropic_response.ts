@@ -29,9 +29,9 @@
  *   `event: error` (what the Anthropic SDK raises as `APIError`).
  * - Error bodies are `{ type: "error", error: { type, message } }` with
  *   Anthropic's types by status (400 `invalid_request_error`, 401
- *   `authentication_error`, 403 `permission_error`, 404 `not_found_error`, 413
- *   `request_too_large`, 429 `rate_limit_error`, 503 `overloaded_error`, other
- *   5xx `api_error`).
+ *   `authentication_error`, 402 `billing_error`, 403 `permission_error`, 404
+ *   `not_found_error`, 413 `request_too_large`, 429 `rate_limit_error`, 503
+ *   and 529 `overloaded_error`, 504 `timeout_error`, other 5xx `api_error`).
  *
  * @module
  */
@@ -286,11 +286,14 @@ function stopReasonOf(
 const ERROR_TYPES: Readonly<Record<number, string>> = {
   400: "invalid_request_error",
   401: "authentication_error",
+  402: "billing_error",
   403: "permission_error",
   404: "not_found_error",
   413: "request_too_large",
   429: "rate_limit_error",
   503: "overloaded_error",
+  // Anthropic's own type for a 504 (the SDK's GatewayTimeoutError).
+  504: "timeout_error",
   529: "overloaded_error",
 };
 

@@ -62,7 +62,7 @@ describe("anthropicErrorBody: the type of a status the table does not list", () 
       [422, "invalid_request_error"],
       [500, "api_error"],
       [502, "api_error"],
-      [504, "api_error"],
+      [505, "api_error"],
     ] as const
   ) {
     it(`${status} is ${type}`, () => {

@@ -69,9 +69,10 @@ for (const passthrough of [true, false]) {
         const anthropic = await ask(gateway.origin, "/v1/messages", stream);
         assert.equal(anthropic.status, 504, anthropic.text);
         assert.equal(anthropic.body.type, "error");
+        // Anthropic's own type for a 504 (its SDK's GatewayTimeoutError).
         assert.equal(
           (anthropic.body.error as Record<string, unknown>).type,
-          "api_error",
+          "timeout_error",
         );
         // Both backends were tried for each request: a 408 is not final.
         assert.equal(upstream.calls.length, 4);
