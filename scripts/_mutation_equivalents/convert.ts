@@ -605,4 +605,11 @@ export const CONVERT: Equivalent[] = [
     reason:
       'at i === text.length the character is undefined, which includes() reads as the text "undefined", not in the blanks, so the loop stops at the same index',
   },
+  {
+    file: "src/convert/_fetch_code_read.ts",
+    before: 'let previous = from === 0 ? "" : "(";',
+    after: 'let previous = from !== 0 ? "" : "(";',
+    reason:
+      'previous is read only by regExpMayStart before the first token replaces it, and regExpMayStart is true for both "" (the start of the code) and "(" (a resumed search starts right after a fetch call\'s `(`)',
+  },
 ];

@@ -3694,4 +3694,22 @@ export const CONVERT: HandMutant[] = [
     replace: `(cause as Error)?.message ?? String(cause)`,
     tests: ["tests/convert/convert_tenth_round_test.ts"],
   },
+  {
+    id: "conv20-curl-alone-skipped",
+    bug:
+      "a script's command that is `curl` alone is skipped as one that does not run curl, so the script loses a request without a word instead of MISSING_URL",
+    file: "src/convert/_curl_parse.ts",
+    find: "scan.words.length > 0 ? curlProgram(text, scan) : -1;",
+    replace: "scan.words.length > 1 ? curlProgram(text, scan) : -1;",
+    tests: ["tests/convert/convert_draw_20261178_r20_test.ts"],
+  },
+  {
+    id: "conv20-fetch-options-undefined",
+    bug:
+      "fetch code whose second argument is undefined is refused as no object, though fetch() takes it as no options",
+    file: "src/convert/_fetch_code_read.ts",
+    find: "if (value === undefined || value === null) return {};",
+    replace: "if (value === null) return {};",
+    tests: ["tests/convert/convert_draw_20261178_r20_test.ts"],
+  },
 ];
