@@ -3712,4 +3712,41 @@ export const CONVERT: HandMutant[] = [
     replace: "if (value === null) return {};",
     tests: ["tests/convert/convert_draw_20261178_r20_test.ts"],
   },
+  {
+    id: "conv20-assignment-as-program",
+    bug:
+      "a variable assignment before curl (`NO_PROXY=x curl …`) is taken for the program word, so the command is refused NOT_CURL though bash runs curl",
+    file: "src/convert/_curl_words.ts",
+    find:
+      "i < words.length - 1 && assignmentName(input, words[i]) !== undefined",
+    replace: "false",
+    tests: ["tests/convert/curl_assignment_prefix_test.ts"],
+  },
+  {
+    id: "conv20-assignment-detect-stops",
+    bug:
+      "detectType reads one word after a prompt and no further, so a command led by an assignment is not detected as curl",
+    file: "src/convert/_curl_words.ts",
+    find: "      words.length === limit / 2 &&",
+    replace: "      false &&",
+    tests: ["tests/convert/curl_assignment_prefix_test.ts"],
+  },
+  {
+    id: "conv20-assignment-digit-name",
+    bug:
+      "a word whose name starts with a digit (`1A=1`), which bash runs as a program, is skipped as an assignment",
+    file: "src/convert/_curl_words.ts",
+    find: "const ASSIGNMENT = /[A-Za-z_][A-Za-z0-9_]*",
+    replace: "const ASSIGNMENT = /[A-Za-z0-9_][A-Za-z0-9_]*",
+    tests: ["tests/convert/curl_assignment_prefix_test.ts"],
+  },
+  {
+    id: "conv20-assignment-unwarned",
+    bug:
+      "an assignment before curl is skipped without a warning, so the environment it set is lost without a word",
+    file: "src/convert/_curl_parse.ts",
+    find: "    if (name === undefined) continue;",
+    replace: "    continue;",
+    tests: ["tests/convert/curl_assignment_prefix_test.ts"],
+  },
 ];

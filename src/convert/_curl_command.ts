@@ -19,6 +19,9 @@ import type { ShellWord } from "./_curl_words.ts";
  * - `SHELL_EXPANSION`: `$VAR`, `${…}`, `$(…)`, `` `…` `` or a word-initial
  *   `~`, kept literally; one warning each, at its first character (a backtick
  *   pair is one, at the opening backtick).
+ * - `SHELL_ASSIGNMENT`: a variable assignment before the program word
+ *   (`NO_PROXY=x curl …`) sets curl's environment (a proxy, a CA bundle, its
+ *   config directory), which a request does not carry; it is skipped.
  * - `SHELL_OPERATOR`: the command ends at `|`, `;`, `&`, `(` or `)`, and
  *   what follows is another command; or a redirection (`<`, `>`, `2>&1`,
  *   `&>` …) and its file name are not curl's, the words after them are.
@@ -40,6 +43,7 @@ export type CurlWarningCode =
   | "FILE_REFERENCE"
   | "EXTRA_URL"
   | "SHELL_EXPANSION"
+  | "SHELL_ASSIGNMENT"
   | "SHELL_OPERATOR"
   | "INVALID_HEADER"
   | "MORE_COMMANDS";

@@ -4,7 +4,12 @@
 // _curl_url.ts and authentication in _curl_auth.ts.
 import { ConversionError } from "./errors.ts";
 import type { HeaderMap, HttpRequest } from "./types.ts";
-import { isCurlProgram, programIndex, scanWords } from "./_curl_words.ts";
+import {
+  assignmentName,
+  isCurlProgram,
+  programIndex,
+  scanWords,
+} from "./_curl_words.ts";
 import type { ScanResult, ShellWord } from "./_curl_words.ts";
 import type { HereDocument } from "./_curl_heredoc.ts";
 import { appendHeader } from "./_message.ts";
@@ -159,6 +164,17 @@ function parseScanned(
     ? scan.expansions
     : [...scan.expansions, ...scan.stdin.expansions];
   if (scan.stdin !== undefined) cmd.stdin = scan.stdin.body ?? "";
+  for (const word of scan.words.slice(0, first)) {
+    const name = assignmentName(text, word);
+    // The words before the program word are a prompt or assignments.
+    if (name === undefined) continue;
+    cmd.warn(
+      "SHELL_ASSIGNMENT",
+      name,
+      word.offset,
+      `The assignment to ${name} sets curl's environment, which a request does not carry; it is skipped`,
+    );
+  }
   for (const offset of expansions) {
     const sign = text[offset] === "`" || text[offset] === "~"
       ? text[offset]

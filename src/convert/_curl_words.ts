@@ -423,14 +423,39 @@ function hereStringWord(
 }
 
 /**
- * Index in `words` of the command's program word: 1 after a copied shell
- * prompt (a first word `$`, written unquoted, with more after it), else 0.
+ * Index in `words` of the command's program word: after a copied shell
+ * prompt (a first word `$`, written unquoted, with more after it) and the
+ * variable assignments bash reads before it (`NO_PROXY=x curl …`, which set
+ * the program's environment); the last word is the program whatever it is.
  */
 export function programIndex(input: string, words: ShellWord[]): number {
-  return words.length > 1 && words[0].value === "$" &&
+  let i = words.length > 1 && words[0].value === "$" &&
       input[words[0].offset] === "$"
     ? 1
     : 0;
+  while (
+    i < words.length - 1 && assignmentName(input, words[i]) !== undefined
+  ) {
+    i++;
+  }
+  return i;
+}
+
+// A name bash takes for a variable, then `=` or `+=`, all unquoted: the
+// word is an assignment where a command's program word may follow.
+const ASSIGNMENT = /[A-Za-z_][A-Za-z0-9_]*(?=\+?=)/y;
+
+/**
+ * The variable `word` assigns, when it is an assignment as bash reads one
+ * before a program word (`NAME=value`, `NAME+=value`, the name unquoted);
+ * else undefined.
+ */
+export function assignmentName(
+  input: string,
+  word: ShellWord,
+): string | undefined {
+  ASSIGNMENT.lastIndex = word.offset;
+  return ASSIGNMENT.exec(input)?.[0];
 }
 
 /** Whether a program word names curl: `curl` or `curl.exe`, any directory. */
@@ -459,8 +484,16 @@ export function startsWithCurl(input: string): boolean {
       scan = scanWords(input, 1, scan.next);
     }
     words = scan.words;
-    if (words.length === 1 && words[0].value === "$") {
-      words = scanWords(input, 2, words[0].offset).words;
+    // A `$` prompt and assignments come before the program word: read on
+    // while the last word read may be one of them (twice as far each time).
+    for (
+      let limit = 2;
+      words.length === limit / 2 &&
+      (assignmentName(input, words[words.length - 1]) !== undefined ||
+        (words.length === 1 && words[0].value === "$"));
+      limit *= 2
+    ) {
+      words = scanWords(input, limit, words[0].offset).words;
     }
   } catch {
     return false;

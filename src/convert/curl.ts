@@ -46,8 +46,14 @@
  *   bash: a word that starts with `^"`, or a `^` or backtick right before a
  *   line end, throws `INVALID_INPUT` at its offset, asking for the bash copy,
  *   instead of producing a URL and headers full of `^`.
- * - A leading shell prompt `$ ` (copied from documentation) is skipped. The
- *   program word must be `curl`, a path ending in `/curl`, or `curl.exe`.
+ * - A leading shell prompt `$ ` (copied from documentation) is skipped, and
+ *   so are variable assignments before the program word (`NO_PROXY='*' curl
+ *   …`): they set curl's environment, which a request does not carry, and
+ *   each raises a `SHELL_ASSIGNMENT` warning (curlconverter skips them too).
+ *   Only what bash reads as an assignment counts: an unquoted name of
+ *   letters, digits and `_`, not starting with a digit, then `=` or `+=`.
+ *   The program word must be `curl`, a path ending in `/curl`, or
+ *   `curl.exe`.
  * - `$'…'` escapes must produce valid UTF-8 text: `$'\xff'` (bytes that are
  *   not UTF-8) and NUL (`$'\0'`, which bash would silently truncate) throw
  *   `INVALID_ESCAPE` at the escape's offset rather than replace or drop data.
