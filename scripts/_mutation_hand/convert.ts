@@ -3736,8 +3736,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "a word whose name starts with a digit (`1A=1`), which bash runs as a program, is skipped as an assignment",
     file: "src/convert/_curl_words.ts",
-    find: "const ASSIGNMENT = /[A-Za-z_][A-Za-z0-9_]*",
-    replace: "const ASSIGNMENT = /[A-Za-z0-9_][A-Za-z0-9_]*",
+    find: "const ASSIGNMENT = /[A-Za-z_][A-Za-z0-9_]*(?:",
+    replace: "const ASSIGNMENT = /[A-Za-z0-9_][A-Za-z0-9_]*(?:",
     tests: ["tests/convert/curl_assignment_prefix_test.ts"],
   },
   {

@@ -441,14 +441,15 @@ export function programIndex(input: string, words: ShellWord[]): number {
   return i;
 }
 
-// A name bash takes for a variable, then `=` or `+=`, all unquoted: the
-// word is an assignment where a command's program word may follow.
-const ASSIGNMENT = /[A-Za-z_][A-Za-z0-9_]*(?=\+?=)/y;
+// A name bash takes for a variable (an array's element too: `a[1]`), then
+// `=` or `+=`, all unquoted: the word is an assignment where a command's
+// program word may follow.
+const ASSIGNMENT = /[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?(?=\+?=)/y;
 
 /**
  * The variable `word` assigns, when it is an assignment as bash reads one
- * before a program word (`NAME=value`, `NAME+=value`, the name unquoted);
- * else undefined.
+ * before a program word (`NAME=value`, `NAME+=value`, `NAME[…]=value`, the
+ * name unquoted); else undefined.
  */
 export function assignmentName(
   input: string,

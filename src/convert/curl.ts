@@ -51,7 +51,8 @@
  *   …`): they set curl's environment, which a request does not carry, and
  *   each raises a `SHELL_ASSIGNMENT` warning (curlconverter skips them too).
  *   Only what bash reads as an assignment counts: an unquoted name of
- *   letters, digits and `_`, not starting with a digit, then `=` or `+=`.
+ *   letters, digits and `_`, not starting with a digit (or an element,
+ *   `a[1]`), then `=` or `+=`.
  *   The program word must be `curl`, a path ending in `/curl`, or
  *   `curl.exe`.
  * - `$'…'` escapes must produce valid UTF-8 text: `$'\xff'` (bytes that are

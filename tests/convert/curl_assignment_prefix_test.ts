@@ -29,6 +29,8 @@ const COMMANDS: Array<(origin: string) => string> = [
   (o) => `NO_PROXY='*' curl -s -H 'X-A: 1' -d 'a=b' ${o}/p`,
   (o) => `lc_all=C A+=1 B= curl -s ${o}/q -X PUT`,
   (o) => `A="x y" B=$'z' curl -s --json '{"k":1}' ${o}/j`,
+  // bash says an element is no valid identifier here, and runs curl.
+  (o) => `a[1]=x b[k]+=y curl -s ${o}/e`,
 ];
 
 describe("curl reader: assignments before the program word", () => {
@@ -44,6 +46,10 @@ describe("curl reader: assignments before the program word", () => {
       ],
     );
     assert.match(parsed.warnings[0].message, /NO_PROXY/);
+    assert.deepEqual(
+      parseCurl("a[1]=x curl https://a.test/").warnings.map((w) => w.option),
+      ["a[1]"],
+    );
   });
 
   it("leave the request as the real curl sends it", {
@@ -104,6 +110,6 @@ describe("curl reader: assignments before the program word", () => {
       assert.equal(detectType(command), "unknown", command);
       assert.equal(await curlRunsIn(command), false, command);
     }
-    assert.equal(await curlRunsIn("A=1 B+=2 curl x"), true);
+    assert.equal(await curlRunsIn("A=1 B+=2 c[0]=3 curl x"), true);
   });
 });
