@@ -722,4 +722,72 @@ export const GATEWAY: Equivalent[] = [
     reason:
       'every GatewayError the gateway raises names a request field or none (GatewayError keeps no param it was not given); ?? and || differ only for param "", which names no field either way, so the client reads no field at fault in both',
   },
+  {
+    file: "src/gateway/_passthrough.ts",
+    before: "promptTokens: prompt + (read ?? 0) + (written ?? 0),",
+    after: "promptTokens: prompt + (read || 0) + (written ?? 0),",
+    reason:
+      "usageOf: the left side is a count() result; count() returns a positive number or undefined; ?? and || differ only for 0, NaN and the empty string, which it never returns",
+  },
+  {
+    file: "src/gateway/_passthrough.ts",
+    before: "promptTokens: prompt + (read ?? 0) + (written ?? 0),",
+    after: "promptTokens: prompt + (read ?? 0) + (written || 0),",
+    reason:
+      "usageOf: the left side is a count() result; count() returns a positive number or undefined; ?? and || differ only for 0, NaN and the empty string, which it never returns",
+  },
+  {
+    file: "src/gateway/_passthrough.ts",
+    before: ": prompt + (read ?? 0) + (written ?? 0) + completion,",
+    after: ": prompt + (read || 0) + (written ?? 0) + completion,",
+    reason:
+      "usageOf: the left side is a count() result; count() returns a positive number or undefined; ?? and || differ only for 0, NaN and the empty string, which it never returns",
+  },
+  {
+    file: "src/gateway/_passthrough.ts",
+    before: "const cached = read ??",
+    after: "const cached = read ||",
+    reason:
+      "usageOf: the left side is a count() result; count() returns a positive number or undefined; ?? and || differ only for 0, NaN and the empty string, which it never returns",
+  },
+  {
+    file: "src/gateway/_passthrough.ts",
+    before: 'count(detail(usage, "prompt_tokens_details", "cached_tokens")) ??',
+    after: 'count(detail(usage, "prompt_tokens_details", "cached_tokens")) ||',
+    reason:
+      "usageOf: the left side is a count() result; count() returns a positive number or undefined; ?? and || differ only for 0, NaN and the empty string, which it never returns",
+  },
+  {
+    file: "src/gateway/_passthrough.ts",
+    before: "const cacheWrites = written ??",
+    after: "const cacheWrites = written ||",
+    reason:
+      "usageOf: the left side is a count() result; count() returns a positive number or undefined; ?? and || differ only for 0, NaN and the empty string, which it never returns",
+  },
+  {
+    file: "src/gateway/_passthrough.ts",
+    before:
+      'count(detail(usage, "prompt_tokens_details", "cache_write_tokens")) ??',
+    after:
+      'count(detail(usage, "prompt_tokens_details", "cache_write_tokens")) ||',
+    reason:
+      "usageOf: the left side is a count() result; count() returns a positive number or undefined; ?? and || differ only for 0, NaN and the empty string, which it never returns",
+  },
+  {
+    file: "src/gateway/_passthrough.ts",
+    context: 'detail(usage, "completion_tokens_details", "reasoning_tokens"),',
+    before: ") ??",
+    after: ") ||",
+    reason:
+      "usageOf: the left side is a count() result; count() returns a positive number or undefined; ?? and || differ only for 0, NaN and the empty string, which it never returns",
+  },
+  {
+    file: "src/gateway/_passthrough.ts",
+    before:
+      'count(detail(usage, "output_tokens_details", "reasoning_tokens")) ??',
+    after:
+      'count(detail(usage, "output_tokens_details", "reasoning_tokens")) ||',
+    reason:
+      "usageOf: the left side is a count() result; count() returns a positive number or undefined; ?? and || differ only for 0, NaN and the empty string, which it never returns",
+  },
 ];

@@ -1135,8 +1135,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "detectType: a curl command whose second word is malformed (an unclosed quote) is read to that word and called unknown, so the curl parser never names the fault",
     file: "src/convert/_curl_words.ts",
-    find: `if (words.length === 1 && words[0].value === "$") {`,
-    replace: `if (words.length === 1 || words[0].value === "$") {`,
+    find: `(words.length === 1 && words[0].value === "$"));`,
+    replace: `(words.length === 1 || words[0].value === "$"));`,
     tests: ["tests/convert/convert_tenth_round_test.ts"],
   },
   {
