@@ -3070,4 +3070,24 @@ export const GATEWAY: HandMutant[] = [
     replace: "",
     tests: ["tests/gateway/gateway_draw_20261185_r20_test.ts"],
   },
+  {
+    id: "gw20-admin-limit-one-refused",
+    bug:
+      "the admin API refuses a key created with rpm or tpm 1, the smallest limit a caller can ask for",
+    file: "src/gateway/_admin.ts",
+    find:
+      'if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {',
+    replace:
+      'if (typeof value !== "number" || !Number.isFinite(value) || value <= 1) {',
+    tests: ["tests/gateway/admin_test.ts"],
+  },
+  {
+    id: "gw20-max-completion-tokens-twice",
+    bug:
+      "max_completion_tokens is translated into maxTokens and also passed through under its wire name, so the IR carries the limit twice",
+    file: "src/gateway/openai_request.ts",
+    find: '  "max_completion_tokens",\n  "stop",',
+    replace: '  "",\n  "stop",',
+    tests: ["tests/gateway/openai_request_test.ts"],
+  },
 ];

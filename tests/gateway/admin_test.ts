@@ -227,6 +227,29 @@ Deno.test("admin: config keys cannot be revoked, rotated or shadowed (409 naming
   }
 });
 
+// The draw of round 20 (seed 20261186) refused limits of 1 (`value <= 1`)
+// and no test saw it: the smallest limit a caller can ask for is kept.
+Deno.test("admin: a key created with rpm 1 is kept and answers one request a minute", async () => {
+  const { gateway } = await setup();
+  try {
+    const created = await gateway(
+      admin("POST", "/admin/keys", { id: "one-a-minute", rpm: 1 }),
+    );
+    assert.equal(created.status, 201);
+    const body = await created.json();
+    assert.equal(body.rpm, 1);
+    const first = await gateway(chat(body.key));
+    assert.equal(first.status, 200);
+    assert.equal(first.headers.get("x-ratelimit-limit-requests"), "1");
+    await first.body?.cancel();
+    const second = await gateway(chat(body.key));
+    assert.equal(second.status, 429);
+    await second.body?.cancel();
+  } finally {
+    gateway.dispose();
+  }
+});
+
 Deno.test("admin: bad create bodies are 400s naming the field; wrong methods 405 with Allow", async () => {
   const { gateway } = await setup();
   try {

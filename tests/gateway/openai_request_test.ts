@@ -29,6 +29,54 @@ describe("parseChatRequest", () => {
     assert.equal(ir.parameters?.messages, undefined);
   });
 
+  // The draw of round 20 (seed 20261186) took max_completion_tokens out of
+  // the translated keys and no test saw it: the IR carried it twice, as
+  // maxTokens and as a key passed through, which a routing hook, a custom
+  // adapter or a caller of parseChatRequest reads as an extra setting.
+  it("keeps every key it translates only under its IR name, never again as a key passed through", () => {
+    const { ir } = parseChatRequest(
+      {
+        model: "oa",
+        messages: [{ role: "user", content: "hi" }],
+        stream: true,
+        stream_options: { include_usage: true },
+        tools: [{
+          type: "function",
+          function: { name: "f", parameters: { type: "object" } },
+        }],
+        tool_choice: "auto",
+        temperature: 0.5,
+        top_p: 0.9,
+        max_tokens: 10,
+        max_completion_tokens: 10,
+        stop: ["x"],
+        frequency_penalty: 0.1,
+        presence_penalty: 0.2,
+        seed: 3,
+        user: "u",
+        n: 1,
+        logprobs: true,
+      },
+      (model) => ({ backend: model }),
+      "r",
+    );
+    assert.deepEqual(ir.parameters, {
+      temperature: 0.5,
+      topP: 0.9,
+      frequencyPenalty: 0.1,
+      presencePenalty: 0.2,
+      seed: 3,
+      maxTokens: 10,
+      stopSequences: ["x"],
+      user: "u",
+      // Not translated: passed through as sent.
+      logprobs: true,
+    });
+    assert.equal(ir.stream, true);
+    assert.equal(ir.toolChoice, "auto");
+    assert.equal(ir.tools?.length, 1);
+  });
+
   it("a client's token limit reaches OpenAI as max_completion_tokens, either name it used", async () => {
     // Used to reach OpenAI as max_tokens, which o1/o3/o4-mini/gpt-5 refuse.
     for (const name of ["max_completion_tokens", "max_tokens"]) {
