@@ -612,4 +612,20 @@ export const CONVERT: Equivalent[] = [
     reason:
       'previous is read only by regExpMayStart before the first token replaces it, and regExpMayStart is true for both "" (the start of the code) and "(" (a resumed search starts right after a fetch call\'s `(`)',
   },
+  {
+    file: "src/convert/_curl_heredoc.ts",
+    before:
+      'if (c === "\\\\" && "\\\\$`".includes(input[j + 1]) && j + 1 < stop) {',
+    after:
+      'if (c === "\\\\" && "\\\\$`".includes(input[j + 1]) && j + 1 <= stop) {',
+    reason:
+      "the character at stop is a line end, a pasted CR, the input's end, or (a line that joins the next) the last backslash of an odd run; the first three are none of \\ $ `, and in an odd run the backslashes before the last pair among themselves, so none starts an escape right before stop",
+  },
+  {
+    file: "src/convert/body.ts",
+    before: "return named[char] ??",
+    after: "return named[char] ||",
+    reason:
+      "named[char] is one of three non-empty strings or undefined (char is a control character, never a key of Object.prototype); ?? and || differ only for a falsy string",
+  },
 ];

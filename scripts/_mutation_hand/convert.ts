@@ -3749,4 +3749,42 @@ export const CONVERT: HandMutant[] = [
     replace: "    continue;",
     tests: ["tests/convert/curl_assignment_prefix_test.ts"],
   },
+  {
+    id: "conv20-test-word-inner-close",
+    bug:
+      "inside [[ \u2026 ]] a ]] or # in the middle of a word closes the test or starts a comment, so `[[ a]] ]]`, which bash reads, is refused",
+    file: "src/convert/_curl_shell_frames.ts",
+    find:
+      '  if (frame.word) return -1;\n  frame.word = true;\n  if (input.startsWith("]]", i)',
+    replace:
+      '  if (frame.word) return -1;\n  frame.word = false;\n  if (input.startsWith("]]", i)',
+    tests: ["tests/convert/convert_draw_20261179_r20_test.ts"],
+  },
+  {
+    id: "conv20-crlf-reserved-word-end",
+    bug:
+      "inside $(\u2026) a pasted CRLF after fi, done, } or esac does not end the reserved word, so the compound command is never closed and a command read in its LF form is refused",
+    file: "src/convert/_curl_shell_tokens.ts",
+    find: '(c === "\\r" && input[i + 1] === "\\n");',
+    replace: '(c === "\\r" && input[i] === "\\n");',
+    tests: ["tests/convert/convert_draw_20261179_r20_test.ts"],
+  },
+  {
+    id: "conv20-all-formats-fetch-options",
+    bug:
+      "allFormats hands the fetch options to every code target but fetch, and none to fetch",
+    file: "src/convert/all_formats.ts",
+    find: ': target.id === "fetch"',
+    replace: ': target.id !== "fetch"',
+    tests: ["tests/convert/convert_draw_20261179_r20_test.ts"],
+  },
+  {
+    id: "conv20-stringify-userinfo-plus",
+    bug:
+      "stringifyRequest decodes a + in a URL's credentials as a space, which curl sends as a plus sign",
+    file: "src/convert/string.ts",
+    find: "let decoded = percentDecode(userinfo, false);",
+    replace: "let decoded = percentDecode(userinfo, true);",
+    tests: ["tests/convert/convert_draw_20261179_r20_test.ts"],
+  },
 ];
