@@ -3090,4 +3090,15 @@ export const GATEWAY: HandMutant[] = [
     replace: '  "",\n  "stop",',
     tests: ["tests/gateway/openai_request_test.ts"],
   },
+  {
+    id: "gw20-chat-cache-created-ceil",
+    bug:
+      "a chat answer replayed from the cache rounds its created time up to the next second",
+    file: "src/gateway/_handle_chat.ts",
+    find:
+      "    const created = Math.floor(ctx.now() / 1000);\n    if (hit) return replay(",
+    replace:
+      "    const created = Math.ceil(ctx.now() / 1000);\n    if (hit) return replay(",
+    tests: ["tests/gateway/chat_cache_created_r20_test.ts"],
+  },
 ];
