@@ -628,4 +628,20 @@ export const CONVERT: Equivalent[] = [
     reason:
       "named[char] is one of three non-empty strings or undefined (char is a control character, never a key of Object.prototype); ?? and || differ only for a falsy string",
   },
+  {
+    file: "src/convert/_curl_parse.ts",
+    before:
+      "const method = cmd.customMethod ?? defaultMethod(cmd, hasForm, body);",
+    after:
+      "const method = cmd.customMethod || defaultMethod(cmd, hasForm, body);",
+    reason:
+      "customMethod is set only through sendableMethod, which refuses an empty method when -X is read (INVALID_REQUEST_LINE), so it is a non-empty string or undefined here",
+  },
+  {
+    file: "src/convert/string.ts",
+    before: 'scheme ?? (host.endsWith(":443") ? "https" : "http")',
+    after: 'scheme || (host.endsWith(":443") ? "https" : "http")',
+    reason:
+      'scheme comes from checkedScheme, which returns "http", "https" or undefined; ?? and || differ only for a falsy string',
+  },
 ];

@@ -3787,4 +3787,13 @@ export const CONVERT: HandMutant[] = [
     replace: "let decoded = percentDecode(userinfo, true);",
     tests: ["tests/convert/convert_draw_20261179_r20_test.ts"],
   },
+  {
+    id: "conv20-test-operator-word-left",
+    bug:
+      "inside [[ … ]] a word is left open after an operator, so a ]] right after || or < does not close the test and `[[ a||]] ]]`, which bash refuses, is read",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: '  if ("|&;<>".includes(c)) {\n    frame.word = false;',
+    replace: '  if ("|&;<>".includes(c)) {\n    frame.word = true;',
+    tests: ["tests/convert/convert_draw_20261180_r20_test.ts"],
+  },
 ];

@@ -532,7 +532,7 @@ function commandOperator(
   if (process) {
     const refused = lead !== "target" && frame.ended ? i : undefined;
     if (frame.command) blockWord(frame.blocks, "", operator, i);
-    if (lead !== "target") frame.command = false;
+    // No command's first word follows it: close() says so at its `)`.
     // In a loop's list, the words after it are the list's still.
     if (lead === "forin") frame.lead = lead;
     // What follows its `)` at once is more of the same word.
