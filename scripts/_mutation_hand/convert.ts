@@ -3796,4 +3796,30 @@ export const CONVERT: HandMutant[] = [
     replace: '  if ("|&;<>".includes(c)) {\n    frame.word = true;',
     tests: ["tests/convert/convert_draw_20261180_r20_test.ts"],
   },
+  {
+    id: "conv20-comments-only-offset",
+    bug: "a curl input of comments only is NOT_CURL without an offset",
+    file: "src/convert/_curl_parse.ts",
+    find: "offset: program?.offset ?? scan.stop?.offset ?? 0,",
+    replace: "offset: program?.offset ?? scan.stop?.offset,",
+    tests: ["tests/convert/convert_draw_20261181_r20_test.ts"],
+  },
+  {
+    id: "conv20-har-cookie-header-overwritten",
+    bug:
+      "a HAR request's Cookie header is replaced by the one built from its cookies array",
+    file: "src/convert/_har_read.ts",
+    find: 'if (headers["cookie"] === undefined && cookies.length > 0) {',
+    replace: 'if (headers[""] === undefined && cookies.length > 0) {',
+    tests: ["tests/convert/convert_draw_20261181_r20_test.ts"],
+  },
+  {
+    id: "conv20-axios-transform-always",
+    bug:
+      "the node-axios target adds its identity transformRequest to every JSON-typed body, also one axios sends as written",
+    file: "src/convert/targets/node_axios.ts",
+    find: "    JSON.parse(body);\n    return true;",
+    replace: "    JSON.parse(body);\n    return false;",
+    tests: ["tests/convert/convert_draw_20261181_r20_test.ts"],
+  },
 ];
