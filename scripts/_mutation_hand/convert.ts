@@ -3822,4 +3822,13 @@ export const CONVERT: HandMutant[] = [
     replace: "    JSON.parse(body);\n    return false;",
     tests: ["tests/convert/convert_draw_20261181_r20_test.ts"],
   },
+  {
+    id: "conv20-anyauth-as-basic",
+    bug:
+      "--anyauth with -u is read as an ignored option, so the request carries Basic credentials that curl does not send before a 401",
+    file: "src/convert/_curl_auth.ts",
+    find: '    case "anyauth":\n',
+    replace: '    case "":\n',
+    tests: ["tests/convert/convert_draw_20261182_r20_test.ts"],
+  },
 ];
