@@ -3008,7 +3008,7 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: an assignment then ( (A=1 (b)) is read as a function's name, refused at the token after the ( instead of at the ( as bash does",
     file: "src/convert/_curl_substitution.ts",
-    find: "    frame.first = !ASSIGNMENT.test(input);",
+    find: "    frame.first = assignmentAt(input, i) === undefined;",
     replace: "    frame.first = true;",
     tests: ["tests/convert/curl_parens_r16_test.ts"],
   },
@@ -3735,7 +3735,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv20-assignment-digit-name",
     bug:
       "a word whose name starts with a digit (`1A=1`), which bash runs as a program, is skipped as an assignment",
-    file: "src/convert/_curl_words.ts",
+    file: "src/convert/_curl_shell_tokens.ts",
     find: "const ASSIGNMENT = /[A-Za-z_][A-Za-z0-9_]*(?:",
     replace: "const ASSIGNMENT = /[A-Za-z0-9_][A-Za-z0-9_]*(?:",
     tests: ["tests/convert/curl_assignment_prefix_test.ts"],

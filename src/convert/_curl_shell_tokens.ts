@@ -118,3 +118,17 @@ export function fdLength(input: string, i: number): number {
   FD.lastIndex = i;
   return FD.test(input) ? FD.lastIndex - i : 0;
 }
+
+// A name bash takes for a variable (an array's element too: `a[1]`), then
+// `=` or `+=`, all unquoted: a word that starts so is an assignment where a
+// command's program word may stand.
+const ASSIGNMENT = /[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?(?=\+?=)/y;
+
+/**
+ * The variable assigned by the word that starts at `i` (`NAME=value`,
+ * `NAME+=value`, `NAME[…]=value`, the name unquoted), else undefined.
+ */
+export function assignmentAt(input: string, i: number): string | undefined {
+  ASSIGNMENT.lastIndex = i;
+  return ASSIGNMENT.exec(input)?.[0];
+}

@@ -37,6 +37,7 @@ import {
 } from "./_curl_shell_frames.ts";
 import {
   ansiCEnd,
+  assignmentAt,
   backtickEnd,
   fdLength,
   opensTest,
@@ -398,15 +399,11 @@ function commandWord(
   if (CLOSING.has(reserved)) frame.ended = true;
   else {
     // A name before `(`, `)` defines a function; an assignment is no name.
-    ASSIGNMENT.lastIndex = i;
-    frame.first = !ASSIGNMENT.test(input);
+    frame.first = assignmentAt(input, i) === undefined;
   }
   frame.command = false;
   return -1;
 }
-
-/** An assignment word's start: `NAME=`, `NAME+=`, `NAME[…]=`. */
-const ASSIGNMENT = /[A-Za-z_]\w*(?:\[[^\]]*\])?\+?=/y;
 
 /**
  * A line ends in a frame of commands: a command's first word comes next

@@ -10,7 +10,7 @@ import {
   hereString,
   topLevelBodies,
 } from "./_curl_heredoc.ts";
-import { fdLength } from "./_curl_shell_tokens.ts";
+import { assignmentAt, fdLength } from "./_curl_shell_tokens.ts";
 import { scanAnsiC } from "./_curl_ansi_c.ts";
 import { unterminatedQuote as unterminated } from "./_curl_syntax_errors.ts";
 
@@ -441,11 +441,6 @@ export function programIndex(input: string, words: ShellWord[]): number {
   return i;
 }
 
-// A name bash takes for a variable (an array's element too: `a[1]`), then
-// `=` or `+=`, all unquoted: the word is an assignment where a command's
-// program word may follow.
-const ASSIGNMENT = /[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?(?=\+?=)/y;
-
 /**
  * The variable `word` assigns, when it is an assignment as bash reads one
  * before a program word (`NAME=value`, `NAME+=value`, `NAME[…]=value`, the
@@ -455,8 +450,7 @@ export function assignmentName(
   input: string,
   word: ShellWord,
 ): string | undefined {
-  ASSIGNMENT.lastIndex = word.offset;
-  return ASSIGNMENT.exec(input)?.[0];
+  return assignmentAt(input, word.offset);
 }
 
 /** Whether a program word names curl: `curl` or `curl.exe`, any directory. */
