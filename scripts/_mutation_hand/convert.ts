@@ -2584,9 +2584,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: a redirection's file name after a compound command is read as a word after its end (>f refused, >case refused)",
     file: "src/convert/_curl_substitution.ts",
-    find:
-      "    return -1;\n  }\n  if (frame.ended && fdLength(input, i) === 0) {",
-    replace: "  }\n  if (frame.ended && fdLength(input, i) === 0) {",
+    find: "    return -1;\n  }\n  // (Digits against a `<` or `>` are no word",
+    replace: "  }\n  // (Digits against a `<` or `>` are no word",
     tests: ["tests/convert/curl_blocks_r15_test.ts"],
   },
   {
@@ -3830,5 +3829,42 @@ export const CONVERT: HandMutant[] = [
     find: '    case "anyauth":\n',
     replace: '    case "":\n',
     tests: ["tests/convert/convert_draw_20261182_r20_test.ts"],
+  },
+  {
+    id: "conv21-array-assign-anywhere",
+    bug:
+      "inside $(…) a NAME=( opens an array's words after any word, so `echo a=(b)`, which bash refuses, is read",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: '    if (frame.assign === "") {\n',
+    replace: "    if (false) {\n",
+    tests: ["tests/convert/curl_array_assignment_test.ts"],
+  },
+  {
+    id: "conv21-array-assign-after-redirection",
+    bug:
+      "a redirection keeps declare's arguments open, so `declare >f a=(b)`, which bash refuses, is read",
+    file: "src/convert/_curl_substitution.ts",
+    find: "  if (redirection) frame.assign = assignAfter(frame);\n",
+    replace: "",
+    tests: ["tests/convert/curl_array_assignment_test.ts"],
+  },
+  {
+    id: "conv21-array-assign-in-file-name",
+    bug:
+      "a redirection's file name `a=` takes an array's `(` after it, so `>a=(b)`, which bash refuses, is read",
+    file: "src/convert/_curl_substitution.ts",
+    find: '    if (input[paren] === "(") {\n',
+    replace: '    if (input[paren] === "#") {\n',
+    tests: ["tests/convert/curl_array_assignment_test.ts"],
+  },
+  {
+    id: "conv21-array-assign-builtin-quoted",
+    bug:
+      "any program word opens the arguments to arrays, so `echo a=(b)` is read",
+    file: "src/convert/_curl_shell_frames.ts",
+    find:
+      '    return ASSIGNMENT_BUILTINS.has(word.reserved) ? "builtin" : "";\n',
+    replace: '    return "builtin";\n',
+    tests: ["tests/convert/curl_array_assignment_test.ts"],
   },
 ];

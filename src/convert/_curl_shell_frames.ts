@@ -18,7 +18,8 @@ import { endsAt, operatorAt, wordAt } from "./_curl_shell_tokens.ts";
  * here-documents of the enclosing `$(…)` whose lines are still to come,
  * whether the last token was a simple command's first word (where a `(`
  * can only start a function's `()`), whether a `[[ … ]]` is open (`test`),
- * and, for the whole expansion being
+ * where a `NAME=(` may start an array assignment (`assign`), and, for the
+ * whole expansion being
  * read, where the `)` of each `(` read inside a `((` is, and of each `$(`
  * (`closes`, by the index of the `(`).
  */
@@ -32,7 +33,49 @@ export interface Grammar {
   blocks: Block[];
   first: boolean;
   test: boolean;
+  assign: Assign;
   closes: Map<number, number>;
+}
+
+/**
+ * Where bash reads `NAME=(` as an array assignment (a parenthesis
+ * anywhere else is its syntax error): at a command's start (`start`, kept
+ * across redirections that come first), among the assignments before the
+ * program word (`prefix`, which a redirection ends), and in the arguments
+ * of `declare` and the other assignment builtins (`builtin`, which a
+ * redirection or a process substitution ends); `""` after anything else.
+ */
+export type Assign = "" | "start" | "prefix" | "builtin";
+
+/** The builtins whose arguments bash reads `NAME=(` in, named unquoted. */
+const ASSIGNMENT_BUILTINS = new Set([
+  "alias",
+  "declare",
+  "eval",
+  "export",
+  "let",
+  "local",
+  "readonly",
+  "typeset",
+]);
+
+/**
+ * Where a `NAME=(` may stand after the word at `i` (`assignment` when bash
+ * reads that word as one, `reserved` its unquoted lower-case letters), or,
+ * with `word` undefined, after a redirection or a process substitution.
+ */
+export function assignAfter(
+  frame: Grammar,
+  word?: { assignment: boolean; reserved: string },
+): Assign {
+  const state = frame.command ? "start" : frame.assign;
+  if (word === undefined) return state === "start" ? "start" : "";
+  if (state === "start" || state === "prefix") {
+    if (word.assignment) return "prefix";
+    // The program word.
+    return ASSIGNMENT_BUILTINS.has(word.reserved) ? "builtin" : "";
+  }
+  return state === "builtin" ? "builtin" : "";
 }
 
 /**
@@ -144,6 +187,7 @@ export function grammar(
     blocks: [],
     first: false,
     test: false,
+    assign: "start",
     closes,
   };
 }
@@ -233,6 +277,13 @@ export function openParen(
   if (input[i - 1] === "=" && ASSIGNED.test(wordBefore(input, i))) {
     // `NAME=(…)`: a compound (array) assignment. Its list holds words, no
     // commands: read as a group of parentheses, as in arithmetic.
+    if (frame.assign === "") {
+      throw unexpected(
+        "(",
+        i,
+        "an array assignment stands only before a command's name or in the arguments of declare, export, local, readonly, typeset, alias, eval or let",
+      );
+    }
     openGroup(stack, frame, true);
     return i + 1;
   }

@@ -20,6 +20,7 @@ import {
 } from "./_curl_heredoc.ts";
 import { blockWord, endsPart, noBlockOpen } from "./_curl_blocks.ts";
 import {
+  assignAfter,
   type Case,
   close,
   type Commands,
@@ -294,7 +295,22 @@ function commandWord(
   // digits against a `<` or `>` are the next redirection's descriptor.
   if (lead === "target") {
     if (fdLength(input, i) > 0) throw noFileName(wordAt(input, i), i);
+    // A file name is no assignment: bash reads no array's `(` after it.
+    const name = assignmentAt(input, i);
+    const paren = name === undefined
+      ? -1
+      : i + name.length + (input[i + name.length] === "+" ? 2 : 1);
+    if (input[paren] === "(") {
+      throw unexpected("(", paren, "a redirection's file name ends before it");
+    }
     return -1;
+  }
+  // (Digits against a `<` or `>` are no word: the redirection decides.)
+  if (fdLength(input, i) === 0) {
+    frame.assign = assignAfter(frame, {
+      assignment: assignmentAt(input, i) !== undefined,
+      reserved,
+    });
   }
   if (frame.ended && fdLength(input, i) === 0) {
     // Only a redirection may follow a compound command before a separator.
@@ -528,6 +544,9 @@ function commandOperator(
   }
   if (process) {
     const refused = lead !== "target" && frame.ended ? i : undefined;
+    // A word of its own (unless a redirection's file name): no `NAME=(`
+    // follows it, not even in declare's arguments.
+    if (lead !== "target") frame.assign = "";
     if (frame.command) blockWord(frame.blocks, "", operator, i);
     // No command's first word follows it: close() says so at its `)`.
     // In a loop's list, the words after it are the list's still.
@@ -547,6 +566,7 @@ function commandOperator(
   if (redirection && frame.command) {
     blockWord(frame.blocks, "", operator, i);
   }
+  if (redirection) frame.assign = assignAfter(frame);
   if (operator === "<<" || operator === "<<-") {
     const [doc, next] = hereDocumentStart(input, i);
     frame.docs.push(doc);

@@ -83,12 +83,11 @@ const EDITED = 260;
  * Documented differences (docs/convert.md, docs/contributing.md) an edit
  * may make: the reader refuses a here-document in a `$(…)` that closes on
  * the `<<` line, or with an expansion in its delimiter (refusals it names);
- * an array's list is not checked (`a=(1 ;; 2)`, `a=(1 #2)`), and its `(`
- * is read wherever it follows `NAME=` (`>a=(1 2)`, `echo a=(b)`).
+ * an array's list is not checked (`a=(1 ;; 2)`, `a=(1 #2)`).
  */
 const DOCUMENTED = {
   refusal: /closes on the same line|has an expansion in its delimiter/,
-  array: /=\([^)]*(?:[;|&<>]|\s#)|(?<!\$\()\b[A-Za-z_]\w*=\(/,
+  array: /=\([^)]*(?:[;|&<>]|\s#)/,
 };
 
 /**

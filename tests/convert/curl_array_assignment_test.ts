@@ -1,0 +1,81 @@
+// Inside `$(…)`, where bash reads `NAME=(` as an array assignment, compared
+// with real bash. The reader used to open the array's words wherever a `(`
+// followed `NAME=`, so it read `$(echo a=(b))` and `$(>a=(b))`, which bash
+// refuses as a syntax error at the `(`. bash takes it only among the
+// assignments before a command's name (redirections may come first) and in
+// the arguments of `declare` and the other assignment builtins, named
+// unquoted, up to a redirection or a process substitution.
+import { describe, it } from "../_harness.ts";
+import { assertAllReadAsBash, assertAllRefusedAsBash } from "./_bash_syntax.ts";
+
+describe("curl reader: an array assignment's ( inside $(…), as bash reads it", () => {
+  it("before a command's name, after redirections that come first", async () => {
+    await assertAllReadAsBash([
+      "curl x/$(a=(b))/z",
+      "curl x/$(a=(b) c=(d) echo x)/z",
+      "curl x/$(x=1 a+=(b) echo)/z",
+      "curl x/$(a[1]=(b))/z",
+      "curl x/$(>f a=(b) echo)/z",
+      "curl x/$(2>f <g a=(b))/z",
+      "curl x/$(< <(y) a=(b))/z",
+      "curl x/$(a=(b) >f echo)/z",
+      // A command's start after a separator, a reserved word, `!`, a `time`
+      // bash reads as reserved (not a `$(…)`'s first word), `coproc`.
+      "curl x/$(x; a=(b))/z",
+      "curl x/$(x | a=(b))/z",
+      "curl x/$(x && a=(b))/z",
+      "curl x/$(if a=(b); then c=(d); fi)/z",
+      "curl x/$(! a=(b))/z",
+      "curl x/$(x; time -p a=(b))/z",
+      "curl x/$(coproc a=(b))/z",
+      "curl x/$(case x in x) a=(b);; esac)/z",
+    ]);
+  });
+
+  it("in the arguments of an assignment builtin, named unquoted", async () => {
+    await assertAllReadAsBash([
+      "curl x/$(declare a=(b))/z",
+      "curl x/$(declare -a x a=(b) c=(d))/z",
+      "curl x/$(local -r a=(b))/z",
+      "curl x/$(export a=(b))/z",
+      "curl x/$(readonly a=(b))/z",
+      "curl x/$(typeset a=(b))/z",
+      "curl x/$(alias x a=(b))/z",
+      "curl x/$(eval echo a=(b))/z",
+      "curl x/$(let a=(b))/z",
+      'curl x/$(declare $(x) "$y" `z` a=(b))/z',
+      "curl x/$(a=1 declare b=(c))/z",
+      "curl x/$(declare a=(b) >f)/z",
+    ]);
+  });
+
+  it("anywhere else: bash's syntax error at the (", async () => {
+    await assertAllRefusedAsBash([
+      ["curl x/$(echo a=@(b))/z", "("],
+      ["curl x/$(echo declare a=@(b))/z", "("],
+      ["curl x/$(command a=@(b))/z", "("],
+      ["curl x/$(builtin declare a=@(b))/z", "("],
+      ['curl x/$("declare" a=@(b))/z', "("],
+      ["curl x/$(declar\\e a=@(b))/z", "("],
+      ["curl x/$(DECLARE a=@(b))/z", "("],
+      // A redirection ends the builtin's arguments, and the prefix too once
+      // an assignment was read.
+      ["curl x/$(declare >f a=@(b))/z", "("],
+      ["curl x/$(declare 2>f a=@(b))/z", "("],
+      ["curl x/$(declare <<<f a=@(b))/z", "("],
+      ["curl x/$(a=(b) 2>f c=@(d) echo)/z", "("],
+      ["curl x/$(y=1 >f a=@(b))/z", "("],
+      // A process substitution is a word: it ends the builtin's arguments.
+      ["curl x/$(declare <(x) a=@(b))/z", "("],
+      ["curl x/$(<(x) a=@(b))/z", "("],
+      // A redirection's file name is no assignment.
+      ["curl x/$(>a=@(b))/z", "("],
+      ["curl x/$(> a+=@(b))/z", "("],
+      ["curl x/$(echo <<<a[1]=@(b))/z", "("],
+      // `time` as a `$(…)`'s first word is an ordinary word in bash 5.2.
+      ["curl x/$(time a=@(b))/z", "("],
+      ["curl x/$(for x in a=@(b); do :; done)/z", "("],
+      ["curl x/$(declare a=(b) && echo c=@(d))/z", "("],
+    ]);
+  });
+});
