@@ -819,8 +819,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       `curl reader: a here-document line that starts with its delimiter and holds a ) (bash 5.2 ends the body there) is read as body`,
     file: "src/convert/_curl_heredoc.ts",
-    find: `    else if (named && input.slice(rest, line.end).includes(")")) {`,
-    replace: `    else if (false) {`,
+    find: "    else if (\n      named &&\n      (text.slice",
+    replace: "    else if (\n      false &&\n      (text.slice",
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
   {
@@ -923,9 +923,9 @@ export const CONVERT: HandMutant[] = [
     id: "conv10-curl-process-substitution",
     bug:
       `curl reader: the ) of a <(…) process substitution is read as a subshell's end, so a case argument after it is refused`,
-    file: "src/convert/_curl_substitution.ts",
-    find: `      opened: "process",`,
-    replace: `      opened: "subshell",`,
+    file: "src/convert/_curl_shell_frames.ts",
+    find: `    opened: "process",`,
+    replace: `    opened: "subshell",`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
   },
   {
@@ -3103,9 +3103,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: the ( of an array assignment (a=(b c)) is refused as a ( after a command's argument, where bash reads the array's words",
     file: "src/convert/_curl_shell_frames.ts",
-    find:
-      '  if (input[i - 1] === "=" && ASSIGNED.test(wordBefore(input, i))) {',
-    replace: '  if (input[i - 1] === "==") {',
+    find: '    input[i - 1] === "=" && ASSIGNED.test(word) &&',
+    replace: '    input[i - 1] === "==" && ASSIGNED.test(word) &&',
     tests: ["tests/convert/curl_parens_r16_test.ts"],
   },
   {
@@ -3113,7 +3112,7 @@ export const CONVERT: HandMutant[] = [
     bug:
       "curl reader: inside [[ … ]] a ( is read as a subshell and && as a separator, so [[ ! (a) ]] and [[ a =~ ^(x)$ ]] are refused where bash reads them",
     file: "src/convert/_curl_substitution.ts",
-    find: "    frame.test = true;",
+    find: '    frame.test = { next: "term", depth: 0, regex: 0 };\n',
     replace: "",
     tests: ["tests/convert/curl_parens_r16_test.ts"],
   },
@@ -3121,9 +3120,9 @@ export const CONVERT: HandMutant[] = [
     id: "conv16-curl-test-not-compound",
     bug:
       "curl reader: a word right after ]] ([[ a ]] b) is read, where bash refuses it",
-    file: "src/convert/_curl_shell_frames.ts",
-    find: "    frame.test = false;\n    frame.ended = true;",
-    replace: "    frame.test = false;",
+    file: "src/convert/_curl_conditional.ts",
+    find: "      frame.test = undefined;\n      frame.ended = true;",
+    replace: "      frame.test = undefined;",
     tests: ["tests/convert/curl_parens_r16_test.ts"],
   },
   {
@@ -3286,8 +3285,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "inside $(…), a here-document's body ends on every line but its delimiter",
     file: "src/convert/_curl_heredoc.ts",
-    find: "if (named && stop === rest) read++;",
-    replace: "if (named && stop !== rest) read++;",
+    find: "if (named && text.length === delimiter.length) read++;",
+    replace: "if (named && text.length !== delimiter.length) read++;",
     tests: ["tests/convert/curl_reader_bash_fuzz_test.ts"],
   },
   {
@@ -3607,8 +3606,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "inside $(…) an unquoted here-document's line ending in a backslash does not go on on the next line, so that line can end the body (a\\\\ then EOF), where bash joins them",
     file: "src/convert/_curl_heredoc.ts",
-    find: "    if (line.joins) {",
-    replace: "    if (false) {",
+    find: "    if (line.joins) continue;\n    const text",
+    replace: "    const text",
     tests: ["tests/convert/curl_heredoc_join_test.ts"],
   },
   {
@@ -3616,8 +3615,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "inside $(…) <<- drops the tabs of a line joined to a line with text, so \\tE\\\\ then \\tOF reads as the delimiter EOF where bash keeps the tab",
     file: "src/convert/_curl_heredoc.ts",
-    find: "const line = bodyLine(input, i, docs[read], !joined);",
-    replace: "const line = bodyLine(input, i, docs[read], true);",
+    find: "    empty &&= piece[0] === piece[1];\n",
+    replace: "",
     tests: ["tests/convert/curl_heredoc_join_test.ts"],
   },
   {
@@ -3752,11 +3751,9 @@ export const CONVERT: HandMutant[] = [
     id: "conv20-test-word-inner-close",
     bug:
       "inside [[ \u2026 ]] a ]] or # in the middle of a word closes the test or starts a comment, so `[[ a]] ]]`, which bash reads, is refused",
-    file: "src/convert/_curl_shell_frames.ts",
-    find:
-      '  if (frame.word) return -1;\n  frame.word = true;\n  if (input.startsWith("]]", i)',
-    replace:
-      '  if (frame.word) return -1;\n  frame.word = false;\n  if (input.startsWith("]]", i)',
+    file: "src/convert/_curl_conditional.ts",
+    find: "  if (frame.word) return -1;\n  return wordStart(input, i, frame);",
+    replace: "  return wordStart(input, i, frame);",
     tests: ["tests/convert/convert_draw_20261179_r20_test.ts"],
   },
   {
@@ -3790,9 +3787,11 @@ export const CONVERT: HandMutant[] = [
     id: "conv20-test-operator-word-left",
     bug:
       "inside [[ … ]] a word is left open after an operator, so a ]] right after || or < does not close the test and `[[ a||]] ]]`, which bash refuses, is read",
-    file: "src/convert/_curl_shell_frames.ts",
-    find: '  if ("|&;<>".includes(c)) {\n    frame.word = false;',
-    replace: '  if ("|&;<>".includes(c)) {\n    frame.word = true;',
+    file: "src/convert/_curl_conditional.ts",
+    find:
+      '  if ("|&;<>()".includes(c)) {\n    if (frame.word) endTerm(test);\n    frame.word = false;',
+    replace:
+      '  if ("|&;<>()".includes(c)) {\n    if (frame.word) endTerm(test);\n    frame.word = true;',
     tests: ["tests/convert/convert_draw_20261180_r20_test.ts"],
   },
   {
@@ -3866,5 +3865,174 @@ export const CONVERT: HandMutant[] = [
       '    return ASSIGNMENT_BUILTINS.has(word.reserved) ? "builtin" : "";\n',
     replace: '    return "builtin";\n',
     tests: ["tests/convert/curl_array_assignment_test.ts"],
+  },
+  {
+    id: "conv21-cond-unary-operand",
+    bug:
+      "inside [[ … ]] a unary operator is read as a word, so `[[ -f ]]`, which bash refuses, is read",
+    file: "src/convert/_curl_conditional.ts",
+    find: '      test.next = UNARY.has(word) ? "operand" : "binary";\n',
+    replace: '      test.next = "binary";\n',
+    tests: ["tests/convert/curl_conditional_test.ts"],
+  },
+  {
+    id: "conv21-cond-line-end-anywhere",
+    bug:
+      "inside [[ … ]] a line end is read after a condition, so `[[ a` newline `]]`, which bash refuses, is read",
+    file: "src/convert/_curl_conditional.ts",
+    find:
+      '    if (test.next !== "term") {\n      throw unexpected(\n        "newline",',
+    replace:
+      '    if (test.next === "") {\n      throw unexpected(\n        "newline",',
+    tests: ["tests/convert/curl_conditional_test.ts"],
+  },
+  {
+    id: "conv21-cond-heredoc-lines",
+    bug:
+      "a line end inside [[ … ]] does not read the here-document lines after it, so they are read as the test's words",
+    file: "src/convert/_curl_conditional.ts",
+    find:
+      '    return hereDocumentBodies(input, input.indexOf("\\n", i) + 1, frame.docs);\n',
+    replace: '    return input.indexOf("\\n", i) + 1;\n',
+    tests: ["tests/convert/curl_conditional_test.ts"],
+  },
+  {
+    id: "conv21-cond-regex-blanks",
+    bug:
+      "a blank inside a regular expression's parentheses ends it, so `[[ a =~ (x y) ]]`, which bash reads, is refused",
+    file: "src/convert/_curl_conditional.ts",
+    find: "    if (test.regex > 0) return -1;\n",
+    replace: "",
+    tests: ["tests/convert/curl_conditional_test.ts"],
+  },
+  {
+    id: "conv21-cond-regex-close",
+    bug:
+      "a regular expression's ) with none of its ( open is read as its own, so `[[ a =~ x) ]]`, which bash refuses, is read",
+    file: "src/convert/_curl_conditional.ts",
+    find:
+      '    if (c === "(" || c === "|" || (c === ")" && test.regex > 0)) {\n',
+    replace: '    if (c === "(" || c === "|" || c === ")") {\n',
+    tests: ["tests/convert/curl_conditional_test.ts"],
+  },
+  {
+    id: "conv21-cond-open-group-end",
+    bug:
+      "a ]] ends [[ … ]] with a ( still open, so `[[ ( a ]]`, which bash refuses, is read",
+    file: "src/convert/_curl_conditional.ts",
+    find: "      if (test.depth > 0) {\n",
+    replace: "      if (test.depth < 0) {\n",
+    tests: ["tests/convert/curl_conditional_test.ts"],
+  },
+  {
+    id: "conv21-cond-binary-operand",
+    bug:
+      "inside [[ … ]] a binary operator's operand may be missing, so `[[ a = ]]`, which bash refuses, is read",
+    file: "src/convert/_curl_conditional.ts",
+    find: '        test.next = word === "=~" ? "regex" : "operand";\n',
+    replace: '        test.next = word === "=~" ? "regex" : "after";\n',
+    tests: ["tests/convert/curl_conditional_test.ts"],
+  },
+  {
+    id: "conv21-cond-quoted-operator",
+    bug:
+      'inside [[ … ]] an operator\'s name is compared with its quotes removed, so `[[ a "=" b ]]`, which bash refuses, is read',
+    file: "src/convert/_curl_conditional.ts",
+    find: "    text += input[j++];\n",
+    replace: '    text += input[j] === \'"\' ? "" : input[j];\n    j++;\n',
+    tests: ["tests/convert/curl_conditional_test.ts"],
+  },
+  {
+    id: "conv21-cond-process-word",
+    bug:
+      "inside [[ … ]] a process substitution after a condition's first word is read, so `[[ a <(x) ]]`, which bash refuses, is read",
+    file: "src/convert/_curl_conditional.ts",
+    find:
+      '    if (test.next === "binary" || test.next === "after") {\n      throw unexpected(op, i, NEEDS[test.next]);',
+    replace:
+      '    if (test.next === "after") {\n      throw unexpected(op, i, NEEDS[test.next]);',
+    tests: ["tests/convert/curl_conditional_test.ts"],
+  },
+  {
+    id: "conv21-cond-join-needs-condition",
+    bug:
+      "inside [[ … ]] && may stand where a condition must come, so `[[ && a ]]`, which bash refuses, is read",
+    file: "src/convert/_curl_conditional.ts",
+    find: '  if ((op === "&&" || op === "||") && joined) {\n',
+    replace: '  if (op === "&&" || op === "||") {\n',
+    tests: ["tests/convert/curl_conditional_test.ts"],
+  },
+  {
+    id: "conv21-subscript-split",
+    bug:
+      "a subscript at a command's start ends at a blank, so `$( x[a ( b] )`, which bash reads as one word, is refused",
+    file: "src/convert/_curl_substitution.ts",
+    find: "  frame.subscript = 1;\n",
+    replace: "",
+    tests: ["tests/convert/curl_array_assignment_test.ts"],
+  },
+  {
+    id: "conv21-subscript-argument",
+    bug:
+      "a subscript is read to its ] in a command's arguments too, so `$( echo x[a ( b] )`, which bash refuses, is read",
+    file: "src/convert/_curl_substitution.ts",
+    find: "  if (next !== -1 || !assignable) return next;\n",
+    replace: "  if (next !== -1) return next;\n",
+    tests: ["tests/convert/curl_array_assignment_test.ts"],
+  },
+  {
+    id: "conv21-array-word-after-close",
+    bug:
+      "an array's ) ends its word, so a # right after it starts a comment and `$(z=(1)#x; echo)`, which bash reads, is unterminated",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: "    frame.word = true;\n    openGroup(stack, frame, true);\n",
+    replace: "    openGroup(stack, frame, true);\n",
+    tests: ["tests/convert/curl_array_assignment_test.ts"],
+  },
+  {
+    id: "conv21-process-double-paren",
+    bug:
+      "a process substitution opened by <(( is read as commands, so `$(echo >(( (1+2)*3 )) )`, which bash reads, is refused",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: '    arithmetic: input[i + 2] === "(" && refused === undefined,\n',
+    replace: "    arithmetic: false,\n",
+    tests: ["tests/convert/curl_process_substitution_r19_test.ts"],
+  },
+  {
+    id: "conv21-process-double-paren-command",
+    bug:
+      "after a <((…)) at a command's start a reserved word is read as one, so `$(<((a)) if)`, which bash reads, is refused",
+    file: "src/convert/_curl_substitution.ts",
+    find: "    if (opened.arithmetic) frame.command = false;\n",
+    replace: "",
+    tests: ["tests/convert/curl_process_substitution_r19_test.ts"],
+  },
+  {
+    id: "conv21-array-after-array",
+    bug:
+      "a NAME= right after an array's ) opens another array, so `$(z=(1)y=(2))`, which bash refuses, is read",
+    file: "src/convert/_curl_shell_frames.ts",
+    find: '    input[i - word.length - 1] !== ")"\n',
+    replace: '    input[i - word.length - 1] !== "%"\n',
+    tests: ["tests/convert/curl_array_assignment_test.ts"],
+  },
+  {
+    id: "conv21-heredoc-joined-paren",
+    bug:
+      "inside $(…) a here-document's joined line that starts with the delimiter and holds a ) does not end the body, so the substitution is unterminated where bash reads it",
+    file: "src/convert/_curl_heredoc.ts",
+    find:
+      "      (text.slice(delimiter.length) + input.slice(line.stop, line.end))\n",
+    replace: '      (parts.length > 1 ? "" : text.slice(delimiter.length))\n',
+    tests: ["tests/convert/curl_heredoc_join_test.ts"],
+  },
+  {
+    id: "conv21-heredoc-joined-delimiter-rest",
+    bug:
+      "when the delimiter of a joined line spans the join, the commands after it are read from the wrong place",
+    file: "src/convert/_curl_heredoc.ts",
+    find: "      return afterDelimiter(parts, delimiter.length);\n",
+    replace: "      return parts[0][0] + delimiter.length;\n",
+    tests: ["tests/convert/curl_heredoc_join_test.ts"],
   },
 ];

@@ -127,33 +127,52 @@ export function hereDocumentBodies(
   let i = from;
   let read = 0;
   // With an unquoted delimiter, a line ending in a backslash goes on on the
-  // next line (bash joins them before it compares the delimiter): `joined`
-  // holds the text so far, without the backslashes that join.
-  let joined: string | undefined;
+  // next line (bash joins them before it compares the delimiter): `parts`
+  // holds where each piece of the joined line stands, without the
+  // backslashes that join.
+  let parts: [number, number][] = [];
+  // `<<-` drops a line's leading tabs while the joined line is empty.
+  let empty = true;
   while (read < docs.length && i < input.length) {
     const { delimiter } = docs[read];
-    const line = bodyLine(input, i, docs[read], !joined);
+    const line = bodyLine(input, i, docs[read], empty);
     i = line.next;
-    if (line.joins) {
-      joined = (joined ?? "") + input.slice(line.start, line.stop - 1);
-      continue;
-    }
-    const { start, stop } = line;
-    if (joined !== undefined) {
-      if (joined + input.slice(start, stop) === delimiter) read++;
-      joined = undefined;
-      continue;
-    }
-    const named = input.startsWith(delimiter, start);
-    const rest = start + delimiter.length;
-    if (named && stop === rest) read++;
-    else if (named && input.slice(rest, line.end).includes(")")) {
+    const piece: [number, number] = [
+      line.start,
+      line.joins ? line.stop - 1 : line.stop,
+    ];
+    parts.push(piece);
+    empty &&= piece[0] === piece[1];
+    if (line.joins) continue;
+    const text = parts.map(([a, b]) => input.slice(a, b)).join("");
+    const named = text.startsWith(delimiter);
+    if (named && text.length === delimiter.length) read++;
+    else if (
+      named &&
+      (text.slice(delimiter.length) + input.slice(line.stop, line.end))
+        .includes(")")
+    ) {
       docs.splice(0, read + 1);
-      return rest;
+      return afterDelimiter(parts, delimiter.length);
     }
+    parts = [];
+    empty = true;
   }
   docs.splice(0, read);
   return i;
+}
+
+/**
+ * The index in the input right after the first `length` characters of a
+ * line joined from `parts` (each piece's start and end).
+ */
+function afterDelimiter(parts: [number, number][], length: number): number {
+  let left = length;
+  for (const [start, end] of parts) {
+    if (left <= end - start) return start + left;
+    left -= end - start;
+  }
+  return parts[parts.length - 1][1];
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { HereDocument } from "./_curl_heredoc.ts";
 import { type Block, blockWord } from "./_curl_blocks.ts";
 import { noFileName, unexpected } from "./_curl_syntax_errors.ts";
-import { endsAt, operatorAt, wordAt } from "./_curl_shell_tokens.ts";
+import { operatorAt, wordAt } from "./_curl_shell_tokens.ts";
 
 /**
  * What the shell grammar remembers at a point of a frame of commands:
@@ -17,10 +17,11 @@ import { endsAt, operatorAt, wordAt } from "./_curl_shell_tokens.ts";
  * whether a compound command just ended (where bash refuses a `case`), the
  * here-documents of the enclosing `$(…)` whose lines are still to come,
  * whether the last token was a simple command's first word (where a `(`
- * can only start a function's `()`), whether a `[[ … ]]` is open (`test`),
- * where a `NAME=(` may start an array assignment (`assign`), and, for the
- * whole expansion being
- * read, where the `)` of each `(` read inside a `((` is, and of each `$(`
+ * can only start a function's `()`), a `[[ … ]]` open and where it stands
+ * (`test`), where a `NAME=(` may start an array assignment (`assign`), how
+ * many brackets are open in a subscript at a command's start (`subscript`:
+ * `x[a b]` is one word there), and, for the whole expansion being read,
+ * where the `)` of each `(` read inside a `((` is, and of each `$(`
  * (`closes`, by the index of the `(`).
  */
 export interface Grammar {
@@ -32,9 +33,48 @@ export interface Grammar {
   docs: HereDocument[];
   blocks: Block[];
   first: boolean;
-  test: boolean;
+  test?: Conditional;
   assign: Assign;
+  subscript: number;
   closes: Map<number, number>;
+}
+
+/**
+ * A `[[ … ]]` being read (`_curl_conditional.ts`): what bash's conditional
+ * expression wants next (`term`: a condition, after `[[`, `(`, `!`, `&&` or
+ * `||`; `operand`: a unary or binary operator's operand; `binary`: after a
+ * condition's first word, its binary operator or the condition's end;
+ * `regex`: the regular expression after `=~`, whose parentheses still open
+ * are `regex`; `after`: a condition ended), and how many of its `(` groups
+ * are open (`depth`).
+ */
+export interface Conditional {
+  next: "term" | "operand" | "binary" | "regex" | "after";
+  depth: number;
+  regex: number;
+}
+
+/**
+ * The frame a process substitution (`<(` or `>(` at `i`, in `frame`) opens:
+ * its commands, or, when a `(` follows at once, parentheses balanced as
+ * words with no command read (bash 5.2 checks nothing else in `<((…)…)`:
+ * `<((a;;b))` passes `bash -n`) unless it stands where bash refuses a word
+ * (`refused`, named at its `)`).
+ */
+export function processFrame(
+  input: string,
+  i: number,
+  frame: Grammar,
+  refused?: number,
+): Commands {
+  return {
+    kind: "commands",
+    open: 1,
+    arithmetic: input[i + 2] === "(" && refused === undefined,
+    opened: "process",
+    refused,
+    ...grammar(frame.docs, frame.closes),
+  };
 }
 
 /**
@@ -186,8 +226,8 @@ export function grammar(
     docs,
     blocks: [],
     first: false,
-    test: false,
     assign: "start",
+    subscript: 0,
     closes,
   };
 }
@@ -211,41 +251,6 @@ export function dparenStep(
   if (opens.length > 0) return i;
   stack.pop();
   return frame.dparen!;
-}
-
-/**
- * A token inside `[[ … ]]` at `i` (not a blank, a line end, a comment or
- * a `)`, which closes what it closes anywhere):
- * its `&&`, `||`, `<`, `>` and `!` compare and combine, no command or
- * redirection follows them; a `(` groups (a regex's too, `=~ ^(a|b)$`) and
- * is read to its `)` as words; the word `]]` ends it, a compound command
- * (nothing but a redirection or a separator may follow). Returns where
- * reading goes on, or -1 for a character of an ordinary word.
- */
-export function testStep(
-  input: string,
-  i: number,
-  stack: Frame[],
-  frame: Commands | Case,
-): number {
-  const c = input[i];
-  if (c === "(") {
-    frame.word = false;
-    openGroup(stack, frame, true);
-    return i + 1;
-  }
-  if ("|&;<>".includes(c)) {
-    frame.word = false;
-    return i + operatorAt(input, i).length;
-  }
-  if (frame.word) return -1;
-  frame.word = true;
-  if (input.startsWith("]]", i) && endsAt(input, i + 2)) {
-    frame.test = false;
-    frame.ended = true;
-    return i + 2;
-  }
-  return -1;
 }
 
 /** An assignment word up to its `=`: `NAME=`, `NAME+=`, `NAME[…]=`. */
@@ -274,7 +279,13 @@ export function openParen(
   lead: Lead,
   first: boolean,
 ): number {
-  if (input[i - 1] === "=" && ASSIGNED.test(wordBefore(input, i))) {
+  const word = wordBefore(input, i);
+  // (A word that goes on after a `)`, an array's or an expansion's, is no
+  // assignment: `z=(1)y=(2)`.)
+  if (
+    input[i - 1] === "=" && ASSIGNED.test(word) &&
+    input[i - word.length - 1] !== ")"
+  ) {
     // `NAME=(…)`: a compound (array) assignment. Its list holds words, no
     // commands: read as a group of parentheses, as in arithmetic.
     if (frame.assign === "") {
@@ -284,6 +295,9 @@ export function openParen(
         "an array assignment stands only before a command's name or in the arguments of declare, export, local, readonly, typeset, alias, eval or let",
       );
     }
+    // What follows its `)` at once is more of the same word (`a=(1)#` is
+    // no comment).
+    frame.word = true;
     openGroup(stack, frame, true);
     return i + 1;
   }
@@ -338,7 +352,7 @@ export function openParen(
 /**
  * Opens a `(…)` in `frame`'s commands: read as arithmetic (parentheses
  * counted, words and expansions, no commands: a `((…))`, a `for ((…))`, an
- * array's words, a group in `[[ … ]]`) or as a subshell's commands; a
+ * array's words) or as a subshell's commands; a
  * `((` at `dparen` is read as arithmetic until its inner `(` closes, and
  * the `((` of a `for ((…))` at `forAt` has its `;`s counted.
  */

@@ -34,8 +34,9 @@ import {
   OPEN_END,
   openGroup,
   openParen,
-  testStep,
+  processFrame,
 } from "./_curl_shell_frames.ts";
+import { conditionalStep } from "./_curl_conditional.ts";
 import {
   ansiCEnd,
   assignmentAt,
@@ -215,7 +216,16 @@ function shellStep(
   stack: Frame[],
   frame: Commands | Case,
 ): number {
+  // A `[[ … ]]` has a grammar of its own, line ends and comments too.
+  if (frame.test !== undefined) return conditionalStep(input, i, stack, frame);
   const c = input[i];
+  if (frame.subscript > 0) {
+    // Brackets nest in a subscript; anything else is the word's (quotes
+    // and expansions are read by the caller).
+    if (c !== "[" && c !== "]") return -1;
+    frame.subscript += c === "[" ? 1 : -1;
+    return i + 1;
+  }
   // A CR before LF ends the line, as the curl reader reads a pasted CRLF
   // command; any other CR is part of a word, as in bash.
   if (c === " " || c === "\t" || (c === "\r" && input[i + 1] === "\n")) {
@@ -245,7 +255,6 @@ function shellStep(
     const newline = input.indexOf("\n", i);
     return newline === -1 ? input.length : newline;
   }
-  if (frame.test && c !== ")") return testStep(input, i, stack, frame);
   if ("|&;<>()".includes(c)) {
     endWord(frame);
     return frame.kind === "commands"
@@ -274,8 +283,21 @@ function shellStep(
     frame.patternWords = 1;
     return -1;
   }
-  return commandWord(input, i, stack, frame, reserved);
+  // Where a word may be an assignment, bash reads `NAME[` on to the `]`
+  // that closes it, blanks, line ends and parentheses too (`x[a ( b]` is
+  // one word), as an array's subscript.
+  const assignable = frame.lead !== "target" &&
+    (frame.command || frame.assign === "start" || frame.assign === "prefix");
+  const next = commandWord(input, i, stack, frame, reserved);
+  if (next !== -1 || !assignable) return next;
+  SUBSCRIPTED.lastIndex = i;
+  if (!SUBSCRIPTED.test(input)) return -1;
+  frame.subscript = 1;
+  return SUBSCRIPTED.lastIndex;
 }
+
+/** A name and the `[` of its subscript, at a word's start. */
+const SUBSCRIPTED = /[A-Za-z_]\w*\[/y;
 
 /**
  * A word starts in a frame's commands: a reserved word where bash reads one
@@ -352,9 +374,9 @@ function commandWord(
   if (!frame.command) return -1;
   if (opensTest(input, i)) {
     // `[[ … ]]`, a compound command: its words and operators are no
-    // commands (see testStep) up to its `]]`.
+    // commands (see conditionalStep) up to its `]]`.
     blockWord(frame.blocks, "", "[[", i);
-    frame.test = true;
+    frame.test = { next: "term", depth: 0, regex: 0 };
     frame.command = false;
     return i + 2;
   }
@@ -548,19 +570,15 @@ function commandOperator(
     // follows it, not even in declare's arguments.
     if (lead !== "target") frame.assign = "";
     if (frame.command) blockWord(frame.blocks, "", operator, i);
-    // No command's first word follows it: close() says so at its `)`.
+    // No command's first word follows it: close() says so at its `)`
+    // (read as words, it closes without close(): said here).
     // In a loop's list, the words after it are the list's still.
     if (lead === "forin") frame.lead = lead;
     // What follows its `)` at once is more of the same word.
     frame.word = true;
-    stack.push({
-      kind: "commands",
-      open: 1,
-      arithmetic: false,
-      opened: "process",
-      refused,
-      ...grammar(frame.docs, frame.closes),
-    });
+    const opened = processFrame(input, i, frame, refused);
+    if (opened.arithmetic) frame.command = false;
+    stack.push(opened);
     return i + 2;
   }
   if (redirection && frame.command) {

@@ -426,6 +426,22 @@ export class Generator {
         "heredoc",
       ],
       [(W, v) => [`$(printf %s ${W} 2>/dev/null)`, o(v)], false],
+      // A conditional command, and arrays where bash takes their `(`.
+      [
+        (W, v) => [`$([[ a = a && -n b ]] && printf %s ${W})`, o(v)],
+        false,
+      ],
+      [
+        (W, v) => [
+          `$([[ ! ( a > b ) ||\n c =~ ^(x|y)$ ]]; printf %s ${W})`,
+          o(v),
+        ],
+        false,
+      ],
+      [
+        (W, v) => [`$(declare -a z=(1) y=(2) && printf %s ${W})`, o(v)],
+        false,
+      ],
       [(W, v) => [`$({ printf %s ${W}; } </dev/null)`, o(v)], false],
       [(W, v) => [`$(: <(true); printf %s ${W})`, o(v)], false],
       [(W, v) => [`$(x=1 printf %s ${W})`, o(v)], false],

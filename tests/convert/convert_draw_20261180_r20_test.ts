@@ -1,7 +1,8 @@
 // What the convert draw 20261180 (round 20) led to:
-// - inside `[[ … ]]` a `]]` right after an operator (`||`, `<`) closes the
-//   test, so a `]]` after it is refused, as bash refuses it (the drawn
-//   survivor: `frame.word` left set after an operator, and no test had it);
+// - inside `[[ … ]]` a `]]` right after an operator (`||`, `<`) is refused,
+//   as bash refuses it (the drawn survivor: `frame.word` left set after an
+//   operator, and no test had it; since round 21 the conditional's grammar
+//   refuses it where a condition or an operand must come);
 // - `-X ''`: reviewing the survivor `customMethod ?? …` (equivalent: the
 //   empty method is refused when `-X` is read) showed no test compared the
 //   refusal with curl. Real curl sends an empty method (the request line
@@ -44,13 +45,13 @@ describe("curl reader: an empty -X", () => {
 });
 
 describe("curl reader: a ]] right after an operator in [[ … ]]", () => {
-  it("closes the test, and a ]] after it is refused, as bash refuses it", async () => {
+  it("is refused where a condition or an operand must come, as bash refuses it", async () => {
     for (const command of ["curl $([[ a||]] ]])", "curl $([[ a <]] ]])"]) {
       assert.throws(
         () => scanWords(command),
         (error: unknown) =>
           error instanceof ConversionError && error.code === "INVALID_INPUT" &&
-          error.offset === 16 && error.message.includes("]]"),
+          error.offset === 13 && error.message.includes("]]"),
         command,
       );
       const bash = await runBash("set -n\n" + command + "\n");

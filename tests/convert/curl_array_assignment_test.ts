@@ -4,7 +4,10 @@
 // refuses as a syntax error at the `(`. bash takes it only among the
 // assignments before a command's name (redirections may come first) and in
 // the arguments of `declare` and the other assignment builtins, named
-// unquoted, up to a redirection or a process substitution.
+// unquoted, up to a redirection or a process substitution. Where a word
+// may be an assignment, bash also reads a subscript (`x[a ( b]`) to its `]`
+// as part of the word, blanks and parentheses too; the reader split it
+// (found by the differential test in round 21, `$( esac[[ ( a ) ]])`).
 import { describe, it } from "../_harness.ts";
 import { assertAllReadAsBash, assertAllRefusedAsBash } from "./_bash_syntax.ts";
 
@@ -15,6 +18,9 @@ describe("curl reader: an array assignment's ( inside $(…), as bash reads it",
       "curl x/$(a=(b) c=(d) echo x)/z",
       "curl x/$(x=1 a+=(b) echo)/z",
       "curl x/$(a[1]=(b))/z",
+      // What follows the `)` at once is more of the word: no comment.
+      "curl x/$(z=(1)#x; echo)/z",
+      "curl x/$(declare -a z=(1)# y=(2))/z",
       "curl x/$(>f a=(b) echo)/z",
       "curl x/$(2>f <g a=(b))/z",
       "curl x/$(< <(y) a=(b))/z",
@@ -76,6 +82,30 @@ describe("curl reader: an array assignment's ( inside $(…), as bash reads it",
       ["curl x/$(time a=@(b))/z", "("],
       ["curl x/$(for x in a=@(b); do :; done)/z", "("],
       ["curl x/$(declare a=(b) && echo c=@(d))/z", "("],
+      // A word that goes on after an array's `)` is no assignment.
+      ["curl x/$(declare -a z=(1)y=@(2))/z", "("],
+      ["curl x/$(z=(1)y=@(2) echo)/z", "("],
+    ]);
+  });
+
+  it("a subscript at a command's start is one word to its ], as bash reads it", async () => {
+    await assertAllReadAsBash([
+      "curl x/$( x[a ( b] )/z",
+      "curl x/$( esac[[ ( a ) ]])/z",
+      "curl x/$(>f x[a [b] ( c] )/z",
+      "curl x/$(y=1 x[a ( c] )/z",
+      'curl x/$(x["a ]" b] )/z',
+      "curl x/$(x[$(echo ]) b] )/z",
+      "curl x/$(a[1 2]=3 echo)/z",
+      "curl x/$(x[a\nb] )/z",
+    ]);
+    // An argument is no assignment: its `(` is bash's syntax error.
+    await assertAllRefusedAsBash([
+      ["curl x/$( echo x[a @( b] )/z", "("],
+      ["curl x/$( declare x[a @( b]=1 )/z", "("],
+      ["curl x/$( >x[a @( b] )/z", "("],
+      // A redirection after an assignment ends where assignments may stand.
+      ["curl x/$(y=1 >f x[a [b] @( c] )/z", "("],
     ]);
   });
 });

@@ -12,6 +12,7 @@ import assert from "node:assert/strict";
 import { parseCurl } from "../../src/convert/curl.ts";
 import { scanWords } from "../../src/convert/_curl_words.ts";
 import { argvThroughBash, runBash } from "./_bash.ts";
+import { assertLinear } from "../_complexity.ts";
 
 describe("curl reader: a here-document's line joined by a backslash", () => {
   it("inside $(…), is one line when bash looks for the delimiter", async () => {
@@ -30,6 +31,15 @@ describe("curl reader: a here-document's line joined by a backslash", () => {
         // The tabs after a join are dropped while the line is still empty:
         // this line is the delimiter (the next `EOF` runs as a command).
         ['curl "$(cat <<-EOF\n\t\\\n\tEOF\nEOF\n)" -s', ["", "-s"]],
+        // A joined line that starts with the delimiter and holds a `)`
+        // ends the body too (bash 5.2 in a `$(…)`), the rest read as
+        // commands: the join may come after the delimiter or inside it.
+        [
+          'curl "$(cat <<EOF\nx\nEOF(printf %s \\\nl)\n)" -s',
+          ["x\nl", "-s"],
+        ],
+        ['curl "$(cat <<EOF\nx\nEO\\\nF(printf y)\n)" -s', ["x\ny", "-s"]],
+        ['curl "$(cat <<EOF\nx\nEOF(printf \\\n)\n)" -s', ["x", "-s"]],
       ] as const
     ) {
       const typed = command.slice(6, command.lastIndexOf('"'));
@@ -63,5 +73,13 @@ describe("curl reader: a here-document's line joined by a backslash", () => {
       assert.equal(fromBash, body, command);
       assert.equal(parseCurl(command).request.body, fromBash, command);
     }
+  });
+
+  it("inside $(…), reads a line joined many times in linear time", async () => {
+    await assertLinear("joined here-document lines", 40_000, (n) => {
+      const word = "$(cat <<EOF\n" + "a\\\n".repeat(n) + "\nEO\\\n".repeat(1) +
+        "F(printf x)\n)";
+      assert.equal(scanWords(`curl "${word}"`).words[1].value, word);
+    });
   });
 });

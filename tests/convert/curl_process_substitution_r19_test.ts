@@ -5,7 +5,10 @@
 // Each case is compared with `bash -n`. The convert draw of the nineteenth
 // round (seed 20261176) planted the condition's case (`frame.command`
 // inverted before `blockWord`) and no test saw it; the list's case was the
-// reader's own refusal of what bash accepts.
+// reader's own refusal of what bash accepts. One whose `(` is followed at
+// once by another (`<((…)…)`) bash 5.2 reads as balanced parentheses, no
+// commands checked inside; the reader refused what it holds (`>(( (1+2)*3
+// )) )`, found by the differential test in round 21).
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { ConversionError } from "../../src/convert/errors.ts";
@@ -14,6 +17,20 @@ import { runBash } from "./_bash.ts";
 import { assertAllReadAsBash, assertAllRefusedAsBash } from "./_bash_syntax.ts";
 
 describe("curl reader: a process substitution inside $(…)", () => {
+  it("opened by <(( holds balanced parentheses, read as bash reads them", async () => {
+    await assertAllReadAsBash([
+      "curl $(echo >(( (1+2)*3 )) )",
+      "curl $(echo <((a;;b)) x)",
+      "curl $(echo <((fi done)) if)",
+      'curl $(echo <(("a)" $(echo ")") )))',
+      "curl $(<((a)) if)",
+      "curl $(for x in <((a)); do :; done)",
+      "curl $([[ -f <((a) ) ]])",
+    ]);
+    // After a compound command it is still a word bash refuses.
+    await assertAllRefusedAsBash([["curl $({ x; } @<((a)))", "<((a))"]]);
+  });
+
   it("is the command of an if or while condition, as bash reads it", async () => {
     await assertAllReadAsBash([
       "curl $(if <(true); then :; fi)",

@@ -40,9 +40,8 @@
 //
 // Not generated: the shapes where the reader differs from bash by design
 // (docs/convert.md, docs/contributing.md): a top-level `(`, `)`, process
-// substitution or second command, `NAME=(…)` but at a
-// command's start (and no edit in it), `[[ … ]]`, a `((` closed on a later
-// line, a here-document in a `$(…)` that closes on the `<<` line,
+// substitution or second command, an edit inside an array's list, a `((`
+// closed on a later line, a here-document in a `$(…)` that closes on the `<<` line,
 // `^"`/backtick-newline; and what bash itself reads one way and runs
 // another, which the reader never sees (where the generator stays away
 // from them says why). Edits that may hit a difference this test found

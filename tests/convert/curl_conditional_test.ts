@@ -1,0 +1,170 @@
+// Inside `$(…)`, a `[[ … ]]` read with bash's grammar of a conditional
+// command, compared with real bash 5.2 (`set -n`). The reader used to skip
+// its words and operators to the `]]`, reading what bash refuses: two words
+// with no operator (`[[ a b ]]`), an operator with no operand (`[[ -f ]]`,
+// `[[ a && ]]`), an empty test, a `)` with no `(`, `|`, `;` or `<<`, a line
+// end after a condition, a quoted operator (`[[ a "=" b ]]`), and a comment
+// after `<` that left the test open (`[[ a <#b ]]`).
+import { describe, it } from "../_harness.ts";
+import assert from "node:assert/strict";
+import { ConversionError } from "../../src/convert/errors.ts";
+import { scanWords } from "../../src/convert/_curl_words.ts";
+import { runBash } from "./_bash.ts";
+import { assertAllReadAsBash } from "./_bash_syntax.ts";
+import { assertLinear } from "../_complexity.ts";
+
+/**
+ * Each command, with `@` before the token the reader names, is refused by
+ * the reader (INVALID_INPUT at that offset, naming the token) and by bash.
+ * bash's wording differs from one conditional error to the next (some it
+ * does not word at all inside an unquoted `$(…)`), so its status is compared.
+ */
+async function assertAllRefusedLikeBash(cases: [string, string][]) {
+  for (const [marked, token] of cases) {
+    const offset = marked.indexOf("@");
+    const command = marked.replace("@", "");
+    assert.ok(command.startsWith(token, offset), marked);
+    assert.throws(
+      () => scanWords(command),
+      (error: unknown) =>
+        error instanceof ConversionError && error.code === "INVALID_INPUT" &&
+        error.offset === offset &&
+        error.message.includes(token === "\n" ? "newline" : token),
+      JSON.stringify(command),
+    );
+    const bash = await runBash("set -n\n" + command + "\n");
+    assert.notEqual(bash.code, 0, JSON.stringify(command));
+  }
+}
+
+describe("curl reader: [[ … ]] inside $(…), with bash's grammar", () => {
+  it("reads the conditions bash reads", async () => {
+    await assertAllReadAsBash([
+      "curl x/$([[ a ]])/z",
+      "curl x/$([[ -f a ]] && [[ -n $b ]])/z",
+      "curl x/$([[ a = b ]])/z",
+      "curl x/$([[ a -eq 1 || b -nt c ]])/z",
+      "curl x/$([[ a<b ]])/z",
+      "curl x/$([[ a > b ]] >f)/z",
+      "curl x/$([[ ! ! ( a ) ]])/z",
+      "curl x/$([[ (a)&&(b) ]])/z",
+      "curl x/$([[ ((a)) || ! b ]])/z",
+      // An operator's name alone is a word; an operand may spell one.
+      "curl x/$([[ = ]])/z",
+      "curl x/$([[ -f = ]])/z",
+      "curl x/$([[ a = = ]])/z",
+      "curl x/$([[ a = ! ]])/z",
+      'curl x/$([[ "-f" ]])/z',
+      "curl x/$([[ -- ]])/z",
+      "curl x/$([[ -fa ]])/z",
+      "curl x/$([[ a]] ]])/z",
+      // A process substitution and an expansion are words.
+      "curl x/$([[ -f <(x) ]])/z",
+      "curl x/$([[ <(x) = a ]] || [[ a = >(y) ]])/z",
+      "curl x/$([[ $(x) = `y` ]])/z",
+      'curl x/$([[ "$(a ]])" ]])/z',
+    ]);
+  });
+
+  it("reads a regular expression after =~ with its own (, ) and |", async () => {
+    await assertAllReadAsBash([
+      "curl x/$([[ a =~ ^(x|y)$ ]])/z",
+      "curl x/$([[ a =~ (x y) ]])/z",
+      "curl x/$([[ a =~ (x;y<z) ]])/z",
+      "curl x/$([[ a =~ ( #x) ]])/z",
+      "curl x/$([[ a =~ x|(y)z ]])/z",
+      "curl x/$([[ a =~ || ]])/z",
+      "curl x/$([[ a =~ ((x)) && b ]])/z",
+      "curl x/$([[ ( a =~ x) ]])/z",
+      "curl x/$([[ ( a =~ (x)) ]])/z",
+      'curl x/$([[ a =~ "("x ]])/z',
+      "curl x/$([[ a =~ (x\ny) ]])/z",
+    ]);
+  });
+
+  it("reads line ends where bash does: after [[, (, !, && and ||", async () => {
+    await assertAllReadAsBash([
+      "curl x/$([[\n\na ]])/z",
+      "curl x/$([[ a &&\n\n b ]])/z",
+      "curl x/$([[ a ||\n b ]])/z",
+      "curl x/$([[ !\n a ]])/z",
+      "curl x/$([[ (\n a ) ]])/z",
+      "curl x/$([[ a && # a comment\n b ]])/z",
+      // A line continuation is gone before bash reads an operator.
+      "curl x/$([[ -\\\nf a ]])/z",
+      "curl x/$([[ a -\\\neq b ]])/z",
+      "curl x/$([[ a ]\\\n] )/z",
+      // A here-document's lines come after the line that opens it.
+      "curl x/$(cat <<E; [[ a &&\nbody\nE\nb ]])/z",
+    ]);
+  });
+
+  it("refuses what bash refuses, at the token", async () => {
+    await assertAllRefusedLikeBash([
+      ["curl x/$([[ @]])/z", "]]"],
+      ["curl x/$([[ ! @]])/z", "]]"],
+      ["curl x/$([[ a && @]])/z", "]]"],
+      ["curl x/$([[ a||@]] ]])/z", "]]"],
+      ["curl x/$([[ @&& a ]])/z", "&&"],
+      ["curl x/$([[ a @b ]])/z", "b"],
+      ["curl x/$([[ a @-a b ]])/z", "-a"],
+      ["curl x/$([[ -f @]])/z", "]]"],
+      ["curl x/$([[ a = @]])/z", "]]"],
+      ["curl x/$([[ a < @]])/z", "]]"],
+      ["curl x/$([[ a = b @c ]])/z", "c"],
+      ["curl x/$([[ -n a @= b ]])/z", "="],
+      ["curl x/$([[ a < b @< c ]])/z", "<"],
+      ["curl x/$([[ ( a ) @b ]])/z", "b"],
+      ["curl x/$([[ a @) ]])/z", ")"],
+      ["curl x/$([[ (@) ]])/z", ")"],
+      ["curl x/$([[ ( a @]])/z", "]]"],
+      ["curl x/$([[ a = @( ]])/z", "("],
+      ["curl x/$([[ -f @< ]])/z", "<"],
+      // A process substitution is a word, no operator.
+      ["curl x/$([[ a @<(x) ]])/z", "<"],
+      ["curl x/$([[ a = b @<(x) ]])/z", "<"],
+      // Operators that are no conditional's.
+      ["curl x/$([[ a @| b ]])/z", "|"],
+      ["curl x/$([[ a @; b ]])/z", ";"],
+      ["curl x/$([[ a @& b ]])/z", "&"],
+      ["curl x/$([[ a @<< b ]])/z", "<<"],
+      ["curl x/$([[ a @>> b ]])/z", ">>"],
+      // A quoted or escaped operator is a word.
+      ['curl x/$([[ a @"=" b ]])/z', '"="'],
+      ['curl x/$([[ "-f" @a ]])/z', "a"],
+      ["curl x/$([[ \\-f @a ]])/z", "a"],
+      // The regular expression's `)` with no `(`, and an operator after it.
+      ["curl x/$([[ a =~ @]])/z", "]]"],
+      ["curl x/$([[ a =~ x@) ]])/z", ")"],
+      ["curl x/$([[ a =~ x@<y ]])/z", "<"],
+      ["curl x/$([[ a =~ x@;y ]])/z", ";"],
+      // A line end after a condition, an operator or `=~`.
+      ["curl x/$([[ a@\n]])/z", "\n"],
+      ["curl x/$([[ a =@\n b ]])/z", "\n"],
+      ["curl x/$([[ -f@\n a ]])/z", "\n"],
+      ["curl x/$([[ a =~@\nx ]])/z", "\n"],
+      // A comment after `<` leaves the operand missing at the line end.
+      ["curl x/$([[ a <#b ]]@\n)/z", "\n"],
+    ]);
+  });
+
+  it("reads long conditions in linear time", async () => {
+    const shapes: [string, (n: number) => string][] = [
+      ["terms", (n) => "x/$([[ " + "-f a && ".repeat(n) + "b ]])/z"],
+      [
+        "groups",
+        (n) => "x/$([[ " + "( ! ".repeat(n) + "a" + " )".repeat(n) + " ]])/z",
+      ],
+      [
+        "a regex's parentheses",
+        (n) => "x/$([[ a =~ " + "(x|".repeat(n) + ")".repeat(n) + " ]])/z",
+      ],
+    ];
+    for (const [what, shape] of shapes) {
+      await assertLinear(`[[ … ]]: ${what}`, 40_000, (n) => {
+        const word = shape(n);
+        assert.equal(scanWords(`curl ${word}`).words[1].value, word);
+      });
+    }
+  });
+});
