@@ -644,4 +644,12 @@ export const CONVERT: Equivalent[] = [
     reason:
       'scheme comes from checkedScheme, which returns "http", "https" or undefined; ?? and || differ only for a falsy string',
   },
+  {
+    file: "src/convert/_curl_url.ts",
+    context: "}",
+    before: "if (plain) return url;",
+    after: "if (plain) url;",
+    reason:
+      "a plain path has no dot and no character beyond ASCII: removeDotSegments returns it as it is, it is well formed and nothing in it is percent-encoded, so the slices put the same URL back together (the early return only saves the work)",
+  },
 ];

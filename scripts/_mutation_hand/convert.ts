@@ -4035,4 +4035,31 @@ export const CONVERT: HandMutant[] = [
     replace: "      return parts[0][0] + delimiter.length;\n",
     tests: ["tests/convert/curl_heredoc_join_test.ts"],
   },
+  {
+    id: "conv21-js-string-end-of-input",
+    bug:
+      "fetch() code whose quoted string runs to the input's end is reported as cut by a line end",
+    file: "src/convert/_js_literal_read.ts",
+    find: "      if (c === undefined) break;\n      if (c === quote) {",
+    replace: "      if (c === undefined) ;\n      if (c === quote) {",
+    tests: ["tests/convert/convert_draw_20261183_r21_test.ts"],
+  },
+  {
+    id: "conv21-php-named-escapes",
+    bug:
+      "the PHP target writes a line feed, a tab or a quote in hex (\\x0a) instead of the escape PHP names",
+    file: "src/convert/targets/_php.ts",
+    find: "    if (known !== undefined) return known;\n",
+    replace: "    if (known !== undefined) known;\n",
+    tests: ["tests/convert/convert_draw_20261183_r21_test.ts"],
+  },
+  {
+    id: "conv21-format-budget-range-error",
+    bug:
+      "parseBody's formatting budget rethrows a RangeError (a string past the runtime's limit) and swallows every other error",
+    file: "src/convert/_format_budget.ts",
+    find: "      if (error instanceof RangeError) continue;\n",
+    replace: "      if (!(error instanceof RangeError)) continue;\n",
+    tests: ["tests/convert/convert_draw_20261184_r21_test.ts"],
+  },
 ];
