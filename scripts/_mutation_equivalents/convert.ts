@@ -652,4 +652,12 @@ export const CONVERT: Equivalent[] = [
     reason:
       "a plain path has no dot and no character beyond ASCII: removeDotSegments returns it as it is, it is well formed and nothing in it is percent-encoded, so the slices put the same URL back together (the early return only saves the work)",
   },
+  {
+    file: "src/convert/_curl_shell_frames.ts",
+    context: "let j = i;",
+    before: 'while (j > 0 && !" \\t\\n;&|()<>".includes(input[j - 1])) j--;',
+    after: 'while (j > 1 && !" \\t\\n;&|()<>".includes(input[j - 1])) j--;',
+    reason:
+      "wordBefore is asked only for a ( inside a $(…) or a process substitution, whose own ( (an operator character) stands at index 1 or later and stops the scan first, so j never comes down to 1",
+  },
 ];

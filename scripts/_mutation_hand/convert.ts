@@ -4062,4 +4062,15 @@ export const CONVERT: HandMutant[] = [
     replace: "      if (!(error instanceof RangeError)) continue;\n",
     tests: ["tests/convert/convert_draw_20261184_r21_test.ts"],
   },
+  {
+    id: "conv21-cond-crlf",
+    bug:
+      "inside [[ … ]] a pasted CRLF is read as a word's CR and a lone CR as a line end, so `[[ x &&` CRLF `a ]]` is refused and `[[ a` CR `b = c ]]`, which bash reads, too",
+    file: "src/convert/_curl_conditional.ts",
+    find:
+      '  const lineEnd = c === "\\n" || (c === "\\r" && input[i + 1] === "\\n");\n',
+    replace:
+      '  const lineEnd = c === "\\n" || (c === "\\r" && input[i + 1] !== "\\n");\n',
+    tests: ["tests/convert/curl_conditional_test.ts"],
+  },
 ];

@@ -148,6 +148,30 @@ describe("curl reader: [[ … ]] inside $(…), with bash's grammar", () => {
     ]);
   });
 
+  it("reads a pasted CRLF as a line end, and a lone CR as a word's", async () => {
+    // bash reads a CR as part of a word anywhere; a pasted CRLF the reader
+    // reads as the LF line end it stands for, in [[ … ]] as everywhere.
+    await assertAllReadAsBash(["curl x/$([[ a\rb = c ]])/z"]);
+    for (
+      const command of [
+        "curl x/$([[ x &&\r\n a ]])/z",
+        "curl x/$([[ (\r\n a ) ]])/z",
+      ]
+    ) {
+      assert.equal(
+        scanWords(command).words[1].value,
+        command.slice(5),
+        JSON.stringify(command),
+      );
+    }
+    assert.throws(
+      () => scanWords("curl x/$([[ a\r\n]])/z"),
+      (error: unknown) =>
+        error instanceof ConversionError && error.code === "INVALID_INPUT" &&
+        error.offset === 13 && error.message.includes("newline"),
+    );
+  });
+
   it("reads long conditions in linear time", async () => {
     const shapes: [string, (n: number) => string][] = [
       ["terms", (n) => "x/$([[ " + "-f a && ".repeat(n) + "b ]])/z"],
