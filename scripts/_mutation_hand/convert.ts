@@ -4073,4 +4073,31 @@ export const CONVERT: HandMutant[] = [
       '  const lineEnd = c === "\\n" || (c === "\\r" && input[i + 1] !== "\\n");\n',
     tests: ["tests/convert/curl_conditional_test.ts"],
   },
+  {
+    id: "conv21-inline-value-one-letter",
+    bug:
+      "--opt=value is not read after a one-letter prefix, so --q=QUIT is an unknown flag instead of --quote QUIT",
+    file: "src/convert/_curl_arguments.ts",
+    find: "      if (found === undefined && eq > 0) {\n",
+    replace: "      if (found === undefined && eq > 1) {\n",
+    tests: ["tests/convert/convert_draw_20261186_r21_test.ts"],
+  },
+  {
+    id: "conv21-json-member-without-name",
+    bug:
+      'parseBody\'s JSON formatter takes an object member without a string name as read, so {"a":1,2} is formatted as JSON though JSON.parse refuses it',
+    file: "src/convert/_json_format.ts",
+    find: "    if (text.charCodeAt(i) !== 0x22) return false;\n",
+    replace: "    if (text.charCodeAt(i) !== 0x22) return true;\n",
+    tests: ["tests/convert/convert_draw_20261186_r21_test.ts"],
+  },
+  {
+    id: "conv21-heredoc-last-line",
+    bug:
+      "a here-document opened on the input's last line, with no line end after it, waits for a body, so its command is never read (NOT_CURL)",
+    file: "src/convert/_curl_words.ts",
+    find: "  if (i >= n) topLevelBodies(input, n, pending);\n",
+    replace: "  if (!(i >= n)) topLevelBodies(input, n, pending);\n",
+    tests: ["tests/convert/convert_draw_20261187_r21_test.ts"],
+  },
 ];
