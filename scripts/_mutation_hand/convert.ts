@@ -4100,4 +4100,22 @@ export const CONVERT: HandMutant[] = [
     replace: "  if (!(i >= n)) topLevelBodies(input, n, pending);\n",
     tests: ["tests/convert/convert_draw_20261187_r21_test.ts"],
   },
+  {
+    id: "conv21-utf8-three-byte-boundary",
+    bug:
+      "getByteSize and every computed Content-Length count U+0800 as two UTF-8 bytes",
+    file: "src/convert/_utf8.ts",
+    find: "    if (code < 0x800) {\n",
+    replace: "    if (code <= 0x800) {\n",
+    tests: ["tests/convert/convert_draw_20261187_r21_test.ts"],
+  },
+  {
+    id: "conv21-go-content-length-line",
+    bug:
+      "the Go target writes a request's Content-Length as a header line, which net/http ignores",
+    file: "src/convert/targets/go_net_http.ts",
+    find: '    if (key === "content-length") continue;\n',
+    replace: '    if (key === "") continue;\n',
+    tests: ["tests/convert/convert_draw_20261187_r21_test.ts"],
+  },
 ];

@@ -3,11 +3,18 @@
 // as bash runs it (with a warning), and the command is read. The drawn
 // survivor (the end-of-input call inverted) left the here-document waiting
 // for its body, so the command was never handed out and the input was
-// NOT_CURL; every test ended such an input with a line end.
+// NOT_CURL; every test ended such an input with a line end. Two more
+// survivors: getByteSize (and every Content-Length the writers compute)
+// counted U+0800 as two bytes, a boundary no test had; the Go target wrote
+// a request's Content-Length as a header line, which net/http ignores (it
+// writes the length of the body itself), so the wire tests saw nothing.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
 import { parseCommands, parseCurl } from "../../src/convert/curl.ts";
 import { runBash } from "./_bash.ts";
+import { generateCode } from "../../src/convert/code.ts";
+import { getByteSize } from "../../src/convert/core.ts";
+import { stringifyRequest } from "../../src/convert/string.ts";
 
 describe("draw 20261187: a here-document on the input's last line", () => {
   it("has an empty body, and its command is read, as bash runs it", async () => {
@@ -35,6 +42,37 @@ describe("draw 20261187: a here-document on the input's last line", () => {
         new TextDecoder().decode(bash.stdout).endsWith(`[${body}]`),
         command,
       );
+    }
+  });
+});
+
+describe("draw 20261187: U+0800 takes three bytes", () => {
+  it("in getByteSize and in the Content-Length a raw request is given", async () => {
+    for (const text of ["\u0800", "a\u0800b", "\u07ff\u0800"]) {
+      const bytes = new TextEncoder().encode(text).length;
+      assert.equal(getByteSize(text), bytes, JSON.stringify(text));
+      const raw = await stringifyRequest({
+        method: "POST",
+        url: "https://a.test/",
+        headers: {},
+        body: text,
+      });
+      assert.match(raw, new RegExp(`content-length: ${bytes}\r\n`, "i"));
+    }
+  });
+});
+
+describe("draw 20261187: the Go target and Content-Length", () => {
+  it("writes no Content-Length header line: net/http sends the body's length", () => {
+    for (const name of ["Content-Length", "content-length"]) {
+      const { code } = generateCode({
+        method: "PUT",
+        url: "https://a.test/put",
+        headers: { [name]: "5", "content-type": "text/plain" },
+        body: "é123",
+      }, { target: "go-net-http" });
+      assert.doesNotMatch(code, /content-length/i, code);
+      assert.match(code, /req\.Header\.Set\("Content-Type", "text\/plain"\)/);
     }
   });
 });

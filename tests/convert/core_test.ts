@@ -328,6 +328,17 @@ describe("getByteSize", () => {
       "x\udc00y",
       "\ud83d\ude00\ud800",
       "中文 ünï",
+      // Each side of every length boundary (the convert draw 20261187's
+      // survivor counted U+0800 as 2 bytes).
+      "\u007f",
+      "\u0080",
+      "\u07ff",
+      "\u0800",
+      "\ud7ff",
+      "\ue000",
+      "\uffff",
+      "\u{10000}",
+      "\u{10ffff}",
     ];
     for (const sample of samples) {
       assert.equal(
