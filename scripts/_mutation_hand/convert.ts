@@ -4118,4 +4118,41 @@ export const CONVERT: HandMutant[] = [
     replace: '    if (key === "") continue;\n',
     tests: ["tests/convert/convert_draw_20261187_r21_test.ts"],
   },
+  {
+    id: "conv21-fetch-headers-read-only",
+    bug:
+      "fetch.fromRequest hands back headers the caller cannot change: each is read-only, so adding a token throws",
+    file: "src/convert/_fetch_code.ts",
+    find: "      writable: true,\n",
+    replace: "      writable: false,\n",
+    tests: ["tests/convert/convert_draw_20261189_r21_test.ts"],
+  },
+  {
+    id: "conv21-json-member-without-colon",
+    bug:
+      "parseBody's JSON formatter skips the character where a member's colon belongs, so {\"a\"x1} is formatted as JSON with the x lost",
+    file: "src/convert/_json_format.ts",
+    find: "    if (text.charCodeAt(i) !== 0x3a) return false;\n",
+    replace: "    if (text.charCodeAt(i) !== 0x3a) false;\n",
+    tests: ["tests/convert/convert_draw_20261189_r21_test.ts"],
+  },
+  {
+    id: "conv21-percent-decode-f4",
+    bug:
+      "percent-decoding refuses every code point from U+100000 (lead byte F4) as no UTF-8 and keeps its escapes",
+    file: "src/convert/_percent_decode.ts",
+    find: "  } else if (first >= 0xf0 && first <= 0xf4) {\n",
+    replace: "  } else if (first >= 0xf0 && first < 0xf4) {\n",
+    tests: ["tests/convert/percent_decode_test.ts"],
+  },
+  {
+    id: "conv21-har-boundary-from-header",
+    bug:
+      "a HAR multipart request whose mimeType has no boundary ignores its Content-Type header's, and replaces the header with a boundary of its own",
+    file: "src/convert/_har_read.ts",
+    find:
+      "  const boundary = boundaryOf(mimeType) ??\n    (header === undefined ? undefined : boundaryOf(header));\n",
+    replace: "  const boundary = boundaryOf(mimeType);\n",
+    tests: ["tests/convert/har_test.ts"],
+  },
 ];

@@ -743,6 +743,26 @@ describe("toRequest: browser exports", () => {
     const boundary = /boundary=(.+)$/.exec(type)![1];
     assert.ok(without.body!.startsWith(`--${boundary}\r\n`));
     assert.ok(without.body!.endsWith(`--${boundary}--\r\n`));
+    // A boundary-less mimeType beside a Content-Type header that has one
+    // (any letter case): the header's boundary, the header kept (the
+    // convert draw 20261188's survivor replaced both with its own).
+    for (const name of ["content-type", "Content-Type"]) {
+      const fromHeader = toRequest({
+        request: {
+          method: "POST",
+          url: "https://e.x/",
+          headers: [{ name, value: "multipart/form-data; boundary=HdR" }],
+          postData: { mimeType: "multipart/form-data", params },
+        },
+      });
+      assert.deepEqual(
+        fromHeader.headers,
+        { "content-type": "multipart/form-data; boundary=HdR" },
+        name,
+      );
+      assert.ok(fromHeader.body!.startsWith("--HdR\r\n"), name);
+      assert.ok(fromHeader.body!.endsWith("--HdR--\r\n"), name);
+    }
   });
 
   it("multipart text with a boundary-less mimeType gets the body's boundary", () => {

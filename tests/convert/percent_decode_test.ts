@@ -69,6 +69,43 @@ describe("percentDecode", () => {
     assert.equal(percentDecode("%EF%BB%BFx", false), "\ufeffx");
   });
 
+  it("agrees with the oracle at each edge of UTF-8's table (Unicode 3-7)", () => {
+    // Random bytes seldom draw these (the convert draw 20261189's survivor
+    // refused every code point from U+100000, lead byte F4).
+    const edges = [
+      "%7F",
+      "%80",
+      "%C1%BF",
+      "%C2%80",
+      "%DF%BF",
+      "%E0%9F%BF",
+      "%E0%A0%80",
+      "%ED%9F%BF",
+      "%ED%A0%80",
+      "%EF%BF%BF",
+      "%F0%8F%BF%BF",
+      "%F0%90%80%80",
+      "%F3%BF%BF%BF",
+      "%F4%80%80%80",
+      "%F4%8F%BF%BF",
+      "%F4%90%80%80",
+      "%F5%80%80%80",
+    ];
+    // Alone (a run decoded whole when it can be) and beside a byte that is
+    // no UTF-8 (the run then read sequence by sequence).
+    for (const edge of edges) {
+      for (const run of [edge, edge + "%FF", "%FF" + edge]) {
+        assert.equal(
+          percentDecode(run, false),
+          keepInvalidOracle(run, false),
+          run,
+        );
+      }
+    }
+    assert.equal(percentDecode("%F4%8F%BF%BF%FF", false), "\u{10ffff}%FF");
+    assert.equal(percentDecode("%FF%F4%80%80%80", false), "%FF\u{100000}");
+  });
+
   it("equals decodeURIComponent wherever that succeeds", () => {
     fc.assert(
       fc.property(text, (value) => {
