@@ -4155,4 +4155,13 @@ export const CONVERT: HandMutant[] = [
     replace: "  const boundary = boundaryOf(mimeType);\n",
     tests: ["tests/convert/har_test.ts"],
   },
+  {
+    id: "conv21-fetch-json-parse-as-stringify",
+    bug:
+      "fetch() code's JSON.parse(x) (any JSON. call) is read as JSON.stringify(x), sending a body the code never sends",
+    file: "src/convert/_js_literal_read.ts",
+    find: '      this.fail("only JSON.stringify(…) is understood", start);\n',
+    replace: "      ;\n",
+    tests: ["tests/convert/convert_draw_20261188_r21_test.ts"],
+  },
 ];
