@@ -608,7 +608,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv9-curl-case-clause-end",
     bug:
       "curl reader: ;; or ;& does not end a case clause, so the next pattern's ) is read as a stray )",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find:
       `    missingBefore(frame, operatorAt(input, i), i);\n    frame.state = "pattern";`,
     replace: `    missingBefore(frame, operatorAt(input, i), i);`,
@@ -627,7 +627,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv9-curl-case-stray-paren",
     bug:
       "curl reader: a ) among a case clause's commands, which bash refuses, read on instead of refused at its offset",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find:
       'if (c === ")") throw syntaxError(input, i, frame.at, "`;;` or `esac`");',
     replace: 'if (c === ")") ;',
@@ -640,7 +640,11 @@ export const CONVERT: HandMutant[] = [
     file: "src/convert/_curl_shell_tokens.ts",
     find:
       `  while (j < input.length && input[j] >= "a" && input[j] <= "z") j++;`,
-    replace: `  j += input.slice(i).replace(/[^a-z][^]*$/, "").length;`,
+    // Every character to the input's end is visited for each word: plainly
+    // quadratic (a slice and a regular expression were, but V8's sliced
+    // strings made the ratio the linear check sees too close to its limit).
+    replace:
+      `  for (let k = i; k < input.length; k++) {\n    if (j === k && input[k] >= "a" && input[k] <= "z") j++;\n  }`,
     tests: ["tests/convert/curl_case_arith_test.ts"],
   },
   {
@@ -827,7 +831,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv10-curl-heredoc-same-line-close",
     bug:
       `curl reader: a $(…) that closes on its << line is split as if its body came inside it, where bash reads the body from the lines after the whole command`,
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: `    if (frame.opened === "dollar" && frame.docs.length > 0) {`,
     replace: `    if (false) {`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
@@ -883,7 +887,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv10-curl-or-is-no-pipe",
     bug:
       `curl reader: || read as a pipe, so a time after it is an ordinary word and a case after that is split at its first )`,
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: `  const pipe = operator === "|" || operator === "|&";`,
     replace: `  const pipe = operator[0] === "|";`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
@@ -912,7 +916,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv10-curl-redirection-target",
     bug:
       `curl reader: a redirection's file name is read as a command's first word, so >case a in a) opens a case statement`,
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: `    // word, and a compound command before it has still just ended.
     frame.command = false;`,
     replace:
@@ -950,7 +954,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv10-curl-double-semicolon-in-commands",
     bug:
       `curl reader: ;; in $(…) outside a case clause (bash's syntax error) is read as two ;`,
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: `    throw outsideCase(i, operator);`,
     replace: `    return i + operator.length;`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
@@ -1095,7 +1099,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv10-curl-and-greater-redirection",
     bug:
       "curl reader: &> read as a separator, not a redirection, so its file name (&>case a in a)) opens a case statement",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: `operator[0] === ">" ||\n    operator[1] === ">";`,
     replace: `operator[0] === ">" ||\n    operator[0] === ">";`,
     tests: ["tests/convert/curl_heredoc_case_test.ts"],
@@ -1104,7 +1108,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv10-curl-clause-end-clears-ended",
     bug:
       "curl reader: the end of a case statement inside a clause is still taken as just ended in the next clause, so its leading case is refused",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find:
       '    frame.lead = "";\n    frame.ended = false;\n    return input[i + 1]',
     replace:
@@ -1161,7 +1165,7 @@ export const CONVERT: HandMutant[] = [
     id: "curl11-separator-lead-read-late",
     bug:
       "curl reader: the lead is read after commandOperator resets it, so `$(time ;)` (a bash-valid empty timed pipeline) is refused",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: `(operator === ";" && EMPTY_PIPELINE.has(lead));`,
     replace: `(operator === ";" && EMPTY_PIPELINE.has(frame.lead));`,
     tests: ["tests/convert/curl_command_start_test.ts"],
@@ -1170,7 +1174,7 @@ export const CONVERT: HandMutant[] = [
     id: "curl11-separator-at-command-start",
     bug:
       "curl reader: a separator where a command's first word belongs (`$(; echo)`, `$(| x)`) is read as text, not refused as bash refuses it",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: "if (frame.command && !empty) {",
     replace: "if (!frame.command && !empty) {",
     tests: ["tests/convert/curl_command_start_test.ts"],
@@ -1316,7 +1320,7 @@ export const CONVERT: HandMutant[] = [
     id: "curl12-bang-any-separator",
     bug:
       "curl reader: `$(! | x)` and `$(echo; time && x)` are read, where bash refuses the separator after a bare `!` or `time`",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: 'const empty = lead === "complete" ||',
     replace: "const empty = EMPTY_PIPELINE.has(lead) ||",
     tests: ["tests/convert/curl_pipe_start_test.ts"],
@@ -1334,7 +1338,7 @@ export const CONVERT: HandMutant[] = [
     id: "curl12-close-after-pipe",
     bug:
       "curl reader: `$(time |)` and `$(!)` are read, where bash refuses the `)` that finds no command after `|` or `!`",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: '    missingBefore(frame, ")", i);\n',
     replace: "",
     tests: ["tests/convert/curl_pipe_start_test.ts"],
@@ -1343,7 +1347,7 @@ export const CONVERT: HandMutant[] = [
     id: "curl12-clause-end-after-bang",
     bug:
       "curl reader: `case a in a) ! ;; esac` is read, where bash refuses the `;;` after a bare `!`",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: "    missingBefore(frame, operatorAt(input, i), i);\n",
     replace: "",
     tests: ["tests/convert/curl_pipe_start_test.ts"],
@@ -1352,7 +1356,7 @@ export const CONVERT: HandMutant[] = [
     id: "curl12-and-or-lead",
     bug:
       "curl reader: `$(echo &&)` is read, where bash refuses the `)` that finds no command after `&&`",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find:
       '  if (operator === "&&" || operator === "||") frame.lead = "list";\n',
     replace: "",
@@ -1371,7 +1375,7 @@ export const CONVERT: HandMutant[] = [
     id: "curl12-redirection-before-body",
     bug:
       "curl reader: `$(f() >x { :; })` is read, where bash refuses a redirection between `f()` and its body",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: '  if (lead === "body" && redirection) {',
     replace: "  if (false) {",
     tests: ["tests/convert/curl_pipe_start_test.ts"],
@@ -2540,7 +2544,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv15-curl-blocks-paren-open",
     bug: "curl reader: the $(…)'s ) closes it while a { or an if is open",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: '    noBlockOpen(frame.blocks, ")", i);',
     replace: "",
     tests: ["tests/convert/curl_blocks_r15_test.ts"],
@@ -2548,7 +2552,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv15-curl-blocks-clause-open",
     bug: "curl reader: a case clause's ;; ends it while a { is open in it",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: "    noBlockOpen(frame.blocks, operatorAt(input, i), i);",
     replace: "",
     tests: ["tests/convert/curl_blocks_r15_test.ts"],
@@ -2592,7 +2596,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv15-curl-loop-head-operator",
     bug:
       "curl reader: an operator other than ; in a for loop's head is accepted (for x in a | b)",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: '    (operator !== ";" || lead === "forname")\n  ) {',
     replace: "    false\n  ) {",
     tests: ["tests/convert/curl_blocks_r15_test.ts"],
@@ -2600,7 +2604,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv15-curl-loop-head-no-name",
     bug: "curl reader: for; do is accepted without the loop's name",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: '(operator !== ";" || lead === "forname")',
     replace: '(operator !== ";")',
     tests: ["tests/convert/curl_blocks_r15_test.ts"],
@@ -2625,7 +2629,7 @@ export const CONVERT: HandMutant[] = [
   {
     id: "conv15-curl-loop-arithmetic",
     bug: "curl reader: for ((;;)); do … done refused as ;; outside a case",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: '  if (lead === "forname" && input.startsWith("((", i)) {',
     replace: "  if (false) {",
     tests: ["tests/convert/curl_blocks_r15_test.ts"],
@@ -2677,7 +2681,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv15-curl-blocks-redirect-fills",
     bug:
       "curl reader: a part holding only a redirection ({ >f; }) is refused as empty",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: "  if (redirection && frame.command) {",
     replace: "  if (false) {",
     tests: ["tests/convert/curl_blocks_r15_test.ts"],
@@ -2941,7 +2945,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv16-curl-procsub-after-compound",
     bug:
       "curl reader: a process substitution right after a compound command ({ x; } >(y)) is read, where bash refuses the word",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find:
       '    const refused = lead !== "target" && frame.ended ? i : undefined;',
     replace: "    const refused = undefined;",
@@ -2951,7 +2955,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv16-curl-procsub-word-goes-on",
     bug:
       "curl reader: the text right after a process substitution's ) ({ x; } < <(y)z) is read as a new word and refused after the compound command",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find:
       "    // What follows its `)` at once is more of the same word.\n    frame.word = true;\n",
     replace: "",
@@ -3084,7 +3088,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv16-curl-substitution-read-twice",
     bug:
       "curl reader: a $(…) read inside a (( is not recorded, so when the (( is read again as subshells it is read again, once per level of nesting (quadratic)",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: "    if (frame.at !== undefined) frame.closes.set(frame.at + 1, i);",
     replace: "",
     tests: ["tests/convert/curl_parens_r16_test.ts"],
@@ -3129,7 +3133,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv16-curl-case-needs-in",
     bug:
       "curl reader: a malformed case's message says it needs a pattern where `in` is missing, and `in` where a pattern is",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: '      : frame.state === "in"',
     replace: '      : frame.state !== "in"',
     tests: ["tests/convert/curl_case_r16_mutants_test.ts"],
@@ -3428,7 +3432,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv18-subst-redirection-operator",
     bug:
       "inside $(…) a redirection followed by an operator ($(x 2> ;), $(: <> <x)) is read, where bash refuses it",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find:
       '    lead === "target" && !(operator.length === 1 && input[i + 1] === "(" &&',
     replace: '    false && !(operator.length === 1 && input[i + 1] === "(" &&',
@@ -3494,7 +3498,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv18-case-pattern-empty",
     bug:
       "inside $(…) an empty case pattern ((), (|a), a|)) is read, where bash refuses it",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: "    if (frame.patternWords === 0) {",
     replace: "    if (false) {",
     tests: ["tests/convert/curl_case_patterns_test.ts"],
@@ -3530,7 +3534,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv18-function-name-operator",
     bug:
       "inside $(…) function followed by an operator ($(function &), $(function ;)) is read, where bash refuses it",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: '    throw unexpected(operator, i, "a function needs its name");',
     replace: "",
     tests: ["tests/convert/curl_function_head_test.ts"],
@@ -3632,7 +3636,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv19-process-condition-not-command",
     bug:
       "inside $(…) a process substitution as an if or while condition's command is not counted as one, so `if <(true); then` is refused where bash reads it",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: '    if (frame.command) blockWord(frame.blocks, "", operator, i);',
     replace:
       '    if (!(frame.command)) blockWord(frame.blocks, "", operator, i);',
@@ -3642,7 +3646,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv19-process-for-list-refused",
     bug:
       "inside $(…) a process substitution in a for loop's list is refused as an operator in the loop's head, where bash reads it as a word",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: 'LOOP_HEAD.has(lead) && !(lead === "forin" && process) &&',
     replace: "LOOP_HEAD.has(lead) &&",
     tests: ["tests/convert/curl_process_substitution_r19_test.ts"],
@@ -3651,7 +3655,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv19-process-for-list-left",
     bug:
       "after a process substitution in a for loop's list the reader leaves the list, so a redirection there (bash's syntax error) is accepted",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: '    if (lead === "forin") frame.lead = lead;\n',
     replace: "",
     tests: ["tests/convert/curl_process_substitution_r19_test.ts"],
@@ -3842,7 +3846,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv21-array-assign-after-redirection",
     bug:
       "a redirection keeps declare's arguments open, so `declare >f a=(b)`, which bash refuses, is read",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: "  if (redirection) frame.assign = assignAfter(frame);\n",
     replace: "",
     tests: ["tests/convert/curl_array_assignment_test.ts"],
@@ -4002,7 +4006,7 @@ export const CONVERT: HandMutant[] = [
     id: "conv21-process-double-paren-command",
     bug:
       "after a <((…)) at a command's start a reserved word is read as one, so `$(<((a)) if)`, which bash reads, is refused",
-    file: "src/convert/_curl_substitution.ts",
+    file: "src/convert/_curl_shell_operators.ts",
     find: "    if (opened.arithmetic) frame.command = false;\n",
     replace: "",
     tests: ["tests/convert/curl_process_substitution_r19_test.ts"],

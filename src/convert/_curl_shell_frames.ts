@@ -100,9 +100,9 @@ const ASSIGNMENT_BUILTINS = new Set([
 ]);
 
 /**
- * Where a `NAME=(` may stand after the word at `i` (`assignment` when bash
- * reads that word as one, `reserved` its unquoted lower-case letters), or,
- * with `word` undefined, after a redirection or a process substitution.
+ * Where a `NAME=(` may stand after a word that starts in `frame`
+ * (`assignment` when bash reads that word as one, `reserved` its unquoted
+ * lower-case letters), or, with `word` undefined, after a redirection.
  */
 export function assignAfter(
   frame: Grammar,
