@@ -3756,8 +3756,9 @@ export const CONVERT: HandMutant[] = [
     bug:
       "inside [[ \u2026 ]] a ]] or # in the middle of a word closes the test or starts a comment, so `[[ a]] ]]`, which bash reads, is refused",
     file: "src/convert/_curl_conditional.ts",
-    find: "  if (frame.word) return -1;\n  return wordStart(input, i, frame);",
-    replace: "  return wordStart(input, i, frame);",
+    find:
+      "  if (frame.word) return -1;\n  return wordStart(input, i, frame, test);",
+    replace: "  return wordStart(input, i, frame, test);",
     tests: ["tests/convert/convert_draw_20261179_r20_test.ts"],
   },
   {
@@ -3884,10 +3885,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "inside [[ … ]] a line end is read after a condition, so `[[ a` newline `]]`, which bash refuses, is read",
     file: "src/convert/_curl_conditional.ts",
-    find:
-      '    if (test.next !== "term") {\n      throw unexpected(\n        "newline",',
-    replace:
-      '    if (test.next === "") {\n      throw unexpected(\n        "newline",',
+    find: '    if (test.next !== "term" && test.next !== "after") {\n',
+    replace: '    if (test.next === "") {\n',
     tests: ["tests/convert/curl_conditional_test.ts"],
   },
   {
@@ -3989,8 +3988,8 @@ export const CONVERT: HandMutant[] = [
     bug:
       "an array's ) ends its word, so a # right after it starts a comment and `$(z=(1)#x; echo)`, which bash reads, is unterminated",
     file: "src/convert/_curl_shell_frames.ts",
-    find: "    frame.word = true;\n    openGroup(stack, frame, true);\n",
-    replace: "    openGroup(stack, frame, true);\n",
+    find: '    frame.word = true;\n    stack.push({\n      kind: "array",\n',
+    replace: '    stack.push({\n      kind: "array",\n',
     tests: ["tests/convert/curl_array_assignment_test.ts"],
   },
   {
@@ -4167,5 +4166,138 @@ export const CONVERT: HandMutant[] = [
     find: '      this.fail("only JSON.stringify(…) is understood", start);\n',
     replace: "      ;\n",
     tests: ["tests/convert/convert_draw_20261188_r21_test.ts"],
+  },
+  {
+    id: "conv22-array-top-level-not-read",
+    bug:
+      "an array assignment before curl (`a=(b c) curl URL`) is refused as NOT_CURL, found `a=`, though bash runs curl",
+    file: "src/convert/_curl_words.ts",
+    find:
+      '    if (input[i] === "(" && arrays && arrayOpens(input, start, i)) {\n',
+    replace: '    if (input[i] === "(" && false) {\n',
+    tests: ["tests/convert/curl_assignment_prefix_test.ts"],
+  },
+  {
+    id: "conv22-array-after-redirection",
+    bug:
+      "an array assignment after an assignment and a redirection (`A=1 >f B=(c) curl`) is read, though bash refuses its (",
+    file: "src/convert/_curl_words.ts",
+    find: "        if (words.length > 0) arrays = false;\n",
+    replace: "",
+    tests: ["tests/convert/curl_assignment_prefix_test.ts"],
+  },
+  {
+    id: "conv22-array-after-program",
+    bug:
+      "an array's ( after the program word is read as a list, so a later program word is taken: `x A=(b) curl` reads as curl",
+    file: "src/convert/_curl_words.ts",
+    find: "    ) arrays = false;\n",
+    replace: "    ) {}\n",
+    tests: ["tests/convert/curl_assignment_prefix_test.ts"],
+  },
+  {
+    id: "conv22-array-comment-close",
+    bug:
+      "a `)` in a comment of an array's list before curl ends the list, so the rest of the list is read as curl's words",
+    file: "src/convert/_curl_words.ts",
+    find:
+      '    } else if (c === "#") {\n      while (i < n && !isLineEnd(input, i)) i++;\n',
+    replace: '    } else if (c === "#") {\n      i++;\n',
+    tests: ["tests/convert/curl_assignment_prefix_test.ts"],
+  },
+  {
+    id: "conv22-array-operator-read",
+    bug:
+      "an operator in an array's list before curl (`A=(b; c) curl`) is read as a word instead of bash's syntax error",
+    file: "src/convert/_curl_words.ts",
+    find:
+      "    } else if (OPERATORS.includes(c)) {\n      throw arrayProblem(\n",
+    replace:
+      "    } else if (OPERATORS.includes(c)) {\n      i++;\n      if (i) continue;\n      throw arrayProblem(\n",
+    tests: ["tests/convert/curl_assignment_prefix_test.ts"],
+  },
+  {
+    id: "conv22-array-unclosed",
+    bug:
+      "an array's list before curl that nothing closes is read to the end as the assignment, and the command has no program word",
+    file: "src/convert/_curl_words.ts",
+    find:
+      '  throw new ConversionError({\n    code: "UNTERMINATED_QUOTE",\n    message:\n      `Unterminated array assignment',
+    replace:
+      '  if (n) return n;\n  throw new ConversionError({\n    code: "UNTERMINATED_QUOTE",\n    message:\n      `Unterminated array assignment',
+    tests: ["tests/convert/curl_assignment_prefix_test.ts"],
+  },
+  {
+    id: "conv22-array-frame-operator",
+    bug:
+      "an operator in an array's list inside $(…) (`$(a=(b; c))`) is read as a word, though bash refuses it",
+    file: "src/convert/_curl_array.ts",
+    find: '  if ("|&;<>(".includes(c)) {\n',
+    replace: '  if ("(".includes(c)) {\n',
+    tests: ["tests/convert/curl_array_assignment_test.ts"],
+  },
+  {
+    id: "conv22-array-frame-comment",
+    bug:
+      "a `#` in an array's list inside $(…) starts no comment, so a `)` in it ends the list",
+    file: "src/convert/_curl_array.ts",
+    find: '  if (c === "#" && !list.word) {\n',
+    replace: '  if (c === "#" && !list.word && false) {\n',
+    tests: ["tests/convert/curl_array_assignment_test.ts"],
+  },
+  {
+    id: "conv22-array-frame-word-comment",
+    bug:
+      "a `#` inside a word of an array's list inside $(…) (`a=(b#c)`) starts a comment, so the list's ) is lost",
+    file: "src/convert/_curl_array.ts",
+    find: "  list.word = true;\n  return -1;\n",
+    replace: "  return -1;\n",
+    tests: ["tests/convert/curl_array_assignment_test.ts"],
+  },
+  {
+    id: "conv22-array-frame-process",
+    bug:
+      "a process substitution in an array's list inside $(…) (`a=(<(x))`) is refused as an operator, though bash reads it",
+    file: "src/convert/_curl_array.ts",
+    find: '  if ((c === "<" || c === ">") && input[i + 1] === "(") {\n',
+    replace:
+      '  if ((c === "<" || c === ">") && input[i + 1] === "(" && false) {\n',
+    tests: ["tests/convert/curl_array_assignment_test.ts"],
+  },
+  {
+    id: "conv22-array-frame-heredoc-line",
+    bug:
+      "a line end in an array's list inside $(…) while a here-document waits is read on, the body's lines taken as the list's words",
+    file: "src/convert/_curl_array.ts",
+    find: "    if (list.docs.length > 0) {\n",
+    replace: "    if (list.docs.length > 9) {\n",
+    tests: ["tests/convert/curl_array_assignment_test.ts"],
+  },
+  {
+    id: "conv22-cond-line-end-after-condition",
+    bug:
+      "inside [[ … ]] a line end after a whole condition is refused, so `[[ a = b` newline `]]`, which bash reads, is refused",
+    file: "src/convert/_curl_conditional.ts",
+    find: '    if (test.next !== "term" && test.next !== "after") {\n',
+    replace: '    if (test.next !== "term") {\n',
+    tests: ["tests/convert/curl_conditional_test.ts"],
+  },
+  {
+    id: "conv22-cond-process-word-state",
+    bug:
+      "inside [[ … ]] a process substitution as a condition's first word leaves a condition wanted, so `[[ <(x) = b ]]`, which bash reads, is refused",
+    file: "src/convert/_curl_conditional.ts",
+    find: '    if (test.next === "term") test.next = "binary";\n',
+    replace: '    if (test.next === "term") test.next = "term";\n',
+    tests: ["tests/convert/curl_conditional_test.ts"],
+  },
+  {
+    id: "conv22-cond-process-operand-state",
+    bug:
+      "inside [[ … ]] a process substitution as an operator's operand leaves the operand wanted, so `[[ -f <(x) ]]`, which bash reads, is refused",
+    file: "src/convert/_curl_conditional.ts",
+    find: '    else if (test.next === "operand") test.next = "after";\n',
+    replace: '    else if (test.next === "operand") test.next = "operand";\n',
+    tests: ["tests/convert/curl_conditional_test.ts"],
   },
 ];

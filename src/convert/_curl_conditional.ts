@@ -59,8 +59,8 @@ export function conditionalStep(
   i: number,
   stack: Frame[],
   frame: Commands | Case,
+  test: Conditional,
 ): number {
-  const test = frame.test!;
   const c = input[i];
   if (c === "\\" && input[i + 1] === "\n") return i + 2;
   if (test.next === "regex") {
@@ -81,11 +81,13 @@ export function conditionalStep(
     if (frame.word) endTerm(test);
     frame.word = false;
     if (!lineEnd) return i + 1;
-    if (test.next !== "term") {
+    // bash reads a line end where a condition begins or has ended, not
+    // between a condition's words (`[[ a` newline `]]` is refused).
+    if (test.next !== "term" && test.next !== "after") {
       throw unexpected(
         "newline",
         i,
-        "a line may end inside [[ … ]] only after [[, (, !, && or ||",
+        "a line may end inside [[ … ]] only where a condition begins or has ended",
       );
     }
     return hereDocumentBodies(input, input.indexOf("\n", i) + 1, frame.docs);
@@ -98,10 +100,10 @@ export function conditionalStep(
   if ("|&;<>()".includes(c)) {
     if (frame.word) endTerm(test);
     frame.word = false;
-    return operator(input, i, stack, frame);
+    return operator(input, i, stack, frame, test);
   }
   if (frame.word) return -1;
-  return wordStart(input, i, frame);
+  return wordStart(input, i, frame, test);
 }
 
 /** A word just ended: the one after `=~` ends its term. */
@@ -110,8 +112,12 @@ function endTerm(test: Conditional): void {
 }
 
 /** A word starts at `i`, where the conditional expression's state decides what it is. */
-function wordStart(input: string, i: number, frame: Commands | Case): number {
-  const test = frame.test!;
+function wordStart(
+  input: string,
+  i: number,
+  frame: Commands | Case,
+  test: Conditional,
+): number {
   const [word, end] = plainWord(input, i);
   frame.word = true;
   if (word === "]]") {
@@ -167,8 +173,8 @@ function operator(
   i: number,
   stack: Frame[],
   frame: Commands | Case,
+  test: Conditional,
 ): number {
-  const test = frame.test!;
   const op = operatorAt(input, i);
   const c = input[i];
   if ((c === "<" || c === ">") && input[i + 1] === "(" && op.length === 1) {
@@ -176,7 +182,11 @@ function operator(
     if (test.next === "binary" || test.next === "after") {
       throw unexpected(op, i, NEEDS[test.next]);
     }
-    wordStart(input, i, frame);
+    // It is a word: a condition's first word, the operand that ends one,
+    // or a regular expression's start.
+    frame.word = true;
+    if (test.next === "term") test.next = "binary";
+    else if (test.next === "operand") test.next = "after";
     stack.push(processFrame(input, i, frame));
     return i + 2;
   }

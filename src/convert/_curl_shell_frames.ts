@@ -64,7 +64,7 @@ export interface Conditional {
 export function processFrame(
   input: string,
   i: number,
-  frame: Grammar,
+  frame: Pick<Grammar, "docs" | "closes">,
   refused?: number,
 ): Commands {
   return {
@@ -99,6 +99,11 @@ const ASSIGNMENT_BUILTINS = new Set([
   "typeset",
 ]);
 
+/** Where a `NAME=(` stands if a word starts in `frame` now. */
+export function assignHere(frame: Grammar): Assign {
+  return frame.command ? "start" : frame.assign;
+}
+
 /**
  * Where a `NAME=(` may stand after a word that starts in `frame`
  * (`assignment` when bash reads that word as one, `reserved` its unquoted
@@ -108,7 +113,7 @@ export function assignAfter(
   frame: Grammar,
   word?: { assignment: boolean; reserved: string },
 ): Assign {
-  const state = frame.command ? "start" : frame.assign;
+  const state = assignHere(frame);
   if (word === undefined) return state === "start" ? "start" : "";
   if (state === "start" || state === "prefix") {
     if (word.assignment) return "prefix";
@@ -210,7 +215,21 @@ export type Frame =
   | Case
   | { kind: "brace" }
   | { kind: "bracket"; open: number }
-  | { kind: "quote" };
+  | { kind: "quote" }
+  | ArrayList;
+
+/**
+ * An array assignment's list being read (`_curl_array.ts`): whether a word
+ * is under way (a `#` starts a comment only at a word's start), and the
+ * enclosing `$(…)`'s here-documents still to come and `closes` (see
+ * `Grammar`), which a process substitution in the list shares.
+ */
+export interface ArrayList {
+  kind: "array";
+  word: boolean;
+  docs: HereDocument[];
+  closes: Map<number, number>;
+}
 
 /** The grammar at a command's first word, where `time` is reserved too. */
 export function grammar(
@@ -287,7 +306,7 @@ export function openParen(
     input[i - word.length - 1] !== ")"
   ) {
     // `NAME=(…)`: a compound (array) assignment. Its list holds words, no
-    // commands: read as a group of parentheses, as in arithmetic.
+    // commands (`_curl_array.ts`).
     if (frame.assign === "") {
       throw unexpected(
         "(",
@@ -298,7 +317,12 @@ export function openParen(
     // What follows its `)` at once is more of the same word (`a=(1)#` is
     // no comment).
     frame.word = true;
-    openGroup(stack, frame, true);
+    stack.push({
+      kind: "array",
+      word: false,
+      docs: frame.docs,
+      closes: frame.closes,
+    });
     return i + 1;
   }
   let j = i + 1;

@@ -16,6 +16,7 @@ import { hereDocumentBodies } from "./_curl_heredoc.ts";
 import { blockWord, endsPart, noBlockOpen } from "./_curl_blocks.ts";
 import {
   assignAfter,
+  assignHere,
   type Case,
   close,
   type Commands,
@@ -26,6 +27,7 @@ import {
   OPEN_END,
 } from "./_curl_shell_frames.ts";
 import { conditionalStep } from "./_curl_conditional.ts";
+import { arrayStep } from "./_curl_array.ts";
 import { caseOperator, commandsOperator } from "./_curl_shell_operators.ts";
 import {
   ansiCEnd,
@@ -92,6 +94,12 @@ export function expansionEnd(input: string, at: number): number {
     ) {
       const next = shellStep(input, i, stack, top);
       if (stack.length === 0) return next;
+      if (next !== -1) {
+        i = next;
+        continue;
+      }
+    } else if (top.kind === "array") {
+      const next = arrayStep(input, i, stack, top);
       if (next !== -1) {
         i = next;
         continue;
@@ -206,7 +214,9 @@ function shellStep(
   frame: Commands | Case,
 ): number {
   // A `[[ … ]]` has a grammar of its own, line ends and comments too.
-  if (frame.test !== undefined) return conditionalStep(input, i, stack, frame);
+  if (frame.test !== undefined) {
+    return conditionalStep(input, i, stack, frame, frame.test);
+  }
   const c = input[i];
   if (frame.subscript > 0) {
     // Brackets nest in a subscript; anything else is the word's (quotes
@@ -275,8 +285,9 @@ function shellStep(
   // Where a word may be an assignment, bash reads `NAME[` on to the `]`
   // that closes it, blanks, line ends and parentheses too (`x[a ( b]` is
   // one word), as an array's subscript.
+  const state = assignHere(frame);
   const assignable = frame.lead !== "target" &&
-    (frame.command || frame.assign === "start" || frame.assign === "prefix");
+    (state === "start" || state === "prefix");
   const next = commandWord(input, i, stack, frame, reserved);
   if (next !== -1 || !assignable) return next;
   SUBSCRIPTED.lastIndex = i;

@@ -6,6 +6,7 @@ import { ConversionError } from "./errors.ts";
 /** How the expansion at `at` opens, and what closes it. */
 function form(input: string, at: number): [string, string, string] {
   if (input[at] === "`") return ["`", "command substitution", "`"];
+  if (input[at] !== "$") return [`${input[at]}(`, "process substitution", ")"];
   if (input[at + 1] === "[") return ["$[", "arithmetic expansion", "]"];
   return input[at + 1] === "{"
     ? ["${", "parameter expansion", "}"]

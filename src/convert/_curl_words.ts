@@ -200,6 +200,8 @@ export function scanWords(
   let duplicates = false;
   // After a `(`, `)` or process substitution the words are not curl's.
   let ignoreRest = false;
+  // Whether a `NAME=(` here starts an array assignment.
+  let arrays = true;
   let i = from;
   const result = (end: number, next?: number): ScanResult => {
     const scan: ScanResult = {
@@ -272,6 +274,7 @@ export function scanWords(
           i++;
           continue;
         }
+        if (words.length > 0) arrays = false;
         replacesStdin = fdEnd === i ? fdIsStdin : c === "<";
         duplicates = c !== "&" && input[i + 1] === "&";
         // `>&`, `<&`, `>>`, `>|`, `<>`, `&>` and `&>>` are one operator:
@@ -316,6 +319,20 @@ export function scanWords(
       continue;
     }
     if (parts.length === 0 || ignoreRest) continue;
+    if (input[i] === "(" && arrays && arrayOpens(input, start, i)) {
+      // `NAME=(…)` before the program word: the list is the assignment's,
+      // and a word that goes on after its `)` too (`a=(b)c`).
+      const close = arrayEnd(input, i, expansions, pending);
+      parts.push(input.slice(i, close));
+      i = readWord(input, close, parts, expansions);
+    }
+    // bash reads `NAME=(` only among the assignments before the program
+    // word (a copied prompt's `$` aside), and a redirection after one of
+    // them ends that.
+    if (
+      assignmentAt(input, start) === undefined &&
+      !(words.length === 0 && input.startsWith("$ ", start))
+    ) arrays = false;
     words.push({
       value: parts.length === 1 ? parts[0] : parts.join(""),
       offset: start,
@@ -325,6 +342,75 @@ export function scanWords(
   // At the input's end, a here-document has an empty body (bash warns).
   if (i >= n) topLevelBodies(input, n, pending);
   return result(Math.min(i, n));
+}
+
+/** Whether the word from `start` to the `(` at `paren` is `NAME=` or `NAME+=`. */
+function arrayOpens(input: string, start: number, paren: number): boolean {
+  const name = assignmentAt(input, start);
+  if (name === undefined) return false;
+  return start + name.length + (input[start + name.length] === "+" ? 2 : 1) ===
+    paren;
+}
+
+/**
+ * The index after the `)` that ends the array assignment's list whose `(`
+ * is at `at`: words (process substitutions too), blanks, line ends and
+ * comments, as bash reads it.
+ *
+ * @throws {ConversionError} INVALID_INPUT at an operator in the list (bash's
+ * syntax error) and at a line end while a here-document waits for its body
+ * (which this reader does not follow); UNTERMINATED_QUOTE at the `(` when
+ * nothing closes it.
+ */
+function arrayEnd(
+  input: string,
+  at: number,
+  expansions: number[],
+  pending: HereDocument[],
+): number {
+  const n = input.length;
+  let i = at + 1;
+  while (i < n) {
+    const c = input[i];
+    if (c === ")") return i + 1;
+    if (isBlank(input, i) || continuationLength(input, i) > 0) {
+      i += Math.max(1, continuationLength(input, i));
+    } else if (isLineEnd(input, i)) {
+      if (pending.length > 0) {
+        throw arrayProblem(
+          i,
+          "a line end in an array assignment's list while a here-document waits for its body (this reader does not follow it)",
+        );
+      }
+      i++;
+    } else if (c === "#") {
+      while (i < n && !isLineEnd(input, i)) i++;
+    } else if ((c === "<" || c === ">") && input[i + 1] === "(") {
+      i = expansionEnd(input, i);
+    } else if (OPERATORS.includes(c)) {
+      throw arrayProblem(
+        i,
+        `unexpected ${c} (an array assignment's list holds only words; bash refuses this command)`,
+      );
+    } else {
+      i = readWord(input, i, [], expansions);
+    }
+  }
+  throw new ConversionError({
+    code: "UNTERMINATED_QUOTE",
+    message:
+      `Unterminated array assignment: nothing closes the ( at offset ${at} with )`,
+    offset: at,
+  });
+}
+
+/** INVALID_INPUT at `offset` in an array assignment's list. */
+function arrayProblem(offset: number, why: string): ConversionError {
+  return new ConversionError({
+    code: "INVALID_INPUT",
+    message: `Syntax error at offset ${offset}: ${why}`,
+    offset,
+  });
 }
 
 /**

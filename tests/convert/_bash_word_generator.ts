@@ -442,6 +442,15 @@ export class Generator {
         (W, v) => [`$(declare -a z=(1) y=(2) && printf %s ${W})`, o(v)],
         false,
       ],
+      // An array's list: a comment (a `)` in it too), line ends, a `)`
+      // quoted and in an expansion, a process substitution.
+      [
+        (W, v) => [
+          `$(z=(1 # ${comment})\n ")" $(echo ')') <(true)) && printf %s ${W})`,
+          o(v),
+        ],
+        false,
+      ],
       [(W, v) => [`$({ printf %s ${W}; } </dev/null)`, o(v)], false],
       [(W, v) => [`$(: <(true); printf %s ${W})`, o(v)], false],
       [(W, v) => [`$(x=1 printf %s ${W})`, o(v)], false],

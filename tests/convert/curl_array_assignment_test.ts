@@ -9,7 +9,10 @@
 // as part of the word, blanks and parentheses too; the reader split it
 // (found by the differential test in round 21, `$( esac[[ ( a ) ]])`).
 import { describe, it } from "../_harness.ts";
+import assert from "node:assert/strict";
 import { assertAllReadAsBash, assertAllRefusedAsBash } from "./_bash_syntax.ts";
+import { ConversionError } from "../../src/convert/errors.ts";
+import { scanWords } from "../../src/convert/_curl_words.ts";
 
 describe("curl reader: an array assignment's ( inside $(…), as bash reads it", () => {
   it("before a command's name, after redirections that come first", async () => {
@@ -86,6 +89,46 @@ describe("curl reader: an array assignment's ( inside $(…), as bash reads it",
       ["curl x/$(declare -a z=(1)y=@(2))/z", "("],
       ["curl x/$(z=(1)y=@(2) echo)/z", "("],
     ]);
+  });
+
+  it("its list holds words, blanks, line ends and comments, as bash reads it", async () => {
+    await assertAllReadAsBash([
+      "curl x/$(a=(b c) true)/z",
+      "curl x/$(a=() b=( ) true)/z",
+      // A `)` quoted, in an expansion or a comment ends no list. (Nor does
+      // an escaped one, at the top level and in a `"$(…)"`; in an unquoted
+      // `$(…)` bash 5.2 refuses `a=(\))`, a quirk the reader does not copy.)
+      `curl x/$(a=("b )" 'c )' $(echo ")") \`echo x\` \${d}) true)/z`,
+      "curl x/$(a=(b # c)\n d) true)/z",
+      "curl x/$(a=(b\n\n c\\\n d) true)/z",
+      // A `#` inside a word starts no comment.
+      "curl x/$(a=(b#c) true)/z",
+      "curl x/$(a=([1]=b [k]+=c) true)/z",
+      "curl x/$(a=(<(x) >(y) b) true)/z",
+      "curl x/$(declare a=(b <(x)) c)/z",
+    ]);
+    await assertAllRefusedAsBash([
+      ["curl x/$(a=(b@; c) true)/z", ";"],
+      ["curl x/$(a=(b @;; c) true)/z", ";;"],
+      ["curl x/$(a=(b @& c) true)/z", "&"],
+      ["curl x/$(a=(b @&& c) true)/z", "&&"],
+      ["curl x/$(a=(b @| c) true)/z", "|"],
+      ["curl x/$(a=(b @|| c) true)/z", "||"],
+      ["curl x/$(a=(b @<c) true)/z", "<"],
+      ["curl x/$(a=(b c@>d) true)/z", ">"],
+      ["curl x/$(a=(b @(c)) true)/z", "("],
+      ["curl x/$(declare a=(b @( c))/z", "("],
+    ]);
+  });
+
+  it("a line end in the list while a here-document waits is refused, not misread", () => {
+    const command = "curl x/$(cat <<E; a=(b\nE\nc))/z";
+    assert.throws(
+      () => scanWords(command),
+      (error: unknown) =>
+        error instanceof ConversionError && error.code === "INVALID_INPUT" &&
+        error.offset === command.indexOf("\n"),
+    );
   });
 
   it("a subscript at a command's start is one word to its ], as bash reads it", async () => {

@@ -11,6 +11,7 @@ import { parseCommands, parseCurl, toRequest } from "../../src/convert/curl.ts";
 import { detectType } from "../../src/convert/core.ts";
 import { ConversionError } from "../../src/convert/errors.ts";
 import { runBash } from "./_bash.ts";
+import { assertAllRefusedAsBash } from "./_bash_syntax.ts";
 import {
   assertSameRequest,
   onTheWire,
@@ -31,6 +32,10 @@ const COMMANDS: Array<(origin: string) => string> = [
   (o) => `A="x y" B=$'z' curl -s --json '{"k":1}' ${o}/j`,
   // bash says an element is no valid identifier here, and runs curl.
   (o) => `a[1]=x b[k]+=y curl -s ${o}/e`,
+  // An array's list, across lines and comments, and a word after its `)`.
+  (o) =>
+    `A=(x "y )" $(echo ")") <(true)) B+=(\n# z )\n w)v curl -s -d a=b ${o}/a`,
+  (o) => `>/dev/null A=() curl -s ${o}/r -o /dev/stdout`,
 ];
 
 describe("curl reader: assignments before the program word", () => {
@@ -67,6 +72,49 @@ describe("curl reader: assignments before the program word", () => {
     }
   });
 
+  it("an array's is skipped as one, its list read to the ) that ends it", async () => {
+    const command = "A=(b 'c )' # d )\n e)f B+=() curl https://a.test/";
+    const parsed = parseCurl(command);
+    assert.equal(parsed.request.url, "https://a.test/");
+    assert.deepEqual(
+      parsed.warnings.map((w) => [w.code, w.option, w.offset]),
+      [
+        ["SHELL_ASSIGNMENT", "A", 0],
+        ["SHELL_ASSIGNMENT", "B", command.indexOf("B")],
+      ],
+    );
+    assert.equal(detectType(command), "curl");
+    assert.equal(await curlRunsIn(command), true);
+    // After a copied prompt too.
+    assert.equal(toRequest(`$ ${command}`).url, "https://a.test/");
+    // An operator in the list is bash's syntax error, at its offset.
+    await assertAllRefusedAsBash([
+      ["A=(b@; c) curl https://a.test/", ";"],
+      ["A=(b @| c) curl https://a.test/", "|"],
+      ["A=(b @(c)) curl https://a.test/", "("],
+      ["A=(b c@>d) curl https://a.test/", ">"],
+    ]);
+    // After the program word it is an argument's `(`, which ends the
+    // command (a SHELL_OPERATOR warning; bash refuses the command).
+    const late = "curl https://a.test/ A=(b c) -H x:1";
+    const read = parseCurl(late);
+    assert.deepEqual(read.request.headers, {});
+    assert.ok(
+      read.warnings.some((w) =>
+        w.code === "SHELL_OPERATOR" && w.offset === late.indexOf("(")
+      ),
+    );
+    assert.equal(await curlRunsIn(late), false);
+    // Nothing closes the list: bash finds the end of the input first.
+    assert.throws(
+      () => parseCurl("A=(b c curl https://a.test/"),
+      (error: unknown) =>
+        error instanceof ConversionError &&
+        error.code === "UNTERMINATED_QUOTE" && error.offset === 2,
+    );
+    assert.equal(await curlRunsIn("A=(b c curl https://a.test/"), false);
+  });
+
   it("are read however many there are, and detectType says curl", () => {
     for (const count of [1, 2, 3, 40]) {
       const command = Array.from({ length: count }, (_, i) => `V${i}=${i}`)
@@ -98,6 +146,10 @@ describe("curl reader: assignments before the program word", () => {
       ["1A=1 curl https://a.test/", "1A=1", 0],
       ["A=1", "A=1", 0],
       ["A=1 echo curl", "echo", 4],
+      // After a redirection that follows an assignment, bash refuses an
+      // array's `(`: the reader finds no program word named curl.
+      ["A=1 >f B=(c) curl x", "B=", 7],
+      ["A=(b) 2>f B=(c) curl x", "B=", 10],
     ];
     for (const [command, found, offset] of cases) {
       assert.throws(

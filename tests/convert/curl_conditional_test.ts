@@ -3,7 +3,7 @@
 // its words and operators to the `]]`, reading what bash refuses: two words
 // with no operator (`[[ a b ]]`), an operator with no operand (`[[ -f ]]`,
 // `[[ a && ]]`), an empty test, a `)` with no `(`, `|`, `;` or `<<`, a line
-// end after a condition, a quoted operator (`[[ a "=" b ]]`), and a comment
+// end between a condition's words, a quoted operator (`[[ a "=" b ]]`), and a comment
 // after `<` that left the test open (`[[ a <#b ]]`).
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
@@ -82,8 +82,16 @@ describe("curl reader: [[ … ]] inside $(…), with bash's grammar", () => {
     ]);
   });
 
-  it("reads line ends where bash does: after [[, (, !, && and ||", async () => {
+  it("reads line ends where bash does: where a condition begins or has ended", async () => {
     await assertAllReadAsBash([
+      // After a whole condition (bash refuses one only between its words,
+      // as below); the reader refused these until a fuzz seed found one.
+      "curl x/$([[ a = b\n]])/z",
+      "curl x/$([[ -f a \n\n && b ]])/z",
+      "curl x/$([[ a =~ x\n]])/z",
+      "curl x/$([[ a =~ (x\ny) \n]])/z",
+      "curl x/$([[ ( a < b )\n]])/z",
+      "curl x/$([[ a = b # c\n|| c ]])/z",
       "curl x/$([[\n\na ]])/z",
       "curl x/$([[ a &&\n\n b ]])/z",
       "curl x/$([[ a ||\n b ]])/z",
@@ -138,8 +146,11 @@ describe("curl reader: [[ … ]] inside $(…), with bash's grammar", () => {
       ["curl x/$([[ a =~ x@) ]])/z", ")"],
       ["curl x/$([[ a =~ x@<y ]])/z", "<"],
       ["curl x/$([[ a =~ x@;y ]])/z", ";"],
-      // A line end after a condition, an operator or `=~`.
+      // A line end between a condition's words: after its first word, an
+      // operator or `=~` (and a word after a whole condition's line end).
       ["curl x/$([[ a@\n]])/z", "\n"],
+      ["curl x/$([[ a = b ||\n c@\n]])/z", "\n"],
+      ["curl x/$([[ a = b\n @c ]])/z", "c"],
       ["curl x/$([[ a =@\n b ]])/z", "\n"],
       ["curl x/$([[ -f@\n a ]])/z", "\n"],
       ["curl x/$([[ a =~@\nx ]])/z", "\n"],

@@ -79,15 +79,12 @@ const BROKEN = 90;
 const EDITED = 260;
 
 /**
- * Documented differences (docs/convert.md, docs/contributing.md) an edit
- * may make: the reader refuses a here-document in a `$(…)` that closes on
- * the `<<` line, or with an expansion in its delimiter (refusals it names);
- * an array's list is not checked (`a=(1 ;; 2)`, `a=(1 #2)`).
+ * Documented refusals (docs/convert.md, docs/contributing.md) an edit may
+ * make: the reader refuses a here-document in a `$(…)` that closes on the
+ * `<<` line, or with an expansion in its delimiter, and names why. (An
+ * array's list was not checked until round 22; it is now, as bash does.)
  */
-const DOCUMENTED = {
-  refusal: /closes on the same line|has an expansion in its delimiter/,
-  array: /=\([^)]*(?:[;|&<>]|\s#)/,
-};
+const DOCUMENTED = /closes on the same line|has an expansion in its delimiter/;
 
 /**
  * Disagreements with bash found by this test and not documented, each with
@@ -124,6 +121,15 @@ const KNOWN_GAPS: Record<
     reader: "refuses",
     test: (_site, _edited, text) =>
       /\$\{[^}]*$/.test(text) || /\$\[[^\]]*$/.test(text),
+  },
+  // `"$(a=(b \) && c))"`: in a `$(…)` in double quotes, `bash -n` stops
+  // checking an array's list at an escaped character (run, bash refuses the
+  // `&&`, as the reader does); in an unquoted `$(…)` bash 5.2 refuses an
+  // escaped `)` or `;` in the list, which the reader reads as a word's, as
+  // bash does at the top level and in double quotes.
+  arrayEscape: {
+    reader: "either",
+    test: (site, edited) => edited.endsWith("\\") && site.includes("=("),
   },
   // `$(for >(true); do :; done)`: bash takes a process substitution as the
   // loop's name (and fails only when it runs); the reader refuses it.
@@ -297,9 +303,8 @@ describe(`curl reader against bash on generated commands (seed ${SEED})`, () => 
         const readerAccepts = verdict.kind === "accepted";
         const other = others[k - wellFormed.length];
         const side = readerAccepts ? "accepts" : "refuses";
-        const documented = verdict.kind === "refused"
-          ? DOCUMENTED.refusal.test(verdict.message)
-          : DOCUMENTED.array.test(text);
+        const documented = verdict.kind === "refused" &&
+          DOCUMENTED.test(verdict.message);
         const gap = other !== undefined && readerAccepts !== accepted[k] &&
           (documented ||
             Object.values(KNOWN_GAPS).some((g) =>
