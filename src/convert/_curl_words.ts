@@ -330,8 +330,8 @@ export function scanWords(
     // word (a copied prompt's `$` aside), and a redirection after one of
     // them ends that.
     if (
-      assignmentAt(input, start) === undefined &&
-      !(words.length === 0 && input.startsWith("$ ", start))
+      arrays && assignmentAt(input, start) === undefined &&
+      !(words.length === 0 && input[start] === "$" && i === start + 1)
     ) arrays = false;
     words.push({
       value: parts.length === 1 ? parts[0] : parts.join(""),
