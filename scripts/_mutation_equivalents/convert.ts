@@ -660,4 +660,20 @@ export const CONVERT: Equivalent[] = [
     reason:
       "wordBefore is asked only for a ( inside a $(…) or a process substitution, whose own ( (an operator character) stands at index 1 or later and stops the scan first, so j never comes down to 1",
   },
+  {
+    file: "src/_base64.ts",
+    context: "if (data % 4 === 1) return { offset: groupStart };",
+    before: "if (padding > 0 && (count % 4 !== 0 || padding > 2)) {",
+    after: "if (padding > 0 && (count % 4 !== 0 || padding > 3)) {",
+    reason:
+      "padding only ends the text (a character after = is refused first), so three = with count a multiple of 4 leave data % 4 === 1, which the line before already refuses; the two bounds differ for no text that reaches this line",
+  },
+  {
+    file: "src/convert/_js_code_skip.ts",
+    context: "let inClass = false;",
+    before: "for (let i = start + 1; i < text.length; i++) {",
+    after: "for (let i = start + 1; i <= text.length; i++) {",
+    reason:
+      "at i === text.length the character is undefined, which no branch of the loop matches, so the extra step does nothing and the loop ends as before",
+  },
 ];

@@ -373,4 +373,20 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       "wanted is a BUDGETS value (each a positive number) or undefined, so ?? 0 and || 0 give the same number",
   },
+  {
+    file: "src/models/adapters/_call_scope.ts",
+    before:
+      'else callerSignal?.addEventListener("abort", this, { once: true });',
+    after:
+      'else callerSignal?.addEventListener("abort", this, { once: false });',
+    reason:
+      "a signal aborts once and never dispatches abort again, and dispose removes the listener when the call ends, so a listener kept after it fired is never called and is gone at the same time",
+  },
+  {
+    file: "src/models/adapters/_lines.ts",
+    before: 'this.#provider ?? "stream",',
+    after: 'this.#provider || "stream",',
+    reason:
+      "the only caller that names a provider passes the HTTP client's, which HttpAdapter refuses empty, so the provider is a non-empty string or undefined and ?? and || pick the same",
+  },
 ];

@@ -4300,4 +4300,22 @@ export const CONVERT: HandMutant[] = [
     replace: '    else if (test.next === "operand") test.next = "operand";\n',
     tests: ["tests/convert/curl_conditional_test.ts"],
   },
+  {
+    id: "conv22-axios-content-type-case",
+    bug:
+      'the node-axios target finds the request\'s Content-Type only spelled in lower case, so a `Content-Type` header is followed by `"Content-Type": false` and axios sends no type',
+    file: "src/convert/targets/node_axios.ts",
+    find: '    name.toLowerCase() === "content-type"\n',
+    replace: '    name === "content-type"\n',
+    tests: ["tests/convert/convert_draw_20261190_r22_test.ts"],
+  },
+  {
+    id: "conv22-fetch-string-crlf-continuation",
+    bug:
+      "in fetch() code a backslash-CRLF line continuation in a string keeps the LF, so the string runs into a raw line break",
+    file: "src/convert/_js_literal_read.ts",
+    find: '        if (text[this.pos] === "\\n") this.pos++;\n',
+    replace: '        if (text[this.pos] !== "\\n") this.pos++;\n',
+    tests: ["tests/convert/convert_draw_20261190_r22_test.ts"],
+  },
 ];

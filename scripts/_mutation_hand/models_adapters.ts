@@ -2154,4 +2154,13 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: 'value === "auto" || value === "" ? value : undefined,',
     tests: ["tests/models/adapters/draw_20261182_r19_test.ts"],
   },
+  {
+    id: "adap22-zero-price-falls-to-vendor",
+    bug:
+      "an OpenAI-compatible adapter's configured price of zero for a vendor/model name is read as no price, and the vendor's table prices the call",
+    file: "src/models/adapters/openai.ts",
+    find: "      estimateCostFor(request, provider, model, prices) ??\n",
+    replace: "      estimateCostFor(request, provider, model, prices) ||\n",
+    tests: ["tests/models/adapters/draw_20261183_r22_test.ts"],
+  },
 ];
