@@ -4318,4 +4318,137 @@ export const CONVERT: HandMutant[] = [
     replace: '        if (text[this.pos] !== "\\n") this.pos++;\n',
     tests: ["tests/convert/convert_draw_20261190_r22_test.ts"],
   },
+  {
+    id: "conv22-case-host-header",
+    bug:
+      "a path-only URL with a `Host` header (not spelled in lower case) is refused as having no host",
+    file: "src/convert/targets/_request.ts",
+    find:
+      '    const host = headers.find(([name]) => name.toLowerCase() === "host")?.[1];\n',
+    replace:
+      '    const host = headers.find(([name]) => name === "host")?.[1];\n',
+    tests: ["tests/convert/targets/header_case_test.ts"],
+  },
+  {
+    id: "conv22-case-one-value-per-name",
+    bug:
+      "a target that sends each name once lets `x-a` and `X-A` through as two names, and the client sends one of them",
+    file: "src/convert/targets/_request.ts",
+    find: "      const key = name.toLowerCase();\n      if (seen.has(key)) {\n",
+    replace: "      const key = name;\n      if (seen.has(key)) {\n",
+    tests: ["tests/convert/targets/header_case_test.ts"],
+  },
+  {
+    id: "conv22-case-basic-auth-header",
+    bug:
+      "URL credentials beside an `Authorization` header (not spelled in lower case) give a second Authorization instead of the refusal or the one header",
+    file: "src/convert/targets/_strict_url.ts",
+    find: '    name.toLowerCase() === "authorization"\n',
+    replace: '    name === "authorization"\n',
+    tests: ["tests/convert/targets/header_case_test.ts"],
+  },
+  {
+    id: "conv22-case-fetch-repeated",
+    bug:
+      "the fetch target writes `x-a` and `X-A` as two keys, which fetch() joins into one line",
+    file: "src/convert/targets/fetch.ts",
+    find: "    const key = name.toLowerCase();\n    if (seen.has(key)) {\n",
+    replace: "    const key = name;\n    if (seen.has(key)) {\n",
+    tests: ["tests/convert/targets/header_case_test.ts"],
+  },
+  {
+    id: "conv22-case-go-values-of",
+    bug:
+      "the Go target checks Host, User-Agent, Transfer-Encoding and Content-Length only when spelled in lower case",
+    file: "src/convert/targets/go_net_http.ts",
+    find:
+      "  return request.headers.filter(([n]) => n.toLowerCase() === name)\n",
+    replace: "  return request.headers.filter(([n]) => n === name)\n",
+    tests: ["tests/convert/targets/header_case_test.ts"],
+  },
+  {
+    id: "conv22-case-httpie-content-type",
+    bug:
+      "the HTTPie target misses a `Content-Type` header spelled with capitals",
+    file: "src/convert/targets/httpie.ts",
+    find: '    name.toLowerCase() === "content-type"\n',
+    replace: '    name === "content-type"\n',
+    tests: ["tests/convert/targets/header_case_test.ts"],
+  },
+  {
+    id: "conv22-case-java-cookie",
+    bug:
+      "the Java target lets two `Cookie` headers through, which HttpClient joins into one line",
+    file: "src/convert/targets/java_http_client.ts",
+    find: '    name.toLowerCase() === "cookie"\n',
+    replace: '    name === "cookie"\n',
+    tests: ["tests/convert/targets/header_case_test.ts"],
+  },
+  {
+    id: "conv22-case-php-accept-encoding",
+    bug:
+      "the PHP target misses curl's --compressed header spelled `Accept-Encoding`, so libcurl does not decode the answer",
+    file: "src/convert/targets/php_curl.ts",
+    find: '    name.toLowerCase() === "accept-encoding"\n  );\n',
+    replace: '    name === "accept-encoding"\n  );\n',
+    tests: ["tests/convert/targets/header_case_test.ts"],
+  },
+  {
+    id: "conv22-case-php-content-type",
+    bug:
+      "the PHP target blanks a `Content-Type` header spelled with capitals with `'Content-Type:'`",
+    file: "src/convert/targets/php_curl.ts",
+    find:
+      '    !request.headers.some(([name]) => name.toLowerCase() === "content-type")\n',
+    replace: '    !request.headers.some(([name]) => name === "content-type")\n',
+    tests: ["tests/convert/targets/header_case_test.ts"],
+  },
+  {
+    id: "conv22-case-httpx-repeated",
+    bug:
+      "the httpx target writes `x-a` and `X-A` as two dict keys, which httpx merges",
+    file: "src/convert/targets/python_httpx.ts",
+    find:
+      "  const names = request.headers.map(([name]) => name.toLowerCase());\n",
+    replace: "  const names = request.headers.map(([name]) => name);\n",
+    tests: ["tests/convert/targets/header_case_test.ts"],
+  },
+  {
+    id: "conv22-case-ruby-framing-warning",
+    bug:
+      "the Ruby target does not warn that net/http replaces a `Content-Length` spelled with capitals",
+    file: "src/convert/targets/ruby_net_http.ts",
+    find:
+      '      const key = name.toLowerCase();\n      if (key === "content-length"',
+    replace: '      const key = name;\n      if (key === "content-length"',
+    tests: ["tests/convert/targets/header_case_test.ts"],
+  },
+  {
+    id: "conv22-case-ruby-content-type",
+    bug:
+      "the Ruby target warns of a form type net/http adds, though the request has a `Content-Type`",
+    file: "src/convert/targets/ruby_net_http.ts",
+    find: '    name.toLowerCase() === "content-type"\n',
+    replace: '    name === "content-type"\n',
+    tests: ["tests/convert/targets/header_case_test.ts"],
+  },
+  {
+    id: "conv22-case-wget-content-type",
+    bug:
+      "the wget target warns of a form type wget adds, though the request has a `Content-Type`",
+    file: "src/convert/targets/wget.ts",
+    find: '      name.toLowerCase() === "content-type"\n',
+    replace: '      name === "content-type"\n',
+    tests: ["tests/convert/targets/header_case_test.ts"],
+  },
+  {
+    id: "conv22-case-node-http-repeated",
+    bug:
+      "the node-http target writes `x-a` and `X-A` as two object keys, which Node sends as one name",
+    file: "src/convert/targets/node_http.ts",
+    find:
+      "  const names = request.headers.map(([name]) => name.toLowerCase());\n",
+    replace: "  const names = request.headers.map(([name]) => name);\n",
+    tests: ["tests/convert/targets/header_case_test.ts"],
+  },
 ];
