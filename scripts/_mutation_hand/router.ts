@@ -887,8 +887,9 @@ export const ROUTER: HandMutant[] = [
     bug:
       "constraints: [\\x61-\\x7a] read as three characters, so [\\x61-\\x7a]+[b-y]+ (polynomial) accepted",
     file: "src/router/_regexp_tree.ts",
-    find: "!/[dDwWsS]/.test(text[i - 1])",
-    replace: "/[dDwWsS]/.test(text[i - 1])",
+    find:
+      "return set.length === 1 && set[0][0] === set[0][1] ? set[0][0] : set;",
+    replace: "return set;",
     tests: ["tests/router/router_r13_mutants_test.ts"],
   },
   {
@@ -1766,5 +1767,27 @@ export const ROUTER: HandMutant[] = [
     replace:
       "const blank = lines.findIndex((line) => isBlank(stripCarriageReturn(line)));",
     tests: ["tests/router/template_head_end_test.ts"],
+  },
+  {
+    id: "rout22-class-escape-as-character",
+    bug:
+      "constraints: a class escape inside [ ] (\\d) is read as its first character, so (?:[\\d]|5)+ (exponential) is accepted",
+    file: "src/router/_regexp_tree.ts",
+    find:
+      "return set.length === 1 && set[0][0] === set[0][1] ? set[0][0] : set;",
+    replace:
+      "return set.length === 1 && set[0][0] === set[0][0] ? set[0][0] : set;",
+    tests: ["tests/router/constraint_test.ts"],
+  },
+  {
+    id: "rout22-hex-escape-ending-in-class-letter",
+    bug:
+      "constraints: an escape whose last character is d, w or s (\\x4d) is read as a class, so (?:[\\x4d-\\x5a]|P)+ (exponential) is accepted",
+    file: "src/router/_regexp_tree.ts",
+    find:
+      "return set.length === 1 && set[0][0] === set[0][1] ? set[0][0] : set;",
+    replace:
+      "return set.length === 1 && set[0][0] === set[0][1] &&\n          !/[dDwWsS]/.test(text[i - 1])\n        ? set[0][0]\n        : set;",
+    tests: ["tests/router/constraint_test.ts"],
   },
 ];

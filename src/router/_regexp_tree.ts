@@ -156,10 +156,10 @@ export function parseRegExp(text: string): RegExpNode {
       if (char !== "\\") return char.charCodeAt(0);
       const set = escape(true);
       if (set === "assertion") return refuse(i - 2, "unexpected assertion");
-      return set.length === 1 && set[0][0] === set[0][1] &&
-          !/[dDwWsS]/.test(text[i - 1])
-        ? set[0][0]
-        : set;
+      // A class escape (`\d`, `\w`, `\s` and their complements) is never a
+      // single code unit; the last character read cannot tell them apart
+      // (`\x4d` ends in `d`).
+      return set.length === 1 && set[0][0] === set[0][1] ? set[0][0] : set;
     };
     while (text[i] !== "]") {
       if (i >= text.length) refuse(at, 'unclosed "["');
