@@ -1966,4 +1966,13 @@ export const MODELS_CORE: HandMutant[] = [
       "export function sleep(ms: number, signal?: AbortSignal): Promise<void> {\n  if (signal?.aborted) Promise.reject(abortError(signal));",
     tests: ["tests/models/testing_sleep_r16_mutants_test.ts"],
   },
+  {
+    id: "core22-window-of-one",
+    bug:
+      "the Router declares no context window when its backends' largest is 1 token or less",
+    file: "src/models/_registry.ts",
+    find: "  if (tokens > 0) capabilities.maxContextTokens = tokens;\n",
+    replace: "  if (tokens > 1) capabilities.maxContextTokens = tokens;\n",
+    tests: ["tests/models/router_metadata_r16_mutants_test.ts"],
+  },
 ];

@@ -54,4 +54,12 @@ describe("the Router's declared context window", () => {
     assert.equal(windowOf(declaring(-1), declaring(0)), undefined);
     assert.equal(windowOf(declaring(4_096), declaring(-1)), 4_096);
   });
+
+  // Round 22's models-core draw: a bound of 1 instead of 0 left the
+  // smallest windows undeclared; any positive window is one.
+  it("the smallest positive window is declared", () => {
+    assert.equal(windowOf(declaring(1)), 1);
+    assert.equal(windowOf(declaring(0), declaring(1)), 1);
+    assert.equal(windowOf(declaring(0.5)), 0.5);
+  });
 });
