@@ -4451,4 +4451,44 @@ export const CONVERT: HandMutant[] = [
     replace: "  const names = request.headers.map(([name]) => name);\n",
     tests: ["tests/convert/targets/header_case_test.ts"],
   },
+  {
+    id: "conv22-case-internal-header-key",
+    bug:
+      "an option that sets a header (-A, -e, --oauth2-bearer, -r), given twice, sends the header twice",
+    file: "src/convert/_curl_command.ts",
+    find:
+      "  setInternal(name: string, value: string): void {\n    const key = name.toLowerCase();\n",
+    replace:
+      "  setInternal(name: string, value: string): void {\n    const key = name;\n",
+    tests: ["tests/convert/curl_letter_case_r22_test.ts"],
+  },
+  {
+    id: "conv22-case-internal-header-slot",
+    bug:
+      "an option that sets a header, given twice, adds a second header instead of replacing the first",
+    file: "src/convert/_curl_command.ts",
+    find:
+      "    const slot = this.headers.find((h) =>\n      h.internal && h.name.toLowerCase() === key\n",
+    replace:
+      "    const slot = this.headers.find((h) =>\n      h.internal && h.name === key\n",
+    tests: ["tests/convert/curl_letter_case_r22_test.ts"],
+  },
+  {
+    id: "conv22-case-guess-scheme-capitals",
+    bug:
+      "a host written `FTP.example.com` gets http:// though curl guesses ftp:// as for `ftp.`",
+    file: "src/convert/_curl_url.ts",
+    find: "  const host = raw.toLowerCase();\n",
+    replace: "  const host = raw;\n",
+    tests: ["tests/convert/curl_letter_case_r22_test.ts"],
+  },
+  {
+    id: "conv22-case-curl-exe-capitals",
+    bug:
+      "`CURL.EXE` or `Curl.exe` (a Windows name, case-insensitive) is NOT_CURL",
+    file: "src/convert/_curl_words.ts",
+    find: '  return base === "curl" || base.toLowerCase() === "curl.exe";\n',
+    replace: '  return base === "curl" || base === "curl.exe";\n',
+    tests: ["tests/convert/curl_letter_case_r22_test.ts"],
+  },
 ];

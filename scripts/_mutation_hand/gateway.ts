@@ -3101,4 +3101,24 @@ export const GATEWAY: HandMutant[] = [
       "    const created = Math.ceil(ctx.now() / 1000);\n    if (hit) return replay(",
     tests: ["tests/gateway/chat_cache_created_r20_test.ts"],
   },
+  {
+    id: "gw22-admin-one-character-name",
+    bug:
+      "the admin API refuses a runtime key naming a model or a backend one character long",
+    file: "src/gateway/_admin.ts",
+    find:
+      '    !value.every((item) => typeof item === "string" && item.length > 0)\n',
+    replace:
+      '    !value.every((item) => typeof item === "string" && item.length > 1)\n',
+    tests: ["tests/gateway/gateway_draw_20261189_r22_test.ts"],
+  },
+  {
+    id: "gw22-count-tokens-as-stream",
+    bug:
+      "a count_tokens call is routed as a streamed call, so a routing hook that sends streams elsewhere picks its backend",
+    file: "src/gateway/_count_tokens.ts",
+    find: "        body: count.body,\n        stream: false,\n",
+    replace: "        body: count.body,\n        stream: true,\n",
+    tests: ["tests/gateway/gateway_draw_20261189_r22_test.ts"],
+  },
 ];
