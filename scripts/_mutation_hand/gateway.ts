@@ -3121,4 +3121,31 @@ export const GATEWAY: HandMutant[] = [
     replace: "        body: count.body,\n        stream: true,\n",
     tests: ["tests/gateway/gateway_draw_20261189_r22_test.ts"],
   },
+  {
+    id: "gw22-admin-digest-case",
+    bug:
+      "a config file's admin.sha256 written in upper-case hex is refused as not 64 hex digits",
+    file: "src/gateway/config.ts",
+    find: '    sha256 = string(raw.sha256, "admin.sha256").toLowerCase();\n',
+    replace: '    sha256 = string(raw.sha256, "admin.sha256");\n',
+    tests: ["tests/gateway/letter_case_r22_test.ts"],
+  },
+  {
+    id: "gw22-ollama-scheme-case",
+    bug: "an OLLAMA_HOST of HTTPS://box is refused as an unsupported scheme",
+    file: "src/gateway/env_backends.ts",
+    find:
+      '  const scheme = schemeMatch ? schemeMatch[1].toLowerCase() : "http";\n',
+    replace: '  const scheme = schemeMatch ? schemeMatch[1] : "http";\n',
+    tests: ["tests/gateway/letter_case_r22_test.ts"],
+  },
+  {
+    id: "gw22-admin-option-digest-case",
+    bug:
+      "createGateway's admin.sha256 in upper-case hex lets no admin in: every admin request is a 401",
+    file: "src/gateway/_admin.ts",
+    find: "    this.#sha256 = options.sha256.toLowerCase();\n",
+    replace: "    this.#sha256 = options.sha256;\n",
+    tests: ["tests/gateway/letter_case_r22_test.ts"],
+  },
 ];
