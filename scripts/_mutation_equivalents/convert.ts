@@ -684,4 +684,20 @@ export const CONVERT: Equivalent[] = [
     reason:
       "getHeader is private to the converters and every caller names the header in lower case (content-type, content-length, transfer-encoding, host, location), so lower-casing the name changes nothing; the headers' own names are still compared lower-cased",
   },
+  {
+    file: "src/convert/_curl_url.ts",
+    context: "function removeDotSegments(path: string): string {",
+    before: "if (!/(^|\\/)\\.\\.?(\\/|$)/.test(path)) return path;",
+    after: "if (!/(^|\\/)\\.\\.?(\\/|$)/.test(path)) path;",
+    reason:
+      "a path with no . or .. segment comes out of the split and join as it went in (every segment kept, empty ones too, after the leading /), so the early return only saves the work",
+  },
+  {
+    file: "src/convert/_js_code_skip.ts",
+    context: "}",
+    before: "reader.pos = start + 1;",
+    after: "reader.pos = start;",
+    reason:
+      "the caller then reads the same / as a division (its previous token is now a value) and moves past it: the only difference is the token before the next one, / instead of a value, and that matters only after a / where a regular expression may start with a line break before its closing /, which is no JavaScript (a syntax error), where the reader promises no reading",
+  },
 ];

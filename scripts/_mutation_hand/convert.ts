@@ -4491,4 +4491,41 @@ export const CONVERT: HandMutant[] = [
     replace: '  return base === "curl" || base === "curl.exe";\n',
     tests: ["tests/convert/curl_letter_case_r22_test.ts"],
   },
+  {
+    id: "conv22-fetch-false-as-null",
+    bug: "fetch() code's `false` is read as null",
+    file: "src/convert/_js_literal_read.ts",
+    find: '      case "false":\n        return false;\n',
+    replace: '      case "false":\n        false;\n',
+    tests: ["tests/convert/convert_draw_20261191_r22_test.ts"],
+  },
+  {
+    id: "conv22-fetch-array-replacer",
+    bug:
+      "a JSON.stringify replacer given as a list of names is ignored, so the body keeps members the code leaves out",
+    file: "src/convert/_js_literal_read.ts",
+    find:
+      '      this.fail("a JSON.stringify replacer cannot be applied", start);\n',
+    replace: "      ;\n",
+    tests: ["tests/convert/convert_draw_20261191_r22_test.ts"],
+  },
+  {
+    id: "conv22-template-crlf-two-lines",
+    bug: "a template literal's CRLF line break is read as two LFs",
+    file: "src/convert/_js_literal_read.ts",
+    find:
+      '        this.pos += c === "\\r" && text[this.pos + 1] === "\\n" ? 2 : 1;\n',
+    replace:
+      '        this.pos += c !== "\\r" && text[this.pos + 1] === "\\n" ? 2 : 1;\n',
+    tests: ["tests/convert/convert_draw_20261191_r22_test.ts"],
+  },
+  {
+    id: "conv22-random-sniff-json",
+    bug:
+      "randomRequest types a JSON object body as text and a bare number as JSON",
+    file: "src/convert/random.ts",
+    find: '  if (trimmed.startsWith("{") || trimmed.startsWith("[")) {\n',
+    replace: '  if (!(trimmed.startsWith("{") || trimmed.startsWith("["))) {\n',
+    tests: ["tests/convert/convert_draw_20261191_r22_test.ts"],
+  },
 ];
