@@ -4528,4 +4528,30 @@ export const CONVERT: HandMutant[] = [
     replace: '  if (!(trimmed.startsWith("{") || trimmed.startsWith("["))) {\n',
     tests: ["tests/convert/convert_draw_20261191_r22_test.ts"],
   },
+  {
+    id: "conv22-fetch-signed-hex",
+    bug:
+      "fetch() code's -0x10, +0o17 or -0b1 (a sign before a hex, octal or binary literal) is refused as an invalid number",
+    file: "src/convert/_js_literal_read.ts",
+    find: '    const value = (raw[0] === "-" ? -1 : 1) * Number(digits);\n',
+    replace: '    const value = Number(raw.replaceAll("_", ""));\n',
+    tests: ["tests/convert/fetch_literal_oracle_test.ts"],
+  },
+  {
+    id: "conv22-fetch-trailing-dot",
+    bug: "fetch() code's 5. (a number ending in its dot) is refused",
+    file: "src/convert/_js_literal_read.ts",
+    find: "(?:\\d[\\d_]*(?:\\.[\\d_]*)?|\\.\\d[\\d_]*)",
+    replace: "(?:\\d[\\d_]*)?\\.?\\d[\\d_]*",
+    tests: ["tests/convert/fetch_literal_oracle_test.ts"],
+  },
+  {
+    id: "conv22-fetch-legacy-octal",
+    bug:
+      "fetch() code's 017 is read as 17, where sloppy JavaScript reads 15 and strict code refuses it",
+    file: "src/convert/_js_literal_read.ts",
+    find: "    if (/^0\\d/.test(digits)) {\n",
+    replace: "    if (/^0\\d/.test(digits) && false) {\n",
+    tests: ["tests/convert/fetch_literal_oracle_test.ts"],
+  },
 ];

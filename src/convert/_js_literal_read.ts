@@ -14,7 +14,7 @@ const MAX_DEPTH = 256;
 /** An ASCII identifier at `lastIndex` (sticky). */
 export const IDENTIFIER = /[A-Za-z_$][\w$]*/y;
 const NUMBER =
-  /[+-]?(?:0[xX][\da-fA-F_]+|0[oO][0-7_]+|0[bB][01_]+|(?:\d[\d_]*)?\.?\d[\d_]*(?:[eE][+-]?\d+)?|Infinity)/y;
+  /[+-]?(?:0[xX][\da-fA-F_]+|0[oO][0-7_]+|0[bB][01_]+|(?:\d[\d_]*(?:\.[\d_]*)?|\.\d[\d_]*)(?:[eE][+-]?\d+)?|Infinity)/y;
 
 /** JavaScript white space and line terminators a paste may hold. */
 export function isSpace(c: string): boolean {
@@ -211,7 +211,15 @@ export class LiteralReader {
   number(): number {
     NUMBER.lastIndex = this.pos;
     const raw = NUMBER.exec(this.text)?.[0] ?? "";
-    const value = Number(raw.replaceAll("_", ""));
+    // A sign is JavaScript's unary operator on the literal after it:
+    // Number() reads one only before a decimal (`-0x10` is NaN to it).
+    const signed = raw[0] === "-" || raw[0] === "+";
+    const digits = (signed ? raw.slice(1) : raw).replaceAll("_", "");
+    if (/^0\d/.test(digits)) {
+      // 017 is 15 in sloppy JavaScript and an error in strict code.
+      this.fail("legacy octal numbers (a leading 0) are not allowed");
+    }
+    const value = (raw[0] === "-" ? -1 : 1) * Number(digits);
     if (raw === "" || Number.isNaN(value)) this.fail("invalid number");
     this.pos += raw.length;
     return value;
