@@ -389,4 +389,25 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       "the only caller that names a provider passes the HTTP client's, which HttpAdapter refuses empty, so the provider is a non-empty string or undefined and ?? and || pick the same",
   },
+  {
+    file: "src/models/adapters/_ir.ts",
+    before: "totalTokens: total ?? prompt + completion,",
+    after: "totalTokens: total || prompt + completion,",
+    reason:
+      "a reported total of 0 means no tokens at all: the prompt and completion counts, each a part of it, are 0 too, so both sides give 0; they differ only for an upstream whose total is smaller than its parts",
+  },
+  {
+    file: "src/models/adapters/_openai_details.ts",
+    before: 'totalTokens: count(usage, "total_tokens") ?? prompt + completion,',
+    after: 'totalTokens: count(usage, "total_tokens") || prompt + completion,',
+    reason:
+      "a reported total_tokens of 0 means no tokens at all: prompt_tokens and completion_tokens, each a part of it, are 0 too, so both sides give 0; they differ only for an upstream whose total is smaller than its parts",
+  },
+  {
+    file: "src/models/adapters/_openai_details.ts",
+    before: "top_logprobs: (entry.topLogprobs ?? []).map((top) => ({",
+    after: "top_logprobs: (entry.topLogprobs || []).map((top) => ({",
+    reason:
+      "topLogprobs is an array (never falsy) or undefined in the IR, so ?? and || pick the same",
+  },
 ];

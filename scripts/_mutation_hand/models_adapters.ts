@@ -2163,4 +2163,25 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: "      estimateCostFor(request, provider, model, prices) ||\n",
     tests: ["tests/models/adapters/draw_20261183_r22_test.ts"],
   },
+  {
+    id: "adap22-openai-done-without-start",
+    bug:
+      "an OpenAI stream with nothing before [DONE] sends done without a start chunk, its metadata empty",
+    file: "src/models/adapters/_openai_wire.ts",
+    find:
+      "    const out: UnsequencedChunk[] = [];\n    this.#start(out, {});\n",
+    replace: "    const out: UnsequencedChunk[] = [];\n",
+    tests: ["tests/models/adapters/draw_20261184_r22_test.ts"],
+  },
+  {
+    id: "adap22-gemini-retry-delay-floor",
+    bug:
+      "Gemini's RetryInfo delay in fractional seconds is rounded down, so a retry comes before the time asked",
+    file: "src/models/adapters/gemini.ts",
+    find:
+      "    if (match) refined.retryAfter = Math.ceil(Number(match[1]) * 1000);\n",
+    replace:
+      "    if (match) refined.retryAfter = Math.floor(Number(match[1]) * 1000);\n",
+    tests: ["tests/models/adapters/draw_20261184_r22_test.ts"],
+  },
 ];
