@@ -410,4 +410,11 @@ export const MODELS_ADAPTERS: Equivalent[] = [
     reason:
       "topLogprobs is an array (never falsy) or undefined in the IR, so ?? and || pick the same",
   },
+  {
+    file: "src/models/adapters/ollama.ts",
+    before: "return usageOf(prompt ?? 0, completion ?? 0);",
+    after: "return usageOf(prompt ?? 0, completion || 0);",
+    reason:
+      "completion is a number read from JSON (never NaN) or undefined; for 0 both sides give 0",
+  },
 ];

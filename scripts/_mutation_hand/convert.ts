@@ -4554,4 +4554,14 @@ export const CONVERT: HandMutant[] = [
     replace: "    if (/^0\\d/.test(digits) && false) {\n",
     tests: ["tests/convert/fetch_literal_oracle_test.ts"],
   },
+  {
+    id: "conv22-expand-option-warning",
+    bug:
+      "curl's --expand-data (and the other --expand- options) is read as the option it expands with no warning that {{variable}} expansion is not performed",
+    file: "src/convert/_curl_arguments.ts",
+    find:
+      '          cmd.warn(\n            "UNSUPPORTED_OPTION",\n            text,\n            word.offset,\n            "{{variable}} expansion is not performed",\n          );\n',
+    replace: "",
+    tests: ["tests/convert/convert_draw_20261192_r22_test.ts"],
+  },
 ];
