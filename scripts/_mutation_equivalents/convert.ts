@@ -700,4 +700,12 @@ export const CONVERT: Equivalent[] = [
     reason:
       "the caller then reads the same / as a division (its previous token is now a value) and moves past it: the only difference is the token before the next one, / instead of a value, and that matters only after a / where a regular expression may start with a line break before its closing /, which is no JavaScript (a syntax error), where the reader promises no reading",
   },
+  {
+    file: "src/convert/_json_format.ts",
+    context: "const end = stringEnd(text, i);",
+    before: "if (end === -1) return false;",
+    after: "if (end === -1) false;",
+    reason:
+      "readKey then fails at the colon test anyway (i is -1); the only other effect, the key's slice emitted, can turn undefined into OVER_BUDGET at one depth, and withinBudget (formatJson's only caller) then tries the next depth, where the output (at most twice the input) fits and the answer is the same undefined",
+  },
 ];
