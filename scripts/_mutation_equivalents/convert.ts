@@ -677,14 +677,6 @@ export const CONVERT: Equivalent[] = [
       "at i === text.length the character is undefined, which no branch of the loop matches, so the extra step does nothing and the loop ends as before",
   },
   {
-    file: "src/convert/_message.ts",
-    context: "): string | undefined {",
-    before: "const key = name.toLowerCase();",
-    after: "const key = name;",
-    reason:
-      "getHeader is private to the converters and every caller names the header in lower case (content-type, content-length, transfer-encoding, host, location), so lower-casing the name changes nothing; the headers' own names are still compared lower-cased",
-  },
-  {
     file: "src/convert/_curl_url.ts",
     context: "function removeDotSegments(path: string): string {",
     before: "if (!/(^|\\/)\\.\\.?(\\/|$)/.test(path)) return path;",

@@ -10,7 +10,7 @@ import {
   hereString,
   topLevelBodies,
 } from "./_curl_heredoc.ts";
-import { assignmentAt, fdLength } from "./_curl_shell_tokens.ts";
+import { assignmentAt, fdLength, operatorAt } from "./_curl_shell_tokens.ts";
 import { scanAnsiC } from "./_curl_ansi_c.ts";
 import { unterminatedQuote as unterminated } from "./_curl_syntax_errors.ts";
 
@@ -390,7 +390,9 @@ function arrayEnd(
     } else if (OPERATORS.includes(c)) {
       throw arrayProblem(
         i,
-        `unexpected ${c} (an array assignment's list holds only words; bash refuses this command)`,
+        `unexpected ${
+          operatorAt(input, i)
+        } (an array assignment's list holds only words; bash refuses this command)`,
       );
     } else {
       i = readWord(input, i, [], expansions);

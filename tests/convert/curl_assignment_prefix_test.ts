@@ -91,6 +91,8 @@ describe("curl reader: assignments before the program word", () => {
     await assertAllRefusedAsBash([
       ["A=(b@; c) curl https://a.test/", ";"],
       ["A=(b @| c) curl https://a.test/", "|"],
+      ["A=(b @&& c) curl https://a.test/", "&&"],
+      ["A=(b @;; c) curl https://a.test/", ";;"],
       ["A=(b @(c)) curl https://a.test/", "("],
       ["A=(b c@>d) curl https://a.test/", ">"],
     ]);
