@@ -4210,10 +4210,9 @@ export const CONVERT: HandMutant[] = [
     bug:
       "an operator in an array's list before curl (`A=(b; c) curl`) is read as a word instead of bash's syntax error",
     file: "src/convert/_curl_words.ts",
-    find:
-      "    } else if (OPERATORS.includes(c)) {\n      throw arrayProblem(\n",
+    find: "    } else if (OPERATORS.includes(c)) {\n      throw unexpected(\n",
     replace:
-      "    } else if (OPERATORS.includes(c)) {\n      i++;\n      if (i) continue;\n      throw arrayProblem(\n",
+      "    } else if (OPERATORS.includes(c)) {\n      i++;\n      if (i) continue;\n      throw unexpected(\n",
     tests: ["tests/convert/curl_assignment_prefix_test.ts"],
   },
   {

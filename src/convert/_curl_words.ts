@@ -12,7 +12,10 @@ import {
 } from "./_curl_heredoc.ts";
 import { assignmentAt, fdLength, operatorAt } from "./_curl_shell_tokens.ts";
 import { scanAnsiC } from "./_curl_ansi_c.ts";
-import { unterminatedQuote as unterminated } from "./_curl_syntax_errors.ts";
+import {
+  unexpected,
+  unterminatedQuote as unterminated,
+} from "./_curl_syntax_errors.ts";
 
 /** One word of the command line after quote removal. */
 export interface ShellWord {
@@ -377,9 +380,10 @@ function arrayEnd(
       i += Math.max(1, continuationLength(input, i));
     } else if (isLineEnd(input, i)) {
       if (pending.length > 0) {
-        throw arrayProblem(
+        throw unexpected(
+          "newline",
           i,
-          "a line end in an array assignment's list while a here-document waits for its body (this reader does not follow it)",
+          "a line end in an array assignment's list while a here-document waits for its body is not followed by this reader",
         );
       }
       i++;
@@ -388,11 +392,10 @@ function arrayEnd(
     } else if ((c === "<" || c === ">") && input[i + 1] === "(") {
       i = expansionEnd(input, i);
     } else if (OPERATORS.includes(c)) {
-      throw arrayProblem(
+      throw unexpected(
+        operatorAt(input, i),
         i,
-        `unexpected ${
-          operatorAt(input, i)
-        } (an array assignment's list holds only words; bash refuses this command)`,
+        "an array assignment's list holds only words",
       );
     } else {
       i = readWord(input, i, [], expansions);
@@ -403,15 +406,6 @@ function arrayEnd(
     message:
       `Unterminated array assignment: nothing closes the ( at offset ${at} with )`,
     offset: at,
-  });
-}
-
-/** INVALID_INPUT at `offset` in an array assignment's list. */
-function arrayProblem(offset: number, why: string): ConversionError {
-  return new ConversionError({
-    code: "INVALID_INPUT",
-    message: `Syntax error at offset ${offset}: ${why}`,
-    offset,
   });
 }
 
