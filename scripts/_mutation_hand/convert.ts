@@ -4196,23 +4196,21 @@ export const CONVERT: HandMutant[] = [
     tests: ["tests/convert/curl_assignment_prefix_test.ts"],
   },
   {
-    id: "conv22-array-comment-close",
+    id: "conv23-array-top-process-word",
     bug:
-      "a `)` in a comment of an array's list before curl ends the list, so the rest of the list is read as curl's words",
+      "a process substitution in an array's list before curl leaves no word under way, so the `#` in `A=(<(x)#c)` starts a comment and the list's ) is lost",
     file: "src/convert/_curl_words.ts",
-    find:
-      '    } else if (c === "#") {\n      while (i < n && !isLineEnd(input, i)) i++;\n',
-    replace: '    } else if (c === "#") {\n      i++;\n',
+    find: "      list.word = true;\n      i = expansionEnd(input, i);\n",
+    replace: "      i = expansionEnd(input, i);\n",
     tests: ["tests/convert/curl_assignment_prefix_test.ts"],
   },
   {
-    id: "conv22-array-operator-read",
+    id: "conv23-array-top-end-missed",
     bug:
-      "an operator in an array's list before curl (`A=(b; c) curl`) is read as a word instead of bash's syntax error",
+      "the ) that ends an array's list before curl is not taken for its end, so the list reads on to the input's end",
     file: "src/convert/_curl_words.ts",
-    find: "    } else if (OPERATORS.includes(c)) {\n      throw unexpected(\n",
-    replace:
-      "    } else if (OPERATORS.includes(c)) {\n      i++;\n      if (i) continue;\n      throw unexpected(\n",
+    find: "      if (stack.length === 0) return next;\n",
+    replace: "      if (stack.length === 0 && next < 0) return next;\n",
     tests: ["tests/convert/curl_assignment_prefix_test.ts"],
   },
   {
@@ -4223,7 +4221,7 @@ export const CONVERT: HandMutant[] = [
     find:
       '  throw new ConversionError({\n    code: "UNTERMINATED_QUOTE",\n    message:\n      `Unterminated array assignment',
     replace:
-      '  if (n) return n;\n  throw new ConversionError({\n    code: "UNTERMINATED_QUOTE",\n    message:\n      `Unterminated array assignment',
+      '  if (at) return input.length;\n  throw new ConversionError({\n    code: "UNTERMINATED_QUOTE",\n    message:\n      `Unterminated array assignment',
     tests: ["tests/convert/curl_assignment_prefix_test.ts"],
   },
   {
@@ -4233,7 +4231,10 @@ export const CONVERT: HandMutant[] = [
     file: "src/convert/_curl_array.ts",
     find: '  if ("|&;<>(".includes(c)) {\n',
     replace: '  if ("(".includes(c)) {\n',
-    tests: ["tests/convert/curl_array_assignment_test.ts"],
+    tests: [
+      "tests/convert/curl_array_assignment_test.ts",
+      "tests/convert/curl_assignment_prefix_test.ts",
+    ],
   },
   {
     id: "conv22-array-frame-comment",
@@ -4242,7 +4243,10 @@ export const CONVERT: HandMutant[] = [
     file: "src/convert/_curl_array.ts",
     find: '  if (c === "#" && !list.word) {\n',
     replace: '  if (c === "#" && !list.word && false) {\n',
-    tests: ["tests/convert/curl_array_assignment_test.ts"],
+    tests: [
+      "tests/convert/curl_array_assignment_test.ts",
+      "tests/convert/curl_assignment_prefix_test.ts",
+    ],
   },
   {
     id: "conv22-array-frame-word-comment",

@@ -10,12 +10,11 @@ import {
   hereString,
   topLevelBodies,
 } from "./_curl_heredoc.ts";
-import { assignmentAt, fdLength, operatorAt } from "./_curl_shell_tokens.ts";
+import { assignmentAt, fdLength } from "./_curl_shell_tokens.ts";
+import { arrayStep } from "./_curl_array.ts";
+import type { ArrayList, Frame } from "./_curl_shell_frames.ts";
 import { scanAnsiC } from "./_curl_ansi_c.ts";
-import {
-  unexpected,
-  unterminatedQuote as unterminated,
-} from "./_curl_syntax_errors.ts";
+import { unterminatedQuote as unterminated } from "./_curl_syntax_errors.ts";
 
 /** One word of the command line after quote removal. */
 export interface ShellWord {
@@ -357,8 +356,9 @@ function arrayOpens(input: string, start: number, paren: number): boolean {
 
 /**
  * The index after the `)` that ends the array assignment's list whose `(`
- * is at `at`: words (process substitutions too), blanks, line ends and
- * comments, as bash reads it.
+ * is at `at`, read by the list's grammar (`arrayStep`, which `$(…)` reads
+ * lists with too); the words themselves are read here, and a process
+ * substitution is skipped whole, as the rest of the top level does.
  *
  * @throws {ConversionError} INVALID_INPUT at an operator in the list (bash's
  * syntax error) and at a line end while a here-document waits for its body
@@ -371,34 +371,23 @@ function arrayEnd(
   expansions: number[],
   pending: HereDocument[],
 ): number {
-  const n = input.length;
+  const list: ArrayList = {
+    kind: "array",
+    word: false,
+    docs: pending,
+    closes: new Map(),
+  };
+  const stack: Frame[] = [list];
   let i = at + 1;
-  while (i < n) {
-    const c = input[i];
-    if (c === ")") return i + 1;
-    if (isBlank(input, i) || continuationLength(input, i) > 0) {
-      i += Math.max(1, continuationLength(input, i));
-    } else if (isLineEnd(input, i)) {
-      if (pending.length > 0) {
-        throw unexpected(
-          "newline",
-          i,
-          "a line end in an array assignment's list while a here-document waits for its body is not followed by this reader",
-        );
-      }
-      i++;
-    } else if (c === "#") {
-      while (i < n && !isLineEnd(input, i)) i++;
-    } else if ((c === "<" || c === ">") && input[i + 1] === "(") {
+  while (i < input.length) {
+    if ((input[i] === "<" || input[i] === ">") && input[i + 1] === "(") {
+      // One word with what touches it: `<(x)#c` has no comment.
+      list.word = true;
       i = expansionEnd(input, i);
-    } else if (OPERATORS.includes(c)) {
-      throw unexpected(
-        operatorAt(input, i),
-        i,
-        "an array assignment's list holds only words",
-      );
     } else {
-      i = readWord(input, i, [], expansions);
+      const next = arrayStep(input, i, stack, list);
+      if (stack.length === 0) return next;
+      i = next === -1 ? readWord(input, i, [], expansions) : next;
     }
   }
   throw new ConversionError({

@@ -117,6 +117,25 @@ describe("curl reader: assignments before the program word", () => {
     assert.equal(await curlRunsIn("A=(b c curl https://a.test/"), false);
   });
 
+  it("an array's process substitution is one word with what touches it", async () => {
+    // bash reads `<(x)#c` as one word, so its `#` starts no comment; the
+    // reader took the rest of the line for a comment and found no `)`.
+    for (
+      const command of [
+        "A=(<(x)#c) curl https://a.test/",
+        "A=(b >(c d)#e\n f) curl https://a.test/",
+        "A=(b <(c)) curl https://a.test/",
+      ]
+    ) {
+      assert.equal(toRequest(command).url, "https://a.test/", command);
+      assert.equal(await curlRunsIn(command), true, command);
+    }
+    // A comment at a word's start after one still is one.
+    const commented = "A=(<(x) #c )\n) curl https://a.test/";
+    assert.equal(toRequest(commented).url, "https://a.test/");
+    assert.equal(await curlRunsIn(commented), true);
+  });
+
   it("are read however many there are, and detectType says curl", () => {
     for (const count of [1, 2, 3, 40]) {
       const command = Array.from({ length: count }, (_, i) => `V${i}=${i}`)
