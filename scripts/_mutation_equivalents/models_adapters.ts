@@ -75,6 +75,13 @@ export const MODELS_ADAPTERS: Equivalent[] = [
       'the two differ only for a falsy @type that is not null or undefined (0, false, NaN, ""), whose strings ("0", "false", "NaN", "") do not end with google.rpc.RetryInfo either way',
   },
   {
+    file: "src/models/adapters/gemini.ts",
+    before: 'String(detail["@type"] ?? "").endsWith("google.rpc.RetryInfo")',
+    after: 'String(detail["@type"]).endsWith("google.rpc.RetryInfo")',
+    reason:
+      'without the default a missing @type is String(undefined), "undefined", and null is "null": neither ends with google.rpc.RetryInfo, as "" does not',
+  },
+  {
     file: "src/models/adapters/cohere.ts",
     before: 'return mapped ?? (hasToolCalls ? "tool_calls" : "stop");',
     after: 'return mapped || (hasToolCalls ? "tool_calls" : "stop");',

@@ -2184,4 +2184,23 @@ export const MODELS_ADAPTERS: HandMutant[] = [
       "    if (match) refined.retryAfter = Math.floor(Number(match[1]) * 1000);\n",
     tests: ["tests/models/adapters/draw_20261184_r22_test.ts"],
   },
+  {
+    id: "adap23-compressed-read-whole",
+    bug:
+      "a compressed answer whose declared (compressed) length is small is read whole, so what fetch decompresses from it passes the 32 MiB bound",
+    file: "src/models/adapters/_body.ts",
+    find: '  return encoding === null || encoding === "identity";\n',
+    replace: '  return encoding === null || encoding !== "identity";\n',
+    tests: ["tests/models/adapters/draw_20261186_r23_test.ts"],
+  },
+  {
+    id: "adap23-max-completion-not-superseded",
+    bug:
+      "an OpenAI-compatible provider that takes max_tokens is sent a passed-through max_completion_tokens beside the request's maxTokens: two limits",
+    file: "src/models/adapters/openai.ts",
+    find:
+      '      supersedes: { maxTokens: ["max_tokens", "max_completion_tokens"] },\n',
+    replace: '      supersedes: { maxTokens: ["max_tokens", ""] },\n',
+    tests: ["tests/models/adapters/draw_20261186_r23_test.ts"],
+  },
 ];
