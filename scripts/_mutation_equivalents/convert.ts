@@ -79,6 +79,13 @@ export const CONVERT: Equivalent[] = [
       "firstScan is a ScanResult object or undefined, and an object is never falsy: ?? and || pick the same side",
   },
   {
+    file: "src/convert/_curl_parse.ts",
+    before: 'if (scan.stdin !== undefined) cmd.stdin = scan.stdin.body ?? "";',
+    after: "if (scan.stdin !== undefined) cmd.stdin = scan.stdin.body;",
+    reason:
+      "commands() hands a line's scans over only once no here-document of it is pending (a body is read when its line ends, an empty one at the input's end) and a here-string has its body at once, so a scan's stdin always has its body when parseScanned reads it",
+  },
+  {
     file: "src/convert/_har_form.ts",
     before: "const left = counts.get(key) ?? 0;",
     after: "const left = counts.get(key) || 0;",

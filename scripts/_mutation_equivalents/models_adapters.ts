@@ -82,6 +82,13 @@ export const MODELS_ADAPTERS: Equivalent[] = [
       'without the default a missing @type is String(undefined), "undefined", and null is "null": neither ends with google.rpc.RetryInfo, as "" does not',
   },
   {
+    file: "src/models/adapters/_lines.ts",
+    before: "else if (lines.length > 0) yield { lines };",
+    after: "else if (lines.length >= 0) yield { lines };",
+    reason:
+      "the extra batch is the last one, empty and without rest: both readers (readLines, the SSE parser) loop over its lines and do nothing per batch, so it yields nothing",
+  },
+  {
     file: "src/models/adapters/cohere.ts",
     before: 'return mapped ?? (hasToolCalls ? "tool_calls" : "stop");',
     after: 'return mapped || (hasToolCalls ? "tool_calls" : "stop");',

@@ -4567,4 +4567,114 @@ export const CONVERT: HandMutant[] = [
     replace: "",
     tests: ["tests/convert/convert_draw_20261192_r22_test.ts"],
   },
+  {
+    id: "conv23-ansi-u-nul",
+    bug:
+      "a \\u0000 or \\U00000000 in $'\u2026' is kept as a NUL in the word, where bash cuts the word there",
+    file: "src/convert/_curl_ansi_c.ts",
+    find: "        if (codePoint === 0) throw nul(escape);\n",
+    replace: "        if (codePoint === -1) throw nul(escape);\n",
+    tests: ["tests/convert/unreached_refusals_r23_test.ts"],
+  },
+  {
+    id: "conv23-ansi-control-nul",
+    bug: "$'\\c@' (control-@, NUL) is kept as a NUL in the word",
+    file: "src/convert/_curl_ansi_c.ts",
+    find: "      if (code === 0) throw nul(escape);\n",
+    replace: "      if (code === -1) throw nul(escape);\n",
+    tests: ["tests/convert/unreached_refusals_r23_test.ts"],
+  },
+  {
+    id: "conv23-cluster-next-read-on",
+    bug:
+      "-: (--next) at the end of a cluster lets the next transfer's options into the first request",
+    file: "src/convert/_curl_arguments.ts",
+    find:
+      '        if (!applyOption(cmd, option, undefined, false, "-" + letter, word)) {\n          return;\n',
+    replace:
+      '        if (!applyOption(cmd, option, undefined, false, "-" + letter, word)) {\n          continue;\n',
+    tests: ["tests/convert/unreached_refusals_r23_test.ts"],
+  },
+  {
+    id: "conv23-config-not-named",
+    bug:
+      "-K/--config is called an option that does not change the request, not one that is not applied",
+    file: "src/convert/_curl_arguments.ts",
+    find: '    case "config":\n    case "variable":\n',
+    replace: '    case "variable":\n',
+    tests: ["tests/convert/unreached_refusals_r23_test.ts"],
+  },
+  {
+    id: "conv23-json-file-silent",
+    bug:
+      "--json @file keeps the reference as text without a FILE_REFERENCE warning",
+    file: "src/convert/_curl_arguments.ts",
+    find:
+      '      if (v.startsWith("@") && !stdin) fileReference(cmd, written, at, v);\n',
+    replace:
+      '      if (v.startsWith("@") && stdin) fileReference(cmd, written, at, v);\n',
+    tests: ["tests/convert/unreached_refusals_r23_test.ts"],
+  },
+  {
+    id: "conv23-heredoc-delimiter-quote-offset",
+    bug:
+      "an open quote in a here-document's delimiter is named one character late",
+    file: "src/convert/_curl_heredoc.ts",
+    find: "      if (close === -1) throw unterminated(i);\n",
+    replace: "      if (close === -1) throw unterminated(i + 1);\n",
+    tests: ["tests/convert/unreached_refusals_r23_test.ts"],
+  },
+  {
+    id: "conv23-har-array-as-object",
+    bug: "a HAR field given as a list is said to be an object",
+    file: "src/convert/_har_read.ts",
+    find: '  if (Array.isArray(value)) return "an array";\n',
+    replace: "",
+    tests: ["tests/convert/unreached_refusals_r23_test.ts"],
+  },
+  {
+    id: "conv23-har-content-null-refused",
+    bug:
+      "a HAR response with content null is refused instead of read without a body",
+    file: "src/convert/_har_read.ts",
+    find:
+      "  if (har.content === undefined || har.content === null) return undefined;\n",
+    replace: "  if (har.content === undefined) return undefined;\n",
+    tests: ["tests/convert/unreached_refusals_r23_test.ts"],
+  },
+  {
+    id: "conv23-fetch-pair-of-three",
+    bug:
+      "fetch() init headers take a pair of three items, the third dropped, where new Headers refuses it",
+    file: "src/convert/fetch.ts",
+    find: "    if (items.length !== 2) {\n",
+    replace: "    if (items.length < 2) {\n",
+    tests: ["tests/convert/unreached_refusals_r23_test.ts"],
+  },
+  {
+    id: "conv23-fragment-target-empty",
+    bug:
+      "a raw request for a URL that is only a fragment has an empty request target",
+    file: "src/convert/string.ts",
+    find: '  if (target === "") target = "/";\n',
+    replace: "",
+    tests: ["tests/convert/unreached_refusals_r23_test.ts"],
+  },
+  {
+    id: "conv23-random-empty-methods",
+    bug: "randomRequest with an empty method list is not refused as such",
+    file: "src/convert/random.ts",
+    find: "      if (items.length === 0) {\n",
+    replace: "      if (items.length < 0) {\n",
+    tests: ["tests/convert/unreached_refusals_r23_test.ts"],
+  },
+  {
+    id: "conv23-random-body-not-string",
+    bug:
+      "randomRequest's body function may return a number, which becomes the body",
+    file: "src/convert/random.ts",
+    find: '    if (typeof body !== "string") {\n',
+    replace: '    if (typeof body === "symbol") {\n',
+    tests: ["tests/convert/unreached_refusals_r23_test.ts"],
+  },
 ];
