@@ -4677,4 +4677,13 @@ export const CONVERT: HandMutant[] = [
     replace: '    if (typeof body === "symbol") {\n',
     tests: ["tests/convert/unreached_refusals_r23_test.ts"],
   },
+  {
+    id: "conv23-form-empty-pair-shown",
+    bug:
+      "parseBody shows an empty pair of a form (`a=1&&b=2`) as a line with no name",
+    file: "src/convert/body.ts",
+    find: '    if (pair === "") continue;\n',
+    replace: "",
+    tests: ["tests/convert/unreached_refusals_r23_test.ts"],
+  },
 ];

@@ -15,6 +15,7 @@ import {
 import * as har from "../../src/convert/har.ts";
 import { stringifyRequest } from "../../src/convert/string.ts";
 import { randomRequest } from "../../src/convert/random.ts";
+import { parseBody } from "../../src/convert/body.ts";
 import { ConversionError } from "../../src/convert/errors.ts";
 
 /** Asserts `run` throws a ConversionError with these fields. */
@@ -233,5 +234,15 @@ describe("randomRequest: options it cannot use", () => {
       () => randomRequest({ body: () => 5 as unknown as string }),
       { code: "INVALID_OPTION", path: "body" },
     );
+  });
+});
+
+describe("parseBody: a form with empty pairs", () => {
+  it("shows each pair once and no empty ones, as URLSearchParams reads it", () => {
+    const text = "&a=1&&b=2&";
+    const parsed = parseBody(text, "application/x-www-form-urlencoded");
+    assert.equal(parsed.type, "form");
+    assert.equal(parsed.formatted, "a = 1\nb = 2");
+    assert.deepEqual([...new URLSearchParams(text).keys()], ["a", "b"]);
   });
 });
