@@ -2203,4 +2203,55 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: '      supersedes: { maxTokens: ["max_tokens", ""] },\n',
     tests: ["tests/models/adapters/draw_20261186_r23_test.ts"],
   },
+  {
+    id: "adap23-event-not-json-empty",
+    bug:
+      "a provider's stream event that is not valid JSON is read as an empty event instead of INVALID_RESPONSE",
+    file: "src/models/adapters/_base.ts",
+    find:
+      '    throw invalidResponse(provider, "stream event is not valid JSON");\n',
+    replace: "    return {};\n",
+    tests: ["tests/models/adapters/unreached_paths_r23_test.ts"],
+  },
+  {
+    id: "adap23-event-array-read",
+    bug:
+      "a provider's stream event that is a JSON array or string is read as an object",
+    file: "src/models/adapters/_base.ts",
+    find:
+      '  if (!isRecord(json)) {\n    throw invalidResponse(provider, "stream event is not a JSON object");\n',
+    replace:
+      '  if (json === null) {\n    throw invalidResponse(provider, "stream event is not a JSON object");\n',
+    tests: ["tests/models/adapters/unreached_paths_r23_test.ts"],
+  },
+  {
+    id: "adap23-stream-without-body",
+    bug:
+      "a streaming answer without a body crashes inside the adapter instead of INVALID_RESPONSE",
+    file: "src/models/adapters/_http.ts",
+    find:
+      '      if (response.body === null) {\n        throw invalidResponse(\n          this.provider,\n          "streaming response has no body",\n',
+    replace:
+      '      if (response.body === undefined) {\n        throw invalidResponse(\n          this.provider,\n          "streaming response has no body",\n',
+    tests: ["tests/models/adapters/unreached_paths_r23_test.ts"],
+  },
+  {
+    id: "adap23-redacted-reasoning-unnamed",
+    bug:
+      "an earlier turn's redacted reasoning sent toward OpenAI's wire is left out without being named dropped",
+    file: "src/models/adapters/_openai_wire.ts",
+    find: '  for (const type of ["thinking", "redacted_thinking"]) {\n',
+    replace: '  for (const type of ["thinking"]) {\n',
+    tests: ["tests/models/adapters/unreached_paths_r23_test.ts"],
+  },
+  {
+    id: "adap23-estimate-without-tools",
+    bug:
+      "the cost estimate leaves out the tools' definitions, which the provider bills as input",
+    file: "src/models/adapters/_prices.ts",
+    find:
+      "  for (const tool of request.tools ?? []) chars += JSON.stringify(tool).length;\n",
+    replace: "",
+    tests: ["tests/models/adapters/unreached_paths_r23_test.ts"],
+  },
 ];
