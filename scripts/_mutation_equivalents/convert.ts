@@ -79,6 +79,13 @@ export const CONVERT: Equivalent[] = [
       "firstScan is a ScanResult object or undefined, and an object is never falsy: ?? and || pick the same side",
   },
   {
+    file: "src/convert/_markup_format.ts",
+    before: "const close = closing.exec(text)?.index ?? -1;",
+    after: "const close = closing.exec(text)?.index || -1;",
+    reason:
+      "the search starts at the raw-text element's end (lastIndex = end, past its start tag), so a match's index is never 0: ?? and || pick the same side",
+  },
+  {
     file: "src/convert/_curl_parse.ts",
     before: 'if (scan.stdin !== undefined) cmd.stdin = scan.stdin.body ?? "";',
     after: "if (scan.stdin !== undefined) cmd.stdin = scan.stdin.body;",
