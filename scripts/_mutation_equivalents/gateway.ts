@@ -66,6 +66,13 @@ export const GATEWAY: Equivalent[] = [
   },
   {
     file: "src/gateway/_responses_response.ts",
+    before: "cached_tokens: usage.cacheReadTokens ?? 0,",
+    after: "cached_tokens: usage.cacheReadTokens || 0,",
+    reason:
+      "a token count is undefined or a whole number: `|| 0` differs from `?? 0` only for 0, which gives 0 either way",
+  },
+  {
+    file: "src/gateway/_responses_response.ts",
     before: "cache_write_tokens: usage.cacheCreationTokens ?? 0,",
     after: "cache_write_tokens: usage.cacheCreationTokens || 0,",
     reason:
@@ -574,6 +581,15 @@ export const GATEWAY: Equivalent[] = [
     after: "const url = spec.baseURL || providerEntry(spec.provider)?.baseURL;",
     reason:
       'the two differ only for a baseURL of "", which no spec the gateway or the command builds holds: the config refuses a baseURL that is not an http(s) URL and the environment reader leaves out an empty OPENAI_BASE_URL',
+  },
+  {
+    file: "src/gateway/_relay_answer.ts",
+    context:
+      "} else if (cut !== null) outcome.errorCode ??= ErrorCode.ABORTED;",
+    before: "deadline.release();",
+    after: ";",
+    reason:
+      "the relayed stream has ended here and its timer was stopped when it began (stopTimer): release() would only take the deadline's listener off the request's own signal, which both listeners die with; an abort of that signal later aborts a call that is over, which changes nothing",
   },
   {
     file: "src/gateway/_relay_answer.ts",
