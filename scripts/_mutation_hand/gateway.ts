@@ -3148,4 +3148,114 @@ export const GATEWAY: HandMutant[] = [
     replace: "    this.#sha256 = options.sha256;\n",
     tests: ["tests/gateway/letter_case_r22_test.ts"],
   },
+  {
+    id: "gw23-chat-body-param",
+    bug: "a chat body that is no JSON object is refused without naming `body`",
+    file: "src/gateway/openai_request.ts",
+    find: 'throw invalid("The request body must be a JSON object.", "body");',
+    replace: 'throw invalid("The request body must be a JSON object.", "");',
+    tests: ["tests/gateway/request_refusals_r23_test.ts"],
+  },
+  {
+    id: "gw23-chat-user-param",
+    bug: "a chat `user` that is no string is refused without naming `user`",
+    file: "src/gateway/openai_request.ts",
+    find: 'throw invalid("`user` must be a string.", "user");',
+    replace: 'throw invalid("`user` must be a string.");',
+    tests: ["tests/gateway/request_refusals_r23_test.ts"],
+  },
+  {
+    id: "gw23-chat-part-param",
+    bug:
+      "a chat content part that is no object is refused naming the message's content, not the part",
+    file: "src/gateway/openai_request.ts",
+    find: 'throw invalid("A content part must be an object.", where);',
+    replace: 'throw invalid("A content part must be an object.", "content");',
+    tests: ["tests/gateway/request_refusals_r23_test.ts"],
+  },
+  {
+    id: "gw23-chat-role-param",
+    bug: "an unsupported chat role is refused naming the message, not its role",
+    file: "src/gateway/openai_request.ts",
+    find:
+      "`Unsupported role ${JSON.stringify(message.role)}.`,\n        `${param}.role`,",
+    replace:
+      "`Unsupported role ${JSON.stringify(message.role)}.`,\n        param,",
+    tests: ["tests/gateway/request_refusals_r23_test.ts"],
+  },
+  {
+    id: "gw23-chat-allowed-tools-empty",
+    bug: "a chat tool_choice.allowed_tools listing no tool is not refused",
+    file: "src/gateway/openai_request.ts",
+    find: "  if (spec.tools.length === 0) {\n",
+    replace: "  if (spec.tools.length < 0) {\n",
+    tests: ["tests/gateway/request_refusals_r23_test.ts"],
+  },
+  {
+    id: "gw23-resp-arguments-not-object",
+    bug:
+      "a Responses function_call whose arguments are JSON but no object is refused naming the item, not its arguments",
+    file: "src/gateway/_responses_request.ts",
+    find:
+      '"`arguments` must be a JSON object.",\n        `${param}.arguments`,',
+    replace: '"`arguments` must be a JSON object.",\n        param,',
+    tests: ["tests/gateway/request_refusals_r23_test.ts"],
+  },
+  {
+    id: "gw23-resp-refusal-undefined",
+    bug:
+      'a Responses refusal part without its text is sent on as the text "undefined"',
+    file: "src/gateway/_responses_request.ts",
+    find: '      typeof part.refusal === "string"\n    ) return part.refusal;',
+    replace: "      part.refusal !== 0\n    ) return String(part.refusal);",
+    tests: ["tests/gateway/request_refusals_r23_test.ts"],
+  },
+  {
+    id: "gw23-resp-user-content-param",
+    bug:
+      "a Responses user message's malformed content is refused naming the item, not its content",
+    file: "src/gateway/_responses_request.ts",
+    find: "content: userContent(item.content, `${param}.content`),",
+    replace: "content: userContent(item.content, param),",
+    tests: ["tests/gateway/request_refusals_r23_test.ts"],
+  },
+  {
+    id: "gw23-resp-call-id-param",
+    bug:
+      "a Responses function_call_output without call_id is refused naming the item, not its call_id",
+    file: "src/gateway/_responses_request.ts",
+    find:
+      '        "A function_call_output needs `call_id`.",\n        `${param}.call_id`,',
+    replace:
+      '        "A function_call_output needs `call_id`.",\n        param,',
+    tests: ["tests/gateway/request_refusals_r23_test.ts"],
+  },
+  {
+    id: "gw23-resp-instructions-param",
+    bug:
+      "Responses `instructions` that are no string are refused without naming the field",
+    file: "src/gateway/_responses_request.ts",
+    find:
+      'throw invalidParam("`instructions` must be a string.", "instructions");',
+    replace: 'throw invalidParam("`instructions` must be a string.", "");',
+    tests: ["tests/gateway/request_refusals_r23_test.ts"],
+  },
+  {
+    id: "gw23-resp-role-param",
+    bug:
+      "an unknown Responses message role is refused naming the item, not its role",
+    file: "src/gateway/_responses_request.ts",
+    find:
+      '    } else throw invalidParam("Unknown message role.", `${param}.role`);',
+    replace: '    } else throw invalidParam("Unknown message role.", param);',
+    tests: ["tests/gateway/request_refusals_r23_test.ts"],
+  },
+  {
+    id: "gw23-resp-format-param",
+    bug: "an unsupported Responses text.format is refused naming `text`",
+    file: "src/gateway/_responses_request.ts",
+    find: 'throw invalidParam("Unsupported `text.format`.", "text.format");',
+    replace: 'throw invalidParam("Unsupported `text.format`.", "text");',
+    tests: ["tests/gateway/request_refusals_r23_test.ts"],
+  },
 ];

@@ -149,16 +149,19 @@ function readItem(item: unknown, param: string, messages: IRMessage[]): void {
   if (type === "message") {
     const role = item.role;
     if (role === "system" || role === "developer") {
-      messages.push({ role: "system", content: textOf(item.content, param) });
+      messages.push({
+        role: "system",
+        content: textOf(item.content, `${param}.content`),
+      });
     } else if (role === "assistant") {
       messages.push({
         role: "assistant",
-        content: textOf(item.content, param),
+        content: textOf(item.content, `${param}.content`),
       });
     } else if (role === "user") {
       messages.push({
         role: "user",
-        content: userContent(item.content, param),
+        content: userContent(item.content, `${param}.content`),
       });
     } else throw invalidParam("Unknown message role.", `${param}.role`);
     return;
@@ -182,11 +185,20 @@ function readItem(item: unknown, param: string, messages: IRMessage[]): void {
         `${param}.arguments`,
       );
     }
+    // A chat backend's wire takes a call's arguments as an object only:
+    // other JSON would be lost in the translation, so it is refused, as the
+    // chat reader refuses it.
+    if (!isRecord(input)) {
+      throw invalidParam(
+        "`arguments` must be a JSON object.",
+        `${param}.arguments`,
+      );
+    }
     const part: IRContentPart = {
       type: "tool_use",
       id: item.call_id,
       name: item.name,
-      input: isRecord(input) ? input : {},
+      input,
     };
     const last = messages.at(-1);
     // Parallel calls are one assistant turn.
@@ -197,7 +209,10 @@ function readItem(item: unknown, param: string, messages: IRMessage[]): void {
   }
   if (type === "function_call_output") {
     if (typeof item.call_id !== "string") {
-      throw invalidParam("A function_call_output needs `call_id`.", param);
+      throw invalidParam(
+        "A function_call_output needs `call_id`.",
+        `${param}.call_id`,
+      );
     }
     // OpenAI refuses an item without its output; the gateway does not
     // invent an empty tool result in its place.
@@ -241,7 +256,10 @@ function textOf(content: unknown, param: string): string {
       (part.type === "input_text" || part.type === "output_text") &&
       typeof part.text === "string"
     ) return part.text;
-    if (isRecord(part) && part.type === "refusal") return String(part.refusal);
+    if (
+      isRecord(part) && part.type === "refusal" &&
+      typeof part.refusal === "string"
+    ) return part.refusal;
     throw invalidParam("Only text parts are allowed here.", `${param}[${i}]`);
   }).join("");
 }
@@ -255,7 +273,7 @@ function userContent(
     throw invalidParam("`content` must be a string or an array.", param);
   }
   return content.map((part, i): IRContentPart => {
-    const where = `${param}.content[${i}]`;
+    const where = `${param}[${i}]`;
     if (
       isRecord(part) && part.type === "input_text" &&
       typeof part.text === "string"
