@@ -3258,4 +3258,49 @@ export const GATEWAY: HandMutant[] = [
     replace: 'throw invalidParam("Unsupported `text.format`.", "text");',
     tests: ["tests/gateway/request_refusals_r23_test.ts"],
   },
+  {
+    id: "gw23-msg-stop-items",
+    bug:
+      "Anthropic stop_sequences holding a number are sent on instead of refused",
+    file: "src/gateway/anthropic_request.ts",
+    find:
+      '    if (!Array.isArray(stop) || stop.some((s) => typeof s !== "string")) {\n',
+    replace: "    if (!Array.isArray(stop)) {\n",
+    tests: ["tests/gateway/request_refusals_r23_test.ts"],
+  },
+  {
+    id: "gw23-msg-metadata-name",
+    bug: "Anthropic metadata that is no object is refused naming another field",
+    file: "src/gateway/anthropic_request.ts",
+    find: '      throw invalid("must be an object", "metadata");',
+    replace: '      throw invalid("must be an object", "meta");',
+    tests: ["tests/gateway/request_refusals_r23_test.ts"],
+  },
+  {
+    id: "gw23-msg-text-where",
+    bug:
+      "an Anthropic text block whose text is no string is refused naming the message, not the block",
+    file: "src/gateway/anthropic_request.ts",
+    find: '        throw invalid("`text` must be a string", where);',
+    replace: '        throw invalid("`text` must be a string", "messages");',
+    tests: ["tests/gateway/request_refusals_r23_test.ts"],
+  },
+  {
+    id: "gw23-embeddings-stream",
+    bug: "embeddings asked to stream are answered as if not asked",
+    file: "src/gateway/_handle_embeddings.ts",
+    find: "    if (body.stream === true) {\n",
+    replace: "    if (body.stream === 1) {\n",
+    tests: ["tests/gateway/request_refusals_r23_test.ts"],
+  },
+  {
+    id: "gw23-no-backend-serves-param",
+    bug:
+      "an operation no backend serves is refused naming another field than model",
+    file: "src/gateway/_operation.ts",
+    find: 'throw invalidParam(`No backend serves ${operation}.`, "model");',
+    replace:
+      'throw invalidParam(`No backend serves ${operation}.`, "backend");',
+    tests: ["tests/gateway/request_refusals_r23_test.ts"],
+  },
 ];

@@ -322,3 +322,110 @@ describe("responses: each malformed field is a 400 naming it", () => {
     }
   });
 });
+
+describe("messages: each malformed field is a 400 in Anthropic's shape naming it", () => {
+  const base = { model: "echo", max_tokens: 5, messages: [user] };
+  const cases: ReadonlyArray<readonly [unknown, string]> = [
+    [[user], "body: the request body must be a JSON object"],
+    [
+      { ...base, messages: [{ role: "user", content: 5 }] },
+      "messages.0.content: must be a string or an array of content blocks",
+    ],
+    [
+      { ...base, messages: [{ role: "user", content: ["hi"] }] },
+      "messages.0.content.0: must be an object",
+    ],
+    [
+      {
+        ...base,
+        messages: [{ role: "user", content: [{ type: "text", text: 5 }] }],
+      },
+      "messages.0.content.0: `text` must be a string",
+    ],
+    [
+      { ...base, stop_sequences: [1] },
+      "stop_sequences: must be an array of strings",
+    ],
+    [
+      { ...base, stop_sequences: "END" },
+      "stop_sequences: must be an array of strings",
+    ],
+    [{ ...base, metadata: 5 }, "metadata: must be an object"],
+  ];
+  it("names the field at the start of the message, as Anthropic does", async () => {
+    for (const [body, message] of cases) {
+      const echo = createEchoAdapter();
+      const gateway = createGateway({ backends: [["echo", echo]] });
+      try {
+        const response = await gateway(
+          new Request("http://localhost/v1/messages", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(body),
+          }),
+        );
+        const json = await response.json();
+        const what = JSON.stringify(body);
+        assert.equal(response.status, 400, what);
+        assert.equal(json.type, "error", what);
+        assert.equal(json.error.type, "invalid_request_error", what);
+        assert.equal(json.error.message, message, what);
+        assert.equal(echo.calls.length, 0, what);
+      } finally {
+        gateway.dispose();
+      }
+    }
+  });
+});
+
+describe("operations and bodies that are no JSON", () => {
+  it("embeddings asked to stream, and an operation's body that is no object, are 400s", async () => {
+    await assertRefused("/v1/embeddings", [
+      [{ model: "echo", input: "x", stream: true }, "stream", /do not stream/],
+      [
+        { model: "text-embedding-3-small", input: "x" },
+        "model",
+        /No backend serves embeddings/,
+      ],
+    ]);
+    await assertRefused("/v1/completions", [
+      [
+        { model: "gpt-3.5-turbo-instruct", prompt: "x" },
+        "model",
+        /No backend serves completions/,
+      ],
+    ]);
+    const { status, error, calls } = await answer("/v1/embeddings", [1]);
+    assert.equal(status, 400);
+    assert.equal(error.type, "invalid_request_error");
+    assert.match(String(error.message), /JSON object/);
+    assert.equal(calls, 0);
+  });
+
+  it("a body that is not JSON is a 400 invalid_json in the wire's own shape", async () => {
+    for (
+      const path of ["/v1/chat/completions", "/v1/messages", "/v1/responses"]
+    ) {
+      const gateway = createGateway({
+        backends: [["echo", createEchoAdapter()]],
+      });
+      try {
+        const response = await gateway(
+          new Request(`http://localhost${path}`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: '{"model": "echo", ',
+          }),
+        );
+        const json = await response.json();
+        assert.equal(response.status, 400, path);
+        assert.equal(json.error.type, "invalid_request_error", path);
+        assert.match(json.error.message, /not valid JSON/, path);
+        if (path === "/v1/messages") assert.equal(json.type, "error");
+        else assert.equal(json.error.code, "invalid_json", path);
+      } finally {
+        gateway.dispose();
+      }
+    }
+  });
+});
