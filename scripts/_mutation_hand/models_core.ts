@@ -1975,4 +1975,65 @@ export const MODELS_CORE: HandMutant[] = [
     replace: "  if (tokens > 1) capabilities.maxContextTokens = tokens;\n",
     tests: ["tests/models/router_metadata_r16_mutants_test.ts"],
   },
+  {
+    id: "core23-hook-outside-allowed",
+    bug:
+      "a custom hook's choice of a backend outside the request's allowed list is served",
+    file: "src/models/_hooks.ts",
+    find:
+      "  if (rules.allowed !== undefined && !rules.allowed.includes(choice)) {\n",
+    replace:
+      "  if (rules.allowed !== undefined && rules.allowed.length < 0) {\n",
+    tests: ["tests/models/unreached_r23_test.ts"],
+  },
+  {
+    id: "core23-max-retries-fraction",
+    bug: "ExecuteOptions.maxRetries of 1.5 is taken instead of refused",
+    file: "src/models/_budget.ts",
+    find: "  if (!Number.isInteger(retries)) {\n",
+    replace: "  if (Number.isNaN(retries)) {\n",
+    tests: ["tests/models/unreached_r23_test.ts"],
+  },
+  {
+    id: "core23-backends-not-names",
+    bug: "ExecuteOptions.backends holding a number is taken as a list of names",
+    file: "src/models/routing/_allowed.ts",
+    find:
+      '    !Array.isArray(allowed) || !allowed.every((n) => typeof n === "string")\n',
+    replace: "    !Array.isArray(allowed)\n",
+    tests: ["tests/models/unreached_r23_test.ts"],
+  },
+  {
+    id: "core23-chain-not-list",
+    bug:
+      "setFallbackChain given a string reads it as a list of one-letter names",
+    file: "src/models/_registry.ts",
+    find:
+      '  if (!Array.isArray(names)) {\n    throw routingFailed("setFallbackChain expects a list of backend names");\n',
+    replace:
+      '  if (names === null) {\n    throw routingFailed("setFallbackChain expects a list of backend names");\n',
+    tests: ["tests/models/unreached_r23_test.ts"],
+  },
+  {
+    id: "core23-replace-after-dispose",
+    bug:
+      "replace() on a disposed router swaps the adapter in instead of refusing",
+    file: "src/models/_registry.ts",
+    find:
+      '    if (this.#disposed) throw routingFailed("Router is disposed");\n    assertAdapter(name, adapter);\n    const entry = this.#entries.get(name);\n',
+    replace:
+      "    assertAdapter(name, adapter);\n    const entry = this.#entries.get(name);\n",
+    tests: ["tests/models/unreached_r23_test.ts"],
+  },
+  {
+    id: "core23-aggregator-throw-code",
+    bug:
+      "a custom aggregator that throws is reported as a routing failure instead of UNKNOWN",
+    file: "src/models/_parallel.ts",
+    find:
+      '      code: ErrorCode.UNKNOWN,\n      message: "customAggregator threw",\n',
+    replace:
+      '      code: ErrorCode.ROUTING_FAILED,\n      message: "customAggregator threw",\n',
+    tests: ["tests/models/unreached_r23_test.ts"],
+  },
 ];
