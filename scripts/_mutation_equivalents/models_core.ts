@@ -6,6 +6,13 @@ import type { Equivalent } from "./equivalent.ts";
 /** The mutants of the models-core area judged equivalent by review. */
 export const MODELS_CORE: Equivalent[] = [
   {
+    file: "src/models/router.ts",
+    before: "for (const name of backends ?? entries.keys()) {",
+    after: "for (const name of backends || entries.keys()) {",
+    reason:
+      "backends is a list (an object, never falsy, even when empty) or undefined: ?? and || pick the same side",
+  },
+  {
     file: "src/models/_attempt.ts",
     before: "if (signal?.aborted && signal.reason !== TIMEOUT_REASON) {",
     after: "if (signal.aborted && signal.reason !== TIMEOUT_REASON) {",
