@@ -1790,4 +1790,44 @@ export const ROUTER: HandMutant[] = [
       "return set.length === 1 && set[0][0] === set[0][1] &&\n          !/[dDwWsS]/.test(text[i - 1])\n        ? set[0][0]\n        : set;",
     tests: ["tests/router/constraint_test.ts"],
   },
+  {
+    id: "rout23-lazy-quantifier",
+    bug:
+      "a constraint's lazy quantifier (a+?) is read as a second quantifier and refused as nothing to repeat",
+    file: "src/router/_regexp_tree.ts",
+    find:
+      '      if (text[i] === "?") i++; // lazy: the same paths, in another order\n',
+    replace: "",
+    tests: ["tests/router/unreached_r23_test.ts"],
+  },
+  {
+    id: "rout23-handler-not-function",
+    bug:
+      "a route whose handler is no function is registered, to fail on its first request",
+    file: "src/router/router.ts",
+    find: '    if (typeof handler !== "function") {\n',
+    replace: '    if (typeof handler === "symbol") {\n',
+    tests: ["tests/router/unreached_r23_test.ts"],
+  },
+  {
+    id: "rout23-base-url-invalid",
+    bug: "a baseUrl that is no valid URL is taken as the root path",
+    file: "src/router/_options.ts",
+    find:
+      "      throw invalid(`RouterInit.baseUrl is not a valid URL: ${value}`, cause);\n",
+    replace: '      path = "/";\n',
+    tests: ["tests/router/unreached_r23_test.ts"],
+  },
+
+  {
+    id: "rout23-error-handler-silent",
+    bug:
+      "an errorHandler that returns no Response is logged as the handler's own error, not as the errorHandler's fault",
+    file: "src/router/router.ts",
+    find:
+      '        error = new RouteError({\n          code: "INVALID_RESPONSE",\n',
+    replace:
+      '        void new RouteError({\n          code: "INVALID_RESPONSE",\n',
+    tests: ["tests/router/unreached_r23_test.ts"],
+  },
 ];
