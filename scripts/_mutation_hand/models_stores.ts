@@ -504,4 +504,22 @@ export const MODELS_STORES: HandMutant[] = [
       "tests/models/adapters/prices_config_test.ts",
     ],
   },
+  {
+    id: "stor23-ioredis-args-before-keys",
+    bug:
+      "fromIoRedis hands ioredis the script's arguments before its keys, so every key is read from ARGV",
+    file: "src/models/stores/redis.ts",
+    find: "      client.eval(script, keys.length, ...keys, ...args),\n",
+    replace: "      client.eval(script, keys.length, ...args, ...keys),\n",
+    tests: ["tests/models/stores/redis_test.ts"],
+  },
+  {
+    id: "stor23-records-version-other-key",
+    bug:
+      "recordsVersion reads the records' version under another key than writeRecord bumps, so a gateway never sees another instance's write",
+    file: "src/models/stores/redis.ts",
+    find: '        lua.RECORDS_VERSION,\n        [this.#key("v", space)],\n',
+    replace: '        lua.RECORDS_VERSION,\n        [this.#key("r", space)],\n',
+    tests: ["tests/models/stores/redis_scripts_r16_test.ts"],
+  },
 ];

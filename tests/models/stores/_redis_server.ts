@@ -1,11 +1,13 @@
 // A private redis-server for one test: a free 127.0.0.1 port, no
 // persistence, bounded start and stop (SIGTERM, then SIGKILL), and a
-// node-redis client per router (dev-only, pinned).
+// node-redis client per router, or an ioredis one (both dev-only, pinned).
 import { createClient } from "npm:redis@6.3.1";
+import { Redis as IoRedis } from "npm:ioredis@6.0.0";
 import { stopChild } from "../../_bounded.ts";
 import { programPath } from "../../_programs.ts";
 import { withTimeout } from "../../_timeout.ts";
 import {
+  fromIoRedis,
   fromNodeRedis,
   type RedisScriptClient,
 } from "../../../src/models/stores/redis.ts";
@@ -130,6 +132,35 @@ export async function connect(
         3_000,
         "closing the redis client",
       ).catch(() => raw.destroy());
+    },
+  };
+}
+
+/**
+ * A connected ioredis client for `port` through `fromIoRedis`, and how to
+ * close it: the other client the store's users bring.
+ */
+export async function connectIoRedis(port: number): Promise<{
+  client: RedisScriptClient;
+  close: () => Promise<void>;
+}> {
+  const raw = new IoRedis({
+    host: "127.0.0.1",
+    port,
+    lazyConnect: true,
+    connectTimeout: 2_000,
+    maxRetriesPerRequest: 1,
+  });
+  raw.on("error", () => {}); // reconnects are the store's business
+  await withTimeout(raw.connect(), 5_000, "connecting to redis-server");
+  return {
+    client: fromIoRedis(raw),
+    close: async () => {
+      await withTimeout(
+        raw.quit().then(() => {}),
+        3_000,
+        "closing the ioredis client",
+      ).catch(() => raw.disconnect());
     },
   };
 }

@@ -155,6 +155,16 @@ Deno.test({
         version: 3,
       });
       assert.deepEqual((await a.readRecords!("keys")).records, { k2: "v1" });
+      // The one cheap read a gateway polls to see another instance's write:
+      // the version alone, the same as readRecords', 0 for a space never
+      // written, and per prefix.
+      assert.equal(await b.recordsVersion!("keys"), 3);
+      assert.equal(await a.recordsVersion!("never-written"), 0);
+      const other = createRedisStore(client, { prefix: "other:" });
+      assert.equal(await other.recordsVersion!("keys"), 0);
+      await other.writeRecord!("keys", "k1", "create", "v1");
+      assert.equal(await other.recordsVersion!("keys"), 1);
+      assert.equal(await a.recordsVersion!("keys"), 3);
     });
   },
 });

@@ -23,7 +23,12 @@ import { READ } from "../../../src/models/stores/_redis_scripts.ts";
 import { createEchoAdapter } from "../../../src/models/testing.ts";
 import { needs } from "../../_programs.ts";
 import { waitUntil } from "../../_timeout.ts";
-import { connect, type RedisServer, startRedis } from "./_redis_server.ts";
+import {
+  connect,
+  connectIoRedis,
+  type RedisServer,
+  startRedis,
+} from "./_redis_server.ts";
 import { storeSuite } from "./_suite.ts";
 
 const skip = needs("Redis store tests", "redis-server").ignore;
@@ -35,6 +40,23 @@ storeSuite("redis", async (options) => {
   return {
     store: createRedisStore(client, {
       prefix: `suite${prefixes++}:`,
+      ...options,
+    }),
+    close: async () => {
+      await close();
+      await server.stop();
+    },
+  };
+}, { skip });
+
+// The same behaviour through the other client users bring: ioredis's
+// eval(script, numKeys, ...keys, ...args), adapted by fromIoRedis.
+storeSuite("redis, through ioredis", async (options) => {
+  const server = await startRedis();
+  const { client, close } = await connectIoRedis(server.port);
+  return {
+    store: createRedisStore(client, {
+      prefix: `io${prefixes++}:`,
       ...options,
     }),
     close: async () => {
