@@ -42,6 +42,14 @@ export const CONVERT: Equivalent[] = [
       "once over the budget every later emit fails too (size only grows), so the call still ends OVER_BUDGET, or undefined for text that is not JSON, which the retry at lower depth also returns",
   },
   {
+    file: "src/convert/_json_format.ts",
+    before: 'if (!emit(text.slice(i, end), ": ")) return false;',
+    after: 'if (!emit(text.slice(i, end), ": ")) false;',
+    reason:
+      "as with return true: once over the budget every later emit fails too (size only grows) and a key must be followed by a colon and a value, so the call still ends OVER_BUDGET, or undefined for text that is not JSON, which the retry at lower depth also returns",
+  },
+
+  {
     file: "src/convert/core.ts",
     before: 'if (typeof value === "string") return value;',
     after: 'if (typeof value === "string") value;',

@@ -4686,4 +4686,13 @@ export const CONVERT: HandMutant[] = [
     replace: "",
     tests: ["tests/convert/unreached_refusals_r23_test.ts"],
   },
+  {
+    id: "conv23-last-dot-segment-slash",
+    bug:
+      "a `.` as the last path segment is removed with the slash before it (`/a/.` sent as /a, where curl sends /a/)",
+    file: "src/convert/_curl_url.ts",
+    find: '    if (segment === ".") {\n      if (last) out.push("");\n',
+    replace: '    if (segment === ".") {\n',
+    tests: ["tests/convert/curl_wire_test.ts"],
+  },
 ];

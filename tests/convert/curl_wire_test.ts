@@ -126,6 +126,17 @@ const CASES: WireCase[] = [
     expected: [{ url: `${O}/a/b/../c/./d` }, { url: `${O}/a/%2e%2e/` }],
   },
   {
+    // Round 23: a coverage run found no test of a `.` as the last segment.
+    name: "4: a `.` as the last segment leaves the slash before it",
+    script: (o) =>
+      `curl -s ${o}/a/.\ncurl -s '${o}/a/b/.?q=1'\ncurl -s ${o}/x/./.`,
+    expected: [
+      { url: `${O}/a/` },
+      { url: `${O}/a/b/?q=1` },
+      { url: `${O}/x/` },
+    ],
+  },
+  {
     name: "5: a quoted type keeps its quotes",
     script: (o) => `curl -s -F 'b=x;type="text/csv"' ${o}/f`,
     expected: [{ body: /\r\nContent-Type: "text\/csv"\r\n/ as never }],
