@@ -4695,4 +4695,13 @@ export const CONVERT: HandMutant[] = [
     replace: '    if (segment === ".") {\n',
     tests: ["tests/convert/curl_wire_test.ts"],
   },
+  {
+    id: "conv23-markup-open-tag-cut",
+    bug:
+      "a last tag that never closes loses its final character in parseBody's view",
+    file: "src/convert/_markup_format.ts",
+    find: "      return i + 1;\n    }\n  }\n  return text.length;\n}\n",
+    replace: "      return i + 1;\n    }\n  }\n  return text.length - 1;\n}\n",
+    tests: ["tests/convert/unreached_refusals_r23_test.ts"],
+  },
 ];

@@ -246,3 +246,13 @@ describe("parseBody: a form with empty pairs", () => {
     assert.deepEqual([...new URLSearchParams(text).keys()], ["a", "b"]);
   });
 });
+
+describe("parseBody: markup whose last tag never closes", () => {
+  it("keeps the open tag's text whole, a > inside its quotes included", () => {
+    const html = parseBody('<p>hi</p><a href="x>y', "text/html");
+    assert.equal(html.type, "html");
+    assert.equal(html.formatted, '<p>hi</p>\n<a href="x>y');
+    const xml = parseBody('<r><a b="1>2"', "application/xml");
+    assert.equal(xml.formatted, '<r>\n  <a b="1>2"');
+  });
+});
