@@ -19,11 +19,18 @@ import { createEchoAdapter } from "../../src/models/testing.ts";
 
 const user = { role: "user", content: "hi" };
 
-/** What the gateway answers `body` at `path`, and how often it called on. */
-async function answer(
+/**
+ * What a gateway with one echo backend answers `text` POSTed at `path`: the
+ * status, the JSON body, and the requests the backend got.
+ */
+async function post(
   path: string,
-  body: unknown,
-): Promise<{ status: number; error: Record<string, unknown>; calls: number }> {
+  text: string,
+): Promise<{
+  status: number;
+  json: Record<string, unknown> & { error: Record<string, unknown> };
+  sent: ReturnType<typeof createEchoAdapter>["calls"];
+}> {
   const echo = createEchoAdapter();
   const gateway = createGateway({ backends: [["echo", echo]] });
   try {
@@ -31,18 +38,26 @@ async function answer(
       new Request(`http://localhost${path}`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
+        body: text,
       }),
     );
-    const json = await response.json();
     return {
       status: response.status,
-      error: json.error,
-      calls: echo.calls.length,
+      json: await response.json(),
+      sent: echo.calls,
     };
   } finally {
     gateway.dispose();
   }
+}
+
+/** What the gateway answers `body` as JSON: status, error, backend calls. */
+async function answer(
+  path: string,
+  body: unknown,
+): Promise<{ status: number; error: Record<string, unknown>; calls: number }> {
+  const { status, json, sent } = await post(path, JSON.stringify(body));
+  return { status, error: json.error, calls: sent.length };
 }
 
 async function assertRefused(
@@ -292,34 +307,23 @@ describe("responses: each malformed field is a 400 naming it", () => {
   });
 
   it("a refusal part with its text is read as that text", async () => {
-    const echo = createEchoAdapter();
-    const gateway = createGateway({ backends: [["echo", echo]] });
-    try {
-      const response = await gateway(
-        new Request("http://localhost/v1/responses", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({
-            model: "echo",
-            input: [
-              { type: "message", role: "user", content: "hi" },
-              {
-                type: "message",
-                role: "assistant",
-                content: [{ type: "refusal", refusal: "No." }],
-              },
-              { type: "message", role: "user", content: "why?" },
-            ],
-          }),
-        }),
-      );
-      assert.equal(response.status, 200, await response.clone().text());
-      await response.body?.cancel();
-      const sent = echo.calls.at(-1)!.request!.messages;
-      assert.equal(sent[1].content, "No.");
-    } finally {
-      gateway.dispose();
-    }
+    const { status, json, sent } = await post(
+      "/v1/responses",
+      JSON.stringify({
+        model: "echo",
+        input: [
+          { type: "message", role: "user", content: "hi" },
+          {
+            type: "message",
+            role: "assistant",
+            content: [{ type: "refusal", refusal: "No." }],
+          },
+          { type: "message", role: "user", content: "why?" },
+        ],
+      }),
+    );
+    assert.equal(status, 200, JSON.stringify(json));
+    assert.equal(sent.at(-1)!.request!.messages[1].content, "No.");
   });
 });
 
@@ -354,26 +358,13 @@ describe("messages: each malformed field is a 400 in Anthropic's shape naming it
   ];
   it("names the field at the start of the message, as Anthropic does", async () => {
     for (const [body, message] of cases) {
-      const echo = createEchoAdapter();
-      const gateway = createGateway({ backends: [["echo", echo]] });
-      try {
-        const response = await gateway(
-          new Request("http://localhost/v1/messages", {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify(body),
-          }),
-        );
-        const json = await response.json();
-        const what = JSON.stringify(body);
-        assert.equal(response.status, 400, what);
-        assert.equal(json.type, "error", what);
-        assert.equal(json.error.type, "invalid_request_error", what);
-        assert.equal(json.error.message, message, what);
-        assert.equal(echo.calls.length, 0, what);
-      } finally {
-        gateway.dispose();
-      }
+      const what = JSON.stringify(body);
+      const { status, json, sent } = await post("/v1/messages", what);
+      assert.equal(status, 400, what);
+      assert.equal(json.type, "error", what);
+      assert.equal(json.error.type, "invalid_request_error", what);
+      assert.equal(json.error.message, message, what);
+      assert.equal(sent.length, 0, what);
     }
   });
 });
@@ -406,26 +397,13 @@ describe("operations and bodies that are no JSON", () => {
     for (
       const path of ["/v1/chat/completions", "/v1/messages", "/v1/responses"]
     ) {
-      const gateway = createGateway({
-        backends: [["echo", createEchoAdapter()]],
-      });
-      try {
-        const response = await gateway(
-          new Request(`http://localhost${path}`, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: '{"model": "echo", ',
-          }),
-        );
-        const json = await response.json();
-        assert.equal(response.status, 400, path);
-        assert.equal(json.error.type, "invalid_request_error", path);
-        assert.match(json.error.message, /not valid JSON/, path);
-        if (path === "/v1/messages") assert.equal(json.type, "error");
-        else assert.equal(json.error.code, "invalid_json", path);
-      } finally {
-        gateway.dispose();
-      }
+      const { status, json, sent } = await post(path, '{"model": "echo", ');
+      assert.equal(status, 400, path);
+      assert.equal(json.error.type, "invalid_request_error", path);
+      assert.match(String(json.error.message), /not valid JSON/, path);
+      if (path === "/v1/messages") assert.equal(json.type, "error");
+      else assert.equal(json.error.code, "invalid_json", path);
+      assert.equal(sent.length, 0, path);
     }
   });
 });

@@ -34,37 +34,29 @@ import { storeSuite } from "./_suite.ts";
 const skip = needs("Redis store tests", "redis-server").ignore;
 let prefixes = 0;
 
-storeSuite("redis", async (options) => {
-  const server = await startRedis();
-  const { client, close } = await connect(server.port);
-  return {
-    store: createRedisStore(client, {
-      prefix: `suite${prefixes++}:`,
-      ...options,
-    }),
-    close: async () => {
-      await close();
-      await server.stop();
-    },
-  };
-}, { skip });
-
-// The same behaviour through the other client users bring: ioredis's
-// eval(script, numKeys, ...keys, ...args), adapted by fromIoRedis.
-storeSuite("redis, through ioredis", async (options) => {
-  const server = await startRedis();
-  const { client, close } = await connectIoRedis(server.port);
-  return {
-    store: createRedisStore(client, {
-      prefix: `io${prefixes++}:`,
-      ...options,
-    }),
-    close: async () => {
-      await close();
-      await server.stop();
-    },
-  };
-}, { skip });
+// Through each client users bring: node-redis's sendCommand (fromNodeRedis)
+// and ioredis's eval(script, numKeys, ...keys, ...args) (fromIoRedis).
+for (
+  const [name, connectClient] of [
+    ["redis", connect],
+    ["redis, through ioredis", connectIoRedis],
+  ] as const
+) {
+  storeSuite(name, async (options) => {
+    const server = await startRedis();
+    const { client, close } = await connectClient(server.port);
+    return {
+      store: createRedisStore(client, {
+        prefix: `suite${prefixes++}:`,
+        ...options,
+      }),
+      close: async () => {
+        await close();
+        await server.stop();
+      },
+    };
+  }, { skip });
+}
 
 /** Fails (with a code that counts) or hangs, as the test says. */
 function scripted() {
