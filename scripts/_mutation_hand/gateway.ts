@@ -3303,4 +3303,25 @@ export const GATEWAY: HandMutant[] = [
       'throw invalidParam(`No backend serves ${operation}.`, "backend");',
     tests: ["tests/gateway/request_refusals_r23_test.ts"],
   },
+  {
+    id: "gw23-responses-stream-error-code",
+    bug:
+      "a translated Responses stream that fails after its first output names no error code in its error event",
+    file: "src/gateway/_responses_response.ts",
+    find:
+      '        out += this.#event("error", {\n          code: chunk.error.code,\n',
+    replace: '        out += this.#event("error", {\n          code: null,\n',
+    tests: ["tests/gateway/responses_stream_failure_r23_test.ts"],
+  },
+  {
+    id: "gw23-responses-stream-error-as-completed",
+    bug:
+      "a translated Responses stream that fails after its first output ends with response.completed, calling the cut answer whole",
+    file: "src/gateway/_responses_response.ts",
+    find:
+      '      case "error":\n        this.#finished = true;\n        out += this.#event("error", {\n',
+    replace:
+      '      case "error":\n        this.#finished = true;\n        out += this.#event("response.completed", {\n',
+    tests: ["tests/gateway/responses_stream_failure_r23_test.ts"],
+  },
 ];
