@@ -3324,4 +3324,40 @@ export const GATEWAY: HandMutant[] = [
       '      case "error":\n        this.#finished = true;\n        out += this.#event("response.completed", {\n',
     tests: ["tests/gateway/responses_stream_failure_r23_test.ts"],
   },
+  {
+    id: "gw23-cache-entry-message-unchecked",
+    bug: "a stored cache entry whose message is no object is replayed as a hit",
+    file: "src/gateway/cache/_answer.ts",
+    find:
+      '    if (typeof response?.message !== "object" || response.message === null) {\n',
+    replace: "    if (response === undefined) {\n",
+    tests: ["tests/gateway/cache_unreached_r23_test.ts"],
+  },
+  {
+    id: "gw23-cache-logprobs-streamed",
+    bug:
+      "a cached answer with log probabilities is replayed to a stream, which drops them",
+    file: "src/gateway/cache/_answer.ts",
+    find: "  if (response.logprobs !== undefined) return false;\n",
+    replace: "",
+    tests: ["tests/gateway/cache_unreached_r23_test.ts"],
+  },
+  {
+    id: "gw23-cache-refusal-not-replayed",
+    bug: "a cached refusal replayed as a stream leaves the refusal out",
+    file: "src/gateway/cache/_answer.ts",
+    find:
+      '    chunks.push({ type: "content", sequence: sequence++, delta: "", refusal });\n',
+    replace: "",
+    tests: ["tests/gateway/cache_unreached_r23_test.ts"],
+  },
+  {
+    id: "gw23-cache-broken-tool-args-stored",
+    bug:
+      "a streamed answer whose tool arguments are not JSON is stored with empty arguments",
+    file: "src/gateway/cache/_answer.ts",
+    find: "        } catch {\n          return undefined;\n        }\n",
+    replace: "        } catch {\n          input = {};\n        }\n",
+    tests: ["tests/gateway/cache_unreached_r23_test.ts"],
+  },
 ];
