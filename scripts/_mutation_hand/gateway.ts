@@ -3360,4 +3360,42 @@ export const GATEWAY: HandMutant[] = [
     replace: "        } catch {\n          input = {};\n        }\n",
     tests: ["tests/gateway/cache_unreached_r23_test.ts"],
   },
+  {
+    id: "gw23-config-keys-not-list",
+    bug: "a config file's keys that are no list are read as none",
+    file: "src/gateway/config.ts",
+    find:
+      '  if (!Array.isArray(value)) {\n    throw new GatewayConfigError("keys", "must be an array");\n',
+    replace: "  if (!Array.isArray(value)) {\n    return [];\n",
+    tests: ["tests/gateway/config_unreached_r23_test.ts"],
+  },
+  {
+    id: "gw23-config-unreadable-message",
+    bug: "an unreadable SWITCHYARD_CONFIG is refused without saying why",
+    file: "src/gateway/from_config.ts",
+    find:
+      "      throw configError(`${path}: cannot read (${(error as Error).message})`);\n",
+    replace: "      throw configError(`${path}: cannot read`);\n",
+    tests: ["tests/gateway/config_unreached_r23_test.ts"],
+  },
+  {
+    id: "gw23-env-empty-base-url",
+    bug:
+      "a backends list's empty baseURL is taken, so the adapter sends to no URL",
+    file: "src/gateway/env_backends.ts",
+    find:
+      '    if (baseURL === "") {\n      throw configError(`${where}.baseURL: expected a non-empty string`);\n',
+    replace:
+      '    if (baseURL === " ") {\n      throw configError(`${where}.baseURL: expected a non-empty string`);\n',
+    tests: ["tests/gateway/config_unreached_r23_test.ts"],
+  },
+  {
+    id: "gw23-admin-digest-unchecked",
+    bug:
+      "createGateway takes an admin digest that is not 64 hex digits, so no admin can ever sign in",
+    file: "src/gateway/_admin.ts",
+    find: "    if (!/^[0-9a-f]{64}$/i.test(options.sha256)) {\n",
+    replace: "    if (!/^[0-9a-z]{63,64}$/i.test(options.sha256)) {\n",
+    tests: ["tests/gateway/config_unreached_r23_test.ts"],
+  },
 ];
