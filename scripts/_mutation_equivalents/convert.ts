@@ -87,6 +87,13 @@ export const CONVERT: Equivalent[] = [
       "firstScan is a ScanResult object or undefined, and an object is never falsy: ?? and || pick the same side",
   },
   {
+    file: "src/convert/targets/go_net_http.ts",
+    before: 'sent ?? "none"',
+    after: 'sent || "none"',
+    reason:
+      'goContentLength answers a length as a non-empty string ("0" included, which is truthy) or undefined: ?? and || pick the same side',
+  },
+  {
     file: "src/convert/_markup_format.ts",
     before: "const close = closing.exec(text)?.index ?? -1;",
     after: "const close = closing.exec(text)?.index || -1;",

@@ -3398,4 +3398,26 @@ export const GATEWAY: HandMutant[] = [
     replace: "    if (!/^[0-9a-z]{63,64}$/i.test(options.sha256)) {\n",
     tests: ["tests/gateway/config_unreached_r23_test.ts"],
   },
+  {
+    id: "gw23-admin-bad-escape-500",
+    bug:
+      "an admin key path that is not valid percent-encoding (/admin/keys/%zz) throws URIError, a 500",
+    file: "src/gateway/_admin.ts",
+    find:
+      "      id = decodeURIComponent(rest[0]);\n    } catch {\n      id = rest[0];\n    }\n",
+    replace:
+      "      id = decodeURIComponent(rest[0]);\n    } finally {\n      id ??= rest[0];\n    }\n",
+    tests: ["tests/gateway/admin_paths_r23_test.ts"],
+  },
+  {
+    id: "gw23-admin-record-not-json",
+    bug:
+      "a shared record that is not JSON stops the sync, so keys written after it are not seen",
+    file: "src/gateway/_admin_keys.ts",
+    find:
+      "  } catch {\n    return undefined; // a record this version cannot read is no key\n  }\n",
+    replace:
+      "  } finally {\n    // a record this version cannot read is no key\n  }\n",
+    tests: ["tests/gateway/admin_keys_r13_mutants_test.ts"],
+  },
 ];

@@ -112,6 +112,8 @@ describe("runtime keys' home", () => {
       JSON.stringify({ id: "b" }),
     );
     methods.writeRecord("admin-keys", "c", "create", "null");
+    // A record this version cannot read at all (round 23: no test had one).
+    methods.writeRecord("admin-keys", "d", "create", "{not json");
     const gateway = createGateway({
       backends: [["echo", createEchoAdapter()]],
       store: Object.assign(createMemoryStore(), methods) as RouterStore,
