@@ -49,10 +49,8 @@ export const GATEWAY: HandMutant[] = [
     bug:
       "responses: an assistant turn replayed with its refusal part is refused as not text",
     file: "src/gateway/_responses_request.ts",
-    find:
-      `if (isRecord(part) && part.type === "refusal") return String(part.refusal);`,
-    replace:
-      `if (isRecord(part) && part.type === "refusal") String(part.refusal);`,
+    find: '      typeof part.refusal === "string"\n    ) return part.refusal;',
+    replace: '      typeof part.refusal === "string"\n    ) part.refusal;',
     tests: GATEWAY_FRESH_TESTS,
   },
   {
