@@ -2254,4 +2254,25 @@ export const MODELS_ADAPTERS: HandMutant[] = [
     replace: "",
     tests: ["tests/models/adapters/unreached_paths_r23_test.ts"],
   },
+  {
+    id: "adap23-anthropic-cache-read-zero",
+    bug:
+      "an Anthropic stream's cache reads of 0 are taken for not reported and left out of the usage",
+    file: "src/models/adapters/_anthropic_answer.ts",
+    find: "      this.#cacheRead = read.cacheReadTokens ?? this.#cacheRead;\n",
+    replace:
+      "      this.#cacheRead = read.cacheReadTokens || this.#cacheRead;\n",
+    tests: ["tests/models/adapters/draw_20261188_r23_test.ts"],
+  },
+  {
+    id: "adap23-anthropic-cache-write-zero",
+    bug:
+      "an Anthropic stream's cache writes of 0 are taken for not reported and left out of the usage",
+    file: "src/models/adapters/_anthropic_answer.ts",
+    find:
+      "      this.#cacheCreation = read.cacheCreationTokens ?? this.#cacheCreation;\n",
+    replace:
+      "      this.#cacheCreation = read.cacheCreationTokens || this.#cacheCreation;\n",
+    tests: ["tests/models/adapters/draw_20261188_r23_test.ts"],
+  },
 ];
