@@ -34,6 +34,15 @@ export const MODELS_ADAPTERS: Equivalent[] = [
       "a runtime Response passes the structural check below as well (ok, status, headers.get, body null or a stream); the early return only spares building the body stream",
   },
   {
+    file: "src/models/adapters/_toward_native.ts",
+    before:
+      "(request.tools ?? []).some((tool) => tool.cacheControl !== undefined),",
+    after:
+      "(request.tools || []).some((tool) => tool.cacheControl !== undefined),",
+    reason:
+      "request.tools is a list (an object, never falsy, even when empty) or undefined: ?? and || pick the same side",
+  },
+  {
     file: "src/models/adapters/_lines.ts",
     before: "for (let i = this.#scanFrom; i < buffer.length; i++) {",
     after: "for (let i = this.#scanFrom; i <= buffer.length; i++) {",
