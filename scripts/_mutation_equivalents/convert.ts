@@ -87,6 +87,13 @@ export const CONVERT: Equivalent[] = [
       "firstScan is a ScanResult object or undefined, and an object is never falsy: ?? and || pick the same side",
   },
   {
+    file: "src/convert/_js_literal_read.ts",
+    before: 'return this.text[this.pos] ?? "";',
+    after: 'return this.text[this.pos] || "";',
+    reason:
+      "a character of a string is never the empty string: text[pos] is one character or undefined, so ?? and || pick the same side",
+  },
+  {
     file: "src/convert/targets/go_net_http.ts",
     before: 'sent ?? "none"',
     after: 'sent || "none"',

@@ -4704,4 +4704,22 @@ export const CONVERT: HandMutant[] = [
     replace: "      return i + 1;\n    }\n  }\n  return text.length - 1;\n}\n",
     tests: ["tests/convert/unreached_refusals_r23_test.ts"],
   },
+  {
+    id: "conv23-regex-literal-ends-early",
+    bug:
+      "a regular-expression literal before the fetch() call ends at its first character, so a quote inside it is read as a string's start and the call is lost",
+    file: "src/convert/_js_code_skip.ts",
+    find: '    else if (c === "/" && !inClass) {\n',
+    replace: '    else if (c !== "/" && !inClass) {\n',
+    tests: ["tests/convert/fetch_code_explore_r23_test.ts"],
+  },
+  {
+    id: "conv23-object-spread-unnamed",
+    bug:
+      "a spread in an object of fetch() code is refused as a missing value, not as a spread",
+    file: "src/convert/_js_literal_read.ts",
+    find: "    this.noSpread();\n    return this.identifier();\n",
+    replace: "    return this.identifier();\n",
+    tests: ["tests/convert/fetch_code_explore_r23_test.ts"],
+  },
 ];
