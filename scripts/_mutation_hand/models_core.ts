@@ -2036,4 +2036,24 @@ export const MODELS_CORE: HandMutant[] = [
       '      code: ErrorCode.ROUTING_FAILED,\n      message: "customAggregator threw",\n',
     tests: ["tests/models/unreached_r23_test.ts"],
   },
+  {
+    id: "core23-mock-empty-script",
+    bug:
+      "a mock adapter with an empty script crashes on script[NaN] instead of PROVIDER_ERROR",
+    file: "src/models/testing.ts",
+    find:
+      '    if (script.length === 0) {\n      throw new AdapterError({\n        code: ErrorCode.PROVIDER_ERROR,\n        message: "Empty mock script",\n',
+    replace:
+      '    if (script.length < 0) {\n      throw new AdapterError({\n        code: ErrorCode.PROVIDER_ERROR,\n        message: "Empty mock script",\n',
+    tests: ["tests/models/unreached_r23_test.ts"],
+  },
+  {
+    id: "core23-echo-stream-ignores-abort",
+    bug: "the echo adapter's stream called with an aborted signal streams on",
+    file: "src/models/testing.ts",
+    find:
+      "      for (const chunk of streamOf(response, true)) {\n        if (signal?.aborted) throw abortError(signal);\n",
+    replace: "      for (const chunk of streamOf(response, true)) {\n",
+    tests: ["tests/models/unreached_r23_test.ts"],
+  },
 ];

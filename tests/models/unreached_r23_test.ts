@@ -138,3 +138,40 @@ describe("parallel: a custom aggregator that throws", () => {
     router.dispose();
   });
 });
+
+describe("the testing adapters a user's own tests call directly", () => {
+  it("a mock with an empty script is PROVIDER_ERROR, not a crash", async () => {
+    const mock = createMockAdapter({ responses: [] });
+    const error = await mock.execute(req()).then(() => undefined, (e) => e);
+    assert.ok(error instanceof AdapterError, String(error));
+    assert.equal(error.code, ErrorCode.PROVIDER_ERROR);
+    assert.match(error.message, /Empty mock script/);
+  });
+
+  it("the mock and the echo adapter called with an aborted signal stop at once", async () => {
+    const controller = new AbortController();
+    controller.abort(new Error("caller left"));
+    const signal = controller.signal;
+    const mock = createMockAdapter({ responses: reply("never") });
+    const echo = createEchoAdapter();
+    for (
+      const [name, run] of [
+        ["mock execute", () => mock.execute(req(), signal)],
+        ["mock stream", async () => {
+          for await (const _ of mock.executeStream(req(), signal)) {
+            /* none */
+          }
+        }],
+        ["echo stream", async () => {
+          for await (const _ of echo.executeStream(req(), signal)) {
+            /* none */
+          }
+        }],
+      ] as const
+    ) {
+      const error = await run().then(() => undefined, (e) => e);
+      assert.ok(error instanceof AdapterError, `${name}: ${error}`);
+      assert.equal(error.code, ErrorCode.ABORTED, name);
+    }
+  });
+});
