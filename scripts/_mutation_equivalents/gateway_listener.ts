@@ -11,6 +11,15 @@ const PICK_TYPE_ARGUMENT =
 /** The mutants of the gateway-listener area judged equivalent by review. */
 export const GATEWAY_LISTENER: Equivalent[] = [
   {
+    file: "src/serve/_node_server.ts",
+    before:
+      "for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i], raw[i + 1]]);",
+    after:
+      "for (let i = 0; i + 1 <= raw.length; i += 2) pairs.push([raw[i], raw[i + 1]]);",
+    reason:
+      "node:http's rawHeaders is a list of name/value pairs, always of even length: the loop's last i is length - 2 either way, and i = length fails both tests",
+  },
+  {
     file: "src/serve/_http1.ts",
     context: "cancel() {",
     before: "finished = true;",

@@ -4722,4 +4722,15 @@ export const CONVERT: HandMutant[] = [
     replace: "    return this.identifier();\n",
     tests: ["tests/convert/fetch_code_explore_r23_test.ts"],
   },
+  {
+    id: "conv23-cond-double-continuation",
+    bug:
+      "in [[ \u2026 ]], an operator name split by two line continuations in a row keeps the second backslash, so bash's -n is read as no operator and the command refused",
+    file: "src/convert/_curl_conditional.ts",
+    find:
+      '    if (input.startsWith("\\\\\\n", j)) {\n      j += 2;\n      continue;\n    }\n',
+    replace:
+      '    if (input.startsWith("\\\\\\n", j)) {\n      j += 2;\n    }\n',
+    tests: ["tests/convert/curl_conditional_explore_r23_test.ts"],
+  },
 ];
