@@ -4733,4 +4733,15 @@ export const CONVERT: HandMutant[] = [
       '    if (input.startsWith("\\\\\\n", j)) {\n      j += 2;\n    }\n',
     tests: ["tests/convert/curl_conditional_explore_r23_test.ts"],
   },
+  {
+    id: "conv23-heredoc-first-line-tabs",
+    bug:
+      "in a <<- here-document inside $(\u2026), the first body line keeps its leading tabs, so a tab-indented delimiter there does not end the body",
+    file: "src/convert/_curl_heredoc.ts",
+    find:
+      "  // `<<-` drops a line's leading tabs while the joined line is empty.\n  let empty = true;\n",
+    replace:
+      "  // `<<-` drops a line's leading tabs while the joined line is empty.\n  let empty = false;\n",
+    tests: ["tests/convert/curl_heredoc_explore_r23_test.ts"],
+  },
 ];
