@@ -87,6 +87,21 @@ export const CONVERT: Equivalent[] = [
       "firstScan is a ScanResult object or undefined, and an object is never falsy: ?? and || pick the same side",
   },
   {
+    file: "src/convert/_curl_parse.ts",
+    before: "const word = later.words[0] ??",
+    after: "const word = later.words[0] ||",
+    reason:
+      "a scan's first word is a ShellWord object or undefined, and an object is never falsy: ?? and || pick the same side",
+  },
+  {
+    file: "src/convert/_curl_shell_tokens.ts",
+    before:
+      'while (j < input.length && input[j] >= "a" && input[j] <= "z") j++;',
+    after: 'while (j < input.length && input[j] >= "a" && input[j] < "z") j++;',
+    reason:
+      'no word the reader asks about (the reserved words, time\'s lead, the assignment builtins, in, do) holds a "z": a word with one is cut before it where no word ends, so "" comes back, which names none of them, as the whole word does not either',
+  },
+  {
     file: "src/convert/_js_literal_read.ts",
     before: 'return this.text[this.pos] ?? "";',
     after: 'return this.text[this.pos] || "";',
