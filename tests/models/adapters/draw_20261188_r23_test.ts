@@ -7,14 +7,9 @@ import { describe, it } from "../../_harness.ts";
 import assert from "node:assert/strict";
 import { createAnthropicAdapter } from "../../../src/models/adapters/anthropic.ts";
 import { adapterFactory, collect, streamResponse } from "./_fake.ts";
+import { anthropicTextStream } from "./_anthropic_stream.ts";
 
 const hi = { messages: [{ role: "user" as const, content: "hi" }] };
-
-function sse(events: Record<string, unknown>[]): string {
-  return events.map((event) =>
-    `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`
-  ).join("");
-}
 
 describe("draw 20261188: an Anthropic stream's cache counts of 0", () => {
   it("are 0 in the usage, not left out", async () => {
@@ -28,29 +23,12 @@ describe("draw 20261188: an Anthropic stream's cache counts of 0", () => {
       apiKey: "k",
       defaultModel: "claude-sonnet-4-5",
     })(() =>
-      streamResponse(sse([
-        {
-          type: "message_start",
-          message: { id: "m1", model: "claude-sonnet-4-5", usage },
-        },
-        {
-          type: "content_block_start",
-          index: 0,
-          content_block: { type: "text", text: "" },
-        },
-        {
-          type: "content_block_delta",
-          index: 0,
-          delta: { type: "text_delta", text: "Hi" },
-        },
-        { type: "content_block_stop", index: 0 },
-        {
-          type: "message_delta",
-          delta: { stop_reason: "end_turn" },
-          usage: { ...usage, output_tokens: 3 },
-        },
-        { type: "message_stop" },
-      ]))
+      streamResponse(anthropicTextStream({
+        text: "Hi",
+        model: "claude-sonnet-4-5",
+        startUsage: usage,
+        deltaUsage: { ...usage, output_tokens: 3 },
+      }))
     );
     const chunks = await collect(adapter.executeStream(hi));
     const done = chunks.at(-1);
