@@ -39,7 +39,7 @@
 //    bytes and `\cX`) is a word mismatch.
 //
 // Not generated: the shapes where the reader differs from bash by design
-// (docs/convert.md, docs/contributing.md): a top-level `(`, `)`, process
+// (docs/convert.md, docs/mutation_rounds.md): a top-level `(`, `)`, process
 // substitution or second command, an edit inside an array's list, a `((`
 // closed on a later line, a here-document in a `$(…)` that closes on the `<<` line,
 // `^"`/backtick-newline; and what bash itself reads one way and runs
@@ -79,7 +79,7 @@ const BROKEN = 90;
 const EDITED = 260;
 
 /**
- * Documented refusals (docs/convert.md, docs/contributing.md) an edit may
+ * Documented refusals (docs/convert.md, docs/mutation_rounds.md) an edit may
  * make: the reader refuses a here-document in a `$(…)` that closes on the
  * `<<` line, or with an expansion in its delimiter, and names why. (An
  * array's list was not checked until round 22; it is now, as bash does.)

@@ -1,4 +1,4 @@
-// Three moments the earlier rounds left untested (docs/contributing.md,
+// Three moments the earlier rounds left untested (docs/mutation_rounds.md,
 // "Eighth round: models-core", the open survivors):
 // - the caller's abort landing between a retryable failure and its backoff
 //   ends the call there: no wait, no retry (`_resilience.ts`, sleep's
