@@ -658,4 +658,13 @@ export const CLI: HandMutant[] = [
     replace: "await shared?.close();\n    throw new StartupError(",
     tests: ["tests/cli/redis_command_test.ts"],
   },
+  {
+    id: "cli24-summary-source",
+    bug:
+      "the startup summary says the backends come from the environment when a config file named them",
+    file: "src/cli/_summary.ts",
+    find: 'plan.source === "config" ? "the config file"',
+    replace: 'plan.source === "local" ? "the config file"',
+    tests: ["tests/cli/cli_mutants_test.ts"],
+  },
 ];

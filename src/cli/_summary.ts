@@ -23,12 +23,13 @@ export function safeUrl(url: string): string {
   }
 }
 
-/** Where the backends came from, in words. */
-function sourceName(plan: GatewayPlan, configPath: string | undefined): string {
-  if (plan.source === "config") {
-    return configPath ? "SWITCHYARD_CONFIG" : "config";
-  }
-  return "environment";
+/**
+ * Where the backends came from, in words: the file the line above names
+ * (whether `--config` or SWITCHYARD_CONFIG gave it), or the environment's
+ * shortcuts.
+ */
+function sourceName(plan: GatewayPlan): string {
+  return plan.source === "config" ? "the config file" : "the environment";
 }
 
 /** One line per backend: provider, URL, default model and served models. */
@@ -75,7 +76,7 @@ export function summaryLines(
     );
   } else {
     lines.push(
-      `switchyard: backends from ${sourceName(plan, configPath)}: ` +
+      `switchyard: backends from ${sourceName(plan)}: ` +
         plan.specs.map((spec) => `${spec.name} (${spec.provider})`).join(", "),
     );
   }

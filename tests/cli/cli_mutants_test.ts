@@ -217,7 +217,7 @@ describe("switchyard command behaviour the mutation sample found unguarded", () 
     const lines = summaryLines(configured, "/etc/gw.json", undefined);
     assert.ok(
       lines.some((line) =>
-        line.includes("backends from SWITCHYARD_CONFIG: main (openai)")
+        line.includes("backends from the config file: main (openai)")
       ),
       lines.join("\n"),
     );

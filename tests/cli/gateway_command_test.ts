@@ -50,7 +50,7 @@ Deno.test("switchyard gateway: a relative --config is read from the caller's dir
       );
       assert.match(
         out,
-        /^switchyard: backends from SWITCHYARD_CONFIG: up \(vllm\)$/m,
+        /^switchyard: backends from the config file: up \(vllm\)$/m,
       );
       assert.match(
         out,
@@ -98,7 +98,7 @@ Deno.test("switchyard gateway: under a task runner SWITCHYARD_CONFIG is read fro
     try {
       assert.match(
         cli.stdout(),
-        /^switchyard: backends from SWITCHYARD_CONFIG: up \(vllm\)$/m,
+        /^switchyard: backends from the config file: up \(vllm\)$/m,
       );
     } finally {
       assert.equal((await cli.stop()).code, 0);

@@ -250,7 +250,7 @@ Deno.test("serve.ts: OPENAI_API_KEY (+ OPENAI_BASE_URL) registers the openai bac
   try {
     assert.match(
       serve.stdout(),
-      /^switchyard: backends from environment: openai \(openai\)$/m,
+      /^switchyard: backends from the environment: openai \(openai\)$/m,
     );
     assert.doesNotMatch(serve.stdout(), /local test backends/);
     const ids = await modelIds(serve.origin);
@@ -303,7 +303,7 @@ Deno.test('serve.ts: SWITCHYARD_CONFIG registers its backends, "$VAR" keys read 
     try {
       assert.match(
         serve.stdout(),
-        /^switchyard: backends from SWITCHYARD_CONFIG: house \(openai\), echo \(echo\)$/m,
+        /^switchyard: backends from the config file: house \(openai\), echo \(echo\)$/m,
       );
       const ids = await modelIds(serve.origin);
       assert.ok(ids.includes("house") && ids.includes("echo"), ids.join());
