@@ -8,6 +8,7 @@
 //   start       `deno task start` (examples/serve.ts) with the task's flags
 //   cli-deno    `deno run -A src/cli/mod.ts gateway --config <file>`, as
 //               `deno task gateway` runs it (serveGateway's listener)
+//   cli-deno-ds the same with `--listener deno-serve` (Deno.serve)
 //   node-relay  node:http + fetch (bench/_node_relay.mjs): Node's own floor
 //   cli-node    the npm build's bin on Node (`node <package>/bin/switchyard.mjs
 //               gateway --config <file>`: serveNode's listener), when the
@@ -192,6 +193,24 @@ export async function startContenders(
       "relay",
     );
   }
+  // The command on Deno with --listener deno-serve: Deno.serve's path, the
+  // slow-client bounds left to a proxy in front.
+  add(
+    await launch(
+      "cli-deno-ds",
+      deno,
+      [
+        ...flags,
+        `${root}src/cli/mod.ts`,
+        ...commandArgs,
+        "--listener",
+        "deno-serve",
+      ],
+      commandEnvironment,
+      true,
+    ),
+    "relay",
+  );
   add(
     await launch("node-relay", "node", [
       `${here}_node_relay.mjs`,

@@ -10,6 +10,7 @@ const PATHS = [
   "serve-gw",
   "start",
   "cli-deno",
+  "cli-deno-ds",
   "cli-node",
   "serve-native",
 ];

@@ -19,6 +19,7 @@
 //             in the demo's template router, a JSON log line per request on
 //             stdout) with OPENAI_API_KEY and OPENAI_BASE_URL at the upstream
 //   cli-deno  `switchyard gateway --config <file>` on Deno (a log line a request)
+//   cli-deno-ds  the same with --listener deno-serve (Deno.serve, no bounds of its own)
 //   node-relay node:http + fetch passing the body through (Node's floor)
 //   cli-node  the same command from the npm build, on Node (serveNode)
 //   portkey   npm @portkey-ai/gateway on Node (provider openai, custom host)

@@ -667,4 +667,58 @@ export const CLI: HandMutant[] = [
     replace: 'plan.source === "local" ? "the config file"',
     tests: ["tests/cli/cli_mutants_test.ts"],
   },
+  {
+    id: "cli24-listener-ignored",
+    bug:
+      "--listener deno-serve (or SWITCHYARD_LISTENER) still serves through the bounded listener",
+    file: "src/cli/gateway.ts",
+    find: 'server = listener === "deno-serve"',
+    replace: 'server = listener === "deno_serve"',
+    tests: ["tests/cli/listener_option_test.ts"],
+  },
+  {
+    id: "cli24-listener-on-node",
+    bug:
+      "--listener deno-serve is let through on Node, where there is no Deno.serve",
+    file: "src/cli/gateway.ts",
+    find: 'if (known === "deno-serve" && runtime.name !== "deno")',
+    replace: 'if (known === "deno-serve" && runtime.name === "bun")',
+    tests: ["tests/cli/listener_option_test.ts"],
+  },
+  {
+    id: "cli24-listener-limits-dropped",
+    bug:
+      "the config's listener limits are dropped unseen under Deno.serve, which has none",
+    file: "src/cli/gateway.ts",
+    find: 'if (listener === "deno-serve" && limits.length > 0)',
+    replace: 'if (listener === "deno-serve" && limits.length > 1)',
+    tests: ["tests/cli/listener_option_test.ts"],
+  },
+  {
+    id: "cli24-listener-empty-variable",
+    bug:
+      "an empty SWITCHYARD_LISTENER is read as a name and refused, not as unset",
+    file: "src/cli/gateway.ts",
+    find: 'setting("SWITCHYARD_LISTENER"),',
+    replace: 'runtime.env("SWITCHYARD_LISTENER"),',
+    tests: ["tests/cli/listener_option_test.ts"],
+  },
+  {
+    id: "cli24-deno-serve-count",
+    bug:
+      "under Deno.serve an answered request stays counted as in progress when the drain starts",
+    file: "src/cli/_deno_serve.ts",
+    find: "  const settled = () => {\n    busy--;\n  };",
+    replace: "  const settled = () => {};",
+    tests: ["tests/cli/listener_option_test.ts"],
+  },
+  {
+    id: "cli24-listener-summary",
+    bug:
+      "the summary does not say that Deno.serve has no client timeouts nor a connection cap",
+    file: "src/cli/gateway.ts",
+    find: '  if (listener === "deno-serve") {\n    runtime.out(',
+    replace: '  if (listener === "bounded") {\n    runtime.out(',
+    tests: ["tests/cli/listener_option_test.ts"],
+  },
 ];

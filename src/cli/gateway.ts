@@ -30,6 +30,7 @@ import { FileError, resolvePath, type Runtime } from "./_runtime.ts";
 import { summaryLines } from "./_summary.ts";
 import { watchRunner } from "./_runner_watch.ts";
 import { StartupError } from "./_startup_error.ts";
+import { serveWithDeno } from "./_deno_serve.ts";
 
 /** The help of `switchyard gateway`. */
 export const GATEWAY_HELP = `Usage: switchyard gateway [options]
@@ -47,6 +48,10 @@ Options:
   --port, -p <port>    listen port (default $PORT, else 8000; 0 = any free)
   --drain-ms <ms>      on SIGTERM/SIGINT, how long requests in progress may
                        take to finish (default $SWITCHYARD_DRAIN_MS, else 25000)
+  --listener <name>    bounded (default $SWITCHYARD_LISTENER, else bounded):
+                       header, body and idle timeouts and a connection cap;
+                       deno-serve (Deno only): Deno.serve, faster, with none
+                       of those: only behind a proxy that bounds clients
   --help, -h           this help
 
 Backends, when the config names none (first backend = default):
@@ -206,6 +211,7 @@ export async function gatewayCommand(
     host: { value: true },
     port: { value: true, short: "-p" },
     "drain-ms": { value: true },
+    listener: { value: true },
     help: { short: "-h" },
   });
   if (options.help) {
@@ -265,6 +271,11 @@ async function serveUntilStopped(
     drainFlag !== undefined ? "--drain-ms" : "SWITCHYARD_DRAIN_MS",
     3_600_000,
   );
+  const listener = listenerOf(
+    flag("listener"),
+    setting("SWITCHYARD_LISTENER"),
+    runtime,
+  );
   const configFlag = flag("config");
   const config = readConfig(
     configFlag ?? setting("SWITCHYARD_CONFIG"),
@@ -282,6 +293,16 @@ async function serveUntilStopped(
       ? hostFlag
       : runtime.env(name);
   const planned = await plan(env, config?.text ?? "");
+  // Deno.serve takes none of the listener's limits: a config that sets them
+  // would run without them, unseen.
+  const limits = Object.keys(planned.server);
+  if (listener === "deno-serve" && limits.length > 0) {
+    throw new StartupError(
+      `--listener deno-serve has no listener limits, but the config sets server.${
+        limits[0]
+      }: remove the config's server section, or use the bounded listener`,
+    );
+  }
 
   let shared: SharedState | undefined;
   if (planned.redis) {
@@ -305,6 +326,11 @@ async function serveUntilStopped(
   for (const line of summaryLines(planned, config?.path, shared)) {
     runtime.out(line);
   }
+  if (listener === "deno-serve") {
+    runtime.out(
+      "switchyard: listener: Deno.serve (--listener deno-serve): no header, body or idle timeout and no connection cap; bound slow clients at the proxy in front",
+    );
+  }
   await netWarnings(planned.specs, runtime);
 
   let handler: ServeHandler = gateway;
@@ -318,11 +344,13 @@ async function serveUntilStopped(
   }
   let server: GatewayServer;
   try {
-    server = await serveGateway(handler, {
-      ...planned.server,
-      hostname: planned.host,
-      port,
-    });
+    server = listener === "deno-serve"
+      ? serveWithDeno(handler, planned.host, port)
+      : await serveGateway(handler, {
+        ...planned.server,
+        hostname: planned.host,
+        port,
+      });
   } catch (error) {
     gateway.dispose();
     await shared?.close();
@@ -343,6 +371,33 @@ async function serveUntilStopped(
     runtime,
     stopRequested,
   );
+}
+
+/** The listeners `--listener` names. */
+const LISTENERS = ["bounded", "deno-serve"] as const;
+
+/** `--listener` or SWITCHYARD_LISTENER, checked against the runtime. */
+function listenerOf(
+  flagValue: string | undefined,
+  variable: string | undefined,
+  runtime: Runtime,
+): (typeof LISTENERS)[number] {
+  const name = flagValue !== undefined ? "--listener" : "SWITCHYARD_LISTENER";
+  const value = flagValue ?? variable ?? "bounded";
+  const known = LISTENERS.find((listener) => listener === value);
+  if (known === undefined) {
+    throw new StartupError(
+      `${name} must be one of ${LISTENERS.join(", ")}, got ${
+        JSON.stringify(value)
+      }`,
+    );
+  }
+  if (known === "deno-serve" && runtime.name !== "deno") {
+    throw new StartupError(
+      `${name} deno-serve needs Deno; on Node the listener is node:http, with Node's own timeouts`,
+    );
+  }
+  return known;
 }
 
 /** Waits for a stop signal, then drains within `drainMs`. */

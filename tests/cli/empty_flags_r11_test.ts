@@ -41,6 +41,10 @@ async function checkEmptyFlags(cli: Cli) {
       ],
       [["--config", ""], '--config must name a config file, got ""'],
       [["-c", ""], '--config must name a config file, got ""'],
+      [
+        ["--listener", ""],
+        '--listener must be one of bounded, deno-serve, got ""',
+      ],
     ];
     const envs: Record<string, string>[] = [
       { HOST: "0.0.0.0", PORT: port },

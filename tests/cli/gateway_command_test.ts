@@ -144,14 +144,29 @@ Deno.test("switchyard gateway: OPENAI_BASE_URL with OPENAI_MODEL serves that mod
   }
 });
 
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  Deno.test(`switchyard gateway: ${signal} lets a stream in flight finish, then exits 0`, async () => {
+for (
+  const [signal, listener] of [
+    ["SIGTERM", "bounded"],
+    ["SIGINT", "bounded"],
+    // Deno.serve's own shutdown, through the same drain.
+    ["SIGTERM", "deno-serve"],
+  ] as const
+) {
+  Deno.test(`switchyard gateway --listener ${listener}: ${signal} lets a stream in flight finish, then exits 0`, async () => {
     const upstream = startUpstream();
     const dir = await Deno.makeTempDir();
     try {
       await Deno.writeTextFile(`${dir}/gw.json`, configText(upstream.origin));
       const cli = await startCli(
-        ["gateway", "-c", "gw.json", "--drain-ms", "60000"],
+        [
+          "gateway",
+          "-c",
+          "gw.json",
+          "--drain-ms",
+          "60000",
+          "--listener",
+          listener,
+        ],
         {},
         dir,
       );
