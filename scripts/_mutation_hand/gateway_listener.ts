@@ -1450,4 +1450,40 @@ export const GATEWAY_LISTENER: HandMutant[] = [
     replace: "    if (size >= max) {",
     tests: ["tests/serve/declared_length_test.ts"],
   },
+  {
+    id: "lis24-no-date",
+    bug:
+      "deno listener: an answer goes without the Date header RFC 9110 asks of an origin server with a clock",
+    file: "src/serve/_http1.ts",
+    find: "if (!dated) text += `date: ${httpDate()}\\r\\n`;",
+    replace: "if (dated) text += `date: ${httpDate()}\\r\\n`;",
+    tests: ["tests/serve/date_header_test.ts"],
+  },
+  {
+    id: "lis24-second-date",
+    bug:
+      "deno listener: a handler's own Date gets a second Date line beside it",
+    file: "src/serve/_http1.ts",
+    find: '    if (name === "date") dated = true;\n',
+    replace: "\n",
+    tests: ["tests/serve/date_header_test.ts"],
+  },
+  {
+    id: "lis24-refusal-undated",
+    bug:
+      "deno listener: its own refusals (400, 408, 413, 431, 503) go without a Date",
+    file: "src/serve/_http1.ts",
+    find: "  }\\r\\ndate: ${httpDate()}\\r\\n`;",
+    replace: "  }\\r\\n`;",
+    tests: ["tests/serve/date_header_test.ts"],
+  },
+  {
+    id: "lis24-date-stale",
+    bug:
+      "deno listener: the Date is formatted once and kept, so answers carry the server's start time",
+    file: "src/serve/_http_date.ts",
+    find: "  if (current !== second) {",
+    replace: "  if (second < 0) {",
+    tests: ["tests/serve/date_header_test.ts"],
+  },
 ];

@@ -18,6 +18,7 @@
 //   framing's lines end with CRLF only (a bare LF there: 400, as llhttp).
 import { isNullBodyStatus, reasonPhrase } from "../_status.ts";
 import { isOws, withoutOws } from "../_http_token.ts";
+import { httpDate } from "./_http_date.ts";
 
 /** A framing error with the status the client gets for it. */
 export class HttpWireError extends Error {
@@ -508,6 +509,7 @@ export function responseHead(
   const status = response.status;
   let framing: "none" | "chunked" | "close" = "none";
   let text = `HTTP/1.1 ${status} ${reasonPhrase(status)}\r\n`;
+  let dated = false;
   // forEach, not for…of: the same pairs, without an iterator result object
   // per header (a third of the cost on Deno 2.9).
   response.headers.forEach((value, name) => {
@@ -515,8 +517,11 @@ export function responseHead(
       name === "content-length" || name === "transfer-encoding" ||
       name === "connection" || name === "set-cookie"
     ) return;
+    if (name === "date") dated = true;
     text += `${name}: ${value}\r\n`;
   });
+  // The handler's own Date stands, as Deno.serve and node:http keep it.
+  if (!dated) text += `date: ${httpDate()}\r\n`;
   for (const cookie of response.headers.getSetCookie()) {
     text += `set-cookie: ${cookie}\r\n`;
   }
@@ -544,7 +549,9 @@ export function plainAnswer(
   extra: Readonly<Record<string, string>> = {},
 ): Uint8Array {
   const body = `${reasonPhrase(status)}\n`;
-  let text = `HTTP/1.1 ${status} ${reasonPhrase(status)}\r\n`;
+  let text = `HTTP/1.1 ${status} ${
+    reasonPhrase(status)
+  }\r\ndate: ${httpDate()}\r\n`;
   for (const [name, value] of Object.entries(extra)) {
     text += `${name}: ${value}\r\n`;
   }
