@@ -699,8 +699,8 @@ export const CLI: HandMutant[] = [
     bug:
       "an empty SWITCHYARD_LISTENER is read as a name and refused, not as unset",
     file: "src/cli/gateway.ts",
-    find: 'setting("SWITCHYARD_LISTENER"),',
-    replace: 'runtime.env("SWITCHYARD_LISTENER"),',
+    find: 'setting("SWITCHYARD_LISTENER") ?? "bounded"',
+    replace: 'runtime.env("SWITCHYARD_LISTENER") ?? "bounded"',
     tests: ["tests/cli/listener_option_test.ts"],
   },
   {

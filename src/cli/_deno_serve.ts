@@ -13,13 +13,17 @@ type DenoServe = (
   options: {
     hostname: string;
     port: number;
-    onListen(addr: { hostname: string; port: number }): void;
+    onListen(): void;
   },
   handler: (
     request: Request,
     info: { remoteAddr: unknown; completed: Promise<void> },
   ) => Response | Promise<Response>,
-) => { finished: Promise<void>; shutdown(): Promise<void> };
+) => {
+  addr: { hostname: string; port: number };
+  finished: Promise<void>;
+  shutdown(): Promise<void>;
+};
 
 /**
  * Serves `handler` with `Deno.serve` on `hostname`:`port`, shaped as the
@@ -43,22 +47,18 @@ export function serveWithDeno(
   const settled = () => {
     busy--;
   };
-  let addr = { hostname, port };
   const server = serve({
     hostname,
     port,
-    onListen(listening) {
-      addr = { hostname: listening.hostname, port: listening.port };
-    },
+    // The command prints its own listening line.
+    onListen() {},
   }, (request, info) => {
     busy++;
     info.completed.then(settled, settled);
     return handler(request, info);
   });
   return {
-    get addr() {
-      return addr;
-    },
+    addr: { hostname: server.addr.hostname, port: server.addr.port },
     finished: server.finished,
     get connections() {
       return busy;

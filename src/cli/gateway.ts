@@ -271,9 +271,12 @@ async function serveUntilStopped(
     drainFlag !== undefined ? "--drain-ms" : "SWITCHYARD_DRAIN_MS",
     3_600_000,
   );
+  const listenerFrom = flag("listener") !== undefined
+    ? "--listener"
+    : "SWITCHYARD_LISTENER";
   const listener = listenerOf(
-    flag("listener"),
-    setting("SWITCHYARD_LISTENER"),
+    listenerFrom,
+    flag("listener") ?? setting("SWITCHYARD_LISTENER") ?? "bounded",
     runtime,
   );
   const configFlag = flag("config");
@@ -298,7 +301,7 @@ async function serveUntilStopped(
   const limits = Object.keys(planned.server);
   if (listener === "deno-serve" && limits.length > 0) {
     throw new StartupError(
-      `--listener deno-serve has no listener limits, but the config sets server.${
+      `${listenerFrom} deno-serve has no listener limits, but the config sets server.${
         limits[0]
       }: remove the config's server section, or use the bounded listener`,
     );
@@ -376,14 +379,12 @@ async function serveUntilStopped(
 /** The listeners `--listener` names. */
 const LISTENERS = ["bounded", "deno-serve"] as const;
 
-/** `--listener` or SWITCHYARD_LISTENER, checked against the runtime. */
+/** The listener `value` names (given by `name`), checked against the runtime. */
 function listenerOf(
-  flagValue: string | undefined,
-  variable: string | undefined,
+  name: string,
+  value: string,
   runtime: Runtime,
 ): (typeof LISTENERS)[number] {
-  const name = flagValue !== undefined ? "--listener" : "SWITCHYARD_LISTENER";
-  const value = flagValue ?? variable ?? "bounded";
   const known = LISTENERS.find((listener) => listener === value);
   if (known === undefined) {
     throw new StartupError(

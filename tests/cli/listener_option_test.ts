@@ -175,6 +175,17 @@ Deno.test("switchyard gateway --listener: an unknown name, deno-serve on Node, a
       ["--listener", "deno-serve"],
       "--listener deno-serve has no listener limits, but the config sets server.idleTimeoutMs: remove the config's server section, or use the bounded listener",
     ],
+    [
+      { SWITCHYARD_CONFIG: "/srv/gw.json", SWITCHYARD_LISTENER: "deno-serve" },
+      {
+        "/srv/gw.json": JSON.stringify({
+          backends: [{ name: "echo", provider: "echo" }],
+          server: { maxConnections: 10 },
+        }),
+      },
+      [],
+      "SWITCHYARD_LISTENER deno-serve has no listener limits, but the config sets server.maxConnections: remove the config's server section, or use the bounded listener",
+    ],
   ];
   for (const [vars, files, args, message] of refusals) {
     const calls = await countingDenoServe(async () => {
