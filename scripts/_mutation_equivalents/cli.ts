@@ -238,7 +238,7 @@ export const CLI: Equivalent[] = [
     before: "const code = (error as { code?: string })?.code;",
     after: "const code = (error as { code?: string }).code;",
     reason:
-      "listenFailure is called only from the catch around serveGateway, which rejects with an Error: Deno.listen's Deno.errors, node:http's system errors, or a ServeError for its options; never with null or undefined, the only values on which reading `.code` without `?.` differs",
+      "listenFailure is called only from the catch around serveGateway and Deno.serve, which fail with an Error: Deno.listen's and Deno.serve's Deno.errors, node:http's system errors, or a ServeError for its options; never with null or undefined, the only values on which reading `.code` without `?.` differs",
   },
   {
     file: "src/cli/_runtime.ts",
@@ -246,5 +246,12 @@ export const CLI: Equivalent[] = [
     after: "error?.message || String(error),",
     reason:
       'the errors here are Node\'s fs errors, whose message is never empty ("ENOENT: no such file or directory, open …"); ?? and || differ only for an empty message',
+  },
+  {
+    file: "src/cli/gateway.ts",
+    before: 'configFlag !== undefined ? "--config" : "SWITCHYARD_CONFIG",',
+    after: 'configFlag !== undefined ? "--config" : "",',
+    reason:
+      "readConfig uses the name only to refuse an empty value, and the variable never gives one: setting() reads an empty SWITCHYARD_CONFIG as unset, so only an empty --config reaches that refusal, named by the other side (draw 20261177)",
   },
 ];
