@@ -1,6 +1,7 @@
 // A gateway with an in-memory response cache in front of one scripted mock
 // backend, and the one chat question its tests ask again and again: what
 // the response-cache tests that script the backend's chunks share.
+import assert from "node:assert/strict";
 import {
   createGateway,
   type Gateway,
@@ -51,4 +52,24 @@ export async function withCachedMock(
   } finally {
     gateway.dispose();
   }
+}
+
+/**
+ * Asks the streamed question twice and checks that nothing was stored: each
+ * answer a 200 that is no hit, and the backend called both times. Returns
+ * the two bodies, for what a test checks in them.
+ */
+export async function assertStreamNotStored(
+  gateway: Gateway,
+  backend: TestAdapter,
+): Promise<string[]> {
+  const bodies: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const response = await gateway(sameQuestion(true));
+    bodies.push(await response.text());
+    assert.equal(response.status, 200);
+    assert.notEqual(response.headers.get("x-switchyard-cache"), "hit");
+  }
+  assert.equal(backend.calls.length, 2);
+  return bodies;
 }

@@ -29,6 +29,16 @@ export function jsonPost(path: string, body: Record<string, unknown>): Request {
   });
 }
 
+/**
+ * The JSON data of each server-sent event of a streamed answer's `text`
+ * (a chat stream's closing `[DONE]` is no JSON and left out).
+ */
+// deno-lint-ignore no-explicit-any
+export function dataEvents(text: string): any[] {
+  return text.split("\n").filter((line) => line.startsWith("data: {"))
+    .map((line) => JSON.parse(line.slice(6)));
+}
+
 /** Runs `use` on a gateway made from `options`, then disposes it. */
 export async function withGateway<T>(
   options: GatewayOptions,

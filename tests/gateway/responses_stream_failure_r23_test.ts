@@ -6,15 +6,18 @@
 // 23) found this path reached by no test. No Deno API.
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { createGateway } from "../../src/gateway/mod.ts";
-import { createMockAdapter } from "../../src/models/testing.ts";
+import {
+  dataEvents,
+  jsonPost,
+  mockBackend,
+  withGateway,
+} from "./_in_process.ts";
 
 describe("a translated Responses stream that fails after its first output", () => {
   it("ends with one error event naming the failure, after the text sent", async () => {
-    const gateway = createGateway({
-      backends: [[
-        "mock",
-        createMockAdapter({
+    await withGateway({
+      backends: [
+        mockBackend({
           chunks: [
             { type: "start", sequence: 0, metadata: { provider: "mock" } },
             { type: "content", sequence: 1, delta: "Hel" },
@@ -28,21 +31,14 @@ describe("a translated Responses stream that fails after its first output", () =
             },
           ],
         }),
-      ]],
+      ],
       passthrough: false,
-    });
-    try {
+    }, async (gateway) => {
       const response = await gateway(
-        new Request("http://localhost/v1/responses", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ model: "mock", input: "hi", stream: true }),
-        }),
+        jsonPost("/v1/responses", { model: "mock", input: "hi", stream: true }),
       );
       assert.equal(response.status, 200);
-      const events = (await response.text()).split("\n")
-        .filter((line) => line.startsWith("data: "))
-        .map((line) => JSON.parse(line.slice(6)));
+      const events = dataEvents(await response.text());
       const types = events.map((event) => event.type);
       assert.ok(types.includes("response.output_text.delta"), types.join());
       const text = events.filter((e) => e.type === "response.output_text.delta")
@@ -60,8 +56,6 @@ describe("a translated Responses stream that fails after its first output", () =
         events.map((e) => e.sequence_number),
         events.map((_, i) => i),
       );
-    } finally {
-      gateway.dispose();
-    }
+    });
   });
 });

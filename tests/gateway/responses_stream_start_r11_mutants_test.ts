@@ -4,30 +4,23 @@
 // last event says whether the answer was cut (here it was not).
 import { describe, it } from "../_harness.ts";
 import assert from "node:assert/strict";
-import { createGateway } from "../../src/gateway/mod.ts";
 import { createEchoAdapter } from "../../src/models/testing.ts";
+import { dataEvents, jsonPost, withGateway } from "./_in_process.ts";
 
 describe("a streamed Responses answer's opening events", () => {
   // Bug (`_responses_response.ts`, `#response`'s `incomplete = false`
   // default → `true`): the opening events said the answer was cut at
   // max_output_tokens before any of it was written.
   it("say in_progress with incomplete_details null", async () => {
-    const gateway = createGateway({
+    await withGateway({
       backends: [["echo", createEchoAdapter()]],
       passthrough: false,
-    });
-    try {
+    }, async (gateway) => {
       const response = await gateway(
-        new Request("http://localhost/v1/responses", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ model: "echo", input: "hi", stream: true }),
-        }),
+        jsonPost("/v1/responses", { model: "echo", input: "hi", stream: true }),
       );
       assert.equal(response.status, 200);
-      const events = (await response.text()).split("\n")
-        .filter((line) => line.startsWith("data: "))
-        .map((line) => JSON.parse(line.slice(6)));
+      const events = dataEvents(await response.text());
       const opening = events.filter((e) =>
         e.type === "response.created" || e.type === "response.in_progress"
       );
@@ -42,8 +35,6 @@ describe("a streamed Responses answer's opening events", () => {
       const last = events.at(-1);
       assert.equal(last.type, "response.completed");
       assert.equal(last.response.incomplete_details, null);
-    } finally {
-      gateway.dispose();
-    }
+    });
   });
 });
