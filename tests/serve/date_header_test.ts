@@ -44,29 +44,46 @@ function dates(answer: string): string[] {
     .map((line) => line.slice(line.indexOf(":") + 1).trim());
 }
 
-/** One Date, an IMF-fixdate within the second the request was sent in. */
-function assertDatedNow(answer: string, sentAt: number, what: string): void {
+/**
+ * One Date, an IMF-fixdate not after now; with `sentAt`, within the second
+ * the request was sent in (the listener reads the clock per answer;
+ * Deno.serve's server refreshes its cached Date on a timer, which a busy
+ * machine can delay past a second, so the reference is held to the format).
+ */
+function assertDatedNow(
+  answer: string,
+  sentAt: number | undefined,
+  what: string,
+): void {
   const found = dates(answer);
   assert.equal(found.length, 1, `${what}: ${answer}`);
   assert.match(found[0], IMF_FIXDATE, what);
   const at = Date.parse(found[0]);
-  assert.ok(
-    at >= Math.floor(sentAt / 1000) * 1000 && at <= Date.now(),
-    `${what}: ${found[0]} is not now`,
-  );
+  assert.ok(at <= Date.now(), `${what}: ${found[0]} is in the future`);
+  if (sentAt !== undefined) {
+    assert.ok(
+      at >= Math.floor(sentAt / 1000) * 1000,
+      `${what}: ${found[0]} is not now`,
+    );
+  }
 }
 
 /** Every answer of `handler`, over one kept-alive connection. */
 async function assertDatedAnswers(
   connect: () => Promise<RawClient>,
   who: string,
+  fresh: boolean,
 ): Promise<void> {
   const client = await connect();
   try {
     for (const path of ["/json", "/stream", "/missing", "/json"]) {
       const sentAt = Date.now();
       await client.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`);
-      assertDatedNow(await client.response(), sentAt, `${who} ${path}`);
+      assertDatedNow(
+        await client.response(),
+        fresh ? sentAt : undefined,
+        `${who} ${path}`,
+      );
     }
     await client.write("GET /own HTTP/1.1\r\nHost: x\r\n\r\n");
     assert.deepEqual(dates(await client.response()), [OWN_DATE], who);
@@ -86,12 +103,13 @@ Deno.test("serve: every answer has one Date of now, the handler's own kept, as D
     await assertDatedAnswers(
       () => rawClient(reference.addr.port),
       "Deno.serve",
+      false,
     );
   } finally {
     await shutdownBounded(reference);
   }
   await withServer(handler, async (connect) => {
-    await assertDatedAnswers(connect, "serve");
+    await assertDatedAnswers(connect, "serve", true);
     for (
       const [request, status] of [
         ["GET / HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n", "400"],
